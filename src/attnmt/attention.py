@@ -1,0 +1,161 @@
+"""Attention: masks, scaled dot-product attention and multi-head attention.
+
+The paper's equation (Vaswani et al., 2017, section 3.2.1)::
+
+    Attention(Q, K, V) = softmax(Q Kᵀ / √d_k) V
+
+Mask convention (the one of ``torch.nn.functional.scaled_dot_product_attention``):
+a boolean mask is **True where a query may attend to a key**.
+"""
+
+from __future__ import annotations
+
+import math
+
+import torch
+import torch.nn.functional as F
+from torch import Tensor, nn
+
+
+def padding_mask(tokens: Tensor, pad_id: int) -> Tensor:
+    """Which keys are real tokens, not padding.
+
+    tokens: [B, S] token ids.  Returns bool [B, 1, 1, S], broadcastable over
+    heads and query positions; True = a real token that may be attended to.
+    """
+    return (tokens != pad_id)[:, None, None, :]
+
+
+def causal_mask(length: int, device: torch.device | None = None) -> Tensor:
+    """The decoder's "sequence mask": position t sees positions <= t.
+
+    Returns bool [T, T], lower triangle (diagonal included) True.
+    """
+    return torch.ones(length, length, dtype=torch.bool, device=device).tril()
+
+
+def scaled_dot_product_attention(
+    q: Tensor,
+    k: Tensor,
+    v: Tensor,
+    mask: Tensor | None = None,
+    dropout_p: float = 0.0,
+    need_weights: bool = False,
+) -> tuple[Tensor, Tensor | None]:
+    """softmax(Q Kᵀ / √d_k) V.
+
+    q: [..., Lq, d_k], k: [..., Lk, d_k], v: [..., Lk, d_v];
+    mask: bool, broadcastable to [..., Lq, Lk], True = may attend.
+    Returns (out [..., Lq, d_v], weights [..., Lq, Lk] or None).
+
+    With ``need_weights=False`` PyTorch's fused kernel does the work (it never
+    materialises the Lq × Lk matrix on its fast paths).  With ``need_weights=True``
+    the same result is computed step by step so the weights can be returned.
+    A query whose keys are all masked gets zero weights and a zero output, in
+    both paths, never NaN.
+    """
+    if mask is not None and mask.dim() == 1:
+        mask = mask[None, :]  # the fused kernel wants at least [Lq, Lk]
+    if not need_weights:
+        out = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=dropout_p)
+        return out, None
+
+    d_k = q.size(-1)
+    scores = q @ k.transpose(-2, -1) / math.sqrt(d_k)  # [..., Lq, Lk]
+    if mask is not None:
+        # A large finite negative (not -inf) keeps fully masked rows NaN-free.
+        scores = scores.masked_fill(~mask, torch.finfo(scores.dtype).min)
+    weights = scores.softmax(dim=-1)
+    if mask is not None:
+        weights = weights.masked_fill(~mask, 0.0)  # exact zeros; empties fully masked rows
+    dropped = F.dropout(weights, p=dropout_p) if dropout_p > 0.0 else weights
+    return dropped @ v, weights
+
+
+def split_heads(x: Tensor, n_heads: int) -> Tensor:
+    """[B, L, H·d] -> [B, H, L, d]."""
+    batch, length, width = x.shape
+    return x.view(batch, length, n_heads, width // n_heads).transpose(1, 2)
+
+
+def merge_heads(x: Tensor) -> Tensor:
+    """[B, H, L, d] -> [B, L, H·d] (the "concat" of the paper)."""
+    batch, heads, length, d = x.shape
+    return x.transpose(1, 2).reshape(batch, length, heads * d)
+
+
+class MultiHeadAttention(nn.Module):
+    """MultiHead(Q, K, V) = Concat(head_1, …, head_h) W_O,  head_i = Attention(Q W_Q^i, K W_K^i, V W_V^i).
+
+    The h heads' projections are stored side by side in one ``nn.Linear`` each:
+    ``q_proj``/``k_proj`` map to h·d_k, ``v_proj`` to h·d_v, ``out_proj`` maps
+    h·d_v back to d_model.  By default d_k = d_v = d_model / h.
+
+    Self-attention: ``mha(x, x, x)``.  Cross-attention (encoder-decoder):
+    ``mha(decoder_state, memory, memory)``.
+    """
+
+    def __init__(
+        self,
+        d_model: int,
+        n_heads: int,
+        dropout: float = 0.0,
+        bias: bool = True,
+        d_k: int | None = None,
+        d_v: int | None = None,
+        kdim: int | None = None,
+        vdim: int | None = None,
+    ) -> None:
+        super().__init__()
+        if (d_k is None or d_v is None) and d_model % n_heads != 0:
+            raise ValueError(
+                f"d_model={d_model} is not divisible by n_heads={n_heads}: each head gets "
+                f"d_model/n_heads dimensions. Choose n_heads that divides d_model, or give d_k and d_v."
+            )
+        self.n_heads = n_heads
+        self.d_k = d_k if d_k is not None else d_model // n_heads
+        self.d_v = d_v if d_v is not None else d_model // n_heads
+        self.dropout = dropout
+        self.q_proj = nn.Linear(d_model, n_heads * self.d_k, bias=bias)
+        self.k_proj = nn.Linear(kdim or d_model, n_heads * self.d_k, bias=bias)
+        self.v_proj = nn.Linear(vdim or d_model, n_heads * self.d_v, bias=bias)
+        self.out_proj = nn.Linear(n_heads * self.d_v, d_model, bias=bias)
+
+    def forward(
+        self,
+        query: Tensor,
+        key: Tensor,
+        value: Tensor,
+        mask: Tensor | None = None,
+        need_weights: bool = False,
+    ) -> tuple[Tensor, Tensor | None]:
+        """query [B, Lq, d_model], key [B, Lk, kdim], value [B, Lk, vdim];
+        mask bool broadcastable to [B, H, Lq, Lk] (True = may attend).
+
+        Returns (out [B, Lq, d_model], weights [B, H, Lq, Lk] or None).
+        """
+        k, v = self.project_kv(key, value)
+        return self.attend(self.project_q(query), k, v, mask, need_weights)
+
+    def project_q(self, query: Tensor) -> Tensor:
+        """[B, Lq, d_model] -> queries per head [B, H, Lq, d_k]."""
+        return split_heads(self.q_proj(query), self.n_heads)
+
+    def project_kv(self, key: Tensor, value: Tensor) -> tuple[Tensor, Tensor]:
+        """Keys [B, H, Lk, d_k] and values [B, H, Lk, d_v] per head.
+
+        The decoder caches these: the encoder's once per sentence, its own one
+        position per step.
+        """
+        return split_heads(self.k_proj(key), self.n_heads), split_heads(self.v_proj(value), self.n_heads)
+
+    def attend(
+        self, q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None = None, need_weights: bool = False
+    ) -> tuple[Tensor, Tensor | None]:
+        """Attention over already projected heads, then concat and W_O.
+
+        q [B, H, Lq, d_k], k [B, H, Lk, d_k], v [B, H, Lk, d_v] -> out [B, Lq, d_model].
+        """
+        p = self.dropout if self.training else 0.0
+        heads, weights = scaled_dot_product_attention(q, k, v, mask, p, need_weights)
+        return self.out_proj(merge_heads(heads)), weights

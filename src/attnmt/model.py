@@ -1,0 +1,210 @@
+"""The Transformer: configuration, encoder-decoder model and its attention trace.
+
+Data flow of one forward pass::
+
+    src [B, S] ─ embed·√d + PE ─ N × EncoderLayer ─────────────── memory [B, S, d]
+                                                                      │
+    tgt_in [B, T] ─ embed·√d + PE ─ N × DecoderLayer(self, cross ◄────┘, ffn) ─ linear ─ logits [B, T, V]
+
+Source embeddings, target embeddings and the output projection share one
+matrix when ``tie_embeddings`` is on (one joint vocabulary), as in the paper.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import asdict, dataclass, field, fields
+
+from torch import Tensor, nn
+
+from attnmt.attention import causal_mask, padding_mask
+from attnmt.layers import DecoderLayer, EncoderLayer, LayerCache, PositionalEncoding
+
+
+class ConfigError(ValueError):
+    """A configuration key or value is wrong; the message names it."""
+
+
+@dataclass
+class TransformerConfig:
+    """The model's shape.  Defaults are the paper's base model (Table 3)."""
+
+    vocab_size: int = 8000
+    d_model: int = 512
+    n_heads: int = 8
+    encoder_layers: int = 6
+    decoder_layers: int = 6
+    d_ff: int = 2048
+    dropout: float = 0.1
+    attention_dropout: float = 0.0
+    max_positions: int = 1024
+    norm_first: bool = False  # False: post-norm as in the paper; True: pre-norm
+    positional: str = "sinusoidal"  # "sinusoidal", "learned" or "none"
+    positional_layout: str = "interleaved"  # "interleaved" (paper) or "half" (sin…, cos…)
+    activation: str = "relu"  # "relu" (paper), "gelu" or "swish"
+    tie_embeddings: bool = True  # share source/target embeddings and the output projection
+    scale_embeddings: bool = True  # multiply embeddings by √d_model
+    pad_id: int = 0
+    unk_id: int = 1
+    bos_id: int = 2
+    eos_id: int = 3
+
+    def __post_init__(self) -> None:
+        if self.d_model % self.n_heads:
+            raise ConfigError(
+                f"d_model={self.d_model} is not divisible by n_heads={self.n_heads}"
+            )
+        if self.positional not in ("sinusoidal", "learned", "none"):
+            raise ConfigError(
+                f"positional={self.positional!r}: use 'sinusoidal', 'learned' or 'none'"
+            )
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, values: dict, source: str = "model config") -> TransformerConfig:
+        """Builds a config, naming any unknown key and the valid ones."""
+        valid = [f.name for f in fields(cls)]
+        unknown = sorted(set(values) - set(valid))
+        if unknown:
+            raise ConfigError(
+                f"{source}: unknown key(s) {', '.join(unknown)}; valid keys: {', '.join(valid)}"
+            )
+        return cls(**values)
+
+
+@dataclass
+class AttentionTrace:
+    """Every attention matrix of one forward pass, one tensor per layer.
+
+    encoder:      [B, H, S, S] encoder self-attention
+    decoder_self: [B, H, T, T] decoder (causal) self-attention
+    cross:        [B, H, T, S] decoder → encoder attention
+    """
+
+    encoder: list[Tensor] = field(default_factory=list)
+    decoder_self: list[Tensor] = field(default_factory=list)
+    cross: list[Tensor] = field(default_factory=list)
+
+
+@dataclass
+class DecoderCache:
+    """Per-layer key/value caches for step-by-step decoding; ``length`` positions so far."""
+
+    layers: list[LayerCache]
+    length: int = 0
+
+    def reorder(self, index: Tensor) -> None:
+        """Keeps batch rows ``index`` in every layer (beam search reordering)."""
+        for layer in self.layers:
+            layer.reorder(index)
+
+
+class Transformer(nn.Module):
+    """The encoder-decoder Transformer of "Attention Is All You Need"."""
+
+    def __init__(self, config: TransformerConfig) -> None:
+        super().__init__()
+        self.config = c = config
+        self.src_embed = nn.Embedding(c.vocab_size, c.d_model)
+        self.tgt_embed = self.src_embed if c.tie_embeddings else nn.Embedding(c.vocab_size, c.d_model)
+        self.positional = (
+            None if c.positional == "none"
+            else PositionalEncoding(c.d_model, c.max_positions, c.positional, c.positional_layout)
+        )
+        self.embed_dropout = nn.Dropout(c.dropout)
+        layer_args = (c.d_model, c.n_heads, c.d_ff, c.dropout, c.norm_first, c.activation,
+                      c.attention_dropout)
+        self.encoder_layers = nn.ModuleList(EncoderLayer(*layer_args) for _ in range(c.encoder_layers))
+        self.decoder_layers = nn.ModuleList(DecoderLayer(*layer_args) for _ in range(c.decoder_layers))
+        # Pre-norm stacks end with a LayerNorm; post-norm layers already end normalised.
+        self.encoder_norm = nn.LayerNorm(c.d_model) if c.norm_first else nn.Identity()
+        self.decoder_norm = nn.LayerNorm(c.d_model) if c.norm_first else nn.Identity()
+        self.output = nn.Linear(c.d_model, c.vocab_size, bias=False)
+        self.reset_parameters()
+        if c.tie_embeddings:
+            self.output.weight = self.tgt_embed.weight
+
+    def reset_parameters(self) -> None:
+        """Xavier-uniform matrices; embeddings N(0, d^-1/2) so that, scaled by √d, they have unit scale."""
+        for name, p in self.named_parameters():
+            if "embed" in name and "positional" not in name:
+                nn.init.normal_(p, std=self.config.d_model**-0.5)
+            elif p.dim() > 1:
+                nn.init.xavier_uniform_(p)
+
+    def embed(self, table: nn.Embedding, tokens: Tensor, offset: int = 0) -> Tensor:
+        """tokens [B, L] -> Dropout(Embedding·√d_model + PE) [B, L, d_model]."""
+        x = table(tokens)
+        if self.config.scale_embeddings:
+            x = x * math.sqrt(self.config.d_model)
+        if self.positional is not None:
+            x = self.positional(x, offset)
+        return self.embed_dropout(x)
+
+    def encode(self, src: Tensor, trace: AttentionTrace | None = None) -> Tensor:
+        """src [B, S] token ids -> memory [B, S, d_model].
+
+        Pad tokens are masked out as keys.  With a ``trace``, each layer's
+        self-attention weights [B, H, S, S] are appended to ``trace.encoder``.
+        """
+        mask = padding_mask(src, self.config.pad_id)
+        x = self.embed(self.src_embed, src)
+        for layer in self.encoder_layers:
+            x, weights = layer(x, mask, need_weights=trace is not None)
+            if trace is not None:
+                trace.encoder.append(weights)
+        return self.encoder_norm(x)
+
+    def decode(
+        self,
+        tgt_in: Tensor,
+        memory: Tensor,
+        src_mask: Tensor,
+        trace: AttentionTrace | None = None,
+        cache: DecoderCache | None = None,
+    ) -> Tensor:
+        """tgt_in [B, T] (BOS + target so far), memory [B, S, d_model], src_mask bool [B, 1, 1, S]
+        -> logits [B, T, vocab_size].
+
+        Each position sees only itself and earlier positions.  With a ``cache``
+        (from :meth:`start_decoding`), ``tgt_in`` holds only the next positions;
+        earlier positions' keys/values come from the cache, which grows by T.
+        """
+        offset = cache.length if cache is not None else 0
+        length = tgt_in.size(1)
+        x = self.embed(self.tgt_embed, tgt_in, offset)
+        self_mask = causal_mask(offset + length, tgt_in.device)[offset:] if length > 1 else None
+        for i, layer in enumerate(self.decoder_layers):
+            layer_cache = cache.layers[i] if cache is not None else None
+            x, self_w, cross_w = layer(
+                x, memory, self_mask, src_mask, need_weights=trace is not None, cache=layer_cache
+            )
+            if trace is not None:
+                trace.decoder_self.append(self_w)
+                trace.cross.append(cross_w)
+        if cache is not None:
+            cache.length += length
+        return self.output(self.decoder_norm(x))
+
+    def start_decoding(self, memory: Tensor) -> DecoderCache:
+        """Projects memory [B, S, d_model] once into every layer's cross-attention keys/values."""
+        return DecoderCache([layer.init_cache(memory) for layer in self.decoder_layers])
+
+    def forward(
+        self, src: Tensor, tgt_in: Tensor, return_attention: bool = False
+    ) -> Tensor | tuple[Tensor, AttentionTrace]:
+        """src [B, S], tgt_in [B, T] -> logits [B, T, vocab_size] (teacher forcing).
+
+        With ``return_attention=True`` returns (logits, AttentionTrace) holding
+        every attention matrix of the pass, by layer, each [B, H, ·, ·].
+        """
+        trace = AttentionTrace() if return_attention else None
+        memory = self.encode(src, trace)
+        logits = self.decode(tgt_in, memory, padding_mask(src, self.config.pad_id), trace)
+        return (logits, trace) if return_attention else logits
+
+    def num_parameters(self) -> int:
+        """Distinct trainable parameters (a tied matrix counts once)."""
+        return sum(p.numel() for p in self.parameters())

@@ -1,0 +1,123 @@
+"""Positional encoding, feed-forward, and encoder/decoder layers against PyTorch's own."""
+
+import math
+
+import pytest
+import torch
+from torch import nn
+
+from attnmt.attention import causal_mask, padding_mask
+from attnmt.layers import (
+    DecoderLayer,
+    EncoderLayer,
+    FeedForward,
+    PositionalEncoding,
+    sinusoidal_table,
+)
+
+
+def test_sinusoidal_values_follow_the_paper():
+    table = sinusoidal_table(50, 8)
+    pos, i = 7, 1  # column 2i = 2 is sin, 2i + 1 = 3 is cos
+    angle = pos / 10000 ** (2 * i / 8)
+    assert table[pos, 2].item() == pytest.approx(math.sin(angle), abs=1e-6)
+    assert table[pos, 3].item() == pytest.approx(math.cos(angle), abs=1e-6)
+    assert table[0, 0::2].abs().max() == 0.0 and torch.all(table[0, 1::2] == 1.0)
+
+
+def test_half_layout_puts_sines_first_then_cosines():
+    interleaved = sinusoidal_table(20, 8, "interleaved")
+    half = sinusoidal_table(20, 8, "half")
+    torch.testing.assert_close(half[:, :4], interleaved[:, 0::2])
+    torch.testing.assert_close(half[:, 4:], interleaved[:, 1::2])
+
+
+def test_positional_encoding_adds_table_from_offset():
+    pe = PositionalEncoding(8, max_len=20)
+    x = torch.zeros(1, 3, 8)
+    torch.testing.assert_close(pe(x, offset=5)[0], sinusoidal_table(20, 8)[5:8])
+
+
+def test_learned_positional_encoding_is_trainable():
+    pe = PositionalEncoding(8, max_len=20, kind="learned")
+    assert [name for name, _ in pe.named_parameters()] == ["embedding.weight"]
+    pe(torch.zeros(1, 3, 8)).sum().backward()
+    assert pe.embedding.weight.grad[:3].abs().sum() > 0
+    assert pe.embedding.weight.grad[3:].abs().sum() == 0
+
+
+def test_position_beyond_max_is_a_clear_error():
+    with pytest.raises(ValueError, match="max_positions=4"):
+        PositionalEncoding(8, max_len=4)(torch.zeros(1, 5, 8))
+
+
+def test_feed_forward_is_relu_between_two_linears():
+    torch.manual_seed(0)
+    ff = FeedForward(4, 6)
+    x = torch.randn(2, 3, 4)
+    expected = torch.relu(x @ ff.linear1.weight.T + ff.linear1.bias) @ ff.linear2.weight.T + ff.linear2.bias
+    torch.testing.assert_close(ff(x), expected)
+
+
+def copy_attention(ours, theirs: nn.MultiheadAttention) -> None:
+    w_q, w_k, w_v = theirs.in_proj_weight.chunk(3)
+    b_q, b_k, b_v = theirs.in_proj_bias.chunk(3)
+    for proj, w, b in ((ours.q_proj, w_q, b_q), (ours.k_proj, w_k, b_k), (ours.v_proj, w_v, b_v)):
+        proj.weight.copy_(w)
+        proj.bias.copy_(b)
+    ours.out_proj.load_state_dict(theirs.out_proj.state_dict())
+
+
+def copy_common(ours, theirs) -> None:
+    """Feed-forward and LayerNorms, named alike in both implementations."""
+    ours.feed_forward.linear1.load_state_dict(theirs.linear1.state_dict())
+    ours.feed_forward.linear2.load_state_dict(theirs.linear2.state_dict())
+    for name in ("norm1", "norm2", "norm3"):
+        if hasattr(theirs, name):
+            getattr(ours, name).load_state_dict(getattr(theirs, name).state_dict())
+
+
+@pytest.mark.parametrize("norm_first", [False, True])
+def test_encoder_layer_matches_torch(norm_first):
+    torch.manual_seed(0)
+    theirs = nn.TransformerEncoderLayer(32, 4, 64, dropout=0.0, batch_first=True,
+                                        norm_first=norm_first).eval()
+    ours = EncoderLayer(32, 4, 64, dropout=0.0, norm_first=norm_first).eval()
+    with torch.no_grad():
+        copy_attention(ours.self_attn, theirs.self_attn)
+        copy_common(ours, theirs)
+    tokens = torch.tensor([[5, 6, 7, 8, 0], [5, 6, 0, 0, 0]])
+    x = torch.randn(2, 5, 32)
+    expected = theirs(x, src_key_padding_mask=tokens == 0)
+    out, _ = ours(x, padding_mask(tokens, 0))
+    real = tokens != 0  # PyTorch's fast path zeroes padded positions; compare real ones
+    torch.testing.assert_close(out[real], expected[real], atol=1e-5, rtol=1e-5)
+
+
+@pytest.mark.parametrize("norm_first", [False, True])
+def test_decoder_layer_matches_torch(norm_first):
+    torch.manual_seed(0)
+    theirs = nn.TransformerDecoderLayer(32, 4, 64, dropout=0.0, batch_first=True,
+                                        norm_first=norm_first).eval()
+    ours = DecoderLayer(32, 4, 64, dropout=0.0, norm_first=norm_first).eval()
+    with torch.no_grad():
+        copy_attention(ours.self_attn, theirs.self_attn)
+        copy_attention(ours.cross_attn, theirs.multihead_attn)
+        copy_common(ours, theirs)
+    src = torch.tensor([[5, 6, 7, 0], [5, 6, 7, 8]])
+    x, memory = torch.randn(2, 6, 32), torch.randn(2, 4, 32)
+    expected = theirs(x, memory, tgt_mask=~causal_mask(6), memory_key_padding_mask=src == 0)
+    out, self_w, cross_w = ours(x, memory, causal_mask(6), padding_mask(src, 0), need_weights=True)
+    torch.testing.assert_close(out, expected, atol=1e-5, rtol=1e-5)
+    assert torch.all(self_w.triu(diagonal=1) == 0)  # nothing from the future
+    assert torch.all(cross_w[0, :, :, 3] == 0)  # nothing from padding
+
+
+def test_decoder_cache_gives_same_output_as_full_prefix():
+    torch.manual_seed(0)
+    layer = DecoderLayer(16, 2, 32, dropout=0.0).eval()
+    x, memory = torch.randn(1, 5, 16), torch.randn(1, 3, 16)
+    full, _, _ = layer(x, memory, causal_mask(5))
+    cache = layer.init_cache(memory)
+    steps = [layer(x[:, t:t + 1], None, cache=cache)[0] for t in range(5)]
+    torch.testing.assert_close(torch.cat(steps, dim=1), full, atol=1e-5, rtol=1e-5)

@@ -1,0 +1,110 @@
+"""The whole Transformer: shapes, tying, masking, the permutation experiment, gradients."""
+
+import pytest
+import torch
+
+from attnmt.attention import padding_mask
+from attnmt.model import ConfigError, Transformer, TransformerConfig
+
+
+def tiny_config(**changes) -> TransformerConfig:
+    values = dict(vocab_size=30, d_model=16, n_heads=4, encoder_layers=2, decoder_layers=2,
+                  d_ff=32, dropout=0.0, max_positions=32)
+    values.update(changes)
+    return TransformerConfig(**values)
+
+
+def tiny_model(**changes) -> Transformer:
+    torch.manual_seed(0)
+    return Transformer(tiny_config(**changes)).eval()
+
+
+def test_forward_shapes_and_attention_trace():
+    model = tiny_model()
+    src, tgt = torch.randint(4, 30, (2, 7)), torch.randint(4, 30, (2, 5))
+    logits, trace = model(src, tgt, return_attention=True)
+    assert logits.shape == (2, 5, 30)
+    assert [w.shape for w in trace.encoder] == [(2, 4, 7, 7)] * 2
+    assert [w.shape for w in trace.decoder_self] == [(2, 4, 5, 5)] * 2
+    assert [w.shape for w in trace.cross] == [(2, 4, 5, 7)] * 2
+    torch.testing.assert_close(model(src, tgt), logits)
+
+
+def test_embeddings_and_output_projection_are_tied():
+    model = tiny_model()
+    assert model.src_embed.weight is model.tgt_embed.weight is model.output.weight
+    untied = tiny_model(tie_embeddings=False)
+    assert untied.src_embed.weight is not untied.tgt_embed.weight
+    assert untied.num_parameters() > model.num_parameters()
+
+
+def test_embeddings_are_scaled_by_sqrt_d_model():
+    model = tiny_model(positional="none")
+    tokens = torch.tensor([[5]])
+    torch.testing.assert_close(model.embed(model.src_embed, tokens)[0, 0],
+                               model.src_embed.weight[5] * 4.0)
+
+
+def test_source_padding_does_not_change_real_outputs():
+    model = tiny_model()
+    tgt = torch.tensor([[2, 9, 10]])
+    short = model(torch.tensor([[5, 6, 7]]), tgt)
+    padded = model(torch.tensor([[5, 6, 7, 0, 0]]), tgt)
+    torch.testing.assert_close(short, padded, atol=1e-5, rtol=1e-5)
+
+
+def test_decoder_output_at_t_ignores_later_targets():
+    model = tiny_model()
+    src = torch.tensor([[5, 6, 7]])
+    a = model(src, torch.tensor([[2, 9, 10, 11]]))
+    b = model(src, torch.tensor([[2, 9, 20, 21]]))
+    torch.testing.assert_close(a[:, :2], b[:, :2])
+
+
+def test_without_positions_permuting_input_permutes_encoder_output():
+    model = tiny_model(positional="none")
+    src = torch.tensor([[5, 6, 7, 8]])
+    perm = torch.tensor([2, 0, 3, 1])
+    torch.testing.assert_close(model.encode(src)[:, perm], model.encode(src[:, perm]),
+                               atol=1e-5, rtol=1e-5)
+
+
+def test_with_positions_permuting_input_changes_encoder_output():
+    model = tiny_model()
+    src = torch.tensor([[5, 6, 7, 8]])
+    perm = torch.tensor([2, 0, 3, 1])
+    assert not torch.allclose(model.encode(src)[:, perm], model.encode(src[:, perm]), atol=1e-3)
+
+
+def test_cached_decoding_equals_full_prefix():
+    model = tiny_model()
+    src, tgt = torch.tensor([[5, 6, 7, 0]]), torch.tensor([[2, 9, 10, 11, 12]])
+    memory = model.encode(src)
+    mask = padding_mask(src, 0)
+    full = model.decode(tgt, memory, mask)
+    cache = model.start_decoding(memory)
+    first = model.decode(tgt[:, :2], memory, mask, cache=cache)  # several positions at once
+    rest = [model.decode(tgt[:, t:t + 1], memory, mask, cache=cache) for t in range(2, 5)]
+    torch.testing.assert_close(torch.cat([first, *rest], dim=1), full, atol=1e-5, rtol=1e-5)
+    assert cache.length == 5
+
+
+@pytest.mark.parametrize("norm_first", [False, True])
+def test_gradients_reach_every_parameter(norm_first):
+    model = tiny_model(norm_first=norm_first, positional="learned").train()
+    src, tgt = torch.randint(4, 30, (2, 6)), torch.randint(4, 30, (2, 5))
+    model(src, tgt).logsumexp(-1).sum().backward()
+    missing = [name for name, p in model.named_parameters() if p.grad is None or p.grad.abs().sum() == 0]
+    assert missing == []
+
+
+def test_config_round_trips_and_names_unknown_keys():
+    config = tiny_config()
+    assert TransformerConfig.from_dict(config.to_dict()) == config
+    with pytest.raises(ConfigError, match="d_modle.*valid keys: vocab_size"):
+        TransformerConfig.from_dict({"d_modle": 8})
+
+
+def test_bad_head_count_is_a_config_error():
+    with pytest.raises(ConfigError, match="not divisible"):
+        tiny_config(n_heads=3)
