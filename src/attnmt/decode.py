@@ -1,0 +1,371 @@
+"""Turning a trained model into translations: greedy search, beam search, ``translate``.
+
+Both searches grow the output one token at a time from BOS::
+
+    src [B, S] ─ encode ─ memory ─┐
+                                  ▼
+    BOS ─ decode ─ log-probs [rows, V] ─ choose next tokens ─ append ─ decode ─ …
+
+Greedy search keeps one row per sentence and takes the most likely token.
+Beam search keeps ``beam_size`` rows (hypotheses) per sentence and, each step,
+the ``beam_size`` best one-token extensions among all of them (Sutskever et
+al., 2014; Wu et al., 2016 for the length penalty).
+
+Conventions shared by both:
+
+- Pad and BOS are never generated; EOS may come at any step.
+- A sentence may have at most ``max_output_length`` tokens.  There, only EOS may
+  follow: beam search adds that forced EOS's log-prob like any other, so every
+  hypothesis' ``log_prob`` is the model's log-probability of ``tokens + [EOS]``.
+- Rows of finished sentences leave the batch (``cache.reorder`` with a smaller
+  index), so the work shrinks as sentences end.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+import torch
+from torch import Tensor
+
+from attnmt.attention import padding_mask
+from attnmt.model import DecoderCache, Transformer
+
+
+@dataclass
+class Hypothesis:
+    """One finished translation of one sentence."""
+
+    tokens: list[int]  # output ids, without BOS and without the final EOS
+    score: float  # log_prob / length_penalty(len(tokens) + 1, alpha): the final EOS counts
+    log_prob: float  # plain sum of token log-probs, the final EOS included
+
+
+class TextCodec(Protocol):
+    """What ``translate`` needs of a tokenizer."""
+
+    def encode(self, text: str) -> list[int]: ...
+
+    def decode(self, ids: Sequence[int]) -> str: ...
+
+
+def max_output_length(src_len: int, max_len_a: float, max_len_b: int, max_positions: int) -> int:
+    """At most a·src_len + b output tokens, and few enough that BOS + output + EOS fit."""
+    return max(0, min(int(max_len_a * src_len + max_len_b), max_positions - 2))
+
+
+def length_penalty(length: int, alpha: float) -> float:
+    """GNMT's lp(Y) = ((5 + |Y|) / 6)^α; dividing log-probs by it stops beams favouring short outputs."""
+    return ((5 + length) / 6) ** alpha
+
+
+def output_limits(model: Transformer, src: Tensor, max_len_a: float, max_len_b: int) -> Tensor:
+    """src [B, S] -> each sentence's max_output_length [B], from its own (unpadded) length."""
+    c = model.config
+    lengths = (src != c.pad_id).sum(dim=1).tolist()
+    limits = [max_output_length(n, max_len_a, max_len_b, c.max_positions) for n in lengths]
+    return torch.tensor(limits, device=src.device)
+
+
+@dataclass
+class DecoderState:
+    """The rows being decoded; each row is one hypothesis of one source sentence.
+
+    sentence: [N]           index of each row's sentence in the input batch
+    prefix:   [N, t + 1]    BOS and the t tokens chosen so far
+    memory:   [N, S, d]     encoder output, src_mask: [N, 1, 1, S]
+    cache:    keys/values of ``prefix`` (None: recompute the whole prefix every step)
+    """
+
+    model: Transformer
+    sentence: Tensor
+    prefix: Tensor
+    memory: Tensor
+    src_mask: Tensor
+    cache: DecoderCache | None
+
+    @classmethod
+    def start(cls, model: Transformer, src: Tensor, use_cache: bool) -> DecoderState:
+        """One row per sentence of src [B, S], holding just BOS."""
+        c = model.config
+        memory = model.encode(src)
+        bos = torch.full((src.size(0), 1), c.bos_id, dtype=torch.long, device=src.device)
+        return cls(
+            model=model,
+            sentence=torch.arange(src.size(0), device=src.device),
+            prefix=bos,
+            memory=memory,
+            src_mask=padding_mask(src, c.pad_id),
+            cache=model.start_decoding(memory) if use_cache else None,
+        )
+
+    def __len__(self) -> int:
+        return self.sentence.size(0)
+
+    def log_probs(self) -> Tensor:
+        """[N, V] log-probabilities of each row's next token, pad and BOS ruled out (-inf)."""
+        c = self.model.config
+        if self.cache is None:
+            logits = self.model.decode(self.prefix, self.memory, self.src_mask)
+        else:
+            # The cache holds every earlier position; only the newest token is fed.
+            logits = self.model.decode(self.prefix[:, -1:], self.memory, self.src_mask, cache=self.cache)
+        log_probs = logits[:, -1].float().log_softmax(dim=-1)
+        log_probs[:, [c.pad_id, c.bos_id]] = float("-inf")
+        return log_probs
+
+    def select(self, index: Tensor) -> None:
+        """Keeps rows ``index`` [N'] (repeats and reorders allowed): beam parents, or the unfinished."""
+        self.sentence = self.sentence[index]
+        self.prefix = self.prefix[index]
+        self.memory = self.memory[index]
+        self.src_mask = self.src_mask[index]
+        if self.cache is not None:
+            self.cache.reorder(index)
+
+    def keep(self, mask: Tensor) -> None:
+        """Keeps the rows where mask [N] is True; no copying when all are."""
+        if not bool(mask.all()):
+            self.select(mask.nonzero().squeeze(1))
+
+    def extend(self, tokens: Tensor) -> None:
+        """Appends tokens [N], one per row."""
+        self.prefix = torch.cat([self.prefix, tokens[:, None]], dim=1)
+
+
+@torch.inference_mode()
+def greedy_search(
+    model: Transformer, src: Tensor, max_len_a: float = 1.5, max_len_b: int = 10, use_cache: bool = True
+) -> list[list[int]]:
+    """src [B, S] padded with pad_id -> B output id lists (no BOS, no EOS), by most likely token.
+
+    A sentence ends at EOS or at its max_output_length; decoding stops when all have.
+    Call ``model.eval()`` first: dropout is not switched off here.
+    """
+    eos = model.config.eos_id
+    limits = output_limits(model, src, max_len_a, max_len_b)
+    outputs: list[list[int]] = [[] for _ in range(src.size(0))]
+    state = DecoderState.start(model, src, use_cache)
+    state.keep(limits > 0)
+    step = 0
+    while len(state):
+        tokens = state.log_probs().argmax(dim=-1)  # [N]
+        going = tokens != eos
+        for sentence, token in zip(state.sentence[going].tolist(), tokens[going].tolist(), strict=True):
+            outputs[sentence].append(token)
+        step += 1
+        going &= limits[state.sentence] > step
+        state.keep(going)
+        state.extend(tokens[going])
+    return outputs
+
+
+def force_eos(log_probs: Tensor, rows: Tensor, eos_id: int) -> None:
+    """In place: the rows where rows [N] is True may only continue with EOS."""
+    if bool(rows.any()):
+        eos = log_probs[rows, eos_id]
+        log_probs[rows] = float("-inf")
+        log_probs[rows, eos_id] = eos
+
+
+@dataclass
+class Candidates:
+    """One-token extensions of the beams: each field [n_groups, count], best first per sentence."""
+
+    log_prob: Tensor  # log-prob of the extended hypothesis
+    row: Tensor  # the DecoderState row it extends
+    token: Tensor  # the token it adds
+
+    def take(self, pick: Tensor) -> Candidates:
+        """The candidates at positions pick [n_groups, m] of each sentence's list."""
+        return Candidates(self.log_prob.gather(1, pick), self.row.gather(1, pick),
+                          self.token.gather(1, pick))
+
+
+def top_candidates(beam_log_prob: Tensor, log_probs: Tensor, n_groups: int, count: int) -> Candidates:
+    """The ``count`` best one-token extensions of each sentence's beam.
+
+    beam_log_prob [N] (each row's log-prob so far), log_probs [N, V]; the N rows are
+    n_groups sentences × width beams, a sentence's beams next to each other.
+    """
+    vocab = log_probs.size(1)
+    width = log_probs.size(0) // n_groups
+    scores = (beam_log_prob[:, None] + log_probs).view(n_groups, width * vocab)
+    top, flat = scores.topk(min(count, width * vocab), dim=1)
+    first_row = torch.arange(n_groups, device=flat.device)[:, None] * width
+    return Candidates(top, first_row + flat // vocab, flat % vocab)
+
+
+def collect_finished(
+    state: DecoderState, candidates: Candidates, ends: Tensor, sentences: list[int],
+    finished: list[list[Hypothesis]], penalty: float,
+) -> None:
+    """For each candidate where ends [n_groups, m] is True, appends a Hypothesis to
+    ``finished[sentences[group]]``."""
+    for group, rank in ends.nonzero().tolist():
+        log_prob = candidates.log_prob[group, rank].item()
+        tokens = state.prefix[candidates.row[group, rank], 1:].tolist()
+        finished[sentences[group]].append(Hypothesis(tokens, log_prob / penalty, log_prob))
+
+
+def first_continuing(is_eos: Tensor, beam_size: int) -> Tensor:
+    """Positions [n, beam_size] of the best ``beam_size`` non-EOS candidates in each row of is_eos [n, 2k].
+
+    Candidates come best first; sorting by (is EOS, rank) puts the continuing ones first, in order.
+    """
+    rank = torch.arange(is_eos.size(1), device=is_eos.device)
+    return (is_eos.long() * is_eos.size(1) + rank).argsort(dim=1)[:, :beam_size]
+
+
+def cannot_improve(finished: list[Hypothesis], best_active_score: float, beam_size: int) -> bool:
+    """True when ``beam_size`` hypotheses are finished and the best active one does not beat the worst.
+
+    The active hypothesis is scored as if it ended now.  Growing only lowers its
+    log-prob, so with α = 0 this is exact; with α > 0 a longer hypothesis could
+    still win through a larger length penalty, which this (like most toolkits)
+    does not wait for.  It is also what makes beam_size=1 equal greedy search.
+    """
+    if len(finished) < beam_size:
+        return False
+    worst_kept = sorted(h.score for h in finished)[-beam_size]
+    return best_active_score <= worst_kept
+
+
+@torch.inference_mode()
+def beam_search(
+    model: Transformer,
+    src: Tensor,
+    beam_size: int = 4,
+    alpha: float = 0.6,
+    n_best: int = 1,
+    max_len_a: float = 1.5,
+    max_len_b: int = 10,
+    use_cache: bool = True,
+) -> list[list[Hypothesis]]:
+    """src [B, S] padded with pad_id -> per sentence, up to n_best finished hypotheses, best first.
+
+    All sentences and their beams decode together as B·beam_size rows.  Each step
+    takes the 2·beam_size best extensions per sentence: the EOS ones among its top
+    beam_size finish, the best beam_size others continue.  A sentence is done at
+    its max_output_length or when ``cannot_improve``; its rows then leave the batch.
+    Call ``model.eval()`` first: dropout is not switched off here.
+    """
+    if beam_size < 1 or not 1 <= n_best <= beam_size:
+        raise ValueError(f"need beam_size >= 1 and 1 <= n_best <= beam_size, got {beam_size=}, {n_best=}")
+    eos = model.config.eos_id
+    limits = output_limits(model, src, max_len_a, max_len_b)
+    limit_of = limits.tolist()
+    finished: list[list[Hypothesis]] = [[] for _ in range(src.size(0))]
+    # The first step starts from one row per sentence (BOS); the beam widens after it.
+    state = DecoderState.start(model, src, use_cache)
+    beam_log_prob = torch.zeros(len(state), device=src.device)  # [N]
+    width, step = 1, 0
+    while len(state):
+        log_probs = state.log_probs()
+        force_eos(log_probs, limits[state.sentence] == step, eos)
+        sentences = state.sentence[::width].tolist()  # [n_groups]
+        # Each beam has one EOS extension, so 2·beam_size candidates always
+        # leave at least beam_size that continue.
+        candidates = top_candidates(beam_log_prob, log_probs, len(sentences), 2 * beam_size)
+        is_eos = candidates.token == eos
+        penalty = length_penalty(step + 1, alpha)  # every candidate has step + 1 tokens, EOS included
+        # Only an EOS that makes the top beam_size finishes: one ranked lower would
+        # not have survived the beam (and beam_size=1 would then differ from greedy).
+        collect_finished(state, candidates, is_eos[:, :beam_size], sentences, finished, penalty)
+        active = candidates.take(first_continuing(is_eos, beam_size))  # [n_groups, beam_size]
+        best_active = (active.log_prob[:, 0] / penalty).tolist()
+        going = torch.tensor(
+            [
+                step < limit_of[s] and not cannot_improve(finished[s], best, beam_size)
+                for s, best in zip(sentences, best_active, strict=True)
+            ],
+            device=src.device,
+        )
+        state.select(active.row[going].flatten())
+        state.extend(active.token[going].flatten())
+        beam_log_prob = active.log_prob[going].flatten()
+        width, step = beam_size, step + 1
+    return [sorted(hyps, key=lambda h: h.score, reverse=True)[:n_best] for hyps in finished]
+
+
+def length_batches(lengths: Sequence[int], max_tokens: int) -> list[list[int]]:
+    """Indices of ``lengths``, sorted by length, cut into batches of at most max_tokens padded
+    source tokens (sentences × longest); a sentence longer than the budget gets a batch alone."""
+    batches: list[list[int]] = []
+    current: list[int] = []
+    for i in sorted(range(len(lengths)), key=lengths.__getitem__):
+        # Sorted ascending, so sentence i is the longest of current + [i].
+        if current and (len(current) + 1) * lengths[i] > max_tokens:
+            batches.append(current)
+            current = []
+        current.append(i)
+    if current:
+        batches.append(current)
+    return batches
+
+
+def encode_inputs(tokenizer: TextCodec, sentences: Sequence[str], max_len: int) -> list[list[int]]:
+    """Token ids per sentence ([] for blank ones), truncated to max_len with one warning."""
+    encoded = [tokenizer.encode(s) if s.strip() else [] for s in sentences]
+    n_long = sum(len(ids) > max_len for ids in encoded)
+    if n_long:
+        warnings.warn(
+            f"{n_long} of {len(sentences)} input sentences were longer than {max_len} tokens "
+            f"(the model's max_positions minus 2) and were truncated to their first {max_len} "
+            "tokens; split long lines to translate them whole",
+            stacklevel=3,
+        )
+    return [ids[:max_len] for ids in encoded]
+
+
+def pad_batch(rows: list[list[int]], pad_id: int, device: torch.device) -> Tensor:
+    """Right-pads id lists into [len(rows), longest] on device."""
+    out = torch.full((len(rows), max(map(len, rows))), pad_id, dtype=torch.long)
+    for i, row in enumerate(rows):
+        out[i, : len(row)] = torch.tensor(row, dtype=torch.long)
+    return out.to(device)
+
+
+def translate(
+    model: Transformer,
+    tokenizer: TextCodec,
+    sentences: Sequence[str],
+    beam_size: int = 4,
+    alpha: float = 0.6,
+    max_len_a: float = 1.5,
+    max_len_b: int = 10,
+    max_tokens: int = 4096,
+) -> list[str]:
+    """One translation per input sentence, in input order; blank inputs give "".
+
+    Sentences are sorted by length and batched by max_tokens padded source tokens;
+    beam_size=1 uses greedy search.  Inputs over max_positions - 2 tokens are
+    truncated (with a warning).  The model runs in eval mode and is left in the
+    mode it came in.
+    """
+    if max_tokens < 1:
+        raise ValueError(f"max_tokens must be positive, got {max_tokens}")
+    c = model.config
+    device = next(model.parameters()).device
+    encoded = encode_inputs(tokenizer, sentences, c.max_positions - 2)
+    nonempty = [i for i, ids in enumerate(encoded) if ids]
+    outputs = [""] * len(sentences)
+    was_training = model.training
+    model.eval()
+    try:
+        for batch in length_batches([len(encoded[i]) for i in nonempty], max_tokens):
+            indices = [nonempty[b] for b in batch]
+            src = pad_batch([encoded[i] for i in indices], c.pad_id, device)
+            if beam_size == 1:
+                results = greedy_search(model, src, max_len_a, max_len_b)
+            else:
+                hyps = beam_search(model, src, beam_size, alpha, 1, max_len_a, max_len_b)
+                results = [h[0].tokens for h in hyps]
+            for i, ids in zip(indices, results, strict=True):
+                outputs[i] = tokenizer.decode(ids)
+    finally:
+        model.train(was_training)
+    return outputs

@@ -1,0 +1,184 @@
+"""Subword tokenizer: one joint SentencePiece model for source and target.
+
+A joint vocabulary lets the model share (tie) the source embedding, the target
+embedding and the output projection, as in "Attention Is All You Need" (sec. 3.4).
+The four special ids are fixed so that every other module can rely on them:
+
+    PAD_ID = 0   padding, ignored by attention masks and the loss
+    UNK_ID = 1   a character the model never saw
+    BOS_ID = 2   start of the target sentence (the decoder's first input)
+    EOS_ID = 3   end of sentence (the decoder's last output)
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import random
+import tempfile
+import warnings
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import sentencepiece as spm
+
+PAD_ID, UNK_ID, BOS_ID, EOS_ID = 0, 1, 2, 3
+SPECIAL_PIECES = {PAD_ID: "<pad>", UNK_ID: "<unk>", BOS_ID: "<s>", EOS_ID: "</s>"}
+
+# A corpus larger than this is subsampled (uniformly, seeded) before training, so
+# training memory stays bounded on big corpora.
+MAX_TRAINING_SENTENCES = 1_000_000
+# Two threads: training and batch encoding stay fast and friendly to a shared machine.
+NUM_THREADS = 2
+
+
+class Tokenizer:
+    """A joint SentencePiece model (one vocabulary for source and target)."""
+
+    def __init__(self, model_proto: bytes) -> None:
+        """Wrap a serialized SentencePiece model; raises ValueError if it is unusable."""
+        self._proto = bytes(model_proto)
+        self._sp = spm.SentencePieceProcessor()
+        try:
+            self._sp.LoadFromSerializedProto(self._proto)
+        except RuntimeError as err:
+            raise ValueError(f"not a SentencePiece model ({err})") from None
+        _check_special_ids(self._sp)
+
+    @classmethod
+    def train(
+        cls,
+        sentences: Iterable[str],
+        vocab_size: int = 8000,
+        model_type: str = "unigram",
+        character_coverage: float = 1.0,
+        seed: int = 0,
+    ) -> Tokenizer:
+        """Train on `sentences` (source and target mixed); deterministic in (sentences, seed).
+
+        `vocab_size` is an upper bound: a corpus too small to support it gives a
+        smaller vocabulary and a warning rather than an error. `seed` only matters for
+        a corpus of more than MAX_TRAINING_SENTENCES sentences, which is subsampled.
+        """
+        writer = io.BytesIO()
+        try:
+            spm.SentencePieceTrainer.train(
+                sentence_iterator=iter(sample_sentences(sentences, MAX_TRAINING_SENTENCES, seed)),
+                model_writer=writer,
+                vocab_size=vocab_size,
+                model_type=model_type,
+                character_coverage=character_coverage,
+                hard_vocab_limit=False,
+                pad_id=PAD_ID, unk_id=UNK_ID, bos_id=BOS_ID, eos_id=EOS_ID,
+                pad_piece=SPECIAL_PIECES[PAD_ID], unk_piece=SPECIAL_PIECES[UNK_ID],
+                bos_piece=SPECIAL_PIECES[BOS_ID], eos_piece=SPECIAL_PIECES[EOS_ID],
+                num_threads=NUM_THREADS,
+                minloglevel=2,
+            )
+        except RuntimeError as err:
+            raise ValueError(f"SentencePiece training failed: {err}") from None
+        tokenizer = cls(writer.getvalue())
+        if tokenizer.vocab_size < vocab_size:
+            warnings.warn(
+                f"asked for vocab_size={vocab_size}, but the training text only supports "
+                f"{tokenizer.vocab_size} pieces; using {tokenizer.vocab_size}",
+                stacklevel=2,
+            )
+        return tokenizer
+
+    @classmethod
+    def load(cls, path: str | Path) -> Tokenizer:
+        """Read a `.model` file written by `save` (or by SentencePiece itself)."""
+        path = Path(path)
+        if not path.is_file():
+            raise FileNotFoundError(f"{path}: tokenizer model file not found")
+        try:
+            return cls(path.read_bytes())
+        except ValueError as err:
+            raise ValueError(f"{path}: cannot load tokenizer: {err}") from None
+
+    def save(self, path: str | Path) -> None:
+        """Write the `.model` file atomically (a temporary file, then os.replace)."""
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(self._proto)
+            os.replace(tmp, path)
+        except BaseException:
+            os.unlink(tmp)
+            raise
+
+    @property
+    def model_proto(self) -> bytes:
+        """The serialized SentencePiece model (what `save` writes)."""
+        return self._proto
+
+    @property
+    def vocab_size(self) -> int:
+        """Number of pieces, special ones included; ids are 0 .. vocab_size - 1."""
+        return self._sp.get_piece_size()
+
+    def encode(self, text: str) -> list[int]:
+        """Subword ids of `text`, without BOS/EOS.
+
+        SentencePiece normalizes first (NFKC, runs of whitespace collapsed, ends
+        trimmed), so `decode(encode(s)) == s` holds for text already in that form.
+        """
+        return self._sp.encode(text, out_type=int)
+
+    def encode_batch(self, texts: list[str]) -> list[list[int]]:
+        """`encode` for many texts at once (SentencePiece batches them in C++)."""
+        return self._sp.encode(list(texts), out_type=int, num_threads=NUM_THREADS)
+
+    def decode(self, ids: Sequence[int]) -> str:
+        """Text of `ids` up to the first EOS; PAD and BOS are skipped.
+
+        Accepts any sequence of ints, a 1-D tensor of a decoder's output included.
+        """
+        kept = []
+        for i in map(int, ids):
+            if i == EOS_ID:
+                break
+            if i not in (PAD_ID, BOS_ID):
+                kept.append(i)
+        return self._sp.decode(kept)
+
+    def pieces(self, text: str) -> list[str]:
+        """Subword pieces of `text`, e.g. ["▁Ein", "▁Mann"] (labels for attention plots)."""
+        return self._sp.encode(text, out_type=str)
+
+    def id_to_piece(self, i: int) -> str:
+        """The piece with id `i`."""
+        if not 0 <= i < self.vocab_size:
+            raise IndexError(f"token id {i} is outside the vocabulary 0..{self.vocab_size - 1}")
+        return self._sp.id_to_piece(i)
+
+
+def sample_sentences(sentences: Iterable[str], k: int, seed: int) -> list[str]:
+    """A uniform sample of k sentences (all of them, in order, if there are at most k).
+
+    Reservoir sampling, so the corpus is streamed once and only k sentences are held.
+    We sample here rather than with SentencePiece's `input_sentence_size` because its
+    sampling differs from run to run whatever the seed.
+    """
+    rng = random.Random(seed)
+    sample: list[str] = []
+    for n, sentence in enumerate(sentences):
+        if n < k:
+            sample.append(sentence)
+        elif (j := rng.randrange(n + 1)) < k:
+            sample[j] = sentence
+    return sample
+
+
+def _check_special_ids(sp: spm.SentencePieceProcessor) -> None:
+    """Raise ValueError unless pad/unk/bos/eos have the ids the rest of attnmt assumes."""
+    for expected_id, piece in SPECIAL_PIECES.items():
+        actual_id = sp.piece_to_id(piece)
+        if actual_id != expected_id or sp.id_to_piece(expected_id) != piece:
+            raise ValueError(
+                f"special piece {piece!r} must have id {expected_id} (has {actual_id}); "
+                "train the model with attnmt's Tokenizer.train"
+            )

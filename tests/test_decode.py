@@ -1,0 +1,372 @@
+"""Greedy search, beam search and translate: what they return, and that the fast paths agree."""
+
+import functools
+import math
+import warnings
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+from attnmt.decode import (
+    beam_search,
+    greedy_search,
+    length_batches,
+    length_penalty,
+    max_output_length,
+    translate,
+)
+from attnmt.model import Transformer, TransformerConfig
+
+PAD, BOS, EOS = 0, 2, 3
+A, B, C, D = 4, 5, 6, 7  # ordinary tokens of the hand-made model
+
+
+@pytest.fixture(autouse=True, scope="module")
+def one_thread():
+    """These models are tiny: extra threads only add overhead (and wait on a busy machine)."""
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    yield
+    torch.set_num_threads(threads)
+
+
+def tiny_config(**changes) -> TransformerConfig:
+    values = dict(vocab_size=40, d_model=32, n_heads=4, encoder_layers=2, decoder_layers=2,
+                  d_ff=64, dropout=0.0, max_positions=64)
+    values.update(changes)
+    return TransformerConfig(**values)
+
+
+def random_model(seed: int = 0, **changes) -> Transformer:
+    """An untrained model: it rarely says EOS, so its outputs run to the max length."""
+    torch.manual_seed(seed)
+    return Transformer(tiny_config(**changes)).eval()
+
+
+class EndingModel(Transformer):
+    """A random model whose EOS logit grows with the target position.
+
+    Like a trained model, it ends its outputs at lengths that vary by sentence
+    and by hypothesis, which exercises finished beams and shrinking batches.
+    """
+
+    def decode(self, tgt_in, memory, src_mask, trace=None, cache=None):
+        start = cache.length if cache is not None else 0
+        logits = super().decode(tgt_in, memory, src_mask, trace, cache)
+        position = torch.arange(start, start + tgt_in.size(1))  # [T]
+        logits[..., EOS] += 0.5 * position - 1.0
+        return logits
+
+
+def ending_model(seed: int = 0) -> EndingModel:
+    torch.manual_seed(seed)
+    return EndingModel(tiny_config()).eval()
+
+
+@functools.cache
+def copy_model() -> Transformer:
+    """A model trained for a few seconds to copy its input (tokens 4-15, 2-7 of them).
+
+    It copies many sentences and stumbles on others: real uncertainty for the searches.
+    """
+    torch.manual_seed(0)
+    model = Transformer(tiny_config())
+    optimizer = torch.optim.Adam(model.parameters(), lr=1e-2)
+    lengths = torch.randint(2, 8, (120, 32), generator=torch.Generator().manual_seed(0)).tolist()
+    for step, batch_lengths in enumerate(lengths):
+        src = random_batch(step, batch_lengths)  # [32, S]
+        tgt_in = F.pad(src, (1, 0), value=BOS)  # BOS a b c PAD
+        tgt_out = F.pad(src, (0, 1), value=PAD)
+        tgt_out[torch.arange(32), batch_lengths] = EOS  # a b c EOS PAD
+        logits = model(src, tgt_in)
+        loss = F.cross_entropy(logits.flatten(0, 1), tgt_out.flatten(), ignore_index=PAD)
+        optimizer.zero_grad()
+        loss.backward()
+        optimizer.step()
+    return model.eval()
+
+
+class ScriptedModel:
+    """A hand-made "model": next-token probabilities looked up by the output so far.
+
+    ``table`` maps an output prefix (tuple, no BOS) to {token: probability};
+    a prefix not in the table is followed by EOS for sure.  Search with use_cache=False.
+    """
+
+    def __init__(self, table: dict[tuple[int, ...], dict[int, float]]) -> None:
+        self.config = tiny_config(vocab_size=10)
+        self.table = table
+
+    def encode(self, src: torch.Tensor) -> torch.Tensor:
+        return torch.zeros(*src.shape, 1)
+
+    def decode(self, tgt_in, memory, src_mask, cache=None):
+        logits = torch.full((*tgt_in.shape, self.config.vocab_size), float("-inf"))
+        for row, tokens in enumerate(tgt_in.tolist()):
+            for token, p in self.table.get(tuple(tokens[1:]), {EOS: 1.0}).items():
+                logits[row, -1, token] = math.log(p)
+        return logits
+
+
+def random_batch(seed: int, lengths: list[int]) -> torch.Tensor:
+    """Random source sentences of the given lengths, right-padded: [len(lengths), max(lengths)]."""
+    g = torch.Generator().manual_seed(seed)
+    src = torch.full((len(lengths), max(lengths)), PAD)
+    for i, n in enumerate(lengths):
+        src[i, :n] = torch.randint(4, 16, (n,), generator=g)
+    return src
+
+
+def sequence_log_prob(model: Transformer, src: torch.Tensor, tokens: list[int]) -> float:
+    """log P(tokens + [EOS] | src [S]) by teacher forcing: the reference for search scores."""
+    logits = model(src[None], torch.tensor([[BOS, *tokens]]))[0]  # [T, V]
+    targets = torch.tensor([*tokens, EOS])
+    return logits.log_softmax(-1)[torch.arange(len(targets)), targets].sum().item()
+
+
+def unpadded(src: torch.Tensor, i: int) -> torch.Tensor:
+    """Sentence i of src alone, [1, its length]."""
+    return src[i : i + 1, : int((src[i] != PAD).sum())]
+
+
+def token_lists(hypotheses):
+    return [[h.tokens for h in sentence] for sentence in hypotheses]
+
+
+# --- lengths and scores -------------------------------------------------------------------------
+
+
+def test_max_output_length_is_a_times_source_plus_b():
+    assert max_output_length(10, 1.5, 10, 1024) == 25
+    assert max_output_length(3, 0.0, 0, 1024) == 0
+
+
+def test_max_output_length_leaves_room_for_bos_and_eos():
+    assert max_output_length(100, 1.5, 10, 64) == 62
+
+
+def test_length_penalty_is_gnmt():
+    assert length_penalty(1, 0.6) == 1.0
+    assert length_penalty(7, 1.0) == 2.0
+    assert length_penalty(30, 0.0) == 1.0
+
+
+# --- the hand-made model: exact numbers ---------------------------------------------------------
+
+# Greedy takes A (0.6), then EOS (0.4): probability 0.24.
+# Beam search also keeps B (0.4), which ends with EOS at 0.9: probability 0.36.
+GREEDY_TRAP = {(): {A: 0.6, B: 0.4}, (A,): {EOS: 0.4, C: 0.35, D: 0.25}, (B,): {EOS: 0.9, C: 0.1}}
+ONE_SOURCE = torch.tensor([[A, B]])
+
+
+def test_greedy_search_follows_the_most_likely_token_to_eos():
+    assert greedy_search(ScriptedModel(GREEDY_TRAP), ONE_SOURCE, use_cache=False) == [[A]]
+
+
+def test_beam_search_finds_the_better_hypothesis_that_greedy_misses():
+    [[best, second]] = beam_search(ScriptedModel(GREEDY_TRAP), ONE_SOURCE, beam_size=2, alpha=0.0,
+                                   n_best=2, use_cache=False)
+    assert best.tokens == [B] and best.log_prob == pytest.approx(math.log(0.36))
+    assert second.tokens == [A] and second.log_prob == pytest.approx(math.log(0.24))
+
+
+def test_score_is_log_prob_over_length_penalty_counting_eos():
+    [[best]] = beam_search(ScriptedModel(GREEDY_TRAP), ONE_SOURCE, beam_size=2, alpha=1.0,
+                           use_cache=False)
+    assert best.tokens == [B]
+    assert best.score == pytest.approx(math.log(0.36) / ((5 + 2) / 6))
+
+
+def test_pad_and_bos_are_never_generated():
+    model = ScriptedModel({(): {PAD: 0.5, BOS: 0.3, A: 0.2}})
+    assert greedy_search(model, ONE_SOURCE, use_cache=False) == [[A]]
+    [[best]] = beam_search(model, ONE_SOURCE, beam_size=3, use_cache=False)
+    assert best.tokens == [A] and best.log_prob == pytest.approx(math.log(0.2))
+
+
+def test_output_is_cut_at_max_length_and_the_forced_eos_is_scored():
+    model = ScriptedModel({(): {A: 0.9, EOS: 0.1}, (A,): {A: 0.9, EOS: 0.1}, (A, A): {A: 0.9, EOS: 0.1}})
+    assert greedy_search(model, ONE_SOURCE, max_len_a=0, max_len_b=2, use_cache=False) == [[A, A]]
+    [[best]] = beam_search(model, ONE_SOURCE, beam_size=1, alpha=0.0, max_len_a=0, max_len_b=2,
+                           use_cache=False)
+    assert best.tokens == [A, A] and best.log_prob == pytest.approx(math.log(0.9 * 0.9 * 0.1))
+
+
+def test_max_length_zero_gives_empty_output():
+    model = ScriptedModel({(): {A: 0.9, EOS: 0.1}})
+    assert greedy_search(model, ONE_SOURCE, max_len_a=0, max_len_b=0, use_cache=False) == [[]]
+    [[best]] = beam_search(model, ONE_SOURCE, max_len_a=0, max_len_b=0, use_cache=False)
+    assert best.tokens == [] and best.log_prob == pytest.approx(math.log(0.1))
+
+
+# --- random models: the fast paths agree with the plain ones ----------------------------------
+
+MODELS = {"random": random_model, "ending": ending_model, "copying": copy_model}
+LENGTHS = [5, 9, 2, 7, 4]
+
+
+@pytest.mark.parametrize("kind", MODELS)
+def test_greedy_with_cache_equals_recomputing_the_prefix(kind):
+    model, src = MODELS[kind](), random_batch(1, LENGTHS)
+    assert greedy_search(model, src, use_cache=True) == greedy_search(model, src, use_cache=False)
+
+
+@pytest.mark.parametrize("kind", MODELS)
+def test_beam_with_cache_equals_recomputing_the_prefix(kind):
+    model, src = MODELS[kind](), random_batch(2, LENGTHS)
+    cached = beam_search(model, src, beam_size=3, n_best=3, use_cache=True)
+    recomputed = beam_search(model, src, beam_size=3, n_best=3, use_cache=False)
+    assert token_lists(cached) == token_lists(recomputed)
+
+
+@pytest.mark.parametrize("kind", MODELS)
+@pytest.mark.parametrize("alpha", [0.0, 0.6])
+def test_beam_size_one_equals_greedy(kind, alpha):
+    model, src = MODELS[kind](), random_batch(3, LENGTHS)
+    hypotheses = beam_search(model, src, beam_size=1, alpha=alpha)
+    assert [h.tokens for [h] in hypotheses] == greedy_search(model, src)
+
+
+@pytest.mark.parametrize("kind", MODELS)
+def test_batched_beam_search_equals_one_sentence_at_a_time(kind):
+    model, src = MODELS[kind](), random_batch(4, LENGTHS)
+    batched = beam_search(model, src, beam_size=4, n_best=2)
+    for i, hypotheses in enumerate(batched):
+        [alone] = beam_search(model, unpadded(src, i), beam_size=4, n_best=2)
+        assert [h.tokens for h in hypotheses] == [h.tokens for h in alone]
+        assert [h.score for h in hypotheses] == pytest.approx([h.score for h in alone], abs=1e-4)
+
+
+def test_batched_greedy_search_equals_one_sentence_at_a_time():
+    model, src = ending_model(), random_batch(5, LENGTHS)
+    batched = greedy_search(model, src)
+    assert batched == [greedy_search(model, unpadded(src, i))[0] for i in range(len(LENGTHS))]
+
+
+def test_hypothesis_log_prob_is_the_models_log_prob_of_tokens_and_eos():
+    model, src = random_model(), random_batch(6, [3, 6])  # these run to the max length
+    for i, [best] in enumerate(beam_search(model, src, beam_size=3)):
+        assert best.log_prob == pytest.approx(sequence_log_prob(model, src[i], best.tokens), abs=1e-4)
+        assert best.score == pytest.approx(best.log_prob / length_penalty(len(best.tokens) + 1, 0.6))
+
+
+@pytest.mark.parametrize("kind", MODELS)
+def test_best_beam_scores_at_least_as_well_as_greedy(kind):
+    # Not a theorem: a beam can prune greedy's path (about 1 sentence in 450 of
+    # these models does).  The hand-made GREEDY_TRAP test above is the exact one.
+    model, src = MODELS[kind](), random_batch(7, LENGTHS)
+    greedy = greedy_search(model, src)
+    for i, [best] in enumerate(beam_search(model, src, beam_size=4)):
+        greedy_score = sequence_log_prob(model, src[i], greedy[i]) / length_penalty(
+            len(greedy[i]) + 1, 0.6)
+        assert best.score >= greedy_score - 1e-5
+
+
+def test_n_best_gives_that_many_distinct_hypotheses_best_first():
+    for sentence in beam_search(ending_model(), random_batch(8, LENGTHS), beam_size=4, n_best=3):
+        scores = [h.score for h in sentence]
+        assert len(sentence) == 3 and scores == sorted(scores, reverse=True)
+        assert len({tuple(h.tokens) for h in sentence}) == 3
+
+
+def test_n_best_larger_than_beam_is_an_error():
+    with pytest.raises(ValueError, match="n_best"):
+        beam_search(random_model(), random_batch(0, [3]), beam_size=2, n_best=3)
+
+
+def record_batch_sizes(model, monkeypatch) -> list[int]:
+    """Rows the model decodes at each step, appended to the returned list as search runs."""
+    sizes: list[int] = []
+    decode = model.decode
+
+    def spy(tgt_in, *args, **kwargs):
+        sizes.append(tgt_in.size(0))
+        return decode(tgt_in, *args, **kwargs)
+
+    monkeypatch.setattr(model, "decode", spy)
+    return sizes
+
+
+@pytest.mark.parametrize("use_cache", [True, False])
+def test_finished_sentences_leave_the_beam_batch(monkeypatch, use_cache):
+    model = random_model()
+    sizes = record_batch_sizes(model, monkeypatch)
+    # max lengths 1 and 4: the first sentence must end at step 1, the second at step 4.
+    beam_search(model, random_batch(9, [1, 4]), beam_size=4, max_len_a=1, max_len_b=0,
+                use_cache=use_cache)
+    assert sizes == [2, 8, 4, 4, 4]  # one BOS row per sentence, then 4 beams each
+
+
+def test_finished_sentences_leave_the_greedy_batch(monkeypatch):
+    model = random_model()
+    sizes = record_batch_sizes(model, monkeypatch)
+    greedy_search(model, random_batch(9, [1, 4, 2]), max_len_a=1, max_len_b=0)
+    assert sizes == [3, 2, 1, 1]
+
+
+# --- translate ----------------------------------------------------------------------------------
+
+
+class CharTokenizer:
+    """One id per letter (a=4 … z=29, space=30): a stand-in for SentencePiece."""
+
+    ALPHABET = "abcdefghijklmnopqrstuvwxyz "
+
+    def encode(self, text: str) -> list[int]:
+        return [4 + self.ALPHABET.index(ch) if ch in self.ALPHABET else 1 for ch in text]
+
+    def decode(self, ids) -> str:
+        return "".join(self.ALPHABET[i - 4] if 4 <= i < 31 else "?" for i in ids)
+
+
+def test_translate_keeps_line_alignment_with_blank_lines():
+    model, tok = ending_model(), CharTokenizer()
+    out = translate(model, tok, ["a cat sat", "", "   ", "the dog runs far", "hi"])
+    assert len(out) == 5 and out[1] == out[2] == ""
+    for i, line in [(0, "a cat sat"), (3, "the dog runs far"), (4, "hi")]:
+        assert out[i] != "" and out[i] == translate(model, tok, [line])[0]
+
+
+def test_translate_does_not_run_the_model_for_blank_lines(monkeypatch):
+    model = ending_model()
+    monkeypatch.setattr(model, "encode", lambda src: pytest.fail("the model was run"))
+    assert translate(model, CharTokenizer(), ["", " \t "]) == ["", ""]
+
+
+def test_translate_truncates_long_lines_with_one_warning():
+    model, tok = ending_model(), CharTokenizer()
+    long_a, long_b = "ab" * 40, "xyz" * 30  # 80 and 90 characters; the limit is 64 - 2
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        out = translate(model, tok, [long_a, "short", long_b])
+    assert len(caught) == 1 and "2 of 3" in str(caught[0].message)
+    assert out[0] == translate(model, tok, [long_a[:62]])[0]
+    assert out[2] == translate(model, tok, [long_b[:62]])[0]
+
+
+def test_length_batches_sort_by_length_and_keep_to_the_token_budget():
+    # Sorted: 1 (i=1), 3 (i=0), 9 (i=2), 20 (i=3).  2 × 3 = 6 fits 10; 3 × 9 does not;
+    # 20 alone is over the budget and still gets a batch.
+    assert length_batches([3, 1, 9, 20], max_tokens=10) == [[1, 0], [2], [3]]
+
+
+def test_translate_gives_the_same_output_in_small_batches():
+    model, tok = ending_model(), CharTokenizer()
+    lines = ["one", "two words", "a longer sentence here", "x", "", "four more words here"]
+    assert translate(model, tok, lines, max_tokens=10) == translate(model, tok, lines)
+
+
+def test_translate_with_beam_size_one_is_greedy_search():
+    model, tok = ending_model(), CharTokenizer()
+    src = torch.tensor([tok.encode("a cat sat")])
+    expected = tok.decode(greedy_search(model, src)[0])
+    assert translate(model, tok, ["a cat sat"], beam_size=1) == [expected]
+
+
+def test_translate_runs_in_eval_mode_and_restores_the_mode():
+    torch.manual_seed(0)
+    model, tok = EndingModel(tiny_config(dropout=0.5)).train(), CharTokenizer()
+    first = translate(model, tok, ["a cat sat", "the dog"])
+    assert translate(model, tok, ["a cat sat", "the dog"]) == first  # no dropout noise
+    assert model.training

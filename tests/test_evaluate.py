@@ -1,0 +1,55 @@
+import pytest
+import sacrebleu
+
+from attnmt.evaluate import Scores, bleu, score
+
+HYPS = ["the cat sat on the mat", "a dog runs through the green park"]
+REFS = ["the cat sat on a mat", "a dog is running in the park"]
+
+
+def test_identical_hypotheses_and_references_score_100():
+    result = score(REFS, REFS)
+    assert result.bleu == pytest.approx(100.0)
+    assert result.chrf == pytest.approx(100.0)
+
+
+def test_bleu_of_one_sentence_matches_the_hand_computed_value():
+    # n-gram precisions 5/6, 3/5, 2/4, 1/3 and no brevity penalty: BLEU = (1/12) ** (1/4)
+    assert bleu(HYPS[:1], REFS[:1]) == pytest.approx(100 * (1 / 12) ** 0.25)
+
+
+def test_scores_match_sacrebleu_called_directly():
+    result = score(HYPS, REFS)
+    assert result.bleu == pytest.approx(sacrebleu.corpus_bleu(HYPS, [REFS]).score)
+    assert result.chrf == pytest.approx(sacrebleu.corpus_chrf(HYPS, [REFS]).score)
+    assert bleu(HYPS, REFS) == result.bleu
+
+
+def test_signatures_name_one_reference_and_13a_tokenization():
+    result = score(HYPS, REFS)
+    assert "nrefs:1" in result.bleu_signature and "tok:13a" in result.bleu_signature
+    assert "nrefs:1" in result.chrf_signature
+
+
+def test_str_shows_both_scores_with_signatures():
+    text = str(Scores(bleu=35.123, chrf=60.1, bleu_signature="sigB", chrf_signature="sigC"))
+    assert text == "BLEU = 35.12 (sigB)\nchrF = 60.10 (sigC)"
+
+
+def test_as_dict_has_all_fields():
+    result = Scores(bleu=1.0, chrf=2.0, bleu_signature="b", chrf_signature="c")
+    assert result.as_dict() == {
+        "bleu": 1.0, "chrf": 2.0, "bleu_signature": "b", "chrf_signature": "c",
+    }
+
+
+def test_length_mismatch_names_both_counts():
+    with pytest.raises(ValueError, match="2 hypotheses but 1 references"):
+        score(HYPS, REFS[:1])
+    with pytest.raises(ValueError, match="1 hypotheses but 2 references"):
+        bleu(HYPS[:1], REFS)
+
+
+def test_empty_corpus_is_an_error():
+    with pytest.raises(ValueError, match="no hypotheses"):
+        score([], [])
