@@ -1,0 +1,7 @@
+"""``python -m attnmt`` (also how torchrun starts it)."""
+
+import sys
+
+from attnmt.cli import main
+
+sys.exit(main())

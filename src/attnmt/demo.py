@@ -1,0 +1,68 @@
+"""``attnmt demo``: the whole tool in one command, on the bundled Multi30k corpus.
+
+Trains within a time budget, keeps the better of the best checkpoint and the
+checkpoint average, scores the test set with sacreBLEU, and translates a few
+sentences.
+"""
+
+from __future__ import annotations
+
+import shutil
+import time
+from pathlib import Path
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.config import load_config
+from attnmt.data import read_parallel
+from attnmt.decode import translate
+from attnmt.evaluate import score
+from attnmt.model import ConfigError
+from attnmt.train import Trainer, keep_better_average
+
+TEST_SRC = "data/multi30k/test_2016_flickr.en.gz"
+TEST_REF = "data/multi30k/test_2016_flickr.de.gz"
+EXAMPLES = [
+    "A man rides a bike down the street.",
+    "Two dogs are playing in the snow.",
+    "A little girl in a pink dress is climbing the stairs.",
+    "A group of people are standing in front of a building.",
+]
+MARKER = ".attnmt-demo"
+
+
+def prepare_out_dir(out: Path) -> None:
+    """A previous demo's directory is replaced; any other existing directory is left alone."""
+    if out.exists():
+        if not (out / MARKER).exists():
+            raise ConfigError(f"{out} exists and was not written by 'attnmt demo'; choose another --out")
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    (out / MARKER).touch()
+
+
+def run_demo(config_path: str, out: str, minutes: float, overrides: dict[str, str]) -> None:
+    if not Path(config_path).exists():
+        raise ConfigError(f"{config_path}: not found; run the demo from the attnmt repository root")
+    config = load_config(config_path, {**overrides, "max_time": f"{minutes}m", "out_dir": out})
+    out_dir = Path(out)
+    prepare_out_dir(out_dir)
+    print(f"== training {config_path} for {minutes:g} minutes into {out_dir}")
+    started = time.perf_counter()
+    result = Trainer(config).train()
+    print(f"== trained {result.step} steps in {(time.perf_counter() - started) / 60:.1f} min "
+          f"(wall clock, with validation); best validation BLEU {result.best_bleu:.2f} at step {result.best_step}")
+    picked = keep_better_average(out_dir)
+    print(f"== validation BLEU, beam 4: best checkpoint {picked['best']:.2f}, "
+          f"average of last checkpoints {picked['averaged']:.2f}; keeping the better")
+
+    model, tokenizer = load_model_dir(out_dir)
+    pairs, _ = read_parallel(TEST_SRC, TEST_REF)
+    sources, references = zip(*pairs, strict=True)
+    hypotheses = translate(model, tokenizer, sources, beam_size=4, alpha=0.6)
+    (out_dir / "test_2016_flickr.hyp.de").write_text("\n".join(hypotheses) + "\n", encoding="utf-8")
+    print(f"== test_2016_flickr (beam 4, α 0.6):\n{score(hypotheses, references)}")
+    print("== examples")
+    for source, target in zip(EXAMPLES, translate(model, tokenizer, EXAMPLES), strict=True):
+        print(f"  {source}\n  -> {target}")
+    print(f"== written: model {out_dir}/ (model.safetensors, config.json, spm.model, train.yaml), "
+          f"log {out_dir}/log.jsonl, test translations {out_dir}/test_2016_flickr.hyp.de")

@@ -1,0 +1,373 @@
+"""Training: label-smoothed loss, Adam with the paper's warm-up, validation, checkpoints, resume.
+
+One step::
+
+    batch ─ model(src, tgt_in) ─ label_smoothed_nll(·, tgt_out) / tokens ─ backward ─ clip ─ Adam(lr = noam(step))
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import signal
+import time
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+
+import torch
+import torch.nn.functional as F
+import yaml
+from torch import Tensor
+from tqdm import tqdm
+
+from attnmt import checkpoint as ckpt
+from attnmt.config import TrainConfig, load_config, parse_duration
+from attnmt.data import (
+    Batch,
+    Example,
+    ReadReport,
+    TokenBatcher,
+    collate,
+    encode_pairs,
+    read_parallel,
+    read_tsv,
+)
+from attnmt.decode import translate
+from attnmt.evaluate import bleu
+from attnmt.model import ConfigError, Transformer
+from attnmt.tokenizer import Tokenizer
+
+
+def label_smoothed_nll(
+    logits: Tensor, target: Tensor, epsilon: float, pad_id: int
+) -> tuple[Tensor, Tensor]:
+    """Cross-entropy against a target distribution that keeps 1-ε on the right token
+    and spreads ε uniformly over the vocabulary (paper, section 5.4).
+
+    logits [B, T, V], target [B, T].  Returns (smoothed loss, plain NLL), each
+    summed over the non-pad target tokens.
+    """
+    log_probs = F.log_softmax(logits.float(), dim=-1)  # [B, T, V]
+    nll = -log_probs.gather(-1, target.unsqueeze(-1)).squeeze(-1)  # [B, T]
+    uniform = -log_probs.mean(dim=-1)  # [B, T] cross-entropy against the uniform distribution
+    real = target != pad_id
+    loss = (1.0 - epsilon) * nll + epsilon * uniform
+    return loss[real].sum(), nll[real].sum()
+
+
+def noam_schedule(step: int, d_model: int, warmup_steps: int, factor: float = 1.0) -> float:
+    """lrate = factor · d_model^-0.5 · min(step^-0.5, step · warmup^-1.5) (paper, section 5.3)."""
+    step = max(step, 1)
+    return factor * d_model**-0.5 * min(step**-0.5, step * warmup_steps**-1.5)
+
+
+def bf16_supported() -> bool:
+    """True when the CPU does bf16 matmuls natively (AVX512-BF16 or AMX); elsewhere bf16 is emulated and slow."""
+    try:
+        flags = Path("/proc/cpuinfo").read_text()
+    except OSError:
+        return False
+    return "avx512_bf16" in flags or "amx_bf16" in flags
+
+
+def resolve_precision(precision: str) -> str:
+    if precision == "auto":
+        return "bf16" if bf16_supported() else "fp32"
+    return precision
+
+
+def autocast(precision: str):
+    return torch.autocast("cpu", dtype=torch.bfloat16) if precision == "bf16" else nullcontext()
+
+
+@dataclass
+class TrainResult:
+    model_dir: Path
+    step: int
+    best_bleu: float
+    best_step: int
+    stopped_by: str
+
+
+class StopFlag:
+    """Set by Ctrl-C (SIGINT) or SIGTERM: the loop finishes its step, saves a checkpoint and returns."""
+
+    def __init__(self) -> None:
+        self.signal: str | None = None
+
+    @contextmanager
+    def installed(self):
+        previous = {}
+        try:
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                previous[sig] = signal.signal(sig, self._handle)
+        except ValueError:  # not the main thread: no handlers, training still works
+            pass
+        try:
+            yield self
+        finally:
+            for sig, handler in previous.items():
+                signal.signal(sig, handler)
+
+    def _handle(self, signum, frame) -> None:
+        self.signal = signal.Signals(signum).name
+
+
+class Trainer:
+    """Owns the model, optimiser, data stream and model directory of one training run."""
+
+    def __init__(self, config: TrainConfig, resume: bool = False, progress: bool = True) -> None:
+        self.config = config
+        self.dir = Path(config.out_dir)
+        self.progress = progress
+        self.precision = resolve_precision(config.precision)
+        if config.threads > 0:
+            torch.set_num_threads(config.threads)
+        torch.manual_seed(config.seed)
+        pairs, report = self._read_train()
+        self.tokenizer = self._tokenizer(resume, pairs)
+        self.train_examples = self._encode_train(pairs, report)
+        self.valid_pairs, _ = read_parallel(config.valid_src, config.valid_tgt)
+        valid_examples, _ = encode_pairs(self.valid_pairs, self.tokenizer, config.max_len)
+        sorted_batches = TokenBatcher(valid_examples, config.max_tokens, shuffle=False).epoch_batches(0)
+        self.valid_batches = [collate([valid_examples[i] for i in batch]) for batch in sorted_batches]
+        model_config = config.model_config(self.tokenizer.vocab_size)
+        self.model = Transformer(model_config)
+        self.optimizer = torch.optim.Adam(
+            self.model.parameters(), lr=0.0, betas=config.adam_betas, eps=config.adam_eps
+        )
+        self.batcher = TokenBatcher(self.train_examples, config.max_tokens, config.seed)
+        self.step = 0
+        self.elapsed = 0.0
+        self.best_bleu, self.best_step, self.bad_evals = -1.0, 0, 0
+        if resume:
+            self._restore()
+        else:
+            self._start_dir(model_config)
+
+    # set-up -------------------------------------------------------------------
+
+    def _tokenizer(self, resume: bool, pairs: list[tuple[str, str]]) -> Tokenizer:
+        spm_path = self.dir / ckpt.TOKENIZER
+        if resume:
+            return Tokenizer.load(spm_path)
+        if self.config.tokenizer:
+            return Tokenizer.load(self.config.tokenizer)
+        self.log_line(f"training a {self.config.vocab_size}-piece SentencePiece model on {len(pairs)} pairs")
+        return Tokenizer.train([s for pair in pairs for s in pair], self.config.vocab_size, seed=self.config.seed)
+
+    def _read_train(self):
+        c = self.config
+        if c.train_tsv:
+            return read_tsv(c.train_tsv)
+        return read_parallel(c.train_src, c.train_tgt)
+
+    def _encode_train(self, pairs: list[tuple[str, str]], report: ReadReport) -> list[Example]:
+        examples, report.filtered_long = encode_pairs(pairs, self.tokenizer, self.config.max_len)
+        report.max_len = self.config.max_len
+        self.log_line(f"train: {report.summary()}")
+        if not examples:
+            raise ConfigError("no training pairs left after filtering: check the data files and max_len")
+        return examples
+
+    def _start_dir(self, model_config) -> None:
+        if ckpt.list_checkpoints(self.dir):
+            raise ConfigError(
+                f"{self.dir} already holds checkpoints: continue it with "
+                f"'attnmt train --resume {self.dir}' or choose another out_dir"
+            )
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self.tokenizer.save(self.dir / ckpt.TOKENIZER)
+        ckpt.save_model_config(model_config, self.dir)
+        ckpt.write_text(self.dir / ckpt.TRAIN_CONFIG, yaml.safe_dump(self.config.to_dict(), sort_keys=False))
+
+    def _restore(self) -> None:
+        checkpoints = ckpt.list_checkpoints(self.dir)
+        if not checkpoints:
+            raise ckpt.ModelDirError(f"{self.dir}: no checkpoint to resume from")
+        latest = checkpoints[-1]
+        ckpt.load_weights(self.model, latest / ckpt.WEIGHTS)
+        state = ckpt.load_trainer_state(latest)
+        self.optimizer.load_state_dict(state["optimizer"])
+        self.batcher.load_state_dict(state["data"])
+        torch.set_rng_state(state["rng"])
+        self.step, self.elapsed = state["step"], state["elapsed"]
+        self.best_bleu, self.best_step, self.bad_evals = state["best_bleu"], state["best_step"], state["bad_evals"]
+        self.log_line(f"resumed from {latest} (step {self.step})")
+
+    # the loop -----------------------------------------------------------------
+
+    def train(self) -> TrainResult:
+        c = self.config
+        budget = parse_duration(c.max_time) if c.max_time else math.inf
+        stream = iter(self.batcher)
+        bar = tqdm(total=c.max_steps, initial=self.step, disable=not self.progress, dynamic_ncols=True)
+        last_saved = self.step
+        window = {"loss": 0.0, "tokens": 0, "time": 0.0}
+        with StopFlag().installed() as stop:
+            while True:
+                started = time.perf_counter()
+                loss, tokens = self.train_step([next(stream) for _ in range(c.accumulate_steps)])
+                took = time.perf_counter() - started
+                self.elapsed += took
+                window["loss"] += loss
+                window["tokens"] += tokens
+                window["time"] += took
+                bar.update(1)
+                if self.step % c.log_every == 0:
+                    self._log_train(window, bar, budget)
+                    window = {"loss": 0.0, "tokens": 0, "time": 0.0}
+                stopped_by = self._stop_reason(stop, budget)
+                if self.step % c.eval_every == 0 or stopped_by:
+                    self.validate_and_save()
+                    last_saved = self.step
+                    if not stopped_by and c.patience and self.bad_evals >= c.patience:
+                        stopped_by = "patience"
+                if stopped_by:
+                    break
+        if last_saved != self.step:
+            self.validate_and_save()
+        bar.close()
+        self.log_line(f"stopped at step {self.step} ({stopped_by}); best BLEU {self.best_bleu:.2f} "
+                      f"at step {self.best_step}; model in {self.dir}")
+        return TrainResult(self.dir, self.step, self.best_bleu, self.best_step, stopped_by)
+
+    def _stop_reason(self, stop: StopFlag, budget: float) -> str:
+        if stop.signal:
+            return stop.signal
+        if self.elapsed >= budget:
+            return "max_time"
+        if self.step >= self.config.max_steps:
+            return "max_steps"
+        return ""
+
+    def train_step(self, batches: list[Batch]) -> tuple[float, int]:
+        """One optimiser update over ``batches`` (gradient accumulation); loss is per target token."""
+        self.model.train()
+        tokens = sum(b.n_tgt_tokens for b in batches)
+        total = 0.0
+        for batch in batches:
+            with autocast(self.precision):
+                logits = self.model(batch.src, batch.tgt_in)
+            loss, _ = label_smoothed_nll(logits, batch.tgt_out, self.config.label_smoothing,
+                                         self.model.config.pad_id)
+            (loss / tokens).backward()
+            total += loss.item()
+        if self.config.clip_norm > 0:
+            torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.config.clip_norm)
+        self.step += 1
+        for group in self.optimizer.param_groups:
+            group["lr"] = self.learning_rate()
+        self.optimizer.step()
+        self.optimizer.zero_grad(set_to_none=True)
+        return total / tokens, tokens
+
+    def learning_rate(self, step: int | None = None) -> float:
+        return noam_schedule(step or self.step, self.model.config.d_model, self.config.warmup_steps,
+                             self.config.lr_factor)
+
+    # validation and checkpoints -----------------------------------------------
+
+    @torch.inference_mode()
+    def validation_loss(self) -> float:
+        """Mean per-token NLL on the validation set (no smoothing)."""
+        self.model.eval()
+        total, tokens = 0.0, 0
+        for batch in self.valid_batches:
+            with autocast(self.precision):
+                logits = self.model(batch.src, batch.tgt_in)
+            _, nll = label_smoothed_nll(logits, batch.tgt_out, 0.0, self.model.config.pad_id)
+            total += nll.item()
+            tokens += batch.n_tgt_tokens
+        return total / max(tokens, 1)
+
+    def validation_bleu(self) -> float:
+        sources = [src for src, _ in self.valid_pairs]
+        references = [tgt for _, tgt in self.valid_pairs]
+        with torch.inference_mode():
+            hypotheses = translate(self.model, self.tokenizer, sources, beam_size=self.config.eval_beam)
+        return bleu(hypotheses, references)
+
+    def validate_and_save(self) -> None:
+        started = time.perf_counter()
+        loss = self.validation_loss()
+        score = self.validation_bleu() if self.config.eval_bleu else -loss
+        improved = score > self.best_bleu
+        if improved:
+            self.best_bleu, self.best_step, self.bad_evals = score, self.step, 0
+        else:
+            self.bad_evals += 1
+        path = ckpt.save_checkpoint(self.dir, self.step, self.model, self.trainer_state())
+        if improved:
+            ckpt.save_weights(self.model, self.dir / ckpt.WEIGHTS)
+        ckpt.prune_checkpoints(self.dir, self.config.keep_last, ckpt.checkpoint_path(self.dir, self.best_step))
+        record = {"step": self.step, "valid_loss": round(loss, 4), "valid_ppl": round(math.exp(min(loss, 50)), 2),
+                  "valid_bleu": round(score, 2) if self.config.eval_bleu else None,
+                  "elapsed": round(self.elapsed, 1), "eval_seconds": round(time.perf_counter() - started, 1)}
+        self.append_log(record)
+        self.log_line(f"step {self.step}: valid loss {loss:.3f}, ppl {record['valid_ppl']}, "
+                      f"BLEU {record['valid_bleu']}{' (best)' if improved else ''}; saved {path.name}")
+
+    def trainer_state(self) -> dict:
+        return {
+            "step": self.step,
+            "elapsed": self.elapsed,
+            "optimizer": self.optimizer.state_dict(),
+            "data": self.batcher.state_dict(),
+            "rng": torch.get_rng_state(),
+            "best_bleu": self.best_bleu,
+            "best_step": self.best_step,
+            "bad_evals": self.bad_evals,
+        }
+
+    # logging ------------------------------------------------------------------
+
+    def _log_train(self, window: dict, bar: tqdm, budget: float) -> None:
+        tokens_per_s = window["tokens"] / max(window["time"], 1e-9)
+        steps = self.config.log_every
+        record = {"step": self.step, "loss": round(window["loss"] / steps, 4), "lr": self.learning_rate(),
+                  "tokens_per_s": round(tokens_per_s), "elapsed": round(self.elapsed, 1)}
+        self.append_log(record)
+        left = f"{(budget - self.elapsed) / 60:.1f}m" if budget < math.inf else "-"
+        bar.set_postfix(loss=f"{record['loss']:.3f}", lr=f"{record['lr']:.2e}",
+                        tok_s=record["tokens_per_s"], time_left=left)
+
+    def append_log(self, record: dict) -> None:
+        with open(self.dir / "log.jsonl", "a", encoding="utf-8") as log:
+            log.write(json.dumps(record) + "\n")
+
+    def log_line(self, text: str) -> None:
+        if self.progress:
+            tqdm.write(text)
+
+
+def train(config: TrainConfig, progress: bool = True) -> TrainResult:
+    """Trains a new model into ``config.out_dir``."""
+    return Trainer(config, progress=progress).train()
+
+
+def resume(model_dir: str | Path, overrides: dict | None = None, progress: bool = True) -> TrainResult:
+    """Continues the run in ``model_dir`` exactly where its last checkpoint stopped."""
+    config = load_config(Path(model_dir) / ckpt.TRAIN_CONFIG, overrides)
+    config.out_dir = str(model_dir)
+    return Trainer(config, resume=True, progress=progress).train()
+
+
+def keep_better_average(model_dir: str | Path, last: int = 5, beam_size: int = 4) -> dict[str, float]:
+    """Averages the last ``last`` checkpoints (as the paper does) and keeps, as the model's
+    weights, whichever of the average and the best checkpoint scores higher BLEU on the
+    validation set.  Returns both scores.
+    """
+    model_dir = Path(model_dir)
+    config = load_config(model_dir / ckpt.TRAIN_CONFIG)
+    sources, references = zip(*read_parallel(config.valid_src, config.valid_tgt)[0], strict=True)
+    averaged = model_dir / "averaged.safetensors"
+    ckpt.average_checkpoints(ckpt.list_checkpoints(model_dir)[-last:], averaged)
+    scores = {}
+    for name, weights in (("best", model_dir / ckpt.WEIGHTS), ("averaged", averaged)):
+        model, tokenizer = ckpt.load_model_dir(model_dir, weights)
+        scores[name] = bleu(translate(model, tokenizer, sources, beam_size=beam_size), references)
+    if scores["averaged"] > scores["best"]:
+        ckpt.atomic_write(model_dir / ckpt.WEIGHTS, lambda tmp: tmp.write_bytes(averaged.read_bytes()))
+    return scores

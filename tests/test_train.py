@@ -1,0 +1,214 @@
+"""Training: the loss, the schedule, checkpoints that survive failures, exact resume, and learning."""
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+from attnmt import checkpoint as ckpt
+from attnmt.checkpoint import load_model_dir
+from attnmt.config import TrainConfig, load_config, parse_duration
+from attnmt.decode import translate
+from attnmt.model import ConfigError
+from attnmt.train import Trainer, keep_better_average, label_smoothed_nll, noam_schedule
+
+MULTI30K = Path(__file__).parent.parent / "data" / "multi30k"
+
+PAIRS = [
+    ("a dog runs", "ein hund rennt"),
+    ("a cat sleeps", "eine katze schläft"),
+    ("two dogs run", "zwei hunde rennen"),
+    ("a man rides a bike", "ein mann fährt ein fahrrad"),
+    ("a woman reads a book", "eine frau liest ein buch"),
+    ("the child plays", "das kind spielt"),
+    ("a bird sings", "ein vogel singt"),
+    ("two men walk", "zwei männer gehen"),
+    ("a girl swims", "ein mädchen schwimmt"),
+    ("the boy laughs", "der junge lacht"),
+    ("a horse jumps", "ein pferd springt"),
+    ("a woman sings", "eine frau singt"),
+    ("the dog sleeps", "der hund schläft"),
+    ("a man reads", "ein mann liest"),
+    ("two girls play", "zwei mädchen spielen"),
+    ("a cat runs", "eine katze rennt"),
+    ("the man laughs", "der mann lacht"),
+    ("a boy swims", "ein junge schwimmt"),
+    ("two birds sing", "zwei vögel singen"),
+    ("a child reads a book", "ein kind liest ein buch"),
+]
+
+
+def write_pairs(folder: Path, name: str, pairs) -> tuple[Path, Path]:
+    src, tgt = folder / f"{name}.src", folder / f"{name}.tgt"
+    src.write_text("".join(s + "\n" for s, _ in pairs), encoding="utf-8")
+    tgt.write_text("".join(t + "\n" for _, t in pairs), encoding="utf-8")
+    return src, tgt
+
+
+def tiny_config(folder: Path, **changes) -> TrainConfig:
+    folder.mkdir(parents=True, exist_ok=True)
+    train_src, train_tgt = write_pairs(folder, "train", PAIRS)
+    values = dict(
+        train_src=str(train_src), train_tgt=str(train_tgt), valid_src=str(train_src), valid_tgt=str(train_tgt),
+        vocab_size=81, max_len=32,
+        model=dict(d_model=64, n_heads=4, encoder_layers=2, decoder_layers=2, d_ff=128, dropout=0.0,
+                   max_positions=64),
+        max_tokens=400, lr_factor=1.0, warmup_steps=40, max_steps=300, eval_every=100, log_every=10,
+        precision="fp32", threads=1, out_dir=str(folder / "model"),
+    )
+    values.update(changes)
+    return TrainConfig.from_dict(values)
+
+
+@pytest.fixture(scope="module")
+def trained(tmp_path_factory) -> Path:
+    """A tiny model trained until it knows its 20 training pairs by heart."""
+    folder = tmp_path_factory.mktemp("trained")
+    Trainer(tiny_config(folder), progress=False).train()
+    return folder / "model"
+
+
+def test_label_smoothed_nll_without_smoothing_is_cross_entropy():
+    torch.manual_seed(0)
+    logits, target = torch.randn(2, 3, 7), torch.tensor([[4, 5, 0], [6, 0, 0]])
+    loss, nll = label_smoothed_nll(logits, target, 0.0, pad_id=0)
+    expected = F.cross_entropy(logits.view(-1, 7), target.view(-1), ignore_index=0, reduction="sum")
+    torch.testing.assert_close(loss, expected)
+    torch.testing.assert_close(nll, expected)
+
+
+def test_label_smoothing_of_uniform_logits_is_log_vocab():
+    loss, nll = label_smoothed_nll(torch.zeros(1, 2, 8), torch.tensor([[3, 4]]), 0.1, pad_id=0)
+    assert loss.item() == pytest.approx(2 * math.log(8), rel=1e-6)
+    assert nll.item() == pytest.approx(2 * math.log(8), rel=1e-6)
+
+
+def test_label_smoothing_penalises_overconfidence():
+    confident = torch.full((1, 1, 8), -20.0)
+    confident[0, 0, 3] = 20.0
+    loss, nll = label_smoothed_nll(confident, torch.tensor([[3]]), 0.1, pad_id=0)
+    assert nll.item() < 1e-6 < 1.0 < loss.item()
+
+
+def test_noam_schedule_peaks_at_warmup():
+    assert noam_schedule(4000, 512, 4000) == pytest.approx(512**-0.5 * 4000**-0.5)
+    assert noam_schedule(2000, 512, 4000) == pytest.approx(noam_schedule(4000, 512, 4000) / 2)
+    assert noam_schedule(16000, 512, 4000) == pytest.approx(noam_schedule(4000, 512, 4000) / 2)
+    assert noam_schedule(100, 512, 4000, factor=2.0) == pytest.approx(2 * noam_schedule(100, 512, 4000))
+
+
+def test_unknown_config_key_is_named_with_the_valid_ones(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("max_tokenz: 10\n")
+    with pytest.raises(ConfigError, match=r"c.yaml: unknown key\(s\) max_tokenz; valid keys: train_src"):
+        load_config(path)
+
+
+def test_unknown_model_key_is_named(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("model:\n  d_modl: 10\n")
+    with pytest.raises(ConfigError, match="model: unknown key.*d_modl"):
+        load_config(path)
+
+
+def test_overrides_reach_nested_model_keys(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("max_tokens: 10\nmodel:\n  d_model: 16\n  n_heads: 2\n")
+    config = load_config(path, {"model.d_model": "32", "max_time": "5m"})
+    assert config.model == {"d_model": 32, "n_heads": 2}
+    assert parse_duration(config.max_time) == 300.0
+
+
+def test_shipped_configs_are_valid():
+    root = Path(__file__).parent.parent / "configs"
+    for name in ("multi30k_en_de.yaml", "transformer_base.yaml"):
+        config = load_config(root / name)
+        config.model_config(8000)
+    assert load_config(root / "transformer_base.yaml").model_config(8000).d_model == 512
+
+
+def test_training_makes_the_loss_fall(trained):
+    records = [json.loads(line) for line in (trained / "log.jsonl").read_text().splitlines()]
+    losses = [r["loss"] for r in records if "loss" in r]
+    valid = [r["valid_loss"] for r in records if "valid_loss" in r]
+    assert losses[0] > 3.0  # about log(vocabulary size) at the start
+    assert losses[-1] < losses[0] / 3  # label smoothing keeps it above ~0.6
+    assert valid[-1] < 0.3  # plain NLL per token on the memorised pairs
+
+
+def test_model_trained_on_20_pairs_translates_them_back(trained):
+    model, tokenizer = load_model_dir(trained)
+    outputs = translate(model, tokenizer, [s for s, _ in PAIRS], beam_size=4)
+    assert outputs == [t for _, t in PAIRS]
+
+
+def test_model_directory_has_weights_config_tokenizer_and_checkpoints(trained):
+    for name in ("model.safetensors", "config.json", "spm.model", "train.yaml", "log.jsonl"):
+        assert (trained / name).is_file()
+    assert [p.name for p in ckpt.list_checkpoints(trained)] == [
+        "step_00000100", "step_00000200", "step_00000300"]
+
+
+def test_resume_continues_exactly(tmp_path):
+    # Dropout on, so the restored random state matters too.
+    changes = dict(max_steps=6, eval_every=3, eval_bleu=False, max_tokens=120,
+                   model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, dropout=0.3))
+    straight = Trainer(tiny_config(tmp_path / "a", **changes), progress=False)
+    straight.train()
+    first = Trainer(tiny_config(tmp_path / "b", **{**changes, "max_steps": 3}), progress=False)
+    first.train()
+    resumed_config = tiny_config(tmp_path / "b", **changes)
+    resumed = Trainer(resumed_config, resume=True, progress=False)
+    assert resumed.step == 3
+    resumed.train()
+    for (name, a), (_, b) in zip(straight.model.state_dict().items(), resumed.model.state_dict().items(),
+                                 strict=True):
+        assert torch.equal(a, b), name
+
+
+def test_new_run_refuses_a_directory_with_checkpoints(trained, tmp_path):
+    with pytest.raises(ConfigError, match="--resume"):
+        Trainer(tiny_config(tmp_path, out_dir=str(trained)), progress=False)
+
+
+def test_failed_checkpoint_write_keeps_the_previous_one(trained, tmp_path, monkeypatch):
+    model, _ = load_model_dir(trained)
+    before = (trained / "model.safetensors").read_bytes()
+
+    def disk_full(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(torch, "save", disk_full)
+    with pytest.raises(OSError, match="No space left"):
+        ckpt.save_checkpoint(trained, 999, model, {"step": 999})
+    monkeypatch.setattr(ckpt, "save_model", disk_full)
+    with pytest.raises(OSError, match="No space left"):
+        ckpt.save_weights(model, trained / "model.safetensors")
+    assert (trained / "model.safetensors").read_bytes() == before
+    assert [p.name for p in ckpt.list_checkpoints(trained)][-1] == "step_00000300"
+    assert not list((trained / "checkpoints").glob(".*"))  # no half-written leftovers
+
+
+def test_average_is_the_elementwise_mean(trained, tmp_path):
+    out = tmp_path / "avg.safetensors"
+    chosen = ckpt.list_checkpoints(trained)[-2:]
+    ckpt.average_checkpoints(chosen, out)
+    a, _ = load_model_dir(trained, chosen[0] / "model.safetensors")
+    b, _ = load_model_dir(trained, chosen[1] / "model.safetensors")
+    mean, _ = load_model_dir(trained, out)
+    torch.testing.assert_close(mean.output.weight, (a.output.weight + b.output.weight) / 2)
+
+
+def test_keep_better_average_keeps_the_higher_validation_bleu(trained):
+    scores = keep_better_average(trained, last=3, beam_size=1)
+    assert set(scores) == {"best", "averaged"}
+    assert max(scores.values()) == pytest.approx(100.0)
+
+
+def test_multi30k_is_bundled():
+    for name in ("train", "val", "test_2016_flickr"):
+        for lang in ("en", "de"):
+            assert (MULTI30K / f"{name}.{lang}.gz").stat().st_size > 10_000
