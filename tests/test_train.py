@@ -212,3 +212,17 @@ def test_multi30k_is_bundled():
     for name in ("train", "val", "test_2016_flickr"):
         for lang in ("en", "de"):
             assert (MULTI30K / f"{name}.{lang}.gz").stat().st_size > 10_000
+
+
+def test_numbers_written_as_yaml_text_are_read_as_numbers(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("adam_eps: 1e-9\nmodel:\n  dropout: 1e-1\n")  # YAML 1.1 reads both as strings
+    config = load_config(path)
+    assert config.adam_eps == 1e-9 and config.model_config(100).dropout == 0.1
+
+
+def test_wrongly_typed_value_names_the_key(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("max_tokens: lots\n")
+    with pytest.raises(ConfigError, match="c.yaml: max_tokens must be int, got 'lots'"):
+        load_config(path)

@@ -137,11 +137,36 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def split_overrides(argv: list[str], flags: set[str]) -> tuple[list[str], list[str]]:
+    """Separates ``--key value`` overrides from a command's own arguments (``flags`` take a value too).
+
+    Done by hand because argparse would take an override's value for the optional CONFIG.
+    """
+    own, overrides = argv[:1], []
+    items = argv[1:]
+    while items:
+        item = items.pop(0)
+        if item in flags or item in ("-h", "--help") or not item.startswith("--"):
+            own.append(item)
+            if item in flags and items:
+                own.append(items.pop(0))
+        else:
+            overrides.append(item)
+            if items:
+                overrides.append(items.pop(0))
+    return own, overrides
+
+
+OWN_FLAGS = {"train": {"--resume"}, "demo": {"--minutes", "--config", "--out"}}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args, extra = parser.parse_known_args(argv)
-    if extra and args.command not in ("train", "demo"):
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    extra: list[str] = []
+    if argv and argv[0] in OWN_FLAGS:
+        argv, extra = split_overrides(argv, OWN_FLAGS[argv[0]])
+    args = parser.parse_args(argv)
     try:
         return args.run(args, extra)
     except USER_ERRORS as error:

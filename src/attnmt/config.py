@@ -8,13 +8,13 @@ error that names it and lists the valid ones.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from attnmt.model import ConfigError, TransformerConfig
+from attnmt.model import ConfigError, TransformerConfig, checked_fields
 
 
 @dataclass
@@ -56,7 +56,11 @@ class TrainConfig:
     out_dir: str = "runs/model"
 
     def __post_init__(self) -> None:
-        self.adam_betas = tuple(self.adam_betas)
+        if not (isinstance(self.adam_betas, list | tuple) and len(self.adam_betas) == 2):
+            raise ConfigError(f"adam_betas must be two numbers like [0.9, 0.98], got {self.adam_betas!r}")
+        self.adam_betas = tuple(float(b) for b in self.adam_betas)
+        if not isinstance(self.model, dict):
+            raise ConfigError(f"model must be a mapping of model keys, got {self.model!r}")
         if self.precision not in ("auto", "bf16", "fp32"):
             raise ConfigError(f"precision={self.precision!r}: use 'auto', 'bf16' or 'fp32'")
         if self.max_time is not None:
@@ -74,14 +78,8 @@ class TrainConfig:
 
     @classmethod
     def from_dict(cls, values: dict[str, Any], source: str = "config") -> TrainConfig:
-        valid = [f.name for f in fields(cls)]
-        unknown = sorted(set(values) - set(valid))
-        if unknown:
-            raise ConfigError(
-                f"{source}: unknown key(s) {', '.join(unknown)}; valid keys: {', '.join(valid)}"
-            )
         try:
-            return cls(**values)
+            return cls(**checked_fields(cls, values, source))
         except TypeError as error:
             raise ConfigError(f"{source}: {error}") from None
 

@@ -65,13 +65,43 @@ class TransformerConfig:
     @classmethod
     def from_dict(cls, values: dict, source: str = "model config") -> TransformerConfig:
         """Builds a config, naming any unknown key and the valid ones."""
-        valid = [f.name for f in fields(cls)]
-        unknown = sorted(set(values) - set(valid))
-        if unknown:
-            raise ConfigError(
-                f"{source}: unknown key(s) {', '.join(unknown)}; valid keys: {', '.join(valid)}"
-            )
-        return cls(**values)
+        return cls(**checked_fields(cls, values, source))
+
+
+def checked_fields(cls: type, values: dict, source: str) -> dict:
+    """Validates ``values`` against the dataclass ``cls``: unknown keys are named with the
+    valid ones, and each value must have its field's type (YAML reads ``1e-9`` as a string,
+    so numbers written as text are converted)."""
+    if not isinstance(values, dict):
+        raise ConfigError(f"{source}: expected a mapping of keys to values, got {type(values).__name__}")
+    types = {f.name: str(f.type) for f in fields(cls)}
+    unknown = sorted(set(values) - set(types))
+    if unknown:
+        raise ConfigError(f"{source}: unknown key(s) {', '.join(unknown)}; valid keys: {', '.join(types)}")
+    return {key: _typed(value, types[key], f"{source}: {key}") for key, value in values.items()}
+
+
+def _typed(value, type_name: str, where: str):
+    if value is None and "None" in type_name:
+        return None
+    base = type_name.split("|")[0].strip()
+    if base == "bool":
+        if isinstance(value, bool):
+            return value
+    elif base in ("int", "float"):
+        if not isinstance(value, bool):
+            try:
+                number = float(value)
+            except (TypeError, ValueError):
+                number = None
+            if number is not None and (base == "float" or number.is_integer()):
+                return float(number) if base == "float" else int(number)
+    elif base == "str":
+        if isinstance(value, str):
+            return value
+    else:  # containers are checked by the config's own __post_init__
+        return value
+    raise ConfigError(f"{where} must be {type_name}, got {value!r}")
 
 
 @dataclass

@@ -1,0 +1,110 @@
+"""The command line: line alignment, user errors as one clear line, train/translate/evaluate end to end."""
+
+import gzip
+import json
+
+import pytest
+from test_train import PAIRS, tiny_config, write_pairs
+
+from attnmt.cli import main
+from attnmt.train import Trainer
+
+
+@pytest.fixture(scope="module")
+def model_dir(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("cli")
+    Trainer(tiny_config(folder), progress=False).train()
+    return folder / "model"
+
+
+def run(argv, capsys) -> tuple[int, str, str]:
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_translate_keeps_one_output_line_per_input_line(model_dir, tmp_path, capsys):
+    source = tmp_path / "in.txt"
+    very_long = " ".join(["a dog runs"] * 40)  # far beyond max_positions=64 tokens
+    source.write_text(f"a dog runs\n\n   \n{very_long}\nthe boy laughs\n", encoding="utf-8")
+    output = tmp_path / "out.txt"
+    with pytest.warns(UserWarning, match="1 of .* longer than"):
+        code, _, _ = run(["translate", "--model", model_dir, "--beam", "2", source, output], capsys)
+    lines = output.read_text(encoding="utf-8").split("\n")[:-1]
+    assert code == 0
+    assert len(lines) == 5
+    assert lines[0] == "ein hund rennt" and lines[1] == "" and lines[2] == "" and lines[4] == "der junge lacht"
+
+
+def test_translate_reads_stdin_and_writes_stdout(model_dir, capsys, monkeypatch):
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("a cat sleeps\ntwo dogs run\n"))
+    code, out, _ = run(["translate", "--model", model_dir, "--beam", "1"], capsys)
+    assert code == 0 and out == "eine katze schläft\nzwei hunde rennen\n"
+
+
+def test_evaluate_prints_bleu_chrf_and_signatures(model_dir, tmp_path, capsys):
+    src, ref = write_pairs(tmp_path, "test", PAIRS[:5])
+    code, out, _ = run(["evaluate", "--model", model_dir, "--src", src, "--ref", ref, "--json"], capsys)
+    scores = json.loads(out)
+    assert code == 0
+    assert scores["bleu"] == pytest.approx(100.0)
+    assert "nrefs:1" in scores["bleu_signature"] and "nc:6" in scores["chrf_signature"]
+
+
+def test_unknown_config_key_is_one_line_with_exit_code_2(tmp_path, capsys):
+    config = tmp_path / "bad.yaml"
+    config.write_text("lerning_rate: 3\n")
+    code, _, err = run(["train", config], capsys)
+    assert code == 2
+    assert err.startswith("attnmt: error: ") and "lerning_rate" in err and "valid keys" in err
+    assert "Traceback" not in err
+
+
+def test_line_count_mismatch_names_both_files(tmp_path, capsys):
+    config = tiny_config(tmp_path)
+    with open(config.train_tgt, "a", encoding="utf-8") as tgt:
+        tgt.write("one more line\n")
+    path = tmp_path / "c.yaml"
+    path.write_text(json.dumps(config.to_dict()))  # JSON is YAML
+    code, _, err = run(["train", path], capsys)
+    assert code == 2
+    assert "train.src" in err and "train.tgt" in err and "20" in err and "21" in err
+
+
+def test_invalid_utf8_names_file_and_line(tmp_path, capsys):
+    config = tiny_config(tmp_path)
+    with open(config.train_src, "ab") as src:
+        src.write(b"caf\xe9\n")
+    with open(config.train_tgt, "a", encoding="utf-8") as tgt:
+        tgt.write("cafe\n")
+    path = tmp_path / "c.yaml"
+    path.write_text(json.dumps(config.to_dict()))
+    code, _, err = run(["train", path], capsys)
+    assert code == 2 and "train.src:21" in err and "UTF-8" in err
+
+
+def test_missing_model_directory_is_a_clear_error(tmp_path, capsys):
+    code, _, err = run(["translate", "--model", tmp_path / "nope"], capsys)
+    assert code == 2 and "no such model directory" in err
+
+
+def test_train_then_resume_from_the_command_line(tmp_path, capsys):
+    config = tiny_config(tmp_path, max_steps=4, eval_every=2, eval_bleu=False)
+    path = tmp_path / "c.yaml"
+    path.write_text(json.dumps(config.to_dict()))
+    assert run(["train", path, "--max_steps", "2"], capsys)[0] == 0
+    assert run(["train", "--resume", config.out_dir, "--max_steps", "4"], capsys)[0] == 0
+    steps = [json.loads(line)["step"] for line in open(f"{config.out_dir}/log.jsonl") if "valid_loss" in line]
+    assert steps == [2, 4]
+
+
+def test_gzip_and_tsv_training_data(tmp_path, capsys):
+    tsv = tmp_path / "train.tsv.gz"
+    with gzip.open(tsv, "wt", encoding="utf-8") as out:
+        out.writelines(f"{s}\t{t}\n" for s, t in PAIRS)
+    config = tiny_config(tmp_path, train_tsv=str(tsv), max_steps=2, eval_every=2, eval_bleu=False)
+    path = tmp_path / "c.yaml"
+    path.write_text(json.dumps(config.to_dict()))
+    assert run(["train", path], capsys)[0] == 0
