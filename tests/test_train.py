@@ -226,3 +226,17 @@ def test_wrongly_typed_value_names_the_key(tmp_path):
     path.write_text("max_tokens: lots\n")
     with pytest.raises(ConfigError, match="c.yaml: max_tokens must be int, got 'lots'"):
         load_config(path)
+
+
+def test_fast_training_loss_equals_the_reference():
+    torch.manual_seed(0)
+    from attnmt.model import Transformer, TransformerConfig
+    from attnmt.train import TranslationLoss
+
+    model = Transformer(TransformerConfig(vocab_size=30, d_model=16, n_heads=2, encoder_layers=1,
+                                          decoder_layers=1, d_ff=32, dropout=0.0)).eval()
+    src = torch.tensor([[5, 6, 7, 0], [8, 9, 10, 11]])
+    tgt_in = torch.tensor([[2, 12, 13, 0], [2, 14, 0, 0]])
+    tgt_out = torch.tensor([[12, 13, 3, 0], [14, 3, 0, 0]])
+    reference, _ = label_smoothed_nll(model(src, tgt_in), tgt_out, 0.1, pad_id=0)
+    torch.testing.assert_close(TranslationLoss(model, 0.1)(src, tgt_in, tgt_out), reference)

@@ -163,6 +163,8 @@ class Transformer(nn.Module):
                 nn.init.normal_(p, std=self.config.d_model**-0.5)
             elif p.dim() > 1:
                 nn.init.xavier_uniform_(p)
+        if self.output.bias is not None:
+            nn.init.zeros_(self.output.bias)
 
     def embed(self, table: nn.Embedding, tokens: Tensor, offset: int = 0) -> Tensor:
         """tokens [B, L] -> Dropout(Embedding·√d_model + PE) [B, L, d_model]."""
@@ -196,7 +198,19 @@ class Transformer(nn.Module):
         cache: DecoderCache | None = None,
     ) -> Tensor:
         """tgt_in [B, T] (BOS + target so far), memory [B, S, d_model], src_mask bool [B, 1, 1, S]
-        -> logits [B, T, vocab_size].
+        -> logits [B, T, vocab_size].  See :meth:`decoder_states` for ``trace`` and ``cache``.
+        """
+        return self.output(self.decoder_states(tgt_in, memory, src_mask, trace, cache))
+
+    def decoder_states(
+        self,
+        tgt_in: Tensor,
+        memory: Tensor,
+        src_mask: Tensor,
+        trace: AttentionTrace | None = None,
+        cache: DecoderCache | None = None,
+    ) -> Tensor:
+        """The decoder stack's output [B, T, d_model], before the output projection.
 
         Each position sees only itself and earlier positions.  With a ``cache``
         (from :meth:`start_decoding`), ``tgt_in`` holds only the next positions;
@@ -216,7 +230,7 @@ class Transformer(nn.Module):
                 trace.cross.append(cross_w)
         if cache is not None:
             cache.length += length
-        return self.output(self.decoder_norm(x))
+        return self.decoder_norm(x)
 
     def start_decoding(self, memory: Tensor) -> DecoderCache:
         """Projects memory [B, S, d_model] once into every layer's cross-attention keys/values."""

@@ -18,10 +18,11 @@ from pathlib import Path
 import torch
 import torch.nn.functional as F
 import yaml
-from torch import Tensor
+from torch import Tensor, nn
 from tqdm import tqdm
 
 from attnmt import checkpoint as ckpt
+from attnmt.attention import padding_mask
 from attnmt.config import TrainConfig, load_config, parse_duration
 from attnmt.data import (
     Batch,
@@ -54,6 +55,29 @@ def label_smoothed_nll(
     real = target != pad_id
     loss = (1.0 - epsilon) * nll + epsilon * uniform
     return loss[real].sum(), nll[real].sum()
+
+
+class TranslationLoss(nn.Module):
+    """The training objective as one module (so DistributedDataParallel can wrap it).
+
+    Same value as :func:`label_smoothed_nll` (a test proves it), computed faster: the
+    output projection and softmax run only on real (non-pad) target positions, and
+    PyTorch's fused ``cross_entropy(label_smoothing=ε)`` does the rest.
+    """
+
+    def __init__(self, model: Transformer, epsilon: float) -> None:
+        super().__init__()
+        self.model = model
+        self.epsilon = epsilon
+
+    def forward(self, src: Tensor, tgt_in: Tensor, tgt_out: Tensor) -> Tensor:
+        """src [B, S], tgt_in/tgt_out [B, T] -> smoothed loss summed over real target tokens."""
+        pad_id = self.model.config.pad_id
+        memory = self.model.encode(src)
+        states = self.model.decoder_states(tgt_in, memory, padding_mask(src, pad_id))  # [B, T, d]
+        real = tgt_out != pad_id
+        logits = self.model.output(states[real])  # [N, V], N = real target tokens
+        return F.cross_entropy(logits.float(), tgt_out[real], label_smoothing=self.epsilon, reduction="sum")
 
 
 def noam_schedule(step: int, d_model: int, warmup_steps: int, factor: float = 1.0) -> float:
@@ -134,8 +158,10 @@ class Trainer:
         self.valid_batches = [collate([valid_examples[i] for i in batch]) for batch in sorted_batches]
         model_config = config.model_config(self.tokenizer.vocab_size)
         self.model = Transformer(model_config)
+        self.loss = TranslationLoss(self.model, config.label_smoothing)
+        # fused: one pass over each parameter instead of one per Adam operation (~2x faster step on CPU)
         self.optimizer = torch.optim.Adam(
-            self.model.parameters(), lr=0.0, betas=config.adam_betas, eps=config.adam_eps
+            self.model.parameters(), lr=0.0, betas=config.adam_betas, eps=config.adam_eps, fused=True
         )
         self.batcher = TokenBatcher(self.train_examples, config.max_tokens, config.seed)
         self.step = 0
@@ -249,9 +275,7 @@ class Trainer:
         total = 0.0
         for batch in batches:
             with autocast(self.precision):
-                logits = self.model(batch.src, batch.tgt_in)
-            loss, _ = label_smoothed_nll(logits, batch.tgt_out, self.config.label_smoothing,
-                                         self.model.config.pad_id)
+                loss = self.loss(batch.src, batch.tgt_in, batch.tgt_out)
             (loss / tokens).backward()
             total += loss.item()
         if self.config.clip_norm > 0:
