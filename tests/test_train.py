@@ -13,7 +13,8 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.config import TrainConfig, load_config, parse_duration
 from attnmt.decode import translate
 from attnmt.model import ConfigError
-from attnmt.train import Trainer, keep_better_average, label_smoothed_nll, noam_schedule
+from attnmt.objective import label_smoothed_nll, noam_schedule
+from attnmt.train import Trainer, keep_better_average
 
 MULTI30K = Path(__file__).parent.parent / "data" / "multi30k"
 
@@ -231,7 +232,7 @@ def test_wrongly_typed_value_names_the_key(tmp_path):
 def test_fast_training_loss_equals_the_reference():
     torch.manual_seed(0)
     from attnmt.model import Transformer, TransformerConfig
-    from attnmt.train import TranslationLoss
+    from attnmt.objective import TranslationLoss
 
     model = Transformer(TransformerConfig(vocab_size=30, d_model=16, n_heads=2, encoder_layers=1,
                                           decoder_layers=1, d_ff=32, dropout=0.0)).eval()

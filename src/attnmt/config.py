@@ -46,6 +46,7 @@ class TrainConfig:
     max_time: str | None = None  # wall-clock budget, e.g. "30m", "2h", "90s"
     seed: int = 1
     threads: int = 0  # torch threads; 0 = leave PyTorch's default
+    device: str = "auto"  # "auto" (a GPU when there is one), "cpu" or "cuda"
     # validation and checkpoints
     eval_every: int = 500
     eval_bleu: bool = True

@@ -1,8 +1,11 @@
-"""Training: label-smoothed loss, Adam with the paper's warm-up, validation, checkpoints, resume.
+"""Training: Adam with the paper's warm-up, validation, checkpoints, exact resume, data parallelism.
 
 One step::
 
-    batch ─ model(src, tgt_in) ─ label_smoothed_nll(·, tgt_out) / tokens ─ backward ─ clip ─ Adam(lr = noam(step))
+    batch ─ model(src, tgt_in) ─ label-smoothed loss / tokens ─ backward ─ clip ─ Adam(lr = noam(step))
+
+Under ``torchrun`` each process trains on its own share of the batches and
+DistributedDataParallel sums the gradients; rank 0 alone writes to disk.
 """
 
 from __future__ import annotations
@@ -16,13 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import torch
-import torch.nn.functional as F
 import yaml
-from torch import Tensor, nn
+from torch.nn.parallel import DistributedDataParallel
 from tqdm import tqdm
 
 from attnmt import checkpoint as ckpt
-from attnmt.attention import padding_mask
 from attnmt.config import TrainConfig, load_config, parse_duration
 from attnmt.data import (
     Batch,
@@ -35,55 +36,11 @@ from attnmt.data import (
     read_tsv,
 )
 from attnmt.decode import translate
+from attnmt.distributed import Group, setup
 from attnmt.evaluate import bleu
 from attnmt.model import ConfigError, Transformer
+from attnmt.objective import TranslationLoss, label_smoothed_nll, noam_schedule
 from attnmt.tokenizer import Tokenizer
-
-
-def label_smoothed_nll(
-    logits: Tensor, target: Tensor, epsilon: float, pad_id: int
-) -> tuple[Tensor, Tensor]:
-    """Cross-entropy against a target distribution that keeps 1-ε on the right token
-    and spreads ε uniformly over the vocabulary (paper, section 5.4).
-
-    logits [B, T, V], target [B, T].  Returns (smoothed loss, plain NLL), each
-    summed over the non-pad target tokens.
-    """
-    log_probs = F.log_softmax(logits.float(), dim=-1)  # [B, T, V]
-    nll = -log_probs.gather(-1, target.unsqueeze(-1)).squeeze(-1)  # [B, T]
-    uniform = -log_probs.mean(dim=-1)  # [B, T] cross-entropy against the uniform distribution
-    real = target != pad_id
-    loss = (1.0 - epsilon) * nll + epsilon * uniform
-    return loss[real].sum(), nll[real].sum()
-
-
-class TranslationLoss(nn.Module):
-    """The training objective as one module (so DistributedDataParallel can wrap it).
-
-    Same value as :func:`label_smoothed_nll` (a test proves it), computed faster: the
-    output projection and softmax run only on real (non-pad) target positions, and
-    PyTorch's fused ``cross_entropy(label_smoothing=ε)`` does the rest.
-    """
-
-    def __init__(self, model: Transformer, epsilon: float) -> None:
-        super().__init__()
-        self.model = model
-        self.epsilon = epsilon
-
-    def forward(self, src: Tensor, tgt_in: Tensor, tgt_out: Tensor) -> Tensor:
-        """src [B, S], tgt_in/tgt_out [B, T] -> smoothed loss summed over real target tokens."""
-        pad_id = self.model.config.pad_id
-        memory = self.model.encode(src)
-        states = self.model.decoder_states(tgt_in, memory, padding_mask(src, pad_id))  # [B, T, d]
-        real = tgt_out != pad_id
-        logits = self.model.output(states[real])  # [N, V], N = real target tokens
-        return F.cross_entropy(logits.float(), tgt_out[real], label_smoothing=self.epsilon, reduction="sum")
-
-
-def noam_schedule(step: int, d_model: int, warmup_steps: int, factor: float = 1.0) -> float:
-    """lrate = factor · d_model^-0.5 · min(step^-0.5, step · warmup^-1.5) (paper, section 5.3)."""
-    step = max(step, 1)
-    return factor * d_model**-0.5 * min(step**-0.5, step * warmup_steps**-1.5)
 
 
 def bf16_supported() -> bool:
@@ -101,8 +58,8 @@ def resolve_precision(precision: str) -> str:
     return precision
 
 
-def autocast(precision: str):
-    return torch.autocast("cpu", dtype=torch.bfloat16) if precision == "bf16" else nullcontext()
+def autocast(precision: str, device: torch.device):
+    return torch.autocast(device.type, dtype=torch.bfloat16) if precision == "bf16" else nullcontext()
 
 
 @dataclass
@@ -144,29 +101,36 @@ class Trainer:
     def __init__(self, config: TrainConfig, resume: bool = False, progress: bool = True) -> None:
         self.config = config
         self.dir = Path(config.out_dir)
-        self.progress = progress
-        self.precision = resolve_precision(config.precision)
+        self.group: Group = setup(config.device)
+        self.progress = progress and self.group.is_main
+        self.precision = resolve_precision(config.precision) if self.group.device.type == "cpu" else (
+            "fp32" if config.precision == "fp32" else "bf16")
         if config.threads > 0:
             torch.set_num_threads(config.threads)
-        torch.manual_seed(config.seed)
+        torch.manual_seed(config.seed)  # the same initial weights on every rank
         pairs, report = self._read_train()
         self.tokenizer = self._tokenizer(resume, pairs)
         self.train_examples = self._encode_train(pairs, report)
         self.valid_pairs, _ = read_parallel(config.valid_src, config.valid_tgt)
         valid_examples, _ = encode_pairs(self.valid_pairs, self.tokenizer, config.max_len)
         sorted_batches = TokenBatcher(valid_examples, config.max_tokens, shuffle=False).epoch_batches(0)
-        self.valid_batches = [collate([valid_examples[i] for i in batch]) for batch in sorted_batches]
+        self.valid_batches = [collate([valid_examples[i] for i in batch]).to(self.group.device)
+                              for batch in sorted_batches]
         model_config = config.model_config(self.tokenizer.vocab_size)
-        self.model = Transformer(model_config)
+        self.model = Transformer(model_config).to(self.group.device)
+        torch.manual_seed(config.seed + 1000 * self.group.rank)  # each rank its own dropout
         self.loss = TranslationLoss(self.model, config.label_smoothing)
+        if self.group.distributed:
+            self.loss = DistributedDataParallel(self.loss)
         # fused: one pass over each parameter instead of one per Adam operation (~2x faster step on CPU)
         self.optimizer = torch.optim.Adam(
             self.model.parameters(), lr=0.0, betas=config.adam_betas, eps=config.adam_eps, fused=True
         )
-        self.batcher = TokenBatcher(self.train_examples, config.max_tokens, config.seed)
+        self.batcher = TokenBatcher(self.train_examples, config.max_tokens, config.seed,
+                                    rank=self.group.rank, world_size=self.group.world_size)
         self.step = 0
         self.elapsed = 0.0
-        self.best_bleu, self.best_step, self.bad_evals = -1.0, 0, 0
+        self.best_bleu, self.best_step, self.bad_evals = -math.inf, 0, 0
         if resume:
             self._restore()
         else:
@@ -203,6 +167,8 @@ class Trainer:
                 f"{self.dir} already holds checkpoints: continue it with "
                 f"'attnmt train --resume {self.dir}' or choose another out_dir"
             )
+        if not self.group.is_main:
+            return
         self.dir.mkdir(parents=True, exist_ok=True)
         self.tokenizer.save(self.dir / ckpt.TOKENIZER)
         ckpt.save_model_config(model_config, self.dir)
@@ -217,7 +183,11 @@ class Trainer:
         state = ckpt.load_trainer_state(latest)
         self.optimizer.load_state_dict(state["optimizer"])
         self.batcher.load_state_dict(state["data"])
-        torch.set_rng_state(state["rng"])
+        if len(state["rng"]) == self.group.world_size:
+            torch.set_rng_state(state["rng"][self.group.rank])
+        else:
+            self.log_line(f"the run had {len(state['rng'])} processes, now {self.group.world_size}: "
+                          "dropout randomness starts afresh")
         self.step, self.elapsed = state["step"], state["elapsed"]
         self.best_bleu, self.best_step, self.bad_evals = state["best_bleu"], state["best_step"], state["bad_evals"]
         self.log_line(f"resumed from {latest} (step {self.step})")
@@ -234,7 +204,8 @@ class Trainer:
         with StopFlag().installed() as stop:
             while True:
                 started = time.perf_counter()
-                loss, tokens = self.train_step([next(stream) for _ in range(c.accumulate_steps)])
+                loss, tokens = self.train_step([next(stream).to(self.group.device)
+                                                for _ in range(c.accumulate_steps)])
                 took = time.perf_counter() - started
                 self.elapsed += took
                 window["loss"] += loss
@@ -260,24 +231,38 @@ class Trainer:
         return TrainResult(self.dir, self.step, self.best_bleu, self.best_step, stopped_by)
 
     def _stop_reason(self, stop: StopFlag, budget: float) -> str:
+        """Why to stop now ("" = go on); every rank stops at the same step."""
+        reason = ""
         if stop.signal:
-            return stop.signal
-        if self.elapsed >= budget:
-            return "max_time"
-        if self.step >= self.config.max_steps:
-            return "max_steps"
+            reason = stop.signal
+        elif self.elapsed >= budget:
+            reason = "max_time"
+        elif self.step >= self.config.max_steps:
+            reason = "max_steps"
+        if self.group.any(bool(reason)):
+            return reason or "another rank stopped"
         return ""
 
     def train_step(self, batches: list[Batch]) -> tuple[float, int]:
-        """One optimiser update over ``batches`` (gradient accumulation); loss is per target token."""
+        """One optimiser update over ``batches`` (gradient accumulation) on every rank.
+
+        The gradient is Σ loss / Σ tokens over all batches of all ranks, so 2 ranks
+        give the same update as 1 process accumulating the same 2 batches.
+        Returns (loss per target token, target tokens), over all ranks.
+        """
         self.model.train()
-        tokens = sum(b.n_tgt_tokens for b in batches)
+        tokens = int(self.group.sum(sum(b.n_tgt_tokens for b in batches)))
+        scale = self.group.world_size / tokens  # DDP averages gradients over ranks: undo that
         total = 0.0
-        for batch in batches:
-            with autocast(self.precision):
-                loss = self.loss(batch.src, batch.tgt_in, batch.tgt_out)
-            (loss / tokens).backward()
+        for i, batch in enumerate(batches):
+            last = i == len(batches) - 1
+            no_sync = self.loss.no_sync() if self.group.distributed and not last else nullcontext()
+            with no_sync:
+                with autocast(self.precision, self.group.device):
+                    loss = self.loss(batch.src, batch.tgt_in, batch.tgt_out)
+                (loss * scale).backward()
             total += loss.item()
+        total = self.group.sum(total)
         if self.config.clip_norm > 0:
             torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.config.clip_norm)
         self.step += 1
@@ -299,7 +284,7 @@ class Trainer:
         self.model.eval()
         total, tokens = 0.0, 0
         for batch in self.valid_batches:
-            with autocast(self.precision):
+            with autocast(self.precision, self.group.device):
                 logits = self.model(batch.src, batch.tgt_in)
             _, nll = label_smoothed_nll(logits, batch.tgt_out, 0.0, self.model.config.pad_id)
             total += nll.item()
@@ -314,15 +299,22 @@ class Trainer:
         return bleu(hypotheses, references)
 
     def validate_and_save(self) -> None:
+        """Rank 0 validates and shares the scores, so that every rank agrees on the best step."""
         started = time.perf_counter()
-        loss = self.validation_loss()
-        score = self.validation_bleu() if self.config.eval_bleu else -loss
+        loss, score = 0.0, 0.0
+        if self.group.is_main:
+            loss = self.validation_loss()
+            score = self.validation_bleu() if self.config.eval_bleu else -loss
+        loss, score = self.group.broadcast(loss, score)
         improved = score > self.best_bleu
         if improved:
             self.best_bleu, self.best_step, self.bad_evals = score, self.step, 0
         else:
             self.bad_evals += 1
-        path = ckpt.save_checkpoint(self.dir, self.step, self.model, self.trainer_state())
+        rng = self.group.gather_rng()
+        if not self.group.is_main:
+            return
+        path = ckpt.save_checkpoint(self.dir, self.step, self.model, self.trainer_state(rng))
         if improved:
             ckpt.save_weights(self.model, self.dir / ckpt.WEIGHTS)
         ckpt.prune_checkpoints(self.dir, self.config.keep_last, ckpt.checkpoint_path(self.dir, self.best_step))
@@ -333,13 +325,14 @@ class Trainer:
         self.log_line(f"step {self.step}: valid loss {loss:.3f}, ppl {record['valid_ppl']}, "
                       f"BLEU {record['valid_bleu']}{' (best)' if improved else ''}; saved {path.name}")
 
-    def trainer_state(self) -> dict:
+    def trainer_state(self, rng: list[torch.Tensor]) -> dict:
+        """Everything besides the weights that an exact resume needs (tensors and numbers only)."""
         return {
             "step": self.step,
             "elapsed": self.elapsed,
             "optimizer": self.optimizer.state_dict(),
             "data": self.batcher.state_dict(),
-            "rng": torch.get_rng_state(),
+            "rng": rng,  # one random state per rank
             "best_bleu": self.best_bleu,
             "best_step": self.best_step,
             "bad_evals": self.bad_evals,
@@ -358,6 +351,8 @@ class Trainer:
                         tok_s=record["tokens_per_s"], time_left=left)
 
     def append_log(self, record: dict) -> None:
+        if not self.group.is_main:
+            return
         with open(self.dir / "log.jsonl", "a", encoding="utf-8") as log:
             log.write(json.dumps(record) + "\n")
 

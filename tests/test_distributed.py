@@ -1,0 +1,88 @@
+"""Data-parallel training under torchrun (gloo, 2 CPU processes) equals one process accumulating gradients."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import torch
+from test_train import tiny_config
+
+from attnmt.checkpoint import list_checkpoints, load_model_dir
+from attnmt.data import collate
+from attnmt.train import Trainer
+
+# No dropout: the ranks' random streams differ from a single process's by design.
+TINY = dict(max_tokens=40, eval_bleu=False, eval_every=2, max_steps=4, warmup_steps=4,
+            model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, dropout=0.0))
+
+
+def torchrun(config_path, *args):
+    command = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node=2",
+               "-m", "attnmt", "train", *map(str, args)]
+    if config_path:
+        command.insert(command.index("train") + 1, str(config_path))
+    env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    result = subprocess.run(command, env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]
+
+
+def write_config(folder, **changes):
+    config = tiny_config(folder, **{**TINY, **changes})
+    path = folder / "config.yaml"
+    path.write_text(json.dumps(config.to_dict()))
+    return config, path
+
+
+def weights(model_dir):
+    """The weights of the last checkpoint (model.safetensors holds the best one)."""
+    model, _ = load_model_dir(model_dir, list_checkpoints(Path(model_dir))[-1] / "model.safetensors")
+    return model.state_dict()
+
+
+def assert_same(a, b, skip=()):
+    for name in a:
+        if name.endswith(skip):
+            continue
+        torch.testing.assert_close(a[name], b[name], atol=1e-5, rtol=1e-4, msg=name)
+
+
+@pytest.fixture(scope="module")
+def two_ranks(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("ddp")
+    config, path = write_config(folder)
+    torchrun(path)
+    return config
+
+
+def test_two_ranks_equal_one_process_accumulating_two_batches(two_ranks, tmp_path):
+    config, _ = write_config(tmp_path, accumulate_steps=2)
+    assert Trainer(config, progress=False).train().step == two_ranks.max_steps
+    assert_same(weights(two_ranks.out_dir), weights(config.out_dir))
+
+
+def test_only_rank_0_writes_the_log(two_ranks):
+    lines = open(f"{two_ranks.out_dir}/log.jsonl").read().splitlines()
+    assert [json.loads(line)["step"] for line in lines if "valid_loss" in line] == [2, 4]
+
+
+def test_resume_works_for_the_whole_group(two_ranks, tmp_path):
+    config, path = write_config(tmp_path)
+    torchrun(path, "--max_steps", "2")
+    torchrun(None, "--resume", config.out_dir, "--max_steps", "4")
+    assert_same(weights(two_ranks.out_dir), weights(config.out_dir))
+
+
+def test_accumulating_two_batches_equals_one_batch_of_both(tmp_path):
+    config, _ = write_config(tmp_path / "a", accumulate_steps=2)
+    accumulated = Trainer(config, progress=False)
+    together = Trainer(write_config(tmp_path / "b")[0], progress=False)
+    first, second = accumulated.batcher.epoch_batches(0)[:2]
+    examples = accumulated.train_examples
+    accumulated.train_step([collate([examples[i] for i in first]), collate([examples[i] for i in second])])
+    together.train_step([collate([examples[i] for i in first + second])])
+    # A key bias shifts every score of a query equally, and softmax ignores shifts: its true
+    # gradient is 0, so Adam's first step turns each run's rounding noise into a full-size step.
+    assert_same(accumulated.model.state_dict(), together.model.state_dict(), skip=("k_proj.bias",))
