@@ -14,7 +14,7 @@ from attnmt.config import TrainConfig, load_config, parse_duration
 from attnmt.decode import translate
 from attnmt.model import ConfigError
 from attnmt.objective import label_smoothed_nll, noam_schedule
-from attnmt.train import Trainer, keep_better_average
+from attnmt.train import NonFiniteLoss, Trainer, keep_better_average
 
 MULTI30K = Path(__file__).parent.parent / "data" / "multi30k"
 
@@ -241,3 +241,35 @@ def test_fast_training_loss_equals_the_reference():
     tgt_out = torch.tensor([[12, 13, 3, 0], [14, 3, 0, 0]])
     reference, _ = label_smoothed_nll(model(src, tgt_in), tgt_out, 0.1, pad_id=0)
     torch.testing.assert_close(TranslationLoss(model, 0.1)(src, tgt_in, tgt_out), reference)
+
+
+def poison_one_batch(trainer: Trainer, at_call: int) -> None:
+    """Makes the loss of the ``at_call``-th batch NaN, as an overflowing model would."""
+    real_loss, calls = trainer.loss, {"n": 0}
+
+    def loss(*args):
+        calls["n"] += 1
+        value = real_loss(*args)
+        return value * math.nan if calls["n"] == at_call else value
+
+    trainer.loss = loss
+
+
+def test_non_finite_loss_skips_the_batch_and_says_so(tmp_path):
+    trainer = Trainer(tiny_config(tmp_path, max_steps=4, eval_every=4, eval_bleu=False), progress=False)
+    poison_one_batch(trainer, at_call=2)
+    trainer.train()
+    records = [json.loads(line) for line in (tmp_path / "model" / "log.jsonl").read_text().splitlines()]
+    assert {"step": 2, "non_finite_loss": "nan", "action": "skip"} in records
+    assert trainer.step == 4
+    assert all(torch.isfinite(p).all() for p in trainer.model.parameters())
+
+
+def test_non_finite_loss_can_stop_with_the_last_good_checkpoint(tmp_path):
+    config = tiny_config(tmp_path, max_steps=6, eval_every=2, eval_bleu=False, on_nonfinite="stop")
+    trainer = Trainer(config, progress=False)
+    poison_one_batch(trainer, at_call=3)
+    with pytest.raises(NonFiniteLoss, match="step 3.*step_00000002"):
+        trainer.train()
+    model, _ = load_model_dir(tmp_path / "model", ckpt.list_checkpoints(tmp_path / "model")[-1] / "model.safetensors")
+    assert all(torch.isfinite(p).all() for p in model.parameters())

@@ -41,6 +41,7 @@ class TrainConfig:
     adam_betas: tuple[float, float] = (0.9, 0.98)
     adam_eps: float = 1e-9
     clip_norm: float = 0.0  # 0 = no gradient clipping
+    on_nonfinite: str = "skip"  # a NaN/inf loss: "skip" the batch, or "stop" with the last good checkpoint
     precision: str = "auto"  # "auto" (bf16 where the CPU has it), "bf16" or "fp32"
     max_steps: int = 100_000
     max_time: str | None = None  # wall-clock budget, e.g. "30m", "2h", "90s"
@@ -64,6 +65,8 @@ class TrainConfig:
             raise ConfigError(f"model must be a mapping of model keys, got {self.model!r}")
         if self.precision not in ("auto", "bf16", "fp32"):
             raise ConfigError(f"precision={self.precision!r}: use 'auto', 'bf16' or 'fp32'")
+        if self.on_nonfinite not in ("skip", "stop"):
+            raise ConfigError(f"on_nonfinite={self.on_nonfinite!r}: use 'skip' or 'stop'")
         if self.max_time is not None:
             parse_duration(self.max_time)
         TransformerConfig.from_dict(self.model, source="model")

@@ -71,6 +71,10 @@ class TrainResult:
     stopped_by: str
 
 
+class NonFiniteLoss(ConfigError):
+    """Training produced a NaN or infinite loss and ``on_nonfinite`` is "stop"."""
+
+
 class StopFlag:
     """Set by Ctrl-C (SIGINT) or SIGTERM: the loop finishes its step, saves a checkpoint and returns."""
 
@@ -208,6 +212,11 @@ class Trainer:
                                                 for _ in range(c.accumulate_steps)])
                 took = time.perf_counter() - started
                 self.elapsed += took
+                if math.isnan(loss):  # a skipped non-finite batch: no update, no step
+                    stopped_by = self._stop_reason(stop, budget)
+                    if stopped_by:
+                        break
+                    continue
                 window["loss"] += loss
                 window["tokens"] += tokens
                 window["time"] += took
@@ -263,6 +272,10 @@ class Trainer:
                 (loss * scale).backward()
             total += loss.item()
         total = self.group.sum(total)
+        if not math.isfinite(total):
+            self.optimizer.zero_grad(set_to_none=True)
+            self._non_finite(total)
+            return math.nan, tokens
         if self.config.clip_norm > 0:
             torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.config.clip_norm)
         self.step += 1
@@ -271,6 +284,17 @@ class Trainer:
         self.optimizer.step()
         self.optimizer.zero_grad(set_to_none=True)
         return total / tokens, tokens
+
+    def _non_finite(self, total: float) -> None:
+        """A NaN/inf loss: skip the batch, or stop with the last good checkpoint untouched."""
+        where = f"non-finite loss ({total}) at step {self.step + 1}"
+        self.append_log({"step": self.step + 1, "non_finite_loss": str(total), "action": self.config.on_nonfinite})
+        if self.config.on_nonfinite == "stop":
+            last = ckpt.list_checkpoints(self.dir)
+            raise NonFiniteLoss(f"{where}; stopped. The last good checkpoint is "
+                                f"{last[-1] if last else 'none (none was written yet)'}; lower lr_factor or "
+                                "set clip_norm, then 'attnmt train --resume'")
+        self.log_line(f"warning: {where}; batch skipped (on_nonfinite: skip)")
 
     def learning_rate(self, step: int | None = None) -> float:
         return noam_schedule(step or self.step, self.model.config.d_model, self.config.warmup_steps,
