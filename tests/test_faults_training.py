@@ -1,0 +1,156 @@
+"""Training under faults: SIGKILL at random moments (one inside a checkpoint write), Ctrl-C, hostile files.
+
+After every kill the latest checkpoint loads and --resume continues; the final
+parameters equal those of a run that was never interrupted.
+"""
+
+import json
+import os
+import pickle
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import torch
+from test_train import tiny_config
+
+from attnmt import checkpoint as ckpt
+from attnmt.cli import main
+
+HARNESS = Path(__file__).parent / "killable_train.py"
+# Dropout on: the resumed random state must be the one that was saved.
+STEPS = 30
+FAST = dict(max_steps=STEPS, eval_every=1, eval_bleu=False, max_tokens=60, keep_last=3,
+            model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, dropout=0.2))
+
+
+def start(args, env_extra=None) -> subprocess.Popen:
+    env = {**os.environ, "OMP_NUM_THREADS": "1", **(env_extra or {})}
+    return subprocess.Popen([sys.executable, str(HARNESS), *map(str, args)], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def write_config(folder: Path) -> tuple[Path, Path]:
+    config = tiny_config(folder, **FAST)
+    path = folder / "config.yaml"
+    path.write_text(json.dumps(config.to_dict()))
+    return path, Path(config.out_dir)
+
+
+def last_weights(model_dir: Path) -> dict:
+    latest = ckpt.list_checkpoints(model_dir)[-1]
+    model, _ = ckpt.load_model_dir(model_dir, latest / ckpt.WEIGHTS)
+    ckpt.load_trainer_state(latest)  # loads, and never unpickles code
+    return model.state_dict()
+
+
+def wait_for(predicate, timeout=60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+@pytest.fixture(scope="module")
+def uninterrupted(tmp_path_factory) -> dict:
+    path, model_dir = write_config(tmp_path_factory.mktemp("straight"))
+    assert start(["train", path]).wait(timeout=300) == 0
+    return last_weights(model_dir)
+
+
+def test_sigkill_at_random_moments_then_resume_gives_the_uninterrupted_result(uninterrupted, tmp_path):
+    path, model_dir = write_config(tmp_path)
+    rng = random.Random(7)
+    marker = tmp_path / "saving"
+    kills = 0
+    args = ["train", path]
+    while kills < 6:
+        # The third kill lands while a checkpoint file is half-way to its final name.
+        slow = {"ATTNMT_SLOW_SAVE_MARKER": str(marker)} if kills == 2 else {}
+        process = start(args, slow)
+        if slow:
+            wait_for(marker.exists)
+        else:
+            wait_for(lambda: ckpt.list_checkpoints(model_dir) or process.poll() is not None)
+            time.sleep(rng.uniform(0.0, 1.5))
+        if process.poll() is not None:
+            break  # finished before this kill
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        marker.unlink(missing_ok=True)
+        kills += 1
+        last_weights(model_dir)  # the latest checkpoint always loads
+        args = ["train", "--resume", model_dir]
+    assert kills >= 5
+    assert start(args).wait(timeout=300) == 0
+    finished = last_weights(model_dir)
+    assert ckpt.list_checkpoints(model_dir)[-1].name == f"step_{STEPS:08d}"
+    for name, value in uninterrupted.items():
+        assert torch.equal(value, finished[name]), name
+
+
+def test_ctrl_c_saves_a_checkpoint_and_exits_cleanly(tmp_path):
+    path, model_dir = write_config(tmp_path)
+    process = start(["train", path, "--max_steps", "100000", "--eval_every", "1000"])
+    log = model_dir / "log.jsonl"
+    wait_for(lambda: log.exists() and "loss" in log.read_text())
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 0, err
+    assert "(SIGINT)" in out
+    step = int(ckpt.list_checkpoints(model_dir)[-1].name.split("_")[1])
+    assert step >= 10  # the first training log line is written at step 10
+    assert ckpt.load_trainer_state(ckpt.list_checkpoints(model_dir)[-1])["step"] == step
+
+
+class Exploit:
+    def __reduce__(self):
+        return (os.system, ("touch pwned",))
+
+
+def test_a_malicious_pickle_in_a_model_directory_is_refused(tmp_path, capsys, monkeypatch):
+    path, model_dir = write_config(tmp_path)
+    assert main(["train", str(path), "--max_steps", "1"]) == 0
+    latest = ckpt.list_checkpoints(model_dir)[-1]
+    (latest / ckpt.TRAINER_STATE).write_bytes(pickle.dumps({"step": Exploit()}))
+    monkeypatch.chdir(tmp_path)
+    assert main(["train", "--resume", str(model_dir)]) == 2
+    assert "cannot read trainer state" in capsys.readouterr().err
+    assert not (tmp_path / "pwned").exists()
+
+
+def test_truncated_weights_are_a_clear_error(tmp_path, capsys):
+    path, model_dir = write_config(tmp_path)
+    assert main(["train", str(path), "--max_steps", "1"]) == 0
+    weights = model_dir / ckpt.WEIGHTS
+    weights.write_bytes(weights.read_bytes()[:1000])
+    assert main(["translate", "--model", str(model_dir), os.devnull]) == 2
+    err = capsys.readouterr().err
+    assert "model.safetensors: cannot load weights" in err and "Traceback" not in err
+
+
+def test_config_from_another_version_names_the_key(tmp_path, capsys):
+    path, model_dir = write_config(tmp_path)
+    assert main(["train", str(path), "--max_steps", "1"]) == 0
+    config = json.loads((model_dir / ckpt.MODEL_CONFIG).read_text())
+    config["rotary_embeddings"] = True
+    (model_dir / ckpt.MODEL_CONFIG).write_text(json.dumps(config))
+    assert main(["translate", "--model", str(model_dir), os.devnull]) == 2
+    err = capsys.readouterr().err
+    assert "config.json: unknown key(s) rotary_embeddings" in err
+
+
+def test_tokenizer_of_another_vocabulary_size_is_refused(tmp_path, capsys):
+    path, model_dir = write_config(tmp_path)
+    assert main(["train", str(path), "--max_steps", "1"]) == 0
+    from attnmt.tokenizer import Tokenizer
+
+    Tokenizer.train(["ein ganz anderer satz", "mit anderen wörtern"] * 5, vocab_size=30).save(
+        model_dir / ckpt.TOKENIZER)
+    assert main(["translate", "--model", str(model_dir), os.devnull]) == 2
+    err = capsys.readouterr().err
+    assert "spm.model: has" in err and "vocab_size=81" in err
