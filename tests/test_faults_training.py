@@ -75,7 +75,7 @@ def test_sigkill_at_random_moments_then_resume_gives_the_uninterrupted_result(un
         if slow:
             wait_for(marker.exists)
         else:
-            wait_for(lambda: ckpt.list_checkpoints(model_dir) or process.poll() is not None)
+            wait_for(lambda p=process: ckpt.list_checkpoints(model_dir) or p.poll() is not None)
             time.sleep(rng.uniform(0.0, 1.5))
         if process.poll() is not None:
             break  # finished before this kill
