@@ -1,4 +1,5 @@
-"""The command line: ``attnmt train | translate | evaluate | average | demo``.
+"""The command line: ``attnmt train | translate | evaluate | average | attention | explain | plot | export |
+import | demo``.
 
 User mistakes (a bad config key, a missing file, a broken model directory)
 print one clear line and exit with status 2, never a stack trace.
@@ -14,9 +15,10 @@ from pathlib import Path
 
 from attnmt.checkpoint import ModelDirError
 from attnmt.data import DataError
+from attnmt.marian import ConversionError
 from attnmt.model import ConfigError
 
-USER_ERRORS = (ConfigError, DataError, ModelDirError, FileNotFoundError, IsADirectoryError)
+USER_ERRORS = (ConfigError, DataError, ModelDirError, ConversionError, FileNotFoundError, IsADirectoryError)
 
 
 def parse_overrides(extra: Sequence[str]) -> dict[str, str]:
@@ -98,6 +100,114 @@ def cmd_demo(args: argparse.Namespace, extra: list[str]) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace, extra: list[str]) -> int:
+    from attnmt.export import export_ctranslate2, export_marian
+
+    if args.format == "marian":
+        if args.quantization:
+            raise ConfigError("--quantization applies to --format ctranslate2 only")
+        out = export_marian(args.model, args.out, args.weights)
+    else:
+        out = export_ctranslate2(args.model, args.out, args.quantization, args.weights)
+    print(f"wrote a {args.format} model to {out}")
+    return 0
+
+
+def cmd_import(args: argparse.Namespace, extra: list[str]) -> int:
+    from attnmt.export import import_marian
+
+    out = import_marian(args.from_marian, args.out)
+    print(f"wrote an attnmt model directory to {out}; try: attnmt translate --model {out}")
+    return 0
+
+
+def add_export_commands(commands: argparse._SubParsersAction) -> None:
+    from attnmt.export import QUANTIZATIONS
+
+    p = commands.add_parser("export", help="export a model to Hugging Face Marian or CTranslate2 (attnmt[export])")
+    p.add_argument("--model", required=True, help="model directory")
+    p.add_argument("--weights", help="another weights file (e.g. averaged.safetensors)")
+    p.add_argument("--format", required=True, choices=("marian", "ctranslate2"))
+    p.add_argument("--out", required=True, help="directory to write (new or empty)")
+    p.add_argument("--quantization", choices=QUANTIZATIONS, help="CTranslate2 weight type, e.g. int8")
+    p.set_defaults(run=cmd_export)
+
+    p = commands.add_parser("import", help="turn a local Hugging Face Marian (OPUS-MT) model into an attnmt model")
+    p.add_argument("--from-marian", required=True, metavar="HF_DIR", help="directory with config.json, "
+                   "model weights, source.spm, target.spm and vocab.json")
+    p.add_argument("--out", required=True, help="attnmt model directory to write (new or empty)")
+    p.set_defaults(run=cmd_import)
+
+
+def cmd_attention(args: argparse.Namespace, extra: list[str]) -> int:
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.visualize import write_attention_figures
+
+    if not args.sentence.strip():
+        raise ConfigError('nothing to show: give a sentence to translate, e.g. "A man rides a bike."')
+    model, tokenizer = load_model_dir(args.model, args.weights)
+    paths = write_attention_figures(model, tokenizer, args.sentence, Path(args.out),
+                                    target=args.target, beam_size=args.beam)
+    print(f"wrote {len(paths)} files to {args.out}/: {', '.join(path.name for path in paths)}")
+    print(f"open {paths[-1]} in a browser to explore every layer and head")
+    return 0
+
+
+def cmd_explain(args: argparse.Namespace, extra: list[str]) -> int:
+    from attnmt.explain import explain, load_example
+
+    print(explain(load_example(args.matrices, args.heads, args.causal)))
+    return 0
+
+
+def cmd_plot(args: argparse.Namespace, extra: list[str]) -> int:
+    from attnmt import visualize
+
+    if args.figure == "positional-encoding":
+        if args.d_model % 2 or args.d_model < 2 or args.positions < 1:
+            raise ConfigError(f"need an even --d-model >= 2 and --positions >= 1, got {args.d_model}, {args.positions}")
+        fig = visualize.plot_positional_encoding(args.positions, args.d_model)
+    elif args.figure == "softmax-scaling":
+        fig = visualize.plot_softmax_scaling()
+    else:
+        fig = visualize.plot_training(Path(args.model_dir))
+    default = Path(args.model_dir) / "training.png" if args.figure == "training" else Path(f"{args.figure}.png")
+    out = visualize.save_figure(fig, Path(args.out) if args.out else default)
+    print(f"wrote {out}")
+    return 0
+
+
+def add_visual_commands(commands: argparse._SubParsersAction) -> None:
+    """``attention``, ``explain`` and ``plot``: pictures of attention and the tutorials' figures."""
+    p = commands.add_parser("attention", help="translate a sentence; write attention heatmaps and an HTML viewer")
+    p.add_argument("sentence", help='the sentence to translate, e.g. "A man rides a bike."')
+    p.add_argument("--model", required=True, help="model directory written by 'attnmt train'")
+    p.add_argument("--weights", help="another weights file (e.g. averaged.safetensors)")
+    p.add_argument("--out", default="attention", help="directory to write the PNGs and attention.html into")
+    p.add_argument("--beam", type=int, default=4, help="beam size (1 = greedy)")
+    p.add_argument("--target", help="show the attention of this translation instead of the model's own")
+    p.set_defaults(run=cmd_attention)
+
+    p = commands.add_parser("explain", help="compute attention step by step on a small example, with shapes")
+    p.add_argument("matrices", nargs="?", help="JSON or .npz file with X, Wq, Wk, Wv [, Wo, heads, mask] "
+                                               "(default: the tutorial's 2-token example)")
+    p.add_argument("--heads", type=int, help="number of heads (default: the file's, or 1)")
+    p.add_argument("--causal", action="store_true", help="apply the decoder's causal mask")
+    p.set_defaults(run=cmd_explain)
+
+    p = commands.add_parser("plot", help="the tutorials' figures: positional-encoding, softmax-scaling, training")
+    figures = p.add_subparsers(dest="figure", required=True)
+    f = figures.add_parser("positional-encoding", help="the sin/cos pattern, interleaved and half/half layouts")
+    f.add_argument("--positions", type=int, default=64)
+    f.add_argument("--d-model", type=int, default=128)
+    figures.add_parser("softmax-scaling", help="why scores are divided by √d_k: softmax of N(0, 100²) samples")
+    f = figures.add_parser("training", help="loss, learning rate and validation BLEU from MODEL_DIR/log.jsonl")
+    f.add_argument("model_dir")
+    for f in figures.choices.values():
+        f.add_argument("--out", help="PNG to write (default: FIGURE.png here; MODEL_DIR/training.png for training)")
+    p.set_defaults(run=cmd_plot)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="attnmt", description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -134,6 +244,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--config", default="configs/multi30k_en_de.yaml")
     p.add_argument("--out", default="runs/demo", help="model directory to write")
     p.set_defaults(run=cmd_demo)
+    add_visual_commands(commands)
+    add_export_commands(commands)
     return parser
 
 

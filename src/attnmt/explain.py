@@ -1,0 +1,192 @@
+"""``attnmt explain``: attention computed step by step on a small example, every matrix printed with its shape.
+
+Single head (Vaswani et al., 2017, eq. 1), row-vector convention as in the paper::
+
+    Q = X W_Q    K = X W_K    V = X W_V
+    Attention(Q, K, V) = softmax(Q Kᵀ / √d_k) V
+
+Multi-head: W_Q, W_K, W_V hold the h heads' projections side by side; each head
+attends in its own d_k = (columns of W_Q) / h dimensions, the heads' outputs are
+concatenated and W_O maps them back::
+
+    MultiHead(X) = Concat(head_1, …, head_h) W_O
+
+The softmax and the weighted sum come from attnmt's own
+``scaled_dot_product_attention``, and the multi-head part runs through
+``MultiHeadAttention`` itself, so what is printed is what the model computes.
+
+The default example is the tutorial's: inputs a¹ = (1, 1), a² = (1, 0); W_Q gives
+q¹ = (1, 2), q² = (1, 1); W_K gives k¹ = (1, 0), k² = (0, 1) and W_V gives V = I.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import Tensor
+
+from attnmt.attention import MultiHeadAttention, causal_mask, merge_heads, scaled_dot_product_attention
+from attnmt.model import ConfigError
+
+TUTORIAL_EXAMPLE = {
+    "X": [[1, 1], [1, 0]],
+    "Wq": [[1, 1], [0, 1]],
+    "Wk": [[0, 1], [1, -1]],  # X Wk = I: k¹ = (1, 0), k² = (0, 1)
+    "Wv": [[0, 1], [1, -1]],  # X Wv = I: V = I, so the outputs are the attention weights
+    "Wo": [[1, 0], [0, 1]],
+    "heads": 2,
+}
+MATRICES = ("X", "Wq", "Wk", "Wv", "Wo")
+
+
+@dataclass
+class Example:
+    """x [n, d_model]; wq, wk [d_model, h·d_k]; wv [d_model, h·d_v]; wo [h·d_v, d_model];
+    mask bool [n, n] (True = may attend) or None."""
+
+    x: Tensor
+    wq: Tensor
+    wk: Tensor
+    wv: Tensor
+    wo: Tensor
+    heads: int
+    mask: Tensor | None = None
+
+
+def load_example(path: str | Path | None = None, heads: int | None = None, causal: bool = False) -> Example:
+    """The tutorial's example, or matrices from a JSON file or a NumPy .npz file.
+
+    Keys: X, Wq, Wk, Wv (required in a file), Wo (default: identity), heads
+    (default 1), mask (n × n of 0/1, 1 = may attend; or "causal").  ``heads`` and
+    ``causal`` given here override the file.
+    """
+    values = dict(TUTORIAL_EXAMPLE) if path is None else read_values(Path(path))
+    source = "the tutorial example" if path is None else str(path)
+    for key in ("X", "Wq", "Wk", "Wv"):
+        if key not in values:
+            raise ConfigError(f"{source}: missing key {key!r}; give X, Wq, Wk, Wv (and optionally Wo, heads, mask)")
+    tensors = {key: as_matrix(values[key], key, source) for key in MATRICES if key in values}
+    x = tensors["X"]
+    if "Wo" not in tensors:
+        tensors["Wo"] = torch.eye(tensors["Wv"].size(1), dtype=torch.float64)
+    mask = values.get("mask")
+    if causal or mask == "causal":
+        mask = causal_mask(x.size(0))
+    elif mask is not None:
+        mask = as_matrix(mask, "mask", source) != 0
+    example = Example(x, tensors["Wq"], tensors["Wk"], tensors["Wv"], tensors["Wo"],
+                      int(heads if heads is not None else values.get("heads", 1)), mask)
+    check_shapes(example, source)
+    return example
+
+
+def read_values(path: Path) -> dict:
+    if not path.is_file():
+        raise FileNotFoundError(f"{path}: no such file")
+    if path.suffix == ".npz":
+        with np.load(path, allow_pickle=False) as arrays:
+            return {key: arrays[key].tolist() for key in arrays.files}
+    try:
+        values = json.loads(path.read_text(encoding="utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: not valid JSON ({error}); give a JSON object or a NumPy .npz file") from None
+    if not isinstance(values, dict):
+        raise ConfigError(f"{path}: expected a JSON object with keys X, Wq, Wk, Wv")
+    return values
+
+
+def as_matrix(value, key: str, source: str) -> Tensor:
+    try:
+        matrix = torch.tensor(value, dtype=torch.float64)
+    except (TypeError, ValueError) as error:
+        raise ConfigError(f"{source}: {key} is not a matrix of numbers ({error})") from None
+    if matrix.dim() != 2:
+        raise ConfigError(f"{source}: {key} must be a matrix (a list of rows), got shape {list(matrix.shape)}")
+    return matrix
+
+
+def check_shapes(e: Example, source: str) -> None:
+    n, d_model = e.x.shape
+    expected = {"Wq": (d_model, e.wq.size(1)), "Wk": (d_model, e.wq.size(1)), "Wv": (d_model, e.wv.size(1)),
+                "Wo": (e.wv.size(1), e.wo.size(1))}
+    for key, matrix in zip(("Wq", "Wk", "Wv", "Wo"), (e.wq, e.wk, e.wv, e.wo), strict=True):
+        if tuple(matrix.shape) != expected[key]:
+            raise ConfigError(f"{source}: {key} has shape {list(matrix.shape)}, expected {list(expected[key])} "
+                              f"(X is {n} × {d_model}; Wk must match Wq; Wo has as many rows as Wv has columns)")
+    if e.heads < 1 or e.wq.size(1) % e.heads or e.wv.size(1) % e.heads:
+        raise ConfigError(f"{source}: heads={e.heads} must divide the columns of Wq ({e.wq.size(1)}) "
+                          f"and of Wv ({e.wv.size(1)})")
+    if e.mask is not None and tuple(e.mask.shape) != (n, n):
+        raise ConfigError(f"{source}: mask has shape {list(e.mask.shape)}, expected [{n}, {n}] (queries × keys)")
+
+
+def show(name: str, matrix: Tensor, note: str = "", masked: Tensor | None = None) -> list[str]:
+    """A named matrix with its shape, two decimals a number; ``masked`` entries print as -inf."""
+    lines = [f"{name}  {list(matrix.shape)}" + (f"   {note}" if note else "")]
+    for i, row in enumerate(matrix.tolist()):
+        cells = ["   -inf" if masked is not None and masked[i, j] else f"{v:7.2f}" for j, v in enumerate(row)]
+        lines.append("   " + "".join(cells))
+    return lines + [""]
+
+
+def explain_single_head(e: Example) -> list[str]:
+    q, k, v = e.x @ e.wq, e.x @ e.wk, e.x @ e.wv
+    d_k = q.size(-1)
+    scores = q @ k.T
+    masked = None if e.mask is None else ~e.mask
+    out, weights = scaled_dot_product_attention(q, k, v, e.mask, need_weights=True)
+    lines = ["== Scaled dot-product attention: softmax(Q Kᵀ / √d_k) V", ""]
+    lines += show("X (one input vector a^i per row)", e.x)
+    lines += show("Q = X·W_Q (queries q^i)", q)
+    lines += show("K = X·W_K (keys k^i)", k)
+    lines += show("V = X·W_V (values v^i)", v)
+    lines += show("Q·Kᵀ (row i: q^i · k^j for every key j)", scores)
+    lines += show(f"Q·Kᵀ / √d_k   (d_k = {d_k}, √d_k = {math.sqrt(d_k):.2f})", scores / math.sqrt(d_k),
+                  masked=masked, note="" if masked is None else "(masked: -inf, the key may not be seen)")
+    lines += show("A = softmax(Q·Kᵀ / √d_k), by row", weights,
+                  note="row sums: " + " ".join(f"{s:.2f}" for s in weights.sum(-1).tolist()))
+    lines += show("A·V (outputs b^i)", out)
+    return lines
+
+
+def explain_multi_head(e: Example) -> list[str]:
+    d_model, h = e.x.size(1), e.heads
+    d_k, d_v = e.wq.size(1) // h, e.wv.size(1) // h
+    mha = MultiHeadAttention(d_model, h, bias=False, d_k=d_k, d_v=d_v).double()
+    with torch.no_grad():  # nn.Linear computes x Wᵀ, so it stores the transposes
+        for linear, w in ((mha.q_proj, e.wq), (mha.k_proj, e.wk), (mha.v_proj, e.wv), (mha.out_proj, e.wo)):
+            linear.weight.copy_(w.T)
+        x = e.x[None]  # [1, n, d_model]
+        q, (k, v) = mha.project_q(x), mha.project_kv(x, x)  # [1, h, n, d_k], [1, h, n, d_k], [1, h, n, d_v]
+        heads, weights = scaled_dot_product_attention(q, k, v, e.mask, need_weights=True)
+        concat = merge_heads(heads)  # [1, n, h·d_v]
+        out = mha.out_proj(concat)
+        module_out, _ = mha(x, x, x, e.mask)
+    torch.testing.assert_close(out, module_out)  # the steps shown are the module's own
+    lines = [f"== Multi-head attention: {h} heads, d_k = {e.wq.size(1)} / {h} = {d_k}, d_v = {d_v}", ""]
+    lines += show("Q = X·W_Q, all heads side by side", q.transpose(1, 2).flatten(2)[0])
+    for i in range(h):
+        q_cols, v_cols = f"{i * d_k}..{(i + 1) * d_k - 1}", f"{i * d_v}..{(i + 1) * d_v - 1}"
+        lines.append(f"-- head {i}: columns {q_cols} of Q and K, {v_cols} of V")
+        lines += show(f"Q_{i}", q[0, i]) + show(f"K_{i}", k[0, i]) + show(f"V_{i}", v[0, i])
+        lines += show(f"A_{i} = softmax(Q_{i}·K_{i}ᵀ / √{d_k})", weights[0, i],
+                      note="row sums: " + " ".join(f"{s:.2f}" for s in weights[0, i].sum(-1).tolist()))
+        lines += show(f"head_{i} = A_{i}·V_{i}", heads[0, i])
+    lines += show("Concat(head_0, …) (the heads side by side)", concat[0])
+    lines += show("W_O", e.wo)
+    lines += show("MultiHead(X) = Concat(…)·W_O", out[0])
+    return lines
+
+
+def explain(example: Example | None = None) -> str:
+    """The whole step-by-step computation as printable text (the tutorial's example by default)."""
+    e = example if example is not None else load_example()
+    lines = explain_single_head(e)
+    if e.heads > 1:
+        lines += explain_multi_head(e)
+    return "\n".join(lines)

@@ -1,0 +1,354 @@
+"""Pictures of attention: a translation's attention by layer and head, and the tutorials' figures.
+
+One translation's attention, from the real model::
+
+    sentence ─ beam search ─ output ids ─ teacher-forced forward(return_attention) ─ TranslationAttention
+                                                                                      ├─ plot_attention / plot_heads
+                                                                                      │  / plot_head_average ─ PNG
+                                                                                      └─ viewer.viewer_html ─ HTML
+
+And the figures the Transformer tutorials draw: ``plot_positional_encoding``,
+``plot_softmax_scaling``, ``plot_training`` (from MODEL_DIR/log.jsonl).
+
+Every figure is a ``matplotlib.figure.Figure`` made without pyplot: nothing global
+changes (a notebook keeps its backend and shows the returned figure), and PNGs are
+drawn by the Agg renderer.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import torch
+from matplotlib import colormaps
+from matplotlib.axes import Axes
+from matplotlib.figure import Figure
+from torch import Tensor
+
+from attnmt.checkpoint import ModelDirError
+from attnmt.decode import beam_search, greedy_search
+from attnmt.layers import sinusoidal_table
+from attnmt.model import Transformer
+from attnmt.tokenizer import Tokenizer
+from attnmt.viewer import write_viewer
+
+KINDS = {
+    "cross": "cross-attention (decoder → encoder)",
+    "encoder": "encoder self-attention",
+    "decoder_self": "decoder self-attention (causal)",
+}
+AXIS_TITLES = {  # (rows: queries, columns: keys)
+    "cross": ("target (token being written)", "source"),
+    "encoder": ("source (query)", "source (key)"),
+    "decoder_self": ("target (token being written)", "target (decoder input)"),
+}
+DPI = 100
+CMAP = colormaps["Blues"].with_extremes(bad=(0.0, 0.0, 0.0, 0.0))  # masked cells: transparent
+
+
+@dataclass
+class TranslationAttention:
+    """Every attention weight of one translation, by layer and head; one sentence, so no padding.
+
+    Decoder step t reads ``target_in[t]`` (``<s>`` then the output pieces) and writes
+    ``target_out[t]`` (the output pieces then ``</s>``).  Weights are probabilities
+    [layers, heads, queries, keys]; each query's row sums to 1:
+
+    encoder:      [L_enc, H, S, S]  source piece i attends to source piece j
+    decoder_self: [L_dec, H, T, T]  step t attends to decoder input j <= t (causal: zero above the diagonal)
+    cross:        [L_dec, H, T, S]  step t attends to source piece j
+    """
+
+    sentence: str
+    translation: str
+    source: list[str]
+    target_in: list[str]
+    target_out: list[str]
+    encoder: Tensor
+    decoder_self: Tensor
+    cross: Tensor
+
+    def weights(self, kind: str) -> Tensor:
+        """[layers, heads, queries, keys] of one kind: "cross", "encoder" or "decoder_self"."""
+        check_kind(kind)
+        return getattr(self, kind)
+
+    def labels(self, kind: str) -> tuple[list[str], list[str]]:
+        """(row labels, column labels): the queries' and the keys' pieces."""
+        check_kind(kind)
+        return {
+            "cross": (self.target_out, self.source),
+            "encoder": (self.source, self.source),
+            "decoder_self": (self.target_out, self.target_in),
+        }[kind]
+
+    def to_dict(self, decimals: int = 3) -> dict:
+        """Plain JSON-ready data (what the HTML viewer embeds): weights as nested lists [layer][head][query][key]."""
+        return {
+            "sentence": self.sentence,
+            "translation": self.translation,
+            "kinds": {
+                kind: {
+                    "title": title,
+                    "rows": self.labels(kind)[0],
+                    "cols": self.labels(kind)[1],
+                    "row_title": AXIS_TITLES[kind][0],
+                    "col_title": AXIS_TITLES[kind][1],
+                    "weights": self.weights(kind).double().round(decimals=decimals).tolist(),
+                }
+                for kind, title in KINDS.items()
+            },
+        }
+
+
+def check_kind(kind: str) -> None:
+    if kind not in KINDS:
+        raise ValueError(f"unknown attention kind {kind!r}: use one of {', '.join(KINDS)}")
+
+
+@torch.no_grad()  # not inference_mode: the returned tensors stay ordinary ones a notebook can change
+def trace_translation(
+    model: Transformer, tokenizer: Tokenizer, sentence: str, target: str | None = None,
+    beam_size: int = 4, alpha: float = 0.6,
+) -> TranslationAttention:
+    """Translates ``sentence`` (or takes ``target`` as given) and records the attention of that translation.
+
+    The output ids come from beam search (greedy for beam_size=1); one teacher-forced
+    pass over [BOS] + output then yields every attention matrix, exactly those that
+    produced output + [EOS].
+    """
+    c = model.config
+    src_ids = tokenizer.encode(sentence)[: c.max_positions - 2]
+    if not src_ids:
+        raise ValueError("nothing to show: the sentence is empty")
+    device = next(model.parameters()).device
+    src = torch.tensor([src_ids], device=device)  # [1, S]
+    was_training = model.training
+    model.eval()
+    try:
+        if target is not None:
+            out_ids = tokenizer.encode(target)[: c.max_positions - 2]
+        elif beam_size == 1:
+            out_ids = greedy_search(model, src)[0]
+        else:
+            out_ids = beam_search(model, src, beam_size, alpha)[0][0].tokens
+        tgt_in = torch.tensor([[c.bos_id, *out_ids]], device=device)  # [1, T]
+        _, trace = model(src, tgt_in, return_attention=True)
+    finally:
+        model.train(was_training)
+
+    def stack(layers: list[Tensor]) -> Tensor:  # L × [1, H, Q, K] -> [L, H, Q, K]
+        return torch.cat(layers).float().cpu()
+
+    pieces = [tokenizer.id_to_piece(i) for i in out_ids]
+    return TranslationAttention(
+        sentence=sentence,
+        translation=tokenizer.decode(out_ids),
+        source=[tokenizer.id_to_piece(i) for i in src_ids],
+        target_in=[tokenizer.id_to_piece(c.bos_id), *pieces],
+        target_out=[*pieces, tokenizer.id_to_piece(c.eos_id)],
+        encoder=stack(trace.encoder),
+        decoder_self=stack(trace.decoder_self),
+        cross=stack(trace.cross),
+    )
+
+
+# --- heatmaps --------------------------------------------------------------------
+
+
+def cell_inches(rows: int, cols: int) -> float:
+    """Side of one heatmap cell: large for short sentences, small enough that long ones still fit."""
+    return min(0.3, max(0.14, 5.0 / max(rows, cols)))
+
+
+def draw_heatmap(ax: Axes, weights: np.ndarray, rows: list[str], cols: list[str], kind: str, title: str):
+    """One [queries, keys] matrix on ``ax``, labelled with the pieces; returns the image (for a colour bar).
+
+    The decoder self-attention's upper triangle (future positions, masked) is left
+    undrawn: it shows the background, not a colour.
+    """
+    if kind == "decoder_self":
+        weights = np.ma.masked_array(weights, mask=np.triu(np.ones_like(weights, dtype=bool), k=1))
+    image = ax.imshow(weights, cmap=CMAP, vmin=0.0, vmax=1.0, interpolation="nearest", aspect="equal")
+    ax.set_xticks(range(len(cols)), cols, rotation=90, fontsize=8)
+    ax.set_yticks(range(len(rows)), rows, fontsize=8)
+    ax.tick_params(length=0)
+    ax.set_title(title, fontsize=9)
+    return image
+
+
+def new_figure(panels_wide: int, panels_high: int, rows: int, cols: int) -> Figure:
+    cell = cell_inches(rows, cols)
+    width = panels_wide * (cols * cell + 0.4) + 2.4  # + row labels and the colour bar
+    height = panels_high * (rows * cell + 0.5) + 1.8  # + titles and column labels
+    return Figure(figsize=(width, height), dpi=DPI, layout="constrained")
+
+
+def plot_attention(trace: TranslationAttention, kind: str, layer: int, head: int | None = None) -> Figure:
+    """One heatmap: ``kind`` attention of ``layer``, one ``head`` or (None) the mean over heads."""
+    weights = trace.weights(kind)[layer]  # [H, Q, K]
+    rows, cols = trace.labels(kind)
+    matrix = weights.mean(0) if head is None else weights[head]
+    fig = new_figure(1, 1, len(rows), len(cols))
+    ax = fig.add_subplot()
+    which = "mean of heads" if head is None else f"head {head}"
+    image = draw_heatmap(ax, matrix.numpy(), rows, cols, kind, f"{KINDS[kind]}, layer {layer}, {which}")
+    ax.set_ylabel(AXIS_TITLES[kind][0], fontsize=8)
+    ax.set_xlabel(AXIS_TITLES[kind][1], fontsize=8)
+    fig.colorbar(image, ax=ax, shrink=0.8, label="attention weight")
+    return fig
+
+
+def plot_grid(trace: TranslationAttention, kind: str, matrices: Tensor, titles: list[str], suptitle: str) -> Figure:
+    """matrices [N, Q, K] as a grid of heatmaps (at most 4 a row) sharing one colour bar."""
+    rows, cols = trace.labels(kind)
+    wide = min(len(titles), 4)
+    high = math.ceil(len(titles) / wide)
+    fig = new_figure(wide, high, len(rows), len(cols))
+    axes = fig.subplots(high, wide, squeeze=False).flatten()
+    for i, (ax, matrix, title) in enumerate(zip(axes, matrices, titles, strict=False)):
+        image = draw_heatmap(ax, matrix.numpy(), rows, cols, kind, title)
+        # The panels share their pieces: name rows on the left edge, columns along the bottom.
+        ax.tick_params(labelleft=i % wide == 0, labelbottom=i + wide >= len(titles))
+    for ax in axes[len(titles):]:
+        ax.set_axis_off()
+    fig.supylabel(AXIS_TITLES[kind][0], fontsize=9)
+    fig.supxlabel(AXIS_TITLES[kind][1], fontsize=9)
+    fig.suptitle(suptitle, fontsize=10)
+    fig.colorbar(image, ax=list(axes), shrink=0.6, label="attention weight")
+    return fig
+
+
+def plot_heads(trace: TranslationAttention, kind: str, layer: int) -> Figure:
+    """Every head of one layer, side by side."""
+    weights = trace.weights(kind)[layer]  # [H, Q, K]
+    titles = [f"head {h}" for h in range(weights.size(0))]
+    return plot_grid(trace, kind, weights, titles, f"{KINDS[kind]}, layer {layer}: {trace.sentence}")
+
+
+def plot_head_average(trace: TranslationAttention, kind: str) -> Figure:
+    """The mean over heads, one panel per layer."""
+    means = trace.weights(kind).mean(dim=1)  # [L, Q, K]
+    titles = [f"layer {i}" for i in range(means.size(0))]
+    return plot_grid(trace, kind, means, titles, f"{KINDS[kind]}, mean of heads: {trace.sentence}")
+
+
+def save_figure(fig: Figure, path: Path) -> Path:
+    """Writes a PNG of exactly figsize × dpi pixels (no tight cropping, so sizes are predictable)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=fig.dpi, facecolor="white")
+    return path
+
+
+def write_trace_figures(trace: TranslationAttention, out_dir: Path) -> list[Path]:
+    """Writes ``{kind}_layer{i}.png`` (all heads), ``{kind}_mean.png`` (mean of heads, per layer)
+    for each kind, and ``attention.html`` (the interactive viewer); returns their paths."""
+    out_dir = Path(out_dir)
+    paths = []
+    for kind in KINDS:
+        for layer in range(trace.weights(kind).size(0)):
+            paths.append(save_figure(plot_heads(trace, kind, layer), out_dir / f"{kind}_layer{layer}.png"))
+        paths.append(save_figure(plot_head_average(trace, kind), out_dir / f"{kind}_mean.png"))
+    paths.append(write_viewer(trace.to_dict(), out_dir / "attention.html"))
+    return paths
+
+
+def write_attention_figures(
+    model: Transformer, tokenizer: Tokenizer, sentence: str, out_dir: Path,
+    target: str | None = None, beam_size: int = 4,
+) -> list[Path]:
+    """Translates one sentence and writes its attention heatmaps and HTML viewer into out_dir."""
+    trace = trace_translation(model, tokenizer, sentence, target=target, beam_size=beam_size)
+    return write_trace_figures(trace, out_dir)
+
+
+# --- the tutorials' figures ----------------------------------------------------------
+
+
+def plot_positional_encoding(positions: int = 64, d_model: int = 128) -> Figure:
+    """The sinusoidal encodings (positions × dimensions), the paper's interleaved layout and the half/half one."""
+    fig = Figure(figsize=(11, 4.5), dpi=DPI, layout="constrained")
+    axes = fig.subplots(1, 2, sharey=True)
+    layouts = {"interleaved": "interleaved (paper): sin even, cos odd dims", "half": "half/half: all sin, then all cos"}
+    for ax, (layout, title) in zip(axes, layouts.items(), strict=True):
+        table = sinusoidal_table(positions, d_model, layout).numpy()  # [positions, d_model]
+        image = ax.imshow(table, cmap="RdBu", vmin=-1, vmax=1, aspect="auto", interpolation="nearest")
+        ax.set_title(title, fontsize=10)
+        ax.set_xlabel("dimension")
+    axes[0].set_ylabel("position")
+    fig.suptitle(f"Sinusoidal positional encoding, d_model = {d_model}")
+    fig.colorbar(image, ax=list(axes), shrink=0.8)
+    return fig
+
+
+def plot_softmax_scaling(samples: int = 20_000, std: float = 100.0, seed: int = 0) -> Figure:
+    """Why attention divides by √d_k: softmax of large scores collapses onto one element.
+
+    Dot products of d_k-dimensional vectors with unit-variance entries have variance
+    d_k; here d_k = std², so the scores are N(0, std²) and √d_k = std.
+    """
+    generator = torch.Generator().manual_seed(seed)
+    scores = torch.randn(samples, generator=generator, dtype=torch.float64) * std
+    d_k = std**2
+    fig = Figure(figsize=(13, 3.8), dpi=DPI, layout="constrained")
+    hist, plain, scaled = fig.subplots(1, 3)
+    hist.hist(scores.numpy(), bins=100, color="tab:blue")
+    hist.set_title(f"{samples:,} scores ~ N(0, {std:g}²)", fontsize=10)
+    hist.set_xlabel("score")
+    for ax, weights, title in (
+        (plain, scores.softmax(0), "softmax(x): collapses onto one element"),
+        (scaled, (scores / math.sqrt(d_k)).softmax(0), f"softmax(x / √d_k), d_k = {d_k:g}: spread out"),
+    ):
+        ax.plot(weights.numpy(), linewidth=0.6, color="tab:red")
+        ax.set_title(f"{title}\nlargest weight {weights.max():.4f}", fontsize=10)
+        ax.set_xlabel("element")
+        ax.set_ylabel("softmax weight")
+    return fig
+
+
+def read_training_log(model_dir: Path) -> tuple[list[dict], list[dict]]:
+    """MODEL_DIR/log.jsonl -> (training records with "loss", validation records with "valid_loss")."""
+    path = Path(model_dir) / "log.jsonl"
+    if not path.is_file():
+        raise ModelDirError(f"{path}: no training log; is {model_dir} a model directory written by 'attnmt train'?")
+    train, valid = [], []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise ModelDirError(f"{path}, line {number}: not valid JSON ({error})") from None
+        if "loss" in record:
+            train.append(record)
+        elif "valid_loss" in record:
+            valid.append(record)
+    if not train and not valid:
+        raise ModelDirError(f"{path}: no training or validation records yet")
+    return train, valid
+
+
+def plot_training(model_dir: Path) -> Figure:
+    """Loss, learning rate and validation BLEU against steps, from the training log."""
+    train, valid = read_training_log(model_dir)
+    fig = Figure(figsize=(13, 3.8), dpi=DPI, layout="constrained")
+    loss, lr, bleu = fig.subplots(1, 3, sharex=True)
+    steps = [r["step"] for r in train]
+    loss.plot(steps, [r["loss"] for r in train], label="training loss")
+    loss.plot([r["step"] for r in valid], [r["valid_loss"] for r in valid], marker="o", label="validation loss")
+    loss.set_title("loss (label-smoothed cross-entropy per token)", fontsize=10)
+    loss.legend()
+    lr.plot(steps, [r["lr"] for r in train], color="tab:green")
+    lr.set_title("learning rate", fontsize=10)
+    scored = [r for r in valid if r.get("valid_bleu") is not None]
+    bleu.plot([r["step"] for r in scored], [r["valid_bleu"] for r in scored], marker="o", color="tab:purple")
+    bleu.set_title("validation BLEU" if scored else "validation BLEU (none in the log)", fontsize=10)
+    for ax in (loss, lr, bleu):
+        ax.set_xlabel("step")
+        ax.grid(alpha=0.3)
+    fig.suptitle(f"Training of {Path(model_dir).name}")
+    return fig

@@ -1,0 +1,74 @@
+"""`attnmt explain`: the tutorial's worked example, step by step, with numbers a person can check by hand."""
+
+import json
+
+import numpy as np
+import pytest
+
+from attnmt.cli import main
+from attnmt.explain import TUTORIAL_EXAMPLE, explain, load_example
+from attnmt.model import ConfigError
+
+
+def block(text: str, title: str) -> str:
+    """The printed matrix under the heading that starts with ``title``."""
+    start = text.index(title)
+    return (text + "\n\n")[start: (text + "\n\n").index("\n\n", start)]
+
+
+def test_explain_prints_the_tutorials_numbers():
+    text = explain()
+    # a¹ = (1, 1), a² = (1, 0); q¹ = (1, 2), q² = (1, 1); k¹ = (1, 0), k² = (0, 1)
+    assert block(text, "X ").splitlines()[1:] == ["      1.00   1.00", "      1.00   0.00"]
+    assert block(text, "Q = X·W_Q (").splitlines()[1:] == ["      1.00   2.00", "      1.00   1.00"]
+    assert block(text, "K = X·W_K").splitlines()[1:] == ["      1.00   0.00", "      0.00   1.00"]
+    # scaled scores, softmax rows summing to 1, and with V = I the outputs b¹, b²
+    assert block(text, "Q·Kᵀ / √d_k").splitlines()[1:] == ["      0.71   1.41", "      0.71   0.71"]
+    softmax = block(text, "A = softmax")
+    assert "[2, 2]" in softmax and "row sums: 1.00 1.00" in softmax
+    assert softmax.splitlines()[1:] == ["      0.33   0.67", "      0.50   0.50"]
+    assert block(text, "A·V").splitlines()[1:] == ["      0.33   0.67", "      0.50   0.50"]
+
+
+def test_multi_head_splits_into_heads_concatenates_and_applies_w_o():
+    text = explain(load_example(heads=2))
+    assert "2 heads, d_k = 2 / 2 = 1" in text
+    # head 0 sees the first column: q = (1, 1), k = (1, 0), so each row is softmax(1, 0) = (0.73, 0.27)
+    assert block(text, "A_0 = softmax").splitlines()[1:] == ["      0.73   0.27", "      0.73   0.27"]
+    assert block(text, "Q_1").splitlines()[1:] == ["      2.00", "      1.00"]
+    assert "Concat(head_0, …)" in text and "W_O  [2, 2]" in text
+    assert block(text, "MultiHead(X)").splitlines()[1:] == ["      0.73   0.88", "      0.73   0.73"]
+
+
+def test_single_head_stops_before_the_multi_head_part():
+    assert "Multi-head" not in explain(load_example(heads=1))
+
+
+def test_causal_mask_hides_the_later_key():
+    text = explain(load_example(heads=1, causal=True))
+    assert block(text, "Q·Kᵀ / √d_k").splitlines()[1:] == ["      0.71   -inf", "      0.71   0.71"]
+    assert block(text, "A = softmax").splitlines()[1:] == ["      1.00   0.00", "      0.50   0.50"]
+
+
+def test_matrices_from_a_json_or_npz_file_give_the_same_steps(tmp_path):
+    values = {**TUTORIAL_EXAMPLE, "mask": [[1, 0], [1, 1]]}
+    (tmp_path / "example.json").write_text(json.dumps(values), encoding="utf-8")
+    np.savez(tmp_path / "example.npz", **{key: np.array(value) for key, value in values.items()})
+    from_json = explain(load_example(tmp_path / "example.json"))
+    assert from_json == explain(load_example(tmp_path / "example.npz"))
+    assert from_json == explain(load_example(causal=True))
+
+
+def test_a_matrix_of_the_wrong_shape_is_named(tmp_path):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({**TUTORIAL_EXAMPLE, "Wk": [[1, 0, 0], [0, 1, 0]]}), encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"bad.json: Wk has shape \[2, 3\], expected \[2, 2\]"):
+        load_example(path)
+
+
+def test_explain_command_prints_the_steps_and_reports_a_bad_file(tmp_path, capsys):
+    assert main(["explain"]) == 0
+    assert "0.71   1.41" in capsys.readouterr().out
+    (tmp_path / "m.json").write_text('{"X": [[1]]}', encoding="utf-8")
+    assert main(["explain", str(tmp_path / "m.json")]) == 2
+    assert "missing key 'Wq'" in capsys.readouterr().err

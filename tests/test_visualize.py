@@ -1,0 +1,213 @@
+"""Attention pictures: the trace of a translation, its heatmaps, the tutorials' figures and their commands."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+from PIL import Image
+
+from attnmt import checkpoint as ckpt
+from attnmt.checkpoint import ModelDirError
+from attnmt.cli import main
+from attnmt.decode import translate
+from attnmt.layers import sinusoidal_table
+from attnmt.model import Transformer, TransformerConfig
+from attnmt.tokenizer import Tokenizer
+from attnmt.visualize import (
+    plot_attention,
+    plot_head_average,
+    plot_heads,
+    plot_positional_encoding,
+    plot_softmax_scaling,
+    plot_training,
+    save_figure,
+    trace_translation,
+)
+
+CORPUS = ["a man rides a bike", "ein mann fährt ein fahrrad", "two dogs play in the snow",
+          "zwei hunde spielen im schnee", "a woman reads a book", "eine frau liest ein buch",
+          "the child plays", "das kind spielt"]
+SENTENCE, TARGET = "a man rides a bike", "ein mann fährt ein fahrrad"
+SHORT, SHORT_TARGET = "the child plays", "das kind spielt"
+WHITE = (255, 255, 255)
+
+
+@pytest.fixture(scope="module")
+def tokenizer() -> Tokenizer:
+    return Tokenizer.train(CORPUS * 4, vocab_size=50)
+
+
+@pytest.fixture(scope="module")
+def model(tokenizer) -> Transformer:
+    """Untrained but seeded: its attention is as real as a trained model's, only less sharp."""
+    torch.manual_seed(0)
+    config = TransformerConfig(vocab_size=tokenizer.vocab_size, d_model=32, n_heads=4, encoder_layers=2,
+                               decoder_layers=2, d_ff=64, dropout=0.0, max_positions=64)
+    return Transformer(config).eval()
+
+
+@pytest.fixture(scope="module")
+def trace(model, tokenizer):
+    return trace_translation(model, tokenizer, SENTENCE, target=TARGET)
+
+
+def pixels(path: Path) -> np.ndarray:
+    return np.asarray(Image.open(path).convert("RGB"))
+
+
+def test_trace_holds_every_layer_and_head_and_each_row_sums_to_one(trace):
+    S, T = len(trace.source), len(trace.target_in)
+    assert trace.encoder.shape == (2, 4, S, S)
+    assert trace.decoder_self.shape == (2, 4, T, T)
+    assert trace.cross.shape == (2, 4, T, S)
+    for kind in ("encoder", "decoder_self", "cross"):
+        torch.testing.assert_close(trace.weights(kind).sum(-1), torch.ones(trace.weights(kind).shape[:-1]))
+
+
+def test_trace_is_labelled_with_the_subword_pieces_and_no_padding(trace, tokenizer):
+    assert trace.source == tokenizer.pieces(SENTENCE)
+    assert trace.target_in == ["<s>", *tokenizer.pieces(TARGET)]
+    assert trace.target_out == [*tokenizer.pieces(TARGET), "</s>"]
+    assert trace.translation == TARGET
+    assert "<pad>" not in trace.source + trace.target_in + trace.target_out
+
+
+def test_trace_without_a_target_shows_the_models_own_translation(model, tokenizer):
+    greedy = trace_translation(model, tokenizer, SENTENCE, beam_size=1)
+    assert greedy.translation == translate(model, tokenizer, [SENTENCE], beam_size=1)[0]
+    beam = trace_translation(model, tokenizer, SENTENCE, beam_size=4)
+    assert beam.translation == translate(model, tokenizer, [SENTENCE], beam_size=4)[0]
+
+
+def test_decoder_self_attention_is_zero_above_the_diagonal(trace):
+    T = len(trace.target_in)
+    future = torch.ones(T, T, dtype=torch.bool).triu(1)
+    assert (trace.decoder_self[..., future] == 0).all()
+
+
+@pytest.mark.parametrize("kind, rows, cols", [
+    ("cross", "target_out", "source"),
+    ("encoder", "source", "source"),
+    ("decoder_self", "target_out", "target_in"),
+])
+def test_heatmap_axes_carry_the_tokens(trace, kind, rows, cols):
+    ax = plot_attention(trace, kind, layer=1, head=2).axes[0]
+    assert [t.get_text() for t in ax.get_yticklabels()] == getattr(trace, rows)
+    assert [t.get_text() for t in ax.get_xticklabels()] == getattr(trace, cols)
+
+
+def test_decoder_self_attention_image_leaves_the_upper_triangle_empty(trace, tmp_path):
+    fig = plot_attention(trace, "decoder_self", layer=0, head=0)
+    image = pixels(save_figure(fig, tmp_path / "self.png"))
+    weights = trace.decoder_self[0, 0]
+    n = weights.size(0)
+    x0, y0, width, height = fig.axes[0].get_window_extent().bounds  # display pixels, origin bottom left
+
+    def cell(i: int, j: int) -> tuple:
+        x, y = x0 + (j + 0.5) * width / n, y0 + height - (i + 0.5) * height / n
+        return tuple(image[image.shape[0] - int(y), int(x)])
+
+    for i in range(n):
+        for j in range(n):
+            if j > i:
+                assert cell(i, j) == WHITE, f"future cell ({i}, {j}) is drawn"
+            elif weights[i, j] > 0.05:
+                assert cell(i, j) != WHITE, f"cell ({i}, {j}) of weight {weights[i, j]:.2f} is not drawn"
+
+
+def test_head_grid_has_a_panel_per_head_and_the_average_one_per_layer(trace):
+    assert [ax.get_title() for ax in plot_heads(trace, "cross", 0).axes[:4]] == [f"head {h}" for h in range(4)]
+    assert [ax.get_title() for ax in plot_head_average(trace, "cross").axes[:2]] == ["layer 0", "layer 1"]
+    mean = plot_head_average(trace, "cross").axes[1].images[0].get_array()
+    np.testing.assert_allclose(mean, trace.cross[1].mean(0).numpy(), atol=1e-6)
+
+
+def test_positional_encoding_figure_shows_both_layouts():
+    fig = plot_positional_encoding(positions=20, d_model=16)
+    interleaved, half = (ax.images[0].get_array() for ax in fig.axes[:2])
+    np.testing.assert_allclose(interleaved, sinusoidal_table(20, 16, "interleaved").numpy())
+    np.testing.assert_allclose(half, sinusoidal_table(20, 16, "half").numpy())
+
+
+def test_softmax_scaling_figure_shows_the_collapse_that_scaling_prevents():
+    fig = plot_softmax_scaling()
+    counts = sum(patch.get_height() for patch in fig.axes[0].patches)
+    plain, scaled = (ax.lines[0].get_ydata() for ax in fig.axes[1:3])
+    assert counts == len(plain) == 20_000
+    assert plain.max() > 0.99  # N(0, 100²) scores: softmax puts almost everything on one element
+    assert scaled.max() < 0.01  # divided by √d_k = 100: N(0, 1) scores, weight spread out
+
+
+def write_log(model_dir: Path, lines: list[str]) -> None:
+    model_dir.mkdir(parents=True, exist_ok=True)
+    (model_dir / "log.jsonl").write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+
+
+def test_training_figure_plots_loss_learning_rate_and_bleu_against_steps(tmp_path):
+    write_log(tmp_path, [
+        json.dumps({"step": 10, "loss": 6.0, "lr": 1e-4, "tokens_per_s": 900, "elapsed": 1.0}),
+        json.dumps({"step": 20, "loss": 5.0, "lr": 2e-4, "tokens_per_s": 900, "elapsed": 2.0}),
+        json.dumps({"step": 20, "valid_loss": 5.5, "valid_ppl": 244.7, "valid_bleu": 3.2, "elapsed": 2.0,
+                    "eval_seconds": 0.5}),
+    ])
+    loss, lr, bleu = plot_training(tmp_path).axes
+    assert list(loss.lines[0].get_xydata().tolist()) == [[10, 6.0], [20, 5.0]]
+    assert list(loss.lines[1].get_xydata().tolist()) == [[20, 5.5]]
+    assert list(lr.lines[0].get_ydata()) == [1e-4, 2e-4]
+    assert list(bleu.lines[0].get_xydata().tolist()) == [[20, 3.2]]
+
+
+def test_training_figure_names_the_bad_log_line(tmp_path):
+    write_log(tmp_path, [json.dumps({"step": 10, "loss": 6.0, "lr": 1e-4}), "{not json"])
+    with pytest.raises(ModelDirError, match=r"log.jsonl, line 2"):
+        plot_training(tmp_path)
+
+
+def save_model_dir(model: Transformer, tokenizer: Tokenizer, model_dir: Path) -> Path:
+    model_dir.mkdir(parents=True)
+    ckpt.save_weights(model, model_dir / ckpt.WEIGHTS)
+    ckpt.save_model_config(model.config, model_dir)
+    tokenizer.save(model_dir / ckpt.TOKENIZER)
+    return model_dir
+
+
+def test_attention_command_writes_nonblank_heatmaps_of_the_expected_size_and_the_viewer(
+    model, tokenizer, tmp_path, capsys
+):
+    model_dir = save_model_dir(model, tokenizer, tmp_path / "model")
+    out = tmp_path / "figures"
+    argv = ["attention", "--model", str(model_dir), SHORT, "--target", SHORT_TARGET, "--out", str(out)]
+    assert main(argv) == 0
+    expected = {f"{kind}_{part}.png" for kind in ("cross", "encoder", "decoder_self")
+                for part in ("layer0", "layer1", "mean")} | {"attention.html"}
+    assert {path.name for path in out.iterdir()} == expected
+    assert "attention.html" in capsys.readouterr().out
+
+    trace = trace_translation(model, tokenizer, SHORT, target=SHORT_TARGET)
+    for kind in ("cross", "encoder", "decoder_self"):
+        expected = plot_heads(trace, kind, 0).bbox.size  # figure inches × DPI, in pixels
+        np.testing.assert_allclose(Image.open(out / f"{kind}_layer0.png").size, expected, atol=1)
+    for png in out.glob("*.png"):
+        image = pixels(png)
+        assert (image != 255).any(axis=2).mean() > 0.05, f"{png.name} is (almost) blank"
+        colours = np.unique(image.astype(np.int32) @ np.array([1 << 16, 1 << 8, 1]))
+        assert len(colours) > 50, f"{png.name} has too few colours for a heatmap"
+
+
+def test_attention_command_explains_an_empty_sentence(model, tokenizer, tmp_path, capsys):
+    model_dir = save_model_dir(model, tokenizer, tmp_path / "model")
+    assert main(["attention", "--model", str(model_dir), " "]) == 2
+    assert "give a sentence" in capsys.readouterr().err
+
+
+def test_plot_commands_write_the_tutorials_figures(tmp_path):
+    write_log(tmp_path / "run", [json.dumps({"step": 10, "loss": 6.0, "lr": 1e-4})])
+    for argv, png in (
+        (["plot", "positional-encoding", "--positions", "16", "--d-model", "8"], "pe.png"),
+        (["plot", "softmax-scaling"], "softmax.png"),
+        (["plot", "training", str(tmp_path / "run")], "training.png"),
+    ):
+        assert main([*argv, "--out", str(tmp_path / png)]) == 0
+        assert Image.open(tmp_path / png).size[0] > 500
