@@ -204,8 +204,8 @@ def test_average_is_the_elementwise_mean(trained, tmp_path):
 
 
 def test_keep_better_average_keeps_the_higher_validation_bleu(trained):
-    scores = keep_better_average(trained, last=3, beam_size=1)
-    assert set(scores) == {"best", "averaged"}
+    scores = keep_better_average(trained, lasts=(2, 3), beam_size=1)
+    assert set(scores) == {"best", "average of last 2", "average of last 3"}
     assert max(scores.values()) == pytest.approx(100.0)
 
 

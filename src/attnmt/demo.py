@@ -2,7 +2,7 @@
 
 Trains within a time budget, keeps the better of the best checkpoint and the
 checkpoint average, scores the test set with sacreBLEU, and translates a few
-sentences.
+sentences, and draws the attention of one of them.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from attnmt.decode import translate
 from attnmt.evaluate import score
 from attnmt.model import ConfigError
 from attnmt.train import Trainer, keep_better_average
+from attnmt.visualize import write_attention_figures
 
 TEST_SRC = "data/multi30k/test_2016_flickr.en.gz"
 TEST_REF = "data/multi30k/test_2016_flickr.de.gz"
@@ -52,8 +53,8 @@ def run_demo(config_path: str, out: str, minutes: float, overrides: dict[str, st
     print(f"== trained {result.step} steps in {(time.perf_counter() - started) / 60:.1f} min "
           f"(wall clock, with validation); best validation BLEU {result.best_bleu:.2f} at step {result.best_step}")
     picked = keep_better_average(out_dir)
-    print(f"== validation BLEU, beam 4: best checkpoint {picked['best']:.2f}, "
-          f"average of last checkpoints {picked['averaged']:.2f}; keeping the better")
+    print("== validation BLEU, beam 4: " + ", ".join(f"{name} {bleu:.2f}" for name, bleu in picked.items())
+          + f"; keeping {max(picked, key=picked.get)}")
 
     model, tokenizer = load_model_dir(out_dir)
     pairs, _ = read_parallel(TEST_SRC, TEST_REF)
@@ -64,5 +65,8 @@ def run_demo(config_path: str, out: str, minutes: float, overrides: dict[str, st
     print("== examples")
     for source, target in zip(EXAMPLES, translate(model, tokenizer, EXAMPLES), strict=True):
         print(f"  {source}\n  -> {target}")
+    figures = write_attention_figures(model, tokenizer, EXAMPLES[0], out_dir / "attention")
+    print(f"== attention of {EXAMPLES[0]!r}: {len(figures)} figures in {out_dir}/attention/ "
+          f"(open {out_dir}/attention/attention.html in a browser)")
     print(f"== written: model {out_dir}/ (model.safetensors, config.json, spm.model, train.yaml), "
           f"log {out_dir}/log.jsonl, test translations {out_dir}/test_2016_flickr.hyp.de")
