@@ -5,7 +5,8 @@ Layout::
     MODEL_DIR/
       model.safetensors      weights to translate with (the best checkpoint, or an average)
       config.json            the TransformerConfig
-      spm.model              the joint SentencePiece model
+      spm.model              the joint SentencePiece model (a model imported from Marian has
+                             source.spm, target.spm and vocab.json instead: VocabTokenizer)
       train.yaml             the training config (for --resume)
       log.jsonl              training metrics, one JSON object a line
       checkpoints/step_00001000/
@@ -31,7 +32,7 @@ from safetensors import SafetensorError
 from safetensors.torch import load_file, load_model, save_file, save_model
 
 from attnmt.model import ConfigError, Transformer, TransformerConfig
-from attnmt.tokenizer import Tokenizer
+from attnmt.tokenizer import Tokenizer, VocabTokenizer
 
 WEIGHTS = "model.safetensors"
 MODEL_CONFIG = "config.json"
@@ -101,7 +102,10 @@ def load_model_config(model_dir: Path) -> TransformerConfig:
         raise ModelDirError(str(error)) from None
 
 
-def load_tokenizer(model_dir: Path, vocab_size: int) -> Tokenizer:
+def load_tokenizer(model_dir: Path, vocab_size: int) -> Tokenizer | VocabTokenizer:
+    """spm.model, or for a model imported from Marian its own vocabulary files (VocabTokenizer)."""
+    if VocabTokenizer.stored_in(model_dir):
+        return load_vocab_tokenizer(model_dir, vocab_size)
     path = model_dir / TOKENIZER
     try:
         tokenizer = Tokenizer.load(path)
@@ -115,9 +119,22 @@ def load_tokenizer(model_dir: Path, vocab_size: int) -> Tokenizer:
     return tokenizer
 
 
+def load_vocab_tokenizer(model_dir: Path, vocab_size: int) -> VocabTokenizer:
+    try:
+        tokenizer = VocabTokenizer.load(model_dir)
+    except (OSError, ValueError, RuntimeError) as error:
+        raise ModelDirError(f"{model_dir}: cannot load the Marian vocabulary ({error})") from None
+    if tokenizer.vocab_size > vocab_size:
+        raise ModelDirError(
+            f"{model_dir / 'vocab.json'}: has ids up to {tokenizer.vocab_size - 1} but "
+            f"{model_dir / MODEL_CONFIG} says vocab_size={vocab_size}; they come from different models"
+        )
+    return tokenizer
+
+
 def load_model_dir(
     model_dir: str | Path, weights: str | Path | None = None
-) -> tuple[Transformer, Tokenizer]:
+) -> tuple[Transformer, Tokenizer | VocabTokenizer]:
     """Loads a trained model (in eval mode) and its tokenizer.
 
     ``weights`` picks another weights file (e.g. a checkpoint's); default

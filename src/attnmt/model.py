@@ -44,6 +44,11 @@ class TransformerConfig:
     activation: str = "relu"  # "relu" (paper), "gelu" or "swish"
     tie_embeddings: bool = True  # share source/target embeddings and the output projection
     scale_embeddings: bool = True  # multiply embeddings by √d_model
+    # Imported (Marian) models: a source vocabulary of its own, an output projection
+    # sharing only the target embedding, and a bias on the logits.
+    src_vocab_size: int | None = None  # None: the source uses the target's vocab_size
+    tie_output: bool = False  # with tie_embeddings off: output projection = target embedding
+    output_bias: bool = False  # logits = x Wᵀ + b (Marian's final_logits_bias)
     pad_id: int = 0
     unk_id: int = 1
     bos_id: int = 2
@@ -57,6 +62,11 @@ class TransformerConfig:
         if self.positional not in ("sinusoidal", "learned", "none"):
             raise ConfigError(
                 f"positional={self.positional!r}: use 'sinusoidal', 'learned' or 'none'"
+            )
+        if self.tie_embeddings and self.src_vocab_size not in (None, self.vocab_size):
+            raise ConfigError(
+                f"src_vocab_size={self.src_vocab_size} differs from vocab_size={self.vocab_size}, "
+                "but tie_embeddings shares one matrix between them; set tie_embeddings: false"
             )
 
     def to_dict(self) -> dict:
@@ -137,7 +147,7 @@ class Transformer(nn.Module):
     def __init__(self, config: TransformerConfig) -> None:
         super().__init__()
         self.config = c = config
-        self.src_embed = nn.Embedding(c.vocab_size, c.d_model)
+        self.src_embed = nn.Embedding(c.src_vocab_size or c.vocab_size, c.d_model)
         self.tgt_embed = self.src_embed if c.tie_embeddings else nn.Embedding(c.vocab_size, c.d_model)
         self.positional = (
             None if c.positional == "none"
@@ -151,9 +161,9 @@ class Transformer(nn.Module):
         # Pre-norm stacks end with a LayerNorm; post-norm layers already end normalised.
         self.encoder_norm = nn.LayerNorm(c.d_model) if c.norm_first else nn.Identity()
         self.decoder_norm = nn.LayerNorm(c.d_model) if c.norm_first else nn.Identity()
-        self.output = nn.Linear(c.d_model, c.vocab_size, bias=False)
+        self.output = nn.Linear(c.d_model, c.vocab_size, bias=c.output_bias)
         self.reset_parameters()
-        if c.tie_embeddings:
+        if c.tie_embeddings or c.tie_output:
             self.output.weight = self.tgt_embed.weight
 
     def reset_parameters(self) -> None:

@@ -8,11 +8,15 @@ The four special ids are fixed so that every other module can rely on them:
     UNK_ID = 1   a character the model never saw
     BOS_ID = 2   start of the target sentence (the decoder's first input)
     EOS_ID = 3   end of sentence (the decoder's last output)
+
+Models imported from Marian (OPUS-MT) keep their own ids and special pieces:
+``VocabTokenizer`` reads them from the model's vocabulary file.
 """
 
 from __future__ import annotations
 
 import io
+import json
 import os
 import random
 import tempfile
@@ -154,6 +158,123 @@ class Tokenizer:
         if not 0 <= i < self.vocab_size:
             raise IndexError(f"token id {i} is outside the vocabulary 0..{self.vocab_size - 1}")
         return self._sp.id_to_piece(i)
+
+
+class VocabTokenizer:
+    """SentencePiece segmentation plus an explicit piece -> id vocabulary: how Marian (OPUS-MT) models tokenize.
+
+    The model's ids are not SentencePiece's own: ``vocab.json`` gives each piece its
+    id, and a piece it lacks becomes ``<unk>``.  Source and target have their own
+    SentencePiece models and may have their own vocabularies.  Marian's conventions,
+    kept here so that an imported model reads what it was trained on: the source
+    ends with ``</s>``; a leading language token such as ``>>fra<<`` stays whole;
+    there is no BOS (the decoder starts from ``<pad>``).
+
+    Files, the same names as in a Hugging Face Marian directory::
+
+        source.spm  target.spm  vocab.json  [target_vocab.json, when the vocabularies differ]
+    """
+
+    FILES = ("source.spm", "target.spm", "vocab.json")
+    TARGET_VOCAB = "target_vocab.json"
+
+    def __init__(
+        self, source_spm: bytes, target_spm: bytes, vocab: dict[str, int],
+        target_vocab: dict[str, int] | None = None,
+    ) -> None:
+        self._protos = (bytes(source_spm), bytes(target_spm))
+        self._source, self._target = (_load_proto(proto) for proto in self._protos)
+        self.source_vocab = dict(vocab)
+        self.target_vocab = dict(target_vocab) if target_vocab is not None else self.source_vocab
+        self._target_pieces = {i: piece for piece, i in self.target_vocab.items()}
+        for piece in ("<pad>", "<unk>", "</s>"):
+            if piece not in self.source_vocab or piece not in self.target_vocab:
+                raise ValueError(f"the vocabulary has no {piece!r} entry; Marian vocabularies need one")
+        self.pad_id, self.unk_id, self.eos_id = (self.target_vocab[p] for p in ("<pad>", "<unk>", "</s>"))
+
+    @classmethod
+    def load(cls, folder: str | Path) -> VocabTokenizer:
+        """Reads the files listed in the class docstring from ``folder``."""
+        folder = Path(folder)
+        source, target, vocab = (folder / name for name in cls.FILES)
+        target_vocab = folder / cls.TARGET_VOCAB
+        return cls(source.read_bytes(), target.read_bytes(), _read_vocab(vocab),
+                   _read_vocab(target_vocab) if target_vocab.is_file() else None)
+
+    @classmethod
+    def stored_in(cls, folder: str | Path) -> bool:
+        """Whether ``folder`` holds a Marian vocabulary (rather than attnmt's spm.model)."""
+        return (Path(folder) / "vocab.json").is_file()
+
+    def save(self, folder: str | Path) -> None:
+        """Writes the files into ``folder`` (target_vocab.json only for separate vocabularies)."""
+        folder = Path(folder)
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, proto in zip(self.FILES[:2], self._protos, strict=True):
+            (folder / name).write_bytes(proto)
+        (folder / "vocab.json").write_text(json.dumps(self.source_vocab, ensure_ascii=False), encoding="utf-8")
+        if self.separate_vocabs:
+            (folder / self.TARGET_VOCAB).write_text(json.dumps(self.target_vocab, ensure_ascii=False),
+                                                    encoding="utf-8")
+
+    @property
+    def model_protos(self) -> tuple[bytes, bytes]:
+        """The serialized source and target SentencePiece models."""
+        return self._protos
+
+    @property
+    def separate_vocabs(self) -> bool:
+        return self.target_vocab is not self.source_vocab
+
+    @property
+    def vocab_size(self) -> int:
+        """Target ids are 0 .. vocab_size - 1."""
+        return max(self.target_vocab.values()) + 1
+
+    def pieces(self, text: str) -> list[str]:
+        """Source pieces as the model reads them, ``</s>`` included."""
+        code = []
+        if text.startswith(">>") and (end := text.find("<<")) != -1:
+            code, text = [text[: end + 2]], text[end + 2 :]
+        return code + self._source.encode(text, out_type=str) + ["</s>"]
+
+    def encode(self, text: str) -> list[int]:
+        """Source ids of `text`, ending with ``</s>``."""
+        unk = self.source_vocab["<unk>"]
+        return [self.source_vocab.get(piece, unk) for piece in self.pieces(text)]
+
+    def encode_batch(self, texts: list[str]) -> list[list[int]]:
+        return [self.encode(text) for text in texts]
+
+    def decode(self, ids: Sequence[int]) -> str:
+        """Target text of `ids` up to the first ``</s>``; ``<pad>`` is skipped."""
+        kept = []
+        for i in map(int, ids):
+            if i == self.eos_id:
+                break
+            if i != self.pad_id:
+                kept.append(self.id_to_piece(i))
+        return self._target.decode_pieces(kept)
+
+    def id_to_piece(self, i: int) -> str:
+        """The target piece with id `i` (``<unk>`` for an id the vocabulary lacks)."""
+        return self._target_pieces.get(i, "<unk>")
+
+
+def _load_proto(proto: bytes) -> spm.SentencePieceProcessor:
+    sp = spm.SentencePieceProcessor()
+    try:
+        sp.LoadFromSerializedProto(proto)
+    except RuntimeError as err:
+        raise ValueError(f"not a SentencePiece model ({err})") from None
+    return sp
+
+
+def _read_vocab(path: Path) -> dict[str, int]:
+    vocab = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(vocab, dict) or not all(isinstance(i, int) for i in vocab.values()):
+        raise ValueError(f"{path}: expected a JSON object mapping pieces to integer ids")
+    return vocab
 
 
 def sample_sentences(sentences: Iterable[str], k: int, seed: int) -> list[str]:

@@ -1,0 +1,130 @@
+"""Training throughput: attnmt against the same model built from torch.nn.Transformer.
+
+    .venv/bin/python benchmarks/train_step.py [--config configs/multi30k_en_de.yaml] [--steps 12]
+
+Both models have the Multi30k config's sizes, get the same Multi30k token batches in
+the same order, the same precision, and Adam.  The peer is written the way its
+documentation shows (nn.Transformer with a causal mask and key padding masks, tied
+embeddings, cross_entropy with label smoothing over every position, torch.optim.Adam
+with its defaults).  Prints target tokens/s of each, the ratio (target ≥ 1.2), the
+model FLOP utilisation against this machine's measured fp32 matmul peak, and peak RSS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import resource
+import time
+
+import torch
+import torch.nn.functional as F
+from torch import nn
+
+from attnmt.config import load_config
+from attnmt.data import TokenBatcher, encode_pairs, read_parallel
+from attnmt.layers import sinusoidal_table
+from attnmt.model import Transformer
+from attnmt.objective import TranslationLoss
+from attnmt.tokenizer import Tokenizer
+
+
+class TorchTransformer(nn.Module):
+    """The same architecture from torch.nn parts."""
+
+    def __init__(self, vocab: int, d: int, heads: int, layers: int, ff: int, dropout: float) -> None:
+        super().__init__()
+        self.embed = nn.Embedding(vocab, d)
+        self.register_buffer("pe", sinusoidal_table(1024, d), persistent=False)
+        self.dropout = nn.Dropout(dropout)
+        self.transformer = nn.Transformer(d, heads, layers, layers, ff, dropout, batch_first=True)
+        self.output = nn.Linear(d, vocab, bias=False)
+        self.output.weight = self.embed.weight
+        self.scale = math.sqrt(d)
+
+    def forward(self, src, tgt_in):
+        def embed(tokens):
+            return self.dropout(self.embed(tokens) * self.scale + self.pe[: tokens.size(1)])
+
+        causal = nn.Transformer.generate_square_subsequent_mask(tgt_in.size(1))
+        hidden = self.transformer(embed(src), embed(tgt_in), tgt_mask=causal, tgt_is_causal=True,
+                                  src_key_padding_mask=src == 0, memory_key_padding_mask=src == 0)
+        return self.output(hidden)
+
+
+def matmul_peak_gflops(size: int = 2048, repeats: int = 10) -> float:
+    a, b = torch.randn(size, size), torch.randn(size, size)
+    a @ b
+    started = time.perf_counter()
+    for _ in range(repeats):
+        a @ b
+    return 2 * size**3 * repeats / (time.perf_counter() - started) / 1e9
+
+
+def step_flops(batch, d: int, layers: int, ff: int, vocab: int) -> float:
+    """Matmul FLOPs of one training step (forward + backward = 3 × forward), padding included."""
+    b, s = batch.src.shape
+    t = batch.tgt_in.size(1)
+    encoder = layers * b * s * (2 * 4 * d * d + 2 * 2 * d * ff + 2 * 2 * s * d)
+    decoder = layers * b * (t * (2 * 4 * d * d + 2 * 2 * d * d + 2 * 2 * d * ff + 2 * 2 * t * d + 2 * 2 * s * d)
+                            + s * 2 * 2 * d * d)
+    output = 2 * batch.n_tgt_tokens * d * vocab
+    return 3 * (encoder + decoder + output)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--config", default="configs/multi30k_en_de.yaml")
+    parser.add_argument("--steps", type=int, default=12)
+    args = parser.parse_args()
+    config = load_config(args.config)
+    pairs, _ = read_parallel(config.train_src, config.train_tgt)
+    tokenizer = Tokenizer.train([s for p in pairs for s in p], config.vocab_size)
+    examples, _ = encode_pairs(pairs, tokenizer, config.max_len)
+    stream = iter(TokenBatcher(examples, config.max_tokens, seed=0))
+    batches = [next(stream) for _ in range(args.steps + 2)]
+    m = config.model_config(tokenizer.vocab_size)
+
+    torch.manual_seed(0)
+    ours = Transformer(m)
+    ours_loss = TranslationLoss(ours, config.label_smoothing)
+    ours_opt = torch.optim.Adam(ours.parameters(), betas=config.adam_betas, eps=config.adam_eps, fused=True)
+    theirs = TorchTransformer(m.vocab_size, m.d_model, m.n_heads, m.encoder_layers, m.d_ff, m.dropout)
+    theirs_opt = torch.optim.Adam(theirs.parameters(), betas=config.adam_betas, eps=config.adam_eps)
+
+    def step_ours(batch):
+        (ours_loss(batch.src, batch.tgt_in, batch.tgt_out) / batch.n_tgt_tokens).backward()
+        ours_opt.step()
+        ours_opt.zero_grad(set_to_none=True)
+
+    def step_theirs(batch):
+        logits = theirs(batch.src, batch.tgt_in)
+        F.cross_entropy(logits.flatten(0, 1), batch.tgt_out.flatten(), ignore_index=0,
+                        label_smoothing=config.label_smoothing).backward()
+        theirs_opt.step()
+        theirs_opt.zero_grad(set_to_none=True)
+
+    seconds = {"attnmt": 0.0, "torch.nn.Transformer": 0.0}
+    for i, batch in enumerate(batches):  # interleaved: machine noise hits both alike
+        for name, step in (("attnmt", step_ours), ("torch.nn.Transformer", step_theirs)):
+            started = time.perf_counter()
+            step(batch)
+            if i >= 2:  # the first two are warm-up
+                seconds[name] += time.perf_counter() - started
+    timed = batches[2:]
+    tokens = sum(b.n_tgt_tokens for b in timed)
+    flops = sum(step_flops(b, m.d_model, m.encoder_layers, m.d_ff, m.vocab_size) for b in timed)
+    peak = matmul_peak_gflops()
+    print(f"training step, Multi30k batches (max_tokens {config.max_tokens}), d_model {m.d_model}, "
+          f"{m.encoder_layers}+{m.decoder_layers} layers, vocab {m.vocab_size}, fp32, "
+          f"{torch.get_num_threads()} threads, {len(timed)} steps")
+    print(f"measured fp32 matmul peak (2048x2048): {peak:.0f} GFLOP/s")
+    for name, total in seconds.items():
+        print(f"{name:<22} {tokens / total:>8.0f} target tokens/s   {total / len(timed):.2f} s/step   "
+              f"MFU {flops / total / 1e9 / peak:.0%}")
+    print(f"ratio attnmt / torch.nn.Transformer: {seconds['torch.nn.Transformer'] / seconds['attnmt']:.2f}x")
+    print(f"peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()

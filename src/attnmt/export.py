@@ -1,0 +1,238 @@
+"""Export to Hugging Face Marian and CTranslate2; import from Marian.
+
+    attnmt export --model DIR --format marian --out OUT
+    attnmt export --model DIR --format ctranslate2 --out OUT [--quantization int8]
+    attnmt import --from-marian HF_DIR --out DIR
+
+The maps (ids, parameter names, features) are in ``attnmt.marian``; this module reads
+and writes the directories, with ``transformers`` and ``ctranslate2`` imported only
+when needed (``pip install 'attnmt[export]'``).
+
+A Marian export holds what ``MarianMTModel.from_pretrained`` and
+``MarianTokenizer.from_pretrained`` read: config.json, generation_config.json,
+model.safetensors, source.spm, target.spm (both attnmt's SentencePiece model),
+vocab.json (piece -> Marian id) and tokenizer_config.json.
+
+One convention cannot be mapped inside the files: attnmt reads sources without a
+final ``</s>`` and ``MarianTokenizer`` appends one.  For attnmt's translations call it
+with ``add_special_tokens=False``, and give CTranslate2 attnmt's pieces as they are.
+(A model imported from Marian keeps Marian's convention: its ``VocabTokenizer`` adds ``</s>``.)
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import tempfile
+import warnings
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+import torch
+from torch import Tensor
+
+from attnmt.checkpoint import MODEL_CONFIG, WEIGHTS, load_model_dir, save_model_config, save_weights
+from attnmt.marian import (
+    ConversionError,
+    attnmt_config,
+    attnmt_weights,
+    marian_config,
+    marian_order,
+    marian_weights,
+)
+from attnmt.model import Transformer, TransformerConfig
+from attnmt.tokenizer import Tokenizer, VocabTokenizer
+
+INSTALL_HINT = "install it with: pip install 'attnmt[export]'  (or: pip install transformers ctranslate2)"
+QUANTIZATIONS = ("int8", "int8_float32", "int8_float16", "int8_bfloat16", "int16", "float16", "bfloat16",
+                 "float32")
+
+
+def require(module: str, purpose: str) -> ModuleType:
+    """Imports an optional dependency, or says how to install it."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise ConversionError(f"{purpose} needs the '{module}' package; {INSTALL_HINT}") from None
+
+
+def check_empty(out: Path) -> None:
+    if out.exists() and (not out.is_dir() or any(out.iterdir())):
+        raise ConversionError(f"{out} already exists and is not an empty directory; choose a new --out")
+
+
+@dataclass
+class MarianVocab:
+    """The Marian side of the vocabulary: which attnmt id each Marian id comes from, and its piece."""
+
+    src_order: list[int]
+    tgt_order: list[int]
+    src_tokens: list[str]
+    tgt_tokens: list[str]
+    spm_protos: tuple[bytes, bytes]  # source.spm, target.spm
+    pad_id: int  # Marian's ids
+    eos_id: int
+
+    @property
+    def separate(self) -> bool:
+        return self.src_tokens != self.tgt_tokens
+
+
+def marian_vocab(config: TransformerConfig, tokenizer: Tokenizer | VocabTokenizer) -> MarianVocab:
+    """attnmt's vocabulary in Marian's order (see ``marian_order``); separate vocabularies keep their ids."""
+    if isinstance(tokenizer, VocabTokenizer) and tokenizer.separate_vocabs:
+        return separate_marian_vocab(config, tokenizer)
+    protos = tokenizer.model_protos if isinstance(tokenizer, VocabTokenizer) else (tokenizer.model_proto,) * 2
+    order = marian_order(config)
+    special = {config.eos_id: "</s>", config.unk_id: "<unk>", config.bos_id: "<pad>"}
+    tokens = [special.get(i) or tokenizer.id_to_piece(i) for i in order]
+    if len(set(tokens)) < len(tokens):
+        repeated = sorted(t for t, n in Counter(tokens).items() if n > 1)
+        raise ConversionError(f"the vocabulary has repeated pieces {repeated[:5]}; vocab.json needs unique ones")
+    return MarianVocab(order, order, tokens, tokens, protos,
+                       pad_id=order.index(config.bos_id), eos_id=order.index(config.eos_id))
+
+
+def separate_marian_vocab(config: TransformerConfig, tokenizer: VocabTokenizer) -> MarianVocab:
+    """A model imported with two vocabularies goes back with its ids unchanged."""
+    if config.bos_id != config.pad_id:
+        raise ConversionError("separate vocabularies export only for models imported from Marian "
+                              f"(bos_id == pad_id), but bos_id={config.bos_id}, pad_id={config.pad_id}")
+
+    def tokens(vocab: dict[str, int], size: int) -> list[str]:
+        pieces = {i: piece for piece, i in vocab.items()}
+        return [pieces.get(i, f"<unused{i}>") for i in range(size)]
+
+    src_size = config.src_vocab_size or config.vocab_size
+    return MarianVocab(list(range(src_size)), list(range(config.vocab_size)),
+                       tokens(tokenizer.source_vocab, src_size), tokens(tokenizer.target_vocab, config.vocab_size),
+                       tokenizer.model_protos, pad_id=config.pad_id, eos_id=config.eos_id)
+
+
+def load_marian_weights(hf_model: torch.nn.Module, weights: dict[str, Tensor]) -> None:
+    """Copies ``weights`` into a MarianMTModel; every parameter but the positional tables must be covered."""
+    state = hf_model.state_dict()
+    with torch.no_grad():
+        for name, tensor in weights.items():
+            if state[name].shape != tensor.shape:
+                raise ConversionError(f"{name}: shape {tuple(tensor.shape)} does not fit {tuple(state[name].shape)}")
+            state[name].copy_(tensor)
+    written = {state[name].data_ptr() for name in weights}
+    left = [name for name, t in state.items() if "embed_positions" not in name and t.data_ptr() not in written]
+    if left:
+        raise ConversionError(f"no attnmt weights for Marian's {', '.join(left[:5])}")
+
+
+def write_marian_tokenizer(out: Path, vocab: MarianVocab, transformers: ModuleType) -> None:
+    """source.spm, target.spm, vocab.json [, target_vocab.json] and the tokenizer's own config."""
+    (out / "source.spm").write_bytes(vocab.spm_protos[0])
+    (out / "target.spm").write_bytes(vocab.spm_protos[1])
+    files = {"vocab": vocab.src_tokens}
+    if vocab.separate:
+        files["target_vocab_file"] = vocab.tgt_tokens
+    names = {"vocab": "vocab.json", "target_vocab_file": "target_vocab.json"}
+    for key, tokens in files.items():
+        ids = {token: i for i, token in enumerate(tokens)}
+        (out / names[key]).write_text(json.dumps(ids, ensure_ascii=False, indent=1), encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # "Recommended: pip install sacremoses" (punctuation normalising)
+        tokenizer = transformers.MarianTokenizer(
+            source_spm=str(out / "source.spm"), target_spm=str(out / "target.spm"),
+            **{key: str(out / names[key]) for key in files}, separate_vocabs=vocab.separate,
+        )
+    tokenizer.save_pretrained(str(out))
+
+
+def export_marian(model_dir: str | Path, out: str | Path, weights: str | Path | None = None) -> Path:
+    """Writes a Hugging Face Marian directory computing the same function as the attnmt model."""
+    transformers = require("transformers", "exporting to Marian")
+    out = Path(out)
+    check_empty(out)
+    model, tokenizer = load_model_dir(model_dir, weights)
+    vocab = marian_vocab(model.config, tokenizer)
+    settings = marian_config(model.config, len(vocab.src_order), len(vocab.tgt_order), vocab.pad_id, vocab.eos_id)
+    hf_model = transformers.MarianMTModel(transformers.MarianConfig(**settings))
+    load_marian_weights(hf_model, marian_weights(model, vocab.src_order, vocab.tgt_order))
+    # Like OPUS-MT: never generate <pad> (here it holds attnmt's BOS, which attnmt never generates either).
+    hf_model.generation_config.update(bad_words_ids=[[vocab.pad_id]], num_beams=4,
+                                      max_length=model.config.max_positions)
+    out.mkdir(parents=True, exist_ok=True)
+    hf_model.save_pretrained(str(out))
+    write_marian_tokenizer(out, vocab, transformers)
+    return out
+
+
+def zero_start_converter(ctranslate2: ModuleType) -> type:
+    """CTranslate2's Transformers converter, with Marian's decoder start folded into position 0.
+
+    CTranslate2 starts Marian decoders from a zero vector instead of the ``<pad>`` row
+    (which is zero in OPUS-MT models, but holds attnmt's BOS embedding in an export).
+    The first decoder position always holds the start token, so adding its scaled
+    embedding to the decoder's positional encoding at position 0 gives CTranslate2
+    the same first input.  For a model whose ``<pad>`` row is zero nothing changes.
+    """
+
+    class ZeroStartConverter(ctranslate2.converters.TransformersConverter):
+        def load_model(self, model_class, model_name_or_path, **kwargs):
+            model = super().load_model(model_class, model_name_or_path, **kwargs)
+            decoder = model.model.decoder
+            with torch.no_grad():
+                start = decoder.embed_tokens.weight[model.config.decoder_start_token_id]
+                decoder.embed_positions.weight[0] += start * decoder.embed_scale
+            return model
+
+    return ZeroStartConverter
+
+
+def export_ctranslate2(
+    model_dir: str | Path, out: str | Path, quantization: str | None = None, weights: str | Path | None = None
+) -> Path:
+    """Writes a CTranslate2 model: a Marian export, converted by CTranslate2's own converter.
+
+    The SentencePiece models travel along (source.spm, target.spm) for tokenising.
+    """
+    ctranslate2 = require("ctranslate2", "exporting to CTranslate2")
+    require("transformers", "exporting to CTranslate2")
+    out = Path(out)
+    check_empty(out)
+    if quantization not in (None, *QUANTIZATIONS):
+        raise ConversionError(f"unknown quantization {quantization!r}; choose one of {', '.join(QUANTIZATIONS)}")
+    with tempfile.TemporaryDirectory() as tmp:
+        marian_dir = export_marian(model_dir, Path(tmp) / "marian", weights)
+        if (marian_dir / "target_vocab.json").exists():
+            raise ConversionError("CTranslate2's Marian converter needs one vocabulary shared by source and target")
+        converter = zero_start_converter(ctranslate2)(str(marian_dir), copy_files=["source.spm", "target.spm"])
+        converter.convert(str(out), quantization=quantization, force=True)
+    return out
+
+
+def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
+    """Turns a local Hugging Face Marian directory (e.g. an OPUS-MT model) into an attnmt model directory.
+
+    The ids stay Marian's; the tokenizer files are kept (see ``VocabTokenizer``).
+    """
+    transformers = require("transformers", "importing a Marian model")
+    hf_dir, out = Path(hf_dir), Path(out)
+    for name in (MODEL_CONFIG, *VocabTokenizer.FILES):
+        if not (hf_dir / name).is_file():
+            raise ConversionError(f"{hf_dir / name}: not found; is {hf_dir} a Hugging Face Marian model directory?")
+    check_empty(out)
+    hf_model = transformers.MarianMTModel.from_pretrained(str(hf_dir), local_files_only=True, dtype=torch.float32)
+    tokenizer = VocabTokenizer.load(hf_dir)
+    has_bias = bool(hf_model.final_logits_bias.any())
+    config = attnmt_config(hf_model.config.to_dict(), tokenizer.unk_id, has_bias)
+    source_pad = tokenizer.source_vocab["<pad>"]
+    if (tokenizer.pad_id, source_pad, tokenizer.eos_id) != (config.pad_id, config.pad_id, config.eos_id):
+        raise ConversionError(
+            f"{hf_dir}: the vocabularies have <pad>={tokenizer.pad_id} (source {source_pad}), "
+            f"</s>={tokenizer.eos_id} but config.json has pad_token_id={config.pad_id}, eos_token_id={config.eos_id}"
+        )
+    model = Transformer(config)
+    model.load_state_dict(attnmt_weights(model, hf_model.state_dict()))
+    out.mkdir(parents=True, exist_ok=True)
+    save_weights(model, out / WEIGHTS)
+    save_model_config(config, out)
+    tokenizer.save(out)
+    return out
