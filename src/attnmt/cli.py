@@ -49,10 +49,11 @@ def cmd_train(args: argparse.Namespace, extra: list[str]) -> int:
 
 
 def read_input(path: str | None) -> list[str]:
-    if path is None or path == "-":
-        return sys.stdin.read().splitlines()
-    from attnmt.data import read_lines
+    """Input lines from a file or stdin, split at newlines only (one output line per input line)."""
+    from attnmt.data import decode_lines, read_lines
 
+    if path is None or path == "-":
+        return decode_lines(sys.stdin.buffer.read(), "<stdin>")
     return read_lines(path)
 
 
@@ -137,6 +138,26 @@ def add_export_commands(commands: argparse._SubParsersAction) -> None:
                    "model weights, source.spm, target.spm and vocab.json")
     p.add_argument("--out", required=True, help="attnmt model directory to write (new or empty)")
     p.set_defaults(run=cmd_import)
+
+
+def cmd_serve(args: argparse.Namespace, extra: list[str]) -> int:
+    from attnmt.serve import ServeSettings, serve
+
+    settings = ServeSettings(max_batch=args.max_batch, batch_window_ms=args.batch_window_ms)
+    serve(args.model, args.host, args.port, args.weights, settings, args.threads)
+    return 0
+
+
+def add_serve_command(commands: argparse._SubParsersAction) -> None:
+    p = commands.add_parser("serve", help="serve a model: HTTP API (POST /translate) and a web page with attention")
+    p.add_argument("--model", required=True, help="model directory written by 'attnmt train'")
+    p.add_argument("--weights", help="another weights file (e.g. averaged.safetensors)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")
+    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--max-batch", type=int, default=32, help="texts translated together (1: one at a time)")
+    p.add_argument("--batch-window-ms", type=float, default=5.0, help="how long a lone request waits for company")
+    p.add_argument("--threads", type=int, default=0, help="PyTorch CPU threads (0: its default)")
+    p.set_defaults(run=cmd_serve)
 
 
 def cmd_attention(args: argparse.Namespace, extra: list[str]) -> int:
@@ -246,6 +267,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_demo)
     add_visual_commands(commands)
     add_export_commands(commands)
+    add_serve_command(commands)
     return parser
 
 

@@ -60,7 +60,14 @@ def read_lines(path: str | Path) -> list[str]:
     Only the line ending ("\\n" or "\\r\\n") is removed; a leading byte-order mark too.
     """
     path = Path(path)
-    data = _read_bytes(path)
+    return decode_lines(_read_bytes(path), str(path))
+
+
+def decode_lines(data: bytes, source: str) -> list[str]:
+    """Splits UTF-8 bytes into lines at "\n" only (never at the other characters
+    ``str.splitlines`` breaks on, such as U+2028), so line N is what ``wc -l`` counts as N.
+    ``source`` names the file (or stdin) in the error for invalid UTF-8.
+    """
     if data.startswith(UTF8_BOM):
         data = data[len(UTF8_BOM):]
     try:
@@ -68,7 +75,7 @@ def read_lines(path: str | Path) -> list[str]:
     except UnicodeDecodeError as err:
         line = data.count(b"\n", 0, err.start) + 1
         raise DataError(
-            f"{path}:{line}: invalid UTF-8 (byte 0x{data[err.start]:02x}); "
+            f"{source}:{line}: invalid UTF-8 (byte 0x{data[err.start]:02x}); "
             "convert the file to UTF-8, e.g. with iconv"
         ) from None
     lines = text.split("\n")
