@@ -39,7 +39,7 @@ def test_translate_keeps_one_output_line_per_input_line(model_dir, tmp_path, cap
 def test_translate_reads_stdin_and_writes_stdout(model_dir, capsys, monkeypatch):
     import io
 
-    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO("a cat sleeps\ntwo dogs run\n".encode())))
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"a cat sleeps\ntwo dogs run\n")))
     code, out, _ = run(["translate", "--model", model_dir, "--beam", "1"], capsys)
     assert code == 0 and out == "eine katze schläft\nzwei hunde rennen\n"
 

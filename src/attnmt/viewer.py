@@ -11,6 +11,9 @@ The view is also chosen by the address's fragment, e.g.
 ``attention.html#kind=cross&layer=0&head=1`` (``head=all`` overlays every head);
 the page keeps the fragment in step with the controls, so a view can be linked.
 
+The viewer's parts, ``STYLE``, ``MARKUP`` and ``SCRIPT`` (whose ``showAttention(data)``
+draws new data), are shared with the translation server's page (``attnmt.page``).
+
 The data is ``TranslationAttention.to_dict()``::
 
     {"sentence": str, "translation": str,
@@ -25,25 +28,15 @@ import json
 import re
 from pathlib import Path
 
-PAGE = """<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>Attention: __TITLE__</title>
-<style>
-  body { font: 14px system-ui, sans-serif; margin: 1.5em; color: #222; background: #fff; }
-  h1 { font-size: 1.1em; font-weight: 600; margin: 0 0 .2em; }
-  p.translation { margin: 0 0 1em; color: #555; }
+STYLE = """\
   .controls label { margin-right: 1.2em; }
   select { font: inherit; }
   svg text { font: 14px ui-monospace, monospace; cursor: default; }
   svg text.head { font-weight: 600; fill: #555; }
   .legend span { display: inline-block; padding: 0 .5em; margin-right: .3em; color: #fff; border-radius: 3px; }
-</style>
-</head>
-<body>
-<h1>__TITLE__</h1>
-<p class="translation">→ __TRANSLATION__</p>
+"""
+
+MARKUP = """\
 <div class="controls">
   <label>Attention <select id="kind"></select></label>
   <label>Layer <select id="layer"></select></label>
@@ -51,16 +44,19 @@ PAGE = """<!DOCTYPE html>
 </div>
 <p class="legend" id="legend"></p>
 <svg id="view" xmlns="http://www.w3.org/2000/svg"></svg>
-<script type="application/json" id="attention-data">__DATA__</script>
-<script>
+"""
+
+SCRIPT = """\
 "use strict";
-const DATA = JSON.parse(document.getElementById("attention-data").textContent);
+// Shows one translation's attention (TranslationAttention.to_dict(), passed to showAttention)
+// in the #kind, #layer and #head controls, the #legend and svg#view.
 const COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
                 "#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#637939"];
 const ROW_HEIGHT = 24, LEFT_X = 260, RIGHT_X = 500, TOP = 40;
 const SVG_NS = "http://www.w3.org/2000/svg";
 const controls = { kind: byId("kind"), layer: byId("layer"), head: byId("head") };
 const svg = byId("view");
+let DATA = null;
 
 function byId(id) { return document.getElementById(id); }
 
@@ -150,6 +146,7 @@ function render() {
 
 // Applies "#kind=…&layer=…&head=…" (each part optional) to the controls.
 function applyHash() {
+  if (DATA === null) return;
   const wanted = new URLSearchParams(location.hash.slice(1));
   if (DATA.kinds[wanted.get("kind")]) controls.kind.value = wanted.get("kind");
   refreshChoices();
@@ -160,17 +157,50 @@ function applyHash() {
   render();
 }
 
-fillSelect(controls.kind, Object.keys(DATA.kinds), Object.values(DATA.kinds).map(k => k.title));
-controls.kind.value = "cross";
+// Shows new data; the chosen kind, layer and head stay where the new data has them.
+function showAttention(data) {
+  const first = DATA === null;
+  DATA = data;
+  fillSelect(controls.kind, Object.keys(DATA.kinds), Object.values(DATA.kinds).map(k => k.title));
+  if (first && DATA.kinds.cross) controls.kind.value = "cross";
+  applyHash();
+}
+
 controls.kind.addEventListener("change", () => { refreshChoices(); render(); });
 controls.layer.addEventListener("change", render);
 controls.head.addEventListener("change", render);
 window.addEventListener("hashchange", applyHash);
-applyHash();
+"""
+
+PAGE = (
+    """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Attention: __TITLE__</title>
+<style>
+  body { font: 14px system-ui, sans-serif; margin: 1.5em; color: #222; background: #fff; }
+  h1 { font-size: 1.1em; font-weight: 600; margin: 0 0 .2em; }
+  p.translation { margin: 0 0 1em; color: #555; }
+"""
+    + STYLE
+    + """</style>
+</head>
+<body>
+<h1>__TITLE__</h1>
+<p class="translation">→ __TRANSLATION__</p>
+"""
+    + MARKUP
+    + """<script type="application/json" id="attention-data">__DATA__</script>
+<script>
+"""
+    + SCRIPT
+    + """showAttention(JSON.parse(byId("attention-data").textContent));
 </script>
 </body>
 </html>
 """
+)
 
 
 def viewer_html(data: dict) -> str:

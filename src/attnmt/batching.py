@@ -1,0 +1,164 @@
+"""Dynamic batching: translation requests that arrive together run through the model together.
+
+Beam search over 32 sentences costs far less than 32 searches over one, so a
+server that collects concurrent requests into one batch answers more of them
+per second the busier it is::
+
+    request ─┐                         (one thread owns the model)
+    request ─┼─> queue ─ collect ─> [texts of several requests] ─ run_batch ─> split ─> answers
+    request ─┘           │
+                         └ until max_batch texts are waiting, or ``window`` seconds after the first
+
+While a batch runs, new requests queue up and form the next one.  The model runs
+in a thread of its own, off the event loop, so the server keeps accepting and
+answering (health checks, errors) while it translates.
+
+Only requests with equal options (beam size, length limit) share a batch.  The
+oldest request always goes first, so none waits behind a stream of others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import deque
+from collections.abc import Callable, Hashable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+RunBatch = Callable[[list[str], Hashable], list[str]]
+
+
+class Busy(RuntimeError):
+    """The queue already holds ``max_queued`` texts; the client should retry later."""
+
+
+@dataclass
+class Job:
+    """One request's texts, waiting for their translations."""
+
+    texts: list[str]
+    options: Hashable
+    future: asyncio.Future = field(repr=False)
+
+
+class Batcher:
+    """Collects concurrent ``translate`` calls into batches for ``run_batch(texts, options)``.
+
+    ``run_batch`` runs in the model thread and returns one output per text, in order.
+    Use as ``async with Batcher(...) as batcher:`` inside a running event loop.
+    """
+
+    def __init__(self, run_batch: RunBatch, max_batch: int = 32, window: float = 0.005,
+                 max_queued: int = 1024) -> None:
+        if max_batch < 1 or window < 0 or max_queued < 1:
+            raise ValueError(f"need max_batch >= 1, window >= 0, max_queued >= 1; got {max_batch}, {window}, "
+                             f"{max_queued}")
+        self.run_batch = run_batch
+        self.max_batch = max_batch
+        self.window = window
+        self.max_queued = max_queued
+        self.pending: deque[Job] = deque()
+        self.queued = 0  # texts in self.pending
+        self.batch_sizes: list[int] = []  # texts per batch run so far (for tests and statistics)
+        self.model_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="attnmt-model")
+        self._arrived = asyncio.Event()
+        self._worker: asyncio.Task | None = None
+
+    async def __aenter__(self) -> Batcher:
+        self._worker = asyncio.create_task(self._work(), name="attnmt-batcher")
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        if self._worker is not None:
+            self._worker.cancel()
+            await asyncio.gather(self._worker, return_exceptions=True)
+        fail(self.pending, Busy("the server is shutting down"))
+        self.pending.clear()
+        self.model_thread.shutdown(wait=True, cancel_futures=True)
+
+    async def translate(self, texts: list[str], options: Hashable) -> list[str]:
+        """The outputs for ``texts``, once a batch holding them has run; raises Busy when the queue is full."""
+        if self.queued + len(texts) > self.max_queued:
+            raise Busy(f"the server has {self.queued} texts waiting (at most {self.max_queued}); retry shortly")
+        job = Job(list(texts), options, asyncio.get_running_loop().create_future())
+        self.pending.append(job)
+        self.queued += len(job.texts)
+        self._arrived.set()
+        return await job.future
+
+    async def call(self, function: Callable[..., T], *args: Any) -> T:
+        """Runs ``function(*args)`` in the model thread, between batches (e.g. an attention trace)."""
+        return await asyncio.get_running_loop().run_in_executor(self.model_thread, function, *args)
+
+    async def _work(self) -> None:
+        while True:
+            if not self.pending:
+                self._arrived.clear()
+                await self._arrived.wait()
+            await self._collect()
+            batch = self._take_batch()
+            if batch:
+                await self._run(batch)
+
+    async def _collect(self) -> None:
+        """Waits up to ``window`` seconds for more requests, unless a full batch is already waiting."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.window
+        while self.queued < self.max_batch and (remaining := deadline - loop.time()) > 0:
+            self._arrived.clear()
+            try:
+                await asyncio.wait_for(self._arrived.wait(), remaining)
+            except TimeoutError:
+                return
+
+    def _take_batch(self) -> list[Job]:
+        """The oldest job, and the next ones with its options, while they fit in max_batch texts.
+
+        Jobs whose client went away (future cancelled) are dropped.  A job larger
+        than max_batch runs alone.
+        """
+        batch: list[Job] = []
+        size = 0
+        kept: deque[Job] = deque()
+        while self.pending:
+            job = self.pending.popleft()
+            if job.future.done():
+                self.queued -= len(job.texts)
+            elif not batch or (job.options == batch[0].options and size + len(job.texts) <= self.max_batch):
+                batch.append(job)
+                size += len(job.texts)
+                self.queued -= len(job.texts)
+            else:
+                kept.append(job)
+        self.pending = kept
+        return batch
+
+    async def _run(self, batch: list[Job]) -> None:
+        """Translates the batch in the model thread and hands each job its outputs (or the error)."""
+        texts = [text for job in batch for text in job.texts]
+        self.batch_sizes.append(len(texts))
+        try:
+            outputs = await self.call(self.run_batch, texts, batch[0].options)
+            if len(outputs) != len(texts):
+                raise RuntimeError(f"the model gave {len(outputs)} outputs for {len(texts)} inputs")
+        except asyncio.CancelledError:  # shutting down mid-batch
+            fail(batch, Busy("the server is shutting down"))
+            raise
+        except Exception as error:  # noqa: BLE001 - one failed batch must not stop the server
+            fail(batch, error)
+            return
+        start = 0
+        for job in batch:
+            if not job.future.done():
+                job.future.set_result(outputs[start: start + len(job.texts)])
+            start += len(job.texts)
+
+
+def fail(jobs: Iterable[Job], error: BaseException) -> None:
+    """Hands ``error`` to every job still waiting."""
+    for job in jobs:
+        if not job.future.done():
+            job.future.set_exception(error)
