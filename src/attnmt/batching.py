@@ -62,7 +62,9 @@ class Batcher:
         self.max_queued = max_queued
         self.pending: deque[Job] = deque()
         self.queued = 0  # texts in self.pending
-        self.batch_sizes: list[int] = []  # texts per batch run so far (for tests and statistics)
+        self.batches = 0  # batches run so far
+        self.batched_texts = 0  # texts in them
+        self.batch_sizes: deque[int] = deque(maxlen=1000)  # texts per batch, the latest ones
         self.model_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="attnmt-model")
         self._arrived = asyncio.Event()
         self._worker: asyncio.Task | None = None
@@ -139,6 +141,8 @@ class Batcher:
     async def _run(self, batch: list[Job]) -> None:
         """Translates the batch in the model thread and hands each job its outputs (or the error)."""
         texts = [text for job in batch for text in job.texts]
+        self.batches += 1
+        self.batched_texts += len(texts)
         self.batch_sizes.append(len(texts))
         try:
             outputs = await self.call(self.run_batch, texts, batch[0].options)

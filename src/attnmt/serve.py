@@ -119,11 +119,26 @@ class Health(BaseModel):
     parameters: int
     max_input_tokens: int
     limits: dict[str, int | float]
+    batches: int = Field(description="model batches run since the start")
+    translated: int = Field(description="texts translated since the start (batches / translated: mean batch size)")
+
+
+class ErrorMessage(BaseModel):
+    detail: str = Field(description="what was wrong, in a sentence")
+
+
+ERRORS = {
+    413: {"model": ErrorMessage, "description": "too many texts, a text too long, or a body too large"},
+    422: {"model": ErrorMessage, "description": "not valid JSON, an unknown or mistyped field, or an empty text"},
+    500: {"model": ErrorMessage, "description": "the model failed on this batch; the server goes on"},
+    503: {"model": ErrorMessage, "description": "the queue is full; retry after the Retry-After seconds"},
+}
 
 
 def check_limits(request: TranslateRequest, tokenizer: TextCodec, settings: ServeSettings,
                  max_tokens: int) -> list[str]:
-    """The request's texts, or HTTPException 413 naming the first limit it passes."""
+    """The request's texts, or an HTTPException naming the first limit it passes (413), or
+    a text that is nothing but invisible characters (422)."""
     named = request.named_texts()
     if len(named) > settings.max_texts:
         raise HTTPException(413, f"{len(named)} texts in one request; at most {settings.max_texts}")
@@ -134,6 +149,8 @@ def check_limits(request: TranslateRequest, tokenizer: TextCodec, settings: Serv
         if len(text) > settings.max_chars:
             raise HTTPException(413, f"{where} has {len(text)} characters; at most {settings.max_chars}")
         tokens = len(tokenizer.encode(text))
+        if tokens == 0:
+            raise HTTPException(422, f"{where} has nothing to translate: only spaces or invisible characters")
         if tokens > max_tokens:
             raise HTTPException(413, f"{where} is {tokens} subword tokens long; this model reads at most "
                                      f"{max_tokens}: split it into sentences")
@@ -191,7 +208,7 @@ def describe(problem: dict) -> str:
     if problem["type"] == "json_invalid":
         return f"the body is not valid JSON ({message} at character {loc[-1]})"
     where = ".".join(str(part) for part in loc[1:] if loc[:1] == ["body"]) or "body"
-    if where == "body" and problem["type"] in ("model_attributes_type", "dict_type"):
+    if where == "body" and problem["type"] in ("missing", "model_attributes_type", "dict_type"):
         return 'the body must be a JSON object, e.g. {"text": "A dog runs."}'
     if problem["type"] == "extra_forbidden":
         return f"unknown field {where!r}: the fields are text, texts, beam, max_length, return_attention"
@@ -224,7 +241,7 @@ def create_app(model: Transformer, tokenizer: TextCodec, name: str = "model",
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     add_error_handlers(app)
 
-    @app.post("/translate", response_model=TranslateResponse, response_model_exclude_none=True)
+    @app.post("/translate", response_model=TranslateResponse, response_model_exclude_none=True, responses=ERRORS)
     async def translate_texts(request: TranslateRequest) -> TranslateResponse:
         """Translates ``text`` or ``texts``; concurrent requests are batched together."""
         texts = check_limits(request, tokenizer, settings, max_tokens)
@@ -244,9 +261,10 @@ def create_app(model: Transformer, tokenizer: TextCodec, name: str = "model",
     @app.get("/health", response_model=Health)
     async def health() -> Health:
         """The model being served and the server's limits."""
+        batcher: Batcher = app.state.batcher
         return Health(status="ok", model=name, vocab_size=model.config.vocab_size, device=str(device),
                       parameters=sum(p.numel() for p in model.parameters()), max_input_tokens=max_tokens,
-                      limits=asdict(settings))
+                      limits=asdict(settings), batches=batcher.batches, translated=batcher.batched_texts)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def page() -> str:

@@ -1,0 +1,360 @@
+"""The translation server, in process: every endpoint, every limit and error, and the batching underneath."""
+
+import asyncio
+import re
+import threading
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_train import PAIRS, tiny_config
+
+from attnmt import serve
+from attnmt.batching import Batcher, Busy
+from attnmt.checkpoint import load_model_dir
+from attnmt.model import ConfigError
+from attnmt.serve import ServeSettings, create_app
+from attnmt.train import Trainer
+
+
+def trained_model_dir(tmp_path_factory) -> Path:
+    """The tiny model that knows test_train's 20 pairs by heart; trained once per test session."""
+    folder = tmp_path_factory.getbasetemp() / "served-model"
+    if not (folder / "model" / "model.safetensors").is_file():
+        Trainer(tiny_config(folder), progress=False).train()
+    return folder / "model"
+
+
+SETTINGS = ServeSettings(max_texts=4, max_chars=120, max_attention_texts=2, max_body_bytes=10_000)
+
+
+@pytest.fixture(scope="module")
+def client(tmp_path_factory):
+    model, tokenizer = load_model_dir(trained_model_dir(tmp_path_factory))
+    with TestClient(create_app(model, tokenizer, "tiny-en-de", SETTINGS), raise_server_exceptions=False) as client:
+        yield client
+
+
+def post_raw(client, body: bytes, content_type: str = "application/json"):
+    return client.post("/translate", content=body, headers={"content-type": content_type})
+
+
+# --- POST /translate ---------------------------------------------------------------
+
+
+def test_one_text_is_translated(client):
+    answer = client.post("/translate", json={"text": "a dog runs"})
+    assert answer.status_code == 200
+    assert answer.json() == {"translations": ["ein hund rennt"]}
+
+
+def test_several_texts_come_back_in_order(client):
+    sources, targets = zip(*PAIRS[:4], strict=True)
+    answer = client.post("/translate", json={"texts": list(sources), "beam": 1})
+    assert answer.json()["translations"] == list(targets)
+
+
+def test_max_length_cuts_the_output_to_that_many_subword_tokens(client, tmp_path_factory):
+    _, tokenizer = load_model_dir(trained_model_dir(tmp_path_factory))
+    first_two = tokenizer.decode(tokenizer.encode("ein mann fährt ein fahrrad")[:2])
+    answer = client.post("/translate", json={"text": "a man rides a bike", "max_length": 2, "beam": 2})
+    assert answer.json()["translations"] == [first_two]
+
+
+def test_return_attention_gives_tokens_and_row_stochastic_matrices(client):
+    answer = client.post("/translate", json={"text": "a dog runs", "return_attention": True}).json()
+    [data] = answer["attention"]
+    assert data["translation"] == answer["translations"][0] == "ein hund rennt"
+    cross = data["kinds"]["cross"]
+    assert "".join(cross["cols"]).replace("▁", " ").strip() == "a dog runs"  # the source pieces
+    assert cross["rows"][-1] == "</s>"  # the target pieces, then the end of sentence
+    assert set(data["kinds"]) == {"cross", "encoder", "decoder_self"}
+    weights = cross["weights"]  # [layer][head][row][col]: 2 layers, 4 heads in the tiny model
+    assert (len(weights), len(weights[0]), len(weights[0][0]), len(weights[0][0][0])) == (
+        2, 4, len(cross["rows"]), len(cross["cols"]))
+    for row in weights[1][3]:
+        assert sum(row) == pytest.approx(1.0, abs=0.01)
+
+
+def test_attention_is_left_out_unless_asked_for(client):
+    assert "attention" not in client.post("/translate", json={"text": "a dog runs"}).json()
+
+
+# --- GET /health, /, /docs -------------------------------------------------------------
+
+
+def test_health_names_the_model_vocabulary_and_device(client):
+    health = client.get("/health").json()
+    assert health["status"] == "ok" and health["model"] == "tiny-en-de"
+    assert health["vocab_size"] == 81 and health["device"] == "cpu"
+    assert health["max_input_tokens"] == 62  # max_positions 64, less BOS and EOS
+    assert health["limits"]["max_texts"] == 4
+
+
+def test_openapi_schema_and_docs_are_served(client):
+    schema = client.get("/openapi.json").json()
+    assert set(schema["paths"]) == {"/translate", "/health"}
+    assert "TranslateRequest" in schema["components"]["schemas"]
+    assert client.get("/docs").status_code == 200
+
+
+def test_page_has_text_box_button_and_the_viewer_without_network_resources(client):
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    html = page.text
+    for part in ('<textarea id="source"', '<button id="translate"', 'id="translation"', 'id="kind"',
+                 'id="layer"', 'id="head"', '<svg id="view"', "function showAttention("):
+        assert part in html
+    assert set(re.findall(r"https?://[^\s\"'<>]*", html)) <= {"http://www.w3.org/2000/svg"}
+    assert "<link" not in html and not re.search(r"<script[^>]*\bsrc=", html)
+
+
+# --- errors: what the client did wrong, in a sentence ---------------------------------------
+
+
+@pytest.mark.parametrize("body, message", [
+    ({"text": ""}, "text is empty"),
+    ({"text": " \n\t"}, "text is empty"),
+    ({"texts": []}, '"texts" is empty'),
+    ({"texts": ["a dog runs", " "]}, r"texts\[1\] is empty"),
+    ({}, 'give either "text"'),
+    ({"text": "a", "texts": ["b"]}, 'give either "text"'),
+    ({"text": "a dog runs", "beam": 0}, "beam: Input should be greater than or equal to 1"),
+    ({"text": "a dog runs", "beam": "4"}, "beam: Input should be a valid integer"),
+    ({"text": "a dog runs", "max_length": 0}, "max_length: Input should be greater than or equal to 1"),
+    ({"text": "a dog runs", "return_attention": "yes"}, "return_attention: Input should be a valid boolean"),
+    ({"text": 5}, "text: Input should be a valid string"),
+    ({"texts": "a dog runs"}, "texts: Input should be a valid list"),
+    ({"text": "a dog runs", "beam_size": 2}, "unknown field 'beam_size'"),
+    ({"text": "\u200b", "return_attention": True}, "text has nothing to translate"),  # a zero-width space
+])
+def test_invalid_requests_are_422_with_a_message(client, body, message):
+    answer = client.post("/translate", json=body)
+    assert answer.status_code == 422
+    assert re.search(message, answer.json()["detail"]), answer.json()
+
+
+@pytest.mark.parametrize("body, message", [
+    (b'{"text": "a dog', "not valid JSON"),
+    (b"", "must be a JSON object"),
+    (b'["a dog runs"]', "must be a JSON object"),
+    (b"null", "must be a JSON object"),
+    (b'{"text": "\\ud800"}', "not valid Unicode"),  # a lone surrogate: valid JSON, not encodable text
+])
+def test_malformed_bodies_are_422_with_a_message(client, body, message):
+    answer = post_raw(client, body)
+    assert answer.status_code == 422
+    assert message in answer.json()["detail"]
+
+
+@pytest.mark.parametrize("body, message", [
+    ({"texts": ["a dog runs"] * 5}, "5 texts in one request; at most 4"),
+    ({"text": "a" * 121}, "text has 121 characters; at most 120"),
+    ({"texts": ["a dog runs", "x y " * 25]}, r"texts\[1\] is 100 subword tokens long; this model reads at most 62"),
+    ({"texts": ["a dog runs"] * 3, "return_attention": True}, "return_attention is for at most 2 texts"),
+])
+def test_too_much_is_413_with_a_message(client, body, message):
+    answer = client.post("/translate", json=body)
+    assert answer.status_code == 413
+    assert re.search(message, answer.json()["detail"])
+
+
+def test_body_over_the_byte_limit_is_413_declared_or_streamed(client):
+    big = b'{"text": "' + b"a" * 20_000 + b'"}'
+    assert post_raw(client, big).json() == {"detail": "the request body is over 10000 bytes"}
+
+    def chunks():  # no Content-Length: counted while read
+        for start in range(0, len(big), 1000):
+            yield big[start:start + 1000]
+
+    answer = post_raw(client, chunks())
+    assert answer.status_code == 413 and "over 10000 bytes" in answer.json()["detail"]
+
+
+def test_hostile_bodies_never_get_a_server_error(client):
+    bodies = [b"[" * 5000 + b"]" * 5000, b'{"text": "a", "beam": ' + b"9" * 5000 + b"}",
+              b'{"text": NaN}', b'{"text": "a", "beam": 1e400}', b"\xff\xfe", b'{"text": "\\u0000"}',
+              b'{"text": "a dog runs", "text": ""}', b'{"texts": [' + b'"a",' * 100 + b'"a"]}',
+              b'{"texts": ["\\u0001", "\\ufeff"], "return_attention": true}', '{"text": "🙂"}'.encode()]
+    for body in bodies:
+        assert 200 <= post_raw(client, body).status_code < 500, body[:40]
+    assert client.get("/health").status_code == 200
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+                    | st.text(max_size=30),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                    max_leaves=10)
+FIELDS = st.sampled_from(["text", "texts", "beam", "max_length", "return_attention", "other"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(body=JSON | st.dictionaries(FIELDS, JSON | st.lists(st.text(max_size=30), max_size=5), max_size=4))
+def test_no_json_body_gets_a_server_error(client, body):
+    answer = client.post("/translate", json=body)
+    assert answer.status_code in (200, 413, 422), (body, answer.text)
+
+
+@settings(max_examples=40, deadline=None)
+@given(body=st.fixed_dictionaries(
+    {"text": st.text(min_size=1, max_size=40)},
+    optional={"beam": st.integers(1, 3), "max_length": st.integers(1, 8), "return_attention": st.booleans()}))
+def test_any_text_is_translated_or_refused_never_a_server_error(client, body):
+    answer = client.post("/translate", json=body)
+    assert answer.status_code in (200, 413, 422), (body, answer.text)
+
+
+def test_wrong_method_and_unknown_path(client):
+    assert client.get("/translate").status_code == 405
+    assert client.get("/nothing-here").status_code == 404
+
+
+def test_a_failing_model_answers_500_and_the_server_goes_on(client, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("out of memory")
+
+    monkeypatch.setattr(serve, "translate", broken)
+    answer = client.post("/translate", json={"text": "a dog runs"})
+    assert answer.status_code == 500
+    assert answer.json()["detail"] == "translation failed: RuntimeError: out of memory"
+    monkeypatch.undo()
+    assert client.post("/translate", json={"text": "a dog runs"}).json()["translations"] == ["ein hund rennt"]
+
+
+def test_concurrent_requests_share_batches(tmp_path_factory):
+    model, tokenizer = load_model_dir(trained_model_dir(tmp_path_factory))
+    sources, targets = zip(*PAIRS[:8], strict=True)
+    app = create_app(model, tokenizer, settings=ServeSettings(max_batch=8, batch_window_ms=200))
+    with TestClient(app) as client:
+        answers = [None] * 8
+
+        def ask(i):
+            answers[i] = client.post("/translate", json={"text": sources[i], "beam": 2}).json()
+
+        threads = [threading.Thread(target=ask, args=(i,)) for i in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        health = client.get("/health").json()
+    assert [answer["translations"][0] for answer in answers] == list(targets)
+    assert health["translated"] == 8 and health["batches"] < 8, health  # fewer model calls than requests
+
+
+def test_settings_are_checked():
+    with pytest.raises(ConfigError, match="max_batch must be >= 1, got 0"):
+        ServeSettings(max_batch=0)
+
+
+# --- the batcher, with a stand-in model ------------------------------------------------------
+
+
+def upper(texts, options):
+    return [f"{text.upper()}{options}" for text in texts]
+
+
+def run(coroutine):
+    return asyncio.run(asyncio.wait_for(coroutine, timeout=30))
+
+
+def test_requests_that_arrive_together_form_one_batch():
+    async def main():
+        async with Batcher(upper, max_batch=32, window=0.05) as batcher:
+            outputs = await asyncio.gather(*(batcher.translate([f"t{i}", f"u{i}"], "") for i in range(5)))
+            return outputs, list(batcher.batch_sizes)
+
+    outputs, sizes = run(main())
+    assert outputs == [[f"T{i}", f"U{i}"] for i in range(5)]
+    assert sizes == [10]
+
+
+def test_a_batch_holds_at_most_max_batch_texts():
+    async def main():
+        async with Batcher(upper, max_batch=4, window=0.05) as batcher:
+            await asyncio.gather(*(batcher.translate([str(i)], "") for i in range(10)))
+            return list(batcher.batch_sizes)
+
+    assert run(main()) == [4, 4, 2]
+
+
+def test_requests_with_other_options_wait_for_their_own_batch():
+    async def main():
+        async with Batcher(upper, max_batch=32, window=0.05) as batcher:
+            outputs = await asyncio.gather(batcher.translate(["a"], 1), batcher.translate(["b"], 2),
+                                           batcher.translate(["c"], 1))
+            return outputs, list(batcher.batch_sizes)
+
+    outputs, sizes = run(main())
+    assert outputs == [["A1"], ["B2"], ["C1"]]
+    assert sizes == [2, 1]  # a and c together (the oldest's options first), then b
+
+
+def test_a_failed_batch_fails_only_its_requests():
+    def fragile(texts, options):
+        if "boom" in texts:
+            raise RuntimeError("model exploded")
+        return upper(texts, options)
+
+    async def main():
+        async with Batcher(fragile, max_batch=1, window=0) as batcher:
+            first, second = await asyncio.gather(batcher.translate(["boom"], ""), batcher.translate(["ok"], ""),
+                                                 return_exceptions=True)
+            third = await batcher.translate(["fine"], "")
+            return first, second, third
+
+    first, second, third = run(main())
+    assert isinstance(first, RuntimeError) and second == ["OK"] and third == ["FINE"]
+
+
+def test_a_full_queue_answers_busy():
+    release = threading.Event()
+
+    def slow(texts, options):
+        release.wait(10)
+        return upper(texts, options)
+
+    async def main():
+        async with Batcher(slow, max_batch=2, window=0, max_queued=3) as batcher:
+            running = asyncio.ensure_future(batcher.translate(["a", "b"], ""))
+            await asyncio.sleep(0.05)  # a and b are in the model now; the queue is empty again
+            queued = asyncio.ensure_future(batcher.translate(["c", "d", "e"], ""))
+            await asyncio.sleep(0)
+            with pytest.raises(Busy, match="3 texts waiting"):
+                await batcher.translate(["f"], "")
+            release.set()
+            return await running, await queued
+
+    assert run(main()) == (["A", "B"], ["C", "D", "E"])
+
+
+def test_the_model_runs_off_the_event_loop():
+    started, release = threading.Event(), threading.Event()
+
+    def blocking(texts, options):
+        started.set()
+        release.wait(10)
+        return texts
+
+    async def main():
+        async with Batcher(blocking, window=0) as batcher:
+            pending = asyncio.ensure_future(batcher.translate(["x"], ""))
+            while not started.is_set():
+                await asyncio.sleep(0.01)  # the loop keeps running while the model works
+            release.set()
+            return await pending
+
+    assert run(main()) == ["x"]
+
+
+def test_a_request_whose_client_left_is_skipped():
+    async def main():
+        async with Batcher(upper, max_batch=32, window=0.05) as batcher:
+            gone = asyncio.ensure_future(batcher.translate(["gone"], ""))
+            await asyncio.sleep(0)
+            gone.cancel()
+            kept = await batcher.translate(["kept"], "")
+            return kept, list(batcher.batch_sizes)
+
+    assert run(main()) == (["KEPT"], [1])

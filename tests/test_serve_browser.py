@@ -1,0 +1,129 @@
+"""The web page in a real browser: `attnmt serve` on loopback, headless Chromium driven by Playwright."""
+
+import json
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import numpy as np
+import pytest
+from PIL import Image
+from test_serve import trained_model_dir
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (.[dev])")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="headless Chromium is not installed (Debian: apt-get install chromium; .ci/run installs it)",
+)
+
+# Chromium runs as root here; without the background-networking flags it reaches for the network.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_healthy(url: str, server: subprocess.Popen, timeout: float = 90.0) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"attnmt serve exited with status {server.returncode}: {server.stderr.read()}")
+        try:
+            with urllib.request.urlopen(url + "health", timeout=2) as answer:
+                return json.load(answer)
+        except OSError:
+            time.sleep(0.2)
+    raise TimeoutError(f"attnmt serve did not answer {url}health within {timeout:.0f} s")
+
+
+@pytest.fixture(scope="module")
+def server_url(tmp_path_factory):
+    """`attnmt serve` as a user starts it, on a free loopback port; stopped after the module."""
+    port = free_port()
+    command = [sys.executable, "-m", "attnmt", "serve", "--model", str(trained_model_dir(tmp_path_factory)),
+               "--port", str(port), "--threads", "1"]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        assert wait_until_healthy(url, server)["model"] == "model"
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser, server_url):
+    """A fresh page on the server; every request it makes is recorded in page.requested."""
+    page = browser.new_page(viewport={"width": 900, "height": 700})
+    page.requested = []
+    page.on("request", lambda request: page.requested.append(request.url))
+    page.goto(server_url)
+    yield page
+    page.close()
+
+
+def test_typing_a_sentence_and_clicking_translate_shows_translation_and_attention(page, server_url):
+    page.fill("#source", "a man rides a bike")
+    page.click("#translate")
+    sync_api.expect(page.locator("#translation")).to_have_text("ein mann fährt ein fahrrad", timeout=30_000)
+    sync_api.expect(page.locator("#attention")).to_be_visible()
+    assert page.locator("body").get_attribute("data-view") == "kind=cross&layer=0&head=all"
+    source_tokens = page.locator("svg#view g.token.col text").all_text_contents()
+    assert "".join(source_tokens).replace("▁", " ").strip() == "a man rides a bike"
+    assert page.locator("svg#view g.token.row text").last.text_content() == "</s>"
+    assert page.locator("svg#view line").count() > 0
+    assert page.locator("#legend span").count() == 4  # every head of the tiny model, overlaid
+    assert all(url.startswith(server_url) for url in page.requested), page.requested  # nothing off the server
+
+
+def test_choosing_a_layer_and_head_redraws_the_view(page, tmp_path):
+    page.fill("#source", "a dog runs")
+    page.click("#translate")
+    sync_api.expect(page.locator("#translation")).to_have_text("ein hund rennt", timeout=30_000)
+    shots = []
+    for head in ("0", "3"):
+        page.select_option("#layer", "1")
+        page.select_option("#head", head)
+        assert page.locator("body").get_attribute("data-view") == f"kind=cross&layer=1&head={head}"
+        assert page.locator("#legend span").all_text_contents() == [f"head {head}"]
+        page.locator("svg#view").screenshot(path=tmp_path / f"head{head}.png")
+        shots.append(np.asarray(Image.open(tmp_path / f"head{head}.png").convert("RGB")).astype(int))
+    assert (shots[0].sum(axis=2) < 600).mean() > 0.005, "the attention view is blank"
+    assert (np.abs(shots[0] - shots[1]).sum(axis=2) > 60).mean() > 0.002, "head 0 and head 3 look the same"
+
+
+def test_a_second_translation_replaces_the_first_and_keeps_the_view(page):
+    page.fill("#source", "a dog runs")
+    page.click("#translate")
+    sync_api.expect(page.locator("#translation")).to_have_text("ein hund rennt", timeout=30_000)
+    page.select_option("#kind", "encoder")
+    page.fill("#source", "the boy laughs")
+    page.keyboard.press("Control+Enter")
+    sync_api.expect(page.locator("#translation")).to_have_text("der junge lacht", timeout=30_000)
+    assert page.locator("#kind").input_value() == "encoder"
+    tokens = page.locator("svg#view g.token.row text").all_text_contents()
+    assert "".join(tokens).replace("▁", " ").strip() == "the boy laughs"  # encoder rows: the new source
+
+
+def test_an_empty_text_shows_the_servers_message(page):
+    page.fill("#source", "   ")
+    page.click("#translate")
+    sync_api.expect(page.locator("#error")).to_have_text("text is empty: give a sentence to translate")
+    assert page.locator("#attention").is_hidden()
