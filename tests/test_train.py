@@ -183,10 +183,10 @@ def test_failed_checkpoint_write_keeps_the_previous_one(trained, tmp_path, monke
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(torch, "save", disk_full)
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(ckpt.ModelDirError, match="trainer_state.pt .*No space left.*previous version is intact"):
         ckpt.save_checkpoint(trained, 999, model, {"step": 999})
     monkeypatch.setattr(ckpt, "save_model", disk_full)
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(ckpt.ModelDirError, match="model.safetensors .*No space left"):
         ckpt.save_weights(model, trained / "model.safetensors")
     assert (trained / "model.safetensors").read_bytes() == before
     assert [p.name for p in ckpt.list_checkpoints(trained)][-1] == "step_00000300"

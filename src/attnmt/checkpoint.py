@@ -57,6 +57,9 @@ def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
         with open(tmp, "rb") as handle:
             os.fsync(handle.fileno())
         os.replace(tmp, path)
+    except OSError as error:
+        # A full disk or an I/O error: say so; the file at `path` is still the previous one.
+        raise ModelDirError(f"could not write {path} ({error}); the previous version is intact") from None
     finally:
         tmp.unlink(missing_ok=True)
 
