@@ -47,6 +47,7 @@ def main() -> None:
     parser.add_argument("--d-model", type=int, default=512)
     parser.add_argument("--heads", type=int, default=8)
     parser.add_argument("--repeats", type=int, default=20)
+    parser.add_argument("--precisions", default="fp32,bf16", help="bf16 is emulated (very slow) without AVX512-BF16")
     args = parser.parse_args()
 
     torch.manual_seed(0)
@@ -69,7 +70,7 @@ def main() -> None:
     print(f"MultiHeadAttention forward+backward, batch {args.batch}, length {args.length}, "
           f"d_model {args.d_model}, {args.heads} heads, {torch.get_num_threads()} threads")
     print(f"{'precision':<10} {'attnmt ms':>10} {'torch.nn ms':>12} {'ratio':>7}")
-    for precision in ("fp32", "bf16"):
+    for precision in args.precisions.split(","):
         context = torch.autocast("cpu", dtype=torch.bfloat16) if precision == "bf16" else nullcontext()
         with context:
             ours_s, theirs_s = [], []
