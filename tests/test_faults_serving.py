@@ -5,31 +5,20 @@ Afterwards it must still answer correctly.  Traffic goes to 127.0.0.1 only, boun
 
 import json
 import socket
-import subprocess
-import sys
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from test_serve import trained_model_dir
-from test_serve_browser import free_port, wait_until_healthy
+from test_serve_browser import running_server
 
 pytest.importorskip("fastapi", reason="attnmt serve needs fastapi and uvicorn")
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    port = free_port()
-    command = [sys.executable, "-m", "attnmt", "serve", "--model", str(trained_model_dir(tmp_path_factory)),
-               "--port", str(port), "--threads", "1"]
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        wait_until_healthy(url, process)
-        yield port, url, process
-    finally:
-        process.terminate()
-        process.wait(timeout=30)
+    with running_server(trained_model_dir(tmp_path_factory)) as started:
+        yield started
 
 
 def post(url: str, body: dict, timeout: float = 60.0) -> tuple[int, dict]:

@@ -7,6 +7,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import numpy as np
 import pytest
@@ -44,20 +46,26 @@ def wait_until_healthy(url: str, server: subprocess.Popen, timeout: float = 90.0
     raise TimeoutError(f"attnmt serve did not answer {url}health within {timeout:.0f} s")
 
 
-@pytest.fixture(scope="module")
-def server_url(tmp_path_factory):
-    """`attnmt serve` as a user starts it, on a free loopback port; stopped after the module."""
+@contextmanager
+def running_server(model_dir) -> Iterator[tuple[int, str, subprocess.Popen]]:
+    """`attnmt serve` as a user starts it, on a free loopback port: (port, url, process); stopped on exit."""
     port = free_port()
-    command = [sys.executable, "-m", "attnmt", "serve", "--model", str(trained_model_dir(tmp_path_factory)),
-               "--port", str(port), "--threads", "1"]
+    command = [sys.executable, "-m", "attnmt", "serve", "--model", str(model_dir), "--port", str(port),
+               "--threads", "1"]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     url = f"http://127.0.0.1:{port}/"
     try:
         assert wait_until_healthy(url, server)["model"] == "model"
-        yield url
+        yield port, url, server
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def server_url(tmp_path_factory):
+    with running_server(trained_model_dir(tmp_path_factory)) as (_, url, _):
+        yield url
 
 
 @pytest.fixture(scope="module")
