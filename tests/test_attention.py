@@ -42,15 +42,16 @@ def test_scaling_by_sqrt_dk_keeps_softmax_from_collapsing():
     assert scaled.max() < 0.01  # spread over many elements
 
 
-def test_fused_and_explicit_paths_agree():
+@pytest.mark.parametrize("queries", [1, 5, 12])  # 5: a small query, which takes the explicit path on CPU
+def test_fused_and_explicit_paths_agree(queries):
     torch.manual_seed(0)
-    q, k, v = torch.randn(2, 3, 5, 8), torch.randn(2, 3, 7, 8), torch.randn(2, 3, 7, 6)
-    mask = torch.rand(2, 1, 5, 7) > 0.3
+    q, k, v = torch.randn(2, 3, queries, 8), torch.randn(2, 3, 7, 8), torch.randn(2, 3, 7, 6)
+    mask = torch.rand(2, 1, queries, 7) > 0.3
     fused, none = scaled_dot_product_attention(q, k, v, mask)
     explicit, weights = scaled_dot_product_attention(q, k, v, mask, need_weights=True)
     assert none is None
     torch.testing.assert_close(fused, explicit, atol=1e-5, rtol=1e-5)
-    assert weights.shape == (2, 3, 5, 7)
+    assert weights.shape == (2, 3, queries, 7)
 
 
 def test_matches_torch_functional_sdpa():

@@ -74,9 +74,12 @@ def output_limits(model: Transformer, src: Tensor, max_len_a: float, max_len_b: 
 class DecoderState:
     """The rows being decoded; each row is one hypothesis of one source sentence.
 
+    The rows are groups of ``width`` consecutive rows, one group per sentence
+    (greedy search: width 1; beam search: width beam_size after the first step).
+
     sentence: [N]           index of each row's sentence in the input batch
     prefix:   [N, t + 1]    BOS and the t tokens chosen so far
-    memory:   [N, S, d]     encoder output, src_mask: [N, 1, 1, S]
+    memory:   [G, S, d]     encoder output per sentence group, src_mask: [G, 1, 1, S]
     cache:    keys/values of ``prefix`` (None: recompute the whole prefix every step)
     """
 
@@ -86,6 +89,7 @@ class DecoderState:
     memory: Tensor
     src_mask: Tensor
     cache: DecoderCache | None
+    width: int = 1
 
     @classmethod
     def start(cls, model: Transformer, src: Tensor, use_cache: bool) -> DecoderState:
@@ -105,31 +109,48 @@ class DecoderState:
     def __len__(self) -> int:
         return self.sentence.size(0)
 
-    def log_probs(self) -> Tensor:
-        """[N, V] log-probabilities of each row's next token, pad and BOS ruled out (-inf)."""
-        c = self.model.config
+    def logits(self) -> Tensor:
+        """[N, V] float logits of each row's next token (one decoder step)."""
         if self.cache is None:
-            logits = self.model.decode(self.prefix, self.memory, self.src_mask)
+            # The readable path: every row gets its own copy of its sentence's memory.
+            memory, src_mask = (t.repeat_interleave(self.width, dim=0) for t in (self.memory, self.src_mask))
+            logits = self.model.decode(self.prefix, memory, src_mask)
         else:
             # The cache holds every earlier position; only the newest token is fed.
             logits = self.model.decode(self.prefix[:, -1:], self.memory, self.src_mask, cache=self.cache)
-        log_probs = logits[:, -1].float().log_softmax(dim=-1)
-        log_probs[:, [c.pad_id, c.bos_id]] = float("-inf")
-        return log_probs
+        return logits[:, -1].float()
 
-    def select(self, index: Tensor) -> None:
-        """Keeps rows ``index`` [N'] (repeats and reorders allowed): beam parents, or the unfinished."""
-        self.sentence = self.sentence[index]
-        self.prefix = self.prefix[index]
-        self.memory = self.memory[index]
-        self.src_mask = self.src_mask[index]
+    def log_probs(self) -> tuple[Tensor, Tensor]:
+        """Each row's next-token log-probabilities as (scores [N, V], log_norm [N]):
+        log_prob = scores - log_norm, with pad and BOS ruled out (-inf) in scores.
+
+        Leaving the subtraction to the caller saves a pass over [N, V]: the
+        best tokens of a row are its best scores."""
+        c = self.model.config
+        scores = self.logits()
+        log_norm = scores.logsumexp(dim=-1)
+        scores[:, c.pad_id] = float("-inf")
+        scores[:, c.bos_id] = float("-inf")
+        return scores, log_norm
+
+    def select(self, rows: Tensor, groups: Tensor | None = None, width: int | None = None) -> None:
+        """Keeps rows ``rows`` [N'] (repeats and reorders allowed: beam parents) and sentence
+        groups ``groups`` (None: all of them); ``width``: rows per group from now on."""
+        self.sentence = self.sentence[rows]
+        self.prefix = self.prefix[rows]
+        if groups is not None:
+            self.memory = self.memory[groups]
+            self.src_mask = self.src_mask[groups]
         if self.cache is not None:
-            self.cache.reorder(index)
+            self.cache.reorder(rows, groups)
+        self.width = width or self.width
 
     def keep(self, mask: Tensor) -> None:
-        """Keeps the rows where mask [N] is True; no copying when all are."""
+        """Greedy search (one row per sentence): keeps the rows where mask [N] is True; no copying
+        when all are."""
         if not bool(mask.all()):
-            self.select(mask.nonzero().squeeze(1))
+            index = mask.nonzero().squeeze(1)
+            self.select(index, index)
 
     def extend(self, tokens: Tensor) -> None:
         """Appends tokens [N], one per row."""
@@ -138,11 +159,13 @@ class DecoderState:
 
 @torch.inference_mode()
 def greedy_search(
-    model: Transformer, src: Tensor, max_len_a: float = 1.5, max_len_b: int = 10, use_cache: bool = True
+    model: Transformer, src: Tensor, max_len_a: float = 1.5, max_len_b: int = 10, use_cache: bool = True,
+    min_len: int = 0,
 ) -> list[list[int]]:
     """src [B, S] padded with pad_id -> B output id lists (no BOS, no EOS), by most likely token.
 
     A sentence ends at EOS or at its max_output_length; decoding stops when all have.
+    EOS is ruled out before ``min_len`` tokens (benchmarks force equal lengths with it).
     Call ``model.eval()`` first: dropout is not switched off here.
     """
     eos = model.config.eos_id
@@ -152,7 +175,10 @@ def greedy_search(
     state.keep(limits > 0)
     step = 0
     while len(state):
-        tokens = state.log_probs().argmax(dim=-1)  # [N]
+        scores, _ = state.log_probs()  # the most likely token has the highest score
+        if step < min_len:
+            scores[:, eos] = float("-inf")
+        tokens = scores.argmax(dim=-1)  # [N]
         going = tokens != eos
         for sentence, token in zip(state.sentence[going].tolist(), tokens[going].tolist(), strict=True):
             outputs[sentence].append(token)
@@ -163,12 +189,12 @@ def greedy_search(
     return outputs
 
 
-def force_eos(log_probs: Tensor, rows: Tensor, eos_id: int) -> None:
+def force_eos(scores: Tensor, rows: Tensor, eos_id: int) -> None:
     """In place: the rows where rows [N] is True may only continue with EOS."""
     if bool(rows.any()):
-        eos = log_probs[rows, eos_id]
-        log_probs[rows] = float("-inf")
-        log_probs[rows, eos_id] = eos
+        eos = scores[rows, eos_id]
+        scores[rows] = float("-inf")
+        scores[rows, eos_id] = eos
 
 
 @dataclass
@@ -185,18 +211,22 @@ class Candidates:
                           self.token.gather(1, pick))
 
 
-def top_candidates(beam_log_prob: Tensor, log_probs: Tensor, n_groups: int, count: int) -> Candidates:
+def top_candidates(beam_log_prob: Tensor, scores: Tensor, n_groups: int, count: int) -> Candidates:
     """The ``count`` best one-token extensions of each sentence's beam.
 
-    beam_log_prob [N] (each row's log-prob so far), log_probs [N, V]; the N rows are
-    n_groups sentences × width beams, a sentence's beams next to each other.
+    beam_log_prob [N] (each row's log-prob so far, minus its log_norm: see
+    ``DecoderState.log_probs``), scores [N, V]; the N rows are n_groups sentences ×
+    width beams, a sentence's beams next to each other.  A sentence's best ``count``
+    come from its rows' best ``count`` each, so only those are compared.
     """
-    vocab = log_probs.size(1)
-    width = log_probs.size(0) // n_groups
-    scores = (beam_log_prob[:, None] + log_probs).view(n_groups, width * vocab)
-    top, flat = scores.topk(min(count, width * vocab), dim=1)
+    vocab = scores.size(1)
+    width = scores.size(0) // n_groups
+    per_row = min(count, vocab)
+    row_top, row_token = scores.topk(per_row, dim=1)  # [N, per_row]
+    extended = (beam_log_prob[:, None] + row_top).view(n_groups, width * per_row)
+    top, flat = extended.topk(min(count, width * per_row), dim=1)
     first_row = torch.arange(n_groups, device=flat.device)[:, None] * width
-    return Candidates(top, first_row + flat // vocab, flat % vocab)
+    return Candidates(top, first_row + flat // per_row, row_token.view(n_groups, -1).gather(1, flat))
 
 
 def collect_finished(
@@ -244,6 +274,7 @@ def beam_search(
     max_len_a: float = 1.5,
     max_len_b: int = 10,
     use_cache: bool = True,
+    min_len: int = 0,
 ) -> list[list[Hypothesis]]:
     """src [B, S] padded with pad_id -> per sentence, up to n_best finished hypotheses, best first.
 
@@ -251,6 +282,7 @@ def beam_search(
     takes the 2·beam_size best extensions per sentence: the EOS ones among its top
     beam_size finish, the best beam_size others continue.  A sentence is done at
     its max_output_length or when ``cannot_improve``; its rows then leave the batch.
+    EOS is ruled out before ``min_len`` tokens (unless max_output_length comes first).
     Call ``model.eval()`` first: dropout is not switched off here.
     """
     if beam_size < 1 or not 1 <= n_best <= beam_size:
@@ -264,12 +296,14 @@ def beam_search(
     beam_log_prob = torch.zeros(len(state), device=src.device)  # [N]
     width, step = 1, 0
     while len(state):
-        log_probs = state.log_probs()
-        force_eos(log_probs, limits[state.sentence] == step, eos)
+        scores, log_norm = state.log_probs()
+        if step < min_len:
+            scores[:, eos] = float("-inf")
+        force_eos(scores, limits[state.sentence] == step, eos)
         sentences = state.sentence[::width].tolist()  # [n_groups]
         # Each beam has one EOS extension, so 2·beam_size candidates always
         # leave at least beam_size that continue.
-        candidates = top_candidates(beam_log_prob, log_probs, len(sentences), 2 * beam_size)
+        candidates = top_candidates(beam_log_prob - log_norm, scores, len(sentences), 2 * beam_size)
         is_eos = candidates.token == eos
         penalty = length_penalty(step + 1, alpha)  # every candidate has step + 1 tokens, EOS included
         # Only an EOS that makes the top beam_size finishes: one ranked lower would
@@ -284,7 +318,9 @@ def beam_search(
             ],
             device=src.device,
         )
-        state.select(active.row[going].flatten())
+        # A beam never changes sentence: the sentences' memory only shrinks when some end.
+        groups = None if bool(going.all()) else going.nonzero().squeeze(1)
+        state.select(active.row[going].flatten(), groups, beam_size)
         state.extend(active.token[going].flatten())
         beam_log_prob = active.log_prob[going].flatten()
         width, step = beam_size, step + 1

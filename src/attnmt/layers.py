@@ -156,8 +156,12 @@ class EncoderLayer(nn.Module):
 class LayerCache:
     """What one decoder layer keeps between decoding steps.
 
-    cross_k, cross_v: [B, H, S, d] the encoder's keys/values, projected once per sentence.
-    self_k, self_v:   [B, H, t, d] the decoder's own keys/values for the t positions so far.
+    cross_k, cross_v: [G, H, S, d] the encoder's keys/values, projected once per sentence.
+    self_k, self_v:   [N, H, t, d] the decoder's own keys/values for the t positions so far.
+
+    The N decoder rows are G groups of N/G consecutive rows that share one sentence
+    (beam search: a sentence's hypotheses), so the encoder's keys/values are kept
+    once per sentence, never copied per hypothesis.
     """
 
     cross_k: Tensor
@@ -173,12 +177,13 @@ class LayerCache:
         self.self_k, self.self_v = k, v
         return k, v
 
-    def reorder(self, index: Tensor) -> None:
-        """Keeps batch rows ``index`` (beam search: the surviving hypotheses' parents)."""
-        for name in ("cross_k", "cross_v", "self_k", "self_v"):
-            value = getattr(self, name)
-            if value is not None:
-                setattr(self, name, value.index_select(0, index))
+    def reorder(self, rows: Tensor, groups: Tensor | None = None) -> None:
+        """Keeps decoder rows ``rows`` (beam search: the surviving hypotheses' parents) and,
+        unless None, sentence groups ``groups`` (the sentences still decoding)."""
+        if self.self_k is not None:
+            self.self_k, self.self_v = self.self_k.index_select(0, rows), self.self_v.index_select(0, rows)
+        if groups is not None:
+            self.cross_k, self.cross_v = self.cross_k.index_select(0, groups), self.cross_v.index_select(0, groups)
 
 
 class DecoderLayer(nn.Module):
@@ -216,7 +221,9 @@ class DecoderLayer(nn.Module):
         """x [B, T, d_model], memory [B, S, d_model] (unused when ``cache`` holds its keys/values);
         self_mask bool [T, T] or [B, 1, T, T]; cross_mask bool [B, 1, 1, S].
 
-        With a cache, x holds only the new positions and attends to every cached one.
+        With a cache, x holds only the new positions and attends to every cached one;
+        its B rows are the cache's G sentence groups of B/G rows, and cross_mask is
+        per sentence: [G, 1, 1, S].
         Returns (x, self-attention [B, H, T, T] or None, cross-attention [B, H, T, S] or None).
         """
         x, self_weights = residual(
@@ -232,21 +239,30 @@ class DecoderLayer(nn.Module):
 
     def init_cache(self, memory: Tensor) -> LayerCache:
         """Projects the encoder output [B, S, d_model] to this layer's cross-attention keys/values."""
-        return LayerCache(*self.cross_attn.project_kv(memory, memory))
+        # Contiguous once here, so that no step copies them again.
+        k, v = self.cross_attn.project_kv(memory, memory)
+        return LayerCache(k.contiguous(), v.contiguous())
 
     def _self_attend(self, h: Tensor, mask: Tensor | None, need_weights: bool, cache: LayerCache | None):
-        k, v = self.self_attn.project_kv(h, h)
+        q, k, v = self.self_attn.project_qkv(h)
         if cache is not None:
             k, v = cache.append(k, v)
-        return self.self_attn.attend(self.self_attn.project_q(h), k, v, mask, need_weights)
+        return self.self_attn.attend(q, k, v, mask, need_weights)
 
     def _cross_attend(
         self, h: Tensor, memory: Tensor | None, mask: Tensor | None, need_weights: bool,
         cache: LayerCache | None,
     ):
-        if cache is not None:
-            k, v = cache.cross_k, cache.cross_v
-        else:
-            k, v = self.cross_attn.project_kv(memory, memory)
-        return self.cross_attn.attend(self.cross_attn.project_q(h), k, v, mask, need_weights)
-
+        attn = self.cross_attn
+        if cache is None:
+            k, v = attn.project_kv(memory, memory)
+            return attn.attend(attn.project_q(h), k, v, mask, need_weights)
+        # A sentence's N/G rows sit side by side as one longer query sequence against
+        # that sentence's keys/values: [N, T, d] -> [G, N/G·T, d] is a view, no copy.
+        groups = cache.cross_k.size(0)
+        grouped = h.reshape(groups, -1, h.size(-1))
+        out, weights = attn.attend(attn.project_q(grouped), cache.cross_k, cache.cross_v, mask, need_weights)
+        if weights is not None:  # [G, H, N/G·T, S] -> [N, H, T, S]
+            g, heads, _, s = weights.shape
+            weights = weights.view(g, heads, -1, h.size(1), s).transpose(1, 2).reshape(-1, heads, h.size(1), s)
+        return out.reshape(h.shape), weights

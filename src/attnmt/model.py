@@ -130,15 +130,19 @@ class AttentionTrace:
 
 @dataclass
 class DecoderCache:
-    """Per-layer key/value caches for step-by-step decoding; ``length`` positions so far."""
+    """Per-layer key/value caches for step-by-step decoding; ``length`` positions so far.
+
+    Encoder keys/values are kept once per sentence; the decoder rows are the
+    sentences' groups of consecutive rows (see :class:`LayerCache`).
+    """
 
     layers: list[LayerCache]
     length: int = 0
 
-    def reorder(self, index: Tensor) -> None:
-        """Keeps batch rows ``index`` in every layer (beam search reordering)."""
+    def reorder(self, rows: Tensor, groups: Tensor | None = None) -> None:
+        """Keeps decoder rows ``rows`` and, unless None, sentences ``groups`` in every layer."""
         for layer in self.layers:
-            layer.reorder(index)
+            layer.reorder(rows, groups)
 
 
 class Transformer(nn.Module):
@@ -225,6 +229,8 @@ class Transformer(nn.Module):
         Each position sees only itself and earlier positions.  With a ``cache``
         (from :meth:`start_decoding`), ``tgt_in`` holds only the next positions;
         earlier positions' keys/values come from the cache, which grows by T.
+        Its B rows may then be G sentences × B/G hypotheses (beam search), with
+        ``src_mask`` [G, 1, 1, S] per sentence; ``memory`` is not read.
         """
         offset = cache.length if cache is not None else 0
         length = tgt_in.size(1)

@@ -159,6 +159,10 @@ class Tokenizer:
             raise IndexError(f"token id {i} is outside the vocabulary 0..{self.vocab_size - 1}")
         return self._sp.id_to_piece(i)
 
+    def piece_to_id(self, piece: str) -> int:
+        """The id of `piece` (unk_id for a piece outside the vocabulary)."""
+        return self._sp.piece_to_id(piece)
+
 
 class VocabTokenizer:
     """SentencePiece segmentation plus an explicit piece -> id vocabulary: how Marian (OPUS-MT) models tokenize.

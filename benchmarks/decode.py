@@ -1,0 +1,184 @@
+"""Translation speed: attnmt against Hugging Face Marian and CTranslate2 on the same weights.
+
+    .venv/bin/python benchmarks/decode.py [--model runs/bench_multi30k] [--sentences 1000]
+
+The trained model (default: the one ``benchmarks/multi30k.py`` leaves in
+runs/bench_multi30k) is exported with ``attnmt export`` to a Hugging Face Marian
+directory and to CTranslate2 (float32 and int8), so every engine holds the same
+weights.  test_2016_flickr's first ``--sentences`` sources are tokenised once,
+sorted by length and cut into batches of 32; every engine translates exactly those
+batches, batch by batch in turn (machine noise hits all alike), with 2 threads:
+
+- natural: each sentence until EOS (at most 1.5·src + 10 tokens), length penalty 0
+  in every engine so they search the same objective;
+- fixed: exactly 20 decoder steps per sentence (EOS forbidden before), so the
+  work is identical whatever each engine would have produced.
+
+Both with beam 4 and greedy.  Prints seconds, sentences/s, the ratio of each
+peer's time to attnmt fp32's (> 1: attnmt is faster), test BLEU of each engine's
+natural output (the same weights should score alike), and peak RSS.  Targets:
+≥ 2× Hugging Face, at least CTranslate2 float32's speed; attnmt int8 (dynamic
+quantisation of the linear layers) within 0.5 BLEU of fp32, next to CTranslate2 int8.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import tempfile
+import time
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never reach the Hub
+
+import torch  # noqa: E402
+
+from attnmt.checkpoint import load_model_dir  # noqa: E402
+from attnmt.data import read_lines  # noqa: E402
+from attnmt.decode import beam_search, greedy_search, max_output_length, pad_batch  # noqa: E402
+from attnmt.evaluate import score  # noqa: E402
+from attnmt.export import export_ctranslate2, export_marian  # noqa: E402
+from attnmt.marian import marian_order  # noqa: E402
+from attnmt.quantize import quantize_int8  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+TEST_SRC = ROOT / "data/multi30k/test_2016_flickr.en.gz"
+TEST_REF = ROOT / "data/multi30k/test_2016_flickr.de.gz"
+BATCH = 32
+FIXED_STEPS = 20
+THREADS = 2
+
+# An engine translates one batch of token-id lists: (ids, beam, fixed) -> output id lists.
+Engine = Callable[[list[list[int]], int, bool], list[list[int]]]
+
+
+def rss_mib() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def attnmt_engine(model) -> Engine:
+    c = model.config
+
+    def run(batch: list[list[int]], beam: int, fixed: bool) -> list[list[int]]:
+        src = pad_batch(batch, c.pad_id, torch.device("cpu"))
+        # fixed: FIXED_STEPS - 1 tokens, then the forced EOS = FIXED_STEPS decoder steps.
+        limits = dict(max_len_a=0.0, max_len_b=FIXED_STEPS - 1, min_len=FIXED_STEPS - 1) if fixed else {}
+        if beam == 1:
+            return greedy_search(model, src, **limits)
+        return [h[0].tokens for h in beam_search(model, src, beam, alpha=0.0, **limits)]
+
+    return run
+
+
+def marian_engine(folder: Path, model_config) -> Engine:
+    """MarianMTModel.generate; ids are mapped through the export's vocabulary order."""
+    import transformers
+
+    transformers.logging.set_verbosity_error()  # not its notes on our explicit length settings
+    hf = transformers.MarianMTModel.from_pretrained(str(folder)).eval()
+    order = marian_order(model_config)  # Marian id -> attnmt id
+    to_marian = {a: m for m, a in enumerate(order)}
+    pad, eos = hf.config.pad_token_id, hf.config.eos_token_id
+
+    @torch.inference_mode()
+    def run(batch: list[list[int]], beam: int, fixed: bool) -> list[list[int]]:
+        longest = max(map(len, batch))
+        ids = torch.full((len(batch), longest), pad)
+        for i, row in enumerate(batch):
+            ids[i, : len(row)] = torch.tensor([to_marian[t] for t in row])
+        if fixed:
+            limits = dict(min_new_tokens=FIXED_STEPS, max_new_tokens=FIXED_STEPS)
+        else:
+            limits = dict(max_new_tokens=max_output_length(longest, 1.5, 10, model_config.max_positions) + 1)
+        out = hf.generate(input_ids=ids, attention_mask=(ids != pad).long(), num_beams=beam,
+                          do_sample=False, length_penalty=0.0, early_stopping=beam > 1, **limits)
+        return [[order[t] for t in row[1:].tolist() if t not in (pad, eos)] for row in out]
+
+    return run
+
+
+def ctranslate2_engine(folder: Path, tokenizer) -> Engine:
+    import ctranslate2
+
+    translator = ctranslate2.Translator(str(folder), device="cpu", intra_threads=THREADS, inter_threads=1)
+
+    def run(batch: list[list[int]], beam: int, fixed: bool) -> list[list[int]]:
+        pieces = [[tokenizer.id_to_piece(t) for t in row] for row in batch]
+        if fixed:
+            limits = dict(min_decoding_length=FIXED_STEPS, max_decoding_length=FIXED_STEPS)
+        else:
+            limits = dict(max_decoding_length=max_output_length(max(map(len, batch)), 1.5, 10, 1024) + 1)
+        results = translator.translate_batch(pieces, beam_size=beam, length_penalty=0.0,
+                                             max_batch_size=BATCH, **limits)
+        return [[tokenizer.piece_to_id(p) for p in r.hypotheses[0]] for r in results]
+
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--model", default=str(ROOT / "runs/bench_multi30k"))
+    parser.add_argument("--sentences", type=int, default=1000)
+    parser.add_argument("--modes", default="natural,fixed")
+    parser.add_argument("--beams", default="4,1")
+    args = parser.parse_args()
+    if not Path(args.model, "model.safetensors").exists():
+        parser.error(f"{args.model} holds no trained model: run benchmarks/multi30k.py first, or give --model")
+    torch.set_num_threads(THREADS)
+    warnings.filterwarnings("ignore", message="Recommended: pip install sacremoses")
+
+    model, tokenizer = load_model_dir(args.model)
+    sources = read_lines(TEST_SRC)[: args.sentences]
+    references = read_lines(TEST_REF)[: args.sentences]
+    encoded = [tokenizer.encode(s) for s in sources]
+    order = sorted(range(len(encoded)), key=lambda i: len(encoded[i]))
+    batches = [order[i : i + BATCH] for i in range(0, len(order), BATCH)]
+
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        engines: dict[str, Engine] = {"attnmt fp32": attnmt_engine(model)}
+        engines["attnmt int8"] = attnmt_engine(quantize_int8(model))
+        engines["HF Marian fp32"] = marian_engine(export_marian(args.model, tmp / "marian"), model.config)
+        engines["CTranslate2 fp32"] = ctranslate2_engine(export_ctranslate2(args.model, tmp / "ct2"), tokenizer)
+        engines["CTranslate2 int8"] = ctranslate2_engine(
+            export_ctranslate2(args.model, tmp / "ct2_int8", quantization="int8"), tokenizer)
+
+        print(f"test_2016_flickr, {len(sources)} sentences in batches of {BATCH}, {THREADS} threads, "
+              f"torch {torch.__version__}, model {args.model} ({model.num_parameters() / 1e6:.1f}M parameters)")
+        for mode in args.modes.split(","):
+            for beam in map(int, args.beams.split(",")):
+                fixed = mode == "fixed"
+                seconds = dict.fromkeys(engines, 0.0)
+                outputs: dict[str, list[list[int]]] = {name: [[]] * len(sources) for name in engines}
+                tokens = dict.fromkeys(engines, 0)
+                for engine in engines.values():  # warm-up
+                    engine([encoded[i] for i in batches[0]], beam, fixed)
+                for batch in batches:
+                    ids = [encoded[i] for i in batch]
+                    for name, engine in engines.items():
+                        started = time.perf_counter()
+                        result = engine(ids, beam, fixed)
+                        seconds[name] += time.perf_counter() - started
+                        for i, out in zip(batch, result, strict=True):
+                            outputs[name][i] = out
+                        tokens[name] += sum(map(len, result))
+                print(f"\n{mode} lengths, beam {beam}"
+                      + (f" ({FIXED_STEPS} decoder steps per sentence)" if fixed else ""))
+                print(f"  {'engine':<18} {'seconds':>8} {'sent/s':>8} {'tokens':>7} "
+                      f"{'attnmt fp32 faster by':>22}" + ("" if fixed else f" {'BLEU':>6}"))
+                base = seconds["attnmt fp32"]
+                for name in engines:
+                    line = (f"  {name:<18} {seconds[name]:>8.2f} {len(sources) / seconds[name]:>8.1f} "
+                            f"{tokens[name]:>7} {seconds[name] / base:>21.2f}x")
+                    if not fixed:
+                        hyps = [tokenizer.decode(o) for o in outputs[name]]
+                        line += f" {score(hyps, references).bleu:>6.1f}"
+                    print(line)
+        print(f"\npeak RSS of this process (all engines loaded): {rss_mib():.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()
