@@ -52,13 +52,17 @@ class TorchTransformer(nn.Module):
         return self.output(hidden)
 
 
-def matmul_peak_gflops(size: int = 2048, repeats: int = 10) -> float:
+def matmul_peak_gflops(size: int = 2048, repeats: int = 10, tries: int = 3) -> float:
+    """The best of ``tries`` timings: on a shared machine the slower ones measure the neighbours."""
     a, b = torch.randn(size, size), torch.randn(size, size)
     a @ b
-    started = time.perf_counter()
-    for _ in range(repeats):
-        a @ b
-    return 2 * size**3 * repeats / (time.perf_counter() - started) / 1e9
+    best = 0.0
+    for _ in range(tries):
+        started = time.perf_counter()
+        for _ in range(repeats):
+            a @ b
+        best = max(best, 2 * size**3 * repeats / (time.perf_counter() - started) / 1e9)
+    return best
 
 
 def step_flops(batch, d: int, layers: int, ff: int, vocab: int) -> float:

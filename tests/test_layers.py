@@ -9,6 +9,7 @@ from torch import nn
 from attnmt.attention import causal_mask, padding_mask
 from attnmt.layers import (
     DecoderLayer,
+    Dropout,
     EncoderLayer,
     FeedForward,
     PositionalEncoding,
@@ -121,3 +122,45 @@ def test_decoder_cache_gives_same_output_as_full_prefix():
     cache = layer.init_cache(memory)
     steps = [layer(x[:, t:t + 1], None, cache=cache)[0] for t in range(5)]
     torch.testing.assert_close(torch.cat(steps, dim=1), full, atol=1e-5, rtol=1e-5)
+
+
+def test_dropout_zeroes_about_p_and_keeps_the_expected_value():
+    torch.manual_seed(0)
+    dropout = Dropout(0.1).train()
+    x = torch.ones(1000, 1000)
+    out = dropout(x)
+    dropped = (out == 0).float().mean().item()
+    assert abs(dropped - 0.1) < 0.002  # 1M draws: the standard error is 0.0003
+    kept = out[out != 0]
+    torch.testing.assert_close(kept, torch.full_like(kept, 65536 / (65536 - 6554)))
+    assert abs(out.mean().item() - 1.0) < 0.003
+
+
+def test_dropout_masks_are_uniform_across_the_four_elements_of_each_draw():
+    torch.manual_seed(1)
+    out = Dropout(0.5).train()(torch.ones(400_001))  # an odd size: the last draw is cut
+    lanes = (out[:400_000] == 0).float().view(-1, 4).mean(dim=0)
+    assert torch.all((lanes - 0.5).abs() < 0.01), lanes
+
+
+def test_dropout_gradient_is_the_same_mask_and_eval_is_identity():
+    torch.manual_seed(2)
+    dropout = Dropout(0.3).train()
+    x = torch.randn(64, 32, requires_grad=True)
+    out = dropout(x)
+    out.sum().backward()
+    torch.testing.assert_close(x.grad, torch.where(out != 0, 1 / (1 - 0.3), 0.0), atol=1e-4, rtol=1e-4)
+    assert dropout.eval()(x) is x
+    assert Dropout(0.0).train()(x) is x
+    assert torch.all(Dropout(1.0).train()(x) == 0)
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        Dropout(1.5)
+
+
+def test_dropout_repeats_under_a_seed_and_keeps_the_dtype():
+    x = torch.ones(50, 50, dtype=torch.bfloat16)
+    torch.manual_seed(3)
+    first = Dropout(0.2).train()(x)
+    torch.manual_seed(3)
+    second = Dropout(0.2).train()(x)
+    assert torch.equal(first, second) and first.dtype == torch.bfloat16

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field, fields
 from torch import Tensor, nn
 
 from attnmt.attention import causal_mask, padding_mask
-from attnmt.layers import DecoderLayer, EncoderLayer, LayerCache, PositionalEncoding
+from attnmt.layers import DecoderLayer, Dropout, EncoderLayer, LayerCache, PositionalEncoding
 
 
 class ConfigError(ValueError):
@@ -157,7 +157,7 @@ class Transformer(nn.Module):
             None if c.positional == "none"
             else PositionalEncoding(c.d_model, c.max_positions, c.positional, c.positional_layout)
         )
-        self.embed_dropout = nn.Dropout(c.dropout)
+        self.embed_dropout = Dropout(c.dropout)
         layer_args = (c.d_model, c.n_heads, c.d_ff, c.dropout, c.norm_first, c.activation,
                       c.attention_dropout)
         self.encoder_layers = nn.ModuleList(EncoderLayer(*layer_args) for _ in range(c.encoder_layers))
