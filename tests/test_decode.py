@@ -14,6 +14,7 @@ from attnmt.decode import (
     length_batches,
     length_penalty,
     max_output_length,
+    row_top_k,
     translate,
 )
 from attnmt.model import Transformer, TransformerConfig
@@ -370,3 +371,17 @@ def test_translate_runs_in_eval_mode_and_restores_the_mode():
     first = translate(model, tok, ["a cat sat", "the dog"])
     assert translate(model, tok, ["a cat sat", "the dog"]) == first  # no dropout noise
     assert model.training
+
+
+@pytest.mark.parametrize(("vocab", "k"), [(8000, 8), (8003, 8), (8003, 1), (300, 8), (10, 3)])
+def test_row_top_k_equals_torch_topk(vocab, k):
+    torch.manual_seed(vocab + k)
+    scores = torch.randn(37, vocab)
+    scores[0] = float("-inf")
+    scores[0, 5] = 0.0  # a row where one token may come (a forced EOS)
+    scores[1, -1] = 100.0  # the best of a row in its last, partial chunk
+    values, indices = row_top_k(scores, k)
+    expected = scores.topk(k, dim=1)
+    torch.testing.assert_close(values, expected.values)
+    finite = expected.values.isfinite()
+    assert torch.equal(indices[finite], expected.indices[finite])
