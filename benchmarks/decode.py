@@ -13,7 +13,10 @@ runs while another's thread pool is still spinning (that cost the engine after
 CTranslate2 up to 1.7x when they alternated batch by batch):
 
 - natural: each sentence until EOS (at most 1.5·src + 10 tokens), length penalty 0
-  in every engine so they search the same objective;
+  in every engine so they search the same objective, and a beam ends once beam_size
+  hypotheses are finished (CTranslate2's default, HF's ``early_stopping=True``,
+  attnmt's ``early_stopping=True``; attnmt's default searches on until no active
+  hypothesis can win);
 - fixed: exactly 20 decoder steps per sentence (EOS forbidden before), so the
   work is identical whatever each engine would have produced.
 
@@ -71,7 +74,8 @@ def attnmt_engine(model) -> Engine:
         limits = dict(max_len_a=0.0, max_len_b=FIXED_STEPS - 1, min_len=FIXED_STEPS - 1) if fixed else {}
         if beam == 1:
             return greedy_search(model, src, **limits)
-        return [h[0].tokens for h in beam_search(model, src, beam, alpha=0.0, **limits)]
+        hyps = beam_search(model, src, beam, alpha=0.0, early_stopping=True, **limits)
+        return [h[0].tokens for h in hyps]
 
     return run
 

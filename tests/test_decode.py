@@ -385,3 +385,24 @@ def test_row_top_k_equals_torch_topk(vocab, k):
     torch.testing.assert_close(values, expected.values)
     finite = expected.values.isfinite()
     assert torch.equal(indices[finite], expected.indices[finite])
+
+
+# B then EOS (0.22) finishes first; A C D EOS (0.405) needs two more steps.
+LATE_WINNER = {(): {A: 0.6, B: 0.4}, (A,): {C: 0.75, EOS: 0.25}, (B,): {EOS: 0.55, D: 0.45},
+               (A, C): {D: 0.9, EOS: 0.1}, (B, D): {EOS: 1.0}, (A, C, D): {EOS: 1.0}}
+
+
+def test_early_stopping_ends_at_beam_size_finished_and_the_default_waits_for_the_winner():
+    model = ScriptedModel(LATE_WINNER)
+    [[early]] = beam_search(model, ONE_SOURCE, beam_size=2, alpha=0.0, early_stopping=True, use_cache=False)
+    assert early.tokens == [B] and early.log_prob == pytest.approx(math.log(0.4 * 0.55))
+    [[exact]] = beam_search(model, ONE_SOURCE, beam_size=2, alpha=0.0, use_cache=False)
+    assert exact.tokens == [A, C, D] and exact.log_prob == pytest.approx(math.log(0.6 * 0.75 * 0.9))
+
+
+def test_min_len_rules_out_eos_until_then():
+    model = ScriptedModel({(): {EOS: 0.9, A: 0.1}, (A,): {EOS: 0.6, B: 0.4}})
+    assert greedy_search(model, ONE_SOURCE, use_cache=False) == [[]]
+    assert greedy_search(model, ONE_SOURCE, min_len=2, use_cache=False) == [[A, B]]
+    [[best]] = beam_search(model, ONE_SOURCE, beam_size=2, min_len=2, use_cache=False)
+    assert best.tokens == [A, B]

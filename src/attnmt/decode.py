@@ -299,6 +299,7 @@ def beam_search(
     max_len_b: int = 10,
     use_cache: bool = True,
     min_len: int = 0,
+    early_stopping: bool = False,
 ) -> list[list[Hypothesis]]:
     """src [B, S] padded with pad_id -> per sentence, up to n_best finished hypotheses, best first.
 
@@ -306,6 +307,9 @@ def beam_search(
     takes the 2·beam_size best extensions per sentence: the EOS ones among its top
     beam_size finish, the best beam_size others continue.  A sentence is done at
     its max_output_length or when ``cannot_improve``; its rows then leave the batch.
+    ``early_stopping=True`` ends a sentence as soon as beam_size hypotheses are
+    finished, without checking that no active one could beat them (Hugging Face's
+    ``early_stopping=True``, CTranslate2's default): less work, a less exact search.
     EOS is ruled out before ``min_len`` tokens (unless max_output_length comes first).
     Call ``model.eval()`` first: dropout is not switched off here.
     """
@@ -337,7 +341,9 @@ def beam_search(
         best_active = (active.log_prob[:, 0] / penalty).tolist()
         going = torch.tensor(
             [
-                step < limit_of[s] and not cannot_improve(finished[s], best, beam_size)
+                step < limit_of[s]
+                and not (len(finished[s]) >= beam_size if early_stopping
+                         else cannot_improve(finished[s], best, beam_size))
                 for s, best in zip(sentences, best_active, strict=True)
             ],
             device=src.device,
