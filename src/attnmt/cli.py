@@ -57,11 +57,19 @@ def read_input(path: str | None) -> list[str]:
     return read_lines(path)
 
 
-def cmd_translate(args: argparse.Namespace, extra: list[str]) -> int:
+def load_for_translation(args: argparse.Namespace):
+    """The model of --model/--weights, int8-quantised with --int8, and its tokenizer."""
     from attnmt.checkpoint import load_model_dir
-    from attnmt.decode import translate
+    from attnmt.quantize import quantize_int8
 
     model, tokenizer = load_model_dir(args.model, args.weights)
+    return (quantize_int8(model) if args.int8 else model), tokenizer
+
+
+def cmd_translate(args: argparse.Namespace, extra: list[str]) -> int:
+    from attnmt.decode import translate
+
+    model, tokenizer = load_for_translation(args)
     outputs = translate(model, tokenizer, read_input(args.input), beam_size=args.beam, alpha=args.alpha)
     text = "".join(line + "\n" for line in outputs)
     if args.output is None or args.output == "-":
@@ -72,12 +80,11 @@ def cmd_translate(args: argparse.Namespace, extra: list[str]) -> int:
 
 
 def cmd_evaluate(args: argparse.Namespace, extra: list[str]) -> int:
-    from attnmt.checkpoint import load_model_dir
     from attnmt.data import read_lines
     from attnmt.decode import translate
     from attnmt.evaluate import score
 
-    model, tokenizer = load_model_dir(args.model, args.weights)
+    model, tokenizer = load_for_translation(args)
     hypotheses = translate(model, tokenizer, read_lines(args.src), beam_size=args.beam, alpha=args.alpha)
     scores = score(hypotheses, read_lines(args.ref))
     print(json.dumps(scores.as_dict(), indent=2) if args.json else scores)
@@ -245,6 +252,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--weights", help="another weights file (e.g. averaged.safetensors)")
         p.add_argument("--beam", type=int, default=4, help="beam size (1 = greedy)")
         p.add_argument("--alpha", type=float, default=0.6, help="length penalty α")
+        p.add_argument("--int8", action="store_true",
+                       help="int8 linear layers (dynamic quantisation): faster on CPU, BLEU within ~0.5")
         p.set_defaults(run=run)
         if name == "translate":
             p.add_argument("input", nargs="?", help="input file (default: stdin)")
