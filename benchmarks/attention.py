@@ -10,6 +10,7 @@ Both run in this process, interleaved, so machine noise hits both alike.
 from __future__ import annotations
 
 import argparse
+import resource
 import statistics
 import time
 from contextlib import nullcontext
@@ -79,6 +80,7 @@ def main() -> None:
                 theirs_s.append(timed(step_theirs, args.repeats))
         a, b = min(ours_s), min(theirs_s)
         print(f"{precision:<10} {a * 1e3:>10.2f} {b * 1e3:>12.2f} {a / b:>7.2f}")
+    print(f"peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
 
 
 if __name__ == "__main__":
