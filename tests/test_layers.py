@@ -164,3 +164,17 @@ def test_dropout_repeats_under_a_seed_and_keeps_the_dtype():
     torch.manual_seed(3)
     second = Dropout(0.2).train()(x)
     assert torch.equal(first, second) and first.dtype == torch.bfloat16
+
+
+def test_cached_decoder_rows_grouped_by_sentence_equal_rows_with_their_own_memory():
+    """Beam search: 3 hypotheses of each of 2 sentences share that sentence's encoder keys/values."""
+    torch.manual_seed(4)
+    layer = DecoderLayer(16, 2, 32, dropout=0.0).eval()
+    memory, x = torch.randn(2, 4, 16), torch.randn(6, 1, 16)
+    cross_mask = torch.tensor([[True, True, True, False], [True, True, True, True]])[:, None, None, :]
+    grouped = layer(x, None, cross_mask=cross_mask, need_weights=True, cache=layer.init_cache(memory))
+    per_row = layer(x, memory.repeat_interleave(3, dim=0), cross_mask=cross_mask.repeat_interleave(3, dim=0),
+                    need_weights=True)
+    for got, expected in zip(grouped, per_row, strict=True):
+        torch.testing.assert_close(got, expected, atol=1e-5, rtol=1e-5)
+    assert grouped[2].shape == (6, 2, 1, 4)
