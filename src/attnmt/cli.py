@@ -35,15 +35,19 @@ def parse_overrides(extra: Sequence[str]) -> dict[str, str]:
 
 def cmd_train(args: argparse.Namespace, extra: list[str]) -> int:
     from attnmt.config import load_config
+    from attnmt.distributed import teardown
     from attnmt.train import resume, train
 
     overrides = parse_overrides(extra)
-    if args.resume:
-        result = resume(args.resume, overrides)
-    elif args.config:
-        result = train(load_config(args.config, overrides))
-    else:
+    if not (args.resume or args.config):
         raise ConfigError("give a CONFIG.yaml to train, or --resume MODEL_DIR")
+    try:
+        result = resume(args.resume, overrides) if args.resume else train(load_config(args.config, overrides))
+    finally:
+        # Under torchrun: leave the process group before exiting.  Exiting with it
+        # alive let gloo's threads be destroyed running ("terminate called without an
+        # active exception", exit -6) now and then.
+        teardown()
     print(f"best validation BLEU {result.best_bleu:.2f} at step {result.best_step}; model: {result.model_dir}")
     return 0
 

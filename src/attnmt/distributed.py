@@ -88,5 +88,6 @@ def setup(device: str = "auto") -> Group:
 
 
 def teardown() -> None:
+    """Leaves the torchrun group, if this process joined one (a no-op otherwise)."""
     if dist.is_initialized():
         dist.destroy_process_group()
