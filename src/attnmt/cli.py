@@ -41,13 +41,15 @@ def cmd_train(args: argparse.Namespace, extra: list[str]) -> int:
     overrides = parse_overrides(extra)
     if not (args.resume or args.config):
         raise ConfigError("give a CONFIG.yaml to train, or --resume MODEL_DIR")
+    # Under torchrun: leave the process group before exiting.  Exiting with it alive
+    # let gloo's threads be destroyed running ("terminate called without an active
+    # exception", exit -6) now and then.
     try:
         result = resume(args.resume, overrides) if args.resume else train(load_config(args.config, overrides))
-    finally:
-        # Under torchrun: leave the process group before exiting.  Exiting with it
-        # alive let gloo's threads be destroyed running ("terminate called without an
-        # active exception", exit -6) now and then.
-        teardown()
+    except BaseException:
+        teardown(finished=False)
+        raise
+    teardown()
     print(f"best validation BLEU {result.best_bleu:.2f} at step {result.best_step}; model: {result.model_dir}")
     return 0
 

@@ -7,6 +7,7 @@ NCCL carries gradients between GPUs, gloo between CPU processes.
 
 from __future__ import annotations
 
+import gc
 import os
 from dataclasses import dataclass
 
@@ -87,7 +88,15 @@ def setup(device: str = "auto") -> Group:
     return Group(dist.get_rank(), dist.get_world_size(), target)
 
 
-def teardown() -> None:
-    """Leaves the torchrun group, if this process joined one (a no-op otherwise)."""
+def teardown(finished: bool = True) -> None:
+    """Leaves the torchrun group, if this process joined one (a no-op otherwise).
+
+    After a finished run the ranks first free what still holds the group (DDP's
+    reducer, in reference cycles) and wait for each other; after an error they
+    leave at once, since the others may never arrive.
+    """
     if dist.is_initialized():
+        if finished:
+            gc.collect()
+            dist.barrier()
         dist.destroy_process_group()
