@@ -65,6 +65,12 @@ def rss_mib() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
+def natural_limit(batch: list[list[int]], max_positions: int) -> int:
+    """Decoder steps that let the batch's longest source reach attnmt's default limit
+    (1.5·src + 10 tokens) and its EOS, for the engines that take one limit per batch."""
+    return max_output_length(max(map(len, batch)), 1.5, 10, max_positions) + 1
+
+
 def attnmt_engine(model) -> Engine:
     c = model.config
 
@@ -92,14 +98,13 @@ def marian_engine(folder: Path, model_config) -> Engine:
 
     @torch.inference_mode()
     def run(batch: list[list[int]], beam: int, fixed: bool) -> list[list[int]]:
-        longest = max(map(len, batch))
-        ids = torch.full((len(batch), longest), pad)
+        ids = torch.full((len(batch), max(map(len, batch))), pad)
         for i, row in enumerate(batch):
             ids[i, : len(row)] = torch.tensor([to_marian[t] for t in row])
         if fixed:
             limits = dict(min_new_tokens=FIXED_STEPS, max_new_tokens=FIXED_STEPS)
         else:
-            limits = dict(max_new_tokens=max_output_length(longest, 1.5, 10, model_config.max_positions) + 1)
+            limits = dict(max_new_tokens=natural_limit(batch, model_config.max_positions))
         out = hf.generate(input_ids=ids, attention_mask=(ids != pad).long(), num_beams=beam,
                           do_sample=False, length_penalty=0.0, early_stopping=beam > 1, **limits)
         return [[order[t] for t in row[1:].tolist() if t not in (pad, eos)] for row in out]
@@ -107,7 +112,7 @@ def marian_engine(folder: Path, model_config) -> Engine:
     return run
 
 
-def ctranslate2_engine(folder: Path, tokenizer) -> Engine:
+def ctranslate2_engine(folder: Path, tokenizer, max_positions: int) -> Engine:
     import ctranslate2
 
     translator = ctranslate2.Translator(str(folder), device="cpu", intra_threads=THREADS, inter_threads=1)
@@ -117,7 +122,7 @@ def ctranslate2_engine(folder: Path, tokenizer) -> Engine:
         if fixed:
             limits = dict(min_decoding_length=FIXED_STEPS, max_decoding_length=FIXED_STEPS)
         else:
-            limits = dict(max_decoding_length=max_output_length(max(map(len, batch)), 1.5, 10, 1024) + 1)
+            limits = dict(max_decoding_length=natural_limit(batch, max_positions))
         results = translator.translate_batch(pieces, beam_size=beam, length_penalty=0.0,
                                              max_batch_size=BATCH, **limits)
         return [[tokenizer.piece_to_id(p) for p in r.hypotheses[0]] for r in results]
@@ -152,9 +157,11 @@ def main() -> None:
             "attnmt fp32": lambda: attnmt_engine(model),
             "attnmt int8": lambda: attnmt_engine(quantize_int8(model)),
             "HF Marian fp32": lambda: marian_engine(export_marian(args.model, tmp / "marian"), model.config),
-            "CTranslate2 fp32": lambda: ctranslate2_engine(export_ctranslate2(args.model, tmp / "ct2"), tokenizer),
+            "CTranslate2 fp32": lambda: ctranslate2_engine(
+                export_ctranslate2(args.model, tmp / "ct2"), tokenizer, model.config.max_positions),
             "CTranslate2 int8": lambda: ctranslate2_engine(
-                export_ctranslate2(args.model, tmp / "ct2_int8", quantization="int8"), tokenizer),
+                export_ctranslate2(args.model, tmp / "ct2_int8", quantization="int8"), tokenizer,
+                model.config.max_positions),
         }
         wanted = args.engines.split(",") if args.engines else list(makers)
         if "attnmt fp32" not in wanted or not set(wanted) <= set(makers):

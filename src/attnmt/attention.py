@@ -154,17 +154,12 @@ class MultiHeadAttention(nn.Module):
         projections = (self.q_proj, self.k_proj, self.v_proj)
         if any(type(p) is not nn.Linear for p in projections):
             return self.project_q(x), *self.project_kv(x, x)
-        weight, bias = self._qkv_weights()
+        # Concatenated anew at each call: the gradient flows back to each, and no copy
+        # can go stale when an optimiser updates the weights in place.
+        weight = torch.cat([p.weight for p in projections])
+        bias = None if self.q_proj.bias is None else torch.cat([p.bias for p in projections])
         widths = [p.out_features for p in projections]
         return tuple(split_heads(part, self.n_heads) for part in F.linear(x, weight, bias).split(widths, dim=-1))
-
-    def _qkv_weights(self) -> tuple[Tensor, Tensor | None]:
-        """W_Q, W_K, W_V (and biases) concatenated, anew at each call: the gradient flows
-        back to each, and no copy can go stale when an optimiser updates them in place."""
-        projections = (self.q_proj, self.k_proj, self.v_proj)
-        biases = [p.bias for p in projections]
-        bias = None if biases[0] is None else torch.cat(biases)
-        return torch.cat([p.weight for p in projections]), bias
 
     def project_q(self, query: Tensor) -> Tensor:
         """[B, Lq, d_model] -> queries per head [B, H, Lq, d_k]."""

@@ -89,7 +89,6 @@ class DecoderState:
     memory: Tensor
     src_mask: Tensor
     cache: DecoderCache | None
-    width: int = 1
 
     @classmethod
     def start(cls, model: Transformer, src: Tensor, use_cache: bool) -> DecoderState:
@@ -108,6 +107,11 @@ class DecoderState:
 
     def __len__(self) -> int:
         return self.sentence.size(0)
+
+    @property
+    def width(self) -> int:
+        """Rows per sentence group."""
+        return len(self) // max(self.memory.size(0), 1)
 
     def logits(self) -> Tensor:
         """[N, V] float logits of each row's next token (one decoder step)."""
@@ -131,9 +135,9 @@ class DecoderState:
         scores[:, c.bos_id] = float("-inf")
         return scores
 
-    def select(self, rows: Tensor, groups: Tensor | None = None, width: int | None = None) -> None:
+    def select(self, rows: Tensor, groups: Tensor | None = None) -> None:
         """Keeps rows ``rows`` [N'] (repeats and reorders allowed: beam parents) and sentence
-        groups ``groups`` (None: all of them); ``width``: rows per group from now on."""
+        groups ``groups`` (None: all of them); rows must stay grouped by sentence."""
         self.sentence = self.sentence[rows]
         self.prefix = self.prefix[rows]
         if groups is not None:
@@ -141,7 +145,6 @@ class DecoderState:
             self.src_mask = self.src_mask[groups]
         if self.cache is not None:
             self.cache.reorder(rows, groups)
-        self.width = width or self.width
 
     def keep(self, mask: Tensor) -> None:
         """Greedy search (one row per sentence): keeps the rows where mask [N] is True; no copying
@@ -322,13 +325,13 @@ def beam_search(
     # The first step starts from one row per sentence (BOS); the beam widens after it.
     state = DecoderState.start(model, src, use_cache)
     beam_log_prob = torch.zeros(len(state), device=src.device)  # [N]
-    width, step = 1, 0
+    step = 0
     while len(state):
         log_probs = state.next_token_scores()
         if step < min_len:
             log_probs[:, eos] = float("-inf")
         force_eos(log_probs, limits[state.sentence] == step, eos)
-        sentences = state.sentence[::width].tolist()  # [n_groups]
+        sentences = state.sentence[::state.width].tolist()  # [n_groups]
         # Each beam has one EOS extension, so 2·beam_size candidates always
         # leave at least beam_size that continue.
         candidates = top_candidates(beam_log_prob, log_probs, len(sentences), 2 * beam_size)
@@ -350,10 +353,10 @@ def beam_search(
         )
         # A beam never changes sentence: the sentences' memory only shrinks when some end.
         groups = None if bool(going.all()) else going.nonzero().squeeze(1)
-        state.select(active.row[going].flatten(), groups, beam_size)
+        state.select(active.row[going].flatten(), groups)
         state.extend(active.token[going].flatten())
         beam_log_prob = active.log_prob[going].flatten()
-        width, step = beam_size, step + 1
+        step += 1
     return [sorted(hyps, key=lambda h: h.score, reverse=True)[:n_best] for hyps in finished]
 
 
