@@ -60,25 +60,6 @@ def test_int8_model_translates_the_memorised_pairs_like_the_float_model(model_di
     assert json.loads(out)["bleu"] > 90.0  # the float model scores 100 on these
 
 
-def test_quantize_int8_makes_int8_linear_layers_and_leaves_the_float_model_alone():
-    import torch
-
-    from attnmt.model import Transformer, TransformerConfig
-    from attnmt.quantize import quantize_int8
-
-    torch.manual_seed(0)
-    model = Transformer(TransformerConfig(vocab_size=50, d_model=32, n_heads=4, encoder_layers=1,
-                                          decoder_layers=1, d_ff=64)).eval()
-    quantized = quantize_int8(model)
-    assert type(model.output) is torch.nn.Linear
-    assert "quantized" in type(quantized.output).__module__
-    assert "quantized" in type(quantized.decoder_layers[0].self_attn.q_proj).__module__
-    src, tgt = torch.randint(4, 50, (3, 7)), torch.randint(4, 50, (3, 5))
-    with torch.no_grad():
-        exact, approx = model(src, tgt), quantized(src, tgt)
-    assert 0 < (exact - approx).abs().max() < 0.1 * exact.abs().max()
-
-
 def test_unknown_config_key_is_one_line_with_exit_code_2(tmp_path, capsys):
     config = tmp_path / "bad.yaml"
     config.write_text("lerning_rate: 3\n")

@@ -127,6 +127,7 @@ class MultiHeadAttention(nn.Module):
         self.k_proj = nn.Linear(kdim or d_model, n_heads * self.d_k, bias=bias)
         self.v_proj = nn.Linear(vdim or d_model, n_heads * self.d_v, bias=bias)
         self.out_proj = nn.Linear(n_heads * self.d_v, d_model, bias=bias)
+        self.qkv_proj: nn.Module | None = None  # see fuse_qkv
 
     def forward(
         self,
@@ -150,16 +151,35 @@ class MultiHeadAttention(nn.Module):
     def project_qkv(self, x: Tensor) -> tuple[Tensor, Tensor, Tensor]:
         """Self-attention's queries, keys and values per head, from one matmul with
         W_Q, W_K and W_V side by side (the same numbers as three, fewer and larger
-        matmuls).  Layers replaced by other kinds (int8) are called one by one."""
+        matmuls).  Inference copies call their ``fuse_qkv`` layer; projections swapped
+        for other kinds of layer without it are called one by one."""
         projections = (self.q_proj, self.k_proj, self.v_proj)
-        if any(type(p) is not nn.Linear for p in projections):
-            return self.project_q(x), *self.project_kv(x, x)
-        # Concatenated anew at each call: the gradient flows back to each, and no copy
-        # can go stale when an optimiser updates the weights in place.
-        weight = torch.cat([p.weight for p in projections])
-        bias = None if self.q_proj.bias is None else torch.cat([p.bias for p in projections])
         widths = [p.out_features for p in projections]
-        return tuple(split_heads(part, self.n_heads) for part in F.linear(x, weight, bias).split(widths, dim=-1))
+        if self.qkv_proj is not None:
+            qkv = self.qkv_proj(x)
+        elif any(type(p) is not nn.Linear for p in projections):
+            return self.project_q(x), *self.project_kv(x, x)
+        else:
+            # Concatenated anew at each call: the gradient flows back to each, and no copy
+            # can go stale when an optimiser updates the weights in place.
+            weight = torch.cat([p.weight for p in projections])
+            bias = None if self.q_proj.bias is None else torch.cat([p.bias for p in projections])
+            qkv = F.linear(x, weight, bias)
+        return tuple(split_heads(part, self.n_heads) for part in qkv.split(widths, dim=-1))
+
+    def fuse_qkv(self) -> None:
+        """For inference copies (int8, packed): W_Q, W_K and W_V become one ``nn.Linear``
+        that ``project_qkv`` calls from then on, so that converting the layers converts
+        it too.  The three stay, for cross-attention and export; training would leave the
+        fused copy behind, so call this only on a model that is done training."""
+        projections = (self.q_proj, self.k_proj, self.v_proj)
+        fused = nn.Linear(self.q_proj.in_features, sum(p.out_features for p in projections),
+                          bias=self.q_proj.bias is not None, device=self.q_proj.weight.device)
+        with torch.no_grad():
+            fused.weight.copy_(torch.cat([p.weight for p in projections]))
+            if fused.bias is not None:
+                fused.bias.copy_(torch.cat([p.bias for p in projections]))
+        self.qkv_proj = fused
 
     def project_q(self, query: Tensor) -> Tensor:
         """[B, Lq, d_model] -> queries per head [B, H, Lq, d_k]."""

@@ -64,12 +64,14 @@ def read_input(path: str | None) -> list[str]:
 
 
 def load_for_translation(args: argparse.Namespace):
-    """The model of --model/--weights, int8-quantised with --int8, and its tokenizer."""
+    """The model of --model/--weights, int8-quantised with --int8 (else with its weights
+    prepacked for the CPU's matmul library), and its tokenizer."""
     from attnmt.checkpoint import load_model_dir
+    from attnmt.packed import pack_linears
     from attnmt.quantize import quantize_int8
 
     model, tokenizer = load_model_dir(args.model, args.weights)
-    return (quantize_int8(model) if args.int8 else model), tokenizer
+    return (quantize_int8(model) if args.int8 else pack_linears(model)), tokenizer
 
 
 def cmd_translate(args: argparse.Namespace, extra: list[str]) -> int:

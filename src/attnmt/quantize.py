@@ -19,6 +19,7 @@ import warnings
 import torch
 from torch import nn
 
+from attnmt.attention import MultiHeadAttention
 from attnmt.model import Transformer
 
 
@@ -30,7 +31,8 @@ def quantize_int8(model: Transformer) -> Transformer:
         warnings.simplefilter("ignore")
         from torch.ao.quantization import per_channel_dynamic_qconfig, quantize_dynamic
 
-        quantized = quantize_dynamic(
-            copy.deepcopy(model).eval(), {nn.Linear: per_channel_dynamic_qconfig}, dtype=torch.qint8
-        )
-    return quantized
+        model = copy.deepcopy(model).eval()
+        for attention in model.modules():
+            if isinstance(attention, MultiHeadAttention):
+                attention.fuse_qkv()  # self-attention's Q, K, V: one int8 matmul
+        return quantize_dynamic(model, {nn.Linear: per_channel_dynamic_qconfig}, dtype=torch.qint8)

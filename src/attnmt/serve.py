@@ -288,11 +288,12 @@ def serve(model_dir: str | Path, host: str = "127.0.0.1", port: int = 8000, weig
     import uvicorn
 
     from attnmt.checkpoint import load_model_dir
+    from attnmt.packed import pack_linears
 
     if threads > 0:
         torch.set_num_threads(threads)
     model, tokenizer = load_model_dir(model_dir, weights)
-    app = create_app(model, tokenizer, Path(model_dir).resolve().name, settings)
+    app = create_app(pack_linears(model), tokenizer, Path(model_dir).resolve().name, settings)
     if not is_loopback(host):
         print(f"attnmt: serving on {host}: anyone who can reach this machine can use the model "
               "(there is no authentication)", file=sys.stderr)

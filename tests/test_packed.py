@@ -1,0 +1,84 @@
+"""Prepacked linear layers (attnmt.packed): the same numbers and translations as the float model."""
+
+import pytest
+import torch
+from torch import nn
+
+from attnmt.attention import MultiHeadAttention
+from attnmt.decode import beam_search, greedy_search
+from attnmt.model import Transformer, TransformerConfig
+from attnmt.packed import PackedLinear, pack_linears, packing_available
+
+pytestmark = pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN")
+
+
+def small_model(seed: int = 0) -> Transformer:
+    torch.manual_seed(seed)
+    config = TransformerConfig(vocab_size=60, d_model=32, n_heads=4, encoder_layers=2, decoder_layers=2,
+                               d_ff=64, dropout=0.1, max_positions=64)
+    return Transformer(config).train()
+
+
+def test_packed_linear_computes_x_times_w_transposed_plus_b():
+    torch.manual_seed(0)
+    linear = nn.Linear(16, 24)
+    packed = PackedLinear(linear.weight, linear.bias)
+    for shape in ([1, 16], [5, 16], [3, 7, 16], [32, 1, 16]):  # any number of rows and leading dims
+        x = torch.randn(shape)
+        with torch.no_grad():
+            torch.testing.assert_close(packed(x), linear(x), atol=1e-5, rtol=1e-5)
+
+
+def test_packed_linear_refuses_inputs_that_need_a_gradient():
+    linear = nn.Linear(4, 4)
+    with pytest.raises(RuntimeError, match="inference"):
+        PackedLinear(linear.weight, linear.bias)(torch.randn(2, 4, requires_grad=True))
+
+
+def test_every_linear_layer_is_packed_and_the_original_model_is_left_alone():
+    model = small_model()
+    packed = pack_linears(model)
+    assert not packed.training and model.training
+    assert not any(type(m) is nn.Linear for m in packed.modules())
+    assert all(type(m) is nn.Linear for m in (model.output, model.decoder_layers[0].feed_forward.linear1))
+    attention = packed.decoder_layers[0].self_attn
+    assert isinstance(attention.qkv_proj, PackedLinear) and attention.qkv_proj.out_features == 3 * 32
+    assert model.decoder_layers[0].self_attn.qkv_proj is None
+
+
+def test_packed_model_gives_the_float_models_logits_and_attention():
+    model = small_model().eval()
+    packed = pack_linears(model)
+    src, tgt = torch.randint(4, 60, (3, 9)), torch.randint(4, 60, (3, 6))
+    src[0, 6:] = 0  # padding
+    with torch.inference_mode():
+        logits, trace = model(src, tgt, return_attention=True)
+        fast_logits, fast_trace = packed(src, tgt, return_attention=True)
+    torch.testing.assert_close(fast_logits, logits, atol=1e-4, rtol=1e-4)
+    for ours, theirs in zip(fast_trace.cross, trace.cross, strict=True):
+        torch.testing.assert_close(ours, theirs, atol=1e-5, rtol=1e-4)
+
+
+@pytest.mark.parametrize("beam", [1, 3])
+def test_packed_model_translates_like_the_float_model(beam):
+    model = small_model(seed=1).eval()
+    packed = pack_linears(model)
+    src = torch.randint(4, 60, (5, 8))
+    src[1, 5:] = 0
+    if beam == 1:
+        assert greedy_search(packed, src) == greedy_search(model, src)
+    else:
+        fast, exact = beam_search(packed, src, beam), beam_search(model, src, beam)
+        assert [[h.tokens for h in n_best] for n_best in fast] == [[h.tokens for h in n_best] for n_best in exact]
+
+
+def test_fused_qkv_projection_equals_the_three_projections():
+    torch.manual_seed(0)
+    attention = MultiHeadAttention(32, 4)
+    x = torch.randn(2, 5, 32)
+    with torch.no_grad():
+        separate = (attention.project_q(x), *attention.project_kv(x, x))
+        attention.fuse_qkv()
+        fused = attention.project_qkv(x)
+    for one, other in zip(fused, separate, strict=True):
+        torch.testing.assert_close(one, other)
