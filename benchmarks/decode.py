@@ -7,12 +7,14 @@ runs/bench_multi30k) is exported with ``attnmt export`` to a Hugging Face Marian
 directory and to CTranslate2 (float32 and int8), so every engine holds the same
 weights.  "attnmt fp32" is what ``attnmt translate`` runs: the linear layers'
 weights prepacked for oneDNN (attnmt.packed); "attnmt fp32 unpacked", run only
-when named in ``--engines``, keeps plain ``nn.Linear``.  test_2016_flickr's first ``--sentences`` sources are tokenised once,
-sorted by length and cut into batches of 32; every engine translates exactly those
-batches with 2 threads.  Engines take turns, a whole pass each, ``--rounds`` times,
-and each one's fastest pass counts: machine noise hits all alike, and no engine
-runs while another's thread pool is still spinning (that cost the engine after
-CTranslate2 up to 1.7x when they alternated batch by batch):
+when named in ``--engines``, keeps plain ``nn.Linear``.  test_2016_flickr's first
+``--sentences`` sources are tokenised once, sorted by length and cut into batches
+of 32; every engine translates exactly those batches with 2 threads.  Each engine
+runs in a process of its own, the engines taking turns, ``--rounds`` times, and each one's fastest pass counts: machine
+noise hits all alike.  One process for all was unfair to whoever ran after
+CTranslate2: once its OpenMP runtime (a second libgomp, beside PyTorch's) has
+run, PyTorch's ops in the same process stay 1.4-1.6x slower (layer_norm 10x).
+Two modes:
 
 - natural: each sentence until EOS (at most 1.5·src + 10 tokens), length penalty 0
   in every engine so they search the same objective, and a beam ends once beam_size
@@ -32,8 +34,11 @@ quantisation of the linear layers) within 0.5 BLEU of fp32, next to CTranslate2 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import resource
+import subprocess
+import sys
 import tempfile
 import time
 import warnings
@@ -65,6 +70,13 @@ Engine = Callable[[list[list[int]], int, bool], list[list[int]]]
 
 
 def rss_mib() -> float:
+    """This process's peak RSS.  VmHWM, where Linux has it: ru_maxrss carries over from
+    the parent through fork and exec, so a worker would report at least the parent's."""
+    status = Path("/proc/self/status")
+    if status.exists():
+        for line in status.read_text().splitlines():
+            if line.startswith("VmHWM:"):
+                return int(line.split()[1]) / 1024
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
@@ -133,6 +145,69 @@ def ctranslate2_engine(folder: Path, tokenizer, max_positions: int) -> Engine:
     return run
 
 
+ENGINES = ("attnmt fp32", "attnmt fp32 unpacked", "attnmt int8", "HF Marian fp32", "CTranslate2 fp32",
+           "CTranslate2 int8")
+
+
+def make_engine(name: str, model_dir: str, exports: Path) -> Engine:
+    """Loads engine ``name``; the peers read the exports that ``export_all`` wrote."""
+    model, tokenizer = load_model_dir(model_dir)
+    c = model.config
+    if name == "attnmt fp32":
+        return attnmt_engine(pack_linears(model))  # what `attnmt translate` runs
+    if name == "attnmt fp32 unpacked":
+        return attnmt_engine(model)
+    if name == "attnmt int8":
+        return attnmt_engine(quantize_int8(model))
+    if name == "HF Marian fp32":
+        return marian_engine(exports / "marian", c)
+    quantized = name == "CTranslate2 int8"
+    return ctranslate2_engine(exports / ("ct2_int8" if quantized else "ct2"), tokenizer, c.max_positions)
+
+
+def export_all(model_dir: str, exports: Path, engines: list[str]) -> None:
+    if "HF Marian fp32" in engines:
+        export_marian(model_dir, exports / "marian")
+    if "CTranslate2 fp32" in engines:
+        export_ctranslate2(model_dir, exports / "ct2")
+    if "CTranslate2 int8" in engines:
+        export_ctranslate2(model_dir, exports / "ct2_int8", quantization="int8")
+
+
+def test_batches(model_dir: str, sentences: int) -> list[list[list[int]]]:
+    """The first ``sentences`` test sources as token ids, sorted by length, in batches of BATCH."""
+    _, tokenizer = load_model_dir(model_dir)
+    encoded = sorted((tokenizer.encode(s) for s in read_lines(TEST_SRC)[:sentences]), key=len)
+    return [encoded[i : i + BATCH] for i in range(0, len(encoded), BATCH)]
+
+
+def worker(args: argparse.Namespace) -> None:
+    """One engine, in a process of its own: a warm-up batch, then one timed pass per mode
+    and beam; seconds, outputs and this process's peak RSS go to ``args.result`` as JSON."""
+    torch.set_num_threads(THREADS)
+    warnings.filterwarnings("ignore", message="Recommended: pip install sacremoses")
+    batches = test_batches(args.model, args.sentences)
+    engine = make_engine(args.worker, args.model, Path(args.exports))
+    runs = []
+    for mode in args.modes.split(","):
+        for beam in map(int, args.beams.split(",")):
+            fixed = mode == "fixed"
+            engine(batches[0], beam, fixed)  # warm-up
+            started = time.perf_counter()
+            outputs = [out for batch in batches for out in engine(batch, beam, fixed)]
+            runs.append(dict(mode=mode, beam=beam, seconds=time.perf_counter() - started, outputs=outputs))
+    Path(args.result).write_text(json.dumps(dict(runs=runs, rss_mib=rss_mib())))
+
+
+def run_worker(args: argparse.Namespace, engine: str, exports: Path) -> dict:
+    result = exports / "result.json"
+    command = [sys.executable, __file__, "--worker", engine, "--model", args.model, "--exports", str(exports),
+               "--result", str(result), "--sentences", str(args.sentences), "--modes", args.modes,
+               "--beams", args.beams]
+    subprocess.run(command, check=True)
+    return json.loads(result.read_text())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--model", default=str(ROOT / "runs/bench_multi30k"))
@@ -142,68 +217,51 @@ def main() -> None:
     parser.add_argument("--engines", default="",
                         help="comma-separated subset (default: all but 'attnmt fp32 unpacked')")
     parser.add_argument("--rounds", type=int, default=2, help="passes per engine; the fastest counts")
+    for internal in ("--worker", "--exports", "--result"):
+        parser.add_argument(internal, help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.worker:
+        return worker(args)
     if not Path(args.model, "model.safetensors").exists():
         parser.error(f"{args.model} holds no trained model: run benchmarks/multi30k.py first, or give --model")
-    torch.set_num_threads(THREADS)
-    warnings.filterwarnings("ignore", message="Recommended: pip install sacremoses")
-
+    wanted = args.engines.split(",") if args.engines else [e for e in ENGINES if "unpacked" not in e]
+    if "attnmt fp32" not in wanted or not set(wanted) <= set(ENGINES):
+        parser.error(f"--engines: choose among {', '.join(ENGINES)}, attnmt fp32 included")
     model, tokenizer = load_model_dir(args.model)
     sources = read_lines(TEST_SRC)[: args.sentences]
     references = read_lines(TEST_REF)[: args.sentences]
-    encoded = [tokenizer.encode(s) for s in sources]
-    order = sorted(range(len(encoded)), key=lambda i: len(encoded[i]))
-    batches = [order[i : i + BATCH] for i in range(0, len(order), BATCH)]
+    order = sorted(range(len(sources)), key=lambda i: len(tokenizer.encode(sources[i])))
 
     with tempfile.TemporaryDirectory() as tmp:
-        tmp = Path(tmp)
-        makers: dict[str, Callable[[], Engine]] = {
-            "attnmt fp32": lambda: attnmt_engine(pack_linears(model)),  # what `attnmt translate` runs
-            "attnmt fp32 unpacked": lambda: attnmt_engine(model),  # plain nn.Linear; only on request
-            "attnmt int8": lambda: attnmt_engine(quantize_int8(model)),
-            "HF Marian fp32": lambda: marian_engine(export_marian(args.model, tmp / "marian"), model.config),
-            "CTranslate2 fp32": lambda: ctranslate2_engine(
-                export_ctranslate2(args.model, tmp / "ct2"), tokenizer, model.config.max_positions),
-            "CTranslate2 int8": lambda: ctranslate2_engine(
-                export_ctranslate2(args.model, tmp / "ct2_int8", quantization="int8"), tokenizer,
-                model.config.max_positions),
-        }
-        wanted = args.engines.split(",") if args.engines else [m for m in makers if "unpacked" not in m]
-        if "attnmt fp32" not in wanted or not set(wanted) <= set(makers):
-            parser.error(f"--engines: choose among {', '.join(makers)}, attnmt fp32 included")
-        engines = {name: make() for name, make in makers.items() if name in wanted}
+        exports = Path(tmp)
+        export_all(args.model, exports, wanted)
+        results: dict[str, list[dict]] = {name: [] for name in wanted}
+        for _ in range(args.rounds):
+            for name in wanted:
+                results[name].append(run_worker(args, name, exports))
 
-        print(f"test_2016_flickr, {len(sources)} sentences in batches of {BATCH}, {THREADS} threads, "
-              f"torch {torch.__version__}, model {args.model} ({model.num_parameters() / 1e6:.1f}M parameters)")
-        for mode in args.modes.split(","):
-            for beam in map(int, args.beams.split(",")):
-                fixed = mode == "fixed"
-                seconds = dict.fromkeys(engines, float("inf"))
-                outputs: dict[str, list[list[int]]] = {name: [[]] * len(sources) for name in engines}
-                for engine in engines.values():  # warm-up
-                    engine([encoded[i] for i in batches[0]], beam, fixed)
-                for _ in range(args.rounds):
-                    for name, engine in engines.items():
-                        started = time.perf_counter()
-                        results = [engine([encoded[i] for i in batch], beam, fixed) for batch in batches]
-                        seconds[name] = min(seconds[name], time.perf_counter() - started)
-                        for batch, result in zip(batches, results, strict=True):
-                            for i, out in zip(batch, result, strict=True):
-                                outputs[name][i] = out
-                tokens = {name: sum(map(len, out)) for name, out in outputs.items()}
-                print(f"\n{mode} lengths, beam {beam}"
-                      + (f" ({FIXED_STEPS} decoder steps per sentence)" if fixed else ""))
-                print(f"  {'engine':<18} {'seconds':>8} {'sent/s':>8} {'tokens':>7} "
-                      f"{'attnmt fp32 faster by':>22}" + ("" if fixed else f" {'BLEU':>6}"))
-                base = seconds["attnmt fp32"]
-                for name in engines:
-                    line = (f"  {name:<18} {seconds[name]:>8.2f} {len(sources) / seconds[name]:>8.1f} "
-                            f"{tokens[name]:>7} {seconds[name] / base:>21.2f}x")
-                    if not fixed:
-                        hyps = [tokenizer.decode(o) for o in outputs[name]]
-                        line += f" {score(hyps, references).bleu:>6.1f}"
-                    print(line)
-        print(f"\npeak RSS of this process (all engines loaded): {rss_mib():.0f} MiB")
+    print(f"test_2016_flickr, {len(sources)} sentences in batches of {BATCH}, {THREADS} threads, "
+          f"torch {torch.__version__}, model {args.model} ({model.num_parameters() / 1e6:.1f}M parameters); "
+          f"each engine in a process of its own, fastest of {args.rounds}")
+    for index, first in enumerate(results["attnmt fp32"][0]["runs"]):
+        mode, beam = first["mode"], first["beam"]
+        fixed = mode == "fixed"
+        seconds = {name: min(r["runs"][index]["seconds"] for r in rounds) for name, rounds in results.items()}
+        print(f"\n{mode} lengths, beam {beam}" + (f" ({FIXED_STEPS} decoder steps per sentence)" if fixed else ""))
+        print(f"  {'engine':<20} {'seconds':>8} {'sent/s':>8} {'tokens':>7} "
+              f"{'attnmt fp32 faster by':>22}" + ("" if fixed else f" {'BLEU':>6}"))
+        for name, rounds in results.items():
+            outputs = rounds[0]["runs"][index]["outputs"]  # sorted by length, like ``order``
+            line = (f"  {name:<20} {seconds[name]:>8.2f} {len(sources) / seconds[name]:>8.1f} "
+                    f"{sum(map(len, outputs)):>7} {seconds[name] / seconds['attnmt fp32']:>21.2f}x")
+            if not fixed:
+                hyps = [""] * len(sources)
+                for i, out in zip(order, outputs, strict=True):
+                    hyps[i] = tokenizer.decode(out)
+                line += f" {score(hyps, references).bleu:>6.1f}"
+            print(line)
+    print("\npeak RSS per engine process: "
+          + ", ".join(f"{name} {max(r['rss_mib'] for r in rounds):.0f} MiB" for name, rounds in results.items()))
 
 
 if __name__ == "__main__":

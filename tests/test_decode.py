@@ -400,6 +400,21 @@ def test_early_stopping_ends_at_beam_size_finished_and_the_default_waits_for_the
     assert exact.tokens == [A, C, D] and exact.log_prob == pytest.approx(math.log(0.6 * 0.75 * 0.9))
 
 
+# A EOS (0.72) finishes at step 2 and beats every active hypothesis (A C 0.18, B C 0.1).
+EARLY_WINNER = {(): {A: 0.9, B: 0.1}, (A,): {EOS: 0.8, C: 0.2}, (B,): {C: 1.0}}
+
+
+@pytest.mark.parametrize("n_best, steps", [(1, 2), (2, 3)])
+def test_with_alpha_zero_search_stops_once_no_active_hypothesis_can_enter_the_n_best(
+    monkeypatch, n_best, steps
+):
+    model = ScriptedModel(EARLY_WINNER)
+    sizes = record_batch_sizes(model, monkeypatch)
+    hypotheses = beam_search(model, ONE_SOURCE, beam_size=2, alpha=0.0, n_best=n_best, use_cache=False)
+    assert len(sizes) == steps
+    assert [h.tokens for h in hypotheses[0]] == [[A], [A, C]][:n_best]
+
+
 def test_min_len_rules_out_eos_until_then():
     model = ScriptedModel({(): {EOS: 0.9, A: 0.1}, (A,): {EOS: 0.6, B: 0.4}})
     assert greedy_search(model, ONE_SOURCE, use_cache=False) == [[]]

@@ -277,17 +277,19 @@ def first_continuing(is_eos: Tensor, beam_size: int) -> Tensor:
     return (is_eos.long() * is_eos.size(1) + rank).argsort(dim=1)[:, :beam_size]
 
 
-def cannot_improve(finished: list[Hypothesis], best_active_score: float, beam_size: int) -> bool:
-    """True when ``beam_size`` hypotheses are finished and the best active one does not beat the worst.
+def cannot_improve(finished: list[Hypothesis], best_active_score: float, n_best: int) -> bool:
+    """True when ``n_best`` hypotheses are finished and the best active one does not beat the worst of them.
 
     The active hypothesis is scored as if it ended now.  Growing only lowers its
-    log-prob, so with α = 0 this is exact; with α > 0 a longer hypothesis could
-    still win through a larger length penalty, which this (like most toolkits)
-    does not wait for.  It is also what makes beam_size=1 equal greedy search.
+    log-prob, so with α = 0 no active hypothesis can ever enter the n_best: the
+    search is exact (CTranslate2 stops on the same condition).  With α > 0 a longer
+    hypothesis could still win through a larger length penalty, which this (like
+    most toolkits) does not wait for.  It is also what makes beam_size=1 equal
+    greedy search.
     """
-    if len(finished) < beam_size:
+    if len(finished) < n_best:
         return False
-    worst_kept = sorted(h.score for h in finished)[-beam_size]
+    worst_kept = sorted(h.score for h in finished)[-n_best]
     return best_active_score <= worst_kept
 
 
@@ -309,10 +311,11 @@ def beam_search(
     All sentences and their beams decode together as B·beam_size rows.  Each step
     takes the 2·beam_size best extensions per sentence: the EOS ones among its top
     beam_size finish, the best beam_size others continue.  A sentence is done at
-    its max_output_length or when ``cannot_improve``; its rows then leave the batch.
-    ``early_stopping=True`` ends a sentence as soon as beam_size hypotheses are
-    finished, without checking that no active one could beat them (Hugging Face's
-    ``early_stopping=True``, CTranslate2's default): less work, a less exact search.
+    its max_output_length or when ``cannot_improve`` (with α = 0: as soon as no active
+    hypothesis can enter its n_best); its rows then leave the batch.
+    ``early_stopping=True`` instead ends a sentence as soon as beam_size hypotheses
+    are finished, whether or not an active one could beat them (Hugging Face's
+    ``early_stopping=True``): a less exact search.
     EOS is ruled out before ``min_len`` tokens (unless max_output_length comes first).
     Call ``model.eval()`` first: dropout is not switched off here.
     """
@@ -346,7 +349,7 @@ def beam_search(
             [
                 step < limit_of[s]
                 and not (len(finished[s]) >= beam_size if early_stopping
-                         else cannot_improve(finished[s], best, beam_size))
+                         else cannot_improve(finished[s], best, n_best))
                 for s, best in zip(sentences, best_active, strict=True)
             ],
             device=src.device,
