@@ -80,18 +80,23 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--config", default="configs/multi30k_en_de.yaml")
     parser.add_argument("--steps", type=int, default=12)
+    parser.add_argument("--compile", action="store_true",
+                        help="attnmt with `compile: true` (torch.compile, dynamic shapes); 4 warm-up steps, not 2")
     args = parser.parse_args()
+    warmup = 4 if args.compile else 2
     config = load_config(args.config)
     pairs, _ = read_parallel(config.train_src, config.train_tgt)
     tokenizer = Tokenizer.train([s for p in pairs for s in p], config.vocab_size)
     examples, _ = encode_pairs(pairs, tokenizer, config.max_len)
     stream = iter(TokenBatcher(examples, config.max_tokens, seed=0))
-    batches = [next(stream) for _ in range(args.steps + 2)]
+    batches = [next(stream) for _ in range(args.steps + warmup)]
     m = config.model_config(tokenizer.vocab_size)
 
     torch.manual_seed(0)
     ours = Transformer(m)
     ours_loss = TranslationLoss(ours, config.label_smoothing)
+    if args.compile:
+        ours_loss = torch.compile(ours_loss, dynamic=True)  # what the trainer does with compile: true
     ours_opt = torch.optim.Adam(ours.parameters(), betas=config.adam_betas, eps=config.adam_eps, fused=True)
     theirs = TorchTransformer(m.vocab_size, m.d_model, m.n_heads, m.encoder_layers, m.d_ff, m.dropout)
     theirs_opt = torch.optim.Adam(theirs.parameters(), betas=config.adam_betas, eps=config.adam_eps)
@@ -109,19 +114,24 @@ def main() -> None:
         theirs_opt.zero_grad(set_to_none=True)
 
     seconds = {"attnmt": 0.0, "torch.nn.Transformer": 0.0}
+    warmup_seconds = 0.0
     for i, batch in enumerate(batches):  # interleaved: machine noise hits both alike
         for name, step in (("attnmt", step_ours), ("torch.nn.Transformer", step_theirs)):
             started = time.perf_counter()
             step(batch)
-            if i >= 2:  # the first two are warm-up
+            if i >= warmup:
                 seconds[name] += time.perf_counter() - started
-    timed = batches[2:]
+            elif name == "attnmt":
+                warmup_seconds += time.perf_counter() - started
+    timed = batches[warmup:]
     tokens = sum(b.n_tgt_tokens for b in timed)
     flops = sum(step_flops(b, m.d_model, m.encoder_layers, m.d_ff, m.vocab_size) for b in timed)
     peak = matmul_peak_gflops()
     print(f"training step, Multi30k batches (max_tokens {config.max_tokens}), d_model {m.d_model}, "
           f"{m.encoder_layers}+{m.decoder_layers} layers, vocab {m.vocab_size}, fp32, "
-          f"{torch.get_num_threads()} threads, {len(timed)} steps")
+          f"{torch.get_num_threads()} threads, {len(timed)} steps"
+          + (f"; attnmt compiled (its {warmup} warm-up steps, compiling included: {warmup_seconds:.0f} s)"
+             if args.compile else ""))
     print(f"measured fp32 matmul peak (2048x2048): {peak:.0f} GFLOP/s")
     for name, total in seconds.items():
         print(f"{name:<22} {tokens / total:>8.0f} target tokens/s   {total / len(timed):.2f} s/step   "
