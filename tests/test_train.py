@@ -2,7 +2,6 @@
 
 import json
 import math
-import shutil
 from pathlib import Path
 
 import pytest
@@ -242,41 +241,6 @@ def test_fast_training_loss_equals_the_reference():
     tgt_out = torch.tensor([[12, 13, 3, 0], [14, 3, 0, 0]])
     reference, _ = label_smoothed_nll(model(src, tgt_in), tgt_out, 0.1, pad_id=0)
     torch.testing.assert_close(TranslationLoss(model, 0.1)(src, tgt_in, tgt_out), reference)
-
-
-@pytest.mark.skipif(not any(map(shutil.which, ("g++", "clang++", "c++"))),
-                    reason="torch.compile's CPU backend needs a C++ compiler")
-def test_compiled_training_loss_and_gradients_equal_eager_ones():
-    from attnmt.model import Transformer, TransformerConfig
-    from attnmt.objective import TranslationLoss
-
-    torch.manual_seed(0)
-    model = Transformer(TransformerConfig(vocab_size=30, d_model=16, n_heads=2, encoder_layers=1,
-                                          decoder_layers=1, d_ff=32, dropout=0.0))
-    eager, compiled = TranslationLoss(model, 0.1), torch.compile(TranslationLoss(model, 0.1), dynamic=True)
-    for length in (4, 6):  # two batch shapes: the dynamic graph serves both
-        src = torch.randint(4, 30, (3, length))
-        tgt_in, tgt_out = torch.randint(4, 30, (3, length + 1)), torch.randint(4, 30, (3, length + 1))
-        tgt_in[0, -2:] = tgt_out[0, -2:] = 0  # padding
-        results = []
-        for loss in (eager, compiled):
-            model.zero_grad()
-            value = loss(src, tgt_in, tgt_out)
-            value.backward()
-            results.append((value.detach(), [p.grad.clone() for p in model.parameters()]))
-        (value, grads), (compiled_value, compiled_grads) = results
-        torch.testing.assert_close(compiled_value, value, atol=1e-4, rtol=1e-5)
-        for ours, theirs in zip(compiled_grads, grads, strict=True):
-            torch.testing.assert_close(ours, theirs, atol=1e-5, rtol=1e-4)
-
-
-def test_compile_key_compiles_the_training_loss_only(tmp_path, monkeypatch):
-    compiled = []
-    monkeypatch.setattr(torch, "compile", lambda module, **options: compiled.append((module, options)) or module)
-    trainer = Trainer(tiny_config(tmp_path, compile=True), progress=False)
-    [(module, options)] = compiled
-    assert module is trainer.loss and options == {"dynamic": True}
-    assert trainer.loss.model is trainer.model
 
 
 def poison_one_batch(trainer: Trainer, at_call: int) -> None:

@@ -43,7 +43,6 @@ class TrainConfig:
     clip_norm: float = 0.0  # 0 = no gradient clipping
     on_nonfinite: str = "skip"  # a NaN/inf loss: "skip" the batch, or "stop" with the last good checkpoint
     precision: str = "auto"  # "auto" (bf16 where the CPU has it), "bf16" or "fp32"
-    compile: bool = False  # torch.compile the training forward/backward: ~45 s to compile, then faster
     max_steps: int = 100_000
     max_time: str | None = None  # wall-clock budget, e.g. "30m", "2h", "90s"
     seed: int = 1

@@ -124,12 +124,6 @@ class Trainer:
         self.model = Transformer(model_config).to(self.group.device)
         torch.manual_seed(config.seed + 1000 * self.group.rank)  # each rank its own dropout
         self.loss = TranslationLoss(self.model, config.label_smoothing)
-        if config.compile:
-            if self.group.distributed:
-                raise ConfigError("compile: true is not supported with distributed training; set compile: false")
-            # dynamic: every batch has its own shape, and one compiled graph serves them all.
-            # Only the training loss is compiled: self.model, which is saved and validated, stays as it is.
-            self.loss = torch.compile(self.loss, dynamic=True)
         if self.group.distributed:
             self.loss = DistributedDataParallel(self.loss)
         # fused: one pass over each parameter instead of one per Adam operation (~2x faster step on CPU)
