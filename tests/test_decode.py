@@ -415,6 +415,14 @@ def test_with_alpha_zero_search_stops_once_no_active_hypothesis_can_enter_the_n_
     assert [h.tokens for h in hypotheses[0]] == [[A], [A, C]][:n_best]
 
 
+def test_with_alpha_above_zero_search_waits_for_beam_size_finished(monkeypatch):
+    model = ScriptedModel(EARLY_WINNER)
+    sizes = record_batch_sizes(model, monkeypatch)
+    hypotheses = beam_search(model, ONE_SOURCE, beam_size=2, alpha=0.6, n_best=1, use_cache=False)
+    assert len(sizes) == 3  # A EOS alone is not enough: A C EOS and B C EOS finish too
+    assert [h.tokens for h in hypotheses[0]] == [[A]]
+
+
 def test_min_len_rules_out_eos_until_then():
     model = ScriptedModel({(): {EOS: 0.9, A: 0.1}, (A,): {EOS: 0.6, B: 0.4}})
     assert greedy_search(model, ONE_SOURCE, use_cache=False) == [[]]

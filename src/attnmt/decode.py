@@ -277,19 +277,20 @@ def first_continuing(is_eos: Tensor, beam_size: int) -> Tensor:
     return (is_eos.long() * is_eos.size(1) + rank).argsort(dim=1)[:, :beam_size]
 
 
-def cannot_improve(finished: list[Hypothesis], best_active_score: float, n_best: int) -> bool:
-    """True when ``n_best`` hypotheses are finished and the best active one does not beat the worst of them.
+def cannot_improve(finished: list[Hypothesis], best_active_score: float, count: int) -> bool:
+    """True when ``count`` hypotheses are finished and the best active one does not beat the worst of them.
 
     The active hypothesis is scored as if it ended now.  Growing only lowers its
-    log-prob, so with α = 0 no active hypothesis can ever enter the n_best: the
-    search is exact (CTranslate2 stops on the same condition).  With α > 0 a longer
-    hypothesis could still win through a larger length penalty, which this (like
-    most toolkits) does not wait for.  It is also what makes beam_size=1 equal
-    greedy search.
+    log-prob, so with α = 0 and count = n_best no active hypothesis can ever enter
+    the n_best: the search is exact (CTranslate2 stops on the same condition).
+    With α > 0 a longer hypothesis could still win through a larger length penalty,
+    which this (like most toolkits) does not wait for; beam search then asks for
+    count = beam_size, which keeps more candidates in play.  It is also what makes
+    beam_size=1 equal greedy search.
     """
-    if len(finished) < n_best:
+    if len(finished) < count:
         return False
-    worst_kept = sorted(h.score for h in finished)[-n_best]
+    worst_kept = sorted(h.score for h in finished)[-count]
     return best_active_score <= worst_kept
 
 
@@ -311,8 +312,9 @@ def beam_search(
     All sentences and their beams decode together as B·beam_size rows.  Each step
     takes the 2·beam_size best extensions per sentence: the EOS ones among its top
     beam_size finish, the best beam_size others continue.  A sentence is done at
-    its max_output_length or when ``cannot_improve`` (with α = 0: as soon as no active
-    hypothesis can enter its n_best); its rows then leave the batch.
+    its max_output_length or when ``cannot_improve``: with α = 0 as soon as no active
+    hypothesis can enter its n_best (exact), with α > 0 once beam_size hypotheses are
+    finished and none active beats them; its rows then leave the batch.
     ``early_stopping=True`` instead ends a sentence as soon as beam_size hypotheses
     are finished, whether or not an active one could beat them (Hugging Face's
     ``early_stopping=True``): a less exact search.
@@ -324,6 +326,9 @@ def beam_search(
     eos = model.config.eos_id
     limits = output_limits(model, src, max_len_a, max_len_b)
     limit_of = limits.tolist()
+    # With α = 0 the n_best finished are final once nothing active beats them. With α > 0
+    # stopping that early cost 0.13 BLEU on Multi30k (α 0.6, beam 4), so more must finish.
+    enough = n_best if alpha == 0 else beam_size
     finished: list[list[Hypothesis]] = [[] for _ in range(src.size(0))]
     # The first step starts from one row per sentence (BOS); the beam widens after it.
     state = DecoderState.start(model, src, use_cache)
@@ -349,7 +354,7 @@ def beam_search(
             [
                 step < limit_of[s]
                 and not (len(finished[s]) >= beam_size if early_stopping
-                         else cannot_improve(finished[s], best, n_best))
+                         else cannot_improve(finished[s], best, enough))
                 for s, best in zip(sentences, best_active, strict=True)
             ],
             device=src.device,
