@@ -204,3 +204,10 @@ class MultiHeadAttention(nn.Module):
         p = self.dropout if self.training else 0.0
         heads, weights = scaled_dot_product_attention(q, k, v, mask, p, need_weights)
         return self.out_proj(merge_heads(heads)), weights
+
+
+def fuse_all_qkv(model: nn.Module) -> None:
+    """``fuse_qkv`` on every MultiHeadAttention of ``model`` (an inference copy)."""
+    for module in model.modules():
+        if isinstance(module, MultiHeadAttention):
+            module.fuse_qkv()

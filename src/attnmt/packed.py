@@ -23,7 +23,7 @@ import copy
 import torch
 from torch import Tensor, nn
 
-from attnmt.attention import MultiHeadAttention
+from attnmt.attention import fuse_all_qkv
 from attnmt.model import Transformer
 
 # Rows per call that oneDNN tunes the blocked layout for: the decoder's batch of 32
@@ -64,9 +64,7 @@ def pack_linears(model: Transformer) -> Transformer:
     packed = copy.deepcopy(model).eval().float()
     if not packing_available() or next(packed.parameters()).device.type != "cpu":
         return packed
-    for attention in packed.modules():
-        if isinstance(attention, MultiHeadAttention):
-            attention.fuse_qkv()
+    fuse_all_qkv(packed)
     for parent in list(packed.modules()):
         for name, child in parent.named_children():
             if type(child) is nn.Linear:

@@ -19,7 +19,7 @@ import warnings
 import torch
 from torch import nn
 
-from attnmt.attention import MultiHeadAttention
+from attnmt.attention import fuse_all_qkv
 from attnmt.model import Transformer
 
 
@@ -32,7 +32,5 @@ def quantize_int8(model: Transformer) -> Transformer:
         from torch.ao.quantization import per_channel_dynamic_qconfig, quantize_dynamic
 
         model = copy.deepcopy(model).eval()
-        for attention in model.modules():
-            if isinstance(attention, MultiHeadAttention):
-                attention.fuse_qkv()  # self-attention's Q, K, V: one int8 matmul
+        fuse_all_qkv(model)  # self-attention's Q, K, V: one int8 matmul
         return quantize_dynamic(model, {nn.Linear: per_channel_dynamic_qconfig}, dtype=torch.qint8)
