@@ -10,8 +10,9 @@ weights prepacked for oneDNN (attnmt.packed); "attnmt fp32 unpacked", run only
 when named in ``--engines``, keeps plain ``nn.Linear``.  test_2016_flickr's first
 ``--sentences`` sources are tokenised once, sorted by length and cut into batches
 of 32; every engine translates exactly those batches with 2 threads.  Each engine
-runs in a process of its own, the engines taking turns, ``--rounds`` times, and each one's fastest pass counts: machine
-noise hits all alike.  One process for all was unfair to whoever ran after
+runs in a process of its own, the engines taking turns, ``--rounds`` times, and
+each one's fastest pass counts: machine noise hits all alike.  One process for
+all was unfair to whoever ran after
 CTranslate2: once its OpenMP runtime (a second libgomp, beside PyTorch's) has
 run, PyTorch's ops in the same process stay 1.4-1.6x slower (layer_norm 10x).
 Two modes:
@@ -150,9 +151,8 @@ ENGINES = ("attnmt fp32", "attnmt fp32 unpacked", "attnmt int8", "HF Marian fp32
            "CTranslate2 int8")
 
 
-def make_engine(name: str, model_dir: str, exports: Path) -> Engine:
-    """Loads engine ``name``; the peers read the exports that ``export_all`` wrote."""
-    model, tokenizer = load_model_dir(model_dir)
+def make_engine(name: str, model, tokenizer, exports: Path) -> Engine:
+    """Engine ``name`` for the loaded attnmt model; the peers read the exports that ``export_all`` wrote."""
     c = model.config
     if name == "attnmt fp32":
         return attnmt_engine(pack_linears(model))  # what `attnmt translate` runs
@@ -175,11 +175,9 @@ def export_all(model_dir: str, exports: Path, engines: list[str]) -> None:
         export_ctranslate2(model_dir, exports / "ct2_int8", quantization="int8")
 
 
-def test_batches(model_dir: str, sentences: int) -> list[list[list[int]]]:
-    """The first ``sentences`` test sources as token ids, sorted by length, in batches of BATCH."""
-    _, tokenizer = load_model_dir(model_dir)
-    encoded = sorted((tokenizer.encode(s) for s in read_lines(TEST_SRC)[:sentences]), key=len)
-    return [encoded[i : i + BATCH] for i in range(0, len(encoded), BATCH)]
+def length_order(encoded: list[list[int]]) -> list[int]:
+    """Sentence indices, shortest source first: the order batches are cut in and outputs come back."""
+    return sorted(range(len(encoded)), key=lambda i: len(encoded[i]))
 
 
 def worker(args: argparse.Namespace) -> None:
@@ -187,8 +185,11 @@ def worker(args: argparse.Namespace) -> None:
     and beam; seconds, outputs and this process's peak RSS go to ``args.result`` as JSON."""
     torch.set_num_threads(THREADS)
     warnings.filterwarnings("ignore", message="Recommended: pip install sacremoses")
-    batches = test_batches(args.model, args.sentences)
-    engine = make_engine(args.worker, args.model, Path(args.exports))
+    model, tokenizer = load_model_dir(args.model)
+    encoded = [tokenizer.encode(s) for s in read_lines(TEST_SRC)[: args.sentences]]
+    ordered = [encoded[i] for i in length_order(encoded)]
+    batches = [ordered[i : i + BATCH] for i in range(0, len(ordered), BATCH)]
+    engine = make_engine(args.worker, model, tokenizer, Path(args.exports))
     runs = []
     for mode in args.modes.split(","):
         for beam in map(int, args.beams.split(",")):
@@ -231,7 +232,7 @@ def main() -> None:
     model, tokenizer = load_model_dir(args.model)
     sources = read_lines(TEST_SRC)[: args.sentences]
     references = read_lines(TEST_REF)[: args.sentences]
-    order = sorted(range(len(sources)), key=lambda i: len(tokenizer.encode(sources[i])))
+    order = length_order([tokenizer.encode(s) for s in sources])
 
     with tempfile.TemporaryDirectory() as tmp:
         exports = Path(tmp)
