@@ -188,38 +188,66 @@ class EncoderLayer(nn.Module):
         return x, weights
 
 
+MIN_CAPACITY = 16  # positions a decoder self-attention cache first makes room for
+
+
 @dataclass
 class LayerCache:
     """What one decoder layer keeps between decoding steps.
 
     cross_k, cross_v: [G, H, S, d] the encoder's keys/values, projected once per sentence.
-    self_k, self_v:   [N, H, t, d] the decoder's own keys/values for the t positions so far.
+    self_k, self_v:   [N, H, capacity, d] the decoder's own keys/values; the first
+                      ``length`` positions are filled, the rest is room to grow.
 
     The N decoder rows are G groups of N/G consecutive rows that share one sentence
     (beam search: a sentence's hypotheses), so the encoder's keys/values are kept
     once per sentence, never copied per hypothesis.
+
+    A step writes its position into the spare room instead of concatenating (which
+    would copy every earlier position, every step); when the room runs out the
+    buffers double, so each position is copied O(1) times on average.
     """
 
     cross_k: Tensor
     cross_v: Tensor
     self_k: Tensor | None = None
     self_v: Tensor | None = None
+    length: int = 0
 
     def append(self, k: Tensor, v: Tensor) -> tuple[Tensor, Tensor]:
-        """Adds the new positions' keys/values; returns all of them."""
-        if self.self_k is not None:
-            k = torch.cat([self.self_k, k], dim=2)
-            v = torch.cat([self.self_v, v], dim=2)
-        self.self_k, self.self_v = k, v
-        return k, v
+        """Adds the new positions' keys/values [N, H, t, d]; returns all of them so far
+        (views of the buffers: [N, H, length, d])."""
+        start, end = self.length, self.length + k.size(2)
+        if self.self_k is None or end > self.self_k.size(2):
+            self.self_k, self.self_v = (self._moved(buffer, new, None, max(2 * end, MIN_CAPACITY))
+                                        for buffer, new in ((self.self_k, k), (self.self_v, v)))
+        self.self_k[:, :, start:end] = k
+        self.self_v[:, :, start:end] = v
+        self.length = end
+        return self.self_k[:, :, :end], self.self_v[:, :, :end]
 
     def reorder(self, rows: Tensor, groups: Tensor | None = None) -> None:
         """Keeps decoder rows ``rows`` (beam search: the surviving hypotheses' parents) and,
         unless None, sentence groups ``groups`` (the sentences still decoding)."""
         if self.self_k is not None:
-            self.self_k, self.self_v = self.self_k.index_select(0, rows), self.self_v.index_select(0, rows)
+            capacity = self.self_k.size(2)
+            self.self_k, self.self_v = (self._moved(buffer, buffer, rows, capacity)
+                                        for buffer in (self.self_k, self.self_v))
         if groups is not None:
             self.cross_k, self.cross_v = self.cross_k.index_select(0, groups), self.cross_v.index_select(0, groups)
+
+    def _moved(self, buffer: Tensor | None, like: Tensor, rows: Tensor | None, capacity: int) -> Tensor:
+        """A new [N', H, capacity, d] buffer holding ``buffer``'s filled positions, of rows
+        ``rows`` (None: all of them, in order); ``like`` gives dtype, device and sizes."""
+        n_rows = like.size(0) if rows is None else rows.size(0)
+        moved = like.new_empty(n_rows, like.size(1), capacity, like.size(3))
+        if buffer is not None and self.length:
+            filled = buffer[:, :, : self.length]
+            if rows is None:
+                moved[:, :, : self.length] = filled
+            else:
+                torch.index_select(filled, 0, rows, out=moved[:, :, : self.length])
+        return moved
 
 
 class DecoderLayer(nn.Module):
