@@ -143,7 +143,21 @@ def test_layer_cache_grows_and_reorders_like_concatenation():
         parents = torch.tensor([0, 0, 0, 1, 1, 1]) if step == 0 else torch.randint(0, 6, (6,))
         cache.reorder(parents)
         expected_k, expected_v = expected_k[parents], expected_v[parents]
-    assert cache.length == MIN_CAPACITY * 2 + 3 <= cache.self_k.size(2)
+    assert cache.length == MIN_CAPACITY * 2 + 3 <= cache.self_kv.size(3)
+
+
+def test_layer_cache_given_room_never_grows_and_reuses_its_reorder_buffer():
+    cross = torch.randn(1, 2, 3, 4)
+    cache = LayerCache(cross, cross, room=5)
+    cache.append(torch.randn(3, 2, 1, 4), torch.randn(3, 2, 1, 4))
+    first, parents = cache.self_kv, torch.tensor([2, 0, 0])
+    cache.reorder(parents)
+    second = cache.self_kv
+    for _ in range(4):
+        cache.append(torch.randn(3, 2, 1, 4), torch.randn(3, 2, 1, 4))
+        cache.reorder(parents)
+    # Five positions fit the room made up front: the two buffers only swap, nothing is allocated.
+    assert cache.length == 5 and {id(cache.self_kv), id(cache.spare)} == {id(first), id(second)}
 
 
 def test_dropout_zeroes_about_p_and_keeps_the_expected_value():
