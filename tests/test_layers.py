@@ -8,12 +8,10 @@ from torch import nn
 
 from attnmt.attention import causal_mask, padding_mask
 from attnmt.layers import (
-    MIN_CAPACITY,
     DecoderLayer,
     Dropout,
     EncoderLayer,
     FeedForward,
-    LayerCache,
     PositionalEncoding,
     sinusoidal_table,
 )
@@ -124,40 +122,6 @@ def test_decoder_cache_gives_same_output_as_full_prefix():
     cache = layer.init_cache(memory)
     steps = [layer(x[:, t:t + 1], None, cache=cache)[0] for t in range(5)]
     torch.testing.assert_close(torch.cat(steps, dim=1), full, atol=1e-5, rtol=1e-5)
-
-
-def test_layer_cache_grows_and_reorders_like_concatenation():
-    # Past the first buffer's room (growth copies) with beam-style reorders between steps:
-    # the cache must always hold exactly what concatenating and index-selecting would.
-    torch.manual_seed(0)
-    cross = torch.randn(2, 2, 3, 4)
-    cache = LayerCache(cross, cross)
-    expected_k = expected_v = None
-    for step in range(MIN_CAPACITY * 2 + 3):
-        rows = 2 if step == 0 else 6  # the first step fans out: 2 rows -> 3 each
-        k, v = torch.randn(rows, 2, 1, 4), torch.randn(rows, 2, 1, 4)
-        expected_k = k if expected_k is None else torch.cat([expected_k, k], dim=2)
-        expected_v = v if expected_v is None else torch.cat([expected_v, v], dim=2)
-        got_k, got_v = cache.append(k, v)
-        assert torch.equal(got_k, expected_k) and torch.equal(got_v, expected_v)
-        parents = torch.tensor([0, 0, 0, 1, 1, 1]) if step == 0 else torch.randint(0, 6, (6,))
-        cache.reorder(parents)
-        expected_k, expected_v = expected_k[parents], expected_v[parents]
-    assert cache.length == MIN_CAPACITY * 2 + 3 <= cache.self_kv.size(3)
-
-
-def test_layer_cache_given_room_never_grows_and_reuses_its_reorder_buffer():
-    cross = torch.randn(1, 2, 3, 4)
-    cache = LayerCache(cross, cross, room=5)
-    cache.append(torch.randn(3, 2, 1, 4), torch.randn(3, 2, 1, 4))
-    first, parents = cache.self_kv, torch.tensor([2, 0, 0])
-    cache.reorder(parents)
-    second = cache.self_kv
-    for _ in range(4):
-        cache.append(torch.randn(3, 2, 1, 4), torch.randn(3, 2, 1, 4))
-        cache.reorder(parents)
-    # Five positions fit the room made up front: the two buffers only swap, nothing is allocated.
-    assert cache.length == 5 and {id(cache.self_kv), id(cache.spare)} == {id(first), id(second)}
 
 
 def test_dropout_zeroes_about_p_and_keeps_the_expected_value():

@@ -91,9 +91,8 @@ class DecoderState:
     cache: DecoderCache | None
 
     @classmethod
-    def start(cls, model: Transformer, src: Tensor, use_cache: bool, limits: Tensor) -> DecoderState:
-        """One row per sentence of src [B, S], holding just BOS; limits [B]: each sentence's
-        max_output_length (the cache makes room for the longest at once)."""
+    def start(cls, model: Transformer, src: Tensor, use_cache: bool) -> DecoderState:
+        """One row per sentence of src [B, S], holding just BOS."""
         c = model.config
         memory = model.encode(src)
         bos = torch.full((src.size(0), 1), c.bos_id, dtype=torch.long, device=src.device)
@@ -103,7 +102,7 @@ class DecoderState:
             prefix=bos,
             memory=memory,
             src_mask=padding_mask(src, c.pad_id),
-            cache=model.start_decoding(memory, max(limits.tolist(), default=0) + 1) if use_cache else None,
+            cache=model.start_decoding(memory) if use_cache else None,
         )
 
     def __len__(self) -> int:
@@ -173,7 +172,7 @@ def greedy_search(
     eos = model.config.eos_id
     limits = output_limits(model, src, max_len_a, max_len_b)
     outputs: list[list[int]] = [[] for _ in range(src.size(0))]
-    state = DecoderState.start(model, src, use_cache, limits)
+    state = DecoderState.start(model, src, use_cache)
     state.keep(limits > 0)
     step = 0
     while len(state):
@@ -332,7 +331,7 @@ def beam_search(
     enough = n_best if alpha == 0 else beam_size
     finished: list[list[Hypothesis]] = [[] for _ in range(src.size(0))]
     # The first step starts from one row per sentence (BOS); the beam widens after it.
-    state = DecoderState.start(model, src, use_cache, limits)
+    state = DecoderState.start(model, src, use_cache)
     beam_log_prob = torch.zeros(len(state), device=src.device)  # [N]
     step = 0
     while len(state):

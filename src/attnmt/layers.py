@@ -13,7 +13,7 @@ or, with ``norm_first=True`` (pre-norm, steadier for deep stacks)::
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import torch
 import torch.nn.functional as F
@@ -188,60 +188,36 @@ class EncoderLayer(nn.Module):
         return x, weights
 
 
-MIN_CAPACITY = 16  # positions a decoder self-attention cache first makes room for
-
-
 @dataclass
 class LayerCache:
     """What one decoder layer keeps between decoding steps.
 
     cross_k, cross_v: [G, H, S, d] the encoder's keys/values, projected once per sentence.
-    self_kv:          [N, 2, H, capacity, d] the decoder's own keys (index 0) and values
-                      (index 1); the first ``length`` positions are filled, the rest is
-                      room to grow.
+    self_k, self_v:   [N, H, t, d] the decoder's own keys/values for the t positions so far.
 
     The N decoder rows are G groups of N/G consecutive rows that share one sentence
     (beam search: a sentence's hypotheses), so the encoder's keys/values are kept
     once per sentence, never copied per hypothesis.
-
-    A step writes its position into the spare room instead of concatenating (which
-    copies every earlier position, every step); when the room runs out the buffer
-    doubles, so a position is copied O(1) times on average.  A reorder (beam search,
-    every step) gathers the rows into a second buffer that is kept and reused, so
-    no step allocates fresh memory (whose pages the kernel must map and zero).
     """
 
     cross_k: Tensor
     cross_v: Tensor
-    self_kv: Tensor | None = None
-    length: int = 0
-    spare: Tensor | None = field(default=None, repr=False)  # the next reorder's target
-    room: int = MIN_CAPACITY  # positions the first buffer holds: decoding passes its most steps
+    self_k: Tensor | None = None
+    self_v: Tensor | None = None
 
     def append(self, k: Tensor, v: Tensor) -> tuple[Tensor, Tensor]:
-        """Adds the new positions' keys/values [N, H, t, d]; returns all of them so far
-        ([N, H, length, d] each, views of the buffer: valid until the next reorder)."""
-        start, end = self.length, self.length + k.size(2)
-        if self.self_kv is None or end > self.self_kv.size(3):
-            grown = k.new_empty(k.size(0), 2, k.size(1), max(2 * end, self.room), k.size(3))
-            if start:
-                grown[:, :, :, :start] = self.self_kv[:, :, :, :start]
-            self.self_kv, self.spare = grown, None
-        self.self_kv[:, 0, :, start:end] = k
-        self.self_kv[:, 1, :, start:end] = v
-        self.length = end
-        return self.self_kv[:, 0, :, :end], self.self_kv[:, 1, :, :end]
+        """Adds the new positions' keys/values; returns all of them."""
+        if self.self_k is not None:
+            k = torch.cat([self.self_k, k], dim=2)
+            v = torch.cat([self.self_v, v], dim=2)
+        self.self_k, self.self_v = k, v
+        return k, v
 
     def reorder(self, rows: Tensor, groups: Tensor | None = None) -> None:
         """Keeps decoder rows ``rows`` (beam search: the surviving hypotheses' parents) and,
         unless None, sentence groups ``groups`` (the sentences still decoding)."""
-        if self.self_kv is not None:
-            shape = (rows.size(0), *self.self_kv.shape[1:])
-            if self.spare is None or self.spare.shape != shape:
-                self.spare = self.self_kv.new_empty(shape)
-            filled = self.self_kv[:, :, :, : self.length]
-            torch.index_select(filled, 0, rows, out=self.spare[:, :, :, : self.length])
-            self.self_kv, self.spare = self.spare, self.self_kv
+        if self.self_k is not None:
+            self.self_k, self.self_v = self.self_k.index_select(0, rows), self.self_v.index_select(0, rows)
         if groups is not None:
             self.cross_k, self.cross_v = self.cross_k.index_select(0, groups), self.cross_v.index_select(0, groups)
 
@@ -297,12 +273,11 @@ class DecoderLayer(nn.Module):
         x, _ = residual(x, self.norm3, self.dropout, self.norm_first, no_weights(self.feed_forward))
         return x, self_weights, cross_weights
 
-    def init_cache(self, memory: Tensor, room: int = MIN_CAPACITY) -> LayerCache:
-        """Projects the encoder output [B, S, d_model] to this layer's cross-attention keys/values;
-        its self-attention cache makes room for ``room`` positions before it first grows."""
+    def init_cache(self, memory: Tensor) -> LayerCache:
+        """Projects the encoder output [B, S, d_model] to this layer's cross-attention keys/values."""
         # Contiguous once here, so that no step copies them again.
         k, v = self.cross_attn.project_kv(memory, memory)
-        return LayerCache(k.contiguous(), v.contiguous(), room=room)
+        return LayerCache(k.contiguous(), v.contiguous())
 
     def _self_attend(self, h: Tensor, mask: Tensor | None, need_weights: bool, cache: LayerCache | None):
         q, k, v = self.self_attn.project_qkv(h)

@@ -18,7 +18,7 @@ from dataclasses import asdict, dataclass, field, fields
 from torch import Tensor, nn
 
 from attnmt.attention import causal_mask, padding_mask
-from attnmt.layers import MIN_CAPACITY, DecoderLayer, Dropout, EncoderLayer, LayerCache, PositionalEncoding
+from attnmt.layers import DecoderLayer, Dropout, EncoderLayer, LayerCache, PositionalEncoding
 
 
 class ConfigError(ValueError):
@@ -248,14 +248,9 @@ class Transformer(nn.Module):
             cache.length += length
         return self.decoder_norm(x)
 
-    def start_decoding(self, memory: Tensor, max_length: int = MIN_CAPACITY) -> DecoderCache:
-        """Projects memory [B, S, d_model] once into every layer's cross-attention keys/values.
-
-        ``max_length``: the most positions the caller expects to feed (a search knows it
-        from its output limit); the self-attention caches make room for that many at
-        once, and grow (a copy) only beyond it.
-        """
-        return DecoderCache([layer.init_cache(memory, max_length) for layer in self.decoder_layers])
+    def start_decoding(self, memory: Tensor) -> DecoderCache:
+        """Projects memory [B, S, d_model] once into every layer's cross-attention keys/values."""
+        return DecoderCache([layer.init_cache(memory) for layer in self.decoder_layers])
 
     def forward(
         self, src: Tensor, tgt_in: Tensor, return_attention: bool = False
