@@ -6,8 +6,10 @@ The trained model (default: the one ``benchmarks/multi30k.py`` leaves in
 runs/bench_multi30k) is exported with ``attnmt export`` to a Hugging Face Marian
 directory and to CTranslate2 (float32 and int8), so every engine holds the same
 weights.  "attnmt fp32" is what ``attnmt translate`` runs: the linear layers'
-weights prepacked for oneDNN (attnmt.packed); "attnmt fp32 unpacked", run only
-when named in ``--engines``, keeps plain ``nn.Linear``.  test_2016_flickr's first
+weights prepacked for oneDNN (attnmt.packed).  Two more run only when named in
+``--engines``: "attnmt fp32 unpacked" keeps plain ``nn.Linear``; "attnmt fp32
+compiled" runs the decoder step under torch.compile (its warm-up batch compiles:
+the slowest warm-up per engine is printed).  test_2016_flickr's first
 ``--sentences`` sources are tokenised once, sorted by length and cut into batches
 of 32; every engine translates exactly those batches with 2 threads.  Each engine
 runs in a process of its own, the engines taking turns, ``--rounds`` times, and
@@ -147,8 +149,24 @@ def ctranslate2_engine(folder: Path, tokenizer, max_positions: int) -> Engine:
     return run
 
 
-ENGINES = ("attnmt fp32", "attnmt fp32 unpacked", "attnmt int8", "HF Marian fp32", "CTranslate2 fp32",
-           "CTranslate2 int8")
+ENGINES = ("attnmt fp32", "attnmt fp32 unpacked", "attnmt fp32 compiled", "attnmt int8", "HF Marian fp32",
+           "CTranslate2 fp32", "CTranslate2 int8")
+OPT_IN = ("attnmt fp32 unpacked", "attnmt fp32 compiled")  # run only when named in --engines
+
+
+def compiled(model):
+    """A copy whose decoder step (``Transformer.decode``, the cache included) runs under
+    torch.compile: inductor, dynamic shapes, weights frozen and prepacked by inductor.
+    The warm-up batch pays for compiling (each search shape recompiles once)."""
+    import copy
+
+    import torch._inductor.config as inductor_config
+
+    inductor_config.freezing = True
+    model = copy.deepcopy(model).eval()
+    model.decode = torch.compile(model.decode, dynamic=True)
+    return model
+
 
 
 def make_engine(name: str, model, tokenizer, exports: Path) -> Engine:
@@ -158,6 +176,8 @@ def make_engine(name: str, model, tokenizer, exports: Path) -> Engine:
         return attnmt_engine(pack_linears(model))  # what `attnmt translate` runs
     if name == "attnmt fp32 unpacked":
         return attnmt_engine(model)
+    if name == "attnmt fp32 compiled":
+        return attnmt_engine(compiled(model))
     if name == "attnmt int8":
         return attnmt_engine(quantize_int8(model))
     if name == "HF Marian fp32":
@@ -194,10 +214,13 @@ def worker(args: argparse.Namespace) -> None:
     for mode in args.modes.split(","):
         for beam in map(int, args.beams.split(",")):
             fixed = mode == "fixed"
+            started = time.perf_counter()
             engine(batches[0], beam, fixed)  # warm-up
+            warmup = time.perf_counter() - started
             started = time.perf_counter()
             outputs = [out for batch in batches for out in engine(batch, beam, fixed)]
-            runs.append(dict(mode=mode, beam=beam, seconds=time.perf_counter() - started, outputs=outputs))
+            runs.append(dict(mode=mode, beam=beam, seconds=time.perf_counter() - started, outputs=outputs,
+                             warmup=warmup))
     Path(args.result).write_text(json.dumps(dict(runs=runs, rss_mib=rss_mib())))
 
 
@@ -217,7 +240,7 @@ def main() -> None:
     parser.add_argument("--modes", default="natural,fixed")
     parser.add_argument("--beams", default="4,1")
     parser.add_argument("--engines", default="",
-                        help="comma-separated subset (default: all but 'attnmt fp32 unpacked')")
+                        help=f"comma-separated subset (default: all but {' and '.join(OPT_IN)})")
     parser.add_argument("--rounds", type=int, default=2, help="passes per engine; the fastest counts")
     for internal in ("--worker", "--exports", "--result"):
         parser.add_argument(internal, help=argparse.SUPPRESS)
@@ -226,7 +249,7 @@ def main() -> None:
         return worker(args)
     if not Path(args.model, "model.safetensors").exists():
         parser.error(f"{args.model} holds no trained model: run benchmarks/multi30k.py first, or give --model")
-    wanted = args.engines.split(",") if args.engines else [e for e in ENGINES if "unpacked" not in e]
+    wanted = args.engines.split(",") if args.engines else [e for e in ENGINES if e not in OPT_IN]
     if "attnmt fp32" not in wanted or not set(wanted) <= set(ENGINES):
         parser.error(f"--engines: choose among {', '.join(ENGINES)}, attnmt fp32 included")
     model, tokenizer = load_model_dir(args.model)
@@ -262,7 +285,10 @@ def main() -> None:
                     hyps[i] = tokenizer.decode(out)
                 line += f" {score(hyps, references).bleu:>6.1f}"
             print(line)
-    print("\npeak RSS per engine process: "
+    print("\nslowest warm-up (first batch of a mode; compiling included) per engine: "
+          + ", ".join(f"{name} {max(run['warmup'] for r in rounds for run in r['runs']):.1f} s"
+                      for name, rounds in results.items()))
+    print("peak RSS per engine process: "
           + ", ".join(f"{name} {max(r['rss_mib'] for r in rounds):.0f} MiB" for name, rounds in results.items()))
 
 

@@ -1,0 +1,88 @@
+"""How much of attnmt's translation time is the linear layers' arithmetic?
+
+    .venv/bin/python benchmarks/linear_floor.py [--sentences 1000] [--beams 1,4] [--model runs/bench_multi30k]
+
+Runs what ``benchmarks/decode.py`` times for "attnmt fp32" (the packed model of
+``attnmt translate``, test_2016_flickr in length-sorted batches of 32, exactly 20
+decoder steps per sentence), records every linear-layer call (layer and input
+shape), then replays those calls back to back on random inputs of the same shapes.
+The replay is the floor that any decoder built on these matmul kernels stands on:
+the time left over (full run minus replay) is all the rest — attention, layer
+norms, softmax, top-k, bookkeeping and per-op overhead — and is all that
+engineering outside the matmul library can remove.  Fastest of ``--rounds``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+import torch
+
+from attnmt import packed
+from attnmt.checkpoint import load_model_dir
+from attnmt.data import read_lines
+from attnmt.packed import PackedLinear, pack_linears
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def linear_calls(engine, batches: list[list[list[int]]], beam: int) -> list[tuple[PackedLinear, torch.Size]]:
+    """Every linear-layer call (layer, input shape) of translating ``batches`` at fixed length."""
+    calls = []
+    forward = PackedLinear.forward
+
+    def recording(layer: PackedLinear, x: torch.Tensor) -> torch.Tensor:
+        calls.append((layer, x.shape))
+        return forward(layer, x)
+
+    engine(batches[0], beam, True)  # warm-up, not recorded
+    packed.PackedLinear.forward = recording
+    try:
+        for batch in batches:
+            engine(batch, beam, True)
+    finally:
+        packed.PackedLinear.forward = forward
+    return calls
+
+
+def main() -> None:
+    from decode import BATCH, TEST_SRC, THREADS, attnmt_engine, length_order
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--model", default=str(ROOT / "runs/bench_multi30k"))
+    parser.add_argument("--sentences", type=int, default=1000)
+    parser.add_argument("--beams", default="1,4")
+    parser.add_argument("--rounds", type=int, default=2)
+    args = parser.parse_args()
+    torch.set_num_threads(THREADS)
+    model, tokenizer = load_model_dir(args.model)
+    encoded = [tokenizer.encode(s) for s in read_lines(TEST_SRC)[: args.sentences]]
+    ordered = [encoded[i] for i in length_order(encoded)]
+    batches = [ordered[i : i + BATCH] for i in range(0, len(ordered), BATCH)]
+    engine = attnmt_engine(pack_linears(model))
+    print(f"test_2016_flickr, {len(encoded)} sentences in batches of {BATCH}, 20 decoder steps each, "
+          f"{THREADS} threads, torch {torch.__version__}, fastest of {args.rounds}")
+    for beam in map(int, args.beams.split(",")):
+        calls = linear_calls(engine, batches, beam)
+        inputs = {shape: torch.randn(shape) for _, shape in calls}
+        flops = sum(2 * layer.in_features * layer.out_features * shape.numel() // shape[-1] for layer, shape in calls)
+        full, replay = float("inf"), float("inf")
+        with torch.inference_mode():
+            for _ in range(args.rounds):
+                started = time.perf_counter()
+                for batch in batches:
+                    engine(batch, beam, True)
+                full = min(full, time.perf_counter() - started)
+                started = time.perf_counter()
+                for layer, shape in calls:
+                    layer(inputs[shape])
+                replay = min(replay, time.perf_counter() - started)
+        print(f"  {'greedy' if beam == 1 else f'beam {beam}'}: full run {full:.2f} s; its {len(calls):,} linear "
+              f"calls replayed back to back {replay:.2f} s ({replay / full:.0%} of it; {flops / 1e9:.0f} GFLOP "
+              f"at {flops / replay / 1e9:.0f} GFLOP/s); everything else {full - replay:.2f} s")
+
+
+if __name__ == "__main__":
+    main()
