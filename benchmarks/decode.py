@@ -200,15 +200,20 @@ def length_order(encoded: list[list[int]]) -> list[int]:
     return sorted(range(len(encoded)), key=lambda i: len(encoded[i]))
 
 
+def test_batches(tokenizer, sentences: int) -> list[list[list[int]]]:
+    """test_2016_flickr's first ``sentences`` sources as token ids, shortest first, in batches of BATCH."""
+    encoded = [tokenizer.encode(s) for s in read_lines(TEST_SRC)[:sentences]]
+    ordered = [encoded[i] for i in length_order(encoded)]
+    return [ordered[i : i + BATCH] for i in range(0, len(ordered), BATCH)]
+
+
 def worker(args: argparse.Namespace) -> None:
     """One engine, in a process of its own: a warm-up batch, then one timed pass per mode
     and beam; seconds, outputs and this process's peak RSS go to ``args.result`` as JSON."""
     torch.set_num_threads(THREADS)
     warnings.filterwarnings("ignore", message="Recommended: pip install sacremoses")
     model, tokenizer = load_model_dir(args.model)
-    encoded = [tokenizer.encode(s) for s in read_lines(TEST_SRC)[: args.sentences]]
-    ordered = [encoded[i] for i in length_order(encoded)]
-    batches = [ordered[i : i + BATCH] for i in range(0, len(ordered), BATCH)]
+    batches = test_batches(tokenizer, args.sentences)
     engine = make_engine(args.worker, model, tokenizer, Path(args.exports))
     runs = []
     for mode in args.modes.split(","):

@@ -42,7 +42,6 @@ from torch import Tensor
 
 from attnmt import layers
 from attnmt.checkpoint import load_model_dir
-from attnmt.data import read_lines
 from attnmt.layers import LayerCache
 from attnmt.packed import pack_linears
 
@@ -129,12 +128,10 @@ def upkeep_table(rounds: int) -> None:
 
 
 def decoding_table(model_dir: str, sentences: int) -> None:
-    from decode import BATCH, FIXED_STEPS, TEST_SRC, attnmt_engine, length_order, natural_limit
+    from decode import BATCH, FIXED_STEPS, attnmt_engine, natural_limit, test_batches
 
     model, tokenizer = load_model_dir(model_dir)
-    encoded = [tokenizer.encode(s) for s in read_lines(TEST_SRC)[:sentences]]
-    ordered = [encoded[i] for i in length_order(encoded)]
-    batches = [ordered[i : i + BATCH] for i in range(0, len(ordered), BATCH)]
+    batches = test_batches(tokenizer, sentences)
     engine = attnmt_engine(pack_linears(model))
     modes = {"natural, beam 4": (4, False), "fixed, greedy": (1, True), "fixed, beam 4": (4, True)}
     results: dict[tuple[str, str], list[tuple[float, int, list]]] = {}

@@ -22,7 +22,6 @@ import torch
 
 from attnmt import packed
 from attnmt.checkpoint import load_model_dir
-from attnmt.data import read_lines
 from attnmt.packed import PackedLinear, pack_linears
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -48,7 +47,7 @@ def linear_calls(engine, batches: list[list[list[int]]], beam: int) -> list[tupl
 
 
 def main() -> None:
-    from decode import BATCH, TEST_SRC, THREADS, attnmt_engine, length_order
+    from decode import BATCH, THREADS, attnmt_engine, test_batches
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--model", default=str(ROOT / "runs/bench_multi30k"))
@@ -58,11 +57,9 @@ def main() -> None:
     args = parser.parse_args()
     torch.set_num_threads(THREADS)
     model, tokenizer = load_model_dir(args.model)
-    encoded = [tokenizer.encode(s) for s in read_lines(TEST_SRC)[: args.sentences]]
-    ordered = [encoded[i] for i in length_order(encoded)]
-    batches = [ordered[i : i + BATCH] for i in range(0, len(ordered), BATCH)]
+    batches = test_batches(tokenizer, args.sentences)
     engine = attnmt_engine(pack_linears(model))
-    print(f"test_2016_flickr, {len(encoded)} sentences in batches of {BATCH}, 20 decoder steps each, "
+    print(f"test_2016_flickr, {sum(map(len, batches))} sentences in batches of {BATCH}, 20 decoder steps each, "
           f"{THREADS} threads, torch {torch.__version__}, fastest of {args.rounds}")
     for beam in map(int, args.beams.split(",")):
         calls = linear_calls(engine, batches, beam)
