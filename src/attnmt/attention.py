@@ -163,23 +163,26 @@ class MultiHeadAttention(nn.Module):
         else:
             # Concatenated anew at each call: the gradient flows back to each, and no copy
             # can go stale when an optimiser updates the weights in place.
-            weight = torch.cat([p.weight for p in projections])
-            bias = None if self.q_proj.bias is None else torch.cat([p.bias for p in projections])
-            qkv = F.linear(x, weight, bias)
+            qkv = F.linear(x, *self._stacked_qkv())
         return tuple(split_heads(part, self.n_heads) for part in qkv.split(widths, dim=-1))
+
+    def _stacked_qkv(self) -> tuple[Tensor, Tensor | None]:
+        """W_Q, W_K, W_V stacked into one [3·width, d_model] weight, and their biases likewise."""
+        projections = (self.q_proj, self.k_proj, self.v_proj)
+        weight = torch.cat([p.weight for p in projections])
+        return weight, None if self.q_proj.bias is None else torch.cat([p.bias for p in projections])
 
     def fuse_qkv(self) -> None:
         """For inference copies (int8, packed): W_Q, W_K and W_V become one ``nn.Linear``
         that ``project_qkv`` calls from then on, so that converting the layers converts
         it too.  The three stay, for cross-attention and export; training would leave the
         fused copy behind, so call this only on a model that is done training."""
-        projections = (self.q_proj, self.k_proj, self.v_proj)
-        fused = nn.Linear(self.q_proj.in_features, sum(p.out_features for p in projections),
-                          bias=self.q_proj.bias is not None, device=self.q_proj.weight.device)
         with torch.no_grad():
-            fused.weight.copy_(torch.cat([p.weight for p in projections]))
-            if fused.bias is not None:
-                fused.bias.copy_(torch.cat([p.bias for p in projections]))
+            weight, bias = self._stacked_qkv()
+            fused = nn.Linear(weight.size(1), weight.size(0), bias=bias is not None, device=weight.device)
+            fused.weight.copy_(weight)
+            if bias is not None:
+                fused.bias.copy_(bias)
         self.qkv_proj = fused
 
     def project_q(self, query: Tensor) -> Tensor:
