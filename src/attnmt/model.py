@@ -13,6 +13,7 @@ matrix when ``tie_embeddings`` is on (one joint vocabulary), as in the paper.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 
 from torch import Tensor, nn
@@ -166,6 +167,9 @@ class Transformer(nn.Module):
         self.encoder_norm = nn.LayerNorm(c.d_model) if c.norm_first else nn.Identity()
         self.decoder_norm = nn.LayerNorm(c.d_model) if c.norm_first else nn.Identity()
         self.output = nn.Linear(c.d_model, c.vocab_size, bias=c.output_bias)
+        # An inference copy may carry a faster implementation of the decoder stack's cached
+        # one-position step: (x [N, 1, d], cache, src_mask) -> [N, 1, d], e.g. attnmt.fused.
+        self.fused_step: Callable[[Tensor, DecoderCache, Tensor], Tensor] | None = None
         self.reset_parameters()
         if c.tie_embeddings or c.tie_output:
             self.output.weight = self.tgt_embed.weight
@@ -235,6 +239,9 @@ class Transformer(nn.Module):
         offset = cache.length if cache is not None else 0
         length = tgt_in.size(1)
         x = self.embed(self.tgt_embed, tgt_in, offset)
+        if cache is not None and trace is None and length == 1 and self.fused_step is not None:
+            cache.length += length
+            return self.decoder_norm(self.fused_step(x, cache, src_mask))
         self_mask = causal_mask(offset + length, tgt_in.device)[offset:] if length > 1 else None
         for i, layer in enumerate(self.decoder_layers):
             layer_cache = cache.layers[i] if cache is not None else None

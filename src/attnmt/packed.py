@@ -24,6 +24,8 @@ import torch
 from torch import Tensor, nn
 
 from attnmt.attention import fuse_all_qkv
+from attnmt.fused import FusedDecoderStep
+from attnmt.fused import available as fused_available
 from attnmt.model import Transformer
 
 # Rows per call that oneDNN tunes the blocked layout for: the decoder's batch of 32
@@ -55,11 +57,12 @@ class PackedLinear(nn.Module):
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
 
 
-def pack_linears(model: Transformer) -> Transformer:
+def pack_linears(model: Transformer, fused: bool = True) -> Transformer:
     """An eval-mode float32 copy of ``model`` whose linear layers use prepacked weights.
 
-    Without oneDNN (or for a model not on the CPU) the copy keeps plain ``nn.Linear``
-    layers, so callers need not check.
+    With ``fused`` the copy's cached decoder step runs as one C++ call
+    (attnmt.fused) where that can be built.  Without oneDNN (or for a model not on
+    the CPU) the copy keeps plain ``nn.Linear`` layers, so callers need not check.
     """
     packed = copy.deepcopy(model).eval().float()
     if not packing_available() or next(packed.parameters()).device.type != "cpu":
@@ -69,4 +72,6 @@ def pack_linears(model: Transformer) -> Transformer:
         for name, child in parent.named_children():
             if type(child) is nn.Linear:
                 setattr(parent, name, PackedLinear(child.weight, child.bias))
+    if fused and FusedDecoderStep.supports(packed) and fused_available():
+        packed.fused_step = FusedDecoderStep(packed)
     return packed

@@ -1,0 +1,199 @@
+// One cached decoder step of the whole stack, for inference copies whose linear
+// layers hold oneDNN-prepacked weights (attnmt.packed).  attnmt.fused builds it.
+//
+// The Python step (DecoderLayer.forward with a LayerCache) does per layer about
+// fifty small tensor operations, each paying Python's and PyTorch's per-call cost;
+// at 32 rows that cost is about a third of a decoding step.  Here one call runs the
+// same arithmetic for every layer: the same prepacked matmuls (a residual add fused
+// into the matmul that precedes it, the activation into the first feed-forward
+// one), and, written out below, attention for one query per row and
+// residual + LayerNorm.  Results equal the Python step's up to float rounding
+// (tests/test_fused.py).
+#include <ATen/ATen.h>
+#include <ATen/Parallel.h>
+#include <ATen/core/dispatch/Dispatcher.h>
+#include <torch/library.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace {
+
+using at::Tensor;
+using Scalars = c10::List<std::optional<c10::Scalar>>;
+
+// y = x Wᵀ + b, then the post-op `attr` ("none", "relu", "gelu", "swish").
+Tensor linear(const Tensor& x, const Tensor& w, const std::optional<Tensor>& b, const char* attr) {
+  static auto op = c10::Dispatcher::singleton()
+                       .findSchemaOrThrow("mkldnn::_linear_pointwise", "")
+                       .typed<Tensor(const Tensor&, const Tensor&, const std::optional<Tensor>&,
+                                     c10::string_view, Scalars, std::optional<c10::string_view>)>();
+  std::optional<c10::string_view> algorithm;
+  if (std::string(attr) == "gelu") algorithm = "none";  // exact (erf) GELU, as F.gelu
+  return op.call(x, w, b, attr, Scalars(), algorithm);
+}
+
+// y = x Wᵀ + b + other (the residual connection, added inside the matmul).
+Tensor linear_add(const Tensor& x, const Tensor& other, const Tensor& w, const std::optional<Tensor>& b) {
+  static auto op = c10::Dispatcher::singleton()
+                       .findSchemaOrThrow("mkldnn::_linear_pointwise", "binary")
+                       .typed<Tensor(const Tensor&, const Tensor&, const Tensor&, const std::optional<Tensor>&,
+                                     c10::string_view)>();
+  return op.call(x, other, w, b, "add");
+}
+
+// LayerNorm over the last dimension of x [rows, d]; gamma, beta [d].  Mean and
+// variance in two passes, as torch.layer_norm (biased variance).
+Tensor layer_norm(const Tensor& x, const Tensor& gamma, const Tensor& beta, double eps) {
+  const int64_t rows = x.size(0), d = x.size(1);
+  Tensor out = at::empty_like(x);
+  const float* in = x.data_ptr<float>();
+  const float* g = gamma.data_ptr<float>();
+  const float* b = beta.data_ptr<float>();
+  float* o = out.data_ptr<float>();
+  for (int64_t r = 0; r < rows; ++r) {
+    const float* row = in + r * d;
+    float sum = 0.f;
+#pragma omp simd reduction(+ : sum)
+    for (int64_t i = 0; i < d; ++i) sum += row[i];
+    const float mean = sum / d;
+    float squares = 0.f;
+#pragma omp simd reduction(+ : squares)
+    for (int64_t i = 0; i < d; ++i) squares += (row[i] - mean) * (row[i] - mean);
+    const float inv = 1.f / std::sqrt(squares / d + static_cast<float>(eps));
+    float* dst = o + r * d;
+#pragma omp simd
+    for (int64_t i = 0; i < d; ++i) dst[i] = (row[i] - mean) * inv * g[i] + b[i];
+  }
+  return out;
+}
+
+// Attention of one query per row.  q: rows of `q_stride` floats, head h's query at
+// q + row·q_stride + h·dk.  Row r reads key/value block group(r) = r / per_group of
+// k, v [groups, H, L, dk] (contiguous), the first `length` positions, and only
+// those where mask [groups, L] (if given) is true.  out [rows, H·dk].  A row with
+// every key masked gets zeros, as scaled_dot_product_attention's reference path.
+void attend_one_query(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, const bool* mask,
+                      int64_t rows, int64_t per_group, int64_t heads, int64_t dk, float* out) {
+  const int64_t length = k.size(2);
+  const float* keys = k.data_ptr<float>();
+  const float* values = v.data_ptr<float>();
+  const float scale = 1.f / std::sqrt(static_cast<float>(dk));
+  const int64_t work = std::max<int64_t>(1, length * dk * 2);
+  at::parallel_for(0, rows * heads, std::max<int64_t>(1, 32768 / work), [&](int64_t begin, int64_t end) {
+    std::vector<float> p(length);
+    for (int64_t job = begin; job < end; ++job) {
+      const int64_t r = job / heads, h = job % heads, g = r / per_group;
+      const float* qh = q + r * q_stride + h * dk;
+      const float* kh = keys + (g * heads + h) * length * dk;
+      const float* vh = values + (g * heads + h) * length * dk;
+      const bool* m = mask ? mask + g * length : nullptr;
+      float best = -std::numeric_limits<float>::infinity();
+      for (int64_t j = 0; j < length; ++j) {
+        if (m && !m[j]) continue;
+        float dot = 0.f;
+#pragma omp simd reduction(+ : dot)
+        for (int64_t i = 0; i < dk; ++i) dot += qh[i] * kh[j * dk + i];
+        p[j] = dot * scale;
+        best = std::max(best, p[j]);
+      }
+      float* oh = out + r * heads * dk + h * dk;
+      std::fill(oh, oh + dk, 0.f);
+      if (best == -std::numeric_limits<float>::infinity()) continue;  // every key masked
+      float total = 0.f;
+      for (int64_t j = 0; j < length; ++j) {
+        if (m && !m[j]) continue;
+        p[j] = std::exp(p[j] - best);
+        total += p[j];
+      }
+      for (int64_t j = 0; j < length; ++j) {
+        if (m && !m[j]) continue;
+        const float w = p[j] / total;
+        const float* vj = vh + j * dk;
+#pragma omp simd
+        for (int64_t i = 0; i < dk; ++i) oh[i] += w * vj[i];
+      }
+    }
+  });
+}
+
+// Per layer, `weights` holds 18 entries in this order (biases may be None):
+//   qkv W, b | self out W, b | norm1 γ, β | cross q W, b | cross out W, b | norm2 γ, β |
+//   ff1 W, b | ff2 W, b | norm3 γ, β
+constexpr int64_t kPerLayer = 18;
+
+// x [N, d]: the new position of each of N rows.  self_k/self_v: per layer the rows'
+// cached keys/values [N, H, t, dk], or None before the first step.  cross_k/cross_v:
+// per layer [G, H, S, dk], N/G consecutive rows per sentence; cross_mask [G, S] bool.
+// Returns [x, k_0, v_0, k_1, v_1, ...]: the stack's output [N, d] and each layer's
+// keys/values with this position appended [N, H, t + 1, dk].
+std::vector<Tensor> decoder_step(const Tensor& x_in, const std::vector<std::optional<Tensor>>& weights,
+                                 const std::vector<std::optional<Tensor>>& self_k,
+                                 const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
+                                 const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t heads,
+                                 bool norm_first, std::string activation, double eps) {
+  const int64_t layers = static_cast<int64_t>(cross_k.size());
+  TORCH_CHECK(static_cast<int64_t>(weights.size()) == layers * kPerLayer, "decoder_step: expected ", kPerLayer,
+              " weights per layer, got ", weights.size(), " for ", layers, " layers");
+  TORCH_CHECK(x_in.dim() == 2 && x_in.scalar_type() == at::kFloat, "decoder_step: x must be float [N, d]");
+  TORCH_CHECK(cross_mask.scalar_type() == at::kBool && cross_mask.is_contiguous(),
+              "decoder_step: cross_mask must be a contiguous bool [G, S]");
+  const char* act = activation.c_str();
+  const int64_t rows = x_in.size(0), d = x_in.size(1), dk = d / heads;
+  const int64_t groups = cross_k.empty() ? 1 : cross_k[0].size(0);
+  TORCH_CHECK(groups > 0 && rows % groups == 0, "decoder_step: ", rows, " rows do not split into ", groups,
+              " sentence groups");
+  Tensor x = x_in.contiguous();
+  std::vector<Tensor> result{Tensor()};
+  auto norm = [&](const Tensor& t, int64_t at) {
+    return layer_norm(t, *weights[at], *weights[at + 1], eps);
+  };
+  for (int64_t l = 0; l < layers; ++l) {
+    const int64_t w = l * kPerLayer;
+    // Self-attention over this row's earlier positions and itself.
+    Tensor h = norm_first ? norm(x, w + 4) : x;
+    Tensor qkv = linear(h, *weights[w], weights[w + 1], "none");  // [N, 3d]: q | k | v
+    Tensor heads_kv = qkv.view({rows, 3, heads, 1, dk});
+    Tensor k = heads_kv.select(1, 1), v = heads_kv.select(1, 2);  // [N, H, 1, dk]
+    if (self_k[l].has_value()) {
+      k = at::cat({*self_k[l], k}, 2);
+      v = at::cat({*self_v[l], v}, 2);
+    } else {
+      k = k.contiguous();
+      v = v.contiguous();
+    }
+    result.push_back(k);
+    result.push_back(v);
+    Tensor attended = at::empty({rows, d}, x.options());
+    attend_one_query(qkv.data_ptr<float>(), 3 * d, k, v, nullptr, rows, 1, heads, dk, attended.data_ptr<float>());
+    x = linear_add(attended, x, *weights[w + 2], weights[w + 3]);
+    if (!norm_first) x = norm(x, w + 4);
+    // Cross-attention over the sentence's encoder keys/values.
+    h = norm_first ? norm(x, w + 10) : x;
+    Tensor q = linear(h, *weights[w + 6], weights[w + 7], "none");
+    attend_one_query(q.data_ptr<float>(), d, cross_k[l], cross_v[l], cross_mask.data_ptr<bool>(), rows,
+                     rows / groups, heads, dk, attended.data_ptr<float>());
+    x = linear_add(attended, x, *weights[w + 8], weights[w + 9]);
+    if (!norm_first) x = norm(x, w + 10);
+    // Feed-forward.
+    h = norm_first ? norm(x, w + 16) : x;
+    Tensor inner = linear(h, *weights[w + 12], weights[w + 13], act);
+    x = linear_add(inner, x, *weights[w + 14], weights[w + 15]);
+    if (!norm_first) x = norm(x, w + 16);
+  }
+  result[0] = x;
+  return result;
+}
+
+}  // namespace
+
+TORCH_LIBRARY(attnmt, m) {
+  m.def(
+      "decoder_step(Tensor x, Tensor?[] weights, Tensor?[] self_k, Tensor?[] self_v, Tensor[] cross_k, "
+      "Tensor[] cross_v, Tensor cross_mask, int heads, bool norm_first, str activation, float eps) -> Tensor[]",
+      &decoder_step);  // one kernel for every dispatch key: the packed weights are MkldnnCPU tensors
+}

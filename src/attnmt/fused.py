@@ -1,0 +1,160 @@
+"""The decoder's cached step as one C++ call, for the packed inference copy.
+
+At 32 rows a decoding step's matmuls are small, and the Python step pays
+Python's and PyTorch's per-call cost on each of its ~50 operations per layer.
+``csrc/decoder_step.cpp`` does one step of the whole decoder stack in one call,
+on the same prepacked weights: attention for one query per row and
+residual + LayerNorm written out, residual adds and the activation fused into
+the matmuls.  ``pack_linears`` attaches it when it can be built; the Python
+step stays the reference and the fallback, and the outputs agree up to float
+rounding (tests/test_fused.py).
+
+The extension is compiled once per machine, PyTorch version and source (about
+15 s; needs a C++ compiler, and ninja, which attnmt depends on) and cached under
+``$ATTNMT_CACHE`` (default ``~/.cache/attnmt``).  ``ATTNMT_FUSED=0`` turns it off.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import platform
+import sys
+import warnings
+from pathlib import Path
+
+import torch
+from torch import Tensor, nn
+
+from attnmt.layers import ACTIVATIONS
+from attnmt.model import DecoderCache, Transformer
+
+SOURCE = Path(__file__).with_name("csrc") / "decoder_step.cpp"
+NAME = "attnmt_decoder_step"
+FLAGS = ["-O3", "-march=native", "-fopenmp-simd"]
+_state: dict[str, bool] = {}
+
+
+def _cpu_flags() -> str:
+    """The CPU's feature flags (``-march=native`` code must not move to another CPU)."""
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        for line in cpuinfo.read_text().splitlines():
+            if line.startswith("flags"):
+                return line
+    return platform.processor()
+
+
+def build_directory() -> Path:
+    """Where this machine's build of this source for this PyTorch lives."""
+    key = hashlib.sha256(
+        "\n".join([SOURCE.read_text(), " ".join(FLAGS), torch.__version__, sys.version, _cpu_flags()]).encode()
+    ).hexdigest()[:16]
+    root = Path(os.environ.get("ATTNMT_CACHE") or Path.home() / ".cache" / "attnmt")
+    return root / f"{NAME}-{key}"
+
+
+def available() -> bool:
+    """Loads the extension (building it the first time); False, with one warning, where it cannot be."""
+    if "ok" in _state:
+        return _state["ok"]
+    _state["ok"] = False
+    if os.environ.get("ATTNMT_FUSED", "1") == "0" or not torch.backends.mkldnn.is_available():
+        return False
+    folder = build_directory()
+    library = folder / f"{NAME}.so"
+    try:
+        if not library.exists():
+            _build(folder)
+        torch.ops.load_library(str(library))
+    except Exception as error:  # no compiler, no ninja, a failed build: the Python step still works
+        warnings.warn(
+            f"attnmt: the fused decoder step could not be built or loaded ({type(error).__name__}: {error}); "
+            "translating with the Python step, which is slower. Set ATTNMT_FUSED=0 to skip trying.",
+            stacklevel=2,
+        )
+        return False
+    _state["ok"] = True
+    return True
+
+
+def _build(folder: Path) -> None:
+    from torch.utils import cpp_extension
+
+    try:  # the ninja from PyPI, where PATH does not reach the environment's bin/
+        import ninja
+
+        os.environ["PATH"] = ninja.BIN_DIR + os.pathsep + os.environ.get("PATH", "")
+    except ImportError:
+        pass
+    print(f"attnmt: building the fused decoder step once, into {folder} (about 15 s)", file=sys.stderr)
+    folder.mkdir(parents=True, exist_ok=True)
+    cpp_extension.load(
+        name=NAME, sources=[str(SOURCE)], extra_cflags=FLAGS, build_directory=str(folder),
+        is_python_module=False, verbose=False,
+    )
+
+
+class FusedDecoderStep:
+    """``decoder_states`` for one new position with a cache, as one C++ call.
+
+    Built from an inference copy whose linear layers are ``PackedLinear``
+    (``pack_linears``), in eval mode; holds references to its weights.
+    """
+
+    def __init__(self, model: Transformer) -> None:
+        c = model.config
+        self.heads = c.n_heads
+        self.norm_first = c.norm_first
+        self.activation = {"relu": "relu", "gelu": "gelu", "swish": "swish"}[c.activation]
+        self.weights: list[Tensor | None] = []
+        eps = set()
+        for layer in model.decoder_layers:
+            self_attn, cross, ff = layer.self_attn, layer.cross_attn, layer.feed_forward
+            linears = [self_attn.qkv_proj, self_attn.out_proj, cross.q_proj, cross.out_proj, ff.linear1, ff.linear2]
+            norms = [layer.norm1, layer.norm2, layer.norm3]
+            for module in linears:
+                if not hasattr(module, "packed"):
+                    raise TypeError(f"FusedDecoderStep needs PackedLinear layers, got {type(module).__name__}")
+            self.weights += [
+                *_linear(linears[0]), *_linear(linears[1]), *_norm(norms[0]),
+                *_linear(linears[2]), *_linear(linears[3]), *_norm(norms[1]),
+                *_linear(linears[4]), *_linear(linears[5]), *_norm(norms[2]),
+            ]
+            eps |= {n.eps for n in norms}
+        if len(eps) > 1:
+            raise ValueError(f"FusedDecoderStep needs one LayerNorm eps for all layers, got {sorted(eps)}")
+        self.eps = eps.pop() if eps else 1e-5
+
+    @staticmethod
+    def supports(model: Transformer) -> bool:
+        """Whether this model's decoder is one the C++ step implements."""
+        c = model.config
+        return c.activation in ACTIVATIONS and c.d_model % c.n_heads == 0 and all(
+            layer.self_attn.qkv_proj is not None and layer.norm1.elementwise_affine
+            and layer.norm2.elementwise_affine and layer.norm3.elementwise_affine
+            for layer in model.decoder_layers
+        )
+
+    def __call__(self, x: Tensor, cache: DecoderCache, src_mask: Tensor) -> Tensor:
+        """x [N, 1, d_model] (embedded new positions), src_mask [G, 1, 1, S] -> the stack's output
+        [N, 1, d_model]; each layer's cache gains the position."""
+        layers = cache.layers
+        out = torch.ops.attnmt.decoder_step(
+            x.view(x.size(0), x.size(2)), self.weights,
+            [layer.self_k for layer in layers], [layer.self_v for layer in layers],
+            [layer.cross_k for layer in layers], [layer.cross_v for layer in layers],
+            src_mask.view(src_mask.size(0), src_mask.size(-1)), self.heads, self.norm_first, self.activation,
+            self.eps,
+        )
+        for i, layer in enumerate(layers):
+            layer.self_k, layer.self_v = out[1 + 2 * i], out[2 + 2 * i]
+        return out[0][:, None]
+
+
+def _linear(module: nn.Module) -> list[Tensor | None]:
+    return [module.packed, module.bias]
+
+
+def _norm(norm: nn.LayerNorm) -> list[Tensor]:
+    return [norm.weight.detach(), norm.bias.detach()]

@@ -1,0 +1,134 @@
+"""The C++ decoder step (attnmt.fused): the Python step's numbers, caches and translations."""
+
+import shutil
+import warnings
+
+import pytest
+import torch
+
+from attnmt import fused
+from attnmt.attention import padding_mask
+from attnmt.decode import beam_search, greedy_search
+from attnmt.model import Transformer, TransformerConfig
+from attnmt.packed import pack_linears, packing_available
+
+pytestmark = [
+    pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
+    pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
+]
+
+
+def small_model(seed: int = 0, **overrides) -> Transformer:
+    torch.manual_seed(seed)
+    settings = dict(vocab_size=60, d_model=32, n_heads=4, encoder_layers=2, decoder_layers=3, d_ff=64,
+                    dropout=0.1, max_positions=64) | overrides
+    return Transformer(TransformerConfig(**settings)).eval()
+
+
+def test_the_extension_builds_and_pack_linears_attaches_it():
+    assert fused.available()
+    model = small_model()
+    assert pack_linears(model).fused_step is not None
+    assert pack_linears(model, fused=False).fused_step is None
+    assert model.fused_step is None  # the original is left alone
+
+
+@pytest.mark.parametrize(
+    "overrides",
+    [{}, {"norm_first": True}, {"activation": "gelu"}, {"activation": "swish"}, {"n_heads": 8}],
+    ids=["post-norm relu", "pre-norm", "gelu", "swish", "8 heads"],
+)
+def test_each_step_gives_the_python_steps_states_and_caches(overrides):
+    model = small_model(**overrides)
+    fast, reference = pack_linears(model), pack_linears(model, fused=False)
+    assert fast.fused_step is not None
+    groups, width = 3, 4  # beam search's layout: a sentence's hypotheses are consecutive rows
+    src = torch.randint(4, 60, (groups, 7))
+    src[1, 4:] = 0  # padding, masked in cross-attention
+    src_mask = padding_mask(src, 0)
+    tokens = torch.randint(4, 60, (groups * width, 6))
+    with torch.inference_mode():
+        memory = model.encode(src)
+        caches = fast.start_decoding(memory), reference.start_decoding(memory)
+        for t in range(tokens.size(1)):
+            step = tokens[:, t:t + 1]
+            ours = fast.decoder_states(step, memory, src_mask, cache=caches[0])
+            theirs = reference.decoder_states(step, memory, src_mask, cache=caches[1])
+            torch.testing.assert_close(ours, theirs, atol=2e-5, rtol=1e-4)
+    assert caches[0].length == caches[1].length == tokens.size(1)
+    for ours, theirs in zip(caches[0].layers, caches[1].layers, strict=True):
+        assert ours.self_k.shape == (groups * width, model.config.n_heads, tokens.size(1), 32 // model.config.n_heads)
+        torch.testing.assert_close(ours.self_k, theirs.self_k, atol=2e-5, rtol=1e-4)
+        torch.testing.assert_close(ours.self_v, theirs.self_v, atol=2e-5, rtol=1e-4)
+
+
+def test_a_sentence_with_every_source_position_masked_gets_zero_cross_attention_as_the_python_step():
+    model = small_model()
+    fast, reference = pack_linears(model), pack_linears(model, fused=False)
+    src = torch.randint(4, 60, (2, 5))
+    src_mask = padding_mask(src, 0)
+    src_mask[1] = False
+    step = torch.randint(4, 60, (2, 1))
+    with torch.inference_mode():
+        memory = model.encode(src)
+        ours = fast.decoder_states(step, memory, src_mask, cache=fast.start_decoding(memory))
+        theirs = reference.decoder_states(step, memory, src_mask, cache=reference.start_decoding(memory))
+    assert torch.isfinite(ours).all()
+    torch.testing.assert_close(ours, theirs, atol=2e-5, rtol=1e-4)
+
+
+@pytest.mark.parametrize("beam", [1, 4])
+def test_translations_are_the_python_steps(beam):
+    model = small_model(seed=3)
+    fast, reference = pack_linears(model), pack_linears(model, fused=False)
+    src = torch.randint(4, 60, (6, 9))
+    src[2, 3:] = 0
+    src[4, 6:] = 0
+    if beam == 1:
+        assert greedy_search(fast, src) == greedy_search(reference, src)
+    else:
+        ours, theirs = beam_search(fast, src, beam), beam_search(reference, src, beam)
+        assert [[h.tokens for h in n] for n in ours] == [[h.tokens for h in n] for n in theirs]
+        for n_ours, n_theirs in zip(ours, theirs, strict=True):
+            assert n_ours[0].log_prob == pytest.approx(n_theirs[0].log_prob, abs=1e-4)
+
+
+def test_attention_traces_and_whole_sequences_still_take_the_python_path():
+    model = small_model()
+    fast = pack_linears(model)
+    src, tgt = torch.randint(4, 60, (2, 6)), torch.randint(4, 60, (2, 5))
+    with torch.inference_mode():
+        logits, trace = fast(src, tgt, return_attention=True)
+        expected = model(src, tgt)
+    assert len(trace.decoder_self) == 3 and trace.cross[0].shape == (2, 4, 5, 6)
+    torch.testing.assert_close(logits, expected, atol=1e-4, rtol=1e-4)
+
+
+def test_a_failed_build_warns_once_and_leaves_the_python_step(monkeypatch, tmp_path):
+    monkeypatch.setattr(fused, "_state", {})
+    monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path))  # nothing built there yet
+
+    def no_compiler(folder):
+        raise OSError("c++: not found")
+
+    monkeypatch.setattr(fused, "_build", no_compiler)
+    with pytest.warns(UserWarning, match="c\\+\\+: not found"):
+        assert not fused.available()
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert not fused.available()  # decided once per process
+        model = small_model()
+        assert pack_linears(model).fused_step is None
+        src = torch.randint(4, 60, (2, 5))
+        assert greedy_search(pack_linears(model), src) == greedy_search(model, src)
+
+
+def test_it_can_be_switched_off(monkeypatch):
+    monkeypatch.setattr(fused, "_state", {})
+    monkeypatch.setenv("ATTNMT_FUSED", "0")
+    assert pack_linears(small_model()).fused_step is None
+
+
+def test_it_refuses_layers_that_are_not_packed():
+    with pytest.raises(TypeError, match="PackedLinear"):
+        fused.FusedDecoderStep(small_model())
