@@ -6,10 +6,12 @@ The trained model (default: the one ``benchmarks/multi30k.py`` leaves in
 runs/bench_multi30k) is exported with ``attnmt export`` to a Hugging Face Marian
 directory and to CTranslate2 (float32 and int8), so every engine holds the same
 weights.  "attnmt fp32" is what ``attnmt translate`` runs: the linear layers'
-weights prepacked for oneDNN (attnmt.packed).  Two more run only when named in
-``--engines``: "attnmt fp32 unpacked" keeps plain ``nn.Linear``; "attnmt fp32
-compiled" runs the decoder step under torch.compile (its warm-up batch compiles:
-the slowest warm-up per engine is printed).  test_2016_flickr's first
+weights prepacked for oneDNN (attnmt.packed) and the cached decoder step as one
+C++ call (attnmt.fused).  Three more run only when named in ``--engines``:
+"attnmt fp32 python step" is the packed copy stepping in Python; "attnmt fp32
+unpacked" keeps plain ``nn.Linear``; "attnmt fp32 compiled" runs the decoder step
+under torch.compile (its warm-up batch compiles: the slowest warm-up per engine
+is printed).  test_2016_flickr's first
 ``--sentences`` sources are tokenised once, sorted by length and cut into batches
 of 32; every engine translates exactly those batches with 2 threads.  Each engine
 runs in a process of its own, the engines taking turns, ``--rounds`` times, and
@@ -149,9 +151,9 @@ def ctranslate2_engine(folder: Path, tokenizer, max_positions: int) -> Engine:
     return run
 
 
-ENGINES = ("attnmt fp32", "attnmt fp32 unpacked", "attnmt fp32 compiled", "attnmt int8", "HF Marian fp32",
-           "CTranslate2 fp32", "CTranslate2 int8")
-OPT_IN = ("attnmt fp32 unpacked", "attnmt fp32 compiled")  # run only when named in --engines
+ENGINES = ("attnmt fp32", "attnmt fp32 python step", "attnmt fp32 unpacked", "attnmt fp32 compiled", "attnmt int8",
+           "HF Marian fp32", "CTranslate2 fp32", "CTranslate2 int8")
+OPT_IN = ("attnmt fp32 python step", "attnmt fp32 unpacked", "attnmt fp32 compiled")  # run only when named in --engines
 
 
 def compiled(model):
@@ -174,6 +176,8 @@ def make_engine(name: str, model, tokenizer, exports: Path) -> Engine:
     c = model.config
     if name == "attnmt fp32":
         return attnmt_engine(pack_linears(model))  # what `attnmt translate` runs
+    if name == "attnmt fp32 python step":
+        return attnmt_engine(pack_linears(model, fused=False))
     if name == "attnmt fp32 unpacked":
         return attnmt_engine(model)
     if name == "attnmt fp32 compiled":
@@ -278,11 +282,12 @@ def main() -> None:
         fixed = mode == "fixed"
         seconds = {name: min(r["runs"][index]["seconds"] for r in rounds) for name, rounds in results.items()}
         print(f"\n{mode} lengths, beam {beam}" + (f" ({FIXED_STEPS} decoder steps per sentence)" if fixed else ""))
-        print(f"  {'engine':<20} {'seconds':>8} {'sent/s':>8} {'tokens':>7} "
+        width = max(map(len, results))
+        print(f"  {'engine':<{width}} {'seconds':>8} {'sent/s':>8} {'tokens':>7} "
               f"{'attnmt fp32 faster by':>22}" + ("" if fixed else f" {'BLEU':>6}"))
         for name, rounds in results.items():
             outputs = rounds[0]["runs"][index]["outputs"]  # sorted by length, like ``order``
-            line = (f"  {name:<20} {seconds[name]:>8.2f} {len(sources) / seconds[name]:>8.1f} "
+            line = (f"  {name:<{width}} {seconds[name]:>8.2f} {len(sources) / seconds[name]:>8.1f} "
                     f"{sum(map(len, outputs)):>7} {seconds[name] / seconds['attnmt fp32']:>21.2f}x")
             if not fixed:
                 hyps = [""] * len(sources)
