@@ -132,3 +132,41 @@ def test_it_can_be_switched_off(monkeypatch):
 def test_it_refuses_layers_that_are_not_packed():
     with pytest.raises(TypeError, match="PackedLinear"):
         fused.FusedDecoderStep(small_model())
+
+
+@pytest.mark.parametrize("vocab, k", [(8000, 8), (60, 8), (130, 3), (64, 1)])
+def test_top_log_probs_are_log_softmaxs_best_tokens_outside_the_banned_ones(vocab, k):
+    assert fused.available()
+    torch.manual_seed(vocab)
+    logits = torch.randn(7, vocab) * 4
+    banned = [0, 2, 3]
+    logits[1, 2] = logits[1].max() + 5  # a banned token holding its row's (and chunk's) maximum
+    logits[2, vocab - 1] = logits[2].max() + 1  # the best token in the last, partial chunk
+    top, tokens, normaliser = fused.FusedDecoderStep.top_log_probs(logits, k, banned)
+    log_probs = logits.log_softmax(dim=-1)
+    torch.testing.assert_close(normaliser, logits.logsumexp(dim=-1), atol=1e-5, rtol=1e-6)
+    log_probs[:, banned] = float("-inf")
+    expected_top, expected_tokens = log_probs.topk(k, dim=1)
+    assert torch.equal(tokens, expected_tokens)
+    torch.testing.assert_close(top, expected_top, atol=1e-5, rtol=1e-6)
+    assert tokens[2, 0] == vocab - 1 and not torch.isin(tokens, torch.tensor(banned)).any()
+
+
+def test_top_log_probs_refuses_more_tokens_than_the_vocabulary_offers():
+    assert fused.available()
+    with pytest.raises(RuntimeError, match="exceeds the vocabulary"):
+        fused.FusedDecoderStep.top_log_probs(torch.randn(2, 10), 8, [0, 1, 2])
+
+
+@pytest.mark.parametrize("min_len", [0, 4])
+def test_beam_search_at_its_length_limit_and_under_min_len_scores_as_the_python_path(min_len):
+    model = small_model(seed=5)
+    fast, reference = pack_linears(model), pack_linears(model, fused=False)
+    src = torch.randint(4, 60, (4, 6))
+    src[3, 2:] = 0
+    settings = dict(beam_size=4, n_best=4, alpha=0.6, max_len_a=0.0, max_len_b=5, min_len=min_len)
+    ours, theirs = beam_search(fast, src, **settings), beam_search(reference, src, **settings)
+    for n_ours, n_theirs in zip(ours, theirs, strict=True):
+        assert [h.tokens for h in n_ours] == [h.tokens for h in n_theirs]
+        assert [h.log_prob for h in n_ours] == pytest.approx([h.log_prob for h in n_theirs], abs=1e-4)
+        assert all(len(h.tokens) >= min(min_len, 5) for h in n_ours)

@@ -135,6 +135,25 @@ class DecoderState:
         scores[:, c.bos_id] = float("-inf")
         return scores
 
+    def top_next_tokens(self, k: int, banned: Sequence[int], forced: Tensor) -> tuple[Tensor, Tensor]:
+        """Each row's k most likely next tokens: (log-probabilities [N, k], tokens [N, k]), best
+        first.  Normalised over the whole vocabulary; pad, BOS and ``banned`` are never chosen;
+        rows where forced [N] is True may only take EOS (their other k - 1 are -inf)."""
+        c = self.model.config
+        logits = self.logits()
+        kernel = getattr(self.model, "fused_step", None)  # test doubles and plain models have none
+        if kernel is None or not hasattr(kernel, "top_log_probs"):
+            log_probs = logits.log_softmax(dim=-1)
+            log_probs[:, [c.pad_id, c.bos_id, *banned]] = float("-inf")
+            force_eos(log_probs, forced, c.eos_id)
+            return row_top_k(log_probs, k)
+        top, tokens, normaliser = kernel.top_log_probs(logits, k, sorted({c.pad_id, c.bos_id, *banned}))
+        if bool(forced.any()):
+            top[forced] = float("-inf")
+            top[forced, 0] = logits[forced, c.eos_id] - normaliser[forced]
+            tokens[forced, 0] = c.eos_id
+        return top, tokens
+
     def select(self, rows: Tensor, groups: Tensor | None = None) -> None:
         """Keeps rows ``rows`` [N'] (repeats and reorders allowed: beam parents) and sentence
         groups ``groups`` (None: all of them); rows must stay grouped by sentence."""
@@ -238,18 +257,17 @@ def row_top_k(scores: Tensor, k: int, chunk: int = 64) -> tuple[Tensor, Tensor]:
     return top, columns.gather(1, position)
 
 
-def top_candidates(beam_log_prob: Tensor, log_probs: Tensor, n_groups: int, count: int) -> Candidates:
+def top_candidates(beam_log_prob: Tensor, row_top: Tensor, row_token: Tensor, n_groups: int, count: int) -> Candidates:
     """The ``count`` best one-token extensions of each sentence's beam.
 
-    beam_log_prob [N] (each row's log-prob so far), log_probs [N, V]; the N rows are
-    n_groups sentences × width beams, a sentence's beams next to each other.  A
-    sentence's best ``count`` come from its rows' best ``count`` each, so only
-    those are compared.
+    beam_log_prob [N] (each row's log-prob so far); row_top, row_token [N, per_row]: each
+    row's best next tokens' log-probs and ids, best first (``top_next_tokens``), per_row at
+    least ``count`` where the vocabulary allows.  The N rows are n_groups sentences × width
+    beams, a sentence's beams next to each other.  A sentence's best ``count`` come from
+    its rows' best ``count`` each, so only those are compared.
     """
-    vocab = log_probs.size(1)
-    width = log_probs.size(0) // n_groups
-    per_row = min(count, vocab)
-    row_top, row_token = row_top_k(log_probs, per_row)  # [N, per_row]
+    width = row_top.size(0) // n_groups
+    per_row = row_top.size(1)
     extended = (beam_log_prob[:, None] + row_top).view(n_groups, width * per_row)
     top, flat = extended.topk(min(count, width * per_row), dim=1)
     first_row = torch.arange(n_groups, device=flat.device)[:, None] * width
@@ -324,6 +342,7 @@ def beam_search(
     if beam_size < 1 or not 1 <= n_best <= beam_size:
         raise ValueError(f"need beam_size >= 1 and 1 <= n_best <= beam_size, got {beam_size=}, {n_best=}")
     eos = model.config.eos_id
+    vocab = model.config.vocab_size - 3  # tokens that can be candidates: never pad or BOS, EOS not always
     limits = output_limits(model, src, max_len_a, max_len_b)
     limit_of = limits.tolist()
     # With α = 0 the n_best finished are final once nothing active beats them. With α > 0
@@ -335,14 +354,14 @@ def beam_search(
     beam_log_prob = torch.zeros(len(state), device=src.device)  # [N]
     step = 0
     while len(state):
-        log_probs = state.next_token_scores()
-        if step < min_len:
-            log_probs[:, eos] = float("-inf")
-        force_eos(log_probs, limits[state.sentence] == step, eos)
-        sentences = state.sentence[::state.width].tolist()  # [n_groups]
         # Each beam has one EOS extension, so 2·beam_size candidates always
         # leave at least beam_size that continue.
-        candidates = top_candidates(beam_log_prob, log_probs, len(sentences), 2 * beam_size)
+        count = 2 * beam_size
+        row_top, row_token = state.top_next_tokens(
+            min(count, vocab), [eos] if step < min_len else [], limits[state.sentence] == step
+        )
+        sentences = state.sentence[::state.width].tolist()  # [n_groups]
+        candidates = top_candidates(beam_log_prob, row_top, row_token, len(sentences), count)
         is_eos = candidates.token == eos
         penalty = length_penalty(step + 1, alpha)  # every candidate has step + 1 tokens, EOS included
         # Only an EOS that makes the top beam_size finishes: one ranked lower would

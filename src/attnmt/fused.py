@@ -31,7 +31,9 @@ from attnmt.model import DecoderCache, Transformer
 
 SOURCE = Path(__file__).with_name("csrc") / "decoder_step.cpp"
 NAME = "attnmt_decoder_step"
-FLAGS = ["-O3", "-march=native", "-fopenmp-simd"]
+# -fno-trapping-math lets GCC vectorise the loops with branches and float-to-int conversions (results
+# do not change); -fopenmp makes at::parallel_for parallel (libgomp: the one PyTorch has loaded).
+FLAGS = ["-O3", "-march=native", "-fno-trapping-math", "-fopenmp"]
 _state: dict[str, bool] = {}
 
 
@@ -90,7 +92,7 @@ def _build(folder: Path) -> None:
     print(f"attnmt: building the fused decoder step once, into {folder} (about 15 s)", file=sys.stderr)
     folder.mkdir(parents=True, exist_ok=True)
     cpp_extension.load(
-        name=NAME, sources=[str(SOURCE)], extra_cflags=FLAGS, build_directory=str(folder),
+        name=NAME, sources=[str(SOURCE)], extra_cflags=FLAGS, extra_ldflags=["-fopenmp"], build_directory=str(folder),
         is_python_module=False, verbose=False,
     )
 
@@ -150,6 +152,13 @@ class FusedDecoderStep:
         for i, layer in enumerate(layers):
             layer.self_k, layer.self_v = out[1 + 2 * i], out[2 + 2 * i]
         return out[0][:, None]
+
+    @staticmethod
+    def top_log_probs(logits: Tensor, k: int, banned: list[int]) -> tuple[Tensor, Tensor, Tensor]:
+        """logits [N, V] -> each row's k most likely tokens [N, k] under log_softmax over the
+        whole vocabulary, best first, never one in ``banned``: (log-probs, tokens, the row's
+        normaliser log Σ exp [N]).  Beam search's candidates without the [N, V] log-probs."""
+        return torch.ops.attnmt.top_log_probs(logits, k, banned)
 
 
 def _linear(module: nn.Module) -> list[Tensor | None]:
