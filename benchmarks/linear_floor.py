@@ -6,6 +6,9 @@ Runs what ``benchmarks/decode.py`` times for "attnmt fp32" (the packed model of
 ``attnmt translate``, test_2016_flickr in length-sorted batches of 32, exactly 20
 decoder steps per sentence), records every linear-layer call (layer and input
 shape), then replays those calls back to back on random inputs of the same shapes.
+The calls are recorded from the same packed model stepping in Python (the fused
+C++ step makes the same matmuls, with the residual adds and the activation fused
+in, out of Python's sight); the full run is the fused one.
 The replay is the floor that any decoder built on these matmul kernels stands on:
 the time left over (full run minus replay) is all the rest — attention, layer
 norms, softmax, top-k, bookkeeping and per-op overhead — and is all that
@@ -59,10 +62,11 @@ def main() -> None:
     model, tokenizer = load_model_dir(args.model)
     batches = test_batches(tokenizer, args.sentences)
     engine = attnmt_engine(pack_linears(model))
+    recorder = attnmt_engine(pack_linears(model, fused=False))  # the same matmuls, each a Python call
     print(f"test_2016_flickr, {sum(map(len, batches))} sentences in batches of {BATCH}, 20 decoder steps each, "
           f"{THREADS} threads, torch {torch.__version__}, fastest of {args.rounds}")
     for beam in map(int, args.beams.split(",")):
-        calls = linear_calls(engine, batches, beam)
+        calls = linear_calls(recorder, batches, beam)
         inputs = {shape: torch.randn(shape) for _, shape in calls}
         flops = sum(2 * layer.in_features * layer.out_features * shape.numel() // shape[-1] for layer, shape in calls)
         full, replay = float("inf"), float("inf")
