@@ -11,6 +11,7 @@ from attnmt.attention import padding_mask
 from attnmt.decode import beam_search, greedy_search
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.packed import pack_linears, packing_available
+from attnmt.quantize import quantize_int8
 
 pytestmark = [
     pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
@@ -170,3 +171,27 @@ def test_beam_search_at_its_length_limit_and_under_min_len_scores_as_the_python_
         assert [h.tokens for h in n_ours] == [h.tokens for h in n_theirs]
         assert [h.log_prob for h in n_ours] == pytest.approx([h.log_prob for h in n_theirs], abs=1e-4)
         assert all(len(h.tokens) >= min(min_len, 5) for h in n_ours)
+
+
+@pytest.mark.parametrize(
+    "overrides", [{}, {"norm_first": True, "activation": "gelu"}], ids=["post-norm", "pre-norm gelu"]
+)
+def test_the_int8_copy_steps_in_cpp_too_with_its_python_steps_numbers(overrides):
+    model = small_model(seed=7, **overrides)
+    fast, reference = quantize_int8(model), quantize_int8(model, fused=False)
+    assert fast.fused_step is not None and fast.fused_step.int8 and reference.fused_step is None
+    src = torch.randint(4, 60, (3, 7))
+    src[2, 3:] = 0
+    src_mask = padding_mask(src, 0)
+    tokens = torch.randint(4, 60, (6, 5))  # 3 sentences x 2 hypotheses
+    with torch.inference_mode():
+        memory = model.encode(src)
+        caches = fast.start_decoding(memory), reference.start_decoding(memory)
+        for t in range(tokens.size(1)):
+            step = tokens[:, t:t + 1]
+            torch.testing.assert_close(fast.decoder_states(step, memory, src_mask, cache=caches[0]),
+                                       reference.decoder_states(step, memory, src_mask, cache=caches[1]),
+                                       atol=2e-5, rtol=1e-4)
+    assert greedy_search(fast, src) == greedy_search(reference, src)
+    ours, theirs = beam_search(fast, src, 4), beam_search(reference, src, 4)
+    assert [[h.tokens for h in n] for n in ours] == [[h.tokens for h in n] for n in theirs]

@@ -1,11 +1,12 @@
-"""The decoder's cached step as one C++ call, for the packed inference copy.
+"""The decoder's cached step as one C++ call, for the packed and the int8 inference copies.
 
 At 32 rows a decoding step's matmuls are small, and the Python step pays
 Python's and PyTorch's per-call cost on each of its ~50 operations per layer.
 ``csrc/decoder_step.cpp`` does one step of the whole decoder stack in one call,
 on the same prepacked weights: attention for one query per row and
 residual + LayerNorm written out, residual adds and the activation fused into
-the matmuls.  ``pack_linears`` attaches it when it can be built; the Python
+the matmuls (int8 layers: added after them).  ``pack_linears`` and
+``quantize_int8`` attach it when it can be built; the Python
 step stays the reference and the fallback, and the outputs agree up to float
 rounding (tests/test_fused.py).
 
@@ -101,32 +102,34 @@ class FusedDecoderStep:
     """``decoder_states`` for one new position with a cache, as one C++ call.
 
     Built from an inference copy whose linear layers are ``PackedLinear``
-    (``pack_linears``), in eval mode; holds references to its weights.
+    (``pack_linears``) or torch.ao's dynamically quantised int8 ``Linear``
+    (``quantize_int8``), in eval mode; holds references to its weights.
     """
 
     def __init__(self, model: Transformer) -> None:
         c = model.config
         self.heads = c.n_heads
         self.norm_first = c.norm_first
-        self.activation = {"relu": "relu", "gelu": "gelu", "swish": "swish"}[c.activation]
-        self.weights: list[Tensor | None] = []
-        eps = set()
+        self.activation = c.activation
+        self.weights: list = []
+        kinds, eps = set(), set()
         for layer in model.decoder_layers:
             self_attn, cross, ff = layer.self_attn, layer.cross_attn, layer.feed_forward
             linears = [self_attn.qkv_proj, self_attn.out_proj, cross.q_proj, cross.out_proj, ff.linear1, ff.linear2]
             norms = [layer.norm1, layer.norm2, layer.norm3]
-            for module in linears:
-                if not hasattr(module, "packed"):
-                    raise TypeError(f"FusedDecoderStep needs PackedLinear layers, got {type(module).__name__}")
+            kinds |= {_kind(module) for module in linears}
             self.weights += [
                 *_linear(linears[0]), *_linear(linears[1]), *_norm(norms[0]),
                 *_linear(linears[2]), *_linear(linears[3]), *_norm(norms[1]),
                 *_linear(linears[4]), *_linear(linears[5]), *_norm(norms[2]),
             ]
             eps |= {n.eps for n in norms}
+        if len(kinds) > 1:
+            raise TypeError(f"FusedDecoderStep needs one kind of linear layer throughout, got {sorted(kinds)}")
         if len(eps) > 1:
             raise ValueError(f"FusedDecoderStep needs one LayerNorm eps for all layers, got {sorted(eps)}")
         self.eps = eps.pop() if eps else 1e-5
+        self.int8 = kinds == {"int8"}
 
     @staticmethod
     def supports(model: Transformer) -> bool:
@@ -142,7 +145,8 @@ class FusedDecoderStep:
         """x [N, 1, d_model] (embedded new positions), src_mask [G, 1, 1, S] -> the stack's output
         [N, 1, d_model]; each layer's cache gains the position."""
         layers = cache.layers
-        out = torch.ops.attnmt.decoder_step(
+        op = torch.ops.attnmt.decoder_step_int8 if self.int8 else torch.ops.attnmt.decoder_step
+        out = op(
             x.view(x.size(0), x.size(2)), self.weights,
             [layer.self_k for layer in layers], [layer.self_v for layer in layers],
             [layer.cross_k for layer in layers], [layer.cross_v for layer in layers],
@@ -161,7 +165,21 @@ class FusedDecoderStep:
         return torch.ops.attnmt.top_log_probs(logits, k, banned)
 
 
-def _linear(module: nn.Module) -> list[Tensor | None]:
+def _kind(module: nn.Module) -> str:
+    if isinstance(getattr(module, "packed", None), Tensor):  # attnmt.packed.PackedLinear
+        return "packed"
+    params = getattr(module, "_packed_params", None)  # torch.ao.nn.quantized.dynamic.Linear
+    if params is not None and getattr(params, "dtype", None) == torch.qint8:
+        return "int8"
+    raise TypeError(
+        f"FusedDecoderStep needs PackedLinear or dynamically quantised int8 layers, got {type(module).__name__}"
+    )
+
+
+def _linear(module: nn.Module) -> list:
+    """The layer's weight and bias as the C++ step takes them: int8 packed parameters hold both."""
+    if _kind(module) == "int8":
+        return [module._packed_params._packed_params, None]
     return [module.packed, module.bias]
 
 

@@ -20,11 +20,16 @@ import torch
 from torch import nn
 
 from attnmt.attention import fuse_all_qkv
+from attnmt.fused import FusedDecoderStep
+from attnmt.fused import available as fused_available
 from attnmt.model import Transformer
 
 
-def quantize_int8(model: Transformer) -> Transformer:
-    """An eval-mode copy of ``model`` whose linear layers compute in int8."""
+def quantize_int8(model: Transformer, fused: bool = True) -> Transformer:
+    """An eval-mode copy of ``model`` whose linear layers compute in int8.
+
+    With ``fused`` the copy's cached decoder step runs as one C++ call (attnmt.fused)
+    where that can be built."""
     # torch.ao.quantization is deprecated in favour of torchao, which is not a
     # dependency; the eager dynamic path still works on CPU and is what we use.
     with warnings.catch_warnings():
@@ -33,4 +38,7 @@ def quantize_int8(model: Transformer) -> Transformer:
 
         model = copy.deepcopy(model).eval()
         fuse_all_qkv(model)  # self-attention's Q, K, V: one int8 matmul
-        return quantize_dynamic(model, {nn.Linear: per_channel_dynamic_qconfig}, dtype=torch.qint8)
+        quantized = quantize_dynamic(model, {nn.Linear: per_channel_dynamic_qconfig}, dtype=torch.qint8)
+    if fused and FusedDecoderStep.supports(quantized) and fused_available():
+        quantized.fused_step = FusedDecoderStep(quantized)
+    return quantized

@@ -12,6 +12,7 @@
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
 #include <ATen/core/dispatch/Dispatcher.h>
+#include <ATen/core/stack.h>
 #include <torch/library.h>
 
 #include <algorithm>
@@ -123,23 +124,58 @@ void attend_one_query(const float* q, int64_t q_stride, const Tensor& k, const T
   });
 }
 
-// Per layer, `weights` holds 18 entries in this order (biases may be None):
+// Per layer, the weights are 18 entries in this order (biases may be None):
 //   qkv W, b | self out W, b | norm1 γ, β | cross q W, b | cross out W, b | norm2 γ, β |
 //   ff1 W, b | ff2 W, b | norm3 γ, β
 constexpr int64_t kPerLayer = 18;
+
+// float32 linear layers: W prepacked for oneDNN (attnmt.packed.PackedLinear).
+struct PackedWeights {
+  const std::vector<std::optional<Tensor>>& w;
+  int64_t size() const { return static_cast<int64_t>(w.size()); }
+  Tensor tensor(int64_t i) const { return *w[i]; }
+  Tensor linear(int64_t i, const Tensor& x, const char* act) const { return ::linear(x, *w[i], w[i + 1], act); }
+  Tensor linear_add(int64_t i, const Tensor& x, const Tensor& other) const {
+    return ::linear_add(x, other, *w[i], w[i + 1]);
+  }
+};
+
+// int8 linear layers: torch.ao's dynamically quantised Linear, whose packed parameters
+// (int8 weight and float bias) sit at the W positions, None at the b positions.
+struct Int8Weights {
+  const c10::List<c10::IValue>& w;
+  int64_t size() const { return static_cast<int64_t>(w.size()); }
+  Tensor tensor(int64_t i) const { return w.get(i).toTensor(); }
+  Tensor linear(int64_t i, const Tensor& x, const char* act) const {
+    Tensor y = dynamic_int8(x, w.get(i));
+    const std::string kind(act);
+    if (kind == "relu") y.relu_();
+    else if (kind == "gelu") y = at::gelu(y);
+    else if (kind == "swish") y = at::silu(y);
+    return y;
+  }
+  Tensor linear_add(int64_t i, const Tensor& x, const Tensor& other) const { return dynamic_int8(x, w.get(i)).add_(other); }
+  // What torch.ao.nn.quantized.dynamic.Linear runs (reduce_range=True: 7-bit activations).
+  static Tensor dynamic_int8(const Tensor& x, const c10::IValue& params) {
+    static auto op = c10::Dispatcher::singleton().findSchemaOrThrow("quantized::linear_dynamic", "");
+    torch::jit::Stack stack{x, params, true};
+    op.callBoxed(&stack);
+    return stack[0].toTensor();
+  }
+};
 
 // x [N, d]: the new position of each of N rows.  self_k/self_v: per layer the rows'
 // cached keys/values [N, H, t, dk], or None before the first step.  cross_k/cross_v:
 // per layer [G, H, S, dk], N/G consecutive rows per sentence; cross_mask [G, S] bool.
 // Returns [x, k_0, v_0, k_1, v_1, ...]: the stack's output [N, d] and each layer's
 // keys/values with this position appended [N, H, t + 1, dk].
-std::vector<Tensor> decoder_step(const Tensor& x_in, const std::vector<std::optional<Tensor>>& weights,
-                                 const std::vector<std::optional<Tensor>>& self_k,
-                                 const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
-                                 const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t heads,
-                                 bool norm_first, std::string activation, double eps) {
+template <class Weights>
+std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::vector<std::optional<Tensor>>& self_k,
+                         const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
+                         const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t heads, bool norm_first,
+                         const std::string& activation, double eps) {
   const int64_t layers = static_cast<int64_t>(cross_k.size());
-  TORCH_CHECK(static_cast<int64_t>(weights.size()) == layers * kPerLayer, "decoder_step: expected ", kPerLayer,
+  TORCH_CHECK(weights.size() == layers * kPerLayer, "decoder_step: expected ", kPerLayer,
               " weights per layer, got ", weights.size(), " for ", layers, " layers");
   TORCH_CHECK(x_in.dim() == 2 && x_in.scalar_type() == at::kFloat, "decoder_step: x must be float [N, d]");
   TORCH_CHECK(cross_mask.scalar_type() == at::kBool && cross_mask.is_contiguous(),
@@ -152,13 +188,13 @@ std::vector<Tensor> decoder_step(const Tensor& x_in, const std::vector<std::opti
   Tensor x = x_in.contiguous();
   std::vector<Tensor> result{Tensor()};
   auto norm = [&](const Tensor& t, int64_t at) {
-    return layer_norm(t, *weights[at], *weights[at + 1], eps);
+    return layer_norm(t, weights.tensor(at), weights.tensor(at + 1), eps);
   };
   for (int64_t l = 0; l < layers; ++l) {
     const int64_t w = l * kPerLayer;
     // Self-attention over this row's earlier positions and itself.
     Tensor h = norm_first ? norm(x, w + 4) : x;
-    Tensor qkv = linear(h, *weights[w], weights[w + 1], "none");  // [N, 3d]: q | k | v
+    Tensor qkv = weights.linear(w, h, "none").contiguous();  // [N, 3d]: q | k | v
     Tensor heads_kv = qkv.view({rows, 3, heads, 1, dk});
     Tensor k = heads_kv.select(1, 1), v = heads_kv.select(1, 2);  // [N, H, 1, dk]
     if (self_k[l].has_value()) {
@@ -172,23 +208,42 @@ std::vector<Tensor> decoder_step(const Tensor& x_in, const std::vector<std::opti
     result.push_back(v);
     Tensor attended = at::empty({rows, d}, x.options());
     attend_one_query(qkv.data_ptr<float>(), 3 * d, k, v, nullptr, rows, 1, heads, dk, attended.data_ptr<float>());
-    x = linear_add(attended, x, *weights[w + 2], weights[w + 3]);
+    x = weights.linear_add(w + 2, attended, x);
     if (!norm_first) x = norm(x, w + 4);
     // Cross-attention over the sentence's encoder keys/values.
     h = norm_first ? norm(x, w + 10) : x;
-    Tensor q = linear(h, *weights[w + 6], weights[w + 7], "none");
+    Tensor q = weights.linear(w + 6, h, "none").contiguous();
     attend_one_query(q.data_ptr<float>(), d, cross_k[l], cross_v[l], cross_mask.data_ptr<bool>(), rows,
                      rows / groups, heads, dk, attended.data_ptr<float>());
-    x = linear_add(attended, x, *weights[w + 8], weights[w + 9]);
+    x = weights.linear_add(w + 8, attended, x);
     if (!norm_first) x = norm(x, w + 10);
     // Feed-forward.
     h = norm_first ? norm(x, w + 16) : x;
-    Tensor inner = linear(h, *weights[w + 12], weights[w + 13], act);
-    x = linear_add(inner, x, *weights[w + 14], weights[w + 15]);
+    Tensor inner = weights.linear(w + 12, h, act);
+    x = weights.linear_add(w + 14, inner, x);
     if (!norm_first) x = norm(x, w + 16);
   }
   result[0] = x;
   return result;
+}
+
+std::vector<Tensor> decoder_step(const Tensor& x, const std::vector<std::optional<Tensor>>& weights,
+                                 const std::vector<std::optional<Tensor>>& self_k,
+                                 const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
+                                 const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t heads,
+                                 bool norm_first, std::string activation, double eps) {
+  return step(x, PackedWeights{weights}, self_k, self_v, cross_k, cross_v, cross_mask, heads, norm_first, activation,
+              eps);
+}
+
+std::vector<Tensor> decoder_step_int8(const Tensor& x, const c10::List<c10::IValue>& weights,
+                                      const std::vector<std::optional<Tensor>>& self_k,
+                                      const std::vector<std::optional<Tensor>>& self_v,
+                                      const std::vector<Tensor>& cross_k, const std::vector<Tensor>& cross_v,
+                                      const Tensor& cross_mask, int64_t heads, bool norm_first, std::string activation,
+                                      double eps) {
+  return step(x, Int8Weights{weights}, self_k, self_v, cross_k, cross_v, cross_mask, heads, norm_first, activation,
+              eps);
 }
 
 // exp(x) for x <= 0, written so that the compiler vectorises it (libm's expf does not
@@ -316,6 +371,10 @@ std::tuple<Tensor, Tensor, Tensor> top_log_probs(const Tensor& logits_in, int64_
 }  // namespace
 
 TORCH_LIBRARY(attnmt, m) {
+  m.def(
+      "decoder_step_int8(Tensor x, Any[] weights, Tensor?[] self_k, Tensor?[] self_v, Tensor[] cross_k, "
+      "Tensor[] cross_v, Tensor cross_mask, int heads, bool norm_first, str activation, float eps) -> Tensor[]",
+      &decoder_step_int8);
   m.def("top_log_probs(Tensor logits, int k, int[] banned) -> (Tensor, Tensor, Tensor)", &top_log_probs);
   m.def(
       "decoder_step(Tensor x, Tensor?[] weights, Tensor?[] self_k, Tensor?[] self_v, Tensor[] cross_k, "
