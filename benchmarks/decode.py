@@ -7,8 +7,9 @@ runs/bench_multi30k) is exported with ``attnmt export`` to a Hugging Face Marian
 directory and to CTranslate2 (float32 and int8), so every engine holds the same
 weights.  "attnmt fp32" is what ``attnmt translate`` runs: the linear layers'
 weights prepacked for oneDNN (attnmt.packed) and the cached decoder step as one
-C++ call (attnmt.fused).  Three more run only when named in ``--engines``:
-"attnmt fp32 python step" is the packed copy stepping in Python; "attnmt fp32
+C++ call (attnmt.fused), as is "attnmt int8".  Four more run only when named in
+``--engines``: "attnmt fp32 python step" and "attnmt int8 python step" are those
+copies stepping in Python; "attnmt fp32
 unpacked" keeps plain ``nn.Linear``; "attnmt fp32 compiled" runs the decoder step
 under torch.compile (its warm-up batch compiles: the slowest warm-up per engine
 is printed).  test_2016_flickr's first
@@ -152,8 +153,9 @@ def ctranslate2_engine(folder: Path, tokenizer, max_positions: int) -> Engine:
 
 
 ENGINES = ("attnmt fp32", "attnmt fp32 python step", "attnmt fp32 unpacked", "attnmt fp32 compiled", "attnmt int8",
-           "HF Marian fp32", "CTranslate2 fp32", "CTranslate2 int8")
-OPT_IN = ("attnmt fp32 python step", "attnmt fp32 unpacked", "attnmt fp32 compiled")  # run only when named in --engines
+           "attnmt int8 python step", "HF Marian fp32", "CTranslate2 fp32", "CTranslate2 int8")
+# Run only when named in --engines:
+OPT_IN = ("attnmt fp32 python step", "attnmt fp32 unpacked", "attnmt fp32 compiled", "attnmt int8 python step")
 
 
 def compiled(model):
@@ -184,6 +186,8 @@ def make_engine(name: str, model, tokenizer, exports: Path) -> Engine:
         return attnmt_engine(compiled(model))
     if name == "attnmt int8":
         return attnmt_engine(quantize_int8(model))
+    if name == "attnmt int8 python step":
+        return attnmt_engine(quantize_int8(model, fused=False))
     if name == "HF Marian fp32":
         return marian_engine(exports / "marian", c)
     quantized = name == "CTranslate2 int8"
