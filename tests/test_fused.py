@@ -43,22 +43,29 @@ def test_each_step_gives_the_python_steps_states_and_caches(overrides):
     model = small_model(**overrides)
     fast, reference = pack_linears(model), pack_linears(model, fused=False)
     assert fast.fused_step is not None
-    groups, width = 3, 4  # beam search's layout: a sentence's hypotheses are consecutive rows
+    assert_steps_agree(model, fast, reference, groups=3, width=4, steps=6)
+
+
+def assert_steps_agree(model: Transformer, fast: Transformer, reference: Transformer, groups: int, width: int,
+                       steps: int) -> None:
+    """Decodes random tokens step by step with both copies, in beam search's layout (a
+    sentence's ``width`` hypotheses on consecutive rows), and compares states and caches."""
     src = torch.randint(4, 60, (groups, 7))
     src[1, 4:] = 0  # padding, masked in cross-attention
     src_mask = padding_mask(src, 0)
-    tokens = torch.randint(4, 60, (groups * width, 6))
+    tokens = torch.randint(4, 60, (groups * width, steps))
     with torch.inference_mode():
         memory = model.encode(src)
         caches = fast.start_decoding(memory), reference.start_decoding(memory)
-        for t in range(tokens.size(1)):
+        for t in range(steps):
             step = tokens[:, t:t + 1]
             ours = fast.decoder_states(step, memory, src_mask, cache=caches[0])
             theirs = reference.decoder_states(step, memory, src_mask, cache=caches[1])
             torch.testing.assert_close(ours, theirs, atol=2e-5, rtol=1e-4)
-    assert caches[0].length == caches[1].length == tokens.size(1)
+    assert caches[0].length == caches[1].length == steps
+    heads = model.config.n_heads
     for ours, theirs in zip(caches[0].layers, caches[1].layers, strict=True):
-        assert ours.self_k.shape == (groups * width, model.config.n_heads, tokens.size(1), 32 // model.config.n_heads)
+        assert ours.self_k.shape == (groups * width, heads, steps, model.config.d_model // heads)
         torch.testing.assert_close(ours.self_k, theirs.self_k, atol=2e-5, rtol=1e-4)
         torch.testing.assert_close(ours.self_v, theirs.self_v, atol=2e-5, rtol=1e-4)
 
@@ -180,18 +187,9 @@ def test_the_int8_copy_steps_in_cpp_too_with_its_python_steps_numbers(overrides)
     model = small_model(seed=7, **overrides)
     fast, reference = quantize_int8(model), quantize_int8(model, fused=False)
     assert fast.fused_step is not None and fast.fused_step.int8 and reference.fused_step is None
+    assert_steps_agree(model, fast, reference, groups=3, width=2, steps=5)
     src = torch.randint(4, 60, (3, 7))
     src[2, 3:] = 0
-    src_mask = padding_mask(src, 0)
-    tokens = torch.randint(4, 60, (6, 5))  # 3 sentences x 2 hypotheses
-    with torch.inference_mode():
-        memory = model.encode(src)
-        caches = fast.start_decoding(memory), reference.start_decoding(memory)
-        for t in range(tokens.size(1)):
-            step = tokens[:, t:t + 1]
-            torch.testing.assert_close(fast.decoder_states(step, memory, src_mask, cache=caches[0]),
-                                       reference.decoder_states(step, memory, src_mask, cache=caches[1]),
-                                       atol=2e-5, rtol=1e-4)
     assert greedy_search(fast, src) == greedy_search(reference, src)
     ours, theirs = beam_search(fast, src, 4), beam_search(reference, src, 4)
     assert [[h.tokens for h in n] for n in ours] == [[h.tokens for h in n] for n in theirs]
