@@ -140,13 +140,14 @@ class DecoderState:
         first.  Normalised over the whole vocabulary; pad, BOS and ``banned`` are never chosen;
         rows where forced [N] is True may only take EOS (their other k - 1 are -inf)."""
         c = self.model.config
-        logits = self.logits()
         kernel = getattr(self.model, "fused_step", None)  # test doubles and plain models have none
         if kernel is None or not hasattr(kernel, "top_log_probs"):
-            log_probs = logits.log_softmax(dim=-1)
-            log_probs[:, [c.pad_id, c.bos_id, *banned]] = float("-inf")
+            log_probs = self.next_token_scores()
+            if banned:
+                log_probs[:, list(banned)] = float("-inf")
             force_eos(log_probs, forced, c.eos_id)
             return row_top_k(log_probs, k)
+        logits = self.logits()
         top, tokens, normaliser = kernel.top_log_probs(logits, k, sorted({c.pad_id, c.bos_id, *banned}))
         if bool(forced.any()):
             top[forced] = float("-inf")

@@ -27,13 +27,13 @@ from pathlib import Path
 import torch
 from torch import Tensor, nn
 
-from attnmt.layers import ACTIVATIONS
 from attnmt.model import DecoderCache, Transformer
 
 SOURCE = Path(__file__).with_name("csrc") / "decoder_step.cpp"
 NAME = "attnmt_decoder_step"
 # -fno-trapping-math lets GCC vectorise the loops with branches and float-to-int conversions (results
 # do not change); -fopenmp makes at::parallel_for parallel (libgomp: the one PyTorch has loaded).
+ACTIVATIONS = ("relu", "gelu", "swish")  # the ones decoder_step.cpp implements
 FLAGS = ["-O3", "-march=native", "-fno-trapping-math", "-fopenmp"]
 _state: dict[str, bool] = {}
 

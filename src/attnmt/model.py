@@ -240,17 +240,17 @@ class Transformer(nn.Module):
         length = tgt_in.size(1)
         x = self.embed(self.tgt_embed, tgt_in, offset)
         if cache is not None and trace is None and length == 1 and self.fused_step is not None:
-            cache.length += length
-            return self.decoder_norm(self.fused_step(x, cache, src_mask))
-        self_mask = causal_mask(offset + length, tgt_in.device)[offset:] if length > 1 else None
-        for i, layer in enumerate(self.decoder_layers):
-            layer_cache = cache.layers[i] if cache is not None else None
-            x, self_w, cross_w = layer(
-                x, memory, self_mask, src_mask, need_weights=trace is not None, cache=layer_cache
-            )
-            if trace is not None:
-                trace.decoder_self.append(self_w)
-                trace.cross.append(cross_w)
+            x = self.fused_step(x, cache, src_mask)
+        else:
+            self_mask = causal_mask(offset + length, tgt_in.device)[offset:] if length > 1 else None
+            for i, layer in enumerate(self.decoder_layers):
+                layer_cache = cache.layers[i] if cache is not None else None
+                x, self_w, cross_w = layer(
+                    x, memory, self_mask, src_mask, need_weights=trace is not None, cache=layer_cache
+                )
+                if trace is not None:
+                    trace.decoder_self.append(self_w)
+                    trace.cross.append(cross_w)
         if cache is not None:
             cache.length += length
         return self.decoder_norm(x)

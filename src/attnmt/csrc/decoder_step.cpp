@@ -1,5 +1,6 @@
 // One cached decoder step of the whole stack, for inference copies whose linear
-// layers hold oneDNN-prepacked weights (attnmt.packed).  attnmt.fused builds it.
+// layers hold oneDNN-prepacked weights (attnmt.packed) or torch.ao's dynamic int8
+// ones (attnmt.quantize), and beam search's candidates.  attnmt.fused builds it.
 //
 // The Python step (DecoderLayer.forward with a LayerCache) does per layer about
 // fifty small tensor operations, each paying Python's and PyTorch's per-call cost;
