@@ -137,6 +137,32 @@ def test_it_can_be_switched_off(monkeypatch):
     assert pack_linears(small_model()).fused_step is None
 
 
+def test_without_the_avx2_kernel_the_step_calls_onednn_with_the_same_numbers():
+    model = small_model()
+    fast, reference = pack_linears(model), pack_linears(model, fused=False)
+    if torch.ops.attnmt.panels_available():
+        assert len(fast.fused_step.panels) == len(fast.fused_step.weights)
+    fast.fused_step = fused.FusedDecoderStep(fast, panels=False)
+    assert fast.fused_step.panels == []
+    assert_steps_agree(model, fast, reference, groups=2, width=3, steps=4)
+
+
+@pytest.mark.parametrize("rows, k, n", [(1, 32, 16), (5, 48, 40), (13, 256, 768), (32, 100, 7)])
+def test_the_avx2_panel_kernel_is_f_linear_with_its_residual_and_relu(rows, k, n):
+    assert fused.available()
+    if not torch.ops.attnmt.panels_available():
+        pytest.skip("built without AVX2/FMA: the step uses oneDNN")
+    torch.manual_seed(rows)
+    x, w, b, residual = torch.randn(rows, k), torch.randn(n, k), torch.randn(n), torch.randn(rows, n)
+    panels = torch.ops.attnmt.pack_panels(w)
+    assert panels.shape == ((n + 15) // 16, k, 16)
+    linear = torch.ops.attnmt.panel_linear
+    close = dict(atol=1e-4, rtol=1e-4)  # sums of up to 256 products of N(0, 1) values, in another order
+    torch.testing.assert_close(linear(x, panels, b, n, None, False), torch.nn.functional.linear(x, w, b), **close)
+    torch.testing.assert_close(linear(x, panels, None, n, None, False), x @ w.T, **close)
+    torch.testing.assert_close(linear(x, panels, b, n, residual, True), (x @ w.T + b + residual).relu(), **close)
+
+
 def test_it_refuses_layers_that_are_not_packed():
     with pytest.raises(TypeError, match="PackedLinear"):
         fused.FusedDecoderStep(small_model())

@@ -5,16 +5,24 @@
 // The Python step (DecoderLayer.forward with a LayerCache) does per layer about
 // fifty small tensor operations, each paying Python's and PyTorch's per-call cost;
 // at 32 rows that cost is about a third of a decoding step.  Here one call runs the
-// same arithmetic for every layer: the same prepacked matmuls (a residual add fused
-// into the matmul that precedes it, the activation into the first feed-forward
-// one), and, written out below, attention for one query per row and
-// residual + LayerNorm.  Results equal the Python step's up to float rounding
+// same arithmetic for every layer: the matmuls (a residual add fused into the matmul
+// that precedes it, ReLU into the first feed-forward one) through an AVX2 kernel on
+// weights packed once into panels (float32; oneDNN's prepacked matmul where the build
+// lacks AVX2, fbgemm for int8), and, written out below, attention for one query per
+// row and residual + LayerNorm.  Results equal the Python step's up to float rounding
 // (tests/test_fused.py).
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <ATen/core/stack.h>
 #include <torch/library.h>
+
+#if defined(__AVX2__) && defined(__FMA__)
+#include <immintrin.h>
+#define ATTNMT_PANELS 1
+#else
+#define ATTNMT_PANELS 0
+#endif
 
 #include <algorithm>
 #include <cmath>
@@ -48,6 +56,133 @@ Tensor linear_add(const Tensor& x, const Tensor& other, const Tensor& w, const s
                        .typed<Tensor(const Tensor&, const Tensor&, const Tensor&, const std::optional<Tensor>&,
                                      c10::string_view)>();
   return op.call(x, other, w, b, "add");
+}
+
+// ---------------------------------------------------------------------------------------
+// The decoder layers' matmuls, without oneDNN's per-call cost.  At 32 rows a decoder
+// layer's matmul is 2-8 MFLOP, a few tens of microseconds, and oneDNN's wrapper
+// (_linear_pointwise: memory descriptors, primitive-cache lookup, output allocation, an
+// OpenMP fork) adds about 25 µs to each of the 18 per step.  Here W [N, K] is packed once
+// into panels of 16 output columns, [ceil(N/16), K, 16] (pack_panels; zero beyond N), and
+// y = x Wᵀ + b (+ residual) (ReLU) is computed panel by panel with an AVX2 kernel of
+// 6 rows × 16 columns held in registers, the panels split between the threads.
+constexpr int64_t kPanel = 16;
+
+Tensor pack_panels(const Tensor& w_in) {
+  TORCH_CHECK(w_in.dim() == 2 && w_in.scalar_type() == at::kFloat, "pack_panels: W must be float [N, K]");
+  const Tensor w = w_in.contiguous();
+  const int64_t n = w.size(0), k = w.size(1), panels = (n + kPanel - 1) / kPanel;
+  Tensor out = at::zeros({panels, k, kPanel}, w.options());
+  const float* src = w.data_ptr<float>();
+  float* dst = out.data_ptr<float>();
+  for (int64_t row = 0; row < n; ++row)
+    for (int64_t i = 0; i < k; ++i) dst[((row / kPanel) * k + i) * kPanel + row % kPanel] = src[row * k + i];
+  return out;
+}
+
+#if ATTNMT_PANELS
+// C[rows, 16] = A[rows, K] · panel [K, 16] + bias (+ residual) (ReLU), rows <= 6; `columns`
+// (<= 16) of the 16 are stored.  lda, ldc, ldr: row strides in floats.
+template <int Rows>
+inline void panel_kernel(const float* a, int64_t lda, const float* panel, int64_t k, const float* bias,
+                         const float* residual, int64_t ldr, bool relu, float* c, int64_t ldc, int64_t columns) {
+  __m256 acc[Rows][2];
+  const __m256 b0 = bias ? _mm256_loadu_ps(bias) : _mm256_setzero_ps();
+  const __m256 b1 = bias ? _mm256_loadu_ps(bias + 8) : _mm256_setzero_ps();
+#pragma GCC unroll 8
+  for (int r = 0; r < Rows; ++r) {
+    acc[r][0] = b0;
+    acc[r][1] = b1;
+  }
+  for (int64_t i = 0; i < k; ++i) {
+    const __m256 w0 = _mm256_load_ps(panel + i * kPanel);
+    const __m256 w1 = _mm256_load_ps(panel + i * kPanel + 8);
+#pragma GCC unroll 8
+    for (int r = 0; r < Rows; ++r) {
+      const __m256 x = _mm256_broadcast_ss(a + r * lda + i);
+      acc[r][0] = _mm256_fmadd_ps(x, w0, acc[r][0]);
+      acc[r][1] = _mm256_fmadd_ps(x, w1, acc[r][1]);
+    }
+  }
+  alignas(32) float tail[kPanel];
+#pragma GCC unroll 8
+  for (int r = 0; r < Rows; ++r) {
+    __m256 y0 = acc[r][0], y1 = acc[r][1];
+    if (residual) {
+      if (columns == kPanel) {
+        y0 = _mm256_add_ps(y0, _mm256_loadu_ps(residual + r * ldr));
+        y1 = _mm256_add_ps(y1, _mm256_loadu_ps(residual + r * ldr + 8));
+      } else {
+        std::fill(tail, tail + kPanel, 0.f);
+        std::copy(residual + r * ldr, residual + r * ldr + columns, tail);
+        y0 = _mm256_add_ps(y0, _mm256_load_ps(tail));
+        y1 = _mm256_add_ps(y1, _mm256_load_ps(tail + 8));
+      }
+    }
+    if (relu) {
+      y0 = _mm256_max_ps(y0, _mm256_setzero_ps());
+      y1 = _mm256_max_ps(y1, _mm256_setzero_ps());
+    }
+    if (columns == kPanel) {
+      _mm256_storeu_ps(c + r * ldc, y0);
+      _mm256_storeu_ps(c + r * ldc + 8, y1);
+    } else {
+      _mm256_store_ps(tail, y0);
+      _mm256_store_ps(tail + 8, y1);
+      std::copy(tail, tail + columns, c + r * ldc);
+    }
+  }
+}
+#endif
+
+// y [rows, N] = x [rows, K] · Wᵀ + b (+ residual [rows, N]) (ReLU if relu), W as pack_panels
+// left it; x, residual contiguous.
+Tensor panel_linear(const Tensor& x_in, const Tensor& panels, const std::optional<Tensor>& bias_in, int64_t n,
+                    const std::optional<Tensor>& residual_in, bool relu) {
+  const Tensor x = x_in.contiguous();
+  const int64_t rows = x.size(0), k = x.size(1), count = panels.size(0);
+  TORCH_CHECK(panels.size(1) == k && panels.size(2) == kPanel && count * kPanel >= n,
+              "panel_linear: panels do not fit x and N");
+  Tensor y = at::empty({rows, n}, x.options());
+#if ATTNMT_PANELS
+  Tensor bias_padded;  // the kernel reads the bias 16 columns at a time
+  const float* bias = nullptr;
+  if (bias_in.has_value()) {
+    bias_padded = bias_in->contiguous();
+    if (n % kPanel != 0) {
+      bias_padded = at::zeros({count * kPanel}, x.options());
+      bias_padded.narrow(0, 0, n).copy_(*bias_in);
+    }
+    bias = bias_padded.data_ptr<float>();
+  }
+  Tensor residual = residual_in.has_value() ? residual_in->contiguous() : Tensor();
+  const float* a = x.data_ptr<float>();
+  const float* w = panels.data_ptr<float>();
+  const float* res = residual.defined() ? residual.data_ptr<float>() : nullptr;
+  float* c = y.data_ptr<float>();
+  const int64_t grain = std::max<int64_t>(1, 16384 / std::max<int64_t>(1, rows * k));
+  at::parallel_for(0, count, grain, [&](int64_t begin, int64_t end) {
+    for (int64_t p = begin; p < end; ++p) {
+      const int64_t col = p * kPanel, columns = std::min(kPanel, n - col);
+      const float* panel = w + p * k * kPanel;
+      const float* pb = bias ? bias + col : nullptr;
+      int64_t r = 0;
+      for (; r + 6 <= rows; r += 6)
+        panel_kernel<6>(a + r * k, k, panel, k, pb, res ? res + r * n + col : nullptr, n, relu, c + r * n + col, n,
+                        columns);
+      switch (rows - r) {
+#define ATTNMT_TAIL(R) \
+  case R: panel_kernel<R>(a + r * k, k, panel, k, pb, res ? res + r * n + col : nullptr, n, relu, c + r * n + col, n, columns); break;
+        ATTNMT_TAIL(1) ATTNMT_TAIL(2) ATTNMT_TAIL(3) ATTNMT_TAIL(4) ATTNMT_TAIL(5)
+#undef ATTNMT_TAIL
+        default: break;
+      }
+    }
+  });
+#else
+  TORCH_CHECK(false, "panel_linear: built without AVX2/FMA");
+#endif
+  return y;
 }
 
 // LayerNorm over the last dimension of x [rows, d]; gamma, beta [d].  Mean and
@@ -125,19 +260,37 @@ void attend_one_query(const float* q, int64_t q_stride, const Tensor& k, const T
   });
 }
 
+// The activation `act` ("none", "relu", "gelu", "swish") applied to y, in place where it can be.
+Tensor activate(Tensor y, const char* act) {
+  const std::string kind(act);
+  if (kind == "relu") return y.relu_();
+  if (kind == "gelu") return at::gelu(y);
+  if (kind == "swish") return at::silu(y);
+  return y;
+}
+
 // Per layer, the weights are 18 entries in this order (biases may be None):
 //   qkv W, b | self out W, b | norm1 γ, β | cross q W, b | cross out W, b | norm2 γ, β |
 //   ff1 W, b | ff2 W, b | norm3 γ, β
 constexpr int64_t kPerLayer = 18;
 
-// float32 linear layers: W prepacked for oneDNN (attnmt.packed.PackedLinear).
+// float32 linear layers: W prepacked for oneDNN (attnmt.packed.PackedLinear) and, where
+// this build has the AVX2 kernel, the same W as pack_panels leaves it at the same positions
+// of `panels` (else `panels` is empty and oneDNN runs them).
 struct PackedWeights {
   const std::vector<std::optional<Tensor>>& w;
+  const std::vector<std::optional<Tensor>>& panels;
   int64_t size() const { return static_cast<int64_t>(w.size()); }
   Tensor tensor(int64_t i) const { return *w[i]; }
-  Tensor linear(int64_t i, const Tensor& x, const char* act) const { return ::linear(x, *w[i], w[i + 1], act); }
+  Tensor linear(int64_t i, const Tensor& x, const char* act) const {
+    if (panels.empty()) return ::linear(x, *w[i], w[i + 1], act);
+    const bool relu = std::string(act) == "relu";
+    Tensor y = panel_linear(x, *panels[i], w[i + 1], w[i]->size(0), std::nullopt, relu);
+    return relu ? y : activate(y, act);
+  }
   Tensor linear_add(int64_t i, const Tensor& x, const Tensor& other) const {
-    return ::linear_add(x, other, *w[i], w[i + 1]);
+    if (panels.empty()) return ::linear_add(x, other, *w[i], w[i + 1]);
+    return panel_linear(x, *panels[i], w[i + 1], w[i]->size(0), other, false);
   }
 };
 
@@ -148,12 +301,7 @@ struct Int8Weights {
   int64_t size() const { return static_cast<int64_t>(w.size()); }
   Tensor tensor(int64_t i) const { return w.get(i).toTensor(); }
   Tensor linear(int64_t i, const Tensor& x, const char* act) const {
-    Tensor y = dynamic_int8(x, w.get(i));
-    const std::string kind(act);
-    if (kind == "relu") y.relu_();
-    else if (kind == "gelu") y = at::gelu(y);
-    else if (kind == "swish") y = at::silu(y);
-    return y;
+    return activate(dynamic_int8(x, w.get(i)), act);
   }
   Tensor linear_add(int64_t i, const Tensor& x, const Tensor& other) const { return dynamic_int8(x, w.get(i)).add_(other); }
   // What torch.ao.nn.quantized.dynamic.Linear runs (reduce_range=True: 7-bit activations).
@@ -229,11 +377,14 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
 }
 
 std::vector<Tensor> decoder_step(const Tensor& x, const std::vector<std::optional<Tensor>>& weights,
+                                 const std::vector<std::optional<Tensor>>& panels,
                                  const std::vector<std::optional<Tensor>>& self_k,
                                  const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
                                  const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t heads,
                                  bool norm_first, std::string activation, double eps) {
-  return step(x, PackedWeights{weights}, self_k, self_v, cross_k, cross_v, cross_mask, heads, norm_first, activation,
+  TORCH_CHECK(panels.empty() || panels.size() == weights.size(), "decoder_step: ", panels.size(),
+              " panel entries for ", weights.size(), " weights");
+  return step(x, PackedWeights{weights, panels}, self_k, self_v, cross_k, cross_v, cross_mask, heads, norm_first, activation,
               eps);
 }
 
@@ -376,9 +527,12 @@ TORCH_LIBRARY(attnmt, m) {
       "decoder_step_int8(Tensor x, Any[] weights, Tensor?[] self_k, Tensor?[] self_v, Tensor[] cross_k, "
       "Tensor[] cross_v, Tensor cross_mask, int heads, bool norm_first, str activation, float eps) -> Tensor[]",
       &decoder_step_int8);
+  m.def("pack_panels(Tensor w) -> Tensor", &pack_panels);
+  m.def("panels_available() -> bool", []() { return static_cast<bool>(ATTNMT_PANELS); });
+  m.def("panel_linear(Tensor x, Tensor panels, Tensor? bias, int n, Tensor? residual, bool relu) -> Tensor", &panel_linear);
   m.def("top_log_probs(Tensor logits, int k, int[] banned) -> (Tensor, Tensor, Tensor)", &top_log_probs);
   m.def(
-      "decoder_step(Tensor x, Tensor?[] weights, Tensor?[] self_k, Tensor?[] self_v, Tensor[] cross_k, "
+      "decoder_step(Tensor x, Tensor?[] weights, Tensor?[] panels, Tensor?[] self_k, Tensor?[] self_v, Tensor[] cross_k, "
       "Tensor[] cross_v, Tensor cross_mask, int heads, bool norm_first, str activation, float eps) -> Tensor[]",
       &decoder_step);  // one kernel for every dispatch key: the packed weights are MkldnnCPU tensors
 }
