@@ -8,7 +8,9 @@ decoder steps per sentence), records every linear-layer call (layer and input
 shape), then replays those calls back to back on random inputs of the same shapes.
 The calls are recorded from the same packed model stepping in Python (the fused
 C++ step makes the same matmuls, with the residual adds and the activation fused
-in, out of Python's sight); the full run is the fused one.
+in, out of Python's sight); the full run is the fused one.  The replay runs each
+call on the kernel the fused run uses for it: the decoder layers' matmuls on the
+step's AVX2 panel kernel (where the build has it), the rest through PackedLinear.
 The replay is the floor that any decoder built on these matmul kernels stands on:
 the time left over (full run minus replay) is all the rest — attention, layer
 norms, softmax, top-k, bookkeeping and per-op overhead — and is all that
@@ -19,11 +21,12 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import torch
 
-from attnmt import packed
+from attnmt import fused, packed
 from attnmt.checkpoint import load_model_dir
 from attnmt.packed import PackedLinear, pack_linears
 
@@ -49,6 +52,24 @@ def linear_calls(engine, batches: list[list[list[int]]], beam: int) -> list[tupl
     return calls
 
 
+def replayer(model) -> Callable[[PackedLinear, torch.Tensor], torch.Tensor]:
+    """Runs a recorded call on the kernel the fused step uses for that layer."""
+    panels = {}
+    if fused.available() and torch.ops.attnmt.panels_available():
+        for layer in model.decoder_layers:
+            for linear in (layer.self_attn.qkv_proj, layer.self_attn.out_proj, layer.cross_attn.q_proj,
+                           layer.cross_attn.out_proj, layer.feed_forward.linear1, layer.feed_forward.linear2):
+                panels[id(linear)] = torch.ops.attnmt.pack_panels(linear.packed.to_dense())
+
+    def run(layer: PackedLinear, x: torch.Tensor) -> torch.Tensor:
+        if id(layer) in panels:
+            rows = x.reshape(-1, x.size(-1))
+            return torch.ops.attnmt.panel_linear(rows, panels[id(layer)], layer.bias, layer.out_features, None, False)
+        return layer(x)
+
+    return run
+
+
 def main() -> None:
     from decode import BATCH, THREADS, attnmt_engine, test_batches
 
@@ -62,7 +83,9 @@ def main() -> None:
     model, tokenizer = load_model_dir(args.model)
     batches = test_batches(tokenizer, args.sentences)
     engine = attnmt_engine(pack_linears(model))
-    recorder = attnmt_engine(pack_linears(model, fused=False))  # the same matmuls, each a Python call
+    unfused = pack_linears(model, fused=False)
+    recorder = attnmt_engine(unfused)  # the same matmuls, each a Python call
+    replay_call = replayer(unfused)
     print(f"test_2016_flickr, {sum(map(len, batches))} sentences in batches of {BATCH}, 20 decoder steps each, "
           f"{THREADS} threads, torch {torch.__version__}, fastest of {args.rounds}")
     for beam in map(int, args.beams.split(",")):
@@ -78,7 +101,7 @@ def main() -> None:
                 full = min(full, time.perf_counter() - started)
                 started = time.perf_counter()
                 for layer, shape in calls:
-                    layer(inputs[shape])
+                    replay_call(layer, inputs[shape])
                 replay = min(replay, time.perf_counter() - started)
         print(f"  {'greedy' if beam == 1 else f'beam {beam}'}: full run {full:.2f} s; its {len(calls):,} linear "
               f"calls replayed back to back {replay:.2f} s ({replay / full:.0%} of it; {flops / 1e9:.0f} GFLOP "
