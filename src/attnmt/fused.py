@@ -7,8 +7,9 @@ attention for one query per row and residual + LayerNorm written out, residual
 adds and ReLU fused into the matmuls (int8 layers: added after them).  Its float32
 matmuls run an AVX2 kernel on the weights packed once into panels of 16 columns:
 oneDNN's call costs about 25 µs over the arithmetic, which at 32 rows is
-2-8 MFLOP per matmul; at 32 rows a decoder layer's six matmuls took 0.54 ms
-against 0.79 ms through the prepacked oneDNN matmul (2 threads).  ``pack_linears`` and
+2-8 MFLOP per matmul; at 32 rows a decoder layer's six matmuls took 0.48 ms
+against 0.73 ms through the prepacked oneDNN matmul (2 threads;
+benchmarks/panel_kernel.py).  ``pack_linears`` and
 ``quantize_int8`` attach it when it can be built; the Python
 step stays the reference and the fallback, and the outputs agree up to float
 rounding (tests/test_fused.py).
