@@ -161,6 +161,8 @@ def test_the_avx2_panel_kernel_is_f_linear_with_its_residual_and_relu(rows, k, n
     torch.testing.assert_close(linear(x, panels, b, n, None, False), torch.nn.functional.linear(x, w, b), **close)
     torch.testing.assert_close(linear(x, panels, None, n, None, False), x @ w.T, **close)
     torch.testing.assert_close(linear(x, panels, b, n, residual, True), (x @ w.T + b + residual).relu(), **close)
+    with pytest.raises(RuntimeError, match="pack_panels' output"):
+        linear(x[:, 1:], panels, b, n, None, False)  # K does not match
 
 
 def test_it_refuses_layers_that_are_not_packed():

@@ -139,10 +139,15 @@ inline void panel_kernel(const float* a, int64_t lda, const float* panel, int64_
 // left it; x, residual contiguous.
 Tensor panel_linear(const Tensor& x_in, const Tensor& panels, const std::optional<Tensor>& bias_in, int64_t n,
                     const std::optional<Tensor>& residual_in, bool relu) {
+  TORCH_CHECK(x_in.dim() == 2 && x_in.scalar_type() == at::kFloat, "panel_linear: x must be float [rows, K]");
   const Tensor x = x_in.contiguous();
   const int64_t rows = x.size(0), k = x.size(1), count = panels.size(0);
-  TORCH_CHECK(panels.size(1) == k && panels.size(2) == kPanel && count * kPanel >= n,
-              "panel_linear: panels do not fit x and N");
+  TORCH_CHECK(panels.dim() == 3 && panels.size(1) == k && panels.size(2) == kPanel && count * kPanel >= n &&
+                  panels.scalar_type() == at::kFloat && panels.is_contiguous() &&
+                  reinterpret_cast<uintptr_t>(panels.data_ptr()) % 32 == 0,
+              "panel_linear: panels must be pack_panels' output for a W of ", n, " rows and ", k, " columns");
+  TORCH_CHECK(!residual_in.has_value() || (residual_in->size(0) == rows && residual_in->size(1) == n),
+              "panel_linear: the residual must be [rows, N]");
   Tensor y = at::empty({rows, n}, x.options());
 #if ATTNMT_PANELS
   Tensor bias_padded;  // the kernel reads the bias 16 columns at a time
