@@ -53,18 +53,19 @@ def linear_calls(engine, batches: list[list[list[int]]], beam: int) -> list[tupl
 
 
 def replayer(model) -> Callable[[PackedLinear, torch.Tensor], torch.Tensor]:
-    """Runs a recorded call on the kernel the fused step uses for that layer."""
+    """Runs a recorded call on the kernel the fused step uses for that layer: its own panels,
+    keyed by the packed weight they were made from."""
     panels = {}
-    if fused.available() and torch.ops.attnmt.panels_available():
-        for layer in model.decoder_layers:
-            for linear in (layer.self_attn.qkv_proj, layer.self_attn.out_proj, layer.cross_attn.q_proj,
-                           layer.cross_attn.out_proj, layer.feed_forward.linear1, layer.feed_forward.linear2):
-                panels[id(linear)] = torch.ops.attnmt.pack_panels(linear.packed.to_dense())
+    if fused.FusedDecoderStep.supports(model) and fused.available():
+        step = fused.FusedDecoderStep(model)
+        # step.panels is empty where the build lacks the kernel: then every call replays on oneDNN
+        panels = {id(w): p for w, p in zip(step.weights, step.panels, strict=False) if p is not None}
 
     def run(layer: PackedLinear, x: torch.Tensor) -> torch.Tensor:
-        if id(layer) in panels:
+        if id(layer.packed) in panels:
             rows = x.reshape(-1, x.size(-1))
-            return torch.ops.attnmt.panel_linear(rows, panels[id(layer)], layer.bias, layer.out_features, None, False)
+            return torch.ops.attnmt.panel_linear(rows, panels[id(layer.packed)], layer.bias, layer.out_features,
+                                                 None, False)
         return layer(x)
 
     return run
