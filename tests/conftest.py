@@ -1,5 +1,18 @@
-"""Test-wide settings: one thread keeps small-tensor tests fast and reproducible on a shared 2-core machine."""
+"""Test-wide settings and the fixtures several modules share (their building blocks are in support.py)."""
 
+from pathlib import Path
+
+import pytest
 import torch
+from support import train_until_it_knows_the_pairs
 
+# One thread keeps small-tensor tests fast and reproducible on a shared 2-core machine.
 torch.set_num_threads(1)
+
+
+@pytest.fixture(scope="session")
+def trained_model(tmp_path_factory) -> Path:
+    """The tiny model that knows the 20 pairs by heart, trained once per session.
+
+    Shared: a test that writes into a model directory copies this one first."""
+    return train_until_it_knows_the_pairs(tmp_path_factory.mktemp("trained"))

@@ -4,17 +4,9 @@ import gzip
 import json
 
 import pytest
-from test_train import PAIRS, tiny_config, write_pairs
+from support import PAIRS, tiny_config, write_pairs
 
 from attnmt.cli import main
-from attnmt.train import Trainer
-
-
-@pytest.fixture(scope="module")
-def model_dir(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("cli")
-    Trainer(tiny_config(folder), progress=False).train()
-    return folder / "model"
 
 
 def run(argv, capsys) -> tuple[int, str, str]:
@@ -23,39 +15,39 @@ def run(argv, capsys) -> tuple[int, str, str]:
     return code, out, err
 
 
-def test_translate_keeps_one_output_line_per_input_line(model_dir, tmp_path, capsys):
+def test_translate_keeps_one_output_line_per_input_line(trained_model, tmp_path, capsys):
     source = tmp_path / "in.txt"
     very_long = " ".join(["a dog runs"] * 40)  # far beyond max_positions=64 tokens
     source.write_text(f"a dog runs\n\n   \n{very_long}\nthe boy laughs\n", encoding="utf-8")
     output = tmp_path / "out.txt"
     with pytest.warns(UserWarning, match="1 of .* longer than"):
-        code, _, _ = run(["translate", "--model", model_dir, "--beam", "2", source, output], capsys)
+        code, _, _ = run(["translate", "--model", trained_model, "--beam", "2", source, output], capsys)
     lines = output.read_text(encoding="utf-8").split("\n")[:-1]
     assert code == 0
     assert len(lines) == 5
     assert lines[0] == "ein hund rennt" and lines[1] == "" and lines[2] == "" and lines[4] == "der junge lacht"
 
 
-def test_translate_reads_stdin_and_writes_stdout(model_dir, capsys, monkeypatch):
+def test_translate_reads_stdin_and_writes_stdout(trained_model, capsys, monkeypatch):
     import io
 
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"a cat sleeps\ntwo dogs run\n")))
-    code, out, _ = run(["translate", "--model", model_dir, "--beam", "1"], capsys)
+    code, out, _ = run(["translate", "--model", trained_model, "--beam", "1"], capsys)
     assert code == 0 and out == "eine katze schläft\nzwei hunde rennen\n"
 
 
-def test_evaluate_prints_bleu_chrf_and_signatures(model_dir, tmp_path, capsys):
+def test_evaluate_prints_bleu_chrf_and_signatures(trained_model, tmp_path, capsys):
     src, ref = write_pairs(tmp_path, "test", PAIRS[:5])
-    code, out, _ = run(["evaluate", "--model", model_dir, "--src", src, "--ref", ref, "--json"], capsys)
+    code, out, _ = run(["evaluate", "--model", trained_model, "--src", src, "--ref", ref, "--json"], capsys)
     scores = json.loads(out)
     assert code == 0
     assert scores["bleu"] == pytest.approx(100.0)
     assert "nrefs:1" in scores["bleu_signature"] and "nc:6" in scores["chrf_signature"]
 
 
-def test_int8_model_translates_the_memorised_pairs_like_the_float_model(model_dir, tmp_path, capsys):
+def test_int8_model_translates_the_memorised_pairs_like_the_float_model(trained_model, tmp_path, capsys):
     src, ref = write_pairs(tmp_path, "test", PAIRS)
-    code, out, _ = run(["evaluate", "--model", model_dir, "--src", src, "--ref", ref, "--json", "--int8"], capsys)
+    code, out, _ = run(["evaluate", "--model", trained_model, "--src", src, "--ref", ref, "--json", "--int8"], capsys)
     assert code == 0
     assert json.loads(out)["bleu"] > 90.0  # the float model scores 100 on these
 

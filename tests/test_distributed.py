@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 import torch
-from test_train import tiny_config
+from support import tiny_config
 
 from attnmt.checkpoint import list_checkpoints, load_model_dir
 from attnmt.data import collate

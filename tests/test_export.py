@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import sentencepiece
 import torch
-from test_train import PAIRS, tiny_config
+from support import PAIRS
 
 from attnmt import export
 from attnmt.checkpoint import WEIGHTS, load_model_dir, save_model_config, save_weights
@@ -22,7 +22,6 @@ from attnmt.layers import sinusoidal_table
 from attnmt.marian import ConversionError, feature_order, marian_config, marian_name, marian_order
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.tokenizer import Tokenizer
-from attnmt.train import Trainer
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # before transformers is imported: never reach the Hub
 pytestmark = pytest.mark.filterwarnings("ignore:Recommended. pip install sacremoses")
@@ -88,12 +87,10 @@ def test_cli_says_what_to_install_without_the_export_extra(monkeypatch, capsys, 
 
 
 @pytest.fixture(scope="module")
-def trained(tmp_path_factory) -> Path:
+def trained(trained_model) -> Path:
     """A tiny model that knows its 20 training pairs by heart (interleaved positions, tied embeddings)."""
     need("transformers")  # every user of this model exports it
-    folder = tmp_path_factory.mktemp("trained")
-    Trainer(tiny_config(folder), progress=False).train()
-    return folder / "model"
+    return trained_model
 
 
 @pytest.fixture(scope="module")

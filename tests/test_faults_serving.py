@@ -9,15 +9,14 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from test_serve import trained_model_dir
-from test_serve_browser import running_server
+from support import running_server
 
 pytest.importorskip("fastapi", reason="attnmt serve needs fastapi and uvicorn")
 
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with running_server(trained_model_dir(tmp_path_factory)) as started:
+def server(trained_model):
+    with running_server(trained_model) as started:
         yield started
 
 

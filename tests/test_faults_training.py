@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 import torch
-from test_train import tiny_config
+from support import tiny_config
 
 from attnmt import checkpoint as ckpt
 from attnmt.cli import main
@@ -62,33 +62,37 @@ def uninterrupted(tmp_path_factory) -> dict:
     return last_weights(model_dir)
 
 
+def latest_step(model_dir: Path) -> int:
+    checkpoints = ckpt.list_checkpoints(model_dir)
+    return int(checkpoints[-1].name.removeprefix("step_")) if checkpoints else 0
+
+
 def test_sigkill_at_random_moments_then_resume_gives_the_uninterrupted_result(uninterrupted, tmp_path):
     path, model_dir = write_config(tmp_path)
     rng = random.Random(7)
     marker = tmp_path / "saving"
-    kills = 0
+    # Six kills, each once the run has passed a random step (at most 20 of 30, so that even a very
+    # fast CPU cannot finish first) and a random moment more: in a step, a validation or a write.
+    targets = sorted(rng.sample(range(1, 21), 6))
     args = ["train", path]
-    while kills < 6:
+    for kill, target in enumerate(targets):
         # The third kill lands while a checkpoint file is half-way to its final name.
-        slow = {"ATTNMT_SLOW_SAVE_MARKER": str(marker)} if kills == 2 else {}
+        slow = {"ATTNMT_SLOW_SAVE_MARKER": str(marker)} if kill == 2 else {}
         process = start(args, slow)
         if slow:
             wait_for(marker.exists)
         else:
-            wait_for(lambda p=process: ckpt.list_checkpoints(model_dir) or p.poll() is not None)
-            time.sleep(rng.uniform(0.0, 1.5))
-        if process.poll() is not None:
-            break  # finished before this kill
+            wait_for(lambda p=process, t=target: latest_step(model_dir) >= t or p.poll() is not None)
+            time.sleep(rng.uniform(0.0, 0.05))
+        assert process.poll() is None, f"the run ended before kill {kill + 1}: {process.communicate()}"
         process.send_signal(signal.SIGKILL)
         process.wait()
         marker.unlink(missing_ok=True)
-        kills += 1
         last_weights(model_dir)  # the latest checkpoint always loads
         args = ["train", "--resume", model_dir]
-    assert kills >= 5
     assert start(args).wait(timeout=300) == 0
     finished = last_weights(model_dir)
-    assert ckpt.list_checkpoints(model_dir)[-1].name == f"step_{STEPS:08d}"
+    assert latest_step(model_dir) == STEPS
     for name, value in uninterrupted.items():
         assert torch.equal(value, finished[name]), name
 

@@ -1,19 +1,11 @@
 """The web page in a real browser: `attnmt serve` on loopback, headless Chromium driven by Playwright."""
 
-import json
 import shutil
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import numpy as np
 import pytest
 from PIL import Image
-from test_serve import trained_model_dir
+from support import running_server
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (.[dev])")
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
@@ -27,44 +19,9 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-component-update", "--disable-sync"]
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def wait_until_healthy(url: str, server: subprocess.Popen, timeout: float = 90.0) -> dict:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise RuntimeError(f"attnmt serve exited with status {server.returncode}: {server.stderr.read()}")
-        try:
-            with urllib.request.urlopen(url + "health", timeout=2) as answer:
-                return json.load(answer)
-        except OSError:
-            time.sleep(0.2)
-    raise TimeoutError(f"attnmt serve did not answer {url}health within {timeout:.0f} s")
-
-
-@contextmanager
-def running_server(model_dir) -> Iterator[tuple[int, str, subprocess.Popen]]:
-    """`attnmt serve` as a user starts it, on a free loopback port: (port, url, process); stopped on exit."""
-    port = free_port()
-    command = [sys.executable, "-m", "attnmt", "serve", "--model", str(model_dir), "--port", str(port),
-               "--threads", "1"]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        assert wait_until_healthy(url, server)["model"] == "model"
-        yield port, url, server
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
-
-
 @pytest.fixture(scope="module")
-def server_url(tmp_path_factory):
-    with running_server(trained_model_dir(tmp_path_factory)) as (_, url, _):
+def server_url(trained_model):
+    with running_server(trained_model) as (_, url, _):
         yield url
 
 

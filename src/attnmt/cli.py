@@ -50,7 +50,7 @@ def cmd_train(args: argparse.Namespace, extra: list[str]) -> int:
         teardown(finished=False)
         raise
     teardown()
-    print(f"best validation BLEU {result.best_bleu:.2f} at step {result.best_step}; model: {result.model_dir}")
+    print(f"{result.best()}; model: {result.model_dir}")
     return 0
 
 

@@ -51,7 +51,7 @@ def run_demo(config_path: str, out: str, minutes: float, overrides: dict[str, st
     started = time.perf_counter()
     result = Trainer(config).train()
     print(f"== trained {result.step} steps in {(time.perf_counter() - started) / 60:.1f} min "
-          f"(wall clock, with validation); best validation BLEU {result.best_bleu:.2f} at step {result.best_step}")
+          f"(wall clock, with validation); {result.best()}")
     picked = keep_better_average(out_dir)
     print("== validation BLEU, beam 4: " + ", ".join(f"{name} {bleu:.2f}" for name, bleu in picked.items())
           + f"; keeping {max(picked, key=picked.get)}")

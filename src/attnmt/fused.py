@@ -31,6 +31,7 @@ from pathlib import Path
 import torch
 from torch import Tensor, nn
 
+from attnmt.hardware import cpu_flags
 from attnmt.model import DecoderCache, Transformer
 
 SOURCE = Path(__file__).with_name("csrc") / "decoder_step.cpp"
@@ -42,20 +43,11 @@ FLAGS = ["-O3", "-march=native", "-fno-trapping-math", "-fopenmp"]
 _state: dict[str, bool] = {}
 
 
-def _cpu_flags() -> str:
-    """The CPU's feature flags (``-march=native`` code must not move to another CPU)."""
-    cpuinfo = Path("/proc/cpuinfo")
-    if cpuinfo.exists():
-        for line in cpuinfo.read_text().splitlines():
-            if line.startswith("flags"):
-                return line
-    return platform.processor()
-
-
 def build_directory() -> Path:
     """Where this machine's build of this source for this PyTorch lives."""
     key = hashlib.sha256(
-        "\n".join([SOURCE.read_text(), " ".join(FLAGS), torch.__version__, sys.version, _cpu_flags()]).encode()
+        "\n".join([SOURCE.read_text(), " ".join(FLAGS), torch.__version__, sys.version,
+                   " ".join(sorted(cpu_flags())) or platform.processor()]).encode()
     ).hexdigest()[:16]
     root = Path(os.environ.get("ATTNMT_CACHE") or Path.home() / ".cache" / "attnmt")
     return root / f"{NAME}-{key}"

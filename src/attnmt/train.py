@@ -38,24 +38,10 @@ from attnmt.data import (
 from attnmt.decode import translate
 from attnmt.distributed import Group, setup
 from attnmt.evaluate import bleu
+from attnmt.hardware import describe, resolve_precision
 from attnmt.model import ConfigError, Transformer
 from attnmt.objective import TranslationLoss, label_smoothed_nll, noam_schedule
 from attnmt.tokenizer import Tokenizer
-
-
-def bf16_supported() -> bool:
-    """True when the CPU does bf16 matmuls natively (AVX512-BF16 or AMX); elsewhere bf16 is emulated and slow."""
-    try:
-        flags = Path("/proc/cpuinfo").read_text()
-    except OSError:
-        return False
-    return "avx512_bf16" in flags or "amx_bf16" in flags
-
-
-def resolve_precision(precision: str) -> str:
-    if precision == "auto":
-        return "bf16" if bf16_supported() else "fp32"
-    return precision
 
 
 def autocast(precision: str, device: torch.device):
@@ -66,9 +52,17 @@ def autocast(precision: str, device: torch.device):
 class TrainResult:
     model_dir: Path
     step: int
-    best_bleu: float
+    best_bleu: float  # validation BLEU, or minus the validation loss when eval_bleu is off
     best_step: int
     stopped_by: str
+    metric: str = "BLEU"  # what best_bleu measures: "BLEU" or "loss"
+
+    def best(self) -> str:
+        """The best validation score in words, e.g. "best validation BLEU 31.20 at step 700"."""
+        if self.best_step == 0:
+            return "no validation yet"
+        value = self.best_bleu if self.metric == "BLEU" else -self.best_bleu
+        return f"best validation {self.metric} {value:.2f} at step {self.best_step}"
 
 
 class NonFiniteLoss(ConfigError):
@@ -107,8 +101,7 @@ class Trainer:
         self.dir = Path(config.out_dir)
         self.group: Group = setup(config.device)
         self.progress = progress and self.group.is_main
-        self.precision = resolve_precision(config.precision) if self.group.device.type == "cpu" else (
-            "fp32" if config.precision == "fp32" else "bf16")
+        self.precision, self.precision_reason = resolve_precision(config.precision, self.group.device)
         if config.threads > 0:
             torch.set_num_threads(config.threads)
         torch.manual_seed(config.seed)  # the same initial weights on every rank
@@ -201,6 +194,12 @@ class Trainer:
     def train(self) -> TrainResult:
         c = self.config
         budget = parse_duration(c.max_time) if c.max_time else math.inf
+        finished = self._finished(budget)
+        if finished:  # a resumed run that had already stopped for good: nothing to do, nothing written
+            self.log_line(f"{self.dir} has already finished ({finished}); nothing to do. To train on, "
+                          "resume with a larger --max_steps or --max_time")
+            return self._result(finished)
+        self._log_runtime()
         stream = iter(self.batcher)
         bar = tqdm(total=c.max_steps, initial=self.step, disable=not self.progress, dynamic_ncols=True)
         last_saved = self.step
@@ -235,9 +234,24 @@ class Trainer:
         if last_saved != self.step:
             self.validate_and_save()
         bar.close()
-        self.log_line(f"stopped at step {self.step} ({stopped_by}); best BLEU {self.best_bleu:.2f} "
-                      f"at step {self.best_step}; model in {self.dir}")
-        return TrainResult(self.dir, self.step, self.best_bleu, self.best_step, stopped_by)
+        result = self._result(stopped_by)
+        self.log_line(f"stopped at step {self.step} ({stopped_by}); {result.best()}; model in {self.dir}")
+        return result
+
+    def _result(self, stopped_by: str) -> TrainResult:
+        return TrainResult(self.dir, self.step, self.best_bleu, self.best_step, stopped_by,
+                           "BLEU" if self.config.eval_bleu else "loss")
+
+    def _finished(self, budget: float) -> str:
+        """Why a restored run must not take another step ("" = it may): a limit it already reached."""
+        c = self.config
+        if self.step >= c.max_steps:
+            return f"step {self.step} reached max_steps {c.max_steps}"
+        if self.elapsed >= budget:
+            return f"{self.elapsed / 60:.1f} minutes of training reached max_time {c.max_time}"
+        if c.patience and self.bad_evals >= c.patience:
+            return f"{self.bad_evals} validations without improvement reached patience {c.patience}"
+        return ""
 
     def _stop_reason(self, stop: StopFlag, budget: float) -> str:
         """Why to stop now ("" = go on); every rank stops at the same step."""
@@ -346,8 +360,9 @@ class Trainer:
                   "valid_bleu": round(score, 2) if self.config.eval_bleu else None,
                   "elapsed": round(self.elapsed, 1), "eval_seconds": round(time.perf_counter() - started, 1)}
         self.append_log(record)
-        self.log_line(f"step {self.step}: valid loss {loss:.3f}, ppl {record['valid_ppl']}, "
-                      f"BLEU {record['valid_bleu']}{' (best)' if improved else ''}; saved {path.name}")
+        bleu_text = f", BLEU {record['valid_bleu']}" if self.config.eval_bleu else ""
+        self.log_line(f"step {self.step}: valid loss {loss:.3f}, ppl {record['valid_ppl']}{bleu_text}"
+                      f"{' (best)' if improved else ''}; saved {path.name}")
 
     def trainer_state(self, rng: list[torch.Tensor]) -> dict:
         """Everything besides the weights that an exact resume needs (tensors and numbers only)."""
@@ -363,6 +378,16 @@ class Trainer:
         }
 
     # logging ------------------------------------------------------------------
+
+    def _log_runtime(self) -> None:
+        """Says what the run resolved (precision and why, device, threads, CPU) on the console and in log.jsonl."""
+        runtime = {"precision": self.precision, "precision_reason": self.precision_reason,
+                   **describe(self.group.device), "world_size": self.group.world_size}
+        self.append_log({"step": self.step, "runtime": runtime})
+        flags = " ".join(runtime["cpu_flags"]) or "none of note"
+        self.log_line(f"precision {self.precision} ({self.precision_reason}); device {runtime['device']}, "
+                      f"{runtime['threads']} threads x {self.group.world_size} process(es); CPU {runtime['cpu']} "
+                      f"({flags}; PyTorch kernels {runtime['torch_cpu_capability']})")
 
     def _log_train(self, window: dict, bar: tqdm, budget: float) -> None:
         tokens_per_s = window["tokens"] / max(window["time"], 1e-9)

@@ -1,0 +1,142 @@
+"""What several test modules build the same way: the 20 memorised pairs, the tiny training config,
+training a tiny model until it knows those pairs, and `attnmt serve` in a subprocess.
+
+A plain module (not a test module): conftest.py turns these into fixtures, and modules
+that need the values at import time (the 20 pairs, say) import them from here.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import torch
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.config import TrainConfig
+from attnmt.data import collate, encode_pairs
+from attnmt.train import Trainer, resume
+
+PAIRS = [
+    ("a dog runs", "ein hund rennt"),
+    ("a cat sleeps", "eine katze schläft"),
+    ("two dogs run", "zwei hunde rennen"),
+    ("a man rides a bike", "ein mann fährt ein fahrrad"),
+    ("a woman reads a book", "eine frau liest ein buch"),
+    ("the child plays", "das kind spielt"),
+    ("a bird sings", "ein vogel singt"),
+    ("two men walk", "zwei männer gehen"),
+    ("a girl swims", "ein mädchen schwimmt"),
+    ("the boy laughs", "der junge lacht"),
+    ("a horse jumps", "ein pferd springt"),
+    ("a woman sings", "eine frau singt"),
+    ("the dog sleeps", "der hund schläft"),
+    ("a man reads", "ein mann liest"),
+    ("two girls play", "zwei mädchen spielen"),
+    ("a cat runs", "eine katze rennt"),
+    ("the man laughs", "der mann lacht"),
+    ("a boy swims", "ein junge schwimmt"),
+    ("two birds sing", "zwei vögel singen"),
+    ("a child reads a book", "ein kind liest ein buch"),
+]
+
+# A model "knows" the pairs when every reference translation costs it less than this many nats
+# in total.  Then every reference token has probability > e^-0.2 = 0.82, so greedy search
+# follows the reference, and any other finished hypothesis has probability < 0.18
+# (log-prob < -1.7), which even the largest length bonus at alpha 0.6 and 64 tokens
+# (a factor 4.3) cannot lift above the reference's score (> -0.2): beam search finds it too.
+# That holds on any CPU, whatever its rounding; training goes on until it holds.
+KNOWS_THE_PAIRS = 0.2
+TRAIN_UNTIL = KNOWS_THE_PAIRS / 2  # a margin, so that the packed and int8 copies know them too
+MAX_STEPS_TO_LEARN = 1500
+
+
+def write_pairs(folder: Path, name: str, pairs) -> tuple[Path, Path]:
+    src, tgt = folder / f"{name}.src", folder / f"{name}.tgt"
+    src.write_text("".join(s + "\n" for s, _ in pairs), encoding="utf-8")
+    tgt.write_text("".join(t + "\n" for _, t in pairs), encoding="utf-8")
+    return src, tgt
+
+
+def tiny_config(folder: Path, **changes) -> TrainConfig:
+    """A 2+2-layer, d_model 64 model on the 20 pairs (validated on the same pairs), fp32, one thread.
+
+    No label smoothing: it would cap each token's probability near 0.9, and the tests
+    want a model that can become certain of its pairs.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    train_src, train_tgt = write_pairs(folder, "train", PAIRS)
+    values = dict(
+        train_src=str(train_src), train_tgt=str(train_tgt), valid_src=str(train_src), valid_tgt=str(train_tgt),
+        vocab_size=81, max_len=32,
+        model=dict(d_model=64, n_heads=4, encoder_layers=2, decoder_layers=2, d_ff=128, dropout=0.0,
+                   max_positions=64),
+        max_tokens=400, lr_factor=1.0, warmup_steps=40, max_steps=300, eval_every=100, log_every=10,
+        label_smoothing=0.0, precision="fp32", threads=1, out_dir=str(folder / "model"),
+    )
+    values.update(changes)
+    return TrainConfig.from_dict(values)
+
+
+def worst_pair_nll(model_dir: Path) -> float:
+    """The largest total negative log-likelihood (nats) the model in ``model_dir`` gives a reference of PAIRS."""
+    model, tokenizer = load_model_dir(model_dir)
+    examples, _ = encode_pairs(PAIRS, tokenizer, max_len=64)
+    batch = collate(examples)
+    with torch.inference_mode():
+        log_probs = model(batch.src, batch.tgt_in).log_softmax(-1)
+    reference = log_probs.gather(-1, batch.tgt_out.unsqueeze(-1)).squeeze(-1)  # [pairs, T]
+    return -(reference * (batch.tgt_out != model.config.pad_id)).sum(1).max().item()
+
+
+def train_until_it_knows_the_pairs(folder: Path) -> Path:
+    """Trains tiny_config's model (300 steps, then on in steps of 100 while it does not yet know the
+    pairs with margin, at most MAX_STEPS_TO_LEARN); returns the model directory."""
+    config = tiny_config(folder, eval_bleu=False)  # keep the lowest validation loss, not the first BLEU 100
+    model_dir = Path(config.out_dir)
+    step = Trainer(config, progress=False).train().step
+    while worst_pair_nll(model_dir) >= TRAIN_UNTIL and step < MAX_STEPS_TO_LEARN:
+        step = resume(model_dir, {"max_steps": str(step + 100)}, progress=False).step
+    return model_dir
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def wait_until_healthy(url: str, server: subprocess.Popen, timeout: float = 90.0) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"attnmt serve exited with status {server.returncode}: {server.stderr.read()}")
+        try:
+            with urllib.request.urlopen(url + "health", timeout=2) as answer:
+                return json.load(answer)
+        except OSError:
+            time.sleep(0.2)
+    raise TimeoutError(f"attnmt serve did not answer {url}health within {timeout:.0f} s")
+
+
+@contextmanager
+def running_server(model_dir) -> Iterator[tuple[int, str, subprocess.Popen]]:
+    """`attnmt serve` as a user starts it, on a free loopback port: (port, url, process); stopped on exit."""
+    port = free_port()
+    command = [sys.executable, "-m", "attnmt", "serve", "--model", str(model_dir), "--port", str(port),
+               "--threads", "1"]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        assert wait_until_healthy(url, server)["model"] == "model"
+        yield port, url, server
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
