@@ -107,3 +107,15 @@ def test_gzip_and_tsv_training_data(tmp_path, capsys):
     path = tmp_path / "c.yaml"
     path.write_text(json.dumps(config.to_dict()))
     assert run(["train", path], capsys)[0] == 0
+
+
+@pytest.mark.parametrize("command", ["translate", "evaluate"])
+def test_a_beam_below_one_is_refused_by_the_argument_parser(trained_model, command, capsys):
+    argv = [command, "--model", str(trained_model), "--beam", "0"]
+    if command == "evaluate":
+        argv += ["--src", "s", "--ref", "r"]
+    with pytest.raises(SystemExit) as stopped:
+        main(argv)
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2
+    assert "argument --beam: must be at least 1, got 0" in err and "Traceback" not in err

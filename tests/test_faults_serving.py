@@ -66,3 +66,13 @@ def test_a_burst_of_concurrent_requests_all_answer_and_the_server_goes_on(server
     assert health["batches"] < health["translated"]  # the burst was batched
     assert process.poll() is None
     assert post(url, {"text": "two dogs run", "beam": 2}) == (200, {"translations": [expected["two dogs run"]]})
+
+
+def test_health_counts_the_trained_models_parameters_not_the_packed_copys(server, trained_model):
+    from attnmt.checkpoint import load_model_dir
+
+    _, url, _ = server
+    with urllib.request.urlopen(url + "health", timeout=10) as answer:
+        health = json.load(answer)
+    model, _ = load_model_dir(trained_model)
+    assert health["parameters"] == sum(p.numel() for p in model.parameters())

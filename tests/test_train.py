@@ -2,7 +2,9 @@
 
 import json
 import math
+import os
 import shutil
+import stat
 from pathlib import Path
 
 import pytest
@@ -174,6 +176,20 @@ def test_training_logs_what_it_resolved_and_names_its_metric(tmp_path, capsys):
     assert runtime["threads"] == 1 and runtime["device"] == "cpu" and runtime["cpu"]
     assert f"precision {precision} ({reason})" in out + err
     assert "best validation loss" in out and "BLEU" not in out  # eval_bleu off: the loss is tracked
+
+
+def test_model_files_follow_the_umask_like_any_tool(tmp_path):
+    previous = os.umask(0o027)
+    try:
+        config = tiny_config(tmp_path, max_steps=2, eval_every=2, eval_bleu=False)
+        Trainer(config, progress=False).train()
+    finally:
+        os.umask(previous)
+    model_dir = Path(config.out_dir)
+    modes = {str(p.relative_to(model_dir)): stat.S_IMODE(p.stat().st_mode) for p in model_dir.rglob("*")}
+    assert {name for name, mode in modes.items() if mode != (0o750 if (model_dir / name).is_dir() else 0o640)} == set()
+    assert {"model.safetensors", "spm.model", "config.json", "checkpoints/step_00000002",
+            "checkpoints/step_00000002/trainer_state.pt"} <= set(modes)
 
 
 def test_new_run_refuses_a_directory_with_checkpoints(trained_model, tmp_path):

@@ -46,14 +46,25 @@ class ModelDirError(ValueError):
     """A model directory or one of its files is missing, corrupt or does not match."""
 
 
+def umask() -> int:
+    """The process's file-creation mask (reading it means setting it, so it is set straight back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
-    """Calls ``write(tmp)`` then renames tmp over ``path``: readers see the old file or the new one."""
+    """Calls ``write(tmp)`` then renames tmp over ``path``: readers see the old file or the new one.
+
+    The file gets the permissions any tool's new file gets (0666 less the umask), not
+    mkstemp's private 0600, so that a model shared on a server can be read by others."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     os.close(fd)
     tmp = Path(tmp_name)
     try:
         write(tmp)
+        tmp.chmod(0o666 & ~umask())  # after write: a writer may have made the file anew
         with open(tmp, "rb") as handle:
             os.fsync(handle.fileno())
         os.replace(tmp, path)
@@ -170,6 +181,7 @@ def save_checkpoint(model_dir: Path, step: int, model: Transformer, state: dict)
     final = checkpoint_path(model_dir, step)
     final.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=final.parent))
+    tmp.chmod(0o777 & ~umask())  # as mkdir would make it, not mkdtemp's private 0700
     try:
         save_weights(model, tmp / WEIGHTS)
         atomic_write(tmp / TRAINER_STATE, lambda path: torch.save(state, path))

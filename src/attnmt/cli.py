@@ -21,6 +21,17 @@ from attnmt.model import ConfigError
 USER_ERRORS = (ConfigError, DataError, ModelDirError, ConversionError, FileNotFoundError, IsADirectoryError)
 
 
+def positive_int(text: str) -> int:
+    """argparse type: a whole number >= 1 (a beam of 0 has no hypothesis to keep)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
+    return value
+
+
 def parse_overrides(extra: Sequence[str]) -> dict[str, str]:
     """``--key value`` pairs left over by argparse -> {"key": "value"} (``model.d_model`` for nested keys)."""
     overrides: dict[str, str] = {}
@@ -169,7 +180,7 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--weights", help="another weights file (e.g. averaged.safetensors)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")
     p.add_argument("--port", type=int, default=8000)
-    p.add_argument("--max-batch", type=int, default=32, help="texts translated together (1: one at a time)")
+    p.add_argument("--max-batch", type=positive_int, default=32, help="texts translated together (1: one at a time)")
     p.add_argument("--batch-window-ms", type=float, default=5.0, help="how long a lone request waits for company")
     p.add_argument("--threads", type=int, default=0, help="PyTorch CPU threads (0: its default)")
     p.set_defaults(run=cmd_serve)
@@ -220,7 +231,7 @@ def add_visual_commands(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--model", required=True, help="model directory written by 'attnmt train'")
     p.add_argument("--weights", help="another weights file (e.g. averaged.safetensors)")
     p.add_argument("--out", default="attention", help="directory to write the PNGs and attention.html into")
-    p.add_argument("--beam", type=int, default=4, help="beam size (1 = greedy)")
+    p.add_argument("--beam", type=positive_int, default=4, help="beam size (1 = greedy)")
     p.add_argument("--target", help="show the attention of this translation instead of the model's own")
     p.set_defaults(run=cmd_attention)
 
@@ -258,7 +269,7 @@ def build_parser() -> argparse.ArgumentParser:
         p = commands.add_parser(name, help=doc)
         p.add_argument("--model", required=True, help="model directory written by 'attnmt train'")
         p.add_argument("--weights", help="another weights file (e.g. averaged.safetensors)")
-        p.add_argument("--beam", type=int, default=4, help="beam size (1 = greedy)")
+        p.add_argument("--beam", type=positive_int, default=4, help="beam size (1 = greedy)")
         p.add_argument("--alpha", type=float, default=0.6, help="length penalty α")
         p.add_argument("--int8", action="store_true",
                        help="int8 linear layers (dynamic quantisation): faster on CPU, BLEU within ~0.5")
@@ -273,7 +284,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = commands.add_parser("average", help="average the last N checkpoints' weights")
     p.add_argument("model_dir")
-    p.add_argument("--last", type=int, default=5)
+    p.add_argument("--last", type=positive_int, default=5)
     p.add_argument("--out", help="weights file to write (default MODEL_DIR/averaged.safetensors)")
     p.set_defaults(run=cmd_average)
 

@@ -216,9 +216,14 @@ def describe(problem: dict) -> str:
 
 
 def create_app(model: Transformer, tokenizer: TextCodec, name: str = "model",
-               settings: ServeSettings | None = None) -> FastAPI:
-    """The FastAPI application serving ``model`` (in eval mode); the batcher runs while it does."""
+               settings: ServeSettings | None = None, parameters: int | None = None) -> FastAPI:
+    """The FastAPI application serving ``model`` (in eval mode); the batcher runs while it does.
+
+    ``parameters``: the trained model's parameter count, for /health, where ``model`` is an
+    inference copy (packed layers hold their weights outside ``parameters()``); default: counted."""
     settings = settings or ServeSettings()
+    if parameters is None:
+        parameters = sum(p.numel() for p in model.parameters())
     model.eval()
     max_tokens = model.config.max_positions - 2
     device = next(model.parameters()).device
@@ -263,7 +268,7 @@ def create_app(model: Transformer, tokenizer: TextCodec, name: str = "model",
         """The model being served and the server's limits."""
         batcher: Batcher = app.state.batcher
         return Health(status="ok", model=name, vocab_size=model.config.vocab_size, device=str(device),
-                      parameters=sum(p.numel() for p in model.parameters()), max_input_tokens=max_tokens,
+                      parameters=parameters, max_input_tokens=max_tokens,
                       limits=asdict(settings), batches=batcher.batches, translated=batcher.batched_texts)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -293,7 +298,8 @@ def serve(model_dir: str | Path, host: str = "127.0.0.1", port: int = 8000, weig
     if threads > 0:
         torch.set_num_threads(threads)
     model, tokenizer = load_model_dir(model_dir, weights)
-    app = create_app(pack_linears(model), tokenizer, Path(model_dir).resolve().name, settings)
+    parameters = sum(p.numel() for p in model.parameters())
+    app = create_app(pack_linears(model), tokenizer, Path(model_dir).resolve().name, settings, parameters)
     if not is_loopback(host):
         print(f"attnmt: serving on {host}: anyone who can reach this machine can use the model "
               "(there is no authentication)", file=sys.stderr)

@@ -19,7 +19,6 @@ import io
 import json
 import os
 import random
-import tempfile
 import warnings
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -105,13 +104,15 @@ class Tokenizer:
         """Write the `.model` file atomically (a temporary file, then os.replace)."""
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+        # A new file with a random name ("x": never an existing one); open() gives it the usual
+        # 0666 less the umask, where mkstemp's would be private (0600).
+        tmp = path.with_name(f".{path.name}.{os.urandom(6).hex()}.tmp")
         try:
-            with os.fdopen(fd, "wb") as f:
+            with open(tmp, "xb") as f:
                 f.write(self._proto)
             os.replace(tmp, path)
         except BaseException:
-            os.unlink(tmp)
+            tmp.unlink(missing_ok=True)
             raise
 
     @property
