@@ -75,4 +75,4 @@ def test_health_counts_the_trained_models_parameters_not_the_packed_copys(server
     with urllib.request.urlopen(url + "health", timeout=10) as answer:
         health = json.load(answer)
     model, _ = load_model_dir(trained_model)
-    assert health["parameters"] == sum(p.numel() for p in model.parameters())
+    assert health["parameters"] == model.num_parameters() == sum(p.numel() for p in model.parameters())

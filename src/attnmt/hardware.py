@@ -7,6 +7,7 @@ float32) where it has neither, so ``precision: auto`` asks the CPU before choosi
 
 from __future__ import annotations
 
+import ctypes
 import os
 import platform
 from functools import cache
@@ -77,3 +78,34 @@ def describe(device: torch.device) -> dict[str, object]:
         "torch_cpu_capability": torch.backends.cpu.get_cpu_capability(),
         "torch": torch.__version__,
     }
+
+
+# Training batches come in hundreds of shapes.  oneDNN (bf16 matmuls) and ideep keep a compiled
+# primitive per shape, 1,024 of each by default, and glibc keeps freed tensor memory in its heap
+# for reuse: together they let a bf16 run's memory grow for its whole first epoch.  A smaller
+# cache still holds every shape of a step; the caches read these variables when first used, so
+# they must be set before the first matmul (a user's own setting wins).
+PRIMITIVE_CACHE_SIZE = "128"
+
+
+def bound_kernel_caches() -> None:
+    """Caps oneDNN's and ideep's per-shape caches (takes effect where no matmul has run yet)."""
+    os.environ.setdefault("ONEDNN_PRIMITIVE_CACHE_CAPACITY", PRIMITIVE_CACHE_SIZE)
+    os.environ.setdefault("LRU_CACHE_CAPACITY", PRIMITIVE_CACHE_SIZE)
+
+
+@cache
+def _glibc():
+    if platform.libc_ver()[0] != "glibc":
+        return None
+    try:
+        return ctypes.CDLL("libc.so.6")
+    except OSError:
+        return None
+
+
+def release_free_memory() -> None:
+    """Hands the heap's free pages back to the system (glibc's malloc_trim; elsewhere nothing)."""
+    libc = _glibc()
+    if libc is not None:
+        libc.malloc_trim(0)

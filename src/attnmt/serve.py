@@ -223,7 +223,7 @@ def create_app(model: Transformer, tokenizer: TextCodec, name: str = "model",
     inference copy (packed layers hold their weights outside ``parameters()``); default: counted."""
     settings = settings or ServeSettings()
     if parameters is None:
-        parameters = sum(p.numel() for p in model.parameters())
+        parameters = model.num_parameters()
     model.eval()
     max_tokens = model.config.max_positions - 2
     device = next(model.parameters()).device
@@ -298,7 +298,7 @@ def serve(model_dir: str | Path, host: str = "127.0.0.1", port: int = 8000, weig
     if threads > 0:
         torch.set_num_threads(threads)
     model, tokenizer = load_model_dir(model_dir, weights)
-    parameters = sum(p.numel() for p in model.parameters())
+    parameters = model.num_parameters()
     app = create_app(pack_linears(model), tokenizer, Path(model_dir).resolve().name, settings, parameters)
     if not is_loopback(host):
         print(f"attnmt: serving on {host}: anyone who can reach this machine can use the model "

@@ -38,7 +38,7 @@ from attnmt.data import (
 from attnmt.decode import translate
 from attnmt.distributed import Group, setup
 from attnmt.evaluate import bleu
-from attnmt.hardware import describe, resolve_precision
+from attnmt.hardware import bound_kernel_caches, describe, release_free_memory, resolve_precision
 from attnmt.model import ConfigError, Transformer
 from attnmt.objective import TranslationLoss, label_smoothed_nll, noam_schedule
 from attnmt.tokenizer import Tokenizer
@@ -102,6 +102,7 @@ class Trainer:
         self.group: Group = setup(config.device)
         self.progress = progress and self.group.is_main
         self.precision, self.precision_reason = resolve_precision(config.precision, self.group.device)
+        bound_kernel_caches()
         if config.threads > 0:
             torch.set_num_threads(config.threads)
         torch.manual_seed(config.seed)  # the same initial weights on every rank
@@ -297,6 +298,7 @@ class Trainer:
             group["lr"] = self.learning_rate()
         self.optimizer.step()
         self.optimizer.zero_grad(set_to_none=True)
+        release_free_memory()  # each batch has its own shapes: without this the heap keeps growing
         return total / tokens, tokens
 
     def _non_finite(self, total: float) -> None:
