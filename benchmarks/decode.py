@@ -6,8 +6,8 @@ The trained model (default: the one ``benchmarks/multi30k.py`` leaves in
 runs/bench_multi30k) is exported with ``attnmt export`` to a Hugging Face Marian
 directory and to CTranslate2 (float32 and int8), so every engine holds the same
 weights.  "attnmt fp32" is what ``attnmt translate`` runs: the linear layers'
-weights prepacked for oneDNN (attnmt.packed) and the cached decoder step as one
-C++ call (attnmt.fused), as is "attnmt int8".  Four more run only when named in
+weights prepacked for oneDNN (attnmt.fast.packed) and the cached decoder step as one
+C++ call (attnmt.fast.fused), as is "attnmt int8".  Four more run only when named in
 ``--engines``: "attnmt fp32 python step" and "attnmt int8 python step" are those
 copies stepping in Python; "attnmt fp32
 unpacked" keeps plain ``nn.Linear``; "attnmt fp32 compiled" runs the decoder step
@@ -57,13 +57,16 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never reach the Hub
 import torch  # noqa: E402
 
 from attnmt.checkpoint import load_model_dir  # noqa: E402
-from attnmt.data import read_lines  # noqa: E402
-from attnmt.decode import beam_search, greedy_search, max_output_length, pad_batch  # noqa: E402
+from attnmt.data import (
+    pad_rows,  # noqa: E402
+    read_lines,  # noqa: E402
+)
 from attnmt.evaluate import score  # noqa: E402
-from attnmt.export import export_ctranslate2, export_marian  # noqa: E402
-from attnmt.marian import marian_order  # noqa: E402
-from attnmt.packed import pack_linears  # noqa: E402
-from attnmt.quantize import quantize_int8  # noqa: E402
+from attnmt.fast.int8 import quantize_int8  # noqa: E402
+from attnmt.fast.packed import pack_linears  # noqa: E402
+from attnmt.interop.export import export_ctranslate2, export_marian  # noqa: E402
+from attnmt.interop.marian import marian_order  # noqa: E402
+from attnmt.search import beam_search, greedy_search, max_output_length  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_SRC = ROOT / "data/multi30k/test_2016_flickr.en.gz"
@@ -97,7 +100,7 @@ def attnmt_engine(model) -> Engine:
     c = model.config
 
     def run(batch: list[list[int]], beam: int, fixed: bool) -> list[list[int]]:
-        src = pad_batch(batch, c.pad_id, torch.device("cpu"))
+        src = pad_rows(batch, c.pad_id)
         # fixed: FIXED_STEPS - 1 tokens, then the forced EOS = FIXED_STEPS decoder steps.
         limits = dict(max_len_a=0.0, max_len_b=FIXED_STEPS - 1, min_len=FIXED_STEPS - 1) if fixed else {}
         if beam == 1:

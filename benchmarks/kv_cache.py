@@ -42,8 +42,8 @@ from torch import Tensor
 
 from attnmt import layers
 from attnmt.checkpoint import load_model_dir
+from attnmt.fast.packed import pack_linears
 from attnmt.layers import LayerCache
-from attnmt.packed import pack_linears
 
 HEADS, HEAD_DIM, SOURCE = 4, 64, 15
 UPKEEP_CASES = {"greedy, 20 steps": (32, False, 20), "greedy, 40 steps": (32, False, 40),

@@ -26,9 +26,9 @@ from pathlib import Path
 
 import torch
 
-from attnmt import fused, packed
 from attnmt.checkpoint import load_model_dir
-from attnmt.packed import PackedLinear, pack_linears
+from attnmt.fast import fused, packed
+from attnmt.fast.packed import PackedLinear, pack_linears
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -23,9 +23,9 @@ import torch
 from attnmt.checkpoint import load_model_dir
 from attnmt.config import load_config
 from attnmt.data import read_parallel
-from attnmt.decode import translate
 from attnmt.evaluate import score
-from attnmt.train import Trainer, keep_better_average
+from attnmt.training.trainer import Trainer, keep_better_average
+from attnmt.translate import translate
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_SRC = ROOT / "data/multi30k/test_2016_flickr.en.gz"

@@ -7,7 +7,7 @@ Q|K|V, self-attention output, cross-attention query and output, the two feed-for
 ones) and the 8,000-word output projection: microseconds per call of
 ``torch.ops.attnmt.panel_linear`` (the AVX2 kernel ``src/attnmt/csrc/decoder_step.cpp``
 runs on weights packed once into 16-column panels) and of
-``torch.ops.mkldnn._linear_pointwise`` on the weight ``attnmt.packed`` prepacks, both
+``torch.ops.mkldnn._linear_pointwise`` on the weight ``attnmt.fast.packed`` prepacks, both
 with a bias, on the same inputs, 2 threads; fastest of ``--rounds`` runs of 300 calls,
 the two kernels taking turns.  The layer's total counts each shape once per call the
 step makes (the three 256 × 256 ones three times).
@@ -20,8 +20,8 @@ import time
 
 import torch
 
-from attnmt import fused
-from attnmt.packed import ROWS_HINT
+from attnmt.fast import fused
+from attnmt.fast.packed import ROWS_HINT
 
 # (in, out, calls per decoder layer step); the last is the output projection, once per step
 SHAPES = [(256, 768, 1), (256, 256, 3), (256, 1024, 1), (1024, 256, 1), (256, 8000, 0)]

@@ -25,8 +25,8 @@ from attnmt.config import load_config
 from attnmt.data import TokenBatcher, encode_pairs, read_parallel
 from attnmt.layers import sinusoidal_table
 from attnmt.model import Transformer
-from attnmt.objective import TranslationLoss
 from attnmt.tokenizer import Tokenizer
+from attnmt.training.objective import TranslationLoss
 
 
 class TorchTransformer(nn.Module):

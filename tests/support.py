@@ -22,7 +22,7 @@ import torch
 from attnmt.checkpoint import load_model_dir
 from attnmt.config import TrainConfig
 from attnmt.data import collate, encode_pairs
-from attnmt.train import Trainer, resume
+from attnmt.training.trainer import Trainer, resume
 
 PAIRS = [
     ("a dog runs", "ein hund rennt"),

@@ -6,7 +6,7 @@ import json
 import pytest
 from support import PAIRS, tiny_config, write_pairs
 
-from attnmt.cli import main
+from attnmt.app.cli import main
 
 
 def run(argv, capsys) -> tuple[int, str, str]:

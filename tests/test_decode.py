@@ -8,16 +8,9 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from attnmt.decode import (
-    beam_search,
-    greedy_search,
-    length_batches,
-    length_penalty,
-    max_output_length,
-    row_top_k,
-    translate,
-)
 from attnmt.model import Transformer, TransformerConfig
+from attnmt.search import beam_search, greedy_search, length_penalty, max_output_length, row_top_k
+from attnmt.translate import length_batches, translate
 
 PAD, BOS, EOS = 0, 2, 3
 A, B, C, D = 4, 5, 6, 7  # ordinary tokens of the hand-made model

@@ -12,7 +12,7 @@ from support import tiny_config
 
 from attnmt.checkpoint import list_checkpoints, load_model_dir
 from attnmt.data import collate
-from attnmt.train import Trainer
+from attnmt.training.trainer import Trainer
 
 # No dropout: the ranks' random streams differ from a single process's by design.
 TINY = dict(max_tokens=40, eval_bleu=False, eval_every=2, max_steps=4, warmup_steps=4,

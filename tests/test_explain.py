@@ -5,9 +5,9 @@ import json
 import numpy as np
 import pytest
 
-from attnmt.cli import main
-from attnmt.explain import TUTORIAL_EXAMPLE, explain, load_example
-from attnmt.model import ConfigError
+from attnmt.app.cli import main
+from attnmt.errors import ConfigError
+from attnmt.inspect.explain import TUTORIAL_EXAMPLE, explain, load_example
 
 
 def block(text: str, title: str) -> str:

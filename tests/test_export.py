@@ -14,14 +14,17 @@ import sentencepiece
 import torch
 from support import PAIRS
 
-from attnmt import export
+from attnmt.app.cli import main
 from attnmt.checkpoint import WEIGHTS, load_model_dir, save_model_config, save_weights
-from attnmt.cli import main
-from attnmt.decode import beam_search, greedy_search, max_output_length, pad_batch, translate
+from attnmt.data import pad_rows
+from attnmt.errors import ConversionError
+from attnmt.interop import export
+from attnmt.interop.marian import feature_order, marian_config, marian_name, marian_order
 from attnmt.layers import sinusoidal_table
-from attnmt.marian import ConversionError, feature_order, marian_config, marian_name, marian_order
 from attnmt.model import Transformer, TransformerConfig
+from attnmt.search import beam_search, greedy_search, max_output_length
 from attnmt.tokenizer import Tokenizer
+from attnmt.translate import translate
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # before transformers is imported: never reach the Hub
 pytestmark = pytest.mark.filterwarnings("ignore:Recommended. pip install sacremoses")
@@ -109,8 +112,8 @@ def hf(exported):
 
 def teacher_forced_batch(tokenizer) -> tuple[torch.Tensor, torch.Tensor]:
     """attnmt ids for all pairs: src padded with pad, tgt_in = BOS + target padded with EOS (a real token)."""
-    src = pad_batch([tokenizer.encode(s) for s, _ in PAIRS], 0, torch.device("cpu"))
-    tgt_in = pad_batch([[2, *tokenizer.encode(t)] for _, t in PAIRS], 3, torch.device("cpu"))
+    src = pad_rows([tokenizer.encode(s) for s, _ in PAIRS], 0)
+    tgt_in = pad_rows([[2, *tokenizer.encode(t)] for _, t in PAIRS], 3)
     return src, tgt_in
 
 

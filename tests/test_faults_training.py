@@ -19,7 +19,7 @@ import torch
 from support import tiny_config
 
 from attnmt import checkpoint as ckpt
-from attnmt.cli import main
+from attnmt.app.cli import main
 
 HARNESS = Path(__file__).parent / "killable_train.py"
 # Dropout on: the resumed random state must be the one that was saved.

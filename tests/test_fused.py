@@ -1,4 +1,4 @@
-"""The C++ decoder step (attnmt.fused): the Python step's numbers, caches and translations."""
+"""The C++ decoder step (attnmt.fast.fused): the Python step's numbers, caches and translations."""
 
 import shutil
 import warnings
@@ -6,12 +6,12 @@ import warnings
 import pytest
 import torch
 
-from attnmt import fused
 from attnmt.attention import padding_mask
-from attnmt.decode import beam_search, greedy_search
+from attnmt.fast import fused
+from attnmt.fast.int8 import quantize_int8
+from attnmt.fast.packed import pack_linears, packing_available
 from attnmt.model import Transformer, TransformerConfig
-from attnmt.packed import pack_linears, packing_available
-from attnmt.quantize import quantize_int8
+from attnmt.search import beam_search, greedy_search
 
 pytestmark = [
     pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),

@@ -4,7 +4,8 @@ import pytest
 import torch
 
 from attnmt.attention import padding_mask
-from attnmt.model import ConfigError, Transformer, TransformerConfig
+from attnmt.errors import ConfigError
+from attnmt.model import Transformer, TransformerConfig
 
 
 def tiny_config(**changes) -> TransformerConfig:

@@ -1,13 +1,13 @@
-"""Prepacked linear layers (attnmt.packed): the same numbers and translations as the float model."""
+"""Prepacked linear layers (attnmt.fast.packed): the same numbers and translations as the float model."""
 
 import pytest
 import torch
 from torch import nn
 
 from attnmt.attention import MultiHeadAttention
-from attnmt.decode import beam_search, greedy_search
+from attnmt.fast.packed import PackedLinear, pack_linears, packing_available
 from attnmt.model import Transformer, TransformerConfig
-from attnmt.packed import PackedLinear, pack_linears, packing_available
+from attnmt.search import beam_search, greedy_search
 
 pytestmark = pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN")
 

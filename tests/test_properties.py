@@ -10,11 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from attnmt import checkpoint as ckpt
-from attnmt.cli import main
-from attnmt.data import DataError, read_lines, read_parallel
-from attnmt.decode import translate
+from attnmt.app.cli import main
+from attnmt.data import read_lines, read_parallel
+from attnmt.errors import DataError
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.tokenizer import Tokenizer
+from attnmt.translate import translate
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 # Any code point but the line break itself (and lone surrogates, which UTF-8 cannot encode).

@@ -1,9 +1,9 @@
-"""int8 inference copies (attnmt.quantize)."""
+"""int8 inference copies (attnmt.fast.int8)."""
 
 import torch
 
+from attnmt.fast.int8 import quantize_int8
 from attnmt.model import Transformer, TransformerConfig
-from attnmt.quantize import quantize_int8
 
 
 def test_quantize_int8_makes_int8_linear_layers_and_leaves_the_float_model_alone():

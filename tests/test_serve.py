@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import PAIRS
 
-from attnmt import serve
-from attnmt.batching import Batcher, Busy
+from attnmt.app import serve
+from attnmt.app.batching import Batcher, Busy
+from attnmt.app.serve import ServeSettings, create_app
 from attnmt.checkpoint import load_model_dir
-from attnmt.model import ConfigError
-from attnmt.serve import ServeSettings, create_app
+from attnmt.errors import ConfigError
 
 SETTINGS = ServeSettings(max_texts=4, max_chars=120, max_attention_texts=2, max_body_bytes=10_000)
 

@@ -13,14 +13,14 @@ import torch.nn.functional as F
 from support import KNOWS_THE_PAIRS, PAIRS, tiny_config, worst_pair_nll
 
 from attnmt import checkpoint as ckpt
+from attnmt.app.cli import main
 from attnmt.checkpoint import load_model_dir
-from attnmt.cli import main
 from attnmt.config import load_config, parse_duration
-from attnmt.decode import translate
+from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.hardware import resolve_precision
-from attnmt.model import ConfigError
-from attnmt.objective import label_smoothed_nll, noam_schedule
-from attnmt.train import NonFiniteLoss, Trainer, keep_better_average, resume
+from attnmt.training.objective import label_smoothed_nll, noam_schedule
+from attnmt.training.trainer import Trainer, keep_better_average, resume
+from attnmt.translate import translate
 
 MULTI30K = Path(__file__).parent.parent / "data" / "multi30k"
 
@@ -256,7 +256,7 @@ def test_wrongly_typed_value_names_the_key(tmp_path):
 def test_fast_training_loss_equals_the_reference():
     torch.manual_seed(0)
     from attnmt.model import Transformer, TransformerConfig
-    from attnmt.objective import TranslationLoss
+    from attnmt.training.objective import TranslationLoss
 
     model = Transformer(TransformerConfig(vocab_size=30, d_model=16, n_heads=2, encoder_layers=1,
                                           decoder_layers=1, d_ff=32, dropout=0.0)).eval()

@@ -9,13 +9,9 @@ import torch
 from PIL import Image
 
 from attnmt import checkpoint as ckpt
-from attnmt.checkpoint import ModelDirError
-from attnmt.cli import main
-from attnmt.decode import translate
-from attnmt.layers import sinusoidal_table
-from attnmt.model import Transformer, TransformerConfig
-from attnmt.tokenizer import Tokenizer
-from attnmt.visualize import (
+from attnmt.app.cli import main
+from attnmt.errors import ModelDirError
+from attnmt.inspect.visualize import (
     plot_attention,
     plot_head_average,
     plot_heads,
@@ -25,6 +21,10 @@ from attnmt.visualize import (
     save_figure,
     trace_translation,
 )
+from attnmt.layers import sinusoidal_table
+from attnmt.model import Transformer, TransformerConfig
+from attnmt.tokenizer import Tokenizer
+from attnmt.translate import translate
 
 CORPUS = ["a man rides a bike", "ein mann fährt ein fahrrad", "two dogs play in the snow",
           "zwei hunde spielen im schnee", "a woman reads a book", "eine frau liest ein buch",

@@ -2,6 +2,6 @@
 
 import sys
 
-from attnmt.cli import main
+from attnmt.app.cli import main
 
 sys.exit(main())

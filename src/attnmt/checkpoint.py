@@ -31,7 +31,8 @@ import torch
 from safetensors import SafetensorError
 from safetensors.torch import load_file, load_model, save_file, save_model
 
-from attnmt.model import ConfigError, Transformer, TransformerConfig
+from attnmt.errors import ConfigError, ModelDirError
+from attnmt.model import Transformer, TransformerConfig
 from attnmt.tokenizer import Tokenizer, VocabTokenizer
 
 WEIGHTS = "model.safetensors"
@@ -40,10 +41,6 @@ TOKENIZER = "spm.model"
 TRAIN_CONFIG = "train.yaml"
 TRAINER_STATE = "trainer_state.pt"
 CHECKPOINTS = "checkpoints"
-
-
-class ModelDirError(ValueError):
-    """A model directory or one of its files is missing, corrupt or does not match."""
 
 
 def umask() -> int:

@@ -19,13 +19,10 @@ from pathlib import Path
 
 import torch
 
+from attnmt.errors import DataError
 from attnmt.tokenizer import BOS_ID, EOS_ID, PAD_ID, Tokenizer
 
 UTF8_BOM = b"\xef\xbb\xbf"
-
-
-class DataError(ValueError):
-    """Bad input data; the message names the file and line."""
 
 
 @dataclass
@@ -207,15 +204,15 @@ def collate(
     tgts_in = [[bos_id, *ex.tgt] for ex in examples]
     tgts_out = [[*ex.tgt, eos_id] for ex in examples]
     return Batch(
-        src=_pad(srcs, pad_id),
-        tgt_in=_pad(tgts_in, pad_id),
-        tgt_out=_pad(tgts_out, pad_id),
+        src=pad_rows(srcs, pad_id),
+        tgt_in=pad_rows(tgts_in, pad_id),
+        tgt_out=pad_rows(tgts_out, pad_id),
         n_src_tokens=sum(map(len, srcs)),
         n_tgt_tokens=sum(map(len, tgts_out)),
     )
 
 
-def _pad(rows: list[list[int]], pad_id: int) -> torch.Tensor:
+def pad_rows(rows: list[list[int]], pad_id: int) -> torch.Tensor:
     """Right-pad id lists into a [len(rows), longest] long tensor."""
     out = torch.full((len(rows), max(map(len, rows))), pad_id, dtype=torch.long)
     for i, row in enumerate(rows):

@@ -14,105 +14,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import dataclass, field
 
 from torch import Tensor, nn
 
 from attnmt.attention import causal_mask, padding_mask
+from attnmt.config import TransformerConfig
 from attnmt.layers import DecoderLayer, Dropout, EncoderLayer, LayerCache, PositionalEncoding
-
-
-class ConfigError(ValueError):
-    """A configuration key or value is wrong; the message names it."""
-
-
-@dataclass
-class TransformerConfig:
-    """The model's shape.  Defaults are the paper's base model (Table 3)."""
-
-    vocab_size: int = 8000
-    d_model: int = 512
-    n_heads: int = 8
-    encoder_layers: int = 6
-    decoder_layers: int = 6
-    d_ff: int = 2048
-    dropout: float = 0.1
-    attention_dropout: float = 0.0
-    max_positions: int = 1024
-    norm_first: bool = False  # False: post-norm as in the paper; True: pre-norm
-    positional: str = "sinusoidal"  # "sinusoidal", "learned" or "none"
-    positional_layout: str = "interleaved"  # "interleaved" (paper) or "half" (sin…, cos…)
-    activation: str = "relu"  # "relu" (paper), "gelu" or "swish"
-    tie_embeddings: bool = True  # share source/target embeddings and the output projection
-    scale_embeddings: bool = True  # multiply embeddings by √d_model
-    # Imported (Marian) models: a source vocabulary of its own, an output projection
-    # sharing only the target embedding, and a bias on the logits.
-    src_vocab_size: int | None = None  # None: the source uses the target's vocab_size
-    tie_output: bool = False  # with tie_embeddings off: output projection = target embedding
-    output_bias: bool = False  # logits = x Wᵀ + b (Marian's final_logits_bias)
-    pad_id: int = 0
-    unk_id: int = 1
-    bos_id: int = 2
-    eos_id: int = 3
-
-    def __post_init__(self) -> None:
-        if self.d_model % self.n_heads:
-            raise ConfigError(
-                f"d_model={self.d_model} is not divisible by n_heads={self.n_heads}"
-            )
-        if self.positional not in ("sinusoidal", "learned", "none"):
-            raise ConfigError(
-                f"positional={self.positional!r}: use 'sinusoidal', 'learned' or 'none'"
-            )
-        if self.tie_embeddings and self.src_vocab_size not in (None, self.vocab_size):
-            raise ConfigError(
-                f"src_vocab_size={self.src_vocab_size} differs from vocab_size={self.vocab_size}, "
-                "but tie_embeddings shares one matrix between them; set tie_embeddings: false"
-            )
-
-    def to_dict(self) -> dict:
-        return asdict(self)
-
-    @classmethod
-    def from_dict(cls, values: dict, source: str = "model config") -> TransformerConfig:
-        """Builds a config, naming any unknown key and the valid ones."""
-        return cls(**checked_fields(cls, values, source))
-
-
-def checked_fields(cls: type, values: dict, source: str) -> dict:
-    """Validates ``values`` against the dataclass ``cls``: unknown keys are named with the
-    valid ones, and each value must have its field's type (YAML reads ``1e-9`` as a string,
-    so numbers written as text are converted)."""
-    if not isinstance(values, dict):
-        raise ConfigError(f"{source}: expected a mapping of keys to values, got {type(values).__name__}")
-    types = {f.name: str(f.type) for f in fields(cls)}
-    unknown = sorted(set(values) - set(types))
-    if unknown:
-        raise ConfigError(f"{source}: unknown key(s) {', '.join(unknown)}; valid keys: {', '.join(types)}")
-    return {key: _typed(value, types[key], f"{source}: {key}") for key, value in values.items()}
-
-
-def _typed(value, type_name: str, where: str):
-    if value is None and "None" in type_name:
-        return None
-    base = type_name.split("|")[0].strip()
-    if base == "bool":
-        if isinstance(value, bool):
-            return value
-    elif base in ("int", "float"):
-        if not isinstance(value, bool):
-            try:
-                number = float(value)
-            except (TypeError, ValueError):
-                number = None
-            if number is not None and (base == "float" or number.is_integer()):
-                return float(number) if base == "float" else int(number)
-    elif base == "str":
-        if isinstance(value, str):
-            return value
-    else:  # containers are checked by the config's own __post_init__
-        return value
-    raise ConfigError(f"{where} must be {type_name}, got {value!r}")
 
 
 @dataclass
@@ -168,7 +76,7 @@ class Transformer(nn.Module):
         self.decoder_norm = nn.LayerNorm(c.d_model) if c.norm_first else nn.Identity()
         self.output = nn.Linear(c.d_model, c.vocab_size, bias=c.output_bias)
         # An inference copy may carry a faster implementation of the decoder stack's cached
-        # one-position step: (x [N, 1, d], cache, src_mask) -> [N, 1, d], e.g. attnmt.fused.
+        # one-position step: (x [N, 1, d], cache, src_mask) -> [N, 1, d], e.g. attnmt.fast.fused.
         self.fused_step: Callable[[Tensor, DecoderCache, Tensor], Tensor] | None = None
         self.reset_parameters()
         if c.tie_embeddings or c.tie_output:

@@ -20,15 +20,15 @@ import torch
 from torch import nn
 
 from attnmt.attention import fuse_all_qkv
-from attnmt.fused import FusedDecoderStep
-from attnmt.fused import available as fused_available
+from attnmt.fast.fused import FusedDecoderStep
+from attnmt.fast.fused import available as fused_available
 from attnmt.model import Transformer
 
 
 def quantize_int8(model: Transformer, fused: bool = True) -> Transformer:
     """An eval-mode copy of ``model`` whose linear layers compute in int8.
 
-    With ``fused`` the copy's cached decoder step runs as one C++ call (attnmt.fused)
+    With ``fused`` the copy's cached decoder step runs as one C++ call (attnmt.fast.fused)
     where that can be built."""
     # torch.ao.quantization is deprecated in favour of torchao, which is not a
     # dependency; the eager dynamic path still works on CPU and is what we use.

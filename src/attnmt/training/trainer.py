@@ -35,13 +35,14 @@ from attnmt.data import (
     read_parallel,
     read_tsv,
 )
-from attnmt.decode import translate
-from attnmt.distributed import Group, setup
+from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.evaluate import bleu
 from attnmt.hardware import bound_kernel_caches, describe, release_free_memory, resolve_precision
-from attnmt.model import ConfigError, Transformer
-from attnmt.objective import TranslationLoss, label_smoothed_nll, noam_schedule
+from attnmt.model import Transformer
 from attnmt.tokenizer import Tokenizer
+from attnmt.training.distributed import Group, setup
+from attnmt.training.objective import TranslationLoss, label_smoothed_nll, noam_schedule
+from attnmt.translate import translate
 
 
 def autocast(precision: str, device: torch.device):
@@ -63,10 +64,6 @@ class TrainResult:
             return "no validation yet"
         value = self.best_bleu if self.metric == "BLEU" else -self.best_bleu
         return f"best validation {self.metric} {value:.2f} at step {self.best_step}"
-
-
-class NonFiniteLoss(ConfigError):
-    """Training produced a NaN or infinite loss and ``on_nonfinite`` is "stop"."""
 
 
 class StopFlag:

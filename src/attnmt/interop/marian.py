@@ -24,7 +24,7 @@ of the features).  So an interleaved model exports exactly by permuting its feat
 (``feature_order``); nothing is approximated.
 
 Everything here is plain PyTorch on state dicts; reading and writing the files is
-``attnmt.export``'s job.
+``attnmt.interop.export``'s job.
 """
 
 from __future__ import annotations
@@ -32,12 +32,8 @@ from __future__ import annotations
 import torch
 from torch import Tensor
 
+from attnmt.errors import ConversionError
 from attnmt.model import Transformer, TransformerConfig
-
-
-class ConversionError(ValueError):
-    """A model cannot be converted (an unsupported setting, a missing dependency); the message says why."""
-
 
 # attnmt parameter -> Marian parameter, for the vocabulary-sized tensors.
 VOCAB_TENSORS = {

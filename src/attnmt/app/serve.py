@@ -5,10 +5,10 @@
     POST /translate  {"text": "A dog runs."} or {"texts": [...]}, options beam, max_length, return_attention
                      -> {"translations": [...]}  (+ "attention": one viewer data object per text, on request)
     GET  /health     -> model name, vocabulary size, device, limits
-    GET  /           -> the page: a text box, Translate, the output and its attention (attnmt.page)
+    GET  /           -> the page: a text box, Translate, the output and its attention (attnmt.app.page)
     GET  /docs       -> OpenAPI documentation (/openapi.json: the schema)
 
-Concurrent requests are translated together (``attnmt.batching``), in a thread
+Concurrent requests are translated together (``attnmt.app.batching``), in a thread
 that owns the model, so the event loop stays free to accept and answer.  Every
 limit answers with a status and a sentence saying what was wrong: 422 for a
 malformed request (bad JSON, unknown or mistyped fields, empty text), 413 for
@@ -33,11 +33,12 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from attnmt.batching import Batcher, Busy
-from attnmt.decode import TextCodec, translate
-from attnmt.model import ConfigError, Transformer
-from attnmt.page import page_html
-from attnmt.visualize import trace_translation
+from attnmt.app.batching import Batcher, Busy
+from attnmt.app.page import page_html
+from attnmt.errors import ConfigError
+from attnmt.inspect.visualize import trace_translation
+from attnmt.model import Transformer
+from attnmt.translate import TextCodec, translate
 
 
 @dataclass
@@ -293,7 +294,7 @@ def serve(model_dir: str | Path, host: str = "127.0.0.1", port: int = 8000, weig
     import uvicorn
 
     from attnmt.checkpoint import load_model_dir
-    from attnmt.packed import pack_linears
+    from attnmt.fast.packed import pack_linears
 
     if threads > 0:
         torch.set_num_threads(threads)

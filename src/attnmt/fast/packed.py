@@ -24,8 +24,8 @@ import torch
 from torch import Tensor, nn
 
 from attnmt.attention import fuse_all_qkv
-from attnmt.fused import FusedDecoderStep
-from attnmt.fused import available as fused_available
+from attnmt.fast.fused import FusedDecoderStep
+from attnmt.fast.fused import available as fused_available
 from attnmt.model import Transformer
 
 # Rows per call that oneDNN tunes the blocked layout for: the decoder's batch of 32
@@ -61,7 +61,7 @@ def pack_linears(model: Transformer, fused: bool = True) -> Transformer:
     """An eval-mode float32 copy of ``model`` whose linear layers use prepacked weights.
 
     With ``fused`` the copy's cached decoder step runs as one C++ call
-    (attnmt.fused) where that can be built.  Without oneDNN (or for a model not on
+    (attnmt.fast.fused) where that can be built.  Without oneDNN (or for a model not on
     the CPU) the copy keeps plain ``nn.Linear`` layers, so callers need not check.
     """
     packed = copy.deepcopy(model).eval().float()

@@ -171,7 +171,7 @@ class FusedDecoderStep:
 
 
 def _kind(module: nn.Module) -> str:
-    if isinstance(getattr(module, "packed", None), Tensor):  # attnmt.packed.PackedLinear
+    if isinstance(getattr(module, "packed", None), Tensor):  # attnmt.fast.packed.PackedLinear
         return "packed"
     params = getattr(module, "_packed_params", None)  # torch.ao.nn.quantized.dynamic.Linear
     if params is not None and getattr(params, "dtype", None) == torch.qint8:

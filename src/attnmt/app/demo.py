@@ -14,11 +14,11 @@ from pathlib import Path
 from attnmt.checkpoint import load_model_dir
 from attnmt.config import load_config
 from attnmt.data import read_parallel
-from attnmt.decode import translate
+from attnmt.errors import ConfigError
 from attnmt.evaluate import score
-from attnmt.model import ConfigError
-from attnmt.train import Trainer, keep_better_average
-from attnmt.visualize import write_attention_figures
+from attnmt.inspect.visualize import write_attention_figures
+from attnmt.training.trainer import Trainer, keep_better_average
+from attnmt.translate import translate
 
 TEST_SRC = "data/multi30k/test_2016_flickr.en.gz"
 TEST_REF = "data/multi30k/test_2016_flickr.de.gz"

@@ -1,7 +1,7 @@
 """The translation server's web page: a text box, a Translate button, the output and its attention.
 
 One page, no network beyond its own server: the style and script are inline and
-the attention view is the standalone viewer's own (``attnmt.viewer``'s STYLE,
+the attention view is the standalone viewer's own (``attnmt.inspect.viewer``'s STYLE,
 MARKUP and SCRIPT), fed by ``POST translate`` with ``return_attention``.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import re
 
-from attnmt.viewer import MARKUP, SCRIPT, STYLE
+from attnmt.inspect.viewer import MARKUP, SCRIPT, STYLE
 
 PAGE = (
     """<!DOCTYPE html>

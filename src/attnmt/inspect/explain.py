@@ -31,7 +31,7 @@ import torch
 from torch import Tensor
 
 from attnmt.attention import MultiHeadAttention, causal_mask, merge_heads, scaled_dot_product_attention
-from attnmt.model import ConfigError
+from attnmt.errors import ConfigError
 
 TUTORIAL_EXAMPLE = {
     "X": [[1, 1], [1, 0]],

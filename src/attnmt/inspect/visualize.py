@@ -29,12 +29,12 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from torch import Tensor
 
-from attnmt.checkpoint import ModelDirError
-from attnmt.decode import beam_search, greedy_search
+from attnmt.errors import ModelDirError
+from attnmt.inspect.viewer import write_viewer
 from attnmt.layers import sinusoidal_table
 from attnmt.model import Transformer
+from attnmt.search import beam_search, greedy_search
 from attnmt.tokenizer import Tokenizer
-from attnmt.viewer import write_viewer
 
 KINDS = {
     "cross": "cross-attention (decoder → encoder)",

@@ -475,7 +475,7 @@ struct Best {
 // Beam search's candidates, without writing the [N, V] log-probabilities out: for each
 // row of logits [N, V], the k tokens with the highest log_softmax, best first, among the
 // tokens not in `banned` (which still count in the normaliser), their log-probabilities,
-// and the row's normaliser log Σ_v exp(logit_v).  As attnmt.decode.row_top_k, the k best
+// and the row's normaliser log Σ_v exp(logit_v).  As attnmt.search.row_top_k, the k best
 // lie in the k + |banned| chunks of 64 with the highest maxima (a banned token can
 // hold a chunk's maximum), so only those chunks are searched.
 std::tuple<Tensor, Tensor, Tensor> top_log_probs(const Tensor& logits_in, int64_t k, at::IntArrayRef banned) {

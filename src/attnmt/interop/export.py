@@ -4,7 +4,7 @@
     attnmt export --model DIR --format ctranslate2 --out OUT [--quantization int8]
     attnmt import --from-marian HF_DIR --out DIR
 
-The maps (ids, parameter names, features) are in ``attnmt.marian``; this module reads
+The maps (ids, parameter names, features) are in ``attnmt.interop.marian``; this module reads
 and writes the directories, with ``transformers`` and ``ctranslate2`` imported only
 when needed (``pip install 'attnmt[export]'``).
 
@@ -34,7 +34,7 @@ import torch
 from torch import Tensor
 
 from attnmt.checkpoint import MODEL_CONFIG, WEIGHTS, load_model_dir, save_model_config, save_weights
-from attnmt.marian import (
+from attnmt.interop.marian import (
     ConversionError,
     attnmt_config,
     attnmt_weights,

@@ -12,7 +12,7 @@ The view is also chosen by the address's fragment, e.g.
 the page keeps the fragment in step with the controls, so a view can be linked.
 
 The viewer's parts, ``STYLE``, ``MARKUP`` and ``SCRIPT`` (whose ``showAttention(data)``
-draws new data), are shared with the translation server's page (``attnmt.page``).
+draws new data), are shared with the translation server's page (``attnmt.app.page``).
 
 The data is ``TranslationAttention.to_dict()``::
 

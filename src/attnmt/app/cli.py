@@ -13,12 +13,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from attnmt.checkpoint import ModelDirError
-from attnmt.data import DataError
-from attnmt.marian import ConversionError
-from attnmt.model import ConfigError
+from attnmt.errors import ConfigError, UserError
 
-USER_ERRORS = (ConfigError, DataError, ModelDirError, ConversionError, FileNotFoundError, IsADirectoryError)
+USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError)
 
 
 def positive_int(text: str) -> int:
@@ -46,8 +43,8 @@ def parse_overrides(extra: Sequence[str]) -> dict[str, str]:
 
 def cmd_train(args: argparse.Namespace, extra: list[str]) -> int:
     from attnmt.config import load_config
-    from attnmt.distributed import teardown
-    from attnmt.train import resume, train
+    from attnmt.training.distributed import teardown
+    from attnmt.training.trainer import resume, train
 
     overrides = parse_overrides(extra)
     if not (args.resume or args.config):
@@ -78,15 +75,15 @@ def load_for_translation(args: argparse.Namespace):
     """The model of --model/--weights, int8-quantised with --int8 (else with its weights
     prepacked for the CPU's matmul library), and its tokenizer."""
     from attnmt.checkpoint import load_model_dir
-    from attnmt.packed import pack_linears
-    from attnmt.quantize import quantize_int8
+    from attnmt.fast.int8 import quantize_int8
+    from attnmt.fast.packed import pack_linears
 
     model, tokenizer = load_model_dir(args.model, args.weights)
     return (quantize_int8(model) if args.int8 else pack_linears(model)), tokenizer
 
 
 def cmd_translate(args: argparse.Namespace, extra: list[str]) -> int:
-    from attnmt.decode import translate
+    from attnmt.translate import translate
 
     model, tokenizer = load_for_translation(args)
     outputs = translate(model, tokenizer, read_input(args.input), beam_size=args.beam, alpha=args.alpha)
@@ -100,8 +97,8 @@ def cmd_translate(args: argparse.Namespace, extra: list[str]) -> int:
 
 def cmd_evaluate(args: argparse.Namespace, extra: list[str]) -> int:
     from attnmt.data import read_lines
-    from attnmt.decode import translate
     from attnmt.evaluate import score
+    from attnmt.translate import translate
 
     model, tokenizer = load_for_translation(args)
     hypotheses = translate(model, tokenizer, read_lines(args.src), beam_size=args.beam, alpha=args.alpha)
@@ -121,14 +118,14 @@ def cmd_average(args: argparse.Namespace, extra: list[str]) -> int:
 
 
 def cmd_demo(args: argparse.Namespace, extra: list[str]) -> int:
-    from attnmt.demo import run_demo
+    from attnmt.app.demo import run_demo
 
     run_demo(args.config, args.out, args.minutes, parse_overrides(extra))
     return 0
 
 
 def cmd_export(args: argparse.Namespace, extra: list[str]) -> int:
-    from attnmt.export import export_ctranslate2, export_marian
+    from attnmt.interop.export import export_ctranslate2, export_marian
 
     if args.format == "marian":
         if args.quantization:
@@ -141,7 +138,7 @@ def cmd_export(args: argparse.Namespace, extra: list[str]) -> int:
 
 
 def cmd_import(args: argparse.Namespace, extra: list[str]) -> int:
-    from attnmt.export import import_marian
+    from attnmt.interop.export import import_marian
 
     out = import_marian(args.from_marian, args.out)
     print(f"wrote an attnmt model directory to {out}; try: attnmt translate --model {out}")
@@ -149,7 +146,7 @@ def cmd_import(args: argparse.Namespace, extra: list[str]) -> int:
 
 
 def add_export_commands(commands: argparse._SubParsersAction) -> None:
-    from attnmt.export import QUANTIZATIONS
+    from attnmt.interop.export import QUANTIZATIONS
 
     p = commands.add_parser("export", help="export a model to Hugging Face Marian or CTranslate2 (attnmt[export])")
     p.add_argument("--model", required=True, help="model directory")
@@ -167,7 +164,7 @@ def add_export_commands(commands: argparse._SubParsersAction) -> None:
 
 
 def cmd_serve(args: argparse.Namespace, extra: list[str]) -> int:
-    from attnmt.serve import ServeSettings, serve
+    from attnmt.app.serve import ServeSettings, serve
 
     settings = ServeSettings(max_batch=args.max_batch, batch_window_ms=args.batch_window_ms)
     serve(args.model, args.host, args.port, args.weights, settings, args.threads)
@@ -188,7 +185,7 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:
 
 def cmd_attention(args: argparse.Namespace, extra: list[str]) -> int:
     from attnmt.checkpoint import load_model_dir
-    from attnmt.visualize import write_attention_figures
+    from attnmt.inspect.visualize import write_attention_figures
 
     if not args.sentence.strip():
         raise ConfigError('nothing to show: give a sentence to translate, e.g. "A man rides a bike."')
@@ -201,14 +198,14 @@ def cmd_attention(args: argparse.Namespace, extra: list[str]) -> int:
 
 
 def cmd_explain(args: argparse.Namespace, extra: list[str]) -> int:
-    from attnmt.explain import explain, load_example
+    from attnmt.inspect.explain import explain, load_example
 
     print(explain(load_example(args.matrices, args.heads, args.causal)))
     return 0
 
 
 def cmd_plot(args: argparse.Namespace, extra: list[str]) -> int:
-    from attnmt import visualize
+    from attnmt.inspect import visualize
 
     if args.figure == "positional-encoding":
         if args.d_model % 2 or args.d_model < 2 or args.positions < 1:
