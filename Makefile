@@ -26,9 +26,7 @@ test: $(STAMP)
 # The tests whose numbers depend on float rounding (training, decoding, the fast paths, serving,
 # faults), again with PyTorch's generic kernels and oneDNN and MKL held to AVX2: on an AVX-512
 # machine all three differ from the first run, on an AVX2 one PyTorch's kernels do.
-NUMERIC_TESTS := tests/test_train.py tests/test_decode.py tests/test_fused.py tests/test_packed.py \
-	tests/test_quantize.py tests/test_serve.py tests/test_faults_training.py tests/test_faults_serving.py \
-	tests/test_cli.py tests/test_export.py tests/test_distributed.py
+NUMERIC_TESTS := tests/test_search.py tests/training tests/fast tests/interop tests/app
 test-lower-isa: $(STAMP)
 	ATEN_CPU_CAPABILITY=default ONEDNN_MAX_CPU_ISA=AVX2 MKL_ENABLE_INSTRUCTIONS=AVX2 \
 		$(BIN)/python -m pytest $(NUMERIC_TESTS)

@@ -12,7 +12,7 @@ against 0.73 ms through the prepacked oneDNN matmul (2 threads;
 benchmarks/panel_kernel.py).  ``pack_linears`` and
 ``quantize_int8`` attach it when it can be built; the Python
 step stays the reference and the fallback, and the outputs agree up to float
-rounding (tests/test_fused.py).
+rounding (tests/fast/test_fused.py).
 
 The extension is compiled once per machine, PyTorch version and source (about
 15 s; needs a C++ compiler, and ninja, which attnmt depends on) and cached under

@@ -22,7 +22,7 @@ from attnmt.training.objective import label_smoothed_nll, noam_schedule
 from attnmt.training.trainer import Trainer, keep_better_average, resume
 from attnmt.translate import translate
 
-MULTI30K = Path(__file__).parent.parent / "data" / "multi30k"
+MULTI30K = Path(__file__).parents[2] / "data" / "multi30k"
 
 @pytest.fixture
 def trained_copy(trained_model, tmp_path) -> Path:
@@ -83,7 +83,7 @@ def test_overrides_reach_nested_model_keys(tmp_path):
 
 
 def test_shipped_configs_are_valid():
-    root = Path(__file__).parent.parent / "configs"
+    root = Path(__file__).parents[2] / "configs"
     for name in ("multi30k_en_de.yaml", "transformer_base.yaml"):
         config = load_config(root / name)
         config.model_config(8000)
