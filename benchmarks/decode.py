@@ -62,8 +62,7 @@ from attnmt.data import (
     read_lines,  # noqa: E402
 )
 from attnmt.evaluate import score  # noqa: E402
-from attnmt.fast.int8 import quantize_int8  # noqa: E402
-from attnmt.fast.packed import pack_linears  # noqa: E402
+from attnmt.fast import prepare  # noqa: E402
 from attnmt.interop.export import export_ctranslate2, export_marian  # noqa: E402
 from attnmt.interop.marian import marian_order  # noqa: E402
 from attnmt.search import beam_search, greedy_search, max_output_length  # noqa: E402
@@ -180,17 +179,17 @@ def make_engine(name: str, model, tokenizer, exports: Path) -> Engine:
     """Engine ``name`` for the loaded attnmt model; the peers read the exports that ``export_all`` wrote."""
     c = model.config
     if name == "attnmt fp32":
-        return attnmt_engine(pack_linears(model))  # what `attnmt translate` runs
+        return attnmt_engine(prepare(model))  # what `attnmt translate` runs
     if name == "attnmt fp32 python step":
-        return attnmt_engine(pack_linears(model, fused=False))
+        return attnmt_engine(prepare(model, fused_step=False))
     if name == "attnmt fp32 unpacked":
         return attnmt_engine(model)
     if name == "attnmt fp32 compiled":
         return attnmt_engine(compiled(model))
     if name == "attnmt int8":
-        return attnmt_engine(quantize_int8(model))
+        return attnmt_engine(prepare(model, int8=True))
     if name == "attnmt int8 python step":
-        return attnmt_engine(quantize_int8(model, fused=False))
+        return attnmt_engine(prepare(model, int8=True, fused_step=False))
     if name == "HF Marian fp32":
         return marian_engine(exports / "marian", c)
     quantized = name == "CTranslate2 int8"

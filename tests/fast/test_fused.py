@@ -7,9 +7,8 @@ import pytest
 import torch
 
 from attnmt.attention import padding_mask
-from attnmt.fast import fused
-from attnmt.fast.int8 import quantize_int8
-from attnmt.fast.packed import pack_linears, packing_available
+from attnmt.fast import fused, prepare
+from attnmt.fast.packed import packing_available
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.search import beam_search, greedy_search
 
@@ -26,12 +25,12 @@ def small_model(seed: int = 0, **overrides) -> Transformer:
     return Transformer(TransformerConfig(**settings)).eval()
 
 
-def test_the_extension_builds_and_pack_linears_attaches_it():
+def test_the_extension_builds_and_prepare_attaches_it():
     assert fused.available()
     model = small_model()
-    assert pack_linears(model).fused_step is not None
-    assert pack_linears(model, fused=False).fused_step is None
-    assert model.fused_step is None  # the original is left alone
+    assert prepare(model).step is not None
+    assert prepare(model, fused_step=False).step is None
+    assert not hasattr(model, "step")  # the original is left alone
 
 
 @pytest.mark.parametrize(
@@ -41,8 +40,8 @@ def test_the_extension_builds_and_pack_linears_attaches_it():
 )
 def test_each_step_gives_the_python_steps_states_and_caches(overrides):
     model = small_model(**overrides)
-    fast, reference = pack_linears(model), pack_linears(model, fused=False)
-    assert fast.fused_step is not None
+    fast, reference = prepare(model), prepare(model, fused_step=False)
+    assert fast.step is not None
     assert_steps_agree(model, fast, reference, groups=3, width=4, steps=6)
 
 
@@ -72,7 +71,7 @@ def assert_steps_agree(model: Transformer, fast: Transformer, reference: Transfo
 
 def test_a_sentence_with_every_source_position_masked_gets_zero_cross_attention_as_the_python_step():
     model = small_model()
-    fast, reference = pack_linears(model), pack_linears(model, fused=False)
+    fast, reference = prepare(model), prepare(model, fused_step=False)
     src = torch.randint(4, 60, (2, 5))
     src_mask = padding_mask(src, 0)
     src_mask[1] = False
@@ -88,7 +87,7 @@ def test_a_sentence_with_every_source_position_masked_gets_zero_cross_attention_
 @pytest.mark.parametrize("beam", [1, 4])
 def test_translations_are_the_python_steps(beam):
     model = small_model(seed=3)
-    fast, reference = pack_linears(model), pack_linears(model, fused=False)
+    fast, reference = prepare(model), prepare(model, fused_step=False)
     src = torch.randint(4, 60, (6, 9))
     src[2, 3:] = 0
     src[4, 6:] = 0
@@ -103,7 +102,7 @@ def test_translations_are_the_python_steps(beam):
 
 def test_attention_traces_and_whole_sequences_still_take_the_python_path():
     model = small_model()
-    fast = pack_linears(model)
+    fast = prepare(model)
     src, tgt = torch.randint(4, 60, (2, 6)), torch.randint(4, 60, (2, 5))
     with torch.inference_mode():
         logits, trace = fast(src, tgt, return_attention=True)
@@ -126,24 +125,24 @@ def test_a_failed_build_warns_once_and_leaves_the_python_step(monkeypatch, tmp_p
         warnings.simplefilter("error")
         assert not fused.available()  # decided once per process
         model = small_model()
-        assert pack_linears(model).fused_step is None
+        assert prepare(model).step is None
         src = torch.randint(4, 60, (2, 5))
-        assert greedy_search(pack_linears(model), src) == greedy_search(model, src)
+        assert greedy_search(prepare(model), src) == greedy_search(model, src)
 
 
 def test_it_can_be_switched_off(monkeypatch):
     monkeypatch.setattr(fused, "_state", {})
     monkeypatch.setenv("ATTNMT_FUSED", "0")
-    assert pack_linears(small_model()).fused_step is None
+    assert prepare(small_model()).step is None
 
 
 def test_without_the_avx2_kernel_the_step_calls_onednn_with_the_same_numbers():
     model = small_model()
-    fast, reference = pack_linears(model), pack_linears(model, fused=False)
+    fast, reference = prepare(model), prepare(model, fused_step=False)
     if torch.ops.attnmt.panels_available():
-        assert len(fast.fused_step.panels) == len(fast.fused_step.weights)
-    fast.fused_step = fused.FusedDecoderStep(fast, panels=False)
-    assert fast.fused_step.panels == []
+        assert len(fast.step.panels) == len(fast.step.weights)
+    fast.step = fused.FusedDecoderStep(fast, panels=False)
+    assert fast.step.panels == []
     assert_steps_agree(model, fast, reference, groups=2, width=3, steps=4)
 
 
@@ -178,7 +177,7 @@ def test_top_log_probs_are_log_softmaxs_best_tokens_outside_the_banned_ones(voca
     banned = [0, 2, 3]
     logits[1, 2] = logits[1].max() + 5  # a banned token holding its row's (and chunk's) maximum
     logits[2, vocab - 1] = logits[2].max() + 1  # the best token in the last, partial chunk
-    top, tokens, normaliser = fused.FusedDecoderStep.top_log_probs(logits, k, banned)
+    top, tokens, normaliser = fused.top_log_probs(logits, k, banned)
     log_probs = logits.log_softmax(dim=-1)
     torch.testing.assert_close(normaliser, logits.logsumexp(dim=-1), atol=1e-5, rtol=1e-6)
     log_probs[:, banned] = float("-inf")
@@ -191,13 +190,13 @@ def test_top_log_probs_are_log_softmaxs_best_tokens_outside_the_banned_ones(voca
 def test_top_log_probs_refuses_more_tokens_than_the_vocabulary_offers():
     assert fused.available()
     with pytest.raises(RuntimeError, match="exceeds the vocabulary"):
-        fused.FusedDecoderStep.top_log_probs(torch.randn(2, 10), 8, [0, 1, 2])
+        fused.top_log_probs(torch.randn(2, 10), 8, [0, 1, 2])
 
 
 @pytest.mark.parametrize("min_len", [0, 4])
 def test_beam_search_at_its_length_limit_and_under_min_len_scores_as_the_python_path(min_len):
     model = small_model(seed=5)
-    fast, reference = pack_linears(model), pack_linears(model, fused=False)
+    fast, reference = prepare(model), prepare(model, fused_step=False)
     src = torch.randint(4, 60, (4, 6))
     src[3, 2:] = 0
     settings = dict(beam_size=4, n_best=4, alpha=0.6, max_len_a=0.0, max_len_b=5, min_len=min_len)
@@ -213,8 +212,8 @@ def test_beam_search_at_its_length_limit_and_under_min_len_scores_as_the_python_
 )
 def test_the_int8_copy_steps_in_cpp_too_with_its_python_steps_numbers(overrides):
     model = small_model(seed=7, **overrides)
-    fast, reference = quantize_int8(model), quantize_int8(model, fused=False)
-    assert fast.fused_step is not None and fast.fused_step.int8 and reference.fused_step is None
+    fast, reference = prepare(model, int8=True), prepare(model, int8=True, fused_step=False)
+    assert fast.step is not None and fast.step.int8 and reference.step is None
     assert_steps_agree(model, fast, reference, groups=3, width=2, steps=5)
     src = torch.randint(4, 60, (3, 7))
     src[2, 3:] = 0

@@ -5,7 +5,8 @@ import torch
 from torch import nn
 
 from attnmt.attention import MultiHeadAttention
-from attnmt.fast.packed import PackedLinear, pack_linears, packing_available
+from attnmt.fast import prepare
+from attnmt.fast.packed import FusedQKVAttention, PackedLinear, packing_available
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.search import beam_search, greedy_search
 
@@ -37,18 +38,18 @@ def test_packed_linear_refuses_inputs_that_need_a_gradient():
 
 def test_every_linear_layer_is_packed_and_the_original_model_is_left_alone():
     model = small_model()
-    packed = pack_linears(model)
+    packed = prepare(model)
     assert not packed.training and model.training
     assert not any(type(m) is nn.Linear for m in packed.modules())
     assert all(type(m) is nn.Linear for m in (model.output, model.decoder_layers[0].feed_forward.linear1))
     attention = packed.decoder_layers[0].self_attn
     assert isinstance(attention.qkv_proj, PackedLinear) and attention.qkv_proj.out_features == 3 * 32
-    assert model.decoder_layers[0].self_attn.qkv_proj is None
+    assert type(model.decoder_layers[0].self_attn) is MultiHeadAttention
 
 
 def test_packed_model_gives_the_float_models_logits_and_attention():
     model = small_model().eval()
-    packed = pack_linears(model)
+    packed = prepare(model)
     src, tgt = torch.randint(4, 60, (3, 9)), torch.randint(4, 60, (3, 6))
     src[0, 6:] = 0  # padding
     with torch.inference_mode():
@@ -62,7 +63,7 @@ def test_packed_model_gives_the_float_models_logits_and_attention():
 @pytest.mark.parametrize("beam", [1, 3])
 def test_packed_model_translates_like_the_float_model(beam):
     model = small_model(seed=1).eval()
-    packed = pack_linears(model)
+    packed = prepare(model)
     src = torch.randint(4, 60, (5, 8))
     src[1, 5:] = 0
     if beam == 1:
@@ -78,7 +79,9 @@ def test_fused_qkv_projection_equals_the_three_projections():
     x = torch.randn(2, 5, 32)
     with torch.no_grad():
         separate = (attention.project_q(x), *attention.project_kv(x, x))
-        attention.fuse_qkv()
-        fused = attention.project_qkv(x)
+        stacked = attention.project_qkv(x)  # the readable layer: the three weights concatenated per call
+        fused = FusedQKVAttention(attention).project_qkv(x)  # the inference copy's: one layer made once
+    for one, other in zip(stacked, separate, strict=True):
+        torch.testing.assert_close(one, other)
     for one, other in zip(fused, separate, strict=True):
         torch.testing.assert_close(one, other)

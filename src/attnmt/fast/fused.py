@@ -5,14 +5,11 @@ Python's and PyTorch's per-call cost on each of its ~50 operations per layer.
 ``csrc/decoder_step.cpp`` does one step of the whole decoder stack in one call:
 attention for one query per row and residual + LayerNorm written out, residual
 adds and ReLU fused into the matmuls (int8 layers: added after them).  Its float32
-matmuls run an AVX2 kernel on the weights packed once into panels of 16 columns:
-oneDNN's call costs about 25 µs over the arithmetic, which at 32 rows is
-2-8 MFLOP per matmul; at 32 rows a decoder layer's six matmuls took 0.48 ms
-against 0.73 ms through the prepacked oneDNN matmul (2 threads;
-benchmarks/panel_kernel.py).  ``pack_linears`` and
-``quantize_int8`` attach it when it can be built; the Python
-step stays the reference and the fallback, and the outputs agree up to float
-rounding (tests/fast/test_fused.py).
+matmuls run an AVX2 kernel on the weights packed once into panels of 16 columns,
+because oneDNN's per-call cost is large next to matmuls of a few dozen rows
+(benchmarks/experiments/panel_kernel.py, docs/performance.md).  ``FastTransformer`` uses it
+when it can be built; the Python step stays the reference and the fallback, and
+the outputs agree up to float rounding (tests/fast/test_fused.py).
 
 The extension is compiled once per machine, PyTorch version and source (about
 15 s; needs a C++ compiler, and ninja, which attnmt depends on) and cached under
@@ -31,6 +28,7 @@ from pathlib import Path
 import torch
 from torch import Tensor, nn
 
+from attnmt.fast.packed import FusedQKVAttention, packing_available
 from attnmt.hardware import cpu_flags
 from attnmt.model import DecoderCache, Transformer
 
@@ -58,7 +56,7 @@ def available() -> bool:
     if "ok" in _state:
         return _state["ok"]
     _state["ok"] = False
-    if os.environ.get("ATTNMT_FUSED", "1") == "0" or not torch.backends.mkldnn.is_available():
+    if os.environ.get("ATTNMT_FUSED", "1") == "0" or not packing_available():
         return False
     folder = build_directory()
     library = folder / f"{NAME}.so"
@@ -97,9 +95,9 @@ def _build(folder: Path) -> None:
 class FusedDecoderStep:
     """``decoder_states`` for one new position with a cache, as one C++ call.
 
-    Built from an inference copy whose linear layers are ``PackedLinear``
-    (``pack_linears``) or torch.ao's dynamically quantised int8 ``Linear``
-    (``quantize_int8``), in eval mode; holds references to its weights.
+    Built from an inference copy (``FastTransformer``) whose linear layers are
+    ``PackedLinear`` or torch.ao's dynamically quantised int8 ``Linear``, in eval
+    mode; holds references to its weights.
     """
 
     def __init__(self, model: Transformer, panels: bool = True) -> None:
@@ -111,6 +109,9 @@ class FusedDecoderStep:
         kinds, eps = set(), set()
         for layer in model.decoder_layers:
             self_attn, cross, ff = layer.self_attn, layer.cross_attn, layer.feed_forward
+            if not isinstance(self_attn, FusedQKVAttention):
+                raise TypeError("FusedDecoderStep needs PackedLinear or int8 layers and fused Q, K, V: "
+                                "build it from attnmt.fast.prepare(model)")
             linears = [self_attn.qkv_proj, self_attn.out_proj, cross.q_proj, cross.out_proj, ff.linear1, ff.linear2]
             norms = [layer.norm1, layer.norm2, layer.norm3]
             kinds |= {_kind(module) for module in linears}
@@ -140,7 +141,7 @@ class FusedDecoderStep:
         """Whether this model's decoder is one the C++ step implements."""
         c = model.config
         return c.activation in ACTIVATIONS and c.d_model % c.n_heads == 0 and all(
-            layer.self_attn.qkv_proj is not None and layer.norm1.elementwise_affine
+            isinstance(layer.self_attn, FusedQKVAttention) and layer.norm1.elementwise_affine
             and layer.norm2.elementwise_affine and layer.norm3.elementwise_affine
             for layer in model.decoder_layers
         )
@@ -162,12 +163,12 @@ class FusedDecoderStep:
             layer.self_k, layer.self_v = out[1 + 2 * i], out[2 + 2 * i]
         return out[0][:, None]
 
-    @staticmethod
-    def top_log_probs(logits: Tensor, k: int, banned: list[int]) -> tuple[Tensor, Tensor, Tensor]:
-        """logits [N, V] -> each row's k most likely tokens [N, k] under log_softmax over the
-        whole vocabulary, best first, never one in ``banned``: (log-probs, tokens, the row's
-        normaliser log Σ exp [N]).  Beam search's candidates without the [N, V] log-probs."""
-        return torch.ops.attnmt.top_log_probs(logits, k, banned)
+def top_log_probs(logits: Tensor, k: int, banned: list[int]) -> tuple[Tensor, Tensor, Tensor]:
+    """``Transformer.top_log_probs`` in one C++ pass: logits [N, V] -> each row's k most likely
+    tokens [N, k] under log_softmax over the whole vocabulary, best first, never one in
+    ``banned``: (log-probs, tokens, the row's normaliser log Σ exp [N]), without writing the
+    [N, V] log-probabilities.  Needs the extension (``available()``)."""
+    return torch.ops.attnmt.top_log_probs(logits, k, banned)
 
 
 def _kind(module: nn.Module) -> str:

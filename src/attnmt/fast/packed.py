@@ -1,32 +1,19 @@
-"""Fast float32 inference on CPU: every linear layer's weight packed once for oneDNN.
+"""The inference copy's layers: linear layers with their weight packed once for oneDNN, and
+self-attention with W_Q, W_K and W_V as one layer.
 
-``F.linear`` hands the weight [out, in] to the matmul library in its plain
-row-major layout, and the library re-blocks it for its kernel at every call.
-Decoding calls the same small layers thousands of times with a few dozen rows,
-where that repacking costs as much as the arithmetic: on 2 cores, 32 rows
-through the 8,000-word output projection took 1.4-1.6 ms with ``F.linear`` and
-0.9 ms with a prepacked weight (torch 2.13).  The numbers are the same up to
-float rounding (a different summation order).
-
-    fast = pack_linears(model)          # an eval-mode copy; model is left as it was
-    translate(fast, tokenizer, sentences)
-
-Self-attention's W_Q, W_K and W_V are packed side by side as one layer, so the
-three projections stay one matmul (see ``MultiHeadAttention.project_qkv``).
-The copy is for translating only: it has no gradients and cannot be trained.
+``F.linear`` hands the weight [out, in] to the matmul library in its plain row-major
+layout, and the library re-blocks it for its kernel at every call.  Decoding calls the
+same small layers thousands of times with a few dozen rows, where that repacking costs
+as much as the arithmetic (docs/performance.md).  The numbers are the same up to float
+rounding (a different summation order).
 """
 
 from __future__ import annotations
 
-import copy
-
 import torch
 from torch import Tensor, nn
 
-from attnmt.attention import fuse_all_qkv
-from attnmt.fast.fused import FusedDecoderStep
-from attnmt.fast.fused import available as fused_available
-from attnmt.model import Transformer
+from attnmt.attention import MultiHeadAttention
 
 # Rows per call that oneDNN tunes the blocked layout for: the decoder's batch of 32
 # (any row count works; this one measured fastest for 32-128 rows).
@@ -57,21 +44,41 @@ class PackedLinear(nn.Module):
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
 
 
-def pack_linears(model: Transformer, fused: bool = True) -> Transformer:
-    """An eval-mode float32 copy of ``model`` whose linear layers use prepacked weights.
+class FusedQKVAttention(MultiHeadAttention):
+    """Self-attention whose W_Q, W_K and W_V are also one layer, ``qkv_proj``, made once.
 
-    With ``fused`` the copy's cached decoder step runs as one C++ call
-    (attnmt.fast.fused) where that can be built.  Without oneDNN (or for a model not on
-    the CPU) the copy keeps plain ``nn.Linear`` layers, so callers need not check.
+    ``project_qkv`` calls it: one matmul, and packing or quantising the model's linear
+    layers converts it like any other.  The three stay (cross-attention, export).  For a
+    model that is done training: an optimiser would leave ``qkv_proj`` behind.
     """
-    packed = copy.deepcopy(model).eval().float()
-    if not packing_available() or next(packed.parameters()).device.type != "cpu":
-        return packed
-    fuse_all_qkv(packed)
-    for parent in list(packed.modules()):
+
+    def __init__(self, attention: MultiHeadAttention) -> None:
+        q, k, v = attention.q_proj, attention.k_proj, attention.v_proj
+        super().__init__(q.in_features, attention.n_heads, attention.dropout, q.bias is not None,
+                         attention.d_k, attention.d_v, k.in_features, v.in_features)
+        self.load_state_dict(attention.state_dict())
+        with torch.no_grad():
+            self.qkv_proj = nn.Linear(q.in_features, q.out_features + k.out_features + v.out_features,
+                                      bias=q.bias is not None, device=q.weight.device)
+            self.qkv_proj.weight.copy_(torch.cat([q.weight, k.weight, v.weight]))
+            if q.bias is not None:
+                self.qkv_proj.bias.copy_(torch.cat([q.bias, k.bias, v.bias]))
+
+    def project_qkv(self, x: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+        return self.split_qkv(self.qkv_proj(x))
+
+
+def fuse_self_attention(model: nn.Module) -> None:
+    """In place: every layer's self-attention becomes a FusedQKVAttention."""
+    for layer in model.modules():
+        attention = getattr(layer, "self_attn", None)
+        if type(attention) is MultiHeadAttention:
+            layer.self_attn = FusedQKVAttention(attention)
+
+
+def pack_linear_layers(model: nn.Module) -> None:
+    """In place: every ``nn.Linear`` becomes a PackedLinear with the same weights."""
+    for parent in list(model.modules()):
         for name, child in parent.named_children():
             if type(child) is nn.Linear:
                 setattr(parent, name, PackedLinear(child.weight, child.bias))
-    if fused and FusedDecoderStep.supports(packed) and fused_available():
-        packed.fused_step = FusedDecoderStep(packed)
-    return packed

@@ -1,6 +1,6 @@
 """The fused decoder step's float32 matmul kernel against oneDNN's prepacked matmul.
 
-    .venv/bin/python benchmarks/panel_kernel.py [--rows 32,128] [--rounds 3]
+    .venv/bin/python benchmarks/experiments/panel_kernel.py [--rows 32,128] [--rounds 3]
 
 For each matmul shape of a decoder layer of the Multi30k model (d_model 256, d_ff 1024;
 Q|K|V, self-attention output, cross-attention query and output, the two feed-forward

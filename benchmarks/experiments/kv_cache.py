@@ -1,6 +1,6 @@
 """Preallocated key/value caches against attnmt's concatenating LayerCache: measured, not adopted.
 
-    .venv/bin/python benchmarks/kv_cache.py [--rounds 15] [--sentences 320] [--model runs/bench_multi30k]
+    .venv/bin/python benchmarks/experiments/kv_cache.py [--rounds 15] [--sentences 320] [--model runs/bench_multi30k]
 
 attnmt's decoder cache (attnmt.layers.LayerCache) concatenates each step's keys and
 values to the earlier ones, copying the whole cache every step, and a beam reorder
@@ -31,6 +31,7 @@ from __future__ import annotations
 import argparse
 import resource
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -42,13 +43,13 @@ from torch import Tensor
 
 from attnmt import layers
 from attnmt.checkpoint import load_model_dir
-from attnmt.fast.packed import pack_linears
+from attnmt.fast import prepare
 from attnmt.layers import LayerCache
 
 HEADS, HEAD_DIM, SOURCE = 4, 64, 15
 UPKEEP_CASES = {"greedy, 20 steps": (32, False, 20), "greedy, 40 steps": (32, False, 40),
                 "beam 4, 20 steps": (128, True, 20), "beam 4, 40 steps": (128, True, 40)}
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass
@@ -128,12 +129,13 @@ def upkeep_table(rounds: int) -> None:
 
 
 def decoding_table(model_dir: str, sentences: int) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/decode.py's helpers
     from decode import BATCH, FIXED_STEPS, attnmt_engine, natural_limit, test_batches
 
     model, tokenizer = load_model_dir(model_dir)
     batches = test_batches(tokenizer, sentences)
     # The Python step: the fused C++ step keeps its own caches in LayerCache's fields.
-    engine = attnmt_engine(pack_linears(model, fused=False))
+    engine = attnmt_engine(prepare(model, fused_step=False))
     modes = {"natural, beam 4": (4, False), "fixed, greedy": (1, True), "fixed, beam 4": (4, True)}
     results: dict[tuple[str, str], list[tuple[float, int, list]]] = {}
     for _ in range(3):

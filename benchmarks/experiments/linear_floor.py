@@ -1,6 +1,7 @@
 """How much of attnmt's translation time is the linear layers' arithmetic?
 
-    .venv/bin/python benchmarks/linear_floor.py [--sentences 1000] [--beams 1,4] [--model runs/bench_multi30k]
+    .venv/bin/python benchmarks/experiments/linear_floor.py [--sentences 1000] [--beams 1,4]
+        [--model runs/bench_multi30k]
 
 Runs what ``benchmarks/decode.py`` times for "attnmt fp32" (the packed model of
 ``attnmt translate``, test_2016_flickr in length-sorted batches of 32, exactly 20
@@ -20,6 +21,7 @@ engineering outside the matmul library can remove.  Fastest of ``--rounds``.
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -27,10 +29,10 @@ from pathlib import Path
 import torch
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.fast import fused, packed
-from attnmt.fast.packed import PackedLinear, pack_linears
+from attnmt.fast import fused, packed, prepare
+from attnmt.fast.packed import PackedLinear
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def linear_calls(engine, batches: list[list[list[int]]], beam: int) -> list[tuple[PackedLinear, torch.Size]]:
@@ -72,6 +74,7 @@ def replayer(model) -> Callable[[PackedLinear, torch.Tensor], torch.Tensor]:
 
 
 def main() -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/decode.py's helpers
     from decode import BATCH, THREADS, attnmt_engine, test_batches
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -83,8 +86,8 @@ def main() -> None:
     torch.set_num_threads(THREADS)
     model, tokenizer = load_model_dir(args.model)
     batches = test_batches(tokenizer, args.sentences)
-    engine = attnmt_engine(pack_linears(model))
-    unfused = pack_linears(model, fused=False)
+    engine = attnmt_engine(prepare(model))
+    unfused = prepare(model, fused_step=False)
     recorder = attnmt_engine(unfused)  # the same matmuls, each a Python call
     replay_call = replayer(unfused)
     print(f"test_2016_flickr, {sum(map(len, batches))} sentences in batches of {BATCH}, 20 decoder steps each, "

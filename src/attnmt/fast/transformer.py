@@ -1,0 +1,64 @@
+"""The inference copy: the same Transformer, with faster layers and a faster step.
+
+    fast = prepare(model)              # float32: packed linear layers
+    fast = prepare(model, int8=True)   # int8 linear layers
+    translate(fast, tokenizer, sentences)
+
+``FastTransformer`` is a Transformer subclass.  It fuses self-attention's three
+projections, packs (or quantises) every linear layer, and overrides two methods: the
+decoder stack's cached one-position step runs as one C++ call (attnmt.fast.fused),
+and beam search's best next tokens come from a C++ top-k that never writes the
+[N, V] log-probabilities.  Everything else is the readable model's code.  The
+outputs agree with the readable model's up to float rounding (tests/fast/).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import torch
+from torch import Tensor
+
+from attnmt.fast import fused
+from attnmt.fast.int8 import quantize_linear_layers
+from attnmt.fast.packed import fuse_self_attention, pack_linear_layers, packing_available
+from attnmt.model import AttentionTrace, DecoderCache, Transformer
+
+
+class FastTransformer(Transformer):
+    """An eval-mode copy of a trained Transformer for translating only (no gradients, no training)."""
+
+    def __init__(self, model: Transformer, int8: bool = False, fused_step: bool = True) -> None:
+        with torch.random.fork_rng(devices=[]):  # building the copy leaves the caller's random stream alone
+            super().__init__(model.config)
+        device = next(model.parameters()).device
+        self.load_state_dict(model.state_dict())
+        self.to(device).eval().requires_grad_(False)
+        with torch.random.fork_rng(devices=[]):
+            fuse_self_attention(self)
+        on_cpu = device.type == "cpu" and packing_available()
+        if int8:
+            quantize_linear_layers(self)
+        elif on_cpu:
+            pack_linear_layers(self)
+        self.step = (fused.FusedDecoderStep(self) if fused_step and on_cpu and fused.FusedDecoderStep.supports(self)
+                     and fused.available() else None)
+
+    def decoder_stack(
+        self, x: Tensor, memory: Tensor, src_mask: Tensor, trace: AttentionTrace | None, cache: DecoderCache | None
+    ) -> Tensor:
+        if self.step is None or cache is None or trace is not None or x.size(1) != 1:
+            return super().decoder_stack(x, memory, src_mask, trace, cache)
+        return self.step(x, cache, src_mask)
+
+    def top_log_probs(self, logits: Tensor, k: int, banned: Sequence[int]) -> tuple[Tensor, Tensor, Tensor]:
+        if self.step is None:
+            return super().top_log_probs(logits, k, banned)
+        return fused.top_log_probs(logits, k, list(banned))
+
+
+def prepare(model: Transformer, int8: bool = False, fused_step: bool = True) -> FastTransformer:
+    """The copy of ``model`` that ``attnmt translate``, ``evaluate`` and ``serve`` translate with:
+    float32 linear layers packed for the CPU, or ``int8`` ones; ``fused_step=False`` keeps the
+    Python step (the reference the C++ step is tested against).  ``model`` is left as it was."""
+    return FastTransformer(model, int8, fused_step)
