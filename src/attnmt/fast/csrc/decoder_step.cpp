@@ -62,7 +62,7 @@ Tensor linear_add(const Tensor& x, const Tensor& other, const Tensor& w, const s
 // The decoder layers' matmuls, without oneDNN's per-call cost.  At 32 rows a decoder
 // layer's matmul is 2-8 MFLOP, a few tens of microseconds, and oneDNN's wrapper
 // (_linear_pointwise: memory descriptors, primitive-cache lookup, output allocation, an
-// OpenMP fork) adds about 25 µs to each of the 18 per step.  Here W [N, K] is packed once
+// OpenMP fork) adds a cost of the same order to each of the 18 per step (docs/performance.md).  Here W [N, K] is packed once
 // into panels of 16 output columns, [ceil(N/16), K, 16] (pack_panels; zero beyond N), and
 // y = x Wᵀ + b (+ residual) (ReLU) is computed panel by panel with an AVX2 kernel of
 // 6 rows × 16 columns held in registers, the panels split between the threads.
