@@ -10,8 +10,8 @@ import pytest
 import torch
 from PIL import Image
 
+from attnmt.inspect.trace import TranslationAttention
 from attnmt.inspect.viewer import viewer_html, write_viewer
-from attnmt.inspect.visualize import TranslationAttention
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 needs_chromium = pytest.mark.skipif(

@@ -186,7 +186,7 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:
 
 def cmd_attention(args: argparse.Namespace, extra: list[str]) -> int:
     from attnmt.checkpoint import load_model_dir
-    from attnmt.inspect.visualize import write_attention_figures
+    from attnmt.inspect.figures import write_attention_figures
 
     if not args.sentence.strip():
         raise ConfigError('nothing to show: give a sentence to translate, e.g. "A man rides a bike."')
@@ -206,18 +206,18 @@ def cmd_explain(args: argparse.Namespace, extra: list[str]) -> int:
 
 
 def cmd_plot(args: argparse.Namespace, extra: list[str]) -> int:
-    from attnmt.inspect import visualize
+    from attnmt.inspect import figures
 
     if args.figure == "positional-encoding":
         if args.d_model % 2 or args.d_model < 2 or args.positions < 1:
             raise ConfigError(f"need an even --d-model >= 2 and --positions >= 1, got {args.d_model}, {args.positions}")
-        fig = visualize.plot_positional_encoding(args.positions, args.d_model)
+        fig = figures.plot_positional_encoding(args.positions, args.d_model)
     elif args.figure == "softmax-scaling":
-        fig = visualize.plot_softmax_scaling()
+        fig = figures.plot_softmax_scaling()
     else:
-        fig = visualize.plot_training(Path(args.model_dir))
+        fig = figures.plot_training(Path(args.model_dir))
     default = Path(args.model_dir) / "training.png" if args.figure == "training" else Path(f"{args.figure}.png")
-    out = visualize.save_figure(fig, Path(args.out) if args.out else default)
+    out = figures.save_figure(fig, Path(args.out) if args.out else default)
     print(f"wrote {out}")
     return 0
 

@@ -16,7 +16,7 @@ from attnmt.config import load_config
 from attnmt.data import read_parallel
 from attnmt.errors import ConfigError
 from attnmt.evaluate import score
-from attnmt.inspect.visualize import write_attention_figures
+from attnmt.inspect.figures import write_attention_figures
 from attnmt.training.trainer import Trainer, keep_better_average
 from attnmt.translate import translate
 

@@ -36,7 +36,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from attnmt.app.batching import Batcher, Busy
 from attnmt.app.page import page_html
 from attnmt.errors import ConfigError
-from attnmt.inspect.visualize import trace_translation
+from attnmt.inspect.trace import trace_translation
 from attnmt.model import Transformer
 from attnmt.translate import TextCodec, translate
 

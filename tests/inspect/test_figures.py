@@ -11,7 +11,7 @@ from PIL import Image
 from attnmt import checkpoint as ckpt
 from attnmt.app.cli import main
 from attnmt.errors import ModelDirError
-from attnmt.inspect.visualize import (
+from attnmt.inspect.figures import (
     plot_attention,
     plot_head_average,
     plot_heads,
@@ -19,8 +19,8 @@ from attnmt.inspect.visualize import (
     plot_softmax_scaling,
     plot_training,
     save_figure,
-    trace_translation,
 )
+from attnmt.inspect.trace import trace_translation
 from attnmt.layers import sinusoidal_table
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.tokenizer import Tokenizer
