@@ -15,6 +15,7 @@ from attnmt.app.batching import Batcher, Busy
 from attnmt.app.serve import ServeSettings, create_app
 from attnmt.checkpoint import load_model_dir
 from attnmt.errors import ConfigError
+from attnmt.fast import prepare
 
 SETTINGS = ServeSettings(max_texts=4, max_chars=120, max_attention_texts=2, max_body_bytes=10_000)
 
@@ -232,6 +233,17 @@ def test_concurrent_requests_share_batches(trained_model):
         health = client.get("/health").json()
     assert [answer["translations"][0] for answer in answers] == list(targets)
     assert health["translated"] == 8 and health["batches"] < 8, health  # fewer model calls than requests
+
+
+def test_the_int8_copy_serves_the_memorised_pairs(trained_model):
+    # What `attnmt serve --int8` serves: the same fast copy as `attnmt translate --int8`.
+    model, tokenizer = load_model_dir(trained_model)
+    with TestClient(create_app(prepare(model, int8=True), tokenizer, parameters=model.num_parameters())) as client:
+        sources, targets = zip(*PAIRS, strict=True)
+        answer = client.post("/translate", json={"texts": list(sources)}).json()
+        health = client.get("/health").json()
+    assert answer["translations"] == list(targets)
+    assert health["parameters"] == model.num_parameters()
 
 
 def test_settings_are_checked():
