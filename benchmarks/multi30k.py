@@ -24,7 +24,8 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.config import load_config
 from attnmt.data import read_parallel
 from attnmt.evaluate import score
-from attnmt.training.trainer import Trainer, keep_better_average
+from attnmt.training.averaging import keep_better_average
+from attnmt.training.trainer import Trainer
 from attnmt.translate import translate
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -18,8 +18,9 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.config import load_config, parse_duration
 from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.hardware import resolve_precision
+from attnmt.training.averaging import keep_better_average
 from attnmt.training.objective import label_smoothed_nll, noam_schedule
-from attnmt.training.trainer import Trainer, keep_better_average, resume
+from attnmt.training.trainer import Trainer, resume
 from attnmt.translate import translate
 
 MULTI30K = Path(__file__).parents[2] / "data" / "multi30k"

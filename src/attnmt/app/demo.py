@@ -17,7 +17,8 @@ from attnmt.data import read_parallel
 from attnmt.errors import ConfigError
 from attnmt.evaluate import score
 from attnmt.inspect.figures import write_attention_figures
-from attnmt.training.trainer import Trainer, keep_better_average
+from attnmt.training.averaging import keep_better_average
+from attnmt.training.trainer import Trainer
 from attnmt.translate import translate
 
 TEST_SRC = "data/multi30k/test_2016_flickr.en.gz"

@@ -419,29 +419,3 @@ def resume(model_dir: str | Path, overrides: dict | None = None, progress: bool 
     config = load_config(Path(model_dir) / ckpt.TRAIN_CONFIG, overrides)
     config.out_dir = str(model_dir)
     return Trainer(config, resume=True, progress=progress).train()
-
-
-def keep_better_average(model_dir: str | Path, lasts: tuple[int, ...] = (3, 5), beam_size: int = 4) -> dict[str, float]:
-    """Averages the last N checkpoints for each N in ``lasts`` (the paper averages the last 5)
-    and keeps, as the model's weights, whichever of the best checkpoint and the averages
-    scores the highest BLEU on the validation set.  Returns every score, by name.
-    """
-    model_dir = Path(model_dir)
-    config = load_config(model_dir / ckpt.TRAIN_CONFIG)
-    sources, references = zip(*read_parallel(config.valid_src, config.valid_tgt)[0], strict=True)
-    candidates = {"best": model_dir / ckpt.WEIGHTS}
-    checkpoints = ckpt.list_checkpoints(model_dir)
-    for last in lasts:
-        if len(checkpoints) >= last:
-            path = model_dir / f"averaged_last{last}.safetensors"
-            ckpt.average_checkpoints(checkpoints[-last:], path)
-            candidates[f"average of last {last}"] = path
-    scores = {}
-    for name, weights in candidates.items():
-        model, tokenizer = ckpt.load_model_dir(model_dir, weights)
-        scores[name] = bleu(translate(model, tokenizer, sources, beam_size=beam_size), references)
-    winner = max(scores, key=scores.get)
-    if winner != "best":
-        data = candidates[winner].read_bytes()
-        ckpt.atomic_write(model_dir / ckpt.WEIGHTS, lambda tmp: tmp.write_bytes(data))
-    return scores

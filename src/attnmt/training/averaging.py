@@ -1,0 +1,42 @@
+"""Model selection after training: the best checkpoint, or an average of the last few.
+
+The paper averages the last 5 checkpoints of its base models; on a short run the
+average of fewer can be better, and so can the best single checkpoint.  The
+validation set decides.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from attnmt import checkpoint as ckpt
+from attnmt.config import load_config
+from attnmt.data import read_parallel
+from attnmt.evaluate import bleu
+from attnmt.translate import translate
+
+
+def keep_better_average(model_dir: str | Path, lasts: tuple[int, ...] = (3, 5), beam_size: int = 4) -> dict[str, float]:
+    """Averages the last N checkpoints for each N in ``lasts`` (the paper averages the last 5)
+    and keeps, as the model's weights, whichever of the best checkpoint and the averages
+    scores the highest BLEU on the validation set.  Returns every score, by name.
+    """
+    model_dir = Path(model_dir)
+    config = load_config(model_dir / ckpt.TRAIN_CONFIG)
+    sources, references = zip(*read_parallel(config.valid_src, config.valid_tgt)[0], strict=True)
+    candidates = {"best": model_dir / ckpt.WEIGHTS}
+    checkpoints = ckpt.list_checkpoints(model_dir)
+    for last in lasts:
+        if len(checkpoints) >= last:
+            path = model_dir / f"averaged_last{last}.safetensors"
+            ckpt.average_checkpoints(checkpoints[-last:], path)
+            candidates[f"average of last {last}"] = path
+    scores = {}
+    for name, weights in candidates.items():
+        model, tokenizer = ckpt.load_model_dir(model_dir, weights)
+        scores[name] = bleu(translate(model, tokenizer, sources, beam_size=beam_size), references)
+    winner = max(scores, key=scores.get)
+    if winner != "best":
+        data = candidates[winner].read_bytes()
+        ckpt.atomic_write(model_dir / ckpt.WEIGHTS, lambda tmp: tmp.write_bytes(data))
+    return scores
