@@ -1,13 +1,16 @@
 """Training throughput: attnmt against the same model built from torch.nn.Transformer.
 
     .venv/bin/python benchmarks/train_step.py [--config configs/multi30k_en_de.yaml] [--steps 12]
+        [--precision auto|fp32|bf16]
 
 Both models have the Multi30k config's sizes, get the same Multi30k token batches in
-the same order, the same precision, and Adam.  The peer is written the way its
+the same order, the same precision (``auto``: the one the trainer picks on this CPU;
+bf16 is autocast on both sides, as the trainer does), and Adam.  The peer is written the way its
 documentation shows (nn.Transformer with a causal mask and key padding masks, tied
 embeddings, cross_entropy with label smoothing over every position, torch.optim.Adam
-with its defaults).  Prints target tokens/s of each, the ratio (target ≥ 1.2), the
-model FLOP utilisation against this machine's measured fp32 matmul peak, and peak RSS.
+with its defaults).  Prints the CPU, the precision, real and padded tokens, target
+tokens/s of each, the ratio (target ≥ 1.2), the model FLOP utilisation against this
+machine's measured matmul peak in that precision, and peak RSS.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from __future__ import annotations
 import argparse
 import math
 import resource
+import sys
 import time
 
 import torch
@@ -23,10 +27,14 @@ from torch import nn
 
 from attnmt.config import load_config
 from attnmt.data import TokenBatcher, encode_pairs, read_parallel
+from attnmt.hardware import cpu_flags, cpu_model, resolve_precision
 from attnmt.layers import sinusoidal_table
 from attnmt.model import Transformer
 from attnmt.tokenizer import Tokenizer
 from attnmt.training.objective import TranslationLoss
+from attnmt.training.trainer import autocast
+
+DTYPES = {"fp32": torch.float32, "bf16": torch.bfloat16}
 
 
 class TorchTransformer(nn.Module):
@@ -52,9 +60,9 @@ class TorchTransformer(nn.Module):
         return self.output(hidden)
 
 
-def matmul_peak_gflops(size: int = 2048, repeats: int = 10, tries: int = 3) -> float:
+def matmul_peak_gflops(dtype: torch.dtype, size: int = 2048, repeats: int = 10, tries: int = 3) -> float:
     """The best of ``tries`` timings: on a shared machine the slower ones measure the neighbours."""
-    a, b = torch.randn(size, size), torch.randn(size, size)
+    a, b = torch.randn(size, size, dtype=dtype), torch.randn(size, size, dtype=dtype)
     a @ b
     best = 0.0
     for _ in range(tries):
@@ -80,10 +88,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--config", default="configs/multi30k_en_de.yaml")
     parser.add_argument("--steps", type=int, default=12)
+    parser.add_argument("--precision", choices=("auto", "fp32", "bf16"), default="auto",
+                        help="auto: what the trainer picks on this CPU")
     parser.add_argument("--compile", action="store_true",
                         help="also attnmt under torch.compile (dynamic shapes); 4 warm-up steps, not 2")
     args = parser.parse_args()
     warmup = 4 if args.compile else 2
+    precision, why = resolve_precision(args.precision, torch.device("cpu"))
     config = load_config(args.config)
     pairs, _ = read_parallel(config.train_src, config.train_tgt)
     tokenizer = Tokenizer.train([s for p in pairs for s in p], config.vocab_size)
@@ -102,7 +113,9 @@ def main() -> None:
         optimizer = torch.optim.Adam(model.parameters(), betas=config.adam_betas, eps=config.adam_eps, fused=True)
 
         def step(batch):
-            (loss(batch.src, batch.tgt_in, batch.tgt_out) / batch.n_tgt_tokens).backward()
+            with autocast(precision, torch.device("cpu")):
+                value = loss(batch.src, batch.tgt_in, batch.tgt_out)
+            (value / batch.n_tgt_tokens).backward()
             optimizer.step()
             optimizer.zero_grad(set_to_none=True)
 
@@ -112,9 +125,11 @@ def main() -> None:
     theirs_opt = torch.optim.Adam(theirs.parameters(), betas=config.adam_betas, eps=config.adam_eps)
 
     def step_theirs(batch):
-        logits = theirs(batch.src, batch.tgt_in)
-        F.cross_entropy(logits.flatten(0, 1), batch.tgt_out.flatten(), ignore_index=0,
-                        label_smoothing=config.label_smoothing).backward()
+        with autocast(precision, torch.device("cpu")):
+            logits = theirs(batch.src, batch.tgt_in)
+            loss = F.cross_entropy(logits.flatten(0, 1).float(), batch.tgt_out.flatten(), ignore_index=0,
+                                   label_smoothing=config.label_smoothing)
+        loss.backward()
         theirs_opt.step()
         theirs_opt.zero_grad(set_to_none=True)
 
@@ -134,13 +149,20 @@ def main() -> None:
     timed = batches[warmup:]
     tokens = sum(b.n_tgt_tokens for b in timed)
     flops = sum(step_flops(b, m.d_model, m.encoder_layers, m.d_ff, m.vocab_size) for b in timed)
-    peak = matmul_peak_gflops()
+    peak = matmul_peak_gflops(DTYPES[precision])
+    real = sum(b.n_src_tokens + b.n_tgt_tokens for b in timed)
+    padded = sum(b.src.numel() + b.tgt_in.numel() for b in timed)
+    flags = " ".join(sorted(cpu_flags() & {"avx2", "avx512f", "avx512_bf16", "amx_bf16"}))
+    print(f"command: {' '.join(sys.argv)}")
+    print(f"CPU {cpu_model()} ({flags}); PyTorch kernels {torch.backends.cpu.get_cpu_capability()}; "
+          f"precision {precision} ({why})")
+    print(f"tokens (source + target): {real} real, {padded} with padding ({real / padded:.0%} real)")
     print(f"training step, Multi30k batches (max_tokens {config.max_tokens}), d_model {m.d_model}, "
-          f"{m.encoder_layers}+{m.decoder_layers} layers, vocab {m.vocab_size}, fp32, "
+          f"{m.encoder_layers}+{m.decoder_layers} layers, vocab {m.vocab_size}, {precision}, "
           f"{torch.get_num_threads()} threads, {len(timed)} steps"
           + (f"; attnmt compiled: its {warmup} warm-up steps, compiling included, took {warmup_seconds:.0f} s"
              if args.compile else ""))
-    print(f"measured fp32 matmul peak (2048x2048): {peak:.0f} GFLOP/s")
+    print(f"measured {precision} matmul peak (2048x2048): {peak:.0f} GFLOP/s")
     for name, total in seconds.items():
         print(f"{name:<22} {tokens / total:>8.0f} target tokens/s   {total / len(timed):.2f} s/step   "
               f"MFU {flops / total / 1e9 / peak:.0%}")

@@ -119,3 +119,10 @@ def test_a_beam_below_one_is_refused_by_the_argument_parser(trained_model, comma
     err = capsys.readouterr().err
     assert stopped.value.code == 2
     assert "argument --beam: must be at least 1, got 0" in err and "Traceback" not in err
+
+
+def test_version_names_attnmt_and_pytorch(capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["--version"])
+    out = capsys.readouterr().out
+    assert stopped.value.code == 0 and out.startswith("attnmt 0.1.0 (PyTorch ")

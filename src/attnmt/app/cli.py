@@ -1,5 +1,5 @@
-"""The command line: ``attnmt train | translate | evaluate | average | attention | explain | plot | export |
-import | demo``.
+"""The command line: ``attnmt train | translate | evaluate | average | demo | attention | explain | plot |
+export | import | serve``.
 
 User mistakes (a bad config key, a missing file, a broken model directory)
 print one clear line and exit with status 2, never a stack trace.
@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from attnmt import __version__
 from attnmt.errors import ConfigError, UserError
 
 USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError)
@@ -253,8 +254,20 @@ def add_visual_commands(commands: argparse._SubParsersAction) -> None:
     p.set_defaults(run=cmd_plot)
 
 
+def torch_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("torch")
+    except PackageNotFoundError:
+        return "not installed"
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="attnmt", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="attnmt", description="The Transformer of 'Attention Is All You Need': train translation models, "
+        "translate, score, look at attention, serve and export them. 'attnmt COMMAND --help' for each command.")
+    parser.add_argument("--version", action="version", version=f"attnmt {__version__} (PyTorch {torch_version()})")
     commands = parser.add_subparsers(dest="command", required=True)
 
     p = commands.add_parser("train", help="train a model from a YAML config (extra --key value pairs override it)")
