@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import platform
 import resource
 import time
 from pathlib import Path
@@ -24,6 +23,7 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.config import load_config
 from attnmt.data import read_parallel
 from attnmt.evaluate import score
+from attnmt.hardware import cpu_flags, cpu_model
 from attnmt.training.averaging import keep_better_average
 from attnmt.training.trainer import Trainer
 from attnmt.translate import translate
@@ -73,7 +73,8 @@ def main() -> None:
         raise SystemExit(f"{out} exists: remove it or pass --out")
     config = load_config(args.config, {"max_time": f"{args.minutes}m", "out_dir": str(out)})
     started = time.perf_counter()
-    result = Trainer(config).train()
+    trainer = Trainer(config)
+    result = trainer.train()
     wall = time.perf_counter() - started
     picked = keep_better_average(out)
 
@@ -94,7 +95,9 @@ def main() -> None:
     summary = {
         "date": time.strftime("%Y-%m-%d"),
         "command": f"python benchmarks/multi30k.py --minutes {args.minutes:g}",
-        "machine": f"{platform.processor() or platform.machine()}, {torch.get_num_threads()} threads",
+        "machine": f"{cpu_model()} ({' '.join(sorted(cpu_flags() & {'avx2', 'avx512f', 'avx512_bf16', 'amx_bf16'}))}), "
+                   f"{torch.get_num_threads()} threads",
+        "precision": trainer.precision,
         "steps": result.step,
         "training_minutes": round(train_minutes, 1),
         "wall_minutes_with_validation": round(wall / 60, 1),
