@@ -7,8 +7,9 @@ error that names it and lists the valid ones.
 
 from __future__ import annotations
 
+import inspect
 import re
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import MISSING, asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -21,15 +22,15 @@ from attnmt.errors import ConfigError
 class TransformerConfig:
     """The model's shape.  Defaults are the paper's base model (Table 3)."""
 
-    vocab_size: int = 8000
-    d_model: int = 512
-    n_heads: int = 8
-    encoder_layers: int = 6
-    decoder_layers: int = 6
-    d_ff: int = 2048
-    dropout: float = 0.1
-    attention_dropout: float = 0.0
-    max_positions: int = 1024
+    vocab_size: int = 8000  # output vocabulary (and source vocabulary, unless src_vocab_size)
+    d_model: int = 512  # width of every layer's input and output
+    n_heads: int = 8  # attention heads; d_model / n_heads dimensions each
+    encoder_layers: int = 6  # encoder layers (the paper: 6)
+    decoder_layers: int = 6  # decoder layers (the paper: 6)
+    d_ff: int = 2048  # inner width of the feed-forward sublayers
+    dropout: float = 0.1  # dropout on embeddings and sublayer outputs (the paper: 0.1)
+    attention_dropout: float = 0.0  # dropout on the attention weights
+    max_positions: int = 1024  # longest sequence, BOS and EOS included
     norm_first: bool = False  # False: post-norm as in the paper; True: pre-norm
     positional: str = "sinusoidal"  # "sinusoidal", "learned" or "none"
     positional_layout: str = "interleaved"  # "interleaved" (paper) or "half" (sin…, cos…)
@@ -41,10 +42,10 @@ class TransformerConfig:
     src_vocab_size: int | None = None  # None: the source uses the target's vocab_size
     tie_output: bool = False  # with tie_embeddings off: output projection = target embedding
     output_bias: bool = False  # logits = x Wᵀ + b (Marian's final_logits_bias)
-    pad_id: int = 0
-    unk_id: int = 1
-    bos_id: int = 2
-    eos_id: int = 3
+    pad_id: int = 0  # padding token id
+    unk_id: int = 1  # unknown-piece id
+    bos_id: int = 2  # beginning-of-sentence id (the decoder starts from it)
+    eos_id: int = 3  # end-of-sentence id
 
     def __post_init__(self) -> None:
         if self.d_model % self.n_heads:
@@ -112,40 +113,40 @@ class TrainConfig:
     """Everything ``attnmt train`` needs.  Paths are relative to the current directory."""
 
     # data
-    train_src: str = "data/multi30k/train.en.gz"
-    train_tgt: str = "data/multi30k/train.de.gz"
-    valid_src: str = "data/multi30k/val.en.gz"
-    valid_tgt: str = "data/multi30k/val.de.gz"
+    train_src: str = "data/multi30k/train.en.gz"  # source side of the training pairs, one sentence a line (.gz is fine)
+    train_tgt: str = "data/multi30k/train.de.gz"  # target side, line by line with train_src
+    valid_src: str = "data/multi30k/val.en.gz"  # validation source (loss, BLEU, model selection)
+    valid_tgt: str = "data/multi30k/val.de.gz"  # validation references
     train_tsv: str | None = None  # one "source<TAB>target" file instead of train_src/train_tgt
     max_len: int = 128  # pairs with more subword tokens on either side are filtered
     tokenizer: str | None = None  # an existing SentencePiece model; trained on the data when None
-    vocab_size: int = 8000
+    vocab_size: int = 8000  # pieces in the joint SentencePiece vocabulary trained on the data
     # model
     model: dict[str, Any] = field(default_factory=dict)
     # optimisation
     max_tokens: int = 4096  # token budget per batch
-    accumulate_steps: int = 1
-    label_smoothing: float = 0.1
-    lr_factor: float = 2.0
-    warmup_steps: int = 4000
-    adam_betas: tuple[float, float] = (0.9, 0.98)
-    adam_eps: float = 1e-9
+    accumulate_steps: int = 1  # batches per optimiser update (gradient accumulation)
+    label_smoothing: float = 0.1  # ε of label smoothing (the paper: 0.1)
+    lr_factor: float = 2.0  # lrate = lr_factor · d_model^-0.5 · min(step^-0.5, step · warmup_steps^-1.5)
+    warmup_steps: int = 4000  # steps of linear warm-up before the inverse-square-root decay
+    adam_betas: tuple[float, float] = (0.9, 0.98)  # Adam β1, β2 (the paper: 0.9, 0.98)
+    adam_eps: float = 1e-9  # Adam ε (the paper: 1e-9)
     clip_norm: float = 0.0  # 0 = no gradient clipping
     on_nonfinite: str = "skip"  # a NaN/inf loss: "skip" the batch, or "stop" with the last good checkpoint
     precision: str = "auto"  # "auto" (bf16 where the CPU has it), "bf16" or "fp32"
-    max_steps: int = 100_000
+    max_steps: int = 100_000  # stop after this many optimiser steps
     max_time: str | None = None  # wall-clock budget, e.g. "30m", "2h", "90s"
-    seed: int = 1
+    seed: int = 1  # seeds initial weights, batch order and dropout
     threads: int = 0  # torch threads; 0 = leave PyTorch's default
     device: str = "auto"  # "auto" (a GPU when there is one), "cpu" or "cuda"
     # validation and checkpoints
-    eval_every: int = 500
-    eval_bleu: bool = True
+    eval_every: int = 500  # steps between validations, each with a checkpoint
+    eval_bleu: bool = True  # validation BLEU (greedy) as the model-selection score; false: the validation loss
     eval_beam: int = 1  # beam size for validation BLEU (1 = greedy, fastest)
     patience: int = 0  # stop after this many evaluations without a better BLEU; 0 = never
-    keep_last: int = 5
-    log_every: int = 50
-    out_dir: str = "runs/model"
+    keep_last: int = 5  # checkpoints kept (the best one is kept besides)
+    log_every: int = 50  # steps between training-loss lines in log.jsonl
+    out_dir: str = "runs/model"  # the model directory to write
 
     def __post_init__(self) -> None:
         if not (isinstance(self.adam_betas, list | tuple) and len(self.adam_betas) == 2):
@@ -176,6 +177,18 @@ class TrainConfig:
             return cls(**checked_fields(cls, values, source))
         except TypeError as error:
             raise ConfigError(f"{source}: {error}") from None
+
+
+def describe_keys(cls: type, prefix: str = "") -> list[str]:
+    """One line per field of the dataclass ``cls``: name, type, default, and the comment that
+    follows the field in this file's source (the config's documentation lives in one place)."""
+    comments = dict(re.findall(r"^\s+(\w+): [^#\n]*#\s*(.+)$", inspect.getsource(cls), flags=re.M))
+    lines = []
+    for f in fields(cls):
+        default = f.default_factory() if f.default_factory is not MISSING else f.default
+        comment = f": {comments[f.name]}" if f.name in comments else ""
+        lines.append(f"  --{prefix}{f.name} ({f.type}, default {default!r}){comment}")
+    return lines
 
 
 def load_config(path: str | Path, overrides: dict[str, str] | None = None) -> TrainConfig:

@@ -126,3 +126,39 @@ def test_version_names_attnmt_and_pytorch(capsys):
         main(["--version"])
     out = capsys.readouterr().out
     assert stopped.value.code == 0 and out.startswith("attnmt 0.1.0 (PyTorch ")
+
+
+def test_overrides_take_key_value_key_equals_value_and_bare_flags():
+    from attnmt.app.cli import OWN_FLAGS, split_overrides
+
+    argv = ["train", "c.yaml", "--max_time=5m", "--seed", "2", "--eval_bleu", "--model.d_model", "512",
+            "--eval-beam=4", "--patience", "--resume=runs/x"]
+    own, overrides = split_overrides(argv, OWN_FLAGS["train"])
+    assert own == ["train", "c.yaml", "--resume=runs/x"]
+    assert overrides == {"max_time": "5m", "seed": "2", "eval_bleu": "true", "model.d_model": "512",
+                         "eval_beam": "4", "patience": "true"}
+
+
+def test_override_values_are_typed_by_the_config(tmp_path):
+    from attnmt.config import load_config
+
+    path = tmp_path / "c.yaml"
+    path.write_text("eval_bleu: true\n")
+    config = load_config(path, {"eval_bleu": "false", "max_time": "5m", "seed": "2", "model.d_model": "64"})
+    assert config.eval_bleu is False and config.max_time == "5m" and config.seed == 2
+    assert config.model == {"d_model": 64}
+
+
+def test_train_help_lists_every_key_with_its_default_and_a_line_of_help(capsys):
+    from dataclasses import fields
+
+    from attnmt.config import TrainConfig, TransformerConfig
+
+    with pytest.raises(SystemExit):
+        main(["train", "--help"])
+    lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  --")]
+    keys = [f.name for f in fields(TrainConfig) if f.name != "model"]
+    keys += [f"model.{f.name}" for f in fields(TransformerConfig)]
+    assert [line.split()[0] for line in lines if line.split()[0] not in ("--resume",)] == [f"--{k}" for k in keys]
+    assert "  --max_tokens (int, default 4096): token budget per batch" in lines
+    assert all("): " in line for line in lines if not line.startswith("  --resume"))

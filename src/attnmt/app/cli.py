@@ -31,24 +31,12 @@ def positive_int(text: str) -> int:
     return value
 
 
-def parse_overrides(extra: Sequence[str]) -> dict[str, str]:
-    """``--key value`` pairs left over by argparse -> {"key": "value"} (``model.d_model`` for nested keys)."""
-    overrides: dict[str, str] = {}
-    items = list(extra)
-    while items:
-        key = items.pop(0)
-        if not key.startswith("--") or not items:
-            raise ConfigError(f"expected '--key value' overrides, got {key!r}")
-        overrides[key[2:].replace("-", "_")] = items.pop(0)
-    return overrides
-
-
-def cmd_train(args: argparse.Namespace, extra: list[str]) -> int:
+def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.config import load_config
     from attnmt.training.distributed import teardown
     from attnmt.training.trainer import resume, train
 
-    overrides = parse_overrides(extra)
+    overrides = extra
     if not (args.resume or args.config):
         raise ConfigError("give a CONFIG.yaml to train, or --resume MODEL_DIR")
     # Under torchrun: leave the process group before exiting.  Exiting with it alive
@@ -83,7 +71,7 @@ def load_for_translation(args: argparse.Namespace):
     return prepare(model, int8=args.int8), tokenizer
 
 
-def cmd_translate(args: argparse.Namespace, extra: list[str]) -> int:
+def cmd_translate(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.translate import translate
 
     model, tokenizer = load_for_translation(args)
@@ -96,7 +84,7 @@ def cmd_translate(args: argparse.Namespace, extra: list[str]) -> int:
     return 0
 
 
-def cmd_evaluate(args: argparse.Namespace, extra: list[str]) -> int:
+def cmd_evaluate(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.data import read_lines
     from attnmt.evaluate import score
     from attnmt.translate import translate
@@ -108,7 +96,7 @@ def cmd_evaluate(args: argparse.Namespace, extra: list[str]) -> int:
     return 0
 
 
-def cmd_average(args: argparse.Namespace, extra: list[str]) -> int:
+def cmd_average(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.checkpoint import average_checkpoints, list_checkpoints
 
     chosen = list_checkpoints(Path(args.model_dir))[-args.last:]
@@ -118,14 +106,14 @@ def cmd_average(args: argparse.Namespace, extra: list[str]) -> int:
     return 0
 
 
-def cmd_demo(args: argparse.Namespace, extra: list[str]) -> int:
+def cmd_demo(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.app.demo import run_demo
 
-    run_demo(args.config, args.out, args.minutes, parse_overrides(extra))
+    run_demo(args.config, args.out, args.minutes, extra)
     return 0
 
 
-def cmd_export(args: argparse.Namespace, extra: list[str]) -> int:
+def cmd_export(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.interop.export import export_ctranslate2, export_marian
 
     if args.format == "marian":
@@ -138,7 +126,7 @@ def cmd_export(args: argparse.Namespace, extra: list[str]) -> int:
     return 0
 
 
-def cmd_import(args: argparse.Namespace, extra: list[str]) -> int:
+def cmd_import(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.interop.export import import_marian
 
     out = import_marian(args.from_marian, args.out)
@@ -164,7 +152,7 @@ def add_export_commands(commands: argparse._SubParsersAction) -> None:
     p.set_defaults(run=cmd_import)
 
 
-def cmd_serve(args: argparse.Namespace, extra: list[str]) -> int:
+def cmd_serve(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.app.serve import ServeSettings, serve
 
     settings = ServeSettings(max_batch=args.max_batch, batch_window_ms=args.batch_window_ms)
@@ -185,7 +173,7 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:
     p.set_defaults(run=cmd_serve)
 
 
-def cmd_attention(args: argparse.Namespace, extra: list[str]) -> int:
+def cmd_attention(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.checkpoint import load_model_dir
     from attnmt.inspect.figures import write_attention_figures
 
@@ -199,14 +187,14 @@ def cmd_attention(args: argparse.Namespace, extra: list[str]) -> int:
     return 0
 
 
-def cmd_explain(args: argparse.Namespace, extra: list[str]) -> int:
+def cmd_explain(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.inspect.explain import explain, load_example
 
     print(explain(load_example(args.matrices, args.heads, args.causal)))
     return 0
 
 
-def cmd_plot(args: argparse.Namespace, extra: list[str]) -> int:
+def cmd_plot(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.inspect import figures
 
     if args.figure == "positional-encoding":
@@ -263,6 +251,18 @@ def torch_version() -> str:
         return "not installed"
 
 
+def train_keys_help() -> str:
+    """The keys a config (or an override) may set, for ``attnmt train --help``."""
+    from attnmt.config import TrainConfig, TransformerConfig, describe_keys
+
+    return "\n".join([
+        "Any config key can be overridden: --key value, --key=value, or a bare --key for true;",
+        "model keys are dotted (--model.d_model 512). Keys:",
+        *[line for line in describe_keys(TrainConfig) if not line.startswith("  --model ")],
+        *describe_keys(TransformerConfig, prefix="model."),
+    ])
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="attnmt", description="The Transformer of 'Attention Is All You Need': train translation models, "
@@ -270,7 +270,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"attnmt {__version__} (PyTorch {torch_version()})")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    p = commands.add_parser("train", help="train a model from a YAML config (extra --key value pairs override it)")
+    p = commands.add_parser(
+        "train", help="train a model from a YAML config (extra --key value pairs override it)",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=train_keys_help())
     p.add_argument("config", nargs="?", help="YAML config, e.g. configs/multi30k_en_de.yaml")
     p.add_argument("--resume", metavar="MODEL_DIR", help="continue a run exactly where it stopped")
     p.set_defaults(run=cmd_train)
@@ -309,23 +311,32 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def split_overrides(argv: list[str], flags: set[str]) -> tuple[list[str], list[str]]:
-    """Separates ``--key value`` overrides from a command's own arguments (``flags`` take a value too).
+def split_overrides(argv: list[str], flags: set[str]) -> tuple[list[str], dict[str, str]]:
+    """Separates config overrides from a command's own arguments (``flags`` take a value too).
 
-    Done by hand because argparse would take an override's value for the optional CONFIG.
+    An override is ``--key value``, ``--key=value`` or a bare ``--key`` (true); nested keys
+    are dotted (``--model.d_model 512``), and dashes in names read as underscores.  Done by
+    hand because argparse would take an override's value for the optional CONFIG.
     """
-    own, overrides = argv[:1], []
+    own, overrides = argv[:1], {}
     items = argv[1:]
     while items:
         item = items.pop(0)
-        if item in flags or item in ("-h", "--help") or not item.startswith("--"):
+        name, has_value, value = item.partition("=")
+        if name in flags or item in ("-h", "--help") or not item.startswith("--"):
             own.append(item)
-            if item in flags and items:
+            if name in flags and not has_value and items:
                 own.append(items.pop(0))
+            continue
+        key = name[2:].replace("-", "_")
+        if not key:
+            raise ConfigError(f"expected '--key value' overrides, got {item!r}")
+        if has_value:
+            overrides[key] = value
+        elif items and not items[0].startswith("--"):
+            overrides[key] = items.pop(0)
         else:
-            overrides.append(item)
-            if items:
-                overrides.append(items.pop(0))
+            overrides[key] = "true"  # a bare --flag switches a boolean key on
     return own, overrides
 
 
@@ -335,7 +346,7 @@ OWN_FLAGS = {"train": {"--resume"}, "demo": {"--minutes", "--config", "--out"}}
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     argv = list(sys.argv[1:] if argv is None else argv)
-    extra: list[str] = []
+    extra: dict[str, str] = {}
     if argv and argv[0] in OWN_FLAGS:
         argv, extra = split_overrides(argv, OWN_FLAGS[argv[0]])
     args = parser.parse_args(argv)
