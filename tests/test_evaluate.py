@@ -31,16 +31,20 @@ def test_signatures_name_one_reference_and_13a_tokenization():
     assert "nrefs:1" in result.chrf_signature
 
 
-def test_str_shows_both_scores_with_signatures():
-    text = str(Scores(bleu=35.123, chrf=60.1, bleu_signature="sigB", chrf_signature="sigC"))
-    assert text == "BLEU = 35.12 (sigB)\nchrF = 60.10 (sigC)"
+def test_ter_matches_sacrebleu_and_the_json_is_sacrebleus_own():
+    result = score(HYPS, REFS)
+    assert result.ter == pytest.approx(sacrebleu.corpus_ter(HYPS, [REFS]).score)
+    assert [m["name"] for m in result.sacrebleu_json] == ["BLEU", "chrF2", "TER"]
+    assert [m["score"] for m in result.sacrebleu_json] == [round(result.bleu, 2), round(result.chrf, 2),
+                                                           round(result.ter, 2)]
+    bleu_json = result.sacrebleu_json[0]
+    assert bleu_json["signature"] == result.bleu_signature and "verbose_score" in bleu_json
 
 
-def test_as_dict_has_all_fields():
-    result = Scores(bleu=1.0, chrf=2.0, bleu_signature="b", chrf_signature="c")
-    assert result.as_dict() == {
-        "bleu": 1.0, "chrf": 2.0, "bleu_signature": "b", "chrf_signature": "c",
-    }
+def test_str_shows_the_scores_with_signatures():
+    text = str(Scores(bleu=35.123, chrf=60.1, ter=50.0, bleu_signature="sigB", chrf_signature="sigC",
+                      ter_signature="sigT"))
+    assert text == "BLEU = 35.12 (sigB)\nchrF = 60.10 (sigC)\nTER = 50.00 (sigT)"
 
 
 def test_length_mismatch_names_both_counts():

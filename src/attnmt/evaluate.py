@@ -1,4 +1,4 @@
-"""Corpus-level translation scores with sacreBLEU: BLEU (13a tokenization, cased) and chrF.
+"""Corpus-level translation scores with sacreBLEU: BLEU (13a tokenization, cased), chrF and TER.
 
 Scores are computed on detokenized text, so they are comparable across papers;
 the signature strings record every setting that affects the number.
@@ -6,44 +6,43 @@ the signature strings record every setting that affects the number.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, field
 
-from sacrebleu.metrics import BLEU, CHRF
+from sacrebleu.metrics import BLEU, CHRF, TER
 
 
 @dataclass
 class Scores:
-    """BLEU and chrF of one corpus, each with its sacreBLEU signature."""
+    """BLEU, chrF and TER of one corpus, each with its sacreBLEU signature."""
 
     bleu: float
     chrf: float
+    ter: float
     bleu_signature: str
     chrf_signature: str
-
-    def as_dict(self) -> dict:
-        """Plain dict, e.g. for JSON logs."""
-        return asdict(self)
+    ter_signature: str
+    sacrebleu_json: list[dict] = field(default_factory=list, repr=False)  # as ``sacrebleu -f json`` prints them
 
     def __str__(self) -> str:
         return (
             f"BLEU = {self.bleu:.2f} ({self.bleu_signature})\n"
-            f"chrF = {self.chrf:.2f} ({self.chrf_signature})"
+            f"chrF = {self.chrf:.2f} ({self.chrf_signature})\n"
+            f"TER = {self.ter:.2f} ({self.ter_signature})"
         )
 
 
 def score(hypotheses: Sequence[str], references: Sequence[str]) -> Scores:
-    """sacreBLEU corpus BLEU and chrF of hypotheses against one reference each."""
+    """sacreBLEU corpus BLEU, chrF and TER of hypotheses against one reference each."""
     hyps, refs = _checked(hypotheses, references)
-    bleu_metric, chrf_metric = BLEU(), CHRF()
-    bleu_score = bleu_metric.corpus_score(hyps, [refs])
-    chrf_score = chrf_metric.corpus_score(hyps, [refs])
-    return Scores(
-        bleu=bleu_score.score,
-        chrf=chrf_score.score,
-        bleu_signature=str(bleu_metric.get_signature()),
-        chrf_signature=str(chrf_metric.get_signature()),
-    )
+    values, signatures, details = [], [], []
+    for metric in (BLEU(), CHRF(), TER()):
+        result, signature = metric.corpus_score(hyps, [refs]), str(metric.get_signature())
+        values.append(result.score)
+        signatures.append(signature)
+        details.append(json.loads(result.format(signature=signature, is_json=True)))
+    return Scores(*values, *signatures, sacrebleu_json=details)
 
 
 def bleu(hypotheses: Sequence[str], references: Sequence[str]) -> float:

@@ -36,20 +36,29 @@ def test_translate_reads_stdin_and_writes_stdout(trained_model, capsys, monkeypa
     assert code == 0 and out == "eine katze schläft\nzwei hunde rennen\n"
 
 
-def test_evaluate_prints_bleu_chrf_and_signatures(trained_model, tmp_path, capsys):
+def test_evaluate_prints_bleu_chrf_ter_as_sacrebleu_json(trained_model, tmp_path, capsys):
     src, ref = write_pairs(tmp_path, "test", PAIRS[:5])
     code, out, _ = run(["evaluate", "--model", trained_model, "--src", src, "--ref", ref, "--json"], capsys)
-    scores = json.loads(out)
+    bleu, chrf, ter = json.loads(out)
     assert code == 0
-    assert scores["bleu"] == pytest.approx(100.0)
-    assert "nrefs:1" in scores["bleu_signature"] and "nc:6" in scores["chrf_signature"]
+    assert (bleu["name"], chrf["name"], ter["name"]) == ("BLEU", "chrF2", "TER")
+    assert bleu["score"] == pytest.approx(100.0) and ter["score"] == pytest.approx(0.0)
+    assert "nrefs:1" in bleu["signature"] and "nc:6" in chrf["signature"]
+
+
+def test_evaluate_scores_an_existing_hypothesis_file(tmp_path, capsys):
+    hyp, ref = write_pairs(tmp_path, "test", [("ein hund rennt", "ein hund rennt"), ("zwei katzen", "zwei hunde")])
+    code, out, _ = run(["evaluate", "--hyp", hyp, "--ref", ref], capsys)
+    assert code == 0 and out.startswith("BLEU = ") and "chrF = " in out and "TER = " in out
+    code, _, err = run(["evaluate", "--ref", ref], capsys)
+    assert code == 2 and "nothing to score" in err
 
 
 def test_int8_model_translates_the_memorised_pairs_like_the_float_model(trained_model, tmp_path, capsys):
     src, ref = write_pairs(tmp_path, "test", PAIRS)
     code, out, _ = run(["evaluate", "--model", trained_model, "--src", src, "--ref", ref, "--json", "--int8"], capsys)
     assert code == 0
-    assert json.loads(out)["bleu"] > 90.0  # the float model scores 100 on these
+    assert json.loads(out)[0]["score"] > 90.0  # BLEU; the float model scores 100 on these
 
 
 def test_unknown_config_key_is_one_line_with_exit_code_2(tmp_path, capsys):

@@ -89,10 +89,17 @@ def cmd_evaluate(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.evaluate import score
     from attnmt.translate import translate
 
-    model, tokenizer = load_for_translation(args)
-    hypotheses = translate(model, tokenizer, read_lines(args.src), beam_size=args.beam, alpha=args.alpha)
+    if args.hyp:
+        if args.model or args.src:
+            raise ConfigError("give either --hyp (score that file) or --model and --src (translate, then score)")
+        hypotheses = read_lines(args.hyp)
+    elif args.model and args.src:
+        model, tokenizer = load_for_translation(args)
+        hypotheses = translate(model, tokenizer, read_lines(args.src), beam_size=args.beam, alpha=args.alpha)
+    else:
+        raise ConfigError("nothing to score: give --model and --src to translate, or --hyp with translations")
     scores = score(hypotheses, read_lines(args.ref))
-    print(json.dumps(scores.as_dict(), indent=2) if args.json else scores)
+    print(json.dumps(scores.sacrebleu_json, indent=1, ensure_ascii=False) if args.json else scores)
     return 0
 
 
@@ -278,9 +285,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_train)
 
     for name, run, doc in (("translate", cmd_translate, "translate lines of text"),
-                           ("evaluate", cmd_evaluate, "translate a file and score it with sacreBLEU and chrF")):
+                           ("evaluate", cmd_evaluate, "score translations with sacreBLEU (BLEU, chrF, TER): "
+                            "a model's of --src, or an existing --hyp file")):
         p = commands.add_parser(name, help=doc)
-        p.add_argument("--model", required=True, help="model directory written by 'attnmt train'")
+        p.add_argument("--model", required=name == "translate", help="model directory written by 'attnmt train'")
         p.add_argument("--weights", help="another weights file (e.g. averaged.safetensors)")
         p.add_argument("--beam", type=positive_int, default=4, help="beam size (1 = greedy)")
         p.add_argument("--alpha", type=float, default=0.6, help="length penalty α")
@@ -290,9 +298,10 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("input", nargs="?", help="input file (default: stdin)")
             p.add_argument("output", nargs="?", help="output file (default: stdout)")
         else:
-            p.add_argument("--src", required=True, help="source file (plain or .gz)")
-            p.add_argument("--ref", required=True, help="reference translations")
-            p.add_argument("--json", action="store_true", help="print JSON")
+            p.add_argument("--src", help="source file to translate with --model (plain or .gz)")
+            p.add_argument("--hyp", help="translations to score as they are, instead of --model and --src")
+            p.add_argument("--ref", required=True, help="reference translations, line by line")
+            p.add_argument("--json", action="store_true", help="print JSON as 'sacrebleu -f json' does")
 
     p = commands.add_parser("average", help="average the last N checkpoints' weights")
     p.add_argument("model_dir")
