@@ -8,8 +8,12 @@ One output per input sentence, in input order; blank inputs give "".
 from __future__ import annotations
 
 import warnings
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Protocol
+
+from torch import Tensor
 
 from attnmt.data import pad_rows
 from attnmt.model import Transformer
@@ -24,14 +28,16 @@ class TextCodec(Protocol):
     def decode(self, ids: Sequence[int]) -> str: ...
 
 
-def length_batches(lengths: Sequence[int], max_tokens: int) -> list[list[int]]:
+def length_batches(lengths: Sequence[int], max_tokens: int, max_sentences: int = 0) -> list[list[int]]:
     """Indices of ``lengths``, sorted by length, cut into batches of at most max_tokens padded
-    source tokens (sentences × longest); a sentence longer than the budget gets a batch alone."""
+    source tokens (sentences × longest) and, unless 0, at most max_sentences sentences; a
+    sentence longer than the budget gets a batch alone."""
     batches: list[list[int]] = []
     current: list[int] = []
     for i in sorted(range(len(lengths)), key=lengths.__getitem__):
         # Sorted ascending, so sentence i is the longest of current + [i].
-        if current and (len(current) + 1) * lengths[i] > max_tokens:
+        full = max_sentences and len(current) == max_sentences
+        if current and (full or (len(current) + 1) * lengths[i] > max_tokens):
             batches.append(current)
             current = []
         current.append(i)
@@ -54,6 +60,42 @@ def encode_inputs(tokenizer: TextCodec, sentences: Sequence[str], max_len: int) 
     return [ids[:max_len] for ids in encoded]
 
 
+@dataclass
+class Translation:
+    """One hypothesis for one input sentence."""
+
+    text: str
+    score: float  # log_prob / length penalty: what beam search ranks by
+    log_prob: float  # log P(output + EOS | input)
+
+
+def source_batches(
+    model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], max_tokens: int, max_sentences: int
+) -> Iterator[tuple[list[int], Tensor]]:
+    """(input indices, padded source ids [B, S] on the model's device) per length-sorted batch,
+    blank sentences left out."""
+    if max_tokens < 1 or max_sentences < 0:
+        raise ValueError(f"need max_tokens >= 1 and max_sentences >= 0, got {max_tokens}, {max_sentences}")
+    c = model.config
+    device = next(model.parameters()).device
+    encoded = encode_inputs(tokenizer, sentences, c.max_positions - 2)
+    nonempty = [i for i, ids in enumerate(encoded) if ids]
+    for batch in length_batches([len(encoded[i]) for i in nonempty], max_tokens, max_sentences):
+        indices = [nonempty[b] for b in batch]
+        yield indices, pad_rows([encoded[i] for i in indices], c.pad_id).to(device)
+
+
+@contextmanager
+def evaluating(model: Transformer) -> Iterator[None]:
+    """The model in eval mode, then back in the mode it came in."""
+    was_training = model.training
+    model.eval()
+    try:
+        yield
+    finally:
+        model.train(was_training)
+
+
 def translate(
     model: Transformer,
     tokenizer: TextCodec,
@@ -63,34 +105,45 @@ def translate(
     max_len_a: float = 1.5,
     max_len_b: int = 10,
     max_tokens: int = 4096,
+    max_sentences: int = 0,
 ) -> list[str]:
     """One translation per input sentence, in input order; blank inputs give "".
 
-    Sentences are sorted by length and batched by max_tokens padded source tokens;
-    beam_size=1 uses greedy search.  Inputs over max_positions - 2 tokens are
-    truncated (with a warning).  The model runs in eval mode and is left in the
-    mode it came in.
+    Sentences are sorted by length and batched by max_tokens padded source tokens (and
+    at most max_sentences a batch, unless 0); beam_size=1 uses greedy search.  Inputs
+    over max_positions - 2 tokens are truncated (with a warning).  The model runs in
+    eval mode and is left in the mode it came in.
     """
-    if max_tokens < 1:
-        raise ValueError(f"max_tokens must be positive, got {max_tokens}")
-    c = model.config
-    device = next(model.parameters()).device
-    encoded = encode_inputs(tokenizer, sentences, c.max_positions - 2)
-    nonempty = [i for i, ids in enumerate(encoded) if ids]
     outputs = [""] * len(sentences)
-    was_training = model.training
-    model.eval()
-    try:
-        for batch in length_batches([len(encoded[i]) for i in nonempty], max_tokens):
-            indices = [nonempty[b] for b in batch]
-            src = pad_rows([encoded[i] for i in indices], c.pad_id).to(device)
+    with evaluating(model):
+        for indices, src in source_batches(model, tokenizer, sentences, max_tokens, max_sentences):
             if beam_size == 1:
                 results = greedy_search(model, src, max_len_a, max_len_b)
             else:
-                hyps = beam_search(model, src, beam_size, alpha, 1, max_len_a, max_len_b)
-                results = [h[0].tokens for h in hyps]
+                results = [h[0].tokens for h in beam_search(model, src, beam_size, alpha, 1, max_len_a, max_len_b)]
             for i, ids in zip(indices, results, strict=True):
                 outputs[i] = tokenizer.decode(ids)
-    finally:
-        model.train(was_training)
+    return outputs
+
+
+def translate_n_best(
+    model: Transformer,
+    tokenizer: TextCodec,
+    sentences: Sequence[str],
+    n_best: int = 1,
+    beam_size: int = 4,
+    alpha: float = 0.6,
+    max_len_a: float = 1.5,
+    max_len_b: int = 10,
+    max_tokens: int = 4096,
+    max_sentences: int = 0,
+) -> list[list[Translation]]:
+    """The n_best best translations of each input sentence, best first, with their scores
+    (beam search, also for beam_size 1, where it equals greedy search); [] for blank inputs."""
+    outputs: list[list[Translation]] = [[] for _ in sentences]
+    with evaluating(model):
+        for indices, src in source_batches(model, tokenizer, sentences, max_tokens, max_sentences):
+            hypotheses = beam_search(model, src, beam_size, alpha, n_best, max_len_a, max_len_b)
+            for i, n_best_list in zip(indices, hypotheses, strict=True):
+                outputs[i] = [Translation(tokenizer.decode(h.tokens), h.score, h.log_prob) for h in n_best_list]
     return outputs

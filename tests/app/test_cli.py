@@ -171,3 +171,57 @@ def test_train_help_lists_every_key_with_its_default_and_a_line_of_help(capsys):
     assert [line.split()[0] for line in lines if line.split()[0] not in ("--resume",)] == [f"--{k}" for k in keys]
     assert "  --max_tokens (int, default 4096): token budget per batch" in lines
     assert all("): " in line for line in lines if not line.startswith("  --resume"))
+
+
+def test_n_best_with_scores_as_tsv_and_jsonl(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.txt"
+    source.write_text("a dog runs\n\nthe boy laughs\n", encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, "--beam", "3", "--n-best", "2",
+                        "--output-format", "tsv", source], capsys)
+    rows = [line.split("\t") for line in out.splitlines()]
+    assert code == 0 and [row[:2] for row in rows] == [["1", "1"], ["1", "2"], ["3", "1"], ["3", "2"]]
+    assert rows[0][4] == "ein hund rennt" and rows[2][4] == "der junge lacht"
+    assert float(rows[0][2]) >= float(rows[1][2])  # best first, by the length-normalised score
+    assert float(rows[0][3]) > -0.2  # the model knows its pairs: log P close to 0
+    code, out, _ = run(["translate", "--model", trained_model, "--beam", "2", "--n-best", "2",
+                        "--output-format", "jsonl", source], capsys)
+    records = [json.loads(line) for line in out.splitlines()]
+    assert [r["line"] for r in records] == [1, 2, 3] and records[1]["hypotheses"] == []
+    assert records[0]["hypotheses"][0]["text"] == "ein hund rennt" and len(records[2]["hypotheses"]) == 2
+
+
+def test_n_best_needs_a_wide_enough_beam_and_a_format_for_several_lines(trained_model, capsys):
+    code, _, err = run(["translate", "--model", trained_model, "--beam", "2", "--n-best", "3"], capsys)
+    assert code == 2 and "--n-best 3 needs --beam 3" in err
+    code, _, err = run(["translate", "--model", trained_model, "--beam", "2", "--n-best", "2"], capsys)
+    assert code == 2 and "--output-format tsv or jsonl" in err
+
+
+def test_batch_size_and_output_length_limits(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.txt"
+    source.write_text("".join(s + "\n" for s, _ in PAIRS), encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, "--batch-size", "3", source], capsys)
+    assert code == 0 and out.splitlines() == [t for _, t in PAIRS]
+    code, out, _ = run(["translate", "--model", trained_model, "--beam", "1", "--max-len-a", "0",
+                        "--max-len-b", "0", source], capsys)
+    assert code == 0 and out.splitlines() == [""] * len(PAIRS)
+
+
+def test_translate_streams_a_pipe_line_by_line(trained_model):
+    import select
+    import subprocess
+    import sys
+
+    process = subprocess.Popen([sys.executable, "-m", "attnmt", "translate", "--model", str(trained_model),
+                                "--beam", "1", "--threads", "1"],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        for source, target in PAIRS[:3]:
+            process.stdin.write(source + "\n")
+            process.stdin.flush()
+            # Answered while stdin is still open (a reader of the whole input would never answer).
+            assert select.select([process.stdout], [], [], 60)[0], "no translation within 60 s"
+            assert process.stdout.readline() == target + "\n"
+    finally:
+        process.stdin.close()
+        assert process.wait(timeout=60) == 0

@@ -14,21 +14,29 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from attnmt import __version__
+from attnmt.app.lines import FORMATS
 from attnmt.errors import ConfigError, UserError
 
 USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError)
 INT8_HELP = "int8 linear layers (dynamic quantisation): faster on CPU, BLEU within ~0.5"
 
 
-def positive_int(text: str) -> int:
-    """argparse type: a whole number >= 1 (a beam of 0 has no hypothesis to keep)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number >= 1, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
+def whole_number(least: int):
+    """An argparse type: a whole number >= least."""
+
+    def check(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number >= {least}, got {text!r}") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, got {value}")
+        return value
+
+    return check
+
+
+positive_int = whole_number(1)  # a beam of 0 has no hypothesis to keep
 
 
 def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
@@ -52,35 +60,55 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
     return 0
 
 
-def read_input(path: str | None) -> list[str]:
-    """Input lines from a file or stdin, split at newlines only (one output line per input line)."""
-    from attnmt.data import decode_lines, read_lines
-
-    if path is None or path == "-":
-        return decode_lines(sys.stdin.buffer.read(), "<stdin>")
-    return read_lines(path)
-
-
 def load_for_translation(args: argparse.Namespace):
-    """The model of --model/--weights, int8-quantised with --int8 (else with its weights
-    prepacked for the CPU's matmul library), and its tokenizer."""
+    """The model of --model/--weights on --device with --threads, as the fast copy (int8 linear
+    layers with --int8), and its tokenizer."""
     from attnmt.checkpoint import load_model_dir
     from attnmt.fast import prepare
 
+    if args.threads > 0:
+        torch_threads(args.threads)
     model, tokenizer = load_model_dir(args.model, args.weights)
-    return prepare(model, int8=args.int8), tokenizer
+    return prepare(model.to(args.device), int8=args.int8), tokenizer
+
+
+def torch_threads(count: int) -> None:
+    import torch
+
+    torch.set_num_threads(count)
+
+
+def decoding(args: argparse.Namespace) -> dict:
+    """The search settings that translate and evaluate share, as keyword arguments."""
+    return dict(beam_size=args.beam, alpha=args.alpha, max_len_a=args.max_len_a, max_len_b=args.max_len_b,
+                max_tokens=args.max_tokens, max_sentences=args.batch_size)
 
 
 def cmd_translate(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.translate import translate
+    from attnmt.app.lines import line_batches, write_hypotheses, write_texts
+    from attnmt.data import read_lines
+    from attnmt.translate import translate, translate_n_best
 
+    if args.n_best > args.beam:
+        raise ConfigError(f"--n-best {args.n_best} needs --beam {args.n_best} or more (got --beam {args.beam})")
+    if args.n_best > 1 and args.output_format == "text":
+        raise ConfigError("--n-best writes several translations per input line: add --output-format tsv or jsonl")
     model, tokenizer = load_for_translation(args)
-    outputs = translate(model, tokenizer, read_input(args.input), beam_size=args.beam, alpha=args.alpha)
-    text = "".join(line + "\n" for line in outputs)
-    if args.output is None or args.output == "-":
-        sys.stdout.write(text)
-    else:
-        Path(args.output).write_text(text, encoding="utf-8")
+    from_file = args.input not in (None, "-")
+    batches = [read_lines(args.input)] if from_file else line_batches(sys.stdin.buffer)
+    out = open(args.output, "w", encoding="utf-8") if args.output not in (None, "-") else sys.stdout
+    try:
+        first_line = 1
+        for lines in batches:
+            if args.output_format == "text":
+                write_texts(out, translate(model, tokenizer, lines, **decoding(args)))
+            else:
+                results = translate_n_best(model, tokenizer, lines, args.n_best, **decoding(args))
+                write_hypotheses(out, first_line, results, args.output_format)
+            first_line += len(lines)
+    finally:
+        if out is not sys.stdout:
+            out.close()
     return 0
 
 
@@ -95,7 +123,7 @@ def cmd_evaluate(args: argparse.Namespace, extra: dict[str, str]) -> int:
         hypotheses = read_lines(args.hyp)
     elif args.model and args.src:
         model, tokenizer = load_for_translation(args)
-        hypotheses = translate(model, tokenizer, read_lines(args.src), beam_size=args.beam, alpha=args.alpha)
+        hypotheses = translate(model, tokenizer, read_lines(args.src), **decoding(args))
     else:
         raise ConfigError("nothing to score: give --model and --src to translate, or --hyp with translations")
     scores = score(hypotheses, read_lines(args.ref))
@@ -270,6 +298,20 @@ def train_keys_help() -> str:
     ])
 
 
+def add_decoding_options(p: argparse.ArgumentParser) -> None:
+    """The search, batching and machine options of translate and evaluate."""
+    p.add_argument("--beam", type=positive_int, default=4, help="beam size (1 = greedy)")
+    p.add_argument("--alpha", type=float, default=0.6, help="length penalty α")
+    p.add_argument("--max-len-a", type=float, default=1.5, help="at most a·source length + b output tokens")
+    p.add_argument("--max-len-b", type=whole_number(0), default=10, help="see --max-len-a")
+    p.add_argument("--max-tokens", type=positive_int, default=4096, help="padded source tokens per batch")
+    p.add_argument("--batch-size", type=whole_number(0), default=0,
+                   help="sentences per batch at most (0: --max-tokens decides)")
+    p.add_argument("--device", choices=("cpu", "cuda", "mps"), default="cpu")
+    p.add_argument("--threads", type=int, default=0, help="PyTorch CPU threads (0: its default)")
+    p.add_argument("--int8", action="store_true", help=INT8_HELP)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="attnmt", description="The Transformer of 'Attention Is All You Need': train translation models, "
@@ -290,13 +332,17 @@ def build_parser() -> argparse.ArgumentParser:
         p = commands.add_parser(name, help=doc)
         p.add_argument("--model", required=name == "translate", help="model directory written by 'attnmt train'")
         p.add_argument("--weights", help="another weights file (e.g. averaged.safetensors)")
-        p.add_argument("--beam", type=positive_int, default=4, help="beam size (1 = greedy)")
-        p.add_argument("--alpha", type=float, default=0.6, help="length penalty α")
-        p.add_argument("--int8", action="store_true", help=INT8_HELP)
+        add_decoding_options(p)
         p.set_defaults(run=run)
         if name == "translate":
-            p.add_argument("input", nargs="?", help="input file (default: stdin)")
+            p.add_argument("input", nargs="?", help="input file, plain or .gz (default: stdin, translated as "
+                           "lines arrive when it is a terminal or a pipe)")
             p.add_argument("output", nargs="?", help="output file (default: stdout)")
+            p.add_argument("--n-best", type=positive_int, default=1, help="hypotheses per input line (<= --beam; "
+                           "with --output-format tsv or jsonl)")
+            p.add_argument("--output-format", choices=FORMATS, default="text",
+                           help="text: the best translation a line; tsv: line, rank, score, log-prob, translation "
+                           "per hypothesis; jsonl: one object per input line (docs: attnmt.app.lines)")
         else:
             p.add_argument("--src", help="source file to translate with --model (plain or .gz)")
             p.add_argument("--hyp", help="translations to score as they are, instead of --model and --src")
