@@ -13,7 +13,7 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q $(TORCH)
-	$(BIN)/python -m pip install -q -e ".[dev,export]"
+	$(BIN)/python -m pip install -q -e ".[all,dev]"
 	touch $(STAMP)
 
 demo: $(STAMP)

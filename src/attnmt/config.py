@@ -144,6 +144,8 @@ class TrainConfig:
     eval_bleu: bool = True  # validation BLEU (greedy) as the model-selection score; false: the validation loss
     eval_beam: int = 1  # beam size for validation BLEU (1 = greedy, fastest)
     patience: int = 0  # stop after this many evaluations without a better BLEU; 0 = never
+    save_every: int = 0  # steps between checkpoints besides those at each validation; 0 = only at validation
+    tensorboard: bool = True  # TensorBoard event files in MODEL_DIR/tensorboard (with the tensorboard package)
     keep_last: int = 5  # checkpoints kept (the best one is kept besides)
     log_every: int = 50  # steps between training-loss lines in log.jsonl
     out_dir: str = "runs/model"  # the model directory to write

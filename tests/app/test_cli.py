@@ -225,3 +225,13 @@ def test_translate_streams_a_pipe_line_by_line(trained_model):
     finally:
         process.stdin.close()
         assert process.wait(timeout=60) == 0
+
+
+def test_a_missing_extra_is_named_in_one_line(trained_model, monkeypatch, capsys):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "fastapi", None)  # as if attnmt[serve] were not installed
+    monkeypatch.delitem(sys.modules, "attnmt.app.serve", raising=False)
+    code, _, err = run(["serve", "--model", trained_model], capsys)
+    assert code == 2
+    assert err == "attnmt: error: 'attnmt serve' needs fastapi, from the serve extra: pip install 'attnmt[serve]'\n"

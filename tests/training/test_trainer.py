@@ -298,3 +298,34 @@ def test_non_finite_loss_can_stop_with_the_last_good_checkpoint(tmp_path):
         trainer.train()
     model, _ = load_model_dir(tmp_path / "model", ckpt.list_checkpoints(tmp_path / "model")[-1] / "model.safetensors")
     assert all(torch.isfinite(p).all() for p in model.parameters())
+
+
+def test_a_run_writes_train_log_and_tensorboard_events(tmp_path):
+    pytest.importorskip("tensorboard", reason="TensorBoard logging needs the tensorboard package")
+    from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
+
+    config = tiny_config(tmp_path, max_steps=20, eval_every=10, log_every=5, eval_bleu=False)
+    Trainer(config, progress=False).train()
+    model_dir = Path(config.out_dir)
+    text = (model_dir / "train.log").read_text(encoding="utf-8")
+    assert "train: read 20 pairs" in text and "precision fp32 (set in the config)" in text
+    assert "step 20: valid loss" in text and "stopped at step 20 (max_steps)" in text
+    events = EventAccumulator(str(model_dir / "tensorboard"))
+    events.Reload()
+    assert [e.step for e in events.Scalars("train/loss")] == [5, 10, 15, 20]
+    assert [e.step for e in events.Scalars("valid/loss")] == [10, 20]
+    log = [json.loads(line) for line in (model_dir / "log.jsonl").read_text().splitlines()]
+    last_valid = [r for r in log if "valid_loss" in r][-1]
+    assert events.Scalars("valid/loss")[-1].value == pytest.approx(last_valid["valid_loss"])
+
+
+def test_save_every_writes_checkpoints_between_validations(tmp_path):
+    config = tiny_config(tmp_path, max_steps=6, eval_every=4, save_every=1, keep_last=10, eval_bleu=False,
+                         tensorboard=False)
+    Trainer(config, progress=False).train()
+    model_dir = Path(config.out_dir)
+    assert [p.name for p in ckpt.list_checkpoints(model_dir)] == [f"step_{s:08d}" for s in range(1, 7)]
+    validated = [r["step"] for r in map(json.loads, (model_dir / "log.jsonl").read_text().splitlines())
+                 if "valid_loss" in r]
+    assert validated == [4, 6]  # saving does not validate
+    assert resume(model_dir, {"max_steps": "7"}, progress=False).step == 7

@@ -18,6 +18,9 @@ from attnmt.app.lines import FORMATS
 from attnmt.errors import ConfigError, UserError
 
 USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError)
+# Optional dependencies, by the extra that installs them (pip install 'attnmt[serve]', or [all]).
+EXTRAS = {"fastapi": "serve", "uvicorn": "serve", "matplotlib": "plot", "tensorboard": "tensorboard",
+          "transformers": "export", "ctranslate2": "export"}
 INT8_HELP = "int8 linear layers (dynamic quantisation): faster on CPU, BLEU within ~0.5"
 
 
@@ -409,6 +412,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.run(args, extra)
     except USER_ERRORS as error:
         print(f"attnmt: error: {error}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as error:
+        extra = EXTRAS.get((error.name or "").split(".")[0])
+        if extra is None:
+            raise
+        print(f"attnmt: error: 'attnmt {args.command}' needs {error.name}, from the {extra} extra: "
+              f"pip install 'attnmt[{extra}]'", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("attnmt: interrupted", file=sys.stderr)

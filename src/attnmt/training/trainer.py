@@ -10,7 +10,6 @@ DistributedDataParallel sums the gradients; rank 0 alone writes to disk.
 
 from __future__ import annotations
 
-import json
 import math
 import signal
 import time
@@ -41,6 +40,7 @@ from attnmt.hardware import bound_kernel_caches, describe, release_free_memory, 
 from attnmt.model import Transformer
 from attnmt.tokenizer import Tokenizer
 from attnmt.training.distributed import Group, setup
+from attnmt.training.logs import RunLog
 from attnmt.training.objective import TranslationLoss, label_smoothed_nll, noam_schedule
 from attnmt.translate import translate
 
@@ -98,6 +98,7 @@ class Trainer:
         self.dir = Path(config.out_dir)
         self.group: Group = setup(config.device)
         self.progress = progress and self.group.is_main
+        self.log = RunLog(self.dir, self.group.is_main, progress, config.tensorboard)
         self.precision, self.precision_reason = resolve_precision(config.precision, self.group.device)
         bound_kernel_caches()
         if config.threads > 0:
@@ -139,7 +140,7 @@ class Trainer:
             return Tokenizer.load(spm_path)
         if self.config.tokenizer:
             return Tokenizer.load(self.config.tokenizer)
-        self.log_line(f"training a {self.config.vocab_size}-piece SentencePiece model on {len(pairs)} pairs")
+        self.log.line(f"training a {self.config.vocab_size}-piece SentencePiece model on {len(pairs)} pairs")
         return Tokenizer.train([s for pair in pairs for s in pair], self.config.vocab_size, seed=self.config.seed)
 
     def _read_train(self):
@@ -151,7 +152,7 @@ class Trainer:
     def _encode_train(self, pairs: list[tuple[str, str]], report: ReadReport) -> list[Example]:
         examples, report.filtered_long = encode_pairs(pairs, self.tokenizer, self.config.max_len)
         report.max_len = self.config.max_len
-        self.log_line(f"train: {report.summary()}")
+        self.log.line(f"train: {report.summary()}")
         if not examples:
             raise ConfigError("no training pairs left after filtering: check the data files and max_len")
         return examples
@@ -181,11 +182,11 @@ class Trainer:
         if len(state["rng"]) == self.group.world_size:
             torch.set_rng_state(state["rng"][self.group.rank])
         else:
-            self.log_line(f"the run had {len(state['rng'])} processes, now {self.group.world_size}: "
+            self.log.line(f"the run had {len(state['rng'])} processes, now {self.group.world_size}: "
                           "dropout randomness starts afresh")
         self.step, self.elapsed = state["step"], state["elapsed"]
         self.best_bleu, self.best_step, self.bad_evals = state["best_bleu"], state["best_step"], state["bad_evals"]
-        self.log_line(f"resumed from {latest} (step {self.step})")
+        self.log.line(f"resumed from {latest} (step {self.step})")
 
     # the loop -----------------------------------------------------------------
 
@@ -194,9 +195,17 @@ class Trainer:
         budget = parse_duration(c.max_time) if c.max_time else math.inf
         finished = self._finished(budget)
         if finished:  # a resumed run that had already stopped for good: nothing to do, nothing written
-            self.log_line(f"{self.dir} has already finished ({finished}); nothing to do. To train on, "
+            self.log.line(f"{self.dir} has already finished ({finished}); nothing to do. To train on, "
                           "resume with a larger --max_steps or --max_time")
             return self._result(finished)
+        self.log.open()
+        try:
+            return self._train(budget)
+        finally:
+            self.log.close()
+
+    def _train(self, budget: float) -> TrainResult:
+        c = self.config
         self._log_runtime()
         stream = iter(self.batcher)
         bar = tqdm(total=c.max_steps, initial=self.step, disable=not self.progress, dynamic_ncols=True)
@@ -227,13 +236,16 @@ class Trainer:
                     last_saved = self.step
                     if not stopped_by and c.patience and self.bad_evals >= c.patience:
                         stopped_by = "patience"
+                elif c.save_every and self.step % c.save_every == 0:
+                    self.log.line(f"step {self.step}: saved {self.save().name}")
+                    last_saved = self.step
                 if stopped_by:
                     break
         if last_saved != self.step:
             self.validate_and_save()
         bar.close()
         result = self._result(stopped_by)
-        self.log_line(f"stopped at step {self.step} ({stopped_by}); {result.best()}; model in {self.dir}")
+        self.log.line(f"stopped at step {self.step} ({stopped_by}); {result.best()}; model in {self.dir}")
         return result
 
     def _result(self, stopped_by: str) -> TrainResult:
@@ -301,13 +313,13 @@ class Trainer:
     def _non_finite(self, total: float) -> None:
         """A NaN/inf loss: skip the batch, or stop with the last good checkpoint untouched."""
         where = f"non-finite loss ({total}) at step {self.step + 1}"
-        self.append_log({"step": self.step + 1, "non_finite_loss": str(total), "action": self.config.on_nonfinite})
+        self.log.record({"step": self.step + 1, "non_finite_loss": str(total), "action": self.config.on_nonfinite})
         if self.config.on_nonfinite == "stop":
             last = ckpt.list_checkpoints(self.dir)
             raise NonFiniteLoss(f"{where}; stopped. The last good checkpoint is "
                                 f"{last[-1] if last else 'none (none was written yet)'}; lower lr_factor or "
                                 "set clip_norm, then 'attnmt train --resume'")
-        self.log_line(f"warning: {where}; batch skipped (on_nonfinite: skip)")
+        self.log.line(f"warning: {where}; batch skipped (on_nonfinite: skip)")
 
     def learning_rate(self, step: int | None = None) -> float:
         return noam_schedule(step or self.step, self.model.config.d_model, self.config.warmup_steps,
@@ -348,20 +360,29 @@ class Trainer:
             self.best_bleu, self.best_step, self.bad_evals = score, self.step, 0
         else:
             self.bad_evals += 1
-        rng = self.group.gather_rng()
+        path = self.save(improved)
         if not self.group.is_main:
             return
-        path = ckpt.save_checkpoint(self.dir, self.step, self.model, self.trainer_state(rng))
-        if improved:
-            ckpt.save_weights(self.model, self.dir / ckpt.WEIGHTS)
-        ckpt.prune_checkpoints(self.dir, self.config.keep_last, ckpt.checkpoint_path(self.dir, self.best_step))
         record = {"step": self.step, "valid_loss": round(loss, 4), "valid_ppl": round(math.exp(min(loss, 50)), 2),
                   "valid_bleu": round(score, 2) if self.config.eval_bleu else None,
                   "elapsed": round(self.elapsed, 1), "eval_seconds": round(time.perf_counter() - started, 1)}
-        self.append_log(record)
+        self.log.record(record)
         bleu_text = f", BLEU {record['valid_bleu']}" if self.config.eval_bleu else ""
-        self.log_line(f"step {self.step}: valid loss {loss:.3f}, ppl {record['valid_ppl']}{bleu_text}"
+        self.log.line(f"step {self.step}: valid loss {loss:.3f}, ppl {record['valid_ppl']}{bleu_text}"
                       f"{' (best)' if improved else ''}; saved {path.name}")
+
+    def save(self, improved: bool = False) -> Path:
+        """A checkpoint of this step (every rank takes part: their random states are gathered);
+        with ``improved`` the weights become the model's too.  Keeps keep_last and the best."""
+        rng = self.group.gather_rng()
+        path = ckpt.checkpoint_path(self.dir, self.step)
+        if not self.group.is_main:
+            return path
+        ckpt.save_checkpoint(self.dir, self.step, self.model, self.trainer_state(rng))
+        if improved:
+            ckpt.save_weights(self.model, self.dir / ckpt.WEIGHTS)
+        ckpt.prune_checkpoints(self.dir, self.config.keep_last, ckpt.checkpoint_path(self.dir, self.best_step))
+        return path
 
     def trainer_state(self, rng: list[torch.Tensor]) -> dict:
         """Everything besides the weights that an exact resume needs (tensors and numbers only)."""
@@ -382,9 +403,9 @@ class Trainer:
         """Says what the run resolved (precision and why, device, threads, CPU) on the console and in log.jsonl."""
         runtime = {"precision": self.precision, "precision_reason": self.precision_reason,
                    **describe(self.group.device), "world_size": self.group.world_size}
-        self.append_log({"step": self.step, "runtime": runtime})
+        self.log.record({"step": self.step, "runtime": runtime})
         flags = " ".join(runtime["cpu_flags"]) or "none of note"
-        self.log_line(f"precision {self.precision} ({self.precision_reason}); device {runtime['device']}, "
+        self.log.line(f"precision {self.precision} ({self.precision_reason}); device {runtime['device']}, "
                       f"{runtime['threads']} threads x {self.group.world_size} process(es); CPU {runtime['cpu']} "
                       f"({flags}; PyTorch kernels {runtime['torch_cpu_capability']})")
 
@@ -393,20 +414,10 @@ class Trainer:
         steps = self.config.log_every
         record = {"step": self.step, "loss": round(window["loss"] / steps, 4), "lr": self.learning_rate(),
                   "tokens_per_s": round(tokens_per_s), "elapsed": round(self.elapsed, 1)}
-        self.append_log(record)
+        self.log.record(record)
         left = f"{(budget - self.elapsed) / 60:.1f}m" if budget < math.inf else "-"
         bar.set_postfix(loss=f"{record['loss']:.3f}", lr=f"{record['lr']:.2e}",
                         tok_s=record["tokens_per_s"], time_left=left)
-
-    def append_log(self, record: dict) -> None:
-        if not self.group.is_main:
-            return
-        with open(self.dir / "log.jsonl", "a", encoding="utf-8") as log:
-            log.write(json.dumps(record) + "\n")
-
-    def log_line(self, text: str) -> None:
-        if self.progress:
-            tqdm.write(text)
 
 
 def train(config: TrainConfig, progress: bool = True) -> TrainResult:
