@@ -141,7 +141,8 @@ class TrainConfig:
     device: str = "auto"  # "auto" (a GPU when there is one), "cpu" or "cuda"
     # validation and checkpoints
     eval_every: int = 500  # steps between validations, each with a checkpoint
-    eval_bleu: bool = True  # validation BLEU (greedy) as the model-selection score; false: the validation loss
+    eval_metric: str | None = None  # what picks the best weights: "bleu", "chrf" or "loss"; None: see eval_bleu
+    eval_bleu: bool = True  # with eval_metric unset: true = "bleu", false = "loss" (older configs say this)
     eval_beam: int = 1  # beam size for validation BLEU (1 = greedy, fastest)
     patience: int = 0  # stop after this many evaluations without a better BLEU; 0 = never
     save_every: int = 0  # steps between checkpoints besides those at each validation; 0 = only at validation
@@ -149,6 +150,11 @@ class TrainConfig:
     keep_last: int = 5  # checkpoints kept (the best one is kept besides)
     log_every: int = 50  # steps between training-loss lines in log.jsonl
     out_dir: str = "runs/model"  # the model directory to write
+
+    @property
+    def validation_metric(self) -> str:
+        """The validation score that picks the best weights: "bleu", "chrf" or "loss"."""
+        return self.eval_metric or ("bleu" if self.eval_bleu else "loss")
 
     def __post_init__(self) -> None:
         if not (isinstance(self.adam_betas, list | tuple) and len(self.adam_betas) == 2):
@@ -158,6 +164,8 @@ class TrainConfig:
             raise ConfigError(f"model must be a mapping of model keys, got {self.model!r}")
         if self.precision not in ("auto", "bf16", "fp32"):
             raise ConfigError(f"precision={self.precision!r}: use 'auto', 'bf16' or 'fp32'")
+        if self.eval_metric not in (None, "bleu", "chrf", "loss"):
+            raise ConfigError(f"eval_metric={self.eval_metric!r}: use 'bleu', 'chrf' or 'loss'")
         if self.on_nonfinite not in ("skip", "stop"):
             raise ConfigError(f"on_nonfinite={self.on_nonfinite!r}: use 'skip' or 'stop'")
         if self.max_time is not None:

@@ -51,6 +51,12 @@ def bleu(hypotheses: Sequence[str], references: Sequence[str]) -> float:
     return BLEU().corpus_score(hyps, [refs]).score
 
 
+def chrf(hypotheses: Sequence[str], references: Sequence[str]) -> float:
+    """Just the corpus chrF of `score`."""
+    hyps, refs = _checked(hypotheses, references)
+    return CHRF().corpus_score(hyps, [refs]).score
+
+
 def _checked(hypotheses: Sequence[str], references: Sequence[str]) -> tuple[list[str], list[str]]:
     """Lists of hypotheses and references; ValueError unless equally many and not empty."""
     if len(hypotheses) != len(references):

@@ -329,3 +329,21 @@ def test_save_every_writes_checkpoints_between_validations(tmp_path):
                  if "valid_loss" in r]
     assert validated == [4, 6]  # saving does not validate
     assert resume(model_dir, {"max_steps": "7"}, progress=False).step == 7
+
+
+def test_chrf_can_pick_the_best_weights(tmp_path, capsys):
+    config = tiny_config(tmp_path, max_steps=4, eval_every=2, eval_metric="chrf", tensorboard=False)
+    config_path = tmp_path / "config.yaml"
+    config_path.write_text(json.dumps(config.to_dict()))
+    assert main(["train", str(config_path)]) == 0
+    records = [json.loads(line) for line in (Path(config.out_dir) / "log.jsonl").read_text().splitlines()]
+    scored = [r for r in records if "valid_loss" in r]
+    assert [r["step"] for r in scored] == [2, 4] and all(0 <= r["valid_chrf"] <= 100 for r in scored)
+    assert "valid_bleu" not in scored[0]
+    out = capsys.readouterr().out
+    assert "best validation chrF " in out and ", chrF " in out
+
+
+def test_an_unknown_eval_metric_is_named(tmp_path):
+    with pytest.raises(ConfigError, match="eval_metric='ter': use 'bleu', 'chrf' or 'loss'"):
+        tiny_config(tmp_path, eval_metric="ter")

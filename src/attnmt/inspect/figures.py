@@ -208,7 +208,7 @@ def read_training_log(model_dir: Path) -> tuple[list[dict], list[dict]]:
 
 
 def plot_training(model_dir: Path) -> Figure:
-    """Loss, learning rate and validation BLEU against steps, from the training log."""
+    """Loss, learning rate and validation BLEU (or chrF) against steps, from the training log."""
     train, valid = read_training_log(model_dir)
     fig = Figure(figsize=(13, 3.8), dpi=DPI, layout="constrained")
     loss, lr, bleu = fig.subplots(1, 3, sharex=True)
@@ -219,9 +219,11 @@ def plot_training(model_dir: Path) -> Figure:
     loss.legend()
     lr.plot(steps, [r["lr"] for r in train], color="tab:green")
     lr.set_title("learning rate", fontsize=10)
-    scored = [r for r in valid if r.get("valid_bleu") is not None]
-    bleu.plot([r["step"] for r in scored], [r["valid_bleu"] for r in scored], marker="o", color="tab:purple")
-    bleu.set_title("validation BLEU" if scored else "validation BLEU (none in the log)", fontsize=10)
+    key, name = next(((k, n) for k, n in (("valid_bleu", "BLEU"), ("valid_chrf", "chrF"))
+                      if any(r.get(k) is not None for r in valid)), ("valid_bleu", "BLEU"))
+    scored = [r for r in valid if r.get(key) is not None]
+    bleu.plot([r["step"] for r in scored], [r[key] for r in scored], marker="o", color="tab:purple")
+    bleu.set_title(f"validation {name}" if scored else "validation BLEU (none in the log)", fontsize=10)
     for ax in (loss, lr, bleu):
         ax.set_xlabel("step")
         ax.grid(alpha=0.3)

@@ -35,7 +35,7 @@ from attnmt.data import (
     read_tsv,
 )
 from attnmt.errors import ConfigError, NonFiniteLoss
-from attnmt.evaluate import bleu
+from attnmt.evaluate import bleu, chrf
 from attnmt.hardware import bound_kernel_caches, describe, release_free_memory, resolve_precision
 from attnmt.model import Transformer
 from attnmt.tokenizer import Tokenizer
@@ -49,20 +49,23 @@ def autocast(precision: str, device: torch.device):
     return torch.autocast(device.type, dtype=torch.bfloat16) if precision == "bf16" else nullcontext()
 
 
+METRIC_NAMES = {"bleu": "BLEU", "chrf": "chrF", "loss": "loss"}
+
+
 @dataclass
 class TrainResult:
     model_dir: Path
     step: int
-    best_bleu: float  # validation BLEU, or minus the validation loss when eval_bleu is off
+    best_score: float  # the best validation BLEU or chrF, or minus the validation loss
     best_step: int
     stopped_by: str
-    metric: str = "BLEU"  # what best_bleu measures: "BLEU" or "loss"
+    metric: str = "BLEU"  # what best_score measures: "BLEU", "chrF" or "loss"
 
     def best(self) -> str:
         """The best validation score in words, e.g. "best validation BLEU 31.20 at step 700"."""
         if self.best_step == 0:
             return "no validation yet"
-        value = self.best_bleu if self.metric == "BLEU" else -self.best_bleu
+        value = -self.best_score if self.metric == "loss" else self.best_score
         return f"best validation {self.metric} {value:.2f} at step {self.best_step}"
 
 
@@ -126,7 +129,7 @@ class Trainer:
                                     rank=self.group.rank, world_size=self.group.world_size)
         self.step = 0
         self.elapsed = 0.0
-        self.best_bleu, self.best_step, self.bad_evals = -math.inf, 0, 0
+        self.best_score, self.best_step, self.bad_evals = -math.inf, 0, 0
         if resume:
             self._restore()
         else:
@@ -185,7 +188,7 @@ class Trainer:
             self.log.line(f"the run had {len(state['rng'])} processes, now {self.group.world_size}: "
                           "dropout randomness starts afresh")
         self.step, self.elapsed = state["step"], state["elapsed"]
-        self.best_bleu, self.best_step, self.bad_evals = state["best_bleu"], state["best_step"], state["bad_evals"]
+        self.best_score, self.best_step, self.bad_evals = state["best_bleu"], state["best_step"], state["bad_evals"]
         self.log.line(f"resumed from {latest} (step {self.step})")
 
     # the loop -----------------------------------------------------------------
@@ -249,8 +252,8 @@ class Trainer:
         return result
 
     def _result(self, stopped_by: str) -> TrainResult:
-        return TrainResult(self.dir, self.step, self.best_bleu, self.best_step, stopped_by,
-                           "BLEU" if self.config.eval_bleu else "loss")
+        return TrainResult(self.dir, self.step, self.best_score, self.best_step, stopped_by,
+                           METRIC_NAMES[self.config.validation_metric])
 
     def _finished(self, budget: float) -> str:
         """Why a restored run must not take another step ("" = it may): a limit it already reached."""
@@ -340,12 +343,13 @@ class Trainer:
             tokens += batch.n_tgt_tokens
         return total / max(tokens, 1)
 
-    def validation_bleu(self) -> float:
+    def validation_score(self, metric: str) -> float:
+        """Greedy (eval_beam) translations of the validation set, scored by ``metric``: "bleu" or "chrf"."""
         sources = [src for src, _ in self.valid_pairs]
         references = [tgt for _, tgt in self.valid_pairs]
         with torch.inference_mode():
             hypotheses = translate(self.model, self.tokenizer, sources, beam_size=self.config.eval_beam)
-        return bleu(hypotheses, references)
+        return (bleu if metric == "bleu" else chrf)(hypotheses, references)
 
     def validate_and_save(self) -> None:
         """Rank 0 validates and shares the scores, so that every rank agrees on the best step."""
@@ -353,22 +357,26 @@ class Trainer:
         loss, score = 0.0, 0.0
         if self.group.is_main:
             loss = self.validation_loss()
-            score = self.validation_bleu() if self.config.eval_bleu else -loss
+            metric = self.config.validation_metric
+            score = -loss if metric == "loss" else self.validation_score(metric)
         loss, score = self.group.broadcast(loss, score)
-        improved = score > self.best_bleu
+        improved = score > self.best_score
         if improved:
-            self.best_bleu, self.best_step, self.bad_evals = score, self.step, 0
+            self.best_score, self.best_step, self.bad_evals = score, self.step, 0
         else:
             self.bad_evals += 1
         path = self.save(improved)
         if not self.group.is_main:
             return
-        record = {"step": self.step, "valid_loss": round(loss, 4), "valid_ppl": round(math.exp(min(loss, 50)), 2),
-                  "valid_bleu": round(score, 2) if self.config.eval_bleu else None,
-                  "elapsed": round(self.elapsed, 1), "eval_seconds": round(time.perf_counter() - started, 1)}
+        metric = self.config.validation_metric
+        record = {"step": self.step, "valid_loss": round(loss, 4), "valid_ppl": round(math.exp(min(loss, 50)), 2)}
+        score_text = ""
+        if metric != "loss":
+            record[f"valid_{metric}"] = round(score, 2)
+            score_text = f", {METRIC_NAMES[metric]} {record[f'valid_{metric}']}"
+        record.update(elapsed=round(self.elapsed, 1), eval_seconds=round(time.perf_counter() - started, 1))
         self.log.record(record)
-        bleu_text = f", BLEU {record['valid_bleu']}" if self.config.eval_bleu else ""
-        self.log.line(f"step {self.step}: valid loss {loss:.3f}, ppl {record['valid_ppl']}{bleu_text}"
+        self.log.line(f"step {self.step}: valid loss {loss:.3f}, ppl {record['valid_ppl']}{score_text}"
                       f"{' (best)' if improved else ''}; saved {path.name}")
 
     def save(self, improved: bool = False) -> Path:
@@ -392,7 +400,7 @@ class Trainer:
             "optimizer": self.optimizer.state_dict(),
             "data": self.batcher.state_dict(),
             "rng": rng,  # one random state per rank
-            "best_bleu": self.best_bleu,
+            "best_bleu": self.best_score,
             "best_step": self.best_step,
             "bad_evals": self.bad_evals,
         }
