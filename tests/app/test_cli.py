@@ -235,3 +235,21 @@ def test_a_missing_extra_is_named_in_one_line(trained_model, monkeypatch, capsys
     code, _, err = run(["serve", "--model", trained_model], capsys)
     assert code == 2
     assert err == "attnmt: error: 'attnmt serve' needs fastapi, from the serve extra: pip install 'attnmt[serve]'\n"
+
+
+def test_alignments_in_text_and_tsv(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.txt"
+    source.write_text("a man rides a bike\n\ntwo men walk\n", encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, "--alignments", source], capsys)
+    first, blank, third = out.splitlines()
+    text, pairs = first.split(" ||| ")
+    assert code == 0 and text == "ein mann fährt ein fahrrad" and blank == " ||| " and third.startswith("zwei männer")
+    links = [tuple(map(int, p.split("-"))) for p in pairs.split()]
+    assert links and all(0 <= s < 5 and 0 <= t < 5 for s, t in links)  # 5 words on each side
+    assert {t for _, t in links} == set(range(5))  # every target word is linked
+    code, out, _ = run(["translate", "--model", trained_model, "--alignments", "--output-format", "tsv",
+                        "--alignment-layer", "0", source], capsys)
+    assert code == 0 and all(len(row.split("\t")) == 6 for row in out.splitlines())
+    code, _, err = run(["translate", "--model", trained_model, "--alignments", "--alignment-layer", "2", source],
+                       capsys)
+    assert code == 2 and "the model has 2 decoder layers" in err

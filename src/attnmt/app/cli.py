@@ -90,6 +90,7 @@ def decoding(args: argparse.Namespace) -> dict:
 def cmd_translate(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.app.lines import line_batches, write_hypotheses, write_texts
     from attnmt.data import read_lines
+    from attnmt.inspect.align import align, align_one
     from attnmt.translate import translate, translate_n_best
 
     if args.n_best > args.beam:
@@ -97,6 +98,10 @@ def cmd_translate(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if args.n_best > 1 and args.output_format == "text":
         raise ConfigError("--n-best writes several translations per input line: add --output-format tsv or jsonl")
     model, tokenizer = load_for_translation(args)
+    layers = model.config.decoder_layers
+    if args.alignments and not -layers <= args.alignment_layer < layers:
+        raise ConfigError(f"--alignment-layer {args.alignment_layer}: the model has {layers} decoder layers "
+                          f"(0 to {layers - 1}, or -1 to -{layers} from the last)")
     from_file = args.input not in (None, "-")
     batches = [read_lines(args.input)] if from_file else line_batches(sys.stdin.buffer)
     out = open(args.output, "w", encoding="utf-8") if args.output not in (None, "-") else sys.stdout
@@ -104,10 +109,14 @@ def cmd_translate(args: argparse.Namespace, extra: dict[str, str]) -> int:
         first_line = 1
         for lines in batches:
             if args.output_format == "text":
-                write_texts(out, translate(model, tokenizer, lines, **decoding(args)))
+                texts = translate(model, tokenizer, lines, **decoding(args))
+                aligned = align(model, tokenizer, lines, texts, args.alignment_layer) if args.alignments else None
+                write_texts(out, texts, aligned)
             else:
                 results = translate_n_best(model, tokenizer, lines, args.n_best, **decoding(args))
-                write_hypotheses(out, first_line, results, args.output_format)
+                aligned = [[align_one(model, tokenizer, source, h.text, args.alignment_layer) for h in hypotheses]
+                           for source, hypotheses in zip(lines, results, strict=True)] if args.alignments else None
+                write_hypotheses(out, first_line, results, args.output_format, aligned)
             first_line += len(lines)
     finally:
         if out is not sys.stdout:
@@ -346,6 +355,10 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--output-format", choices=FORMATS, default="text",
                            help="text: the best translation a line; tsv: line, rank, score, log-prob, translation "
                            "per hypothesis; jsonl: one object per input line (docs: attnmt.app.lines)")
+            p.add_argument("--alignments", action="store_true", help="word alignments from cross-attention, "
+                           "Pharaoh pairs (source word-target word): 'translation ||| 0-0 1-1' in text format")
+            p.add_argument("--alignment-layer", type=int, default=-1,
+                           help="decoder layer whose cross-attention aligns (default -1, the last)")
         else:
             p.add_argument("--src", help="source file to translate with --model (plain or .gz)")
             p.add_argument("--hyp", help="translations to score as they are, instead of --model and --src")

@@ -7,11 +7,13 @@ read waits, so ``attnmt translate`` can sit at the end of a pipe that stays open
 
 Output formats (one output unit per input line, in input order, always):
 
-- ``text``: the best translation, one line per input line;
-- ``tsv``: one row per hypothesis: ``line<TAB>rank<TAB>score<TAB>log_prob<TAB>translation``,
-  line and rank counting from 1, score = log_prob / length penalty (what beam search ranks by);
-- ``jsonl``: one JSON object per input line:
-  ``{"line": 1, "hypotheses": [{"text": …, "score": …, "log_prob": …}, …]}``.
+- ``text``: the best translation, one line per input line (``translation ||| 0-0 1-1 …``
+  with ``--alignments``: Pharaoh pairs, source word - target word, counting from 0);
+- ``tsv``: one row per hypothesis: ``line<TAB>rank<TAB>score<TAB>log_prob<TAB>translation``
+  (``<TAB>alignment`` with ``--alignments``), line and rank counting from 1,
+  score = log_prob / length penalty (what beam search ranks by);
+- ``jsonl``: one JSON object per input line: ``{"line": 1, "hypotheses": [{"text": …,
+  "score": …, "log_prob": …}, …]}`` (and ``"alignment": "0-0 1-1 …"`` per hypothesis).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from collections.abc import Iterator
 from typing import BinaryIO, TextIO
 
 from attnmt.data import decode_lines
+from attnmt.inspect.align import pharaoh
 from attnmt.translate import Translation
 
 FORMATS = ("text", "tsv", "jsonl")
@@ -55,20 +58,32 @@ def line_batches(stream: BinaryIO, source: str = "<stdin>") -> Iterator[list[str
         yield decode_lines(pending, source)
 
 
-def write_texts(out: TextIO, texts: list[str]) -> None:
-    """``text`` format: one translation per line, then a flush."""
+Alignments = list[tuple[int, int]]
+
+
+def write_texts(out: TextIO, texts: list[str], alignments: list[Alignments] | None = None) -> None:
+    """``text`` format: one translation per line (``translation ||| 0-0 1-1 …`` with word
+    alignments, as Marian writes them), then a flush."""
+    if alignments is not None:
+        texts = [f"{text} ||| {pharaoh(pairs)}" for text, pairs in zip(texts, alignments, strict=True)]
     out.write("".join(text + "\n" for text in texts))
     out.flush()
 
 
-def write_hypotheses(out: TextIO, first_line: int, results: list[list[Translation]], output_format: str) -> None:
-    """``tsv`` or ``jsonl``: the hypotheses of input lines first_line, first_line + 1, … (counting from 1)."""
-    for line, hypotheses in enumerate(results, start=first_line):
+def write_hypotheses(out: TextIO, first_line: int, results: list[list[Translation]], output_format: str,
+                     alignments: list[list[Alignments]] | None = None) -> None:
+    """``tsv`` or ``jsonl``: the hypotheses of input lines first_line, first_line + 1, … (counting
+    from 1); with ``alignments`` (one per hypothesis) a sixth TSV column or an "alignment" key."""
+    for i, hypotheses in enumerate(results):
+        line, aligned = first_line + i, alignments[i] if alignments is not None else None
+        fields = [{"text": h.text, "score": round(h.score, 4), "log_prob": round(h.log_prob, 4)} for h in hypotheses]
+        for j, field in enumerate(fields):
+            if aligned is not None:
+                field["alignment"] = pharaoh(aligned[j])
         if output_format == "tsv":
-            out.write("".join(f"{line}\t{rank}\t{h.score:.4f}\t{h.log_prob:.4f}\t{h.text}\n"
-                              for rank, h in enumerate(hypotheses, start=1)))
+            out.write("".join("\t".join([str(line), str(rank), f"{f['score']:.4f}", f"{f['log_prob']:.4f}", f["text"],
+                                         *([f["alignment"]] if aligned is not None else [])]) + "\n"
+                              for rank, f in enumerate(fields, start=1)))
         else:
-            record = {"line": line, "hypotheses": [
-                {"text": h.text, "score": round(h.score, 4), "log_prob": round(h.log_prob, 4)} for h in hypotheses]}
-            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+            out.write(json.dumps({"line": line, "hypotheses": fields}, ensure_ascii=False) + "\n")
     out.flush()

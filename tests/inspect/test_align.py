@@ -1,0 +1,32 @@
+"""Word alignments from cross-attention (attnmt.inspect.align), on attention made by hand."""
+
+import torch
+
+from attnmt.inspect.align import pharaoh, word_alignment, word_index
+
+
+def test_pieces_join_into_words_at_the_word_start_marker():
+    assert word_index(["▁ein", "▁orange", "farb", "enen", "▁Hut", ","]) == [0, 1, 1, 1, 2, 2]
+
+
+def test_each_target_piece_links_to_the_source_piece_it_attends_to_most():
+    source = ["▁a", "▁red", "▁hat", "."]  # words: a(0) red(1) hat.(2)
+    target = ["▁ein", "▁rot", "er", "▁Hut", "."]  # words: ein(0) roter(1) Hut.(2)
+    cross = torch.tensor([  # [target pieces (+ the EOS row), source pieces]
+        [0.7, 0.1, 0.1, 0.1],  # ein <- a
+        [0.1, 0.8, 0.05, 0.05],  # rot <- red
+        [0.2, 0.6, 0.1, 0.1],  # er <- red: the same word pair once
+        [0.1, 0.1, 0.7, 0.1],  # Hut <- hat
+        [0.1, 0.1, 0.2, 0.6],  # "." <- "." (part of the words "hat." and "Hut.")
+        [0.0, 0.0, 0.0, 1.0],  # the EOS row is not a word
+    ])
+    pairs = word_alignment(cross, source, target)
+    assert pairs == [(0, 0), (1, 1), (2, 2)]
+    assert pharaoh(pairs) == "0-0 1-1 2-2"
+
+
+def test_a_crossing_alignment_and_one_source_word_for_two_target_words():
+    source = ["▁staring", "▁at", "▁something"]
+    target = ["▁etwas", "▁an", "starrt"]  # "etwas anstarrt"
+    cross = torch.tensor([[0.1, 0.1, 0.8], [0.6, 0.3, 0.1], [0.2, 0.7, 0.1]])
+    assert word_alignment(cross, source, target) == [(0, 1), (1, 1), (2, 0)]
