@@ -13,11 +13,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Protocol
 
+import torch
 from torch import Tensor
 
 from attnmt.data import pad_rows
 from attnmt.model import Transformer
 from attnmt.search import beam_search, greedy_search
+from attnmt.tokenizer import Tokenizer
 
 
 class TextCodec(Protocol):
@@ -147,3 +149,22 @@ def translate_n_best(
             for i, n_best_list in zip(indices, hypotheses, strict=True):
                 outputs[i] = [Translation(tokenizer.decode(h.tokens), h.score, h.log_prob) for h in n_best_list]
     return outputs
+
+
+@torch.no_grad()
+def token_confidence(
+    model: Transformer, tokenizer: Tokenizer, source: str, translation: str
+) -> list[tuple[str, float]]:
+    """Each output piece of ``translation`` (then the end of sentence) with the probability the
+    model gives it after the pieces before it: how sure it was, token by token (teacher-forced)."""
+    c = model.config
+    src_ids = tokenizer.encode(source)[: c.max_positions - 2]
+    out_ids = tokenizer.encode(translation)[: c.max_positions - 2]
+    if not src_ids:
+        return []
+    device = next(model.parameters()).device
+    with evaluating(model):
+        logits = model(torch.tensor([src_ids], device=device), torch.tensor([[c.bos_id, *out_ids]], device=device))
+    targets = torch.tensor([*out_ids, c.eos_id], device=device)
+    probs = logits[0].float().softmax(dim=-1).gather(1, targets[:, None]).squeeze(1).tolist()
+    return [(tokenizer.id_to_piece(i), p) for i, p in zip(targets.tolist(), probs, strict=True)]

@@ -253,3 +253,18 @@ def test_alignments_in_text_and_tsv(trained_model, tmp_path, capsys):
     code, _, err = run(["translate", "--model", trained_model, "--alignments", "--alignment-layer", "2", source],
                        capsys)
     assert code == 2 and "the model has 2 decoder layers" in err
+
+
+def test_confidence_gives_each_output_piece_its_probability(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.txt"
+    source.write_text("a dog runs\n", encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, "--output-format", "jsonl", "--confidence",
+                        "--alignments", source], capsys)
+    [hypothesis] = json.loads(out)["hypotheses"]
+    pieces = [piece for piece, _ in hypothesis["confidence"]]
+    assert code == 0 and "".join(pieces[:-1]).replace("▁", " ").strip() == "ein hund rennt" and pieces[-1] == "</s>"
+    # The memorised pair costs < 0.2 nats in all (support.KNOWS_THE_PAIRS): every piece is > e^-0.2 likely.
+    assert all(0.8 < p <= 1.0 for _, p in hypothesis["confidence"])
+    assert hypothesis["alignment"]
+    code, _, err = run(["translate", "--model", trained_model, "--confidence", source], capsys)
+    assert code == 2 and "--output-format jsonl" in err

@@ -13,7 +13,9 @@ Output formats (one output unit per input line, in input order, always):
   (``<TAB>alignment`` with ``--alignments``), line and rank counting from 1,
   score = log_prob / length penalty (what beam search ranks by);
 - ``jsonl``: one JSON object per input line: ``{"line": 1, "hypotheses": [{"text": …,
-  "score": …, "log_prob": …}, …]}`` (and ``"alignment": "0-0 1-1 …"`` per hypothesis).
+  "score": …, "log_prob": …}, …]}``, with ``"alignment": "0-0 1-1 …"`` (``--alignments``)
+  and ``"confidence": [[piece, probability], …, ["</s>", p]]`` (``--confidence``: the
+  probability of each output piece given the ones before it) per hypothesis.
 """
 
 from __future__ import annotations
@@ -71,18 +73,17 @@ def write_texts(out: TextIO, texts: list[str], alignments: list[Alignments] | No
 
 
 def write_hypotheses(out: TextIO, first_line: int, results: list[list[Translation]], output_format: str,
-                     alignments: list[list[Alignments]] | None = None) -> None:
+                     extras: list[list[dict]] | None = None) -> None:
     """``tsv`` or ``jsonl``: the hypotheses of input lines first_line, first_line + 1, … (counting
-    from 1); with ``alignments`` (one per hypothesis) a sixth TSV column or an "alignment" key."""
+    from 1).  ``extras``, one dict per hypothesis (``alignment``, ``confidence``), become more
+    keys of its JSON object, or more TSV columns, in their order."""
     for i, hypotheses in enumerate(results):
-        line, aligned = first_line + i, alignments[i] if alignments is not None else None
-        fields = [{"text": h.text, "score": round(h.score, 4), "log_prob": round(h.log_prob, 4)} for h in hypotheses]
-        for j, field in enumerate(fields):
-            if aligned is not None:
-                field["alignment"] = pharaoh(aligned[j])
+        line = first_line + i
+        fields = [{"text": h.text, "score": round(h.score, 4), "log_prob": round(h.log_prob, 4),
+                   **(extras[i][j] if extras is not None else {})} for j, h in enumerate(hypotheses)]
         if output_format == "tsv":
-            out.write("".join("\t".join([str(line), str(rank), f"{f['score']:.4f}", f"{f['log_prob']:.4f}", f["text"],
-                                         *([f["alignment"]] if aligned is not None else [])]) + "\n"
+            out.write("".join("\t".join([str(line), str(rank), f"{f.pop('score'):.4f}", f"{f.pop('log_prob'):.4f}",
+                                         f.pop("text"), *map(str, f.values())]) + "\n"
                               for rank, f in enumerate(fields, start=1)))
         else:
             out.write(json.dumps({"line": line, "hypotheses": fields}, ensure_ascii=False) + "\n")
