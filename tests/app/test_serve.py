@@ -361,3 +361,22 @@ def test_a_request_whose_client_left_is_skipped():
             return kept, list(batcher.batch_sizes)
 
     assert run(main()) == (["KEPT"], [1])
+
+
+def test_n_best_hypotheses_with_scores_alignments_and_confidence(client):
+    answer = client.post("/translate", json={"texts": ["a dog runs", "two men walk"], "beam": 3, "n_best": 2,
+                                             "return_alignments": True, "return_confidence": True})
+    assert answer.status_code == 200
+    body = answer.json()
+    assert body["translations"] == ["ein hund rennt", "zwei männer gehen"]
+    first, second = body["hypotheses"]
+    assert len(first) == len(second) == 2 and first[0]["text"] == "ein hund rennt"
+    assert first[0]["score"] >= first[1]["score"]  # best first
+    assert first[0]["log_prob"] > -0.2  # a memorised pair (support.KNOWS_THE_PAIRS)
+    assert first[0]["alignment"] and all(0.8 < p <= 1.0 for _, p in first[0]["confidence"])
+    assert client.post("/translate", json={"text": "a dog runs"}).json() == {"translations": ["ein hund rennt"]}
+
+
+def test_more_hypotheses_than_the_beam_is_a_422(client):
+    answer = client.post("/translate", json={"text": "a dog runs", "beam": 2, "n_best": 3})
+    assert answer.status_code == 422 and '"n_best" 3 needs "beam" 3 or more' in answer.json()["detail"]

@@ -36,9 +36,10 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from attnmt.app.batching import Batcher, Busy
 from attnmt.app.page import page_html
 from attnmt.errors import ConfigError
+from attnmt.inspect.align import align_one, pharaoh
 from attnmt.inspect.trace import trace_translation
 from attnmt.model import Transformer
-from attnmt.translate import TextCodec, translate
+from attnmt.translate import TextCodec, Translation, token_confidence, translate, translate_n_best
 
 
 @dataclass
@@ -65,6 +66,7 @@ class Options(NamedTuple):
 
     beam: int
     max_length: int | None
+    n_best: int = 0  # 0: translations only; n >= 1: the n best hypotheses with their scores
 
 
 class TranslateRequest(BaseModel):
@@ -80,6 +82,15 @@ class TranslateRequest(BaseModel):
         description="most output subword tokens per translation (default 1.5 x input tokens + 10)",
     )
     return_attention: bool = Field(False, description="also return each translation's tokens and attention")
+    n_best: int = Field(1, ge=1, le=16, description="hypotheses per text in 'hypotheses' (at most beam)")
+    return_scores: bool = Field(False, description="return 'hypotheses': each with its score (log-prob / length "
+                                "penalty) and log-prob")
+    return_alignments: bool = Field(False, description="add each hypothesis's word alignment (Pharaoh pairs)")
+    return_confidence: bool = Field(False, description="add each hypothesis's pieces with their probabilities")
+
+    @property
+    def wants_hypotheses(self) -> bool:
+        return self.n_best > 1 or self.return_scores or self.return_alignments or self.return_confidence
 
     @model_validator(mode="after")
     def one_nonblank_text_or_texts(self) -> TranslateRequest:
@@ -87,6 +98,8 @@ class TranslateRequest(BaseModel):
             raise ValueError('give either "text": "..." or "texts": ["...", ...]')
         if self.texts == []:
             raise ValueError('"texts" is empty: give at least one text')
+        if self.n_best > self.beam:
+            raise ValueError(f'"n_best" {self.n_best} needs "beam" {self.n_best} or more (got {self.beam})')
         for where, text in self.named_texts():
             if not text.strip():
                 raise ValueError(f"{where} is empty: give a sentence to translate")
@@ -105,6 +118,11 @@ class TranslateRequest(BaseModel):
 
 class TranslateResponse(BaseModel):
     translations: list[str] = Field(description="one per input text, in order")
+    hypotheses: list[list[dict[str, Any]]] | None = Field(
+        None, description="with n_best > 1 or return_scores/alignments/confidence, per text the n_best best: "
+                          '{"text", "score", "log_prob"[, "alignment": "0-0 1-1 …"][, "confidence": '
+                          '[[piece, probability], …]]}',
+    )
     attention: list[dict[str, Any]] | None = Field(
         None, description="with return_attention, one per text: TranslationAttention.to_dict(), i.e. "
                           '{"sentence", "translation", "kinds": {"cross" | "encoder" | "decoder_self": '
@@ -212,7 +230,7 @@ def describe(problem: dict) -> str:
     if where == "body" and problem["type"] in ("missing", "model_attributes_type", "dict_type"):
         return 'the body must be a JSON object, e.g. {"text": "A dog runs."}'
     if problem["type"] == "extra_forbidden":
-        return f"unknown field {where!r}: the fields are text, texts, beam, max_length, return_attention"
+        return f"unknown field {where!r}: the fields are {', '.join(TranslateRequest.model_fields)}"
     return message if where == "body" else f"{where}: {message}"
 
 
@@ -229,9 +247,22 @@ def create_app(model: Transformer, tokenizer: TextCodec, name: str = "model",
     max_tokens = model.config.max_positions - 2
     device = next(model.parameters()).device
 
-    def run_batch(texts: list[str], options: Options) -> list[str]:
+    def run_batch(texts: list[str], options: Options) -> list:
         a, b = (1.5, 10) if options.max_length is None else (0.0, options.max_length)
+        if options.n_best:
+            return translate_n_best(model, tokenizer, texts, options.n_best, beam_size=options.beam,
+                                    max_len_a=a, max_len_b=b)
         return translate(model, tokenizer, texts, beam_size=options.beam, max_len_a=a, max_len_b=b)
+
+    def describe(text: str, hypothesis: Translation, request: TranslateRequest) -> dict:
+        described = {"text": hypothesis.text, "score": round(hypothesis.score, 4),
+                     "log_prob": round(hypothesis.log_prob, 4)}
+        if request.return_alignments:
+            described["alignment"] = pharaoh(align_one(model, tokenizer, text, hypothesis.text))
+        if request.return_confidence:
+            described["confidence"] = [[piece, round(p, 4)]
+                                       for piece, p in token_confidence(model, tokenizer, text, hypothesis.text)]
+        return described
 
     def attention_of(text: str, translation: str) -> dict:
         return trace_translation(model, tokenizer, text, target=translation).to_dict()
@@ -253,7 +284,15 @@ def create_app(model: Transformer, tokenizer: TextCodec, name: str = "model",
         texts = check_limits(request, tokenizer, settings, max_tokens)
         batcher: Batcher = app.state.batcher
         try:
-            translations = await batcher.translate(texts, Options(request.beam, request.max_length))
+            n_best = request.n_best if request.wants_hypotheses else 0
+            results = await batcher.translate(texts, Options(request.beam, request.max_length, n_best))
+            hypotheses = None
+            if n_best:
+                hypotheses = [[await batcher.call(describe, text, h, request) for h in found]
+                              for text, found in zip(texts, results, strict=True)]
+                translations = [found[0].text if found else "" for found in results]
+            else:
+                translations = results
             attention = None
             if request.return_attention:
                 attention = [await batcher.call(attention_of, text, translation)
@@ -262,7 +301,7 @@ def create_app(model: Transformer, tokenizer: TextCodec, name: str = "model",
             raise
         except Exception as error:  # noqa: BLE001 - the model failed; say so, keep serving
             raise HTTPException(500, f"translation failed: {type(error).__name__}: {error}") from None
-        return TranslateResponse(translations=translations, attention=attention)
+        return TranslateResponse(translations=translations, hypotheses=hypotheses, attention=attention)
 
     @app.get("/health", response_model=Health)
     async def health() -> Health:
