@@ -49,7 +49,8 @@ def test_typing_a_sentence_and_clicking_translate_shows_translation_and_attentio
     page.click("#translate")
     sync_api.expect(page.locator("#translation")).to_have_text("ein mann fährt ein fahrrad", timeout=30_000)
     sync_api.expect(page.locator("#attention")).to_be_visible()
-    assert page.locator("body").get_attribute("data-view") == "kind=cross&layer=0&head=all"
+    # It opens on the last layer's cross-attention, every head overlaid as lines.
+    assert page.locator("body").get_attribute("data-view") == "mode=lines&kind=cross&layer=1&head=all"
     source_tokens = page.locator("svg#view g.token.col text").all_text_contents()
     assert "".join(source_tokens).replace("▁", " ").strip() == "a man rides a bike"
     assert page.locator("svg#view g.token.row text").last.text_content() == "</s>"
@@ -66,12 +67,41 @@ def test_choosing_a_layer_and_head_redraws_the_view(page, tmp_path):
     for head in ("0", "3"):
         page.select_option("#layer", "1")
         page.select_option("#head", head)
-        assert page.locator("body").get_attribute("data-view") == f"kind=cross&layer=1&head={head}"
+        assert page.locator("body").get_attribute("data-view") == f"mode=lines&kind=cross&layer=1&head={head}"
         assert page.locator("#legend span").all_text_contents() == [f"head {head}"]
         page.locator("svg#view").screenshot(path=tmp_path / f"head{head}.png")
         shots.append(np.asarray(Image.open(tmp_path / f"head{head}.png").convert("RGB")).astype(int))
     assert (shots[0].sum(axis=2) < 600).mean() > 0.005, "the attention view is blank"
     assert (np.abs(shots[0] - shots[1]).sum(axis=2) > 60).mean() > 0.002, "head 0 and head 3 look the same"
+
+
+def test_the_translation_is_shaded_by_confidence_and_the_alternatives_are_listed(page, tmp_path):
+    page.fill("#source", "a dog runs")
+    page.click("#translate")
+    sync_api.expect(page.locator("#translation")).to_have_text("ein hund rennt", timeout=30_000)
+    pieces = page.locator("#translation span")
+    assert pieces.count() >= 3
+    assert all(0.8 < float(p) <= 1.0 for p in pieces.evaluate_all("spans => spans.map(s => s.dataset.p)"))
+    alternatives = page.locator("#alternatives li")
+    assert alternatives.count() == 2  # beam 4: the best and two more (n_best 3)
+    assert all("score -" in text for text in alternatives.all_text_contents())
+    page.locator("#translation").screenshot(path=tmp_path / "translation.png")
+
+
+def test_the_overview_shows_every_layer_and_head_and_a_click_opens_one(page, tmp_path):
+    page.fill("#source", "two men walk")
+    page.click("#translate")
+    sync_api.expect(page.locator("#translation")).to_have_text("zwei männer gehen", timeout=30_000)
+    page.select_option("#mode", "overview")
+    assert page.locator("svg#view g.thumb").count() == 2 * 4  # 2 layers × 4 heads
+    page.locator("svg#view").screenshot(path=tmp_path / "overview.png")
+    shot = np.asarray(Image.open(tmp_path / "overview.png").convert("RGB")).astype(int)
+    assert (shot.sum(axis=2) < 600).mean() > 0.005, "the overview is blank"
+    page.locator('svg#view g.thumb[data-layer="0"][data-head="2"]').click()
+    assert page.locator("body").get_attribute("data-view") == "mode=matrix&kind=cross&layer=0&head=2"
+    rows = page.locator("svg#view text.token.row").count()
+    cols = page.locator("svg#view text.token.col").count()
+    assert page.locator("svg#view rect.cell").count() == rows * cols > 0
 
 
 def test_a_second_translation_replaces_the_first_and_keeps_the_view(page):

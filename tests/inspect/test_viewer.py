@@ -60,7 +60,7 @@ def test_pieces_cannot_break_out_of_the_embedded_data(trace):
 def test_viewer_renders_the_view_named_in_the_address(trace, tmp_path):
     page = write_viewer(trace.to_dict(), tmp_path / "attention.html")
     dom = run_chromium(tmp_path, f"{page.as_uri()}#kind=cross&layer=0&head=all", "--dump-dom").stdout
-    assert 'data-view="kind=cross&amp;layer=0&amp;head=all"' in dom
+    assert 'data-view="mode=lines&amp;kind=cross&amp;layer=0&amp;head=all"' in dom
     assert dom.count('class="token row"') == 3 and dom.count('class="token col"') == 3
     assert dom.count("<line ") == 6  # weight-1 lines: 3 of head 0, 3 of head 1
     assert ">head 0</span>" in dom and ">head 1</span>" in dom
@@ -82,3 +82,17 @@ def test_choosing_another_head_changes_the_picture(trace, tmp_path):
         assert (image.sum(axis=2) < 600).mean() > 0.005, "the page is blank"
     changed = (np.abs(head0 - head1).sum(axis=2) > 60).mean()
     assert changed > 0.005, f"only {changed:.2%} of the pixels differ between head 0 and head 1"
+
+
+@needs_chromium
+def test_the_matrix_view_draws_a_cell_per_query_and_key_shaded_by_its_weight(trace, tmp_path):
+    page = write_viewer(trace.to_dict(), tmp_path / "attention.html")
+    dom = run_chromium(tmp_path, f"{page.as_uri()}#mode=matrix&kind=cross&layer=0&head=0", "--dump-dom").stdout
+    cells = re.findall(r'<rect [^>]*class="cell"[^>]*>', dom)
+    assert len(cells) == 9  # 3 queries × 3 keys
+    assert sum('fill-opacity="1"' in cell for cell in cells) == 3  # head 0 looks at one key a query, with weight 1
+    shot = tmp_path / "matrix.png"
+    run_chromium(tmp_path, f"{page.as_uri()}#mode=matrix&kind=cross&layer=0&head=0", f"--screenshot={shot}",
+                 "--window-size=800,400")
+    assert (np.asarray(Image.open(shot).convert("RGB")).sum(axis=2) < 600).mean() > 0.005, "the matrix is blank"
+

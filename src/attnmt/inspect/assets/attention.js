@@ -1,11 +1,15 @@
 "use strict";
 // Shows one translation's attention (TranslationAttention.to_dict(), passed to showAttention)
-// in the #kind, #layer and #head controls, the #legend and svg#view.
+// in the #mode, #kind, #layer and #head controls, the #legend and svg#view.  Three views:
+// "lines" (bertviz's head view: a line per query-key pair, its opacity the weight), "matrix"
+// (a heatmap of the chosen heads' mean) and "overview" (every layer × head as a small heatmap;
+// a click opens that one as a matrix).
 const COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
                 "#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#637939"];
 const ROW_HEIGHT = 24, LEFT_X = 260, RIGHT_X = 500, TOP = 40;
 const SVG_NS = "http://www.w3.org/2000/svg";
-const controls = { kind: byId("kind"), layer: byId("layer"), head: byId("head") };
+const CELL = 22, THUMB_CELL = 4, THUMB_GAP = 18;
+const controls = { mode: byId("mode"), kind: byId("kind"), layer: byId("layer"), head: byId("head") };
 const svg = byId("view");
 let DATA = null;
 
@@ -41,6 +45,85 @@ function refreshChoices() {
 }
 
 function render() {
+  const mode = controls.mode.value;
+  controls.layer.disabled = controls.head.disabled = mode === "overview";
+  if (mode === "matrix") renderMatrix();
+  else if (mode === "overview") renderOverview();
+  else renderLines();
+  const view = `mode=${mode}&kind=${controls.kind.value}&layer=${controls.layer.value}&head=${controls.head.value}`;
+  history.replaceState(null, "", "#" + view);
+  document.body.dataset.view = view;
+}
+
+function showLegend(heads) {
+  byId("legend").replaceChildren(...heads.map(h => {
+    const span = document.createElement("span");
+    span.style.background = COLORS[h % COLORS.length];
+    span.textContent = "head " + h;
+    return span;
+  }));
+}
+
+// A heatmap of matrix [row][col] with its top-left corner at (x, y), cells `size` wide.
+function heatmap(matrix, x, y, size) {
+  const group = element("g", {});
+  matrix.forEach((row, i) => row.forEach((w, j) => {
+    group.appendChild(element("rect", { x: x + j * size, y: y + i * size, width: size, height: size,
+                                        class: "cell", "fill-opacity": w, "data-row": i, "data-col": j }));
+  }));
+  return group;
+}
+
+function renderMatrix() {
+  const { kind, heads, weights } = chosen();
+  const mean = kind.rows.map((_, i) => kind.cols.map((_, j) =>
+    weights.reduce((sum, m) => sum + m[i][j], 0) / weights.length));
+  // Room for the row labels on the left and the slanted column labels on top.
+  const longest = labels => Math.max(4, ...labels.map(label => label.length));
+  const left = 20 + 8.5 * longest(kind.rows), top = 56 + 7.5 * longest(kind.cols);
+  svg.setAttribute("width", Math.max(left + CELL * kind.cols.length + 60, 420));
+  svg.setAttribute("height", top + CELL * kind.rows.length + 20);
+  svg.replaceChildren(
+    element("text", { x: 0, y: 16, class: "head" }, "rows: " + kind.row_title),
+    element("text", { x: 0, y: 34, class: "head" }, "columns: " + kind.col_title),
+    heatmap(mean, left, top, CELL),
+    ...kind.rows.map((label, i) => element("text", { x: left - 6, y: top + CELL * i + 16, "text-anchor": "end",
+                                                    class: "token row" }, label)),
+    ...kind.cols.map((label, j) => element("text", { x: 0, y: 0, class: "token col",
+      transform: `translate(${left + CELL * j + 15}, ${top - 6}) rotate(-60)` }, label)));
+  showLegend(heads);
+}
+
+function renderOverview() {
+  const kind = DATA.kinds[controls.kind.value];
+  const width = THUMB_CELL * kind.cols.length, height = THUMB_CELL * kind.rows.length;
+  const left = 70, top = 56, stepX = Math.max(width, 40) + THUMB_GAP, stepY = height + THUMB_GAP + 14;
+  svg.setAttribute("width", Math.max(left + stepX * kind.weights[0].length + 10, 640));
+  svg.setAttribute("height", top + stepY * kind.weights.length + 10);
+  svg.replaceChildren(element("text", { x: 0, y: 16, class: "head" }, kind.title),
+                      element("text", { x: 0, y: 34, class: "head" }, "every layer × head; click one to open it"));
+  kind.weights.forEach((layer, l) => {
+    svg.appendChild(element("text", { x: 0, y: top + stepY * l + 14, class: "head" }, "layer " + l));
+    layer.forEach((matrix, h) => {
+      const x = left + stepX * h, y = top + stepY * l;
+      const thumb = element("g", { class: "thumb", "data-layer": l, "data-head": h });
+      thumb.append(element("text", { x, y: y + 10, class: "head" }, "head " + h),
+                   element("rect", { x: x - 1, y: y + 13, width: width + 2, height: height + 2, fill: "none",
+                                     stroke: "#ccc", class: "frame" }),
+                   heatmap(matrix, x, y + 14, THUMB_CELL));
+      thumb.addEventListener("click", () => {
+        controls.layer.value = String(l);
+        controls.head.value = String(h);
+        controls.mode.value = "matrix";
+        render();
+      });
+      svg.appendChild(thumb);
+    });
+  });
+  byId("legend").replaceChildren();
+}
+
+function renderLines() {
   const { kind, heads, weights } = chosen();
   const height = TOP + ROW_HEIGHT * Math.max(kind.rows.length, kind.cols.length) + 10;
   svg.setAttribute("width", RIGHT_X + 260);
@@ -84,39 +167,37 @@ function render() {
       side === "row" ? mean(index, j) : side === "col" && j === index ? 0.6 : 0));
   }
 
-  byId("legend").replaceChildren(...heads.map(h => {
-    const span = document.createElement("span");
-    span.style.background = COLORS[h % COLORS.length];
-    span.textContent = "head " + h;
-    return span;
-  }));
-  const view = `kind=${controls.kind.value}&layer=${controls.layer.value}&head=${controls.head.value}`;
-  history.replaceState(null, "", "#" + view);
-  document.body.dataset.view = view;
+  showLegend(heads);
 }
 
-// Applies "#kind=…&layer=…&head=…" (each part optional) to the controls.
+// Applies "#mode=…&kind=…&layer=…&head=…" (each part optional) to the controls.
 function applyHash() {
   if (DATA === null) return;
   const wanted = new URLSearchParams(location.hash.slice(1));
   if (DATA.kinds[wanted.get("kind")]) controls.kind.value = wanted.get("kind");
   refreshChoices();
-  for (const name of ["layer", "head"]) {
+  for (const name of ["mode", "layer", "head"]) {
     const value = wanted.get(name);
     if (value !== null && [...controls[name].options].some(o => o.value === value)) controls[name].value = value;
   }
   render();
 }
 
-// Shows new data; the chosen kind, layer and head stay where the new data has them.
+// Shows new data; the chosen kind, layer and head stay where the new data has them.  The
+// first data opens on cross-attention in the last layer, where attention aligns words best.
 function showAttention(data) {
   const first = DATA === null;
   DATA = data;
   fillSelect(controls.kind, Object.keys(DATA.kinds), Object.values(DATA.kinds).map(k => k.title));
   if (first && DATA.kinds.cross) controls.kind.value = "cross";
+  if (first) {
+    refreshChoices();
+    controls.layer.value = String(DATA.kinds[controls.kind.value].weights.length - 1);
+  }
   applyHash();
 }
 
+controls.mode.addEventListener("change", render);
 controls.kind.addEventListener("change", () => { refreshChoices(); render(); });
 controls.layer.addEventListener("change", render);
 controls.head.addEventListener("change", render);
