@@ -253,6 +253,12 @@ def test_alignments_in_text_and_tsv(trained_model, tmp_path, capsys):
     code, _, err = run(["translate", "--model", trained_model, "--alignments", "--alignment-layer", "2", source],
                        capsys)
     assert code == 2 and "the model has 2 decoder layers" in err
+    code, out, _ = run(["translate", "--model", trained_model, "--alignments", "--alignment-heads", "0,3", source],
+                       capsys)
+    assert code == 0 and out.splitlines()[0].startswith("ein mann fährt ein fahrrad ||| ")
+    code, _, err = run(["translate", "--model", trained_model, "--alignments", "--alignment-heads", "4", source],
+                       capsys)
+    assert code == 2 and "the model has heads 0 to 3" in err
 
 
 def test_confidence_gives_each_output_piece_its_probability(trained_model, tmp_path, capsys):

@@ -30,3 +30,30 @@ def test_a_crossing_alignment_and_one_source_word_for_two_target_words():
     target = ["▁etwas", "▁an", "starrt"]  # "etwas anstarrt"
     cross = torch.tensor([[0.1, 0.1, 0.8], [0.6, 0.3, 0.1], [0.2, 0.7, 0.1]])
     assert word_alignment(cross, source, target) == [(0, 1), (1, 1), (2, 0)]
+
+
+def test_chosen_heads_are_averaged_and_the_others_ignored():
+    from attnmt.inspect.align import align_one
+
+    class OneLayerTrace:
+        cross = [torch.tensor([[[[1.0, 0.0], [1.0, 0.0]], [[0.0, 1.0], [0.0, 1.0]]]])]  # [1, heads 2, T 2, S 2]
+
+    class Model:
+        config = type("Config", (), {"max_positions": 16, "bos_id": 2})
+
+        def parameters(self):
+            return iter([torch.zeros(1)])
+
+        def __call__(self, src, tgt_in, return_attention):
+            return None, OneLayerTrace()
+
+    class Pieces:
+        def encode(self, text):
+            return [5 + i for i, _ in enumerate(text.split())]
+
+        def id_to_piece(self, i):
+            return f"▁w{i}"
+
+    model, tokenizer = Model(), Pieces()
+    assert align_one(model, tokenizer, "a b", "x", heads=[0]) == [(0, 0)]  # head 0 looks at source word 0
+    assert align_one(model, tokenizer, "a b", "x", heads=[1]) == [(1, 0)]  # head 1 at source word 1

@@ -10,6 +10,7 @@ import sys
 from attnmt.app.lines import FORMATS
 from attnmt.errors import ConfigError
 
+DEVICES = ("cpu", "cuda", "mps")
 INT8_HELP = "int8 linear layers (dynamic quantisation): faster on CPU, BLEU within ~0.5"
 
 
@@ -72,6 +73,9 @@ def cmd_translate(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if args.alignments and not -layers <= args.alignment_layer < layers:
         raise ConfigError(f"--alignment-layer {args.alignment_layer}: the model has {layers} decoder layers "
                           f"(0 to {layers - 1}, or -1 to -{layers} from the last)")
+    heads = model.config.n_heads
+    if args.alignment_heads and not all(0 <= h < heads for h in args.alignment_heads):
+        raise ConfigError(f"--alignment-heads {args.alignment_heads}: the model has heads 0 to {heads - 1}")
     from_file = args.input not in (None, "-")
     batches = [read_lines(args.input)] if from_file else line_batches(sys.stdin.buffer)
     out = open(args.output, "w", encoding="utf-8") if args.output not in (None, "-") else sys.stdout
@@ -80,7 +84,8 @@ def cmd_translate(args: argparse.Namespace, extra: dict[str, str]) -> int:
         for lines in batches:
             if args.output_format == "text":
                 texts = translate(model, tokenizer, lines, **decoding(args))
-                aligned = align(model, tokenizer, lines, texts, args.alignment_layer) if args.alignments else None
+                aligned = (align(model, tokenizer, lines, texts, args.alignment_layer, args.alignment_heads)
+                           if args.alignments else None)
                 write_texts(out, texts, aligned)
             else:
                 results = translate_n_best(model, tokenizer, lines, args.n_best, **decoding(args))
@@ -101,7 +106,8 @@ def hypothesis_extras(args: argparse.Namespace, model, tokenizer, source: str, t
 
     extras = {}
     if args.alignments:
-        extras["alignment"] = pharaoh(align_one(model, tokenizer, source, translation, args.alignment_layer))
+        extras["alignment"] = pharaoh(align_one(model, tokenizer, source, translation, args.alignment_layer,
+                                                 args.alignment_heads))
     if args.confidence:
         extras["confidence"] = [[piece, round(p, 4)] for piece, p in token_confidence(model, tokenizer, source,
                                                                                       translation)]
@@ -136,7 +142,7 @@ def add_decoding_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-tokens", type=positive_int, default=4096, help="padded source tokens per batch")
     p.add_argument("--batch-size", type=whole_number(0), default=0,
                    help="sentences per batch at most (0: --max-tokens decides)")
-    p.add_argument("--device", choices=("cpu", "cuda", "mps"), default="cpu")
+    p.add_argument("--device", choices=DEVICES, default="cpu")
     p.add_argument("--threads", type=int, default=0, help="PyTorch CPU threads (0: its default)")
     p.add_argument("--int8", action="store_true", help=INT8_HELP)
 
@@ -163,6 +169,8 @@ def add_translation_commands(commands: argparse._SubParsersAction) -> None:
                            "Pharaoh pairs (source word-target word): 'translation ||| 0-0 1-1' in text format")
             p.add_argument("--alignment-layer", type=int, default=-1,
                            help="decoder layer whose cross-attention aligns (default -1, the last)")
+            p.add_argument("--alignment-heads", type=lambda text: [int(h) for h in text.split(",")],
+                           help="heads of that layer to average, e.g. 0,2 (default: all)")
             p.add_argument("--confidence", action="store_true", help="each output piece's probability "
                            "(with --output-format jsonl)")
         else:

@@ -50,17 +50,17 @@ def pharaoh(pairs: Sequence[tuple[int, int]]) -> str:
 
 
 def align(model: Transformer, tokenizer: Tokenizer, sources: Sequence[str], translations: Sequence[str],
-          layer: int = -1) -> list[list[tuple[int, int]]]:
+          layer: int = -1, heads: Sequence[int] | None = None) -> list[list[tuple[int, int]]]:
     """Word alignments of each source sentence with its translation, from decoder ``layer``'s
-    cross-attention (mean of the heads; negative counts from the last)."""
+    cross-attention (negative counts from the last), the mean of ``heads`` (default: all)."""
     with evaluating(model):
-        return [align_one(model, tokenizer, source, translation, layer)
+        return [align_one(model, tokenizer, source, translation, layer, heads)
                 for source, translation in zip(sources, translations, strict=True)]
 
 
 @torch.no_grad()
 def align_one(model: Transformer, tokenizer: Tokenizer, source: str, translation: str,
-              layer: int = -1) -> list[tuple[int, int]]:
+              layer: int = -1, heads: Sequence[int] | None = None) -> list[tuple[int, int]]:
     """One sentence pair's word alignment (see ``align``); [] when either side is empty."""
     c = model.config
     src_ids = tokenizer.encode(source)[: c.max_positions - 2]
@@ -71,6 +71,7 @@ def align_one(model: Transformer, tokenizer: Tokenizer, source: str, translation
     src = torch.tensor([src_ids], device=device)
     tgt_in = torch.tensor([[c.bos_id, *out_ids]], device=device)  # row t writes out_ids[t]
     _, trace = model(src, tgt_in, return_attention=True)
-    cross = trace.cross[layer][0].float().mean(dim=0)  # [heads, T, S] -> [T, S]
+    weights = trace.cross[layer][0].float()  # [heads, T, S]
+    cross = (weights[list(heads)] if heads else weights).mean(dim=0)  # [T, S]
     pieces = [tokenizer.id_to_piece(i) for i in src_ids], [tokenizer.id_to_piece(i) for i in out_ids]
     return word_alignment(cross, *pieces)
