@@ -16,10 +16,12 @@ is printed).  test_2016_flickr's first
 ``--sentences`` sources are tokenised once, sorted by length and cut into batches
 of 32; every engine translates exactly those batches with 2 threads.  Each engine
 runs in a process of its own, the engines taking turns, ``--rounds`` times, and
-each one's fastest pass counts: machine noise hits all alike.  One process for
-all was unfair to whoever ran after
-CTranslate2: once its OpenMP runtime (a second libgomp, beside PyTorch's) has
-run, PyTorch's ops in the same process stay 1.4-1.6x slower (layer_norm 10x).
+each one's fastest pass counts: machine noise hits all alike.  CTranslate2's
+process imports ctranslate2 and nothing else (benchmarks/peers/ctranslate2_worker.py,
+fed the batches as pieces): beside torch's OpenMP runtime it ran 1.7-2.4x slower,
+and PyTorch's ops beside its runtime 1.4-1.6x slower.  The Hugging Face process
+imports attnmt besides torch and transformers (attnmt reads the export's vocabulary
+order); both bring the same OpenMP runtime.
 Two modes:
 
 - natural: each sentence until EOS (at most 1.5·src + 10 tokens), length penalty 0
@@ -63,6 +65,7 @@ from attnmt.data import (
 )
 from attnmt.evaluate import score  # noqa: E402
 from attnmt.fast import prepare  # noqa: E402
+from attnmt.hardware import cpu_flags, cpu_model  # noqa: E402
 from attnmt.interop.export import export_ctranslate2, export_marian  # noqa: E402
 from attnmt.interop.marian import marian_order  # noqa: E402
 from attnmt.search import beam_search, greedy_search, max_output_length  # noqa: E402
@@ -136,24 +139,6 @@ def marian_engine(folder: Path, model_config) -> Engine:
     return run
 
 
-def ctranslate2_engine(folder: Path, tokenizer, max_positions: int) -> Engine:
-    import ctranslate2
-
-    translator = ctranslate2.Translator(str(folder), device="cpu", intra_threads=THREADS, inter_threads=1)
-
-    def run(batch: list[list[int]], beam: int, fixed: bool) -> list[list[int]]:
-        pieces = [[tokenizer.id_to_piece(t) for t in row] for row in batch]
-        if fixed:
-            limits = dict(min_decoding_length=FIXED_STEPS, max_decoding_length=FIXED_STEPS)
-        else:
-            limits = dict(max_decoding_length=natural_limit(batch, max_positions))
-        results = translator.translate_batch(pieces, beam_size=beam, length_penalty=0.0,
-                                             max_batch_size=BATCH, **limits)
-        return [[tokenizer.piece_to_id(p) for p in r.hypotheses[0]] for r in results]
-
-    return run
-
-
 ENGINES = ("attnmt fp32", "attnmt fp32 python step", "attnmt fp32 unpacked", "attnmt fp32 compiled", "attnmt int8",
            "attnmt int8 python step", "HF Marian fp32", "CTranslate2 fp32", "CTranslate2 int8")
 # Run only when named in --engines:
@@ -192,8 +177,7 @@ def make_engine(name: str, model, tokenizer, exports: Path) -> Engine:
         return attnmt_engine(prepare(model, int8=True, fused_step=False))
     if name == "HF Marian fp32":
         return marian_engine(exports / "marian", c)
-    quantized = name == "CTranslate2 int8"
-    return ctranslate2_engine(exports / ("ct2_int8" if quantized else "ct2"), tokenizer, c.max_positions)
+    raise ValueError(f"{name} runs in a process of its own (benchmarks/peers), not here")
 
 
 def export_all(model_dir: str, exports: Path, engines: list[str]) -> None:
@@ -239,6 +223,31 @@ def worker(args: argparse.Namespace) -> None:
     Path(args.result).write_text(json.dumps(dict(runs=runs, rss_mib=rss_mib())))
 
 
+CT2_WORKER = Path(__file__).resolve().parent / "peers" / "ctranslate2_worker.py"
+CT2_FOLDERS = {"CTranslate2 fp32": "ct2", "CTranslate2 int8": "ct2_int8"}
+
+
+def run_ctranslate2_worker(args: argparse.Namespace, engine: str, exports: Path, tokenizer, max_positions: int) -> dict:
+    """CTranslate2 in a process that imports only ctranslate2 (benchmarks/peers/ctranslate2_worker.py),
+    fed the same batches as pieces; its output pieces come back as attnmt token ids."""
+    batches = test_batches(tokenizer, args.sentences)
+    job = exports / "ct2_job.json"
+    job.write_text(json.dumps(dict(
+        batches=[[[tokenizer.id_to_piece(t) for t in row] for row in batch] for batch in batches],
+        natural_limits=[natural_limit(batch, max_positions) for batch in batches], fixed_steps=FIXED_STEPS,
+        modes=args.modes.split(","), beams=[int(b) for b in args.beams.split(",")], threads=THREADS, batch=BATCH,
+    ), ensure_ascii=False), encoding="utf-8")
+    result = exports / "result.json"
+    subprocess.run([sys.executable, str(CT2_WORKER), "--model-dir", str(exports / CT2_FOLDERS[engine]),
+                    "--input", str(job), "--result", str(result)], check=True)
+    answer = json.loads(result.read_text(encoding="utf-8"))
+    if answer["torch_imported"]:
+        raise RuntimeError("the CTranslate2 worker imported torch: its timings would not be what its users see")
+    for run in answer["runs"]:
+        run["outputs"] = [[tokenizer.piece_to_id(p) for p in out] for out in run["outputs"]]
+    return answer
+
+
 def run_worker(args: argparse.Namespace, engine: str, exports: Path) -> dict:
     result = exports / "result.json"
     command = [sys.executable, __file__, "--worker", engine, "--model", args.model, "--exports", str(exports),
@@ -278,8 +287,14 @@ def main() -> None:
         results: dict[str, list[dict]] = {name: [] for name in wanted}
         for _ in range(args.rounds):
             for name in wanted:
-                results[name].append(run_worker(args, name, exports))
+                results[name].append(
+                    run_ctranslate2_worker(args, name, exports, tokenizer, model.config.max_positions)
+                    if name in CT2_FOLDERS else run_worker(args, name, exports))
 
+    flags = " ".join(sorted(cpu_flags() & {"avx2", "avx512f", "avx512_bf16", "amx_bf16"}))
+    print(f"command: {' '.join(sys.argv)}\nCPU {cpu_model()} ({flags}); PyTorch kernels "
+          f"{torch.backends.cpu.get_cpu_capability()}; precision fp32 unless the engine says int8; CTranslate2 in a "
+          "process importing only ctranslate2")
     print(f"test_2016_flickr, {len(sources)} sentences in batches of {BATCH}, {THREADS} threads, "
           f"torch {torch.__version__}, model {args.model} ({model.num_parameters() / 1e6:.1f}M parameters); "
           f"each engine in a process of its own, fastest of {args.rounds}")
