@@ -32,28 +32,15 @@ def test_a_crossing_alignment_and_one_source_word_for_two_target_words():
     assert word_alignment(cross, source, target) == [(0, 1), (1, 1), (2, 0)]
 
 
-def test_chosen_heads_are_averaged_and_the_others_ignored():
-    from attnmt.inspect.align import align_one
+def test_chosen_heads_are_averaged_and_the_others_ignored(monkeypatch):
+    from types import SimpleNamespace
 
-    class OneLayerTrace:
-        cross = [torch.tensor([[[[1.0, 0.0], [1.0, 0.0]], [[0.0, 1.0], [0.0, 1.0]]]])]  # [1, heads 2, T 2, S 2]
+    from attnmt.inspect import align
 
-    class Model:
-        config = type("Config", (), {"max_positions": 16, "bos_id": 2})
-
-        def parameters(self):
-            return iter([torch.zeros(1)])
-
-        def __call__(self, src, tgt_in, return_attention):
-            return None, OneLayerTrace()
-
-    class Pieces:
-        def encode(self, text):
-            return [5 + i for i, _ in enumerate(text.split())]
-
-        def id_to_piece(self, i):
-            return f"▁w{i}"
-
-    model, tokenizer = Model(), Pieces()
-    assert align_one(model, tokenizer, "a b", "x", heads=[0]) == [(0, 0)]  # head 0 looks at source word 0
-    assert align_one(model, tokenizer, "a b", "x", heads=[1]) == [(1, 0)]  # head 1 at source word 1
+    # One layer, two heads, one output piece (+ the EOS row), two source words.
+    cross = torch.tensor([[[[1.0, 0.0], [1.0, 0.0]], [[0.0, 1.0], [0.0, 1.0]]]])  # [layers 1, heads 2, 2, 2]
+    traced = SimpleNamespace(cross=cross, source=["▁a", "▁b"], target_out=["▁x", "</s>"])
+    monkeypatch.setattr(align, "trace_translation", lambda model, tokenizer, source, target: traced)
+    assert align.align_one(None, None, "a b", "x", heads=[0]) == [(0, 0)]  # head 0 looks at source word 0
+    assert align.align_one(None, None, "a b", "x", heads=[1]) == [(1, 0)]  # head 1 at source word 1
+    assert align.align_one(None, None, "a b", " ", heads=[1]) == []  # a blank translation has no links

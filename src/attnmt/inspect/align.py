@@ -3,8 +3,8 @@
 For each target subword the decoder wrote, the source subword that one layer's
 cross-attention (mean of its heads) weighs most is taken as its partner; subword
 pairs become word pairs (a SentencePiece piece starting with "▁" starts a word).
-The weights are those of the step that wrote each piece (teacher-forced on the given
-translation, as in ``trace``).  The last layer is the default: on the Multi30k model it
+The weights are those of the step that wrote each piece: ``trace.trace_translation``
+teacher-forced on the given translation.  The last layer is the default: on the Multi30k model it
 aligned best of the three (AER 0.20, against 0.41 and 0.85;
 ``benchmarks/results/alignment.txt``, 14 hand-aligned pairs).  For deeper models
 another layer may be better (Garg et al., 2019, found the penultimate one best in
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import torch
 from torch import Tensor
 
+from attnmt.inspect.trace import trace_translation
 from attnmt.model import Transformer
 from attnmt.tokenizer import Tokenizer
 from attnmt.translate import evaluating
@@ -58,20 +58,12 @@ def align(model: Transformer, tokenizer: Tokenizer, sources: Sequence[str], tran
                 for source, translation in zip(sources, translations, strict=True)]
 
 
-@torch.no_grad()
 def align_one(model: Transformer, tokenizer: Tokenizer, source: str, translation: str,
               layer: int = -1, heads: Sequence[int] | None = None) -> list[tuple[int, int]]:
-    """One sentence pair's word alignment (see ``align``); [] when either side is empty."""
-    c = model.config
-    src_ids = tokenizer.encode(source)[: c.max_positions - 2]
-    out_ids = tokenizer.encode(translation)[: c.max_positions - 2]
-    if not src_ids or not out_ids:
+    """One sentence pair's word alignment (see ``align``); [] when either side is blank."""
+    if not source.strip() or not translation.strip():
         return []
-    device = next(model.parameters()).device
-    src = torch.tensor([src_ids], device=device)
-    tgt_in = torch.tensor([[c.bos_id, *out_ids]], device=device)  # row t writes out_ids[t]
-    _, trace = model(src, tgt_in, return_attention=True)
-    weights = trace.cross[layer][0].float()  # [heads, T, S]
-    cross = (weights[list(heads)] if heads else weights).mean(dim=0)  # [T, S]
-    pieces = [tokenizer.id_to_piece(i) for i in src_ids], [tokenizer.id_to_piece(i) for i in out_ids]
-    return word_alignment(cross, *pieces)
+    trace = trace_translation(model, tokenizer, source, target=translation)
+    weights = trace.cross[layer]  # [heads, T + 1, S]: the rows that wrote each piece, then EOS
+    cross = (weights[list(heads)] if heads else weights).mean(dim=0)
+    return word_alignment(cross, trace.source, trace.target_out[:-1])
