@@ -30,6 +30,8 @@ class WordTokenizer:
     def encode_batch(self, texts):
         return [[7] * len(text.split()) for text in texts]
 
+    encode_target_batch = encode_batch
+
 
 def varied_examples(n: int = 200) -> list[Example]:
     rng = random.Random(1)

@@ -1,6 +1,9 @@
-import pytest
+import io
 
-from attnmt.tokenizer import BOS_ID, EOS_ID, PAD_ID, UNK_ID, Tokenizer, sample_sentences
+import pytest
+import sentencepiece
+
+from attnmt.tokenizer import BOS_ID, EOS_ID, PAD_ID, UNK_ID, Tokenizer, sample_sentences, train_sentencepiece
 
 CORPUS = [
     "A man rides a bike down the street.",
@@ -43,9 +46,21 @@ def test_special_ids_are_0_to_3_with_their_pieces(tokenizer):
     assert pieces == ["<pad>", "<unk>", "<s>", "</s>"]
 
 
-def test_encode_adds_no_bos_or_eos(tokenizer):
-    ids = tokenizer.encode("Two dogs are playing in the snow.")
-    assert BOS_ID not in ids and EOS_ID not in ids
+def test_the_source_ends_with_eos_and_the_target_has_neither(tokenizer):
+    source = tokenizer.encode("Two dogs are playing in the snow.")
+    target = tokenizer.encode_target("Two dogs are playing in the snow.")
+    assert source == [*target, EOS_ID] and BOS_ID not in source
+    assert EOS_ID not in target and BOS_ID not in target
+
+
+def test_without_source_eos_the_source_reads_as_before_0_2(tokenizer):
+    old_style = Tokenizer(tokenizer.model_proto, source_eos=False)
+    assert old_style.encode(CORPUS[2]) == tokenizer.encode_target(CORPUS[2])
+    assert old_style.pieces(CORPUS[2])[-1] != "</s>"
+
+
+def test_text_with_no_pieces_stays_empty(tokenizer):
+    assert tokenizer.encode("  \u200b ") == [] and tokenizer.pieces("") == []
 
 
 def test_unseen_character_encodes_as_unk(tokenizer):
@@ -125,12 +140,72 @@ def test_decode_skips_pad_and_bos_and_stops_at_eos(tokenizer):
     assert tokenizer.decode([BOS_ID, *ids, PAD_ID, PAD_ID]) == "Zwei Hunde"
 
 
-def test_pieces_concatenate_to_the_text(tokenizer):
+def test_pieces_concatenate_to_the_text_then_eos(tokenizer):
     pieces = tokenizer.pieces("Zwei Hunde spielen")
     assert len(pieces) == len(tokenizer.encode("Zwei Hunde spielen"))
-    assert "".join(pieces).replace("\u2581", " ").strip() == "Zwei Hunde spielen"
+    assert "".join(pieces[:-1]).replace("\u2581", " ").strip() == "Zwei Hunde spielen"
+    assert pieces[-1] == "</s>"
 
 
 def test_id_to_piece_out_of_range_raises(tokenizer):
     with pytest.raises(IndexError, match="outside the vocabulary"):
         tokenizer.id_to_piece(tokenizer.vocab_size)
+
+
+# any SentencePiece model, options, separate vocabularies
+
+
+def spm_train_defaults(**options) -> bytes:
+    """A model as `spm_train` makes it by default: <unk>=0, <s>=1, </s>=2 and no <pad>."""
+    writer = io.BytesIO()
+    sentencepiece.SentencePieceTrainer.train(sentence_iterator=iter(CORPUS), model_writer=writer,
+                                             vocab_size=60, minloglevel=2, **options)
+    return writer.getvalue()
+
+
+@pytest.mark.parametrize("model_type", ["unigram", "bpe"])
+def test_a_plain_sentencepiece_model_is_renumbered_and_segments_as_before(model_type):
+    proto = spm_train_defaults(model_type=model_type)
+    plain = sentencepiece.SentencePieceProcessor(model_proto=proto)
+    assert (plain.unk_id(), plain.bos_id(), plain.eos_id(), plain.pad_id()) == (0, 1, 2, -1)
+    tokenizer = Tokenizer(proto)
+    assert [tokenizer.id_to_piece(i) for i in range(4)] == ["<pad>", "<unk>", "<s>", "</s>"]
+    assert tokenizer.vocab_size == plain.get_piece_size() + 1  # <pad> added
+    for sentence in [*CORPUS, "Ünbekannte Wörter €"]:
+        assert tokenizer.pieces(sentence)[:-1] == plain.encode(sentence, out_type=str)
+        assert tokenizer.decode(tokenizer.encode(sentence)) == plain.decode(plain.encode(sentence))
+    assert Tokenizer(tokenizer.model_proto).model_proto == tokenizer.model_proto  # already in the layout
+
+
+def test_a_model_whose_ordinary_piece_is_named_like_a_special_one_is_refused():
+    proto = spm_train_defaults(user_defined_symbols=["<pad>"])
+    with pytest.raises(ValueError, match="'<pad>' is an ordinary piece"):
+        Tokenizer(proto)
+
+
+def test_user_defined_symbols_stay_whole():
+    tok = Tokenizer.train([f">>de<< {s}" for s in CORPUS], vocab_size=100, user_defined_symbols=[">>de<<", ">>fr<<"])
+    assert ">>fr<<" in tok.pieces(">>fr<< Two dogs")  # one piece, though no training sentence had it
+
+
+def test_character_coverage_below_one_leaves_rare_characters_unknown():
+    corpus = [*CORPUS, "Ein Drache: 龍"]
+    assert UNK_ID not in Tokenizer.train(corpus, vocab_size=100).encode("龍")
+    assert UNK_ID in Tokenizer.train(corpus, vocab_size=100, character_coverage=0.99).encode("龍")
+
+
+def test_an_unknown_training_option_is_named():
+    with pytest.raises(ValueError, match="unknown tokenizer option.*vocabulary_type.*valid: model_type"):
+        train_sentencepiece(CORPUS, 60, vocabulary_type="bpe")
+
+
+def test_separate_vocabularies_read_each_side_with_its_own_model():
+    english = train_sentencepiece(CORPUS[0::2], 60)
+    german = train_sentencepiece(CORPUS[1::2], 70)
+    tok = Tokenizer(english, german)
+    assert tok.separate_vocabs and (tok.source_vocab_size, tok.vocab_size) == (60, 70)
+    assert tok.pieces("Two dogs")[:-1] == Tokenizer(english).pieces("Two dogs")[:-1]
+    ids = tok.encode_target("Zwei Hunde")
+    assert ids == Tokenizer(german).encode_target("Zwei Hunde") and tok.decode(ids) == "Zwei Hunde"
+    with pytest.raises(ValueError, match="source and a target model"):
+        tok.save("anywhere.model")

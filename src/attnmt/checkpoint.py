@@ -5,8 +5,9 @@ Layout::
     MODEL_DIR/
       model.safetensors      weights to translate with (the best checkpoint, or an average)
       config.json            the TransformerConfig
-      spm.model              the joint SentencePiece model (a model imported from Marian has
-                             source.spm, target.spm and vocab.json instead: VocabTokenizer)
+      spm.model              the joint SentencePiece model (separate vocabularies: spm.source.model and
+                             spm.target.model; a model imported from Marian has source.spm,
+                             target.spm and vocab.json instead: VocabTokenizer)
       train.yaml             the training config (for --resume)
       log.jsonl              training metrics, one JSON object a line
       checkpoints/step_00001000/
@@ -38,6 +39,7 @@ from attnmt.tokenizer import Tokenizer, VocabTokenizer
 WEIGHTS = "model.safetensors"
 MODEL_CONFIG = "config.json"
 TOKENIZER = "spm.model"
+SEPARATE_TOKENIZERS = ("spm.source.model", "spm.target.model")
 TRAIN_CONFIG = "train.yaml"
 TRAINER_STATE = "trainer_state.pt"
 CHECKPOINTS = "checkpoints"
@@ -107,26 +109,41 @@ def load_model_config(model_dir: Path) -> TransformerConfig:
         raise ModelDirError(f"{path}: not found; is {model_dir} an attnmt model directory?") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise ModelDirError(f"{path}: not valid JSON ({error})") from None
+    if isinstance(values, dict):
+        values.setdefault("source_eos", False)  # written before 0.2: trained without a source </s>
     try:
         return TransformerConfig.from_dict(values, source=str(path))
     except (ConfigError, TypeError) as error:
         raise ModelDirError(str(error)) from None
 
 
-def load_tokenizer(model_dir: Path, vocab_size: int) -> Tokenizer | VocabTokenizer:
-    """spm.model, or for a model imported from Marian its own vocabulary files (VocabTokenizer)."""
+def save_tokenizer(tokenizer: Tokenizer | VocabTokenizer, model_dir: Path) -> None:
+    """The tokenizer's files (see the layout above), each written atomically."""
+    if isinstance(tokenizer, VocabTokenizer):
+        tokenizer.save(model_dir)
+        return
+    names = SEPARATE_TOKENIZERS if tokenizer.separate_vocabs else (TOKENIZER,)
+    for name, proto in zip(names, tokenizer.model_protos, strict=False):
+        atomic_write(model_dir / name, lambda tmp, proto=proto: tmp.write_bytes(proto))
+
+
+def load_tokenizer(model_dir: Path, config: TransformerConfig) -> Tokenizer | VocabTokenizer:
+    """The model's tokenizer: spm.model, the source and target models, or for a model imported
+    from Marian its own vocabulary files (VocabTokenizer); its sizes checked against ``config``."""
     if VocabTokenizer.stored_in(model_dir):
-        return load_vocab_tokenizer(model_dir, vocab_size)
-    path = model_dir / TOKENIZER
+        return load_vocab_tokenizer(model_dir, config.vocab_size)
+    separate = all((model_dir / name).is_file() for name in SEPARATE_TOKENIZERS)
+    paths = [model_dir / name for name in (SEPARATE_TOKENIZERS if separate else (TOKENIZER,))]
     try:
-        tokenizer = Tokenizer.load(path)
+        tokenizer = Tokenizer(*(path.read_bytes() for path in paths), source_eos=config.source_eos)
     except (OSError, ValueError, RuntimeError) as error:
-        raise ModelDirError(f"{path}: cannot load the SentencePiece model ({error})") from None
-    if tokenizer.vocab_size != vocab_size:
-        raise ModelDirError(
-            f"{path}: has {tokenizer.vocab_size} pieces but {model_dir / MODEL_CONFIG} "
-            f"says vocab_size={vocab_size}; they come from different models"
-        )
+        raise ModelDirError(f"{paths[-1]}: cannot load the SentencePiece model ({error})") from None
+    sizes = {paths[-1]: (tokenizer.vocab_size, "vocab_size", config.vocab_size),
+             paths[0]: (tokenizer.source_vocab_size, "src_vocab_size", config.src_vocab_size or config.vocab_size)}
+    for path, (pieces, key, expected) in sizes.items():
+        if pieces != expected:
+            raise ModelDirError(f"{path}: has {pieces} pieces but {model_dir / MODEL_CONFIG} says "
+                                f"{key}={expected}; they come from different models")
     return tokenizer
 
 
@@ -155,7 +172,7 @@ def load_model_dir(
     if not model_dir.is_dir():
         raise ModelDirError(f"{model_dir}: no such model directory")
     config = load_model_config(model_dir)
-    tokenizer = load_tokenizer(model_dir, config.vocab_size)
+    tokenizer = load_tokenizer(model_dir, config)
     model = Transformer(config)
     load_weights(model, Path(weights) if weights else model_dir / WEIGHTS)
     return model.eval(), tokenizer

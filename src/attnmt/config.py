@@ -46,6 +46,7 @@ class TransformerConfig:
     unk_id: int = 1  # unknown-piece id
     bos_id: int = 2  # beginning-of-sentence id (the decoder starts from it)
     eos_id: int = 3  # end-of-sentence id
+    source_eos: bool = True  # the source ends with </s> (as in Marian and fairseq); false in models before 0.2
 
     def __post_init__(self) -> None:
         if self.d_model % self.n_heads:
@@ -119,8 +120,12 @@ class TrainConfig:
     valid_tgt: str = "data/multi30k/val.de.gz"  # validation references
     train_tsv: str | None = None  # one "source<TAB>target" file instead of train_src/train_tgt
     max_len: int = 128  # pairs with more subword tokens on either side are filtered
-    tokenizer: str | None = None  # an existing SentencePiece model; trained on the data when None
-    vocab_size: int = 8000  # pieces in the joint SentencePiece vocabulary trained on the data
+    tokenizer: str | None = None  # an existing SentencePiece model (any: ids are mapped); None: trained on the data
+    target_tokenizer: str | None = None  # with shared_vocab false: the target side's model (tokenizer: the source's)
+    vocab_size: int | None = None  # pieces in each SentencePiece vocabulary trained on the data (None: 8000)
+    shared_vocab: bool | None = None  # one vocabulary and embedding for both sides (None: true, or init_from's)
+    tokenizer_options: dict[str, Any] = field(default_factory=dict)  # model_type, character_coverage, ...
+    init_from: str | None = None  # fine-tune: start from this model directory's weights, architecture and tokenizer
     # model
     model: dict[str, Any] = field(default_factory=dict)
     # optimisation
@@ -128,6 +133,7 @@ class TrainConfig:
     accumulate_steps: int = 1  # batches per optimiser update (gradient accumulation)
     label_smoothing: float = 0.1  # ε of label smoothing (the paper: 0.1)
     lr_factor: float = 2.0  # lrate = lr_factor · d_model^-0.5 · min(step^-0.5, step · warmup_steps^-1.5)
+    learning_rate: float | None = None  # a constant rate after warm-up, not noam's (e.g. 1e-4 to fine-tune)
     warmup_steps: int = 4000  # steps of linear warm-up before the inverse-square-root decay
     adam_betas: tuple[float, float] = (0.9, 0.98)  # Adam β1, β2 (the paper: 0.9, 0.98)
     adam_eps: float = 1e-9  # Adam ε (the paper: 1e-9)
@@ -170,11 +176,26 @@ class TrainConfig:
             raise ConfigError(f"on_nonfinite={self.on_nonfinite!r}: use 'skip' or 'stop'")
         if self.max_time is not None:
             parse_duration(self.max_time)
+        if not isinstance(self.tokenizer_options, dict):
+            raise ConfigError(f"tokenizer_options must be a mapping such as {{model_type: bpe}}, "
+                              f"got {self.tokenizer_options!r}")
+        if self.learning_rate is not None and self.learning_rate <= 0:
+            raise ConfigError(f"learning_rate={self.learning_rate} must be positive (or unset for the noam schedule)")
         TransformerConfig.from_dict(self.model, source="model")
 
-    def model_config(self, vocab_size: int) -> TransformerConfig:
-        """The model section, with the vocabulary size the tokenizer really has."""
-        return TransformerConfig.from_dict({**self.model, "vocab_size": vocab_size}, source="model")
+    def model_config(self, vocab_size: int, src_vocab_size: int | None = None) -> TransformerConfig:
+        """The model section, with the vocabulary sizes the tokenizer really has.
+
+        Separate vocabularies (src_vocab_size) cannot share one embedding: the target's is
+        then tied to the output projection only."""
+        values = {**self.model, "vocab_size": vocab_size}
+        if src_vocab_size is not None:
+            if self.model.get("tie_embeddings"):
+                raise ConfigError("model.tie_embeddings: true shares one matrix between source and target, but "
+                                  "shared_vocab is false; remove it (tie_output ties the target embedding only)")
+            values.update(src_vocab_size=src_vocab_size, tie_embeddings=False,
+                          tie_output=self.model.get("tie_output", True))
+        return TransformerConfig.from_dict(values, source="model")
 
     def to_dict(self) -> dict[str, Any]:
         values = asdict(self)

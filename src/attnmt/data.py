@@ -20,7 +20,7 @@ from pathlib import Path
 import torch
 
 from attnmt.errors import DataError
-from attnmt.tokenizer import BOS_ID, EOS_ID, PAD_ID, Tokenizer
+from attnmt.tokenizer import BOS_ID, EOS_ID, PAD_ID, Tokenizer, VocabTokenizer
 
 UTF8_BOM = b"\xef\xbb\xbf"
 
@@ -146,20 +146,20 @@ def _keep_nonempty(
 class Example:
     """One sentence pair as token ids."""
 
-    src: list[int]  # source token ids, no BOS/EOS
+    src: list[int]  # source token ids as the encoder reads them (no BOS; EOS with source_eos)
     tgt: list[int]  # target token ids, no BOS/EOS
 
 
 def encode_pairs(
-    pairs: Sequence[tuple[str, str]], tokenizer: Tokenizer, max_len: int
+    pairs: Sequence[tuple[str, str]], tokenizer: Tokenizer | VocabTokenizer, max_len: int
 ) -> tuple[list[Example], int]:
-    """Tokenize pairs; drop those that would not fit `max_len` positions.
+    """Tokenize pairs (sources as the encoder reads them); drop those that would not fit `max_len` positions.
 
     The target needs one extra position for BOS (decoder input) / EOS (decoder output).
     Returns the kept examples and the number dropped.
     """
     srcs = tokenizer.encode_batch([src for src, _ in pairs])
-    tgts = tokenizer.encode_batch([tgt for _, tgt in pairs])
+    tgts = tokenizer.encode_target_batch([tgt for _, tgt in pairs])
     examples = [
         Example(src, tgt)
         for src, tgt in zip(srcs, tgts, strict=True)
@@ -265,6 +265,7 @@ class TokenBatcher:
         shuffle: bool = True,
         rank: int = 0,
         world_size: int = 1,
+        special_ids: tuple[int, int, int] = (PAD_ID, BOS_ID, EOS_ID),
     ) -> None:
         if not examples:
             raise ValueError("TokenBatcher needs at least one example")
@@ -278,6 +279,7 @@ class TokenBatcher:
         self.shuffle = shuffle
         self.rank = rank
         self.world_size = world_size
+        self.special_ids = special_ids  # (pad, bos, eos) of the model: a Marian model's differ
         self.batches = token_budget_batches(examples, max_tokens)
         if len(self.batches) < world_size:
             raise ValueError(
@@ -312,7 +314,7 @@ class TokenBatcher:
             while self.position < len(batches):
                 indices = batches[self.position]
                 self.position += 1
-                yield collate([self.examples[i] for i in indices])
+                yield collate([self.examples[i] for i in indices], *self.special_ids)
             self.epoch += 1
             self.position = 0
 

@@ -159,7 +159,7 @@ def token_confidence(
     model gives it after the pieces before it: how sure it was, token by token (teacher-forced)."""
     c = model.config
     src_ids = tokenizer.encode(source)[: c.max_positions - 2]
-    out_ids = tokenizer.encode(translation)[: c.max_positions - 2]
+    out_ids = tokenizer.encode_target(translation)[: c.max_positions - 2]
     if not src_ids:
         return []
     device = next(model.parameters()).device

@@ -60,7 +60,8 @@ def test_return_attention_gives_tokens_and_row_stochastic_matrices(client):
     [data] = answer["attention"]
     assert data["translation"] == answer["translations"][0] == "ein hund rennt"
     cross = data["kinds"]["cross"]
-    assert "".join(cross["cols"]).replace("▁", " ").strip() == "a dog runs"  # the source pieces
+    assert cross["cols"][-1] == "</s>"  # the source as the encoder reads it: its pieces, then </s>
+    assert "".join(cross["cols"][:-1]).replace("▁", " ").strip() == "a dog runs"
     assert cross["rows"][-1] == "</s>"  # the target pieces, then the end of sentence
     assert set(data["kinds"]) == {"cross", "encoder", "decoder_self"}
     weights = cross["weights"]  # [layer][head][row][col]: 2 layers, 4 heads in the tiny model
@@ -144,7 +145,7 @@ def test_malformed_bodies_are_422_with_a_message(client, body, message):
 @pytest.mark.parametrize("body, message", [
     ({"texts": ["a dog runs"] * 5}, "5 texts in one request; at most 4"),
     ({"text": "a" * 121}, "text has 121 characters; at most 120"),
-    ({"texts": ["a dog runs", "x y " * 25]}, r"texts\[1\] is 100 subword tokens long; this model reads at most 62"),
+    ({"texts": ["a dog runs", "x y " * 25]}, r"texts\[1\] is 101 subword tokens long; this model reads at most 62"),
     ({"texts": ["a dog runs"] * 3, "return_attention": True}, "return_attention is for at most 2 texts"),
 ])
 def test_too_much_is_413_with_a_message(client, body, message):

@@ -52,7 +52,7 @@ def test_typing_a_sentence_and_clicking_translate_shows_translation_and_attentio
     # It opens on the last layer's cross-attention, every head overlaid as lines.
     assert page.locator("body").get_attribute("data-view") == "mode=lines&kind=cross&layer=1&head=all"
     source_tokens = page.locator("svg#view g.token.col text").all_text_contents()
-    assert "".join(source_tokens).replace("▁", " ").strip() == "a man rides a bike"
+    assert "".join(source_tokens).replace("▁", " ").strip() == "a man rides a bike</s>"  # as the encoder reads it
     assert page.locator("svg#view g.token.row text").last.text_content() == "</s>"
     assert page.locator("svg#view line").count() > 0
     assert page.locator("#legend span").count() == 4  # every head of the tiny model, overlaid
@@ -114,7 +114,7 @@ def test_a_second_translation_replaces_the_first_and_keeps_the_view(page):
     sync_api.expect(page.locator("#translation")).to_have_text("der junge lacht", timeout=30_000)
     assert page.locator("#kind").input_value() == "encoder"
     tokens = page.locator("svg#view g.token.row text").all_text_contents()
-    assert "".join(tokens).replace("▁", " ").strip() == "the boy laughs"  # encoder rows: the new source
+    assert "".join(tokens).replace("▁", " ").strip() == "the boy laughs</s>"  # encoder rows: the new source
 
 
 def test_an_empty_text_shows_the_servers_message(page):

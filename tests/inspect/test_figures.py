@@ -67,9 +67,10 @@ def test_trace_holds_every_layer_and_head_and_each_row_sums_to_one(trace):
 
 
 def test_trace_is_labelled_with_the_subword_pieces_and_no_padding(trace, tokenizer):
-    assert trace.source == tokenizer.pieces(SENTENCE)
-    assert trace.target_in == ["<s>", *tokenizer.pieces(TARGET)]
-    assert trace.target_out == [*tokenizer.pieces(TARGET), "</s>"]
+    target_pieces = [tokenizer.id_to_piece(i) for i in tokenizer.encode_target(TARGET)]
+    assert trace.source == tokenizer.pieces(SENTENCE) and trace.source[-1] == "</s>"
+    assert trace.target_in == ["<s>", *target_pieces]
+    assert trace.target_out == [*target_pieces, "</s>"]
     assert trace.translation == TARGET
     assert "<pad>" not in trace.source + trace.target_in + trace.target_out
 

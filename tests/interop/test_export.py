@@ -149,8 +149,8 @@ def test_marian_export_translates_like_attnmt(trained, hf, beam_size):
     model, tokenizer = load_model_dir(trained)
     hf_model, hf_tokenizer = hf
     ours = translate(model, tokenizer, SOURCES, beam_size=beam_size, alpha=0.0)
-    # attnmt reads sources without </s>; MarianTokenizer would add one.
-    batch = hf_tokenizer(SOURCES, return_tensors="pt", padding=True, add_special_tokens=False)
+    # The model reads sources ending with </s>, as MarianTokenizer writes them by default.
+    batch = hf_tokenizer(SOURCES, return_tensors="pt", padding=True)
     generated = hf_model.generate(**batch, num_beams=beam_size, length_penalty=0.0)
     assert hf_tokenizer.batch_decode(generated, skip_special_tokens=True) == ours
 

@@ -66,4 +66,6 @@ def align_one(model: Transformer, tokenizer: Tokenizer, source: str, translation
     trace = trace_translation(model, tokenizer, source, target=translation)
     weights = trace.cross[layer]  # [heads, T + 1, S]: the rows that wrote each piece, then EOS
     cross = (weights[list(heads)] if heads else weights).mean(dim=0)
-    return word_alignment(cross, trace.source, trace.target_out[:-1])
+    # A source's closing </s> (source_eos) is no word: attention parked on it aligns nothing.
+    words = trace.source[:-1] if trace.source[-1:] == ["</s>"] else trace.source
+    return word_alignment(cross, words, trace.target_out[:-1])

@@ -108,7 +108,7 @@ def trace_translation(
     model.eval()
     try:
         if target is not None:
-            out_ids = tokenizer.encode(target)[: c.max_positions - 2]
+            out_ids = tokenizer.encode_target(target)[: c.max_positions - 2]
         elif beam_size == 1:
             out_ids = greedy_search(model, src)[0]
         else:
@@ -125,7 +125,7 @@ def trace_translation(
     return TranslationAttention(
         sentence=sentence,
         translation=tokenizer.decode(out_ids),
-        source=[tokenizer.id_to_piece(i) for i in src_ids],
+        source=tokenizer.pieces(sentence)[: len(src_ids)],
         target_in=[tokenizer.id_to_piece(c.bos_id), *pieces],
         target_out=[*pieces, tokenizer.id_to_piece(c.eos_id)],
         encoder=stack(trace.encoder),

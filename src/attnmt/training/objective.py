@@ -57,3 +57,8 @@ def noam_schedule(step: int, d_model: int, warmup_steps: int, factor: float = 1.
     """lrate = factor · d_model^-0.5 · min(step^-0.5, step · warmup^-1.5) (paper, section 5.3)."""
     step = max(step, 1)
     return factor * d_model**-0.5 * min(step**-0.5, step * warmup_steps**-1.5)
+
+
+def constant_schedule(step: int, warmup_steps: int, rate: float) -> float:
+    """rate, reached linearly over the first warmup_steps: the usual schedule for fine-tuning."""
+    return rate * min(1.0, max(step, 1) / max(warmup_steps, 1))

@@ -38,10 +38,10 @@ from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.evaluate import bleu, chrf
 from attnmt.hardware import bound_kernel_caches, describe, release_free_memory, resolve_precision
 from attnmt.model import Transformer
-from attnmt.tokenizer import Tokenizer
 from attnmt.training.distributed import Group, setup
 from attnmt.training.logs import RunLog
-from attnmt.training.objective import TranslationLoss, label_smoothed_nll, noam_schedule
+from attnmt.training.objective import TranslationLoss, constant_schedule, label_smoothed_nll, noam_schedule
+from attnmt.training.start import resumed, run_start
 from attnmt.translate import translate
 
 
@@ -108,15 +108,20 @@ class Trainer:
             torch.set_num_threads(config.threads)
         torch.manual_seed(config.seed)  # the same initial weights on every rank
         pairs, report = self._read_train()
-        self.tokenizer = self._tokenizer(resume, pairs)
+        start = resumed(config, self.dir) if resume else run_start(config, pairs, self.log.line)
+        self.tokenizer, model_config = start.tokenizer, start.model_config
+        special_ids = (model_config.pad_id, model_config.bos_id, model_config.eos_id)
         self.train_examples = self._encode_train(pairs, report)
         self.valid_pairs, _ = read_parallel(config.valid_src, config.valid_tgt)
         valid_examples, _ = encode_pairs(self.valid_pairs, self.tokenizer, config.max_len)
         sorted_batches = TokenBatcher(valid_examples, config.max_tokens, shuffle=False).epoch_batches(0)
-        self.valid_batches = [collate([valid_examples[i] for i in batch]).to(self.group.device)
+        self.valid_batches = [collate([valid_examples[i] for i in batch], *special_ids).to(self.group.device)
                               for batch in sorted_batches]
-        model_config = config.model_config(self.tokenizer.vocab_size)
-        self.model = Transformer(model_config).to(self.group.device)
+        self.model = Transformer(model_config)
+        if start.weights:
+            ckpt.load_weights(self.model, start.weights)
+            self.log.line(f"starting from the weights of {start.weights}")
+        self.model.to(self.group.device)
         torch.manual_seed(config.seed + 1000 * self.group.rank)  # each rank its own dropout
         self.loss = TranslationLoss(self.model, config.label_smoothing)
         if self.group.distributed:
@@ -126,7 +131,8 @@ class Trainer:
             self.model.parameters(), lr=0.0, betas=config.adam_betas, eps=config.adam_eps, fused=True
         )
         self.batcher = TokenBatcher(self.train_examples, config.max_tokens, config.seed,
-                                    rank=self.group.rank, world_size=self.group.world_size)
+                                    rank=self.group.rank, world_size=self.group.world_size,
+                                    special_ids=special_ids)
         self.step = 0
         self.elapsed = 0.0
         self.best_score, self.best_step, self.bad_evals = -math.inf, 0, 0
@@ -136,15 +142,6 @@ class Trainer:
             self._start_dir(model_config)
 
     # set-up -------------------------------------------------------------------
-
-    def _tokenizer(self, resume: bool, pairs: list[tuple[str, str]]) -> Tokenizer:
-        spm_path = self.dir / ckpt.TOKENIZER
-        if resume:
-            return Tokenizer.load(spm_path)
-        if self.config.tokenizer:
-            return Tokenizer.load(self.config.tokenizer)
-        self.log.line(f"training a {self.config.vocab_size}-piece SentencePiece model on {len(pairs)} pairs")
-        return Tokenizer.train([s for pair in pairs for s in pair], self.config.vocab_size, seed=self.config.seed)
 
     def _read_train(self):
         c = self.config
@@ -169,7 +166,7 @@ class Trainer:
         if not self.group.is_main:
             return
         self.dir.mkdir(parents=True, exist_ok=True)
-        self.tokenizer.save(self.dir / ckpt.TOKENIZER)
+        ckpt.save_tokenizer(self.tokenizer, self.dir)
         ckpt.save_model_config(model_config, self.dir)
         ckpt.write_text(self.dir / ckpt.TRAIN_CONFIG, yaml.safe_dump(self.config.to_dict(), sort_keys=False))
 
@@ -325,8 +322,10 @@ class Trainer:
         self.log.line(f"warning: {where}; batch skipped (on_nonfinite: skip)")
 
     def learning_rate(self, step: int | None = None) -> float:
-        return noam_schedule(step or self.step, self.model.config.d_model, self.config.warmup_steps,
-                             self.config.lr_factor)
+        c = self.config
+        if c.learning_rate is not None:
+            return constant_schedule(step or self.step, c.warmup_steps, c.learning_rate)
+        return noam_schedule(step or self.step, self.model.config.d_model, c.warmup_steps, c.lr_factor)
 
     # validation and checkpoints -----------------------------------------------
 

@@ -1,0 +1,127 @@
+"""What a training run starts from: its tokenizer, the model's shape, and the weights.
+
+    a new run    the tokenizer files the config names, or SentencePiece trained on the training
+                 text (tokenizer_options); the config's model section with the tokenizer's
+                 vocabulary sizes; random weights
+    init_from    a model directory's tokenizer, shape and weights (attnmt's, or one imported from
+                 Marian, which keeps Marian's ids and conventions); the config may repeat them
+                 but not change them, except for the dropout
+    a resume     the run directory's own config.json and tokenizer; weights from its checkpoint
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from attnmt import checkpoint as ckpt
+from attnmt.config import TrainConfig, TransformerConfig, checked_fields
+from attnmt.errors import ConfigError, ModelDirError
+from attnmt.tokenizer import Tokenizer, VocabTokenizer, attnmt_layout, train_sentencepiece
+
+DEFAULT_VOCAB_SIZE = 8000
+# Model keys a fine-tuning run (or a resume) may set anew: they change training, not the function.
+TRAINING_ONLY_KEYS = ("dropout", "attention_dropout")
+# Model keys the tokenizer decides.
+VOCABULARY_SIZES = ("vocab_size", "src_vocab_size")
+
+
+@dataclass
+class Start:
+    tokenizer: Tokenizer | VocabTokenizer
+    model_config: TransformerConfig
+    weights: Path | None = None  # safetensors to start from; None: random initial weights
+
+
+def run_start(config: TrainConfig, pairs: list[tuple[str, str]], say: Callable[[str], None]) -> Start:
+    """Where a new run starts: ``init_from``'s model, or a new tokenizer and random weights."""
+    if config.init_from:
+        return from_model(config)
+    tokenizer = new_tokenizer(config, pairs, say)
+    separate = tokenizer.source_vocab_size if tokenizer.separate_vocabs else None
+    return Start(tokenizer, config.model_config(tokenizer.vocab_size, separate))
+
+
+def resumed(config: TrainConfig, run_dir: Path) -> Start:
+    """A resumed run's tokenizer and shape, as its directory recorded them (weights: its checkpoint)."""
+    model_config = ckpt.load_model_config(run_dir)
+    return Start(ckpt.load_tokenizer(run_dir, model_config), training_settings(config, model_config))
+
+
+def new_tokenizer(config: TrainConfig, pairs: list[tuple[str, str]], say: Callable[[str], None]) -> Tokenizer:
+    """The config's SentencePiece files, or models trained on ``pairs`` (one joint, or one per side)."""
+    source_eos = bool(config.model.get("source_eos", True))
+    shared = config.shared_vocab is not False
+    if config.target_tokenizer and shared:
+        raise ConfigError("target_tokenizer: a separate target model needs shared_vocab: false")
+    if config.tokenizer:
+        if not shared and not config.target_tokenizer:
+            raise ConfigError("shared_vocab: false with a given tokenizer: name the target side's model "
+                              "in target_tokenizer too (or leave both unset to train them)")
+        files = [("tokenizer", config.tokenizer)]
+        if not shared:
+            files.append(("target_tokenizer", config.target_tokenizer))
+        return Tokenizer(*(read_model(key, path) for key, path in files), source_eos=source_eos)
+    size = config.vocab_size or DEFAULT_VOCAB_SIZE
+    sides = [[s for pair in pairs for s in pair]] if shared else [[s for s, _ in pairs], [t for _, t in pairs]]
+    say(f"training {'a joint' if shared else 'a source and a target'} {size}-piece SentencePiece "
+        f"model on {len(pairs)} pairs")
+    try:
+        protos = [train_sentencepiece(text, size, config.seed, **config.tokenizer_options) for text in sides]
+        return Tokenizer(*protos, source_eos=source_eos)
+    except ValueError as error:
+        raise ConfigError(f"tokenizer_options: {error}") from None
+
+
+def read_model(key: str, path: str) -> bytes:
+    try:
+        return attnmt_layout(Path(path).read_bytes())
+    except OSError as error:
+        raise ConfigError(f"{key}: cannot read {path} ({error.strerror})") from None
+    except ValueError as error:
+        raise ConfigError(f"{key}: {path} is not a usable SentencePiece model ({error})") from None
+
+
+def from_model(config: TrainConfig) -> Start:
+    """Fine-tuning: the tokenizer, shape and weights of the model directory ``init_from``."""
+    model_dir = Path(config.init_from)
+    if not (model_dir / ckpt.MODEL_CONFIG).is_file() or not (model_dir / ckpt.WEIGHTS).is_file():
+        raise ConfigError(f"init_from: {model_dir} is not a model directory (it needs {ckpt.MODEL_CONFIG} and "
+                          f"{ckpt.WEIGHTS}); give one written by 'attnmt train' or 'attnmt import'")
+    try:
+        model_config = ckpt.load_model_config(model_dir)
+        tokenizer = ckpt.load_tokenizer(model_dir, model_config)
+    except ModelDirError as error:
+        raise ConfigError(f"init_from: {error}") from None
+    check_same_vocabulary(config, tokenizer, model_dir)
+    return Start(tokenizer, training_settings(config, model_config), model_dir / ckpt.WEIGHTS)
+
+
+def training_settings(config: TrainConfig, model_config: TransformerConfig) -> TransformerConfig:
+    """``model_config`` with the config's dropout; any other model key must repeat its value."""
+    given = checked_fields(TransformerConfig, config.model, "model")
+    for key, value in given.items():
+        if key not in TRAINING_ONLY_KEYS + VOCABULARY_SIZES and value != getattr(model_config, key):
+            raise ConfigError(
+                f"model.{key}: {value!r} differs from the model's {getattr(model_config, key)!r}; a run that "
+                f"starts from a trained model keeps its shape: remove model.{key} "
+                f"(only {' and '.join(TRAINING_ONLY_KEYS)} may change)")
+    return replace(model_config, **{key: given[key] for key in TRAINING_ONLY_KEYS if key in given})
+
+
+def check_same_vocabulary(config: TrainConfig, tokenizer: Tokenizer | VocabTokenizer, model_dir: Path) -> None:
+    """With init_from the vocabulary settings may only repeat the model's: its ids are in the weights."""
+    model = f"{model_dir}'s"
+    if config.tokenizer_options:
+        raise ConfigError("tokenizer_options: init_from keeps the model's tokenizer; remove tokenizer_options")
+    if config.vocab_size not in (None, tokenizer.vocab_size):
+        raise ConfigError(f"vocab_size: {config.vocab_size} differs from {model} {tokenizer.vocab_size}; remove it")
+    if config.shared_vocab not in (None, not tokenizer.separate_vocabs):
+        raise ConfigError(f"shared_vocab: {config.shared_vocab} differs from {model} vocabularies; remove it")
+    for key, proto in (("tokenizer", tokenizer.model_protos[0]), ("target_tokenizer", tokenizer.model_protos[1])):
+        path = getattr(config, key)
+        if path and read_model(key, path) != attnmt_layout(proto):
+            pieces = Tokenizer(read_model(key, path)).vocab_size
+            raise ConfigError(f"{key}: {path} ({pieces} pieces) is not the tokenizer of {model_dir} "
+                              f"({tokenizer.vocab_size} pieces); remove {key} to use the model's own")
