@@ -13,15 +13,18 @@ import subprocess
 import sys
 import time
 import urllib.request
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 import torch
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.config import TrainConfig
 from attnmt.data import collate, encode_pairs
+from attnmt.tokenizer import Tokenizer
 from attnmt.training.trainer import Trainer, resume
 
 PAIRS = [
@@ -140,3 +143,56 @@ def running_server(model_dir) -> Iterator[tuple[int, str, subprocess.Popen]]:
     finally:
         server.terminate()
         server.wait(timeout=30)
+
+
+# a Hugging Face Marian model with random weights, made here (nothing is downloaded)
+
+
+def spm_and_vocab(sentences: list[str], size: int, pad_at: int | None) -> tuple[bytes, dict[str, int]]:
+    """A SentencePiece model and a Marian vocabulary for it: </s>=0, <unk>=1, <pad> at pad_at (default last)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the corpus is too small for the asked size
+        spm = Tokenizer.train(sentences, vocab_size=size)
+    tokens = ["</s>", "<unk>", *(spm.id_to_piece(i) for i in range(4, spm.vocab_size))]
+    tokens.insert(len(tokens) if pad_at is None else pad_at, "<pad>")
+    return spm.model_proto, {token: i for i, token in enumerate(tokens)}
+
+
+def write_random_marian(folder: Path, separate: bool = False, pairs=PAIRS, size: int = 40, **changes) -> Path:
+    """A Hugging Face Marian directory with random weights (non-zero logits bias included), its
+    SentencePiece models of about ``size`` pieces trained on ``pairs`` (a shared one on both sides)."""
+    transformers = pytest.importorskip("transformers", reason="transformers is optional: pip install 'attnmt[export]'")
+    folder.mkdir(parents=True)
+    # Separate vocabularies of different sizes share one pad id, so <pad> sits at 2 in both.
+    if separate:
+        source_spm, source_vocab = spm_and_vocab([s for s, _ in pairs], size, 2)
+        target_spm, target_vocab = spm_and_vocab([t for _, t in pairs], size + 10, 2)
+    else:
+        source_spm, source_vocab = spm_and_vocab([s for pair in pairs for s in pair], size, None)
+        target_spm, target_vocab = source_spm, source_vocab
+    (folder / "source.spm").write_bytes(source_spm)
+    (folder / "target.spm").write_bytes(target_spm)
+    (folder / "vocab.json").write_text(json.dumps(source_vocab))
+    extra = {}
+    if separate:
+        (folder / "target_vocab.json").write_text(json.dumps(target_vocab))
+        extra = dict(target_vocab_file=str(folder / "target_vocab.json"), separate_vocabs=True)
+    transformers.MarianTokenizer(str(folder / "source.spm"), str(folder / "target.spm"),
+                                 str(folder / "vocab.json"), **extra).save_pretrained(folder)
+    pad = target_vocab["<pad>"]
+    settings = dict(
+        vocab_size=len(source_vocab), decoder_vocab_size=len(target_vocab),
+        share_encoder_decoder_embeddings=not separate,
+        d_model=32, encoder_layers=2, decoder_layers=2, encoder_attention_heads=4, decoder_attention_heads=4,
+        encoder_ffn_dim=64, decoder_ffn_dim=64, max_position_embeddings=64, dropout=0.0,
+        pad_token_id=pad, decoder_start_token_id=pad, eos_token_id=0, forced_eos_token_id=None,
+    )
+    torch.manual_seed(0)
+    model = transformers.MarianMTModel(transformers.MarianConfig(**settings, **changes))
+    with torch.no_grad():  # larger than Marian's initialisation, so that the logits differ clearly
+        for name, p in model.named_parameters():
+            if "embed_positions" not in name:
+                p.normal_(1.0 if "layer_norm.weight" in name else 0.0, 0.2 if p.dim() > 1 else 0.1)
+        model.final_logits_bias.normal_(0.0, 0.1)
+    model.save_pretrained(folder)
+    return folder

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 import sentencepiece
 import torch
-from support import PAIRS
+from support import PAIRS, write_random_marian
 
 from attnmt.app.cli import main
 from attnmt.checkpoint import WEIGHTS, load_model_dir, save_model_config, save_weights
@@ -273,52 +273,6 @@ MARIAN_VARIANTS = {
     "separate-vocabularies": dict(separate=True, activation_function="gelu", scale_embedding=False),
     "untied-output": dict(activation_function="relu", tie_word_embeddings=False),
 }
-
-
-def spm_and_vocab(sentences: list[str], size: int, pad_at: int | None) -> tuple[bytes, dict[str, int]]:
-    """A SentencePiece model and a Marian vocabulary for it: </s>=0, <unk>=1, <pad> at pad_at (default last)."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the corpus is too small for the asked size
-        spm = Tokenizer.train(sentences, vocab_size=size)
-    tokens = ["</s>", "<unk>", *(spm.id_to_piece(i) for i in range(4, spm.vocab_size))]
-    tokens.insert(len(tokens) if pad_at is None else pad_at, "<pad>")
-    return spm.model_proto, {token: i for i, token in enumerate(tokens)}
-
-
-def write_random_marian(folder: Path, separate: bool = False, **changes) -> Path:
-    """A Hugging Face Marian directory with random weights (non-zero logits bias included)."""
-    transformers = need("transformers")
-    folder.mkdir(parents=True)
-    # Separate vocabularies of different sizes share one pad id, so <pad> sits at 2 in both.
-    source_spm, source_vocab = spm_and_vocab([s for s, _ in PAIRS], 40, 2 if separate else None)
-    target_spm, target_vocab = (spm_and_vocab([t for _, t in PAIRS], 50, 2) if separate
-                                else (source_spm, source_vocab))
-    (folder / "source.spm").write_bytes(source_spm)
-    (folder / "target.spm").write_bytes(target_spm)
-    (folder / "vocab.json").write_text(json.dumps(source_vocab))
-    extra = {}
-    if separate:
-        (folder / "target_vocab.json").write_text(json.dumps(target_vocab))
-        extra = dict(target_vocab_file=str(folder / "target_vocab.json"), separate_vocabs=True)
-    transformers.MarianTokenizer(str(folder / "source.spm"), str(folder / "target.spm"),
-                                 str(folder / "vocab.json"), **extra).save_pretrained(folder)
-    pad = target_vocab["<pad>"]
-    settings = dict(
-        vocab_size=len(source_vocab), decoder_vocab_size=len(target_vocab),
-        share_encoder_decoder_embeddings=not separate,
-        d_model=32, encoder_layers=2, decoder_layers=2, encoder_attention_heads=4, decoder_attention_heads=4,
-        encoder_ffn_dim=64, decoder_ffn_dim=64, max_position_embeddings=64, dropout=0.0,
-        pad_token_id=pad, decoder_start_token_id=pad, eos_token_id=0, forced_eos_token_id=None,
-    )
-    torch.manual_seed(0)
-    model = transformers.MarianMTModel(transformers.MarianConfig(**settings, **changes))
-    with torch.no_grad():  # larger than Marian's initialisation, so that the logits differ clearly
-        for name, p in model.named_parameters():
-            if "embed_positions" not in name:
-                p.normal_(1.0 if "layer_norm.weight" in name else 0.0, 0.2 if p.dim() > 1 else 0.1)
-        model.final_logits_bias.normal_(0.0, 0.1)
-    model.save_pretrained(folder)
-    return folder
 
 
 def random_target(rows: int, start: int) -> torch.Tensor:

@@ -61,7 +61,7 @@ def cmd_demo(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
 
 def cmd_export(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.interop.export import export_ctranslate2, export_marian
+    from attnmt.interop.export import export_ctranslate2, export_marian, reading_note
 
     if args.format == "marian":
         if args.quantization:
@@ -70,6 +70,8 @@ def cmd_export(args: argparse.Namespace, extra: dict[str, str]) -> int:
     else:
         out = export_ctranslate2(args.model, args.out, args.quantization, args.weights)
     print(f"wrote a {args.format} model to {out}")
+    if note := reading_note(args.model):
+        print(note)
     return 0
 
 

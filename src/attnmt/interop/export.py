@@ -13,10 +13,11 @@ A Marian export holds what ``MarianMTModel.from_pretrained`` and
 model.safetensors, source.spm, target.spm (both attnmt's SentencePiece model),
 vocab.json (piece -> Marian id) and tokenizer_config.json.
 
-One convention cannot be mapped inside the files: attnmt reads sources without a
-final ``</s>`` and ``MarianTokenizer`` appends one.  For attnmt's translations call it
-with ``add_special_tokens=False``, and give CTranslate2 attnmt's pieces as they are.
-(A model imported from Marian keeps Marian's convention: its ``VocabTokenizer`` adds ``</s>``.)
+Models read sources ending with ``</s>``, as ``MarianTokenizer`` writes them by default
+(and as CTranslate2's documentation tokenises for Marian models).  Models trained before
+attnmt 0.2 read them without it (config.json: ``source_eos: false``); for those, call
+``MarianTokenizer`` with ``add_special_tokens=False`` and give CTranslate2 the pieces
+alone: ``reading_note`` says so when such a model is exported.
 """
 
 from __future__ import annotations
@@ -33,7 +34,14 @@ from types import ModuleType
 import torch
 from torch import Tensor
 
-from attnmt.checkpoint import MODEL_CONFIG, WEIGHTS, load_model_dir, save_model_config, save_weights
+from attnmt.checkpoint import (
+    MODEL_CONFIG,
+    WEIGHTS,
+    load_model_config,
+    load_model_dir,
+    save_model_config,
+    save_weights,
+)
 from attnmt.interop.marian import (
     ConversionError,
     attnmt_config,
@@ -82,17 +90,37 @@ class MarianVocab:
 
 def marian_vocab(config: TransformerConfig, tokenizer: Tokenizer | VocabTokenizer) -> MarianVocab:
     """attnmt's vocabulary in Marian's order (see ``marian_order``); separate vocabularies keep their ids."""
-    if isinstance(tokenizer, VocabTokenizer) and tokenizer.separate_vocabs:
-        return separate_marian_vocab(config, tokenizer)
-    protos = tokenizer.model_protos if isinstance(tokenizer, VocabTokenizer) else (tokenizer.model_proto,) * 2
+    if tokenizer.separate_vocabs:
+        if isinstance(tokenizer, VocabTokenizer):
+            return separate_marian_vocab(config, tokenizer)
+        return two_marian_vocabs(config, tokenizer)
     order = marian_order(config)
+    tokens = marian_tokens(config, tokenizer, order)
+    return MarianVocab(order, order, tokens, tokens, tokenizer.model_protos,
+                       pad_id=order.index(config.bos_id), eos_id=order.index(config.eos_id))
+
+
+def marian_tokens(config: TransformerConfig, tokenizer: Tokenizer | VocabTokenizer, order: list[int]) -> list[str]:
+    """The piece of each Marian id (attnmt id ``order[m]``), special ones named as Marian names them."""
     special = {config.eos_id: "</s>", config.unk_id: "<unk>", config.bos_id: "<pad>"}
     tokens = [special.get(i) or tokenizer.id_to_piece(i) for i in order]
     if len(set(tokens)) < len(tokens):
         repeated = sorted(t for t, n in Counter(tokens).items() if n > 1)
         raise ConversionError(f"the vocabulary has repeated pieces {repeated[:5]}; vocab.json needs unique ones")
-    return MarianVocab(order, order, tokens, tokens, protos,
-                       pad_id=order.index(config.bos_id), eos_id=order.index(config.eos_id))
+    return tokens
+
+
+def two_marian_vocabs(config: TransformerConfig, tokenizer: Tokenizer) -> MarianVocab:
+    """attnmt's source and target vocabularies (shared_vocab: false), each in Marian's order but with
+    <pad> (attnmt's BOS row) at id 2, so that both sides agree on Marian's one pad_token_id."""
+    def order(size: int) -> list[int]:
+        special = [config.eos_id, config.unk_id, config.bos_id]
+        return [*special, *(i for i in range(size) if i not in {config.pad_id, *special})]
+
+    src_order, tgt_order = order(config.src_vocab_size or config.vocab_size), order(config.vocab_size)
+    source, target = (Tokenizer(proto) for proto in tokenizer.model_protos)
+    return MarianVocab(src_order, tgt_order, marian_tokens(config, source, src_order),
+                       marian_tokens(config, target, tgt_order), tokenizer.model_protos, pad_id=2, eos_id=0)
 
 
 def separate_marian_vocab(config: TransformerConfig, tokenizer: VocabTokenizer) -> MarianVocab:
@@ -109,6 +137,14 @@ def separate_marian_vocab(config: TransformerConfig, tokenizer: VocabTokenizer) 
     return MarianVocab(list(range(src_size)), list(range(config.vocab_size)),
                        tokens(tokenizer.source_vocab, src_size), tokens(tokenizer.target_vocab, config.vocab_size),
                        tokenizer.model_protos, pad_id=config.pad_id, eos_id=config.eos_id)
+
+
+def reading_note(model_dir: str | Path) -> str:
+    """What a user of the export must know to feed it text: "" unless the model predates source_eos."""
+    if VocabTokenizer.stored_in(model_dir) or load_model_config(Path(model_dir)).source_eos:
+        return ""
+    return ("note: this model was trained before attnmt 0.2, without a </s> at the end of the source: "
+            "call MarianTokenizer with add_special_tokens=False, and give CTranslate2 the pieces without </s>")
 
 
 def load_marian_weights(hf_model: torch.nn.Module, weights: dict[str, Tensor]) -> None:

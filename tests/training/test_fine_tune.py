@@ -1,0 +1,161 @@
+"""Starting from a trained model (init_from), your own vocabulary (any SentencePiece model, training
+options, separate source and target vocabularies) and the constant learning rate of fine-tuning."""
+
+import io
+import json
+import warnings
+from pathlib import Path
+
+import pytest
+import sentencepiece
+import torch
+from support import PAIRS, tiny_config
+
+from attnmt import checkpoint as ckpt
+from attnmt.app.cli import main
+from attnmt.checkpoint import load_model_dir
+from attnmt.errors import ConfigError
+from attnmt.tokenizer import Tokenizer
+from attnmt.training.objective import constant_schedule
+from attnmt.training.trainer import Trainer, resume
+from attnmt.translate import translate
+
+SOURCES = [s for s, _ in PAIRS]
+
+
+def fine_tune_config(folder: Path, init_from: Path, **changes):
+    """The tiny config, starting from ``init_from``: a new dropout, a small constant learning rate."""
+    values = dict(init_from=str(init_from), vocab_size=None, model=dict(dropout=0.1), learning_rate=1e-4,
+                  warmup_steps=2, max_steps=4, eval_every=2, eval_bleu=False)
+    return tiny_config(folder, **{**values, **changes})
+
+
+def test_constant_schedule_warms_up_linearly_then_stays():
+    assert [constant_schedule(step, 4, 1e-4) for step in (1, 2, 4, 100)] == [2.5e-5, 5e-5, 1e-4, 1e-4]
+    assert constant_schedule(1, 0, 1e-4) == 1e-4
+
+
+def test_fine_tuning_starts_from_the_models_weights_shape_and_tokenizer(trained_model, tmp_path):
+    trainer = Trainer(fine_tune_config(tmp_path, trained_model), progress=False)
+    model, tokenizer = load_model_dir(trained_model)
+    for name, tensor in model.state_dict().items():
+        assert torch.equal(trainer.model.state_dict()[name], tensor), name
+    assert trainer.model.config.dropout == 0.1 and model.config.dropout == 0.0  # the YAML's dropout
+    assert trainer.tokenizer.model_protos == tokenizer.model_protos
+    assert trainer.learning_rate(1) == 5e-5  # fresh schedule: the constant rate's warm-up
+    result = trainer.train()
+    assert result.step == 4 and len(ckpt.list_checkpoints(result.model_dir)) == 2
+    assert (result.model_dir / ckpt.TOKENIZER).read_bytes() == (trained_model / ckpt.TOKENIZER).read_bytes()
+    # Four small steps on the pairs it knows: it still translates them.
+    tuned, tuned_tokenizer = load_model_dir(result.model_dir)
+    assert translate(tuned, tuned_tokenizer, SOURCES, beam_size=1) == [t for _, t in PAIRS]
+
+
+def test_a_fine_tuning_run_resumes_like_any_run(trained_model, tmp_path):
+    config = fine_tune_config(tmp_path, trained_model, max_steps=2)
+    Trainer(config, progress=False).train()
+    assert resume(config.out_dir, {"max_steps": "4"}, progress=False).step == 4
+
+
+def test_init_from_on_the_command_line(trained_model, tmp_path, capsys):
+    config = tiny_config(tmp_path)
+    path = tmp_path / "config.yaml"
+    path.write_text(json.dumps({**config.to_dict(), "vocab_size": None, "model": {}}))
+    assert main(["train", str(path), "--init_from", str(trained_model), "--max_steps", "1",
+                 "--learning_rate", "1e-5", "--eval_bleu", "false"]) == 0
+    assert f"starting from the weights of {trained_model / ckpt.WEIGHTS}" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("changes, message", [
+    (dict(model=dict(d_model=32, n_heads=4)), r"model.d_model: 32 differs from the model's 64; .* keeps its shape"),
+    (dict(vocab_size=50), "vocab_size: 50 differs from .*'s 81; remove it"),
+    (dict(shared_vocab=False), "shared_vocab: False differs from"),
+    (dict(tokenizer_options=dict(model_type="bpe")), "tokenizer_options: init_from keeps the model's tokenizer"),
+])
+def test_init_from_refuses_settings_that_change_the_model(trained_model, tmp_path, changes, message):
+    with pytest.raises(ConfigError, match=message):
+        Trainer(fine_tune_config(tmp_path, trained_model, **changes), progress=False)
+
+
+def test_init_from_refuses_a_tokenizer_of_another_vocabulary(trained_model, tmp_path):
+    other = tmp_path / "other.model"
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # a small corpus: fewer pieces than asked
+        Tokenizer.train(["ein ganz anderer satz", "mit anderen wörtern"] * 5, vocab_size=30).save(other)
+    with pytest.raises(ConfigError, match=r"tokenizer: .*other.model \(2\d pieces\) is not the tokenizer of"):
+        Trainer(fine_tune_config(tmp_path, trained_model, tokenizer=str(other)), progress=False)
+    same = Trainer(fine_tune_config(tmp_path / "same", trained_model, tokenizer=str(trained_model / ckpt.TOKENIZER)),
+                   progress=False)
+    assert same.tokenizer.vocab_size == 81  # repeating the model's own tokenizer is allowed
+
+
+def test_init_from_a_directory_that_is_no_model_is_one_line(tmp_path, capsys):
+    config = tiny_config(tmp_path, init_from=str(tmp_path), vocab_size=None, model={})
+    path = tmp_path / "config.yaml"
+    path.write_text(json.dumps(config.to_dict()))
+    assert main(["train", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"init_from: {tmp_path} is not a model directory" in err
+
+
+def plain_spm_model(path: Path) -> Path:
+    """A SentencePiece model as `spm_train` makes it by default: <unk>=0, <s>=1, </s>=2, no <pad>."""
+    writer = io.BytesIO()
+    sentencepiece.SentencePieceTrainer.train(sentence_iterator=iter([s for pair in PAIRS for s in pair]),
+                                             model_writer=writer, vocab_size=60, minloglevel=2)
+    path.write_bytes(writer.getvalue())
+    return path
+
+
+def test_any_sentencepiece_model_can_be_the_tokenizer(tmp_path):
+    spm_file = plain_spm_model(tmp_path / "plain.model")
+    result = Trainer(tiny_config(tmp_path, tokenizer=str(spm_file), vocab_size=None, max_steps=2,
+                                 eval_bleu=False), progress=False).train()
+    model, tokenizer = load_model_dir(result.model_dir)
+    assert model.config.vocab_size == 61  # 60 pieces and the <pad> attnmt added
+    plain = sentencepiece.SentencePieceProcessor(model_file=str(spm_file))
+    assert tokenizer.pieces(SOURCES[3])[:-1] == plain.encode(SOURCES[3], out_type=str)
+
+
+def test_tokenizer_options_reach_sentencepiece(tmp_path):
+    trainer = Trainer(tiny_config(tmp_path, tokenizer_options=dict(model_type="bpe", user_defined_symbols=[">>de<<"]),
+                                  vocab_size=60, max_steps=1), progress=False)
+    assert ">>de<<" in trainer.tokenizer.pieces(">>de<< a dog runs")
+    with pytest.raises(ConfigError, match="tokenizer_options: unknown tokenizer option.*coverage"):
+        Trainer(tiny_config(tmp_path / "bad", tokenizer_options=dict(coverage=0.9)), progress=False)
+
+
+@pytest.fixture(scope="module")
+def separate(tmp_path_factory) -> Path:
+    """A tiny model with a source and a target vocabulary of their own, trained a few steps."""
+    folder = tmp_path_factory.mktemp("separate")
+    config = tiny_config(folder, shared_vocab=False, vocab_size=50, max_steps=30, eval_every=30, eval_bleu=False)
+    return Trainer(config, progress=False).train().model_dir
+
+
+def test_separate_vocabularies_have_their_own_files_and_embeddings(separate):
+    model, tokenizer = load_model_dir(separate)
+    c = model.config
+    assert tokenizer.separate_vocabs and (c.src_vocab_size, c.vocab_size) == (tokenizer.source_vocab_size, 50)
+    assert c.src_vocab_size < 50  # the English side of 20 pairs supports fewer pieces
+    assert not c.tie_embeddings and c.tie_output  # the target embedding is the output projection
+    assert model.src_embed is not model.tgt_embed and model.output.weight is model.tgt_embed.weight
+    assert {path.name for path in separate.glob("spm*")} == set(ckpt.SEPARATE_TOKENIZERS)
+    german = Tokenizer(tokenizer.model_protos[1])
+    assert tokenizer.encode_target(PAIRS[0][1]) == german.encode_target(PAIRS[0][1])
+
+
+def test_separate_vocabularies_export_to_marian_and_read_text_with_its_defaults(separate, tmp_path):
+    transformers = pytest.importorskip("transformers", reason="transformers is optional: pip install 'attnmt[export]'")
+    from attnmt.interop.export import export_marian
+
+    out = export_marian(separate, tmp_path / "marian")
+    assert (out / "target_vocab.json").is_file()
+    hf_model = transformers.MarianMTModel.from_pretrained(out).eval()
+    hf_tokenizer = transformers.MarianTokenizer.from_pretrained(out)
+    model, tokenizer = load_model_dir(separate)
+    ours = translate(model, tokenizer, SOURCES, beam_size=1, max_len_a=0.0, max_len_b=12)
+    batch = hf_tokenizer(SOURCES, return_tensors="pt", padding=True)  # defaults: the source ends with </s>
+    # 13: Marian forces </s> into the last place; attnmt ends a cut output with one after its 12 tokens
+    generated = hf_model.generate(**batch, num_beams=1, max_new_tokens=13)
+    assert hf_tokenizer.batch_decode(generated, skip_special_tokens=True) == ours
