@@ -359,14 +359,15 @@ class VocabTokenizer:
         return [self.encode_target(text) for text in texts]
 
     def decode(self, ids: Sequence[int]) -> str:
-        """Target text of `ids` up to the first ``</s>``; ``<pad>`` is skipped."""
+        """Target text of `ids` up to the first ``</s>``; ``<pad>`` is skipped; no space at either end
+        (as MarianTokenizer detokenizes: a lone "▁" piece last would leave one)."""
         kept = []
         for i in map(int, ids):
             if i == self.eos_id:
                 break
             if i != self.pad_id:
                 kept.append(self.id_to_piece(i))
-        return self._target.decode_pieces(kept)
+        return self._target.decode_pieces(kept).strip()
 
     def id_to_piece(self, i: int) -> str:
         """The target piece with id `i` (``<unk>`` for an id the vocabulary lacks)."""
