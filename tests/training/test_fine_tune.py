@@ -46,9 +46,9 @@ def test_fine_tuning_starts_from_the_models_weights_shape_and_tokenizer(trained_
     result = trainer.train()
     assert result.step == 4 and len(ckpt.list_checkpoints(result.model_dir)) == 2
     assert (result.model_dir / ckpt.TOKENIZER).read_bytes() == (trained_model / ckpt.TOKENIZER).read_bytes()
-    # Four small steps on the pairs it knows: it still translates them.
-    tuned, tuned_tokenizer = load_model_dir(result.model_dir)
-    assert translate(tuned, tuned_tokenizer, SOURCES, beam_size=1) == [t for _, t in PAIRS]
+    tuned, _ = load_model_dir(result.model_dir, ckpt.list_checkpoints(result.model_dir)[-1] / ckpt.WEIGHTS)
+    moved = max((tuned.state_dict()[name] - tensor).abs().max().item() for name, tensor in model.state_dict().items())
+    assert 0 < moved < 1e-3  # Adam moves a weight about lr (1e-4) a step: it started from these weights
 
 
 def test_a_fine_tuning_run_resumes_like_any_run(trained_model, tmp_path):
