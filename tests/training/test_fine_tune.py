@@ -21,6 +21,7 @@ from attnmt.training.trainer import Trainer, resume
 from attnmt.translate import translate
 
 SOURCES = [s for s, _ in PAIRS]
+pytestmark = pytest.mark.filterwarnings("ignore:Recommended. pip install sacremoses")
 
 
 def fine_tune_config(folder: Path, init_from: Path, **changes):

@@ -89,6 +89,8 @@ def test_shipped_configs_are_valid():
         config = load_config(root / name)
         config.model_config(8000)
     assert load_config(root / "transformer_base.yaml").model_config(8000).d_model == 512
+    fine_tune = load_config(root / "fine_tune.yaml", {"init_from": "runs/opus-en-de"})
+    assert (fine_tune.init_from, fine_tune.learning_rate, fine_tune.model) == ("runs/opus-en-de", 1e-4, {})
 
 
 def test_training_makes_the_loss_fall(trained_model):
