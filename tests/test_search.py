@@ -10,7 +10,7 @@ import torch.nn.functional as F
 
 from attnmt.model import Transformer, TransformerConfig, row_top_k
 from attnmt.search import beam_search, greedy_search, length_penalty, max_output_length
-from attnmt.translate import length_batches, translate
+from attnmt.translate import encode_inputs, length_batches, translate
 
 PAD, BOS, EOS = 0, 2, 3
 A, B, C, D = 4, 5, 6, 7  # ordinary tokens of the hand-made model
@@ -308,6 +308,7 @@ class CharTokenizer:
     """One id per letter (a=4 … z=29, space=30): a stand-in for SentencePiece."""
 
     ALPHABET = "abcdefghijklmnopqrstuvwxyz "
+    source_eos = False
 
     def encode(self, text: str) -> list[int]:
         return [4 + self.ALPHABET.index(ch) if ch in self.ALPHABET else 1 for ch in text]
@@ -339,6 +340,18 @@ def test_translate_truncates_long_lines_with_one_warning():
     assert len(caught) == 1 and "2 of 3" in str(caught[0].message)
     assert out[0] == translate(model, tok, [long_a[:62]])[0]
     assert out[2] == translate(model, tok, [long_b[:62]])[0]
+
+
+def test_a_cut_source_keeps_its_closing_eos():
+    class EndingCharTokenizer(CharTokenizer):
+        source_eos = True
+
+        def encode(self, text: str) -> list[int]:
+            return [*super().encode(text), 3]
+
+    with pytest.warns(UserWarning, match="1 of 2"):
+        cut, short = encode_inputs(EndingCharTokenizer(), ["ab" * 40, "ab"], max_len=62)
+    assert cut == [*CharTokenizer().encode("ab" * 40)[:61], 3] and short == [4, 5, 3]
 
 
 def test_length_batches_sort_by_length_and_keep_to_the_token_budget():

@@ -25,6 +25,8 @@ from attnmt.tokenizer import Tokenizer
 class TextCodec(Protocol):
     """What ``translate`` needs of a tokenizer."""
 
+    source_eos: bool  # whether encode ends a source with </s>
+
     def encode(self, text: str) -> list[int]: ...
 
     def decode(self, ids: Sequence[int]) -> str: ...
@@ -59,6 +61,8 @@ def encode_inputs(tokenizer: TextCodec, sentences: Sequence[str], max_len: int) 
             "tokens; split long lines to translate them whole",
             stacklevel=3,
         )
+    if tokenizer.source_eos:  # a cut source still ends as the model was trained to read one
+        return [ids[: max_len - 1] + ids[-1:] if len(ids) > max_len else ids for ids in encoded]
     return [ids[:max_len] for ids in encoded]
 
 
