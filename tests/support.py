@@ -96,7 +96,7 @@ def worst_pair_nll(model_dir: Path) -> float:
     with torch.inference_mode():
         log_probs = model(batch.src, batch.tgt_in).log_softmax(-1)
     reference = log_probs.gather(-1, batch.tgt_out.unsqueeze(-1)).squeeze(-1)  # [pairs, T]
-    return -(reference * (batch.tgt_out != model.config.pad_id)).sum(1).max().item()
+    return -(reference * (batch.tgt_out != model.config.pad_id)).sum(1).min().item()  # the least likely pair
 
 
 def train_until_it_knows_the_pairs(folder: Path) -> Path:
