@@ -121,7 +121,7 @@ class TrainConfig:
     train: list[dict[str, Any]] | None = None  # several corpora instead: [{src: A, tgt: B, weight: 2}, {tsv: C}]
     prepared_dir: str | None = None  # a directory 'attnmt prepare' wrote for these corpora; None: prepare on the fly
     max_len: int = 128  # pairs with more subword tokens on either side are filtered
-    max_length_ratio: float = 4.0  # pairs with one side over this many times the other's tokens are filtered; 0: off
+    max_length_ratio: float = 3.0  # pairs with one side over this many times the other's tokens are filtered; 0: off
     prepare_workers: int = 0  # processes tokenising the corpora in parallel; 0 = one per CPU core
     tokenizer: str | None = None  # an existing SentencePiece model; trained on the data when None
     vocab_size: int = 8000  # pieces in the joint SentencePiece vocabulary trained on the data

@@ -80,9 +80,9 @@ def test_accumulating_two_batches_equals_one_batch_of_both(tmp_path):
     accumulated = Trainer(config, progress=False)
     together = Trainer(write_config(tmp_path / "b")[0], progress=False)
     first, second = accumulated.batcher.epoch_batches(0)[:2]
-    examples = accumulated.train_examples
-    accumulated.train_step([collate([examples[i] for i in first]), collate([examples[i] for i in second])])
-    together.train_step([collate([examples[i] for i in first + second])])
+    corpus = accumulated.batcher.corpus
+    accumulated.train_step([collate(corpus.examples(first)), collate(corpus.examples(second))])
+    together.train_step([collate(corpus.examples([*first, *second]))])
     # A key bias shifts every score of a query equally, and softmax ignores shifts: its true
     # gradient is 0, so Adam's first step turns each run's rounding noise into a full-size step.
     assert_same(accumulated.model.state_dict(), together.model.state_dict(), skip=("k_proj.bias",))
