@@ -4,9 +4,10 @@
     .venv/bin/python benchmarks/data_scale.py --pairs 200000      # a quicker look
 
 1. A SentencePiece model is trained on Multi30k (the config's vocab_size).
-2. A synthetic corpus is written once into --work: --pairs sentence pairs of 5–40 words
-   each (uniform), the words drawn from Multi30k's English and German training text with
-   their frequencies there.
+2. A synthetic corpus is written once into --work: --pairs sentence pairs, the source of
+   5–40 words (uniform), its target of the source's length times 0.8–1.25 (uniform, rounded,
+   kept within 5–40) as translations are; the words drawn from Multi30k's English and German
+   training text with their frequencies there.
 3. ``attnmt prepare`` prepares it (a subprocess; its wall time, startup included, gives
    pairs/s; its peak RSS is the largest sum over its process tree, sampled every 0.1 s).
 4. ``attnmt train``'s Trainer runs --steps steps on the prepared data, then the same run on
@@ -48,13 +49,20 @@ def word_sampler(path: Path) -> tuple[np.ndarray, np.ndarray]:
     return np.array(words, dtype=object), np.array(freq, dtype=np.float64) / sum(freq)
 
 
-def write_synthetic(path: Path, language: str, pairs: int, seed: int) -> None:
+def synthetic_lengths(pairs: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Words per source sentence (5–40) and per target: the source's times 0.8–1.25, within 5–40."""
+    rng = np.random.default_rng(seed)
+    src = rng.integers(5, 41, size=pairs)
+    return src, np.clip(np.rint(src * rng.uniform(0.8, 1.25, size=pairs)), 5, 40).astype(np.int64)
+
+
+def write_synthetic(path: Path, language: str, all_lengths: np.ndarray, seed: int) -> None:
     words, p = word_sampler(MULTI30K / f"train.{language}.gz")
     rng = np.random.default_rng(seed)
     tmp = path.with_suffix(".tmp")
     with open(tmp, "w", encoding="utf-8") as out:
-        for start in range(0, pairs, 100_000):
-            lengths = rng.integers(5, 41, size=min(100_000, pairs - start))
+        for start in range(0, len(all_lengths), 100_000):
+            lengths = all_lengths[start : start + 100_000]
             drawn = words[rng.choice(len(words), size=int(lengths.sum()), p=p)]
             ends = np.cumsum(lengths)
             out.writelines(" ".join(drawn[end - n : end]) + "\n" for n, end in zip(lengths, ends, strict=True))
@@ -150,10 +158,11 @@ def main() -> None:
     vocab_size = training_config(args, work, "x")["vocab_size"]
     Tokenizer.train([s for p in pairs for s in p], vocab_size, seed=1).save(work / "spm.model")
     corpus = {lang: work / f"synthetic_{args.pairs}.{lang}" for lang in ("en", "de")}
-    for seed, (lang, path) in enumerate(corpus.items()):
+    lengths = synthetic_lengths(args.pairs, seed=0)
+    for seed, (lang, path) in enumerate(corpus.items(), start=1):
         if not path.exists():
             started = time.perf_counter()
-            write_synthetic(path, lang, args.pairs, seed)
+            write_synthetic(path, lang, lengths[seed - 1], seed)
             print(f"wrote {path.name} ({path.stat().st_size / GIB:.2f} GiB) in {time.perf_counter() - started:.0f} s")
 
     synthetic = training_config(args, work, "synthetic", train_src=str(corpus["en"]), train_tgt=str(corpus["de"]),

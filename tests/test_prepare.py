@@ -11,7 +11,7 @@ from support import PAIRS, write_pairs
 from attnmt import prepare as prep
 from attnmt.batching import TokenBatcher
 from attnmt.config import CorpusSpec, TrainConfig
-from attnmt.corpus import HEADER, TokenCorpus
+from attnmt.corpus import HEADER, ArrayFile, TokenCorpus
 from attnmt.data import encode_pairs
 from attnmt.errors import ConfigError, DataError
 from attnmt.prepare import FilterReport, Filters, open_prepared, prepare
@@ -45,7 +45,7 @@ def test_prepared_pairs_are_the_encoded_pairs_in_corpus_order(tmp_path, tokenize
     corpus = open_prepared(folder, config, tokenizer, "test", log=lambda line: None)[0]
     expected, _ = encode_pairs(PAIRS, tokenizer, 32)
     assert corpus.examples(range(len(PAIRS))) == expected
-    assert isinstance(corpus.src.tokens, np.memmap) and corpus.src.tokens.dtype == np.uint16
+    assert isinstance(corpus.src.tokens, ArrayFile) and corpus.src.tokens.dtype == np.uint16
 
 
 def test_each_filter_is_counted_in_the_report(tmp_path, tokenizer):
@@ -143,3 +143,11 @@ def test_a_train_list_names_corpora_and_old_keys_still_work():
 def test_a_wrong_corpus_entry_is_named(entry, message):
     with pytest.raises(ConfigError, match=message):
         TrainConfig.from_dict({"train": [entry]})
+
+
+def test_an_array_file_reads_indices_and_slices_like_the_array_it_holds(tmp_path):
+    values = np.arange(10, 30, dtype=np.int64)
+    values.tofile(tmp_path / "a.bin")
+    array = ArrayFile(tmp_path / "a.bin", np.dtype(np.int64), len(values))
+    assert (array[3], array[19], len(array)) == (13, 29, 20)
+    assert array[4:7].tolist() == [14, 15, 16] and array.read().tolist() == values.tolist()
