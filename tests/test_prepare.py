@@ -1,4 +1,4 @@
-"""Prepared corpora: streamed, filtered and counted, written atomically, memory-mapped, and refused when they do
+"""Prepared corpora: streamed, filtered and counted, written atomically, read from disk, and refused when they do
 not match (another tokenizer, another format version, a truncated file, other corpora)."""
 
 import json

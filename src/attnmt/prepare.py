@@ -216,8 +216,8 @@ def train_tokenizer(corpora: list[CorpusSpec], vocab_size: int, seed: int,
 
 def open_prepared(folder: str | Path, config: TrainConfig, tokenizer: Tokenizer, tokenizer_source: str,
                   log: Callable[[str], None] = print) -> list[TokenCorpus]:
-    """The corpora of a prepared directory, memory-mapped, after checking that it holds what ``config``
-    asks for (the same corpora, filters and format) and was made by ``tokenizer``."""
+    """The corpora of a prepared directory (lengths in memory, ids on disk), after checking that it holds
+    what ``config`` asks for (the same corpora, filters and format) and was made by ``tokenizer``."""
     folder = Path(folder)
     header = read_header(folder)
     check_tokenizer(folder, header, tokenizer, tokenizer_source)

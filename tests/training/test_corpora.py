@@ -2,16 +2,14 @@
 a validation loss per corpus, exact resume, and one clear line for a prepared directory that does not fit."""
 
 import json
-from collections import Counter
 
 import pytest
 import torch
 from support import PAIRS, tiny_config, write_pairs
 
 from attnmt.app.cli import main
-from attnmt.batching import TokenBatcher, WeightedBatcher
-from attnmt.corpus import TokenCorpus
-from attnmt.data import Example, collate, encode_pairs
+from attnmt.batching import WeightedBatcher
+from attnmt.data import collate, encode_pairs
 from attnmt.prepare import prepare_config
 from attnmt.training.trainer import Trainer
 
@@ -41,13 +39,6 @@ def test_prepared_corpus_gives_the_batches_and_first_loss_of_the_in_memory_path(
     first = collate([examples[i] for i in batches[0]])
     assert first.src.equal(next(iter(from_prepared.batcher)).src)
     assert from_prepared.train_step([first]) == from_text.train_step([next(iter(from_text.batcher))])
-
-
-def test_batches_come_from_each_corpus_in_proportion_to_its_weight():
-    corpora = [TokenCorpus.from_examples([Example([5 + c], [6])] * 40) for c in range(2)]
-    stream = iter(WeightedBatcher([TokenBatcher(c, max_tokens=4, seed=1) for c in corpora], [3, 1], seed=1))
-    drawn = Counter(next(stream).src[0, 0].item() - 5 for _ in range(400))
-    assert drawn[0] + drawn[1] == 400 and 270 <= drawn[0] <= 330  # 300 expected
 
 
 def test_weighted_corpora_resume_exactly_and_log_a_validation_loss_per_corpus(tmp_path):

@@ -232,7 +232,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     p = commands.add_parser(
-        "prepare", help="tokenise and filter a config's training corpora once, into memory-mapped arrays "
+        "prepare", help="tokenise and filter a config's training corpora once, into token arrays on disk "
         "that 'attnmt train' reads (--prepared_dir)", epilog="Overrides as for 'attnmt train'.")
     p.add_argument("config", help="YAML config naming the corpora, the tokenizer and the filters")
     p.add_argument("--out", help="directory to write (default: the config's prepared_dir)")

@@ -1,4 +1,4 @@
-"""What a training run reads: its tokenizer, its corpora (prepared, memory-mapped) and validation sets.
+"""What a training run reads: its tokenizer, its corpora (prepared arrays on disk) and validation sets.
 
 With ``prepared_dir`` the corpora come from a directory ``attnmt prepare`` wrote; without,
 the text is prepared on the fly into a temporary directory, by the same code, so both
