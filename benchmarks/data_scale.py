@@ -26,6 +26,7 @@ import argparse
 import json
 import os
 import platform
+import shutil
 import subprocess
 import sys
 import time
@@ -119,18 +120,22 @@ def child_train(config_path: str, launched: float) -> None:
 def train_run(config: dict, work: Path, name: str) -> dict:
     path = work / f"{name}.yaml"
     path.write_text(yaml.safe_dump(config))
+    shutil.rmtree(config["out_dir"], ignore_errors=True)  # the last run's model: a new run refuses its checkpoints
     launched = time.time()
-    out = subprocess.run([sys.executable, __file__, "--child-train", str(path), str(launched)], cwd=ROOT,
-                         check=True, capture_output=True, text=True).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    run = subprocess.run([sys.executable, __file__, "--child-train", str(path), str(launched)], cwd=ROOT,
+                         capture_output=True, text=True)
+    if run.returncode:
+        raise SystemExit(f"training on {name} failed:\n{run.stderr[-3000:]}")
+    return json.loads(run.stdout.strip().splitlines()[-1])
 
 
 def training_config(args: argparse.Namespace, work: Path, name: str, **data) -> dict:
     from attnmt.config import load_config
 
     config = load_config(ROOT / args.config).to_dict()
-    config.update(tokenizer=str(work / "spm.model"), max_steps=args.steps, max_time=None, eval_every=10**9,
-                  eval_metric="loss", tensorboard=False, log_every=10, out_dir=str(work / f"model_{name}"), **data)
+    config.update(tokenizer=str(work / "spm.model"), precision=args.precision, max_steps=args.steps, max_time=None,
+                  eval_every=10**9, eval_metric="loss", tensorboard=False, log_every=10,
+                  out_dir=str(work / f"model_{name}"), **data)
     return config
 
 
@@ -139,6 +144,7 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=5_000_000)
     parser.add_argument("--steps", type=int, default=50)
     parser.add_argument("--config", default="configs/multi30k_en_de.yaml")
+    parser.add_argument("--precision", choices=("auto", "fp32", "bf16"), default="auto", help="of both training runs")
     parser.add_argument("--work", default="runs/data_scale", help="synthetic corpus, prepared data, models")
     parser.add_argument("--child-train", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()

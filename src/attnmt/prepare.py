@@ -93,6 +93,8 @@ class EncodedChunk:
 
 
 def encode_chunk(pairs: list[tuple[str, str]], tokenizer: Tokenizer, filters: Filters) -> EncodedChunk:
+    """Tokenises a chunk of pairs (through encode_pairs, which drops the too long) and drops those over the
+    length ratio; what is left becomes arrays (int32 here: the writer narrows them to the corpus's type)."""
     examples, too_long = encode_pairs(pairs, tokenizer, filters.max_len)
     kept = [ex for ex in examples if filters.keeps_ratio(len(ex.src), len(ex.tgt))]
     sides = []
@@ -144,6 +146,7 @@ def text_pairs(spec: CorpusSpec, report: ReadReport) -> Iterator[tuple[str, str]
 
 
 def chunked(pairs: Iterable[tuple[str, str]], size: int) -> Iterator[list[tuple[str, str]]]:
+    """Lists of ``size`` pairs (the last one shorter), taken from the stream as they are needed."""
     pairs = iter(pairs)
     while chunk := list(islice(pairs, size)):
         yield chunk
