@@ -88,7 +88,7 @@ class Side:
     @classmethod
     def from_lists(cls, rows: Sequence[list[int]], dtype: np.dtype) -> Side:
         lengths = np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))
-        starts = np.concatenate([[0], np.cumsum(lengths)[:-1]]).astype(np.int64)
+        starts = np.cumsum(lengths) - lengths
         tokens = np.fromiter((i for row in rows for i in row), dtype=dtype, count=int(lengths.sum()))
         return cls(tokens, starts, lengths.astype(smallest_uint(int(lengths.max(initial=0)))))
 
