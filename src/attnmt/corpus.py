@@ -34,6 +34,7 @@ import numpy as np
 
 from attnmt.data import Example
 from attnmt.errors import DataError
+from attnmt.tokenizer import Tokenizer
 
 FORMAT_VERSION = 1
 HEADER = "header.json"
@@ -42,7 +43,7 @@ SIDES = ("src", "tgt")
 PREPARE_AGAIN = "run 'attnmt prepare CONFIG' again"
 
 
-def tokenizer_fingerprint(tokenizer) -> str:
+def tokenizer_fingerprint(tokenizer: Tokenizer) -> str:
     """SHA-256 of the tokenizer's serialized model: prepared ids are only valid with the same one."""
     return hashlib.sha256(tokenizer.model_proto).hexdigest()
 
@@ -139,10 +140,13 @@ def read_header(folder: Path) -> dict:
     if version != FORMAT_VERSION:
         raise DataError(f"{folder}: prepared in format version {version}, this attnmt reads version "
                         f"{FORMAT_VERSION}; {PREPARE_AGAIN}")
+    missing = sorted({"tokenizer_sha256", "max_len", "max_length_ratio", "corpora"} - header.keys())
+    if missing:
+        raise DataError(f"{path}: lacks {', '.join(missing)}; {PREPARE_AGAIN}")
     return header
 
 
-def check_tokenizer(folder: Path, header: dict, tokenizer, tokenizer_source: str) -> None:
+def check_tokenizer(folder: Path, header: dict, tokenizer: Tokenizer, tokenizer_source: str) -> None:
     """Refuses ids made by another tokenizer: they would silently mean other pieces."""
     found, expected = header["tokenizer_sha256"], tokenizer_fingerprint(tokenizer)
     if found != expected:

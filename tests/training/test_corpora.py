@@ -69,6 +69,7 @@ def test_prepare_then_train_from_the_command_line(tmp_path, capsys):
 @pytest.mark.parametrize("damage, message", [
     (lambda data: (data / "corpus0" / "src.starts").write_bytes(b"\0" * 8), "src.starts: 8 bytes, the header says"),
     (lambda data: (data / "header.json").write_text('{"version": 0}'), "format version 0"),
+    (lambda data: (data / "header.json").write_text('{"version": 1}'), "header.json: lacks corpora, max_len"),
 ])
 def test_a_damaged_prepared_directory_is_one_line_and_trains_nothing(tmp_path, capsys, damage, message):
     config = tiny_config(tmp_path, **SMALL)
