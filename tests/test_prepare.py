@@ -32,7 +32,7 @@ def prepared(tmp_path, tokenizer, pairs=PAIRS, workers=1, **changes) -> tuple[Pa
     src, tgt = write_pairs(tmp_path, "train", pairs)
     config = config_for(src, tgt, **changes)
     out = prepare(config.corpora(), tokenizer, tmp_path / "prepared",
-                  Filters(config.max_len, config.max_length_ratio), workers, log=lambda line: None)
+                  Filters.of(config), workers, log=lambda line: None)
     return out, config
 
 

@@ -55,6 +55,10 @@ class Filters:
     max_len: int
     max_length_ratio: float  # 0: no limit
 
+    @classmethod
+    def of(cls, config: TrainConfig) -> Filters:
+        return cls(config.max_len, config.max_length_ratio)
+
     def keeps_ratio(self, src_len: int, tgt_len: int) -> bool:
         ratio = self.max_length_ratio
         return not ratio or max(src_len, tgt_len) <= ratio * min(src_len, tgt_len)
@@ -224,7 +228,7 @@ def open_prepared(folder: str | Path, config: TrainConfig, tokenizer: Tokenizer,
     folder = Path(folder)
     header = read_header(folder)
     check_tokenizer(folder, header, tokenizer, tokenizer_source)
-    filters = Filters(config.max_len, config.max_length_ratio)
+    filters = Filters.of(config)
     wanted = [spec.files() for spec in config.corpora()]
     found = [entry["files"] for entry in header["corpora"]]
     if wanted != found or Filters(header["max_len"], header["max_length_ratio"]) != filters:
@@ -248,5 +252,5 @@ def config_tokenizer(config: TrainConfig, log: Callable[[str], None] = print) ->
 def prepare_config(config: TrainConfig, out: str | Path, log: Callable[[str], None] = print) -> Path:
     """``attnmt prepare``: the config's corpora, tokenised by its tokenizer, filtered by its settings, into ``out``."""
     tokenizer = config_tokenizer(config, log)
-    filters = Filters(config.max_len, config.max_length_ratio)
+    filters = Filters.of(config)
     return prepare(config.corpora(), tokenizer, out, filters, config.prepare_workers, log)

@@ -57,7 +57,7 @@ def load_training_data(config: TrainConfig, model_dir: Path, resume: bool,
         scratch = TemporaryDirectory(prefix="attnmt-prepared-")
         # The reports are logged as it prepares, not again when it opens.
         folder = prepare(specs, tokenizer, Path(scratch.name) / "prepared",
-                         Filters(config.max_len, config.max_length_ratio), config.prepare_workers, log)
+                         Filters.of(config), config.prepare_workers, log)
         corpora = open_prepared(folder, config, tokenizer, source, log=lambda line: None)
         data = TrainingData(tokenizer, specs, corpora, scratch)
     for spec, corpus in zip(specs, data.corpora, strict=True):
