@@ -25,8 +25,10 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
+from attnmt.batching import TokenBatcher
 from attnmt.config import load_config
-from attnmt.data import TokenBatcher, encode_pairs, read_parallel
+from attnmt.corpus import TokenCorpus
+from attnmt.data import encode_pairs, read_parallel
 from attnmt.hardware import cpu_flags, cpu_model, resolve_precision
 from attnmt.layers import sinusoidal_table
 from attnmt.model import Transformer
@@ -99,7 +101,7 @@ def main() -> None:
     pairs, _ = read_parallel(config.train_src, config.train_tgt)
     tokenizer = Tokenizer.train([s for p in pairs for s in p], config.vocab_size)
     examples, _ = encode_pairs(pairs, tokenizer, config.max_len)
-    stream = iter(TokenBatcher(examples, config.max_tokens, seed=0))
+    stream = iter(TokenBatcher(TokenCorpus.from_examples(examples), config.max_tokens, seed=0))
     batches = [next(stream) for _ in range(args.steps + warmup)]
     m = config.model_config(tokenizer.vocab_size)
 

@@ -1,5 +1,4 @@
 import gzip
-import random
 
 import pytest
 import torch
@@ -9,8 +8,6 @@ from attnmt.data import (
     DataError,
     Example,
     ReadReport,
-    TokenBatcher,
-    batch_cost,
     collate,
     encode_pairs,
     read_lines,
@@ -31,15 +28,6 @@ class WordTokenizer:
         return [[7] * len(text.split()) for text in texts]
 
     encode_target_batch = encode_batch
-
-
-def varied_examples(n: int = 200) -> list[Example]:
-    rng = random.Random(1)
-    return [Example([5] * rng.randint(1, 30), [6] * rng.randint(1, 30)) for _ in range(n)]
-
-
-def sizes(batch_indices, examples):
-    return [(len(examples[i].src), len(examples[i].tgt)) for i in batch_indices]
 
 
 # reading
@@ -116,12 +104,6 @@ def test_read_tsv_line_without_exactly_one_tab_names_file_and_line(tmp_path):
         read_tsv(path)
 
 
-def test_report_summary_is_one_line_with_the_counts():
-    report = ReadReport(pairs=29000, skipped_empty=3, filtered_long=12, max_len=256)
-    assert report.summary() == "read 29000 pairs (skipped 3 empty, filtered 12 longer than 256 tokens)"
-    assert ReadReport(pairs=5, skipped_empty=0).summary() == "read 5 pairs"
-
-
 # encoding and collating
 
 
@@ -149,115 +131,3 @@ def test_batch_to_moves_tensors_and_keeps_counts():
     batch = collate([Example([11], [21])]).to("cpu")
     assert isinstance(batch, Batch) and batch.src.device.type == "cpu"
     assert (batch.n_src_tokens, batch.n_tgt_tokens) == (1, 2)
-
-
-# batching
-
-
-def test_batches_respect_the_token_budget():
-    examples = varied_examples()
-    batcher = TokenBatcher(examples, max_tokens=100)
-    for indices in batcher.epoch_batches(0):
-        src, tgt = zip(*sizes(indices, examples), strict=True)
-        assert batch_cost(len(indices), max(src), max(tgt)) <= 100
-
-
-def test_collated_batch_has_at_most_max_tokens_positions():
-    batcher = TokenBatcher(varied_examples(), max_tokens=100)
-    for _, batch in zip(range(batcher.batches_per_epoch()), batcher, strict=False):
-        assert len(batch) * max(batch.src.size(1), batch.tgt_in.size(1)) <= 100
-
-
-def test_example_longer_than_the_budget_gets_a_batch_of_its_own():
-    examples = [Example([5] * 50, [6] * 50), Example([5], [6])]
-    batches = TokenBatcher(examples, max_tokens=10, shuffle=False).epoch_batches(0)
-    assert batches == [[1], [0]]
-
-
-def test_every_example_appears_exactly_once_per_epoch():
-    examples = varied_examples()
-    batcher = TokenBatcher(examples, max_tokens=100)
-    for epoch in (0, 1):
-        seen = sorted(i for batch in batcher.epoch_batches(epoch) for i in batch)
-        assert seen == list(range(len(examples)))
-
-
-def test_same_seed_same_order_and_new_epoch_new_order():
-    examples = varied_examples()
-    first = TokenBatcher(examples, max_tokens=100, seed=3)
-    second = TokenBatcher(examples, max_tokens=100, seed=3)
-    assert first.epoch_batches(0) == second.epoch_batches(0)
-    assert first.epoch_batches(0) != first.epoch_batches(1)
-    assert sorted(first.epoch_batches(0)) == sorted(first.epoch_batches(1))  # same batches
-
-
-def test_without_shuffle_batches_are_sorted_by_target_then_source_length():
-    examples = varied_examples()
-    batcher = TokenBatcher(examples, max_tokens=100, shuffle=False)
-    flat = [i for batch in batcher.epoch_batches(0) for i in batch]
-    lengths = [(len(examples[i].tgt), len(examples[i].src)) for i in flat]
-    assert lengths == sorted(lengths)
-    assert batcher.epoch_batches(0) == batcher.epoch_batches(1)
-
-
-def test_iteration_runs_through_epochs_and_tracks_its_state():
-    batcher = TokenBatcher(varied_examples(), max_tokens=100)
-    per_epoch = batcher.batches_per_epoch()
-    stream = iter(batcher)
-    for _ in range(per_epoch + 2):
-        next(stream)
-    assert batcher.state_dict() == {"epoch": 1, "position": 2}
-
-
-def test_resume_from_state_dict_gives_the_identical_continuation():
-    examples = varied_examples()
-    original = TokenBatcher(examples, max_tokens=100, seed=7)
-    stream = iter(original)
-    for _ in range(original.batches_per_epoch() + 3):
-        next(stream)
-    state = original.state_dict()
-    resumed = TokenBatcher(examples, max_tokens=100, seed=7)
-    resumed.load_state_dict(state)
-    steps = range(2 * original.batches_per_epoch())
-    for expected, actual in zip((next(stream) for _ in steps), resumed, strict=False):
-        assert torch.equal(expected.src, actual.src)
-        assert torch.equal(expected.tgt_out, actual.tgt_out)
-
-
-def test_resume_after_an_epochs_last_batch_starts_the_next_epoch():
-    examples = varied_examples()
-    original = TokenBatcher(examples, max_tokens=100)
-    stream = iter(original)
-    for _ in range(original.batches_per_epoch()):
-        next(stream)
-    resumed = TokenBatcher(examples, max_tokens=100)
-    resumed.load_state_dict(original.state_dict())
-    assert torch.equal(next(iter(resumed)).tgt_out, next(stream).tgt_out)
-    assert resumed.state_dict() == original.state_dict() == {"epoch": 1, "position": 1}
-
-
-def test_load_state_dict_rejects_a_position_past_the_epoch():
-    batcher = TokenBatcher(varied_examples(), max_tokens=100)
-    with pytest.raises(ValueError, match="position"):
-        batcher.load_state_dict({"epoch": 0, "position": batcher.batches_per_epoch() + 1})
-
-
-def test_rank_shards_are_disjoint_equal_and_cover_the_truncated_epoch():
-    examples = varied_examples()
-    single = TokenBatcher(examples, max_tokens=100, seed=5)
-    shards = [
-        TokenBatcher(examples, max_tokens=100, seed=5, rank=r, world_size=4).epoch_batches(2)
-        for r in range(4)
-    ]
-    total = len(single.epoch_batches(2))
-    assert total == 57  # so 1 batch is dropped: 57 = 4 * 14 + 1
-    assert [len(s) for s in shards] == [14] * 4
-    all_batches = [tuple(b) for shard in shards for b in shard]
-    assert len(set(all_batches)) == len(all_batches)
-    kept = [tuple(b) for b in single.epoch_batches(2)[:56]]
-    assert sorted(all_batches) == sorted(kept)
-
-
-def test_fewer_batches_than_ranks_is_an_error():
-    with pytest.raises(ValueError, match="only 1 batches"):
-        TokenBatcher([Example([5], [6])], max_tokens=100, world_size=2)

@@ -132,12 +132,8 @@ def load_tokenizer(model_dir: Path, config: TransformerConfig) -> Tokenizer | Vo
     from Marian its own vocabulary files (VocabTokenizer); its sizes checked against ``config``."""
     if VocabTokenizer.stored_in(model_dir):
         return load_vocab_tokenizer(model_dir, config.vocab_size)
-    separate = all((model_dir / name).is_file() for name in SEPARATE_TOKENIZERS)
-    paths = [model_dir / name for name in (SEPARATE_TOKENIZERS if separate else (TOKENIZER,))]
-    try:
-        tokenizer = Tokenizer(*(path.read_bytes() for path in paths), source_eos=config.source_eos)
-    except (OSError, ValueError, RuntimeError) as error:
-        raise ModelDirError(f"{paths[-1]}: cannot load the SentencePiece model ({error})") from None
+    tokenizer = read_tokenizer(model_dir, config.source_eos)
+    paths = tokenizer_paths(model_dir)
     sizes = {paths[-1]: (tokenizer.vocab_size, "vocab_size", config.vocab_size),
              paths[0]: (tokenizer.source_vocab_size, "src_vocab_size", config.src_vocab_size or config.vocab_size)}
     for path, (pieces, key, expected) in sizes.items():
@@ -145,6 +141,26 @@ def load_tokenizer(model_dir: Path, config: TransformerConfig) -> Tokenizer | Vo
             raise ModelDirError(f"{path}: has {pieces} pieces but {model_dir / MODEL_CONFIG} says "
                                 f"{key}={expected}; they come from different models")
     return tokenizer
+
+
+def tokenizer_paths(folder: Path) -> list[Path]:
+    """spm.model, or the source and target models when both are there."""
+    separate = all((folder / name).is_file() for name in SEPARATE_TOKENIZERS)
+    return [folder / name for name in (SEPARATE_TOKENIZERS if separate else (TOKENIZER,))]
+
+
+def read_tokenizer(folder: Path, source_eos: bool) -> Tokenizer | VocabTokenizer:
+    """The tokenizer files ``save_tokenizer`` wrote into ``folder`` (a model or a prepared directory)."""
+    if VocabTokenizer.stored_in(folder):
+        try:
+            return VocabTokenizer.load(folder)
+        except (OSError, ValueError, RuntimeError) as error:
+            raise ModelDirError(f"{folder}: cannot load the Marian vocabulary ({error})") from None
+    paths = tokenizer_paths(folder)
+    try:
+        return Tokenizer(*(path.read_bytes() for path in paths), source_eos=source_eos)
+    except (OSError, ValueError, RuntimeError) as error:
+        raise ModelDirError(f"{paths[-1]}: cannot load the SentencePiece model ({error})") from None
 
 
 def load_vocab_tokenizer(model_dir: Path, vocab_size: int) -> VocabTokenizer:

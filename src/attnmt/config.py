@@ -119,7 +119,11 @@ class TrainConfig:
     valid_src: str = "data/multi30k/val.en.gz"  # validation source (loss, BLEU, model selection)
     valid_tgt: str = "data/multi30k/val.de.gz"  # validation references
     train_tsv: str | None = None  # one "source<TAB>target" file instead of train_src/train_tgt
+    train: list[dict[str, Any]] | None = None  # several corpora instead: [{src: A, tgt: B, weight: 2}, {tsv: C}]
+    prepared_dir: str | None = None  # a directory 'attnmt prepare' wrote for these corpora; None: prepare on the fly
     max_len: int = 128  # pairs with more subword tokens on either side are filtered
+    max_length_ratio: float = 3.0  # pairs with one side over this many times the other's tokens are filtered; 0: off
+    prepare_workers: int = 0  # processes tokenising the corpora in parallel; 0 = one per CPU core
     tokenizer: str | None = None  # an existing SentencePiece model (any: ids are mapped); None: trained on the data
     target_tokenizer: str | None = None  # with shared_vocab false: the target side's model (tokenizer: the source's)
     vocab_size: int | None = None  # pieces in each SentencePiece vocabulary trained on the data (None: 8000)
@@ -181,7 +185,25 @@ class TrainConfig:
                               f"got {self.tokenizer_options!r}")
         if self.learning_rate is not None and self.learning_rate <= 0:
             raise ConfigError(f"learning_rate={self.learning_rate} must be positive (or unset for the noam schedule)")
+        if self.max_length_ratio < 0:
+            raise ConfigError(f"max_length_ratio={self.max_length_ratio}: use a positive ratio, or 0 for no limit")
         TransformerConfig.from_dict(self.model, source="model")
+        self.corpora()
+
+    def corpora(self) -> list[CorpusSpec]:
+        """The training corpora: the ``train`` list, or else ``train_tsv``, or else ``train_src``/``train_tgt``."""
+        if self.train is None:
+            files = {"tsv": self.train_tsv} if self.train_tsv else {"src": self.train_src, "tgt": self.train_tgt}
+            return [CorpusSpec(**files, name="corpus0")]
+        if self.train_tsv:
+            raise ConfigError("train_tsv and train are both set: list the tsv file in train as {tsv: FILE}")
+        if not isinstance(self.train, list) or not self.train:
+            raise ConfigError(f"train must be a list of corpora like [{{src: A, tgt: B}}], got {self.train!r}")
+        corpora = [CorpusSpec.from_dict(entry, f"train[{i}]", i) for i, entry in enumerate(self.train)]
+        names = [corpus.name for corpus in corpora]
+        if len(set(names)) < len(names):
+            raise ConfigError(f"train: corpus names must differ, got {names}")
+        return corpora
 
     def model_config(self, vocab_size: int, src_vocab_size: int | None = None) -> TransformerConfig:
         """The model section, with the vocabulary sizes the tokenizer really has.
@@ -208,6 +230,36 @@ class TrainConfig:
             return cls(**checked_fields(cls, values, source))
         except TypeError as error:
             raise ConfigError(f"{source}: {error}") from None
+
+
+@dataclass
+class CorpusSpec:
+    """One training corpus of a ``train:`` list: two aligned files or one tsv file, its sampling weight,
+    and optionally a validation set of its own (its loss is logged; valid_src/valid_tgt pick the best weights)."""
+
+    src: str | None = None  # source side, one sentence a line
+    tgt: str | None = None  # target side, line by line with src
+    tsv: str | None = None  # one "source<TAB>target" file instead of src/tgt
+    weight: float = 1.0  # batches are drawn from the corpora in proportion to their weights
+    valid_src: str | None = None  # this corpus's own validation source
+    valid_tgt: str | None = None  # and references
+    name: str = ""  # in the log (valid_loss_NAME); default corpus0, corpus1, ...
+
+    @classmethod
+    def from_dict(cls, values: dict, source: str, index: int) -> CorpusSpec:
+        spec = cls(**checked_fields(cls, values, source))
+        spec.name = spec.name or f"corpus{index}"
+        if (spec.tsv is None) == (spec.src is None and spec.tgt is None) or (spec.src is None) != (spec.tgt is None):
+            raise ConfigError(f"{source}: give either src and tgt, or tsv")
+        if spec.weight <= 0:
+            raise ConfigError(f"{source}: weight must be positive, got {spec.weight}")
+        if (spec.valid_src is None) != (spec.valid_tgt is None):
+            raise ConfigError(f"{source}: give both valid_src and valid_tgt, or neither")
+        return spec
+
+    def files(self) -> dict[str, str]:
+        """The text this corpus is read from: {"src": ..., "tgt": ...} or {"tsv": ...}."""
+        return {"tsv": self.tsv} if self.tsv else {"src": self.src, "tgt": self.tgt}
 
 
 def describe_keys(cls: type, prefix: str = "") -> list[str]:

@@ -2,19 +2,18 @@
 
     read_parallel / read_tsv   files -> (source, target) sentence pairs
     encode_pairs               pairs -> token-id Examples, too-long ones filtered
-    TokenBatcher               Examples -> Batches of about `max_tokens` tokens each
+    collate                    Examples -> one padded Batch
 
-Batching by tokens rather than sentences, from length-sorted examples, keeps
-padding low and the cost of every step about the same (the paper's batches held
-~25000 source and ~25000 target tokens).
+Corpora larger than memory are streamed (`stream_parallel`, `stream_tsv`) into prepared
+arrays (prepare.py, corpus.py); batching.py cuts them into batches of about `max_tokens`.
 """
 
 from __future__ import annotations
 
 import gzip
-import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import zip_longest
 from pathlib import Path
 
 import torch
@@ -27,28 +26,10 @@ UTF8_BOM = b"\xef\xbb\xbf"
 
 @dataclass
 class ReadReport:
-    """What reading (and encoding) a corpus kept and dropped.
-
-    `pairs` counts the pairs returned by the reader; `filtered_long` is filled in by
-    the caller from `encode_pairs`, and `max_len` (if set) names its limit in `summary`.
-    """
+    """What reading a corpus kept (`pairs`) and skipped for an empty side."""
 
     pairs: int
     skipped_empty: int
-    filtered_long: int = 0
-    max_len: int | None = None
-
-    def summary(self) -> str:
-        """One human line, e.g. "read 29000 pairs (skipped 3 empty, filtered 12 longer than
-        256 tokens)"."""
-        notes = []
-        if self.skipped_empty:
-            notes.append(f"skipped {self.skipped_empty} empty")
-        if self.filtered_long:
-            limit = f"longer than {self.max_len} tokens" if self.max_len else "too long"
-            notes.append(f"filtered {self.filtered_long} {limit}")
-        detail = f" ({', '.join(notes)})" if notes else ""
-        return f"read {self.pairs} pairs{detail}"
 
 
 def read_lines(path: str | Path) -> list[str]:
@@ -56,8 +37,32 @@ def read_lines(path: str | Path) -> list[str]:
 
     Only the line ending ("\\n" or "\\r\\n") is removed; a leading byte-order mark too.
     """
+    return list(stream_lines(path))
+
+
+def stream_lines(path: str | Path) -> Iterator[str]:
+    """`read_lines`, one line at a time: a corpus larger than memory is never held whole.
+
+    Lines end at "\\n" only, as in `decode_lines`, so line N is what ``wc -l`` counts as N.
+    """
     path = Path(path)
-    return decode_lines(_read_bytes(path), str(path))
+    opener = gzip.open if path.suffix == ".gz" else open
+    try:
+        with opener(path, "rb") as f:
+            for number, raw in enumerate(f, start=1):
+                if number == 1 and raw.startswith(UTF8_BOM):
+                    raw = raw[len(UTF8_BOM):]
+                try:
+                    line = raw.decode("utf-8")
+                except UnicodeDecodeError as err:
+                    raise invalid_utf8(str(path), number, raw[err.start]) from None
+                yield line.removesuffix("\n").removesuffix("\r")
+    except (gzip.BadGzipFile, EOFError) as err:
+        raise DataError(f"{path}: not a valid gzip file ({err})") from None
+
+
+def invalid_utf8(source: str, line: int, byte: int) -> DataError:
+    return DataError(f"{source}:{line}: invalid UTF-8 (byte 0x{byte:02x}); convert the file to UTF-8, e.g. with iconv")
 
 
 def decode_lines(data: bytes, source: str) -> list[str]:
@@ -70,26 +75,11 @@ def decode_lines(data: bytes, source: str) -> list[str]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        line = data.count(b"\n", 0, err.start) + 1
-        raise DataError(
-            f"{source}:{line}: invalid UTF-8 (byte 0x{data[err.start]:02x}); "
-            "convert the file to UTF-8, e.g. with iconv"
-        ) from None
+        raise invalid_utf8(source, data.count(b"\n", 0, err.start) + 1, data[err.start]) from None
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()
     return [line.removesuffix("\r") for line in lines]
-
-
-def _read_bytes(path: Path) -> bytes:
-    """Raw bytes of `path`, gunzipped if its name ends in `.gz`."""
-    if path.suffix != ".gz":
-        return path.read_bytes()
-    try:
-        with gzip.open(path, "rb") as f:
-            return f.read()
-    except (gzip.BadGzipFile, EOFError) as err:
-        raise DataError(f"{path}: not a valid gzip file ({err})") from None
 
 
 def read_parallel(
@@ -99,13 +89,22 @@ def read_parallel(
 
     Text is stripped; a pair with an empty side is skipped and counted in the report.
     """
-    src_lines, tgt_lines = read_lines(src_path), read_lines(tgt_path)
-    if len(src_lines) != len(tgt_lines):
-        raise DataError(
-            f"parallel files differ in length: {src_path} has {len(src_lines)} lines, "
-            f"{tgt_path} has {len(tgt_lines)}; line i of one must translate line i of the other"
-        )
-    return _keep_nonempty(zip(src_lines, tgt_lines, strict=True))
+    return _keep_nonempty(stream_parallel(src_path, tgt_path))
+
+
+def stream_parallel(src_path: str | Path, tgt_path: str | Path) -> Iterator[tuple[str, str]]:
+    """The raw (unstripped) line pairs of two files, one at a time; when either file ends before
+    the other, an error gives both line counts."""
+    src_lines, tgt_lines = stream_lines(src_path), stream_lines(tgt_path)
+    for number, (src, tgt) in enumerate(zip_longest(src_lines, tgt_lines), start=1):
+        if src is None or tgt is None:
+            src_count = number - 1 + (src is not None) + sum(1 for _ in src_lines)
+            tgt_count = number - 1 + (tgt is not None) + sum(1 for _ in tgt_lines)
+            raise DataError(
+                f"parallel files differ in length: {src_path} has {src_count} lines, {tgt_path} has "
+                f"{tgt_count}; line i of one must translate line i of the other"
+            )
+        yield src, tgt
 
 
 def read_tsv(path: str | Path) -> tuple[list[tuple[str, str]], ReadReport]:
@@ -113,10 +112,14 @@ def read_tsv(path: str | Path) -> tuple[list[tuple[str, str]], ReadReport]:
 
     Empty lines, and pairs with an empty side, are skipped and counted in the report.
     """
-    raw_pairs = []
-    for number, line in enumerate(read_lines(path), start=1):
+    return _keep_nonempty(stream_tsv(path))
+
+
+def stream_tsv(path: str | Path) -> Iterator[tuple[str, str]]:
+    """The raw pairs of a "source<TAB>target" file, one at a time; an empty line is the pair ("", "")."""
+    for number, line in enumerate(stream_lines(path), start=1):
         if not line.strip():
-            raw_pairs.append(("", ""))  # counted as skipped by _keep_nonempty
+            yield "", ""  # counted as skipped by nonempty_pairs
             continue
         fields = line.split("\t")
         if len(fields) != 2:
@@ -124,22 +127,25 @@ def read_tsv(path: str | Path) -> tuple[list[tuple[str, str]], ReadReport]:
                 f"{path}:{number}: expected 'source<TAB>target' with exactly one tab, "
                 f"found {len(fields) - 1} tabs"
             )
-        raw_pairs.append((fields[0], fields[1]))
-    return _keep_nonempty(raw_pairs)
+        yield fields[0], fields[1]
+
+
+def nonempty_pairs(raw_pairs: Iterable[tuple[str, str]], report: ReadReport) -> Iterator[tuple[str, str]]:
+    """Strips both sides; skips pairs where either side is then empty.  Counts both in ``report``."""
+    for src, tgt in raw_pairs:
+        src, tgt = src.strip(), tgt.strip()
+        if src and tgt:
+            report.pairs += 1
+            yield src, tgt
+        else:
+            report.skipped_empty += 1
 
 
 def _keep_nonempty(
     raw_pairs: Iterable[tuple[str, str]],
 ) -> tuple[list[tuple[str, str]], ReadReport]:
-    """Strip both sides; drop (and count) pairs where either side is then empty."""
-    pairs, skipped = [], 0
-    for src, tgt in raw_pairs:
-        src, tgt = src.strip(), tgt.strip()
-        if src and tgt:
-            pairs.append((src, tgt))
-        else:
-            skipped += 1
-    return pairs, ReadReport(pairs=len(pairs), skipped_empty=skipped)
+    report = ReadReport(pairs=0, skipped_empty=0)
+    return list(nonempty_pairs(raw_pairs, report)), report
 
 
 @dataclass
@@ -218,118 +224,3 @@ def pad_rows(rows: list[list[int]], pad_id: int) -> torch.Tensor:
     for i, row in enumerate(rows):
         out[i, : len(row)] = torch.tensor(row, dtype=torch.long)
     return out
-
-
-def batch_cost(n_sentences: int, max_src_len: int, max_tgt_len: int) -> int:
-    """Padded positions a batch occupies: sentences x the longer of source and target + 1."""
-    return n_sentences * max(max_src_len, max_tgt_len + 1)
-
-
-def token_budget_batches(examples: Sequence[Example], max_tokens: int) -> list[list[int]]:
-    """Cut examples sorted by (tgt len, src len) into consecutive batches of cost <= max_tokens.
-
-    An example that alone exceeds the budget still gets a batch of its own.
-    """
-    order = sorted(range(len(examples)), key=lambda i: (len(examples[i].tgt), len(examples[i].src)))
-    batches: list[list[int]] = []
-    current: list[int] = []
-    src_len = tgt_len = 0
-    for i in order:
-        src, tgt = len(examples[i].src), len(examples[i].tgt)
-        grown = batch_cost(len(current) + 1, max(src_len, src), max(tgt_len, tgt))
-        if current and grown > max_tokens:
-            batches.append(current)
-            current, src_len, tgt_len = [], 0, 0
-        current.append(i)
-        src_len, tgt_len = max(src_len, src), max(tgt_len, tgt)
-    if current:
-        batches.append(current)
-    return batches
-
-
-class TokenBatcher:
-    """Batches by a token budget from length-sorted buckets; reproducible shuffled order;
-    resumable.
-
-    The batches are cut once; each epoch only their order changes, shuffled with
-    `random.Random(seed + epoch)`. With `world_size` > 1 every rank cuts and shuffles
-    the same list, which is truncated to a multiple of `world_size`, and rank r takes
-    batches r, r + world_size, ...; so all ranks take the same number of steps.
-    """
-
-    def __init__(
-        self,
-        examples: list[Example],
-        max_tokens: int = 4096,
-        seed: int = 0,
-        shuffle: bool = True,
-        rank: int = 0,
-        world_size: int = 1,
-        special_ids: tuple[int, int, int] = (PAD_ID, BOS_ID, EOS_ID),
-    ) -> None:
-        if not examples:
-            raise ValueError("TokenBatcher needs at least one example")
-        if max_tokens < 1:
-            raise ValueError(f"max_tokens must be positive, got {max_tokens}")
-        if not 0 <= rank < world_size:
-            raise ValueError(f"rank must be in 0..world_size-1, got rank={rank}, "
-                             f"world_size={world_size}")
-        self.examples = examples
-        self.seed = seed
-        self.shuffle = shuffle
-        self.rank = rank
-        self.world_size = world_size
-        self.special_ids = special_ids  # (pad, bos, eos) of the model: a Marian model's differ
-        self.batches = token_budget_batches(examples, max_tokens)
-        if len(self.batches) < world_size:
-            raise ValueError(
-                f"only {len(self.batches)} batches of {max_tokens} tokens for {world_size} "
-                "ranks; lower max_tokens or use fewer ranks"
-            )
-        self.epoch = 0
-        self.position = 0  # index of the next batch within self.epoch
-
-    def batches_per_epoch(self) -> int:
-        """Batches this rank takes per epoch."""
-        return len(self.batches) // self.world_size
-
-    def epoch_batches(self, epoch: int) -> list[list[int]]:
-        """Example indices of this rank's batches in `epoch`, in order; deterministic in
-        (seed, epoch)."""
-        order = list(range(len(self.batches)))
-        if self.shuffle:
-            random.Random(self.seed + epoch).shuffle(order)
-        order = order[: self.batches_per_epoch() * self.world_size]
-        return [list(self.batches[b]) for b in order[self.rank :: self.world_size]]
-
-    def __iter__(self) -> Iterator[Batch]:
-        """Endless Batches from (self.epoch, self.position) on.
-
-        The state advances before each yield, so `state_dict()` taken after consuming
-        a batch points at the next one. After an epoch's last batch position equals
-        batches_per_epoch(); the epoch rolls over when the next batch is requested.
-        """
-        while True:
-            batches = self.epoch_batches(self.epoch)
-            while self.position < len(batches):
-                indices = batches[self.position]
-                self.position += 1
-                yield collate([self.examples[i] for i in indices], *self.special_ids)
-            self.epoch += 1
-            self.position = 0
-
-    def state_dict(self) -> dict[str, int]:
-        """Where iteration stands: {"epoch": ..., "position": ...}."""
-        return {"epoch": self.epoch, "position": self.position}
-
-    def load_state_dict(self, state: dict[str, int]) -> None:
-        """Continue from a `state_dict()`; call before iterating."""
-        for key in ("epoch", "position"):
-            if not isinstance(state.get(key), int):
-                raise ValueError(f"batcher state needs an integer {key!r}, got {state!r}")
-        if not 0 <= state["position"] <= self.batches_per_epoch():
-            raise ValueError(
-                f"batcher state position {state['position']} is outside 0.."
-                f"{self.batches_per_epoch()}; was it saved with other data or max_tokens?"
-            )
-        self.epoch, self.position = state["epoch"], state["position"]

@@ -1,4 +1,5 @@
-"""Data-parallel training under torchrun (gloo, 2 CPU processes) equals one process accumulating gradients."""
+"""Data-parallel training under torchrun (gloo, 2 CPU processes) equals one process accumulating gradients;
+weighted prepared corpora are drawn on every rank as one would draw them alone."""
 
 import json
 import os
@@ -8,10 +9,11 @@ from pathlib import Path
 
 import pytest
 import torch
-from support import tiny_config
+from support import PAIRS, tiny_config, write_pairs
 
-from attnmt.checkpoint import list_checkpoints, load_model_dir
+from attnmt.checkpoint import list_checkpoints, load_model_dir, load_trainer_state, read_tokenizer
 from attnmt.data import collate
+from attnmt.training.corpora import load_training_data, prepare_config
 from attnmt.training.trainer import Trainer
 
 # No dropout: the ranks' random streams differ from a single process's by design.  max_tokens 32
@@ -84,9 +86,25 @@ def test_accumulating_two_batches_equals_one_batch_of_both(tmp_path):
     accumulated = Trainer(config, progress=False)
     together = Trainer(write_config(tmp_path / "b")[0], progress=False)
     first, second = accumulated.batcher.epoch_batches(0)[:2]
-    examples = accumulated.train_examples
-    accumulated.train_step([collate([examples[i] for i in first]), collate([examples[i] for i in second])])
-    together.train_step([collate([examples[i] for i in first + second])])
+    corpus = accumulated.batcher.corpus
+    accumulated.train_step([collate(corpus.examples(first)), collate(corpus.examples(second))])
+    together.train_step([collate(corpus.examples([*first, *second]))])
     # A key bias shifts every score of a query equally, and softmax ignores shifts: its true
     # gradient is 0, so Adam's first step turns each run's rounding noise into a full-size step.
     assert_same(accumulated.model.state_dict(), together.model.state_dict(), skip=("k_proj.bias",))
+
+
+def test_two_ranks_train_from_weighted_prepared_corpora_as_rank_0_alone_would_draw(tmp_path):
+    (a_src, a_tgt), (b_src, b_tgt) = write_pairs(tmp_path, "a", PAIRS[:12]), write_pairs(tmp_path, "b", PAIRS[12:])
+    train = [{"src": str(a_src), "tgt": str(a_tgt), "weight": 3}, {"src": str(b_src), "tgt": str(b_tgt)}]
+    config, path = write_config(tmp_path, train=train, max_tokens=24, prepared_dir=str(tmp_path / "prepared"))
+    prepare_config(config, config.prepared_dir, log=lambda line: None)
+    torchrun(path)
+    saved = load_trainer_state(list_checkpoints(Path(config.out_dir))[-1])["data"]
+    tokenizer = read_tokenizer(Path(config.prepared_dir), source_eos=True)
+    data = load_training_data(config, tokenizer, log=lambda line: None)
+    rank_0 = data.batcher(config, rank=0, world_size=2, special_ids=(0, 2, 3))
+    stream = iter(rank_0)
+    for _ in range(config.max_steps):
+        next(stream)
+    assert saved == rank_0.state_dict() and saved["draws"] == 4

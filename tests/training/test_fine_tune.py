@@ -14,8 +14,9 @@ from support import PAIRS, tiny_config
 from attnmt import checkpoint as ckpt
 from attnmt.app.cli import main
 from attnmt.checkpoint import load_model_dir
-from attnmt.errors import ConfigError
+from attnmt.errors import ConfigError, DataError
 from attnmt.tokenizer import Tokenizer
+from attnmt.training.corpora import prepare_config
 from attnmt.training.objective import constant_schedule
 from attnmt.training.trainer import Trainer, resume
 from attnmt.translate import translate
@@ -160,3 +161,24 @@ def test_separate_vocabularies_export_to_marian_and_read_text_with_its_defaults(
     # 13: Marian forces </s> into the last place; attnmt ends a cut output with one after its 12 tokens
     generated = hf_model.generate(**batch, num_beams=1, max_new_tokens=13)
     assert hf_tokenizer.batch_decode(generated, skip_special_tokens=True) == ours
+
+
+def test_a_prepared_directory_keeps_separate_vocabularies_and_trains_from_them(tmp_path):
+    config = tiny_config(tmp_path, shared_vocab=False, vocab_size=50, max_steps=1, eval_bleu=False,
+                         prepared_dir=str(tmp_path / "prepared"))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # 20 pairs support fewer pieces than asked
+        prepare_config(config, config.prepared_dir, log=lambda line: None)
+    assert {path.name for path in (tmp_path / "prepared").glob("spm*")} == set(ckpt.SEPARATE_TOKENIZERS)
+    trainer = Trainer(config, progress=False)
+    assert trainer.tokenizer.separate_vocabs and trainer.train().step == 1
+
+
+def test_ids_prepared_with_another_source_convention_are_refused(tmp_path):
+    config = tiny_config(tmp_path, max_steps=1, prepared_dir=str(tmp_path / "prepared"))
+    prepare_config(config, config.prepared_dir, log=lambda line: None)
+    old_style = tiny_config(tmp_path / "old", max_steps=1, prepared_dir=config.prepared_dir,
+                            tokenizer=str(tmp_path / "prepared" / ckpt.TOKENIZER),
+                            model={**config.model, "source_eos": False})
+    with pytest.raises(DataError, match="prepared with another tokenizer"):
+        Trainer(old_style, progress=False)

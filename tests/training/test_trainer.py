@@ -310,7 +310,7 @@ def test_a_run_writes_train_log_and_tensorboard_events(tmp_path):
     Trainer(config, progress=False).train()
     model_dir = Path(config.out_dir)
     text = (model_dir / "train.log").read_text(encoding="utf-8")
-    assert "train: read 20 pairs" in text and "precision fp32 (set in the config)" in text
+    assert "corpus0: read 20 pairs, kept 20" in text and "precision fp32 (set in the config)" in text
     assert "step 20: valid loss" in text and "stopped at step 20 (max_steps)" in text
     events = EventAccumulator(str(model_dir / "tensorboard"))
     events.Reload()

@@ -1,4 +1,4 @@
-"""The command line: ``attnmt train | translate | evaluate | average | demo | attention | explain | plot |
+"""The command line: ``attnmt prepare | train | translate | evaluate | average | demo | attention | explain | plot |
 export | import | serve``.
 
 User mistakes (a bad config key, a missing file, a broken model directory)
@@ -40,6 +40,19 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
         raise
     teardown()
     print(f"{result.best()}; model: {result.model_dir}")
+    return 0
+
+
+def cmd_prepare(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.config import load_config
+    from attnmt.training.corpora import prepare_config
+
+    config = load_config(args.config, extra)
+    out = args.out or config.prepared_dir
+    if not out:
+        raise ConfigError("say where to write the prepared data: --out DIR, or prepared_dir in the config")
+    prepare_config(config, out)
+    print(f"prepared into {out}; train from it with: attnmt train {args.config} --prepared_dir {out}")
     return 0
 
 
@@ -221,6 +234,13 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True)
 
     p = commands.add_parser(
+        "prepare", help="tokenise and filter a config's training corpora once, into token arrays on disk "
+        "that 'attnmt train' reads (--prepared_dir)", epilog="Overrides as for 'attnmt train'.")
+    p.add_argument("config", help="YAML config naming the corpora, the tokenizer and the filters")
+    p.add_argument("--out", help="directory to write (default: the config's prepared_dir)")
+    p.set_defaults(run=cmd_prepare)
+
+    p = commands.add_parser(
         "train", help="train a model from a YAML config (extra --key value pairs override it)",
         formatter_class=argparse.RawDescriptionHelpFormatter, epilog=train_keys_help())
     p.add_argument("config", nargs="?", help="YAML config, e.g. configs/multi30k_en_de.yaml")
@@ -275,7 +295,7 @@ def split_overrides(argv: list[str], flags: set[str]) -> tuple[list[str], dict[s
     return own, overrides
 
 
-OWN_FLAGS = {"train": {"--resume"}, "demo": {"--minutes", "--config", "--out"}}
+OWN_FLAGS = {"prepare": {"--out"}, "train": {"--resume"}, "demo": {"--minutes", "--config", "--out"}}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

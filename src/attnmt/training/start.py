@@ -1,7 +1,7 @@
 """What a training run starts from: its tokenizer, the model's shape, and the weights.
 
-    a new run    the tokenizer files the config names, or SentencePiece trained on the training
-                 text (tokenizer_options); the config's model section with the tokenizer's
+    a new run    the tokenizer files the config names (or those of its prepared_dir), or SentencePiece
+                 trained on the training text (tokenizer_options); the model section with the tokenizer's
                  vocabulary sizes; random weights
     init_from    a model directory's tokenizer, shape and weights (attnmt's, or one imported from
                  Marian, which keeps Marian's ids and conventions); the config may repeat them
@@ -11,13 +11,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from attnmt import checkpoint as ckpt
 from attnmt.config import TrainConfig, TransformerConfig, checked_fields
+from attnmt.corpus import HEADER
+from attnmt.data import ReadReport
 from attnmt.errors import ConfigError, ModelDirError
+from attnmt.prepare import text_pairs
 from attnmt.tokenizer import Tokenizer, VocabTokenizer, attnmt_layout, train_sentencepiece
 
 DEFAULT_VOCAB_SIZE = 8000
@@ -34,11 +37,11 @@ class Start:
     weights: Path | None = None  # safetensors to start from; None: random initial weights
 
 
-def run_start(config: TrainConfig, pairs: list[tuple[str, str]], say: Callable[[str], None]) -> Start:
+def run_start(config: TrainConfig, say: Callable[[str], None]) -> Start:
     """Where a new run starts: ``init_from``'s model, or a new tokenizer and random weights."""
     if config.init_from:
         return from_model(config)
-    tokenizer = new_tokenizer(config, pairs, say)
+    tokenizer = new_tokenizer(config, say)
     separate = tokenizer.source_vocab_size if tokenizer.separate_vocabs else None
     return Start(tokenizer, config.model_config(tokenizer.vocab_size, separate))
 
@@ -49,9 +52,12 @@ def resumed(config: TrainConfig, run_dir: Path) -> Start:
     return Start(ckpt.load_tokenizer(run_dir, model_config), training_settings(config, model_config))
 
 
-def new_tokenizer(config: TrainConfig, pairs: list[tuple[str, str]], say: Callable[[str], None]) -> Tokenizer:
-    """The config's SentencePiece files, or models trained on ``pairs`` (one joint, or one per side)."""
+def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer | VocabTokenizer:
+    """The config's SentencePiece files, the one its prepared_dir was made with, or models trained on
+    its corpora (one joint, or one per side)."""
     source_eos = bool(config.model.get("source_eos", True))
+    if config.prepared_dir and not config.tokenizer and (Path(config.prepared_dir) / HEADER).is_file():
+        return ckpt.read_tokenizer(Path(config.prepared_dir), source_eos)
     shared = config.shared_vocab is not False
     if config.target_tokenizer and shared:
         raise ConfigError("target_tokenizer: a separate target model needs shared_vocab: false")
@@ -64,14 +70,22 @@ def new_tokenizer(config: TrainConfig, pairs: list[tuple[str, str]], say: Callab
             files.append(("target_tokenizer", config.target_tokenizer))
         return Tokenizer(*(read_model(key, path) for key, path in files), source_eos=source_eos)
     size = config.vocab_size or DEFAULT_VOCAB_SIZE
-    sides = [[s for pair in pairs for s in pair]] if shared else [[s for s, _ in pairs], [t for _, t in pairs]]
     say(f"training {'a joint' if shared else 'a source and a target'} {size}-piece SentencePiece "
-        f"model on {len(pairs)} pairs")
+        "model on the training corpora")
+    sides = [(0, 1)] if shared else [(0,), (1,)]
     try:
-        protos = [train_sentencepiece(text, size, config.seed, **config.tokenizer_options) for text in sides]
+        protos = [train_sentencepiece(corpus_sentences(config, side), size, config.seed, **config.tokenizer_options)
+                  for side in sides]
         return Tokenizer(*protos, source_eos=source_eos)
     except ValueError as error:
         raise ConfigError(f"tokenizer_options: {error}") from None
+
+
+def corpus_sentences(config: TrainConfig, sides: tuple[int, ...]) -> Iterator[str]:
+    """The training corpora's sentences of ``sides`` (0: source, 1: target), streamed."""
+    for spec in config.corpora():
+        for pair in text_pairs(spec, ReadReport(0, 0)):
+            yield from (pair[side] for side in sides)
 
 
 def read_model(key: str, path: str) -> bytes:

@@ -24,20 +24,12 @@ from tqdm import tqdm
 
 from attnmt import checkpoint as ckpt
 from attnmt.config import TrainConfig, load_config, parse_duration
-from attnmt.data import (
-    Batch,
-    Example,
-    ReadReport,
-    TokenBatcher,
-    collate,
-    encode_pairs,
-    read_parallel,
-    read_tsv,
-)
+from attnmt.data import Batch
 from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.evaluate import bleu, chrf
 from attnmt.hardware import bound_kernel_caches, describe, release_free_memory, resolve_precision
 from attnmt.model import Transformer
+from attnmt.training.corpora import load_training_data, validation_set
 from attnmt.training.distributed import Group, setup
 from attnmt.training.logs import RunLog
 from attnmt.training.objective import TranslationLoss, constant_schedule, label_smoothed_nll, noam_schedule
@@ -107,16 +99,13 @@ class Trainer:
         if config.threads > 0:
             torch.set_num_threads(config.threads)
         torch.manual_seed(config.seed)  # the same initial weights on every rank
-        pairs, report = self._read_train()
-        start = resumed(config, self.dir) if resume else run_start(config, pairs, self.log.line)
+        start = resumed(config, self.dir) if resume else run_start(config, self.log.line)
         self.tokenizer, model_config = start.tokenizer, start.model_config
-        special_ids = (model_config.pad_id, model_config.bos_id, model_config.eos_id)
-        self.train_examples = self._encode_train(pairs, report)
-        self.valid_pairs, _ = read_parallel(config.valid_src, config.valid_tgt)
-        valid_examples, _ = encode_pairs(self.valid_pairs, self.tokenizer, config.max_len)
-        sorted_batches = TokenBatcher(valid_examples, config.max_tokens, shuffle=False).epoch_batches(0)
-        self.valid_batches = [collate([valid_examples[i] for i in batch], *special_ids).to(self.group.device)
-                              for batch in sorted_batches]
+        self.data = load_training_data(config, self.tokenizer, self.log.line)
+        ids = (model_config.pad_id, model_config.bos_id, model_config.eos_id)
+        self.valid_pairs, self.valid_batches = self._validation_set(config.valid_src, config.valid_tgt, ids)
+        self.corpus_valid_batches = {spec.name: self._validation_set(spec.valid_src, spec.valid_tgt, ids)[1]
+                                     for spec in self.data.specs if spec.valid_src}
         self.model = Transformer(model_config)
         if start.weights:
             ckpt.load_weights(self.model, start.weights)
@@ -130,9 +119,7 @@ class Trainer:
         self.optimizer = torch.optim.Adam(
             self.model.parameters(), lr=0.0, betas=config.adam_betas, eps=config.adam_eps, fused=True
         )
-        self.batcher = TokenBatcher(self.train_examples, config.max_tokens, config.seed,
-                                    rank=self.group.rank, world_size=self.group.world_size,
-                                    special_ids=special_ids)
+        self.batcher = self.data.batcher(config, self.group.rank, self.group.world_size, ids)
         self.step = 0
         self.elapsed = 0.0
         self.best_score, self.best_step, self.bad_evals = -math.inf, 0, 0
@@ -143,19 +130,9 @@ class Trainer:
 
     # set-up -------------------------------------------------------------------
 
-    def _read_train(self):
-        c = self.config
-        if c.train_tsv:
-            return read_tsv(c.train_tsv)
-        return read_parallel(c.train_src, c.train_tgt)
-
-    def _encode_train(self, pairs: list[tuple[str, str]], report: ReadReport) -> list[Example]:
-        examples, report.filtered_long = encode_pairs(pairs, self.tokenizer, self.config.max_len)
-        report.max_len = self.config.max_len
-        self.log.line(f"train: {report.summary()}")
-        if not examples:
-            raise ConfigError("no training pairs left after filtering: check the data files and max_len")
-        return examples
+    def _validation_set(self, src: str, tgt: str, ids: tuple[int, int, int]) -> tuple[list, list[Batch]]:
+        pairs, batches = validation_set(src, tgt, self.tokenizer, self.config, ids)
+        return pairs, [batch.to(self.group.device) for batch in batches]
 
     def _start_dir(self, model_config) -> None:
         if ckpt.list_checkpoints(self.dir):
@@ -330,11 +307,11 @@ class Trainer:
     # validation and checkpoints -----------------------------------------------
 
     @torch.inference_mode()
-    def validation_loss(self) -> float:
-        """Mean per-token NLL on the validation set (no smoothing)."""
+    def validation_loss(self, batches: list[Batch] | None = None) -> float:
+        """Mean per-token NLL on the validation set, or on ``batches`` (no smoothing)."""
         self.model.eval()
         total, tokens = 0.0, 0
-        for batch in self.valid_batches:
+        for batch in self.valid_batches if batches is None else batches:
             with autocast(self.precision, self.group.device):
                 logits = self.model(batch.src, batch.tgt_in)
             _, nll = label_smoothed_nll(logits, batch.tgt_out, 0.0, self.model.config.pad_id)
@@ -369,6 +346,8 @@ class Trainer:
             return
         metric = self.config.validation_metric
         record = {"step": self.step, "valid_loss": round(loss, 4), "valid_ppl": round(math.exp(min(loss, 50)), 2)}
+        record.update({f"valid_loss_{name}": round(self.validation_loss(batches), 4)
+                       for name, batches in self.corpus_valid_batches.items()})
         score_text = ""
         if metric != "loss":
             record[f"valid_{metric}"] = round(score, 2)

@@ -1,0 +1,153 @@
+"""Prepared corpora: streamed, filtered and counted, written atomically, read from disk, and refused when they do
+not match (another tokenizer, another format version, a truncated file, other corpora)."""
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+from support import PAIRS, write_pairs
+
+from attnmt import prepare as prep
+from attnmt.batching import TokenBatcher
+from attnmt.config import CorpusSpec, TrainConfig
+from attnmt.corpus import HEADER, ArrayFile, TokenCorpus
+from attnmt.data import encode_pairs
+from attnmt.errors import ConfigError, DataError
+from attnmt.prepare import FilterReport, Filters, open_prepared, prepare
+from attnmt.tokenizer import Tokenizer
+
+
+@pytest.fixture(scope="module")
+def tokenizer() -> Tokenizer:
+    return Tokenizer.train([s for pair in PAIRS for s in pair], vocab_size=81)
+
+
+def config_for(src: Path, tgt: Path, **changes) -> TrainConfig:
+    return TrainConfig.from_dict(dict(train_src=str(src), train_tgt=str(tgt), max_len=32, **changes))
+
+
+def prepared(tmp_path, tokenizer, pairs=PAIRS, workers=1, **changes) -> tuple[Path, TrainConfig]:
+    tmp_path.mkdir(exist_ok=True)
+    src, tgt = write_pairs(tmp_path, "train", pairs)
+    config = config_for(src, tgt, **changes)
+    out = prepare(config.corpora(), tokenizer, tmp_path / "prepared",
+                  Filters.of(config), workers, log=lambda line: None)
+    return out, config
+
+
+def report_of(folder: Path) -> FilterReport:
+    return FilterReport(**json.loads((folder / HEADER).read_text())["corpora"][0]["report"])
+
+
+def test_prepared_pairs_are_the_encoded_pairs_in_corpus_order(tmp_path, tokenizer):
+    folder, config = prepared(tmp_path, tokenizer)
+    corpus = open_prepared(folder, config, tokenizer, "test", log=lambda line: None)[0]
+    expected, _ = encode_pairs(PAIRS, tokenizer, 32)
+    assert corpus.examples(range(len(PAIRS))) == expected
+    assert isinstance(corpus.src.tokens, ArrayFile) and corpus.src.tokens.dtype == np.uint16
+
+
+def test_each_filter_is_counted_in_the_report(tmp_path, tokenizer):
+    pairs = [*PAIRS, ("a dog runs", "ein hund rennt"),  # a duplicate
+             ("a", "ein hund rennt ein hund rennt ein hund rennt ein hund"),  # length ratio
+             ("a dog " * 20, "ein hund")]  # over max_len on the source
+    src, tgt = write_pairs(tmp_path, "train", pairs)
+    src.write_text(src.read_text() + "   \n")  # an empty pair
+    tgt.write_text(tgt.read_text() + "der hund\n")
+    config = config_for(src, tgt)
+    folder = prepare(config.corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1, log=lambda line: None)
+    assert report_of(folder) == FilterReport(read=24, empty=1, too_long=1, length_ratio=1, duplicates=1, kept=20)
+    assert report_of(folder).summary(Filters(32, 3.0)) == (
+        "read 24 pairs, kept 20; dropped 1 empty, 1 over 32 tokens, 1 over length ratio 3, 1 duplicates")
+
+
+def test_worker_processes_write_the_same_arrays_as_one_process(tmp_path, tokenizer, monkeypatch):
+    monkeypatch.setattr(prep, "CHUNK_PAIRS", 3)  # 7 chunks, so that the pool is used
+    alone, _ = prepared(tmp_path / "alone", tokenizer, workers=1)
+    pooled, _ = prepared(tmp_path / "pooled", tokenizer, workers=2)
+    for name in ("src.tokens", "src.starts", "src.lengths", "tgt.tokens", "tgt.starts", "tgt.lengths"):
+        assert (alone / "corpus0" / name).read_bytes() == (pooled / "corpus0" / name).read_bytes(), name
+
+
+def test_sides_differing_in_line_count_leave_no_prepared_directory(tmp_path, tokenizer):
+    src, tgt = write_pairs(tmp_path, "train", PAIRS)
+    tgt.write_text(tgt.read_text() + "ein hund\n")
+    with pytest.raises(DataError, match=r"has 20 lines, .*train.tgt has 21"):
+        prepare(config_for(src, tgt).corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["train.src", "train.tgt"]  # no temporary left
+
+
+def test_a_truncated_array_file_is_refused_with_its_name(tmp_path, tokenizer):
+    folder, config = prepared(tmp_path, tokenizer)
+    tokens = folder / "corpus0" / "tgt.tokens"
+    tokens.write_bytes(tokens.read_bytes()[:-2])
+    with pytest.raises(DataError, match=r"tgt.tokens: \d+ bytes, the header says \d+ bytes .*attnmt prepare"):
+        open_prepared(folder, config, tokenizer, "test")
+
+
+def test_another_tokenizer_is_refused(tmp_path, tokenizer):
+    folder, config = prepared(tmp_path, tokenizer)
+    other = Tokenizer.train([s for pair in PAIRS for s in pair], vocab_size=70)
+    with pytest.raises(DataError, match="prepared with another tokenizer"):
+        open_prepared(folder, config, other, "other.model")
+
+
+def test_another_format_version_is_refused(tmp_path, tokenizer):
+    folder, config = prepared(tmp_path, tokenizer)
+    header = json.loads((folder / HEADER).read_text())
+    (folder / HEADER).write_text(json.dumps({**header, "version": 0}))
+    with pytest.raises(DataError, match="format version 0, this attnmt reads version 1"):
+        open_prepared(folder, config, tokenizer, "test")
+
+
+def test_a_directory_prepared_from_other_corpora_or_filters_is_refused(tmp_path, tokenizer):
+    folder, config = prepared(tmp_path, tokenizer)
+    with pytest.raises(DataError, match="max_length_ratio 3.0; the config asks for .* max_length_ratio 2.0"):
+        open_prepared(folder, TrainConfig.from_dict({**config.to_dict(), "max_length_ratio": 2}), tokenizer, "t")
+    with pytest.raises(DataError, match="was prepared from"):
+        open_prepared(folder, TrainConfig.from_dict({**config.to_dict(), "train_tsv": "x.tsv"}), tokenizer, "t")
+
+
+def test_preparing_again_replaces_a_prepared_directory_but_not_other_data(tmp_path, tokenizer):
+    folder, config = prepared(tmp_path, tokenizer)
+    again = prepare(config.corpora(), tokenizer, folder, Filters(32, 3.0), 1, log=lambda line: None)
+    assert report_of(again).kept == 20
+    with pytest.raises(ConfigError, match="not a prepared directory"):
+        prepare(config.corpora(), tokenizer, tmp_path, Filters(32, 3.0), 1)
+
+
+def test_prepared_batches_equal_those_of_the_encoded_pairs_in_memory(tmp_path, tokenizer):
+    folder, config = prepared(tmp_path, tokenizer)
+    on_disk = TokenBatcher(open_prepared(folder, config, tokenizer, "t", log=lambda line: None)[0], 60, seed=4)
+    in_memory = TokenBatcher(TokenCorpus.from_examples(encode_pairs(PAIRS, tokenizer, 32)[0]), 60, seed=4)
+    for _, a, b in zip(range(2 * on_disk.batches_per_epoch()), on_disk, in_memory, strict=False):
+        assert a.src.equal(b.src) and a.tgt_in.equal(b.tgt_in) and a.tgt_out.equal(b.tgt_out)
+
+
+def test_a_train_list_names_corpora_and_old_keys_still_work():
+    web = {"tsv": "b.tsv", "name": "web", "valid_src": "v.en", "valid_tgt": "v.de"}
+    config = TrainConfig.from_dict({"train": [{"src": "a.en", "tgt": "a.de", "weight": 3}, web]})
+    assert [(c.name, c.files(), c.weight) for c in config.corpora()] == [
+        ("corpus0", {"src": "a.en", "tgt": "a.de"}, 3.0), ("web", {"tsv": "b.tsv"}, 1.0)]
+    assert TrainConfig.from_dict({"train_tsv": "c.tsv"}).corpora() == [CorpusSpec(tsv="c.tsv", name="corpus0")]
+
+
+@pytest.mark.parametrize("entry, message", [
+    ({"src": "a.en"}, r"train\[0\]: give either src and tgt, or tsv"),
+    ({"src": "a.en", "tgt": "a.de", "tsv": "b.tsv"}, "give either src and tgt, or tsv"),
+    ({"tsv": "b.tsv", "weight": 0}, "weight must be positive"),
+    ({"tsv": "b.tsv", "valid_src": "v.en"}, "both valid_src and valid_tgt"),
+    ({"tsv": "b.tsv", "wieght": 2}, "unknown key.*wieght"),
+])
+def test_a_wrong_corpus_entry_is_named(entry, message):
+    with pytest.raises(ConfigError, match=message):
+        TrainConfig.from_dict({"train": [entry]})
+
+
+def test_an_array_file_reads_indices_and_slices_like_the_array_it_holds(tmp_path):
+    values = np.arange(10, 30, dtype=np.int64)
+    values.tofile(tmp_path / "a.bin")
+    array = ArrayFile(tmp_path / "a.bin", np.dtype(np.int64), len(values))
+    assert (array[3], array[19], len(array)) == (13, 29, 20)
+    assert array[4:7].tolist() == [14, 15, 16] and array.read().tolist() == values.tolist()

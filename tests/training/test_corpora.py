@@ -1,0 +1,84 @@
+"""Training from prepared corpora: the same batches and loss as from text, several corpora drawn by weight,
+a validation loss per corpus, exact resume, and one clear line for a prepared directory that does not fit."""
+
+import json
+
+import pytest
+import torch
+from support import PAIRS, tiny_config, write_pairs
+
+from attnmt.app.cli import main
+from attnmt.batching import WeightedBatcher
+from attnmt.data import collate, encode_pairs
+from attnmt.training.corpora import prepare_config
+from attnmt.training.trainer import Trainer
+
+SMALL = dict(max_tokens=60, eval_bleu=False, max_steps=4, eval_every=4, warmup_steps=4,
+             model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, dropout=0.3))
+
+
+def two_corpora(folder, **changes):
+    """PAIRS split in two corpora, weights 3 and 1; the second with a validation set of its own."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (a_src, a_tgt), (b_src, b_tgt) = write_pairs(folder, "a", PAIRS[:12]), write_pairs(folder, "b", PAIRS[12:])
+    train = [{"src": str(a_src), "tgt": str(a_tgt), "weight": 3, "name": "a"},
+             {"src": str(b_src), "tgt": str(b_tgt), "weight": 1, "name": "b",
+              "valid_src": str(b_src), "valid_tgt": str(b_tgt)}]
+    return tiny_config(folder, **{**SMALL, "train": train, **changes})
+
+
+def test_prepared_corpus_gives_the_batches_and_first_loss_of_the_in_memory_path(tmp_path):
+    no_dropout = {**SMALL, "model": {**SMALL["model"], "dropout": 0.0}}  # the two runs share torch's random state
+    from_text = Trainer(tiny_config(tmp_path / "text", **no_dropout), progress=False)
+    config = tiny_config(tmp_path / "prepared", **no_dropout, prepared_dir=str(tmp_path / "prepared" / "data"))
+    prepare_config(config, config.prepared_dir, log=lambda line: None)
+    from_prepared = Trainer(config, progress=False)
+    batches = [b.tolist() for b in from_prepared.batcher.epoch_batches(0)]
+    assert batches == [b.tolist() for b in from_text.batcher.epoch_batches(0)]
+    examples, _ = encode_pairs(PAIRS, from_text.tokenizer, config.max_len)  # the pairs as plain lists
+    first = collate([examples[i] for i in batches[0]])
+    assert first.src.equal(next(iter(from_prepared.batcher)).src)
+    assert from_prepared.train_step([first]) == from_text.train_step([next(iter(from_text.batcher))])
+
+
+def test_weighted_corpora_resume_exactly_and_log_a_validation_loss_per_corpus(tmp_path):
+    straight = Trainer(two_corpora(tmp_path / "a"), progress=False)
+    assert isinstance(straight.batcher, WeightedBatcher)
+    straight.train()
+    Trainer(two_corpora(tmp_path / "b", max_steps=2), progress=False).train()
+    resumed = Trainer(two_corpora(tmp_path / "b"), resume=True, progress=False)
+    assert resumed.batcher.draws == 2
+    resumed.train()
+    for (name, a), (_, b) in zip(straight.model.state_dict().items(), resumed.model.state_dict().items(),
+                                 strict=True):
+        assert torch.equal(a, b), name
+    records = [json.loads(line) for line in (tmp_path / "a" / "model" / "log.jsonl").read_text().splitlines()]
+    assert [sorted(k for k in r if k.startswith("valid_loss")) for r in records if "valid_loss" in r] == [
+        ["valid_loss", "valid_loss_b"]]
+
+
+def test_prepare_then_train_from_the_command_line(tmp_path, capsys):
+    config = tiny_config(tmp_path, **SMALL)
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config.to_dict()))
+    assert main(["prepare", str(path), "--out", str(tmp_path / "data")]) == 0
+    assert "corpus0: read 20 pairs, kept 20" in capsys.readouterr().out
+    assert main(["train", str(path), "--prepared_dir", str(tmp_path / "data"), "--max_steps", "2"]) == 0
+
+
+@pytest.mark.parametrize("damage, message", [
+    (lambda data: (data / "corpus0" / "src.starts").write_bytes(b"\0" * 8), "src.starts: 8 bytes, the header says"),
+    (lambda data: (data / "header.json").write_text('{"version": 0}'), "format version 0"),
+    (lambda data: (data / "header.json").write_text('{"version": 1}'), "header.json: lacks corpora, max_len"),
+])
+def test_a_damaged_prepared_directory_is_one_line_and_trains_nothing(tmp_path, capsys, damage, message):
+    config = tiny_config(tmp_path, **SMALL)
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config.to_dict()))
+    assert main(["prepare", str(path), "--out", str(tmp_path / "data")]) == 0
+    damage(tmp_path / "data")
+    capsys.readouterr()
+    assert main(["train", str(path), "--prepared_dir", str(tmp_path / "data")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+    assert not (tmp_path / "model").exists()
