@@ -130,9 +130,10 @@ def save_tokenizer(tokenizer: Tokenizer | VocabTokenizer, model_dir: Path) -> No
 def load_tokenizer(model_dir: Path, config: TransformerConfig) -> Tokenizer | VocabTokenizer:
     """The model's tokenizer: spm.model, the source and target models, or for a model imported
     from Marian its own vocabulary files (VocabTokenizer); its sizes checked against ``config``."""
-    if VocabTokenizer.stored_in(model_dir):
-        return load_vocab_tokenizer(model_dir, config.vocab_size)
     tokenizer = read_tokenizer(model_dir, config.source_eos)
+    if isinstance(tokenizer, VocabTokenizer):
+        check_vocab_size(tokenizer, model_dir, config.vocab_size)
+        return tokenizer
     paths = tokenizer_paths(model_dir)
     sizes = {paths[-1]: (tokenizer.vocab_size, "vocab_size", config.vocab_size),
              paths[0]: (tokenizer.source_vocab_size, "src_vocab_size", config.src_vocab_size or config.vocab_size)}
@@ -163,17 +164,13 @@ def read_tokenizer(folder: Path, source_eos: bool) -> Tokenizer | VocabTokenizer
         raise ModelDirError(f"{paths[-1]}: cannot load the SentencePiece model ({error})") from None
 
 
-def load_vocab_tokenizer(model_dir: Path, vocab_size: int) -> VocabTokenizer:
-    try:
-        tokenizer = VocabTokenizer.load(model_dir)
-    except (OSError, ValueError, RuntimeError) as error:
-        raise ModelDirError(f"{model_dir}: cannot load the Marian vocabulary ({error})") from None
+def check_vocab_size(tokenizer: VocabTokenizer, model_dir: Path, vocab_size: int) -> None:
+    """A Marian vocabulary may leave ids unused, but none may lie beyond the model's vocab_size."""
     if tokenizer.vocab_size > vocab_size:
         raise ModelDirError(
             f"{model_dir / 'vocab.json'}: has ids up to {tokenizer.vocab_size - 1} but "
             f"{model_dir / MODEL_CONFIG} says vocab_size={vocab_size}; they come from different models"
         )
-    return tokenizer
 
 
 def load_model_dir(

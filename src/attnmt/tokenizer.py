@@ -58,9 +58,11 @@ class Tokenizer:
         """Wraps serialized SentencePiece models (the target's when the vocabularies are separate).
 
         Raises ValueError if one is unusable."""
-        self._protos = tuple(attnmt_layout(proto) for proto in (model_proto, target_proto or model_proto))
-        self._source = _load_proto(self._protos[0])
-        self._target = _load_proto(self._protos[1]) if target_proto is not None else self._source
+        source = attnmt_layout(model_proto)
+        target = attnmt_layout(target_proto) if target_proto is not None else source
+        self._protos = (source, target)
+        self._source = _load_proto(source)
+        self._target = _load_proto(target) if target_proto is not None else self._source
         self.source_eos = source_eos
 
     @classmethod

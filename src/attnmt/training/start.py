@@ -135,7 +135,8 @@ def check_same_vocabulary(config: TrainConfig, tokenizer: Tokenizer | VocabToken
         raise ConfigError(f"shared_vocab: {config.shared_vocab} differs from {model} vocabularies; remove it")
     for key, proto in (("tokenizer", tokenizer.model_protos[0]), ("target_tokenizer", tokenizer.model_protos[1])):
         path = getattr(config, key)
-        if path and read_model(key, path) != attnmt_layout(proto):
-            pieces = Tokenizer(read_model(key, path)).vocab_size
+        given = read_model(key, path) if path else None
+        if given is not None and given != attnmt_layout(proto):
+            pieces = Tokenizer(given).vocab_size
             raise ConfigError(f"{key}: {path} ({pieces} pieces) is not the tokenizer of {model_dir} "
                               f"({tokenizer.vocab_size} pieces); remove {key} to use the model's own")
