@@ -54,6 +54,24 @@ def test_fused_and_explicit_paths_agree(queries):
     assert weights.shape == (2, 3, queries, 7)
 
 
+def test_bf16_inputs_match_float32_within_bf16_precision():
+    """bf16 (training under autocast) takes the step-by-step path on CPU; its output and
+    gradients stay within bf16's rounding of float32's."""
+    torch.manual_seed(0)
+    q, k, v = torch.randn(2, 3, 12, 8), torch.randn(2, 3, 7, 8), torch.randn(2, 3, 7, 6)
+    mask = torch.rand(2, 1, 12, 7) > 0.3
+    inputs32 = [t.clone().requires_grad_() for t in (q, k, v)]
+    inputs16 = [t.to(torch.bfloat16).requires_grad_() for t in (q, k, v)]
+    out32, _ = scaled_dot_product_attention(*inputs32, mask)
+    out16, _ = scaled_dot_product_attention(*inputs16, mask)
+    assert out16.dtype == torch.bfloat16
+    torch.testing.assert_close(out16.float(), out32, atol=0.05, rtol=0.02)
+    out32.sum().backward()
+    out16.float().sum().backward()
+    for a, b in zip(inputs16, inputs32):
+        torch.testing.assert_close(a.grad.float(), b.grad, atol=0.05, rtol=0.05)
+
+
 def test_matches_torch_functional_sdpa():
     torch.manual_seed(1)
     q, k, v = torch.randn(4, 6, 16), torch.randn(4, 9, 16), torch.randn(4, 9, 16)

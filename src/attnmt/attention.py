@@ -35,7 +35,8 @@ def causal_mask(length: int, device: torch.device | None = None) -> Tensor:
 
 
 # PyTorch's fused CPU kernel is slower than the step-by-step path for a few queries
-# against a few dozen keys, which is what cached beam search asks (docs/performance.md).
+# against a few dozen keys, which is what cached beam search asks, and in bfloat16, where
+# its backward pass is several times slower than the step-by-step path's (docs/performance.md).
 SMALL_QUERY = (2, 8)  # fewest and most queries (a plain comparison: torch.compile traces it)
 
 
@@ -58,12 +59,13 @@ def scaled_dot_product_attention(
     the same result is computed step by step so the weights can be returned.
     A query whose keys are all masked gets zero weights and a zero output, in
     both paths, never NaN.  On CPU, 2 to 8 queries also take the step-by-step
-    path: it is faster there (see ``SMALL_QUERY``).
+    path: it is faster there (see ``SMALL_QUERY``), and so do bfloat16 inputs.
     """
     if mask is not None and mask.dim() == 1:
         mask = mask[None, :]  # the fused kernel wants at least [Lq, Lk]
-    small = SMALL_QUERY[0] <= q.size(-2) <= SMALL_QUERY[1] and q.device.type == "cpu"
-    if not need_weights and not small:
+    on_cpu = q.device.type == "cpu"
+    step_by_step = on_cpu and (SMALL_QUERY[0] <= q.size(-2) <= SMALL_QUERY[1] or q.dtype == torch.bfloat16)
+    if not need_weights and not step_by_step:
         out = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=dropout_p)
         return out, None
 

@@ -1,0 +1,63 @@
+"""The training objective: the block-wise output loss against the readable label_smoothed_nll."""
+
+import pytest
+import torch
+
+from attnmt.model import Transformer, TransformerConfig
+from attnmt.training.objective import OutputLoss, TranslationLoss, label_smoothed_nll
+
+SRC = torch.tensor([[5, 6, 7, 0], [8, 9, 10, 11], [12, 5, 0, 0]])
+TGT_IN = torch.tensor([[2, 12, 13, 0], [2, 14, 15, 16], [2, 17, 0, 0]])
+TGT_OUT = torch.tensor([[12, 13, 3, 0], [14, 15, 16, 3], [17, 3, 0, 0]])
+
+
+def tiny_model(**overrides) -> Transformer:
+    torch.manual_seed(0)
+    config = dict(vocab_size=30, d_model=16, n_heads=2, encoder_layers=1, decoder_layers=1, d_ff=32, dropout=0.0)
+    return Transformer(TransformerConfig(**(config | overrides))).eval()
+
+
+def loss_and_grads(model: Transformer, compute) -> tuple[torch.Tensor, dict[str, torch.Tensor]]:
+    model.zero_grad(set_to_none=True)
+    value = compute()
+    value.backward()
+    return value.detach(), {name: p.grad.clone() for name, p in model.named_parameters() if p.grad is not None}
+
+
+@pytest.mark.parametrize("bias", [False, True])
+def test_blockwise_loss_has_the_reference_value_and_gradients(monkeypatch, bias):
+    monkeypatch.setattr(OutputLoss, "ROWS", 3)  # 9 real target tokens: three blocks
+    model = tiny_model(output_bias=bias)
+    with torch.no_grad():  # a bias of zeros would not show a wrong gradient
+        if bias:
+            model.output.bias.normal_()
+    reference, reference_grads = loss_and_grads(
+        model, lambda: label_smoothed_nll(model(SRC, TGT_IN), TGT_OUT, 0.1, pad_id=0)[0])
+    value, grads = loss_and_grads(model, lambda: TranslationLoss(model, 0.1)(SRC, TGT_IN, TGT_OUT))
+    torch.testing.assert_close(value, reference)
+    assert grads.keys() == reference_grads.keys()
+    for name, grad in grads.items():
+        torch.testing.assert_close(grad, reference_grads[name], msg=name)
+
+
+def test_without_gradients_it_computes_the_loss_alone():
+    model = tiny_model()
+    reference, _ = label_smoothed_nll(model(SRC, TGT_IN), TGT_OUT, 0.1, pad_id=0)
+    with torch.no_grad():
+        value = TranslationLoss(model, 0.1)(SRC, TGT_IN, TGT_OUT)
+    torch.testing.assert_close(value, reference)
+    assert value.grad_fn is None
+
+
+def test_under_bf16_autocast_it_matches_the_readable_loss_in_bf16():
+    model = tiny_model()
+    with torch.autocast("cpu", dtype=torch.bfloat16):
+        reference, reference_grads = loss_and_grads(
+            model, lambda: label_smoothed_nll(model(SRC, TGT_IN), TGT_OUT, 0.1, pad_id=0)[0])
+        value, grads = loss_and_grads(model, lambda: TranslationLoss(model, 0.1)(SRC, TGT_IN, TGT_OUT))
+    assert value.dtype == torch.float32
+    assert abs(value - reference) < 0.01 * reference  # both round the same bf16 logits
+    for name, grad in grads.items():
+        assert grad.dtype == torch.float32, name  # the master weights' gradients stay float32
+        relative = (grad - reference_grads[name]).norm() / reference_grads[name].norm()
+        assert relative < 0.05, name  # bf16 keeps 8 bits of mantissa: each rounding is < 0.4%
