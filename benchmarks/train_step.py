@@ -4,7 +4,8 @@
         [--precision auto|fp32|bf16]
 
 Both models have the Multi30k config's sizes, get the same Multi30k token batches in
-the same order, the same precision (``auto``: the one the trainer picks on this CPU;
+the same order (and then the same unpadded batches of 256 × 16 random tokens, the
+shape a peer's own benchmark would use), the same precision (``auto``: the one the trainer picks on this CPU;
 bf16 is autocast on both sides, as the trainer does), and Adam.  The peer is written the way its
 documentation shows (nn.Transformer with a causal mask and key padding masks, tied
 embeddings, cross_entropy with label smoothing over every position, torch.optim.Adam
@@ -28,7 +29,7 @@ from torch import nn
 from attnmt.batching import TokenBatcher
 from attnmt.config import load_config
 from attnmt.corpus import TokenCorpus
-from attnmt.data import encode_pairs, read_parallel
+from attnmt.data import Batch, encode_pairs, read_parallel
 from attnmt.hardware import cpu_flags, cpu_model, resolve_precision
 from attnmt.layers import sinusoidal_table
 from attnmt.model import Transformer
@@ -73,6 +74,17 @@ def matmul_peak_gflops(dtype: torch.dtype, size: int = 2048, repeats: int = 10, 
             a @ b
         best = max(best, 2 * size**3 * repeats / (time.perf_counter() - started) / 1e9)
     return best
+
+
+def unpadded_batches(count: int, vocab: int, rows: int = 256, length: int = 16) -> list[Batch]:
+    """Batches without padding: every sentence ``length`` random tokens, on both sides."""
+    generator = torch.Generator().manual_seed(0)
+    batches = []
+    for _ in range(count):
+        src, tgt = (torch.randint(4, vocab, (rows, length), generator=generator) for _ in range(2))
+        tgt_in = torch.cat([torch.full((rows, 1), 2), tgt[:, :-1]], dim=1)
+        batches.append(Batch(src, tgt_in, tgt, src.numel(), tgt.numel()))
+    return batches
 
 
 def step_flops(batch, d: int, layers: int, ff: int, vocab: int) -> float:
@@ -138,9 +150,11 @@ def main() -> None:
     steps = {"attnmt": attnmt_step(False), "torch.nn.Transformer": step_theirs}
     if args.compile:
         steps["attnmt compiled"] = attnmt_step(True)
+    unpadded = unpadded_batches(len(batches), m.vocab_size)
     seconds = dict.fromkeys(steps, 0.0)
+    seconds_unpadded = dict.fromkeys(("attnmt", "torch.nn.Transformer"), 0.0)
     warmup_seconds = 0.0
-    for i, batch in enumerate(batches):  # interleaved: machine noise hits all alike
+    for i, (batch, plain) in enumerate(zip(batches, unpadded, strict=True)):  # interleaved: noise hits all alike
         for name, step in steps.items():
             started = time.perf_counter()
             step(batch)
@@ -148,9 +162,16 @@ def main() -> None:
                 seconds[name] += time.perf_counter() - started
             elif name == "attnmt compiled":
                 warmup_seconds += time.perf_counter() - started
+        for name in seconds_unpadded:
+            started = time.perf_counter()
+            steps[name](plain)
+            if i >= warmup:
+                seconds_unpadded[name] += time.perf_counter() - started
     timed = batches[warmup:]
     tokens = sum(b.n_tgt_tokens for b in timed)
     flops = sum(step_flops(b, m.d_model, m.encoder_layers, m.d_ff, m.vocab_size) for b in timed)
+    flops_unpadded = sum(step_flops(b, m.d_model, m.encoder_layers, m.d_ff, m.vocab_size) for b in unpadded[warmup:])
+    tokens_unpadded = sum(b.n_tgt_tokens for b in unpadded[warmup:])
     peak = matmul_peak_gflops(DTYPES[precision])
     real = sum(b.n_src_tokens + b.n_tgt_tokens for b in timed)
     padded = sum(b.src.numel() + b.tgt_in.numel() for b in timed)
@@ -165,11 +186,19 @@ def main() -> None:
           + (f"; attnmt compiled: its {warmup} warm-up steps, compiling included, took {warmup_seconds:.0f} s"
              if args.compile else ""))
     print(f"measured {precision} matmul peak (2048x2048): {peak:.0f} GFLOP/s")
-    for name, total in seconds.items():
-        print(f"{name:<22} {tokens / total:>8.0f} target tokens/s   {total / len(timed):.2f} s/step   "
+
+    def report(name: str, total: float, tokens: int, flops: float) -> None:
+        print(f"{name:<36} {tokens / total:>8.0f} target tokens/s   {total / len(timed):.2f} s/step   "
               f"MFU {flops / total / 1e9 / peak:.0%}")
+
+    for name, total in seconds.items():
+        report(name, total, tokens, flops)
+    for name, total in seconds_unpadded.items():
+        report(f"{name}, unpadded 256x16 batches", total, tokens_unpadded, flops_unpadded)
     for name in (n for n in seconds if n.startswith("attnmt")):
         print(f"ratio {name} / torch.nn.Transformer: {seconds['torch.nn.Transformer'] / seconds[name]:.2f}x")
+    print(f"ratio attnmt / torch.nn.Transformer, unpadded batches: "
+          f"{seconds_unpadded['torch.nn.Transformer'] / seconds_unpadded['attnmt']:.2f}x")
     print(f"peak RSS {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MiB")
 
 

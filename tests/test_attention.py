@@ -68,7 +68,7 @@ def test_bf16_inputs_match_float32_within_bf16_precision():
     torch.testing.assert_close(out16.float(), out32, atol=0.05, rtol=0.02)
     out32.sum().backward()
     out16.float().sum().backward()
-    for a, b in zip(inputs16, inputs32):
+    for a, b in zip(inputs16, inputs32, strict=True):
         torch.testing.assert_close(a.grad.float(), b.grad, atol=0.05, rtol=0.05)
 
 

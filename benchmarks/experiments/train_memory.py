@@ -33,7 +33,10 @@ def main() -> None:
     parser.add_argument("--config", default=str(ROOT / "configs/multi30k_en_de.yaml"))
     parser.add_argument("--precision", default="auto")
     parser.add_argument("--unbounded", action="store_true", help="without attnmt's cache and heap bounds")
+    parser.add_argument("--trim-every", type=int, default=trainer_module.HEAP_TRIM_EVERY,
+                        help="steps between returns of free heap pages to the system")
     args = parser.parse_args()
+    trainer_module.HEAP_TRIM_EVERY = args.trim_every
     if args.unbounded:
         trainer_module.bound_kernel_caches = lambda: None
         trainer_module.release_free_memory = lambda: None
@@ -41,9 +44,10 @@ def main() -> None:
     config = load_config(args.config, {"out_dir": str(out), "max_steps": str(args.steps), "eval_every": "1000000",
                                        "precision": args.precision})
     trainer = trainer_module.Trainer(config, progress=False)
+    bounds = "unbounded" if args.unbounded else f"bounded, heap trimmed every {args.trim_every} steps"
     flags = " ".join(sorted(cpu_flags() & {"avx2", "avx512f", "avx512_bf16", "amx_bf16"}))
     print(f"CPU {cpu_model()} ({flags}); precision {trainer.precision}; "
-          f"{'unbounded' if args.unbounded else 'bounded'}; after set-up RSS/peak {rss_mib()} MiB", flush=True)
+          f"{bounds}; after set-up RSS/peak {rss_mib()} MiB", flush=True)
     stream, started = iter(trainer.batcher), time.perf_counter()
     for step in range(1, args.steps + 1):
         trainer.train_step([next(stream).to(trainer.group.device)])

@@ -61,64 +61,60 @@ class OutputLoss(torch.autograd.Function):
 
     The gradient of the loss with respect to a row's logits is known in closed form,
     softmax - ((1-ε)·onehot(target) + ε/V), so each block's gradients for h, W and b are
-    computed with its forward while its logits are in cache, and the backward pass only
-    scales them.  The [N, V] logits (hundreds of MB at 8,000 pieces) and their softmax are
-    never stored, and nothing is computed twice.  Under bf16 autocast the two matmuls per
-    block run in bf16, the softmax and the sums in float32, as autocast would do them.
+    computed with the forward pass, and the backward pass only scales them.  The float32
+    [N, V] logits and their softmax (hundreds of MB at 8,000 pieces) exist one block at a
+    time; only their gradient is kept whole, in the matmuls' precision, and nothing is
+    computed twice.  Under bf16 autocast the matmuls run in bf16, the softmax and the sums
+    in float32, as autocast would do them.
     """
 
-    ROWS = 512  # a block's logits: 512 × V float32, a few MB
+    ROWS = 256  # a block's logits: 256 × V float32, a few MB
 
     @staticmethod
     def forward(ctx, h: Tensor, weight: Tensor, bias: Tensor | None, target: Tensor, epsilon: float) -> Tensor:
         dtype = torch.get_autocast_dtype(h.device.type) if torch.is_autocast_enabled(h.device.type) else weight.dtype
         needs_grad = any(ctx.needs_input_grad[:3])  # False under torch.no_grad(): the loss alone
         with torch.autocast(h.device.type, enabled=False):
-            w = weight.to(dtype)
+            x, w = h.to(dtype), weight.to(dtype)
             total = torch.zeros((), dtype=torch.float32, device=h.device)
-            grads = (torch.empty(h.shape, dtype=torch.float32, device=h.device), torch.zeros_like(weight),
-                     None if bias is None else torch.zeros_like(bias)) if needs_grad else None
+            d_logits = torch.empty(h.size(0), weight.size(0), dtype=dtype, device=h.device) if needs_grad else None
             for start in range(0, h.size(0), OutputLoss.ROWS):
                 rows = slice(start, start + OutputLoss.ROWS)
-                x = h[rows].to(dtype)
-                logits = (x @ w.T).float()  # [n, V]
+                logits = (x[rows] @ w.T).float()  # [n, V]
                 if bias is not None:
                     logits += bias
-                total += OutputLoss.block_loss(logits, target[rows], epsilon)
-                if grads is not None:
-                    OutputLoss.block_grads(logits, target[rows], epsilon, x, w, rows, grads)
-        if grads is not None:
-            ctx.grads = grads
-            ctx.h_dtype = h.dtype
+                loss, d_block = OutputLoss.block(logits, target[rows], epsilon)
+                total += loss
+                if needs_grad:
+                    d_logits[rows] = d_block
+            grad_h = grad_w = grad_b = None
+            if needs_grad:  # one matmul each: summing per-block float32 products of W's size costs more
+                grad_h = (d_logits @ w).to(h.dtype)
+                grad_w = (d_logits.T @ x).to(weight.dtype)
+                grad_b = None if bias is None else d_logits.sum(0, dtype=torch.float32).to(bias.dtype)
+        ctx.grads = (grad_h, grad_w, grad_b)
         return total
 
     @staticmethod
-    def block_loss(logits: Tensor, target: Tensor, epsilon: float) -> Tensor:
-        """(1-ε)·NLL + ε·(cross-entropy against uniform), summed over a block's rows."""
-        normaliser = logits.logsumexp(dim=-1)  # [n]
-        nll = normaliser - logits.gather(1, target[:, None]).squeeze(1)
-        uniform = normaliser - logits.mean(dim=-1)
-        return ((1.0 - epsilon) * nll + epsilon * uniform).sum()
-
-    @staticmethod
-    def block_grads(logits: Tensor, target: Tensor, epsilon: float, x: Tensor, w: Tensor, rows: slice,
-                    grads: tuple[Tensor, Tensor, Tensor | None]) -> None:
-        """Adds a block's gradients: d loss / d logits = softmax - (1-ε)·onehot - ε/V."""
-        grad_h, grad_w, grad_b = grads
-        d_logits = logits.softmax(dim=-1).sub_(epsilon / logits.size(1))  # in place of the logits' copy
+    def block(logits: Tensor, target: Tensor, epsilon: float) -> tuple[Tensor, Tensor]:
+        """A block's summed loss, (1-ε)·NLL + ε·(cross-entropy against uniform), and its
+        gradient with respect to the logits, softmax - (1-ε)·onehot(target) - ε/V.
+        Works in place on ``logits`` [n, V], one pass per line."""
+        logits -= logits.amax(dim=1, keepdim=True)  # log-softmax = logits - log Σ exp(logits)
+        picked, mean = logits.gather(1, target[:, None]).squeeze(1), logits.mean(dim=1)  # [n]
+        probs = logits.exp_()
+        total = probs.sum(dim=1, keepdim=True)  # [n, 1]
+        log_total = total.log().squeeze(1)
+        loss = ((1.0 - epsilon) * (log_total - picked) + epsilon * (log_total - mean)).sum()
+        d_logits = torch.addcmul(torch.tensor(-epsilon / probs.size(1)), probs, total.reciprocal_())
         d_logits.scatter_add_(1, target[:, None], torch.full_like(d_logits[:, :1], epsilon - 1.0))
-        if grad_b is not None:
-            grad_b += d_logits.sum(0)
-        d_logits = d_logits.to(w.dtype)
-        grad_h[rows] = d_logits @ w
-        grad_w += (d_logits.T @ x).float()
+        return loss, d_logits
 
     @staticmethod
     def backward(ctx, grad_total: Tensor):
-        grad_h, grad_w, grad_b = ctx.grads
+        grads = ctx.grads
         del ctx.grads
-        return ((grad_h * grad_total).to(ctx.h_dtype), grad_w * grad_total,
-                None if grad_b is None else grad_b * grad_total, None, None)
+        return *(None if g is None else g * grad_total for g in grads), None, None
 
 
 def noam_schedule(step: int, d_model: int, warmup_steps: int, factor: float = 1.0) -> float:

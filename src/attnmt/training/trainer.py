@@ -36,6 +36,10 @@ from attnmt.training.objective import TranslationLoss, constant_schedule, label_
 from attnmt.training.start import resumed, run_start
 from attnmt.translate import translate
 
+# Steps between returns of the heap's free pages to the system.  Every step bounds memory
+# as well, but the next step then faults every page back in (benchmarks/experiments/train_memory.py).
+HEAP_TRIM_EVERY = 20
+
 
 def autocast(precision: str, device: torch.device):
     return torch.autocast(device.type, dtype=torch.bfloat16) if precision == "bf16" else nullcontext()
@@ -284,7 +288,8 @@ class Trainer:
             group["lr"] = self.learning_rate()
         self.optimizer.step()
         self.optimizer.zero_grad(set_to_none=True)
-        release_free_memory()  # each batch has its own shapes: without this the heap keeps growing
+        if self.step % HEAP_TRIM_EVERY == 0:
+            release_free_memory()  # each batch has its own shapes: without this the heap keeps growing
         return total / tokens, tokens
 
     def _non_finite(self, total: float) -> None:
