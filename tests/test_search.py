@@ -433,7 +433,24 @@ def test_with_alpha_above_zero_search_waits_for_beam_size_finished(monkeypatch):
 
 def test_min_len_rules_out_eos_until_then():
     model = ScriptedModel({(): {EOS: 0.9, A: 0.1}, (A,): {EOS: 0.6, B: 0.4}})
-    assert greedy_search(model, ONE_SOURCE, use_cache=False) == [[]]
+    assert greedy_search(model, ONE_SOURCE, min_len=0, use_cache=False) == [[]]
     assert greedy_search(model, ONE_SOURCE, min_len=2, use_cache=False) == [[A, B]]
     [[best]] = beam_search(model, ONE_SOURCE, beam_size=2, min_len=2, use_cache=False)
     assert best.tokens == [A, B]
+
+
+# The empty output (EOS first, 0.4) beats every translation (A B EOS 0.36, A C EOS 0.24).
+EMPTY_WINS = {(): {A: 0.6, EOS: 0.4}, (A,): {B: 0.6, C: 0.4}}
+
+
+def test_beam_search_gives_no_empty_output_by_default_though_it_scores_best():
+    model = ScriptedModel(EMPTY_WINS)
+    [[best]] = beam_search(model, ONE_SOURCE, beam_size=2, alpha=0.0, use_cache=False)
+    assert best.tokens == [A, B] and best.log_prob == pytest.approx(math.log(0.6 * 0.6))
+    [[empty]] = beam_search(model, ONE_SOURCE, beam_size=2, alpha=0.0, min_len=0, use_cache=False)
+    assert empty.tokens == [] and empty.log_prob == pytest.approx(math.log(0.4))
+
+
+def test_greedy_search_gives_no_empty_output_by_default():
+    model = ScriptedModel({(): {EOS: 0.9, A: 0.1}})
+    assert greedy_search(model, ONE_SOURCE, use_cache=False) == [[A]]
