@@ -82,7 +82,7 @@ from attnmt.data import (
 )
 from attnmt.evaluate import score  # noqa: E402
 from attnmt.fast import prepare  # noqa: E402
-from attnmt.hardware import cpu_flags, cpu_model  # noqa: E402
+from attnmt.hardware import bf16_native, cpu_flags, cpu_model  # noqa: E402
 from attnmt.interop.export import export_ctranslate2, export_marian  # noqa: E402
 from attnmt.interop.marian import marian_order  # noqa: E402
 from attnmt.model import Transformer  # noqa: E402
@@ -141,7 +141,7 @@ PEERS = {
     "CTranslate2 int8 1 thread": ("ctranslate2_worker.py", "ct2_int8", 1),
 }
 ENGINES = ("attnmt fp32", "attnmt fp32 python step", "attnmt fp32 unpacked", "attnmt fp32 compiled", "attnmt int8",
-           "attnmt int8 python step", *PEERS)
+           "attnmt int8 python step", "attnmt bf16", *PEERS)
 # Run only when named in --engines:
 OPT_IN = ("attnmt fp32 python step", "attnmt fp32 unpacked", "attnmt fp32 compiled", "attnmt int8 python step")
 
@@ -173,6 +173,8 @@ def make_engine(name: str, model, tokenizer, exports: Path) -> Engine:
         return attnmt_engine(compiled(model))
     if name == "attnmt int8":
         return attnmt_engine(prepare(model, int8=True))
+    if name == "attnmt bf16":
+        return attnmt_engine(prepare(model, bf16=True))
     if name == "attnmt int8 python step":
         return attnmt_engine(prepare(model, int8=True, fused_step=False))
     raise ValueError(f"{name} runs in a process of its own (benchmarks/peers), not here")
@@ -293,7 +295,8 @@ def main() -> None:
         return worker(args)
     if not Path(args.model, "model.safetensors").exists():
         parser.error(f"{args.model} holds no trained model: run benchmarks/multi30k.py first, or give --model")
-    wanted = args.engines.split(",") if args.engines else [e for e in ENGINES if e not in OPT_IN]
+    skipped = OPT_IN if bf16_native()[0] else (*OPT_IN, "attnmt bf16")  # bf16 only where the CPU has it
+    wanted = args.engines.split(",") if args.engines else [e for e in ENGINES if e not in skipped]
     if "attnmt fp32" not in wanted or not set(wanted) <= set(ENGINES):
         parser.error(f"--engines: choose among {', '.join(ENGINES)}, attnmt fp32 included")
     with tempfile.TemporaryDirectory() as tmp:

@@ -37,14 +37,23 @@ NAME = "attnmt_decoder_step"
 # -fno-trapping-math lets GCC vectorise the loops with branches and float-to-int conversions (results
 # do not change); -fopenmp makes at::parallel_for parallel (libgomp: the one PyTorch has loaded).
 ACTIVATIONS = ("relu", "gelu", "swish")  # the ones decoder_step.cpp implements
-FLAGS = ["-O3", "-march=native", "-fno-trapping-math", "-fopenmp"]
+FLAGS = ["-O3", "-fno-trapping-math", "-fopenmp"]
+# Built for a target, not for the build machine (-march=native): AVX2 + FMA, the kernels' floor on
+# x86-64; the AVX-512 and AVX512-BF16 kernels are compiled for their own targets beside it and
+# picked at run time (decoder_step.cpp, panel_isa).  Elsewhere the compiler's default target.
+X86_TARGET = ["-mavx2", "-mfma"]
+
+
+def target_flags() -> list[str]:
+    """The instruction set the extension is compiled for on this machine's CPU."""
+    return X86_TARGET if {"avx2", "fma"} <= cpu_flags() else []
 _state: dict[str, bool] = {}
 
 
 def build_directory() -> Path:
     """Where this machine's build of this source for this PyTorch lives."""
     key = hashlib.sha256(
-        "\n".join([SOURCE.read_text(), " ".join(FLAGS), torch.__version__, sys.version,
+        "\n".join([SOURCE.read_text(), " ".join(FLAGS + target_flags()), torch.__version__, sys.version,
                    " ".join(sorted(cpu_flags())) or platform.processor()]).encode()
     ).hexdigest()[:16]
     root = Path(os.environ.get("ATTNMT_CACHE") or Path.home() / ".cache" / "attnmt")
@@ -87,7 +96,8 @@ def _build(folder: Path) -> None:
     print(f"attnmt: building the fused decoder step once, into {folder} (about 15 s)", file=sys.stderr)
     folder.mkdir(parents=True, exist_ok=True)
     cpp_extension.load(
-        name=NAME, sources=[str(SOURCE)], extra_cflags=FLAGS, extra_ldflags=["-fopenmp"], build_directory=str(folder),
+        name=NAME, sources=[str(SOURCE)], extra_cflags=FLAGS + target_flags(), extra_ldflags=["-fopenmp"],
+        build_directory=str(folder),
         is_python_module=False, verbose=False,
     )
 
@@ -127,10 +137,11 @@ class FusedDecoderStep:
             raise ValueError(f"FusedDecoderStep needs one LayerNorm eps for all layers, got {sorted(eps)}")
         self.eps = eps.pop() if eps else 1e-5
         self.int8 = kinds == {"int8"}
-        # float32: each weight also in the AVX2 kernel's panels (decoder_step.cpp, pack_panels),
-        # where this build has that kernel; without them the step calls oneDNN.
+        # float32: each weight also in the panel kernels' layout (decoder_step.cpp, pack_panels),
+        # where this build has them; without them, and for bf16 weights, the step calls oneDNN.
         self.panels: list[Tensor | None] = []
-        if panels and not self.int8 and torch.ops.attnmt.panels_available():
+        bf16 = any(isinstance(w, Tensor) and w.dtype == torch.bfloat16 for w in self.weights)
+        if panels and not self.int8 and not bf16 and torch.ops.attnmt.panels_available():
             self.panels = [
                 torch.ops.attnmt.pack_panels(w.to_dense()) if isinstance(w, Tensor) and w.is_mkldnn else None
                 for w in self.weights
