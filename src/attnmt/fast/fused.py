@@ -4,9 +4,10 @@ At 32 rows a decoding step's matmuls are small, and the Python step pays
 Python's and PyTorch's per-call cost on each of its ~50 operations per layer.
 ``csrc/decoder_step.cpp`` does one step of the whole decoder stack in one call:
 attention for one query per row and residual + LayerNorm written out, residual
-adds and ReLU fused into the matmuls (int8 layers: added after them).  Its float32
-matmuls run an AVX2 kernel on the weights packed once into panels of 16 columns,
-because oneDNN's per-call cost is large next to matmuls of a few dozen rows
+adds and ReLU fused into the matmuls (int8 and bf16 layers: added after them).  Its
+float32 matmuls run a kernel on the weights packed once into panels of 16 columns,
+AVX-512 or AVX2 as the CPU allows (picked at run time), because oneDNN's per-call cost
+is large next to matmuls of a few dozen rows
 (benchmarks/experiments/panel_kernel.py, docs/performance.md).  ``FastTransformer`` uses it
 when it can be built; the Python step stays the reference and the fallback, and
 the outputs agree up to float rounding (tests/fast/test_fused.py).

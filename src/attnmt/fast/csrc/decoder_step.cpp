@@ -6,9 +6,9 @@
 // fifty small tensor operations, each paying Python's and PyTorch's per-call cost;
 // at 32 rows that cost is about a third of a decoding step.  Here one call runs the
 // same arithmetic for every layer: the matmuls (a residual add fused into the matmul
-// that precedes it, ReLU into the first feed-forward one) through an AVX2 kernel on
-// weights packed once into panels (float32; oneDNN's prepacked matmul where the build
-// lacks AVX2, fbgemm for int8), and, written out below, attention for one query per
+// that precedes it, ReLU into the first feed-forward one) through an AVX-512 or AVX2
+// kernel on weights packed once into panels (float32; oneDNN's prepacked matmul where the
+// build lacks AVX2 and for bf16, fbgemm for int8), and, written out below, attention for one query per
 // row and residual + LayerNorm.  Results equal the Python step's up to float rounding
 // (tests/test_fused.py).
 #include <ATen/ATen.h>
