@@ -9,6 +9,7 @@ import torch
 from attnmt.attention import padding_mask
 from attnmt.fast import fused, prepare
 from attnmt.fast.packed import packing_available
+from attnmt.hardware import bf16_native
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.search import beam_search, greedy_search
 
@@ -229,6 +230,7 @@ def test_the_int8_copy_steps_in_cpp_too_with_its_python_steps_numbers(overrides)
 @pytest.mark.parametrize(
     "overrides", [{}, {"norm_first": True, "activation": "gelu"}], ids=["post-norm", "pre-norm gelu"]
 )
+@pytest.mark.skipif(not bf16_native()[0], reason="oneDNN runs bf16 layers only where the CPU multiplies bf16")
 def test_the_bf16_copy_steps_in_cpp_too_with_its_python_steps_numbers(overrides):
     model = small_model(seed=9, **overrides)
     fast, reference = prepare(model, bf16=True), prepare(model, bf16=True, fused_step=False)

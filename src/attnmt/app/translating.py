@@ -42,8 +42,6 @@ def load_for_translation(args: argparse.Namespace):
 
     if args.int8 and args.bf16:
         raise ConfigError("--int8 and --bf16: choose one")
-    if args.bf16 and args.device != "cpu":
-        raise ConfigError(f"--bf16 is for the CPU; --device {args.device} runs float32")
     if args.threads > 0:
         torch_threads(args.threads)
     model, tokenizer = load_model_dir(args.model, args.weights)

@@ -20,9 +20,11 @@ from collections.abc import Sequence
 import torch
 from torch import Tensor
 
+from attnmt.errors import ConfigError
 from attnmt.fast import fused
 from attnmt.fast.int8 import quantize_linear_layers
 from attnmt.fast.packed import fuse_self_attention, pack_linear_layers, packing_available
+from attnmt.hardware import bf16_native
 from attnmt.model import AttentionTrace, DecoderCache, Transformer
 
 
@@ -43,8 +45,7 @@ class FastTransformer(Transformer):
         if int8:
             quantize_linear_layers(self)
         elif bf16:
-            if not on_cpu:
-                raise ValueError("bf16 linear layers are for the CPU (on a GPU, run the model in bf16 instead)")
+            check_bf16(on_cpu)
             pack_linear_layers(self, bf16=True)
         elif on_cpu:
             pack_linear_layers(self)
@@ -62,6 +63,14 @@ class FastTransformer(Transformer):
         if self.step is None:
             return super().top_log_probs(logits, k, banned)
         return fused.top_log_probs(logits, k, list(banned))
+
+
+def check_bf16(on_cpu: bool) -> None:
+    """bf16 layers need oneDNN's bf16 matmul, which it runs only where the CPU multiplies bf16."""
+    native, why = bf16_native()
+    if not on_cpu or not native:
+        raise ConfigError(f"bf16 linear layers need a CPU with AVX512-BF16 or AMX, and oneDNN allowed to use it "
+                          f"({why if on_cpu else 'not on the CPU'}); translate in float32 or with int8 instead")
 
 
 def prepare(model: Transformer, int8: bool = False, fused_step: bool = True, bf16: bool = False) -> FastTransformer:
