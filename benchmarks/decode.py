@@ -161,8 +161,8 @@ def compiled(model):
 
 
 
-def make_engine(name: str, model, tokenizer, exports: Path) -> Engine:
-    """Engine ``name`` for the loaded attnmt model; the peers read the exports that ``export_all`` wrote."""
+def make_engine(name: str, model) -> Engine:
+    """Engine ``name`` for the loaded attnmt model (the peers run in processes of their own)."""
     if name == "attnmt fp32":
         return attnmt_engine(prepare(model))  # what `attnmt translate` runs
     if name == "attnmt fp32 python step":
@@ -223,7 +223,7 @@ def worker(args: argparse.Namespace) -> None:
     warnings.filterwarnings("ignore", message="Recommended: pip install sacremoses")
     model, tokenizer = load_model_dir(args.model)
     batches = test_batches(tokenizer, args.sentences)
-    engine = make_engine(args.worker, model, tokenizer, Path(args.exports))
+    engine = make_engine(args.worker, model)
     runs = []
     for mode in args.modes.split(","):
         for beam in map(int, args.beams.split(",")):
