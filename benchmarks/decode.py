@@ -270,9 +270,8 @@ def run_peer_worker(args: argparse.Namespace, engine: str, exports: Path, tokeni
 
 def run_worker(args: argparse.Namespace, engine: str, exports: Path) -> dict:
     result = exports / "result.json"
-    command = [sys.executable, __file__, "--worker", engine, "--model", args.model, "--exports", str(exports),
-               "--result", str(result), "--sentences", str(args.sentences), "--modes", args.modes,
-               "--beams", args.beams]
+    command = [sys.executable, __file__, "--worker", engine, "--model", args.model, "--result", str(result),
+               "--sentences", str(args.sentences), "--modes", args.modes, "--beams", args.beams]
     subprocess.run(command, check=True)
     return json.loads(result.read_text())
 
@@ -288,7 +287,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2, help="passes per engine; the fastest counts")
     parser.add_argument("--base", action="store_true",
                         help="a base-size model (d512, 8 heads, ffn 2048, 6+6) with random weights, fixed mode only")
-    for internal in ("--worker", "--exports", "--result"):
+    for internal in ("--worker", "--result"):
         parser.add_argument(internal, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
