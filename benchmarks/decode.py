@@ -1,27 +1,35 @@
 """Translation speed: attnmt against Hugging Face Marian and CTranslate2 on the same weights.
 
-    .venv/bin/python benchmarks/decode.py [--model runs/bench_multi30k] [--sentences 1000]
+    .venv/bin/python benchmarks/decode.py [--model runs/bench_multi30k] [--sentences 1000] [--base]
 
 The trained model (default: the one ``benchmarks/multi30k.py`` leaves in
 runs/bench_multi30k) is exported with ``attnmt export`` to a Hugging Face Marian
 directory and to CTranslate2 (float32 and int8), so every engine holds the same
-weights.  "attnmt fp32" is what ``attnmt translate`` runs: the linear layers'
-weights prepacked for oneDNN (attnmt.fast.packed) and the cached decoder step as one
-C++ call (attnmt.fast.fused), as is "attnmt int8".  Four more run only when named in
+weights.  ``--base`` measures instead a model of the paper's base size (d_model 512,
+8 heads, d_ff 2048, 6 + 6 layers) with random weights and the given model's
+tokenizer, exported the same way; random weights give meaningless natural lengths,
+so it runs the fixed mode only.
+
+"attnmt fp32" is what ``attnmt translate`` runs: the linear layers' weights
+prepacked (attnmt.fast.packed) and the cached decoder step as one C++ call
+(attnmt.fast.fused), as are "attnmt int8" and "attnmt bf16" (bf16 weights; only
+where the CPU multiplies bf16 natively).  Four more run only when named in
 ``--engines``: "attnmt fp32 python step" and "attnmt int8 python step" are those
-copies stepping in Python; "attnmt fp32
-unpacked" keeps plain ``nn.Linear``; "attnmt fp32 compiled" runs the decoder step
-under torch.compile (its warm-up batch compiles: the slowest warm-up per engine
-is printed).  test_2016_flickr's first
-``--sentences`` sources are tokenised once, sorted by length and cut into batches
-of 32; every engine translates exactly those batches with 2 threads.  Each engine
-runs in a process of its own, the engines taking turns, ``--rounds`` times, and
-each one's fastest pass counts: machine noise hits all alike.  CTranslate2's
-process imports ctranslate2 and nothing else (benchmarks/peers/ctranslate2_worker.py,
-fed the batches as pieces): beside torch's OpenMP runtime it ran 1.7-2.4x slower,
-and PyTorch's ops beside its runtime 1.4-1.6x slower.  The Hugging Face process
-imports attnmt besides torch and transformers (attnmt reads the export's vocabulary
-order); both bring the same OpenMP runtime.
+copies stepping in Python; "attnmt fp32 unpacked" keeps plain ``nn.Linear``;
+"attnmt fp32 compiled" runs the decoder step under torch.compile (its warm-up batch
+compiles: the slowest warm-up per engine is printed).
+
+test_2016_flickr's first ``--sentences`` sources are tokenised once, sorted by
+length and cut into batches of 32; every engine translates exactly those batches,
+with 2 threads unless its name says 1 thread.  Each engine runs in a process of
+its own, the engines taking turns, ``--rounds`` times, and each one's fastest pass
+counts: machine noise hits all alike.  The peers run in processes that import only
+what their users would: CTranslate2 (benchmarks/peers/ctranslate2_worker.py) imports
+ctranslate2 and is fed the batches as pieces; beside torch's OpenMP runtime it ran
+1.7-2.4x slower.  Hugging Face (benchmarks/peers/huggingface_worker.py) imports
+torch and transformers and is fed ids in the export's Marian order.  CTranslate2
+runs at 1 thread too: on a 2-core machine one thread can beat two.
+
 Two modes:
 
 - natural: each sentence until EOS (at most 1.5·src + 10 tokens), length penalty 0
@@ -33,19 +41,22 @@ Two modes:
 - fixed: exactly 20 decoder steps per sentence (EOS forbidden before), so the
   work is identical whatever each engine would have produced.
 
-Both with beam 4 and greedy.  Prints seconds, sentences/s, the ratio of each
-peer's time to attnmt fp32's (> 1: attnmt is faster), test BLEU of each engine's
-natural output (the same weights should score alike), and peak RSS.  Targets:
-≥ 2× Hugging Face, at least CTranslate2 float32's speed; attnmt int8 (dynamic
-quantisation of the linear layers) within 0.5 BLEU of fp32, next to CTranslate2 int8.
+Both with beam 4 and greedy.  Prints the CPU's model and flags, the instruction set
+PyTorch's kernels picked, seconds, sentences/s, the ratio of each engine's time to
+attnmt fp32's (> 1: attnmt fp32 is faster), test BLEU of each engine's natural
+output (the same weights should score alike), and peak RSS.  Targets (issue 19):
+attnmt fp32 at least as fast as CTranslate2 fp32 at its best thread count, and
+attnmt's fastest mode faster than CTranslate2's fastest variant, in every column.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import resource
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -58,16 +69,23 @@ os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never reach the Hub
 
 import torch  # noqa: E402
 
-from attnmt.checkpoint import load_model_dir  # noqa: E402
+from attnmt.checkpoint import (  # noqa: E402
+    load_model_config,
+    load_model_dir,
+    save_model_config,
+    save_weights,
+    tokenizer_paths,
+)
 from attnmt.data import (
     pad_rows,  # noqa: E402
     read_lines,  # noqa: E402
 )
 from attnmt.evaluate import score  # noqa: E402
 from attnmt.fast import prepare  # noqa: E402
-from attnmt.hardware import cpu_flags, cpu_model  # noqa: E402
+from attnmt.hardware import bf16_native, cpu_flags, cpu_model  # noqa: E402
 from attnmt.interop.export import export_ctranslate2, export_marian  # noqa: E402
 from attnmt.interop.marian import marian_order  # noqa: E402
+from attnmt.model import Transformer  # noqa: E402
 from attnmt.search import beam_search, greedy_search, max_output_length  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,34 +131,17 @@ def attnmt_engine(model) -> Engine:
     return run
 
 
-def marian_engine(folder: Path, model_config) -> Engine:
-    """MarianMTModel.generate; ids are mapped through the export's vocabulary order."""
-    import transformers
-
-    transformers.logging.set_verbosity_error()  # not its notes on our explicit length settings
-    hf = transformers.MarianMTModel.from_pretrained(str(folder)).eval()
-    order = marian_order(model_config)  # Marian id -> attnmt id
-    to_marian = {a: m for m, a in enumerate(order)}
-    pad, eos = hf.config.pad_token_id, hf.config.eos_token_id
-
-    @torch.inference_mode()
-    def run(batch: list[list[int]], beam: int, fixed: bool) -> list[list[int]]:
-        ids = torch.full((len(batch), max(map(len, batch))), pad)
-        for i, row in enumerate(batch):
-            ids[i, : len(row)] = torch.tensor([to_marian[t] for t in row])
-        if fixed:
-            limits = dict(min_new_tokens=FIXED_STEPS, max_new_tokens=FIXED_STEPS)
-        else:
-            limits = dict(max_new_tokens=natural_limit(batch, model_config.max_positions))
-        out = hf.generate(input_ids=ids, attention_mask=(ids != pad).long(), num_beams=beam,
-                          do_sample=False, length_penalty=0.0, early_stopping=beam > 1, **limits)
-        return [[order[t] for t in row[1:].tolist() if t not in (pad, eos)] for row in out]
-
-    return run
-
-
+PEERS_DIR = Path(__file__).resolve().parent / "peers"
+# Peer engine -> (its worker script, the export it reads, its threads).
+PEERS = {
+    "HF Marian fp32": ("huggingface_worker.py", "marian", THREADS),
+    "CTranslate2 fp32": ("ctranslate2_worker.py", "ct2", THREADS),
+    "CTranslate2 int8": ("ctranslate2_worker.py", "ct2_int8", THREADS),
+    "CTranslate2 fp32 1 thread": ("ctranslate2_worker.py", "ct2", 1),
+    "CTranslate2 int8 1 thread": ("ctranslate2_worker.py", "ct2_int8", 1),
+}
 ENGINES = ("attnmt fp32", "attnmt fp32 python step", "attnmt fp32 unpacked", "attnmt fp32 compiled", "attnmt int8",
-           "attnmt int8 python step", "HF Marian fp32", "CTranslate2 fp32", "CTranslate2 int8")
+           "attnmt int8 python step", "attnmt bf16", *PEERS)
 # Run only when named in --engines:
 OPT_IN = ("attnmt fp32 python step", "attnmt fp32 unpacked", "attnmt fp32 compiled", "attnmt int8 python step")
 
@@ -160,9 +161,8 @@ def compiled(model):
 
 
 
-def make_engine(name: str, model, tokenizer, exports: Path) -> Engine:
-    """Engine ``name`` for the loaded attnmt model; the peers read the exports that ``export_all`` wrote."""
-    c = model.config
+def make_engine(name: str, model) -> Engine:
+    """Engine ``name`` for the loaded attnmt model (the peers run in processes of their own)."""
     if name == "attnmt fp32":
         return attnmt_engine(prepare(model))  # what `attnmt translate` runs
     if name == "attnmt fp32 python step":
@@ -173,20 +173,35 @@ def make_engine(name: str, model, tokenizer, exports: Path) -> Engine:
         return attnmt_engine(compiled(model))
     if name == "attnmt int8":
         return attnmt_engine(prepare(model, int8=True))
+    if name == "attnmt bf16":
+        return attnmt_engine(prepare(model, bf16=True))
     if name == "attnmt int8 python step":
         return attnmt_engine(prepare(model, int8=True, fused_step=False))
-    if name == "HF Marian fp32":
-        return marian_engine(exports / "marian", c)
     raise ValueError(f"{name} runs in a process of its own (benchmarks/peers), not here")
 
 
 def export_all(model_dir: str, exports: Path, engines: list[str]) -> None:
-    if "HF Marian fp32" in engines:
+    folders = {PEERS[name][1] for name in engines if name in PEERS}
+    if "marian" in folders:
         export_marian(model_dir, exports / "marian")
-    if "CTranslate2 fp32" in engines:
+    if "ct2" in folders:
         export_ctranslate2(model_dir, exports / "ct2")
-    if "CTranslate2 int8" in engines:
+    if "ct2_int8" in folders:
         export_ctranslate2(model_dir, exports / "ct2_int8", quantization="int8")
+
+
+def base_model_dir(model_dir: str, out: Path) -> str:
+    """A model of the paper's base size (d_model 512, 8 heads, d_ff 2048, 6 + 6 layers) in ``out``:
+    random weights (seed 0), ``model_dir``'s tokenizer and vocabulary."""
+    config = dataclasses.replace(load_model_config(Path(model_dir)), d_model=512, n_heads=8, d_ff=2048,
+                                 encoder_layers=6, decoder_layers=6)
+    out.mkdir()
+    torch.manual_seed(0)
+    save_model_config(config, out)
+    save_weights(Transformer(config).eval(), out / "model.safetensors")
+    for path in tokenizer_paths(Path(model_dir)):
+        shutil.copy(path, out / path.name)
+    return str(out)
 
 
 def length_order(encoded: list[list[int]]) -> list[int]:
@@ -208,7 +223,7 @@ def worker(args: argparse.Namespace) -> None:
     warnings.filterwarnings("ignore", message="Recommended: pip install sacremoses")
     model, tokenizer = load_model_dir(args.model)
     batches = test_batches(tokenizer, args.sentences)
-    engine = make_engine(args.worker, model, tokenizer, Path(args.exports))
+    engine = make_engine(args.worker, model)
     runs = []
     for mode in args.modes.split(","):
         for beam in map(int, args.beams.split(",")):
@@ -223,36 +238,40 @@ def worker(args: argparse.Namespace) -> None:
     Path(args.result).write_text(json.dumps(dict(runs=runs, rss_mib=rss_mib())))
 
 
-CT2_WORKER = Path(__file__).resolve().parent / "peers" / "ctranslate2_worker.py"
-CT2_FOLDERS = {"CTranslate2 fp32": "ct2", "CTranslate2 int8": "ct2_int8"}
-
-
-def run_ctranslate2_worker(args: argparse.Namespace, engine: str, exports: Path, tokenizer, max_positions: int) -> dict:
-    """CTranslate2 in a process that imports only ctranslate2 (benchmarks/peers/ctranslate2_worker.py),
-    fed the same batches as pieces; its output pieces come back as attnmt token ids."""
+def run_peer_worker(args: argparse.Namespace, engine: str, exports: Path, tokenizer, config) -> dict:
+    """A peer in a process of its own that imports only what its users would (benchmarks/peers):
+    CTranslate2 fed the batches as pieces, Hugging Face as ids in the export's Marian order; its
+    outputs come back as attnmt token ids."""
+    script, folder, threads = PEERS[engine]
     batches = test_batches(tokenizer, args.sentences)
-    job = exports / "ct2_job.json"
+    if folder == "marian":
+        order = marian_order(config)  # Marian id -> attnmt id
+        to_marian = {a: m for m, a in enumerate(order)}
+        inputs = [[[to_marian[t] for t in row] for row in batch] for batch in batches]
+    else:
+        inputs = [[[tokenizer.id_to_piece(t) for t in row] for row in batch] for batch in batches]
+    limits = [natural_limit(batch, config.max_positions) for batch in batches]
+    job = exports / "peer_job.json"
     job.write_text(json.dumps(dict(
-        batches=[[[tokenizer.id_to_piece(t) for t in row] for row in batch] for batch in batches],
-        natural_limits=[natural_limit(batch, max_positions) for batch in batches], fixed_steps=FIXED_STEPS,
-        modes=args.modes.split(","), beams=[int(b) for b in args.beams.split(",")], threads=THREADS, batch=BATCH,
+        batches=inputs, natural_limits=limits, fixed_steps=FIXED_STEPS, modes=args.modes.split(","),
+        beams=[int(b) for b in args.beams.split(",")], threads=threads, batch=BATCH,
     ), ensure_ascii=False), encoding="utf-8")
     result = exports / "result.json"
-    subprocess.run([sys.executable, str(CT2_WORKER), "--model-dir", str(exports / CT2_FOLDERS[engine]),
+    subprocess.run([sys.executable, str(PEERS_DIR / script), "--model-dir", str(exports / folder),
                     "--input", str(job), "--result", str(result)], check=True)
     answer = json.loads(result.read_text(encoding="utf-8"))
-    if answer["torch_imported"]:
-        raise RuntimeError("the CTranslate2 worker imported torch: its timings would not be what its users see")
+    if answer.get("torch_imported") or answer.get("attnmt_imported"):
+        raise RuntimeError(f"the {engine} worker imported more than its users would: its timings would not count")
     for run in answer["runs"]:
-        run["outputs"] = [[tokenizer.piece_to_id(p) for p in out] for out in run["outputs"]]
+        run["outputs"] = ([[order[t] for t in out] for out in run["outputs"]] if folder == "marian"
+                          else [[tokenizer.piece_to_id(p) for p in out] for out in run["outputs"]])
     return answer
 
 
 def run_worker(args: argparse.Namespace, engine: str, exports: Path) -> dict:
     result = exports / "result.json"
-    command = [sys.executable, __file__, "--worker", engine, "--model", args.model, "--exports", str(exports),
-               "--result", str(result), "--sentences", str(args.sentences), "--modes", args.modes,
-               "--beams", args.beams]
+    command = [sys.executable, __file__, "--worker", engine, "--model", args.model, "--result", str(result),
+               "--sentences", str(args.sentences), "--modes", args.modes, "--beams", args.beams]
     subprocess.run(command, check=True)
     return json.loads(result.read_text())
 
@@ -266,37 +285,41 @@ def main() -> None:
     parser.add_argument("--engines", default="",
                         help=f"comma-separated subset (default: all but {' and '.join(OPT_IN)})")
     parser.add_argument("--rounds", type=int, default=2, help="passes per engine; the fastest counts")
-    for internal in ("--worker", "--exports", "--result"):
+    parser.add_argument("--base", action="store_true",
+                        help="a base-size model (d512, 8 heads, ffn 2048, 6+6) with random weights, fixed mode only")
+    for internal in ("--worker", "--result"):
         parser.add_argument(internal, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         return worker(args)
     if not Path(args.model, "model.safetensors").exists():
         parser.error(f"{args.model} holds no trained model: run benchmarks/multi30k.py first, or give --model")
-    wanted = args.engines.split(",") if args.engines else [e for e in ENGINES if e not in OPT_IN]
+    skipped = OPT_IN if bf16_native()[0] else (*OPT_IN, "attnmt bf16")  # bf16 only where the CPU has it
+    wanted = args.engines.split(",") if args.engines else [e for e in ENGINES if e not in skipped]
     if "attnmt fp32" not in wanted or not set(wanted) <= set(ENGINES):
         parser.error(f"--engines: choose among {', '.join(ENGINES)}, attnmt fp32 included")
-    model, tokenizer = load_model_dir(args.model)
-    sources = read_lines(TEST_SRC)[: args.sentences]
-    references = read_lines(TEST_REF)[: args.sentences]
-    order = length_order([tokenizer.encode(s) for s in sources])
-
     with tempfile.TemporaryDirectory() as tmp:
         exports = Path(tmp)
+        if args.base:
+            args.model, args.modes = base_model_dir(args.model, exports / "base"), "fixed"
+        model, tokenizer = load_model_dir(args.model)
+        sources = read_lines(TEST_SRC)[: args.sentences]
+        references = read_lines(TEST_REF)[: args.sentences]
+        order = length_order([tokenizer.encode(s) for s in sources])
         export_all(args.model, exports, wanted)
         results: dict[str, list[dict]] = {name: [] for name in wanted}
         for _ in range(args.rounds):
             for name in wanted:
-                results[name].append(
-                    run_ctranslate2_worker(args, name, exports, tokenizer, model.config.max_positions)
-                    if name in CT2_FOLDERS else run_worker(args, name, exports))
+                results[name].append(run_peer_worker(args, name, exports, tokenizer, model.config)
+                                     if name in PEERS else run_worker(args, name, exports))
 
     flags = " ".join(sorted(cpu_flags() & {"avx2", "avx512f", "avx512_bf16", "amx_bf16"}))
     print(f"command: {' '.join(sys.argv)}\nCPU {cpu_model()} ({flags}); PyTorch kernels "
-          f"{torch.backends.cpu.get_cpu_capability()}; precision fp32 unless the engine says int8; CTranslate2 in a "
-          "process importing only ctranslate2")
+          f"{torch.backends.cpu.get_cpu_capability()}; precision fp32 unless the engine says int8 or bf16; "
+          "CTranslate2 in a process importing only ctranslate2, Hugging Face one importing only torch + transformers")
     print(f"test_2016_flickr, {len(sources)} sentences in batches of {BATCH}, {THREADS} threads, "
-          f"torch {torch.__version__}, model {args.model} ({model.num_parameters() / 1e6:.1f}M parameters); "
+          f"torch {torch.__version__}, model {'base size, random weights' if args.base else args.model} "
+          f"({model.num_parameters() / 1e6:.1f}M parameters); "
           f"each engine in a process of its own, fastest of {args.rounds}")
     for index, first in enumerate(results["attnmt fp32"][0]["runs"]):
         mode, beam = first["mode"], first["beam"]

@@ -9,6 +9,7 @@ import torch
 from attnmt.attention import padding_mask
 from attnmt.fast import fused, prepare
 from attnmt.fast.packed import packing_available
+from attnmt.hardware import bf16_native
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.search import beam_search, greedy_search
 
@@ -46,7 +47,7 @@ def test_each_step_gives_the_python_steps_states_and_caches(overrides):
 
 
 def assert_steps_agree(model: Transformer, fast: Transformer, reference: Transformer, groups: int, width: int,
-                       steps: int) -> None:
+                       steps: int, atol: float = 2e-5, rtol: float = 1e-4) -> None:
     """Decodes random tokens step by step with both copies, in beam search's layout (a
     sentence's ``width`` hypotheses on consecutive rows), and compares states and caches."""
     src = torch.randint(4, 60, (groups, 7))
@@ -60,13 +61,13 @@ def assert_steps_agree(model: Transformer, fast: Transformer, reference: Transfo
             step = tokens[:, t:t + 1]
             ours = fast.decoder_states(step, memory, src_mask, cache=caches[0])
             theirs = reference.decoder_states(step, memory, src_mask, cache=caches[1])
-            torch.testing.assert_close(ours, theirs, atol=2e-5, rtol=1e-4)
+            torch.testing.assert_close(ours, theirs, atol=atol, rtol=rtol)
     assert caches[0].length == caches[1].length == steps
     heads = model.config.n_heads
     for ours, theirs in zip(caches[0].layers, caches[1].layers, strict=True):
         assert ours.self_k.shape == (groups * width, heads, steps, model.config.d_model // heads)
-        torch.testing.assert_close(ours.self_k, theirs.self_k, atol=2e-5, rtol=1e-4)
-        torch.testing.assert_close(ours.self_v, theirs.self_v, atol=2e-5, rtol=1e-4)
+        torch.testing.assert_close(ours.self_k, theirs.self_k, atol=atol, rtol=rtol)
+        torch.testing.assert_close(ours.self_v, theirs.self_v, atol=atol, rtol=rtol)
 
 
 def test_a_sentence_with_every_source_position_masked_gets_zero_cross_attention_as_the_python_step():
@@ -146,11 +147,15 @@ def test_without_the_avx2_kernel_the_step_calls_onednn_with_the_same_numbers():
     assert_steps_agree(model, fast, reference, groups=2, width=3, steps=4)
 
 
-@pytest.mark.parametrize("rows, k, n", [(1, 32, 16), (5, 48, 40), (13, 256, 768), (32, 100, 7)])
-def test_the_avx2_panel_kernel_is_f_linear_with_its_residual_and_relu(rows, k, n):
+@pytest.mark.parametrize("rows, k, n", [(1, 32, 16), (5, 48, 40), (13, 256, 768), (32, 100, 7), (29, 64, 80)])
+def test_the_panel_kernel_is_f_linear_with_its_residual_and_relu(rows, k, n):
+    """Whichever kernel runs here: AVX-512 where PyTorch's kernels use it, else AVX2
+    (ATEN_CPU_CAPABILITY=avx2 tests that one); 29 rows and 80 columns reach every tail."""
     assert fused.available()
     if not torch.ops.attnmt.panels_available():
         pytest.skip("built without AVX2/FMA: the step uses oneDNN")
+    capability = torch.backends.cpu.get_cpu_capability()
+    assert torch.ops.attnmt.panel_isa() == ("avx512" if capability == "AVX512" else "avx2")
     torch.manual_seed(rows)
     x, w, b, residual = torch.randn(rows, k), torch.randn(n, k), torch.randn(n), torch.randn(rows, n)
     panels = torch.ops.attnmt.pack_panels(w)
@@ -220,3 +225,19 @@ def test_the_int8_copy_steps_in_cpp_too_with_its_python_steps_numbers(overrides)
     assert greedy_search(fast, src) == greedy_search(reference, src)
     ours, theirs = beam_search(fast, src, 4), beam_search(reference, src, 4)
     assert [[h.tokens for h in n] for n in ours] == [[h.tokens for h in n] for n in theirs]
+
+
+@pytest.mark.parametrize(
+    "overrides", [{}, {"norm_first": True, "activation": "gelu"}], ids=["post-norm", "pre-norm gelu"]
+)
+@pytest.mark.skipif(not bf16_native()[0], reason="oneDNN runs bf16 layers only where the CPU multiplies bf16")
+def test_the_bf16_copy_steps_in_cpp_too_with_its_python_steps_numbers(overrides):
+    model = small_model(seed=9, **overrides)
+    fast, reference = prepare(model, bf16=True), prepare(model, bf16=True, fused_step=False)
+    assert fast.step is not None and fast.step.panels == [] and reference.step is None
+    # Both round each layer's input and product to bf16 (8 bits); attention and LayerNorm in
+    # another order can move a value across a bf16 rounding boundary: one bf16 step, 2^-8 relative.
+    assert_steps_agree(model, fast, reference, groups=3, width=2, steps=5, atol=2e-2, rtol=2e-2)
+    src = torch.randint(4, 60, (3, 7))
+    src[2, 3:] = 0
+    assert greedy_search(fast, src) == greedy_search(reference, src)

@@ -5,8 +5,10 @@ import torch
 from torch import nn
 
 from attnmt.attention import MultiHeadAttention
+from attnmt.errors import ConfigError
 from attnmt.fast import prepare
-from attnmt.fast.packed import FusedQKVAttention, PackedLinear, packing_available
+from attnmt.fast.packed import Bf16PackedLinear, FusedQKVAttention, PackedLinear, packing_available
+from attnmt.hardware import bf16_native
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.search import beam_search, greedy_search
 
@@ -85,3 +87,39 @@ def test_fused_qkv_projection_equals_the_three_projections():
         torch.testing.assert_close(one, other)
     for one, other in zip(fused, separate, strict=True):
         torch.testing.assert_close(one, other)
+
+
+def bf16(t: torch.Tensor) -> torch.Tensor:
+    """t rounded to the nearest bf16, as float32."""
+    return t.bfloat16().float()
+
+
+needs_bf16 = pytest.mark.skipif(not bf16_native()[0], reason="oneDNN runs bf16 only where the CPU multiplies bf16")
+
+
+@needs_bf16
+def test_bf16_packed_linear_multiplies_bf16_rounded_inputs_and_weights_and_adds_the_bias_in_float():
+    torch.manual_seed(0)
+    linear = nn.Linear(64, 40)
+    layer = Bf16PackedLinear(linear.weight, linear.bias)
+    x = torch.randn(9, 64)
+    with torch.no_grad():
+        expected = bf16(bf16(x) @ bf16(linear.weight).T) + linear.bias
+        torch.testing.assert_close(layer(x), expected, atol=1e-5, rtol=2 ** -8)  # the product: one bf16 rounding
+
+
+@needs_bf16
+def test_the_bf16_model_gives_the_float_models_logits_within_bf16_precision():
+    model = small_model().eval()
+    fast = prepare(model, bf16=True)
+    assert all(type(m) is not nn.Linear for m in fast.modules())
+    src, tgt = torch.randint(4, 60, (3, 7)), torch.randint(4, 60, (3, 5))
+    with torch.no_grad():
+        exact, approx = model(src, tgt), fast(src, tgt)
+    assert 0 < (exact - approx).abs().max() < 0.05 * exact.abs().max()
+
+
+def test_bf16_layers_are_refused_with_a_reason_where_the_cpu_does_not_multiply_bf16(monkeypatch):
+    monkeypatch.setattr("attnmt.fast.transformer.bf16_native", lambda: (False, "the CPU has neither"))
+    with pytest.raises(ConfigError, match="AVX512-BF16 or AMX.*the CPU has neither"):
+        prepare(small_model().eval(), bf16=True)

@@ -12,6 +12,8 @@ from attnmt.errors import ConfigError
 
 DEVICES = ("cpu", "cuda", "mps")
 INT8_HELP = "int8 linear layers (dynamic quantisation): faster on CPU, BLEU within ~0.5"
+BF16_HELP = ("bf16 linear layers on CPU: fastest where the CPU has AVX512-BF16 or AMX (slow elsewhere), "
+             "BLEU within ~0.5")
 
 
 def whole_number(least: int):
@@ -34,14 +36,16 @@ positive_int = whole_number(1)  # a beam of 0 has no hypothesis to keep
 
 def load_for_translation(args: argparse.Namespace):
     """The model of --model/--weights on --device with --threads, as the fast copy (int8 linear
-    layers with --int8), and its tokenizer."""
+    layers with --int8, bf16 ones with --bf16), and its tokenizer."""
     from attnmt.checkpoint import load_model_dir
     from attnmt.fast import prepare
 
+    if args.int8 and args.bf16:
+        raise ConfigError("--int8 and --bf16: choose one")
     if args.threads > 0:
         torch_threads(args.threads)
     model, tokenizer = load_model_dir(args.model, args.weights)
-    return prepare(model.to(args.device), int8=args.int8), tokenizer
+    return prepare(model.to(args.device), int8=args.int8, bf16=args.bf16), tokenizer
 
 
 def torch_threads(count: int) -> None:
@@ -145,6 +149,7 @@ def add_decoding_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--device", choices=DEVICES, default="cpu")
     p.add_argument("--threads", type=int, default=0, help="PyTorch CPU threads (0: its default)")
     p.add_argument("--int8", action="store_true", help=INT8_HELP)
+    p.add_argument("--bf16", action="store_true", help=BF16_HELP)
 
 
 def add_translation_commands(commands: argparse._SubParsersAction) -> None:

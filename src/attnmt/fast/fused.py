@@ -4,9 +4,10 @@ At 32 rows a decoding step's matmuls are small, and the Python step pays
 Python's and PyTorch's per-call cost on each of its ~50 operations per layer.
 ``csrc/decoder_step.cpp`` does one step of the whole decoder stack in one call:
 attention for one query per row and residual + LayerNorm written out, residual
-adds and ReLU fused into the matmuls (int8 layers: added after them).  Its float32
-matmuls run an AVX2 kernel on the weights packed once into panels of 16 columns,
-because oneDNN's per-call cost is large next to matmuls of a few dozen rows
+adds and ReLU fused into the matmuls (int8 and bf16 layers: added after them).  Its
+float32 matmuls run a kernel on the weights packed once into panels of 16 columns,
+AVX-512 or AVX2 as the CPU allows (picked at run time), because oneDNN's per-call cost
+is large next to matmuls of a few dozen rows
 (benchmarks/experiments/panel_kernel.py, docs/performance.md).  ``FastTransformer`` uses it
 when it can be built; the Python step stays the reference and the fallback, and
 the outputs agree up to float rounding (tests/fast/test_fused.py).
@@ -37,14 +38,23 @@ NAME = "attnmt_decoder_step"
 # -fno-trapping-math lets GCC vectorise the loops with branches and float-to-int conversions (results
 # do not change); -fopenmp makes at::parallel_for parallel (libgomp: the one PyTorch has loaded).
 ACTIVATIONS = ("relu", "gelu", "swish")  # the ones decoder_step.cpp implements
-FLAGS = ["-O3", "-march=native", "-fno-trapping-math", "-fopenmp"]
+FLAGS = ["-O3", "-fno-trapping-math", "-fopenmp"]
+# Built for a target, not for the build machine (-march=native): AVX2 + FMA, the kernels' floor on
+# x86-64; the AVX-512 and AVX512-BF16 kernels are compiled for their own targets beside it and
+# picked at run time (decoder_step.cpp, panel_isa).  Elsewhere the compiler's default target.
+X86_TARGET = ["-mavx2", "-mfma"]
+
+
+def target_flags() -> list[str]:
+    """The instruction set the extension is compiled for on this machine's CPU."""
+    return X86_TARGET if {"avx2", "fma"} <= cpu_flags() else []
 _state: dict[str, bool] = {}
 
 
 def build_directory() -> Path:
     """Where this machine's build of this source for this PyTorch lives."""
     key = hashlib.sha256(
-        "\n".join([SOURCE.read_text(), " ".join(FLAGS), torch.__version__, sys.version,
+        "\n".join([SOURCE.read_text(), " ".join(FLAGS + target_flags()), torch.__version__, sys.version,
                    " ".join(sorted(cpu_flags())) or platform.processor()]).encode()
     ).hexdigest()[:16]
     root = Path(os.environ.get("ATTNMT_CACHE") or Path.home() / ".cache" / "attnmt")
@@ -87,7 +97,8 @@ def _build(folder: Path) -> None:
     print(f"attnmt: building the fused decoder step once, into {folder} (about 15 s)", file=sys.stderr)
     folder.mkdir(parents=True, exist_ok=True)
     cpp_extension.load(
-        name=NAME, sources=[str(SOURCE)], extra_cflags=FLAGS, extra_ldflags=["-fopenmp"], build_directory=str(folder),
+        name=NAME, sources=[str(SOURCE)], extra_cflags=FLAGS + target_flags(), extra_ldflags=["-fopenmp"],
+        build_directory=str(folder),
         is_python_module=False, verbose=False,
     )
 
@@ -127,10 +138,11 @@ class FusedDecoderStep:
             raise ValueError(f"FusedDecoderStep needs one LayerNorm eps for all layers, got {sorted(eps)}")
         self.eps = eps.pop() if eps else 1e-5
         self.int8 = kinds == {"int8"}
-        # float32: each weight also in the AVX2 kernel's panels (decoder_step.cpp, pack_panels),
-        # where this build has that kernel; without them the step calls oneDNN.
+        # float32: each weight also in the panel kernels' layout (decoder_step.cpp, pack_panels),
+        # where this build has them; without them, and for bf16 weights, the step calls oneDNN.
         self.panels: list[Tensor | None] = []
-        if panels and not self.int8 and torch.ops.attnmt.panels_available():
+        bf16 = any(isinstance(w, Tensor) and w.dtype == torch.bfloat16 for w in self.weights)
+        if panels and not self.int8 and not bf16 and torch.ops.attnmt.panels_available():
             self.panels = [
                 torch.ops.attnmt.pack_panels(w.to_dense()) if isinstance(w, Tensor) and w.is_mkldnn else None
                 for w in self.weights

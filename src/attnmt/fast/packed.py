@@ -40,6 +40,24 @@ class PackedLinear(nn.Module):
             raise RuntimeError("PackedLinear is for inference: it has no gradient (train the float model)")
         return torch.ops.mkldnn._linear_pointwise(x, self.packed, self.bias, "none", [], "")
 
+
+class Bf16PackedLinear(PackedLinear):
+    """y = x Wᵀ + b with W rounded to bf16 and packed for oneDNN, which multiplies with AMX tiles
+    or AVX512-BF16 where the CPU has them: x is rounded to bf16, the product to bf16, and the bias
+    is added in float32.  Float32 in, float32 out."""
+
+    def __init__(self, weight: Tensor, bias: Tensor | None) -> None:
+        nn.Module.__init__(self)
+        self.out_features, self.in_features = weight.shape
+        self.packed = torch.ops.mkldnn._reorder_linear_weight(weight.detach().bfloat16(), ROWS_HINT)
+        self.bias = None if bias is None else bias.detach().float().clone()
+
+    def forward(self, x: Tensor) -> Tensor:
+        if x.requires_grad:
+            raise RuntimeError("PackedLinear is for inference: it has no gradient (train the float model)")
+        y = torch.ops.mkldnn._linear_pointwise(x.bfloat16(), self.packed, None, "none", [], "").float()
+        return y if self.bias is None else y.add_(self.bias)
+
     def extra_repr(self) -> str:
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
 
@@ -76,9 +94,11 @@ def fuse_self_attention(model: nn.Module) -> None:
             layer.self_attn = FusedQKVAttention(attention)
 
 
-def pack_linear_layers(model: nn.Module) -> None:
-    """In place: every ``nn.Linear`` becomes a PackedLinear with the same weights."""
+def pack_linear_layers(model: nn.Module, bf16: bool = False) -> None:
+    """In place: every ``nn.Linear`` becomes a PackedLinear with the same weights (``bf16``: a
+    Bf16PackedLinear, the weights rounded to bf16)."""
+    packed = Bf16PackedLinear if bf16 else PackedLinear
     for parent in list(model.modules()):
         for name, child in parent.named_children():
             if type(child) is nn.Linear:
-                setattr(parent, name, PackedLinear(child.weight, child.bias))
+                setattr(parent, name, packed(child.weight, child.bias))

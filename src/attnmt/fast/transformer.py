@@ -2,6 +2,7 @@
 
     fast = prepare(model)              # float32: packed linear layers
     fast = prepare(model, int8=True)   # int8 linear layers
+    fast = prepare(model, bf16=True)   # bf16 linear layers (CPUs with AVX512-BF16 or AMX)
     translate(fast, tokenizer, sentences)
 
 ``FastTransformer`` is a Transformer subclass.  It fuses self-attention's three
@@ -19,16 +20,20 @@ from collections.abc import Sequence
 import torch
 from torch import Tensor
 
+from attnmt.errors import ConfigError
 from attnmt.fast import fused
 from attnmt.fast.int8 import quantize_linear_layers
 from attnmt.fast.packed import fuse_self_attention, pack_linear_layers, packing_available
+from attnmt.hardware import bf16_native
 from attnmt.model import AttentionTrace, DecoderCache, Transformer
 
 
 class FastTransformer(Transformer):
     """An eval-mode copy of a trained Transformer for translating only (no gradients, no training)."""
 
-    def __init__(self, model: Transformer, int8: bool = False, fused_step: bool = True) -> None:
+    def __init__(self, model: Transformer, int8: bool = False, fused_step: bool = True, bf16: bool = False) -> None:
+        if int8 and bf16:
+            raise ValueError("choose int8 or bf16 linear layers, not both")
         with torch.random.fork_rng(devices=[]):  # building the copy leaves the caller's random stream alone
             super().__init__(model.config)
         device = next(model.parameters()).device
@@ -39,6 +44,9 @@ class FastTransformer(Transformer):
         on_cpu = device.type == "cpu" and packing_available()
         if int8:
             quantize_linear_layers(self)
+        elif bf16:
+            check_bf16(on_cpu)
+            pack_linear_layers(self, bf16=True)
         elif on_cpu:
             pack_linear_layers(self)
         self.step = (fused.FusedDecoderStep(self) if fused_step and on_cpu and fused.FusedDecoderStep.supports(self)
@@ -57,8 +65,18 @@ class FastTransformer(Transformer):
         return fused.top_log_probs(logits, k, list(banned))
 
 
-def prepare(model: Transformer, int8: bool = False, fused_step: bool = True) -> FastTransformer:
+def check_bf16(on_cpu: bool) -> None:
+    """bf16 layers need oneDNN's bf16 matmul, which it runs only where the CPU multiplies bf16."""
+    native, why = bf16_native()
+    if not on_cpu or not native:
+        raise ConfigError(f"bf16 linear layers need a CPU with AVX512-BF16 or AMX, and oneDNN allowed to use it "
+                          f"({why if on_cpu else 'not on the CPU'}); translate in float32 or with int8 instead")
+
+
+def prepare(model: Transformer, int8: bool = False, fused_step: bool = True, bf16: bool = False) -> FastTransformer:
     """The copy of ``model`` that ``attnmt translate``, ``evaluate`` and ``serve`` translate with:
-    float32 linear layers packed for the CPU, or ``int8`` ones; ``fused_step=False`` keeps the
-    Python step (the reference the C++ step is tested against).  ``model`` is left as it was."""
-    return FastTransformer(model, int8, fused_step)
+    float32 linear layers packed for the CPU, or ``int8`` or ``bf16`` ones (bf16: the weights, the
+    layers' inputs and products rounded to bf16; fast only where the CPU multiplies bf16 natively,
+    attnmt.hardware.bf16_native); ``fused_step=False`` keeps the Python step (the reference the
+    C++ step is tested against).  ``model`` is left as it was."""
+    return FastTransformer(model, int8, fused_step, bf16)
