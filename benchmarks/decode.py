@@ -13,11 +13,12 @@ so it runs the fixed mode only.
 "attnmt fp32" is what ``attnmt translate`` runs: the linear layers' weights
 prepacked (attnmt.fast.packed) and the cached decoder step as one C++ call
 (attnmt.fast.fused), as are "attnmt int8" and "attnmt bf16" (bf16 weights; only
-where the CPU multiplies bf16 natively).  Four more run only when named in
+where the CPU multiplies bf16 natively).  Six more run only when named in
 ``--engines``: "attnmt fp32 python step" and "attnmt int8 python step" are those
 copies stepping in Python; "attnmt fp32 unpacked" keeps plain ``nn.Linear``;
 "attnmt fp32 compiled" runs the decoder step under torch.compile (its warm-up batch
-compiles: the slowest warm-up per engine is printed).
+compiles: the slowest warm-up per engine is printed); "attnmt int8 1 thread" and
+"attnmt bf16 1 thread" are what ``attnmt translate --threads 1`` runs.
 
 test_2016_flickr's first ``--sentences`` sources are tokenised once, sorted by
 length and cut into batches of 32; every engine translates exactly those batches,
@@ -141,9 +142,11 @@ PEERS = {
     "CTranslate2 int8 1 thread": ("ctranslate2_worker.py", "ct2_int8", 1),
 }
 ENGINES = ("attnmt fp32", "attnmt fp32 python step", "attnmt fp32 unpacked", "attnmt fp32 compiled", "attnmt int8",
-           "attnmt int8 python step", "attnmt bf16", *PEERS)
+           "attnmt int8 python step", "attnmt bf16", "attnmt int8 1 thread", "attnmt bf16 1 thread", *PEERS)
 # Run only when named in --engines:
-OPT_IN = ("attnmt fp32 python step", "attnmt fp32 unpacked", "attnmt fp32 compiled", "attnmt int8 python step")
+OPT_IN = ("attnmt fp32 python step", "attnmt fp32 unpacked", "attnmt fp32 compiled", "attnmt int8 python step",
+          "attnmt int8 1 thread", "attnmt bf16 1 thread")
+ONE_THREAD = " 1 thread"  # an engine named so runs on one thread (`attnmt translate --threads 1`)
 
 
 def compiled(model):
@@ -163,6 +166,7 @@ def compiled(model):
 
 def make_engine(name: str, model) -> Engine:
     """Engine ``name`` for the loaded attnmt model (the peers run in processes of their own)."""
+    name = name.removesuffix(ONE_THREAD)
     if name == "attnmt fp32":
         return attnmt_engine(prepare(model))  # what `attnmt translate` runs
     if name == "attnmt fp32 python step":
@@ -219,7 +223,7 @@ def test_batches(tokenizer, sentences: int) -> list[list[list[int]]]:
 def worker(args: argparse.Namespace) -> None:
     """One engine, in a process of its own: a warm-up batch, then one timed pass per mode
     and beam; seconds, outputs and this process's peak RSS go to ``args.result`` as JSON."""
-    torch.set_num_threads(THREADS)
+    torch.set_num_threads(1 if args.worker.endswith(ONE_THREAD) else THREADS)
     warnings.filterwarnings("ignore", message="Recommended: pip install sacremoses")
     model, tokenizer = load_model_dir(args.model)
     batches = test_batches(tokenizer, args.sentences)

@@ -188,7 +188,7 @@ def main() -> None:
     print(f"measured {precision} matmul peak (2048x2048): {peak:.0f} GFLOP/s")
 
     def report(name: str, total: float, tokens: int, flops: float) -> None:
-        print(f"{name:<36} {tokens / total:>8.0f} target tokens/s   {total / len(timed):.2f} s/step   "
+        print(f"{name:<46} {tokens / total:>8.0f} target tokens/s   {total / len(timed):.2f} s/step   "
               f"MFU {flops / total / 1e9 / peak:.0%}")
 
     for name, total in seconds.items():
