@@ -28,16 +28,21 @@ def packing_available() -> bool:
 class PackedLinear(nn.Module):
     """y = x Wᵀ + b, inference only, with W held in oneDNN's blocked layout."""
 
+    WEIGHT_DTYPE = torch.float32
+
     def __init__(self, weight: Tensor, bias: Tensor | None) -> None:
         super().__init__()
         self.out_features, self.in_features = weight.shape
-        self.packed = torch.ops.mkldnn._reorder_linear_weight(weight.detach().float(), ROWS_HINT)
+        self.packed = torch.ops.mkldnn._reorder_linear_weight(weight.detach().to(self.WEIGHT_DTYPE), ROWS_HINT)
         self.bias = None if bias is None else bias.detach().float().clone()
 
     def forward(self, x: Tensor) -> Tensor:
         """[..., in_features] -> [..., out_features]."""
         if x.requires_grad:
             raise RuntimeError("PackedLinear is for inference: it has no gradient (train the float model)")
+        return self.product(x)
+
+    def product(self, x: Tensor) -> Tensor:
         return torch.ops.mkldnn._linear_pointwise(x, self.packed, self.bias, "none", [], "")
 
 
@@ -46,15 +51,9 @@ class Bf16PackedLinear(PackedLinear):
     or AVX512-BF16 where the CPU has them: x is rounded to bf16, the product to bf16, and the bias
     is added in float32.  Float32 in, float32 out."""
 
-    def __init__(self, weight: Tensor, bias: Tensor | None) -> None:
-        nn.Module.__init__(self)
-        self.out_features, self.in_features = weight.shape
-        self.packed = torch.ops.mkldnn._reorder_linear_weight(weight.detach().bfloat16(), ROWS_HINT)
-        self.bias = None if bias is None else bias.detach().float().clone()
+    WEIGHT_DTYPE = torch.bfloat16
 
-    def forward(self, x: Tensor) -> Tensor:
-        if x.requires_grad:
-            raise RuntimeError("PackedLinear is for inference: it has no gradient (train the float model)")
+    def product(self, x: Tensor) -> Tensor:
         y = torch.ops.mkldnn._linear_pointwise(x.bfloat16(), self.packed, None, "none", [], "").float()
         return y if self.bias is None else y.add_(self.bias)
 
