@@ -274,3 +274,10 @@ def test_confidence_gives_each_output_piece_its_probability(trained_model, tmp_p
     assert hypothesis["alignment"]
     code, _, err = run(["translate", "--model", trained_model, "--confidence", source], capsys)
     assert code == 2 and "--output-format jsonl" in err
+
+
+def test_int8_and_bf16_together_are_refused_in_one_line(trained_model, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["translate", "--model", str(trained_model), "--int8", "--bf16"])
+    assert stopped.value.code == 2
+    assert "argument --bf16: not allowed with argument --int8" in capsys.readouterr().err

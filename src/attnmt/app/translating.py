@@ -40,8 +40,6 @@ def load_for_translation(args: argparse.Namespace):
     from attnmt.checkpoint import load_model_dir
     from attnmt.fast import prepare
 
-    if args.int8 and args.bf16:
-        raise ConfigError("--int8 and --bf16: choose one")
     if args.threads > 0:
         torch_threads(args.threads)
     model, tokenizer = load_model_dir(args.model, args.weights)
@@ -148,8 +146,9 @@ def add_decoding_options(p: argparse.ArgumentParser) -> None:
                    help="sentences per batch at most (0: --max-tokens decides)")
     p.add_argument("--device", choices=DEVICES, default="cpu")
     p.add_argument("--threads", type=int, default=0, help="PyTorch CPU threads (0: its default)")
-    p.add_argument("--int8", action="store_true", help=INT8_HELP)
-    p.add_argument("--bf16", action="store_true", help=BF16_HELP)
+    precision = p.add_mutually_exclusive_group()
+    precision.add_argument("--int8", action="store_true", help=INT8_HELP)
+    precision.add_argument("--bf16", action="store_true", help=BF16_HELP)
 
 
 def add_translation_commands(commands: argparse._SubParsersAction) -> None:
