@@ -37,7 +37,7 @@ class TranslationLoss(nn.Module):
     Same value and gradients as :func:`label_smoothed_nll` on the model's logits (tests
     prove it), computed faster and in less memory: the output projection and the loss run
     only on real (non-pad) target positions, a block of rows at a time (:class:`OutputLoss`),
-    so the [tokens, vocabulary] logits never exist whole.
+    so the float32 [tokens, vocabulary] logits and their softmax never exist whole.
     """
 
     def __init__(self, model: Transformer, epsilon: float) -> None:
@@ -60,11 +60,11 @@ class OutputLoss(torch.autograd.Function):
     W [V, d], b [V] or None, target [N]; one block of ROWS rows at a time.
 
     The gradient of the loss with respect to a row's logits is known in closed form,
-    softmax - ((1-ε)·onehot(target) + ε/V), so each block's gradients for h, W and b are
-    computed with the forward pass, and the backward pass only scales them.  The float32
-    [N, V] logits and their softmax (hundreds of MB at 8,000 pieces) exist one block at a
-    time; only their gradient is kept whole, in the matmuls' precision, and nothing is
-    computed twice.  Under bf16 autocast the matmuls run in bf16, the softmax and the sums
+    softmax - ((1-ε)·onehot(target) + ε/V), so the forward pass computes it block by block
+    and, after the last block, the gradients for h, W and b; the backward pass only scales
+    them.  The float32 [N, V] logits and their softmax (hundreds of MB at 8,000 pieces)
+    exist one block at a time; only their gradient is kept whole, in the matmuls'
+    precision, and nothing is computed twice.  Under bf16 autocast the matmuls run in bf16, the softmax and the sums
     in float32, as autocast would do them.
     """
 
@@ -99,7 +99,7 @@ class OutputLoss(torch.autograd.Function):
     def block(logits: Tensor, target: Tensor, epsilon: float) -> tuple[Tensor, Tensor]:
         """A block's summed loss, (1-ε)·NLL + ε·(cross-entropy against uniform), and its
         gradient with respect to the logits, softmax - (1-ε)·onehot(target) - ε/V.
-        Works in place on ``logits`` [n, V], one pass per line."""
+        Overwrites ``logits`` [n, V]."""
         logits -= logits.amax(dim=1, keepdim=True)  # log-softmax = logits - log Σ exp(logits)
         picked, mean = logits.gather(1, target[:, None]).squeeze(1), logits.mean(dim=1)  # [n]
         probs = logits.exp_()
