@@ -48,6 +48,8 @@ X86_TARGET = ["-mavx2", "-mfma"]
 def target_flags() -> list[str]:
     """The instruction set the extension is compiled for on this machine's CPU."""
     return X86_TARGET if {"avx2", "fma"} <= cpu_flags() else []
+
+
 _state: dict[str, bool] = {}
 
 
