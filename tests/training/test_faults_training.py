@@ -28,6 +28,15 @@ FAST = dict(max_steps=STEPS, eval_every=1, eval_bleu=False, max_tokens=60, keep_
             model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, dropout=0.2))
 
 
+@pytest.fixture(autouse=True, scope="module")
+def scratch_for_killed_runs(tmp_path_factory):
+    """A run killed with SIGKILL cannot remove its on-the-fly preparation (a temporary
+    directory): the harness's runs make theirs under pytest's own temporary folders."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("TMPDIR", str(tmp_path_factory.mktemp("scratch")))
+        yield
+
+
 def start(args, env_extra=None) -> subprocess.Popen:
     env = {**os.environ, "OMP_NUM_THREADS": "1", **(env_extra or {})}
     return subprocess.Popen([sys.executable, str(HARNESS), *map(str, args)], env=env,
