@@ -61,8 +61,8 @@ _state: dict[str, bool] = {}
 def build_directory() -> Path:
     """Where this machine's build of this source for this PyTorch lives."""
     key = hashlib.sha256(
-        "\n".join([*(path.read_text() for path in SOURCES + HEADERS), " ".join(FLAGS + target_flags()), torch.__version__, sys.version,
-                   " ".join(sorted(cpu_flags())) or platform.processor()]).encode()
+        "\n".join([*(path.read_text() for path in SOURCES + HEADERS), " ".join(FLAGS + target_flags()),
+                   torch.__version__, sys.version, " ".join(sorted(cpu_flags())) or platform.processor()]).encode()
     ).hexdigest()[:16]
     root = Path(os.environ.get("ATTNMT_CACHE") or Path.home() / ".cache" / "attnmt")
     return root / f"{NAME}-{key}"
@@ -104,8 +104,8 @@ def _build(folder: Path) -> None:
     print(f"attnmt: building the fused decoder step once, into {folder} (about 15 s)", file=sys.stderr)
     folder.mkdir(parents=True, exist_ok=True)
     cpp_extension.load(
-        name=NAME, sources=[str(path) for path in SOURCES], extra_cflags=FLAGS + target_flags(), extra_ldflags=["-fopenmp"],
-        build_directory=str(folder),
+        name=NAME, sources=[str(path) for path in SOURCES], extra_cflags=FLAGS + target_flags(),
+        extra_ldflags=["-fopenmp"], build_directory=str(folder),
         is_python_module=False, verbose=False,
     )
 
