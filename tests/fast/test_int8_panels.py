@@ -108,6 +108,19 @@ def test_the_int8_copy_uses_the_vnni_layers_where_it_can_and_torch_aos_elsewhere
     assert fast.step.op is getattr(torch.ops.attnmt, expected)
 
 
+@pytest.mark.skipif(not (int8_panels_available() and torch.ops.attnmt.int8_kernel() == "amx"),
+                    reason="AMX-INT8 is not in use here: the tests above ran the AVX512-VNNI kernel")
+def test_the_avx512_vnni_kernel_too_where_amx_runs_by_default():
+    """ONEDNN_MAX_CPU_ISA below AMX keeps the kernel on AVX512-VNNI: the same product tests, run that way."""
+    env = dict(os.environ, ONEDNN_MAX_CPU_ISA="AVX512_CORE_VNNI")
+    check = [sys.executable, "-c", "import torch; from attnmt.fast import fused; fused.available(); "
+             "print(torch.ops.attnmt.int8_kernel())"]
+    assert subprocess.run(check, env=env, capture_output=True, text=True, check=True).stdout.strip() == "vnni"
+    tests = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", __file__, "-k", "written_out or zeros"]
+    run = subprocess.run(tests, env=env, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout[-2000:]
+
+
 @needs_vnni
 def test_a_lower_aten_cpu_capability_turns_the_vnni_kernel_off():
     assert "avx512_vnni" in cpu_flags()

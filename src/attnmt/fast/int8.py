@@ -37,7 +37,7 @@ def quantize_linear_layers(model: nn.Module) -> None:
 def int8_panels_available() -> bool:
     """Whether ``Int8PanelLinear`` runs here: the extension builds, the CPU has AVX512-VNNI and
     PyTorch's kernels use AVX-512 (``ATEN_CPU_CAPABILITY=avx2`` turns it off)."""
-    return fused.available() and torch.ops.attnmt.vnni_available()
+    return fused.available() and torch.ops.attnmt.int8_kernel() != "none"
 
 
 class Int8PanelLinear(nn.Module):

@@ -18,15 +18,21 @@
 #include <torch/library.h>
 
 #if defined(__AVX2__) && defined(__FMA__)
+#include <cpuid.h>
 #include <immintrin.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 #define ATTNMT_VNNI_BUILD 1
 #else
 #define ATTNMT_VNNI_BUILD 0
 #endif
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <string>
 #include <tuple>
 
 namespace attnmt {
@@ -35,6 +41,9 @@ namespace {
 
 constexpr int64_t kColumns = 16;  // per panel: one zmm register of int32 sums
 constexpr int64_t kGroup = 4;     // k per vpdpbusd lane
+constexpr int64_t kTileK = 64;    // k per AMX tile row (64 bytes): K is padded to a multiple
+constexpr int64_t kTileRows = 16; // rows per AMX tile: x's u8 rows are padded to a multiple
+constexpr int kAmxGrainShift = 24;
 
 // One call's operands: x [rows, 4·groups] as u8 with its row scales, y [rows, n].
 struct Int8Call {
@@ -138,6 +147,83 @@ void pairs_vnni(const Int8Call& call, int64_t begin, int64_t end) {
     }
   }
 }
+
+// The AMX tiles' shapes (ldtilecfg's 64 bytes): every tile 16 rows × 64 bytes.  tmm0-3 the int32
+// sums of 2 row tiles × 2 panels, tmm4-5 the u8 rows, tmm6-7 the panels (16 groups of 4 k each).
+struct alignas(64) TileConfig {
+  uint8_t palette = 1, start_row = 0, reserved[14] = {};
+  uint16_t bytes_per_row[16] = {64, 64, 64, 64, 64, 64, 64, 64};
+  uint8_t rows[16] = {16, 16, 16, 16, 16, 16, 16, 16};
+};
+
+#define ATTNMT_AMX __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vnni,amx-tile,amx-int8")))
+
+// y for rows [r0, r0 + rows) and `columns` columns from col, from their int32 sums acc (ld ints a row).
+ATTNMT_VNNI void dequantize_rows(const int32_t* acc, int64_t ld, const Int8Call& call, int64_t r0, int64_t rows,
+                                 int64_t col, int64_t columns) {
+  const int64_t n = call.w.n;
+  for (int64_t q = 0; q * kColumns < columns; ++q) {
+    const int64_t c0 = col + q * kColumns, valid = std::min(kColumns, columns - q * kColumns);
+    const __mmask16 mask = static_cast<__mmask16>((1u << valid) - 1u);
+    const __m512i offset = _mm512_loadu_si512(call.w.offsets.data_ptr<int32_t>() + c0);
+    const __m512 scale = _mm512_loadu_ps(call.w.scales.data_ptr<float>() + c0);
+    const __m512 b = _mm512_loadu_ps(call.w.bias.data_ptr<float>() + c0);
+    for (int64_t r = r0; r < r0 + rows; ++r) {
+      const __m512i sums = _mm512_loadu_si512(acc + (r - r0) * ld + q * kColumns);
+      const __m512 f = _mm512_cvtepi32_ps(_mm512_sub_epi32(sums, offset));
+      __m512 y = _mm512_fmadd_ps(f, _mm512_mul_ps(_mm512_set1_ps(call.row_scale[r]), scale), b);
+      if (call.residual) y = _mm512_add_ps(y, _mm512_maskz_loadu_ps(mask, call.residual + r * n + c0));
+      if (call.relu) y = _mm512_max_ps(y, _mm512_setzero_ps());
+      _mm512_mask_storeu_ps(call.y + r * n + c0, mask, y);
+    }
+  }
+}
+
+// Panel pairs [begin, end) of the call on AMX: 32 rows × 2 panels at a time (x's rows padded to
+// whole tiles of 16; the padding's sums are not stored), each tdpbusd 16 × 16 × 64.
+ATTNMT_AMX void pairs_amx(const Int8Call& call, int64_t begin, int64_t end) {
+  static const TileConfig config;
+  _tile_loadconfig(&config);
+  const Int8Panels& w = call.w;
+  const int64_t count = w.panels.size(0), lda = call.groups * kGroup, stride = call.groups * kColumns * kGroup;
+  const int8_t* panels = w.panels.data_ptr<int8_t>();
+  alignas(64) int32_t acc[2 * kTileRows][2 * kColumns];
+  for (int64_t p = 2 * begin; p < std::min(2 * end, count); p += 2) {
+    const bool two = p + 1 < count;
+    const int8_t* b0 = panels + p * stride;
+    const int8_t* b1 = two ? b0 + stride : b0;
+    for (int64_t r = 0; r < call.rows; r += 2 * kTileRows) {
+      const bool lower = r + kTileRows < call.rows;  // a second row tile
+      const uint8_t* a0 = call.x + r * lda;
+      const uint8_t* a1 = a0 + kTileRows * lda;
+      _tile_zero(0);
+      _tile_zero(1);
+      _tile_zero(2);
+      _tile_zero(3);
+      for (int64_t g = 0; g < call.groups; g += kTileK / kGroup) {
+        _tile_loadd(4, a0 + g * kGroup, lda);
+        _tile_loadd(6, b0 + g * kColumns * kGroup, kColumns * kGroup);
+        _tile_loadd(7, b1 + g * kColumns * kGroup, kColumns * kGroup);
+        _tile_dpbusd(0, 4, 6);
+        _tile_dpbusd(1, 4, 7);
+        if (lower) {
+          _tile_loadd(5, a1 + g * kGroup, lda);
+          _tile_dpbusd(2, 5, 6);
+          _tile_dpbusd(3, 5, 7);
+        }
+      }
+      constexpr int64_t ld = 2 * kColumns * sizeof(int32_t);
+      _tile_stored(0, &acc[0][0], ld);
+      _tile_stored(1, &acc[0][kColumns], ld);
+      _tile_stored(2, &acc[kTileRows][0], ld);
+      _tile_stored(3, &acc[kTileRows][kColumns], ld);
+      asm volatile("" ::: "memory");  // the tile stores wrote acc (the intrinsics' asm does not say so)
+      const int64_t rows = std::min(2 * kTileRows, call.rows - r);
+      dequantize_rows(&acc[0][0], 2 * kColumns, call, r, rows, p * kColumns, std::min(2 * kColumns, w.n - p * kColumns));
+    }
+  }
+  _tile_release();
+}
 #endif
 
 // W int8 [N, K] (torch.ao's int_repr, zero points 0), scales [N], bias [N] or None -> the packed layer.
@@ -147,7 +233,7 @@ c10::intrusive_ptr<Int8Panels> pack_int8_panels(const at::Tensor& w_in, const at
   TORCH_CHECK(scales.numel() == w_in.size(0), "pack_int8_panels: one scale per row of W");
   const at::Tensor w = w_in.contiguous();
   const int64_t n = w.size(0), k = w.size(1), count = (n + kColumns - 1) / kColumns;
-  const int64_t groups = (k + kGroup - 1) / kGroup, padded = count * kColumns;
+  const int64_t groups = (k + kTileK - 1) / kTileK * (kTileK / kGroup), padded = count * kColumns;
   auto packed = c10::make_intrusive<Int8Panels>();
   packed->n = n;
   packed->k = k;
@@ -171,20 +257,51 @@ c10::intrusive_ptr<Int8Panels> pack_int8_panels(const at::Tensor& w_in, const at
 
 }  // namespace
 
-bool vnni_available() {
+namespace {
+
+// Whether the CPU has AMX-INT8 and Linux lets this process use the tiles (a request once per process).
+bool amx_usable() {
 #if ATTNMT_VNNI_BUILD
-  static const bool yes = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                          __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
-                          __builtin_cpu_supports("avx512vnni") && at::get_cpu_capability() == "AVX512";
-  return yes;
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) || !(edx & (1u << 24)) || !(edx & (1u << 25))) return false;
+  constexpr long kRequestPermission = 0x1023, kTileData = 18;  // ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA
+  return syscall(SYS_arch_prctl, kRequestPermission, kTileData) == 0;
 #else
   return false;
 #endif
 }
 
+// ONEDNN_MAX_CPU_ISA names an ISA below AMX ("AVX512_CORE_VNNI", "AVX2", ...): the caller keeps oneDNN,
+// and us, off the tiles.
+bool amx_capped() {
+  const char* cap = std::getenv("ONEDNN_MAX_CPU_ISA");
+  if (cap == nullptr || *cap == '\0') return false;
+  std::string isa(cap);
+  std::transform(isa.begin(), isa.end(), isa.begin(), [](unsigned char c) { return std::toupper(c); });
+  return isa != "ALL" && isa.find("AMX") == std::string::npos;
+}
+
+}  // namespace
+
+std::string int8_kernel() {
+#if ATTNMT_VNNI_BUILD
+  static const std::string kernel = [] {
+    const bool vnni = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
+                      __builtin_cpu_supports("avx512vnni") && at::get_cpu_capability() == "AVX512";
+    if (!vnni) return "none";
+    return !amx_capped() && amx_usable() ? "amx" : "vnni";
+  }();
+  return kernel;
+#else
+  return "none";
+#endif
+}
+
 at::Tensor int8_linear(const at::Tensor& x_in, const Int8Panels& w, const std::optional<at::Tensor>& residual_in,
                        bool relu) {
-  TORCH_CHECK(vnni_available(), "int8_linear: this CPU (or ATEN_CPU_CAPABILITY) does not allow AVX512-VNNI");
+  const std::string kernel = int8_kernel();
+  TORCH_CHECK(kernel != "none", "int8_linear: this CPU (or ATEN_CPU_CAPABILITY) does not allow AVX512-VNNI");
   TORCH_CHECK(x_in.dim() == 2 && x_in.scalar_type() == at::kFloat && x_in.size(1) == w.k,
               "int8_linear: x must be float [rows, ", w.k, "]");
   const at::Tensor x = x_in.contiguous();
@@ -193,18 +310,26 @@ at::Tensor int8_linear(const at::Tensor& x_in, const Int8Panels& w, const std::o
               "int8_linear: the residual must be [rows, N]");
   at::Tensor y = at::empty({rows, w.n}, x.options());
 #if ATTNMT_VNNI_BUILD
-  at::Tensor q = at::empty({rows, groups * kGroup}, x.options().dtype(at::kByte));
+  const bool amx = kernel == "amx";
+  const int64_t padded = amx ? (rows + kTileRows - 1) / kTileRows * kTileRows : rows;
+  at::Tensor q = at::empty({padded, groups * kGroup}, x.options().dtype(at::kByte));
   at::Tensor row_scale = at::empty({rows}, x.options());
   quantize_rows(x.data_ptr<float>(), rows, w.k, groups, q.data_ptr<uint8_t>(), row_scale.data_ptr<float>());
+  if (padded > rows) q.narrow(0, rows, padded - rows).fill_(128);
   const at::Tensor residual = residual_in.has_value() ? residual_in->contiguous() : at::Tensor();
   const Int8Call call{q.data_ptr<uint8_t>(), row_scale.data_ptr<float>(), w,
                       residual.defined() ? residual.data_ptr<float>() : nullptr, y.data_ptr<float>(), rows, groups,
                       relu};
   const int64_t pairs = (w.panels.size(0) + 1) / 2;
-  // A pair of panels is about rows · K · 32 multiply-adds, 64 per instruction: give a thread at
-  // least ~16k instructions, so that small products do not pay OpenMP's fork for nothing.
-  const int64_t grain = std::max<int64_t>(1, (1 << 20) / std::max<int64_t>(1, rows * w.k * 32));
-  at::parallel_for(0, pairs, grain, [&](int64_t begin, int64_t end) { pairs_vnni(call, begin, end); });
+  // A pair of panels is about rows · K · 32 multiply-adds, 64 per vpdpbusd and 16,384 per tdpbusd:
+  // each thread gets at least ~16k vpdpbusd's worth (AMX: 64× as much), so that small products do not
+  // pay OpenMP's fork for nothing.
+  const int64_t work = std::max<int64_t>(1, rows * w.k * 32);
+  const int64_t grain = std::max<int64_t>(1, (int64_t{1} << (amx ? kAmxGrainShift : 20)) / work);
+  at::parallel_for(0, pairs, grain, [&](int64_t begin, int64_t end) {
+    if (amx) pairs_amx(call, begin, end);
+    else pairs_vnni(call, begin, end);
+  });
 #endif
   return y;
 }
@@ -224,5 +349,5 @@ TORCH_LIBRARY_FRAGMENT(attnmt, m) {
   m.class_<attnmt::Int8Panels>("Int8Panels");
   m.def("pack_int8_panels", &attnmt::pack_int8_panels);
   m.def("int8_linear", &attnmt::int8_linear_op);
-  m.def("vnni_available() -> bool", &attnmt::vnni_available);
+  m.def("int8_kernel() -> str", &attnmt::int8_kernel);
 }

@@ -5,6 +5,7 @@
 #include <torch/custom_class.h>
 
 #include <optional>
+#include <string>
 
 namespace attnmt {
 
@@ -18,9 +19,10 @@ struct Int8Panels : torch::CustomClassHolder {
   int64_t n = 0, k = 0;
 };
 
-// Whether this process runs the kernel: the CPU has AVX512-VNNI and PyTorch's own kernels use
-// AVX-512 (ATEN_CPU_CAPABILITY=avx2 or default turns it off, as for the float32 panels).
-bool vnni_available();
+// The kernel this process runs: "amx" (AMX-INT8 tiles) or "vnni" (AVX512-VNNI) where the CPU has
+// AVX512-VNNI and PyTorch's own kernels use AVX-512 (ATEN_CPU_CAPABILITY=avx2 or default turns both
+// off, as for the float32 panels; ONEDNN_MAX_CPU_ISA below AMX turns AMX off), else "none".
+std::string int8_kernel();
 
 // y [rows, N] = x [rows, K] · Wᵀ + b (+ residual [rows, N]) (ReLU if relu), x quantised row by row.
 at::Tensor int8_linear(const at::Tensor& x, const Int8Panels& w, const std::optional<at::Tensor>& residual,
