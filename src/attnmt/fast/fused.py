@@ -4,11 +4,13 @@ At 32 rows a decoding step's matmuls are small, and the Python step pays
 Python's and PyTorch's per-call cost on each of its ~50 operations per layer.
 ``csrc/decoder_step.cpp`` does one step of the whole decoder stack in one call:
 attention for one query per row and residual + LayerNorm written out, residual
-adds and ReLU fused into the matmuls (int8 and bf16 layers: added after them).  Its
-float32 matmuls run a kernel on the weights packed once into panels of 16 columns,
+adds and ReLU fused into the matmuls (fbgemm's int8 and bf16 layers: added after them).
+Its float32 matmuls run a kernel on the weights packed once into panels of 16 columns,
 AVX-512 or AVX2 as the CPU allows (picked at run time), because oneDNN's per-call cost
 is large next to matmuls of a few dozen rows
-(benchmarks/experiments/panel_kernel.py, docs/performance.md).  ``FastTransformer`` uses it
+(benchmarks/experiments/panel_kernel.py, docs/performance.md); its int8 ones, where the
+CPU has AVX512-VNNI, a kernel of the same shape on int8 panels (``csrc/int8_panels.cpp``,
+attnmt.fast.int8), instead of fbgemm's per-call path.  ``FastTransformer`` uses it
 when it can be built; the Python step stays the reference and the fallback, and
 the outputs agree up to float rounding (tests/fast/test_fused.py).
 
@@ -33,7 +35,10 @@ from attnmt.fast.packed import FusedQKVAttention, packing_available
 from attnmt.hardware import cpu_flags
 from attnmt.model import DecoderCache, Transformer
 
-SOURCE = Path(__file__).with_name("csrc") / "decoder_step.cpp"
+CSRC = Path(__file__).with_name("csrc")
+# The int8 kernels (AVX512-VNNI) live in a file of their own, compiled into the same extension.
+SOURCES = [CSRC / "decoder_step.cpp", CSRC / "int8_panels.cpp"]
+HEADERS = [CSRC / "int8_panels.h"]
 NAME = "attnmt_decoder_step"
 # -fno-trapping-math lets GCC vectorise the loops with branches and float-to-int conversions (results
 # do not change); -fopenmp makes at::parallel_for parallel (libgomp: the one PyTorch has loaded).
@@ -56,8 +61,8 @@ _state: dict[str, bool] = {}
 def build_directory() -> Path:
     """Where this machine's build of this source for this PyTorch lives."""
     key = hashlib.sha256(
-        "\n".join([SOURCE.read_text(), " ".join(FLAGS + target_flags()), torch.__version__, sys.version,
-                   " ".join(sorted(cpu_flags())) or platform.processor()]).encode()
+        "\n".join([*(path.read_text() for path in SOURCES + HEADERS), " ".join(FLAGS + target_flags()),
+                   torch.__version__, sys.version, " ".join(sorted(cpu_flags())) or platform.processor()]).encode()
     ).hexdigest()[:16]
     root = Path(os.environ.get("ATTNMT_CACHE") or Path.home() / ".cache" / "attnmt")
     return root / f"{NAME}-{key}"
@@ -99,8 +104,8 @@ def _build(folder: Path) -> None:
     print(f"attnmt: building the fused decoder step once, into {folder} (about 15 s)", file=sys.stderr)
     folder.mkdir(parents=True, exist_ok=True)
     cpp_extension.load(
-        name=NAME, sources=[str(SOURCE)], extra_cflags=FLAGS + target_flags(), extra_ldflags=["-fopenmp"],
-        build_directory=str(folder),
+        name=NAME, sources=[str(path) for path in SOURCES], extra_cflags=FLAGS + target_flags(),
+        extra_ldflags=["-fopenmp"], build_directory=str(folder),
         is_python_module=False, verbose=False,
     )
 
@@ -109,8 +114,8 @@ class FusedDecoderStep:
     """``decoder_states`` for one new position with a cache, as one C++ call.
 
     Built from an inference copy (``FastTransformer``) whose linear layers are
-    ``PackedLinear`` or torch.ao's dynamically quantised int8 ``Linear``, in eval
-    mode; holds references to its weights.
+    ``PackedLinear``, torch.ao's dynamically quantised int8 ``Linear`` or ``Int8PanelLinear``
+    (attnmt.fast.int8), in eval mode; holds references to its weights.
     """
 
     def __init__(self, model: Transformer, panels: bool = True) -> None:
@@ -139,7 +144,10 @@ class FusedDecoderStep:
         if len(eps) > 1:
             raise ValueError(f"FusedDecoderStep needs one LayerNorm eps for all layers, got {sorted(eps)}")
         self.eps = eps.pop() if eps else 1e-5
-        self.int8 = kinds == {"int8"}
+        kind = kinds.pop() if kinds else "packed"
+        self.int8 = kind in ("int8", "vnni")
+        ops = torch.ops.attnmt
+        self.op = {"packed": ops.decoder_step, "int8": ops.decoder_step_int8, "vnni": ops.decoder_step_vnni}[kind]
         # float32: each weight also in the panel kernels' layout (decoder_step.cpp, pack_panels),
         # where this build has them; without them, and for bf16 weights, the step calls oneDNN.
         self.panels: list[Tensor | None] = []
@@ -164,9 +172,8 @@ class FusedDecoderStep:
         """x [N, 1, d_model] (embedded new positions), src_mask [G, 1, 1, S] -> the stack's output
         [N, 1, d_model]; each layer's cache gains the position."""
         layers = cache.layers
-        op = torch.ops.attnmt.decoder_step_int8 if self.int8 else torch.ops.attnmt.decoder_step
         extra = [] if self.int8 else [self.panels]
-        out = op(
+        out = self.op(
             x.view(x.size(0), x.size(2)), self.weights, *extra,
             [layer.self_k for layer in layers], [layer.self_v for layer in layers],
             [layer.cross_k for layer in layers], [layer.cross_v for layer in layers],
@@ -188,6 +195,8 @@ def top_log_probs(logits: Tensor, k: int, banned: list[int]) -> tuple[Tensor, Te
 def _kind(module: nn.Module) -> str:
     if isinstance(getattr(module, "packed", None), Tensor):  # attnmt.fast.packed.PackedLinear
         return "packed"
+    if isinstance(getattr(module, "panels", None), torch.ScriptObject):  # attnmt.fast.int8.Int8PanelLinear
+        return "vnni"
     params = getattr(module, "_packed_params", None)  # torch.ao.nn.quantized.dynamic.Linear
     if params is not None and getattr(params, "dtype", None) == torch.qint8:
         return "int8"
@@ -198,8 +207,11 @@ def _kind(module: nn.Module) -> str:
 
 def _linear(module: nn.Module) -> list:
     """The layer's weight and bias as the C++ step takes them: int8 packed parameters hold both."""
-    if _kind(module) == "int8":
+    kind = _kind(module)
+    if kind == "int8":
         return [module._packed_params._packed_params, None]
+    if kind == "vnni":
+        return [module.panels, None]
     return [module.packed, module.bias]
 
 

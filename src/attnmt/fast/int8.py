@@ -5,6 +5,12 @@ weights, quantised once per output channel; activations are quantised on the fly
 by row, at each call, and the int8 matmul accumulates in int32.  Embeddings, LayerNorm
 and the attention arithmetic stay in float32.  BLEU stays within about 0.5 of float32
 (docs/performance.md).
+
+torch.ao quantises the weights and its ``Linear`` multiplies them with fbgemm (activations
+quantised per call to 7 bits, over the whole batch).  Where the CPU has AVX512-VNNI,
+``Int8PanelLinear`` multiplies the same int8 weights with attnmt's own kernel instead
+(``csrc/int8_panels.cpp``: activations quantised to 8 bits per row), without fbgemm's
+per-call cost, which at decoding's few dozen rows is several times the arithmetic.
 """
 
 from __future__ import annotations
@@ -12,7 +18,9 @@ from __future__ import annotations
 import warnings
 
 import torch
-from torch import nn
+from torch import Tensor, nn
+
+from attnmt.fast import fused
 
 
 def quantize_linear_layers(model: nn.Module) -> None:
@@ -24,3 +32,47 @@ def quantize_linear_layers(model: nn.Module) -> None:
         from torch.ao.quantization import per_channel_dynamic_qconfig, quantize_dynamic
 
         quantize_dynamic(model, {nn.Linear: per_channel_dynamic_qconfig}, dtype=torch.qint8, inplace=True)
+
+
+def int8_panels_available() -> bool:
+    """Whether ``Int8PanelLinear`` runs here: the extension builds, the CPU has AVX512-VNNI and
+    PyTorch's kernels use AVX-512 (``ATEN_CPU_CAPABILITY=avx2`` turns it off)."""
+    return fused.available() and torch.ops.attnmt.int8_kernel() != "none"
+
+
+class Int8PanelLinear(nn.Module):
+    """y = x Wᵀ + b with a torch.ao int8 layer's weights (int8, one scale per output column),
+    multiplied by the AVX512-VNNI kernel: x quantised per row to q = round(x · 127 / max|x_row|),
+    the products summed exactly in int32, then scaled back to float32 and b added."""
+
+    def __init__(self, layer: nn.Module) -> None:
+        super().__init__()
+        if not int8_panels_available():
+            raise RuntimeError("Int8PanelLinear needs the fused extension and a CPU with AVX512-VNNI that PyTorch "
+                               "runs with AVX-512 kernels; keep torch.ao's int8 Linear elsewhere")
+        weight = layer.weight()  # torch.ao: quantised per channel, symmetric (zero points 0)
+        self.out_features, self.in_features = weight.shape
+        bias = layer.bias()
+        self.panels = torch.ops.attnmt.pack_int8_panels(
+            weight.int_repr(), weight.q_per_channel_scales().float(), None if bias is None else bias.detach().float()
+        )
+
+    def forward(self, x: Tensor) -> Tensor:
+        """[..., in_features] -> [..., out_features]."""
+        if x.requires_grad:
+            raise RuntimeError("Int8PanelLinear is for inference: it has no gradient (train the float model)")
+        y = torch.ops.attnmt.int8_linear(x.reshape(-1, self.in_features), self.panels, None, False)
+        return y.view(*x.shape[:-1], self.out_features)
+
+    def extra_repr(self) -> str:
+        return f"in_features={self.in_features}, out_features={self.out_features}"
+
+
+def use_int8_panels(model: nn.Module) -> None:
+    """In place: every torch.ao dynamic int8 Linear becomes an Int8PanelLinear with its weights."""
+    from torch.ao.nn.quantized.dynamic import Linear as DynamicInt8Linear
+
+    for parent in list(model.modules()):
+        for name, child in parent.named_children():
+            if type(child) is DynamicInt8Linear:
+                setattr(parent, name, Int8PanelLinear(child))

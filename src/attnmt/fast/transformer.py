@@ -1,7 +1,7 @@
 """The inference copy: the same Transformer, with faster layers and a faster step.
 
     fast = prepare(model)              # float32: packed linear layers
-    fast = prepare(model, int8=True)   # int8 linear layers
+    fast = prepare(model, int8=True)   # int8 linear layers (AVX512-VNNI where the CPU has it)
     fast = prepare(model, bf16=True)   # bf16 linear layers (CPUs with AVX512-BF16 or AMX)
     translate(fast, tokenizer, sentences)
 
@@ -22,7 +22,7 @@ from torch import Tensor
 
 from attnmt.errors import ConfigError
 from attnmt.fast import fused
-from attnmt.fast.int8 import quantize_linear_layers
+from attnmt.fast.int8 import int8_panels_available, quantize_linear_layers, use_int8_panels
 from attnmt.fast.packed import fuse_self_attention, pack_linear_layers, packing_available
 from attnmt.hardware import bf16_native
 from attnmt.model import AttentionTrace, DecoderCache, Transformer
@@ -44,6 +44,8 @@ class FastTransformer(Transformer):
         on_cpu = device.type == "cpu" and packing_available()
         if int8:
             quantize_linear_layers(self)
+            if on_cpu and int8_panels_available():
+                use_int8_panels(self)
         elif bf16:
             check_bf16(on_cpu)
             pack_linear_layers(self, bf16=True)

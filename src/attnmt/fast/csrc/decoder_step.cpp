@@ -1,22 +1,24 @@
 // One cached decoder step of the whole stack, for inference copies whose linear
-// layers hold oneDNN-prepacked weights (attnmt.packed) or torch.ao's dynamic int8
-// ones (attnmt.quantize), and beam search's candidates.  attnmt.fused builds it.
+// layers hold oneDNN-prepacked weights (attnmt.fast.packed) or int8 ones
+// (attnmt.fast.int8), and beam search's candidates.  attnmt.fast.fused builds it.
 //
 // The Python step (DecoderLayer.forward with a LayerCache) does per layer about
 // fifty small tensor operations, each paying Python's and PyTorch's per-call cost;
 // at 32 rows that cost is about a third of a decoding step.  Here one call runs the
 // same arithmetic for every layer: the matmuls (a residual add fused into the matmul
-// that precedes it, ReLU into the first feed-forward one) through an AVX-512 or AVX2
-// kernel on weights packed once into panels (float32; oneDNN's prepacked matmul where the
-// build lacks AVX2 and for bf16, fbgemm for int8), and, written out below, attention for one query per
-// row and residual + LayerNorm.  Results equal the Python step's up to float rounding
-// (tests/test_fused.py).
+// that precedes it, ReLU into the first feed-forward one) through kernels on weights
+// packed once into panels (float32: AVX-512 or AVX2, below; int8: AVX512-VNNI,
+// int8_panels.cpp) where the CPU has them, else through oneDNN (float32, bf16) or fbgemm
+// (int8), and, written out below, attention for one query per row and residual +
+// LayerNorm.  Results equal the Python step's up to float rounding (tests/fast/test_fused.py).
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
 #include <ATen/Version.h>
 #include <ATen/core/dispatch/Dispatcher.h>
 #include <ATen/core/stack.h>
 #include <torch/library.h>
+
+#include "int8_panels.h"
 
 #if defined(__AVX2__) && defined(__FMA__)
 #include <immintrin.h>
@@ -446,6 +448,22 @@ struct Int8Weights {
   }
 };
 
+// int8 linear layers packed for the AVX512-VNNI kernel (int8_panels.cpp): an Int8Panels object,
+// bias included, at each W position, None at the b positions.
+struct VnniWeights {
+  const c10::List<c10::IValue>& w;
+  int64_t size() const { return static_cast<int64_t>(w.size()); }
+  Tensor tensor(int64_t i) const { return w.get(i).toTensor(); }
+  Tensor linear(int64_t i, const Tensor& x, const char* act) const {
+    const bool relu = std::string(act) == "relu";
+    Tensor y = attnmt::int8_linear(x, *w.get(i).toCustomClass<attnmt::Int8Panels>(), std::nullopt, relu);
+    return relu ? y : activate(y, act);
+  }
+  Tensor linear_add(int64_t i, const Tensor& x, const Tensor& other) const {
+    return attnmt::int8_linear(x, *w.get(i).toCustomClass<attnmt::Int8Panels>(), other, false);
+  }
+};
+
 // x [N, d]: the new position of each of N rows.  self_k/self_v: per layer the rows'
 // cached keys/values [N, H, t, dk], or None before the first step.  cross_k/cross_v:
 // per layer [G, H, S, dk], N/G consecutive rows per sentence; cross_mask [G, S] bool.
@@ -528,6 +546,16 @@ std::vector<Tensor> decoder_step_int8(const Tensor& x, const c10::List<c10::IVal
                                       const Tensor& cross_mask, int64_t heads, bool norm_first, std::string activation,
                                       double eps) {
   return step(x, Int8Weights{weights}, self_k, self_v, cross_k, cross_v, cross_mask, heads, norm_first, activation,
+              eps);
+}
+
+std::vector<Tensor> decoder_step_vnni(const Tensor& x, const c10::List<c10::IValue>& weights,
+                                      const std::vector<std::optional<Tensor>>& self_k,
+                                      const std::vector<std::optional<Tensor>>& self_v,
+                                      const std::vector<Tensor>& cross_k, const std::vector<Tensor>& cross_v,
+                                      const Tensor& cross_mask, int64_t heads, bool norm_first, std::string activation,
+                                      double eps) {
+  return step(x, VnniWeights{weights}, self_k, self_v, cross_k, cross_v, cross_mask, heads, norm_first, activation,
               eps);
 }
 
@@ -660,6 +688,10 @@ TORCH_LIBRARY(attnmt, m) {
       "decoder_step_int8(Tensor x, Any[] weights, Tensor?[] self_k, Tensor?[] self_v, Tensor[] cross_k, "
       "Tensor[] cross_v, Tensor cross_mask, int heads, bool norm_first, str activation, float eps) -> Tensor[]",
       &decoder_step_int8);
+  m.def(
+      "decoder_step_vnni(Tensor x, Any[] weights, Tensor?[] self_k, Tensor?[] self_v, Tensor[] cross_k, "
+      "Tensor[] cross_v, Tensor cross_mask, int heads, bool norm_first, str activation, float eps) -> Tensor[]",
+      &decoder_step_vnni);
   m.def("pack_panels(Tensor w) -> Tensor", &pack_panels);
   m.def("panels_available() -> bool", []() { return static_cast<bool>(ATTNMT_PANELS); });
   m.def("panel_isa() -> str", &panel_isa);

@@ -1,0 +1,353 @@
+// int8 linear layers on AVX512-VNNI, for the int8 inference copy (attnmt.fast.int8): the
+// decoder step's matmuls (decoder_step.cpp) and every other int8 layer, the output projection
+// included.
+//
+// torch.ao's dynamic int8 Linear calls fbgemm, whose per-call cost (about 40 µs for 32 rows of a
+// 256-wide layer on a 2-core Xeon, docs/performance.md) is several times the arithmetic.  Here
+// the weights are packed once, as for the float32 panels:
+//   - W [N, K] (torch.ao's per-column int8 values and scales) in panels of 16 columns × 4
+//     consecutive k, one zmm register per group of 4 k: panels [ceil(N/16), ceil(K/4), 16, 4];
+//   - x is quantised row by row at each call, symmetric: q = round(x · 127 / max|x_row|),
+//     stored as u8 (q + 128) because vpdpbusd multiplies u8 by s8;
+//   - vpdpbusd sums 4 products u8 · s8 into each int32 lane, exactly (at most 255 · 128 · K);
+//   - y = (acc − 128 · Σ_k W[n, k]) · (max|x_row| / 127) · scale[n] + b[n], + residual, ReLU.
+// Blocks of 8 rows × 2 panels (16 int32 accumulators), the panel pairs split between threads.
+#include "int8_panels.h"
+
+#include <ATen/Parallel.h>
+#include <torch/library.h>
+
+#if defined(__AVX2__) && defined(__FMA__)
+#include <cpuid.h>
+#include <immintrin.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#define ATTNMT_VNNI_BUILD 1
+#else
+#define ATTNMT_VNNI_BUILD 0
+#endif
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <tuple>
+
+namespace attnmt {
+
+namespace {
+
+constexpr int64_t kColumns = 16;  // per panel: one zmm register of int32 sums
+constexpr int64_t kGroup = 4;     // k per vpdpbusd lane
+constexpr int64_t kTileK = 64;    // k per AMX tile row (64 bytes): K is padded to a multiple
+constexpr int64_t kTileRows = 16; // rows per AMX tile: x's u8 rows are padded to a multiple
+constexpr int kAmxGrainShift = 24;
+
+// One call's operands: x [rows, 4·groups] as u8 with its row scales, y [rows, n].
+struct Int8Call {
+  const uint8_t* x;
+  const float* row_scale;
+  const Int8Panels& w;
+  const float* residual;
+  float* y;
+  int64_t rows, groups;
+  bool relu;
+};
+
+#if ATTNMT_VNNI_BUILD
+#define ATTNMT_VNNI __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vnni")))
+
+// q [rows, 4·groups] = x [rows, k] as u8 rows (q + 128; K padded with q = 0), scale [rows] = max|x_row| / 127.
+ATTNMT_VNNI void quantize_rows(const float* x, int64_t rows, int64_t k, int64_t groups, uint8_t* q, float* scale) {
+  const int64_t width = groups * kGroup;
+  const __m512i offset = _mm512_set1_epi32(128);
+  for (int64_t r = 0; r < rows; ++r) {
+    const float* row = x + r * k;
+    uint8_t* out = q + r * width;
+    __m512 top = _mm512_setzero_ps();
+    for (int64_t i = 0; i < k; i += 16) {
+      const __mmask16 m = static_cast<__mmask16>(k - i >= 16 ? 0xffff : (1u << (k - i)) - 1u);
+      top = _mm512_max_ps(top, _mm512_abs_ps(_mm512_maskz_loadu_ps(m, row + i)));
+    }
+    const float largest = _mm512_reduce_max_ps(top);
+    scale[r] = largest / 127.f;
+    const __m512 inv = _mm512_set1_ps(largest > 0.f ? 127.f / largest : 0.f);
+    for (int64_t i = 0; i < k; i += 16) {
+      const __mmask16 m = static_cast<__mmask16>(k - i >= 16 ? 0xffff : (1u << (k - i)) - 1u);
+      const __m512i rounded = _mm512_cvtps_epi32(_mm512_mul_ps(_mm512_maskz_loadu_ps(m, row + i), inv));  // to nearest even
+      _mm512_mask_cvtusepi32_storeu_epi8(out + i, m, _mm512_add_epi32(rounded, offset));
+    }
+    std::fill(out + k, out + width, uint8_t{128});
+  }
+}
+
+// C[rows, 16·Count] = A[rows, 4·groups] (u8) · (Count panels, `stride` bytes apart), dequantised
+// (+ residual) (ReLU); `columns` of the 16·Count stored; col: the first panel's first column.
+template <int Rows, int Count>
+ATTNMT_VNNI inline void block_vnni(const uint8_t* a, int64_t lda, const float* row_scale, const int8_t* panel,
+                                   int64_t stride, int64_t groups, const Int8Panels& w, int64_t col,
+                                   const float* residual, int64_t ldr, bool relu, float* c, int64_t ldc,
+                                   int64_t columns) {
+  __m512i acc[Rows][Count];
+  for (int r = 0; r < Rows; ++r)
+    for (int q = 0; q < Count; ++q) acc[r][q] = _mm512_setzero_si512();
+  for (int64_t g = 0; g < groups; ++g) {
+    __m512i wq[Count];
+    for (int q = 0; q < Count; ++q) wq[q] = _mm512_loadu_si512(panel + q * stride + g * kColumns * kGroup);
+#pragma GCC unroll 8
+    for (int r = 0; r < Rows; ++r) {
+      int32_t four;  // row r's 4 u8 of this group, in every lane
+      std::memcpy(&four, a + r * lda + g * kGroup, sizeof four);
+      const __m512i x = _mm512_set1_epi32(four);
+      for (int q = 0; q < Count; ++q) acc[r][q] = _mm512_dpbusd_epi32(acc[r][q], x, wq[q]);
+    }
+  }
+  const int32_t* offsets = w.offsets.data_ptr<int32_t>() + col;
+  const float* scales = w.scales.data_ptr<float>() + col;
+  const float* bias = w.bias.data_ptr<float>() + col;
+  for (int q = 0; q < Count; ++q) {
+    const int64_t valid = std::clamp<int64_t>(columns - q * kColumns, 0, kColumns);
+    const __mmask16 mask = static_cast<__mmask16>((1u << valid) - 1u);
+    const __m512i offset = _mm512_loadu_si512(offsets + q * kColumns);
+    const __m512 scale = _mm512_loadu_ps(scales + q * kColumns);
+    const __m512 b = _mm512_loadu_ps(bias + q * kColumns);
+#pragma GCC unroll 8
+    for (int r = 0; r < Rows; ++r) {
+      const __m512 sums = _mm512_cvtepi32_ps(_mm512_sub_epi32(acc[r][q], offset));
+      __m512 y = _mm512_fmadd_ps(sums, _mm512_mul_ps(_mm512_set1_ps(row_scale[r]), scale), b);
+      if (residual) y = _mm512_add_ps(y, _mm512_maskz_loadu_ps(mask, residual + r * ldr + q * kColumns));
+      if (relu) y = _mm512_max_ps(y, _mm512_setzero_ps());
+      _mm512_mask_storeu_ps(c + r * ldc + q * kColumns, mask, y);
+    }
+  }
+}
+
+// Panel pairs [begin, end) of the call: 8 rows × 2 panels at a time, the tails by smaller blocks.
+void pairs_vnni(const Int8Call& call, int64_t begin, int64_t end) {
+  const Int8Panels& w = call.w;
+  const int64_t count = w.panels.size(0), n = w.n, lda = call.groups * kGroup;
+  const int64_t stride = call.groups * kColumns * kGroup;
+  const int8_t* panels = w.panels.data_ptr<int8_t>();
+  for (int64_t p = 2 * begin; p < std::min(2 * end, count); p += 2) {
+    const int64_t col = p * kColumns, columns = std::min(2 * kColumns, n - col);
+    const bool two = p + 1 < count;
+    for (int64_t r = 0; r < call.rows;) {
+      const int64_t left = call.rows - r;
+      const auto args = std::make_tuple(call.x + r * lda, lda, call.row_scale + r, panels + p * stride, stride,
+                                        call.groups, std::cref(w), col,
+                                        call.residual ? call.residual + r * n + col : nullptr, n, call.relu,
+                                        call.y + r * n + col, n, columns);
+      const int rows = left >= 8 ? 8 : left >= 4 ? 4 : 1;
+      if (rows == 8) std::apply(two ? block_vnni<8, 2> : block_vnni<8, 1>, args);
+      else if (rows == 4) std::apply(two ? block_vnni<4, 2> : block_vnni<4, 1>, args);
+      else std::apply(two ? block_vnni<1, 2> : block_vnni<1, 1>, args);
+      r += rows;
+    }
+  }
+}
+
+// The AMX tiles' shapes (ldtilecfg's 64 bytes): every tile 16 rows × 64 bytes.  tmm0-3 the int32
+// sums of 2 row tiles × 2 panels, tmm4-5 the u8 rows, tmm6-7 the panels (16 groups of 4 k each).
+struct alignas(64) TileConfig {
+  uint8_t palette = 1, start_row = 0, reserved[14] = {};
+  uint16_t bytes_per_row[16] = {64, 64, 64, 64, 64, 64, 64, 64};
+  uint8_t rows[16] = {16, 16, 16, 16, 16, 16, 16, 16};
+};
+
+#define ATTNMT_AMX __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vnni,amx-tile,amx-int8")))
+
+// y for rows [r0, r0 + rows) and `columns` columns from col, from their int32 sums acc (ld ints a row).
+ATTNMT_VNNI void dequantize_rows(const int32_t* acc, int64_t ld, const Int8Call& call, int64_t r0, int64_t rows,
+                                 int64_t col, int64_t columns) {
+  const int64_t n = call.w.n;
+  for (int64_t q = 0; q * kColumns < columns; ++q) {
+    const int64_t c0 = col + q * kColumns, valid = std::min(kColumns, columns - q * kColumns);
+    const __mmask16 mask = static_cast<__mmask16>((1u << valid) - 1u);
+    const __m512i offset = _mm512_loadu_si512(call.w.offsets.data_ptr<int32_t>() + c0);
+    const __m512 scale = _mm512_loadu_ps(call.w.scales.data_ptr<float>() + c0);
+    const __m512 b = _mm512_loadu_ps(call.w.bias.data_ptr<float>() + c0);
+    for (int64_t r = r0; r < r0 + rows; ++r) {
+      const __m512i sums = _mm512_loadu_si512(acc + (r - r0) * ld + q * kColumns);
+      const __m512 f = _mm512_cvtepi32_ps(_mm512_sub_epi32(sums, offset));
+      __m512 y = _mm512_fmadd_ps(f, _mm512_mul_ps(_mm512_set1_ps(call.row_scale[r]), scale), b);
+      if (call.residual) y = _mm512_add_ps(y, _mm512_maskz_loadu_ps(mask, call.residual + r * n + c0));
+      if (call.relu) y = _mm512_max_ps(y, _mm512_setzero_ps());
+      _mm512_mask_storeu_ps(call.y + r * n + c0, mask, y);
+    }
+  }
+}
+
+// Panel pairs [begin, end) of the call on AMX: 32 rows × 2 panels at a time (x's rows padded to
+// whole tiles of 16; the padding's sums are not stored), each tdpbusd 16 × 16 × 64.
+ATTNMT_AMX void pairs_amx(const Int8Call& call, int64_t begin, int64_t end) {
+  static const TileConfig config;
+  _tile_loadconfig(&config);
+  const Int8Panels& w = call.w;
+  const int64_t count = w.panels.size(0), lda = call.groups * kGroup, stride = call.groups * kColumns * kGroup;
+  const int8_t* panels = w.panels.data_ptr<int8_t>();
+  alignas(64) int32_t acc[2 * kTileRows][2 * kColumns];
+  for (int64_t p = 2 * begin; p < std::min(2 * end, count); p += 2) {
+    const bool two = p + 1 < count;
+    const int8_t* b0 = panels + p * stride;
+    const int8_t* b1 = two ? b0 + stride : b0;
+    for (int64_t r = 0; r < call.rows; r += 2 * kTileRows) {
+      const bool lower = r + kTileRows < call.rows;  // a second row tile
+      const uint8_t* a0 = call.x + r * lda;
+      const uint8_t* a1 = a0 + kTileRows * lda;
+      _tile_zero(0);
+      _tile_zero(1);
+      _tile_zero(2);
+      _tile_zero(3);
+      for (int64_t g = 0; g < call.groups; g += kTileK / kGroup) {
+        _tile_loadd(4, a0 + g * kGroup, lda);
+        _tile_loadd(6, b0 + g * kColumns * kGroup, kColumns * kGroup);
+        _tile_loadd(7, b1 + g * kColumns * kGroup, kColumns * kGroup);
+        _tile_dpbusd(0, 4, 6);
+        _tile_dpbusd(1, 4, 7);
+        if (lower) {
+          _tile_loadd(5, a1 + g * kGroup, lda);
+          _tile_dpbusd(2, 5, 6);
+          _tile_dpbusd(3, 5, 7);
+        }
+      }
+      constexpr int64_t ld = 2 * kColumns * sizeof(int32_t);
+      _tile_stored(0, &acc[0][0], ld);
+      _tile_stored(1, &acc[0][kColumns], ld);
+      _tile_stored(2, &acc[kTileRows][0], ld);
+      _tile_stored(3, &acc[kTileRows][kColumns], ld);
+      asm volatile("" ::: "memory");  // the tile stores wrote acc (the intrinsics' asm does not say so)
+      const int64_t rows = std::min(2 * kTileRows, call.rows - r);
+      dequantize_rows(&acc[0][0], 2 * kColumns, call, r, rows, p * kColumns, std::min(2 * kColumns, w.n - p * kColumns));
+    }
+  }
+  _tile_release();
+}
+#endif
+
+// W int8 [N, K] (torch.ao's int_repr, zero points 0), scales [N], bias [N] or None -> the packed layer.
+c10::intrusive_ptr<Int8Panels> pack_int8_panels(const at::Tensor& w_in, const at::Tensor& scales,
+                                                const std::optional<at::Tensor>& bias) {
+  TORCH_CHECK(w_in.dim() == 2 && w_in.scalar_type() == at::kChar, "pack_int8_panels: W must be int8 [N, K]");
+  TORCH_CHECK(scales.numel() == w_in.size(0), "pack_int8_panels: one scale per row of W");
+  const at::Tensor w = w_in.contiguous();
+  const int64_t n = w.size(0), k = w.size(1), count = (n + kColumns - 1) / kColumns;
+  const int64_t groups = (k + kTileK - 1) / kTileK * (kTileK / kGroup), padded = count * kColumns;
+  auto packed = c10::make_intrusive<Int8Panels>();
+  packed->n = n;
+  packed->k = k;
+  packed->panels = at::zeros({count, groups, kColumns, kGroup}, w.options());
+  packed->offsets = at::zeros({padded}, w.options().dtype(at::kInt));
+  packed->scales = at::zeros({padded}, w.options().dtype(at::kFloat));
+  packed->bias = at::zeros({padded}, w.options().dtype(at::kFloat));
+  packed->scales.narrow(0, 0, n).copy_(scales.reshape({n}));
+  if (bias.has_value()) packed->bias.narrow(0, 0, n).copy_(bias->reshape({n}));
+  const int8_t* src = w.data_ptr<int8_t>();
+  int8_t* dst = packed->panels.data_ptr<int8_t>();
+  int32_t* offsets = packed->offsets.data_ptr<int32_t>();
+  for (int64_t row = 0; row < n; ++row)
+    for (int64_t i = 0; i < k; ++i) {
+      const int64_t p = row / kColumns, column = row % kColumns, g = i / kGroup;
+      dst[((p * groups + g) * kColumns + column) * kGroup + i % kGroup] = src[row * k + i];
+      offsets[row] += 128 * src[row * k + i];
+    }
+  return packed;
+}
+
+}  // namespace
+
+namespace {
+
+// Whether the CPU has AMX-INT8 and Linux lets this process use the tiles (a request once per process).
+bool amx_usable() {
+#if ATTNMT_VNNI_BUILD
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) || !(edx & (1u << 24)) || !(edx & (1u << 25))) return false;
+  constexpr long kRequestPermission = 0x1023, kTileData = 18;  // ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA
+  return syscall(SYS_arch_prctl, kRequestPermission, kTileData) == 0;
+#else
+  return false;
+#endif
+}
+
+// ONEDNN_MAX_CPU_ISA names an ISA below AMX ("AVX512_CORE_VNNI", "AVX2", ...): the caller keeps oneDNN,
+// and us, off the tiles.
+bool amx_capped() {
+  const char* cap = std::getenv("ONEDNN_MAX_CPU_ISA");
+  if (cap == nullptr || *cap == '\0') return false;
+  std::string isa(cap);
+  std::transform(isa.begin(), isa.end(), isa.begin(), [](unsigned char c) { return std::toupper(c); });
+  return isa != "ALL" && isa.find("AMX") == std::string::npos;
+}
+
+}  // namespace
+
+std::string int8_kernel() {
+#if ATTNMT_VNNI_BUILD
+  static const std::string kernel = [] {
+    const bool vnni = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                      __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
+                      __builtin_cpu_supports("avx512vnni") && at::get_cpu_capability() == "AVX512";
+    if (!vnni) return "none";
+    return !amx_capped() && amx_usable() ? "amx" : "vnni";
+  }();
+  return kernel;
+#else
+  return "none";
+#endif
+}
+
+at::Tensor int8_linear(const at::Tensor& x_in, const Int8Panels& w, const std::optional<at::Tensor>& residual_in,
+                       bool relu) {
+  const std::string kernel = int8_kernel();
+  TORCH_CHECK(kernel != "none", "int8_linear: this CPU (or ATEN_CPU_CAPABILITY) does not allow AVX512-VNNI");
+  TORCH_CHECK(x_in.dim() == 2 && x_in.scalar_type() == at::kFloat && x_in.size(1) == w.k,
+              "int8_linear: x must be float [rows, ", w.k, "]");
+  const at::Tensor x = x_in.contiguous();
+  const int64_t rows = x.size(0), groups = w.panels.size(1);
+  TORCH_CHECK(!residual_in.has_value() || (residual_in->size(0) == rows && residual_in->size(1) == w.n),
+              "int8_linear: the residual must be [rows, N]");
+  at::Tensor y = at::empty({rows, w.n}, x.options());
+#if ATTNMT_VNNI_BUILD
+  const bool amx = kernel == "amx";
+  const int64_t padded = amx ? (rows + kTileRows - 1) / kTileRows * kTileRows : rows;
+  at::Tensor q = at::empty({padded, groups * kGroup}, x.options().dtype(at::kByte));
+  at::Tensor row_scale = at::empty({rows}, x.options());
+  quantize_rows(x.data_ptr<float>(), rows, w.k, groups, q.data_ptr<uint8_t>(), row_scale.data_ptr<float>());
+  if (padded > rows) q.narrow(0, rows, padded - rows).fill_(128);
+  const at::Tensor residual = residual_in.has_value() ? residual_in->contiguous() : at::Tensor();
+  const Int8Call call{q.data_ptr<uint8_t>(), row_scale.data_ptr<float>(), w,
+                      residual.defined() ? residual.data_ptr<float>() : nullptr, y.data_ptr<float>(), rows, groups,
+                      relu};
+  const int64_t pairs = (w.panels.size(0) + 1) / 2;
+  // A pair of panels is about rows · K · 32 multiply-adds, 64 per vpdpbusd and 16,384 per tdpbusd:
+  // each thread gets at least ~16k vpdpbusd's worth (AMX: 64× as much), so that small products do not
+  // pay OpenMP's fork for nothing.
+  const int64_t work = std::max<int64_t>(1, rows * w.k * 32);
+  const int64_t grain = std::max<int64_t>(1, (int64_t{1} << (amx ? kAmxGrainShift : 20)) / work);
+  at::parallel_for(0, pairs, grain, [&](int64_t begin, int64_t end) {
+    if (amx) pairs_amx(call, begin, end);
+    else pairs_vnni(call, begin, end);
+  });
+#endif
+  return y;
+}
+
+namespace {
+
+at::Tensor int8_linear_op(const at::Tensor& x, const c10::intrusive_ptr<Int8Panels>& w,
+                          const std::optional<at::Tensor>& residual, bool relu) {
+  return int8_linear(x, *w, residual, relu);
+}
+
+}  // namespace
+
+}  // namespace attnmt
+
+TORCH_LIBRARY_FRAGMENT(attnmt, m) {
+  m.class_<attnmt::Int8Panels>("Int8Panels");
+  m.def("pack_int8_panels", &attnmt::pack_int8_panels);
+  m.def("int8_linear", &attnmt::int8_linear_op);
+  m.def("int8_kernel() -> str", &attnmt::int8_kernel);
+}

@@ -1,0 +1,31 @@
+// The int8 panel kernel (int8_panels.cpp) as the decoder step (decoder_step.cpp) calls it.
+#pragma once
+
+#include <ATen/ATen.h>
+#include <torch/custom_class.h>
+
+#include <optional>
+#include <string>
+
+namespace attnmt {
+
+// A linear layer's int8 weights W [N, K] (one scale per output column) packed for the
+// AVX512-VNNI kernel, with what its products need besides: y = x Wᵀ + b.
+struct Int8Panels : torch::CustomClassHolder {
+  at::Tensor panels;   // int8 [ceil(N/16), ceil(K/4), 16, 4]: 16 columns × 4 consecutive k per 64 bytes
+  at::Tensor offsets;  // int32 [ceil(N/16)·16]: 128 · Σ_k W[n, k], what the +128 of the u8 rows adds
+  at::Tensor scales;   // float32 [ceil(N/16)·16]: W[n] ≈ scales[n] · panels' column n
+  at::Tensor bias;     // float32 [ceil(N/16)·16], zeros where the layer has none
+  int64_t n = 0, k = 0;
+};
+
+// The kernel this process runs: "amx" (AMX-INT8 tiles) or "vnni" (AVX512-VNNI) where the CPU has
+// AVX512-VNNI and PyTorch's own kernels use AVX-512 (ATEN_CPU_CAPABILITY=avx2 or default turns both
+// off, as for the float32 panels; ONEDNN_MAX_CPU_ISA below AMX turns AMX off), else "none".
+std::string int8_kernel();
+
+// y [rows, N] = x [rows, K] · Wᵀ + b (+ residual [rows, N]) (ReLU if relu), x quantised row by row.
+at::Tensor int8_linear(const at::Tensor& x, const Int8Panels& w, const std::optional<at::Tensor>& residual,
+                       bool relu);
+
+}  // namespace attnmt

@@ -1,0 +1,131 @@
+"""The AVX512-VNNI int8 layers (attnmt.fast.int8.Int8PanelLinear, csrc/int8_panels.cpp)."""
+
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+import torch
+from torch import nn
+
+from attnmt.fast import fused, prepare
+from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available, quantize_linear_layers
+from attnmt.fast.packed import packing_available
+from attnmt.hardware import cpu_flags
+from attnmt.model import Transformer, TransformerConfig
+
+pytestmark = [
+    pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
+    pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
+]
+needs_vnni = pytest.mark.skipif(
+    not int8_panels_available(),
+    reason="the CPU lacks AVX512-VNNI, or PyTorch runs without AVX-512 (ATEN_CPU_CAPABILITY): torch.ao's int8 runs",
+)
+
+
+def torch_ao_layer(k: int, n: int, bias: bool = True) -> nn.Module:
+    layer = nn.Sequential(nn.Linear(k, n, bias=bias))
+    quantize_linear_layers(layer)
+    return layer[0]
+
+
+def same_quantisation_written_out(x: torch.Tensor, layer: nn.Module) -> torch.Tensor:
+    """Per row q = round(x · 127 / max|x_row|), products summed exactly (float64 holds these
+    integers exactly), then scaled by max|x_row| / 127 and the column's scale, bias added."""
+    weight = layer.weight()
+    top = x.abs().amax(dim=1, keepdim=True)
+    inv = torch.where(top > 0, 127 / top, torch.zeros_like(top))
+    sums = torch.round(x * inv).double() @ weight.int_repr().double().T
+    y = sums.float() * ((top / 127) * weight.q_per_channel_scales().float())
+    return y if layer.bias() is None else y + layer.bias().detach()
+
+
+@needs_vnni
+@pytest.mark.parametrize("rows, k, n", [(1, 32, 16), (5, 50, 40), (13, 256, 768), (29, 64, 80), (3, 7, 5)])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_the_vnni_product_is_the_same_quantisation_written_out(rows, k, n, threads):
+    """29 rows and 80 columns reach every tail of rows and panels; K = 50 and 7 a partial group of 4."""
+    torch.manual_seed(rows)
+    layer, x = torch_ao_layer(k, n), torch.randn(rows, k)
+    ours, residual = Int8PanelLinear(layer), torch.randn(rows, n)
+    expected = same_quantisation_written_out(x, layer)
+    before = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        product = ours(x)
+        with_residual = torch.ops.attnmt.int8_linear(x, ours.panels, residual, True)
+    finally:
+        torch.set_num_threads(before)
+    close = dict(atol=1e-5, rtol=1e-5)  # the same integers; float32 scaling in another order
+    torch.testing.assert_close(product, expected, **close)
+    torch.testing.assert_close(with_residual, (expected + residual).relu(), **close)
+
+
+@needs_vnni
+def test_without_a_bias_and_for_a_row_of_zeros():
+    torch.manual_seed(1)
+    layer = torch_ao_layer(24, 20, bias=False)
+    x = torch.randn(3, 24)
+    x[1] = 0
+    y = Int8PanelLinear(layer)(x)
+    assert torch.equal(y[1], torch.zeros(20))
+    torch.testing.assert_close(y, same_quantisation_written_out(x, layer), atol=1e-5, rtol=1e-5)
+
+
+@needs_vnni
+def test_it_is_within_int8_rounding_of_the_float_layer():
+    """Weights and inputs each off by at most half a step of 127: about 1 % of a product of 256 terms."""
+    torch.manual_seed(2)
+    linear = nn.Linear(256, 64)
+    x = torch.randn(32, 256)
+    with torch.no_grad():
+        exact = linear(x)
+        layer = nn.Sequential(linear)
+        quantize_linear_layers(layer)
+        approx = Int8PanelLinear(layer[0])(x)
+    assert 0 < (approx - exact).abs().max() < 0.02 * exact.abs().max()
+
+
+@needs_vnni
+def test_leading_dimensions_pass_through_and_the_wrong_width_is_refused():
+    layer = Int8PanelLinear(torch_ao_layer(16, 8))
+    assert layer(torch.randn(2, 3, 16)).shape == (2, 3, 8)
+    with pytest.raises(RuntimeError, match="x must be float"):
+        torch.ops.attnmt.int8_linear(torch.randn(4, 15), layer.panels, None, False)
+
+
+def test_the_int8_copy_uses_the_vnni_layers_where_it_can_and_torch_aos_elsewhere():
+    torch.manual_seed(0)
+    model = Transformer(TransformerConfig(vocab_size=50, d_model=32, n_heads=4, encoder_layers=1,
+                                          decoder_layers=1, d_ff=64)).eval()
+    fast = prepare(model, int8=True)
+    for layer in (fast.output, fast.encoder_layers[0].feed_forward.linear1, fast.decoder_layers[0].self_attn.qkv_proj):
+        assert (type(layer) is Int8PanelLinear) == int8_panels_available()
+    assert fast.step is not None and fast.step.int8
+    expected = "decoder_step_vnni" if int8_panels_available() else "decoder_step_int8"
+    assert fast.step.op is getattr(torch.ops.attnmt, expected)
+
+
+@pytest.mark.skipif(not (int8_panels_available() and torch.ops.attnmt.int8_kernel() == "amx"),
+                    reason="AMX-INT8 is not in use here: the tests above ran the AVX512-VNNI kernel")
+def test_the_avx512_vnni_kernel_too_where_amx_runs_by_default():
+    """ONEDNN_MAX_CPU_ISA below AMX keeps the kernel on AVX512-VNNI: the same product tests, run that way."""
+    env = dict(os.environ, ONEDNN_MAX_CPU_ISA="AVX512_CORE_VNNI")
+    check = [sys.executable, "-c", "import torch; from attnmt.fast import fused; fused.available(); "
+             "print(torch.ops.attnmt.int8_kernel())"]
+    assert subprocess.run(check, env=env, capture_output=True, text=True, check=True).stdout.strip() == "vnni"
+    tests = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", __file__, "-k", "written_out or zeros"]
+    run = subprocess.run(tests, env=env, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout[-2000:]
+
+
+@needs_vnni
+def test_a_lower_aten_cpu_capability_turns_the_vnni_kernel_off():
+    assert "avx512_vnni" in cpu_flags()
+    code = "import torch; from attnmt.fast.int8 import int8_panels_available as a; print(a())"
+    env = dict(os.environ, ATEN_CPU_CAPABILITY="avx2")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+    assert fused.available()
