@@ -8,6 +8,7 @@ import pytest
 import torch
 import torch.nn.functional as F
 
+from attnmt import search
 from attnmt.model import Transformer, TransformerConfig, row_top_k
 from attnmt.search import beam_search, greedy_search, length_penalty, max_output_length
 from attnmt.translate import encode_inputs, length_batches, translate
@@ -294,11 +295,17 @@ def test_finished_sentences_leave_the_beam_batch(monkeypatch, use_cache):
     assert sizes == [2, 8, 4, 4, 4]  # one BOS row per sentence, then 4 beams each
 
 
-def test_finished_sentences_leave_the_greedy_batch(monkeypatch):
+def test_finished_sentences_leave_the_greedy_batch_once_half_have_ended(monkeypatch):
     model = random_model()
     sizes = record_batch_sizes(model, monkeypatch)
     greedy_search(model, random_batch(9, [1, 4, 2]), max_len_a=1, max_len_b=0)
-    assert sizes == [3, 2, 1, 1]
+    assert sizes == [3, 3, 1, 1]  # one of three ended after step 1: kept; two of three after step 2: dropped
+    sizes.clear()
+    src = random_batch(9, [1, 1, 4, 2])
+    outputs = greedy_search(model, src, max_len_a=1, max_len_b=0)
+    assert sizes == [4, 2, 1, 1]
+    monkeypatch.setattr(search, "COMPACT_SHARE", 1e-9)  # drop every ended row at once, as before
+    assert greedy_search(model, src, max_len_a=1, max_len_b=0) == outputs
 
 
 # --- translate ----------------------------------------------------------------------------------

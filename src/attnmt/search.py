@@ -174,20 +174,43 @@ def greedy_search(
     outputs: list[list[int]] = [[] for _ in range(src.size(0))]
     state = DecoderState.start(model, src, use_cache)
     state.keep(limits > 0)
+    c = model.config
+    banned = [torch.tensor(ids, device=src.device) for ids in ([c.pad_id, c.bos_id, eos], [c.pad_id, c.bos_id])]
+    # The bookkeeping of a few dozen rows runs on Python lists: tensor ops cost more per call.
+    sentence, limit = state.sentence.tolist(), limits[state.sentence].tolist()
+    going = [True] * len(sentence)  # rows whose sentence has not ended
     step = 0
-    while len(state):
+    while any(going):
         logits = state.logits()  # the most likely token has the largest logit: no softmax needed
-        c = model.config
-        logits[:, [c.pad_id, c.bos_id, *([eos] if step < min_len else [])]] = float("-inf")
+        logits[:, banned[step >= min_len]] = float("-inf")
         tokens = row_top_k(logits, 1)[1][:, 0]  # [N]
-        going = tokens != eos
-        for sentence, token in zip(state.sentence[going].tolist(), tokens[going].tolist(), strict=True):
-            outputs[sentence].append(token)
         step += 1
-        going &= limits[state.sentence] > step
-        state.keep(going)
-        state.extend(tokens[going])
+        for row, token in enumerate(tokens.tolist()):
+            if going[row]:
+                if token == eos:
+                    going[row] = False
+                else:
+                    outputs[sentence[row]].append(token)
+                    going[row] = limit[row] > step
+        if compact(going):
+            keep = [row for row, on in enumerate(going) if on]
+            state.keep(torch.tensor(going, device=src.device))
+            tokens = tokens[keep]
+            sentence, limit, going = [sentence[r] for r in keep], [limit[r] for r in keep], [True] * len(keep)
+        state.extend(tokens)
     return outputs
+
+
+# Greedy search drops the rows of ended sentences once this share of its rows has ended, not
+# one by one: each drop copies every layer's cache, and an ended row kept a few more steps
+# costs less (docs/performance.md).
+COMPACT_SHARE = 0.5
+
+
+def compact(going: list[bool]) -> bool:
+    """Whether greedy search should drop its ended rows now (going: True for rows not ended)."""
+    ended = going.count(False)
+    return ended > 0 and ended >= COMPACT_SHARE * len(going)
 
 
 @dataclass
