@@ -1,5 +1,6 @@
 """The C++ decoder step (attnmt.fast.fused): the Python step's numbers, caches and translations."""
 
+import copy
 import shutil
 import warnings
 
@@ -68,6 +69,34 @@ def assert_steps_agree(model: Transformer, fast: Transformer, reference: Transfo
         assert ours.self_k.shape == (groups * width, heads, steps, model.config.d_model // heads)
         torch.testing.assert_close(ours.self_k, theirs.self_k, atol=atol, rtol=rtol)
         torch.testing.assert_close(ours.self_v, theirs.self_v, atol=atol, rtol=rtol)
+
+
+def test_two_steps_from_one_cache_state_each_keep_their_own_keys():
+    """The step appends in place where the cache's buffer has room and no other tensor shares it:
+    a second step from the same earlier cache (a copy of its list of layers) must not overwrite
+    the first one's new position."""
+    model = small_model()
+    fast, reference = prepare(model), prepare(model, fused_step=False)
+    src = torch.randint(4, 60, (2, 7))
+    src_mask = padding_mask(src, 0)
+    with torch.inference_mode():
+        memory = model.encode(src)
+        cache, ref_cache = fast.start_decoding(memory), reference.start_decoding(memory)
+        for t in range(3):  # the cache now has room after its positions
+            step = torch.full((2, 1), 5 + t)
+            fast.decoder_states(step, memory, src_mask, cache=cache)
+            reference.decoder_states(step, memory, src_mask, cache=ref_cache)
+        branch, ref_branch = (copy.deepcopy(c) for c in (cache, ref_cache))
+        branch.layers = [copy.copy(layer) for layer in cache.layers]  # the same key/value tensors
+        first = fast.decoder_states(torch.full((2, 1), 20), memory, src_mask, cache=cache)
+        second = fast.decoder_states(torch.full((2, 1), 30), memory, src_mask, cache=branch)
+        torch.testing.assert_close(first, reference.decoder_states(torch.full((2, 1), 20), memory, src_mask,
+                                                                   cache=ref_cache), atol=2e-5, rtol=1e-4)
+        torch.testing.assert_close(second, reference.decoder_states(torch.full((2, 1), 30), memory, src_mask,
+                                                                    cache=ref_branch), atol=2e-5, rtol=1e-4)
+    for ours, theirs in zip(cache.layers + branch.layers, ref_cache.layers + ref_branch.layers, strict=True):
+        torch.testing.assert_close(ours.self_k, theirs.self_k, atol=2e-5, rtol=1e-4)
+        torch.testing.assert_close(ours.self_v, theirs.self_v, atol=2e-5, rtol=1e-4)
 
 
 def test_a_sentence_with_every_source_position_masked_gets_zero_cross_attention_as_the_python_step():
