@@ -144,19 +144,21 @@ class FusedDecoderStep:
         if len(eps) > 1:
             raise ValueError(f"FusedDecoderStep needs one LayerNorm eps for all layers, got {sorted(eps)}")
         self.eps = eps.pop() if eps else 1e-5
-        kind = kinds.pop() if kinds else "packed"
-        self.int8 = kind in ("int8", "vnni")
-        ops = torch.ops.attnmt
-        self.op = {"packed": ops.decoder_step, "int8": ops.decoder_step_int8, "vnni": ops.decoder_step_vnni}[kind]
+        self.kind = kinds.pop() if kinds else "packed"
         # float32: each weight also in the panel kernels' layout (decoder_step.cpp, pack_panels),
         # where this build has them; without them, and for bf16 weights, the step calls oneDNN.
         self.panels: list[Tensor | None] = []
         bf16 = any(isinstance(w, Tensor) and w.dtype == torch.bfloat16 for w in self.weights)
-        if panels and not self.int8 and not bf16 and torch.ops.attnmt.panels_available():
+        if panels and self.kind == "packed" and not bf16 and torch.ops.attnmt.panels_available():
             self.panels = [
                 torch.ops.attnmt.pack_panels(w.to_dense()) if isinstance(w, Tensor) and w.is_mkldnn else None
                 for w in self.weights
             ]
+        # The C++ object holds the weights, converted once: converting them at every call would cost
+        # more than a step's arithmetic at a few rows (an int8 layer's object most).
+        self.kernel = torch.classes.attnmt.DecoderStep(
+            self.kind, self.weights, self.panels, self.heads, self.norm_first, self.activation, self.eps
+        )
 
     @staticmethod
     def supports(model: Transformer) -> bool:
@@ -172,13 +174,11 @@ class FusedDecoderStep:
         """x [N, 1, d_model] (embedded new positions), src_mask [G, 1, 1, S] -> the stack's output
         [N, 1, d_model]; each layer's cache gains the position."""
         layers = cache.layers
-        extra = [] if self.int8 else [self.panels]
-        out = self.op(
-            x.view(x.size(0), x.size(2)), self.weights, *extra,
+        out = self.kernel.step(
+            x.view(x.size(0), x.size(2)),
             [layer.self_k for layer in layers], [layer.self_v for layer in layers],
             [layer.cross_k for layer in layers], [layer.cross_v for layer in layers],
-            src_mask.view(src_mask.size(0), src_mask.size(-1)), self.heads, self.norm_first, self.activation,
-            self.eps,
+            src_mask.view(src_mask.size(0), src_mask.size(-1)),
         )
         for i, layer in enumerate(layers):
             layer.self_k, layer.self_v = out[1 + 2 * i], out[2 + 2 * i]

@@ -527,37 +527,42 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
   return result;
 }
 
-std::vector<Tensor> decoder_step(const Tensor& x, const std::vector<std::optional<Tensor>>& weights,
-                                 const std::vector<std::optional<Tensor>>& panels,
-                                 const std::vector<std::optional<Tensor>>& self_k,
+// The step of one inference copy's decoder: its weights, converted from Python's objects once.
+// (Passing them to an operator at each step would convert them at each step, and converting a
+// custom-class object, an int8 layer's, costs more than the step's arithmetic at a few rows.)
+// kind: "packed" (float32 or bf16 W prepacked for oneDNN, with float32 panels where this build has
+// them, else `panels` empty), "int8" (torch.ao's packed parameters, fbgemm) or "vnni" (Int8Panels).
+struct DecoderStep : torch::CustomClassHolder {
+  std::string kind, activation;
+  c10::List<c10::IValue> any;  // int8, vnni: the W positions' objects, None at the b positions
+  std::vector<std::optional<Tensor>> tensors, panels;  // packed: the weights, and their panels
+  int64_t heads;
+  bool norm_first;
+  double eps;
+
+  DecoderStep(std::string kind_, c10::List<c10::IValue> weights, std::vector<std::optional<Tensor>> panels_,
+              int64_t heads_, bool norm_first_, std::string activation_, double eps_)
+      : kind(std::move(kind_)), activation(std::move(activation_)), any(std::move(weights)),
+        panels(std::move(panels_)), heads(heads_), norm_first(norm_first_), eps(eps_) {
+    TORCH_CHECK(kind == "packed" || kind == "int8" || kind == "vnni", "DecoderStep: unknown kind ", kind);
+    TORCH_CHECK(panels.empty() || (kind == "packed" && panels.size() == any.size()), "DecoderStep: ",
+                panels.size(), " panel entries for ", any.size(), " weights");
+    if (kind == "packed")
+      for (const c10::IValue& w : any) tensors.push_back(w.isNone() ? std::nullopt : std::optional(w.toTensor()));
+  }
+
+  // x [N, d], the caches as `step` takes them -> [x, k_0, v_0, k_1, v_1, ...].
+  std::vector<Tensor> operator()(const Tensor& x, const std::vector<std::optional<Tensor>>& self_k,
                                  const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
-                                 const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t heads,
-                                 bool norm_first, std::string activation, double eps) {
-  TORCH_CHECK(panels.empty() || panels.size() == weights.size(), "decoder_step: ", panels.size(),
-              " panel entries for ", weights.size(), " weights");
-  return step(x, PackedWeights{weights, panels}, self_k, self_v, cross_k, cross_v, cross_mask, heads, norm_first, activation,
-              eps);
-}
-
-std::vector<Tensor> decoder_step_int8(const Tensor& x, const c10::List<c10::IValue>& weights,
-                                      const std::vector<std::optional<Tensor>>& self_k,
-                                      const std::vector<std::optional<Tensor>>& self_v,
-                                      const std::vector<Tensor>& cross_k, const std::vector<Tensor>& cross_v,
-                                      const Tensor& cross_mask, int64_t heads, bool norm_first, std::string activation,
-                                      double eps) {
-  return step(x, Int8Weights{weights}, self_k, self_v, cross_k, cross_v, cross_mask, heads, norm_first, activation,
-              eps);
-}
-
-std::vector<Tensor> decoder_step_vnni(const Tensor& x, const c10::List<c10::IValue>& weights,
-                                      const std::vector<std::optional<Tensor>>& self_k,
-                                      const std::vector<std::optional<Tensor>>& self_v,
-                                      const std::vector<Tensor>& cross_k, const std::vector<Tensor>& cross_v,
-                                      const Tensor& cross_mask, int64_t heads, bool norm_first, std::string activation,
-                                      double eps) {
-  return step(x, VnniWeights{weights}, self_k, self_v, cross_k, cross_v, cross_mask, heads, norm_first, activation,
-              eps);
-}
+                                 const std::vector<Tensor>& cross_v, const Tensor& cross_mask) const {
+    auto run = [&](const auto& weights) {
+      return step(x, weights, self_k, self_v, cross_k, cross_v, cross_mask, heads, norm_first, activation, eps);
+    };
+    if (kind == "packed") return run(PackedWeights{tensors, panels});
+    if (kind == "int8") return run(Int8Weights{any});
+    return run(VnniWeights{any});
+  }
+};
 
 // exp(x) for x <= 0, written so that the compiler vectorises it (libm's expf does not
 // vectorise without -ffast-math): 2^n · e^r with r = x − n·ln 2 in [−ln2/2, ln2/2] and
@@ -684,21 +689,16 @@ std::tuple<Tensor, Tensor, Tensor> top_log_probs(const Tensor& logits_in, int64_
 }  // namespace
 
 TORCH_LIBRARY(attnmt, m) {
-  m.def(
-      "decoder_step_int8(Tensor x, Any[] weights, Tensor?[] self_k, Tensor?[] self_v, Tensor[] cross_k, "
-      "Tensor[] cross_v, Tensor cross_mask, int heads, bool norm_first, str activation, float eps) -> Tensor[]",
-      &decoder_step_int8);
-  m.def(
-      "decoder_step_vnni(Tensor x, Any[] weights, Tensor?[] self_k, Tensor?[] self_v, Tensor[] cross_k, "
-      "Tensor[] cross_v, Tensor cross_mask, int heads, bool norm_first, str activation, float eps) -> Tensor[]",
-      &decoder_step_vnni);
+  m.class_<DecoderStep>("DecoderStep")
+      .def(torch::init<std::string, c10::List<c10::IValue>, std::vector<std::optional<Tensor>>, int64_t, bool,
+                       std::string, double>())
+      .def("step", [](const c10::intrusive_ptr<DecoderStep>& self, const Tensor& x,
+                      const std::vector<std::optional<Tensor>>& self_k, const std::vector<std::optional<Tensor>>& self_v,
+                      const std::vector<Tensor>& cross_k, const std::vector<Tensor>& cross_v,
+                      const Tensor& cross_mask) { return (*self)(x, self_k, self_v, cross_k, cross_v, cross_mask); });
   m.def("pack_panels(Tensor w) -> Tensor", &pack_panels);
   m.def("panels_available() -> bool", []() { return static_cast<bool>(ATTNMT_PANELS); });
   m.def("panel_isa() -> str", &panel_isa);
   m.def("panel_linear(Tensor x, Tensor panels, Tensor? bias, int n, Tensor? residual, bool relu) -> Tensor", &panel_linear);
   m.def("top_log_probs(Tensor logits, int k, int[] banned) -> (Tensor, Tensor, Tensor)", &top_log_probs);
-  m.def(
-      "decoder_step(Tensor x, Tensor?[] weights, Tensor?[] panels, Tensor?[] self_k, Tensor?[] self_v, Tensor[] cross_k, "
-      "Tensor[] cross_v, Tensor cross_mask, int heads, bool norm_first, str activation, float eps) -> Tensor[]",
-      &decoder_step);  // one kernel for every dispatch key: the packed weights are MkldnnCPU tensors
 }

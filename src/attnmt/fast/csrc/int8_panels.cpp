@@ -334,20 +334,17 @@ at::Tensor int8_linear(const at::Tensor& x_in, const Int8Panels& w, const std::o
   return y;
 }
 
-namespace {
-
-at::Tensor int8_linear_op(const at::Tensor& x, const c10::intrusive_ptr<Int8Panels>& w,
-                          const std::optional<at::Tensor>& residual, bool relu) {
-  return int8_linear(x, *w, residual, relu);
-}
-
-}  // namespace
-
 }  // namespace attnmt
 
+// Python multiplies with a layer's panels by calling their method, `panels.linear(x, residual,
+// relu)`: an operator taking the object as an argument costs about three times as much per call
+// (PyTorch's conversion of a custom-class argument tries other types first, and throws).
 TORCH_LIBRARY_FRAGMENT(attnmt, m) {
-  m.class_<attnmt::Int8Panels>("Int8Panels");
+  m.class_<attnmt::Int8Panels>("Int8Panels")
+      .def("linear", [](const c10::intrusive_ptr<attnmt::Int8Panels>& self, const at::Tensor& x,
+                        const std::optional<at::Tensor>& residual, bool relu) {
+        return attnmt::int8_linear(x, *self, residual, relu);
+      });
   m.def("pack_int8_panels", &attnmt::pack_int8_panels);
-  m.def("int8_linear", &attnmt::int8_linear_op);
   m.def("int8_kernel() -> str", &attnmt::int8_kernel);
 }
