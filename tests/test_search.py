@@ -90,6 +90,7 @@ class ScriptedModel:
     """
 
     top_log_probs = staticmethod(Transformer.top_log_probs)  # logits -> next-token log-probs, as the model
+    best_tokens = staticmethod(Transformer.best_tokens)  # logits -> greedy search's next tokens, as the model
 
     def __init__(self, table: dict[tuple[int, ...], dict[int, float]]) -> None:
         self.config = tiny_config(vocab_size=10)

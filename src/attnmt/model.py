@@ -206,6 +206,14 @@ class Transformer(nn.Module):
         top, tokens = row_top_k(logits, k)
         return top - normaliser[:, None], tokens, normaliser
 
+    @staticmethod
+    def best_tokens(logits: Tensor, banned: Sequence[int]) -> Tensor:
+        """Greedy search's choice: logits [N, V] -> each row's most likely token [N], never one in
+        ``banned`` (the largest logit is the largest log-probability: no softmax needed)."""
+        if banned:
+            logits = logits.index_fill(1, torch.tensor(banned, device=logits.device), float("-inf"))
+        return row_top_k(logits, 1)[1][:, 0]
+
     def forward(
         self, src: Tensor, tgt_in: Tensor, return_attention: bool = False
     ) -> Tensor | tuple[Tensor, AttentionTrace]:

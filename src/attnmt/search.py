@@ -36,7 +36,7 @@ import torch
 from torch import Tensor
 
 from attnmt.attention import padding_mask
-from attnmt.model import DecoderCache, Transformer, row_top_k
+from attnmt.model import DecoderCache, Transformer
 
 
 @dataclass
@@ -175,15 +175,13 @@ def greedy_search(
     state = DecoderState.start(model, src, use_cache)
     state.keep(limits > 0)
     c = model.config
-    banned = [torch.tensor(ids, device=src.device) for ids in ([c.pad_id, c.bos_id, eos], [c.pad_id, c.bos_id])]
+    banned = [sorted({c.pad_id, c.bos_id, eos}), sorted({c.pad_id, c.bos_id})]  # before min_len, after
     # The bookkeeping of a few dozen rows runs on Python lists: tensor ops cost more per call.
     sentence, limit = state.sentence.tolist(), limits[state.sentence].tolist()
     going = [True] * len(sentence)  # rows whose sentence has not ended
     step = 0
     while any(going):
-        logits = state.logits()  # the most likely token has the largest logit: no softmax needed
-        logits[:, banned[step >= min_len]] = float("-inf")
-        tokens = row_top_k(logits, 1)[1][:, 0]  # [N]
+        tokens = model.best_tokens(state.logits(), banned[step >= min_len])  # [N]
         step += 1
         for row, token in enumerate(tokens.tolist()):
             if going[row]:

@@ -221,6 +221,23 @@ def test_top_log_probs_are_log_softmaxs_best_tokens_outside_the_banned_ones(voca
     assert tokens[2, 0] == vocab - 1 and not torch.isin(tokens, torch.tensor(banned)).any()
 
 
+@pytest.mark.parametrize("vocab", [8000, 60, 130, 64])
+def test_best_tokens_are_the_largest_logits_outside_the_banned_ones(vocab):
+    assert fused.available()
+    torch.manual_seed(vocab)
+    logits = torch.randn(9, vocab) * 4
+    banned = [0, 2, 3]
+    logits[1, 2] = logits[1].max() + 5  # a banned token holding its row's (and chunk's) maximum
+    logits[2, vocab - 1] = logits[2].max() + 1  # the best token in the last, partial chunk
+    logits[3, :64] = logits[3].max() + 1  # banned tokens and a tie in one chunk: the lowest id wins
+    tokens = fused.best_tokens(logits, banned)
+    expected = logits.index_fill(1, torch.tensor(banned), float("-inf")).max(dim=1).indices
+    assert torch.equal(tokens, expected)
+    assert tokens[1] != 2 and tokens[2] == vocab - 1 and tokens[3] == 1
+    untied = [0, 1, 2, *range(4, 9)]  # torch.topk, under the readable path, leaves the order of ties open
+    assert torch.equal(Transformer.best_tokens(logits[untied], banned), expected[untied])
+
+
 def test_top_log_probs_refuses_more_tokens_than_the_vocabulary_offers():
     assert fused.available()
     with pytest.raises(RuntimeError, match="exceeds the vocabulary"):

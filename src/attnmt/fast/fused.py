@@ -36,8 +36,8 @@ from attnmt.hardware import cpu_flags
 from attnmt.model import DecoderCache, Transformer
 
 CSRC = Path(__file__).with_name("csrc")
-# The int8 kernels (AVX512-VNNI) live in a file of their own, compiled into the same extension.
-SOURCES = [CSRC / "decoder_step.cpp", CSRC / "int8_panels.cpp"]
+# One extension from three files: the step, the int8 kernels (AVX512-VNNI, AMX), the next tokens' choice.
+SOURCES = [CSRC / "decoder_step.cpp", CSRC / "int8_panels.cpp", CSRC / "top_tokens.cpp"]
 HEADERS = [CSRC / "int8_panels.h"]
 NAME = "attnmt_decoder_step"
 # -fno-trapping-math lets GCC vectorise the loops with branches and float-to-int conversions (results
@@ -190,6 +190,12 @@ def top_log_probs(logits: Tensor, k: int, banned: list[int]) -> tuple[Tensor, Te
     ``banned``: (log-probs, tokens, the row's normaliser log Σ exp [N]), without writing the
     [N, V] log-probabilities.  Needs the extension (``available()``)."""
     return torch.ops.attnmt.top_log_probs(logits, k, banned)
+
+
+def best_tokens(logits: Tensor, banned: list[int]) -> Tensor:
+    """``Transformer.best_tokens`` in one C++ pass: logits [N, V] -> each row's most likely token [N],
+    never one in ``banned``.  Needs the extension (``available()``)."""
+    return torch.ops.attnmt.best_tokens(logits, banned)
 
 
 def _kind(module: nn.Module) -> str:

@@ -8,8 +8,8 @@
 ``FastTransformer`` is a Transformer subclass.  It fuses self-attention's three
 projections, packs (or quantises) every linear layer, and overrides two methods: the
 decoder stack's cached one-position step runs as one C++ call (attnmt.fast.fused),
-and beam search's best next tokens come from a C++ top-k that never writes the
-[N, V] log-probabilities.  Everything else is the readable model's code.  The
+and the searches' next tokens come from C++ (a top-k that never writes the
+[N, V] log-probabilities, and greedy search's choice).  Everything else is the readable model's code.  The
 outputs agree with the readable model's up to float rounding (tests/fast/).
 """
 
@@ -65,6 +65,11 @@ class FastTransformer(Transformer):
         if self.step is None:
             return super().top_log_probs(logits, k, banned)
         return fused.top_log_probs(logits, k, list(banned))
+
+    def best_tokens(self, logits: Tensor, banned: Sequence[int]) -> Tensor:
+        if self.step is None:
+            return super().best_tokens(logits, banned)
+        return fused.best_tokens(logits, list(banned))
 
 
 def check_bf16(on_cpu: bool) -> None:

@@ -1,0 +1,190 @@
+// The next tokens from a decoding step's logits [N, V], without writing [N, V] out again:
+// beam search's candidates (top_log_probs: the k best under log_softmax, and the normaliser)
+// and greedy search's choice (best_tokens: each row's largest logit).  Both skip the
+// tokens a search bans (pad, BOS, EOS before min_len) and search only the chunks of 64
+// logits whose maxima can hold the answer, as attnmt.model.row_top_k does.
+#include <ATen/ATen.h>
+#include <ATen/Parallel.h>
+#include <torch/library.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+namespace {
+
+using at::Tensor;
+
+// exp(x) for x <= 0, written so that the compiler vectorises it (libm's expf does not
+// vectorise without -ffast-math): 2^n · e^r with r = x − n·ln 2 in [−ln2/2, ln2/2] and
+// Cephes' polynomial for e^r; within 2 ulp of expf.  Below −87 it returns 2^−126·e^r, not 0:
+// negligible beside the row's largest term, which is 1.
+inline float exp_nonpositive(float x) {
+  x = std::max(x, -87.f);
+  const float n = std::floor(x * 1.44269504088896341f + 0.5f);
+  const float r = x - n * 0.693359375f + n * 2.12194440e-4f;
+  float p = 1.9875691500e-4f;
+  p = p * r + 1.3981999507e-3f;
+  p = p * r + 8.3334519073e-3f;
+  p = p * r + 4.1665795894e-2f;
+  p = p * r + 1.6666665459e-1f;
+  p = p * r + 5.0000001201e-1f;
+  p = p * r * r + r + 1.f;
+  const int32_t bits = (static_cast<int32_t>(n) + 127) << 23;
+  float scale;
+  std::memcpy(&scale, &bits, sizeof scale);
+  return p * scale;
+}
+
+constexpr int64_t kChunk = 64;
+
+// maxima[c] = max of x[c·64 .. c·64 + 63] for the n_chunks chunks of x [n] (the last may be partial).
+// Not inlined: inlined into the row loop, GCC leaves these loops scalar.
+__attribute__((noinline)) void chunk_maxima(const float* x, int64_t n, float* maxima) {
+  const int64_t full = n / kChunk;
+  constexpr int lanes = 8;  // lane-wise maxima vectorise; a max reduction (NaN rules) does not
+  for (int64_t c = 0; c < full; ++c) {
+    const float* chunk = x + c * kChunk;
+    float m[lanes];
+    for (int j = 0; j < lanes; ++j) m[j] = chunk[j];
+    for (int64_t i = lanes; i < kChunk; i += lanes)
+      for (int j = 0; j < lanes; ++j) m[j] = chunk[i + j] > m[j] ? chunk[i + j] : m[j];
+    maxima[c] = *std::max_element(m, m + lanes);
+  }
+  if (full * kChunk < n) maxima[full] = *std::max_element(x + full * kChunk, x + n);
+}
+
+// Σ exp(x_i − top) for x [n] with every x_i <= top: blocks summed in float, the blocks' sums in
+// double, so that 8,000 terms are summed as accurately as log_softmax does.
+__attribute__((noinline)) double sum_exp(const float* x, int64_t n, float top) {
+  constexpr int64_t block = 512;
+  double total = 0.0;
+  for (int64_t lo = 0; lo < n; lo += block) {
+    const int64_t hi = std::min(n, lo + block);
+    float part = 0.f;
+#pragma omp simd reduction(+ : part)
+    for (int64_t i = lo; i < hi; ++i) part += exp_nonpositive(x[i] - top);
+    total += part;
+  }
+  return total;
+}
+
+// Keeps the `size` best (value, index) pairs seen, best first (ties: lower index first).
+struct Best {
+  std::vector<std::pair<float, int64_t>> items;
+  size_t size;
+  explicit Best(size_t n) : size(n) { items.reserve(n + 1); }
+  void clear() { items.clear(); }
+  void offer(float value, int64_t index) {
+    if (items.size() == size && !(value > items.back().first)) return;  // the usual case: one comparison
+    auto at = std::upper_bound(items.begin(), items.end(), value,
+                               [](float v, const std::pair<float, int64_t>& item) { return v > item.first; });
+    items.insert(at, {value, index});
+    if (items.size() > size) items.pop_back();
+  }
+};
+
+// Which tokens of a V-token vocabulary are banned, checked once per call.
+std::vector<char> banned_mask(at::IntArrayRef banned, int64_t vocab, const char* caller) {
+  std::vector<char> is_banned(vocab, 0);
+  for (int64_t b : banned) {
+    TORCH_CHECK(0 <= b && b < vocab, caller, ": banned token ", b, " is outside the vocabulary");
+    is_banned[b] = 1;
+  }
+  return is_banned;
+}
+
+// Beam search's candidates, without writing the [N, V] log-probabilities out: for each
+// row of logits [N, V], the k tokens with the highest log_softmax, best first, among the
+// tokens not in `banned` (which still count in the normaliser), their log-probabilities,
+// and the row's normaliser log Σ_v exp(logit_v).  As attnmt.search.row_top_k, the k best
+// lie in the k + |banned| chunks of 64 with the highest maxima (a banned token can
+// hold a chunk's maximum), so only those chunks are searched.
+std::tuple<Tensor, Tensor, Tensor> top_log_probs(const Tensor& logits_in, int64_t k, at::IntArrayRef banned) {
+  TORCH_CHECK(logits_in.dim() == 2 && logits_in.scalar_type() == at::kFloat, "top_log_probs: logits must be float [N, V]");
+  const Tensor logits = logits_in.contiguous();
+  const int64_t rows = logits.size(0), vocab = logits.size(1);
+  TORCH_CHECK(k >= 1 && k + static_cast<int64_t>(banned.size()) <= vocab, "top_log_probs: k=", k, " with ",
+              banned.size(), " banned tokens exceeds the vocabulary of ", vocab);
+  const int64_t n_chunks = (vocab + kChunk - 1) / kChunk;
+  const int64_t searched = std::min<int64_t>(n_chunks, k + static_cast<int64_t>(banned.size()));
+  Tensor values = at::empty({rows, k}, logits.options());
+  Tensor tokens = at::empty({rows, k}, logits.options().dtype(at::kLong));
+  Tensor normaliser = at::empty({rows}, logits.options());
+  const float* in = logits.data_ptr<float>();
+  float* out_v = values.data_ptr<float>();
+  int64_t* out_t = tokens.data_ptr<int64_t>();
+  float* out_n = normaliser.data_ptr<float>();
+  const std::vector<char> is_banned = banned_mask(banned, vocab, "top_log_probs");
+  at::parallel_for(0, rows, std::max<int64_t>(1, 32768 / vocab), [&](int64_t begin, int64_t end) {
+    std::vector<float> maxima(n_chunks);
+    Best chunks(searched), best(k);
+    for (int64_t r = begin; r < end; ++r) {
+      const float* x = in + r * vocab;
+      chunk_maxima(x, vocab, maxima.data());
+      chunks.clear();
+      for (int64_t c = 0; c < n_chunks; ++c) chunks.offer(maxima[c], c);
+      const float top = chunks.items.front().first;
+      const float log_sum = static_cast<float>(std::log(sum_exp(x, vocab, top)));
+      best.clear();
+      for (const auto& chunk : chunks.items) {
+        const int64_t lo = chunk.second * kChunk, hi = std::min(vocab, lo + kChunk);
+        for (int64_t i = lo; i < hi; ++i)
+          if (!is_banned[i]) best.offer(x[i], i);
+      }
+      TORCH_CHECK(static_cast<int64_t>(best.items.size()) == k, "top_log_probs: fewer than k tokens to choose from");
+      for (int64_t j = 0; j < k; ++j) {
+        out_v[r * k + j] = (best.items[j].first - top) - log_sum;
+        out_t[r * k + j] = best.items[j].second;
+      }
+      out_n[r] = top + log_sum;
+    }
+  });
+  return {values, tokens, normaliser};
+}
+
+
+// Each row's most likely token [N] (its largest logit; ties: the lowest id), never one in `banned`.
+// Greedy search's choice: no normaliser needed.
+Tensor best_tokens(const Tensor& logits_in, at::IntArrayRef banned) {
+  TORCH_CHECK(logits_in.dim() == 2 && logits_in.scalar_type() == at::kFloat, "best_tokens: logits must be float [N, V]");
+  const Tensor logits = logits_in.contiguous();
+  const int64_t rows = logits.size(0), vocab = logits.size(1);
+  TORCH_CHECK(static_cast<int64_t>(banned.size()) < vocab, "best_tokens: every token of the vocabulary is banned");
+  const int64_t n_chunks = (vocab + kChunk - 1) / kChunk;
+  const int64_t searched = std::min<int64_t>(n_chunks, 1 + static_cast<int64_t>(banned.size()));
+  Tensor tokens = at::empty({rows}, logits.options().dtype(at::kLong));
+  const float* in = logits.data_ptr<float>();
+  int64_t* out = tokens.data_ptr<int64_t>();
+  const std::vector<char> is_banned = banned_mask(banned, vocab, "best_tokens");
+  at::parallel_for(0, rows, std::max<int64_t>(1, 32768 / vocab), [&](int64_t begin, int64_t end) {
+    std::vector<float> maxima(n_chunks);
+    Best chunks(searched), best(1);
+    for (int64_t r = begin; r < end; ++r) {
+      const float* x = in + r * vocab;
+      chunk_maxima(x, vocab, maxima.data());
+      chunks.clear();
+      for (int64_t c = 0; c < n_chunks; ++c) chunks.offer(maxima[c], c);
+      best.clear();
+      for (const auto& chunk : chunks.items) {
+        const int64_t lo = chunk.second * kChunk, hi = std::min(vocab, lo + kChunk);
+        for (int64_t i = lo; i < hi; ++i)
+          if (!is_banned[i]) best.offer(x[i], i);
+      }
+      TORCH_CHECK(!best.items.empty(), "best_tokens: a row has no token to choose (NaN logits?)");
+      out[r] = best.items.front().second;
+    }
+  });
+  return tokens;
+}
+
+}  // namespace
+
+TORCH_LIBRARY_FRAGMENT(attnmt, m) {
+  m.def("top_log_probs(Tensor logits, int k, int[] banned) -> (Tensor, Tensor, Tensor)", &top_log_probs);
+  m.def("best_tokens(Tensor logits, int[] banned) -> Tensor", &best_tokens);
+}
