@@ -43,11 +43,15 @@ class DecoderCache:
     """Per-layer key/value caches for step-by-step decoding; ``length`` positions so far.
 
     Encoder keys/values are kept once per sentence; the decoder rows are the
-    sentences' groups of consecutive rows (see :class:`LayerCache`).
+    sentences' groups of consecutive rows (see :class:`LayerCache`).  ``room``: how many
+    more positions a search expects to add without reordering the rows (greedy search
+    sets it); the inference copy's step then grows the keys/values in place
+    (attnmt.fast.fused) instead of copying them at every step.
     """
 
     layers: list[LayerCache]
     length: int = 0
+    room: int = 0
 
     def reorder(self, rows: Tensor, groups: Tensor | None = None) -> None:
         """Keeps decoder rows ``rows`` and, unless None, sentences ``groups`` in every layer."""

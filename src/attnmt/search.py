@@ -180,6 +180,7 @@ def greedy_search(
     sentence, limit = state.sentence.tolist(), limits[state.sentence].tolist()
     going = [True] * len(sentence)  # rows whose sentence has not ended
     step = 0
+    make_room(state, limit, step)
     while any(going):
         tokens = model.best_tokens(state.logits(), banned[step >= min_len])  # [N]
         step += 1
@@ -195,8 +196,16 @@ def greedy_search(
             state.keep(torch.tensor(going, device=src.device))
             tokens = tokens[keep]
             sentence, limit, going = [sentence[r] for r in keep], [limit[r] for r in keep], [True] * len(keep)
+            make_room(state, limit, step)
         state.extend(tokens)
     return outputs
+
+
+def make_room(state: DecoderState, limit: list[int], step: int) -> None:
+    """Tells the cache how many more positions greedy search may add: its rows stay in place
+    between drops, so the keys/values can grow in place (``DecoderCache.room``)."""
+    if state.cache is not None:
+        state.cache.room = max(limit, default=step) - step
 
 
 # Greedy search drops the rows of ended sentences once this share of its rows has ended, not

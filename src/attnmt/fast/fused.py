@@ -178,7 +178,7 @@ class FusedDecoderStep:
             x.view(x.size(0), x.size(2)),
             [layer.self_k for layer in layers], [layer.self_v for layer in layers],
             [layer.cross_k for layer in layers], [layer.cross_v for layer in layers],
-            src_mask.view(src_mask.size(0), src_mask.size(-1)),
+            src_mask.view(src_mask.size(0), src_mask.size(-1)), cache.room,
         )
         for i, layer in enumerate(layers):
             layer.self_k, layer.self_v = out[1 + 2 * i], out[2 + 2 * i]

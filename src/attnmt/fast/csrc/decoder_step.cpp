@@ -333,12 +333,16 @@ Tensor layer_norm(const Tensor& x, const Tensor& gamma, const Tensor& beta, doub
 
 // Attention of one query per row.  q: rows of `q_stride` floats, head h's query at
 // q + row·q_stride + h·dk.  Row r reads key/value block group(r) = r / per_group of
-// k, v [groups, H, L, dk] (contiguous), the first `length` positions, and only
-// those where mask [groups, L] (if given) is true.  out [rows, H·dk].  A row with
-// every key masked gets zeros, as scaled_dot_product_attention's reference path.
+// k, v [groups, H, L, dk] (each position's dk floats contiguous, the heads and groups
+// at any stride: a cache may be the front of a larger buffer), and only those positions
+// where mask [groups, L] (if given) is true.  out [rows, H·dk].  A row with every key
+// masked gets zeros, as scaled_dot_product_attention's reference path.
 void attend_one_query(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, const bool* mask,
                       int64_t rows, int64_t per_group, int64_t heads, int64_t dk, float* out) {
   const int64_t length = k.size(2);
+  TORCH_CHECK(k.stride(3) == 1 && k.stride(2) == dk && v.strides() == k.strides() && v.sizes() == k.sizes(),
+              "decoder_step: keys and values must share one layout with contiguous positions");
+  const int64_t group_stride = k.stride(0), head_stride = k.stride(1);
   const float* keys = k.data_ptr<float>();
   const float* values = v.data_ptr<float>();
   const float scale = 1.f / std::sqrt(static_cast<float>(dk));
@@ -348,8 +352,8 @@ void attend_one_query(const float* q, int64_t q_stride, const Tensor& k, const T
     for (int64_t job = begin; job < end; ++job) {
       const int64_t r = job / heads, h = job % heads, g = r / per_group;
       const float* qh = q + r * q_stride + h * dk;
-      const float* kh = keys + (g * heads + h) * length * dk;
-      const float* vh = values + (g * heads + h) * length * dk;
+      const float* kh = keys + g * group_stride + h * head_stride;
+      const float* vh = values + g * group_stride + h * head_stride;
       const bool* m = mask ? mask + g * length : nullptr;
       float best = -std::numeric_limits<float>::infinity();
       for (int64_t j = 0; j < length; ++j) {
@@ -463,16 +467,44 @@ struct VnniWeights {
   }
 };
 
+// A layer's cached keys (or values) [N, H, t, dk] with this step's fresh [N, H, 1, dk] appended.
+// In place where the cache is the front of a buffer with room for more positions that no other
+// tensor shares (the result is then a longer view of the same buffer, and the cache passed in,
+// a shorter one, still reads what it read); else copied into a new buffer with `room` positions
+// to spare.  Greedy search asks for room (DecoderCache.room): its rows stay put from step to step.
+// Beam search does not: it reorders its rows every step, which copies the cache anyway.
+Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, int64_t room) {
+  const int64_t n = fresh.size(0), heads = fresh.size(1), dk = fresh.size(3);
+  const int64_t t = cache.has_value() ? cache->size(2) : 0;
+  Tensor buffer;
+  if (cache.has_value()) {
+    const Tensor& c = *cache;
+    const int64_t capacity = c.stride(1) / dk;
+    const bool room_left = c.stride(3) == 1 && c.stride(2) == dk && c.stride(1) == capacity * dk && capacity > t &&
+                           c.stride(0) == heads * c.stride(1) && c.storage_offset() == 0 &&
+                           c.storage().use_count() == 1 &&
+                           c.storage().nbytes() >= static_cast<size_t>(n * heads * capacity * dk) * sizeof(float);
+    if (room_left) buffer = c.as_strided({n, heads, capacity, dk}, c.strides());
+  }
+  if (!buffer.defined()) {
+    buffer = at::empty({n, heads, t + 1 + std::max<int64_t>(room, 0), dk}, fresh.options());
+    if (t > 0) buffer.narrow(2, 0, t).copy_(*cache);
+  }
+  buffer.select(2, t).copy_(fresh.select(2, 0));
+  return buffer.narrow(2, 0, t + 1);
+}
+
 // x [N, d]: the new position of each of N rows.  self_k/self_v: per layer the rows'
 // cached keys/values [N, H, t, dk], or None before the first step.  cross_k/cross_v:
 // per layer [G, H, S, dk], N/G consecutive rows per sentence; cross_mask [G, S] bool.
 // Returns [x, k_0, v_0, k_1, v_1, ...]: the stack's output [N, d] and each layer's
-// keys/values with this position appended [N, H, t + 1, dk].
+// keys/values with this position appended [N, H, t + 1, dk] (append_position; `room`: how many
+// more positions to make room for when they must be copied).
 template <class Weights>
 std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::vector<std::optional<Tensor>>& self_k,
                          const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
-                         const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t heads, bool norm_first,
-                         const std::string& activation, double eps) {
+                         const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room, int64_t heads,
+                         bool norm_first, const std::string& activation, double eps) {
   const int64_t layers = static_cast<int64_t>(cross_k.size());
   TORCH_CHECK(weights.size() == layers * kPerLayer, "decoder_step: expected ", kPerLayer,
               " weights per layer, got ", weights.size(), " for ", layers, " layers");
@@ -495,14 +527,8 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
     Tensor h = norm_first ? norm(x, w + 4) : x;
     Tensor qkv = weights.linear(w, h, "none").contiguous();  // [N, 3d]: q | k | v
     Tensor heads_kv = qkv.view({rows, 3, heads, 1, dk});
-    Tensor k = heads_kv.select(1, 1), v = heads_kv.select(1, 2);  // [N, H, 1, dk]
-    if (self_k[l].has_value()) {
-      k = at::cat({*self_k[l], k}, 2);
-      v = at::cat({*self_v[l], v}, 2);
-    } else {
-      k = k.contiguous();
-      v = v.contiguous();
-    }
+    const Tensor k = append_position(self_k[l], heads_kv.select(1, 1), room);  // [N, H, t + 1, dk]
+    const Tensor v = append_position(self_v[l], heads_kv.select(1, 2), room);
     result.push_back(k);
     result.push_back(v);
     Tensor attended = at::empty({rows, d}, x.options());
@@ -550,12 +576,12 @@ struct DecoderStep : torch::CustomClassHolder {
       for (const c10::IValue& w : any) tensors.push_back(w.isNone() ? std::nullopt : std::optional(w.toTensor()));
   }
 
-  // x [N, d], the caches as `step` takes them -> [x, k_0, v_0, k_1, v_1, ...].
+  // x [N, d], the caches and room as `step` takes them -> [x, k_0, v_0, k_1, v_1, ...].
   std::vector<Tensor> operator()(const Tensor& x, const std::vector<std::optional<Tensor>>& self_k,
                                  const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
-                                 const std::vector<Tensor>& cross_v, const Tensor& cross_mask) const {
+                                 const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room) const {
     auto run = [&](const auto& weights) {
-      return step(x, weights, self_k, self_v, cross_k, cross_v, cross_mask, heads, norm_first, activation, eps);
+      return step(x, weights, self_k, self_v, cross_k, cross_v, cross_mask, room, heads, norm_first, activation, eps);
     };
     if (kind == "packed") return run(PackedWeights{tensors, panels});
     if (kind == "int8") return run(Int8Weights{any});
@@ -572,7 +598,9 @@ TORCH_LIBRARY(attnmt, m) {
       .def("step", [](const c10::intrusive_ptr<DecoderStep>& self, const Tensor& x,
                       const std::vector<std::optional<Tensor>>& self_k, const std::vector<std::optional<Tensor>>& self_v,
                       const std::vector<Tensor>& cross_k, const std::vector<Tensor>& cross_v,
-                      const Tensor& cross_mask) { return (*self)(x, self_k, self_v, cross_k, cross_v, cross_mask); });
+                      const Tensor& cross_mask, int64_t room) {
+        return (*self)(x, self_k, self_v, cross_k, cross_v, cross_mask, room);
+      });
   m.def("pack_panels(Tensor w) -> Tensor", &pack_panels);
   m.def("panels_available() -> bool", []() { return static_cast<bool>(ATTNMT_PANELS); });
   m.def("panel_isa() -> str", &panel_isa);
