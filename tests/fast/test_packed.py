@@ -7,6 +7,7 @@ from torch import nn
 from attnmt.attention import MultiHeadAttention
 from attnmt.errors import ConfigError
 from attnmt.fast import prepare
+from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available
 from attnmt.fast.packed import Bf16PackedLinear, FusedQKVAttention, PackedLinear, packing_available
 from attnmt.hardware import bf16_native
 from attnmt.model import Transformer, TransformerConfig
@@ -87,6 +88,28 @@ def test_fused_qkv_projection_equals_the_three_projections():
         torch.testing.assert_close(one, other)
     for one, other in zip(fused, separate, strict=True):
         torch.testing.assert_close(one, other)
+
+
+@pytest.mark.parametrize("activation, int8", [("relu", False), ("relu", True), ("gelu", False)])
+def test_a_feed_forward_relu_runs_inside_its_first_layer_with_the_same_result(activation, int8):
+    torch.manual_seed(0)
+    model = Transformer(TransformerConfig(vocab_size=60, d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1,
+                                          d_ff=64, activation=activation)).eval()
+    fast = prepare(model, int8=int8)
+    block, original = fast.encoder_layers[0].feed_forward, model.encoder_layers[0].feed_forward
+    ours = isinstance(block.linear1, (PackedLinear, Int8PanelLinear))  # int8 without AVX512-VNNI: torch.ao's
+    assert ours == (not int8 or int8_panels_available())
+    fused = activation == "relu" and ours
+    assert getattr(block.linear1, "relu", False) == fused and isinstance(block.activation, nn.Identity) == fused
+    x = torch.randn(2, 5, 32) * 3
+    with torch.inference_mode():
+        hidden = block.linear1(x)
+        if fused:
+            assert bool((hidden >= 0).all()) and bool((hidden == 0).any())
+        if not int8:  # float32: the same numbers as the readable block, up to rounding
+            torch.testing.assert_close(block(x), original(x), atol=1e-5, rtol=1e-5)
+        else:  # int8: the readable block's numbers within the quantisation's error
+            assert (block(x) - original(x)).abs().max() < 0.05 * original(x).abs().max()
 
 
 def bf16(t: torch.Tensor) -> torch.Tensor:

@@ -43,7 +43,10 @@ def int8_panels_available() -> bool:
 class Int8PanelLinear(nn.Module):
     """y = x Wᵀ + b with a torch.ao int8 layer's weights (int8, one scale per output column),
     multiplied by the AVX512-VNNI kernel: x quantised per row to q = round(x · 127 / max|x_row|),
-    the products summed exactly in int32, then scaled back to float32 and b added."""
+    the products summed exactly in int32, then scaled back to float32 and b added (``relu``: and
+    max(0, ·) taken, as the kernel writes y; attnmt.fast.transformer.fuse_relu)."""
+
+    relu = False
 
     def __init__(self, layer: nn.Module) -> None:
         super().__init__()
@@ -61,7 +64,7 @@ class Int8PanelLinear(nn.Module):
         """[..., in_features] -> [..., out_features]."""
         if x.requires_grad:
             raise RuntimeError("Int8PanelLinear is for inference: it has no gradient (train the float model)")
-        y = self.panels.linear(x.reshape(-1, self.in_features), None, False)
+        y = self.panels.linear(x.reshape(-1, self.in_features), None, self.relu)
         return y.view(*x.shape[:-1], self.out_features)
 
     def extra_repr(self) -> str:

@@ -26,9 +26,11 @@ def packing_available() -> bool:
 
 
 class PackedLinear(nn.Module):
-    """y = x Wᵀ + b, inference only, with W held in oneDNN's blocked layout."""
+    """y = x Wᵀ + b, inference only, with W held in oneDNN's blocked layout; ``relu``: max(0, y),
+    applied by oneDNN as it writes y (attnmt.fast.transformer.fuse_relu)."""
 
     WEIGHT_DTYPE = torch.float32
+    relu = False
 
     def __init__(self, weight: Tensor, bias: Tensor | None) -> None:
         super().__init__()
@@ -43,7 +45,7 @@ class PackedLinear(nn.Module):
         return self.product(x)
 
     def product(self, x: Tensor) -> Tensor:
-        return torch.ops.mkldnn._linear_pointwise(x, self.packed, self.bias, "none", [], "")
+        return torch.ops.mkldnn._linear_pointwise(x, self.packed, self.bias, "relu" if self.relu else "none", [], "")
 
 
 class Bf16PackedLinear(PackedLinear):
@@ -55,7 +57,9 @@ class Bf16PackedLinear(PackedLinear):
 
     def product(self, x: Tensor) -> Tensor:
         y = torch.ops.mkldnn._linear_pointwise(x.bfloat16(), self.packed, None, "none", [], "").float()
-        return y if self.bias is None else y.add_(self.bias)
+        if self.bias is not None:
+            y.add_(self.bias)
+        return y.relu_() if self.relu else y
 
     def extra_repr(self) -> str:
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"

@@ -18,13 +18,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import torch
-from torch import Tensor
+from torch import Tensor, nn
 
 from attnmt.errors import ConfigError
 from attnmt.fast import fused
-from attnmt.fast.int8 import int8_panels_available, quantize_linear_layers, use_int8_panels
-from attnmt.fast.packed import fuse_self_attention, pack_linear_layers, packing_available
+from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available, quantize_linear_layers, use_int8_panels
+from attnmt.fast.packed import PackedLinear, fuse_self_attention, pack_linear_layers, packing_available
 from attnmt.hardware import bf16_native
+from attnmt.layers import ACTIVATIONS, FeedForward
 from attnmt.model import AttentionTrace, DecoderCache, Transformer
 
 
@@ -51,6 +52,7 @@ class FastTransformer(Transformer):
             pack_linear_layers(self, bf16=True)
         elif on_cpu:
             pack_linear_layers(self)
+        fuse_relu(self)
         self.step = (fused.FusedDecoderStep(self) if fused_step and on_cpu and fused.FusedDecoderStep.supports(self)
                      and fused.available() else None)
 
@@ -70,6 +72,17 @@ class FastTransformer(Transformer):
         if self.step is None:
             return super().best_tokens(logits, banned)
         return fused.best_tokens(logits, list(banned))
+
+
+def fuse_relu(model: Transformer) -> None:
+    """In place: each feed-forward block with ReLU whose first layer can apply it as it writes its
+    output (PackedLinear, Int8PanelLinear) does so, and the block skips its own ReLU: one pass over
+    the [tokens, d_ff] activations fewer, the largest tensor the encoder writes."""
+    for module in model.modules():
+        if (isinstance(module, FeedForward) and module.activation is ACTIVATIONS["relu"]
+                and isinstance(module.linear1, (PackedLinear, Int8PanelLinear))):
+            module.linear1.relu = True
+            module.activation = nn.Identity()
 
 
 def check_bf16(on_cpu: bool) -> None:
