@@ -72,14 +72,20 @@ class PositionalEncoding(nn.Module):
     def forward(self, x: Tensor, offset: int = 0) -> Tensor:
         """x [B, T, d_model] -> x + PE for positions offset … offset+T-1."""
         end = offset + x.size(1)
+        self.check_end(end)
+        return x + self.encodings()[offset:end].to(x.dtype)
+
+    def encodings(self) -> Tensor:
+        """PE for every position: [max_len, d_model]."""
+        return self.table if self.kind == "sinusoidal" else self.embedding.weight
+
+    def check_end(self, end: int) -> None:
+        """Refuses positions from ``end`` on beyond the table, naming the config key to raise."""
         if end > self.max_len:
             raise ValueError(
                 f"position {end - 1} is beyond max_positions={self.max_len}; "
                 "raise max_positions in the model config or shorten the input"
             )
-        if self.kind == "sinusoidal":
-            return x + self.table[offset:end].to(x.dtype)
-        return x + self.embedding.weight[offset:end]
 
 
 class Dropout(nn.Module):

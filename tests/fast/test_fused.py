@@ -37,8 +37,9 @@ def test_the_extension_builds_and_prepare_attaches_it():
 
 @pytest.mark.parametrize(
     "overrides",
-    [{}, {"norm_first": True}, {"activation": "gelu"}, {"activation": "swish"}, {"n_heads": 8}],
-    ids=["post-norm relu", "pre-norm", "gelu", "swish", "8 heads"],
+    [{}, {"norm_first": True}, {"activation": "gelu"}, {"activation": "swish"}, {"n_heads": 8},
+     {"positional": "learned"}, {"positional": "none", "scale_embeddings": False}],
+    ids=["post-norm relu", "pre-norm", "gelu", "swish", "8 heads", "learned positions", "no positions, unscaled"],
 )
 def test_each_step_gives_the_python_steps_states_and_caches(overrides):
     model = small_model(**overrides)
@@ -50,7 +51,9 @@ def test_each_step_gives_the_python_steps_states_and_caches(overrides):
 def assert_steps_agree(model: Transformer, fast: Transformer, reference: Transformer, groups: int, width: int,
                        steps: int, atol: float = 2e-5, rtol: float = 1e-4) -> None:
     """Decodes random tokens step by step with both copies, in beam search's layout (a
-    sentence's ``width`` hypotheses on consecutive rows), and compares states and caches."""
+    sentence's ``width`` hypotheses on consecutive rows), and compares states and caches: the
+    decoder stack's output (``decoder_states``) at even steps, the logits (``decode``: the
+    embedding and the output layer in the same C++ call) at odd ones."""
     src = torch.randint(4, 60, (groups, 7))
     src[1, 4:] = 0  # padding, masked in cross-attention
     src_mask = padding_mask(src, 0)
@@ -60,8 +63,11 @@ def assert_steps_agree(model: Transformer, fast: Transformer, reference: Transfo
         caches = fast.start_decoding(memory), reference.start_decoding(memory)
         for t in range(steps):
             step = tokens[:, t:t + 1]
-            ours = fast.decoder_states(step, memory, src_mask, cache=caches[0])
-            theirs = reference.decoder_states(step, memory, src_mask, cache=caches[1])
+            run = "decoder_states" if t % 2 == 0 else "decode"
+            ours = getattr(fast, run)(step, memory, src_mask, cache=caches[0])
+            theirs = getattr(reference, run)(step, memory, src_mask, cache=caches[1])
+            width_out = model.config.d_model if t % 2 == 0 else model.config.vocab_size
+            assert ours.shape == theirs.shape == (groups * width, 1, width_out)
             torch.testing.assert_close(ours, theirs, atol=atol, rtol=rtol)
     assert caches[0].length == caches[1].length == steps
     heads = model.config.n_heads

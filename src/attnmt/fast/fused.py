@@ -22,6 +22,7 @@ The extension is compiled once per machine, PyTorch version and source (about
 from __future__ import annotations
 
 import hashlib
+import math
 import os
 import platform
 import sys
@@ -139,6 +140,11 @@ class FusedDecoderStep:
                 *_linear(linears[4]), *_linear(linears[5]), *_norm(norms[2]),
             ]
             eps |= {n.eps for n in norms}
+        self.weights += _linear(model.output)
+        kinds.add(_kind(model.output))
+        final_norm = model.decoder_norm if isinstance(model.decoder_norm, nn.LayerNorm) else None
+        if final_norm is not None:
+            eps.add(final_norm.eps)
         if len(kinds) > 1:
             raise TypeError(f"FusedDecoderStep needs one kind of linear layer throughout, got {sorted(kinds)}")
         if len(eps) > 1:
@@ -156,8 +162,15 @@ class FusedDecoderStep:
             ]
         # The C++ object holds the weights, converted once: converting them at every call would cost
         # more than a step's arithmetic at a few rows (an int8 layer's object most).
+        # ... and the embedding, positions and final LayerNorm, for ``decode``.
+        self.positional = model.positional
+        c = model.config
         self.kernel = torch.classes.attnmt.DecoderStep(
-            self.kind, self.weights, self.panels, self.heads, self.norm_first, self.activation, self.eps
+            self.kind, self.weights, self.panels, model.tgt_embed.weight.detach(),
+            None if model.positional is None else model.positional.encodings().detach(),
+            math.sqrt(c.d_model) if c.scale_embeddings else 1.0,
+            *(_norm(final_norm) if final_norm is not None else [None, None]),
+            self.heads, self.norm_first, self.activation, self.eps,
         )
 
     @staticmethod
@@ -180,9 +193,32 @@ class FusedDecoderStep:
             [layer.cross_k for layer in layers], [layer.cross_v for layer in layers],
             src_mask.view(src_mask.size(0), src_mask.size(-1)), cache.room,
         )
-        for i, layer in enumerate(layers):
-            layer.self_k, layer.self_v = out[1 + 2 * i], out[2 + 2 * i]
+        keep_keys(cache, out)
         return out[0][:, None]
+
+    def decode(self, tokens: Tensor, cache: DecoderCache, src_mask: Tensor) -> Tensor:
+        """``Transformer.decode`` for one new position with a cache, in one C++ call: tokens [N, 1]
+        (each row's newest), src_mask [G, 1, 1, S] -> logits [N, 1, V]; embedding, the stack, the
+        final LayerNorm (pre-norm) and the output layer.  The cache gains the position."""
+        if self.positional is not None:
+            self.positional.check_end(cache.length + 1)
+        layers = cache.layers
+        out = self.kernel.decode(
+            tokens.view(-1), cache.length,
+            [layer.self_k for layer in layers], [layer.self_v for layer in layers],
+            [layer.cross_k for layer in layers], [layer.cross_v for layer in layers],
+            src_mask.view(src_mask.size(0), src_mask.size(-1)), cache.room,
+        )
+        keep_keys(cache, out)
+        cache.length += 1
+        return out[0][:, None]
+
+
+def keep_keys(cache: DecoderCache, out: list[Tensor]) -> None:
+    """Each layer's cache takes its keys/values with the new position, from the C++ step's
+    output [x, k_0, v_0, k_1, v_1, ...]."""
+    for i, layer in enumerate(cache.layers):
+        layer.self_k, layer.self_v = out[1 + 2 * i], out[2 + 2 * i]
 
 def top_log_probs(logits: Tensor, k: int, banned: list[int]) -> tuple[Tensor, Tensor, Tensor]:
     """``Transformer.top_log_probs`` in one C++ pass: logits [N, V] -> each row's k most likely

@@ -6,8 +6,9 @@
     translate(fast, tokenizer, sentences)
 
 ``FastTransformer`` is a Transformer subclass.  It fuses self-attention's three
-projections, packs (or quantises) every linear layer, and overrides two methods: the
-decoder stack's cached one-position step runs as one C++ call (attnmt.fast.fused),
+projections, packs (or quantises) every linear layer, and overrides a few methods: a
+cached one-position decoding step, from the newest tokens to their logits (or through
+the decoder stack alone), runs as one C++ call (attnmt.fast.fused),
 and the searches' next tokens come from C++ (a top-k that never writes the
 [N, V] log-probabilities, and greedy search's choice).  Everything else is the readable model's code.  The
 outputs agree with the readable model's up to float rounding (tests/fast/).
@@ -55,6 +56,14 @@ class FastTransformer(Transformer):
         fuse_relu(self)
         self.step = (fused.FusedDecoderStep(self) if fused_step and on_cpu and fused.FusedDecoderStep.supports(self)
                      and fused.available() else None)
+
+    def decode(
+        self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, trace: AttentionTrace | None = None,
+        cache: DecoderCache | None = None,
+    ) -> Tensor:
+        if self.step is None or cache is None or trace is not None or tgt_in.size(1) != 1:
+            return super().decode(tgt_in, memory, src_mask, trace, cache)
+        return self.step.decode(tgt_in, cache, src_mask)
 
     def decoder_stack(
         self, x: Tensor, memory: Tensor, src_mask: Tensor, trace: AttentionTrace | None, cache: DecoderCache | None

@@ -407,7 +407,9 @@ Tensor bf16_linear(const Tensor& x, const Tensor& w, const std::optional<Tensor>
 // Per layer, the weights are 18 entries in this order (biases may be None):
 //   qkv W, b | self out W, b | norm1 γ, β | cross q W, b | cross out W, b | norm2 γ, β |
 //   ff1 W, b | ff2 W, b | norm3 γ, β
+// and after the last layer's, the output layer's W, b.
 constexpr int64_t kPerLayer = 18;
+constexpr int64_t kOutput = 2;
 
 // Linear layers with W prepacked for oneDNN (attnmt.packed.PackedLinear), float32 or bf16.
 // float32 where this build has the panel kernels: the same W as pack_panels leaves it at the
@@ -506,8 +508,9 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
                          const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room, int64_t heads,
                          bool norm_first, const std::string& activation, double eps) {
   const int64_t layers = static_cast<int64_t>(cross_k.size());
-  TORCH_CHECK(weights.size() == layers * kPerLayer, "decoder_step: expected ", kPerLayer,
-              " weights per layer, got ", weights.size(), " for ", layers, " layers");
+  TORCH_CHECK(weights.size() == layers * kPerLayer + kOutput, "decoder_step: expected ", kPerLayer,
+              " weights per layer and ", kOutput, " for the output layer, got ", weights.size(), " for ", layers,
+              " layers");
   TORCH_CHECK(x_in.dim() == 2 && x_in.scalar_type() == at::kFloat, "decoder_step: x must be float [N, d]");
   TORCH_CHECK(cross_mask.scalar_type() == at::kBool && cross_mask.is_contiguous(),
               "decoder_step: cross_mask must be a contiguous bool [G, S]");
@@ -557,35 +560,93 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
 // custom-class object, an int8 layer's, costs more than the step's arithmetic at a few rows.)
 // kind: "packed" (float32 or bf16 W prepacked for oneDNN, with float32 panels where this build has
 // them, else `panels` empty), "int8" (torch.ao's packed parameters, fbgemm) or "vnni" (Int8Panels).
+// The embedding (table [V, d], times `scale`, plus positions [P, d] where the model has them)
+// and the final LayerNorm (pre-norm stacks: γ, β; post-norm: none) come with them, so that
+// `decode` runs a whole decoding step, from each row's newest token to its logits, in one call.
 struct DecoderStep : torch::CustomClassHolder {
   std::string kind, activation;
   c10::List<c10::IValue> any;  // int8, vnni: the W positions' objects, None at the b positions
   std::vector<std::optional<Tensor>> tensors, panels;  // packed: the weights, and their panels
+  Tensor embedding;
+  std::optional<Tensor> positions, final_gamma, final_beta;
+  double scale, eps;
   int64_t heads;
   bool norm_first;
-  double eps;
 
   DecoderStep(std::string kind_, c10::List<c10::IValue> weights, std::vector<std::optional<Tensor>> panels_,
-              int64_t heads_, bool norm_first_, std::string activation_, double eps_)
+              Tensor embedding_, std::optional<Tensor> positions_, double scale_, std::optional<Tensor> final_gamma_,
+              std::optional<Tensor> final_beta_, int64_t heads_, bool norm_first_, std::string activation_, double eps_)
       : kind(std::move(kind_)), activation(std::move(activation_)), any(std::move(weights)),
-        panels(std::move(panels_)), heads(heads_), norm_first(norm_first_), eps(eps_) {
+        panels(std::move(panels_)), embedding(embedding_.contiguous()), final_gamma(std::move(final_gamma_)),
+        final_beta(std::move(final_beta_)), scale(scale_), eps(eps_), heads(heads_), norm_first(norm_first_) {
     TORCH_CHECK(kind == "packed" || kind == "int8" || kind == "vnni", "DecoderStep: unknown kind ", kind);
     TORCH_CHECK(panels.empty() || (kind == "packed" && panels.size() == any.size()), "DecoderStep: ",
                 panels.size(), " panel entries for ", any.size(), " weights");
+    TORCH_CHECK(embedding.dim() == 2 && embedding.scalar_type() == at::kFloat, "DecoderStep: the embedding must be float [V, d]");
+    if (positions_.has_value()) positions = positions_->contiguous();
+    TORCH_CHECK(!positions.has_value() || (positions->dim() == 2 && positions->size(1) == embedding.size(1) &&
+                                           positions->scalar_type() == at::kFloat),
+                "DecoderStep: the positions must be float [P, d]");
+    TORCH_CHECK(final_gamma.has_value() == final_beta.has_value(), "DecoderStep: the final LayerNorm needs γ and β");
     if (kind == "packed")
       for (const c10::IValue& w : any) tensors.push_back(w.isNone() ? std::nullopt : std::optional(w.toTensor()));
+  }
+
+  // f(weights) with this step's weights in the form their kind takes.
+  template <class F>
+  std::vector<Tensor> visit(F&& f) const {
+    if (kind == "packed") return f(PackedWeights{tensors, panels});
+    if (kind == "int8") return f(Int8Weights{any});
+    return f(VnniWeights{any});
   }
 
   // x [N, d], the caches and room as `step` takes them -> [x, k_0, v_0, k_1, v_1, ...].
   std::vector<Tensor> operator()(const Tensor& x, const std::vector<std::optional<Tensor>>& self_k,
                                  const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
                                  const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room) const {
-    auto run = [&](const auto& weights) {
+    return visit([&](const auto& weights) {
       return step(x, weights, self_k, self_v, cross_k, cross_v, cross_mask, room, heads, norm_first, activation, eps);
-    };
-    if (kind == "packed") return run(PackedWeights{tensors, panels});
-    if (kind == "int8") return run(Int8Weights{any});
-    return run(VnniWeights{any});
+    });
+  }
+
+  // tokens [N] (each row's newest token, at position `offset`), the rest as operator() ->
+  // [logits [N, V], k_0, v_0, ...]: Transformer.decode for one position with a cache.
+  std::vector<Tensor> decode(const Tensor& tokens, int64_t offset, const std::vector<std::optional<Tensor>>& self_k,
+                             const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
+                             const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room) const {
+    const Tensor x = embed(tokens, offset);
+    return visit([&](const auto& weights) {
+      std::vector<Tensor> out =
+          step(x, weights, self_k, self_v, cross_k, cross_v, cross_mask, room, heads, norm_first, activation, eps);
+      if (final_gamma.has_value()) out[0] = layer_norm(out[0], *final_gamma, *final_beta, eps);
+      out[0] = weights.linear(weights.size() - kOutput, out[0], "none");
+      return out;
+    });
+  }
+
+  // x [N, d] = embedding[tokens] · scale + positions[offset], as Transformer.embed in eval mode.
+  Tensor embed(const Tensor& tokens_in, int64_t offset) const {
+    TORCH_CHECK(tokens_in.dim() == 1 && tokens_in.scalar_type() == at::kLong, "DecoderStep: tokens must be int64 [N]");
+    TORCH_CHECK(!positions.has_value() || (0 <= offset && offset < positions->size(0)), "DecoderStep: position ",
+                offset, " is beyond the ", positions.has_value() ? positions->size(0) : 0, " the model has");
+    const Tensor tokens = tokens_in.contiguous();
+    const int64_t rows = tokens.size(0), vocab = embedding.size(0), d = embedding.size(1);
+    Tensor x = at::empty({rows, d}, embedding.options());
+    const int64_t* ids = tokens.data_ptr<int64_t>();
+    const float* table = embedding.data_ptr<float>();
+    const float* pe = positions.has_value() ? positions->data_ptr<float>() + offset * d : nullptr;
+    const float s = static_cast<float>(scale);  // as PyTorch multiplies a float32 tensor by a Python float
+    float* out = x.data_ptr<float>();
+    for (int64_t r = 0; r < rows; ++r) {
+      TORCH_CHECK(0 <= ids[r] && ids[r] < vocab, "DecoderStep: token ", ids[r], " is outside the vocabulary of ", vocab);
+      const float* e = table + ids[r] * d;
+      float* o = out + r * d;
+      if (pe != nullptr)
+        for (int64_t i = 0; i < d; ++i) o[i] = e[i] * s + pe[i];
+      else
+        for (int64_t i = 0; i < d; ++i) o[i] = e[i] * s;
+    }
+    return x;
   }
 };
 
@@ -593,13 +654,20 @@ struct DecoderStep : torch::CustomClassHolder {
 
 TORCH_LIBRARY(attnmt, m) {
   m.class_<DecoderStep>("DecoderStep")
-      .def(torch::init<std::string, c10::List<c10::IValue>, std::vector<std::optional<Tensor>>, int64_t, bool,
+      .def(torch::init<std::string, c10::List<c10::IValue>, std::vector<std::optional<Tensor>>, Tensor,
+                       std::optional<Tensor>, double, std::optional<Tensor>, std::optional<Tensor>, int64_t, bool,
                        std::string, double>())
       .def("step", [](const c10::intrusive_ptr<DecoderStep>& self, const Tensor& x,
                       const std::vector<std::optional<Tensor>>& self_k, const std::vector<std::optional<Tensor>>& self_v,
                       const std::vector<Tensor>& cross_k, const std::vector<Tensor>& cross_v,
                       const Tensor& cross_mask, int64_t room) {
         return (*self)(x, self_k, self_v, cross_k, cross_v, cross_mask, room);
+      })
+      .def("decode", [](const c10::intrusive_ptr<DecoderStep>& self, const Tensor& tokens, int64_t offset,
+                        const std::vector<std::optional<Tensor>>& self_k,
+                        const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
+                        const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room) {
+        return self->decode(tokens, offset, self_k, self_v, cross_k, cross_v, cross_mask, room);
       });
   m.def("pack_panels(Tensor w) -> Tensor", &pack_panels);
   m.def("panels_available() -> bool", []() { return static_cast<bool>(ATTNMT_PANELS); });
