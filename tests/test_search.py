@@ -1,6 +1,7 @@
 """Greedy search, beam search and translate: what they return, and that the fast paths agree."""
 
 import functools
+import importlib
 import math
 import warnings
 
@@ -372,6 +373,25 @@ def test_translate_gives_the_same_output_in_small_batches():
     model, tok = ending_model(), CharTokenizer()
     lines = ["one", "two words", "a longer sentence here", "x", "", "four more words here"]
     assert translate(model, tok, lines, max_tokens=10) == translate(model, tok, lines)
+
+
+def test_translate_batches_at_most_the_models_batch_sentences_unless_told(monkeypatch):
+    module = importlib.import_module("attnmt.translate")  # the package's own `translate` is the function
+    model, tok = ending_model(), CharTokenizer()
+    lines = ["one", "two words", "a longer sentence here", "x", "four more words here"]
+    sizes = []
+
+    def recording(lengths, max_tokens, max_sentences=0):
+        batches = length_batches(lengths, max_tokens, max_sentences)
+        sizes.append([len(b) for b in batches])
+        return batches
+
+    monkeypatch.setattr(module, "length_batches", recording)
+    whole = translate(model, tok, lines)  # the readable model: the token budget alone
+    model.batch_sentences = 2
+    assert translate(model, tok, lines) == whole
+    assert translate(model, tok, lines, max_sentences=0) == whole
+    assert sizes == [[5], [2, 2, 1], [5]]
 
 
 def test_translate_with_beam_size_one_is_greedy_search():

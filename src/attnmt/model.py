@@ -87,6 +87,10 @@ def row_top_k(scores: Tensor, k: int, chunk: int = 64) -> tuple[Tensor, Tensor]:
 class Transformer(nn.Module):
     """The encoder-decoder Transformer of "Attention Is All You Need"."""
 
+    # Sentences per batch that attnmt.translate uses unless told (0: its max_tokens decides).
+    # Large batches suit this readable model: its per-operation costs are paid once per batch.
+    batch_sentences = 0
+
     def __init__(self, config: TransformerConfig) -> None:
         super().__init__()
         self.config = c = config

@@ -76,14 +76,16 @@ class Translation:
 
 
 def source_batches(
-    model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], max_tokens: int, max_sentences: int
+    model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], max_tokens: int, max_sentences: int | None
 ) -> Iterator[tuple[list[int], Tensor]]:
     """(input indices, padded source ids [B, S] on the model's device) per length-sorted batch,
-    blank sentences left out."""
+    blank sentences left out; max_sentences None: the model's ``batch_sentences``."""
+    device = next(model.parameters()).device
+    if max_sentences is None:
+        max_sentences = model.batch_sentences
     if max_tokens < 1 or max_sentences < 0:
         raise ValueError(f"need max_tokens >= 1 and max_sentences >= 0, got {max_tokens}, {max_sentences}")
     c = model.config
-    device = next(model.parameters()).device
     encoded = encode_inputs(tokenizer, sentences, c.max_positions - 2)
     nonempty = [i for i, ids in enumerate(encoded) if ids]
     for batch in length_batches([len(encoded[i]) for i in nonempty], max_tokens, max_sentences):
@@ -111,12 +113,13 @@ def translate(
     max_len_a: float = 1.5,
     max_len_b: int = 10,
     max_tokens: int = 4096,
-    max_sentences: int = 0,
+    max_sentences: int | None = None,
 ) -> list[str]:
     """One translation per input sentence, in input order; blank inputs give "".
 
     Sentences are sorted by length and batched by max_tokens padded source tokens (and
-    at most max_sentences a batch, unless 0); beam_size=1 uses greedy search.  Inputs
+    at most max_sentences a batch, unless 0; None: the model's ``batch_sentences``);
+    beam_size=1 uses greedy search.  Inputs
     over max_positions - 2 tokens are truncated (with a warning).  The model runs in
     eval mode and is left in the mode it came in.
     """
@@ -142,7 +145,7 @@ def translate_n_best(
     max_len_a: float = 1.5,
     max_len_b: int = 10,
     max_tokens: int = 4096,
-    max_sentences: int = 0,
+    max_sentences: int | None = None,
 ) -> list[list[Translation]]:
     """The n_best best translations of each input sentence, best first, with their scores
     (beam search, also for beam_size 1, where it equals greedy search); [] for blank inputs."""

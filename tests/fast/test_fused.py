@@ -32,6 +32,8 @@ def test_the_extension_builds_and_prepare_attaches_it():
     model = small_model()
     assert prepare(model).step is not None
     assert prepare(model, fused_step=False).step is None
+    # translate's batches: a few dozen sentences for the C++ step, the token budget for the Python one
+    assert prepare(model).batch_sentences == 64 and prepare(model, fused_step=False).batch_sentences == 0
     assert not hasattr(model, "step")  # the original is left alone
 
 

@@ -142,8 +142,9 @@ def add_decoding_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-len-a", type=float, default=1.5, help="at most a·source length + b output tokens")
     p.add_argument("--max-len-b", type=whole_number(0), default=10, help="see --max-len-a")
     p.add_argument("--max-tokens", type=positive_int, default=4096, help="padded source tokens per batch")
-    p.add_argument("--batch-size", type=whole_number(0), default=0,
-                   help="sentences per batch at most (0: --max-tokens decides)")
+    p.add_argument("--batch-size", type=whole_number(0), default=None,
+                   help="sentences per batch at most (0: --max-tokens decides; default: 64 where the C++ "
+                        "decoder step runs, which decodes larger batches slower, else 0)")
     p.add_argument("--device", choices=DEVICES, default="cpu")
     p.add_argument("--threads", type=int, default=0, help="PyTorch CPU threads (0: its default)")
     precision = p.add_mutually_exclusive_group()

@@ -56,6 +56,10 @@ class FastTransformer(Transformer):
         fuse_relu(self)
         self.step = (fused.FusedDecoderStep(self) if fused_step and on_cpu and fused.FusedDecoderStep.supports(self)
                      and fused.available() else None)
+        if self.step is not None:
+            # The C++ step decodes a few dozen sentences (a few hundred beam rows) faster per sentence
+            # than hundreds, unlike the readable model (docs/performance.md, "Batch size").
+            self.batch_sentences = BATCH_SENTENCES
 
     def decode(
         self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, trace: AttentionTrace | None = None,
@@ -81,6 +85,9 @@ class FastTransformer(Transformer):
         if self.step is None:
             return super().best_tokens(logits, banned)
         return fused.best_tokens(logits, list(banned))
+
+
+BATCH_SENTENCES = 64
 
 
 def fuse_relu(model: Transformer) -> None:
