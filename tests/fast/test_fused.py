@@ -212,14 +212,23 @@ def test_it_refuses_layers_that_are_not_packed():
         fused.FusedDecoderStep(small_model())
 
 
+BANNED = [0, 2, 3]
+
+
+def awkward_logits(rows: int, vocab: int) -> torch.Tensor:
+    """Random logits [rows, vocab] where row 1's maximum is a banned token (2) and row 2's best
+    token sits in the last, partial chunk of 64."""
+    torch.manual_seed(vocab)
+    logits = torch.randn(rows, vocab) * 4
+    logits[1, 2] = logits[1].max() + 5  # a banned token holding its row's (and chunk's) maximum
+    logits[2, vocab - 1] = logits[2].max() + 1  # the best token in the last, partial chunk
+    return logits
+
+
 @pytest.mark.parametrize("vocab, k", [(8000, 8), (60, 8), (130, 3), (64, 1)])
 def test_top_log_probs_are_log_softmaxs_best_tokens_outside_the_banned_ones(vocab, k):
     assert fused.available()
-    torch.manual_seed(vocab)
-    logits = torch.randn(7, vocab) * 4
-    banned = [0, 2, 3]
-    logits[1, 2] = logits[1].max() + 5  # a banned token holding its row's (and chunk's) maximum
-    logits[2, vocab - 1] = logits[2].max() + 1  # the best token in the last, partial chunk
+    logits, banned = awkward_logits(7, vocab), BANNED
     top, tokens, normaliser = fused.top_log_probs(logits, k, banned)
     log_probs = logits.log_softmax(dim=-1)
     torch.testing.assert_close(normaliser, logits.logsumexp(dim=-1), atol=1e-5, rtol=1e-6)
@@ -233,11 +242,7 @@ def test_top_log_probs_are_log_softmaxs_best_tokens_outside_the_banned_ones(voca
 @pytest.mark.parametrize("vocab", [8000, 60, 130, 64])
 def test_best_tokens_are_the_largest_logits_outside_the_banned_ones(vocab):
     assert fused.available()
-    torch.manual_seed(vocab)
-    logits = torch.randn(9, vocab) * 4
-    banned = [0, 2, 3]
-    logits[1, 2] = logits[1].max() + 5  # a banned token holding its row's (and chunk's) maximum
-    logits[2, vocab - 1] = logits[2].max() + 1  # the best token in the last, partial chunk
+    logits, banned = awkward_logits(9, vocab), BANNED
     logits[3, :64] = logits[3].max() + 1  # banned tokens and a tie in one chunk: the lowest id wins
     tokens = fused.best_tokens(logits, banned)
     expected = logits.index_fill(1, torch.tensor(banned), float("-inf")).max(dim=1).indices

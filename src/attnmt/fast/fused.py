@@ -2,8 +2,9 @@
 
 At 32 rows a decoding step's matmuls are small, and the Python step pays
 Python's and PyTorch's per-call cost on each of its ~50 operations per layer.
-``csrc/decoder_step.cpp`` does one step of the whole decoder stack in one call:
-attention for one query per row and residual + LayerNorm written out, residual
+``csrc/decoder_step.cpp`` does one step of the whole decoder stack in one call (or,
+for ``decode``, the embedding, the stack and the output layer: newest tokens in, logits
+out): attention for one query per row and residual + LayerNorm written out, residual
 adds and ReLU fused into the matmuls (fbgemm's int8 and bf16 layers: added after them).
 Its float32 matmuls run a kernel on the weights packed once into panels of 16 columns,
 AVX-512 or AVX2 as the CPU allows (picked at run time), because oneDNN's per-call cost
@@ -112,7 +113,8 @@ def _build(folder: Path) -> None:
 
 
 class FusedDecoderStep:
-    """``decoder_states`` for one new position with a cache, as one C++ call.
+    """One new position with a cache, as one C++ call: through the decoder stack (``__call__``,
+    as ``decoder_stack``) or from the newest tokens to their logits (``decode``).
 
     Built from an inference copy (``FastTransformer``) whose linear layers are
     ``PackedLinear``, torch.ao's dynamically quantised int8 ``Linear`` or ``Int8PanelLinear``
@@ -160,9 +162,9 @@ class FusedDecoderStep:
                 torch.ops.attnmt.pack_panels(w.to_dense()) if isinstance(w, Tensor) and w.is_mkldnn else None
                 for w in self.weights
             ]
-        # The C++ object holds the weights, converted once: converting them at every call would cost
-        # more than a step's arithmetic at a few rows (an int8 layer's object most).
-        # ... and the embedding, positions and final LayerNorm, for ``decode``.
+        # The C++ object holds the weights (with the embedding, positions and final LayerNorm, for
+        # ``decode``), converted once: converting them at every call would cost more than a step's
+        # arithmetic at a few rows (an int8 layer's object most).
         self.positional = model.positional
         c = model.config
         self.kernel = torch.classes.attnmt.DecoderStep(

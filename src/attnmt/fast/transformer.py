@@ -6,12 +6,13 @@
     translate(fast, tokenizer, sentences)
 
 ``FastTransformer`` is a Transformer subclass.  It fuses self-attention's three
-projections, packs (or quantises) every linear layer, and overrides a few methods: a
-cached one-position decoding step, from the newest tokens to their logits (or through
-the decoder stack alone), runs as one C++ call (attnmt.fast.fused),
-and the searches' next tokens come from C++ (a top-k that never writes the
-[N, V] log-probabilities, and greedy search's choice).  Everything else is the readable model's code.  The
-outputs agree with the readable model's up to float rounding (tests/fast/).
+projections, packs (or quantises) every linear layer, applies the feed-forward ReLU
+inside its first layer, and overrides a few methods: a cached one-position decoding
+step, from the newest tokens to their logits (or through the decoder stack alone),
+runs as one C++ call (attnmt.fast.fused), and the searches' next tokens come from
+C++ (a top-k that never writes the [N, V] log-probabilities, and greedy search's
+choice).  Everything else is the readable model's code.  The outputs agree with the
+readable model's up to float rounding (tests/fast/).
 """
 
 from __future__ import annotations
@@ -58,7 +59,7 @@ class FastTransformer(Transformer):
                      and fused.available() else None)
         if self.step is not None:
             # The C++ step decodes a few dozen sentences (a few hundred beam rows) faster per sentence
-            # than hundreds, unlike the readable model (docs/performance.md, "Batch size").
+            # than hundreds, unlike the readable model (docs/performance.md, the file job).
             self.batch_sentences = BATCH_SENTENCES
 
     def decode(
