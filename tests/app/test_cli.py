@@ -276,8 +276,18 @@ def test_confidence_gives_each_output_piece_its_probability(trained_model, tmp_p
     assert code == 2 and "--output-format jsonl" in err
 
 
-def test_int8_and_bf16_together_are_refused_in_one_line(trained_model, capsys):
+@pytest.mark.parametrize("command", ["translate", "serve"])
+def test_int8_and_bf16_together_are_refused_in_one_line(trained_model, capsys, command):
     with pytest.raises(SystemExit) as stopped:
-        main(["translate", "--model", str(trained_model), "--int8", "--bf16"])
+        main([command, "--model", str(trained_model), "--int8", "--bf16"])
     assert stopped.value.code == 2
     assert "argument --bf16: not allowed with argument --int8" in capsys.readouterr().err
+
+
+def test_serve_takes_bf16_as_translate_does(monkeypatch):
+    import attnmt.app.serve
+
+    calls = []
+    monkeypatch.setattr(attnmt.app.serve, "serve", lambda *args: calls.append(args))
+    assert main(["serve", "--model", "m", "--bf16"]) == 0 and main(["serve", "--model", "m"]) == 0
+    assert [call[-1] for call in calls] == [True, False]  # serve(..., bf16)

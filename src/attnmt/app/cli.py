@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from attnmt import __version__
-from attnmt.app.translating import DEVICES, INT8_HELP, add_translation_commands, positive_int
+from attnmt.app.translating import BF16_HELP, DEVICES, INT8_HELP, add_translation_commands, positive_int
 from attnmt.errors import ConfigError, UserError
 
 USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError)
@@ -118,7 +118,7 @@ def cmd_serve(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.app.serve import ServeSettings, serve
 
     settings = ServeSettings(max_batch=args.max_batch, batch_window_ms=args.batch_window_ms)
-    serve(args.model, args.host, args.port, args.weights, settings, args.threads, args.int8, args.device)
+    serve(args.model, args.host, args.port, args.weights, settings, args.threads, args.int8, args.device, args.bf16)
     return 0
 
 
@@ -131,7 +131,9 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--max-batch", type=positive_int, default=32, help="texts translated together (1: one at a time)")
     p.add_argument("--batch-window-ms", type=float, default=5.0, help="how long a lone request waits for company")
     p.add_argument("--threads", type=int, default=0, help="PyTorch CPU threads (0: its default)")
-    p.add_argument("--int8", action="store_true", help=INT8_HELP)
+    precision = p.add_mutually_exclusive_group()
+    precision.add_argument("--int8", action="store_true", help=INT8_HELP)
+    precision.add_argument("--bf16", action="store_true", help=BF16_HELP)
     p.add_argument("--device", choices=DEVICES, default="cpu")
     p.set_defaults(run=cmd_serve)
 

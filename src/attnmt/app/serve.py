@@ -329,10 +329,11 @@ def is_loopback(host: str) -> bool:
 
 def serve(model_dir: str | Path, host: str = "127.0.0.1", port: int = 8000, weights: str | Path | None = None,
           settings: ServeSettings | None = None, threads: int = 0, int8: bool = False,
-          device: str = "cpu") -> None:
+          device: str = "cpu", bf16: bool = False) -> None:
     """Loads MODEL_DIR onto ``device`` and serves it until Ctrl-C, through the same fast copy as
-    ``attnmt translate`` (int8 linear layers with ``int8``).  ``threads``: PyTorch's CPU threads
-    (0: its default)."""
+    ``attnmt translate`` (int8 linear layers with ``int8``, bf16 ones with ``bf16``: refused with
+    one line where the CPU does not multiply bf16).  ``threads``: PyTorch's CPU threads (0: its
+    default)."""
     import uvicorn
 
     from attnmt.checkpoint import load_model_dir
@@ -342,7 +343,7 @@ def serve(model_dir: str | Path, host: str = "127.0.0.1", port: int = 8000, weig
         torch.set_num_threads(threads)
     model, tokenizer = load_model_dir(model_dir, weights)
     parameters = model.num_parameters()
-    fast = prepare(model.to(device), int8=int8)
+    fast = prepare(model.to(device), int8=int8, bf16=bf16)
     app = create_app(fast, tokenizer, Path(model_dir).resolve().name, settings, parameters)
     if not is_loopback(host):
         print(f"attnmt: serving on {host}: anyone who can reach this machine can use the model "
