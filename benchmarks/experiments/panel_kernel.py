@@ -5,7 +5,7 @@
 For each matmul shape of a decoder layer of the Multi30k model (d_model 256, d_ff 1024;
 Q|K|V, self-attention output, cross-attention query and output, the two feed-forward
 ones) and the 8,000-word output projection: microseconds per call of
-``torch.ops.attnmt.panel_linear`` (the AVX2 kernel ``src/attnmt/csrc/decoder_step.cpp``
+``torch.ops.attnmt.panel_linear`` (the AVX2 kernel ``src/attnmt/fast/csrc/float_panels.cpp``
 runs on weights packed once into 16-column panels) and of
 ``torch.ops.mkldnn._linear_pointwise`` on the weight ``attnmt.fast.packed`` prepacks, both
 with a bias, on the same inputs, 2 threads; fastest of ``--rounds`` runs of 300 calls,

@@ -38,17 +38,19 @@ from attnmt.hardware import cpu_flags
 from attnmt.model import DecoderCache, Transformer
 
 CSRC = Path(__file__).with_name("csrc")
-# One extension from three files: the step, the int8 kernels (AVX512-VNNI, AMX), the next tokens' choice.
-SOURCES = [CSRC / "decoder_step.cpp", CSRC / "int8_panels.cpp", CSRC / "top_tokens.cpp"]
-HEADERS = [CSRC / "int8_panels.h"]
+# One extension from four files: the step, its float32 kernels (AVX2, AVX-512), its int8 ones
+# (AVX512-VNNI, AMX), and the next tokens' choice.
+SOURCES = [CSRC / name for name in ("decoder_step.cpp", "float_panels.cpp", "int8_panels.cpp", "top_tokens.cpp")]
+HEADERS = [CSRC / "float_panels.h", CSRC / "int8_panels.h"]
 NAME = "attnmt_decoder_step"
 # -fno-trapping-math lets GCC vectorise the loops with branches and float-to-int conversions (results
 # do not change); -fopenmp makes at::parallel_for parallel (libgomp: the one PyTorch has loaded).
 ACTIVATIONS = ("relu", "gelu", "swish")  # the ones decoder_step.cpp implements
 FLAGS = ["-O3", "-fno-trapping-math", "-fopenmp"]
 # Built for a target, not for the build machine (-march=native): AVX2 + FMA, the kernels' floor on
-# x86-64; the AVX-512 and AVX512-BF16 kernels are compiled for their own targets beside it and
-# picked at run time (decoder_step.cpp, panel_isa).  Elsewhere the compiler's default target.
+# x86-64; the AVX-512, AVX512-VNNI and AMX kernels are compiled for their own targets beside it
+# and picked at run time (float_panels.cpp: panel_isa; int8_panels.cpp: int8_kernel).  Elsewhere
+# the compiler's default target.
 X86_TARGET = ["-mavx2", "-mfma"]
 
 
@@ -153,7 +155,7 @@ class FusedDecoderStep:
             raise ValueError(f"FusedDecoderStep needs one LayerNorm eps for all layers, got {sorted(eps)}")
         self.eps = eps.pop() if eps else 1e-5
         self.kind = kinds.pop() if kinds else "packed"
-        # float32: each weight also in the panel kernels' layout (decoder_step.cpp, pack_panels),
+        # float32: each weight also in the panel kernels' layout (float_panels.cpp, pack_panels),
         # where this build has them; without them, and for bf16 weights, the step calls oneDNN.
         self.panels: list[Tensor | None] = []
         bf16 = any(isinstance(w, Tensor) and w.dtype == torch.bfloat16 for w in self.weights)

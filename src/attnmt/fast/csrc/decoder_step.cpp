@@ -1,14 +1,15 @@
 // One cached decoder step of the whole stack, for inference copies whose linear
 // layers hold oneDNN-prepacked weights (attnmt.fast.packed) or int8 ones
-// (attnmt.fast.int8).  attnmt.fast.fused builds it, with int8_panels.cpp and top_tokens.cpp.
+// (attnmt.fast.int8), and, around it, the embedding and the output layer (DecoderStep.decode).
+// attnmt.fast.fused builds it, with float_panels.cpp, int8_panels.cpp and top_tokens.cpp.
 //
 // The Python step (DecoderLayer.forward with a LayerCache) does per layer about
 // fifty small tensor operations, each paying Python's and PyTorch's per-call cost;
 // at 32 rows that cost is about a third of a decoding step.  Here one call runs the
 // same arithmetic for every layer: the matmuls (a residual add fused into the matmul
 // that precedes it, ReLU into the first feed-forward one) through kernels on weights
-// packed once into panels (float32: AVX-512 or AVX2, below; int8: AVX512-VNNI,
-// int8_panels.cpp) where the CPU has them, else through oneDNN (float32, bf16) or fbgemm
+// packed once into panels (float32: AVX-512 or AVX2, float_panels.cpp; int8: AVX512-VNNI or
+// AMX, int8_panels.cpp) where the CPU has them, else through oneDNN (float32, bf16) or fbgemm
 // (int8), and, written out below, attention for one query per row and residual +
 // LayerNorm.  Results equal the Python step's up to float rounding (tests/fast/test_fused.py).
 #include <ATen/ATen.h>
@@ -18,14 +19,8 @@
 #include <ATen/core/stack.h>
 #include <torch/library.h>
 
+#include "float_panels.h"
 #include "int8_panels.h"
-
-#if defined(__AVX2__) && defined(__FMA__)
-#include <immintrin.h>
-#define ATTNMT_PANELS 1
-#else
-#define ATTNMT_PANELS 0
-#endif
 
 #include <algorithm>
 #include <cmath>
@@ -59,250 +54,6 @@ Tensor linear_add(const Tensor& x, const Tensor& other, const Tensor& w, const s
                        .typed<Tensor(const Tensor&, const Tensor&, const Tensor&, const std::optional<Tensor>&,
                                      c10::string_view)>();
   return op.call(x, other, w, b, "add");
-}
-
-// ---------------------------------------------------------------------------------------
-// The decoder layers' matmuls, without oneDNN's per-call cost.  At 32 rows a decoder
-// layer's matmul is 2-8 MFLOP, a few tens of microseconds, and oneDNN's wrapper
-// (_linear_pointwise: memory descriptors, primitive-cache lookup, output allocation, an
-// OpenMP fork) adds a cost of the same order to each of the 18 per step (docs/performance.md).
-// Here W [N, K] is packed once into panels of 16 output columns, [ceil(N/16), K, 16]
-// (pack_panels; zero beyond N), and y = x Wᵀ + b (+ residual) (ReLU) is computed panel by
-// panel, the panels split between the threads, by the widest kernel this CPU runs (chosen
-// at run time, so one build serves every x86-64 CPU with AVX2):
-//   - AVX2: 6 rows × 16 columns held in 12 ymm registers;
-//   - AVX-512 (where PyTorch's own kernels use AVX-512: ATEN_CPU_CAPABILITY caps both):
-//     8 rows × 32 columns (two panels) in 16 zmm registers.
-// bf16 weights go to oneDNN instead (bf16_linear), which multiplies them with AMX tiles where
-// the CPU has them: 4-7x the AVX-512 kernel's speed at 128 rows.  (A vdpbf16ps panel kernel ran
-// 1.3-4x slower than the float32 AVX-512 one on a CPU with both: docs/performance.md.)
-constexpr int64_t kPanel = 16;
-
-Tensor pack_panels(const Tensor& w_in) {
-  TORCH_CHECK(w_in.dim() == 2 && w_in.scalar_type() == at::kFloat, "pack_panels: W must be float [N, K]");
-  const Tensor w = w_in.contiguous();
-  const int64_t n = w.size(0), k = w.size(1), panels = (n + kPanel - 1) / kPanel;
-  Tensor out = at::zeros({panels, k, kPanel}, w.options());
-  const float* src = w.data_ptr<float>();
-  float* dst = out.data_ptr<float>();
-  for (int64_t row = 0; row < n; ++row)
-    for (int64_t i = 0; i < k; ++i) dst[((row / kPanel) * k + i) * kPanel + row % kPanel] = src[row * k + i];
-  return out;
-}
-
-// One call's operands: y [rows, n] = x [rows, k] · Wᵀ + bias (+ residual [rows, n]) (ReLU), bias
-// padded to whole panels.
-struct PanelCall {
-  const float* x;
-  const float* panels;
-  const float* bias;
-  const float* residual;
-  float* y;
-  int64_t rows, k, n, count;
-  bool relu;
-};
-
-#if ATTNMT_PANELS
-// C[rows, 16] = A[rows, K] · panel [K, 16] + bias (+ residual) (ReLU), rows <= 6; `columns`
-// (<= 16) of the 16 are stored.  lda, ldc, ldr: row strides in floats.
-template <int Rows>
-inline void panel_kernel(const float* a, int64_t lda, const float* panel, int64_t k, const float* bias,
-                         const float* residual, int64_t ldr, bool relu, float* c, int64_t ldc, int64_t columns) {
-  __m256 acc[Rows][2];
-  const __m256 b0 = bias ? _mm256_loadu_ps(bias) : _mm256_setzero_ps();
-  const __m256 b1 = bias ? _mm256_loadu_ps(bias + 8) : _mm256_setzero_ps();
-#pragma GCC unroll 8
-  for (int r = 0; r < Rows; ++r) {
-    acc[r][0] = b0;
-    acc[r][1] = b1;
-  }
-  for (int64_t i = 0; i < k; ++i) {
-    const __m256 w0 = _mm256_load_ps(panel + i * kPanel);
-    const __m256 w1 = _mm256_load_ps(panel + i * kPanel + 8);
-#pragma GCC unroll 8
-    for (int r = 0; r < Rows; ++r) {
-      const __m256 x = _mm256_broadcast_ss(a + r * lda + i);
-      acc[r][0] = _mm256_fmadd_ps(x, w0, acc[r][0]);
-      acc[r][1] = _mm256_fmadd_ps(x, w1, acc[r][1]);
-    }
-  }
-  alignas(32) float tail[kPanel];
-#pragma GCC unroll 8
-  for (int r = 0; r < Rows; ++r) {
-    __m256 y0 = acc[r][0], y1 = acc[r][1];
-    if (residual) {
-      if (columns == kPanel) {
-        y0 = _mm256_add_ps(y0, _mm256_loadu_ps(residual + r * ldr));
-        y1 = _mm256_add_ps(y1, _mm256_loadu_ps(residual + r * ldr + 8));
-      } else {
-        std::fill(tail, tail + kPanel, 0.f);
-        std::copy(residual + r * ldr, residual + r * ldr + columns, tail);
-        y0 = _mm256_add_ps(y0, _mm256_load_ps(tail));
-        y1 = _mm256_add_ps(y1, _mm256_load_ps(tail + 8));
-      }
-    }
-    if (relu) {
-      y0 = _mm256_max_ps(y0, _mm256_setzero_ps());
-      y1 = _mm256_max_ps(y1, _mm256_setzero_ps());
-    }
-    if (columns == kPanel) {
-      _mm256_storeu_ps(c + r * ldc, y0);
-      _mm256_storeu_ps(c + r * ldc + 8, y1);
-    } else {
-      _mm256_store_ps(tail, y0);
-      _mm256_store_ps(tail + 8, y1);
-      std::copy(tail, tail + columns, c + r * ldc);
-    }
-  }
-}
-
-// Panels [begin, end) of the call, AVX2.
-void panels_avx2(const PanelCall& call, int64_t begin, int64_t end) {
-  const float* a = static_cast<const float*>(call.x);
-  const float* w = static_cast<const float*>(call.panels);
-  const int64_t rows = call.rows, k = call.k, n = call.n;
-  for (int64_t p = begin; p < end; ++p) {
-    const int64_t col = p * kPanel, columns = std::min(kPanel, n - col);
-    const float* panel = w + p * k * kPanel;
-    const float* pb = call.bias ? call.bias + col : nullptr;
-    const float* res = call.residual;
-    float* c = call.y;
-    int64_t r = 0;
-    for (; r + 6 <= rows; r += 6)
-      panel_kernel<6>(a + r * k, k, panel, k, pb, res ? res + r * n + col : nullptr, n, call.relu, c + r * n + col, n,
-                      columns);
-    switch (rows - r) {
-#define ATTNMT_TAIL(R) \
-  case R: panel_kernel<R>(a + r * k, k, panel, k, pb, res ? res + r * n + col : nullptr, n, call.relu, c + r * n + col, n, columns); break;
-      ATTNMT_TAIL(1) ATTNMT_TAIL(2) ATTNMT_TAIL(3) ATTNMT_TAIL(4) ATTNMT_TAIL(5)
-#undef ATTNMT_TAIL
-      default: break;
-    }
-  }
-}
-
-#define ATTNMT_AVX512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl")))
-
-// The store of one AVX-512 block: + residual, ReLU, then the first `columns` of each panel's 16.
-template <int Rows, int Count>
-ATTNMT_AVX512 inline void store_block(__m512 (&acc)[Rows][Count], const float* residual, int64_t ldr, bool relu,
-                                      float* c, int64_t ldc, int64_t columns) {
-  __mmask16 mask[Count];
-  for (int q = 0; q < Count; ++q) {
-    const int64_t valid = std::clamp<int64_t>(columns - q * kPanel, 0, kPanel);
-    mask[q] = static_cast<__mmask16>((1u << valid) - 1u);
-  }
-#pragma GCC unroll 8
-  for (int r = 0; r < Rows; ++r)
-    for (int q = 0; q < Count; ++q) {
-      __m512 y = acc[r][q];
-      if (residual) y = _mm512_add_ps(y, _mm512_maskz_loadu_ps(mask[q], residual + r * ldr + q * kPanel));
-      if (relu) y = _mm512_max_ps(y, _mm512_setzero_ps());
-      _mm512_mask_storeu_ps(c + r * ldc + q * kPanel, mask[q], y);
-    }
-}
-
-// C[rows, 16·Count] = A[rows, K] · (Count panels, `stride` floats apart) + bias (+ residual) (ReLU), float32.
-template <int Rows, int Count>
-ATTNMT_AVX512 inline void block_avx512(const float* a, int64_t lda, const float* panel, int64_t stride, int64_t k,
-                                       const float* bias, const float* residual, int64_t ldr, bool relu, float* c,
-                                       int64_t ldc, int64_t columns) {
-  __m512 acc[Rows][Count];
-  for (int q = 0; q < Count; ++q) {
-    const __m512 b = bias ? _mm512_loadu_ps(bias + q * kPanel) : _mm512_setzero_ps();
-#pragma GCC unroll 8
-    for (int r = 0; r < Rows; ++r) acc[r][q] = b;
-  }
-  for (int64_t i = 0; i < k; ++i) {
-    __m512 w[Count];
-    for (int q = 0; q < Count; ++q) w[q] = _mm512_load_ps(panel + q * stride + i * kPanel);
-#pragma GCC unroll 8
-    for (int r = 0; r < Rows; ++r) {
-      const __m512 x = _mm512_set1_ps(a[r * lda + i]);
-      for (int q = 0; q < Count; ++q) acc[r][q] = _mm512_fmadd_ps(x, w[q], acc[r][q]);
-    }
-  }
-  store_block<Rows, Count>(acc, residual, ldr, relu, c, ldc, columns);
-}
-
-// Panel pairs [begin, end) of the call: 8 rows × 2 panels at a time, the tails by smaller blocks.
-// Calling block_avx512 from code built for AVX2 costs a call per block, nothing measurable.
-void pairs_avx512(const PanelCall& call, int64_t begin, int64_t end) {
-  const float* a = call.x;
-  const float* w = call.panels;
-  const int64_t n = call.n, k = call.k, lda = k, stride = k * kPanel;
-  for (int64_t p = 2 * begin; p < std::min(2 * end, call.count); p += 2) {
-    const int64_t col = p * kPanel, columns = std::min(2 * kPanel, n - col);
-    const bool two = p + 1 < call.count;
-    for (int64_t r = 0; r < call.rows;) {
-      const int64_t left = call.rows - r;
-      const auto args = std::make_tuple(a + r * lda, lda, w + p * stride, stride, k,
-                                        call.bias ? call.bias + col : nullptr,
-                                        call.residual ? call.residual + r * n + col : nullptr, n, call.relu,
-                                        call.y + r * n + col, n, columns);
-      const int rows = left >= 8 ? 8 : left >= 4 ? 4 : 1;
-      if (rows == 8) std::apply(two ? block_avx512<8, 2> : block_avx512<8, 1>, args);
-      else if (rows == 4) std::apply(two ? block_avx512<4, 2> : block_avx512<4, 1>, args);
-      else std::apply(two ? block_avx512<1, 2> : block_avx512<1, 1>, args);
-      r += rows;
-    }
-  }
-}
-#endif
-
-// Whether this process runs the AVX-512 kernel: where the CPU has it and PyTorch's kernels use it
-// (ATEN_CPU_CAPABILITY=avx2 or default caps both).
-bool avx512_panels() {
-#if ATTNMT_PANELS
-  static const bool yes = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                          __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
-                          at::get_cpu_capability() == "AVX512";
-  return yes;
-#else
-  return false;
-#endif
-}
-
-std::string panel_isa() { return avx512_panels() ? "avx512" : ATTNMT_PANELS ? "avx2" : "none"; }
-
-// y [rows, N] = x [rows, K] · Wᵀ + b (+ residual [rows, N]) (ReLU if relu), W as pack_panels
-// left it; x, residual contiguous.
-Tensor panel_linear(const Tensor& x_in, const Tensor& panels, const std::optional<Tensor>& bias_in, int64_t n,
-                    const std::optional<Tensor>& residual_in, bool relu) {
-  TORCH_CHECK(x_in.dim() == 2 && x_in.scalar_type() == at::kFloat, "panel_linear: x must be float [rows, K]");
-  const Tensor x = x_in.contiguous();
-  const int64_t rows = x.size(0), k = x.size(1), count = panels.size(0);
-  TORCH_CHECK(panels.dim() == 3 && panels.size(1) == k && panels.size(2) == kPanel && count * kPanel >= n &&
-                  panels.scalar_type() == at::kFloat && panels.is_contiguous() &&
-                  reinterpret_cast<uintptr_t>(panels.data_ptr()) % 64 == 0,
-              "panel_linear: panels must be pack_panels' output for a W of ", n, " rows and ", k, " columns");
-  TORCH_CHECK(!residual_in.has_value() || (residual_in->size(0) == rows && residual_in->size(1) == n),
-              "panel_linear: the residual must be [rows, N]");
-  Tensor y = at::empty({rows, n}, x.options());
-#if ATTNMT_PANELS
-  Tensor bias_padded;  // the kernels read the bias 16 columns at a time
-  const float* bias = nullptr;
-  if (bias_in.has_value()) {
-    bias_padded = bias_in->contiguous();
-    if (n % kPanel != 0) {
-      bias_padded = at::zeros({count * kPanel}, x.options());
-      bias_padded.narrow(0, 0, n).copy_(*bias_in);
-    }
-    bias = bias_padded.data_ptr<float>();
-  }
-  Tensor residual = residual_in.has_value() ? residual_in->contiguous() : Tensor();
-  const PanelCall call{x.data_ptr<float>(), panels.data_ptr<float>(), bias, residual.defined() ? residual.data_ptr<float>() : nullptr,
-                       y.data_ptr<float>(), rows, k, n, count, relu};
-  const int64_t pairs = (count + 1) / 2;
-  const int64_t grain = std::max<int64_t>(1, 8192 / std::max<int64_t>(1, rows * k));
-  at::parallel_for(0, pairs, grain, [&](int64_t begin, int64_t end) {
-    if (avx512_panels()) pairs_avx512(call, begin, end);
-    else panels_avx2(call, 2 * begin, std::min(2 * end, count));
-  });
-#else
-  TORCH_CHECK(false, "panel_linear: built without AVX2/FMA");
-#endif
-  return y;
 }
 
 // LayerNorm over the last dimension of x [rows, d]; gamma, beta [d].  Mean and
@@ -424,13 +175,13 @@ struct PackedWeights {
     if (bf16(i)) return bf16_linear(x, *w[i], w[i + 1], std::nullopt, act);
     if (panels.empty()) return ::linear(x, *w[i], w[i + 1], act);
     const bool relu = std::string(act) == "relu";
-    Tensor y = panel_linear(x, *panels[i], w[i + 1], w[i]->size(0), std::nullopt, relu);
+    Tensor y = attnmt::panel_linear(x, *panels[i], w[i + 1], w[i]->size(0), std::nullopt, relu);
     return relu ? y : activate(y, act);
   }
   Tensor linear_add(int64_t i, const Tensor& x, const Tensor& other) const {
     if (bf16(i)) return bf16_linear(x, *w[i], w[i + 1], other, "none");
     if (panels.empty()) return ::linear_add(x, other, *w[i], w[i + 1]);
-    return panel_linear(x, *panels[i], w[i + 1], w[i]->size(0), other, false);
+    return attnmt::panel_linear(x, *panels[i], w[i + 1], w[i]->size(0), other, false);
   }
 };
 
@@ -669,8 +420,4 @@ TORCH_LIBRARY(attnmt, m) {
                         const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room) {
         return self->decode(tokens, offset, self_k, self_v, cross_k, cross_v, cross_mask, room);
       });
-  m.def("pack_panels(Tensor w) -> Tensor", &pack_panels);
-  m.def("panels_available() -> bool", []() { return static_cast<bool>(ATTNMT_PANELS); });
-  m.def("panel_isa() -> str", &panel_isa);
-  m.def("panel_linear(Tensor x, Tensor panels, Tensor? bias, int n, Tensor? residual, bool relu) -> Tensor", &panel_linear);
 }

@@ -1,0 +1,21 @@
+// The float32 panel kernel (float_panels.cpp) as the decoder step (decoder_step.cpp) calls it.
+#pragma once
+
+#include <ATen/ATen.h>
+
+#include <optional>
+#include <string>
+
+namespace attnmt {
+
+// W [N, K] float32 packed into panels of 16 output columns, [ceil(N/16), K, 16] (zero beyond N).
+at::Tensor pack_panels(const at::Tensor& w);
+
+// y [rows, N] = x [rows, K] · Wᵀ + b (+ residual [rows, N]) (ReLU if relu), W as pack_panels left it.
+at::Tensor panel_linear(const at::Tensor& x, const at::Tensor& panels, const std::optional<at::Tensor>& bias, int64_t n,
+                        const std::optional<at::Tensor>& residual, bool relu);
+
+// The kernel this process runs: "avx512", "avx2" or "none" (a build without AVX2/FMA).
+std::string panel_isa();
+
+}  // namespace attnmt
