@@ -202,10 +202,15 @@ def greedy_search(
 
 
 def make_room(state: DecoderState, limit: list[int], step: int) -> None:
-    """Tells the cache how many more positions greedy search may add: its rows stay in place
-    between drops, so the keys/values can grow in place (``DecoderCache.room``)."""
+    """Tells the cache how many more positions greedy search may add, at most ROOM at a time: its
+    rows stay in place between drops, so the keys/values can grow in place (``DecoderCache.room``)."""
     if state.cache is not None:
-        state.cache.room = max(limit, default=step) - step
+        state.cache.room = min(max(limit, default=step) - step, ROOM)
+
+
+# Positions reserved at a time: a copy of the cache every ROOM steps costs little, and long
+# inputs (whose limit is 1.5 × their length + 10) do not reserve memory for outputs they rarely reach.
+ROOM = 64
 
 
 # Greedy search drops the rows of ended sentences once this share of its rows has ended, not

@@ -108,6 +108,48 @@ def test_two_steps_from_one_cache_state_each_keep_their_own_keys():
         torch.testing.assert_close(ours.self_v, theirs.self_v, atol=2e-5, rtol=1e-4)
 
 
+@pytest.mark.parametrize("room", [0, 2])
+def test_with_room_the_step_grows_keys_in_place_and_copies_once_the_room_is_used(room):
+    model = small_model()
+    fast, reference = prepare(model), prepare(model, fused_step=False)
+    src = torch.randint(4, 60, (2, 7))
+    src_mask = padding_mask(src, 0)
+    buffers = []
+    with torch.inference_mode():
+        memory = model.encode(src)
+        cache, ref_cache = fast.start_decoding(memory), reference.start_decoding(memory)
+        cache.room = room
+        for t in range(5):
+            step = torch.full((2, 1), 5 + t)
+            torch.testing.assert_close(fast.decode(step, memory, src_mask, cache=cache),
+                                       reference.decode(step, memory, src_mask, cache=ref_cache), atol=2e-5, rtol=1e-4)
+            buffers.append(cache.layers[0].self_k.data_ptr())  # the buffer's start: the views begin there
+    for ours, theirs in zip(cache.layers, ref_cache.layers, strict=True):
+        torch.testing.assert_close(ours.self_k, theirs.self_k, atol=2e-5, rtol=1e-4)
+    if room:  # positions 0-2 in the first buffer (1 + room 2), 3-5 in the next
+        assert buffers[0] == buffers[1] == buffers[2] != buffers[3] == buffers[4]
+    else:  # a copy every step
+        assert len(set(buffers)) == len(buffers)
+
+
+def test_keys_held_elsewhere_make_keys_and_values_copy_together():
+    """A tensor sharing one layer's keys (here the storage object Python hands out) stops them growing
+    in place; the values, which could, are copied too, so that attention reads both alike."""
+    model = small_model()
+    fast, reference = prepare(model), prepare(model, fused_step=False)
+    src = torch.randint(4, 60, (2, 7))
+    src_mask = padding_mask(src, 0)
+    with torch.inference_mode():
+        memory = model.encode(src)
+        cache, ref_cache = fast.start_decoding(memory), reference.start_decoding(memory)
+        cache.room = 8
+        for t in range(4):
+            held = cache.layers[0].self_k.untyped_storage() if t else None  # noqa: F841 (held through the step)
+            step = torch.full((2, 1), 5 + t)
+            torch.testing.assert_close(fast.decode(step, memory, src_mask, cache=cache),
+                                       reference.decode(step, memory, src_mask, cache=ref_cache), atol=2e-5, rtol=1e-4)
+
+
 def test_a_sentence_with_every_source_position_masked_gets_zero_cross_attention_as_the_python_step():
     model = small_model()
     fast, reference = prepare(model), prepare(model, fused_step=False)

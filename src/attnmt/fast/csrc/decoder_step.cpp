@@ -220,26 +220,30 @@ struct VnniWeights {
   }
 };
 
-// A layer's cached keys (or values) [N, H, t, dk] with this step's fresh [N, H, 1, dk] appended.
-// In place where the cache is the front of a buffer with room for more positions that no other
-// tensor shares (the result is then a longer view of the same buffer, and the cache passed in,
-// a shorter one, still reads what it read); else copied into a new buffer with `room` positions
-// to spare.  Greedy search asks for room (DecoderCache.room): its rows stay put from step to step.
-// Beam search does not: it reorders its rows every step, which copies the cache anyway.
-Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, int64_t room) {
+// Whether a layer's cached keys (or values) [N, H, t, dk] are the front of a buffer with room for
+// more positions that no other tensor shares: then the next position can be written in place
+// (the cache passed in, a shorter view, still reads what it read).
+bool room_after(const std::optional<Tensor>& cache) {
+  if (!cache.has_value()) return false;
+  const Tensor& c = *cache;
+  const int64_t n = c.size(0), heads = c.size(1), t = c.size(2), dk = c.size(3);
+  const int64_t capacity = c.stride(1) / dk;
+  return c.stride(3) == 1 && c.stride(2) == dk && c.stride(1) == capacity * dk && capacity > t &&
+         c.stride(0) == heads * c.stride(1) && c.storage_offset() == 0 && c.storage().use_count() == 1 &&
+         c.storage().nbytes() >= static_cast<size_t>(n * heads * capacity * dk) * sizeof(float);
+}
+
+// The cache [N, H, t, dk] (or none) with this step's fresh [N, H, 1, dk] appended: in place where
+// `in_place` (room_after), else copied into a new buffer with `room` positions to spare.  Greedy
+// search asks for room (DecoderCache.room): its rows stay put from step to step.  Beam search
+// does not: it reorders its rows every step, which copies the cache anyway.
+Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, bool in_place, int64_t room) {
   const int64_t n = fresh.size(0), heads = fresh.size(1), dk = fresh.size(3);
   const int64_t t = cache.has_value() ? cache->size(2) : 0;
   Tensor buffer;
-  if (cache.has_value()) {
-    const Tensor& c = *cache;
-    const int64_t capacity = c.stride(1) / dk;
-    const bool room_left = c.stride(3) == 1 && c.stride(2) == dk && c.stride(1) == capacity * dk && capacity > t &&
-                           c.stride(0) == heads * c.stride(1) && c.storage_offset() == 0 &&
-                           c.storage().use_count() == 1 &&
-                           c.storage().nbytes() >= static_cast<size_t>(n * heads * capacity * dk) * sizeof(float);
-    if (room_left) buffer = c.as_strided({n, heads, capacity, dk}, c.strides());
-  }
-  if (!buffer.defined()) {
+  if (in_place) {
+    buffer = cache->as_strided({n, heads, cache->stride(1) / dk, dk}, cache->strides());
+  } else {
     buffer = at::empty({n, heads, t + 1 + std::max<int64_t>(room, 0), dk}, fresh.options());
     if (t > 0) buffer.narrow(2, 0, t).copy_(*cache);
   }
@@ -281,8 +285,10 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
     Tensor h = norm_first ? norm(x, w + 4) : x;
     Tensor qkv = weights.linear(w, h, "none").contiguous();  // [N, 3d]: q | k | v
     Tensor heads_kv = qkv.view({rows, 3, heads, 1, dk});
-    const Tensor k = append_position(self_k[l], heads_kv.select(1, 1), room);  // [N, H, t + 1, dk]
-    const Tensor v = append_position(self_v[l], heads_kv.select(1, 2), room);
+    // Keys and values grow alike, so that attention reads both with one layout.
+    const bool in_place = room_after(self_k[l]) && room_after(self_v[l]);
+    const Tensor k = append_position(self_k[l], heads_kv.select(1, 1), in_place, room);  // [N, H, t + 1, dk]
+    const Tensor v = append_position(self_v[l], heads_kv.select(1, 2), in_place, room);
     result.push_back(k);
     result.push_back(v);
     Tensor attended = at::empty({rows, d}, x.options());
