@@ -11,7 +11,7 @@ from attnmt.attention import padding_mask
 from attnmt.fast import fused, prepare
 from attnmt.fast.packed import packing_available
 from attnmt.hardware import bf16_native
-from attnmt.model import Transformer, TransformerConfig
+from attnmt.model import DecoderCache, Transformer, TransformerConfig
 from attnmt.search import beam_search, greedy_search
 
 pytestmark = [
@@ -108,8 +108,12 @@ def test_two_steps_from_one_cache_state_each_keep_their_own_keys():
         torch.testing.assert_close(ours.self_v, theirs.self_v, atol=2e-5, rtol=1e-4)
 
 
-@pytest.mark.parametrize("room", [0, 2])
-def test_with_room_the_step_grows_keys_in_place_and_copies_once_the_room_is_used(room):
+def steps_side_by_side(room: int, steps: int, hold_keys: bool = False) -> tuple[DecoderCache, DecoderCache, list[bool]]:
+    """Decodes ``steps`` positions of two sentences with the C++ step (its cache given ``room``) and
+    the Python step, comparing their logits at each step.  Returns both caches and, for each step
+    after the first, whether the C++ cache's first-layer keys grew in place (the same buffer as
+    before: a copy goes to a new one while the old is still held); ``hold_keys``: a storage
+    object of those keys is held through each step after the first."""
     model = small_model()
     fast, reference = prepare(model), prepare(model, fused_step=False)
     src = torch.randint(4, 60, (2, 7))
@@ -119,35 +123,30 @@ def test_with_room_the_step_grows_keys_in_place_and_copies_once_the_room_is_used
         memory = model.encode(src)
         cache, ref_cache = fast.start_decoding(memory), reference.start_decoding(memory)
         cache.room = room
-        for t in range(5):
+        for t in range(steps):
+            held = cache.layers[0].self_k.untyped_storage() if hold_keys and t else None  # noqa: F841
             step = torch.full((2, 1), 5 + t)
             torch.testing.assert_close(fast.decode(step, memory, src_mask, cache=cache),
                                        reference.decode(step, memory, src_mask, cache=ref_cache), atol=2e-5, rtol=1e-4)
             buffers.append(cache.layers[0].self_k.data_ptr())  # the buffer's start: the views begin there
+    return cache, ref_cache, [now == before for before, now in zip(buffers[:-1], buffers[1:], strict=True)]
+
+
+@pytest.mark.parametrize("room", [0, 2])
+def test_with_room_the_step_grows_keys_in_place_and_copies_once_the_room_is_used(room):
+    cache, ref_cache, in_place = steps_side_by_side(room, steps=5)
     for ours, theirs in zip(cache.layers, ref_cache.layers, strict=True):
         torch.testing.assert_close(ours.self_k, theirs.self_k, atol=2e-5, rtol=1e-4)
-    if room:  # positions 0-2 in the first buffer (1 + room 2), 3-5 in the next
-        assert buffers[0] == buffers[1] == buffers[2] != buffers[3] == buffers[4]
-    else:  # a copy every step
-        assert len(set(buffers)) == len(buffers)
+        torch.testing.assert_close(ours.self_v, theirs.self_v, atol=2e-5, rtol=1e-4)
+    # room 2: positions 0-2 in the first buffer (1 + room 2), 3-5 in the next; room 0: a copy every step
+    assert in_place == ([True, True, False, True] if room else [False] * 4)
 
 
 def test_keys_held_elsewhere_make_keys_and_values_copy_together():
     """A tensor sharing one layer's keys (here the storage object Python hands out) stops them growing
     in place; the values, which could, are copied too, so that attention reads both alike."""
-    model = small_model()
-    fast, reference = prepare(model), prepare(model, fused_step=False)
-    src = torch.randint(4, 60, (2, 7))
-    src_mask = padding_mask(src, 0)
-    with torch.inference_mode():
-        memory = model.encode(src)
-        cache, ref_cache = fast.start_decoding(memory), reference.start_decoding(memory)
-        cache.room = 8
-        for t in range(4):
-            held = cache.layers[0].self_k.untyped_storage() if t else None  # noqa: F841 (held through the step)
-            step = torch.full((2, 1), 5 + t)
-            torch.testing.assert_close(fast.decode(step, memory, src_mask, cache=cache),
-                                       reference.decode(step, memory, src_mask, cache=ref_cache), atol=2e-5, rtol=1e-4)
+    _, _, in_place = steps_side_by_side(room=8, steps=4, hold_keys=True)
+    assert in_place == [False] * 3  # copied at every step: the held storage is shared
 
 
 def test_a_sentence_with_every_source_position_masked_gets_zero_cross_attention_as_the_python_step():
