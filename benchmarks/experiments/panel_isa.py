@@ -9,9 +9,8 @@ bf16 inputs and weights (AMX where the CPU has it); "bf16 + casts" adds the floa
 conversions the bf16 layers pay.
 """
 
-import time
-
 import torch
+from panel_kernel import per_call_us  # beside this script
 
 from attnmt.fast import fused
 from attnmt.fast.packed import PackedLinear
@@ -21,12 +20,9 @@ SHAPES = [(32, 256, 768), (32, 256, 1024), (128, 256, 1024), (32, 512, 2048), (1
           (128, 512, 1536)]
 
 
-def micros(call, repeats: int = 200) -> float:
-    call()
-    started = time.perf_counter()
-    for _ in range(repeats):
-        call()
-    return (time.perf_counter() - started) / repeats * 1e6
+def micros(call) -> float:
+    """The mean of 200 calls after one warm-up (the counts of benchmarks/results/panel_isa_xeon.txt)."""
+    return per_call_us(call, repeats=200, warmup=1)
 
 
 def main() -> None:

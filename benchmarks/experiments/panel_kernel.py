@@ -28,8 +28,9 @@ SHAPES = [(256, 768, 1), (256, 256, 3), (256, 1024, 1), (1024, 256, 1), (256, 80
 THREADS = 2
 
 
-def per_call_us(call, repeats: int = 300) -> float:
-    for _ in range(20):
+def per_call_us(call, repeats: int = 300, warmup: int = 20) -> float:
+    """Mean microseconds per call of ``repeats`` calls, after ``warmup`` untimed ones."""
+    for _ in range(warmup):
         call()
     started = time.perf_counter()
     for _ in range(repeats):
