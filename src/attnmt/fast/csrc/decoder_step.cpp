@@ -24,7 +24,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <tuple>
 #include <type_traits>
 #include <limits>
 #include <optional>

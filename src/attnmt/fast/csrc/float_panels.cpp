@@ -14,6 +14,7 @@
 // the CPU has them: 4-7x the AVX-512 kernel's speed at 128 rows.  (A vdpbf16ps panel kernel ran
 // 1.3-4x slower than the float32 AVX-512 one on a CPU with both: docs/performance.md.)
 #include "float_panels.h"
+#include "row_blocks.h"
 
 #include <ATen/Parallel.h>
 #include <torch/library.h>
@@ -28,7 +29,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
-#include <tuple>
 
 namespace attnmt {
 
@@ -182,18 +182,12 @@ void pairs_avx512(const PanelCall& call, int64_t begin, int64_t end) {
   for (int64_t p = 2 * begin; p < std::min(2 * end, call.count); p += 2) {
     const int64_t col = p * kPanel, columns = std::min(2 * kPanel, n - col);
     const bool two = p + 1 < call.count;
-    for (int64_t r = 0; r < call.rows;) {
-      const int64_t left = call.rows - r;
-      const auto args = std::make_tuple(a + r * lda, lda, w + p * stride, stride, k,
-                                        call.bias ? call.bias + col : nullptr,
-                                        call.residual ? call.residual + r * n + col : nullptr, n, call.relu,
-                                        call.y + r * n + col, n, columns);
-      const int rows = left >= 8 ? 8 : left >= 4 ? 4 : 1;
-      if (rows == 8) std::apply(two ? block_avx512<8, 2> : block_avx512<8, 1>, args);
-      else if (rows == 4) std::apply(two ? block_avx512<4, 2> : block_avx512<4, 1>, args);
-      else std::apply(two ? block_avx512<1, 2> : block_avx512<1, 1>, args);
-      r += rows;
-    }
+    row_blocks(call.rows, [&](auto size, int64_t r) {
+      constexpr int kRows = decltype(size)::value;
+      (two ? block_avx512<kRows, 2> : block_avx512<kRows, 1>)(
+          a + r * lda, lda, w + p * stride, stride, k, call.bias ? call.bias + col : nullptr,
+          call.residual ? call.residual + r * n + col : nullptr, n, call.relu, call.y + r * n + col, n, columns);
+    });
   }
 }
 #endif

@@ -13,6 +13,7 @@
 //   - y = (acc − 128 · Σ_k W[n, k]) · (max|x_row| / 127) · scale[n] + b[n], + residual, ReLU.
 // Blocks of 8 rows × 2 panels (16 int32 accumulators), the panel pairs split between threads.
 #include "int8_panels.h"
+#include "row_blocks.h"
 
 #include <ATen/Parallel.h>
 #include <torch/library.h>
@@ -33,7 +34,6 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
-#include <tuple>
 
 namespace attnmt {
 
@@ -133,18 +133,12 @@ void pairs_vnni(const Int8Call& call, int64_t begin, int64_t end) {
   for (int64_t p = 2 * begin; p < std::min(2 * end, count); p += 2) {
     const int64_t col = p * kColumns, columns = std::min(2 * kColumns, n - col);
     const bool two = p + 1 < count;
-    for (int64_t r = 0; r < call.rows;) {
-      const int64_t left = call.rows - r;
-      const auto args = std::make_tuple(call.x + r * lda, lda, call.row_scale + r, panels + p * stride, stride,
-                                        call.groups, std::cref(w), col,
-                                        call.residual ? call.residual + r * n + col : nullptr, n, call.relu,
-                                        call.y + r * n + col, n, columns);
-      const int rows = left >= 8 ? 8 : left >= 4 ? 4 : 1;
-      if (rows == 8) std::apply(two ? block_vnni<8, 2> : block_vnni<8, 1>, args);
-      else if (rows == 4) std::apply(two ? block_vnni<4, 2> : block_vnni<4, 1>, args);
-      else std::apply(two ? block_vnni<1, 2> : block_vnni<1, 1>, args);
-      r += rows;
-    }
+    row_blocks(call.rows, [&](auto size, int64_t r) {
+      constexpr int kRows = decltype(size)::value;
+      (two ? block_vnni<kRows, 2> : block_vnni<kRows, 1>)(
+          call.x + r * lda, lda, call.row_scale + r, panels + p * stride, stride, call.groups, w, col,
+          call.residual ? call.residual + r * n + col : nullptr, n, call.relu, call.y + r * n + col, n, columns);
+    });
   }
 }
 
