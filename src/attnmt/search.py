@@ -193,8 +193,9 @@ def greedy_search(
                     going[row] = limit[row] > step
         if compact(going):
             keep = [row for row, on in enumerate(going) if on]
-            state.keep(torch.tensor(going, device=src.device))
-            tokens = tokens[keep]
+            index = torch.tensor(keep, dtype=torch.long, device=src.device)
+            state.select(index, index)  # one row per sentence: its rows and its groups alike
+            tokens = tokens[index]
             sentence, limit, going = [sentence[r] for r in keep], [limit[r] for r in keep], [True] * len(keep)
             make_room(state, limit, step)
         state.extend(tokens)
