@@ -190,13 +190,7 @@ class FusedDecoderStep:
     def __call__(self, x: Tensor, cache: DecoderCache, src_mask: Tensor) -> Tensor:
         """x [N, 1, d_model] (embedded new positions), src_mask [G, 1, 1, S] -> the stack's output
         [N, 1, d_model]; each layer's cache gains the position."""
-        layers = cache.layers
-        out = self.kernel.step(
-            x.view(x.size(0), x.size(2)),
-            [layer.self_k for layer in layers], [layer.self_v for layer in layers],
-            [layer.cross_k for layer in layers], [layer.cross_v for layer in layers],
-            src_mask.view(src_mask.size(0), src_mask.size(-1)), cache.room,
-        )
+        out = self.kernel.step(x.view(x.size(0), x.size(2)), *cache_arguments(cache, src_mask))
         keep_keys(cache, out)
         return out[0][:, None]
 
@@ -206,16 +200,19 @@ class FusedDecoderStep:
         final LayerNorm (pre-norm) and the output layer.  The cache gains the position."""
         if self.positional is not None:
             self.positional.check_end(cache.length + 1)
-        layers = cache.layers
-        out = self.kernel.decode(
-            tokens.view(-1), cache.length,
-            [layer.self_k for layer in layers], [layer.self_v for layer in layers],
-            [layer.cross_k for layer in layers], [layer.cross_v for layer in layers],
-            src_mask.view(src_mask.size(0), src_mask.size(-1)), cache.room,
-        )
+        out = self.kernel.decode(tokens.view(-1), cache.length, *cache_arguments(cache, src_mask))
         keep_keys(cache, out)
         cache.length += 1
         return out[0][:, None]
+
+
+def cache_arguments(cache: DecoderCache, src_mask: Tensor) -> list:
+    """The cache and the source mask [G, 1, 1, S] as the C++ step takes them: each layer's
+    self-attention keys, values, cross-attention keys, values (four lists), the mask [G, S], the room."""
+    layers = cache.layers
+    return [[layer.self_k for layer in layers], [layer.self_v for layer in layers],
+            [layer.cross_k for layer in layers], [layer.cross_v for layer in layers],
+            src_mask.view(src_mask.size(0), src_mask.size(-1)), cache.room]
 
 
 def keep_keys(cache: DecoderCache, out: list[Tensor]) -> None:
