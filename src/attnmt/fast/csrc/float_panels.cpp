@@ -11,8 +11,8 @@
 //   - AVX-512 (where PyTorch's own kernels use AVX-512: ATEN_CPU_CAPABILITY caps both):
 //     8 rows × 32 columns (two panels) in 16 zmm registers.
 // bf16 weights go to oneDNN instead (bf16_linear in decoder_step.cpp), which multiplies them with AMX tiles where
-// the CPU has them: 4-7x the AVX-512 kernel's speed at 128 rows.  (A vdpbf16ps panel kernel ran
-// 1.3-4x slower than the float32 AVX-512 one on a CPU with both: docs/performance.md.)
+// the CPU has them, several times the AVX-512 kernel's speed at 128 rows.  (A vdpbf16ps panel
+// kernel ran slower than the float32 AVX-512 one on a CPU with both: docs/performance.md.)
 #include "float_panels.h"
 #include "row_blocks.h"
 

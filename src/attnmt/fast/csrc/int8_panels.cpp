@@ -2,8 +2,8 @@
 // decoder step's matmuls (decoder_step.cpp) and every other int8 layer, the output projection
 // included.
 //
-// torch.ao's dynamic int8 Linear calls fbgemm, whose per-call cost (about 40 µs for 32 rows of a
-// 256-wide layer on a 2-core Xeon, docs/performance.md) is several times the arithmetic.  Here
+// torch.ao's dynamic int8 Linear calls fbgemm, whose per-call cost at a few dozen rows is several
+// times the arithmetic (docs/performance.md has the timings).  Here
 // the weights are packed once, as for the float32 panels:
 //   - W [N, K] (torch.ao's per-column int8 values and scales) in panels of 16 columns × 4
 //     consecutive k, one zmm register per group of 4 k: panels [ceil(N/16), ceil(K/4), 16, 4];
@@ -331,8 +331,8 @@ at::Tensor int8_linear(const at::Tensor& x_in, const Int8Panels& w, const std::o
 }  // namespace attnmt
 
 // Python multiplies with a layer's panels by calling their method, `panels.linear(x, residual,
-// relu)`: an operator taking the object as an argument costs about three times as much per call
-// (PyTorch's conversion of a custom-class argument tries other types first, and throws).
+// relu)`: an operator taking the object as an argument costs more per call than the kernel at a few
+// rows (PyTorch's conversion of a custom-class argument tries other types first, and throws).
 TORCH_LIBRARY_FRAGMENT(attnmt, m) {
   m.class_<attnmt::Int8Panels>("Int8Panels")
       .def("linear", [](const c10::intrusive_ptr<attnmt::Int8Panels>& self, const at::Tensor& x,
