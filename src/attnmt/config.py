@@ -63,6 +63,11 @@ class TransformerConfig:
                 "but tie_embeddings shares one matrix between them; set tie_embeddings: false"
             )
 
+    @property
+    def longest_input(self) -> int:
+        """The most tokens of a source or target sentence: max_positions less room for BOS and EOS."""
+        return self.max_positions - 2
+
     def to_dict(self) -> dict:
         return asdict(self)
 
