@@ -7,6 +7,7 @@ import argparse
 import json
 import sys
 
+from attnmt.app.document_files import add_document_options
 from attnmt.app.lines import FORMATS
 from attnmt.errors import ConfigError
 
@@ -58,7 +59,15 @@ def decoding(args: argparse.Namespace) -> dict:
                 max_tokens=args.max_tokens, max_sentences=args.batch_size)
 
 
+def search_settings(args: argparse.Namespace):
+    """--beam, --alpha, --max-len-a and --max-len-b as one attnmt.decoding.Decoding."""
+    from attnmt.decoding import Decoding
+
+    return Decoding(beam_size=args.beam, alpha=args.alpha, max_len_a=args.max_len_a, max_len_b=args.max_len_b)
+
+
 def cmd_translate(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.app.document_files import check_document_options, translate_document_input, uses_documents
     from attnmt.app.lines import line_batches, write_hypotheses, write_texts
     from attnmt.data import read_lines
     from attnmt.inspect.align import align
@@ -70,6 +79,7 @@ def cmd_translate(args: argparse.Namespace, extra: dict[str, str]) -> int:
         raise ConfigError("--confidence writes a probability per output piece: add --output-format jsonl")
     if args.n_best > 1 and args.output_format == "text":
         raise ConfigError("--n-best writes several translations per input line: add --output-format tsv or jsonl")
+    check_document_options(args)
     model, tokenizer = load_for_translation(args)
     layers = model.config.decoder_layers
     if args.alignments and not -layers <= args.alignment_layer < layers:
@@ -82,6 +92,9 @@ def cmd_translate(args: argparse.Namespace, extra: dict[str, str]) -> int:
     batches = [read_lines(args.input)] if from_file else line_batches(sys.stdin.buffer)
     out = open(args.output, "w", encoding="utf-8") if args.output not in (None, "-") else sys.stdout
     try:
+        if uses_documents(args):
+            translate_document_input(args, model, tokenizer, search_settings(args), batches, out)
+            return 0
         first_line = 1
         for lines in batches:
             if args.output_format == "text":
@@ -178,6 +191,7 @@ def add_translation_commands(commands: argparse._SubParsersAction) -> None:
                            help="heads of that layer to average, e.g. 0,2 (default: all)")
             p.add_argument("--confidence", action="store_true", help="each output piece's probability "
                            "(with --output-format jsonl)")
+            add_document_options(p)
         else:
             p.add_argument("--src", help="source file to translate with --model (plain or .gz)")
             p.add_argument("--hyp", help="translations to score as they are, instead of --model and --src")

@@ -13,26 +13,33 @@ from collections.abc import Sequence
 
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.documents.markup import translate_markup
-from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, translate_lines
+from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, ModelTranslator, translate_lines
+from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.model import Transformer
 from attnmt.tokenizer import Tokenizer
 
-__all__ = ["DocumentOptions", "translate_html", "translate_text", "translate_xml"]
+__all__ = ["DocumentOptions", "translate_html", "translate_subtitles", "translate_text", "translate_xml"]
 
 
 def translate_html(model: Transformer, tokenizer: Tokenizer, text: str, decoding: Decoding = DEFAULT,
-                   options: DocumentOptions = DocumentOptions()) -> str:
+                   options: DocumentOptions = DEFAULT_OPTIONS) -> str:
     """An HTML fragment (``A <b>red</b> car``) or whole document, translated with its markup."""
     return translate_markup([text], ModelTranslator(model, tokenizer, decoding), options)[0]
 
 
 def translate_xml(model: Transformer, tokenizer: Tokenizer, text: str, decoding: Decoding = DEFAULT,
-                  options: DocumentOptions = DocumentOptions()) -> str:
+                  options: DocumentOptions = DEFAULT_OPTIONS) -> str:
     """An XML fragment with inline elements, translated with its markup."""
     return translate_markup([text], ModelTranslator(model, tokenizer, decoding), options, xml=True)[0]
 
 
 def translate_text(model: Transformer, tokenizer: Tokenizer, lines: Sequence[str], decoding: Decoding = DEFAULT,
-                   options: DocumentOptions = DocumentOptions()) -> list[str]:
+                   options: DocumentOptions = DEFAULT_OPTIONS) -> list[str]:
     """Plain text lines, each split into sentences; URLs and e-mail addresses kept as they are."""
     return translate_lines(lines, ModelTranslator(model, tokenizer, decoding), options)
+
+
+def translate_subtitles(model: Transformer, tokenizer: Tokenizer, text: str, decoding: Decoding = DEFAULT,
+                        options: DocumentOptions = DEFAULT_OPTIONS) -> str:
+    """An SRT or WebVTT file's text: cue text translated, numbering, timings and notes kept."""
+    return translate_subtitle_text(text, ModelTranslator(model, tokenizer, decoding), options)

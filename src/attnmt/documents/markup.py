@@ -23,10 +23,11 @@ import re
 import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from html import escape
 
 from lxml import etree, html
 
-from attnmt.documents.pipeline import DocumentOptions, Translator, flat_line, translate_flats
+from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_line, translate_flats
 from attnmt.documents.spans import FlatBuilder, FlatText, Nested, has_words, plain
 
 INLINE = frozenset("a abbr acronym b bdi bdo big cite data del dfn em font i ins label mark nobr q rp rt ruby s "
@@ -109,7 +110,7 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
 
 def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabulary) -> None:
     if vocabulary.is_atom(node):
-        builder.add_atom(node=node)
+        builder.add_atom(node=node, parts_words=not is_comment(node) and node.tag.lower() == "br")
         return
     builder.open(node)
     builder.add_text(node.text or "")
@@ -229,7 +230,7 @@ class Parsed:
             doctype = self.root.getroottree().docinfo.doctype
             return html.tostring(self.root, encoding="unicode", doctype=doctype or None) + "\n"
         tostring = etree.tostring if self.xml else html.tostring
-        return (self.root.text or "") + "".join(tostring(child, encoding="unicode", with_tail=True)
+        return escape(self.root.text or "", quote=False) + "".join(tostring(child, encoding="unicode", with_tail=True)
                                                 for child in self.root)
 
 
@@ -249,7 +250,7 @@ def parse(text: str, xml: bool, where: str) -> Parsed:
     return parsed
 
 
-def translate_markup(texts: Sequence[str], translator: Translator, options: DocumentOptions = DocumentOptions(),
+def translate_markup(texts: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
                      xml: bool = False, where: str = "input") -> list[str]:
     """HTML documents or fragments (or XML fragments with ``xml``), translated together in one
     batched pass; always well-formed output.  Blank texts come back as they are."""

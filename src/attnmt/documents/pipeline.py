@@ -47,6 +47,9 @@ class DocumentOptions:
             raise ConfigError("document option source_lang is empty: give a language code such as 'en'")
 
 
+DEFAULT_OPTIONS = DocumentOptions()
+
+
 class Translator(Protocol):
     """What documents need of a model: sentences translated, and word alignments of pairs."""
 
@@ -76,7 +79,7 @@ class ModelTranslator:
 
 
 def translate_flats(flats: Sequence[FlatText], translator: Translator,
-                    options: DocumentOptions = DocumentOptions()) -> list[list[str | Nested]]:
+                    options: DocumentOptions = DEFAULT_OPTIONS) -> list[list[str | Nested]]:
     """Each flat text translated, its marks placed and nested (attnmt.documents.spans)."""
     sentences = [sentence_spans(flat.text, options.source_lang, options.split) for flat in flats]
     sources = [flat.text[s:e] for flat, spans in zip(flats, sentences, strict=True) for s, e in spans]
@@ -112,7 +115,7 @@ def flat_line(line: str) -> FlatText:
 
 
 def translate_lines(lines: Sequence[str], translator: Translator,
-                    options: DocumentOptions = DocumentOptions()) -> list[str]:
+                    options: DocumentOptions = DEFAULT_OPTIONS) -> list[str]:
     """Plain text lines, each split into sentences (unless options.split is false), URLs and
     e-mail addresses kept as they are; one output line per input line."""
     return [plain(content) for content in translate_flats([flat_line(line) for line in lines], translator, options)]

@@ -18,8 +18,8 @@ gives them with examples):
    translation, before the first word at the start.
 3. Nesting.  Marks are placed parents first: a child is cut to its parent's
    span; a sibling is cut so as not to overlap an earlier sibling (keeping the
-   longest free piece), and a point inside a sibling moves to that sibling's
-   nearer edge.  So the output nests properly whatever the alignments say, and
+   longest free piece; left with nothing, it goes right after them, empty), and
+   a point inside a sibling moves to that sibling's nearer edge.  So the output nests properly whatever the alignments say, and
    every element appears exactly once, with its attributes.
 """
 
@@ -79,6 +79,7 @@ class FlatBuilder:
         self.marks: list[Mark] = []
         self.open_marks: list[int] = []
         self.pending_atoms: list[Mark] = []  # atoms waiting to learn whether whitespace follows them
+        self.gap = False  # a line break was just added: the next word is a new word
 
     def add_text(self, text: str) -> None:
         """Visible text; URLs and e-mail addresses in it become atoms."""
@@ -98,6 +99,9 @@ class FlatBuilder:
             for atom in self.pending_atoms:
                 atom.space_after = text[0].isspace()
             self.pending_atoms = []
+        if text and self.gap and not text[0].isspace() and self.text and not self.text[-1].isspace():
+            text = " " + text
+        self.gap = self.gap and not text
         after_atom = bool(self.marks) and self.marks[-1].atom and self.marks[-1].start == len(self.text)
         if text[:1].isspace() and (not self.text or self.text[-1].isspace()) and (self.collapse or after_atom):
             text = text[1:]
@@ -110,7 +114,10 @@ class FlatBuilder:
     def close(self) -> None:
         self.marks[self.open_marks.pop()].end = len(self.text)
 
-    def add_atom(self, node: Any = None, literal: str = "") -> None:
+    def add_atom(self, node: Any = None, literal: str = "", parts_words: bool = False) -> None:
+        """Something kept whole at this point; ``parts_words``: it separates the words around it
+        (a line break), so "one<br>two" reads as two words."""
+        self.gap = self.gap or parts_words
         before = not self.text or self.text[-1].isspace()
         atom = Mark(len(self.text), len(self.text), self._parent(), node, True, literal, space_before=before)
         self.marks.append(atom)
@@ -236,13 +243,17 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
     for j, mark in enumerate(flat.marks):
         raw = None if mark.atom or mark.start == mark.end else projector.span(mark)
         bounds = spans[mark.parent] if mark.parent is not None else (0, len(projector.target))
+        taken = [spans[k] for k in siblings.get(mark.parent, []) if spans[k][0] < spans[k][1]]
+        p = None
         if raw is not None:
-            raw = free_piece((max(raw[0], bounds[0]), min(raw[1], bounds[1])),
-                             [spans[k] for k in siblings.get(mark.parent, []) if spans[k][0] < spans[k][1]])
-        if raw is not None:
-            raw = strip_span(projector.target, raw)
+            clipped = (max(raw[0], bounds[0]), min(raw[1], bounds[1]))
+            blocking = [e for s, e in taken if s < clipped[1] and e > clipped[0]]
+            raw = free_piece(clipped, taken)
+            raw = None if raw is None else strip_span(projector.target, raw)
+            if raw is None and blocking:  # emptied by earlier siblings: it goes right after them
+                p = max(blocking)
         if raw is None:
-            p = min(max(projector.point(mark.start), bounds[0]), bounds[1])
+            p = min(max(projector.point(mark.start) if p is None else p, bounds[0]), bounds[1])
             raw = (p, p)
         spans.append(raw)
         for k in siblings.get(mark.parent, []):
