@@ -19,7 +19,7 @@ from attnmt.errors import ConfigError, UserError
 USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError)
 # Optional dependencies, by the extra that installs them (pip install 'attnmt[serve]', or [all]).
 EXTRAS = {"fastapi": "serve", "uvicorn": "serve", "matplotlib": "plot", "tensorboard": "tensorboard",
-          "transformers": "export", "ctranslate2": "export"}
+          "transformers": "export", "ctranslate2": "export", "lxml": "documents", "sentencex": "documents"}
 
 
 def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:

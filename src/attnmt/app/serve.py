@@ -2,7 +2,8 @@
 
 ::
 
-    POST /translate  {"text": "A dog runs."} or {"texts": [...]}, options beam, max_length, return_attention
+    POST /translate  {"text": "A dog runs."} or {"texts": [...]}, options beam, max_length, return_attention,
+                     format ("html": texts are HTML, split into sentences, tags carried over; attnmt.documents)
                      -> {"translations": [...]}  (+ "attention": one viewer data object per text, on request)
     GET  /health     -> model name, vocabulary size, device, limits
     GET  /           -> the page: a text box, Translate, the output and its attention (attnmt.app.page)
@@ -23,7 +24,7 @@ import sys
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, Literal, NamedTuple
 
 import torch
 from fastapi import FastAPI, HTTPException, Request
@@ -35,6 +36,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from attnmt.app.batching import Batcher, Busy
 from attnmt.app.page import page_html
+from attnmt.decoding import Decoding
 from attnmt.errors import ConfigError
 from attnmt.inspect.align import align_one, pharaoh
 from attnmt.inspect.trace import trace_translation
@@ -67,6 +69,7 @@ class Options(NamedTuple):
     beam: int
     max_length: int | None
     n_best: int = 0  # 0: translations only; n >= 1: the n best hypotheses with their scores
+    format: str = "text"  # "html": HTML fragments or pages (attnmt.documents)
 
 
 class TranslateRequest(BaseModel):
@@ -87,6 +90,8 @@ class TranslateRequest(BaseModel):
                                 "penalty) and log-prob")
     return_alignments: bool = Field(False, description="add each hypothesis's word alignment (Pharaoh pairs)")
     return_confidence: bool = Field(False, description="add each hypothesis's pieces with their probabilities")
+    format: Literal["text", "html"] = Field("text", description='"html": each text is HTML (a fragment or a page), '
+                                            "split into sentences, its tags carried onto the translation")
 
     @property
     def wants_hypotheses(self) -> bool:
@@ -100,6 +105,9 @@ class TranslateRequest(BaseModel):
             raise ValueError('"texts" is empty: give at least one text')
         if self.n_best > self.beam:
             raise ValueError(f'"n_best" {self.n_best} needs "beam" {self.n_best} or more (got {self.beam})')
+        if self.format == "html" and (self.wants_hypotheses or self.return_attention):
+            raise ValueError('"format": "html" returns the translated HTML only: leave out n_best, return_scores, '
+                             "return_alignments, return_confidence and return_attention")
         for where, text in self.named_texts():
             if not text.strip():
                 raise ValueError(f"{where} is empty: give a sentence to translate")
@@ -167,6 +175,8 @@ def check_limits(request: TranslateRequest, tokenizer: TextCodec, settings: Serv
     for where, text in named:
         if len(text) > settings.max_chars:
             raise HTTPException(413, f"{where} has {len(text)} characters; at most {settings.max_chars}")
+        if request.format == "html":  # split into sentences: only the character limit applies
+            continue
         tokens = len(tokenizer.encode(text))
         if tokens == 0:
             raise HTTPException(422, f"{where} has nothing to translate: only spaces or invisible characters")
@@ -249,6 +259,12 @@ def create_app(model: Transformer, tokenizer: TextCodec, name: str = "model",
 
     def run_batch(texts: list[str], options: Options) -> list:
         a, b = (1.5, 10) if options.max_length is None else (0.0, options.max_length)
+        if options.format == "html":  # lxml and sentencex: the documents extra, needed only here
+            from attnmt.documents.markup import translate_markup
+            from attnmt.documents.pipeline import DEFAULT_OPTIONS, ModelTranslator
+
+            decoding = Decoding(beam_size=options.beam).with_max_length(options.max_length)
+            return translate_markup(texts, ModelTranslator(model, tokenizer, decoding), DEFAULT_OPTIONS)
         if options.n_best:
             return translate_n_best(model, tokenizer, texts, options.n_best, beam_size=options.beam,
                                     max_len_a=a, max_len_b=b)
@@ -285,7 +301,7 @@ def create_app(model: Transformer, tokenizer: TextCodec, name: str = "model",
         batcher: Batcher = app.state.batcher
         try:
             n_best = request.n_best if request.wants_hypotheses else 0
-            results = await batcher.translate(texts, Options(request.beam, request.max_length, n_best))
+            results = await batcher.translate(texts, Options(request.beam, request.max_length, n_best, request.format))
             hypotheses = None
             if n_best:
                 hypotheses = [[await batcher.call(describe, text, h, request) for h in found]

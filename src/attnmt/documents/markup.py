@@ -227,11 +227,31 @@ class Parsed:
         if self.document:
             if target_lang:
                 self.root.set("lang", target_lang)
+            declare_utf8(self.root)
             doctype = self.root.getroottree().docinfo.doctype
             return html.tostring(self.root, encoding="unicode", doctype=doctype or None) + "\n"
         tostring = etree.tostring if self.xml else html.tostring
         return escape(self.root.text or "", quote=False) + "".join(tostring(child, encoding="unicode", with_tail=True)
                                                 for child in self.root)
+
+
+def declare_utf8(root: etree._Element) -> None:
+    """The page is written as UTF-8, so it says so: a <meta charset> (or http-equiv one) is set to
+    utf-8, or one is added at the top of <head>; else a browser may read it as Windows-1252."""
+    for meta in root.iter("meta"):
+        if meta.get("charset") is not None:
+            meta.set("charset", "utf-8")
+            return
+        if meta.get("http-equiv", "").lower() == "content-type":
+            meta.set("content", "text/html; charset=utf-8")
+            return
+    head = root.find("head")
+    if head is None:
+        head = root.makeelement("head", {})
+        root.insert(0, head)
+    meta = root.makeelement("meta", {"charset": "utf-8"})
+    meta.tail, head.text = head.text, None
+    head.insert(0, meta)
 
 
 def parse(text: str, xml: bool, where: str) -> Parsed:

@@ -118,4 +118,5 @@ def translate_lines(lines: Sequence[str], translator: Translator,
                     options: DocumentOptions = DEFAULT_OPTIONS) -> list[str]:
     """Plain text lines, each split into sentences (unless options.split is false), URLs and
     e-mail addresses kept as they are; one output line per input line."""
-    return [plain(content) for content in translate_flats([flat_line(line) for line in lines], translator, options)]
+    translated = translate_flats([flat_line(line) for line in lines], translator, options)
+    return [plain(content) if line.strip() else "" for line, content in zip(lines, translated, strict=True)]

@@ -19,8 +19,9 @@ gives them with examples):
 3. Nesting.  Marks are placed parents first: a child is cut to its parent's
    span; a sibling is cut so as not to overlap an earlier sibling (keeping the
    longest free piece; left with nothing, it goes right after them, empty), and
-   a point inside a sibling moves to that sibling's nearer edge.  So the output nests properly whatever the alignments say, and
-   every element appears exactly once, with its attributes.
+   a point inside a sibling moves to that sibling's nearer edge.  So the output
+   nests properly whatever the alignments say, and every element appears exactly
+   once, with its attributes.
 """
 
 from __future__ import annotations

@@ -1,0 +1,83 @@
+"""``attnmt translate --format html|xml|srt|vtt`` and sentence splitting, end to end on the tiny model,
+and ``"format": "html"`` in a request to the server."""
+
+import pytest
+from fastapi.testclient import TestClient
+from lxml import html
+
+from attnmt.app.cli import main
+from attnmt.app.serve import create_app
+from attnmt.checkpoint import load_model_dir
+
+
+def run(argv, capsys) -> tuple[int, str, str]:
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_html_fragments_a_line_keep_their_tags_around_the_aligned_words(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.html"
+    source.write_text("a <b>dog</b> runs\n\n<i>the boy laughs</i>\n", encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, "--format", "html", source], capsys)
+    assert code == 0 and out == "ein <b>hund</b> rennt\n\n<i>der junge lacht</i>\n"
+
+
+def test_a_line_with_two_sentences_is_split_unless_no_split(trained_model, tmp_path, capsys, monkeypatch):
+    source = tmp_path / "in.txt"
+    source.write_text("A dog runs. The boy laughs.\n", encoding="utf-8")
+    seen = []
+    from attnmt.documents import pipeline
+
+    real = pipeline.translate
+    monkeypatch.setattr(pipeline, "translate", lambda model, tok, sentences, **kw: seen.append(list(sentences))
+                        or real(model, tok, sentences, **kw))
+    assert run(["translate", "--model", trained_model, source], capsys)[0] == 0
+    assert seen == [["A dog runs.", "The boy laughs."]]
+
+
+def test_subtitles_keep_numbers_and_timings(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.srt"
+    source.write_text("7\n00:00:01,000 --> 00:00:02,000\na dog runs\n\n8\n00:00:02,500 --> 00:00:03,000\n"
+                      "the boy laughs\n", encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, "--format", "srt", source], capsys)
+    assert code == 0
+    assert out == ("7\n00:00:01,000 --> 00:00:02,000\nein hund rennt\n\n8\n00:00:02,500 --> 00:00:03,000\n"
+                   "der junge lacht\n")
+
+
+def test_a_whole_page_keeps_its_structure_and_gets_the_target_lang(trained_model, tmp_path, capsys):
+    source, output = tmp_path / "page.html", tmp_path / "page.de.html"
+    source.write_text('<!DOCTYPE html>\n<html lang="en"><head><title>the boy laughs</title></head><body>'
+                      '<ul><li>a dog runs</li><li><img alt="a cat sleeps" src="c.png"></li></ul></body></html>\n',
+                      encoding="utf-8")
+    code, _, _ = run(["translate", "--model", trained_model, "--format", "html", "--target-lang", "de",
+                      source, output], capsys)
+    page = html.parse(str(output)).getroot()
+    assert code == 0 and page.get("lang") == "de"
+    assert page.findtext(".//title") == "der junge lacht" and page.findtext(".//li") == "ein hund rennt"
+    assert page.find(".//img").get("alt") == "eine katze schläft"
+
+
+def test_bad_markup_is_translated_with_a_warning(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.html"
+    source.write_text("a <b>dog runs\n", encoding="utf-8")
+    with pytest.warns(UserWarning, match="markup repaired"):
+        code, out, _ = run(["translate", "--model", trained_model, "--format", "html", source], capsys)
+    assert code == 0 and out.startswith("ein") and out.count("<b>") == out.count("</b>") == 1
+
+
+def test_document_formats_refuse_per_line_extras_in_one_line(trained_model, capsys):
+    code, _, err = run(["translate", "--model", trained_model, "--format", "html", "--alignments"], capsys)
+    assert code == 2 and "--format html" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_server_translates_html_when_asked(trained_model):
+    model, tokenizer = load_model_dir(trained_model)
+    with TestClient(create_app(model, tokenizer, "tiny")) as client:
+        answer = client.post("/translate", json={"texts": ["a <b>dog</b> runs", "<i>the boy laughs</i>"],
+                                                 "format": "html"})
+        refused = client.post("/translate", json={"text": "a dog", "format": "html", "return_attention": True})
+    assert answer.status_code == 200
+    assert answer.json() == {"translations": ["ein <b>hund</b> rennt", "<i>der junge lacht</i>"]}
+    assert refused.status_code == 422 and "html" in refused.json()["detail"]
