@@ -177,7 +177,8 @@ class TreeJob:
     def __init__(self, root: etree._Element, vocabulary: Vocabulary, options: DocumentOptions) -> None:
         found = [run for run in runs(root, vocabulary) if run.children or has_words(run.lead)]
         flats = [flatten(run, vocabulary) for run in found]
-        self.runs = [(run, flat) for run, flat in zip(found, flats, strict=True) if has_words(flat.text) or flat.marks]
+        # A run with no word to translate (spacing, a <style>, an <img>) stays exactly as it was.
+        self.runs = [(run, flat) for run, flat in zip(found, flats, strict=True) if has_words(flat.text)]
         self.attributes = translatable_attributes(root, vocabulary, options.attributes)
 
     def flats(self) -> list[FlatText]:
