@@ -1,0 +1,172 @@
+"""Inline markup through translation: tags on Multi30k validation pairs, carried by word alignments.
+
+    .venv/bin/python benchmarks/documents.py --model runs/bench_multi30k
+
+The tagged test is built here from Multi30k *validation* pairs (data/multi30k/val.*).
+A word dictionary is learnt from the training pairs: for each English word (lower-cased,
+punctuation stripped) the German word with the highest Dice coefficient of sentence
+co-occurrence, kept at Dice >= 0.3 over 5 or more co-occurrences.  In each validation
+pair, source words whose dictionary translation occurs in the reference are anchors:
+the first is wrapped in ``<b>``, a second (if any) in ``<a href="#N">``; every third
+sentence also wraps the first anchor and the word after it in ``<i>`` (nesting the
+``<b>``), and every fourth gets a ``<br/>`` before its last word.
+
+Reported (with the CPU and the command):
+
+- well-formed: the output parses as strict XML (``<br>`` closed) and holds the same
+  elements with the same attributes as the input (target 100 %);
+- tag placement: for each anchor whose dictionary translation occurs in the output, the
+  share where that word lies inside the element that wrapped the anchor (target >= 95 %);
+- BLEU of the tagged output with its tags stripped, and of the same sentences untagged
+  through ``attnmt.translate.translate`` (target: within 0.5);
+- time: the tagged pass (parse, split, translate, align, rebuild) over plain ``translate``
+  of the same sentences, the two alternating, median of ``--rounds`` (target <= 1.3x).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+import torch
+from lxml import etree
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.data import read_lines
+from attnmt.decoding import Decoding
+from attnmt.documents.markup import translate_markup
+from attnmt.documents.pipeline import ModelTranslator
+from attnmt.evaluate import bleu
+from attnmt.hardware import cpu_flags, cpu_model
+from attnmt.translate import translate
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "data/multi30k"
+
+
+def words(text: str) -> list[str]:
+    """Lower-cased words without their punctuation (what the dictionary and the checks compare)."""
+    return [w for w in (re.sub(r"^\W+|\W+$", "", token.lower()) for token in text.split()) if w]
+
+
+def learn_dictionary(sources: list[str], targets: list[str], least: int = 5, min_dice: float = 0.3) -> dict:
+    """English word -> German word of highest Dice coefficient over sentence co-occurrence."""
+    src_count, tgt_count, both = Counter(), Counter(), Counter()
+    for s, t in zip(sources, targets, strict=True):
+        s_words, t_words = set(words(s)), set(words(t))
+        src_count.update(s_words)
+        tgt_count.update(t_words)
+        both.update((e, g) for e in s_words for g in t_words)
+    best: dict[str, tuple[float, str]] = {}
+    for (e, g), n in both.items():
+        dice = 2 * n / (src_count[e] + tgt_count[g])
+        if n >= least and dice >= min_dice and dice > best.get(e, (0.0, ""))[0]:
+            best[e] = (dice, g)
+    return {e: g for e, (_, g) in best.items()}
+
+
+def tag_pair(number: int, source: str, reference: str, dictionary: dict) -> tuple[str, list[tuple[str, str]]] | None:
+    """The source with tags around its anchors, and (element tag, expected German word) per
+    checked element; None without an anchor."""
+    tokens = source.split()
+    reference_words = set(words(reference))
+    anchors = [k for k, token in enumerate(tokens)
+               if (w := words(token)) and dictionary.get(w[0]) in reference_words]
+    if not anchors:
+        return None
+    b, checks = anchors[0], []
+    tokens[b] = f"<b>{tokens[b]}</b>"
+    checks.append(("b", dictionary[words(source.split()[b])[0]]))
+    if len(anchors) > 1:
+        a = anchors[1]
+        tokens[a] = f'<a href="#{number}">{tokens[a]}</a>'
+        checks.append(("a", dictionary[words(source.split()[a])[0]]))
+    if number % 3 == 0 and b + 1 < len(tokens) and (len(anchors) == 1 or anchors[1] != b + 1):
+        tokens[b], tokens[b + 1] = f"<i>{tokens[b]}", f"{tokens[b + 1]}</i>"
+    if number % 4 == 0 and len(tokens) > 2:
+        tokens[-1] = f"<br/>{tokens[-1]}"
+    return " ".join(tokens), checks
+
+
+def well_formed(output: str, tagged: str) -> bool:
+    """Strict XML parse of the output; the same elements with the same attributes as the input."""
+    def elements(text: str) -> Counter:
+        root = etree.fromstring(f"<r>{text.replace('<br>', '<br/>')}</r>")
+        return Counter((e.tag, tuple(sorted(e.attrib.items()))) for e in root.iter() if e.tag != "r")
+    try:
+        return elements(output) == elements(tagged)
+    except etree.XMLSyntaxError:
+        return False
+
+
+def placement(output: str, checks: list[tuple[str, str]]) -> list[bool]:
+    """Per checked element whose expected word the output holds: is the word inside it."""
+    root = etree.fromstring(f"<r>{output.replace('<br>', '<br/>')}</r>")
+    found = []
+    for tag, word in checks:
+        if word in words("".join(root.itertext())):
+            element = root.find(f".//{tag}")
+            found.append(element is not None and word in words("".join(element.itertext())))
+    return found
+
+
+def timed(function) -> tuple[float, object]:
+    started = time.perf_counter()
+    result = function()
+    return time.perf_counter() - started, result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--model", default=str(ROOT / "runs/bench_multi30k"))
+    parser.add_argument("--beam", type=int, default=4)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--sentences", type=int, default=0, help="the first N validation pairs (0: all)")
+    args = parser.parse_args()
+
+    dictionary = learn_dictionary(read_lines(DATA / "train.en.gz"), read_lines(DATA / "train.de.gz"))
+    pairs = list(zip(read_lines(DATA / "val.en.gz"), read_lines(DATA / "val.de.gz"), strict=True))
+    if args.sentences:
+        pairs = pairs[: args.sentences]
+    built = [(s, r, tag_pair(n, s, r, dictionary)) for n, (s, r) in enumerate(pairs)]
+    tests = [(s, r, tagged, checks) for s, r, found in built if found for tagged, checks in [found]]
+    sources, references = [t[0] for t in tests], [t[1] for t in tests]
+    tagged = [t[2] for t in tests]
+
+    model, tokenizer = load_model_dir(args.model)
+    decoding = Decoding(beam_size=args.beam)
+    translator = ModelTranslator(model, tokenizer, decoding)
+    plain_times, tagged_times = [], []
+    for _ in range(args.rounds):
+        seconds, untagged_out = timed(lambda: translate(model, tokenizer, sources, beam_size=args.beam))
+        plain_times.append(seconds)
+        seconds, tagged_out = timed(lambda: translate_markup(tagged, translator))
+        tagged_times.append(seconds)
+
+    formed = [well_formed(out, t) for out, t in zip(tagged_out, tagged, strict=True)]
+    placed = [hit for out, (_, _, _, checks) in zip(tagged_out, tests, strict=True) for hit in placement(out, checks)]
+    stripped = ["".join(etree.fromstring(f"<r>{out.replace('<br>', '<br/>')}</r>").itertext()) for out in tagged_out]
+    bleu_tagged, bleu_plain = bleu(stripped, references), bleu(untagged_out, references)
+    plain_s, tagged_s = statistics.median(plain_times), statistics.median(tagged_times)
+    flags = " ".join(sorted(cpu_flags() & {"avx2", "avx512f", "avx512_bf16", "amx_bf16"}))
+    print(f"command: {' '.join(sys.argv)}")
+    print(f"CPU {cpu_model()} ({flags}); torch threads {torch.get_num_threads()}; model {args.model}; beam {args.beam}")
+    print(f"dictionary: {len(dictionary)} words from the training pairs; {len(tests)} of {len(pairs)} validation "
+          f"pairs tagged; {sum(len(t[3]) for t in tests)} checked elements (<b>, <a>)")
+    print(f"well-formed, same elements and attributes: {sum(formed)}/{len(formed)} = {100 * sum(formed) / len(formed):.1f} %"
+          " (target 100 %)")
+    print(f"tag placement: {sum(placed)}/{len(placed)} = {100 * sum(placed) / max(len(placed), 1):.1f} % of the "
+          "checked words the output holds lie inside their element (target >= 95 %)")
+    print(f"BLEU tagged (tags stripped) {bleu_tagged:.2f}, untagged {bleu_plain:.2f}: "
+          f"difference {bleu_tagged - bleu_plain:+.2f} (target within 0.5)")
+    print(f"time: tagged {tagged_s:.2f} s, plain translate {plain_s:.2f} s: {tagged_s / plain_s:.2f}x "
+          f"(target <= 1.3x; median of {args.rounds} alternating rounds: plain {plain_times}, tagged {tagged_times})")
+
+
+if __name__ == "__main__":
+    main()
