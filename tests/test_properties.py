@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from attnmt import checkpoint as ckpt
 from attnmt.app.cli import main
 from attnmt.data import read_lines, read_parallel
+from attnmt.decoding import Decoding
 from attnmt.errors import DataError
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.tokenizer import Tokenizer
@@ -78,7 +79,7 @@ def test_arbitrary_bytes_are_lines_or_a_data_error(tmp_path, data):
 def test_translate_gives_one_line_per_input_line(model, tokenizer, lines):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # over-long lines are truncated with a warning
-        outputs = translate(model, tokenizer, lines, beam_size=2, max_len_a=0.0, max_len_b=3)
+        outputs = translate(model, tokenizer, lines, Decoding(beam_size=2, max_len_a=0.0, max_len_b=3))
     assert len(outputs) == len(lines)
     assert all(out == "" for line, out in zip(lines, outputs, strict=True) if not line.strip())
 

@@ -10,6 +10,7 @@ from PIL import Image
 
 from attnmt import checkpoint as ckpt
 from attnmt.app.cli import main
+from attnmt.decoding import Decoding
 from attnmt.errors import ModelDirError
 from attnmt.inspect.figures import (
     plot_attention,
@@ -76,10 +77,10 @@ def test_trace_is_labelled_with_the_subword_pieces_and_no_padding(trace, tokeniz
 
 
 def test_trace_without_a_target_shows_the_models_own_translation(model, tokenizer):
-    greedy = trace_translation(model, tokenizer, SENTENCE, beam_size=1)
-    assert greedy.translation == translate(model, tokenizer, [SENTENCE], beam_size=1)[0]
-    beam = trace_translation(model, tokenizer, SENTENCE, beam_size=4)
-    assert beam.translation == translate(model, tokenizer, [SENTENCE], beam_size=4)[0]
+    greedy = trace_translation(model, tokenizer, SENTENCE, decoding=Decoding(beam_size=1))
+    assert greedy.translation == translate(model, tokenizer, [SENTENCE], Decoding(beam_size=1))[0]
+    beam = trace_translation(model, tokenizer, SENTENCE, decoding=Decoding(beam_size=4))
+    assert beam.translation == translate(model, tokenizer, [SENTENCE], Decoding(beam_size=4))[0]
 
 
 def test_decoder_self_attention_is_zero_above_the_diagonal(trace):

@@ -15,6 +15,7 @@ from support import tiny_config, write_pairs, write_random_marian
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.data import read_parallel
+from attnmt.decoding import Decoding
 from attnmt.interop import export
 from attnmt.training.trainer import Trainer
 from attnmt.translate import translate
@@ -66,7 +67,7 @@ def test_the_fine_tuned_model_keeps_marians_ids_and_files(round_trip):
 
 def attnmt_greedy(model_dir: Path, sources: list[str]) -> list[str]:
     model, tokenizer = load_model_dir(model_dir)
-    return translate(model, tokenizer, sources, beam_size=1, max_len_a=0.0, max_len_b=LIMIT)
+    return translate(model, tokenizer, sources, Decoding(beam_size=1, max_len_a=0.0, max_len_b=LIMIT))
 
 
 def test_the_marian_export_translates_like_attnmt_through_marian_tokenizer_defaults(round_trip, tmp_path):

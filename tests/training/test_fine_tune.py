@@ -14,6 +14,7 @@ from support import PAIRS, tiny_config
 from attnmt import checkpoint as ckpt
 from attnmt.app.cli import main
 from attnmt.checkpoint import load_model_dir
+from attnmt.decoding import Decoding
 from attnmt.errors import ConfigError, DataError
 from attnmt.tokenizer import Tokenizer
 from attnmt.training.corpora import prepare_config
@@ -156,7 +157,7 @@ def test_separate_vocabularies_export_to_marian_and_read_text_with_its_defaults(
     hf_model = transformers.MarianMTModel.from_pretrained(out).eval()
     hf_tokenizer = transformers.MarianTokenizer.from_pretrained(out)
     model, tokenizer = load_model_dir(separate)
-    ours = translate(model, tokenizer, SOURCES, beam_size=1, max_len_a=0.0, max_len_b=12)
+    ours = translate(model, tokenizer, SOURCES, Decoding(beam_size=1, max_len_a=0.0, max_len_b=12))
     batch = hf_tokenizer(SOURCES, return_tensors="pt", padding=True)  # defaults: the source ends with </s>
     # 13: Marian forces </s> into the last place; attnmt ends a cut output with one after its 12 tokens
     generated = hf_model.generate(**batch, num_beams=1, max_new_tokens=13)

@@ -16,6 +16,7 @@ from attnmt import checkpoint as ckpt
 from attnmt.app.cli import main
 from attnmt.checkpoint import load_model_dir
 from attnmt.config import load_config, parse_duration
+from attnmt.decoding import Decoding
 from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.hardware import resolve_precision
 from attnmt.training.averaging import keep_better_average
@@ -107,7 +108,7 @@ def test_model_trained_on_20_pairs_translates_them_back(trained_model):
     assert worst_pair_nll(trained_model) < KNOWS_THE_PAIRS
     model, tokenizer = load_model_dir(trained_model)
     for beam_size in (1, 4):
-        outputs = translate(model, tokenizer, [s for s, _ in PAIRS], beam_size=beam_size)
+        outputs = translate(model, tokenizer, [s for s, _ in PAIRS], Decoding(beam_size=beam_size))
         assert outputs == [t for _, t in PAIRS]
 
 
@@ -231,7 +232,7 @@ def test_average_is_the_elementwise_mean(trained_model, tmp_path):
 
 
 def test_keep_better_average_keeps_the_higher_validation_bleu(trained_copy):
-    scores = keep_better_average(trained_copy, lasts=(2, 3), beam_size=1)
+    scores = keep_better_average(trained_copy, decoding=Decoding(beam_size=1), lasts=(2, 3))
     assert set(scores) == {"best", "average of last 2", "average of last 3"}
     assert max(scores.values()) == pytest.approx(100.0)
 

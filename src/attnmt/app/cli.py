@@ -14,6 +14,7 @@ from pathlib import Path
 
 from attnmt import __version__
 from attnmt.app.translating import BF16_HELP, DEVICES, INT8_HELP, add_translation_commands, positive_int
+from attnmt.decoding import DEFAULT, Decoding
 from attnmt.errors import ConfigError, UserError
 
 USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError)
@@ -146,7 +147,7 @@ def cmd_attention(args: argparse.Namespace, extra: dict[str, str]) -> int:
         raise ConfigError('nothing to show: give a sentence to translate, e.g. "A man rides a bike."')
     model, tokenizer = load_model_dir(args.model, args.weights)
     paths = write_attention_figures(model, tokenizer, args.sentence, Path(args.out),
-                                    target=args.target, beam_size=args.beam)
+                                    target=args.target, decoding=Decoding(beam_size=args.beam))
     print(f"wrote {len(paths)} files to {args.out}/: {', '.join(path.name for path in paths)}")
     print(f"open {paths[-1]} in a browser to explore every layer and head")
     return 0
@@ -183,7 +184,7 @@ def add_visual_commands(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--model", required=True, help="model directory written by 'attnmt train'")
     p.add_argument("--weights", help="another weights file (e.g. averaged.safetensors)")
     p.add_argument("--out", default="attention", help="directory to write the PNGs and attention.html into")
-    p.add_argument("--beam", type=positive_int, default=4, help="beam size (1 = greedy)")
+    p.add_argument("--beam", type=positive_int, default=DEFAULT.beam_size, help="beam size (1 = greedy)")
     p.add_argument("--target", help="show the attention of this translation instead of the model's own")
     p.set_defaults(run=cmd_attention)
 

@@ -8,6 +8,7 @@ import json
 import sys
 
 from attnmt.app.lines import FORMATS
+from attnmt.decoding import DEFAULT, Decoding
 from attnmt.errors import ConfigError
 
 DEVICES = ("cpu", "cuda", "mps")
@@ -52,10 +53,15 @@ def torch_threads(count: int) -> None:
     torch.set_num_threads(count)
 
 
-def decoding(args: argparse.Namespace) -> dict:
-    """The search settings that translate and evaluate share, as keyword arguments."""
-    return dict(beam_size=args.beam, alpha=args.alpha, max_len_a=args.max_len_a, max_len_b=args.max_len_b,
-                max_tokens=args.max_tokens, max_sentences=args.batch_size)
+def decoding(args: argparse.Namespace) -> Decoding:
+    """The search settings of --beam, --alpha, --max-len-a/b and --n-best (where the command has it)."""
+    return Decoding(beam_size=args.beam, alpha=args.alpha, max_len_a=args.max_len_a, max_len_b=args.max_len_b,
+                    n_best=getattr(args, "n_best", 1))
+
+
+def batching(args: argparse.Namespace) -> dict:
+    """The batch limits of --max-tokens and --batch-size, as keyword arguments of attnmt.translate."""
+    return dict(max_tokens=args.max_tokens, max_sentences=args.batch_size)
 
 
 def cmd_translate(args: argparse.Namespace, extra: dict[str, str]) -> int:
@@ -66,6 +72,7 @@ def cmd_translate(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
     if args.n_best > args.beam:
         raise ConfigError(f"--n-best {args.n_best} needs --beam {args.n_best} or more (got --beam {args.beam})")
+    options = decoding(args)
     if args.confidence and args.output_format != "jsonl":
         raise ConfigError("--confidence writes a probability per output piece: add --output-format jsonl")
     if args.n_best > 1 and args.output_format == "text":
@@ -85,12 +92,12 @@ def cmd_translate(args: argparse.Namespace, extra: dict[str, str]) -> int:
         first_line = 1
         for lines in batches:
             if args.output_format == "text":
-                texts = translate(model, tokenizer, lines, **decoding(args))
+                texts = translate(model, tokenizer, lines, options, **batching(args))
                 aligned = (align(model, tokenizer, lines, texts, args.alignment_layer, args.alignment_heads)
                            if args.alignments else None)
                 write_texts(out, texts, aligned)
             else:
-                results = translate_n_best(model, tokenizer, lines, args.n_best, **decoding(args))
+                results = translate_n_best(model, tokenizer, lines, options, **batching(args))
                 extras = [[hypothesis_extras(args, model, tokenizer, source, h.text) for h in hypotheses]
                           for source, hypotheses in zip(lines, results, strict=True)]
                 write_hypotheses(out, first_line, results, args.output_format, extras)
@@ -102,18 +109,14 @@ def cmd_translate(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
 
 def hypothesis_extras(args: argparse.Namespace, model, tokenizer, source: str, translation: str) -> dict:
-    """What --alignments and --confidence add to one hypothesis of ``translate``."""
-    from attnmt.inspect.align import align_one, pharaoh
-    from attnmt.translate import token_confidence
+    """What --alignments and --confidence add to one hypothesis of ``translate`` (one scoring pass)."""
+    from attnmt.inspect.align import trace_extras
+    from attnmt.inspect.trace import trace_translation
 
-    extras = {}
-    if args.alignments:
-        extras["alignment"] = pharaoh(align_one(model, tokenizer, source, translation, args.alignment_layer,
-                                                 args.alignment_heads))
-    if args.confidence:
-        extras["confidence"] = [[piece, round(p, 4)] for piece, p in token_confidence(model, tokenizer, source,
-                                                                                      translation)]
-    return extras
+    if not (args.alignments or args.confidence):
+        return {}
+    trace = trace_translation(model, tokenizer, source, target=translation) if source.strip() else None
+    return trace_extras(trace, args.alignments, args.confidence, args.alignment_layer, args.alignment_heads)
 
 
 def cmd_evaluate(args: argparse.Namespace, extra: dict[str, str]) -> int:
@@ -127,7 +130,7 @@ def cmd_evaluate(args: argparse.Namespace, extra: dict[str, str]) -> int:
         hypotheses = read_lines(args.hyp)
     elif args.model and args.src:
         model, tokenizer = load_for_translation(args)
-        hypotheses = translate(model, tokenizer, read_lines(args.src), **decoding(args))
+        hypotheses = translate(model, tokenizer, read_lines(args.src), decoding(args), **batching(args))
     else:
         raise ConfigError("nothing to score: give --model and --src to translate, or --hyp with translations")
     scores = score(hypotheses, read_lines(args.ref))
@@ -137,10 +140,11 @@ def cmd_evaluate(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
 def add_decoding_options(p: argparse.ArgumentParser) -> None:
     """The search, batching and machine options of translate and evaluate."""
-    p.add_argument("--beam", type=positive_int, default=4, help="beam size (1 = greedy)")
-    p.add_argument("--alpha", type=float, default=0.6, help="length penalty α")
-    p.add_argument("--max-len-a", type=float, default=1.5, help="at most a·source length + b output tokens")
-    p.add_argument("--max-len-b", type=whole_number(0), default=10, help="see --max-len-a")
+    p.add_argument("--beam", type=positive_int, default=DEFAULT.beam_size, help="beam size (1 = greedy)")
+    p.add_argument("--alpha", type=float, default=DEFAULT.alpha, help="length penalty α")
+    p.add_argument("--max-len-a", type=float, default=DEFAULT.max_len_a,
+                   help="at most a·source length + b output tokens")
+    p.add_argument("--max-len-b", type=whole_number(0), default=DEFAULT.max_len_b, help="see --max-len-a")
     p.add_argument("--max-tokens", type=positive_int, default=4096, help="padded source tokens per batch")
     p.add_argument("--batch-size", type=whole_number(0), default=None,
                    help="sentences per batch at most (0: --max-tokens decides; default: 64 where the C++ "

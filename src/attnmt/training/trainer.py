@@ -25,6 +25,7 @@ from tqdm import tqdm
 from attnmt import checkpoint as ckpt
 from attnmt.config import TrainConfig, load_config, parse_duration
 from attnmt.data import Batch
+from attnmt.decoding import Decoding
 from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.evaluate import bleu, chrf
 from attnmt.hardware import bound_kernel_caches, describe, release_free_memory, resolve_precision
@@ -329,7 +330,7 @@ class Trainer:
         sources = [src for src, _ in self.valid_pairs]
         references = [tgt for _, tgt in self.valid_pairs]
         with torch.inference_mode():
-            hypotheses = translate(self.model, self.tokenizer, sources, beam_size=self.config.eval_beam)
+            hypotheses = translate(self.model, self.tokenizer, sources, Decoding(beam_size=self.config.eval_beam))
         return (bleu if metric == "bleu" else chrf)(hypotheses, references)
 
     def validate_and_save(self) -> None:
