@@ -143,7 +143,7 @@ def main() -> None:
     translator = ModelTranslator(model, tokenizer, decoding)
     plain_times, tagged_times = [], []
     for _ in range(args.rounds):
-        seconds, untagged_out = timed(lambda: translate(model, tokenizer, sources, beam_size=args.beam))
+        seconds, untagged_out = timed(lambda: translate(model, tokenizer, sources, decoding))
         plain_times.append(seconds)
         seconds, tagged_out = timed(lambda: translate_markup(tagged, translator))
         tagged_times.append(seconds)
@@ -158,8 +158,8 @@ def main() -> None:
     print(f"CPU {cpu_model()} ({flags}); torch threads {torch.get_num_threads()}; model {args.model}; beam {args.beam}")
     print(f"dictionary: {len(dictionary)} words from the training pairs; {len(tests)} of {len(pairs)} validation "
           f"pairs tagged; {sum(len(t[3]) for t in tests)} checked elements (<b>, <a>)")
-    print(f"well-formed, same elements and attributes: {sum(formed)}/{len(formed)} = {100 * sum(formed) / len(formed):.1f} %"
-          " (target 100 %)")
+    print(f"well-formed, same elements and attributes: {sum(formed)}/{len(formed)} = "
+          f"{100 * sum(formed) / len(formed):.1f} % (target 100 %)")
     print(f"tag placement: {sum(placed)}/{len(placed)} = {100 * sum(placed) / max(len(placed), 1):.1f} % of the "
           "checked words the output holds lie inside their element (target >= 95 %)")
     print(f"BLEU tagged (tags stripped) {bleu_tagged:.2f}, untagged {bleu_plain:.2f}: "

@@ -30,8 +30,8 @@ def test_a_line_with_two_sentences_is_split_unless_no_split(trained_model, tmp_p
     from attnmt.documents import pipeline
 
     real = pipeline.translate
-    monkeypatch.setattr(pipeline, "translate", lambda model, tok, sentences, **kw: seen.append(list(sentences))
-                        or real(model, tok, sentences, **kw))
+    monkeypatch.setattr(pipeline, "translate", lambda model, tok, sentences, *rest: seen.append(list(sentences))
+                        or real(model, tok, sentences, *rest))
     assert run(["translate", "--model", trained_model, source], capsys)[0] == 0
     assert seen == [["A dog runs.", "The boy laughs."]]
 

@@ -3,6 +3,7 @@ by word alignments, HTML pages and subtitle files (docs/documents.md).
 
     translate_text(model, tokenizer, lines)      plain text, each line split into sentences
     translate_html(model, tokenizer, text)       an HTML fragment or whole document
+    translate_html_texts(model, tokenizer, texts)  several, batched together (the server's "format": "html")
     translate_xml(model, tokenizer, text)        an XML fragment with inline elements
     translate_subtitles(model, tokenizer, text)  an SRT or WebVTT file
 """
@@ -18,13 +19,21 @@ from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.model import Transformer
 from attnmt.tokenizer import Tokenizer
 
-__all__ = ["DocumentOptions", "translate_html", "translate_subtitles", "translate_text", "translate_xml"]
+__all__ = ["DocumentOptions", "translate_html", "translate_html_texts", "translate_subtitles", "translate_text",
+           "translate_xml"]
 
 
 def translate_html(model: Transformer, tokenizer: Tokenizer, text: str, decoding: Decoding = DEFAULT,
                    options: DocumentOptions = DEFAULT_OPTIONS) -> str:
     """An HTML fragment (``A <b>red</b> car``) or whole document, translated with its markup."""
     return translate_markup([text], ModelTranslator(model, tokenizer, decoding), options)[0]
+
+
+def translate_html_texts(model: Transformer, tokenizer: Tokenizer, texts: Sequence[str], decoding: Decoding = DEFAULT,
+                         options: DocumentOptions = DEFAULT_OPTIONS) -> list[str]:
+    """Several HTML fragments or documents, translated together in one batched pass (the server's
+    ``"format": "html"``)."""
+    return translate_markup(texts, ModelTranslator(model, tokenizer, decoding), options)
 
 
 def translate_xml(model: Transformer, tokenizer: Tokenizer, text: str, decoding: Decoding = DEFAULT,

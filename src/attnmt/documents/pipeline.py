@@ -69,10 +69,7 @@ class ModelTranslator:
     max_sentences: int | None = None
 
     def translate(self, sentences: list[str]) -> list[str]:
-        d = self.decoding
-        return translate(self.model, self.tokenizer, sentences, beam_size=d.beam_size, alpha=d.alpha,
-                         max_len_a=d.max_len_a, max_len_b=d.max_len_b, max_tokens=self.max_tokens,
-                         max_sentences=self.max_sentences)
+        return translate(self.model, self.tokenizer, sentences, self.decoding, self.max_tokens, self.max_sentences)
 
     def align(self, sources: list[str], translations: list[str]) -> list[Alignment]:
         return align(self.model, self.tokenizer, sources, translations)
