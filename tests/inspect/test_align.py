@@ -44,3 +44,17 @@ def test_chosen_heads_are_averaged_and_the_others_ignored(monkeypatch):
     assert align.trace_alignment(traced, heads=[1]) == [(1, 0)]  # head 1 at source word 1
     monkeypatch.setattr(align, "trace_translation", lambda model, tokenizer, source, target: traced)
     assert align.align(None, None, ["a b", "a b"], ["x", " "], heads=[1]) == [[(1, 0)], []]  # blank: no links
+
+
+def test_batched_alignment_gives_the_links_of_one_pair_at_a_time(trained_model):
+    from support import PAIRS
+
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.inspect.align import align, align_batched
+
+    model, tokenizer = load_model_dir(trained_model)
+    sources = [s for s, _ in PAIRS] + ["", "a dog runs"]
+    translations = [t for _, t in PAIRS] + ["ein hund", " "]  # blank on either side: no links
+    one_by_one = align(model, tokenizer, sources, translations)
+    assert align_batched(model, tokenizer, sources, translations, max_tokens=24) == one_by_one
+    assert one_by_one[-2:] == [[], []]

@@ -19,7 +19,7 @@ from attnmt.decoding import DEFAULT, Decoding
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import FlatBuilder, FlatText, Nested, has_words, needs_alignment, nest, place, plain
 from attnmt.errors import ConfigError
-from attnmt.inspect.align import align
+from attnmt.inspect.align import align_batched
 from attnmt.model import Transformer
 from attnmt.tokenizer import Tokenizer
 from attnmt.translate import translate
@@ -72,7 +72,7 @@ class ModelTranslator:
         return translate(self.model, self.tokenizer, sentences, self.decoding, self.max_tokens, self.max_sentences)
 
     def align(self, sources: list[str], translations: list[str]) -> list[Alignment]:
-        return align(self.model, self.tokenizer, sources, translations)
+        return align_batched(self.model, self.tokenizer, sources, translations, max_tokens=self.max_tokens)
 
 
 def translate_flats(flats: Sequence[FlatText], translator: Translator,

@@ -14,11 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import torch
 from torch import Tensor
 
+from attnmt.data import pad_rows
 from attnmt.inspect.trace import TranslationAttention, trace_translation
 from attnmt.model import Transformer
 from attnmt.tokenizer import Tokenizer
+from attnmt.translate import evaluating, length_batches
 
 WORD_START = "▁"
 
@@ -78,3 +81,36 @@ def trace_extras(trace: TranslationAttention | None, alignment: bool, confidence
     if confidence:
         extras["confidence"] = [[piece, round(p, 4)] for piece, p in trace.confidence()] if trace else []
     return extras
+
+
+@torch.no_grad()
+def align_batched(model: Transformer, tokenizer: Tokenizer, sources: Sequence[str], translations: Sequence[str],
+                  layer: int = -1, heads: Sequence[int] | None = None,
+                  max_tokens: int = 4096) -> list[list[tuple[int, int]]]:
+    """``align`` for many pairs at once: the teacher-forced passes run in length-sorted, padded
+    batches of at most max_tokens source tokens (what attnmt.documents needs for a page).  Padding
+    is masked (source) or after the rows read (target), so the links are ``align``'s."""
+    c = model.config
+    device = next(model.parameters()).device
+    pairs = [(tokenizer.encode(s)[: c.longest_input], tokenizer.encode_target(t)[: c.longest_input])
+             if s.strip() and t.strip() else ([], []) for s, t in zip(sources, translations, strict=True)]
+    found: list[list[tuple[int, int]]] = [[] for _ in pairs]
+    todo = [i for i, (src, out) in enumerate(pairs) if src and out]
+    with evaluating(model):
+        for batch in length_batches([max(len(pairs[i][0]), len(pairs[i][1]) + 1) for i in todo], max_tokens):
+            rows = [todo[b] for b in batch]
+            src = pad_rows([pairs[i][0] for i in rows], c.pad_id).to(device)
+            tgt_in = pad_rows([[c.bos_id, *pairs[i][1]] for i in rows], c.pad_id).to(device)
+            _, trace = model(src, tgt_in, return_attention=True)
+            weights = trace.cross[layer].float().cpu()  # [B, H, T, S]
+            for row, i in enumerate(rows):
+                cross = (weights[row, list(heads)] if heads else weights[row]).mean(dim=0)
+                found[i] = word_alignment(cross, source_words(tokenizer, sources[i], len(pairs[i][0])),
+                                          [tokenizer.id_to_piece(k) for k in pairs[i][1]])
+    return found
+
+
+def source_words(tokenizer: Tokenizer, source: str, length: int) -> list[str]:
+    """The source pieces the encoder read, without a closing </s> (source_eos), which is no word."""
+    pieces = tokenizer.pieces(source)[:length]
+    return pieces[:-1] if pieces[-1:] == ["</s>"] else pieces
