@@ -20,7 +20,9 @@ Reported (with the CPU and the command):
 - BLEU of the tagged output with its tags stripped, and of the same sentences untagged
   through ``attnmt.translate.translate`` (target: within 0.5);
 - time: the tagged pass (parse, split, translate, align, rebuild) over plain ``translate``
-  of the same sentences, the two alternating, median of ``--rounds`` (target <= 1.3x).
+  of the same sentences, the two alternating, median of ``--rounds`` (target <= 1.3x);
+- the document machinery alone (a stand-in model that copies each sentence) on a page of
+  ``--page-mb`` MB built from the tagged sentences: seconds and the growth of peak RSS.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from __future__ import annotations
 import argparse
 import re
 import statistics
+import subprocess
 import sys
 import time
 from collections import Counter
@@ -115,6 +118,53 @@ def placement(output: str, checks: list[tuple[str, str]]) -> list[bool]:
     return found
 
 
+class Same:
+    """A stand-in model: each sentence is its own translation, each word aligned to itself (the
+    document machinery alone: parsing, splitting, placing tags, writing the page)."""
+
+    def translate(self, sentences: list[str]) -> list[str]:
+        return list(sentences)
+
+    def align(self, sources: list[str], translations: list[str]) -> list[list[tuple[int, int]]]:
+        return [[(k, k) for k in range(len(s.split()))] for s in sources]
+
+
+def big_page(tagged: list[str], megabytes: float) -> str:
+    """A page of list items, paragraphs and table rows holding the tagged sentences, repeated to size."""
+    blocks, size, k = [], 0, 0
+    while size < megabytes * 1e6:
+        text = tagged[k % len(tagged)]
+        block = (f"<p>{text} {tagged[(k + 1) % len(tagged)]}</p>\n" if k % 3 == 0 else
+                 f"<ul><li>{text}</li></ul>\n" if k % 3 == 1 else f"<table><tr><td>{text}</td></tr></table>\n")
+        blocks.append(block)
+        size += len(block.encode())
+        k += 1
+    return f"<!DOCTYPE html>\n<html><head><title>Big</title></head><body>\n{''.join(blocks)}</body></html>\n"
+
+
+def page_machinery(megabytes: float) -> str:
+    """Seconds and the growth of peak RSS for the document machinery alone on a page of that size,
+    built from validation sentences with their second word in <b> and fourth in <a>."""
+    tagged = []
+    for source in read_lines(DATA / "val.en.gz"):
+        tokens = source.split()
+        tokens[1] = f"<b>{tokens[1]}</b>"
+        tokens[3:4] = [f'<a href="#">{t}</a>' for t in tokens[3:4]]
+        tagged.append(" ".join(tokens))
+    page = big_page(tagged, megabytes)
+    before = peak_rss_kib()
+    seconds, _ = timed(lambda: translate_markup([page], Same()))
+    grown = (peak_rss_kib() - before) / 1024
+    return (f"a {len(page.encode()) / 1e6:.2f} MB page through the document machinery alone (a stand-in model "
+            f"that copies each sentence): {seconds:.2f} s, peak RSS grew {grown:.0f} MiB")
+
+
+def peak_rss_kib() -> int:
+    """This process's peak RSS (Linux's VmHWM: unlike getrusage's, not inherited from the parent)."""
+    status = Path("/proc/self/status").read_text()
+    return int(re.search(r"VmHWM:\s+(\d+)", status).group(1))
+
+
 def timed(function) -> tuple[float, object]:
     started = time.perf_counter()
     result = function()
@@ -127,7 +177,12 @@ def main() -> None:
     parser.add_argument("--beam", type=int, default=4)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--sentences", type=int, default=0, help="the first N validation pairs (0: all)")
+    parser.add_argument("--page-mb", type=float, default=1.0, help="size of the page for the machinery's own cost")
+    parser.add_argument("--page-only", type=float, help=argparse.SUPPRESS)  # the page measurement's own process
     args = parser.parse_args()
+    if args.page_only:
+        print(page_machinery(args.page_only))
+        return
 
     dictionary = learn_dictionary(read_lines(DATA / "train.en.gz"), read_lines(DATA / "train.de.gz"))
     pairs = list(zip(read_lines(DATA / "val.en.gz"), read_lines(DATA / "val.de.gz"), strict=True))
@@ -138,6 +193,9 @@ def main() -> None:
     sources, references = [t[0] for t in tests], [t[1] for t in tests]
     tagged = [t[2] for t in tests]
 
+    # In a fresh process, so that its peak RSS is the page's, not the dictionary's or the model's.
+    machinery = subprocess.run([sys.executable, __file__, "--page-only", str(args.page_mb)], check=True,
+                               capture_output=True, text=True).stdout.strip()
     model, tokenizer = load_model_dir(args.model)
     decoding = Decoding(beam_size=args.beam)
     translator = ModelTranslator(model, tokenizer, decoding)
@@ -165,7 +223,13 @@ def main() -> None:
     print(f"BLEU tagged (tags stripped) {bleu_tagged:.2f}, untagged {bleu_plain:.2f}: "
           f"difference {bleu_tagged - bleu_plain:+.2f} (target within 0.5)")
     print(f"time: tagged {tagged_s:.2f} s, plain translate {plain_s:.2f} s: {tagged_s / plain_s:.2f}x "
-          f"(target <= 1.3x; median of {args.rounds} alternating rounds: plain {plain_times}, tagged {tagged_times})")
+          f"(target <= 1.3x; median of {args.rounds} alternating rounds: plain {rounded(plain_times)}, "
+          f"tagged {rounded(tagged_times)})")
+    print(machinery)
+
+
+def rounded(values: list[float]) -> list[float]:
+    return [round(v, 2) for v in values]
 
 
 if __name__ == "__main__":
