@@ -1,21 +1,15 @@
 """A saved web page translated by ``attnmt translate --format html``, then shown in headless Chromium
 (Playwright): the same element tree, its text translated, its script still running."""
 
-import shutil
 from pathlib import Path
 
 import pytest
+from support import NEEDS_CHROMIUM
 
 from attnmt.app.cli import main
 
-sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (.[dev])")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None,
-    reason="headless Chromium is not installed (Debian: apt-get install chromium; .ci/run installs it)",
-)
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (.[dev])")
+pytestmark = NEEDS_CHROMIUM
 PAGE = Path(__file__).parents[1] / "fixtures" / "documents" / "page.html"
 
 # Every element as the path of tags from <html> down to it, and the visible text of some of them.
@@ -29,14 +23,6 @@ TEXTS = """() => ({
   script: document.getElementById('from-script').innerText, lang: document.documentElement.lang,
   alt: document.querySelector('img').alt, li: document.querySelector('li li').innerText,
 })"""
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 def rendered(browser, html: str) -> tuple[list[str], dict]:

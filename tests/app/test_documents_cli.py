@@ -4,16 +4,12 @@ and ``"format": "html"`` in a request to the server."""
 import pytest
 from fastapi.testclient import TestClient
 from lxml import html
+from support import run_cli
 
-from attnmt.app.cli import main
 from attnmt.app.serve import create_app
 from attnmt.checkpoint import load_model_dir
 
-
-def run(argv, capsys) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+run = run_cli
 
 
 def test_html_fragments_a_line_keep_their_tags_around_the_aligned_words(trained_model, tmp_path, capsys):
