@@ -93,8 +93,13 @@ def test_bad_markup_gives_a_translation_and_a_warning(same):
 
 
 def test_a_stray_closing_tag_is_dropped_with_a_warning(same):
-    with pytest.warns(UserWarning, match="line 1"):
+    with pytest.warns(UserWarning, match="input: markup repaired"):
         assert one("x</i> y", same) == "x y"
+
+
+def test_a_repair_in_a_page_names_its_line(same):
+    with pytest.warns(UserWarning, match="the first at line 3"):
+        one("<!DOCTYPE html>\n<html><body>\n<p>a <b>b</p>\n</body></html>", same)
 
 
 def test_xml_fragments_keep_every_element(mirror):

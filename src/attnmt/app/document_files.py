@@ -60,8 +60,8 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
         out.write(translate_markup([text], translator, options, where=where)[0])
     else:
         lines = text.split("\n")[:-1]
-        out.write("".join(line + "\n" for line in translate_markup(lines, translator, options,
-                                                                     xml=args.format == "xml", where=where)))
+        translated = translate_markup(lines, translator, options, xml=args.format == "xml", where=where, unit="line")
+        out.write("".join(line + "\n" for line in translated))
     out.flush()
 
 

@@ -202,12 +202,14 @@ def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: Do
         first += len(group)
 
 
-def parse_problems(parser: etree._FeedParser, where: str) -> None:
-    """One warning for markup the parser had to repair (tags it merely does not know are fine)."""
+def parse_problems(parser: etree._FeedParser, where: str, document: bool) -> None:
+    """One warning for markup the parser had to repair (tags it merely does not know are fine);
+    in a whole document it names the line of the first problem."""
     problems = [e for e in parser.error_log if e.type_name != "HTML_UNKNOWN_TAG"]
     if problems:
         first = problems[0]
-        warnings.warn(f"{where}: markup repaired ({len(problems)} problem(s); first, line {first.line}: "
+        at = f" at line {first.line}" if document else ""
+        warnings.warn(f"{where}: markup repaired ({len(problems)} problem(s); the first{at}: "
                       f"{first.message.strip()}); the translation follows the repaired markup", stacklevel=3)
 
 
@@ -267,15 +269,16 @@ def parse(text: str, xml: bool, where: str) -> Parsed:
             parsed = Parsed(html.document_fromstring(text, parser=parser), True)
         else:
             parsed = Parsed(html.fragment_fromstring(text, create_parent="div", parser=parser), False)
-    parse_problems(parser, where)
+    parse_problems(parser, where, parsed.document)
     return parsed
 
 
 def translate_markup(texts: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
-                     xml: bool = False, where: str = "input") -> list[str]:
+                     xml: bool = False, where: str = "input", unit: str = "text") -> list[str]:
     """HTML documents or fragments (or XML fragments with ``xml``), translated together in one
-    batched pass; always well-formed output.  Blank texts come back as they are."""
-    parsed = [parse(text, xml, f"{where}, text {i + 1}" if len(texts) > 1 else where) if text.strip() else None
+    batched pass; always well-formed output.  Blank texts come back as they are.  A repair
+    warning names ``where`` and, among several texts, the ``unit`` and its number ("line 3")."""
+    parsed = [parse(text, xml, f"{where}, {unit} {i + 1}" if len(texts) > 1 else where) if text.strip() else None
               for i, text in enumerate(texts)]
     vocabulary = Vocabulary(xml)
     translate_trees([TreeJob(p.root, vocabulary, options) for p in parsed if p is not None], translator, options)
