@@ -2,6 +2,7 @@
 translators whose alignments are known, so each expected output can be checked by hand."""
 
 import warnings
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -140,3 +141,27 @@ def test_any_alignment_gives_well_formed_output_with_every_element_once(fixed, a
     tags = sorted(element.tag for element in parsed.iter() if element.tag != "root")
     assert tags == ["a", "b", "br", "code", "i", "p"]
     assert parsed.findtext(".//code") == "x" and parsed.find(".//a").get("href") == "#"
+
+
+WORDS = st.sampled_from(["dog", "runs.", "the", "Cat", "(big)", "Hund", "a", "b,"])
+
+
+def fragments(depth: int = 2):
+    """Random inline HTML: words, spaces, nested <b>/<i>/<a>/<span>, <br>, inline <code>, comments."""
+    leaf = st.one_of(WORDS, st.just(" "), st.just("<br>"), st.just("<code>x y</code>"), st.just("<!-- c -->"))
+    if depth == 0:
+        return st.lists(leaf, max_size=4).map("".join)
+    element = st.tuples(st.sampled_from(["b", "i", 'a href="#"', "span"]), fragments(depth - 1)).map(
+        lambda pair: f"<{pair[0]}>{pair[1]}</{pair[0].split()[0]}>")
+    return st.lists(st.one_of(leaf, element), max_size=5).map(" ".join)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(fragments(), st.lists(st.tuples(st.integers(0, 8), st.integers(0, 8)), max_size=10), st.integers(1, 7))
+def test_any_inline_markup_comes_back_well_formed_with_its_elements(fixed, fragment, alignment, words):
+    translation = " ".join(f"w{k}" for k in range(words))
+    out = one(fragment, fixed(translation, alignment))
+    fix = lambda text: text.replace("<br>", "<br/>")  # noqa: E731 - HTML's void element, closed for strict XML
+    parsed, source = etree.fromstring(f"<r>{fix(out)}</r>"), etree.fromstring(f"<r>{fix(fragment)}</r>")
+    assert Counter(e.tag for e in parsed.iter()) == Counter(e.tag for e in source.iter())
+    assert [c.text for c in parsed.iter("code")] == [c.text for c in source.iter("code")]
