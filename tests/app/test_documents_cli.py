@@ -63,6 +63,13 @@ def test_a_whole_page_keeps_its_structure_and_gets_the_target_lang(trained_model
     assert page.find(".//img").get("alt") == "eine katze schläft"
 
 
+def test_attributes_are_left_alone_when_none_are_named(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.html"
+    source.write_text('<img alt="a dog runs"> the boy laughs\n', encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, "--format", "html", "--attributes", "", source], capsys)
+    assert code == 0 and out == '<img alt="a dog runs"> der junge lacht\n'
+
+
 def test_bad_markup_is_translated_with_a_warning(trained_model, tmp_path, capsys):
     source = tmp_path / "in.html"
     source.write_text("a <b>dog runs\n", encoding="utf-8")

@@ -39,7 +39,8 @@ def uses_documents(args: argparse.Namespace) -> bool:
 
 
 def document_options(args: argparse.Namespace) -> DocumentOptions:
-    return DocumentOptions(source_lang=args.source_lang, target_lang=args.target_lang, split=not args.no_split)
+    return DocumentOptions(source_lang=args.source_lang, target_lang=args.target_lang, split=not args.no_split,
+                           attributes=tuple(name.strip() for name in args.attributes.split(",") if name.strip()))
 
 
 def translate_document_input(args: argparse.Namespace, model, tokenizer, decoding: Decoding,
@@ -75,4 +76,7 @@ def add_document_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--source-lang", default="en", help="source language code for the sentence splitter "
                    "(default en)")
     p.add_argument("--target-lang", help="written into an HTML page's lang attribute")
+    p.add_argument("--attributes", default=",".join(DocumentOptions.attributes),
+                   help="HTML attributes whose values are translated, comma-separated ('' for none; default: "
+                   "%(default)s)")
 
