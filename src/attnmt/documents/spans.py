@@ -94,17 +94,18 @@ class FlatBuilder:
     def _add_plain(self, text: str) -> None:
         if self.collapse:
             text = re.sub(r"\s+", " ", text)
-        # After whitespace, drop the next piece's first blank: collapsed text keeps single spaces, and a
+        if not text:
+            return
+        for atom in self.pending_atoms:
+            atom.space_after = text[0].isspace()
+        self.pending_atoms = []
+        if self.gap and not text[0].isspace() and self.text and not self.text[-1].isspace():
+            text = " " + text  # the words either side of a line break stay two words
+        self.gap = False
+        # After whitespace, drop the piece's first blank: collapsed text keeps single spaces, and a
         # protected span taken out of plain text leaves no double space.
-        if text and self.pending_atoms:
-            for atom in self.pending_atoms:
-                atom.space_after = text[0].isspace()
-            self.pending_atoms = []
-        if text and self.gap and not text[0].isspace() and self.text and not self.text[-1].isspace():
-            text = " " + text
-        self.gap = self.gap and not text
         after_atom = bool(self.marks) and self.marks[-1].atom and self.marks[-1].start == len(self.text)
-        if text[:1].isspace() and (not self.text or self.text[-1].isspace()) and (self.collapse or after_atom):
+        if text[0].isspace() and (not self.text or self.text[-1].isspace()) and (self.collapse or after_atom):
             text = text[1:]
         self.text += text
 
