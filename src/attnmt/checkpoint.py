@@ -21,8 +21,10 @@ safetensors and the trainer state loads with ``torch.load(weights_only=True)``.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -43,6 +45,11 @@ SEPARATE_TOKENIZERS = ("spm.source.model", "spm.target.model")
 TRAIN_CONFIG = "train.yaml"
 TRAINER_STATE = "trainer_state.pt"
 CHECKPOINTS = "checkpoints"
+# What the writers raise when a write fails: a full disk reaches safetensors as its own error.
+WRITE_ERRORS = (OSError, SafetensorError)
+# Temporary names a save gives its files (".model.safetensors.k2j4_x") and checkpoints (".step_00000010.q1w2");
+# a crash during a save leaves them behind.
+LEFTOVER = re.compile(r"^\.[\w.-]+\.(safetensors|json|model|yaml|spm|pt)\.\w+(\.tmp)?$|^\.step_\d+\.\w+$")
 
 
 def umask() -> int:
@@ -62,16 +69,51 @@ def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
     os.close(fd)
     tmp = Path(tmp_name)
     try:
-        write(tmp)
-        tmp.chmod(0o666 & ~umask())  # after write: a writer may have made the file anew
-        with open(tmp, "rb") as handle:
-            os.fsync(handle.fileno())
+        write_file(tmp, write)
         os.replace(tmp, path)
-    except OSError as error:
+    except WRITE_ERRORS as error:
         # A full disk or an I/O error: say so; the file at `path` is still the previous one.
-        raise ModelDirError(f"could not write {path} ({error}); the previous version is intact") from None
+        raise ModelDirError(f"could not write {path}: {write_failure(error)}; the previous version is intact") from None
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def write_file(path: Path, write: Callable[[Path], None]) -> None:
+    """``write(path)``, then the usual permissions, then the bytes onto the disk (fsync)."""
+    write(path)
+    path.chmod(0o666 & ~umask())  # after write: a writer may have made the file anew
+    with open(path, "rb") as handle:
+        os.fsync(handle.fileno())
+
+
+def write_failure(error: Exception) -> str:
+    """Why a write failed, in words: "no space left on device" however the writer reports it
+    (OSError 28 from Python, "os error 28" inside safetensors' message)."""
+    if isinstance(error, OSError) and error.errno == errno.ENOSPC or "os error 28" in str(error).lower():
+        return "no space left on device"
+    if isinstance(error, OSError) and error.strerror:
+        return error.strerror.lower()
+    return str(error)
+
+
+def remove_leftovers(model_dir: Path) -> list[Path]:
+    """Deletes the temporary files and checkpoint folders that a save cut short left in ``model_dir``
+    (one run writes into a model directory at a time); returns them."""
+    folders = [Path(model_dir), Path(model_dir) / CHECKPOINTS]
+    leftovers = [p for folder in folders if folder.is_dir() for p in folder.iterdir() if LEFTOVER.match(p.name)]
+    for path in leftovers:
+        if path.is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
+    return leftovers
+
+
+def save_state(state: dict, path: Path) -> None:
+    """torch.save through a Python file, so that a full disk raises OSError (ENOSPC) rather than
+    torch's own "unexpected pos" RuntimeError."""
+    with open(path, "wb") as handle:
+        torch.save(state, handle)
 
 
 def write_text(path: Path, text: str) -> None:
@@ -210,14 +252,28 @@ def save_checkpoint(model_dir: Path, step: int, model: Transformer, state: dict)
     tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=final.parent))
     tmp.chmod(0o777 & ~umask())  # as mkdir would make it, not mkdtemp's private 0700
     try:
-        save_weights(model, tmp / WEIGHTS)
-        atomic_write(tmp / TRAINER_STATE, lambda path: torch.save(state, path))
+        # Written straight into the temporary folder: renaming the folder is what makes them appear.
+        write_file(tmp / WEIGHTS, lambda path: save_model(model, str(path)))
+        write_file(tmp / TRAINER_STATE, lambda path: save_state(state, path))
         if final.exists():
             shutil.rmtree(final)
         os.replace(tmp, final)
+    except WRITE_ERRORS as error:
+        raise ModelDirError(f"could not write the checkpoint {final}: {write_failure(error)}; "
+                            "the previous checkpoints are intact") from None
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return final
+
+
+def read_tensors(path: Path) -> dict[str, torch.Tensor]:
+    """The tensors of a safetensors file; a missing or corrupt file is one line naming it."""
+    try:
+        return load_file(str(path))
+    except FileNotFoundError:
+        raise ModelDirError(f"{path}: weights file not found") from None
+    except (SafetensorError, OSError, ValueError) as error:
+        raise ModelDirError(f"{path}: cannot load weights ({error})") from None
 
 
 def load_trainer_state(checkpoint: Path) -> dict:
@@ -228,6 +284,22 @@ def load_trainer_state(checkpoint: Path) -> dict:
         raise ModelDirError(f"{path}: not found") from None
     except Exception as error:  # noqa: BLE001 - any unpickling failure is a bad file for the user
         raise ModelDirError(f"{path}: cannot read trainer state ({type(error).__name__}: {error})") from None
+
+
+def load_latest_checkpoint(model_dir: Path, model: Transformer, say: Callable[[str], None]) -> tuple[Path, dict]:
+    """The newest checkpoint that loads (its weights into ``model``) and its trainer state; a
+    damaged one is named (through ``say``) and passed over for the one before."""
+    checkpoints = list_checkpoints(model_dir)
+    if not checkpoints:
+        raise ModelDirError(f"{model_dir}: no checkpoint to resume from")
+    for checkpoint in reversed(checkpoints[1:]):
+        try:
+            load_weights(model, checkpoint / WEIGHTS)
+            return checkpoint, load_trainer_state(checkpoint)
+        except ModelDirError as error:
+            say(f"warning: {error}; resuming from the checkpoint before it (delete {checkpoint} to be rid of it)")
+    load_weights(model, checkpoints[0] / WEIGHTS)
+    return checkpoints[0], load_trainer_state(checkpoints[0])
 
 
 def prune_checkpoints(model_dir: Path, keep_last: int, protect: Path | None = None) -> None:
@@ -244,7 +316,7 @@ def average_checkpoints(checkpoints: list[Path], out: Path) -> None:
         raise ModelDirError("no checkpoints to average")
     total: dict[str, torch.Tensor] = {}
     for path in checkpoints:
-        tensors = load_file(str(path / WEIGHTS))
+        tensors = read_tensors(path / WEIGHTS)
         for name, tensor in tensors.items():
             total[name] = total.get(name, 0) + tensor.double()
     mean = {name: (tensor / len(checkpoints)).float().contiguous() for name, tensor in total.items()}
