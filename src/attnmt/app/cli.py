@@ -13,7 +13,14 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from attnmt import __version__
-from attnmt.app.translating import BF16_HELP, DEVICES, INT8_HELP, add_translation_commands, positive_int
+from attnmt.app.translating import (
+    BF16_HELP,
+    DEVICES,
+    INT8_HELP,
+    add_translation_commands,
+    beam_width,
+    positive_int,
+)
 from attnmt.errors import ConfigError, UserError
 
 USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError)
@@ -183,7 +190,7 @@ def add_visual_commands(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--model", required=True, help="model directory written by 'attnmt train'")
     p.add_argument("--weights", help="another weights file (e.g. averaged.safetensors)")
     p.add_argument("--out", default="attention", help="directory to write the PNGs and attention.html into")
-    p.add_argument("--beam", type=positive_int, default=4, help="beam size (1 = greedy)")
+    p.add_argument("--beam", type=beam_width, default=4, help="beam size (1 = greedy)")
     p.add_argument("--target", help="show the attention of this translation instead of the model's own")
     p.set_defaults(run=cmd_attention)
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 
 from attnmt.app.lines import FORMATS
-from attnmt.errors import ConfigError
+from attnmt.decoding import MAX_BEAM
+from attnmt.errors import ConfigError, DataError
 
 DEVICES = ("cpu", "cuda", "mps")
 INT8_HELP = "int8 linear layers (dynamic quantisation): faster on CPU, BLEU within ~0.5"
@@ -16,8 +18,8 @@ BF16_HELP = ("bf16 linear layers on CPU: fastest where the CPU has AVX512-BF16 o
              "BLEU within ~0.5")
 
 
-def whole_number(least: int):
-    """An argparse type: a whole number >= least."""
+def whole_number(least: int, most: int | None = None):
+    """An argparse type: a whole number >= least (and <= most)."""
 
     def check(text: str) -> int:
         try:
@@ -26,12 +28,26 @@ def whole_number(least: int):
             raise argparse.ArgumentTypeError(f"expected a whole number >= {least}, got {text!r}") from None
         if value < least:
             raise argparse.ArgumentTypeError(f"must be at least {least}, got {value}")
+        if most is not None and value > most:
+            raise argparse.ArgumentTypeError(f"must be at most {most}, got {value}")
         return value
 
     return check
 
 
-positive_int = whole_number(1)  # a beam of 0 has no hypothesis to keep
+def finite_number(text: str) -> float:
+    """An argparse type: a finite number >= 0 (not nan, inf or negative)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number >= 0, got {text!r}") from None
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"expected a finite number >= 0, got {text!r}")
+    return value
+
+
+positive_int = whole_number(1)
+beam_width = whole_number(1, MAX_BEAM)  # a beam of 0 has no hypothesis to keep; a huge one takes minutes
 
 
 def load_for_translation(args: argparse.Namespace):
@@ -121,25 +137,38 @@ def cmd_evaluate(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.evaluate import score
     from attnmt.translate import translate
 
-    if args.hyp:
-        if args.model or args.src:
-            raise ConfigError("give either --hyp (score that file) or --model and --src (translate, then score)")
-        hypotheses = read_lines(args.hyp)
-    elif args.model and args.src:
-        model, tokenizer = load_for_translation(args)
-        hypotheses = translate(model, tokenizer, read_lines(args.src), **decoding(args))
-    else:
+    if args.hyp and (args.model or args.src):
+        raise ConfigError("give either --hyp (score that file) or --model and --src (translate, then score)")
+    if not (args.hyp or (args.model and args.src)):
         raise ConfigError("nothing to score: give --model and --src to translate, or --hyp with translations")
-    scores = score(hypotheses, read_lines(args.ref))
+    references = read_lines(args.ref)
+    lines = read_lines(args.hyp or args.src)
+    check_line_counts(args.hyp or args.src, len(lines), args.ref, len(references))  # before any translating
+    if args.hyp:
+        hypotheses = lines
+    else:
+        model, tokenizer = load_for_translation(args)
+        hypotheses = translate(model, tokenizer, lines, **decoding(args))
+    scores = score(hypotheses, references)
     print(json.dumps(scores.sacrebleu_json, indent=1, ensure_ascii=False) if args.json else scores)
     return 0
 
 
+def check_line_counts(path: str, count: int, ref: str, ref_count: int) -> None:
+    """One reference line for each line of ``path``, and at least one."""
+    if count != ref_count:
+        raise DataError(f"{path} has {count} lines but {ref} has {ref_count}: "
+                        "evaluate needs exactly one reference line per line")
+    if not count:
+        raise DataError(f"{path} and {ref} are empty: nothing to score")
+
+
 def add_decoding_options(p: argparse.ArgumentParser) -> None:
     """The search, batching and machine options of translate and evaluate."""
-    p.add_argument("--beam", type=positive_int, default=4, help="beam size (1 = greedy)")
-    p.add_argument("--alpha", type=float, default=0.6, help="length penalty α")
-    p.add_argument("--max-len-a", type=float, default=1.5, help="at most a·source length + b output tokens")
+    p.add_argument("--beam", type=beam_width, default=4, help=f"beam size (1 = greedy; at most {MAX_BEAM})")
+    p.add_argument("--alpha", type=finite_number, default=0.6, help="length penalty α")
+    p.add_argument("--max-len-a", type=finite_number, default=1.5,
+                   help="at most a·source length + b output tokens")
     p.add_argument("--max-len-b", type=whole_number(0), default=10, help="see --max-len-a")
     p.add_argument("--max-tokens", type=positive_int, default=4096, help="padded source tokens per batch")
     p.add_argument("--batch-size", type=whole_number(0), default=None,
