@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import errno
 import json
+import math
 import os
 import re
 import shutil
@@ -31,10 +32,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import torch
-from safetensors import SafetensorError
+from safetensors import SafetensorError, safe_open
 from safetensors.torch import load_file, load_model, save_file, save_model
 
 from attnmt.errors import ConfigError, ModelDirError
+from attnmt.hardware import physical_memory
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.tokenizer import Tokenizer, VocabTokenizer
 
@@ -125,6 +127,29 @@ def save_weights(model: Transformer, path: Path) -> None:
     atomic_write(path, lambda tmp: save_model(model, str(tmp)))
 
 
+def check_model_size(config: TransformerConfig, source: Path | str) -> None:
+    """Refuses, before any of it is allocated, a model larger than this machine's memory."""
+    need, have = config.memory_bytes(), physical_memory()
+    if have is not None and need > have:
+        raise ModelDirError(f"{source}: describes a model of {config.parameter_count():,} parameters "
+                            f"({need / 2**30:,.1f} GiB), more than this machine's memory ({have / 2**30:,.1f} GiB)")
+
+
+def check_weights_size(config: TransformerConfig, path: Path, source: Path | str) -> None:
+    """Refuses a weights file that holds fewer numbers than the config ``source`` describes, from the
+    file's header alone: the model is not built for weights that cannot fill it."""
+    try:
+        with safe_open(str(path), "pt") as weights:
+            stored = sum(math.prod(weights.get_slice(name).get_shape()) for name in weights.keys())
+    except FileNotFoundError:
+        raise ModelDirError(f"{path}: weights file not found") from None
+    except (SafetensorError, OSError, ValueError) as error:
+        raise ModelDirError(f"{path}: cannot load weights ({error})") from None
+    if stored < config.parameter_count():
+        raise ModelDirError(f"{path}: holds {stored:,} numbers but {source} describes a model of "
+                            f"{config.parameter_count():,} parameters; they come from different models")
+
+
 def load_weights(model: Transformer, path: Path) -> None:
     try:
         missing, unexpected = load_model(model, str(path), strict=False)
@@ -155,8 +180,10 @@ def load_model_config(model_dir: Path) -> TransformerConfig:
         values.setdefault("source_eos", False)  # written before 0.2: trained without a source </s>
     try:
         return TransformerConfig.from_dict(values, source=str(path))
-    except (ConfigError, TypeError) as error:
+    except ConfigError as error:
         raise ModelDirError(str(error)) from None
+    except TypeError as error:
+        raise ModelDirError(f"{path}: {error}") from None
 
 
 def save_tokenizer(tokenizer: Tokenizer | VocabTokenizer, model_dir: Path) -> None:
@@ -227,9 +254,12 @@ def load_model_dir(
     if not model_dir.is_dir():
         raise ModelDirError(f"{model_dir}: no such model directory")
     config = load_model_config(model_dir)
+    weights = Path(weights) if weights else model_dir / WEIGHTS
+    check_model_size(config, model_dir / MODEL_CONFIG)
+    check_weights_size(config, weights, model_dir / MODEL_CONFIG)
     tokenizer = load_tokenizer(model_dir, config)
     model = Transformer(config)
-    load_weights(model, Path(weights) if weights else model_dir / WEIGHTS)
+    load_weights(model, weights)
     return model.eval(), tokenizer
 
 
