@@ -124,8 +124,11 @@ def add_export_commands(commands: argparse._SubParsersAction) -> None:
 def cmd_serve(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.app.serve import ServeSettings, serve
 
-    settings = ServeSettings(max_batch=args.max_batch, batch_window_ms=args.batch_window_ms)
-    serve(args.model, args.host, args.port, args.weights, settings, args.threads, args.int8, args.device, args.bf16)
+    settings = ServeSettings(max_batch=args.max_batch, batch_window_ms=args.batch_window_ms,
+                             header_timeout_s=args.header_timeout, body_timeout_s=args.body_timeout,
+                             shutdown_timeout_s=args.shutdown_timeout)
+    serve(args.model, args.host, args.port, args.weights, settings, args.threads, args.int8, args.device, args.bf16,
+          allowed_hosts=args.allowed_host)
     return 0
 
 
@@ -138,6 +141,14 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--max-batch", type=positive_int, default=32, help="texts translated together (1: one at a time)")
     p.add_argument("--batch-window-ms", type=float, default=5.0, help="how long a lone request waits for company")
     p.add_argument("--threads", type=int, default=0, help="PyTorch CPU threads (0: its default)")
+    p.add_argument("--header-timeout", type=float, default=10.0, help="seconds a connection may stay silent "
+                   "(opened, or answered) before it is closed")
+    p.add_argument("--body-timeout", type=float, default=30.0, help="seconds a request body may take to arrive "
+                   "after its headers (then 408)")
+    p.add_argument("--shutdown-timeout", type=float, default=10.0, help="seconds that requests in flight get "
+                   "to finish on SIGTERM or Ctrl-C")
+    p.add_argument("--allowed-host", action="append", default=[], metavar="NAME", help="a Host name to answer "
+                   "to besides localhost (on loopback; elsewhere: any name unless this is given), e.g. behind a proxy")
     precision = p.add_mutually_exclusive_group()
     precision.add_argument("--int8", action="store_true", help=INT8_HELP)
     precision.add_argument("--bf16", action="store_true", help=BF16_HELP)
