@@ -5,6 +5,7 @@ open, so a few thousand silent sockets (or one half-sent body at shutdown) hold 
 
     TimedH11Protocol   a connection that sends no request headers within ``header_timeout`` seconds
                        (of opening, or of its last answer) is closed
+    HTTPMiddleware     the shape of the server's ASGI middleware (BodyLimit in attnmt.app.serve too)
     BodyDeadline       a request body that has not fully arrived ``seconds`` after its headers: 408
     StrictJSONRoute    a body that is not UTF-8, or nests too deeply for the parser: 422, as any
                        other body that is not JSON (FastAPI answers a generic 400)
@@ -70,18 +71,32 @@ class TimedH11Protocol(H11Protocol):
             self.transport.close()
 
 
-class BodyDeadline:
-    """ASGI middleware: 408 for a request body that has not fully arrived ``seconds`` after the
-    request's headers (a client holding a half-sent body holds the server's shutdown too)."""
+class HTTPMiddleware:
+    """An ASGI middleware that acts on HTTP requests (``http``) and passes anything else (the
+    lifespan events) straight through."""
 
-    def __init__(self, app: ASGIApp, seconds: float) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self.seconds = seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
+        if scope["type"] == "http":
+            await self.http(scope, receive, send)
+        else:
             await self.app(scope, receive, send)
-            return
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        raise NotImplementedError
+
+
+class BodyDeadline(HTTPMiddleware):
+    """408 for a request body that has not fully arrived ``seconds`` after the request's headers
+    (a client holding a half-sent body holds the server's shutdown too)."""
+
+    def __init__(self, app: ASGIApp, seconds: float) -> None:
+        super().__init__(app)
+        self.seconds = seconds
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         deadline = asyncio.get_running_loop().time() + self.seconds
         complete = False
 
@@ -139,20 +154,16 @@ def content_policy(page: str) -> str:
             "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
 
 
-class SecurityHeaders:
-    """ASGI middleware: X-Content-Type-Options and X-Frame-Options on every answer, and the page's
-    Content-Security-Policy on the HTML answers of ``policy_paths``."""
+class SecurityHeaders(HTTPMiddleware):
+    """X-Content-Type-Options and X-Frame-Options on every answer, and the page's
+    Content-Security-Policy on the answers of ``policy_paths``."""
 
     def __init__(self, app: ASGIApp, policy: str, policy_paths: tuple[str, ...] = ("/",)) -> None:
-        self.app = app
+        super().__init__(app)
         self.policy = policy
         self.policy_paths = policy_paths
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         async def with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
                 headers = MutableHeaders(scope=message)

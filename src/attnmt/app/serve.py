@@ -39,6 +39,7 @@ from attnmt.app.batching import Batcher, Busy
 from attnmt.app.guards import (
     LOOPBACK_NAMES,
     BodyDeadline,
+    HTTPMiddleware,
     SecurityHeaders,
     StrictJSONRoute,
     content_policy,
@@ -189,18 +190,15 @@ def check_limits(request: TranslateRequest, tokenizer: TextCodec, settings: Serv
     return [text for _, text in named]
 
 
-class BodyLimit:
-    """ASGI middleware: 413 for a request body over ``max_bytes``, before reading it when it
-    declares its length, else as soon as the bytes read pass the limit."""
+class BodyLimit(HTTPMiddleware):
+    """413 for a request body over ``max_bytes``, before reading it when it declares its length,
+    else as soon as the bytes read pass the limit."""
 
     def __init__(self, app: ASGIApp, max_bytes: int) -> None:
-        self.app = app
+        super().__init__(app)
         self.max_bytes = max_bytes
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         detail = f"the request body is over {self.max_bytes} bytes"
         declared = Headers(scope=scope).get("content-length", "")
         if declared.isdigit() and int(declared) > self.max_bytes:
