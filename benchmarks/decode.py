@@ -75,19 +75,20 @@ from attnmt.checkpoint import (  # noqa: E402
     load_model_dir,
     save_model_config,
     save_weights,
-    tokenizer_paths,
 )
 from attnmt.data import (
     pad_rows,  # noqa: E402
     read_lines,  # noqa: E402
 )
+from attnmt.decoding import DEFAULT, Decoding  # noqa: E402
 from attnmt.evaluate import score  # noqa: E402
 from attnmt.fast import prepare  # noqa: E402
 from attnmt.hardware import bf16_native, cpu_flags, cpu_model  # noqa: E402
 from attnmt.interop.export import export_ctranslate2, export_marian  # noqa: E402
 from attnmt.interop.marian import marian_order  # noqa: E402
 from attnmt.model import Transformer  # noqa: E402
-from attnmt.search import beam_search, greedy_search, max_output_length  # noqa: E402
+from attnmt.search import beam_search, greedy_search  # noqa: E402
+from attnmt.tokenizer_files import tokenizer_paths  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_SRC = ROOT / "data/multi30k/test_2016_flickr.en.gz"
@@ -114,7 +115,7 @@ def rss_mib() -> float:
 def natural_limit(batch: list[list[int]], max_positions: int) -> int:
     """Decoder steps that let the batch's longest source reach attnmt's default limit
     (1.5·src + 10 tokens) and its EOS, for the engines that take one limit per batch."""
-    return max_output_length(max(map(len, batch)), 1.5, 10, max_positions) + 1
+    return DEFAULT.max_output_length(max(map(len, batch)), max_positions - 2) + 1
 
 
 def attnmt_engine(model) -> Engine:
@@ -124,9 +125,10 @@ def attnmt_engine(model) -> Engine:
         src = pad_rows(batch, c.pad_id)
         # fixed: FIXED_STEPS - 1 tokens, then the forced EOS = FIXED_STEPS decoder steps.
         limits = dict(max_len_a=0.0, max_len_b=FIXED_STEPS - 1, min_len=FIXED_STEPS - 1) if fixed else {}
+        decoding = Decoding(beam_size=beam, alpha=0.0, **limits)
         if beam == 1:
-            return greedy_search(model, src, **limits)
-        hyps = beam_search(model, src, beam, alpha=0.0, **limits)
+            return greedy_search(model, src, decoding)
+        hyps = beam_search(model, src, decoding)
         return [h[0].tokens for h in hyps]
 
     return run

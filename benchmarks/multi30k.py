@@ -22,6 +22,7 @@ import torch
 from attnmt.checkpoint import load_model_dir
 from attnmt.config import load_config
 from attnmt.data import read_parallel
+from attnmt.decoding import Decoding
 from attnmt.evaluate import score
 from attnmt.hardware import cpu_flags, cpu_model
 from attnmt.training.averaging import keep_better_average
@@ -82,7 +83,7 @@ def main() -> None:
     model, tokenizer = load_model_dir(out)
     sources, references = zip(*read_parallel(TEST_SRC, TEST_REF)[0], strict=True)
     translate_started = time.perf_counter()
-    hypotheses = translate(model, tokenizer, sources, beam_size=4, alpha=0.6)
+    hypotheses = translate(model, tokenizer, sources, Decoding(beam_size=4, alpha=0.6))
     translate_seconds = time.perf_counter() - translate_started
     scores = score(hypotheses, references)
 

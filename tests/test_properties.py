@@ -10,8 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from attnmt import checkpoint as ckpt
+from attnmt import tokenizer_files
 from attnmt.app.cli import main
 from attnmt.data import read_lines, read_parallel
+from attnmt.decoding import Decoding
 from attnmt.errors import DataError
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.tokenizer import Tokenizer
@@ -78,7 +80,7 @@ def test_arbitrary_bytes_are_lines_or_a_data_error(tmp_path, data):
 def test_translate_gives_one_line_per_input_line(model, tokenizer, lines):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # over-long lines are truncated with a warning
-        outputs = translate(model, tokenizer, lines, beam_size=2, max_len_a=0.0, max_len_b=3)
+        outputs = translate(model, tokenizer, lines, Decoding(beam_size=2, max_len_a=0.0, max_len_b=3))
     assert len(outputs) == len(lines)
     assert all(out == "" for line, out in zip(lines, outputs, strict=True) if not line.strip())
 
@@ -96,7 +98,7 @@ def test_translate_of_nothing_is_nothing(model, tokenizer):
 def test_stdin_lines_split_only_at_newlines(tmp_path, capsys, monkeypatch, model, tokenizer):
     ckpt.save_model_config(model.config, tmp_path)
     ckpt.save_weights(model, tmp_path / ckpt.WEIGHTS)
-    tokenizer.save(tmp_path / ckpt.TOKENIZER)
+    tokenizer.save(tmp_path / tokenizer_files.TOKENIZER)
     text = "a dog runs\u2028still line one\x0bdoes not break\n\nline\x1cthree\n"
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
     assert main(["translate", "--model", str(tmp_path), "--beam", "1"]) == 0

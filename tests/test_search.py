@@ -10,8 +10,9 @@ import torch
 import torch.nn.functional as F
 
 from attnmt import search
-from attnmt.model import Transformer, TransformerConfig, row_top_k
-from attnmt.search import beam_search, greedy_search, length_penalty, max_output_length
+from attnmt.decoding import Decoding
+from attnmt.model import Transformer, TransformerConfig
+from attnmt.search import beam_search, greedy_search, length_penalty, row_top_k
 from attnmt.translate import encode_inputs, length_batches, translate
 
 PAD, BOS, EOS = 0, 2, 3
@@ -90,9 +91,6 @@ class ScriptedModel:
     a prefix not in the table is followed by EOS for sure.  Search with use_cache=False.
     """
 
-    top_log_probs = staticmethod(Transformer.top_log_probs)  # logits -> next-token log-probs, as the model
-    best_tokens = staticmethod(Transformer.best_tokens)  # logits -> greedy search's next tokens, as the model
-
     def __init__(self, table: dict[tuple[int, ...], dict[int, float]]) -> None:
         self.config = tiny_config(vocab_size=10)
         self.table = table
@@ -137,12 +135,12 @@ def token_lists(hypotheses):
 
 
 def test_max_output_length_is_a_times_source_plus_b():
-    assert max_output_length(10, 1.5, 10, 1024) == 25
-    assert max_output_length(3, 0.0, 0, 1024) == 0
+    assert Decoding(max_len_a=1.5, max_len_b=10).max_output_length(10, 1022) == 25
+    assert Decoding(max_len_a=0.0, max_len_b=0).max_output_length(3, 1022) == 0
 
 
 def test_max_output_length_leaves_room_for_bos_and_eos():
-    assert max_output_length(100, 1.5, 10, 64) == 62
+    assert Decoding().max_output_length(100, tiny_config(max_positions=64).longest_input) == 62
 
 
 def test_length_penalty_is_gnmt():
@@ -164,15 +162,14 @@ def test_greedy_search_follows_the_most_likely_token_to_eos():
 
 
 def test_beam_search_finds_the_better_hypothesis_that_greedy_misses():
-    [[best, second]] = beam_search(ScriptedModel(GREEDY_TRAP), ONE_SOURCE, beam_size=2, alpha=0.0,
-                                   n_best=2, use_cache=False)
+    decoding = Decoding(beam_size=2, alpha=0.0, n_best=2)
+    [[best, second]] = beam_search(ScriptedModel(GREEDY_TRAP), ONE_SOURCE, decoding, use_cache=False)
     assert best.tokens == [B] and best.log_prob == pytest.approx(math.log(0.36))
     assert second.tokens == [A] and second.log_prob == pytest.approx(math.log(0.24))
 
 
 def test_score_is_log_prob_over_length_penalty_counting_eos():
-    [[best]] = beam_search(ScriptedModel(GREEDY_TRAP), ONE_SOURCE, beam_size=2, alpha=1.0,
-                           use_cache=False)
+    [[best]] = beam_search(ScriptedModel(GREEDY_TRAP), ONE_SOURCE, Decoding(beam_size=2, alpha=1.0), use_cache=False)
     assert best.tokens == [B]
     assert best.score == pytest.approx(math.log(0.36) / ((5 + 2) / 6))
 
@@ -180,22 +177,22 @@ def test_score_is_log_prob_over_length_penalty_counting_eos():
 def test_pad_and_bos_are_never_generated():
     model = ScriptedModel({(): {PAD: 0.5, BOS: 0.3, A: 0.2}})
     assert greedy_search(model, ONE_SOURCE, use_cache=False) == [[A]]
-    [[best]] = beam_search(model, ONE_SOURCE, beam_size=3, use_cache=False)
+    [[best]] = beam_search(model, ONE_SOURCE, Decoding(beam_size=3), use_cache=False)
     assert best.tokens == [A] and best.log_prob == pytest.approx(math.log(0.2))
 
 
 def test_output_is_cut_at_max_length_and_the_forced_eos_is_scored():
     model = ScriptedModel({(): {A: 0.9, EOS: 0.1}, (A,): {A: 0.9, EOS: 0.1}, (A, A): {A: 0.9, EOS: 0.1}})
-    assert greedy_search(model, ONE_SOURCE, max_len_a=0, max_len_b=2, use_cache=False) == [[A, A]]
-    [[best]] = beam_search(model, ONE_SOURCE, beam_size=1, alpha=0.0, max_len_a=0, max_len_b=2,
-                           use_cache=False)
+    assert greedy_search(model, ONE_SOURCE, Decoding(max_len_a=0, max_len_b=2), use_cache=False) == [[A, A]]
+    decoding = Decoding(beam_size=1, alpha=0.0, max_len_a=0, max_len_b=2)
+    [[best]] = beam_search(model, ONE_SOURCE, decoding, use_cache=False)
     assert best.tokens == [A, A] and best.log_prob == pytest.approx(math.log(0.9 * 0.9 * 0.1))
 
 
 def test_max_length_zero_gives_empty_output():
     model = ScriptedModel({(): {A: 0.9, EOS: 0.1}})
-    assert greedy_search(model, ONE_SOURCE, max_len_a=0, max_len_b=0, use_cache=False) == [[]]
-    [[best]] = beam_search(model, ONE_SOURCE, max_len_a=0, max_len_b=0, use_cache=False)
+    assert greedy_search(model, ONE_SOURCE, Decoding(max_len_a=0, max_len_b=0), use_cache=False) == [[]]
+    [[best]] = beam_search(model, ONE_SOURCE, Decoding(max_len_a=0, max_len_b=0), use_cache=False)
     assert best.tokens == [] and best.log_prob == pytest.approx(math.log(0.1))
 
 
@@ -214,8 +211,8 @@ def test_greedy_with_cache_equals_recomputing_the_prefix(kind):
 @pytest.mark.parametrize("kind", MODELS)
 def test_beam_with_cache_equals_recomputing_the_prefix(kind):
     model, src = MODELS[kind](), random_batch(2, LENGTHS)
-    cached = beam_search(model, src, beam_size=3, n_best=3, use_cache=True)
-    recomputed = beam_search(model, src, beam_size=3, n_best=3, use_cache=False)
+    cached = beam_search(model, src, Decoding(beam_size=3, n_best=3), use_cache=True)
+    recomputed = beam_search(model, src, Decoding(beam_size=3, n_best=3), use_cache=False)
     assert token_lists(cached) == token_lists(recomputed)
 
 
@@ -223,16 +220,16 @@ def test_beam_with_cache_equals_recomputing_the_prefix(kind):
 @pytest.mark.parametrize("alpha", [0.0, 0.6])
 def test_beam_size_one_equals_greedy(kind, alpha):
     model, src = MODELS[kind](), random_batch(3, LENGTHS)
-    hypotheses = beam_search(model, src, beam_size=1, alpha=alpha)
+    hypotheses = beam_search(model, src, Decoding(beam_size=1, alpha=alpha))
     assert [h.tokens for [h] in hypotheses] == greedy_search(model, src)
 
 
 @pytest.mark.parametrize("kind", MODELS)
 def test_batched_beam_search_equals_one_sentence_at_a_time(kind):
     model, src = MODELS[kind](), random_batch(4, LENGTHS)
-    batched = beam_search(model, src, beam_size=4, n_best=2)
+    batched = beam_search(model, src, Decoding(beam_size=4, n_best=2))
     for i, hypotheses in enumerate(batched):
-        [alone] = beam_search(model, unpadded(src, i), beam_size=4, n_best=2)
+        [alone] = beam_search(model, unpadded(src, i), Decoding(beam_size=4, n_best=2))
         assert [h.tokens for h in hypotheses] == [h.tokens for h in alone]
         assert [h.score for h in hypotheses] == pytest.approx([h.score for h in alone], abs=1e-4)
 
@@ -245,7 +242,7 @@ def test_batched_greedy_search_equals_one_sentence_at_a_time():
 
 def test_hypothesis_log_prob_is_the_models_log_prob_of_tokens_and_eos():
     model, src = random_model(), random_batch(6, [3, 6])  # these run to the max length
-    for i, [best] in enumerate(beam_search(model, src, beam_size=3)):
+    for i, [best] in enumerate(beam_search(model, src, Decoding(beam_size=3))):
         assert best.log_prob == pytest.approx(sequence_log_prob(model, src[i], best.tokens), abs=1e-4)
         assert best.score == pytest.approx(best.log_prob / length_penalty(len(best.tokens) + 1, 0.6))
 
@@ -256,14 +253,14 @@ def test_best_beam_scores_at_least_as_well_as_greedy(kind):
     # these models does).  The hand-made GREEDY_TRAP test above is the exact one.
     model, src = MODELS[kind](), random_batch(7, LENGTHS)
     greedy = greedy_search(model, src)
-    for i, [best] in enumerate(beam_search(model, src, beam_size=4)):
+    for i, [best] in enumerate(beam_search(model, src, Decoding(beam_size=4))):
         greedy_score = sequence_log_prob(model, src[i], greedy[i]) / length_penalty(
             len(greedy[i]) + 1, 0.6)
         assert best.score >= greedy_score - 1e-5
 
 
 def test_n_best_gives_that_many_distinct_hypotheses_best_first():
-    for sentence in beam_search(ending_model(), random_batch(8, LENGTHS), beam_size=4, n_best=3):
+    for sentence in beam_search(ending_model(), random_batch(8, LENGTHS), Decoding(beam_size=4, n_best=3)):
         scores = [h.score for h in sentence]
         assert len(sentence) == 3 and scores == sorted(scores, reverse=True)
         assert len({tuple(h.tokens) for h in sentence}) == 3
@@ -271,7 +268,7 @@ def test_n_best_gives_that_many_distinct_hypotheses_best_first():
 
 def test_n_best_larger_than_beam_is_an_error():
     with pytest.raises(ValueError, match="n_best"):
-        beam_search(random_model(), random_batch(0, [3]), beam_size=2, n_best=3)
+        beam_search(random_model(), random_batch(0, [3]), Decoding(beam_size=2, n_best=3))
 
 
 def record_batch_sizes(model, monkeypatch) -> list[int]:
@@ -292,22 +289,21 @@ def test_finished_sentences_leave_the_beam_batch(monkeypatch, use_cache):
     model = random_model()
     sizes = record_batch_sizes(model, monkeypatch)
     # max lengths 1 and 4: the first sentence must end at step 1, the second at step 4.
-    beam_search(model, random_batch(9, [1, 4]), beam_size=4, max_len_a=1, max_len_b=0,
-                use_cache=use_cache)
+    beam_search(model, random_batch(9, [1, 4]), Decoding(beam_size=4, max_len_a=1, max_len_b=0), use_cache=use_cache)
     assert sizes == [2, 8, 4, 4, 4]  # one BOS row per sentence, then 4 beams each
 
 
 def test_finished_sentences_leave_the_greedy_batch_once_half_have_ended(monkeypatch):
     model = random_model()
     sizes = record_batch_sizes(model, monkeypatch)
-    greedy_search(model, random_batch(9, [1, 4, 2]), max_len_a=1, max_len_b=0)
+    greedy_search(model, random_batch(9, [1, 4, 2]), Decoding(max_len_a=1, max_len_b=0))
     assert sizes == [3, 3, 1, 1]  # one of three ended after step 1: kept; two of three after step 2: dropped
     sizes.clear()
     src = random_batch(9, [1, 1, 4, 2])
-    outputs = greedy_search(model, src, max_len_a=1, max_len_b=0)
+    outputs = greedy_search(model, src, Decoding(max_len_a=1, max_len_b=0))
     assert sizes == [4, 2, 1, 1]
     monkeypatch.setattr(search, "COMPACT_SHARE", 1e-9)  # drop every ended row at once, as before
-    assert greedy_search(model, src, max_len_a=1, max_len_b=0) == outputs
+    assert greedy_search(model, src, Decoding(max_len_a=1, max_len_b=0)) == outputs
 
 
 # --- translate ----------------------------------------------------------------------------------
@@ -388,7 +384,7 @@ def test_translate_batches_at_most_the_models_batch_sentences_unless_told(monkey
 
     monkeypatch.setattr(module, "length_batches", recording)
     whole = translate(model, tok, lines)  # the readable model: the token budget alone
-    model.batch_sentences = 2
+    model.next_tokens = type("Pairs", (search.NextTokens,), {"batch_sentences": 2})()
     assert translate(model, tok, lines) == whole
     assert translate(model, tok, lines, max_sentences=0) == whole
     assert sizes == [[5], [2, 2, 1], [5]]
@@ -398,7 +394,7 @@ def test_translate_with_beam_size_one_is_greedy_search():
     model, tok = ending_model(), CharTokenizer()
     src = torch.tensor([tok.encode("a cat sat")])
     expected = tok.decode(greedy_search(model, src)[0])
-    assert translate(model, tok, ["a cat sat"], beam_size=1) == [expected]
+    assert translate(model, tok, ["a cat sat"], Decoding(beam_size=1)) == [expected]
 
 
 def test_translate_runs_in_eval_mode_and_restores_the_mode():
@@ -430,9 +426,9 @@ LATE_WINNER = {(): {A: 0.6, B: 0.4}, (A,): {C: 0.75, EOS: 0.25}, (B,): {EOS: 0.5
 
 def test_early_stopping_ends_at_beam_size_finished_and_the_default_waits_for_the_winner():
     model = ScriptedModel(LATE_WINNER)
-    [[early]] = beam_search(model, ONE_SOURCE, beam_size=2, alpha=0.0, early_stopping=True, use_cache=False)
+    [[early]] = beam_search(model, ONE_SOURCE, Decoding(beam_size=2, alpha=0.0, early_stopping=True), use_cache=False)
     assert early.tokens == [B] and early.log_prob == pytest.approx(math.log(0.4 * 0.55))
-    [[exact]] = beam_search(model, ONE_SOURCE, beam_size=2, alpha=0.0, use_cache=False)
+    [[exact]] = beam_search(model, ONE_SOURCE, Decoding(beam_size=2, alpha=0.0), use_cache=False)
     assert exact.tokens == [A, C, D] and exact.log_prob == pytest.approx(math.log(0.6 * 0.75 * 0.9))
 
 
@@ -446,7 +442,7 @@ def test_with_alpha_zero_search_stops_once_no_active_hypothesis_can_enter_the_n_
 ):
     model = ScriptedModel(EARLY_WINNER)
     sizes = record_batch_sizes(model, monkeypatch)
-    hypotheses = beam_search(model, ONE_SOURCE, beam_size=2, alpha=0.0, n_best=n_best, use_cache=False)
+    hypotheses = beam_search(model, ONE_SOURCE, Decoding(beam_size=2, alpha=0.0, n_best=n_best), use_cache=False)
     assert len(sizes) == steps
     assert [h.tokens for h in hypotheses[0]] == [[A], [A, C]][:n_best]
 
@@ -454,16 +450,16 @@ def test_with_alpha_zero_search_stops_once_no_active_hypothesis_can_enter_the_n_
 def test_with_alpha_above_zero_search_waits_for_beam_size_finished(monkeypatch):
     model = ScriptedModel(EARLY_WINNER)
     sizes = record_batch_sizes(model, monkeypatch)
-    hypotheses = beam_search(model, ONE_SOURCE, beam_size=2, alpha=0.6, n_best=1, use_cache=False)
+    hypotheses = beam_search(model, ONE_SOURCE, Decoding(beam_size=2, alpha=0.6, n_best=1), use_cache=False)
     assert len(sizes) == 3  # A EOS alone is not enough: A C EOS and B C EOS finish too
     assert [h.tokens for h in hypotheses[0]] == [[A]]
 
 
 def test_min_len_rules_out_eos_until_then():
     model = ScriptedModel({(): {EOS: 0.9, A: 0.1}, (A,): {EOS: 0.6, B: 0.4}})
-    assert greedy_search(model, ONE_SOURCE, min_len=0, use_cache=False) == [[]]
-    assert greedy_search(model, ONE_SOURCE, min_len=2, use_cache=False) == [[A, B]]
-    [[best]] = beam_search(model, ONE_SOURCE, beam_size=2, min_len=2, use_cache=False)
+    assert greedy_search(model, ONE_SOURCE, Decoding(min_len=0), use_cache=False) == [[]]
+    assert greedy_search(model, ONE_SOURCE, Decoding(min_len=2), use_cache=False) == [[A, B]]
+    [[best]] = beam_search(model, ONE_SOURCE, Decoding(beam_size=2, min_len=2), use_cache=False)
     assert best.tokens == [A, B]
 
 
@@ -473,9 +469,9 @@ EMPTY_WINS = {(): {A: 0.6, EOS: 0.4}, (A,): {B: 0.6, C: 0.4}}
 
 def test_beam_search_gives_no_empty_output_by_default_though_it_scores_best():
     model = ScriptedModel(EMPTY_WINS)
-    [[best]] = beam_search(model, ONE_SOURCE, beam_size=2, alpha=0.0, use_cache=False)
+    [[best]] = beam_search(model, ONE_SOURCE, Decoding(beam_size=2, alpha=0.0), use_cache=False)
     assert best.tokens == [A, B] and best.log_prob == pytest.approx(math.log(0.6 * 0.6))
-    [[empty]] = beam_search(model, ONE_SOURCE, beam_size=2, alpha=0.0, min_len=0, use_cache=False)
+    [[empty]] = beam_search(model, ONE_SOURCE, Decoding(beam_size=2, alpha=0.0, min_len=0), use_cache=False)
     assert empty.tokens == [] and empty.log_prob == pytest.approx(math.log(0.4))
 
 

@@ -5,17 +5,16 @@ Layout::
     MODEL_DIR/
       model.safetensors      weights to translate with (the best checkpoint, or an average)
       config.json            the TransformerConfig
-      spm.model              the joint SentencePiece model (separate vocabularies: spm.source.model and
-                             spm.target.model; a model imported from Marian has source.spm,
-                             target.spm and vocab.json instead: VocabTokenizer)
+      spm.model              the tokenizer: the joint SentencePiece model (or the other files
+                             attnmt.tokenizer_files lists)
       train.yaml             the training config (for --resume)
       log.jsonl              training metrics, one JSON object a line
       checkpoints/step_00001000/
           model.safetensors  weights at that step
           trainer_state.pt   optimizer, data position, RNG, step (tensors and numbers only)
 
-Every file is written to a temporary name and renamed into place; a checkpoint
-directory appears only once complete.  Nothing is ever unpickled: weights are
+Every file is written to a temporary name and renamed into place, and a checkpoint
+directory appears only once complete (attnmt.files).  Nothing is ever unpickled: weights are
 safetensors and the trainer state loads with ``torch.load(weights_only=True)``.
 """
 
@@ -24,10 +23,7 @@ from __future__ import annotations
 import errno
 import json
 import math
-import os
-import re
 import shutil
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -36,79 +32,32 @@ from safetensors import SafetensorError, safe_open
 from safetensors.torch import load_file, load_model, save_file, save_model
 
 from attnmt.errors import ConfigError, ModelDirError
+from attnmt.files import atomic_folder, atomic_write, finish_file, write_text
 from attnmt.hardware import physical_memory
 from attnmt.model import Transformer, TransformerConfig
-from attnmt.tokenizer import Tokenizer, VocabTokenizer
+from attnmt.tokenizer import Tokenizer
+from attnmt.tokenizer_files import read_tokenizer, tokenizer_paths
+from attnmt.vocab_tokenizer import VocabTokenizer
 
 WEIGHTS = "model.safetensors"
 MODEL_CONFIG = "config.json"
-TOKENIZER = "spm.model"
-SEPARATE_TOKENIZERS = ("spm.source.model", "spm.target.model")
 TRAIN_CONFIG = "train.yaml"
 TRAINER_STATE = "trainer_state.pt"
 CHECKPOINTS = "checkpoints"
-# What the writers raise when a write fails: a full disk reaches safetensors as its own error.
-WRITE_ERRORS = (OSError, SafetensorError)
-# Temporary names a save gives its files (".model.safetensors.k2j4_x") and checkpoints (".step_00000010.q1w2");
-# a crash during a save leaves them behind.
-LEFTOVER = re.compile(r"^\.[\w.-]+\.(safetensors|json|model|yaml|spm|pt)\.\w+(\.tmp)?$|^\.step_\d+\.\w+$")
 
 
-def umask() -> int:
-    """The process's file-creation mask (reading it means setting it, so it is set straight back)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
+def save_weights(model: Transformer, path: Path) -> None:
+    """Writes weights as safetensors; a tied matrix is stored once."""
+    atomic_write(path, lambda tmp: write_safetensors(model, tmp))
 
 
-def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
-    """Calls ``write(tmp)`` then renames tmp over ``path``: readers see the old file or the new one.
-
-    The file gets the permissions any tool's new file gets (0666 less the umask), not
-    mkstemp's private 0600, so that a model shared on a server can be read by others."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
+def write_safetensors(model: Transformer, path: Path) -> None:
+    """safetensors' save_model, with a failed write raised as the OSError it is: a full disk reaches
+    safetensors as its own error ("… (os error 28)"), which attnmt.files would not know for one."""
     try:
-        write_file(tmp, write)
-        os.replace(tmp, path)
-    except WRITE_ERRORS as error:
-        # A full disk or an I/O error: say so; the file at `path` is still the previous one.
-        raise ModelDirError(f"could not write {path}: {write_failure(error)}; the previous version is intact") from None
-    finally:
-        tmp.unlink(missing_ok=True)
-
-
-def write_file(path: Path, write: Callable[[Path], None]) -> None:
-    """``write(path)``, then the usual permissions, then the bytes onto the disk (fsync)."""
-    write(path)
-    path.chmod(0o666 & ~umask())  # after write: a writer may have made the file anew
-    with open(path, "rb") as handle:
-        os.fsync(handle.fileno())
-
-
-def write_failure(error: Exception) -> str:
-    """Why a write failed, in words: "no space left on device" however the writer reports it
-    (OSError 28 from Python, "os error 28" inside safetensors' message)."""
-    if isinstance(error, OSError) and error.errno == errno.ENOSPC or "os error 28" in str(error).lower():
-        return "no space left on device"
-    if isinstance(error, OSError) and error.strerror:
-        return error.strerror.lower()
-    return str(error)
-
-
-def remove_leftovers(model_dir: Path) -> list[Path]:
-    """Deletes the temporary files and checkpoint folders that a save cut short left in ``model_dir``
-    (one run writes into a model directory at a time); returns them."""
-    folders = [Path(model_dir), Path(model_dir) / CHECKPOINTS]
-    leftovers = [p for folder in folders if folder.is_dir() for p in folder.iterdir() if LEFTOVER.match(p.name)]
-    for path in leftovers:
-        if path.is_dir():
-            shutil.rmtree(path, ignore_errors=True)
-        else:
-            path.unlink(missing_ok=True)
-    return leftovers
+        save_model(model, str(path))
+    except SafetensorError as error:
+        raise OSError(errno.ENOSPC if "(os error 28)" in str(error) else errno.EIO, str(error)) from None
 
 
 def save_state(state: dict, path: Path) -> None:
@@ -116,15 +65,6 @@ def save_state(state: dict, path: Path) -> None:
     torch's own "unexpected pos" RuntimeError."""
     with open(path, "wb") as handle:
         torch.save(state, handle)
-
-
-def write_text(path: Path, text: str) -> None:
-    atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
-
-
-def save_weights(model: Transformer, path: Path) -> None:
-    """Writes weights as safetensors; a tied matrix is stored once."""
-    atomic_write(path, lambda tmp: save_model(model, str(tmp)))
 
 
 def check_model_size(config: TransformerConfig, source: Path | str) -> None:
@@ -186,16 +126,6 @@ def load_model_config(model_dir: Path) -> TransformerConfig:
         raise ModelDirError(f"{path}: {error}") from None
 
 
-def save_tokenizer(tokenizer: Tokenizer | VocabTokenizer, model_dir: Path) -> None:
-    """The tokenizer's files (see the layout above), each written atomically."""
-    if isinstance(tokenizer, VocabTokenizer):
-        tokenizer.save(model_dir)
-        return
-    names = SEPARATE_TOKENIZERS if tokenizer.separate_vocabs else (TOKENIZER,)
-    for name, proto in zip(names, tokenizer.model_protos, strict=False):
-        atomic_write(model_dir / name, lambda tmp, proto=proto: tmp.write_bytes(proto))
-
-
 def load_tokenizer(model_dir: Path, config: TransformerConfig) -> Tokenizer | VocabTokenizer:
     """The model's tokenizer: spm.model, the source and target models, or for a model imported
     from Marian its own vocabulary files (VocabTokenizer); its sizes checked against ``config``."""
@@ -211,26 +141,6 @@ def load_tokenizer(model_dir: Path, config: TransformerConfig) -> Tokenizer | Vo
             raise ModelDirError(f"{path}: has {pieces} pieces but {model_dir / MODEL_CONFIG} says "
                                 f"{key}={expected}; they come from different models")
     return tokenizer
-
-
-def tokenizer_paths(folder: Path) -> list[Path]:
-    """spm.model, or the source and target models when both are there."""
-    separate = all((folder / name).is_file() for name in SEPARATE_TOKENIZERS)
-    return [folder / name for name in (SEPARATE_TOKENIZERS if separate else (TOKENIZER,))]
-
-
-def read_tokenizer(folder: Path, source_eos: bool) -> Tokenizer | VocabTokenizer:
-    """The tokenizer files ``save_tokenizer`` wrote into ``folder`` (a model or a prepared directory)."""
-    if VocabTokenizer.stored_in(folder):
-        try:
-            return VocabTokenizer.load(folder)
-        except (OSError, ValueError, RuntimeError) as error:
-            raise ModelDirError(f"{folder}: cannot load the Marian vocabulary ({error})") from None
-    paths = tokenizer_paths(folder)
-    try:
-        return Tokenizer(*(path.read_bytes() for path in paths), source_eos=source_eos)
-    except (OSError, ValueError, RuntimeError) as error:
-        raise ModelDirError(f"{paths[-1]}: cannot load the SentencePiece model ({error})") from None
 
 
 def check_vocab_size(tokenizer: VocabTokenizer, model_dir: Path, vocab_size: int) -> None:
@@ -277,23 +187,14 @@ def list_checkpoints(model_dir: Path) -> list[Path]:
 
 def save_checkpoint(model_dir: Path, step: int, model: Transformer, state: dict) -> Path:
     """Writes weights + trainer state into a temporary directory, then renames it into place."""
-    final = checkpoint_path(model_dir, step)
-    final.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=final.parent))
-    tmp.chmod(0o777 & ~umask())  # as mkdir would make it, not mkdtemp's private 0700
-    try:
-        # Written straight into the temporary folder: renaming the folder is what makes them appear.
-        write_file(tmp / WEIGHTS, lambda path: save_model(model, str(path)))
-        write_file(tmp / TRAINER_STATE, lambda path: save_state(state, path))
-        if final.exists():
-            shutil.rmtree(final)
-        os.replace(tmp, final)
-    except WRITE_ERRORS as error:
-        raise ModelDirError(f"could not write the checkpoint {final}: {write_failure(error)}; "
-                            "the previous checkpoints are intact") from None
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    return final
+
+    def fill(folder: Path) -> None:  # straight into the new folder: its rename is what publishes them
+        write_safetensors(model, folder / WEIGHTS)
+        save_state(state, folder / TRAINER_STATE)
+        for name in (WEIGHTS, TRAINER_STATE):
+            finish_file(folder / name)
+
+    return atomic_folder(checkpoint_path(model_dir, step), fill)
 
 
 def read_tensors(path: Path) -> dict[str, torch.Tensor]:

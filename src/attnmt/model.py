@@ -13,10 +13,8 @@ matrix when ``tie_embeddings`` is on (one joint vocabulary), as in the paper.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-import torch
 from torch import Tensor, nn
 
 from attnmt.attention import causal_mask, padding_mask
@@ -43,15 +41,16 @@ class DecoderCache:
     """Per-layer key/value caches for step-by-step decoding; ``length`` positions so far.
 
     Encoder keys/values are kept once per sentence; the decoder rows are the
-    sentences' groups of consecutive rows (see :class:`LayerCache`).  ``room``: how many
-    more positions a search expects to add without reordering the rows (greedy search
-    sets it); the inference copy's step then grows the keys/values in place
-    (attnmt.fast.fused) instead of copying them at every step.
+    sentences' groups of consecutive rows (see :class:`LayerCache`).
     """
 
     layers: list[LayerCache]
     length: int = 0
-    room: int = 0
+
+    def reserve(self, positions: int) -> None:
+        """A search's hint that it expects to add up to ``positions`` more positions before it next
+        reorders the rows.  This cache grows by concatenation and has no use for it; the inference
+        copy's cache (attnmt.fast.fused) grows its keys/values in place instead of copying them."""
 
     def reorder(self, rows: Tensor, groups: Tensor | None = None) -> None:
         """Keeps decoder rows ``rows`` and, unless None, sentences ``groups`` in every layer."""
@@ -59,37 +58,8 @@ class DecoderCache:
             layer.reorder(rows, groups)
 
 
-def row_top_k(scores: Tensor, k: int, chunk: int = 64) -> tuple[Tensor, Tensor]:
-    """``scores.topk(k, dim=1)`` for scores [N, V] with a large V, found faster.
-
-    torch.topk scans each row element by element; ``amax`` over chunks of the row is
-    vectorised.  A row's k best values lie in the k chunks with the best maxima (any
-    value outside them is beaten by those k maxima), so only those k·chunk values,
-    and the row's last partial chunk, go to topk (docs/performance.md has the timings).
-    """
-    rows, vocab = scores.shape
-    n_chunks = vocab // chunk
-    if n_chunks <= k:
-        return scores.topk(min(k, vocab), dim=1)
-    full = n_chunks * chunk
-    chunks = scores[:, :full].view(rows, n_chunks, chunk)
-    best = chunks.amax(dim=2).topk(k, dim=1).indices  # [rows, k]
-    values = chunks[torch.arange(rows, device=scores.device)[:, None], best].view(rows, k * chunk)
-    columns = (best[:, :, None] * chunk + torch.arange(chunk, device=scores.device)).view(rows, k * chunk)
-    if full < vocab:
-        values = torch.cat([values, scores[:, full:]], dim=1)
-        tail = torch.arange(full, vocab, device=scores.device).expand(rows, -1)
-        columns = torch.cat([columns, tail], dim=1)
-    top, position = values.topk(k, dim=1)
-    return top, columns.gather(1, position)
-
-
 class Transformer(nn.Module):
     """The encoder-decoder Transformer of "Attention Is All You Need"."""
-
-    # Sentences per batch that attnmt.translate uses unless told (0: its max_tokens decides).
-    # Large batches suit this readable model: its per-operation costs are paid once per batch.
-    batch_sentences = 0
 
     def __init__(self, config: TransformerConfig) -> None:
         super().__init__()
@@ -202,25 +172,6 @@ class Transformer(nn.Module):
     def start_decoding(self, memory: Tensor) -> DecoderCache:
         """Projects memory [B, S, d_model] once into every layer's cross-attention keys/values."""
         return DecoderCache([layer.init_cache(memory) for layer in self.decoder_layers])
-
-    @staticmethod
-    def top_log_probs(logits: Tensor, k: int, banned: Sequence[int]) -> tuple[Tensor, Tensor, Tensor]:
-        """From logits to the next token: logits [N, V] -> each row's k most likely tokens under
-        log_softmax over the whole vocabulary, best first, never one in ``banned``:
-        (log-probs [N, k], tokens [N, k], the row's normaliser log Σ_v exp(logit_v) [N])."""
-        normaliser = logits.logsumexp(dim=-1)  # [N]
-        if banned:
-            logits = logits.index_fill(1, torch.tensor(banned, device=logits.device), float("-inf"))
-        top, tokens = row_top_k(logits, k)
-        return top - normaliser[:, None], tokens, normaliser
-
-    @staticmethod
-    def best_tokens(logits: Tensor, banned: Sequence[int]) -> Tensor:
-        """Greedy search's choice: logits [N, V] -> each row's most likely token [N], never one in
-        ``banned`` (the largest logit is the largest log-probability: no softmax needed)."""
-        if banned:
-            logits = logits.index_fill(1, torch.tensor(banned, device=logits.device), float("-inf"))
-        return row_top_k(logits, 1)[1][:, 0]
 
     def forward(
         self, src: Tensor, tgt_in: Tensor, return_attention: bool = False

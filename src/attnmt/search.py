@@ -14,17 +14,20 @@ al., 2014; Wu et al., 2016 for the length penalty).
 Conventions shared by both:
 
 - Pad and BOS are never generated; EOS may come at any step but the first.
-  An empty output is ruled out by default (``min_len=1``; only a
+  An empty output is ruled out by default (``Decoding.min_len`` 1; only a
   max_output_length of 0 gives one): a model gives it a small
   probability, yet often a larger one than any long translation's, so the
-  better the search the more often it wins (Stahlberg and Byrne, 2019).  On
-  Multi30k it was the best beam-4 hypothesis of 18 of 1,000 test sentences
-  (-0.7 BLEU); CTranslate2 rules it out too (``min_decoding_length=1``).
+  better the search the more often it wins (Stahlberg and Byrne, 2019;
+  docs/translating.md has what it cost on Multi30k); CTranslate2 rules it out
+  too (``min_decoding_length=1``).
 - A sentence may have at most ``max_output_length`` tokens.  There, only EOS may
   follow: beam search adds that forced EOS's log-prob like any other, so every
   hypothesis' ``log_prob`` is the model's log-probability of ``tokens + [EOS]``.
 - Rows of finished sentences leave the batch (``cache.reorder`` with a smaller
   index), so the work shrinks as sentences end.
+- The options (beam size, α, length limits, n-best) come in one ``Decoding`` value
+  (attnmt.decoding); the next tokens are chosen from the logits by a :class:`NextTokens`
+  (the model's own where it brings a faster one: the inference copy's is C++).
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ import torch
 from torch import Tensor
 
 from attnmt.attention import padding_mask
+from attnmt.decoding import DEFAULT, Decoding
 from attnmt.model import DecoderCache, Transformer
 
 
@@ -48,22 +52,83 @@ class Hypothesis:
     log_prob: float  # plain sum of token log-probs, the final EOS included
 
 
-def max_output_length(src_len: int, max_len_a: float, max_len_b: int, max_positions: int) -> int:
-    """At most a·src_len + b output tokens, and few enough that BOS + output + EOS fit."""
-    return max(0, min(int(max_len_a * src_len + max_len_b), max_positions - 2))
-
-
 def length_penalty(length: int, alpha: float) -> float:
     """GNMT's lp(Y) = ((5 + |Y|) / 6)^α; dividing log-probs by it stops beams favouring short outputs."""
     return ((5 + length) / 6) ** alpha
 
 
-def output_limits(model: Transformer, src: Tensor, max_len_a: float, max_len_b: int) -> Tensor:
+def output_limits(model: Transformer, src: Tensor, decoding: Decoding) -> Tensor:
     """src [B, S] -> each sentence's max_output_length [B], from its own (unpadded) length."""
     c = model.config
     lengths = (src != c.pad_id).sum(dim=1).tolist()
-    limits = [max_output_length(n, max_len_a, max_len_b, c.max_positions) for n in lengths]
+    limits = [decoding.max_output_length(n, c.longest_input) for n in lengths]
     return torch.tensor(limits, device=src.device)
+
+
+def row_top_k(scores: Tensor, k: int, chunk: int = 64) -> tuple[Tensor, Tensor]:
+    """``scores.topk(k, dim=1)`` for scores [N, V] with a large V, found faster.
+
+    torch.topk scans each row element by element; ``amax`` over chunks of the row is
+    vectorised.  A row's k best values lie in the k chunks with the best maxima (any
+    value outside them is beaten by those k maxima), so only those k·chunk values,
+    and the row's last partial chunk, go to topk (docs/performance.md has the timings).
+    """
+    rows, vocab = scores.shape
+    n_chunks = vocab // chunk
+    if n_chunks <= k:
+        return scores.topk(min(k, vocab), dim=1)
+    full = n_chunks * chunk
+    chunks = scores[:, :full].view(rows, n_chunks, chunk)
+    best = chunks.amax(dim=2).topk(k, dim=1).indices  # [rows, k]
+    values = chunks[torch.arange(rows, device=scores.device)[:, None], best].view(rows, k * chunk)
+    columns = (best[:, :, None] * chunk + torch.arange(chunk, device=scores.device)).view(rows, k * chunk)
+    if full < vocab:
+        values = torch.cat([values, scores[:, full:]], dim=1)
+        tail = torch.arange(full, vocab, device=scores.device).expand(rows, -1)
+        columns = torch.cat([columns, tail], dim=1)
+    top, position = values.topk(k, dim=1)
+    return top, columns.gather(1, position)
+
+
+def ban(logits: Tensor, banned: Sequence[int]) -> Tensor:
+    """logits [N, V] with the ``banned`` tokens' logits at -inf (a copy where any are banned)."""
+    if not banned:
+        return logits
+    return logits.index_fill(1, torch.tensor(banned, device=logits.device), float("-inf"))
+
+
+class NextTokens:
+    """From logits to next tokens, as the searches choose them; written with PyTorch operations.
+
+    The inference copy brings a C++ one (attnmt.fast.fused.FusedNextTokens, its
+    ``next_tokens``) that never writes the [N, V] log-probabilities; ``next_tokens_of``
+    picks the model's own.
+    """
+
+    # Sentences per batch that attnmt.translate uses unless told (0: its max_tokens decides).
+    # Large batches suit the readable model: its per-operation costs are paid once per batch.
+    batch_sentences = 0
+
+    def top_log_probs(self, logits: Tensor, k: int, banned: Sequence[int]) -> tuple[Tensor, Tensor, Tensor]:
+        """logits [N, V] -> each row's k most likely tokens under log_softmax over the whole
+        vocabulary, best first, never one in ``banned``:
+        (log-probs [N, k], tokens [N, k], the row's normaliser log Σ_v exp(logit_v) [N])."""
+        normaliser = logits.logsumexp(dim=-1)  # [N]
+        top, tokens = row_top_k(ban(logits, banned), k)
+        return top - normaliser[:, None], tokens, normaliser
+
+    def best_tokens(self, logits: Tensor, banned: Sequence[int]) -> Tensor:
+        """Greedy search's choice: logits [N, V] -> each row's most likely token [N], never one in
+        ``banned`` (the largest logit is the largest log-probability: no softmax needed)."""
+        return row_top_k(ban(logits, banned), 1)[1][:, 0]
+
+
+READABLE = NextTokens()
+
+
+def next_tokens_of(model: Transformer) -> NextTokens:
+    """The model's own next-token selection where it brings one (the inference copy), else the readable one."""
+    return getattr(model, "next_tokens", READABLE)
 
 
 @dataclass
@@ -85,6 +150,7 @@ class DecoderState:
     memory: Tensor
     src_mask: Tensor
     cache: DecoderCache | None
+    choose: NextTokens
 
     @classmethod
     def start(cls, model: Transformer, src: Tensor, use_cache: bool) -> DecoderState:
@@ -99,6 +165,7 @@ class DecoderState:
             memory=memory,
             src_mask=padding_mask(src, c.pad_id),
             cache=model.start_decoding(memory) if use_cache else None,
+            choose=next_tokens_of(model),
         )
 
     def __len__(self) -> int:
@@ -127,7 +194,7 @@ class DecoderState:
         model's log-probability of EOS (their other k - 1 are -inf)."""
         c = self.model.config
         logits = self.logits()
-        top, tokens, normaliser = self.model.top_log_probs(logits, k, sorted({c.pad_id, c.bos_id, *banned}))
+        top, tokens, normaliser = self.choose.top_log_probs(logits, k, sorted({c.pad_id, c.bos_id, *banned}))
         if bool(forced.any()):
             top[forced] = float("-inf")
             top[forced, 0] = logits[forced, c.eos_id] - normaliser[forced]
@@ -159,18 +226,17 @@ class DecoderState:
 
 @torch.inference_mode()
 def greedy_search(
-    model: Transformer, src: Tensor, max_len_a: float = 1.5, max_len_b: int = 10, use_cache: bool = True,
-    min_len: int = 1,
+    model: Transformer, src: Tensor, decoding: Decoding = DEFAULT, use_cache: bool = True
 ) -> list[list[int]]:
     """src [B, S] padded with pad_id -> B output id lists (no BOS, no EOS), by most likely token.
 
     A sentence ends at EOS or at its max_output_length; decoding stops when all have.
-    EOS is ruled out before ``min_len`` tokens: by default no empty output (benchmarks
-    force equal lengths with it).
+    EOS is ruled out before ``decoding.min_len`` tokens: by default no empty output
+    (benchmarks force equal lengths with it).  ``decoding.beam_size`` is not read.
     Call ``model.eval()`` first: dropout is not switched off here.
     """
-    eos = model.config.eos_id
-    limits = output_limits(model, src, max_len_a, max_len_b)
+    eos, min_len = model.config.eos_id, decoding.min_len
+    limits = output_limits(model, src, decoding)
     outputs: list[list[int]] = [[] for _ in range(src.size(0))]
     state = DecoderState.start(model, src, use_cache)
     state.keep(limits > 0)
@@ -182,7 +248,7 @@ def greedy_search(
     step = 0
     make_room(state, limit, step)
     while any(going):
-        tokens = model.best_tokens(state.logits(), banned[step >= min_len])  # [N]
+        tokens = state.choose.best_tokens(state.logits(), banned[step >= min_len])  # [N]
         step += 1
         for row, token in enumerate(tokens.tolist()):
             if going[row]:
@@ -204,9 +270,9 @@ def greedy_search(
 
 def make_room(state: DecoderState, limit: list[int], step: int) -> None:
     """Tells the cache how many more positions greedy search may add, at most ROOM at a time: its
-    rows stay in place between drops, so the keys/values can grow in place (``DecoderCache.room``)."""
+    rows stay in place between drops, so the keys/values can grow in place (``DecoderCache.reserve``)."""
     if state.cache is not None:
-        state.cache.room = min(max(limit, default=step) - step, ROOM)
+        state.cache.reserve(min(max(limit, default=step) - step, ROOM))
 
 
 # Positions reserved at a time: a copy of the cache every ROOM steps costs little, and long
@@ -297,18 +363,10 @@ def cannot_improve(finished: list[Hypothesis], best_active_score: float, count: 
 
 @torch.inference_mode()
 def beam_search(
-    model: Transformer,
-    src: Tensor,
-    beam_size: int = 4,
-    alpha: float = 0.6,
-    n_best: int = 1,
-    max_len_a: float = 1.5,
-    max_len_b: int = 10,
-    use_cache: bool = True,
-    min_len: int = 1,
-    early_stopping: bool = False,
+    model: Transformer, src: Tensor, decoding: Decoding = DEFAULT, use_cache: bool = True
 ) -> list[list[Hypothesis]]:
-    """src [B, S] padded with pad_id -> per sentence, up to n_best finished hypotheses, best first.
+    """src [B, S] padded with pad_id -> per sentence, up to ``decoding.n_best`` finished
+    hypotheses, best first (beam_size, alpha, n_best, min_len, early_stopping: ``decoding``).
 
     All sentences and their beams decode together as B·beam_size rows.  Each step
     takes the 2·beam_size best extensions per sentence: the EOS ones among its top
@@ -323,14 +381,13 @@ def beam_search(
     by default no empty output, which would otherwise win for some sentences.
     Call ``model.eval()`` first: dropout is not switched off here.
     """
-    if beam_size < 1 or not 1 <= n_best <= beam_size:
-        raise ValueError(f"need beam_size >= 1 and 1 <= n_best <= beam_size, got {beam_size=}, {n_best=}")
+    beam_size, alpha, n_best, min_len = decoding.beam_size, decoding.alpha, decoding.n_best, decoding.min_len
     eos = model.config.eos_id
     vocab = model.config.vocab_size - 3  # tokens that can be candidates: never pad or BOS, EOS not always
-    limits = output_limits(model, src, max_len_a, max_len_b)
+    limits = output_limits(model, src, decoding)
     limit_of = limits.tolist()
     # With α = 0 the n_best finished are final once nothing active beats them. With α > 0
-    # stopping that early cost 0.13 BLEU on Multi30k (α 0.6, beam 4), so more must finish.
+    # stopping that early cost BLEU (docs/translating.md), so more must finish.
     enough = n_best if alpha == 0 else beam_size
     finished: list[list[Hypothesis]] = [[] for _ in range(src.size(0))]
     # The first step starts from one row per sentence (BOS); the beam widens after it.
@@ -356,7 +413,7 @@ def beam_search(
         going = torch.tensor(
             [
                 step < limit_of[s]
-                and not (len(finished[s]) >= beam_size if early_stopping
+                and not (len(finished[s]) >= beam_size if decoding.early_stopping
                          else cannot_improve(finished[s], best, enough))
                 for s, best in zip(sentences, best_active, strict=True)
             ],

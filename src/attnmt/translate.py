@@ -2,7 +2,9 @@
 
     sentences ─ encode ─ sort by length, batches of max_tokens ─ greedy / beam search ─ decode ─ translations
 
-One output per input sentence, in input order; blank inputs give "".
+One output per input sentence, in input order; blank inputs give "".  How to search is one
+``Decoding`` value (attnmt.decoding).  ``score_pair`` is the teacher-forced pass over a
+sentence and its translation that alignments, confidences and attention views read.
 """
 
 from __future__ import annotations
@@ -17,9 +19,9 @@ import torch
 from torch import Tensor
 
 from attnmt.data import pad_rows
-from attnmt.model import Transformer
-from attnmt.search import beam_search, greedy_search
-from attnmt.tokenizer import Tokenizer
+from attnmt.decoding import DEFAULT, Decoding
+from attnmt.model import AttentionTrace, Transformer
+from attnmt.search import Hypothesis, beam_search, greedy_search, next_tokens_of
 
 
 class TextCodec(Protocol):
@@ -79,14 +81,15 @@ def source_batches(
     model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], max_tokens: int, max_sentences: int | None
 ) -> Iterator[tuple[list[int], Tensor]]:
     """(input indices, padded source ids [B, S] on the model's device) per length-sorted batch,
-    blank sentences left out; max_sentences None: the model's ``batch_sentences``."""
+    blank sentences left out; max_sentences None: what suits the model's search
+    (``NextTokens.batch_sentences``)."""
     device = next(model.parameters()).device
     if max_sentences is None:
-        max_sentences = model.batch_sentences
+        max_sentences = next_tokens_of(model).batch_sentences
     if max_tokens < 1 or max_sentences < 0:
         raise ValueError(f"need max_tokens >= 1 and max_sentences >= 0, got {max_tokens}, {max_sentences}")
     c = model.config
-    encoded = encode_inputs(tokenizer, sentences, c.max_positions - 2)
+    encoded = encode_inputs(tokenizer, sentences, c.longest_input)
     nonempty = [i for i, ids in enumerate(encoded) if ids]
     for batch in length_batches([len(encoded[i]) for i in nonempty], max_tokens, max_sentences):
         indices = [nonempty[b] for b in batch]
@@ -104,34 +107,41 @@ def evaluating(model: Transformer) -> Iterator[None]:
         model.train(was_training)
 
 
+def search_batches(
+    model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, max_tokens: int,
+    max_sentences: int | None, scored: bool,
+) -> Iterator[tuple[int, list[Hypothesis]]]:
+    """(input index, its ``decoding.n_best`` hypotheses, best first) for every non-blank sentence,
+    searched in length-sorted batches in eval mode.  Beam 1 without ``scored`` runs greedy search
+    (the same output), whose hypotheses carry no scores (0.0): it adds up no log-probabilities."""
+    with evaluating(model):
+        for indices, src in source_batches(model, tokenizer, sentences, max_tokens, max_sentences):
+            if decoding.greedy and not scored:
+                found = [[Hypothesis(ids, 0.0, 0.0)] for ids in greedy_search(model, src, decoding)]
+            else:
+                found = beam_search(model, src, decoding)
+            yield from zip(indices, found, strict=True)
+
+
 def translate(
     model: Transformer,
     tokenizer: TextCodec,
     sentences: Sequence[str],
-    beam_size: int = 4,
-    alpha: float = 0.6,
-    max_len_a: float = 1.5,
-    max_len_b: int = 10,
+    decoding: Decoding = DEFAULT,
     max_tokens: int = 4096,
     max_sentences: int | None = None,
 ) -> list[str]:
     """One translation per input sentence, in input order; blank inputs give "".
 
     Sentences are sorted by length and batched by max_tokens padded source tokens (and
-    at most max_sentences a batch, unless 0; None: the model's ``batch_sentences``);
-    beam_size=1 uses greedy search.  Inputs
-    over max_positions - 2 tokens are truncated (with a warning).  The model runs in
+    at most max_sentences a batch, unless 0; None: what suits the model's search,
+    ``NextTokens.batch_sentences``); beam_size 1 uses greedy search.  Inputs over the
+    model's ``longest_input`` tokens are truncated (with a warning).  The model runs in
     eval mode and is left in the mode it came in.
     """
     outputs = [""] * len(sentences)
-    with evaluating(model):
-        for indices, src in source_batches(model, tokenizer, sentences, max_tokens, max_sentences):
-            if beam_size == 1:
-                results = greedy_search(model, src, max_len_a, max_len_b)
-            else:
-                results = [h[0].tokens for h in beam_search(model, src, beam_size, alpha, 1, max_len_a, max_len_b)]
-            for i, ids in zip(indices, results, strict=True):
-                outputs[i] = tokenizer.decode(ids)
+    for i, hypotheses in search_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False):
+        outputs[i] = tokenizer.decode(hypotheses[0].tokens)
     return outputs
 
 
@@ -139,39 +149,42 @@ def translate_n_best(
     model: Transformer,
     tokenizer: TextCodec,
     sentences: Sequence[str],
-    n_best: int = 1,
-    beam_size: int = 4,
-    alpha: float = 0.6,
-    max_len_a: float = 1.5,
-    max_len_b: int = 10,
+    decoding: Decoding = DEFAULT,
     max_tokens: int = 4096,
     max_sentences: int | None = None,
 ) -> list[list[Translation]]:
-    """The n_best best translations of each input sentence, best first, with their scores
-    (beam search, also for beam_size 1, where it equals greedy search); [] for blank inputs."""
+    """The ``decoding.n_best`` best translations of each input sentence, best first, with their
+    scores (beam search, also for beam_size 1, where it equals greedy search); [] for blank inputs."""
     outputs: list[list[Translation]] = [[] for _ in sentences]
-    with evaluating(model):
-        for indices, src in source_batches(model, tokenizer, sentences, max_tokens, max_sentences):
-            hypotheses = beam_search(model, src, beam_size, alpha, n_best, max_len_a, max_len_b)
-            for i, n_best_list in zip(indices, hypotheses, strict=True):
-                outputs[i] = [Translation(tokenizer.decode(h.tokens), h.score, h.log_prob) for h in n_best_list]
+    for i, hypotheses in search_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, True):
+        outputs[i] = [Translation(tokenizer.decode(h.tokens), h.score, h.log_prob) for h in hypotheses]
     return outputs
 
 
-@torch.no_grad()
-def token_confidence(
-    model: Transformer, tokenizer: Tokenizer, source: str, translation: str
-) -> list[tuple[str, float]]:
-    """Each output piece of ``translation`` (then the end of sentence) with the probability the
-    model gives it after the pieces before it: how sure it was, token by token (teacher-forced)."""
+@dataclass
+class ScoredPair:
+    """One teacher-forced pass of the model over a sentence and a translation of it.
+
+    source: the source ids; target: the output ids (no BOS, no EOS);
+    probs: the probability the model gives each output id, then EOS, after the ids before it;
+    trace: every attention matrix of the pass, one [1, H, ·, ·] tensor per layer.
+    """
+
+    source: list[int]
+    target: list[int]
+    probs: list[float]
+    trace: AttentionTrace
+
+
+@torch.no_grad()  # not inference_mode: the trace's tensors stay ordinary ones a notebook can change
+def score_pair(model: Transformer, source: list[int], target: list[int]) -> ScoredPair:
+    """Scores target ids (no BOS, no EOS) as a translation of source ids, recording the attention:
+    the one pass that word alignments, token confidences and the attention views all read."""
     c = model.config
-    src_ids = tokenizer.encode(source)[: c.max_positions - 2]
-    out_ids = tokenizer.encode_target(translation)[: c.max_positions - 2]
-    if not src_ids:
-        return []
     device = next(model.parameters()).device
     with evaluating(model):
-        logits = model(torch.tensor([src_ids], device=device), torch.tensor([[c.bos_id, *out_ids]], device=device))
-    targets = torch.tensor([*out_ids, c.eos_id], device=device)
-    probs = logits[0].float().softmax(dim=-1).gather(1, targets[:, None]).squeeze(1).tolist()
-    return [(tokenizer.id_to_piece(i), p) for i, p in zip(targets.tolist(), probs, strict=True)]
+        logits, trace = model(torch.tensor([source], device=device),
+                              torch.tensor([[c.bos_id, *target]], device=device), return_attention=True)
+    following = torch.tensor([*target, c.eos_id], device=device)
+    probs = logits[0].float().softmax(dim=-1).gather(1, following[:, None]).squeeze(1).tolist()
+    return ScoredPair(source, target, probs, trace)

@@ -8,17 +8,20 @@ import pytest
 import torch
 
 from attnmt.attention import padding_mask
+from attnmt.decoding import Decoding
 from attnmt.fast import fused, prepare
 from attnmt.fast.packed import packing_available
 from attnmt.hardware import bf16_native
 from attnmt.model import DecoderCache, Transformer, TransformerConfig
-from attnmt.search import beam_search, greedy_search
+from attnmt.search import READABLE, beam_search, greedy_search, next_tokens_of
 
 pytestmark = [
     pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
     pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
 ]
 
+
+FUSED = fused.FusedNextTokens()  # the C++ next-token choice (needs the extension: fused.available())
 
 def small_model(seed: int = 0, **overrides) -> Transformer:
     torch.manual_seed(seed)
@@ -33,7 +36,8 @@ def test_the_extension_builds_and_prepare_attaches_it():
     assert prepare(model).step is not None
     assert prepare(model, fused_step=False).step is None
     # translate's batches: a few dozen sentences for the C++ step, the token budget for the Python one
-    assert prepare(model).batch_sentences == 64 and prepare(model, fused_step=False).batch_sentences == 0
+    assert next_tokens_of(prepare(model)).batch_sentences == 64
+    assert next_tokens_of(prepare(model, fused_step=False)).batch_sentences == 0
     assert not hasattr(model, "step")  # the original is left alone
 
 
@@ -90,7 +94,7 @@ def test_two_steps_from_one_cache_state_each_keep_their_own_keys():
     with torch.inference_mode():
         memory = model.encode(src)
         cache, ref_cache = fast.start_decoding(memory), reference.start_decoding(memory)
-        cache.room = 8  # as greedy search asks: the step grows the keys/values in place where it can
+        cache.reserve(8)  # as greedy search asks: the step grows the keys/values in place where it can
         for t in range(3):  # the cache now has room after its positions
             step = torch.full((2, 1), 5 + t)
             fast.decoder_states(step, memory, src_mask, cache=cache)
@@ -122,7 +126,7 @@ def steps_side_by_side(room: int, steps: int, hold_keys: bool = False) -> tuple[
     with torch.inference_mode():
         memory = model.encode(src)
         cache, ref_cache = fast.start_decoding(memory), reference.start_decoding(memory)
-        cache.room = room
+        cache.reserve(room)
         for t in range(steps):
             held = cache.layers[0].self_k.untyped_storage() if hold_keys and t else None  # noqa: F841
             step = torch.full((2, 1), 5 + t)
@@ -174,7 +178,8 @@ def test_translations_are_the_python_steps(beam):
     if beam == 1:
         assert greedy_search(fast, src) == greedy_search(reference, src)
     else:
-        ours, theirs = beam_search(fast, src, beam), beam_search(reference, src, beam)
+        decoding = Decoding(beam_size=beam)
+        ours, theirs = beam_search(fast, src, decoding), beam_search(reference, src, decoding)
         assert [[h.tokens for h in n] for n in ours] == [[h.tokens for h in n] for n in theirs]
         for n_ours, n_theirs in zip(ours, theirs, strict=True):
             assert n_ours[0].log_prob == pytest.approx(n_theirs[0].log_prob, abs=1e-4)
@@ -270,7 +275,7 @@ def awkward_logits(rows: int, vocab: int) -> torch.Tensor:
 def test_top_log_probs_are_log_softmaxs_best_tokens_outside_the_banned_ones(vocab, k):
     assert fused.available()
     logits, banned = awkward_logits(7, vocab), BANNED
-    top, tokens, normaliser = fused.top_log_probs(logits, k, banned)
+    top, tokens, normaliser = FUSED.top_log_probs(logits, k, banned)
     log_probs = logits.log_softmax(dim=-1)
     torch.testing.assert_close(normaliser, logits.logsumexp(dim=-1), atol=1e-5, rtol=1e-6)
     log_probs[:, banned] = float("-inf")
@@ -285,18 +290,18 @@ def test_best_tokens_are_the_largest_logits_outside_the_banned_ones(vocab):
     assert fused.available()
     logits, banned = awkward_logits(9, vocab), BANNED
     logits[3, :64] = logits[3].max() + 1  # banned tokens and a tie in one chunk: the lowest id wins
-    tokens = fused.best_tokens(logits, banned)
+    tokens = FUSED.best_tokens(logits, banned)
     expected = logits.index_fill(1, torch.tensor(banned), float("-inf")).max(dim=1).indices
     assert torch.equal(tokens, expected)
     assert tokens[1] != 2 and tokens[2] == vocab - 1 and tokens[3] == 1
     untied = [0, 1, 2, *range(4, 9)]  # torch.topk, under the readable path, leaves the order of ties open
-    assert torch.equal(Transformer.best_tokens(logits[untied], banned), expected[untied])
+    assert torch.equal(READABLE.best_tokens(logits[untied], banned), expected[untied])
 
 
 def test_top_log_probs_refuses_more_tokens_than_the_vocabulary_offers():
     assert fused.available()
     with pytest.raises(RuntimeError, match="exceeds the vocabulary"):
-        fused.top_log_probs(torch.randn(2, 10), 8, [0, 1, 2])
+        FUSED.top_log_probs(torch.randn(2, 10), 8, [0, 1, 2])
 
 
 @pytest.mark.parametrize("min_len", [0, 4])
@@ -305,8 +310,8 @@ def test_beam_search_at_its_length_limit_and_under_min_len_scores_as_the_python_
     fast, reference = prepare(model), prepare(model, fused_step=False)
     src = torch.randint(4, 60, (4, 6))
     src[3, 2:] = 0
-    settings = dict(beam_size=4, n_best=4, alpha=0.6, max_len_a=0.0, max_len_b=5, min_len=min_len)
-    ours, theirs = beam_search(fast, src, **settings), beam_search(reference, src, **settings)
+    settings = Decoding(beam_size=4, n_best=4, alpha=0.6, max_len_a=0.0, max_len_b=5, min_len=min_len)
+    ours, theirs = beam_search(fast, src, settings), beam_search(reference, src, settings)
     for n_ours, n_theirs in zip(ours, theirs, strict=True):
         assert [h.tokens for h in n_ours] == [h.tokens for h in n_theirs]
         assert [h.log_prob for h in n_ours] == pytest.approx([h.log_prob for h in n_theirs], abs=1e-4)
@@ -324,7 +329,7 @@ def test_the_int8_copy_steps_in_cpp_too_with_its_python_steps_numbers(overrides)
     src = torch.randint(4, 60, (3, 7))
     src[2, 3:] = 0
     assert greedy_search(fast, src) == greedy_search(reference, src)
-    ours, theirs = beam_search(fast, src, 4), beam_search(reference, src, 4)
+    ours, theirs = beam_search(fast, src), beam_search(reference, src)
     assert [[h.tokens for h in n] for n in ours] == [[h.tokens for h in n] for n in theirs]
 
 

@@ -5,6 +5,7 @@ import torch
 from torch import nn
 
 from attnmt.attention import MultiHeadAttention
+from attnmt.decoding import Decoding
 from attnmt.errors import ConfigError
 from attnmt.fast import prepare
 from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available
@@ -72,7 +73,8 @@ def test_packed_model_translates_like_the_float_model(beam):
     if beam == 1:
         assert greedy_search(packed, src) == greedy_search(model, src)
     else:
-        fast, exact = beam_search(packed, src, beam), beam_search(model, src, beam)
+        decoding = Decoding(beam_size=beam)
+        fast, exact = beam_search(packed, src, decoding), beam_search(model, src, decoding)
         assert [[h.tokens for h in n_best] for n_best in fast] == [[h.tokens for h in n_best] for n_best in exact]
 
 

@@ -40,7 +40,7 @@ def test_chosen_heads_are_averaged_and_the_others_ignored(monkeypatch):
     # One layer, two heads, one output piece (+ the EOS row), two source words.
     cross = torch.tensor([[[[1.0, 0.0], [1.0, 0.0]], [[0.0, 1.0], [0.0, 1.0]]]])  # [layers 1, heads 2, 2, 2]
     traced = SimpleNamespace(cross=cross, source=["▁a", "▁b"], target_out=["▁x", "</s>"])
+    assert align.trace_alignment(traced, heads=[0]) == [(0, 0)]  # head 0 looks at source word 0
+    assert align.trace_alignment(traced, heads=[1]) == [(1, 0)]  # head 1 at source word 1
     monkeypatch.setattr(align, "trace_translation", lambda model, tokenizer, source, target: traced)
-    assert align.align_one(None, None, "a b", "x", heads=[0]) == [(0, 0)]  # head 0 looks at source word 0
-    assert align.align_one(None, None, "a b", "x", heads=[1]) == [(1, 0)]  # head 1 at source word 1
-    assert align.align_one(None, None, "a b", " ", heads=[1]) == []  # a blank translation has no links
+    assert align.align(None, None, ["a b", "a b"], ["x", " "], heads=[1]) == [[(1, 0)], []]  # blank: no links

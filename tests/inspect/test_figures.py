@@ -9,7 +9,9 @@ import torch
 from PIL import Image
 
 from attnmt import checkpoint as ckpt
+from attnmt import tokenizer_files
 from attnmt.app.cli import main
+from attnmt.decoding import Decoding
 from attnmt.errors import ModelDirError
 from attnmt.inspect.figures import (
     plot_attention,
@@ -76,10 +78,10 @@ def test_trace_is_labelled_with_the_subword_pieces_and_no_padding(trace, tokeniz
 
 
 def test_trace_without_a_target_shows_the_models_own_translation(model, tokenizer):
-    greedy = trace_translation(model, tokenizer, SENTENCE, beam_size=1)
-    assert greedy.translation == translate(model, tokenizer, [SENTENCE], beam_size=1)[0]
-    beam = trace_translation(model, tokenizer, SENTENCE, beam_size=4)
-    assert beam.translation == translate(model, tokenizer, [SENTENCE], beam_size=4)[0]
+    greedy = trace_translation(model, tokenizer, SENTENCE, decoding=Decoding(beam_size=1))
+    assert greedy.translation == translate(model, tokenizer, [SENTENCE], Decoding(beam_size=1))[0]
+    beam = trace_translation(model, tokenizer, SENTENCE, decoding=Decoding(beam_size=4))
+    assert beam.translation == translate(model, tokenizer, [SENTENCE], Decoding(beam_size=4))[0]
 
 
 def test_decoder_self_attention_is_zero_above_the_diagonal(trace):
@@ -170,7 +172,7 @@ def save_model_dir(model: Transformer, tokenizer: Tokenizer, model_dir: Path) ->
     model_dir.mkdir(parents=True)
     ckpt.save_weights(model, model_dir / ckpt.WEIGHTS)
     ckpt.save_model_config(model.config, model_dir)
-    tokenizer.save(model_dir / ckpt.TOKENIZER)
+    tokenizer.save(model_dir / tokenizer_files.TOKENIZER)
     return model_dir
 
 

@@ -17,12 +17,13 @@ from support import PAIRS, write_random_marian
 from attnmt.app.cli import main
 from attnmt.checkpoint import WEIGHTS, load_model_dir, save_model_config, save_weights
 from attnmt.data import pad_rows
+from attnmt.decoding import DEFAULT, Decoding
 from attnmt.errors import ConversionError
 from attnmt.interop import export
 from attnmt.interop.marian import feature_order, marian_config, marian_name, marian_order
 from attnmt.layers import sinusoidal_table
 from attnmt.model import Transformer, TransformerConfig
-from attnmt.search import beam_search, greedy_search, max_output_length
+from attnmt.search import beam_search, greedy_search
 from attnmt.tokenizer import Tokenizer
 from attnmt.translate import translate
 
@@ -148,7 +149,7 @@ def test_marian_export_gives_the_same_logits(trained, hf):
 def test_marian_export_translates_like_attnmt(trained, hf, beam_size):
     model, tokenizer = load_model_dir(trained)
     hf_model, hf_tokenizer = hf
-    ours = translate(model, tokenizer, SOURCES, beam_size=beam_size, alpha=0.0)
+    ours = translate(model, tokenizer, SOURCES, Decoding(beam_size=beam_size, alpha=0.0))
     # The model reads sources ending with </s>, as MarianTokenizer writes them by default.
     batch = hf_tokenizer(SOURCES, return_tensors="pt", padding=True)
     generated = hf_model.generate(**batch, num_beams=beam_size, length_penalty=0.0)
@@ -172,7 +173,7 @@ def ct2_translate(folder: Path, sources: list[str], tokenizer: Tokenizer) -> lis
 
 def test_ctranslate2_export_gives_the_same_greedy_translations(trained, ct2_float32):
     model, tokenizer = load_model_dir(trained)
-    assert ct2_translate(ct2_float32, SOURCES, tokenizer) == translate(model, tokenizer, SOURCES, beam_size=1)
+    assert ct2_translate(ct2_float32, SOURCES, tokenizer) == translate(model, tokenizer, SOURCES, Decoding(beam_size=1))
 
 
 def max_ct2_difference(model, tokenizer, folder: Path) -> float:
@@ -228,7 +229,7 @@ def test_ctranslate2_int8_export_is_smaller_and_still_translates(trained, ct2_fl
                  "--out", str(out)]) == 0
     assert (out / "model.bin").stat().st_size < (ct2_float32 / "model.bin").stat().st_size
     model, tokenizer = load_model_dir(trained)
-    reference = translate(model, tokenizer, SOURCES, beam_size=1)
+    reference = translate(model, tokenizer, SOURCES, Decoding(beam_size=1))
     agree = sum(a == b for a, b in zip(ct2_translate(out, SOURCES, tokenizer), reference, strict=True))
     assert agree >= 15  # 20 of 20 measured; int8 rounding may flip a close call
 
@@ -262,7 +263,7 @@ def test_imported_trained_marian_translates_like_transformers(exported, hf, tmp_
     generated = hf_model.generate(**hf_tokenizer(SOURCES, return_tensors="pt", padding=True),
                                   num_beams=beam_size, length_penalty=0.0)
     expected = hf_tokenizer.batch_decode(generated, skip_special_tokens=True)
-    assert translate(model, tokenizer, SOURCES, beam_size=beam_size, alpha=0.0) == expected
+    assert translate(model, tokenizer, SOURCES, Decoding(beam_size=beam_size, alpha=0.0)) == expected
 
 
 # ---------------------------------------------------------------- random Marian models, imported
@@ -315,7 +316,7 @@ def test_imported_marian_decodes_greedily_like_transformers(marian):
     c = model.config
     for sentence in SOURCES[:6]:
         src = torch.tensor([tokenizer.encode(sentence)])
-        limit = max_output_length(src.size(1), 1.5, 10, c.max_positions)
+        limit = DEFAULT.max_output_length(src.size(1), c.longest_input)
         generated = hf_model.generate(src, num_beams=1, max_new_tokens=limit, bad_words_ids=[[c.pad_id]])
         theirs = generated[0, 1:].tolist()
         theirs = theirs[: theirs.index(c.eos_id)] if c.eos_id in theirs else theirs

@@ -15,6 +15,7 @@ from support import tiny_config, write_pairs, write_random_marian
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.data import read_parallel
+from attnmt.decoding import Decoding
 from attnmt.interop import export
 from attnmt.training.trainer import Trainer
 from attnmt.translate import translate
@@ -40,7 +41,7 @@ def round_trip(tmp_path_factory):
     valid_src, valid_tgt = write_pairs(folder, "valid", valid_pairs)
     config = tiny_config(folder, init_from=str(imported), vocab_size=None, model={}, train_src=str(train_src),
                          train_tgt=str(train_tgt), valid_src=str(valid_src), valid_tgt=str(valid_tgt),
-                         learning_rate=1e-3, warmup_steps=10, max_steps=50, eval_every=50, eval_bleu=False,
+                         learning_rate=1e-3, warmup_steps=10, max_steps=50, eval_every=50, eval_metric="loss",
                          max_len=64)
     trainer = Trainer(config, progress=False)
     before = trainer.validation_loss()
@@ -66,7 +67,7 @@ def test_the_fine_tuned_model_keeps_marians_ids_and_files(round_trip):
 
 def attnmt_greedy(model_dir: Path, sources: list[str]) -> list[str]:
     model, tokenizer = load_model_dir(model_dir)
-    return translate(model, tokenizer, sources, beam_size=1, max_len_a=0.0, max_len_b=LIMIT)
+    return translate(model, tokenizer, sources, Decoding(beam_size=1, max_len_a=0.0, max_len_b=LIMIT))
 
 
 def test_the_marian_export_translates_like_attnmt_through_marian_tokenizer_defaults(round_trip, tmp_path):

@@ -1,9 +1,8 @@
 """``attnmt`` as a subprocess that the fault tests kill.
 
-With ATTNMT_SLOW_SAVE_MARKER set, every file write pauses after the data is
-written and before the rename (of the file, or of the checkpoint folder it is in), and
-announces it by writing the marker file: the test can then SIGKILL the process in the
-middle of a checkpoint write.
+With ATTNMT_SLOW_SAVE_MARKER set, every checkpoint save pauses after its files are
+written and before its folder is renamed into place, and announces it by writing the
+marker file: the test can then SIGKILL the process in the middle of a checkpoint write.
 """
 
 import os
@@ -17,13 +16,13 @@ from attnmt.app.cli import main
 MARKER = os.environ.get("ATTNMT_SLOW_SAVE_MARKER")
 
 if MARKER:
-    real_write_file = checkpoint.write_file
+    real_save_state = checkpoint.save_state
 
-    def paused_write_file(path, write):
-        real_write_file(path, write)
+    def paused_save_state(state, path):
+        real_save_state(state, path)
         Path(MARKER).write_text(str(path))
         time.sleep(30)
 
-    checkpoint.write_file = paused_write_file
+    checkpoint.save_state = paused_save_state
 
 sys.exit(main(sys.argv[1:]))

@@ -21,13 +21,14 @@ import torch
 from support import tiny_config
 
 from attnmt import checkpoint as ckpt
+from attnmt import tokenizer_files
 from attnmt.app.cli import main
 from attnmt.training.trainer import Trainer, resume
 
 HARNESS = Path(__file__).parent / "killable_train.py"
 # Dropout on: the resumed random state must be the one that was saved.
 STEPS = 30
-FAST = dict(max_steps=STEPS, eval_every=1, eval_bleu=False, max_tokens=60, keep_last=3,
+FAST = dict(max_steps=STEPS, eval_every=1, eval_metric="loss", max_tokens=60, keep_last=3,
             model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, dropout=0.2))
 
 
@@ -167,7 +168,7 @@ def test_tokenizer_of_another_vocabulary_size_is_refused(tmp_path, capsys):
     from attnmt.tokenizer import Tokenizer
 
     Tokenizer.train(["ein ganz anderer satz", "mit anderen wörtern"] * 5, vocab_size=30).save(
-        model_dir / ckpt.TOKENIZER)
+        model_dir / tokenizer_files.TOKENIZER)
     assert main(["translate", "--model", str(model_dir), os.devnull]) == 2
     err = capsys.readouterr().err
     assert "spm.model: has" in err and "vocab_size=81" in err
@@ -210,7 +211,8 @@ def test_a_full_disk_during_a_checkpoint_save_is_one_line_and_the_last_checkpoin
     err = (tmp_path / "err").read_text()
     assert (tmp_path / "status").read_text().strip() == "2", err
     assert err.count("attnmt: error:") == 1 and "Traceback" not in err, err  # one line (beside the bar)
-    assert f"could not write the checkpoint {model_dir}/checkpoints/step_00000003: no space left on device" in err
+    assert f"could not write {model_dir}/checkpoints/step_00000003: no space left on device; the previous version is " \
+           "intact" in err
     assert (tmp_path / "intact").exists()  # step 2's files are byte for byte what they were
     assert "step_00000002" in (tmp_path / "files").read_text()
     assert ".step" not in (tmp_path / "files").read_text()  # nothing half-written left

@@ -4,19 +4,20 @@ import json
 import math
 import os
 import re
-import shutil
 import stat
 from pathlib import Path
 
 import pytest
 import torch
 import torch.nn.functional as F
+from safetensors import SafetensorError
 from support import KNOWS_THE_PAIRS, PAIRS, tiny_config, worst_pair_nll
 
 from attnmt import checkpoint as ckpt
 from attnmt.app.cli import main
 from attnmt.checkpoint import load_model_dir
 from attnmt.config import load_config, parse_duration
+from attnmt.decoding import Decoding
 from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.hardware import resolve_precision
 from attnmt.training.averaging import keep_better_average
@@ -25,13 +26,6 @@ from attnmt.training.trainer import Trainer, resume
 from attnmt.translate import translate
 
 MULTI30K = Path(__file__).parents[2] / "data" / "multi30k"
-
-@pytest.fixture
-def trained_copy(trained_model, tmp_path) -> Path:
-    """A copy of the session's tiny trained model that this test may write into."""
-    shutil.copytree(trained_model, tmp_path / "model")
-    return tmp_path / "model"
-
 
 def test_label_smoothed_nll_without_smoothing_is_cross_entropy():
     torch.manual_seed(0)
@@ -108,7 +102,7 @@ def test_model_trained_on_20_pairs_translates_them_back(trained_model):
     assert worst_pair_nll(trained_model) < KNOWS_THE_PAIRS
     model, tokenizer = load_model_dir(trained_model)
     for beam_size in (1, 4):
-        outputs = translate(model, tokenizer, [s for s, _ in PAIRS], beam_size=beam_size)
+        outputs = translate(model, tokenizer, [s for s, _ in PAIRS], Decoding(beam_size=beam_size))
         assert outputs == [t for _, t in PAIRS]
 
 
@@ -123,7 +117,7 @@ def test_model_directory_has_weights_config_tokenizer_and_checkpoints(trained_mo
 
 def test_resume_continues_exactly(tmp_path):
     # Dropout on, so the restored random state matters too.
-    changes = dict(max_steps=6, eval_every=3, eval_bleu=False, max_tokens=120,
+    changes = dict(max_steps=6, eval_every=3, eval_metric="loss", max_tokens=120,
                    model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, dropout=0.3))
     straight = Trainer(tiny_config(tmp_path / "a", **changes), progress=False)
     straight.train()
@@ -145,7 +139,7 @@ def snapshot(folder: Path) -> dict[str, tuple[int, int]]:
 
 
 def test_resuming_a_finished_run_says_so_and_writes_nothing(tmp_path, capsys):
-    config = tiny_config(tmp_path, max_steps=4, eval_every=2, eval_bleu=False)
+    config = tiny_config(tmp_path, max_steps=4, eval_every=2, eval_metric="loss")
     config_path = tmp_path / "config.yaml"
     config_path.write_text(json.dumps(config.to_dict()))
     assert main(["train", str(config_path)]) == 0
@@ -160,14 +154,14 @@ def test_resuming_a_finished_run_says_so_and_writes_nothing(tmp_path, capsys):
 
 
 def test_a_finished_run_resumes_with_a_larger_max_steps(tmp_path):
-    config = tiny_config(tmp_path, max_steps=2, eval_every=2, eval_bleu=False)
+    config = tiny_config(tmp_path, max_steps=2, eval_every=2, eval_metric="loss")
     Trainer(config, progress=False).train()
     assert resume(config.out_dir, {"max_steps": "4"}, progress=False).step == 4
     assert [p.name for p in ckpt.list_checkpoints(Path(config.out_dir))] == ["step_00000002", "step_00000004"]
 
 
 def test_training_logs_what_it_resolved_and_names_its_metric(tmp_path, capsys):
-    config = tiny_config(tmp_path, max_steps=2, eval_every=2, eval_bleu=False, precision="auto")
+    config = tiny_config(tmp_path, max_steps=2, eval_every=2, eval_metric="loss", precision="auto")
     config_path = tmp_path / "config.yaml"
     config_path.write_text(json.dumps(config.to_dict()))
     assert main(["train", str(config_path)]) == 0
@@ -179,13 +173,13 @@ def test_training_logs_what_it_resolved_and_names_its_metric(tmp_path, capsys):
     assert reason.startswith("auto: ") and ("bf16" in reason or "ONEDNN_MAX_CPU_ISA" in reason)
     assert runtime["threads"] == 1 and runtime["device"] == "cpu" and runtime["cpu"]
     assert f"precision {precision} ({reason})" in out + err
-    assert "best validation loss" in out and "BLEU" not in out  # eval_bleu off: the loss is tracked
+    assert "best validation loss" in out and "BLEU" not in out  # eval_metric loss: the loss is tracked
 
 
 def test_model_files_follow_the_umask_like_any_tool(tmp_path):
     previous = os.umask(0o027)
     try:
-        config = tiny_config(tmp_path, max_steps=2, eval_every=2, eval_bleu=False)
+        config = tiny_config(tmp_path, max_steps=2, eval_every=2, eval_metric="loss")
         Trainer(config, progress=False).train()
     finally:
         os.umask(previous)
@@ -211,12 +205,19 @@ def test_failed_checkpoint_write_keeps_the_previous_one(trained_copy, tmp_path, 
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(torch, "save", disk_full)
-    with pytest.raises(ckpt.ModelDirError, match="checkpoint .*step_00000999: no space left on device; the "
-                                                  "previous checkpoints are intact"):
+    with pytest.raises(ckpt.ModelDirError, match="step_00000999: no space left on device; the previous version is "
+                                                  "intact"):
         ckpt.save_checkpoint(trained, 999, model, {"step": 999})
     monkeypatch.setattr(ckpt, "save_model", disk_full)
     with pytest.raises(ckpt.ModelDirError, match="model.safetensors: no space left on device"):
         ckpt.save_weights(model, trained / "model.safetensors")
+
+    def safetensors_disk_full(*args, **kwargs):  # how safetensors says it (seen on a full tmpfs)
+        raise SafetensorError("Error while serializing: I/O error: No space left on device (os error 28)")
+
+    monkeypatch.setattr(ckpt, "save_model", safetensors_disk_full)
+    with pytest.raises(ckpt.ModelDirError, match="step_00000999: no space left on device; the previous version"):
+        ckpt.save_checkpoint(trained, 999, model, {"step": 999})
     assert (trained / "model.safetensors").read_bytes() == before
     assert ckpt.list_checkpoints(trained) == checkpoints
     assert not list((trained / "checkpoints").glob(".*"))  # no half-written leftovers
@@ -233,7 +234,7 @@ def test_average_is_the_elementwise_mean(trained_model, tmp_path):
 
 
 def test_keep_better_average_keeps_the_higher_validation_bleu(trained_copy):
-    scores = keep_better_average(trained_copy, lasts=(2, 3), beam_size=1)
+    scores = keep_better_average(trained_copy, decoding=Decoding(beam_size=1), lasts=(2, 3))
     assert set(scores) == {"best", "average of last 2", "average of last 3"}
     assert max(scores.values()) == pytest.approx(100.0)
 
@@ -285,7 +286,7 @@ def poison_one_batch(trainer: Trainer, at_call: int) -> None:
 
 
 def test_non_finite_loss_skips_the_batch_and_says_so(tmp_path):
-    trainer = Trainer(tiny_config(tmp_path, max_steps=4, eval_every=4, eval_bleu=False), progress=False)
+    trainer = Trainer(tiny_config(tmp_path, max_steps=4, eval_every=4, eval_metric="loss"), progress=False)
     poison_one_batch(trainer, at_call=2)
     trainer.train()
     records = [json.loads(line) for line in (tmp_path / "model" / "log.jsonl").read_text().splitlines()]
@@ -295,7 +296,7 @@ def test_non_finite_loss_skips_the_batch_and_says_so(tmp_path):
 
 
 def test_non_finite_loss_can_stop_with_the_last_good_checkpoint(tmp_path):
-    config = tiny_config(tmp_path, max_steps=6, eval_every=2, eval_bleu=False, on_nonfinite="stop")
+    config = tiny_config(tmp_path, max_steps=6, eval_every=2, eval_metric="loss", on_nonfinite="stop")
     trainer = Trainer(config, progress=False)
     poison_one_batch(trainer, at_call=3)
     with pytest.raises(NonFiniteLoss, match="step 3.*step_00000002"):
@@ -308,7 +309,7 @@ def test_a_run_writes_train_log_and_tensorboard_events(tmp_path):
     pytest.importorskip("tensorboard", reason="TensorBoard logging needs the tensorboard package")
     from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
 
-    config = tiny_config(tmp_path, max_steps=20, eval_every=10, log_every=5, eval_bleu=False)
+    config = tiny_config(tmp_path, max_steps=20, eval_every=10, log_every=5, eval_metric="loss")
     Trainer(config, progress=False).train()
     model_dir = Path(config.out_dir)
     text = (model_dir / "train.log").read_text(encoding="utf-8")
@@ -324,7 +325,7 @@ def test_a_run_writes_train_log_and_tensorboard_events(tmp_path):
 
 
 def test_save_every_writes_checkpoints_between_validations(tmp_path):
-    config = tiny_config(tmp_path, max_steps=6, eval_every=4, save_every=1, keep_last=10, eval_bleu=False,
+    config = tiny_config(tmp_path, max_steps=6, eval_every=4, save_every=1, keep_last=10, eval_metric="loss",
                          tensorboard=False)
     Trainer(config, progress=False).train()
     model_dir = Path(config.out_dir)
@@ -354,8 +355,14 @@ def test_an_unknown_eval_metric_is_named(tmp_path):
 
 
 def test_the_progress_bar_counts_towards_max_time_when_it_ends_the_run(tmp_path, capsys):
-    config = tiny_config(tmp_path, max_steps=100_000, max_time="2s", eval_every=100_000, eval_bleu=False)
+    config = tiny_config(tmp_path, max_steps=100_000, max_time="2s", eval_every=100_000, eval_metric="loss")
     result = Trainer(config, progress=True).train()
     assert result.stopped_by == "max_time"
     done, total = map(int, re.findall(r"(\d+)/(\d+) \[", capsys.readouterr().err)[-1])
     assert done == result.step and done <= total <= done + 1  # not 100000 steps with an ETA of hours
+
+
+@pytest.mark.parametrize(("old", "metric"), [(True, "bleu"), (False, "loss")])
+def test_configs_of_earlier_releases_with_eval_bleu_still_load(tmp_path, old, metric):
+    assert tiny_config(tmp_path, eval_bleu=old).eval_metric == metric
+    assert tiny_config(tmp_path, eval_bleu=old, eval_metric="chrf").eval_metric == "chrf"  # as before: it wins

@@ -14,6 +14,7 @@ from pathlib import Path
 from attnmt.checkpoint import load_model_dir
 from attnmt.config import load_config
 from attnmt.data import read_parallel
+from attnmt.decoding import DEFAULT
 from attnmt.errors import ConfigError
 from attnmt.evaluate import score
 from attnmt.inspect.figures import write_attention_figures
@@ -54,15 +55,16 @@ def run_demo(config_path: str, out: str, minutes: float, overrides: dict[str, st
     print(f"== trained {result.step} steps in {(time.perf_counter() - started) / 60:.1f} min "
           f"(wall clock, with validation); {result.best()}")
     picked = keep_better_average(out_dir)
-    print("== validation BLEU, beam 4: " + ", ".join(f"{name} {bleu:.2f}" for name, bleu in picked.items())
+    print(f"== validation BLEU, beam {DEFAULT.beam_size}: "
+          + ", ".join(f"{name} {bleu:.2f}" for name, bleu in picked.items())
           + f"; keeping {max(picked, key=picked.get)}")
 
     model, tokenizer = load_model_dir(out_dir)
     pairs, _ = read_parallel(TEST_SRC, TEST_REF)
     sources, references = zip(*pairs, strict=True)
-    hypotheses = translate(model, tokenizer, sources, beam_size=4, alpha=0.6)
+    hypotheses = translate(model, tokenizer, sources, DEFAULT)
     (out_dir / "test_2016_flickr.hyp.de").write_text("\n".join(hypotheses) + "\n", encoding="utf-8")
-    print(f"== test_2016_flickr (beam 4, α 0.6):\n{score(hypotheses, references)}")
+    print(f"== test_2016_flickr (beam {DEFAULT.beam_size}, α {DEFAULT.alpha}):\n{score(hypotheses, references)}")
     print("== examples")
     for source, target in zip(EXAMPLES, translate(model, tokenizer, EXAMPLES), strict=True):
         print(f"  {source}\n  -> {target}")

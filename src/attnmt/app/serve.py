@@ -8,7 +8,7 @@
     GET  /           -> the page: a text box, Translate, the output and its attention (attnmt.app.page)
     GET  /docs       -> OpenAPI documentation (/openapi.json: the schema)
 
-Concurrent requests are translated together (``attnmt.app.batching``), in a thread
+Concurrent requests are translated together (``attnmt.app.request_batcher``), in a thread
 that owns the model, so the event loop stays free to accept and answer.  Every
 limit answers with a status and a sentence saying what was wrong: 422 for a
 malformed request (bad JSON, unknown or mistyped fields, empty text), 413 for
@@ -23,10 +23,8 @@ import sys
 from collections.abc import Sequence
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass
-from pathlib import Path
 from typing import Any, NamedTuple
 
-import torch
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -35,7 +33,6 @@ from starlette.datastructures import Headers
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from attnmt.app.batching import Batcher, Busy
 from attnmt.app.guards import (
     LOOPBACK_NAMES,
     BodyDeadline,
@@ -46,11 +43,13 @@ from attnmt.app.guards import (
     run_until_stopped,
 )
 from attnmt.app.page import page_html
+from attnmt.app.request_batcher import Batcher, Busy
+from attnmt.decoding import DEFAULT, Decoding
 from attnmt.errors import ConfigError
-from attnmt.inspect.align import align_one, pharaoh
+from attnmt.inspect.align import trace_extras
 from attnmt.inspect.trace import trace_translation
 from attnmt.model import Transformer
-from attnmt.translate import TextCodec, Translation, token_confidence, translate, translate_n_best
+from attnmt.translate import TextCodec, Translation, translate, translate_n_best
 
 
 @dataclass
@@ -78,9 +77,8 @@ class ServeSettings:
 class Options(NamedTuple):
     """The decoding options of a request: only requests with equal ones share a batch."""
 
-    beam: int
-    max_length: int | None
-    n_best: int = 0  # 0: translations only; n >= 1: the n best hypotheses with their scores
+    decoding: Decoding
+    hypotheses: bool = False  # False: translations only; True: the n_best best with their scores
 
 
 class TranslateRequest(BaseModel):
@@ -90,10 +88,11 @@ class TranslateRequest(BaseModel):
 
     text: str | None = Field(None, description="one text to translate", examples=["A dog runs."])
     texts: list[str] | None = Field(None, description="several texts, translated in order")
-    beam: int = Field(4, ge=1, le=16, description="beam size; 1 is greedy search")
+    beam: int = Field(DEFAULT.beam_size, ge=1, le=16, description="beam size; 1 is greedy search")
     max_length: int | None = Field(
         None, ge=1, le=1024,
-        description="most output subword tokens per translation (default 1.5 x input tokens + 10)",
+        description=f"most output subword tokens per translation (default {DEFAULT.max_len_a} x input tokens "
+                    f"+ {DEFAULT.max_len_b})",
     )
     return_attention: bool = Field(False, description="also return each translation's tokens and attention")
     n_best: int = Field(1, ge=1, le=16, description="hypotheses per text in 'hypotheses' (at most beam)")
@@ -105,6 +104,10 @@ class TranslateRequest(BaseModel):
     @property
     def wants_hypotheses(self) -> bool:
         return self.n_best > 1 or self.return_scores or self.return_alignments or self.return_confidence
+
+    def options(self) -> Options:
+        decoding = Decoding(beam_size=self.beam, n_best=self.n_best).with_max_length(self.max_length)
+        return Options(decoding, self.wants_hypotheses)
 
     @model_validator(mode="after")
     def one_nonblank_text_or_texts(self) -> TranslateRequest:
@@ -262,25 +265,27 @@ def create_app(model: Transformer, tokenizer: TextCodec, name: str = "model",
     if parameters is None:
         parameters = model.num_parameters()
     model.eval()
-    max_tokens = model.config.max_positions - 2
+    max_tokens = model.config.longest_input
     device = next(model.parameters()).device
 
     def run_batch(texts: list[str], options: Options) -> list:
-        a, b = (1.5, 10) if options.max_length is None else (0.0, options.max_length)
-        if options.n_best:
-            return translate_n_best(model, tokenizer, texts, options.n_best, beam_size=options.beam,
-                                    max_len_a=a, max_len_b=b)
-        return translate(model, tokenizer, texts, beam_size=options.beam, max_len_a=a, max_len_b=b)
+        if options.hypotheses:
+            return translate_n_best(model, tokenizer, texts, options.decoding)
+        return translate(model, tokenizer, texts, options.decoding)
 
-    def describe(text: str, hypothesis: Translation, request: TranslateRequest) -> dict:
-        described = {"text": hypothesis.text, "score": round(hypothesis.score, 4),
-                     "log_prob": round(hypothesis.log_prob, 4)}
-        if request.return_alignments:
-            described["alignment"] = pharaoh(align_one(model, tokenizer, text, hypothesis.text))
-        if request.return_confidence:
-            described["confidence"] = [[piece, round(p, 4)]
-                                       for piece, p in token_confidence(model, tokenizer, text, hypothesis.text)]
-        return described
+    def describe(text: str, found: list[Translation], request: TranslateRequest) -> tuple[list[dict], dict | None]:
+        """A text's hypotheses as the response gives them, and the best one's attention on request:
+        one scoring pass per hypothesis for all its extras."""
+        described, attention = [], None
+        for rank, hypothesis in enumerate(found):
+            traced = request.return_alignments or request.return_confidence or (rank == 0 and request.return_attention)
+            trace = trace_translation(model, tokenizer, text, target=hypothesis.text) if traced else None
+            described.append({"text": hypothesis.text, "score": round(hypothesis.score, 4),
+                              "log_prob": round(hypothesis.log_prob, 4),
+                              **trace_extras(trace, request.return_alignments, request.return_confidence)})
+            if rank == 0 and request.return_attention:
+                attention = trace.to_dict()
+        return described, attention
 
     def attention_of(text: str, translation: str) -> dict:
         return trace_translation(model, tokenizer, text, target=translation).to_dict()
@@ -307,19 +312,20 @@ def create_app(model: Transformer, tokenizer: TextCodec, name: str = "model",
         texts = check_limits(request, tokenizer, settings, max_tokens)
         batcher: Batcher = app.state.batcher
         try:
-            n_best = request.n_best if request.wants_hypotheses else 0
-            results = await batcher.translate(texts, Options(request.beam, request.max_length, n_best))
-            hypotheses = None
-            if n_best:
-                hypotheses = [[await batcher.call(describe, text, h, request) for h in found]
-                              for text, found in zip(texts, results, strict=True)]
+            options = request.options()
+            results = await batcher.translate(texts, options)
+            hypotheses = attention = None
+            if options.hypotheses:
+                described = [await batcher.call(describe, text, found, request)
+                             for text, found in zip(texts, results, strict=True)]
+                hypotheses = [each for each, _ in described]
+                attention = [each for _, each in described] if request.return_attention else None
                 translations = [found[0].text if found else "" for found in results]
             else:
                 translations = results
-            attention = None
-            if request.return_attention:
-                attention = [await batcher.call(attention_of, text, translation)
-                             for text, translation in zip(texts, translations, strict=True)]
+                if request.return_attention:
+                    attention = [await batcher.call(attention_of, text, translation)
+                                 for text, translation in zip(texts, translations, strict=True)]
         except Busy:
             raise
         except Exception as error:  # noqa: BLE001 - the model failed; say so, keep serving
@@ -350,29 +356,20 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def serve(model_dir: str | Path, host: str = "127.0.0.1", port: int = 8000, weights: str | Path | None = None,
-          settings: ServeSettings | None = None, threads: int = 0, int8: bool = False,
-          device: str = "cpu", bf16: bool = False, allowed_hosts: Sequence[str] = ()) -> None:
-    """Loads MODEL_DIR onto ``device`` and serves it until Ctrl-C or SIGTERM, through the same fast
-    copy as ``attnmt translate`` (int8 linear layers with ``int8``, bf16 ones with ``bf16``: refused
-    with one line where the CPU does not multiply bf16).  ``threads``: PyTorch's CPU threads (0: its
-    default).  On loopback it answers only to loopback names and ``allowed_hosts``; elsewhere to any
-    name, unless ``allowed_hosts`` lists some."""
-    from attnmt.checkpoint import load_model_dir
-    from attnmt.fast import prepare
-
+def serve(model: Transformer, tokenizer: TextCodec, name: str, host: str = "127.0.0.1", port: int = 8000,
+          settings: ServeSettings | None = None, parameters: int | None = None,
+          allowed_hosts: Sequence[str] = ()) -> None:
+    """Serves ``model`` (the inference copy ``attnmt serve`` loads: attnmt.app.options.load_for_translation)
+    as ``name`` until Ctrl-C or SIGTERM; ``parameters``: as for ``create_app``.  On loopback it answers
+    only to loopback names and ``allowed_hosts``; elsewhere to any name, unless ``allowed_hosts``
+    lists some."""
     settings = settings or ServeSettings()
-    if threads > 0:
-        torch.set_num_threads(threads)
-    model, tokenizer = load_model_dir(model_dir, weights)
-    parameters = model.num_parameters()
-    fast = prepare(model.to(device), int8=int8, bf16=bf16)
     hosts = [*LOOPBACK_NAMES, host, *allowed_hosts] if is_loopback(host) else (list(allowed_hosts) or None)
-    app = create_app(fast, tokenizer, Path(model_dir).resolve().name, settings, parameters, hosts)
+    app = create_app(model, tokenizer, name, settings, parameters, hosts)
     if not is_loopback(host):
         print(f"attnmt: serving on {host}: anyone who can reach this machine can use the model "
               "(there is no authentication)", file=sys.stderr)
-    print(f"serving {model_dir} at http://{host}:{port}/ (API: POST /translate, docs: /docs); Ctrl-C stops",
+    print(f"serving {name} at http://{host}:{port}/ (API: POST /translate, docs: /docs); Ctrl-C stops",
           file=sys.stderr)
     run_until_stopped(app, host, port, settings.header_timeout_s, settings.shutdown_timeout_s)
     print("attnmt: server stopped", file=sys.stderr)

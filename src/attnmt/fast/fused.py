@@ -28,6 +28,8 @@ import os
 import platform
 import sys
 import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import torch
@@ -36,6 +38,7 @@ from torch import Tensor, nn
 from attnmt.fast.packed import FusedQKVAttention, packing_available
 from attnmt.hardware import cpu_flags
 from attnmt.model import DecoderCache, Transformer
+from attnmt.search import NextTokens
 
 CSRC = Path(__file__).with_name("csrc")
 # One extension from four files: the step, its float32 kernels (AVX2, AVX-512), its int8 ones
@@ -187,14 +190,14 @@ class FusedDecoderStep:
             for layer in model.decoder_layers
         )
 
-    def __call__(self, x: Tensor, cache: DecoderCache, src_mask: Tensor) -> Tensor:
+    def __call__(self, x: Tensor, cache: GrowingCache, src_mask: Tensor) -> Tensor:
         """x [N, 1, d_model] (embedded new positions), src_mask [G, 1, 1, S] -> the stack's output
         [N, 1, d_model]; each layer's cache gains the position."""
         out = self.kernel.step(x.view(x.size(0), x.size(2)), *cache_arguments(cache, src_mask))
         keep_keys(cache, out)
         return out[0][:, None]
 
-    def decode(self, tokens: Tensor, cache: DecoderCache, src_mask: Tensor) -> Tensor:
+    def decode(self, tokens: Tensor, cache: GrowingCache, src_mask: Tensor) -> Tensor:
         """``Transformer.decode`` for one new position with a cache, in one C++ call: tokens [N, 1]
         (each row's newest), src_mask [G, 1, 1, S] -> logits [N, 1, V]; embedding, the stack, the
         final LayerNorm (pre-norm) and the output layer.  The cache gains the position."""
@@ -206,7 +209,7 @@ class FusedDecoderStep:
         return out[0][:, None]
 
 
-def cache_arguments(cache: DecoderCache, src_mask: Tensor) -> list:
+def cache_arguments(cache: GrowingCache, src_mask: Tensor) -> list:
     """The cache and the source mask [G, 1, 1, S] as the C++ step takes them: each layer's
     self-attention keys, values, cross-attention keys, values (four lists), the mask [G, S], the room."""
     layers = cache.layers
@@ -221,18 +224,31 @@ def keep_keys(cache: DecoderCache, out: list[Tensor]) -> None:
     for i, layer in enumerate(cache.layers):
         layer.self_k, layer.self_v = out[1 + 2 * i], out[2 + 2 * i]
 
-def top_log_probs(logits: Tensor, k: int, banned: list[int]) -> tuple[Tensor, Tensor, Tensor]:
-    """``Transformer.top_log_probs`` in one C++ pass: logits [N, V] -> each row's k most likely
-    tokens [N, k] under log_softmax over the whole vocabulary, best first, never one in
-    ``banned``: (log-probs, tokens, the row's normaliser log Σ exp [N]), without writing the
+class FusedNextTokens(NextTokens):
+    """The searches' next tokens in one C++ pass each (top_tokens.cpp), without writing the
     [N, V] log-probabilities.  Needs the extension (``available()``)."""
-    return torch.ops.attnmt.top_log_probs(logits, k, banned)
+
+    # The C++ step decodes a few dozen sentences (a few hundred beam rows) faster per sentence
+    # than hundreds, unlike the readable model (docs/performance.md, the file job).
+    batch_sentences = 64
+
+    def top_log_probs(self, logits: Tensor, k: int, banned: Sequence[int]) -> tuple[Tensor, Tensor, Tensor]:
+        return torch.ops.attnmt.top_log_probs(logits, k, list(banned))
+
+    def best_tokens(self, logits: Tensor, banned: Sequence[int]) -> Tensor:
+        return torch.ops.attnmt.best_tokens(logits, list(banned))
 
 
-def best_tokens(logits: Tensor, banned: list[int]) -> Tensor:
-    """``Transformer.best_tokens`` in one C++ pass: logits [N, V] -> each row's most likely token [N],
-    never one in ``banned``.  Needs the extension (``available()``)."""
-    return torch.ops.attnmt.best_tokens(logits, banned)
+@dataclass
+class GrowingCache(DecoderCache):
+    """The inference copy's decoder cache: ``room`` is how many more positions the search expects
+    to add without reordering the rows (greedy search reserves them); the C++ step then appends
+    each position into a buffer with that room instead of copying every layer's keys/values."""
+
+    room: int = 0
+
+    def reserve(self, positions: int) -> None:
+        self.room = positions
 
 
 def _kind(module: nn.Module) -> str:

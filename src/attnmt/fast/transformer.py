@@ -10,14 +10,12 @@ projections, packs (or quantises) every linear layer, applies the feed-forward R
 inside its first layer, and overrides a few methods: a cached one-position decoding
 step, from the newest tokens to their logits (or through the decoder stack alone),
 runs as one C++ call (attnmt.fast.fused), and the searches' next tokens come from
-C++ (a top-k that never writes the [N, V] log-probabilities, and greedy search's
-choice).  Everything else is the readable model's code.  The outputs agree with the
+C++ (``next_tokens``: a top-k that never writes the [N, V] log-probabilities, and
+greedy search's choice).  Everything else is the readable model's code.  The outputs agree with the
 readable model's up to float rounding (tests/fast/).
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 import torch
 from torch import Tensor, nn
@@ -29,6 +27,7 @@ from attnmt.fast.packed import PackedLinear, fuse_self_attention, pack_linear_la
 from attnmt.hardware import bf16_native
 from attnmt.layers import ACTIVATIONS, FeedForward
 from attnmt.model import AttentionTrace, DecoderCache, Transformer
+from attnmt.search import READABLE
 
 
 class FastTransformer(Transformer):
@@ -57,10 +56,11 @@ class FastTransformer(Transformer):
         fuse_relu(self)
         self.step = (fused.FusedDecoderStep(self) if fused_step and on_cpu and fused.FusedDecoderStep.supports(self)
                      and fused.available() else None)
-        if self.step is not None:
-            # The C++ step decodes a few dozen sentences (a few hundred beam rows) faster per sentence
-            # than hundreds, unlike the readable model (docs/performance.md, the file job).
-            self.batch_sentences = BATCH_SENTENCES
+        # What attnmt.search chooses the next tokens with (search.next_tokens_of).
+        self.next_tokens = fused.FusedNextTokens() if self.step is not None else READABLE
+
+    def start_decoding(self, memory: Tensor) -> fused.GrowingCache:
+        return fused.GrowingCache(super().start_decoding(memory).layers)
 
     def decode(
         self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, trace: AttentionTrace | None = None,
@@ -76,19 +76,6 @@ class FastTransformer(Transformer):
         if self.step is None or cache is None or trace is not None or x.size(1) != 1:
             return super().decoder_stack(x, memory, src_mask, trace, cache)
         return self.step(x, cache, src_mask)
-
-    def top_log_probs(self, logits: Tensor, k: int, banned: Sequence[int]) -> tuple[Tensor, Tensor, Tensor]:
-        if self.step is None:
-            return super().top_log_probs(logits, k, banned)
-        return fused.top_log_probs(logits, k, list(banned))
-
-    def best_tokens(self, logits: Tensor, banned: Sequence[int]) -> Tensor:
-        if self.step is None:
-            return super().best_tokens(logits, banned)
-        return fused.best_tokens(logits, list(banned))
-
-
-BATCH_SENTENCES = 64
 
 
 def fuse_relu(model: Transformer) -> None:

@@ -5,8 +5,7 @@ cross-attention (mean of its heads) weighs most is taken as its partner; subword
 pairs become word pairs (a SentencePiece piece starting with "▁" starts a word).
 The weights are those of the step that wrote each piece: ``trace.trace_translation``
 teacher-forced on the given translation.  The last layer is the default: on the Multi30k model it
-aligned best of the three (AER 0.20, against 0.41 and 0.85;
-``benchmarks/results/alignment.txt``, 14 hand-aligned pairs).  For deeper models
+aligned best of the three (``benchmarks/results/alignment.txt``).  For deeper models
 another layer may be better (Garg et al., 2019, found the penultimate one best in
 their 6-layer models): measure it with ``benchmarks/alignment.py``.
 """
@@ -17,10 +16,9 @@ from collections.abc import Sequence
 
 from torch import Tensor
 
-from attnmt.inspect.trace import trace_translation
+from attnmt.inspect.trace import TranslationAttention, trace_translation
 from attnmt.model import Transformer
 from attnmt.tokenizer import Tokenizer
-from attnmt.translate import evaluating
 
 WORD_START = "▁"
 
@@ -52,20 +50,31 @@ def pharaoh(pairs: Sequence[tuple[int, int]]) -> str:
 def align(model: Transformer, tokenizer: Tokenizer, sources: Sequence[str], translations: Sequence[str],
           layer: int = -1, heads: Sequence[int] | None = None) -> list[list[tuple[int, int]]]:
     """Word alignments of each source sentence with its translation, from decoder ``layer``'s
-    cross-attention (negative counts from the last), the mean of ``heads`` (default: all)."""
-    with evaluating(model):
-        return [align_one(model, tokenizer, source, translation, layer, heads)
-                for source, translation in zip(sources, translations, strict=True)]
+    cross-attention (negative counts from the last), the mean of ``heads`` (default: all);
+    [] where either side is blank."""
+    return [trace_alignment(trace_translation(model, tokenizer, source, target=translation), layer, heads)
+            if source.strip() and translation.strip() else []
+            for source, translation in zip(sources, translations, strict=True)]
 
 
-def align_one(model: Transformer, tokenizer: Tokenizer, source: str, translation: str,
-              layer: int = -1, heads: Sequence[int] | None = None) -> list[tuple[int, int]]:
-    """One sentence pair's word alignment (see ``align``); [] when either side is blank."""
-    if not source.strip() or not translation.strip():
-        return []
-    trace = trace_translation(model, tokenizer, source, target=translation)
+def trace_alignment(trace: TranslationAttention, layer: int = -1,
+                    heads: Sequence[int] | None = None) -> list[tuple[int, int]]:
+    """One traced translation's word alignment (see ``align``); [] when it has no output pieces."""
     weights = trace.cross[layer]  # [heads, T + 1, S]: the rows that wrote each piece, then EOS
     cross = (weights[list(heads)] if heads else weights).mean(dim=0)
     # A source's closing </s> (source_eos) is no word: attention parked on it aligns nothing.
     words = trace.source[:-1] if trace.source[-1:] == ["</s>"] else trace.source
     return word_alignment(cross, words, trace.target_out[:-1])
+
+
+def trace_extras(trace: TranslationAttention | None, alignment: bool, confidence: bool, layer: int = -1,
+                 heads: Sequence[int] | None = None) -> dict:
+    """What a traced translation adds on request: ``"alignment"`` (Pharaoh pairs) and
+    ``"confidence"`` ([piece, probability] per output piece, then EOS); trace None (a blank
+    source): both empty."""
+    extras: dict = {}
+    if alignment:
+        extras["alignment"] = pharaoh(trace_alignment(trace, layer, heads) if trace is not None else [])
+    if confidence:
+        extras["confidence"] = [[piece, round(p, 4)] for piece, p in trace.confidence()] if trace else []
+    return extras

@@ -21,6 +21,7 @@ from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from torch import Tensor
 
+from attnmt.decoding import DEFAULT, Decoding
 from attnmt.errors import ModelDirError
 from attnmt.inspect.trace import AXIS_TITLES, KINDS, TranslationAttention, trace_translation
 from attnmt.inspect.viewer import write_viewer
@@ -134,10 +135,10 @@ def write_trace_figures(trace: TranslationAttention, out_dir: Path) -> list[Path
 
 def write_attention_figures(
     model: Transformer, tokenizer: Tokenizer, sentence: str, out_dir: Path,
-    target: str | None = None, beam_size: int = 4,
+    target: str | None = None, decoding: Decoding = DEFAULT,
 ) -> list[Path]:
     """Translates one sentence and writes its attention heatmaps and HTML viewer into out_dir."""
-    trace = trace_translation(model, tokenizer, sentence, target=target, beam_size=beam_size)
+    trace = trace_translation(model, tokenizer, sentence, target=target, decoding=decoding)
     return write_trace_figures(trace, out_dir)
 
 

@@ -1,20 +1,22 @@
 """One translation's attention, recorded from the real model (no plotting here: the server uses it too).
 
-    sentence ─ beam search ─ output ids ─ teacher-forced forward(return_attention) ─ TranslationAttention
+    sentence ─ search ─ output ids ─ teacher-forced forward (translate.score_pair) ─ TranslationAttention
                                                                                       ├─ figures (PNG)
                                                                                       └─ viewer (HTML)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 import torch
 from torch import Tensor
 
+from attnmt.decoding import DEFAULT, Decoding
 from attnmt.model import Transformer
 from attnmt.search import beam_search, greedy_search
 from attnmt.tokenizer import Tokenizer
+from attnmt.translate import evaluating, score_pair
 
 KINDS = {
     "cross": "cross-attention (decoder → encoder)",
@@ -48,6 +50,12 @@ class TranslationAttention:
     encoder: Tensor
     decoder_self: Tensor
     cross: Tensor
+    probs: list[float] = field(default_factory=list)  # per target_out piece: the model's probability of it
+
+    def confidence(self) -> list[tuple[str, float]]:
+        """Each output piece, then the end of sentence, with the probability the model gave it
+        after the pieces before it: how sure it was, token by token."""
+        return list(zip(self.target_out, self.probs, strict=True))
 
     def weights(self, kind: str) -> Tensor:
         """[layers, heads, queries, keys] of one kind: "cross", "encoder" or "decoder_self"."""
@@ -87,36 +95,27 @@ def check_kind(kind: str) -> None:
         raise ValueError(f"unknown attention kind {kind!r}: use one of {', '.join(KINDS)}")
 
 
-@torch.no_grad()  # not inference_mode: the returned tensors stay ordinary ones a notebook can change
 def trace_translation(
     model: Transformer, tokenizer: Tokenizer, sentence: str, target: str | None = None,
-    beam_size: int = 4, alpha: float = 0.6,
+    decoding: Decoding = DEFAULT,
 ) -> TranslationAttention:
     """Translates ``sentence`` (or takes ``target`` as given) and records the attention of that translation.
 
-    The output ids come from beam search (greedy for beam_size=1); one teacher-forced
-    pass over [BOS] + output then yields every attention matrix, exactly those that
-    produced output + [EOS].
+    The output ids come from ``decoding``'s search (greedy for beam_size 1); one teacher-forced
+    pass over [BOS] + output (``translate.score_pair``) then yields every attention matrix,
+    exactly those that produced output + [EOS], and each output piece's probability.
     """
     c = model.config
-    src_ids = tokenizer.encode(sentence)[: c.max_positions - 2]
+    src_ids = tokenizer.encode(sentence)[: c.longest_input]
     if not src_ids:
         raise ValueError("nothing to show: the sentence is empty")
-    device = next(model.parameters()).device
-    src = torch.tensor([src_ids], device=device)  # [1, S]
-    was_training = model.training
-    model.eval()
-    try:
-        if target is not None:
-            out_ids = tokenizer.encode_target(target)[: c.max_positions - 2]
-        elif beam_size == 1:
-            out_ids = greedy_search(model, src)[0]
-        else:
-            out_ids = beam_search(model, src, beam_size, alpha)[0][0].tokens
-        tgt_in = torch.tensor([[c.bos_id, *out_ids]], device=device)  # [1, T]
-        _, trace = model(src, tgt_in, return_attention=True)
-    finally:
-        model.train(was_training)
+    if target is not None:
+        out_ids = tokenizer.encode_target(target)[: c.longest_input]
+    else:
+        device = next(model.parameters()).device
+        with evaluating(model):
+            out_ids = search_one(model, torch.tensor([src_ids], device=device), decoding)
+    scored = score_pair(model, src_ids, out_ids)
 
     def stack(layers: list[Tensor]) -> Tensor:  # L × [1, H, Q, K] -> [L, H, Q, K]
         return torch.cat(layers).float().cpu()
@@ -128,7 +127,15 @@ def trace_translation(
         source=tokenizer.pieces(sentence)[: len(src_ids)],
         target_in=[tokenizer.id_to_piece(c.bos_id), *pieces],
         target_out=[*pieces, tokenizer.id_to_piece(c.eos_id)],
-        encoder=stack(trace.encoder),
-        decoder_self=stack(trace.decoder_self),
-        cross=stack(trace.cross),
+        encoder=stack(scored.trace.encoder),
+        decoder_self=stack(scored.trace.decoder_self),
+        cross=stack(scored.trace.cross),
+        probs=scored.probs,
     )
+
+
+def search_one(model: Transformer, src: Tensor, decoding: Decoding) -> list[int]:
+    """The best output ids for one sentence src [1, S]."""
+    if decoding.greedy:
+        return greedy_search(model, src, decoding)[0]
+    return beam_search(model, src, replace(decoding, n_best=1))[0][0].tokens

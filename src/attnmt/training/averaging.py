@@ -12,14 +12,17 @@ from pathlib import Path
 from attnmt import checkpoint as ckpt
 from attnmt.config import load_config
 from attnmt.data import read_parallel
+from attnmt.decoding import DEFAULT, Decoding
 from attnmt.evaluate import bleu
+from attnmt.files import write_bytes
 from attnmt.translate import translate
 
 
-def keep_better_average(model_dir: str | Path, lasts: tuple[int, ...] = (3, 5), beam_size: int = 4) -> dict[str, float]:
+def keep_better_average(model_dir: str | Path, lasts: tuple[int, ...] = (3, 5),
+                        decoding: Decoding = DEFAULT) -> dict[str, float]:
     """Averages the last N checkpoints for each N in ``lasts`` (the paper averages the last 5)
     and keeps, as the model's weights, whichever of the best checkpoint and the averages
-    scores the highest BLEU on the validation set.  Returns every score, by name.
+    scores the highest BLEU on the validation set (translated with ``decoding``).  Returns every score, by name.
     """
     model_dir = Path(model_dir)
     config = load_config(model_dir / ckpt.TRAIN_CONFIG)
@@ -34,9 +37,9 @@ def keep_better_average(model_dir: str | Path, lasts: tuple[int, ...] = (3, 5), 
     scores = {}
     for name, weights in candidates.items():
         model, tokenizer = ckpt.load_model_dir(model_dir, weights)
-        scores[name] = bleu(translate(model, tokenizer, sources, beam_size=beam_size), references)
+        scores[name] = bleu(translate(model, tokenizer, sources, decoding), references)
     winner = max(scores, key=scores.get)
     if winner != "best":
         data = candidates[winner].read_bytes()
-        ckpt.atomic_write(model_dir / ckpt.WEIGHTS, lambda tmp: tmp.write_bytes(data))
+        write_bytes(model_dir / ckpt.WEIGHTS, data)
     return scores

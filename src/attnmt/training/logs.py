@@ -15,8 +15,8 @@ from pathlib import Path
 
 from tqdm import tqdm
 
-from attnmt.checkpoint import write_failure
 from attnmt.errors import ModelDirError
+from attnmt.files import write_failure
 
 
 class RunLog:
