@@ -4,6 +4,11 @@ exactly, so where each tag must land can be worked out by hand."""
 import pytest
 
 
+def one_hot(pairs, sources: int, targets: int) -> list[list[float]]:
+    """Word weights [target word][source word]: 1 for each (source, target) pair, else 0."""
+    return [[float((s, t) in pairs) for s in range(sources)] for t in range(targets)]
+
+
 class Same:
     """Every sentence translated as itself, each word aligned to itself; records what it was given."""
 
@@ -14,8 +19,9 @@ class Same:
         self.given.extend(sentences)
         return list(sentences)
 
-    def align(self, sources: list[str], translations: list[str]) -> list[list[tuple[int, int]]]:
-        return [[(k, k) for k in range(len(s.split()))] for s in sources]
+    def word_weights(self, sources: list[str], translations: list[str]) -> list[list[list[float]]]:
+        return [one_hot({(k, k) for k in range(len(s.split()))}, len(s.split()), len(t.split()))
+                for s, t in zip(sources, translations, strict=True)]
 
 
 class Mirror(Same):
@@ -25,12 +31,13 @@ class Mirror(Same):
         self.given.extend(sentences)
         return [" ".join(word.upper() for word in reversed(s.split())) for s in sentences]
 
-    def align(self, sources: list[str], translations: list[str]) -> list[list[tuple[int, int]]]:
-        return [[(k, len(s.split()) - 1 - k) for k in range(len(s.split()))] for s in sources]
+    def word_weights(self, sources: list[str], translations: list[str]) -> list[list[list[float]]]:
+        return [one_hot({(k, len(s.split()) - 1 - k) for k in range(len(s.split()))}, len(s.split()), len(t.split()))
+                for s, t in zip(sources, translations, strict=True)]
 
 
 class Fixed(Same):
-    """One given translation and alignment for every sentence."""
+    """One given translation and alignment (source word, target word pairs) for every sentence."""
 
     def __init__(self, translation: str, alignment: list[tuple[int, int]]) -> None:
         super().__init__()
@@ -40,8 +47,9 @@ class Fixed(Same):
         self.given.extend(sentences)
         return [self.translation for _ in sentences]
 
-    def align(self, sources: list[str], translations: list[str]) -> list[list[tuple[int, int]]]:
-        return [list(self.alignment) for _ in sources]
+    def word_weights(self, sources: list[str], translations: list[str]) -> list[list[list[float]]]:
+        return [one_hot(set(self.alignment), len(s.split()), len(t.split()))
+                for s, t in zip(sources, translations, strict=True)]
 
 
 @pytest.fixture

@@ -17,14 +17,22 @@ from typing import Protocol
 
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.documents.sentences import sentence_spans
-from attnmt.documents.spans import FlatBuilder, FlatText, Nested, has_words, needs_alignment, nest, place, plain
+from attnmt.documents.spans import (
+    FlatBuilder,
+    FlatText,
+    Nested,
+    Weights,
+    has_words,
+    needs_alignment,
+    nest,
+    place,
+    plain,
+)
 from attnmt.errors import ConfigError
-from attnmt.inspect.align import align_batched
+from attnmt.inspect.align import word_weights_batched
 from attnmt.model import Transformer
 from attnmt.tokenizer import Tokenizer
 from attnmt.translate import translate
-
-Alignment = list[tuple[int, int]]
 
 
 @dataclass(frozen=True)
@@ -51,11 +59,13 @@ DEFAULT_OPTIONS = DocumentOptions()
 
 
 class Translator(Protocol):
-    """What documents need of a model: sentences translated, and word alignments of pairs."""
+    """What documents need of a model: sentences translated, and how their words attend to each other."""
 
     def translate(self, sentences: list[str]) -> list[str]: ...
 
-    def align(self, sources: list[str], translations: list[str]) -> list[Alignment]: ...
+    def word_weights(self, sources: list[str], translations: list[str]) -> list[Weights]:
+        """Per pair, [target word][source word] cross-attention (attnmt.inspect.align.word_weights)."""
+        ...
 
 
 @dataclass
@@ -71,8 +81,9 @@ class ModelTranslator:
     def translate(self, sentences: list[str]) -> list[str]:
         return translate(self.model, self.tokenizer, sentences, self.decoding, self.max_tokens, self.max_sentences)
 
-    def align(self, sources: list[str], translations: list[str]) -> list[Alignment]:
-        return align_batched(self.model, self.tokenizer, sources, translations, max_tokens=self.max_tokens)
+    def word_weights(self, sources: list[str], translations: list[str]) -> list[Weights]:
+        return [weights.tolist() for weights in word_weights_batched(self.model, self.tokenizer, sources, translations,
+                                                                      max_tokens=self.max_tokens)]
 
 
 def translate_flats(flats: Sequence[FlatText], translator: Translator,
@@ -84,19 +95,24 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator,
     translated = dict(zip(unique, translator.translate(unique), strict=True))
     translations = [translated.get(s, s) for s in sources]  # no letters: passes through as it is
     wanted = [i for i, (flat, span) in enumerate(pairs(flats, sentences)) if needs_alignment(flat, span)]
-    alignments: list[Alignment | None] = [None] * len(sources)
+    alignments: list[Weights | None] = [None] * len(sources)
     to_align = [i for i in wanted if has_words(sources[i])]
-    for i, found in zip(to_align, translator.align([sources[i] for i in to_align],
-                                                   [translations[i] for i in to_align]), strict=True):
+    for i, found in zip(to_align, translator.word_weights([sources[i] for i in to_align],
+                                                          [translations[i] for i in to_align]), strict=True):
         alignments[i] = found
     for i in set(wanted) - set(to_align):  # passed through: each word is itself
-        alignments[i] = [(k, k) for k in range(len(sources[i].split()))]
+        alignments[i] = identity(len(sources[i].split()))
     results, first = [], 0
     for flat, spans in zip(flats, sentences, strict=True):
         last = first + len(spans)
         results.append(nest(flat, place(flat, spans, translations[first:last], alignments[first:last])))
         first = last
     return results
+
+
+def identity(n: int) -> Weights:
+    """The weights of a sentence that is its own translation: each word attends to itself."""
+    return [[float(s == t) for s in range(n)] for t in range(n)]
 
 
 def pairs(flats: Sequence[FlatText], sentences: Sequence[list[tuple[int, int]]]):

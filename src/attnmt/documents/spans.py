@@ -8,14 +8,17 @@ each mark is put back on the translation by the rules below (docs/documents.md
 gives them with examples):
 
 1. Words.  A mark covers the source words it overlaps (a tag inside a word covers
-   the whole word).  Its translation is the target words aligned to those words,
-   from the first to the last; trailing or leading punctuation of that stretch is
-   left outside unless the marked source text had punctuation there too.  A mark
-   over whole sentences covers their whole translations (no alignment needed).
+   the whole word).  Its translation runs from the first to the last of the target
+   words aligned to those words: each target word whose cross-attention goes most to
+   one of them, and the target word that gives them, together, the most attention
+   (the second catches a word whose own attention looked one word off); trailing or
+   leading punctuation of that stretch is left outside unless the marked source text
+   had punctuation there too.  A mark over whole sentences covers their whole
+   translations (no alignment needed).
 2. Points.  An atom, or an element around nothing (or whose words were aligned to
-   nothing), goes before the target word aligned to the source word that followed
-   it; after the last word of a sentence it goes at the end of that sentence's
-   translation, before the first word at the start.
+   nothing), goes before the first target word aligned to the source word that
+   followed it (or, with none, the target word attending most to that word); after
+   the last word of a sentence it goes at the end of that sentence's translation.
 3. Nesting.  Marks are placed parents first: a child is cut to its parent's
    span; a sibling is cut so as not to overlap an earlier sibling (keeping the
    longest free piece; left with nothing, it goes right after them, empty), and
@@ -40,7 +43,8 @@ PROTECTED = re.compile(
 )
 WORD = re.compile(r"\S+")
 
-Alignment = Sequence[tuple[int, int]]  # (source word, target word) pairs of one sentence
+# One sentence's cross-attention between words, [target word][source word] (attnmt.inspect.align.word_weights).
+Weights = Sequence[Sequence[float]]
 
 
 @dataclass
@@ -157,7 +161,7 @@ class Projector:
     """Maps one FlatText's marks onto its sentences' translations (rules 1 and 2 of the module)."""
 
     def __init__(self, flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Sequence[str],
-                 alignments: Sequence[Alignment | None]) -> None:
+                 alignments: Sequence[Weights | None]) -> None:
         self.flat, self.sentences = flat, list(sentences)
         source = flat.text
         parts, self.target_spans = [], []
@@ -174,14 +178,24 @@ class Projector:
                              for s, e in sentences]
         self.target_words = [[(m.start() + s, m.end() + s) for m in WORD.finditer(self.target[s:e])]
                              for s, e in self.target_spans]
-        self.links = [self._links(i, alignment) for i, alignment in enumerate(alignments)]
+        # Word counts as the tokenizer saw them may differ from whitespace words in odd text: cut to both.
+        self.weights = [[list(row[: len(self.source_words[i])]) for row in (weights or [])[: len(self.target_words[i])]]
+                        for i, weights in enumerate(alignments)]
+        self.links = [self._links(weights) for weights in self.weights]
 
-    def _links(self, i: int, alignment: Alignment | None) -> dict[int, list[int]]:
+    @staticmethod
+    def _links(weights: list[list[float]]) -> dict[int, list[int]]:
+        """source word -> the target words that attend to it most (each target word's argmax)."""
         links: dict[int, list[int]] = {}
-        for s, t in alignment or ():
-            if s < len(self.source_words[i]) and t < len(self.target_words[i]):
-                links.setdefault(s, []).append(t)
+        for t, row in enumerate(weights):
+            if row and max(row) > 0:
+                links.setdefault(row.index(max(row)), []).append(t)
         return links
+
+    def most_attending(self, i: int, words: Sequence[int]) -> int | None:
+        """The target word of sentence i that gives ``words`` the most attention (None: none gives any)."""
+        mass = [sum(row[k] for k in words) for row in self.weights[i]]
+        return mass.index(max(mass)) if mass and max(mass) > 0 else None
 
     def span(self, mark: Mark) -> tuple[int, int] | None:
         """Rule 1: the target stretch of a mark over text, or None (no aligned word)."""
@@ -194,7 +208,9 @@ class Projector:
                 starts.append(self.target_spans[i][0])
                 ends.append(self.target_spans[i][1])
                 continue
-            targets = sorted({t for k in words for t in self.links[i].get(k, ())})
+            targets = {t for k in words for t in self.links[i].get(k, ())}
+            best = self.most_attending(i, words)
+            targets = sorted(targets | ({best} if best is not None else set()))
             if targets:
                 starts.append(self.target_words[i][targets[0]][0])
                 ends.append(self.target_words[i][targets[-1]][1])
@@ -223,8 +239,9 @@ class Projector:
         i = inside[0]
         following = [k for k, (ws, _) in enumerate(self.source_words[i]) if ws >= position]
         for k in following:
-            if k in self.links[i]:
-                return self.target_words[i][min(self.links[i][k])][0]
+            best = self.most_attending(i, [k])
+            if k in self.links[i] or best is not None:
+                return self.target_words[i][min(self.links[i].get(k, [best]))][0]
         return self.target_spans[i][1]
 
 
@@ -233,7 +250,7 @@ def is_punctuation(ch: str) -> bool:
 
 
 def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Sequence[str],
-          alignments: Sequence[Alignment | None]) -> Placement:
+          alignments: Sequence[Weights | None]) -> Placement:
     """Every mark's span on the joined translation, properly nested (rule 3 of the module).
 
     sentences: [start, end) of each sentence in flat.text (whitespace between them is kept);

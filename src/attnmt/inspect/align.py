@@ -12,7 +12,7 @@ their 6-layer models): measure it with ``benchmarks/alignment.py``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import torch
 from torch import Tensor
@@ -83,18 +83,54 @@ def trace_extras(trace: TranslationAttention | None, alignment: bool, confidence
     return extras
 
 
-@torch.no_grad()
 def align_batched(model: Transformer, tokenizer: Tokenizer, sources: Sequence[str], translations: Sequence[str],
                   layer: int = -1, heads: Sequence[int] | None = None,
                   max_tokens: int = 4096) -> list[list[tuple[int, int]]]:
     """``align`` for many pairs at once: the teacher-forced passes run in length-sorted, padded
-    batches of at most max_tokens source tokens (what attnmt.documents needs for a page).  Padding
-    is masked (source) or after the rows read (target), so the links are ``align``'s."""
+    batches of at most max_tokens source tokens.  Padding is masked (source) or after the rows
+    read (target), so the links are ``align``'s."""
+    found: list[list[tuple[int, int]]] = [[] for _ in sources]
+    for i, cross, source_pieces, target_pieces in cross_attention_batches(
+            model, tokenizer, sources, translations, layer, heads, max_tokens):
+        found[i] = word_alignment(cross, source_pieces, target_pieces)
+    return found
+
+
+def word_weights_batched(model: Transformer, tokenizer: Tokenizer, sources: Sequence[str],
+                         translations: Sequence[str], layer: int = -1, heads: Sequence[int] | None = None,
+                         max_tokens: int = 4096) -> list[Tensor]:
+    """Each pair's cross-attention between whole words, [target words, source words] (see
+    ``word_weights``), batched as ``align_batched``; an empty [0, 0] tensor where either side is blank."""
+    found = [torch.zeros(0, 0) for _ in sources]
+    for i, cross, source_pieces, target_pieces in cross_attention_batches(
+            model, tokenizer, sources, translations, layer, heads, max_tokens):
+        found[i] = word_weights(cross, source_pieces, target_pieces)
+    return found
+
+
+def word_weights(cross: Tensor, source_pieces: Sequence[str], target_pieces: Sequence[str]) -> Tensor:
+    """cross [target pieces, source pieces] -> [target words, source words]: for each target word,
+    the attention its pieces give each source word's pieces (summed over those, averaged over its own)."""
+    if not target_pieces or not source_pieces:
+        return torch.zeros(0, 0)
+    source_words = torch.tensor(word_index(source_pieces))
+    target_words = torch.tensor(word_index(target_pieces))
+    pieces = cross[: len(target_pieces), : len(source_pieces)]
+    by_source = torch.zeros(len(target_pieces), int(source_words[-1]) + 1).index_add_(1, source_words, pieces)
+    words = torch.zeros(int(target_words[-1]) + 1, by_source.shape[1]).index_add_(0, target_words, by_source)
+    return words / torch.bincount(target_words)[:, None]
+
+
+@torch.no_grad()
+def cross_attention_batches(model: Transformer, tokenizer: Tokenizer, sources: Sequence[str],
+                            translations: Sequence[str], layer: int, heads: Sequence[int] | None,
+                            max_tokens: int) -> Iterator[tuple[int, Tensor, list[str], list[str]]]:
+    """(pair index, cross [T + 1, S] of ``layer`` averaged over ``heads``, source pieces without </s>,
+    target pieces) for each pair with text on both sides, teacher-forced in padded batches."""
     c = model.config
     device = next(model.parameters()).device
     pairs = [(tokenizer.encode(s)[: c.longest_input], tokenizer.encode_target(t)[: c.longest_input])
              if s.strip() and t.strip() else ([], []) for s, t in zip(sources, translations, strict=True)]
-    found: list[list[tuple[int, int]]] = [[] for _ in pairs]
     todo = [i for i, (src, out) in enumerate(pairs) if src and out]
     with evaluating(model):
         for batch in length_batches([max(len(pairs[i][0]), len(pairs[i][1]) + 1) for i in todo], max_tokens):
@@ -105,9 +141,8 @@ def align_batched(model: Transformer, tokenizer: Tokenizer, sources: Sequence[st
             weights = trace.cross[layer].float().cpu()  # [B, H, T, S]
             for row, i in enumerate(rows):
                 cross = (weights[row, list(heads)] if heads else weights[row]).mean(dim=0)
-                found[i] = word_alignment(cross, source_words(tokenizer, sources[i], len(pairs[i][0])),
-                                          [tokenizer.id_to_piece(k) for k in pairs[i][1]])
-    return found
+                yield (i, cross, source_words(tokenizer, sources[i], len(pairs[i][0])),
+                       [tokenizer.id_to_piece(k) for k in pairs[i][1]])
 
 
 def source_words(tokenizer: Tokenizer, source: str, length: int) -> list[str]:
