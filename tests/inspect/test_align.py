@@ -58,3 +58,13 @@ def test_batched_alignment_gives_the_links_of_one_pair_at_a_time(trained_model):
     one_by_one = align(model, tokenizer, sources, translations)
     assert align_batched(model, tokenizer, sources, translations, max_tokens=24) == one_by_one
     assert one_by_one[-2:] == [[], []]
+
+
+def test_word_weights_sum_a_words_source_pieces_and_average_its_target_pieces():
+    from attnmt.inspect.align import word_weights
+
+    source = ["▁a", "▁red", "dish", "."]  # words: a, reddish.
+    target = ["▁ein", "▁röt", "lich"]  # words: ein, rötlich
+    cross = torch.tensor([[0.7, 0.1, 0.1, 0.1], [0.1, 0.5, 0.2, 0.2], [0.3, 0.3, 0.3, 0.1], [0.0, 0.0, 0.0, 1.0]])
+    expected = torch.tensor([[0.7, 0.3], [0.2, 0.8]])  # rötlich: (0.1 + 0.3) / 2 and (0.9 + 0.7) / 2
+    assert torch.allclose(word_weights(cross, source, target).float(), expected)

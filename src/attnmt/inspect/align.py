@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
+import numpy as np
 import torch
 from torch import Tensor
 
@@ -113,12 +114,19 @@ def word_weights(cross: Tensor, source_pieces: Sequence[str], target_pieces: Seq
     the attention its pieces give each source word's pieces (summed over those, averaged over its own)."""
     if not target_pieces or not source_pieces:
         return torch.zeros(0, 0)
-    source_words = torch.tensor(word_index(source_pieces))
-    target_words = torch.tensor(word_index(target_pieces))
-    pieces = cross[: len(target_pieces), : len(source_pieces)]
-    by_source = torch.zeros(len(target_pieces), int(source_words[-1]) + 1).index_add_(1, source_words, pieces)
-    words = torch.zeros(int(target_words[-1]) + 1, by_source.shape[1]).index_add_(0, target_words, by_source)
-    return words / torch.bincount(target_words)[:, None]
+    # numpy's reduceat over each word's first piece: these matrices are tiny, and torch's index_add_
+    # on them costs more in thread hand-offs than in arithmetic.
+    source_starts, target_starts = word_starts(source_pieces), word_starts(target_pieces)
+    pieces = cross[: len(target_pieces), : len(source_pieces)].numpy()
+    words = np.add.reduceat(np.add.reduceat(pieces, source_starts, axis=1), target_starts, axis=0)
+    pieces_per_word = np.diff([*target_starts, len(target_pieces)])
+    return torch.from_numpy(words / pieces_per_word[:, None])
+
+
+def word_starts(pieces: Sequence[str]) -> list[int]:
+    """The index of each word's first piece (see ``word_index``)."""
+    index = word_index(pieces)
+    return [i for i in range(len(pieces)) if i == 0 or index[i] != index[i - 1]]
 
 
 @torch.no_grad()
