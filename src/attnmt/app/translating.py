@@ -7,7 +7,7 @@ import argparse
 import json
 import sys
 
-from attnmt.app.lines import FORMATS
+from attnmt.app.lines import FORMATS, INPUT_FORMATS
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.errors import ConfigError
 
@@ -54,9 +54,13 @@ def torch_threads(count: int) -> None:
 
 
 def decoding(args: argparse.Namespace) -> Decoding:
-    """The search settings of --beam, --alpha, --max-len-a/b and --n-best (where the command has it)."""
+    """The search settings of --beam, --alpha, --max-len-a/b, --min-len, sampling, the penalties,
+    --disable-unk and --n-best (where the command has it)."""
     return Decoding(beam_size=args.beam, alpha=args.alpha, max_len_a=args.max_len_a, max_len_b=args.max_len_b,
-                    n_best=getattr(args, "n_best", 1))
+                    n_best=getattr(args, "n_best", 1), min_len=args.min_len, sampling_topk=args.sampling_topk,
+                    sampling_topp=args.sampling_topp, sampling_temperature=args.sampling_temperature, seed=args.seed,
+                    no_repeat_ngram_size=args.no_repeat_ngram_size, repetition_penalty=args.repetition_penalty,
+                    disable_unk=args.disable_unk)
 
 
 def batching(args: argparse.Namespace) -> dict:
@@ -65,11 +69,13 @@ def batching(args: argparse.Namespace) -> dict:
 
 
 def cmd_translate(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.app.lines import line_batches, write_hypotheses, write_texts
+    from attnmt.app.lines import line_batches, read_inputs, write_hypotheses, write_texts
     from attnmt.data import read_lines
+    from attnmt.glossary import read_glossary
     from attnmt.inspect.align import align
     from attnmt.translate import translate, translate_n_best
 
+    glossary = read_glossary(args.glossary) if args.glossary else None
     if args.n_best > args.beam:
         raise ConfigError(f"--n-best {args.n_best} needs --beam {args.n_best} or more (got --beam {args.beam})")
     options = decoding(args)
@@ -90,14 +96,16 @@ def cmd_translate(args: argparse.Namespace, extra: dict[str, str]) -> int:
     out = open(args.output, "w", encoding="utf-8") if args.output not in (None, "-") else sys.stdout
     try:
         first_line = 1
-        for lines in batches:
+        for read in batches:
+            inputs = read_inputs(read, args.input_format, args.input or "<stdin>", first_line, glossary, args.prefix)
+            lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
             if args.output_format == "text":
-                texts = translate(model, tokenizer, lines, options, **batching(args))
+                texts = translate(model, tokenizer, lines, options, **batching(args), **guides)
                 aligned = (align(model, tokenizer, lines, texts, args.alignment_layer, args.alignment_heads)
                            if args.alignments else None)
                 write_texts(out, texts, aligned)
             else:
-                results = translate_n_best(model, tokenizer, lines, options, **batching(args))
+                results = translate_n_best(model, tokenizer, lines, options, **batching(args), **guides)
                 extras = [[hypothesis_extras(args, model, tokenizer, source, h.text) for h in hypotheses]
                           for source, hypotheses in zip(lines, results, strict=True)]
                 write_hypotheses(out, first_line, results, args.output_format, extras)
@@ -145,6 +153,21 @@ def add_decoding_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-len-a", type=float, default=DEFAULT.max_len_a,
                    help="at most a·source length + b output tokens")
     p.add_argument("--max-len-b", type=whole_number(0), default=DEFAULT.max_len_b, help="see --max-len-a")
+    p.add_argument("--min-len", type=whole_number(0), default=DEFAULT.min_len,
+                   help="EOS is ruled out before this many output tokens")
+    p.add_argument("--sampling-topk", type=whole_number(0), default=DEFAULT.sampling_topk,
+                   help="1: no sampling; 0 or K > 1: draw each token at random from all tokens (0) or the K most "
+                        "likely (with --beam 1; for back-translation)")
+    p.add_argument("--sampling-topp", type=float, default=DEFAULT.sampling_topp,
+                   help="with sampling: draw from the fewest most likely tokens holding this much probability")
+    p.add_argument("--sampling-temperature", type=float, default=DEFAULT.sampling_temperature,
+                   help="with sampling: draw from softmax(logits / temperature)")
+    p.add_argument("--seed", type=int, default=DEFAULT.seed, help="with sampling: the same seed, the same output")
+    p.add_argument("--no-repeat-ngram-size", type=whole_number(0), default=DEFAULT.no_repeat_ngram_size,
+                   help="no n-gram of this many tokens twice in an output (0: off)")
+    p.add_argument("--repetition-penalty", type=float, default=DEFAULT.repetition_penalty,
+                   help="make tokens already in the output less likely (> 1), as CTRL (1: off)")
+    p.add_argument("--disable-unk", action="store_true", help="never generate the unknown piece")
     p.add_argument("--max-tokens", type=positive_int, default=4096, help="padded source tokens per batch")
     p.add_argument("--batch-size", type=whole_number(0), default=None,
                    help="sentences per batch at most (0: --max-tokens decides; default: 64 where the C++ "
@@ -171,6 +194,12 @@ def add_translation_commands(commands: argparse._SubParsersAction) -> None:
             p.add_argument("output", nargs="?", help="output file (default: stdout)")
             p.add_argument("--n-best", type=positive_int, default=1, help="hypotheses per input line (<= --beam; "
                            "with --output-format tsv or jsonl)")
+            p.add_argument("--input-format", choices=INPUT_FORMATS, default="text",
+                           help='text: a sentence a line; jsonl: {"text": ..., "glossary": {"source term": '
+                                '"target term"}, "prefix": ...} a line (glossary and prefix optional)')
+            p.add_argument("--glossary", metavar="TSV", help="terms the translations must use: 'source term<TAB>"
+                           "target term' lines, # comments (docs/translating.md, Terminology)")
+            p.add_argument("--prefix", help="text every translation starts with (JSONL lines may give their own)")
             p.add_argument("--output-format", choices=FORMATS, default="text",
                            help="text: the best translation a line; tsv: line, rank, score, log-prob, translation "
                            "per hypothesis; jsonl: one object per input line (docs: attnmt.app.lines)")
