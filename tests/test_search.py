@@ -8,10 +8,12 @@ import warnings
 import pytest
 import torch
 import torch.nn.functional as F
+from support import EndingModel, ScriptedModel, ending_model
+from support import search_config as tiny_config
 
 from attnmt import search
 from attnmt.decoding import Decoding
-from attnmt.model import Transformer, TransformerConfig
+from attnmt.model import Transformer
 from attnmt.search import beam_search, greedy_search, length_penalty, row_top_k
 from attnmt.translate import encode_inputs, length_batches, translate
 
@@ -28,37 +30,10 @@ def one_thread():
     torch.set_num_threads(threads)
 
 
-def tiny_config(**changes) -> TransformerConfig:
-    values = dict(vocab_size=40, d_model=32, n_heads=4, encoder_layers=2, decoder_layers=2,
-                  d_ff=64, dropout=0.0, max_positions=64)
-    values.update(changes)
-    return TransformerConfig(**values)
-
-
 def random_model(seed: int = 0, **changes) -> Transformer:
     """An untrained model: it rarely says EOS, so its outputs run to the max length."""
     torch.manual_seed(seed)
     return Transformer(tiny_config(**changes)).eval()
-
-
-class EndingModel(Transformer):
-    """A random model whose EOS logit grows with the target position.
-
-    Like a trained model, it ends its outputs at lengths that vary by sentence
-    and by hypothesis, which exercises finished beams and shrinking batches.
-    """
-
-    def decode(self, tgt_in, memory, src_mask, trace=None, cache=None):
-        start = cache.length if cache is not None else 0
-        logits = super().decode(tgt_in, memory, src_mask, trace, cache)
-        position = torch.arange(start, start + tgt_in.size(1))  # [T]
-        logits[..., EOS] += 0.5 * position - 1.0
-        return logits
-
-
-def ending_model(seed: int = 0) -> EndingModel:
-    torch.manual_seed(seed)
-    return EndingModel(tiny_config()).eval()
 
 
 @functools.cache
@@ -82,28 +57,6 @@ def copy_model() -> Transformer:
         loss.backward()
         optimizer.step()
     return model.eval()
-
-
-class ScriptedModel:
-    """A hand-made "model": next-token probabilities looked up by the output so far.
-
-    ``table`` maps an output prefix (tuple, no BOS) to {token: probability};
-    a prefix not in the table is followed by EOS for sure.  Search with use_cache=False.
-    """
-
-    def __init__(self, table: dict[tuple[int, ...], dict[int, float]]) -> None:
-        self.config = tiny_config(vocab_size=10)
-        self.table = table
-
-    def encode(self, src: torch.Tensor) -> torch.Tensor:
-        return torch.zeros(*src.shape, 1)
-
-    def decode(self, tgt_in, memory, src_mask, cache=None):
-        logits = torch.full((*tgt_in.shape, self.config.vocab_size), float("-inf"))
-        for row, tokens in enumerate(tgt_in.tolist()):
-            for token, p in self.table.get(tuple(tokens[1:]), {EOS: 1.0}).items():
-                logits[row, -1, token] = math.log(p)
-        return logits
 
 
 def random_batch(seed: int, lengths: list[int]) -> torch.Tensor:
