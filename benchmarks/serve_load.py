@@ -97,7 +97,7 @@ def free_port() -> int:
 
 def start_server(model: Path, port: int, max_batch: int, threads: int) -> subprocess.Popen:
     command = [sys.executable, "-m", "attnmt", "serve", "--model", str(model), "--port", str(port),
-               "--max-batch", str(max_batch), "--threads", str(threads)]
+               "--batch-size", str(max_batch), "--threads", str(threads)]
     return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
 

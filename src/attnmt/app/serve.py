@@ -8,7 +8,7 @@
     GET  /           -> the page: a text box, Translate, the output and its attention (attnmt.app.page)
     GET  /docs       -> OpenAPI documentation (/openapi.json: the schema)
 
-Concurrent requests are translated together (``attnmt.app.batching``), in a thread
+Concurrent requests are translated together (``attnmt.app.request_batcher``), in a thread
 that owns the model, so the event loop stays free to accept and answer.  Every
 limit answers with a status and a sentence saying what was wrong: 422 for a
 malformed request (bad JSON, unknown or mistyped fields, empty text), 413 for
@@ -22,10 +22,8 @@ import ipaddress
 import sys
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass
-from pathlib import Path
 from typing import Any, NamedTuple
 
-import torch
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
@@ -33,8 +31,8 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from attnmt.app.batching import Batcher, Busy
 from attnmt.app.page import page_html
+from attnmt.app.request_batcher import Batcher, Busy
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.errors import ConfigError, UserError
 from attnmt.glossary import Glossary
@@ -364,27 +362,16 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def serve(model_dir: str | Path, host: str = "127.0.0.1", port: int = 8000, weights: str | Path | None = None,
-          settings: ServeSettings | None = None, threads: int = 0, int8: bool = False,
-          device: str = "cpu", bf16: bool = False) -> None:
-    """Loads MODEL_DIR onto ``device`` and serves it until Ctrl-C, through the same fast copy as
-    ``attnmt translate`` (int8 linear layers with ``int8``, bf16 ones with ``bf16``: refused with
-    one line where the CPU does not multiply bf16).  ``threads``: PyTorch's CPU threads (0: its
-    default)."""
+def serve(model: Transformer, tokenizer: TextCodec, name: str, host: str = "127.0.0.1", port: int = 8000,
+          settings: ServeSettings | None = None, parameters: int | None = None) -> None:
+    """Serves ``model`` (the inference copy ``attnmt serve`` loads: attnmt.app.options.load_for_translation)
+    as ``name`` until Ctrl-C; ``parameters``: as for ``create_app``."""
     import uvicorn
 
-    from attnmt.checkpoint import load_model_dir
-    from attnmt.fast import prepare
-
-    if threads > 0:
-        torch.set_num_threads(threads)
-    model, tokenizer = load_model_dir(model_dir, weights)
-    parameters = model.num_parameters()
-    fast = prepare(model.to(device), int8=int8, bf16=bf16)
-    app = create_app(fast, tokenizer, Path(model_dir).resolve().name, settings, parameters)
+    app = create_app(model, tokenizer, name, settings, parameters)
     if not is_loopback(host):
         print(f"attnmt: serving on {host}: anyone who can reach this machine can use the model "
               "(there is no authentication)", file=sys.stderr)
-    print(f"serving {model_dir} at http://{host}:{port}/ (API: POST /translate, docs: /docs); Ctrl-C stops",
+    print(f"serving {name} at http://{host}:{port}/ (API: POST /translate, docs: /docs); Ctrl-C stops",
           file=sys.stderr)
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
