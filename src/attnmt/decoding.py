@@ -80,9 +80,11 @@ class Decoding:
                               f"{self.max_len_a}, {self.max_len_b}, {self.min_len}")
         self.check_sampling()
         if self.no_repeat_ngram_size < 0:
-            raise ConfigError(f"decoding option no_repeat_ngram_size: expected 0 or more, got {self.no_repeat_ngram_size}")
+            raise ConfigError(f"decoding option no_repeat_ngram_size: expected 0 or more, "
+                              f"got {self.no_repeat_ngram_size}")
         if self.repetition_penalty <= 0:
-            raise ConfigError(f"decoding option repetition_penalty: expected more than 0, got {self.repetition_penalty}")
+            raise ConfigError(f"decoding option repetition_penalty: expected more than 0, "
+                              f"got {self.repetition_penalty}")
         if not isinstance(self.disable_unk, bool):
             raise ConfigError(f"decoding option disable_unk: expected true or false, got {self.disable_unk!r}")
 

@@ -463,8 +463,12 @@ def beam_search(
         is_eos = candidates.token == eos
         penalty = length_penalty(step + 1, alpha)  # every candidate has step + 1 tokens, EOS included
         # Only an EOS that makes the top beam_size finishes: one ranked lower would
-        # not have survived the beam (and beam_size=1 would then differ from greedy).
-        collect_finished(state, candidates, is_eos[:, :beam_size], sentences, finished, penalty,
+        # not have survived the beam (and beam_size=1 would then differ from greedy).  At the
+        # length limit every row's forced EOS does, also one at -inf (a forced prefix or term
+        # token the model rules out), so that every sentence ends with a hypothesis.
+        ends = is_eos & ((torch.arange(is_eos.size(1), device=src.device) < beam_size)
+                         | (limits[state.sentence[::state.width]] == step)[:, None])
+        collect_finished(state, candidates, ends, sentences, finished, penalty,
                          None if progress is None else progress.missed.view_as(is_eos))
         pick = first_continuing(is_eos, beam_size)
         active = candidates.take(pick)  # [n_groups, beam_size]

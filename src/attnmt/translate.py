@@ -5,8 +5,9 @@
 One output per input sentence, in input order; blank inputs give "".  How to search is one
 ``Decoding`` value (attnmt.decoding).  A sentence may also bring a glossary (attnmt.glossary:
 the target terms of the source terms it holds must be in its translation, by constrained
-beam search) and a prefix (its translation starts with it), one for all sentences or one each.  ``score_pair`` is the teacher-forced pass over a
-sentence and its translation that alignments, confidences and attention views read.
+beam search) and a prefix (its translation starts with it), one for all sentences or one each.
+``score_pair`` is the teacher-forced pass over a sentence and its translation that alignments,
+confidences and attention views read.
 """
 
 from __future__ import annotations
@@ -191,7 +192,8 @@ def search_batch(model: Transformer, src: Tensor, decoding: Decoding, scored: bo
 
 
 @torch.inference_mode()
-def forced_hypotheses(model: Transformer, src: Tensor, outputs: list[list[int]], alpha: float) -> list[list[Hypothesis]]:
+def forced_hypotheses(model: Transformer, src: Tensor, outputs: list[list[int]],
+                      alpha: float) -> list[list[Hypothesis]]:
     """Each output of src [B, S] as a Hypothesis with the model's log-probability of it and EOS
     (one teacher-forced pass over the batch), its score with length penalty α."""
     c = model.config
