@@ -119,3 +119,14 @@ def test_a_term_inside_another_or_repeated_is_needed_once():
 def test_overlapping_terms_are_both_written():
     found = beam_search(ending_model(), batch()[:1], Decoding(beam_size=4), terms=[[[30, 31], [31, 32]]])
     assert all(holds(found[0][0].tokens, term) for term in ([30, 31], [31, 32]))
+
+
+def test_no_piece_carries_a_terms_word_on_right_after_it():
+    table = {(): {C: 0.9, A: 0.1}, (C,): {D: 0.9, EOS: 0.1}}  # D would turn the word C into "CD"
+    continuing = torch.zeros(10, dtype=torch.bool)
+    continuing[D] = True
+    decoding = Decoding(beam_size=2, alpha=0.0)
+    [[glued]] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False, terms=[[[C]]])
+    [[whole]] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False, terms=[[[C]]],
+                            continuing=continuing)
+    assert glued.tokens == [C, D] and whole.tokens == [C]

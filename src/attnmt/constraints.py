@@ -18,11 +18,14 @@ only at the sentence's length limit does one finish with terms missing (``missed
 after every one that has them all.
 
 A term broken off half-way (a token other than its next piece) loses its progress; the token
-may start another term (or the same one again).
+may start another term (or the same one again).  A term is a whole word (or words): its first
+piece starts a word (SentencePiece's "▁"), and right after its last piece no piece that would
+carry the word on ("Hund" + "e") may follow (``continuing``, from the target vocabulary).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -54,6 +57,15 @@ def term_tokens(tokenizer, targets: Sequence[str], unk_id: int) -> list[list[int
                                                        for j, u in enumerate(terms))]
 
 
+@functools.lru_cache(maxsize=4)  # per tokenizer: a server asks for every batch
+def continuing_pieces(tokenizer, vocab_size: int) -> Tensor | None:
+    """[V] True for the target pieces that carry a word on: no "▁" in front, a letter or digit
+    first; None for a tokenizer that does not name its pieces."""
+    if not hasattr(tokenizer, "id_to_piece"):
+        return None
+    return torch.tensor([piece[:1].isalnum() for piece in map(tokenizer.id_to_piece, range(vocab_size))])
+
+
 def inside(short: list[int], long: list[int]) -> bool:
     """Whether ``short`` occurs as consecutive tokens in ``long``."""
     return any(long[i: i + len(short)] == short for i in range(len(long) - len(short) + 1))
@@ -62,17 +74,20 @@ def inside(short: list[int], long: list[int]) -> bool:
 @dataclass
 class Progress:
     """The constraint state each candidate would have: met [M, C], current [M], depth [M];
-    bank [M], the constraint pieces written; missed [M], the terms not yet met."""
+    bank [M], the constraint pieces written; missed [M], the terms not yet met; ended [M],
+    whether its token ended a term."""
 
     met: Tensor
     current: Tensor
     depth: Tensor
     bank: Tensor
     missed: Tensor
+    ended: Tensor
 
     def take(self, index: Tensor) -> Progress:
         """The candidates at ``index`` [M']."""
-        return Progress(self.met[index], self.current[index], self.depth[index], self.bank[index], self.missed[index])
+        return Progress(self.met[index], self.current[index], self.depth[index], self.bank[index],
+                        self.missed[index], self.ended[index])
 
 
 @dataclass
@@ -84,6 +99,8 @@ class Constraints:
     lengths: [G, C] pieces per term
     met [N, C], current [N], depth [N]: each hypothesis' progress; a sentence's hypotheses are
              consecutive rows, as in the search's DecoderState.
+    ended [N]: whether the hypothesis' last token ended a term
+    continuing [V]: the pieces that may not follow a term (None: any may)
     """
 
     terms: Tensor
@@ -91,9 +108,12 @@ class Constraints:
     met: Tensor
     current: Tensor
     depth: Tensor
+    ended: Tensor
+    continuing: Tensor | None = None
 
     @classmethod
-    def start(cls, sentences: Sequence[Terms], device: torch.device) -> Constraints | None:
+    def start(cls, sentences: Sequence[Terms], device: torch.device,
+              continuing: Tensor | None = None) -> Constraints | None:
         """One row per sentence (nothing written yet); None where no sentence has a term."""
         if not any(sentences):
             return None
@@ -106,7 +126,15 @@ class Constraints:
         table = table.to(device)
         lengths = (table >= 0).sum(dim=2)
         start = torch.zeros(len(sentences), dtype=torch.long, device=device)
-        return cls(table, lengths, lengths == 0, start - 1, start)
+        return cls(table, lengths, lengths == 0, start - 1, start, start.bool(),
+                   None if continuing is None else continuing.to(device))
+
+    def __call__(self, logits: Tensor, prefix: Tensor) -> Tensor:
+        """logits [N, V] with the pieces that would carry a just-ended term's word on at -inf
+        (a rule of the search's DecoderState, as the penalties are)."""
+        if self.continuing is None or not bool(self.ended.any()):
+            return logits
+        return logits.masked_fill(self.ended[:, None] & self.continuing[None, : logits.size(1)], float("-inf"))
 
     def total(self) -> Tensor:
         """[G] the constraint pieces of each sentence: how long an output must at least be."""
@@ -148,7 +176,7 @@ class Constraints:
         met[index[done], current[done]] = True
         current, depth = current.masked_fill(done, -1), depth.masked_fill(done, 0)
         bank = (met * lengths).sum(dim=1) + depth
-        return Progress(met, current, depth, bank, (~met).sum(dim=1))
+        return Progress(met, current, depth, bank, (~met).sum(dim=1), done)
 
     def arrange(self, log_prob: Tensor, rows: Tensor, tokens: Tensor, eos: int,
                 at_limit: Tensor) -> tuple[Tensor, Tensor, Progress]:
@@ -168,6 +196,7 @@ class Constraints:
         """The hypotheses become the candidates at flat positions ``chosen`` [N'] of ``progress``;
         only sentence groups ``groups`` stay (None: all)."""
         self.met, self.current, self.depth = progress.met[chosen], progress.current[chosen], progress.depth[chosen]
+        self.ended = progress.ended[chosen]
         if groups is not None:
             self.terms, self.lengths = self.terms[groups], self.lengths[groups]
 

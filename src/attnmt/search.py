@@ -38,7 +38,7 @@ Conventions shared by both:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import torch
@@ -176,7 +176,7 @@ class DecoderState:
     src_mask: Tensor
     cache: DecoderCache | None
     choose: NextTokens
-    penalties: Penalties | None = field(default=None)
+    rules: list[Callable[[Tensor, Tensor], Tensor]] = field(default_factory=list)  # (logits, prefix) -> logits
 
     @classmethod
     def start(cls, model: Transformer, src: Tensor, use_cache: bool, decoding: Decoding = DEFAULT) -> DecoderState:
@@ -192,7 +192,7 @@ class DecoderState:
             src_mask=padding_mask(src, c.pad_id),
             cache=model.start_decoding(memory) if use_cache else None,
             choose=next_tokens_of(model),
-            penalties=Penalties.of(decoding),
+            rules=[rule for rule in [Penalties.of(decoding)] if rule is not None],
         )
 
     def __len__(self) -> int:
@@ -213,7 +213,9 @@ class DecoderState:
             # The cache holds every earlier position; only the newest token is fed.
             logits = self.model.decode(self.prefix[:, -1:], self.memory, self.src_mask, cache=self.cache)
         logits = logits[:, -1].float()
-        return logits if self.penalties is None else self.penalties(logits, self.prefix)
+        for rule in self.rules:  # the penalties, a constrained search's word boundaries
+            logits = rule(logits, self.prefix)
+        return logits
 
     def top_next_tokens(self, k: int, banned: Sequence[int], forced: Tensor,
                         wanted: Tensor | None = None) -> tuple[Tensor, Tensor]:
@@ -406,11 +408,13 @@ def cannot_improve(finished: list[Hypothesis], best_active_score: float, count: 
 def beam_search(
     model: Transformer, src: Tensor, decoding: Decoding = DEFAULT, use_cache: bool = True,
     prefixes: Sequence[Sequence[int]] | None = None, terms: Sequence[Terms] | None = None,
+    continuing: Tensor | None = None,
 ) -> list[list[Hypothesis]]:
     """src [B, S] padded with pad_id -> per sentence, up to ``decoding.n_best`` finished
     hypotheses, best first (beam_size, alpha, n_best, min_len, early_stopping: ``decoding``),
     each starting with its ``prefixes`` and containing its ``terms`` (if any; attnmt.constraints:
-    the beam is then shared among banks, and a hypothesis ends only with all its terms).
+    the beam is then shared among banks, and a hypothesis ends only with all its terms, none of
+    the ``continuing`` [V] pieces right after one).
 
     All sentences and their beams decode together as B·beam_size rows.  Each step
     takes the 2·beam_size best extensions per sentence: the EOS ones among its top
@@ -429,7 +433,7 @@ def beam_search(
     eos = model.config.eos_id
     vocab = model.config.vocab_size - 3  # tokens that can be candidates: never pad or BOS, EOS not always
     table = prefix_table(prefixes, src.size(0), src.device)
-    constraints = Constraints.start(terms or [], src.device)
+    constraints = Constraints.start(terms or [], src.device, continuing)
     need = (table >= 0).sum(dim=1) + (0 if constraints is None else constraints.total())
     limits = output_limits(model, src, decoding, need)
     limit_of = limits.tolist()
@@ -440,6 +444,8 @@ def beam_search(
     finished: list[list[Hypothesis]] = [[] for _ in range(src.size(0))]
     # The first step starts from one row per sentence (BOS); the beam widens after it.
     state = DecoderState.start(model, src, use_cache, decoding)
+    if constraints is not None:
+        state.rules.append(constraints)
     beam_log_prob = torch.zeros(len(state), device=src.device)  # [N]
     step = 0
     while len(state):

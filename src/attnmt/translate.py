@@ -21,7 +21,7 @@ from typing import Protocol, TypeVar
 import torch
 from torch import Tensor
 
-from attnmt.constraints import Terms, term_tokens
+from attnmt.constraints import Terms, continuing_pieces, term_tokens
 from attnmt.data import pad_rows
 from attnmt.decoding import DEFAULT, MAX_BEAM, Decoding
 from attnmt.errors import ConfigError
@@ -163,11 +163,13 @@ def search_batches(
         for indices, src in source_batches(model, tokenizer, sentences, max_tokens, max_sentences):
             terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i) for i in indices]
             prefixes = [guides.prefix_ids(tokenizer, i) for i in indices]
-            yield from zip(indices, search_batch(model, src, decoding, scored, prefixes, terms), strict=True)
+            continuing = continuing_pieces(tokenizer, model.config.vocab_size) if any(terms) else None
+            yield from zip(indices, search_batch(model, src, decoding, scored, prefixes, terms, continuing),
+                           strict=True)
 
 
 def search_batch(model: Transformer, src: Tensor, decoding: Decoding, scored: bool, prefixes: list[list[int]],
-                 terms: list[Terms]) -> list[list[Hypothesis]]:
+                 terms: list[Terms], continuing: Tensor | None = None) -> list[list[Hypothesis]]:
     """One batch's hypotheses, by the search ``decoding`` asks for.
 
     Beam 1 without ``scored`` runs greedy search (the same output), whose hypotheses carry no
@@ -185,10 +187,11 @@ def search_batch(model: Transformer, src: Tensor, decoding: Decoding, scored: bo
             [Hypothesis(ids, 0.0, 0.0)] for ids in outputs]
     if decoding.greedy and any(terms):
         width = min(MAX_BEAM, 1 + max(sum(map(len, sentence)) for sentence in terms))
-        return beam_search(model, src, replace(decoding, beam_size=width), prefixes=prefixes, terms=terms)
+        return beam_search(model, src, replace(decoding, beam_size=width), prefixes=prefixes, terms=terms,
+                           continuing=continuing)
     if decoding.greedy and not scored:
         return [[Hypothesis(ids, 0.0, 0.0)] for ids in greedy_search(model, src, decoding, prefixes=prefixes)]
-    return beam_search(model, src, decoding, prefixes=prefixes, terms=terms)
+    return beam_search(model, src, decoding, prefixes=prefixes, terms=terms, continuing=continuing)
 
 
 @torch.inference_mode()
