@@ -129,13 +129,6 @@ class Constraints:
         return cls(table, lengths, lengths == 0, start - 1, start, start.bool(),
                    None if continuing is None else continuing.to(device))
 
-    def __call__(self, logits: Tensor, prefix: Tensor) -> Tensor:
-        """logits [N, V] with the pieces that would carry a just-ended term's word on at -inf
-        (a rule of the search's DecoderState, as the penalties are)."""
-        if self.continuing is None or not bool(self.ended.any()):
-            return logits
-        return logits.masked_fill(self.ended[:, None] & self.continuing[None, : logits.size(1)], float("-inf"))
-
     def total(self) -> Tensor:
         """[G] the constraint pieces of each sentence: how long an output must at least be."""
         return self.lengths.sum(dim=1)
@@ -181,12 +174,16 @@ class Constraints:
     def arrange(self, log_prob: Tensor, rows: Tensor, tokens: Tensor, eos: int,
                 at_limit: Tensor) -> tuple[Tensor, Tensor, Progress]:
         """For candidates [G, M] (extending hypotheses ``rows`` by ``tokens``, at ``log_prob``):
-        their log-probs with EOS at -inf for a hypothesis that lacks a term and is not at its length
-        limit (at_limit [N]); the order [G, M] that shares the beam among the banks (``allocate``);
-        and each candidate's progress, in that order ([G·M], group-major)."""
+        their log-probs, at -inf for EOS after a hypothesis that lacks a term and is not at its
+        length limit (at_limit [N]) and for a piece that would carry on a term just ended; the
+        order [G, M] that shares the beam among the banks (``allocate``); and each candidate's
+        progress, in that order ([G·M], group-major)."""
         progress = self.advance(rows.flatten(), tokens.flatten())
         may_end = self.all_met() | at_limit  # [N]
-        log_prob = log_prob.masked_fill((tokens == eos) & ~may_end[rows], float("-inf"))
+        blocked = (tokens == eos) & ~may_end[rows]
+        if self.continuing is not None:
+            blocked |= self.ended[rows] & self.continuing[tokens]
+        log_prob = log_prob.masked_fill(blocked, float("-inf"))
         order = allocate(log_prob, progress.bank.view_as(log_prob))
         count = order.size(1)
         flat = order + torch.arange(order.size(0), device=order.device)[:, None] * count
@@ -207,7 +204,8 @@ def extra_candidates(logits: Tensor, normaliser: Tensor, tokens: Tensor, wanted:
     or wanted twice (its first place counts): no hypothesis enters the beam twice."""
     log_probs = logits.gather(1, wanted.clamp(min=0)) - normaliser[:, None]
     seen = (wanted[:, :, None] == tokens[:, None, :]).any(dim=2)
-    twice = (wanted[:, :, None] == wanted[:, None, :]).tril(diagonal=-1).any(dim=2)
+    earlier = torch.ones(wanted.size(1), wanted.size(1), dtype=torch.bool, device=wanted.device).tril(diagonal=-1)
+    twice = ((wanted[:, :, None] == wanted[:, None, :]) & earlier).any(dim=2)
     return log_probs.masked_fill(seen | twice | (wanted < 0), float("-inf"))
 
 

@@ -38,8 +38,8 @@ Conventions shared by both:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import torch
 from torch import Tensor
@@ -176,7 +176,7 @@ class DecoderState:
     src_mask: Tensor
     cache: DecoderCache | None
     choose: NextTokens
-    rules: list[Callable[[Tensor, Tensor], Tensor]] = field(default_factory=list)  # (logits, prefix) -> logits
+    penalties: Penalties | None = None
 
     @classmethod
     def start(cls, model: Transformer, src: Tensor, use_cache: bool, decoding: Decoding = DEFAULT) -> DecoderState:
@@ -192,7 +192,7 @@ class DecoderState:
             src_mask=padding_mask(src, c.pad_id),
             cache=model.start_decoding(memory) if use_cache else None,
             choose=next_tokens_of(model),
-            rules=[rule for rule in [Penalties.of(decoding)] if rule is not None],
+            penalties=Penalties.of(decoding),
         )
 
     def __len__(self) -> int:
@@ -213,9 +213,7 @@ class DecoderState:
             # The cache holds every earlier position; only the newest token is fed.
             logits = self.model.decode(self.prefix[:, -1:], self.memory, self.src_mask, cache=self.cache)
         logits = logits[:, -1].float()
-        for rule in self.rules:  # the penalties, a constrained search's word boundaries
-            logits = rule(logits, self.prefix)
-        return logits
+        return logits if self.penalties is None else self.penalties(logits, self.prefix)
 
     def top_next_tokens(self, k: int, banned: Sequence[int], forced: Tensor,
                         wanted: Tensor | None = None) -> tuple[Tensor, Tensor]:
@@ -444,8 +442,6 @@ def beam_search(
     finished: list[list[Hypothesis]] = [[] for _ in range(src.size(0))]
     # The first step starts from one row per sentence (BOS); the beam widens after it.
     state = DecoderState.start(model, src, use_cache, decoding)
-    if constraints is not None:
-        state.rules.append(constraints)
     beam_log_prob = torch.zeros(len(state), device=src.device)  # [N]
     step = 0
     while len(state):
