@@ -14,7 +14,8 @@ from support import search_config as tiny_config
 from attnmt import search
 from attnmt.decoding import Decoding
 from attnmt.model import Transformer
-from attnmt.search import beam_search, greedy_search, length_penalty, row_top_k
+from attnmt.next_tokens import NextTokens, row_top_k
+from attnmt.search import beam_search, greedy_search, length_penalty
 from attnmt.translate import encode_inputs, length_batches, translate
 
 PAD, BOS, EOS = 0, 2, 3
@@ -337,7 +338,7 @@ def test_translate_batches_at_most_the_models_batch_sentences_unless_told(monkey
 
     monkeypatch.setattr(module, "length_batches", recording)
     whole = translate(model, tok, lines)  # the readable model: the token budget alone
-    model.next_tokens = type("Pairs", (search.NextTokens,), {"batch_sentences": 2})()
+    model.next_tokens = type("Pairs", (NextTokens,), {"batch_sentences": 2})()
     assert translate(model, tok, lines) == whole
     assert translate(model, tok, lines, max_sentences=0) == whole
     assert sizes == [[5], [2, 2, 1], [5]]

@@ -1,4 +1,5 @@
-"""Lexical constraints for beam search: target terms that every output must contain (glossaries).
+"""Lexical constraints for beam search: target terms that every output must contain (glossaries);
+and target prefixes, the tokens an output must start with (``prefix_table``).
 
 Constrained beam search with dynamic beam allocation (Post and Vilar, 2018), vectorised over a
 batch as in Hu et al. (2019) and fairseq.  Each hypothesis keeps track of
@@ -69,6 +70,16 @@ def continuing_pieces(tokenizer, vocab_size: int) -> Tensor | None:
 def inside(short: list[int], long: list[int]) -> bool:
     """Whether ``short`` occurs as consecutive tokens in ``long``."""
     return any(long[i: i + len(short)] == short for i in range(len(long) - len(short) + 1))
+
+
+def prefix_table(prefixes: Sequence[Sequence[int]] | None, batch: int, device: torch.device) -> Tensor:
+    """A target prefix per sentence (the tokens the output must start with, forced one a step by
+    the searches) as a table [B, P + 1]: each sentence's prefix tokens, then -1 (P: the longest
+    prefix; no prefixes: [B, 1])."""
+    table = torch.full((batch, 1 + max(map(len, prefixes or []), default=0)), -1, dtype=torch.long)
+    for i, prefix in enumerate(prefixes or []):
+        table[i, : len(prefix)] = torch.tensor(prefix, dtype=torch.long)
+    return table.to(device)
 
 
 @dataclass

@@ -27,7 +27,7 @@ Conventions shared by both:
   index), so the work shrinks as sentences end.
 - The options (beam size, α, length limits, n-best) come in one ``Decoding`` value
   (attnmt.decoding); the next tokens are chosen from the logits by a :class:`NextTokens`
-  (the model's own where it brings a faster one: the inference copy's is C++).
+  (attnmt.next_tokens; the inference copy brings a C++ one).
 - A sentence's output may be made to start with given tokens (``prefixes``: those tokens are
   forced, one a step, and scored like any other) and, in beam search, to contain given terms
   (``terms``: lexically constrained search, attnmt.constraints).  Either raises the sentence's
@@ -46,11 +46,11 @@ from torch import Tensor
 
 from attnmt.attention import padding_mask
 from attnmt.config import TransformerConfig
-from attnmt.constraints import Constraints, Terms, extra_candidates
+from attnmt.constraints import Constraints, Terms, extra_candidates, prefix_table
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.model import DecoderCache, Transformer
+from attnmt.next_tokens import NextTokens, Sampler, next_tokens_of
 from attnmt.penalties import Penalties
-from attnmt.sampling import Sampler
 
 
 @dataclass
@@ -77,83 +77,9 @@ def output_limits(model: Transformer, src: Tensor, decoding: Decoding, at_least:
     return limits if at_least is None else limits.maximum(at_least).clamp(max=c.longest_input)
 
 
-def prefix_table(prefixes: Sequence[Sequence[int]] | None, batch: int, device: torch.device) -> Tensor:
-    """[B, P + 1]: each sentence's prefix tokens, then -1 (P: the longest prefix; no prefixes: [B, 1])."""
-    table = torch.full((batch, 1 + max(map(len, prefixes or []), default=0)), -1, dtype=torch.long)
-    for i, prefix in enumerate(prefixes or []):
-        table[i, : len(prefix)] = torch.tensor(prefix, dtype=torch.long)
-    return table.to(device)
-
-
 def never_generated(config: TransformerConfig, decoding: Decoding) -> list[int]:
     """Tokens no search ever chooses: pad, BOS, and the unknown piece with ``disable_unk``."""
     return sorted({config.pad_id, config.bos_id, *([config.unk_id] if decoding.disable_unk else [])})
-
-
-def row_top_k(scores: Tensor, k: int, chunk: int = 64) -> tuple[Tensor, Tensor]:
-    """``scores.topk(k, dim=1)`` for scores [N, V] with a large V, found faster.
-
-    torch.topk scans each row element by element; ``amax`` over chunks of the row is
-    vectorised.  A row's k best values lie in the k chunks with the best maxima (any
-    value outside them is beaten by those k maxima), so only those k·chunk values,
-    and the row's last partial chunk, go to topk (docs/performance.md has the timings).
-    """
-    rows, vocab = scores.shape
-    n_chunks = vocab // chunk
-    if n_chunks <= k:
-        return scores.topk(min(k, vocab), dim=1)
-    full = n_chunks * chunk
-    chunks = scores[:, :full].view(rows, n_chunks, chunk)
-    best = chunks.amax(dim=2).topk(k, dim=1).indices  # [rows, k]
-    values = chunks[torch.arange(rows, device=scores.device)[:, None], best].view(rows, k * chunk)
-    columns = (best[:, :, None] * chunk + torch.arange(chunk, device=scores.device)).view(rows, k * chunk)
-    if full < vocab:
-        values = torch.cat([values, scores[:, full:]], dim=1)
-        tail = torch.arange(full, vocab, device=scores.device).expand(rows, -1)
-        columns = torch.cat([columns, tail], dim=1)
-    top, position = values.topk(k, dim=1)
-    return top, columns.gather(1, position)
-
-
-def ban(logits: Tensor, banned: Sequence[int]) -> Tensor:
-    """logits [N, V] with the ``banned`` tokens' logits at -inf (a copy where any are banned)."""
-    if not banned:
-        return logits
-    return logits.index_fill(1, torch.tensor(banned, device=logits.device), float("-inf"))
-
-
-class NextTokens:
-    """From logits to next tokens, as the searches choose them; written with PyTorch operations.
-
-    The inference copy brings a C++ one (attnmt.fast.fused.FusedNextTokens, its
-    ``next_tokens``) that never writes the [N, V] log-probabilities; ``next_tokens_of``
-    picks the model's own.
-    """
-
-    # Sentences per batch that attnmt.translate uses unless told (0: its max_tokens decides).
-    # Large batches suit the readable model: its per-operation costs are paid once per batch.
-    batch_sentences = 0
-
-    def top_log_probs(self, logits: Tensor, k: int, banned: Sequence[int]) -> tuple[Tensor, Tensor, Tensor]:
-        """logits [N, V] -> each row's k most likely tokens under log_softmax over the whole
-        vocabulary, best first, never one in ``banned``:
-        (log-probs [N, k], tokens [N, k], the row's normaliser log Σ_v exp(logit_v) [N])."""
-        normaliser = logits.logsumexp(dim=-1)  # [N]
-        top, tokens = row_top_k(ban(logits, banned), k)
-        return top - normaliser[:, None], tokens, normaliser
-
-    def best_tokens(self, logits: Tensor, banned: Sequence[int]) -> Tensor:
-        """Greedy search's choice: logits [N, V] -> each row's most likely token [N], never one in
-        ``banned`` (the largest logit is the largest log-probability: no softmax needed)."""
-        return row_top_k(ban(logits, banned), 1)[1][:, 0]
-
-
-READABLE = NextTokens()
-
-
-def next_tokens_of(model: Transformer) -> NextTokens:
-    """The model's own next-token selection where it brings one (the inference copy), else the readable one."""
-    return getattr(model, "next_tokens", READABLE)
 
 
 @dataclass

@@ -27,7 +27,8 @@ from attnmt.decoding import DEFAULT, MAX_BEAM, Decoding
 from attnmt.errors import ConfigError
 from attnmt.glossary import Glossary
 from attnmt.model import AttentionTrace, Transformer
-from attnmt.search import Hypothesis, beam_search, greedy_search, length_penalty, next_tokens_of
+from attnmt.next_tokens import next_tokens_of
+from attnmt.search import Hypothesis, beam_search, greedy_search, length_penalty
 
 
 class TextCodec(Protocol):
