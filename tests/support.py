@@ -132,19 +132,21 @@ def wait_until_healthy(url: str, server: subprocess.Popen, timeout: float = 90.0
 
 
 @contextmanager
-def running_server(model_dir) -> Iterator[tuple[int, str, subprocess.Popen]]:
-    """`attnmt serve` as a user starts it, on a free loopback port: (port, url, process); stopped on exit."""
+def running_server(model_dir, *options: str) -> Iterator[tuple[int, str, subprocess.Popen]]:
+    """`attnmt serve` as a user starts it (with ``options``), on a free loopback port: (port, url,
+    process); stopped on exit."""
     port = free_port()
     command = [sys.executable, "-m", "attnmt", "serve", "--model", str(model_dir), "--port", str(port),
-               "--threads", "1"]
+               "--threads", "1", *options]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     url = f"http://127.0.0.1:{port}/"
     try:
         assert wait_until_healthy(url, server)["model"] == "model"
         yield port, url, server
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        if server.poll() is None:
+            server.terminate()
+            server.wait(timeout=30)
 
 
 # a Hugging Face Marian model with random weights, made here (nothing is downloaded)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import ipaddress
 import sys
+from collections.abc import Sequence
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass
 from typing import Any, NamedTuple
@@ -29,8 +30,18 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.datastructures import Headers
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from attnmt.app.guards import (
+    LOOPBACK_NAMES,
+    BodyDeadline,
+    HTTPMiddleware,
+    SecurityHeaders,
+    StrictJSONRoute,
+    content_policy,
+    run_until_stopped,
+)
 from attnmt.app.page import page_html
 from attnmt.app.request_batcher import Batcher, Busy
 from attnmt.decoding import DEFAULT, Decoding
@@ -53,6 +64,9 @@ class ServeSettings:
     max_batch: int = 32  # texts translated together
     batch_window_ms: float = 5.0  # how long a lone request waits for company
     max_queued: int = 1024  # texts waiting; beyond this, 503
+    header_timeout_s: float = 10.0  # a connection silent this long (opened, or answered) is closed
+    body_timeout_s: float = 30.0  # a request body must arrive within this long of its headers; else 408
+    shutdown_timeout_s: float = 10.0  # on SIGTERM or Ctrl-C, requests in flight get this long to finish
 
     def __post_init__(self) -> None:
         for key, value in asdict(self).items():
@@ -205,18 +219,15 @@ def check_limits(request: TranslateRequest, tokenizer: TextCodec, settings: Serv
     return [text for _, text in named]
 
 
-class BodyLimit:
-    """ASGI middleware: 413 for a request body over ``max_bytes``, before reading it when it
-    declares its length, else as soon as the bytes read pass the limit."""
+class BodyLimit(HTTPMiddleware):
+    """413 for a request body over ``max_bytes``, before reading it when it declares its length,
+    else as soon as the bytes read pass the limit."""
 
     def __init__(self, app: ASGIApp, max_bytes: int) -> None:
-        self.app = app
+        super().__init__(app)
         self.max_bytes = max_bytes
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         detail = f"the request body is over {self.max_bytes} bytes"
         declared = Headers(scope=scope).get("content-length", "")
         if declared.isdigit() and int(declared) > self.max_bytes:
@@ -240,7 +251,7 @@ def add_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
-        problems = [{"loc": list(e.get("loc", ())), "msg": e.get("msg", ""), "type": e.get("type", "")}
+        problems = [{"loc": list(e.get("loc", ())), "msg": json_error(e) or e.get("msg", ""), "type": e.get("type", "")}
                     for e in error.errors()]
         detail = "; ".join(describe(problem) for problem in problems) or "invalid request"
         return JSONResponse({"detail": detail, "errors": problems}, status_code=422)
@@ -250,11 +261,16 @@ def add_error_handlers(app: FastAPI) -> None:
         return JSONResponse({"detail": str(error)}, status_code=503, headers={"Retry-After": "1"})
 
 
+def json_error(problem: dict) -> str | None:
+    """What the JSON parser said about a body that is not JSON (e.g. "not UTF-8: byte 0xe9")."""
+    return (problem.get("ctx") or {}).get("error") if problem.get("type") == "json_invalid" else None
+
+
 def describe(problem: dict) -> str:
     """One validation problem as text, e.g. 'beam: Input should be greater than or equal to 1'."""
     loc, message = problem["loc"], problem["msg"].removeprefix("Value error, ")
     if problem["type"] == "json_invalid":
-        return f"the body is not valid JSON ({message} at character {loc[-1]})"
+        return f"the body is not valid JSON ({message}{f' at character {loc[-1]}' if loc[-1] else ''})"
     where = ".".join(str(part) for part in loc[1:] if loc[:1] == ["body"]) or "body"
     if where == "body" and problem["type"] in ("missing", "model_attributes_type", "dict_type"):
         return 'the body must be a JSON object, e.g. {"text": "A dog runs."}'
@@ -264,11 +280,13 @@ def describe(problem: dict) -> str:
 
 
 def create_app(model: Transformer, tokenizer: TextCodec, name: str = "model",
-               settings: ServeSettings | None = None, parameters: int | None = None) -> FastAPI:
+               settings: ServeSettings | None = None, parameters: int | None = None,
+               allowed_hosts: Sequence[str] | None = None) -> FastAPI:
     """The FastAPI application serving ``model`` (in eval mode); the batcher runs while it does.
 
     ``parameters``: the trained model's parameter count, for /health, where ``model`` is an
-    inference copy (packed layers hold their weights outside ``parameters()``); default: counted."""
+    inference copy (packed layers hold their weights outside ``parameters()``); default: counted.
+    ``allowed_hosts``: the Host names it answers to (None: any; others get 400)."""
     settings = settings or ServeSettings()
     if parameters is None:
         parameters = model.num_parameters()
@@ -307,7 +325,12 @@ def create_app(model: Transformer, tokenizer: TextCodec, name: str = "model",
             yield
 
     app = FastAPI(title=f"attnmt: {name}", description=__doc__.split("\n\n")[0], lifespan=lifespan)
+    app.router.route_class = StrictJSONRoute
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
+    app.add_middleware(BodyDeadline, seconds=settings.body_timeout_s)
+    if allowed_hosts is not None:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
+    app.add_middleware(SecurityHeaders, policy=content_policy(page_html(name)))
     add_error_handlers(app)
 
     @app.post("/translate", response_model=TranslateResponse, response_model_exclude_none=True, responses=ERRORS)
@@ -363,15 +386,19 @@ def is_loopback(host: str) -> bool:
 
 
 def serve(model: Transformer, tokenizer: TextCodec, name: str, host: str = "127.0.0.1", port: int = 8000,
-          settings: ServeSettings | None = None, parameters: int | None = None) -> None:
+          settings: ServeSettings | None = None, parameters: int | None = None,
+          allowed_hosts: Sequence[str] = ()) -> None:
     """Serves ``model`` (the inference copy ``attnmt serve`` loads: attnmt.app.options.load_for_translation)
-    as ``name`` until Ctrl-C; ``parameters``: as for ``create_app``."""
-    import uvicorn
-
-    app = create_app(model, tokenizer, name, settings, parameters)
+    as ``name`` until Ctrl-C or SIGTERM; ``parameters``: as for ``create_app``.  On loopback it answers
+    only to loopback names and ``allowed_hosts``; elsewhere to any name, unless ``allowed_hosts``
+    lists some."""
+    settings = settings or ServeSettings()
+    hosts = [*LOOPBACK_NAMES, host, *allowed_hosts] if is_loopback(host) else (list(allowed_hosts) or None)
+    app = create_app(model, tokenizer, name, settings, parameters, hosts)
     if not is_loopback(host):
         print(f"attnmt: serving on {host}: anyone who can reach this machine can use the model "
               "(there is no authentication)", file=sys.stderr)
     print(f"serving {name} at http://{host}:{port}/ (API: POST /translate, docs: /docs); Ctrl-C stops",
           file=sys.stderr)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    run_until_stopped(app, host, port, settings.header_timeout_s, settings.shutdown_timeout_s)
+    print("attnmt: server stopped", file=sys.stderr)
