@@ -78,7 +78,7 @@ def term_test(sources: list[str], references: list[str], dictionary: dict[str, s
     for source, reference in zip(sources, references, strict=True):
         reference_words = set(re.findall(r"\w+", reference))
         terms = {}
-        for word in sorted(set(re.findall(r"[A-Za-z]+", source.lower())), key=len, reverse=True):
+        for word in sorted(set(re.findall(r"[A-Za-z]+", source.lower())), key=lambda w: (-len(w), w)):
             if len(word) < 4 or word in STOP_WORDS:
                 continue
             found = dictionary.get(word, set()) & reference_words

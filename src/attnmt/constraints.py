@@ -95,11 +95,6 @@ class Progress:
     missed: Tensor
     ended: Tensor
 
-    def take(self, index: Tensor) -> Progress:
-        """The candidates at ``index`` [M']."""
-        return Progress(self.met[index], self.current[index], self.depth[index], self.bank[index],
-                        self.missed[index], self.ended[index])
-
 
 @dataclass
 class Constraints:
@@ -165,9 +160,9 @@ class Constraints:
 
     def advance(self, rows: Tensor, tokens: Tensor) -> Progress:
         """The progress of hypothesis ``rows`` [M] extended by ``tokens`` [M]."""
-        terms = self.terms[self.groups()[rows]]  # [M, C, L]
-        lengths = self.lengths[self.groups()[rows]]  # [M, C]
-        current, depth, met = self.current[rows], self.depth[rows], self.met[rows].clone()
+        groups = self.groups()[rows]
+        terms, lengths = self.terms[groups], self.lengths[groups]  # [M, C, L], [M, C]
+        current, depth, met = self.current[rows], self.depth[rows], self.met[rows]
         index = torch.arange(rows.size(0), device=rows.device)
         expected = terms[index, current.clamp(min=0), depth.clamp(max=terms.size(2) - 1)]
         goes_on = (current >= 0) & (tokens == expected)
@@ -177,7 +172,7 @@ class Constraints:
         current = torch.where(goes_on, current, torch.where(starting, first, -1))
         depth = torch.where(goes_on, depth + 1, starting.long())
         done = (current >= 0) & (depth == lengths.gather(1, current.clamp(min=0)[:, None]).squeeze(1))
-        met[index[done], current[done]] = True
+        met = met | (F.one_hot(current.clamp(min=0), met.size(1)).bool() & done[:, None])
         current, depth = current.masked_fill(done, -1), depth.masked_fill(done, 0)
         bank = (met * lengths).sum(dim=1) + depth
         return Progress(met, current, depth, bank, (~met).sum(dim=1), done)
@@ -188,23 +183,23 @@ class Constraints:
         their log-probs, at -inf for EOS after a hypothesis that lacks a term and is not at its
         length limit (at_limit [N]) and for a piece that would carry on a term just ended; the
         order [G, M] that shares the beam among the banks (``allocate``); and each candidate's
-        progress, in that order ([G·M], group-major)."""
+        progress ([G·M], group-major, in the candidates' order)."""
         progress = self.advance(rows.flatten(), tokens.flatten())
         may_end = self.all_met() | at_limit  # [N]
         blocked = (tokens == eos) & ~may_end[rows]
         if self.continuing is not None:
             blocked |= self.ended[rows] & self.continuing[tokens]
         log_prob = log_prob.masked_fill(blocked, float("-inf"))
-        order = allocate(log_prob, progress.bank.view_as(log_prob))
-        count = order.size(1)
-        flat = order + torch.arange(order.size(0), device=order.device)[:, None] * count
-        return log_prob, order, progress.take(flat.flatten())
+        return log_prob, allocate(log_prob, progress.bank.view_as(log_prob)), progress
 
     def keep(self, progress: Progress, chosen: Tensor, groups: Tensor | None) -> None:
-        """The hypotheses become the candidates at flat positions ``chosen`` [N'] of ``progress``;
-        only sentence groups ``groups`` stay (None: all)."""
-        self.met, self.current, self.depth = progress.met[chosen], progress.current[chosen], progress.depth[chosen]
-        self.ended = progress.ended[chosen]
+        """The hypotheses become the candidates at positions ``chosen`` [G, m] of each group's
+        candidates in ``progress``; only sentence groups ``groups`` stay (None: all)."""
+        count = progress.bank.numel() // chosen.size(0)
+        flat = chosen + torch.arange(chosen.size(0), device=chosen.device)[:, None] * count
+        flat = (flat if groups is None else flat[groups]).flatten()
+        self.met, self.current, self.depth = progress.met[flat], progress.current[flat], progress.depth[flat]
+        self.ended = progress.ended[flat]
         if groups is not None:
             self.terms, self.lengths = self.terms[groups], self.lengths[groups]
 
@@ -215,7 +210,8 @@ def extra_candidates(logits: Tensor, normaliser: Tensor, tokens: Tensor, wanted:
     or wanted twice (its first place counts): no hypothesis enters the beam twice."""
     log_probs = logits.gather(1, wanted.clamp(min=0)) - normaliser[:, None]
     seen = (wanted[:, :, None] == tokens[:, None, :]).any(dim=2)
-    earlier = torch.ones(wanted.size(1), wanted.size(1), dtype=torch.bool, device=wanted.device).tril(diagonal=-1)
+    place = torch.arange(wanted.size(1), device=wanted.device)
+    earlier = place[None, :] < place[:, None]  # [W, W]: column before row
     twice = ((wanted[:, :, None] == wanted[:, None, :]) & earlier).any(dim=2)
     return log_probs.masked_fill(seen | twice | (wanted < 0), float("-inf"))
 

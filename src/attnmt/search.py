@@ -383,11 +383,13 @@ def beam_search(
         sentences = state.sentence[::state.width].tolist()  # [n_groups]
         if constraints is None:
             candidates, progress = top_candidates(beam_log_prob, row_top, row_token, len(sentences), count), None
+            missed = order = None
         else:  # every candidate, in the order that shares the beam among the banks
             candidates = top_candidates(beam_log_prob, row_top, row_token, len(sentences), row_top.numel())
             log_prob, order, progress = constraints.arrange(candidates.log_prob, candidates.row, candidates.token,
                                                             eos, at_limit)
             candidates = Candidates(log_prob, candidates.row, candidates.token).take(order)
+            missed = progress.missed.view_as(order).gather(1, order)  # [n_groups, M], in the new order
         is_eos = candidates.token == eos
         penalty = length_penalty(step + 1, alpha)  # every candidate has step + 1 tokens, EOS included
         # Only an EOS that makes the top beam_size finishes: one ranked lower would
@@ -396,11 +398,10 @@ def beam_search(
         # token the model rules out), so that every sentence ends with a hypothesis.
         ends = is_eos & ((torch.arange(is_eos.size(1), device=src.device) < beam_size)
                          | (limits[state.sentence[::state.width]] == step)[:, None])
-        collect_finished(state, candidates, ends, sentences, finished, penalty,
-                         None if progress is None else progress.missed.view_as(is_eos))
+        collect_finished(state, candidates, ends, sentences, finished, penalty, missed)
         pick = first_continuing(is_eos, beam_size)
         active = candidates.take(pick)  # [n_groups, beam_size]
-        best_active = (active.log_prob.amax(dim=1) / penalty).tolist()
+        best_active = (ready(active.log_prob, missed, pick).amax(dim=1) / penalty).tolist()
         going = torch.tensor(
             [
                 step < limit_of[s]
@@ -413,7 +414,7 @@ def beam_search(
         # A beam never changes sentence: the sentences' memory only shrinks when some end.
         groups = None if bool(going.all()) else going.nonzero().squeeze(1)
         if constraints is not None:
-            constraints.keep(progress, chosen_positions(pick, is_eos.size(1))[going].flatten(), groups)
+            constraints.keep(progress, order.gather(1, pick), groups)
         state.select(active.row[going].flatten(), groups)
         state.extend(active.token[going].flatten())
         beam_log_prob = active.log_prob[going].flatten()
@@ -421,7 +422,12 @@ def beam_search(
     return [sorted(hyps, key=lambda h: (h.missed, -h.score))[:n_best] for hyps in finished]
 
 
-def chosen_positions(pick: Tensor, per_group: int) -> Tensor:
-    """Positions pick [n_groups, m] within each group's candidates as positions among all of
-    them (group-major): [n_groups, m]."""
-    return pick + torch.arange(pick.size(0), device=pick.device)[:, None] * per_group
+def ready(log_prob: Tensor, missed: Tensor | None, pick: Tensor) -> Tensor:
+    """The active hypotheses' log_prob [n_groups, beam_size] (at positions ``pick`` of the
+    candidates, whose terms missed are ``missed``), at -inf for those that still lack a
+    term (constrained search): only a hypothesis with all its terms may end now, and one that
+    lacks a term pays for its pieces first, so the search stops once the ones that may end
+    cannot improve."""
+    if missed is None:
+        return log_prob
+    return log_prob.masked_fill(missed.gather(1, pick) > 0, float("-inf"))
