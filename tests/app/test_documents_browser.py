@@ -1,4 +1,4 @@
-"""A saved web page translated by ``attnmt translate --format html``, then shown in headless Chromium
+"""A saved web page translated by ``attnmt translate --input-format html``, then shown in headless Chromium
 (Playwright): the same element tree, its text translated, its script still running."""
 
 from pathlib import Path
@@ -35,7 +35,7 @@ def rendered(browser, html: str) -> tuple[list[str], dict]:
 
 def test_a_translated_page_renders_with_the_same_structure_and_translated_text(browser, trained_model, tmp_path):
     output = tmp_path / "page.de.html"
-    assert main(["translate", "--model", str(trained_model), "--format", "html", "--target-lang", "de",
+    assert main(["translate", "--model", str(trained_model), "--input-format", "html", "--target-lang", "de",
                  str(PAGE), str(output)]) == 0
     shape, before = rendered(browser, PAGE.read_text(encoding="utf-8"))
     translated_shape, after = rendered(browser, output.read_text(encoding="utf-8"))

@@ -1,7 +1,9 @@
-"""``attnmt translate --format html|xml|srt|vtt`` and paragraph splitting of plain text (attnmt.documents).
+"""``attnmt translate --input-format html|xml|srt|vtt``, and paragraph splitting of plain text (attnmt.documents).
 
 - ``text`` (the default): each line is split into sentences (``--no-split``: translated whole,
   as before), URLs and e-mail addresses kept as they are; one output line per input line.
+  Lines are translated whole, as before, with per-line extras (``--alignments``, ``--n-best``,
+  ``--output-format tsv|jsonl``) or guides (``--glossary``, ``--prefix``, ``jsonl`` input).
 - ``html``: a whole document (the input starts with ``<!DOCTYPE`` or ``<html>``) is translated
   as one page; anything else is one HTML fragment a line.
 - ``xml``: one XML fragment a line (text with inline elements).
@@ -20,22 +22,24 @@ from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, translat
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import ConfigError
 
-DOCUMENT_FORMATS = ("text", "html", "xml", "srt", "vtt")
+DOCUMENT_FORMATS = ("html", "xml", "srt", "vtt")  # beside attnmt.app.lines.INPUT_FORMATS (text, jsonl)
 
 
 def check_document_options(args: argparse.Namespace) -> None:
-    """Documents come out as documents: one translation, no per-line extras."""
-    if args.format != "text" and (args.output_format != "text" or args.alignments or args.confidence):
-        raise ConfigError(f"--format {args.format} writes the translated {args.format}: leave out --output-format, "
-                          "--n-best, --alignments and --confidence")
+    """Documents come out as documents: one translation, no per-line extras or guides."""
+    if args.input_format in DOCUMENT_FORMATS and (args.output_format != "text" or args.alignments
+                                                  or args.confidence or args.glossary or args.prefix):
+        raise ConfigError(f"--input-format {args.input_format} writes the translated {args.input_format}: leave out "
+                          "--output-format, --n-best, --alignments, --confidence, --glossary and --prefix")
 
 
 def uses_documents(args: argparse.Namespace) -> bool:
-    """Whether ``translate`` goes through attnmt.documents: any markup or subtitle format, or plain
-    text split into sentences (not with per-line alignments, n-best lists or confidences)."""
-    if args.format != "text":
+    """Whether ``translate`` goes through attnmt.documents: a markup or subtitle format, or plain
+    text split into sentences (not with per-line extras or guides)."""
+    if args.input_format in DOCUMENT_FORMATS:
         return True
-    return not args.no_split and args.output_format == "text" and not args.alignments
+    return (args.input_format == "text" and not args.no_split and args.output_format == "text"
+            and not (args.alignments or args.glossary or args.prefix))
 
 
 def document_options(args: argparse.Namespace) -> DocumentOptions:
@@ -49,28 +53,26 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size)
     options = document_options(args)
     where = args.input if args.input not in (None, "-") else "<stdin>"
-    if args.format == "text":
+    if args.input_format == "text":
         for lines in batches:
             out.write("".join(line + "\n" for line in translate_lines(lines, translator, options)))
             out.flush()
         return
     text = "".join(line + "\n" for lines in batches for line in lines)
-    if args.format in ("srt", "vtt"):
+    if args.input_format in ("srt", "vtt"):
         out.write(translate_subtitle_text(text, translator, options, where))
-    elif args.format == "html" and is_document(text):
+    elif args.input_format == "html" and is_document(text):
         out.write(translate_markup([text], translator, options, where=where)[0])
     else:
         lines = text.split("\n")[:-1]
-        translated = translate_markup(lines, translator, options, xml=args.format == "xml", where=where, unit="line")
+        translated = translate_markup(lines, translator, options, xml=args.input_format == "xml", where=where,
+                                      unit="line")
         out.write("".join(line + "\n" for line in translated))
     out.flush()
 
 
 def add_document_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--format", choices=DOCUMENT_FORMATS, default="text",
-                   help="what the input is: text (a sentence or paragraph a line), html (a page, or a fragment "
-                   "a line), xml (a fragment a line), srt or vtt subtitles; markup is carried through by word "
-                   "alignments (docs/documents.md)")
+    """--no-split, --source-lang, --target-lang and --attributes (the formats: --input-format)."""
     p.add_argument("--no-split", action="store_true", help="translate each line (HTML block, cue) whole instead "
                    "of sentence by sentence")
     p.add_argument("--source-lang", default="en", help="source language code for the sentence splitter "
