@@ -40,7 +40,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.app.lines import line_batches, read_inputs, write_hypotheses, write_texts
     from attnmt.data import read_lines
     from attnmt.glossary import read_glossary
-    from attnmt.inspect.align import align
+    from attnmt.inspect.align import align_batched
     from attnmt.translate import translate, translate_n_best
 
     glossary = read_glossary(args.glossary) if args.glossary else None
@@ -67,8 +67,8 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
             lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
             if args.output_format == "text":
                 texts = translate(model, tokenizer, lines, options, **batching(args), **guides)
-                aligned = (align(model, tokenizer, lines, texts, args.alignment_layer, args.alignment_heads)
-                           if args.alignments else None)
+                aligned = (align_batched(model, tokenizer, lines, texts, args.alignment_layer, args.alignment_heads,
+                                         args.max_tokens) if args.alignments else None)
                 write_texts(out, texts, aligned)
             else:
                 results = translate_n_best(model, tokenizer, lines, options, **batching(args), **guides)
