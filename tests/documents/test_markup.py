@@ -22,6 +22,7 @@ def one(text, translator, **options):
     "One. <em>Two words.</em> Three <br>four.",
     "Tom &amp; Jerry &lt;3 <!-- a comment --> cats.",
     "<b>A whole sentence in bold.</b>",
+    'Mail <a href="mailto:help@example.org">help@example.org</a> or run <code>ls</code> now.',
 ])
 def test_translating_each_word_as_itself_gives_the_markup_back(text, same):
     assert one(text, same) == text

@@ -357,10 +357,24 @@ def _fill(flat: FlatText, placement: Placement, children: dict[int | None, list[
             content.append(mark.literal if mark.node is None else Nested(k, []))
             content.append(after)
         else:
-            content.append(Nested(k, _fill(flat, placement, children, k, s, e)))
+            inner = _fill(flat, placement, children, k, s, e)
+            before, inner, after = hoist_spaces(inner)
+            content.extend([before, Nested(k, inner), after])
         position = e
     content.append(text[position:end])
     return [piece for piece in content if piece != ""]
+
+
+def hoist_spaces(content: list[str | Nested]) -> tuple[str, list[str | Nested], str]:
+    """Whitespace at either end of an element's content (an atom's padding) moved outside it."""
+    before = after = ""
+    if content and isinstance(content[0], str):
+        stripped = content[0].lstrip()
+        before, content = content[0][: len(content[0]) - len(stripped)], [stripped, *content[1:]]
+    if content and isinstance(content[-1], str):
+        stripped = content[-1].rstrip()
+        after, content = content[-1][len(stripped):], [*content[:-1], stripped]
+    return before, [piece for piece in content if piece != ""], after
 
 
 def atom_padding(text: str, position: int, mark: Mark) -> tuple[str, str]:
