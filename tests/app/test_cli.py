@@ -290,4 +290,4 @@ def test_serve_takes_bf16_as_translate_does(monkeypatch):
     calls = []
     monkeypatch.setattr(attnmt.app.serve, "serve", lambda *args: calls.append(args))
     assert main(["serve", "--model", "m", "--bf16"]) == 0 and main(["serve", "--model", "m"]) == 0
-    assert [call[-1] for call in calls] == [True, False]  # serve(..., bf16)
+    assert [call[8] for call in calls] == [True, False]  # serve(..., device, bf16, ...)

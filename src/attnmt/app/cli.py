@@ -19,7 +19,8 @@ from attnmt.errors import ConfigError, UserError
 
 USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError)
 # Optional dependencies, by the extra that installs them (pip install 'attnmt[serve]', or [all]).
-EXTRAS = {"fastapi": "serve", "uvicorn": "serve", "matplotlib": "plot", "tensorboard": "tensorboard",
+EXTRAS = {"fastapi": "serve", "uvicorn": "serve", "lingua": "serve", "limits": "serve", "prometheus_client": "serve",
+          "python_multipart": "serve", "matplotlib": "plot", "tensorboard": "tensorboard",
           "transformers": "export", "ctranslate2": "export"}
 
 
@@ -116,22 +117,42 @@ def add_export_commands(commands: argparse._SubParsersAction) -> None:
 
 
 def cmd_serve(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.app.access import Access, read_api_keys
     from attnmt.app.serve import ServeSettings, serve
+    from attnmt.app.served import split_model_argument
 
-    settings = ServeSettings(max_batch=args.max_batch, batch_window_ms=args.batch_window_ms)
-    serve(args.model, args.host, args.port, args.weights, settings, args.threads, args.int8, args.device, args.bf16)
+    models = [split_model_argument(argument) for argument in args.model]
+    if args.weights and len(models) > 1:
+        raise ConfigError("--weights picks one model's weights file: give it with a single --model")
+    settings = ServeSettings(max_batch=args.max_batch, batch_window_ms=args.batch_window_ms,
+                             max_request_chars=args.char_limit)
+    access = Access(read_api_keys(args.api_keys) if args.api_keys else None, args.req_limit)
+    serve(models, args.host, args.port, args.weights, settings, args.threads, args.int8, args.device, args.bf16,
+          access, [origin for origin in args.cors_origins.split(",") if origin], args.log_text)
     return 0
 
 
 def add_serve_command(commands: argparse._SubParsersAction) -> None:
-    p = commands.add_parser("serve", help="serve a model: HTTP API (POST /translate) and a web page with attention")
-    p.add_argument("--model", required=True, help="model directory written by 'attnmt train'")
+    p = commands.add_parser("serve", help="serve models: LibreTranslate's API, attnmt's API and a web page "
+                                          "with attention")
+    p.add_argument("--model", required=True, action="append", metavar="[SRC-TGT=]DIR",
+                   help="model directory written by 'attnmt train', with its language pair for LibreTranslate's "
+                        "clients (en-de=runs/en_de); repeat for several models, one per pair")
     p.add_argument("--weights", help="another weights file (e.g. averaged.safetensors)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")
     p.add_argument("--port", type=int, default=8000)
     p.add_argument("--max-batch", type=positive_int, default=32, help="texts translated together (1: one at a time)")
     p.add_argument("--batch-window-ms", type=float, default=5.0, help="how long a lone request waits for company")
     p.add_argument("--threads", type=int, default=0, help="PyTorch CPU threads (0: its default)")
+    p.add_argument("--api-keys", metavar="FILE", help="require an API key: one a line, optionally followed by "
+                                                      "its requests per minute")
+    p.add_argument("--req-limit", type=positive_int, help="requests per minute per client address (default: no "
+                                                          "limit)")
+    p.add_argument("--char-limit", type=positive_int, default=20_000, help="characters per request, all texts "
+                                                                           "together")
+    p.add_argument("--cors-origins", default="", help="comma-separated web origins whose pages may call the API "
+                                                      "(default: none)")
+    p.add_argument("--log-text", action="store_true", help="the access log also holds each request's texts")
     precision = p.add_mutually_exclusive_group()
     precision.add_argument("--int8", action="store_true", help=INT8_HELP)
     precision.add_argument("--bf16", action="store_true", help=BF16_HELP)
