@@ -76,3 +76,13 @@ def test_health_counts_the_trained_models_parameters_not_the_packed_copys(server
         health = json.load(answer)
     model, _ = load_model_dir(trained_model)
     assert health["parameters"] == model.num_parameters() == sum(p.numel() for p in model.parameters())
+
+
+def test_a_model_directory_that_disappears_while_served_changes_nothing(trained_model, tmp_path):
+    import shutil
+
+    copy = shutil.copytree(trained_model, tmp_path / "model")
+    with running_server(copy) as (_, url, process):
+        shutil.rmtree(copy)  # the model was read whole at the start: the server keeps translating it
+        assert post(url, {"text": "a dog runs", "beam": 1}) == (200, {"translations": ["ein hund rennt"]})
+        assert process.poll() is None
