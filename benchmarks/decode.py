@@ -75,7 +75,6 @@ from attnmt.checkpoint import (  # noqa: E402
     load_model_dir,
     save_model_config,
     save_weights,
-    tokenizer_paths,
 )
 from attnmt.data import (
     pad_rows,  # noqa: E402
@@ -89,6 +88,7 @@ from attnmt.interop.export import export_ctranslate2, export_marian  # noqa: E40
 from attnmt.interop.marian import marian_order  # noqa: E402
 from attnmt.model import Transformer  # noqa: E402
 from attnmt.search import beam_search, greedy_search  # noqa: E402
+from attnmt.tokenizer_files import tokenizer_paths  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_SRC = ROOT / "data/multi30k/test_2016_flickr.en.gz"

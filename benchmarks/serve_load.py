@@ -6,8 +6,8 @@ and whether the server's memory stays flat under a long load.
     .venv/bin/python benchmarks/serve_load.py --soak 300 --clients 64      # 5 minutes, LibreTranslate's API
 
 Comparison (the default): the same load runs twice against a fresh server each
-time: with batching (``--max-batch 32``) and one request at a time
-(``--max-batch 1``); the speed-up is the ratio of their requests/s.
+time: with batching (the server's ``--batch-size 32``) and one request at a time
+(``--batch-size 1``); the speed-up is the ratio of their requests/s.
 
 Soak (``--soak SECONDS``): one batched server under ``--clients`` for that long;
 its resident memory (VmRSS) is read every 5 s, and the growth from the end of the
@@ -124,7 +124,7 @@ def free_port() -> int:
 
 def start_server(args: argparse.Namespace, port: int, max_batch: int, log: IO[str]) -> subprocess.Popen:
     command = [sys.executable, "-m", "attnmt", "serve", "--model", f"en-de={args.model}", "--port", str(port),
-               "--max-batch", str(max_batch), "--threads", str(args.threads)]
+               "--batch-size", str(max_batch), "--threads", str(args.threads)]
     if args.req_limit:
         command += ["--req-limit", str(args.req_limit)]
     return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, text=True)
@@ -250,7 +250,7 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=1000, help="requests per run (comparison)")
     parser.add_argument("--clients", type=int, default=32, help="concurrent clients")
     parser.add_argument("--beam", type=int, default=4, help="beam size (--api attnmt)")
-    parser.add_argument("--max-batch", type=int, default=32, help="the batched server's --max-batch")
+    parser.add_argument("--max-batch", type=int, default=32, help="the batched server's --batch-size")
     parser.add_argument("--threads", type=int, default=0, help="the server's PyTorch threads (0: its default)")
     parser.add_argument("--max-seconds", type=float, default=300, help="time limit of each comparison run")
     parser.add_argument("--soak", type=float, help="instead: one batched run of this many seconds, memory watched")

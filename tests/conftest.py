@@ -1,5 +1,6 @@
 """Test-wide settings and the fixtures several modules share (their building blocks are in support.py)."""
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -16,3 +17,10 @@ def trained_model(tmp_path_factory) -> Path:
 
     Shared: a test that writes into a model directory copies this one first."""
     return train_until_it_knows_the_pairs(tmp_path_factory.mktemp("trained"))
+
+
+@pytest.fixture
+def trained_copy(trained_model, tmp_path) -> Path:
+    """A copy of the session's tiny trained model that this test may write into."""
+    shutil.copytree(trained_model, tmp_path / "model")
+    return tmp_path / "model"

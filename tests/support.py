@@ -103,7 +103,7 @@ def worst_pair_nll(model_dir: Path) -> float:
 def train_until_it_knows_the_pairs(folder: Path) -> Path:
     """Trains tiny_config's model (300 steps, then on in steps of 100 while it does not yet know the
     pairs with margin, at most MAX_STEPS_TO_LEARN); returns the model directory."""
-    config = tiny_config(folder, eval_bleu=False)  # keep the lowest validation loss, not the first BLEU 100
+    config = tiny_config(folder, eval_metric="loss")  # keep the lowest validation loss, not the first BLEU 100
     model_dir = Path(config.out_dir)
     step = Trainer(config, progress=False).train().step
     while worst_pair_nll(model_dir) >= TRAIN_UNTIL and step < MAX_STEPS_TO_LEARN:

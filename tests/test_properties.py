@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from attnmt import checkpoint as ckpt
+from attnmt import tokenizer_files
 from attnmt.app.cli import main
 from attnmt.data import read_lines, read_parallel
 from attnmt.decoding import Decoding
@@ -97,7 +98,7 @@ def test_translate_of_nothing_is_nothing(model, tokenizer):
 def test_stdin_lines_split_only_at_newlines(tmp_path, capsys, monkeypatch, model, tokenizer):
     ckpt.save_model_config(model.config, tmp_path)
     ckpt.save_weights(model, tmp_path / ckpt.WEIGHTS)
-    tokenizer.save(tmp_path / ckpt.TOKENIZER)
+    tokenizer.save(tmp_path / tokenizer_files.TOKENIZER)
     text = "a dog runs\u2028still line one\x0bdoes not break\n\nline\x1cthree\n"
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(text.encode())))
     assert main(["translate", "--model", str(tmp_path), "--beam", "1"]) == 0

@@ -4,7 +4,7 @@ The paper's parts are the top-level modules, in reading order: ``attention`` (ma
 scaled dot-product attention, multi-head attention), ``layers`` (positional encoding,
 feed-forward, encoder and decoder layers), ``model`` (the Transformer).  Around them:
 ``tokenizer`` and ``data`` (text to batches), ``checkpoint`` (model directories),
-``search`` and ``translate`` (text out), ``evaluate`` (BLEU), and the folders
+``decoding`` (the search options), ``search`` and ``translate`` (text out), ``evaluate`` (BLEU), and the folders
 ``training``, ``fast``, ``inspect``, ``interop`` and ``app``.
 """
 
@@ -16,6 +16,7 @@ from attnmt.attention import (
 )
 from attnmt.checkpoint import load_model_dir
 from attnmt.config import TransformerConfig
+from attnmt.decoding import Decoding
 from attnmt.errors import UserError
 from attnmt.layers import DecoderLayer, EncoderLayer, FeedForward, PositionalEncoding
 from attnmt.model import AttentionTrace, Transformer
@@ -25,6 +26,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "AttentionTrace",
+    "Decoding",
     "DecoderLayer",
     "EncoderLayer",
     "FeedForward",

@@ -5,27 +5,23 @@ Layout::
     MODEL_DIR/
       model.safetensors      weights to translate with (the best checkpoint, or an average)
       config.json            the TransformerConfig
-      spm.model              the joint SentencePiece model (separate vocabularies: spm.source.model and
-                             spm.target.model; a model imported from Marian has source.spm,
-                             target.spm and vocab.json instead: VocabTokenizer)
+      spm.model              the tokenizer: the joint SentencePiece model (or the other files
+                             attnmt.tokenizer_files lists)
       train.yaml             the training config (for --resume)
       log.jsonl              training metrics, one JSON object a line
       checkpoints/step_00001000/
           model.safetensors  weights at that step
           trainer_state.pt   optimizer, data position, RNG, step (tensors and numbers only)
 
-Every file is written to a temporary name and renamed into place; a checkpoint
-directory appears only once complete.  Nothing is ever unpickled: weights are
+Every file is written to a temporary name and renamed into place, and a checkpoint
+directory appears only once complete (attnmt.files).  Nothing is ever unpickled: weights are
 safetensors and the trainer state loads with ``torch.load(weights_only=True)``.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import tempfile
-from collections.abc import Callable
 from pathlib import Path
 
 import torch
@@ -33,49 +29,17 @@ from safetensors import SafetensorError
 from safetensors.torch import load_file, load_model, save_file, save_model
 
 from attnmt.errors import ConfigError, ModelDirError
+from attnmt.files import atomic_folder, atomic_write, write_text
 from attnmt.model import Transformer, TransformerConfig
-from attnmt.tokenizer import Tokenizer, VocabTokenizer
+from attnmt.tokenizer import Tokenizer
+from attnmt.tokenizer_files import read_tokenizer, tokenizer_paths
+from attnmt.vocab_tokenizer import VocabTokenizer
 
 WEIGHTS = "model.safetensors"
 MODEL_CONFIG = "config.json"
-TOKENIZER = "spm.model"
-SEPARATE_TOKENIZERS = ("spm.source.model", "spm.target.model")
 TRAIN_CONFIG = "train.yaml"
 TRAINER_STATE = "trainer_state.pt"
 CHECKPOINTS = "checkpoints"
-
-
-def umask() -> int:
-    """The process's file-creation mask (reading it means setting it, so it is set straight back)."""
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
-    """Calls ``write(tmp)`` then renames tmp over ``path``: readers see the old file or the new one.
-
-    The file gets the permissions any tool's new file gets (0666 less the umask), not
-    mkstemp's private 0600, so that a model shared on a server can be read by others."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        write(tmp)
-        tmp.chmod(0o666 & ~umask())  # after write: a writer may have made the file anew
-        with open(tmp, "rb") as handle:
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except OSError as error:
-        # A full disk or an I/O error: say so; the file at `path` is still the previous one.
-        raise ModelDirError(f"could not write {path} ({error}); the previous version is intact") from None
-    finally:
-        tmp.unlink(missing_ok=True)
-
-
-def write_text(path: Path, text: str) -> None:
-    atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
 
 def save_weights(model: Transformer, path: Path) -> None:
@@ -117,16 +81,6 @@ def load_model_config(model_dir: Path) -> TransformerConfig:
         raise ModelDirError(str(error)) from None
 
 
-def save_tokenizer(tokenizer: Tokenizer | VocabTokenizer, model_dir: Path) -> None:
-    """The tokenizer's files (see the layout above), each written atomically."""
-    if isinstance(tokenizer, VocabTokenizer):
-        tokenizer.save(model_dir)
-        return
-    names = SEPARATE_TOKENIZERS if tokenizer.separate_vocabs else (TOKENIZER,)
-    for name, proto in zip(names, tokenizer.model_protos, strict=False):
-        atomic_write(model_dir / name, lambda tmp, proto=proto: tmp.write_bytes(proto))
-
-
 def load_tokenizer(model_dir: Path, config: TransformerConfig) -> Tokenizer | VocabTokenizer:
     """The model's tokenizer: spm.model, the source and target models, or for a model imported
     from Marian its own vocabulary files (VocabTokenizer); its sizes checked against ``config``."""
@@ -142,26 +96,6 @@ def load_tokenizer(model_dir: Path, config: TransformerConfig) -> Tokenizer | Vo
             raise ModelDirError(f"{path}: has {pieces} pieces but {model_dir / MODEL_CONFIG} says "
                                 f"{key}={expected}; they come from different models")
     return tokenizer
-
-
-def tokenizer_paths(folder: Path) -> list[Path]:
-    """spm.model, or the source and target models when both are there."""
-    separate = all((folder / name).is_file() for name in SEPARATE_TOKENIZERS)
-    return [folder / name for name in (SEPARATE_TOKENIZERS if separate else (TOKENIZER,))]
-
-
-def read_tokenizer(folder: Path, source_eos: bool) -> Tokenizer | VocabTokenizer:
-    """The tokenizer files ``save_tokenizer`` wrote into ``folder`` (a model or a prepared directory)."""
-    if VocabTokenizer.stored_in(folder):
-        try:
-            return VocabTokenizer.load(folder)
-        except (OSError, ValueError, RuntimeError) as error:
-            raise ModelDirError(f"{folder}: cannot load the Marian vocabulary ({error})") from None
-    paths = tokenizer_paths(folder)
-    try:
-        return Tokenizer(*(path.read_bytes() for path in paths), source_eos=source_eos)
-    except (OSError, ValueError, RuntimeError) as error:
-        raise ModelDirError(f"{paths[-1]}: cannot load the SentencePiece model ({error})") from None
 
 
 def check_vocab_size(tokenizer: VocabTokenizer, model_dir: Path, vocab_size: int) -> None:
@@ -205,19 +139,12 @@ def list_checkpoints(model_dir: Path) -> list[Path]:
 
 def save_checkpoint(model_dir: Path, step: int, model: Transformer, state: dict) -> Path:
     """Writes weights + trainer state into a temporary directory, then renames it into place."""
-    final = checkpoint_path(model_dir, step)
-    final.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{final.name}.", dir=final.parent))
-    tmp.chmod(0o777 & ~umask())  # as mkdir would make it, not mkdtemp's private 0700
-    try:
-        save_weights(model, tmp / WEIGHTS)
-        atomic_write(tmp / TRAINER_STATE, lambda path: torch.save(state, path))
-        if final.exists():
-            shutil.rmtree(final)
-        os.replace(tmp, final)
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-    return final
+
+    def fill(folder: Path) -> None:
+        save_weights(model, folder / WEIGHTS)
+        atomic_write(folder / TRAINER_STATE, lambda path: torch.save(state, path))
+
+    return atomic_folder(checkpoint_path(model_dir, step), fill)
 
 
 def load_trainer_state(checkpoint: Path) -> dict:

@@ -156,8 +156,7 @@ class TrainConfig:
     device: str = "auto"  # "auto" (a GPU when there is one), "cpu" or "cuda"
     # validation and checkpoints
     eval_every: int = 500  # steps between validations, each with a checkpoint
-    eval_metric: str | None = None  # what picks the best weights: "bleu", "chrf" or "loss"; None: see eval_bleu
-    eval_bleu: bool = True  # with eval_metric unset: true = "bleu", false = "loss" (older configs say this)
+    eval_metric: str = "bleu"  # what picks the best weights: "bleu", "chrf" or "loss" (eval_bleu: false = "loss")
     eval_beam: int = 1  # beam size for validation BLEU (1 = greedy, fastest)
     patience: int = 0  # stop after this many evaluations without a better BLEU; 0 = never
     save_every: int = 0  # steps between checkpoints besides those at each validation; 0 = only at validation
@@ -165,11 +164,6 @@ class TrainConfig:
     keep_last: int = 5  # checkpoints kept (the best one is kept besides)
     log_every: int = 50  # steps between training-loss lines in log.jsonl
     out_dir: str = "runs/model"  # the model directory to write
-
-    @property
-    def validation_metric(self) -> str:
-        """The validation score that picks the best weights: "bleu", "chrf" or "loss"."""
-        return self.eval_metric or ("bleu" if self.eval_bleu else "loss")
 
     def __post_init__(self) -> None:
         if not (isinstance(self.adam_betas, list | tuple) and len(self.adam_betas) == 2):
@@ -179,7 +173,7 @@ class TrainConfig:
             raise ConfigError(f"model must be a mapping of model keys, got {self.model!r}")
         if self.precision not in ("auto", "bf16", "fp32"):
             raise ConfigError(f"precision={self.precision!r}: use 'auto', 'bf16' or 'fp32'")
-        if self.eval_metric not in (None, "bleu", "chrf", "loss"):
+        if self.eval_metric not in ("bleu", "chrf", "loss"):
             raise ConfigError(f"eval_metric={self.eval_metric!r}: use 'bleu', 'chrf' or 'loss'")
         if self.on_nonfinite not in ("skip", "stop"):
             raise ConfigError(f"on_nonfinite={self.on_nonfinite!r}: use 'skip' or 'stop'")
@@ -232,9 +226,21 @@ class TrainConfig:
     @classmethod
     def from_dict(cls, values: dict[str, Any], source: str = "config") -> TrainConfig:
         try:
-            return cls(**checked_fields(cls, values, source))
+            return cls(**checked_fields(cls, upgraded(values, source), source))
         except TypeError as error:
             raise ConfigError(f"{source}: {error}") from None
+
+
+def upgraded(values: dict[str, Any], source: str) -> dict[str, Any]:
+    """A training config of an earlier release in today's keys: ``eval_bleu: true/false`` (until
+    0.1) is ``eval_metric: bleu/loss``; an ``eval_metric`` given beside it wins, as it did."""
+    if not isinstance(values, dict) or "eval_bleu" not in values:
+        return values
+    values = dict(values)
+    eval_bleu = _typed(values.pop("eval_bleu"), "bool", f"{source}: eval_bleu")
+    if values.get("eval_metric") is None:
+        values["eval_metric"] = "bleu" if eval_bleu else "loss"
+    return values
 
 
 @dataclass
@@ -275,7 +281,7 @@ def describe_keys(cls: type, prefix: str = "") -> list[str]:
     for f in fields(cls):
         default = f.default_factory() if f.default_factory is not MISSING else f.default
         comment = f": {comments[f.name]}" if f.name in comments else ""
-        lines.append(f"  --{prefix}{f.name} ({f.type}, default {default!r}){comment}")
+        lines.append(f"  --{prefix}{f.name.replace('_', '-')} ({f.type}, default {default!r}){comment}")
     return lines
 
 

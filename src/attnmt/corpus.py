@@ -17,8 +17,9 @@ disk and a batch reads just its own pairs, so training memory does not grow with
 
 They are read with ``os.pread`` (ArrayFile), not through memory maps: a memory map keeps
 every page it has touched, and the kernel maps 16 neighbouring pages on each touch, so
-scattered reads made a 5 M-pair training run's RSS grow by 474 MB in 50 batches; read
-with pread, the pages stay in the kernel's page cache (shared, reclaimable) and RSS stays flat.
+scattered reads made a large training run's RSS grow batch after batch (docs/training.md,
+"Large corpora"); read with pread, the pages stay in the kernel's page cache (shared,
+reclaimable) and RSS stays flat.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ import numpy as np
 
 from attnmt.data import Example
 from attnmt.errors import DataError
-from attnmt.tokenizer import Tokenizer, VocabTokenizer
+from attnmt.tokenizer import Tokenizer
+from attnmt.vocab_tokenizer import VocabTokenizer
 
 FORMAT_VERSION = 1
 HEADER = "header.json"

@@ -19,7 +19,8 @@ from pathlib import Path
 import torch
 
 from attnmt.errors import DataError
-from attnmt.tokenizer import BOS_ID, EOS_ID, PAD_ID, Tokenizer, VocabTokenizer
+from attnmt.tokenizer import BOS_ID, EOS_ID, PAD_ID, Tokenizer
+from attnmt.vocab_tokenizer import VocabTokenizer
 
 UTF8_BOM = b"\xef\xbb\xbf"
 

@@ -92,8 +92,8 @@ class Dropout(nn.Module):
     """Dropout (Srivastava et al., 2014): in training, zeroes each element with probability p
     and scales the rest by 1 / (1 - p); in eval mode, the identity.
 
-    ``nn.Dropout`` draws one random number per element, which on a 2-core CPU took
-    about a sixth of a Multi30k training step.  Here each element gets 16 random bits
+    ``nn.Dropout`` draws one random number per element, a large share of a small model's
+    training step on a CPU (docs/performance.md).  Here each element gets 16 random bits
     (one 64-bit draw serves four elements), so p is rounded to a multiple of 1/65536
     (0.1 -> 0.100006).  The draws come from PyTorch's default generator:
     ``torch.manual_seed`` makes them repeatable and checkpoints restore them.

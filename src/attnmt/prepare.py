@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
-import shutil
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
@@ -29,7 +28,6 @@ from pathlib import Path
 
 import numpy as np
 
-from attnmt.checkpoint import save_tokenizer
 from attnmt.config import CorpusSpec, TrainConfig
 from attnmt.corpus import (
     FORMAT_VERSION,
@@ -45,7 +43,10 @@ from attnmt.corpus import (
 )
 from attnmt.data import ReadReport, encode_pairs, nonempty_pairs, stream_parallel, stream_tsv
 from attnmt.errors import ConfigError, DataError
-from attnmt.tokenizer import Tokenizer, VocabTokenizer
+from attnmt.files import atomic_folder
+from attnmt.tokenizer import Tokenizer
+from attnmt.tokenizer_files import save_tokenizer
+from attnmt.vocab_tokenizer import VocabTokenizer
 
 CHUNK_PAIRS = 10_000  # pairs per task sent to a worker: large enough to hide the cost of sending it
 
@@ -191,9 +192,8 @@ def prepare(corpora: list[CorpusSpec], tokenizer: Tokenizer | VocabTokenizer, ou
     out = Path(out)
     if out.exists() and not (out / HEADER).is_file() and any(out.iterdir()):
         raise ConfigError(f"{out} exists and is not a prepared directory: give an empty or new directory")
-    tmp = out.with_name(f".{out.name}.{os.urandom(4).hex()}.tmp")
-    tmp.mkdir(parents=True)
-    try:
+
+    def fill(tmp: Path) -> None:
         entries = []
         for index, spec in enumerate(corpora):
             entries.append(prepare_corpus(spec, index, tokenizer, tmp, filters, workers or os.cpu_count() or 1))
@@ -201,14 +201,9 @@ def prepare(corpora: list[CorpusSpec], tokenizer: Tokenizer | VocabTokenizer, ou
         save_tokenizer(tokenizer, tmp)
         header = {"format": "attnmt prepared corpora", "version": FORMAT_VERSION,
                   "tokenizer_sha256": tokenizer_fingerprint(tokenizer), **asdict(filters), "corpora": entries}
-        (tmp / HEADER).write_text(json.dumps(header, indent=1), encoding="utf-8")  # last: marks tmp complete
-        if out.exists():
-            shutil.rmtree(out)
-        os.replace(tmp, out)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    return out
+        (tmp / HEADER).write_text(json.dumps(header, indent=1), encoding="utf-8")
+
+    return atomic_folder(out, fill)
 
 
 def open_prepared(folder: str | Path, config: TrainConfig, tokenizer: Tokenizer | VocabTokenizer, tokenizer_source: str,

@@ -11,8 +11,9 @@ The four special ids are fixed so that every other module can rely on them:
 
 Any SentencePiece model can be used: ``attnmt_layout`` renumbers its pieces into this
 layout (segmentation does not depend on the ids).  Models imported from Marian
-(OPUS-MT) keep their own ids and special pieces: ``VocabTokenizer`` reads them from
-the model's vocabulary file.
+(OPUS-MT) keep their own ids and special pieces: ``attnmt.vocab_tokenizer.VocabTokenizer``
+reads them from the model's vocabulary file.  Which files hold a model's tokenizer, and
+writing and reading them: attnmt.tokenizer_files.
 
 Both tokenizers read text the same way: ``encode`` is the source as the encoder reads
 it, ``encode_target`` the target without BOS/EOS, ``decode`` turns target ids into text.
@@ -21,8 +22,6 @@ it, ``encode_target`` the target without BOS/EOS, ``decode`` turns target ids in
 from __future__ import annotations
 
 import io
-import json
-import os
 import random
 import warnings
 from collections.abc import Iterable, Sequence
@@ -31,6 +30,8 @@ from pathlib import Path
 import sentencepiece as spm
 from google.protobuf.message import DecodeError
 from sentencepiece import sentencepiece_model_pb2
+
+from attnmt.files import write_bytes
 
 PAD_ID, UNK_ID, BOS_ID, EOS_ID = 0, 1, 2, 3
 SPECIAL_PIECES = {PAD_ID: "<pad>", UNK_ID: "<unk>", BOS_ID: "<s>", EOS_ID: "</s>"}
@@ -61,8 +62,8 @@ class Tokenizer:
         source = attnmt_layout(model_proto)
         target = attnmt_layout(target_proto) if target_proto is not None else source
         self._protos = (source, target)
-        self._source = _load_proto(source)
-        self._target = _load_proto(target) if target_proto is not None else self._source
+        self._source = load_proto(source)
+        self._target = load_proto(target) if target_proto is not None else self._source
         self.source_eos = source_eos
 
     @classmethod
@@ -93,21 +94,10 @@ class Tokenizer:
             raise ValueError(f"{path}: cannot load tokenizer: {err}") from None
 
     def save(self, path: str | Path) -> None:
-        """Writes the joint `.model` file atomically (a temporary file, then os.replace)."""
+        """Writes the joint `.model` file atomically (attnmt.files)."""
         if self.separate_vocabs:
             raise ValueError("this tokenizer has a source and a target model: save its model_protos")
-        path = Path(path)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # A new file with a random name ("x": never an existing one); open() gives it the usual
-        # 0666 less the umask, where mkstemp's would be private (0600).
-        tmp = path.with_name(f".{path.name}.{os.urandom(6).hex()}.tmp")
-        try:
-            with open(tmp, "xb") as f:
-                f.write(self._protos[0])
-            os.replace(tmp, path)
-        except BaseException:
-            tmp.unlink(missing_ok=True)
-            raise
+        write_bytes(Path(path), self._protos[0])
 
     @property
     def model_proto(self) -> bytes:
@@ -215,7 +205,7 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
         )
     except RuntimeError as err:
         raise ValueError(f"SentencePiece training failed: {err}") from None
-    size = _load_proto(writer.getvalue()).get_piece_size()
+    size = load_proto(writer.getvalue()).get_piece_size()
     if size < vocab_size:
         warnings.warn(f"asked for vocab_size={vocab_size}, but the training text only supports "
                       f"{size} pieces; using {size}", stacklevel=3)
@@ -259,137 +249,13 @@ def attnmt_layout(proto: bytes) -> bytes:
     return model.SerializeToString()
 
 
-class VocabTokenizer:
-    """SentencePiece segmentation plus an explicit piece -> id vocabulary: how Marian (OPUS-MT) models tokenize.
-
-    The model's ids are not SentencePiece's own: ``vocab.json`` gives each piece its
-    id, and a piece it lacks becomes ``<unk>``.  Source and target have their own
-    SentencePiece models and may have their own vocabularies.  Marian's conventions,
-    kept here so that an imported model reads what it was trained on: the source
-    ends with ``</s>``; a leading language token such as ``>>fra<<`` stays whole;
-    there is no BOS (the decoder starts from ``<pad>``).
-
-    Files, the same names as in a Hugging Face Marian directory::
-
-        source.spm  target.spm  vocab.json  [target_vocab.json, when the vocabularies differ]
-    """
-
-    FILES = ("source.spm", "target.spm", "vocab.json")
-    TARGET_VOCAB = "target_vocab.json"
-
-    def __init__(
-        self, source_spm: bytes, target_spm: bytes, vocab: dict[str, int],
-        target_vocab: dict[str, int] | None = None,
-    ) -> None:
-        self._protos = (bytes(source_spm), bytes(target_spm))
-        self._source, self._target = (_load_proto(proto) for proto in self._protos)
-        self.source_vocab = dict(vocab)
-        self.target_vocab = dict(target_vocab) if target_vocab is not None else self.source_vocab
-        self._target_pieces = {i: piece for piece, i in self.target_vocab.items()}
-        for piece in ("<pad>", "<unk>", "</s>"):
-            if piece not in self.source_vocab or piece not in self.target_vocab:
-                raise ValueError(f"the vocabulary has no {piece!r} entry; Marian vocabularies need one")
-        self.pad_id, self.unk_id, self.eos_id = (self.target_vocab[p] for p in ("<pad>", "<unk>", "</s>"))
-        self.bos_id = self.pad_id  # Marian's decoder starts from <pad>
-
-    source_eos = True  # Marian's sources always end with </s>
-
-    @classmethod
-    def load(cls, folder: str | Path) -> VocabTokenizer:
-        """Reads the files listed in the class docstring from ``folder``."""
-        folder = Path(folder)
-        source, target, vocab = (folder / name for name in cls.FILES)
-        target_vocab = folder / cls.TARGET_VOCAB
-        return cls(source.read_bytes(), target.read_bytes(), _read_vocab(vocab),
-                   _read_vocab(target_vocab) if target_vocab.is_file() else None)
-
-    @classmethod
-    def stored_in(cls, folder: str | Path) -> bool:
-        """Whether ``folder`` holds a Marian vocabulary (rather than attnmt's spm.model)."""
-        return (Path(folder) / "vocab.json").is_file()
-
-    def save(self, folder: str | Path) -> None:
-        """Writes the files into ``folder`` (target_vocab.json only for separate vocabularies)."""
-        folder = Path(folder)
-        folder.mkdir(parents=True, exist_ok=True)
-        for name, proto in zip(self.FILES[:2], self._protos, strict=True):
-            (folder / name).write_bytes(proto)
-        (folder / "vocab.json").write_text(json.dumps(self.source_vocab, ensure_ascii=False), encoding="utf-8")
-        if self.separate_vocabs:
-            (folder / self.TARGET_VOCAB).write_text(json.dumps(self.target_vocab, ensure_ascii=False),
-                                                    encoding="utf-8")
-
-    @property
-    def model_protos(self) -> tuple[bytes, bytes]:
-        """The serialized source and target SentencePiece models."""
-        return self._protos
-
-    @property
-    def separate_vocabs(self) -> bool:
-        return self.target_vocab is not self.source_vocab
-
-    @property
-    def vocab_size(self) -> int:
-        """Target ids are 0 .. vocab_size - 1."""
-        return max(self.target_vocab.values()) + 1
-
-    @property
-    def source_vocab_size(self) -> int:
-        return max(self.source_vocab.values()) + 1
-
-    def pieces(self, text: str) -> list[str]:
-        """Source pieces as the model reads them, ``</s>`` included."""
-        code = []
-        if text.startswith(">>") and (end := text.find("<<")) != -1:
-            code, text = [text[: end + 2]], text[end + 2 :]
-        return code + self._source.encode(text, out_type=str) + ["</s>"]
-
-    def encode(self, text: str) -> list[int]:
-        """Source ids of `text`, ending with ``</s>``."""
-        unk = self.source_vocab["<unk>"]
-        return [self.source_vocab.get(piece, unk) for piece in self.pieces(text)]
-
-    def encode_batch(self, texts: list[str]) -> list[list[int]]:
-        return [self.encode(text) for text in texts]
-
-    def encode_target(self, text: str) -> list[int]:
-        """Target ids of `text` (the target SentencePiece model and vocabulary), without ``</s>``."""
-        unk = self.target_vocab["<unk>"]
-        return [self.target_vocab.get(piece, unk) for piece in self._target.encode(text, out_type=str)]
-
-    def encode_target_batch(self, texts: list[str]) -> list[list[int]]:
-        return [self.encode_target(text) for text in texts]
-
-    def decode(self, ids: Sequence[int]) -> str:
-        """Target text of `ids` up to the first ``</s>``; ``<pad>`` is skipped; no space at either end
-        (as MarianTokenizer detokenizes: a lone "▁" piece last would leave one)."""
-        kept = []
-        for i in map(int, ids):
-            if i == self.eos_id:
-                break
-            if i != self.pad_id:
-                kept.append(self.id_to_piece(i))
-        return self._target.decode_pieces(kept).strip()
-
-    def id_to_piece(self, i: int) -> str:
-        """The target piece with id `i` (``<unk>`` for an id the vocabulary lacks)."""
-        return self._target_pieces.get(i, "<unk>")
-
-
-def _load_proto(proto: bytes) -> spm.SentencePieceProcessor:
+def load_proto(proto: bytes) -> spm.SentencePieceProcessor:
     sp = spm.SentencePieceProcessor()
     try:
         sp.LoadFromSerializedProto(proto)
     except RuntimeError as err:
         raise ValueError(f"not a SentencePiece model ({err})") from None
     return sp
-
-
-def _read_vocab(path: Path) -> dict[str, int]:
-    vocab = json.loads(path.read_text(encoding="utf-8"))
-    if not isinstance(vocab, dict) or not all(isinstance(i, int) for i in vocab.values()):
-        raise ValueError(f"{path}: expected a JSON object mapping pieces to integer ids")
-    return vocab
 
 
 def sample_sentences(sentences: Iterable[str], k: int, seed: int) -> list[str]:

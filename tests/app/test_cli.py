@@ -99,7 +99,7 @@ def test_missing_model_directory_is_a_clear_error(tmp_path, capsys):
 
 
 def test_train_then_resume_from_the_command_line(tmp_path, capsys):
-    config = tiny_config(tmp_path, max_steps=4, eval_every=2, eval_bleu=False)
+    config = tiny_config(tmp_path, max_steps=4, eval_every=2, eval_metric="loss")
     path = tmp_path / "c.yaml"
     path.write_text(json.dumps(config.to_dict()))
     assert run(["train", path, "--max_steps", "2"], capsys)[0] == 0
@@ -112,7 +112,7 @@ def test_gzip_and_tsv_training_data(tmp_path, capsys):
     tsv = tmp_path / "train.tsv.gz"
     with gzip.open(tsv, "wt", encoding="utf-8") as out:
         out.writelines(f"{s}\t{t}\n" for s, t in PAIRS)
-    config = tiny_config(tmp_path, train_tsv=str(tsv), max_steps=2, eval_every=2, eval_bleu=False)
+    config = tiny_config(tmp_path, train_tsv=str(tsv), max_steps=2, eval_every=2, eval_metric="loss")
     path = tmp_path / "c.yaml"
     path.write_text(json.dumps(config.to_dict()))
     assert run(["train", path], capsys)[0] == 0
@@ -154,7 +154,7 @@ def test_override_values_are_typed_by_the_config(tmp_path):
     path = tmp_path / "c.yaml"
     path.write_text("eval_bleu: true\n")
     config = load_config(path, {"eval_bleu": "false", "max_time": "5m", "seed": "2", "model.d_model": "64"})
-    assert config.eval_bleu is False and config.max_time == "5m" and config.seed == 2
+    assert config.eval_metric == "loss" and config.max_time == "5m" and config.seed == 2
     assert config.model == {"d_model": 64}
 
 
@@ -168,8 +168,9 @@ def test_train_help_lists_every_key_with_its_default_and_a_line_of_help(capsys):
     lines = [line for line in capsys.readouterr().out.splitlines() if line.startswith("  --")]
     keys = [f.name for f in fields(TrainConfig) if f.name != "model"]
     keys += [f"model.{f.name}" for f in fields(TransformerConfig)]
-    assert [line.split()[0] for line in lines if line.split()[0] not in ("--resume",)] == [f"--{k}" for k in keys]
-    assert "  --max_tokens (int, default 4096): token budget per batch" in lines
+    flags = [f"--{k.replace('_', '-')}" for k in keys]  # as the command's own flags are spelled
+    assert [line.split()[0] for line in lines if line.split()[0] not in ("--resume",)] == flags
+    assert "  --max-tokens (int, default 4096): token budget per batch" in lines
     assert all("): " in line for line in lines if not line.startswith("  --resume"))
 
 
@@ -284,10 +285,45 @@ def test_int8_and_bf16_together_are_refused_in_one_line(trained_model, capsys, c
     assert "argument --bf16: not allowed with argument --int8" in capsys.readouterr().err
 
 
-def test_serve_takes_bf16_as_translate_does(monkeypatch):
+def fake_serving(monkeypatch) -> tuple[list, list]:
+    """attnmt serve without a model or a server: what it loads (bf16 or not) and the settings it serves with."""
     import attnmt.app.serve
+    from attnmt.app.commands import serve as command
 
-    calls = []
-    monkeypatch.setattr(attnmt.app.serve, "serve", lambda *args: calls.append(args))
+    loaded, served = [], []
+    monkeypatch.setattr(command, "load_served", lambda pair, folder, args: loaded.append((pair, folder, args.bf16)))
+    monkeypatch.setattr(attnmt.app.serve, "serve", lambda *args: served.append(args[3]))  # settings
+    return loaded, served
+
+
+def test_serve_takes_bf16_as_translate_does(monkeypatch):
+    loaded, _ = fake_serving(monkeypatch)
     assert main(["serve", "--model", "m", "--bf16"]) == 0 and main(["serve", "--model", "m"]) == 0
-    assert [call[8] for call in calls] == [True, False]  # serve(..., device, bf16, ...)
+    assert loaded == [(None, "m", True), (None, "m", False)]
+
+
+def test_serve_takes_several_models_each_with_its_pair(monkeypatch, capsys):
+    loaded, _ = fake_serving(monkeypatch)
+    assert main(["serve", "--model", "en-de=runs/a", "--model", "de-en=runs/b"]) == 0
+    assert loaded == [("en-de", "runs/a", False), ("de-en", "runs/b", False)]
+    assert main(["serve", "--model", "en-de=runs/a", "--model", "de-en=runs/b", "--weights", "w"]) == 2
+    assert "--weights picks one model's weights file" in capsys.readouterr().err
+    assert main(["serve", "--model", "english=runs/a"]) == 2
+    assert "'english' is not a language pair" in capsys.readouterr().err
+
+
+def test_serve_batch_size_is_named_as_in_translate_and_the_old_name_still_works(monkeypatch, capsys):
+    _, served = fake_serving(monkeypatch)
+    assert main(["serve", "--model", "m", "--batch-size", "8"]) == 0
+    assert main(["serve", "--model", "m", "--max-batch", "4"]) == 0
+    assert [settings.max_batch for settings in served] == [8, 4]
+    assert "--max-batch is now --batch-size 4" in capsys.readouterr().err
+
+
+def test_average_and_plot_take_the_model_directory_as_every_command_does(trained_copy, capsys):
+    assert main(["average", "--model", str(trained_copy), "--last", "2"]) == 0
+    assert "note:" not in capsys.readouterr().err
+    assert main(["average", str(trained_copy), "--last", "2"]) == 0  # the form of 0.1, for one more release
+    assert "give the model directory as --model" in capsys.readouterr().err
+    assert main(["average", "--last", "2"]) == 2
+    assert "give the model directory: --model MODEL_DIR" in capsys.readouterr().err

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from support import PAIRS
 
 from attnmt.app import served
-from attnmt.app.batching import Batcher, Busy
+from attnmt.app.request_batcher import Batcher, Busy
 from attnmt.app.serve import ServedModel, ServeSettings, create_app
 from attnmt.checkpoint import load_model_dir
 from attnmt.errors import ConfigError

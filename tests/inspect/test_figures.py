@@ -9,6 +9,7 @@ import torch
 from PIL import Image
 
 from attnmt import checkpoint as ckpt
+from attnmt import tokenizer_files
 from attnmt.app.cli import main
 from attnmt.decoding import Decoding
 from attnmt.errors import ModelDirError
@@ -171,7 +172,7 @@ def save_model_dir(model: Transformer, tokenizer: Tokenizer, model_dir: Path) ->
     model_dir.mkdir(parents=True)
     ckpt.save_weights(model, model_dir / ckpt.WEIGHTS)
     ckpt.save_model_config(model.config, model_dir)
-    tokenizer.save(model_dir / ckpt.TOKENIZER)
+    tokenizer.save(model_dir / tokenizer_files.TOKENIZER)
     return model_dir
 
 

@@ -41,7 +41,7 @@ def round_trip(tmp_path_factory):
     valid_src, valid_tgt = write_pairs(folder, "valid", valid_pairs)
     config = tiny_config(folder, init_from=str(imported), vocab_size=None, model={}, train_src=str(train_src),
                          train_tgt=str(train_tgt), valid_src=str(valid_src), valid_tgt=str(valid_tgt),
-                         learning_rate=1e-3, warmup_steps=10, max_steps=50, eval_every=50, eval_bleu=False,
+                         learning_rate=1e-3, warmup_steps=10, max_steps=50, eval_every=50, eval_metric="loss",
                          max_len=64)
     trainer = Trainer(config, progress=False)
     before = trainer.validation_loss()

@@ -13,7 +13,7 @@ from attnmt.data import collate, encode_pairs
 from attnmt.training.corpora import prepare_config
 from attnmt.training.trainer import Trainer
 
-SMALL = dict(max_tokens=60, eval_bleu=False, max_steps=4, eval_every=4, warmup_steps=4,
+SMALL = dict(max_tokens=60, eval_metric="loss", max_steps=4, eval_every=4, warmup_steps=4,
              model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, dropout=0.3))
 
 

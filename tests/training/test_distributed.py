@@ -11,14 +11,15 @@ import pytest
 import torch
 from support import PAIRS, tiny_config, write_pairs
 
-from attnmt.checkpoint import list_checkpoints, load_model_dir, load_trainer_state, read_tokenizer
+from attnmt.checkpoint import list_checkpoints, load_model_dir, load_trainer_state
 from attnmt.data import collate
+from attnmt.tokenizer_files import read_tokenizer
 from attnmt.training.corpora import load_training_data, prepare_config
 from attnmt.training.trainer import Trainer
 
 # No dropout: the ranks' random streams differ from a single process's by design.  max_tokens 32
 # cuts the 20 pairs into 8 batches: an even count, which 2 ranks use whole (see the first test).
-TINY = dict(max_tokens=32, eval_bleu=False, eval_every=2, max_steps=4, warmup_steps=4,
+TINY = dict(max_tokens=32, eval_metric="loss", eval_every=2, max_steps=4, warmup_steps=4,
             model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, dropout=0.0))
 
 

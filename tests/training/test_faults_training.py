@@ -19,12 +19,13 @@ import torch
 from support import tiny_config
 
 from attnmt import checkpoint as ckpt
+from attnmt import tokenizer_files
 from attnmt.app.cli import main
 
 HARNESS = Path(__file__).parent / "killable_train.py"
 # Dropout on: the resumed random state must be the one that was saved.
 STEPS = 30
-FAST = dict(max_steps=STEPS, eval_every=1, eval_bleu=False, max_tokens=60, keep_last=3,
+FAST = dict(max_steps=STEPS, eval_every=1, eval_metric="loss", max_tokens=60, keep_last=3,
             model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, dropout=0.2))
 
 
@@ -163,7 +164,7 @@ def test_tokenizer_of_another_vocabulary_size_is_refused(tmp_path, capsys):
     from attnmt.tokenizer import Tokenizer
 
     Tokenizer.train(["ein ganz anderer satz", "mit anderen wörtern"] * 5, vocab_size=30).save(
-        model_dir / ckpt.TOKENIZER)
+        model_dir / tokenizer_files.TOKENIZER)
     assert main(["translate", "--model", str(model_dir), os.devnull]) == 2
     err = capsys.readouterr().err
     assert "spm.model: has" in err and "vocab_size=81" in err

@@ -17,6 +17,7 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
 from attnmt.errors import ConfigError, DataError
 from attnmt.tokenizer import Tokenizer
+from attnmt.tokenizer_files import SEPARATE_TOKENIZERS, TOKENIZER
 from attnmt.training.corpora import prepare_config
 from attnmt.training.objective import constant_schedule
 from attnmt.training.trainer import Trainer, resume
@@ -29,7 +30,7 @@ pytestmark = pytest.mark.filterwarnings("ignore:Recommended. pip install sacremo
 def fine_tune_config(folder: Path, init_from: Path, **changes):
     """The tiny config, starting from ``init_from``: a new dropout, a small constant learning rate."""
     values = dict(init_from=str(init_from), vocab_size=None, model=dict(dropout=0.1), learning_rate=1e-4,
-                  warmup_steps=2, max_steps=4, eval_every=2, eval_bleu=False)
+                  warmup_steps=2, max_steps=4, eval_every=2, eval_metric="loss")
     return tiny_config(folder, **{**values, **changes})
 
 
@@ -48,7 +49,7 @@ def test_fine_tuning_starts_from_the_models_weights_shape_and_tokenizer(trained_
     assert trainer.learning_rate(1) == 5e-5  # fresh schedule: the constant rate's warm-up
     result = trainer.train()
     assert result.step == 4 and len(ckpt.list_checkpoints(result.model_dir)) == 2
-    assert (result.model_dir / ckpt.TOKENIZER).read_bytes() == (trained_model / ckpt.TOKENIZER).read_bytes()
+    assert (result.model_dir / TOKENIZER).read_bytes() == (trained_model / TOKENIZER).read_bytes()
     tuned, _ = load_model_dir(result.model_dir, ckpt.list_checkpoints(result.model_dir)[-1] / ckpt.WEIGHTS)
     moved = max((tuned.state_dict()[name] - tensor).abs().max().item() for name, tensor in model.state_dict().items())
     assert 0 < moved < 1e-3  # Adam moves a weight about lr (1e-4) a step: it started from these weights
@@ -65,7 +66,7 @@ def test_init_from_on_the_command_line(trained_model, tmp_path, capsys):
     path = tmp_path / "config.yaml"
     path.write_text(json.dumps({**config.to_dict(), "vocab_size": None, "model": {}}))
     assert main(["train", str(path), "--init_from", str(trained_model), "--max_steps", "1",
-                 "--learning_rate", "1e-5", "--eval_bleu", "false"]) == 0
+                 "--learning_rate", "1e-5", "--eval-metric", "loss"]) == 0
     assert f"starting from the weights of {trained_model / ckpt.WEIGHTS}" in capsys.readouterr().out
 
 
@@ -87,7 +88,7 @@ def test_init_from_refuses_a_tokenizer_of_another_vocabulary(trained_model, tmp_
         Tokenizer.train(["ein ganz anderer satz", "mit anderen wörtern"] * 5, vocab_size=30).save(other)
     with pytest.raises(ConfigError, match=r"tokenizer: .*other.model \(2\d pieces\) is not the tokenizer of"):
         Trainer(fine_tune_config(tmp_path, trained_model, tokenizer=str(other)), progress=False)
-    same = Trainer(fine_tune_config(tmp_path / "same", trained_model, tokenizer=str(trained_model / ckpt.TOKENIZER)),
+    same = Trainer(fine_tune_config(tmp_path / "same", trained_model, tokenizer=str(trained_model / TOKENIZER)),
                    progress=False)
     assert same.tokenizer.vocab_size == 81  # repeating the model's own tokenizer is allowed
 
@@ -113,7 +114,7 @@ def plain_spm_model(path: Path) -> Path:
 def test_any_sentencepiece_model_can_be_the_tokenizer(tmp_path):
     spm_file = plain_spm_model(tmp_path / "plain.model")
     result = Trainer(tiny_config(tmp_path, tokenizer=str(spm_file), vocab_size=None, max_steps=2,
-                                 eval_bleu=False), progress=False).train()
+                                 eval_metric="loss"), progress=False).train()
     model, tokenizer = load_model_dir(result.model_dir)
     assert model.config.vocab_size == 61  # 60 pieces and the <pad> attnmt added
     plain = sentencepiece.SentencePieceProcessor(model_file=str(spm_file))
@@ -132,7 +133,7 @@ def test_tokenizer_options_reach_sentencepiece(tmp_path):
 def separate(tmp_path_factory) -> Path:
     """A tiny model with a source and a target vocabulary of their own, trained a few steps."""
     folder = tmp_path_factory.mktemp("separate")
-    config = tiny_config(folder, shared_vocab=False, vocab_size=50, max_steps=30, eval_every=30, eval_bleu=False)
+    config = tiny_config(folder, shared_vocab=False, vocab_size=50, max_steps=30, eval_every=30, eval_metric="loss")
     return Trainer(config, progress=False).train().model_dir
 
 
@@ -143,7 +144,7 @@ def test_separate_vocabularies_have_their_own_files_and_embeddings(separate):
     assert c.src_vocab_size < 50  # the English side of 20 pairs supports fewer pieces
     assert not c.tie_embeddings and c.tie_output  # the target embedding is the output projection
     assert model.src_embed is not model.tgt_embed and model.output.weight is model.tgt_embed.weight
-    assert {path.name for path in separate.glob("spm*")} == set(ckpt.SEPARATE_TOKENIZERS)
+    assert {path.name for path in separate.glob("spm*")} == set(SEPARATE_TOKENIZERS)
     german = Tokenizer(tokenizer.model_protos[1])
     assert tokenizer.encode_target(PAIRS[0][1]) == german.encode_target(PAIRS[0][1])
 
@@ -165,12 +166,12 @@ def test_separate_vocabularies_export_to_marian_and_read_text_with_its_defaults(
 
 
 def test_a_prepared_directory_keeps_separate_vocabularies_and_trains_from_them(tmp_path):
-    config = tiny_config(tmp_path, shared_vocab=False, vocab_size=50, max_steps=1, eval_bleu=False,
+    config = tiny_config(tmp_path, shared_vocab=False, vocab_size=50, max_steps=1, eval_metric="loss",
                          prepared_dir=str(tmp_path / "prepared"))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # 20 pairs support fewer pieces than asked
         prepare_config(config, config.prepared_dir, log=lambda line: None)
-    assert {path.name for path in (tmp_path / "prepared").glob("spm*")} == set(ckpt.SEPARATE_TOKENIZERS)
+    assert {path.name for path in (tmp_path / "prepared").glob("spm*")} == set(SEPARATE_TOKENIZERS)
     trainer = Trainer(config, progress=False)
     assert trainer.tokenizer.separate_vocabs and trainer.train().step == 1
 
@@ -179,7 +180,7 @@ def test_ids_prepared_with_another_source_convention_are_refused(tmp_path):
     config = tiny_config(tmp_path, max_steps=1, prepared_dir=str(tmp_path / "prepared"))
     prepare_config(config, config.prepared_dir, log=lambda line: None)
     old_style = tiny_config(tmp_path / "old", max_steps=1, prepared_dir=config.prepared_dir,
-                            tokenizer=str(tmp_path / "prepared" / ckpt.TOKENIZER),
+                            tokenizer=str(tmp_path / "prepared" / TOKENIZER),
                             model={**config.model, "source_eos": False})
     with pytest.raises(DataError, match="prepared with another tokenizer"):
         Trainer(old_style, progress=False)

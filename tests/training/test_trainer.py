@@ -3,7 +3,6 @@
 import json
 import math
 import os
-import shutil
 import stat
 from pathlib import Path
 
@@ -25,13 +24,6 @@ from attnmt.training.trainer import Trainer, resume
 from attnmt.translate import translate
 
 MULTI30K = Path(__file__).parents[2] / "data" / "multi30k"
-
-@pytest.fixture
-def trained_copy(trained_model, tmp_path) -> Path:
-    """A copy of the session's tiny trained model that this test may write into."""
-    shutil.copytree(trained_model, tmp_path / "model")
-    return tmp_path / "model"
-
 
 def test_label_smoothed_nll_without_smoothing_is_cross_entropy():
     torch.manual_seed(0)
@@ -123,7 +115,7 @@ def test_model_directory_has_weights_config_tokenizer_and_checkpoints(trained_mo
 
 def test_resume_continues_exactly(tmp_path):
     # Dropout on, so the restored random state matters too.
-    changes = dict(max_steps=6, eval_every=3, eval_bleu=False, max_tokens=120,
+    changes = dict(max_steps=6, eval_every=3, eval_metric="loss", max_tokens=120,
                    model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, dropout=0.3))
     straight = Trainer(tiny_config(tmp_path / "a", **changes), progress=False)
     straight.train()
@@ -145,7 +137,7 @@ def snapshot(folder: Path) -> dict[str, tuple[int, int]]:
 
 
 def test_resuming_a_finished_run_says_so_and_writes_nothing(tmp_path, capsys):
-    config = tiny_config(tmp_path, max_steps=4, eval_every=2, eval_bleu=False)
+    config = tiny_config(tmp_path, max_steps=4, eval_every=2, eval_metric="loss")
     config_path = tmp_path / "config.yaml"
     config_path.write_text(json.dumps(config.to_dict()))
     assert main(["train", str(config_path)]) == 0
@@ -160,14 +152,14 @@ def test_resuming_a_finished_run_says_so_and_writes_nothing(tmp_path, capsys):
 
 
 def test_a_finished_run_resumes_with_a_larger_max_steps(tmp_path):
-    config = tiny_config(tmp_path, max_steps=2, eval_every=2, eval_bleu=False)
+    config = tiny_config(tmp_path, max_steps=2, eval_every=2, eval_metric="loss")
     Trainer(config, progress=False).train()
     assert resume(config.out_dir, {"max_steps": "4"}, progress=False).step == 4
     assert [p.name for p in ckpt.list_checkpoints(Path(config.out_dir))] == ["step_00000002", "step_00000004"]
 
 
 def test_training_logs_what_it_resolved_and_names_its_metric(tmp_path, capsys):
-    config = tiny_config(tmp_path, max_steps=2, eval_every=2, eval_bleu=False, precision="auto")
+    config = tiny_config(tmp_path, max_steps=2, eval_every=2, eval_metric="loss", precision="auto")
     config_path = tmp_path / "config.yaml"
     config_path.write_text(json.dumps(config.to_dict()))
     assert main(["train", str(config_path)]) == 0
@@ -179,13 +171,13 @@ def test_training_logs_what_it_resolved_and_names_its_metric(tmp_path, capsys):
     assert reason.startswith("auto: ") and ("bf16" in reason or "ONEDNN_MAX_CPU_ISA" in reason)
     assert runtime["threads"] == 1 and runtime["device"] == "cpu" and runtime["cpu"]
     assert f"precision {precision} ({reason})" in out + err
-    assert "best validation loss" in out and "BLEU" not in out  # eval_bleu off: the loss is tracked
+    assert "best validation loss" in out and "BLEU" not in out  # eval_metric loss: the loss is tracked
 
 
 def test_model_files_follow_the_umask_like_any_tool(tmp_path):
     previous = os.umask(0o027)
     try:
-        config = tiny_config(tmp_path, max_steps=2, eval_every=2, eval_bleu=False)
+        config = tiny_config(tmp_path, max_steps=2, eval_every=2, eval_metric="loss")
         Trainer(config, progress=False).train()
     finally:
         os.umask(previous)
@@ -284,7 +276,7 @@ def poison_one_batch(trainer: Trainer, at_call: int) -> None:
 
 
 def test_non_finite_loss_skips_the_batch_and_says_so(tmp_path):
-    trainer = Trainer(tiny_config(tmp_path, max_steps=4, eval_every=4, eval_bleu=False), progress=False)
+    trainer = Trainer(tiny_config(tmp_path, max_steps=4, eval_every=4, eval_metric="loss"), progress=False)
     poison_one_batch(trainer, at_call=2)
     trainer.train()
     records = [json.loads(line) for line in (tmp_path / "model" / "log.jsonl").read_text().splitlines()]
@@ -294,7 +286,7 @@ def test_non_finite_loss_skips_the_batch_and_says_so(tmp_path):
 
 
 def test_non_finite_loss_can_stop_with_the_last_good_checkpoint(tmp_path):
-    config = tiny_config(tmp_path, max_steps=6, eval_every=2, eval_bleu=False, on_nonfinite="stop")
+    config = tiny_config(tmp_path, max_steps=6, eval_every=2, eval_metric="loss", on_nonfinite="stop")
     trainer = Trainer(config, progress=False)
     poison_one_batch(trainer, at_call=3)
     with pytest.raises(NonFiniteLoss, match="step 3.*step_00000002"):
@@ -307,7 +299,7 @@ def test_a_run_writes_train_log_and_tensorboard_events(tmp_path):
     pytest.importorskip("tensorboard", reason="TensorBoard logging needs the tensorboard package")
     from tensorboard.backend.event_processing.event_accumulator import EventAccumulator
 
-    config = tiny_config(tmp_path, max_steps=20, eval_every=10, log_every=5, eval_bleu=False)
+    config = tiny_config(tmp_path, max_steps=20, eval_every=10, log_every=5, eval_metric="loss")
     Trainer(config, progress=False).train()
     model_dir = Path(config.out_dir)
     text = (model_dir / "train.log").read_text(encoding="utf-8")
@@ -323,7 +315,7 @@ def test_a_run_writes_train_log_and_tensorboard_events(tmp_path):
 
 
 def test_save_every_writes_checkpoints_between_validations(tmp_path):
-    config = tiny_config(tmp_path, max_steps=6, eval_every=4, save_every=1, keep_last=10, eval_bleu=False,
+    config = tiny_config(tmp_path, max_steps=6, eval_every=4, save_every=1, keep_last=10, eval_metric="loss",
                          tensorboard=False)
     Trainer(config, progress=False).train()
     model_dir = Path(config.out_dir)
@@ -350,3 +342,9 @@ def test_chrf_can_pick_the_best_weights(tmp_path, capsys):
 def test_an_unknown_eval_metric_is_named(tmp_path):
     with pytest.raises(ConfigError, match="eval_metric='ter': use 'bleu', 'chrf' or 'loss'"):
         tiny_config(tmp_path, eval_metric="ter")
+
+
+@pytest.mark.parametrize(("old", "metric"), [(True, "bleu"), (False, "loss")])
+def test_configs_of_earlier_releases_with_eval_bleu_still_load(tmp_path, old, metric):
+    assert tiny_config(tmp_path, eval_bleu=old).eval_metric == metric
+    assert tiny_config(tmp_path, eval_bleu=old, eval_metric="chrf").eval_metric == "chrf"  # as before: it wins

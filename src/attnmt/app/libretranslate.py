@@ -28,10 +28,10 @@ from fastapi.responses import JSONResponse
 from pydantic import ValidationError
 
 from attnmt.app.access import Refused
-from attnmt.app.batching import Busy
 from attnmt.app.context import Server
 from attnmt.app.detect import language_name
 from attnmt.app.native import TranslateRequest, translate_native
+from attnmt.app.request_batcher import Busy
 from attnmt.app.served import Options, ServedModel, TooMuch
 from attnmt.decoding import DEFAULT, Decoding
 

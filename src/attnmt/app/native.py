@@ -15,8 +15,8 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from attnmt.app.access import Refused
-from attnmt.app.batching import Busy
 from attnmt.app.context import Server
+from attnmt.app.request_batcher import Busy
 from attnmt.app.served import Options, ServedModel, TooMuch
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.inspect.align import trace_extras

@@ -11,7 +11,7 @@
     GET  /                -> the page: a text box, Translate, the output and its attention (attnmt.app.page)
     GET  /docs            -> OpenAPI documentation (/openapi.json: the schema)
 
-Each model is translated in a thread of its own (``attnmt.app.batching``), where
+Each model is translated in a thread of its own (``attnmt.app.request_batcher``), where
 concurrent requests are batched together, so the event loop stays free to accept
 and answer.  Every limit is checked before any model work.
 """
@@ -24,9 +24,7 @@ import sys
 from collections.abc import Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import asdict
-from pathlib import Path
 
-import torch
 from fastapi import FastAPI, HTTPException
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import HTMLResponse, JSONResponse, Response
@@ -36,13 +34,13 @@ from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from attnmt.app.access import Access
-from attnmt.app.batching import Batcher
 from attnmt.app.context import Server
 from attnmt.app.libretranslate import add_libretranslate_routes
 from attnmt.app.metrics import ACCESS_LOG, Metrics, Observed
 from attnmt.app.native import add_native_routes
 from attnmt.app.page import page_html
-from attnmt.app.served import Models, ServedModel, ServeSettings, languages_from_training, resident_bytes
+from attnmt.app.request_batcher import Batcher
+from attnmt.app.served import Models, ServedModel, ServeSettings
 
 __all__ = ["ServeSettings", "ServedModel", "create_app", "serve"]
 
@@ -152,35 +150,13 @@ def is_loopback(host: str) -> bool:
         return False
 
 
-def load_served(pair: str | None, model_dir: str | Path, weights: str | Path | None, device: str, int8: bool,
-                bf16: bool) -> ServedModel:
-    """MODEL_DIR's fast copy on ``device``, named by its pair (given, or from its training files'
-    names) or else its folder's name; how much resident memory it added is measured."""
-    from attnmt.checkpoint import load_model_dir
-    from attnmt.fast import prepare
-
-    before = resident_bytes()
-    model, tokenizer = load_model_dir(model_dir, weights)
-    parameters = model.num_parameters()
-    fast = prepare(model.to(device), int8=int8, bf16=bf16)
-    source, target = pair.split("-") if pair else languages_from_training(Path(model_dir))
-    name = pair or (f"{source}-{target}" if source else Path(model_dir).resolve().name)
-    return ServedModel(fast, tokenizer, name, source, target, parameters, max(0, resident_bytes() - before) or None)
-
-
-def serve(model_dirs: Sequence[tuple[str | None, str | Path]], host: str = "127.0.0.1", port: int = 8000,
-          weights: str | Path | None = None, settings: ServeSettings | None = None, threads: int = 0,
-          int8: bool = False, device: str = "cpu", bf16: bool = False, access: Access | None = None,
-          cors_origins: Sequence[str] = (), log_text: bool = False) -> None:
-    """Loads each (pair or None, MODEL_DIR) onto ``device`` and serves them until Ctrl-C, through
-    the same fast copy as ``attnmt translate`` (int8 linear layers with ``int8``, bf16 ones with
-    ``bf16``: refused with one line where the CPU does not multiply bf16).  ``threads``:
-    PyTorch's CPU threads (0: its default)."""
+def serve(served: Sequence[ServedModel], host: str = "127.0.0.1", port: int = 8000,
+          settings: ServeSettings | None = None, access: Access | None = None, cors_origins: Sequence[str] = (),
+          log_text: bool = False) -> None:
+    """Serves ``served`` (inference copies, as ``attnmt serve`` loads them: attnmt.app.commands.serve)
+    until Ctrl-C, writing the access log to stderr."""
     import uvicorn
 
-    if threads > 0:
-        torch.set_num_threads(threads)
-    served = [load_served(pair, folder, weights, device, int8, bf16) for pair, folder in model_dirs]
     access = access or Access()
     app = create_app(served, settings, access, cors_origins, log_text)
     handler = logging.StreamHandler(sys.stderr)

@@ -17,7 +17,7 @@ from typing import NamedTuple
 
 import yaml
 
-from attnmt.app.batching import Batcher
+from attnmt.app.request_batcher import Batcher
 from attnmt.decoding import Decoding
 from attnmt.errors import ConfigError
 from attnmt.model import Transformer

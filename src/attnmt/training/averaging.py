@@ -14,6 +14,7 @@ from attnmt.config import load_config
 from attnmt.data import read_parallel
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.evaluate import bleu
+from attnmt.files import write_bytes
 from attnmt.translate import translate
 
 
@@ -40,5 +41,5 @@ def keep_better_average(model_dir: str | Path, lasts: tuple[int, ...] = (3, 5),
     winner = max(scores, key=scores.get)
     if winner != "best":
         data = candidates[winner].read_bytes()
-        ckpt.atomic_write(model_dir / ckpt.WEIGHTS, lambda tmp: tmp.write_bytes(data))
+        write_bytes(model_dir / ckpt.WEIGHTS, data)
     return scores

@@ -19,8 +19,9 @@ from attnmt.corpus import TokenCorpus
 from attnmt.data import Batch, encode_pairs, read_parallel
 from attnmt.errors import ConfigError
 from attnmt.prepare import Filters, open_prepared, prepare
-from attnmt.tokenizer import Tokenizer, VocabTokenizer
+from attnmt.tokenizer import Tokenizer
 from attnmt.training.start import run_start
+from attnmt.vocab_tokenizer import VocabTokenizer
 
 
 @dataclass

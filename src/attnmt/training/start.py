@@ -21,7 +21,9 @@ from attnmt.corpus import HEADER
 from attnmt.data import ReadReport
 from attnmt.errors import ConfigError, ModelDirError
 from attnmt.prepare import text_pairs
-from attnmt.tokenizer import Tokenizer, VocabTokenizer, attnmt_layout, train_sentencepiece
+from attnmt.tokenizer import Tokenizer, attnmt_layout, train_sentencepiece
+from attnmt.tokenizer_files import read_tokenizer
+from attnmt.vocab_tokenizer import VocabTokenizer
 
 DEFAULT_VOCAB_SIZE = 8000
 # Model keys a fine-tuning run (or a resume) may set anew: they change training, not the function.
@@ -57,7 +59,7 @@ def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer 
     its corpora (one joint, or one per side)."""
     source_eos = bool(config.model.get("source_eos", True))
     if config.prepared_dir and not config.tokenizer and (Path(config.prepared_dir) / HEADER).is_file():
-        return ckpt.read_tokenizer(Path(config.prepared_dir), source_eos)
+        return read_tokenizer(Path(config.prepared_dir), source_eos)
     shared = config.shared_vocab is not False
     if config.target_tokenizer and shared:
         raise ConfigError("target_tokenizer: a separate target model needs shared_vocab: false")

@@ -28,8 +28,10 @@ from attnmt.data import Batch
 from attnmt.decoding import Decoding
 from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.evaluate import bleu, chrf
+from attnmt.files import write_text
 from attnmt.hardware import bound_kernel_caches, describe, release_free_memory, resolve_precision
 from attnmt.model import Transformer
+from attnmt.tokenizer_files import save_tokenizer
 from attnmt.training.corpora import load_training_data, validation_set
 from attnmt.training.distributed import Group, setup
 from attnmt.training.logs import RunLog
@@ -148,9 +150,9 @@ class Trainer:
         if not self.group.is_main:
             return
         self.dir.mkdir(parents=True, exist_ok=True)
-        ckpt.save_tokenizer(self.tokenizer, self.dir)
+        save_tokenizer(self.tokenizer, self.dir)
         ckpt.save_model_config(model_config, self.dir)
-        ckpt.write_text(self.dir / ckpt.TRAIN_CONFIG, yaml.safe_dump(self.config.to_dict(), sort_keys=False))
+        write_text(self.dir / ckpt.TRAIN_CONFIG, yaml.safe_dump(self.config.to_dict(), sort_keys=False))
 
     def _restore(self) -> None:
         checkpoints = ckpt.list_checkpoints(self.dir)
@@ -167,7 +169,9 @@ class Trainer:
             self.log.line(f"the run had {len(state['rng'])} processes, now {self.group.world_size}: "
                           "dropout randomness starts afresh")
         self.step, self.elapsed = state["step"], state["elapsed"]
-        self.best_score, self.best_step, self.bad_evals = state["best_bleu"], state["best_step"], state["bad_evals"]
+        # "best_bleu" until 0.1, whatever the metric
+        self.best_score = state["best_score"] if "best_score" in state else state["best_bleu"]
+        self.best_step, self.bad_evals = state["best_step"], state["bad_evals"]
         self.log.line(f"resumed from {latest} (step {self.step})")
 
     # the loop -----------------------------------------------------------------
@@ -178,7 +182,7 @@ class Trainer:
         finished = self._finished(budget)
         if finished:  # a resumed run that had already stopped for good: nothing to do, nothing written
             self.log.line(f"{self.dir} has already finished ({finished}); nothing to do. To train on, "
-                          "resume with a larger --max_steps or --max_time")
+                          "resume with a larger --max-steps or --max-time")
             return self._result(finished)
         self.log.open()
         try:
@@ -232,7 +236,7 @@ class Trainer:
 
     def _result(self, stopped_by: str) -> TrainResult:
         return TrainResult(self.dir, self.step, self.best_score, self.best_step, stopped_by,
-                           METRIC_NAMES[self.config.validation_metric])
+                           METRIC_NAMES[self.config.eval_metric])
 
     def _finished(self, budget: float) -> str:
         """Why a restored run must not take another step ("" = it may): a limit it already reached."""
@@ -339,7 +343,7 @@ class Trainer:
         loss, score = 0.0, 0.0
         if self.group.is_main:
             loss = self.validation_loss()
-            metric = self.config.validation_metric
+            metric = self.config.eval_metric
             score = -loss if metric == "loss" else self.validation_score(metric)
         loss, score = self.group.broadcast(loss, score)
         improved = score > self.best_score
@@ -350,7 +354,7 @@ class Trainer:
         path = self.save(improved)
         if not self.group.is_main:
             return
-        metric = self.config.validation_metric
+        metric = self.config.eval_metric
         record = {"step": self.step, "valid_loss": round(loss, 4), "valid_ppl": round(math.exp(min(loss, 50)), 2)}
         record.update({f"valid_loss_{name}": round(self.validation_loss(batches), 4)
                        for name, batches in self.corpus_valid_batches.items()})
@@ -384,7 +388,7 @@ class Trainer:
             "optimizer": self.optimizer.state_dict(),
             "data": self.batcher.state_dict(),
             "rng": rng,  # one random state per rank
-            "best_bleu": self.best_score,
+            "best_score": self.best_score,
             "best_step": self.best_step,
             "bad_evals": self.bad_evals,
         }

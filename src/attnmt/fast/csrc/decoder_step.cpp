@@ -4,8 +4,8 @@
 // attnmt.fast.fused builds it, with float_panels.cpp, int8_panels.cpp and top_tokens.cpp.
 //
 // The Python step (DecoderLayer.forward with a LayerCache) does per layer about
-// fifty small tensor operations, each paying Python's and PyTorch's per-call cost;
-// at 32 rows that cost is about a third of a decoding step.  Here one call runs the
+// fifty small tensor operations, each paying Python's and PyTorch's per-call cost, a
+// large share of a step at a few dozen rows (docs/performance.md).  Here one call runs the
 // same arithmetic for every layer: the matmuls (a residual add fused into the matmul
 // that precedes it, ReLU into the first feed-forward one) through kernels on weights
 // packed once into panels (float32: AVX-512 or AVX2, float_panels.cpp; int8: AVX512-VNNI or

@@ -2,7 +2,7 @@
 // beam search's candidates (top_log_probs: the k best under log_softmax, and the normaliser)
 // and greedy search's choice (best_tokens: each row's largest logit).  Both skip the
 // tokens a search bans (pad, BOS, EOS before min_len) and search only the chunks of 64
-// logits whose maxima can hold the answer, as attnmt.model.row_top_k does.
+// logits whose maxima can hold the answer, as attnmt.search.row_top_k does.
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
 #include <torch/library.h>

@@ -1,0 +1,50 @@
+"""``attnmt evaluate``: sacreBLEU's BLEU, chrF and TER of a model's translations of --src, or of
+an existing --hyp file, against --ref."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from attnmt.app.commands.translate import add_batching_options, batching
+from attnmt.app.options import (
+    add_decoding_options,
+    add_machine_options,
+    add_model_options,
+    decoding,
+    load_for_translation,
+)
+from attnmt.errors import ConfigError
+
+
+def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.data import read_lines
+    from attnmt.evaluate import score
+    from attnmt.translate import translate
+
+    if args.hyp:
+        if args.model or args.src:
+            raise ConfigError("give either --hyp (score that file) or --model and --src (translate, then score)")
+        hypotheses = read_lines(args.hyp)
+    elif args.model and args.src:
+        model, tokenizer, _ = load_for_translation(args)
+        hypotheses = translate(model, tokenizer, read_lines(args.src), decoding(args), **batching(args))
+    else:
+        raise ConfigError("nothing to score: give --model and --src to translate, or --hyp with translations")
+    scores = score(hypotheses, read_lines(args.ref))
+    print(json.dumps(scores.sacrebleu_json, indent=1, ensure_ascii=False) if args.json else scores)
+    return 0
+
+
+def add_to(commands: argparse._SubParsersAction) -> None:
+    p = commands.add_parser("evaluate", help="score translations with sacreBLEU (BLEU, chrF, TER): "
+                            "a model's of --src, or an existing --hyp file")
+    add_model_options(p, required=False)
+    add_decoding_options(p)
+    add_batching_options(p)
+    add_machine_options(p)
+    p.add_argument("--src", help="source file to translate with --model (plain or .gz)")
+    p.add_argument("--hyp", help="translations to score as they are, instead of --model and --src")
+    p.add_argument("--ref", required=True, help="reference translations, line by line")
+    p.add_argument("--json", action="store_true", help="print JSON as 'sacrebleu -f json' does")
+    p.set_defaults(run=run)

@@ -1,0 +1,124 @@
+"""``attnmt translate``: lines in (a file or stdin, as they arrive), translations out, in the
+formats of attnmt.app.lines, with word alignments and confidences on request."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from attnmt.app.lines import FORMATS
+from attnmt.app.options import (
+    add_batch_size_option,
+    add_decoding_options,
+    add_machine_options,
+    add_model_options,
+    decoding,
+    load_for_translation,
+    positive_int,
+    whole_number,
+)
+from attnmt.errors import ConfigError
+
+BATCH_SIZE_HELP = ("sentences per batch at most (0: --max-tokens decides; default: 64 where the C++ decoder step "
+                   "runs, which decodes larger batches slower, else 0)")
+
+
+def add_batching_options(p: argparse.ArgumentParser) -> None:
+    """--max-tokens and --batch-size, the batch limits of translate and evaluate."""
+    p.add_argument("--max-tokens", type=positive_int, default=4096, help="padded source tokens per batch")
+    add_batch_size_option(p, BATCH_SIZE_HELP)
+
+
+def batching(args: argparse.Namespace) -> dict:
+    """The batch limits of --max-tokens and --batch-size, as keyword arguments of attnmt.translate."""
+    return dict(max_tokens=args.max_tokens, max_sentences=args.batch_size)
+
+
+def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.app.lines import line_batches, write_hypotheses, write_texts
+    from attnmt.data import read_lines
+    from attnmt.inspect.align import align
+    from attnmt.translate import translate, translate_n_best
+
+    if args.n_best > args.beam:
+        raise ConfigError(f"--n-best {args.n_best} needs --beam {args.n_best} or more (got --beam {args.beam})")
+    options = decoding(args)
+    if args.confidence and args.output_format != "jsonl":
+        raise ConfigError("--confidence writes a probability per output piece: add --output-format jsonl")
+    if args.n_best > 1 and args.output_format == "text":
+        raise ConfigError("--n-best writes several translations per input line: add --output-format tsv or jsonl")
+    model, tokenizer, _ = load_for_translation(args)
+    check_alignment_options(args, model.config.decoder_layers, model.config.n_heads)
+    from_file = args.input not in (None, "-")
+    batches = [read_lines(args.input)] if from_file else line_batches(sys.stdin.buffer)
+    out = open(args.output, "w", encoding="utf-8") if args.output not in (None, "-") else sys.stdout
+    try:
+        first_line = 1
+        for lines in batches:
+            if args.output_format == "text":
+                texts = translate(model, tokenizer, lines, options, **batching(args))
+                aligned = (align(model, tokenizer, lines, texts, args.alignment_layer, args.alignment_heads)
+                           if args.alignments else None)
+                write_texts(out, texts, aligned)
+            else:
+                results = translate_n_best(model, tokenizer, lines, options, **batching(args))
+                extras = [[hypothesis_extras(args, model, tokenizer, source, h.text) for h in hypotheses]
+                          for source, hypotheses in zip(lines, results, strict=True)]
+                write_hypotheses(out, first_line, results, args.output_format, extras)
+            first_line += len(lines)
+    finally:
+        if out is not sys.stdout:
+            out.close()
+    return 0
+
+
+def check_alignment_options(args: argparse.Namespace, layers: int, heads: int) -> None:
+    if args.alignments and not -layers <= args.alignment_layer < layers:
+        raise ConfigError(f"--alignment-layer {args.alignment_layer}: the model has {layers} decoder layers "
+                          f"(0 to {layers - 1}, or -1 to -{layers} from the last)")
+    if args.alignment_heads and not all(0 <= h < heads for h in args.alignment_heads):
+        raise ConfigError(f"--alignment-heads {args.alignment_heads}: the model has heads 0 to {heads - 1}")
+
+
+def hypothesis_extras(args: argparse.Namespace, model, tokenizer, source: str, translation: str) -> dict:
+    """What --alignments and --confidence add to one hypothesis (one scoring pass for both)."""
+    from attnmt.inspect.align import trace_extras
+    from attnmt.inspect.trace import trace_translation
+
+    if not (args.alignments or args.confidence):
+        return {}
+    trace = trace_translation(model, tokenizer, source, target=translation) if source.strip() else None
+    return trace_extras(trace, args.alignments, args.confidence, args.alignment_layer, args.alignment_heads)
+
+
+def add_to(commands: argparse._SubParsersAction) -> None:
+    p = commands.add_parser("translate", help="translate lines of text")
+    add_model_options(p)
+    add_decoding_options(p)
+    add_batching_options(p)
+    add_machine_options(p)
+    p.add_argument("input", nargs="?", help="input file, plain or .gz (default: stdin, translated as "
+                   "lines arrive when it is a terminal or a pipe)")
+    p.add_argument("output", nargs="?", help="output file (default: stdout)")
+    p.add_argument("--n-best", type=positive_int, default=1, help="hypotheses per input line (<= --beam; "
+                   "with --output-format tsv or jsonl)")
+    p.add_argument("--output-format", choices=FORMATS, default="text",
+                   help="text: the best translation a line; tsv: line, rank, score, log-prob, translation "
+                   "per hypothesis; jsonl: one object per input line (docs: attnmt.app.lines)")
+    p.add_argument("--alignments", action="store_true", help="word alignments from cross-attention, "
+                   "Pharaoh pairs (source word-target word): 'translation ||| 0-0 1-1' in text format")
+    p.add_argument("--alignment-layer", type=int, default=-1,
+                   help="decoder layer whose cross-attention aligns (default -1, the last)")
+    p.add_argument("--alignment-heads", type=heads_list, help="heads of that layer to average, e.g. 0,2 "
+                   "(default: all)")
+    p.add_argument("--confidence", action="store_true", help="each output piece's probability "
+                   "(with --output-format jsonl)")
+    p.set_defaults(run=run)
+
+
+heads_list_item = whole_number(0)
+
+
+def heads_list(text: str) -> list[int]:
+    """An argparse type: comma-separated head numbers, e.g. 0,2."""
+    return [heads_list_item(h.strip()) for h in text.split(",")]

@@ -1,0 +1,126 @@
+"""The command-line options several commands share, declared once: the model directory, the
+machine (device, threads, precision), decoding and batching; and loading the model they name."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+
+from attnmt.decoding import DEFAULT, MAX_BEAM, Decoding
+
+DEVICES = ("cpu", "cuda", "mps")
+INT8_HELP = "int8 linear layers (dynamic quantisation): faster on CPU, BLEU within ~0.5"
+BF16_HELP = ("bf16 linear layers on CPU: fastest where the CPU has AVX512-BF16 or AMX (slow elsewhere), "
+             "BLEU within ~0.5")
+
+
+def whole_number(least: int, most: int | None = None):
+    """An argparse type: a whole number from least (to most, where given)."""
+
+    def check(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number >= {least}, got {text!r}") from None
+        if value < least:
+            raise argparse.ArgumentTypeError(f"must be at least {least}, got {value}")
+        if most is not None and value > most:
+            raise argparse.ArgumentTypeError(f"must be at most {most}, got {value}")
+        return value
+
+    return check
+
+
+positive_int = whole_number(1)  # a beam of 0 has no hypothesis to keep
+
+
+def finite_number(least: float):
+    """An argparse type: a finite number >= least (no nan, no inf)."""
+
+    def check(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+        if not math.isfinite(value) or value < least:
+            raise argparse.ArgumentTypeError(f"expected a finite number >= {least:g}, got {text!r}")
+        return value
+
+    return check
+
+
+def add_model_options(p: argparse.ArgumentParser, required: bool = True, weights: bool = True) -> None:
+    """--model MODEL_DIR (and --weights FILE)."""
+    p.add_argument("--model", required=required, metavar="MODEL_DIR",
+                   help="model directory written by 'attnmt train' (or 'attnmt import')")
+    if weights:
+        p.add_argument("--weights", help="another weights file (e.g. averaged.safetensors)")
+
+
+def add_model_dir_option(p: argparse.ArgumentParser) -> None:
+    """--model MODEL_DIR for commands that took it as a positional argument until 0.1 (still
+    accepted, with a note, for one release)."""
+    p.add_argument("--model", metavar="MODEL_DIR", help="model directory written by 'attnmt train'")
+    p.add_argument("model_dir", nargs="?", help=argparse.SUPPRESS)
+
+
+def model_dir_of(args: argparse.Namespace) -> str:
+    """The directory of --model, or of the old positional MODEL_DIR (with a note); one is needed."""
+    from attnmt.errors import ConfigError
+
+    if args.model_dir and args.model and args.model_dir != args.model:
+        raise ConfigError(f"two model directories given: --model {args.model} and {args.model_dir}")
+    if args.model_dir and not args.model:
+        print(f"attnmt: note: give the model directory as --model {args.model_dir}; the positional form goes "
+              "in the next release", file=sys.stderr)
+    if not (args.model or args.model_dir):
+        raise ConfigError("give the model directory: --model MODEL_DIR")
+    return args.model or args.model_dir
+
+
+def add_machine_options(p: argparse.ArgumentParser) -> None:
+    """--device, --threads and the precision of the inference copy (--int8 or --bf16)."""
+    p.add_argument("--device", choices=DEVICES, default="cpu")
+    p.add_argument("--threads", type=int, default=0, help="PyTorch CPU threads (0: its default)")
+    precision = p.add_mutually_exclusive_group()
+    precision.add_argument("--int8", action="store_true", help=INT8_HELP)
+    precision.add_argument("--bf16", action="store_true", help=BF16_HELP)
+
+
+def add_decoding_options(p: argparse.ArgumentParser) -> None:
+    """The search options of a ``Decoding`` (attnmt.decoding), with its defaults."""
+    p.add_argument("--beam", type=whole_number(1, MAX_BEAM), default=DEFAULT.beam_size,
+                   help=f"beam size, 1 to {MAX_BEAM} (1 = greedy)")
+    p.add_argument("--alpha", type=finite_number(0), default=DEFAULT.alpha, help="length penalty α")
+    p.add_argument("--max-len-a", type=finite_number(0), default=DEFAULT.max_len_a,
+                   help="at most a·source length + b output tokens")
+    p.add_argument("--max-len-b", type=whole_number(0), default=DEFAULT.max_len_b, help="see --max-len-a")
+
+
+def add_batch_size_option(p: argparse.ArgumentParser, help_text: str, default: int | None = None) -> None:
+    """--batch-size: how many sentences are translated together (one name in every command)."""
+    p.add_argument("--batch-size", type=whole_number(0) if default is None else positive_int, default=default,
+                   help=help_text)
+
+
+def decoding(args: argparse.Namespace) -> Decoding:
+    """The Decoding of --beam, --alpha, --max-len-a/b and --n-best (where the command has it)."""
+    return Decoding(beam_size=args.beam, alpha=args.alpha, max_len_a=args.max_len_a, max_len_b=args.max_len_b,
+                    n_best=getattr(args, "n_best", 1))
+
+
+def load_for_translation(args: argparse.Namespace):
+    """The model of --model/--weights on --device with --threads, as the fast copy (int8 linear
+    layers with --int8, bf16 ones with --bf16), and its tokenizer; also the trained model's
+    parameter count (the copy's packed layers hold their weights outside ``parameters()``)."""
+    import torch
+
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.fast import prepare
+
+    if args.threads > 0:
+        torch.set_num_threads(args.threads)
+    model, tokenizer = load_model_dir(args.model, args.weights)
+    parameters = model.num_parameters()
+    return prepare(model.to(args.device), int8=args.int8, bf16=args.bf16), tokenizer, parameters

@@ -1,0 +1,72 @@
+"""Writing files so that a crash never leaves a broken one: every writer of attnmt goes through
+``atomic_write`` (one file) or ``atomic_folder`` (a directory, e.g. a checkpoint).
+
+Both write under a temporary dot-name beside the target and rename it into place: readers
+see the old version or the new one, never half of one.  New files get the permissions any
+tool's get (0666, folders 0777, less the umask), not mkstemp's private ones, so that a model
+shared on a server can be read by others.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+from attnmt.errors import ModelDirError
+
+
+def umask() -> int:
+    """The process's file-creation mask (reading it means setting it, so it is set straight back)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
+    """Calls ``write(tmp)`` then renames tmp over ``path``: readers see the old file or the new one.
+    A full disk or an I/O error raises ModelDirError saying the previous version is intact."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        write(tmp)
+        tmp.chmod(0o666 & ~umask())  # after write: a writer may have made the file anew
+        with open(tmp, "rb") as handle:
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except OSError as error:
+        raise ModelDirError(f"could not write {path} ({error}); the previous version is intact") from None
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def atomic_folder(path: Path, fill: Callable[[Path], None]) -> Path:
+    """Calls ``fill(tmp)`` on a new temporary folder beside ``path``, then puts it in the place of
+    ``path`` (replacing a folder there): the folder appears only once complete."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=path.parent))
+    try:
+        tmp.chmod(0o777 & ~umask())  # as mkdir would make it, not mkdtemp's private 0700
+        fill(tmp)
+        if path.exists():
+            shutil.rmtree(path)
+        os.replace(tmp, path)
+    except OSError as error:
+        raise ModelDirError(f"could not write {path} ({error}); the previous version is intact") from None
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    return path
+
+
+def write_text(path: Path, text: str) -> None:
+    atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    atomic_write(path, lambda tmp: tmp.write_bytes(data))
