@@ -86,3 +86,20 @@ def test_a_model_directory_that_disappears_while_served_changes_nothing(trained_
         shutil.rmtree(copy)  # the model was read whole at the start: the server keeps translating it
         assert post(url, {"text": "a dog runs", "beam": 1}) == (200, {"translations": ["ein hund rennt"]})
         assert process.poll() is None
+
+
+def test_a_client_that_leaves_mid_stream_does_not_hurt_the_server(server):
+    port, url, process = server
+    body = json.dumps({"q": "a man rides a bike"}).encode()
+    request = (f"POST /translate/stream HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+               f"content-length: {len(body)}\r\n\r\n").encode() + body
+    for _ in range(3):
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            sock.sendall(request)
+            received = b""
+            while b"event: partial" not in received:  # until the stream has begun; then hang up
+                chunk = sock.recv(4096)
+                assert chunk, received
+                received += chunk
+    assert process.poll() is None
+    assert post(url, {"text": "a dog runs", "beam": 1}) == (200, {"translations": ["ein hund rennt"]})

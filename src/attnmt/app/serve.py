@@ -4,6 +4,7 @@
 
     POST /translate       LibreTranslate's API (attnmt.app.libretranslate), with /languages, /detect and
                           /frontend/settings, so LibreTranslate's clients work unchanged
+    POST /translate/stream  one text's translation as it grows, as server-sent events (attnmt.app.streaming)
     POST /v1/translate    attnmt's own (attnmt.app.native): {"text": "A dog runs."} or {"texts": [...]},
                           options beam, max_length, n_best, scores, alignments, confidence, attention
     GET  /health          -> every model: name, languages, vocabulary, device, memory, batches; limits
@@ -41,10 +42,12 @@ from attnmt.app.native import add_native_routes
 from attnmt.app.page import page_html
 from attnmt.app.request_batcher import Batcher
 from attnmt.app.served import Models, ServedModel, ServeSettings
+from attnmt.app.streaming import add_streaming_route
 
 __all__ = ["ServeSettings", "ServedModel", "create_app", "serve"]
 
-PATHS = {"/translate", "/v1/translate", "/detect", "/languages", "/frontend/settings", "/health", "/metrics", "/"}
+PATHS = {"/translate", "/translate/stream", "/v1/translate", "/detect", "/languages", "/frontend/settings", "/health",
+         "/metrics", "/"}
 
 
 class Health(BaseModel):
@@ -120,6 +123,7 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     app.add_middleware(Observed, metrics=server.metrics)
     add_native_routes(app, server)
     add_libretranslate_routes(app, server)
+    add_streaming_route(app, server)
 
     @app.get("/health", response_model=Health)
     async def health() -> Health:
