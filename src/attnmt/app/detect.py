@@ -43,6 +43,11 @@ class Detector:
                                   .with_preloaded_language_models().build())
             return self._detector
 
+    def warm(self) -> None:
+        """Builds the detector now, where there is a choice to make."""
+        if len(self.known) >= 2:
+            self.detector()
+
     def rank(self, text: str) -> list[tuple[str, float]]:
         """(code, confidence in percent), most likely first.  With one language (or one lingua
         knows) there is nothing to choose: it gets 100."""

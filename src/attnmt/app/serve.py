@@ -19,6 +19,7 @@ and answer.  Every limit is checked before any model work.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 import logging
 import sys
@@ -111,6 +112,7 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
                 served.batcher = await stack.enter_async_context(Batcher(
                     served.run_batch, server.settings.max_batch, server.settings.batch_window_ms / 1000,
                     server.settings.max_queued))
+            await asyncio.to_thread(server.detector.warm)  # not the first "auto" request's wait
             yield
 
     first = server.models.default
