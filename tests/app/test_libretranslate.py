@@ -3,6 +3,8 @@ alternatives, auto-detection, /languages, /detect, /frontend/settings, and its e
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from support import PAIRS
 
 from attnmt.app.serve import ServedModel, ServeSettings, create_app
@@ -136,3 +138,18 @@ def test_html_is_refused_as_an_unsupported_format(client):
 def test_blank_texts_in_a_list_come_back_blank(client):
     answer = client.post("/translate", json={"q": ["a dog runs", " "], "source": "en", "target": "de"})
     assert answer.json() == {"translatedText": ["ein hund rennt", ""]}
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                    max_leaves=8)
+FIELDS = st.sampled_from(["q", "source", "target", "format", "alternatives", "api_key", "other"])
+VALUES = JSON | st.sampled_from(["en", "de", "fr", "auto", "a dog runs", "text", "html", "1"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(body=st.dictionaries(FIELDS, VALUES, max_size=6))
+def test_no_libretranslate_body_gets_a_server_error(client, body):
+    answer = client.post("/translate", json=body)
+    assert answer.status_code in (200, 400), (body, answer.text)
+    assert ("translatedText" in answer.json()) == (answer.status_code == 200)

@@ -98,10 +98,20 @@ def texts_of(server: Server, params: dict, from_json: bool) -> list[str]:
     return texts
 
 
+def language_of(params: dict, name: str) -> str:
+    """The ``source`` or ``target`` code of a request."""
+    code = params.get(name)
+    if not code:
+        raise missing(name)
+    if not isinstance(code, str):
+        raise LibreError(400, f"Invalid request: {name} must be a language code such as \"en\"")
+    return code
+
+
 def alternatives_of(server: Server, params: dict) -> int:
     try:
         count = max(0, int(params.get("alternatives") or 0))
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise LibreError(400, "Invalid request: alternatives parameter is not a number") from None
     if count > server.settings.max_alternatives:
         raise LibreError(400, f"Invalid request: alternatives parameter must be <= {server.settings.max_alternatives}")
@@ -152,11 +162,7 @@ async def translated(served: ServedModel, texts: list[str], alternatives: int) -
 async def translate_libre(server: Server, request: Request, params: dict, from_json: bool) -> dict:
     admit(server, request, params)
     texts = texts_of(server, params, from_json)
-    source, target = params.get("source"), params.get("target")
-    if not source:
-        raise missing("source")
-    if not target:
-        raise missing("target")
+    source, target = (language_of(params, name) for name in ("source", "target"))
     alternatives = alternatives_of(server, params)
     text_format = params.get("format") or "text"
     if text_format not in FORMATS:
