@@ -70,6 +70,7 @@ def test_each_pair_is_translated_by_its_own_model(client):
 def test_attnmts_own_shape_on_translate_still_works(client):
     answer = client.post("/translate", json={"text": "a dog runs"})
     assert answer.json() == {"translations": ["ein hund rennt"]}
+    assert answer.headers["Deprecation"] == "true" and "</v1/translate>" in answer.headers["Link"]
     assert client.post("/translate", json={"text": ""}).status_code == 422
     assert client.post("/v1/translate", json={"text": "a dog runs", "model": "fr-de"}).json() == {
         "translations": ["ein hund rennt"]}

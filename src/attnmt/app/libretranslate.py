@@ -191,7 +191,9 @@ async def translate_attnmt_shape(server: Server, request: Request, body: bytes) 
     except ValidationError as error:
         raise RequestValidationError([{**e, "loc": ("body", *e["loc"])} for e in error.errors()]) from None
     answer = await translate_native(server, parsed, request)
-    return JSONResponse(answer.model_dump(exclude_none=True))
+    # Deprecation (RFC 9745) and the successor's address tell clients where this API went.
+    return JSONResponse(answer.model_dump(exclude_none=True),
+                        headers={"Deprecation": "true", "Link": '</v1/translate>; rel="successor-version"'})
 
 
 def add_libretranslate_routes(app: FastAPI, server: Server) -> None:
