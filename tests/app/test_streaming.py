@@ -42,7 +42,7 @@ def test_without_languages_the_first_model_streams_and_auto_detects(client):
 
 @pytest.mark.parametrize("body, status, message", [
     ({"source": "en", "target": "de"}, 400, "Invalid request: missing q parameter"),
-    ({"q": ["a dog runs"], "source": "en", "target": "de"}, 400, "Invalid request: missing q parameter"),
+    ({"q": ["a dog runs"], "source": "en", "target": "de"}, 400, "Invalid request: a stream translates one text"),
     ({"q": "a dog runs", "source": "en", "target": "fr"}, 400, "fr is not supported"),
     ({"q": "\u200b"}, 400, "Invalid request: q has nothing to translate"),
 ])

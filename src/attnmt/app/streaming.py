@@ -107,8 +107,9 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
         """One text's greedy translation as it grows: server-sent events ``partial``, then ``done``."""
         params, body = await parameters(request)
         admit(server, request, params)
-        [text] = texts_of(server, {**params, "q": params.get("q") if isinstance(params.get("q"), str) else None},
-                          body is not None)
+        if isinstance(params.get("q"), list):
+            raise LibreError(400, "Invalid request: a stream translates one text: q must be a text, not a list")
+        [text] = texts_of(server, params, body is not None)
         source, target = params.get("source"), params.get("target")
         if source or target:
             if source == "auto":
