@@ -154,3 +154,8 @@ def test_no_libretranslate_body_gets_a_server_error(client, body):
     answer = client.post("/translate", json=body)
     assert answer.status_code in (200, 400), (body, answer.text)
     assert ("translatedText" in answer.json()) == (answer.status_code == 200)
+
+
+def test_auto_with_nothing_to_go_by_takes_the_first_language_with_confidence_0(client):
+    answer = client.post("/translate", json={"q": ["12", " "], "source": "auto", "target": "de"}).json()
+    assert answer["detectedLanguage"] == [{"confidence": 0.0, "language": "en"}] * 2

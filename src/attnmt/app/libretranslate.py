@@ -120,12 +120,14 @@ def alternatives_of(server: Server, params: dict) -> int:
 
 async def detected(server: Server, texts: list[str], target: str) -> dict:
     """LibreTranslate's detectedLanguage for ``texts`` (taken together), among the languages
-    with a model into ``target`` where there are any."""
-    ranked = await asyncio.to_thread(server.detector.rank, " ".join(texts))
-    into_target = [code for code, _ in ranked if (code, target) in server.models.by_pair]
-    best = next(((c, p) for c, p in ranked if c in into_target), ranked[0] if ranked else None)
-    if best is None:
+    with a model into ``target`` where there are any.  Text with no letters to go by (lingua
+    ranks nothing) goes to the first such language, with confidence 0."""
+    sources = server.models.sources()
+    if not sources:
         raise LibreError(400, "auto is not supported: this server knows no source language")
+    ranked = await asyncio.to_thread(server.detector.rank, " ".join(texts))
+    into_target = [code for code in sources if (code, target) in server.models.by_pair] or sources
+    best = next(((code, p) for code, p in ranked if code in into_target), (into_target[0], 0.0))
     return {"confidence": best[1], "language": best[0]}
 
 
