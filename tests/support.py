@@ -141,17 +141,19 @@ def running_server(model_dir, *options: str, pair: str | None = None) -> Iterato
     command = [sys.executable, "-m", "attnmt", "serve", "--model", f"{pair}={model_dir}" if pair else str(model_dir),
                "--port", str(port), "--threads", "1", *options]
     # Its stderr (the access log: a line a request) goes to a file, which never fills up as a pipe would;
-    # process.stderr reads it.
-    with tempfile.TemporaryFile("w+", encoding="utf-8") as log:
+    # process.stderr reads it from the start, through a file object of its own.
+    with tempfile.TemporaryDirectory() as folder, open(Path(folder) / "stderr", "w", encoding="utf-8") as log, \
+            open(Path(folder) / "stderr", encoding="utf-8") as reader:
         server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, text=True)
-        server.stderr = log
+        server.stderr = reader
         url = f"http://127.0.0.1:{port}/"
         try:
             assert wait_until_healthy(url, server)["model"] == (pair or "model")
             yield port, url, server
         finally:
-            server.terminate()
-            server.wait(timeout=30)
+            if server.poll() is None:
+                server.terminate()
+                server.wait(timeout=30)
 
 
 # a Hugging Face Marian model with random weights, made here (nothing is downloaded)

@@ -1,11 +1,18 @@
-"""Model directories: one written by an earlier release keeps loading, with the same numbers."""
+"""Model directories: one written by an earlier release keeps loading, with the same numbers; one with
+absurd sizes in its config is refused before anything is allocated."""
 
 import json
+import os
+import resource
+import shutil
 from pathlib import Path
 
+import pytest
 import torch
 
-from attnmt import load_model_dir
+from attnmt import checkpoint, load_model_dir
+from attnmt.app.cli import main
+from attnmt.errors import ModelDirError
 
 RELEASE_0_1_0 = Path(__file__).parent / "fixtures" / "model_0.1.0"
 
@@ -19,3 +26,44 @@ def test_a_model_directory_written_by_release_0_1_0_loads_and_computes_the_same_
     with torch.inference_mode():
         logits = model(torch.tensor(expected["src"]), torch.tensor(expected["tgt_in"]))
     torch.testing.assert_close(logits[0], torch.tensor(expected["logits"]), atol=1e-4, rtol=1e-4)
+
+
+def copy_with_config(tmp_path: Path, **changes) -> Path:
+    """The 0.1.0 model directory, copied, with ``changes`` in its config.json."""
+    folder = tmp_path / "model"
+    shutil.copytree(RELEASE_0_1_0, folder)
+    config = json.loads((folder / "config.json").read_text())
+    (folder / "config.json").write_text(json.dumps({**config, **changes}))
+    return folder
+
+
+def peak_memory_growth(action) -> int:
+    """Bytes by which the process's peak resident memory grew while ``action`` ran."""
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    action()
+    return (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024  # Linux counts KiB
+
+
+@pytest.mark.parametrize("changes, message", [
+    (dict(max_positions=4_000_000), "config.json: max_positions=4000000: must be a whole number from 1 to 65,536"),
+    (dict(d_model=1_000_000_000), "config.json: d_model=1000000000: must be a whole number from 1 to 32,768"),
+    # within the limits, but far more than the weights file holds (1 + 1 layers of d_model 16, d_ff 32)
+    (dict(d_model=4096, d_ff=16384, encoder_layers=8, decoder_layers=8),
+     "model.safetensors: holds 6,144 numbers but {folder}/config.json describes a model of 3,759,292,416 "
+     "parameters; they come from different models"),
+])
+def test_absurd_sizes_in_a_config_are_one_line_before_anything_is_allocated(tmp_path, capsys, changes, message):
+    folder = copy_with_config(tmp_path, **changes)
+    codes = []
+    grew = peak_memory_growth(lambda: codes.append(main(["translate", "--model", str(folder), os.devnull])))
+    err = capsys.readouterr().err
+    assert codes == [2] and err.count("\n") == 1 and message.format(folder=folder) in err
+    assert grew < 200 * 2**20
+
+
+def test_a_model_larger_than_the_machines_memory_is_refused(tmp_path, monkeypatch):
+    monkeypatch.setattr(checkpoint, "physical_memory", lambda: 2**30)  # a machine with 1 GiB
+    folder = copy_with_config(tmp_path, d_model=8192, d_ff=32768, encoder_layers=6, decoder_layers=6)
+    with pytest.raises(ModelDirError, match=r"config.json: describes a model of 11,276,156,928 parameters "
+                                            r"\(42\.0 GiB\), more than this machine's memory \(1\.0 GiB\)"):
+        load_model_dir(folder)

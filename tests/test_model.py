@@ -109,3 +109,22 @@ def test_config_round_trips_and_names_unknown_keys():
 def test_bad_head_count_is_a_config_error():
     with pytest.raises(ConfigError, match="not divisible"):
         tiny_config(n_heads=3)
+
+
+@pytest.mark.parametrize("changes", [
+    {}, dict(tie_embeddings=False), dict(tie_embeddings=False, src_vocab_size=20, tie_output=True),
+    dict(tie_embeddings=False, output_bias=True), dict(positional="learned", norm_first=True),
+    dict(positional="none", encoder_layers=3, decoder_layers=1),
+])
+def test_the_config_knows_the_models_size_before_it_is_built(changes):
+    config = tiny_config(**changes)
+    model = Transformer(config)
+    assert config.parameter_count() == model.num_parameters() == sum(p.numel() for p in model.parameters())
+    assert config.memory_bytes() == 4 * (model.num_parameters() + sum(b.numel() for b in model.buffers()))
+
+
+@pytest.mark.parametrize("key, value", [("max_positions", 4_000_000), ("d_model", 1_000_000_000),
+                                        ("vocab_size", 10**12), ("d_ff", -1), ("encoder_layers", 5000)])
+def test_absurd_model_sizes_are_refused_by_the_config(key, value):
+    with pytest.raises(ConfigError, match=f"model: {key}={value}: must be a whole number from"):
+        TransformerConfig.from_dict({**tiny_config().to_dict(), key: value}, source="model")

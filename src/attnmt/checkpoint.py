@@ -20,16 +20,20 @@ safetensors and the trainer state loads with ``torch.load(weights_only=True)``.
 
 from __future__ import annotations
 
+import errno
 import json
+import math
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 
 import torch
-from safetensors import SafetensorError
+from safetensors import SafetensorError, safe_open
 from safetensors.torch import load_file, load_model, save_file, save_model
 
 from attnmt.errors import ConfigError, ModelDirError
-from attnmt.files import atomic_folder, atomic_write, write_text
+from attnmt.files import atomic_folder, atomic_write, finish_file, write_text
+from attnmt.hardware import physical_memory
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.tokenizer import Tokenizer
 from attnmt.tokenizer_files import read_tokenizer, tokenizer_paths
@@ -44,7 +48,46 @@ CHECKPOINTS = "checkpoints"
 
 def save_weights(model: Transformer, path: Path) -> None:
     """Writes weights as safetensors; a tied matrix is stored once."""
-    atomic_write(path, lambda tmp: save_model(model, str(tmp)))
+    atomic_write(path, lambda tmp: write_safetensors(model, tmp))
+
+
+def write_safetensors(model: Transformer, path: Path) -> None:
+    """safetensors' save_model, with a failed write raised as the OSError it is: a full disk reaches
+    safetensors as its own error ("… (os error 28)"), which attnmt.files would not know for one."""
+    try:
+        save_model(model, str(path))
+    except SafetensorError as error:
+        raise OSError(errno.ENOSPC if "(os error 28)" in str(error) else errno.EIO, str(error)) from None
+
+
+def save_state(state: dict, path: Path) -> None:
+    """torch.save through a Python file, so that a full disk raises OSError (ENOSPC) rather than
+    torch's own "unexpected pos" RuntimeError."""
+    with open(path, "wb") as handle:
+        torch.save(state, handle)
+
+
+def check_model_size(config: TransformerConfig, source: Path | str) -> None:
+    """Refuses, before any of it is allocated, a model larger than this machine's memory."""
+    need, have = config.memory_bytes(), physical_memory()
+    if have is not None and need > have:
+        raise ModelDirError(f"{source}: describes a model of {config.parameter_count():,} parameters "
+                            f"({need / 2**30:,.1f} GiB), more than this machine's memory ({have / 2**30:,.1f} GiB)")
+
+
+def check_weights_size(config: TransformerConfig, path: Path, source: Path | str) -> None:
+    """Refuses a weights file that holds fewer numbers than the config ``source`` describes, from the
+    file's header alone: the model is not built for weights that cannot fill it."""
+    try:
+        with safe_open(str(path), "pt") as weights:
+            stored = sum(math.prod(weights.get_slice(name).get_shape()) for name in weights.keys())
+    except FileNotFoundError:
+        raise ModelDirError(f"{path}: weights file not found") from None
+    except (SafetensorError, OSError, ValueError) as error:
+        raise ModelDirError(f"{path}: cannot load weights ({error})") from None
+    if stored < config.parameter_count():
+        raise ModelDirError(f"{path}: holds {stored:,} numbers but {source} describes a model of "
+                            f"{config.parameter_count():,} parameters; they come from different models")
 
 
 def load_weights(model: Transformer, path: Path) -> None:
@@ -77,8 +120,10 @@ def load_model_config(model_dir: Path) -> TransformerConfig:
         values.setdefault("source_eos", False)  # written before 0.2: trained without a source </s>
     try:
         return TransformerConfig.from_dict(values, source=str(path))
-    except (ConfigError, TypeError) as error:
+    except ConfigError as error:
         raise ModelDirError(str(error)) from None
+    except TypeError as error:
+        raise ModelDirError(f"{path}: {error}") from None
 
 
 def load_tokenizer(model_dir: Path, config: TransformerConfig) -> Tokenizer | VocabTokenizer:
@@ -119,9 +164,12 @@ def load_model_dir(
     if not model_dir.is_dir():
         raise ModelDirError(f"{model_dir}: no such model directory")
     config = load_model_config(model_dir)
+    weights = Path(weights) if weights else model_dir / WEIGHTS
+    check_model_size(config, model_dir / MODEL_CONFIG)
+    check_weights_size(config, weights, model_dir / MODEL_CONFIG)
     tokenizer = load_tokenizer(model_dir, config)
     model = Transformer(config)
-    load_weights(model, Path(weights) if weights else model_dir / WEIGHTS)
+    load_weights(model, weights)
     return model.eval(), tokenizer
 
 
@@ -140,11 +188,23 @@ def list_checkpoints(model_dir: Path) -> list[Path]:
 def save_checkpoint(model_dir: Path, step: int, model: Transformer, state: dict) -> Path:
     """Writes weights + trainer state into a temporary directory, then renames it into place."""
 
-    def fill(folder: Path) -> None:
-        save_weights(model, folder / WEIGHTS)
-        atomic_write(folder / TRAINER_STATE, lambda path: torch.save(state, path))
+    def fill(folder: Path) -> None:  # straight into the new folder: its rename is what publishes them
+        write_safetensors(model, folder / WEIGHTS)
+        save_state(state, folder / TRAINER_STATE)
+        for name in (WEIGHTS, TRAINER_STATE):
+            finish_file(folder / name)
 
     return atomic_folder(checkpoint_path(model_dir, step), fill)
+
+
+def read_tensors(path: Path) -> dict[str, torch.Tensor]:
+    """The tensors of a safetensors file; a missing or corrupt file is one line naming it."""
+    try:
+        return load_file(str(path))
+    except FileNotFoundError:
+        raise ModelDirError(f"{path}: weights file not found") from None
+    except (SafetensorError, OSError, ValueError) as error:
+        raise ModelDirError(f"{path}: cannot load weights ({error})") from None
 
 
 def load_trainer_state(checkpoint: Path) -> dict:
@@ -155,6 +215,22 @@ def load_trainer_state(checkpoint: Path) -> dict:
         raise ModelDirError(f"{path}: not found") from None
     except Exception as error:  # noqa: BLE001 - any unpickling failure is a bad file for the user
         raise ModelDirError(f"{path}: cannot read trainer state ({type(error).__name__}: {error})") from None
+
+
+def load_latest_checkpoint(model_dir: Path, model: Transformer, say: Callable[[str], None]) -> tuple[Path, dict]:
+    """The newest checkpoint that loads (its weights into ``model``) and its trainer state; a
+    damaged one is named (through ``say``) and passed over for the one before."""
+    checkpoints = list_checkpoints(model_dir)
+    if not checkpoints:
+        raise ModelDirError(f"{model_dir}: no checkpoint to resume from")
+    for checkpoint in reversed(checkpoints[1:]):
+        try:
+            load_weights(model, checkpoint / WEIGHTS)
+            return checkpoint, load_trainer_state(checkpoint)
+        except ModelDirError as error:
+            say(f"warning: {error}; resuming from the checkpoint before it (delete {checkpoint} to be rid of it)")
+    load_weights(model, checkpoints[0] / WEIGHTS)
+    return checkpoints[0], load_trainer_state(checkpoints[0])
 
 
 def prune_checkpoints(model_dir: Path, keep_last: int, protect: Path | None = None) -> None:
@@ -171,7 +247,7 @@ def average_checkpoints(checkpoints: list[Path], out: Path) -> None:
         raise ModelDirError("no checkpoints to average")
     total: dict[str, torch.Tensor] = {}
     for path in checkpoints:
-        tensors = load_file(str(path / WEIGHTS))
+        tensors = read_tensors(path / WEIGHTS)
         for name, tensor in tensors.items():
             total[name] = total.get(name, 0) + tensor.double()
     mean = {name: (tensor / len(checkpoints)).float().contiguous() for name, tensor in total.items()}

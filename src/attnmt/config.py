@@ -17,6 +17,13 @@ import yaml
 
 from attnmt.errors import ConfigError
 
+# The largest size each model key may have: far beyond any translation model (the paper's big model has
+# d_model 1024, d_ff 4096, 16 heads and 6 + 6 layers; sentences are tens of tokens), so that a config.json
+# from a stranger cannot ask for terabytes before its weights are even read.  The model's total size is
+# checked against the machine where it is loaded (attnmt.checkpoint.check_model_size).
+SIZE_LIMITS = {"vocab_size": 1 << 21, "src_vocab_size": 1 << 21, "d_model": 1 << 15, "n_heads": 1 << 10,
+               "encoder_layers": 1 << 10, "decoder_layers": 1 << 10, "d_ff": 1 << 17, "max_positions": 1 << 16}
+
 
 @dataclass
 class TransformerConfig:
@@ -49,6 +56,12 @@ class TransformerConfig:
     source_eos: bool = True  # the source ends with </s> (as in Marian and fairseq); false in models before 0.2
 
     def __post_init__(self) -> None:
+        for key, most in SIZE_LIMITS.items():
+            value, least = getattr(self, key), 0 if key.endswith("_layers") else 1
+            if key == "src_vocab_size" and value is None:
+                continue
+            if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
+                raise ConfigError(f"{key}={value!r}: must be a whole number from {least} to {most:,}")
         if self.d_model % self.n_heads:
             raise ConfigError(
                 f"d_model={self.d_model} is not divisible by n_heads={self.n_heads}"
@@ -68,13 +81,37 @@ class TransformerConfig:
         """The most tokens of a source or target sentence: max_positions less room for BOS and EOS."""
         return self.max_positions - 2
 
+    def parameter_count(self) -> int:
+        """How many numbers the model's parameters hold (a shared matrix once), from the shape alone:
+        what a model of this config allocates is known before anything is allocated."""
+        d, vocab = self.d_model, self.vocab_size
+        attention = 4 * (d * d + d)  # W_Q, W_K, W_V, W_O and their biases
+        feed_forward = 2 * d * self.d_ff + self.d_ff + d
+        encoder_layer = attention + feed_forward + 2 * 2 * d  # + two LayerNorms
+        decoder_layer = 2 * attention + feed_forward + 3 * 2 * d
+        embeddings = (self.src_vocab_size or vocab) * d + (0 if self.tie_embeddings else vocab * d)
+        output = (0 if self.tie_embeddings or self.tie_output else vocab * d) + (vocab if self.output_bias else 0)
+        positions = self.max_positions * d if self.positional == "learned" else 0
+        final_norms = 2 * 2 * d if self.norm_first else 0
+        return (embeddings + output + positions + final_norms
+                + self.encoder_layers * encoder_layer + self.decoder_layers * decoder_layer)
+
+    def memory_bytes(self) -> int:
+        """Bytes of float32 the model holds: its parameters and the sinusoidal position table."""
+        table = self.max_positions * self.d_model if self.positional == "sinusoidal" else 0
+        return 4 * (self.parameter_count() + table)
+
     def to_dict(self) -> dict:
         return asdict(self)
 
     @classmethod
     def from_dict(cls, values: dict, source: str = "model config") -> TransformerConfig:
-        """Builds a config, naming any unknown key and the valid ones."""
-        return cls(**checked_fields(cls, values, source))
+        """Builds a config, naming any unknown key and the valid ones, and the source of a wrong value."""
+        checked = checked_fields(cls, values, source)
+        try:
+            return cls(**checked)
+        except ConfigError as error:
+            raise ConfigError(f"{source}: {error}") from None
 
 
 def checked_fields(cls: type, values: dict, source: str) -> dict:

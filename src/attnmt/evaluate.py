@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 
 from sacrebleu.metrics import BLEU, CHRF, TER
 
+from attnmt.errors import DataError
+
 
 @dataclass
 class Scores:
@@ -58,12 +60,12 @@ def chrf(hypotheses: Sequence[str], references: Sequence[str]) -> float:
 
 
 def _checked(hypotheses: Sequence[str], references: Sequence[str]) -> tuple[list[str], list[str]]:
-    """Lists of hypotheses and references; ValueError unless equally many and not empty."""
+    """Lists of hypotheses and references; DataError unless equally many and not empty."""
     if len(hypotheses) != len(references):
-        raise ValueError(
+        raise DataError(
             f"{len(hypotheses)} hypotheses but {len(references)} references; "
             "need exactly one reference line per hypothesis"
         )
     if not hypotheses:
-        raise ValueError("no hypotheses to score")
+        raise DataError("no hypotheses to score")
     return list(hypotheses), list(references)

@@ -9,7 +9,9 @@ shared on a server can be read by others.
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -35,12 +37,10 @@ def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
     tmp = Path(tmp_name)
     try:
         write(tmp)
-        tmp.chmod(0o666 & ~umask())  # after write: a writer may have made the file anew
-        with open(tmp, "rb") as handle:
-            os.fsync(handle.fileno())
+        finish_file(tmp)
         os.replace(tmp, path)
     except OSError as error:
-        raise ModelDirError(f"could not write {path} ({error}); the previous version is intact") from None
+        raise ModelDirError(f"could not write {path}: {write_failure(error)}; the previous version is intact") from None
     finally:
         tmp.unlink(missing_ok=True)
 
@@ -58,10 +58,43 @@ def atomic_folder(path: Path, fill: Callable[[Path], None]) -> Path:
             shutil.rmtree(path)
         os.replace(tmp, path)
     except OSError as error:
-        raise ModelDirError(f"could not write {path} ({error}); the previous version is intact") from None
+        raise ModelDirError(f"could not write {path}: {write_failure(error)}; the previous version is intact") from None
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return path
+
+
+def finish_file(path: Path) -> None:
+    """Gives a just-written file the usual permissions (its writer may have made it anew, privately)
+    and puts its bytes onto the disk, before a rename makes it visible."""
+    path.chmod(0o666 & ~umask())
+    with open(path, "rb") as handle:
+        os.fsync(handle.fileno())
+
+
+def write_failure(error: OSError) -> str:
+    """Why a write failed, in words, e.g. "no space left on device"."""
+    if error.errno == errno.ENOSPC:
+        return "no space left on device"
+    return error.strerror.lower() if error.strerror else str(error)
+
+
+# The temporary names the writers above give (mkstemp's and mkdtemp's: the target's name, then 8
+# characters), e.g. ".model.safetensors.k2j4_x9a" or ".step_00000010.q1w2e3r4".
+TEMPORARY = re.compile(r"^\.[^.].*\.[a-z0-9_]{8}$")
+
+
+def remove_leftovers(folder: Path) -> list[Path]:
+    """Deletes the temporary files and folders that a write cut short (a crash, a kill) left in
+    ``folder``, where one process writes at a time; returns them."""
+    folder = Path(folder)
+    leftovers = [p for p in folder.iterdir() if TEMPORARY.match(p.name)] if folder.is_dir() else []
+    for path in leftovers:
+        if path.is_dir():
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            path.unlink(missing_ok=True)
+    return leftovers
 
 
 def write_text(path: Path, text: str) -> None:

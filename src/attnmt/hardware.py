@@ -88,6 +88,14 @@ def describe(device: torch.device) -> dict[str, object]:
 PRIMITIVE_CACHE_SIZE = "128"
 
 
+def physical_memory() -> int | None:
+    """Bytes of memory in this machine (None where the system does not say)."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (ValueError, OSError, AttributeError):  # no such sysconf name (Windows, some BSDs)
+        return None
+
+
 def bound_kernel_caches() -> None:
     """Caps oneDNN's and ideep's per-shape caches (takes effect where no matmul has run yet)."""
     os.environ.setdefault("ONEDNN_PRIMITIVE_CACHE_CAPACITY", PRIMITIVE_CACHE_SIZE)

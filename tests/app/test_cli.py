@@ -2,6 +2,7 @@
 
 import gzip
 import json
+import shutil
 
 import pytest
 from support import PAIRS, tiny_config, write_pairs
@@ -79,6 +80,7 @@ def test_line_count_mismatch_names_both_files(tmp_path, capsys):
     code, _, err = run(["train", path], capsys)
     assert code == 2
     assert "train.src" in err and "train.tgt" in err and "20" in err and "21" in err
+    assert "tokenizer_options" not in err  # a key the user never set
 
 
 def test_invalid_utf8_names_file_and_line(tmp_path, capsys):
@@ -90,7 +92,15 @@ def test_invalid_utf8_names_file_and_line(tmp_path, capsys):
     path = tmp_path / "c.yaml"
     path.write_text(json.dumps(config.to_dict()))
     code, _, err = run(["train", path], capsys)
-    assert code == 2 and "train.src:21" in err and "UTF-8" in err
+    assert code == 2 and "train.src:21" in err and "UTF-8" in err and "tokenizer_options" not in err
+
+
+def test_average_of_a_corrupt_checkpoint_is_one_line(trained_model, tmp_path, capsys):
+    shutil.copytree(trained_model, tmp_path / "model")
+    weights = sorted((tmp_path / "model" / "checkpoints").glob("step_*"))[-1] / "model.safetensors"
+    weights.write_bytes(weights.read_bytes()[:500])
+    code, _, err = run(["average", "--model", tmp_path / "model", "--last", "2"], capsys)
+    assert code == 2 and err.count("\n") == 1 and f"{weights}: cannot load weights" in err
 
 
 def test_missing_model_directory_is_a_clear_error(tmp_path, capsys):
@@ -128,6 +138,39 @@ def test_a_beam_below_one_is_refused_by_the_argument_parser(trained_model, comma
     err = capsys.readouterr().err
     assert stopped.value.code == 2
     assert "argument --beam: must be at least 1, got 0" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("option, value, message", [
+    ("--beam", "2000", "argument --beam: must be at most 64, got 2000"),
+    ("--alpha", "nan", "argument --alpha: expected a finite number >= 0, got 'nan'"),
+    ("--max-len-a", "-1", "argument --max-len-a: expected a finite number >= 0, got '-1'"),
+])
+def test_absurd_decoding_options_are_refused_by_the_argument_parser(trained_model, option, value, message, capsys):
+    with pytest.raises(SystemExit) as stopped:
+        main(["translate", "--model", str(trained_model), option, value])
+    assert stopped.value.code == 2 and message in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("lines, message", [
+    (["a dog runs", "a cat sleeps"], "src.txt has 2 lines but {ref} has 1: evaluate needs exactly one reference"),
+    ([], "src.txt has 0 lines but {ref} has 1"),
+])
+def test_evaluate_checks_the_line_counts_in_one_line_before_translating(tmp_path, capsys, lines, message):
+    src, ref = tmp_path / "src.txt", tmp_path / "ref.txt"
+    src.write_text("".join(line + "\n" for line in lines))
+    ref.write_text("ein hund rennt\n")
+    # No such model: the counts are checked before it is loaded, let alone run.
+    code, _, err = run(["evaluate", "--model", tmp_path / "nowhere", "--src", src, "--ref", ref], capsys)
+    assert code == 2 and err.count("\n") == 1 and message.format(ref=ref) in err
+    code, _, err = run(["evaluate", "--hyp", src, "--ref", ref], capsys)
+    assert code == 2 and err.count("\n") == 1 and message.format(ref=ref) in err
+
+
+def test_evaluate_of_empty_files_is_one_line(tmp_path, capsys):
+    (tmp_path / "hyp").write_text("")
+    (tmp_path / "ref").write_text("")
+    code, _, err = run(["evaluate", "--hyp", tmp_path / "hyp", "--ref", tmp_path / "ref"], capsys)
+    assert code == 2 and err.count("\n") == 1 and "are empty: nothing to score" in err
 
 
 def test_version_names_attnmt_and_pytorch(capsys):
@@ -292,7 +335,7 @@ def fake_serving(monkeypatch) -> tuple[list, list]:
 
     loaded, served = [], []
     monkeypatch.setattr(command, "load_served", lambda pair, folder, args: loaded.append((pair, folder, args.bf16)))
-    monkeypatch.setattr(attnmt.app.serve, "serve", lambda *args: served.append(args[3]))  # settings
+    monkeypatch.setattr(attnmt.app.serve, "serve", lambda *args, **options: served.append(args[3]))  # settings
     return loaded, served
 
 

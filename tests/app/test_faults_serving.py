@@ -1,10 +1,13 @@
-"""The real server under faults: clients that vanish mid-request, a burst of concurrent requests.
+"""The real server under faults: clients that vanish mid-request, silent or slow clients, a burst of
+concurrent requests, a stop while a request is half-sent.
 
 Afterwards it must still answer correctly.  Traffic goes to 127.0.0.1 only, bounded in count and time.
 """
 
 import json
+import signal
 import socket
+import time
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 
@@ -91,7 +94,7 @@ def test_a_model_directory_that_disappears_while_served_changes_nothing(trained_
 def test_a_client_that_leaves_mid_stream_does_not_hurt_the_server(server):
     port, url, process = server
     body = json.dumps({"q": "a man rides a bike"}).encode()
-    request = (f"POST /translate/stream HTTP/1.1\r\nHost: x\r\ncontent-type: application/json\r\n"
+    request = (f"POST /translate/stream HTTP/1.1\r\nHost: localhost\r\ncontent-type: application/json\r\n"
                f"content-length: {len(body)}\r\n\r\n").encode() + body
     for _ in range(3):
         with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
@@ -103,3 +106,52 @@ def test_a_client_that_leaves_mid_stream_does_not_hurt_the_server(server):
                 received += chunk
     assert process.poll() is None
     assert post(url, {"text": "a dog runs", "beam": 1}) == (200, {"translations": ["ein hund rennt"]})
+
+
+def answer_or_hang_up(sock: socket.socket) -> bytes:
+    """What the server sends until it closes the connection (socket.timeout if it never does)."""
+    received = b""
+    while chunk := sock.recv(4096):
+        received += chunk
+    return received
+
+
+def test_silent_and_slow_clients_are_disconnected(trained_model):
+    with running_server(trained_model, "--header-timeout", "1", "--body-timeout", "1") as (port, url, process):
+        body = json.dumps({"text": "a dog runs"}).encode()
+        header = (f"POST /translate HTTP/1.1\r\nHost: localhost\r\ncontent-type: application/json\r\n"
+                  f"content-length: {len(body)}\r\n\r\n").encode()
+        silent, slow, half = (socket.create_connection(("127.0.0.1", port), timeout=20) for _ in range(3))
+        with silent, slow, half:
+            slow.sendall(header[:30])  # headers that never end
+            half.sendall(header + body[:5])  # a body that never ends
+            assert answer_or_hang_up(silent) == b""
+            assert answer_or_hang_up(slow) == b""
+            answer = answer_or_hang_up(half)
+        assert answer.startswith(b"HTTP/1.1 408 ") and b"did not arrive within 1 s" in answer
+        assert post(url, {"text": "a dog runs", "beam": 1})[0] == 200 and process.poll() is None
+
+
+@pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT])
+def test_a_stop_with_a_half_sent_request_ends_within_the_shutdown_timeout_with_status_0(trained_model, stop):
+    with running_server(trained_model, "--shutdown-timeout", "1") as (port, url, process):
+        assert post(url, {"text": "a dog runs", "beam": 1})[0] == 200
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as held, \
+                socket.create_connection(("127.0.0.1", port), timeout=10):  # and an idle one
+            held.sendall(b"POST /translate HTTP/1.1\r\nHost: localhost\r\ncontent-length: 100\r\n\r\n{")
+            time.sleep(0.5)
+            process.send_signal(stop)
+            assert process.wait(timeout=20) == 0  # 1 s for the request in flight, and the time to stop
+        assert "server stopped" in process.stderr.read()
+
+
+def test_only_loopback_names_reach_a_loopback_server_and_answers_carry_security_headers(trained_model):
+    with running_server(trained_model) as (port, url, _):
+        request = urllib.request.Request(url, headers={"Host": f"attacker.example:{port}"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=10)
+        assert refused.value.code == 400
+        with urllib.request.urlopen(url, timeout=10) as page:
+            headers = page.headers
+        assert headers["X-Content-Type-Options"] == "nosniff" and headers["X-Frame-Options"] == "DENY"
+        assert "default-src 'none'" in headers["Content-Security-Policy"]

@@ -136,6 +136,8 @@ def test_invalid_requests_are_422_with_a_message(client, body, message):
     (b'["a dog runs"]', "must be a JSON object"),
     (b"null", "must be a JSON object"),
     (b'{"text": "\\ud800"}', "not valid Unicode"),  # a lone surrogate: valid JSON, not encodable text
+    (b'{"text": "caf\xe9"}', "not valid JSON (not UTF-8: byte 0xe9 at character 13)"),
+    (b"[" * 5000 + b"]" * 5000, "not valid JSON (nested too deeply)"),
 ])
 def test_malformed_bodies_are_422_with_a_message(client, body, message):
     answer = post_raw(client, body)

@@ -35,10 +35,12 @@ def browser():
 
 @pytest.fixture
 def page(browser, server_url):
-    """A fresh page on the server; every request it makes is recorded in page.requested."""
+    """A fresh page on the server; every request it makes is recorded in page.requested, and what its
+    Content-Security-Policy blocked (the console says so) in page.blocked."""
     page = browser.new_page(viewport={"width": 900, "height": 700})
-    page.requested = []
+    page.requested, page.blocked = [], []
     page.on("request", lambda request: page.requested.append(request.url))
+    page.on("console", lambda message: "Content Security Policy" in message.text and page.blocked.append(message.text))
     page.goto(server_url)
     yield page
     page.close()
@@ -66,6 +68,7 @@ def test_typing_a_sentence_and_clicking_translate_shows_translation_and_attentio
     # The translation arrived token by token (greedy, 5 words: at least 5 steps) before the scored one.
     assert server_url + "translate/stream" in page.requested
     assert int(page.locator("#translation").get_attribute("data-partials")) >= 5
+    assert page.blocked == []  # its Content-Security-Policy lets its own script and style run
 
 
 def test_choosing_a_layer_and_head_redraws_the_view(page, tmp_path):

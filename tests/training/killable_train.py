@@ -1,8 +1,8 @@
 """``attnmt`` as a subprocess that the fault tests kill.
 
-With ATTNMT_SLOW_SAVE_MARKER set, every file write pauses after the data is
-written and before the rename, and announces it by writing the marker file:
-the test can then SIGKILL the process in the middle of a checkpoint write.
+With ATTNMT_SLOW_SAVE_MARKER set, every checkpoint save pauses after its files are
+written and before its folder is renamed into place, and announces it by writing the
+marker file: the test can then SIGKILL the process in the middle of a checkpoint write.
 """
 
 import os
@@ -16,16 +16,13 @@ from attnmt.app.cli import main
 MARKER = os.environ.get("ATTNMT_SLOW_SAVE_MARKER")
 
 if MARKER:
-    real_atomic_write = checkpoint.atomic_write
+    real_save_state = checkpoint.save_state
 
-    def paused_atomic_write(path, write):
-        def write_then_pause(tmp):
-            write(tmp)
-            Path(MARKER).write_text(str(path))
-            time.sleep(30)
+    def paused_save_state(state, path):
+        real_save_state(state, path)
+        Path(MARKER).write_text(str(path))
+        time.sleep(30)
 
-        real_atomic_write(path, write_then_pause)
-
-    checkpoint.atomic_write = paused_atomic_write
+    checkpoint.save_state = paused_save_state
 
 sys.exit(main(sys.argv[1:]))

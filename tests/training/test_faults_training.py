@@ -8,6 +8,8 @@ import json
 import os
 import pickle
 import random
+import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -21,6 +23,7 @@ from support import tiny_config
 from attnmt import checkpoint as ckpt
 from attnmt import tokenizer_files
 from attnmt.app.cli import main
+from attnmt.training.trainer import Trainer, resume
 
 HARNESS = Path(__file__).parent / "killable_train.py"
 # Dropout on: the resumed random state must be the one that was saved.
@@ -103,6 +106,7 @@ def test_sigkill_at_random_moments_then_resume_gives_the_uninterrupted_result(un
     assert start(args).wait(timeout=300) == 0
     finished = last_weights(model_dir)
     assert latest_step(model_dir) == STEPS
+    assert not [p for p in model_dir.rglob(".*")]  # the killed save's temporary folder was cleaned up
     for name, value in uninterrupted.items():
         assert torch.equal(value, finished[name]), name
 
@@ -168,3 +172,77 @@ def test_tokenizer_of_another_vocabulary_size_is_refused(tmp_path, capsys):
     assert main(["translate", "--model", str(model_dir), os.devnull]) == 2
     err = capsys.readouterr().err
     assert "spm.model: has" in err and "vocab_size=81" in err
+
+
+def can_mount_tmpfs(folder: Path) -> bool:
+    """Whether this process may mount a tmpfs in a mount namespace of its own (root, or user namespaces)."""
+    if not shutil.which("unshare"):
+        return False
+    folder.mkdir()
+    check = subprocess.run(["unshare", "-rm", "sh", "-c", f"mount -t tmpfs -o size=1m tmpfs {folder}"],
+                           capture_output=True)
+    return check.returncode == 0
+
+
+def test_a_full_disk_during_a_checkpoint_save_is_one_line_and_the_last_checkpoint_stays(tmp_path):
+    disk = tmp_path / "disk"
+    if not can_mount_tmpfs(disk):
+        pytest.skip("cannot mount a small tmpfs here (needs root or user namespaces)")
+    path, _ = write_config(tmp_path)
+    model_dir = disk / "model"
+    python = f"{shlex.quote(sys.executable)} {shlex.quote(str(HARNESS))}"
+    checkpoint = model_dir / "checkpoints" / "step_00000002"
+    # All inside one mount namespace (the tmpfs vanishes with it): two steps, a disk filled up to 64 KB
+    # (room for log lines, not for a checkpoint), then a resume that must save step 3.
+    script = f"""set -e
+        mount -t tmpfs -o size=8m tmpfs {disk}
+        {python} train {path} --out_dir {model_dir} --max_steps 2 > /dev/null 2>&1
+        sha256sum {checkpoint}/* > {tmp_path}/before
+        dd if=/dev/zero of={disk}/filler bs=64k 2> /dev/null || true
+        truncate -s -64K {disk}/filler
+        set +e
+        {python} train --resume {model_dir} --max_steps 4 > /dev/null 2> {tmp_path}/err
+        echo $? > {tmp_path}/status
+        sha256sum -c {tmp_path}/before > /dev/null && echo intact > {tmp_path}/intact
+        ls -A {model_dir} {model_dir}/checkpoints > {tmp_path}/files
+        """
+    subprocess.run(["unshare", "-rm", "sh", "-c", script], check=True, timeout=300,
+                   env={**os.environ, "OMP_NUM_THREADS": "1"})
+    err = (tmp_path / "err").read_text()
+    assert (tmp_path / "status").read_text().strip() == "2", err
+    assert err.count("attnmt: error:") == 1 and "Traceback" not in err, err  # one line (beside the bar)
+    assert f"could not write {model_dir}/checkpoints/step_00000003: no space left on device; the previous version is " \
+           "intact" in err
+    assert (tmp_path / "intact").exists()  # step 2's files are byte for byte what they were
+    assert "step_00000002" in (tmp_path / "files").read_text()
+    assert ".step" not in (tmp_path / "files").read_text()  # nothing half-written left
+
+
+def test_the_loss_logged_after_a_resume_is_the_mean_over_the_steps_since(tmp_path):
+    every_step = tiny_config(tmp_path / "a", **{**FAST, "max_steps": 20, "log_every": 1, "eval_every": 20})
+    Trainer(every_step, progress=False).train()
+    losses = {r["step"]: r["loss"] for r in read_log(Path(every_step.out_dir)) if "loss" in r}
+    interrupted = tiny_config(tmp_path / "b", **{**FAST, "max_steps": 17, "log_every": 10, "eval_every": 20})
+    Trainer(interrupted, progress=False).train()
+    resume(interrupted.out_dir, {"max_steps": "20"}, progress=False)
+    logged = {r["step"]: r["loss"] for r in read_log(Path(interrupted.out_dir)) if "loss" in r}
+    assert logged[10] == pytest.approx(sum(losses[s] for s in range(1, 11)) / 10, abs=1e-3)
+    assert logged[20] == pytest.approx(sum(losses[s] for s in (18, 19, 20)) / 3, abs=1e-3)  # 3 steps, not 10
+
+
+def read_log(model_dir: Path) -> list[dict]:
+    return [json.loads(line) for line in (model_dir / "log.jsonl").read_text().splitlines()]
+
+
+def test_a_damaged_latest_checkpoint_is_passed_over_for_the_one_before(tmp_path, capsys):
+    config = tiny_config(tmp_path, **{**FAST, "max_steps": 6, "eval_every": 3})
+    straight = Trainer(config, progress=False)
+    straight.train()
+    weights = ckpt.list_checkpoints(Path(config.out_dir))[-1] / ckpt.WEIGHTS
+    weights.write_bytes(weights.read_bytes()[:1000])
+    resumed = Trainer(config, resume=True, progress=True)
+    assert resumed.step == 3
+    assert "step_00000006/model.safetensors: cannot load weights" in capsys.readouterr().out
+    resumed.train()
+    for name, value in straight.model.state_dict().items():
+        assert torch.equal(value, resumed.model.state_dict()[name]), name

@@ -3,12 +3,14 @@
 import json
 import math
 import os
+import re
 import stat
 from pathlib import Path
 
 import pytest
 import torch
 import torch.nn.functional as F
+from safetensors import SafetensorError
 from support import KNOWS_THE_PAIRS, PAIRS, tiny_config, worst_pair_nll
 
 from attnmt import checkpoint as ckpt
@@ -203,11 +205,19 @@ def test_failed_checkpoint_write_keeps_the_previous_one(trained_copy, tmp_path, 
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(torch, "save", disk_full)
-    with pytest.raises(ckpt.ModelDirError, match="trainer_state.pt .*No space left.*previous version is intact"):
+    with pytest.raises(ckpt.ModelDirError, match="step_00000999: no space left on device; the previous version is "
+                                                  "intact"):
         ckpt.save_checkpoint(trained, 999, model, {"step": 999})
     monkeypatch.setattr(ckpt, "save_model", disk_full)
-    with pytest.raises(ckpt.ModelDirError, match="model.safetensors .*No space left"):
+    with pytest.raises(ckpt.ModelDirError, match="model.safetensors: no space left on device"):
         ckpt.save_weights(model, trained / "model.safetensors")
+
+    def safetensors_disk_full(*args, **kwargs):  # how safetensors says it (seen on a full tmpfs)
+        raise SafetensorError("Error while serializing: I/O error: No space left on device (os error 28)")
+
+    monkeypatch.setattr(ckpt, "save_model", safetensors_disk_full)
+    with pytest.raises(ckpt.ModelDirError, match="step_00000999: no space left on device; the previous version"):
+        ckpt.save_checkpoint(trained, 999, model, {"step": 999})
     assert (trained / "model.safetensors").read_bytes() == before
     assert ckpt.list_checkpoints(trained) == checkpoints
     assert not list((trained / "checkpoints").glob(".*"))  # no half-written leftovers
@@ -342,6 +352,14 @@ def test_chrf_can_pick_the_best_weights(tmp_path, capsys):
 def test_an_unknown_eval_metric_is_named(tmp_path):
     with pytest.raises(ConfigError, match="eval_metric='ter': use 'bleu', 'chrf' or 'loss'"):
         tiny_config(tmp_path, eval_metric="ter")
+
+
+def test_the_progress_bar_counts_towards_max_time_when_it_ends_the_run(tmp_path, capsys):
+    config = tiny_config(tmp_path, max_steps=100_000, max_time="2s", eval_every=100_000, eval_metric="loss")
+    result = Trainer(config, progress=True).train()
+    assert result.stopped_by == "max_time"
+    done, total = map(int, re.findall(r"(\d+)/(\d+) \[", capsys.readouterr().err)[-1])
+    assert done == result.step and done <= total <= done + 1  # not 100000 steps with an ETA of hours
 
 
 @pytest.mark.parametrize(("old", "metric"), [(True, "bleu"), (False, "loss")])

@@ -127,7 +127,7 @@ async def detected(server: Server, texts: list[str], target: str) -> dict:
         raise LibreError(400, "auto is not supported: this server knows no source language")
     ranked = await asyncio.to_thread(server.detector.rank, " ".join(texts))
     into_target = [code for code in sources if (code, target) in server.models.by_pair] or sources
-    best = next(((code, p) for code, p in ranked if code in into_target), (into_target[0], 0.0))
+    best = next(((code, p) for code, p in ranked if code in into_target and p > 0), (into_target[0], 0.0))
     return {"confidence": best[1], "language": best[0]}
 
 

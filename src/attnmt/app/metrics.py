@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from attnmt.app.guards import HTTPMiddleware
 from attnmt.app.served import ServedModel
 
 ACCESS_LOG = logging.getLogger("attnmt.access")
@@ -47,20 +48,17 @@ class Metrics:
         return path if path in self.paths else "other"
 
 
-class Observed:
-    """ASGI middleware: counts and times every request and writes its access-log line.
+class Observed(HTTPMiddleware):
+    """Counts and times every request and writes its access-log line.
 
     Endpoints add what the line should say (model, texts, characters, the key's line, and
     with --log-text the texts) to ``request.state.log``."""
 
     def __init__(self, app: ASGIApp, metrics: Metrics) -> None:
-        self.app = app
+        super().__init__(app)
         self.metrics = metrics
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         start = time.perf_counter()
         status = 500  # what the client sees if the app fails before answering
 

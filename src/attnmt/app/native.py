@@ -193,11 +193,16 @@ async def translate_native(server: Server, request: TranslateRequest, http: Requ
     return TranslateResponse(translations=translations, hypotheses=hypotheses, attention=attention)
 
 
+def json_error(problem: dict) -> str | None:
+    """What the JSON parser said about a body that is not JSON (e.g. "not UTF-8: byte 0xe9")."""
+    return (problem.get("ctx") or {}).get("error") if problem.get("type") == "json_invalid" else None
+
+
 def describe_problem(problem: dict) -> str:
     """One validation problem as text, e.g. 'beam: Input should be greater than or equal to 1'."""
     loc, message = problem["loc"], problem["msg"].removeprefix("Value error, ")
     if problem["type"] == "json_invalid":
-        return f"the body is not valid JSON ({message} at character {loc[-1]})"
+        return f"the body is not valid JSON ({message}{f' at character {loc[-1]}' if loc[-1] else ''})"
     where = ".".join(str(part) for part in loc[1:] if loc[:1] == ["body"]) or "body"
     if where == "body" and problem["type"] in ("missing", "model_attributes_type", "dict_type"):
         return 'the body must be a JSON object, e.g. {"text": "A dog runs."}'
@@ -212,7 +217,7 @@ def add_native_routes(app: FastAPI, server: Server) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
-        problems = [{"loc": list(e.get("loc", ())), "msg": e.get("msg", ""), "type": e.get("type", "")}
+        problems = [{"loc": list(e.get("loc", ())), "msg": json_error(e) or e.get("msg", ""), "type": e.get("type", "")}
                     for e in error.errors()]
         detail = "; ".join(describe_problem(problem) for problem in problems) or "invalid request"
         return JSONResponse({"detail": detail, "errors": problems}, status_code=422)

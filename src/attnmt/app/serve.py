@@ -33,10 +33,20 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, Field
 from starlette.datastructures import Headers
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from attnmt.app.access import Access
 from attnmt.app.context import Server
+from attnmt.app.guards import (
+    LOOPBACK_NAMES,
+    BodyDeadline,
+    HTTPMiddleware,
+    SecurityHeaders,
+    StrictJSONRoute,
+    content_policy,
+    run_until_stopped,
+)
 from attnmt.app.libretranslate import add_libretranslate_routes
 from attnmt.app.metrics import ACCESS_LOG, Metrics, Observed
 from attnmt.app.native import add_native_routes
@@ -66,18 +76,15 @@ class Health(BaseModel):
                                            "translated, queued")
 
 
-class BodyLimit:
-    """ASGI middleware: 413 for a request body over ``max_bytes``, before reading it when it
-    declares its length, else as soon as the bytes read pass the limit."""
+class BodyLimit(HTTPMiddleware):
+    """413 for a request body over ``max_bytes``, before reading it when it declares its length,
+    else as soon as the bytes read pass the limit."""
 
     def __init__(self, app: ASGIApp, max_bytes: int) -> None:
-        self.app = app
+        super().__init__(app)
         self.max_bytes = max_bytes
 
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
         detail = f"the request body is over {self.max_bytes} bytes"
         declared = Headers(scope=scope).get("content-length", "")
         if declared.isdigit() and int(declared) > self.max_bytes:
@@ -97,10 +104,12 @@ class BodyLimit:
 
 
 def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = None, access: Access | None = None,
-               cors_origins: Sequence[str] = (), log_text: bool = False) -> FastAPI:
+               cors_origins: Sequence[str] = (), log_text: bool = False,
+               allowed_hosts: Sequence[str] | None = None) -> FastAPI:
     """The FastAPI application serving ``models`` (the first is attnmt's API's default); each
     model's batcher runs while the app does.  ``cors_origins``: the web origins whose pages may
-    call the API (default: none)."""
+    call the API (default: none).  ``allowed_hosts``: the Host names it answers to (None: any;
+    others get 400)."""
     server = Server(Models(models), settings or ServeSettings(), access or Access(), Metrics(PATHS), log_text)
     for served in server.models.all:
         server.metrics.watch(served)
@@ -118,7 +127,12 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     first = server.models.default
     app = FastAPI(title=f"attnmt: {', '.join(m.name for m in server.models.all)}",
                   description=__doc__.split("\n\n")[0], lifespan=lifespan)
+    app.router.route_class = StrictJSONRoute
     app.add_middleware(BodyLimit, max_bytes=server.settings.max_body_bytes)
+    app.add_middleware(BodyDeadline, seconds=server.settings.body_timeout_s)
+    if allowed_hosts is not None:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
+    app.add_middleware(SecurityHeaders, policy=content_policy(page_html(first.name)))
     if cors_origins:
         app.add_middleware(CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["GET", "POST"],
                            allow_headers=["Content-Type", "Authorization"])
@@ -158,13 +172,14 @@ def is_loopback(host: str) -> bool:
 
 def serve(served: Sequence[ServedModel], host: str = "127.0.0.1", port: int = 8000,
           settings: ServeSettings | None = None, access: Access | None = None, cors_origins: Sequence[str] = (),
-          log_text: bool = False) -> None:
+          log_text: bool = False, allowed_hosts: Sequence[str] = ()) -> None:
     """Serves ``served`` (inference copies, as ``attnmt serve`` loads them: attnmt.app.commands.serve)
-    until Ctrl-C, writing the access log to stderr."""
-    import uvicorn
-
+    until Ctrl-C or SIGTERM, writing the access log to stderr.  On loopback it answers only to
+    loopback names and ``allowed_hosts``; elsewhere to any name, unless ``allowed_hosts`` lists some."""
+    settings = settings or ServeSettings()
     access = access or Access()
-    app = create_app(served, settings, access, cors_origins, log_text)
+    hosts = [*LOOPBACK_NAMES, host, *allowed_hosts] if is_loopback(host) else (list(allowed_hosts) or None)
+    app = create_app(served, settings, access, cors_origins, log_text, hosts)
     handler = logging.StreamHandler(sys.stderr)
     ACCESS_LOG.addHandler(handler)
     ACCESS_LOG.setLevel(logging.INFO)
@@ -178,4 +193,5 @@ def serve(served: Sequence[ServedModel], host: str = "127.0.0.1", port: int = 80
               "name it: --model en-de=DIR", file=sys.stderr)
     print(f"serving {', '.join(m.name for m in served)} at http://{host}:{port}/ (LibreTranslate API: "
           "POST /translate; attnmt's: POST /v1/translate; docs: /docs); Ctrl-C stops", file=sys.stderr)
-    uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    run_until_stopped(app, host, port, settings.header_timeout_s, settings.shutdown_timeout_s)
+    print("attnmt: server stopped", file=sys.stderr)

@@ -37,6 +37,9 @@ class ServeSettings:
     max_batch: int = 32  # texts translated together
     batch_window_ms: float = 5.0  # how long a lone request waits for company
     max_queued: int = 1024  # texts waiting; beyond this, 503
+    header_timeout_s: float = 10.0  # a connection silent this long (opened, or answered) is closed
+    body_timeout_s: float = 30.0  # a request body must arrive within this long of its headers; else 408
+    shutdown_timeout_s: float = 10.0  # on SIGTERM or Ctrl-C, requests in flight get this long to finish
 
     def __post_init__(self) -> None:
         for key, value in asdict(self).items():

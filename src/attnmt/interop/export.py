@@ -37,6 +37,8 @@ from torch import Tensor
 from attnmt.checkpoint import (
     MODEL_CONFIG,
     WEIGHTS,
+    check_model_size,
+    check_weights_size,
     load_model_config,
     load_model_dir,
     save_model_config,
@@ -248,7 +250,8 @@ def export_ctranslate2(
 def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     """Turns a local Hugging Face Marian directory (e.g. an OPUS-MT model) into an attnmt model directory.
 
-    The ids stay Marian's; the tokenizer files are kept (see ``VocabTokenizer``).
+    The ids stay Marian's; the tokenizer files are kept (see ``VocabTokenizer``).  The sizes
+    config.json gives are checked against the weights file and the machine before anything is built.
     """
     transformers = require("transformers", "importing a Marian model")
     hf_dir, out = Path(hf_dir), Path(out)
@@ -256,8 +259,15 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
         if not (hf_dir / name).is_file():
             raise ConversionError(f"{hf_dir / name}: not found; is {hf_dir} a Hugging Face Marian model directory?")
     check_empty(out)
-    hf_model = transformers.MarianMTModel.from_pretrained(str(hf_dir), local_files_only=True, dtype=torch.float32)
     tokenizer = VocabTokenizer.load(hf_dir)
+    planned = marian_model_config(transformers, hf_dir, tokenizer.unk_id)
+    check_model_size(planned, hf_dir / MODEL_CONFIG)
+    check_weights_size(planned, marian_weights_file(hf_dir), hf_dir / MODEL_CONFIG)
+    try:
+        hf_model = transformers.MarianMTModel.from_pretrained(str(hf_dir), local_files_only=True,
+                                                              dtype=torch.float32)
+    except (OSError, ValueError, RuntimeError) as error:
+        raise ConversionError(f"{hf_dir}: transformers cannot load the model ({error})") from None
     has_bias = bool(hf_model.final_logits_bias.any())
     config = attnmt_config(hf_model.config.to_dict(), tokenizer.unk_id, has_bias)
     source_pad = tokenizer.source_vocab["<pad>"]
@@ -273,3 +283,24 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     save_model_config(config, out)
     tokenizer.save(out)
     return out
+
+
+def marian_model_config(transformers: ModuleType, hf_dir: Path, unk_id: int) -> TransformerConfig:
+    """The attnmt config of the Marian model in ``hf_dir``, read from its config.json alone."""
+    path = hf_dir / MODEL_CONFIG
+    try:
+        marian = transformers.MarianConfig.from_pretrained(str(hf_dir), local_files_only=True).to_dict()
+        return attnmt_config(marian, unk_id, output_bias=False)
+    except (OSError, ValueError, TypeError, KeyError) as error:  # ValueError: ConfigError and ConversionError too
+        raise ConversionError(f"{path}: {error}") from None
+
+
+def marian_weights_file(hf_dir: Path) -> Path:
+    """The model's safetensors file; a pickled one (pytorch_model.bin) is refused unread."""
+    path = hf_dir / "model.safetensors"
+    if not path.is_file():
+        pickled = " (pytorch_model.bin is a pickle, which attnmt never loads: it can run code)" if (
+            hf_dir / "pytorch_model.bin").exists() else ""
+        raise ConversionError(f"{path}: not found{pickled}; convert the weights to safetensors where you "
+                              "trust them, e.g. with transformers' save_pretrained")
+    return path

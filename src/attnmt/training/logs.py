@@ -15,6 +15,9 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from attnmt.errors import ModelDirError
+from attnmt.files import write_failure
+
 
 class RunLog:
     """The console, train.log, log.jsonl and TensorBoard of one run."""
@@ -59,8 +62,7 @@ class RunLog:
         """A record for programs: a line of log.jsonl, and its numbers as TensorBoard scalars."""
         if not self.is_main:
             return
-        with open(self.dir / "log.jsonl", "a", encoding="utf-8") as log:
-            log.write(json.dumps(record) + "\n")
+        self._write("log.jsonl", json.dumps(record) + "\n")
         if self.writer is None:
             return
         for key, value in record.items():
@@ -77,5 +79,47 @@ class RunLog:
             self.writer = None
 
     def _append(self, text: str) -> None:
-        with open(self.dir / "train.log", "a", encoding="utf-8") as log:
-            log.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {text}\n")
+        self._write("train.log", f"{time.strftime('%Y-%m-%d %H:%M:%S')} {text}\n")
+
+    def _write(self, name: str, text: str) -> None:
+        path = self.dir / name
+        try:
+            with open(path, "a", encoding="utf-8") as log:
+                log.write(text)
+        except OSError as error:  # a full disk, say: one line, as for the checkpoints
+            raise ModelDirError(f"could not write {path}: {write_failure(error)}") from None
+
+
+def new_window() -> dict:
+    """The sums over the steps since the last training record."""
+    return {"loss": 0.0, "tokens": 0, "time": 0.0, "steps": 0}
+
+
+class Progress:
+    """The progress bar, in steps towards whichever limit ends the run first: max_steps, or the
+    step that max_time will see at the pace of the training so far (validation not counted)."""
+
+    def __init__(self, step: int, elapsed: float, max_steps: int, budget: float, enabled: bool) -> None:
+        self.start, self.max_steps, self.budget = (step, elapsed), max_steps, budget
+        self.bar = tqdm(total=max_steps, initial=step, disable=not enabled, dynamic_ncols=True, unit="step")
+
+    def advance(self, step: int, elapsed: float) -> None:
+        """One step more; ``elapsed``: seconds of training so far."""
+        self.bar.total = max(step, self.last_step(step, elapsed))
+        self.bar.update(1)
+
+    def last_step(self, step: int, elapsed: float) -> int:
+        """The step the run will end at: max_steps, or sooner where max_time comes first."""
+        steps, seconds = step - self.start[0], elapsed - self.start[1]
+        if self.budget == math.inf or steps <= 0 or seconds <= 0:
+            return self.max_steps
+        return min(self.max_steps, step + int(steps / seconds * max(self.budget - elapsed, 0.0)))
+
+    def show(self, record: dict) -> None:
+        """A training record's numbers beside the bar."""
+        left = f"{(self.budget - record['elapsed']) / 60:.1f}m" if self.budget < math.inf else "-"
+        self.bar.set_postfix(loss=f"{record['loss']:.3f}", lr=f"{record['lr']:.2e}", tok_s=record["tokens_per_s"],
+                             time_left=left)
+
+    def close(self) -> None:
+        self.bar.close()

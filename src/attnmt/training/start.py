@@ -19,7 +19,7 @@ from attnmt import checkpoint as ckpt
 from attnmt.config import TrainConfig, TransformerConfig, checked_fields
 from attnmt.corpus import HEADER
 from attnmt.data import ReadReport
-from attnmt.errors import ConfigError, ModelDirError
+from attnmt.errors import ConfigError, ModelDirError, UserError
 from attnmt.prepare import text_pairs
 from attnmt.tokenizer import Tokenizer, attnmt_layout, train_sentencepiece
 from attnmt.tokenizer_files import read_tokenizer
@@ -79,8 +79,10 @@ def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer 
         protos = [train_sentencepiece(corpus_sentences(config, side), size, config.seed, **config.tokenizer_options)
                   for side in sides]
         return Tokenizer(*protos, source_eos=source_eos)
-    except ValueError as error:
-        raise ConfigError(f"tokenizer_options: {error}") from None
+    except UserError:
+        raise  # bad training data: the message names the file and line
+    except ValueError as error:  # SentencePiece refused: the options, when there are any, are the suspects
+        raise ConfigError(f"tokenizer_options: {error}" if config.tokenizer_options else str(error)) from None
 
 
 def corpus_sentences(config: TrainConfig, sides: tuple[int, ...]) -> Iterator[str]:

@@ -20,7 +20,6 @@ from pathlib import Path
 import torch
 import yaml
 from torch.nn.parallel import DistributedDataParallel
-from tqdm import tqdm
 
 from attnmt import checkpoint as ckpt
 from attnmt.config import TrainConfig, load_config, parse_duration
@@ -28,13 +27,13 @@ from attnmt.data import Batch
 from attnmt.decoding import Decoding
 from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.evaluate import bleu, chrf
-from attnmt.files import write_text
+from attnmt.files import remove_leftovers, write_text
 from attnmt.hardware import bound_kernel_caches, describe, release_free_memory, resolve_precision
 from attnmt.model import Transformer
 from attnmt.tokenizer_files import save_tokenizer
 from attnmt.training.corpora import load_training_data, validation_set
 from attnmt.training.distributed import Group, setup
-from attnmt.training.logs import RunLog
+from attnmt.training.logs import Progress, RunLog, new_window
 from attnmt.training.objective import TranslationLoss, constant_schedule, label_smoothed_nll, noam_schedule
 from attnmt.training.start import resumed, run_start
 from attnmt.translate import translate
@@ -108,6 +107,7 @@ class Trainer:
         torch.manual_seed(config.seed)  # the same initial weights on every rank
         start = resumed(config, self.dir) if resume else run_start(config, self.log.line)
         self.tokenizer, model_config = start.tokenizer, start.model_config
+        ckpt.check_model_size(model_config, self.dir / ckpt.MODEL_CONFIG if resume else "model")
         self.data = load_training_data(config, self.tokenizer, self.log.line)
         ids = (model_config.pad_id, model_config.bos_id, model_config.eos_id)
         self.valid_pairs, self.valid_batches = self._validation_set(config.valid_src, config.valid_tgt, ids)
@@ -155,12 +155,9 @@ class Trainer:
         write_text(self.dir / ckpt.TRAIN_CONFIG, yaml.safe_dump(self.config.to_dict(), sort_keys=False))
 
     def _restore(self) -> None:
-        checkpoints = ckpt.list_checkpoints(self.dir)
-        if not checkpoints:
-            raise ckpt.ModelDirError(f"{self.dir}: no checkpoint to resume from")
-        latest = checkpoints[-1]
-        ckpt.load_weights(self.model, latest / ckpt.WEIGHTS)
-        state = ckpt.load_trainer_state(latest)
+        for leftover in [*remove_leftovers(self.dir), *remove_leftovers(self.dir / ckpt.CHECKPOINTS)]:
+            self.log.line(f"removed {leftover}, left by a save that was cut short")
+        latest, state = ckpt.load_latest_checkpoint(self.dir, self.model, self.log.line)
         self.optimizer.load_state_dict(state["optimizer"])
         self.batcher.load_state_dict(state["data"])
         if len(state["rng"]) == self.group.world_size:
@@ -194,9 +191,9 @@ class Trainer:
         c = self.config
         self._log_runtime()
         stream = iter(self.batcher)
-        bar = tqdm(total=c.max_steps, initial=self.step, disable=not self.progress, dynamic_ncols=True)
+        bar = Progress(self.step, self.elapsed, c.max_steps, budget, self.progress)
         last_saved = self.step
-        window = {"loss": 0.0, "tokens": 0, "time": 0.0}
+        window = new_window()
         with StopFlag().installed() as stop:
             while True:
                 started = time.perf_counter()
@@ -209,13 +206,12 @@ class Trainer:
                     if stopped_by:
                         break
                     continue
-                window["loss"] += loss
-                window["tokens"] += tokens
-                window["time"] += took
-                bar.update(1)
+                window.update(loss=window["loss"] + loss, tokens=window["tokens"] + tokens,
+                              time=window["time"] + took, steps=window["steps"] + 1)
+                bar.advance(self.step, self.elapsed)
                 if self.step % c.log_every == 0:
-                    self._log_train(window, bar, budget)
-                    window = {"loss": 0.0, "tokens": 0, "time": 0.0}
+                    self._log_train(window, bar)
+                    window = new_window()
                 stopped_by = self._stop_reason(stop, budget)
                 if self.step % c.eval_every == 0 or stopped_by:
                     self.validate_and_save()
@@ -405,15 +401,13 @@ class Trainer:
                       f"{runtime['threads']} threads x {self.group.world_size} process(es); CPU {runtime['cpu']} "
                       f"({flags}; PyTorch kernels {runtime['torch_cpu_capability']})")
 
-    def _log_train(self, window: dict, bar: tqdm, budget: float) -> None:
+    def _log_train(self, window: dict, bar: Progress) -> None:
         tokens_per_s = window["tokens"] / max(window["time"], 1e-9)
-        steps = self.config.log_every
-        record = {"step": self.step, "loss": round(window["loss"] / steps, 4), "lr": self.learning_rate(),
+        # The steps in this window: fewer than log_every after a resume or skipped batches.
+        record = {"step": self.step, "loss": round(window["loss"] / window["steps"], 4), "lr": self.learning_rate(),
                   "tokens_per_s": round(tokens_per_s), "elapsed": round(self.elapsed, 1)}
         self.log.record(record)
-        left = f"{(budget - self.elapsed) / 60:.1f}m" if budget < math.inf else "-"
-        bar.set_postfix(loss=f"{record['loss']:.3f}", lr=f"{record['lr']:.2e}",
-                        tok_s=record["tokens_per_s"], time_left=left)
+        bar.show(record)
 
 
 def train(config: TrainConfig, progress: bool = True) -> TrainResult:

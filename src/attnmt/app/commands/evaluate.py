@@ -14,7 +14,7 @@ from attnmt.app.options import (
     decoding,
     load_for_translation,
 )
-from attnmt.errors import ConfigError
+from attnmt.errors import ConfigError, DataError
 
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
@@ -22,18 +22,30 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.evaluate import score
     from attnmt.translate import translate
 
-    if args.hyp:
-        if args.model or args.src:
-            raise ConfigError("give either --hyp (score that file) or --model and --src (translate, then score)")
-        hypotheses = read_lines(args.hyp)
-    elif args.model and args.src:
-        model, tokenizer, _ = load_for_translation(args)
-        hypotheses = translate(model, tokenizer, read_lines(args.src), decoding(args), **batching(args))
-    else:
+    if args.hyp and (args.model or args.src):
+        raise ConfigError("give either --hyp (score that file) or --model and --src (translate, then score)")
+    if not (args.hyp or (args.model and args.src)):
         raise ConfigError("nothing to score: give --model and --src to translate, or --hyp with translations")
-    scores = score(hypotheses, read_lines(args.ref))
+    references = read_lines(args.ref)
+    lines = read_lines(args.hyp or args.src)
+    check_line_counts(args.hyp or args.src, len(lines), args.ref, len(references))  # before any translating
+    if args.hyp:
+        hypotheses = lines
+    else:
+        model, tokenizer, _ = load_for_translation(args)
+        hypotheses = translate(model, tokenizer, lines, decoding(args), **batching(args))
+    scores = score(hypotheses, references)
     print(json.dumps(scores.sacrebleu_json, indent=1, ensure_ascii=False) if args.json else scores)
     return 0
+
+
+def check_line_counts(path: str, count: int, ref: str, ref_count: int) -> None:
+    """One reference line for each line of ``path``, and at least one."""
+    if count != ref_count:
+        raise DataError(f"{path} has {count} lines but {ref} has {ref_count}: "
+                        "evaluate needs exactly one reference line per line")
+    if not count:
+        raise DataError(f"{path} and {ref} are empty: nothing to score")
 
 
 def add_to(commands: argparse._SubParsersAction) -> None:

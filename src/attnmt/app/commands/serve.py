@@ -35,11 +35,13 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if args.weights and len(models) > 1:
         raise ConfigError("--weights picks one model's weights file: give it with a single --model")
     batch = args.max_batch if args.max_batch is not None else args.batch_size
-    settings = ServeSettings(max_batch=batch, batch_window_ms=args.batch_window_ms, max_request_chars=args.char_limit)
+    settings = ServeSettings(max_batch=batch, batch_window_ms=args.batch_window_ms, max_request_chars=args.char_limit,
+                             header_timeout_s=args.header_timeout, body_timeout_s=args.body_timeout,
+                             shutdown_timeout_s=args.shutdown_timeout)
     access = Access(read_api_keys(args.api_keys) if args.api_keys else None, args.req_limit)
     served = [load_served(pair, folder, args) for pair, folder in models]
     serve(served, args.host, args.port, settings, access, [o for o in args.cors_origins.split(",") if o],
-          args.log_text)
+          args.log_text, args.allowed_host)
     return 0
 
 
@@ -55,6 +57,14 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     add_batch_size_option(p, "texts translated together (1: one at a time)", default=32)
     p.add_argument("--max-batch", type=int, help=argparse.SUPPRESS)  # the name of --batch-size until 0.1
     p.add_argument("--batch-window-ms", type=float, default=5.0, help="how long a lone request waits for company")
+    p.add_argument("--header-timeout", type=float, default=10.0, help="seconds a connection may stay silent "
+                   "(opened, or answered) before it is closed")
+    p.add_argument("--body-timeout", type=float, default=30.0, help="seconds a request body may take to arrive "
+                   "after its headers (then 408)")
+    p.add_argument("--shutdown-timeout", type=float, default=10.0, help="seconds that requests in flight get "
+                   "to finish on SIGTERM or Ctrl-C")
+    p.add_argument("--allowed-host", action="append", default=[], metavar="NAME", help="a Host name to answer "
+                   "to besides localhost (on loopback; elsewhere: any name unless this is given), e.g. behind a proxy")
     p.add_argument("--api-keys", metavar="FILE", help="require an API key: one a line, optionally followed by "
                                                       "its requests per minute")
     p.add_argument("--req-limit", type=positive_int, help="requests per minute per client address (default: none)")

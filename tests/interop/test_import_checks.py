@@ -1,0 +1,55 @@
+"""Importing a stranger's Marian directory: absurd sizes and pickled weights are refused in one line,
+before transformers or attnmt allocate anything (model directories from strangers are part of the
+threat model, as the pickle refusals of attnmt's own directories show)."""
+
+import json
+import os
+import resource
+
+import torch
+from support import write_random_marian
+
+from attnmt.app.cli import main
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")  # before transformers is imported: never reach the Hub
+
+
+def import_cli(hf_dir, out, capsys) -> tuple[int, str, int]:
+    """`attnmt import --from-marian`: (exit status, stderr, bytes by which the peak memory grew)."""
+    capsys.readouterr()  # what making the directory printed
+    before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    code = main(["import", "--from-marian", str(hf_dir), "--out", str(out)])
+    grew = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before) * 1024  # Linux counts KiB
+    return code, capsys.readouterr().err, grew
+
+
+def test_absurd_positions_in_a_marian_config_are_refused_before_transformers_allocates(tmp_path, capsys):
+    hf_dir = write_random_marian(tmp_path / "hf")
+    config = json.loads((hf_dir / "config.json").read_text())
+    (hf_dir / "config.json").write_text(json.dumps({**config, "max_position_embeddings": 10**8}))
+    code, err, grew = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert f"{hf_dir}/config.json: max_positions=100000000: must be a whole number from 1 to 65,536" in err
+    assert grew < 200 * 2**20 and not (tmp_path / "out").exists()
+
+
+def test_a_marian_config_larger_than_its_weights_is_refused(tmp_path, capsys):
+    hf_dir = write_random_marian(tmp_path / "hf")
+    config = json.loads((hf_dir / "config.json").read_text())
+    (hf_dir / "config.json").write_text(json.dumps({**config, "d_model": 4096, "encoder_ffn_dim": 16384,
+                                                    "decoder_ffn_dim": 16384}))
+    code, err, grew = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert "model.safetensors: holds" in err and "they come from different models" in err
+    assert grew < 200 * 2**20
+
+
+def test_pickled_marian_weights_are_refused_unread(tmp_path, capsys):
+    hf_dir = write_random_marian(tmp_path / "hf")
+    from safetensors.torch import load_file
+
+    torch.save(load_file(hf_dir / "model.safetensors"), hf_dir / "pytorch_model.bin")
+    (hf_dir / "model.safetensors").unlink()
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert "pytorch_model.bin is a pickle, which attnmt never loads" in err
