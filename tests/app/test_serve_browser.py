@@ -134,3 +134,23 @@ def test_an_empty_text_shows_the_servers_message(page):
     page.click("#translate")
     sync_api.expect(page.locator("#error")).to_have_text("text is empty: give a sentence to translate")
     assert page.locator("#attention").is_hidden()
+
+
+def test_with_api_keys_the_page_sends_the_key_of_its_address(browser, trained_model, tmp_path):
+    keys = tmp_path / "keys.txt"
+    keys.write_text("page-key\n", encoding="utf-8")
+    with running_server(trained_model, "--api-keys", str(keys)) as (_, url, _):
+        page = browser.new_page()
+        try:
+            page.goto(url)  # no key: the server's answer is shown
+            page.fill("#source", "a dog runs")
+            page.click("#translate")
+            sync_api.expect(page.locator("#error")).to_have_text(
+                "Please contact the server operator to get an API key", timeout=30_000)
+            page.goto(url + "?api_key=page-key")
+            page.fill("#source", "a dog runs")
+            page.click("#translate")
+            shows_translation(page, "ein hund rennt")
+            assert int(page.locator("#translation").get_attribute("data-partials")) >= 3  # streamed with the key
+        finally:
+            page.close()
