@@ -8,6 +8,7 @@ that need the values at import time (the 20 pairs, say) import them from here.
 from __future__ import annotations
 
 import json
+import math
 import socket
 import subprocess
 import sys
@@ -23,8 +24,9 @@ import pytest
 import torch
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.config import TrainConfig
+from attnmt.config import TrainConfig, TransformerConfig
 from attnmt.data import collate, encode_pairs
+from attnmt.model import Transformer
 from attnmt.tokenizer import Tokenizer
 from attnmt.training.trainer import Trainer, resume
 
@@ -207,3 +209,58 @@ def write_random_marian(folder: Path, separate: bool = False, pairs=PAIRS, size:
         model.final_logits_bias.normal_(0.0, 0.1)
     model.save_pretrained(folder)
     return folder
+
+
+# --- hand-made and random models for the searches (tests/test_search.py, test_constraints.py, ...) ------
+
+PAD, BOS, EOS = 0, 2, 3
+
+
+def search_config(**changes) -> TransformerConfig:
+    """A tiny model's config for the search tests."""
+    values = dict(vocab_size=40, d_model=32, n_heads=4, encoder_layers=2, decoder_layers=2,
+                  d_ff=64, dropout=0.0, max_positions=64)
+    values.update(changes)
+    return TransformerConfig(**values)
+
+
+class EndingModel(Transformer):
+    """A random model whose EOS logit grows with the target position.
+
+    Like a trained model, it ends its outputs at lengths that vary by sentence
+    and by hypothesis, which exercises finished beams and shrinking batches.
+    """
+
+    def decode(self, tgt_in, memory, src_mask, trace=None, cache=None):
+        start = cache.length if cache is not None else 0
+        logits = super().decode(tgt_in, memory, src_mask, trace, cache)
+        position = torch.arange(start, start + tgt_in.size(1))  # [T]
+        logits[..., EOS] += 0.5 * position - 1.0
+        return logits
+
+
+def ending_model(seed: int = 0) -> EndingModel:
+    torch.manual_seed(seed)
+    return EndingModel(search_config()).eval()
+
+
+class ScriptedModel:
+    """A hand-made "model": next-token probabilities looked up by the output so far.
+
+    ``table`` maps an output prefix (tuple, no BOS) to {token: probability};
+    a prefix not in the table is followed by EOS for sure.  Search with use_cache=False.
+    """
+
+    def __init__(self, table: dict[tuple[int, ...], dict[int, float]]) -> None:
+        self.config = search_config(vocab_size=10)
+        self.table = table
+
+    def encode(self, src: torch.Tensor) -> torch.Tensor:
+        return torch.zeros(*src.shape, 1)
+
+    def decode(self, tgt_in, memory, src_mask, cache=None):
+        logits = torch.full((*tgt_in.shape, self.config.vocab_size), float("-inf"))
+        for row, tokens in enumerate(tgt_in.tolist()):
+            for token, p in self.table.get(tuple(tokens[1:]), {EOS: 1.0}).items():
+                logits[row, -1, token] = math.log(p)
+        return logits

@@ -8,11 +8,14 @@ import warnings
 import pytest
 import torch
 import torch.nn.functional as F
+from support import EndingModel, ScriptedModel, ending_model
+from support import search_config as tiny_config
 
 from attnmt import search
 from attnmt.decoding import Decoding
-from attnmt.model import Transformer, TransformerConfig
-from attnmt.search import beam_search, greedy_search, length_penalty, row_top_k
+from attnmt.model import Transformer
+from attnmt.next_tokens import NextTokens, row_top_k
+from attnmt.search import beam_search, greedy_search, length_penalty
 from attnmt.translate import encode_inputs, length_batches, translate
 
 PAD, BOS, EOS = 0, 2, 3
@@ -28,37 +31,10 @@ def one_thread():
     torch.set_num_threads(threads)
 
 
-def tiny_config(**changes) -> TransformerConfig:
-    values = dict(vocab_size=40, d_model=32, n_heads=4, encoder_layers=2, decoder_layers=2,
-                  d_ff=64, dropout=0.0, max_positions=64)
-    values.update(changes)
-    return TransformerConfig(**values)
-
-
 def random_model(seed: int = 0, **changes) -> Transformer:
     """An untrained model: it rarely says EOS, so its outputs run to the max length."""
     torch.manual_seed(seed)
     return Transformer(tiny_config(**changes)).eval()
-
-
-class EndingModel(Transformer):
-    """A random model whose EOS logit grows with the target position.
-
-    Like a trained model, it ends its outputs at lengths that vary by sentence
-    and by hypothesis, which exercises finished beams and shrinking batches.
-    """
-
-    def decode(self, tgt_in, memory, src_mask, trace=None, cache=None):
-        start = cache.length if cache is not None else 0
-        logits = super().decode(tgt_in, memory, src_mask, trace, cache)
-        position = torch.arange(start, start + tgt_in.size(1))  # [T]
-        logits[..., EOS] += 0.5 * position - 1.0
-        return logits
-
-
-def ending_model(seed: int = 0) -> EndingModel:
-    torch.manual_seed(seed)
-    return EndingModel(tiny_config()).eval()
 
 
 @functools.cache
@@ -82,28 +58,6 @@ def copy_model() -> Transformer:
         loss.backward()
         optimizer.step()
     return model.eval()
-
-
-class ScriptedModel:
-    """A hand-made "model": next-token probabilities looked up by the output so far.
-
-    ``table`` maps an output prefix (tuple, no BOS) to {token: probability};
-    a prefix not in the table is followed by EOS for sure.  Search with use_cache=False.
-    """
-
-    def __init__(self, table: dict[tuple[int, ...], dict[int, float]]) -> None:
-        self.config = tiny_config(vocab_size=10)
-        self.table = table
-
-    def encode(self, src: torch.Tensor) -> torch.Tensor:
-        return torch.zeros(*src.shape, 1)
-
-    def decode(self, tgt_in, memory, src_mask, cache=None):
-        logits = torch.full((*tgt_in.shape, self.config.vocab_size), float("-inf"))
-        for row, tokens in enumerate(tgt_in.tolist()):
-            for token, p in self.table.get(tuple(tokens[1:]), {EOS: 1.0}).items():
-                logits[row, -1, token] = math.log(p)
-        return logits
 
 
 def random_batch(seed: int, lengths: list[int]) -> torch.Tensor:
@@ -384,7 +338,7 @@ def test_translate_batches_at_most_the_models_batch_sentences_unless_told(monkey
 
     monkeypatch.setattr(module, "length_batches", recording)
     whole = translate(model, tok, lines)  # the readable model: the token budget alone
-    model.next_tokens = type("Pairs", (search.NextTokens,), {"batch_sentences": 2})()
+    model.next_tokens = type("Pairs", (NextTokens,), {"batch_sentences": 2})()
     assert translate(model, tok, lines) == whole
     assert translate(model, tok, lines, max_sentences=0) == whole
     assert sizes == [[5], [2, 2, 1], [5]]

@@ -4,7 +4,8 @@ The paper's parts are the top-level modules, in reading order: ``attention`` (ma
 scaled dot-product attention, multi-head attention), ``layers`` (positional encoding,
 feed-forward, encoder and decoder layers), ``model`` (the Transformer).  Around them:
 ``tokenizer`` and ``data`` (text to batches), ``checkpoint`` (model directories),
-``decoding`` (the search options), ``search`` and ``translate`` (text out), ``evaluate`` (BLEU), and the folders
+``decoding`` (the search options), ``search`` and ``translate`` (text out), ``glossary`` (terms a
+translation must use), ``evaluate`` (BLEU), and the folders
 ``training``, ``fast``, ``inspect``, ``interop`` and ``app``.
 """
 
@@ -18,6 +19,7 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.config import TransformerConfig
 from attnmt.decoding import Decoding
 from attnmt.errors import UserError
+from attnmt.glossary import Glossary, read_glossary
 from attnmt.layers import DecoderLayer, EncoderLayer, FeedForward, PositionalEncoding
 from attnmt.model import AttentionTrace, Transformer
 from attnmt.translate import translate
@@ -30,6 +32,7 @@ __all__ = [
     "DecoderLayer",
     "EncoderLayer",
     "FeedForward",
+    "Glossary",
     "MultiHeadAttention",
     "PositionalEncoding",
     "Transformer",
@@ -38,6 +41,7 @@ __all__ = [
     "causal_mask",
     "load_model_dir",
     "padding_mask",
+    "read_glossary",
     "scaled_dot_product_attention",
     "translate",
 ]

@@ -30,6 +30,18 @@ class Decoding:
     min_len:       EOS is ruled out before this many output tokens (1: no empty output)
     early_stopping: beam search ends a sentence once beam_size hypotheses finished, whether or
                    not an active one could still beat them (Hugging Face's early_stopping=True)
+    sampling_topk: 1: no sampling (the most likely token); 0 or k > 1: each token is drawn at
+                   random from the whole distribution (0) or its k most likely tokens (k), as
+                   CTranslate2's option of that name (with beam_size 1; for back-translation)
+    sampling_topp: with sampling, draw from the fewest most likely tokens whose probability
+                   adds up to at least p (nucleus sampling; 1: all of them)
+    sampling_temperature: with sampling, draw from softmax(logits / temperature)
+    seed:          with sampling, the random generator's seed: the same input and seed give the
+                   same output (None: a new draw each time)
+    no_repeat_ngram_size: no n-gram of this many tokens occurs twice in an output (0: off)
+    repetition_penalty: logits of tokens already in the output are divided by this (multiplied,
+                   where negative), as in CTRL (Keskar et al., 2019); 1: off
+    disable_unk:   the unknown piece is never generated
     """
 
     beam_size: int = 4
@@ -39,13 +51,20 @@ class Decoding:
     max_len_b: int = 10
     min_len: int = 1
     early_stopping: bool = False
+    sampling_topk: int = 1
+    sampling_topp: float = 1.0
+    sampling_temperature: float = 1.0
+    seed: int | None = None
+    no_repeat_ngram_size: int = 0
+    repetition_penalty: float = 1.0
+    disable_unk: bool = False
 
     def __post_init__(self) -> None:
-        for name in ("beam_size", "n_best", "max_len_b", "min_len"):
+        for name in ("beam_size", "n_best", "max_len_b", "min_len", "sampling_topk", "no_repeat_ngram_size"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int):
                 raise ConfigError(f"decoding option {name}: expected a whole number, got {value!r}")
-        for name in ("alpha", "max_len_a"):
+        for name in ("alpha", "max_len_a", "sampling_topp", "sampling_temperature", "repetition_penalty"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
                 raise ConfigError(f"decoding option {name}: expected a finite number, got {value!r}")
@@ -59,6 +78,38 @@ class Decoding:
         if self.max_len_a < 0 or self.max_len_b < 0 or self.min_len < 0:
             raise ConfigError("decoding options max_len_a, max_len_b and min_len must be 0 or more, got "
                               f"{self.max_len_a}, {self.max_len_b}, {self.min_len}")
+        self.check_sampling()
+        if self.no_repeat_ngram_size < 0:
+            raise ConfigError(f"decoding option no_repeat_ngram_size: expected 0 or more, "
+                              f"got {self.no_repeat_ngram_size}")
+        if self.repetition_penalty <= 0:
+            raise ConfigError(f"decoding option repetition_penalty: expected more than 0, "
+                              f"got {self.repetition_penalty}")
+        if not isinstance(self.disable_unk, bool):
+            raise ConfigError(f"decoding option disable_unk: expected true or false, got {self.disable_unk!r}")
+
+    def check_sampling(self) -> None:
+        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
+            raise ConfigError(f"decoding option seed: expected a whole number, got {self.seed!r}")
+        if self.sampling_topk < 0:
+            raise ConfigError(f"decoding option sampling_topk: expected 0 (all tokens), 1 (no sampling) or more, "
+                              f"got {self.sampling_topk}")
+        if not 0 < self.sampling_topp <= 1:
+            raise ConfigError(f"decoding option sampling_topp: expected more than 0 and at most 1, got "
+                              f"{self.sampling_topp}")
+        if self.sampling_temperature <= 0:
+            raise ConfigError(f"decoding option sampling_temperature: expected more than 0, got "
+                              f"{self.sampling_temperature}")
+        if not self.sampling and (self.sampling_topp != 1 or self.sampling_temperature != 1):
+            raise ConfigError("decoding options sampling_topp and sampling_temperature only apply when sampling: "
+                              "set sampling_topk to 0 (the whole vocabulary) or a number above 1")
+        if self.sampling and self.beam_size != 1:
+            raise ConfigError(f"sampling draws one translation per sentence: set beam_size 1 (got {self.beam_size})")
+
+    @property
+    def sampling(self) -> bool:
+        """Whether tokens are drawn at random (sampling_topk other than 1) rather than the most likely taken."""
+        return self.sampling_topk != 1
 
     @property
     def greedy(self) -> bool:

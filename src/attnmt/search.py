@@ -27,7 +27,13 @@ Conventions shared by both:
   index), so the work shrinks as sentences end.
 - The options (beam size, α, length limits, n-best) come in one ``Decoding`` value
   (attnmt.decoding); the next tokens are chosen from the logits by a :class:`NextTokens`
-  (the model's own where it brings a faster one: the inference copy's is C++).
+  (attnmt.next_tokens; the inference copy brings a C++ one).
+- A sentence's output may be made to start with given tokens (``prefixes``: those tokens are
+  forced, one a step, and scored like any other) and, in beam search, to contain given terms
+  (``terms``: lexically constrained search, attnmt.constraints).  Either raises the sentence's
+  length limit to what they need, up to the model's positions.
+- Greedy search draws its tokens at random with ``Decoding.sampling`` (attnmt.sampling);
+  ``repetition_penalty`` and ``no_repeat_ngram_size`` change the logits first (attnmt.penalties).
 """
 
 from __future__ import annotations
@@ -39,8 +45,12 @@ import torch
 from torch import Tensor
 
 from attnmt.attention import padding_mask
+from attnmt.config import TransformerConfig
+from attnmt.constraints import Constraints, Terms, extra_candidates, prefix_table
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.model import DecoderCache, Transformer
+from attnmt.next_tokens import NextTokens, Sampler, next_tokens_of
+from attnmt.penalties import Penalties
 
 
 @dataclass
@@ -50,6 +60,7 @@ class Hypothesis:
     tokens: list[int]  # output ids, without BOS and without the final EOS
     score: float  # log_prob / length_penalty(len(tokens) + 1, alpha): the final EOS counts
     log_prob: float  # plain sum of token log-probs, the final EOS included
+    missed: int = 0  # constrained search: terms not written (only where the length limit came first)
 
 
 def length_penalty(length: int, alpha: float) -> float:
@@ -57,78 +68,18 @@ def length_penalty(length: int, alpha: float) -> float:
     return ((5 + length) / 6) ** alpha
 
 
-def output_limits(model: Transformer, src: Tensor, decoding: Decoding) -> Tensor:
-    """src [B, S] -> each sentence's max_output_length [B], from its own (unpadded) length."""
+def output_limits(model: Transformer, src: Tensor, decoding: Decoding, at_least: Tensor | None = None) -> Tensor:
+    """src [B, S] -> each sentence's max_output_length [B], from its own (unpadded) length, and at
+    least ``at_least`` [B] tokens (what a prefix and terms need) where the model's positions allow."""
     c = model.config
     lengths = (src != c.pad_id).sum(dim=1).tolist()
-    limits = [decoding.max_output_length(n, c.longest_input) for n in lengths]
-    return torch.tensor(limits, device=src.device)
+    limits = torch.tensor([decoding.max_output_length(n, c.longest_input) for n in lengths], device=src.device)
+    return limits if at_least is None else limits.maximum(at_least).clamp(max=c.longest_input)
 
 
-def row_top_k(scores: Tensor, k: int, chunk: int = 64) -> tuple[Tensor, Tensor]:
-    """``scores.topk(k, dim=1)`` for scores [N, V] with a large V, found faster.
-
-    torch.topk scans each row element by element; ``amax`` over chunks of the row is
-    vectorised.  A row's k best values lie in the k chunks with the best maxima (any
-    value outside them is beaten by those k maxima), so only those k·chunk values,
-    and the row's last partial chunk, go to topk (docs/performance.md has the timings).
-    """
-    rows, vocab = scores.shape
-    n_chunks = vocab // chunk
-    if n_chunks <= k:
-        return scores.topk(min(k, vocab), dim=1)
-    full = n_chunks * chunk
-    chunks = scores[:, :full].view(rows, n_chunks, chunk)
-    best = chunks.amax(dim=2).topk(k, dim=1).indices  # [rows, k]
-    values = chunks[torch.arange(rows, device=scores.device)[:, None], best].view(rows, k * chunk)
-    columns = (best[:, :, None] * chunk + torch.arange(chunk, device=scores.device)).view(rows, k * chunk)
-    if full < vocab:
-        values = torch.cat([values, scores[:, full:]], dim=1)
-        tail = torch.arange(full, vocab, device=scores.device).expand(rows, -1)
-        columns = torch.cat([columns, tail], dim=1)
-    top, position = values.topk(k, dim=1)
-    return top, columns.gather(1, position)
-
-
-def ban(logits: Tensor, banned: Sequence[int]) -> Tensor:
-    """logits [N, V] with the ``banned`` tokens' logits at -inf (a copy where any are banned)."""
-    if not banned:
-        return logits
-    return logits.index_fill(1, torch.tensor(banned, device=logits.device), float("-inf"))
-
-
-class NextTokens:
-    """From logits to next tokens, as the searches choose them; written with PyTorch operations.
-
-    The inference copy brings a C++ one (attnmt.fast.fused.FusedNextTokens, its
-    ``next_tokens``) that never writes the [N, V] log-probabilities; ``next_tokens_of``
-    picks the model's own.
-    """
-
-    # Sentences per batch that attnmt.translate uses unless told (0: its max_tokens decides).
-    # Large batches suit the readable model: its per-operation costs are paid once per batch.
-    batch_sentences = 0
-
-    def top_log_probs(self, logits: Tensor, k: int, banned: Sequence[int]) -> tuple[Tensor, Tensor, Tensor]:
-        """logits [N, V] -> each row's k most likely tokens under log_softmax over the whole
-        vocabulary, best first, never one in ``banned``:
-        (log-probs [N, k], tokens [N, k], the row's normaliser log Σ_v exp(logit_v) [N])."""
-        normaliser = logits.logsumexp(dim=-1)  # [N]
-        top, tokens = row_top_k(ban(logits, banned), k)
-        return top - normaliser[:, None], tokens, normaliser
-
-    def best_tokens(self, logits: Tensor, banned: Sequence[int]) -> Tensor:
-        """Greedy search's choice: logits [N, V] -> each row's most likely token [N], never one in
-        ``banned`` (the largest logit is the largest log-probability: no softmax needed)."""
-        return row_top_k(ban(logits, banned), 1)[1][:, 0]
-
-
-READABLE = NextTokens()
-
-
-def next_tokens_of(model: Transformer) -> NextTokens:
-    """The model's own next-token selection where it brings one (the inference copy), else the readable one."""
-    return getattr(model, "next_tokens", READABLE)
+def never_generated(config: TransformerConfig, decoding: Decoding) -> list[int]:
+    """Tokens no search ever chooses: pad, BOS, and the unknown piece with ``disable_unk``."""
+    return sorted({config.pad_id, config.bos_id, *([config.unk_id] if decoding.disable_unk else [])})
 
 
 @dataclass
@@ -151,10 +102,11 @@ class DecoderState:
     src_mask: Tensor
     cache: DecoderCache | None
     choose: NextTokens
+    penalties: Penalties | None = None
 
     @classmethod
-    def start(cls, model: Transformer, src: Tensor, use_cache: bool) -> DecoderState:
-        """One row per sentence of src [B, S], holding just BOS."""
+    def start(cls, model: Transformer, src: Tensor, use_cache: bool, decoding: Decoding = DEFAULT) -> DecoderState:
+        """One row per sentence of src [B, S], holding just BOS; ``decoding``'s penalties apply to its logits."""
         c = model.config
         memory = model.encode(src)
         bos = torch.full((src.size(0), 1), c.bos_id, dtype=torch.long, device=src.device)
@@ -166,6 +118,7 @@ class DecoderState:
             src_mask=padding_mask(src, c.pad_id),
             cache=model.start_decoding(memory) if use_cache else None,
             choose=next_tokens_of(model),
+            penalties=Penalties.of(decoding),
         )
 
     def __len__(self) -> int:
@@ -185,20 +138,26 @@ class DecoderState:
         else:
             # The cache holds every earlier position; only the newest token is fed.
             logits = self.model.decode(self.prefix[:, -1:], self.memory, self.src_mask, cache=self.cache)
-        return logits[:, -1].float()
+        logits = logits[:, -1].float()
+        return logits if self.penalties is None else self.penalties(logits, self.prefix)
 
-    def top_next_tokens(self, k: int, banned: Sequence[int], forced: Tensor) -> tuple[Tensor, Tensor]:
+    def top_next_tokens(self, k: int, banned: Sequence[int], forced: Tensor,
+                        wanted: Tensor | None = None) -> tuple[Tensor, Tensor]:
         """Each row's k most likely next tokens: (log-probabilities [N, k], tokens [N, k]), best
-        first.  Normalised over the whole vocabulary; pad, BOS and ``banned`` are never chosen.
-        Rows where forced [N] is True are at their length limit: they may only take EOS, at the
-        model's log-probability of EOS (their other k - 1 are -inf)."""
-        c = self.model.config
+        first, then (constrained search) the W ``wanted`` [N, W] ones (-1: none), at -inf where
+        already among the k.  Normalised over the whole vocabulary; ``banned`` are never chosen.
+        A row with a token in forced [N] (-1: none) may only take that one (EOS at its length
+        limit, a prefix's next token), at the model's log-probability (its others are -inf)."""
         logits = self.logits()
-        top, tokens, normaliser = self.choose.top_log_probs(logits, k, sorted({c.pad_id, c.bos_id, *banned}))
-        if bool(forced.any()):
-            top[forced] = float("-inf")
-            top[forced, 0] = logits[forced, c.eos_id] - normaliser[forced]
-            tokens[forced, 0] = c.eos_id
+        top, tokens, normaliser = self.choose.top_log_probs(logits, k, banned)
+        if wanted is not None:
+            top = torch.cat([top, extra_candidates(logits, normaliser, tokens, wanted)], dim=1)
+            tokens = torch.cat([tokens, wanted.clamp(min=0)], dim=1)
+        rows = (forced >= 0).nonzero().squeeze(1)
+        if len(rows):
+            top[rows] = float("-inf")
+            top[rows, 0] = logits[rows, forced[rows]] - normaliser[rows]
+            tokens[rows, 0] = forced[rows]
         return top, tokens
 
     def select(self, rows: Tensor, groups: Tensor | None = None) -> None:
@@ -226,9 +185,11 @@ class DecoderState:
 
 @torch.inference_mode()
 def greedy_search(
-    model: Transformer, src: Tensor, decoding: Decoding = DEFAULT, use_cache: bool = True
+    model: Transformer, src: Tensor, decoding: Decoding = DEFAULT, use_cache: bool = True,
+    prefixes: Sequence[Sequence[int]] | None = None,
 ) -> list[list[int]]:
-    """src [B, S] padded with pad_id -> B output id lists (no BOS, no EOS), by most likely token.
+    """src [B, S] padded with pad_id -> B output id lists (no BOS, no EOS), by most likely token
+    (drawn at random with ``decoding.sampling``), each starting with its ``prefixes`` (if any).
 
     A sentence ends at EOS or at its max_output_length; decoding stops when all have.
     EOS is ruled out before ``decoding.min_len`` tokens: by default no empty output
@@ -236,19 +197,24 @@ def greedy_search(
     Call ``model.eval()`` first: dropout is not switched off here.
     """
     eos, min_len = model.config.eos_id, decoding.min_len
-    limits = output_limits(model, src, decoding)
+    table = prefix_table(prefixes, src.size(0), src.device)
+    limits = output_limits(model, src, decoding, (table >= 0).sum(dim=1))
     outputs: list[list[int]] = [[] for _ in range(src.size(0))]
-    state = DecoderState.start(model, src, use_cache)
+    state = DecoderState.start(model, src, use_cache, decoding)
     state.keep(limits > 0)
-    c = model.config
-    banned = [sorted({c.pad_id, c.bos_id, eos}), sorted({c.pad_id, c.bos_id})]  # before min_len, after
+    choose = Sampler(decoding, src.device) if decoding.sampling else state.choose
+    never = never_generated(model.config, decoding)
+    banned = [sorted({*never, eos}), never]  # before min_len, after
     # The bookkeeping of a few dozen rows runs on Python lists: tensor ops cost more per call.
     sentence, limit = state.sentence.tolist(), limits[state.sentence].tolist()
     going = [True] * len(sentence)  # rows whose sentence has not ended
     step = 0
     make_room(state, limit, step)
     while any(going):
-        tokens = state.choose.best_tokens(state.logits(), banned[step >= min_len])  # [N]
+        tokens = choose.best_tokens(state.logits(), banned[step >= min_len])  # [N]
+        if step < table.size(1) - 1:
+            forced = table[state.sentence, step]
+            tokens = torch.where(forced >= 0, forced, tokens)
         step += 1
         for row, token in enumerate(tokens.tolist()):
             if going[row]:
@@ -325,14 +291,15 @@ def top_candidates(beam_log_prob: Tensor, row_top: Tensor, row_token: Tensor, n_
 
 def collect_finished(
     state: DecoderState, candidates: Candidates, ends: Tensor, sentences: list[int],
-    finished: list[list[Hypothesis]], penalty: float,
+    finished: list[list[Hypothesis]], penalty: float, missed: Tensor | None = None,
 ) -> None:
     """For each candidate where ends [n_groups, m] is True, appends a Hypothesis to
-    ``finished[sentences[group]]``."""
+    ``finished[sentences[group]]`` (with its missed [n_groups, M] terms, if given)."""
     for group, rank in ends.nonzero().tolist():
         log_prob = candidates.log_prob[group, rank].item()
         tokens = state.prefix[candidates.row[group, rank], 1:].tolist()
-        finished[sentences[group]].append(Hypothesis(tokens, log_prob / penalty, log_prob))
+        terms_missed = 0 if missed is None else int(missed[group, rank])
+        finished[sentences[group]].append(Hypothesis(tokens, log_prob / penalty, log_prob, terms_missed))
 
 
 def first_continuing(is_eos: Tensor, beam_size: int) -> Tensor:
@@ -363,10 +330,15 @@ def cannot_improve(finished: list[Hypothesis], best_active_score: float, count: 
 
 @torch.inference_mode()
 def beam_search(
-    model: Transformer, src: Tensor, decoding: Decoding = DEFAULT, use_cache: bool = True
+    model: Transformer, src: Tensor, decoding: Decoding = DEFAULT, use_cache: bool = True,
+    prefixes: Sequence[Sequence[int]] | None = None, terms: Sequence[Terms] | None = None,
+    continuing: Tensor | None = None,
 ) -> list[list[Hypothesis]]:
     """src [B, S] padded with pad_id -> per sentence, up to ``decoding.n_best`` finished
-    hypotheses, best first (beam_size, alpha, n_best, min_len, early_stopping: ``decoding``).
+    hypotheses, best first (beam_size, alpha, n_best, min_len, early_stopping: ``decoding``),
+    each starting with its ``prefixes`` and containing its ``terms`` (if any; attnmt.constraints:
+    the beam is then shared among banks, and a hypothesis ends only with all its terms, none of
+    the ``continuing`` [V] pieces right after one).
 
     All sentences and their beams decode together as B·beam_size rows.  Each step
     takes the 2·beam_size best extensions per sentence: the EOS ones among its top
@@ -384,32 +356,52 @@ def beam_search(
     beam_size, alpha, n_best, min_len = decoding.beam_size, decoding.alpha, decoding.n_best, decoding.min_len
     eos = model.config.eos_id
     vocab = model.config.vocab_size - 3  # tokens that can be candidates: never pad or BOS, EOS not always
-    limits = output_limits(model, src, decoding)
+    table = prefix_table(prefixes, src.size(0), src.device)
+    constraints = Constraints.start(terms or [], src.device, continuing)
+    need = (table >= 0).sum(dim=1) + (0 if constraints is None else constraints.total())
+    limits = output_limits(model, src, decoding, need)
     limit_of = limits.tolist()
+    never = never_generated(model.config, decoding)
     # With α = 0 the n_best finished are final once nothing active beats them. With α > 0
     # stopping that early cost BLEU (docs/translating.md), so more must finish.
     enough = n_best if alpha == 0 else beam_size
     finished: list[list[Hypothesis]] = [[] for _ in range(src.size(0))]
     # The first step starts from one row per sentence (BOS); the beam widens after it.
-    state = DecoderState.start(model, src, use_cache)
+    state = DecoderState.start(model, src, use_cache, decoding)
     beam_log_prob = torch.zeros(len(state), device=src.device)  # [N]
     step = 0
     while len(state):
         # Each beam has one EOS extension, so 2·beam_size candidates always
         # leave at least beam_size that continue.
         count = 2 * beam_size
+        at_limit = limits[state.sentence] == step
+        forced = table[state.sentence, min(step, table.size(1) - 1)].masked_fill(at_limit, eos)
         row_top, row_token = state.top_next_tokens(
-            min(count, vocab), [eos] if step < min_len else [], limits[state.sentence] == step
+            min(count, vocab), sorted({*never, eos}) if step < min_len else never, forced,
+            None if constraints is None else constraints.wanted(),
         )
         sentences = state.sentence[::state.width].tolist()  # [n_groups]
-        candidates = top_candidates(beam_log_prob, row_top, row_token, len(sentences), count)
+        if constraints is None:
+            candidates, progress = top_candidates(beam_log_prob, row_top, row_token, len(sentences), count), None
+            missed = order = None
+        else:  # every candidate, in the order that shares the beam among the banks
+            candidates = top_candidates(beam_log_prob, row_top, row_token, len(sentences), row_top.numel())
+            log_prob, order, progress = constraints.arrange(candidates.log_prob, candidates.row, candidates.token,
+                                                            eos, at_limit)
+            candidates = Candidates(log_prob, candidates.row, candidates.token).take(order)
+            missed = progress.missed.view_as(order).gather(1, order)  # [n_groups, M], in the new order
         is_eos = candidates.token == eos
         penalty = length_penalty(step + 1, alpha)  # every candidate has step + 1 tokens, EOS included
         # Only an EOS that makes the top beam_size finishes: one ranked lower would
-        # not have survived the beam (and beam_size=1 would then differ from greedy).
-        collect_finished(state, candidates, is_eos[:, :beam_size], sentences, finished, penalty)
-        active = candidates.take(first_continuing(is_eos, beam_size))  # [n_groups, beam_size]
-        best_active = (active.log_prob[:, 0] / penalty).tolist()
+        # not have survived the beam (and beam_size=1 would then differ from greedy).  At the
+        # length limit every row's forced EOS does, also one at -inf (a forced prefix or term
+        # token the model rules out), so that every sentence ends with a hypothesis.
+        ends = is_eos & ((torch.arange(is_eos.size(1), device=src.device) < beam_size)
+                         | (limits[state.sentence[::state.width]] == step)[:, None])
+        collect_finished(state, candidates, ends, sentences, finished, penalty, missed)
+        pick = first_continuing(is_eos, beam_size)
+        active = candidates.take(pick)  # [n_groups, beam_size]
+        best_active = (ready(active.log_prob, missed, pick).amax(dim=1) / penalty).tolist()
         going = torch.tensor(
             [
                 step < limit_of[s]
@@ -421,8 +413,21 @@ def beam_search(
         )
         # A beam never changes sentence: the sentences' memory only shrinks when some end.
         groups = None if bool(going.all()) else going.nonzero().squeeze(1)
+        if constraints is not None:
+            constraints.keep(progress, order.gather(1, pick), groups)
         state.select(active.row[going].flatten(), groups)
         state.extend(active.token[going].flatten())
         beam_log_prob = active.log_prob[going].flatten()
         step += 1
-    return [sorted(hyps, key=lambda h: h.score, reverse=True)[:n_best] for hyps in finished]
+    return [sorted(hyps, key=lambda h: (h.missed, -h.score))[:n_best] for hyps in finished]
+
+
+def ready(log_prob: Tensor, missed: Tensor | None, pick: Tensor) -> Tensor:
+    """The active hypotheses' log_prob [n_groups, beam_size] (at positions ``pick`` of the
+    candidates, whose terms missed are ``missed``), at -inf for those that still lack a
+    term (constrained search): only a hypothesis with all its terms may end now, and one that
+    lacks a term pays for its pieces first, so the search stops once the ones that may end
+    cannot improve."""
+    if missed is None:
+        return log_prob
+    return log_prob.masked_fill(missed.gather(1, pick) > 0, float("-inf"))

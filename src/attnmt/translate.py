@@ -3,8 +3,11 @@
     sentences ─ encode ─ sort by length, batches of max_tokens ─ greedy / beam search ─ decode ─ translations
 
 One output per input sentence, in input order; blank inputs give "".  How to search is one
-``Decoding`` value (attnmt.decoding).  ``score_pair`` is the teacher-forced pass over a
-sentence and its translation that alignments, confidences and attention views read.
+``Decoding`` value (attnmt.decoding).  A sentence may also bring a glossary (attnmt.glossary:
+the target terms of the source terms it holds must be in its translation, by constrained
+beam search) and a prefix (its translation starts with it), one for all sentences or one each.
+``score_pair`` is the teacher-forced pass over a sentence and its translation that alignments,
+confidences and attention views read.
 """
 
 from __future__ import annotations
@@ -12,16 +15,20 @@ from __future__ import annotations
 import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Protocol
+from dataclasses import dataclass, replace
+from typing import Protocol, TypeVar
 
 import torch
 from torch import Tensor
 
+from attnmt.constraints import Terms, continuing_pieces, term_tokens
 from attnmt.data import pad_rows
-from attnmt.decoding import DEFAULT, Decoding
+from attnmt.decoding import DEFAULT, MAX_BEAM, Decoding
+from attnmt.errors import ConfigError
+from attnmt.glossary import Glossary
 from attnmt.model import AttentionTrace, Transformer
-from attnmt.search import Hypothesis, beam_search, greedy_search, next_tokens_of
+from attnmt.next_tokens import next_tokens_of
+from attnmt.search import Hypothesis, beam_search, greedy_search, length_penalty
 
 
 class TextCodec(Protocol):
@@ -31,7 +38,45 @@ class TextCodec(Protocol):
 
     def encode(self, text: str) -> list[int]: ...
 
+    def encode_target(self, text: str) -> list[int]: ...
+
     def decode(self, ids: Sequence[int]) -> str: ...
+
+
+T = TypeVar("T")
+# One glossary (or prefix) for every sentence, or one per sentence (None: none).
+Glossaries = Glossary | Sequence[Glossary | None] | None
+Prefixes = str | Sequence[str | None] | None
+
+
+@dataclass
+class Guides:
+    """What each input sentence's translation must hold: its glossary and its prefix (or None)."""
+
+    glossaries: list[Glossary | None]
+    prefixes: list[str | None]
+
+    @classmethod
+    def of(cls, count: int, glossary: Glossaries = None, prefix: Prefixes = None) -> Guides:
+        return cls(each_sentence(glossary, Glossary, count, "glossary"), each_sentence(prefix, str, count, "prefix"))
+
+    def terms(self, tokenizer: TextCodec, unk_id: int, sentences: Sequence[str], i: int) -> Terms:
+        """The token ids of the target terms sentence i needs (DataError for one the vocabulary cannot write)."""
+        glossary = self.glossaries[i]
+        return term_tokens(tokenizer, glossary.matches(sentences[i]), unk_id) if glossary else []
+
+    def prefix_ids(self, tokenizer: TextCodec, i: int) -> list[int]:
+        prefix = self.prefixes[i]
+        return tokenizer.encode_target(prefix) if prefix else []
+
+
+def each_sentence(value: T | Sequence[T | None] | None, kind: type, count: int, name: str) -> list[T | None]:
+    """``value`` for each of ``count`` sentences: itself for all (one ``kind``, or None), or one each."""
+    if value is None or isinstance(value, kind):
+        return [value] * count
+    if len(value) != count:
+        raise ConfigError(f"{name}: got {len(value)} for {count} sentences; give one for all or one each")
+    return list(value)
 
 
 def length_batches(lengths: Sequence[int], max_tokens: int, max_sentences: int = 0) -> list[list[int]]:
@@ -109,18 +154,61 @@ def evaluating(model: Transformer) -> Iterator[None]:
 
 def search_batches(
     model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, max_tokens: int,
-    max_sentences: int | None, scored: bool,
+    max_sentences: int | None, scored: bool, guides: Guides,
 ) -> Iterator[tuple[int, list[Hypothesis]]]:
     """(input index, its ``decoding.n_best`` hypotheses, best first) for every non-blank sentence,
-    searched in length-sorted batches in eval mode.  Beam 1 without ``scored`` runs greedy search
-    (the same output), whose hypotheses carry no scores (0.0): it adds up no log-probabilities."""
+    searched in length-sorted batches in eval mode (``search_batch``)."""
+    for glossary in {id(g): g for g in guides.glossaries if g}.values():  # refuse a bad term before any work
+        term_tokens(tokenizer, [target for _, target in glossary.terms], model.config.unk_id)
     with evaluating(model):
         for indices, src in source_batches(model, tokenizer, sentences, max_tokens, max_sentences):
-            if decoding.greedy and not scored:
-                found = [[Hypothesis(ids, 0.0, 0.0)] for ids in greedy_search(model, src, decoding)]
-            else:
-                found = beam_search(model, src, decoding)
-            yield from zip(indices, found, strict=True)
+            terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i) for i in indices]
+            prefixes = [guides.prefix_ids(tokenizer, i) for i in indices]
+            continuing = continuing_pieces(tokenizer, model.config.vocab_size) if any(terms) else None
+            yield from zip(indices, search_batch(model, src, decoding, scored, prefixes, terms, continuing),
+                           strict=True)
+
+
+def search_batch(model: Transformer, src: Tensor, decoding: Decoding, scored: bool, prefixes: list[list[int]],
+                 terms: list[Terms], continuing: Tensor | None = None) -> list[list[Hypothesis]]:
+    """One batch's hypotheses, by the search ``decoding`` asks for.
+
+    Beam 1 without ``scored`` runs greedy search (the same output), whose hypotheses carry no
+    scores (0.0): it adds up no log-probabilities.  Sampling draws one output per sentence
+    (scored, with ``scored``, by one teacher-forced pass).  Greedy search with a glossary: a batch
+    where some sentence has terms runs constrained beam search with one hypothesis per bank
+    (a beam of 1 + the most term pieces of a sentence; at most MAX_BEAM).
+    """
+    if decoding.sampling:
+        if any(terms):
+            raise ConfigError("a glossary needs beam search (it steers the search to the terms); sampling draws "
+                              "tokens at random: leave out sampling_topk, or the glossary")
+        outputs = greedy_search(model, src, decoding, prefixes=prefixes)
+        return forced_hypotheses(model, src, outputs, decoding.alpha) if scored else [
+            [Hypothesis(ids, 0.0, 0.0)] for ids in outputs]
+    if decoding.greedy and any(terms):
+        width = min(MAX_BEAM, 1 + max(sum(map(len, sentence)) for sentence in terms))
+        return beam_search(model, src, replace(decoding, beam_size=width), prefixes=prefixes, terms=terms,
+                           continuing=continuing)
+    if decoding.greedy and not scored:
+        return [[Hypothesis(ids, 0.0, 0.0)] for ids in greedy_search(model, src, decoding, prefixes=prefixes)]
+    return beam_search(model, src, decoding, prefixes=prefixes, terms=terms, continuing=continuing)
+
+
+@torch.inference_mode()
+def forced_hypotheses(model: Transformer, src: Tensor, outputs: list[list[int]],
+                      alpha: float) -> list[list[Hypothesis]]:
+    """Each output of src [B, S] as a Hypothesis with the model's log-probability of it and EOS
+    (one teacher-forced pass over the batch), its score with length penalty α."""
+    c = model.config
+    rows = [[c.bos_id, *ids, c.eos_id] for ids in outputs]
+    target = pad_rows(rows, c.pad_id).to(src.device)
+    log_probs = model(src, target[:, :-1]).float().log_softmax(dim=-1).gather(2, target[:, 1:, None]).squeeze(2)
+    found = []
+    for i, ids in enumerate(outputs):
+        log_prob = log_probs[i, : len(ids) + 1].sum().item()
+        found.append([Hypothesis(ids, log_prob / length_penalty(len(ids) + 1, alpha), log_prob)])
+    return found
 
 
 def translate(
@@ -130,6 +218,8 @@ def translate(
     decoding: Decoding = DEFAULT,
     max_tokens: int = 4096,
     max_sentences: int | None = None,
+    glossary: Glossaries = None,
+    prefix: Prefixes = None,
 ) -> list[str]:
     """One translation per input sentence, in input order; blank inputs give "".
 
@@ -137,10 +227,14 @@ def translate(
     at most max_sentences a batch, unless 0; None: what suits the model's search,
     ``NextTokens.batch_sentences``); beam_size 1 uses greedy search.  Inputs over the
     model's ``longest_input`` tokens are truncated (with a warning).  The model runs in
-    eval mode and is left in the mode it came in.
+    eval mode and is left in the mode it came in.  ``glossary``: a Glossary for every
+    sentence, or one (or None) per sentence; ``prefix``: the text every translation (or
+    each) starts with.
     """
     outputs = [""] * len(sentences)
-    for i, hypotheses in search_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False):
+    guides = Guides.of(len(sentences), glossary, prefix)
+    for i, hypotheses in search_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False,
+                                        guides):
         outputs[i] = tokenizer.decode(hypotheses[0].tokens)
     return outputs
 
@@ -152,11 +246,16 @@ def translate_n_best(
     decoding: Decoding = DEFAULT,
     max_tokens: int = 4096,
     max_sentences: int | None = None,
+    glossary: Glossaries = None,
+    prefix: Prefixes = None,
 ) -> list[list[Translation]]:
     """The ``decoding.n_best`` best translations of each input sentence, best first, with their
-    scores (beam search, also for beam_size 1, where it equals greedy search); [] for blank inputs."""
+    scores (beam search, also for beam_size 1, where it equals greedy search); [] for blank inputs.
+    ``glossary`` and ``prefix`` as for ``translate``."""
     outputs: list[list[Translation]] = [[] for _ in sentences]
-    for i, hypotheses in search_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, True):
+    guides = Guides.of(len(sentences), glossary, prefix)
+    for i, hypotheses in search_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, True,
+                                        guides):
         outputs[i] = [Translation(tokenizer.decode(h.tokens), h.score, h.log_prob) for h in hypotheses]
     return outputs
 

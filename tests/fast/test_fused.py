@@ -13,7 +13,8 @@ from attnmt.fast import fused, prepare
 from attnmt.fast.packed import packing_available
 from attnmt.hardware import bf16_native
 from attnmt.model import DecoderCache, Transformer, TransformerConfig
-from attnmt.search import READABLE, beam_search, greedy_search, next_tokens_of
+from attnmt.next_tokens import READABLE, next_tokens_of
+from attnmt.search import beam_search, greedy_search
 
 pytestmark = [
     pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),

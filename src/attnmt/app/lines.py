@@ -5,6 +5,11 @@ length-sorted batches.  A terminal or a pipe is streamed: whatever complete line
 have arrived are translated together and written out, flushed, before the next
 read waits, so ``attnmt translate`` can sit at the end of a pipe that stays open.
 
+Input formats: ``text``, a sentence a line; ``jsonl``, a JSON object a line, ``{"text": "…"}``
+with, optionally, ``"glossary": {"source term": "target term", …}`` (added to ``--glossary``'s
+terms; the line's own win) and ``"prefix": "…"`` (the translation starts with it; instead of
+``--prefix``).  A malformed line stops with ``file:line`` and what is wrong.
+
 Output formats (one output unit per input line, in input order, always):
 
 - ``text``: the best translation, one line per input line (``translation ||| 0-0 1-1 …``
@@ -24,13 +29,18 @@ import json
 import os
 import stat
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import BinaryIO, TextIO
 
 from attnmt.data import decode_lines
+from attnmt.errors import DataError
+from attnmt.glossary import Glossary
 from attnmt.inspect.align import pharaoh
 from attnmt.translate import Translation
 
 FORMATS = ("text", "tsv", "jsonl")
+INPUT_FORMATS = ("text", "jsonl")
+JSONL_KEYS = ("text", "glossary", "prefix")
 CHUNK_BYTES = 1 << 16
 
 
@@ -58,6 +68,53 @@ def line_batches(stream: BinaryIO, source: str = "<stdin>") -> Iterator[list[str
             yield decode_lines(complete + newline, source)
     if pending:
         yield decode_lines(pending, source)
+
+
+@dataclass
+class Inputs:
+    """Input lines as ``attnmt.translate`` takes them: the texts, and each one's glossary and prefix."""
+
+    texts: list[str]
+    glossaries: list[Glossary | None]
+    prefixes: list[str | None]
+
+
+def read_inputs(lines: list[str], input_format: str, source: str, first_line: int,
+                glossary: Glossary | None = None, prefix: str | None = None) -> Inputs:
+    """Lines first_line, first_line + 1, … of ``source`` as Inputs: ``text`` lines with ``glossary``
+    and ``prefix`` for all, or ``jsonl`` objects (module docstring); a DataError names source:line."""
+    if input_format == "text":
+        return Inputs(lines, [glossary] * len(lines), [prefix] * len(lines))
+    inputs = Inputs([], [], [])
+    for number, line in enumerate(lines, start=first_line):
+        where = f"{source}:{number}"
+        item = json_object(line, where)
+        terms = item.get("glossary")
+        if terms is not None and not isinstance(terms, dict):
+            raise DataError(f'{where}: "glossary" must be an object {{"source term": "target term"}}, got {terms!r}')
+        own = item.get("prefix", prefix)
+        if own is not None and not isinstance(own, str):
+            raise DataError(f'{where}: "prefix" must be text, got {own!r}')
+        inputs.texts.append(item["text"])
+        inputs.glossaries.append((glossary or Glossary()).merged(Glossary.of(terms, where)) if terms else glossary)
+        inputs.prefixes.append(own)
+    return inputs
+
+
+def json_object(line: str, where: str) -> dict:
+    """One JSONL input line as its object, checked: a "text" string and no unknown keys."""
+    if not line.strip():
+        return {"text": ""}  # a blank line stays a blank line: one output for it, as in text input
+    try:
+        item = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise DataError(f"{where}: not valid JSON ({error.msg} at character {error.pos})") from None
+    if not isinstance(item, dict) or not isinstance(item.get("text"), str):
+        raise DataError(f'{where}: expected an object with a "text" string, e.g. {{"text": "A dog runs."}}')
+    unknown = sorted(set(item) - set(JSONL_KEYS))
+    if unknown:
+        raise DataError(f"{where}: unknown key(s) {', '.join(unknown)}; the keys are {', '.join(JSONL_KEYS)}")
+    return item
 
 
 Alignments = list[tuple[int, int]]

@@ -19,6 +19,8 @@ from attnmt.app.context import Server
 from attnmt.app.request_batcher import Busy
 from attnmt.app.served import Options, ServedModel, TooMuch
 from attnmt.decoding import DEFAULT, Decoding
+from attnmt.errors import UserError
+from attnmt.glossary import Glossary
 from attnmt.inspect.align import trace_extras
 from attnmt.inspect.trace import trace_translation
 from attnmt.translate import Translation
@@ -47,14 +49,28 @@ class TranslateRequest(BaseModel):
                                 "penalty) and log-prob")
     return_alignments: bool = Field(False, description="add each hypothesis's word alignment (Pharaoh pairs)")
     return_confidence: bool = Field(False, description="add each hypothesis's pieces with their probabilities")
+    glossary: dict[str, str] | None = Field(None, description='terms the translations must use: {"source term": '
+                                            '"target term"} (docs/translating.md, Terminology)')
+    prefix: str | None = Field(None, description="text every translation starts with")
+    min_len: int = Field(DEFAULT.min_len, ge=0, le=1024, description="no EOS before this many output tokens")
+    sampling_topk: int = Field(DEFAULT.sampling_topk, ge=0, description="1: no sampling; 0 or k > 1: sample "
+                               "from all tokens or the k most likely (with beam 1)")
+    sampling_topp: float = Field(DEFAULT.sampling_topp, gt=0, le=1, description="with sampling: nucleus size")
+    sampling_temperature: float = Field(DEFAULT.sampling_temperature, gt=0, description="with sampling")
+    seed: int | None = Field(DEFAULT.seed, description="with sampling: the same seed, the same output")
+    no_repeat_ngram_size: int = Field(DEFAULT.no_repeat_ngram_size, ge=0, description="0: off")
+    repetition_penalty: float = Field(DEFAULT.repetition_penalty, gt=0, description="1: off")
+    disable_unk: bool = Field(DEFAULT.disable_unk, description="never generate the unknown piece")
 
     @property
     def wants_hypotheses(self) -> bool:
         return self.n_best > 1 or self.return_scores or self.return_alignments or self.return_confidence
 
     def options(self) -> Options:
-        decoding = Decoding(beam_size=self.beam, n_best=self.n_best).with_max_length(self.max_length)
-        return Options(decoding, self.wants_hypotheses)
+        decoding = Decoding(beam_size=self.beam, n_best=self.n_best, **{
+            key: getattr(self, key) for key in DECODING_FIELDS}).with_max_length(self.max_length)
+        return Options(decoding, self.wants_hypotheses, Glossary.of(self.glossary) if self.glossary else None,
+                       self.prefix)
 
     @model_validator(mode="after")
     def one_nonblank_text_or_texts(self) -> TranslateRequest:
@@ -64,6 +80,10 @@ class TranslateRequest(BaseModel):
             raise ValueError('"texts" is empty: give at least one text')
         if self.n_best > self.beam:
             raise ValueError(f'"n_best" {self.n_best} needs "beam" {self.n_best} or more (got {self.beam})')
+        try:
+            self.options()
+        except UserError as error:
+            raise ValueError(str(error)) from None
         for where, text in self.named_texts():
             if not text.strip():
                 raise ValueError(f"{where} is empty: give a sentence to translate")
@@ -78,6 +98,11 @@ class TranslateRequest(BaseModel):
         if self.text is not None:
             return [("text", self.text)]
         return [(f"texts[{i}]", text) for i, text in enumerate(self.texts or [])]
+
+
+# The request fields that are Decoding fields of the same name.
+DECODING_FIELDS = ("min_len", "sampling_topk", "sampling_topp", "sampling_temperature", "seed", "no_repeat_ngram_size",
+                   "repetition_penalty", "disable_unk")
 
 
 class TranslateResponse(BaseModel):
@@ -187,6 +212,8 @@ async def translate_native(server: Server, request: TranslateRequest, http: Requ
                              for text, translation in zip(texts, translations, strict=True)]
     except Busy:
         raise
+    except UserError as error:  # a glossary term the vocabulary cannot write
+        raise HTTPException(422, str(error)) from None
     except Exception as error:  # noqa: BLE001 - the model failed; say so, keep serving
         raise HTTPException(500, f"translation failed: {type(error).__name__}: {error}") from None
     server.record(http, served, texts, translations)

@@ -96,6 +96,21 @@ def add_decoding_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--max-len-a", type=finite_number(0), default=DEFAULT.max_len_a,
                    help="at most a·source length + b output tokens")
     p.add_argument("--max-len-b", type=whole_number(0), default=DEFAULT.max_len_b, help="see --max-len-a")
+    p.add_argument("--min-len", type=whole_number(0), default=DEFAULT.min_len,
+                   help="EOS is ruled out before this many output tokens")
+    p.add_argument("--sampling-topk", type=whole_number(0), default=DEFAULT.sampling_topk,
+                   help="1: no sampling; 0 or K > 1: draw each token at random from all tokens (0) or the K most "
+                        "likely (with --beam 1; for back-translation)")
+    p.add_argument("--sampling-topp", type=finite_number(0), default=DEFAULT.sampling_topp,
+                   help="with sampling: draw from the fewest most likely tokens holding this much probability")
+    p.add_argument("--sampling-temperature", type=finite_number(0), default=DEFAULT.sampling_temperature,
+                   help="with sampling: draw from softmax(logits / temperature)")
+    p.add_argument("--seed", type=int, default=DEFAULT.seed, help="with sampling: the same seed, the same output")
+    p.add_argument("--no-repeat-ngram-size", type=whole_number(0), default=DEFAULT.no_repeat_ngram_size,
+                   help="no n-gram of this many tokens twice in an output (0: off)")
+    p.add_argument("--repetition-penalty", type=finite_number(0), default=DEFAULT.repetition_penalty,
+                   help="make tokens already in the output less likely (> 1), as CTRL does (1: off)")
+    p.add_argument("--disable-unk", action="store_true", help="never generate the unknown piece")
 
 
 def add_batch_size_option(p: argparse.ArgumentParser, help_text: str, default: int | None = None) -> None:
@@ -105,9 +120,13 @@ def add_batch_size_option(p: argparse.ArgumentParser, help_text: str, default: i
 
 
 def decoding(args: argparse.Namespace) -> Decoding:
-    """The Decoding of --beam, --alpha, --max-len-a/b and --n-best (where the command has it)."""
+    """The Decoding of --beam, --alpha, --max-len-a/b, --min-len, sampling, the penalties,
+    --disable-unk and --n-best (where the command has it)."""
     return Decoding(beam_size=args.beam, alpha=args.alpha, max_len_a=args.max_len_a, max_len_b=args.max_len_b,
-                    n_best=getattr(args, "n_best", 1))
+                    n_best=getattr(args, "n_best", 1), min_len=args.min_len, sampling_topk=args.sampling_topk,
+                    sampling_topp=args.sampling_topp, sampling_temperature=args.sampling_temperature, seed=args.seed,
+                    no_repeat_ngram_size=args.no_repeat_ngram_size, repetition_penalty=args.repetition_penalty,
+                    disable_unk=args.disable_unk)
 
 
 def load_for_translation(args: argparse.Namespace):

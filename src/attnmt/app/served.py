@@ -20,6 +20,7 @@ import yaml
 from attnmt.app.request_batcher import Batcher
 from attnmt.decoding import Decoding
 from attnmt.errors import ConfigError
+from attnmt.glossary import Glossary
 from attnmt.model import Transformer
 from attnmt.translate import TextCodec, translate, translate_n_best
 
@@ -53,6 +54,8 @@ class Options(NamedTuple):
 
     decoding: Decoding
     hypotheses: bool = False  # False: translations only; True: the n_best best with their scores
+    glossary: Glossary | None = None
+    prefix: str | None = None
 
 
 class TooMuch(ValueError):
@@ -101,9 +104,10 @@ class ServedModel:
         """Runs in the batcher's model thread: translations, or n-best lists with scores."""
         for observe in self.batch_observers:
             observe(len(texts))
+        guides = dict(glossary=options.glossary, prefix=options.prefix)
         if options.hypotheses:
-            return translate_n_best(self.model, self.tokenizer, texts, options.decoding)
-        return translate(self.model, self.tokenizer, texts, options.decoding)
+            return translate_n_best(self.model, self.tokenizer, texts, options.decoding, **guides)
+        return translate(self.model, self.tokenizer, texts, options.decoding, **guides)
 
     def check_texts(self, named: Sequence[tuple[str, str]], settings: ServeSettings,
                     allow_blank: bool = False) -> None:

@@ -38,7 +38,7 @@ from torch import Tensor, nn
 from attnmt.fast.packed import FusedQKVAttention, packing_available
 from attnmt.hardware import cpu_flags
 from attnmt.model import DecoderCache, Transformer
-from attnmt.search import NextTokens
+from attnmt.next_tokens import NextTokens
 
 CSRC = Path(__file__).with_name("csrc")
 # One extension from four files: the step, its float32 kernels (AVX2, AVX-512), its int8 ones

@@ -27,7 +27,7 @@ from attnmt.fast.packed import PackedLinear, fuse_self_attention, pack_linear_la
 from attnmt.hardware import bf16_native
 from attnmt.layers import ACTIVATIONS, FeedForward
 from attnmt.model import AttentionTrace, DecoderCache, Transformer
-from attnmt.search import READABLE
+from attnmt.next_tokens import READABLE
 
 
 class FastTransformer(Transformer):
@@ -56,7 +56,7 @@ class FastTransformer(Transformer):
         fuse_relu(self)
         self.step = (fused.FusedDecoderStep(self) if fused_step and on_cpu and fused.FusedDecoderStep.supports(self)
                      and fused.available() else None)
-        # What attnmt.search chooses the next tokens with (search.next_tokens_of).
+        # What attnmt.search chooses the next tokens with (next_tokens.next_tokens_of).
         self.next_tokens = fused.FusedNextTokens() if self.step is not None else READABLE
 
     def start_decoding(self, memory: Tensor) -> fused.GrowingCache:

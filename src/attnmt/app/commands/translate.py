@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from attnmt.app.lines import FORMATS
+from attnmt.app.lines import FORMATS, INPUT_FORMATS
 from attnmt.app.options import (
     add_batch_size_option,
     add_decoding_options,
@@ -35,11 +35,13 @@ def batching(args: argparse.Namespace) -> dict:
 
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.app.lines import line_batches, write_hypotheses, write_texts
+    from attnmt.app.lines import line_batches, read_inputs, write_hypotheses, write_texts
     from attnmt.data import read_lines
+    from attnmt.glossary import read_glossary
     from attnmt.inspect.align import align
     from attnmt.translate import translate, translate_n_best
 
+    glossary = read_glossary(args.glossary) if args.glossary else None
     if args.n_best > args.beam:
         raise ConfigError(f"--n-best {args.n_best} needs --beam {args.n_best} or more (got --beam {args.beam})")
     options = decoding(args)
@@ -54,14 +56,16 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     out = open(args.output, "w", encoding="utf-8") if args.output not in (None, "-") else sys.stdout
     try:
         first_line = 1
-        for lines in batches:
+        for read in batches:
+            inputs = read_inputs(read, args.input_format, args.input or "<stdin>", first_line, glossary, args.prefix)
+            lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
             if args.output_format == "text":
-                texts = translate(model, tokenizer, lines, options, **batching(args))
+                texts = translate(model, tokenizer, lines, options, **batching(args), **guides)
                 aligned = (align(model, tokenizer, lines, texts, args.alignment_layer, args.alignment_heads)
                            if args.alignments else None)
                 write_texts(out, texts, aligned)
             else:
-                results = translate_n_best(model, tokenizer, lines, options, **batching(args))
+                results = translate_n_best(model, tokenizer, lines, options, **batching(args), **guides)
                 extras = [[hypothesis_extras(args, model, tokenizer, source, h.text) for h in hypotheses]
                           for source, hypotheses in zip(lines, results, strict=True)]
                 write_hypotheses(out, first_line, results, args.output_format, extras)
@@ -102,6 +106,12 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("output", nargs="?", help="output file (default: stdout)")
     p.add_argument("--n-best", type=positive_int, default=1, help="hypotheses per input line (<= --beam; "
                    "with --output-format tsv or jsonl)")
+    p.add_argument("--input-format", choices=INPUT_FORMATS, default="text",
+                   help='text: a sentence a line; jsonl: {"text": ..., "glossary": {"source term": "target term"}, '
+                        '"prefix": ...} a line (glossary and prefix optional)')
+    p.add_argument("--glossary", metavar="TSV", help="terms the translations must use: 'source term<TAB>target "
+                   "term' lines, # comments (docs/translating.md, Terminology)")
+    p.add_argument("--prefix", help="text every translation starts with (JSONL lines may give their own)")
     p.add_argument("--output-format", choices=FORMATS, default="text",
                    help="text: the best translation a line; tsv: line, rank, score, log-prob, translation "
                    "per hypothesis; jsonl: one object per input line (docs: attnmt.app.lines)")

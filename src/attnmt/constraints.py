@@ -1,0 +1,231 @@
+"""Lexical constraints for beam search: target terms that every output must contain (glossaries);
+and target prefixes, the tokens an output must start with (``prefix_table``).
+
+Constrained beam search with dynamic beam allocation (Post and Vilar, 2018), vectorised over a
+batch as in Hu et al. (2019) and fairseq.  Each hypothesis keeps track of
+
+- ``met`` [N, C]: which of its sentence's C terms it has written in full, and
+- ``current``, ``depth`` [N]: the term it is in the middle of (-1: none) and how many of that
+  term's pieces it has written so far.
+
+Its *bank* is the number of constraint pieces it has produced: the pieces of the terms it met
+plus ``depth``.  Each step, besides each hypothesis' best next tokens, the tokens that make
+progress are candidates too (the next piece of the current term, the first piece of each unmet
+term: ``wanted``).  The beam is then shared among the banks (``allocate``): round robin from the
+fullest bank down, each bank's candidates best first, so hypotheses that have written more of
+the terms are kept even while they score worse than ones that have written less.  EOS is only
+a candidate for a hypothesis that has met every term, so no hypothesis finishes without them;
+only at the sentence's length limit does one finish with terms missing (``missed``), ranked
+after every one that has them all.
+
+A term broken off half-way (a token other than its next piece) loses its progress; the token
+may start another term (or the same one again).  A term is a whole word (or words): its first
+piece starts a word (SentencePiece's "▁"), and right after its last piece no piece that would
+carry the word on ("Hund" + "e") may follow (``continuing``, from the target vocabulary).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import torch
+import torch.nn.functional as F
+from torch import Tensor
+
+from attnmt.errors import DataError
+
+Terms = Sequence[Sequence[int]]  # one sentence's terms, each a list of target token ids
+
+
+def term_tokens(tokenizer, targets: Sequence[str], unk_id: int) -> list[list[int]]:
+    """The target token ids of each target term; a term the target vocabulary cannot write (an
+    unknown piece), or writes differently, is a DataError in one line.  A term whose pieces lie
+    inside another term's is dropped: writing the longer one writes it too."""
+    terms = []
+    for target in targets:
+        ids = tokenizer.encode_target(target)
+        if unk_id in ids:
+            raise DataError(f"glossary target term {target!r}: the model's target vocabulary cannot write it "
+                            "(it has characters with no piece); change the term or leave it out")
+        written = tokenizer.decode(ids)
+        if " ".join(written.split()) != " ".join(target.split()):
+            raise DataError(f"glossary target term {target!r}: the model's target vocabulary writes it as "
+                            f"{written!r}; write the term that way")
+        terms.append(ids)
+    return [t for i, t in enumerate(terms) if not any(j != i and inside(t, u) and (t != u or j < i)
+                                                       for j, u in enumerate(terms))]
+
+
+@functools.lru_cache(maxsize=4)  # per tokenizer: a server asks for every batch
+def continuing_pieces(tokenizer, vocab_size: int) -> Tensor | None:
+    """[V] True for the target pieces that carry a word on: no "▁" in front, a letter or digit
+    first; None for a tokenizer that does not name its pieces."""
+    if not hasattr(tokenizer, "id_to_piece"):
+        return None
+    return torch.tensor([piece[:1].isalnum() for piece in map(tokenizer.id_to_piece, range(vocab_size))])
+
+
+def inside(short: list[int], long: list[int]) -> bool:
+    """Whether ``short`` occurs as consecutive tokens in ``long``."""
+    return any(long[i: i + len(short)] == short for i in range(len(long) - len(short) + 1))
+
+
+def prefix_table(prefixes: Sequence[Sequence[int]] | None, batch: int, device: torch.device) -> Tensor:
+    """A target prefix per sentence (the tokens the output must start with, forced one a step by
+    the searches) as a table [B, P + 1]: each sentence's prefix tokens, then -1 (P: the longest
+    prefix; no prefixes: [B, 1])."""
+    table = torch.full((batch, 1 + max(map(len, prefixes or []), default=0)), -1, dtype=torch.long)
+    for i, prefix in enumerate(prefixes or []):
+        table[i, : len(prefix)] = torch.tensor(prefix, dtype=torch.long)
+    return table.to(device)
+
+
+@dataclass
+class Progress:
+    """The constraint state each candidate would have: met [M, C], current [M], depth [M];
+    bank [M], the constraint pieces written; missed [M], the terms not yet met; ended [M],
+    whether its token ended a term."""
+
+    met: Tensor
+    current: Tensor
+    depth: Tensor
+    bank: Tensor
+    missed: Tensor
+    ended: Tensor
+
+
+@dataclass
+class Constraints:
+    """The terms of G sentences and where each of their N hypotheses stands (module docstring).
+
+    terms:   [G, C, L] token ids of each sentence's terms, -1 past a term's end (and for
+             sentences with fewer than C terms: empty terms, met from the start)
+    lengths: [G, C] pieces per term
+    met [N, C], current [N], depth [N]: each hypothesis' progress; a sentence's hypotheses are
+             consecutive rows, as in the search's DecoderState.
+    ended [N]: whether the hypothesis' last token ended a term
+    continuing [V]: the pieces that may not follow a term (None: any may)
+    """
+
+    terms: Tensor
+    lengths: Tensor
+    met: Tensor
+    current: Tensor
+    depth: Tensor
+    ended: Tensor
+    continuing: Tensor | None = None
+
+    @classmethod
+    def start(cls, sentences: Sequence[Terms], device: torch.device,
+              continuing: Tensor | None = None) -> Constraints | None:
+        """One row per sentence (nothing written yet); None where no sentence has a term."""
+        if not any(sentences):
+            return None
+        count = max(len(terms) for terms in sentences)
+        longest = max(len(term) for terms in sentences for term in terms)
+        table = torch.full((len(sentences), count, longest), -1, dtype=torch.long)
+        for g, terms in enumerate(sentences):
+            for c, term in enumerate(terms):
+                table[g, c, : len(term)] = torch.tensor(term)
+        table = table.to(device)
+        lengths = (table >= 0).sum(dim=2)
+        start = torch.zeros(len(sentences), dtype=torch.long, device=device)
+        return cls(table, lengths, lengths == 0, start - 1, start, start.bool(),
+                   None if continuing is None else continuing.to(device))
+
+    def total(self) -> Tensor:
+        """[G] the constraint pieces of each sentence: how long an output must at least be."""
+        return self.lengths.sum(dim=1)
+
+    def groups(self) -> Tensor:
+        """[N] each row's sentence group."""
+        width = self.met.size(0) // self.terms.size(0)
+        return torch.arange(self.met.size(0), device=self.met.device) // width
+
+    def all_met(self) -> Tensor:
+        """[N] whether each hypothesis has written every term of its sentence."""
+        return self.met.all(dim=1)
+
+    def wanted(self) -> Tensor:
+        """[N, 1 + C] tokens that make progress: the next piece of the current term, then the
+        first piece of each unmet term; -1 for none."""
+        terms = self.terms[self.groups()]  # [N, C, L]
+        rows = torch.arange(terms.size(0), device=terms.device)
+        following = terms[rows, self.current.clamp(min=0), self.depth.clamp(max=terms.size(2) - 1)]
+        following = following.masked_fill(self.current < 0, -1)
+        firsts = terms[:, :, 0].masked_fill(self.met, -1)
+        return torch.cat([following[:, None], firsts], dim=1)
+
+    def advance(self, rows: Tensor, tokens: Tensor) -> Progress:
+        """The progress of hypothesis ``rows`` [M] extended by ``tokens`` [M]."""
+        groups = self.groups()[rows]
+        terms, lengths = self.terms[groups], self.lengths[groups]  # [M, C, L], [M, C]
+        current, depth, met = self.current[rows], self.depth[rows], self.met[rows]
+        index = torch.arange(rows.size(0), device=rows.device)
+        expected = terms[index, current.clamp(min=0), depth.clamp(max=terms.size(2) - 1)]
+        goes_on = (current >= 0) & (tokens == expected)
+        starts = (terms[:, :, 0] == tokens[:, None]) & ~met  # [M, C]
+        starting = starts.any(dim=1)
+        first = starts.long().argmax(dim=1)  # the first term this token starts
+        current = torch.where(goes_on, current, torch.where(starting, first, -1))
+        depth = torch.where(goes_on, depth + 1, starting.long())
+        done = (current >= 0) & (depth == lengths.gather(1, current.clamp(min=0)[:, None]).squeeze(1))
+        met = met | (F.one_hot(current.clamp(min=0), met.size(1)).bool() & done[:, None])
+        current, depth = current.masked_fill(done, -1), depth.masked_fill(done, 0)
+        bank = (met * lengths).sum(dim=1) + depth
+        return Progress(met, current, depth, bank, (~met).sum(dim=1), done)
+
+    def arrange(self, log_prob: Tensor, rows: Tensor, tokens: Tensor, eos: int,
+                at_limit: Tensor) -> tuple[Tensor, Tensor, Progress]:
+        """For candidates [G, M] (extending hypotheses ``rows`` by ``tokens``, at ``log_prob``):
+        their log-probs, at -inf for EOS after a hypothesis that lacks a term and is not at its
+        length limit (at_limit [N]) and for a piece that would carry on a term just ended; the
+        order [G, M] that shares the beam among the banks (``allocate``); and each candidate's
+        progress ([G·M], group-major, in the candidates' order)."""
+        progress = self.advance(rows.flatten(), tokens.flatten())
+        may_end = self.all_met() | at_limit  # [N]
+        blocked = (tokens == eos) & ~may_end[rows]
+        if self.continuing is not None:
+            blocked |= self.ended[rows] & self.continuing[tokens]
+        log_prob = log_prob.masked_fill(blocked, float("-inf"))
+        return log_prob, allocate(log_prob, progress.bank.view_as(log_prob)), progress
+
+    def keep(self, progress: Progress, chosen: Tensor, groups: Tensor | None) -> None:
+        """The hypotheses become the candidates at positions ``chosen`` [G, m] of each group's
+        candidates in ``progress``; only sentence groups ``groups`` stay (None: all)."""
+        count = progress.bank.numel() // chosen.size(0)
+        flat = chosen + torch.arange(chosen.size(0), device=chosen.device)[:, None] * count
+        flat = (flat if groups is None else flat[groups]).flatten()
+        self.met, self.current, self.depth = progress.met[flat], progress.current[flat], progress.depth[flat]
+        self.ended = progress.ended[flat]
+        if groups is not None:
+            self.terms, self.lengths = self.terms[groups], self.lengths[groups]
+
+
+def extra_candidates(logits: Tensor, normaliser: Tensor, tokens: Tensor, wanted: Tensor) -> Tensor:
+    """The log-probs [N, W] of the ``wanted`` tokens [N, W] (normalised by ``normaliser`` [N]);
+    -inf where a wanted token is none (-1), already among the row's candidate ``tokens`` [N, K],
+    or wanted twice (its first place counts): no hypothesis enters the beam twice."""
+    log_probs = logits.gather(1, wanted.clamp(min=0)) - normaliser[:, None]
+    seen = (wanted[:, :, None] == tokens[:, None, :]).any(dim=2)
+    place = torch.arange(wanted.size(1), device=wanted.device)
+    earlier = place[None, :] < place[:, None]  # [W, W]: column before row
+    twice = ((wanted[:, :, None] == wanted[:, None, :]) & earlier).any(dim=2)
+    return log_probs.masked_fill(seen | twice | (wanted < 0), float("-inf"))
+
+
+def allocate(log_prob: Tensor, bank: Tensor) -> Tensor:
+    """Dynamic beam allocation: the order [G, M] in which to take each sentence's candidates,
+    given their log_prob [G, M] and bank [G, M]: the best of each bank, from the highest bank
+    down, then the second best of each, and so on; candidates at -inf last.  Taking the first
+    beam_size shares the beam among the banks; with one bank it is the order of log_prob."""
+    by_score = log_prob.argsort(dim=1, descending=True, stable=True)
+    banks = bank.gather(1, by_score)
+    n_banks = int(banks.max()) + 1
+    one_hot = F.one_hot(banks, n_banks)  # [G, M, banks]
+    rank = (one_hot.cumsum(dim=1) * one_hot).sum(dim=2) - 1  # place within its bank, best first
+    key = rank * n_banks + (n_banks - 1 - banks)
+    key = key.masked_fill(log_prob.gather(1, by_score) == float("-inf"), key.numel() * n_banks)
+    return by_score.gather(1, key.argsort(dim=1, stable=True))

@@ -1,0 +1,110 @@
+"""Glossaries: source terms and the target terms a translation must use for them.
+
+A glossary file is UTF-8 text, one term a line::
+
+    # source term <TAB> target term
+    people	Personen
+    New York	New York
+
+Blank lines and lines starting with ``#`` are skipped; any other line must hold exactly one
+TAB with a term on each side.  A source term occurs in a sentence where its words occur in it
+as whole words, ignoring case, with any run of spaces between them.  Where several terms
+could match at one place, the longest wins, and a matched span is not matched again by
+another term (so "New York" alone is found in "New York City" when both it and "York City"
+are in the glossary, from the left).  Each matched term's target term is then required once,
+exactly as written (attnmt.constraints turns them into the beam search's constraints).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from attnmt.data import read_lines
+from attnmt.errors import DataError
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """Source term -> target term, matched as the module docstring says.  Build one with
+    ``Glossary.of({"people": "Personen"})`` or ``read_glossary(path)``."""
+
+    terms: tuple[tuple[str, str], ...] = ()
+    _pattern: re.Pattern | None = field(default=None, compare=False, repr=False)
+
+    @classmethod
+    def of(cls, terms: Mapping[str, str] | Iterable[tuple[str, str]], where: str = "glossary") -> Glossary:
+        """A glossary of (source, target) pairs; a blank term, or one source term with two target
+        terms, is a DataError naming ``where`` and the term."""
+        kept: dict[str, tuple[str, str]] = {}
+        for source, target in terms.items() if isinstance(terms, Mapping) else terms:
+            add_term(kept, source, target, where)
+        return cls(tuple(kept.values()), compile_terms([s for s, _ in kept.values()]))
+
+    def __len__(self) -> int:
+        return len(self.terms)
+
+    def __bool__(self) -> bool:
+        return bool(self.terms)
+
+    def merged(self, other: Glossary | None) -> Glossary:
+        """This glossary with ``other``'s terms added; other's target wins for a source term in both."""
+        if not other:
+            return self
+        kept = {normal(s): (s, t) for s, t in self.terms}
+        kept.update({normal(s): (s, t) for s, t in other.terms})
+        return Glossary.of(list(kept.values()))
+
+    def matches(self, sentence: str) -> list[str]:
+        """The target terms this sentence needs, in the order their source terms occur, each once."""
+        if self._pattern is None:
+            return []
+        targets = {normal(s): t for s, t in self.terms}
+        found = (targets[normal(m.group(0))] for m in self._pattern.finditer(sentence))
+        return list(dict.fromkeys(found))
+
+
+def normal(term: str) -> str:
+    """A term as matching sees it: case-folded, runs of spaces as one."""
+    return " ".join(term.casefold().split())
+
+
+def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, where: str) -> None:
+    """Adds (source, target), stripped, to ``kept`` under its normal source; a DataError naming
+    ``where`` for a term that is not text or is blank, or a second target for one source term."""
+    for side, term, other in (("source", source, target), ("target", target, source)):
+        if not isinstance(term, str):
+            raise DataError(f"{where}: the {side} term must be text, got {term!r}")
+        if not term.strip():
+            raise DataError(f"{where}: empty {side} term (beside {other!r})")
+    key, pair = normal(source), (source.strip(), target.strip())
+    if kept.get(key, pair)[1] != pair[1]:
+        raise DataError(f"{where}: source term {source!r} has two target terms, {kept[key][1]!r} and {target!r}")
+    kept[key] = pair
+
+
+def compile_terms(sources: list[str]) -> re.Pattern | None:
+    """One pattern for all source terms, longest first (an alternation takes its first match),
+    each bounded by non-word characters on both sides; None for no terms."""
+    if not sources:
+        return None
+    ordered = sorted(sources, key=lambda s: len(normal(s)), reverse=True)
+    alternatives = (r"\s+".join(re.escape(word) for word in s.split()) for s in ordered)
+    return re.compile(r"(?<!\w)(?:" + "|".join(alternatives) + r")(?!\w)", re.IGNORECASE)
+
+
+def read_glossary(path: str | Path) -> Glossary:
+    """The glossary in a TSV file (module docstring); a malformed line is a DataError naming
+    ``path:line`` and what is wrong with it."""
+    kept: dict[str, tuple[str, str]] = {}
+    for number, line in enumerate(read_lines(path), start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        fields = line.split("\t")
+        if len(fields) != 2:
+            raise DataError(f"{path}:{number}: expected 'source term<TAB>target term', got {len(fields) - 1} TABs "
+                            f"in {line!r}")
+        add_term(kept, *fields, f"{path}:{number}")
+    return Glossary.of(kept.values(), str(path))

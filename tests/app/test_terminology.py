@@ -1,0 +1,148 @@
+"""Glossaries, prefixes and the other decoding options from the command line, the Python API and
+the server, on the tiny model that knows its 20 pairs ("a dog runs" -> "ein hund rennt")."""
+
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+
+from attnmt.app.cli import build_parser, main
+from attnmt.app.options import decoding
+from attnmt.app.serve import ServedModel, create_app
+from attnmt.checkpoint import load_model_dir
+from attnmt.decoding import Decoding
+from attnmt.errors import DataError
+from attnmt.glossary import Glossary
+from attnmt.translate import translate, translate_n_best
+
+
+def run(argv, capsys) -> tuple[int, str, str]:
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def loaded(trained_model):
+    return load_model_dir(trained_model)
+
+
+# --- Python ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("beam", [1, 3])
+def test_a_glossary_puts_its_target_term_into_the_translation(loaded, beam):
+    model, tokenizer = loaded
+    glossary = Glossary.of({"dog": "katze"})
+    texts = translate(model, tokenizer, ["a dog runs", "the boy laughs"], Decoding(beam_size=beam), glossary=glossary)
+    assert "katze" in texts[0].split()
+    assert texts[1] == "der junge lacht"  # no term in it: translated as without
+
+
+def test_each_sentence_may_bring_its_own_glossary_and_prefix(loaded):
+    model, tokenizer = loaded
+    texts = translate(model, tokenizer, ["a dog runs", "a dog runs"], glossary=[None, Glossary.of({"runs": "schläft"})],
+                      prefix=["zwei", None])
+    assert texts[0].startswith("zwei") and "schläft" in texts[1].split()
+
+
+def test_n_best_hypotheses_all_hold_the_term(loaded):
+    model, tokenizer = loaded
+    [hypotheses] = translate_n_best(model, tokenizer, ["a man reads"], Decoding(beam_size=4, n_best=3),
+                                    glossary=Glossary.of({"man": "frau"}))
+    assert len(hypotheses) == 3 and all("frau" in h.text.split() for h in hypotheses)
+
+
+def test_a_target_term_the_vocabulary_cannot_write_is_refused_before_translating(loaded):
+    model, tokenizer = loaded
+    with pytest.raises(DataError, match="glossary target term 'Xylophon': the model's target vocabulary cannot"):
+        translate(model, tokenizer, ["the boy laughs"], glossary=Glossary.of({"dog": "Xylophon"}))
+
+
+def test_sampling_with_a_seed_gives_the_same_translations_twice(loaded):
+    model, tokenizer = loaded
+    sampled = Decoding(beam_size=1, sampling_topk=0, sampling_temperature=3.0, seed=5)
+    first = translate(model, tokenizer, ["a dog runs"] * 8, sampled)
+    assert translate(model, tokenizer, ["a dog runs"] * 8, sampled) == first
+    [[scored]] = translate_n_best(model, tokenizer, ["a dog runs"], sampled)
+    assert scored.log_prob < 0
+
+
+# --- the command line ----------------------------------------------------------------------------
+
+
+def test_every_decoding_flag_becomes_its_decoding_field():
+    args = build_parser().parse_args([
+        "translate", "--model", "m", "--beam", "1", "--min-len", "2", "--sampling-topk", "5", "--sampling-topp",
+        "0.9", "--sampling-temperature", "0.7", "--seed", "3", "--no-repeat-ngram-size", "3",
+        "--repetition-penalty", "1.2", "--disable-unk"])
+    assert decoding(args) == Decoding(beam_size=1, min_len=2, sampling_topk=5, sampling_topp=0.9,
+                                      sampling_temperature=0.7, seed=3, no_repeat_ngram_size=3,
+                                      repetition_penalty=1.2, disable_unk=True)
+
+
+def test_translate_with_a_glossary_file(trained_model, tmp_path, capsys):
+    (tmp_path / "terms.tsv").write_text("# our terms\nDog\tkatze\n", encoding="utf-8")
+    (tmp_path / "in.txt").write_text("a dog runs\nthe boy laughs\n", encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, "--glossary", tmp_path / "terms.tsv",
+                        tmp_path / "in.txt"], capsys)
+    lines = out.splitlines()
+    assert code == 0 and "katze" in lines[0].split() and lines[1] == "der junge lacht"
+
+
+def test_a_malformed_glossary_line_stops_with_file_and_line(trained_model, tmp_path, capsys):
+    (tmp_path / "terms.tsv").write_text("dog\tkatze\ncat  katze\n", encoding="utf-8")
+    code, _, err = run(["translate", "--model", trained_model, "--glossary", tmp_path / "terms.tsv"], capsys)
+    assert code == 2 and f"{tmp_path / 'terms.tsv'}:2: expected 'source term<TAB>target term'" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_jsonl_input_brings_each_lines_glossary_and_prefix(trained_model, tmp_path, capsys):
+    lines = [{"text": "a dog runs", "glossary": {"dog": "katze"}}, {"text": "the boy laughs", "prefix": "der mann"},
+             {"text": "a cat sleeps"}]
+    (tmp_path / "in.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, "--input-format", "jsonl", "--output-format", "jsonl",
+                        "--alignments", "--confidence", tmp_path / "in.jsonl"], capsys)
+    records = [json.loads(line)["hypotheses"][0] for line in out.splitlines()]
+    assert code == 0 and "katze" in records[0]["text"].split() and records[0]["alignment"]
+    assert records[1]["text"].startswith("der mann") and records[2]["text"] == "eine katze schläft"
+
+
+def test_a_malformed_jsonl_line_stops_with_file_and_line(trained_model, tmp_path, capsys):
+    (tmp_path / "in.jsonl").write_text('{"text": "a dog runs"}\n{"text": "x", "glosary": {}}\n', encoding="utf-8")
+    code, _, err = run(["translate", "--model", trained_model, "--input-format", "jsonl", tmp_path / "in.jsonl"],
+                       capsys)
+    assert code == 2 and "in.jsonl:2: unknown key(s) glosary" in err
+
+
+# --- the server ----------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def client(loaded):
+    with TestClient(create_app([ServedModel(*loaded, "tiny-en-de")]), raise_server_exceptions=False) as client:
+        yield client
+
+
+def test_the_server_takes_a_glossary_and_a_prefix(client):
+    answer = client.post("/translate", json={"text": "a dog runs", "glossary": {"dog": "katze"}})
+    assert answer.status_code == 200 and "katze" in answer.json()["translations"][0].split()
+    answer = client.post("/translate", json={"text": "the boy laughs", "prefix": "der mann"})
+    assert answer.json()["translations"][0].startswith("der mann")
+
+
+def test_the_server_takes_the_decoding_options(client):
+    body = {"text": "a dog runs", "beam": 1, "sampling_topk": 0, "sampling_temperature": 3.0, "seed": 2,
+            "min_len": 1, "no_repeat_ngram_size": 2, "repetition_penalty": 1.1, "disable_unk": True}
+    first = client.post("/translate", json=body)
+    assert first.status_code == 200 and client.post("/translate", json=body).json() == first.json()
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ({"text": "a dog runs", "glossary": {"dog": ""}}, "empty target term"),
+    ({"text": "a dog runs", "glossary": {"dog": "Xylophon"}}, "cannot write it"),
+    ({"text": "a dog runs", "sampling_topk": 0}, "set beam_size 1"),
+])
+def test_a_glossary_or_options_that_cannot_work_are_422_with_a_message(client, body, message):
+    answer = client.post("/translate", json=body)
+    assert answer.status_code == 422 and message in answer.json()["detail"]

@@ -1,0 +1,53 @@
+"""Constrained beam search and the other decoding options through the inference copy: the C++
+step (float32 and int8) gives the Python step's outputs, and every term is written."""
+
+import shutil
+
+import pytest
+import torch
+
+from attnmt.decoding import Decoding
+from attnmt.fast import prepare
+from attnmt.fast.packed import packing_available
+from attnmt.model import Transformer, TransformerConfig
+from attnmt.search import beam_search, greedy_search
+
+pytestmark = [
+    pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
+    pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
+]
+
+TERMS = [[[30, 31]], [[32]], [], [[33, 34, 35], [36]], [[40, 41]], [[42], [43]]]
+
+
+def model_and_batch() -> tuple[Transformer, torch.Tensor]:
+    torch.manual_seed(3)
+    config = TransformerConfig(vocab_size=60, d_model=32, n_heads=4, encoder_layers=2, decoder_layers=3, d_ff=64,
+                               dropout=0.0, max_positions=64)
+    src = torch.randint(4, 60, (6, 9))
+    src[2, 3:] = 0
+    src[4, 6:] = 0
+    return Transformer(config).eval(), src
+
+
+@pytest.mark.parametrize("int8", [False, True], ids=["float32", "int8"])
+def test_constrained_search_through_the_cpp_step_is_the_python_steps_and_holds_every_term(int8):
+    model, src = model_and_batch()
+    fast, reference = prepare(model, int8=int8), prepare(model, int8=int8, fused_step=False)
+    assert fast.step is not None
+    decoding = Decoding(beam_size=4, n_best=2)
+    ours = beam_search(fast, src, decoding, terms=TERMS, prefixes=[[9], [], [], [10, 11], [], []])
+    theirs = beam_search(reference, src, decoding, terms=TERMS, prefixes=[[9], [], [], [10, 11], [], []])
+    assert [[h.tokens for h in n] for n in ours] == [[h.tokens for h in n] for n in theirs]
+    for hypotheses, terms in zip(ours, TERMS, strict=True):
+        assert hypotheses[0].missed == 0
+        for h in hypotheses:  # this model never ends: a second best may reach the limit short of a term
+            held = sum(any(h.tokens[i: i + len(t)] == t for i in range(len(h.tokens))) for t in terms)
+            assert held == len(terms) - h.missed
+
+
+def test_sampling_and_the_penalties_through_the_cpp_step_are_the_python_steps():
+    model, src = model_and_batch()
+    fast, reference = prepare(model), prepare(model, fused_step=False)
+    sampled = Decoding(beam_size=1, sampling_topk=5, seed=3, repetition_penalty=1.3, no_repeat_ngram_size=2)
+    assert greedy_search(fast, src, sampled) == greedy_search(reference, src, sampled)

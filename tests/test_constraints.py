@@ -1,0 +1,132 @@
+"""Constrained beam search (attnmt.constraints): every output holds its terms, the beam is shared
+among banks, and no term makes a search fail or hang."""
+
+import math
+
+import pytest
+import torch
+from support import EOS, ScriptedModel, ending_model, search_config
+
+from attnmt.constraints import allocate, term_tokens
+from attnmt.decoding import Decoding
+from attnmt.errors import DataError
+from attnmt.model import Transformer
+from attnmt.search import beam_search
+
+A, B, C, D = 4, 5, 6, 7
+ONE_SOURCE = torch.tensor([[A, B]])
+# Unconstrained, B + EOS wins (0.36); with C required, A C + EOS (0.6 · 0.35 = 0.21) beats B C (0.04).
+TRAP = {(): {A: 0.6, B: 0.4}, (A,): {EOS: 0.4, C: 0.35, D: 0.25}, (B,): {EOS: 0.9, C: 0.1}}
+
+
+def holds(tokens: list[int], term: list[int]) -> bool:
+    return any(tokens[i: i + len(term)] == term for i in range(len(tokens) - len(term) + 1))
+
+
+def test_the_best_hypothesis_holding_the_term_wins():
+    decoding = Decoding(beam_size=2, alpha=0.0)
+    [[free]] = beam_search(ScriptedModel(TRAP), ONE_SOURCE, decoding, use_cache=False)
+    [[best]] = beam_search(ScriptedModel(TRAP), ONE_SOURCE, decoding, use_cache=False, terms=[[[C]]])
+    assert free.tokens == [B]
+    assert best.tokens == [A, C] and best.log_prob == pytest.approx(math.log(0.6 * 0.35)) and best.missed == 0
+
+
+def test_a_multi_piece_term_is_written_whole_and_in_order():
+    table = {(): {A: 0.5, B: 0.5}, (A,): {EOS: 0.9, C: 0.05, D: 0.05}, (A, C): {EOS: 0.5, D: 0.5}}
+    [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=2, alpha=0.0), use_cache=False,
+                           terms=[[[C, D]]])
+    assert best.tokens == [A, C, D] and best.log_prob == pytest.approx(math.log(0.5 * 0.05 * 0.5))
+
+
+def batch() -> torch.Tensor:
+    return torch.tensor([[9, 10, 11, 0, 0], [12, 13, 14, 15, 16], [17, 18, 0, 0, 0], [19, 20, 21, 22, 0]])
+
+
+TERMS = [[[30, 31]], [[32]], [], [[33, 34, 35], [36]]]
+
+
+@pytest.mark.parametrize("beam", [1, 4])
+def test_every_hypothesis_holds_every_term_of_its_sentence(beam):
+    found = beam_search(ending_model(), batch(), Decoding(beam_size=beam, n_best=beam), terms=TERMS)
+    for hypotheses, terms in zip(found, TERMS, strict=True):
+        assert len(hypotheses) == beam
+        for h in hypotheses:
+            assert h.missed == 0 and all(holds(h.tokens, term) for term in terms), (h.tokens, terms)
+
+
+def test_no_terms_give_the_unconstrained_search_and_a_sentence_without_terms_is_searched_as_without():
+    model, decoding = ending_model(), Decoding(beam_size=4, n_best=2)
+    free = beam_search(model, batch(), decoding)
+    assert beam_search(model, batch(), decoding, terms=[[]] * 4) == free
+    assert beam_search(model, batch(), decoding, terms=TERMS)[2] == free[2]
+
+
+def test_the_cache_gives_the_same_constrained_search_as_recomputing():
+    model, decoding = ending_model(), Decoding(beam_size=3)
+    with_cache = beam_search(model, batch(), decoding, terms=TERMS)
+    without = beam_search(model, batch(), decoding, use_cache=False, terms=TERMS)
+    assert [[h.tokens for h in s] for s in with_cache] == [[h.tokens for h in s] for s in without]
+
+
+def test_a_term_longer_than_the_length_limit_raises_the_limit_to_fit_it():
+    decoding = Decoding(beam_size=2, max_len_a=0.0, max_len_b=1)
+    term = [20, 21, 22, 23, 24]
+    [[best]] = beam_search(ending_model(), batch()[:1], decoding, terms=[[term]])
+    assert holds(best.tokens, term) and best.missed == 0
+
+
+def test_a_term_longer_than_the_models_positions_ends_at_the_limit_with_the_term_missed():
+    torch.manual_seed(0)
+    model = Transformer(search_config(max_positions=12)).eval()  # at most 10 output tokens
+    [[best]] = beam_search(model, batch()[:1], Decoding(beam_size=2), terms=[[list(range(10, 24))]])
+    assert best.missed == 1 and len(best.tokens) <= 10
+
+
+def test_a_hypothesis_with_all_its_terms_ranks_before_one_at_the_limit_without():
+    torch.manual_seed(0)
+    model = Transformer(search_config(max_positions=12)).eval()
+    found = beam_search(model, batch()[:1], Decoding(beam_size=3, n_best=3), terms=[[[30]]])
+    assert [h.missed for h in found[0]] == sorted(h.missed for h in found[0])
+    assert found[0][0].missed == 0
+
+
+def test_allocation_takes_each_banks_best_from_the_highest_bank_down_then_the_second_bests():
+    log_prob = torch.tensor([[-1.0, -2.0, -3.0, -4.0, float("-inf")]])
+    bank = torch.tensor([[0, 1, 0, 1, 2]])
+    assert allocate(log_prob, bank).tolist() == [[1, 0, 3, 2, 4]]
+
+
+class Letters:
+    """A tokenizer with one piece per lower-case letter (ids 4..29) and <unk> (1) for anything else."""
+
+    def encode_target(self, text: str) -> list[int]:
+        return [4 + ord(ch) - ord("a") if "a" <= ch <= "z" else 1 for ch in text]
+
+    def decode(self, ids) -> str:
+        return "".join(chr(ord("a") + i - 4) if i >= 4 else "?" for i in ids)
+
+
+def test_a_target_term_the_vocabulary_cannot_write_is_refused_in_one_line():
+    with pytest.raises(DataError, match="glossary target term 'Hund': the model's target vocabulary cannot write it"):
+        term_tokens(Letters(), ["Hund"], unk_id=1)
+
+
+def test_a_term_inside_another_or_repeated_is_needed_once():
+    assert term_tokens(Letters(), ["hund", "hunde", "katze", "katze"], unk_id=1) == [
+        Letters().encode_target("hunde"), Letters().encode_target("katze")]
+
+
+def test_overlapping_terms_are_both_written():
+    found = beam_search(ending_model(), batch()[:1], Decoding(beam_size=4), terms=[[[30, 31], [31, 32]]])
+    assert all(holds(found[0][0].tokens, term) for term in ([30, 31], [31, 32]))
+
+
+def test_no_piece_carries_a_terms_word_on_right_after_it():
+    table = {(): {C: 0.9, A: 0.1}, (C,): {D: 0.9, EOS: 0.1}}  # D would turn the word C into "CD"
+    continuing = torch.zeros(10, dtype=torch.bool)
+    continuing[D] = True
+    decoding = Decoding(beam_size=2, alpha=0.0)
+    [[glued]] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False, terms=[[[C]]])
+    [[whole]] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False, terms=[[[C]]],
+                            continuing=continuing)
+    assert glued.tokens == [C, D] and whole.tokens == [C]

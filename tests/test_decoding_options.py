@@ -1,0 +1,119 @@
+"""The decoding options the other toolkits have: a target prefix, sampling, the repetition
+penalties, disable_unk and min_len, each on a hand-made model with a known answer."""
+
+import math
+
+import pytest
+import torch
+from support import EOS, ScriptedModel
+
+from attnmt.decoding import Decoding
+from attnmt.errors import ConfigError
+from attnmt.search import beam_search, greedy_search
+
+A, B, C, D = 4, 5, 6, 7
+UNK = 1
+ONE_SOURCE = torch.tensor([[A, B]])
+
+
+def many(count: int) -> torch.Tensor:
+    """The same source sentence ``count`` times: one draw each."""
+    return ONE_SOURCE.expand(count, -1)
+
+
+# --- a prefix: the output starts with it ------------------------------------------------------
+
+# Unconstrained, A + EOS wins; starting with B, B C + EOS (0.4 · 0.5) beats B + EOS (0.4 · 0.3).
+PREFIXED = {(): {A: 0.6, B: 0.4}, (B,): {EOS: 0.3, C: 0.5, D: 0.2}, (B, D): {D: 0.5, EOS: 0.5}}
+
+
+def test_a_prefix_starts_the_output_and_is_scored():
+    model = ScriptedModel(PREFIXED)
+    assert greedy_search(model, ONE_SOURCE, use_cache=False) == [[A]]
+    assert greedy_search(model, ONE_SOURCE, use_cache=False, prefixes=[[B]]) == [[B, C]]
+    [[best]] = beam_search(model, ONE_SOURCE, Decoding(beam_size=2, alpha=0.0), use_cache=False, prefixes=[[B]])
+    assert best.tokens == [B, C] and best.log_prob == pytest.approx(math.log(0.4 * 0.5))
+
+
+def test_a_prefix_longer_than_the_length_limit_is_written_whole():
+    decoding = Decoding(beam_size=2, max_len_a=0.0, max_len_b=1)
+    [[best]] = beam_search(ScriptedModel(PREFIXED), ONE_SOURCE, decoding, use_cache=False, prefixes=[[B, D, D]])
+    assert best.tokens == [B, D, D] and best.log_prob == pytest.approx(math.log(0.4 * 0.2 * 0.5))
+
+
+# --- sampling -----------------------------------------------------------------------------------
+
+COIN = {(): {A: 0.6, B: 0.3, C: 0.1}}
+
+
+def drawn(decoding: Decoding, count: int = 4000) -> list[int]:
+    return [ids[0] for ids in greedy_search(ScriptedModel(COIN), many(count), decoding, use_cache=False)]
+
+
+def test_sampling_draws_tokens_as_often_as_the_model_gives_them():
+    tokens = drawn(Decoding(beam_size=1, sampling_topk=0, seed=1))
+    assert tokens.count(A) / len(tokens) == pytest.approx(0.6, abs=0.04)
+    assert tokens.count(C) / len(tokens) == pytest.approx(0.1, abs=0.03)
+
+
+def test_top_k_and_top_p_cut_the_unlikely_tokens():
+    assert set(drawn(Decoding(beam_size=1, sampling_topk=2, seed=1))) == {A, B}
+    assert set(drawn(Decoding(beam_size=1, sampling_topk=0, sampling_topp=0.5, seed=1))) == {A}
+    assert set(drawn(Decoding(beam_size=1, sampling_topk=0, sampling_topp=0.8, seed=1))) == {A, B}
+
+
+def test_temperature_flattens_the_distribution():
+    # softmax(log p / 2) ∝ √p: A gets √.6 / (√.6 + √.3 + √.1) = 0.47
+    tokens = drawn(Decoding(beam_size=1, sampling_topk=0, sampling_temperature=2.0, seed=1))
+    assert tokens.count(A) / len(tokens) == pytest.approx(0.47, abs=0.04)
+
+
+def test_the_same_seed_gives_the_same_draws_and_another_seed_others():
+    first = drawn(Decoding(beam_size=1, sampling_topk=0, seed=7), 200)
+    assert drawn(Decoding(beam_size=1, sampling_topk=0, seed=7), 200) == first
+    assert drawn(Decoding(beam_size=1, sampling_topk=0, seed=8), 200) != first
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    (dict(sampling_topk=0), "sampling draws one translation per sentence: set beam_size 1"),
+    (dict(beam_size=1, sampling_topp=0.9), "only apply when sampling"),
+    (dict(beam_size=1, sampling_topk=0, sampling_temperature=0.0), "sampling_temperature: expected more than 0"),
+])
+def test_sampling_options_that_cannot_work_are_refused_in_one_line(options, message):
+    with pytest.raises(ConfigError, match=message):
+        Decoding(**options)
+
+
+# --- penalties, disable_unk, min_len ------------------------------------------------------------
+
+# After A, A is most likely again (0.5); C follows at 0.3.
+REPEATS = {(): {A: 0.7, B: 0.3}, (A,): {A: 0.5, C: 0.3, EOS: 0.2}, (A, A): {EOS: 1.0}, (A, C): {EOS: 1.0}}
+
+
+def test_a_repetition_penalty_makes_a_repeated_token_less_likely():
+    model = ScriptedModel(REPEATS)
+    assert greedy_search(model, ONE_SOURCE, use_cache=False) == [[A, A]]
+    # A's logit log 0.5 = -0.69 becomes -1.39 at penalty 2, below C's log 0.3 = -1.20
+    assert greedy_search(model, ONE_SOURCE, Decoding(repetition_penalty=2.0), use_cache=False) == [[A, C]]
+    assert greedy_search(model, ONE_SOURCE, Decoding(repetition_penalty=1.5), use_cache=False) == [[A, A]]
+
+
+def test_no_repeat_ngram_size_rules_out_an_ngram_the_output_holds():
+    table = {(): {A: 1.0}, (A,): {B: 1.0}, (A, B): {A: 0.9, C: 0.1}, (A, B, A): {B: 0.9, D: 0.1}}
+    model = ScriptedModel(table)
+    assert greedy_search(model, ONE_SOURCE, use_cache=False) == [[A, B, A, B]]
+    assert greedy_search(model, ONE_SOURCE, Decoding(no_repeat_ngram_size=2), use_cache=False) == [[A, B, A, D]]
+    assert greedy_search(model, ONE_SOURCE, Decoding(no_repeat_ngram_size=1), use_cache=False) == [[A, B, C]]
+
+
+def test_disable_unk_never_generates_the_unknown_piece():
+    model = ScriptedModel({(): {UNK: 0.6, A: 0.4}})
+    assert greedy_search(model, ONE_SOURCE, use_cache=False) == [[UNK]]
+    assert greedy_search(model, ONE_SOURCE, Decoding(disable_unk=True), use_cache=False) == [[A]]
+    [[best]] = beam_search(model, ONE_SOURCE, Decoding(beam_size=2, disable_unk=True), use_cache=False)
+    assert best.tokens == [A]
+
+
+def test_min_len_rules_out_eos_before_that_many_tokens():
+    model = ScriptedModel({(): {A: 1.0}, (A,): {EOS: 0.9, B: 0.1}})
+    assert greedy_search(model, ONE_SOURCE, Decoding(min_len=2), use_cache=False) == [[A, B]]

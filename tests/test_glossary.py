@@ -1,0 +1,66 @@
+"""Glossaries: the TSV file, its errors, and which target terms a sentence needs."""
+
+import pytest
+
+from attnmt.errors import DataError
+from attnmt.glossary import Glossary, read_glossary
+
+
+def write(tmp_path, text: str):
+    path = tmp_path / "terms.tsv"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_file_of_tab_separated_terms_with_comments_and_blank_lines(tmp_path):
+    glossary = read_glossary(write(tmp_path, "# people first\npeople\tPersonen\n\nNew York\tNew York\n"))
+    assert glossary.terms == (("people", "Personen"), ("New York", "New York"))
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("people\tPersonen\nno tab here\n", "terms.tsv:2: expected 'source term<TAB>target term', got 0 TABs"),
+    ("a\tb\tc\n", "terms.tsv:1: expected 'source term<TAB>target term', got 2 TABs"),
+    ("\tPersonen\n", "terms.tsv:1: empty source term"),
+    ("people\t \n", "terms.tsv:1: empty target term"),
+    ("people\tPersonen\nPeople\tLeute\n", "terms.tsv:2: source term 'People' has two target terms"),
+])
+def test_a_malformed_line_is_named_by_file_and_line(tmp_path, text, message):
+    with pytest.raises(DataError, match=message):
+        read_glossary(write(tmp_path, text))
+
+
+def test_a_term_repeated_with_the_same_target_is_kept_once(tmp_path):
+    assert read_glossary(write(tmp_path, "dog\tHund\ndog\tHund\n")).terms == (("dog", "Hund"),)
+
+
+def test_terms_match_whole_words_ignoring_case():
+    glossary = Glossary.of({"dog": "Hund"})
+    assert glossary.matches("The Dog runs.") == ["Hund"]
+    assert glossary.matches("Dogs run; a hotdog.") == []
+
+
+def test_multi_word_terms_match_across_any_spaces_and_the_longest_wins():
+    glossary = Glossary.of({"York": "York", "New York": "New York", "New York City": "NYC"})
+    assert glossary.matches("He flew to new  york city today") == ["NYC"]
+    assert glossary.matches("New York and York") == ["New York", "York"]
+
+
+def test_overlapping_terms_match_from_the_left_and_never_twice():
+    glossary = Glossary.of({"New York": "New York", "York City": "York-Stadt"})
+    assert glossary.matches("New York City") == ["New York"]
+
+
+def test_a_term_that_occurs_twice_is_needed_once():
+    assert Glossary.of({"dog": "Hund"}).matches("a dog sees a dog") == ["Hund"]
+
+
+def test_a_merged_glossary_takes_the_other_target_for_a_shared_term():
+    merged = Glossary.of({"dog": "Hund", "cat": "Katze"}).merged(Glossary.of({"Dog": "Köter"}))
+    assert merged.matches("dog and cat") == ["Köter", "Katze"]
+
+
+def test_an_empty_term_is_refused_in_one_line():
+    with pytest.raises(DataError, match="glossary: empty target term"):
+        Glossary.of({"dog": ""})
+    with pytest.raises(DataError, match="glossary: empty source term"):
+        Glossary.of({" ": "Hund"})
