@@ -35,6 +35,13 @@ from attnmt.app.request_batcher import Busy
 from attnmt.app.served import Options, ServedModel, TooMuch
 from attnmt.decoding import DEFAULT, Decoding
 
+# /translate's body in the OpenAPI schema (the endpoint reads it itself: JSON, a form or the query).
+REQUEST = {"requestBody": {"content": {"application/json": {"schema": {
+    "type": "object", "required": ["q", "source", "target"],
+    "properties": {"q": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+                   "source": {"type": "string", "description": 'a language code, or "auto"'},
+                   "target": {"type": "string"}, "format": {"type": "string", "enum": ["text"]},
+                   "alternatives": {"type": "integer", "minimum": 0}, "api_key": {"type": "string"}}}}}}}
 STATUS = {"missing": 400, "invalid": 403, "slow": 429}  # a Refused reason's status in LibreTranslate's API
 FORMATS = ("text",)
 
@@ -203,7 +210,7 @@ def add_libretranslate_routes(app: FastAPI, server: Server) -> None:
     async def libre_error(request: Request, error: LibreError) -> JSONResponse:
         return JSONResponse({"error": str(error)}, status_code=error.status, headers=error.headers)
 
-    @app.post("/translate", tags=["LibreTranslate"])
+    @app.post("/translate", tags=["LibreTranslate"], openapi_extra=REQUEST)
     async def translate(request: Request):
         """LibreTranslate's translate (q, source, target, format, alternatives, api_key)."""
         params, body = await parameters(request)
