@@ -141,7 +141,8 @@ def test_blank_texts_in_a_list_come_back_blank(client):
     assert answer.json() == {"translatedText": ["ein hund rennt", ""]}
 
 
-JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+                    | st.text(max_size=20),
                     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
                     max_leaves=8)
 FIELDS = st.sampled_from(["q", "source", "target", "format", "alternatives", "api_key", "other"])
