@@ -54,6 +54,10 @@ class FastTransformer(Transformer):
             pack_linear_layers(self, bf16=True)
         elif on_cpu:
             pack_linear_layers(self)
+        self.finish(fused_step, on_cpu)
+
+    def finish(self, fused_step: bool, on_cpu: bool) -> None:
+        """Once the linear layers are in their final form: ReLU fused into them, the C++ step built."""
         fuse_relu(self)
         self.step = (fused.FusedDecoderStep(self) if fused_step and on_cpu and fused.FusedDecoderStep.supports(self)
                      and fused.available() else None)

@@ -249,6 +249,31 @@ c10::intrusive_ptr<Int8Panels> pack_int8_panels(const at::Tensor& w_in, const at
   return packed;
 }
 
+// The layer again from what ``tensors`` gave (attnmt.fast.prepared reads them from a file): the
+// tensors are used as they are, not copied, so memory-mapped ones stay mapped.
+c10::intrusive_ptr<Int8Panels> int8_panels_from(const at::Tensor& panels, const at::Tensor& offsets,
+                                                const at::Tensor& scales, const at::Tensor& bias, int64_t n,
+                                                int64_t k) {
+  const int64_t count = (n + kColumns - 1) / kColumns, padded = count * kColumns;
+  const int64_t groups = (k + kTileK - 1) / kTileK * (kTileK / kGroup);
+  TORCH_CHECK(panels.scalar_type() == at::kChar && panels.is_contiguous() &&
+                  panels.sizes() == at::IntArrayRef({count, groups, kColumns, kGroup}),
+              "int8_panels_from: panels must be contiguous int8 [", count, ", ", groups, ", 16, 4] for ", n, "x", k);
+  TORCH_CHECK(offsets.scalar_type() == at::kInt && offsets.is_contiguous() && offsets.numel() == padded,
+              "int8_panels_from: offsets must be contiguous int32 [", padded, "]");
+  for (const at::Tensor* t : {&scales, &bias})
+    TORCH_CHECK(t->scalar_type() == at::kFloat && t->is_contiguous() && t->numel() == padded,
+                "int8_panels_from: scales and bias must be contiguous float32 [", padded, "]");
+  auto packed = c10::make_intrusive<Int8Panels>();
+  packed->n = n;
+  packed->k = k;
+  packed->panels = panels;
+  packed->offsets = offsets;
+  packed->scales = scales;
+  packed->bias = bias;
+  return packed;
+}
+
 }  // namespace
 
 namespace {
@@ -338,7 +363,15 @@ TORCH_LIBRARY_FRAGMENT(attnmt, m) {
       .def("linear", [](const c10::intrusive_ptr<attnmt::Int8Panels>& self, const at::Tensor& x,
                         const std::optional<at::Tensor>& residual, bool relu) {
         return attnmt::int8_linear(x, *self, residual, relu);
+      })
+      // What int8_panels_from takes back: [panels, offsets, scales, bias], and [n, k].
+      .def("tensors", [](const c10::intrusive_ptr<attnmt::Int8Panels>& self) {
+        return std::vector<at::Tensor>{self->panels, self->offsets, self->scales, self->bias};
+      })
+      .def("shape", [](const c10::intrusive_ptr<attnmt::Int8Panels>& self) {
+        return std::vector<int64_t>{self->n, self->k};
       });
   m.def("pack_int8_panels", &attnmt::pack_int8_panels);
+  m.def("int8_panels_from", &attnmt::int8_panels_from);
   m.def("int8_kernel() -> str", &attnmt::int8_kernel);
 }
