@@ -338,13 +338,16 @@ def serve(model_dir: str | Path, host: str = "127.0.0.1", port: int = 8000, weig
 
     from attnmt.checkpoint import load_model_dir
     from attnmt.fast import prepare
+    from attnmt.fast.prepared import load_int8
 
     if threads > 0:
         torch.set_num_threads(threads)
-    model, tokenizer = load_model_dir(model_dir, weights)
-    parameters = model.num_parameters()
-    fast = prepare(model.to(device), int8=int8, bf16=bf16)
-    app = create_app(fast, tokenizer, Path(model_dir).resolve().name, settings, parameters)
+    if int8 and device == "cpu":  # prepared once, then memory-mapped (attnmt.fast.prepared)
+        fast, tokenizer = load_int8(model_dir, weights)
+    else:
+        model, tokenizer = load_model_dir(model_dir, weights)
+        fast = prepare(model.to(device), int8=int8, bf16=bf16)
+    app = create_app(fast, tokenizer, Path(model_dir).resolve().name, settings, fast.trained_parameters)
     if not is_loopback(host):
         print(f"attnmt: serving on {host}: anyone who can reach this machine can use the model "
               "(there is no authentication)", file=sys.stderr)

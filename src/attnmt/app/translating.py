@@ -39,9 +39,12 @@ def load_for_translation(args: argparse.Namespace):
     layers with --int8, bf16 ones with --bf16), and its tokenizer."""
     from attnmt.checkpoint import load_model_dir
     from attnmt.fast import prepare
+    from attnmt.fast.prepared import load_int8
 
     if args.threads > 0:
         torch_threads(args.threads)
+    if args.int8 and args.device == "cpu":  # prepared once, then memory-mapped (attnmt.fast.prepared)
+        return load_int8(args.model, args.weights)
     model, tokenizer = load_model_dir(args.model, args.weights)
     return prepare(model.to(args.device), int8=args.int8, bf16=args.bf16), tokenizer
 

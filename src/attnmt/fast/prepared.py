@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -42,6 +41,7 @@ from safetensors.torch import save_file
 from torch import Tensor, nn
 
 from attnmt.checkpoint import WEIGHTS, atomic_write, load_model_config, load_model_dir, load_tokenizer
+from attnmt.errors import ModelDirError
 from attnmt.fast import fused
 from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available
 from attnmt.fast.packed import fuse_self_attention
@@ -68,7 +68,7 @@ def weights_digest(path: Path) -> str:
         digest = hashlib.file_digest(handle, "sha256").hexdigest()
     try:
         atomic_write(memo, lambda tmp: tmp.write_text(digest))
-    except OSError:
+    except (OSError, ModelDirError):
         pass  # an unwritable cache: hash again next time
     return digest
 
@@ -99,7 +99,7 @@ def load_int8(model_dir: str | Path, weights: str | Path | None = None
         del model
         try:
             atomic_write(path, lambda tmp: save_prepared(fast, tmp))
-        except OSError as error:
+        except (OSError, ModelDirError) as error:
             warnings.warn(f"attnmt: could not cache the int8 copy in {path.parent} ({error}); "
                           "it will be prepared again at the next start", stacklevel=2)
             return fast, tokenizer
@@ -133,7 +133,7 @@ def save_prepared(fast: FastTransformer, path: Path) -> None:
             seen[key] = name
             tensors[name] = tensor.contiguous()
     metadata = dict(format=str(FORMAT), kernel=torch.ops.attnmt.int8_kernel(), panels=json.dumps(shapes),
-                    aliases=json.dumps(aliases))
+                    aliases=json.dumps(aliases), trained_parameters=str(fast.trained_parameters))
     save_file(tensors, str(path), metadata=metadata)
 
 
@@ -145,6 +145,7 @@ def load_prepared(path: Path, config: TransformerConfig) -> FastTransformer:
             raise ValueError(f"{path}: prepared-model format {metadata.get('format')}, expected {FORMAT}")
         tensors = {name: file.get_tensor(name) for name in file.keys()}  # noqa: SIM118 (not a dict)
     fast = skeleton(config)
+    fast.trained_parameters = int(metadata["trained_parameters"])
     for name, (n, k) in json.loads(metadata["panels"]).items():
         parts = [tensors.pop(f"{name}.{part}") for part in PANEL_PARTS]
         parent, _, child = name.rpartition(".")

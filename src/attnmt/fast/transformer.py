@@ -32,7 +32,12 @@ from attnmt.model import AttentionTrace, DecoderCache, Transformer
 
 
 class FastTransformer(Transformer):
-    """An eval-mode copy of a trained Transformer for translating only (no gradients, no training)."""
+    """An eval-mode copy of a trained Transformer for translating only (no gradients, no training).
+
+    ``trained_parameters``: the trained model's parameter count (the copy's own layers hold
+    theirs in other forms)."""
+
+    trained_parameters: int
 
     def __init__(self, model: Transformer, int8: bool = False, fused_step: bool = True, bf16: bool = False) -> None:
         if int8 and bf16:
@@ -41,6 +46,7 @@ class FastTransformer(Transformer):
             super().__init__(model.config)
         device = next(model.parameters()).device
         self.load_state_dict(model.state_dict())
+        self.trained_parameters = model.num_parameters()
         self.to(device).eval().requires_grad_(False)
         with torch.random.fork_rng(devices=[]):
             fuse_self_attention(self)
