@@ -1,5 +1,5 @@
 """The command line: ``attnmt prepare | train | translate | evaluate | average | demo | attention | explain | plot |
-export | import | serve``.
+export | import | serve | shortlist``.
 
 User mistakes (a bad config key, a missing file, a broken model directory)
 print one clear line and exit with status 2, never a stack trace.
@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from attnmt import __version__
+from attnmt.app.shortlisting import add_shortlist_command
 from attnmt.app.translating import BF16_HELP, DEVICES, INT8_HELP, add_translation_commands, positive_int
 from attnmt.errors import ConfigError, UserError
 
@@ -250,6 +251,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_train)
 
     add_translation_commands(commands)
+    add_shortlist_command(commands)
 
     p = commands.add_parser("average", help="average the last N checkpoints' weights")
     p.add_argument("model_dir")

@@ -44,9 +44,15 @@ def load_for_translation(args: argparse.Namespace):
     if args.threads > 0:
         torch_threads(args.threads)
     if args.int8 and args.device == "cpu":  # prepared once, then memory-mapped (attnmt.fast.prepared)
-        return load_int8(args.model, args.weights)
-    model, tokenizer = load_model_dir(args.model, args.weights)
-    return prepare(model.to(args.device), int8=args.int8, bf16=args.bf16), tokenizer
+        fast, tokenizer = load_int8(args.model, args.weights)
+    else:
+        model, tokenizer = load_model_dir(args.model, args.weights)
+        fast = prepare(model.to(args.device), int8=args.int8, bf16=args.bf16)
+    if args.shortlist:
+        from attnmt.fast.shortlist import Shortlist, use_shortlist
+
+        use_shortlist(fast, Shortlist.load(args.shortlist))
+    return fast, tokenizer
 
 
 def torch_threads(count: int) -> None:
@@ -153,6 +159,8 @@ def add_decoding_options(p: argparse.ArgumentParser) -> None:
     precision = p.add_mutually_exclusive_group()
     precision.add_argument("--int8", action="store_true", help=INT8_HELP)
     precision.add_argument("--bf16", action="store_true", help=BF16_HELP)
+    p.add_argument("--shortlist", metavar="FILE", help="compute the output layer only for the target pieces this "
+                   "vocabulary shortlist allows each batch (written by 'attnmt shortlist')")
 
 
 def add_translation_commands(commands: argparse._SubParsersAction) -> None:

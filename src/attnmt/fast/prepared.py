@@ -36,7 +36,7 @@ from dataclasses import asdict
 from pathlib import Path
 
 import torch
-from safetensors import safe_open
+from safetensors import SafetensorError, safe_open
 from safetensors.torch import save_file
 from torch import Tensor, nn
 
@@ -93,17 +93,21 @@ def load_int8(model_dir: str | Path, weights: str | Path | None = None
     config = load_model_config(model_dir)
     tokenizer = load_tokenizer(model_dir, config)
     path = prepared_path(weights_path, config)
-    if not path.is_file():
-        model, _ = load_model_dir(model_dir, weights)
-        fast = prepare(model, int8=True)
-        del model
+    if path.is_file():
         try:
-            atomic_write(path, lambda tmp: save_prepared(fast, tmp))
-        except (OSError, ModelDirError) as error:
-            warnings.warn(f"attnmt: could not cache the int8 copy in {path.parent} ({error}); "
-                          "it will be prepared again at the next start", stacklevel=2)
-            return fast, tokenizer
-        del fast  # serve the mapped file: the same memory behaviour on the first start as on later ones
+            return load_prepared(path, config), tokenizer
+        except (ValueError, KeyError, RuntimeError, SafetensorError) as error:  # damaged: written anew
+            warnings.warn(f"attnmt: {path} is unreadable ({error}); preparing it again", stacklevel=2)
+    model, _ = load_model_dir(model_dir, weights)
+    fast = prepare(model, int8=True)
+    del model
+    try:
+        atomic_write(path, lambda tmp: save_prepared(fast, tmp))
+    except (OSError, ModelDirError) as error:
+        warnings.warn(f"attnmt: could not cache the int8 copy in {path.parent} ({error}); "
+                      "it will be prepared again at the next start", stacklevel=2)
+        return fast, tokenizer
+    del fast  # serve the mapped file: the same memory behaviour on the first start as on later ones
     return load_prepared(path, config), tokenizer
 
 

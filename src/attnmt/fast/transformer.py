@@ -38,6 +38,7 @@ class FastTransformer(Transformer):
     theirs in other forms)."""
 
     trained_parameters: int
+    shortlist = None  # attnmt.fast.shortlist.use_shortlist sets it
 
     def __init__(self, model: Transformer, int8: bool = False, fused_step: bool = True, bf16: bool = False) -> None:
         if int8 and bf16:
@@ -72,11 +73,17 @@ class FastTransformer(Transformer):
             # than hundreds, unlike the readable model (docs/performance.md, the file job).
             self.batch_sentences = BATCH_SENTENCES
 
+    def encode(self, src: Tensor, trace: AttentionTrace | None = None) -> Tensor:
+        if self.shortlist is not None:  # the batch's vocabulary, for the steps that follow
+            self.output.restrict(self.shortlist.ids_for(src, [self.config.eos_id, self.config.unk_id]))
+        return super().encode(src, trace)
+
     def decode(
         self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, trace: AttentionTrace | None = None,
         cache: DecoderCache | None = None,
     ) -> Tensor:
-        if self.step is None or cache is None or trace is not None or tgt_in.size(1) != 1:
+        if (self.step is None or cache is None or trace is not None or tgt_in.size(1) != 1
+                or self.shortlist is not None):  # a shortlist: the C++ stack, then the restricted output layer
             return super().decode(tgt_in, memory, src_mask, trace, cache)
         return self.step.decode(tgt_in, cache, src_mask)
 
