@@ -32,6 +32,7 @@ import json
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import partial
 from dataclasses import asdict
 from pathlib import Path
 
@@ -102,7 +103,7 @@ def load_int8(model_dir: str | Path, weights: str | Path | None = None
     fast = prepare(model, int8=True)
     del model
     try:
-        atomic_write(path, lambda tmp: save_prepared(fast, tmp))
+        atomic_write(path, partial(save_prepared, fast))
     except (OSError, ModelDirError) as error:
         warnings.warn(f"attnmt: could not cache the int8 copy in {path.parent} ({error}); "
                       "it will be prepared again at the next start", stacklevel=2)
