@@ -32,8 +32,8 @@ import json
 import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
-from functools import partial
 from dataclasses import asdict
+from functools import partial
 from pathlib import Path
 
 import torch
