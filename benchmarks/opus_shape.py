@@ -10,7 +10,10 @@ pieces that the SentencePiece model never produces, as in a real OPUS-MT vocabul
 are rare.  Then, each with its own tool and in its own process:
 
 - ``attnmt import --from-marian`` writes the attnmt model directory;
-- ``ct2-transformers-converter`` (CTranslate2's converter) writes float32 and int8 copies.
+- ``ct2-transformers-converter`` (CTranslate2's converter) writes float32 and int8 copies;
+- ``attnmt shortlist`` builds a vocabulary shortlist from Multi30k's training pairs (50 target
+  pieces per source piece, the 500 most frequent always), given to CTranslate2 as its vmap
+  (``--vocab_mapping``, then ``use_vmap``) and to ``attnmt translate --shortlist``.
 
 The job: ``--lines`` lines of about 30 source pieces (two Multi30k test sentences joined),
 beam 4, at most 40 output tokens (random weights almost never choose ``</s>``, so every
@@ -18,10 +21,10 @@ sentence takes 40 steps in every engine: the token counts printed show it).  Eve
 process timed from its start to its exit (interpreter, imports, loading included):
 
 - ``python -m attnmt translate --model M --beam 4 --threads 2 --max-len-a 0 --max-len-b 40
-  [--int8]``;
+  [--int8] [--shortlist FILE]``;
 - benchmarks/peers/ctranslate2_translate.py (ctranslate2 and sentencepiece only, ``</s>``
-  appended to each source as Marian models expect, batches of 32), float32 and int8, at 1 and at
-  2 threads.
+  appended to each source as Marian models expect, batches of 32), float32, int8 and int8 with
+  the vmap, at 1 and at 2 threads.
 
 Start-up is the same command on a one-line file.  Peak RSS is each process's own (``wait4``).
 The jobs take turns, ``--rounds`` times, and each one's fastest counts.
@@ -94,15 +97,31 @@ def build_marian(folder: Path) -> None:
 
 
 def convert(folder: Path) -> None:
-    """attnmt's import and CTranslate2's converter, each in its own process, from ``folder / 'hf'``."""
+    """attnmt's import and CTranslate2's converter, each in its own process, from ``folder / 'hf'``;
+    then one shortlist from Multi30k's training pairs, for attnmt and (as a vmap) for CTranslate2."""
     hf = folder / "hf"
-    subprocess.run([sys.executable, "-m", "attnmt", "import", "--from-marian", str(hf), "--out",
-                    str(folder / "attnmt")], check=True)
+    attnmt = [sys.executable, "-m", "attnmt"]
+    subprocess.run([*attnmt, "import", "--from-marian", str(hf), "--out", str(folder / "attnmt")], check=True)
+    subprocess.run([*attnmt, "shortlist", "--model", str(folder / "attnmt"), "--source", str(DATA / "train.en.gz"),
+                    "--target", str(DATA / "train.de.gz"), "--out", str(folder / "shortlist.tsv")], check=True)
+    write_vmap(folder / "shortlist.tsv", hf / "vocab.json", folder / "vmap.txt")
     converter = Path(sys.executable).with_name("ct2-transformers-converter")
-    for kind, extra in (("fp32", []), ("int8", ["--quantization", "int8"])):
+    vmap = ["--vocab_mapping", str(folder / "vmap.txt")]
+    for kind, extra in (("fp32", []), ("int8", ["--quantization", "int8", *vmap])):
         subprocess.run([str(converter), "--model", str(hf), "--output_dir", str(folder / f"ct2_{kind}"),
                         "--copy_files", "source.spm", "target.spm", *extra], check=True,
                        stdout=subprocess.DEVNULL)
+
+
+def write_vmap(shortlist: Path, vocab: Path, vmap: Path) -> None:
+    """attnmt's shortlist (ids) as CTranslate2's vocabulary map (pieces; an empty source: always kept)."""
+    pieces = {i: piece for piece, i in json.loads(vocab.read_text(encoding="utf-8")).items()}
+    lines = []
+    for line in shortlist.read_text(encoding="utf-8").splitlines()[1:]:
+        source, *targets = line.split("\t")
+        key = "" if source == "*" else pieces[int(source)]
+        lines.append(key + "\t" + " ".join(pieces[int(t)] for t in targets))
+    vmap.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 def input_lines(count: int) -> list[str]:
@@ -117,14 +136,19 @@ def input_lines(count: int) -> list[str]:
 
 def jobs(folder: Path) -> dict[str, list[str]]:
     """Job name -> the command that translates INPUT into OUTPUT."""
-    attnmt = [sys.executable, "-m", "attnmt", "translate", "--model", str(folder / "attnmt"), "--beam", str(BEAM),
-              "--threads", "2", "--max-len-a", "0", "--max-len-b", str(MAX_OUTPUT)]
-    commands = {"attnmt fp32": attnmt, "attnmt int8": [*attnmt, "--int8"]}
-    for kind in ("fp32", "int8"):
+    def attnmt(threads: int, *extra: str) -> list[str]:
+        return [sys.executable, "-m", "attnmt", "translate", "--model", str(folder / "attnmt"), "--beam", str(BEAM),
+                "--threads", str(threads), "--max-len-a", "0", "--max-len-b", str(MAX_OUTPUT), *extra]
+
+    shortlist = ("--shortlist", str(folder / "shortlist.tsv"))
+    commands = {"attnmt fp32": attnmt(2), "attnmt int8": attnmt(2, "--int8"),
+                "attnmt int8 shortlist": attnmt(2, "--int8", *shortlist), "attnmt int8 1 thread": attnmt(1, "--int8"),
+                "attnmt int8 shortlist 1 thread": attnmt(1, "--int8", *shortlist)}
+    for kind, vmap in (("fp32", ""), ("int8", ""), ("int8", " vmap")):
         for threads in (1, 2):
-            commands[f"CTranslate2 {kind} {threads} thread{'s' * (threads > 1)}"] = [
+            commands[f"CTranslate2 {kind}{vmap} {threads} thread{'s' * (threads > 1)}"] = [
                 sys.executable, str(CT2_SCRIPT), str(folder / f"ct2_{kind}"), "--threads", str(threads),
-                "--beam", str(BEAM), "--max-length", str(MAX_OUTPUT), "--append-eos"]
+                "--beam", str(BEAM), "--max-length", str(MAX_OUTPUT), "--append-eos", *["--use-vmap"] * bool(vmap)]
     return {name: [*command, "INPUT", "OUTPUT"] for name, command in commands.items()}
 
 
