@@ -12,8 +12,9 @@ from attnmt.errors import ConfigError
 from attnmt.fast import prepare
 from attnmt.fast.int8 import int8_panels_available
 from attnmt.fast.packed import packing_available
-from attnmt.fast.shortlist import Shortlist, use_shortlist
+from attnmt.fast.shortlist import MIN_COLUMNS, Shortlist, use_shortlist
 from attnmt.model import Transformer, TransformerConfig
+from attnmt.search import beam_search, greedy_search
 from attnmt.translate import translate
 
 pytestmark = [
@@ -23,12 +24,14 @@ pytestmark = [
 
 
 def test_each_source_piece_keeps_the_pieces_that_co_occur_with_it_most_and_the_frequent_ones():
-    pairs = [([5, 6], [10, 11]), ([5, 7], [10, 12]), ([6], [11]), ([8], [13, 10])]
-    shortlist = Shortlist.build(pairs, 20, 20, per_source=1, frequent=1)
-    assert shortlist.always == [10]  # in 3 of 4 targets
-    assert shortlist.per_source[5] == [10] and shortlist.per_source[6] == [11] and shortlist.per_source[7] == [12]
-    ids = shortlist.ids_for(torch.tensor([[6, 7], [0, 0]]), keep=[3])
-    assert ids.tolist() == [3, 10, 11, 12]
+    pairs = [([5, 6], [510, 511]), ([5, 7], [510, 512]), ([6], [511]), ([8], [513, 510])]
+    shortlist = Shortlist.build(pairs, 20, 600, per_source=1, frequent=1)
+    assert shortlist.always == [510]  # in 3 of 4 targets
+    assert shortlist.per_source[5] == [510] and shortlist.per_source[6] == [511]
+    assert shortlist.per_source[7] == [512] and shortlist.per_source[8] == [513]
+    ids = shortlist.ids_for(torch.tensor([[6, 7], [0, 0]]), keep=[3]).tolist()
+    assert {3, 510, 511, 512} <= set(ids) and 513 not in ids and ids == sorted(ids)
+    assert len(ids) == MIN_COLUMNS  # filled with the first ids, room for the widest beam
 
 
 def test_a_shortlist_reads_back_as_written_and_a_bad_line_names_its_file_and_line(tmp_path):
@@ -62,7 +65,9 @@ def test_the_restricted_output_layer_gives_the_full_layers_logits_on_the_list_an
     with torch.no_grad():
         short = fast.output(states)
     ids = fast.output.ids
-    assert ids.tolist() == sorted({3, model.config.unk_id, *allowed})
+    c = model.config
+    assert {*range(c.eos_id + 1), c.unk_id, 3, *allowed} <= set(ids.tolist())  # every id up to EOS stays
+    assert ids.numel() == MIN_COLUMNS < 300
     torch.testing.assert_close(short[:, ids], full[:, ids], rtol=0, atol=0)
     rest = torch.ones(300, dtype=torch.bool)
     rest[ids] = False
@@ -81,7 +86,30 @@ def test_a_shortlist_from_the_training_pairs_translates_them_as_the_full_vocabul
     use_shortlist(fast, Shortlist.load(path))
     lines = [s for s, _ in PAIRS]
     assert translate(fast, tokenizer, lines) == [t for _, t in PAIRS]
-    assert fast.output.ids.numel() < model.config.vocab_size
+    # (this tiny vocabulary is smaller than MIN_COLUMNS: the columns mapping is tested on a larger one above)
+
+
+def best_outputs(model, src: torch.Tensor, greedy: bool) -> list[list[int]]:
+    return greedy_search(model, src) if greedy else [hyps[0].tokens for hyps in beam_search(model, src)]
+
+
+@pytest.mark.parametrize("greedy", [True, False])
+@pytest.mark.parametrize("int8", [False, True])
+def test_a_shortlist_of_every_piece_translates_as_none_and_a_short_one_writes_only_its_pieces(greedy, int8):
+    torch.manual_seed(0)
+    model = Transformer(TransformerConfig(vocab_size=300, d_model=32, n_heads=4, encoder_layers=1,
+                                          decoder_layers=2, d_ff=64)).eval()
+    src = torch.randint(4, 300, (5, 9))
+    everything = prepare(model, int8=int8)
+    use_shortlist(everything, Shortlist({}, list(range(300)), 300, 300))
+    assert best_outputs(everything, src, greedy) == best_outputs(prepare(model, int8=int8), src, greedy)
+    short = prepare(model, int8=int8)
+    use_shortlist(short, Shortlist({}, [7, 11, 13], 300, 300))
+    outputs = best_outputs(short, src, greedy)
+    short.encode(src)
+    allowed = set(short.output.ids.tolist())
+    assert len(allowed) == MIN_COLUMNS and {7, 11, 13, *range(4)} <= allowed  # filled up to MIN_COLUMNS
+    assert all(set(tokens) <= allowed for tokens in outputs) and any(outputs)
 
 
 def test_a_shortlist_for_another_vocabulary_is_refused(trained_model):

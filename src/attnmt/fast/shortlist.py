@@ -8,9 +8,11 @@ keeps per batch the union of
 - for each source piece in the batch, the ``per_source`` target pieces that co-occur with it
   most (Dice coefficient over sentence pairs: 2·c(s, t) / (c(s) + c(t))),
 
-plus EOS and UNK.  The output layer's rows for those pieces are gathered once per batch; every
-other piece gets the logit -inf, so the search reads the same [N, V] logits as without it and the
-softmax runs over the shortlist (as in Marian and CTranslate2's ``use_vmap``).
+plus EOS and UNK.  The output layer's rows for those pieces are gathered once per batch.  The
+search's steps get the logits of those pieces only (``ShortlistOutput.columns_only``; the inference
+copy maps the chosen columns back to the vocabulary's ids); anything else that asks for logits
+(``--confidence``, a whole sequence at once) gets [.., V] with -inf for every other piece.  Either
+way the softmax runs over the shortlist, as in Marian and CTranslate2's ``use_vmap``.
 
 File (``attnmt shortlist`` writes it, ``attnmt translate --shortlist`` reads it), UTF-8 text::
 
@@ -31,10 +33,13 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
+from attnmt.decoding import MAX_BEAM
 from attnmt.errors import ConfigError
 from attnmt.fast.int8 import Int8PanelLinear
 
 HEADER = "# attnmt shortlist 1"
+# Beam search asks for 2 · beam candidates per row: a batch's shortlist never holds fewer ids.
+MIN_COLUMNS = 2 * MAX_BEAM + 16
 ALWAYS = "*"
 
 
@@ -103,6 +108,9 @@ class Shortlist:
         wanted = set(self.always) | set(keep)
         for s in set(src.flatten().tolist()):
             wanted.update(self.per_source.get(s, ()))
+        filler = iter(range(self.target_size))
+        while len(wanted) < min(MIN_COLUMNS, self.target_size):  # room for the widest beam's candidates
+            wanted.add(next(filler))
         return torch.tensor(sorted(wanted), dtype=torch.long)
 
 
@@ -126,11 +134,25 @@ class ShortlistOutput(nn.Module):
 
     def restrict(self, ids: Tensor) -> None:
         self.ids = ids
+        self.column = torch.full((self.vocab_size,), -1, dtype=torch.long)  # id -> its column, or -1
+        self.column[ids] = torch.arange(ids.numel())
         if self.weight is None:
             self.part = Int8PanelLinear.from_panels(self.full.panels.select(ids))
         else:
             weight, bias = self.weight[ids], None if self.bias is None else self.bias[ids]
             self.part = lambda x: F.linear(x, weight, bias)
+
+    def columns_only(self, x: Tensor) -> Tensor:
+        """[..., d_model] -> the logits of the shortlisted ids only [..., len(ids)], in their order."""
+        return self.part(x)
+
+    def columns(self, ids: Sequence[int]) -> list[int]:
+        """The columns of those of ``ids`` that the shortlist holds."""
+        return [int(self.column[i]) for i in ids if self.column[i] >= 0]
+
+    def vocabulary_ids(self, columns: Tensor) -> Tensor:
+        """Columns of ``columns_only``'s logits -> the vocabulary's ids."""
+        return self.ids[columns]
 
     def forward(self, x: Tensor) -> Tensor:
         if self.ids is None:

@@ -75,16 +75,20 @@ class FastTransformer(Transformer):
 
     def encode(self, src: Tensor, trace: AttentionTrace | None = None) -> Tensor:
         if self.shortlist is not None:  # the batch's vocabulary, for the steps that follow
-            self.output.restrict(self.shortlist.ids_for(src, [self.config.eos_id, self.config.unk_id]))
+            # Every id up to EOS stays, so that EOS's column in the shortlist's logits is EOS's id (the
+            # search reads a forced EOS's logit by id), and the rest of the ids keep their order.
+            c = self.config
+            self.output.restrict(self.shortlist.ids_for(src, [*range(c.eos_id + 1), c.unk_id]))
         return super().encode(src, trace)
 
     def decode(
         self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, trace: AttentionTrace | None = None,
         cache: DecoderCache | None = None,
     ) -> Tensor:
-        if (self.step is None or cache is None or trace is not None or tgt_in.size(1) != 1
-                or self.shortlist is not None):  # a shortlist: the C++ stack, then the restricted output layer
+        if self.step is None or cache is None or trace is not None or tgt_in.size(1) != 1:
             return super().decode(tgt_in, memory, src_mask, trace, cache)
+        if self.shortlist is not None:  # a search's step: logits of the shortlist's columns only, [N, 1, V']
+            return self.output.columns_only(self.decoder_states(tgt_in, memory, src_mask, trace, cache))
         return self.step.decode(tgt_in, cache, src_mask)
 
     def decoder_stack(
@@ -97,11 +101,16 @@ class FastTransformer(Transformer):
     def top_log_probs(self, logits: Tensor, k: int, banned: Sequence[int]) -> tuple[Tensor, Tensor, Tensor]:
         if self.step is None:
             return super().top_log_probs(logits, k, banned)
+        if self.shortlist is not None:  # logits over the shortlist's columns (decode): back to the vocabulary's ids
+            top, tokens, normaliser = fused.top_log_probs(logits, k, self.output.columns(banned))
+            return top, self.output.vocabulary_ids(tokens), normaliser
         return fused.top_log_probs(logits, k, list(banned))
 
     def best_tokens(self, logits: Tensor, banned: Sequence[int]) -> Tensor:
         if self.step is None:
             return super().best_tokens(logits, banned)
+        if self.shortlist is not None:
+            return self.output.vocabulary_ids(fused.best_tokens(logits, self.output.columns(banned)))
         return fused.best_tokens(logits, list(banned))
 
 
