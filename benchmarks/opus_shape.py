@@ -213,18 +213,16 @@ def main() -> None:
           f"whole processes; fastest of {args.rounds}")
     print(f"on disk: attnmt model directory {sizes['attnmt']:.0f} MiB, CTranslate2 fp32 {sizes['fp32']:.0f} MiB, "
           f"int8 {sizes['int8']:.0f} MiB")
+    columns = ("seconds", "lines/s", "words out", "peak RSS", "start-up", "its RSS")
+    rows = [[name, f"{min(whole[name])[0]:.2f}", f"{args.lines / min(whole[name])[0]:.1f}", str(tokens[name]),
+             f"{max(r for _, r in whole[name]):.0f} MiB", f"{min(start[name])[0]:.2f} s",
+             f"{max(r for _, r in start[name]):.0f} MiB"] for name in commands]
     width = max(map(len, commands))
-    print(f"  {'job':<{width}} {'seconds':>8} {'lines/s':>8} {'words out':>9} {'peak RSS':>9} "
-          f"{'start-up':>9} {'its RSS':>8}")
-    for name in commands:
-        seconds, rss = min(whole[name])
-        first, first_rss = min(start[name])
-        print(f"  {name:<{width}} {seconds:>8.2f} {args.lines / seconds:>8.1f} {tokens[name]:>9} "
-              f"{max(r for _, r in whole[name]):>6.0f} MiB {first:>8.2f}s {max(r for _, r in start[name]):>4.0f} MiB")
-    print("start-up: the same command on a one-line file; RSS: each process's peak (wait4's ru_maxrss)")
-    for name, command in commands.items():
-        print(f"  {name}: {' '.join(command)}")
-
+    lines = ["  " + "job".ljust(width) + "".join(c.rjust(11) for c in columns)]
+    lines += ["  " + row[0].ljust(width) + "".join(cell.rjust(11) for cell in row[1:]) for row in rows]
+    lines.append("start-up: the same command on a one-line file; RSS: each process's peak (wait4's ru_maxrss)")
+    lines += [f"  {name}: {' '.join(command)}" for name, command in commands.items()]
+    print("\n".join(lines))
 
 if __name__ == "__main__":
     main()
