@@ -288,6 +288,6 @@ def test_serve_takes_bf16_as_translate_does(monkeypatch):
     import attnmt.app.serve
 
     calls = []
-    monkeypatch.setattr(attnmt.app.serve, "serve", lambda *args: calls.append(args))
+    monkeypatch.setattr(attnmt.app.serve, "serve", lambda *args, **kwargs: calls.append(args))
     assert main(["serve", "--model", "m", "--bf16"]) == 0 and main(["serve", "--model", "m"]) == 0
-    assert [call[-1] for call in calls] == [True, False]  # serve(..., bf16)
+    assert [call[-1] for call in calls] == [True, False]  # serve(..., bf16, shortlist=...)

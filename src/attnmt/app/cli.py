@@ -119,7 +119,8 @@ def cmd_serve(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.app.serve import ServeSettings, serve
 
     settings = ServeSettings(max_batch=args.max_batch, batch_window_ms=args.batch_window_ms)
-    serve(args.model, args.host, args.port, args.weights, settings, args.threads, args.int8, args.device, args.bf16)
+    serve(args.model, args.host, args.port, args.weights, settings, args.threads, args.int8, args.device, args.bf16,
+          shortlist=args.shortlist)
     return 0
 
 
@@ -136,6 +137,8 @@ def add_serve_command(commands: argparse._SubParsersAction) -> None:
     precision.add_argument("--int8", action="store_true", help=INT8_HELP)
     precision.add_argument("--bf16", action="store_true", help=BF16_HELP)
     p.add_argument("--device", choices=DEVICES, default="cpu")
+    p.add_argument("--shortlist", metavar="FILE", help="a vocabulary shortlist ('attnmt shortlist'): each batch's "
+                   "output layer computes only the pieces it allows")
     p.set_defaults(run=cmd_serve)
 
 

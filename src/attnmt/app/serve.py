@@ -329,11 +329,11 @@ def is_loopback(host: str) -> bool:
 
 def serve(model_dir: str | Path, host: str = "127.0.0.1", port: int = 8000, weights: str | Path | None = None,
           settings: ServeSettings | None = None, threads: int = 0, int8: bool = False,
-          device: str = "cpu", bf16: bool = False) -> None:
+          device: str = "cpu", bf16: bool = False, shortlist: str | Path | None = None) -> None:
     """Loads MODEL_DIR onto ``device`` and serves it until Ctrl-C, through the same fast copy as
     ``attnmt translate`` (int8 linear layers with ``int8``, bf16 ones with ``bf16``: refused with
     one line where the CPU does not multiply bf16).  ``threads``: PyTorch's CPU threads (0: its
-    default)."""
+    default).  ``shortlist``: a vocabulary shortlist file (attnmt.fast.shortlist)."""
     import uvicorn
 
     from attnmt.checkpoint import load_model_dir
@@ -347,6 +347,10 @@ def serve(model_dir: str | Path, host: str = "127.0.0.1", port: int = 8000, weig
     else:
         model, tokenizer = load_model_dir(model_dir, weights)
         fast = prepare(model.to(device), int8=int8, bf16=bf16)
+    if shortlist:
+        from attnmt.fast.shortlist import Shortlist, use_shortlist
+
+        use_shortlist(fast, Shortlist.load(shortlist))
     app = create_app(fast, tokenizer, Path(model_dir).resolve().name, settings, fast.trained_parameters)
     if not is_loopback(host):
         print(f"attnmt: serving on {host}: anyone who can reach this machine can use the model "
