@@ -121,14 +121,11 @@ class ShortlistOutput(nn.Module):
     def __init__(self, full: nn.Module, vocab_size: int) -> None:
         super().__init__()
         self.full, self.vocab_size = full, vocab_size
-        if isinstance(full, Int8PanelLinear):
-            self.weight = self.bias = None
-        elif hasattr(full, "packed"):  # attnmt.fast.packed.PackedLinear: its float weight, unpacked once
+        self.weight = self.bias = None  # Int8PanelLinear and torch.ao's int8 Linear select their own rows
+        if hasattr(full, "packed"):  # attnmt.fast.packed.PackedLinear: its float weight, unpacked once
             self.weight, self.bias = full.packed.to_dense().float(), full.bias
         elif isinstance(full, nn.Linear):
             self.weight, self.bias = full.weight, full.bias
-        else:  # torch.ao's int8 Linear (no VNNI): its weights dequantised
-            self.weight, self.bias = full.weight().dequantize(), full.bias()
         self.ids: Tensor | None = None
         self.part: nn.Module | None = None
 
@@ -136,8 +133,10 @@ class ShortlistOutput(nn.Module):
         self.ids = ids
         self.column = torch.full((self.vocab_size,), -1, dtype=torch.long)  # id -> its column, or -1
         self.column[ids] = torch.arange(ids.numel())
-        if self.weight is None:
+        if isinstance(self.full, Int8PanelLinear):
             self.part = Int8PanelLinear.from_panels(self.full.panels.select(ids))
+        elif self.weight is None:
+            self.part = quantized_rows(self.full, ids)
         else:
             weight, bias = self.weight[ids], None if self.bias is None else self.bias[ids]
             self.part = lambda x: F.linear(x, weight, bias)
@@ -159,6 +158,19 @@ class ShortlistOutput(nn.Module):
             return self.full(x)
         logits = x.new_full((*x.shape[:-1], self.vocab_size), float("-inf"))
         return logits.index_copy_(-1, self.ids, self.part(x))
+
+
+def quantized_rows(layer: nn.Module, ids: Tensor) -> nn.Module:
+    """torch.ao's dynamic int8 Linear (CPUs without the int8 panels) restricted to output rows ``ids``:
+    the same int8 values and scales, so each row's products are the full layer's."""
+    from torch.ao.nn.quantized.dynamic import Linear as DynamicInt8Linear
+
+    weight, bias = layer.weight(), layer.bias()
+    rows = torch.quantize_per_channel(weight.dequantize()[ids], weight.q_per_channel_scales()[ids],
+                                      weight.q_per_channel_zero_points()[ids], 0, torch.qint8)
+    part = DynamicInt8Linear(weight.size(1), ids.numel(), dtype=torch.qint8)
+    part.set_weight_bias(rows, None if bias is None else bias[ids])
+    return part
 
 
 def use_shortlist(model: nn.Module, shortlist: Shortlist) -> None:
