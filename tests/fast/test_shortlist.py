@@ -110,6 +110,8 @@ def test_a_shortlist_of_every_piece_translates_as_none_and_a_short_one_writes_on
     allowed = set(short.output.ids.tolist())
     assert len(allowed) == MIN_COLUMNS and {7, 11, 13, *range(4)} <= allowed  # filled up to MIN_COLUMNS
     assert all(set(tokens) <= allowed for tokens in outputs) and any(outputs)
+    uncached = greedy_search(short, src, use_cache=False)  # the readable path: full-width logits, -inf elsewhere
+    assert all(set(tokens) <= allowed for tokens in uncached) and any(uncached)
 
 
 def test_a_shortlist_for_another_vocabulary_is_refused(trained_model):

@@ -101,7 +101,7 @@ class FastTransformer(Transformer):
     def top_log_probs(self, logits: Tensor, k: int, banned: Sequence[int]) -> tuple[Tensor, Tensor, Tensor]:
         if self.step is None:
             return super().top_log_probs(logits, k, banned)
-        if self.shortlist is not None:  # logits over the shortlist's columns (decode): back to the vocabulary's ids
+        if self.columns_only(logits):  # logits over the shortlist's columns (decode): back to the vocabulary's ids
             top, tokens, normaliser = fused.top_log_probs(logits, k, self.output.columns(banned))
             return top, self.output.vocabulary_ids(tokens), normaliser
         return fused.top_log_probs(logits, k, list(banned))
@@ -109,9 +109,13 @@ class FastTransformer(Transformer):
     def best_tokens(self, logits: Tensor, banned: Sequence[int]) -> Tensor:
         if self.step is None:
             return super().best_tokens(logits, banned)
-        if self.shortlist is not None:
+        if self.columns_only(logits):
             return self.output.vocabulary_ids(fused.best_tokens(logits, self.output.columns(banned)))
         return fused.best_tokens(logits, list(banned))
+
+    def columns_only(self, logits: Tensor) -> bool:
+        """Whether ``logits`` are a shortlist's columns (a cached step's) rather than the vocabulary's."""
+        return self.shortlist is not None and logits.size(-1) != self.config.vocab_size
 
 
 BATCH_SENTENCES = 64
