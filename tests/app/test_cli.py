@@ -350,7 +350,7 @@ def test_serve_takes_several_models_each_with_its_pair(monkeypatch, capsys):
     assert main(["serve", "--model", "en-de=runs/a", "--model", "de-en=runs/b"]) == 0
     assert loaded == [("en-de", "runs/a", False), ("de-en", "runs/b", False)]
     assert main(["serve", "--model", "en-de=runs/a", "--model", "de-en=runs/b", "--weights", "w"]) == 2
-    assert "--weights picks one model's weights file" in capsys.readouterr().err
+    assert "--weights belongs to one model: give it with a single --model" in capsys.readouterr().err
     assert main(["serve", "--model", "english=runs/a"]) == 2
     assert "'english' is not a language pair" in capsys.readouterr().err
 

@@ -2,6 +2,7 @@
 loopback: deep-translator's LibreTranslator and libretranslatepy's LibreTranslateAPI."""
 
 import json
+import time
 import urllib.error
 import urllib.request
 
@@ -68,7 +69,14 @@ def test_the_access_log_names_no_key_and_no_text(server):
                                      {"content-type": "application/json"})
     with urllib.request.urlopen(request, timeout=30) as answer:
         assert json.load(answer) == {"translatedText": "ein mädchen schwimmt"}
-    process.stderr.seek(0)
-    lines = [json.loads(line) for line in process.stderr.read().splitlines() if line.startswith("{")]
-    assert lines[-1]["path"] == "/translate" and lines[-1]["status"] == 200 and lines[-1]["key"] == 1
+    # The line is written once the answer has gone out: wait for it.
+    deadline = time.monotonic() + 10
+    while True:
+        process.stderr.seek(0)
+        lines = [json.loads(line) for line in process.stderr.read().splitlines() if line.startswith("{")]
+        mine = [line for line in lines if line["path"] == "/translate" and line.get("characters") == 12]  # the text
+        if mine or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert mine and mine[-1]["status"] == 200 and mine[-1]["key"] == 1
     assert all(KEY not in json.dumps(line) and "a girl swims" not in json.dumps(line) for line in lines)

@@ -7,7 +7,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from attnmt.app.options import add_batch_size_option, add_machine_options, load_for_translation, positive_int
+from attnmt.app.options import (
+    add_batch_size_option,
+    add_machine_options,
+    add_shortlist_option,
+    load_for_translation,
+    positive_int,
+)
 
 
 def load_served(pair: str | None, folder: str, args: argparse.Namespace):
@@ -32,8 +38,9 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         print(f"attnmt: note: --max-batch is now --batch-size {args.max_batch}; the old name goes in the next release",
               file=sys.stderr)
     models = [split_model_argument(argument) for argument in args.model]
-    if args.weights and len(models) > 1:
-        raise ConfigError("--weights picks one model's weights file: give it with a single --model")
+    for option, value in (("--weights", args.weights), ("--shortlist", args.shortlist)):
+        if value and len(models) > 1:
+            raise ConfigError(f"{option} belongs to one model: give it with a single --model")
     batch = args.max_batch if args.max_batch is not None else args.batch_size
     settings = ServeSettings(max_batch=batch, batch_window_ms=args.batch_window_ms, max_request_chars=args.char_limit,
                              header_timeout_s=args.header_timeout, body_timeout_s=args.body_timeout,
@@ -74,4 +81,5 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                                                       "(default: none)")
     p.add_argument("--log-text", action="store_true", help="the access log also holds each request's texts")
     add_machine_options(p)
+    add_shortlist_option(p)
     p.set_defaults(run=run)
