@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 
 from attnmt.app.cli import build_parser, main
 from attnmt.app.options import decoding
-from attnmt.app.serve import create_app
+from attnmt.app.serve import ServedModel, create_app
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
 from attnmt.errors import DataError
@@ -120,7 +120,7 @@ def test_a_malformed_jsonl_line_stops_with_file_and_line(trained_model, tmp_path
 
 @pytest.fixture(scope="module")
 def client(loaded):
-    with TestClient(create_app(*loaded, "tiny-en-de"), raise_server_exceptions=False) as client:
+    with TestClient(create_app([ServedModel(*loaded, "tiny-en-de")]), raise_server_exceptions=False) as client:
         yield client
 
 

@@ -19,7 +19,8 @@ from attnmt.errors import ConfigError, UserError
 
 USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError)
 # Optional dependencies, by the extra that installs them (pip install 'attnmt[serve]', or [all]).
-EXTRAS = {"fastapi": "serve", "uvicorn": "serve", "matplotlib": "plot", "tensorboard": "tensorboard",
+EXTRAS = {"fastapi": "serve", "uvicorn": "serve", "lingua": "serve", "limits": "serve", "prometheus_client": "serve",
+          "python_multipart": "serve", "matplotlib": "plot", "tensorboard": "tensorboard",
           "transformers": "export", "ctranslate2": "export"}
 
 
