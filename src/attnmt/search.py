@@ -363,8 +363,10 @@ def beam_search(
     limit_of = limits.tolist()
     never = never_generated(model.config, decoding)
     # With α = 0 the n_best finished are final once nothing active beats them. With α > 0
-    # stopping that early cost BLEU (docs/translating.md), so more must finish.
-    enough = n_best if alpha == 0 else beam_size
+    # stopping that early cost BLEU (docs/translating.md), so more must finish: beam_size, or,
+    # with terms, half of it (the banks leave the top one a slot or two a step, so beam_size
+    # finished took much longer for little gain: docs/translating.md, Terminology).
+    enough = n_best if alpha == 0 else beam_size if constraints is None else max(n_best, beam_size // 2)
     finished: list[list[Hypothesis]] = [[] for _ in range(src.size(0))]
     # The first step starts from one row per sentence (BOS); the beam widens after it.
     state = DecoderState.start(model, src, use_cache, decoding)
