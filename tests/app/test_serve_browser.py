@@ -125,3 +125,13 @@ def test_an_empty_text_shows_the_servers_message(page):
     page.click("#translate")
     sync_api.expect(page.locator("#error")).to_have_text("text is empty: give a sentence to translate")
     assert page.locator("#attention").is_hidden()
+
+
+def test_a_glossary_in_the_box_puts_its_term_into_the_translation_and_outlines_it(page):
+    page.fill("#source", "a dog runs")
+    page.click("#glossary-box summary")
+    page.fill("#glossary", "dog = katze\nnot a term line")
+    page.click("#translate")
+    sync_api.expect(page.locator("#translation span.term")).not_to_have_count(0, timeout=30_000)
+    assert "katze" in page.locator("#translation").text_content().split()
+    assert "".join(page.locator("#translation span.term").all_text_contents()).strip() == "katze"
