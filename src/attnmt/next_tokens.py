@@ -84,6 +84,13 @@ class NextTokens:
         ``banned`` (the largest logit is the largest log-probability: no softmax needed)."""
         return row_top_k(ban(logits, banned), 1)[1][:, 0]
 
+    def full_width(self, logits: Tensor) -> Tensor:
+        """The logits over the whole vocabulary [N, V], for work that indexes them by token id
+        (penalties, forced and wanted tokens, sampling).  The model's logits already are; an
+        inference copy with a vocabulary shortlist (attnmt.fast.shortlist) computes only the
+        shortlist's columns, which its own NextTokens widens here."""
+        return logits
+
 
 READABLE = NextTokens()
 

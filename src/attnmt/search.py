@@ -103,6 +103,7 @@ class DecoderState:
     cache: DecoderCache | None
     choose: NextTokens
     penalties: Penalties | None = None
+    wide: bool = False  # whether the logits must span the whole vocabulary (sampling reads them by id)
 
     @classmethod
     def start(cls, model: Transformer, src: Tensor, use_cache: bool, decoding: Decoding = DEFAULT) -> DecoderState:
@@ -119,6 +120,7 @@ class DecoderState:
             cache=model.start_decoding(memory) if use_cache else None,
             choose=next_tokens_of(model),
             penalties=Penalties.of(decoding),
+            wide=decoding.sampling,
         )
 
     def __len__(self) -> int:
@@ -139,6 +141,8 @@ class DecoderState:
             # The cache holds every earlier position; only the newest token is fed.
             logits = self.model.decode(self.prefix[:, -1:], self.memory, self.src_mask, cache=self.cache)
         logits = logits[:, -1].float()
+        if self.wide or self.penalties is not None:  # read by token id below or by the caller
+            logits = self.choose.full_width(logits)
         return logits if self.penalties is None else self.penalties(logits, self.prefix)
 
     def top_next_tokens(self, k: int, banned: Sequence[int], forced: Tensor,
@@ -149,11 +153,13 @@ class DecoderState:
         A row with a token in forced [N] (-1: none) may only take that one (EOS at its length
         limit, a prefix's next token), at the model's log-probability (its others are -inf)."""
         logits = self.logits()
+        rows = (forced >= 0).nonzero().squeeze(1)
+        if wanted is not None or len(rows):  # tokens read by id
+            logits = self.choose.full_width(logits)
         top, tokens, normaliser = self.choose.top_log_probs(logits, k, banned)
         if wanted is not None:
             top = torch.cat([top, extra_candidates(logits, normaliser, tokens, wanted)], dim=1)
             tokens = torch.cat([tokens, wanted.clamp(min=0)], dim=1)
-        rows = (forced >= 0).nonzero().squeeze(1)
         if len(rows):
             top[rows] = float("-inf")
             top[rows, 0] = logits[rows, forced[rows]] - normaliser[rows]

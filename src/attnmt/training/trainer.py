@@ -11,10 +11,8 @@ DistributedDataParallel sums the gradients; rank 0 alone writes to disk.
 from __future__ import annotations
 
 import math
-import signal
 import time
-from contextlib import contextmanager, nullcontext
-from dataclasses import dataclass
+from contextlib import nullcontext
 from pathlib import Path
 
 import torch
@@ -35,6 +33,7 @@ from attnmt.training.corpora import load_training_data, validation_set
 from attnmt.training.distributed import Group, setup
 from attnmt.training.logs import Progress, RunLog, new_window
 from attnmt.training.objective import TranslationLoss, constant_schedule, label_smoothed_nll, noam_schedule
+from attnmt.training.run import METRIC_NAMES, StopFlag, TrainResult
 from attnmt.training.start import resumed, run_start
 from attnmt.translate import translate
 
@@ -45,50 +44,6 @@ HEAP_TRIM_EVERY = 20
 
 def autocast(precision: str, device: torch.device):
     return torch.autocast(device.type, dtype=torch.bfloat16) if precision == "bf16" else nullcontext()
-
-
-METRIC_NAMES = {"bleu": "BLEU", "chrf": "chrF", "loss": "loss"}
-
-
-@dataclass
-class TrainResult:
-    model_dir: Path
-    step: int
-    best_score: float  # the best validation BLEU or chrF, or minus the validation loss
-    best_step: int
-    stopped_by: str
-    metric: str = "BLEU"  # what best_score measures: "BLEU", "chrF" or "loss"
-
-    def best(self) -> str:
-        """The best validation score in words, e.g. "best validation BLEU 31.20 at step 700"."""
-        if self.best_step == 0:
-            return "no validation yet"
-        value = -self.best_score if self.metric == "loss" else self.best_score
-        return f"best validation {self.metric} {value:.2f} at step {self.best_step}"
-
-
-class StopFlag:
-    """Set by Ctrl-C (SIGINT) or SIGTERM: the loop finishes its step, saves a checkpoint and returns."""
-
-    def __init__(self) -> None:
-        self.signal: str | None = None
-
-    @contextmanager
-    def installed(self):
-        previous = {}
-        try:
-            for sig in (signal.SIGINT, signal.SIGTERM):
-                previous[sig] = signal.signal(sig, self._handle)
-        except ValueError:  # not the main thread: no handlers, training still works
-            pass
-        try:
-            yield self
-        finally:
-            for sig, handler in previous.items():
-                signal.signal(sig, handler)
-
-    def _handle(self, signum, frame) -> None:
-        self.signal = signal.Signals(signum).name
 
 
 class Trainer:

@@ -6,7 +6,13 @@ import argparse
 import sys
 from pathlib import Path
 
-from attnmt.app.options import add_batch_size_option, add_machine_options, add_model_options, load_for_translation
+from attnmt.app.options import (
+    add_batch_size_option,
+    add_machine_options,
+    add_model_options,
+    add_shortlist_option,
+    load_for_translation,
+)
 
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
@@ -42,4 +48,5 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--allowed-host", action="append", default=[], metavar="NAME", help="a Host name to answer "
                    "to besides localhost (on loopback; elsewhere: any name unless this is given), e.g. behind a proxy")
     add_machine_options(p)
+    add_shortlist_option(p)
     p.set_defaults(run=run)
