@@ -23,6 +23,7 @@ from collections.abc import Sequence
 import torch
 from torch import Tensor
 
+from attnmt.config import TransformerConfig
 from attnmt.decoding import Decoding
 from attnmt.model import Transformer
 
@@ -93,6 +94,11 @@ class NextTokens:
 
 
 READABLE = NextTokens()
+
+
+def never_generated(config: TransformerConfig, decoding: Decoding) -> list[int]:
+    """Tokens no search ever chooses: pad, BOS, and the unknown piece with ``disable_unk``."""
+    return sorted({config.pad_id, config.bos_id, *([config.unk_id] if decoding.disable_unk else [])})
 
 
 def next_tokens_of(model: Transformer) -> NextTokens:

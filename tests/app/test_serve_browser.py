@@ -154,3 +154,13 @@ def test_with_api_keys_the_page_sends_the_key_of_its_address(browser, trained_mo
             assert int(page.locator("#translation").get_attribute("data-partials")) >= 3  # streamed with the key
         finally:
             page.close()
+
+
+def test_a_glossary_in_the_box_puts_its_term_into_the_translation_and_outlines_it(page):
+    page.fill("#source", "a dog runs")
+    page.click("#glossary-box summary")
+    page.fill("#glossary", "dog = katze\nnot a term line")
+    page.click("#translate")
+    sync_api.expect(page.locator("#translation span.term")).not_to_have_count(0, timeout=30_000)
+    assert "katze" in page.locator("#translation").text_content().split()
+    assert "".join(page.locator("#translation span.term").all_text_contents()).strip() == "katze"
