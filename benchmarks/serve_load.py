@@ -1,25 +1,39 @@
-"""Load test of `attnmt serve` on loopback: requests/s, latency percentiles, errors, and what batching buys.
+"""Load test of `attnmt serve` on loopback: requests/s, latency percentiles, errors, what batching buys,
+and whether the server's memory stays flat under a long load.
 
     .venv/bin/python benchmarks/serve_load.py --model runs/demo            # 1,000 requests from 32 clients
     .venv/bin/python benchmarks/serve_load.py --requests 100 --clients 8   # a quick look
+    .venv/bin/python benchmarks/serve_load.py --soak 300 --clients 64      # 5 minutes, LibreTranslate's API
 
-The same load runs twice against a fresh server each time: with batching
-(``--max-batch 32``) and one request at a time (``--max-batch 1``); the speed-up
-is the ratio of their requests/s.  Each client sends one Multi30k test sentence
-(``{"text": ..., "beam": 4}``), waits for the answer, and sends the next.
+Comparison (the default): the same load runs twice against a fresh server each
+time: with batching (the server's ``--batch-size 32``) and one request at a time
+(``--batch-size 1``); the speed-up is the ratio of their requests/s.
+
+Soak (``--soak SECONDS``): one batched server under ``--clients`` for that long;
+its resident memory (VmRSS) is read every 5 s, and the growth from the end of the
+warm-up (``--warmup``, default 30 s of load) to the end is reported (target:
+at most 10 %).  With ``--req-limit N`` the server limits each address to N
+requests a minute, and its 429 answers are counted apart from errors.
+
+Each client sends one Multi30k test sentence, waits for the answer, and sends the
+next: through LibreTranslate's API (``--api libretranslate``, the default:
+``{"q": ..., "source": "en", "target": "de"}``, the server's default beam 4) or
+attnmt's own (``--api attnmt``: ``POST /v1/translate {"text": ..., "beam": B}``).
+The server's access log goes to a temporary file.
 
 Without ``--model`` an untrained model of the Multi30k config's shape is built
 (tokenizer trained on 10,000 training lines): its translations are nonsense,
 but each runs to its length limit, so the work per request is real.
 
-Everything is bounded: the request count, and ``--max-seconds`` per run (the run
-stops early and says so).  The server listens on 127.0.0.1 only.
+Everything is bounded: the request count and ``--max-seconds`` per run (the run
+stops early and says so), or the soak's duration.  The server listens on 127.0.0.1 only.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import platform
@@ -31,12 +45,14 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 import httpx2
 
 ROOT = Path(__file__).resolve().parent.parent
 SENTENCES = ROOT / "data/multi30k/test_2016_flickr.en.gz"
 TRAIN_EN, TRAIN_DE = ROOT / "data/multi30k/train.en.gz", ROOT / "data/multi30k/train.de.gz"
+RSS_EVERY = 5.0  # seconds between memory readings
 
 
 def build_untrained_model(folder: Path) -> Path:
@@ -67,25 +83,36 @@ class Run:
     mode: str
     sent: int = 0
     errors: list[str] = field(default_factory=list)
+    limited: int = 0  # 429 answers to a server started with --req-limit
     latencies: list[float] = field(default_factory=list)  # seconds, successful requests only
     seconds: float = 0.0
     batches: int = 0
     translated: int = 0
     stopped_early: bool = False
+    rss: list[tuple[float, int]] = field(default_factory=list)  # (seconds into the load, bytes)
 
     def percentile(self, p: float) -> float:
         ordered = sorted(self.latencies)
         return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] * 1000 if ordered else float("nan")
 
-    def summary(self) -> dict:
+    def rss_growth(self, warmup: float) -> tuple[float, float, float] | None:
+        """(MiB after the warm-up, MiB at the end, growth in %), or None without readings after it."""
+        after = [rss for t, rss in self.rss if t >= warmup]
+        if len(after) < 2:
+            return None
+        first, last = after[0] / 2**20, after[-1] / 2**20
+        return round(first, 1), round(last, 1), round(100 * (last - first) / first, 2)
+
+    def summary(self, warmup: float) -> dict:
         return {
-            "mode": self.mode, "requests": self.sent, "errors": len(self.errors),
+            "mode": self.mode, "requests": self.sent, "errors": len(self.errors), "rate_limited": self.limited,
             "requests_per_s": round(len(self.latencies) / self.seconds, 2) if self.seconds else 0.0,
             "p50_ms": round(self.percentile(50), 1), "p95_ms": round(self.percentile(95), 1),
             "p99_ms": round(self.percentile(99), 1),
             "mean_ms": round(statistics.fmean(self.latencies) * 1000, 1) if self.latencies else float("nan"),
             "mean_batch": round(self.translated / self.batches, 2) if self.batches else 0.0,
             "seconds": round(self.seconds, 2), "stopped_early": self.stopped_early,
+            "rss_mib_after_warmup_end_growth_pct": self.rss_growth(warmup),
         }
 
 
@@ -95,17 +122,21 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(model: Path, port: int, max_batch: int, threads: int) -> subprocess.Popen:
-    command = [sys.executable, "-m", "attnmt", "serve", "--model", str(model), "--port", str(port),
-               "--batch-size", str(max_batch), "--threads", str(threads)]
-    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+def start_server(args: argparse.Namespace, port: int, max_batch: int, log: IO[str]) -> subprocess.Popen:
+    command = [sys.executable, "-m", "attnmt", "serve", "--model", f"en-de={args.model}", "--port", str(port),
+               "--batch-size", str(max_batch), "--threads", str(args.threads)]
+    if args.req_limit:
+        command += ["--req-limit", str(args.req_limit)]
+    return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, text=True)
 
 
-async def wait_until_healthy(client: httpx2.AsyncClient, server: subprocess.Popen, timeout: float = 120) -> dict:
+async def wait_until_healthy(client: httpx2.AsyncClient, server: subprocess.Popen, log: IO[str],
+                             timeout: float = 120) -> dict:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if server.poll() is not None:
-            raise RuntimeError(f"the server exited with status {server.returncode}: {server.stderr.read()}")
+            log.seek(0)
+            raise RuntimeError(f"the server exited with status {server.returncode}: {log.read()[-2000:]}")
         try:
             return (await client.get("/health")).json()
         except httpx2.TransportError:
@@ -113,23 +144,48 @@ async def wait_until_healthy(client: httpx2.AsyncClient, server: subprocess.Pope
     raise TimeoutError(f"the server did not answer /health within {timeout:.0f} s")
 
 
-async def load(client: httpx2.AsyncClient, run: Run, sentences: list[str], requests: int, clients: int,
-               beam: int, max_seconds: float) -> None:
-    """``clients`` loops, each sending its next request as soon as its last one is answered."""
-    numbers = iter(range(requests))
-    deadline = time.monotonic() + max_seconds
+def ask(api: str, sentence: str, beam: int) -> tuple[str, dict]:
+    """The path and JSON body of one request."""
+    if api == "libretranslate":
+        return "/translate", {"q": sentence, "source": "en", "target": "de"}
+    return "/v1/translate", {"text": sentence, "beam": beam}
+
+
+def answered(api: str, body: dict) -> bool:
+    return isinstance(body.get("translatedText"), str) if api == "libretranslate" else len(body["translations"]) == 1
+
+
+def resident_bytes(pid: int) -> int:
+    with open(f"/proc/{pid}/status", encoding="ascii") as status:
+        return next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmRSS:"))
+
+
+async def watch_memory(run: Run, pid: int, start: float) -> None:
+    while True:
+        run.rss.append((time.perf_counter() - start, resident_bytes(pid)))
+        await asyncio.sleep(RSS_EVERY)
+
+
+async def load(client: httpx2.AsyncClient, pid: int, run: Run, args: argparse.Namespace, sentences: list[str],
+               requests: int | None, seconds: float) -> None:
+    """``args.clients`` loops, each sending its next request as soon as its last one is answered,
+    for ``requests`` requests (None: until ``seconds`` have passed)."""
+    numbers = iter(range(requests)) if requests is not None else itertools.count()
+    deadline = time.monotonic() + seconds
 
     async def one_client() -> None:
         for number in numbers:  # shared iterator: each request is sent by exactly one client
             if time.monotonic() > deadline:
-                run.stopped_early = True
+                run.stopped_early = requests is not None
                 return
             run.sent += 1
+            path, body = ask(args.api, sentences[number % len(sentences)], args.beam)
             start = time.perf_counter()
             try:
-                answer = await client.post("/translate", json={"text": sentences[number % len(sentences)],
-                                                               "beam": beam})
-                if answer.status_code == 200 and len(answer.json()["translations"]) == 1:
+                answer = await client.post(path, json=body)
+                if answer.status_code == 429 and args.req_limit:
+                    run.limited += 1
+                elif answer.status_code == 200 and answered(args.api, answer.json()):
                     run.latencies.append(time.perf_counter() - start)
                 else:
                     run.errors.append(f"HTTP {answer.status_code}: {answer.text[:200]}")
@@ -137,41 +193,69 @@ async def load(client: httpx2.AsyncClient, run: Run, sentences: list[str], reque
                 run.errors.append(f"{type(error).__name__}: {error}")
 
     start = time.perf_counter()
-    await asyncio.gather(*(one_client() for _ in range(clients)))
+    watcher = asyncio.create_task(watch_memory(run, pid, start))
+    try:
+        await asyncio.gather(*(one_client() for _ in range(args.clients)))
+    finally:
+        watcher.cancel()
     run.seconds = time.perf_counter() - start
+    run.rss.append((run.seconds, resident_bytes(pid)))
 
 
-async def measure(mode: str, max_batch: int, args: argparse.Namespace, sentences: list[str]) -> Run:
+async def measure(mode: str, max_batch: int, args: argparse.Namespace, sentences: list[str],
+                  requests: int | None, seconds: float) -> Run:
     port = free_port()
-    server = start_server(args.model, port, max_batch, args.threads)
     run = Run(mode)
     limits = httpx2.Limits(max_connections=args.clients, max_keepalive_connections=args.clients)
-    try:
-        async with httpx2.AsyncClient(base_url=f"http://127.0.0.1:{port}", limits=limits,
-                                      timeout=httpx2.Timeout(120.0)) as client:
-            await wait_until_healthy(client, server)
-            for sentence in sentences[:3]:  # warm-up, not counted
-                await client.post("/translate", json={"text": sentence, "beam": args.beam})
-            before = (await client.get("/health")).json()
-            await load(client, run, sentences, args.requests, args.clients, args.beam, args.max_seconds)
-            after = (await client.get("/health")).json()
-            run.batches = after["batches"] - before["batches"]
-            run.translated = after["translated"] - before["translated"]
-    finally:
-        server.terminate()
-        server.wait(timeout=30)
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as log:
+        server = start_server(args, port, max_batch, log)
+        try:
+            async with httpx2.AsyncClient(base_url=f"http://127.0.0.1:{port}", limits=limits,
+                                          timeout=httpx2.Timeout(120.0)) as client:
+                await wait_until_healthy(client, server, log)
+                for sentence in sentences[:3]:  # warm-up, not counted
+                    path, body = ask(args.api, sentence, args.beam)
+                    await client.post(path, json=body)
+                before = (await client.get("/health")).json()
+                await load(client, server.pid, run, args, sentences, requests, seconds)
+                after = (await client.get("/health")).json()
+                run.batches = after["batches"] - before["batches"]
+                run.translated = after["translated"] - before["translated"]
+        finally:
+            server.terminate()
+            server.wait(timeout=60)
     return run
+
+
+def report(runs: list[Run], args: argparse.Namespace) -> list[dict]:
+    results = [run.summary(args.warmup) for run in runs]
+    print(f"\n{'mode':<28}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}{'429s':>7}{'batch':>7}")
+    for r in results:
+        note = "  (stopped at --max-seconds)" if r["stopped_early"] else ""
+        print(f"{r['mode']:<28}{r['requests_per_s']:>8.1f}{r['p50_ms']:>9.0f}{r['p95_ms']:>9.0f}{r['p99_ms']:>9.0f}"
+              f"{r['errors']:>8}{r['rate_limited']:>7}{r['mean_batch']:>7.1f}{note}")
+        if growth := r["rss_mib_after_warmup_end_growth_pct"]:
+            print(f"{'':<28}server RSS {growth[0]} MiB after {args.warmup:.0f} s of load, {growth[1]} MiB at the "
+                  f"end: {growth[2]:+.1f} %")
+    for run in runs:
+        for error in run.errors[:3]:
+            print(f"{run.mode}: {error}", file=sys.stderr)
+    return results
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--model", type=Path, help="model directory (default: build an untrained Multi30k-shaped one)")
-    parser.add_argument("--requests", type=int, default=1000, help="requests per run")
+    parser.add_argument("--api", choices=("libretranslate", "attnmt"), default="libretranslate")
+    parser.add_argument("--requests", type=int, default=1000, help="requests per run (comparison)")
     parser.add_argument("--clients", type=int, default=32, help="concurrent clients")
-    parser.add_argument("--beam", type=int, default=4)
-    parser.add_argument("--max-batch", type=int, default=32, help="the batched server's --max-batch")
+    parser.add_argument("--beam", type=int, default=4, help="beam size (--api attnmt)")
+    parser.add_argument("--max-batch", type=int, default=32, help="the batched server's --batch-size")
     parser.add_argument("--threads", type=int, default=0, help="the server's PyTorch threads (0: its default)")
-    parser.add_argument("--max-seconds", type=float, default=300, help="time limit of each run")
+    parser.add_argument("--max-seconds", type=float, default=300, help="time limit of each comparison run")
+    parser.add_argument("--soak", type=float, help="instead: one batched run of this many seconds, memory watched")
+    parser.add_argument("--warmup", type=float, default=30, help="seconds of soak before the memory baseline")
+    parser.add_argument("--req-limit", type=int, help="the server's requests per minute per address")
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args()
     if min(args.requests, args.clients, args.max_batch) < 1:
@@ -185,26 +269,25 @@ def main() -> None:
         if args.model is None:
             print("building an untrained Multi30k-shaped model (no --model given) ...", flush=True)
             args.model = build_untrained_model(Path(scratch) / "untrained")
-        runs = []
-        for mode, max_batch in ((f"batched (max_batch {args.max_batch})", args.max_batch), ("one at a time", 1)):
-            print(f"{mode}: {args.requests} requests from {args.clients} clients ...", flush=True)
-            runs.append(asyncio.run(measure(mode, max_batch, args, sentences)))
+        if args.soak:
+            print(f"soak: {args.clients} clients for {args.soak:.0f} s through {args.api}'s API ...", flush=True)
+            runs = [asyncio.run(measure(f"soak (max_batch {args.max_batch})", args.max_batch, args, sentences,
+                                        None, args.soak))]
+        else:
+            runs = []
+            for mode, max_batch in ((f"batched (max_batch {args.max_batch})", args.max_batch), ("one at a time", 1)):
+                print(f"{mode}: {args.requests} requests from {args.clients} clients ...", flush=True)
+                runs.append(asyncio.run(measure(mode, max_batch, args, sentences, args.requests, args.max_seconds)))
 
-    results = [run.summary() for run in runs]
-    print(f"\n{'mode':<24}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}{'batch':>7}")
-    for r in results:
-        note = "  (stopped at --max-seconds)" if r["stopped_early"] else ""
-        print(f"{r['mode']:<24}{r['requests_per_s']:>8.1f}{r['p50_ms']:>9.0f}{r['p95_ms']:>9.0f}{r['p99_ms']:>9.0f}"
-              f"{r['errors']:>8}{r['mean_batch']:>7.1f}{note}")
-    speedup = results[0]["requests_per_s"] / results[1]["requests_per_s"] if results[1]["requests_per_s"] else 0.0
-    print(f"batching speed-up: {speedup:.2f}x requests/s ({args.clients} clients, beam {args.beam}, "
-          f"{os.cpu_count()} CPU cores, {platform.machine()})", flush=True)
-    for run in runs:
-        for error in run.errors[:3]:
-            print(f"{run.mode}: {error}", file=sys.stderr)
+    results = report(runs, args)
+    summary = {"runs": results, "model": model_name, "api": args.api, "clients": args.clients,
+               "cpu_cores": os.cpu_count(), "machine": platform.machine()}
+    if not args.soak and results[1]["requests_per_s"]:
+        summary["speedup"] = round(results[0]["requests_per_s"] / results[1]["requests_per_s"], 2)
+        print(f"batching speed-up: {summary['speedup']:.2f}x requests/s ({args.clients} clients, "
+              f"{os.cpu_count()} CPU cores, {platform.machine()})", flush=True)
     if args.json:
-        args.json.write_text(json.dumps({"runs": results, "speedup": round(speedup, 2), "model": model_name,
-                                         "clients": args.clients, "beam": args.beam}, indent=2) + "\n")
+        args.json.write_text(json.dumps(summary, indent=2) + "\n")
     if any(run.errors for run in runs):
         sys.exit(1)
 

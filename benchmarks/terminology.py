@@ -18,13 +18,15 @@ default, beam 4, batches of ``--batch-size``), and the runs taking turns ``--rou
 - term accuracy: the share of terms whose target term occurs in the output as a whole word,
   exactly as written; on all terms and on the terms the translation without the glossary misses;
 - BLEU (sacreBLEU) of the test set's sentences against their references;
-- seconds: the fastest of the rounds for each, and their ratio (target ≤ 1.5).
+- seconds: the fastest of the rounds for each, and their ratio (target ≤ 1.5); also each round's
+  ratio (the two ran back to back) and their median, for a machine whose load changes.
 """
 
 from __future__ import annotations
 
 import argparse
 import re
+import statistics
 import time
 from collections import defaultdict
 from pathlib import Path
@@ -158,7 +160,9 @@ def report(args, test, outputs, seconds, references) -> None:
         print(f"{name:>7} glossary: term accuracy {100 * accuracy:5.1f} % (on the {len(missed)} terms missed "
               f"without: {100 * on_missed:5.1f} %), BLEU {bleu:5.2f}, seconds {min(seconds[name]):6.2f} "
               f"(rounds: {', '.join(f'{s:.2f}' for s in seconds[name])})")
-    print(f"time with / without: {min(seconds['with']) / min(seconds['without']):.2f}")
+    ratios = sorted(w / wo for w, wo in zip(seconds["with"], seconds["without"], strict=True))
+    print(f"time with / without: {min(seconds['with']) / min(seconds['without']):.2f} (fastest of each); "
+          f"per round {', '.join(f'{r:.2f}' for r in ratios)}, median {statistics.median(ratios):.2f}")
 
 
 if __name__ == "__main__":

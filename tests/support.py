@@ -13,6 +13,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.request
 import warnings
@@ -143,6 +144,7 @@ def wait_until_healthy(url: str, server: subprocess.Popen, timeout: float = 90.0
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if server.poll() is not None:
+            server.stderr.seek(0)
             raise RuntimeError(f"attnmt serve exited with status {server.returncode}: {server.stderr.read()}")
         try:
             with urllib.request.urlopen(url + "health", timeout=2) as answer:
@@ -153,21 +155,28 @@ def wait_until_healthy(url: str, server: subprocess.Popen, timeout: float = 90.0
 
 
 @contextmanager
-def running_server(model_dir, *options: str) -> Iterator[tuple[int, str, subprocess.Popen]]:
-    """`attnmt serve` as a user starts it (with ``options``), on a free loopback port: (port, url,
-    process); stopped on exit."""
+def running_server(model_dir, *options: str, pair: str | None = None) -> Iterator[tuple[int, str, subprocess.Popen]]:
+    """`attnmt serve` as a user starts it, on a free loopback port: (port, url, process); stopped on exit.
+
+    ``pair``: serve the model as that language pair (``--model en-de=DIR``); ``options``: more
+    of attnmt serve's options."""
     port = free_port()
-    command = [sys.executable, "-m", "attnmt", "serve", "--model", str(model_dir), "--port", str(port),
-               "--threads", "1", *options]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        assert wait_until_healthy(url, server)["model"] == "model"
-        yield port, url, server
-    finally:
-        if server.poll() is None:
-            server.terminate()
-            server.wait(timeout=30)
+    command = [sys.executable, "-m", "attnmt", "serve", "--model", f"{pair}={model_dir}" if pair else str(model_dir),
+               "--port", str(port), "--threads", "1", *options]
+    # Its stderr (the access log: a line a request) goes to a file, which never fills up as a pipe would;
+    # process.stderr reads it from the start, through a file object of its own.
+    with tempfile.TemporaryDirectory() as folder, open(Path(folder) / "stderr", "w", encoding="utf-8") as log, \
+            open(Path(folder) / "stderr", encoding="utf-8") as reader:
+        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, text=True)
+        server.stderr = reader
+        url = f"http://127.0.0.1:{port}/"
+        try:
+            assert wait_until_healthy(url, server)["model"] == (pair or "model")
+            yield port, url, server
+        finally:
+            if server.poll() is None:
+                server.terminate()
+                server.wait(timeout=30)
 
 
 # a Hugging Face Marian model with random weights, made here (nothing is downloaded)

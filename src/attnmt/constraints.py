@@ -151,22 +151,22 @@ class Constraints:
     def wanted(self) -> Tensor:
         """[N, 1 + C] tokens that make progress: the next piece of the current term, then the
         first piece of each unmet term; -1 for none."""
-        terms = self.terms[self.groups()]  # [N, C, L]
-        rows = torch.arange(terms.size(0), device=terms.device)
-        following = terms[rows, self.current.clamp(min=0), self.depth.clamp(max=terms.size(2) - 1)]
-        following = following.masked_fill(self.current < 0, -1)
+        terms = self.terms.index_select(0, self.groups())  # [N, C, L]
+        rows, count, longest = terms.shape
+        place = self.current.clamp(min=0) * longest + self.depth.clamp(max=longest - 1)
+        following = terms.view(rows, count * longest).gather(1, place[:, None])
+        following = following.masked_fill(self.current[:, None] < 0, -1)
         firsts = terms[:, :, 0].masked_fill(self.met, -1)
-        return torch.cat([following[:, None], firsts], dim=1)
+        return torch.cat([following, firsts], dim=1)
 
-    def advance(self, rows: Tensor, tokens: Tensor) -> Progress:
-        """The progress of hypothesis ``rows`` [M] extended by ``tokens`` [M]."""
-        groups = self.groups()[rows]
-        terms, lengths = self.terms[groups], self.lengths[groups]  # [M, C, L], [M, C]
-        current, depth, met = self.current[rows], self.depth[rows], self.met[rows]
-        index = torch.arange(rows.size(0), device=rows.device)
-        expected = terms[index, current.clamp(min=0), depth.clamp(max=terms.size(2) - 1)]
-        goes_on = (current >= 0) & (tokens == expected)
-        starts = (terms[:, :, 0] == tokens[:, None]) & ~met  # [M, C]
+    def advance(self, rows: Tensor, tokens: Tensor, wanted: Tensor) -> Progress:
+        """The progress of hypothesis ``rows`` [M] extended by ``tokens`` [M], given the hypotheses'
+        ``wanted`` tokens [N, 1 + C] (``wanted()``)."""
+        lengths = self.lengths.index_select(0, self.groups()).index_select(0, rows)  # [M, C]
+        current, depth, met = (t.index_select(0, rows) for t in (self.current, self.depth, self.met))
+        wanted = wanted.index_select(0, rows)
+        goes_on = tokens == wanted[:, 0]  # the current term's next piece (-1: no current term)
+        starts = tokens[:, None] == wanted[:, 1:]  # [M, C]: the first piece of an unmet term
         starting = starts.any(dim=1)
         first = starts.long().argmax(dim=1)  # the first term this token starts
         current = torch.where(goes_on, current, torch.where(starting, first, -1))
@@ -184,9 +184,8 @@ class Constraints:
         length limit (at_limit [N]) and for a piece that would carry on a term just ended; the
         order [G, M] that shares the beam among the banks (``allocate``); and each candidate's
         progress ([G·M], group-major, in the candidates' order)."""
-        progress = self.advance(rows.flatten(), tokens.flatten())
-        may_end = self.all_met() | at_limit  # [N]
-        blocked = (tokens == eos) & ~may_end[rows]
+        progress = self.advance(rows.flatten(), tokens.flatten(), self.wanted())
+        blocked = (tokens == eos) & ~(self.all_met() | at_limit)[rows]
         if self.continuing is not None:
             blocked |= self.ended[rows] & self.continuing[tokens]
         log_prob = log_prob.masked_fill(blocked, float("-inf"))
@@ -198,8 +197,8 @@ class Constraints:
         count = progress.bank.numel() // chosen.size(0)
         flat = chosen + torch.arange(chosen.size(0), device=chosen.device)[:, None] * count
         flat = (flat if groups is None else flat[groups]).flatten()
-        self.met, self.current, self.depth = progress.met[flat], progress.current[flat], progress.depth[flat]
-        self.ended = progress.ended[flat]
+        self.met, self.current, self.depth, self.ended = (
+            t.index_select(0, flat) for t in (progress.met, progress.current, progress.depth, progress.ended))
         if groups is not None:
             self.terms, self.lengths = self.terms[groups], self.lengths[groups]
 
@@ -229,3 +228,14 @@ def allocate(log_prob: Tensor, bank: Tensor) -> Tensor:
     key = rank * n_banks + (n_banks - 1 - banks)
     key = key.masked_fill(log_prob.gather(1, by_score) == float("-inf"), key.numel() * n_banks)
     return by_score.gather(1, key.argsort(dim=1, stable=True))
+
+
+def ready(log_prob: Tensor, missed: Tensor | None, pick: Tensor) -> Tensor:
+    """The active hypotheses' log_prob [n_groups, beam_size] (at positions ``pick`` of the
+    candidates, whose terms missed are ``missed``), at -inf for those that still lack a
+    term (constrained search): only a hypothesis with all its terms may end now, and one that
+    lacks a term pays for its pieces first, so the search stops once the ones that may end
+    cannot improve."""
+    if missed is None:
+        return log_prob
+    return log_prob.masked_fill(missed.gather(1, pick) > 0, float("-inf"))

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 import torch
 from torch import Tensor
 
+from attnmt.config import TransformerConfig
 from attnmt.decoding import Decoding
 from attnmt.model import Transformer
 
@@ -84,8 +85,20 @@ class NextTokens:
         ``banned`` (the largest logit is the largest log-probability: no softmax needed)."""
         return row_top_k(ban(logits, banned), 1)[1][:, 0]
 
+    def full_width(self, logits: Tensor) -> Tensor:
+        """The logits over the whole vocabulary [N, V], for work that indexes them by token id
+        (penalties, forced and wanted tokens, sampling).  The model's logits already are; an
+        inference copy with a vocabulary shortlist (attnmt.fast.shortlist) computes only the
+        shortlist's columns, which its own NextTokens widens here."""
+        return logits
+
 
 READABLE = NextTokens()
+
+
+def never_generated(config: TransformerConfig, decoding: Decoding) -> list[int]:
+    """Tokens no search ever chooses: pad, BOS, and the unknown piece with ``disable_unk``."""
+    return sorted({config.pad_id, config.bos_id, *([config.unk_id] if decoding.disable_unk else [])})
 
 
 def next_tokens_of(model: Transformer) -> NextTokens:

@@ -45,11 +45,10 @@ import torch
 from torch import Tensor
 
 from attnmt.attention import padding_mask
-from attnmt.config import TransformerConfig
-from attnmt.constraints import Constraints, Terms, extra_candidates, prefix_table
+from attnmt.constraints import Constraints, Terms, extra_candidates, prefix_table, ready
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.model import DecoderCache, Transformer
-from attnmt.next_tokens import NextTokens, Sampler, next_tokens_of
+from attnmt.next_tokens import NextTokens, Sampler, never_generated, next_tokens_of
 from attnmt.penalties import Penalties
 
 
@@ -77,11 +76,6 @@ def output_limits(model: Transformer, src: Tensor, decoding: Decoding, at_least:
     return limits if at_least is None else limits.maximum(at_least).clamp(max=c.longest_input)
 
 
-def never_generated(config: TransformerConfig, decoding: Decoding) -> list[int]:
-    """Tokens no search ever chooses: pad, BOS, and the unknown piece with ``disable_unk``."""
-    return sorted({config.pad_id, config.bos_id, *([config.unk_id] if decoding.disable_unk else [])})
-
-
 @dataclass
 class DecoderState:
     """The rows being decoded; each row is one hypothesis of one source sentence.
@@ -103,6 +97,7 @@ class DecoderState:
     cache: DecoderCache | None
     choose: NextTokens
     penalties: Penalties | None = None
+    wide: bool = False  # whether the logits must span the whole vocabulary (sampling reads them by id)
 
     @classmethod
     def start(cls, model: Transformer, src: Tensor, use_cache: bool, decoding: Decoding = DEFAULT) -> DecoderState:
@@ -119,6 +114,7 @@ class DecoderState:
             cache=model.start_decoding(memory) if use_cache else None,
             choose=next_tokens_of(model),
             penalties=Penalties.of(decoding),
+            wide=decoding.sampling,
         )
 
     def __len__(self) -> int:
@@ -139,6 +135,8 @@ class DecoderState:
             # The cache holds every earlier position; only the newest token is fed.
             logits = self.model.decode(self.prefix[:, -1:], self.memory, self.src_mask, cache=self.cache)
         logits = logits[:, -1].float()
+        if self.wide or self.penalties is not None:  # read by token id below or by the caller
+            logits = self.choose.full_width(logits)
         return logits if self.penalties is None else self.penalties(logits, self.prefix)
 
     def top_next_tokens(self, k: int, banned: Sequence[int], forced: Tensor,
@@ -149,11 +147,13 @@ class DecoderState:
         A row with a token in forced [N] (-1: none) may only take that one (EOS at its length
         limit, a prefix's next token), at the model's log-probability (its others are -inf)."""
         logits = self.logits()
+        rows = (forced >= 0).nonzero().squeeze(1)
+        if wanted is not None or len(rows):  # tokens read by id
+            logits = self.choose.full_width(logits)
         top, tokens, normaliser = self.choose.top_log_probs(logits, k, banned)
         if wanted is not None:
             top = torch.cat([top, extra_candidates(logits, normaliser, tokens, wanted)], dim=1)
             tokens = torch.cat([tokens, wanted.clamp(min=0)], dim=1)
-        rows = (forced >= 0).nonzero().squeeze(1)
         if len(rows):
             top[rows] = float("-inf")
             top[rows, 0] = logits[rows, forced[rows]] - normaliser[rows]
@@ -363,8 +363,10 @@ def beam_search(
     limit_of = limits.tolist()
     never = never_generated(model.config, decoding)
     # With α = 0 the n_best finished are final once nothing active beats them. With α > 0
-    # stopping that early cost BLEU (docs/translating.md), so more must finish.
-    enough = n_best if alpha == 0 else beam_size
+    # stopping that early cost BLEU (docs/translating.md), so more must finish: beam_size, or,
+    # with terms, half of it (the banks leave the top one a slot or two a step, so beam_size
+    # finished took much longer for little gain: docs/translating.md, Terminology).
+    enough = n_best if alpha == 0 else beam_size if constraints is None else max(n_best, beam_size // 2)
     finished: list[list[Hypothesis]] = [[] for _ in range(src.size(0))]
     # The first step starts from one row per sentence (BOS); the beam widens after it.
     state = DecoderState.start(model, src, use_cache, decoding)
@@ -420,14 +422,3 @@ def beam_search(
         beam_log_prob = active.log_prob[going].flatten()
         step += 1
     return [sorted(hyps, key=lambda h: (h.missed, -h.score))[:n_best] for hyps in finished]
-
-
-def ready(log_prob: Tensor, missed: Tensor | None, pick: Tensor) -> Tensor:
-    """The active hypotheses' log_prob [n_groups, beam_size] (at positions ``pick`` of the
-    candidates, whose terms missed are ``missed``), at -inf for those that still lack a
-    term (constrained search): only a hypothesis with all its terms may end now, and one that
-    lacks a term pays for its pieces first, so the search stops once the ones that may end
-    cannot improve."""
-    if missed is None:
-        return log_prob
-    return log_prob.masked_fill(missed.gather(1, pick) > 0, float("-inf"))

@@ -330,15 +330,25 @@ def fake_serving(monkeypatch) -> tuple[list, list]:
     from attnmt.app.commands import serve as command
 
     loaded, served = [], []
-    monkeypatch.setattr(command, "load_for_translation", lambda args: loaded.append(args.bf16) or (None, None, 0))
-    monkeypatch.setattr(attnmt.app.serve, "serve", lambda *args, **options: served.append(args[5]))
+    monkeypatch.setattr(command, "load_served", lambda pair, folder, args: loaded.append((pair, folder, args.bf16)))
+    monkeypatch.setattr(attnmt.app.serve, "serve", lambda *args, **options: served.append(args[3]))  # settings
     return loaded, served
 
 
 def test_serve_takes_bf16_as_translate_does(monkeypatch):
     loaded, _ = fake_serving(monkeypatch)
     assert main(["serve", "--model", "m", "--bf16"]) == 0 and main(["serve", "--model", "m"]) == 0
-    assert loaded == [True, False]
+    assert loaded == [(None, "m", True), (None, "m", False)]
+
+
+def test_serve_takes_several_models_each_with_its_pair(monkeypatch, capsys):
+    loaded, _ = fake_serving(monkeypatch)
+    assert main(["serve", "--model", "en-de=runs/a", "--model", "de-en=runs/b"]) == 0
+    assert loaded == [("en-de", "runs/a", False), ("de-en", "runs/b", False)]
+    assert main(["serve", "--model", "en-de=runs/a", "--model", "de-en=runs/b", "--weights", "w"]) == 2
+    assert "--weights belongs to one model: give it with a single --model" in capsys.readouterr().err
+    assert main(["serve", "--model", "english=runs/a"]) == 2
+    assert "'english' is not a language pair" in capsys.readouterr().err
 
 
 def test_serve_batch_size_is_named_as_in_translate_and_the_old_name_still_works(monkeypatch, capsys):

@@ -6,7 +6,7 @@ from fastapi.testclient import TestClient
 from lxml import html
 from support import run_cli
 
-from attnmt.app.serve import create_app
+from attnmt.app.serve import ServedModel, create_app
 from attnmt.checkpoint import load_model_dir
 
 run = run_cli
@@ -86,7 +86,7 @@ def test_document_formats_refuse_per_line_extras_in_one_line(trained_model, caps
 
 def test_the_server_translates_html_when_asked(trained_model):
     model, tokenizer = load_model_dir(trained_model)
-    with TestClient(create_app(model, tokenizer, "tiny")) as client:
+    with TestClient(create_app([ServedModel(model, tokenizer, "tiny")])) as client:
         answer = client.post("/translate", json={"texts": ["a <b>dog</b> runs", "<i>the boy laughs</i>"],
                                                  "format": "html"})
         refused = client.post("/translate", json={"text": "a dog", "format": "html", "return_attention": True})

@@ -81,6 +81,33 @@ def test_health_counts_the_trained_models_parameters_not_the_packed_copys(server
     assert health["parameters"] == model.num_parameters() == sum(p.numel() for p in model.parameters())
 
 
+def test_a_model_directory_that_disappears_while_served_changes_nothing(trained_model, tmp_path):
+    import shutil
+
+    copy = shutil.copytree(trained_model, tmp_path / "model")
+    with running_server(copy) as (_, url, process):
+        shutil.rmtree(copy)  # the model was read whole at the start: the server keeps translating it
+        assert post(url, {"text": "a dog runs", "beam": 1}) == (200, {"translations": ["ein hund rennt"]})
+        assert process.poll() is None
+
+
+def test_a_client_that_leaves_mid_stream_does_not_hurt_the_server(server):
+    port, url, process = server
+    body = json.dumps({"q": "a man rides a bike"}).encode()
+    request = (f"POST /translate/stream HTTP/1.1\r\nHost: localhost\r\ncontent-type: application/json\r\n"
+               f"content-length: {len(body)}\r\n\r\n").encode() + body
+    for _ in range(3):
+        with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+            sock.sendall(request)
+            received = b""
+            while b"event: partial" not in received:  # until the stream has begun; then hang up
+                chunk = sock.recv(4096)
+                assert chunk, received
+                received += chunk
+    assert process.poll() is None
+    assert post(url, {"text": "a dog runs", "beam": 1}) == (200, {"translations": ["ein hund rennt"]})
+
+
 def answer_or_hang_up(sock: socket.socket) -> bytes:
     """What the server sends until it closes the connection (socket.timeout if it never does)."""
     received = b""

@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import PAIRS
 
-from attnmt.app import serve
+from attnmt.app import served
 from attnmt.app.request_batcher import Batcher, Busy
-from attnmt.app.serve import ServeSettings, create_app
+from attnmt.app.serve import ServedModel, ServeSettings, create_app
 from attnmt.checkpoint import load_model_dir
 from attnmt.errors import ConfigError
 from attnmt.fast import prepare
@@ -23,12 +23,13 @@ SETTINGS = ServeSettings(max_texts=4, max_chars=120, max_attention_texts=2, max_
 @pytest.fixture(scope="module")
 def client(trained_model):
     model, tokenizer = load_model_dir(trained_model)
-    with TestClient(create_app(model, tokenizer, "tiny-en-de", SETTINGS), raise_server_exceptions=False) as client:
+    app = create_app([ServedModel(model, tokenizer, "tiny-en-de", "en", "de")], SETTINGS)
+    with TestClient(app, raise_server_exceptions=False) as client:
         yield client
 
 
-def post_raw(client, body: bytes, content_type: str = "application/json"):
-    return client.post("/translate", content=body, headers={"content-type": content_type})
+def post_raw(client, body: bytes, content_type: str = "application/json", path: str = "/v1/translate"):
+    return client.post(path, content=body, headers={"content-type": content_type})
 
 
 # --- POST /translate ---------------------------------------------------------------
@@ -88,7 +89,7 @@ def test_health_names_the_model_vocabulary_and_device(client):
 
 def test_openapi_schema_and_docs_are_served(client):
     schema = client.get("/openapi.json").json()
-    assert set(schema["paths"]) == {"/translate", "/health"}
+    assert {"/translate", "/v1/translate", "/health", "/languages", "/detect"} <= set(schema["paths"])
     assert "TranslateRequest" in schema["components"]["schemas"]
     assert client.get("/docs").status_code == 200
 
@@ -124,7 +125,7 @@ def test_page_has_text_box_button_and_the_viewer_without_network_resources(clien
     ({"text": "\u200b", "return_attention": True}, "text has nothing to translate"),  # a zero-width space
 ])
 def test_invalid_requests_are_422_with_a_message(client, body, message):
-    answer = client.post("/translate", json=body)
+    answer = client.post("/v1/translate", json=body)
     assert answer.status_code == 422
     assert re.search(message, answer.json()["detail"]), answer.json()
 
@@ -151,14 +152,15 @@ def test_malformed_bodies_are_422_with_a_message(client, body, message):
     ({"texts": ["a dog runs"] * 3, "return_attention": True}, "return_attention is for at most 2 texts"),
 ])
 def test_too_much_is_413_with_a_message(client, body, message):
-    answer = client.post("/translate", json=body)
+    answer = client.post("/v1/translate", json=body)
     assert answer.status_code == 413
     assert re.search(message, answer.json()["detail"])
 
 
 def test_body_over_the_byte_limit_is_413_declared_or_streamed(client):
     big = b'{"text": "' + b"a" * 20_000 + b'"}'
-    assert post_raw(client, big).json() == {"detail": "the request body is over 10000 bytes"}
+    message = "the request body is over 10000 bytes"  # in both APIs' error shapes
+    assert post_raw(client, big).json() == {"detail": message, "error": message}
 
     def chunks():  # no Content-Length: counted while read
         for start in range(0, len(big), 1000):
@@ -188,7 +190,7 @@ FIELDS = st.sampled_from(["text", "texts", "beam", "max_length", "return_attenti
 @settings(max_examples=60, deadline=None)
 @given(body=JSON | st.dictionaries(FIELDS, JSON | st.lists(st.text(max_size=30), max_size=5), max_size=4))
 def test_no_json_body_gets_a_server_error(client, body):
-    answer = client.post("/translate", json=body)
+    answer = client.post("/v1/translate", json=body)
     assert answer.status_code in (200, 413, 422), (body, answer.text)
 
 
@@ -197,12 +199,12 @@ def test_no_json_body_gets_a_server_error(client, body):
     {"text": st.text(min_size=1, max_size=40)},
     optional={"beam": st.integers(1, 3), "max_length": st.integers(1, 8), "return_attention": st.booleans()}))
 def test_any_text_is_translated_or_refused_never_a_server_error(client, body):
-    answer = client.post("/translate", json=body)
+    answer = client.post("/v1/translate", json=body)
     assert answer.status_code in (200, 413, 422), (body, answer.text)
 
 
 def test_wrong_method_and_unknown_path(client):
-    assert client.get("/translate").status_code == 405
+    assert client.get("/translate").status_code == 405 and client.get("/v1/translate").status_code == 405
     assert client.get("/nothing-here").status_code == 404
 
 
@@ -210,7 +212,7 @@ def test_a_failing_model_answers_500_and_the_server_goes_on(client, monkeypatch)
     def broken(*args, **kwargs):
         raise RuntimeError("out of memory")
 
-    monkeypatch.setattr(serve, "translate", broken)
+    monkeypatch.setattr(served, "translate", broken)
     answer = client.post("/translate", json={"text": "a dog runs"})
     assert answer.status_code == 500
     assert answer.json()["detail"] == "translation failed: RuntimeError: out of memory"
@@ -221,7 +223,7 @@ def test_a_failing_model_answers_500_and_the_server_goes_on(client, monkeypatch)
 def test_concurrent_requests_share_batches(trained_model):
     model, tokenizer = load_model_dir(trained_model)
     sources, targets = zip(*PAIRS[:8], strict=True)
-    app = create_app(model, tokenizer, settings=ServeSettings(max_batch=8, batch_window_ms=200))
+    app = create_app([ServedModel(model, tokenizer)], ServeSettings(max_batch=8, batch_window_ms=200))
     with TestClient(app) as client:
         answers = [None] * 8
 
@@ -241,7 +243,8 @@ def test_concurrent_requests_share_batches(trained_model):
 def test_the_int8_copy_serves_the_memorised_pairs(trained_model):
     # What `attnmt serve --int8` serves: the same fast copy as `attnmt translate --int8`.
     model, tokenizer = load_model_dir(trained_model)
-    with TestClient(create_app(prepare(model, int8=True), tokenizer, parameters=model.num_parameters())) as client:
+    served_copy = ServedModel(prepare(model, int8=True), tokenizer, parameters=model.num_parameters())
+    with TestClient(create_app([served_copy])) as client:
         sources, targets = zip(*PAIRS, strict=True)
         answer = client.post("/translate", json={"texts": list(sources)}).json()
         health = client.get("/health").json()

@@ -28,10 +28,16 @@ def page(browser, server_url):
     page.close()
 
 
+def shows_translation(page, text: str) -> None:
+    """Waits until the page has finished translating (streamed, then scored) and shows ``text``."""
+    sync_api.expect(page.locator("body")).to_have_attribute("data-state", "done", timeout=30_000)
+    sync_api.expect(page.locator("#translation")).to_have_text(text)
+
+
 def test_typing_a_sentence_and_clicking_translate_shows_translation_and_attention(page, server_url):
     page.fill("#source", "a man rides a bike")
     page.click("#translate")
-    sync_api.expect(page.locator("#translation")).to_have_text("ein mann fährt ein fahrrad", timeout=30_000)
+    shows_translation(page, "ein mann fährt ein fahrrad")
     sync_api.expect(page.locator("#attention")).to_be_visible()
     # It opens on the last layer's cross-attention, every head overlaid as lines.
     assert page.locator("body").get_attribute("data-view") == "mode=lines&kind=cross&layer=1&head=all"
@@ -41,13 +47,16 @@ def test_typing_a_sentence_and_clicking_translate_shows_translation_and_attentio
     assert page.locator("svg#view line").count() > 0
     assert page.locator("#legend span").count() == 4  # every head of the tiny model, overlaid
     assert all(url.startswith(server_url) for url in page.requested), page.requested  # nothing off the server
+    # The translation arrived token by token (greedy, 5 words: at least 5 steps) before the scored one.
+    assert server_url + "translate/stream" in page.requested
+    assert int(page.locator("#translation").get_attribute("data-partials")) >= 5
     assert page.blocked == []  # its Content-Security-Policy lets its own script and style run
 
 
 def test_choosing_a_layer_and_head_redraws_the_view(page, tmp_path):
     page.fill("#source", "a dog runs")
     page.click("#translate")
-    sync_api.expect(page.locator("#translation")).to_have_text("ein hund rennt", timeout=30_000)
+    shows_translation(page, "ein hund rennt")
     shots = []
     for head in ("0", "3"):
         page.select_option("#layer", "1")
@@ -63,7 +72,7 @@ def test_choosing_a_layer_and_head_redraws_the_view(page, tmp_path):
 def test_the_translation_is_shaded_by_confidence_and_the_alternatives_are_listed(page, tmp_path):
     page.fill("#source", "a dog runs")
     page.click("#translate")
-    sync_api.expect(page.locator("#translation")).to_have_text("ein hund rennt", timeout=30_000)
+    shows_translation(page, "ein hund rennt")
     pieces = page.locator("#translation span")
     assert pieces.count() >= 3
     assert all(0.8 < float(p) <= 1.0 for p in pieces.evaluate_all("spans => spans.map(s => s.dataset.p)"))
@@ -76,7 +85,7 @@ def test_the_translation_is_shaded_by_confidence_and_the_alternatives_are_listed
 def test_the_overview_shows_every_layer_and_head_and_a_click_opens_one(page, tmp_path):
     page.fill("#source", "two men walk")
     page.click("#translate")
-    sync_api.expect(page.locator("#translation")).to_have_text("zwei männer gehen", timeout=30_000)
+    shows_translation(page, "zwei männer gehen")
     page.select_option("#mode", "overview")
     assert page.locator("svg#view g.thumb").count() == 2 * 4  # 2 layers × 4 heads
     page.locator("svg#view").screenshot(path=tmp_path / "overview.png")
@@ -92,11 +101,11 @@ def test_the_overview_shows_every_layer_and_head_and_a_click_opens_one(page, tmp
 def test_a_second_translation_replaces_the_first_and_keeps_the_view(page):
     page.fill("#source", "a dog runs")
     page.click("#translate")
-    sync_api.expect(page.locator("#translation")).to_have_text("ein hund rennt", timeout=30_000)
+    shows_translation(page, "ein hund rennt")
     page.select_option("#kind", "encoder")
     page.fill("#source", "the boy laughs")
     page.keyboard.press("Control+Enter")
-    sync_api.expect(page.locator("#translation")).to_have_text("der junge lacht", timeout=30_000)
+    shows_translation(page, "der junge lacht")
     assert page.locator("#kind").input_value() == "encoder"
     tokens = page.locator("svg#view g.token.row text").all_text_contents()
     assert "".join(tokens).replace("▁", " ").strip() == "the boy laughs</s>"  # encoder rows: the new source
@@ -107,3 +116,33 @@ def test_an_empty_text_shows_the_servers_message(page):
     page.click("#translate")
     sync_api.expect(page.locator("#error")).to_have_text("text is empty: give a sentence to translate")
     assert page.locator("#attention").is_hidden()
+
+
+def test_with_api_keys_the_page_sends_the_key_of_its_address(browser, trained_model, tmp_path):
+    keys = tmp_path / "keys.txt"
+    keys.write_text("page-key\n", encoding="utf-8")
+    with running_server(trained_model, "--api-keys", str(keys)) as (_, url, _):
+        page = browser.new_page()
+        try:
+            page.goto(url)  # no key: the server's answer is shown
+            page.fill("#source", "a dog runs")
+            page.click("#translate")
+            sync_api.expect(page.locator("#error")).to_have_text(
+                "Please contact the server operator to get an API key", timeout=30_000)
+            page.goto(url + "?api_key=page-key")
+            page.fill("#source", "a dog runs")
+            page.click("#translate")
+            shows_translation(page, "ein hund rennt")
+            assert int(page.locator("#translation").get_attribute("data-partials")) >= 3  # streamed with the key
+        finally:
+            page.close()
+
+
+def test_a_glossary_in_the_box_puts_its_term_into_the_translation_and_outlines_it(page):
+    page.fill("#source", "a dog runs")
+    page.click("#glossary-box summary")
+    page.fill("#glossary", "dog = katze\nnot a term line")
+    page.click("#translate")
+    sync_api.expect(page.locator("#translation span.term")).not_to_have_count(0, timeout=30_000)
+    assert "katze" in page.locator("#translation").text_content().split()
+    assert "".join(page.locator("#translation span.term").all_text_contents()).strip() == "katze"

@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 
 from attnmt.app.cli import build_parser, main
 from attnmt.app.options import decoding
-from attnmt.app.serve import create_app
+from attnmt.app.serve import ServedModel, create_app
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
 from attnmt.errors import DataError
@@ -120,7 +120,7 @@ def test_a_malformed_jsonl_line_stops_with_file_and_line(trained_model, tmp_path
 
 @pytest.fixture(scope="module")
 def client(loaded):
-    with TestClient(create_app(*loaded, "tiny-en-de"), raise_server_exceptions=False) as client:
+    with TestClient(create_app([ServedModel(*loaded, "tiny-en-de")]), raise_server_exceptions=False) as client:
         yield client
 
 
@@ -146,3 +146,15 @@ def test_the_server_takes_the_decoding_options(client):
 def test_a_glossary_or_options_that_cannot_work_are_422_with_a_message(client, body, message):
     answer = client.post("/translate", json=body)
     assert answer.status_code == 422 and message in answer.json()["detail"]
+
+
+def test_translate_with_a_prefix_and_with_seeded_sampling(trained_model, tmp_path, capsys):
+    (tmp_path / "in.txt").write_text("a dog runs\nthe boy laughs\n", encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, "--prefix", "zwei", tmp_path / "in.txt"], capsys)
+    assert code == 0 and all(line.startswith("zwei") for line in out.splitlines())
+    sampling = ["translate", "--model", trained_model, "--beam", "1", "--sampling-topk", "0",
+                "--sampling-temperature", "3", "--seed", "4", tmp_path / "in.txt"]
+    first = run(sampling, capsys)
+    assert first[0] == 0 and run(sampling, capsys) == first
+    code, _, err = run(sampling[:-1] + ["--beam", "4", tmp_path / "in.txt"], capsys)
+    assert code == 2 and "sampling draws one translation per sentence: set beam_size 1" in err

@@ -1,5 +1,5 @@
 """The command line: ``attnmt prepare | train | average | demo | translate | evaluate | attention | explain | plot |
-export | import | serve``; each command's home is a module of attnmt.app.commands, the options
+export | import | serve | shortlist``; each command's home is a module of attnmt.app.commands, the options
 several share are declared once in attnmt.app.options.
 
 User mistakes (a bad config key, a missing file, a broken model directory)
@@ -13,13 +13,14 @@ import sys
 from collections.abc import Sequence
 
 from attnmt import __version__
-from attnmt.app.commands import evaluate, interop, pictures, serve, train, translate
+from attnmt.app.commands import evaluate, interop, pictures, serve, shortlist, train, translate
 from attnmt.app.commands.train import OWN_FLAGS
 from attnmt.errors import ConfigError, UserError
 
 USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError)
 # Optional dependencies, by the extra that installs them (pip install 'attnmt[serve]', or [all]).
-EXTRAS = {"fastapi": "serve", "uvicorn": "serve", "matplotlib": "plot", "tensorboard": "tensorboard",
+EXTRAS = {"fastapi": "serve", "uvicorn": "serve", "lingua": "serve", "limits": "serve", "prometheus_client": "serve",
+          "python_multipart": "serve", "matplotlib": "plot", "tensorboard": "tensorboard",
           "transformers": "export", "ctranslate2": "export", "lxml": "documents", "sentencex": "documents"}
 
 
@@ -39,7 +40,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"attnmt {__version__} (PyTorch {torch_version()})")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    for command in (train, translate, evaluate, pictures, interop, serve):
+    for command in (train, translate, evaluate, shortlist, pictures, interop, serve):
         command.add_to(commands)
     return parser
 

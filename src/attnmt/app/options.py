@@ -129,17 +129,31 @@ def decoding(args: argparse.Namespace) -> Decoding:
                     disable_unk=args.disable_unk)
 
 
+def add_shortlist_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--shortlist", metavar="FILE", help="compute the output layer only for the target pieces this "
+                   "vocabulary shortlist allows each batch (written by 'attnmt shortlist')")
+
+
 def load_for_translation(args: argparse.Namespace):
     """The model of --model/--weights on --device with --threads, as the fast copy (int8 linear
-    layers with --int8, bf16 ones with --bf16), and its tokenizer; also the trained model's
-    parameter count (the copy's packed layers hold their weights outside ``parameters()``)."""
+    layers with --int8: prepared once and memory-mapped after, attnmt.fast.prepared; bf16 ones
+    with --bf16; the output layer restricted by --shortlist), and its tokenizer; also the
+    trained model's parameter count (the copy's layers hold their weights in other forms)."""
     import torch
 
     from attnmt.checkpoint import load_model_dir
     from attnmt.fast import prepare
+    from attnmt.fast.prepared import load_int8
 
     if args.threads > 0:
         torch.set_num_threads(args.threads)
-    model, tokenizer = load_model_dir(args.model, args.weights)
-    parameters = model.num_parameters()
-    return prepare(model.to(args.device), int8=args.int8, bf16=args.bf16), tokenizer, parameters
+    if args.int8 and args.device == "cpu":
+        fast, tokenizer = load_int8(args.model, args.weights)
+    else:
+        model, tokenizer = load_model_dir(args.model, args.weights)
+        fast = prepare(model.to(args.device), int8=args.int8, bf16=args.bf16)
+    if getattr(args, "shortlist", None):
+        from attnmt.fast.shortlist import Shortlist, use_shortlist
+
+        use_shortlist(fast, Shortlist.load(args.shortlist))
+    return fast, tokenizer, fast.trained_parameters

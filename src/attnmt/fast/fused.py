@@ -71,8 +71,12 @@ def build_directory() -> Path:
         "\n".join([*(path.read_text() for path in SOURCES + HEADERS), " ".join(FLAGS + target_flags()),
                    torch.__version__, sys.version, " ".join(sorted(cpu_flags())) or platform.processor()]).encode()
     ).hexdigest()[:16]
-    root = Path(os.environ.get("ATTNMT_CACHE") or Path.home() / ".cache" / "attnmt")
-    return root / f"{NAME}-{key}"
+    return cache_root() / f"{NAME}-{key}"
+
+
+def cache_root() -> Path:
+    """attnmt's cache: ``$ATTNMT_CACHE``, default ``~/.cache/attnmt``."""
+    return Path(os.environ.get("ATTNMT_CACHE") or Path.home() / ".cache" / "attnmt")
 
 
 def available() -> bool:

@@ -60,6 +60,15 @@ class Int8PanelLinear(nn.Module):
             weight.int_repr(), weight.q_per_channel_scales().float(), None if bias is None else bias.detach().float()
         )
 
+    @classmethod
+    def from_panels(cls, panels: torch.ScriptObject) -> Int8PanelLinear:
+        """The layer around panels made already (``torch.ops.attnmt.int8_panels_from``; attnmt.fast.prepared)."""
+        layer = cls.__new__(cls)
+        nn.Module.__init__(layer)
+        layer.out_features, layer.in_features = panels.shape()
+        layer.panels = panels
+        return layer
+
     def forward(self, x: Tensor) -> Tensor:
         """[..., in_features] -> [..., out_features]."""
         if x.requires_grad:

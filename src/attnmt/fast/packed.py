@@ -73,10 +73,13 @@ class FusedQKVAttention(MultiHeadAttention):
     model that is done training: an optimiser would leave ``qkv_proj`` behind.
     """
 
-    def __init__(self, attention: MultiHeadAttention) -> None:
+    def __init__(self, attention: MultiHeadAttention, weights: bool = True) -> None:
         q, k, v = attention.q_proj, attention.k_proj, attention.v_proj
         super().__init__(q.in_features, attention.n_heads, attention.dropout, q.bias is not None,
                          attention.d_k, attention.d_v, k.in_features, v.in_features)
+        if not weights:  # the caller puts every layer in place (attnmt.fast.prepared)
+            self.qkv_proj = None
+            return
         self.load_state_dict(attention.state_dict())
         with torch.no_grad():
             self.qkv_proj = nn.Linear(q.in_features, q.out_features + k.out_features + v.out_features,
@@ -89,12 +92,13 @@ class FusedQKVAttention(MultiHeadAttention):
         return self.split_qkv(self.qkv_proj(x))
 
 
-def fuse_self_attention(model: nn.Module) -> None:
-    """In place: every layer's self-attention becomes a FusedQKVAttention."""
+def fuse_self_attention(model: nn.Module, weights: bool = True) -> None:
+    """In place: every layer's self-attention becomes a FusedQKVAttention (``weights=False``: with
+    its layers left for the caller to set)."""
     for layer in model.modules():
         attention = getattr(layer, "self_attn", None)
         if type(attention) is MultiHeadAttention:
-            layer.self_attn = FusedQKVAttention(attention)
+            layer.self_attn = FusedQKVAttention(attention, weights)
 
 
 def pack_linear_layers(model: nn.Module, bf16: bool = False) -> None:

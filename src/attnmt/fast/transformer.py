@@ -31,7 +31,13 @@ from attnmt.next_tokens import READABLE
 
 
 class FastTransformer(Transformer):
-    """An eval-mode copy of a trained Transformer for translating only (no gradients, no training)."""
+    """An eval-mode copy of a trained Transformer for translating only (no gradients, no training).
+
+    ``trained_parameters``: the trained model's parameter count (the copy's own layers hold
+    theirs in other forms)."""
+
+    trained_parameters: int
+    shortlist = None  # attnmt.fast.shortlist.use_shortlist sets it
 
     def __init__(self, model: Transformer, int8: bool = False, fused_step: bool = True, bf16: bool = False) -> None:
         if int8 and bf16:
@@ -40,6 +46,7 @@ class FastTransformer(Transformer):
             super().__init__(model.config)
         device = next(model.parameters()).device
         self.load_state_dict(model.state_dict())
+        self.trained_parameters = model.num_parameters()
         self.to(device).eval().requires_grad_(False)
         with torch.random.fork_rng(devices=[]):
             fuse_self_attention(self)
@@ -53,6 +60,10 @@ class FastTransformer(Transformer):
             pack_linear_layers(self, bf16=True)
         elif on_cpu:
             pack_linear_layers(self)
+        self.finish(fused_step, on_cpu)
+
+    def finish(self, fused_step: bool, on_cpu: bool) -> None:
+        """Once the linear layers are in their final form: ReLU fused into them, the C++ step built."""
         fuse_relu(self)
         self.step = (fused.FusedDecoderStep(self) if fused_step and on_cpu and fused.FusedDecoderStep.supports(self)
                      and fused.available() else None)
@@ -62,12 +73,22 @@ class FastTransformer(Transformer):
     def start_decoding(self, memory: Tensor) -> fused.GrowingCache:
         return fused.GrowingCache(super().start_decoding(memory).layers)
 
+    def encode(self, src: Tensor, trace: AttentionTrace | None = None) -> Tensor:
+        if self.shortlist is not None:  # the batch's vocabulary, for the steps that follow
+            # Every id up to EOS stays, so that EOS's column in the shortlist's logits is EOS's id (the
+            # search reads a forced EOS's logit by id), and the rest of the ids keep their order.
+            c = self.config
+            self.output.restrict(self.shortlist.ids_for(src, [*range(c.eos_id + 1), c.unk_id]))
+        return super().encode(src, trace)
+
     def decode(
         self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, trace: AttentionTrace | None = None,
         cache: DecoderCache | None = None,
     ) -> Tensor:
         if self.step is None or cache is None or trace is not None or tgt_in.size(1) != 1:
             return super().decode(tgt_in, memory, src_mask, trace, cache)
+        if self.shortlist is not None:  # a search's step: logits of the shortlist's columns only, [N, 1, V']
+            return self.output.columns_only(self.decoder_states(tgt_in, memory, src_mask, trace, cache))
         return self.step.decode(tgt_in, cache, src_mask)
 
     def decoder_stack(

@@ -11,6 +11,7 @@ from attnmt.app.options import (
     add_decoding_options,
     add_machine_options,
     add_model_options,
+    add_shortlist_option,
     decoding,
     load_for_translation,
 )
@@ -55,6 +56,7 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     add_decoding_options(p)
     add_batching_options(p)
     add_machine_options(p)
+    add_shortlist_option(p)
     p.add_argument("--src", help="source file to translate with --model (plain or .gz)")
     p.add_argument("--hyp", help="translations to score as they are, instead of --model and --src")
     p.add_argument("--ref", required=True, help="reference translations, line by line")

@@ -1,4 +1,5 @@
-"""``attnmt serve``: the HTTP API and web page of attnmt.app.serve over one loaded model."""
+"""``attnmt serve``: LibreTranslate's API, attnmt's API and the web page of attnmt.app.serve over
+one or more loaded models, one per language pair."""
 
 from __future__ import annotations
 
@@ -6,28 +7,58 @@ import argparse
 import sys
 from pathlib import Path
 
-from attnmt.app.options import add_batch_size_option, add_machine_options, add_model_options, load_for_translation
+from attnmt.app.options import (
+    add_batch_size_option,
+    add_machine_options,
+    add_shortlist_option,
+    load_for_translation,
+    positive_int,
+)
+
+
+def load_served(pair: str | None, folder: str, args: argparse.Namespace):
+    """The ServedModel of one --model: its inference copy, named by its pair (given, or from its
+    training files' names) or else its folder's name, and the resident memory its loading added."""
+    from attnmt.app.served import ServedModel, languages_from_training, resident_bytes
+
+    before = resident_bytes()
+    model, tokenizer, parameters = load_for_translation(argparse.Namespace(**{**vars(args), "model": folder}))
+    source, target = pair.split("-") if pair else languages_from_training(Path(folder))
+    name = pair or (f"{source}-{target}" if source else Path(folder).resolve().name)
+    return ServedModel(model, tokenizer, name, source, target, parameters, max(0, resident_bytes() - before) or None)
 
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.app.access import Access, read_api_keys
     from attnmt.app.serve import ServeSettings, serve
+    from attnmt.app.served import split_model_argument
+    from attnmt.errors import ConfigError
 
     if args.max_batch is not None:
         print(f"attnmt: note: --max-batch is now --batch-size {args.max_batch}; the old name goes in the next release",
               file=sys.stderr)
+    models = [split_model_argument(argument) for argument in args.model]
+    for option, value in (("--weights", args.weights), ("--shortlist", args.shortlist)):
+        if value and len(models) > 1:
+            raise ConfigError(f"{option} belongs to one model: give it with a single --model")
     batch = args.max_batch if args.max_batch is not None else args.batch_size
-    settings = ServeSettings(max_batch=batch, batch_window_ms=args.batch_window_ms,
+    settings = ServeSettings(max_batch=batch, batch_window_ms=args.batch_window_ms, max_request_chars=args.char_limit,
                              header_timeout_s=args.header_timeout, body_timeout_s=args.body_timeout,
                              shutdown_timeout_s=args.shutdown_timeout)
-    model, tokenizer, parameters = load_for_translation(args)
-    serve(model, tokenizer, Path(args.model).resolve().name, args.host, args.port, settings, parameters,
-          allowed_hosts=args.allowed_host)
+    access = Access(read_api_keys(args.api_keys) if args.api_keys else None, args.req_limit)
+    served = [load_served(pair, folder, args) for pair, folder in models]
+    serve(served, args.host, args.port, settings, access, [o for o in args.cors_origins.split(",") if o],
+          args.log_text, args.allowed_host)
     return 0
 
 
 def add_to(commands: argparse._SubParsersAction) -> None:
-    p = commands.add_parser("serve", help="serve a model: HTTP API (POST /translate) and a web page with attention")
-    add_model_options(p)
+    p = commands.add_parser("serve", help="serve models: LibreTranslate's API, attnmt's API and a web page "
+                                          "with attention")
+    p.add_argument("--model", required=True, action="append", metavar="[SRC-TGT=]MODEL_DIR",
+                   help="model directory written by 'attnmt train', with its language pair for LibreTranslate's "
+                        "clients (en-de=runs/en_de); repeat for several models, one per pair")
+    p.add_argument("--weights", help="another weights file (e.g. averaged.safetensors; one --model only)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")
     p.add_argument("--port", type=int, default=8000)
     add_batch_size_option(p, "texts translated together (1: one at a time)", default=32)
@@ -41,5 +72,14 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                    "to finish on SIGTERM or Ctrl-C")
     p.add_argument("--allowed-host", action="append", default=[], metavar="NAME", help="a Host name to answer "
                    "to besides localhost (on loopback; elsewhere: any name unless this is given), e.g. behind a proxy")
+    p.add_argument("--api-keys", metavar="FILE", help="require an API key: one a line, optionally followed by "
+                                                      "its requests per minute")
+    p.add_argument("--req-limit", type=positive_int, help="requests per minute per client address (default: none)")
+    p.add_argument("--char-limit", type=positive_int, default=20_000,
+                   help="characters per request, all its texts together")
+    p.add_argument("--cors-origins", default="", help="comma-separated web origins whose pages may call the API "
+                                                      "(default: none)")
+    p.add_argument("--log-text", action="store_true", help="the access log also holds each request's texts")
     add_machine_options(p)
+    add_shortlist_option(p)
     p.set_defaults(run=run)

@@ -13,6 +13,7 @@ from attnmt.app.options import (
     add_decoding_options,
     add_machine_options,
     add_model_options,
+    add_shortlist_option,
     decoding,
     load_for_translation,
     positive_int,
@@ -107,6 +108,7 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     add_decoding_options(p)
     add_batching_options(p)
     add_machine_options(p)
+    add_shortlist_option(p)
     p.add_argument("input", nargs="?", help="input file, plain or .gz (default: stdin, translated as "
                    "lines arrive when it is a terminal or a pipe)")
     p.add_argument("output", nargs="?", help="output file (default: stdout)")

@@ -249,6 +249,63 @@ c10::intrusive_ptr<Int8Panels> pack_int8_panels(const at::Tensor& w_in, const at
   return packed;
 }
 
+// The layer again from what ``tensors`` gave (attnmt.fast.prepared reads them from a file): the
+// tensors are used as they are, not copied, so memory-mapped ones stay mapped.
+c10::intrusive_ptr<Int8Panels> int8_panels_from(const at::Tensor& panels, const at::Tensor& offsets,
+                                                const at::Tensor& scales, const at::Tensor& bias, int64_t n,
+                                                int64_t k) {
+  const int64_t count = (n + kColumns - 1) / kColumns, padded = count * kColumns;
+  const int64_t groups = (k + kTileK - 1) / kTileK * (kTileK / kGroup);
+  TORCH_CHECK(panels.scalar_type() == at::kChar && panels.is_contiguous() &&
+                  panels.sizes() == at::IntArrayRef({count, groups, kColumns, kGroup}),
+              "int8_panels_from: panels must be contiguous int8 [", count, ", ", groups, ", 16, 4] for ", n, "x", k);
+  TORCH_CHECK(offsets.scalar_type() == at::kInt && offsets.is_contiguous() && offsets.numel() == padded,
+              "int8_panels_from: offsets must be contiguous int32 [", padded, "]");
+  for (const at::Tensor* t : {&scales, &bias})
+    TORCH_CHECK(t->scalar_type() == at::kFloat && t->is_contiguous() && t->numel() == padded,
+                "int8_panels_from: scales and bias must be contiguous float32 [", padded, "]");
+  auto packed = c10::make_intrusive<Int8Panels>();
+  packed->n = n;
+  packed->k = k;
+  packed->panels = panels;
+  packed->offsets = offsets;
+  packed->scales = scales;
+  packed->bias = bias;
+  return packed;
+}
+
+// The layer of W's rows ``ids`` (in that order): the output layer restricted to a vocabulary
+// shortlist (attnmt.fast.shortlist).  Copies each chosen column's 4-byte groups from panel to panel.
+c10::intrusive_ptr<Int8Panels> int8_panels_select(const Int8Panels& w, const at::Tensor& ids_in) {
+  const at::Tensor ids = ids_in.to(at::kLong).contiguous();
+  const int64_t n = ids.numel(), count = (n + kColumns - 1) / kColumns, padded = count * kColumns;
+  const int64_t groups = w.panels.size(1);
+  const int64_t* index = ids.data_ptr<int64_t>();
+  for (int64_t j = 0; j < n; ++j)
+    TORCH_CHECK(index[j] >= 0 && index[j] < w.n, "int8_panels_select: row ", index[j], " is not in 0..", w.n - 1);
+  auto out = c10::make_intrusive<Int8Panels>();
+  out->n = n;
+  out->k = w.k;
+  out->panels = at::zeros({count, groups, kColumns, kGroup}, w.panels.options());
+  out->offsets = at::zeros({padded}, w.offsets.options());
+  out->scales = at::zeros({padded}, w.scales.options());
+  out->bias = at::zeros({padded}, w.bias.options());
+  out->offsets.narrow(0, 0, n).copy_(w.offsets.index_select(0, ids));
+  out->scales.narrow(0, 0, n).copy_(w.scales.index_select(0, ids));
+  out->bias.narrow(0, 0, n).copy_(w.bias.index_select(0, ids));
+  const int32_t* src = reinterpret_cast<const int32_t*>(w.panels.data_ptr<int8_t>());
+  int32_t* dst = reinterpret_cast<int32_t*>(out->panels.data_ptr<int8_t>());
+  at::parallel_for(0, n, 64, [&](int64_t begin, int64_t end) {
+    for (int64_t j = begin; j < end; ++j) {
+      const int64_t from = index[j], p = from / kColumns, column = from % kColumns;
+      const int64_t q = j / kColumns, slot = j % kColumns;
+      for (int64_t g = 0; g < groups; ++g)
+        dst[(q * groups + g) * kColumns + slot] = src[(p * groups + g) * kColumns + column];
+    }
+  });
+  return out;
+}
+
 }  // namespace
 
 namespace {
@@ -338,7 +395,18 @@ TORCH_LIBRARY_FRAGMENT(attnmt, m) {
       .def("linear", [](const c10::intrusive_ptr<attnmt::Int8Panels>& self, const at::Tensor& x,
                         const std::optional<at::Tensor>& residual, bool relu) {
         return attnmt::int8_linear(x, *self, residual, relu);
+      })
+      // What int8_panels_from takes back: [panels, offsets, scales, bias], and [n, k].
+      .def("tensors", [](const c10::intrusive_ptr<attnmt::Int8Panels>& self) {
+        return std::vector<at::Tensor>{self->panels, self->offsets, self->scales, self->bias};
+      })
+      .def("shape", [](const c10::intrusive_ptr<attnmt::Int8Panels>& self) {
+        return std::vector<int64_t>{self->n, self->k};
+      })
+      .def("select", [](const c10::intrusive_ptr<attnmt::Int8Panels>& self, const at::Tensor& ids) {
+        return attnmt::int8_panels_select(*self, ids);
       });
   m.def("pack_int8_panels", &attnmt::pack_int8_panels);
+  m.def("int8_panels_from", &attnmt::int8_panels_from);
   m.def("int8_kernel() -> str", &attnmt::int8_kernel);
 }

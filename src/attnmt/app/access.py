@@ -1,0 +1,126 @@
+"""Who may translate how often: API keys and rate limits (the ``limits`` package).
+
+A keys file (``attnmt serve --api-keys FILE``) holds one key a line, optionally
+followed by that key's requests per minute; ``#`` starts a comment::
+
+    3f9c2e-team-a 600
+    a71b0d-nightly-job
+
+With a keys file every request needs a valid key: ``api_key`` in the body or
+query (as LibreTranslate's clients send it) or ``Authorization: Bearer KEY``.
+Keys are never logged: the access log names a key by its line in the file.
+
+Limits count requests in a moving one-minute window, per key (the key's own
+number) and per client address (``--req-limit``); a request over either is
+refused with 429 and ``Retry-After``, the seconds until the window has room.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from limits import RateLimitItemPerMinute
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+from starlette.requests import Request
+
+from attnmt.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class ApiKey:
+    line: int  # where it is in the keys file: how the log names it
+    per_minute: int | None  # its own rate limit; None: only the address limit applies
+
+
+class Refused(Exception):
+    """A request without a valid key or over a limit.  ``reason``: "missing", "invalid" or "slow"."""
+
+    def __init__(self, reason: str, message: str, retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.retry_after = retry_after
+
+    def headers(self) -> dict[str, str]:
+        return {"Retry-After": str(self.retry_after)} if self.retry_after is not None else {}
+
+
+def read_api_keys(path: str | Path) -> dict[str, ApiKey]:
+    """The keys of a keys file; a malformed line is a ConfigError naming it."""
+    path = Path(path)
+    keys: dict[str, ApiKey] = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        fields = line.split("#", 1)[0].split()
+        if not fields:
+            continue
+        if len(fields) > 2 or (len(fields) == 2 and not (fields[1].isdigit() and int(fields[1]) > 0)):
+            raise ConfigError(f"{path}:{number}: expected 'KEY' or 'KEY REQUESTS_PER_MINUTE' (a whole number >= 1)")
+        if fields[0] in keys:
+            raise ConfigError(f"{path}:{number}: this key is already on line {keys[fields[0]].line}")
+        keys[fields[0]] = ApiKey(number, int(fields[1]) if len(fields) == 2 else None)
+    if not keys:
+        raise ConfigError(f"{path}: no keys in it (one key a line, optionally followed by requests per minute)")
+    return keys
+
+
+class Access:
+    """Checks a request's key and counts it against its key's and its address's limits."""
+
+    def __init__(self, keys: dict[str, ApiKey] | None = None, per_address: int | None = None) -> None:
+        if per_address is not None and per_address < 1:
+            raise ConfigError(f"--req-limit must be at least 1 request a minute, got {per_address}")
+        self.keys = keys
+        self.per_address = RateLimitItemPerMinute(per_address) if per_address else None
+        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+
+    @property
+    def keys_required(self) -> bool:
+        return self.keys is not None
+
+    def admit(self, request: Request, body_key: object = None) -> ApiKey | None:
+        """Checks ``request`` (its key: ``body_key``, else ``api_key`` in the query, else a
+        bearer token) and notes the key's line for the access log; raises Refused."""
+        found = self.check(given_key(request, body_key), request.client.host if request.client else "")
+        if found is not None:
+            log_of(request)["key"] = found.line
+        return found
+
+    def check(self, key: str | None, address: str) -> ApiKey | None:
+        """The request's ApiKey (None without a keys file), or Refused."""
+        found = None
+        if self.keys is not None:
+            if not key:
+                raise Refused("missing", "Please contact the server operator to get an API key")
+            found = self.keys.get(key)
+            if found is None:
+                raise Refused("invalid", "Invalid API key")
+        if self.per_address is not None:
+            self.count(self.per_address, "address", address)
+        if found is not None and found.per_minute is not None:
+            self.count(RateLimitItemPerMinute(found.per_minute), "key", str(found.line))
+        return found
+
+    def count(self, limit: RateLimitItemPerMinute, kind: str, who: str) -> None:
+        if not self.limiter.hit(limit, kind, who):
+            reset = self.limiter.get_window_stats(limit, kind, who).reset_time
+            raise Refused("slow", f"{limit} per {kind}", retry_after=max(1, math.ceil(reset - time.time())))
+
+
+def given_key(request: Request, body_key: object = None) -> str | None:
+    """The API key a request carries, wherever it put it."""
+    if isinstance(body_key, str) and body_key:
+        return body_key
+    if key := request.query_params.get("api_key"):
+        return key
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+def log_of(request: Request) -> dict:
+    """What the access-log line of ``request`` adds (attnmt.app.metrics writes it)."""
+    if not hasattr(request.state, "log"):
+        request.state.log = {}
+    return request.state.log

@@ -1,0 +1,264 @@
+"""attnmt's own API: ``POST /v1/translate`` with n-best lists, scores, alignments, confidence and
+attention (what the page uses); errors are ``{"detail": "a sentence"}``.
+
+``POST /translate`` with this shape (``text`` or ``texts``) still works for one release;
+``POST /translate`` is LibreTranslate's (attnmt.app.libretranslate).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from attnmt.app.access import Refused
+from attnmt.app.context import Server
+from attnmt.app.request_batcher import Busy
+from attnmt.app.served import Options, ServedModel, TooMuch
+from attnmt.decoding import DEFAULT, Decoding
+from attnmt.errors import UserError
+from attnmt.glossary import Glossary
+from attnmt.inspect.align import trace_extras
+from attnmt.inspect.trace import trace_translation
+from attnmt.translate import Translation
+
+STATUS = {"missing": 401, "invalid": 403, "slow": 429}  # a Refused reason's status in this API
+
+
+class TranslateRequest(BaseModel):
+    """Give ``text`` (one) or ``texts`` (several), never both."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    text: str | None = Field(None, description="one text to translate", examples=["A dog runs."])
+    texts: list[str] | None = Field(None, description="several texts, translated in order")
+    model: str | None = Field(None, description="which served model: its name or pair, e.g. en-de "
+                                                "(default: the first given to attnmt serve)")
+    beam: int = Field(DEFAULT.beam_size, ge=1, le=16, description="beam size; 1 is greedy search")
+    max_length: int | None = Field(
+        None, ge=1, le=1024,
+        description=f"most output subword tokens per translation (default {DEFAULT.max_len_a} x input tokens "
+                    f"+ {DEFAULT.max_len_b})",
+    )
+    return_attention: bool = Field(False, description="also return each translation's tokens and attention")
+    n_best: int = Field(1, ge=1, le=16, description="hypotheses per text in 'hypotheses' (at most beam)")
+    return_scores: bool = Field(False, description="return 'hypotheses': each with its score (log-prob / length "
+                                "penalty) and log-prob")
+    return_alignments: bool = Field(False, description="add each hypothesis's word alignment (Pharaoh pairs)")
+    return_confidence: bool = Field(False, description="add each hypothesis's pieces with their probabilities")
+    glossary: dict[str, str] | None = Field(None, description='terms the translations must use: {"source term": '
+                                            '"target term"} (docs/translating.md, Terminology)')
+    prefix: str | None = Field(None, description="text every translation starts with")
+    min_len: int = Field(DEFAULT.min_len, ge=0, le=1024, description="no EOS before this many output tokens")
+    sampling_topk: int = Field(DEFAULT.sampling_topk, ge=0, description="1: no sampling; 0 or k > 1: sample "
+                               "from all tokens or the k most likely (with beam 1)")
+    sampling_topp: float = Field(DEFAULT.sampling_topp, gt=0, le=1, description="with sampling: nucleus size")
+    sampling_temperature: float = Field(DEFAULT.sampling_temperature, gt=0, description="with sampling")
+    seed: int | None = Field(DEFAULT.seed, description="with sampling: the same seed, the same output")
+    no_repeat_ngram_size: int = Field(DEFAULT.no_repeat_ngram_size, ge=0, description="0: off")
+    repetition_penalty: float = Field(DEFAULT.repetition_penalty, gt=0, description="1: off")
+    disable_unk: bool = Field(DEFAULT.disable_unk, description="never generate the unknown piece")
+    format: Literal["text", "html"] = Field("text", description='"html": each text is HTML (a fragment or a page), '
+                                            "split into sentences, its tags carried onto the translation")
+
+    @property
+    def wants_hypotheses(self) -> bool:
+        return self.n_best > 1 or self.return_scores or self.return_alignments or self.return_confidence
+
+    def options(self) -> Options:
+        decoding = Decoding(beam_size=self.beam, n_best=self.n_best, **{
+            key: getattr(self, key) for key in DECODING_FIELDS}).with_max_length(self.max_length)
+        return Options(decoding, self.wants_hypotheses, Glossary.of(self.glossary) if self.glossary else None,
+                       self.prefix, self.format)
+
+    @model_validator(mode="after")
+    def one_nonblank_text_or_texts(self) -> TranslateRequest:
+        if (self.text is None) == (self.texts is None):
+            raise ValueError('give either "text": "..." or "texts": ["...", ...]')
+        if self.texts == []:
+            raise ValueError('"texts" is empty: give at least one text')
+        if self.n_best > self.beam:
+            raise ValueError(f'"n_best" {self.n_best} needs "beam" {self.n_best} or more (got {self.beam})')
+        if self.format == "html" and (self.wants_hypotheses or self.return_attention or self.glossary or self.prefix):
+            raise ValueError('"format": "html" returns the translated HTML only: leave out n_best, return_scores, '
+                             "return_alignments, return_confidence, return_attention, glossary and prefix")
+        try:
+            self.options()
+        except UserError as error:
+            raise ValueError(str(error)) from None
+        for where, text in self.named_texts():
+            if not text.strip():
+                raise ValueError(f"{where} is empty: give a sentence to translate")
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ValueError(f"{where} is not valid Unicode (it has an unpaired surrogate)") from None
+        return self
+
+    def named_texts(self) -> list[tuple[str, str]]:
+        """(name for messages, text) pairs: ("text", ...) or ("texts[0]", ...), ..."""
+        if self.text is not None:
+            return [("text", self.text)]
+        return [(f"texts[{i}]", text) for i, text in enumerate(self.texts or [])]
+
+
+# The request fields that are Decoding fields of the same name.
+DECODING_FIELDS = ("min_len", "sampling_topk", "sampling_topp", "sampling_temperature", "seed", "no_repeat_ngram_size",
+                   "repetition_penalty", "disable_unk")
+
+
+class TranslateResponse(BaseModel):
+    translations: list[str] = Field(description="one per input text, in order")
+    hypotheses: list[list[dict[str, Any]]] | None = Field(
+        None, description="with n_best > 1 or return_scores/alignments/confidence, per text the n_best best: "
+                          '{"text", "score", "log_prob"[, "alignment": "0-0 1-1 …"][, "confidence": '
+                          '[[piece, probability], …]]}',
+    )
+    attention: list[dict[str, Any]] | None = Field(
+        None, description="with return_attention, one per text: TranslationAttention.to_dict(), i.e. "
+                          '{"sentence", "translation", "kinds": {"cross" | "encoder" | "decoder_self": '
+                          '{"rows", "cols" (tokens), "weights" [layer][head][row][col], ...}}}',
+    )
+
+
+class ErrorMessage(BaseModel):
+    detail: str = Field(description="what was wrong, in a sentence")
+
+
+ERRORS = {
+    401: {"model": ErrorMessage, "description": "the server wants an API key (api_key or Authorization: Bearer)"},
+    403: {"model": ErrorMessage, "description": "the API key is not one the server knows"},
+    413: {"model": ErrorMessage, "description": "too many texts or characters, a text too long, or a body too large"},
+    422: {"model": ErrorMessage, "description": "not valid JSON, an unknown or mistyped field, or an empty text"},
+    429: {"model": ErrorMessage, "description": "over a rate limit; retry after the Retry-After seconds"},
+    500: {"model": ErrorMessage, "description": "the model failed on this batch; the server goes on"},
+    503: {"model": ErrorMessage, "description": "the queue is full; retry after the Retry-After seconds"},
+}
+
+
+def chosen_model(server: Server, name: str | None) -> ServedModel:
+    """The model a request names (by name or pair), or the default; 422 naming the choices."""
+    if name is None:
+        return server.models.default
+    found = server.models.by_name.get(name) or next((m for m in server.models.all if m.pair == name), None)
+    if found is None:
+        choices = ", ".join(sorted({m.name for m in server.models.all} | {m.pair for m in server.models.all
+                                                                          if m.pair}))
+        raise HTTPException(422, f"model: no served model is called {name!r}; the models are {choices}")
+    return found
+
+
+def describe(served: ServedModel, text: str, found: list[Translation],
+             request: TranslateRequest) -> tuple[list[dict], dict | None]:
+    """A text's hypotheses as the response gives them, and the best one's attention on request:
+    one scoring pass per hypothesis for all its extras (runs in the model's thread)."""
+    described, attention = [], None
+    for rank, hypothesis in enumerate(found):
+        traced = request.return_alignments or request.return_confidence or (rank == 0 and request.return_attention)
+        trace = (trace_translation(served.model, served.tokenizer, text, target=hypothesis.text)
+                 if traced else None)
+        described.append({"text": hypothesis.text, "score": round(hypothesis.score, 4),
+                          "log_prob": round(hypothesis.log_prob, 4),
+                          **trace_extras(trace, request.return_alignments, request.return_confidence)})
+        if rank == 0 and request.return_attention:
+            attention = trace.to_dict()
+    return described, attention
+
+
+def attention_of(served: ServedModel, text: str, translation: str) -> dict:
+    return trace_translation(served.model, served.tokenizer, text, target=translation).to_dict()
+
+
+def admitted(server: Server, http: Request) -> None:
+    try:
+        server.access.admit(http)
+    except Refused as refused:
+        raise HTTPException(STATUS[refused.reason], str(refused), headers=refused.headers()) from None
+
+
+def checked_texts(server: Server, served: ServedModel, request: TranslateRequest) -> list[str]:
+    """The request's texts, or 413 naming the first limit they pass (422: a blank one)."""
+    named = request.named_texts()
+    if request.return_attention and len(named) > server.settings.max_attention_texts:
+        raise HTTPException(413, f"return_attention is for at most {server.settings.max_attention_texts} texts "
+                                 f"a request, got {len(named)}")
+    try:
+        served.check_texts(named, server.settings, markup=request.format == "html")
+    except TooMuch as error:
+        raise HTTPException(413, str(error)) from None
+    except ValueError as error:
+        raise HTTPException(422, str(error)) from None
+    return [text for _, text in named]
+
+
+async def translate_native(server: Server, request: TranslateRequest, http: Request) -> TranslateResponse:
+    """Translates ``text`` or ``texts``; concurrent requests are batched together."""
+    admitted(server, http)
+    served = chosen_model(server, request.model)
+    texts = checked_texts(server, served, request)
+    batcher = served.batcher
+    try:
+        options = request.options()
+        results = await batcher.translate(texts, options)
+        hypotheses = attention = None
+        if options.hypotheses:
+            described = [await batcher.call(describe, served, text, found, request)
+                         for text, found in zip(texts, results, strict=True)]
+            hypotheses = [each for each, _ in described]
+            attention = [each for _, each in described] if request.return_attention else None
+            translations = [found[0].text if found else "" for found in results]
+        else:
+            translations = results
+            if request.return_attention:
+                attention = [await batcher.call(attention_of, served, text, translation)
+                             for text, translation in zip(texts, translations, strict=True)]
+    except Busy:
+        raise
+    except UserError as error:  # a glossary term the vocabulary cannot write
+        raise HTTPException(422, str(error)) from None
+    except Exception as error:  # noqa: BLE001 - the model failed; say so, keep serving
+        raise HTTPException(500, f"translation failed: {type(error).__name__}: {error}") from None
+    server.record(http, served, texts, translations)
+    return TranslateResponse(translations=translations, hypotheses=hypotheses, attention=attention)
+
+
+def json_error(problem: dict) -> str | None:
+    """What the JSON parser said about a body that is not JSON (e.g. "not UTF-8: byte 0xe9")."""
+    return (problem.get("ctx") or {}).get("error") if problem.get("type") == "json_invalid" else None
+
+
+def describe_problem(problem: dict) -> str:
+    """One validation problem as text, e.g. 'beam: Input should be greater than or equal to 1'."""
+    loc, message = problem["loc"], problem["msg"].removeprefix("Value error, ")
+    if problem["type"] == "json_invalid":
+        return f"the body is not valid JSON ({message}{f' at character {loc[-1]}' if loc[-1] else ''})"
+    where = ".".join(str(part) for part in loc[1:] if loc[:1] == ["body"]) or "body"
+    if where == "body" and problem["type"] in ("missing", "model_attributes_type", "dict_type"):
+        return 'the body must be a JSON object, e.g. {"text": "A dog runs."}'
+    if problem["type"] == "extra_forbidden":
+        return f"unknown field {where!r}: the fields are {', '.join(TranslateRequest.model_fields)}"
+    return message if where == "body" else f"{where}: {message}"
+
+
+def add_native_routes(app: FastAPI, server: Server) -> None:
+    """POST /v1/translate, and this API's errors: {"detail": "a sentence"}; validation errors
+    also list each problem under "errors"."""
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = [{"loc": list(e.get("loc", ())), "msg": json_error(e) or e.get("msg", ""), "type": e.get("type", "")}
+                    for e in error.errors()]
+        detail = "; ".join(describe_problem(problem) for problem in problems) or "invalid request"
+        return JSONResponse({"detail": detail, "errors": problems}, status_code=422)
+
+    @app.exception_handler(Busy)
+    async def busy(request: Request, error: Busy) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=503, headers={"Retry-After": "1"})
+
+    @app.post("/v1/translate", response_model=TranslateResponse, response_model_exclude_none=True, responses=ERRORS)
+    async def translate_v1(request: TranslateRequest, http: Request) -> TranslateResponse:
+        """Translates ``text`` or ``texts``; concurrent requests are batched together."""
+        return await translate_native(server, request, http)

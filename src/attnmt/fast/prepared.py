@@ -1,0 +1,196 @@
+"""The int8 inference copy, prepared once and memory-mapped at every later start.
+
+Preparing the int8 copy of a model (attnmt.fast.prepare) reads the float32 weights, quantises
+every linear layer and packs it into panels for the int8 kernel.  At OPUS-MT's size (74M
+parameters, 58,101 pieces) that took seconds at every start and held the float32 weights
+beside the int8 ones (docs/performance.md, "A model of OPUS-MT's size").  So the first
+``load_int8`` of a model writes what the int8 copy holds (each layer's panels, column sums,
+scales and bias; the embeddings, LayerNorms and other float tensors) to one safetensors file
+in the cache, and every later one maps that file into memory and builds the modules around
+its tensors without copying them:
+
+- no float32 copy of the linear layers exists in the serving process, and only the pages
+  actually read are resident (an embedding row per token seen); several processes serving the
+  same model share those pages;
+- safetensors: no pickle, nothing in the file is executed;
+- the file is named by the sha256 of the weights file and of the model's config, by the int8
+  kernel this process runs and by the format's version, so changed weights, a changed config,
+  another CPU or another attnmt never meet a stale file; hashing the weights (0.3-0.4 s for
+  284 MB) is done once per weights file and remembered by its identity (device, inode, size,
+  modification time in ns: every rewrite changes one of them).
+
+The cache is ``$ATTNMT_CACHE/prepared`` (default ``~/.cache/attnmt``), beside the compiled
+extension; where it cannot be written, the copy is used from memory as before.  Only the int8
+copy with the int8 panel kernel (AVX512-VNNI or AMX) is prepared this way; elsewhere
+``load_int8`` is ``load_model_dir`` + ``prepare``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import asdict
+from functools import partial
+from pathlib import Path
+
+import torch
+from safetensors import SafetensorError, safe_open
+from safetensors.torch import save_file
+from torch import Tensor, nn
+
+from attnmt.checkpoint import WEIGHTS, load_model_config, load_model_dir, load_tokenizer
+from attnmt.errors import ModelDirError
+from attnmt.fast import fused
+from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available
+from attnmt.fast.packed import fuse_self_attention
+from attnmt.fast.transformer import FastTransformer, prepare
+from attnmt.files import atomic_write, write_text
+from attnmt.model import Transformer, TransformerConfig
+from attnmt.tokenizer import Tokenizer
+from attnmt.vocab_tokenizer import VocabTokenizer
+
+FORMAT = 1  # bump when what is stored, or how, changes
+PANEL_PARTS = ("panels", "offsets", "scales", "bias")  # Int8Panels.tensors(), in order
+
+
+def cache_folder() -> Path:
+    return fused.cache_root() / "prepared"
+
+
+def weights_digest(path: Path) -> str:
+    """The sha256 of the weights file, computed once per file and remembered by its identity."""
+    info = path.stat()
+    identity = f"{path.resolve()}|{info.st_dev}|{info.st_ino}|{info.st_size}|{info.st_mtime_ns}"
+    memo = cache_folder() / "digests" / hashlib.sha256(identity.encode()).hexdigest()[:32]
+    if memo.is_file():
+        return memo.read_text().strip()
+    with open(path, "rb") as handle:
+        digest = hashlib.file_digest(handle, "sha256").hexdigest()
+    try:
+        write_text(memo, digest)
+    except (OSError, ModelDirError):
+        pass  # an unwritable cache: hash again next time
+    return digest
+
+
+def prepared_path(weights: Path, config: TransformerConfig) -> Path:
+    """Where the int8 copy of these weights with this config is cached for this process's kernel."""
+    config_digest = hashlib.sha256(json.dumps(asdict(config), sort_keys=True).encode()).hexdigest()[:16]
+    kernel = torch.ops.attnmt.int8_kernel()
+    return cache_folder() / f"int8-{weights_digest(weights)[:32]}-{config_digest}-{kernel}-v{FORMAT}.safetensors"
+
+
+def load_int8(model_dir: str | Path, weights: str | Path | None = None
+              ) -> tuple[FastTransformer, Tokenizer | VocabTokenizer]:
+    """The int8 inference copy of a model directory and its tokenizer, from the cache when it holds
+    it (written there the first time): what ``attnmt translate --int8`` and ``serve --int8`` run."""
+    if not (fused.available() and int8_panels_available()):
+        return load_int8_now(model_dir, weights)
+    model_dir = Path(model_dir)
+    weights_path = Path(weights) if weights else model_dir / WEIGHTS
+    if not (model_dir.is_dir() and weights_path.is_file()):
+        return load_int8_now(model_dir, weights)  # which says what is missing
+    config = load_model_config(model_dir)
+    tokenizer = load_tokenizer(model_dir, config)
+    path = prepared_path(weights_path, config)
+    if path.is_file():
+        try:
+            return load_prepared(path, config), tokenizer
+        except (ValueError, KeyError, RuntimeError, SafetensorError) as error:  # damaged: written anew
+            warnings.warn(f"attnmt: {path} is unreadable ({error}); preparing it again", stacklevel=2)
+    model, _ = load_model_dir(model_dir, weights)
+    fast = prepare(model, int8=True)
+    del model
+    try:
+        atomic_write(path, partial(save_prepared, fast))
+    except (OSError, ModelDirError) as error:
+        warnings.warn(f"attnmt: could not cache the int8 copy in {path.parent} ({error}); "
+                      "it will be prepared again at the next start", stacklevel=2)
+        return fast, tokenizer
+    del fast  # serve the mapped file: the same memory behaviour on the first start as on later ones
+    return load_prepared(path, config), tokenizer
+
+
+def load_int8_now(model_dir: str | Path, weights: str | Path | None
+                  ) -> tuple[FastTransformer, Tokenizer | VocabTokenizer]:
+    """The int8 copy prepared from the float32 weights, as without a cache."""
+    model, tokenizer = load_model_dir(model_dir, weights)
+    return prepare(model, int8=True), tokenizer
+
+
+def save_prepared(fast: FastTransformer, path: Path) -> None:
+    """Writes what the int8 copy ``fast`` holds to ``path`` (safetensors)."""
+    tensors: dict[str, Tensor] = {}
+    shapes: dict[str, list[int]] = {}
+    for name, module in fast.named_modules():
+        if isinstance(module, Int8PanelLinear):
+            shapes[name] = list(module.panels.shape())
+            for part, tensor in zip(PANEL_PARTS, module.panels.tensors(), strict=True):
+                tensors[f"{name}.{part}"] = tensor
+    aliases: dict[str, str] = {}  # a tied tensor is stored once
+    seen: dict[int, str] = {}
+    for name, tensor in fast.state_dict().items():
+        key = tensor.untyped_storage().data_ptr()
+        if key in seen:
+            aliases[name] = seen[key]
+        else:
+            seen[key] = name
+            tensors[name] = tensor.contiguous()
+    metadata = dict(format=str(FORMAT), kernel=torch.ops.attnmt.int8_kernel(), panels=json.dumps(shapes),
+                    aliases=json.dumps(aliases), trained_parameters=str(fast.trained_parameters))
+    save_file(tensors, str(path), metadata=metadata)
+
+
+def load_prepared(path: Path, config: TransformerConfig) -> FastTransformer:
+    """The int8 copy that ``save_prepared`` wrote, its tensors mapped from ``path``, not copied."""
+    with safe_open(str(path), framework="pt") as file:
+        metadata = file.metadata()
+        if metadata.get("format") != str(FORMAT):
+            raise ValueError(f"{path}: prepared-model format {metadata.get('format')}, expected {FORMAT}")
+        tensors = {name: file.get_tensor(name) for name in file.keys()}  # noqa: SIM118 (not a dict)
+    fast = skeleton(config)
+    fast.trained_parameters = int(metadata["trained_parameters"])
+    for name, (n, k) in json.loads(metadata["panels"]).items():
+        parts = [tensors.pop(f"{name}.{part}") for part in PANEL_PARTS]
+        parent, _, child = name.rpartition(".")
+        setattr(fast.get_submodule(parent) if parent else fast, child,
+                Int8PanelLinear.from_panels(torch.ops.attnmt.int8_panels_from(*parts, n, k)))
+    for name, canonical in json.loads(metadata["aliases"]).items():
+        tensors[name] = tensors[canonical]
+    fast.load_state_dict(tensors, assign=True)
+    fast.finish(fused_step=True, on_cpu=True)
+    return fast
+
+
+def skeleton(config: TransformerConfig) -> FastTransformer:
+    """An int8 FastTransformer's modules with uninitialised weights, each replaced by a stored one
+    next, and no linear layer (the stored panels take their places)."""
+    fast = FastTransformer.__new__(FastTransformer)
+    with uninitialised():
+        Transformer.__init__(fast, config)
+        fuse_self_attention(fast, weights=False)
+    for parent in list(fast.modules()):
+        for name, child in parent.named_children():
+            if type(child) is nn.Linear:  # every one is replaced by its stored panels
+                setattr(parent, name, None)
+    return fast.eval().requires_grad_(False)
+
+
+@contextmanager
+def uninitialised() -> Iterator[None]:
+    """Modules built inside keep their weights as allocated: ``torch.nn.init``'s functions do
+    nothing, so the memory is never written (a large allocation is then never resident) and the
+    random draws cost no time.  (The meta device would allocate nothing at all, but initialising
+    a meta tensor imports torch._dynamo, seconds at start-up.)"""
+    names = ("normal_", "uniform_", "xavier_uniform_", "kaiming_uniform_", "zeros_", "ones_", "constant_")
+    saved = {name: getattr(nn.init, name) for name in names}
+    try:
+        for name in names:
+            setattr(nn.init, name, lambda tensor, *args, **kwargs: tensor)
+        yield
+    finally:
+        for name, function in saved.items():
+            setattr(nn.init, name, function)

@@ -1,0 +1,216 @@
+"""A vocabulary shortlist: each batch's output layer computes only the pieces its sources may need.
+
+With 58,101 target pieces, the output layer is most of a decoding step's arithmetic
+(docs/performance.md).  A lexical shortlist, as Marian and the WMT efficiency systems use it,
+keeps per batch the union of
+
+- the ``frequent`` target pieces seen most often (function words, punctuation), and
+- for each source piece in the batch, the ``per_source`` target pieces that co-occur with it
+  most (Dice coefficient over sentence pairs: 2·c(s, t) / (c(s) + c(t))),
+
+plus EOS and UNK.  The output layer's rows for those pieces are gathered once per batch.  The
+search's steps get the logits of those pieces only (``ShortlistOutput.columns_only``; the inference
+copy maps the chosen columns back to the vocabulary's ids); anything else that asks for logits
+(``--confidence``, a whole sequence at once) gets [.., V] with -inf for every other piece.  Either
+way the softmax runs over the shortlist, as in Marian and CTranslate2's ``use_vmap``.
+
+File (``attnmt shortlist`` writes it, ``attnmt translate --shortlist`` reads it), UTF-8 text::
+
+    # attnmt shortlist 1 <source vocabulary size> <target vocabulary size>
+    <source id> TAB <target id> [TAB <target id> ...]      (one line per source piece)
+    * TAB <target id> [TAB ...]                             (the frequent pieces)
+
+The ids are the model's own: a shortlist belongs to the vocabulary it was built for.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import torch
+import torch.nn.functional as F
+from torch import Tensor, nn
+
+from attnmt.decoding import MAX_BEAM
+from attnmt.errors import ConfigError
+from attnmt.fast.fused import FusedNextTokens
+from attnmt.fast.int8 import Int8PanelLinear
+
+HEADER = "# attnmt shortlist 1"
+# Beam search asks for 2 · beam candidates per row: a batch's shortlist never holds fewer ids.
+MIN_COLUMNS = 2 * MAX_BEAM + 16
+ALWAYS = "*"
+
+
+class Shortlist:
+    """Target ids per source id, and the ids always kept."""
+
+    def __init__(self, per_source: dict[int, list[int]], always: list[int], source_size: int,
+                 target_size: int) -> None:
+        self.per_source, self.always = per_source, always
+        self.source_size, self.target_size = source_size, target_size
+
+    @classmethod
+    def build(cls, pairs: Iterable[tuple[Sequence[int], Sequence[int]]], source_size: int, target_size: int,
+              per_source: int = 50, frequent: int = 500) -> Shortlist:
+        """From sentence pairs of ids (a parallel corpus, or sources with the model's own translations)."""
+        source_count, target_count, together = Counter(), Counter(), defaultdict(Counter)
+        for source, target in pairs:
+            targets = set(target)
+            target_count.update(targets)
+            for s in set(source):
+                source_count[s] += 1
+                together[s].update(targets)
+        lists = {s: [t for t, _ in sorted(counts.items(), key=lambda item: (
+                     -2 * item[1] / (source_count[s] + target_count[item[0]]), item[0]))[:per_source]]
+                 for s, counts in together.items()}
+        always = [t for t, _ in target_count.most_common(frequent)]
+        return cls(lists, always, source_size, target_size)
+
+    def save(self, path: str | Path) -> None:
+        lines = [f"{HEADER} {self.source_size} {self.target_size}",
+                 "\t".join([ALWAYS, *map(str, self.always)])]
+        lines += ["\t".join(map(str, [s, *targets])) for s, targets in sorted(self.per_source.items())]
+        Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+    @classmethod
+    def load(cls, path: str | Path) -> Shortlist:
+        """Reads ``path``; a malformed line stops with the file and line."""
+        path = Path(path)
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except OSError as error:
+            raise ConfigError(f"--shortlist {path}: {error.strerror}") from None
+        head = lines[0].split() if lines else []
+        if head[:-2] != HEADER.split() or not all(part.isdigit() for part in head[-2:]):
+            raise ConfigError(f"{path}:1: not an attnmt shortlist (expected '{HEADER} SOURCE_SIZE TARGET_SIZE')")
+        source_size, target_size = int(head[-2]), int(head[-1])
+        per_source: dict[int, list[int]] = {}
+        always: list[int] = []
+        for number, line in enumerate(lines[1:], start=2):
+            fields = line.split("\t")
+            try:
+                ids = [int(f) for f in fields[1:]]
+                key = None if fields[0] == ALWAYS else int(fields[0])
+            except ValueError:
+                raise ConfigError(f"{path}:{number}: expected ids separated by tabs, got {line[:60]!r}") from None
+            if any(not 0 <= t < target_size for t in ids) or (key is not None and not 0 <= key < source_size):
+                raise ConfigError(f"{path}:{number}: an id outside the vocabularies ({source_size}, {target_size})")
+            if key is None:
+                always = ids
+            else:
+                per_source[key] = ids
+        return cls(per_source, always, source_size, target_size)
+
+    def ids_for(self, src: Tensor, keep: Sequence[int]) -> Tensor:
+        """The sorted target ids a batch of sources src [B, S] may need, ``keep`` (EOS, UNK) included."""
+        wanted = set(self.always) | set(keep)
+        for s in set(src.flatten().tolist()):
+            wanted.update(self.per_source.get(s, ()))
+        filler = iter(range(self.target_size))
+        while len(wanted) < min(MIN_COLUMNS, self.target_size):  # room for the widest beam's candidates
+            wanted.add(next(filler))
+        return torch.tensor(sorted(wanted), dtype=torch.long)
+
+
+class ShortlistOutput(nn.Module):
+    """The output layer of an inference copy, restricted to the ids ``restrict`` was last given:
+    their logits as the full layer computes them, -inf for every other piece."""
+
+    def __init__(self, full: nn.Module, vocab_size: int) -> None:
+        super().__init__()
+        self.full, self.vocab_size = full, vocab_size
+        self.weight = self.bias = None  # Int8PanelLinear and torch.ao's int8 Linear select their own rows
+        if hasattr(full, "packed"):  # attnmt.fast.packed.PackedLinear: its float weight, unpacked once
+            self.weight, self.bias = full.packed.to_dense().float(), full.bias
+        elif isinstance(full, nn.Linear):
+            self.weight, self.bias = full.weight, full.bias
+        self.ids: Tensor | None = None
+        self.part: nn.Module | None = None
+
+    def restrict(self, ids: Tensor) -> None:
+        self.ids = ids
+        self.column = torch.full((self.vocab_size,), -1, dtype=torch.long)  # id -> its column, or -1
+        self.column[ids] = torch.arange(ids.numel())
+        if isinstance(self.full, Int8PanelLinear):
+            self.part = Int8PanelLinear.from_panels(self.full.panels.select(ids))
+        elif self.weight is None:
+            self.part = quantized_rows(self.full, ids)
+        else:
+            weight, bias = self.weight[ids], None if self.bias is None else self.bias[ids]
+            self.part = lambda x: F.linear(x, weight, bias)
+
+    def columns_only(self, x: Tensor) -> Tensor:
+        """[..., d_model] -> the logits of the shortlisted ids only [..., len(ids)], in their order."""
+        return self.part(x)
+
+    def columns(self, ids: Sequence[int]) -> list[int]:
+        """The columns of those of ``ids`` that the shortlist holds."""
+        return [int(self.column[i]) for i in ids if self.column[i] >= 0]
+
+    def vocabulary_ids(self, columns: Tensor) -> Tensor:
+        """Columns of ``columns_only``'s logits -> the vocabulary's ids."""
+        return self.ids[columns]
+
+    def forward(self, x: Tensor) -> Tensor:
+        if self.ids is None:
+            return self.full(x)
+        logits = x.new_full((*x.shape[:-1], self.vocab_size), float("-inf"))
+        return logits.index_copy_(-1, self.ids, self.part(x))
+
+
+def quantized_rows(layer: nn.Module, ids: Tensor) -> nn.Module:
+    """torch.ao's dynamic int8 Linear (CPUs without the int8 panels) restricted to output rows ``ids``:
+    the same int8 values and scales, so each row's products are the full layer's."""
+    from torch.ao.nn.quantized.dynamic import Linear as DynamicInt8Linear
+
+    weight, bias = layer.weight(), layer.bias()
+    rows = torch.quantize_per_channel(weight.dequantize()[ids], weight.q_per_channel_scales()[ids],
+                                      weight.q_per_channel_zero_points()[ids], 0, torch.qint8)
+    part = DynamicInt8Linear(weight.size(1), ids.numel(), dtype=torch.qint8)
+    part.set_weight_bias(rows, None if bias is None else bias[ids])
+    return part
+
+
+def use_shortlist(model: nn.Module, shortlist: Shortlist) -> None:
+    """In place: the inference copy ``model`` (attnmt.fast.FastTransformer) restricts its output
+    layer to ``shortlist`` for each batch it encodes."""
+    c = model.config
+    if (shortlist.source_size, shortlist.target_size) != (c.src_vocab_size or c.vocab_size, c.vocab_size):
+        raise ConfigError(f"the shortlist is for vocabularies of {shortlist.source_size} and {shortlist.target_size} "
+                          f"pieces; this model has {c.src_vocab_size or c.vocab_size} and {c.vocab_size}")
+    model.output = ShortlistOutput(model.output, c.vocab_size)
+    model.shortlist = shortlist
+    if model.step is not None:  # a cached step's logits are the shortlist's columns only
+        model.next_tokens = ShortlistNextTokens(model.output)
+
+
+class ShortlistNextTokens(FusedNextTokens):
+    """The inference copy's next tokens from logits over a shortlist's columns (its cached step's):
+    banned ids become columns, chosen columns ids again; ``full_width`` spreads the columns over
+    the whole vocabulary (-inf elsewhere) for work that reads logits by id."""
+
+    def __init__(self, output: ShortlistOutput) -> None:
+        self.output = output
+
+    def narrow(self, logits: Tensor) -> bool:
+        return logits.size(-1) != self.output.vocab_size
+
+    def top_log_probs(self, logits: Tensor, k: int, banned: Sequence[int]) -> tuple[Tensor, Tensor, Tensor]:
+        if not self.narrow(logits):
+            return super().top_log_probs(logits, k, banned)
+        top, columns, normaliser = super().top_log_probs(logits, k, self.output.columns(banned))
+        return top, self.output.vocabulary_ids(columns), normaliser
+
+    def best_tokens(self, logits: Tensor, banned: Sequence[int]) -> Tensor:
+        if not self.narrow(logits):
+            return super().best_tokens(logits, banned)
+        return self.output.vocabulary_ids(super().best_tokens(logits, self.output.columns(banned)))
+
+    def full_width(self, logits: Tensor) -> Tensor:
+        if not self.narrow(logits):
+            return logits
+        wide = logits.new_full((*logits.shape[:-1], self.output.vocab_size), float("-inf"))
+        return wide.index_copy_(-1, self.output.ids, logits)

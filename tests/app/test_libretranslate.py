@@ -1,0 +1,169 @@
+"""LibreTranslate's API, in process: its request shapes (JSON, form, query; one text or a list),
+alternatives, auto-detection, /languages, /detect, /frontend/settings, and its errors."""
+
+import pytest
+from fastapi.testclient import TestClient
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from support import PAIRS
+
+from attnmt.app.serve import ServedModel, ServeSettings, create_app
+from attnmt.checkpoint import load_model_dir
+
+SETTINGS = ServeSettings(max_texts=4, max_chars=120, max_request_chars=200, max_alternatives=2)
+
+
+@pytest.fixture(scope="module")
+def client(trained_model):
+    """The tiny model served as en-de, and again as fr-de (a stand-in for a second model)."""
+    models = [ServedModel(*load_model_dir(trained_model), "en-de", "en", "de"),
+              ServedModel(*load_model_dir(trained_model), "fr-de", "fr", "de")]
+    with TestClient(create_app(models, SETTINGS), raise_server_exceptions=False) as client:
+        yield client
+
+
+def test_one_text_as_json(client):
+    answer = client.post("/translate", json={"q": "a dog runs", "source": "en", "target": "de"})
+    assert answer.status_code == 200 and answer.json() == {"translatedText": "ein hund rennt"}
+
+
+def test_a_list_of_texts_gives_a_list_in_order(client):
+    sources, targets = zip(*PAIRS[:3], strict=True)
+    answer = client.post("/translate", json={"q": list(sources), "source": "en", "target": "de", "format": "text"})
+    assert answer.json() == {"translatedText": list(targets)}
+
+
+@pytest.mark.parametrize("where", ["data", "params"])
+def test_form_and_query_parameters_as_libretranslates_clients_send_them(client, where):
+    fields = {"q": "a cat sleeps", "source": "en", "target": "de"}
+    answer = client.post("/translate", **{where: fields})
+    assert answer.status_code == 200 and answer.json() == {"translatedText": "eine katze schläft"}
+
+
+def test_alternatives_are_the_next_best_distinct_hypotheses(client):
+    answer = client.post("/translate", json={"q": "a dog runs", "source": "en", "target": "de",
+                                             "alternatives": 2}).json()
+    assert answer["translatedText"] == "ein hund rennt"
+    assert len(answer["alternatives"]) <= 2 and "ein hund rennt" not in answer["alternatives"]
+    assert len(set(answer["alternatives"])) == len(answer["alternatives"])
+    listed = client.post("/translate", json={"q": ["a dog runs", "two men walk"], "source": "en", "target": "de",
+                                             "alternatives": 1}).json()
+    assert listed["translatedText"] == ["ein hund rennt", "zwei männer gehen"] and len(listed["alternatives"]) == 2
+
+
+def test_auto_detects_the_source_among_the_served_languages(client):
+    answer = client.post("/translate", json={"q": "the boy laughs", "source": "auto", "target": "de"}).json()
+    assert answer["translatedText"] == "der junge lacht"
+    assert answer["detectedLanguage"]["language"] == "en" and 50 < answer["detectedLanguage"]["confidence"] <= 100
+    listed = client.post("/translate", json={"q": ["the boy laughs", "a bird sings"], "source": "auto",
+                                             "target": "de"}).json()
+    assert [d["language"] for d in listed["detectedLanguage"]] == ["en", "en"]
+
+
+def test_each_pair_is_translated_by_its_own_model(client):
+    before = {m["name"]: m["translated"] for m in client.get("/health").json()["models"]}
+    client.post("/translate", json={"q": ["a dog runs", "a cat sleeps"], "source": "fr", "target": "de"})
+    after = {m["name"]: m["translated"] for m in client.get("/health").json()["models"]}
+    assert after["fr-de"] - before["fr-de"] == 2 and after["en-de"] == before["en-de"]
+
+
+def test_attnmts_own_shape_on_translate_still_works(client):
+    answer = client.post("/translate", json={"text": "a dog runs"})
+    assert answer.json() == {"translations": ["ein hund rennt"]}
+    assert answer.headers["Deprecation"] == "true" and "</v1/translate>" in answer.headers["Link"]
+    assert client.post("/translate", json={"text": ""}).status_code == 422
+    assert client.post("/v1/translate", json={"text": "a dog runs", "model": "fr-de"}).json() == {
+        "translations": ["ein hund rennt"]}
+
+
+def test_languages_lists_each_code_with_its_targets(client):
+    assert client.get("/languages").json() == [
+        {"code": "en", "name": "English", "targets": ["de"]},
+        {"code": "de", "name": "German", "targets": []},
+        {"code": "fr", "name": "French", "targets": ["de"]},
+    ]
+
+
+def test_detect_ranks_the_served_source_languages(client):
+    ranked = client.post("/detect", data={"q": "a woman reads a book"}).json()
+    assert [r["language"] for r in ranked] == ["en", "fr"]
+    assert ranked[0]["confidence"] >= ranked[1]["confidence"] and sum(r["confidence"] for r in ranked) == \
+        pytest.approx(100, abs=0.1)
+
+
+def test_frontend_settings(client):
+    settings = client.get("/frontend/settings").json()
+    assert settings["charLimit"] == 120 and settings["apiKeys"] is False and settings["keyRequired"] is False
+    assert settings["language"] == {"source": {"code": "en", "name": "English"},
+                                    "target": {"code": "de", "name": "German"}}
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"source": "en", "target": "de"}, "Invalid request: missing q parameter"),
+    ({"q": "", "source": "en", "target": "de"}, "Invalid request: missing q parameter"),
+    ({"q": "a dog runs", "target": "de"}, "Invalid request: missing source parameter"),
+    ({"q": "a dog runs", "source": "en"}, "Invalid request: missing target parameter"),
+    ({"q": "a dog runs", "source": "xx", "target": "de"}, "xx is not supported"),
+    ({"q": "a dog runs", "source": "en", "target": "fr"},
+     "French (fr) is not available as a target language from English (en)"),
+    ({"q": "a dog runs", "source": "en", "target": "de", "format": "pdf"}, "pdf format is not supported"),
+    ({"q": "a dog runs", "source": "en", "target": "de", "alternatives": "many"},
+     "Invalid request: alternatives parameter is not a number"),
+    ({"q": "a dog runs", "source": "en", "target": "de", "alternatives": 3},
+     "Invalid request: alternatives parameter must be <= 2"),
+    ({"q": ["a"] * 5, "source": "en", "target": "de"}, r"Invalid request: request (5) exceeds text limit (4)"),
+    ({"q": "a" * 121, "source": "en", "target": "de"}, r"Invalid request: request (121) exceeds text limit (120)"),
+    ({"q": ["a" * 100, "b" * 101], "source": "en", "target": "de"},
+     "Invalid request: request (201) exceeds character limit (200)"),
+    ({"q": "x y " * 30, "source": "en", "target": "de"}, "Invalid request: q[0] is 121 subword tokens long"),
+    ({"q": [1, 2], "source": "en", "target": "de"}, "Invalid request: q must be a text or a list of texts"),
+])
+def test_bad_requests_are_400_with_libretranslates_error_shape(client, fields, message):
+    answer = client.post("/translate", json=fields)
+    assert answer.status_code == 400
+    assert answer.json()["error"].startswith(message), answer.json()
+
+
+@pytest.mark.parametrize("body", [b'{"q": "a dog', b"[1, 2]", b"null"])
+def test_a_body_that_is_not_a_json_object_is_400(client, body):
+    answer = client.post("/translate", content=body, headers={"content-type": "application/json"})
+    assert answer.status_code == 400 and answer.json() == {"error": "Invalid JSON format"}
+
+
+def test_html_is_translated_with_its_tags(client):
+    answer = client.post("/translate", json={"q": ["<p>a dog runs</p>", "<i>the boy laughs</i>"], "source": "en",
+                                             "target": "de", "format": "html"})
+    assert answer.status_code == 200
+    assert answer.json() == {"translatedText": ["<p>ein hund rennt</p>", "<i>der junge lacht</i>"]}
+
+
+def test_html_with_alternatives_is_refused(client):
+    answer = client.post("/translate", json={"q": "<p>a dog runs</p>", "source": "en", "target": "de",
+                                             "format": "html", "alternatives": 1})
+    assert answer.status_code == 400 and "text format only" in answer.json()["error"]
+
+
+def test_blank_texts_in_a_list_come_back_blank(client):
+    answer = client.post("/translate", json={"q": ["a dog runs", " "], "source": "en", "target": "de"})
+    assert answer.json() == {"translatedText": ["ein hund rennt", ""]}
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+                    | st.text(max_size=20),
+                    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner, max_size=3),
+                    max_leaves=8)
+FIELDS = st.sampled_from(["q", "source", "target", "format", "alternatives", "api_key", "other"])
+VALUES = JSON | st.sampled_from(["en", "de", "fr", "auto", "a dog runs", "text", "html", "1"])
+
+
+@settings(max_examples=60, deadline=None)
+@given(body=st.dictionaries(FIELDS, VALUES, max_size=6))
+def test_no_libretranslate_body_gets_a_server_error(client, body):
+    answer = client.post("/translate", json=body)
+    assert answer.status_code in (200, 400), (body, answer.text)
+    assert ("translatedText" in answer.json()) == (answer.status_code == 200)
+
+
+def test_auto_with_nothing_to_go_by_takes_the_first_language_with_confidence_0(client):
+    answer = client.post("/translate", json={"q": ["12", " "], "source": "auto", "target": "de"}).json()
+    assert answer["detectedLanguage"] == [{"confidence": 0.0, "language": "en"}] * 2

@@ -1,0 +1,82 @@
+"""LibreTranslate's real Python clients against `attnmt serve --model en-de=DIR --api-keys FILE` on
+loopback: deep-translator's LibreTranslator and libretranslatepy's LibreTranslateAPI."""
+
+import json
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from support import running_server
+
+deep_translator = pytest.importorskip("deep_translator", reason="deep-translator is a test dependency (.[dev])")
+libretranslatepy = pytest.importorskip("libretranslatepy", reason="libretranslatepy is a test dependency (.[dev])")
+from deep_translator.exceptions import AuthorizationException, ServerException  # noqa: E402
+
+KEY = "k-3f9c2e"
+
+
+@pytest.fixture(scope="module")
+def server(trained_model, tmp_path_factory):
+    keys = tmp_path_factory.mktemp("keys") / "keys.txt"
+    keys.write_text(f"{KEY}\n", encoding="utf-8")
+    with running_server(trained_model, "--api-keys", str(keys), "--char-limit", "300", pair="en-de") as started:
+        yield started
+
+
+def test_deep_translator_translates_a_text_and_a_list(server):
+    _, url, _ = server
+    translator = deep_translator.LibreTranslator(source="en", target="de", api_key=KEY, custom_url=url)
+    assert translator.translate("a dog runs") == "ein hund rennt"
+    assert translator.translate_batch(["a cat sleeps", "two men walk"]) == ["eine katze schläft", "zwei männer gehen"]
+    detecting = deep_translator.LibreTranslator(source="auto", target="de", api_key=KEY, custom_url=url)
+    assert detecting.translate("the boy laughs") == "der junge lacht"
+
+
+def test_deep_translator_surfaces_a_wrong_key_and_a_bad_request(server):
+    _, url, _ = server
+    with pytest.raises(AuthorizationException):
+        deep_translator.LibreTranslator(source="en", target="de", api_key="wrong", custom_url=url).translate("a dog")
+    with pytest.raises(ServerException):  # the server has no en-fr model: 400
+        deep_translator.LibreTranslator(source="en", target="fr", api_key=KEY, custom_url=url).translate("a dog")
+
+
+def test_libretranslatepy_translates_detects_and_lists_languages(server):
+    _, url, _ = server
+    api = libretranslatepy.LibreTranslateAPI(url, api_key=KEY)
+    assert api.translate("a man rides a bike", "en", "de") == "ein mann fährt ein fahrrad"
+    assert api.translate("a bird sings", "auto", "de") == "ein vogel singt"
+    assert api.detect("a bird sings") == [{"confidence": 100.0, "language": "en"}]  # the only source served
+    assert api.languages() == [{"code": "en", "name": "English", "targets": ["de"]},
+                               {"code": "de", "name": "German", "targets": []}]
+
+
+def test_libretranslatepy_surfaces_errors_as_http_errors(server):
+    _, url, _ = server
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        libretranslatepy.LibreTranslateAPI(url).translate("a dog runs", "en", "de")  # no key
+    assert refused.value.code == 400
+    assert json.load(refused.value) == {"error": "Please contact the server operator to get an API key"}
+    with pytest.raises(urllib.error.HTTPError) as too_long:
+        libretranslatepy.LibreTranslateAPI(url, api_key=KEY).translate("a dog runs " * 40, "en", "de")
+    assert too_long.value.code == 400 and "exceeds" in json.load(too_long.value)["error"]
+
+
+def test_the_access_log_names_no_key_and_no_text(server):
+    _, url, process = server
+    request = urllib.request.Request(url + "translate", json.dumps({"q": "a girl swims", "source": "en",
+                                                                    "target": "de", "api_key": KEY}).encode(),
+                                     {"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        assert json.load(answer) == {"translatedText": "ein mädchen schwimmt"}
+    # The line is written once the answer has gone out: wait for it.
+    deadline = time.monotonic() + 10
+    while True:
+        process.stderr.seek(0)
+        lines = [json.loads(line) for line in process.stderr.read().splitlines() if line.startswith("{")]
+        mine = [line for line in lines if line["path"] == "/translate" and line.get("characters") == 12]  # the text
+        if mine or time.monotonic() > deadline:
+            break
+        time.sleep(0.1)
+    assert mine and mine[-1]["status"] == 200 and mine[-1]["key"] == 1
+    assert all(KEY not in json.dumps(line) and "a girl swims" not in json.dumps(line) for line in lines)

@@ -1,0 +1,140 @@
+"""The server's operations, in process: API keys, rate limits (429 + Retry-After), CORS,
+/metrics, and the JSON access log that never holds a key (nor texts, unless asked)."""
+
+import json
+import logging
+
+import pytest
+from fastapi.testclient import TestClient
+
+from attnmt.app.access import Access, read_api_keys
+from attnmt.app.serve import ServedModel, create_app
+from attnmt.checkpoint import load_model_dir
+from attnmt.errors import ConfigError
+
+ASK = {"q": "a dog runs", "source": "en", "target": "de"}
+
+
+@pytest.fixture(scope="module")
+def served(trained_model):
+    return ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")
+
+
+@pytest.fixture
+def keys_file(tmp_path):
+    path = tmp_path / "keys.txt"
+    path.write_text("# team keys\nsecret-a 2\nsecret-b   # no limit of its own\n\n", encoding="utf-8")
+    return path
+
+
+def client_for(served, **options) -> TestClient:
+    return TestClient(create_app([served], **options), raise_server_exceptions=False)
+
+
+def test_a_keys_file_is_read_with_each_keys_limit(keys_file):
+    keys = read_api_keys(keys_file)
+    assert {key: (k.line, k.per_minute) for key, k in keys.items()} == {"secret-a": (2, 2), "secret-b": (3, None)}
+
+
+@pytest.mark.parametrize("text, message", [
+    ("key 0\n", r"keys.txt:1: expected 'KEY' or 'KEY REQUESTS_PER_MINUTE'"),
+    ("key a lot\n", r"keys.txt:1: expected"),
+    ("one\ntwo\none 5\n", r"keys.txt:3: this key is already on line 1"),
+    ("# nothing\n", r"keys.txt: no keys in it"),
+])
+def test_a_malformed_keys_file_names_the_line(tmp_path, text, message):
+    path = tmp_path / "keys.txt"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError, match=message):
+        read_api_keys(path)
+
+
+def test_keys_are_required_in_both_apis_and_checked(served, keys_file):
+    with client_for(served, access=Access(read_api_keys(keys_file))) as client:
+        assert client.post("/translate", json=ASK).json() == {
+            "error": "Please contact the server operator to get an API key"}
+        wrong = client.post("/translate", json={**ASK, "api_key": "guess"})
+        assert wrong.status_code == 403 and wrong.json() == {"error": "Invalid API key"}
+        assert client.post("/translate", json={**ASK, "api_key": "secret-b"}).json() == {
+            "translatedText": "ein hund rennt"}
+        assert client.post("/translate", data={**ASK, "api_key": "secret-b"}).status_code == 200
+        assert client.post("/v1/translate", json={"text": "a dog runs"}).status_code == 401
+        bearer = {"Authorization": "Bearer secret-b"}
+        assert client.post("/v1/translate", json={"text": "a dog runs"}, headers=bearer).status_code == 200
+        assert client.post("/detect", data={"q": "a dog runs"}).status_code == 400
+        settings = client.get("/frontend/settings").json()
+        assert settings["apiKeys"] is True and settings["keyRequired"] is True
+        assert client.get("/languages").status_code == 200 and client.get("/health").status_code == 200
+
+
+def test_a_key_over_its_limit_gets_429_with_retry_after(served, keys_file):
+    with client_for(served, access=Access(read_api_keys(keys_file))) as client:
+        answers = [client.post("/translate", json={**ASK, "api_key": "secret-a"}) for _ in range(3)]
+        assert [a.status_code for a in answers] == [200, 200, 429]
+        assert answers[2].json() == {"error": "Slowdown: 2 per 1 minute per key"}
+        assert 1 <= int(answers[2].headers["Retry-After"]) <= 60
+        assert client.post("/translate", json={**ASK, "api_key": "secret-b"}).status_code == 200  # its own count
+
+
+def test_an_address_over_the_limit_gets_429_in_both_apis(served):
+    with client_for(served, access=Access(per_address=2)) as client:
+        assert client.post("/translate", json=ASK).status_code == 200
+        assert client.post("/v1/translate", json={"text": "a dog runs"}).status_code == 200
+        native = client.post("/v1/translate", json={"text": "a dog runs"})
+        assert native.status_code == 429 and native.json() == {"detail": "2 per 1 minute per address"}
+        assert "Retry-After" in native.headers
+        assert client.post("/translate", json=ASK).status_code == 429
+
+
+def test_cors_is_off_unless_origins_are_given(served):
+    preflight = {"Origin": "https://app.example", "Access-Control-Request-Method": "POST"}
+    with client_for(served) as client:
+        answer = client.post("/translate", json=ASK, headers={"Origin": "https://app.example"})
+        assert "access-control-allow-origin" not in answer.headers
+    with client_for(served, cors_origins=["https://app.example"]) as client:
+        answer = client.post("/translate", json=ASK, headers={"Origin": "https://app.example"})
+        assert answer.headers["access-control-allow-origin"] == "https://app.example"
+        assert client.options("/translate", headers=preflight).status_code == 200
+        other = client.options("/translate", headers={**preflight, "Origin": "https://evil.example"})
+        assert other.status_code == 400
+
+
+def test_metrics_count_requests_by_status_batches_and_characters(served):
+    with client_for(served) as client:
+        client.post("/translate", json=ASK)
+        client.post("/translate", json={"source": "en"})
+        client.get("/nowhere")
+        text = client.get("/metrics").text
+    assert 'attnmt_requests_total{path="/translate",status="200"} 1.0' in text
+    assert 'attnmt_requests_total{path="/translate",status="400"} 1.0' in text
+    assert 'attnmt_requests_total{path="other",status="404"} 1.0' in text
+    assert 'attnmt_request_seconds_count{path="/translate"} 2.0' in text
+    assert 'attnmt_batch_texts_count{model="en-de"} 1.0' in text
+    assert 'attnmt_characters_total{model="en-de"} 10.0' in text  # len("a dog runs")
+    assert 'attnmt_queued_texts{model="en-de"} 0.0' in text
+
+
+def access_lines(caplog) -> list[dict]:
+    return [json.loads(record.getMessage()) for record in caplog.records if record.name == "attnmt.access"]
+
+
+def test_the_access_log_has_a_json_line_per_request_without_keys_or_texts(served, keys_file, caplog):
+    caplog.set_level(logging.INFO, logger="attnmt.access")
+    with client_for(served, access=Access(read_api_keys(keys_file))) as client:
+        client.post("/translate", json={**ASK, "api_key": "secret-b"})
+        client.post("/translate", json={**ASK, "api_key": "guess"})
+    first, second = access_lines(caplog)
+    assert {k: first[k] for k in ("method", "path", "status", "model", "texts", "characters", "key")} == {
+        "method": "POST", "path": "/translate", "status": 200, "model": "en-de", "texts": 1, "characters": 10,
+        "key": 3}  # the key's line in the file
+    assert second["status"] == 403 and "key" not in second
+    logged = caplog.text
+    assert "secret-b" not in logged and "guess" not in logged and "a dog runs" not in logged
+
+
+def test_log_text_adds_the_texts_and_translations(served, caplog):
+    caplog.set_level(logging.INFO, logger="attnmt.access")
+    with client_for(served, log_text=True) as client:
+        client.post("/translate", json=ASK)
+    [line] = access_lines(caplog)
+    assert line["text"] == ["a dog runs"] and line["translation"] == ["ein hund rennt"]

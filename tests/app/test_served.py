@@ -1,0 +1,42 @@
+"""Naming served models: --model's pairs, and language codes from the files a model was trained on."""
+
+import pytest
+import yaml
+
+from attnmt.app.served import code_in_name, languages_from_training, split_model_argument
+from attnmt.errors import ConfigError
+
+
+@pytest.mark.parametrize("argument, expected", [
+    ("en-de=runs/en_de", ("en-de", "runs/en_de")),
+    ("runs/en_de", (None, "runs/en_de")),
+    ("runs/a=b", (None, "runs/a=b")),  # a folder whose name has "=" in it
+])
+def test_a_model_argument_is_a_pair_and_a_folder_or_a_folder(argument, expected):
+    assert split_model_argument(argument) == expected
+
+
+def test_a_pair_that_is_not_two_codes_is_refused_in_one_line():
+    with pytest.raises(ConfigError, match="'english' is not a language pair; write it as SOURCE-TARGET=DIR"):
+        split_model_argument("english=runs/en_de")
+
+
+@pytest.mark.parametrize("name, code", [("train.en.gz", "en"), ("data/val.de", "de"), ("corpus.de.xz", "de"),
+                                        ("train.src", None), ("train.gz", None), ("en", None)])
+def test_the_language_code_in_a_file_name(name, code):
+    assert code_in_name(name) == code
+
+
+@pytest.mark.parametrize("config, pair", [
+    ({"train_src": "data/multi30k/train.en.gz", "train_tgt": "data/multi30k/train.de.gz"}, ("en", "de")),
+    ({"train": [{"src": "a.fr", "tgt": "a.en"}, {"tsv": "b.tsv"}]}, ("fr", "en")),
+    ({"train_src": "train.src", "train_tgt": "train.tgt"}, (None, None)),
+    ({"train_src": "x.en", "train_tgt": "y.en"}, (None, None)),
+])
+def test_a_models_languages_come_from_its_training_files(tmp_path, config, pair):
+    (tmp_path / "train.yaml").write_text(yaml.safe_dump(config), encoding="utf-8")
+    assert languages_from_training(tmp_path) == pair
+
+
+def test_a_model_without_a_training_config_has_no_languages(tmp_path):
+    assert languages_from_training(tmp_path) == (None, None)

@@ -1,0 +1,98 @@
+"""The int8 copy prepared once and memory-mapped at later starts (attnmt.fast.prepared)."""
+
+import shutil
+
+import pytest
+import torch
+from safetensors import safe_open
+from support import PAIRS
+
+from attnmt.checkpoint import WEIGHTS, load_model_dir, save_weights
+from attnmt.fast import prepare, prepared
+from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available
+from attnmt.fast.packed import packing_available
+from attnmt.translate import translate
+
+pytestmark = [
+    pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
+    pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
+    pytest.mark.skipif(not int8_panels_available(), reason="the CPU lacks AVX512-VNNI, or PyTorch runs without "
+                       "AVX-512 (ATEN_CPU_CAPABILITY): the int8 copy is prepared at every start there"),
+]
+SOURCES = [source for source, _ in PAIRS[:6]]
+
+
+@pytest.fixture
+def cache(monkeypatch, tmp_path):
+    monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path / "cache"))
+    return tmp_path / "cache" / "prepared"
+
+
+def logits(model, tokenizer) -> torch.Tensor:
+    src = torch.tensor([tokenizer.encode(SOURCES[3])])
+    tgt = torch.tensor([[model.config.bos_id, *tokenizer.encode(PAIRS[3][1])]])
+    with torch.no_grad():
+        return model(src, tgt)
+
+
+def test_the_first_load_writes_the_copy_and_later_ones_map_it_with_the_same_numbers(trained_model, cache,
+                                                                                     monkeypatch):
+    model, tokenizer = load_model_dir(trained_model)
+    reference = prepare(model, int8=True)
+    first, _ = prepared.load_int8(trained_model)
+    (written,) = cache.glob("int8-*.safetensors")
+    monkeypatch.setattr(prepared, "prepare", lambda *args, **kwargs: pytest.fail("prepared again"))
+    later, later_tokenizer = prepared.load_int8(trained_model)
+    for copy in (first, later):
+        assert torch.equal(logits(copy, tokenizer), logits(reference, tokenizer))  # the same panels: bit for bit
+        assert translate(copy, tokenizer, SOURCES) == translate(reference, tokenizer, SOURCES)
+        assert copy.step is not None and copy.trained_parameters == model.num_parameters()
+        assert not any(isinstance(m, torch.nn.Linear) for m in copy.modules())
+        assert isinstance(copy.output, Int8PanelLinear)
+    assert later_tokenizer.encode(SOURCES[0]) == tokenizer.encode(SOURCES[0])
+    with safe_open(str(written), framework="pt") as file:
+        names = set(file.keys())
+    assert "src_embed.weight" in names and "output.panels" in names
+    assert not any("qkv_proj.weight" in name or name == "output.weight" for name in names)  # no float copy
+
+
+def test_tied_embeddings_are_stored_once_and_stay_tied(trained_model, cache):
+    model, _ = load_model_dir(trained_model)
+    if not model.config.tie_embeddings:
+        pytest.skip("the test model has separate embeddings")
+    fast, _ = prepared.load_int8(trained_model)
+    assert fast.tgt_embed.weight is fast.src_embed.weight
+    with safe_open(str(next(cache.glob("int8-*.safetensors"))), framework="pt") as file:
+        assert "tgt_embed.weight" not in set(file.keys())
+
+
+def test_changed_weights_are_prepared_anew_not_read_from_the_stale_copy(trained_model, cache, tmp_path):
+    model_dir = tmp_path / "model"
+    shutil.copytree(trained_model, model_dir)
+    before, tokenizer = prepared.load_int8(model_dir)
+    model, _ = load_model_dir(model_dir)
+    with torch.no_grad():
+        model.output.bias.add_(1.0) if model.output.bias is not None else model.decoder_layers[0].norm1.bias.add_(1.0)
+    save_weights(model, model_dir / WEIGHTS)
+    after, _ = prepared.load_int8(model_dir)
+    assert torch.equal(logits(after, tokenizer), logits(prepare(model, int8=True), tokenizer))
+    assert not torch.equal(logits(after, tokenizer), logits(before, tokenizer))
+    assert len(list(cache.glob("int8-*.safetensors"))) == 2
+
+
+def test_a_file_of_another_format_is_refused(trained_model, cache, monkeypatch):
+    prepared.load_int8(trained_model)
+    monkeypatch.setattr(prepared, "FORMAT", prepared.FORMAT + 1)
+    (written,) = cache.glob("int8-*.safetensors")
+    with pytest.raises(ValueError, match="format"):
+        prepared.load_prepared(written, load_model_dir(trained_model)[0].config)
+
+
+def test_an_unwritable_cache_warns_and_serves_the_copy_from_memory(trained_model, tmp_path, monkeypatch):
+    blocker = tmp_path / "a_file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("ATTNMT_CACHE", str(blocker))
+    with pytest.warns(UserWarning, match="could not cache"):
+        fast, tokenizer = prepared.load_int8(trained_model)
+    model, _ = load_model_dir(trained_model)
+    assert translate(fast, tokenizer, SOURCES) == translate(prepare(model, int8=True), tokenizer, SOURCES)

@@ -1,0 +1,137 @@
+"""Vocabulary shortlists (attnmt.fast.shortlist, ``attnmt shortlist``, ``translate --shortlist``)."""
+
+import shutil
+
+import pytest
+import torch
+from support import PAIRS
+
+from attnmt.app.cli import main
+from attnmt.checkpoint import load_model_dir
+from attnmt.decoding import Decoding
+from attnmt.errors import ConfigError
+from attnmt.fast import prepare
+from attnmt.fast.int8 import int8_panels_available
+from attnmt.fast.packed import packing_available
+from attnmt.fast.shortlist import MIN_COLUMNS, Shortlist, use_shortlist
+from attnmt.model import Transformer, TransformerConfig
+from attnmt.search import beam_search, greedy_search
+from attnmt.translate import translate
+
+pytestmark = [
+    pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
+    pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
+]
+
+
+def test_each_source_piece_keeps_the_pieces_that_co_occur_with_it_most_and_the_frequent_ones():
+    pairs = [([5, 6], [510, 511]), ([5, 7], [510, 512]), ([6], [511]), ([8], [513, 510])]
+    shortlist = Shortlist.build(pairs, 20, 600, per_source=1, frequent=1)
+    assert shortlist.always == [510]  # in 3 of 4 targets
+    assert shortlist.per_source[5] == [510] and shortlist.per_source[6] == [511]
+    assert shortlist.per_source[7] == [512] and shortlist.per_source[8] == [513]
+    ids = shortlist.ids_for(torch.tensor([[6, 7], [0, 0]]), keep=[3]).tolist()
+    assert {3, 510, 511, 512} <= set(ids) and 513 not in ids and ids == sorted(ids)
+    assert len(ids) == MIN_COLUMNS  # filled with the first ids, room for the widest beam
+
+
+def test_a_shortlist_reads_back_as_written_and_a_bad_line_names_its_file_and_line(tmp_path):
+    shortlist = Shortlist({4: [9, 7], 5: [8]}, [1, 2], 12, 10)
+    path = tmp_path / "short.tsv"
+    shortlist.save(path)
+    again = Shortlist.load(path)
+    assert (again.per_source, again.always, again.source_size, again.target_size) == ({4: [9, 7], 5: [8]}, [1, 2],
+                                                                                        12, 10)
+    path.write_text(path.read_text() + "6\t99\n")
+    with pytest.raises(ConfigError, match=r"short.tsv:5: an id outside"):
+        Shortlist.load(path)
+    path.write_text("hello\n")
+    with pytest.raises(ConfigError, match=r"short.tsv:1: not an attnmt shortlist"):
+        Shortlist.load(path)
+
+
+@pytest.mark.parametrize("int8", [False, pytest.param(True, marks=pytest.mark.skipif(
+    not int8_panels_available(), reason="no AVX512-VNNI: the int8 output layer is torch.ao's"))])
+def test_the_restricted_output_layer_gives_the_full_layers_logits_on_the_list_and_minus_inf_elsewhere(int8):
+    torch.manual_seed(0)
+    model = Transformer(TransformerConfig(vocab_size=300, d_model=32, n_heads=4, encoder_layers=1,
+                                          decoder_layers=1, d_ff=64)).eval()
+    fast = prepare(model, int8=int8)
+    states = torch.randn(5, 32)
+    with torch.no_grad():
+        full = fast.output(states)
+    allowed = list(range(4, 300, 7))
+    use_shortlist(fast, Shortlist({9: allowed}, [3], 300, 300))
+    fast.encode(torch.tensor([[9, 9, 9]]))
+    with torch.no_grad():
+        short = fast.output(states)
+    ids = fast.output.ids
+    c = model.config
+    assert {*range(c.eos_id + 1), c.unk_id, 3, *allowed} <= set(ids.tolist())  # every id up to EOS stays
+    assert ids.numel() == MIN_COLUMNS < 300
+    torch.testing.assert_close(short[:, ids], full[:, ids], rtol=0, atol=0)
+    rest = torch.ones(300, dtype=torch.bool)
+    rest[ids] = False
+    assert bool(torch.isneginf(short[:, rest]).all())
+
+
+def test_a_shortlist_from_the_training_pairs_translates_them_as_the_full_vocabulary(trained_model, tmp_path):
+    sources, targets = tmp_path / "src.txt", tmp_path / "tgt.txt"
+    sources.write_text("".join(s + "\n" for s, _ in PAIRS))
+    targets.write_text("".join(t + "\n" for _, t in PAIRS))
+    path = tmp_path / "short.tsv"
+    assert main(["shortlist", "--model", str(trained_model), "--source", str(sources), "--target", str(targets),
+                 "--out", str(path), "--per-source", "5", "--frequent", "3"]) == 0
+    model, tokenizer = load_model_dir(trained_model)
+    fast = prepare(model)
+    use_shortlist(fast, Shortlist.load(path))
+    lines = [s for s, _ in PAIRS]
+    assert translate(fast, tokenizer, lines) == [t for _, t in PAIRS]
+    # (this tiny vocabulary is smaller than MIN_COLUMNS: the columns mapping is tested on a larger one above)
+
+
+def best_outputs(model, src: torch.Tensor, greedy: bool) -> list[list[int]]:
+    return greedy_search(model, src) if greedy else [hyps[0].tokens for hyps in beam_search(model, src)]
+
+
+@pytest.mark.parametrize("greedy", [True, False])
+@pytest.mark.parametrize("int8", [False, True])
+def test_a_shortlist_of_every_piece_translates_as_none_and_a_short_one_writes_only_its_pieces(greedy, int8):
+    torch.manual_seed(0)
+    model = Transformer(TransformerConfig(vocab_size=300, d_model=32, n_heads=4, encoder_layers=1,
+                                          decoder_layers=2, d_ff=64)).eval()
+    src = torch.randint(4, 300, (5, 9))
+    everything = prepare(model, int8=int8)
+    use_shortlist(everything, Shortlist({}, list(range(300)), 300, 300))
+    assert best_outputs(everything, src, greedy) == best_outputs(prepare(model, int8=int8), src, greedy)
+    short = prepare(model, int8=int8)
+    use_shortlist(short, Shortlist({}, [7, 11, 13], 300, 300))
+    outputs = best_outputs(short, src, greedy)
+    short.encode(src)
+    allowed = set(short.output.ids.tolist())
+    assert len(allowed) == MIN_COLUMNS and {7, 11, 13, *range(4)} <= allowed  # filled up to MIN_COLUMNS
+    assert all(set(tokens) <= allowed for tokens in outputs) and any(outputs)
+    uncached = greedy_search(short, src, use_cache=False)  # the readable path: full-width logits, -inf elsewhere
+    assert all(set(tokens) <= allowed for tokens in uncached) and any(uncached)
+
+
+def test_a_shortlist_for_another_vocabulary_is_refused(trained_model):
+    model, _ = load_model_dir(trained_model)
+    with pytest.raises(ConfigError, match="vocabularies"):
+        use_shortlist(prepare(model), Shortlist({}, [], 7, 7))
+
+
+@pytest.mark.parametrize("greedy", [True, False])
+def test_work_that_reads_logits_by_id_sees_the_shortlists_columns_spread_over_the_vocabulary(greedy):
+    """A penalty reads the logits by token id: the cached step's narrow logits are widened first
+    (-inf off the list), so the search gives what the uncached path, full-width from the start, gives."""
+    torch.manual_seed(1)
+    model = Transformer(TransformerConfig(vocab_size=300, d_model=32, n_heads=4, encoder_layers=1,
+                                          decoder_layers=2, d_ff=64)).eval()
+    src = torch.randint(4, 300, (4, 7))
+    short = prepare(model)
+    use_shortlist(short, Shortlist({}, list(range(150, 300)), 300, 300))  # ids 150.. in columns 4..: not alike
+    decoding = Decoding(beam_size=1 if greedy else 3, repetition_penalty=3.0, max_len_a=0.0, max_len_b=6)
+    search = greedy_search if greedy else (lambda *a, **k: [h[0].tokens for h in beam_search(*a, **k)])
+    cached, uncached = search(short, src, decoding), search(short, src, decoding, use_cache=False)
+    assert cached == uncached and any(cached)
