@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import math
+import shutil
 import socket
 import subprocess
 import sys
@@ -62,6 +63,26 @@ PAIRS = [
 KNOWS_THE_PAIRS = 0.2
 TRAIN_UNTIL = KNOWS_THE_PAIRS / 2  # a margin, so that the packed and int8 copies know them too
 MAX_STEPS_TO_LEARN = 1500
+
+
+# Headless Chromium for the browser tests (Playwright drives it); None where it is not installed.
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+NEEDS_CHROMIUM = pytest.mark.skipif(
+    CHROMIUM is None,
+    reason="headless Chromium is not installed (Debian: apt-get install chromium; .ci/run installs it)",
+)
+# Chromium runs as root here; without the background-networking flags it reaches for the network.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+def run_cli(argv, capsys) -> tuple[int, str, str]:
+    """``attnmt ARGV`` in process: (exit status, stdout, stderr)."""
+    from attnmt.app.cli import main
+
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
 
 
 def write_pairs(folder: Path, name: str, pairs) -> tuple[Path, Path]:

@@ -5,15 +5,11 @@ import json
 import shutil
 
 import pytest
-from support import PAIRS, tiny_config, write_pairs
+from support import PAIRS, run_cli, tiny_config, write_pairs
 
 from attnmt.app.cli import main
 
-
-def run(argv, capsys) -> tuple[int, str, str]:
-    code = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+run = run_cli
 
 
 def test_translate_keeps_one_output_line_per_input_line(trained_model, tmp_path, capsys):

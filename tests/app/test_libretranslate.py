@@ -130,10 +130,17 @@ def test_a_body_that_is_not_a_json_object_is_400(client, body):
     assert answer.status_code == 400 and answer.json() == {"error": "Invalid JSON format"}
 
 
-def test_html_is_refused_as_an_unsupported_format(client):
+def test_html_is_translated_with_its_tags(client):
+    answer = client.post("/translate", json={"q": ["<p>a dog runs</p>", "<i>the boy laughs</i>"], "source": "en",
+                                             "target": "de", "format": "html"})
+    assert answer.status_code == 200
+    assert answer.json() == {"translatedText": ["<p>ein hund rennt</p>", "<i>der junge lacht</i>"]}
+
+
+def test_html_with_alternatives_is_refused(client):
     answer = client.post("/translate", json={"q": "<p>a dog runs</p>", "source": "en", "target": "de",
-                                             "format": "html"})
-    assert answer.status_code == 400 and answer.json() == {"error": "html format is not supported"}
+                                             "format": "html", "alternatives": 1})
+    assert answer.status_code == 400 and "text format only" in answer.json()["error"]
 
 
 def test_blank_texts_in_a_list_come_back_blank(client):

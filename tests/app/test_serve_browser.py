@@ -1,36 +1,18 @@
 """The web page in a real browser: `attnmt serve` on loopback, headless Chromium driven by Playwright."""
 
-import shutil
-
 import numpy as np
 import pytest
 from PIL import Image
-from support import running_server
+from support import NEEDS_CHROMIUM, running_server
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (.[dev])")
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None,
-    reason="headless Chromium is not installed (Debian: apt-get install chromium; .ci/run installs it)",
-)
-
-# Chromium runs as root here; without the background-networking flags it reaches for the network.
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+pytestmark = NEEDS_CHROMIUM
 
 
 @pytest.fixture(scope="module")
 def server_url(trained_model):
     with running_server(trained_model) as (_, url, _):
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

@@ -44,3 +44,27 @@ def test_chosen_heads_are_averaged_and_the_others_ignored(monkeypatch):
     assert align.trace_alignment(traced, heads=[1]) == [(1, 0)]  # head 1 at source word 1
     monkeypatch.setattr(align, "trace_translation", lambda model, tokenizer, source, target: traced)
     assert align.align(None, None, ["a b", "a b"], ["x", " "], heads=[1]) == [[(1, 0)], []]  # blank: no links
+
+
+def test_batched_alignment_gives_the_links_of_one_pair_at_a_time(trained_model):
+    from support import PAIRS
+
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.inspect.align import align, align_batched
+
+    model, tokenizer = load_model_dir(trained_model)
+    sources = [s for s, _ in PAIRS] + ["", "a dog runs"]
+    translations = [t for _, t in PAIRS] + ["ein hund", " "]  # blank on either side: no links
+    one_by_one = align(model, tokenizer, sources, translations)
+    assert align_batched(model, tokenizer, sources, translations, max_tokens=24) == one_by_one
+    assert one_by_one[-2:] == [[], []]
+
+
+def test_word_weights_sum_a_words_source_pieces_and_average_its_target_pieces():
+    from attnmt.inspect.align import word_weights
+
+    source = ["▁a", "▁red", "dish", "."]  # words: a, reddish.
+    target = ["▁ein", "▁röt", "lich"]  # words: ein, rötlich
+    cross = torch.tensor([[0.7, 0.1, 0.1, 0.1], [0.1, 0.5, 0.2, 0.2], [0.3, 0.3, 0.3, 0.1], [0.0, 0.0, 0.0, 1.0]])
+    expected = torch.tensor([[0.7, 0.3], [0.2, 0.8]])  # rötlich: (0.1 + 0.3) / 2 and (0.9 + 0.7) / 2
+    assert torch.allclose(word_weights(cross, source, target).float(), expected)

@@ -35,15 +35,16 @@ from attnmt.app.request_batcher import Busy
 from attnmt.app.served import Options, ServedModel, TooMuch
 from attnmt.decoding import DEFAULT, Decoding
 
+FORMATS = ("text", "html")  # html: attnmt.documents carries the tags over
+
 # /translate's body in the OpenAPI schema (the endpoint reads it itself: JSON, a form or the query).
 REQUEST = {"requestBody": {"content": {"application/json": {"schema": {
     "type": "object", "required": ["q", "source", "target"],
     "properties": {"q": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
                    "source": {"type": "string", "description": 'a language code, or "auto"'},
-                   "target": {"type": "string"}, "format": {"type": "string", "enum": ["text"]},
+                   "target": {"type": "string"}, "format": {"type": "string", "enum": list(FORMATS)},
                    "alternatives": {"type": "integer", "minimum": 0}, "api_key": {"type": "string"}}}}}}}
 STATUS = {"missing": 400, "invalid": 403, "slow": 429}  # a Refused reason's status in LibreTranslate's API
-FORMATS = ("text",)
 
 
 class LibreError(Exception):
@@ -150,10 +151,12 @@ def model_for(server: Server, source: str, target: str) -> ServedModel:
     return served
 
 
-async def translated(served: ServedModel, texts: list[str], alternatives: int) -> tuple[list[str], list[list[str]]]:
+async def translated(served: ServedModel, texts: list[str], alternatives: int,
+                     text_format: str = "text") -> tuple[list[str], list[list[str]]]:
     """The best translation of each text, and up to ``alternatives`` other distinct ones."""
     n_best = alternatives + 1
-    options = Options(Decoding(beam_size=max(DEFAULT.beam_size, n_best), n_best=n_best), hypotheses=alternatives > 0)
+    options = Options(Decoding(beam_size=max(DEFAULT.beam_size, n_best), n_best=n_best), hypotheses=alternatives > 0,
+                      format=text_format)
     try:
         results = await served.batcher.translate(texts, options)
     except Busy as error:
@@ -176,13 +179,16 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     text_format = params.get("format") or "text"
     if text_format not in FORMATS:
         raise LibreError(400, f"{text_format} format is not supported")
+    if text_format == "html" and alternatives:
+        raise LibreError(400, "Invalid request: alternatives are given for text format only")
     detection = await detected(server, texts, target) if source == "auto" else None
     served = model_for(server, detection["language"] if detection else source, target)
     try:
-        served.check_texts([(f"q[{i}]", text) for i, text in enumerate(texts)], server.settings, allow_blank=True)
+        served.check_texts([(f"q[{i}]", text) for i, text in enumerate(texts)], server.settings, allow_blank=True,
+                           markup=text_format == "html")
     except TooMuch as error:
         raise LibreError(400, f"Invalid request: {error}") from None
-    best, others = await translated(served, texts, alternatives)
+    best, others = await translated(served, texts, alternatives, text_format)
     server.record(request, served, texts, best)
     one = not isinstance(params["q"], list)
     answer: dict = {"translatedText": best[0] if one else best}

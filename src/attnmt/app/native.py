@@ -7,7 +7,7 @@ attention (what the page uses); errors are ``{"detail": "a sentence"}``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
@@ -61,6 +61,8 @@ class TranslateRequest(BaseModel):
     no_repeat_ngram_size: int = Field(DEFAULT.no_repeat_ngram_size, ge=0, description="0: off")
     repetition_penalty: float = Field(DEFAULT.repetition_penalty, gt=0, description="1: off")
     disable_unk: bool = Field(DEFAULT.disable_unk, description="never generate the unknown piece")
+    format: Literal["text", "html"] = Field("text", description='"html": each text is HTML (a fragment or a page), '
+                                            "split into sentences, its tags carried onto the translation")
 
     @property
     def wants_hypotheses(self) -> bool:
@@ -70,7 +72,7 @@ class TranslateRequest(BaseModel):
         decoding = Decoding(beam_size=self.beam, n_best=self.n_best, **{
             key: getattr(self, key) for key in DECODING_FIELDS}).with_max_length(self.max_length)
         return Options(decoding, self.wants_hypotheses, Glossary.of(self.glossary) if self.glossary else None,
-                       self.prefix)
+                       self.prefix, self.format)
 
     @model_validator(mode="after")
     def one_nonblank_text_or_texts(self) -> TranslateRequest:
@@ -80,6 +82,9 @@ class TranslateRequest(BaseModel):
             raise ValueError('"texts" is empty: give at least one text')
         if self.n_best > self.beam:
             raise ValueError(f'"n_best" {self.n_best} needs "beam" {self.n_best} or more (got {self.beam})')
+        if self.format == "html" and (self.wants_hypotheses or self.return_attention or self.glossary or self.prefix):
+            raise ValueError('"format": "html" returns the translated HTML only: leave out n_best, return_scores, '
+                             "return_alignments, return_confidence, return_attention, glossary and prefix")
         try:
             self.options()
         except UserError as error:
@@ -181,7 +186,7 @@ def checked_texts(server: Server, served: ServedModel, request: TranslateRequest
         raise HTTPException(413, f"return_attention is for at most {server.settings.max_attention_texts} texts "
                                  f"a request, got {len(named)}")
     try:
-        served.check_texts(named, server.settings)
+        served.check_texts(named, server.settings, markup=request.format == "html")
     except TooMuch as error:
         raise HTTPException(413, str(error)) from None
     except ValueError as error:

@@ -56,6 +56,7 @@ class Options(NamedTuple):
     hypotheses: bool = False  # False: translations only; True: the n_best best with their scores
     glossary: Glossary | None = None
     prefix: str | None = None
+    format: str = "text"  # "html": HTML fragments or pages, tags carried over (attnmt.documents)
 
 
 class TooMuch(ValueError):
@@ -104,16 +105,21 @@ class ServedModel:
         """Runs in the batcher's model thread: translations, or n-best lists with scores."""
         for observe in self.batch_observers:
             observe(len(texts))
+        if options.format == "html":  # lxml and sentencex: the documents extra, needed only here
+            from attnmt.documents import translate_html_texts
+
+            return translate_html_texts(self.model, self.tokenizer, texts, options.decoding)
         guides = dict(glossary=options.glossary, prefix=options.prefix)
         if options.hypotheses:
             return translate_n_best(self.model, self.tokenizer, texts, options.decoding, **guides)
         return translate(self.model, self.tokenizer, texts, options.decoding, **guides)
 
     def check_texts(self, named: Sequence[tuple[str, str]], settings: ServeSettings,
-                    allow_blank: bool = False) -> None:
+                    allow_blank: bool = False, markup: bool = False) -> None:
         """Raises TooMuch naming the first text over a limit (characters, then the tokens the
         model reads), or ValueError for a text that is only invisible characters (unless
-        ``allow_blank``: its translation is then "")."""
+        ``allow_blank``: its translation is then "").  ``markup``: HTML, split into sentences,
+        so only the character limits apply."""
         if len(named) > settings.max_texts:
             raise TooMuch(f"{len(named)} texts in one request; at most {settings.max_texts}")
         total = sum(len(text) for _, text in named)
@@ -122,6 +128,8 @@ class ServedModel:
         for where, text in named:
             if len(text) > settings.max_chars:
                 raise TooMuch(f"{where} has {len(text)} characters; at most {settings.max_chars}")
+            if markup:
+                continue
             tokens = len(self.tokenizer.encode(text))
             if tokens == 0 and not allow_blank:
                 raise ValueError(f"{where} has nothing to translate: only spaces or invisible characters")

@@ -12,13 +12,17 @@ their 6-layer models): measure it with ``benchmarks/alignment.py``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
+import numpy as np
+import torch
 from torch import Tensor
 
+from attnmt.data import pad_rows
 from attnmt.inspect.trace import TranslationAttention, trace_translation
 from attnmt.model import Transformer
 from attnmt.tokenizer import Tokenizer
+from attnmt.translate import evaluating, length_batches
 
 WORD_START = "▁"
 
@@ -78,3 +82,78 @@ def trace_extras(trace: TranslationAttention | None, alignment: bool, confidence
     if confidence:
         extras["confidence"] = [[piece, round(p, 4)] for piece, p in trace.confidence()] if trace else []
     return extras
+
+
+def align_batched(model: Transformer, tokenizer: Tokenizer, sources: Sequence[str], translations: Sequence[str],
+                  layer: int = -1, heads: Sequence[int] | None = None,
+                  max_tokens: int = 4096) -> list[list[tuple[int, int]]]:
+    """``align`` for many pairs at once: the teacher-forced passes run in length-sorted, padded
+    batches of at most max_tokens source tokens.  Padding is masked (source) or after the rows
+    read (target), so the links are ``align``'s."""
+    found: list[list[tuple[int, int]]] = [[] for _ in sources]
+    for i, cross, source_pieces, target_pieces in cross_attention_batches(
+            model, tokenizer, sources, translations, layer, heads, max_tokens):
+        found[i] = word_alignment(cross, source_pieces, target_pieces)
+    return found
+
+
+def word_weights_batched(model: Transformer, tokenizer: Tokenizer, sources: Sequence[str],
+                         translations: Sequence[str], layer: int = -1, heads: Sequence[int] | None = None,
+                         max_tokens: int = 4096) -> list[Tensor]:
+    """Each pair's cross-attention between whole words, [target words, source words] (see
+    ``word_weights``), batched as ``align_batched``; an empty [0, 0] tensor where either side is blank."""
+    found = [torch.zeros(0, 0) for _ in sources]
+    for i, cross, source_pieces, target_pieces in cross_attention_batches(
+            model, tokenizer, sources, translations, layer, heads, max_tokens):
+        found[i] = word_weights(cross, source_pieces, target_pieces)
+    return found
+
+
+def word_weights(cross: Tensor, source_pieces: Sequence[str], target_pieces: Sequence[str]) -> Tensor:
+    """cross [target pieces, source pieces] -> [target words, source words]: for each target word,
+    the attention its pieces give each source word's pieces (summed over those, averaged over its own)."""
+    if not target_pieces or not source_pieces:
+        return torch.zeros(0, 0)
+    # numpy's reduceat over each word's first piece: these matrices are tiny, and torch's index_add_
+    # on them costs more in thread hand-offs than in arithmetic.
+    source_starts, target_starts = word_starts(source_pieces), word_starts(target_pieces)
+    pieces = cross[: len(target_pieces), : len(source_pieces)].numpy()
+    words = np.add.reduceat(np.add.reduceat(pieces, source_starts, axis=1), target_starts, axis=0)
+    pieces_per_word = np.diff([*target_starts, len(target_pieces)])
+    return torch.from_numpy(words / pieces_per_word[:, None])
+
+
+def word_starts(pieces: Sequence[str]) -> list[int]:
+    """The index of each word's first piece (see ``word_index``)."""
+    index = word_index(pieces)
+    return [i for i in range(len(pieces)) if i == 0 or index[i] != index[i - 1]]
+
+
+@torch.no_grad()
+def cross_attention_batches(model: Transformer, tokenizer: Tokenizer, sources: Sequence[str],
+                            translations: Sequence[str], layer: int, heads: Sequence[int] | None,
+                            max_tokens: int) -> Iterator[tuple[int, Tensor, list[str], list[str]]]:
+    """(pair index, cross [T + 1, S] of ``layer`` averaged over ``heads``, source pieces without </s>,
+    target pieces) for each pair with text on both sides, teacher-forced in padded batches."""
+    c = model.config
+    device = next(model.parameters()).device
+    pairs = [(tokenizer.encode(s)[: c.longest_input], tokenizer.encode_target(t)[: c.longest_input])
+             if s.strip() and t.strip() else ([], []) for s, t in zip(sources, translations, strict=True)]
+    todo = [i for i, (src, out) in enumerate(pairs) if src and out]
+    with evaluating(model):
+        for batch in length_batches([max(len(pairs[i][0]), len(pairs[i][1]) + 1) for i in todo], max_tokens):
+            rows = [todo[b] for b in batch]
+            src = pad_rows([pairs[i][0] for i in rows], c.pad_id).to(device)
+            tgt_in = pad_rows([[c.bos_id, *pairs[i][1]] for i in rows], c.pad_id).to(device)
+            _, trace = model(src, tgt_in, return_attention=True)
+            weights = trace.cross[layer].float().cpu()  # [B, H, T, S]
+            for row, i in enumerate(rows):
+                cross = (weights[row, list(heads)] if heads else weights[row]).mean(dim=0)
+                yield (i, cross, source_words(tokenizer, sources[i], len(pairs[i][0])),
+                       [tokenizer.id_to_piece(k) for k in pairs[i][1]])
+
+
+def source_words(tokenizer: Tokenizer, source: str, length: int) -> list[str]:
+    """The source pieces the encoder read, without a closing </s> (source_eos), which is no word."""
+    pieces = tokenizer.pieces(source)[:length]
+    return pieces[:-1] if pieces[-1:] == ["</s>"] else pieces

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from attnmt.app.document_files import DOCUMENT_FORMATS, add_document_options
 from attnmt.app.lines import FORMATS, INPUT_FORMATS
 from attnmt.app.options import (
     add_batch_size_option,
@@ -36,10 +37,11 @@ def batching(args: argparse.Namespace) -> dict:
 
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.app.document_files import check_document_options, translate_document_input, uses_documents
     from attnmt.app.lines import line_batches, read_inputs, write_hypotheses, write_texts
     from attnmt.data import read_lines
     from attnmt.glossary import read_glossary
-    from attnmt.inspect.align import align
+    from attnmt.inspect.align import align_batched
     from attnmt.translate import translate, translate_n_best
 
     glossary = read_glossary(args.glossary) if args.glossary else None
@@ -50,20 +52,24 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         raise ConfigError("--confidence writes a probability per output piece: add --output-format jsonl")
     if args.n_best > 1 and args.output_format == "text":
         raise ConfigError("--n-best writes several translations per input line: add --output-format tsv or jsonl")
+    check_document_options(args)
     model, tokenizer, _ = load_for_translation(args)
     check_alignment_options(args, model.config.decoder_layers, model.config.n_heads)
     from_file = args.input not in (None, "-")
     batches = [read_lines(args.input)] if from_file else line_batches(sys.stdin.buffer)
     out = open(args.output, "w", encoding="utf-8") if args.output not in (None, "-") else sys.stdout
     try:
+        if uses_documents(args):
+            translate_document_input(args, model, tokenizer, options, batches, out)
+            return 0
         first_line = 1
         for read in batches:
             inputs = read_inputs(read, args.input_format, args.input or "<stdin>", first_line, glossary, args.prefix)
             lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
             if args.output_format == "text":
                 texts = translate(model, tokenizer, lines, options, **batching(args), **guides)
-                aligned = (align(model, tokenizer, lines, texts, args.alignment_layer, args.alignment_heads)
-                           if args.alignments else None)
+                aligned = (align_batched(model, tokenizer, lines, texts, args.alignment_layer, args.alignment_heads,
+                                         args.max_tokens) if args.alignments else None)
                 write_texts(out, texts, aligned)
             else:
                 results = translate_n_best(model, tokenizer, lines, options, **batching(args), **guides)
@@ -108,9 +114,11 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("output", nargs="?", help="output file (default: stdout)")
     p.add_argument("--n-best", type=positive_int, default=1, help="hypotheses per input line (<= --beam; "
                    "with --output-format tsv or jsonl)")
-    p.add_argument("--input-format", choices=INPUT_FORMATS, default="text",
-                   help='text: a sentence a line; jsonl: {"text": ..., "glossary": {"source term": "target term"}, '
-                        '"prefix": ...} a line (glossary and prefix optional)')
+    p.add_argument("--input-format", choices=(*INPUT_FORMATS, *DOCUMENT_FORMATS), default="text",
+                   help='text: a sentence or paragraph a line; jsonl: {"text": ..., "glossary": {"source term": '
+                        '"target term"}, "prefix": ...} a line (glossary and prefix optional); html (a page, or a '
+                        "fragment a line), xml (a fragment a line), srt, vtt: documents, markup carried through by "
+                        "word alignments (docs/documents.md)")
     p.add_argument("--glossary", metavar="TSV", help="terms the translations must use: 'source term<TAB>target "
                    "term' lines, # comments (docs/translating.md, Terminology)")
     p.add_argument("--prefix", help="text every translation starts with (JSONL lines may give their own)")
@@ -125,6 +133,7 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                    "(default: all)")
     p.add_argument("--confidence", action="store_true", help="each output piece's probability "
                    "(with --output-format jsonl)")
+    add_document_options(p)
     p.set_defaults(run=run)
 
 

@@ -1,0 +1,54 @@
+"""Documents, not lines: paragraphs split into sentences, inline markup carried through translation
+by word alignments, HTML pages and subtitle files (docs/documents.md).
+
+    translate_text(model, tokenizer, lines)      plain text, each line split into sentences
+    translate_html(model, tokenizer, text)       an HTML fragment or whole document
+    translate_html_texts(model, tokenizer, texts)  several, batched together (the server's "format": "html")
+    translate_xml(model, tokenizer, text)        an XML fragment with inline elements
+    translate_subtitles(model, tokenizer, text)  an SRT or WebVTT file
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attnmt.decoding import DEFAULT, Decoding
+from attnmt.documents.markup import translate_markup
+from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, ModelTranslator, translate_lines
+from attnmt.documents.subtitles import translate_subtitle_text
+from attnmt.model import Transformer
+from attnmt.tokenizer import Tokenizer
+
+__all__ = ["DocumentOptions", "translate_html", "translate_html_texts", "translate_subtitles", "translate_text",
+           "translate_xml"]
+
+
+def translate_html(model: Transformer, tokenizer: Tokenizer, text: str, decoding: Decoding = DEFAULT,
+                   options: DocumentOptions = DEFAULT_OPTIONS) -> str:
+    """An HTML fragment (``A <b>red</b> car``) or whole document, translated with its markup."""
+    return translate_markup([text], ModelTranslator(model, tokenizer, decoding), options)[0]
+
+
+def translate_html_texts(model: Transformer, tokenizer: Tokenizer, texts: Sequence[str], decoding: Decoding = DEFAULT,
+                         options: DocumentOptions = DEFAULT_OPTIONS) -> list[str]:
+    """Several HTML fragments or documents, translated together in one batched pass (the server's
+    ``"format": "html"``)."""
+    return translate_markup(texts, ModelTranslator(model, tokenizer, decoding), options)
+
+
+def translate_xml(model: Transformer, tokenizer: Tokenizer, text: str, decoding: Decoding = DEFAULT,
+                  options: DocumentOptions = DEFAULT_OPTIONS) -> str:
+    """An XML fragment with inline elements, translated with its markup."""
+    return translate_markup([text], ModelTranslator(model, tokenizer, decoding), options, xml=True)[0]
+
+
+def translate_text(model: Transformer, tokenizer: Tokenizer, lines: Sequence[str], decoding: Decoding = DEFAULT,
+                   options: DocumentOptions = DEFAULT_OPTIONS) -> list[str]:
+    """Plain text lines, each split into sentences; URLs and e-mail addresses kept as they are."""
+    return translate_lines(lines, ModelTranslator(model, tokenizer, decoding), options)
+
+
+def translate_subtitles(model: Transformer, tokenizer: Tokenizer, text: str, decoding: Decoding = DEFAULT,
+                        options: DocumentOptions = DEFAULT_OPTIONS) -> str:
+    """An SRT or WebVTT file's text: cue text translated, numbering, timings and notes kept."""
+    return translate_subtitle_text(text, ModelTranslator(model, tokenizer, decoding), options)

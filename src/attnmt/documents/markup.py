@@ -1,0 +1,285 @@
+"""HTML and XML, parsed with lxml, translated block by block with their inline markup.
+
+Why lxml: one library parses both HTML (libxml2's forgiving HTML parser, which
+repairs unclosed tags and stray ``<`` as browsers do) and XML, in C (a 1 MB page
+parses in milliseconds, where html5lib, pure Python, is two orders slower), and
+serialises a tree back with entities escaped and comments kept.  selectolax is as
+fast but reads HTML only and does not expose text and tails for rebuilding runs.
+
+A *block* is any element that is not inline (``<p>``, ``<li>``, ``<td>``,
+``<title>``, ...).  Its *runs* (text, inline elements and their tails, up to the
+next block child) are each one flat text (attnmt.documents.spans): inline elements
+become marks, ``<br>``, ``<img>``, ``<code>``, comments and anything with
+``translate="no"`` become atoms kept as they are.  ``<script>``, ``<style>``,
+``<pre>``, ``<code>``, ``<textarea>`` blocks and ``translate="no"`` blocks are not
+touched.  The values of the ``title``, ``alt``, ``placeholder`` and ``aria-label``
+attributes are translated as sentences of their own.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import warnings
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from html import escape
+
+from lxml import etree, html
+
+from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_line, translate_flats
+from attnmt.documents.spans import FlatBuilder, FlatText, Nested, has_words, plain
+
+INLINE = frozenset("a abbr acronym b bdi bdo big cite data del dfn em font i ins label mark nobr q rp rt ruby s "
+                   "small span strike strong sub sup time tt u".split())
+# Inline elements kept whole, at the place rule 2 of attnmt.documents.spans gives them.
+ATOMS = frozenset("br wbr img input code kbd samp var script style svg math textarea select button iframe object "
+                  "embed video audio canvas noscript template meter progress output".split())
+# Blocks whose text is not prose: left exactly as they are.
+UNTRANSLATED = frozenset("script style pre code textarea noscript svg math template".split())
+DOCUMENT_START = re.compile(r"^(?:\ufeff|\s|<!--.*?-->)*<(?:!doctype|html)\b", re.IGNORECASE | re.DOTALL)
+XML_ROOT = "attnmt-fragment"
+
+
+@dataclass
+class Run:
+    """Inline content of one block: the text held by ``owner`` (its .text when it is ``parent``,
+    else its .tail), then ``children`` with their tails."""
+
+    parent: etree._Element
+    owner: etree._Element
+    children: list[etree._Element] = field(default_factory=list)
+
+    @property
+    def lead(self) -> str:
+        return (self.owner.text if self.owner is self.parent else self.owner.tail) or ""
+
+
+def is_comment(node: etree._Element) -> bool:
+    return not isinstance(node.tag, str)
+
+
+def says_no(node: etree._Element) -> bool:
+    return node.get("translate", "").strip().lower() == "no"
+
+
+class Vocabulary:
+    """Which elements are inline, kept whole, or left alone: HTML's, or (``xml``) every element
+    inline and only ``translate="no"`` ones kept whole."""
+
+    def __init__(self, xml: bool = False) -> None:
+        self.xml = xml
+
+    def is_atom(self, node: etree._Element) -> bool:
+        return is_comment(node) or says_no(node) or (not self.xml and node.tag.lower() in ATOMS)
+
+    def is_inline(self, node: etree._Element) -> bool:
+        if self.is_atom(node):
+            return True
+        if not self.xml and node.tag.lower() not in INLINE:
+            return False
+        return all(self.is_inline(child) for child in node)
+
+    def is_untranslated(self, node: etree._Element) -> bool:
+        return is_comment(node) or says_no(node) or (not self.xml and node.tag.lower() in UNTRANSLATED)
+
+
+def runs(block: etree._Element, vocabulary: Vocabulary) -> Iterator[Run]:
+    """Every run of ``block`` and of the blocks inside it, in document order."""
+    if vocabulary.is_untranslated(block):
+        return
+    current = Run(block, block)
+    for child in block:
+        if vocabulary.is_inline(child):
+            current.children.append(child)
+            continue
+        yield current
+        yield from runs(child, vocabulary)
+        current = Run(block, child)
+    yield current
+
+
+def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
+    builder = FlatBuilder(collapse=not vocabulary.xml)
+    builder.add_text(run.lead)
+    for child in run.children:
+        add_inline(builder, child, vocabulary)
+        builder.add_text(child.tail or "")
+    return builder.build()
+
+
+def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabulary) -> None:
+    if vocabulary.is_atom(node):
+        builder.add_atom(node=node, parts_words=not is_comment(node) and node.tag.lower() == "br")
+        return
+    builder.open(node)
+    builder.add_text(node.text or "")
+    for child in node:
+        add_inline(builder, child, vocabulary)
+        builder.add_text(child.tail or "")
+    builder.close()
+
+
+def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested]) -> None:
+    """Puts the translated content in place of the run's text and inline children."""
+    holder = run.parent.makeelement("holder", {})
+    fill(holder, flat, content)
+    position = 0 if run.owner is run.parent else run.parent.index(run.owner) + 1
+    for child in run.children:
+        run.parent.remove(child)
+    if run.owner is run.parent:
+        run.parent.text = holder.text
+    else:
+        run.owner.tail = holder.text
+    for offset, child in enumerate(list(holder)):
+        run.parent.insert(position + offset, child)
+
+
+def fill(element: etree._Element, flat: FlatText, content: Sequence[str | Nested]) -> None:
+    for piece in content:
+        if isinstance(piece, str):
+            if len(element):
+                element[-1].tail = (element[-1].tail or "") + piece
+            else:
+                element.text = (element.text or "") + piece
+            continue
+        node = flat.marks[piece.mark].node
+        if flat.marks[piece.mark].atom:
+            new = copy.deepcopy(node)
+            new.tail = None
+        else:
+            new = node.makeelement(node.tag, node.attrib)
+            fill(new, flat, piece.content)
+        element.append(new)
+
+
+def translatable_attributes(root: etree._Element, vocabulary: Vocabulary,
+                            names: Sequence[str]) -> list[tuple[etree._Element, str]]:
+    """(element, attribute name) for each attribute value to translate, outside untranslated parts."""
+    found = []
+
+    def visit(node: etree._Element) -> None:
+        if is_comment(node) or says_no(node):
+            return
+        found.extend((node, name) for name in names if has_words(node.get(name, "")))
+        if not vocabulary.is_untranslated(node):
+            for child in node:
+                visit(child)
+
+    visit(root)
+    return found
+
+
+class TreeJob:
+    """The runs and listed attributes under one root: their flat texts, then, given the translated
+    contents (in the same order), the tree changed in place."""
+
+    def __init__(self, root: etree._Element, vocabulary: Vocabulary, options: DocumentOptions) -> None:
+        found = [run for run in runs(root, vocabulary) if run.children or has_words(run.lead)]
+        flats = [flatten(run, vocabulary) for run in found]
+        # A run with no word to translate (spacing, a <style>, an <img>) stays exactly as it was.
+        self.runs = [(run, flat) for run, flat in zip(found, flats, strict=True) if has_words(flat.text)]
+        self.attributes = translatable_attributes(root, vocabulary, options.attributes)
+
+    def flats(self) -> list[FlatText]:
+        return [flat for _, flat in self.runs] + [flat_line(node.get(name)) for node, name in self.attributes]
+
+    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
+        n = len(self.runs)
+        for (node, name), content in zip(self.attributes, results[n:], strict=True):
+            node.set(name, plain(content))  # first: atoms (an <img>) are copied with their attributes
+        for (run, flat), content in zip(self.runs, results[:n], strict=True):
+            rebuild(run, flat, content)
+
+
+def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: DocumentOptions) -> None:
+    """Every job's texts translated in one batched pass, then each tree changed in place."""
+    flats = [job.flats() for job in jobs]
+    results = translate_flats([flat for group in flats for flat in group], translator, options)
+    first = 0
+    for job, group in zip(jobs, flats, strict=True):
+        job.finish(results[first:first + len(group)])
+        first += len(group)
+
+
+def parse_problems(parser: etree._FeedParser, where: str, document: bool) -> None:
+    """One warning for markup the parser had to repair (tags it merely does not know are fine);
+    in a whole document it names the line of the first problem."""
+    problems = [e for e in parser.error_log if e.type_name != "HTML_UNKNOWN_TAG"]
+    if problems:
+        first = problems[0]
+        at = f" at line {first.line}" if document else ""
+        warnings.warn(f"{where}: markup repaired ({len(problems)} problem(s); the first{at}: "
+                      f"{first.message.strip()}); the translation follows the repaired markup", stacklevel=3)
+
+
+def is_document(text: str) -> bool:
+    """Whether ``text`` is a whole HTML document (starts with a doctype or <html>), not a fragment."""
+    return DOCUMENT_START.match(text) is not None
+
+
+@dataclass
+class Parsed:
+    """One input parsed: the element whose content is translated, and how to write it back."""
+
+    root: etree._Element
+    document: bool  # a whole HTML document (else a fragment inside a holder element)
+    xml: bool = False
+
+    def serialise(self, target_lang: str | None) -> str:
+        if self.document:
+            if target_lang:
+                self.root.set("lang", target_lang)
+            declare_utf8(self.root)
+            doctype = self.root.getroottree().docinfo.doctype
+            return html.tostring(self.root, encoding="unicode", doctype=doctype or None) + "\n"
+        tostring = etree.tostring if self.xml else html.tostring
+        return escape(self.root.text or "", quote=False) + "".join(tostring(child, encoding="unicode", with_tail=True)
+                                                for child in self.root)
+
+
+def declare_utf8(root: etree._Element) -> None:
+    """The page is written as UTF-8, so it says so: a <meta charset> (or http-equiv one) is set to
+    utf-8, or one is added at the top of <head>; else a browser may read it as Windows-1252."""
+    for meta in root.iter("meta"):
+        if meta.get("charset") is not None:
+            meta.set("charset", "utf-8")
+            return
+        if meta.get("http-equiv", "").lower() == "content-type":
+            meta.set("content", "text/html; charset=utf-8")
+            return
+    head = root.find("head")
+    if head is None:
+        head = root.makeelement("head", {})
+        root.insert(0, head)
+    meta = root.makeelement("meta", {"charset": "utf-8"})
+    meta.tail, head.text = head.text, None
+    head.insert(0, meta)
+
+
+def parse(text: str, xml: bool, where: str) -> Parsed:
+    """An HTML document (see ``is_document``) or fragment, or an XML fragment; markup that had to
+    be repaired gives one warning naming ``where``."""
+    if xml:
+        parser = etree.XMLParser(recover=True, resolve_entities=False, remove_comments=False)
+        parsed = Parsed(etree.fromstring(f"<{XML_ROOT}>{text}</{XML_ROOT}>", parser=parser), False, True)
+    else:
+        parser = html.HTMLParser(recover=True, remove_comments=False)
+        if is_document(text):
+            parsed = Parsed(html.document_fromstring(text, parser=parser), True)
+        else:
+            parsed = Parsed(html.fragment_fromstring(text, create_parent="div", parser=parser), False)
+    parse_problems(parser, where, parsed.document)
+    return parsed
+
+
+def translate_markup(texts: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
+                     xml: bool = False, where: str = "input", unit: str = "text") -> list[str]:
+    """HTML documents or fragments (or XML fragments with ``xml``), translated together in one
+    batched pass; always well-formed output.  Blank texts come back as they are.  A repair
+    warning names ``where`` and, among several texts, the ``unit`` and its number ("line 3")."""
+    parsed = [parse(text, xml, f"{where}, {unit} {i + 1}" if len(texts) > 1 else where) if text.strip() else None
+              for i, text in enumerate(texts)]
+    vocabulary = Vocabulary(xml)
+    translate_trees([TreeJob(p.root, vocabulary, options) for p in parsed if p is not None], translator, options)
+    return [text if p is None else p.serialise(options.target_lang) for text, p in zip(texts, parsed, strict=True)]

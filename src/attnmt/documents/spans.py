@@ -1,0 +1,389 @@
+"""Marks on a flat text, carried onto its translation by word alignments.
+
+A block of a document becomes one *flat text* (the words a reader sees, markup taken
+out) and a list of *marks*: each inline element is a span [start, end) of that text,
+and each thing kept as it is (a ``<br/>``, inline ``<code>``, a URL) is an *atom* at
+one position.  The text is cut into sentences, each sentence is translated, and
+each mark is put back on the translation by the rules below (docs/documents.md
+gives them with examples):
+
+1. Words.  A mark covers the source words it overlaps (a tag inside a word covers
+   the whole word).  Its translation runs from the first to the last of the target
+   words aligned to those words: each target word whose cross-attention goes most to
+   one of them, and the target word that gives them, together, the most attention
+   (the second catches a word whose own attention looked one word off); trailing or
+   leading punctuation of that stretch is left outside unless the marked source text
+   had punctuation there too.  A mark over whole sentences covers their whole
+   translations (no alignment needed).
+2. Points.  An atom, or an element around nothing (or whose words were aligned to
+   nothing), goes before the first target word aligned to the source word that
+   followed it (or, with none, the target word attending most to that word); after
+   the last word of a sentence it goes at the end of that sentence's translation.
+3. Nesting.  Marks are placed parents first: a child is cut to its parent's
+   span; a sibling is cut so as not to overlap an earlier sibling (keeping the
+   longest free piece; left with nothing, it goes right after them, empty), and
+   a point inside a sibling moves to that sibling's nearer edge.  So the output
+   nests properly whatever the alignments say, and every element appears exactly
+   once, with its attributes.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+# URLs and e-mail addresses pass through untranslated; a URL's last character is no punctuation
+# (the full stop after "see https://example.org." ends the sentence, not the address).
+PROTECTED = re.compile(
+    r"(?:\bhttps?://|\bwww\.)[^\s<>\"]*[^\s<>\".,;:!?)\]}'’”…]"
+    r"|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b"
+)
+WORD = re.compile(r"\S+")
+
+# One sentence's cross-attention between words, [target word][source word] (attnmt.inspect.align.word_weights).
+Weights = Sequence[Sequence[float]]
+
+
+@dataclass
+class Mark:
+    """An inline element over text[start:end], or an atom (kept whole) at start == end.
+
+    node: what the caller rebuilds the element from (an lxml element or comment); None with
+    ``literal``: a protected text span (URL, e-mail address) put back as it was."""
+
+    start: int
+    end: int
+    parent: int | None = None
+    node: Any = None
+    atom: bool = False
+    literal: str = ""
+    space_before: bool = False  # whitespace before and after an atom in the source: kept around it
+    space_after: bool = False
+
+
+@dataclass
+class FlatText:
+    """One block's visible text and its marks, in document (pre-)order: parents before children."""
+
+    text: str
+    marks: list[Mark] = field(default_factory=list)
+
+
+class FlatBuilder:
+    """Builds a FlatText from text pieces, element openings and closings, and atoms.
+
+    collapse: runs of whitespace become one space (HTML renders them so), and a piece's leading
+    whitespace is dropped after whitespace (so text taken out of markup keeps single spaces)."""
+
+    def __init__(self, collapse: bool = True) -> None:
+        self.collapse = collapse
+        self.text = ""
+        self.marks: list[Mark] = []
+        self.open_marks: list[int] = []
+        self.pending_atoms: list[Mark] = []  # atoms waiting to learn whether whitespace follows them
+        self.gap = False  # a line break was just added: the next word is a new word
+
+    def add_text(self, text: str) -> None:
+        """Visible text; URLs and e-mail addresses in it become atoms."""
+        position = 0
+        for match in PROTECTED.finditer(text):
+            self._add_plain(text[position:match.start()])
+            self.add_atom(literal=match.group())
+            position = match.end()
+        self._add_plain(text[position:])
+
+    def _add_plain(self, text: str) -> None:
+        if self.collapse:
+            text = re.sub(r"\s+", " ", text)
+        if not text:
+            return
+        for atom in self.pending_atoms:
+            atom.space_after = text[0].isspace()
+        self.pending_atoms = []
+        if self.gap and not text[0].isspace() and self.text and not self.text[-1].isspace():
+            text = " " + text  # the words either side of a line break stay two words
+        self.gap = False
+        # After whitespace, drop the piece's first blank: collapsed text keeps single spaces, and a
+        # protected span taken out of plain text leaves no double space.
+        after_atom = bool(self.marks) and self.marks[-1].atom and self.marks[-1].start == len(self.text)
+        if text[0].isspace() and (not self.text or self.text[-1].isspace()) and (self.collapse or after_atom):
+            text = text[1:]
+        self.text += text
+
+    def open(self, node: Any) -> None:
+        self.marks.append(Mark(len(self.text), len(self.text), self._parent(), node))
+        self.open_marks.append(len(self.marks) - 1)
+
+    def close(self) -> None:
+        self.marks[self.open_marks.pop()].end = len(self.text)
+
+    def add_atom(self, node: Any = None, literal: str = "", parts_words: bool = False) -> None:
+        """Something kept whole at this point; ``parts_words``: it separates the words around it
+        (a line break), so "one<br>two" reads as two words."""
+        self.gap = self.gap or parts_words
+        before = not self.text or self.text[-1].isspace()
+        atom = Mark(len(self.text), len(self.text), self._parent(), node, True, literal, space_before=before)
+        self.marks.append(atom)
+        self.pending_atoms.append(atom)
+
+    def _parent(self) -> int | None:
+        return self.open_marks[-1] if self.open_marks else None
+
+    def build(self) -> FlatText:
+        return FlatText(self.text, self.marks)
+
+
+def has_words(text: str) -> bool:
+    """Whether there is anything to translate (a letter); numbers and punctuation pass through."""
+    return any(ch.isalpha() for ch in text)
+
+
+def needs_alignment(flat: FlatText, sentence: tuple[int, int]) -> bool:
+    """Whether some mark starts, ends or sits strictly inside this sentence (else whole sentences
+    map onto whole translations and no alignment is needed)."""
+    start, end = sentence
+    return any(start < edge < end for m in flat.marks for edge in (m.start, m.end))
+
+
+@dataclass
+class Placement:
+    """The translation of one FlatText and where each of its marks went: spans[i] is mark i's
+    [start, end) in ``text`` (start == end: a point)."""
+
+    text: str
+    spans: list[tuple[int, int]]
+
+
+class Projector:
+    """Maps one FlatText's marks onto its sentences' translations (rules 1 and 2 of the module)."""
+
+    def __init__(self, flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Sequence[str],
+                 alignments: Sequence[Weights | None]) -> None:
+        self.flat, self.sentences = flat, list(sentences)
+        source = flat.text
+        parts, self.target_spans = [], []
+        position = 0
+        for (start, end), translation in zip(sentences, translations, strict=True):
+            parts.append(source[position:start])
+            offset = sum(map(len, parts))
+            self.target_spans.append((offset, offset + len(translation)))
+            parts.append(translation)
+            position = end
+        parts.append(source[position:])
+        self.target = "".join(parts)
+        self.source_words = [[(m.start() + s, m.end() + s) for m in WORD.finditer(source[s:e])]
+                             for s, e in sentences]
+        self.target_words = [[(m.start() + s, m.end() + s) for m in WORD.finditer(self.target[s:e])]
+                             for s, e in self.target_spans]
+        # Word counts as the tokenizer saw them may differ from whitespace words in odd text: cut to both.
+        self.weights = [[list(row[: len(self.source_words[i])]) for row in (weights or [])[: len(self.target_words[i])]]
+                        for i, weights in enumerate(alignments)]
+        self.links = [self._links(weights) for weights in self.weights]
+
+    @staticmethod
+    def _links(weights: list[list[float]]) -> dict[int, list[int]]:
+        """source word -> the target words that attend to it most (each target word's argmax)."""
+        links: dict[int, list[int]] = {}
+        for t, row in enumerate(weights):
+            if row and max(row) > 0:
+                links.setdefault(row.index(max(row)), []).append(t)
+        return links
+
+    def most_attending(self, i: int, words: Sequence[int]) -> int | None:
+        """The target word of sentence i that gives ``words`` the most attention (None: none gives any)."""
+        mass = [sum(row[k] for k in words) for row in self.weights[i]]
+        return mass.index(max(mass)) if mass and max(mass) > 0 else None
+
+    def span(self, mark: Mark) -> tuple[int, int] | None:
+        """Rule 1: the target stretch of a mark over text, or None (no aligned word)."""
+        starts, ends = [], []
+        for i, (s, e) in enumerate(self.sentences):
+            words = [k for k, (ws, we) in enumerate(self.source_words[i]) if ws < mark.end and we > mark.start]
+            if not words:
+                continue
+            if len(words) == len(self.source_words[i]) and mark.start <= s and mark.end >= e:
+                starts.append(self.target_spans[i][0])
+                ends.append(self.target_spans[i][1])
+                continue
+            targets = {t for k in words for t in self.links[i].get(k, ())}
+            best = self.most_attending(i, words)
+            targets = sorted(targets | ({best} if best is not None else set()))
+            if targets:
+                starts.append(self.target_words[i][targets[0]][0])
+                ends.append(self.target_words[i][targets[-1]][1])
+        if not starts:
+            return None
+        return self._trim_punctuation(mark, min(starts), max(ends))
+
+    def _trim_punctuation(self, mark: Mark, start: int, end: int) -> tuple[int, int]:
+        marked = self.flat.text[mark.start:mark.end].strip()
+        if marked and not is_punctuation(marked[-1]):
+            while end - start > 1 and is_punctuation(self.target[end - 1]):
+                end -= 1
+        if marked and not is_punctuation(marked[0]):
+            while end - start > 1 and is_punctuation(self.target[start]):
+                start += 1
+        return start, end
+
+    def point(self, position: int) -> int:
+        """Rule 2: where something at source ``position`` goes in the target."""
+        before = [i for i, (s, e) in enumerate(self.sentences) if e <= position]
+        inside = [i for i, (s, e) in enumerate(self.sentences) if s < position < e]
+        if not inside:
+            if before:
+                return self.target_spans[before[-1]][1]
+            return self.target_spans[0][0] if self.sentences else len(self.target)
+        i = inside[0]
+        following = [k for k, (ws, _) in enumerate(self.source_words[i]) if ws >= position]
+        for k in following:
+            best = self.most_attending(i, [k])
+            if k in self.links[i] or best is not None:
+                return self.target_words[i][min(self.links[i].get(k, [best]))][0]
+        return self.target_spans[i][1]
+
+
+def is_punctuation(ch: str) -> bool:
+    return unicodedata.category(ch).startswith("P")
+
+
+def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Sequence[str],
+          alignments: Sequence[Weights | None]) -> Placement:
+    """Every mark's span on the joined translation, properly nested (rule 3 of the module).
+
+    sentences: [start, end) of each sentence in flat.text (whitespace between them is kept);
+    translations: one per sentence; alignments: one per sentence, None where
+    ``needs_alignment`` is false."""
+    projector = Projector(flat, sentences, translations, alignments)
+    spans: list[tuple[int, int]] = []
+    siblings: dict[int | None, list[int]] = {}
+    for j, mark in enumerate(flat.marks):
+        raw = None if mark.atom or mark.start == mark.end else projector.span(mark)
+        bounds = spans[mark.parent] if mark.parent is not None else (0, len(projector.target))
+        taken = [spans[k] for k in siblings.get(mark.parent, []) if spans[k][0] < spans[k][1]]
+        p = None
+        if raw is not None:
+            clipped = (max(raw[0], bounds[0]), min(raw[1], bounds[1]))
+            blocking = [e for s, e in taken if s < clipped[1] and e > clipped[0]]
+            raw = free_piece(clipped, taken)
+            raw = None if raw is None else strip_span(projector.target, raw)
+            if raw is None and blocking:  # emptied by earlier siblings: it goes right after them
+                p = max(blocking)
+        if raw is None:
+            p = min(max(projector.point(mark.start) if p is None else p, bounds[0]), bounds[1])
+            raw = (p, p)
+        spans.append(raw)
+        for k in siblings.get(mark.parent, []):
+            move_out(spans, k, j, flat.marks)
+        siblings.setdefault(mark.parent, []).append(j)
+    return Placement(projector.target, spans)
+
+
+def free_piece(span: tuple[int, int], taken: list[tuple[int, int]]) -> tuple[int, int] | None:
+    """The longest part of ``span`` that overlaps none of ``taken``; None if nothing is left."""
+    pieces = [span]
+    for ts, te in taken:
+        pieces = [piece for s, e in pieces for piece in ((s, min(e, ts)), (max(s, te), e)) if piece[0] < piece[1]]
+    return max(pieces, key=lambda p: p[1] - p[0], default=None)
+
+
+def strip(text: str, start: int, end: int) -> tuple[int, int]:
+    """[start, end) without the whitespace at either end."""
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
+
+
+def strip_span(text: str, span: tuple[int, int]) -> tuple[int, int] | None:
+    start, end = strip(text, *span)
+    return (start, end) if start < end else None
+
+
+def move_out(spans: list[tuple[int, int]], a: int, b: int, marks: Sequence[Mark]) -> None:
+    """A point strictly inside a sibling's span moves to that span's nearer edge, with whatever
+    is nested in it (all points at the same place)."""
+    for point, other in ((a, b), (b, a)):
+        p, (s, e) = spans[point][0], spans[other]
+        if spans[point][0] == spans[point][1] and s < p < e:
+            edge = s if p - s <= e - p else e
+            for k in range(point, len(spans)):
+                if k == point or is_inside(marks, k, point):
+                    spans[k] = (edge, edge)
+
+
+def is_inside(marks: Sequence[Mark], k: int, ancestor: int) -> bool:
+    parent = marks[k].parent
+    while parent is not None:
+        if parent == ancestor:
+            return True
+        parent = marks[parent].parent
+    return False
+
+
+@dataclass
+class Nested:
+    """A placed mark and what it holds: text and further Nested marks, in order."""
+
+    mark: int
+    content: list[str | Nested]
+
+
+def nest(flat: FlatText, placement: Placement) -> list[str | Nested]:
+    """The translation as text and Nested marks, ready to become markup again; atoms come with
+    the spaces they had around them in the source."""
+    children: dict[int | None, list[int]] = {}
+    for j, mark in enumerate(flat.marks):
+        children.setdefault(mark.parent, []).append(j)
+    return _fill(flat, placement, children, None, 0, len(placement.text))
+
+
+def _fill(flat: FlatText, placement: Placement, children: dict[int | None, list[int]], parent: int | None,
+          start: int, end: int) -> list[str | Nested]:
+    text, spans = placement.text, placement.spans
+    order = sorted(children.get(parent, []), key=lambda k: (spans[k][0], spans[k][0] != spans[k][1], k))
+    content: list[str | Nested] = []
+    position = start
+    for k in order:
+        s, e = spans[k]
+        content.append(text[position:s])
+        mark = flat.marks[k]
+        if mark.atom:
+            before, after = atom_padding(text, s, mark)
+            content.append(before)
+            content.append(mark.literal if mark.node is None else Nested(k, []))
+            content.append(after)
+        else:
+            inner = _fill(flat, placement, children, k, s, e)
+            before, inner, after = hoist_spaces(inner)
+            content.extend([before, Nested(k, inner), after])
+        position = e
+    content.append(text[position:end])
+    return [piece for piece in content if piece != ""]
+
+
+def hoist_spaces(content: list[str | Nested]) -> tuple[str, list[str | Nested], str]:
+    """Whitespace at either end of an element's content (an atom's padding) moved outside it."""
+    before = after = ""
+    if content and isinstance(content[0], str):
+        stripped = content[0].lstrip()
+        before, content = content[0][: len(content[0]) - len(stripped)], [stripped, *content[1:]]
+    if content and isinstance(content[-1], str):
+        stripped = content[-1].rstrip()
+        after, content = content[-1][len(stripped):], [*content[:-1], stripped]
+    return before, [piece for piece in content if piece != ""], after
+
+
+def atom_padding(text: str, position: int, mark: Mark) -> tuple[str, str]:
+    """The spaces an atom had around it in the source, where the target has none there."""
+    before = " " if mark.space_before and position > 0 and not text[position - 1].isspace() else ""
+    after = " " if mark.space_after and position < len(text) and not text[position].isspace() else ""
+    return before, after
+
+
+def plain(content: Sequence[str | Nested]) -> str:
+    """Nested content as text: element markup dropped, literal atoms kept."""
+    return "".join(piece if isinstance(piece, str) else plain(piece.content) for piece in content)

@@ -1,0 +1,96 @@
+"""``attnmt translate --input-format html|xml|srt|vtt`` and sentence splitting, end to end on the tiny model,
+and ``"format": "html"`` in a request to the server."""
+
+import pytest
+from fastapi.testclient import TestClient
+from lxml import html
+from support import run_cli
+
+from attnmt.app.serve import ServedModel, create_app
+from attnmt.checkpoint import load_model_dir
+
+run = run_cli
+
+
+def text_of(fragment: str) -> str:
+    return html.fragment_fromstring(fragment, create_parent="div").text_content()
+
+
+# Which German word a tag lands on follows the tiny model's attention, which rounding may tip on
+# another CPU; these tests check what holds anyway: the words, and each tag once, well nested.
+def test_html_fragments_a_line_keep_their_tags(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.html"
+    source.write_text("a <b>dog</b> runs\n\n<i>the boy laughs</i>\n", encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, "--input-format", "html", source], capsys)
+    first, blank, second = out.split("\n")[:-1]
+    assert code == 0 and text_of(first) == "ein hund rennt" and first.count("<b>") == first.count("</b>") == 1
+    assert blank == "" and second == "<i>der junge lacht</i>"  # a tag around a whole sentence: no alignment needed
+
+
+def test_a_line_with_two_sentences_is_split_unless_no_split(trained_model, tmp_path, capsys, monkeypatch):
+    source = tmp_path / "in.txt"
+    source.write_text("A dog runs. The boy laughs.\n", encoding="utf-8")
+    seen = []
+    from attnmt.documents import pipeline
+
+    real = pipeline.translate
+    monkeypatch.setattr(pipeline, "translate", lambda model, tok, sentences, *rest: seen.append(list(sentences))
+                        or real(model, tok, sentences, *rest))
+    assert run(["translate", "--model", trained_model, source], capsys)[0] == 0
+    assert seen == [["A dog runs.", "The boy laughs."]]
+
+
+def test_subtitles_keep_numbers_and_timings(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.srt"
+    source.write_text("7\n00:00:01,000 --> 00:00:02,000\na dog runs\n\n8\n00:00:02,500 --> 00:00:03,000\n"
+                      "the boy laughs\n", encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, "--input-format", "srt", source], capsys)
+    assert code == 0
+    assert out == ("7\n00:00:01,000 --> 00:00:02,000\nein hund rennt\n\n8\n00:00:02,500 --> 00:00:03,000\n"
+                   "der junge lacht\n")
+
+
+def test_a_whole_page_keeps_its_structure_and_gets_the_target_lang(trained_model, tmp_path, capsys):
+    source, output = tmp_path / "page.html", tmp_path / "page.de.html"
+    source.write_text('<!DOCTYPE html>\n<html lang="en"><head><title>the boy laughs</title></head><body>'
+                      '<ul><li>a dog runs</li><li><img alt="a cat sleeps" src="c.png"></li></ul></body></html>\n',
+                      encoding="utf-8")
+    code, _, _ = run(["translate", "--model", trained_model, "--input-format", "html", "--target-lang", "de",
+                      source, output], capsys)
+    page = html.parse(str(output)).getroot()
+    assert code == 0 and page.get("lang") == "de"
+    assert page.findtext(".//title") == "der junge lacht" and page.findtext(".//li") == "ein hund rennt"
+    assert page.find(".//img").get("alt") == "eine katze schläft"
+
+
+def test_attributes_are_left_alone_when_none_are_named(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.html"
+    source.write_text('<img alt="a dog runs"> the boy laughs\n', encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, "--input-format", "html", "--attributes", "",
+                        source], capsys)
+    assert code == 0 and out == '<img alt="a dog runs"> der junge lacht\n'
+
+
+def test_bad_markup_is_translated_with_a_warning(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.html"
+    source.write_text("a <b>dog runs\n", encoding="utf-8")
+    with pytest.warns(UserWarning, match="markup repaired"):
+        code, out, _ = run(["translate", "--model", trained_model, "--input-format", "html", source], capsys)
+    assert code == 0 and out.startswith("ein") and out.count("<b>") == out.count("</b>") == 1
+
+
+def test_document_formats_refuse_per_line_extras_in_one_line(trained_model, capsys):
+    code, _, err = run(["translate", "--model", trained_model, "--input-format", "html", "--alignments"], capsys)
+    assert code == 2 and "--input-format html" in err and len(err.strip().splitlines()) == 1
+
+
+def test_the_server_translates_html_when_asked(trained_model):
+    model, tokenizer = load_model_dir(trained_model)
+    with TestClient(create_app([ServedModel(model, tokenizer, "tiny")])) as client:
+        answer = client.post("/translate", json={"texts": ["a <b>dog</b> runs", "<i>the boy laughs</i>"],
+                                                 "format": "html"})
+        refused = client.post("/translate", json={"text": "a dog", "format": "html", "return_attention": True})
+    first, second = answer.json()["translations"]
+    assert answer.status_code == 200 and text_of(first) == "ein hund rennt" and first.count("</b>") == 1
+    assert second == "<i>der junge lacht</i>"
+    assert refused.status_code == 422 and "html" in refused.json()["detail"]

@@ -1,0 +1,168 @@
+"""Inline markup carried through translation (attnmt.documents.markup and .spans), with stand-in
+translators whose alignments are known, so each expected output can be checked by hand."""
+
+import warnings
+from collections import Counter
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lxml import etree, html
+
+from attnmt.documents.markup import translate_markup
+
+
+def one(text, translator, **options):
+    return translate_markup([text], translator, **options)[0]
+
+
+@pytest.mark.parametrize("text", [
+    "A <b>red</b> car drives.",
+    'Click <a href="/x?a=1&amp;b=2" title="t">this <i>very</i> link</a> now.',
+    "One. <em>Two words.</em> Three <br>four.",
+    "Tom &amp; Jerry &lt;3 <!-- a comment --> cats.",
+    "<b>A whole sentence in bold.</b>",
+    'Mail <a href="mailto:help@example.org">help@example.org</a> or run <code>ls</code> now.',
+])
+def test_translating_each_word_as_itself_gives_the_markup_back(text, same):
+    assert one(text, same) == text
+
+
+def test_a_tag_follows_the_words_it_wrapped_when_the_order_changes(mirror):
+    assert one("a <b>red</b> car", mirror) == "CAR <b>RED</b> A"
+
+
+def test_nested_tags_stay_nested_around_their_words(mirror):
+    assert one("<b>one <i>two</i> three</b>", mirror) == "<b>THREE <i>TWO</i> ONE</b>"
+
+
+def test_a_tag_around_nothing_goes_before_the_word_that_followed_it(mirror):
+    assert one("one <br>two three", mirror) == "THREE <br>TWO ONE"
+    assert one("one two<br>", mirror) == "TWO ONE<br>"  # after the last word: at the end
+
+
+def test_a_line_break_parts_words(same):
+    assert one("Three<br>four.", same) == "Three <br>four."
+    assert same.given == ["Three four."]
+
+
+def test_a_tag_inside_a_word_covers_the_whole_word(same):
+    assert one("<b>Hund</b>e bellen", same) == "<b>Hunde</b> bellen"
+
+
+def test_punctuation_after_a_tag_stays_outside_it(same):
+    assert one('Visit <a href="/">our site</a>.', same) == 'Visit <a href="/">our site</a>.'
+
+
+def test_siblings_aligned_to_one_word_do_not_overlap(fixed):
+    out = one("<b>big</b> <i>dog</i>", fixed("HUND", [(0, 0), (1, 0)]))
+    assert out == "<b>HUND</b><i></i>"  # the first keeps the word; the second, left with nothing, right after it
+
+
+def test_a_tag_whose_words_were_aligned_to_nothing_becomes_empty_at_its_place(fixed):
+    out = one("the <b>big</b> dog", fixed("DER HUND", [(0, 0), (2, 1)]))
+    assert out == "DER <b></b>HUND"  # before the word aligned to "dog", which followed it
+
+
+def test_untranslated_inline_parts_are_kept_as_they_are(same, mirror):
+    text = 'Run <code>ls -l</code> and <span translate="no">Acme Corp</span> now.'
+    out = one(text, mirror)
+    assert "<code>ls -l</code>" in out and '<span translate="no">Acme Corp</span>' in out
+    assert "Acme" not in " ".join(mirror.given) and "ls" not in " ".join(mirror.given)
+
+
+def test_urls_and_email_addresses_pass_through_untranslated(mirror):
+    out = one("Write to help@example.org or see https://example.org/a_b?x=1 today.", mirror)
+    assert "help@example.org" in out and "https://example.org/a_b?x=1" in out
+    assert not any("example" in sentence for sentence in mirror.given)
+
+
+def test_a_paragraph_is_translated_sentence_by_sentence(mirror):
+    out = one("<p>The dog runs. The <b>cat</b> sleeps!</p>", mirror)
+    assert mirror.given == ["The dog runs.", "The cat sleeps!"]
+    assert out == "<p>RUNS. DOG THE SLEEPS! <b>CAT</b> THE</p>"
+
+
+def test_blocks_of_a_fragment_are_translated_separately(mirror):
+    assert one("<ul><li>one two</li><li>three <b>four</b></li></ul>", mirror) == \
+        "<ul><li>TWO ONE</li><li><b>FOUR</b> THREE</li></ul>"
+
+
+def test_bad_markup_gives_a_translation_and_a_warning(same):
+    with pytest.warns(UserWarning, match="markup repaired"):
+        out = one("a < b and <b>unclosed", same)
+    assert out == "a &lt; b and <b>unclosed</b>"
+
+
+def test_a_stray_closing_tag_is_dropped_with_a_warning(same):
+    with pytest.warns(UserWarning, match="input: markup repaired"):
+        assert one("x</i> y", same) == "x y"
+
+
+def test_a_repair_in_a_page_names_its_line(same):
+    with pytest.warns(UserWarning, match="the first at line 3"):
+        one("<!DOCTYPE html>\n<html><body>\n<p>a <b>b</p>\n</body></html>", same)
+
+
+def test_xml_fragments_keep_every_element(mirror):
+    assert one('one <term id="7">two</term> three<x/>', mirror, xml=True) == 'THREE <term id="7">TWO</term> ONE<x/>'
+
+
+def test_an_html_document_gets_title_attributes_and_lang(mirror):
+    page = ('<!DOCTYPE html><html lang="en"><head><title>My page</title><script>var s = "a b";</script></head>'
+            '<body><img alt="A dog" src="d.png"><pre> keep  this </pre><p title="Some tip">Hello world</p>'
+            "</body></html>")
+    out = one(page, mirror, options=_options(target_lang="de"))
+    root = html.document_fromstring(out)
+    assert root.get("lang") == "de" and root.findtext(".//title") == "PAGE MY"
+    assert root.find(".//img").get("alt") == "DOG A" and root.find(".//p").get("title") == "TIP SOME"
+    assert root.findtext(".//p") == "WORLD HELLO" and root.findtext(".//pre") == " keep  this "
+    assert root.findtext(".//script") == 'var s = "a b";'
+    assert out.startswith("<!DOCTYPE html>")
+
+
+def _options(**changes):
+    from attnmt.documents.pipeline import DocumentOptions
+
+    return DocumentOptions(**changes)
+
+
+FRAGMENT = '<p>One <b>two <i>three</i> four</b> five.<br>Six <a href="#">seven</a> eight <code>x</code> nine.</p>'
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 5)), max_size=12), st.integers(1, 6))
+def test_any_alignment_gives_well_formed_output_with_every_element_once(fixed, alignment, words):
+    translation = " ".join(f"w{k}" for k in range(words))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the input is good markup: no repair warning
+        out = one(FRAGMENT, fixed(translation, alignment))
+    # Strict XML parsing raises unless every tag is closed in order (<br> is HTML's void element).
+    parsed = etree.fromstring(f"<root>{out.replace('<br>', '<br/>')}</root>")
+    tags = sorted(element.tag for element in parsed.iter() if element.tag != "root")
+    assert tags == ["a", "b", "br", "code", "i", "p"]
+    assert parsed.findtext(".//code") == "x" and parsed.find(".//a").get("href") == "#"
+
+
+WORDS = st.sampled_from(["dog", "runs.", "the", "Cat", "(big)", "Hund", "a", "b,"])
+
+
+def fragments(depth: int = 2):
+    """Random inline HTML: words, spaces, nested <b>/<i>/<a>/<span>, <br>, inline <code>, comments."""
+    leaf = st.one_of(WORDS, st.just(" "), st.just("<br>"), st.just("<code>x y</code>"), st.just("<!-- c -->"))
+    if depth == 0:
+        return st.lists(leaf, max_size=4).map("".join)
+    element = st.tuples(st.sampled_from(["b", "i", 'a href="#"', "span"]), fragments(depth - 1)).map(
+        lambda pair: f"<{pair[0]}>{pair[1]}</{pair[0].split()[0]}>")
+    return st.lists(st.one_of(leaf, element), max_size=5).map(" ".join)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(fragments(), st.lists(st.tuples(st.integers(0, 8), st.integers(0, 8)), max_size=10), st.integers(1, 7))
+def test_any_inline_markup_comes_back_well_formed_with_its_elements(fixed, fragment, alignment, words):
+    translation = " ".join(f"w{k}" for k in range(words))
+    out = one(fragment, fixed(translation, alignment))
+    fix = lambda text: text.replace("<br>", "<br/>")  # noqa: E731 - HTML's void element, closed for strict XML
+    parsed, source = etree.fromstring(f"<r>{fix(out)}</r>"), etree.fromstring(f"<r>{fix(fragment)}</r>")
+    assert Counter(e.tag for e in parsed.iter()) == Counter(e.tag for e in source.iter())
+    assert [c.text for c in parsed.iter("code")] == [c.text for c in source.iter("code")]

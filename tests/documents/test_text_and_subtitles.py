@@ -1,0 +1,72 @@
+"""Plain text split into sentences (attnmt.documents.pipeline, .sentences) and subtitle files
+(attnmt.documents.subtitles), with the stand-in translators of conftest.py."""
+
+from attnmt.documents.pipeline import DocumentOptions, translate_lines
+from attnmt.documents.subtitles import translate_subtitle_text, wrap
+
+
+def test_a_line_of_sentences_is_translated_sentence_by_sentence_with_its_spacing(mirror):
+    out = translate_lines(["Dr. Smith runs fast.  The dog sleeps!", "", "  One more. "], mirror)
+    assert mirror.given == ["Dr. Smith runs fast.", "The dog sleeps!", "One more."]
+    assert out == ["FAST. RUNS SMITH DR.  SLEEPS! DOG THE", "", "  MORE. ONE "]
+
+
+def test_a_blank_line_gives_an_empty_line(mirror):
+    assert translate_lines(["   ", "\t"], mirror) == ["", ""]
+
+
+def test_no_split_translates_each_line_whole(mirror):
+    translate_lines(["One. Two."], mirror, DocumentOptions(split=False))
+    assert mirror.given == ["One. Two."]
+
+
+def test_lines_without_letters_pass_through_untranslated(mirror):
+    assert translate_lines(["42 %", "-- 3.5 --"], mirror) == ["42 %", "-- 3.5 --"]
+    assert mirror.given == []
+
+
+def test_a_repeated_sentence_is_translated_once(mirror):
+    translate_lines(["Home. Next page.", "Home."], mirror)
+    assert mirror.given == ["Home.", "Next page."]
+
+
+def test_urls_in_plain_text_pass_through_in_their_place(same):
+    assert translate_lines(["See https://example.org/x for more."], same) == ["See https://example.org/x for more."]
+
+
+SRT = """1
+00:00:01,000 --> 00:00:02,500
+A dog runs
+in the park.
+
+2
+00:00:03,000 --> 00:00:04,000 X1:10
+<i>Two cats</i> & a bird.
+
+"""
+
+
+def test_srt_keeps_numbers_timings_and_line_count(mirror):
+    assert translate_subtitle_text(SRT, mirror) == """1
+00:00:01,000 --> 00:00:02,500
+PARK. THE IN
+RUNS DOG A
+
+2
+00:00:03,000 --> 00:00:04,000 X1:10
+BIRD. A & <i>CATS TWO</i>
+
+"""
+
+
+def test_webvtt_keeps_header_notes_identifiers_and_cue_settings(mirror):
+    vtt = "WEBVTT\n\nNOTE not a cue\n\nintro\n00:01.000 --> 00:02.000 align:start\nHello there.\n"
+    assert translate_subtitle_text(vtt, mirror) == \
+        "WEBVTT\n\nNOTE not a cue\n\nintro\n00:01.000 --> 00:02.000 align:start\nTHERE. HELLO\n"
+    assert mirror.given == ["Hello there."]
+
+
+def test_wrapping_cuts_at_the_space_nearest_an_even_split_never_inside_a_tag():
+    assert wrap("aa bb cc dd", 2) == ["aa bb", "cc dd"]
+    assert wrap('<font color="red">aa bb</font> cc', 2) == ['<font color="red">aa', "bb</font> cc"]
+    assert wrap("one", 2) == ["one"]
