@@ -32,8 +32,8 @@ from fastapi.responses import StreamingResponse
 from attnmt.app.context import Server
 from attnmt.app.libretranslate import LibreError, admit, detected, model_for, parameters, texts_of
 from attnmt.app.served import ServedModel, TooMuch
+from attnmt.decoder_state import DecoderState, output_limits
 from attnmt.decoding import Decoding
-from attnmt.search import DecoderState, output_limits
 from attnmt.translate import evaluating, source_batches
 
 GREEDY = Decoding(beam_size=1)
