@@ -6,15 +6,8 @@ from __future__ import annotations
 import argparse
 import json
 
-from attnmt.app.commands.translate import add_batching_options, batching
-from attnmt.app.options import (
-    add_decoding_options,
-    add_machine_options,
-    add_model_options,
-    add_shortlist_option,
-    decoding,
-    load_for_translation,
-)
+from attnmt.app.commands.translate import add_model_run_options, batching
+from attnmt.app.options import decoding, load_for_translation
 from attnmt.errors import ConfigError, DataError
 
 
@@ -52,11 +45,7 @@ def check_line_counts(path: str, count: int, ref: str, ref_count: int) -> None:
 def add_to(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("evaluate", help="score translations with sacreBLEU (BLEU, chrF, TER): "
                             "a model's of --src, or an existing --hyp file")
-    add_model_options(p, required=False)
-    add_decoding_options(p)
-    add_batching_options(p)
-    add_machine_options(p)
-    add_shortlist_option(p)
+    add_model_run_options(p, model_required=False)
     p.add_argument("--src", help="source file to translate with --model (plain or .gz)")
     p.add_argument("--hyp", help="translations to score as they are, instead of --model and --src")
     p.add_argument("--ref", required=True, help="reference translations, line by line")

@@ -25,6 +25,15 @@ BATCH_SIZE_HELP = ("sentences per batch at most (0: --max-tokens decides; defaul
                    "runs, which decodes larger batches slower, else 0)")
 
 
+def add_model_run_options(p: argparse.ArgumentParser, model_required: bool = True) -> None:
+    """What translate and evaluate share: the model, the search, the batches, the machine."""
+    add_model_options(p, required=model_required)
+    add_decoding_options(p)
+    add_batching_options(p)
+    add_machine_options(p)
+    add_shortlist_option(p)
+
+
 def add_batching_options(p: argparse.ArgumentParser) -> None:
     """--max-tokens and --batch-size, the batch limits of translate and evaluate."""
     p.add_argument("--max-tokens", type=positive_int, default=4096, help="padded source tokens per batch")
@@ -104,11 +113,7 @@ def hypothesis_extras(args: argparse.Namespace, model, tokenizer, source: str, t
 
 def add_to(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("translate", help="translate lines of text")
-    add_model_options(p)
-    add_decoding_options(p)
-    add_batching_options(p)
-    add_machine_options(p)
-    add_shortlist_option(p)
+    add_model_run_options(p)
     p.add_argument("input", nargs="?", help="input file, plain or .gz (default: stdin, translated as "
                    "lines arrive when it is a terminal or a pipe)")
     p.add_argument("output", nargs="?", help="output file (default: stdout)")
