@@ -9,6 +9,7 @@ import torch
 from attnmt.decoding import Decoding
 from attnmt.fast import prepare
 from attnmt.fast.packed import packing_available
+from attnmt.hardware import bf16_native
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.search import beam_search, greedy_search
 
@@ -51,3 +52,14 @@ def test_sampling_and_the_penalties_through_the_cpp_step_are_the_python_steps():
     fast, reference = prepare(model), prepare(model, fused_step=False)
     sampled = Decoding(beam_size=1, sampling_topk=5, seed=3, repetition_penalty=1.3, no_repeat_ngram_size=2)
     assert greedy_search(fast, src, sampled) == greedy_search(reference, src, sampled)
+
+
+@pytest.mark.skipif(not bf16_native()[0], reason="the CPU does not multiply bf16 (bf16 layers are refused there)")
+def test_constrained_search_in_bf16_holds_every_term():
+    """bf16 rounds differently from float32, so its outputs may differ; every term must still be written."""
+    model, src = model_and_batch()
+    fast = prepare(model, bf16=True)
+    for hypotheses, terms in zip(beam_search(fast, src, Decoding(beam_size=4), terms=TERMS), TERMS, strict=True):
+        tokens = hypotheses[0].tokens
+        assert hypotheses[0].missed == 0
+        assert all(any(tokens[i: i + len(t)] == t for i in range(len(tokens))) for t in terms)
