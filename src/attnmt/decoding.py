@@ -9,7 +9,7 @@ default beam size, length penalty or length limit.  Change one option with
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, replace
 
 from attnmt.errors import ConfigError
 
@@ -125,11 +125,7 @@ class Decoding:
         """This decoding with a fixed output limit of ``max_length`` tokens (None: unchanged)."""
         if max_length is None:
             return self
-        return Decoding(**{**self.as_dict(), "max_len_a": 0.0, "max_len_b": max_length})
-
-    def as_dict(self) -> dict:
-        """The options as a plain dict (JSON-ready)."""
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return replace(self, max_len_a=0.0, max_len_b=max_length)
 
 
 DEFAULT = Decoding()
