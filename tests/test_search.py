@@ -122,6 +122,17 @@ def test_beam_search_finds_the_better_hypothesis_that_greedy_misses():
     assert second.tokens == [A] and second.log_prob == pytest.approx(math.log(0.24))
 
 
+def test_beam_search_reports_the_best_so_far_after_each_step():
+    # Step 1: A leads (0.6).  Step 2: [B] (0.36) and [A] (0.24) finish, [A, C] (0.21) leads the
+    # active ones: [B] is best, and with nothing active able to beat it the search ends.
+    reports = []
+    [[best]] = beam_search(ScriptedModel(GREEDY_TRAP), ONE_SOURCE, Decoding(beam_size=2, alpha=0.0), use_cache=False,
+                           on_step=reports.append)
+    assert [{i: h.tokens for i, h in report.items()} for report in reports] == [{0: [A]}, {0: [B]}]
+    assert reports[0][0].log_prob == pytest.approx(math.log(0.6))
+    assert reports[-1][0] == best
+
+
 def test_score_is_log_prob_over_length_penalty_counting_eos():
     [[best]] = beam_search(ScriptedModel(GREEDY_TRAP), ONE_SOURCE, Decoding(beam_size=2, alpha=1.0), use_cache=False)
     assert best.tokens == [B]
@@ -186,6 +197,21 @@ def test_batched_beam_search_equals_one_sentence_at_a_time(kind):
         [alone] = beam_search(model, unpadded(src, i), Decoding(beam_size=4, n_best=2))
         assert [h.tokens for h in hypotheses] == [h.tokens for h in alone]
         assert [h.score for h in hypotheses] == pytest.approx([h.score for h in alone], abs=1e-4)
+
+
+@pytest.mark.parametrize("kind", MODELS)
+@pytest.mark.parametrize("alpha", [0.0, 0.6])
+def test_step_reports_change_nothing_and_each_sentences_last_is_its_best(kind, alpha):
+    model, src, decoding = MODELS[kind](), random_batch(7, LENGTHS), Decoding(beam_size=4, n_best=2, alpha=alpha)
+    reports = []
+    found = beam_search(model, src, decoding, on_step=reports.append)
+    assert token_lists(found) == token_lists(beam_search(model, src, decoding))
+    last = {}
+    for step, report in enumerate(reports):
+        for i, leading in report.items():
+            assert len(leading.tokens) <= step + 1 and leading.log_prob <= 0  # at most a token a step so far
+            last[i] = leading.tokens
+    assert last == {i: hypotheses[0].tokens for i, hypotheses in enumerate(found)}
 
 
 def test_batched_greedy_search_equals_one_sentence_at_a_time():

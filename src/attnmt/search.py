@@ -39,7 +39,7 @@ Conventions shared by both:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import torch
@@ -212,11 +212,31 @@ def cannot_improve(finished: list[Hypothesis], best_active_score: float, count: 
     return best_active_score <= worst_kept
 
 
+def best_so_far(state: DecoderState, active: Candidates, sentences: list[int], finished: list[list[Hypothesis]],
+                going: list[bool], penalty: float) -> dict[int, Hypothesis]:
+    """Each sentence's best hypothesis after a step of beam search: its leading active one (best
+    log-prob; ``score`` and ``log_prob`` those of its tokens so far, no EOS) where that scores
+    higher as if it ended now (the bound of ``cannot_improve``) than every finished one, else its
+    best finished one; for a sentence that ended at this step, what ``beam_search`` returns first.
+    active [n_groups, beam_size] are the step's continuing extensions; state is not yet extended.
+    """
+    lead = active.log_prob.argmax(dim=1).tolist()
+    best = {}
+    for group, sentence in enumerate(sentences):
+        done = min(finished[sentence], key=lambda h: (h.missed, -h.score), default=None)
+        log_prob = active.log_prob[group, lead[group]].item()
+        if going[group] and (done is None or log_prob / penalty > done.score):
+            row, token = active.row[group, lead[group]], active.token[group, lead[group]]
+            done = Hypothesis([*state.prefix[row, 1:].tolist(), int(token)], log_prob / penalty, log_prob)
+        best[sentence] = done
+    return best
+
+
 @torch.inference_mode()
 def beam_search(
     model: Transformer, src: Tensor, decoding: Decoding = DEFAULT, use_cache: bool = True,
     prefixes: Sequence[Sequence[int]] | None = None, terms: Sequence[Terms] | None = None,
-    continuing: Tensor | None = None,
+    continuing: Tensor | None = None, on_step: Callable[[dict[int, Hypothesis]], None] | None = None,
 ) -> list[list[Hypothesis]]:
     """src [B, S] padded with pad_id -> per sentence, up to ``decoding.n_best`` finished
     hypotheses, best first (beam_size, alpha, n_best, min_len, early_stopping: ``decoding``),
@@ -233,6 +253,8 @@ def beam_search(
     ``early_stopping=True`` instead ends a sentence as soon as beam_size hypotheses
     are finished, whether or not an active one could beat them (Hugging Face's
     ``early_stopping=True``): a less exact search.
+    ``on_step`` (e.g. a stream of the translation as it grows) is called after every step with
+    each sentence still searched, by index, and its best hypothesis so far (``best_so_far``).
     EOS is ruled out before ``min_len`` tokens (unless max_output_length comes first):
     by default no empty output, which would otherwise win for some sentences.
     Call ``model.eval()`` first: dropout is not switched off here.
@@ -297,6 +319,8 @@ def beam_search(
             ],
             device=src.device,
         )
+        if on_step is not None:
+            on_step(best_so_far(state, active, sentences, finished, going.tolist(), penalty))
         # A beam never changes sentence: the sentences' memory only shrinks when some end.
         groups = None if bool(going.all()) else going.nonzero().squeeze(1)
         if constraints is not None:

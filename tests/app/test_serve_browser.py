@@ -47,7 +47,7 @@ def test_typing_a_sentence_and_clicking_translate_shows_translation_and_attentio
     assert page.locator("svg#view line").count() > 0
     assert page.locator("#legend span").count() == 4  # every head of the tiny model, overlaid
     assert all(url.startswith(server_url) for url in page.requested), page.requested  # nothing off the server
-    # The translation arrived token by token (greedy, 5 words: at least 5 steps) before the scored one.
+    # The translation arrived as it grew (beam 4, 5 words: at least 5 steps) before the scored one.
     assert server_url + "translate/stream" in page.requested
     assert int(page.locator("#translation").get_attribute("data-partials")) >= 5
     assert page.blocked == []  # its Content-Security-Policy lets its own script and style run
@@ -146,3 +146,26 @@ def test_a_glossary_in_the_box_puts_its_term_into_the_translation_and_outlines_i
     sync_api.expect(page.locator("#translation span.term")).not_to_have_count(0, timeout=30_000)
     assert "katze" in page.locator("#translation").text_content().split()
     assert "".join(page.locator("#translation span.term").all_text_contents()).strip() == "katze"
+
+
+def test_each_streamed_event_replaces_the_text_shown_and_the_stream_has_the_chosen_beam(page):
+    # A beam search's best hypothesis may be rewritten from one step to the next: the page shows
+    # each event's text in place of the last.  The scored request fails here, so the stream's stays.
+    streamed = []
+
+    def scripted_stream(route):
+        streamed.append(route.request.post_data_json)
+        events = [("partial", "ein hund"), ("partial", "zwei hunde"), ("done", "zwei hunde rennen")]
+        route.fulfill(status=200, content_type="text/event-stream",
+                      body="".join(f'event: {name}\ndata: {{"translatedText": "{text}"}}\n\n' for name, text in events))
+
+    page.route("**/translate/stream", scripted_stream)
+    page.route("**/v1/translate", lambda route: route.abort())
+    page.fill("#source", "two dogs run")
+    page.select_option("#beam", "8")
+    page.click("#translate")
+    sync_api.expect(page.locator("body")).to_have_attribute("data-state", "error", timeout=30_000)
+    assert streamed == [{"q": "two dogs run", "beam": 8}]
+    assert page.locator("#translation").text_content() == "zwei hunde rennen"
+    assert page.locator("#translation").get_attribute("data-partials") == "2"
+    assert page.locator("#translation").get_attribute("class") == ""

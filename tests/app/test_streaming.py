@@ -1,13 +1,18 @@
-"""POST /translate/stream, in process: the greedy translation as it grows, as server-sent events."""
+"""POST /translate/stream, in process: the translation as it grows, as server-sent events."""
 
 import json
+import threading
 from itertools import pairwise
 
 import pytest
 from fastapi.testclient import TestClient
 
 from attnmt.app.serve import ServedModel, create_app
+from attnmt.app.streaming import Gone, run_stream
 from attnmt.checkpoint import load_model_dir
+from attnmt.decoding import DEFAULT, Decoding
+
+SENTENCES = ["a man rides a bike", "two dogs run", "the boy laughs", "a cat sleeps"]
 
 
 @pytest.fixture(scope="module")
@@ -26,12 +31,46 @@ def stream(client, body: dict) -> list[tuple[str, dict]]:
             for block in blocks]
 
 
-def test_the_translation_grows_a_token_at_a_time_then_is_done(client):
-    events = stream(client, {"q": "a man rides a bike", "source": "en", "target": "de"})
+def test_the_greedy_translation_grows_a_token_at_a_time_then_is_done(client):
+    events = stream(client, {"q": "a man rides a bike", "source": "en", "target": "de", "beam": 1})
     partials = [data["translatedText"] for name, data in events if name == "partial"]
     assert events[-1] == ("done", {"translatedText": "ein mann fährt ein fahrrad"})
     assert partials[-1] == "ein mann fährt ein fahrrad" and len(partials) >= 5  # at least a token a word
     assert all(later.startswith(earlier) for earlier, later in pairwise(partials))  # it only grows
+
+
+@pytest.mark.parametrize("beam", [1, DEFAULT.beam_size])
+def test_the_streams_end_is_what_translate_answers(client, beam):
+    for text in SENTENCES:
+        events = stream(client, {"q": text, "source": "en", "target": "de", "beam": beam})
+        [done] = [data["translatedText"] for name, data in events if name == "done"]
+        assert done == client.post("/v1/translate", json={"text": text, "beam": beam}).json()["translations"][0]
+        if beam == DEFAULT.beam_size:  # LibreTranslate's /translate searches with it, as a stream without beam
+            assert stream(client, {"q": text, "source": "en", "target": "de"})[-1] == ("done", {"translatedText": done})
+            assert done == client.post("/translate", json={"q": text, "source": "en", "target": "de"}).json()[
+                "translatedText"]
+
+
+def test_each_event_holds_the_whole_text_so_far_and_the_last_is_the_translation(client):
+    for text in SENTENCES:
+        events = stream(client, {"q": text, "source": "en", "target": "de", "beam": 4})
+        partials = [data["translatedText"] for name, data in events if name == "partial"]
+        assert [name for name, _ in events] == ["partial"] * len(partials) + ["done"]
+        assert all(partials) and all(a != b for a, b in pairwise(partials))  # sent when the text changes
+        assert partials[-1] == events[-1][1]["translatedText"]
+
+
+def test_a_stream_whose_client_left_stops_at_the_next_step(trained_model):
+    served = ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")
+    gone, sent = threading.Event(), []
+
+    def send(partial: str) -> None:  # the first event, then the client is gone
+        sent.append(partial)
+        gone.set()
+
+    with pytest.raises(Gone):
+        run_stream(served, "a man rides a bike", Decoding(beam_size=4), send, gone)
+    assert sent == ["ein"]
 
 
 def test_without_languages_the_first_model_streams_and_auto_detects(client):
@@ -45,6 +84,8 @@ def test_without_languages_the_first_model_streams_and_auto_detects(client):
     ({"q": ["a dog runs"], "source": "en", "target": "de"}, 400, "Invalid request: a stream translates one text"),
     ({"q": "a dog runs", "source": "en", "target": "fr"}, 400, "fr is not supported"),
     ({"q": "\u200b"}, 400, "Invalid request: q has nothing to translate"),
+    ({"q": "a dog runs", "beam": 0}, 400, "Invalid request: beam must be a whole number from 1 to 16"),
+    ({"q": "a dog runs", "beam": "4.5"}, 400, "Invalid request: beam must be a whole number from 1 to 16"),
 ])
 def test_a_bad_stream_request_is_refused_before_streaming(client, body, status, message):
     answer = client.post("/translate/stream", json=body)

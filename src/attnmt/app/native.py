@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from attnmt.app.access import Refused
 from attnmt.app.context import Server
 from attnmt.app.request_batcher import Busy
-from attnmt.app.served import Options, ServedModel, TooMuch
+from attnmt.app.served import MOST_BEAM, Options, ServedModel, TooMuch
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.errors import UserError
 from attnmt.glossary import Glossary
@@ -37,7 +37,7 @@ class TranslateRequest(BaseModel):
     texts: list[str] | None = Field(None, description="several texts, translated in order")
     model: str | None = Field(None, description="which served model: its name or pair, e.g. en-de "
                                                 "(default: the first given to attnmt serve)")
-    beam: int = Field(DEFAULT.beam_size, ge=1, le=16, description="beam size; 1 is greedy search")
+    beam: int = Field(DEFAULT.beam_size, ge=1, le=MOST_BEAM, description="beam size; 1 is greedy search")
     max_length: int | None = Field(
         None, ge=1, le=1024,
         description=f"most output subword tokens per translation (default {DEFAULT.max_len_a} x input tokens "

@@ -63,6 +63,7 @@ class TooMuch(ValueError):
     """A request over one of the limits; the message says which (each API answers it its own way)."""
 
 
+MOST_BEAM = 16  # the widest beam a request may ask for
 COMPRESSED = ("gz", "xz")  # file endings that are not languages
 PAIR = re.compile(r"^([A-Za-z]{2,3})-([A-Za-z]{2,3})$")
 
