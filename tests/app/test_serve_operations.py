@@ -8,7 +8,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from attnmt.app.access import Access, read_api_keys
-from attnmt.app.serve import ServedModel, create_app
+from attnmt.app.serve import ServedModel, ServeSettings, create_app
 from attnmt.checkpoint import load_model_dir
 from attnmt.errors import ConfigError
 
@@ -36,9 +36,23 @@ def test_a_keys_file_is_read_with_each_keys_limit(keys_file):
     assert {key: (k.line, k.per_minute) for key, k in keys.items()} == {"secret-a": (2, 2), "secret-b": (3, None)}
 
 
+def test_a_key_may_have_characters_per_request_and_per_minute(tmp_path):
+    path = tmp_path / "keys.txt"
+    path.write_text("a 60 char-limit=500\nb chars-per-minute=9000\nc 5 chars-per-minute=90 char-limit=40\n",
+                    encoding="utf-8")
+    keys = read_api_keys(path)
+    assert {key: (k.per_minute, k.char_limit, k.chars_per_minute) for key, k in keys.items()} == {
+        "a": (60, 500, None), "b": (None, None, 9000), "c": (5, 40, 90)}
+
+
 @pytest.mark.parametrize("text, message", [
-    ("key 0\n", r"keys.txt:1: expected 'KEY' or 'KEY REQUESTS_PER_MINUTE'"),
+    ("key 0\n", r"keys.txt:1: expected 'KEY \[REQUESTS_PER_MINUTE\] \[char-limit=N\] \[chars-per-minute=N\]'"),
     ("key a lot\n", r"keys.txt:1: expected"),
+    ("key 5 6\n", r"keys.txt:1: expected"),
+    ("key char-limit=0\n", r"keys.txt:1: expected"),
+    ("key chars=50\n", r"keys.txt:1: expected"),
+    ("key char-limit=5 char-limit=6\n", r"keys.txt:1: expected"),
+    ("key char-limit=5 60\n", r"keys.txt:1: expected"),
     ("one\ntwo\none 5\n", r"keys.txt:3: this key is already on line 1"),
     ("# nothing\n", r"keys.txt: no keys in it"),
 ])
@@ -74,6 +88,46 @@ def test_a_key_over_its_limit_gets_429_with_retry_after(served, keys_file):
         assert answers[2].json() == {"error": "Slowdown: 2 per 1 minute per key"}
         assert 1 <= int(answers[2].headers["Retry-After"]) <= 60
         assert client.post("/translate", json={**ASK, "api_key": "secret-b"}).status_code == 200  # its own count
+
+
+def test_a_keys_char_limit_replaces_the_servers_for_its_requests(served, tmp_path):
+    path = tmp_path / "keys.txt"
+    path.write_text("small char-limit=15\nlarge char-limit=100\nplain\n", encoding="utf-8")
+    twenty = {**ASK, "q": ["a dog runs", "a cat runs"]}  # 20 characters
+    with client_for(served, settings=ServeSettings(max_request_chars=12), access=Access(read_api_keys(path))) as client:
+        assert client.post("/translate", json={**ASK, "api_key": "small"}).status_code == 200
+        small = client.post("/translate", json={**twenty, "api_key": "small"})
+        assert small.status_code == 400 and small.json() == {
+            "error": "Invalid request: request (20) exceeds character limit (15)"}
+        assert client.post("/translate", json={**twenty, "api_key": "large"}).json() == {
+            "translatedText": ["ein hund rennt", "eine katze rennt"]}
+        assert client.post("/translate", json={**twenty, "api_key": "plain"}).status_code == 400  # the server's 12
+        bearer = {"Authorization": "Bearer small"}
+        native = client.post("/v1/translate", json={"texts": ["a dog runs", "a cat runs"]}, headers=bearer)
+        assert native.status_code == 413 and native.json()["detail"] == "the request has 20 characters; at most 15"
+        assert client.post("/v1/translate", json={"texts": ["a dog runs", "a cat runs"]},
+                           headers={"Authorization": "Bearer large"}).status_code == 200
+
+
+def test_a_key_over_its_characters_a_minute_gets_429_and_a_request_over_them_all_is_refused(served, tmp_path):
+    path = tmp_path / "keys.txt"
+    path.write_text("metered chars-per-minute=25\n", encoding="utf-8")
+    key = {"api_key": "metered"}
+    with client_for(served, access=Access(read_api_keys(path))) as client:
+        too_large = client.post("/translate", json={**ASK, **key, "q": "a dog runs and a cat sleeps"})  # 27
+        assert too_large.status_code == 400 and too_large.json() == {
+            "error": "Invalid request: the request has 27 characters; this key may translate at most 25 a minute"}
+        assert client.post("/translate", json={**ASK, **key, "target": "fr"}).status_code == 400  # refused: free
+        assert client.post("/translate", json={**ASK, **key}).status_code == 200  # 10 characters
+        assert client.post("/translate/stream", json={**ASK, **key}).status_code == 200  # 20
+        over = client.post("/translate", json={**ASK, **key})  # 30: over
+        assert over.status_code == 429 and over.json() == {"error": "Slowdown: 25 characters per 1 minute per key"}
+        assert 1 <= int(over.headers["Retry-After"]) <= 60
+        bearer = {"Authorization": "Bearer metered"}
+        assert client.post("/translate", json={**ASK, **key, "q": "a dog"}).status_code == 200  # 25: still room
+        native = client.post("/v1/translate", json={"text": "a"}, headers=bearer)
+        assert native.status_code == 429 and native.json() == {"detail": "25 characters per 1 minute per key"}
+        assert client.post("/v1/translate", json={"text": "a dog runs " * 3}, headers=bearer).status_code == 413
 
 
 def test_an_address_over_the_limit_gets_429_in_both_apis(served):

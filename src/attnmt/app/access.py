@@ -1,10 +1,14 @@
 """Who may translate how often: API keys and rate limits (the ``limits`` package).
 
 A keys file (``attnmt serve --api-keys FILE``) holds one key a line, optionally
-followed by that key's requests per minute; ``#`` starts a comment::
+followed by that key's requests per minute, its characters per request (``char-limit=N``,
+in place of the server's ``--char-limit``, higher or lower: LibreTranslate's per-key
+character limit) and its characters per minute (``chars-per-minute=N``); ``#`` starts a
+comment::
 
-    3f9c2e-team-a 600
-    a71b0d-nightly-job
+    3f9c2e-team-a 600 char-limit=50000
+    a71b0d-nightly-job chars-per-minute=200000
+    9e04c1-trial 10 char-limit=500 chars-per-minute=5000
 
 With a keys file every request needs a valid key: ``api_key`` in the body or
 query (as LibreTranslate's clients send it) or ``Authorization: Bearer KEY``.
@@ -13,6 +17,9 @@ Keys are never logged: the access log names a key by its line in the file.
 Limits count requests in a moving one-minute window, per key (the key's own
 number) and per client address (``--req-limit``); a request over either is
 refused with 429 and ``Retry-After``, the seconds until the window has room.
+A key's characters a minute count the same way, once the request has passed every
+other check (a refused request costs none); a request with more characters than
+the key may translate in a minute is refused as too large (retrying cannot help).
 """
 
 from __future__ import annotations
@@ -34,10 +41,17 @@ from attnmt.errors import ConfigError
 class ApiKey:
     line: int  # where it is in the keys file: how the log names it
     per_minute: int | None  # its own rate limit; None: only the address limit applies
+    char_limit: int | None = None  # characters per request; None: the server's --char-limit
+    chars_per_minute: int | None = None  # characters translated per minute; None: no such limit
+
+
+KEY_FIELDS = {"char-limit": "char_limit", "chars-per-minute": "chars_per_minute"}
+KEY_LINE = "'KEY [REQUESTS_PER_MINUTE] [char-limit=N] [chars-per-minute=N]' (whole numbers >= 1)"
 
 
 class Refused(Exception):
-    """A request without a valid key or over a limit.  ``reason``: "missing", "invalid" or "slow"."""
+    """A request without a valid key or over a limit.  ``reason``: "missing", "invalid", "slow"
+    (over a rate: retry later) or "large" (more characters than its key may ever send at once)."""
 
     def __init__(self, reason: str, message: str, retry_after: int | None = None) -> None:
         super().__init__(message)
@@ -56,14 +70,27 @@ def read_api_keys(path: str | Path) -> dict[str, ApiKey]:
         fields = line.split("#", 1)[0].split()
         if not fields:
             continue
-        if len(fields) > 2 or (len(fields) == 2 and not (fields[1].isdigit() and int(fields[1]) > 0)):
-            raise ConfigError(f"{path}:{number}: expected 'KEY' or 'KEY REQUESTS_PER_MINUTE' (a whole number >= 1)")
+        limits = key_limits(fields[1:])
+        if limits is None:
+            raise ConfigError(f"{path}:{number}: expected {KEY_LINE}")
         if fields[0] in keys:
             raise ConfigError(f"{path}:{number}: this key is already on line {keys[fields[0]].line}")
-        keys[fields[0]] = ApiKey(number, int(fields[1]) if len(fields) == 2 else None)
+        keys[fields[0]] = ApiKey(number, **limits)
     if not keys:
-        raise ConfigError(f"{path}: no keys in it (one key a line, optionally followed by requests per minute)")
+        raise ConfigError(f"{path}: no keys in it (one a line: {KEY_LINE})")
     return keys
+
+
+def key_limits(fields: list[str]) -> dict[str, int | None] | None:
+    """A key line's limits after the key (``600 char-limit=5000``) as ApiKey's fields; None if malformed."""
+    limits: dict[str, int | None] = {"per_minute": None}
+    for position, field in enumerate(fields):
+        name, equals, value = field.rpartition("=")
+        name = KEY_FIELDS.get(name) if equals else "per_minute" if position == 0 else None
+        if name is None or limits.get(name) is not None or not (value.isdigit() and int(value) > 0):
+            return None
+        limits[name] = int(value)
+    return limits
 
 
 class Access:
@@ -86,7 +113,24 @@ class Access:
         found = self.check(given_key(request, body_key), request.client.host if request.client else "")
         if found is not None:
             log_of(request)["key"] = found.line
+        request.state.api_key = found
         return found
+
+    def char_limit(self, request: Request, default: int) -> int:
+        """The most characters the admitted ``request`` may hold: its key's ``char-limit``, else ``default``."""
+        key = getattr(request.state, "api_key", None)
+        return key.char_limit if key is not None and key.char_limit is not None else default
+
+    def charge(self, request: Request, characters: int) -> None:
+        """Counts the admitted ``request``'s characters against its key's characters a minute; raises Refused."""
+        key = getattr(request.state, "api_key", None)
+        if key is None or key.chars_per_minute is None:
+            return
+        if characters > key.chars_per_minute:
+            raise Refused("large", f"the request has {characters} characters; this key may translate at most "
+                                   f"{key.chars_per_minute} a minute")
+        limit = RateLimitItemPerMinute(key.chars_per_minute)
+        self.count(limit, "characters", str(key.line), characters, f"{limit.amount} characters per 1 minute per key")
 
     def check(self, key: str | None, address: str) -> ApiKey | None:
         """The request's ApiKey (None without a keys file), or Refused."""
@@ -103,10 +147,13 @@ class Access:
             self.count(RateLimitItemPerMinute(found.per_minute), "key", str(found.line))
         return found
 
-    def count(self, limit: RateLimitItemPerMinute, kind: str, who: str) -> None:
-        if not self.limiter.hit(limit, kind, who):
+    def count(self, limit: RateLimitItemPerMinute, kind: str, who: str, cost: int = 1,
+              message: str | None = None) -> None:
+        """Counts ``cost`` against ``who``'s ``limit``; over it: Refused("slow") with the seconds
+        until the window has room (``message``: what the refusal says, default "N per 1 minute per KIND")."""
+        if not self.limiter.hit(limit, kind, who, cost=cost):
             reset = self.limiter.get_window_stats(limit, kind, who).reset_time
-            raise Refused("slow", f"{limit} per {kind}", retry_after=max(1, math.ceil(reset - time.time())))
+            raise Refused("slow", message or f"{limit} per {kind}", retry_after=max(1, math.ceil(reset - time.time())))
 
 
 def given_key(request: Request, body_key: object = None) -> str | None:

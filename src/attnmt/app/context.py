@@ -3,7 +3,7 @@ the language detector, and whether the access log may hold texts."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from starlette.requests import Request
 
@@ -24,6 +24,12 @@ class Server:
 
     def __post_init__(self) -> None:
         self.detector = Detector(self.models.sources())
+
+    def settings_for(self, request: Request) -> ServeSettings:
+        """The limits of an admitted ``request``: the server's, with its key's characters per request."""
+        limit = self.access.char_limit(request, self.settings.max_request_chars)
+        return self.settings if limit == self.settings.max_request_chars else replace(
+            self.settings, max_request_chars=limit)
 
     def record(self, request: Request, served: ServedModel, texts: list[str], translations: list[str]) -> None:
         """Counts a translated request's characters and notes it for the access log."""

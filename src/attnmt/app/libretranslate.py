@@ -32,7 +32,7 @@ from attnmt.app.context import Server
 from attnmt.app.detect import language_name
 from attnmt.app.native import TranslateRequest, translate_native
 from attnmt.app.request_batcher import Busy
-from attnmt.app.served import Options, ServedModel, TooMuch
+from attnmt.app.served import Options, ServedModel, ServeSettings, TooMuch
 from attnmt.decoding import DEFAULT, Decoding
 
 FORMATS = ("text", "html")  # html: attnmt.documents carries the tags over
@@ -44,7 +44,9 @@ REQUEST = {"requestBody": {"content": {"application/json": {"schema": {
                    "source": {"type": "string", "description": 'a language code, or "auto"'},
                    "target": {"type": "string"}, "format": {"type": "string", "enum": list(FORMATS)},
                    "alternatives": {"type": "integer", "minimum": 0}, "api_key": {"type": "string"}}}}}}}
-STATUS = {"missing": 400, "invalid": 403, "slow": 429}  # a Refused reason's status in LibreTranslate's API
+# A Refused reason's status in LibreTranslate's API, and what its message starts with.
+STATUS = {"missing": 400, "invalid": 403, "slow": 429, "large": 400}
+PREFIX = {"slow": "Slowdown: ", "large": "Invalid request: "}
 
 
 class LibreError(Exception):
@@ -75,16 +77,27 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
     return {**request.query_params, **{k: v for k, v in form.items() if isinstance(v, str)}}, None
 
 
+def refusal(refused: Refused) -> LibreError:
+    return LibreError(STATUS[refused.reason], PREFIX.get(refused.reason, "") + str(refused), refused.headers())
+
+
 def admit(server: Server, request: Request, params: dict) -> None:
     try:
         server.access.admit(request, params.get("api_key"))
     except Refused as refused:
-        message = f"Slowdown: {refused}" if refused.reason == "slow" else str(refused)
-        raise LibreError(STATUS[refused.reason], message, refused.headers()) from None
+        raise refusal(refused) from None
 
 
-def texts_of(server: Server, params: dict, from_json: bool) -> list[str]:
-    """``q`` as a list of texts, within the count and character limits."""
+def charge(server: Server, request: Request, texts: list[str]) -> None:
+    """Counts the texts' characters against the request's key's characters a minute."""
+    try:
+        server.access.charge(request, sum(map(len, texts)))
+    except Refused as refused:
+        raise refusal(refused) from None
+
+
+def texts_of(settings: ServeSettings, params: dict, from_json: bool) -> list[str]:
+    """``q`` as a list of texts, within the count and character limits of ``settings``."""
     q = params.get("q")
     if not q:
         raise missing("q")
@@ -93,7 +106,6 @@ def texts_of(server: Server, params: dict, from_json: bool) -> list[str]:
         raise LibreError(400, "Invalid request: q must be a text or a list of texts")
     if not from_json:  # forms may send \r\n: count characters as the JSON clients' \n
         texts = ["\n".join(text.splitlines()) for text in texts]
-    settings = server.settings
     if len(texts) > settings.max_texts:
         raise LibreError(400, f"Invalid request: request ({len(texts)}) exceeds text limit ({settings.max_texts})")
     for text in texts:
@@ -173,7 +185,8 @@ async def translated(served: ServedModel, texts: list[str], alternatives: int,
 
 async def translate_libre(server: Server, request: Request, params: dict, from_json: bool) -> dict:
     admit(server, request, params)
-    texts = texts_of(server, params, from_json)
+    settings = server.settings_for(request)
+    texts = texts_of(settings, params, from_json)
     source, target = (language_of(params, name) for name in ("source", "target"))
     alternatives = alternatives_of(server, params)
     text_format = params.get("format") or "text"
@@ -184,10 +197,11 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     detection = await detected(server, texts, target) if source == "auto" else None
     served = model_for(server, detection["language"] if detection else source, target)
     try:
-        served.check_texts([(f"q[{i}]", text) for i, text in enumerate(texts)], server.settings, allow_blank=True,
+        served.check_texts([(f"q[{i}]", text) for i, text in enumerate(texts)], settings, allow_blank=True,
                            markup=text_format == "html")
     except TooMuch as error:
         raise LibreError(400, f"Invalid request: {error}") from None
+    charge(server, request, texts)
     best, others = await translated(served, texts, alternatives, text_format)
     server.record(request, served, texts, best)
     one = not isinstance(params["q"], list)

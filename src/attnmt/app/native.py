@@ -25,7 +25,7 @@ from attnmt.inspect.align import trace_extras
 from attnmt.inspect.trace import trace_translation
 from attnmt.translate import Translation
 
-STATUS = {"missing": 401, "invalid": 403, "slow": 429}  # a Refused reason's status in this API
+STATUS = {"missing": 401, "invalid": 403, "slow": 429, "large": 413}  # a Refused reason's status in this API
 
 
 class TranslateRequest(BaseModel):
@@ -131,9 +131,11 @@ class ErrorMessage(BaseModel):
 ERRORS = {
     401: {"model": ErrorMessage, "description": "the server wants an API key (api_key or Authorization: Bearer)"},
     403: {"model": ErrorMessage, "description": "the API key is not one the server knows"},
-    413: {"model": ErrorMessage, "description": "too many texts or characters, a text too long, or a body too large"},
+    413: {"model": ErrorMessage, "description": "too many texts or characters (also: more than the API key may "
+                                                "translate a minute), a text too long, or a body too large"},
     422: {"model": ErrorMessage, "description": "not valid JSON, an unknown or mistyped field, or an empty text"},
-    429: {"model": ErrorMessage, "description": "over a rate limit; retry after the Retry-After seconds"},
+    429: {"model": ErrorMessage, "description": "over a rate limit (requests, or the API key's characters, a minute); "
+                                                "retry after the Retry-After seconds"},
     500: {"model": ErrorMessage, "description": "the model failed on this batch; the server goes on"},
     503: {"model": ErrorMessage, "description": "the queue is full; retry after the Retry-After seconds"},
 }
@@ -172,25 +174,34 @@ def attention_of(served: ServedModel, text: str, translation: str) -> dict:
     return trace_translation(served.model, served.tokenizer, text, target=translation).to_dict()
 
 
+def refusal(refused: Refused) -> HTTPException:
+    return HTTPException(STATUS[refused.reason], str(refused), headers=refused.headers())
+
+
 def admitted(server: Server, http: Request) -> None:
     try:
         server.access.admit(http)
     except Refused as refused:
-        raise HTTPException(STATUS[refused.reason], str(refused), headers=refused.headers()) from None
+        raise refusal(refused) from None
 
 
-def checked_texts(server: Server, served: ServedModel, request: TranslateRequest) -> list[str]:
-    """The request's texts, or 413 naming the first limit they pass (422: a blank one)."""
+def checked_texts(server: Server, served: ServedModel, request: TranslateRequest, http: Request) -> list[str]:
+    """The request's texts, or 413 naming the first limit they pass (422: a blank one); then
+    their characters are counted against the key's characters a minute (429 when over)."""
     named = request.named_texts()
-    if request.return_attention and len(named) > server.settings.max_attention_texts:
-        raise HTTPException(413, f"return_attention is for at most {server.settings.max_attention_texts} texts "
+    settings = server.settings_for(http)
+    if request.return_attention and len(named) > settings.max_attention_texts:
+        raise HTTPException(413, f"return_attention is for at most {settings.max_attention_texts} texts "
                                  f"a request, got {len(named)}")
     try:
-        served.check_texts(named, server.settings, markup=request.format == "html")
+        served.check_texts(named, settings, markup=request.format == "html")
+        server.access.charge(http, sum(len(text) for _, text in named))
     except TooMuch as error:
         raise HTTPException(413, str(error)) from None
     except ValueError as error:
         raise HTTPException(422, str(error)) from None
+    except Refused as refused:
+        raise refusal(refused) from None
     return [text for _, text in named]
 
 
@@ -198,7 +209,7 @@ async def translate_native(server: Server, request: TranslateRequest, http: Requ
     """Translates ``text`` or ``texts``; concurrent requests are batched together."""
     admitted(server, http)
     served = chosen_model(server, request.model)
-    texts = checked_texts(server, served, request)
+    texts = checked_texts(server, served, request, http)
     batcher = served.batcher
     try:
         options = request.options()

@@ -34,7 +34,7 @@ from fastapi import FastAPI, Request
 from fastapi.responses import StreamingResponse
 
 from attnmt.app.context import Server
-from attnmt.app.libretranslate import LibreError, admit, detected, model_for, parameters, texts_of
+from attnmt.app.libretranslate import LibreError, admit, charge, detected, model_for, parameters, texts_of
 from attnmt.app.served import MOST_BEAM, ServedModel, TooMuch
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.search import Hypothesis, beam_search
@@ -116,7 +116,8 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
         admit(server, request, params)
         if isinstance(params.get("q"), list):
             raise LibreError(400, "Invalid request: a stream translates one text: q must be a text, not a list")
-        [text] = texts_of(server, params, body is not None)
+        settings = server.settings_for(request)
+        [text] = texts_of(settings, params, body is not None)
         decoding = Decoding(beam_size=beam_of(params))
         source, target = params.get("source"), params.get("target")
         if source or target:
@@ -126,9 +127,10 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
         else:
             served = server.models.default
         try:
-            served.check_texts([("q", text)], server.settings)
+            served.check_texts([("q", text)], settings)
         except (TooMuch, ValueError) as error:
             raise LibreError(400, f"Invalid request: {error}") from None
+        charge(server, request, [text])
         server.record(request, served, [text], [])
         return StreamingResponse(events(served, text, decoding), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache"})

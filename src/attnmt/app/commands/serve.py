@@ -73,7 +73,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--allowed-host", action="append", default=[], metavar="NAME", help="a Host name to answer "
                    "to besides localhost (on loopback; elsewhere: any name unless this is given), e.g. behind a proxy")
     p.add_argument("--api-keys", metavar="FILE", help="require an API key: one a line, optionally followed by "
-                                                      "its requests per minute")
+                   "its requests per minute, char-limit=N (its characters per request, in place of --char-limit) "
+                   "and chars-per-minute=N")
     p.add_argument("--req-limit", type=positive_int, help="requests per minute per client address (default: none)")
     p.add_argument("--char-limit", type=positive_int, default=20_000,
                    help="characters per request, all its texts together")
