@@ -359,6 +359,22 @@ def test_serve_batch_size_is_named_as_in_translate_and_the_old_name_still_works(
     assert "--max-batch is now --batch-size 4" in capsys.readouterr().err
 
 
+def test_serve_keeps_metrics_to_loopback_and_a_key_when_asked(monkeypatch, tmp_path, capsys):
+    import attnmt.app.serve
+    from attnmt.app.access import MetricsAccess
+
+    fake_serving(monkeypatch)
+    kept = []
+    monkeypatch.setattr(attnmt.app.serve, "serve", lambda *args: kept.append(args[-1]))  # the metrics access
+    (tmp_path / "metrics.key").write_text("scrape-token\n", encoding="utf-8")
+    assert main(["serve", "--model", "m"]) == 0
+    assert main(["serve", "--model", "m", "--metrics-access", "loopback",
+                 "--metrics-key-file", str(tmp_path / "metrics.key")]) == 0
+    assert kept == [MetricsAccess(), MetricsAccess(loopback=True, key="scrape-token")]
+    assert main(["serve", "--model", "m", "--metrics-key-file", str(tmp_path / "none.key")]) == 2
+    assert "none.key: cannot read the metrics key" in capsys.readouterr().err
+
+
 def test_average_and_plot_take_the_model_directory_as_every_command_does(trained_copy, capsys):
     assert main(["average", "--model", str(trained_copy), "--last", "2"]) == 0
     assert "note:" not in capsys.readouterr().err

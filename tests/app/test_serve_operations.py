@@ -7,7 +7,7 @@ import logging
 import pytest
 from fastapi.testclient import TestClient
 
-from attnmt.app.access import Access, read_api_keys
+from attnmt.app.access import Access, MetricsAccess, read_api_keys, read_metrics_key
 from attnmt.app.serve import ServedModel, ServeSettings, create_app
 from attnmt.checkpoint import load_model_dir
 from attnmt.errors import ConfigError
@@ -166,6 +166,41 @@ def test_metrics_count_requests_by_status_batches_and_characters(served):
     assert 'attnmt_batch_texts_count{model="en-de"} 1.0' in text
     assert 'attnmt_characters_total{model="en-de"} 10.0' in text  # len("a dog runs")
     assert 'attnmt_queued_texts{model="en-de"} 0.0' in text
+
+
+def test_metrics_answer_anyone_by_default_as_prometheus_expects(served):
+    with TestClient(create_app([served]), client=("203.0.113.7", 50000)) as client:
+        assert client.get("/metrics").status_code == 200
+
+
+@pytest.mark.parametrize("address, status", [("127.0.0.1", 200), ("::1", 200), ("203.0.113.7", 403)])
+def test_metrics_kept_to_loopback_refuse_other_addresses(served, address, status):
+    with TestClient(create_app([served], metrics_access=MetricsAccess(loopback=True)), client=(address, 50000),
+                    raise_server_exceptions=False) as client:
+        answer = client.get("/metrics")
+        assert answer.status_code == status
+        assert client.post("/translate", json=ASK).status_code == 200  # only /metrics is kept
+    if status == 403:
+        assert answer.json() == {"detail": "/metrics answers only clients on this machine (--metrics-access loopback)"}
+
+
+def test_metrics_with_a_key_need_it_as_a_bearer_token(served, tmp_path):
+    path = tmp_path / "metrics.key"
+    path.write_text("scrape-token\n", encoding="utf-8")
+    with client_for(served, metrics_access=MetricsAccess(key=read_metrics_key(path))) as client:
+        missing = client.get("/metrics")
+        assert missing.status_code == 401 and missing.headers["WWW-Authenticate"] == "Bearer"
+        assert client.get("/metrics", headers={"Authorization": "Bearer guess"}).status_code == 401
+        answer = client.get("/metrics", headers={"Authorization": "Bearer scrape-token"})
+        assert answer.status_code == 200 and "attnmt_requests_total" in answer.text
+
+
+@pytest.mark.parametrize("text", ["", "  \n", "two words\n"])
+def test_a_metrics_key_file_holds_one_key(tmp_path, text):
+    path = tmp_path / "metrics.key"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"metrics.key: expected one key \(no spaces\) for GET /metrics"):
+        read_metrics_key(path)
 
 
 def access_lines(caplog) -> list[dict]:

@@ -1,4 +1,5 @@
-"""Who may translate how often: API keys and rate limits (the ``limits`` package).
+"""Who may translate how often: API keys and rate limits (the ``limits`` package); who may
+read the metrics.
 
 A keys file (``attnmt serve --api-keys FILE``) holds one key a line, optionally
 followed by that key's requests per minute, its characters per request (``char-limit=N``,
@@ -20,18 +21,26 @@ refused with 429 and ``Retry-After``, the seconds until the window has room.
 A key's characters a minute count the same way, once the request has passed every
 other check (a refused request costs none); a request with more characters than
 the key may translate in a minute is refused as too large (retrying cannot help).
+
+``GET /metrics`` answers anyone who reaches the server, as Prometheus expects; an
+operator may keep it to clients on this machine (``--metrics-access loopback``) and/or
+ask for a key of its own (``--metrics-key-file FILE``: ``Authorization: Bearer KEY``, what
+Prometheus sends with ``authorization: {credentials_file: FILE}``).
 """
 
 from __future__ import annotations
 
+import ipaddress
 import math
+import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from limits import RateLimitItemPerMinute
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 
 from attnmt.errors import ConfigError
@@ -84,8 +93,8 @@ def read_api_keys(path: str | Path) -> dict[str, ApiKey]:
 def key_limits(fields: list[str]) -> dict[str, int | None] | None:
     """A key line's limits after the key (``600 char-limit=5000``) as ApiKey's fields; None if malformed."""
     limits: dict[str, int | None] = {"per_minute": None}
-    for position, field in enumerate(fields):
-        name, equals, value = field.rpartition("=")
+    for position, given in enumerate(fields):
+        name, equals, value = given.rpartition("=")
         name = KEY_FIELDS.get(name) if equals else "per_minute" if position == 0 else None
         if name is None or limits.get(name) is not None or not (value.isdigit() and int(value) > 0):
             return None
@@ -154,6 +163,44 @@ class Access:
         if not self.limiter.hit(limit, kind, who, cost=cost):
             reset = self.limiter.get_window_stats(limit, kind, who).reset_time
             raise Refused("slow", message or f"{limit} per {kind}", retry_after=max(1, math.ceil(reset - time.time())))
+
+
+@dataclass(frozen=True)
+class MetricsAccess:
+    """Who may read ``GET /metrics``: anyone (the default), or only clients on this machine
+    (``loopback``) and/or requests that carry ``key``."""
+
+    loopback: bool = False
+    key: str | None = field(default=None, repr=False)  # never in a log or a traceback
+
+    def check(self, request: Request) -> None:
+        """Raises HTTPException: 403 for a client elsewhere (``loopback``), 401 without the key."""
+        if self.loopback and not is_loopback(request.client.host if request.client else ""):
+            raise HTTPException(403, "/metrics answers only clients on this machine (--metrics-access loopback)")
+        if self.key is not None and not secrets.compare_digest((given_key(request) or "").encode(), self.key.encode()):
+            raise HTTPException(401, "/metrics needs its key: Authorization: Bearer KEY (--metrics-key-file)",
+                                headers={"WWW-Authenticate": "Bearer"})
+
+
+def read_metrics_key(path: str | Path) -> str:
+    """The key in a file (its text without surrounding space, as Prometheus reads a credentials_file)."""
+    try:
+        key = Path(path).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: cannot read the metrics key: {error}") from None
+    if not key or any(character.isspace() for character in key):
+        raise ConfigError(f"{path}: expected one key (no spaces) for GET /metrics, the file's whole text")
+    return key
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (an address, or "localhost") is this machine."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def given_key(request: Request, body_key: object = None) -> str | None:

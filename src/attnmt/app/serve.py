@@ -20,14 +20,13 @@ and answer.  Every limit is checked before any model work.
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
 import sys
 from collections.abc import Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import asdict
 
-from fastapi import FastAPI, HTTPException
+from fastapi import FastAPI, HTTPException, Request
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
@@ -36,7 +35,7 @@ from starlette.datastructures import Headers
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from attnmt.app.access import Access
+from attnmt.app.access import Access, MetricsAccess, is_loopback
 from attnmt.app.context import Server
 from attnmt.app.guards import (
     LOOPBACK_NAMES,
@@ -105,14 +104,15 @@ class BodyLimit(HTTPMiddleware):
 
 def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = None, access: Access | None = None,
                cors_origins: Sequence[str] = (), log_text: bool = False,
-               allowed_hosts: Sequence[str] | None = None) -> FastAPI:
+               allowed_hosts: Sequence[str] | None = None, metrics_access: MetricsAccess | None = None) -> FastAPI:
     """The FastAPI application serving ``models`` (the first is attnmt's API's default); each
     model's batcher runs while the app does.  ``cors_origins``: the web origins whose pages may
     call the API (default: none).  ``allowed_hosts``: the Host names it answers to (None: any;
-    others get 400)."""
+    others get 400).  ``metrics_access``: who may read /metrics (default: anyone)."""
     server = Server(Models(models), settings or ServeSettings(), access or Access(), Metrics(PATHS), log_text)
     for served in server.models.all:
         server.metrics.watch(served)
+    metrics_access = metrics_access or MetricsAccess()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -151,7 +151,8 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
                       translated=sum(m["translated"] for m in each), models=each)
 
     @app.get("/metrics", include_in_schema=False)
-    async def metrics() -> Response:
+    async def metrics(request: Request) -> Response:
+        metrics_access.check(request)
         return Response(generate_latest(server.metrics.registry), media_type=CONTENT_TYPE_LATEST)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -161,25 +162,17 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     return app
 
 
-def is_loopback(host: str) -> bool:
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
-
-
 def serve(served: Sequence[ServedModel], host: str = "127.0.0.1", port: int = 8000,
           settings: ServeSettings | None = None, access: Access | None = None, cors_origins: Sequence[str] = (),
-          log_text: bool = False, allowed_hosts: Sequence[str] = ()) -> None:
+          log_text: bool = False, allowed_hosts: Sequence[str] = (), metrics_access: MetricsAccess | None = None,
+          ) -> None:
     """Serves ``served`` (inference copies, as ``attnmt serve`` loads them: attnmt.app.commands.serve)
     until Ctrl-C or SIGTERM, writing the access log to stderr.  On loopback it answers only to
     loopback names and ``allowed_hosts``; elsewhere to any name, unless ``allowed_hosts`` lists some."""
     settings = settings or ServeSettings()
     access = access or Access()
     hosts = [*LOOPBACK_NAMES, host, *allowed_hosts] if is_loopback(host) else (list(allowed_hosts) or None)
-    app = create_app(served, settings, access, cors_origins, log_text, hosts)
+    app = create_app(served, settings, access, cors_origins, log_text, hosts, metrics_access)
     handler = logging.StreamHandler(sys.stderr)
     ACCESS_LOG.addHandler(handler)
     ACCESS_LOG.setLevel(logging.INFO)

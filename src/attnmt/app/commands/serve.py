@@ -29,7 +29,7 @@ def load_served(pair: str | None, folder: str, args: argparse.Namespace):
 
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.app.access import Access, read_api_keys
+    from attnmt.app.access import Access, MetricsAccess, read_api_keys, read_metrics_key
     from attnmt.app.serve import ServeSettings, serve
     from attnmt.app.served import split_model_argument
     from attnmt.errors import ConfigError
@@ -46,9 +46,11 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
                              header_timeout_s=args.header_timeout, body_timeout_s=args.body_timeout,
                              shutdown_timeout_s=args.shutdown_timeout)
     access = Access(read_api_keys(args.api_keys) if args.api_keys else None, args.req_limit)
+    metrics_access = MetricsAccess(args.metrics_access == "loopback",
+                                   read_metrics_key(args.metrics_key_file) if args.metrics_key_file else None)
     served = [load_served(pair, folder, args) for pair, folder in models]
     serve(served, args.host, args.port, settings, access, [o for o in args.cors_origins.split(",") if o],
-          args.log_text, args.allowed_host)
+          args.log_text, args.allowed_host, metrics_access)
     return 0
 
 
@@ -80,6 +82,11 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                    help="characters per request, all its texts together")
     p.add_argument("--cors-origins", default="", help="comma-separated web origins whose pages may call the API "
                                                       "(default: none)")
+    p.add_argument("--metrics-access", choices=("open", "loopback"), default="open",
+                   help="who may read GET /metrics: anyone who reaches the server (default, as Prometheus "
+                        "expects) or only clients on this machine")
+    p.add_argument("--metrics-key-file", metavar="FILE", help="GET /metrics also needs the key in FILE: "
+                   "Authorization: Bearer KEY (Prometheus: authorization: {credentials_file: FILE})")
     p.add_argument("--log-text", action="store_true", help="the access log also holds each request's texts")
     add_machine_options(p)
     add_shortlist_option(p)
