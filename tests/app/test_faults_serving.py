@@ -7,12 +7,16 @@ Afterwards it must still answer correctly.  Traffic goes to 127.0.0.1 only, boun
 import json
 import signal
 import socket
+import subprocess
+import sys
 import time
 import urllib.request
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 
 import pytest
-from support import running_server
+from support import free_port, running_server
 
 pytest.importorskip("fastapi", reason="attnmt serve needs fastapi and uvicorn")
 
@@ -143,6 +147,41 @@ def test_a_stop_with_a_half_sent_request_ends_within_the_shutdown_timeout_with_s
             process.send_signal(stop)
             assert process.wait(timeout=20) == 0  # 1 s for the request in flight, and the time to stop
         assert "server stopped" in process.stderr.read()
+
+
+@contextmanager
+def two_model_server(model_dir) -> Iterator[tuple[subprocess.Popen, int]]:
+    """`attnmt serve` with two models, started and read until its ready line: (process, port)."""
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-m", "attnmt", "serve", "--model", f"en-de={model_dir}",
+                                "--model", f"de-en={model_dir}", "--port", str(port), "--threads", "1"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        assert any("Ctrl-C stops" in line for line in process.stderr), "no ready line"
+        yield process, port
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        process.stderr.close()
+
+
+def test_a_sigterm_right_after_the_ready_line_stops_the_server_with_status_0(trained_model):
+    # uvicorn installed its signal handlers only once its loop ran: a SIGTERM just after the ready
+    # line was lost (the server ran on) or killed the process (status -15, nothing drained).
+    for _ in range(3):
+        with two_model_server(trained_model) as (process, _):
+            process.send_signal(signal.SIGTERM)
+            assert process.wait(timeout=20) == 0
+            assert "server stopped" in process.stderr.read()
+
+
+def test_the_ready_line_comes_once_the_server_listens(trained_model):
+    with two_model_server(trained_model) as (process, port):
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=10) as answer:  # no retry needed
+            assert [m["name"] for m in json.load(answer)["models"]] == ["en-de", "de-en"]
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=20) == 0
 
 
 def test_only_loopback_names_reach_a_loopback_server_and_answers_carry_security_headers(trained_model):

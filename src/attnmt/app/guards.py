@@ -12,7 +12,9 @@ open, so a few thousand silent sockets (or one half-sent body at shutdown) hold 
     SecurityHeaders    nosniff, no framing, and for the page a Content-Security-Policy that allows
                        its own inline script and style (by hash) and requests to its own server only
     run_until_stopped  serves until SIGTERM or Ctrl-C, lets requests in flight finish for at most
-                       ``shutdown_timeout`` seconds, and returns (exit status 0: a stop asked for)
+                       ``shutdown_timeout`` seconds, and returns (exit status 0: a stop asked for);
+                       its signal handlers are in place before the server starts, so a stop that
+                       comes at once (right after the ready line) is never lost
 """
 
 from __future__ import annotations
@@ -23,9 +25,11 @@ import hashlib
 import json
 import re
 import signal
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import partial
 
+import uvicorn
 from fastapi import HTTPException, Request, Response
 from fastapi.routing import APIRoute
 from starlette.datastructures import MutableHeaders
@@ -176,19 +180,43 @@ class SecurityHeaders(HTTPMiddleware):
         await self.app(scope, receive, with_headers)
 
 
-def run_until_stopped(app: ASGIApp, host: str, port: int, header_timeout: float, shutdown_timeout: float) -> None:
-    """Serves ``app`` with uvicorn until SIGTERM or SIGINT; requests in flight then get at most
-    ``shutdown_timeout`` seconds to finish.  Returns normally: a stop asked for is not a failure."""
-    import uvicorn
+class StoppableServer(uvicorn.Server):
+    """uvicorn's server, which calls ``ready`` once it listens and leaves the signals to
+    run_until_stopped.
 
+    uvicorn installs its own handlers only once its event loop runs, and puts back the ones
+    before it when it ends; a SIGTERM between the two was lost (swallowed by the handler before
+    it) or killed the process (status 143, no draining).
+    """
+
+    def __init__(self, config: uvicorn.Config, ready: Callable[[], None]) -> None:
+        super().__init__(config)
+        self.ready = ready
+
+    @contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield  # run_until_stopped's handlers are in place from before the start to the end
+
+    async def startup(self, sockets: list | None = None) -> None:
+        await super().startup(sockets)
+        if self.started and not self.should_exit:  # a stop during the start: it goes straight on to the shutdown
+            self.ready()
+
+
+def run_until_stopped(app: ASGIApp, host: str, port: int, header_timeout: float, shutdown_timeout: float,
+                      ready: Callable[[], None] = lambda: None) -> None:
+    """Serves ``app`` with uvicorn until SIGTERM or SIGINT; requests in flight then get at most
+    ``shutdown_timeout`` seconds to finish (a second Ctrl-C: at once).  ``ready`` is called once
+    the server listens.  Returns normally: a stop asked for is not a failure (status 0, not 143)."""
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
                             http=partial(TimedH11Protocol, header_timeout=header_timeout),
                             timeout_graceful_shutdown=shutdown_timeout)
-    # uvicorn catches the signal, shuts down, then raises the signal again to the handler that was
-    # there before it: this one, which lets the process end as a normal return (status 0, not 143).
-    previous = {sig: signal.signal(sig, lambda signum, frame: None) for sig in (signal.SIGINT, signal.SIGTERM)}
+    server = StoppableServer(config, ready)
+    # A stop asked for at any moment from here on, even before the server has started, ends it:
+    # startup then goes straight on to the shutdown.
+    previous = {sig: signal.signal(sig, server.handle_exit) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
-        uvicorn.Server(config).run()
+        server.run()
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)

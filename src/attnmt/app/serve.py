@@ -184,7 +184,10 @@ def serve(served: Sequence[ServedModel], host: str = "127.0.0.1", port: int = 80
     if unnamed:
         print(f"attnmt: {', '.join(unnamed)}: no language pair, so LibreTranslate's clients cannot ask for it; "
               "name it: --model en-de=DIR", file=sys.stderr)
-    print(f"serving {', '.join(m.name for m in served)} at http://{host}:{port}/ (LibreTranslate API: "
-          "POST /translate; attnmt's: POST /v1/translate; docs: /docs); Ctrl-C stops", file=sys.stderr)
-    run_until_stopped(app, host, port, settings.header_timeout_s, settings.shutdown_timeout_s)
+
+    def ready() -> None:  # once the server listens
+        print(f"serving {', '.join(m.name for m in served)} at http://{host}:{port}/ (LibreTranslate API: "
+              "POST /translate; attnmt's: POST /v1/translate; docs: /docs); Ctrl-C stops", file=sys.stderr, flush=True)
+
+    run_until_stopped(app, host, port, settings.header_timeout_s, settings.shutdown_timeout_s, ready)
     print("attnmt: server stopped", file=sys.stderr)
