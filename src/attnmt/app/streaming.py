@@ -10,13 +10,13 @@
     event: done      data: {"translatedText": "Ein Hund rennt."}
 
 Every event carries the whole text so far, never a delta: a client shows each one in place
-of the last.  The search is the one ``POST /translate`` runs for the same request (beam
-``beam``, by default attnmt's, as there), and after each step a ``partial`` event sends the
+of the last.  The search is the one ``POST /v1/translate`` runs for the same text and
+``beam`` (by default attnmt's, as ``POST /translate`` uses), and after each step a ``partial`` event sends the
 best hypothesis so far (attnmt.search.best_so_far), when its text changed: the leading
 active hypothesis, or a finished one that scores higher than every active one.  With
 ``beam`` 1 (greedy search) each text extends the last; with a wider beam a later one may
 rewrite it, even shorten it (a shorter hypothesis finishes and wins).  ``done`` carries the
-translation, exactly what ``POST /translate`` answers.
+translation, exactly what those endpoints answer.
 
 A stream runs alone in its model's thread, between batches, and stops at the next step
 when its client goes away.  Errors before the first event answer as LibreTranslate's do
@@ -51,14 +51,15 @@ def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callabl
     best one so far after each step where its text changed, until the end (returns the
     translation) or until ``gone`` (raises Gone)."""
     model, tokenizer = served.model, served.tokenizer
-    shown = [""]
+    shown = ""
 
     def step(best: dict[int, Hypothesis]) -> None:
+        nonlocal shown
         if gone.is_set():
             raise Gone
         partial = tokenizer.decode(best[0].tokens)
-        if partial != shown[0]:
-            shown[0] = partial
+        if partial != shown:
+            shown = partial
             send(partial)
 
     with evaluating(model):
