@@ -37,13 +37,20 @@ from attnmt.decoding import DEFAULT, Decoding
 
 FORMATS = ("text", "html")  # html: attnmt.documents carries the tags over
 
-# /translate's body in the OpenAPI schema (the endpoint reads it itself: JSON, a form or the query).
-REQUEST = {"requestBody": {"content": {"application/json": {"schema": {
-    "type": "object", "required": ["q", "source", "target"],
-    "properties": {"q": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
-                   "source": {"type": "string", "description": 'a language code, or "auto"'},
-                   "target": {"type": "string"}, "format": {"type": "string", "enum": list(FORMATS)},
-                   "alternatives": {"type": "integer", "minimum": 0}, "api_key": {"type": "string"}}}}}}}
+
+
+def json_body(required: list[str], properties: dict) -> dict:
+    """A request body for the OpenAPI schema, where the endpoint reads the body itself (JSON, a
+    form or the query)."""
+    return {"requestBody": {"content": {"application/json": {"schema": {
+        "type": "object", "required": required, "properties": properties}}}}}
+
+
+# LibreTranslate's request fields, as the OpenAPI schema gives them.
+FIELDS = {"q": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+          "source": {"type": "string", "description": 'a language code, or "auto"'},
+          "target": {"type": "string"}, "format": {"type": "string", "enum": list(FORMATS)},
+          "alternatives": {"type": "integer", "minimum": 0}, "api_key": {"type": "string"}}
 # A Refused reason's status in LibreTranslate's API, and what its message starts with.
 STATUS = {"missing": 400, "invalid": 403, "slow": 429, "large": 400}
 PREFIX = {"slow": "Slowdown: ", "large": "Invalid request: "}
@@ -230,7 +237,7 @@ def add_libretranslate_routes(app: FastAPI, server: Server) -> None:
     async def libre_error(request: Request, error: LibreError) -> JSONResponse:
         return JSONResponse({"error": str(error)}, status_code=error.status, headers=error.headers)
 
-    @app.post("/translate", tags=["LibreTranslate"], openapi_extra=REQUEST)
+    @app.post("/translate", tags=["LibreTranslate"], openapi_extra=json_body(["q", "source", "target"], FIELDS))
     async def translate(request: Request):
         """LibreTranslate's translate (q, source, target, format, alternatives, api_key)."""
         params, body = await parameters(request)

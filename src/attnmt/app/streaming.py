@@ -34,11 +34,26 @@ from fastapi import FastAPI, Request
 from fastapi.responses import StreamingResponse
 
 from attnmt.app.context import Server
-from attnmt.app.libretranslate import LibreError, admit, charge, detected, model_for, parameters, texts_of
+from attnmt.app.libretranslate import (
+    FIELDS,
+    LibreError,
+    admit,
+    charge,
+    detected,
+    json_body,
+    model_for,
+    parameters,
+    texts_of,
+)
 from attnmt.app.served import MOST_BEAM, ServedModel, TooMuch
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.search import Hypothesis, beam_search
 from attnmt.translate import evaluating, source_batches
+
+# The stream's body in the OpenAPI schema: LibreTranslate's fields for one text, and the beam.
+STREAM_FIELDS = {"q": {"type": "string"}, "source": FIELDS["source"], "target": FIELDS["target"],
+                 "beam": {"type": "integer", "minimum": 1, "maximum": MOST_BEAM, "default": DEFAULT.beam_size},
+                 "api_key": FIELDS["api_key"]}
 
 
 class Gone(Exception):
@@ -109,7 +124,7 @@ def beam_of(params: dict) -> int:
 
 
 def add_streaming_route(app: FastAPI, server: Server) -> None:
-    @app.post("/translate/stream", tags=["streaming"])
+    @app.post("/translate/stream", tags=["streaming"], openapi_extra=json_body(["q"], STREAM_FIELDS))
     async def translate_stream(request: Request) -> StreamingResponse:
         """One text's translation as it grows: server-sent events ``partial`` (the whole text so far
         each time; with beam > 1 it may change), then ``done``."""
