@@ -137,14 +137,47 @@ def steps_side_by_side(room: int, steps: int, hold_keys: bool = False) -> tuple[
     return cache, ref_cache, [now == before for before, now in zip(buffers[:-1], buffers[1:], strict=True)]
 
 
-@pytest.mark.parametrize("room", [0, 2])
-def test_with_room_the_step_grows_keys_in_place_and_copies_once_the_room_is_used(room):
-    cache, ref_cache, in_place = steps_side_by_side(room, steps=5)
+@pytest.mark.parametrize("room", [0, 20])
+def test_the_step_grows_keys_in_place_and_copies_once_the_buffer_is_full(room):
+    cache, ref_cache, in_place = steps_side_by_side(room, steps=18)
     for ours, theirs in zip(cache.layers, ref_cache.layers, strict=True):
         torch.testing.assert_close(ours.self_k, theirs.self_k, atol=2e-5, rtol=1e-4)
         torch.testing.assert_close(ours.self_v, theirs.self_v, atol=2e-5, rtol=1e-4)
-    # room 2: positions 0-2 in the first buffer (1 + room 2), 3-5 in the next; room 0: a copy every step
-    assert in_place == ([True, True, False, True] if room else [False] * 4)
+    # A copied buffer holds a multiple of 16 positions, at least 1 + room: room 0: positions 0-15
+    # in the first buffer, 16 and 17 in the next; room 20: all 18 in the first (32).
+    assert in_place == ([True] * 17 if room else [True] * 15 + [False, True])
+
+
+@pytest.mark.parametrize("fused_step", [True, False])
+def test_a_reorder_of_the_rows_is_applied_by_the_next_step_as_the_readable_cache_applies_it(fused_step):
+    """The inference copy's cache keeps beam search's reorders (two here, one after the other) for the
+    step to gather, or for the Python step to apply first; keys, values and logits stay the readable
+    model's."""
+    model = small_model(seed=5)
+    fast = prepare(model, fused_step=fused_step)
+    src = torch.randint(4, 60, (2, 6))
+    src_mask = padding_mask(src, 0)
+    with torch.inference_mode():
+        memory = model.encode(src)
+        ours, theirs = fast.start_decoding(memory), model.start_decoding(memory)
+        first = torch.tensor([0, 0, 1, 1])  # each sentence's one row becomes two
+        for cache in (ours, theirs):
+            cache.reorder(torch.tensor([0, 1]))
+        for t, rows in enumerate([first, torch.tensor([1, 0, 3, 3]), torch.tensor([0, 0, 2, 3])]):
+            width = 1 if t == 0 else 2
+            step = torch.randint(4, 60, (2 * width, 1))
+            torch.testing.assert_close(fast.decode(step, memory, src_mask, cache=ours),
+                                       model.decode(step, memory, src_mask, cache=theirs), atol=2e-5, rtol=1e-4)
+            for cache in (ours, theirs):
+                cache.reorder(rows)
+                if t == 1:  # and a second reorder before the next step: [1, 0, 3, 3] then [1, 1, 2, 3]
+                    cache.reorder(torch.tensor([1, 1, 2, 3]))
+        step = torch.randint(4, 60, (4, 1))
+        torch.testing.assert_close(fast.decode(step, memory, src_mask, cache=ours),
+                                   model.decode(step, memory, src_mask, cache=theirs), atol=2e-5, rtol=1e-4)
+    for mine, reference in zip(ours.layers, theirs.layers, strict=True):
+        torch.testing.assert_close(mine.self_k, reference.self_k, atol=2e-5, rtol=1e-4)
+        torch.testing.assert_close(mine.self_v, reference.self_v, atol=2e-5, rtol=1e-4)
 
 
 def test_keys_held_elsewhere_make_keys_and_values_copy_together():
