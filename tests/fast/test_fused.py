@@ -1,6 +1,7 @@
 """The C++ decoder step (attnmt.fast.fused): the Python step's numbers, caches and translations."""
 
 import copy
+import dataclasses
 import shutil
 import warnings
 
@@ -37,9 +38,18 @@ def test_the_extension_builds_and_prepare_attaches_it():
     assert prepare(model).step is not None
     assert prepare(model, fused_step=False).step is None
     # translate's batches: a few dozen sentences for the C++ step, the token budget for the Python one
-    assert next_tokens_of(prepare(model)).batch_sentences == 64
-    assert next_tokens_of(prepare(model, fused_step=False)).batch_sentences == 0
+    assert next_tokens_of(prepare(model)).sentences_per_batch(model.config, 4) == 64
+    assert next_tokens_of(prepare(model, fused_step=False)).sentences_per_batch(model.config, 4) == 0
     assert not hasattr(model, "step")  # the original is left alone
+
+
+def test_batches_are_smaller_where_a_steps_logits_would_pass_the_budget():
+    choose = fused.FusedNextTokens()
+    multi30k, opus = (dataclasses.replace(small_model().config, vocab_size=v) for v in (8_000, 58_101))
+    assert choose.sentences_per_batch(multi30k, 4) == 64
+    assert choose.sentences_per_batch(opus, 1) == 64  # greedy: 64 rows of logits are 15 MB
+    assert choose.sentences_per_batch(opus, 4) == 36  # beam 4: 36 · 4 rows · 58,101 · 4 bytes <= 32 MiB
+    assert choose.sentences_per_batch(opus, 64) == 2
 
 
 @pytest.mark.parametrize(
