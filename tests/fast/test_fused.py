@@ -159,35 +159,41 @@ def test_the_step_grows_keys_in_place_and_copies_once_the_buffer_is_full(room):
 
 
 @pytest.mark.parametrize("fused_step", [True, False])
-def test_a_reorder_of_the_rows_is_applied_by_the_next_step_as_the_readable_cache_applies_it(fused_step):
-    """The inference copy's cache keeps beam search's reorders (two here, one after the other) for the
-    step to gather, or for the Python step to apply first; keys, values and logits stay the readable
-    model's."""
+def test_reorders_of_the_rows_are_applied_by_the_next_step_as_the_readable_cache_applies_them(fused_step):
+    """The inference copy's cache keeps beam search's reorders for the step to apply (or for the
+    Python step to apply first): the beam widening (a new buffer), reorders within each sentence's
+    beam and two in a row (in the buffer), then a sentence leaving (in the buffer, rows moving
+    down).  Keys, values and logits stay the readable model's."""
     model = small_model(seed=5)
     fast = prepare(model, fused_step=fused_step)
-    src = torch.randint(4, 60, (2, 6))
+    src = torch.randint(4, 60, (3, 6))
     src_mask = padding_mask(src, 0)
+    reorders = [  # (rows, groups) before each step after the first
+        [(torch.tensor([0, 0, 1, 1, 2, 2]), None)],  # each sentence's one row becomes two
+        [(torch.tensor([1, 0, 2, 3, 5, 5]), None), (torch.tensor([1, 1, 2, 3, 4, 4]), None)],  # two in a row
+        [(torch.tensor([2, 3, 5, 4]), torch.tensor([1, 2]))],  # the first sentence has ended
+    ]
+    buffers, rows = [], len(src)
     with torch.inference_mode():
-        memory = model.encode(src)
-        ours, theirs = fast.start_decoding(memory), model.start_decoding(memory)
-        first = torch.tensor([0, 0, 1, 1])  # each sentence's one row becomes two
-        for cache in (ours, theirs):
-            cache.reorder(torch.tensor([0, 1]))
-        for t, rows in enumerate([first, torch.tensor([1, 0, 3, 3]), torch.tensor([0, 0, 2, 3])]):
-            width = 1 if t == 0 else 2
-            step = torch.randint(4, 60, (2 * width, 1))
+        memory, reference_memory = fast.encode(src), model.encode(src)
+        ours, theirs = fast.start_decoding(memory), model.start_decoding(reference_memory)
+        for t in range(len(reorders) + 1):
+            step = torch.randint(4, 60, (rows, 1))
             torch.testing.assert_close(fast.decode(step, memory, src_mask, cache=ours),
-                                       model.decode(step, memory, src_mask, cache=theirs), atol=2e-5, rtol=1e-4)
-            for cache in (ours, theirs):
-                cache.reorder(rows)
-                if t == 1:  # and a second reorder before the next step: [1, 0, 3, 3] then [1, 1, 2, 3]
-                    cache.reorder(torch.tensor([1, 1, 2, 3]))
-        step = torch.randint(4, 60, (4, 1))
-        torch.testing.assert_close(fast.decode(step, memory, src_mask, cache=ours),
-                                   model.decode(step, memory, src_mask, cache=theirs), atol=2e-5, rtol=1e-4)
+                                       model.decode(step, reference_memory, src_mask, cache=theirs),
+                                       atol=2e-5, rtol=1e-4)
+            buffers.append(ours.layers[0].self_k.data_ptr())
+            for order, groups in reorders[t] if t < len(reorders) else []:
+                ours.reorder(order, groups)
+                theirs.reorder(order, groups)
+                rows = len(order)
+                if groups is not None:
+                    memory, reference_memory, src_mask = memory[groups], reference_memory[groups], src_mask[groups]
     for mine, reference in zip(ours.layers, theirs.layers, strict=True):
         torch.testing.assert_close(mine.self_k, reference.self_k, atol=2e-5, rtol=1e-4)
         torch.testing.assert_close(mine.self_v, reference.self_v, atol=2e-5, rtol=1e-4)
+    if fused_step:  # the widening copies into a new buffer; the reorders after it stay in that one
+        assert [now == before for before, now in zip(buffers[:-1], buffers[1:], strict=True)] == [False, True, True]
 
 
 def test_keys_held_elsewhere_make_keys_and_values_copy_together():

@@ -27,6 +27,7 @@
 #include <type_traits>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -272,6 +273,50 @@ void gather_rows(const Tensor& cache, const Tensor& parents, const Tensor& out) 
   });
 }
 
+// How beam search's reorder parents [N] can be applied to the M cached rows in their own buffer,
+// block by block of `width` rows (a sentence's beam): kLocal where every block's rows come from
+// the block itself (blocks independent), kForward where they come from rows at or after the block's
+// first (sentences that ended leave the batch: blocks move down, in order), kNone otherwise (the
+// beam widening after the first step: more rows than cached).
+enum class Reorder { kNone, kForward, kLocal };
+
+Reorder reorder_kind(const Tensor& parents, int64_t width, int64_t cached_rows) {
+  const int64_t n = parents.size(0);
+  if (n > cached_rows || width < 1 || n % width != 0) return Reorder::kNone;
+  const int64_t* p = parents.data_ptr<int64_t>();
+  bool local = true;
+  for (int64_t first = 0; first < n; first += width)
+    for (int64_t r = first; r < first + width; ++r) {
+      if (p[r] < first || p[r] >= cached_rows) return Reorder::kNone;
+      local = local && p[r] < first + width;
+    }
+  return local ? Reorder::kLocal : Reorder::kForward;
+}
+
+// The cache's rows [0, N) become its rows parents [N], in place (reorder_kind not kNone): a
+// block's changed rows are read into `temp` first, then written, so a block may read its own rows.
+void reorder_in_place(const Tensor& cache, const Tensor& parents, int64_t width, Reorder kind) {
+  const int64_t heads = cache.size(1), block = cache.size(2) * cache.size(3);
+  const int64_t s0 = cache.stride(0), s1 = cache.stride(1), n = parents.size(0);
+  const int64_t* p = parents.data_ptr<int64_t>();
+  float* data = cache.data_ptr<float>();
+  const auto blocks = [&](int64_t begin, int64_t end) {
+    std::unique_ptr<float[]> temp(new float[width * heads * block]);
+    for (int64_t first = begin * width; first < end * width; first += width) {
+      for (int64_t j = 0; j < width; ++j)
+        if (p[first + j] != first + j)
+          for (int64_t h = 0; h < heads; ++h)
+            std::memcpy(temp.get() + (j * heads + h) * block, data + p[first + j] * s0 + h * s1, block * sizeof(float));
+      for (int64_t j = 0; j < width; ++j)
+        if (p[first + j] != first + j)
+          for (int64_t h = 0; h < heads; ++h)
+            std::memcpy(data + (first + j) * s0 + h * s1, temp.get() + (j * heads + h) * block, block * sizeof(float));
+    }
+  };
+  if (kind == Reorder::kLocal) at::parallel_for(0, n / width, 1, blocks);
+  else blocks(0, n / width);
+}
+
 // The cache [M, H, t, dk] (or none) with this step's fresh [N, H, 1, dk] appended: in place where
 // `in_place` (room_after), else copied into a new buffer with at least `room` positions to spare
 // (rows `parents` [N] of the cache where given: beam search's reorder, gathered in the same copy).
@@ -326,6 +371,10 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
                 "decoder_step: parents must be int64 [", rows, "]");
     parents = parents_in->contiguous();
   }
+  // A reorder is applied in the cache's own buffer where that buffer has room and is unshared
+  // (room_after), else gathered into a new one as the position is appended.
+  const Reorder reorder = parents.has_value() && !self_k.empty() && self_k[0].has_value()
+                              ? reorder_kind(*parents, rows / groups, self_k[0]->size(0)) : Reorder::kNone;
   std::vector<Tensor> result{Tensor()};
   auto norm = [&](const Tensor& t, int64_t at) {
     return layer_norm(t, weights.tensor(at), weights.tensor(at + 1), eps);
@@ -337,9 +386,15 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
     Tensor qkv = weights.linear(w, h, "none").contiguous();  // [N, 3d]: q | k | v
     Tensor heads_kv = qkv.view({rows, 3, heads, 1, dk});
     // Keys and values grow alike, so that attention reads both with one layout.
-    const bool in_place = !parents.has_value() && room_after(self_k[l]) && room_after(self_v[l]);
-    const Tensor k = append_position(self_k[l], heads_kv.select(1, 1), in_place, room, parents);  // [N, H, t + 1, dk]
-    const Tensor v = append_position(self_v[l], heads_kv.select(1, 2), in_place, room, parents);
+    const bool in_place = (!parents.has_value() || reorder != Reorder::kNone) && room_after(self_k[l]) &&
+                          room_after(self_v[l]);
+    if (in_place && parents.has_value()) {
+      reorder_in_place(*self_k[l], *parents, rows / groups, reorder);
+      reorder_in_place(*self_v[l], *parents, rows / groups, reorder);
+    }
+    const std::optional<Tensor> gather = in_place ? std::nullopt : parents;
+    const Tensor k = append_position(self_k[l], heads_kv.select(1, 1), in_place, room, gather);  // [N, H, t + 1, dk]
+    const Tensor v = append_position(self_v[l], heads_kv.select(1, 2), in_place, room, gather);
     result.push_back(k);
     result.push_back(v);
     Tensor attended = at::empty({rows, d}, x.options());
