@@ -21,7 +21,8 @@ sentence takes 40 steps in every engine: the token counts printed show it).  Eve
 process timed from its start to its exit (interpreter, imports, loading included):
 
 - ``python -m attnmt translate --model M --beam 4 --threads 2 --max-len-a 0 --max-len-b 40
-  [--int8] [--shortlist FILE]``;
+  --no-split [--int8] [--shortlist FILE]`` (``--no-split``: each line whole, as CTranslate2
+  translates it; by default attnmt would split the two joined sentences and translate each);
 - benchmarks/peers/ctranslate2_translate.py (ctranslate2 and sentencepiece only, ``</s>``
   appended to each source as Marian models expect, batches of 32), float32, int8 and int8 with
   the vmap, at 1 and at 2 threads.
@@ -138,7 +139,7 @@ def jobs(folder: Path) -> dict[str, list[str]]:
     """Job name -> the command that translates INPUT into OUTPUT."""
     def attnmt(threads: int, *extra: str) -> list[str]:
         return [sys.executable, "-m", "attnmt", "translate", "--model", str(folder / "attnmt"), "--beam", str(BEAM),
-                "--threads", str(threads), "--max-len-a", "0", "--max-len-b", str(MAX_OUTPUT), *extra]
+                "--threads", str(threads), "--max-len-a", "0", "--max-len-b", str(MAX_OUTPUT), "--no-split", *extra]
 
     shortlist = ("--shortlist", str(folder / "shortlist.tsv"))
     commands = {"attnmt fp32": attnmt(2), "attnmt int8": attnmt(2, "--int8"),
