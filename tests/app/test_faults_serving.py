@@ -112,6 +112,18 @@ def test_a_client_that_leaves_mid_stream_does_not_hurt_the_server(server):
     assert post(url, {"text": "a dog runs", "beam": 1}) == (200, {"translations": ["ein hund rennt"]})
 
 
+def test_the_stream_through_attnmt_serves_fast_copy_ends_with_its_translation(server):
+    _, url, _ = server
+    for text in ["a man rides a bike", "two dogs run", "the boy laughs"]:
+        request = urllib.request.Request(url + "translate/stream", json.dumps({"q": text, "beam": 4}).encode(),
+                                         {"content-type": "application/json"})
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            done = answer.read().decode().strip().split("\n\n")[-1]
+        assert done.startswith("event: done\n")
+        assert json.loads(done.split("data: ", 1)[1]) == {
+            "translatedText": post(url, {"text": text, "beam": 4})[1]["translations"][0]}
+
+
 def answer_or_hang_up(sock: socket.socket) -> bytes:
     """What the server sends until it closes the connection (socket.timeout if it never does)."""
     received = b""
