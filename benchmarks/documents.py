@@ -130,11 +130,9 @@ class Same:
     """A stand-in model: each sentence is its own translation, each word aligned to itself (the
     document machinery alone: parsing, splitting, placing tags, writing the page)."""
 
-    def translate(self, sentences: list[str]) -> list[str]:
-        return list(sentences)
-
-    def word_weights(self, sources: list[str], translations: list[str]) -> list[list[list[float]]]:
-        return [identity(len(s.split())) for s in sources]
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list]:
+        return list(sentences), [identity(len(s.split())) if w else None
+                                 for s, w in zip(sentences, weighed, strict=True)]
 
 
 def big_page(tagged: list[str], megabytes: float) -> str:
