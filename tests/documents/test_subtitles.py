@@ -61,6 +61,12 @@ def test_a_sentence_over_two_cues_is_translated_whole_and_cut_where_the_alignmen
                    "2\n00:00:02,000 --> 00:00:04,500\nIN RUNS DOG THE\n")
 
 
+def test_cues_whose_whole_text_is_one_voice_span_are_joined_inside_it(mirror):
+    out = translate_subtitle_text(vtt("<v Roger>The dog runs", "<v Roger>in the big park.</v>"), mirror)
+    assert mirror.given == ["The dog runs in the big park."]
+    assert out == vtt("<v Roger>PARK. BIG THE", "<v Roger>IN RUNS DOG THE</v>")
+
+
 def test_where_the_break_would_leave_a_cue_empty_the_cut_follows_the_cues_lengths(fixed):
     translator = fixed("Der Hund läuft im Park.", [])  # aligned to nothing: the break goes to the end
     out = translate_subtitle_text(vtt("The dog runs", "in the park."), translator)

@@ -15,7 +15,8 @@ and wrapped again into as many lines, at the spaces nearest even lengths; its ta
 as marks (attnmt.documents.cue_text).
 
 A sentence that runs on into the next cue is translated whole: consecutive cues
-without tags are joined while the segmenter finds no sentence end where one cue's
+without tags (a voice span over a whole cue, ``<v Roger>…``, is the cue's speaker, kept
+as its prefix, and does not count) are joined while the segmenter finds no sentence end where one cue's
 text ends (at most ``MAX_JOINED`` cues, and never across a ``NOTE`` or over
 ``--no-split``).  The translation is cut back into the cues where the cue breaks
 land by the alignment (rule 2 of attnmt.documents.spans: before the first target
@@ -39,6 +40,7 @@ from attnmt.documents.spans import FlatText, Nested, has_words
 BLOCK_GAP = re.compile(r"(\r?\n(?:[ \t]*\r?\n)+)")
 FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
+SPEAKER = re.compile(r"(<v(?:[.\s][^<>]*)?>)(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
 
 
 def translate_subtitle_text(text: str, translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
@@ -66,12 +68,23 @@ def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Tr
                    options: DocumentOptions, vtt: bool, where: str) -> list[str]:
     """Cue texts translated in one batched pass, a sentence running over cues as one (``chains``);
     follows[k]: cue k + 1 comes right after cue k in the file."""
-    groups = chains(texts, follows, options)
-    flats = [cue_flat([texts[k] for k in group], vtt, f"{where}, cue {group[0] + 1}") for group in groups]
+    speakers = [speaker(text) for text in texts]
+    bodies = [body for _, body, _ in speakers]
+    groups = chains(bodies, follows, options)
+    flats = [cue_flat([bodies[k] for k in group], vtt, f"{where}, cue {group[0] + 1}") for group in groups]
     out = []
     for group, flat, content in zip(groups, flats, translate_flats(flats, translator, options), strict=True):
-        out.extend(split_cues(flat, content, [texts[k] for k in group], vtt))
-    return out
+        out.extend(split_cues(flat, content, [bodies[k] for k in group], vtt))
+    return [start + translated + end for (start, _, end), translated in zip(speakers, out, strict=True)]
+
+
+def speaker(text: str) -> tuple[str, str, str]:
+    """(voice start tag, text inside, "</v>" or "") of a cue whose whole text is one voice span
+    with no other tag inside; ("", text, "") for any other cue (its tags go through as marks)."""
+    match = SPEAKER.fullmatch(text)
+    if match is None or TOKEN.search(match.group(2)):
+        return "", text, ""
+    return match.group(1), match.group(2), match.group(3) or ""
 
 
 def chains(texts: Sequence[str], follows: Sequence[bool], options: DocumentOptions) -> list[list[int]]:
