@@ -29,6 +29,7 @@ from attnmt.documents.spans import (
     plain,
 )
 from attnmt.errors import ConfigError
+from attnmt.glossary import Glossary
 from attnmt.inspect.align import translate_with_weights
 from attnmt.model import Transformer
 from attnmt.tokenizer import Tokenizer
@@ -77,10 +78,11 @@ class ModelTranslator:
     decoding: Decoding = DEFAULT
     max_tokens: int = 4096
     max_sentences: int | None = None
+    glossary: Glossary | None = None  # terms each sentence's translation must use (attnmt.glossary)
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts, found = translate_with_weights(self.model, self.tokenizer, sentences, weighed, self.decoding,
-                                              self.max_tokens, self.max_sentences)
+                                              self.max_tokens, self.max_sentences, glossary=self.glossary)
         return texts, [None if weights is None else weights.tolist() for weights in found]
 
 

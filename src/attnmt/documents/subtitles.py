@@ -16,14 +16,14 @@ as marks (attnmt.documents.cue_text).
 
 A sentence that runs on into the next cue is translated whole: consecutive cues
 without tags (a voice span over a whole cue, ``<v Roger>…``, is the cue's speaker, kept
-as its prefix, and does not count) are joined while the segmenter finds no sentence end where one cue's
-text ends (at most ``MAX_JOINED`` cues, and never across a ``NOTE`` or over
-``--no-split``).  The translation is cut back into the cues where the cue breaks
-land by the alignment (rule 2 of attnmt.documents.spans: before the first target
-word aligned to the source word after the break); where that would leave a cue
-without a word, or the breaks out of order, it is cut by the cues' shares of the
-source text instead, at the word boundaries nearest them.  Every cue keeps its
-number and timing.
+as its prefix, and does not count) are joined where the next cue starts with a
+lower-case letter and the segmenter finds no sentence end where the cue's text ends
+(at most ``MAX_JOINED`` cues, and never across a ``NOTE`` or with ``--no-split``).
+The translation is cut back into the cues where the cue breaks land by the alignment
+(rule 2 of attnmt.documents.spans: before the first target word aligned to the source
+word after the break); where that would leave a cue without a word, or the breaks out
+of order, it is cut by the cues' shares of the source text instead, at the word
+boundaries nearest them.  Every cue keeps its number and timing.
 """
 
 from __future__ import annotations
@@ -104,9 +104,11 @@ def chains(texts: Sequence[str], follows: Sequence[bool], options: DocumentOptio
 
 
 def runs_on(text: str, following: str, language: str) -> bool:
-    """Whether the sentence segmenter, reading both texts as one, finds no sentence end where
-    ``text`` ends (and both have words)."""
-    if not (has_words(text) and has_words(following)):
+    """Whether ``following`` goes on with the sentence ``text`` ends with: it starts with a
+    lower-case letter, and the sentence segmenter, reading both as one text, finds no sentence
+    end where ``text`` ends.  (A capital, or a script without case, starts a sentence of its own.)"""
+    first_letter = next((ch for ch in following if ch.isalpha()), "")
+    if not (has_words(text) and first_letter.islower()):
         return False
     first = text.strip()
     return all(end != len(first) for _, end in sentence_spans(f"{first} {following.strip()}", language))

@@ -24,7 +24,7 @@ from attnmt.decoding import DEFAULT, Decoding
 from attnmt.inspect.trace import TranslationAttention, trace_translation
 from attnmt.model import AttentionTrace, Transformer
 from attnmt.tokenizer import Tokenizer
-from attnmt.translate import Guides, evaluating, length_batches, searched_batches
+from attnmt.translate import Glossaries, Guides, evaluating, length_batches, searched_batches
 
 WORD_START = "▁"
 
@@ -122,17 +122,18 @@ def word_starts(pieces: Sequence[str]) -> list[int]:
 def translate_with_weights(model: Transformer, tokenizer: Tokenizer, sentences: Sequence[str],
                            weighed: Sequence[bool], decoding: Decoding = DEFAULT, max_tokens: int = 4096,
                            max_sentences: int | None = None, layer: int = -1,
-                           heads: Sequence[int] | None = None) -> tuple[list[str], list[Tensor | None]]:
-    """``attnmt.translate.translate``'s translations and, for each sentence ``weighed`` marks, the
-    cross-attention between its words and its translation's (``word_weights``: [target words,
-    source words]; None for the others and for an empty translation).
+                           heads: Sequence[int] | None = None,
+                           glossary: Glossaries = None) -> tuple[list[str], list[Tensor | None]]:
+    """``attnmt.translate.translate``'s translations (with ``glossary`` as there) and, for each
+    sentence ``weighed`` marks, the cross-attention between its words and its translation's
+    (``word_weights``: [target words, source words]; None for the others and for an empty translation).
 
     The weights come from one teacher-forced pass of the decoder alone over the search's own
     output ids, batch by batch, reading the encoder output the search computed: the source is
     encoded once and the translation is never tokenised again."""
     outputs: list[str] = [""] * len(sentences)
     found: list[Tensor | None] = [None] * len(sentences)
-    guides = Guides.of(len(sentences))
+    guides = Guides.of(len(sentences), glossary)
     for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides):
         best = [hypotheses[0].tokens for hypotheses in batch.hypotheses]
         for i, ids in zip(batch.indices, best, strict=True):
