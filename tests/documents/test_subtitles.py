@@ -39,7 +39,7 @@ def test_timestamps_and_end_tags_with_nothing_open_are_kept_in_place(same):
 
 
 def test_a_lone_less_than_sign_is_text_and_warned_about(same):
-    with pytest.warns(UserWarning, match="cue 1: a '<' that opens no tag"):
+    with pytest.warns(UserWarning, match="cue 1: a '<' that opens no tag is kept as text"):
         assert translate_subtitle_text(vtt("a < b"), same) == vtt("a &lt; b")
 
 

@@ -97,7 +97,8 @@ def add_cue(builder: FlatBuilder, text: str, vtt: bool, where: str) -> None:
 
 def add_cue_text(builder: FlatBuilder, text: str, vtt: bool, where: str) -> None:
     if "<" in text:
-        warnings.warn(f"{where}: a '<' that opens no tag (write &lt; in WebVTT) is kept as text", stacklevel=4)
+        hint = " (WebVTT writes it &lt;)" if vtt else ""
+        warnings.warn(f"{where}: a '<' that opens no tag is kept as text{hint}", stacklevel=4)
     builder.add_text(unescape(text) if vtt else text)
 
 

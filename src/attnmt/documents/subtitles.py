@@ -89,8 +89,8 @@ def speaker(text: str) -> tuple[str, str, str]:
 
 def chains(texts: Sequence[str], follows: Sequence[bool], options: DocumentOptions) -> list[list[int]]:
     """The cues in runs translated as one text: cue k + 1 joins cue k's run when both are without
-    tags, it follows cue k in the file, the run is shorter than MAX_JOINED, and no sentence ends
-    where cue k's text does."""
+    tags, it follows cue k in the file, the run is shorter than MAX_JOINED, and it goes on with
+    cue k's sentence (``runs_on``)."""
     runs: list[list[int]] = []
     for k, text in enumerate(texts):
         joins = (k > 0 and options.split and follows[k - 1] and len(runs[-1]) < MAX_JOINED

@@ -4,7 +4,9 @@ For each target subword the decoder wrote, the source subword that one layer's
 cross-attention (mean of its heads) weighs most is taken as its partner; subword
 pairs become word pairs (a SentencePiece piece starting with "▁" starts a word).
 The weights are those of the step that wrote each piece: ``trace.trace_translation``
-teacher-forced on the given translation.  The last layer is the default: on the Multi30k model it
+teacher-forced on the given translation (``align``), the same pass batched
+(``align_batched``), or, while translating, a pass of the decoder alone over the search's
+own output and encoder output (``translate_with_weights``).  The last layer is the default: on the Multi30k model it
 aligned best of the three (``benchmarks/results/alignment.txt``).  For deeper models
 another layer may be better (Garg et al., 2019, found the penultimate one best in
 their 6-layer models): measure it with ``benchmarks/alignment.py``.
