@@ -21,7 +21,8 @@ sentence takes 40 steps in every engine: the token counts printed show it).  Eve
 process timed from its start to its exit (interpreter, imports, loading included):
 
 - ``python -m attnmt translate --model M --beam 4 --threads 2 --max-len-a 0 --max-len-b 40
-  [--int8] [--shortlist FILE]``;
+  --no-split [--int8] [--shortlist FILE]`` (``--no-split``: each line whole, as CTranslate2
+  translates it; by default attnmt would split the two joined sentences and translate each);
 - benchmarks/peers/ctranslate2_translate.py (ctranslate2 and sentencepiece only, ``</s>``
   appended to each source as Marian models expect, batches of 32), float32, int8 and int8 with
   the vmap, at 1 and at 2 threads.
@@ -124,21 +125,21 @@ def write_vmap(shortlist: Path, vocab: Path, vmap: Path) -> None:
     vmap.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
-def input_lines(count: int) -> list[str]:
-    """``count`` lines, each two consecutive Multi30k test sentences joined (about 30 pieces)."""
+def input_lines(count: int, join: int = 2) -> list[str]:
+    """``count`` lines, each ``join`` consecutive Multi30k test sentences joined (two: about 30
+    pieces; eight: about 120, the long inputs of a paragraph left unsplit)."""
     gz = DATA / "test_2016_flickr.en.gz"
     import gzip
 
     sentences = gzip.open(gz, "rt", encoding="utf-8").read().splitlines()
-    return [f"{sentences[(2 * i) % len(sentences)]} {sentences[(2 * i + 1) % len(sentences)]}"
-            for i in range(count)]
+    return [" ".join(sentences[(join * i + j) % len(sentences)] for j in range(join)) for i in range(count)]
 
 
-def jobs(folder: Path) -> dict[str, list[str]]:
+def jobs(folder: Path, max_output: int = MAX_OUTPUT) -> dict[str, list[str]]:
     """Job name -> the command that translates INPUT into OUTPUT."""
     def attnmt(threads: int, *extra: str) -> list[str]:
         return [sys.executable, "-m", "attnmt", "translate", "--model", str(folder / "attnmt"), "--beam", str(BEAM),
-                "--threads", str(threads), "--max-len-a", "0", "--max-len-b", str(MAX_OUTPUT), *extra]
+                "--threads", str(threads), "--max-len-a", "0", "--max-len-b", str(max_output), "--no-split", *extra]
 
     shortlist = ("--shortlist", str(folder / "shortlist.tsv"))
     commands = {"attnmt fp32": attnmt(2), "attnmt int8": attnmt(2, "--int8"),
@@ -148,7 +149,7 @@ def jobs(folder: Path) -> dict[str, list[str]]:
         for threads in (1, 2):
             commands[f"CTranslate2 {kind}{vmap} {threads} thread{'s' * (threads > 1)}"] = [
                 sys.executable, str(CT2_SCRIPT), str(folder / f"ct2_{kind}"), "--threads", str(threads),
-                "--beam", str(BEAM), "--max-length", str(MAX_OUTPUT), "--append-eos", *["--use-vmap"] * bool(vmap)]
+                "--beam", str(BEAM), "--max-length", str(max_output), "--append-eos", *["--use-vmap"] * bool(vmap)]
     return {name: [*command, "INPUT", "OUTPUT"] for name, command in commands.items()}
 
 
@@ -173,6 +174,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=2, help="runs per job; the fastest counts")
     parser.add_argument("--lines", type=int, default=500)
+    parser.add_argument("--join", type=int, default=2, help="test sentences per line (8: long inputs)")
+    parser.add_argument("--max-output", type=int, default=MAX_OUTPUT, help="output tokens per line")
     parser.add_argument("--jobs", default="", help="comma-separated subset of the jobs (default: all)")
     parser.add_argument("--keep", help="build the models in this folder (reused when it holds them)")
     parser.add_argument("--build", help=argparse.SUPPRESS)
@@ -188,10 +191,10 @@ def main() -> None:
             folder.mkdir(parents=True, exist_ok=True)
             subprocess.run([sys.executable, __file__, "--build", str(folder)], check=True)
         source, one_line = folder / "input.en", folder / "one_line.en"
-        lines = input_lines(args.lines)
+        lines = input_lines(args.lines, args.join)
         source.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
         one_line.write_text(lines[0] + "\n", encoding="utf-8")
-        commands = jobs(folder)
+        commands = jobs(folder, args.max_output)
         if args.jobs:
             commands = {name: commands[name] for name in args.jobs.split(",")}
         whole: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
@@ -209,7 +212,8 @@ def main() -> None:
 
     flags = " ".join(sorted(cpu_flags() & {"avx2", "avx512f", "avx512_vnni", "avx512_bf16", "amx_int8"}))
     print(f"command: {' '.join(sys.argv)}\nCPU {cpu_model()} ({flags}); OPUS-MT en-de shape, random weights "
-          f"({VOCAB:,} pieces); {args.lines} lines of ~30 pieces, beam {BEAM}, at most {MAX_OUTPUT} output tokens; "
+          f"({VOCAB:,} pieces); {args.lines} lines of {args.join} test sentences, beam {BEAM}, "
+          f"at most {args.max_output} output tokens; "
           f"whole processes; fastest of {args.rounds}")
     print(f"on disk: attnmt model directory {sizes['attnmt']:.0f} MiB, CTranslate2 fp32 {sizes['fp32']:.0f} MiB, "
           f"int8 {sizes['int8']:.0f} MiB")

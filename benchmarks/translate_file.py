@@ -7,7 +7,7 @@ The input is 3,000 English lines, always the same: Multi30k's val (1,014) and te
 to its exit, the interpreter's start, imports and model loading included, with beam 4 and 2 CPU
 threads or fewer:
 
-- ``python -m attnmt translate --model M --beam 4 --threads 2 [--int8 | --bf16] input output``;
+- ``python -m attnmt translate --model M --beam 4 --threads 2 --no-split [--int8 | --bf16] input output``;
 - benchmarks/peers/ctranslate2_translate.py, a CTranslate2 user's script (ctranslate2 and
   sentencepiece only: read, tokenise with the export's SentencePiece model, ``translate_batch`` with
   beam 4 and batches of 32, detokenise, write), on ``attnmt export --format ctranslate2`` of the same
@@ -46,7 +46,10 @@ def input_lines(lang: str) -> list[str]:
 
 def jobs(model: str, exports: Path) -> dict[str, list[str]]:
     """Job name -> the command that translates INPUT into OUTPUT."""
-    attnmt = [sys.executable, "-m", "attnmt", "translate", "--model", model, "--beam", "4", "--threads", "2"]
+    # --no-split: one line, one translation, as CTranslate2's script does (attnmt splits lines into
+    # sentences by default).
+    attnmt = [sys.executable, "-m", "attnmt", "translate", "--model", model, "--beam", "4", "--threads", "2",
+              "--no-split"]
     commands = {"attnmt fp32": attnmt, "attnmt int8": [*attnmt, "--int8"]}
     if bf16_native()[0]:
         commands["attnmt bf16"] = [*attnmt, "--bf16"]

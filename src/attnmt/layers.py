@@ -219,10 +219,10 @@ class LayerCache:
         self.self_k, self.self_v = k, v
         return k, v
 
-    def reorder(self, rows: Tensor, groups: Tensor | None = None) -> None:
-        """Keeps decoder rows ``rows`` (beam search: the surviving hypotheses' parents) and,
-        unless None, sentence groups ``groups`` (the sentences still decoding)."""
-        if self.self_k is not None:
+    def reorder(self, rows: Tensor | None, groups: Tensor | None = None) -> None:
+        """Keeps decoder rows ``rows`` (beam search: the surviving hypotheses' parents; None: all)
+        and, unless None, sentence groups ``groups`` (the sentences still decoding)."""
+        if self.self_k is not None and rows is not None:
             self.self_k, self.self_v = self.self_k.index_select(0, rows), self.self_v.index_select(0, rows)
         if groups is not None:
             self.cross_k, self.cross_v = self.cross_k.index_select(0, groups), self.cross_v.index_select(0, groups)

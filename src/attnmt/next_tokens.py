@@ -72,6 +72,11 @@ class NextTokens:
     # Large batches suit the readable model: its per-operation costs are paid once per batch.
     batch_sentences = 0
 
+    def sentences_per_batch(self, config: TransformerConfig, rows_per_sentence: int) -> int:
+        """Sentences per batch for a search with ``rows_per_sentence`` rows each (beam_size);
+        0: attnmt.translate's max_tokens decides."""
+        return self.batch_sentences
+
     def top_log_probs(self, logits: Tensor, k: int, banned: Sequence[int]) -> tuple[Tensor, Tensor, Tensor]:
         """logits [N, V] -> each row's k most likely tokens under log_softmax over the whole
         vocabulary, best first, never one in ``banned``:

@@ -120,8 +120,9 @@ def greedy_search(
 
 
 def make_room(state: DecoderState, limit: list[int], step: int) -> None:
-    """Tells the cache how many more positions greedy search may add, at most ROOM at a time: its
-    rows stay in place between drops, so the keys/values can grow in place (``DecoderCache.reserve``)."""
+    """Tells the cache how many more positions the search may add, at most ROOM at a time: greedy
+    search's rows stay in place between drops, and beam search's are reordered within their buffer
+    by the inference copy's step, so the keys/values can grow in place (``DecoderCache.reserve``)."""
     if state.cache is not None:
         state.cache.reserve(min(max(limit, default=step) - step, ROOM))
 
@@ -256,6 +257,7 @@ def beam_search(
     finished: list[list[Hypothesis]] = [[] for _ in range(src.size(0))]
     # The first step starts from one row per sentence (BOS); the beam widens after it.
     state = DecoderState.start(model, src, use_cache, decoding, memory)
+    make_room(state, limit_of, 0)
     beam_log_prob = torch.zeros(len(state), device=src.device)  # [N]
     step = 0
     while len(state):

@@ -123,14 +123,15 @@ class Translation:
 
 
 def source_batches(
-    model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], max_tokens: int, max_sentences: int | None
+    model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], max_tokens: int, max_sentences: int | None,
+    beam_size: int = 1,
 ) -> Iterator[tuple[list[int], Tensor]]:
     """(input indices, padded source ids [B, S] on the model's device) per length-sorted batch,
-    blank sentences left out; max_sentences None: what suits the model's search
-    (``NextTokens.batch_sentences``)."""
+    blank sentences left out; max_sentences None: what suits the model's search with
+    ``beam_size`` rows a sentence (``NextTokens.sentences_per_batch``)."""
     device = next(model.parameters()).device
     if max_sentences is None:
-        max_sentences = next_tokens_of(model).batch_sentences
+        max_sentences = next_tokens_of(model).sentences_per_batch(model.config, beam_size)
     if max_tokens < 1 or max_sentences < 0:
         raise ValueError(f"need max_tokens >= 1 and max_sentences >= 0, got {max_tokens}, {max_sentences}")
     c = model.config
@@ -173,7 +174,7 @@ def searched_batches(
     for glossary in {id(g): g for g in guides.glossaries if g}.values():  # refuse a bad term before any work
         term_tokens(tokenizer, [target for _, target in glossary.terms], model.config.unk_id)
     with evaluating(model):
-        for indices, src in source_batches(model, tokenizer, sentences, max_tokens, max_sentences):
+        for indices, src in source_batches(model, tokenizer, sentences, max_tokens, max_sentences, decoding.beam_size):
             terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i) for i in indices]
             prefixes = [guides.prefix_ids(tokenizer, i) for i in indices]
             continuing = continuing_pieces(tokenizer, model.config.vocab_size) if any(terms) else None

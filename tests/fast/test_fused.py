@@ -1,6 +1,7 @@
 """The C++ decoder step (attnmt.fast.fused): the Python step's numbers, caches and translations."""
 
 import copy
+import dataclasses
 import shutil
 import warnings
 
@@ -37,9 +38,18 @@ def test_the_extension_builds_and_prepare_attaches_it():
     assert prepare(model).step is not None
     assert prepare(model, fused_step=False).step is None
     # translate's batches: a few dozen sentences for the C++ step, the token budget for the Python one
-    assert next_tokens_of(prepare(model)).batch_sentences == 64
-    assert next_tokens_of(prepare(model, fused_step=False)).batch_sentences == 0
+    assert next_tokens_of(prepare(model)).sentences_per_batch(model.config, 4) == 64
+    assert next_tokens_of(prepare(model, fused_step=False)).sentences_per_batch(model.config, 4) == 0
     assert not hasattr(model, "step")  # the original is left alone
+
+
+def test_batches_are_smaller_where_a_steps_logits_would_pass_the_budget():
+    choose = fused.FusedNextTokens()
+    multi30k, opus = (dataclasses.replace(small_model().config, vocab_size=v) for v in (8_000, 58_101))
+    assert choose.sentences_per_batch(multi30k, 4) == 64
+    assert choose.sentences_per_batch(opus, 1) == 64  # greedy: 64 rows of logits are 15 MB
+    assert choose.sentences_per_batch(opus, 4) == 36  # beam 4: 36 · 4 rows · 58,101 · 4 bytes <= 32 MiB
+    assert choose.sentences_per_batch(opus, 64) == 2
 
 
 @pytest.mark.parametrize(
@@ -137,14 +147,53 @@ def steps_side_by_side(room: int, steps: int, hold_keys: bool = False) -> tuple[
     return cache, ref_cache, [now == before for before, now in zip(buffers[:-1], buffers[1:], strict=True)]
 
 
-@pytest.mark.parametrize("room", [0, 2])
-def test_with_room_the_step_grows_keys_in_place_and_copies_once_the_room_is_used(room):
-    cache, ref_cache, in_place = steps_side_by_side(room, steps=5)
+@pytest.mark.parametrize("room", [0, 20])
+def test_the_step_grows_keys_in_place_and_copies_once_the_buffer_is_full(room):
+    cache, ref_cache, in_place = steps_side_by_side(room, steps=18)
     for ours, theirs in zip(cache.layers, ref_cache.layers, strict=True):
         torch.testing.assert_close(ours.self_k, theirs.self_k, atol=2e-5, rtol=1e-4)
         torch.testing.assert_close(ours.self_v, theirs.self_v, atol=2e-5, rtol=1e-4)
-    # room 2: positions 0-2 in the first buffer (1 + room 2), 3-5 in the next; room 0: a copy every step
-    assert in_place == ([True, True, False, True] if room else [False] * 4)
+    # A copied buffer holds a multiple of 16 positions, at least 1 + room: room 0: positions 0-15
+    # in the first buffer, 16 and 17 in the next; room 20: all 18 in the first (32).
+    assert in_place == ([True] * 17 if room else [True] * 15 + [False, True])
+
+
+@pytest.mark.parametrize("fused_step", [True, False])
+def test_reorders_of_the_rows_are_applied_by_the_next_step_as_the_readable_cache_applies_them(fused_step):
+    """The inference copy's cache keeps beam search's reorders for the step to apply (or for the
+    Python step to apply first): the beam widening (a new buffer), reorders within each sentence's
+    beam and two in a row (in the buffer), then a sentence leaving (in the buffer, rows moving
+    down).  Keys, values and logits stay the readable model's."""
+    model = small_model(seed=5)
+    fast = prepare(model, fused_step=fused_step)
+    src = torch.randint(4, 60, (3, 6))
+    src_mask = padding_mask(src, 0)
+    reorders = [  # (rows, groups) before each step after the first
+        [(torch.tensor([0, 0, 1, 1, 2, 2]), None)],  # each sentence's one row becomes two
+        [(torch.tensor([1, 0, 2, 3, 5, 5]), None), (torch.tensor([1, 1, 2, 3, 4, 4]), None)],  # two in a row
+        [(torch.tensor([2, 3, 5, 4]), torch.tensor([1, 2]))],  # the first sentence has ended
+    ]
+    buffers, rows = [], len(src)
+    with torch.inference_mode():
+        memory, reference_memory = fast.encode(src), model.encode(src)
+        ours, theirs = fast.start_decoding(memory), model.start_decoding(reference_memory)
+        for t in range(len(reorders) + 1):
+            step = torch.randint(4, 60, (rows, 1))
+            torch.testing.assert_close(fast.decode(step, memory, src_mask, cache=ours),
+                                       model.decode(step, reference_memory, src_mask, cache=theirs),
+                                       atol=2e-5, rtol=1e-4)
+            buffers.append(ours.layers[0].self_k.data_ptr())
+            for order, groups in reorders[t] if t < len(reorders) else []:
+                ours.reorder(order, groups)
+                theirs.reorder(order, groups)
+                rows = len(order)
+                if groups is not None:
+                    memory, reference_memory, src_mask = memory[groups], reference_memory[groups], src_mask[groups]
+    for mine, reference in zip(ours.layers, theirs.layers, strict=True):
+        torch.testing.assert_close(mine.self_k, reference.self_k, atol=2e-5, rtol=1e-4)
+        torch.testing.assert_close(mine.self_v, reference.self_v, atol=2e-5, rtol=1e-4)
+    if fused_step:  # the widening copies into a new buffer; the reorders after it stay in that one
+        assert [now == before for before, now in zip(buffers[:-1], buffers[1:], strict=True)] == [False, True, True]
 
 
 def test_keys_held_elsewhere_make_keys_and_values_copy_together():

@@ -37,7 +37,7 @@ from torch import Tensor, nn
 
 from attnmt.fast.packed import FusedQKVAttention, packing_available
 from attnmt.hardware import cpu_flags
-from attnmt.model import DecoderCache, Transformer
+from attnmt.model import DecoderCache, Transformer, TransformerConfig
 from attnmt.next_tokens import NextTokens
 
 CSRC = Path(__file__).with_name("csrc")
@@ -215,26 +215,36 @@ class FusedDecoderStep:
 
 def cache_arguments(cache: GrowingCache, src_mask: Tensor) -> list:
     """The cache and the source mask [G, 1, 1, S] as the C++ step takes them: each layer's
-    self-attention keys, values, cross-attention keys, values (four lists), the mask [G, S], the room."""
+    self-attention keys, values, cross-attention keys, values (four lists), the mask [G, S], the
+    room, the rows' parents (a reorder the step applies)."""
     layers = cache.layers
     return [[layer.self_k for layer in layers], [layer.self_v for layer in layers],
             [layer.cross_k for layer in layers], [layer.cross_v for layer in layers],
-            src_mask.view(src_mask.size(0), src_mask.size(-1)), cache.room]
+            src_mask.view(src_mask.size(0), src_mask.size(-1)), cache.room, cache.parents]
 
 
-def keep_keys(cache: DecoderCache, out: list[Tensor]) -> None:
-    """Each layer's cache takes its keys/values with the new position, from the C++ step's
-    output [x, k_0, v_0, k_1, v_1, ...]."""
+def keep_keys(cache: GrowingCache, out: list[Tensor]) -> None:
+    """Each layer's cache takes its keys/values with the new position (and any reorder applied),
+    from the C++ step's output [x, k_0, v_0, k_1, v_1, ...]."""
     for i, layer in enumerate(cache.layers):
         layer.self_k, layer.self_v = out[1 + 2 * i], out[2 + 2 * i]
+    cache.parents = None
 
 class FusedNextTokens(NextTokens):
     """The searches' next tokens in one C++ pass each (top_tokens.cpp), without writing the
     [N, V] log-probabilities.  Needs the extension (``available()``)."""
 
     # The C++ step decodes a few dozen sentences (a few hundred beam rows) faster per sentence
-    # than hundreds, unlike the readable model (docs/performance.md, the file job).
+    # than hundreds, unlike the readable model (docs/performance.md, the file job) ...
     batch_sentences = 64
+    # ... and fewer where a step's [rows, V] float32 logits would pass this: with a large vocabulary
+    # (OPUS-MT's 58,101 pieces) a smaller batch was as fast and held far less memory (the logits,
+    # and the keys/values of every row: docs/performance.md).
+    logits_budget = 32 << 20
+
+    def sentences_per_batch(self, config: TransformerConfig, rows_per_sentence: int) -> int:
+        per_sentence = max(rows_per_sentence, 1) * config.vocab_size * 4
+        return max(1, min(self.batch_sentences, self.logits_budget // per_sentence))
 
     def top_log_probs(self, logits: Tensor, k: int, banned: Sequence[int]) -> tuple[Tensor, Tensor, Tensor]:
         return torch.ops.attnmt.top_log_probs(logits, k, list(banned))
@@ -247,12 +257,30 @@ class FusedNextTokens(NextTokens):
 class GrowingCache(DecoderCache):
     """The inference copy's decoder cache: ``room`` is how many more positions the search expects
     to add without reordering the rows (greedy search reserves them); the C++ step then appends
-    each position into a buffer with that room instead of copying every layer's keys/values."""
+    each position into a buffer with that room instead of copying every layer's keys/values.
+
+    A reorder of the rows (beam search's, every step) is kept as ``parents`` [N] and done by the
+    C++ step as it appends the new position: each layer's keys/values are copied once a step, not
+    twice (a gather, then the append).  ``settle`` does it at once, for the Python step."""
 
     room: int = 0
+    parents: Tensor | None = None
 
     def reserve(self, positions: int) -> None:
         self.room = positions
+
+    def reorder(self, rows: Tensor, groups: Tensor | None = None) -> None:
+        self.parents = rows if self.parents is None else self.parents[rows]
+        if groups is not None:
+            for layer in self.layers:
+                layer.reorder(None, groups)
+
+    def settle(self) -> None:
+        """Applies a pending reorder of the rows' keys/values."""
+        if self.parents is not None:
+            for layer in self.layers:
+                layer.reorder(self.parents)
+            self.parents = None
 
 
 def _kind(module: nn.Module) -> str:

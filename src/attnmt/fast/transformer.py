@@ -86,6 +86,7 @@ class FastTransformer(Transformer):
         cache: DecoderCache | None = None,
     ) -> Tensor:
         if self.step is None or cache is None or trace is not None or tgt_in.size(1) != 1:
+            settle(cache)
             return super().decode(tgt_in, memory, src_mask, trace, cache)
         if self.shortlist is not None:  # a search's step: logits of the shortlist's columns only, [N, 1, V']
             return self.output.columns_only(self.decoder_states(tgt_in, memory, src_mask, trace, cache))
@@ -95,8 +96,16 @@ class FastTransformer(Transformer):
         self, x: Tensor, memory: Tensor, src_mask: Tensor, trace: AttentionTrace | None, cache: DecoderCache | None
     ) -> Tensor:
         if self.step is None or cache is None or trace is not None or x.size(1) != 1:
+            settle(cache)
             return super().decoder_stack(x, memory, src_mask, trace, cache)
         return self.step(x, cache, src_mask)
+
+
+def settle(cache: DecoderCache | None) -> None:
+    """The Python step reads the keys/values as they stand: a reorder the C++ step would have
+    applied (fused.GrowingCache) is applied first."""
+    if isinstance(cache, fused.GrowingCache):
+        cache.settle()
 
 
 def fuse_relu(model: Transformer) -> None:

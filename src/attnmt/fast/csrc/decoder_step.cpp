@@ -25,7 +25,10 @@
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
+#include <cstring>
 #include <limits>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -182,6 +185,11 @@ struct PackedWeights {
     if (panels.empty()) return ::linear_add(x, other, *w[i], w[i + 1]);
     return attnmt::panel_linear(x, *panels[i], w[i + 1], w[i]->size(0), other, false);
   }
+  int64_t outputs(int64_t i) const { return bf16(i) || panels.empty() ? -1 : w[i]->size(0); }  // -1: oneDNN's output
+  // x Wᵀ + b written into y (where `outputs` is not -1).
+  Tensor linear_into(int64_t i, const Tensor& x, const Tensor& y) const {
+    return attnmt::panel_linear_into(x, *panels[i], w[i + 1], w[i]->size(0), std::nullopt, false, y);
+  }
 };
 
 // int8 linear layers: torch.ao's dynamically quantised Linear, whose packed parameters
@@ -194,6 +202,8 @@ struct Int8Weights {
     return activate(dynamic_int8(x, w.get(i)), act);
   }
   Tensor linear_add(int64_t i, const Tensor& x, const Tensor& other) const { return dynamic_int8(x, w.get(i)).add_(other); }
+  int64_t outputs(int64_t) const { return -1; }  // fbgemm writes its own output
+  Tensor linear_into(int64_t, const Tensor&, const Tensor&) const { TORCH_CHECK(false, "fbgemm writes its own output"); }
   // What torch.ao.nn.quantized.dynamic.Linear runs (reduce_range=True: 7-bit activations).
   static Tensor dynamic_int8(const Tensor& x, const c10::IValue& params) {
     static auto op = c10::Dispatcher::singleton().findSchemaOrThrow("quantized::linear_dynamic", "");
@@ -217,6 +227,10 @@ struct VnniWeights {
   Tensor linear_add(int64_t i, const Tensor& x, const Tensor& other) const {
     return attnmt::int8_linear(x, *w.get(i).toCustomClass<attnmt::Int8Panels>(), other, false);
   }
+  int64_t outputs(int64_t i) const { return w.get(i).toCustomClass<attnmt::Int8Panels>()->n; }
+  Tensor linear_into(int64_t i, const Tensor& x, const Tensor& y) const {
+    return attnmt::int8_linear_into(x, *w.get(i).toCustomClass<attnmt::Int8Panels>(), std::nullopt, false, y);
+  }
 };
 
 // Whether a layer's cached keys (or values) [N, H, t, dk] are the front of a buffer with room for
@@ -232,19 +246,94 @@ bool room_after(const std::optional<Tensor>& cache) {
          c.storage().nbytes() >= static_cast<size_t>(n * heads * capacity * dk) * sizeof(float);
 }
 
-// The cache [N, H, t, dk] (or none) with this step's fresh [N, H, 1, dk] appended: in place where
-// `in_place` (room_after), else copied into a new buffer with `room` positions to spare.  Greedy
-// search asks for room (DecoderCache.room): its rows stay put from step to step.  Beam search
-// does not: it reorders its rows every step, which copies the cache anyway.
-Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, bool in_place, int64_t room) {
+// Positions a copied cache's buffer holds are a multiple of this: buffers of the same size from
+// step to step are ones malloc can hand out again, where a buffer one position longer each step
+// is new memory, page-faulted in afresh.
+constexpr int64_t kCapacityStep = 16;
+
+// out [n, H, t, dk] = cache [M, H, t, dk]'s rows parents [n] (beam search's reorder), one
+// contiguous [t, dk] block per row and head.
+void gather_rows(const Tensor& cache, const Tensor& parents, const Tensor& out) {
+  const int64_t n = out.size(0), heads = out.size(1), block = out.size(2) * out.size(3);
+  const int64_t* p = parents.data_ptr<int64_t>();
+  for (int64_t r = 0; r < n; ++r)
+    TORCH_CHECK(0 <= p[r] && p[r] < cache.size(0), "decoder_step: parent row ", p[r], " is not among the ",
+                cache.size(0), " cached rows");
+  if (cache.stride(3) != 1 || cache.stride(2) != cache.size(3) || out.stride(3) != 1 || out.stride(2) != out.size(3)) {
+    out.copy_(cache.index_select(0, parents));
+    return;
+  }
+  const float* src = cache.data_ptr<float>();
+  float* dst = out.data_ptr<float>();
+  const int64_t s0 = cache.stride(0), s1 = cache.stride(1), d0 = out.stride(0), d1 = out.stride(1);
+  at::parallel_for(0, n * heads, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, block)), [&](int64_t b, int64_t e) {
+    for (int64_t i = b; i < e; ++i)
+      std::memcpy(dst + (i / heads) * d0 + (i % heads) * d1, src + p[i / heads] * s0 + (i % heads) * s1,
+                  block * sizeof(float));
+  });
+}
+
+// How beam search's reorder parents [N] can be applied to the M cached rows in their own buffer,
+// block by block of `width` rows (a sentence's beam): kLocal where every block's rows come from
+// the block itself (blocks independent), kForward where they come from rows at or after the block's
+// first (sentences that ended leave the batch: blocks move down, in order), kNone otherwise (the
+// beam widening after the first step: more rows than cached).
+enum class Reorder { kNone, kForward, kLocal };
+
+Reorder reorder_kind(const Tensor& parents, int64_t width, int64_t cached_rows) {
+  const int64_t n = parents.size(0);
+  if (n > cached_rows || width < 1 || n % width != 0) return Reorder::kNone;
+  const int64_t* p = parents.data_ptr<int64_t>();
+  bool local = true;
+  for (int64_t first = 0; first < n; first += width)
+    for (int64_t r = first; r < first + width; ++r) {
+      if (p[r] < first || p[r] >= cached_rows) return Reorder::kNone;
+      local = local && p[r] < first + width;
+    }
+  return local ? Reorder::kLocal : Reorder::kForward;
+}
+
+// The cache's rows [0, N) become its rows parents [N], in place (reorder_kind not kNone): a
+// block's changed rows are read into `temp` first, then written, so a block may read its own rows.
+void reorder_in_place(const Tensor& cache, const Tensor& parents, int64_t width, Reorder kind) {
+  const int64_t heads = cache.size(1), block = cache.size(2) * cache.size(3);
+  const int64_t s0 = cache.stride(0), s1 = cache.stride(1), n = parents.size(0);
+  const int64_t* p = parents.data_ptr<int64_t>();
+  float* data = cache.data_ptr<float>();
+  const auto blocks = [&](int64_t begin, int64_t end) {
+    std::unique_ptr<float[]> temp(new float[width * heads * block]);
+    for (int64_t first = begin * width; first < end * width; first += width) {
+      for (int64_t j = 0; j < width; ++j)
+        if (p[first + j] != first + j)
+          for (int64_t h = 0; h < heads; ++h)
+            std::memcpy(temp.get() + (j * heads + h) * block, data + p[first + j] * s0 + h * s1, block * sizeof(float));
+      for (int64_t j = 0; j < width; ++j)
+        if (p[first + j] != first + j)
+          for (int64_t h = 0; h < heads; ++h)
+            std::memcpy(data + (first + j) * s0 + h * s1, temp.get() + (j * heads + h) * block, block * sizeof(float));
+    }
+  };
+  if (kind == Reorder::kLocal) at::parallel_for(0, n / width, 1, blocks);
+  else blocks(0, n / width);
+}
+
+// The cache [M, H, t, dk] (or none) with this step's fresh [N, H, 1, dk] appended: in place where
+// `in_place` (room_after), else copied into a new buffer with at least `room` positions to spare
+// (rows `parents` [N] of the cache where given: beam search's reorder, gathered in the same copy).
+// Greedy search asks for room (DecoderCache.room): its rows stay put from step to step.  Beam
+// search reorders its rows every step, so its cache is copied every step, once.
+Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, bool in_place, int64_t room,
+                       const std::optional<Tensor>& parents) {
   const int64_t n = fresh.size(0), heads = fresh.size(1), dk = fresh.size(3);
   const int64_t t = cache.has_value() ? cache->size(2) : 0;
   Tensor buffer;
   if (in_place) {
     buffer = cache->as_strided({n, heads, cache->stride(1) / dk, dk}, cache->strides());
   } else {
-    buffer = at::empty({n, heads, t + 1 + std::max<int64_t>(room, 0), dk}, fresh.options());
-    if (t > 0) buffer.narrow(2, 0, t).copy_(*cache);
+    const int64_t wanted = t + 1 + std::max<int64_t>(room, 0);
+    buffer = at::empty({n, heads, (wanted + kCapacityStep - 1) / kCapacityStep * kCapacityStep, dk}, fresh.options());
+    if (t > 0 && parents.has_value()) gather_rows(*cache, *parents, buffer.narrow(2, 0, t));
+    else if (t > 0) buffer.narrow(2, 0, t).copy_(*cache);
   }
   buffer.select(2, t).copy_(fresh.select(2, 0));
   return buffer.narrow(2, 0, t + 1);
@@ -255,12 +344,14 @@ Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, 
 // per layer [G, H, S, dk], N/G consecutive rows per sentence; cross_mask [G, S] bool.
 // Returns [x, k_0, v_0, k_1, v_1, ...]: the stack's output [N, d] and each layer's
 // keys/values with this position appended [N, H, t + 1, dk] (append_position; `room`: how many
-// more positions to make room for when they must be copied).
+// more positions to make room for when they must be copied).  parents [N]: where given, row r's
+// cached keys/values are the cache's row parents[r] (beam search's reorder, not yet applied).
 template <class Weights>
 std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::vector<std::optional<Tensor>>& self_k,
                          const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
-                         const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room, int64_t heads,
-                         bool norm_first, const std::string& activation, double eps) {
+                         const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
+                         const std::optional<Tensor>& parents_in, int64_t heads, bool norm_first,
+                         const std::string& activation, double eps) {
   const int64_t layers = static_cast<int64_t>(cross_k.size());
   TORCH_CHECK(weights.size() == layers * kPerLayer + kOutput, "decoder_step: expected ", kPerLayer,
               " weights per layer and ", kOutput, " for the output layer, got ", weights.size(), " for ", layers,
@@ -274,6 +365,16 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
   TORCH_CHECK(groups > 0 && rows % groups == 0, "decoder_step: ", rows, " rows do not split into ", groups,
               " sentence groups");
   Tensor x = x_in.contiguous();
+  std::optional<Tensor> parents;
+  if (parents_in.has_value()) {
+    TORCH_CHECK(parents_in->dim() == 1 && parents_in->size(0) == rows && parents_in->scalar_type() == at::kLong,
+                "decoder_step: parents must be int64 [", rows, "]");
+    parents = parents_in->contiguous();
+  }
+  // A reorder is applied in the cache's own buffer where that buffer has room and is unshared
+  // (room_after), else gathered into a new one as the position is appended.
+  const Reorder reorder = parents.has_value() && !self_k.empty() && self_k[0].has_value()
+                              ? reorder_kind(*parents, rows / groups, self_k[0]->size(0)) : Reorder::kNone;
   std::vector<Tensor> result{Tensor()};
   auto norm = [&](const Tensor& t, int64_t at) {
     return layer_norm(t, weights.tensor(at), weights.tensor(at + 1), eps);
@@ -285,9 +386,15 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
     Tensor qkv = weights.linear(w, h, "none").contiguous();  // [N, 3d]: q | k | v
     Tensor heads_kv = qkv.view({rows, 3, heads, 1, dk});
     // Keys and values grow alike, so that attention reads both with one layout.
-    const bool in_place = room_after(self_k[l]) && room_after(self_v[l]);
-    const Tensor k = append_position(self_k[l], heads_kv.select(1, 1), in_place, room);  // [N, H, t + 1, dk]
-    const Tensor v = append_position(self_v[l], heads_kv.select(1, 2), in_place, room);
+    const bool in_place = (!parents.has_value() || reorder != Reorder::kNone) && room_after(self_k[l]) &&
+                          room_after(self_v[l]);
+    if (in_place && parents.has_value()) {
+      reorder_in_place(*self_k[l], *parents, rows / groups, reorder);
+      reorder_in_place(*self_v[l], *parents, rows / groups, reorder);
+    }
+    const std::optional<Tensor> gather = in_place ? std::nullopt : parents;
+    const Tensor k = append_position(self_k[l], heads_kv.select(1, 1), in_place, room, gather);  // [N, H, t + 1, dk]
+    const Tensor v = append_position(self_v[l], heads_kv.select(1, 2), in_place, room, gather);
     result.push_back(k);
     result.push_back(v);
     Tensor attended = at::empty({rows, d}, x.options());
@@ -328,6 +435,11 @@ struct DecoderStep : torch::CustomClassHolder {
   double scale, eps;
   int64_t heads;
   bool norm_first;
+  // decode's logits [N, V] are written here, and the buffer used again at the next step once no
+  // tensor outside holds it (the search has read and dropped the step's logits by then): a new
+  // tensor that size is mapped and page-faulted in afresh at every step.
+  mutable Tensor logits;
+  mutable std::mutex logits_mutex;
 
   DecoderStep(std::string kind_, c10::List<c10::IValue> weights, std::vector<std::optional<Tensor>> panels_,
               Tensor embedding_, std::optional<Tensor> positions_, double scale_, std::optional<Tensor> final_gamma_,
@@ -356,12 +468,14 @@ struct DecoderStep : torch::CustomClassHolder {
     return f(VnniWeights{any});
   }
 
-  // x [N, d], the caches and room as `step` takes them -> [x, k_0, v_0, k_1, v_1, ...].
+  // x [N, d], the caches, room and parents as `step` takes them -> [x, k_0, v_0, k_1, v_1, ...].
   std::vector<Tensor> operator()(const Tensor& x, const std::vector<std::optional<Tensor>>& self_k,
                                  const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
-                                 const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room) const {
+                                 const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
+                                 const std::optional<Tensor>& parents) const {
     return visit([&](const auto& weights) {
-      return step(x, weights, self_k, self_v, cross_k, cross_v, cross_mask, room, heads, norm_first, activation, eps);
+      return step(x, weights, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, heads, norm_first,
+                  activation, eps);
     });
   }
 
@@ -369,15 +483,26 @@ struct DecoderStep : torch::CustomClassHolder {
   // [logits [N, V], k_0, v_0, ...]: Transformer.decode for one position with a cache.
   std::vector<Tensor> decode(const Tensor& tokens, int64_t offset, const std::vector<std::optional<Tensor>>& self_k,
                              const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
-                             const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room) const {
+                             const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
+                             const std::optional<Tensor>& parents) const {
     const Tensor x = embed(tokens, offset);
     return visit([&](const auto& weights) {
-      std::vector<Tensor> out =
-          step(x, weights, self_k, self_v, cross_k, cross_v, cross_mask, room, heads, norm_first, activation, eps);
+      std::vector<Tensor> out = step(x, weights, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, heads,
+                                     norm_first, activation, eps);
       if (final_gamma.has_value()) out[0] = layer_norm(out[0], *final_gamma, *final_beta, eps);
-      out[0] = weights.linear(weights.size() - kOutput, out[0], "none");
+      const int64_t at = weights.size() - kOutput, columns = weights.outputs(at);
+      out[0] = columns < 0 ? weights.linear(at, out[0], "none")
+                           : weights.linear_into(at, out[0], logits_buffer(out[0].size(0), columns));
       return out;
     });
+  }
+
+  // [rows, columns] float32 in `logits` where it is free and large enough, else in a new buffer.
+  Tensor logits_buffer(int64_t rows, int64_t columns) const {
+    std::lock_guard<std::mutex> lock(logits_mutex);
+    if (!logits.defined() || logits.storage().use_count() != 1 || logits.numel() < rows * columns)
+      logits = at::empty({rows * columns}, embedding.options());
+    return logits.narrow(0, 0, rows * columns).view({rows, columns});
   }
 
   // x [N, d] = embedding[tokens] · scale + positions[offset], as Transformer.embed in eval mode.
@@ -416,13 +541,14 @@ TORCH_LIBRARY(attnmt, m) {
       .def("step", [](const c10::intrusive_ptr<DecoderStep>& self, const Tensor& x,
                       const std::vector<std::optional<Tensor>>& self_k, const std::vector<std::optional<Tensor>>& self_v,
                       const std::vector<Tensor>& cross_k, const std::vector<Tensor>& cross_v,
-                      const Tensor& cross_mask, int64_t room) {
-        return (*self)(x, self_k, self_v, cross_k, cross_v, cross_mask, room);
+                      const Tensor& cross_mask, int64_t room, const std::optional<Tensor>& parents) {
+        return (*self)(x, self_k, self_v, cross_k, cross_v, cross_mask, room, parents);
       })
       .def("decode", [](const c10::intrusive_ptr<DecoderStep>& self, const Tensor& tokens, int64_t offset,
                         const std::vector<std::optional<Tensor>>& self_k,
                         const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
-                        const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room) {
-        return self->decode(tokens, offset, self_k, self_v, cross_k, cross_v, cross_mask, room);
+                        const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
+                        const std::optional<Tensor>& parents) {
+        return self->decode(tokens, offset, self_k, self_v, cross_k, cross_v, cross_mask, room, parents);
       });
 }

@@ -225,6 +225,11 @@ std::string panel_isa() { return avx512_panels() ? "avx512" : ATTNMT_PANELS ? "a
 // left it; x, residual contiguous.
 Tensor panel_linear(const Tensor& x_in, const Tensor& panels, const std::optional<Tensor>& bias_in, int64_t n,
                     const std::optional<Tensor>& residual_in, bool relu) {
+  return panel_linear_into(x_in, panels, bias_in, n, residual_in, relu, at::empty({x_in.size(0), n}, x_in.options()));
+}
+
+Tensor panel_linear_into(const Tensor& x_in, const Tensor& panels, const std::optional<Tensor>& bias_in, int64_t n,
+                         const std::optional<Tensor>& residual_in, bool relu, Tensor y) {
   TORCH_CHECK(x_in.dim() == 2 && x_in.scalar_type() == at::kFloat, "panel_linear: x must be float [rows, K]");
   const Tensor x = x_in.contiguous();
   const int64_t rows = x.size(0), k = x.size(1), count = panels.size(0);
@@ -234,7 +239,8 @@ Tensor panel_linear(const Tensor& x_in, const Tensor& panels, const std::optiona
               "panel_linear: panels must be pack_panels' output for a W of ", n, " rows and ", k, " columns");
   TORCH_CHECK(!residual_in.has_value() || (residual_in->size(0) == rows && residual_in->size(1) == n),
               "panel_linear: the residual must be [rows, N]");
-  Tensor y = at::empty({rows, n}, x.options());
+  TORCH_CHECK(y.is_contiguous() && y.dim() == 2 && y.size(0) == rows && y.size(1) == n &&
+                  y.scalar_type() == at::kFloat, "panel_linear: the output must be a contiguous float [", rows, ", ", n, "]");
 #if ATTNMT_PANELS
   Tensor bias_padded;  // the kernels read the bias 16 columns at a time
   const float* bias = nullptr;

@@ -14,6 +14,9 @@ at::Tensor pack_panels(const at::Tensor& w);
 // y [rows, N] = x [rows, K] · Wᵀ + b (+ residual [rows, N]) (ReLU if relu), W as pack_panels left it.
 at::Tensor panel_linear(const at::Tensor& x, const at::Tensor& panels, const std::optional<at::Tensor>& bias, int64_t n,
                         const std::optional<at::Tensor>& residual, bool relu);
+// The same, written into y [rows, N] (contiguous float32), which it returns.
+at::Tensor panel_linear_into(const at::Tensor& x, const at::Tensor& panels, const std::optional<at::Tensor>& bias,
+                             int64_t n, const std::optional<at::Tensor>& residual, bool relu, at::Tensor y);
 
 // The kernel this process runs: "avx512", "avx2" or "none" (a build without AVX2/FMA).
 std::string panel_isa();

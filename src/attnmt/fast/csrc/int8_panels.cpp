@@ -351,6 +351,11 @@ std::string int8_kernel() {
 
 at::Tensor int8_linear(const at::Tensor& x_in, const Int8Panels& w, const std::optional<at::Tensor>& residual_in,
                        bool relu) {
+  return int8_linear_into(x_in, w, residual_in, relu, at::empty({x_in.size(0), w.n}, x_in.options()));
+}
+
+at::Tensor int8_linear_into(const at::Tensor& x_in, const Int8Panels& w, const std::optional<at::Tensor>& residual_in,
+                            bool relu, at::Tensor y) {
   const std::string kernel = int8_kernel();
   TORCH_CHECK(kernel != "none", "int8_linear: this CPU (or ATEN_CPU_CAPABILITY) does not allow AVX512-VNNI");
   TORCH_CHECK(x_in.dim() == 2 && x_in.scalar_type() == at::kFloat && x_in.size(1) == w.k,
@@ -359,7 +364,8 @@ at::Tensor int8_linear(const at::Tensor& x_in, const Int8Panels& w, const std::o
   const int64_t rows = x.size(0), groups = w.panels.size(1);
   TORCH_CHECK(!residual_in.has_value() || (residual_in->size(0) == rows && residual_in->size(1) == w.n),
               "int8_linear: the residual must be [rows, N]");
-  at::Tensor y = at::empty({rows, w.n}, x.options());
+  TORCH_CHECK(y.is_contiguous() && y.dim() == 2 && y.size(0) == rows && y.size(1) == w.n &&
+                  y.scalar_type() == at::kFloat, "int8_linear: the output must be a contiguous float [", rows, ", ", w.n, "]");
 #if ATTNMT_VNNI_BUILD
   const bool amx = kernel == "amx";
   const int64_t padded = amx ? (rows + kTileRows - 1) / kTileRows * kTileRows : rows;

@@ -27,5 +27,8 @@ std::string int8_kernel();
 // y [rows, N] = x [rows, K] · Wᵀ + b (+ residual [rows, N]) (ReLU if relu), x quantised row by row.
 at::Tensor int8_linear(const at::Tensor& x, const Int8Panels& w, const std::optional<at::Tensor>& residual,
                        bool relu);
+// The same, written into y [rows, N] (contiguous float32), which it returns.
+at::Tensor int8_linear_into(const at::Tensor& x, const Int8Panels& w, const std::optional<at::Tensor>& residual,
+                            bool relu, at::Tensor y);
 
 }  // namespace attnmt
