@@ -142,7 +142,7 @@ def jobs(folder: Path, max_output: int = MAX_OUTPUT) -> dict[str, list[str]]:
                 "--threads", str(threads), "--max-len-a", "0", "--max-len-b", str(max_output), "--no-split", *extra]
 
     shortlist = ("--shortlist", str(folder / "shortlist.tsv"))
-    commands = {"attnmt fp32": attnmt(2), "attnmt int8": attnmt(2, "--int8"),
+    commands = {"attnmt fp32": attnmt(2), "attnmt fp32 1 thread": attnmt(1), "attnmt int8": attnmt(2, "--int8"),
                 "attnmt int8 shortlist": attnmt(2, "--int8", *shortlist), "attnmt int8 1 thread": attnmt(1, "--int8"),
                 "attnmt int8 shortlist 1 thread": attnmt(1, "--int8", *shortlist)}
     for kind, vmap in (("fp32", ""), ("int8", ""), ("int8", " vmap")):

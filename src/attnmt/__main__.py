@@ -1,7 +1,5 @@
 """``python -m attnmt`` (also how torchrun starts it)."""
 
-import sys
+from attnmt.app.cli import entry
 
-from attnmt.app.cli import main
-
-sys.exit(main())
+entry()

@@ -253,7 +253,7 @@ def translate(
 
     Sentences are sorted by length and batched by max_tokens padded source tokens (and
     at most max_sentences a batch, unless 0; None: what suits the model's search,
-    ``NextTokens.batch_sentences``); beam_size 1 uses greedy search.  Inputs over the
+    ``NextTokens.sentences_per_batch``); beam_size 1 uses greedy search.  Inputs over the
     model's ``longest_input`` tokens are truncated (with a warning).  The model runs in
     eval mode and is left in the mode it came in.  ``glossary``: a Glossary for every
     sentence, or one (or None) per sentence; ``prefix``: the text every translation (or

@@ -267,6 +267,26 @@ def test_translate_streams_a_pipe_line_by_line(trained_model):
         assert process.wait(timeout=60) == 0
 
 
+def test_a_translate_process_ends_at_once_with_its_output_written_and_its_exit_code(trained_model, tmp_path):
+    """``python -m attnmt translate`` ends with os._exit (no interpreter teardown): what it wrote
+    to a file and to stdout is all there, and its exit code is main's."""
+    import subprocess
+    import sys
+
+    source, target = tmp_path / "in.txt", tmp_path / "out.txt"
+    source.write_text("".join(s + "\n" for s, _ in PAIRS) * 50, encoding="utf-8")
+    command = [sys.executable, "-m", "attnmt", "translate", "--model", str(trained_model), "--beam", "1",
+               "--threads", "1", str(source)]
+    to_file = subprocess.run([*command, str(target)], capture_output=True, text=True, timeout=120)
+    to_stdout = subprocess.run(command, capture_output=True, text=True, timeout=120)
+    expected = [t for _, t in PAIRS] * 50
+    assert to_file.returncode == to_stdout.returncode == 0
+    assert target.read_text(encoding="utf-8").splitlines() == to_stdout.stdout.splitlines() == expected
+    failed = subprocess.run([*command[:4], "--model", str(tmp_path / "missing"), str(source)],
+                            capture_output=True, text=True, timeout=120)
+    assert failed.returncode == 2 and failed.stderr.startswith("attnmt: error: ")
+
+
 def test_a_missing_extra_is_named_in_one_line(trained_model, monkeypatch, capsys):
     import sys
 

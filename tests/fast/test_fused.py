@@ -170,7 +170,8 @@ def test_reorders_of_the_rows_are_applied_by_the_next_step_as_the_readable_cache
     src_mask = padding_mask(src, 0)
     reorders = [  # (rows, groups) before each step after the first
         [(torch.tensor([0, 0, 1, 1, 2, 2]), None)],  # each sentence's one row becomes two
-        [(torch.tensor([1, 0, 2, 3, 5, 5]), None), (torch.tensor([1, 1, 2, 3, 4, 4]), None)],  # two in a row
+        [(torch.tensor([1, 0, 2, 3, 5, 5]), None), (torch.tensor([0, 1, 2, 2, 4, 5]), None)],  # two in a row:
+        # [1, 0, 2, 2, 5, 5]: a swap (each row's source rewritten too), a copy, a row kept
         [(torch.tensor([2, 3, 5, 4]), torch.tensor([1, 2]))],  # the first sentence has ended
     ]
     buffers, rows = [], len(src)

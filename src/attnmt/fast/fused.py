@@ -230,6 +230,7 @@ def keep_keys(cache: GrowingCache, out: list[Tensor]) -> None:
         layer.self_k, layer.self_v = out[1 + 2 * i], out[2 + 2 * i]
     cache.parents = None
 
+
 class FusedNextTokens(NextTokens):
     """The searches' next tokens in one C++ pass each (top_tokens.cpp), without writing the
     [N, V] log-probabilities.  Needs the extension (``available()``)."""
@@ -260,8 +261,9 @@ class GrowingCache(DecoderCache):
     each position into a buffer with that room instead of copying every layer's keys/values.
 
     A reorder of the rows (beam search's, every step) is kept as ``parents`` [N] and done by the
-    C++ step as it appends the new position: each layer's keys/values are copied once a step, not
-    twice (a gather, then the append).  ``settle`` does it at once, for the Python step."""
+    C++ step: within the keys/values' own buffer where it has room and nothing else holds it, else
+    gathered into a new buffer as the position is appended (one copy, not a gather and then the
+    append's copy).  ``settle`` does it at once, for the Python step."""
 
     room: int = 0
     parents: Tensor | None = None

@@ -19,6 +19,7 @@ import warnings
 
 import torch
 from torch import Tensor, nn
+from torch.ao.nn.quantized.dynamic import Linear as DynamicInt8Linear
 
 from attnmt.fast import fused
 
@@ -82,8 +83,6 @@ class Int8PanelLinear(nn.Module):
 
 def use_int8_panels(model: nn.Module) -> None:
     """In place: every torch.ao dynamic int8 Linear becomes an Int8PanelLinear with its weights."""
-    from torch.ao.nn.quantized.dynamic import Linear as DynamicInt8Linear
-
     for parent in list(model.modules()):
         for name, child in parent.named_children():
             if type(child) is DynamicInt8Linear:

@@ -20,8 +20,10 @@ its tensors without copying them:
   modification time in ns: every rewrite changes one of them).
 
 The cache is ``$ATTNMT_CACHE/prepared`` (default ``~/.cache/attnmt``), beside the compiled
-extension; where it cannot be written, the copy is used from memory as before.  Only the int8
-copy with the int8 panel kernel (AVX512-VNNI or AMX) is prepared this way; elsewhere
+extension; where it cannot be written, the copy is used from memory as before.  With the int8
+panel kernel (AVX512-VNNI or AMX) the panels themselves are stored and mapped; elsewhere
+(fbgemm: AVX2) the int8 weights and their scales are, and fbgemm packs them at every start
+(a copy in fbgemm's layout, but no float32 copy and no quantising).  Without the extension
 ``load_int8`` is ``load_model_dir`` + ``prepare``.
 """
 
@@ -44,7 +46,7 @@ from torch import Tensor, nn
 from attnmt.checkpoint import WEIGHTS, load_model_config, load_model_dir, load_tokenizer
 from attnmt.errors import ModelDirError
 from attnmt.fast import fused
-from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available
+from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear
 from attnmt.fast.packed import fuse_self_attention
 from attnmt.fast.transformer import FastTransformer, prepare
 from attnmt.files import atomic_write, write_text
@@ -54,6 +56,7 @@ from attnmt.vocab_tokenizer import VocabTokenizer
 
 FORMAT = 1  # bump when what is stored, or how, changes
 PANEL_PARTS = ("panels", "offsets", "scales", "bias")  # Int8Panels.tensors(), in order
+FBGEMM_PARTS = ("int8", "scales", "zero_points")  # a torch.ao layer's per-channel int8 weight (its bias: "bias")
 
 
 def cache_folder() -> Path:
@@ -79,15 +82,22 @@ def weights_digest(path: Path) -> str:
 def prepared_path(weights: Path, config: TransformerConfig) -> Path:
     """Where the int8 copy of these weights with this config is cached for this process's kernel."""
     config_digest = hashlib.sha256(json.dumps(asdict(config), sort_keys=True).encode()).hexdigest()[:16]
-    kernel = torch.ops.attnmt.int8_kernel()
+    kernel = int8_kernel()
     return cache_folder() / f"int8-{weights_digest(weights)[:32]}-{config_digest}-{kernel}-v{FORMAT}.safetensors"
+
+
+def int8_kernel() -> str:
+    """What multiplies the int8 copy's layers in this process: "amx", "vnni" (the panels) or
+    "fbgemm" (torch.ao's layers)."""
+    kernel = torch.ops.attnmt.int8_kernel()
+    return "fbgemm" if kernel == "none" else kernel
 
 
 def load_int8(model_dir: str | Path, weights: str | Path | None = None
               ) -> tuple[FastTransformer, Tokenizer | VocabTokenizer]:
     """The int8 inference copy of a model directory and its tokenizer, from the cache when it holds
     it (written there the first time): what ``attnmt translate --int8`` and ``serve --int8`` run."""
-    if not (fused.available() and int8_panels_available()):
+    if not fused.available():
         return load_int8_now(model_dir, weights)
     model_dir = Path(model_dir)
     weights_path = Path(weights) if weights else model_dir / WEIGHTS
@@ -125,21 +135,31 @@ def save_prepared(fast: FastTransformer, path: Path) -> None:
     """Writes what the int8 copy ``fast`` holds to ``path`` (safetensors)."""
     tensors: dict[str, Tensor] = {}
     shapes: dict[str, list[int]] = {}
+    fbgemm: dict[str, list[int]] = {}
     for name, module in fast.named_modules():
         if isinstance(module, Int8PanelLinear):
             shapes[name] = list(module.panels.shape())
             for part, tensor in zip(PANEL_PARTS, module.panels.tensors(), strict=True):
                 tensors[f"{name}.{part}"] = tensor
+        elif type(module) is DynamicInt8Linear:
+            weight, bias = module.weight(), module.bias()
+            fbgemm[name] = list(weight.shape)
+            parts = (weight.int_repr(), weight.q_per_channel_scales(), weight.q_per_channel_zero_points())
+            tensors |= {f"{name}.{part}": tensor.contiguous() for part, tensor in zip(FBGEMM_PARTS, parts, strict=True)}
+            if bias is not None:
+                tensors[f"{name}.bias"] = bias.detach().contiguous()
     aliases: dict[str, str] = {}  # a tied tensor is stored once
     seen: dict[int, str] = {}
     for name, tensor in fast.state_dict().items():
+        if name.rpartition(".")[0].removesuffix("._packed_params") in fbgemm:
+            continue  # torch.ao's own entries (packed parameters, dtype): stored above
         key = tensor.untyped_storage().data_ptr()
         if key in seen:
             aliases[name] = seen[key]
         else:
             seen[key] = name
             tensors[name] = tensor.contiguous()
-    metadata = dict(format=str(FORMAT), kernel=torch.ops.attnmt.int8_kernel(), panels=json.dumps(shapes),
+    metadata = dict(format=str(FORMAT), kernel=int8_kernel(), panels=json.dumps(shapes), fbgemm=json.dumps(fbgemm),
                     aliases=json.dumps(aliases), trained_parameters=str(fast.trained_parameters))
     save_file(tensors, str(path), metadata=metadata)
 
@@ -158,11 +178,24 @@ def load_prepared(path: Path, config: TransformerConfig) -> FastTransformer:
         parent, _, child = name.rpartition(".")
         setattr(fast.get_submodule(parent) if parent else fast, child,
                 Int8PanelLinear.from_panels(torch.ops.attnmt.int8_panels_from(*parts, n, k)))
+    layers = {name: fbgemm_layer(tensors, name, out, inputs)
+              for name, (out, inputs) in json.loads(metadata.get("fbgemm", "{}")).items()}
     for name, canonical in json.loads(metadata["aliases"]).items():
         tensors[name] = tensors[canonical]
     fast.load_state_dict(tensors, assign=True)
+    for name, layer in layers.items():  # after the state dict, which has no entries for them
+        parent, _, child = name.rpartition(".")
+        setattr(fast.get_submodule(parent) if parent else fast, child, layer)
     fast.finish(fused_step=True, on_cpu=True)
     return fast
+
+
+def fbgemm_layer(tensors: dict[str, Tensor], name: str, out_features: int, in_features: int) -> nn.Module:
+    """torch.ao's int8 Linear ``name`` from its stored weight (taken out of ``tensors``); fbgemm packs it."""
+    weight = torch._make_per_channel_quantized_tensor(*(tensors.pop(f"{name}.{part}") for part in FBGEMM_PARTS), 0)
+    layer = DynamicInt8Linear(in_features, out_features, dtype=torch.qint8)
+    layer.set_weight_bias(weight, tensors.pop(f"{name}.bias", None))
+    return layer
 
 
 def skeleton(config: TransformerConfig) -> FastTransformer:

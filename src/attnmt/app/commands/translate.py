@@ -22,7 +22,7 @@ from attnmt.app.options import (
 from attnmt.errors import ConfigError
 
 BATCH_SIZE_HELP = ("sentences per batch at most (0: --max-tokens decides; default: 64 where the C++ decoder step "
-                   "runs, which decodes larger batches slower, else 0)")
+                   "runs, which decodes larger batches slower, fewer for a large vocabulary, else 0)")
 
 
 def add_model_run_options(p: argparse.ArgumentParser, model_required: bool = True) -> None:
