@@ -51,10 +51,12 @@ class DecoderState:
     wide: bool = False  # whether the logits must span the whole vocabulary (sampling reads them by id)
 
     @classmethod
-    def start(cls, model: Transformer, src: Tensor, use_cache: bool, decoding: Decoding = DEFAULT) -> DecoderState:
-        """One row per sentence of src [B, S], holding just BOS; ``decoding``'s penalties apply to its logits."""
+    def start(cls, model: Transformer, src: Tensor, use_cache: bool, decoding: Decoding = DEFAULT,
+              memory: Tensor | None = None) -> DecoderState:
+        """One row per sentence of src [B, S], holding just BOS; ``decoding``'s penalties apply to its
+        logits.  ``memory``: the encoder's output for src, where the caller already has it."""
         c = model.config
-        memory = model.encode(src)
+        memory = model.encode(src) if memory is None else memory
         bos = torch.full((src.size(0), 1), c.bos_id, dtype=torch.long, device=src.device)
         return cls(
             model=model,

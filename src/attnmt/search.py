@@ -70,7 +70,7 @@ def length_penalty(length: int, alpha: float) -> float:
 @torch.inference_mode()
 def greedy_search(
     model: Transformer, src: Tensor, decoding: Decoding = DEFAULT, use_cache: bool = True,
-    prefixes: Sequence[Sequence[int]] | None = None,
+    prefixes: Sequence[Sequence[int]] | None = None, memory: Tensor | None = None,
 ) -> list[list[int]]:
     """src [B, S] padded with pad_id -> B output id lists (no BOS, no EOS), by most likely token
     (drawn at random with ``decoding.sampling``), each starting with its ``prefixes`` (if any).
@@ -79,12 +79,13 @@ def greedy_search(
     EOS is ruled out before ``decoding.min_len`` tokens: by default no empty output
     (benchmarks force equal lengths with it).  ``decoding.beam_size`` is not read.
     Call ``model.eval()`` first: dropout is not switched off here.
+    ``memory``: src's encoder output, where the caller has it already (and reads it again).
     """
     eos, min_len = model.config.eos_id, decoding.min_len
     table = prefix_table(prefixes, src.size(0), src.device)
     limits = output_limits(model, src, decoding, (table >= 0).sum(dim=1))
     outputs: list[list[int]] = [[] for _ in range(src.size(0))]
-    state = DecoderState.start(model, src, use_cache, decoding)
+    state = DecoderState.start(model, src, use_cache, decoding, memory)
     state.keep(limits > 0)
     choose = Sampler(decoding, src.device) if decoding.sampling else state.choose
     never = never_generated(model.config, decoding)
@@ -237,7 +238,8 @@ def best_so_far(state: DecoderState, active: Candidates, sentences: list[int], f
 def beam_search(
     model: Transformer, src: Tensor, decoding: Decoding = DEFAULT, use_cache: bool = True,
     prefixes: Sequence[Sequence[int]] | None = None, terms: Sequence[Terms] | None = None,
-    continuing: Tensor | None = None, on_step: Callable[[dict[int, Hypothesis]], None] | None = None,
+    continuing: Tensor | None = None, memory: Tensor | None = None,
+    on_step: Callable[[dict[int, Hypothesis]], None] | None = None,
 ) -> list[list[Hypothesis]]:
     """src [B, S] padded with pad_id -> per sentence, up to ``decoding.n_best`` finished
     hypotheses, best first (beam_size, alpha, n_best, min_len, early_stopping: ``decoding``),
@@ -259,6 +261,7 @@ def beam_search(
     EOS is ruled out before ``min_len`` tokens (unless max_output_length comes first):
     by default no empty output, which would otherwise win for some sentences.
     Call ``model.eval()`` first: dropout is not switched off here.
+    ``memory``: src's encoder output, where the caller has it already (and reads it again).
     """
     beam_size, alpha, n_best, min_len = decoding.beam_size, decoding.alpha, decoding.n_best, decoding.min_len
     eos = model.config.eos_id
@@ -276,7 +279,7 @@ def beam_search(
     enough = n_best if alpha == 0 else beam_size if constraints is None else max(n_best, beam_size // 2)
     finished: list[list[Hypothesis]] = [[] for _ in range(src.size(0))]
     # The first step starts from one row per sentence (BOS); the beam widens after it.
-    state = DecoderState.start(model, src, use_cache, decoding)
+    state = DecoderState.start(model, src, use_cache, decoding, memory)
     make_room(state, limit_of, 0)
     beam_log_prob = torch.zeros(len(state), device=src.device)  # [N]
     step = 0

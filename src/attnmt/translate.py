@@ -153,12 +153,24 @@ def evaluating(model: Transformer) -> Iterator[None]:
         model.train(was_training)
 
 
-def search_batches(
+@dataclass
+class SearchedBatch:
+    """One length-sorted batch as the search saw it: input indices, padded source ids src [B, S],
+    the encoder's output memory [B, S, d] (what a pass over the outputs can read again), and
+    each sentence's hypotheses, best first."""
+
+    indices: list[int]
+    src: Tensor
+    memory: Tensor
+    hypotheses: list[list[Hypothesis]]
+
+
+def searched_batches(
     model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, max_tokens: int,
     max_sentences: int | None, scored: bool, guides: Guides,
-) -> Iterator[tuple[int, list[Hypothesis]]]:
-    """(input index, its ``decoding.n_best`` hypotheses, best first) for every non-blank sentence,
-    searched in length-sorted batches in eval mode (``search_batch``)."""
+) -> Iterator[SearchedBatch]:
+    """Every non-blank sentence's ``decoding.n_best`` hypotheses, searched in length-sorted batches
+    (``search_batch``); the model in eval mode until the last batch has been read."""
     for glossary in {id(g): g for g in guides.glossaries if g}.values():  # refuse a bad term before any work
         term_tokens(tokenizer, [target for _, target in glossary.terms], model.config.unk_id)
     with evaluating(model):
@@ -166,34 +178,49 @@ def search_batches(
             terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i) for i in indices]
             prefixes = [guides.prefix_ids(tokenizer, i) for i in indices]
             continuing = continuing_pieces(tokenizer, model.config.vocab_size) if any(terms) else None
-            yield from zip(indices, search_batch(model, src, decoding, scored, prefixes, terms, continuing),
-                           strict=True)
+            with torch.inference_mode():
+                memory = model.encode(src)
+            yield SearchedBatch(indices, src, memory,
+                                search_batch(model, src, decoding, scored, prefixes, terms, continuing, memory))
+
+
+def search_batches(
+    model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, max_tokens: int,
+    max_sentences: int | None, scored: bool, guides: Guides,
+) -> Iterator[tuple[int, list[Hypothesis]]]:
+    """(input index, its ``decoding.n_best`` hypotheses, best first) for every non-blank sentence
+    (``searched_batches``)."""
+    for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, scored, guides):
+        yield from zip(batch.indices, batch.hypotheses, strict=True)
 
 
 def search_batch(model: Transformer, src: Tensor, decoding: Decoding, scored: bool, prefixes: list[list[int]],
-                 terms: list[Terms], continuing: Tensor | None = None) -> list[list[Hypothesis]]:
+                 terms: list[Terms], continuing: Tensor | None = None,
+                 memory: Tensor | None = None) -> list[list[Hypothesis]]:
     """One batch's hypotheses, by the search ``decoding`` asks for.
 
     Beam 1 without ``scored`` runs greedy search (the same output), whose hypotheses carry no
     scores (0.0): it adds up no log-probabilities.  Sampling draws one output per sentence
     (scored, with ``scored``, by one teacher-forced pass).  Greedy search with a glossary: a batch
     where some sentence has terms runs constrained beam search with one hypothesis per bank
-    (a beam of 1 + the most term pieces of a sentence; at most MAX_BEAM).
+    (a beam of 1 + the most term pieces of a sentence; at most MAX_BEAM).  ``memory``: src's
+    encoder output, where the caller has it already.
     """
     if decoding.sampling:
         if any(terms):
             raise ConfigError("a glossary needs beam search (it steers the search to the terms); sampling draws "
                               "tokens at random: leave out sampling_topk, or the glossary")
-        outputs = greedy_search(model, src, decoding, prefixes=prefixes)
+        outputs = greedy_search(model, src, decoding, prefixes=prefixes, memory=memory)
         return forced_hypotheses(model, src, outputs, decoding.alpha) if scored else [
             [Hypothesis(ids, 0.0, 0.0)] for ids in outputs]
     if decoding.greedy and any(terms):
         width = min(MAX_BEAM, 1 + max(sum(map(len, sentence)) for sentence in terms))
         return beam_search(model, src, replace(decoding, beam_size=width), prefixes=prefixes, terms=terms,
-                           continuing=continuing)
+                           continuing=continuing, memory=memory)
     if decoding.greedy and not scored:
-        return [[Hypothesis(ids, 0.0, 0.0)] for ids in greedy_search(model, src, decoding, prefixes=prefixes)]
-    return beam_search(model, src, decoding, prefixes=prefixes, terms=terms, continuing=continuing)
+        return [[Hypothesis(ids, 0.0, 0.0)]
+                for ids in greedy_search(model, src, decoding, prefixes=prefixes, memory=memory)]
+    return beam_search(model, src, decoding, prefixes=prefixes, terms=terms, continuing=continuing, memory=memory)
 
 
 @torch.inference_mode()

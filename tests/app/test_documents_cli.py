@@ -33,16 +33,16 @@ def test_a_line_with_two_sentences_is_split_unless_no_split(trained_model, tmp_p
     seen = []
     from attnmt.documents import pipeline
 
-    real = pipeline.translate
-    monkeypatch.setattr(pipeline, "translate", lambda model, tok, sentences, *rest: seen.append(list(sentences))
-                        or real(model, tok, sentences, *rest))
+    real = pipeline.translate_with_weights
+    monkeypatch.setattr(pipeline, "translate_with_weights", lambda model, tok, sentences, *rest, **named:
+                        seen.append(list(sentences)) or real(model, tok, sentences, *rest, **named))
     assert run(["translate", "--model", trained_model, source], capsys)[0] == 0
     assert seen == [["A dog runs.", "The boy laughs."]]
 
 
 def test_subtitles_keep_numbers_and_timings(trained_model, tmp_path, capsys):
     source = tmp_path / "in.srt"
-    source.write_text("7\n00:00:01,000 --> 00:00:02,000\na dog runs\n\n8\n00:00:02,500 --> 00:00:03,000\n"
+    source.write_text("7\n00:00:01,000 --> 00:00:02,000\na dog runs.\n\n8\n00:00:02,500 --> 00:00:03,000\n"
                       "the boy laughs\n", encoding="utf-8")
     code, out, _ = run(["translate", "--model", trained_model, "--input-format", "srt", source], capsys)
     assert code == 0
@@ -90,7 +90,19 @@ def test_the_server_translates_html_when_asked(trained_model):
         answer = client.post("/translate", json={"texts": ["a <b>dog</b> runs", "<i>the boy laughs</i>"],
                                                  "format": "html"})
         refused = client.post("/translate", json={"text": "a dog", "format": "html", "return_attention": True})
+        termed = client.post("/translate", json={"text": "a <b>dog</b> runs", "format": "html",
+                                                 "glossary": {"dog": "katze"}})
     first, second = answer.json()["translations"]
     assert answer.status_code == 200 and text_of(first) == "ein hund rennt" and first.count("</b>") == 1
     assert second == "<i>der junge lacht</i>"
     assert refused.status_code == 422 and "html" in refused.json()["detail"]
+    assert termed.status_code == 200 and "katze" in text_of(termed.json()["translations"][0]).split()
+
+
+def test_a_glossary_applies_to_every_sentence_of_a_document(trained_model, tmp_path, capsys):
+    (tmp_path / "terms.tsv").write_text("dog\tkatze\n", encoding="utf-8")
+    source = tmp_path / "in.html"
+    source.write_text("a <b>dog</b> runs\n", encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, "--input-format", "html", "--glossary",
+                        tmp_path / "terms.tsv", source], capsys)
+    assert code == 0 and "katze" in text_of(out.strip()).split() and out.count("</b>") == 1

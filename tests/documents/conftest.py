@@ -15,25 +15,27 @@ class Same:
     def __init__(self) -> None:
         self.given: list[str] = []
 
-    def translate(self, sentences: list[str]) -> list[str]:
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list]:
         self.given.extend(sentences)
+        texts = self.texts(sentences)
+        return texts, [self.weights(s, t) if w else None for s, t, w in zip(sentences, texts, weighed, strict=True)]
+
+    def texts(self, sentences: list[str]) -> list[str]:
         return list(sentences)
 
-    def word_weights(self, sources: list[str], translations: list[str]) -> list[list[list[float]]]:
-        return [one_hot({(k, k) for k in range(len(s.split()))}, len(s.split()), len(t.split()))
-                for s, t in zip(sources, translations, strict=True)]
+    def weights(self, source: str, translation: str) -> list[list[float]]:
+        return one_hot({(k, k) for k in range(len(source.split()))}, len(source.split()), len(translation.split()))
 
 
 class Mirror(Same):
     """Words upper-cased in reverse order ("a red car" -> "CAR RED A"): word k aligns to n - 1 - k."""
 
-    def translate(self, sentences: list[str]) -> list[str]:
-        self.given.extend(sentences)
+    def texts(self, sentences: list[str]) -> list[str]:
         return [" ".join(word.upper() for word in reversed(s.split())) for s in sentences]
 
-    def word_weights(self, sources: list[str], translations: list[str]) -> list[list[list[float]]]:
-        return [one_hot({(k, len(s.split()) - 1 - k) for k in range(len(s.split()))}, len(s.split()), len(t.split()))
-                for s, t in zip(sources, translations, strict=True)]
+    def weights(self, source: str, translation: str) -> list[list[float]]:
+        n = len(source.split())
+        return one_hot({(k, n - 1 - k) for k in range(n)}, n, len(translation.split()))
 
 
 class Fixed(Same):
@@ -43,13 +45,11 @@ class Fixed(Same):
         super().__init__()
         self.translation, self.alignment = translation, alignment
 
-    def translate(self, sentences: list[str]) -> list[str]:
-        self.given.extend(sentences)
+    def texts(self, sentences: list[str]) -> list[str]:
         return [self.translation for _ in sentences]
 
-    def word_weights(self, sources: list[str], translations: list[str]) -> list[list[list[float]]]:
-        return [one_hot(set(self.alignment), len(s.split()), len(t.split()))
-                for s, t in zip(sources, translations, strict=True)]
+    def weights(self, source: str, translation: str) -> list[list[float]]:
+        return one_hot(set(self.alignment), len(source.split()), len(translation.split()))
 
 
 @pytest.fixture

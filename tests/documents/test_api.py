@@ -20,3 +20,20 @@ def test_text_html_xml_and_subtitles_through_the_model(model_and_tokenizer):
     assert translate_xml(model, tokenizer, "<s>a cat sleeps</s>", greedy) == "<s>eine katze schläft</s>"
     cue = "3\n00:00:01,000 --> 00:00:02,000\ntwo dogs run\n"
     assert translate_subtitles(model, tokenizer, cue, greedy) == "3\n00:00:01,000 --> 00:00:02,000\nzwei hunde rennen\n"
+
+
+def test_a_glossary_term_inside_tagged_text_is_written_and_the_markup_stays_whole(model_and_tokenizer):
+    from lxml import etree
+
+    from attnmt.glossary import Glossary
+
+    model, tokenizer = model_and_tokenizer
+    glossary = Glossary.of({"dog runs": "katze rennt"})  # spans the end of <b>: matched on the text a reader sees
+    out = translate_html(model, tokenizer, "<p>a <b>dog</b> runs. the boy laughs</p>", Decoding(beam_size=2),
+                         glossary=glossary)
+    root = etree.fromstring(out)
+    assert "katze rennt" in "".join(root.itertext()) and len(root.findall("b")) == 1
+    assert "junge" in "".join(root.itertext())  # the other sentence, without the term, translated as before
+    cue = "1\n00:00:01,000 --> 00:00:02,000\n<i>a dog runs</i>\n"
+    subtitles = translate_subtitles(model, tokenizer, cue, glossary=glossary)
+    assert subtitles.startswith("1\n00:00:01,000 --> 00:00:02,000\n<i>") and "katze rennt" in subtitles

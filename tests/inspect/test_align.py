@@ -68,3 +68,29 @@ def test_word_weights_sum_a_words_source_pieces_and_average_its_target_pieces():
     cross = torch.tensor([[0.7, 0.1, 0.1, 0.1], [0.1, 0.5, 0.2, 0.2], [0.3, 0.3, 0.3, 0.1], [0.0, 0.0, 0.0, 1.0]])
     expected = torch.tensor([[0.7, 0.3], [0.2, 0.8]])  # rötlich: (0.1 + 0.3) / 2 and (0.9 + 0.7) / 2
     assert torch.allclose(word_weights(cross, source, target).float(), expected)
+
+
+def test_weights_read_in_the_search_batches_are_those_of_a_pass_of_their_own(trained_model):
+    from support import PAIRS
+
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.decoding import Decoding
+    from attnmt.fast import prepare
+    from attnmt.inspect.align import cross_attention_batches, translate_with_weights, word_weights
+    from attnmt.translate import translate
+
+    trained, tokenizer = load_model_dir(trained_model)
+    sources = [s for s, _ in PAIRS] + ["", "a dog runs"]
+    weighed = [k % 2 == 0 for k in range(len(sources) - 1)] + [True]
+    for model in (trained, prepare(trained)):
+        decoding = Decoding(beam_size=2)
+        texts, found = translate_with_weights(model, tokenizer, sources, weighed, decoding, max_tokens=24)
+        assert texts == translate(model, tokenizer, sources, decoding, max_tokens=24)
+        assert [w is not None for w in found] == [bool(w and t.strip()) for w, t in zip(weighed, texts, strict=True)]
+        apart = {i: word_weights(cross, source_pieces, target_pieces) for i, cross, source_pieces, target_pieces
+                 in cross_attention_batches(model, tokenizer, sources, texts, -1, None, 4096)}
+        # The separate pass tokenises the translations again: the same ids here, so the same weights.
+        assert {i for i, weights in enumerate(found) if weights is not None} <= set(apart)
+        for i, weights in enumerate(found):
+            if weights is not None:
+                assert torch.allclose(weights, apart[i], atol=1e-5)

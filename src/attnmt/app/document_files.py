@@ -4,6 +4,7 @@
   as before), URLs and e-mail addresses kept as they are; one output line per input line.
   Lines are translated whole, as before, with per-line extras (``--alignments``, ``--n-best``,
   ``--output-format tsv|jsonl``) or guides (``--glossary``, ``--prefix``, ``jsonl`` input).
+  The other formats take ``--glossary`` (its terms required in every sentence), not ``--prefix``.
 - ``html``: a whole document (the input starts with ``<!DOCTYPE`` or ``<html>``) is translated
   as one page; anything else is one HTML fragment a line.
 - ``xml``: one XML fragment a line (text with inline elements).
@@ -21,16 +22,18 @@ from attnmt.documents.markup import is_document, translate_markup
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, translate_lines
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import ConfigError
+from attnmt.glossary import Glossary
 
 DOCUMENT_FORMATS = ("html", "xml", "srt", "vtt")  # beside attnmt.app.lines.INPUT_FORMATS (text, jsonl)
 
 
 def check_document_options(args: argparse.Namespace) -> None:
-    """Documents come out as documents: one translation, no per-line extras or guides."""
+    """Documents come out as documents: one translation, no per-line extras or prefixes (a
+    glossary applies to every sentence)."""
     if args.input_format in DOCUMENT_FORMATS and (args.output_format != "text" or args.alignments
-                                                  or args.confidence or args.glossary or args.prefix):
+                                                  or args.confidence or args.prefix):
         raise ConfigError(f"--input-format {args.input_format} writes the translated {args.input_format}: leave out "
-                          "--output-format, --n-best, --alignments, --confidence, --glossary and --prefix")
+                          "--output-format, --n-best, --alignments, --confidence and --prefix")
 
 
 def uses_documents(args: argparse.Namespace) -> bool:
@@ -48,9 +51,9 @@ def document_options(args: argparse.Namespace) -> DocumentOptions:
 
 
 def translate_document_input(args: argparse.Namespace, model, tokenizer, decoding: Decoding,
-                             batches: Iterable[list[str]], out: TextIO) -> None:
+                             batches: Iterable[list[str]], out: TextIO, glossary: Glossary | None = None) -> None:
     """Reads the input (lines as they arrive for text, whole otherwise), writes the translation."""
-    translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size)
+    translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size, glossary)
     options = document_options(args)
     where = args.input if args.input not in (None, "-") else "<stdin>"
     if args.input_format == "text":

@@ -109,7 +109,7 @@ class ServedModel:
         if options.format == "html":  # lxml and sentencex: the documents extra, needed only here
             from attnmt.documents import translate_html_texts
 
-            return translate_html_texts(self.model, self.tokenizer, texts, options.decoding)
+            return translate_html_texts(self.model, self.tokenizer, texts, options.decoding, glossary=options.glossary)
         guides = dict(glossary=options.glossary, prefix=options.prefix)
         if options.hypotheses:
             return translate_n_best(self.model, self.tokenizer, texts, options.decoding, **guides)

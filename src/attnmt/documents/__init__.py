@@ -6,6 +6,10 @@ by word alignments, HTML pages and subtitle files (docs/documents.md).
     translate_html_texts(model, tokenizer, texts)  several, batched together (the server's "format": "html")
     translate_xml(model, tokenizer, text)        an XML fragment with inline elements
     translate_subtitles(model, tokenizer, text)  an SRT or WebVTT file
+
+Each takes a ``Decoding`` (how to search), ``DocumentOptions`` (how to cut up and rebuild)
+and a ``Glossary`` (terms every translation must use; matched on the text a reader sees,
+tags taken out, so a term in ``<b>red</b> car`` is found as "red car").
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from attnmt.decoding import DEFAULT, Decoding
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, ModelTranslator, translate_lines
 from attnmt.documents.subtitles import translate_subtitle_text
+from attnmt.glossary import Glossary
 from attnmt.model import Transformer
 from attnmt.tokenizer import Tokenizer
 
@@ -24,31 +29,32 @@ __all__ = ["DocumentOptions", "translate_html", "translate_html_texts", "transla
 
 
 def translate_html(model: Transformer, tokenizer: Tokenizer, text: str, decoding: Decoding = DEFAULT,
-                   options: DocumentOptions = DEFAULT_OPTIONS) -> str:
+                   options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> str:
     """An HTML fragment (``A <b>red</b> car``) or whole document, translated with its markup."""
-    return translate_markup([text], ModelTranslator(model, tokenizer, decoding), options)[0]
+    return translate_markup([text], ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)[0]
 
 
 def translate_html_texts(model: Transformer, tokenizer: Tokenizer, texts: Sequence[str], decoding: Decoding = DEFAULT,
-                         options: DocumentOptions = DEFAULT_OPTIONS) -> list[str]:
+                         options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> list[str]:
     """Several HTML fragments or documents, translated together in one batched pass (the server's
     ``"format": "html"``)."""
-    return translate_markup(texts, ModelTranslator(model, tokenizer, decoding), options)
+    return translate_markup(texts, ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)
 
 
 def translate_xml(model: Transformer, tokenizer: Tokenizer, text: str, decoding: Decoding = DEFAULT,
-                  options: DocumentOptions = DEFAULT_OPTIONS) -> str:
+                  options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> str:
     """An XML fragment with inline elements, translated with its markup."""
-    return translate_markup([text], ModelTranslator(model, tokenizer, decoding), options, xml=True)[0]
+    translator = ModelTranslator(model, tokenizer, decoding, glossary=glossary)
+    return translate_markup([text], translator, options, xml=True)[0]
 
 
 def translate_text(model: Transformer, tokenizer: Tokenizer, lines: Sequence[str], decoding: Decoding = DEFAULT,
-                   options: DocumentOptions = DEFAULT_OPTIONS) -> list[str]:
+                   options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> list[str]:
     """Plain text lines, each split into sentences; URLs and e-mail addresses kept as they are."""
-    return translate_lines(lines, ModelTranslator(model, tokenizer, decoding), options)
+    return translate_lines(lines, ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)
 
 
 def translate_subtitles(model: Transformer, tokenizer: Tokenizer, text: str, decoding: Decoding = DEFAULT,
-                        options: DocumentOptions = DEFAULT_OPTIONS) -> str:
+                        options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> str:
     """An SRT or WebVTT file's text: cue text translated, numbering, timings and notes kept."""
-    return translate_subtitle_text(text, ModelTranslator(model, tokenizer, decoding), options)
+    return translate_subtitle_text(text, ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)

@@ -1,12 +1,12 @@
 """Many flat texts (blocks of a page, lines, subtitle cues) translated together.
 
-    flat texts ─ sentences (sentencex) ─ one batched translate ─ alignments where a mark needs one ─ place ─ nest
+    flat texts ─ sentences (sentencex) ─ one batched translate (+ alignments where a mark needs one) ─ place ─ nest
 
 Every sentence of a document goes into one ``translate`` call, so a page is batched
 by length exactly as a file of lines is; a sentence repeated (a menu entry, a
-footer) is translated once.  Word alignments (``attnmt.inspect.align``, from the
-decoder's cross-attention) are computed only for sentences a mark starts, ends or
-sits inside.
+footer) is translated once.  Word alignments (the decoder's cross-attention,
+``attnmt.inspect.align.translate_with_weights``) are read only for sentences a mark
+starts, ends or sits inside, in the same batches as their search.
 """
 
 from __future__ import annotations
@@ -29,10 +29,10 @@ from attnmt.documents.spans import (
     plain,
 )
 from attnmt.errors import ConfigError
-from attnmt.inspect.align import word_weights_batched
+from attnmt.glossary import Glossary
+from attnmt.inspect.align import translate_with_weights
 from attnmt.model import Transformer
 from attnmt.tokenizer import Tokenizer
-from attnmt.translate import translate
 
 
 @dataclass(frozen=True)
@@ -59,31 +59,31 @@ DEFAULT_OPTIONS = DocumentOptions()
 
 
 class Translator(Protocol):
-    """What documents need of a model: sentences translated, and how their words attend to each other."""
+    """What documents need of a model: sentences translated and, for those a mark needs it, how
+    their words attend to each other."""
 
-    def translate(self, sentences: list[str]) -> list[str]: ...
-
-    def word_weights(self, sources: list[str], translations: list[str]) -> list[Weights]:
-        """Per pair, [target word][source word] cross-attention (attnmt.inspect.align.word_weights)."""
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
+        """Each sentence's translation and, where ``weighed``, its [target word][source word]
+        cross-attention (attnmt.inspect.align.word_weights); None elsewhere."""
         ...
 
 
 @dataclass
 class ModelTranslator:
-    """A Translator over a model: attnmt.translate's batched search, attnmt.inspect.align's alignments."""
+    """A Translator over a model: attnmt.translate's batched search, with the cross-attention of
+    the sentences that need it read in the same batches (attnmt.inspect.align.translate_with_weights)."""
 
     model: Transformer
     tokenizer: Tokenizer
     decoding: Decoding = DEFAULT
     max_tokens: int = 4096
     max_sentences: int | None = None
+    glossary: Glossary | None = None  # terms each sentence's translation must use (attnmt.glossary)
 
-    def translate(self, sentences: list[str]) -> list[str]:
-        return translate(self.model, self.tokenizer, sentences, self.decoding, self.max_tokens, self.max_sentences)
-
-    def word_weights(self, sources: list[str], translations: list[str]) -> list[Weights]:
-        return [weights.tolist() for weights in word_weights_batched(self.model, self.tokenizer, sources, translations,
-                                                                      max_tokens=self.max_tokens)]
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
+        texts, found = translate_with_weights(self.model, self.tokenizer, sentences, weighed, self.decoding,
+                                              self.max_tokens, self.max_sentences, glossary=self.glossary)
+        return texts, [None if weights is None else weights.tolist() for weights in found]
 
 
 def translate_flats(flats: Sequence[FlatText], translator: Translator,
@@ -91,17 +91,16 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator,
     """Each flat text translated, its marks placed and nested (attnmt.documents.spans)."""
     sentences = [sentence_spans(flat.text, options.source_lang, options.split) for flat in flats]
     sources = [flat.text[s:e] for flat, spans in zip(flats, sentences, strict=True) for s, e in spans]
+    wanted = {i for i, (flat, span) in enumerate(pairs(flats, sentences)) if needs_alignment(flat, span)}
+    # A sentence repeated (a menu entry, a footer) is translated once, and weighed if any of its uses needs it.
     unique = list(dict.fromkeys(s for s in sources if has_words(s)))
-    translated = dict(zip(unique, translator.translate(unique), strict=True))
-    translations = [translated.get(s, s) for s in sources]  # no letters: passes through as it is
-    wanted = [i for i, (flat, span) in enumerate(pairs(flats, sentences)) if needs_alignment(flat, span)]
-    alignments: list[Weights | None] = [None] * len(sources)
-    to_align = [i for i in wanted if has_words(sources[i])]
-    for i, found in zip(to_align, translator.word_weights([sources[i] for i in to_align],
-                                                          [translations[i] for i in to_align]), strict=True):
-        alignments[i] = found
-    for i in set(wanted) - set(to_align):  # passed through: each word is itself
-        alignments[i] = identity(len(sources[i].split()))
+    weighed = {sources[i] for i in wanted}
+    texts, found = translator.translate(unique, [s in weighed for s in unique])
+    translated = dict(zip(unique, zip(texts, found, strict=True), strict=True))
+    translations = [translated[s][0] if s in translated else s for s in sources]  # no letters: passes through
+    alignments: list[Weights | None] = [
+        None if i not in wanted else translated[s][1] if s in translated else identity(len(s.split()))
+        for i, s in enumerate(sources)]
     results, first = [], 0
     for flat, spans in zip(flats, sentences, strict=True):
         last = first + len(spans)

@@ -10,31 +10,44 @@ model (renumbered cues, reformatted times, dropped settings or notes), and the
 promise here is that numbering, timings, settings and notes come out byte for byte.
 
 A cue's lines are translated as one text (split into sentences as any paragraph)
-and wrapped again into as many lines, at the spaces nearest even lengths; cue text
-with tags (``<i>``, ``<b>``, ``<font color=…>``) goes through the inline-markup path.
-Each cue is translated alone: a sentence running over two cues is translated as two
-pieces.
+and wrapped again into as many lines, at the spaces nearest even lengths; its tags
+(WebVTT's ``<v Roger>``, ``<c.yellow>``, ``<i>``; SRT's ``<font color=…>``) are carried
+as marks (attnmt.documents.cue_text).
+
+A sentence that runs on into the next cue is translated whole: consecutive cues
+without tags (a voice span over a whole cue, ``<v Roger>…``, is the cue's speaker, kept
+as its prefix, and does not count) are joined where the next cue starts with a
+lower-case letter and the segmenter finds no sentence end where the cue's text ends
+(at most ``MAX_JOINED`` cues, and never across a ``NOTE`` or with ``--no-split``).
+The translation is cut back into the cues where the cue breaks land by the alignment
+(rule 2 of attnmt.documents.spans: before the first target word aligned to the source
+word after the break); where that would leave a cue without a word, or the breaks out
+of order, it is cut by the cues' shares of the source text instead, at the word
+boundaries nearest them.  Every cue keeps its number and timing.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from xml.sax.saxutils import unescape
+from itertools import accumulate
 
-from attnmt.documents.markup import TreeJob, Vocabulary, parse
-from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_line, translate_flats
-from attnmt.documents.spans import plain
+from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, split_at_breaks
+from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, translate_flats
+from attnmt.documents.sentences import sentence_spans
+from attnmt.documents.spans import FlatText, Nested, has_words
 
 BLOCK_GAP = re.compile(r"(\r?\n(?:[ \t]*\r?\n)+)")
 FORMATS = ("srt", "vtt")
+MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
+SPEAKER = re.compile(r"(<v(?:[.\s][^<>]*)?>)(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
 
 
 def translate_subtitle_text(text: str, translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
                             where: str = "input") -> str:
     """An SRT or WebVTT file's text with each cue's text translated; everything else as it was."""
     pieces = BLOCK_GAP.split(text)  # blocks at even indices, the blank lines between them at odd ones
-    cues = []  # (piece index, lines kept, text lines, line ending)
+    cues = []  # (piece index, lines kept, text lines, lines after, line ending)
     for i in range(0, len(pieces), 2):
         ending = "\r\n" if "\r\n" in pieces[i] else "\n"
         lines = pieces[i].split(ending)
@@ -43,28 +56,91 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
         if timing is not None and last > timing:
             cues.append((i, lines[: timing + 1], lines[timing + 1: last + 1], lines[last + 1:], ending))
     texts = [" ".join(line.strip() for line in text_lines) for _, _, text_lines, _, _ in cues]
-    translations = translate_cues(texts, translator, options, where)
+    follows = [cues[k + 1][0] == cues[k][0] + 2 for k in range(len(cues) - 1)]  # no block between them
+    vtt = text.lstrip("\ufeff").startswith("WEBVTT")
+    translations = translate_cues(texts, follows, translator, options, vtt, where)
     for (i, kept, text_lines, after, ending), translated in zip(cues, translations, strict=True):
         pieces[i] = ending.join([*kept, *wrap(translated, len(text_lines)), *after])
     return "".join(pieces)
 
 
-def translate_cues(texts: Sequence[str], translator: Translator, options: DocumentOptions, where: str) -> list[str]:
-    """Cue texts translated in one batched pass: tagged ones as HTML fragments, the others as text."""
-    tagged = {i: parse(text, False, f"{where}, cue {i + 1}") for i, text in enumerate(texts) if "<" in text}
-    jobs = {i: TreeJob(parsed.root, Vocabulary(), options) for i, parsed in tagged.items()}
-    groups = [jobs[i].flats() if i in jobs else [flat_line(text)] for i, text in enumerate(texts)]
-    results = translate_flats([flat for group in groups for flat in group], translator, options)
-    out, first = [], 0
-    for i, group in enumerate(groups):
-        contents = results[first:first + len(group)]
-        first += len(group)
-        if i in jobs:
-            jobs[i].finish(contents)
-            out.append(unescape(tagged[i].serialise(None)))  # subtitles are text with tags, not HTML
+def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Translator,
+                   options: DocumentOptions, vtt: bool, where: str) -> list[str]:
+    """Cue texts translated in one batched pass, a sentence running over cues as one (``chains``);
+    follows[k]: cue k + 1 comes right after cue k in the file."""
+    speakers = [speaker(text) for text in texts]
+    bodies = [body for _, body, _ in speakers]
+    groups = chains(bodies, follows, options)
+    flats = [cue_flat([bodies[k] for k in group], vtt, f"{where}, cue {group[0] + 1}") for group in groups]
+    out = []
+    for group, flat, content in zip(groups, flats, translate_flats(flats, translator, options), strict=True):
+        out.extend(split_cues(flat, content, [bodies[k] for k in group], vtt))
+    return [start + translated + end for (start, _, end), translated in zip(speakers, out, strict=True)]
+
+
+def speaker(text: str) -> tuple[str, str, str]:
+    """(voice start tag, text inside, "</v>" or "") of a cue whose whole text is one voice span
+    with no other tag inside; ("", text, "") for any other cue (its tags go through as marks)."""
+    match = SPEAKER.fullmatch(text)
+    if match is None or TOKEN.search(match.group(2)):
+        return "", text, ""
+    return match.group(1), match.group(2), match.group(3) or ""
+
+
+def chains(texts: Sequence[str], follows: Sequence[bool], options: DocumentOptions) -> list[list[int]]:
+    """The cues in runs translated as one text: cue k + 1 joins cue k's run when both are without
+    tags, it follows cue k in the file, the run is shorter than MAX_JOINED, and it goes on with
+    cue k's sentence (``runs_on``)."""
+    runs: list[list[int]] = []
+    for k, text in enumerate(texts):
+        joins = (k > 0 and options.split and follows[k - 1] and len(runs[-1]) < MAX_JOINED
+                 and not (TOKEN.search(text) or TOKEN.search(texts[k - 1]))
+                 and runs_on(texts[k - 1], text, options.source_lang))
+        if joins:
+            runs[-1].append(k)
         else:
-            out.append(plain(contents[0]))
-    return out
+            runs.append([k])
+    return runs
+
+
+def runs_on(text: str, following: str, language: str) -> bool:
+    """Whether ``following`` goes on with the sentence ``text`` ends with: it starts with a
+    lower-case letter, and the sentence segmenter, reading both as one text, finds no sentence
+    end where ``text`` ends.  (A capital, or a script without case, starts a sentence of its own.)"""
+    first_letter = next((ch for ch in following if ch.isalpha()), "")
+    if not (has_words(text) and first_letter.islower()):
+        return False
+    first = text.strip()
+    return all(end != len(first) for _, end in sentence_spans(f"{first} {following.strip()}", language))
+
+
+def split_cues(flat: FlatText, content: Sequence[str | Nested], sources: Sequence[str], vtt: bool) -> list[str]:
+    """One run's translation as the text of each of its cues: cut at its cue breaks where they
+    are in order and leave each cue a word, else by the cues' shares of the source text."""
+    if len(sources) == 1:
+        return [cue_markup(flat, content, vtt)]
+    parts = [cue_markup(flat, part, vtt).strip() for part in split_at_breaks(flat, content)]
+    breaks = [piece.mark for piece in content
+              if isinstance(piece, Nested) and isinstance(flat.marks[piece.mark].node, CueBreak)]
+    if breaks == sorted(breaks) and all(has_words(part) for part in parts):
+        return parts
+    return proportional(" ".join(part for part in parts if part), [len(source) for source in sources])
+
+
+def proportional(text: str, shares: Sequence[int]) -> list[str]:
+    """``text`` cut at word boundaries into len(shares) parts of about those relative lengths,
+    each with at least one word (with fewer words than parts, the last parts are empty)."""
+    words, parts = text.split(), len(shares)
+    if len(words) <= parts:
+        return words + [""] * (parts - len(words))
+    ends = list(accumulate(len(word) + 1 for word in words))  # characters up to the end of each word
+    cuts = [0]
+    for j, share in enumerate(accumulate(shares[:-1]), start=1):
+        wanted = ends[-1] * share / sum(shares)
+        # Words before cut j: past the previous cut, and leaving one for each part after it.
+        cuts.append(min(range(cuts[-1] + 1, len(words) - (parts - j) + 1), key=lambda c: abs(ends[c - 1] - wanted)))
+    cuts.append(len(words))
+    return [" ".join(words[a:b]) for a, b in zip(cuts, cuts[1:], strict=False)]
 
 
 def wrap(text: str, lines: int) -> list[str]:

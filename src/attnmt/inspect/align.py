@@ -4,7 +4,9 @@ For each target subword the decoder wrote, the source subword that one layer's
 cross-attention (mean of its heads) weighs most is taken as its partner; subword
 pairs become word pairs (a SentencePiece piece starting with "▁" starts a word).
 The weights are those of the step that wrote each piece: ``trace.trace_translation``
-teacher-forced on the given translation.  The last layer is the default: on the Multi30k model it
+teacher-forced on the given translation (``align``), the same pass batched
+(``align_batched``), or, while translating, a pass of the decoder alone over the search's
+own output and encoder output (``translate_with_weights``).  The last layer is the default: on the Multi30k model it
 aligned best of the three (``benchmarks/results/alignment.txt``).  For deeper models
 another layer may be better (Garg et al., 2019, found the penultimate one best in
 their 6-layer models): measure it with ``benchmarks/alignment.py``.
@@ -18,11 +20,13 @@ import numpy as np
 import torch
 from torch import Tensor
 
+from attnmt.attention import padding_mask
 from attnmt.data import pad_rows
+from attnmt.decoding import DEFAULT, Decoding
 from attnmt.inspect.trace import TranslationAttention, trace_translation
-from attnmt.model import Transformer
+from attnmt.model import AttentionTrace, Transformer
 from attnmt.tokenizer import Tokenizer
-from attnmt.translate import evaluating, length_batches
+from attnmt.translate import Glossaries, Guides, evaluating, length_batches, searched_batches
 
 WORD_START = "▁"
 
@@ -97,18 +101,6 @@ def align_batched(model: Transformer, tokenizer: Tokenizer, sources: Sequence[st
     return found
 
 
-def word_weights_batched(model: Transformer, tokenizer: Tokenizer, sources: Sequence[str],
-                         translations: Sequence[str], layer: int = -1, heads: Sequence[int] | None = None,
-                         max_tokens: int = 4096) -> list[Tensor]:
-    """Each pair's cross-attention between whole words, [target words, source words] (see
-    ``word_weights``), batched as ``align_batched``; an empty [0, 0] tensor where either side is blank."""
-    found = [torch.zeros(0, 0) for _ in sources]
-    for i, cross, source_pieces, target_pieces in cross_attention_batches(
-            model, tokenizer, sources, translations, layer, heads, max_tokens):
-        found[i] = word_weights(cross, source_pieces, target_pieces)
-    return found
-
-
 def word_weights(cross: Tensor, source_pieces: Sequence[str], target_pieces: Sequence[str]) -> Tensor:
     """cross [target pieces, source pieces] -> [target words, source words]: for each target word,
     the attention its pieces give each source word's pieces (summed over those, averaged over its own)."""
@@ -129,27 +121,74 @@ def word_starts(pieces: Sequence[str]) -> list[int]:
     return [i for i in range(len(pieces)) if i == 0 or index[i] != index[i - 1]]
 
 
-@torch.no_grad()
+def translate_with_weights(model: Transformer, tokenizer: Tokenizer, sentences: Sequence[str],
+                           weighed: Sequence[bool], decoding: Decoding = DEFAULT, max_tokens: int = 4096,
+                           max_sentences: int | None = None, layer: int = -1,
+                           heads: Sequence[int] | None = None,
+                           glossary: Glossaries = None) -> tuple[list[str], list[Tensor | None]]:
+    """``attnmt.translate.translate``'s translations (with ``glossary`` as there) and, for each
+    sentence ``weighed`` marks, the cross-attention between its words and its translation's
+    (``word_weights``: [target words, source words]; None for the others and for an empty translation).
+
+    The weights come from one teacher-forced pass of the decoder alone over the search's own
+    output ids, batch by batch, reading the encoder output the search computed: the source is
+    encoded once and the translation is never tokenised again."""
+    outputs: list[str] = [""] * len(sentences)
+    found: list[Tensor | None] = [None] * len(sentences)
+    guides = Guides.of(len(sentences), glossary)
+    for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides):
+        best = [hypotheses[0].tokens for hypotheses in batch.hypotheses]
+        for i, ids in zip(batch.indices, best, strict=True):
+            outputs[i] = tokenizer.decode(ids)
+        rows = [r for r, i in enumerate(batch.indices) if weighed[i] and best[r]]
+        if not rows:
+            continue
+        index = torch.tensor(rows, device=batch.src.device)
+        cross = written_attention(model, batch.src[index], batch.memory[index], [best[r] for r in rows], layer, heads)
+        lengths = (batch.src[index] != model.config.pad_id).sum(dim=1).tolist()
+        for k, r in enumerate(rows):
+            i = batch.indices[r]
+            found[i] = word_weights(cross[k], source_words(tokenizer, sentences[i], lengths[k]),
+                                    [tokenizer.id_to_piece(t) for t in best[r]])
+    return outputs, found
+
+
+@torch.inference_mode()
+def written_attention(model: Transformer, src: Tensor, memory: Tensor, targets: Sequence[Sequence[int]], layer: int,
+                      heads: Sequence[int] | None) -> Tensor:
+    """Decoder ``layer``'s cross-attention, the mean of ``heads`` (default: all), at the steps that
+    wrote each target's ids: [B, T, S] for src [B, S], its encoder output memory [B, S, d] and B
+    non-empty target id lists (no BOS, no EOS), teacher-forced in one padded batch.
+
+    Only the decoder runs, and not its output projection to the vocabulary (a large share of a
+    pass on a small model): the attention is all that is read.  Rows past a target's end are padding."""
+    c = model.config
+    tgt_in = pad_rows([[c.bos_id, *ids[:-1]] for ids in targets], c.pad_id).to(src.device)
+    trace = AttentionTrace()
+    model.decoder_states(tgt_in, memory, padding_mask(src, c.pad_id), trace)
+    weights = trace.cross[layer].float()  # [B, H, T, S]
+    return (weights[:, list(heads)] if heads else weights).mean(dim=1).cpu()
+
+
 def cross_attention_batches(model: Transformer, tokenizer: Tokenizer, sources: Sequence[str],
                             translations: Sequence[str], layer: int, heads: Sequence[int] | None,
                             max_tokens: int) -> Iterator[tuple[int, Tensor, list[str], list[str]]]:
-    """(pair index, cross [T + 1, S] of ``layer`` averaged over ``heads``, source pieces without </s>,
-    target pieces) for each pair with text on both sides, teacher-forced in padded batches."""
+    """(pair index, cross [T, S] of ``layer`` averaged over ``heads`` (``written_attention``), source
+    pieces without </s>, target pieces) for each pair with text on both sides, in padded batches."""
     c = model.config
     device = next(model.parameters()).device
     pairs = [(tokenizer.encode(s)[: c.longest_input], tokenizer.encode_target(t)[: c.longest_input])
              if s.strip() and t.strip() else ([], []) for s, t in zip(sources, translations, strict=True)]
     todo = [i for i, (src, out) in enumerate(pairs) if src and out]
     with evaluating(model):
-        for batch in length_batches([max(len(pairs[i][0]), len(pairs[i][1]) + 1) for i in todo], max_tokens):
+        for batch in length_batches([max(len(pairs[i][0]), len(pairs[i][1])) for i in todo], max_tokens):
             rows = [todo[b] for b in batch]
             src = pad_rows([pairs[i][0] for i in rows], c.pad_id).to(device)
-            tgt_in = pad_rows([[c.bos_id, *pairs[i][1]] for i in rows], c.pad_id).to(device)
-            _, trace = model(src, tgt_in, return_attention=True)
-            weights = trace.cross[layer].float().cpu()  # [B, H, T, S]
+            with torch.inference_mode():
+                memory = model.encode(src)
+            cross = written_attention(model, src, memory, [pairs[i][1] for i in rows], layer, heads)
             for row, i in enumerate(rows):
-                cross = (weights[row, list(heads)] if heads else weights[row]).mean(dim=0)
-                yield (i, cross, source_words(tokenizer, sources[i], len(pairs[i][0])),
+                yield (i, cross[row], source_words(tokenizer, sources[i], len(pairs[i][0])),
                        [tokenizer.id_to_piece(k) for k in pairs[i][1]])
 
 

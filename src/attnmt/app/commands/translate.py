@@ -69,7 +69,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     out = open(args.output, "w", encoding="utf-8") if args.output not in (None, "-") else sys.stdout
     try:
         if uses_documents(args):
-            translate_document_input(args, model, tokenizer, options, batches, out)
+            translate_document_input(args, model, tokenizer, options, batches, out, glossary)
             return 0
         first_line = 1
         for read in batches:

@@ -1,0 +1,125 @@
+"""Subtitle cue text with its tags, as a flat text with marks (attnmt.documents.spans) and back.
+
+WebVTT cue text has a markup of its own (https://www.w3.org/TR/webvtt1/#cue-text): class
+spans ``<c.yellow>``, ``<i>``, ``<b>``, ``<u>``, ``<ruby>``/``<rt>``, voice spans ``<v Roger>``
+and language spans ``<lang en>`` (a name, then ``.classes``, then an annotation),
+timestamps ``<00:01.500>``, and the entities ``&amp;``, ``&lt;``, ``&gt;``, ``&lrm;``,
+``&rlm;``, ``&nbsp;``.  SRT files carry ``<i>``, ``<b>``, ``<u>``, ``<font color=…>`` and
+ASS codes such as ``{\\an8}``.  Neither is HTML (an HTML parser reads ``<v Roger>`` as an
+element ``v`` with an attribute ``roger``), so cue text is read here by the WebVTT
+tokenizer's own rule, a tag runs from ``<`` to the next ``>``, and:
+
+- a start tag opens a mark, and its end tag closes it; a tag never closed (a ``<v Roger>``
+  voice over the whole cue, as is usual) ends with its cue and is written back without an
+  end tag, as it came;
+- an end tag closes the nearest open mark of its name (and any still open inside it); an
+  end tag with none open, a timestamp, ``<br>`` and SRT's ``{\\…}`` codes are atoms, kept
+  whole where rule 2 of attnmt.documents.spans puts them;
+- every tag is written back exactly as it was read (classes, annotation, attributes); the
+  text between is translated, WebVTT's entities read and ``&``, ``<``, ``>`` escaped again.
+
+A *cue break* is an atom between the texts of cues translated as one sentence
+(attnmt.documents.subtitles): where it lands, the translation is cut.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Sequence
+from dataclasses import dataclass
+from html import escape, unescape
+
+from attnmt.documents.spans import FlatBuilder, FlatText, Nested
+
+# A tag (group 1: what is between < and >), or an SRT file's ASS code such as {\an8}.
+TOKEN = re.compile(r"<([^<>]*)>|(\{\\[^{}]*\})")
+EMPTY_TAGS = frozenset({"br"})
+
+
+@dataclass
+class CueTag:
+    """A tag as read: ``start`` ("<v Roger>"; an atom's whole text) and ``end`` ("</v>"; "" when
+    the cue closed it, or for an atom)."""
+
+    start: str
+    end: str = ""
+
+
+class CueBreak:
+    """Where one cue's text ends and the next one's starts, in cues translated together."""
+
+
+def tag_name(tag: str) -> str:
+    """The element name of a tag's text ("v Roger" -> "v", "c.yellow" -> "c", "/i" -> "i")."""
+    match = re.match(r"/?([^\s./]+)", tag)
+    return match.group(1).lower() if match else ""
+
+
+def cue_flat(texts: Sequence[str], vtt: bool, where: str = "input") -> FlatText:
+    """One or more cues' texts as one flat text, a CueBreak atom between cues; ``vtt``: WebVTT's
+    entities are read.  A ``<`` that opens no tag is text, with a warning naming ``where``."""
+    builder = FlatBuilder()
+    for k, text in enumerate(texts):
+        if k:
+            builder.add_text(" ")
+            builder.add_atom(node=CueBreak())
+        add_cue(builder, text, vtt, where)
+    return builder.build()
+
+
+def add_cue(builder: FlatBuilder, text: str, vtt: bool, where: str) -> None:
+    opened: list[tuple[str, CueTag]] = []
+    position = 0
+    for match in TOKEN.finditer(text):
+        add_cue_text(builder, text[position:match.start()], vtt, where)
+        position = match.end()
+        tag, name = match.group(1), tag_name(match.group(1) or "")
+        is_end = tag is not None and tag.startswith("/")
+        if tag is None or not name or name in EMPTY_TAGS or tag[:1].isdigit() or (
+                is_end and name not in [n for n, _ in opened]):
+            builder.add_atom(node=CueTag(match.group()))
+        elif is_end:
+            while opened:
+                builder.close()
+                closed_name, node = opened.pop()
+                if closed_name == name:
+                    node.end = match.group()
+                    break
+        else:
+            node = CueTag(match.group())
+            builder.open(node)
+            opened.append((name, node))
+    add_cue_text(builder, text[position:], vtt, where)
+    for _ in opened:
+        builder.close()
+
+
+def add_cue_text(builder: FlatBuilder, text: str, vtt: bool, where: str) -> None:
+    if "<" in text:
+        hint = " (WebVTT writes it &lt;)" if vtt else ""
+        warnings.warn(f"{where}: a '<' that opens no tag is kept as text{hint}", stacklevel=4)
+    builder.add_text(unescape(text) if vtt else text)
+
+
+def cue_markup(flat: FlatText, content: Sequence[str | Nested], vtt: bool) -> str:
+    """Translated content back as cue text: each tag as it was read, text escaped for WebVTT."""
+    out = []
+    for piece in content:
+        if isinstance(piece, str):
+            out.append(escape(piece, quote=False) if vtt else piece)
+        else:
+            node = flat.marks[piece.mark].node
+            out.append(node.start + cue_markup(flat, piece.content, vtt) + node.end)
+    return "".join(out)
+
+
+def split_at_breaks(flat: FlatText, content: Sequence[str | Nested]) -> list[list[str | Nested]]:
+    """Top-level content cut at its cue breaks: one list per cue."""
+    cues: list[list[str | Nested]] = [[]]
+    for piece in content:
+        if isinstance(piece, Nested) and isinstance(flat.marks[piece.mark].node, CueBreak):
+            cues.append([])
+        else:
+            cues[-1].append(piece)
+    return cues

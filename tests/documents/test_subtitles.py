@@ -1,0 +1,98 @@
+"""Subtitle cue text: WebVTT's and SRT's tags carried through, sentences running over cues
+translated whole and cut back into their cues (attnmt.documents.subtitles, .cue_text)."""
+
+import warnings
+
+import pytest
+
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.subtitles import proportional, translate_subtitle_text
+
+
+def vtt(*cues: str) -> str:
+    """A WebVTT file with one cue a second, each with its number as identifier."""
+    blocks = [f"{k + 1}\n00:0{k}.000 --> 00:0{k + 1}.000\n{text}\n" for k, text in enumerate(cues)]
+    return "WEBVTT\n\n" + "\n".join(blocks)
+
+
+def test_a_voice_over_the_whole_cue_stays_its_prefix_without_an_end_tag(mirror):
+    assert translate_subtitle_text(vtt("<v Roger Smith>Hello there."), mirror) == vtt("<v Roger Smith>THERE. HELLO")
+    assert mirror.given == ["Hello there."]
+
+
+def test_voice_class_and_language_spans_follow_their_words_and_keep_their_tags_as_written(mirror):
+    source = vtt("<v.loud Mary>You are <i>late</i>.</v> <c.yellow.bg_blue>Really</c>", "A <lang de>Hund</lang> runs")
+    assert translate_subtitle_text(source, mirror) == vtt(
+        "<v.loud Mary><i>LATE</i>. ARE YOU</v> <c.yellow.bg_blue>REALLY</c>", "RUNS <lang de>HUND</lang> A")
+
+
+def test_webvtt_entities_are_read_and_written_back_escaped(same):
+    source = vtt("Tom &amp; Jerry &lt;3 &gt; you")
+    assert translate_subtitle_text(source, same) == source
+    assert same.given == ["Tom & Jerry <3 > you"]
+
+
+def test_timestamps_and_end_tags_with_nothing_open_are_kept_in_place(same):
+    source = vtt("<00:00.500>One <00:00.800>two </b>three")
+    assert translate_subtitle_text(source, same) == source
+    assert same.given == ["One two three"]
+
+
+def test_a_lone_less_than_sign_is_text_and_warned_about(same):
+    with pytest.warns(UserWarning, match="cue 1: a '<' that opens no tag is kept as text"):
+        assert translate_subtitle_text(vtt("a < b"), same) == vtt("a &lt; b")
+
+
+def test_srt_tags_and_ass_codes_come_back_byte_for_byte(mirror):
+    srt = "1\n00:00:01,000 --> 00:00:02,000\n{\\an8}<font color=#ff0000>Red</font> & blue\n"
+    assert translate_subtitle_text(srt, mirror) == \
+        "1\n00:00:01,000 --> 00:00:02,000\n{\\an8}BLUE & <font color=#ff0000>RED</font>\n"
+
+
+def test_a_sentence_over_two_cues_is_translated_whole_and_cut_where_the_alignment_puts_the_break(mirror):
+    srt = ("1\n00:00:01,000 --> 00:00:02,000\nThe dog runs\n\n"
+           "2\n00:00:02,000 --> 00:00:04,500\nin the big park.\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = translate_subtitle_text(srt, mirror)
+    assert mirror.given == ["The dog runs in the big park."]
+    # "in" is the first source word after the break; its translation IN starts the second cue.
+    assert out == ("1\n00:00:01,000 --> 00:00:02,000\nPARK. BIG THE\n\n"
+                   "2\n00:00:02,000 --> 00:00:04,500\nIN RUNS DOG THE\n")
+
+
+def test_cues_whose_whole_text_is_one_voice_span_are_joined_inside_it(mirror):
+    out = translate_subtitle_text(vtt("<v Roger>The dog runs", "<v Roger>in the big park.</v>"), mirror)
+    assert mirror.given == ["The dog runs in the big park."]
+    assert out == vtt("<v Roger>PARK. BIG THE", "<v Roger>IN RUNS DOG THE</v>")
+
+
+def test_where_the_break_would_leave_a_cue_empty_the_cut_follows_the_cues_lengths(fixed):
+    translator = fixed("Der Hund läuft im Park.", [])  # aligned to nothing: the break goes to the end
+    out = translate_subtitle_text(vtt("The dog runs", "in the park."), translator)
+    assert out == vtt("Der Hund", "läuft im Park.")
+
+
+def test_cues_are_not_joined_over_a_sentence_end_a_note_tags_or_no_split(mirror):
+    ended = vtt("The dog runs.", "A cat sleeps")
+    translate_subtitle_text(ended, mirror)
+    noted = "WEBVTT\n\n00:00.000 --> 00:01.000\nThe dog\n\nNOTE x\n\n00:01.000 --> 00:02.000\nruns fast\n"
+    translate_subtitle_text(noted, mirror)
+    translate_subtitle_text(vtt("<i>The dog</i>", "runs fast"), mirror)
+    assert mirror.given == ["The dog runs.", "A cat sleeps", "The dog", "runs fast", "The dog", "runs fast"]
+    assert translate_subtitle_text(vtt("The dog", "runs fast"), mirror, DocumentOptions(split=False)) == \
+        vtt("DOG THE", "FAST RUNS")
+
+
+def test_at_most_three_cues_are_joined():
+    from attnmt.documents.subtitles import MAX_JOINED, chains
+
+    texts = ["one", "two", "three", "four", "five."]
+    assert chains(texts, [True] * 4, DocumentOptions()) == [[0, 1, 2], [3, 4]]
+    assert MAX_JOINED == 3
+
+
+def test_proportional_cuts_give_each_cue_a_word_near_its_share():
+    assert proportional("a bb ccc dddd eeeee", [10, 10]) == ["a bb ccc", "dddd eeeee"]
+    assert proportional("a bb ccc dddd eeeee", [1, 100, 1]) == ["a", "bb ccc dddd", "eeeee"]
+    assert proportional("ja", [5, 5]) == ["ja", ""]
