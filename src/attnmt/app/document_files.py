@@ -18,7 +18,6 @@ from collections.abc import Iterable
 from typing import TextIO
 
 from attnmt.decoding import Decoding
-from attnmt.documents.markup import is_document, translate_markup
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, translate_lines
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import ConfigError
@@ -53,6 +52,8 @@ def document_options(args: argparse.Namespace) -> DocumentOptions:
 def translate_document_input(args: argparse.Namespace, model, tokenizer, decoding: Decoding,
                              batches: Iterable[list[str]], out: TextIO, glossary: Glossary | None = None) -> None:
     """Reads the input (lines as they arrive for text, whole otherwise), writes the translation."""
+    from attnmt.documents.markup import is_document, translate_markup  # lxml: only here (plain text starts faster)
+
     translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size, glossary)
     options = document_options(args)
     where = args.input if args.input not in (None, "-") else "<stdin>"

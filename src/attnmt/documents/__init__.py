@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from attnmt.decoding import DEFAULT, Decoding
-from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, ModelTranslator, translate_lines
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.glossary import Glossary
@@ -31,6 +30,8 @@ __all__ = ["DocumentOptions", "translate_html", "translate_html_texts", "transla
 def translate_html(model: Transformer, tokenizer: Tokenizer, text: str, decoding: Decoding = DEFAULT,
                    options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> str:
     """An HTML fragment (``A <b>red</b> car``) or whole document, translated with its markup."""
+    from attnmt.documents.markup import translate_markup  # lxml: loaded for markup only (plain text starts faster)
+
     return translate_markup([text], ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)[0]
 
 
@@ -38,6 +39,8 @@ def translate_html_texts(model: Transformer, tokenizer: Tokenizer, texts: Sequen
                          options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> list[str]:
     """Several HTML fragments or documents, translated together in one batched pass (the server's
     ``"format": "html"``)."""
+    from attnmt.documents.markup import translate_markup
+
     return translate_markup(texts, ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)
 
 
@@ -45,6 +48,8 @@ def translate_xml(model: Transformer, tokenizer: Tokenizer, text: str, decoding:
                   options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> str:
     """An XML fragment with inline elements, translated with its markup."""
     translator = ModelTranslator(model, tokenizer, decoding, glossary=glossary)
+    from attnmt.documents.markup import translate_markup
+
     return translate_markup([text], translator, options, xml=True)[0]
 
 
