@@ -173,21 +173,23 @@ def load_prepared(path: Path, config: TransformerConfig) -> FastTransformer:
         tensors = {name: file.get_tensor(name) for name in file.keys()}  # noqa: SIM118 (not a dict)
     fast = skeleton(config)
     fast.trained_parameters = int(metadata["trained_parameters"])
-    for name, (n, k) in json.loads(metadata["panels"]).items():
-        parts = [tensors.pop(f"{name}.{part}") for part in PANEL_PARTS]
-        parent, _, child = name.rpartition(".")
-        setattr(fast.get_submodule(parent) if parent else fast, child,
-                Int8PanelLinear.from_panels(torch.ops.attnmt.int8_panels_from(*parts, n, k)))
-    layers = {name: fbgemm_layer(tensors, name, out, inputs)
-              for name, (out, inputs) in json.loads(metadata.get("fbgemm", "{}")).items()}
+    layers = {name: panel_layer(tensors, name, n, k) for name, (n, k) in json.loads(metadata["panels"]).items()}
+    layers |= {name: fbgemm_layer(tensors, name, out, inputs)
+               for name, (out, inputs) in json.loads(metadata.get("fbgemm", "{}")).items()}
     for name, canonical in json.loads(metadata["aliases"]).items():
         tensors[name] = tensors[canonical]
     fast.load_state_dict(tensors, assign=True)
-    for name, layer in layers.items():  # after the state dict, which has no entries for them
+    for name, layer in layers.items():  # after the state dict: it has no entries for the linear layers
         parent, _, child = name.rpartition(".")
         setattr(fast.get_submodule(parent) if parent else fast, child, layer)
     fast.finish(fused_step=True, on_cpu=True)
     return fast
+
+
+def panel_layer(tensors: dict[str, Tensor], name: str, n: int, k: int) -> Int8PanelLinear:
+    """The int8 panel layer ``name`` around its stored panels (taken out of ``tensors``)."""
+    parts = [tensors.pop(f"{name}.{part}") for part in PANEL_PARTS]
+    return Int8PanelLinear.from_panels(torch.ops.attnmt.int8_panels_from(*parts, n, k))
 
 
 def fbgemm_layer(tensors: dict[str, Tensor], name: str, out_features: int, in_features: int) -> nn.Module:

@@ -320,8 +320,8 @@ void reorder_in_place(const Tensor& cache, const Tensor& parents, int64_t width,
 // The cache [M, H, t, dk] (or none) with this step's fresh [N, H, 1, dk] appended: in place where
 // `in_place` (room_after), else copied into a new buffer with at least `room` positions to spare
 // (rows `parents` [N] of the cache where given: beam search's reorder, gathered in the same copy).
-// Greedy search asks for room (DecoderCache.room): its rows stay put from step to step.  Beam
-// search reorders its rows every step, so its cache is copied every step, once.
+// The searches ask for room (DecoderCache.room): greedy search's rows stay put from step to step,
+// and beam search's are reordered within their buffer (reorder_in_place) where they can be.
 Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, bool in_place, int64_t room,
                        const std::optional<Tensor>& parents) {
   const int64_t n = fresh.size(0), heads = fresh.size(1), dk = fresh.size(3);
@@ -373,8 +373,9 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
   }
   // A reorder is applied in the cache's own buffer where that buffer has room and is unshared
   // (room_after), else gathered into a new one as the position is appended.
+  const int64_t width = rows / groups;
   const Reorder reorder = parents.has_value() && !self_k.empty() && self_k[0].has_value()
-                              ? reorder_kind(*parents, rows / groups, self_k[0]->size(0)) : Reorder::kNone;
+                              ? reorder_kind(*parents, width, self_k[0]->size(0)) : Reorder::kNone;
   std::vector<Tensor> result{Tensor()};
   auto norm = [&](const Tensor& t, int64_t at) {
     return layer_norm(t, weights.tensor(at), weights.tensor(at + 1), eps);
@@ -389,8 +390,8 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
     const bool in_place = (!parents.has_value() || reorder != Reorder::kNone) && room_after(self_k[l]) &&
                           room_after(self_v[l]);
     if (in_place && parents.has_value()) {
-      reorder_in_place(*self_k[l], *parents, rows / groups, reorder);
-      reorder_in_place(*self_v[l], *parents, rows / groups, reorder);
+      reorder_in_place(*self_k[l], *parents, width, reorder);
+      reorder_in_place(*self_v[l], *parents, width, reorder);
     }
     const std::optional<Tensor> gather = in_place ? std::nullopt : parents;
     const Tensor k = append_position(self_k[l], heads_kv.select(1, 1), in_place, room, gather);  // [N, H, t + 1, dk]
@@ -405,7 +406,7 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
     h = norm_first ? norm(x, w + 10) : x;
     Tensor q = weights.linear(w + 6, h, "none").contiguous();
     attend_one_query(q.data_ptr<float>(), d, cross_k[l], cross_v[l], cross_mask.data_ptr<bool>(), rows,
-                     rows / groups, heads, dk, attended.data_ptr<float>());
+                     width, heads, dk, attended.data_ptr<float>());
     x = weights.linear_add(w + 8, attended, x);
     if (!norm_first) x = norm(x, w + 10);
     // Feed-forward.
