@@ -24,12 +24,14 @@ import errno
 import json
 import math
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import torch
 from safetensors import SafetensorError, safe_open
 from safetensors.torch import load_file, load_model, save_file, save_model
+from torch import nn
 
 from attnmt.errors import ConfigError, ModelDirError
 from attnmt.files import atomic_folder, atomic_write, finish_file, write_text
@@ -98,10 +100,12 @@ def load_weights(model: Transformer, path: Path) -> None:
     except (SafetensorError, OSError, RuntimeError, ValueError) as error:
         raise ModelDirError(f"{path}: cannot load weights ({error})") from None
     if missing or unexpected:
-        raise ModelDirError(
-            f"{path}: weights do not match the model config "
-            f"(missing {sorted(missing)[:5]}, unexpected {sorted(unexpected)[:5]})"
-        )
+        raise weights_mismatch(path, missing, unexpected)
+
+
+def weights_mismatch(path: Path, missing: Iterable[str], unexpected: Iterable[str]) -> ModelDirError:
+    return ModelDirError(f"{path}: weights do not match the model config "
+                         f"(missing {sorted(missing)[:5]}, unexpected {sorted(unexpected)[:5]})")
 
 
 def save_model_config(config: TransformerConfig, model_dir: Path) -> None:
@@ -160,6 +164,18 @@ def load_model_dir(
     ``weights`` picks another weights file (e.g. a checkpoint's); default
     MODEL_DIR/model.safetensors.
     """
+    config, weights, tokenizer = open_model_dir(model_dir, weights)
+    with uninitialised():  # every weight is read from the file next
+        model = Transformer(config)
+    load_weights(model, weights)
+    return model.eval(), tokenizer
+
+
+def open_model_dir(
+    model_dir: str | Path, weights: str | Path | None = None
+) -> tuple[TransformerConfig, Path, Tokenizer | VocabTokenizer]:
+    """A model directory's config, weights file (``weights``, or MODEL_DIR/model.safetensors) and
+    tokenizer, checked against each other before any model is built."""
     model_dir = Path(model_dir)
     if not model_dir.is_dir():
         raise ModelDirError(f"{model_dir}: no such model directory")
@@ -167,10 +183,25 @@ def load_model_dir(
     weights = Path(weights) if weights else model_dir / WEIGHTS
     check_model_size(config, model_dir / MODEL_CONFIG)
     check_weights_size(config, weights, model_dir / MODEL_CONFIG)
-    tokenizer = load_tokenizer(model_dir, config)
-    model = Transformer(config)
-    load_weights(model, weights)
-    return model.eval(), tokenizer
+    return config, weights, load_tokenizer(model_dir, config)
+
+
+@contextmanager
+def uninitialised() -> Iterator[None]:
+    """Modules built inside keep their weights as allocated: ``torch.nn.init``'s functions do
+    nothing, so the memory is never written (a large allocation is then never resident) and the
+    random draws cost no time; for a model whose every weight is loaded next.  (The meta device
+    would allocate nothing at all, but initialising a meta tensor imports torch._dynamo, seconds
+    at start-up.)"""
+    names = ("normal_", "uniform_", "xavier_uniform_", "kaiming_uniform_", "zeros_", "ones_", "constant_")
+    saved = {name: getattr(nn.init, name) for name in names}
+    try:
+        for name in names:
+            setattr(nn.init, name, lambda tensor, *args, **kwargs: tensor)
+        yield
+    finally:
+        for name, function in saved.items():
+            setattr(nn.init, name, function)
 
 
 def checkpoint_path(model_dir: Path, step: int) -> Path:

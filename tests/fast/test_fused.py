@@ -277,7 +277,10 @@ def test_without_the_avx2_kernel_the_step_calls_onednn_with_the_same_numbers():
     fast, reference = prepare(model), prepare(model, fused_step=False)
     if torch.ops.attnmt.panels_available():
         assert len(fast.step.panels) == len(fast.step.weights)
-    fast.step = fused.FusedDecoderStep(fast, panels=False)
+        with pytest.raises(ValueError, match="PanelLinear"):  # they hold no oneDNN copy
+            fused.FusedDecoderStep(fast, panels=False)
+    fast = prepare(model, fused_step=False)  # every layer oneDNN's
+    fast.step, fast.next_tokens = fused.FusedDecoderStep(fast, panels=False), fused.FusedNextTokens()
     assert fast.step.panels == []
     assert_steps_agree(model, fast, reference, groups=2, width=3, steps=4)
 

@@ -7,7 +7,7 @@ from torch import nn
 from attnmt.attention import MultiHeadAttention
 from attnmt.decoding import Decoding
 from attnmt.errors import ConfigError
-from attnmt.fast import prepare
+from attnmt.fast import fused, prepare
 from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available
 from attnmt.fast.packed import Bf16PackedLinear, FusedQKVAttention, PackedLinear, packing_available
 from attnmt.hardware import bf16_native
@@ -46,9 +46,15 @@ def test_every_linear_layer_is_packed_and_the_original_model_is_left_alone():
     assert not packed.training and model.training
     assert not any(type(m) is nn.Linear for m in packed.modules())
     assert all(type(m) is nn.Linear for m in (model.output, model.decoder_layers[0].feed_forward.linear1))
-    attention = packed.decoder_layers[0].self_attn
+    attention = packed.encoder_layers[0].self_attn
     assert isinstance(attention.qkv_proj, PackedLinear) and attention.qkv_proj.out_features == 3 * 32
     assert type(model.decoder_layers[0].self_attn) is MultiHeadAttention
+    # The decoder's layers that the C++ step multiplies hold one copy, in its panels' layout, where it has them.
+    layer = packed.decoder_layers[0]
+    decoder = [layer.self_attn.qkv_proj, layer.feed_forward.linear2, packed.output]
+    panels = packed.step is not None and torch.ops.attnmt.panels_available()
+    assert all(isinstance(m, fused.PanelLinear if panels else PackedLinear) for m in decoder)
+    assert isinstance(packed.decoder_layers[0].cross_attn.k_proj, PackedLinear)  # over the source: many rows
 
 
 def test_packed_model_gives_the_float_models_logits_and_attention():

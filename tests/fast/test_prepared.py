@@ -6,12 +6,15 @@ import shutil
 import pytest
 import torch
 from safetensors import safe_open
+from safetensors.torch import save_file
 from support import PAIRS
 
-from attnmt.checkpoint import WEIGHTS, load_model_dir, save_weights
+from attnmt.checkpoint import WEIGHTS, load_model_dir, read_tensors, save_weights
+from attnmt.errors import ModelDirError
 from attnmt.fast import fused, prepare, prepared
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_panels_available
 from attnmt.fast.packed import packing_available
+from attnmt.hardware import bf16_native
 from attnmt.translate import translate
 
 pytestmark = [
@@ -96,3 +99,31 @@ def test_an_unwritable_cache_warns_and_serves_the_copy_from_memory(trained_model
         fast, tokenizer = prepared.load_int8(trained_model)
     model, _ = load_model_dir(trained_model)
     assert translate(fast, tokenizer, SOURCES) == translate(prepare(model, int8=True), tokenizer, SOURCES)
+
+
+@pytest.mark.parametrize("bf16", [False, True])
+def test_the_float_copy_built_a_layer_at_a_time_is_prepares_own(trained_model, bf16):
+    if bf16 and not bf16_native()[0]:
+        pytest.skip("bf16 layers need a CPU that multiplies bf16")
+    model, tokenizer = load_model_dir(trained_model)
+    reference = prepare(model, bf16=bf16)
+    fast, fast_tokenizer = prepared.load_packed(trained_model, bf16=bf16)
+    assert torch.equal(logits(fast, tokenizer), logits(reference, tokenizer))  # the same layers, bit for bit
+    assert translate(fast, fast_tokenizer, SOURCES) == translate(reference, tokenizer, SOURCES)
+    assert fast.step is not None and fast.trained_parameters == model.num_parameters()
+    kinds = {type(m) for m in fast.modules() if hasattr(m, "in_features")}  # no float32 nn.Linear left
+    assert kinds == {type(m) for m in reference.modules() if hasattr(m, "in_features")}
+    assert torch.nn.Linear not in kinds
+    if model.config.tie_embeddings:
+        assert fast.tgt_embed.weight is fast.src_embed.weight
+
+
+def test_a_weights_file_that_does_not_fit_is_one_line_naming_it(trained_model, tmp_path):
+    model_dir = tmp_path / "model"
+    shutil.copytree(trained_model, model_dir)
+    tensors = read_tensors(model_dir / WEIGHTS)
+    renamed = next(name for name in tensors if name.endswith("norm1.bias"))
+    tensors["something.else"] = tensors.pop(renamed)
+    save_file(tensors, str(model_dir / WEIGHTS))
+    with pytest.raises(ModelDirError, match=f"{WEIGHTS}: weights do not match.*{renamed}.*something.else"):
+        prepared.load_packed(model_dir)

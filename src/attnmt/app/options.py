@@ -136,19 +136,22 @@ def add_shortlist_option(p: argparse.ArgumentParser) -> None:
 
 def load_for_translation(args: argparse.Namespace):
     """The model of --model/--weights on --device with --threads, as the fast copy (int8 linear
-    layers with --int8: prepared once and memory-mapped after, attnmt.fast.prepared; bf16 ones
-    with --bf16; the output layer restricted by --shortlist), and its tokenizer; also the
-    trained model's parameter count (the copy's layers hold their weights in other forms)."""
+    layers with --int8: prepared once and memory-mapped after; float32 or, with --bf16, bf16 ones
+    packed a layer at a time: attnmt.fast.prepared; the output layer restricted by --shortlist),
+    and its tokenizer; also the trained model's parameter count (the copy's layers hold their
+    weights in other forms)."""
     import torch
 
     from attnmt.checkpoint import load_model_dir
     from attnmt.fast import prepare
-    from attnmt.fast.prepared import load_int8
+    from attnmt.fast.prepared import load_int8, load_packed
 
     if args.threads > 0:
         torch.set_num_threads(args.threads)
     if args.int8 and args.device == "cpu":
         fast, tokenizer = load_int8(args.model, args.weights)
+    elif args.device == "cpu":
+        fast, tokenizer = load_packed(args.model, args.weights, bf16=args.bf16)
     else:
         model, tokenizer = load_model_dir(args.model, args.weights)
         fast = prepare(model.to(args.device), int8=args.int8, bf16=args.bf16)

@@ -35,7 +35,7 @@ from pathlib import Path
 import torch
 from torch import Tensor, nn
 
-from attnmt.fast.packed import FusedQKVAttention, packing_available
+from attnmt.fast.packed import FusedQKVAttention, PackedLinear, packing_available
 from attnmt.hardware import cpu_flags
 from attnmt.model import DecoderCache, Transformer, TransformerConfig
 from attnmt.next_tokens import NextTokens
@@ -137,14 +137,15 @@ class FusedDecoderStep:
         self.activation = c.activation
         self.weights: list = []
         kinds, eps = set(), set()
+        panel_layers = {}  # a PanelLinear's stand-in weight -> its panels
         for layer in model.decoder_layers:
-            self_attn, cross, ff = layer.self_attn, layer.cross_attn, layer.feed_forward
-            if not isinstance(self_attn, FusedQKVAttention):
+            if not isinstance(layer.self_attn, FusedQKVAttention):
                 raise TypeError("FusedDecoderStep needs PackedLinear or int8 layers and fused Q, K, V: "
                                 "build it from attnmt.fast.prepare(model)")
-            linears = [self_attn.qkv_proj, self_attn.out_proj, cross.q_proj, cross.out_proj, ff.linear1, ff.linear2]
+            linears = [getattr(parent, name) for parent, name in step_layers(layer)]
             norms = [layer.norm1, layer.norm2, layer.norm3]
             kinds |= {_kind(module) for module in linears}
+            panel_layers |= {id(m.shape_only): m.panels for m in linears if isinstance(m, PanelLinear)}
             self.weights += [
                 *_linear(linears[0]), *_linear(linears[1]), *_norm(norms[0]),
                 *_linear(linears[2]), *_linear(linears[3]), *_norm(norms[1]),
@@ -152,6 +153,8 @@ class FusedDecoderStep:
             ]
             eps |= {n.eps for n in norms}
         self.weights += _linear(model.output)
+        if isinstance(model.output, PanelLinear):
+            panel_layers[id(model.output.shape_only)] = model.output.panels
         kinds.add(_kind(model.output))
         final_norm = model.decoder_norm if isinstance(model.decoder_norm, nn.LayerNorm) else None
         if final_norm is not None:
@@ -168,9 +171,11 @@ class FusedDecoderStep:
         bf16 = any(isinstance(w, Tensor) and w.dtype == torch.bfloat16 for w in self.weights)
         if panels and self.kind == "packed" and not bf16 and torch.ops.attnmt.panels_available():
             self.panels = [
-                torch.ops.attnmt.pack_panels(w.to_dense()) if isinstance(w, Tensor) and w.is_mkldnn else None
-                for w in self.weights
+                torch.ops.attnmt.pack_panels(w.to_dense()) if isinstance(w, Tensor) and w.is_mkldnn
+                else panel_layers.get(id(w)) for w in self.weights
             ]
+        elif panel_layers:
+            raise ValueError("FusedDecoderStep: PanelLinear layers need the panel kernels (panels=True)")
         # The C++ object holds the weights (with the embedding, positions and final LayerNorm, for
         # ``decode``), converted once: converting them at every call would cost more than a step's
         # arithmetic at a few rows (an int8 layer's object most).
@@ -285,8 +290,71 @@ class GrowingCache(DecoderCache):
             self.parents = None
 
 
+PANEL = 16  # output columns per panel (csrc/float_panels.cpp)
+
+
+class PanelLinear(nn.Module):
+    """y = x Wᵀ + b (ReLU), inference only, with W held in the float32 panel kernels' layout
+    (``csrc/float_panels.cpp``, [⌈N/16⌉, K, 16]): the layers the C++ step multiplies, so that one
+    copy of each weight serves the C++ step and the Python one (``use_float_panels``)."""
+
+    relu = False
+
+    def __init__(self, weight: Tensor, bias: Tensor | None) -> None:
+        super().__init__()
+        self.out_features, self.in_features = weight.shape
+        self.panels = torch.ops.attnmt.pack_panels(weight.detach().float().contiguous())
+        self.bias = None if bias is None else bias.detach().float().clone()
+        # What the C++ step takes in the weight's place: it reads only W's shape where it has the panels.
+        self.shape_only = torch.zeros(1, 1).expand(self.out_features, self.in_features)
+
+    def forward(self, x: Tensor) -> Tensor:
+        """[..., in_features] -> [..., out_features]."""
+        if x.requires_grad:
+            raise RuntimeError("PanelLinear is for inference: it has no gradient (train the float model)")
+        y = torch.ops.attnmt.panel_linear(x.reshape(-1, self.in_features), self.panels, self.bias,
+                                          self.out_features, None, self.relu)
+        return y.view(*x.shape[:-1], self.out_features)
+
+    def rows(self, ids: Tensor) -> Tensor:
+        """Rows ``ids`` of W [out_features, in_features], unpacked: [len(ids), in_features]."""
+        return self.panels[ids // PANEL, :, ids % PANEL]
+
+    def extra_repr(self) -> str:
+        return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
+
+
+def panel_places(model: Transformer) -> list[tuple[nn.Module, str]]:
+    """Where ``model`` (an inference copy) has PanelLinear layers once its C++ step is built: the
+    decoder's layers that the step multiplies and the output layer, where this build has the
+    float32 panel kernels; none elsewhere."""
+    if not (available() and torch.ops.attnmt.panels_available() and FusedDecoderStep.supports(model)):
+        return []
+    return [place for layer in model.decoder_layers for place in step_layers(layer)] + [(model, "output")]
+
+
+def use_float_panels(model: Transformer) -> None:
+    """In place: the float32 layers of ``model``'s decoder that the C++ step multiplies, and its
+    output layer, become PanelLinear where this build has the panel kernels: the step would
+    otherwise hold a second copy of each, in the panels' layout, beside oneDNN's.  The Python
+    step (attention pictures, several positions at once) then runs the same kernel."""
+    for parent, name in panel_places(model):
+        module = getattr(parent, name)
+        if type(module) is PackedLinear:
+            panel = PanelLinear(module.packed.to_dense(), module.bias)
+            panel.relu = module.relu
+            setattr(parent, name, panel)
+
+
+def step_layers(layer: nn.Module) -> list[tuple[nn.Module, str]]:
+    """The linear layers of a decoder layer that the C++ step multiplies, in its order, as (parent, name)."""
+    self_attn, cross, ff = layer.self_attn, layer.cross_attn, layer.feed_forward
+    return [(self_attn, "qkv_proj"), (self_attn, "out_proj"), (cross, "q_proj"), (cross, "out_proj"),
+            (ff, "linear1"), (ff, "linear2")]
+
+
 def _kind(module: nn.Module) -> str:
-    if isinstance(getattr(module, "packed", None), Tensor):  # attnmt.fast.packed.PackedLinear
+    if isinstance(getattr(module, "packed", None), Tensor) or isinstance(module, PanelLinear):  # float32
         return "packed"
     if isinstance(getattr(module, "panels", None), torch.ScriptObject):  # attnmt.fast.int8.Int8PanelLinear
         return "vnni"
@@ -305,6 +373,8 @@ def _linear(module: nn.Module) -> list:
         return [module._packed_params._packed_params, None]
     if kind == "vnni":
         return [module.panels, None]
+    if isinstance(module, PanelLinear):
+        return [module.shape_only, module.bias]
     return [module.packed, module.bias]
 
 

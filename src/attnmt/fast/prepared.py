@@ -32,8 +32,6 @@ from __future__ import annotations
 import hashlib
 import json
 import warnings
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import asdict
 from functools import partial
 from pathlib import Path
@@ -43,12 +41,20 @@ from safetensors import SafetensorError, safe_open
 from safetensors.torch import save_file
 from torch import Tensor, nn
 
-from attnmt.checkpoint import WEIGHTS, load_model_config, load_model_dir, load_tokenizer
+from attnmt.checkpoint import (
+    WEIGHTS,
+    load_model_config,
+    load_model_dir,
+    load_tokenizer,
+    open_model_dir,
+    uninitialised,
+    weights_mismatch,
+)
 from attnmt.errors import ModelDirError
 from attnmt.fast import fused
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear
-from attnmt.fast.packed import fuse_self_attention
-from attnmt.fast.transformer import FastTransformer, prepare
+from attnmt.fast.packed import Bf16PackedLinear, FusedQKVAttention, PackedLinear, fuse_self_attention, packing_available
+from attnmt.fast.transformer import FastTransformer, check_bf16, prepare
 from attnmt.files import atomic_write, write_text
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.tokenizer import Tokenizer
@@ -214,18 +220,78 @@ def skeleton(config: TransformerConfig) -> FastTransformer:
     return fast.eval().requires_grad_(False)
 
 
-@contextmanager
-def uninitialised() -> Iterator[None]:
-    """Modules built inside keep their weights as allocated: ``torch.nn.init``'s functions do
-    nothing, so the memory is never written (a large allocation is then never resident) and the
-    random draws cost no time.  (The meta device would allocate nothing at all, but initialising
-    a meta tensor imports torch._dynamo, seconds at start-up.)"""
-    names = ("normal_", "uniform_", "xavier_uniform_", "kaiming_uniform_", "zeros_", "ones_", "constant_")
-    saved = {name: getattr(nn.init, name) for name in names}
-    try:
-        for name in names:
-            setattr(nn.init, name, lambda tensor, *args, **kwargs: tensor)
-        yield
-    finally:
-        for name, function in saved.items():
-            setattr(nn.init, name, function)
+def load_packed(model_dir: str | Path, weights: str | Path | None = None, bf16: bool = False
+                ) -> tuple[FastTransformer, Tokenizer | VocabTokenizer]:
+    """The float32 inference copy of a model directory (``bf16``: its bf16 copy) and its tokenizer,
+    built from the weights file one linear layer at a time: what ``attnmt translate`` and ``serve``
+    run on the CPU without --int8.
+
+    oneDNN's packed layout is opaque to PyTorch and cannot be stored, so the layers are packed at
+    every start; but each is read through a mapping of its own that closes once it is packed, so
+    the float32 linear layers are never all resident beside their packed copies (as they are when
+    a loaded model is prepared).  The embeddings and LayerNorms stay mapped from the file: only
+    the pages read become resident (an embedding row per piece seen).  The numbers are those of
+    ``prepare(load_model_dir(...))``."""
+    if not packing_available():
+        model, tokenizer = load_model_dir(model_dir, weights)
+        return prepare(model, bf16=bf16), tokenizer
+    if bf16:
+        check_bf16(on_cpu=True)
+    config, path, tokenizer = open_model_dir(model_dir, weights)
+    fast = FastTransformer.__new__(FastTransformer)
+    with uninitialised():
+        Transformer.__init__(fast, config)
+        fast.trained_parameters = fast.num_parameters()
+        stored = stored_names(fast, path)
+        fuse_self_attention(fast, weights=False)
+    panels = set() if bf16 else {(id(parent), name) for parent, name in fused.panel_places(fast)}
+
+    def layer(parent: nn.Module, name: str, names: list[str]) -> PackedLinear | fused.PanelLinear:
+        kind = fused.PanelLinear if (id(parent), name) in panels else Bf16PackedLinear if bf16 else PackedLinear
+        return packed_layer(kind, path, stored, names)
+
+    for parent_name, parent in list(fast.named_modules()):
+        prefix = f"{parent_name}." if parent_name else ""
+        if isinstance(parent, FusedQKVAttention):
+            parent.qkv_proj = layer(parent, "qkv_proj", [f"{prefix}{part}_proj" for part in "qkv"])
+        for name, child in parent.named_children():
+            if type(child) is nn.Linear:
+                setattr(parent, name, layer(parent, name, [prefix + name]))
+    with safe_open(str(path), framework="pt") as file:  # the rest stays mapped
+        tensors = {key: file.get_tensor(key) for key in {stored[name] for name in fast.state_dict()}}
+    fast.load_state_dict({name: tensors[stored[name]] for name in fast.state_dict()}, assign=True)
+    fast.eval().requires_grad_(False)
+    fast.finish(fused_step=True, on_cpu=True)
+    return fast, tokenizer
+
+
+def stored_names(model: nn.Module, path: Path) -> dict[str, str]:
+    """Each of ``model``'s state-dict names -> the name the weights file holds it under (a tied
+    matrix is stored once, under one of its names); a file that does not fit is one line."""
+    with safe_open(str(path), framework="pt") as file:
+        keys = set(file.keys())
+    groups: dict[int, list[str]] = {}
+    for name, tensor in model.state_dict().items():
+        groups.setdefault(tensor.untyped_storage().data_ptr(), []).append(name)
+    stored, missing = {}, []
+    for names in groups.values():
+        present = [name for name in names if name in keys]
+        if present:
+            stored |= dict.fromkeys(names, present[0])
+        else:
+            missing += names
+    if missing or keys - stored.keys():
+        raise weights_mismatch(path, missing, keys - stored.keys())
+    return stored
+
+
+def packed_layer(kind: type[PackedLinear | fused.PanelLinear], path: Path, stored: dict[str, str], names: list[str]
+                 ) -> PackedLinear | fused.PanelLinear:
+    """The layers ``names`` of the weights file, side by side, as one packed layer; read through a
+    mapping of their own, closed again when this returns."""
+    with safe_open(str(path), framework="pt") as file:
+        parts = [[file.get_tensor(stored[f"{name}.{part}"]) for name in names if f"{name}.{part}" in stored]
+                 for part in ("weight", "bias")]
+    weight = parts[0][0] if len(names) == 1 else torch.cat(parts[0])
+    bias = (parts[1][0] if len(names) == 1 else torch.cat(parts[1])) if parts[1] else None
+    return kind(weight, bias)

@@ -35,7 +35,7 @@ from torch import Tensor, nn
 
 from attnmt.decoding import MAX_BEAM
 from attnmt.errors import ConfigError
-from attnmt.fast.fused import FusedNextTokens
+from attnmt.fast.fused import FusedNextTokens, PanelLinear
 from attnmt.fast.int8 import Int8PanelLinear
 
 HEADER = "# attnmt shortlist 1"
@@ -122,7 +122,7 @@ class ShortlistOutput(nn.Module):
     def __init__(self, full: nn.Module, vocab_size: int) -> None:
         super().__init__()
         self.full, self.vocab_size = full, vocab_size
-        self.weight = self.bias = None  # Int8PanelLinear and torch.ao's int8 Linear select their own rows
+        self.weight = self.bias = None  # PanelLinear, Int8PanelLinear and torch.ao's int8 Linear select their own rows
         if hasattr(full, "packed"):  # attnmt.fast.packed.PackedLinear: its float weight, unpacked once
             self.weight, self.bias = full.packed.to_dense().float(), full.bias
         elif isinstance(full, nn.Linear):
@@ -136,6 +136,9 @@ class ShortlistOutput(nn.Module):
         self.column[ids] = torch.arange(ids.numel())
         if isinstance(self.full, Int8PanelLinear):
             self.part = Int8PanelLinear.from_panels(self.full.panels.select(ids))
+        elif isinstance(self.full, PanelLinear):
+            weight, bias = self.full.rows(ids), None if self.full.bias is None else self.full.bias[ids]
+            self.part = lambda x: F.linear(x, weight, bias)
         elif self.weight is None:
             self.part = quantized_rows(self.full, ids)
         else:

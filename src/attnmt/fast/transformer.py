@@ -65,8 +65,10 @@ class FastTransformer(Transformer):
     def finish(self, fused_step: bool, on_cpu: bool) -> None:
         """Once the linear layers are in their final form: ReLU fused into them, the C++ step built."""
         fuse_relu(self)
-        self.step = (fused.FusedDecoderStep(self) if fused_step and on_cpu and fused.FusedDecoderStep.supports(self)
-                     and fused.available() else None)
+        self.step = None
+        if fused_step and on_cpu and fused.FusedDecoderStep.supports(self) and fused.available():
+            fused.use_float_panels(self)
+            self.step = fused.FusedDecoderStep(self)
         # What attnmt.search chooses the next tokens with (next_tokens.next_tokens_of).
         self.next_tokens = fused.FusedNextTokens() if self.step is not None else READABLE
 
@@ -114,7 +116,7 @@ def fuse_relu(model: Transformer) -> None:
     the [tokens, d_ff] activations fewer, the largest tensor the encoder writes."""
     for module in model.modules():
         if (isinstance(module, FeedForward) and module.activation is ACTIVATIONS["relu"]
-                and isinstance(module.linear1, (PackedLinear, Int8PanelLinear))):
+                and isinstance(module.linear1, (PackedLinear, Int8PanelLinear, fused.PanelLinear))):
             module.linear1.relu = True
             module.activation = nn.Identity()
 
