@@ -105,7 +105,8 @@ def convert(folder: Path) -> None:
     subprocess.run([*attnmt, "import", "--from-marian", str(hf), "--out", str(folder / "attnmt")], check=True)
     subprocess.run([*attnmt, "shortlist", "--model", str(folder / "attnmt"), "--source", str(DATA / "train.en.gz"),
                     "--target", str(DATA / "train.de.gz"), "--out", str(folder / "shortlist.tsv")], check=True)
-    write_vmap(folder / "shortlist.tsv", hf / "vocab.json", folder / "vmap.txt")
+    pieces = {i: piece for piece, i in json.loads((hf / "vocab.json").read_text(encoding="utf-8")).items()}
+    write_vmap(folder / "shortlist.tsv", pieces, folder / "vmap.txt")
     converter = Path(sys.executable).with_name("ct2-transformers-converter")
     vmap = ["--vocab_mapping", str(folder / "vmap.txt")]
     for kind, extra in (("fp32", []), ("int8", ["--quantization", "int8", *vmap])):
@@ -114,9 +115,9 @@ def convert(folder: Path) -> None:
                        stdout=subprocess.DEVNULL)
 
 
-def write_vmap(shortlist: Path, vocab: Path, vmap: Path) -> None:
-    """attnmt's shortlist (ids) as CTranslate2's vocabulary map (pieces; an empty source: always kept)."""
-    pieces = {i: piece for piece, i in json.loads(vocab.read_text(encoding="utf-8")).items()}
+def write_vmap(shortlist: Path, pieces: dict[int, str] | list[str], vmap: Path) -> None:
+    """attnmt's shortlist (ids) as CTranslate2's vocabulary map (``pieces``: each id's piece; an empty
+    source: always kept)."""
     lines = []
     for line in shortlist.read_text(encoding="utf-8").splitlines()[1:]:
         source, *targets = line.split("\t")

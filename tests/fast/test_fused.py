@@ -66,13 +66,13 @@ def test_each_step_gives_the_python_steps_states_and_caches(overrides):
 
 
 def assert_steps_agree(model: Transformer, fast: Transformer, reference: Transformer, groups: int, width: int,
-                       steps: int, atol: float = 2e-5, rtol: float = 1e-4) -> None:
+                       steps: int, atol: float = 2e-5, rtol: float = 1e-4, source_length: int = 7) -> None:
     """Decodes random tokens step by step with both copies, in beam search's layout (a
     sentence's ``width`` hypotheses on consecutive rows), and compares states and caches: the
     decoder stack's output (``decoder_states``) at even steps, the logits (``decode``: the
     embedding and the output layer in the same C++ call) at odd ones."""
-    src = torch.randint(4, 60, (groups, 7))
-    src[1, 4:] = 0  # padding, masked in cross-attention
+    src = torch.randint(4, 60, (groups, source_length))
+    src[1, max(4, source_length - 8):] = 0  # padding, masked in cross-attention
     src_mask = padding_mask(src, 0)
     tokens = torch.randint(4, 60, (groups * width, steps))
     with torch.inference_mode():
@@ -92,6 +92,16 @@ def assert_steps_agree(model: Transformer, fast: Transformer, reference: Transfo
         assert ours.self_k.shape == (groups * width, heads, steps, model.config.d_model // heads)
         torch.testing.assert_close(ours.self_k, theirs.self_k, atol=atol, rtol=rtol)
         torch.testing.assert_close(ours.self_v, theirs.self_v, atol=atol, rtol=rtol)
+
+
+@pytest.mark.parametrize("d_model, n_heads", [(32, 4), (48, 4), (128, 2), (144, 2)])
+def test_attention_over_many_positions_agrees_whatever_the_head_width(d_model, n_heads):
+    """Head widths 8, 12, 64 and 72, over 19 source positions (8 of them padding in one sentence)
+    and up to 21 of its own: the step's attention takes 8 positions and 64 of a head's floats at
+    a time where it can, and the rest one by one."""
+    model = small_model(d_model=d_model, n_heads=n_heads)
+    fast, reference = prepare(model), prepare(model, fused_step=False)
+    assert_steps_agree(model, fast, reference, groups=2, width=2, steps=21, source_length=19)
 
 
 def test_two_steps_from_one_cache_state_each_keep_their_own_keys():

@@ -22,6 +22,10 @@
 #include "float_panels.h"
 #include "int8_panels.h"
 
+#if defined(__AVX2__) && defined(__FMA__)
+#include <immintrin.h>
+#endif
+
 #include <algorithm>
 #include <cmath>
 #include <type_traits>
@@ -84,6 +88,74 @@ Tensor layer_norm(const Tensor& x, const Tensor& gamma, const Tensor& beta, doub
   return out;
 }
 
+#if defined(__AVX2__) && defined(__FMA__)
+// Lane p of the result: the sum of a[p]'s 8 lanes.
+inline __m256 lane_sums(const __m256 a[8]) {
+  const __m256 s0123 = _mm256_hadd_ps(_mm256_hadd_ps(a[0], a[1]), _mm256_hadd_ps(a[2], a[3]));
+  const __m256 s4567 = _mm256_hadd_ps(_mm256_hadd_ps(a[4], a[5]), _mm256_hadd_ps(a[6], a[7]));
+  return _mm256_add_ps(_mm256_permute2f128_ps(s0123, s4567, 0x20), _mm256_permute2f128_ps(s0123, s4567, 0x31));
+}
+#endif
+
+// scores[j] = q · keys[j] · scale for positions [0, length) of one head (dk floats a position).
+// With AVX2, 8 positions at a time, each with its own accumulator (one dot's chain of FMAs and its
+// horizontal sum would otherwise be a position's whole latency).
+void head_scores(const float* q, const float* keys, int64_t length, int64_t dk, float scale, float* scores) {
+  int64_t j = 0;
+#if defined(__AVX2__) && defined(__FMA__)
+  if (dk % 8 == 0) {
+    const __m256 scaled = _mm256_set1_ps(scale);
+    for (; j + 8 <= length; j += 8) {
+      __m256 acc[8];
+      for (auto& a : acc) a = _mm256_setzero_ps();
+      for (int64_t i = 0; i < dk; i += 8) {
+        const __m256 qi = _mm256_loadu_ps(q + i);
+#pragma GCC unroll 8
+        for (int p = 0; p < 8; ++p) acc[p] = _mm256_fmadd_ps(qi, _mm256_loadu_ps(keys + (j + p) * dk + i), acc[p]);
+      }
+      _mm256_storeu_ps(scores + j, _mm256_mul_ps(lane_sums(acc), scaled));
+    }
+  }
+#endif
+  for (; j < length; ++j) {
+    float dot = 0.f;
+#pragma omp simd reduction(+ : dot)
+    for (int64_t i = 0; i < dk; ++i) dot += q[i] * keys[j * dk + i];
+    scores[j] = dot * scale;
+  }
+}
+
+// out [dk] = Σ_j weights[j] · values[j] over the positions [0, length) whose weight is not 0.  With
+// AVX2, 64 of out's floats at a time held in registers over all positions.
+void weighted_values(const float* weights, const float* values, int64_t length, int64_t dk, float* out) {
+  int64_t c0 = 0;
+#if defined(__AVX2__) && defined(__FMA__)
+  for (; c0 + 8 <= dk; c0 += 64) {
+    const int chunks = static_cast<int>(std::min<int64_t>(8, (dk - c0) / 8));
+    __m256 acc[8];
+    for (auto& a : acc) a = _mm256_setzero_ps();
+    for (int64_t j = 0; j < length; ++j) {
+      if (weights[j] == 0.f) continue;
+      const __m256 w = _mm256_set1_ps(weights[j]);
+      const float* vj = values + j * dk + c0;
+#pragma GCC unroll 8
+      for (int c = 0; c < 8; ++c)
+        if (c < chunks) acc[c] = _mm256_fmadd_ps(w, _mm256_loadu_ps(vj + 8 * c), acc[c]);
+    }
+#pragma GCC unroll 8
+    for (int c = 0; c < 8; ++c)
+      if (c < chunks) _mm256_storeu_ps(out + c0 + 8 * c, acc[c]);
+  }
+  c0 = std::min(c0, dk - dk % 8);
+#endif
+  std::fill(out + c0, out + dk, 0.f);
+  for (int64_t j = 0; j < length; ++j) {
+    if (weights[j] == 0.f) continue;
+#pragma omp simd
+    for (int64_t i = c0; i < dk; ++i) out[i] += weights[j] * values[j * dk + i];
+  }
+}
+
 // Attention of one query per row.  q: rows of `q_stride` floats, head h's query at
 // q + row·q_stride + h·dk.  Row r reads key/value block group(r) = r / per_group of
 // k, v [groups, H, L, dk] (each position's dk floats contiguous, the heads and groups
@@ -104,35 +176,24 @@ void attend_one_query(const float* q, int64_t q_stride, const Tensor& k, const T
     std::vector<float> p(length);
     for (int64_t job = begin; job < end; ++job) {
       const int64_t r = job / heads, h = job % heads, g = r / per_group;
-      const float* qh = q + r * q_stride + h * dk;
       const float* kh = keys + g * group_stride + h * head_stride;
-      const float* vh = values + g * group_stride + h * head_stride;
       const bool* m = mask ? mask + g * length : nullptr;
+      head_scores(q + r * q_stride + h * dk, kh, length, dk, scale, p.data());
       float best = -std::numeric_limits<float>::infinity();
-      for (int64_t j = 0; j < length; ++j) {
-        if (m && !m[j]) continue;
-        float dot = 0.f;
-#pragma omp simd reduction(+ : dot)
-        for (int64_t i = 0; i < dk; ++i) dot += qh[i] * kh[j * dk + i];
-        p[j] = dot * scale;
-        best = std::max(best, p[j]);
-      }
+      for (int64_t j = 0; j < length; ++j)
+        if (!m || m[j]) best = std::max(best, p[j]);
       float* oh = out + r * heads * dk + h * dk;
-      std::fill(oh, oh + dk, 0.f);
-      if (best == -std::numeric_limits<float>::infinity()) continue;  // every key masked
+      if (best == -std::numeric_limits<float>::infinity()) {  // every key masked
+        std::fill(oh, oh + dk, 0.f);
+        continue;
+      }
       float total = 0.f;
       for (int64_t j = 0; j < length; ++j) {
-        if (m && !m[j]) continue;
-        p[j] = std::exp(p[j] - best);
+        p[j] = !m || m[j] ? std::exp(p[j] - best) : 0.f;
         total += p[j];
       }
-      for (int64_t j = 0; j < length; ++j) {
-        if (m && !m[j]) continue;
-        const float w = p[j] / total;
-        const float* vj = vh + j * dk;
-#pragma omp simd
-        for (int64_t i = 0; i < dk; ++i) oh[i] += w * vj[i];
-      }
+      for (int64_t j = 0; j < length; ++j) p[j] /= total;
+      weighted_values(p.data(), values + g * group_stride + h * head_stride, length, dk, oh);
     }
   });
 }
@@ -293,24 +354,37 @@ Reorder reorder_kind(const Tensor& parents, int64_t width, int64_t cached_rows) 
   return local ? Reorder::kLocal : Reorder::kForward;
 }
 
-// The cache's rows [0, N) become its rows parents [N], in place (reorder_kind not kNone): a
-// block's changed rows are read into `temp` first, then written, so a block may read its own rows.
+// The cache's rows [0, N) become its rows parents [N], in place (reorder_kind not kNone), block by
+// block of `width` rows: a changed row that another changed row of its block reads is first kept in
+// `temp`; every other source is read where it is (a row of the block that keeps its contents, or of a
+// later block, which no earlier block writes).
 void reorder_in_place(const Tensor& cache, const Tensor& parents, int64_t width, Reorder kind) {
   const int64_t heads = cache.size(1), block = cache.size(2) * cache.size(3);
   const int64_t s0 = cache.stride(0), s1 = cache.stride(1), n = parents.size(0);
   const int64_t* p = parents.data_ptr<int64_t>();
   float* data = cache.data_ptr<float>();
+  const auto copy_row = [&](float* to, int64_t to_stride, const float* from, int64_t from_stride) {
+    for (int64_t h = 0; h < heads; ++h) std::memcpy(to + h * to_stride, from + h * from_stride, block * sizeof(float));
+  };
   const auto blocks = [&](int64_t begin, int64_t end) {
     std::unique_ptr<float[]> temp(new float[width * heads * block]);
+    std::vector<char> changed(width), kept(width);
     for (int64_t first = begin * width; first < end * width; first += width) {
-      for (int64_t j = 0; j < width; ++j)
-        if (p[first + j] != first + j)
-          for (int64_t h = 0; h < heads; ++h)
-            std::memcpy(temp.get() + (j * heads + h) * block, data + p[first + j] * s0 + h * s1, block * sizeof(float));
-      for (int64_t j = 0; j < width; ++j)
-        if (p[first + j] != first + j)
-          for (int64_t h = 0; h < heads; ++h)
-            std::memcpy(data + (first + j) * s0 + h * s1, temp.get() + (j * heads + h) * block, block * sizeof(float));
+      for (int64_t j = 0; j < width; ++j) changed[j] = p[first + j] != first + j;
+      std::fill(kept.begin(), kept.end(), 0);
+      for (int64_t j = 0; j < width; ++j) {
+        const int64_t from = p[first + j] - first;
+        if (changed[j] && from < width && changed[from] && !kept[from]) {
+          copy_row(temp.get() + from * heads * block, block, data + (first + from) * s0, s1);
+          kept[from] = 1;
+        }
+      }
+      for (int64_t j = 0; j < width; ++j) {
+        if (!changed[j]) continue;
+        const int64_t from = p[first + j] - first;
+        if (from < width && kept[from]) copy_row(data + (first + j) * s0, s1, temp.get() + from * heads * block, block);
+        else copy_row(data + (first + j) * s0, s1, data + p[first + j] * s0, s1);
+      }
     }
   };
   if (kind == Reorder::kLocal) at::parallel_for(0, n / width, 1, blocks);
