@@ -14,6 +14,7 @@ threads or fewer:
   beam 4 and batches of 32, detokenise, write), on ``attnmt export --format ctranslate2`` of the same
   weights, float32 and int8, at 1 thread and at 2 (on a 2-core machine 1 can be faster).
 
+attnmt's modules are compiled to bytecode first (benchmarks/opus_shape.py says why).
 Each runs with its own defaults otherwise (attnmt's length penalty α 0.6, CTranslate2's 1.0).  The
 jobs take turns, ``--rounds`` times, and each one's fastest counts.  Start-up is timed apart: the
 same command on a one-line file.  BLEU is scored on the 2,014 held-out lines (val and test; the
@@ -36,7 +37,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from opus_shape import write_vmap
+from opus_shape import compile_bytecode, write_vmap
 
 from attnmt.data import read_lines
 from attnmt.evaluate import score
@@ -105,6 +106,7 @@ def main() -> None:
         source.write_text("".join(line + "\n" for line in sources), encoding="utf-8")
         one_line.write_text(sources[0] + "\n", encoding="utf-8")
         commands = jobs(args.model, tmp, args.shortlist)
+        compile_bytecode()
         seconds: dict[str, list[float]] = {name: [] for name in commands}
         startup: dict[str, list[float]] = {name: [] for name in commands}
         for _ in range(args.rounds):

@@ -1,4 +1,5 @@
-"""The int8 inference copy, prepared once and memory-mapped at every later start.
+"""The inference copies loaded for translating: int8 prepared once and memory-mapped at every later
+start, float32 and bf16 packed a layer at a time.
 
 Preparing the int8 copy of a model (attnmt.fast.prepare) reads the float32 weights, quantises
 every linear layer and packs it into panels for the int8 kernel.  At OPUS-MT's size (74M
@@ -25,6 +26,10 @@ panel kernel (AVX512-VNNI or AMX) the panels themselves are stored and mapped; e
 (fbgemm: AVX2) the int8 weights and their scales are, and fbgemm packs them at every start
 (a copy in fbgemm's layout, but no float32 copy and no quantising).  Without the extension
 ``load_int8`` is ``load_model_dir`` + ``prepare``.
+
+The float32 and bf16 copies (``load_packed``) are not cached: oneDNN's packed layout is opaque to
+PyTorch, so they are packed at every start, but a layer at a time from the weights file, without
+the readable model or a second float32 copy beside them.
 """
 
 from __future__ import annotations
@@ -42,10 +47,7 @@ from safetensors.torch import save_file
 from torch import Tensor, nn
 
 from attnmt.checkpoint import (
-    WEIGHTS,
-    load_model_config,
     load_model_dir,
-    load_tokenizer,
     open_model_dir,
     uninitialised,
     weights_mismatch,
@@ -105,12 +107,7 @@ def load_int8(model_dir: str | Path, weights: str | Path | None = None
     it (written there the first time): what ``attnmt translate --int8`` and ``serve --int8`` run."""
     if not fused.available():
         return load_int8_now(model_dir, weights)
-    model_dir = Path(model_dir)
-    weights_path = Path(weights) if weights else model_dir / WEIGHTS
-    if not (model_dir.is_dir() and weights_path.is_file()):
-        return load_int8_now(model_dir, weights)  # which says what is missing
-    config = load_model_config(model_dir)
-    tokenizer = load_tokenizer(model_dir, config)
+    config, weights_path, tokenizer = open_model_dir(model_dir, weights)
     path = prepared_path(weights_path, config)
     if path.is_file():
         try:
