@@ -30,7 +30,6 @@ CTranslate2 with the same shortlist as its vocabulary map (``vmap.txt`` in its i
 from __future__ import annotations
 
 import argparse
-import json
 import subprocess
 import sys
 import tempfile
@@ -42,6 +41,7 @@ from opus_shape import compile_bytecode, write_vmap
 from attnmt.data import read_lines
 from attnmt.evaluate import score
 from attnmt.hardware import bf16_native, cpu_flags, cpu_model
+from attnmt.tokenizer import Tokenizer
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data/multi30k"
@@ -99,8 +99,9 @@ def main() -> None:
         tmp = Path(tmp)
         export_ctranslate2(args.model, tmp / "fp32")
         export_ctranslate2(args.model, tmp / "int8", quantization="int8")
-        if args.shortlist:
-            pieces = json.loads((tmp / "int8" / "shared_vocabulary.json").read_text(encoding="utf-8"))
+        if args.shortlist:  # the shortlist's ids as the pieces they are (the export orders them its own way)
+            tokenizer = Tokenizer.load(Path(args.model) / "spm.model")
+            pieces = {i: tokenizer.id_to_piece(i) for i in range(tokenizer.vocab_size)}
             write_vmap(Path(args.shortlist), pieces, tmp / "int8" / "vmap.txt")
         source, one_line = tmp / "input.en", tmp / "one_line.en"
         source.write_text("".join(line + "\n" for line in sources), encoding="utf-8")
