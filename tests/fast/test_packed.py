@@ -8,6 +8,7 @@ from attnmt.attention import MultiHeadAttention
 from attnmt.decoding import Decoding
 from attnmt.errors import ConfigError
 from attnmt.fast import fused, prepare
+from attnmt.fast.fused import PanelLinear
 from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available
 from attnmt.fast.packed import Bf16PackedLinear, FusedQKVAttention, PackedLinear, packing_available
 from attnmt.hardware import bf16_native
@@ -47,14 +48,16 @@ def test_every_linear_layer_is_packed_and_the_original_model_is_left_alone():
     assert not any(type(m) is nn.Linear for m in packed.modules())
     assert all(type(m) is nn.Linear for m in (model.output, model.decoder_layers[0].feed_forward.linear1))
     attention = packed.encoder_layers[0].self_attn
-    assert isinstance(attention.qkv_proj, PackedLinear) and attention.qkv_proj.out_features == 3 * 32
+    assert attention.qkv_proj.out_features == 3 * 32
     assert type(model.decoder_layers[0].self_attn) is MultiHeadAttention
-    # The decoder's layers that the C++ step multiplies hold one copy, in its panels' layout, where it has them.
+    # Where the C++ step runs with the panel kernels, every layer holds one copy, in the panels' layout
+    # (the step's and the Python layers' alike); elsewhere oneDNN's.
     layer = packed.decoder_layers[0]
-    decoder = [layer.self_attn.qkv_proj, layer.feed_forward.linear2, packed.output]
+    layers = [attention.qkv_proj, layer.self_attn.qkv_proj, layer.cross_attn.k_proj, layer.feed_forward.linear2,
+              packed.output]
     panels = packed.step is not None and torch.ops.attnmt.panels_available()
-    assert all(isinstance(m, fused.PanelLinear if panels else PackedLinear) for m in decoder)
-    assert isinstance(packed.decoder_layers[0].cross_attn.k_proj, PackedLinear)  # over the source: many rows
+    assert all(type(m) is (fused.PanelLinear if panels else PackedLinear) for m in layers)
+    assert all(type(m) is PackedLinear for m in prepare(model, fused_step=False).modules() if hasattr(m, "relu"))
 
 
 def test_packed_model_gives_the_float_models_logits_and_attention():
@@ -105,7 +108,7 @@ def test_a_feed_forward_relu_runs_inside_its_first_layer_with_the_same_result(ac
                                           d_ff=64, activation=activation)).eval()
     fast = prepare(model, int8=int8)
     block, original = fast.encoder_layers[0].feed_forward, model.encoder_layers[0].feed_forward
-    ours = isinstance(block.linear1, (PackedLinear, Int8PanelLinear))  # int8 without AVX512-VNNI: torch.ao's
+    ours = isinstance(block.linear1, (PackedLinear, PanelLinear, Int8PanelLinear))  # int8 without VNNI: torch.ao's
     assert ours == (not int8 or int8_panels_available())
     fused = activation == "relu" and ours
     assert getattr(block.linear1, "relu", False) == fused and isinstance(block.activation, nn.Identity) == fused

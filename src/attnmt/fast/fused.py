@@ -295,8 +295,9 @@ PANEL = 16  # output columns per panel (csrc/float_panels.cpp)
 
 class PanelLinear(nn.Module):
     """y = x Wᵀ + b (ReLU), inference only, with W held in the float32 panel kernels' layout
-    (``csrc/float_panels.cpp``, [⌈N/16⌉, K, 16]): the layers the C++ step multiplies, so that one
-    copy of each weight serves the C++ step and the Python one (``use_float_panels``)."""
+    (``csrc/float_panels.cpp``, [⌈N/16⌉, K, 16]): the float32 inference copy's layers where the
+    C++ step runs, so that one copy of each weight serves the C++ step and the Python one
+    (``use_float_panels``)."""
 
     relu = False
 
@@ -324,26 +325,27 @@ class PanelLinear(nn.Module):
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
 
 
-def panel_places(model: Transformer) -> list[tuple[nn.Module, str]]:
-    """Where ``model`` (an inference copy) has PanelLinear layers once its C++ step is built: the
-    decoder's layers that the step multiplies and the output layer, where this build has the
-    float32 panel kernels; none elsewhere."""
-    if not (available() and torch.ops.attnmt.panels_available() and FusedDecoderStep.supports(model)):
-        return []
-    return [place for layer in model.decoder_layers for place in step_layers(layer)] + [(model, "output")]
+def float_panels_for(model: Transformer) -> bool:
+    """Whether ``model``'s float32 linear layers are PanelLinear once its C++ step is built: where
+    this build has the panel kernels and the step supports the model."""
+    return available() and torch.ops.attnmt.panels_available() and FusedDecoderStep.supports(model)
 
 
 def use_float_panels(model: Transformer) -> None:
-    """In place: the float32 layers of ``model``'s decoder that the C++ step multiplies, and its
-    output layer, become PanelLinear where this build has the panel kernels: the step would
-    otherwise hold a second copy of each, in the panels' layout, beside oneDNN's.  The Python
-    step (attention pictures, several positions at once) then runs the same kernel."""
-    for parent, name in panel_places(model):
-        module = getattr(parent, name)
-        if type(module) is PackedLinear:
-            panel = PanelLinear(module.packed.to_dense(), module.bias)
-            panel.relu = module.relu
-            setattr(parent, name, panel)
+    """In place: every float32 PackedLinear of ``model`` becomes a PanelLinear where
+    ``float_panels_for`` it.  The C++ step would otherwise hold a second copy of its layers, in
+    the panels' layout, beside oneDNN's; and oneDNN keeps a primitive, with its own copy of the
+    weight, for every row count it meets (its primitive cache: up to 1,024), so a layer that sees
+    inputs of many lengths (the encoder, cross-attention's keys and values) grew the process by a
+    weight's size per new length, while the panel kernel is as fast at a thousand rows."""
+    if not float_panels_for(model):
+        return
+    for parent in list(model.modules()):
+        for name, module in parent.named_children():
+            if type(module) is PackedLinear:
+                panel = PanelLinear(module.packed.to_dense(), module.bias)
+                panel.relu = module.relu
+                setattr(parent, name, panel)
 
 
 def step_layers(layer: nn.Module) -> list[tuple[nn.Module, str]]:

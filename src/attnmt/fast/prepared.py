@@ -27,9 +27,9 @@ panel kernel (AVX512-VNNI or AMX) the panels themselves are stored and mapped; e
 (a copy in fbgemm's layout, but no float32 copy and no quantising).  Without the extension
 ``load_int8`` is ``load_model_dir`` + ``prepare``.
 
-The float32 and bf16 copies (``load_packed``) are not cached: oneDNN's packed layout is opaque to
-PyTorch, so they are packed at every start, but a layer at a time from the weights file, without
-the readable model or a second float32 copy beside them.
+The float32 and bf16 copies (``load_packed``) are not cached: they are packed at every start,
+but a layer at a time from the weights file, without the readable model or a second float32
+copy beside them.
 """
 
 from __future__ import annotations
@@ -223,10 +223,12 @@ def load_packed(model_dir: str | Path, weights: str | Path | None = None, bf16: 
     built from the weights file one linear layer at a time: what ``attnmt translate`` and ``serve``
     run on the CPU without --int8.
 
-    oneDNN's packed layout is opaque to PyTorch and cannot be stored, so the layers are packed at
-    every start; but each is read through a mapping of its own that closes once it is packed, so
-    the float32 linear layers are never all resident beside their packed copies (as they are when
-    a loaded model is prepared).  The embeddings and LayerNorms stay mapped from the file: only
+    The layers are packed at every start: float32 ones into the panel kernels' layout where the
+    C++ step runs (attnmt.fast.fused.PanelLinear: plain tensors, which a cache like the int8
+    copy's could map; not done), elsewhere and bf16 for oneDNN (its layout is opaque to PyTorch and
+    cannot be stored).  Each is read through a mapping of its own that closes once it is packed,
+    so the float32 linear layers are never all resident beside their packed copies (as they are
+    when a loaded model is prepared).  The embeddings and LayerNorms stay mapped from the file: only
     the pages read become resident (an embedding row per piece seen).  The numbers are those of
     ``prepare(load_model_dir(...))``."""
     if not packing_available():
@@ -241,19 +243,15 @@ def load_packed(model_dir: str | Path, weights: str | Path | None = None, bf16: 
         fast.trained_parameters = fast.num_parameters()
         stored = stored_names(fast, path)
         fuse_self_attention(fast, weights=False)
-    panels = set() if bf16 else {(id(parent), name) for parent, name in fused.panel_places(fast)}
-
-    def layer(parent: nn.Module, name: str, names: list[str]) -> PackedLinear | fused.PanelLinear:
-        kind = fused.PanelLinear if (id(parent), name) in panels else Bf16PackedLinear if bf16 else PackedLinear
-        return packed_layer(kind, path, stored, names)
-
+    kind = Bf16PackedLinear if bf16 else fused.PanelLinear if fused.float_panels_for(fast) else PackedLinear
+    layer = partial(packed_layer, kind, path, stored)
     for parent_name, parent in list(fast.named_modules()):
         prefix = f"{parent_name}." if parent_name else ""
         if isinstance(parent, FusedQKVAttention):
-            parent.qkv_proj = layer(parent, "qkv_proj", [f"{prefix}{part}_proj" for part in "qkv"])
+            parent.qkv_proj = layer([f"{prefix}{part}_proj" for part in "qkv"])
         for name, child in parent.named_children():
             if type(child) is nn.Linear:
-                setattr(parent, name, layer(parent, name, [prefix + name]))
+                setattr(parent, name, layer([prefix + name]))
     with safe_open(str(path), framework="pt") as file:  # the rest stays mapped
         tensors = {key: file.get_tensor(key) for key in {stored[name] for name in fast.state_dict()}}
     fast.load_state_dict({name: tensors[stored[name]] for name in fast.state_dict()}, assign=True)
