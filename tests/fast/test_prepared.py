@@ -102,23 +102,32 @@ def test_an_unwritable_cache_warns_and_serves_the_copy_from_memory(trained_model
 
 
 @pytest.mark.parametrize("bf16", [False, True])
-def test_the_float_copy_built_a_layer_at_a_time_is_prepares_own(trained_model, bf16):
+def test_the_float_copy_built_a_layer_at_a_time_is_prepares_own(trained_model, cache, monkeypatch, bf16):
+    """float32: built once (its panels stored in the cache), mapped from the cache after; bf16: built
+    at every start (oneDNN's layout cannot be stored)."""
     if bf16 and not bf16_native()[0]:
         pytest.skip("bf16 layers need a CPU that multiplies bf16")
     model, tokenizer = load_model_dir(trained_model)
     reference = prepare(model, bf16=bf16)
-    fast, fast_tokenizer = prepared.load_packed(trained_model, bf16=bf16)
-    assert torch.equal(logits(fast, tokenizer), logits(reference, tokenizer))  # the same layers, bit for bit
-    assert translate(fast, fast_tokenizer, SOURCES) == translate(reference, tokenizer, SOURCES)
-    assert fast.step is not None and fast.trained_parameters == model.num_parameters()
-    kinds = {type(m) for m in fast.modules() if hasattr(m, "in_features")}  # no float32 nn.Linear left
-    assert kinds == {type(m) for m in reference.modules() if hasattr(m, "in_features")}
-    assert torch.nn.Linear not in kinds
-    if model.config.tie_embeddings:
-        assert fast.tgt_embed.weight is fast.src_embed.weight
+    first, fast_tokenizer = prepared.load_packed(trained_model, bf16=bf16)
+    stored = sorted(cache.glob("fp32-*.safetensors"))
+    panels = not bf16 and torch.ops.attnmt.panels_available()
+    assert len(stored) == panels
+    if panels:
+        monkeypatch.setattr(prepared, "pack_layers", lambda *args: pytest.fail("packed again"))
+    later, _ = prepared.load_packed(trained_model, bf16=bf16)
+    for fast in (first, later):
+        assert torch.equal(logits(fast, tokenizer), logits(reference, tokenizer))  # the same layers, bit for bit
+        assert translate(fast, fast_tokenizer, SOURCES) == translate(reference, tokenizer, SOURCES)
+        assert fast.step is not None and fast.trained_parameters == model.num_parameters()
+        kinds = {type(m) for m in fast.modules() if hasattr(m, "in_features")}  # no float32 nn.Linear left
+        assert kinds == {type(m) for m in reference.modules() if hasattr(m, "in_features")}
+        assert torch.nn.Linear not in kinds
+        if model.config.tie_embeddings:
+            assert fast.tgt_embed.weight is fast.src_embed.weight
 
 
-def test_a_weights_file_that_does_not_fit_is_one_line_naming_it(trained_model, tmp_path):
+def test_a_weights_file_that_does_not_fit_is_one_line_naming_it(trained_model, tmp_path, cache):
     model_dir = tmp_path / "model"
     shutil.copytree(trained_model, model_dir)
     tensors = read_tensors(model_dir / WEIGHTS)

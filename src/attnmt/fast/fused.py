@@ -309,6 +309,20 @@ class PanelLinear(nn.Module):
         # What the C++ step takes in the weight's place: it reads only W's shape where it has the panels.
         self.shape_only = torch.zeros(1, 1).expand(self.out_features, self.in_features)
 
+    @classmethod
+    def from_panels(cls, panels: Tensor, bias: Tensor | None, out_features: int, in_features: int) -> PanelLinear:
+        """The layer around panels that ``pack_panels`` made (stored and mapped: attnmt.fast.prepared)."""
+        if panels.shape != ((out_features + PANEL - 1) // PANEL, in_features, PANEL) or panels.dtype != torch.float32:
+            raise ValueError(f"panels {tuple(panels.shape)} {panels.dtype} do not hold a {out_features} × "
+                             f"{in_features} float32 layer")
+        if panels.data_ptr() % 64:  # the kernels read the panels 64 bytes at a time, aligned
+            panels = panels.clone()
+        layer = cls.__new__(cls)
+        nn.Module.__init__(layer)
+        layer.out_features, layer.in_features, layer.panels, layer.bias = out_features, in_features, panels, bias
+        layer.shape_only = torch.zeros(1, 1).expand(out_features, in_features)
+        return layer
+
     def forward(self, x: Tensor) -> Tensor:
         """[..., in_features] -> [..., out_features]."""
         if x.requires_grad:

@@ -37,6 +37,7 @@ from __future__ import annotations
 import hashlib
 import json
 import warnings
+from collections.abc import Callable
 from dataclasses import asdict
 from functools import partial
 from pathlib import Path
@@ -87,11 +88,13 @@ def weights_digest(path: Path) -> str:
     return digest
 
 
-def prepared_path(weights: Path, config: TransformerConfig) -> Path:
-    """Where the int8 copy of these weights with this config is cached for this process's kernel."""
+def prepared_path(weights: Path, config: TransformerConfig, precision: str = "int8") -> Path:
+    """Where the ``precision`` ("int8", "fp32") copy of these weights with this config is cached for
+    this process's kernel (int8: int8_kernel; float32: the panels, whose layout no CPU changes)."""
     config_digest = hashlib.sha256(json.dumps(asdict(config), sort_keys=True).encode()).hexdigest()[:16]
-    kernel = int8_kernel()
-    return cache_folder() / f"int8-{weights_digest(weights)[:32]}-{config_digest}-{kernel}-v{FORMAT}.safetensors"
+    kernel = int8_kernel() if precision == "int8" else "panels"
+    name = f"{precision}-{weights_digest(weights)[:32]}-{config_digest}-{kernel}-v{FORMAT}.safetensors"
+    return cache_folder() / name
 
 
 def int8_kernel() -> str:
@@ -108,23 +111,35 @@ def load_int8(model_dir: str | Path, weights: str | Path | None = None
     if not fused.available():
         return load_int8_now(model_dir, weights)
     config, weights_path, tokenizer = open_model_dir(model_dir, weights)
-    path = prepared_path(weights_path, config)
+    build = partial(load_int8_now, model_dir, weights)
+    return through_cache(prepared_path(weights_path, config), config, lambda: build()[0]), tokenizer
+
+
+def through_cache(path: Path, config: TransformerConfig, build: Callable[[], FastTransformer]) -> FastTransformer:
+    """The inference copy stored at ``path``, mapped; where there is none (or it is damaged), the one
+    ``build`` returns, stored there first.  A copy ``save_prepared`` cannot store, or a cache that
+    cannot be written, is served as built."""
     if path.is_file():
         try:
-            return load_prepared(path, config), tokenizer
+            return load_prepared(path, config)
         except (ValueError, KeyError, RuntimeError, SafetensorError) as error:  # damaged: written anew
             warnings.warn(f"attnmt: {path} is unreadable ({error}); preparing it again", stacklevel=2)
-    model, _ = load_model_dir(model_dir, weights)
-    fast = prepare(model, int8=True)
-    del model
+    fast = build()
+    if not storable(fast):
+        return fast
     try:
         atomic_write(path, partial(save_prepared, fast))
     except (OSError, ModelDirError) as error:
-        warnings.warn(f"attnmt: could not cache the int8 copy in {path.parent} ({error}); "
+        warnings.warn(f"attnmt: could not cache the inference copy in {path.parent} ({error}); "
                       "it will be prepared again at the next start", stacklevel=2)
-        return fast, tokenizer
+        return fast
     del fast  # serve the mapped file: the same memory behaviour on the first start as on later ones
-    return load_prepared(path, config), tokenizer
+    return load_prepared(path, config)
+
+
+def storable(fast: FastTransformer) -> bool:
+    """Whether every linear layer of ``fast`` is one ``save_prepared`` stores (not oneDNN's)."""
+    return not any(isinstance(module, PackedLinear) for module in fast.modules())
 
 
 def load_int8_now(model_dir: str | Path, weights: str | Path | None
@@ -135,12 +150,18 @@ def load_int8_now(model_dir: str | Path, weights: str | Path | None
 
 
 def save_prepared(fast: FastTransformer, path: Path) -> None:
-    """Writes what the int8 copy ``fast`` holds to ``path`` (safetensors)."""
+    """Writes what the int8 or float32 copy ``fast`` holds to ``path`` (safetensors)."""
     tensors: dict[str, Tensor] = {}
     shapes: dict[str, list[int]] = {}
     fbgemm: dict[str, list[int]] = {}
+    floats: dict[str, list[int]] = {}
     for name, module in fast.named_modules():
-        if isinstance(module, Int8PanelLinear):
+        if isinstance(module, fused.PanelLinear):
+            floats[name] = [module.out_features, module.in_features]
+            tensors[f"{name}.panels"] = module.panels
+            if module.bias is not None:
+                tensors[f"{name}.bias"] = module.bias
+        elif isinstance(module, Int8PanelLinear):
             shapes[name] = list(module.panels.shape())
             for part, tensor in zip(PANEL_PARTS, module.panels.tensors(), strict=True):
                 tensors[f"{name}.{part}"] = tensor
@@ -163,12 +184,13 @@ def save_prepared(fast: FastTransformer, path: Path) -> None:
             seen[key] = name
             tensors[name] = tensor.contiguous()
     metadata = dict(format=str(FORMAT), kernel=int8_kernel(), panels=json.dumps(shapes), fbgemm=json.dumps(fbgemm),
-                    aliases=json.dumps(aliases), trained_parameters=str(fast.trained_parameters))
+                    float_panels=json.dumps(floats), aliases=json.dumps(aliases),
+                    trained_parameters=str(fast.trained_parameters))
     save_file(tensors, str(path), metadata=metadata)
 
 
 def load_prepared(path: Path, config: TransformerConfig) -> FastTransformer:
-    """The int8 copy that ``save_prepared`` wrote, its tensors mapped from ``path``, not copied."""
+    """The copy that ``save_prepared`` wrote, its tensors mapped from ``path``, not copied."""
     with safe_open(str(path), framework="pt") as file:
         metadata = file.metadata()
         if metadata.get("format") != str(FORMAT):
@@ -179,6 +201,9 @@ def load_prepared(path: Path, config: TransformerConfig) -> FastTransformer:
     layers = {name: panel_layer(tensors, name, n, k) for name, (n, k) in json.loads(metadata["panels"]).items()}
     layers |= {name: fbgemm_layer(tensors, name, out, inputs)
                for name, (out, inputs) in json.loads(metadata.get("fbgemm", "{}")).items()}
+    layers |= {name: fused.PanelLinear.from_panels(tensors.pop(f"{name}.panels"), tensors.pop(f"{name}.bias", None),
+                                                   out, inputs)
+               for name, (out, inputs) in json.loads(metadata.get("float_panels", "{}")).items()}
     for name, canonical in json.loads(metadata["aliases"]).items():
         tensors[name] = tensors[canonical]
     fast.load_state_dict(tensors, assign=True)
@@ -204,7 +229,7 @@ def fbgemm_layer(tensors: dict[str, Tensor], name: str, out_features: int, in_fe
 
 
 def skeleton(config: TransformerConfig) -> FastTransformer:
-    """An int8 FastTransformer's modules with uninitialised weights, each replaced by a stored one
+    """An int8 or float32 FastTransformer's modules with uninitialised weights, each replaced by a stored one
     next, and no linear layer (the stored panels take their places)."""
     fast = FastTransformer.__new__(FastTransformer)
     with uninitialised():
@@ -237,6 +262,14 @@ def load_packed(model_dir: str | Path, weights: str | Path | None = None, bf16: 
     if bf16:
         check_bf16(on_cpu=True)
     config, path, tokenizer = open_model_dir(model_dir, weights)
+    build = partial(pack_layers, config, path, bf16)
+    if bf16 or not (fused.available() and torch.ops.attnmt.panels_available()):
+        return build(), tokenizer  # oneDNN's layers: nothing to store
+    return through_cache(prepared_path(path, config, "fp32"), config, build), tokenizer
+
+
+def pack_layers(config: TransformerConfig, path: Path, bf16: bool) -> FastTransformer:
+    """``load_packed``'s copy, built from the weights file ``path`` one linear layer at a time."""
     fast = FastTransformer.__new__(FastTransformer)
     with uninitialised():
         Transformer.__init__(fast, config)
@@ -257,7 +290,7 @@ def load_packed(model_dir: str | Path, weights: str | Path | None = None, bf16: 
     fast.load_state_dict({name: tensors[stored[name]] for name in fast.state_dict()}, assign=True)
     fast.eval().requires_grad_(False)
     fast.finish(fused_step=True, on_cpu=True)
-    return fast, tokenizer
+    return fast
 
 
 def stored_names(model: nn.Module, path: Path) -> dict[str, str]:
