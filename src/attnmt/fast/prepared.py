@@ -1,5 +1,5 @@
-"""The inference copies loaded for translating: int8 prepared once and memory-mapped at every later
-start, float32 and bf16 packed a layer at a time.
+"""The inference copies loaded for translating: int8 and float32 prepared once and memory-mapped at
+every later start, bf16 packed a layer at a time.
 
 Preparing the int8 copy of a model (attnmt.fast.prepare) reads the float32 weights, quantises
 every linear layer and packs it into panels for the int8 kernel.  At OPUS-MT's size (74M
@@ -27,9 +27,11 @@ panel kernel (AVX512-VNNI or AMX) the panels themselves are stored and mapped; e
 (a copy in fbgemm's layout, but no float32 copy and no quantising).  Without the extension
 ``load_int8`` is ``load_model_dir`` + ``prepare``.
 
-The float32 and bf16 copies (``load_packed``) are not cached: they are packed at every start,
-but a layer at a time from the weights file, without the readable model or a second float32
-copy beside them.
+The float32 copy (``load_packed``) goes through the same cache where the C++ step runs with the
+float panel kernels (``fp32-...-panels-v1``: each layer's panels and bias, attnmt.fast.fused.
+PanelLinear); the first time, and for bf16 (oneDNN's layout is opaque to PyTorch) every time, it is
+built a layer at a time from the weights file, without the readable model or a second float32
+copy beside it.
 """
 
 from __future__ import annotations
@@ -248,14 +250,14 @@ def load_packed(model_dir: str | Path, weights: str | Path | None = None, bf16: 
     built from the weights file one linear layer at a time: what ``attnmt translate`` and ``serve``
     run on the CPU without --int8.
 
-    The layers are packed at every start: float32 ones into the panel kernels' layout where the
-    C++ step runs (attnmt.fast.fused.PanelLinear: plain tensors, which a cache like the int8
-    copy's could map; not done), elsewhere and bf16 for oneDNN (its layout is opaque to PyTorch and
-    cannot be stored).  Each is read through a mapping of its own that closes once it is packed,
-    so the float32 linear layers are never all resident beside their packed copies (as they are
-    when a loaded model is prepared).  The embeddings and LayerNorms stay mapped from the file: only
-    the pages read become resident (an embedding row per piece seen).  The numbers are those of
-    ``prepare(load_model_dir(...))``."""
+    Float32 layers go into the panel kernels' layout where the C++ step runs
+    (attnmt.fast.fused.PanelLinear), stored in the cache the first time and mapped after, as the
+    int8 copy is; elsewhere, and bf16, for oneDNN at every start (its layout is opaque to PyTorch
+    and cannot be stored).  When built, each layer is read through a mapping of its own that
+    closes once it is packed, so the float32 linear layers are never all resident beside their
+    packed copies (as they are when a loaded model is prepared).  The embeddings and LayerNorms
+    stay mapped from the file: only the pages read become resident (an embedding row per piece
+    seen).  The numbers are those of ``prepare(load_model_dir(...))``."""
     if not packing_available():
         model, tokenizer = load_model_dir(model_dir, weights)
         return prepare(model, bf16=bf16), tokenizer
