@@ -303,11 +303,8 @@ class PanelLinear(nn.Module):
 
     def __init__(self, weight: Tensor, bias: Tensor | None) -> None:
         super().__init__()
-        self.out_features, self.in_features = weight.shape
-        self.panels = torch.ops.attnmt.pack_panels(weight.detach().float().contiguous())
-        self.bias = None if bias is None else bias.detach().float().clone()
-        # What the C++ step takes in the weight's place: it reads only W's shape where it has the panels.
-        self.shape_only = torch.zeros(1, 1).expand(self.out_features, self.in_features)
+        self.hold(torch.ops.attnmt.pack_panels(weight.detach().float().contiguous()),
+                  None if bias is None else bias.detach().float().clone(), *weight.shape)
 
     @classmethod
     def from_panels(cls, panels: Tensor, bias: Tensor | None, out_features: int, in_features: int) -> PanelLinear:
@@ -319,9 +316,13 @@ class PanelLinear(nn.Module):
             panels = panels.clone()
         layer = cls.__new__(cls)
         nn.Module.__init__(layer)
-        layer.out_features, layer.in_features, layer.panels, layer.bias = out_features, in_features, panels, bias
-        layer.shape_only = torch.zeros(1, 1).expand(out_features, in_features)
+        layer.hold(panels, bias, out_features, in_features)
         return layer
+
+    def hold(self, panels: Tensor, bias: Tensor | None, out_features: int, in_features: int) -> None:
+        self.panels, self.bias, self.out_features, self.in_features = panels, bias, out_features, in_features
+        # What the C++ step takes in the weight's place: it reads only W's shape where it has the panels.
+        self.shape_only = torch.zeros(1, 1).expand(out_features, in_features)
 
     def forward(self, x: Tensor) -> Tensor:
         """[..., in_features] -> [..., out_features]."""

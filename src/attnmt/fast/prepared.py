@@ -49,12 +49,7 @@ from safetensors import SafetensorError, safe_open
 from safetensors.torch import save_file
 from torch import Tensor, nn
 
-from attnmt.checkpoint import (
-    load_model_dir,
-    open_model_dir,
-    uninitialised,
-    weights_mismatch,
-)
+from attnmt.checkpoint import load_model_dir, open_model_dir, uninitialised, weights_mismatch
 from attnmt.errors import ModelDirError
 from attnmt.fast import fused
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear
