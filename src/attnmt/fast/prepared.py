@@ -108,8 +108,10 @@ def load_int8(model_dir: str | Path, weights: str | Path | None = None
     if not fused.available():
         return load_int8_now(model_dir, weights)
     config, weights_path, tokenizer = open_model_dir(model_dir, weights)
-    build = partial(load_int8_now, model_dir, weights)
-    return through_cache(prepared_path(weights_path, config), config, lambda: build()[0]), tokenizer
+    def build() -> FastTransformer:
+        return load_int8_now(model_dir, weights)[0]
+
+    return through_cache(prepared_path(weights_path, config), config, build), tokenizer
 
 
 def through_cache(path: Path, config: TransformerConfig, build: Callable[[], FastTransformer]) -> FastTransformer:
