@@ -172,8 +172,8 @@ def test_the_step_grows_keys_in_place_and_copies_once_the_buffer_is_full(room):
 def test_reorders_of_the_rows_are_applied_by_the_next_step_as_the_readable_cache_applies_them(fused_step):
     """The inference copy's cache keeps beam search's reorders for the step to apply (or for the
     Python step to apply first): the beam widening (a new buffer), reorders within each sentence's
-    beam and two in a row (in the buffer), then a sentence leaving (in the buffer, rows moving
-    down).  Keys, values and logits stay the readable model's."""
+    beam and two in a row, then a sentence leaving (the rows' lineage, no copy).  Logits stay the
+    readable model's, and so do the keys and values once settled."""
     model = small_model(seed=5)
     fast = prepare(model, fused_step=fused_step)
     src = torch.randint(4, 60, (3, 6))
@@ -200,11 +200,52 @@ def test_reorders_of_the_rows_are_applied_by_the_next_step_as_the_readable_cache
                 rows = len(order)
                 if groups is not None:
                     memory, reference_memory, src_mask = memory[groups], reference_memory[groups], src_mask[groups]
+    ours.settle()
     for mine, reference in zip(ours.layers, theirs.layers, strict=True):
         torch.testing.assert_close(mine.self_k, reference.self_k, atol=2e-5, rtol=1e-4)
         torch.testing.assert_close(mine.self_v, reference.self_v, atol=2e-5, rtol=1e-4)
     if fused_step:  # the widening copies into a new buffer; the reorders after it stay in that one
         assert [now == before for before, now in zip(buffers[:-1], buffers[1:], strict=True)] == [False, True, True]
+
+
+def test_a_long_run_of_random_reorders_and_sentences_leaving_keeps_the_readable_logits():
+    """Each row's positions lie in whichever blocks its ancestors wrote them to (the lineage): after
+    many random reorders within the beams, sentences leaving one by one and a full buffer copied
+    once, every step's logits are still the readable model's."""
+    model = small_model(seed=11)
+    fast = prepare(model)
+    generator = torch.Generator().manual_seed(0)
+    src = torch.randint(4, 60, (4, 7), generator=generator)
+    src[1, 5:] = 0
+    src_mask, width = padding_mask(src, 0), 3
+    with torch.inference_mode():
+        memory, reference_memory = fast.encode(src), model.encode(src)
+        ours, theirs = fast.start_decoding(memory), model.start_decoding(reference_memory)
+        ours.reserve(10)  # a new buffer at the widening (room 10: 16 positions), another after position 15
+        sentences = len(src)
+        for t in range(20):
+            rows = sentences * (width if t else 1)
+            step = torch.randint(4, 60, (rows, 1), generator=generator)
+            torch.testing.assert_close(fast.decode(step, memory, src_mask, cache=ours),
+                                       model.decode(step, reference_memory, src_mask, cache=theirs),
+                                       atol=2e-5, rtol=1e-4)
+            groups = None
+            if t in (6, 11, 14):  # a sentence ends: its group leaves
+                groups = torch.tensor([g for g in range(sentences) if g != t % sentences])
+            kept = range(sentences) if groups is None else groups.tolist()
+            # Each row continues a random row of its own sentence's beam (or the sentence's one row).
+            parents = torch.tensor([g * (width if t else 1) + int(torch.randint(width if t else 1, (1,),
+                                                                                 generator=generator))
+                                    for g in kept for _ in range(width)])
+            ours.reorder(parents, groups)
+            theirs.reorder(parents, groups)
+            if groups is not None:
+                memory, reference_memory, src_mask = memory[groups], reference_memory[groups], src_mask[groups]
+                sentences -= 1
+    ours.settle()
+    for mine, reference in zip(ours.layers, theirs.layers, strict=True):
+        torch.testing.assert_close(mine.self_k, reference.self_k, atol=2e-5, rtol=1e-4)
+        torch.testing.assert_close(mine.self_v, reference.self_v, atol=2e-5, rtol=1e-4)
 
 
 def test_keys_held_elsewhere_make_keys_and_values_copy_together():

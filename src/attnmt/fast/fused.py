@@ -221,19 +221,19 @@ class FusedDecoderStep:
 def cache_arguments(cache: GrowingCache, src_mask: Tensor) -> list:
     """The cache and the source mask [G, 1, 1, S] as the C++ step takes them: each layer's
     self-attention keys, values, cross-attention keys, values (four lists), the mask [G, S], the
-    room, the rows' parents (a reorder the step applies)."""
+    room, the rows' parents (a reorder the step applies) and their lineage."""
     layers = cache.layers
     return [[layer.self_k for layer in layers], [layer.self_v for layer in layers],
             [layer.cross_k for layer in layers], [layer.cross_v for layer in layers],
-            src_mask.view(src_mask.size(0), src_mask.size(-1)), cache.room, cache.parents]
+            src_mask.view(src_mask.size(0), src_mask.size(-1)), cache.room, cache.parents, cache.lineage]
 
 
 def keep_keys(cache: GrowingCache, out: list[Tensor]) -> None:
-    """Each layer's cache takes its keys/values with the new position (and any reorder applied),
-    from the C++ step's output [x, k_0, v_0, k_1, v_1, ...]."""
+    """Each layer's cache takes its keys/values with the new position, and the cache the rows' lineage
+    in them, from the C++ step's output [x, k_0, v_0, k_1, v_1, ..., lineage]."""
     for i, layer in enumerate(cache.layers):
         layer.self_k, layer.self_v = out[1 + 2 * i], out[2 + 2 * i]
-    cache.parents = None
+    cache.parents, cache.lineage = None, out[-1]
 
 
 class FusedNextTokens(NextTokens):
@@ -262,16 +262,20 @@ class FusedNextTokens(NextTokens):
 @dataclass
 class GrowingCache(DecoderCache):
     """The inference copy's decoder cache: ``room`` is how many more positions the search expects
-    to add without reordering the rows (greedy search reserves them); the C++ step then appends
-    each position into a buffer with that room instead of copying every layer's keys/values.
+    to add (a search reserves them); the C++ step then appends each position into a buffer with that
+    room instead of copying every layer's keys/values.
 
-    A reorder of the rows (beam search's, every step) is kept as ``parents`` [N] and done by the
-    C++ step: within the keys/values' own buffer where it has room and nothing else holds it, else
-    gathered into a new buffer as the position is appended (one copy, not a gather and then the
-    append's copy).  ``settle`` does it at once, for the Python step."""
+    A reorder of the rows (beam search's, every step) is kept as ``parents`` [N] for the C++ step,
+    which copies no keys or values for it: each layer's self_k, self_v [M, H, t, dk] are blocks of
+    positions, and ``lineage`` [N, t] says which block holds each row's position (the new position
+    of row r goes into block r; a row continuing another takes over its lineage).  Where the buffer
+    must be copied (full, held elsewhere, more rows than blocks) the copy puts each row's positions
+    in its own block again.  ``settle`` turns the cache into plain per-row keys/values [N, H, t, dk]
+    at once, for the Python step."""
 
     room: int = 0
     parents: Tensor | None = None
+    lineage: Tensor | None = None
 
     def reserve(self, positions: int) -> None:
         self.room = positions
@@ -283,7 +287,13 @@ class GrowingCache(DecoderCache):
                 layer.reorder(None, groups)
 
     def settle(self) -> None:
-        """Applies a pending reorder of the rows' keys/values."""
+        """Applies the lineage and a pending reorder of the rows' keys/values."""
+        if self.lineage is not None:
+            lineage, positions = self.lineage, torch.arange(self.lineage.size(1))
+            for layer in self.layers:  # [M, H, t, dk] -> row r's position j from block lineage[r, j]
+                layer.self_k, layer.self_v = (kv.transpose(1, 2)[lineage, positions].transpose(1, 2).contiguous()
+                                              for kv in (layer.self_k, layer.self_v))
+            self.lineage = None
         if self.parents is not None:
             for layer in self.layers:
                 layer.reorder(self.parents)

@@ -97,10 +97,11 @@ inline __m256 lane_sums(const __m256 a[8]) {
 }
 #endif
 
-// scores[j] = q · keys[j] · scale for positions [0, length) of one head (dk floats a position).
-// With AVX2, 8 positions at a time, each with its own accumulator (one dot's chain of FMAs and its
-// horizontal sum would otherwise be a position's whole latency).
-void head_scores(const float* q, const float* keys, int64_t length, int64_t dk, float scale, float* scores) {
+// scores[j] = q · keys[at[j]] · scale for positions [0, length) of one head (dk floats a position,
+// position j's at keys + at[j]).  With AVX2, 8 positions at a time, each with its own accumulator
+// (one dot's chain of FMAs and its horizontal sum would otherwise be a position's whole latency).
+void head_scores(const float* q, const float* keys, const int64_t* at, int64_t length, int64_t dk, float scale,
+                 float* scores) {
   int64_t j = 0;
 #if defined(__AVX2__) && defined(__FMA__)
   if (dk % 8 == 0) {
@@ -111,23 +112,25 @@ void head_scores(const float* q, const float* keys, int64_t length, int64_t dk, 
       for (int64_t i = 0; i < dk; i += 8) {
         const __m256 qi = _mm256_loadu_ps(q + i);
 #pragma GCC unroll 8
-        for (int p = 0; p < 8; ++p) acc[p] = _mm256_fmadd_ps(qi, _mm256_loadu_ps(keys + (j + p) * dk + i), acc[p]);
+        for (int p = 0; p < 8; ++p) acc[p] = _mm256_fmadd_ps(qi, _mm256_loadu_ps(keys + at[j + p] + i), acc[p]);
       }
       _mm256_storeu_ps(scores + j, _mm256_mul_ps(lane_sums(acc), scaled));
     }
   }
 #endif
   for (; j < length; ++j) {
+    const float* key = keys + at[j];
     float dot = 0.f;
 #pragma omp simd reduction(+ : dot)
-    for (int64_t i = 0; i < dk; ++i) dot += q[i] * keys[j * dk + i];
+    for (int64_t i = 0; i < dk; ++i) dot += q[i] * key[i];
     scores[j] = dot * scale;
   }
 }
 
-// out [dk] = Σ_j weights[j] · values[j] over the positions [0, length) whose weight is not 0.  With
-// AVX2, 64 of out's floats at a time held in registers over all positions.
-void weighted_values(const float* weights, const float* values, int64_t length, int64_t dk, float* out) {
+// out [dk] = Σ_j weights[j] · values[at[j]] over the positions [0, length) whose weight is not 0.
+// With AVX2, 64 of out's floats at a time held in registers over all positions.
+void weighted_values(const float* weights, const float* values, const int64_t* at, int64_t length, int64_t dk,
+                     float* out) {
   int64_t c0 = 0;
 #if defined(__AVX2__) && defined(__FMA__)
   for (; c0 + 8 <= dk; c0 += 64) {
@@ -137,7 +140,7 @@ void weighted_values(const float* weights, const float* values, int64_t length, 
     for (int64_t j = 0; j < length; ++j) {
       if (weights[j] == 0.f) continue;
       const __m256 w = _mm256_set1_ps(weights[j]);
-      const float* vj = values + j * dk + c0;
+      const float* vj = values + at[j] + c0;
 #pragma GCC unroll 8
       for (int c = 0; c < 8; ++c)
         if (c < chunks) acc[c] = _mm256_fmadd_ps(w, _mm256_loadu_ps(vj + 8 * c), acc[c]);
@@ -151,19 +154,21 @@ void weighted_values(const float* weights, const float* values, int64_t length, 
   std::fill(out + c0, out + dk, 0.f);
   for (int64_t j = 0; j < length; ++j) {
     if (weights[j] == 0.f) continue;
+    const float* vj = values + at[j];
 #pragma omp simd
-    for (int64_t i = c0; i < dk; ++i) out[i] += weights[j] * values[j * dk + i];
+    for (int64_t i = c0; i < dk; ++i) out[i] += weights[j] * vj[i];
   }
 }
 
 // Attention of one query per row.  q: rows of `q_stride` floats, head h's query at
 // q + row·q_stride + h·dk.  Row r reads key/value block group(r) = r / per_group of
 // k, v [groups, H, L, dk] (each position's dk floats contiguous, the heads and groups
-// at any stride: a cache may be the front of a larger buffer), and only those positions
-// where mask [groups, L] (if given) is true.  out [rows, H·dk].  A row with every key
-// masked gets zeros, as scaled_dot_product_attention's reference path.
+// at any stride: a cache may be the front of a larger buffer), or, where `lineage` [rows, L]
+// is given, its position j from block lineage[r, j] (a beam's cache: see `step`), and only
+// those positions where mask [groups, L] (if given) is true.  out [rows, H·dk].  A row with every
+// key masked gets zeros, as scaled_dot_product_attention's reference path.
 void attend_one_query(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, const bool* mask,
-                      int64_t rows, int64_t per_group, int64_t heads, int64_t dk, float* out) {
+                      const int64_t* lineage, int64_t rows, int64_t per_group, int64_t heads, int64_t dk, float* out) {
   const int64_t length = k.size(2);
   TORCH_CHECK(k.stride(3) == 1 && k.stride(2) == dk && v.strides() == k.strides() && v.sizes() == k.sizes(),
               "decoder_step: keys and values must share one layout with contiguous positions");
@@ -174,11 +179,16 @@ void attend_one_query(const float* q, int64_t q_stride, const Tensor& k, const T
   const int64_t work = std::max<int64_t>(1, length * dk * 2);
   at::parallel_for(0, rows * heads, std::max<int64_t>(1, 32768 / work), [&](int64_t begin, int64_t end) {
     std::vector<float> p(length);
+    std::vector<int64_t> at(length);  // where the row's positions are, from a head's block
+    int64_t row_at = -1;              // the row `at` is for
     for (int64_t job = begin; job < end; ++job) {
       const int64_t r = job / heads, h = job % heads, g = r / per_group;
-      const float* kh = keys + g * group_stride + h * head_stride;
+      if (r != row_at) {
+        for (int64_t j = 0; j < length; ++j) at[j] = (lineage ? lineage[r * length + j] : g) * group_stride + j * dk;
+        row_at = r;
+      }
       const bool* m = mask ? mask + g * length : nullptr;
-      head_scores(q + r * q_stride + h * dk, kh, length, dk, scale, p.data());
+      head_scores(q + r * q_stride + h * dk, keys + h * head_stride, at.data(), length, dk, scale, p.data());
       float best = -std::numeric_limits<float>::infinity();
       for (int64_t j = 0; j < length; ++j)
         if (!m || m[j]) best = std::max(best, p[j]);
@@ -193,7 +203,7 @@ void attend_one_query(const float* q, int64_t q_stride, const Tensor& k, const T
         total += p[j];
       }
       for (int64_t j = 0; j < length; ++j) p[j] /= total;
-      weighted_values(p.data(), values + g * group_stride + h * head_stride, length, dk, oh);
+      weighted_values(p.data(), values + h * head_stride, at.data(), length, dk, oh);
     }
   });
 }
@@ -307,125 +317,98 @@ bool room_after(const std::optional<Tensor>& cache) {
          c.storage().nbytes() >= static_cast<size_t>(n * heads * capacity * dk) * sizeof(float);
 }
 
+// Which block of a beam's cache holds each row's positions: history [N, t] (int64) with history[r, j]
+// the block of the cache [M, H, t, dk] that holds row r's position j.  The cache's rows as given are
+// `lineage` [M', t] (None: row i's positions all in block i, M' = M), and the new rows are their rows
+// parents [N] (beam search's reorder; None: the same rows).  A reorder so costs N·t integers, where
+// copying the rows' keys and values would move N·t·d floats per layer twice.
+Tensor history_of(const std::optional<Tensor>& lineage, const std::optional<Tensor>& parents, int64_t rows,
+                  int64_t t, int64_t blocks) {
+  Tensor history = at::empty({rows, t}, at::TensorOptions().dtype(at::kLong));
+  const int64_t known = lineage.has_value() ? lineage->size(0) : blocks;
+  TORCH_CHECK(!lineage.has_value() || (lineage->dim() == 2 && lineage->size(1) == t),
+              "decoder_step: the lineage must be int64 [rows, ", t, "]");
+  const int64_t* p = parents.has_value() ? parents->data_ptr<int64_t>() : nullptr;
+  const int64_t* from = lineage.has_value() ? lineage->data_ptr<int64_t>() : nullptr;
+  int64_t* out = history.data_ptr<int64_t>();
+  for (int64_t r = 0; r < rows; ++r) {
+    const int64_t source = p ? p[r] : r;
+    TORCH_CHECK(0 <= source && source < known, "decoder_step: parent row ", source, " is not among the ", known,
+                " cached rows");
+    if (from == nullptr) std::fill(out + r * t, out + (r + 1) * t, source);
+    else std::copy(from + source * t, from + (source + 1) * t, out + r * t);
+  }
+  for (int64_t i = 0; i < rows * t; ++i)
+    TORCH_CHECK(0 <= out[i] && out[i] < blocks, "decoder_step: the lineage names block ", out[i], " of ", blocks);
+  return history;
+}
+
+// out [N, H, t, dk] = row r's positions j from the cache's blocks history[r, j], copied run by run of
+// positions that one block holds (a whole row at once where it is one block's).
+void gather_positions(const Tensor& cache, const Tensor& history, const Tensor& out) {
+  const int64_t n = out.size(0), heads = out.size(1), t = out.size(2), dk = out.size(3);
+  TORCH_CHECK(cache.stride(3) == 1 && cache.stride(2) == dk && out.stride(3) == 1 && out.stride(2) == dk,
+              "decoder_step: keys and values must have contiguous positions");
+  const int64_t* where = history.data_ptr<int64_t>();
+  const float* src = cache.data_ptr<float>();
+  float* dst = out.data_ptr<float>();
+  const int64_t s0 = cache.stride(0), s1 = cache.stride(1), d0 = out.stride(0), d1 = out.stride(1);
+  at::parallel_for(0, n * heads, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, t * dk)), [&](int64_t b, int64_t e) {
+    for (int64_t i = b; i < e; ++i) {
+      const int64_t r = i / heads, h = i % heads;
+      const int64_t* row = where + r * t;
+      for (int64_t j = 0; j < t;) {
+        int64_t end = j + 1;
+        while (end < t && row[end] == row[j]) ++end;
+        std::memcpy(dst + r * d0 + h * d1 + j * dk, src + row[j] * s0 + h * s1 + j * dk,
+                    (end - j) * dk * sizeof(float));
+        j = end;
+      }
+    }
+  });
+}
+
 // Positions a copied cache's buffer holds are a multiple of this: buffers of the same size from
 // step to step are ones malloc can hand out again, where a buffer one position longer each step
 // is new memory, page-faulted in afresh.
 constexpr int64_t kCapacityStep = 16;
 
-// out [n, H, t, dk] = cache [M, H, t, dk]'s rows parents [n] (beam search's reorder), one
-// contiguous [t, dk] block per row and head.
-void gather_rows(const Tensor& cache, const Tensor& parents, const Tensor& out) {
-  const int64_t n = out.size(0), heads = out.size(1), block = out.size(2) * out.size(3);
-  const int64_t* p = parents.data_ptr<int64_t>();
-  for (int64_t r = 0; r < n; ++r)
-    TORCH_CHECK(0 <= p[r] && p[r] < cache.size(0), "decoder_step: parent row ", p[r], " is not among the ",
-                cache.size(0), " cached rows");
-  if (cache.stride(3) != 1 || cache.stride(2) != cache.size(3) || out.stride(3) != 1 || out.stride(2) != out.size(3)) {
-    out.copy_(cache.index_select(0, parents));
-    return;
-  }
-  const float* src = cache.data_ptr<float>();
-  float* dst = out.data_ptr<float>();
-  const int64_t s0 = cache.stride(0), s1 = cache.stride(1), d0 = out.stride(0), d1 = out.stride(1);
-  at::parallel_for(0, n * heads, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, block)), [&](int64_t b, int64_t e) {
-    for (int64_t i = b; i < e; ++i)
-      std::memcpy(dst + (i / heads) * d0 + (i % heads) * d1, src + p[i / heads] * s0 + (i % heads) * s1,
-                  block * sizeof(float));
-  });
-}
-
-// How beam search's reorder parents [N] can be applied to the M cached rows in their own buffer,
-// block by block of `width` rows (a sentence's beam): kLocal where every block's rows come from
-// the block itself (blocks independent), kForward where they come from rows at or after the block's
-// first (sentences that ended leave the batch: blocks move down, in order), kNone otherwise (the
-// beam widening after the first step: more rows than cached).
-enum class Reorder { kNone, kForward, kLocal };
-
-Reorder reorder_kind(const Tensor& parents, int64_t width, int64_t cached_rows) {
-  const int64_t n = parents.size(0);
-  if (n > cached_rows || width < 1 || n % width != 0) return Reorder::kNone;
-  const int64_t* p = parents.data_ptr<int64_t>();
-  bool local = true;
-  for (int64_t first = 0; first < n; first += width)
-    for (int64_t r = first; r < first + width; ++r) {
-      if (p[r] < first || p[r] >= cached_rows) return Reorder::kNone;
-      local = local && p[r] < first + width;
-    }
-  return local ? Reorder::kLocal : Reorder::kForward;
-}
-
-// The cache's rows [0, N) become its rows parents [N], in place (reorder_kind not kNone), block by
-// block of `width` rows: a changed row that another changed row of its block reads is first kept in
-// `temp`; every other source is read where it is (a row of the block that keeps its contents, or of a
-// later block, which no earlier block writes).
-void reorder_in_place(const Tensor& cache, const Tensor& parents, int64_t width, Reorder kind) {
-  const int64_t heads = cache.size(1), block = cache.size(2) * cache.size(3);
-  const int64_t s0 = cache.stride(0), s1 = cache.stride(1), n = parents.size(0);
-  const int64_t* p = parents.data_ptr<int64_t>();
-  float* data = cache.data_ptr<float>();
-  const auto copy_row = [&](float* to, int64_t to_stride, const float* from, int64_t from_stride) {
-    for (int64_t h = 0; h < heads; ++h) std::memcpy(to + h * to_stride, from + h * from_stride, block * sizeof(float));
-  };
-  const auto blocks = [&](int64_t begin, int64_t end) {
-    std::unique_ptr<float[]> temp(new float[width * heads * block]);
-    std::vector<char> changed(width), kept(width);
-    for (int64_t first = begin * width; first < end * width; first += width) {
-      for (int64_t j = 0; j < width; ++j) changed[j] = p[first + j] != first + j;
-      std::fill(kept.begin(), kept.end(), 0);
-      for (int64_t j = 0; j < width; ++j) {
-        const int64_t from = p[first + j] - first;
-        if (changed[j] && from < width && changed[from] && !kept[from]) {
-          copy_row(temp.get() + from * heads * block, block, data + (first + from) * s0, s1);
-          kept[from] = 1;
-        }
-      }
-      for (int64_t j = 0; j < width; ++j) {
-        if (!changed[j]) continue;
-        const int64_t from = p[first + j] - first;
-        if (from < width && kept[from]) copy_row(data + (first + j) * s0, s1, temp.get() + from * heads * block, block);
-        else copy_row(data + (first + j) * s0, s1, data + p[first + j] * s0, s1);
-      }
-    }
-  };
-  if (kind == Reorder::kLocal) at::parallel_for(0, n / width, 1, blocks);
-  else blocks(0, n / width);
-}
-
-// The cache [M, H, t, dk] (or none) with this step's fresh [N, H, 1, dk] appended: in place where
-// `in_place` (room_after), else copied into a new buffer with at least `room` positions to spare
-// (rows `parents` [N] of the cache where given: beam search's reorder, gathered in the same copy).
-// The searches ask for room (DecoderCache.room): greedy search's rows stay put from step to step,
-// and beam search's are reordered within their buffer (reorder_in_place) where they can be.
+// The cache [M, H, t, dk] (or none) with this step's fresh [N, H, 1, dk] at position t of blocks
+// 0 .. N - 1: in its own buffer where `in_place` (room_after, and N <= M), else copied into a new
+// buffer [N, H, ≥ t + 1 + room, dk] whose block r holds all of row r's positions (`history`'s).
+// Writing position t of block r in place overwrites nothing that any row reads: no row has a
+// position t yet.
 Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, bool in_place, int64_t room,
-                       const std::optional<Tensor>& parents) {
+                       const Tensor& history) {
   const int64_t n = fresh.size(0), heads = fresh.size(1), dk = fresh.size(3);
   const int64_t t = cache.has_value() ? cache->size(2) : 0;
   Tensor buffer;
   if (in_place) {
-    buffer = cache->as_strided({n, heads, cache->stride(1) / dk, dk}, cache->strides());
+    buffer = cache->as_strided({cache->size(0), heads, cache->stride(1) / dk, dk}, cache->strides());
   } else {
     const int64_t wanted = t + 1 + std::max<int64_t>(room, 0);
     buffer = at::empty({n, heads, (wanted + kCapacityStep - 1) / kCapacityStep * kCapacityStep, dk}, fresh.options());
-    if (t > 0 && parents.has_value()) gather_rows(*cache, *parents, buffer.narrow(2, 0, t));
-    else if (t > 0) buffer.narrow(2, 0, t).copy_(*cache);
+    if (t > 0) gather_positions(*cache, history, buffer.narrow(2, 0, t));
   }
-  buffer.select(2, t).copy_(fresh.select(2, 0));
+  buffer.narrow(0, 0, n).select(2, t).copy_(fresh.select(2, 0));
   return buffer.narrow(2, 0, t + 1);
 }
 
-// x [N, d]: the new position of each of N rows.  self_k/self_v: per layer the rows'
-// cached keys/values [N, H, t, dk], or None before the first step.  cross_k/cross_v:
-// per layer [G, H, S, dk], N/G consecutive rows per sentence; cross_mask [G, S] bool.
-// Returns [x, k_0, v_0, k_1, v_1, ...]: the stack's output [N, d] and each layer's
-// keys/values with this position appended [N, H, t + 1, dk] (append_position; `room`: how many
-// more positions to make room for when they must be copied).  parents [N]: where given, row r's
-// cached keys/values are the cache's row parents[r] (beam search's reorder, not yet applied).
+// x [N, d]: the new position of each of N rows.  self_k/self_v: per layer the cached keys/values
+// [M, H, t, dk], or None before the first step, whose rows are `lineage` [M', t]'s (see history_of;
+// None: the M blocks are the rows); parents [N]: where given, row r continues the cache's row
+// parents[r] (beam search's reorder).  cross_k/cross_v: per layer [G, H, S, dk], N/G consecutive
+// rows per sentence; cross_mask [G, S] bool.
+// Returns [x, k_0, v_0, k_1, v_1, ..., lineage]: the stack's output [N, d], each layer's keys/values
+// with this position appended (append_position; `room`: how many more positions to make room for
+// when they must be copied) and the rows' lineage [N, t + 1] in them.  Every layer grows in its own
+// buffer, or every layer is copied: they share the lineage.
 template <class Weights>
 std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::vector<std::optional<Tensor>>& self_k,
                          const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
                          const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
-                         const std::optional<Tensor>& parents_in, int64_t heads, bool norm_first,
-                         const std::string& activation, double eps) {
+                         const std::optional<Tensor>& parents_in, const std::optional<Tensor>& lineage_in,
+                         int64_t heads, bool norm_first, const std::string& activation, double eps) {
   const int64_t layers = static_cast<int64_t>(cross_k.size());
   TORCH_CHECK(weights.size() == layers * kPerLayer + kOutput, "decoder_step: expected ", kPerLayer,
               " weights per layer and ", kOutput, " for the output layer, got ", weights.size(), " for ", layers,
@@ -433,23 +416,40 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
   TORCH_CHECK(x_in.dim() == 2 && x_in.scalar_type() == at::kFloat, "decoder_step: x must be float [N, d]");
   TORCH_CHECK(cross_mask.scalar_type() == at::kBool && cross_mask.is_contiguous(),
               "decoder_step: cross_mask must be a contiguous bool [G, S]");
+  TORCH_CHECK(static_cast<int64_t>(self_k.size()) == layers && static_cast<int64_t>(self_v.size()) == layers,
+              "decoder_step: one cache per layer");
   const char* act = activation.c_str();
   const int64_t rows = x_in.size(0), d = x_in.size(1), dk = d / heads;
   const int64_t groups = cross_k.empty() ? 1 : cross_k[0].size(0);
   TORCH_CHECK(groups > 0 && rows % groups == 0, "decoder_step: ", rows, " rows do not split into ", groups,
               " sentence groups");
   Tensor x = x_in.contiguous();
-  std::optional<Tensor> parents;
+  std::optional<Tensor> parents, lineage;
   if (parents_in.has_value()) {
     TORCH_CHECK(parents_in->dim() == 1 && parents_in->size(0) == rows && parents_in->scalar_type() == at::kLong,
                 "decoder_step: parents must be int64 [", rows, "]");
     parents = parents_in->contiguous();
   }
-  // A reorder is applied in the cache's own buffer where that buffer has room and is unshared
-  // (room_after), else gathered into a new one as the position is appended.
+  if (lineage_in.has_value()) {
+    TORCH_CHECK(lineage_in->scalar_type() == at::kLong, "decoder_step: the lineage must be int64");
+    lineage = lineage_in->contiguous();
+  }
+  const bool cached = layers > 0 && self_k[0].has_value();
+  const int64_t t = cached ? self_k[0]->size(2) : 0, blocks = cached ? self_k[0]->size(0) : 0;
+  for (int64_t l = 0; l < layers; ++l)
+    TORCH_CHECK(self_k[l].has_value() == cached && self_v[l].has_value() == cached &&
+                    (!cached || (self_k[l]->size(0) == blocks && self_k[l]->size(2) == t)),
+                "decoder_step: every layer's cache must hold the same rows and positions");
+  const Tensor history = history_of(lineage, parents, rows, t, cached ? blocks : rows);
+  // Position t goes into each layer's own buffer where every one has room and is unshared
+  // (room_after) and holds a block for each row; else every layer is copied.
+  bool in_place = cached && rows <= blocks;
+  for (int64_t l = 0; l < layers && in_place; ++l) in_place = room_after(self_k[l]) && room_after(self_v[l]);
+  Tensor next_lineage = at::empty({rows, t + 1}, history.options());
+  if (in_place) next_lineage.narrow(1, 0, t).copy_(history);
+  else next_lineage.narrow(1, 0, t).copy_(at::arange(rows, history.options()).unsqueeze(1).expand({rows, t}));
+  next_lineage.select(1, t).copy_(at::arange(rows, history.options()));
   const int64_t width = rows / groups;
-  const Reorder reorder = parents.has_value() && !self_k.empty() && self_k[0].has_value()
-                              ? reorder_kind(*parents, width, self_k[0]->size(0)) : Reorder::kNone;
   std::vector<Tensor> result{Tensor()};
   auto norm = [&](const Tensor& t, int64_t at) {
     return layer_norm(t, weights.tensor(at), weights.tensor(at + 1), eps);
@@ -460,26 +460,19 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
     Tensor h = norm_first ? norm(x, w + 4) : x;
     Tensor qkv = weights.linear(w, h, "none").contiguous();  // [N, 3d]: q | k | v
     Tensor heads_kv = qkv.view({rows, 3, heads, 1, dk});
-    // Keys and values grow alike, so that attention reads both with one layout.
-    const bool in_place = (!parents.has_value() || reorder != Reorder::kNone) && room_after(self_k[l]) &&
-                          room_after(self_v[l]);
-    if (in_place && parents.has_value()) {
-      reorder_in_place(*self_k[l], *parents, width, reorder);
-      reorder_in_place(*self_v[l], *parents, width, reorder);
-    }
-    const std::optional<Tensor> gather = in_place ? std::nullopt : parents;
-    const Tensor k = append_position(self_k[l], heads_kv.select(1, 1), in_place, room, gather);  // [N, H, t + 1, dk]
-    const Tensor v = append_position(self_v[l], heads_kv.select(1, 2), in_place, room, gather);
+    const Tensor k = append_position(self_k[l], heads_kv.select(1, 1), in_place, room, history);  // [M, H, t + 1, dk]
+    const Tensor v = append_position(self_v[l], heads_kv.select(1, 2), in_place, room, history);
     result.push_back(k);
     result.push_back(v);
     Tensor attended = at::empty({rows, d}, x.options());
-    attend_one_query(qkv.data_ptr<float>(), 3 * d, k, v, nullptr, rows, 1, heads, dk, attended.data_ptr<float>());
+    attend_one_query(qkv.data_ptr<float>(), 3 * d, k, v, nullptr, next_lineage.data_ptr<int64_t>(), rows, 1, heads,
+                     dk, attended.data_ptr<float>());
     x = weights.linear_add(w + 2, attended, x);
     if (!norm_first) x = norm(x, w + 4);
     // Cross-attention over the sentence's encoder keys/values.
     h = norm_first ? norm(x, w + 10) : x;
     Tensor q = weights.linear(w + 6, h, "none").contiguous();
-    attend_one_query(q.data_ptr<float>(), d, cross_k[l], cross_v[l], cross_mask.data_ptr<bool>(), rows,
+    attend_one_query(q.data_ptr<float>(), d, cross_k[l], cross_v[l], cross_mask.data_ptr<bool>(), nullptr, rows,
                      width, heads, dk, attended.data_ptr<float>());
     x = weights.linear_add(w + 8, attended, x);
     if (!norm_first) x = norm(x, w + 10);
@@ -490,6 +483,7 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
     if (!norm_first) x = norm(x, w + 16);
   }
   result[0] = x;
+  result.push_back(next_lineage);
   return result;
 }
 
@@ -543,14 +537,14 @@ struct DecoderStep : torch::CustomClassHolder {
     return f(VnniWeights{any});
   }
 
-  // x [N, d], the caches, room and parents as `step` takes them -> [x, k_0, v_0, k_1, v_1, ...].
+  // x [N, d], the caches, room, parents and lineage as `step` takes them -> [x, k_0, v_0, ..., lineage].
   std::vector<Tensor> operator()(const Tensor& x, const std::vector<std::optional<Tensor>>& self_k,
                                  const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
                                  const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
-                                 const std::optional<Tensor>& parents) const {
+                                 const std::optional<Tensor>& parents, const std::optional<Tensor>& lineage) const {
     return visit([&](const auto& weights) {
-      return step(x, weights, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, heads, norm_first,
-                  activation, eps);
+      return step(x, weights, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage, heads,
+                  norm_first, activation, eps);
     });
   }
 
@@ -559,11 +553,11 @@ struct DecoderStep : torch::CustomClassHolder {
   std::vector<Tensor> decode(const Tensor& tokens, int64_t offset, const std::vector<std::optional<Tensor>>& self_k,
                              const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
                              const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
-                             const std::optional<Tensor>& parents) const {
+                             const std::optional<Tensor>& parents, const std::optional<Tensor>& lineage) const {
     const Tensor x = embed(tokens, offset);
     return visit([&](const auto& weights) {
-      std::vector<Tensor> out = step(x, weights, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, heads,
-                                     norm_first, activation, eps);
+      std::vector<Tensor> out = step(x, weights, self_k, self_v, cross_k, cross_v, cross_mask, room, parents,
+                                     lineage, heads, norm_first, activation, eps);
       if (final_gamma.has_value()) out[0] = layer_norm(out[0], *final_gamma, *final_beta, eps);
       const int64_t at = weights.size() - kOutput, columns = weights.outputs(at);
       out[0] = columns < 0 ? weights.linear(at, out[0], "none")
@@ -616,14 +610,15 @@ TORCH_LIBRARY(attnmt, m) {
       .def("step", [](const c10::intrusive_ptr<DecoderStep>& self, const Tensor& x,
                       const std::vector<std::optional<Tensor>>& self_k, const std::vector<std::optional<Tensor>>& self_v,
                       const std::vector<Tensor>& cross_k, const std::vector<Tensor>& cross_v,
-                      const Tensor& cross_mask, int64_t room, const std::optional<Tensor>& parents) {
-        return (*self)(x, self_k, self_v, cross_k, cross_v, cross_mask, room, parents);
+                      const Tensor& cross_mask, int64_t room, const std::optional<Tensor>& parents,
+                      const std::optional<Tensor>& lineage) {
+        return (*self)(x, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage);
       })
       .def("decode", [](const c10::intrusive_ptr<DecoderStep>& self, const Tensor& tokens, int64_t offset,
                         const std::vector<std::optional<Tensor>>& self_k,
                         const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
                         const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
-                        const std::optional<Tensor>& parents) {
-        return self->decode(tokens, offset, self_k, self_v, cross_k, cross_v, cross_mask, room, parents);
+                        const std::optional<Tensor>& parents, const std::optional<Tensor>& lineage) {
+        return self->decode(tokens, offset, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage);
       });
 }
