@@ -248,6 +248,30 @@ def test_a_long_run_of_random_reorders_and_sentences_leaving_keeps_the_readable_
         torch.testing.assert_close(mine.self_v, reference.self_v, atol=2e-5, rtol=1e-4)
 
 
+def test_a_finished_batchs_key_value_buffers_are_the_next_batchs():
+    """The step keeps the keys/values buffers a search drops and hands them to the next search that
+    fits in them (no fresh pages to fault in at every batch); the next search's numbers are its own."""
+    model = small_model(seed=2)
+    fast = prepare(model)
+    src = torch.randint(4, 60, (2, 7))
+
+    def first_buffers(tokens: torch.Tensor) -> tuple[set[int], torch.Tensor]:
+        with torch.inference_mode():
+            memory = fast.encode(src)
+            cache = fast.start_decoding(memory)
+            cache.reserve(40)
+            logits = fast.decode(tokens, memory, padding_mask(src, 0), cache=cache)
+            return {p for layer in cache.layers for p in (layer.self_k.data_ptr(), layer.self_v.data_ptr())}, logits
+
+    before, _ = first_buffers(torch.full((2, 1), 5))  # the cache is dropped on return
+    after, logits = first_buffers(torch.full((2, 1), 9))
+    assert after == before
+    with torch.inference_mode():
+        memory = model.encode(src)
+        expected = model.decode(torch.full((2, 1), 9), memory, padding_mask(src, 0), cache=model.start_decoding(memory))
+    torch.testing.assert_close(logits, expected, atol=2e-5, rtol=1e-4)
+
+
 def test_keys_held_elsewhere_make_keys_and_values_copy_together():
     """A tensor sharing one layer's keys (here the storage object Python hands out) stops them growing
     in place; the values, which could, are copied too, so that attention reads both alike."""

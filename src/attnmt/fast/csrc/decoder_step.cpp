@@ -19,6 +19,7 @@
 #include <ATen/core/stack.h>
 #include <torch/library.h>
 
+#include "exp_nonpositive.h"
 #include "float_panels.h"
 #include "int8_panels.h"
 
@@ -28,9 +29,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <type_traits>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -63,7 +66,7 @@ Tensor linear_add(const Tensor& x, const Tensor& other, const Tensor& w, const s
 }
 
 // LayerNorm over the last dimension of x [rows, d]; gamma, beta [d].  Mean and
-// variance in two passes, as torch.layer_norm (biased variance).
+// variance in two passes, as torch.layer_norm (biased variance); rows split between threads.
 Tensor layer_norm(const Tensor& x, const Tensor& gamma, const Tensor& beta, double eps) {
   const int64_t rows = x.size(0), d = x.size(1);
   Tensor out = at::empty_like(x);
@@ -71,20 +74,22 @@ Tensor layer_norm(const Tensor& x, const Tensor& gamma, const Tensor& beta, doub
   const float* g = gamma.data_ptr<float>();
   const float* b = beta.data_ptr<float>();
   float* o = out.data_ptr<float>();
-  for (int64_t r = 0; r < rows; ++r) {
-    const float* row = in + r * d;
-    float sum = 0.f;
+  at::parallel_for(0, rows, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, d)), [&](int64_t begin, int64_t end) {
+    for (int64_t r = begin; r < end; ++r) {
+      const float* row = in + r * d;
+      float sum = 0.f;
 #pragma omp simd reduction(+ : sum)
-    for (int64_t i = 0; i < d; ++i) sum += row[i];
-    const float mean = sum / d;
-    float squares = 0.f;
+      for (int64_t i = 0; i < d; ++i) sum += row[i];
+      const float mean = sum / d;
+      float squares = 0.f;
 #pragma omp simd reduction(+ : squares)
-    for (int64_t i = 0; i < d; ++i) squares += (row[i] - mean) * (row[i] - mean);
-    const float inv = 1.f / std::sqrt(squares / d + static_cast<float>(eps));
-    float* dst = o + r * d;
+      for (int64_t i = 0; i < d; ++i) squares += (row[i] - mean) * (row[i] - mean);
+      const float inv = 1.f / std::sqrt(squares / d + static_cast<float>(eps));
+      float* dst = o + r * d;
 #pragma omp simd
-    for (int64_t i = 0; i < d; ++i) dst[i] = (row[i] - mean) * inv * g[i] + b[i];
-  }
+      for (int64_t i = 0; i < d; ++i) dst[i] = (row[i] - mean) * inv * g[i] + b[i];
+    }
+  });
   return out;
 }
 
@@ -127,14 +132,14 @@ void head_scores(const float* q, const float* keys, const int64_t* at, int64_t l
   }
 }
 
-// out [dk] = Σ_j weights[j] · values[at[j]] over the positions [0, length) whose weight is not 0.
-// With AVX2, 64 of out's floats at a time held in registers over all positions.
+// out [dk] = Σ_j weights[j] · values[at[j]] · scale over the positions [0, length) whose weight is
+// not 0.  With AVX2, 64 of out's floats at a time held in registers over all positions.
 void weighted_values(const float* weights, const float* values, const int64_t* at, int64_t length, int64_t dk,
-                     float* out) {
+                     float scale, float* out) {
   int64_t c0 = 0;
 #if defined(__AVX2__) && defined(__FMA__)
-  for (; c0 + 8 <= dk; c0 += 64) {
-    const int chunks = static_cast<int>(std::min<int64_t>(8, (dk - c0) / 8));
+  const __m256 scaled = _mm256_set1_ps(scale);
+  for (; c0 + 64 <= dk; c0 += 64) {  // 8 registers of 8 floats
     __m256 acc[8];
     for (auto& a : acc) a = _mm256_setzero_ps();
     for (int64_t j = 0; j < length; ++j) {
@@ -142,14 +147,17 @@ void weighted_values(const float* weights, const float* values, const int64_t* a
       const __m256 w = _mm256_set1_ps(weights[j]);
       const float* vj = values + at[j] + c0;
 #pragma GCC unroll 8
-      for (int c = 0; c < 8; ++c)
-        if (c < chunks) acc[c] = _mm256_fmadd_ps(w, _mm256_loadu_ps(vj + 8 * c), acc[c]);
+      for (int c = 0; c < 8; ++c) acc[c] = _mm256_fmadd_ps(w, _mm256_loadu_ps(vj + 8 * c), acc[c]);
     }
 #pragma GCC unroll 8
-    for (int c = 0; c < 8; ++c)
-      if (c < chunks) _mm256_storeu_ps(out + c0 + 8 * c, acc[c]);
+    for (int c = 0; c < 8; ++c) _mm256_storeu_ps(out + c0 + 8 * c, _mm256_mul_ps(acc[c], scaled));
   }
-  c0 = std::min(c0, dk - dk % 8);
+  for (; c0 + 8 <= dk; c0 += 8) {  // what is left of the head, 8 floats at a time
+    __m256 acc = _mm256_setzero_ps();
+    for (int64_t j = 0; j < length; ++j)
+      if (weights[j] != 0.f) acc = _mm256_fmadd_ps(_mm256_set1_ps(weights[j]), _mm256_loadu_ps(values + at[j] + c0), acc);
+    _mm256_storeu_ps(out + c0, _mm256_mul_ps(acc, scaled));
+  }
 #endif
   std::fill(out + c0, out + dk, 0.f);
   for (int64_t j = 0; j < length; ++j) {
@@ -158,6 +166,7 @@ void weighted_values(const float* weights, const float* values, const int64_t* a
 #pragma omp simd
     for (int64_t i = c0; i < dk; ++i) out[i] += weights[j] * vj[i];
   }
+  for (int64_t i = c0; i < dk; ++i) out[i] *= scale;
 }
 
 // Attention of one query per row.  q: rows of `q_stride` floats, head h's query at
@@ -198,12 +207,20 @@ void attend_one_query(const float* q, int64_t q_stride, const Tensor& k, const T
         continue;
       }
       float total = 0.f;
-      for (int64_t j = 0; j < length; ++j) {
-        p[j] = !m || m[j] ? std::exp(p[j] - best) : 0.f;
-        total += p[j];
+      if (m) {
+#pragma omp simd reduction(+ : total)
+        for (int64_t j = 0; j < length; ++j) {
+          p[j] = m[j] ? attnmt::exp_nonpositive(p[j] - best) : 0.f;
+          total += p[j];
+        }
+      } else {
+#pragma omp simd reduction(+ : total)
+        for (int64_t j = 0; j < length; ++j) {
+          p[j] = attnmt::exp_nonpositive(p[j] - best);
+          total += p[j];
+        }
       }
-      for (int64_t j = 0; j < length; ++j) p[j] /= total;
-      weighted_values(p.data(), values + h * head_stride, at.data(), length, dk, oh);
+      weighted_values(p.data(), values + h * head_stride, at.data(), length, dk, 1.f / total, oh);
     }
   });
 }
@@ -373,6 +390,65 @@ void gather_positions(const Tensor& cache, const Tensor& history, const Tensor& 
 // is new memory, page-faulted in afresh.
 constexpr int64_t kCapacityStep = 16;
 
+// The keys/values buffers, a batch's [N, H, capacity, dk] per layer, are the largest memory the
+// search takes, and each batch takes it afresh: from malloc, buffers that size are new mappings,
+// every page faulted in and zeroed by the kernel as it is first written.  Here a buffer that is
+// freed is kept (up to kKeptBytes in all) and handed out again for the next one that fits in it.
+class BufferPool {
+ public:
+  static BufferPool& instance() {
+    static BufferPool* pool = new BufferPool();  // never destroyed: tensors may outlive static destructors
+    return *pool;
+  }
+
+  // An uninitialised float32 tensor of `shape`, in a kept buffer of at most twice its size if any
+  // (the smallest such, and of those the last kept).
+  Tensor empty(at::IntArrayRef shape) {
+    int64_t numel = 1;
+    for (int64_t size : shape) numel *= size;
+    const size_t wanted = std::max<size_t>(1, static_cast<size_t>(numel) * sizeof(float));
+    void* data = nullptr;
+    size_t bytes = wanted;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      auto fit = kept_.lower_bound(wanted);
+      if (fit != kept_.end() && fit->first <= 2 * wanted) {
+        fit = std::prev(kept_.upper_bound(fit->first));  // of that size, the one kept last (warmest)
+        bytes = fit->first;
+        data = fit->second;
+        kept_bytes_ -= bytes;
+        kept_.erase(fit);
+      }
+    }
+    if (data == nullptr) {
+      data = std::aligned_alloc(64, (wanted + 63) / 64 * 64);
+      TORCH_CHECK(data != nullptr, "decoder_step: out of memory for a ", wanted, "-byte key/value buffer");
+      bytes = wanted;
+    }
+    return at::from_blob(data, shape, [this, bytes](void* freed) { keep(freed, bytes); },
+                         at::TensorOptions().dtype(at::kFloat));
+  }
+
+ private:
+  static constexpr size_t kKeptBytes = size_t{512} << 20;
+
+  void keep(void* data, size_t bytes) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      if (kept_bytes_ + bytes <= kKeptBytes) {
+        kept_.emplace(bytes, data);
+        kept_bytes_ += bytes;
+        return;
+      }
+    }
+    std::free(data);
+  }
+
+  std::mutex mutex_;
+  std::multimap<size_t, void*> kept_;  // free buffers by size
+  size_t kept_bytes_ = 0;
+};
+
 // The cache [M, H, t, dk] (or none) with this step's fresh [N, H, 1, dk] at position t of blocks
 // 0 .. N - 1: in its own buffer where `in_place` (room_after, and N <= M), else copied into a new
 // buffer [N, H, ≥ t + 1 + room, dk] whose block r holds all of row r's positions (`history`'s).
@@ -387,7 +463,7 @@ Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, 
     buffer = cache->as_strided({cache->size(0), heads, cache->stride(1) / dk, dk}, cache->strides());
   } else {
     const int64_t wanted = t + 1 + std::max<int64_t>(room, 0);
-    buffer = at::empty({n, heads, (wanted + kCapacityStep - 1) / kCapacityStep * kCapacityStep, dk}, fresh.options());
+    buffer = BufferPool::instance().empty({n, heads, (wanted + kCapacityStep - 1) / kCapacityStep * kCapacityStep, dk});
     if (t > 0) gather_positions(*cache, history, buffer.narrow(2, 0, t));
   }
   buffer.narrow(0, 0, n).select(2, t).copy_(fresh.select(2, 0));

@@ -59,11 +59,13 @@ struct Int8Call {
 #if ATTNMT_VNNI_BUILD
 #define ATTNMT_VNNI __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vnni")))
 
-// q [rows, 4·groups] = x [rows, k] as u8 rows (q + 128; K padded with q = 0), scale [rows] = max|x_row| / 127.
-ATTNMT_VNNI void quantize_rows(const float* x, int64_t rows, int64_t k, int64_t groups, uint8_t* q, float* scale) {
+// q [rows, 4·groups] = x [rows, k] as u8 rows (q + 128; K padded with q = 0), scale [rows] = max|x_row| / 127,
+// for rows [begin, end).
+ATTNMT_VNNI void quantize_rows(const float* x, int64_t begin, int64_t end, int64_t k, int64_t groups, uint8_t* q,
+                               float* scale) {
   const int64_t width = groups * kGroup;
   const __m512i offset = _mm512_set1_epi32(128);
-  for (int64_t r = 0; r < rows; ++r) {
+  for (int64_t r = begin; r < end; ++r) {
     const float* row = x + r * k;
     uint8_t* out = q + r * width;
     __m512 top = _mm512_setzero_ps();
@@ -371,7 +373,9 @@ at::Tensor int8_linear_into(const at::Tensor& x_in, const Int8Panels& w, const s
   const int64_t padded = amx ? (rows + kTileRows - 1) / kTileRows * kTileRows : rows;
   at::Tensor q = at::empty({padded, groups * kGroup}, x.options().dtype(at::kByte));
   at::Tensor row_scale = at::empty({rows}, x.options());
-  quantize_rows(x.data_ptr<float>(), rows, w.k, groups, q.data_ptr<uint8_t>(), row_scale.data_ptr<float>());
+  at::parallel_for(0, rows, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, w.k)), [&](int64_t begin, int64_t end) {
+    quantize_rows(x.data_ptr<float>(), begin, end, w.k, groups, q.data_ptr<uint8_t>(), row_scale.data_ptr<float>());
+  });
   if (padded > rows) q.narrow(0, rows, padded - rows).fill_(128);
   const at::Tensor residual = residual_in.has_value() ? residual_in->contiguous() : at::Tensor();
   const Int8Call call{q.data_ptr<uint8_t>(), row_scale.data_ptr<float>(), w,
