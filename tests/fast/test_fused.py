@@ -87,6 +87,7 @@ def assert_steps_agree(model: Transformer, fast: Transformer, reference: Transfo
             assert ours.shape == theirs.shape == (groups * width, 1, width_out)
             torch.testing.assert_close(ours, theirs, atol=atol, rtol=rtol)
     assert caches[0].length == caches[1].length == steps
+    caches[0].settle()  # per-row float32 keys/values, as the Python step keeps them
     heads = model.config.n_heads
     for ours, theirs in zip(caches[0].layers, caches[1].layers, strict=True):
         assert ours.self_k.shape == (groups * width, heads, steps, model.config.d_model // heads)
@@ -454,7 +455,9 @@ def test_the_int8_copy_steps_in_cpp_too_with_its_python_steps_numbers(overrides)
     model = small_model(seed=7, **overrides)
     fast, reference = prepare(model, int8=True), prepare(model, int8=True, fused_step=False)
     assert fast.step is not None and fast.step.kind in ("int8", "vnni") and reference.step is None
-    assert_steps_agree(model, fast, reference, groups=3, width=2, steps=5)
+    # Both keep keys/values rounded to float16; a value computed in another order can round to the
+    # next float16 (2^-11 relative) and move the attention after it by about as much.
+    assert_steps_agree(model, fast, reference, groups=3, width=2, steps=5, atol=1e-3, rtol=1e-3)
     src = torch.randint(4, 60, (3, 7))
     src[2, 3:] = 0
     assert greedy_search(fast, src) == greedy_search(reference, src)

@@ -37,6 +37,7 @@ from torch import Tensor, nn
 
 from attnmt.fast.packed import FusedQKVAttention, PackedLinear, packing_available
 from attnmt.hardware import cpu_flags
+from attnmt.layers import LayerCache
 from attnmt.model import DecoderCache, Transformer, TransformerConfig
 from attnmt.next_tokens import NextTokens
 
@@ -50,16 +51,17 @@ NAME = "attnmt_decoder_step"
 # do not change); -fopenmp makes at::parallel_for parallel (libgomp: the one PyTorch has loaded).
 ACTIVATIONS = ("relu", "gelu", "swish")  # the ones decoder_step.cpp implements
 FLAGS = ["-O3", "-fno-trapping-math", "-fopenmp"]
-# Built for a target, not for the build machine (-march=native): AVX2 + FMA, the kernels' floor on
+# Built for a target, not for the build machine (-march=native): AVX2 + FMA (+ F16C, the float16
+# cache's conversions, on every CPU with AVX2), the kernels' floor on
 # x86-64; the AVX-512, AVX512-VNNI and AMX kernels are compiled for their own targets beside it
 # and picked at run time (float_panels.cpp: panel_isa; int8_panels.cpp: int8_kernel).  Elsewhere
 # the compiler's default target.
-X86_TARGET = ["-mavx2", "-mfma"]
+X86_TARGET = ["-mavx2", "-mfma", "-mf16c"]
 
 
 def target_flags() -> list[str]:
     """The instruction set the extension is compiled for on this machine's CPU."""
-    return X86_TARGET if {"avx2", "fma"} <= cpu_flags() else []
+    return X86_TARGET if {"avx2", "fma", "f16c"} <= cpu_flags() else []
 
 
 _state: dict[str, bool] = {}
@@ -270,7 +272,8 @@ class GrowingCache(DecoderCache):
     positions, and ``lineage`` [N, t] says which block holds each row's position (the new position
     of row r goes into block r; a row continuing another takes over its lineage).  Where the buffer
     must be copied (full, held elsewhere, more rows than blocks) the copy puts each row's positions
-    in its own block again.  ``settle`` turns the cache into plain per-row keys/values [N, H, t, dk]
+    in its own block again.  Beside int8 layers the keys/values are float16 (the C++ step's
+    ``cache_type``).  ``settle`` turns the cache into plain per-row float32 keys/values [N, H, t, dk]
     at once, for the Python step."""
 
     room: int = 0
@@ -291,13 +294,29 @@ class GrowingCache(DecoderCache):
         if self.lineage is not None:
             lineage, positions = self.lineage, torch.arange(self.lineage.size(1))
             for layer in self.layers:  # [M, H, t, dk] -> row r's position j from block lineage[r, j]
-                layer.self_k, layer.self_v = (kv.transpose(1, 2)[lineage, positions].transpose(1, 2).contiguous()
-                                              for kv in (layer.self_k, layer.self_v))
+                layer.self_k, layer.self_v = (kv.transpose(1, 2)[lineage, positions].transpose(1, 2).float()
+                                              .contiguous() for kv in (layer.self_k, layer.self_v))
             self.lineage = None
         if self.parents is not None:
             for layer in self.layers:
                 layer.reorder(self.parents)
             self.parents = None
+
+
+class Float16LayerCache(LayerCache):
+    """A decoder layer's cache beside int8 layers: its own keys/values rounded to float16 as they are
+    added (kept in float32 here), so that the Python step reads the values the C++ step's float16
+    cache holds (``cache_type``)."""
+
+    def append(self, k: Tensor, v: Tensor) -> tuple[Tensor, Tensor]:
+        return super().append(*(to_float16(t) for t in (k, v)))
+
+
+def to_float16(t: Tensor) -> Tensor:
+    """t rounded to float16 and back (values beyond its range taking its largest), as the C++ step
+    stores a float16 cache."""
+    largest = torch.finfo(torch.float16).max
+    return t.clamp(-largest, largest).half().float()
 
 
 PANEL = 16  # output columns per panel (csrc/float_panels.cpp)

@@ -22,7 +22,13 @@ from torch import Tensor, nn
 
 from attnmt.errors import ConfigError
 from attnmt.fast import fused
-from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available, quantize_linear_layers, use_int8_panels
+from attnmt.fast.int8 import (
+    DynamicInt8Linear,
+    Int8PanelLinear,
+    int8_panels_available,
+    quantize_linear_layers,
+    use_int8_panels,
+)
 from attnmt.fast.packed import PackedLinear, fuse_self_attention, pack_linear_layers, packing_available
 from attnmt.hardware import bf16_native
 from attnmt.layers import ACTIVATIONS, FeedForward
@@ -65,6 +71,8 @@ class FastTransformer(Transformer):
     def finish(self, fused_step: bool, on_cpu: bool) -> None:
         """Once the linear layers are in their final form: ReLU fused into them, the C++ step built."""
         fuse_relu(self)
+        # Beside int8 layers the decoder's own keys/values are kept in float16 (fused.Float16LayerCache).
+        self.float16_cache = isinstance(self.output, (Int8PanelLinear, DynamicInt8Linear))
         self.step = None
         if fused_step and on_cpu and fused.FusedDecoderStep.supports(self) and fused.available():
             fused.use_float_panels(self)
@@ -73,7 +81,10 @@ class FastTransformer(Transformer):
         self.next_tokens = fused.FusedNextTokens() if self.step is not None else READABLE
 
     def start_decoding(self, memory: Tensor) -> fused.GrowingCache:
-        return fused.GrowingCache(super().start_decoding(memory).layers)
+        layers = super().start_decoding(memory).layers
+        if self.float16_cache:  # the C++ step's cache beside int8 layers; the Python step's rounds alike
+            layers = [fused.Float16LayerCache(layer.cross_k, layer.cross_v) for layer in layers]
+        return fused.GrowingCache(layers)
 
     def encode(self, src: Tensor, trace: AttentionTrace | None = None) -> Tensor:
         if self.shortlist is not None:  # the batch's vocabulary, for the steps that follow

@@ -93,6 +93,19 @@ Tensor layer_norm(const Tensor& x, const Tensor& gamma, const Tensor& beta, doub
   return out;
 }
 
+// A cache's keys and values: float32, or 16-bit floats (the int8 copy's cache: half the memory a step
+// reads, see `step`).  as_float reads one; with AVX2, load8 reads 8 as floats.
+inline float as_float(float x) { return x; }
+inline float as_float(at::Half x) { return static_cast<float>(x); }
+
+#if defined(__AVX2__) && defined(__FMA__) && defined(__F16C__)
+inline __m256 load8(const float* p) { return _mm256_loadu_ps(p); }
+inline __m256 load8(const at::Half* p) { return _mm256_cvtph_ps(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))); }
+#define ATTNMT_ATTENTION_AVX2 1
+#else
+#define ATTNMT_ATTENTION_AVX2 0
+#endif
+
 #if defined(__AVX2__) && defined(__FMA__)
 // Lane p of the result: the sum of a[p]'s 8 lanes.
 inline __m256 lane_sums(const __m256 a[8]) {
@@ -102,13 +115,14 @@ inline __m256 lane_sums(const __m256 a[8]) {
 }
 #endif
 
-// scores[j] = q · keys[at[j]] · scale for positions [0, length) of one head (dk floats a position,
+// scores[j] = q · keys[at[j]] · scale for positions [0, length) of one head (dk values a position,
 // position j's at keys + at[j]).  With AVX2, 8 positions at a time, each with its own accumulator
 // (one dot's chain of FMAs and its horizontal sum would otherwise be a position's whole latency).
-void head_scores(const float* q, const float* keys, const int64_t* at, int64_t length, int64_t dk, float scale,
+template <class T>
+void head_scores(const float* q, const T* keys, const int64_t* at, int64_t length, int64_t dk, float scale,
                  float* scores) {
   int64_t j = 0;
-#if defined(__AVX2__) && defined(__FMA__)
+#if ATTNMT_ATTENTION_AVX2
   if (dk % 8 == 0) {
     const __m256 scaled = _mm256_set1_ps(scale);
     for (; j + 8 <= length; j += 8) {
@@ -117,27 +131,28 @@ void head_scores(const float* q, const float* keys, const int64_t* at, int64_t l
       for (int64_t i = 0; i < dk; i += 8) {
         const __m256 qi = _mm256_loadu_ps(q + i);
 #pragma GCC unroll 8
-        for (int p = 0; p < 8; ++p) acc[p] = _mm256_fmadd_ps(qi, _mm256_loadu_ps(keys + at[j + p] + i), acc[p]);
+        for (int p = 0; p < 8; ++p) acc[p] = _mm256_fmadd_ps(qi, load8(keys + at[j + p] + i), acc[p]);
       }
       _mm256_storeu_ps(scores + j, _mm256_mul_ps(lane_sums(acc), scaled));
     }
   }
 #endif
   for (; j < length; ++j) {
-    const float* key = keys + at[j];
+    const T* key = keys + at[j];
     float dot = 0.f;
 #pragma omp simd reduction(+ : dot)
-    for (int64_t i = 0; i < dk; ++i) dot += q[i] * key[i];
+    for (int64_t i = 0; i < dk; ++i) dot += q[i] * as_float(key[i]);
     scores[j] = dot * scale;
   }
 }
 
 // out [dk] = Σ_j weights[j] · values[at[j]] · scale over the positions [0, length) whose weight is
 // not 0.  With AVX2, 64 of out's floats at a time held in registers over all positions.
-void weighted_values(const float* weights, const float* values, const int64_t* at, int64_t length, int64_t dk,
+template <class T>
+void weighted_values(const float* weights, const T* values, const int64_t* at, int64_t length, int64_t dk,
                      float scale, float* out) {
   int64_t c0 = 0;
-#if defined(__AVX2__) && defined(__FMA__)
+#if ATTNMT_ATTENTION_AVX2
   const __m256 scaled = _mm256_set1_ps(scale);
   for (; c0 + 64 <= dk; c0 += 64) {  // 8 registers of 8 floats
     __m256 acc[8];
@@ -145,9 +160,9 @@ void weighted_values(const float* weights, const float* values, const int64_t* a
     for (int64_t j = 0; j < length; ++j) {
       if (weights[j] == 0.f) continue;
       const __m256 w = _mm256_set1_ps(weights[j]);
-      const float* vj = values + at[j] + c0;
+      const T* vj = values + at[j] + c0;
 #pragma GCC unroll 8
-      for (int c = 0; c < 8; ++c) acc[c] = _mm256_fmadd_ps(w, _mm256_loadu_ps(vj + 8 * c), acc[c]);
+      for (int c = 0; c < 8; ++c) acc[c] = _mm256_fmadd_ps(w, load8(vj + 8 * c), acc[c]);
     }
 #pragma GCC unroll 8
     for (int c = 0; c < 8; ++c) _mm256_storeu_ps(out + c0 + 8 * c, _mm256_mul_ps(acc[c], scaled));
@@ -155,35 +170,27 @@ void weighted_values(const float* weights, const float* values, const int64_t* a
   for (; c0 + 8 <= dk; c0 += 8) {  // what is left of the head, 8 floats at a time
     __m256 acc = _mm256_setzero_ps();
     for (int64_t j = 0; j < length; ++j)
-      if (weights[j] != 0.f) acc = _mm256_fmadd_ps(_mm256_set1_ps(weights[j]), _mm256_loadu_ps(values + at[j] + c0), acc);
+      if (weights[j] != 0.f) acc = _mm256_fmadd_ps(_mm256_set1_ps(weights[j]), load8(values + at[j] + c0), acc);
     _mm256_storeu_ps(out + c0, _mm256_mul_ps(acc, scaled));
   }
 #endif
   std::fill(out + c0, out + dk, 0.f);
   for (int64_t j = 0; j < length; ++j) {
     if (weights[j] == 0.f) continue;
-    const float* vj = values + at[j];
+    const T* vj = values + at[j];
 #pragma omp simd
-    for (int64_t i = c0; i < dk; ++i) out[i] += weights[j] * vj[i];
+    for (int64_t i = c0; i < dk; ++i) out[i] += weights[j] * as_float(vj[i]);
   }
   for (int64_t i = c0; i < dk; ++i) out[i] *= scale;
 }
 
-// Attention of one query per row.  q: rows of `q_stride` floats, head h's query at
-// q + row·q_stride + h·dk.  Row r reads key/value block group(r) = r / per_group of
-// k, v [groups, H, L, dk] (each position's dk floats contiguous, the heads and groups
-// at any stride: a cache may be the front of a larger buffer), or, where `lineage` [rows, L]
-// is given, its position j from block lineage[r, j] (a beam's cache: see `step`), and only
-// those positions where mask [groups, L] (if given) is true.  out [rows, H·dk].  A row with every
-// key masked gets zeros, as scaled_dot_product_attention's reference path.
-void attend_one_query(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, const bool* mask,
-                      const int64_t* lineage, int64_t rows, int64_t per_group, int64_t heads, int64_t dk, float* out) {
-  const int64_t length = k.size(2);
-  TORCH_CHECK(k.stride(3) == 1 && k.stride(2) == dk && v.strides() == k.strides() && v.sizes() == k.sizes(),
-              "decoder_step: keys and values must share one layout with contiguous positions");
-  const int64_t group_stride = k.stride(0), head_stride = k.stride(1);
-  const float* keys = k.data_ptr<float>();
-  const float* values = v.data_ptr<float>();
+// attend_one_query for keys and values of type T.
+template <class T>
+void attend(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, const bool* mask,
+            const int64_t* lineage, int64_t rows, int64_t per_group, int64_t heads, int64_t dk, float* out) {
+  const int64_t length = k.size(2), group_stride = k.stride(0), head_stride = k.stride(1);
+  const T* keys = k.data_ptr<T>();
+  const T* values = v.data_ptr<T>();
   const float scale = 1.f / std::sqrt(static_cast<float>(dk));
   const int64_t work = std::max<int64_t>(1, length * dk * 2);
   at::parallel_for(0, rows * heads, std::max<int64_t>(1, 32768 / work), [&](int64_t begin, int64_t end) {
@@ -223,6 +230,25 @@ void attend_one_query(const float* q, int64_t q_stride, const Tensor& k, const T
       weighted_values(p.data(), values + h * head_stride, at.data(), length, dk, 1.f / total, oh);
     }
   });
+}
+
+// Attention of one query per row.  q: rows of `q_stride` floats, head h's query at
+// q + row·q_stride + h·dk.  Row r reads key/value block group(r) = r / per_group of
+// k, v [groups, H, L, dk] (float32 or float16, each position's dk values contiguous, the heads and groups
+// at any stride: a cache may be the front of a larger buffer), or, where `lineage` [rows, L]
+// is given, its position j from block lineage[r, j] (a beam's cache: see `step`), and only
+// those positions where mask [groups, L] (if given) is true.  out [rows, H·dk].  A row with every
+// key masked gets zeros, as scaled_dot_product_attention's reference path.
+void attend_one_query(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, const bool* mask,
+                      const int64_t* lineage, int64_t rows, int64_t per_group, int64_t heads, int64_t dk, float* out) {
+  TORCH_CHECK(k.stride(3) == 1 && k.stride(2) == dk && v.strides() == k.strides() && v.sizes() == k.sizes(),
+              "decoder_step: keys and values must share one layout with contiguous positions");
+  TORCH_CHECK(v.scalar_type() == k.scalar_type() && (k.scalar_type() == at::kFloat || k.scalar_type() == at::kHalf),
+              "decoder_step: keys and values must be float32 or float16 alike");
+  if (k.scalar_type() == at::kHalf)
+    attend<at::Half>(q, q_stride, k, v, mask, lineage, rows, per_group, heads, dk, out);
+  else
+    attend<float>(q, q_stride, k, v, mask, lineage, rows, per_group, heads, dk, out);
 }
 
 // The activation `act` ("none", "relu", "gelu", "swish") applied to y, in place where it can be.
@@ -331,7 +357,7 @@ bool room_after(const std::optional<Tensor>& cache) {
   const int64_t capacity = c.stride(1) / dk;
   return c.stride(3) == 1 && c.stride(2) == dk && c.stride(1) == capacity * dk && capacity > t &&
          c.stride(0) == heads * c.stride(1) && c.storage_offset() == 0 && c.storage().use_count() == 1 &&
-         c.storage().nbytes() >= static_cast<size_t>(n * heads * capacity * dk) * sizeof(float);
+         c.storage().nbytes() >= static_cast<size_t>(n * heads * capacity * dk) * c.element_size();
 }
 
 // Which block of a beam's cache holds each row's positions: history [N, t] (int64) with history[r, j]
@@ -361,14 +387,17 @@ Tensor history_of(const std::optional<Tensor>& lineage, const std::optional<Tens
 }
 
 // out [N, H, t, dk] = row r's positions j from the cache's blocks history[r, j], copied run by run of
-// positions that one block holds (a whole row at once where it is one block's).
-void gather_positions(const Tensor& cache, const Tensor& history, const Tensor& out) {
+// positions that one block holds (a whole row at once where it is one block's).  A cache of
+// another type than out's is converted first.
+void gather_positions(const Tensor& cache_in, const Tensor& history, const Tensor& out) {
   const int64_t n = out.size(0), heads = out.size(1), t = out.size(2), dk = out.size(3);
+  const Tensor cache = cache_in.scalar_type() == out.scalar_type() ? cache_in : cache_in.to(out.scalar_type());
   TORCH_CHECK(cache.stride(3) == 1 && cache.stride(2) == dk && out.stride(3) == 1 && out.stride(2) == dk,
               "decoder_step: keys and values must have contiguous positions");
   const int64_t* where = history.data_ptr<int64_t>();
-  const float* src = cache.data_ptr<float>();
-  float* dst = out.data_ptr<float>();
+  const int64_t size = out.element_size();
+  const char* src = static_cast<const char*>(cache.data_ptr());
+  char* dst = static_cast<char*>(out.data_ptr());
   const int64_t s0 = cache.stride(0), s1 = cache.stride(1), d0 = out.stride(0), d1 = out.stride(1);
   at::parallel_for(0, n * heads, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, t * dk)), [&](int64_t b, int64_t e) {
     for (int64_t i = b; i < e; ++i) {
@@ -377,8 +406,8 @@ void gather_positions(const Tensor& cache, const Tensor& history, const Tensor& 
       for (int64_t j = 0; j < t;) {
         int64_t end = j + 1;
         while (end < t && row[end] == row[j]) ++end;
-        std::memcpy(dst + r * d0 + h * d1 + j * dk, src + row[j] * s0 + h * s1 + j * dk,
-                    (end - j) * dk * sizeof(float));
+        std::memcpy(dst + (r * d0 + h * d1 + j * dk) * size, src + (row[j] * s0 + h * s1 + j * dk) * size,
+                    (end - j) * dk * size);
         j = end;
       }
     }
@@ -401,12 +430,12 @@ class BufferPool {
     return *pool;
   }
 
-  // An uninitialised float32 tensor of `shape`, in a kept buffer of at most twice its size if any
+  // An uninitialised tensor of `shape` and `dtype`, in a kept buffer of at most twice its size if any
   // (the smallest such, and of those the last kept).
-  Tensor empty(at::IntArrayRef shape) {
+  Tensor empty(at::IntArrayRef shape, at::ScalarType dtype) {
     int64_t numel = 1;
     for (int64_t size : shape) numel *= size;
-    const size_t wanted = std::max<size_t>(1, static_cast<size_t>(numel) * sizeof(float));
+    const size_t wanted = std::max<size_t>(1, static_cast<size_t>(numel) * c10::elementSize(dtype));
     void* data = nullptr;
     size_t bytes = wanted;
     {
@@ -426,7 +455,7 @@ class BufferPool {
       bytes = wanted;
     }
     return at::from_blob(data, shape, [this, bytes](void* freed) { keep(freed, bytes); },
-                         at::TensorOptions().dtype(at::kFloat));
+                         at::TensorOptions().dtype(dtype));
   }
 
  private:
@@ -451,11 +480,11 @@ class BufferPool {
 
 // The cache [M, H, t, dk] (or none) with this step's fresh [N, H, 1, dk] at position t of blocks
 // 0 .. N - 1: in its own buffer where `in_place` (room_after, and N <= M), else copied into a new
-// buffer [N, H, ≥ t + 1 + room, dk] whose block r holds all of row r's positions (`history`'s).
-// Writing position t of block r in place overwrites nothing that any row reads: no row has a
-// position t yet.
+// buffer [N, H, ≥ t + 1 + room, dk] of `dtype` whose block r holds all of row r's positions
+// (`history`'s).  Writing position t of block r in place overwrites nothing that any row reads: no
+// row has a position t yet.  A float16 cache takes values beyond its range as its largest.
 Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, bool in_place, int64_t room,
-                       const Tensor& history) {
+                       const Tensor& history, at::ScalarType dtype) {
   const int64_t n = fresh.size(0), heads = fresh.size(1), dk = fresh.size(3);
   const int64_t t = cache.has_value() ? cache->size(2) : 0;
   Tensor buffer;
@@ -463,10 +492,13 @@ Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, 
     buffer = cache->as_strided({cache->size(0), heads, cache->stride(1) / dk, dk}, cache->strides());
   } else {
     const int64_t wanted = t + 1 + std::max<int64_t>(room, 0);
-    buffer = BufferPool::instance().empty({n, heads, (wanted + kCapacityStep - 1) / kCapacityStep * kCapacityStep, dk});
+    buffer = BufferPool::instance().empty({n, heads, (wanted + kCapacityStep - 1) / kCapacityStep * kCapacityStep, dk},
+                                          dtype);
     if (t > 0) gather_positions(*cache, history, buffer.narrow(2, 0, t));
   }
-  buffer.narrow(0, 0, n).select(2, t).copy_(fresh.select(2, 0));
+  constexpr double kHalfMax = 65504.0;
+  buffer.narrow(0, 0, n).select(2, t).copy_(dtype == at::kHalf ? fresh.select(2, 0).clamp(-kHalfMax, kHalfMax)
+                                                               : fresh.select(2, 0));
   return buffer.narrow(2, 0, t + 1);
 }
 
@@ -484,7 +516,8 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
                          const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
                          const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
                          const std::optional<Tensor>& parents_in, const std::optional<Tensor>& lineage_in,
-                         int64_t heads, bool norm_first, const std::string& activation, double eps) {
+                         at::ScalarType cache_type, int64_t heads, bool norm_first, const std::string& activation,
+                         double eps) {
   const int64_t layers = static_cast<int64_t>(cross_k.size());
   TORCH_CHECK(weights.size() == layers * kPerLayer + kOutput, "decoder_step: expected ", kPerLayer,
               " weights per layer and ", kOutput, " for the output layer, got ", weights.size(), " for ", layers,
@@ -518,9 +551,11 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
                 "decoder_step: every layer's cache must hold the same rows and positions");
   const Tensor history = history_of(lineage, parents, rows, t, cached ? blocks : rows);
   // Position t goes into each layer's own buffer where every one has room and is unshared
-  // (room_after) and holds a block for each row; else every layer is copied.
+  // (room_after), holds a block for each row and is of cache_type; else every layer is copied.
   bool in_place = cached && rows <= blocks;
-  for (int64_t l = 0; l < layers && in_place; ++l) in_place = room_after(self_k[l]) && room_after(self_v[l]);
+  for (int64_t l = 0; l < layers && in_place; ++l)
+    in_place = room_after(self_k[l]) && room_after(self_v[l]) && self_k[l]->scalar_type() == cache_type &&
+               self_v[l]->scalar_type() == cache_type;
   Tensor next_lineage = at::empty({rows, t + 1}, history.options());
   if (in_place) next_lineage.narrow(1, 0, t).copy_(history);
   else next_lineage.narrow(1, 0, t).copy_(at::arange(rows, history.options()).unsqueeze(1).expand({rows, t}));
@@ -536,8 +571,8 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
     Tensor h = norm_first ? norm(x, w + 4) : x;
     Tensor qkv = weights.linear(w, h, "none").contiguous();  // [N, 3d]: q | k | v
     Tensor heads_kv = qkv.view({rows, 3, heads, 1, dk});
-    const Tensor k = append_position(self_k[l], heads_kv.select(1, 1), in_place, room, history);  // [M, H, t + 1, dk]
-    const Tensor v = append_position(self_v[l], heads_kv.select(1, 2), in_place, room, history);
+    const Tensor k = append_position(self_k[l], heads_kv.select(1, 1), in_place, room, history, cache_type);
+    const Tensor v = append_position(self_v[l], heads_kv.select(1, 2), in_place, room, history, cache_type);
     result.push_back(k);
     result.push_back(v);
     Tensor attended = at::empty({rows, d}, x.options());
@@ -605,6 +640,11 @@ struct DecoderStep : torch::CustomClassHolder {
       for (const c10::IValue& w : any) tensors.push_back(w.isNone() ? std::nullopt : std::optional(w.toTensor()));
   }
 
+  // The self-attention cache's type: float32 beside float32 (or bf16) layers; float16 beside int8 ones,
+  // whose arithmetic is already rounded to 8 bits and whose step then reads half the memory (at a
+  // few dozen positions the cache's keys and values are most of what a step reads).
+  at::ScalarType cache_type() const { return kind == "packed" ? at::kFloat : at::kHalf; }
+
   // f(weights) with this step's weights in the form their kind takes.
   template <class F>
   std::vector<Tensor> visit(F&& f) const {
@@ -619,8 +659,8 @@ struct DecoderStep : torch::CustomClassHolder {
                                  const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
                                  const std::optional<Tensor>& parents, const std::optional<Tensor>& lineage) const {
     return visit([&](const auto& weights) {
-      return step(x, weights, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage, heads,
-                  norm_first, activation, eps);
+      return step(x, weights, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage, cache_type(),
+                  heads, norm_first, activation, eps);
     });
   }
 
@@ -633,7 +673,7 @@ struct DecoderStep : torch::CustomClassHolder {
     const Tensor x = embed(tokens, offset);
     return visit([&](const auto& weights) {
       std::vector<Tensor> out = step(x, weights, self_k, self_v, cross_k, cross_v, cross_mask, room, parents,
-                                     lineage, heads, norm_first, activation, eps);
+                                     lineage, cache_type(), heads, norm_first, activation, eps);
       if (final_gamma.has_value()) out[0] = layer_norm(out[0], *final_gamma, *final_beta, eps);
       const int64_t at = weights.size() - kOutput, columns = weights.outputs(at);
       out[0] = columns < 0 ? weights.linear(at, out[0], "none")
