@@ -116,8 +116,9 @@ inline __m256 lane_sums(const __m256 a[8]) {
 #endif
 
 // scores[j] = q · keys[at[j]] · scale for positions [0, length) of one head (dk values a position,
-// position j's at keys + at[j]).  With AVX2, 8 positions at a time, each with its own accumulator
-// (one dot's chain of FMAs and its horizontal sum would otherwise be a position's whole latency).
+// position j's at keys + at[j]).  With AVX2, 8 positions at a time (the last 1-8 too), each with its
+// own accumulator (one dot's chain of FMAs and its horizontal sum would otherwise be a position's
+// whole latency).
 template <class T>
 void head_scores(const float* q, const T* keys, const int64_t* at, int64_t length, int64_t dk, float scale,
                  float* scores) {
@@ -125,15 +126,25 @@ void head_scores(const float* q, const T* keys, const int64_t* at, int64_t lengt
 #if ATTNMT_ATTENTION_AVX2
   if (dk % 8 == 0) {
     const __m256 scaled = _mm256_set1_ps(scale);
-    for (; j + 8 <= length; j += 8) {
+    for (; j < length; j += 8) {
+      // The last block's missing positions read the last position again; their scores are dropped.
+      int64_t where[8];
+      for (int p = 0; p < 8; ++p) where[p] = at[std::min(j + p, length - 1)];
       __m256 acc[8];
       for (auto& a : acc) a = _mm256_setzero_ps();
       for (int64_t i = 0; i < dk; i += 8) {
         const __m256 qi = _mm256_loadu_ps(q + i);
 #pragma GCC unroll 8
-        for (int p = 0; p < 8; ++p) acc[p] = _mm256_fmadd_ps(qi, load8(keys + at[j + p] + i), acc[p]);
+        for (int p = 0; p < 8; ++p) acc[p] = _mm256_fmadd_ps(qi, load8(keys + where[p] + i), acc[p]);
       }
-      _mm256_storeu_ps(scores + j, _mm256_mul_ps(lane_sums(acc), scaled));
+      const __m256 block = _mm256_mul_ps(lane_sums(acc), scaled);
+      if (j + 8 <= length) {
+        _mm256_storeu_ps(scores + j, block);
+      } else {
+        alignas(32) float last[8];
+        _mm256_store_ps(last, block);
+        std::copy(last, last + (length - j), scores + j);
+      }
     }
   }
 #endif
@@ -205,11 +216,12 @@ void attend(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, 
       }
       const bool* m = mask ? mask + g * length : nullptr;
       head_scores(q + r * q_stride + h * dk, keys + h * head_stride, at.data(), length, dk, scale, p.data());
-      float best = -std::numeric_limits<float>::infinity();
-      for (int64_t j = 0; j < length; ++j)
-        if (!m || m[j]) best = std::max(best, p[j]);
+      constexpr float kNone = -std::numeric_limits<float>::infinity();
+      float best = kNone;
+#pragma omp simd reduction(max : best)
+      for (int64_t j = 0; j < length; ++j) best = std::max(best, !m || m[j] ? p[j] : kNone);
       float* oh = out + r * heads * dk + h * dk;
-      if (best == -std::numeric_limits<float>::infinity()) {  // every key masked
+      if (best == kNone) {  // every key masked
         std::fill(oh, oh + dk, 0.f);
         continue;
       }
