@@ -121,8 +121,9 @@ def greedy_search(
 
 def make_room(state: DecoderState, limit: list[int], step: int) -> None:
     """Tells the cache how many more positions the search may add, at most ROOM at a time: greedy
-    search's rows stay in place between drops, and beam search's are reordered within their buffer
-    by the inference copy's step, so the keys/values can grow in place (``DecoderCache.reserve``)."""
+    search's rows stay in place between drops, and beam search's reorders move no keys/values in the
+    inference copy's step (its cache's lineage), so the keys/values can grow in place
+    (``DecoderCache.reserve``)."""
     if state.cache is not None:
         state.cache.reserve(min(max(limit, default=step) - step, ROOM))
 
