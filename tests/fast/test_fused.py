@@ -13,7 +13,7 @@ from attnmt.decoding import Decoding
 from attnmt.fast import fused, prepare
 from attnmt.fast.packed import packing_available
 from attnmt.hardware import bf16_native
-from attnmt.model import DecoderCache, Transformer, TransformerConfig
+from attnmt.model import AttentionTrace, DecoderCache, Transformer, TransformerConfig
 from attnmt.next_tokens import READABLE, next_tokens_of
 from attnmt.search import beam_search, greedy_search
 
@@ -247,6 +247,32 @@ def test_a_long_run_of_random_reorders_and_sentences_leaving_keeps_the_readable_
     for mine, reference in zip(ours.layers, theirs.layers, strict=True):
         torch.testing.assert_close(mine.self_k, reference.self_k, atol=2e-5, rtol=1e-4)
         torch.testing.assert_close(mine.self_v, reference.self_v, atol=2e-5, rtol=1e-4)
+
+
+@pytest.mark.parametrize("int8", [False, True], ids=["float32", "int8"])
+def test_python_steps_between_cpp_steps_read_and_leave_the_cache_as_the_cpp_step_does(int8):
+    """Steps that take the Python path (an attention trace) settle the C++ step's cache (lineage,
+    pending reorder, float16 beside int8 layers) into per-row float32 keys/values and append to
+    them; the C++ steps after them copy those into a buffer of their own type again."""
+    model = small_model(seed=4)
+    fast, reference = prepare(model, int8=int8), prepare(model, int8=int8, fused_step=False)
+    src = torch.randint(4, 60, (2, 7))
+    src_mask = padding_mask(src, 0)
+    with torch.inference_mode():
+        memory = fast.encode(src)
+        ours, theirs = fast.start_decoding(memory), reference.start_decoding(memory)
+        ours.reserve(8)
+        for t in range(12):
+            step = torch.randint(4, 60, (2 if t == 0 else 6, 1))
+            trace = AttentionTrace() if t in (4, 5) else None
+            torch.testing.assert_close(fast.decode(step, memory, src_mask, trace=trace, cache=ours),
+                                       reference.decode(step, memory, src_mask, cache=theirs), atol=2e-5, rtol=1e-4)
+            parents = torch.tensor([0, 0, 0, 1, 1, 1] if t == 0 else [2, 0, 1, 5, 5, 3])
+            ours.reorder(parents)
+            theirs.reorder(parents)
+        assert trace is None and ours.lineage is not None  # the last steps were the C++ step's
+        expected = torch.float16 if int8 else torch.float32
+        assert {layer.self_k.dtype for layer in ours.layers} == {expected}
 
 
 def test_a_finished_batchs_key_value_buffers_are_the_next_batchs():
