@@ -431,10 +431,11 @@ void gather_positions(const Tensor& cache_in, const Tensor& history, const Tenso
 // is new memory, page-faulted in afresh.
 constexpr int64_t kCapacityStep = 16;
 
-// The keys/values buffers, a batch's [N, H, capacity, dk] per layer, are the largest memory the
-// search takes, and each batch takes it afresh: from malloc, buffers that size are new mappings,
-// every page faulted in and zeroed by the kernel as it is first written.  Here a buffer that is
-// freed is kept (up to kKeptBytes in all) and handed out again for the next one that fits in it.
+// The keys/values buffers, a batch's [N, H, capacity, dk] per layer, and each step's logits [N, V]
+// are the largest memory the search takes, and it takes them afresh (a batch, a step): from malloc,
+// buffers that size are new mappings, every page faulted in and zeroed by the kernel as it is first
+// written.  Here a buffer that is freed is kept (up to kKeptBytes in all) and handed out again for
+// the next one that fits in it: the search drops a step's logits before the next step's.
 class BufferPool {
  public:
   static BufferPool& instance() {
@@ -627,11 +628,6 @@ struct DecoderStep : torch::CustomClassHolder {
   double scale, eps;
   int64_t heads;
   bool norm_first;
-  // decode's logits [N, V] are written here, and the buffer used again at the next step once no
-  // tensor outside holds it (the search has read and dropped the step's logits by then): a new
-  // tensor that size is mapped and page-faulted in afresh at every step.
-  mutable Tensor logits;
-  mutable std::mutex logits_mutex;
 
   DecoderStep(std::string kind_, c10::List<c10::IValue> weights, std::vector<std::optional<Tensor>> panels_,
               Tensor embedding_, std::optional<Tensor> positions_, double scale_, std::optional<Tensor> final_gamma_,
@@ -689,17 +685,10 @@ struct DecoderStep : torch::CustomClassHolder {
       if (final_gamma.has_value()) out[0] = layer_norm(out[0], *final_gamma, *final_beta, eps);
       const int64_t at = weights.size() - kOutput, columns = weights.outputs(at);
       out[0] = columns < 0 ? weights.linear(at, out[0], "none")
-                           : weights.linear_into(at, out[0], logits_buffer(out[0].size(0), columns));
+                           : weights.linear_into(at, out[0], BufferPool::instance().empty({out[0].size(0), columns},
+                                                                                           at::kFloat));
       return out;
     });
-  }
-
-  // [rows, columns] float32 in `logits` where it is free and large enough, else in a new buffer.
-  Tensor logits_buffer(int64_t rows, int64_t columns) const {
-    std::lock_guard<std::mutex> lock(logits_mutex);
-    if (!logits.defined() || logits.storage().use_count() != 1 || logits.numel() < rows * columns)
-      logits = at::empty({rows * columns}, embedding.options());
-    return logits.narrow(0, 0, rows * columns).view({rows, columns});
   }
 
   // x [N, d] = embedding[tokens] · scale + positions[offset], as Transformer.embed in eval mode.
