@@ -58,7 +58,7 @@ def test_max_length_cuts_the_output_to_that_many_subword_tokens(client, trained_
 
 def test_return_attention_gives_tokens_and_row_stochastic_matrices(client):
     answer = client.post("/translate", json={"text": "a dog runs", "return_attention": True}).json()
-    [data] = answer["attention"]
+    [[data]] = answer["attention"]  # one text of one sentence
     assert data["translation"] == answer["translations"][0] == "ein hund rennt"
     cross = data["kinds"]["cross"]
     assert cross["cols"][-1] == "</s>"  # the source as the encoder reads it: its pieces, then </s>
@@ -148,7 +148,7 @@ def test_malformed_bodies_are_422_with_a_message(client, body, message):
 @pytest.mark.parametrize("body, message", [
     ({"texts": ["a dog runs"] * 5}, "5 texts in one request; at most 4"),
     ({"text": "a" * 121}, "text has 121 characters; at most 120"),
-    ({"texts": ["a dog runs", "x y " * 25]}, r"texts\[1\] is 101 subword tokens long; this model reads at most 62"),
+    ({"texts": ["a dog runs", "x y " * 25]}, r"texts\[1\] has a sentence 101 subword tokens long; this model reads at most 62"),
     ({"texts": ["a dog runs"] * 3, "return_attention": True}, "return_attention is for at most 2 texts"),
 ])
 def test_too_much_is_413_with_a_message(client, body, message):
@@ -212,7 +212,7 @@ def test_a_failing_model_answers_500_and_the_server_goes_on(client, monkeypatch)
     def broken(*args, **kwargs):
         raise RuntimeError("out of memory")
 
-    monkeypatch.setattr(served, "translate", broken)
+    monkeypatch.setattr(served, "translate_texts", broken)
     answer = client.post("/translate", json={"text": "a dog runs"})
     assert answer.status_code == 500
     assert answer.json()["detail"] == "translation failed: RuntimeError: out of memory"

@@ -11,7 +11,9 @@
 Errors are ``{"error": "..."}`` with LibreTranslate's statuses: 400 for a bad request
 (missing parameter, unsupported language or format, over a limit), 403 for an unknown
 API key, 429 over a rate limit, 500 when the model fails; and 503 when the queue is full.
-``alternatives`` are the next best of beam search's n-best list, without repeats.
+``alternatives`` are the next best of beam search's n-best list, without repeats.  A text is
+split into sentences as ``attnmt translate`` splits it (attnmt.app.paragraphs): every sentence
+is translated, and an alternative joins each sentence's next best.
 
 A JSON body with attnmt's own shape (``text`` or ``texts``, no ``q``) posted to
 ``/translate`` is answered by attnmt's API as before (attnmt.app.native; now at ``/v1/translate``).
@@ -137,9 +139,11 @@ def language_of(params: dict, name: str) -> str:
 
 def alternatives_of(server: Server, params: dict) -> int:
     try:
-        count = max(0, int(params.get("alternatives") or 0))
+        count = int(params.get("alternatives") or 0)
     except (TypeError, ValueError, OverflowError):
         raise LibreError(400, "Invalid request: alternatives parameter is not a number") from None
+    if count < 0:
+        raise LibreError(400, "Invalid request: alternatives parameter must be >= 0")
     if count > server.settings.max_alternatives:
         raise LibreError(400, f"Invalid request: alternatives parameter must be <= {server.settings.max_alternatives}")
     return count
@@ -184,9 +188,9 @@ async def translated(served: ServedModel, texts: list[str], alternatives: int,
         raise LibreError(500, f"Cannot translate text: {type(error).__name__}: {error}") from None
     if not alternatives:
         return results, [[] for _ in texts]
-    best = [found[0].text if found else "" for found in results]
-    others = [list(dict.fromkeys(h.text for h in found[1:] if h.text != first))
-              for first, found in zip(best, results, strict=True)]
+    best = [paragraph.hypotheses[0].text for paragraph in results]
+    others = [list(dict.fromkeys(h.text for h in paragraph.hypotheses[1:] if h.text != first))
+              for first, paragraph in zip(best, results, strict=True)]
     return best, others
 
 

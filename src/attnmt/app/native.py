@@ -16,14 +16,13 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from attnmt.app.access import Refused
 from attnmt.app.context import Server
+from attnmt.app.paragraphs import Paragraph, joined_extras
 from attnmt.app.request_batcher import Busy
 from attnmt.app.served import MOST_BEAM, Options, ServedModel, TooMuch
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.errors import UserError
 from attnmt.glossary import Glossary
-from attnmt.inspect.align import trace_extras
 from attnmt.inspect.trace import trace_translation
-from attnmt.translate import Translation
 
 STATUS = {"missing": 401, "invalid": 403, "slow": 429, "large": 413}  # a Refused reason's status in this API
 
@@ -43,7 +42,8 @@ class TranslateRequest(BaseModel):
         description=f"most output subword tokens per translation (default {DEFAULT.max_len_a} x input tokens "
                     f"+ {DEFAULT.max_len_b})",
     )
-    return_attention: bool = Field(False, description="also return each translation's tokens and attention")
+    return_attention: bool = Field(False, description="also return the tokens and attention of each sentence's "
+                                   "translation")
     n_best: int = Field(1, ge=1, le=16, description="hypotheses per text in 'hypotheses' (at most beam)")
     return_scores: bool = Field(False, description="return 'hypotheses': each with its score (log-prob / length "
                                 "penalty) and log-prob")
@@ -69,10 +69,11 @@ class TranslateRequest(BaseModel):
         return self.n_best > 1 or self.return_scores or self.return_alignments or self.return_confidence
 
     def options(self) -> Options:
+        """The batch's options; attention needs each sentence's translation, as hypotheses do."""
         decoding = Decoding(beam_size=self.beam, n_best=self.n_best, **{
             key: getattr(self, key) for key in DECODING_FIELDS}).with_max_length(self.max_length)
-        return Options(decoding, self.wants_hypotheses, Glossary.of(self.glossary) if self.glossary else None,
-                       self.prefix, self.format)
+        return Options(decoding, self.wants_hypotheses or self.return_attention,
+                       Glossary.of(self.glossary) if self.glossary else None, self.prefix, self.format)
 
     @model_validator(mode="after")
     def one_nonblank_text_or_texts(self) -> TranslateRequest:
@@ -115,12 +116,14 @@ class TranslateResponse(BaseModel):
     hypotheses: list[list[dict[str, Any]]] | None = Field(
         None, description="with n_best > 1 or return_scores/alignments/confidence, per text the n_best best: "
                           '{"text", "score", "log_prob"[, "alignment": "0-0 1-1 …"][, "confidence": '
-                          '[[piece, probability], …]]}',
+                          '[[piece, probability], …]]}; a text of several sentences joins its sentences\' '
+                          "(docs/serving.md, Paragraphs)",
     )
-    attention: list[dict[str, Any]] | None = Field(
-        None, description="with return_attention, one per text: TranslationAttention.to_dict(), i.e. "
-                          '{"sentence", "translation", "kinds": {"cross" | "encoder" | "decoder_self": '
-                          '{"rows", "cols" (tokens), "weights" [layer][head][row][col], ...}}}',
+    attention: list[list[dict[str, Any]]] | None = Field(
+        None, description="with return_attention, per text one per sentence (in order): "
+                          'TranslationAttention.to_dict(), i.e. {"sentence", "translation", "kinds": '
+                          '{"cross" | "encoder" | "decoder_self": {"rows", "cols" (tokens), '
+                          '"weights" [layer][head][row][col], ...}}}',
     )
 
 
@@ -153,25 +156,22 @@ def chosen_model(server: Server, name: str | None) -> ServedModel:
     return found
 
 
-def describe(served: ServedModel, text: str, found: list[Translation],
-             request: TranslateRequest) -> tuple[list[dict], dict | None]:
-    """A text's hypotheses as the response gives them, and the best one's attention on request:
-    one scoring pass per hypothesis for all its extras (runs in the model's thread)."""
+def describe(served: ServedModel, paragraph: Paragraph,
+             request: TranslateRequest) -> tuple[list[dict], list[dict] | None]:
+    """A text's hypotheses as the response gives them, and its sentences' attention on request:
+    one scoring pass per sentence of a hypothesis for all its extras (runs in the model's thread)."""
     described, attention = [], None
-    for rank, hypothesis in enumerate(found):
+    for rank, hypothesis in enumerate(paragraph.hypotheses):
         traced = request.return_alignments or request.return_confidence or (rank == 0 and request.return_attention)
-        trace = (trace_translation(served.model, served.tokenizer, text, target=hypothesis.text)
-                 if traced else None)
+        traces = [trace_translation(served.model, served.tokenizer, sentence, target=translation)
+                  for sentence, translation in zip(paragraph.sentences, paragraph.sentence_translations(rank),
+                                                   strict=True)] if traced else []
         described.append({"text": hypothesis.text, "score": round(hypothesis.score, 4),
                           "log_prob": round(hypothesis.log_prob, 4),
-                          **trace_extras(trace, request.return_alignments, request.return_confidence)})
+                          **joined_extras(traces, request.return_alignments, request.return_confidence)})
         if rank == 0 and request.return_attention:
-            attention = trace.to_dict()
+            attention = [trace.to_dict() for trace in traces]
     return described, attention
-
-
-def attention_of(served: ServedModel, text: str, translation: str) -> dict:
-    return trace_translation(served.model, served.tokenizer, text, target=translation).to_dict()
 
 
 def refusal(refused: Refused) -> HTTPException:
@@ -216,16 +216,12 @@ async def translate_native(server: Server, request: TranslateRequest, http: Requ
         results = await batcher.translate(texts, options)
         hypotheses = attention = None
         if options.hypotheses:
-            described = [await batcher.call(describe, served, text, found, request)
-                         for text, found in zip(texts, results, strict=True)]
-            hypotheses = [each for each, _ in described]
+            described = [await batcher.call(describe, served, paragraph, request) for paragraph in results]
+            hypotheses = [each for each, _ in described] if request.wants_hypotheses else None
             attention = [each for _, each in described] if request.return_attention else None
-            translations = [found[0].text if found else "" for found in results]
+            translations = [paragraph.hypotheses[0].text for paragraph in results]
         else:
             translations = results
-            if request.return_attention:
-                attention = [await batcher.call(attention_of, served, text, translation)
-                             for text, translation in zip(texts, translations, strict=True)]
     except Busy:
         raise
     except UserError as error:  # a glossary term the vocabulary cannot write

@@ -17,12 +17,14 @@ from typing import NamedTuple
 
 import yaml
 
+from attnmt.app.paragraphs import translate_texts, translate_texts_n_best
 from attnmt.app.request_batcher import Batcher
 from attnmt.decoding import Decoding
+from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences
 from attnmt.errors import ConfigError
 from attnmt.glossary import Glossary
 from attnmt.model import Transformer
-from attnmt.translate import TextCodec, translate, translate_n_best
+from attnmt.translate import TextCodec
 
 
 @dataclass
@@ -53,7 +55,7 @@ class Options(NamedTuple):
     """The decoding options of a request: only requests with equal ones share a batch."""
 
     decoding: Decoding
-    hypotheses: bool = False  # False: translations only; True: the n_best best with their scores
+    hypotheses: bool = False  # False: translations only; True: each text's Paragraph (n-best, sentences)
     glossary: Glossary | None = None
     prefix: str | None = None
     format: str = "text"  # "html": HTML fragments or pages, tags carried over (attnmt.documents)
@@ -102,23 +104,32 @@ class ServedModel:
     def longest_input(self) -> int:
         return self.model.config.longest_input
 
+    @property
+    def document_options(self) -> DocumentOptions:
+        """How texts are split into sentences: by the rules of the model's source language."""
+        return DocumentOptions(source_lang=self.source or DocumentOptions.source_lang)
+
     def run_batch(self, texts: list[str], options: Options) -> list:
-        """Runs in the batcher's model thread: translations, or n-best lists with scores."""
+        """Runs in the batcher's model thread: translations, or each text's Paragraph (its n-best
+        and its sentences'); plain text is split into sentences as ``attnmt translate`` splits it."""
         for observe in self.batch_observers:
             observe(len(texts))
-        if options.format == "html":  # lxml and sentencex: the documents extra, needed only here
+        if options.format == "html":  # lxml: the documents extra, needed only here
             from attnmt.documents import translate_html_texts
 
-            return translate_html_texts(self.model, self.tokenizer, texts, options.decoding, glossary=options.glossary)
-        guides = dict(glossary=options.glossary, prefix=options.prefix)
-        if options.hypotheses:
-            return translate_n_best(self.model, self.tokenizer, texts, options.decoding, **guides)
-        return translate(self.model, self.tokenizer, texts, options.decoding, **guides)
+            return translate_html_texts(self.model, self.tokenizer, texts, options.decoding, self.document_options,
+                                        glossary=options.glossary)
+        if options.hypotheses or options.prefix is not None:
+            found = translate_texts_n_best(self.model, self.tokenizer, texts, options.decoding, self.document_options,
+                                           options.glossary, options.prefix)
+            return found if options.hypotheses else [paragraph.hypotheses[0].text for paragraph in found]
+        return translate_texts(self.model, self.tokenizer, texts, options.decoding, self.document_options,
+                               options.glossary)
 
     def check_texts(self, named: Sequence[tuple[str, str]], settings: ServeSettings,
                     allow_blank: bool = False, markup: bool = False) -> None:
         """Raises TooMuch naming the first text over a limit (characters, then the tokens the
-        model reads), or ValueError for a text that is only invisible characters (unless
+        model reads of each sentence), or ValueError for a text that is only invisible characters (unless
         ``allow_blank``: its translation is then "").  ``markup``: HTML, split into sentences,
         so only the character limits apply."""
         if len(named) > settings.max_texts:
@@ -134,9 +145,12 @@ class ServedModel:
             tokens = len(self.tokenizer.encode(text))
             if tokens == 0 and not allow_blank:
                 raise ValueError(f"{where} has nothing to translate: only spaces or invisible characters")
-            if tokens > self.longest_input:
-                raise TooMuch(f"{where} is {tokens} subword tokens long; this model reads at most "
-                              f"{self.longest_input}: split it into sentences")
+            if tokens > self.longest_input:  # the model reads one sentence at a time
+                longest = max(map(len, map(self.tokenizer.encode, paragraph_sentences(text, self.document_options))),
+                              default=0)
+                if longest > self.longest_input:
+                    raise TooMuch(f"{where} has a sentence {longest} subword tokens long; this model reads at most "
+                                  f"{self.longest_input}: split it into shorter sentences")
 
     def health(self) -> dict:
         """What /health says about this model."""

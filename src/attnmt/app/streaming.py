@@ -10,7 +10,10 @@
     event: done      data: {"translatedText": "Ein Hund rennt."}
 
 Every event carries the whole text so far, never a delta: a client shows each one in place
-of the last.  The search is the one ``POST /v1/translate`` runs for the same text and
+of the last.  A text of several sentences is split as ``attnmt translate`` splits it, and its
+sentences are searched one after another: each event joins the translations of the sentences
+done and the best hypothesis so far of the one being searched, as ``done`` joins them.  Each
+sentence's search is the one ``POST /v1/translate`` runs for it with the same
 ``beam`` (by default attnmt's, as ``POST /translate`` uses), and after each step a ``partial`` event sends the
 best hypothesis so far (attnmt.search.best_so_far), when its text changed: the leading
 active hypothesis, or a finished one that scores higher than every active one.  With
@@ -29,6 +32,7 @@ import asyncio
 import json
 import threading
 from collections.abc import AsyncIterator, Callable
+from functools import partial
 
 from fastapi import FastAPI, Request
 from fastapi.responses import StreamingResponse
@@ -45,8 +49,11 @@ from attnmt.app.libretranslate import (
     parameters,
     texts_of,
 )
+from attnmt.app.paragraphs import traced_weights
 from attnmt.app.served import MOST_BEAM, ServedModel, TooMuch
 from attnmt.decoding import DEFAULT, Decoding
+from attnmt.documents.pipeline import FoundTranslations, paragraph_sentences, translate_paragraphs
+from attnmt.documents.spans import Weights
 from attnmt.search import Hypothesis, beam_search
 from attnmt.translate import evaluating, source_batches
 
@@ -62,25 +69,32 @@ class Gone(Exception):
 
 def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callable[[str], None],
                gone: threading.Event) -> str:
-    """In the model's thread: searches ``text``'s translation as ``translate`` does, sending the
-    best one so far after each step where its text changed, until the end (returns the
-    translation) or until ``gone`` (raises Gone)."""
-    model, tokenizer = served.model, served.tokenizer
+    """In the model's thread: searches the translation of each of ``text``'s sentences in turn as
+    ``translate`` does, sending the text so far (the sentences done, and the best hypothesis of
+    the one being searched, joined as the translation joins them) after each step where it changed,
+    until the end (returns the translation) or until ``gone`` (raises Gone)."""
+    model, tokenizer, options = served.model, served.tokenizer, served.document_options
+    done: dict[str, str] = {}
     shown = ""
+
+    def joined(translations: dict[str, str], weigh: Callable[[str, str], Weights] | None = None) -> str:
+        return translate_paragraphs([text], FoundTranslations(translations, weigh), options)[0]
 
     def step(best: dict[int, Hypothesis]) -> None:
         nonlocal shown
         if gone.is_set():
             raise Gone
-        partial = tokenizer.decode(best[0].tokens)
+        partial = joined({**done, sentence: tokenizer.decode(best[0].tokens)}).rstrip()
         if partial != shown:
             shown = partial
             send(partial)
 
     with evaluating(model):
-        [(_, src)] = source_batches(model, tokenizer, [text], max_tokens=1 << 30, max_sentences=1)
-        [[found, *_]] = beam_search(model, src, decoding, on_step=step)
-    return tokenizer.decode(found.tokens)
+        for sentence in dict.fromkeys(paragraph_sentences(text, options)):
+            [(_, src)] = source_batches(model, tokenizer, [sentence], max_tokens=1 << 30, max_sentences=1)
+            [[found, *_]] = beam_search(model, src, decoding, on_step=step)
+            done[sentence] = tokenizer.decode(found.tokens)
+    return joined(done, partial(traced_weights, model, tokenizer))  # a URL inside a sentence: placed by them
 
 
 def event(name: str, data: dict) -> str:

@@ -11,7 +11,7 @@ starts, ends or sits inside, in the same batches as their search.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -86,6 +86,22 @@ class ModelTranslator:
         return texts, [None if weights is None else weights.tolist() for weights in found]
 
 
+@dataclass
+class FoundTranslations:
+    """A Translator over translations already found, sentence -> translation (a sentence not in
+    ``translations`` gives ""); ``weigh(sentence, translation)``, where given, reads the word
+    weights of the sentences a mark needs them for (without it, such marks go to their sentence's end)."""
+
+    translations: dict[str, str]
+    weigh: Callable[[str, str], Weights] | None = None
+
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
+        texts = [self.translations.get(sentence, "") for sentence in sentences]
+        weights = [self.weigh(sentence, text) if wanted and text and self.weigh else None
+                   for sentence, text, wanted in zip(sentences, texts, weighed, strict=True)]
+        return texts, weights
+
+
 def translate_flats(flats: Sequence[FlatText], translator: Translator,
                     options: DocumentOptions = DEFAULT_OPTIONS) -> list[list[str | Nested]]:
     """Each flat text translated, its marks placed and nested (attnmt.documents.spans)."""
@@ -132,3 +148,21 @@ def translate_lines(lines: Sequence[str], translator: Translator,
     e-mail addresses kept as they are; one output line per input line."""
     translated = translate_flats([flat_line(line) for line in lines], translator, options)
     return [plain(content) if line.strip() else "" for line, content in zip(lines, translated, strict=True)]
+
+
+def translate_paragraphs(texts: Sequence[str], translator: Translator,
+                         options: DocumentOptions = DEFAULT_OPTIONS) -> list[str]:
+    """Plain texts of one or more lines (``\\n``) each, every line translated as ``translate_lines``
+    translates it (split into sentences, all sentences in one ``translator`` call); one output per
+    text, its line breaks kept.  The server translates plain text so (attnmt.app.paragraphs)."""
+    lines = [text.split("\n") for text in texts]
+    translated = iter(translate_lines([line for each in lines for line in each], translator, options))
+    return ["\n".join(next(translated) for _ in each) for each in lines]
+
+
+def paragraph_sentences(text: str, options: DocumentOptions = DEFAULT_OPTIONS) -> list[str]:
+    """The sentences of a plain text that ``translate_paragraphs`` gives its translator, in order:
+    each line's sentences that have letters (the rest passes through untranslated)."""
+    flats = [flat_line(line) for line in text.split("\n")]
+    return [sentence for flat in flats for s, e in sentence_spans(flat.text, options.source_lang, options.split)
+            if has_words(sentence := flat.text[s:e])]

@@ -75,6 +75,13 @@ def trace_alignment(trace: TranslationAttention, layer: int = -1,
     return word_alignment(cross, words, trace.target_out[:-1])
 
 
+def trace_weights(trace: TranslationAttention, layer: int = -1) -> Tensor:
+    """One traced translation's [target words, source words] cross-attention (``word_weights``
+    of ``layer``, all heads averaged), as ``translate_with_weights`` gives it for a search's output."""
+    words = trace.source[:-1] if trace.source[-1:] == ["</s>"] else trace.source
+    return word_weights(trace.cross[layer].mean(dim=0), words, trace.target_out[:-1])
+
+
 def trace_extras(trace: TranslationAttention | None, alignment: bool, confidence: bool, layer: int = -1,
                  heads: Sequence[int] | None = None) -> dict:
     """What a traced translation adds on request: ``"alignment"`` (Pharaoh pairs) and
