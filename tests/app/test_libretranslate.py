@@ -115,7 +115,8 @@ def test_frontend_settings(client):
     ({"q": "a" * 121, "source": "en", "target": "de"}, r"Invalid request: request (121) exceeds text limit (120)"),
     ({"q": ["a" * 100, "b" * 101], "source": "en", "target": "de"},
      "Invalid request: request (201) exceeds character limit (200)"),
-    ({"q": "x y " * 30, "source": "en", "target": "de"}, "Invalid request: q[0] has a sentence 121 subword tokens long"),
+    ({"q": "x y " * 30, "source": "en", "target": "de"},
+     "Invalid request: q[0] has a sentence 121 subword tokens long"),
     ({"q": [1, 2], "source": "en", "target": "de"}, "Invalid request: q must be a text or a list of texts"),
 ])
 def test_bad_requests_are_400_with_libretranslates_error_shape(client, fields, message):

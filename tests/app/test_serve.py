@@ -148,7 +148,8 @@ def test_malformed_bodies_are_422_with_a_message(client, body, message):
 @pytest.mark.parametrize("body, message", [
     ({"texts": ["a dog runs"] * 5}, "5 texts in one request; at most 4"),
     ({"text": "a" * 121}, "text has 121 characters; at most 120"),
-    ({"texts": ["a dog runs", "x y " * 25]}, r"texts\[1\] has a sentence 101 subword tokens long; this model reads at most 62"),
+    ({"texts": ["a dog runs", "x y " * 25]},
+     r"texts\[1\] has a sentence 101 subword tokens long; this model reads at most 62"),
     ({"texts": ["a dog runs"] * 3, "return_attention": True}, "return_attention is for at most 2 texts"),
 ])
 def test_too_much_is_413_with_a_message(client, body, message):
