@@ -118,6 +118,8 @@ def test_frontend_settings(client):
     ({"q": "x y " * 30, "source": "en", "target": "de"},
      "Invalid request: q[0] has a sentence 121 subword tokens long"),
     ({"q": [1, 2], "source": "en", "target": "de"}, "Invalid request: q must be a text or a list of texts"),
+    ({"q": "a dog runs", "source": "en", "target": "de", "alternatives": -1},
+     "Invalid request: alternatives parameter must be >= 0"),
 ])
 def test_bad_requests_are_400_with_libretranslates_error_shape(client, fields, message):
     answer = client.post("/translate", json=fields)
