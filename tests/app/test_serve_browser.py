@@ -82,6 +82,17 @@ def test_the_translation_is_shaded_by_confidence_and_the_alternatives_are_listed
     page.locator("#translation").screenshot(path=tmp_path / "translation.png")
 
 
+def test_a_paragraph_is_translated_whole_and_its_attention_shown_sentence_by_sentence(page):
+    page.fill("#source", "a dog runs. a cat sleeps.")
+    page.click("#translate")
+    shows_translation(page, "ein hund rennt eine katze schläft")  # both sentences, joined
+    sync_api.expect(page.locator("#sentence-choice")).to_be_visible()
+    assert page.locator("#sentence option").all_text_contents() == ["1. a dog runs.", "2. a cat sleeps."]
+    page.select_option("#sentence", "1")
+    source_tokens = page.locator("svg#view g.token.col text").all_text_contents()
+    assert "".join(source_tokens).replace("▁", " ").strip().startswith("a cat sleeps")
+
+
 def test_the_overview_shows_every_layer_and_head_and_a_click_opens_one(page, tmp_path):
     page.fill("#source", "two men walk")
     page.click("#translate")
