@@ -1,7 +1,13 @@
 """Plain text split into sentences (attnmt.documents.pipeline, .sentences) and subtitle files
 (attnmt.documents.subtitles), with the stand-in translators of conftest.py."""
 
-from attnmt.documents.pipeline import DocumentOptions, translate_lines
+from attnmt.documents.pipeline import (
+    DocumentOptions,
+    FoundTranslations,
+    paragraph_sentences,
+    translate_lines,
+    translate_paragraphs,
+)
 from attnmt.documents.subtitles import translate_subtitle_text, wrap
 
 
@@ -32,6 +38,21 @@ def test_a_repeated_sentence_is_translated_once(mirror):
 
 def test_urls_in_plain_text_pass_through_in_their_place(same):
     assert translate_lines(["See https://example.org/x for more."], same) == ["See https://example.org/x for more."]
+
+
+def test_a_text_of_several_lines_keeps_its_line_breaks_each_line_split_into_sentences(mirror):
+    out = translate_paragraphs(["One dog. Two cats.\n\nA bird.", "Home."], mirror)
+    assert mirror.given == ["One dog.", "Two cats.", "A bird.", "Home."]
+    assert out == ["DOG. ONE CATS. TWO\n\nBIRD. A", "HOME."]
+
+
+def test_the_sentences_of_a_text_are_those_given_to_the_translator_in_order():
+    assert paragraph_sentences("One dog. Two cats.\n-- 42 --\nOne dog.") == ["One dog.", "Two cats.", "One dog."]
+
+
+def test_translations_already_found_are_joined_as_the_model_s_are():
+    found = FoundTranslations({"One dog.": "Ein Hund.", "Two cats.": "Zwei Katzen."})
+    assert translate_paragraphs(["One dog.  Two cats.\nOne dog."], found) == ["Ein Hund.  Zwei Katzen.\nEin Hund."]
 
 
 SRT = """1
