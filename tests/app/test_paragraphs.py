@@ -117,6 +117,12 @@ def test_v1_attention_is_one_entry_per_sentence_of_each_text(client, model):
     assert "hypotheses" not in answer  # attention alone asks for no hypotheses
 
 
+def test_v1_prefix_starts_the_first_sentences_translation_only(client, model):
+    answer = client.post("/v1/translate", json={"text": PARAGRAPH, "prefix": "zwei"}).json()
+    [prefixed] = translate(*model, [FIRST], prefix="zwei")
+    assert answer["translations"] == [f"{prefixed} {each_alone(model)[1]}"]
+
+
 def test_the_stream_translates_sentence_after_sentence_and_ends_with_the_paragraph(client, model, reached):
     events = stream(client, {"q": PARAGRAPH, "beam": 1})
     assert reached == [FIRST, SECOND]

@@ -84,10 +84,10 @@ def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callabl
         nonlocal shown
         if gone.is_set():
             raise Gone
-        partial = joined({**done, sentence: tokenizer.decode(best[0].tokens)}).rstrip()
-        if partial != shown:
-            shown = partial
-            send(partial)
+        so_far = joined({**done, sentence: tokenizer.decode(best[0].tokens)}).rstrip()  # later sentences: ""
+        if so_far != shown:
+            shown = so_far
+            send(so_far)
 
     with evaluating(model):
         for sentence in dict.fromkeys(paragraph_sentences(text, options)):
