@@ -94,3 +94,15 @@ def test_weights_read_in_the_search_batches_are_those_of_a_pass_of_their_own(tra
         for i, weights in enumerate(found):
             if weights is not None:
                 assert torch.allclose(weights, apart[i], atol=1e-5)
+
+
+def test_a_traced_translations_weights_are_those_the_search_reads(trained_model):
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.inspect.align import trace_weights, translate_with_weights
+    from attnmt.inspect.trace import trace_translation
+
+    model, tokenizer = load_model_dir(trained_model)
+    [text], [weights] = translate_with_weights(model, tokenizer, ["a man rides a bike"], [True])
+    traced = trace_weights(trace_translation(model, tokenizer, "a man rides a bike", target=text))
+    assert traced.shape == (5, 5)  # [target words, source words]: "ein mann fährt ein fahrrad"
+    assert torch.allclose(traced.float(), weights.float(), atol=1e-4)
