@@ -160,3 +160,13 @@ def test_the_server_refuses_html_nested_too_deep_and_says_why(client):
     libre = client.post("/translate", json={"q": deep, "source": "en", "target": "de", "format": "html"})
     assert native.status_code == 413 and native.json()["detail"].startswith("texts[1]: the markup nests elements")
     assert libre.status_code == 400 and "the markup nests elements" in libre.json()["error"]
+
+
+def test_a_subtitle_cue_with_a_malformed_timing_line_is_translated_with_a_warning_naming_the_line(
+        trained_model, tmp_path, capsys):
+    source = tmp_path / "in.srt"
+    source.write_text("1\n00:00:01,000 --> 00:00:02,000\na dog runs.\n\n2\n00:00:02,000 - 00:00:03,000\n"
+                      "the boy laughs\n", encoding="utf-8")
+    with pytest.warns(UserWarning, match=f"^{source}, line 6: timings written as"):
+        code, out, _ = run(["translate", "--model", trained_model, "--input-format", "srt", source], capsys)
+    assert code == 0 and out.endswith("2\n00:00:02,000 - 00:00:03,000\nder junge lacht\n")
