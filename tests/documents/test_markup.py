@@ -109,6 +109,12 @@ def test_xml_fragments_keep_every_element(mirror):
     assert one('one <term id="7">two</term> three<x/>', mirror, xml=True) == 'THREE <term id="7">TWO</term> ONE<x/>'
 
 
+def test_xml_elements_on_lines_of_their_own_are_translated_apart_and_keep_the_layout(mirror):
+    text = "<note>\n  <p>a dog runs</p>\n  <p>the <b>red</b> cat</p>\n</note>\n"
+    assert one(text, mirror, xml=True) == "<note>\n  <p>RUNS DOG A</p>\n  <p>CAT <b>RED</b> THE</p>\n</note>\n"
+    assert mirror.given == ["a dog runs", "the red cat"]
+
+
 def test_an_html_document_gets_title_attributes_and_lang(mirror):
     page = ('<!DOCTYPE html><html lang="en"><head><title>My page</title><script>var s = "a b";</script></head>'
             '<body><img alt="A dog" src="d.png"><pre> keep  this </pre><p title="Some tip">Hello world</p>'

@@ -68,10 +68,23 @@ def says_no(node: etree._Element) -> bool:
 
 class Vocabulary:
     """Which elements are inline, kept whole, or left alone: HTML's, or (``xml``) every element
-    inline and only ``translate="no"`` ones kept whole."""
+    inline but those an element lays out on lines of their own (``lays_out``), and only
+    ``translate="no"`` ones kept whole."""
 
     def __init__(self, xml: bool = False) -> None:
         self.xml = xml
+        self.laid_out: dict[etree._Element, bool] = {}
+
+    def lays_out(self, parent: etree._Element | None) -> bool:
+        """Whether an XML element's children stand on lines of their own (``<note>\\n  <p>..</p>\\n</note>``):
+        between them only spaces, at least one line break.  They are blocks, translated apart,
+        and the layout stays where it was."""
+        if parent is None or not len(parent):
+            return False
+        if parent not in self.laid_out:
+            between = [parent.text or "", *(child.tail or "" for child in parent)]
+            self.laid_out[parent] = all(not gap.strip() for gap in between) and any("\n" in gap for gap in between)
+        return self.laid_out[parent]
 
     def is_atom(self, node: etree._Element) -> bool:
         return is_comment(node) or says_no(node) or (not self.xml and node.tag.lower() in ATOMS)
@@ -83,7 +96,7 @@ class Vocabulary:
             inside = pending.pop()
             if self.is_atom(inside):
                 continue
-            if not self.xml and inside.tag.lower() not in INLINE:
+            if (self.lays_out(inside.getparent()) if self.xml else inside.tag.lower() not in INLINE):
                 return False
             pending.extend(inside)
         return True
