@@ -78,6 +78,11 @@ def test_an_html_doctype_with_an_internal_subset_stays_out_of_the_page(same):
     assert html.document_fromstring(out).findtext(".//p") == "hello there"
 
 
+@pytest.mark.parametrize("page", ["<!DOCTYPE html>\n", "<!doctype html><!-- nothing yet -->"])
+def test_a_page_of_nothing_but_a_doctype_comes_back_as_it_was(same, page):
+    assert translate_markup([page], same) == [page]
+
+
 def test_a_doctype_is_found_past_a_byte_order_mark_comments_and_an_xml_declaration():
     before, doctype, after = split_doctype('\ufeff<?xml version="1.0"?><!-- c --><!DOCTYPE a PUBLIC "-//x" "a.dtd" '
                                            "[<!ENTITY b 'x]>'><!ENTITY % p 'y'>]><a/>")

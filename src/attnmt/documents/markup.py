@@ -297,32 +297,42 @@ def declare_utf8(root: etree._Element) -> None:
     head.insert(0, meta)
 
 
-def parse(text: str, xml: bool, where: str) -> Parsed:
-    """An HTML document (see ``is_document``) or fragment, or an XML fragment or document; markup
-    that had to be repaired gives one warning naming ``where``; DataError for markup nested too
-    deep (``check_depth``) or an XML entity reference that cannot be kept (attnmt.documents.doctype).
+def parse(text: str, xml: bool, where: str) -> Parsed | None:
+    """An HTML document (see ``is_document``) or fragment, or an XML fragment or document; None
+    for a page with nothing but a DOCTYPE and comments (it comes back as it was).  Markup that had
+    to be repaired gives one warning naming ``where``; DataError for markup nested too deep
+    (``check_depth``) or an XML entity reference that cannot be kept (attnmt.documents.doctype).
     A DOCTYPE never reaches the parser (attnmt.documents.doctype), so it declares no entity, and
     lifting libxml2's limits (``huge_tree``, for its depth) expands nothing."""
-    if xml:
-        parser = etree.XMLParser(recover=True, resolve_entities=False, remove_comments=False, huge_tree=True,
-                                 no_network=True)
-        prolog, doctype, body = xml_prolog(text)
-        first_line = prolog.count("\n") + 1 if prolog else None
-        declarations = entity_declarations(body, doctype, where, first_line)
-        root = etree.fromstring(f"{declarations}<{XML_ROOT}>{body}</{XML_ROOT}>", parser=parser)
-        parsed = Parsed(root, False, True, prolog)
-    else:
-        parser = html.HTMLParser(recover=True, remove_comments=False, huge_tree=True, no_network=True)
-        if is_document(text):
-            before, doctype, after = split_doctype(text)
-            first_line = 1 + doctype.text.count("\n")
-            parsed = Parsed(html.document_fromstring(before + after, parser=parser), True, prolog=doctype.text)
-        else:
-            first_line = None
-            parsed = Parsed(html.fragment_fromstring(text, create_parent="div", parser=parser), False)
-    check_depth(parsed.root, parser, where)
-    parse_problems(parser, where, first_line)
+    parsed, parser, first_line = parse_xml(text, where) if xml else parse_html(text)
+    if parsed is not None:
+        check_depth(parsed.root, parser, where)
+        parse_problems(parser, where, first_line)
     return parsed
+
+
+def parse_xml(text: str, where: str) -> tuple[Parsed, etree.XMLParser, int | None]:
+    """(the parsed fragment, its parser, the line the parsed text starts on in a document)."""
+    parser = etree.XMLParser(recover=True, resolve_entities=False, remove_comments=False, huge_tree=True,
+                             no_network=True)
+    prolog, doctype, body = xml_prolog(text)
+    first_line = prolog.count("\n") + 1 if prolog else None
+    declarations = entity_declarations(body, doctype, where, first_line)
+    root = etree.fromstring(f"{declarations}<{XML_ROOT}>{body}</{XML_ROOT}>", parser=parser)
+    return Parsed(root, False, True, prolog), parser, first_line
+
+
+def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
+    """(the parsed page or fragment, its parser, the line the parsed text starts on in a page)."""
+    parser = html.HTMLParser(recover=True, remove_comments=False, huge_tree=True, no_network=True)
+    if not is_document(text):
+        return Parsed(html.fragment_fromstring(text, create_parent="div", parser=parser), False), parser, None
+    before, doctype, after = split_doctype(text)
+    try:
+        root = html.document_fromstring(before + after, parser=parser)
+    except etree.ParserError:  # no element at all
+        return None, parser, None
+    return Parsed(root, True, prolog=doctype.text), parser, 1 + doctype.text.count("\n")
 
 
 def check_markup(text: str, where: str) -> None:
@@ -335,9 +345,10 @@ def check_markup(text: str, where: str) -> None:
 
 def translate_markup(texts: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
                      xml: bool = False, where: str = "input", unit: str = "text") -> list[str]:
-    """HTML documents or fragments (or XML fragments with ``xml``), translated together in one
-    batched pass; always well-formed output.  Blank texts come back as they are.  A repair
-    warning names ``where`` and, among several texts, the ``unit`` and its number ("line 3")."""
+    """HTML documents or fragments (or XML ones with ``xml``), translated together in one batched
+    pass; always well-formed output.  Blank texts (and pages of nothing but a DOCTYPE) come back
+    as they are.  A repair warning names ``where`` and, among several texts, the ``unit`` and its
+    number ("line 3"); DataError for a text that cannot be translated (``parse``)."""
     parsed = [parse(text, xml, f"{where}, {unit} {i + 1}" if len(texts) > 1 else where) if text.strip() else None
               for i, text in enumerate(texts)]
     vocabulary = Vocabulary(xml)
