@@ -56,6 +56,14 @@ def test_billion_laughs_are_never_expanded(same):
     assert xml(text, same) == text
 
 
+def test_billion_laughs_in_an_html_page_are_never_expanded(same):
+    lol = "".join(f'<!ENTITY lol{k} "{f"&lol{k - 1};" * 10}">' for k in range(1, 10))
+    page = f'<!DOCTYPE html [<!ENTITY lol0 "lol">{lol}]>\n<html><body><p>a &lol9; b</p></body></html>'
+    out = translate_markup([page], same)[0]
+    assert out.startswith(page[:page.index("\n")]) and "<p>a &amp;lol9; b</p>" in out  # as a browser shows it
+    assert len(out) < 2 * len(page)
+
+
 def test_external_entities_are_never_read(same, tmp_path):
     secret = tmp_path / "secret.txt"
     secret.write_text("the password", encoding="utf-8")

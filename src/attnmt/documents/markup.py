@@ -337,10 +337,11 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
 
 def check_markup(text: str, where: str) -> None:
     """DataError where an HTML text cannot be translated (nested too deep); what the server asks
-    before a text joins a batch, so one page never fails the others in it."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the translation itself warns of repairs
-        parse(text, False, where)
+    before a text joins a batch, so one page never fails the others in it.  (Repairs are warned
+    of by the translation itself.)"""
+    parsed, parser, _ = parse_html(text)
+    if parsed is not None:
+        check_depth(parsed.root, parser, where)
 
 
 def translate_markup(texts: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
