@@ -109,6 +109,11 @@ def test_xml_fragments_keep_every_element(mirror):
     assert one('one <term id="7">two</term> three<x/>', mirror, xml=True) == 'THREE <term id="7">TWO</term> ONE<x/>'
 
 
+def test_a_fragment_that_opens_with_a_hundred_comments_is_translated(same):
+    text = "<!-- c -->" * 100 + "a dog"  # the check for a page read this in time exponential in the comments
+    assert one(text, same) == text and same.given == ["a dog"]
+
+
 def test_xml_elements_on_lines_of_their_own_are_translated_apart_and_keep_the_layout(mirror):
     text = "<note>\n  <p>a dog runs</p>\n  <p>the <b>red</b> cat</p>\n</note>\n"
     assert one(text, mirror, xml=True) == "<note>\n  <p>RUNS DOG A</p>\n  <p>CAT <b>RED</b> THE</p>\n</note>\n"

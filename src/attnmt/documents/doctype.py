@@ -16,17 +16,22 @@ from dataclasses import dataclass
 from attnmt.errors import DataError
 
 QUOTED = r'"[^"]*"|\'[^\']*\''
+# A comment, up to the first "-->" and never past it, so a run of comments can be read one way only
+# (a lazy "<!--.*?-->" inside a repeat backtracks exponentially in the number of comments).
+COMMENT = r"<!--(?:[^-]|-(?!->))*-->"
 # Its name and external id, then the internal subset: quoted strings and comments may hold "]" and ">".
 DOCTYPE = re.compile(rf"<!DOCTYPE\b(?P<id>(?:{QUOTED}|[^\[>\"'])*)"
-                     rf"(?:\[(?P<subset>(?:{QUOTED}|<!--.*?-->|<(?!!--)|[^\]\"'<])*)\])?\s*>",
+                     rf"(?:\[(?P<subset>(?:{QUOTED}|{COMMENT}|<(?!!--)|[^\]\"'<])*)\])?\s*>",
                      re.IGNORECASE | re.DOTALL)
-LEADING = re.compile(r"\ufeff?(?:\s|<!--.*?-->|<\?.*?\?>)*", re.DOTALL)  # what may come before it
+LEADING = re.compile(rf"\ufeff?(?:\s|{COMMENT}|<\?.*?\?>)*", re.DOTALL)  # what may come before it
 EXTERNAL = re.compile(r"\b(?:SYSTEM|PUBLIC)\b")
 DECLARED = re.compile(r"<!ENTITY\s+([^\s%]+)")  # general entities ("%" starts a parameter entity's)
 PREDEFINED = frozenset({"amp", "lt", "gt", "quot", "apos"})
 REFERENCE = re.compile(r"&([^\W\d][\w.:-]*);")
-# Where "&name;" is not a reference: comments, CDATA sections, processing instructions.
-INERT = re.compile(r"<!--.*?-->|<!\[CDATA\[.*?\]\]>|<\?.*?\?>", re.DOTALL)
+# Where "&name;" is not a reference: comments, CDATA sections, processing instructions (opener: closer).
+INERT = {"<!--": "-->", "<![CDATA[": "]]>", "<?": "?>"}
+INERT_START = re.compile("|".join(re.escape(opener) for opener in INERT))
+TAG = re.compile(r"<[^<>]*>")
 
 
 @dataclass(frozen=True)
@@ -49,7 +54,7 @@ def split_doctype(text: str) -> tuple[str, Doctype, str]:
     if match is None:
         return "", Doctype(), text
     subset = match.group("subset") or ""
-    declared = frozenset(DECLARED.findall(INERT.sub("", subset)))
+    declared = frozenset(DECLARED.findall(blank_inert(subset)))
     doctype = Doctype(match.group(), declared, EXTERNAL.search(match.group("id")) is not None)
     return text[:match.start()], doctype, text[match.end():]
 
@@ -68,24 +73,40 @@ def xml_prolog(text: str) -> tuple[str, Doctype, str]:
 
 def entity_declarations(body: str, doctype: Doctype, where: str, first_line: int | None) -> str:
     """A DOCTYPE for the parser that declares, empty, each entity ``body`` refers to, so that the
-    references are kept as they are; DataError for one nothing declares, or one in an attribute
-    value (where the parser would replace it).  ``first_line``: the body's first line in the
+    references are kept as they are; DataError for one in an attribute value (where the parser
+    would replace it), or one nothing declares.  ``first_line``: the body's first line in the
     file, to name the line (None: a fragment of one line)."""
-    scanned = INERT.sub(lambda inert: "\n" * inert.group().count("\n"), body)
-    names = []
-    for match in REFERENCE.finditer(scanned):
-        name = match.group(1)
-        if name in PREDEFINED:
-            continue
-        at = where if first_line is None else f"{where}, line {first_line + scanned.count(chr(10), 0, match.start())}"
-        if not doctype.declares(name):
-            raise DataError(f"{at}: the entity &{name}; is declared nowhere (XML itself knows only &amp; &lt; &gt; "
-                            "&quot; &apos;): declare it in a <!DOCTYPE> at the top, or write its character or a "
-                            "character reference such as &#160;")
-        if scanned.rfind("<", 0, match.start()) > scanned.rfind(">", 0, match.start()):  # inside a tag
-            raise DataError(f"{at}: the entity &{name}; is in an attribute value, where it cannot be kept "
-                            "unexpanded: write its text there instead")
-        names.append(name)
-    if not names:
+    scanned = blank_inert(body)
+
+    def at(position: int) -> str:
+        return where if first_line is None else f"{where}, line {first_line + scanned.count(chr(10), 0, position)}"
+
+    for tag in TAG.finditer(scanned):
+        named = [m.group(1) for m in REFERENCE.finditer(tag.group()) if m.group(1) not in PREDEFINED]
+        if named:
+            raise DataError(f"{at(tag.start())}: the entity &{named[0]}; is in an attribute value, where it cannot "
+                            "be kept unexpanded: write its text there instead")
+    references = [m for m in REFERENCE.finditer(scanned) if m.group(1) not in PREDEFINED]
+    for reference in references:
+        if not doctype.declares(reference.group(1)):
+            raise DataError(f"{at(reference.start())}: the entity &{reference.group(1)}; is declared nowhere (XML "
+                            "itself knows only &amp; &lt; &gt; &quot; &apos;): declare it in a <!DOCTYPE> at the top, "
+                            "or write its character or a character reference such as &#160;")
+    if not references:
         return ""
-    return "<!DOCTYPE x [" + "".join(f'<!ENTITY {name} "">' for name in dict.fromkeys(names)) + "]>"
+    names = dict.fromkeys(reference.group(1) for reference in references)
+    return "<!DOCTYPE x [" + "".join(f'<!ENTITY {name} "">' for name in names) + "]>"
+
+
+def blank_inert(text: str) -> str:
+    """``text`` with its comments, CDATA sections and processing instructions blanked, their line
+    breaks kept; one not closed runs to the end, as for the parser.  (A regular expression with
+    a lazy ``.*?`` would read to the end once for every opener never closed.)"""
+    out, position = [], 0
+    while (opened := INERT_START.search(text, position)) is not None:
+        closer = INERT[opened.group()]
+        end = text.find(closer, opened.end())
+        end = len(text) if end < 0 else end + len(closer)
+        out += [text[position:opened.start()], "\n" * text.count("\n", opened.start(), end)]
+        position = end
+    return "".join([*out, text[position:]])

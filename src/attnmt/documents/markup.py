@@ -27,7 +27,7 @@ from html import escape
 
 from lxml import etree, html
 
-from attnmt.documents.doctype import entity_declarations, split_doctype, xml_prolog
+from attnmt.documents.doctype import COMMENT, entity_declarations, split_doctype, xml_prolog
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_line, translate_flats
 from attnmt.documents.spans import FlatBuilder, FlatText, Nested, has_words, plain
 from attnmt.errors import DataError
@@ -40,7 +40,7 @@ ATOMS = frozenset("br wbr img input code kbd samp var script style svg math text
 # Blocks whose text is not prose: left exactly as they are.
 UNTRANSLATED = frozenset("script style pre code textarea noscript svg math template".split())
 MAX_DEPTH = 512  # elements nested in elements: the walks here recurse once a level, within Python's 1000 frames
-DOCUMENT_START = re.compile(r"^(?:\ufeff|\s|<!--.*?-->)*<(?:!doctype|html)\b", re.IGNORECASE | re.DOTALL)
+DOCUMENT_START = re.compile(rf"(?:\ufeff|\s|{COMMENT})*<(?:!doctype|html)\b", re.IGNORECASE)
 XML_ROOT = "attnmt-fragment"
 
 
