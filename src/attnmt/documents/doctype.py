@@ -23,7 +23,7 @@ COMMENT = r"<!--(?:[^-]|-(?!->))*-->"
 DOCTYPE = re.compile(rf"<!DOCTYPE\b(?P<id>(?:{QUOTED}|[^\[>\"'])*)"
                      rf"(?:\[(?P<subset>(?:{QUOTED}|{COMMENT}|<(?!!--)|[^\]\"'<])*)\])?\s*>",
                      re.IGNORECASE | re.DOTALL)
-LEADING = re.compile(rf"\ufeff?(?:\s|{COMMENT}|<\?.*?\?>)*", re.DOTALL)  # what may come before it
+LEADING = re.compile(rf"\ufeff?(?:\s|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*")  # what may come before it
 EXTERNAL = re.compile(r"\b(?:SYSTEM|PUBLIC)\b")
 DECLARED = re.compile(r"<!ENTITY\s+([^\s%]+)")  # general entities ("%" starts a parameter entity's)
 PREDEFINED = frozenset({"amp", "lt", "gt", "quot", "apos"})
