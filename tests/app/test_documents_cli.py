@@ -3,11 +3,12 @@ and ``"format": "html"`` in a request to the server."""
 
 import pytest
 from fastapi.testclient import TestClient
-from lxml import html
+from lxml import etree, html
 from support import run_cli
 
 from attnmt.app.serve import ServedModel, create_app
 from attnmt.checkpoint import load_model_dir
+from attnmt.documents.markup import MAX_DEPTH
 
 run = run_cli
 
@@ -106,3 +107,65 @@ def test_a_glossary_applies_to_every_sentence_of_a_document(trained_model, tmp_p
     code, out, _ = run(["translate", "--model", trained_model, "--input-format", "html", "--glossary",
                         tmp_path / "terms.tsv", source], capsys)
     assert code == 0 and "katze" in text_of(out.strip()).split() and out.count("</b>") == 1
+
+
+def nested(depth: int, inside: str = "a dog runs") -> str:
+    return "<div>" * depth + inside + "</div>" * depth
+
+
+@pytest.mark.parametrize("depth", [254, 255, 256, 300])
+def test_html_nested_past_255_levels_is_translated_whole(trained_model, tmp_path, capsys, depth):
+    source = tmp_path / "deep.html"
+    source.write_text(nested(depth) + "\n", encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, "--input-format", "html", source], capsys)
+    assert code == 0 and out == nested(depth, "ein hund rennt") + "\n"
+
+
+def test_html_nested_too_deep_is_refused_in_one_line_naming_the_file(trained_model, tmp_path, capsys):
+    source = tmp_path / "deep.html"
+    source.write_text(nested(MAX_DEPTH + 1) + "\n", encoding="utf-8")
+    code, out, err = run(["translate", "--model", trained_model, "--input-format", "html", source], capsys)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert f"{source}: the markup nests elements" in err
+
+
+def test_an_xml_document_keeps_its_doctype_and_comes_back_well_formed(trained_model, tmp_path, capsys):
+    source = tmp_path / "note.xml"
+    prolog = '<?xml version="1.0"?>\n<!DOCTYPE note [\n  <!ENTITY co "Acme">\n]>\n'
+    source.write_text(prolog + "<note>\n  <p>a dog runs</p>\n  <p>&co;</p>\n</note>\n", encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, "--input-format", "xml", source], capsys)
+    assert code == 0 and out == prolog + "<note>\n  <p>ein hund rennt</p>\n  <p>&co;</p>\n</note>\n"
+    etree.fromstring(out.encode(), etree.XMLParser(resolve_entities=False))  # strict: raises unless well-formed
+
+
+@pytest.fixture(scope="module")
+def client(trained_model):
+    model, tokenizer = load_model_dir(trained_model)
+    with TestClient(create_app([ServedModel(model, tokenizer, "en-de", "en", "de")])) as client:
+        yield client
+
+
+def test_the_server_translates_html_nested_300_deep(client):
+    deep = "<div>" * 300 + "a dog runs"  # tags left open nest as deep, in fewer than max_chars
+    native = client.post("/v1/translate", json={"text": deep, "format": "html"})
+    libre = client.post("/translate", json={"q": deep, "source": "en", "target": "de", "format": "html"})
+    assert native.status_code == 200 and native.json()["translations"] == [nested(300, "ein hund rennt")]
+    assert libre.status_code == 200 and libre.json() == {"translatedText": nested(300, "ein hund rennt")}
+
+
+def test_the_server_refuses_html_nested_too_deep_and_says_why(client):
+    deep = "<i>" * (MAX_DEPTH + 1) + "a dog runs"
+    native = client.post("/v1/translate", json={"texts": ["a dog runs", deep], "format": "html"})
+    libre = client.post("/translate", json={"q": deep, "source": "en", "target": "de", "format": "html"})
+    assert native.status_code == 413 and native.json()["detail"].startswith("texts[1]: the markup nests elements")
+    assert libre.status_code == 400 and "the markup nests elements" in libre.json()["error"]
+
+
+def test_a_subtitle_cue_with_a_malformed_timing_line_is_translated_with_a_warning_naming_the_line(
+        trained_model, tmp_path, capsys):
+    source = tmp_path / "in.srt"
+    source.write_text("1\n00:00:01,000 --> 00:00:02,000\na dog runs.\n\n2\n00:00:02,000 - 00:00:03,000\n"
+                      "the boy laughs\n", encoding="utf-8")
+    with pytest.warns(UserWarning, match=f"^{source}, line 6: timings written as"):
+        code, out, _ = run(["translate", "--model", trained_model, "--input-format", "srt", source], capsys)
+    assert code == 0 and out.endswith("2\n00:00:02,000 - 00:00:03,000\nder junge lacht\n")

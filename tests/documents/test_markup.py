@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree, html
 
-from attnmt.documents.markup import translate_markup
+from attnmt.documents.markup import MAX_DEPTH, translate_markup
+from attnmt.errors import DataError
 
 
 def one(text, translator, **options):
@@ -108,6 +109,17 @@ def test_xml_fragments_keep_every_element(mirror):
     assert one('one <term id="7">two</term> three<x/>', mirror, xml=True) == 'THREE <term id="7">TWO</term> ONE<x/>'
 
 
+def test_a_fragment_that_opens_with_a_hundred_comments_is_translated(same):
+    text = "<!-- c -->" * 100 + "a dog"  # the check for a page read this in time exponential in the comments
+    assert one(text, same) == text and same.given == ["a dog"]
+
+
+def test_xml_elements_on_lines_of_their_own_are_translated_apart_and_keep_the_layout(mirror):
+    text = "<note>\n  <p>a dog runs</p>\n  <p>the <b>red</b> cat</p>\n</note>\n"
+    assert one(text, mirror, xml=True) == "<note>\n  <p>RUNS DOG A</p>\n  <p>CAT <b>RED</b> THE</p>\n</note>\n"
+    assert mirror.given == ["a dog runs", "the red cat"]
+
+
 def test_an_html_document_gets_title_attributes_and_lang(mirror):
     page = ('<!DOCTYPE html><html lang="en"><head><title>My page</title><script>var s = "a b";</script></head>'
             '<body><img alt="A dog" src="d.png"><pre> keep  this </pre><p title="Some tip">Hello world</p>'
@@ -166,3 +178,31 @@ def test_any_inline_markup_comes_back_well_formed_with_its_elements(fixed, fragm
     parsed, source = etree.fromstring(f"<r>{fix(out)}</r>"), etree.fromstring(f"<r>{fix(fragment)}</r>")
     assert Counter(e.tag for e in parsed.iter()) == Counter(e.tag for e in source.iter())
     assert [c.text for c in parsed.iter("code")] == [c.text for c in source.iter("code")]
+
+
+def nested(depth: int, tag: str = "div", inside: str = "deep words") -> str:
+    return f"<{tag}>" * depth + inside + f"</{tag}>" * depth
+
+
+@pytest.mark.parametrize("depth", [254, 255, 256, 300])
+def test_html_nested_past_libxml2s_default_depth_is_translated_whole(mirror, depth):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # nothing repaired, nothing dropped
+        out = one(nested(depth), mirror)
+    assert out == nested(depth, inside="WORDS DEEP")
+
+
+def test_xml_nested_300_deep_is_translated_whole(mirror):
+    assert one(nested(300, "x"), mirror, xml=True) == nested(300, "x", "WORDS DEEP")
+
+
+@pytest.mark.parametrize("xml", [False, True])
+def test_markup_nested_deeper_than_max_depth_is_refused_naming_the_input(same, xml):
+    with pytest.raises(DataError, match=rf"^page.html: the markup nests elements \d+ deep; at most {MAX_DEPTH}"):
+        translate_markup([nested(MAX_DEPTH + 1)], same, xml=xml, where="page.html")
+    assert same.given == []
+
+
+def test_markup_deeper_than_libxml2_reads_at_all_is_refused(same):
+    with pytest.raises(DataError, match="nests elements more than"):
+        one(nested(3000), same)

@@ -1,6 +1,10 @@
 """Plain text split into sentences (attnmt.documents.pipeline, .sentences) and subtitle files
 (attnmt.documents.subtitles), with the stand-in translators of conftest.py."""
 
+import warnings
+
+import pytest
+
 from attnmt.documents.pipeline import (
     DocumentOptions,
     FoundTranslations,
@@ -91,3 +95,38 @@ def test_wrapping_cuts_at_the_space_nearest_an_even_split_never_inside_a_tag():
     assert wrap("aa bb cc dd", 2) == ["aa bb", "cc dd"]
     assert wrap('<font color="red">aa bb</font> cc', 2) == ['<font color="red">aa', "bb</font> cc"]
     assert wrap("one", 2) == ["one"]
+
+
+def test_a_cue_whose_timing_line_lacks_its_arrow_is_translated_with_a_warning_naming_the_line(mirror):
+    srt = "1\n00:00:01,000 --> 00:00:02,000\nHello there.\n\n2\n00:00:02,000 -> 00:00:03,000\nGood bye.\n"
+    with pytest.warns(UserWarning, match=r"^in.srt, line 6: timings written as '00:00:02,000 -> 00:00:03,000'"):
+        out = translate_subtitle_text(srt, mirror, where="in.srt")
+    assert out == "1\n00:00:01,000 --> 00:00:02,000\nTHERE. HELLO\n\n2\n00:00:02,000 -> 00:00:03,000\nBYE. GOOD\n"
+
+
+def test_a_webvtt_cue_whose_timing_line_lacks_its_arrow_is_translated_with_a_warning(mirror):
+    vtt = "WEBVTT\n\nNOTE fine\n\nintro\n00:01.000 - 00:02.000 line:0\nHello there.\n"
+    with pytest.warns(UserWarning, match=r"^in.vtt, line 6: timings written as"):
+        out = translate_subtitle_text(vtt, mirror, where="in.vtt")
+    assert out == vtt.replace("Hello there.", "THERE. HELLO")
+
+
+def test_a_block_that_is_no_cue_is_left_with_a_warning_naming_its_line(mirror):
+    srt = "1\n00:00:01,000 --> 00:00:02,000\nHello there.\n\nstray words\n"
+    with pytest.warns(UserWarning, match=r"^in.srt, line 5: a block without a timing line .* left untranslated"):
+        assert translate_subtitle_text(srt, mirror, where="in.srt") == srt.replace("Hello there.", "THERE. HELLO")
+
+
+def test_cues_run_together_without_a_blank_line_keep_their_numbers_and_timings(mirror):
+    srt = "1\n00:00:01,000 --> 00:00:02,000\nHello there.\n2\n00:00:02,000 --> 00:00:03,000\nGood bye.\n"
+    with pytest.warns(UserWarning, match=r"^in.srt, line 4: a cue starts without a blank line"):
+        out = translate_subtitle_text(srt, mirror, where="in.srt")
+    assert out == srt.replace("Hello there.", "THERE. HELLO").replace("Good bye.", "BYE. GOOD")
+    assert mirror.given == ["Hello there.", "Good bye."]
+
+
+def test_webvtt_headers_notes_and_styles_are_no_cues_and_give_no_warning(mirror):
+    vtt = "WEBVTT\n\nNOTE a note\n\nSTYLE\n::cue { color: red }\n\nREGION\nid:a\n\n00:01.000 --> 00:02.000\nHi.\n"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert translate_subtitle_text(vtt, mirror) == vtt.replace("Hi.", "HI.")

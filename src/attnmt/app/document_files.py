@@ -7,7 +7,8 @@
   The other formats take ``--glossary`` (its terms required in every sentence), not ``--prefix``.
 - ``html``: a whole document (the input starts with ``<!DOCTYPE`` or ``<html>``) is translated
   as one page; anything else is one HTML fragment a line.
-- ``xml``: one XML fragment a line (text with inline elements).
+- ``xml``: a whole document (the input starts with an XML declaration or a ``<!DOCTYPE``) is
+  translated as one, its DOCTYPE kept as it is; anything else is one XML fragment a line.
 - ``srt``, ``vtt``: a subtitle file; cue text translated, numbering and timings kept.
 """
 
@@ -63,14 +64,14 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
             out.flush()
         return
     text = "".join(line + "\n" for lines in batches for line in lines)
+    xml = args.input_format == "xml"
     if args.input_format in ("srt", "vtt"):
         out.write(translate_subtitle_text(text, translator, options, where))
-    elif args.input_format == "html" and is_document(text):
-        out.write(translate_markup([text], translator, options, where=where)[0])
+    elif is_document(text, xml):
+        out.write(translate_markup([text], translator, options, xml, where=where)[0])
     else:
         lines = text.split("\n")[:-1]
-        translated = translate_markup(lines, translator, options, xml=args.input_format == "xml", where=where,
-                                      unit="line")
+        translated = translate_markup(lines, translator, options, xml, where=where, unit="line")
         out.write("".join(line + "\n" for line in translated))
     out.flush()
 

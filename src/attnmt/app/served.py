@@ -21,7 +21,7 @@ from attnmt.app.paragraphs import translate_texts, translate_texts_n_best
 from attnmt.app.request_batcher import Batcher
 from attnmt.decoding import Decoding
 from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences
-from attnmt.errors import ConfigError
+from attnmt.errors import ConfigError, UserError
 from attnmt.glossary import Glossary
 from attnmt.model import Transformer
 from attnmt.translate import TextCodec
@@ -131,7 +131,8 @@ class ServedModel:
         """Raises TooMuch naming the first text over a limit (characters, then the tokens the
         model reads of each sentence), or ValueError for a text that is only invisible characters (unless
         ``allow_blank``: its translation is then "").  ``markup``: HTML, split into sentences,
-        so only the character limits apply."""
+        so only the character limits apply, and its nesting depth (attnmt.documents.markup.MAX_DEPTH),
+        checked here so that a page refused never fails the others batched with it."""
         if len(named) > settings.max_texts:
             raise TooMuch(f"{len(named)} texts in one request; at most {settings.max_texts}")
         total = sum(len(text) for _, text in named)
@@ -141,6 +142,12 @@ class ServedModel:
             if len(text) > settings.max_chars:
                 raise TooMuch(f"{where} has {len(text)} characters; at most {settings.max_chars}")
             if markup:
+                from attnmt.documents.markup import check_markup  # lxml: the documents extra, needed only here
+
+                try:
+                    check_markup(text, where)
+                except UserError as error:
+                    raise TooMuch(str(error)) from None
                 continue
             tokens = len(self.tokenizer.encode(text))
             if tokens == 0 and not allow_blank:

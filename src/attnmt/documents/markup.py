@@ -27,8 +27,10 @@ from html import escape
 
 from lxml import etree, html
 
+from attnmt.documents.doctype import COMMENT, entity_declarations, split_doctype, xml_prolog
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_line, translate_flats
 from attnmt.documents.spans import FlatBuilder, FlatText, Nested, has_words, plain
+from attnmt.errors import DataError
 
 INLINE = frozenset("a abbr acronym b bdi bdo big cite data del dfn em font i ins label mark nobr q rp rt ruby s "
                    "small span strike strong sub sup time tt u".split())
@@ -37,7 +39,8 @@ ATOMS = frozenset("br wbr img input code kbd samp var script style svg math text
                   "embed video audio canvas noscript template meter progress output".split())
 # Blocks whose text is not prose: left exactly as they are.
 UNTRANSLATED = frozenset("script style pre code textarea noscript svg math template".split())
-DOCUMENT_START = re.compile(r"^(?:\ufeff|\s|<!--.*?-->)*<(?:!doctype|html)\b", re.IGNORECASE | re.DOTALL)
+MAX_DEPTH = 512  # elements nested in elements: the walks here recurse once a level, within Python's 1000 frames
+DOCUMENT_START = re.compile(rf"(?:\ufeff|\s|{COMMENT})*<(?:!doctype|html)\b", re.IGNORECASE)
 XML_ROOT = "attnmt-fragment"
 
 
@@ -65,20 +68,38 @@ def says_no(node: etree._Element) -> bool:
 
 class Vocabulary:
     """Which elements are inline, kept whole, or left alone: HTML's, or (``xml``) every element
-    inline and only ``translate="no"`` ones kept whole."""
+    inline but those an element lays out on lines of their own (``lays_out``), and only
+    ``translate="no"`` ones kept whole."""
 
     def __init__(self, xml: bool = False) -> None:
         self.xml = xml
+        self.laid_out: dict[etree._Element, bool] = {}
+
+    def lays_out(self, parent: etree._Element | None) -> bool:
+        """Whether an XML element's children stand on lines of their own (``<note>\\n  <p>..</p>\\n</note>``):
+        between them only spaces, at least one line break.  They are blocks, translated apart,
+        and the layout stays where it was."""
+        if parent is None or not len(parent):
+            return False
+        if parent not in self.laid_out:
+            between = [parent.text or "", *(child.tail or "" for child in parent)]
+            self.laid_out[parent] = all(not gap.strip() for gap in between) and any("\n" in gap for gap in between)
+        return self.laid_out[parent]
 
     def is_atom(self, node: etree._Element) -> bool:
         return is_comment(node) or says_no(node) or (not self.xml and node.tag.lower() in ATOMS)
 
     def is_inline(self, node: etree._Element) -> bool:
-        if self.is_atom(node):
-            return True
-        if not self.xml and node.tag.lower() not in INLINE:
-            return False
-        return all(self.is_inline(child) for child in node)
+        """An atom, or an inline element with only inline elements inside it."""
+        pending = [node]
+        while pending:
+            inside = pending.pop()
+            if self.is_atom(inside):
+                continue
+            if (self.lays_out(inside.getparent()) if self.xml else inside.tag.lower() not in INLINE):
+                return False
+            pending.extend(inside)
+        return True
 
     def is_untranslated(self, node: etree._Element) -> bool:
         return is_comment(node) or says_no(node) or (not self.xml and node.tag.lower() in UNTRANSLATED)
@@ -110,7 +131,9 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
 
 def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabulary) -> None:
     if vocabulary.is_atom(node):
-        builder.add_atom(node=node, parts_words=not is_comment(node) and node.tag.lower() == "br")
+        # An entity reference stands for text of its own (a name, a space): it parts words as <br> does.
+        parts_words = isinstance(node, etree._Entity) or (not is_comment(node) and node.tag.lower() == "br")
+        builder.add_atom(node=node, parts_words=parts_words)
         return
     builder.open(node)
     builder.add_text(node.text or "")
@@ -202,19 +225,36 @@ def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: Do
         first += len(group)
 
 
-def parse_problems(parser: etree._FeedParser, where: str, document: bool) -> None:
+def parse_problems(parser: etree._FeedParser, where: str, first_line: int | None) -> None:
     """One warning for markup the parser had to repair (tags it merely does not know are fine);
-    in a whole document it names the line of the first problem."""
+    in a whole document (``first_line``: where the parsed text starts) it names the line of the
+    first problem."""
     problems = [e for e in parser.error_log if e.type_name != "HTML_UNKNOWN_TAG"]
     if problems:
         first = problems[0]
-        at = f" at line {first.line}" if document else ""
+        at = f" at line {first.line + first_line - 1}" if first_line is not None else ""
         warnings.warn(f"{where}: markup repaired ({len(problems)} problem(s); the first{at}: "
                       f"{first.message.strip()}); the translation follows the repaired markup", stacklevel=3)
 
 
-def is_document(text: str) -> bool:
-    """Whether ``text`` is a whole HTML document (starts with a doctype or <html>), not a fragment."""
+def check_depth(root: etree._Element, parser: etree._FeedParser, where: str) -> None:
+    """DataError for markup nested deeper than MAX_DEPTH, or so deep that libxml2 stopped reading it."""
+    level = deepest = 0
+    for event, _ in etree.iterwalk(root, events=("start", "end")):
+        level += 1 if event == "start" else -1
+        deepest = max(deepest, level)
+    stopped = any(e.type_name == "ERR_RESOURCE_LIMIT" for e in parser.error_log)
+    if stopped or deepest > MAX_DEPTH:
+        deep = f"more than {deepest}" if stopped else deepest
+        raise DataError(f"{where}: the markup nests elements {deep} deep; at most {MAX_DEPTH} can be translated: "
+                        "close the elements left open, or split the document")
+
+
+def is_document(text: str, xml: bool = False) -> bool:
+    """Whether ``text`` is a whole document, not a fragment: HTML that starts with a doctype or
+    <html>, XML that starts with an XML declaration or a DOCTYPE."""
+    if xml:
+        return xml_prolog(text)[0] != ""
     return DOCUMENT_START.match(text) is not None
 
 
@@ -225,17 +265,17 @@ class Parsed:
     root: etree._Element
     document: bool  # a whole HTML document (else a fragment inside a holder element)
     xml: bool = False
+    prolog: str = ""  # written before it as it came: the HTML document's DOCTYPE; XML's declaration and DOCTYPE
 
     def serialise(self, target_lang: str | None) -> str:
         if self.document:
             if target_lang:
                 self.root.set("lang", target_lang)
             declare_utf8(self.root)
-            doctype = self.root.getroottree().docinfo.doctype
-            return html.tostring(self.root, encoding="unicode", doctype=doctype or None) + "\n"
+            return html.tostring(self.root, encoding="unicode", doctype=self.prolog or None) + "\n"
         tostring = etree.tostring if self.xml else html.tostring
-        return escape(self.root.text or "", quote=False) + "".join(tostring(child, encoding="unicode", with_tail=True)
-                                                for child in self.root)
+        return self.prolog + escape(self.root.text or "", quote=False) + "".join(
+            tostring(child, encoding="unicode", with_tail=True) for child in self.root)
 
 
 def declare_utf8(root: etree._Element) -> None:
@@ -257,27 +297,59 @@ def declare_utf8(root: etree._Element) -> None:
     head.insert(0, meta)
 
 
-def parse(text: str, xml: bool, where: str) -> Parsed:
-    """An HTML document (see ``is_document``) or fragment, or an XML fragment; markup that had to
-    be repaired gives one warning naming ``where``."""
-    if xml:
-        parser = etree.XMLParser(recover=True, resolve_entities=False, remove_comments=False)
-        parsed = Parsed(etree.fromstring(f"<{XML_ROOT}>{text}</{XML_ROOT}>", parser=parser), False, True)
-    else:
-        parser = html.HTMLParser(recover=True, remove_comments=False)
-        if is_document(text):
-            parsed = Parsed(html.document_fromstring(text, parser=parser), True)
-        else:
-            parsed = Parsed(html.fragment_fromstring(text, create_parent="div", parser=parser), False)
-    parse_problems(parser, where, parsed.document)
+def parse(text: str, xml: bool, where: str) -> Parsed | None:
+    """An HTML document (see ``is_document``) or fragment, or an XML fragment or document; None
+    for a page with nothing but a DOCTYPE and comments (it comes back as it was).  Markup that had
+    to be repaired gives one warning naming ``where``; DataError for markup nested too deep
+    (``check_depth``) or an XML entity reference that cannot be kept (attnmt.documents.doctype).
+    A DOCTYPE never reaches the parser (attnmt.documents.doctype), so it declares no entity, and
+    lifting libxml2's limits (``huge_tree``, for its depth) expands nothing."""
+    parsed, parser, first_line = parse_xml(text, where) if xml else parse_html(text)
+    if parsed is not None:
+        check_depth(parsed.root, parser, where)
+        parse_problems(parser, where, first_line)
     return parsed
+
+
+def parse_xml(text: str, where: str) -> tuple[Parsed, etree.XMLParser, int | None]:
+    """(the parsed fragment, its parser, the line the parsed text starts on in a document)."""
+    parser = etree.XMLParser(recover=True, resolve_entities=False, remove_comments=False, huge_tree=True,
+                             no_network=True)
+    prolog, doctype, body = xml_prolog(text)
+    first_line = prolog.count("\n") + 1 if prolog else None
+    declarations = entity_declarations(body, doctype, where, first_line)
+    root = etree.fromstring(f"{declarations}<{XML_ROOT}>{body}</{XML_ROOT}>", parser=parser)
+    return Parsed(root, False, True, prolog), parser, first_line
+
+
+def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
+    """(the parsed page or fragment, its parser, the line the parsed text starts on in a page)."""
+    parser = html.HTMLParser(recover=True, remove_comments=False, huge_tree=True, no_network=True)
+    if not is_document(text):
+        return Parsed(html.fragment_fromstring(text, create_parent="div", parser=parser), False), parser, None
+    before, doctype, after = split_doctype(text)
+    try:
+        root = html.document_fromstring(before + after, parser=parser)
+    except etree.ParserError:  # no element at all
+        return None, parser, None
+    return Parsed(root, True, prolog=doctype.text), parser, 1 + doctype.text.count("\n")
+
+
+def check_markup(text: str, where: str) -> None:
+    """DataError where an HTML text cannot be translated (nested too deep); what the server asks
+    before a text joins a batch, so one page never fails the others in it.  (Repairs are warned
+    of by the translation itself.)"""
+    parsed, parser, _ = parse_html(text)
+    if parsed is not None:
+        check_depth(parsed.root, parser, where)
 
 
 def translate_markup(texts: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
                      xml: bool = False, where: str = "input", unit: str = "text") -> list[str]:
-    """HTML documents or fragments (or XML fragments with ``xml``), translated together in one
-    batched pass; always well-formed output.  Blank texts come back as they are.  A repair
-    warning names ``where`` and, among several texts, the ``unit`` and its number ("line 3")."""
+    """HTML documents or fragments (or XML ones with ``xml``), translated together in one batched
+    pass; always well-formed output.  Blank texts (and pages of nothing but a DOCTYPE) come back
+    as they are.  A repair warning names ``where`` and, among several texts, the ``unit`` and its
+    number ("line 3"); DataError for a text that cannot be translated (``parse``)."""
     parsed = [parse(text, xml, f"{where}, {unit} {i + 1}" if len(texts) > 1 else where) if text.strip() else None
               for i, text in enumerate(texts)]
     vocabulary = Vocabulary(xml)

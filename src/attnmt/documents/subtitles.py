@@ -3,7 +3,10 @@
 Both formats are blocks separated by blank lines; in a cue, the line with ``-->``
 holds the timings (and WebVTT's cue settings), the lines before it the cue's
 number or identifier, the lines after it the text.  Blocks without ``-->`` (the
-``WEBVTT`` header, ``NOTE``, ``STYLE``, ``REGION``) are not cues.  That is the whole
+``WEBVTT`` header, ``NOTE``, ``STYLE``, ``REGION``) are not cues.  Nothing else is skipped
+without a word: a timing line written without its arrow (``00:00:01,000 -> 00:00:02,000``) still
+marks a cue, translated with a warning naming the line; cues with no blank line between them are
+told apart by their timing lines; any other block is left as it was, with a warning.  That is the whole
 of what is needed, so the file is read block by block here rather than through a
 subtitle library: srt, webvtt-py and pysubs2 all write files back from their own
 model (renumbered cues, reformatted times, dropped settings or notes), and the
@@ -29,6 +32,7 @@ boundaries nearest them.  Every cue keeps its number and timing.
 from __future__ import annotations
 
 import re
+import warnings
 from collections.abc import Sequence
 from itertools import accumulate
 
@@ -40,6 +44,10 @@ from attnmt.documents.spans import FlatText, Nested, has_words
 BLOCK_GAP = re.compile(r"(\r?\n(?:[ \t]*\r?\n)+)")
 FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
+TIME = r"\d+:\d{2}(?::\d{2})?(?:[,.]\d+)?"
+TIMING = re.compile(rf"\s*{TIME}\s*-->\s*{TIME}")  # a timing line (a cue's text may hold "-->" too)
+LOOSE_TIMING = re.compile(rf"\s*{TIME}\D{{1,8}}{TIME}")  # two times with something else than " --> " between
+NOT_CUES = re.compile(r"\ufeff?(?:WEBVTT|NOTE|STYLE|REGION)(?:\s|$)")  # WebVTT's blocks that hold no cue
 SPEAKER = re.compile(r"(<v(?:[.\s][^<>]*)?>)(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
 
 
@@ -47,21 +55,69 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
                             where: str = "input") -> str:
     """An SRT or WebVTT file's text with each cue's text translated; everything else as it was."""
     pieces = BLOCK_GAP.split(text)  # blocks at even indices, the blank lines between them at odd ones
-    cues = []  # (piece index, lines kept, text lines, lines after, line ending)
-    for i in range(0, len(pieces), 2):
-        ending = "\r\n" if "\r\n" in pieces[i] else "\n"
-        lines = pieces[i].split(ending)
-        timing = next((k for k, line in enumerate(lines) if "-->" in line), None)
-        last = max((k for k, line in enumerate(lines) if line.strip()), default=-1)
-        if timing is not None and last > timing:
-            cues.append((i, lines[: timing + 1], lines[timing + 1: last + 1], lines[last + 1:], ending))
-    texts = [" ".join(line.strip() for line in text_lines) for _, _, text_lines, _, _ in cues]
-    follows = [cues[k + 1][0] == cues[k][0] + 2 for k in range(len(cues) - 1)]  # no block between them
     vtt = text.lstrip("\ufeff").startswith("WEBVTT")
+    cues = []  # (piece index, lines kept: number and timing, text lines)
+    line_number = 1  # of the block's first line in the file
+    for i in range(0, len(pieces), 2):
+        for kept, text_lines in block_cues(pieces[i], vtt, where, line_number):
+            cues.append((i, kept, text_lines))
+        line_number += "".join(pieces[i:i + 2]).count("\n")
+    texts = [" ".join(line.strip() for line in text_lines) for _, _, text_lines in cues]
+    follows = [cues[k + 1][0] - cues[k][0] in (0, 2) for k in range(len(cues) - 1)]  # no block between them
     translations = translate_cues(texts, follows, translator, options, vtt, where)
-    for (i, kept, text_lines, after, ending), translated in zip(cues, translations, strict=True):
-        pieces[i] = ending.join([*kept, *wrap(translated, len(text_lines)), *after])
+    blocks: dict[int, tuple[list[str], int]] = {}  # piece index: (its new lines, how many old lines they replace)
+    for (i, kept, text_lines), translated in zip(cues, translations, strict=True):
+        lines, replaced = blocks.get(i, ([], 0))
+        blocks[i] = [*lines, *kept, *wrap(translated, len(text_lines))], replaced + len(kept) + len(text_lines)
+    for i, (lines, replaced) in blocks.items():
+        ending = line_ending(pieces[i])
+        pieces[i] = ending.join([*lines, *pieces[i].split(ending)[replaced:]])  # then the block's blank last lines
     return "".join(pieces)
+
+
+def line_ending(block: str) -> str:
+    return "\r\n" if "\r\n" in block else "\n"
+
+
+def block_cues(block: str, vtt: bool, where: str, first_line: int) -> list[tuple[list[str], list[str]]]:
+    """A block's cues, each as (its lines up to its timing line, its text lines), together its
+    lines up to the last with text; none for a block that is no cue (``timing_line``).  Cues run
+    together without a blank line between them are told apart by their timing lines, with a warning."""
+    lines = block.split(line_ending(block))
+    last = max((k for k, line in enumerate(lines) if line.strip()), default=-1)
+    timing = timing_line(lines[:last + 1], vtt, where, first_line) if last >= 0 else None
+    if timing is None or last == timing:
+        return []
+    timings = [timing] + [k for k in range(timing + 2, last + 1) if TIMING.match(lines[k])]
+    # A cue's number sits right above its timing line (below the timing line before it).
+    starts = [0] + [k - 1 if lines[k - 1].strip().isdigit() and k - 1 > before else k
+                    for before, k in zip(timings, timings[1:], strict=False)]
+    for start in starts[1:]:
+        warnings.warn(f"{where}, line {first_line + start}: a cue starts without a blank line before it; it is "
+                      "translated as a cue of its own", stacklevel=3)
+    ends = [*starts[1:], last + 1]
+    return [(lines[start:k + 1], lines[k + 1:end]) for start, k, end in zip(starts, timings, ends, strict=True)]
+
+
+def timing_line(lines: Sequence[str], vtt: bool, where: str, first_line: int) -> int | None:
+    """Which of a block's lines holds its timings: the first with "-->", else one that reads as
+    timings written wrongly (two times, e.g. ``00:00:01,000 -> 00:00:02,000``: its cue is
+    translated, the line kept as it was, with a warning); None for a block that is no cue (WebVTT's
+    header, notes, styles and regions; any other block with a warning, as it is left untranslated).
+    ``first_line``: the block's first line in the file ``where``."""
+    found = next((k for k, line in enumerate(lines) if "-->" in line), None)
+    if found is not None or (vtt and NOT_CUES.match(lines[0])):
+        return found
+    guessed = next((k for k, line in enumerate(lines) if LOOSE_TIMING.match(line)), None)
+    example = "00:01.000 --> 00:02.500" if vtt else "00:00:01,000 --> 00:00:02,500"
+    if guessed is None:
+        warnings.warn(f"{where}, line {first_line}: a block without a timing line ({example}) is not a cue, "
+                      "so it is left untranslated; if it goes on with the cue before it, take out the blank line",
+                      stacklevel=4)
+    else:
+        warnings.warn(f"{where}, line {first_line + guessed}: timings written as {lines[guessed].strip()!r}, not "
+                      f"as {example}; the cue's text is translated and the line kept as it was", stacklevel=4)
+    return guessed
 
 
 def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Translator,

@@ -1,0 +1,102 @@
+"""A DOCTYPE kept as it was, never read as a DTD (attnmt.documents.doctype), and the XML entity
+references it declares kept unexpanded; every output parses as strict XML."""
+
+import pytest
+from lxml import etree, html
+
+from attnmt.documents.doctype import split_doctype
+from attnmt.documents.markup import translate_markup
+from attnmt.errors import DataError
+
+NOTE = ('<?xml version="1.0"?>\n<!DOCTYPE note [\n  <!ENTITY co "Acme"> <!-- a "]>" in a comment -->\n]>\n'
+        "<note>hello from &co; &amp; friends</note>\n")
+
+
+def xml(text, translator, **options):
+    return translate_markup([text], translator, xml=True, **options)[0]
+
+
+def strict(text):
+    """The text parsed as strict XML, its entities neither expanded nor fetched."""
+    return etree.fromstring(text.encode(), etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False))
+
+
+def test_an_xml_doctype_is_kept_as_written_and_not_translated(mirror):
+    out = xml(NOTE, mirror)
+    assert out.startswith(NOTE[:NOTE.index("<note>")]) and mirror.given == ["hello from & friends"]
+    assert out.endswith("<note>FRIENDS &co; &amp; FROM HELLO</note>\n")  # the reference kept, unexpanded
+    strict(out)
+
+
+def test_an_entity_a_dtd_outside_may_declare_is_kept(same):
+    text = '<!DOCTYPE note SYSTEM "note.dtd"><note>a &nbsp; b</note>'
+    out = xml(text, same)
+    assert out == text
+    strict(out)
+
+
+def test_an_entity_declared_nowhere_is_refused_naming_it(same):
+    with pytest.raises(DataError, match=r"^in.xml: the entity &nbsp; is declared nowhere"):
+        xml("<p>a&nbsp;b</p>", same, where="in.xml")
+
+
+def test_an_entity_declared_nowhere_in_a_document_names_its_line(same):
+    with pytest.raises(DataError, match=r"^in.xml, line 7: the entity &other;"):
+        xml(NOTE + "<!-- &fine; -->\n<x>&other;</x>", same, where="in.xml")
+
+
+def test_an_entity_in_an_attribute_value_is_refused(same):
+    with pytest.raises(DataError, match="&co; is in an attribute value"):
+        xml('<!DOCTYPE n [<!ENTITY co "A">]><n title="&co;">hello</n>', same)
+
+
+def test_billion_laughs_are_never_expanded(same):
+    lol = "".join(f'<!ENTITY lol{k} "{f"&lol{k - 1};" * 10}">' for k in range(1, 10))
+    text = f'<!DOCTYPE lolz [<!ENTITY lol0 "lol">{lol}]><lolz>a &lol9; b</lolz>'
+    assert xml(text, same) == text
+
+
+def test_billion_laughs_in_an_html_page_are_never_expanded(same):
+    lol = "".join(f'<!ENTITY lol{k} "{f"&lol{k - 1};" * 10}">' for k in range(1, 10))
+    page = f'<!DOCTYPE html [<!ENTITY lol0 "lol">{lol}]>\n<html><body><p>a &lol9; b</p></body></html>'
+    out = translate_markup([page], same)[0]
+    assert out.startswith(page[:page.index("\n")]) and "<p>a &amp;lol9; b</p>" in out  # as a browser shows it
+    assert len(out) < 2 * len(page)
+
+
+def test_external_entities_are_never_read(same, tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("the password", encoding="utf-8")
+    text = f'<!DOCTYPE x [<!ENTITY xxe SYSTEM "{secret.as_uri()}">]><x>a &xxe; b</x>'
+    assert xml(text, same) == text
+
+
+def test_xinclude_is_never_followed(same, tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("the password", encoding="utf-8")
+    out = xml(f'<x xmlns:xi="http://www.w3.org/2001/XInclude">a <xi:include href="{secret.as_uri()}" '
+              'parse="text"/> b</x>', same)
+    assert "password" not in out and "include" in out
+
+
+def test_an_html_doctype_with_an_internal_subset_stays_out_of_the_page(same):
+    text = '<!DOCTYPE html [<!ENTITY a "b">]>\n<html><body><p>hello there</p></body></html>'
+    out = translate_markup([text], same)[0]
+    assert out.startswith('<!DOCTYPE html [<!ENTITY a "b">]>\n<html>') and "]&gt;" not in out
+    assert html.document_fromstring(out).findtext(".//p") == "hello there"
+
+
+@pytest.mark.parametrize("page", ["<!DOCTYPE html>\n", "<!doctype html><!-- nothing yet -->"])
+def test_a_page_of_nothing_but_a_doctype_comes_back_as_it_was(same, page):
+    assert translate_markup([page], same) == [page]
+
+
+def test_a_doctype_is_found_past_a_byte_order_mark_comments_and_an_xml_declaration():
+    before, doctype, after = split_doctype('\ufeff<?xml version="1.0"?><!-- c --><!DOCTYPE a PUBLIC "-//x" "a.dtd" '
+                                           "[<!ENTITY b 'x]>'><!ENTITY % p 'y'>]><a/>")
+    assert before == '\ufeff<?xml version="1.0"?><!-- c -->' and after == "<a/>"
+    assert doctype.entities == {"b"} and doctype.external
+
+
+def test_text_without_a_doctype_has_none():
+    assert split_doctype("<p>a</p>") == ("", split_doctype("")[1], "<p>a</p>")
