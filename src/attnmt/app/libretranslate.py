@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+from urllib.parse import unquote_to_bytes
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import ValidationError
 
 from attnmt.app.access import Refused
@@ -80,8 +81,30 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
         if not isinstance(data, dict):
             raise LibreError(400, "Invalid JSON format")
         return data, body
+    check_utf8(request.scope["query_string"], "query")
+    if request.headers.get("content-type", "").split(";")[0].strip() == "application/x-www-form-urlencoded":
+        check_utf8(await request.body(), "form")  # the form's parser would put U+FFFD in place of the bytes
     form = await request.form()
     return {**request.query_params, **{k: v for k, v in form.items() if isinstance(v, str)}}, None
+
+
+def check_utf8(encoded: bytes, where: str) -> None:
+    """400 where url-encoded parameters (a query or a form) are not UTF-8 once %-decoded."""
+    try:
+        unquote_to_bytes(encoded).decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise LibreError(400, f"Invalid request: the {where} is not UTF-8 (byte 0x{error.object[error.start]:02x})"
+                         ) from None
+
+
+def check_unicode(params: dict) -> None:
+    """400 for parameters holding an unpaired surrogate (JSON's "\\ud800" on its own): text no
+    model, detector or answer can take."""
+    try:
+        json.dumps(params, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise LibreError(400, "Invalid request: a parameter is not valid Unicode (it has an unpaired surrogate, "
+                              "such as \\ud800 on its own)") from None
 
 
 def refusal(refused: Refused) -> LibreError:
@@ -191,6 +214,7 @@ async def translated(served: ServedModel, texts: list[str], alternatives: int,
 
 
 async def translate_libre(server: Server, request: Request, params: dict, from_json: bool) -> dict:
+    check_unicode(params)
     admit(server, request, params)
     settings = server.settings_for(request)
     texts = texts_of(settings, params, from_json)
@@ -220,7 +244,7 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     return answer
 
 
-async def translate_attnmt_shape(server: Server, request: Request, body: bytes) -> JSONResponse:
+async def translate_attnmt_shape(server: Server, request: Request, body: bytes) -> Response:
     """attnmt's own request posted to /translate: answered as /v1/translate answers it."""
     try:
         parsed = TranslateRequest.model_validate_json(body)
@@ -228,8 +252,8 @@ async def translate_attnmt_shape(server: Server, request: Request, body: bytes) 
         raise RequestValidationError([{**e, "loc": ("body", *e["loc"])} for e in error.errors()]) from None
     answer = await translate_native(server, parsed, request)
     # Deprecation (RFC 9745) and the successor's address tell clients where this API went.
-    return JSONResponse(answer.model_dump(exclude_none=True),
-                        headers={"Deprecation": "true", "Link": '</v1/translate>; rel="successor-version"'})
+    answer.headers.update({"Deprecation": "true", "Link": '</v1/translate>; rel="successor-version"'})
+    return answer
 
 
 def add_libretranslate_routes(app: FastAPI, server: Server) -> None:
@@ -249,6 +273,7 @@ def add_libretranslate_routes(app: FastAPI, server: Server) -> None:
     async def detect(request: Request) -> list[dict]:
         """The served source languages, most likely first, with confidences in percent."""
         params, _ = await parameters(request)
+        check_unicode(params)
         admit(server, request, params)
         q = params.get("q")
         if not q or not isinstance(q, str | list):

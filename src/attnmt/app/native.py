@@ -11,14 +11,14 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from attnmt.app.access import Refused
 from attnmt.app.context import Server
 from attnmt.app.request_batcher import Busy
-from attnmt.app.served import MOST_BEAM, Options, ServedModel, TooMuch
-from attnmt.decoding import DEFAULT, Decoding
+from attnmt.app.served import MOST_BEAM, Options, ServedModel, ServeSettings, TooMuch
+from attnmt.decoding import DEFAULT, MOST_SEED, Decoding
 from attnmt.errors import UserError
 from attnmt.glossary import Glossary
 from attnmt.inspect.align import trace_extras
@@ -57,7 +57,8 @@ class TranslateRequest(BaseModel):
                                "from all tokens or the k most likely (with beam 1)")
     sampling_topp: float = Field(DEFAULT.sampling_topp, gt=0, le=1, description="with sampling: nucleus size")
     sampling_temperature: float = Field(DEFAULT.sampling_temperature, gt=0, description="with sampling")
-    seed: int | None = Field(DEFAULT.seed, description="with sampling: the same seed, the same output")
+    seed: int | None = Field(DEFAULT.seed, ge=0, le=MOST_SEED, description="with sampling: the same seed, the same "
+                             "output")
     no_repeat_ngram_size: int = Field(DEFAULT.no_repeat_ngram_size, ge=0, description="0: off")
     repetition_penalty: float = Field(DEFAULT.repetition_penalty, gt=0, description="1: off")
     disable_unk: bool = Field(DEFAULT.disable_unk, description="never generate the unknown piece")
@@ -68,10 +69,14 @@ class TranslateRequest(BaseModel):
     def wants_hypotheses(self) -> bool:
         return self.n_best > 1 or self.return_scores or self.return_alignments or self.return_confidence
 
-    def options(self) -> Options:
-        decoding = Decoding(beam_size=self.beam, n_best=self.n_best, **{
+    def decoding(self) -> Decoding:
+        return Decoding(beam_size=self.beam, n_best=self.n_best, **{
             key: getattr(self, key) for key in DECODING_FIELDS}).with_max_length(self.max_length)
-        return Options(decoding, self.wants_hypotheses, Glossary.of(self.glossary) if self.glossary else None,
+
+    def options(self) -> Options:
+        """The request's options, its glossary built (a DataError for a blank term): after the
+        limits, which count its terms first."""
+        return Options(self.decoding(), self.wants_hypotheses, Glossary.of(self.glossary) if self.glossary else None,
                        self.prefix, self.format)
 
     @model_validator(mode="after")
@@ -86,12 +91,13 @@ class TranslateRequest(BaseModel):
             raise ValueError('"format": "html" returns the translated HTML only: leave out n_best, return_scores, '
                              "return_alignments, return_confidence, return_attention and prefix")
         try:
-            self.options()
+            self.decoding()
         except UserError as error:
             raise ValueError(str(error)) from None
         for where, text in self.named_texts():
             if not text.strip():
                 raise ValueError(f"{where} is empty: give a sentence to translate")
+        for where, text in self.named_strings():
             try:
                 text.encode("utf-8")
             except UnicodeEncodeError:
@@ -103,6 +109,12 @@ class TranslateRequest(BaseModel):
         if self.text is not None:
             return [("text", self.text)]
         return [(f"texts[{i}]", text) for i, text in enumerate(self.texts or [])]
+
+    def named_strings(self) -> list[tuple[str, str]]:
+        """Every text the request holds, named for messages: its texts, prefix and glossary terms."""
+        terms = [(f"glossary term {source!r}", term) for source, target in (self.glossary or {}).items()
+                 for term in (source, target)]
+        return [*self.named_texts(), *([("prefix", self.prefix)] if self.prefix is not None else []), *terms]
 
 
 # The request fields that are Decoding fields of the same name.
@@ -154,9 +166,9 @@ def chosen_model(server: Server, name: str | None) -> ServedModel:
 
 
 def describe(served: ServedModel, text: str, found: list[Translation],
-             request: TranslateRequest) -> tuple[list[dict], dict | None]:
-    """A text's hypotheses as the response gives them, and the best one's attention on request:
-    one scoring pass per hypothesis for all its extras (runs in the model's thread)."""
+             request: TranslateRequest) -> tuple[list[dict], str | None]:
+    """A text's hypotheses as the response gives them, and the best one's attention on request
+    (JSON text): one scoring pass per hypothesis for all its extras (runs in the model's thread)."""
     described, attention = [], None
     for rank, hypothesis in enumerate(found):
         traced = request.return_alignments or request.return_confidence or (rank == 0 and request.return_attention)
@@ -166,12 +178,12 @@ def describe(served: ServedModel, text: str, found: list[Translation],
                           "log_prob": round(hypothesis.log_prob, 4),
                           **trace_extras(trace, request.return_alignments, request.return_confidence)})
         if rank == 0 and request.return_attention:
-            attention = trace.to_dict()
+            attention = trace.to_json()
     return described, attention
 
 
-def attention_of(served: ServedModel, text: str, translation: str) -> dict:
-    return trace_translation(served.model, served.tokenizer, text, target=translation).to_dict()
+def attention_of(served: ServedModel, text: str, translation: str) -> str:
+    return trace_translation(served.model, served.tokenizer, text, target=translation).to_json()
 
 
 def refusal(refused: Refused) -> HTTPException:
@@ -185,16 +197,19 @@ def admitted(server: Server, http: Request) -> None:
         raise refusal(refused) from None
 
 
-def checked_texts(server: Server, served: ServedModel, request: TranslateRequest, http: Request) -> list[str]:
-    """The request's texts, or 413 naming the first limit they pass (422: a blank one); then
-    their characters are counted against the key's characters a minute (429 when over)."""
+def checked(server: Server, served: ServedModel, request: TranslateRequest,
+            http: Request) -> tuple[list[str], Options]:
+    """The request's texts and options, or 413 naming the first limit they pass (422: a blank
+    text or glossary term); then their characters are counted against the key's characters a
+    minute (429 when over)."""
     named = request.named_texts()
     settings = server.settings_for(http)
-    if request.return_attention and len(named) > settings.max_attention_texts:
-        raise HTTPException(413, f"return_attention is for at most {settings.max_attention_texts} texts "
-                                 f"a request, got {len(named)}")
     try:
+        check_counts(request, len(named), settings)
         served.check_texts(named, settings, markup=request.format == "html")
+        options = request.options()
+        if request.return_attention:
+            check_attention(served, named, options, settings)
         server.access.charge(http, sum(len(text) for _, text in named))
     except TooMuch as error:
         raise HTTPException(413, str(error)) from None
@@ -202,17 +217,38 @@ def checked_texts(server: Server, served: ServedModel, request: TranslateRequest
         raise HTTPException(422, str(error)) from None
     except Refused as refused:
         raise refusal(refused) from None
-    return [text for _, text in named]
+    return [text for _, text in named], options
 
 
-async def translate_native(server: Server, request: TranslateRequest, http: Request) -> TranslateResponse:
-    """Translates ``text`` or ``texts``; concurrent requests are batched together."""
+def check_counts(request: TranslateRequest, texts: int, settings: ServeSettings) -> None:
+    """TooMuch for more glossary terms, or more texts with return_attention, than ``settings`` allow."""
+    if request.glossary and len(request.glossary) > settings.max_glossary_terms:
+        raise TooMuch(f"the glossary has {len(request.glossary)} terms; at most {settings.max_glossary_terms} a "
+                      "request: send the terms your texts hold")
+    if request.return_attention and texts > settings.max_attention_texts:
+        raise TooMuch(f"return_attention is for at most {settings.max_attention_texts} texts a request, got {texts}")
+
+
+def check_attention(served: ServedModel, named: list[tuple[str, str]], options: Options,
+                    settings: ServeSettings) -> None:
+    """TooMuch where return_attention could send more weights than ``settings`` allow
+    (ServedModel.attention_weights: counted before any model work)."""
+    sizes = {where: served.attention_weights(text, options) for where, text in named}
+    total, largest = sum(sizes.values()), max(sizes, key=sizes.__getitem__)
+    if total > settings.max_attention_weights:
+        raise TooMuch(f"return_attention could send {total:,} attention weights (layers x heads x output x input "
+                      f"pieces; {largest}: {sizes[largest]:,}); at most {settings.max_attention_weights:,} a request: "
+                      "send fewer or shorter texts, or a lower max_length")
+
+
+async def translate_native(server: Server, request: TranslateRequest, http: Request) -> Response:
+    """Translates ``text`` or ``texts`` (the answer: a TranslateResponse as JSON); concurrent
+    requests are batched together."""
     admitted(server, http)
     served = chosen_model(server, request.model)
-    texts = checked_texts(server, served, request, http)
+    texts, options = checked(server, served, request, http)
     batcher = served.batcher
     try:
-        options = request.options()
         results = await batcher.translate(texts, options)
         hypotheses = attention = None
         if options.hypotheses:
@@ -233,7 +269,17 @@ async def translate_native(server: Server, request: TranslateRequest, http: Requ
     except Exception as error:  # noqa: BLE001 - the model failed; say so, keep serving
         raise HTTPException(500, f"translation failed: {type(error).__name__}: {error}") from None
     server.record(http, served, texts, translations)
-    return TranslateResponse(translations=translations, hypotheses=hypotheses, attention=attention)
+    return answer(TranslateResponse(translations=translations, hypotheses=hypotheses), attention)
+
+
+def answer(response: TranslateResponse, attention: list[str] | None) -> Response:
+    """The response as JSON, with each text's attention where asked for: JSON text already
+    (TranslationAttention.to_json), so its weights, millions for long texts, never become Python
+    floats or pass through the response model."""
+    body = response.model_dump_json(exclude_none=True)
+    if attention is not None:
+        body = f'{body[:-1]},"attention":[{",".join(attention)}]}}'
+    return Response(body, media_type="application/json")
 
 
 def json_error(problem: dict) -> str | None:
@@ -270,6 +316,6 @@ def add_native_routes(app: FastAPI, server: Server) -> None:
         return JSONResponse({"detail": str(error)}, status_code=503, headers={"Retry-After": "1"})
 
     @app.post("/v1/translate", response_model=TranslateResponse, response_model_exclude_none=True, responses=ERRORS)
-    async def translate_v1(request: TranslateRequest, http: Request) -> TranslateResponse:
+    async def translate_v1(request: TranslateRequest, http: Request) -> Response:
         """Translates ``text`` or ``texts``; concurrent requests are batched together."""
         return await translate_native(server, request, http)
