@@ -46,6 +46,11 @@ class Glossary:
         kept: dict[str, tuple[str, str]] = {}
         for source, target in terms.items() if isinstance(terms, Mapping) else terms:
             add_term(kept, source, target, where)
+        return cls.indexed(kept)
+
+    @classmethod
+    def indexed(cls, kept: dict[str, tuple[str, str]]) -> Glossary:
+        """The glossary of ``kept``: normal source term -> (source, target), checked (``add_term``)."""
         targets = {key: target for key, (_, target) in kept.items()}
         return cls(tuple(kept.values()), targets, tuple(sorted({len(key) for key in targets}, reverse=True)))
 
@@ -59,9 +64,9 @@ class Glossary:
         """This glossary with ``other``'s terms added; other's target wins for a source term in both."""
         if not other:
             return self
-        kept = {normal(s): (s, t) for s, t in self.terms}
-        kept.update({normal(s): (s, t) for s, t in other.terms})
-        return Glossary.of(list(kept.values()))
+        kept = dict(zip(self._targets, self.terms, strict=True))  # both in the order the terms came
+        kept.update(zip(other._targets, other.terms, strict=True))
+        return Glossary.indexed(kept)
 
     def matches(self, sentence: str) -> list[str]:
         """The target terms this sentence needs, in the order their source terms occur, each once."""

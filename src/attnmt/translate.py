@@ -171,9 +171,10 @@ def searched_batches(
 ) -> Iterator[SearchedBatch]:
     """Every non-blank sentence's ``decoding.n_best`` hypotheses, searched in length-sorted batches
     (``search_batch``); the model in eval mode until the last batch has been read."""
-    for glossary in {id(g): g for g in guides.glossaries if g}.values():  # refuse a bad term before any work
-        for _, target in glossary.terms:
-            target_ids(tokenizer, target, model.config.unk_id)
+    # Refuse a bad term before any work; each distinct one once (a JSONL line's glossary holds --glossary's too).
+    glossaries = {id(g): g for g in guides.glossaries if g}.values()
+    for target in dict.fromkeys(target for glossary in glossaries for _, target in glossary.terms):
+        target_ids(tokenizer, target, model.config.unk_id)
     with evaluating(model):
         for indices, src in source_batches(model, tokenizer, sentences, max_tokens, max_sentences, decoding.beam_size):
             terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i) for i in indices]

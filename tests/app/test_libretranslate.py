@@ -182,6 +182,7 @@ def test_a_lone_surrogate_is_400_with_a_message(client, path):
     ("form", {"content": b"q=a+%FF+dog&source=en&target=de",
               "headers": {"content-type": "application/x-www-form-urlencoded"}}),
     ("query", {"url": "/translate?q=a+%FF+dog&source=en&target=de"}),
+    ("form", {"data": {"source": "en", "target": "de"}, "files": {"q": (None, b"a \xff dog")}}),  # multipart
 ])
 def test_parameters_that_are_not_utf8_are_400_with_a_message(client, where, request_parts):
     answer = client.post(**{"url": "/translate", **request_parts})

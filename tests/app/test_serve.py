@@ -239,6 +239,12 @@ def test_lone_surrogates_and_huge_seeds_are_422_with_a_message(client, body, mes
     assert answer.status_code == 422 and message in answer.json()["detail"]
 
 
+def test_a_lone_surrogate_in_the_old_translate_shape_is_422_as_not_json(client):
+    answer = post_raw(client, b'{"text": "a \\ud800 dog"}', path="/translate")
+    detail = answer.json()["detail"]  # pydantic's parser names the place itself ("at line 1 column 19")
+    assert answer.status_code == 422 and detail.startswith("the body is not valid JSON (") and "character" not in detail
+
+
 @pytest.mark.parametrize("path", ["/translate", "/v1/translate", "/detect", "/translate/stream"])
 def test_a_client_gone_half_way_through_its_body_is_logged_as_499_not_as_a_failure(client, path, caplog):
     scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",

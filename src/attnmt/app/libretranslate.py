@@ -72,7 +72,8 @@ def missing(name: str) -> LibreError:
 
 async def parameters(request: Request) -> tuple[dict, bytes | None]:
     """The request's parameters, and its raw body where it was JSON."""
-    if request.headers.get("content-type", "").split(";")[0].strip() == "application/json":
+    content_type = request.headers.get("content-type", "").split(";")[0].strip()
+    if content_type == "application/json":
         body = await request.body()
         try:
             data = json.loads(body)
@@ -81,20 +82,22 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
         if not isinstance(data, dict):
             raise LibreError(400, "Invalid JSON format")
         return data, body
-    check_utf8(request.scope["query_string"], "query")
-    if request.headers.get("content-type", "").split(";")[0].strip() == "application/x-www-form-urlencoded":
-        check_utf8(await request.body(), "form")  # the form's parser would put U+FFFD in place of the bytes
+    # Starlette's parsers put U+FFFD (url-encoded) or Latin-1 (multipart) in place of bytes that are not UTF-8.
+    check_utf8(unquote_to_bytes(request.scope["query_string"]), "query")
+    if content_type == "application/x-www-form-urlencoded":
+        check_utf8(unquote_to_bytes(await request.body()), "form")
+    elif content_type == "multipart/form-data":  # text fields only: these endpoints take no files
+        check_utf8(await request.body(), "form")
     form = await request.form()
     return {**request.query_params, **{k: v for k, v in form.items() if isinstance(v, str)}}, None
 
 
-def check_utf8(encoded: bytes, where: str) -> None:
-    """400 where url-encoded parameters (a query or a form) are not UTF-8 once %-decoded."""
+def check_utf8(data: bytes, where: str) -> None:
+    """400 where the parameters (a query or a form, %-decoded) are not UTF-8."""
     try:
-        unquote_to_bytes(encoded).decode("utf-8")
+        data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise LibreError(400, f"Invalid request: the {where} is not UTF-8 (byte 0x{error.object[error.start]:02x})"
-                         ) from None
+        raise LibreError(400, f"Invalid request: the {where} is not UTF-8 (byte 0x{data[error.start]:02x})") from None
 
 
 def check_unicode(params: dict) -> None:

@@ -291,7 +291,8 @@ def describe_problem(problem: dict) -> str:
     """One validation problem as text, e.g. 'beam: Input should be greater than or equal to 1'."""
     loc, message = problem["loc"], problem["msg"].removeprefix("Value error, ")
     if problem["type"] == "json_invalid":
-        return f"the body is not valid JSON ({message}{f' at character {loc[-1]}' if loc[-1] else ''})"
+        where = f" at character {loc[-1]}" if isinstance(loc[-1], int) and loc[-1] else ""  # pydantic's: no place
+        return f"the body is not valid JSON ({message}{where})"
     where = ".".join(str(part) for part in loc[1:] if loc[:1] == ["body"]) or "body"
     if where == "body" and problem["type"] in ("missing", "model_attributes_type", "dict_type"):
         return 'the body must be a JSON object, e.g. {"text": "A dog runs."}'
