@@ -17,13 +17,14 @@ import tempfile
 import time
 import urllib.request
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 import torch
 
+import attnmt
 from attnmt.checkpoint import load_model_dir
 from attnmt.config import TrainConfig, TransformerConfig
 from attnmt.data import collate, encode_pairs
@@ -285,3 +286,23 @@ class ScriptedModel:
             for token, p in self.table.get(tuple(tokens[1:]), {EOS: 1.0}).items():
                 logits[row, -1, token] = math.log(p)
         return logits
+
+
+def lines_run(call: Callable[[], object]) -> int:
+    """How many lines of attnmt's own code ``call()`` runs: a count of its work that, unlike its
+    time, is the same on every machine and every run."""
+    root = str(Path(attnmt.__file__).parent)
+    count = 0
+
+    def count_lines(frame, event, arg):
+        nonlocal count
+        count += event == "line"
+        return count_lines
+
+    previous = sys.gettrace()  # a coverage tool's tracer, say: put back afterwards
+    sys.settrace(lambda frame, event, arg: count_lines if frame.f_code.co_filename.startswith(root) else None)
+    try:
+        call()
+    finally:
+        sys.settrace(previous)
+    return count

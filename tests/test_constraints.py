@@ -5,7 +5,7 @@ import math
 
 import pytest
 import torch
-from support import EOS, ScriptedModel, ending_model, search_config
+from support import EOS, ScriptedModel, ending_model, lines_run, search_config
 
 from attnmt.constraints import allocate, term_tokens
 from attnmt.decoding import Decoding
@@ -130,3 +130,12 @@ def test_no_piece_carries_a_terms_word_on_right_after_it():
     [[whole]] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False, terms=[[[C]]],
                             continuing=continuing)
     assert glued.tokens == [C, D] and whole.tokens == [C]
+
+
+def test_the_work_on_terms_grows_with_their_number_not_its_square():
+    def terms(n: int) -> list[str]:  # n words of four letters ("aaaa", "aaab", ...), each with the next one too
+        words = ["".join(chr(ord("a") + int(d)) for d in f"{i:04d}") for i in range(n + 1)]
+        return [term for i in range(n) for term in (words[i], words[i] + words[i + 1])]
+
+    few, many = (lines_run(lambda n=n: term_tokens(Letters(), terms(n), unk_id=1)) for n in (200, 2_000))
+    assert many < 11 * few  # ten times the terms; the pairwise check this replaces took a hundred times the steps

@@ -1,6 +1,7 @@
 """Glossaries: the TSV file, its errors, and which target terms a sentence needs."""
 
 import pytest
+from support import lines_run
 
 from attnmt.errors import DataError
 from attnmt.glossary import Glossary, read_glossary
@@ -64,3 +65,15 @@ def test_an_empty_term_is_refused_in_one_line():
         Glossary.of({"dog": ""})
     with pytest.raises(DataError, match="glossary: empty source term"):
         Glossary.of({" ": "Hund"})
+
+
+def test_a_sentence_is_matched_in_the_same_steps_against_20_000_terms_as_against_20_of_their_length():
+    sentence = "term00007 and term00019 meet term00003 at home"
+    few, many = (Glossary.of({f"term{i:05d}": f"T{i}" for i in range(n)}) for n in (20, 20_000))
+    assert many.matches(sentence) == few.matches(sentence) == ["T7", "T19", "T3"]
+    assert lines_run(lambda: many.matches(sentence)) == lines_run(lambda: few.matches(sentence))
+
+
+def test_case_is_folded_fully_and_a_term_needs_word_ends_on_both_sides():
+    glossary = Glossary.of({"straße": "street", "C++": "C++"})
+    assert glossary.matches("STRASSE and c++, not xc++ or c++x") == ["street", "C++"]

@@ -40,22 +40,33 @@ Terms = Sequence[Sequence[int]]  # one sentence's terms, each a list of target t
 
 
 def term_tokens(tokenizer, targets: Sequence[str], unk_id: int) -> list[list[int]]:
-    """The target token ids of each target term; a term the target vocabulary cannot write (an
-    unknown piece), or writes differently, is a DataError in one line.  A term whose pieces lie
-    inside another term's is dropped: writing the longer one writes it too."""
-    terms = []
-    for target in targets:
-        ids = tokenizer.encode_target(target)
-        if unk_id in ids:
-            raise DataError(f"glossary target term {target!r}: the model's target vocabulary cannot write it "
-                            "(it has characters with no piece); change the term or leave it out")
-        written = tokenizer.decode(ids)
-        if " ".join(written.split()) != " ".join(target.split()):
-            raise DataError(f"glossary target term {target!r}: the model's target vocabulary writes it as "
-                            f"{written!r}; write the term that way")
-        terms.append(ids)
-    return [t for i, t in enumerate(terms) if not any(j != i and inside(t, u) and (t != u or j < i)
-                                                       for j, u in enumerate(terms))]
+    """The target token ids of each target term (``target_ids``), less the terms whose pieces lie
+    inside another term's (writing the longer one writes them too) and repeats."""
+    return outermost([target_ids(tokenizer, target, unk_id) for target in targets])
+
+
+def target_ids(tokenizer, target: str, unk_id: int) -> list[int]:
+    """A target term's token ids; one the target vocabulary cannot write (an unknown piece), or
+    writes differently, is a DataError in one line."""
+    ids = tokenizer.encode_target(target)
+    if unk_id in ids:
+        raise DataError(f"glossary target term {target!r}: the model's target vocabulary cannot write it "
+                        "(it has characters with no piece); change the term or leave it out")
+    written = tokenizer.decode(ids)
+    if " ".join(written.split()) != " ".join(target.split()):
+        raise DataError(f"glossary target term {target!r}: the model's target vocabulary writes it as "
+                        f"{written!r}; write the term that way")
+    return ids
+
+
+def outermost(terms: Sequence[Sequence[int]]) -> list[list[int]]:
+    """The terms, each once, less those that occur as consecutive tokens inside another, in their
+    order.  Each term's runs of the terms' lengths go into one set: the work grows with the
+    number of terms (times their lengths), not with its square."""
+    unique = list(dict.fromkeys(map(tuple, terms)))
+    lengths = {len(term) for term in unique}
+    runs = {term[i: i + k] for term in unique for k in lengths if k < len(term) for i in range(len(term) - k + 1)}
+    return [list(term) for term in unique if term not in runs]
 
 
 @functools.lru_cache(maxsize=4)  # per tokenizer: a server asks for every batch
@@ -65,11 +76,6 @@ def continuing_pieces(tokenizer, vocab_size: int) -> Tensor | None:
     if not hasattr(tokenizer, "id_to_piece"):
         return None
     return torch.tensor([piece[:1].isalnum() for piece in map(tokenizer.id_to_piece, range(vocab_size))])
-
-
-def inside(short: list[int], long: list[int]) -> bool:
-    """Whether ``short`` occurs as consecutive tokens in ``long``."""
-    return any(long[i: i + len(short)] == short for i in range(len(long) - len(short) + 1))
 
 
 def prefix_table(prefixes: Sequence[Sequence[int]] | None, batch: int, device: torch.device) -> Tensor:

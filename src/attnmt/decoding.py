@@ -16,6 +16,7 @@ from attnmt.errors import ConfigError
 # The widest beam accepted: beyond it the work grows with no gain in quality (and a typo such as
 # 2000 would take minutes and gigabytes for one sentence).
 MAX_BEAM = 64
+MOST_SEED = 2**64 - 1  # the random generator's seed is 64 bits (torch.Generator.manual_seed)
 
 
 @dataclass(frozen=True)
@@ -36,8 +37,8 @@ class Decoding:
     sampling_topp: with sampling, draw from the fewest most likely tokens whose probability
                    adds up to at least p (nucleus sampling; 1: all of them)
     sampling_temperature: with sampling, draw from softmax(logits / temperature)
-    seed:          with sampling, the random generator's seed: the same input and seed give the
-                   same output (None: a new draw each time)
+    seed:          with sampling, the random generator's seed (0 to MOST_SEED): the same input
+                   and seed give the same output (None: a new draw each time)
     no_repeat_ngram_size: no n-gram of this many tokens occurs twice in an output (0: off)
     repetition_penalty: logits of tokens already in the output are divided by this (multiplied,
                    where negative), as in CTRL (Keskar et al., 2019); 1: off
@@ -89,8 +90,9 @@ class Decoding:
             raise ConfigError(f"decoding option disable_unk: expected true or false, got {self.disable_unk!r}")
 
     def check_sampling(self) -> None:
-        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)):
-            raise ConfigError(f"decoding option seed: expected a whole number, got {self.seed!r}")
+        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)
+                                      or not 0 <= self.seed <= MOST_SEED):
+            raise ConfigError(f"decoding option seed: expected a whole number from 0 to 2**64 - 1, got {self.seed!r}")
         if self.sampling_topk < 0:
             raise ConfigError(f"decoding option sampling_topk: expected 0 (all tokens), 1 (no sampling) or more, "
                               f"got {self.sampling_topk}")

@@ -21,7 +21,7 @@ from typing import Protocol, TypeVar
 import torch
 from torch import Tensor
 
-from attnmt.constraints import Terms, continuing_pieces, term_tokens
+from attnmt.constraints import Terms, continuing_pieces, target_ids, term_tokens
 from attnmt.data import pad_rows
 from attnmt.decoding import DEFAULT, MAX_BEAM, Decoding
 from attnmt.errors import ConfigError
@@ -171,8 +171,10 @@ def searched_batches(
 ) -> Iterator[SearchedBatch]:
     """Every non-blank sentence's ``decoding.n_best`` hypotheses, searched in length-sorted batches
     (``search_batch``); the model in eval mode until the last batch has been read."""
-    for glossary in {id(g): g for g in guides.glossaries if g}.values():  # refuse a bad term before any work
-        term_tokens(tokenizer, [target for _, target in glossary.terms], model.config.unk_id)
+    # Refuse a bad term before any work; each distinct one once (a JSONL line's glossary holds --glossary's too).
+    glossaries = {id(g): g for g in guides.glossaries if g}.values()
+    for target in dict.fromkeys(target for glossary in glossaries for _, target in glossary.terms):
+        target_ids(tokenizer, target, model.config.unk_id)
     with evaluating(model):
         for indices, src in source_batches(model, tokenizer, sentences, max_tokens, max_sentences, decoding.beam_size):
             terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i) for i in indices]

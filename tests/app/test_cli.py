@@ -140,6 +140,7 @@ def test_a_beam_below_one_is_refused_by_the_argument_parser(trained_model, comma
     ("--beam", "2000", "argument --beam: must be at most 64, got 2000"),
     ("--alpha", "nan", "argument --alpha: expected a finite number >= 0, got 'nan'"),
     ("--max-len-a", "-1", "argument --max-len-a: expected a finite number >= 0, got '-1'"),
+    ("--seed", str(2**80), f"argument --seed: must be at most {2**64 - 1}, got {2**80}"),
 ])
 def test_absurd_decoding_options_are_refused_by_the_argument_parser(trained_model, option, value, message, capsys):
     with pytest.raises(SystemExit) as stopped:

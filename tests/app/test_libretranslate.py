@@ -170,3 +170,24 @@ def test_no_libretranslate_body_gets_a_server_error(client, body):
 def test_auto_with_nothing_to_go_by_takes_the_first_language_with_confidence_0(client):
     answer = client.post("/translate", json={"q": ["12", " "], "source": "auto", "target": "de"}).json()
     assert answer["detectedLanguage"] == [{"confidence": 0.0, "language": "en"}] * 2
+
+
+@pytest.mark.parametrize("path", ["/translate", "/translate/stream", "/detect"])
+def test_a_lone_surrogate_is_400_with_a_message(client, path):
+    body = b'{"q": "a \\ud800 dog", "source": "en", "target": "de"}'
+    answer = client.post(path, content=body, headers={"content-type": "application/json"})
+    assert answer.status_code == 400
+    assert answer.json() == {"error": "Invalid request: a parameter is not valid Unicode (it has an unpaired "
+                                      "surrogate, such as \\ud800 on its own)"}
+
+
+@pytest.mark.parametrize(("where", "request_parts"), [
+    ("form", {"content": b"q=a+%FF+dog&source=en&target=de",
+              "headers": {"content-type": "application/x-www-form-urlencoded"}}),
+    ("query", {"url": "/translate?q=a+%FF+dog&source=en&target=de"}),
+    ("form", {"data": {"source": "en", "target": "de"}, "files": {"q": (None, b"a \xff dog")}}),  # multipart
+])
+def test_parameters_that_are_not_utf8_are_400_with_a_message(client, where, request_parts):
+    answer = client.post(**{"url": "/translate", **request_parts})
+    assert answer.status_code == 400 and answer.json() == {"error": f"Invalid request: the {where} is not UTF-8 "
+                                                                    "(byte 0xff)"}

@@ -1,6 +1,8 @@
 """The translation server, in process: every endpoint, every limit and error, and the batching underneath."""
 
 import asyncio
+import json
+import logging
 import re
 import threading
 
@@ -17,7 +19,8 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.errors import ConfigError
 from attnmt.fast import prepare
 
-SETTINGS = ServeSettings(max_texts=4, max_chars=120, max_attention_texts=2, max_body_bytes=10_000)
+SETTINGS = ServeSettings(max_texts=4, max_chars=120, max_attention_texts=2, max_attention_weights=10_000,
+                         max_glossary_terms=3, max_body_bytes=10_000)
 
 
 @pytest.fixture(scope="module")
@@ -70,6 +73,26 @@ def test_return_attention_gives_tokens_and_row_stochastic_matrices(client):
         2, 4, len(cross["rows"]), len(cross["cols"]))
     for row in weights[1][3]:
         assert sum(row) == pytest.approx(1.0, abs=0.01)
+
+
+def test_return_attention_over_the_weights_limit_is_413_before_any_model_work(client):
+    # The tiny model: 2 + 2 layers, 4 heads; "a dog runs" is S = 6 source pieces (</s> included). With
+    # max_length 60 the output may be T = 61 rows: 4 * (2 * 6 * 6 + 2 * 61 * (61 + 6)) = 32,984 weights.
+    batches = client.get("/health").json()["batches"]
+    answer = client.post("/v1/translate", json={"text": "a dog runs", "return_attention": True, "max_length": 60})
+    assert answer.status_code == 413
+    assert answer.json()["detail"] == ("return_attention could send 32,984 attention weights (layers x heads x output "
+                                       "x input pieces; text: 32,984); at most 10,000 a request: send fewer or "
+                                       "shorter texts, or a lower max_length")
+    assert client.get("/health").json()["batches"] == batches
+
+
+def test_return_attention_within_the_weights_limit_is_answered(client):
+    # max_length 20: 4 * (2 * 6 * 6 + 2 * 21 * (21 + 6)) = 4,824 weights a text, 9,648 for two.
+    answer = client.post("/v1/translate", json={"texts": ["a dog runs"] * 2, "return_attention": True,
+                                                "max_length": 20})
+    assert answer.status_code == 200
+    assert [each["translation"] for each in answer.json()["attention"]] == ["ein hund rennt"] * 2
 
 
 def test_attention_is_left_out_unless_asked_for(client):
@@ -151,6 +174,8 @@ def test_malformed_bodies_are_422_with_a_message(client, body, message):
     ({"texts": ["a dog runs", "x y " * 25]},
      r"texts\[1\] has a sentence 101 subword tokens long; this model reads at most 62"),
     ({"texts": ["a dog runs"] * 3, "return_attention": True}, "return_attention is for at most 2 texts"),
+    ({"text": "a dog runs", "glossary": {"a": "ein", "dog": "hund", "runs": "rennt", "cat": "katze"}},
+     "the glossary has 4 terms; at most 3 a request"),
 ])
 def test_too_much_is_413_with_a_message(client, body, message):
     answer = client.post("/v1/translate", json=body)
@@ -202,6 +227,43 @@ def test_no_json_body_gets_a_server_error(client, body):
 def test_any_text_is_translated_or_refused_never_a_server_error(client, body):
     answer = client.post("/v1/translate", json=body)
     assert answer.status_code in (200, 413, 422), (body, answer.text)
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    (b'{"text": "a dog runs", "prefix": "ein \\ud800"}', "prefix is not valid Unicode (it has an unpaired surrogate)"),
+    (b'{"text": "a dog runs", "glossary": {"dog": "\\udfff"}}', "glossary term 'dog' is not valid Unicode"),
+    (b'{"text": "a dog runs", "beam": 1, "sampling_topk": 0, "seed": 1208925819614629174706176}',
+     "seed: Input should be less than or equal to 18446744073709551615"),
+])
+def test_lone_surrogates_and_huge_seeds_are_422_with_a_message(client, body, message):
+    answer = post_raw(client, body)
+    assert answer.status_code == 422 and message in answer.json()["detail"]
+
+
+def test_a_lone_surrogate_in_the_old_translate_shape_is_422_as_not_json(client):
+    answer = post_raw(client, b'{"text": "a \\ud800 dog"}', path="/translate")
+    detail = answer.json()["detail"]  # pydantic's parser names the place itself ("at line 1 column 19")
+    assert answer.status_code == 422 and detail.startswith("the body is not valid JSON (") and "character" not in detail
+
+
+@pytest.mark.parametrize("path", ["/translate", "/v1/translate", "/detect", "/translate/stream"])
+def test_a_client_gone_half_way_through_its_body_is_logged_as_499_not_as_a_failure(client, path, caplog):
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
+             "path": path, "raw_path": path.encode(), "root_path": "", "query_string": b"",
+             "headers": [(b"host", b"testserver"), (b"content-type", b"application/json"), (b"content-length", b"40")],
+             "client": ("127.0.0.1", 5000), "server": ("testserver", 80)}
+    messages = [{"type": "http.request", "body": b'{"q": "a do', "more_body": True}]
+
+    async def receive():
+        return messages.pop(0) if messages else {"type": "http.disconnect"}
+
+    async def send(message):
+        pass
+
+    with caplog.at_level(logging.INFO, logger="attnmt.access"):
+        asyncio.run(client.app(scope, receive, send))  # no exception: nothing for the server to log as its failure
+    [line] = [json.loads(record.message) for record in caplog.records if record.name == "attnmt.access"]
+    assert line["status"] == 499
 
 
 def test_wrong_method_and_unknown_path(client):
@@ -387,3 +449,10 @@ def test_n_best_hypotheses_with_scores_alignments_and_confidence(client):
 def test_more_hypotheses_than_the_beam_is_a_422(client):
     answer = client.post("/translate", json={"text": "a dog runs", "beam": 2, "n_best": 3})
     assert answer.status_code == 422 and '"n_best" 3 needs "beam" 3 or more' in answer.json()["detail"]
+
+
+def test_detect_with_one_served_language_says_how_likely_the_text_is_in_it(client):
+    [german] = client.post("/detect", json={"q": "Der Hund läuft über die Straße"}).json()
+    [english] = client.post("/detect", json={"q": "a woman reads a book"}).json()
+    assert german["language"] == english["language"] == "en"
+    assert german["confidence"] < 5 and english["confidence"] > 50

@@ -9,6 +9,8 @@ open, so a few thousand silent sockets (or one half-sent body at shutdown) hold 
     BodyDeadline       a request body that has not fully arrived ``seconds`` after its headers: 408
     StrictJSONRoute    a body that is not UTF-8, or nests too deeply for the parser: 422, as any
                        other body that is not JSON (FastAPI answers a generic 400)
+    client_gone        a client that hangs up before its whole body has arrived: 499 in the
+                       access log and metrics, not the server's failure (500 and a traceback)
     SecurityHeaders    nosniff, no framing, and for the page a Content-Security-Policy that allows
                        its own inline script and style (by hash) and requests to its own server only
     run_until_stopped  serves until SIGTERM or Ctrl-C, lets requests in flight finish for at most
@@ -33,9 +35,12 @@ import uvicorn
 from fastapi import HTTPException, Request, Response
 from fastapi.routing import APIRoute
 from starlette.datastructures import MutableHeaders
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+# The status nginx logs for a client that closed its connection before the answer (no one reads it).
+CLIENT_GONE = 499
 # The names a loopback-bound server answers to: a page elsewhere that points its own name at
 # 127.0.0.1 (DNS rebinding) is refused.
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
@@ -122,6 +127,12 @@ class StrictJSONRequest(Request):
     """A request whose JSON body fails as JSON (json.JSONDecodeError, which FastAPI answers with
     422) when it is not UTF-8 or nests too deeply, not with an error FastAPI answers with 400."""
 
+    async def body(self) -> bytes:
+        try:
+            return await super().body()
+        except ClientDisconnect:  # FastAPI answers any failure to read the body with 400
+            raise HTTPException(CLIENT_GONE, "the client hung up before sending its whole body") from None
+
     async def json(self) -> object:
         body = await self.body()
         try:
@@ -144,6 +155,12 @@ class StrictJSONRoute(APIRoute):
             return await handler(StrictJSONRequest(request.scope, request.receive))
 
         return strict_handler
+
+
+async def client_gone(request: Request, error: ClientDisconnect) -> Response:
+    """The answer, that no one reads, for a client that hung up while its body was read (an
+    exception handler: the endpoints that read their body themselves raise ClientDisconnect)."""
+    return Response(status_code=CLIENT_GONE)
 
 
 def content_policy(page: str) -> str:

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+from urllib.parse import unquote_to_bytes
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import ValidationError
 
 from attnmt.app.access import Refused
@@ -73,7 +74,8 @@ def missing(name: str) -> LibreError:
 
 async def parameters(request: Request) -> tuple[dict, bytes | None]:
     """The request's parameters, and its raw body where it was JSON."""
-    if request.headers.get("content-type", "").split(";")[0].strip() == "application/json":
+    content_type = request.headers.get("content-type", "").split(";")[0].strip()
+    if content_type == "application/json":
         body = await request.body()
         try:
             data = json.loads(body)
@@ -82,8 +84,32 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
         if not isinstance(data, dict):
             raise LibreError(400, "Invalid JSON format")
         return data, body
+    # Starlette's parsers put U+FFFD (url-encoded) or Latin-1 (multipart) in place of bytes that are not UTF-8.
+    check_utf8(unquote_to_bytes(request.scope["query_string"]), "query")
+    if content_type == "application/x-www-form-urlencoded":
+        check_utf8(unquote_to_bytes(await request.body()), "form")
+    elif content_type == "multipart/form-data":  # text fields only: these endpoints take no files
+        check_utf8(await request.body(), "form")
     form = await request.form()
     return {**request.query_params, **{k: v for k, v in form.items() if isinstance(v, str)}}, None
+
+
+def check_utf8(data: bytes, where: str) -> None:
+    """400 where the parameters (a query or a form, %-decoded) are not UTF-8."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise LibreError(400, f"Invalid request: the {where} is not UTF-8 (byte 0x{data[error.start]:02x})") from None
+
+
+def check_unicode(params: dict) -> None:
+    """400 for parameters holding an unpaired surrogate (JSON's "\\ud800" on its own): text no
+    model, detector or answer can take."""
+    try:
+        json.dumps(params, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise LibreError(400, "Invalid request: a parameter is not valid Unicode (it has an unpaired surrogate, "
+                              "such as \\ud800 on its own)") from None
 
 
 def refusal(refused: Refused) -> LibreError:
@@ -195,6 +221,7 @@ async def translated(served: ServedModel, texts: list[str], alternatives: int,
 
 
 async def translate_libre(server: Server, request: Request, params: dict, from_json: bool) -> dict:
+    check_unicode(params)
     admit(server, request, params)
     settings = server.settings_for(request)
     texts = texts_of(settings, params, from_json)
@@ -224,7 +251,7 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     return answer
 
 
-async def translate_attnmt_shape(server: Server, request: Request, body: bytes) -> JSONResponse:
+async def translate_attnmt_shape(server: Server, request: Request, body: bytes) -> Response:
     """attnmt's own request posted to /translate: answered as /v1/translate answers it."""
     try:
         parsed = TranslateRequest.model_validate_json(body)
@@ -232,8 +259,8 @@ async def translate_attnmt_shape(server: Server, request: Request, body: bytes) 
         raise RequestValidationError([{**e, "loc": ("body", *e["loc"])} for e in error.errors()]) from None
     answer = await translate_native(server, parsed, request)
     # Deprecation (RFC 9745) and the successor's address tell clients where this API went.
-    return JSONResponse(answer.model_dump(exclude_none=True),
-                        headers={"Deprecation": "true", "Link": '</v1/translate>; rel="successor-version"'})
+    answer.headers.update({"Deprecation": "true", "Link": '</v1/translate>; rel="successor-version"'})
+    return answer
 
 
 def add_libretranslate_routes(app: FastAPI, server: Server) -> None:
@@ -253,6 +280,7 @@ def add_libretranslate_routes(app: FastAPI, server: Server) -> None:
     async def detect(request: Request) -> list[dict]:
         """The served source languages, most likely first, with confidences in percent."""
         params, _ = await parameters(request)
+        check_unicode(params)
         admit(server, request, params)
         q = params.get("q")
         if not q or not isinstance(q, str | list):

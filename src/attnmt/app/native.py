@@ -11,15 +11,15 @@ from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from attnmt.app.access import Refused
 from attnmt.app.context import Server
 from attnmt.app.paragraphs import Paragraph, joined_extras
 from attnmt.app.request_batcher import Busy
-from attnmt.app.served import MOST_BEAM, Options, ServedModel, TooMuch
-from attnmt.decoding import DEFAULT, Decoding
+from attnmt.app.served import MOST_BEAM, Options, ServedModel, ServeSettings, TooMuch
+from attnmt.decoding import DEFAULT, MOST_SEED, Decoding
 from attnmt.errors import UserError
 from attnmt.glossary import Glossary
 from attnmt.inspect.trace import trace_translation
@@ -57,7 +57,8 @@ class TranslateRequest(BaseModel):
                                "from all tokens or the k most likely (with beam 1)")
     sampling_topp: float = Field(DEFAULT.sampling_topp, gt=0, le=1, description="with sampling: nucleus size")
     sampling_temperature: float = Field(DEFAULT.sampling_temperature, gt=0, description="with sampling")
-    seed: int | None = Field(DEFAULT.seed, description="with sampling: the same seed, the same output")
+    seed: int | None = Field(DEFAULT.seed, ge=0, le=MOST_SEED, description="with sampling: the same seed, the same "
+                             "output")
     no_repeat_ngram_size: int = Field(DEFAULT.no_repeat_ngram_size, ge=0, description="0: off")
     repetition_penalty: float = Field(DEFAULT.repetition_penalty, gt=0, description="1: off")
     disable_unk: bool = Field(DEFAULT.disable_unk, description="never generate the unknown piece")
@@ -68,11 +69,15 @@ class TranslateRequest(BaseModel):
     def wants_hypotheses(self) -> bool:
         return self.n_best > 1 or self.return_scores or self.return_alignments or self.return_confidence
 
-    def options(self) -> Options:
-        """The batch's options; attention needs each sentence's translation, as hypotheses do."""
-        decoding = Decoding(beam_size=self.beam, n_best=self.n_best, **{
+    def decoding(self) -> Decoding:
+        return Decoding(beam_size=self.beam, n_best=self.n_best, **{
             key: getattr(self, key) for key in DECODING_FIELDS}).with_max_length(self.max_length)
-        return Options(decoding, self.wants_hypotheses or self.return_attention,
+
+    def options(self) -> Options:
+        """The request's options, its glossary built (a DataError for a blank term): after the
+        limits, which count its terms first.  Attention needs each sentence's translation, as
+        hypotheses do."""
+        return Options(self.decoding(), self.wants_hypotheses or self.return_attention,
                        Glossary.of(self.glossary) if self.glossary else None, self.prefix, self.format)
 
     @model_validator(mode="after")
@@ -87,12 +92,13 @@ class TranslateRequest(BaseModel):
             raise ValueError('"format": "html" returns the translated HTML only: leave out n_best, return_scores, '
                              "return_alignments, return_confidence, return_attention and prefix")
         try:
-            self.options()
+            self.decoding()
         except UserError as error:
             raise ValueError(str(error)) from None
         for where, text in self.named_texts():
             if not text.strip():
                 raise ValueError(f"{where} is empty: give a sentence to translate")
+        for where, text in self.named_strings():
             try:
                 text.encode("utf-8")
             except UnicodeEncodeError:
@@ -104,6 +110,12 @@ class TranslateRequest(BaseModel):
         if self.text is not None:
             return [("text", self.text)]
         return [(f"texts[{i}]", text) for i, text in enumerate(self.texts or [])]
+
+    def named_strings(self) -> list[tuple[str, str]]:
+        """Every text the request holds, named for messages: its texts, prefix and glossary terms."""
+        terms = [(f"glossary term {source!r}", term) for source, target in (self.glossary or {}).items()
+                 for term in (source, target)]
+        return [*self.named_texts(), *([("prefix", self.prefix)] if self.prefix is not None else []), *terms]
 
 
 # The request fields that are Decoding fields of the same name.
@@ -157,9 +169,10 @@ def chosen_model(server: Server, name: str | None) -> ServedModel:
 
 
 def describe(served: ServedModel, paragraph: Paragraph,
-             request: TranslateRequest) -> tuple[list[dict], list[dict] | None]:
-    """A text's hypotheses as the response gives them, and its sentences' attention on request:
-    one scoring pass per sentence of a hypothesis for all its extras (runs in the model's thread)."""
+             request: TranslateRequest) -> tuple[list[dict], str | None]:
+    """A text's hypotheses as the response gives them, and on request its sentences' attention
+    (JSON text, a list of one viewer object per sentence): one scoring pass per sentence of a
+    hypothesis for all its extras (runs in the model's thread)."""
     described, attention = [], None
     for rank, hypothesis in enumerate(paragraph.hypotheses):
         traced = request.return_alignments or request.return_confidence or (rank == 0 and request.return_attention)
@@ -170,7 +183,7 @@ def describe(served: ServedModel, paragraph: Paragraph,
                           "log_prob": round(hypothesis.log_prob, 4),
                           **joined_extras(traces, request.return_alignments, request.return_confidence)})
         if rank == 0 and request.return_attention:
-            attention = [trace.to_dict() for trace in traces]
+            attention = f"[{','.join(trace.to_json() for trace in traces)}]"
     return described, attention
 
 
@@ -185,16 +198,19 @@ def admitted(server: Server, http: Request) -> None:
         raise refusal(refused) from None
 
 
-def checked_texts(server: Server, served: ServedModel, request: TranslateRequest, http: Request) -> list[str]:
-    """The request's texts, or 413 naming the first limit they pass (422: a blank one); then
-    their characters are counted against the key's characters a minute (429 when over)."""
+def checked(server: Server, served: ServedModel, request: TranslateRequest,
+            http: Request) -> tuple[list[str], Options]:
+    """The request's texts and options, or 413 naming the first limit they pass (422: a blank
+    text or glossary term); then their characters are counted against the key's characters a
+    minute (429 when over)."""
     named = request.named_texts()
     settings = server.settings_for(http)
-    if request.return_attention and len(named) > settings.max_attention_texts:
-        raise HTTPException(413, f"return_attention is for at most {settings.max_attention_texts} texts "
-                                 f"a request, got {len(named)}")
     try:
+        check_counts(request, len(named), settings)
         served.check_texts(named, settings, markup=request.format == "html")
+        options = request.options()
+        if request.return_attention:
+            check_attention(served, named, options, settings)
         server.access.charge(http, sum(len(text) for _, text in named))
     except TooMuch as error:
         raise HTTPException(413, str(error)) from None
@@ -202,17 +218,38 @@ def checked_texts(server: Server, served: ServedModel, request: TranslateRequest
         raise HTTPException(422, str(error)) from None
     except Refused as refused:
         raise refusal(refused) from None
-    return [text for _, text in named]
+    return [text for _, text in named], options
 
 
-async def translate_native(server: Server, request: TranslateRequest, http: Request) -> TranslateResponse:
-    """Translates ``text`` or ``texts``; concurrent requests are batched together."""
+def check_counts(request: TranslateRequest, texts: int, settings: ServeSettings) -> None:
+    """TooMuch for more glossary terms, or more texts with return_attention, than ``settings`` allow."""
+    if request.glossary and len(request.glossary) > settings.max_glossary_terms:
+        raise TooMuch(f"the glossary has {len(request.glossary)} terms; at most {settings.max_glossary_terms} a "
+                      "request: send the terms your texts hold")
+    if request.return_attention and texts > settings.max_attention_texts:
+        raise TooMuch(f"return_attention is for at most {settings.max_attention_texts} texts a request, got {texts}")
+
+
+def check_attention(served: ServedModel, named: list[tuple[str, str]], options: Options,
+                    settings: ServeSettings) -> None:
+    """TooMuch where return_attention could send more weights than ``settings`` allow
+    (ServedModel.attention_weights: counted before any model work)."""
+    sizes = {where: served.attention_weights(text, options) for where, text in named}
+    total, largest = sum(sizes.values()), max(sizes, key=sizes.__getitem__)
+    if total > settings.max_attention_weights:
+        raise TooMuch(f"return_attention could send {total:,} attention weights (layers x heads x output x input "
+                      f"pieces; {largest}: {sizes[largest]:,}); at most {settings.max_attention_weights:,} a request: "
+                      "send fewer or shorter texts, or a lower max_length")
+
+
+async def translate_native(server: Server, request: TranslateRequest, http: Request) -> Response:
+    """Translates ``text`` or ``texts`` (the answer: a TranslateResponse as JSON); concurrent
+    requests are batched together."""
     admitted(server, http)
     served = chosen_model(server, request.model)
-    texts = checked_texts(server, served, request, http)
+    texts, options = checked(server, served, request, http)
     batcher = served.batcher
     try:
-        options = request.options()
         results = await batcher.translate(texts, options)
         hypotheses = attention = None
         if options.hypotheses:
@@ -229,7 +266,17 @@ async def translate_native(server: Server, request: TranslateRequest, http: Requ
     except Exception as error:  # noqa: BLE001 - the model failed; say so, keep serving
         raise HTTPException(500, f"translation failed: {type(error).__name__}: {error}") from None
     server.record(http, served, texts, translations)
-    return TranslateResponse(translations=translations, hypotheses=hypotheses, attention=attention)
+    return answer(TranslateResponse(translations=translations, hypotheses=hypotheses), attention)
+
+
+def answer(response: TranslateResponse, attention: list[str] | None) -> Response:
+    """The response as JSON, with each text's attention where asked for: JSON text already
+    (TranslationAttention.to_json), so its weights, millions for long texts, never become Python
+    floats or pass through the response model."""
+    body = response.model_dump_json(exclude_none=True)
+    if attention is not None:
+        body = f'{body[:-1]},"attention":[{",".join(attention)}]}}'
+    return Response(body, media_type="application/json")
 
 
 def json_error(problem: dict) -> str | None:
@@ -241,7 +288,8 @@ def describe_problem(problem: dict) -> str:
     """One validation problem as text, e.g. 'beam: Input should be greater than or equal to 1'."""
     loc, message = problem["loc"], problem["msg"].removeprefix("Value error, ")
     if problem["type"] == "json_invalid":
-        return f"the body is not valid JSON ({message}{f' at character {loc[-1]}' if loc[-1] else ''})"
+        where = f" at character {loc[-1]}" if isinstance(loc[-1], int) and loc[-1] else ""  # pydantic's: no place
+        return f"the body is not valid JSON ({message}{where})"
     where = ".".join(str(part) for part in loc[1:] if loc[:1] == ["body"]) or "body"
     if where == "body" and problem["type"] in ("missing", "model_attributes_type", "dict_type"):
         return 'the body must be a JSON object, e.g. {"text": "A dog runs."}'
@@ -266,6 +314,6 @@ def add_native_routes(app: FastAPI, server: Server) -> None:
         return JSONResponse({"detail": str(error)}, status_code=503, headers={"Retry-After": "1"})
 
     @app.post("/v1/translate", response_model=TranslateResponse, response_model_exclude_none=True, responses=ERRORS)
-    async def translate_v1(request: TranslateRequest, http: Request) -> TranslateResponse:
+    async def translate_v1(request: TranslateRequest, http: Request) -> Response:
         """Translates ``text`` or ``texts``; concurrent requests are batched together."""
         return await translate_native(server, request, http)

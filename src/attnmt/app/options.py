@@ -7,7 +7,7 @@ import argparse
 import math
 import sys
 
-from attnmt.decoding import DEFAULT, MAX_BEAM, Decoding
+from attnmt.decoding import DEFAULT, MAX_BEAM, MOST_SEED, Decoding
 
 DEVICES = ("cpu", "cuda", "mps")
 INT8_HELP = "int8 linear layers (dynamic quantisation): faster on CPU, BLEU within ~0.5"
@@ -105,7 +105,8 @@ def add_decoding_options(p: argparse.ArgumentParser) -> None:
                    help="with sampling: draw from the fewest most likely tokens holding this much probability")
     p.add_argument("--sampling-temperature", type=finite_number(0), default=DEFAULT.sampling_temperature,
                    help="with sampling: draw from softmax(logits / temperature)")
-    p.add_argument("--seed", type=int, default=DEFAULT.seed, help="with sampling: the same seed, the same output")
+    p.add_argument("--seed", type=whole_number(0, MOST_SEED), default=DEFAULT.seed,
+                   help="with sampling: the same seed, the same output")
     p.add_argument("--no-repeat-ngram-size", type=whole_number(0), default=DEFAULT.no_repeat_ngram_size,
                    help="no n-gram of this many tokens twice in an output (0: off)")
     p.add_argument("--repetition-penalty", type=finite_number(0), default=DEFAULT.repetition_penalty,

@@ -34,6 +34,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, Field
 from starlette.datastructures import Headers
 from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from attnmt.app.access import Access, MetricsAccess, is_loopback
@@ -44,6 +45,7 @@ from attnmt.app.guards import (
     HTTPMiddleware,
     SecurityHeaders,
     StrictJSONRoute,
+    client_gone,
     content_policy,
     run_until_stopped,
 )
@@ -129,6 +131,7 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     app = FastAPI(title=f"attnmt: {', '.join(m.name for m in server.models.all)}",
                   description=__doc__.split("\n\n")[0], lifespan=lifespan)
     app.router.route_class = StrictJSONRoute
+    app.add_exception_handler(ClientDisconnect, client_gone)
     app.add_middleware(BodyLimit, max_bytes=server.settings.max_body_bytes)
     app.add_middleware(BodyDeadline, seconds=server.settings.body_timeout_s)
     if allowed_hosts is not None:

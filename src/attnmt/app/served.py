@@ -34,7 +34,9 @@ class ServeSettings:
     max_texts: int = 64  # texts per request
     max_chars: int = 2000  # characters per text (the model's own token limit applies too)
     max_request_chars: int = 20_000  # characters per request, all its texts together
-    max_attention_texts: int = 8  # texts per request with return_attention (their matrices are large)
+    max_attention_texts: int = 8  # texts per request with return_attention (each one a scoring pass)
+    max_attention_weights: int = 2_000_000  # attention weights per request with return_attention (7 bytes of JSON each)
+    max_glossary_terms: int = 1000  # terms in a request's glossary (attnmt's API)
     max_alternatives: int = 3  # LibreTranslate's "alternatives" at most
     max_body_bytes: int = 1_000_000
     max_batch: int = 32  # texts translated together
@@ -158,6 +160,18 @@ class ServedModel:
                 if longest > self.longest_input:
                     raise TooMuch(f"{where} has a sentence {longest} subword tokens long; this model reads at most "
                                   f"{self.longest_input}: split it into shorter sentences")
+
+    def attention_weights(self, text: str, options: Options) -> int:
+        """The most attention weights ``return_attention`` can send for ``text``, known before any
+        model work: per layer and head the encoder's [S, S] and the decoder's [T, T] and [T, S],
+        S the source pieces, T the longest output ``options`` allow (room for the prefix and the
+        glossary's terms included, as the search makes it) and the end of sentence."""
+        c, encode = self.model.config, self.tokenizer.encode_target
+        source = min(len(self.tokenizer.encode(text)), self.longest_input)
+        need = sum(len(encode(term)) for term in options.glossary.matches(text)) if options.glossary else 0
+        need += len(encode(options.prefix)) if options.prefix else 0
+        target = 1 + min(max(options.decoding.max_output_length(source, self.longest_input), need), self.longest_input)
+        return c.n_heads * (c.encoder_layers * source * source + c.decoder_layers * target * (target + source))
 
     def health(self) -> dict:
         """What /health says about this model."""

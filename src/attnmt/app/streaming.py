@@ -43,6 +43,7 @@ from attnmt.app.libretranslate import (
     LibreError,
     admit,
     charge,
+    check_unicode,
     detected,
     json_body,
     model_for,
@@ -143,6 +144,7 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
         """One text's translation as it grows: server-sent events ``partial`` (the whole text so far
         each time; with beam > 1 it may change), then ``done``."""
         params, body = await parameters(request)
+        check_unicode(params)
         admit(server, request, params)
         if isinstance(params.get("q"), list):
             raise LibreError(400, "Invalid request: a stream translates one text: q must be a text, not a list")

@@ -7,6 +7,8 @@
 
 from __future__ import annotations
 
+import functools
+import json
 from dataclasses import dataclass, field, replace
 
 import torch
@@ -73,21 +75,44 @@ class TranslationAttention:
 
     def to_dict(self, decimals: int = 3) -> dict:
         """Plain JSON-ready data (what the HTML viewer embeds): weights as nested lists [layer][head][query][key]."""
-        return {
-            "sentence": self.sentence,
-            "translation": self.translation,
-            "kinds": {
-                kind: {
-                    "title": title,
-                    "rows": self.labels(kind)[0],
-                    "cols": self.labels(kind)[1],
-                    "row_title": AXIS_TITLES[kind][0],
-                    "col_title": AXIS_TITLES[kind][1],
-                    "weights": self.weights(kind).double().round(decimals=decimals).tolist(),
-                }
-                for kind, title in KINDS.items()
-            },
-        }
+        return {"sentence": self.sentence, "translation": self.translation,
+                "kinds": {kind: {**self.described(kind), "weights": self.weights(kind).double().round(
+                    decimals=decimals).tolist()} for kind in KINDS}}
+
+    def to_json(self, decimals: int = 3) -> str:
+        """``to_dict()`` as JSON text, its weights written straight from the tensors (``weights_json``):
+        a long sentence has millions, and as Python floats each would take 32 bytes."""
+        kinds = (f"{json.dumps(kind)}: {json.dumps(self.described(kind))[:-1]}, "
+                 f'"weights": {weights_json(self.weights(kind), decimals)}}}' for kind in KINDS)
+        return (f'{{"sentence": {json.dumps(self.sentence)}, "translation": {json.dumps(self.translation)}, '
+                f'"kinds": {{{", ".join(kinds)}}}}}')
+
+    def described(self, kind: str) -> dict:
+        """What ``to_dict()`` says of one kind besides its weights: title, row and column pieces and titles."""
+        rows, cols = self.labels(kind)
+        return {"title": KINDS[kind], "rows": rows, "cols": cols, "row_title": AXIS_TITLES[kind][0],
+                "col_title": AXIS_TITLES[kind][1]}
+
+
+def weights_json(weights: Tensor, decimals: int) -> str:
+    """Probabilities [..., keys] as JSON nested lists, each rounded to ``decimals`` places: one of
+    10**decimals + 1 numbers, whose texts come from a table, a row at a time."""
+    scale = 10**decimals
+    texts = number_texts(decimals)
+    steps = (weights.double() * scale).round().clamp(0, scale).long()
+
+    def nested(block: Tensor) -> str:
+        inner = (texts[step] for step in block.tolist()) if block.dim() == 1 else map(nested, block)
+        return f"[{', '.join(inner)}]"
+
+    return nested(steps)
+
+
+@functools.cache
+def number_texts(decimals: int) -> list[str]:
+    """The JSON of i / 10**decimals for i = 0 … 10**decimals: what json.dumps writes for each
+    probability rounded to ``decimals`` places."""
+    return [json.dumps(i / 10**decimals) for i in range(10**decimals + 1)]
 
 
 def check_kind(kind: str) -> None:
