@@ -92,7 +92,8 @@ def test_return_attention_within_the_weights_limit_is_answered(client):
     answer = client.post("/v1/translate", json={"texts": ["a dog runs"] * 2, "return_attention": True,
                                                 "max_length": 20})
     assert answer.status_code == 200
-    assert [each["translation"] for each in answer.json()["attention"]] == ["ein hund rennt"] * 2
+    # one list a text, one viewer object a sentence
+    assert [[each["translation"] for each in text] for text in answer.json()["attention"]] == [["ein hund rennt"]] * 2
 
 
 def test_attention_is_left_out_unless_asked_for(client):
