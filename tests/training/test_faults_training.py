@@ -9,7 +9,6 @@ import os
 import pickle
 import random
 import shlex
-import shutil
 import signal
 import subprocess
 import sys
@@ -18,7 +17,7 @@ from pathlib import Path
 
 import pytest
 import torch
-from support import tiny_config
+from support import can_mount_tmpfs, tiny_config
 
 from attnmt import checkpoint as ckpt
 from attnmt import tokenizer_files
@@ -172,16 +171,6 @@ def test_tokenizer_of_another_vocabulary_size_is_refused(tmp_path, capsys):
     assert main(["translate", "--model", str(model_dir), os.devnull]) == 2
     err = capsys.readouterr().err
     assert "spm.model: has" in err and "vocab_size=81" in err
-
-
-def can_mount_tmpfs(folder: Path) -> bool:
-    """Whether this process may mount a tmpfs in a mount namespace of its own (root, or user namespaces)."""
-    if not shutil.which("unshare"):
-        return False
-    folder.mkdir()
-    check = subprocess.run(["unshare", "-rm", "sh", "-c", f"mount -t tmpfs -o size=1m tmpfs {folder}"],
-                           capture_output=True)
-    return check.returncode == 0
 
 
 def test_a_full_disk_during_a_checkpoint_save_is_one_line_and_the_last_checkpoint_stays(tmp_path):
