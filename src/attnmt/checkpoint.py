@@ -254,6 +254,12 @@ def load_latest_checkpoint(model_dir: Path, model: Transformer, say: Callable[[s
     checkpoints = list_checkpoints(model_dir)
     if not checkpoints:
         raise ModelDirError(f"{model_dir}: no checkpoint to resume from")
+    checkpoint, state = newest_loadable(checkpoints, model, say)
+    check_finite_weights(model, checkpoint, model_dir)
+    return checkpoint, state
+
+
+def newest_loadable(checkpoints: list[Path], model: Transformer, say: Callable[[str], None]) -> tuple[Path, dict]:
     for checkpoint in reversed(checkpoints[1:]):
         try:
             load_weights(model, checkpoint / WEIGHTS)
@@ -262,6 +268,33 @@ def load_latest_checkpoint(model_dir: Path, model: Transformer, say: Callable[[s
             say(f"warning: {error}; resuming from the checkpoint before it (delete {checkpoint} to be rid of it)")
     load_weights(model, checkpoints[0] / WEIGHTS)
     return checkpoints[0], load_trainer_state(checkpoints[0])
+
+
+def check_finite_weights(model: Transformer, checkpoint: Path, model_dir: Path) -> None:
+    """Refuses to resume from weights holding a NaN or an infinity: every batch's loss would be
+    NaN, and skipped, for ever.  The one-line error names the newest checkpoint that is sound."""
+    broken = next((name for name, p in model.named_parameters() if not torch.isfinite(p).all()), None)
+    if broken is None:
+        return
+    sound = last_finite_checkpoint(model_dir, before=checkpoint)
+    how = (f"delete it to resume from {sound}, the newest checkpoint with finite weights" if sound else
+           "no checkpoint before it has finite weights: start the run afresh")
+    raise ModelDirError(f"{checkpoint}: its weights hold NaN or infinite values ({broken}); {how} "
+                        "(with a lower lr_factor, or clip_norm set, if they broke in training)")
+
+
+def last_finite_checkpoint(model_dir: Path, before: Path | None = None) -> Path | None:
+    """The newest checkpoint (older than ``before``) whose weights load and are all finite, or None."""
+    for checkpoint in reversed(list_checkpoints(model_dir)):
+        if before is not None and checkpoint.name >= before.name:
+            continue
+        try:
+            tensors = read_tensors(checkpoint / WEIGHTS)
+        except ModelDirError:
+            continue
+        if all(torch.isfinite(tensor).all() for tensor in tensors.values()):
+            return checkpoint
+    return None
 
 
 def prune_checkpoints(model_dir: Path, keep_last: int, protect: Path | None = None) -> None:

@@ -5,6 +5,7 @@ parameters equal those of a run that was never interrupted.
 """
 
 import json
+import math
 import os
 import pickle
 import random
@@ -17,11 +18,14 @@ from pathlib import Path
 
 import pytest
 import torch
+from safetensors.torch import load_file, save_file
 from support import can_mount_tmpfs, tiny_config
 
 from attnmt import checkpoint as ckpt
 from attnmt import tokenizer_files
 from attnmt.app.cli import main
+from attnmt.errors import ModelDirError, NonFiniteLoss
+from attnmt.training import trainer as trainer_module
 from attnmt.training.trainer import Trainer, resume
 
 HARNESS = Path(__file__).parent / "killable_train.py"
@@ -235,3 +239,30 @@ def test_a_damaged_latest_checkpoint_is_passed_over_for_the_one_before(tmp_path,
     resumed.train()
     for name, value in straight.model.state_dict().items():
         assert torch.equal(value, resumed.model.state_dict()[name]), name
+
+
+def test_resuming_from_non_finite_weights_stops_naming_the_checkpoint_and_the_one_before(tmp_path):
+    config = tiny_config(tmp_path, **{**FAST, "max_steps": 6, "eval_every": 3})
+    Trainer(config, progress=False).train()
+    weights = ckpt.list_checkpoints(Path(config.out_dir))[-1] / ckpt.WEIGHTS
+    tensors = load_file(weights)
+    next(iter(tensors.values()))[0] = math.nan
+    save_file(tensors, weights)
+    with pytest.raises(ModelDirError, match=r"step_00000006: its weights hold NaN or infinite values \(.*\); "
+                                            r"delete it to resume from .*step_00000003"):
+        Trainer(config, resume=True, progress=False)
+
+
+def test_a_run_whose_every_batch_is_non_finite_stops_naming_the_last_good_checkpoint(tmp_path, monkeypatch):
+    monkeypatch.setattr(trainer_module, "SKIPPED_IN_A_ROW", 3)
+    trainer = Trainer(tiny_config(tmp_path, **{**FAST, "max_steps": 1000, "eval_every": 2}), progress=False)
+    real_loss, calls = trainer.loss, {"n": 0}
+
+    def broken_after_step_4(*args):  # as weights gone NaN would give
+        calls["n"] += 1
+        return real_loss(*args) * (math.nan if calls["n"] > 4 else 1.0)
+
+    trainer.loss = broken_after_step_4
+    with pytest.raises(NonFiniteLoss, match=r"at step 5, 3 updates in a row: .* The last good checkpoint is "
+                                            r".*step_00000004"):
+        trainer.train()
