@@ -38,7 +38,7 @@ FAST = dict(max_steps=STEPS, eval_every=1, eval_metric="loss", max_tokens=60, ke
 @pytest.fixture(autouse=True, scope="module")
 def scratch_for_killed_runs(tmp_path_factory):
     """A run killed with SIGKILL cannot remove its on-the-fly preparation (a temporary
-    directory): the harness's runs make theirs under pytest's own temporary folders."""
+    directory; the next run does): the harness's runs make theirs under pytest's own temporary folders."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("TMPDIR", str(tmp_path_factory.mktemp("scratch")))
         yield
@@ -110,6 +110,7 @@ def test_sigkill_at_random_moments_then_resume_gives_the_uninterrupted_result(un
     finished = last_weights(model_dir)
     assert latest_step(model_dir) == STEPS
     assert not [p for p in model_dir.rglob(".*")]  # the killed save's temporary folder was cleaned up
+    assert not list(Path(os.environ["TMPDIR"]).glob("attnmt-prepared-*"))  # nor are the killed runs' preparations
     for name, value in uninterrupted.items():
         assert torch.equal(value, finished[name]), name
 
