@@ -55,6 +55,16 @@ def test_an_output_file_appears_whole_at_the_end_of_a_run(trained_model, tmp_pat
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.txt", "out.txt"]
 
 
+def test_an_output_path_that_is_a_link_is_written_through_not_replaced(trained_model, tmp_path, capsys):
+    """As /dev/stdout is: a rename over the link would replace the link itself."""
+    (tmp_path / "real.txt").write_text("yesterday's translations\n", encoding="utf-8")
+    link = tmp_path / "out.txt"
+    link.symlink_to(tmp_path / "real.txt")
+    code, _, _ = run_cli(["translate", "--model", trained_model, write_source(tmp_path), link], capsys)
+    assert code == 0 and link.is_symlink()
+    assert (tmp_path / "real.txt").read_text(encoding="utf-8") == TRANSLATIONS
+
+
 def on_a_full_disk(tmp_path, command: str) -> tuple[int, str]:
     """Runs ``command`` (sh) with DISK, a 1 MB tmpfs with 16 KB left, in a mount namespace of
     its own; returns its exit status and stderr."""

@@ -112,10 +112,9 @@ QUICK_EXIT = ("translate", "evaluate")
 
 def entry() -> None:
     """The ``attnmt`` command and ``python -m attnmt``: ``main``, then the process ends."""
-    code = main()
-    logging.shutdown()
-    code = flush_stdout(code)
+    code = flush_stdout(main())
     if sys.argv[1:2] and sys.argv[1] in QUICK_EXIT:
+        logging.shutdown()
         with contextlib.suppress(OSError):  # nowhere left to say anything
             sys.stderr.flush()
         os._exit(code)
