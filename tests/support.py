@@ -77,6 +77,16 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-
                  "--disable-component-update", "--disable-sync"]
 
 
+def can_mount_tmpfs(folder: Path) -> bool:
+    """Whether this process may mount a tmpfs in a mount namespace of its own (root, or user namespaces)."""
+    if not shutil.which("unshare"):
+        return False
+    folder.mkdir()
+    check = subprocess.run(["unshare", "-rm", "sh", "-c", f"mount -t tmpfs -o size=1m tmpfs {folder}"],
+                           capture_output=True)
+    return check.returncode == 0
+
+
 def run_cli(argv, capsys) -> tuple[int, str, str]:
     """``attnmt ARGV`` in process: (exit status, stdout, stderr)."""
     from attnmt.app.cli import main

@@ -78,6 +78,13 @@ def test_sides_differing_in_line_count_leave_no_prepared_directory(tmp_path, tok
     assert sorted(path.name for path in tmp_path.iterdir()) == ["train.src", "train.tgt"]  # no temporary left
 
 
+def test_a_missing_corpus_file_is_named_not_the_directory_being_written(tmp_path, tokenizer):
+    _, tgt = write_pairs(tmp_path, "train", PAIRS)
+    missing = tmp_path / "missing.src"
+    with pytest.raises(DataError, match=f"^cannot read {missing}: no such file or directory$"):
+        prepare(config_for(missing, tgt).corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1)
+
+
 def test_a_truncated_array_file_is_refused_with_its_name(tmp_path, tokenizer):
     folder, config = prepared(tmp_path, tokenizer)
     tokens = folder / "corpus0" / "tgt.tokens"

@@ -27,6 +27,7 @@ import shutil
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 
 import torch
 from safetensors import SafetensorError, safe_open
@@ -63,10 +64,35 @@ def write_safetensors(model: Transformer, path: Path) -> None:
 
 
 def save_state(state: dict, path: Path) -> None:
-    """torch.save through a Python file, so that a full disk raises OSError (ENOSPC) rather than
-    torch's own "unexpected pos" RuntimeError."""
+    """torch.save through a Python file, so that a full disk raises the OSError (ENOSPC) it is:
+    torch's zip writer lets some of its file's errors through and turns others into its own
+    "[enforce fail at inline_container.cc] unexpected pos" RuntimeError."""
     with open(path, "wb") as handle:
-        torch.save(state, handle)
+        writes = RecordedWrites(handle)
+        try:
+            torch.save(state, writes)
+        except RuntimeError:
+            if writes.error is None:
+                raise
+            raise writes.error from None
+
+
+class RecordedWrites:
+    """A binary file for torch.save (``write`` and ``flush``), remembering the OSError a write raised."""
+
+    def __init__(self, handle: BinaryIO) -> None:
+        self.handle = handle
+        self.error: OSError | None = None
+
+    def write(self, data: bytes) -> int:
+        try:
+            return self.handle.write(data)
+        except OSError as error:
+            self.error = error
+            raise
+
+    def flush(self) -> None:
+        self.handle.flush()
 
 
 def check_model_size(config: TransformerConfig, source: Path | str) -> None:
@@ -254,6 +280,12 @@ def load_latest_checkpoint(model_dir: Path, model: Transformer, say: Callable[[s
     checkpoints = list_checkpoints(model_dir)
     if not checkpoints:
         raise ModelDirError(f"{model_dir}: no checkpoint to resume from")
+    checkpoint, state = newest_loadable(checkpoints, model, say)
+    check_finite_weights(model, checkpoint, model_dir)
+    return checkpoint, state
+
+
+def newest_loadable(checkpoints: list[Path], model: Transformer, say: Callable[[str], None]) -> tuple[Path, dict]:
     for checkpoint in reversed(checkpoints[1:]):
         try:
             load_weights(model, checkpoint / WEIGHTS)
@@ -262,6 +294,33 @@ def load_latest_checkpoint(model_dir: Path, model: Transformer, say: Callable[[s
             say(f"warning: {error}; resuming from the checkpoint before it (delete {checkpoint} to be rid of it)")
     load_weights(model, checkpoints[0] / WEIGHTS)
     return checkpoints[0], load_trainer_state(checkpoints[0])
+
+
+def check_finite_weights(model: Transformer, checkpoint: Path, model_dir: Path) -> None:
+    """Refuses to resume from weights holding a NaN or an infinity: every batch's loss would be
+    NaN, and skipped, for ever.  The one-line error names the newest checkpoint that is sound."""
+    broken = next((name for name, p in model.named_parameters() if not torch.isfinite(p).all()), None)
+    if broken is None:
+        return
+    sound = last_finite_checkpoint(model_dir, before=checkpoint)
+    how = (f"delete it to resume from {sound}, the newest checkpoint with finite weights" if sound else
+           "no checkpoint before it has finite weights: start the run afresh")
+    raise ModelDirError(f"{checkpoint}: its weights hold NaN or infinite values ({broken}); {how} "
+                        "(with a lower lr_factor, or clip_norm set, if they broke in training)")
+
+
+def last_finite_checkpoint(model_dir: Path, before: Path | None = None) -> Path | None:
+    """The newest checkpoint (older than ``before``) whose weights load and are all finite, or None."""
+    for checkpoint in reversed(list_checkpoints(model_dir)):
+        if before is not None and checkpoint.name >= before.name:
+            continue
+        try:
+            tensors = read_tensors(checkpoint / WEIGHTS)
+        except ModelDirError:
+            continue
+        if all(torch.isfinite(tensor).all() for tensor in tensors.values()):
+            return checkpoint
+    return None
 
 
 def prune_checkpoints(model_dir: Path, keep_last: int, protect: Path | None = None) -> None:

@@ -60,6 +60,8 @@ def stream_lines(path: str | Path) -> Iterator[str]:
                 yield line.removesuffix("\n").removesuffix("\r")
     except (gzip.BadGzipFile, EOFError) as err:
         raise DataError(f"{path}: not a valid gzip file ({err})") from None
+    except OSError as err:  # missing, a folder, unreadable: named here, or a writer downstream takes it for its own
+        raise DataError(f"cannot read {path}: {(err.strerror or str(err)).lower()}") from None
 
 
 def invalid_utf8(source: str, line: int, byte: int) -> DataError:

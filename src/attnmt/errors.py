@@ -21,6 +21,10 @@ class ModelDirError(UserError):
     """A model directory or one of its files is missing, corrupt or does not match."""
 
 
+class OutputError(UserError):
+    """Output could not be written (a full disk, an I/O error); the message names where and why."""
+
+
 class ConversionError(UserError):
     """A model cannot be converted (an unsupported setting, a missing dependency); the message says why."""
 

@@ -1,5 +1,6 @@
 """Writing files so that a crash never leaves a broken one: every writer of attnmt goes through
-``atomic_write`` (one file) or ``atomic_folder`` (a directory, e.g. a checkpoint).
+``atomic_write`` (one file; ``atomic_file`` where the writing is a ``with`` block) or
+``atomic_folder`` (a directory, e.g. a checkpoint).
 
 Both write under a temporary dot-name beside the target and rename it into place: readers
 see the old version or the new one, never half of one.  New files get the permissions any
@@ -14,7 +15,8 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from attnmt.errors import ModelDirError
@@ -30,13 +32,22 @@ def umask() -> int:
 def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
     """Calls ``write(tmp)`` then renames tmp over ``path``: readers see the old file or the new one.
     A full disk or an I/O error raises ModelDirError saying the previous version is intact."""
+    with atomic_file(path) as tmp:
+        write(tmp)
+
+
+@contextmanager
+def atomic_file(path: Path) -> Iterator[Path]:
+    """A temporary file beside ``path`` to write in the ``with`` block, renamed over ``path`` when
+    the block ends without an error (and deleted when it raises).  An OSError in the block, or in
+    the rename, raises ModelDirError saying the previous version is intact."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     os.close(fd)
     tmp = Path(tmp_name)
     try:
-        write(tmp)
+        yield tmp
         finish_file(tmp)
         os.replace(tmp, path)
     except OSError as error:

@@ -2,6 +2,11 @@
 a validation loss per corpus, exact resume, and one clear line for a prepared directory that does not fit."""
 
 import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
 
 import pytest
 import torch
@@ -10,7 +15,8 @@ from support import PAIRS, tiny_config, write_pairs
 from attnmt.app.cli import main
 from attnmt.batching import WeightedBatcher
 from attnmt.data import collate, encode_pairs
-from attnmt.training.corpora import prepare_config
+from attnmt.tokenizer import Tokenizer
+from attnmt.training.corpora import load_training_data, prepare_config
 from attnmt.training.trainer import Trainer
 
 SMALL = dict(max_tokens=60, eval_metric="loss", max_steps=4, eval_every=4, warmup_steps=4,
@@ -82,3 +88,19 @@ def test_a_damaged_prepared_directory_is_one_line_and_trains_nothing(tmp_path, c
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err
     assert not (tmp_path / "model").exists()
+
+
+def test_a_preparation_left_by_a_killed_run_is_removed_by_the_next_run(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    killed = tmp_path / f"attnmt-prepared-{int(ended.stdout)}-k2j4x9a1"  # its process is gone
+    running = tmp_path / f"attnmt-prepared-{os.getpid()}-q1w2e3r4"  # this process's: in use
+    killed.mkdir()
+    running.mkdir()
+    config = tiny_config(tmp_path / "run")
+    lines = []
+    data = load_training_data(config, Tokenizer.train([s for pair in PAIRS for s in pair], vocab_size=81),
+                              lines.append)
+    assert not killed.exists() and running.exists()
+    assert f"removed {killed}, left by a run that was killed" in lines
+    assert Path(data.scratch.name).name.startswith(f"attnmt-prepared-{os.getpid()}-")

@@ -5,11 +5,11 @@ parameters equal those of a run that was never interrupted.
 """
 
 import json
+import math
 import os
 import pickle
 import random
 import shlex
-import shutil
 import signal
 import subprocess
 import sys
@@ -18,11 +18,14 @@ from pathlib import Path
 
 import pytest
 import torch
-from support import tiny_config
+from safetensors.torch import load_file, save_file
+from support import can_mount_tmpfs, tiny_config
 
 from attnmt import checkpoint as ckpt
 from attnmt import tokenizer_files
 from attnmt.app.cli import main
+from attnmt.errors import ModelDirError, NonFiniteLoss
+from attnmt.training import trainer as trainer_module
 from attnmt.training.trainer import Trainer, resume
 
 HARNESS = Path(__file__).parent / "killable_train.py"
@@ -35,7 +38,7 @@ FAST = dict(max_steps=STEPS, eval_every=1, eval_metric="loss", max_tokens=60, ke
 @pytest.fixture(autouse=True, scope="module")
 def scratch_for_killed_runs(tmp_path_factory):
     """A run killed with SIGKILL cannot remove its on-the-fly preparation (a temporary
-    directory): the harness's runs make theirs under pytest's own temporary folders."""
+    directory; the next run does): the harness's runs make theirs under pytest's own temporary folders."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("TMPDIR", str(tmp_path_factory.mktemp("scratch")))
         yield
@@ -107,6 +110,7 @@ def test_sigkill_at_random_moments_then_resume_gives_the_uninterrupted_result(un
     finished = last_weights(model_dir)
     assert latest_step(model_dir) == STEPS
     assert not [p for p in model_dir.rglob(".*")]  # the killed save's temporary folder was cleaned up
+    assert not list(Path(os.environ["TMPDIR"]).glob("attnmt-prepared-*"))  # nor are the killed runs' preparations
     for name, value in uninterrupted.items():
         assert torch.equal(value, finished[name]), name
 
@@ -174,16 +178,6 @@ def test_tokenizer_of_another_vocabulary_size_is_refused(tmp_path, capsys):
     assert "spm.model: has" in err and "vocab_size=81" in err
 
 
-def can_mount_tmpfs(folder: Path) -> bool:
-    """Whether this process may mount a tmpfs in a mount namespace of its own (root, or user namespaces)."""
-    if not shutil.which("unshare"):
-        return False
-    folder.mkdir()
-    check = subprocess.run(["unshare", "-rm", "sh", "-c", f"mount -t tmpfs -o size=1m tmpfs {folder}"],
-                           capture_output=True)
-    return check.returncode == 0
-
-
 def test_a_full_disk_during_a_checkpoint_save_is_one_line_and_the_last_checkpoint_stays(tmp_path):
     disk = tmp_path / "disk"
     if not can_mount_tmpfs(disk):
@@ -246,3 +240,30 @@ def test_a_damaged_latest_checkpoint_is_passed_over_for_the_one_before(tmp_path,
     resumed.train()
     for name, value in straight.model.state_dict().items():
         assert torch.equal(value, resumed.model.state_dict()[name]), name
+
+
+def test_resuming_from_non_finite_weights_stops_naming_the_checkpoint_and_the_one_before(tmp_path):
+    config = tiny_config(tmp_path, **{**FAST, "max_steps": 6, "eval_every": 3})
+    Trainer(config, progress=False).train()
+    weights = ckpt.list_checkpoints(Path(config.out_dir))[-1] / ckpt.WEIGHTS
+    tensors = load_file(weights)
+    next(iter(tensors.values()))[0] = math.nan
+    save_file(tensors, weights)
+    with pytest.raises(ModelDirError, match=r"step_00000006: its weights hold NaN or infinite values \(.*\); "
+                                            r"delete it to resume from .*step_00000003"):
+        Trainer(config, resume=True, progress=False)
+
+
+def test_a_run_whose_every_batch_is_non_finite_stops_naming_the_last_good_checkpoint(tmp_path, monkeypatch):
+    monkeypatch.setattr(trainer_module, "SKIPPED_IN_A_ROW", 3)
+    trainer = Trainer(tiny_config(tmp_path, **{**FAST, "max_steps": 1000, "eval_every": 2}), progress=False)
+    real_loss, calls = trainer.loss, {"n": 0}
+
+    def broken_after_step_4(*args):  # as weights gone NaN would give
+        calls["n"] += 1
+        return real_loss(*args) * (math.nan if calls["n"] > 4 else 1.0)
+
+    trainer.loss = broken_after_step_4
+    with pytest.raises(NonFiniteLoss, match=r"at step 5, 3 updates in a row: .* The last good checkpoint is "
+                                            r".*step_00000004"):
+        trainer.train()

@@ -19,6 +19,7 @@ from attnmt import __version__
 from attnmt.app.commands import evaluate, interop, pictures, serve, shortlist, train, translate
 from attnmt.app.commands.train import OWN_FLAGS
 from attnmt.errors import ConfigError, UserError
+from attnmt.files import write_failure
 
 USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError)
 # Optional dependencies, by the extra that installs them (pip install 'attnmt[serve]', or [all]).
@@ -99,6 +100,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("attnmt: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # the reader of the output has all it wants (| head): no failure of ours
+        return 0
 
 
 # Commands whose process has nothing left to do once they return: the process ends with os._exit,
@@ -109,14 +112,27 @@ QUICK_EXIT = ("translate", "evaluate")
 
 def entry() -> None:
     """The ``attnmt`` command and ``python -m attnmt``: ``main``, then the process ends."""
-    code = main()
+    code = flush_stdout(main())
     if sys.argv[1:2] and sys.argv[1] in QUICK_EXIT:
         logging.shutdown()
-        with contextlib.suppress(OSError):  # a closed pipe: nothing more can be written anyway
-            sys.stdout.flush()
+        with contextlib.suppress(OSError):  # nowhere left to say anything
             sys.stderr.flush()
         os._exit(code)
     sys.exit(code)
+
+
+def flush_stdout(code: int) -> int:
+    """Writes what standard output still holds; returns the exit status: ``code``, or 2 with one
+    line on stderr where the write fails (a full disk), so that no output ends short silently."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader left (| head): what it did not read is not wanted
+        # Standard output goes nowhere from here on, so the interpreter's own flush at exit stays quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except OSError as error:
+        print(f"attnmt: error: could not write <stdout>: {write_failure(error)}", file=sys.stderr)
+        return code or 2
+    return code
 
 
 if __name__ == "__main__":

@@ -28,12 +28,16 @@ from __future__ import annotations
 import json
 import os
 import stat
+import sys
 from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
+from pathlib import Path
 from typing import BinaryIO, TextIO
 
 from attnmt.data import decode_lines
-from attnmt.errors import DataError
+from attnmt.errors import DataError, OutputError
+from attnmt.files import atomic_file, write_failure
 from attnmt.glossary import Glossary
 from attnmt.inspect.align import pharaoh
 from attnmt.translate import Translation
@@ -115,6 +119,50 @@ def json_object(line: str, where: str) -> dict:
     if unknown:
         raise DataError(f"{where}: unknown key(s) {', '.join(unknown)}; the keys are {', '.join(JSONL_KEYS)}")
     return item
+
+
+@contextmanager
+def output(path: str | None) -> Iterator[TextIO]:
+    """Where translations go: standard output (``path`` None or "-"), a file written under a
+    temporary name and renamed into place at the end (so that a run that fails leaves the
+    previous file as it was), or a path that is not a regular file, written as it is.
+
+    A failed write (a full disk) raises a one-line error naming the output, never a partial
+    success; BrokenPipeError (the reader left, as ``| head`` does) passes through."""
+    if path not in (None, "-") and not written_in_place(path):
+        with atomic_file(Path(path)) as tmp, open(tmp, "w", encoding="utf-8") as out:
+            yield out
+        return
+    try:
+        with open_in_place(path) as out:
+            yield out
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        where = path if path not in (None, "-") else "<stdout>"
+        raise OutputError(f"could not write {where}: {write_failure(error)}") from None
+
+
+def written_in_place(path: str) -> bool:
+    """True for an existing path that is not a regular file (a device, a named pipe, a link such as
+    /dev/stdout), where a rename would replace the link or the device itself."""
+    try:
+        return not stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return False
+
+
+def open_in_place(path: str | None) -> AbstractContextManager[TextIO]:
+    """``path`` opened for writing, or standard output through a buffered writer of its own: where
+    sys.stdout is unbuffered (PYTHONUNBUFFERED), its text layer drops the rest of a short write
+    (a nearly full disk) without an error, where a buffered writer writes on or raises."""
+    if path not in (None, "-"):
+        return open(path, "w", encoding="utf-8")
+    sys.stdout.flush()
+    try:
+        return open(sys.stdout.fileno(), "w", encoding="utf-8", closefd=False)
+    except (AttributeError, OSError, ValueError):  # an in-memory stdout (a test's): nothing to drop
+        return nullcontext(sys.stdout)
 
 
 Alignments = list[tuple[int, int]]

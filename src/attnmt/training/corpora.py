@@ -2,12 +2,16 @@
 
 With ``prepared_dir`` the corpora come from a directory ``attnmt prepare`` wrote; without,
 the text is prepared on the fly into a temporary directory, by the same code, so both
-paths give the same batches.  Either way memory holds only the lengths of the pairs
-(for batching), not the pairs.
+paths give the same batches (the next run deletes such a directory that a killed run left
+behind).  Either way memory holds only the lengths of the pairs (for batching), not the pairs.
 """
 
 from __future__ import annotations
 
+import os
+import re
+import shutil
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -22,6 +26,11 @@ from attnmt.prepare import Filters, open_prepared, prepare
 from attnmt.tokenizer import Tokenizer
 from attnmt.training.start import run_start
 from attnmt.vocab_tokenizer import VocabTokenizer
+
+# An on-the-fly preparation's folder in the system's temporary folder: attnmt-prepared-PID-XXXXXXXX,
+# named after the process that reads it, so that a later run can tell one whose process was killed.
+SCRATCH_PREFIX = "attnmt-prepared-"
+SCRATCH = re.compile(rf"^{SCRATCH_PREFIX}(\d+)-[a-z0-9_]{{8}}$")
 
 
 @dataclass
@@ -49,7 +58,9 @@ def load_training_data(config: TrainConfig, tokenizer: Tokenizer | VocabTokenize
     if config.prepared_dir:
         data = TrainingData(tokenizer, specs, open_prepared(config.prepared_dir, config, tokenizer, source, log))
     else:
-        scratch = TemporaryDirectory(prefix="attnmt-prepared-")
+        for orphan in remove_orphaned_scratch():
+            log(f"removed {orphan}, left by a run that was killed")
+        scratch = TemporaryDirectory(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-")
         # The reports are logged as it prepares, not again when it opens.
         folder = prepare(specs, tokenizer, Path(scratch.name) / "prepared",
                          Filters.of(config), config.prepare_workers, log)
@@ -60,6 +71,28 @@ def load_training_data(config: TrainConfig, tokenizer: Tokenizer | VocabTokenize
             raise ConfigError(f"{spec.name}: no training pairs left after filtering: check {spec.files()}, "
                               "max_len and max_length_ratio")
     return data
+
+
+def remove_orphaned_scratch() -> list[Path]:
+    """Deletes the preparations in the temporary folder whose process is gone (a SIGKILL, a power
+    cut: no clean-up ran); returns them.  One whose process lives, or may, is left alone."""
+    orphans = []
+    for path in Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}*"):
+        owner = SCRATCH.match(path.name)
+        if owner and not process_exists(int(owner.group(1))):
+            shutil.rmtree(path, ignore_errors=True)
+            orphans += [] if path.exists() else [path]
+    return orphans
+
+
+def process_exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)  # signal 0: no signal, only the check that the process exists
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's
+        return True
+    return True
 
 
 def validation_set(src: str, tgt: str, tokenizer: Tokenizer | VocabTokenizer, config: TrainConfig,

@@ -10,13 +10,18 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 import time
 from pathlib import Path
+from time import monotonic
 
 from tqdm import tqdm
 
 from attnmt.errors import ModelDirError
 from attnmt.files import write_failure
+
+# Seconds between progress lines where standard error is not a terminal (a log file, a pipe).
+PROGRESS_LINE_EVERY = 30.0
 
 
 class RunLog:
@@ -101,7 +106,7 @@ class Progress:
 
     def __init__(self, step: int, elapsed: float, max_steps: int, budget: float, enabled: bool) -> None:
         self.start, self.max_steps, self.budget = (step, elapsed), max_steps, budget
-        self.bar = tqdm(total=max_steps, initial=step, disable=not enabled, dynamic_ncols=True, unit="step")
+        self.bar = progress_bar(step, max_steps, enabled)
 
     def advance(self, step: int, elapsed: float) -> None:
         """One step more; ``elapsed``: seconds of training so far."""
@@ -123,3 +128,37 @@ class Progress:
 
     def close(self) -> None:
         self.bar.close()
+
+
+def progress_bar(step: int, max_steps: int, enabled: bool) -> tqdm | ProgressLines:
+    """tqdm's bar on a terminal; elsewhere lines, since tqdm redraws its bar with a carriage return
+    ten times a second, which a log file keeps as thousands of updates."""
+    if enabled and not sys.stderr.isatty():
+        return ProgressLines(max_steps, step)
+    return tqdm(total=max_steps, initial=step, disable=not enabled, dynamic_ncols=True, unit="step")
+
+
+class ProgressLines:
+    """The bar's numbers as a line of their own on stderr, every PROGRESS_LINE_EVERY seconds and at
+    the end: `` 30% 300/1000 [00:30<01:10, 10.00step/s, loss=3.210, …]``."""
+
+    def __init__(self, total: int, initial: int) -> None:
+        self.total, self.n, self.initial = total, initial, initial
+        self.started = self.last_line = monotonic()
+        self.postfix = ""
+
+    def update(self, n: int) -> None:
+        self.n += n
+        if monotonic() - self.last_line >= PROGRESS_LINE_EVERY:
+            self.line()
+
+    def set_postfix(self, **values) -> None:
+        self.postfix = ", ".join(f"{name}={value}" for name, value in values.items())
+
+    def close(self) -> None:
+        self.line()
+
+    def line(self) -> None:
+        self.last_line = monotonic()
+        print(tqdm.format_meter(self.n, self.total, self.last_line - self.started, ncols=0, unit="step",
+                                initial=self.initial, postfix=self.postfix), file=sys.stderr, flush=True)

@@ -40,6 +40,9 @@ from attnmt.translate import translate
 # Steps between returns of the heap's free pages to the system.  Every step bounds memory
 # as well, but the next step then faults every page back in (benchmarks/experiments/train_memory.py).
 HEAP_TRIM_EVERY = 20
+# Updates skipped in a row (on_nonfinite: skip) that stop a run: a poisoned batch is skipped and
+# forgotten, but weights that make every batch's loss NaN would be skipped for ever.
+SKIPPED_IN_A_ROW = 50
 
 
 def autocast(precision: str, device: torch.device):
@@ -84,6 +87,7 @@ class Trainer:
         self.batcher = self.data.batcher(config, self.group.rank, self.group.world_size, ids)
         self.step = 0
         self.elapsed = 0.0
+        self.skipped_in_a_row = 0
         self.best_score, self.best_step, self.bad_evals = -math.inf, 0, 0
         if resume:
             self._restore()
@@ -237,6 +241,7 @@ class Trainer:
             self.optimizer.zero_grad(set_to_none=True)
             self._non_finite(total)
             return math.nan, tokens
+        self.skipped_in_a_row = 0
         if self.config.clip_norm > 0:
             torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.config.clip_norm)
         self.step += 1
@@ -252,12 +257,18 @@ class Trainer:
         """A NaN/inf loss: skip the batch, or stop with the last good checkpoint untouched."""
         where = f"non-finite loss ({total}) at step {self.step + 1}"
         self.log.record({"step": self.step + 1, "non_finite_loss": str(total), "action": self.config.on_nonfinite})
+        self.skipped_in_a_row += 1
         if self.config.on_nonfinite == "stop":
-            last = ckpt.list_checkpoints(self.dir)
-            raise NonFiniteLoss(f"{where}; stopped. The last good checkpoint is "
-                                f"{last[-1] if last else 'none (none was written yet)'}; lower lr_factor or "
-                                "set clip_norm, then 'attnmt train --resume'")
+            raise NonFiniteLoss(f"{where}; stopped. {self._last_good()}")
+        if self.skipped_in_a_row >= SKIPPED_IN_A_ROW:
+            raise NonFiniteLoss(f"{where}, {self.skipped_in_a_row} updates in a row: the weights are broken, not a "
+                                f"batch; stopped. {self._last_good()}")
         self.log.line(f"warning: {where}; batch skipped (on_nonfinite: skip)")
+
+    def _last_good(self) -> str:
+        good = ckpt.last_finite_checkpoint(self.dir)
+        return (f"The last good checkpoint is {good or 'none (none was written yet)'}; lower lr_factor or "
+                "set clip_norm, then 'attnmt train --resume'")
 
     def learning_rate(self, step: int | None = None) -> float:
         c = self.config

@@ -47,7 +47,7 @@ def batching(args: argparse.Namespace) -> dict:
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.app.document_files import check_document_options, translate_document_input, uses_documents
-    from attnmt.app.lines import line_batches, read_inputs, write_hypotheses, write_texts
+    from attnmt.app.lines import line_batches, output, read_inputs, write_hypotheses, write_texts
     from attnmt.data import read_lines
     from attnmt.glossary import read_glossary
     from attnmt.inspect.align import align_batched
@@ -66,8 +66,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     check_alignment_options(args, model.config.decoder_layers, model.config.n_heads)
     from_file = args.input not in (None, "-")
     batches = [read_lines(args.input)] if from_file else line_batches(sys.stdin.buffer)
-    out = open(args.output, "w", encoding="utf-8") if args.output not in (None, "-") else sys.stdout
-    try:
+    with output(args.output) as out:
         if uses_documents(args):
             translate_document_input(args, model, tokenizer, options, batches, out, glossary)
             return 0
@@ -86,9 +85,6 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
                           for source, hypotheses in zip(lines, results, strict=True)]
                 write_hypotheses(out, first_line, results, args.output_format, extras)
             first_line += len(lines)
-    finally:
-        if out is not sys.stdout:
-            out.close()
     return 0
 
 
@@ -116,7 +112,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     add_model_run_options(p)
     p.add_argument("input", nargs="?", help="input file, plain or .gz (default: stdin, translated as "
                    "lines arrive when it is a terminal or a pipe)")
-    p.add_argument("output", nargs="?", help="output file (default: stdout)")
+    p.add_argument("output", nargs="?", help="output file, which appears (or replaces the previous one) once "
+                   "complete (default: stdout)")
     p.add_argument("--n-best", type=positive_int, default=1, help="hypotheses per input line (<= --beam; "
                    "with --output-format tsv or jsonl)")
     p.add_argument("--input-format", choices=(*INPUT_FORMATS, *DOCUMENT_FORMATS), default="text",

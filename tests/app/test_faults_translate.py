@@ -1,0 +1,123 @@
+"""``attnmt translate`` under faults: a full disk, a reader that leaves early, a run that fails.
+
+A failed write is one line naming the output and a non-zero exit status, never a short
+output and status 0; an output file that existed stays as it was when a run fails.
+"""
+
+import os
+import shlex
+import subprocess
+import sys
+
+import pytest
+from support import PAIRS, can_mount_tmpfs, run_cli
+
+TRANSLATE = [sys.executable, "-m", "attnmt", "translate", "--beam", "1", "--threads", "1"]
+TRANSLATIONS = "".join(t + "\n" for _, t in PAIRS)
+
+
+def write_source(folder, copies: int = 1):
+    source = folder / "in.txt"
+    source.write_text("".join(s + "\n" for s, _ in PAIRS) * copies, encoding="utf-8")
+    return source
+
+
+def test_a_full_stdout_is_one_line_and_exit_status_2(trained_model, tmp_path):
+    with open("/dev/full", "w") as full:  # every write to it fails with ENOSPC
+        done = subprocess.run([*TRANSLATE, "--model", str(trained_model), str(write_source(tmp_path))],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr == "attnmt: error: could not write <stdout>: no space left on device\n"
+
+
+def test_a_full_output_device_is_one_line_naming_it(trained_model, tmp_path, capsys):
+    code, _, err = run_cli(["translate", "--model", trained_model, write_source(tmp_path), "/dev/full"], capsys)
+    assert code == 2
+    assert err == "attnmt: error: could not write /dev/full: no space left on device\n"
+
+
+def test_a_failed_run_leaves_the_previous_output_file_as_it_was(trained_model, tmp_path, capsys):
+    output = tmp_path / "out.txt"
+    output.write_text("yesterday's translations\n", encoding="utf-8")
+    source = tmp_path / "in.jsonl"
+    source.write_text('{"text": "a dog runs"}\n{"txt": "a cat sleeps"}\n', encoding="utf-8")
+    code, _, err = run_cli(["translate", "--model", trained_model, "--input-format", "jsonl", source, output], capsys)
+    assert code == 2 and "in.jsonl:2" in err
+    assert output.read_text(encoding="utf-8") == "yesterday's translations\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.jsonl", "out.txt"]  # no temporary file left
+
+
+def test_an_output_file_appears_whole_at_the_end_of_a_run(trained_model, tmp_path, capsys):
+    output = tmp_path / "out.txt"
+    output.write_text("yesterday's translations\n", encoding="utf-8")
+    code, _, _ = run_cli(["translate", "--model", trained_model, write_source(tmp_path), output], capsys)
+    assert code == 0 and output.read_text(encoding="utf-8") == TRANSLATIONS
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.txt", "out.txt"]
+
+
+def test_an_output_path_that_is_a_link_is_written_through_not_replaced(trained_model, tmp_path, capsys):
+    """As /dev/stdout is: a rename over the link would replace the link itself."""
+    (tmp_path / "real.txt").write_text("yesterday's translations\n", encoding="utf-8")
+    link = tmp_path / "out.txt"
+    link.symlink_to(tmp_path / "real.txt")
+    code, _, _ = run_cli(["translate", "--model", trained_model, write_source(tmp_path), link], capsys)
+    assert code == 0 and link.is_symlink()
+    assert (tmp_path / "real.txt").read_text(encoding="utf-8") == TRANSLATIONS
+
+
+def on_a_full_disk(tmp_path, command: str) -> tuple[int, str]:
+    """Runs ``command`` (sh) with DISK, a 1 MB tmpfs with 16 KB left, in a mount namespace of
+    its own; returns its exit status and stderr."""
+    disk = tmp_path / "disk"
+    script = f"""mount -t tmpfs -o size=1m tmpfs {disk}
+        echo "yesterday's translations" > {disk}/out.txt
+        dd if=/dev/zero of={disk}/filler bs=64k 2> /dev/null
+        truncate -s -16K {disk}/filler
+        DISK={disk} sh -c {shlex.quote(command)} 2> {tmp_path}/err
+        echo $? > {tmp_path}/status
+        ls -A {disk} > {tmp_path}/files
+        cat {disk}/out.txt > {tmp_path}/previous
+        """
+    # Unbuffered, sys.stdout's text layer dropped the rest of a short write without an error.
+    subprocess.run(["unshare", "-rm", "sh", "-c", script], check=True, timeout=300,
+                   env={**os.environ, "OMP_NUM_THREADS": "1", "PYTHONUNBUFFERED": "1"})
+    return int((tmp_path / "status").read_text()), (tmp_path / "err").read_text()
+
+
+def test_stdout_redirected_to_a_full_disk_is_one_line_and_exit_status_2(trained_model, tmp_path):
+    if not can_mount_tmpfs(tmp_path / "disk"):
+        pytest.skip("cannot mount a small tmpfs here (needs root or user namespaces)")
+    source = write_source(tmp_path, copies=50)  # about 19 KB of translations: more than the 16 KB left
+    translate = shlex.join([*TRANSLATE, "--model", str(trained_model), str(source)])
+    status, err = on_a_full_disk(tmp_path, f'{translate} > "$DISK/o.txt"')
+    assert status == 2
+    assert err == "attnmt: error: could not write <stdout>: no space left on device\n"
+
+
+def test_an_output_file_on_a_full_disk_is_one_line_and_the_previous_file_stays(trained_model, tmp_path):
+    if not can_mount_tmpfs(tmp_path / "disk"):
+        pytest.skip("cannot mount a small tmpfs here (needs root or user namespaces)")
+    source = write_source(tmp_path, copies=50)
+    translate = shlex.join([*TRANSLATE, "--model", str(trained_model), str(source)])
+    status, err = on_a_full_disk(tmp_path, f'{translate} "$DISK/out.txt"')
+    assert status == 2
+    assert err == (f"attnmt: error: could not write {tmp_path}/disk/out.txt: no space left on device; "
+                   "the previous version is intact\n")
+    assert (tmp_path / "previous").read_text() == "yesterday's translations\n"
+    assert (tmp_path / "files").read_text().split() == ["filler", "out.txt"]  # no temporary file left
+
+
+def test_a_reader_that_leaves_early_ends_translate_quietly(trained_model, tmp_path):
+    """As ``attnmt translate | head -1`` does: the rest is not wanted, which is no failure."""
+    with open(tmp_path / "err", "w+") as err:
+        process = subprocess.Popen([*TRANSLATE, "--model", str(trained_model)], stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, stderr=err, text=True)
+        process.stdin.write(PAIRS[0][0] + "\n")
+        process.stdin.flush()
+        assert process.stdout.readline() == PAIRS[0][1] + "\n"
+        process.stdout.close()  # the reader leaves; the next batch's translations meet a closed pipe
+        process.stdin.write("".join(s + "\n" for s, _ in PAIRS))
+        process.stdin.close()
+        assert process.wait(timeout=60) == 0
+        err.seek(0)
+        assert err.read() == ""
