@@ -144,9 +144,10 @@ class Batcher:
 
     async def _run(self, batch: list[Job]) -> None:
         """Translates the batch in the model thread and hands each job its outputs (or its error)."""
+        size = sum(len(job.texts) for job in batch)
         self.batches += 1
-        self.batched_texts += sum(len(job.texts) for job in batch)
-        self.batch_sizes.append(sum(len(job.texts) for job in batch))
+        self.batched_texts += size
+        self.batch_sizes.append(size)
         await self._answer(batch)
 
     async def _answer(self, batch: list[Job]) -> None:
