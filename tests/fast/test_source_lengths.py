@@ -10,6 +10,7 @@ import asyncio
 import json
 import math
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
@@ -74,6 +75,16 @@ def served_twice(model, tokenizer, text: str, options: Options) -> list:
     return asyncio.run(asyncio.wait_for(main(), timeout=60))
 
 
+def streamed(model, tokenizer, text: str, beam: int) -> str:
+    """The search of the server's /translate/stream (which refuses a blank text before it: 400)."""
+    from attnmt.app.streaming import run_stream  # FastAPI's: the serve extra
+
+    if not text:
+        return ""
+    return run_stream(ServedModel(model, tokenizer), text, Decoding(beam_size=beam), lambda partial: None,
+                      threading.Event())
+
+
 def aligned(model, tokenizer, text: str, beam: int) -> tuple[list[str], list]:
     texts = translate(model, tokenizer, [text], Decoding(beam_size=beam))
     return texts, align_batched(model, tokenizer, [text], texts)
@@ -95,6 +106,7 @@ PATHS = {
         Decoding(beam_size=beam, n_best=beam), hypotheses=True)),
     "server html": lambda m, t, text, beam: served_twice(m, t, f"<p>{text}</p>", Options(
         Decoding(beam_size=beam), format="html")),
+    "server stream": streamed,
 }
 
 
