@@ -137,6 +137,21 @@ def test_cpp_steps_after_a_first_python_step_read_its_one_position_cache():
                                        reference.decode(step, memory, src_mask, cache=theirs), atol=2e-5, rtol=1e-4)
 
 
+def test_keys_whose_positions_are_not_dk_apart_are_refused():
+    """The layout check still reads every stride the step steps along: the same keys stored with
+    positions 1 apart (each head's values S apart) would be read wrong, so they are refused."""
+    model = small_model(seed=8)
+    fast = prepare(model)
+    src = torch.randint(4, 60, (2, 5))
+    with torch.inference_mode():
+        memory = fast.encode(src)
+        cache = fast.start_decoding(memory)
+        for layer in cache.layers:
+            layer.cross_k = layer.cross_k.transpose(2, 3).contiguous().transpose(2, 3)
+        with pytest.raises(RuntimeError, match="keys and values must share one layout with contiguous positions"):
+            fast.decode(torch.randint(4, 60, (2, 1)), memory, padding_mask(src, 0), cache=cache)
+
+
 def test_two_steps_from_one_cache_state_each_keep_their_own_keys():
     """The step appends in place where the cache's buffer has room and no other tensor shares it:
     a second step from the same earlier cache (a copy of its list of layers) must not overwrite
