@@ -66,7 +66,8 @@ def failing_on_a_cat(trained_model, monkeypatch):
     monkeypatch.setattr(attnmt_translate, "search_batch", fragile)
 
 
-@pytest.mark.parametrize("split", [[], ["--no-split"]], ids=["sentences", "lines whole"])
+@pytest.mark.parametrize("split", [[], ["--no-split"], ["--input-format", "html"]],
+                         ids=["sentences", "lines whole", "html fragments"])
 def test_a_line_the_model_fails_on_is_named_and_the_others_are_translated(trained_model, tmp_path, capsys,
                                                                            failing_on_a_cat, split):
     source, output = tmp_path / "in.txt", tmp_path / "out.txt"
