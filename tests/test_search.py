@@ -13,10 +13,11 @@ from support import search_config as tiny_config
 
 from attnmt import search
 from attnmt.decoding import Decoding
+from attnmt.errors import DataError
 from attnmt.model import Transformer
 from attnmt.next_tokens import NextTokens, row_top_k
 from attnmt.search import beam_search, greedy_search, length_penalty
-from attnmt.translate import encode_inputs, length_batches, translate
+from attnmt.translate import SentencesFailed, encode_inputs, length_batches, translate, translate_n_best
 
 PAD, BOS, EOS = 0, 2, 3
 A, B, C, D = 4, 5, 6, 7  # ordinary tokens of the hand-made model
@@ -368,6 +369,57 @@ def test_translate_batches_at_most_the_models_batch_sentences_unless_told(monkey
     assert translate(model, tok, lines) == whole
     assert translate(model, tok, lines, max_sentences=0) == whole
     assert sizes == [[5], [2, 2, 1], [5]]
+
+
+def failing_on_z(model: Transformer) -> Transformer:
+    """The model, raising on any batch of sources that holds a "z" (a sentence that breaks a search)."""
+    encode = model.encode
+    z = CharTokenizer().encode("z")[0]
+
+    def fragile(src, *args, **kwargs):
+        if (src == z).any():
+            raise RuntimeError("broken by z")
+        return encode(src, *args, **kwargs)
+
+    model.encode = fragile
+    return model
+
+
+def test_a_sentence_the_model_fails_on_fails_alone_and_its_batch_is_translated():
+    model, tok = ending_model(), CharTokenizer()
+    lines = ["a cat sat", "fizz", "", "the dog runs far", "buzz"]
+    expected = translate(model, tok, lines)
+    with pytest.raises(SentencesFailed, match=r"on 2 sentence\(s\), the first on sentence 2: RuntimeError: broken by z"
+                       ) as failed:
+        translate(failing_on_z(model), tok, lines)
+    assert sorted(failed.value.failures) == [1, 4] and str(failed.value.failures[1]) == "broken by z"
+    assert failed.value.outputs == [expected[0], "", "", expected[3], ""]
+
+
+def test_a_sentence_the_model_fails_on_leaves_the_others_n_best_lists():
+    model, tok = ending_model(), CharTokenizer()
+    lines = ["a cat sat", "fizz", "the dog runs far"]
+    expected = translate_n_best(model, tok, lines, Decoding(beam_size=2, n_best=2))
+    with pytest.raises(SentencesFailed) as failed:
+        translate_n_best(failing_on_z(model), tok, lines, Decoding(beam_size=2, n_best=2))
+    texts = [[t.text for t in found] for found in failed.value.outputs]
+    assert texts == [[t.text for t in expected[0]], [], [t.text for t in expected[2]]]
+    # searched alone, a sentence's scores are its batched ones up to the order of the sums
+    assert failed.value.outputs[0][0].score == pytest.approx(expected[0][0].score, abs=1e-4)
+
+
+def test_a_users_mistake_stops_at_once_and_is_not_retried_sentence_by_sentence():
+    model, tok = ending_model(), CharTokenizer()
+    batches = []
+
+    def mistaken(src, *args, **kwargs):
+        batches.append(len(src))
+        raise DataError("glossary.tsv:3: a term the vocabulary cannot write")
+
+    model.encode = mistaken
+    with pytest.raises(DataError, match="glossary.tsv:3"):
+        translate(model, tok, ["a cat", "a dog"])
+    assert batches == [2]
 
 
 def test_translate_with_beam_size_one_is_greedy_search():

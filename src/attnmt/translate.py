@@ -16,7 +16,8 @@ import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Protocol, TypeVar
+from functools import partial
+from typing import Any, Protocol, TypeVar
 
 import torch
 from torch import Tensor
@@ -24,7 +25,7 @@ from torch import Tensor
 from attnmt.constraints import Terms, continuing_pieces, target_ids, term_tokens
 from attnmt.data import pad_rows
 from attnmt.decoding import DEFAULT, MAX_BEAM, Decoding
-from attnmt.errors import ConfigError
+from attnmt.errors import ConfigError, UserError
 from attnmt.glossary import Glossary
 from attnmt.model import AttentionTrace, Transformer
 from attnmt.next_tokens import next_tokens_of
@@ -165,25 +166,89 @@ class SearchedBatch:
     hypotheses: list[list[Hypothesis]]
 
 
+class SentencesFailed(RuntimeError):
+    """The model failed on some sentences, each searched alone; every other sentence was translated.
+
+    failures: {input index: what the search raised}; outputs: what the call would have returned,
+    the failed sentences' outputs empty ("" or []), as blank inputs' are."""
+
+    def __init__(self, failures: dict[int, Exception]) -> None:
+        self.failures = failures
+        self.outputs: Any = None
+        first, error = next(iter(failures.items()))
+        super().__init__(f"the model failed on {len(failures)} sentence(s), the first on sentence {first + 1}: "
+                         f"{type(error).__name__}: {error}")
+
+
+@contextmanager
+def keeping(outputs: T) -> Iterator[T]:
+    """Where sentences fail (SentencesFailed), the others' ``outputs`` go with the error."""
+    try:
+        yield outputs
+    except SentencesFailed as failed:
+        failed.outputs = outputs
+        raise
+
+
 def searched_batches(
     model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, max_tokens: int,
     max_sentences: int | None, scored: bool, guides: Guides,
 ) -> Iterator[SearchedBatch]:
     """Every non-blank sentence's ``decoding.n_best`` hypotheses, searched in length-sorted batches
-    (``search_batch``); the model in eval mode until the last batch has been read."""
+    (``search_batch``); the model in eval mode until the last batch has been read.
+
+    A batch the model fails on is searched again a sentence at a time, so that a sentence that
+    breaks a search breaks only itself: after the last batch, SentencesFailed names those that
+    failed alone.  A user's mistake (UserError) stops at once."""
     # Refuse a bad term before any work; each distinct one once (a JSONL line's glossary holds --glossary's too).
     glossaries = {id(g): g for g in guides.glossaries if g}.values()
     for target in dict.fromkeys(target for glossary in glossaries for _, target in glossary.terms):
         target_ids(tokenizer, target, model.config.unk_id)
+    failures: dict[int, Exception] = {}
     with evaluating(model):
         for indices, src in source_batches(model, tokenizer, sentences, max_tokens, max_sentences, decoding.beam_size):
-            terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i) for i in indices]
-            prefixes = [guides.prefix_ids(tokenizer, i) for i in indices]
-            continuing = continuing_pieces(tokenizer, model.config.vocab_size) if any(terms) else None
-            with torch.inference_mode():
-                memory = model.encode(src)
-            yield SearchedBatch(indices, src, memory,
-                                search_batch(model, src, decoding, scored, prefixes, terms, continuing, memory))
+            search = partial(searched, model, tokenizer, sentences, decoding, scored, guides)
+            try:
+                yield search(indices, src)
+            except UserError:
+                raise
+            except Exception as error:  # noqa: BLE001 - one sentence must not cost the others their translations
+                if len(indices) == 1:
+                    failures[indices[0]] = error
+                    continue
+                for k, i in enumerate(indices):
+                    with failing_alone(i, failures):
+                        yield search([i], alone(src[k], model.config.pad_id))
+    if failures:
+        raise SentencesFailed(failures)
+
+
+@contextmanager
+def failing_alone(i: int, failures: dict[int, Exception]) -> Iterator[None]:
+    """Puts what sentence i's search alone raises in ``failures``; a UserError goes on."""
+    try:
+        yield
+    except UserError:
+        raise
+    except Exception as error:  # noqa: BLE001 - as searched_batches says
+        failures[i] = error
+
+
+def alone(row: Tensor, pad_id: int) -> Tensor:
+    """One sentence of a padded batch [S] as a batch of its own, [1, its length]."""
+    return row[: int((row != pad_id).sum())].unsqueeze(0)
+
+
+def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, scored: bool,
+             guides: Guides, indices: list[int], src: Tensor) -> SearchedBatch:
+    """The batch of sentences ``indices``, src [B, S] padded, searched (``search_batch``)."""
+    terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i) for i in indices]
+    prefixes = [guides.prefix_ids(tokenizer, i) for i in indices]
+    continuing = continuing_pieces(tokenizer, model.config.vocab_size) if any(terms) else None
+    with torch.inference_mode():
+        memory = model.encode(src)
+    return SearchedBatch(indices, src, memory,
+                         search_batch(model, src, decoding, scored, prefixes, terms, continuing, memory))
 
 
 def search_batches(
@@ -251,7 +316,8 @@ def translate(
     glossary: Glossaries = None,
     prefix: Prefixes = None,
 ) -> list[str]:
-    """One translation per input sentence, in input order; blank inputs give "".
+    """One translation per input sentence, in input order; blank inputs give "".  Where the model
+    fails on some sentences, SentencesFailed names them and holds the others' translations.
 
     Sentences are sorted by length and batched by max_tokens padded source tokens (and
     at most max_sentences a batch, unless 0; None: what suits the model's search,
@@ -261,11 +327,11 @@ def translate(
     sentence, or one (or None) per sentence; ``prefix``: the text every translation (or
     each) starts with.
     """
-    outputs = [""] * len(sentences)
     guides = Guides.of(len(sentences), glossary, prefix)
-    for i, hypotheses in search_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False,
-                                        guides):
-        outputs[i] = tokenizer.decode(hypotheses[0].tokens)
+    with keeping([""] * len(sentences)) as outputs:
+        for i, hypotheses in search_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False,
+                                            guides):
+            outputs[i] = tokenizer.decode(hypotheses[0].tokens)
     return outputs
 
 
@@ -282,11 +348,11 @@ def translate_n_best(
     """The ``decoding.n_best`` best translations of each input sentence, best first, with their
     scores (beam search, also for beam_size 1, where it equals greedy search); [] for blank inputs.
     ``glossary`` and ``prefix`` as for ``translate``."""
-    outputs: list[list[Translation]] = [[] for _ in sentences]
     guides = Guides.of(len(sentences), glossary, prefix)
-    for i, hypotheses in search_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, True,
-                                        guides):
-        outputs[i] = [Translation(tokenizer.decode(h.tokens), h.score, h.log_prob) for h in hypotheses]
+    with keeping([[] for _ in sentences]) as outputs:
+        for i, hypotheses in search_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, True,
+                                            guides):
+            outputs[i] = [Translation(tokenizer.decode(h.tokens), h.score, h.log_prob) for h in hypotheses]
     return outputs
 
 

@@ -1,13 +1,18 @@
 """The command line: line alignment, user errors as one clear line, train/translate/evaluate end to end."""
 
 import gzip
+import importlib
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 from support import PAIRS, run_cli, tiny_config, write_pairs
 
 from attnmt.app.cli import main
+from attnmt.checkpoint import load_model_dir
+
+attnmt_translate = importlib.import_module("attnmt.translate")  # the package's own `translate` is the function
 
 run = run_cli
 
@@ -31,6 +36,59 @@ def test_translate_reads_stdin_and_writes_stdout(trained_model, capsys, monkeypa
     monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(b"a cat sleeps\ntwo dogs run\n")))
     code, out, _ = run(["translate", "--model", trained_model, "--beam", "1"], capsys)
     assert code == 0 and out == "eine katze schläft\nzwei hunde rennen\n"
+
+
+RELEASE_0_1_0 = Path(__file__).parents[1] / "fixtures" / "model_0.1.0"  # no source </s>, as every 0.1.0 model
+
+
+@pytest.mark.parametrize("precision", [[], ["--int8"]], ids=["float32", "int8"])
+def test_one_word_lines_of_a_model_without_source_eos_are_translated(tmp_path, capsys, precision):
+    """One word there is one source token, and a batch of them once made the C++ step raise, losing the run."""
+    source, output = tmp_path / "in.txt", tmp_path / "out.txt"
+    source.write_text("s\nm\n", encoding="utf-8")  # one piece each
+    for beam in ("1", "4"):
+        code, _, err = run(["translate", "--model", RELEASE_0_1_0, "--beam", beam, *precision, source, output], capsys)
+        assert code == 0 and "error" not in err
+        assert len(output.read_text(encoding="utf-8").splitlines()) == 2
+
+
+@pytest.fixture
+def failing_on_a_cat(trained_model, monkeypatch):
+    """The searches fail on any batch that holds "a cat sleeps" (a sentence that breaks a search)."""
+    search_batch = attnmt_translate.search_batch
+    broken = load_model_dir(trained_model)[1].encode("a cat sleeps")
+
+    def fragile(model, src, *args, **kwargs):
+        if any(row[row != 0].tolist() == broken for row in src):
+            raise RuntimeError("the search broke")
+        return search_batch(model, src, *args, **kwargs)
+
+    monkeypatch.setattr(attnmt_translate, "search_batch", fragile)
+
+
+@pytest.mark.parametrize("split", [[], ["--no-split"], ["--input-format", "html"]],
+                         ids=["sentences", "lines whole", "html fragments"])
+def test_a_line_the_model_fails_on_is_named_and_the_others_are_translated(trained_model, tmp_path, capsys,
+                                                                           failing_on_a_cat, split):
+    source, output = tmp_path / "in.txt", tmp_path / "out.txt"
+    source.write_text("a dog runs\na cat sleeps\nthe boy laughs\n", encoding="utf-8")
+    code, _, err = run(["translate", "--model", trained_model, "--beam", "1", *split, source, output], capsys)
+    assert code == 1
+    assert output.read_text(encoding="utf-8") == "ein hund rennt\n\nder junge lacht\n"
+    assert err == (f"attnmt: error: {source}:2: not translated, the model failed on it (RuntimeError: the search "
+                   "broke); its output is left empty\n")
+
+
+def test_a_line_the_model_fails_on_has_no_hypotheses_and_the_others_theirs(trained_model, tmp_path, capsys,
+                                                                            failing_on_a_cat):
+    source = tmp_path / "in.txt"
+    source.write_text("a cat sleeps\nthe boy laughs\n", encoding="utf-8")
+    code, out, err = run(["translate", "--model", trained_model, "--beam", "2", "--n-best", "2",
+                          "--output-format", "jsonl", source], capsys)
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert code == 1 and f"{source}:1: not translated" in err
+    assert first == {"line": 1, "hypotheses": []}
+    assert second["line"] == 2 and second["hypotheses"][0]["text"] == "der junge lacht"
 
 
 def test_evaluate_prints_bleu_chrf_ter_as_sacrebleu_json(trained_model, tmp_path, capsys):

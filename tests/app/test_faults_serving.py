@@ -5,6 +5,7 @@ Afterwards it must still answer correctly.  Traffic goes to 127.0.0.1 only, boun
 """
 
 import json
+import shutil
 import signal
 import socket
 import subprocess
@@ -14,11 +15,14 @@ import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from pathlib import Path
 
 import pytest
 from support import free_port, running_server
 
 pytest.importorskip("fastapi", reason="attnmt serve needs fastapi and uvicorn")
+
+RELEASE_0_1_0 = Path(__file__).parents[1] / "fixtures" / "model_0.1.0"  # no source </s>, as every 0.1.0 model
 
 
 @pytest.fixture(scope="module")
@@ -73,6 +77,19 @@ def test_a_burst_of_concurrent_requests_all_answer_and_the_server_goes_on(server
     assert health["batches"] < health["translated"]  # the burst was batched
     assert process.poll() is None
     assert post(url, {"text": "two dogs run", "beam": 2}) == (200, {"translations": [expected["two dogs run"]]})
+
+
+def test_one_word_html_items_of_a_model_without_source_eos_fail_no_request(tmp_path):
+    """Release 0.1.0's models read a one-word list item as one source token; a batch of only those
+    once made the C++ step raise, and every request batched with it got a 500."""
+    items = {"text": "<ul><li>s</li><li>m</li></ul>", "format": "html", "beam": 1}
+    word = {"text": "<p>r</p>", "format": "html", "beam": 1}
+    shutil.copytree(RELEASE_0_1_0, tmp_path / "model")
+    with running_server(tmp_path / "model", "--batch-window-ms", "50") as (_, url, process):
+        with ThreadPoolExecutor(max_workers=6) as pool:
+            answers = list(pool.map(lambda body: post(url, body), [items, word] * 3))
+        assert [status for status, _ in answers] == [200] * 6
+        assert process.poll() is None
 
 
 def test_health_counts_the_trained_models_parameters_not_the_packed_copys(server, trained_model):

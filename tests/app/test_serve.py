@@ -364,12 +364,14 @@ def test_requests_with_other_options_wait_for_their_own_batch():
     assert sizes == [2, 1]  # a and c together (the oldest's options first), then b
 
 
-def test_a_failed_batch_fails_only_its_requests():
-    def fragile(texts, options):
-        if "boom" in texts:
-            raise RuntimeError("model exploded")
-        return upper(texts, options)
+def fragile(texts, options):
+    """The stand-in model, failing on any batch that holds "boom" (a sentence that breaks a search)."""
+    if "boom" in texts:
+        raise RuntimeError("model exploded")
+    return upper(texts, options)
 
+
+def test_a_failed_batch_fails_only_its_requests():
     async def main():
         async with Batcher(fragile, max_batch=1, window=0) as batcher:
             first, second = await asyncio.gather(batcher.translate(["boom"], ""), batcher.translate(["ok"], ""),
@@ -379,6 +381,33 @@ def test_a_failed_batch_fails_only_its_requests():
 
     first, second, third = run(main())
     assert isinstance(first, RuntimeError) and second == ["OK"] and third == ["FINE"]
+
+
+def test_a_request_the_model_fails_on_fails_alone_and_the_requests_batched_with_it_are_answered():
+    async def main():
+        async with Batcher(fragile, max_batch=32, window=0.05) as batcher:
+            answers = await asyncio.gather(batcher.translate(["ok"], ""), batcher.translate(["boom", "fine"], ""),
+                                           batcher.translate(["also"], ""), return_exceptions=True)
+            return answers, list(batcher.batch_sizes)
+
+    (first, failed, third), sizes = run(main())
+    assert first == ["OK"] and third == ["ALSO"] and sizes == [4]  # one batch, then each request alone
+    assert isinstance(failed, RuntimeError) and str(failed) == "model exploded"
+
+
+def test_the_failing_requests_error_and_traceback_are_logged(caplog):
+    async def main():
+        async with Batcher(fragile, max_batch=32, window=0.05) as batcher:
+            await asyncio.gather(batcher.translate(["ok"], ""), batcher.translate(["boom"], ""),
+                                 return_exceptions=True)
+
+    with caplog.at_level(logging.WARNING, logger="attnmt.model"):
+        run(main())
+    retried, failed = caplog.records
+    assert retried.getMessage() == ("the model failed on a batch of 2 requests (RuntimeError: model exploded); "
+                                    "running each alone")
+    assert failed.levelname == "ERROR" and failed.getMessage() == "the model failed on a request of 1 text(s)"
+    assert "model exploded" in caplog.text and "Traceback" in caplog.text
 
 
 def test_a_full_queue_answers_busy():

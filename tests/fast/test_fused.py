@@ -105,6 +105,53 @@ def test_attention_over_many_positions_agrees_whatever_the_head_width(d_model, n
     assert_steps_agree(model, fast, reference, groups=2, width=2, steps=21, source_length=19)
 
 
+@pytest.mark.parametrize("int8", [False, True], ids=["float32", "int8"])
+def test_a_one_token_source_steps_in_cpp_with_the_python_steps_numbers(int8):
+    """A one-word line of a model without source </s> is one source token: its encoder keys/values
+    [G, H, 1, dk] are split from [G, 1, H, dk], contiguous with a stride of H·dk between positions
+    (PyTorch leaves a size-1 dimension's stride arbitrary), which the step must read all the same."""
+    model = small_model(seed=5)
+    fast, reference = prepare(model, int8=int8), prepare(model, int8=int8, fused_step=False)
+    tolerance = 1e-3 if int8 else 2e-5
+    assert_steps_agree(model, fast, reference, groups=3, width=4, steps=4, atol=tolerance, source_length=1)
+    src = torch.randint(4, 60, (3, 1))
+    assert greedy_search(fast, src) == greedy_search(reference, src)
+    ours, theirs = beam_search(fast, src), beam_search(reference, src)
+    assert [[h.tokens for h in n] for n in ours] == [[h.tokens for h in n] for n in theirs]
+
+
+def test_cpp_steps_after_a_first_python_step_read_its_one_position_cache():
+    """An attention trace at the first step leaves the Python step's keys/values of one position
+    [N, H, 1, dk] (a stride of H·dk between positions), which the C++ steps after it copy."""
+    model = small_model(seed=6)
+    fast, reference = prepare(model), prepare(model, fused_step=False)
+    src = torch.randint(4, 60, (2, 5))
+    src_mask = padding_mask(src, 0)
+    with torch.inference_mode():
+        memory = fast.encode(src)
+        ours, theirs = fast.start_decoding(memory), reference.start_decoding(memory)
+        for t in range(4):
+            step = torch.randint(4, 60, (2, 1))
+            trace = AttentionTrace() if t == 0 else None
+            torch.testing.assert_close(fast.decode(step, memory, src_mask, trace=trace, cache=ours),
+                                       reference.decode(step, memory, src_mask, cache=theirs), atol=2e-5, rtol=1e-4)
+
+
+def test_keys_whose_positions_are_not_dk_apart_are_refused():
+    """The layout check still reads every stride the step steps along: the same keys stored with
+    positions 1 apart (each head's values S apart) would be read wrong, so they are refused."""
+    model = small_model(seed=8)
+    fast = prepare(model)
+    src = torch.randint(4, 60, (2, 5))
+    with torch.inference_mode():
+        memory = fast.encode(src)
+        cache = fast.start_decoding(memory)
+        for layer in cache.layers:
+            layer.cross_k = layer.cross_k.transpose(2, 3).contiguous().transpose(2, 3)
+        with pytest.raises(RuntimeError, match="keys and values must share one layout with contiguous positions"):
+            fast.decode(torch.randint(4, 60, (2, 1)), memory, padding_mask(src, 0), cache=cache)
+
+
 def test_two_steps_from_one_cache_state_each_keep_their_own_keys():
     """The step appends in place where the cache's buffer has room and no other tensor shares it:
     a second step from the same earlier cache (a copy of its list of layers) must not overwrite

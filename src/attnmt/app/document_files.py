@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterable
+from functools import partial
 from typing import TextIO
 
+from attnmt.app.lines import line_by_line
 from attnmt.decoding import Decoding
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, translate_lines
 from attnmt.documents.subtitles import translate_subtitle_text
@@ -51,29 +53,37 @@ def document_options(args: argparse.Namespace) -> DocumentOptions:
 
 
 def translate_document_input(args: argparse.Namespace, model, tokenizer, decoding: Decoding,
-                             batches: Iterable[list[str]], out: TextIO, glossary: Glossary | None = None) -> None:
-    """Reads the input (lines as they arrive for text, whole otherwise), writes the translation."""
+                             batches: Iterable[list[str]], out: TextIO, glossary: Glossary | None = None) -> int:
+    """Reads the input (lines as they arrive for text, whole otherwise), writes the translation;
+    returns how many lines the model failed on (each named on stderr, its output line empty;
+    attnmt.app.lines.line_by_line)."""
     from attnmt.documents.markup import is_document, translate_markup  # lxml: only here (plain text starts faster)
 
     translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size, glossary)
     options = document_options(args)
     where = args.input if args.input not in (None, "-") else "<stdin>"
     if args.input_format == "text":
+        first_line, failed = 1, 0
         for lines in batches:
-            out.write("".join(line + "\n" for line in translate_lines(lines, translator, options)))
+            translated, lost = line_by_line(partial(translate_lines, translator=translator, options=options), lines,
+                                            where, first_line)
+            out.write("".join(line + "\n" for line in translated))
             out.flush()
-        return
+            first_line, failed = first_line + len(lines), failed + lost
+        return failed
     text = "".join(line + "\n" for lines in batches for line in lines)
     xml = args.input_format == "xml"
+    failed = 0
     if args.input_format in ("srt", "vtt"):
         out.write(translate_subtitle_text(text, translator, options, where))
     elif is_document(text, xml):
         out.write(translate_markup([text], translator, options, xml, where=where)[0])
     else:
-        lines = text.split("\n")[:-1]
-        translated = translate_markup(lines, translator, options, xml, where=where, unit="line")
+        fragments = partial(translate_markup, translator=translator, options=options, xml=xml, where=where, unit="line")
+        translated, failed = line_by_line(fragments, text.split("\n")[:-1], where, 1)
         out.write("".join(line + "\n" for line in translated))
     out.flush()
+    return failed
 
 
 def add_document_options(p: argparse.ArgumentParser) -> None:

@@ -8,7 +8,8 @@ read waits, so ``attnmt translate`` can sit at the end of a pipe that stays open
 Input formats: ``text``, a sentence a line; ``jsonl``, a JSON object a line, ``{"text": "…"}``
 with, optionally, ``"glossary": {"source term": "target term", …}`` (added to ``--glossary``'s
 terms; the line's own win) and ``"prefix": "…"`` (the translation starts with it; instead of
-``--prefix``).  A malformed line stops with ``file:line`` and what is wrong.
+``--prefix``).  A malformed line stops with ``file:line`` and what is wrong.  A line the model
+fails on is named the same way, its output left empty; the other lines are translated.
 
 Output formats (one output unit per input line, in input order, always):
 
@@ -29,23 +30,24 @@ import json
 import os
 import stat
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import BinaryIO, TextIO, TypeVar
 
 from attnmt.data import decode_lines
 from attnmt.errors import DataError, OutputError
 from attnmt.files import atomic_file, write_failure
 from attnmt.glossary import Glossary
 from attnmt.inspect.align import pharaoh
-from attnmt.translate import Translation
+from attnmt.translate import SentencesFailed, Translation
 
 FORMATS = ("text", "tsv", "jsonl")
 INPUT_FORMATS = ("text", "jsonl")
 JSONL_KEYS = ("text", "glossary", "prefix")
 CHUNK_BYTES = 1 << 16
+T = TypeVar("T")
 
 
 def is_stream(stream: BinaryIO) -> bool:
@@ -163,6 +165,44 @@ def open_in_place(path: str | None) -> AbstractContextManager[TextIO]:
         return open(sys.stdout.fileno(), "w", encoding="utf-8", closefd=False)
     except (AttributeError, OSError, ValueError):  # an in-memory stdout (a test's): nothing to drop
         return nullcontext(sys.stdout)
+
+
+def report_not_translated(where: str, line: int, error: Exception) -> None:
+    """Names on stderr an input line the model failed on (its output is left empty) and why."""
+    print(f"attnmt: error: {where}:{line}: not translated, the model failed on it ({type(error).__name__}: "
+          f"{error}); its output is left empty", file=sys.stderr)
+
+
+def kept(translating: Callable[[], T], where: str, first_line: int) -> tuple[T, int]:
+    """``translating()``'s outputs for input lines first_line, first_line + 1, … (a sentence a line)
+    and how many of them the model failed on: each such line is named (report_not_translated)
+    and the others keep their translations (attnmt.translate.SentencesFailed)."""
+    try:
+        return translating(), 0
+    except SentencesFailed as failed:
+        for i, error in failed.failures.items():
+            report_not_translated(where, first_line + i, error)
+        return failed.outputs, len(failed.failures)
+
+
+def line_by_line(translating: Callable[[list[str]], list[str]], lines: list[str], where: str,
+                 first_line: int) -> tuple[list[str], int]:
+    """``translating(lines)``, one output per line; where the model fails on a sentence, each line
+    alone, so that only the lines it fails on alone are lost (named: report_not_translated, their
+    output empty).  Returns the outputs and how many lines failed."""
+    try:
+        return translating(lines), 0
+    except SentencesFailed:
+        pass
+    outputs, failed = [], 0
+    for number, line in enumerate(lines, start=first_line):
+        try:
+            outputs += translating([line])
+        except SentencesFailed as error:
+            report_not_translated(where, number, next(iter(error.failures.values())))
+            outputs.append("")
+            failed += 1
+    return outputs, failed
 
 
 Alignments = list[tuple[int, int]]

@@ -151,7 +151,7 @@ ERRORS = {
     422: {"model": ErrorMessage, "description": "not valid JSON, an unknown or mistyped field, or an empty text"},
     429: {"model": ErrorMessage, "description": "over a rate limit (requests, or the API key's characters, a minute); "
                                                 "retry after the Retry-After seconds"},
-    500: {"model": ErrorMessage, "description": "the model failed on this batch; the server goes on"},
+    500: {"model": ErrorMessage, "description": "the model failed on this request; the server goes on"},
     503: {"model": ErrorMessage, "description": "the queue is full; retry after the Retry-After seconds"},
 }
 

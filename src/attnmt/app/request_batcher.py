@@ -14,12 +14,15 @@ in a thread of its own, off the event loop, so the server keeps accepting and
 answering (health checks, errors) while it translates.
 
 Only requests with equal options (beam size, length limit) share a batch.  The
-oldest request always goes first, so none waits behind a stream of others.
+oldest request always goes first, so none waits behind a stream of others.  A
+batch the model fails on runs again a request at a time: only a request that
+fails alone gets the error (logged to ``attnmt.model``), none batched with it.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections import deque
 from collections.abc import Callable, Hashable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -29,6 +32,7 @@ from typing import Any, TypeVar
 T = TypeVar("T")
 
 RunBatch = Callable[[list[str], Hashable], list[str]]
+MODEL_LOG = logging.getLogger("attnmt.model")  # the model's failures, with their tracebacks
 
 
 class Busy(RuntimeError):
@@ -139,11 +143,17 @@ class Batcher:
         return batch
 
     async def _run(self, batch: list[Job]) -> None:
-        """Translates the batch in the model thread and hands each job its outputs (or the error)."""
-        texts = [text for job in batch for text in job.texts]
+        """Translates the batch in the model thread and hands each job its outputs (or its error)."""
+        size = sum(len(job.texts) for job in batch)
         self.batches += 1
-        self.batched_texts += len(texts)
-        self.batch_sizes.append(len(texts))
+        self.batched_texts += size
+        self.batch_sizes.append(size)
+        await self._answer(batch)
+
+    async def _answer(self, batch: list[Job]) -> None:
+        """Runs the batch; where it fails, each of its jobs runs alone, so that a request the model
+        fails on (a sentence that breaks a batch) fails alone, with its error in the log."""
+        texts = [text for job in batch for text in job.texts]
         try:
             outputs = await self.call(self.run_batch, texts, batch[0].options)
             if len(outputs) != len(texts):
@@ -152,6 +162,14 @@ class Batcher:
             fail(batch, Busy("the server is shutting down"))
             raise
         except Exception as error:  # noqa: BLE001 - one failed batch must not stop the server
+            if len(batch) > 1:
+                MODEL_LOG.warning("the model failed on a batch of %d requests (%s: %s); running each alone",
+                                  len(batch), type(error).__name__, error)
+                for job in batch:
+                    if not job.future.done():  # its client may have gone meanwhile
+                        await self._answer([job])
+                return
+            MODEL_LOG.error("the model failed on a request of %d text(s)", len(texts), exc_info=error)
             fail(batch, error)
             return
         start = 0

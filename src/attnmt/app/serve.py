@@ -53,7 +53,7 @@ from attnmt.app.libretranslate import add_libretranslate_routes
 from attnmt.app.metrics import ACCESS_LOG, Metrics, Observed
 from attnmt.app.native import add_native_routes
 from attnmt.app.page import page_html
-from attnmt.app.request_batcher import Batcher
+from attnmt.app.request_batcher import MODEL_LOG, Batcher
 from attnmt.app.served import Models, ServedModel, ServeSettings
 from attnmt.app.streaming import add_streaming_route
 
@@ -178,9 +178,10 @@ def serve(served: Sequence[ServedModel], host: str = "127.0.0.1", port: int = 80
     hosts = [*LOOPBACK_NAMES, host, *allowed_hosts] if is_loopback(host) else (list(allowed_hosts) or None)
     app = create_app(served, settings, access, cors_origins, log_text, hosts, metrics_access)
     handler = logging.StreamHandler(sys.stderr)
-    ACCESS_LOG.addHandler(handler)
-    ACCESS_LOG.setLevel(logging.INFO)
-    ACCESS_LOG.propagate = False
+    for log in (ACCESS_LOG, MODEL_LOG):  # the model's failures beside the access log's 500s
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
+        log.propagate = False
     if not is_loopback(host) and not access.keys_required:
         print(f"attnmt: serving on {host}: anyone who can reach this machine can use the model "
               "(there is no authentication; --api-keys FILE asks for keys)", file=sys.stderr)

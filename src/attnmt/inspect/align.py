@@ -26,7 +26,7 @@ from attnmt.decoding import DEFAULT, Decoding
 from attnmt.inspect.trace import TranslationAttention, trace_translation
 from attnmt.model import AttentionTrace, Transformer
 from attnmt.tokenizer import Tokenizer
-from attnmt.translate import Glossaries, Guides, evaluating, length_batches, searched_batches
+from attnmt.translate import Glossaries, Guides, evaluating, keeping, length_batches, searched_batches
 
 WORD_START = "▁"
 
@@ -140,23 +140,23 @@ def translate_with_weights(model: Transformer, tokenizer: Tokenizer, sentences: 
     The weights come from one teacher-forced pass of the decoder alone over the search's own
     output ids, batch by batch, reading the encoder output the search computed: the source is
     encoded once and the translation is never tokenised again."""
-    outputs: list[str] = [""] * len(sentences)
-    found: list[Tensor | None] = [None] * len(sentences)
     guides = Guides.of(len(sentences), glossary)
-    for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides):
-        best = [hypotheses[0].tokens for hypotheses in batch.hypotheses]
-        for i, ids in zip(batch.indices, best, strict=True):
-            outputs[i] = tokenizer.decode(ids)
-        rows = [r for r, i in enumerate(batch.indices) if weighed[i] and best[r]]
-        if not rows:
-            continue
-        index = torch.tensor(rows, device=batch.src.device)
-        cross = written_attention(model, batch.src[index], batch.memory[index], [best[r] for r in rows], layer, heads)
-        lengths = (batch.src[index] != model.config.pad_id).sum(dim=1).tolist()
-        for k, r in enumerate(rows):
-            i = batch.indices[r]
-            found[i] = word_weights(cross[k], source_words(tokenizer, sentences[i], lengths[k]),
-                                    [tokenizer.id_to_piece(t) for t in best[r]])
+    with keeping(([""] * len(sentences), [None] * len(sentences))) as (outputs, found):
+        for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides):
+            best = [hypotheses[0].tokens for hypotheses in batch.hypotheses]
+            for i, ids in zip(batch.indices, best, strict=True):
+                outputs[i] = tokenizer.decode(ids)
+            rows = [r for r, i in enumerate(batch.indices) if weighed[i] and best[r]]
+            if not rows:
+                continue
+            index = torch.tensor(rows, device=batch.src.device)
+            cross = written_attention(model, batch.src[index], batch.memory[index], [best[r] for r in rows], layer,
+                                      heads)
+            lengths = (batch.src[index] != model.config.pad_id).sum(dim=1).tolist()
+            for k, r in enumerate(rows):
+                i = batch.indices[r]
+                found[i] = word_weights(cross[k], source_words(tokenizer, sentences[i], lengths[k]),
+                                        [tokenizer.id_to_piece(t) for t in best[r]])
     return outputs, found
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from functools import partial
 
 from attnmt.app.document_files import DOCUMENT_FORMATS, add_document_options
 from attnmt.app.lines import FORMATS, INPUT_FORMATS
@@ -47,7 +48,7 @@ def batching(args: argparse.Namespace) -> dict:
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.app.document_files import check_document_options, translate_document_input, uses_documents
-    from attnmt.app.lines import line_batches, output, read_inputs, write_hypotheses, write_texts
+    from attnmt.app.lines import kept, line_batches, output, read_inputs, write_hypotheses, write_texts
     from attnmt.data import read_lines
     from attnmt.glossary import read_glossary
     from attnmt.inspect.align import align_batched
@@ -68,24 +69,27 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     batches = [read_lines(args.input)] if from_file else line_batches(sys.stdin.buffer)
     with output(args.output) as out:
         if uses_documents(args):
-            translate_document_input(args, model, tokenizer, options, batches, out, glossary)
-            return 0
-        first_line = 1
+            failed = translate_document_input(args, model, tokenizer, options, batches, out, glossary)
+            return 1 if failed else 0
+        first_line, failed, where = 1, 0, args.input or "<stdin>"
         for read in batches:
-            inputs = read_inputs(read, args.input_format, args.input or "<stdin>", first_line, glossary, args.prefix)
+            inputs = read_inputs(read, args.input_format, where, first_line, glossary, args.prefix)
             lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
             if args.output_format == "text":
-                texts = translate(model, tokenizer, lines, options, **batching(args), **guides)
+                texts, lost = kept(partial(translate, model, tokenizer, lines, options, **batching(args), **guides),
+                                   where, first_line)
                 aligned = (align_batched(model, tokenizer, lines, texts, args.alignment_layer, args.alignment_heads,
                                          args.max_tokens) if args.alignments else None)
                 write_texts(out, texts, aligned)
             else:
-                results = translate_n_best(model, tokenizer, lines, options, **batching(args), **guides)
+                results, lost = kept(partial(translate_n_best, model, tokenizer, lines, options, **batching(args),
+                                             **guides), where, first_line)
                 extras = [[hypothesis_extras(args, model, tokenizer, source, h.text) for h in hypotheses]
                           for source, hypotheses in zip(lines, results, strict=True)]
                 write_hypotheses(out, first_line, results, args.output_format, extras)
+            failed += lost
             first_line += len(lines)
-    return 0
+    return 1 if failed else 0
 
 
 def check_alignment_options(args: argparse.Namespace, layers: int, heads: int) -> None:

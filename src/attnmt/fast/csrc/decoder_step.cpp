@@ -195,6 +195,24 @@ void weighted_values(const float* weights, const T* values, const int64_t* at, i
   for (int64_t i = c0; i < dk; ++i) out[i] *= scale;
 }
 
+// Whether keys or values [.., L, dk] hold each position's dk values side by side and the positions
+// dk apart, as the kernels read them (position j, value i at j·dk + i).  A dimension of size 1 is
+// never stepped along and PyTorch leaves its stride arbitrary: a one-word source's [G, H, 1, dk]
+// keys, split from [G, 1, H, dk], are contiguous() with a stride of H·dk between positions.
+bool positions_contiguous(const Tensor& t) {
+  const int64_t length = t.size(2), dk = t.size(3);
+  return (dk < 2 || t.stride(3) == 1) && (length < 2 || t.stride(2) == dk);
+}
+
+// Whether v is read at k's offsets: the same sizes, and the same stride along each dimension that
+// is stepped along (one of size > 1).
+bool same_layout(const Tensor& k, const Tensor& v) {
+  if (v.sizes() != k.sizes()) return false;
+  for (int64_t i = 0; i < k.dim(); ++i)
+    if (k.size(i) > 1 && v.stride(i) != k.stride(i)) return false;
+  return true;
+}
+
 // attend_one_query for keys and values of type T.
 template <class T>
 void attend(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, const bool* mask,
@@ -253,7 +271,7 @@ void attend(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, 
 // key masked gets zeros, as scaled_dot_product_attention's reference path.
 void attend_one_query(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, const bool* mask,
                       const int64_t* lineage, int64_t rows, int64_t per_group, int64_t heads, int64_t dk, float* out) {
-  TORCH_CHECK(k.stride(3) == 1 && k.stride(2) == dk && v.strides() == k.strides() && v.sizes() == k.sizes(),
+  TORCH_CHECK(k.dim() == 4 && k.size(3) == dk && positions_contiguous(k) && same_layout(k, v),
               "decoder_step: keys and values must share one layout with contiguous positions");
   TORCH_CHECK(v.scalar_type() == k.scalar_type() && (k.scalar_type() == at::kFloat || k.scalar_type() == at::kHalf),
               "decoder_step: keys and values must be float32 or float16 alike");
@@ -404,7 +422,7 @@ Tensor history_of(const std::optional<Tensor>& lineage, const std::optional<Tens
 void gather_positions(const Tensor& cache_in, const Tensor& history, const Tensor& out) {
   const int64_t n = out.size(0), heads = out.size(1), t = out.size(2), dk = out.size(3);
   const Tensor cache = cache_in.scalar_type() == out.scalar_type() ? cache_in : cache_in.to(out.scalar_type());
-  TORCH_CHECK(cache.stride(3) == 1 && cache.stride(2) == dk && out.stride(3) == 1 && out.stride(2) == dk,
+  TORCH_CHECK(positions_contiguous(cache) && positions_contiguous(out),
               "decoder_step: keys and values must have contiguous positions");
   const int64_t* where = history.data_ptr<int64_t>();
   const int64_t size = out.element_size();
