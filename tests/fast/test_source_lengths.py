@@ -102,8 +102,9 @@ PATHS = {
     "html document": lambda m, t, text, beam: translate_html_texts(m, t, [f"<p>{text}</p>"],
                                                                    Decoding(beam_size=beam)),
     "server": lambda m, t, text, beam: served_twice(m, t, text, Options(Decoding(beam_size=beam))),
-    "server n-best": lambda m, t, text, beam: served_twice(m, t, text, Options(
-        Decoding(beam_size=beam, n_best=beam), hypotheses=True)),
+    "server n-best": lambda m, t, text, beam: [[paragraph.hypotheses for paragraph in answer] for answer in
+                                               served_twice(m, t, text, Options(Decoding(beam_size=beam, n_best=beam),
+                                                                                hypotheses=True))],
     "server html": lambda m, t, text, beam: served_twice(m, t, f"<p>{text}</p>", Options(
         Decoding(beam_size=beam), format="html")),
     "server stream": streamed,
