@@ -12,6 +12,7 @@ from attnmt.attention import padding_mask
 from attnmt.decoding import Decoding
 from attnmt.fast import fused, prepare
 from attnmt.fast.packed import packing_available
+from attnmt.fast.step import Activation, Linears, StepLinear, StepWeights, cpp_linear
 from attnmt.hardware import bf16_native
 from attnmt.model import AttentionTrace, DecoderCache, Transformer, TransformerConfig
 from attnmt.next_tokens import READABLE, next_tokens_of
@@ -30,6 +31,12 @@ def small_model(seed: int = 0, **overrides) -> Transformer:
     settings = dict(vocab_size=60, d_model=32, n_heads=4, encoder_layers=2, decoder_layers=3, d_ff=64,
                     dropout=0.1, max_positions=64) | overrides
     return Transformer(TransformerConfig(**settings)).eval()
+
+
+def step_linears(weights: StepWeights) -> list[StepLinear]:
+    """Every linear layer of ``weights``: the decoder layers', then the output layer."""
+    layers = [value for layer in weights.layers for value in vars(layer).values() if isinstance(value, StepLinear)]
+    return [*layers, weights.output]
 
 
 def test_the_extension_builds_and_prepare_attaches_it():
@@ -425,12 +432,12 @@ def test_without_the_avx2_kernel_the_step_calls_onednn_with_the_same_numbers():
     model = small_model()
     fast, reference = prepare(model), prepare(model, fused_step=False)
     if torch.ops.attnmt.panels_available():
-        assert len(fast.step.panels) == len(fast.step.weights)
+        assert all(linear.panels is not None for linear in step_linears(fast.step.weights))
         with pytest.raises(ValueError, match="PanelLinear"):  # they hold no oneDNN copy
             fused.FusedDecoderStep(fast, panels=False)
     fast = prepare(model, fused_step=False)  # every layer oneDNN's
     fast.step, fast.next_tokens = fused.FusedDecoderStep(fast, panels=False), fused.FusedNextTokens()
-    assert fast.step.panels == []
+    assert all(linear.panels is None for linear in step_linears(fast.step.weights))
     assert_steps_agree(model, fast, reference, groups=2, width=3, steps=4)
 
 
@@ -459,6 +466,69 @@ def test_the_panel_kernel_is_f_linear_with_its_residual_and_relu(rows, k, n):
 def test_it_refuses_layers_that_are_not_packed():
     with pytest.raises(TypeError, match="PackedLinear"):
         fused.FusedDecoderStep(small_model())
+
+
+def with_first_layer(weights: StepWeights, **fields) -> StepWeights:
+    """``weights`` with some fields of its first decoder layer replaced (built, so checked, anew)."""
+    return dataclasses.replace(weights, layers=(dataclasses.replace(weights.layers[0], **fields), *weights.layers[1:]))
+
+
+def test_step_weights_with_a_weight_of_the_wrong_shape_are_refused_naming_the_layer_and_field():
+    weights = prepare(small_model()).step.weights  # d_model 32, d_ff 64
+    with pytest.raises(ValueError, match="layer 0's ff2 is 64 × 32, expected 32 × 64"):
+        with_first_layer(weights, ff2=weights.layers[0].ff1)
+
+
+def test_step_weights_with_a_layernorm_of_another_dtype_are_refused_naming_it():
+    weights = prepare(small_model()).step.weights
+    norm = weights.layers[0].cross_norm
+    with pytest.raises(ValueError, match="layer 0's cross_norm γ is torch.float64"):
+        with_first_layer(weights, cross_norm=dataclasses.replace(norm, gamma=norm.gamma.double()))
+
+
+def test_step_weights_of_an_unknown_kind_or_activation_are_refused():
+    weights = prepare(small_model()).step.weights
+    with pytest.raises(ValueError, match="linears 'int4' is not a Linears"):
+        dataclasses.replace(weights, linears="int4")
+    with pytest.raises(ValueError, match="no activation 'tanh': it has relu, gelu, swish"):
+        Activation.named("tanh")
+
+
+def first_logits(fast: Transformer, weights: StepWeights) -> torch.Tensor:
+    """The logits of one C++ step (``decode``) from ``weights``, over a fixed source and tokens."""
+    torch.manual_seed(1)
+    src, tokens = torch.randint(4, 60, (2, 7)), torch.randint(4, 60, (2, 1))
+    step = copy.copy(fast.step)
+    step.kernel = torch.classes.attnmt.DecoderStep(weights.to_cpp())
+    with torch.inference_mode():
+        return step.decode(tokens, fast.start_decoding(fast.encode(src)), padding_mask(src, 0))
+
+
+def test_the_cpp_step_reads_each_weight_by_its_field_name():
+    fast = prepare(small_model())
+    weights = fast.step.weights
+    layer = weights.layers[0]
+    swapped = with_first_layer(weights, self_out=layer.cross_out, cross_out=layer.self_out)  # both d × d
+    assert torch.equal(first_logits(fast, weights), first_logits(fast, weights))
+    assert not torch.allclose(first_logits(fast, swapped), first_logits(fast, weights), atol=1e-3)
+
+
+def test_the_cpp_weights_refuse_an_unknown_field_and_a_layer_with_one_never_set():
+    weights = prepare(small_model(decoder_layers=1)).step.weights
+    cpp = torch.classes.attnmt.StepWeights(int(weights.linears), int(weights.norm), int(weights.activation),
+                                           weights.heads, weights.eps, weights.embedding, weights.positions,
+                                           weights.embed_scale, None, None)
+    cpp.add_layer()
+    layer = weights.layers[0]
+    with pytest.raises(RuntimeError, match="a decoder layer has no field norm1"):
+        cpp.set_norm("norm1", layer.self_norm.gamma, layer.self_norm.beta)
+    for name in ("self_qkv", "self_out", "cross_q", "cross_out", "ff1", "ff2"):
+        cpp.set_linear(name, *cpp_linear(getattr(layer, name)))
+    cpp.set_norm("self_norm", layer.self_norm.gamma, layer.self_norm.beta)
+    cpp.set_norm("cross_norm", layer.cross_norm.gamma, layer.cross_norm.beta)
+    cpp.set_linear("output", *cpp_linear(weights.output))
+    with pytest.raises(RuntimeError, match="layer 0's ff_norm was never set"):
+        torch.classes.attnmt.DecoderStep(cpp)
 
 
 BANNED = [0, 2, 3]
@@ -527,7 +597,8 @@ def test_beam_search_at_its_length_limit_and_under_min_len_scores_as_the_python_
 def test_the_int8_copy_steps_in_cpp_too_with_its_python_steps_numbers(overrides):
     model = small_model(seed=7, **overrides)
     fast, reference = prepare(model, int8=True), prepare(model, int8=True, fused_step=False)
-    assert fast.step is not None and fast.step.kind in ("int8", "vnni") and reference.step is None
+    assert fast.step is not None and reference.step is None
+    assert fast.step.weights.linears in (Linears.INT8, Linears.VNNI)
     # Both keep keys/values rounded to float16; a value computed in another order can round to the
     # next float16 (2^-11 relative) and move the attention after it by about as much.
     assert_steps_agree(model, fast, reference, groups=3, width=2, steps=5, atol=1e-3, rtol=1e-3)
@@ -545,7 +616,8 @@ def test_the_int8_copy_steps_in_cpp_too_with_its_python_steps_numbers(overrides)
 def test_the_bf16_copy_steps_in_cpp_too_with_its_python_steps_numbers(overrides):
     model = small_model(seed=9, **overrides)
     fast, reference = prepare(model, bf16=True), prepare(model, bf16=True, fused_step=False)
-    assert fast.step is not None and fast.step.panels == [] and reference.step is None
+    assert fast.step is not None and reference.step is None
+    assert all(linear.panels is None for linear in step_linears(fast.step.weights))
     # Both round each layer's input and product to bf16 (8 bits); attention and LayerNorm in
     # another order can move a value across a bf16 rounding boundary: one bf16 step, 2^-8 relative.
     assert_steps_agree(model, fast, reference, groups=3, width=2, steps=5, atol=2e-2, rtol=2e-2)

@@ -12,6 +12,7 @@ from torch import nn
 from attnmt.fast import fused, prepare
 from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available, quantize_linear_layers
 from attnmt.fast.packed import packing_available
+from attnmt.fast.step import Linears
 from attnmt.hardware import cpu_flags
 from attnmt.model import Transformer, TransformerConfig
 
@@ -104,7 +105,7 @@ def test_the_int8_copy_uses_the_vnni_layers_where_it_can_and_torch_aos_elsewhere
     for layer in (fast.output, fast.encoder_layers[0].feed_forward.linear1, fast.decoder_layers[0].self_attn.qkv_proj):
         assert (type(layer) is Int8PanelLinear) == int8_panels_available()
     assert fast.step is not None
-    assert fast.step.kind == ("vnni" if int8_panels_available() else "int8")
+    assert fast.step.weights.linears is (Linears.VNNI if int8_panels_available() else Linears.INT8)
 
 
 @pytest.mark.skipif(not (int8_panels_available() and torch.ops.attnmt.int8_kernel() == "amx"),

@@ -23,7 +23,6 @@ The extension is compiled once per machine, PyTorch version and source (about
 from __future__ import annotations
 
 import hashlib
-import math
 import os
 import platform
 import sys
@@ -36,6 +35,7 @@ import torch
 from torch import Tensor, nn
 
 from attnmt.fast.packed import FusedQKVAttention, PackedLinear, packing_available
+from attnmt.fast.step import PANEL, Activation, step_weights
 from attnmt.hardware import cpu_flags
 from attnmt.layers import LayerCache
 from attnmt.model import DecoderCache, Transformer, TransformerConfig
@@ -49,7 +49,6 @@ HEADERS = [CSRC / name for name in ("exp_nonpositive.h", "float_panels.h", "int8
 NAME = "attnmt_decoder_step"
 # -fno-trapping-math lets GCC vectorise the loops with branches and float-to-int conversions (results
 # do not change); -fopenmp makes at::parallel_for parallel (libgomp: the one PyTorch has loaded).
-ACTIVATIONS = ("relu", "gelu", "swish")  # the ones decoder_step.cpp implements
 FLAGS = ["-O3", "-fno-trapping-math", "-fopenmp"]
 # Built for a target, not for the build machine (-march=native): AVX2 + FMA (+ F16C, the float16
 # cache's conversions, on every CPU with AVX2), the kernels' floor on
@@ -133,69 +132,17 @@ class FusedDecoderStep:
     """
 
     def __init__(self, model: Transformer, panels: bool = True) -> None:
-        c = model.config
-        self.heads = c.n_heads
-        self.norm_first = c.norm_first
-        self.activation = c.activation
-        self.weights: list = []
-        kinds, eps = set(), set()
-        panel_layers = {}  # a PanelLinear's stand-in weight -> its panels
-        for layer in model.decoder_layers:
-            if not isinstance(layer.self_attn, FusedQKVAttention):
-                raise TypeError("FusedDecoderStep needs PackedLinear or int8 layers and fused Q, K, V: "
-                                "build it from attnmt.fast.prepare(model)")
-            linears = [getattr(parent, name) for parent, name in step_layers(layer)]
-            norms = [layer.norm1, layer.norm2, layer.norm3]
-            kinds |= {_kind(module) for module in linears}
-            panel_layers |= {id(m.shape_only): m.panels for m in linears if isinstance(m, PanelLinear)}
-            self.weights += [
-                *_linear(linears[0]), *_linear(linears[1]), *_norm(norms[0]),
-                *_linear(linears[2]), *_linear(linears[3]), *_norm(norms[1]),
-                *_linear(linears[4]), *_linear(linears[5]), *_norm(norms[2]),
-            ]
-            eps |= {n.eps for n in norms}
-        self.weights += _linear(model.output)
-        if isinstance(model.output, PanelLinear):
-            panel_layers[id(model.output.shape_only)] = model.output.panels
-        kinds.add(_kind(model.output))
-        final_norm = model.decoder_norm if isinstance(model.decoder_norm, nn.LayerNorm) else None
-        if final_norm is not None:
-            eps.add(final_norm.eps)
-        if len(kinds) > 1:
-            raise TypeError(f"FusedDecoderStep needs one kind of linear layer throughout, got {sorted(kinds)}")
-        if len(eps) > 1:
-            raise ValueError(f"FusedDecoderStep needs one LayerNorm eps for all layers, got {sorted(eps)}")
-        self.eps = eps.pop() if eps else 1e-5
-        self.kind = kinds.pop() if kinds else "packed"
-        # float32: each weight also in the panel kernels' layout (float_panels.cpp, pack_panels),
-        # where this build has them; without them, and for bf16 weights, the step calls oneDNN.
-        self.panels: list[Tensor | None] = []
-        bf16 = any(isinstance(w, Tensor) and w.dtype == torch.bfloat16 for w in self.weights)
-        if panels and self.kind == "packed" and not bf16 and torch.ops.attnmt.panels_available():
-            self.panels = [
-                torch.ops.attnmt.pack_panels(w.to_dense()) if isinstance(w, Tensor) and w.is_mkldnn
-                else panel_layers.get(id(w)) for w in self.weights
-            ]
-        elif panel_layers:
-            raise ValueError("FusedDecoderStep: PanelLinear layers need the panel kernels (panels=True)")
-        # The C++ object holds the weights (with the embedding, positions and final LayerNorm, for
-        # ``decode``), converted once: converting them at every call would cost more than a step's
-        # arithmetic at a few rows (an int8 layer's object most).
+        # The C++ object holds the weights, converted once: converting them at every call would
+        # cost more than a step's arithmetic at a few rows (an int8 layer's object most).
+        self.weights = step_weights(model, panels)
         self.positional = model.positional
-        c = model.config
-        self.kernel = torch.classes.attnmt.DecoderStep(
-            self.kind, self.weights, self.panels, model.tgt_embed.weight.detach(),
-            None if model.positional is None else model.positional.encodings().detach(),
-            math.sqrt(c.d_model) if c.scale_embeddings else 1.0,
-            *(_norm(final_norm) if final_norm is not None else [None, None]),
-            self.heads, self.norm_first, self.activation, self.eps,
-        )
+        self.kernel = torch.classes.attnmt.DecoderStep(self.weights.to_cpp())
 
     @staticmethod
     def supports(model: Transformer) -> bool:
         """Whether this model's decoder is one the C++ step implements."""
         c = model.config
-        return c.activation in ACTIVATIONS and c.d_model % c.n_heads == 0 and all(
+        return c.activation.upper() in Activation.__members__ and c.d_model % c.n_heads == 0 and all(
             isinstance(layer.self_attn, FusedQKVAttention) and layer.norm1.elementwise_affine
             and layer.norm2.elementwise_affine and layer.norm3.elementwise_affine
             for layer in model.decoder_layers
@@ -319,9 +266,6 @@ def to_float16(t: Tensor) -> Tensor:
     return t.clamp(-largest, largest).half().float()
 
 
-PANEL = 16  # output columns per panel (csrc/float_panels.cpp)
-
-
 class PanelLinear(nn.Module):
     """y = x Wᵀ + b (ReLU), inference only, with W held in the float32 panel kernels' layout
     (``csrc/float_panels.cpp``, [⌈N/16⌉, K, 16]): the float32 inference copy's layers where the
@@ -350,8 +294,6 @@ class PanelLinear(nn.Module):
 
     def hold(self, panels: Tensor, bias: Tensor | None, out_features: int, in_features: int) -> None:
         self.panels, self.bias, self.out_features, self.in_features = panels, bias, out_features, in_features
-        # What the C++ step takes in the weight's place: it reads only W's shape where it has the panels.
-        self.shape_only = torch.zeros(1, 1).expand(out_features, in_features)
 
     def forward(self, x: Tensor) -> Tensor:
         """[..., in_features] -> [..., out_features]."""
@@ -390,39 +332,3 @@ def use_float_panels(model: Transformer) -> None:
                 panel = PanelLinear(module.packed.to_dense(), module.bias)
                 panel.relu = module.relu
                 setattr(parent, name, panel)
-
-
-def step_layers(layer: nn.Module) -> list[tuple[nn.Module, str]]:
-    """The linear layers of a decoder layer that the C++ step multiplies, in its order, as (parent, name)."""
-    self_attn, cross, ff = layer.self_attn, layer.cross_attn, layer.feed_forward
-    return [(self_attn, "qkv_proj"), (self_attn, "out_proj"), (cross, "q_proj"), (cross, "out_proj"),
-            (ff, "linear1"), (ff, "linear2")]
-
-
-def _kind(module: nn.Module) -> str:
-    if isinstance(getattr(module, "packed", None), Tensor) or isinstance(module, PanelLinear):  # float32
-        return "packed"
-    if isinstance(getattr(module, "panels", None), torch.ScriptObject):  # attnmt.fast.int8.Int8PanelLinear
-        return "vnni"
-    params = getattr(module, "_packed_params", None)  # torch.ao.nn.quantized.dynamic.Linear
-    if params is not None and getattr(params, "dtype", None) == torch.qint8:
-        return "int8"
-    raise TypeError(
-        f"FusedDecoderStep needs PackedLinear or dynamically quantised int8 layers, got {type(module).__name__}"
-    )
-
-
-def _linear(module: nn.Module) -> list:
-    """The layer's weight and bias as the C++ step takes them: int8 packed parameters hold both."""
-    kind = _kind(module)
-    if kind == "int8":
-        return [module._packed_params._packed_params, None]
-    if kind == "vnni":
-        return [module.panels, None]
-    if isinstance(module, PanelLinear):
-        return [module.shape_only, module.bias]
-    return [module.packed, module.bias]
-
-
-def _norm(norm: nn.LayerNorm) -> list[Tensor]:
-    return [norm.weight.detach(), norm.bias.detach()]

@@ -45,15 +45,21 @@ namespace {
 using at::Tensor;
 using Scalars = c10::List<std::optional<c10::Scalar>>;
 
-// y = x Wᵀ + b, then the post-op `attr` ("none", "relu", "gelu", "swish").
-Tensor linear(const Tensor& x, const Tensor& w, const std::optional<Tensor>& b, const char* attr) {
+// What decoder_step receives from attnmt.fast.step, as there: the values of Python's IntEnums.
+enum class Linears : int64_t { kFloat = 0, kInt8 = 1, kVnni = 2 };
+enum class Norm : int64_t { kPost = 0, kPre = 1 };
+enum class Activation : int64_t { kNone = 0, kRelu = 1, kGelu = 2, kSwish = 3 };
+
+// y = x Wᵀ + b, then the activation `act` as oneDNN's post-op.
+Tensor linear(const Tensor& x, const Tensor& w, const std::optional<Tensor>& b, Activation act) {
   static auto op = c10::Dispatcher::singleton()
                        .findSchemaOrThrow("mkldnn::_linear_pointwise", "")
                        .typed<Tensor(const Tensor&, const Tensor&, const std::optional<Tensor>&,
                                      c10::string_view, Scalars, std::optional<c10::string_view>)>();
+  static const char* const attrs[] = {"none", "relu", "gelu", "swish"};
   std::optional<c10::string_view> algorithm;
-  if (std::string(attr) == "gelu") algorithm = "none";  // exact (erf) GELU, as F.gelu
-  return op.call(x, w, b, attr, Scalars(), algorithm);
+  if (act == Activation::kGelu) algorithm = "none";  // exact (erf) GELU, as F.gelu
+  return op.call(x, w, b, attrs[static_cast<int64_t>(act)], Scalars(), algorithm);
 }
 
 // y = x Wᵀ + b + other (the residual connection, added inside the matmul).
@@ -281,12 +287,14 @@ void attend_one_query(const float* q, int64_t q_stride, const Tensor& k, const T
     attend<float>(q, q_stride, k, v, mask, lineage, rows, per_group, heads, dk, out);
 }
 
-// The activation `act` ("none", "relu", "gelu", "swish") applied to y, in place where it can be.
-Tensor activate(Tensor y, const char* act) {
-  const std::string kind(act);
-  if (kind == "relu") return y.relu_();
-  if (kind == "gelu") return at::gelu(y);
-  if (kind == "swish") return at::silu(y);
+// The activation `act` applied to y, in place where it can be.
+Tensor activate(Tensor y, Activation act) {
+  switch (act) {
+    case Activation::kRelu: return y.relu_();
+    case Activation::kGelu: return at::gelu(y);
+    case Activation::kSwish: return at::silu(y);
+    case Activation::kNone: break;
+  }
   return y;
 }
 
@@ -294,88 +302,12 @@ Tensor activate(Tensor y, const char* act) {
 // bf16=True): x rounded to bf16, the product by oneDNN (AMX tiles where the CPU has them) rounded
 // to bf16, then bias, residual and activation added in float32.
 Tensor bf16_linear(const Tensor& x, const Tensor& w, const std::optional<Tensor>& b,
-                   const std::optional<Tensor>& residual, const char* act) {
-  Tensor y = linear(x.to(at::kBFloat16), w, std::nullopt, "none").to(at::kFloat);
+                   const std::optional<Tensor>& residual, Activation act) {
+  Tensor y = linear(x.to(at::kBFloat16), w, std::nullopt, Activation::kNone).to(at::kFloat);
   if (b.has_value()) y.add_(*b);
   if (residual.has_value()) y.add_(*residual);
   return activate(y, act);
 }
-
-// Per layer, the weights are 18 entries in this order (biases may be None):
-//   qkv W, b | self out W, b | norm1 γ, β | cross q W, b | cross out W, b | norm2 γ, β |
-//   ff1 W, b | ff2 W, b | norm3 γ, β
-// and after the last layer's, the output layer's W, b.
-constexpr int64_t kPerLayer = 18;
-constexpr int64_t kOutput = 2;
-
-// Linear layers with W prepacked for oneDNN (attnmt.packed.PackedLinear), float32 or bf16.
-// float32 where this build has the panel kernels: the same W as pack_panels leaves it at the
-// same positions of `panels` (else `panels` is empty and oneDNN runs them).
-struct PackedWeights {
-  const std::vector<std::optional<Tensor>>& w;
-  const std::vector<std::optional<Tensor>>& panels;
-  int64_t size() const { return static_cast<int64_t>(w.size()); }
-  Tensor tensor(int64_t i) const { return *w[i]; }
-  bool bf16(int64_t i) const { return w[i]->scalar_type() == at::kBFloat16; }
-  Tensor linear(int64_t i, const Tensor& x, const char* act) const {
-    if (bf16(i)) return bf16_linear(x, *w[i], w[i + 1], std::nullopt, act);
-    if (panels.empty()) return ::linear(x, *w[i], w[i + 1], act);
-    const bool relu = std::string(act) == "relu";
-    Tensor y = attnmt::panel_linear(x, *panels[i], w[i + 1], w[i]->size(0), std::nullopt, relu);
-    return relu ? y : activate(y, act);
-  }
-  Tensor linear_add(int64_t i, const Tensor& x, const Tensor& other) const {
-    if (bf16(i)) return bf16_linear(x, *w[i], w[i + 1], other, "none");
-    if (panels.empty()) return ::linear_add(x, other, *w[i], w[i + 1]);
-    return attnmt::panel_linear(x, *panels[i], w[i + 1], w[i]->size(0), other, false);
-  }
-  int64_t outputs(int64_t i) const { return bf16(i) || panels.empty() ? -1 : w[i]->size(0); }  // -1: oneDNN's output
-  // x Wᵀ + b written into y (where `outputs` is not -1).
-  Tensor linear_into(int64_t i, const Tensor& x, const Tensor& y) const {
-    return attnmt::panel_linear_into(x, *panels[i], w[i + 1], w[i]->size(0), std::nullopt, false, y);
-  }
-};
-
-// int8 linear layers: torch.ao's dynamically quantised Linear, whose packed parameters
-// (int8 weight and float bias) sit at the W positions, None at the b positions.
-struct Int8Weights {
-  const c10::List<c10::IValue>& w;
-  int64_t size() const { return static_cast<int64_t>(w.size()); }
-  Tensor tensor(int64_t i) const { return w.get(i).toTensor(); }
-  Tensor linear(int64_t i, const Tensor& x, const char* act) const {
-    return activate(dynamic_int8(x, w.get(i)), act);
-  }
-  Tensor linear_add(int64_t i, const Tensor& x, const Tensor& other) const { return dynamic_int8(x, w.get(i)).add_(other); }
-  int64_t outputs(int64_t) const { return -1; }  // fbgemm writes its own output
-  Tensor linear_into(int64_t, const Tensor&, const Tensor&) const { TORCH_CHECK(false, "fbgemm writes its own output"); }
-  // What torch.ao.nn.quantized.dynamic.Linear runs (reduce_range=True: 7-bit activations).
-  static Tensor dynamic_int8(const Tensor& x, const c10::IValue& params) {
-    static auto op = c10::Dispatcher::singleton().findSchemaOrThrow("quantized::linear_dynamic", "");
-    torch::jit::Stack stack{x, params, true};
-    op.callBoxed(&stack);
-    return stack[0].toTensor();
-  }
-};
-
-// int8 linear layers packed for the AVX512-VNNI kernel (int8_panels.cpp): an Int8Panels object,
-// bias included, at each W position, None at the b positions.
-struct VnniWeights {
-  const c10::List<c10::IValue>& w;
-  int64_t size() const { return static_cast<int64_t>(w.size()); }
-  Tensor tensor(int64_t i) const { return w.get(i).toTensor(); }
-  Tensor linear(int64_t i, const Tensor& x, const char* act) const {
-    const bool relu = std::string(act) == "relu";
-    Tensor y = attnmt::int8_linear(x, *w.get(i).toCustomClass<attnmt::Int8Panels>(), std::nullopt, relu);
-    return relu ? y : activate(y, act);
-  }
-  Tensor linear_add(int64_t i, const Tensor& x, const Tensor& other) const {
-    return attnmt::int8_linear(x, *w.get(i).toCustomClass<attnmt::Int8Panels>(), other, false);
-  }
-  int64_t outputs(int64_t i) const { return w.get(i).toCustomClass<attnmt::Int8Panels>()->n; }
-  Tensor linear_into(int64_t i, const Tensor& x, const Tensor& y) const {
-    return attnmt::int8_linear_into(x, *w.get(i).toCustomClass<attnmt::Int8Panels>(), std::nullopt, false, y);
-  }
-};
 
 // Whether a layer's cached keys (or values) [N, H, t, dk] are the front of a buffer with room for
 // more positions that no other tensor shares: then the next position can be written in place
@@ -533,6 +465,194 @@ Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, 
   return buffer.narrow(2, 0, t + 1);
 }
 
+// One linear layer's weights (attnmt.fast.step.StepLinear), y = x Wᵀ + b for W [n, K]; the model's
+// Linears say which members it has:
+//   kFloat: `panels`, W in the float32 panel kernels' layout (float_panels.cpp), which the step
+//           multiplies with where given, else `w`, W prepacked for oneDNN (float32 or bf16); `b`;
+//   kInt8:  `int8`, torch.ao's packed parameters (int8 W and float bias), run by fbgemm;
+//   kVnni:  `vnni`, the Int8Panels (bias included, int8_panels.cpp).
+struct Linear {
+  std::optional<Tensor> w, b, panels;
+  c10::IValue int8;
+  c10::intrusive_ptr<attnmt::Int8Panels> vnni;
+  int64_t n = -1;  // -1: never set
+};
+
+// A LayerNorm's γ, β [d].
+struct LayerNormWeights {
+  Tensor gamma, beta;
+};
+
+// One decoder layer's weights (attnmt.fast.step.StepLayer), each sublayer's linear layers and LayerNorm.
+struct Layer {
+  Linear self_qkv, self_out, cross_q, cross_out, ff1, ff2;
+  LayerNormWeights self_norm, cross_norm, ff_norm;
+};
+
+// The Layer member each of StepLayer's field names fills (looked up once, as the weights are set).
+const std::map<std::string, Linear Layer::*>& linear_fields() {
+  static const std::map<std::string, Linear Layer::*> fields{
+      {"self_qkv", &Layer::self_qkv}, {"self_out", &Layer::self_out}, {"cross_q", &Layer::cross_q},
+      {"cross_out", &Layer::cross_out}, {"ff1", &Layer::ff1}, {"ff2", &Layer::ff2}};
+  return fields;
+}
+const std::map<std::string, LayerNormWeights Layer::*>& norm_fields() {
+  static const std::map<std::string, LayerNormWeights Layer::*> fields{
+      {"self_norm", &Layer::self_norm}, {"cross_norm", &Layer::cross_norm}, {"ff_norm", &Layer::ff_norm}};
+  return fields;
+}
+
+// float32 or bf16 linear layers: the panel kernels where the layer has panels, else oneDNN.
+struct FloatLinears {
+  static Tensor linear(const Linear& l, const Tensor& x, Activation act) {
+    if (!l.panels.has_value()) {
+      if (l.w->scalar_type() == at::kBFloat16) return bf16_linear(x, *l.w, l.b, std::nullopt, act);
+      return ::linear(x, *l.w, l.b, act);
+    }
+    const bool relu = act == Activation::kRelu;
+    Tensor y = attnmt::panel_linear(x, *l.panels, l.b, l.n, std::nullopt, relu);
+    return relu ? y : activate(y, act);
+  }
+  static Tensor linear_add(const Linear& l, const Tensor& x, const Tensor& other) {
+    if (!l.panels.has_value()) {
+      if (l.w->scalar_type() == at::kBFloat16) return bf16_linear(x, *l.w, l.b, other, Activation::kNone);
+      return ::linear_add(x, other, *l.w, l.b);
+    }
+    return attnmt::panel_linear(x, *l.panels, l.b, l.n, other, false);
+  }
+  static int64_t outputs(const Linear& l) { return l.panels.has_value() ? l.n : -1; }  // -1: oneDNN's output
+  // x Wᵀ + b written into y (where `outputs` is not -1).
+  static Tensor linear_into(const Linear& l, const Tensor& x, const Tensor& y) {
+    return attnmt::panel_linear_into(x, *l.panels, l.b, l.n, std::nullopt, false, y);
+  }
+};
+
+// int8 linear layers: torch.ao's dynamically quantised Linear, its packed parameters run by fbgemm.
+struct Int8Linears {
+  static Tensor linear(const Linear& l, const Tensor& x, Activation act) { return activate(dynamic_int8(x, l.int8), act); }
+  static Tensor linear_add(const Linear& l, const Tensor& x, const Tensor& other) {
+    return dynamic_int8(x, l.int8).add_(other);
+  }
+  static int64_t outputs(const Linear&) { return -1; }  // fbgemm writes its own output
+  static Tensor linear_into(const Linear&, const Tensor&, const Tensor&) {
+    TORCH_CHECK(false, "fbgemm writes its own output");
+  }
+  // What torch.ao.nn.quantized.dynamic.Linear runs (reduce_range=True: 7-bit activations).
+  static Tensor dynamic_int8(const Tensor& x, const c10::IValue& params) {
+    static auto op = c10::Dispatcher::singleton().findSchemaOrThrow("quantized::linear_dynamic", "");
+    torch::jit::Stack stack{x, params, true};
+    op.callBoxed(&stack);
+    return stack[0].toTensor();
+  }
+};
+
+// int8 linear layers packed for the AVX512-VNNI kernel (int8_panels.cpp).
+struct VnniLinears {
+  static Tensor linear(const Linear& l, const Tensor& x, Activation act) {
+    const bool relu = act == Activation::kRelu;
+    Tensor y = attnmt::int8_linear(x, *l.vnni, std::nullopt, relu);
+    return relu ? y : activate(y, act);
+  }
+  static Tensor linear_add(const Linear& l, const Tensor& x, const Tensor& other) {
+    return attnmt::int8_linear(x, *l.vnni, other, false);
+  }
+  static int64_t outputs(const Linear& l) { return l.vnni->n; }
+  static Tensor linear_into(const Linear& l, const Tensor& x, const Tensor& y) {
+    return attnmt::int8_linear_into(x, *l.vnni, std::nullopt, false, y);
+  }
+};
+
+// Everything the step reads of one inference copy's decoder (attnmt.fast.step.StepWeights), built
+// once per model: the layers' weights set by field name (set_linear, set_norm, after add_layer
+// for each layer), the output layer's as "output"; DecoderStep checks that none is missing.  The embedding (table [V, d]
+// times `scale`, plus positions [P, d] where the model has them) and the final LayerNorm (pre-norm
+// stacks) come with them, so that `decode` runs a whole decoding step in one call.
+struct StepWeights : torch::CustomClassHolder {
+  Linears linears;
+  Norm norm;
+  Activation activation;
+  int64_t heads;
+  double eps, scale;
+  Tensor embedding;
+  std::optional<Tensor> positions, final_gamma, final_beta;
+  std::vector<Layer> layers;
+  Linear output;
+
+  StepWeights(int64_t linears_, int64_t norm_, int64_t activation_, int64_t heads_, double eps_, Tensor embedding_,
+              std::optional<Tensor> positions_, double scale_, std::optional<Tensor> final_gamma_,
+              std::optional<Tensor> final_beta_)
+      : linears(static_cast<Linears>(linears_)), norm(static_cast<Norm>(norm_)),
+        activation(static_cast<Activation>(activation_)), heads(heads_), eps(eps_), scale(scale_),
+        embedding(embedding_.contiguous()), final_gamma(std::move(final_gamma_)), final_beta(std::move(final_beta_)) {
+    TORCH_CHECK(0 <= linears_ && linears_ <= 2, "StepWeights: unknown Linears ", linears_);
+    TORCH_CHECK(0 <= norm_ && norm_ <= 1, "StepWeights: unknown Norm ", norm_);
+    TORCH_CHECK(1 <= activation_ && activation_ <= 3, "StepWeights: unknown Activation ", activation_);
+    TORCH_CHECK(heads > 0 && embedding.dim() == 2 && embedding.size(1) % heads == 0 &&
+                    embedding.scalar_type() == at::kFloat,
+                "StepWeights: the embedding must be float [V, d] with d a multiple of ", heads, " heads");
+    if (positions_.has_value()) positions = positions_->contiguous();
+    TORCH_CHECK(!positions.has_value() || (positions->dim() == 2 && positions->size(1) == embedding.size(1) &&
+                                           positions->scalar_type() == at::kFloat),
+                "StepWeights: the positions must be float [P, d]");
+    TORCH_CHECK(final_gamma.has_value() == final_beta.has_value(), "StepWeights: the final LayerNorm needs γ and β");
+  }
+
+  void add_layer() { layers.emplace_back(); }
+
+  // The last layer's linear layer `name` (a StepLayer field), or the output layer ("output").
+  void set_linear(const std::string& name, const c10::IValue& weight, std::optional<Tensor> b,
+                  std::optional<Tensor> panels, int64_t n) {
+    Linear& l = name == "output" ? output : last_layer(name).*field(linear_fields(), name);
+    l.n = n;
+    if (linears == Linears::kInt8) l.int8 = weight;
+    else if (linears == Linears::kVnni) l.vnni = weight.toCustomClass<attnmt::Int8Panels>();
+    else if (!weight.isNone()) l.w = weight.toTensor();
+    l.b = std::move(b);
+    l.panels = std::move(panels);
+  }
+
+  // The last layer's LayerNorm `name` (a StepLayer field).
+  void set_norm(const std::string& name, Tensor gamma, Tensor beta) {
+    last_layer(name).*field(norm_fields(), name) = LayerNormWeights{gamma.contiguous(), beta.contiguous()};
+  }
+
+  // Refuses weights with a field never set, naming it.
+  void check() const {
+    for (size_t i = 0; i < layers.size(); ++i) {
+      for (const auto& [name, member] : linear_fields()) check_linear(layers[i].*member, i, name);
+      for (const auto& [name, member] : norm_fields())
+        TORCH_CHECK((layers[i].*member).gamma.defined(), "StepWeights: layer ", i, "'s ", name, " was never set");
+    }
+    check_linear(output, layers.size(), "output");
+  }
+
+  // The self-attention cache's type: float32 beside float32 (or bf16) layers; float16 beside int8 ones,
+  // whose arithmetic is already rounded to 8 bits and whose step then reads half the memory (at a
+  // few dozen positions the cache's keys and values are most of what a step reads).
+  at::ScalarType cache_type() const { return linears == Linears::kFloat ? at::kFloat : at::kHalf; }
+
+ private:
+  template <class Member>
+  static Member field(const std::map<std::string, Member>& fields, const std::string& name) {
+    const auto found = fields.find(name);
+    TORCH_CHECK(found != fields.end(), "StepWeights: a decoder layer has no field ", name);
+    return found->second;
+  }
+
+  Layer& last_layer(const std::string& name) {
+    TORCH_CHECK(!layers.empty(), "StepWeights: add_layer before setting ", name);
+    return layers.back();
+  }
+
+  void check_linear(const Linear& l, size_t layer, const std::string& name) const {
+    const bool has = linears == Linears::kInt8 ? !l.int8.isNone()
+                     : linears == Linears::kVnni ? l.vnni.defined()
+                                                 : l.w.has_value() || l.panels.has_value();
+    TORCH_CHECK(l.n >= 0 && has, "StepWeights: ", name == "output" ? "the output layer" : "layer " + std::to_string(layer) + "'s " + name,
+                " was never set");
+  }
+};
+
 // x [N, d]: the new position of each of N rows.  self_k/self_v: per layer the cached keys/values
 // [M, H, t, dk], or None before the first step, whose rows are `lineage` [M', t]'s (see history_of;
 // None: the M blocks are the rows); parents [N]: where given, row r continues the cache's row
@@ -542,23 +662,24 @@ Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, 
 // with this position appended (append_position; `room`: how many more positions to make room for
 // when they must be copied) and the rows' lineage [N, t + 1] in them.  Every layer grows in its own
 // buffer, or every layer is copied: they share the lineage.
-template <class Weights>
-std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::vector<std::optional<Tensor>>& self_k,
+// `Ops` (FloatLinears, Int8Linears or VnniLinears) multiplies by the weights' linear layers.
+template <class Ops>
+std::vector<Tensor> step(const Ops& ops, const Tensor& x_in, const StepWeights& weights,
+                         const std::vector<std::optional<Tensor>>& self_k,
                          const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
                          const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
-                         const std::optional<Tensor>& parents_in, const std::optional<Tensor>& lineage_in,
-                         at::ScalarType cache_type, int64_t heads, bool norm_first, const std::string& activation,
-                         double eps) {
+                         const std::optional<Tensor>& parents_in, const std::optional<Tensor>& lineage_in) {
   const int64_t layers = static_cast<int64_t>(cross_k.size());
-  TORCH_CHECK(weights.size() == layers * kPerLayer + kOutput, "decoder_step: expected ", kPerLayer,
-              " weights per layer and ", kOutput, " for the output layer, got ", weights.size(), " for ", layers,
-              " layers");
+  TORCH_CHECK(static_cast<int64_t>(weights.layers.size()) == layers, "decoder_step: the model has ",
+              weights.layers.size(), " decoder layers, the cache ", layers);
+  const at::ScalarType cache_type = weights.cache_type();
+  const bool norm_first = weights.norm == Norm::kPre;
+  const int64_t heads = weights.heads;
   TORCH_CHECK(x_in.dim() == 2 && x_in.scalar_type() == at::kFloat, "decoder_step: x must be float [N, d]");
   TORCH_CHECK(cross_mask.scalar_type() == at::kBool && cross_mask.is_contiguous(),
               "decoder_step: cross_mask must be a contiguous bool [G, S]");
   TORCH_CHECK(static_cast<int64_t>(self_k.size()) == layers && static_cast<int64_t>(self_v.size()) == layers,
               "decoder_step: one cache per layer");
-  const char* act = activation.c_str();
   const int64_t rows = x_in.size(0), d = x_in.size(1), dk = d / heads;
   const int64_t groups = cross_k.empty() ? 1 : cross_k[0].size(0);
   TORCH_CHECK(groups > 0 && rows % groups == 0, "decoder_step: ", rows, " rows do not split into ", groups,
@@ -593,14 +714,12 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
   next_lineage.select(1, t).copy_(at::arange(rows, history.options()));
   const int64_t width = rows / groups;
   std::vector<Tensor> result{Tensor()};
-  auto norm = [&](const Tensor& t, int64_t at) {
-    return layer_norm(t, weights.tensor(at), weights.tensor(at + 1), eps);
-  };
+  auto norm = [&](const Tensor& t, const LayerNormWeights& n) { return layer_norm(t, n.gamma, n.beta, weights.eps); };
   for (int64_t l = 0; l < layers; ++l) {
-    const int64_t w = l * kPerLayer;
+    const Layer& w = weights.layers[l];
     // Self-attention over this row's earlier positions and itself.
-    Tensor h = norm_first ? norm(x, w + 4) : x;
-    Tensor qkv = weights.linear(w, h, "none").contiguous();  // [N, 3d]: q | k | v
+    Tensor h = norm_first ? norm(x, w.self_norm) : x;
+    Tensor qkv = ops.linear(w.self_qkv, h, Activation::kNone).contiguous();  // [N, 3d]: q | k | v
     Tensor heads_kv = qkv.view({rows, 3, heads, 1, dk});
     const Tensor k = append_position(self_k[l], heads_kv.select(1, 1), in_place, room, history, cache_type);
     const Tensor v = append_position(self_v[l], heads_kv.select(1, 2), in_place, room, history, cache_type);
@@ -609,74 +728,43 @@ std::vector<Tensor> step(const Tensor& x_in, const Weights& weights, const std::
     Tensor attended = at::empty({rows, d}, x.options());
     attend_one_query(qkv.data_ptr<float>(), 3 * d, k, v, nullptr, next_lineage.data_ptr<int64_t>(), rows, 1, heads,
                      dk, attended.data_ptr<float>());
-    x = weights.linear_add(w + 2, attended, x);
-    if (!norm_first) x = norm(x, w + 4);
+    x = ops.linear_add(w.self_out, attended, x);
+    if (!norm_first) x = norm(x, w.self_norm);
     // Cross-attention over the sentence's encoder keys/values.
-    h = norm_first ? norm(x, w + 10) : x;
-    Tensor q = weights.linear(w + 6, h, "none").contiguous();
+    h = norm_first ? norm(x, w.cross_norm) : x;
+    Tensor q = ops.linear(w.cross_q, h, Activation::kNone).contiguous();
     attend_one_query(q.data_ptr<float>(), d, cross_k[l], cross_v[l], cross_mask.data_ptr<bool>(), nullptr, rows,
                      width, heads, dk, attended.data_ptr<float>());
-    x = weights.linear_add(w + 8, attended, x);
-    if (!norm_first) x = norm(x, w + 10);
+    x = ops.linear_add(w.cross_out, attended, x);
+    if (!norm_first) x = norm(x, w.cross_norm);
     // Feed-forward.
-    h = norm_first ? norm(x, w + 16) : x;
-    Tensor inner = weights.linear(w + 12, h, act);
-    x = weights.linear_add(w + 14, inner, x);
-    if (!norm_first) x = norm(x, w + 16);
+    h = norm_first ? norm(x, w.ff_norm) : x;
+    Tensor inner = ops.linear(w.ff1, h, weights.activation);
+    x = ops.linear_add(w.ff2, inner, x);
+    if (!norm_first) x = norm(x, w.ff_norm);
   }
   result[0] = x;
   result.push_back(next_lineage);
   return result;
 }
 
-// The step of one inference copy's decoder: its weights, converted from Python's objects once.
-// (Passing them to an operator at each step would convert them at each step, and converting a
-// custom-class object, an int8 layer's, costs more than the step's arithmetic at a few rows.)
-// kind: "packed" (float32 or bf16 W prepacked for oneDNN, with float32 panels where this build has
-// them, else `panels` empty), "int8" (torch.ao's packed parameters, fbgemm) or "vnni" (Int8Panels).
-// The embedding (table [V, d], times `scale`, plus positions [P, d] where the model has them)
-// and the final LayerNorm (pre-norm stacks: γ, β; post-norm: none) come with them, so that
-// `decode` runs a whole decoding step, from each row's newest token to its logits, in one call.
+// The step of one inference copy's decoder, over its StepWeights.  (Passing the weights to an
+// operator at each step would convert them at each step, and converting a custom-class object, an
+// int8 layer's, costs more than the step's arithmetic at a few rows.)
 struct DecoderStep : torch::CustomClassHolder {
-  std::string kind, activation;
-  c10::List<c10::IValue> any;  // int8, vnni: the W positions' objects, None at the b positions
-  std::vector<std::optional<Tensor>> tensors, panels;  // packed: the weights, and their panels
-  Tensor embedding;
-  std::optional<Tensor> positions, final_gamma, final_beta;
-  double scale, eps;
-  int64_t heads;
-  bool norm_first;
+  c10::intrusive_ptr<StepWeights> weights;
 
-  DecoderStep(std::string kind_, c10::List<c10::IValue> weights, std::vector<std::optional<Tensor>> panels_,
-              Tensor embedding_, std::optional<Tensor> positions_, double scale_, std::optional<Tensor> final_gamma_,
-              std::optional<Tensor> final_beta_, int64_t heads_, bool norm_first_, std::string activation_, double eps_)
-      : kind(std::move(kind_)), activation(std::move(activation_)), any(std::move(weights)),
-        panels(std::move(panels_)), embedding(embedding_.contiguous()), final_gamma(std::move(final_gamma_)),
-        final_beta(std::move(final_beta_)), scale(scale_), eps(eps_), heads(heads_), norm_first(norm_first_) {
-    TORCH_CHECK(kind == "packed" || kind == "int8" || kind == "vnni", "DecoderStep: unknown kind ", kind);
-    TORCH_CHECK(panels.empty() || (kind == "packed" && panels.size() == any.size()), "DecoderStep: ",
-                panels.size(), " panel entries for ", any.size(), " weights");
-    TORCH_CHECK(embedding.dim() == 2 && embedding.scalar_type() == at::kFloat, "DecoderStep: the embedding must be float [V, d]");
-    if (positions_.has_value()) positions = positions_->contiguous();
-    TORCH_CHECK(!positions.has_value() || (positions->dim() == 2 && positions->size(1) == embedding.size(1) &&
-                                           positions->scalar_type() == at::kFloat),
-                "DecoderStep: the positions must be float [P, d]");
-    TORCH_CHECK(final_gamma.has_value() == final_beta.has_value(), "DecoderStep: the final LayerNorm needs γ and β");
-    if (kind == "packed")
-      for (const c10::IValue& w : any) tensors.push_back(w.isNone() ? std::nullopt : std::optional(w.toTensor()));
-  }
+  explicit DecoderStep(c10::intrusive_ptr<StepWeights> weights_) : weights(std::move(weights_)) { weights->check(); }
 
-  // The self-attention cache's type: float32 beside float32 (or bf16) layers; float16 beside int8 ones,
-  // whose arithmetic is already rounded to 8 bits and whose step then reads half the memory (at a
-  // few dozen positions the cache's keys and values are most of what a step reads).
-  at::ScalarType cache_type() const { return kind == "packed" ? at::kFloat : at::kHalf; }
-
-  // f(weights) with this step's weights in the form their kind takes.
+  // f(ops) with the Ops of the weights' Linears.
   template <class F>
   std::vector<Tensor> visit(F&& f) const {
-    if (kind == "packed") return f(PackedWeights{tensors, panels});
-    if (kind == "int8") return f(Int8Weights{any});
-    return f(VnniWeights{any});
+    switch (weights->linears) {
+      case Linears::kInt8: return f(Int8Linears{});
+      case Linears::kVnni: return f(VnniLinears{});
+      case Linears::kFloat: break;
+    }
+    return f(FloatLinears{});
   }
 
   // x [N, d], the caches, room, parents and lineage as `step` takes them -> [x, k_0, v_0, ..., lineage].
@@ -684,9 +772,8 @@ struct DecoderStep : torch::CustomClassHolder {
                                  const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
                                  const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
                                  const std::optional<Tensor>& parents, const std::optional<Tensor>& lineage) const {
-    return visit([&](const auto& weights) {
-      return step(x, weights, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage, cache_type(),
-                  heads, norm_first, activation, eps);
+    return visit([&](const auto& ops) {
+      return step(ops, x, *weights, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage);
     });
   }
 
@@ -697,20 +784,23 @@ struct DecoderStep : torch::CustomClassHolder {
                              const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
                              const std::optional<Tensor>& parents, const std::optional<Tensor>& lineage) const {
     const Tensor x = embed(tokens, offset);
-    return visit([&](const auto& weights) {
-      std::vector<Tensor> out = step(x, weights, self_k, self_v, cross_k, cross_v, cross_mask, room, parents,
-                                     lineage, cache_type(), heads, norm_first, activation, eps);
-      if (final_gamma.has_value()) out[0] = layer_norm(out[0], *final_gamma, *final_beta, eps);
-      const int64_t at = weights.size() - kOutput, columns = weights.outputs(at);
-      out[0] = columns < 0 ? weights.linear(at, out[0], "none")
-                           : weights.linear_into(at, out[0], BufferPool::instance().empty({out[0].size(0), columns},
-                                                                                           at::kFloat));
+    return visit([&](const auto& ops) {
+      std::vector<Tensor> out =
+          step(ops, x, *weights, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage);
+      const StepWeights& w = *weights;
+      if (w.final_gamma.has_value()) out[0] = layer_norm(out[0], *w.final_gamma, *w.final_beta, w.eps);
+      const int64_t columns = ops.outputs(w.output);
+      out[0] = columns < 0 ? ops.linear(w.output, out[0], Activation::kNone)
+                           : ops.linear_into(w.output, out[0],
+                                             BufferPool::instance().empty({out[0].size(0), columns}, at::kFloat));
       return out;
     });
   }
 
   // x [N, d] = embedding[tokens] · scale + positions[offset], as Transformer.embed in eval mode.
   Tensor embed(const Tensor& tokens_in, int64_t offset) const {
+    const Tensor& embedding = weights->embedding;
+    const std::optional<Tensor>& positions = weights->positions;
     TORCH_CHECK(tokens_in.dim() == 1 && tokens_in.scalar_type() == at::kLong, "DecoderStep: tokens must be int64 [N]");
     TORCH_CHECK(!positions.has_value() || (0 <= offset && offset < positions->size(0)), "DecoderStep: position ",
                 offset, " is beyond the ", positions.has_value() ? positions->size(0) : 0, " the model has");
@@ -720,7 +810,7 @@ struct DecoderStep : torch::CustomClassHolder {
     const int64_t* ids = tokens.data_ptr<int64_t>();
     const float* table = embedding.data_ptr<float>();
     const float* pe = positions.has_value() ? positions->data_ptr<float>() + offset * d : nullptr;
-    const float s = static_cast<float>(scale);  // as PyTorch multiplies a float32 tensor by a Python float
+    const float s = static_cast<float>(weights->scale);  // as PyTorch multiplies a float32 tensor by a Python float
     float* out = x.data_ptr<float>();
     for (int64_t r = 0; r < rows; ++r) {
       TORCH_CHECK(0 <= ids[r] && ids[r] < vocab, "DecoderStep: token ", ids[r], " is outside the vocabulary of ", vocab);
@@ -738,10 +828,14 @@ struct DecoderStep : torch::CustomClassHolder {
 }  // namespace
 
 TORCH_LIBRARY(attnmt, m) {
+  m.class_<StepWeights>("StepWeights")
+      .def(torch::init<int64_t, int64_t, int64_t, int64_t, double, Tensor, std::optional<Tensor>, double,
+                       std::optional<Tensor>, std::optional<Tensor>>())
+      .def("add_layer", &StepWeights::add_layer)
+      .def("set_linear", &StepWeights::set_linear)
+      .def("set_norm", &StepWeights::set_norm);
   m.class_<DecoderStep>("DecoderStep")
-      .def(torch::init<std::string, c10::List<c10::IValue>, std::vector<std::optional<Tensor>>, Tensor,
-                       std::optional<Tensor>, double, std::optional<Tensor>, std::optional<Tensor>, int64_t, bool,
-                       std::string, double>())
+      .def(torch::init<c10::intrusive_ptr<StepWeights>>())
       .def("step", [](const c10::intrusive_ptr<DecoderStep>& self, const Tensor& x,
                       const std::vector<std::optional<Tensor>>& self_k, const std::vector<std::optional<Tensor>>& self_v,
                       const std::vector<Tensor>& cross_k, const std::vector<Tensor>& cross_v,

@@ -1,0 +1,262 @@
+"""What the C++ decoder step multiplies, by name: ``StepWeights``, checked when it is built.
+
+The step (``csrc/decoder_step.cpp``) holds each decoder layer's weights as a struct with named
+members, filled once per model from a ``StepWeights`` (``to_cpp``): field by field, by the field's
+name, never by position.  The layer's LayerNorm placement, its activation and the kind of its
+linear layers cross as the small enums below, which the C++ side mirrors with the same values.
+A layer change is a new field here and a new member there, under one name.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+from enum import IntEnum
+
+import torch
+from torch import Tensor, nn
+
+from attnmt.model import Transformer
+
+PANEL = 16  # output columns per float32 panel (csrc/float_panels.cpp)
+
+
+class Norm(IntEnum):
+    """Where each sublayer's LayerNorm sits (decoder_step.cpp: Norm)."""
+
+    POST = 0  # x = norm(x + sublayer(x)), the paper's
+    PRE = 1  # x = x + sublayer(norm(x)); the stack ends with a final LayerNorm
+
+
+class Activation(IntEnum):
+    """The feed-forward's activation (decoder_step.cpp: Activation, whose 0 is "none")."""
+
+    RELU = 1
+    GELU = 2
+    SWISH = 3
+
+    @classmethod
+    def named(cls, name: str) -> Activation:
+        """The activation a TransformerConfig names, or ValueError."""
+        if name.upper() not in cls.__members__:
+            raise ValueError(f"the C++ step has no activation {name!r}: it has "
+                             f"{', '.join(member.lower() for member in cls.__members__)}")
+        return cls[name.upper()]
+
+
+class Linears(IntEnum):
+    """The kind of every linear layer of one model's step (decoder_step.cpp: Linears)."""
+
+    FLOAT = 0  # PackedLinear (oneDNN-prepacked float32 or bf16 W) or PanelLinear (float32 panels)
+    INT8 = 1  # torch.ao's dynamically quantised Linear: its packed parameters, run by fbgemm
+    VNNI = 2  # attnmt.fast.int8.Int8PanelLinear: its Int8Panels, bias included
+
+
+@dataclass(frozen=True)
+class StepLinear:
+    """y = x Wᵀ + b for W [out_features, in_features].  ``weight``: FLOAT, oneDNN's packed W (None
+    where ``panels`` hold it); INT8, torch.ao's packed parameters (bias included); VNNI, the
+    Int8Panels (bias included).  ``panels``: FLOAT, W in the panel kernels' layout
+    [⌈out/16⌉, in, 16] float32, where the step uses them."""
+
+    weight: Tensor | torch.ScriptObject | None
+    bias: Tensor | None
+    panels: Tensor | None
+    out_features: int
+    in_features: int
+
+
+@dataclass(frozen=True)
+class StepNorm:
+    """A LayerNorm's γ and β [d_model], float32."""
+
+    gamma: Tensor
+    beta: Tensor
+
+
+@dataclass(frozen=True)
+class StepLayer:
+    """One decoder layer's weights, in the order the step uses them; ``self_qkv`` is the fused
+    query, key and value projection [3·d_model, d_model]."""
+
+    self_qkv: StepLinear
+    self_out: StepLinear
+    self_norm: StepNorm
+    cross_q: StepLinear
+    cross_out: StepLinear
+    cross_norm: StepNorm
+    ff1: StepLinear
+    ff2: StepLinear
+    ff_norm: StepNorm
+
+
+@dataclass(frozen=True)
+class StepWeights:
+    """Everything the C++ step reads of a model: its decoder layers, the output layer, the
+    embedding (table [V, d_model] times ``embed_scale``, plus ``positions`` [P, d_model] where the
+    model has them) and the final LayerNorm (pre-norm stacks).  Refused when built (ValueError,
+    naming the layer and field) unless every shape, dtype and kind is one the step implements."""
+
+    layers: tuple[StepLayer, ...]
+    output: StepLinear
+    embedding: Tensor
+    positions: Tensor | None
+    embed_scale: float
+    final_norm: StepNorm | None
+    heads: int
+    norm: Norm
+    activation: Activation
+    linears: Linears
+    eps: float
+
+    def __post_init__(self) -> None:
+        for name, kind in (("norm", Norm), ("activation", Activation), ("linears", Linears)):
+            if not isinstance(getattr(self, name), kind):
+                raise ValueError(f"StepWeights: {name} {getattr(self, name)!r} is not a {kind.__name__} "
+                                 f"({', '.join(kind.__members__)})")
+        vocab, d = self.embedding.shape
+        check_tensor("the embedding", self.embedding, (vocab, d))
+        if self.positions is not None:
+            check_tensor("the positions", self.positions, (self.positions.size(0), d))
+        if d % self.heads:
+            raise ValueError(f"StepWeights: d_model {d} does not split into {self.heads} heads")
+        if (self.final_norm is not None) != (self.norm is Norm.PRE):
+            raise ValueError("StepWeights: a final LayerNorm comes with pre-norm layers, and only with them")
+        if self.final_norm is not None:
+            self.check_norm("the final LayerNorm", self.final_norm, d)
+        ffn = self.layers[0].ff1.out_features if self.layers else 0
+        shapes = {"self_qkv": (3 * d, d), "self_out": (d, d), "cross_q": (d, d), "cross_out": (d, d),
+                  "ff1": (ffn, d), "ff2": (d, ffn)}
+        for i, layer in enumerate(self.layers):
+            for field in fields(StepLayer):
+                value, where = getattr(layer, field.name), f"layer {i}'s {field.name}"
+                if isinstance(value, StepNorm):
+                    self.check_norm(where, value, d)
+                else:
+                    self.check_linear(where, value, shapes[field.name])
+        self.check_linear("the output layer", self.output, (vocab, d))
+
+    def check_norm(self, where: str, norm: StepNorm, d: int) -> None:
+        check_tensor(f"{where} γ", norm.gamma, (d,))
+        check_tensor(f"{where} β", norm.beta, (d,))
+
+    def check_linear(self, where: str, linear: StepLinear, shape: tuple[int, int]) -> None:
+        """A linear layer of ``shape`` [out, in] whose weight is of this model's kind."""
+        if (linear.out_features, linear.in_features) != shape:
+            raise ValueError(f"StepWeights: {where} is {linear.out_features} × {linear.in_features}, "
+                             f"expected {shape[0]} × {shape[1]}")
+        if self.linears is Linears.FLOAT:
+            if linear.panels is not None:
+                check_tensor(f"{where} panels", linear.panels, ((shape[0] + PANEL - 1) // PANEL, shape[1], PANEL))
+            elif not (isinstance(linear.weight, Tensor) and tuple(linear.weight.shape) == shape
+                      and linear.weight.dtype in (torch.float32, torch.bfloat16)):
+                raise ValueError(f"StepWeights: {where} needs a float32 or bf16 weight {shape[0]} × {shape[1]} "
+                                 "or float32 panels")
+            if linear.bias is not None:
+                check_tensor(f"{where} bias", linear.bias, shape[:1])
+        elif not isinstance(linear.weight, torch.ScriptObject) or linear.bias is not None or linear.panels is not None:
+            raise ValueError(f"StepWeights: {where} needs {self.linears.name} packed weights (bias included) "
+                             f"and nothing else, got {type(linear.weight).__name__}")
+
+    def to_cpp(self) -> torch.ScriptObject:
+        """The C++ ``StepWeights`` (decoder_step.cpp), filled field by field by name."""
+        final = [None, None] if self.final_norm is None else [self.final_norm.gamma, self.final_norm.beta]
+        weights = torch.classes.attnmt.StepWeights(
+            int(self.linears), int(self.norm), int(self.activation), self.heads, self.eps, self.embedding,
+            self.positions, self.embed_scale, *final,
+        )
+        for layer in self.layers:
+            weights.add_layer()
+            for field in fields(StepLayer):
+                value = getattr(layer, field.name)
+                if isinstance(value, StepNorm):
+                    weights.set_norm(field.name, value.gamma, value.beta)
+                else:
+                    weights.set_linear(field.name, *cpp_linear(value))
+        weights.set_linear("output", *cpp_linear(self.output))
+        return weights
+
+
+def check_tensor(what: str, t: Tensor, shape: tuple[int, ...]) -> None:
+    if tuple(t.shape) != shape or t.dtype != torch.float32:
+        raise ValueError(f"StepWeights: {what} is {t.dtype} {tuple(t.shape)}, expected float32 {shape}")
+
+
+def cpp_linear(linear: StepLinear) -> list:
+    """A StepLinear as ``StepWeights.set_linear`` takes it after the field's name."""
+    return [linear.weight, linear.bias, linear.panels, linear.out_features]
+
+
+def step_weights(model: Transformer, panels: bool = True) -> StepWeights:
+    """The StepWeights of an inference copy (attnmt.fast.prepare) whose linear layers are
+    PackedLinear, PanelLinear, torch.ao's int8 Linear or Int8PanelLinear, one kind throughout.
+    ``panels``: float32 layers multiply through the panel kernels where this build has them."""
+    c = model.config
+    decoder = list(model.decoder_layers)
+    linears = {linear_kind(module) for layer in decoder for module in layer_linears(layer).values()}
+    linears.add(linear_kind(model.output))
+    if len(linears) > 1:
+        raise ValueError(f"StepWeights needs one kind of linear layer throughout, got {sorted(linears)}")
+    kind = linears.pop()
+    norms = [norm for layer in decoder for norm in (layer.norm1, layer.norm2, layer.norm3)]
+    final = model.decoder_norm if isinstance(model.decoder_norm, nn.LayerNorm) else None
+    eps = {norm.eps for norm in norms + ([final] if final is not None else [])}
+    if len(eps) > 1:
+        raise ValueError(f"StepWeights needs one LayerNorm eps for all layers, got {sorted(eps)}")
+    modules = [m for layer in decoder for m in layer_linears(layer).values()] + [model.output]
+    bf16 = any(getattr(m, "packed", None) is not None and m.packed.dtype == torch.bfloat16 for m in modules)
+    with_panels = panels and kind is Linears.FLOAT and not bf16 and torch.ops.attnmt.panels_available()
+    if not with_panels and any(hasattr(m, "panels") and kind is Linears.FLOAT for m in modules):
+        raise ValueError("StepWeights: PanelLinear layers need the panel kernels (panels=True)")
+    layers = tuple(
+        StepLayer(**{name: step_linear(m, kind, with_panels) for name, m in layer_linears(layer).items()},
+                  self_norm=step_norm(layer.norm1), cross_norm=step_norm(layer.norm2), ff_norm=step_norm(layer.norm3))
+        for layer in decoder
+    )
+    return StepWeights(
+        layers, step_linear(model.output, kind, with_panels), model.tgt_embed.weight.detach(),
+        None if model.positional is None else model.positional.encodings().detach(),
+        math.sqrt(c.d_model) if c.scale_embeddings else 1.0, None if final is None else step_norm(final),
+        c.n_heads, Norm.PRE if c.norm_first else Norm.POST, Activation.named(c.activation), kind,
+        eps.pop() if eps else 1e-5,
+    )
+
+
+def layer_linears(layer: nn.Module) -> dict[str, nn.Module]:
+    """A decoder layer's linear layers that the C++ step multiplies, by StepLayer field."""
+    self_attn, cross, ff = layer.self_attn, layer.cross_attn, layer.feed_forward
+    if getattr(self_attn, "qkv_proj", None) is None:
+        raise TypeError("the C++ step needs PackedLinear or int8 layers and fused Q, K, V projections: "
+                        "build it from attnmt.fast.prepare(model)")
+    return {"self_qkv": self_attn.qkv_proj, "self_out": self_attn.out_proj, "cross_q": cross.q_proj,
+            "cross_out": cross.out_proj, "ff1": ff.linear1, "ff2": ff.linear2}
+
+
+def linear_kind(module: nn.Module) -> Linears:
+    if isinstance(getattr(module, "packed", None), Tensor) or isinstance(getattr(module, "panels", None), Tensor):
+        return Linears.FLOAT  # PackedLinear, Bf16PackedLinear, PanelLinear
+    if isinstance(getattr(module, "panels", None), torch.ScriptObject):  # Int8PanelLinear
+        return Linears.VNNI
+    params = getattr(module, "_packed_params", None)  # torch.ao.nn.quantized.dynamic.Linear
+    if params is not None and getattr(params, "dtype", None) == torch.qint8:
+        return Linears.INT8
+    raise TypeError(
+        f"the C++ step needs PackedLinear or dynamically quantised int8 layers, got {type(module).__name__}"
+    )
+
+
+def step_linear(module: nn.Module, kind: Linears, panels: bool) -> StepLinear:
+    """The layer's weights as the step takes them, float32 ones in panels where ``panels``."""
+    shape = (module.out_features, module.in_features)
+    if kind is Linears.INT8:
+        return StepLinear(module._packed_params._packed_params, None, None, *shape)
+    if kind is Linears.VNNI:
+        return StepLinear(module.panels, None, None, *shape)
+    if isinstance(getattr(module, "panels", None), Tensor):  # PanelLinear: its panels are its weight
+        return StepLinear(None, module.bias, module.panels, *shape)
+    packed = torch.ops.attnmt.pack_panels(module.packed.to_dense()) if panels else None
+    return StepLinear(module.packed, module.bias, packed, *shape)
+
+
+def step_norm(norm: nn.LayerNorm) -> StepNorm:
+    return StepNorm(norm.weight.detach(), norm.bias.detach())
