@@ -12,7 +12,7 @@ so it runs the fixed mode only.
 
 "attnmt fp32" is what ``attnmt translate`` runs: the linear layers' weights
 prepacked (attnmt.fast.packed) and the cached decoder step as one C++ call
-(attnmt.fast.fused), as are "attnmt int8" and "attnmt bf16" (bf16 weights; only
+(attnmt.fast.step), as are "attnmt int8" and "attnmt bf16" (bf16 weights; only
 where the CPU multiplies bf16 natively).  Six more run only when named in
 ``--engines``: "attnmt fp32 python step" and "attnmt int8 python step" are those
 copies stepping in Python; "attnmt fp32 unpacked" keeps plain ``nn.Linear``;

@@ -29,8 +29,9 @@ from pathlib import Path
 import torch
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.fast import fused, packed, prepare
+from attnmt.fast import extension, packed, prepare
 from attnmt.fast.packed import PackedLinear
+from attnmt.fast.step import FusedDecoderStep
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,10 +59,10 @@ def replayer(model) -> Callable[[PackedLinear, torch.Tensor], torch.Tensor]:
     """Runs a recorded call on the kernel the fused step uses for that layer: its own panels,
     keyed by the packed weight they were made from."""
     panels = {}
-    if fused.FusedDecoderStep.supports(model) and fused.available():
-        step = fused.FusedDecoderStep(model)
-        # step.panels is empty where the build lacks the kernel: then every call replays on oneDNN
-        panels = {id(w): p for w, p in zip(step.weights, step.panels, strict=False) if p is not None}
+    if FusedDecoderStep.supports(model) and extension.available():
+        # a layer has no panels where the build lacks the kernel: then its calls replay on oneDNN
+        panels = {id(linear.weight): linear.panels for linear in FusedDecoderStep(model).weights.linear_layers()
+                  if linear.panels is not None}
 
     def run(layer: PackedLinear, x: torch.Tensor) -> torch.Tensor:
         if id(layer.packed) in panels:

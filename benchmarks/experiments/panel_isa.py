@@ -12,7 +12,7 @@ conversions the bf16 layers pay.
 import torch
 from panel_kernel import per_call_us  # beside this script
 
-from attnmt.fast import fused
+from attnmt.fast import extension
 from attnmt.fast.packed import PackedLinear
 from attnmt.hardware import cpu_flags, cpu_model
 
@@ -27,7 +27,7 @@ def micros(call) -> float:
 
 def main() -> None:
     torch.set_num_threads(2)
-    assert fused.available(), "the fused extension could not be built"
+    assert extension.available(), "the fused extension could not be built"
     flags = " ".join(sorted(cpu_flags() & {"avx2", "avx512f", "avx512_bf16", "amx_bf16"}))
     print(f"CPU {cpu_model()} ({flags}); PyTorch kernels {torch.backends.cpu.get_cpu_capability()}; "
           f"panel kernel {torch.ops.attnmt.panel_isa()}; 2 threads; microseconds per call")

@@ -20,7 +20,7 @@ import time
 
 import torch
 
-from attnmt.fast import fused
+from attnmt.fast import extension
 from attnmt.fast.packed import ROWS_HINT
 
 # (in, out, calls per decoder layer step); the last is the output projection, once per step
@@ -43,7 +43,7 @@ def main() -> None:
     parser.add_argument("--rows", default="32,128")
     parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args()
-    if not (fused.available() and torch.ops.attnmt.panels_available()):
+    if not (extension.available() and torch.ops.attnmt.panels_available()):
         raise SystemExit("the fused step's AVX2 panel kernel is not available on this machine or build")
     torch.set_num_threads(THREADS)
     torch.manual_seed(0)

@@ -50,7 +50,7 @@ class DecoderCache:
     def reserve(self, positions: int) -> None:
         """A search's hint that it expects to add up to ``positions`` more positions before it next
         reorders the rows.  This cache grows by concatenation and has no use for it; the inference
-        copy's cache (attnmt.fast.fused) grows its keys/values in place instead of copying them."""
+        copy's cache (attnmt.fast.cache) grows its keys/values in place instead of copying them."""
 
     def reorder(self, rows: Tensor, groups: Tensor | None = None) -> None:
         """Keeps decoder rows ``rows`` and, unless None, sentences ``groups`` in every layer."""

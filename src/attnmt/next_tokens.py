@@ -2,7 +2,7 @@
 search) or one drawn at random (sampling).
 
 ``NextTokens`` is written with PyTorch operations; the inference copy brings a C++ one
-(attnmt.fast.fused.FusedNextTokens) that never writes the [N, V] log-probabilities, and
+(attnmt.fast.next_tokens.FusedNextTokens) that never writes the [N, V] log-probabilities, and
 ``next_tokens_of`` picks the model's own.
 
 Sampling: Random sampling: each next token drawn from the model's distribution instead of the most likely
@@ -63,7 +63,7 @@ def ban(logits: Tensor, banned: Sequence[int]) -> Tensor:
 class NextTokens:
     """From logits to next tokens, as the searches choose them; written with PyTorch operations.
 
-    The inference copy brings a C++ one (attnmt.fast.fused.FusedNextTokens, its
+    The inference copy brings a C++ one (attnmt.fast.next_tokens.FusedNextTokens, its
     ``next_tokens``) that never writes the [N, V] log-probabilities; ``next_tokens_of``
     picks the model's own.
     """

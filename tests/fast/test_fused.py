@@ -1,4 +1,4 @@
-"""The C++ decoder step (attnmt.fast.fused): the Python step's numbers, caches and translations."""
+"""The C++ decoder step (attnmt.fast.step): the Python step's numbers, caches and translations."""
 
 import copy
 import dataclasses
@@ -10,9 +10,10 @@ import torch
 
 from attnmt.attention import padding_mask
 from attnmt.decoding import Decoding
-from attnmt.fast import fused, prepare
+from attnmt.fast import extension, prepare
+from attnmt.fast.next_tokens import FusedNextTokens
 from attnmt.fast.packed import packing_available
-from attnmt.fast.step import Activation, Linears, StepLinear, StepWeights, cpp_linear
+from attnmt.fast.step import Activation, FusedDecoderStep, Linears, StepWeights, cpp_linear
 from attnmt.hardware import bf16_native
 from attnmt.model import AttentionTrace, DecoderCache, Transformer, TransformerConfig
 from attnmt.next_tokens import READABLE, next_tokens_of
@@ -24,7 +25,7 @@ pytestmark = [
 ]
 
 
-FUSED = fused.FusedNextTokens()  # the C++ next-token choice (needs the extension: fused.available())
+FUSED = FusedNextTokens()  # the C++ next-token choice (needs the extension: extension.available())
 
 def small_model(seed: int = 0, **overrides) -> Transformer:
     torch.manual_seed(seed)
@@ -33,14 +34,8 @@ def small_model(seed: int = 0, **overrides) -> Transformer:
     return Transformer(TransformerConfig(**settings)).eval()
 
 
-def step_linears(weights: StepWeights) -> list[StepLinear]:
-    """Every linear layer of ``weights``: the decoder layers', then the output layer."""
-    layers = [value for layer in weights.layers for value in vars(layer).values() if isinstance(value, StepLinear)]
-    return [*layers, weights.output]
-
-
 def test_the_extension_builds_and_prepare_attaches_it():
-    assert fused.available()
+    assert extension.available()
     model = small_model()
     assert prepare(model).step is not None
     assert prepare(model, fused_step=False).step is None
@@ -51,7 +46,7 @@ def test_the_extension_builds_and_prepare_attaches_it():
 
 
 def test_batches_are_smaller_where_a_steps_logits_would_pass_the_budget():
-    choose = fused.FusedNextTokens()
+    choose = FusedNextTokens()
     multi30k, opus = (dataclasses.replace(small_model().config, vocab_size=v) for v in (8_000, 58_101))
     assert choose.sentences_per_batch(multi30k, 4) == 64
     assert choose.sentences_per_batch(opus, 1) == 64  # greedy: 64 rows of logits are 15 MB
@@ -404,18 +399,18 @@ def test_attention_traces_and_whole_sequences_still_take_the_python_path():
 
 
 def test_a_failed_build_warns_once_and_leaves_the_python_step(monkeypatch, tmp_path):
-    monkeypatch.setattr(fused, "_state", {})
+    monkeypatch.setattr(extension, "_state", {})
     monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path))  # nothing built there yet
 
     def no_compiler(folder):
         raise OSError("c++: not found")
 
-    monkeypatch.setattr(fused, "_build", no_compiler)
+    monkeypatch.setattr(extension, "_build", no_compiler)
     with pytest.warns(UserWarning, match="c\\+\\+: not found"):
-        assert not fused.available()
+        assert not extension.available()
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert not fused.available()  # decided once per process
+        assert not extension.available()  # decided once per process
         model = small_model()
         assert prepare(model).step is None
         src = torch.randint(4, 60, (2, 5))
@@ -423,7 +418,7 @@ def test_a_failed_build_warns_once_and_leaves_the_python_step(monkeypatch, tmp_p
 
 
 def test_it_can_be_switched_off(monkeypatch):
-    monkeypatch.setattr(fused, "_state", {})
+    monkeypatch.setattr(extension, "_state", {})
     monkeypatch.setenv("ATTNMT_FUSED", "0")
     assert prepare(small_model()).step is None
 
@@ -432,12 +427,12 @@ def test_without_the_avx2_kernel_the_step_calls_onednn_with_the_same_numbers():
     model = small_model()
     fast, reference = prepare(model), prepare(model, fused_step=False)
     if torch.ops.attnmt.panels_available():
-        assert all(linear.panels is not None for linear in step_linears(fast.step.weights))
+        assert all(linear.panels is not None for linear in fast.step.weights.linear_layers())
         with pytest.raises(ValueError, match="PanelLinear"):  # they hold no oneDNN copy
-            fused.FusedDecoderStep(fast, panels=False)
+            FusedDecoderStep(fast, panels=False)
     fast = prepare(model, fused_step=False)  # every layer oneDNN's
-    fast.step, fast.next_tokens = fused.FusedDecoderStep(fast, panels=False), fused.FusedNextTokens()
-    assert all(linear.panels is None for linear in step_linears(fast.step.weights))
+    fast.step, fast.next_tokens = FusedDecoderStep(fast, panels=False), FusedNextTokens()
+    assert all(linear.panels is None for linear in fast.step.weights.linear_layers())
     assert_steps_agree(model, fast, reference, groups=2, width=3, steps=4)
 
 
@@ -445,7 +440,7 @@ def test_without_the_avx2_kernel_the_step_calls_onednn_with_the_same_numbers():
 def test_the_panel_kernel_is_f_linear_with_its_residual_and_relu(rows, k, n):
     """Whichever kernel runs here: AVX-512 where PyTorch's kernels use it, else AVX2
     (ATEN_CPU_CAPABILITY=avx2 tests that one); 29 rows and 80 columns reach every tail."""
-    assert fused.available()
+    assert extension.available()
     if not torch.ops.attnmt.panels_available():
         pytest.skip("built without AVX2/FMA: the step uses oneDNN")
     capability = torch.backends.cpu.get_cpu_capability()
@@ -465,7 +460,7 @@ def test_the_panel_kernel_is_f_linear_with_its_residual_and_relu(rows, k, n):
 
 def test_it_refuses_layers_that_are_not_packed():
     with pytest.raises(TypeError, match="PackedLinear"):
-        fused.FusedDecoderStep(small_model())
+        FusedDecoderStep(small_model())
 
 
 def with_first_layer(weights: StepWeights, **fields) -> StepWeights:
@@ -546,7 +541,7 @@ def awkward_logits(rows: int, vocab: int) -> torch.Tensor:
 
 @pytest.mark.parametrize("vocab, k", [(8000, 8), (60, 8), (130, 3), (64, 1)])
 def test_top_log_probs_are_log_softmaxs_best_tokens_outside_the_banned_ones(vocab, k):
-    assert fused.available()
+    assert extension.available()
     logits, banned = awkward_logits(7, vocab), BANNED
     top, tokens, normaliser = FUSED.top_log_probs(logits, k, banned)
     log_probs = logits.log_softmax(dim=-1)
@@ -560,7 +555,7 @@ def test_top_log_probs_are_log_softmaxs_best_tokens_outside_the_banned_ones(voca
 
 @pytest.mark.parametrize("vocab", [8000, 60, 130, 64])
 def test_best_tokens_are_the_largest_logits_outside_the_banned_ones(vocab):
-    assert fused.available()
+    assert extension.available()
     logits, banned = awkward_logits(9, vocab), BANNED
     logits[3, :64] = logits[3].max() + 1  # banned tokens and a tie in one chunk: the lowest id wins
     tokens = FUSED.best_tokens(logits, banned)
@@ -572,7 +567,7 @@ def test_best_tokens_are_the_largest_logits_outside_the_banned_ones(vocab):
 
 
 def test_top_log_probs_refuses_more_tokens_than_the_vocabulary_offers():
-    assert fused.available()
+    assert extension.available()
     with pytest.raises(RuntimeError, match="exceeds the vocabulary"):
         FUSED.top_log_probs(torch.randn(2, 10), 8, [0, 1, 2])
 
@@ -617,7 +612,7 @@ def test_the_bf16_copy_steps_in_cpp_too_with_its_python_steps_numbers(overrides)
     model = small_model(seed=9, **overrides)
     fast, reference = prepare(model, bf16=True), prepare(model, bf16=True, fused_step=False)
     assert fast.step is not None and reference.step is None
-    assert all(linear.panels is None for linear in step_linears(fast.step.weights))
+    assert all(linear.panels is None for linear in fast.step.weights.linear_layers())
     # Both round each layer's input and product to bf16 (8 bits); attention and LayerNorm in
     # another order can move a value across a bf16 rounding boundary: one bf16 step, 2^-8 relative.
     assert_steps_agree(model, fast, reference, groups=3, width=2, steps=5, atol=2e-2, rtol=2e-2)

@@ -9,7 +9,7 @@ import pytest
 import torch
 from torch import nn
 
-from attnmt.fast import fused, prepare
+from attnmt.fast import extension, prepare
 from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available, quantize_linear_layers
 from attnmt.fast.packed import packing_available
 from attnmt.fast.step import Linears
@@ -113,7 +113,7 @@ def test_the_int8_copy_uses_the_vnni_layers_where_it_can_and_torch_aos_elsewhere
 def test_the_avx512_vnni_kernel_too_where_amx_runs_by_default():
     """ONEDNN_MAX_CPU_ISA below AMX keeps the kernel on AVX512-VNNI: the same product tests, run that way."""
     env = dict(os.environ, ONEDNN_MAX_CPU_ISA="AVX512_CORE_VNNI")
-    check = [sys.executable, "-c", "import torch; from attnmt.fast import fused; fused.available(); "
+    check = [sys.executable, "-c", "import torch; from attnmt.fast import extension; extension.available(); "
              "print(torch.ops.attnmt.int8_kernel())"]
     assert subprocess.run(check, env=env, capture_output=True, text=True, check=True).stdout.strip() == "vnni"
     tests = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", __file__, "-k", "written_out or zeros"]
@@ -128,4 +128,4 @@ def test_a_lower_aten_cpu_capability_turns_the_vnni_kernel_off():
     env = dict(os.environ, ATEN_CPU_CAPABILITY="avx2")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
-    assert fused.available()
+    assert extension.available()

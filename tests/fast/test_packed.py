@@ -7,10 +7,10 @@ from torch import nn
 from attnmt.attention import MultiHeadAttention
 from attnmt.decoding import Decoding
 from attnmt.errors import ConfigError
-from attnmt.fast import fused, prepare
-from attnmt.fast.fused import PanelLinear
+from attnmt.fast import prepare
 from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available
 from attnmt.fast.packed import Bf16PackedLinear, FusedQKVAttention, PackedLinear, packing_available
+from attnmt.fast.panels import PanelLinear
 from attnmt.hardware import bf16_native
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.search import beam_search, greedy_search
@@ -56,7 +56,7 @@ def test_every_linear_layer_is_packed_and_the_original_model_is_left_alone():
     layers = [attention.qkv_proj, layer.self_attn.qkv_proj, layer.cross_attn.k_proj, layer.feed_forward.linear2,
               packed.output]
     panels = packed.step is not None and torch.ops.attnmt.panels_available()
-    assert all(type(m) is (fused.PanelLinear if panels else PackedLinear) for m in layers)
+    assert all(type(m) is (PanelLinear if panels else PackedLinear) for m in layers)
     assert all(type(m) is PackedLinear for m in prepare(model, fused_step=False).modules() if hasattr(m, "relu"))
 
 

@@ -11,7 +11,7 @@ from support import PAIRS
 
 from attnmt.checkpoint import WEIGHTS, load_model_dir, read_tensors, save_weights
 from attnmt.errors import ModelDirError
-from attnmt.fast import fused, prepare, prepared
+from attnmt.fast import extension, prepare, prepared
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_panels_available
 from attnmt.fast.packed import packing_available
 from attnmt.hardware import bf16_native
@@ -20,7 +20,7 @@ from attnmt.translate import translate
 pytestmark = [
     pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
     pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
-    pytest.mark.skipif(not fused.available(), reason="the extension cannot be built here"),
+    pytest.mark.skipif(not extension.available(), reason="the extension cannot be built here"),
 ]
 SOURCES = [source for source, _ in PAIRS[:6]]
 

@@ -21,7 +21,7 @@ import torch
 from torch import Tensor, nn
 from torch.ao.nn.quantized.dynamic import Linear as DynamicInt8Linear
 
-from attnmt.fast import fused
+from attnmt.fast import extension
 
 
 def quantize_linear_layers(model: nn.Module) -> None:
@@ -38,7 +38,7 @@ def quantize_linear_layers(model: nn.Module) -> None:
 def int8_panels_available() -> bool:
     """Whether ``Int8PanelLinear`` runs here: the extension builds, the CPU has AVX512-VNNI and
     PyTorch's kernels use AVX-512 (``ATEN_CPU_CAPABILITY=avx2`` turns it off)."""
-    return fused.available() and torch.ops.attnmt.int8_kernel() != "none"
+    return extension.available() and torch.ops.attnmt.int8_kernel() != "none"
 
 
 class Int8PanelLinear(nn.Module):

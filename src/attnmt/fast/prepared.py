@@ -28,7 +28,7 @@ panel kernel (AVX512-VNNI or AMX) the panels themselves are stored and mapped; e
 ``load_int8`` is ``load_model_dir`` + ``prepare``.
 
 The float32 copy (``load_packed``) goes through the same cache where the C++ step runs with the
-float panel kernels (``fp32-...-panels-v1``: each layer's panels and bias, attnmt.fast.fused.
+float panel kernels (``fp32-...-panels-v1``: each layer's panels and bias, attnmt.fast.panels.
 PanelLinear); the first time, and for bf16 (oneDNN's layout is opaque to PyTorch) every time, it is
 built a layer at a time from the weights file, without the readable model or a second float32
 copy beside it.
@@ -51,9 +51,10 @@ from torch import Tensor, nn
 
 from attnmt.checkpoint import load_model_dir, open_model_dir, uninitialised, weights_mismatch
 from attnmt.errors import ModelDirError
-from attnmt.fast import fused
+from attnmt.fast import extension
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear
 from attnmt.fast.packed import Bf16PackedLinear, FusedQKVAttention, PackedLinear, fuse_self_attention, packing_available
+from attnmt.fast.panels import PanelLinear, float_panels_for
 from attnmt.fast.transformer import FastTransformer, check_bf16, prepare
 from attnmt.files import atomic_write, write_text
 from attnmt.model import Transformer, TransformerConfig
@@ -66,7 +67,7 @@ FBGEMM_PARTS = ("int8", "scales", "zero_points")  # a torch.ao layer's per-chann
 
 
 def cache_folder() -> Path:
-    return fused.cache_root() / "prepared"
+    return extension.cache_root() / "prepared"
 
 
 def weights_digest(path: Path) -> str:
@@ -105,7 +106,7 @@ def load_int8(model_dir: str | Path, weights: str | Path | None = None
               ) -> tuple[FastTransformer, Tokenizer | VocabTokenizer]:
     """The int8 inference copy of a model directory and its tokenizer, from the cache when it holds
     it (written there the first time): what ``attnmt translate --int8`` and ``serve --int8`` run."""
-    if not fused.available():
+    if not extension.available():
         return load_int8_now(model_dir, weights)
     config, weights_path, tokenizer = open_model_dir(model_dir, weights)
     def build() -> FastTransformer:
@@ -155,7 +156,7 @@ def save_prepared(fast: FastTransformer, path: Path) -> None:
     fbgemm: dict[str, list[int]] = {}
     floats: dict[str, list[int]] = {}
     for name, module in fast.named_modules():
-        if isinstance(module, fused.PanelLinear):
+        if isinstance(module, PanelLinear):
             floats[name] = [module.out_features, module.in_features]
             tensors[f"{name}.panels"] = module.panels
             if module.bias is not None:
@@ -200,7 +201,7 @@ def load_prepared(path: Path, config: TransformerConfig) -> FastTransformer:
     layers = {name: panel_layer(tensors, name, n, k) for name, (n, k) in json.loads(metadata["panels"]).items()}
     layers |= {name: fbgemm_layer(tensors, name, out, inputs)
                for name, (out, inputs) in json.loads(metadata.get("fbgemm", "{}")).items()}
-    layers |= {name: fused.PanelLinear.from_panels(tensors.pop(f"{name}.panels"), tensors.pop(f"{name}.bias", None),
+    layers |= {name: PanelLinear.from_panels(tensors.pop(f"{name}.panels"), tensors.pop(f"{name}.bias", None),
                                                    out, inputs)
                for name, (out, inputs) in json.loads(metadata.get("float_panels", "{}")).items()}
     for name, canonical in json.loads(metadata["aliases"]).items():
@@ -248,7 +249,7 @@ def load_packed(model_dir: str | Path, weights: str | Path | None = None, bf16: 
     run on the CPU without --int8.
 
     Float32 layers go into the panel kernels' layout where the C++ step runs
-    (attnmt.fast.fused.PanelLinear), stored in the cache the first time and mapped after, as the
+    (attnmt.fast.PanelLinear), stored in the cache the first time and mapped after, as the
     int8 copy is; elsewhere, and bf16, for oneDNN at every start (its layout is opaque to PyTorch
     and cannot be stored).  When built, each layer is read through a mapping of its own that
     closes once it is packed, so the float32 linear layers are never all resident beside their
@@ -262,7 +263,7 @@ def load_packed(model_dir: str | Path, weights: str | Path | None = None, bf16: 
         check_bf16(on_cpu=True)
     config, path, tokenizer = open_model_dir(model_dir, weights)
     build = partial(pack_layers, config, path, bf16)
-    if bf16 or not (fused.available() and torch.ops.attnmt.panels_available()):
+    if bf16 or not (extension.available() and torch.ops.attnmt.panels_available()):
         return build(), tokenizer  # oneDNN's layers: nothing to store
     return through_cache(prepared_path(path, config, "fp32"), config, build), tokenizer
 
@@ -275,7 +276,7 @@ def pack_layers(config: TransformerConfig, path: Path, bf16: bool) -> FastTransf
         fast.trained_parameters = fast.num_parameters()
         stored = stored_names(fast, path)
         fuse_self_attention(fast, weights=False)
-    kind = Bf16PackedLinear if bf16 else fused.PanelLinear if fused.float_panels_for(fast) else PackedLinear
+    kind = Bf16PackedLinear if bf16 else PanelLinear if float_panels_for(fast) else PackedLinear
     layer = partial(packed_layer, kind, path, stored)
     for parent_name, parent in list(fast.named_modules()):
         prefix = f"{parent_name}." if parent_name else ""
@@ -312,8 +313,8 @@ def stored_names(model: nn.Module, path: Path) -> dict[str, str]:
     return stored
 
 
-def packed_layer(kind: type[PackedLinear | fused.PanelLinear], path: Path, stored: dict[str, str], names: list[str]
-                 ) -> PackedLinear | fused.PanelLinear:
+def packed_layer(kind: type[PackedLinear | PanelLinear], path: Path, stored: dict[str, str], names: list[str]
+                 ) -> PackedLinear | PanelLinear:
     """The layers ``names`` of the weights file, side by side, as one packed layer; read through a
     mapping of their own, closed again when this returns."""
     with safe_open(str(path), framework="pt") as file:

@@ -35,8 +35,9 @@ from torch import Tensor, nn
 
 from attnmt.decoding import MAX_BEAM
 from attnmt.errors import ConfigError
-from attnmt.fast.fused import FusedNextTokens, PanelLinear
 from attnmt.fast.int8 import Int8PanelLinear
+from attnmt.fast.next_tokens import FusedNextTokens
+from attnmt.fast.panels import PanelLinear
 
 HEADER = "# attnmt shortlist 1"
 # Beam search asks for 2 · beam candidates per row: a batch's shortlist never holds fewer ids.

@@ -1,10 +1,25 @@
-"""What the C++ decoder step multiplies, by name: ``StepWeights``, checked when it is built.
+"""The decoder's cached step as one C++ call, for the packed and the int8 inference copies.
 
-The step (``csrc/decoder_step.cpp``) holds each decoder layer's weights as a struct with named
-members, filled once per model from a ``StepWeights`` (``to_cpp``): field by field, by the field's
-name, never by position.  The layer's LayerNorm placement, its activation and the kind of its
-linear layers cross as the small enums below, which the C++ side mirrors with the same values.
-A layer change is a new field here and a new member there, under one name.
+At 32 rows a decoding step's matmuls are small, and the Python step pays
+Python's and PyTorch's per-call cost on each of its ~50 operations per layer.
+``csrc/decoder_step.cpp`` does one step of the whole decoder stack in one call (or,
+for ``decode``, the embedding, the stack and the output layer: newest tokens in, logits
+out): attention for one query per row and residual + LayerNorm written out, residual
+adds and ReLU fused into the matmuls (fbgemm's int8 and bf16 layers: added after them).
+Its float32 matmuls run a kernel on the weights packed once into panels of 16 columns,
+AVX-512 or AVX2 as the CPU allows (picked at run time), because oneDNN's per-call cost
+is large next to matmuls of a few dozen rows
+(benchmarks/experiments/panel_kernel.py, docs/performance.md); its int8 ones, where the
+CPU has AVX512-VNNI, a kernel of the same shape on int8 panels (``csrc/int8_panels.cpp``,
+attnmt.fast.int8), instead of fbgemm's per-call path.  ``FastTransformer`` uses it
+when it can be built (attnmt.fast.extension); the Python step stays the reference and the
+fallback, and the outputs agree up to float rounding (tests/fast/test_fused.py).
+
+What the step multiplies crosses to C++ by name: ``StepWeights``, checked when it is built,
+fills a C++ struct with named members once per model (``to_cpp``), field by field, never by
+position.  The layer's LayerNorm placement, its activation and the kind of its linear layers
+cross as the small enums below, which the C++ side mirrors with the same values.  A layer
+change is a new field here and a new member there, under one name.
 """
 
 from __future__ import annotations
@@ -16,9 +31,10 @@ from enum import IntEnum
 import torch
 from torch import Tensor, nn
 
+from attnmt.fast.cache import GrowingCache
+from attnmt.fast.extension import PANEL
+from attnmt.fast.packed import FusedQKVAttention
 from attnmt.model import Transformer
-
-PANEL = 16  # output columns per float32 panel (csrc/float_panels.cpp)
 
 
 class Norm(IntEnum):
@@ -135,6 +151,11 @@ class StepWeights:
                 else:
                     self.check_linear(where, value, shapes[field.name])
         self.check_linear("the output layer", self.output, (vocab, d))
+
+    def linear_layers(self) -> list[StepLinear]:
+        """Every linear layer: the decoder layers' in order, then the output layer."""
+        return [*(value for layer in self.layers for value in vars(layer).values() if isinstance(value, StepLinear)),
+                self.output]
 
     def check_norm(self, where: str, norm: StepNorm, d: int) -> None:
         check_tensor(f"{where} γ", norm.gamma, (d,))
@@ -260,3 +281,66 @@ def step_linear(module: nn.Module, kind: Linears, panels: bool) -> StepLinear:
 
 def step_norm(norm: nn.LayerNorm) -> StepNorm:
     return StepNorm(norm.weight.detach(), norm.bias.detach())
+
+
+class FusedDecoderStep:
+    """One new position with a cache, as one C++ call: through the decoder stack (``__call__``,
+    as ``decoder_stack``) or from the newest tokens to their logits (``decode``).
+
+    Built from an inference copy (``FastTransformer``) whose linear layers are
+    ``PackedLinear``, torch.ao's dynamically quantised int8 ``Linear`` or ``Int8PanelLinear``
+    (attnmt.fast.int8), in eval mode; holds references to its weights.
+    """
+
+    def __init__(self, model: Transformer, panels: bool = True) -> None:
+        # The C++ object holds the weights, converted once: converting them at every call would
+        # cost more than a step's arithmetic at a few rows (an int8 layer's object most).
+        self.weights = step_weights(model, panels)
+        self.positional = model.positional
+        self.kernel = torch.classes.attnmt.DecoderStep(self.weights.to_cpp())
+
+    @staticmethod
+    def supports(model: Transformer) -> bool:
+        """Whether this model's decoder is one the C++ step implements."""
+        c = model.config
+        return c.activation.upper() in Activation.__members__ and c.d_model % c.n_heads == 0 and all(
+            isinstance(layer.self_attn, FusedQKVAttention) and layer.norm1.elementwise_affine
+            and layer.norm2.elementwise_affine and layer.norm3.elementwise_affine
+            for layer in model.decoder_layers
+        )
+
+    def __call__(self, x: Tensor, cache: GrowingCache, src_mask: Tensor) -> Tensor:
+        """x [N, 1, d_model] (embedded new positions), src_mask [G, 1, 1, S] -> the stack's output
+        [N, 1, d_model]; each layer's cache gains the position."""
+        out = self.kernel.step(x.view(x.size(0), x.size(2)), *cache_arguments(cache, src_mask))
+        keep_keys(cache, out)
+        return out[0][:, None]
+
+    def decode(self, tokens: Tensor, cache: GrowingCache, src_mask: Tensor) -> Tensor:
+        """``Transformer.decode`` for one new position with a cache, in one C++ call: tokens [N, 1]
+        (each row's newest), src_mask [G, 1, 1, S] -> logits [N, 1, V]; embedding, the stack, the
+        final LayerNorm (pre-norm) and the output layer.  The cache gains the position."""
+        if self.positional is not None:
+            self.positional.check_end(cache.length + 1)
+        out = self.kernel.decode(tokens.view(-1), cache.length, *cache_arguments(cache, src_mask))
+        keep_keys(cache, out)
+        cache.length += 1
+        return out[0][:, None]
+
+
+def cache_arguments(cache: GrowingCache, src_mask: Tensor) -> list:
+    """The cache and the source mask [G, 1, 1, S] as the C++ step takes them: each layer's
+    self-attention keys, values, cross-attention keys, values (four lists), the mask [G, S], the
+    room, the rows' parents (a reorder the step applies) and their lineage."""
+    layers = cache.layers
+    return [[layer.self_k for layer in layers], [layer.self_v for layer in layers],
+            [layer.cross_k for layer in layers], [layer.cross_v for layer in layers],
+            src_mask.view(src_mask.size(0), src_mask.size(-1)), cache.room, cache.parents, cache.lineage]
+
+
+def keep_keys(cache: GrowingCache, out: list[Tensor]) -> None:
+    """Each layer's cache takes its keys/values with the new position, and the cache the rows' lineage
+    in them, from the C++ step's output [x, k_0, v_0, k_1, v_1, ..., lineage]."""
+    for i, layer in enumerate(cache.layers):
+        layer.self_k, layer.self_v = out[1 + 2 * i], out[2 + 2 * i]
+    cache.parents, cache.lineage = None, out[-1]

@@ -9,7 +9,7 @@
 projections, packs (or quantises) every linear layer, applies the feed-forward ReLU
 inside its first layer, and overrides a few methods: a cached one-position decoding
 step, from the newest tokens to their logits (or through the decoder stack alone),
-runs as one C++ call (attnmt.fast.fused), and the searches' next tokens come from
+runs as one C++ call (attnmt.fast.step), and the searches' next tokens come from
 C++ (``next_tokens``: a top-k that never writes the [N, V] log-probabilities, and
 greedy search's choice).  Everything else is the readable model's code.  The outputs agree with the
 readable model's up to float rounding (tests/fast/).
@@ -21,7 +21,8 @@ import torch
 from torch import Tensor, nn
 
 from attnmt.errors import ConfigError
-from attnmt.fast import fused
+from attnmt.fast import extension
+from attnmt.fast.cache import Float16LayerCache, GrowingCache
 from attnmt.fast.int8 import (
     DynamicInt8Linear,
     Int8PanelLinear,
@@ -29,7 +30,10 @@ from attnmt.fast.int8 import (
     quantize_linear_layers,
     use_int8_panels,
 )
+from attnmt.fast.next_tokens import FusedNextTokens
 from attnmt.fast.packed import PackedLinear, fuse_self_attention, pack_linear_layers, packing_available
+from attnmt.fast.panels import PanelLinear, use_float_panels
+from attnmt.fast.step import FusedDecoderStep
 from attnmt.hardware import bf16_native
 from attnmt.layers import ACTIVATIONS, FeedForward
 from attnmt.model import AttentionTrace, DecoderCache, Transformer
@@ -71,20 +75,20 @@ class FastTransformer(Transformer):
     def finish(self, fused_step: bool, on_cpu: bool) -> None:
         """Once the linear layers are in their final form: ReLU fused into them, the C++ step built."""
         fuse_relu(self)
-        # Beside int8 layers the decoder's own keys/values are kept in float16 (fused.Float16LayerCache).
+        # Beside int8 layers the decoder's own keys/values are kept in float16 (Float16LayerCache).
         self.float16_cache = isinstance(self.output, (Int8PanelLinear, DynamicInt8Linear))
         self.step = None
-        if fused_step and on_cpu and fused.FusedDecoderStep.supports(self) and fused.available():
-            fused.use_float_panels(self)
-            self.step = fused.FusedDecoderStep(self)
+        if fused_step and on_cpu and FusedDecoderStep.supports(self) and extension.available():
+            use_float_panels(self)
+            self.step = FusedDecoderStep(self)
         # What attnmt.search chooses the next tokens with (next_tokens.next_tokens_of).
-        self.next_tokens = fused.FusedNextTokens() if self.step is not None else READABLE
+        self.next_tokens = FusedNextTokens() if self.step is not None else READABLE
 
-    def start_decoding(self, memory: Tensor) -> fused.GrowingCache:
+    def start_decoding(self, memory: Tensor) -> GrowingCache:
         layers = super().start_decoding(memory).layers
         if self.float16_cache:  # the C++ step's cache beside int8 layers; the Python step's rounds alike
-            layers = [fused.Float16LayerCache(layer.cross_k, layer.cross_v) for layer in layers]
-        return fused.GrowingCache(layers)
+            layers = [Float16LayerCache(layer.cross_k, layer.cross_v) for layer in layers]
+        return GrowingCache(layers)
 
     def encode(self, src: Tensor, trace: AttentionTrace | None = None) -> Tensor:
         if self.shortlist is not None:  # the batch's vocabulary, for the steps that follow
@@ -116,8 +120,8 @@ class FastTransformer(Transformer):
 
 def settle(cache: DecoderCache | None) -> None:
     """The Python step reads the keys/values as they stand: a reorder the C++ step would have
-    applied (fused.GrowingCache) is applied first."""
-    if isinstance(cache, fused.GrowingCache):
+    applied (GrowingCache) is applied first."""
+    if isinstance(cache, GrowingCache):
         cache.settle()
 
 
@@ -127,7 +131,7 @@ def fuse_relu(model: Transformer) -> None:
     the [tokens, d_ff] activations fewer, the largest tensor the encoder writes."""
     for module in model.modules():
         if (isinstance(module, FeedForward) and module.activation is ACTIVATIONS["relu"]
-                and isinstance(module.linear1, (PackedLinear, Int8PanelLinear, fused.PanelLinear))):
+                and isinstance(module.linear1, (PackedLinear, Int8PanelLinear, PanelLinear))):
             module.linear1.relu = True
             module.activation = nn.Identity()
 

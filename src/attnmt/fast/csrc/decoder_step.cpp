@@ -1,7 +1,7 @@
 // One cached decoder step of the whole stack, for inference copies whose linear
 // layers hold oneDNN-prepacked weights (attnmt.fast.packed) or int8 ones
 // (attnmt.fast.int8), and, around it, the embedding and the output layer (DecoderStep.decode).
-// attnmt.fast.fused builds it, with float_panels.cpp, int8_panels.cpp and top_tokens.cpp.
+// attnmt.fast.extension builds it, with float_panels.cpp, int8_panels.cpp and top_tokens.cpp.
 //
 // The Python step (DecoderLayer.forward with a LayerCache) does per layer about
 // fifty small tensor operations, each paying Python's and PyTorch's per-call cost, a

@@ -1,0 +1,80 @@
+"""Float32 linear layers held in the C++ panel kernels' layout (``csrc/float_panels.cpp``), and
+where the inference copy takes them."""
+
+from __future__ import annotations
+
+import torch
+from torch import Tensor, nn
+
+from attnmt.fast.extension import PANEL, available
+from attnmt.fast.packed import PackedLinear
+from attnmt.fast.step import FusedDecoderStep
+from attnmt.model import Transformer
+
+
+class PanelLinear(nn.Module):
+    """y = x Wᵀ + b (ReLU), inference only, with W held in the float32 panel kernels' layout
+    (``csrc/float_panels.cpp``, [⌈N/16⌉, K, 16]): the float32 inference copy's layers where the
+    C++ step runs, so that one copy of each weight serves the C++ step and the Python one
+    (``use_float_panels``)."""
+
+    relu = False
+
+    def __init__(self, weight: Tensor, bias: Tensor | None) -> None:
+        super().__init__()
+        self.hold(torch.ops.attnmt.pack_panels(weight.detach().float().contiguous()),
+                  None if bias is None else bias.detach().float().clone(), *weight.shape)
+
+    @classmethod
+    def from_panels(cls, panels: Tensor, bias: Tensor | None, out_features: int, in_features: int) -> PanelLinear:
+        """The layer around panels that ``pack_panels`` made (stored and mapped: attnmt.fast.prepared)."""
+        if panels.shape != ((out_features + PANEL - 1) // PANEL, in_features, PANEL) or panels.dtype != torch.float32:
+            raise ValueError(f"panels {tuple(panels.shape)} {panels.dtype} do not hold a {out_features} × "
+                             f"{in_features} float32 layer")
+        if panels.data_ptr() % 64:  # the kernels read the panels 64 bytes at a time, aligned
+            panels = panels.clone()
+        layer = cls.__new__(cls)
+        nn.Module.__init__(layer)
+        layer.hold(panels, bias, out_features, in_features)
+        return layer
+
+    def hold(self, panels: Tensor, bias: Tensor | None, out_features: int, in_features: int) -> None:
+        self.panels, self.bias, self.out_features, self.in_features = panels, bias, out_features, in_features
+
+    def forward(self, x: Tensor) -> Tensor:
+        """[..., in_features] -> [..., out_features]."""
+        if x.requires_grad:
+            raise RuntimeError("PanelLinear is for inference: it has no gradient (train the float model)")
+        y = torch.ops.attnmt.panel_linear(x.reshape(-1, self.in_features), self.panels, self.bias,
+                                          self.out_features, None, self.relu)
+        return y.view(*x.shape[:-1], self.out_features)
+
+    def rows(self, ids: Tensor) -> Tensor:
+        """Rows ``ids`` of W [out_features, in_features], unpacked: [len(ids), in_features]."""
+        return self.panels[ids // PANEL, :, ids % PANEL]
+
+    def extra_repr(self) -> str:
+        return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
+
+
+def float_panels_for(model: Transformer) -> bool:
+    """Whether ``model``'s float32 linear layers are PanelLinear once its C++ step is built: where
+    this build has the panel kernels and the step supports the model."""
+    return available() and torch.ops.attnmt.panels_available() and FusedDecoderStep.supports(model)
+
+
+def use_float_panels(model: Transformer) -> None:
+    """In place: every float32 PackedLinear of ``model`` becomes a PanelLinear where
+    ``float_panels_for`` it.  The C++ step would otherwise hold a second copy of its layers, in
+    the panels' layout, beside oneDNN's; and oneDNN keeps a primitive, with its own copy of the
+    weight, for every row count it meets (its primitive cache: up to 1,024), so a layer that sees
+    inputs of many lengths (the encoder, cross-attention's keys and values) grew the process by a
+    weight's size per new length, while the panel kernel is as fast at a thousand rows."""
+    if not float_panels_for(model):
+        return
+    for parent in list(model.modules()):
+        for name, module in parent.named_children():
+            if type(module) is PackedLinear:
+                panel = PanelLinear(module.packed.to_dense(), module.bias)
+                panel.relu = module.relu
+                setattr(parent, name, panel)
