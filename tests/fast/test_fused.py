@@ -3,6 +3,7 @@
 import copy
 import dataclasses
 import shutil
+import sys
 import warnings
 
 import pytest
@@ -466,6 +467,13 @@ def test_it_refuses_layers_that_are_not_packed():
 def with_first_layer(weights: StepWeights, **fields) -> StepWeights:
     """``weights`` with some fields of its first decoder layer replaced (built, so checked, anew)."""
     return dataclasses.replace(weights, layers=(dataclasses.replace(weights.layers[0], **fields), *weights.layers[1:]))
+
+
+def test_the_old_module_still_imports_with_a_deprecation_warning(monkeypatch):
+    monkeypatch.delitem(sys.modules, "attnmt.fast.fused", raising=False)
+    with pytest.warns(DeprecationWarning, match="attnmt.fast.fused is split"):
+        from attnmt.fast.fused import FusedDecoderStep as old
+    assert old is FusedDecoderStep
 
 
 def test_step_weights_with_a_weight_of_the_wrong_shape_are_refused_naming_the_layer_and_field():
