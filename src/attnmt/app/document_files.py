@@ -52,8 +52,6 @@ def document_options(args: argparse.Namespace) -> DocumentOptions:
 def translate_document_input(args: argparse.Namespace, model, tokenizer, decoding: Decoding,
                              batches: Iterable[list[str]], out: TextIO, glossary: Glossary | None = None) -> None:
     """Reads the input (lines as they arrive for text, whole otherwise), writes the translation."""
-    from attnmt.documents.markup import is_document, translate_markup  # lxml: only here (plain text starts faster)
-
     translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size, glossary)
     options = document_options(args)
     where = args.input if args.input not in (None, "-") else "<stdin>"
@@ -62,6 +60,8 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
             out.write("".join(line + "\n" for line in translate_lines(lines, translator, options)))
             out.flush()
         return
+    from attnmt.documents.markup import is_document, translate_markup  # lxml: only here (plain text starts faster)
+
     text = "".join(line + "\n" for lines in batches for line in lines)
     if args.input_format in ("srt", "vtt"):
         out.write(translate_subtitle_text(text, translator, options, where))

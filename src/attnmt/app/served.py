@@ -106,7 +106,7 @@ class ServedModel:
         """Runs in the batcher's model thread: translations, or n-best lists with scores."""
         for observe in self.batch_observers:
             observe(len(texts))
-        if options.format == "html":  # lxml and sentencex: the documents extra, needed only here
+        if options.format == "html":  # lxml, imported only here (plain text starts faster)
             from attnmt.documents import translate_html_texts
 
             return translate_html_texts(self.model, self.tokenizer, texts, options.decoding, glossary=options.glossary)
