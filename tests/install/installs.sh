@@ -12,7 +12,7 @@
 # from this checkout (as `pip install .` does), without compiling .pyc files (PyTorch installs in a
 # third of the time; Python compiles what it imports). The first translation uses attnmt's C++ step cache
 # (~/.cache/attnmt), built once per machine; where it is not built yet, that translation builds it.
-# The environments (about 3 GB) go in memory, /dev/shm, where it is there: writing and deleting
+# The environments (about 2.5 GB) go in memory, /dev/shm, where it is there: writing and deleting
 # them on disk took half as long again here. TMPDIR picks another place, PY the Python (default
 # python3); KEEP=1 keeps the work folder.
 set -Eeuo pipefail
