@@ -39,9 +39,7 @@ def test_the_python_api_translates_in_a_core_install(trained_model):
 @pytest.mark.parametrize(("extra", "command"), [
     ("serve", ["serve"]),
     ("plot", ["plot", "positional-encoding", "--out", "{tmp}/pe.png"]),
-    ("plot", ["attention", "a dog runs", "--out", "{tmp}/attention"]),
     ("export", ["export", "--format", "ctranslate2", "--out", "{tmp}/ct2"]),
-    ("export", ["export", "--format", "marian", "--out", "{tmp}/marian"]),
 ])
 def test_a_command_of_an_extra_names_it_in_one_line_in_a_core_install(extra, command, trained_model, tmp_path):
     needs_model = command[0] != "plot"
