@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TORCH := torch==2.13.0
 
-.PHONY: demo test test-lower-isa lint clean
+.PHONY: demo test test-lower-isa test-installs lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -30,6 +30,10 @@ NUMERIC_TESTS := tests/test_search.py tests/training tests/fast tests/interop te
 test-lower-isa: $(STAMP)
 	ATEN_CPU_CAPABILITY=default ONEDNN_MAX_CPU_ISA=AVX2 MKL_ENABLE_INSTRUCTIONS=AVX2 \
 		$(BIN)/python -m pytest $(NUMERIC_TESTS)
+
+# The package as users install it, in fresh environments of their own: alone, then each extra alone.
+test-installs:
+	PY=$(PY) tests/install/installs.sh
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

@@ -1,5 +1,6 @@
 """What several test modules build the same way: the 20 memorised pairs, the tiny training config,
-training a tiny model until it knows those pairs, and `attnmt serve` in a subprocess.
+training a tiny model until it knows those pairs, `attnmt serve` in a subprocess, and `attnmt` in
+one where the extras cannot be imported.
 
 A plain module (not a test module): conftest.py turns these into fixtures, and modules
 that need the values at import time (the 20 pairs, say) import them from here.
@@ -7,14 +8,17 @@ that need the values at import time (the 20 pairs, say) import them from here.
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import math
+import re
 import shutil
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 import urllib.request
 import warnings
 from collections.abc import Callable, Iterator
@@ -188,6 +192,36 @@ def running_server(model_dir, *options: str, pair: str | None = None) -> Iterato
             if server.poll() is None:
                 server.terminate()
                 server.wait(timeout=30)
+
+
+def distribution(requirement: str) -> str:
+    """The normalised distribution name of a requirement ("Prometheus_client>=0.20" -> "prometheus-client")."""
+    return re.sub(r"[-_.]+", "-", re.match(r"[A-Za-z0-9._-]+", requirement)[0]).lower()
+
+
+def modules_of_the_extras() -> list[str]:
+    """The top-level modules that pyproject.toml's extras (dev included) install and its core
+    dependencies do not: those of them installed here, since the others cannot be imported anyway."""
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    core = {distribution(requirement) for requirement in project["dependencies"]}
+    extras = {distribution(requirement) for group in project["optional-dependencies"].values()
+              for requirement in group} - {project["name"]}  # all = attnmt[...]
+    installed = {module: {distribution(name) for name in names}  # module -> the distributions that install it
+                 for module, names in importlib.metadata.packages_distributions().items()}
+    return sorted(module for module, names in installed.items() if names & extras and not names & core)
+
+
+def python_without_extras(program: str, *argv, stdin: str = "") -> subprocess.CompletedProcess:
+    """Python ``program`` (with ``sys.argv[1:]`` = ARGV) in a new process in which the extras' modules
+    cannot be imported, as in a core install (``pip install attnmt``): its status, stdout and stderr."""
+    block = "import sys; sys.modules.update(dict.fromkeys(sys.argv.pop(1).split(',')))\n"
+    return subprocess.run([sys.executable, "-c", block + program, ",".join(modules_of_the_extras()), *map(str, argv)],
+                          input=stdin, capture_output=True, text=True, timeout=300)
+
+
+def attnmt_without_extras(*argv, stdin: str = "") -> subprocess.CompletedProcess:
+    """``attnmt ARGV`` run as python_without_extras runs a program."""
+    return python_without_extras("from attnmt.app.cli import entry; entry()", *argv, stdin=stdin)
 
 
 # a Hugging Face Marian model with random weights, made here (nothing is downloaded)

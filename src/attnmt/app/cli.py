@@ -25,7 +25,7 @@ USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError)
 # Optional dependencies, by the extra that installs them (pip install 'attnmt[serve]', or [all]).
 EXTRAS = {"fastapi": "serve", "uvicorn": "serve", "lingua": "serve", "limits": "serve", "prometheus_client": "serve",
           "python_multipart": "serve", "matplotlib": "plot", "tensorboard": "tensorboard",
-          "transformers": "export", "ctranslate2": "export", "lxml": "documents", "sentencex": "documents"}
+          "transformers": "export", "ctranslate2": "export"}
 
 
 def torch_version() -> str:

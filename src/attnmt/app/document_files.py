@@ -57,8 +57,6 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     """Reads the input (lines as they arrive for text, whole otherwise), writes the translation;
     returns how many lines the model failed on (each named on stderr, its output line empty;
     attnmt.app.lines.line_by_line)."""
-    from attnmt.documents.markup import is_document, translate_markup  # lxml: only here (plain text starts faster)
-
     translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size, glossary)
     options = document_options(args)
     where = args.input if args.input not in (None, "-") else "<stdin>"
@@ -71,6 +69,8 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
             out.flush()
             first_line, failed = first_line + len(lines), failed + lost
         return failed
+    from attnmt.documents.markup import is_document, translate_markup  # lxml: only here (plain text starts faster)
+
     text = "".join(line + "\n" for lines in batches for line in lines)
     xml = args.input_format == "xml"
     failed = 0

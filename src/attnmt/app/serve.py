@@ -26,7 +26,6 @@ from collections.abc import Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import asdict
 
-import sentencex  # noqa: F401 - every text is split into sentences: missing, the server fails at its start
 from fastapi import FastAPI, HTTPException, Request
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import HTMLResponse, JSONResponse, Response

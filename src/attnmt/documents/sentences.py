@@ -10,8 +10,9 @@ pysbd, the other common choice, has not had a release since 2021.
 
 from __future__ import annotations
 
+from sentencex import get_sentence_boundaries
+
 from attnmt.documents.spans import strip
-from attnmt.errors import ConfigError
 
 
 def sentence_spans(text: str, language: str = "en", split: bool = True) -> list[tuple[int, int]]:
@@ -21,11 +22,6 @@ def sentence_spans(text: str, language: str = "en", split: bool = True) -> list[
         return []
     if not split:
         return [strip(text, 0, len(text))]
-    try:
-        from sentencex import get_sentence_boundaries
-    except ImportError:
-        raise ConfigError("splitting paragraphs into sentences needs sentencex: pip install 'attnmt[documents]' "
-                          "(or translate each line whole with --no-split)") from None
     spans = [strip(text, b["start_index"], b["end_index"]) for b in get_sentence_boundaries(language, text)]
     return [span for span in spans if span[0] < span[1]]
 
