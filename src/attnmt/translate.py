@@ -24,7 +24,7 @@ from torch import Tensor
 
 from attnmt.constraints import Terms, continuing_pieces, target_ids, term_tokens
 from attnmt.data import pad_rows
-from attnmt.decoding import DEFAULT, MAX_BEAM, Decoding
+from attnmt.decoding import DEFAULT, MAX_BEAM, MAX_TOKENS, Decoding
 from attnmt.errors import ConfigError, UserError
 from attnmt.glossary import Glossary
 from attnmt.model import AttentionTrace, Transformer
@@ -311,7 +311,7 @@ def translate(
     tokenizer: TextCodec,
     sentences: Sequence[str],
     decoding: Decoding = DEFAULT,
-    max_tokens: int = 4096,
+    max_tokens: int = MAX_TOKENS,
     max_sentences: int | None = None,
     glossary: Glossaries = None,
     prefix: Prefixes = None,
@@ -340,7 +340,7 @@ def translate_n_best(
     tokenizer: TextCodec,
     sentences: Sequence[str],
     decoding: Decoding = DEFAULT,
-    max_tokens: int = 4096,
+    max_tokens: int = MAX_TOKENS,
     max_sentences: int | None = None,
     glossary: Glossaries = None,
     prefix: Prefixes = None,

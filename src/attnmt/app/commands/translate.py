@@ -20,6 +20,7 @@ from attnmt.app.options import (
     positive_int,
     whole_number,
 )
+from attnmt.decoding import MAX_TOKENS
 from attnmt.errors import ConfigError
 
 BATCH_SIZE_HELP = ("sentences per batch at most (0: --max-tokens decides; default: 64 where the C++ decoder step "
@@ -37,7 +38,7 @@ def add_model_run_options(p: argparse.ArgumentParser, model_required: bool = Tru
 
 def add_batching_options(p: argparse.ArgumentParser) -> None:
     """--max-tokens and --batch-size, the batch limits of translate and evaluate."""
-    p.add_argument("--max-tokens", type=positive_int, default=4096, help="padded source tokens per batch")
+    p.add_argument("--max-tokens", type=positive_int, default=MAX_TOKENS, help="padded source tokens per batch")
     add_batch_size_option(p, BATCH_SIZE_HELP)
 
 
