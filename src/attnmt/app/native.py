@@ -44,7 +44,8 @@ class TranslateRequest(BaseModel):
     )
     return_attention: bool = Field(False, description="also return the tokens and attention of each sentence's "
                                    "translation")
-    n_best: int = Field(1, ge=1, le=MOST_N_BEST, description="hypotheses per text in 'hypotheses' (at most beam)")
+    n_best: int = Field(DEFAULT.n_best, ge=1, le=MOST_N_BEST,
+                        description="hypotheses per text in 'hypotheses' (at most beam)")
     return_scores: bool = Field(False, description="return 'hypotheses': each with its score (log-prob / length "
                                 "penalty) and log-prob")
     return_alignments: bool = Field(False, description="add each hypothesis's word alignment (Pharaoh pairs)")
