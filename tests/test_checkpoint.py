@@ -14,6 +14,7 @@ import torch
 
 from attnmt import checkpoint, load_model_dir
 from attnmt.app.cli import main
+from attnmt.config import TransformerConfig
 from attnmt.errors import ModelDirError
 
 RELEASE_0_1_0 = Path(__file__).parent / "fixtures" / "model_0.1.0"
@@ -28,6 +29,17 @@ def test_a_model_directory_written_by_release_0_1_0_loads_and_computes_the_same_
     with torch.inference_mode():
         logits = model(torch.tensor(expected["src"]), torch.tensor(expected["tgt_in"]))
     torch.testing.assert_close(logits[0], torch.tensor(expected["logits"]), atol=1e-4, rtol=1e-4)
+
+
+def test_a_config_json_without_source_eos_was_written_by_release_0_1_0_and_reads_as_false():
+    assert checkpoint.load_model_config(RELEASE_0_1_0).source_eos is False
+    assert TransformerConfig.from_saved({"vocab_size": 8}).source_eos is False
+
+
+def test_a_new_model_reads_its_sources_with_eos_by_default_and_saves_that():
+    assert TransformerConfig.from_dict({"vocab_size": 8}).source_eos is True
+    saved = TransformerConfig.from_dict({"vocab_size": 8}).to_dict()
+    assert TransformerConfig.from_saved(saved).source_eos is True
 
 
 def copy_with_config(tmp_path: Path, **changes) -> Path:

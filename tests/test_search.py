@@ -510,3 +510,11 @@ def test_beam_search_gives_no_empty_output_by_default_though_it_scores_best():
 def test_greedy_search_gives_no_empty_output_by_default():
     model = ScriptedModel({(): {EOS: 0.9, A: 0.1}})
     assert greedy_search(model, ONE_SOURCE, use_cache=False) == [[A]]
+
+
+@pytest.mark.parametrize("old, new", [("source_batches", "padded_sources"), ("search_batches", "sentence_hypotheses"),
+                                      ("search_batch", "run_search")])
+def test_the_batch_helpers_earlier_names_still_import_with_a_warning(old, new):
+    translate_module = importlib.import_module("attnmt.translate")
+    with pytest.warns(DeprecationWarning, match=f"attnmt.translate.{old} is now {new}"):
+        assert getattr(translate_module, old) is getattr(translate_module, new)

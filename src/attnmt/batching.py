@@ -18,6 +18,7 @@ from collections.abc import Iterator, Sequence
 
 import numpy as np
 
+from attnmt.config import TrainConfig
 from attnmt.corpus import TokenCorpus
 from attnmt.data import Batch, collate
 from attnmt.tokenizer import BOS_ID, EOS_ID, PAD_ID
@@ -63,7 +64,7 @@ class TokenBatcher:
     def __init__(
         self,
         corpus: TokenCorpus,
-        max_tokens: int = 4096,
+        max_tokens: int = TrainConfig.max_tokens,
         seed: int = 0,
         shuffle: bool = True,
         rank: int = 0,

@@ -146,10 +146,8 @@ def load_model_config(model_dir: Path) -> TransformerConfig:
         raise ModelDirError(f"{path}: not found; is {model_dir} an attnmt model directory?") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise ModelDirError(f"{path}: not valid JSON ({error})") from None
-    if isinstance(values, dict):
-        values.setdefault("source_eos", False)  # written before 0.2: trained without a source </s>
     try:
-        return TransformerConfig.from_dict(values, source=str(path))
+        return TransformerConfig.from_saved(values, source=str(path))
     except ConfigError as error:
         raise ModelDirError(str(error)) from None
     except TypeError as error:

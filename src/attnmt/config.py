@@ -53,7 +53,7 @@ class TransformerConfig:
     unk_id: int = 1  # unknown-piece id
     bos_id: int = 2  # beginning-of-sentence id (the decoder starts from it)
     eos_id: int = 3  # end-of-sentence id
-    source_eos: bool = True  # the source ends with </s> (as in Marian and fairseq); false in models before 0.2
+    source_eos: bool = True  # the source ends with </s> (as in Marian and fairseq); see from_saved for old models
 
     def __post_init__(self) -> None:
         for key, most in SIZE_LIMITS.items():
@@ -112,6 +112,15 @@ class TransformerConfig:
             return cls(**checked)
         except ConfigError as error:
             raise ConfigError(f"{source}: {error}") from None
+
+    @classmethod
+    def from_saved(cls, values: dict, source: str = "model config") -> TransformerConfig:
+        """Reads a model directory's config.json, as any release wrote it.  Release 0.1.0 wrote no
+        ``source_eos`` and trained its models without a source </s>, so there a missing key means
+        false; everywhere else (new models, a training config's ``model:``) the default is true."""
+        if isinstance(values, dict) and "source_eos" not in values:
+            values = {**values, "source_eos": False}
+        return cls.from_dict(values, source)
 
 
 def checked_fields(cls: type, values: dict, source: str) -> dict:

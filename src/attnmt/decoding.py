@@ -16,6 +16,9 @@ from attnmt.errors import ConfigError
 # The widest beam accepted: beyond it the work grows with no gain in quality (and a typo such as
 # 2000 would take minutes and gigabytes for one sentence).
 MAX_BEAM = 64
+# Padded source tokens per batch of sentences searched together (attnmt.translate and all that
+# batch through it: alignments, documents, ``attnmt translate --max-tokens``).
+MAX_TOKENS = 4096
 MOST_SEED = 2**64 - 1  # the random generator's seed is 64 bits (torch.Generator.manual_seed)
 
 

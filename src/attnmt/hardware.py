@@ -52,10 +52,23 @@ def bf16_native() -> tuple[bool, str]:
     have = sorted(cpu_flags().intersection(BF16_FLAGS))
     if not have:
         return False, "the CPU has neither avx512_bf16 nor amx_bf16 (bf16 would be emulated)"
-    cap = os.environ.get("ONEDNN_MAX_CPU_ISA", "").upper()
+    cap = onednn_isa_cap()
     if cap in ONEDNN_ISAS_WITHOUT_BF16:
         return False, f"ONEDNN_MAX_CPU_ISA={cap} keeps oneDNN from the CPU's {' and '.join(have)}"
     return True, f"the CPU has {' and '.join(have)}"
+
+
+def onednn_isa_cap() -> str:
+    """``ONEDNN_MAX_CPU_ISA`` in capitals ("" where unset): the highest instruction set oneDNN may
+    use, which attnmt's own kernels honour too.  The one place that reads it."""
+    return os.environ.get("ONEDNN_MAX_CPU_ISA", "").upper()
+
+
+def amx_allowed() -> bool:
+    """Whether kernels may use AMX tiles: unless ``ONEDNN_MAX_CPU_ISA`` names an ISA below AMX
+    ("AVX512_CORE_VNNI", "AVX2", ...), which keeps oneDNN, and attnmt's int8 kernel, off them."""
+    cap = onednn_isa_cap()
+    return cap in ("", "ALL") or "AMX" in cap
 
 
 def resolve_precision(precision: str, device: torch.device) -> tuple[str, str]:

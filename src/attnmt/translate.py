@@ -8,6 +8,13 @@ the target terms of the source terms it holds must be in its translation, by con
 beam search) and a prefix (its translation starts with it), one for all sentences or one each.
 ``score_pair`` is the teacher-forced pass over a sentence and its translation that alignments,
 confidences and attention views read.
+
+From the sentences to their hypotheses, outermost last:
+
+    padded_sources       sentences -> (input indices, padded source ids) per length-sorted batch
+    run_search           one batch -> its sentences' hypotheses, by the search ``decoding`` asks for
+    searched_batches     sentences -> each batch searched (SearchedBatch), a failed one again a sentence at a time
+    sentence_hypotheses  sentences -> (input index, its n-best) per non-blank sentence
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from torch import Tensor
 
 from attnmt.constraints import Terms, continuing_pieces, target_ids, term_tokens
 from attnmt.data import pad_rows
-from attnmt.decoding import DEFAULT, MAX_BEAM, Decoding
+from attnmt.decoding import DEFAULT, MAX_BEAM, MAX_TOKENS, Decoding
 from attnmt.errors import ConfigError, UserError
 from attnmt.glossary import Glossary
 from attnmt.model import AttentionTrace, Transformer
@@ -123,7 +130,7 @@ class Translation:
     log_prob: float  # log P(output + EOS | input)
 
 
-def source_batches(
+def padded_sources(
     model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], max_tokens: int, max_sentences: int | None,
     beam_size: int = 1,
 ) -> Iterator[tuple[list[int], Tensor]]:
@@ -195,7 +202,7 @@ def searched_batches(
     max_sentences: int | None, scored: bool, guides: Guides,
 ) -> Iterator[SearchedBatch]:
     """Every non-blank sentence's ``decoding.n_best`` hypotheses, searched in length-sorted batches
-    (``search_batch``); the model in eval mode until the last batch has been read.
+    (``run_search``); the model in eval mode until the last batch has been read.
 
     A batch the model fails on is searched again a sentence at a time, so that a sentence that
     breaks a search breaks only itself: after the last batch, SentencesFailed names those that
@@ -206,7 +213,7 @@ def searched_batches(
         target_ids(tokenizer, target, model.config.unk_id)
     failures: dict[int, Exception] = {}
     with evaluating(model):
-        for indices, src in source_batches(model, tokenizer, sentences, max_tokens, max_sentences, decoding.beam_size):
+        for indices, src in padded_sources(model, tokenizer, sentences, max_tokens, max_sentences, decoding.beam_size):
             search = partial(searched, model, tokenizer, sentences, decoding, scored, guides)
             try:
                 yield search(indices, src)
@@ -241,17 +248,17 @@ def alone(row: Tensor, pad_id: int) -> Tensor:
 
 def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, scored: bool,
              guides: Guides, indices: list[int], src: Tensor) -> SearchedBatch:
-    """The batch of sentences ``indices``, src [B, S] padded, searched (``search_batch``)."""
+    """The batch of sentences ``indices``, src [B, S] padded, searched (``run_search``)."""
     terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i) for i in indices]
     prefixes = [guides.prefix_ids(tokenizer, i) for i in indices]
     continuing = continuing_pieces(tokenizer, model.config.vocab_size) if any(terms) else None
     with torch.inference_mode():
         memory = model.encode(src)
     return SearchedBatch(indices, src, memory,
-                         search_batch(model, src, decoding, scored, prefixes, terms, continuing, memory))
+                         run_search(model, src, decoding, scored, prefixes, terms, continuing, memory))
 
 
-def search_batches(
+def sentence_hypotheses(
     model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, max_tokens: int,
     max_sentences: int | None, scored: bool, guides: Guides,
 ) -> Iterator[tuple[int, list[Hypothesis]]]:
@@ -261,7 +268,7 @@ def search_batches(
         yield from zip(batch.indices, batch.hypotheses, strict=True)
 
 
-def search_batch(model: Transformer, src: Tensor, decoding: Decoding, scored: bool, prefixes: list[list[int]],
+def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool, prefixes: list[list[int]],
                  terms: list[Terms], continuing: Tensor | None = None,
                  memory: Tensor | None = None) -> list[list[Hypothesis]]:
     """One batch's hypotheses, by the search ``decoding`` asks for.
@@ -311,7 +318,7 @@ def translate(
     tokenizer: TextCodec,
     sentences: Sequence[str],
     decoding: Decoding = DEFAULT,
-    max_tokens: int = 4096,
+    max_tokens: int = MAX_TOKENS,
     max_sentences: int | None = None,
     glossary: Glossaries = None,
     prefix: Prefixes = None,
@@ -329,8 +336,8 @@ def translate(
     """
     guides = Guides.of(len(sentences), glossary, prefix)
     with keeping([""] * len(sentences)) as outputs:
-        for i, hypotheses in search_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False,
-                                            guides):
+        found = sentence_hypotheses(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides)
+        for i, hypotheses in found:
             outputs[i] = tokenizer.decode(hypotheses[0].tokens)
     return outputs
 
@@ -340,7 +347,7 @@ def translate_n_best(
     tokenizer: TextCodec,
     sentences: Sequence[str],
     decoding: Decoding = DEFAULT,
-    max_tokens: int = 4096,
+    max_tokens: int = MAX_TOKENS,
     max_sentences: int | None = None,
     glossary: Glossaries = None,
     prefix: Prefixes = None,
@@ -350,8 +357,8 @@ def translate_n_best(
     ``glossary`` and ``prefix`` as for ``translate``."""
     guides = Guides.of(len(sentences), glossary, prefix)
     with keeping([[] for _ in sentences]) as outputs:
-        for i, hypotheses in search_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, True,
-                                            guides):
+        found = sentence_hypotheses(model, tokenizer, sentences, decoding, max_tokens, max_sentences, True, guides)
+        for i, hypotheses in found:
             outputs[i] = [Translation(tokenizer.decode(h.tokens), h.score, h.log_prob) for h in hypotheses]
     return outputs
 
@@ -383,3 +390,16 @@ def score_pair(model: Transformer, source: list[int], target: list[int]) -> Scor
     following = torch.tensor([*target, c.eos_id], device=device)
     probs = logits[0].float().softmax(dim=-1).gather(1, following[:, None]).squeeze(1).tolist()
     return ScoredPair(source, target, probs, trace)
+
+
+# The helpers' earlier names (source_batches and search_batches sounded alike, and search_batch like
+# both): importable, with a warning, for one more release.
+RENAMED = {"source_batches": "padded_sources", "search_batches": "sentence_hypotheses", "search_batch": "run_search"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in RENAMED:
+        warnings.warn(f"attnmt.translate.{name} is now {RENAMED[name]}; the old name goes in the next release",
+                      DeprecationWarning, stacklevel=2)
+        return globals()[RENAMED[name]]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

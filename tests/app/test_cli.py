@@ -55,15 +55,15 @@ def test_one_word_lines_of_a_model_without_source_eos_are_translated(tmp_path, c
 @pytest.fixture
 def failing_on_a_cat(trained_model, monkeypatch):
     """The searches fail on any batch that holds "a cat sleeps" (a sentence that breaks a search)."""
-    search_batch = attnmt_translate.search_batch
+    run_search = attnmt_translate.run_search
     broken = load_model_dir(trained_model)[1].encode("a cat sleeps")
 
     def fragile(model, src, *args, **kwargs):
         if any(row[row != 0].tolist() == broken for row in src):
             raise RuntimeError("the search broke")
-        return search_batch(model, src, *args, **kwargs)
+        return run_search(model, src, *args, **kwargs)
 
-    monkeypatch.setattr(attnmt_translate, "search_batch", fragile)
+    monkeypatch.setattr(attnmt_translate, "run_search", fragile)
 
 
 @pytest.mark.parametrize("split", [[], ["--no-split"], ["--input-format", "html"]],

@@ -1,9 +1,21 @@
-"""Naming served models: --model's pairs, and language codes from the files a model was trained on."""
+"""Naming served models: --model's pairs, and language codes from the files a model was trained on; a
+request's caps."""
 
 import pytest
 import yaml
 
-from attnmt.app.served import code_in_name, languages_from_training, split_model_argument
+from attnmt.app.native import TranslateRequest
+from attnmt.app.served import (
+    MOST_BEAM,
+    MOST_N_BEST,
+    MOST_OUTPUT_TOKENS,
+    ServeSettings,
+    code_in_name,
+    languages_from_training,
+    split_model_argument,
+)
+from attnmt.config import SIZE_LIMITS
+from attnmt.decoding import MAX_BEAM
 from attnmt.errors import ConfigError
 
 
@@ -40,3 +52,24 @@ def test_a_models_languages_come_from_its_training_files(tmp_path, config, pair)
 
 def test_a_model_without_a_training_config_has_no_languages(tmp_path):
     assert languages_from_training(tmp_path) == (None, None)
+
+
+def test_a_requests_caps_are_within_the_librarys():
+    """The server may be stricter than attnmt.decoding and the model config (its CPU is shared), never looser."""
+    assert 1 <= MOST_BEAM <= MAX_BEAM
+    assert MOST_N_BEST <= MOST_BEAM  # Decoding takes at most the beam's hypotheses
+    assert MOST_OUTPUT_TOKENS <= SIZE_LIMITS["max_positions"]
+    assert ServeSettings().max_alternatives < MOST_N_BEST
+
+
+def test_the_native_apis_caps_are_the_servers():
+    fields = TranslateRequest.model_fields
+    caps = {name: next(rule.le for rule in fields[name].metadata if hasattr(rule, "le"))
+            for name in ("beam", "n_best", "max_length", "min_len")}
+    assert caps == {"beam": MOST_BEAM, "n_best": MOST_N_BEST, "max_length": MOST_OUTPUT_TOKENS,
+                    "min_len": MOST_OUTPUT_TOKENS}
+
+
+def test_more_alternatives_than_a_request_may_have_hypotheses_are_refused_in_one_line():
+    with pytest.raises(ConfigError, match=f"max_alternatives must be <= {MOST_N_BEST - 1}"):
+        ServeSettings(max_alternatives=MOST_N_BEST)

@@ -10,7 +10,7 @@ import torch
 from torch import nn
 
 from attnmt.fast import extension, prepare
-from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available, quantize_linear_layers
+from attnmt.fast.int8 import Int8PanelLinear, int8_kernel, int8_panels_available, quantize_linear_layers
 from attnmt.fast.packed import packing_available
 from attnmt.fast.step import Linears
 from attnmt.hardware import cpu_flags
@@ -108,17 +108,38 @@ def test_the_int8_copy_uses_the_vnni_layers_where_it_can_and_torch_aos_elsewhere
     assert fast.step.weights.linears is (Linears.VNNI if int8_panels_available() else Linears.INT8)
 
 
-@pytest.mark.skipif(not (int8_panels_available() and torch.ops.attnmt.int8_kernel() == "amx"),
+@pytest.mark.skipif(int8_kernel() != "amx",
                     reason="AMX-INT8 is not in use here: the tests above ran the AVX512-VNNI kernel")
 def test_the_avx512_vnni_kernel_too_where_amx_runs_by_default():
     """ONEDNN_MAX_CPU_ISA below AMX keeps the kernel on AVX512-VNNI: the same product tests, run that way."""
     env = dict(os.environ, ONEDNN_MAX_CPU_ISA="AVX512_CORE_VNNI")
-    check = [sys.executable, "-c", "import torch; from attnmt.fast import extension; extension.available(); "
-             "print(torch.ops.attnmt.int8_kernel())"]
+    check = [sys.executable, "-c", "from attnmt.fast.int8 import int8_kernel; print(int8_kernel())"]
     assert subprocess.run(check, env=env, capture_output=True, text=True, check=True).stdout.strip() == "vnni"
     tests = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", __file__, "-k", "written_out or zeros"]
     run = subprocess.run(tests, env=env, capture_output=True, text=True)
     assert run.returncode == 0, run.stdout[-2000:]
+
+
+def in_a_new_process(code: str, **env: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-c", code], env=dict(os.environ, **env), capture_output=True, text=True)
+
+
+def test_the_int8_kernel_waits_for_python_to_say_whether_amx_is_allowed():
+    """ONEDNN_MAX_CPU_ISA is read in Python only (attnmt.hardware.amx_allowed): the extension has no
+    reading of its own to fall back on, so asking it first is an error."""
+    run = in_a_new_process("import torch; from attnmt.fast import extension; extension.available(); "
+                           "torch.ops.attnmt.int8_kernel()")
+    assert run.returncode != 0 and "call allow_amx first" in run.stderr
+
+
+def test_the_int8_kernel_keeps_what_python_told_it():
+    """AMX refused by Python (as for ONEDNN_MAX_CPU_ISA=AVX2) means no AMX, whatever the environment
+    says later; telling it otherwise afterwards is an error rather than a silent switch."""
+    run = in_a_new_process("import torch; from attnmt.fast import extension; extension.available(); "
+                           "torch.ops.attnmt.allow_amx(False); print(torch.ops.attnmt.int8_kernel()); "
+                           "torch.ops.attnmt.allow_amx(True)", ONEDNN_MAX_CPU_ISA="ALL")
+    assert run.stdout.split() in (["vnni"], ["none"])
+    assert "already told AMX is not allowed" in run.stderr
 
 
 @needs_vnni

@@ -18,7 +18,7 @@ from attnmt.app.access import Refused
 from attnmt.app.context import Server
 from attnmt.app.paragraphs import Paragraph, joined_extras
 from attnmt.app.request_batcher import Busy
-from attnmt.app.served import MOST_BEAM, Options, ServedModel, ServeSettings, TooMuch
+from attnmt.app.served import MOST_BEAM, MOST_N_BEST, MOST_OUTPUT_TOKENS, Options, ServedModel, ServeSettings, TooMuch
 from attnmt.decoding import DEFAULT, MOST_SEED, Decoding
 from attnmt.errors import UserError
 from attnmt.glossary import Glossary
@@ -38,13 +38,14 @@ class TranslateRequest(BaseModel):
                                                 "(default: the first given to attnmt serve)")
     beam: int = Field(DEFAULT.beam_size, ge=1, le=MOST_BEAM, description="beam size; 1 is greedy search")
     max_length: int | None = Field(
-        None, ge=1, le=1024,
+        None, ge=1, le=MOST_OUTPUT_TOKENS,
         description=f"most output subword tokens per translation (default {DEFAULT.max_len_a} x input tokens "
                     f"+ {DEFAULT.max_len_b})",
     )
     return_attention: bool = Field(False, description="also return the tokens and attention of each sentence's "
                                    "translation")
-    n_best: int = Field(1, ge=1, le=16, description="hypotheses per text in 'hypotheses' (at most beam)")
+    n_best: int = Field(DEFAULT.n_best, ge=1, le=MOST_N_BEST,
+                        description="hypotheses per text in 'hypotheses' (at most beam)")
     return_scores: bool = Field(False, description="return 'hypotheses': each with its score (log-prob / length "
                                 "penalty) and log-prob")
     return_alignments: bool = Field(False, description="add each hypothesis's word alignment (Pharaoh pairs)")
@@ -52,7 +53,8 @@ class TranslateRequest(BaseModel):
     glossary: dict[str, str] | None = Field(None, description='terms the translations must use: {"source term": '
                                             '"target term"} (docs/translating.md, Terminology)')
     prefix: str | None = Field(None, description="text every translation starts with")
-    min_len: int = Field(DEFAULT.min_len, ge=0, le=1024, description="no EOS before this many output tokens")
+    min_len: int = Field(DEFAULT.min_len, ge=0, le=MOST_OUTPUT_TOKENS,
+                         description="no EOS before this many output tokens")
     sampling_topk: int = Field(DEFAULT.sampling_topk, ge=0, description="1: no sampling; 0 or k > 1: sample "
                                "from all tokens or the k most likely (with beam 1)")
     sampling_topp: float = Field(DEFAULT.sampling_topp, gt=0, le=1, description="with sampling: nucleus size")

@@ -124,8 +124,9 @@ def decoding(args: argparse.Namespace) -> Decoding:
     """The Decoding of --beam, --alpha, --max-len-a/b, --min-len, sampling, the penalties,
     --disable-unk and --n-best (where the command has it)."""
     return Decoding(beam_size=args.beam, alpha=args.alpha, max_len_a=args.max_len_a, max_len_b=args.max_len_b,
-                    n_best=getattr(args, "n_best", 1), min_len=args.min_len, sampling_topk=args.sampling_topk,
-                    sampling_topp=args.sampling_topp, sampling_temperature=args.sampling_temperature, seed=args.seed,
+                    n_best=getattr(args, "n_best", DEFAULT.n_best), min_len=args.min_len,
+                    sampling_topk=args.sampling_topk, sampling_topp=args.sampling_topp,
+                    sampling_temperature=args.sampling_temperature, seed=args.seed,
                     no_repeat_ngram_size=args.no_repeat_ngram_size, repetition_penalty=args.repetition_penalty,
                     disable_unk=args.disable_unk)
 

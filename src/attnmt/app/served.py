@@ -19,7 +19,8 @@ import yaml
 
 from attnmt.app.paragraphs import translate_texts, translate_texts_n_best
 from attnmt.app.request_batcher import Batcher
-from attnmt.decoding import Decoding
+from attnmt.config import TransformerConfig
+from attnmt.decoding import MAX_BEAM, Decoding
 from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences
 from attnmt.errors import ConfigError, UserError
 from attnmt.glossary import Glossary
@@ -51,6 +52,9 @@ class ServeSettings:
             least = 0 if key in ("batch_window_ms", "max_alternatives") else 1
             if value < least:
                 raise ConfigError(f"serve setting {key} must be >= {least}, got {value}")
+        if self.max_alternatives >= MOST_N_BEST:  # alternatives are the n-best after the first
+            raise ConfigError(f"serve setting max_alternatives must be <= {MOST_N_BEST - 1} (the n-best a request "
+                              f"may ask for, less the translation itself), got {self.max_alternatives}")
 
 
 class Options(NamedTuple):
@@ -67,7 +71,13 @@ class TooMuch(ValueError):
     """A request over one of the limits; the message says which (each API answers it its own way)."""
 
 
-MOST_BEAM = 16  # the widest beam a request may ask for
+# A request's caps.  Each derives from the library's own limit, and is stricter where it is because
+# one server's model thread is shared by every client: a wide or long request delays all the others.
+MOST_BEAM = MAX_BEAM // 4  # 16: a quarter of attnmt.decoding's widest beam, the rest left to clients
+MOST_N_BEST = MOST_BEAM  # hypotheses per text: Decoding takes at most the beam's
+# Output tokens a request may ask for (max_length, min_len): what a model of the default shape can
+# write at all; a model's own positions (TransformerConfig.longest_input) still cap every output.
+MOST_OUTPUT_TOKENS = TransformerConfig.max_positions
 COMPRESSED = ("gz", "xz")  # file endings that are not languages
 PAIR = re.compile(r"^([A-Za-z]{2,3})-([A-Za-z]{2,3})$")
 

@@ -56,7 +56,7 @@ from attnmt.decoding import DEFAULT, Decoding
 from attnmt.documents.pipeline import FoundTranslations, paragraph_sentences, translate_paragraphs
 from attnmt.documents.spans import Weights
 from attnmt.search import Hypothesis, beam_search
-from attnmt.translate import evaluating, source_batches
+from attnmt.translate import evaluating, padded_sources
 
 # The stream's body in the OpenAPI schema: LibreTranslate's fields for one text, and the beam.
 STREAM_FIELDS = {"q": {"type": "string"}, "source": FIELDS["source"], "target": FIELDS["target"],
@@ -92,7 +92,7 @@ def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callabl
 
     with evaluating(model):
         for sentence in dict.fromkeys(paragraph_sentences(text, options)):
-            [(_, src)] = source_batches(model, tokenizer, [sentence], max_tokens=1 << 30, max_sentences=1)
+            [(_, src)] = padded_sources(model, tokenizer, [sentence], max_tokens=1 << 30, max_sentences=1)
             [[found, *_]] = beam_search(model, src, decoding, on_step=step)
             done[sentence] = tokenizer.decode(found.tokens)
     return joined(done, partial(traced_weights, model, tokenizer))  # a URL inside a sentence: placed by them

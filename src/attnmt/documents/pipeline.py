@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from attnmt.decoding import DEFAULT, Decoding
+from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import (
     FlatBuilder,
@@ -76,7 +76,7 @@ class ModelTranslator:
     model: Transformer
     tokenizer: Tokenizer
     decoding: Decoding = DEFAULT
-    max_tokens: int = 4096
+    max_tokens: int = MAX_TOKENS
     max_sentences: int | None = None
     glossary: Glossary | None = None  # terms each sentence's translation must use (attnmt.glossary)
 

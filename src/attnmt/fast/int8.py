@@ -16,12 +16,14 @@ per-call cost, which at decoding's few dozen rows is several times the arithmeti
 from __future__ import annotations
 
 import warnings
+from functools import cache
 
 import torch
 from torch import Tensor, nn
 from torch.ao.nn.quantized.dynamic import Linear as DynamicInt8Linear
 
 from attnmt.fast import extension
+from attnmt.hardware import amx_allowed
 
 
 def quantize_linear_layers(model: nn.Module) -> None:
@@ -35,10 +37,21 @@ def quantize_linear_layers(model: nn.Module) -> None:
         quantize_dynamic(model, {nn.Linear: per_channel_dynamic_qconfig}, dtype=torch.qint8, inplace=True)
 
 
+@cache
+def int8_kernel() -> str:
+    """The extension's int8 kernel in this process: "amx", "vnni" or "none" (also where the extension
+    cannot be built).  The first call tells the extension whether AMX is allowed, as
+    ``ONEDNN_MAX_CPU_ISA`` says (attnmt.hardware.amx_allowed): the one reading of that variable."""
+    if not extension.available():
+        return "none"
+    torch.ops.attnmt.allow_amx(amx_allowed())
+    return torch.ops.attnmt.int8_kernel()
+
+
 def int8_panels_available() -> bool:
     """Whether ``Int8PanelLinear`` runs here: the extension builds, the CPU has AVX512-VNNI and
     PyTorch's kernels use AVX-512 (``ATEN_CPU_CAPABILITY=avx2`` turns it off)."""
-    return extension.available() and torch.ops.attnmt.int8_kernel() != "none"
+    return int8_kernel() != "none"
 
 
 class Int8PanelLinear(nn.Module):

@@ -51,7 +51,7 @@ from torch import Tensor, nn
 
 from attnmt.checkpoint import load_model_dir, open_model_dir, uninitialised, weights_mismatch
 from attnmt.errors import ModelDirError
-from attnmt.fast import extension
+from attnmt.fast import extension, int8
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear
 from attnmt.fast.packed import Bf16PackedLinear, FusedQKVAttention, PackedLinear, fuse_self_attention, packing_available
 from attnmt.fast.panels import PanelLinear, float_panels_for
@@ -98,7 +98,7 @@ def prepared_path(weights: Path, config: TransformerConfig, precision: str = "in
 def int8_kernel() -> str:
     """What multiplies the int8 copy's layers in this process: "amx", "vnni" (the panels) or
     "fbgemm" (torch.ao's layers)."""
-    kernel = torch.ops.attnmt.int8_kernel()
+    kernel = int8.int8_kernel()
     return "fbgemm" if kernel == "none" else kernel
 
 

@@ -22,7 +22,7 @@ from torch import Tensor
 
 from attnmt.attention import padding_mask
 from attnmt.data import pad_rows
-from attnmt.decoding import DEFAULT, Decoding
+from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.inspect.trace import TranslationAttention, trace_translation
 from attnmt.model import AttentionTrace, Transformer
 from attnmt.tokenizer import Tokenizer
@@ -97,7 +97,7 @@ def trace_extras(trace: TranslationAttention | None, alignment: bool, confidence
 
 def align_batched(model: Transformer, tokenizer: Tokenizer, sources: Sequence[str], translations: Sequence[str],
                   layer: int = -1, heads: Sequence[int] | None = None,
-                  max_tokens: int = 4096) -> list[list[tuple[int, int]]]:
+                  max_tokens: int = MAX_TOKENS) -> list[list[tuple[int, int]]]:
     """``align`` for many pairs at once: the teacher-forced passes run in length-sorted, padded
     batches of at most max_tokens source tokens.  Padding is masked (source) or after the rows
     read (target), so the links are ``align``'s."""
@@ -129,7 +129,7 @@ def word_starts(pieces: Sequence[str]) -> list[int]:
 
 
 def translate_with_weights(model: Transformer, tokenizer: Tokenizer, sentences: Sequence[str],
-                           weighed: Sequence[bool], decoding: Decoding = DEFAULT, max_tokens: int = 4096,
+                           weighed: Sequence[bool], decoding: Decoding = DEFAULT, max_tokens: int = MAX_TOKENS,
                            max_sentences: int | None = None, layer: int = -1,
                            heads: Sequence[int] | None = None,
                            glossary: Glossaries = None) -> tuple[list[str], list[Tensor | None]]:

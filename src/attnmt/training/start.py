@@ -57,7 +57,7 @@ def resumed(config: TrainConfig, run_dir: Path) -> Start:
 def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer | VocabTokenizer:
     """The config's SentencePiece files, the one its prepared_dir was made with, or models trained on
     its corpora (one joint, or one per side)."""
-    source_eos = bool(config.model.get("source_eos", True))
+    source_eos = bool(config.model.get("source_eos", TransformerConfig.source_eos))
     if config.prepared_dir and not config.tokenizer and (Path(config.prepared_dir) / HEADER).is_file():
         return read_tokenizer(Path(config.prepared_dir), source_eos)
     shared = config.shared_vocab is not False

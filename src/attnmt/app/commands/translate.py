@@ -20,6 +20,7 @@ from attnmt.app.options import (
     positive_int,
     whole_number,
 )
+from attnmt.decoding import DEFAULT, MAX_TOKENS
 from attnmt.errors import ConfigError
 
 BATCH_SIZE_HELP = ("sentences per batch at most (0: --max-tokens decides; default: 64 where the C++ decoder step "
@@ -37,7 +38,7 @@ def add_model_run_options(p: argparse.ArgumentParser, model_required: bool = Tru
 
 def add_batching_options(p: argparse.ArgumentParser) -> None:
     """--max-tokens and --batch-size, the batch limits of translate and evaluate."""
-    p.add_argument("--max-tokens", type=positive_int, default=4096, help="padded source tokens per batch")
+    p.add_argument("--max-tokens", type=positive_int, default=MAX_TOKENS, help="padded source tokens per batch")
     add_batch_size_option(p, BATCH_SIZE_HELP)
 
 
@@ -118,7 +119,7 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                    "lines arrive when it is a terminal or a pipe)")
     p.add_argument("output", nargs="?", help="output file, which appears (or replaces the previous one) once "
                    "complete (default: stdout)")
-    p.add_argument("--n-best", type=positive_int, default=1, help="hypotheses per input line (<= --beam; "
+    p.add_argument("--n-best", type=positive_int, default=DEFAULT.n_best, help="hypotheses per input line (<= --beam; "
                    "with --output-format tsv or jsonl)")
     p.add_argument("--input-format", choices=(*INPUT_FORMATS, *DOCUMENT_FORMATS), default="text",
                    help='text: a sentence or paragraph a line; jsonl: {"text": ..., "glossary": {"source term": '

@@ -29,9 +29,8 @@
 #endif
 
 #include <algorithm>
-#include <cctype>
+#include <atomic>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -324,26 +323,30 @@ bool amx_usable() {
 #endif
 }
 
-// ONEDNN_MAX_CPU_ISA names an ISA below AMX ("AVX512_CORE_VNNI", "AVX2", ...): the caller keeps oneDNN,
-// and us, off the tiles.
-bool amx_capped() {
-  const char* cap = std::getenv("ONEDNN_MAX_CPU_ISA");
-  if (cap == nullptr || *cap == '\0') return false;
-  std::string isa(cap);
-  std::transform(isa.begin(), isa.end(), isa.begin(), [](unsigned char c) { return std::toupper(c); });
-  return isa != "ALL" && isa.find("AMX") == std::string::npos;
-}
+// Whether the kernel may use AMX: -1 until Python says (allow_amx), which it decides from
+// ONEDNN_MAX_CPU_ISA (attnmt.hardware.amx_allowed), so that oneDNN and this kernel obey one reading.
+std::atomic<int> amx_allowed{-1};
 
 }  // namespace
 
+void allow_amx(bool allowed) {
+  int told = -1;
+  if (amx_allowed.compare_exchange_strong(told, allowed ? 1 : 0)) return;
+  TORCH_CHECK(told == (allowed ? 1 : 0), "allow_amx: the int8 kernel was already told AMX is ",
+              told ? "allowed" : "not allowed", "; ONEDNN_MAX_CPU_ISA changed while the process ran?");
+}
+
 std::string int8_kernel() {
+  const int allowed = amx_allowed.load();
+  TORCH_CHECK(allowed != -1, "int8_kernel: call allow_amx first (attnmt.fast.int8.int8_kernel does, from "
+              "ONEDNN_MAX_CPU_ISA)");
 #if ATTNMT_VNNI_BUILD
-  static const std::string kernel = [] {
+  static const std::string kernel = [allowed] {
     const bool vnni = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
                       __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
                       __builtin_cpu_supports("avx512vnni") && at::get_cpu_capability() == "AVX512";
     if (!vnni) return "none";
-    return !amx_capped() && amx_usable() ? "amx" : "vnni";
+    return allowed == 1 && amx_usable() ? "amx" : "vnni";
   }();
   return kernel;
 #else
@@ -419,4 +422,5 @@ TORCH_LIBRARY_FRAGMENT(attnmt, m) {
   m.def("pack_int8_panels", &attnmt::pack_int8_panels);
   m.def("int8_panels_from", &attnmt::int8_panels_from);
   m.def("int8_kernel() -> str", &attnmt::int8_kernel);
+  m.def("allow_amx(bool allowed) -> ()", &attnmt::allow_amx);
 }

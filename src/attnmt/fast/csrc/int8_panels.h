@@ -21,8 +21,13 @@ struct Int8Panels : torch::CustomClassHolder {
 
 // The kernel this process runs: "amx" (AMX-INT8 tiles) or "vnni" (AVX512-VNNI) where the CPU has
 // AVX512-VNNI and PyTorch's own kernels use AVX-512 (ATEN_CPU_CAPABILITY=avx2 or default turns both
-// off, as for the float32 panels; ONEDNN_MAX_CPU_ISA below AMX turns AMX off), else "none".
+// off, as for the float32 panels; allow_amx(false) turns AMX off), else "none".  Chosen at the first
+// call, which must come after allow_amx.
 std::string int8_kernel();
+
+// Whether int8_kernel may choose AMX, as Python read ONEDNN_MAX_CPU_ISA: said once per process, before
+// the first int8_kernel (a different answer later is an error).
+void allow_amx(bool allowed);
 
 // y [rows, N] = x [rows, K] · Wᵀ + b (+ residual [rows, N]) (ReLU if relu), x quantised row by row.
 at::Tensor int8_linear(const at::Tensor& x, const Int8Panels& w, const std::optional<at::Tensor>& residual,
