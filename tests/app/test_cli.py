@@ -91,6 +91,17 @@ def test_a_line_the_model_fails_on_has_no_hypotheses_and_the_others_theirs(train
     assert second["line"] == 2 and second["hypotheses"][0]["text"] == "der junge lacht"
 
 
+def test_a_line_the_model_fails_on_loses_only_itself_with_alignments(trained_model, tmp_path, capsys,
+                                                                     failing_on_a_cat):
+    source = tmp_path / "in.txt"
+    source.write_text("a dog runs. the boy laughs.\na cat sleeps\nthe boy laughs.\n", encoding="utf-8")
+    code, out, err = run(["translate", "--model", trained_model, "--beam", "1", "--alignments", source], capsys)
+    first, failed, third = out.splitlines()
+    assert code == 1 and f"{source}:2: not translated" in err
+    assert first.startswith("ein hund rennt der junge lacht ||| ") and failed == " ||| "
+    assert third.startswith("der junge lacht ||| ")
+
+
 def test_evaluate_prints_bleu_chrf_ter_as_sacrebleu_json(trained_model, tmp_path, capsys):
     src, ref = write_pairs(tmp_path, "test", PAIRS[:5])
     code, out, _ = run(["evaluate", "--model", trained_model, "--src", src, "--ref", ref, "--json"], capsys)

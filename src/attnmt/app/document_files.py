@@ -40,11 +40,18 @@ def check_document_options(args: argparse.Namespace) -> None:
 
 def uses_documents(args: argparse.Namespace) -> bool:
     """Whether ``translate`` goes through attnmt.documents: a markup or subtitle format, or plain
-    text split into sentences (not with per-line extras or guides)."""
+    text split into sentences with nothing but the best translation asked for (with more, the
+    lines go through attnmt.app.paragraphs: splits_lines)."""
     if args.input_format in DOCUMENT_FORMATS:
         return True
-    return (args.input_format == "text" and not args.no_split and args.output_format == "text"
+    return (splits_lines(args) and args.output_format == "text"
             and not (args.alignments or args.glossary or args.prefix))
+
+
+def splits_lines(args: argparse.Namespace) -> bool:
+    """Whether ``translate`` splits each input line into sentences: plain text, unless --no-split
+    (a JSONL line, with its own glossary and prefix, is translated whole)."""
+    return args.input_format == "text" and not args.no_split
 
 
 def document_options(args: argparse.Namespace) -> DocumentOptions:

@@ -185,11 +185,11 @@ def kept(translating: Callable[[], T], where: str, first_line: int) -> tuple[T, 
         return failed.outputs, len(failed.failures)
 
 
-def line_by_line(translating: Callable[[list[str]], list[str]], lines: list[str], where: str,
-                 first_line: int) -> tuple[list[str], int]:
+def line_by_line(translating: Callable[[list[str]], list[T]], lines: list[str], where: str,
+                 first_line: int, lost: T = "") -> tuple[list[T], int]:
     """``translating(lines)``, one output per line; where the model fails on a sentence, each line
     alone, so that only the lines it fails on alone are lost (named: report_not_translated, their
-    output empty).  Returns the outputs and how many lines failed."""
+    output ``lost``).  Returns the outputs and how many lines failed."""
     try:
         return translating(lines), 0
     except SentencesFailed:
@@ -200,7 +200,7 @@ def line_by_line(translating: Callable[[list[str]], list[str]], lines: list[str]
             outputs += translating([line])
         except SentencesFailed as error:
             report_not_translated(where, number, next(iter(error.failures.values())))
-            outputs.append("")
+            outputs.append(lost)
             failed += 1
     return outputs, failed
 

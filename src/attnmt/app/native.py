@@ -16,13 +16,12 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from attnmt.app.access import Refused
 from attnmt.app.context import Server
-from attnmt.app.paragraphs import Paragraph, joined_extras
+from attnmt.app.paragraphs import Paragraph, joined_extras, sentence_traces
 from attnmt.app.request_batcher import Busy
 from attnmt.app.served import MOST_BEAM, MOST_N_BEST, MOST_OUTPUT_TOKENS, Options, ServedModel, ServeSettings, TooMuch
 from attnmt.decoding import DEFAULT, MOST_SEED, Decoding
 from attnmt.errors import UserError
 from attnmt.glossary import Glossary
-from attnmt.inspect.trace import trace_translation
 
 STATUS = {"missing": 401, "invalid": 403, "slow": 429, "large": 413}  # a Refused reason's status in this API
 
@@ -178,9 +177,7 @@ def describe(served: ServedModel, paragraph: Paragraph,
     described, attention = [], None
     for rank, hypothesis in enumerate(paragraph.hypotheses):
         traced = request.return_alignments or request.return_confidence or (rank == 0 and request.return_attention)
-        traces = [trace_translation(served.model, served.tokenizer, sentence, target=translation)
-                  for sentence, translation in zip(paragraph.sentences, paragraph.sentence_translations(rank),
-                                                   strict=True)] if traced else []
+        traces = sentence_traces(served.model, served.tokenizer, paragraph, rank) if traced else []
         described.append({"text": hypothesis.text, "score": round(hypothesis.score, 4),
                           "log_prob": round(hypothesis.log_prob, 4),
                           **joined_extras(traces, request.return_alignments, request.return_confidence)})

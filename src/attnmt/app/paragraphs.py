@@ -1,6 +1,7 @@
-"""Plain text on the server, as ``attnmt translate`` reads it: each text's lines split into
-sentences (attnmt.documents.pipeline), the sentences of every text in the batch translated
-together, and each text's translations joined back with its own spacing and line breaks.
+"""Plain text on the server, as ``attnmt translate`` reads it (which comes here too for more
+than the best translation): each text's lines split into sentences (attnmt.documents.pipeline),
+the sentences of every text in the batch translated together, and each text's translations
+joined back with its own spacing and line breaks.
 
 What the server says about a text of several sentences (docs/serving.md, "Paragraphs"):
 
@@ -19,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from attnmt.decoding import Decoding
+from attnmt.decoding import MAX_TOKENS, Decoding
 from attnmt.documents.pipeline import (
     DocumentOptions,
     FoundTranslations,
@@ -60,14 +61,17 @@ def translate_texts(model: Transformer, tokenizer: TextCodec, texts: Sequence[st
 
 def translate_texts_n_best(model: Transformer, tokenizer: TextCodec, texts: Sequence[str], decoding: Decoding,
                            options: DocumentOptions, glossary: Glossary | None = None,
-                           prefix: str | None = None) -> list[Paragraph]:
+                           prefix: str | None = None, max_tokens: int = MAX_TOKENS,
+                           max_sentences: int | None = None) -> list[Paragraph]:
     """Each plain text's ``decoding.n_best`` hypotheses, from its sentences' (all searched in one
-    batched pass); ``prefix`` starts the translation of each text's first sentence."""
+    batched pass, in batches as ``translate_n_best`` makes them); ``prefix`` starts the translation
+    of each text's first sentence."""
     sentences = [paragraph_sentences(text, options) for text in texts]
     keys = [[(sentence, prefix is not None and j == 0) for j, sentence in enumerate(each)] for each in sentences]
     unique = list(dict.fromkeys(key for each in keys for key in each))
-    found = translate_n_best(model, tokenizer, [sentence for sentence, _ in unique], decoding, glossary=glossary,
-                             prefix=[prefix if first else None for _, first in unique])
+    prefixes = [prefix if first else None for _, first in unique]
+    found = translate_n_best(model, tokenizer, [sentence for sentence, _ in unique], decoding, max_tokens,
+                             max_sentences, glossary=glossary, prefix=prefixes)
     table = dict(zip(unique, found, strict=True))
     weigh = partial(traced_weights, model, tokenizer)
     return [paragraph(text, each, [table[key] for key in text_keys], weigh, options)
@@ -94,18 +98,33 @@ def paragraph(text: str, sentences: list[str], found: list[list[Translation]],
     return result
 
 
-def joined_extras(traces: Sequence[TranslationAttention], alignment: bool, confidence: bool) -> dict:
-    """What a text's hypothesis adds on request, from its sentences' traces: the alignment and
-    confidence of the module docstring."""
+def sentence_traces(model: Transformer, tokenizer: TextCodec, paragraph: Paragraph,
+                    rank: int) -> list[TranslationAttention]:
+    """One scoring pass per sentence of the text's hypothesis ``rank``."""
+    return [trace_translation(model, tokenizer, sentence, target=translation)
+            for sentence, translation in zip(paragraph.sentences, paragraph.sentence_translations(rank), strict=True)]
+
+
+def joined_alignment(traces: Sequence[TranslationAttention], layer: int = -1,
+                     heads: Sequence[int] | None = None) -> list[tuple[int, int]]:
+    """The sentences' word alignments (``trace_alignment`` of ``layer`` and ``heads``) as one, the
+    word numbers counting on from one sentence to the next."""
+    pairs, source_base, target_base = [], 0, 0
+    for trace in traces:
+        pairs += [(s + source_base, t + target_base) for s, t in trace_alignment(trace, layer, heads)]
+        source_words = trace.source[:-1] if trace.source[-1:] == ["</s>"] else trace.source
+        source_base += len(word_starts(source_words))
+        target_base += len(word_starts(trace.target_out[:-1]))
+    return pairs
+
+
+def joined_extras(traces: Sequence[TranslationAttention], alignment: bool, confidence: bool, layer: int = -1,
+                  heads: Sequence[int] | None = None) -> dict:
+    """What a text's hypothesis adds on request, from its sentences' traces: the alignment (of
+    ``layer`` and ``heads``) and confidence of the module docstring."""
     extras: dict = {}
     if alignment:
-        pairs, source_base, target_base = [], 0, 0
-        for trace in traces:
-            pairs += [(s + source_base, t + target_base) for s, t in trace_alignment(trace)]
-            source_words = trace.source[:-1] if trace.source[-1:] == ["</s>"] else trace.source
-            source_base += len(word_starts(source_words))
-            target_base += len(word_starts(trace.target_out[:-1]))
-        extras["alignment"] = pharaoh(pairs)
+        extras["alignment"] = pharaoh(joined_alignment(traces, layer, heads))
     if confidence:
         extras["confidence"] = [[piece, round(p, 4)] for trace in traces
                                 for piece, p in trace.confidence()]

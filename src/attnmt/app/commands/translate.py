@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from functools import partial
+from typing import TYPE_CHECKING, TextIO
 
 from attnmt.app.document_files import DOCUMENT_FORMATS, add_document_options
 from attnmt.app.lines import FORMATS, INPUT_FORMATS
@@ -20,8 +21,13 @@ from attnmt.app.options import (
     positive_int,
     whole_number,
 )
-from attnmt.decoding import DEFAULT, MAX_TOKENS
+from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.errors import ConfigError
+
+if TYPE_CHECKING:
+    from attnmt.app.paragraphs import Paragraph
+    from attnmt.glossary import Glossary
+    from attnmt.inspect.trace import TranslationAttention
 
 BATCH_SIZE_HELP = ("sentences per batch at most (0: --max-tokens decides; default: 64 where the C++ decoder step "
                    "runs, which decodes larger batches slower, fewer for a large vocabulary, else 0)")
@@ -48,12 +54,10 @@ def batching(args: argparse.Namespace) -> dict:
 
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.app.document_files import check_document_options, translate_document_input, uses_documents
-    from attnmt.app.lines import kept, line_batches, output, read_inputs, write_hypotheses, write_texts
+    from attnmt.app.document_files import check_document_options, splits_lines, translate_document_input, uses_documents
+    from attnmt.app.lines import line_batches, output
     from attnmt.data import read_lines
     from attnmt.glossary import read_glossary
-    from attnmt.inspect.align import align_batched
-    from attnmt.translate import translate, translate_n_best
 
     glossary = read_glossary(args.glossary) if args.glossary else None
     if args.n_best > args.beam:
@@ -72,25 +76,80 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         if uses_documents(args):
             failed = translate_document_input(args, model, tokenizer, options, batches, out, glossary)
             return 1 if failed else 0
+        translating = paragraph_batch if splits_lines(args) else line_batch
         first_line, failed, where = 1, 0, args.input or "<stdin>"
         for read in batches:
-            inputs = read_inputs(read, args.input_format, where, first_line, glossary, args.prefix)
-            lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
-            if args.output_format == "text":
-                texts, lost = kept(partial(translate, model, tokenizer, lines, options, **batching(args), **guides),
-                                   where, first_line)
-                aligned = (align_batched(model, tokenizer, lines, texts, args.alignment_layer, args.alignment_heads,
-                                         args.max_tokens) if args.alignments else None)
-                write_texts(out, texts, aligned)
-            else:
-                results, lost = kept(partial(translate_n_best, model, tokenizer, lines, options, **batching(args),
-                                             **guides), where, first_line)
-                extras = [[hypothesis_extras(args, model, tokenizer, source, h.text) for h in hypotheses]
-                          for source, hypotheses in zip(lines, results, strict=True)]
-                write_hypotheses(out, first_line, results, args.output_format, extras)
-            failed += lost
-            first_line += len(lines)
+            failed += translating(args, model, tokenizer, options, glossary, read, out, where, first_line)
+            first_line += len(read)
     return 1 if failed else 0
+
+
+def line_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, glossary: Glossary | None,
+               read: list[str], out: TextIO, where: str, first_line: int) -> int:
+    """Writes the translations of input lines first_line, first_line + 1, …, each line one
+    sentence (--no-split, or JSONL with a line's own glossary and prefix); returns how many lines
+    the model failed on."""
+    from attnmt.app.lines import kept, read_inputs, write_hypotheses, write_texts
+    from attnmt.inspect.align import align_batched
+    from attnmt.translate import translate, translate_n_best
+
+    inputs = read_inputs(read, args.input_format, where, first_line, glossary, args.prefix)
+    lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
+    if args.output_format == "text":
+        texts, lost = kept(partial(translate, model, tokenizer, lines, options, **batching(args), **guides),
+                           where, first_line)
+        aligned = (align_batched(model, tokenizer, lines, texts, args.alignment_layer, args.alignment_heads,
+                                 args.max_tokens) if args.alignments else None)
+        write_texts(out, texts, aligned)
+    else:
+        results, lost = kept(partial(translate_n_best, model, tokenizer, lines, options, **batching(args), **guides),
+                             where, first_line)
+        extras = [[hypothesis_extras(args, model, tokenizer, source, h.text) for h in hypotheses]
+                  for source, hypotheses in zip(lines, results, strict=True)]
+        write_hypotheses(out, first_line, results, args.output_format, extras)
+    return lost
+
+
+def paragraph_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, glossary: Glossary | None,
+                    lines: list[str], out: TextIO, where: str, first_line: int) -> int:
+    """Writes the translations of plain-text lines first_line, first_line + 1, …, each split into
+    sentences as the server splits a text (attnmt.app.paragraphs: hypotheses, alignments and
+    confidences joined from the sentences'); returns how many lines the model failed on (each
+    named, its output empty)."""
+    from attnmt.app.document_files import document_options
+    from attnmt.app.lines import line_by_line, write_hypotheses, write_texts
+    from attnmt.app.paragraphs import joined_alignment, translate_texts_n_best
+
+    translating = partial(translate_texts_n_best, model, tokenizer, decoding=options, options=document_options(args),
+                          glossary=glossary, prefix=args.prefix, **batching(args))
+    paragraphs, lost = line_by_line(translating, lines, where, first_line, lost=None)
+    if args.output_format == "text":
+        aligned = [joined_alignment(traces(model, tokenizer, p, 0), args.alignment_layer, args.alignment_heads)
+                   for p in paragraphs] if args.alignments else None
+        write_texts(out, [p.hypotheses[0].text if p else "" for p in paragraphs], aligned)
+    else:
+        results = [p.hypotheses if p and line.strip() else [] for p, line in zip(paragraphs, lines, strict=True)]
+        extras = [[paragraph_extras(args, model, tokenizer, p, rank) for rank in range(len(hypotheses))]
+                  for p, hypotheses in zip(paragraphs, results, strict=True)]
+        write_hypotheses(out, first_line, results, args.output_format, extras)
+    return lost
+
+
+def traces(model, tokenizer, paragraph: Paragraph | None, rank: int) -> list[TranslationAttention]:
+    """The scoring passes of a line's sentences in its hypothesis ``rank`` (none for a failed line)."""
+    from attnmt.app.paragraphs import sentence_traces
+
+    return sentence_traces(model, tokenizer, paragraph, rank) if paragraph else []
+
+
+def paragraph_extras(args: argparse.Namespace, model, tokenizer, paragraph: Paragraph, rank: int) -> dict:
+    """What --alignments and --confidence add to a split line's hypothesis ``rank``."""
+    from attnmt.app.paragraphs import joined_extras
+
+    if not (args.alignments or args.confidence):
+        return {}
+    return joined_extras(traces(model, tokenizer, paragraph, rank), args.alignments, args.confidence,
+                         args.alignment_layer, args.alignment_heads)
 
 
 def check_alignment_options(args: argparse.Namespace, layers: int, heads: int) -> None:

@@ -1,0 +1,119 @@
+"""``attnmt translate`` splits a plain-text line into sentences in every mode, as the server
+splits a text (attnmt.app.paragraphs; docs/documents.md): n-best, alignments, confidence,
+glossary and prefix answer what the server answers for the same text."""
+
+import importlib
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+from support import run_cli
+
+from attnmt.app.serve import ServedModel, ServeSettings, create_app
+from attnmt.checkpoint import load_model_dir
+from attnmt.inspect.align import align, pharaoh
+from attnmt.translate import translate
+
+translate_module = importlib.import_module("attnmt.translate")  # the package's own name "translate" is the function
+
+FIRST, SECOND = "a dog runs.", "a cat sleeps."
+PARAGRAPH = f"{FIRST} {SECOND}"  # the tiny model, given it whole, stops after one sentence's worth
+
+
+@pytest.fixture(scope="module")
+def client(trained_model):
+    app = create_app([ServedModel(*load_model_dir(trained_model), "tiny-en-de", "en", "de")], ServeSettings())
+    with TestClient(app, raise_server_exceptions=False) as client:
+        yield client
+
+
+@pytest.fixture
+def reached(monkeypatch) -> list[str]:
+    """Every sentence that reaches the model (attnmt.translate.encode_inputs, which all searches use)."""
+    seen: list[str] = []
+    encode_inputs = translate_module.encode_inputs
+
+    def spy(tokenizer, sentences, max_len):
+        seen.extend(sentences)
+        return encode_inputs(tokenizer, sentences, max_len)
+
+    monkeypatch.setattr(translate_module, "encode_inputs", spy)
+    return seen
+
+
+def translate_paragraph(trained_model, tmp_path, capsys, *options) -> tuple[int, str]:
+    """``attnmt translate`` of a blank line and PARAGRAPH: (exit status, stdout)."""
+    source = tmp_path / "in.txt"
+    source.write_text(f"\n{PARAGRAPH}\n", encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_model, *options, source], capsys)
+    return code, out
+
+
+def served(client, **request) -> dict:
+    return client.post("/v1/translate", json={"text": PARAGRAPH, **request}).json()
+
+
+def jsonl_hypotheses(out: str) -> list[dict]:
+    blank, paragraph = (json.loads(line) for line in out.splitlines())
+    assert blank == {"line": 1, "hypotheses": []}
+    return paragraph["hypotheses"]
+
+
+def rounded(hypotheses: list[dict]) -> list[dict]:
+    return [{**h, "score": round(h["score"], 3), "log_prob": round(h["log_prob"], 3)} for h in hypotheses]
+
+
+@pytest.mark.parametrize("guide", [["--glossary", "terms.tsv"], ["--prefix", "zwei"]], ids=["glossary", "prefix"])
+def test_a_guided_line_is_translated_sentence_by_sentence_as_the_server_does(trained_model, tmp_path, capsys,
+                                                                             client, reached, guide):
+    (tmp_path / "terms.tsv").write_text("dog\thund\n", encoding="utf-8")
+    guide = [str(tmp_path / g) if g == "terms.tsv" else g for g in guide]
+    request = {"glossary": {"dog": "hund"}} if guide[0] == "--glossary" else {"prefix": "zwei"}
+    [answer] = served(client, **request)["translations"]
+    reached.clear()
+    code, out = translate_paragraph(trained_model, tmp_path, capsys, *guide)
+    assert code == 0 and reached == [FIRST, SECOND]
+    assert out == f"\n{answer}\n"
+
+
+def test_a_lines_alignment_numbers_the_second_sentences_words_after_the_firsts(trained_model, tmp_path, capsys,
+                                                                             client, reached):
+    [[answer]] = served(client, return_alignments=True, n_best=1)["hypotheses"]
+    reached.clear()
+    code, out = translate_paragraph(trained_model, tmp_path, capsys, "--alignments")
+    assert code == 0 and reached == [FIRST, SECOND]
+    assert out == f" ||| \n{answer['text']} ||| {answer['alignment']}\n"
+
+
+def test_the_alignment_layer_and_heads_align_each_sentence(trained_model, tmp_path, capsys):
+    code, out = translate_paragraph(trained_model, tmp_path, capsys, "--alignments", "--alignment-layer", "0",
+                                    "--alignment-heads", "1")
+    model = load_model_dir(trained_model)
+    translations = translate(*model, [FIRST, SECOND])
+    first, second = align(*model, [FIRST, SECOND], translations, layer=0, heads=[1])
+    words_before = (len(FIRST.split()), len(translations[0].split()))
+    pairs = first + [(s + words_before[0], t + words_before[1]) for s, t in second]
+    assert code == 0 and out == f" ||| \n{' '.join(translations)} ||| {pharaoh(pairs)}\n"
+
+
+def test_a_lines_hypotheses_join_its_sentences_as_the_servers_do(trained_model, tmp_path, capsys, client, reached):
+    [answer] = served(client, n_best=2, return_alignments=True, return_confidence=True)["hypotheses"]
+    reached.clear()
+    code, out = translate_paragraph(trained_model, tmp_path, capsys, "--n-best", "2", "--output-format", "jsonl",
+                                    "--alignments", "--confidence")
+    assert code == 0 and reached == [FIRST, SECOND]
+    assert rounded(jsonl_hypotheses(out)) == rounded(answer)
+
+
+def test_a_lines_tsv_rows_are_its_joined_hypotheses(trained_model, tmp_path, capsys, client):
+    [answer] = served(client, n_best=2)["hypotheses"]
+    code, out = translate_paragraph(trained_model, tmp_path, capsys, "--n-best", "2", "--output-format", "tsv")
+    rows = [row.split("\t") for row in out.splitlines()]
+    assert code == 0 and [row[:2] for row in rows] == [["2", "1"], ["2", "2"]]
+    assert [row[4] for row in rows] == [hypothesis["text"] for hypothesis in answer]
+    assert [float(row[2]) for row in rows] == pytest.approx([h["score"] for h in answer], abs=1e-3)
+
+
+def test_no_split_still_translates_the_line_whole(trained_model, tmp_path, capsys, reached):
+    code, _ = translate_paragraph(trained_model, tmp_path, capsys, "--no-split", "--prefix", "zwei")
+    assert code == 0 and [sentence for sentence in reached if sentence] == [PARAGRAPH]
