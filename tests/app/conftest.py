@@ -1,7 +1,12 @@
-"""Fixtures of the app tests: a headless Chromium that Playwright drives (the browser tests)."""
+"""Fixtures of the app tests: a headless Chromium that Playwright drives (the browser tests), and a spy on
+the sentences that reach the model (the paragraph tests)."""
+
+import importlib
 
 import pytest
 from support import CHROMIUM, CHROMIUM_ARGS
+
+translate_module = importlib.import_module("attnmt.translate")  # the package's own name "translate" is the function
 
 
 @pytest.fixture(scope="module")
@@ -11,3 +16,17 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def reached(monkeypatch) -> list[str]:
+    """Every sentence that reaches the model (attnmt.translate.encode_inputs, which all searches use)."""
+    seen: list[str] = []
+    encode_inputs = translate_module.encode_inputs
+
+    def spy(tokenizer, sentences, max_len):
+        seen.extend(sentences)
+        return encode_inputs(tokenizer, sentences, max_len)
+
+    monkeypatch.setattr(translate_module, "encode_inputs", spy)
+    return seen

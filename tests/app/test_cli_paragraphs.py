@@ -2,7 +2,6 @@
 splits a text (attnmt.app.paragraphs; docs/documents.md): n-best, alignments, confidence,
 glossary and prefix answer what the server answers for the same text."""
 
-import importlib
 import json
 
 import pytest
@@ -14,8 +13,6 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.inspect.align import align, pharaoh
 from attnmt.translate import translate
 
-translate_module = importlib.import_module("attnmt.translate")  # the package's own name "translate" is the function
-
 FIRST, SECOND = "a dog runs.", "a cat sleeps."
 PARAGRAPH = f"{FIRST} {SECOND}"  # the tiny model, given it whole, stops after one sentence's worth
 
@@ -25,20 +22,6 @@ def client(trained_model):
     app = create_app([ServedModel(*load_model_dir(trained_model), "tiny-en-de", "en", "de")], ServeSettings())
     with TestClient(app, raise_server_exceptions=False) as client:
         yield client
-
-
-@pytest.fixture
-def reached(monkeypatch) -> list[str]:
-    """Every sentence that reaches the model (attnmt.translate.encode_inputs, which all searches use)."""
-    seen: list[str] = []
-    encode_inputs = translate_module.encode_inputs
-
-    def spy(tokenizer, sentences, max_len):
-        seen.extend(sentences)
-        return encode_inputs(tokenizer, sentences, max_len)
-
-    monkeypatch.setattr(translate_module, "encode_inputs", spy)
-    return seen
 
 
 def translate_paragraph(trained_model, tmp_path, capsys, *options) -> tuple[int, str]:

@@ -2,7 +2,6 @@
 splits it, every sentence translated, their translations (n-best, alignments, confidence,
 attention, streamed partials) joined per text (docs/serving.md, Paragraphs)."""
 
-import importlib
 import json
 from itertools import pairwise
 
@@ -14,8 +13,6 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
 from attnmt.inspect.align import align, pharaoh
 from attnmt.translate import translate, translate_n_best
-
-translate_module = importlib.import_module("attnmt.translate")  # the package's own name "translate" is the function
 
 FIRST, SECOND = "a dog runs.", "a cat sleeps."
 PARAGRAPH = f"{FIRST} {SECOND}"  # the tiny model, given it whole, stops after "eine katze": one sentence's worth
@@ -31,20 +28,6 @@ def client(model):
     app = create_app([ServedModel(*model, "tiny-en-de", "en", "de")], ServeSettings())
     with TestClient(app, raise_server_exceptions=False) as client:
         yield client
-
-
-@pytest.fixture
-def reached(monkeypatch) -> list[str]:
-    """Every sentence that reaches the model (attnmt.translate.encode_inputs, which all searches use)."""
-    seen: list[str] = []
-    encode_inputs = translate_module.encode_inputs
-
-    def spy(tokenizer, sentences, max_len):
-        seen.extend(sentences)
-        return encode_inputs(tokenizer, sentences, max_len)
-
-    monkeypatch.setattr(translate_module, "encode_inputs", spy)
-    return seen
 
 
 def each_alone(model, sentences=(FIRST, SECOND), beam: int = 4) -> list[str]:
