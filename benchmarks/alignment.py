@@ -15,9 +15,9 @@ import sys
 from pathlib import Path
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.data import read_lines
 from attnmt.hardware import cpu_model
 from attnmt.inspect.align import align
+from attnmt.text.data import read_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 # test_2016_flickr line (from 0) -> sure links "source word-target word", aligned by hand.

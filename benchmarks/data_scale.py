@@ -44,7 +44,7 @@ GIB = 2**30
 
 def word_sampler(path: Path) -> tuple[np.ndarray, np.ndarray]:
     """Multi30k's words of one language and their frequencies."""
-    from attnmt.data import read_lines
+    from attnmt.text.data import read_lines
 
     counts = Counter(word for line in read_lines(path) for word in line.split())
     words, freq = zip(*counts.items(), strict=True)
@@ -154,9 +154,9 @@ def main() -> None:
     if args.child_train:
         return child_train(args.child_train[0], float(args.child_train[1]))
 
-    from attnmt.data import read_parallel
     from attnmt.hardware import cpu_flags, cpu_model
-    from attnmt.tokenizer import Tokenizer
+    from attnmt.text.data import read_parallel
+    from attnmt.text.tokenizer import Tokenizer
 
     work = ROOT / args.work
     work.mkdir(parents=True, exist_ok=True)

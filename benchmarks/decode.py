@@ -76,19 +76,19 @@ from attnmt.checkpoint import (  # noqa: E402
     save_model_config,
     save_weights,
 )
-from attnmt.data import (
-    pad_rows,  # noqa: E402
-    read_lines,  # noqa: E402
-)
 from attnmt.decoding import DEFAULT, Decoding  # noqa: E402
+from attnmt.decoding.search import beam_search, greedy_search  # noqa: E402
 from attnmt.evaluate import score  # noqa: E402
 from attnmt.fast import prepare  # noqa: E402
 from attnmt.hardware import bf16_native, cpu_flags, cpu_model  # noqa: E402
 from attnmt.interop.export import export_ctranslate2, export_marian  # noqa: E402
 from attnmt.interop.marian import marian_order  # noqa: E402
 from attnmt.model import Transformer  # noqa: E402
-from attnmt.search import beam_search, greedy_search  # noqa: E402
-from attnmt.tokenizer_files import tokenizer_paths  # noqa: E402
+from attnmt.text.data import (
+    pad_rows,  # noqa: E402
+    read_lines,  # noqa: E402
+)
+from attnmt.text.tokenizer_files import tokenizer_paths  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_SRC = ROOT / "data/multi30k/test_2016_flickr.en.gz"

@@ -20,7 +20,7 @@ Reported (with the CPU and the command):
   share where that word lies inside the element that wrapped the anchor (target >= 95 %),
   and how many words a ``<b>`` holds on average (a tag swallowing the sentence would score well);
 - BLEU of the tagged output with its tags stripped, and of the same sentences untagged
-  through ``attnmt.translate.translate`` (target: within 0.5);
+  through ``attnmt.decoding.translate.translate`` (target: within 0.5);
 - time: the tagged pass (parse, split, translate, align, rebuild) over plain ``translate``
   of the same sentences, chunk by chunk with the two alternating (``--chunk`` sentences),
   the median over ``--rounds`` of each round's ratio (target <= 1.3x), and the median of
@@ -45,14 +45,14 @@ import torch
 from lxml import etree
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.data import read_lines
 from attnmt.decoding import Decoding
+from attnmt.decoding.translate import translate
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import ModelTranslator, identity
 from attnmt.evaluate import bleu
 from attnmt.fast import prepare
 from attnmt.hardware import cpu_flags, cpu_model
-from attnmt.translate import translate
+from attnmt.text.data import read_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data/multi30k"

@@ -21,13 +21,13 @@ import torch
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.config import load_config
-from attnmt.data import read_parallel
 from attnmt.decoding import Decoding
+from attnmt.decoding.translate import translate
 from attnmt.evaluate import score
 from attnmt.hardware import cpu_flags, cpu_model
+from attnmt.text.data import read_parallel
 from attnmt.training.averaging import keep_better_average
 from attnmt.training.trainer import Trainer
-from attnmt.translate import translate
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_SRC = ROOT / "data/multi30k/test_2016_flickr.en.gz"

@@ -74,8 +74,8 @@ def build_marian(folder: Path) -> None:
     import torch
     import transformers
 
-    from attnmt.data import read_lines
-    from attnmt.tokenizer import train_sentencepiece
+    from attnmt.text.data import read_lines
+    from attnmt.text.tokenizer import train_sentencepiece
 
     sentences = read_lines(DATA / "train.en.gz") + read_lines(DATA / "train.de.gz")
     proto = train_sentencepiece(sentences, SPM_PIECES)

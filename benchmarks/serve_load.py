@@ -60,9 +60,9 @@ def build_untrained_model(folder: Path) -> Path:
     import torch
 
     from attnmt.checkpoint import save_model_config, save_weights
-    from attnmt.data import read_lines
     from attnmt.model import Transformer, TransformerConfig
-    from attnmt.tokenizer import Tokenizer
+    from attnmt.text.data import read_lines
+    from attnmt.text.tokenizer import Tokenizer
 
     lines = read_lines(TRAIN_EN)[:10_000] + read_lines(TRAIN_DE)[:10_000]
     tokenizer = Tokenizer.train(lines, vocab_size=8000)
@@ -261,7 +261,7 @@ def main() -> None:
     if min(args.requests, args.clients, args.max_batch) < 1:
         parser.error("--requests, --clients and --max-batch must be at least 1")
 
-    from attnmt.data import read_lines
+    from attnmt.text.data import read_lines
 
     sentences = [line for line in read_lines(SENTENCES) if line.strip()]
     model_name = str(args.model or "untrained Multi30k-shaped model")

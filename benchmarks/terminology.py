@@ -34,13 +34,13 @@ from pathlib import Path
 import torch
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.data import read_lines
 from attnmt.decoding import Decoding
+from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.translate import translate
 from attnmt.evaluate import score
 from attnmt.fast import prepare
-from attnmt.glossary import Glossary
 from attnmt.hardware import cpu_flags, cpu_model
-from attnmt.translate import translate
+from attnmt.text.data import read_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data/multi30k"

@@ -26,14 +26,14 @@ import torch
 import torch.nn.functional as F
 from torch import nn
 
-from attnmt.batching import TokenBatcher
 from attnmt.config import load_config
-from attnmt.corpus import TokenCorpus
-from attnmt.data import Batch, encode_pairs, read_parallel
 from attnmt.hardware import cpu_flags, cpu_model, resolve_precision
 from attnmt.layers import sinusoidal_table
 from attnmt.model import Transformer
-from attnmt.tokenizer import Tokenizer
+from attnmt.text.data import Batch, encode_pairs, read_parallel
+from attnmt.text.tokenizer import Tokenizer
+from attnmt.training.batching import TokenBatcher
+from attnmt.training.corpus import TokenCorpus
 from attnmt.training.objective import TranslationLoss
 from attnmt.training.trainer import autocast
 

@@ -38,10 +38,10 @@ from pathlib import Path
 
 from opus_shape import compile_bytecode, write_vmap
 
-from attnmt.data import read_lines
 from attnmt.evaluate import score
 from attnmt.hardware import bf16_native, cpu_flags, cpu_model
-from attnmt.tokenizer import Tokenizer
+from attnmt.text.data import read_lines
+from attnmt.text.tokenizer import Tokenizer
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data/multi30k"

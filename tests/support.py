@@ -31,9 +31,9 @@ import torch
 import attnmt
 from attnmt.checkpoint import load_model_dir
 from attnmt.config import TrainConfig, TransformerConfig
-from attnmt.data import collate, encode_pairs
 from attnmt.model import Transformer
-from attnmt.tokenizer import Tokenizer
+from attnmt.text.data import collate, encode_pairs
+from attnmt.text.tokenizer import Tokenizer
 from attnmt.training.trainer import Trainer, resume
 
 PAIRS = [
@@ -93,7 +93,7 @@ def can_mount_tmpfs(folder: Path) -> bool:
 
 def run_cli(argv, capsys) -> tuple[int, str, str]:
     """``attnmt ARGV`` in process: (exit status, stdout, stderr)."""
-    from attnmt.app.cli import main
+    from attnmt.cli.main import main
 
     code = main([str(a) for a in argv])
     out, err = capsys.readouterr()
@@ -221,7 +221,7 @@ def python_without_extras(program: str, *argv, stdin: str = "") -> subprocess.Co
 
 def attnmt_without_extras(*argv, stdin: str = "") -> subprocess.CompletedProcess:
     """``attnmt ARGV`` run as python_without_extras runs a program."""
-    return python_without_extras("from attnmt.app.cli import entry; entry()", *argv, stdin=stdin)
+    return python_without_extras("from attnmt.cli.main import entry; entry()", *argv, stdin=stdin)
 
 
 # a Hugging Face Marian model with random weights, made here (nothing is downloaded)

@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 import torch
 
-from attnmt.batching import TokenBatcher, WeightedBatcher, batch_cost, token_budget_batches
-from attnmt.corpus import TokenCorpus
-from attnmt.data import Example
+from attnmt.text.data import Example
+from attnmt.training.batching import TokenBatcher, WeightedBatcher, batch_cost, token_budget_batches
+from attnmt.training.corpus import TokenCorpus
 
 
 def varied_examples(n: int = 200) -> list[Example]:

@@ -13,7 +13,7 @@ import pytest
 import torch
 
 from attnmt import checkpoint, load_model_dir
-from attnmt.app.cli import main
+from attnmt.cli.main import main
 from attnmt.config import TransformerConfig
 from attnmt.errors import ModelDirError
 

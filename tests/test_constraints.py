@@ -1,4 +1,4 @@
-"""Constrained beam search (attnmt.constraints): every output holds its terms, the beam is shared
+"""Constrained beam search (attnmt.decoding.constraints): every output holds its terms, the beam is shared
 among banks, and no term makes a search fail or hang."""
 
 import math
@@ -7,11 +7,11 @@ import pytest
 import torch
 from support import EOS, ScriptedModel, ending_model, lines_run, search_config
 
-from attnmt.constraints import allocate, term_tokens
 from attnmt.decoding import Decoding
+from attnmt.decoding.constraints import allocate, term_tokens
+from attnmt.decoding.search import beam_search
 from attnmt.errors import DataError
 from attnmt.model import Transformer
-from attnmt.search import beam_search
 
 A, B, C, D = 4, 5, 6, 7
 ONE_SOURCE = torch.tensor([[A, B]])

@@ -3,7 +3,7 @@ import gzip
 import pytest
 import torch
 
-from attnmt.data import (
+from attnmt.text.data import (
     Batch,
     DataError,
     Example,

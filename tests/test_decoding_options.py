@@ -8,8 +8,8 @@ import torch
 from support import EOS, ScriptedModel
 
 from attnmt.decoding import Decoding
+from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.errors import ConfigError
-from attnmt.search import beam_search, greedy_search
 
 A, B, C, D = 4, 5, 6, 7
 UNK = 1

@@ -3,8 +3,8 @@
 import pytest
 from support import lines_run
 
+from attnmt.decoding.glossary import Glossary, read_glossary
 from attnmt.errors import DataError
-from attnmt.glossary import Glossary, read_glossary
 
 
 def write(tmp_path, text: str):

@@ -4,11 +4,22 @@ import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).parents[1] / "src" / "attnmt"
-FOLDERS = ("training", "fast", "inspect", "interop", "documents", "app")
-# Which folders a folder may import besides the top-level modules (app is the outermost).
-# documents carries markup through translation by inspect's word alignments.
-MAY_IMPORT = {"training": set(), "fast": set(), "inspect": set(), "interop": set(), "documents": {"inspect"},
-              "app": set(FOLDERS)}
+# The graph of allowed imports between the package's parts: "top" is the top-level modules (the
+# paper's model and what every part shares), each folder a subsystem.  An arrow points inward, to
+# a part lower in the list; nothing imports cli, the outermost.
+MAY_IMPORT = {
+    "top": {"text"},  # checkpoint reads and writes a model's tokenizer files
+    "text": {"top"},
+    "decoding": {"top", "text"},
+    "training": {"top", "text", "decoding"},  # validation translates
+    "fast": {"top", "text", "decoding"},
+    "inspect": {"top", "text", "decoding"},
+    "interop": {"top", "text"},
+    "documents": {"top", "text", "decoding", "inspect"},  # markup is carried by inspect's alignments
+    "server": {"top", "text", "decoding", "fast", "inspect", "documents"},
+    "cli": {"top", "text", "decoding", "training", "fast", "inspect", "interop", "documents", "server"},
+}
+FOLDERS = tuple(part for part in MAY_IMPORT if part != "top")
 
 
 def imported_attnmt_modules(path: Path) -> set[str]:
@@ -22,21 +33,67 @@ def imported_attnmt_modules(path: Path) -> set[str]:
     return names
 
 
-def folders_used(path: Path) -> set[str]:
-    parts = [name.split(".") for name in imported_attnmt_modules(path)]
-    return {p[1] for p in parts if len(p) > 1 and p[1] in FOLDERS}
+def part_of_module(name: str) -> str | None:
+    """Which part of the package the module ``name`` (or a name imported from one) belongs to."""
+    parts = name.split(".")
+    if parts[0] != "attnmt" or len(parts) == 1:
+        return None
+    if parts[1] in FOLDERS:
+        return parts[1]
+    return "top" if (PACKAGE / f"{parts[1]}.py").exists() else None
 
 
-def test_top_level_modules_import_no_folder():
-    for path in PACKAGE.glob("*.py"):
-        if path.name != "__main__.py":  # `python -m attnmt` starts the command line
-            assert folders_used(path) == set(), path.name
+def part_of_file(path: Path) -> str:
+    relative = path.relative_to(PACKAGE).parts
+    return relative[0] if len(relative) > 1 else "top"
 
 
-def test_each_folder_imports_only_the_top_level_and_itself():
+def parts_used(path: Path) -> set[str]:
+    return {part for name in imported_attnmt_modules(path) if (part := part_of_module(name))}
+
+
+def test_every_folder_of_the_package_is_in_the_graph():
+    folders = {p.name for p in PACKAGE.iterdir() if (p / "__init__.py").exists()}
+    assert folders == set(FOLDERS)
+
+
+def test_each_part_imports_only_the_parts_the_graph_allows():
+    for path in PACKAGE.rglob("*.py"):
+        part = part_of_file(path)
+        if path.relative_to(PACKAGE).parts in (("__init__.py",), ("__main__.py",), ("_moved.py",)):
+            continue  # the public names users import, `python -m attnmt`, and the old module paths
+        assert parts_used(path) <= MAY_IMPORT[part] | {part}, f"{path.relative_to(PACKAGE)}: {parts_used(path)}"
+
+
+def test_the_graph_has_no_cycle_between_folders():
+    seen: list[str] = []
+
+    def visit(part: str, path: tuple[str, ...]) -> None:
+        assert part not in path, " -> ".join((*path, part))
+        for lower in MAY_IMPORT[part] - {"top"}:
+            visit(lower, (*path, part))
+        seen.append(part)
+
     for folder in FOLDERS:
-        for path in (PACKAGE / folder).glob("*.py"):
-            assert folders_used(path) <= MAY_IMPORT[folder] | {folder}, f"{folder}/{path.name}"
+        visit(folder, ())
+
+
+def test_old_module_paths_import_the_moved_modules_with_a_warning():
+    import importlib
+    import sys
+
+    import pytest
+
+    from attnmt._moved import MOVED
+
+    for old, new in MOVED.items():
+        sys.modules.pop(old, None)
+        with pytest.warns(DeprecationWarning, match=f"{old} moved to {new}"):
+            module = importlib.import_module(old)
+        assert module is importlib.import_module(new)
+    import attnmt
+
+    assert callable(attnmt.translate), "importing the old module path must not rebind the function"
 
 
 def max_tokens_defaults(path: Path) -> list[str]:
@@ -61,6 +118,6 @@ def test_each_batch_budget_default_is_spelt_once():
     spelt = {str(path.relative_to(PACKAGE)): max_tokens_defaults(path) for path in PACKAGE.rglob("*.py")}
     spelt = {name: defaults for name, defaults in spelt.items() if defaults}
     assert spelt.pop("config.py") == ["4096"]
-    assert spelt.pop("batching.py") == ["TrainConfig.max_tokens"]
-    assert set(spelt) >= {"translate.py", "inspect/align.py", "documents/pipeline.py", "app/commands/translate.py"}
+    assert spelt.pop("training/batching.py") == ["TrainConfig.max_tokens"]
+    assert set(spelt) >= {"decoding/translate.py", "inspect/align.py", "documents/pipeline.py", "cli/commands/translate.py"}
     assert {default for defaults in spelt.values() for default in defaults} == {"MAX_TOKENS"}

@@ -8,14 +8,14 @@ import numpy as np
 import pytest
 from support import PAIRS, write_pairs
 
-from attnmt import prepare as prep
-from attnmt.batching import TokenBatcher
+from attnmt.training import tokenize_corpora as prep
 from attnmt.config import CorpusSpec, TrainConfig
-from attnmt.corpus import HEADER, ArrayFile, TokenCorpus
-from attnmt.data import encode_pairs
 from attnmt.errors import ConfigError, DataError
-from attnmt.prepare import FilterReport, Filters, open_prepared, prepare
-from attnmt.tokenizer import Tokenizer
+from attnmt.text.data import encode_pairs
+from attnmt.text.tokenizer import Tokenizer
+from attnmt.training.batching import TokenBatcher
+from attnmt.training.corpus import HEADER, ArrayFile, TokenCorpus
+from attnmt.training.tokenize_corpora import FilterReport, Filters, open_prepared, prepare
 
 
 @pytest.fixture(scope="module")

@@ -10,14 +10,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from attnmt import checkpoint as ckpt
-from attnmt import tokenizer_files
-from attnmt.app.cli import main
-from attnmt.data import read_lines, read_parallel
+from attnmt.text import tokenizer_files
+from attnmt.cli.main import main
 from attnmt.decoding import Decoding
+from attnmt.decoding.translate import translate
 from attnmt.errors import DataError
 from attnmt.model import Transformer, TransformerConfig
-from attnmt.tokenizer import Tokenizer
-from attnmt.translate import translate
+from attnmt.text.data import read_lines, read_parallel
+from attnmt.text.tokenizer import Tokenizer
 
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 # Any code point but the line break itself (and lone surrogates, which UTF-8 cannot encode).

@@ -11,13 +11,13 @@ import torch.nn.functional as F
 from support import EndingModel, ScriptedModel, ending_model
 from support import search_config as tiny_config
 
-from attnmt import search
+from attnmt.decoding import search
 from attnmt.decoding import Decoding
+from attnmt.decoding.next_tokens import NextTokens, row_top_k
+from attnmt.decoding.search import beam_search, greedy_search, length_penalty
+from attnmt.decoding.translate import SentencesFailed, encode_inputs, length_batches, translate, translate_n_best
 from attnmt.errors import DataError
 from attnmt.model import Transformer
-from attnmt.next_tokens import NextTokens, row_top_k
-from attnmt.search import beam_search, greedy_search, length_penalty
-from attnmt.translate import SentencesFailed, encode_inputs, length_batches, translate, translate_n_best
 
 PAD, BOS, EOS = 0, 2, 3
 A, B, C, D = 4, 5, 6, 7  # ordinary tokens of the hand-made model
@@ -353,7 +353,7 @@ def test_translate_gives_the_same_output_in_small_batches():
 
 
 def test_translate_batches_at_most_the_models_batch_sentences_unless_told(monkeypatch):
-    module = importlib.import_module("attnmt.translate")  # the package's own `translate` is the function
+    module = importlib.import_module("attnmt.decoding.translate")  # the package's own `translate` is the function
     model, tok = ending_model(), CharTokenizer()
     lines = ["one", "two words", "a longer sentence here", "x", "four more words here"]
     sizes = []
@@ -515,6 +515,6 @@ def test_greedy_search_gives_no_empty_output_by_default():
 @pytest.mark.parametrize("old, new", [("source_batches", "padded_sources"), ("search_batches", "sentence_hypotheses"),
                                       ("search_batch", "run_search")])
 def test_the_batch_helpers_earlier_names_still_import_with_a_warning(old, new):
-    translate_module = importlib.import_module("attnmt.translate")
-    with pytest.warns(DeprecationWarning, match=f"attnmt.translate.{old} is now {new}"):
+    translate_module = importlib.import_module("attnmt.decoding.translate")
+    with pytest.warns(DeprecationWarning, match=f"attnmt.decoding.translate.{old} is now {new}"):
         assert getattr(translate_module, old) is getattr(translate_module, new)

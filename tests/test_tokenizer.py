@@ -3,7 +3,7 @@ import io
 import pytest
 import sentencepiece
 
-from attnmt.tokenizer import BOS_ID, EOS_ID, PAD_ID, UNK_ID, Tokenizer, sample_sentences, train_sentencepiece
+from attnmt.text.tokenizer import BOS_ID, EOS_ID, PAD_ID, UNK_ID, Tokenizer, sample_sentences, train_sentencepiece
 
 CORPUS = [
     "A man rides a bike down the street.",
@@ -86,7 +86,7 @@ def test_sample_of_a_large_corpus_has_k_distinct_sentences_chosen_by_the_seed():
 
 
 def test_training_on_a_subsampled_corpus_is_deterministic(monkeypatch):
-    monkeypatch.setattr("attnmt.tokenizer.MAX_TRAINING_SENTENCES", 12)
+    monkeypatch.setattr("attnmt.text.tokenizer.MAX_TRAINING_SENTENCES", 12)
     first = Tokenizer.train(CORPUS, vocab_size=60)
     assert Tokenizer.train(CORPUS, vocab_size=60).model_proto == first.model_proto
 

@@ -44,9 +44,9 @@ def child(model_dir: str, way: str) -> None:
     torch.set_num_threads(1)
     mark()
     from attnmt.checkpoint import load_model_dir
+    from attnmt.decoding.translate import translate
     from attnmt.fast import prepare
     from attnmt.fast.prepared import load_int8
-    from attnmt.translate import translate
 
     mark()
     if way == "prepare":

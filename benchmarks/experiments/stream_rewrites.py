@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/experiments/stream_rewrites.py --model runs/bench_multi30k --beam 4
 
 Streams the first ``--sentences`` Multi30k validation sentences through the server's stream
-function (attnmt.app.streaming.run_stream, the model as loaded from its directory) and counts
+function (attnmt.server.streaming.run_stream, the model as loaded from its directory) and counts
 the streams where some event's text does not extend the one before it; checks on the way that
 each stream ends with ``translate``'s translation.  Prints one rewritten stream as an example.
 """
@@ -17,13 +17,13 @@ from pathlib import Path
 
 import torch
 
-from attnmt.app.served import ServedModel
-from attnmt.app.streaming import run_stream
 from attnmt.checkpoint import load_model_dir
-from attnmt.data import read_lines
 from attnmt.decoding import Decoding
+from attnmt.decoding.translate import translate
 from attnmt.hardware import cpu_model
-from attnmt.translate import translate
+from attnmt.server.models import ServedModel
+from attnmt.server.streaming import run_stream
+from attnmt.text.data import read_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 

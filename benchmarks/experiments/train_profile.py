@@ -23,13 +23,13 @@ from pathlib import Path
 import torch
 from torch.profiler import ProfilerActivity, profile
 
-from attnmt.batching import TokenBatcher
 from attnmt.config import load_config
-from attnmt.corpus import TokenCorpus
-from attnmt.data import encode_pairs, read_parallel
 from attnmt.hardware import bound_kernel_caches, cpu_model
 from attnmt.model import Transformer
-from attnmt.tokenizer import Tokenizer
+from attnmt.text.data import encode_pairs, read_parallel
+from attnmt.text.tokenizer import Tokenizer
+from attnmt.training.batching import TokenBatcher
+from attnmt.training.corpus import TokenCorpus
 from attnmt.training.objective import TranslationLoss
 from attnmt.training.trainer import autocast
 

@@ -2,13 +2,25 @@
 
 The paper's parts are the top-level modules, in reading order: ``attention`` (masks,
 scaled dot-product attention, multi-head attention), ``layers`` (positional encoding,
-feed-forward, encoder and decoder layers), ``model`` (the Transformer).  Around them:
-``tokenizer`` and ``data`` (text to batches), ``checkpoint`` (model directories),
-``decoding`` (the search options), ``search`` and ``translate`` (text out), ``glossary`` (terms a
-translation must use), ``evaluate`` (BLEU), and the folders
-``training``, ``fast``, ``inspect``, ``interop`` and ``app``.
+feed-forward, encoder and decoder layers), ``model`` (the Transformer), ``config`` (its shape)
+and ``checkpoint`` (model directories); ``evaluate`` (BLEU), ``errors``, ``files`` and
+``hardware`` serve them all.  Around them, one folder per subsystem:
+
+    text/       tokenizers, the Marian vocabulary, reading text into batches
+    decoding/   search options, greedy and beam search, constraints, glossaries, translate
+    training/   the trainer, its objective, corpora prepared as token arrays, batching
+    fast/       the fast inference copy: C++ decoder step, panels, int8, shortlists
+    inspect/    attention traces, alignments, figures, the attention viewer
+    documents/  markup, subtitles and paragraphs carried through translation
+    interop/    Marian and CTranslate2 import and export
+    server/     the HTTP server: attnmt's API, LibreTranslate's, streaming, the page
+    cli/        the ``attnmt`` command line
 """
 
+import sys
+import types
+
+from attnmt import _moved
 from attnmt.attention import (
     MultiHeadAttention,
     causal_mask,
@@ -18,13 +30,26 @@ from attnmt.attention import (
 from attnmt.checkpoint import load_model_dir
 from attnmt.config import TransformerConfig
 from attnmt.decoding import Decoding
+from attnmt.decoding.glossary import Glossary, read_glossary
+from attnmt.decoding.translate import translate
 from attnmt.errors import UserError
-from attnmt.glossary import Glossary, read_glossary
 from attnmt.layers import DecoderLayer, EncoderLayer, FeedForward, PositionalEncoding
 from attnmt.model import AttentionTrace, Transformer
-from attnmt.translate import translate
 
 __version__ = "0.1.0"
+
+
+class _Package(types.ModuleType):
+    """The package's module: ``attnmt.translate`` stays the function when the old module path
+    ``attnmt.translate`` (now attnmt.decoding.translate) is imported, which would rebind it."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if not (name == "translate" and isinstance(value, types.ModuleType)):
+            super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
+_moved.install()
 
 __all__ = [
     "AttentionTrace",

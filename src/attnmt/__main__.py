@@ -1,5 +1,5 @@
 """``python -m attnmt`` (also how torchrun starts it)."""
 
-from attnmt.app.cli import entry
+from attnmt.cli.main import entry
 
 entry()

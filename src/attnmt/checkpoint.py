@@ -6,7 +6,7 @@ Layout::
       model.safetensors      weights to translate with (the best checkpoint, or an average)
       config.json            the TransformerConfig
       spm.model              the tokenizer: the joint SentencePiece model (or the other files
-                             attnmt.tokenizer_files lists)
+                             attnmt.text.tokenizer_files lists)
       train.yaml             the training config (for --resume)
       log.jsonl              training metrics, one JSON object a line
       checkpoints/step_00001000/
@@ -38,9 +38,9 @@ from attnmt.errors import ConfigError, ModelDirError
 from attnmt.files import atomic_folder, atomic_write, finish_file, write_text
 from attnmt.hardware import physical_memory
 from attnmt.model import Transformer, TransformerConfig
-from attnmt.tokenizer import Tokenizer
-from attnmt.tokenizer_files import read_tokenizer, tokenizer_paths
-from attnmt.vocab_tokenizer import VocabTokenizer
+from attnmt.text.tokenizer import Tokenizer
+from attnmt.text.tokenizer_files import read_tokenizer, tokenizer_paths
+from attnmt.text.vocab_tokenizer import VocabTokenizer
 
 WEIGHTS = "model.safetensors"
 MODEL_CONFIG = "config.json"

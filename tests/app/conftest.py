@@ -6,7 +6,7 @@ import importlib
 import pytest
 from support import CHROMIUM, CHROMIUM_ARGS
 
-translate_module = importlib.import_module("attnmt.translate")  # the package's own name "translate" is the function
+translate_module = importlib.import_module("attnmt.decoding.translate")
 
 
 @pytest.fixture(scope="module")
@@ -20,7 +20,7 @@ def browser():
 
 @pytest.fixture
 def reached(monkeypatch) -> list[str]:
-    """Every sentence that reaches the model (attnmt.translate.encode_inputs, which all searches use)."""
+    """Every sentence that reaches the model (attnmt.decoding.translate.encode_inputs, which all searches use)."""
     seen: list[str] = []
     encode_inputs = translate_module.encode_inputs
 

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from support import PAIRS, run_cli, tiny_config, write_pairs
 
-from attnmt.app.cli import main
 from attnmt.checkpoint import load_model_dir
+from attnmt.cli.main import main
 
-attnmt_translate = importlib.import_module("attnmt.translate")  # the package's own `translate` is the function
+attnmt_translate = importlib.import_module("attnmt.decoding.translate")  # the package's own `translate` is the function
 
 run = run_cli
 
@@ -247,7 +247,7 @@ def test_version_names_attnmt_and_pytorch(capsys):
 
 
 def test_overrides_take_key_value_key_equals_value_and_bare_flags():
-    from attnmt.app.cli import OWN_FLAGS, split_overrides
+    from attnmt.cli.main import OWN_FLAGS, split_overrides
 
     argv = ["train", "c.yaml", "--max_time=5m", "--seed", "2", "--eval_bleu", "--model.d_model", "512",
             "--eval-beam=4", "--patience", "--resume=runs/x"]
@@ -361,7 +361,7 @@ def test_a_missing_extra_is_named_in_one_line(trained_model, monkeypatch, capsys
     import sys
 
     monkeypatch.setitem(sys.modules, "fastapi", None)  # as if attnmt[serve] were not installed
-    monkeypatch.delitem(sys.modules, "attnmt.app.serve", raising=False)
+    monkeypatch.delitem(sys.modules, "attnmt.server.app", raising=False)
     code, _, err = run(["serve", "--model", trained_model], capsys)
     assert code == 2
     assert err == "attnmt: error: 'attnmt serve' needs fastapi, from the serve extra: pip install 'attnmt[serve]'\n"
@@ -416,12 +416,12 @@ def test_int8_and_bf16_together_are_refused_in_one_line(trained_model, capsys, c
 
 def fake_serving(monkeypatch) -> tuple[list, list]:
     """attnmt serve without a model or a server: what it loads (bf16 or not) and the settings it serves with."""
-    import attnmt.app.serve
-    from attnmt.app.commands import serve as command
+    import attnmt.server.app
+    from attnmt.cli.commands import serve as command
 
     loaded, served = [], []
     monkeypatch.setattr(command, "load_served", lambda pair, folder, args: loaded.append((pair, folder, args.bf16)))
-    monkeypatch.setattr(attnmt.app.serve, "serve", lambda *args, **options: served.append(args[3]))  # settings
+    monkeypatch.setattr(attnmt.server.app, "serve", lambda *args, **options: served.append(args[3]))  # settings
     return loaded, served
 
 
@@ -450,12 +450,12 @@ def test_serve_batch_size_is_named_as_in_translate_and_the_old_name_still_works(
 
 
 def test_serve_keeps_metrics_to_loopback_and_a_key_when_asked(monkeypatch, tmp_path, capsys):
-    import attnmt.app.serve
-    from attnmt.app.access import MetricsAccess
+    import attnmt.server.app
+    from attnmt.server.access import MetricsAccess
 
     fake_serving(monkeypatch)
     kept = []
-    monkeypatch.setattr(attnmt.app.serve, "serve", lambda *args: kept.append(args[-1]))  # the metrics access
+    monkeypatch.setattr(attnmt.server.app, "serve", lambda *args: kept.append(args[-1]))  # the metrics access
     (tmp_path / "metrics.key").write_text("scrape-token\n", encoding="utf-8")
     assert main(["serve", "--model", "m"]) == 0
     assert main(["serve", "--model", "m", "--metrics-access", "loopback",

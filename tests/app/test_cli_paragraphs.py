@@ -1,5 +1,5 @@
 """``attnmt translate`` splits a plain-text line into sentences in every mode, as the server
-splits a text (attnmt.app.paragraphs; docs/documents.md): n-best, alignments, confidence,
+splits a text (attnmt.documents.paragraphs; docs/documents.md): n-best, alignments, confidence,
 glossary and prefix answer what the server answers for the same text."""
 
 import json
@@ -8,10 +8,10 @@ import pytest
 from fastapi.testclient import TestClient
 from support import run_cli
 
-from attnmt.app.serve import ServedModel, ServeSettings, create_app
 from attnmt.checkpoint import load_model_dir
+from attnmt.decoding.translate import translate
 from attnmt.inspect.align import align, pharaoh
-from attnmt.translate import translate
+from attnmt.server.app import ServedModel, ServeSettings, create_app
 
 FIRST, SECOND = "a dog runs.", "a cat sleeps."
 PARAGRAPH = f"{FIRST} {SECOND}"  # the tiny model, given it whole, stops after one sentence's worth

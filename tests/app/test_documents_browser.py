@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from support import NEEDS_CHROMIUM
 
-from attnmt.app.cli import main
+from attnmt.cli.main import main
 
 pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (.[dev])")
 pytestmark = NEEDS_CHROMIUM

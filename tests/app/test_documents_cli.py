@@ -6,9 +6,9 @@ from fastapi.testclient import TestClient
 from lxml import etree, html
 from support import run_cli
 
-from attnmt.app.serve import ServedModel, create_app
 from attnmt.checkpoint import load_model_dir
 from attnmt.documents.markup import MAX_DEPTH
+from attnmt.server.app import ServedModel, create_app
 
 run = run_cli
 

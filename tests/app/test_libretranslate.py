@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import PAIRS
 
-from attnmt.app.serve import ServedModel, ServeSettings, create_app
 from attnmt.checkpoint import load_model_dir
+from attnmt.server.app import ServedModel, ServeSettings, create_app
 
 SETTINGS = ServeSettings(max_texts=4, max_chars=120, max_request_chars=200, max_alternatives=2)
 

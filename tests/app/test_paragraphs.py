@@ -8,11 +8,11 @@ from itertools import pairwise
 import pytest
 from fastapi.testclient import TestClient
 
-from attnmt.app.serve import ServedModel, ServeSettings, create_app
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
+from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.inspect.align import align, pharaoh
-from attnmt.translate import translate, translate_n_best
+from attnmt.server.app import ServedModel, ServeSettings, create_app
 
 FIRST, SECOND = "a dog runs.", "a cat sleeps."
 PARAGRAPH = f"{FIRST} {SECOND}"  # the tiny model, given it whole, stops after "eine katze": one sentence's worth

@@ -12,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from support import PAIRS
 
-from attnmt.app import served
-from attnmt.app.request_batcher import Batcher, Busy
-from attnmt.app.serve import ServedModel, ServeSettings, create_app
 from attnmt.checkpoint import load_model_dir
+from attnmt.server import models as served
 from attnmt.errors import ConfigError
 from attnmt.fast import prepare
+from attnmt.server.app import ServedModel, ServeSettings, create_app
+from attnmt.server.batcher import Batcher, Busy
 
 SETTINGS = ServeSettings(max_texts=4, max_chars=120, max_attention_texts=2, max_attention_weights=10_000,
                          max_glossary_terms=3, max_body_bytes=10_000)

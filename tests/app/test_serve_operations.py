@@ -7,10 +7,10 @@ import logging
 import pytest
 from fastapi.testclient import TestClient
 
-from attnmt.app.access import Access, MetricsAccess, read_api_keys, read_metrics_key
-from attnmt.app.serve import ServedModel, ServeSettings, create_app
 from attnmt.checkpoint import load_model_dir
 from attnmt.errors import ConfigError
+from attnmt.server.access import Access, MetricsAccess, read_api_keys, read_metrics_key
+from attnmt.server.app import ServedModel, ServeSettings, create_app
 
 ASK = {"q": "a dog runs", "source": "en", "target": "de"}
 

@@ -4,8 +4,10 @@ request's caps."""
 import pytest
 import yaml
 
-from attnmt.app.native import TranslateRequest
-from attnmt.app.served import (
+from attnmt.config import SIZE_LIMITS
+from attnmt.decoding import MAX_BEAM
+from attnmt.errors import ConfigError
+from attnmt.server.models import (
     MOST_BEAM,
     MOST_N_BEST,
     MOST_OUTPUT_TOKENS,
@@ -14,9 +16,7 @@ from attnmt.app.served import (
     languages_from_training,
     split_model_argument,
 )
-from attnmt.config import SIZE_LIMITS
-from attnmt.decoding import MAX_BEAM
-from attnmt.errors import ConfigError
+from attnmt.server.v1_api import TranslateRequest
 
 
 @pytest.mark.parametrize("argument, expected", [

@@ -7,10 +7,10 @@ from itertools import pairwise
 import pytest
 from fastapi.testclient import TestClient
 
-from attnmt.app.serve import ServedModel, create_app
-from attnmt.app.streaming import Gone, run_stream
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import DEFAULT, Decoding
+from attnmt.server.app import ServedModel, create_app
+from attnmt.server.streaming import Gone, run_stream
 
 SENTENCES = ["a man rides a bike", "two dogs run", "the boy laughs", "a cat sleeps"]
 

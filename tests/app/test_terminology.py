@@ -6,14 +6,14 @@ import json
 import pytest
 from fastapi.testclient import TestClient
 
-from attnmt.app.cli import build_parser, main
-from attnmt.app.options import decoding
-from attnmt.app.serve import ServedModel, create_app
 from attnmt.checkpoint import load_model_dir
+from attnmt.cli.main import build_parser, main
+from attnmt.cli.options import decoding
 from attnmt.decoding import Decoding
+from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.errors import DataError
-from attnmt.glossary import Glossary
-from attnmt.translate import translate, translate_n_best
+from attnmt.server.app import ServedModel, create_app
 
 
 def run(argv, capsys) -> tuple[int, str, str]:

@@ -25,7 +25,7 @@ def test_text_html_xml_and_subtitles_through_the_model(model_and_tokenizer):
 def test_a_glossary_term_inside_tagged_text_is_written_and_the_markup_stays_whole(model_and_tokenizer):
     from lxml import etree
 
-    from attnmt.glossary import Glossary
+    from attnmt.decoding.glossary import Glossary
 
     model, tokenizer = model_and_tokenizer
     glossary = Glossary.of({"dog runs": "katze rennt"})  # spans the end of <b>: matched on the text a reader sees

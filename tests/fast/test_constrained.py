@@ -7,11 +7,11 @@ import pytest
 import torch
 
 from attnmt.decoding import Decoding
+from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.fast import prepare
 from attnmt.fast.packed import packing_available
 from attnmt.hardware import bf16_native
 from attnmt.model import Transformer, TransformerConfig
-from attnmt.search import beam_search, greedy_search
 
 pytestmark = [
     pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),

@@ -11,14 +11,14 @@ import torch
 
 from attnmt.attention import padding_mask
 from attnmt.decoding import Decoding
+from attnmt.decoding.next_tokens import READABLE, next_tokens_of
+from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.fast import extension, prepare
 from attnmt.fast.next_tokens import FusedNextTokens
 from attnmt.fast.packed import packing_available
 from attnmt.fast.step import Activation, FusedDecoderStep, Linears, StepWeights, cpp_linear
 from attnmt.hardware import bf16_native
 from attnmt.model import AttentionTrace, DecoderCache, Transformer, TransformerConfig
-from attnmt.next_tokens import READABLE, next_tokens_of
-from attnmt.search import beam_search, greedy_search
 
 pytestmark = [
     pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),

@@ -6,6 +6,7 @@ from torch import nn
 
 from attnmt.attention import MultiHeadAttention
 from attnmt.decoding import Decoding
+from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.errors import ConfigError
 from attnmt.fast import prepare
 from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available
@@ -13,7 +14,6 @@ from attnmt.fast.packed import Bf16PackedLinear, FusedQKVAttention, PackedLinear
 from attnmt.fast.panels import PanelLinear
 from attnmt.hardware import bf16_native
 from attnmt.model import Transformer, TransformerConfig
-from attnmt.search import beam_search, greedy_search
 
 pytestmark = pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN")
 

@@ -10,12 +10,12 @@ from safetensors.torch import save_file
 from support import PAIRS
 
 from attnmt.checkpoint import WEIGHTS, load_model_dir, read_tensors, save_weights
+from attnmt.decoding.translate import translate
 from attnmt.errors import ModelDirError
 from attnmt.fast import extension, prepare, prepared
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_panels_available
 from attnmt.fast.packed import packing_available
 from attnmt.hardware import bf16_native
-from attnmt.translate import translate
 
 pytestmark = [
     pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),

@@ -6,17 +6,17 @@ import pytest
 import torch
 from support import PAIRS
 
-from attnmt.app.cli import main
 from attnmt.checkpoint import load_model_dir
+from attnmt.cli.main import main
 from attnmt.decoding import Decoding
+from attnmt.decoding.search import beam_search, greedy_search
+from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError
 from attnmt.fast import prepare
 from attnmt.fast.int8 import int8_panels_available
 from attnmt.fast.packed import packing_available
 from attnmt.fast.shortlist import MIN_COLUMNS, Shortlist, use_shortlist
 from attnmt.model import Transformer, TransformerConfig
-from attnmt.search import beam_search, greedy_search
-from attnmt.translate import translate
 
 pytestmark = [
     pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),

@@ -15,17 +15,17 @@ from pathlib import Path
 
 import pytest
 
-from attnmt.app.request_batcher import Batcher
-from attnmt.app.served import Options, ServedModel
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
+from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.translate import Translation, translate, translate_n_best
 from attnmt.documents import translate_html_texts, translate_text
 from attnmt.fast import prepare
 from attnmt.fast.packed import packing_available
-from attnmt.glossary import Glossary
 from attnmt.hardware import bf16_native
 from attnmt.inspect.align import align_batched
-from attnmt.translate import Translation, translate, translate_n_best
+from attnmt.server.batcher import Batcher
+from attnmt.server.models import Options, ServedModel
 
 pytestmark = pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN")
 
@@ -77,7 +77,7 @@ def served_twice(model, tokenizer, text: str, options: Options) -> list:
 
 def streamed(model, tokenizer, text: str, beam: int) -> str:
     """The search of the server's /translate/stream (which refuses a blank text before it: 400)."""
-    from attnmt.app.streaming import run_stream  # FastAPI's: the serve extra
+    from attnmt.server.streaming import run_stream  # FastAPI's: the serve extra
 
     if not text:
         return ""

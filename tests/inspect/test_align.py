@@ -75,9 +75,9 @@ def test_weights_read_in_the_search_batches_are_those_of_a_pass_of_their_own(tra
 
     from attnmt.checkpoint import load_model_dir
     from attnmt.decoding import Decoding
+    from attnmt.decoding.translate import translate
     from attnmt.fast import prepare
     from attnmt.inspect.align import cross_attention_batches, translate_with_weights, word_weights
-    from attnmt.translate import translate
 
     trained, tokenizer = load_model_dir(trained_model)
     sources = [s for s, _ in PAIRS] + ["", "a dog runs"]

@@ -5,7 +5,7 @@ import json
 import numpy as np
 import pytest
 
-from attnmt.app.cli import main
+from attnmt.cli.main import main
 from attnmt.errors import ConfigError
 from attnmt.inspect.explain import TUTORIAL_EXAMPLE, explain, load_example
 

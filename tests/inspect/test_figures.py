@@ -9,9 +9,10 @@ import torch
 from PIL import Image
 
 from attnmt import checkpoint as ckpt
-from attnmt import tokenizer_files
-from attnmt.app.cli import main
+from attnmt.text import tokenizer_files
+from attnmt.cli.main import main
 from attnmt.decoding import Decoding
+from attnmt.decoding.translate import translate
 from attnmt.errors import ModelDirError
 from attnmt.inspect.figures import (
     plot_attention,
@@ -25,8 +26,7 @@ from attnmt.inspect.figures import (
 from attnmt.inspect.trace import trace_translation
 from attnmt.layers import sinusoidal_table
 from attnmt.model import Transformer, TransformerConfig
-from attnmt.tokenizer import Tokenizer
-from attnmt.translate import translate
+from attnmt.text.tokenizer import Tokenizer
 
 CORPUS = ["a man rides a bike", "ein mann fährt ein fahrrad", "two dogs play in the snow",
           "zwei hunde spielen im schnee", "a woman reads a book", "eine frau liest ein buch",

@@ -14,18 +14,18 @@ import sentencepiece
 import torch
 from support import PAIRS, write_random_marian
 
-from attnmt.app.cli import main
 from attnmt.checkpoint import WEIGHTS, load_model_dir, save_model_config, save_weights
-from attnmt.data import pad_rows
+from attnmt.cli.main import main
 from attnmt.decoding import DEFAULT, Decoding
+from attnmt.decoding.search import beam_search, greedy_search
+from attnmt.decoding.translate import translate
 from attnmt.errors import ConversionError
 from attnmt.interop import export
 from attnmt.interop.marian import feature_order, marian_config, marian_name, marian_order
 from attnmt.layers import sinusoidal_table
 from attnmt.model import Transformer, TransformerConfig
-from attnmt.search import beam_search, greedy_search
-from attnmt.tokenizer import Tokenizer
-from attnmt.translate import translate
+from attnmt.text.data import pad_rows
+from attnmt.text.tokenizer import Tokenizer
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # before transformers is imported: never reach the Hub
 pytestmark = pytest.mark.filterwarnings("ignore:Recommended. pip install sacremoses")

@@ -9,7 +9,7 @@ import resource
 import torch
 from support import write_random_marian
 
-from attnmt.app.cli import main
+from attnmt.cli.main import main
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # before transformers is imported: never reach the Hub
 

@@ -14,11 +14,11 @@ import pytest
 from support import tiny_config, write_pairs, write_random_marian
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.data import read_parallel
 from attnmt.decoding import Decoding
+from attnmt.decoding.translate import translate
 from attnmt.interop import export
+from attnmt.text.data import read_parallel
 from attnmt.training.trainer import Trainer
-from attnmt.translate import translate
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # before transformers is imported: never reach the Hub
 pytestmark = pytest.mark.filterwarnings("ignore:Recommended. pip install sacremoses")

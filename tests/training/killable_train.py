@@ -11,7 +11,7 @@ import time
 from pathlib import Path
 
 from attnmt import checkpoint
-from attnmt.app.cli import main
+from attnmt.cli.main import main
 
 MARKER = os.environ.get("ATTNMT_SLOW_SAVE_MARKER")
 

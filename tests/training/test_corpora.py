@@ -12,12 +12,12 @@ import pytest
 import torch
 from support import PAIRS, tiny_config, write_pairs
 
-from attnmt.app.cli import main
-from attnmt.batching import WeightedBatcher
-from attnmt.data import collate, encode_pairs
-from attnmt.tokenizer import Tokenizer
-from attnmt.training.corpora import load_training_data, prepare_config
+from attnmt.cli.main import main
+from attnmt.text.data import collate, encode_pairs
+from attnmt.text.tokenizer import Tokenizer
+from attnmt.training.batching import WeightedBatcher
 from attnmt.training.trainer import Trainer
+from attnmt.training.training_data import load_training_data, prepare_config
 
 SMALL = dict(max_tokens=60, eval_metric="loss", max_steps=4, eval_every=4, warmup_steps=4,
              model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, dropout=0.3))

@@ -12,10 +12,10 @@ import torch
 from support import PAIRS, tiny_config, write_pairs
 
 from attnmt.checkpoint import list_checkpoints, load_model_dir, load_trainer_state
-from attnmt.data import collate
-from attnmt.tokenizer_files import read_tokenizer
-from attnmt.training.corpora import load_training_data, prepare_config
+from attnmt.text.data import collate
+from attnmt.text.tokenizer_files import read_tokenizer
 from attnmt.training.trainer import Trainer
+from attnmt.training.training_data import load_training_data, prepare_config
 
 # No dropout: the ranks' random streams differ from a single process's by design.  max_tokens 32
 # cuts the 20 pairs into 8 batches: an even count, which 2 ranks use whole (see the first test).

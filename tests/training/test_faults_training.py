@@ -22,8 +22,8 @@ from safetensors.torch import load_file, save_file
 from support import can_mount_tmpfs, tiny_config
 
 from attnmt import checkpoint as ckpt
-from attnmt import tokenizer_files
-from attnmt.app.cli import main
+from attnmt.text import tokenizer_files
+from attnmt.cli.main import main
 from attnmt.errors import ModelDirError, NonFiniteLoss
 from attnmt.training import trainer as trainer_module
 from attnmt.training.trainer import Trainer, resume
@@ -169,7 +169,7 @@ def test_config_from_another_version_names_the_key(tmp_path, capsys):
 def test_tokenizer_of_another_vocabulary_size_is_refused(tmp_path, capsys):
     path, model_dir = write_config(tmp_path)
     assert main(["train", str(path), "--max_steps", "1"]) == 0
-    from attnmt.tokenizer import Tokenizer
+    from attnmt.text.tokenizer import Tokenizer
 
     Tokenizer.train(["ein ganz anderer satz", "mit anderen wörtern"] * 5, vocab_size=30).save(
         model_dir / tokenizer_files.TOKENIZER)

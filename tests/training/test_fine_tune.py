@@ -12,16 +12,16 @@ import torch
 from support import PAIRS, tiny_config
 
 from attnmt import checkpoint as ckpt
-from attnmt.app.cli import main
 from attnmt.checkpoint import load_model_dir
+from attnmt.cli.main import main
 from attnmt.decoding import Decoding
+from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError, DataError
-from attnmt.tokenizer import Tokenizer
-from attnmt.tokenizer_files import SEPARATE_TOKENIZERS, TOKENIZER
-from attnmt.training.corpora import prepare_config
+from attnmt.text.tokenizer import Tokenizer
+from attnmt.text.tokenizer_files import SEPARATE_TOKENIZERS, TOKENIZER
 from attnmt.training.objective import constant_schedule
 from attnmt.training.trainer import Trainer, resume
-from attnmt.translate import translate
+from attnmt.training.training_data import prepare_config
 
 SOURCES = [s for s, _ in PAIRS]
 pytestmark = pytest.mark.filterwarnings("ignore:Recommended. pip install sacremoses")

@@ -14,16 +14,16 @@ from safetensors import SafetensorError
 from support import KNOWS_THE_PAIRS, PAIRS, tiny_config, worst_pair_nll
 
 from attnmt import checkpoint as ckpt
-from attnmt.app.cli import main
 from attnmt.checkpoint import load_model_dir
+from attnmt.cli.main import main
 from attnmt.config import load_config, parse_duration
 from attnmt.decoding import Decoding
+from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.hardware import resolve_precision
 from attnmt.training.averaging import keep_better_average
 from attnmt.training.objective import label_smoothed_nll, noam_schedule
 from attnmt.training.trainer import Trainer, resume
-from attnmt.translate import translate
 
 MULTI30K = Path(__file__).parents[2] / "data" / "multi30k"
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from attnmt.decoding import DEFAULT, Decoding
+from attnmt.decoding.glossary import Glossary
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, ModelTranslator, translate_lines
 from attnmt.documents.subtitles import translate_subtitle_text
-from attnmt.glossary import Glossary
 from attnmt.model import Transformer
-from attnmt.tokenizer import Tokenizer
+from attnmt.text.tokenizer import Tokenizer
 
 __all__ = ["DocumentOptions", "translate_html", "translate_html_texts", "translate_subtitles", "translate_text",
            "translate_xml"]

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
+from attnmt.decoding.glossary import Glossary
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import (
     FlatBuilder,
@@ -29,10 +30,9 @@ from attnmt.documents.spans import (
     plain,
 )
 from attnmt.errors import ConfigError
-from attnmt.glossary import Glossary
 from attnmt.inspect.align import translate_with_weights
 from attnmt.model import Transformer
-from attnmt.tokenizer import Tokenizer
+from attnmt.text.tokenizer import Tokenizer
 
 
 @dataclass(frozen=True)
@@ -70,7 +70,7 @@ class Translator(Protocol):
 
 @dataclass
 class ModelTranslator:
-    """A Translator over a model: attnmt.translate's batched search, with the cross-attention of
+    """A Translator over a model: attnmt.decoding.translate's batched search, with the cross-attention of
     the sentences that need it read in the same batches (attnmt.inspect.align.translate_with_weights)."""
 
     model: Transformer
@@ -78,7 +78,7 @@ class ModelTranslator:
     decoding: Decoding = DEFAULT
     max_tokens: int = MAX_TOKENS
     max_sentences: int | None = None
-    glossary: Glossary | None = None  # terms each sentence's translation must use (attnmt.glossary)
+    glossary: Glossary | None = None  # terms each sentence's translation must use (attnmt.decoding.glossary)
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts, found = translate_with_weights(self.model, self.tokenizer, sentences, weighed, self.decoding,
@@ -154,7 +154,7 @@ def translate_paragraphs(texts: Sequence[str], translator: Translator,
                          options: DocumentOptions = DEFAULT_OPTIONS) -> list[str]:
     """Plain texts of one or more lines (``\\n``) each, every line translated as ``translate_lines``
     translates it (split into sentences, all sentences in one ``translator`` call); one output per
-    text, its line breaks kept.  The server translates plain text so (attnmt.app.paragraphs)."""
+    text, its line breaks kept.  The server translates plain text so (attnmt.documents.paragraphs)."""
     lines = [text.split("\n") for text in texts]
     translated = iter(translate_lines([line for each in lines for line in each], translator, options))
     return ["\n".join(next(translated) for _ in each) for each in lines]

@@ -8,8 +8,8 @@ from collections.abc import Sequence
 import torch
 from torch import Tensor
 
+from attnmt.decoding.next_tokens import NextTokens
 from attnmt.model import TransformerConfig
-from attnmt.next_tokens import NextTokens
 
 
 class FusedNextTokens(NextTokens):

@@ -58,8 +58,8 @@ from attnmt.fast.panels import PanelLinear, float_panels_for
 from attnmt.fast.transformer import FastTransformer, check_bf16, prepare
 from attnmt.files import atomic_write, write_text
 from attnmt.model import Transformer, TransformerConfig
-from attnmt.tokenizer import Tokenizer
-from attnmt.vocab_tokenizer import VocabTokenizer
+from attnmt.text.tokenizer import Tokenizer
+from attnmt.text.vocab_tokenizer import VocabTokenizer
 
 FORMAT = 1  # bump when what is stored, or how, changes
 PANEL_PARTS = ("panels", "offsets", "scales", "bias")  # Int8Panels.tensors(), in order

@@ -20,6 +20,7 @@ from __future__ import annotations
 import torch
 from torch import Tensor, nn
 
+from attnmt.decoding.next_tokens import READABLE
 from attnmt.errors import ConfigError
 from attnmt.fast import extension
 from attnmt.fast.cache import Float16LayerCache, GrowingCache
@@ -37,7 +38,6 @@ from attnmt.fast.step import FusedDecoderStep
 from attnmt.hardware import bf16_native
 from attnmt.layers import ACTIVATIONS, FeedForward
 from attnmt.model import AttentionTrace, DecoderCache, Transformer
-from attnmt.next_tokens import READABLE
 
 
 class FastTransformer(Transformer):
@@ -81,7 +81,7 @@ class FastTransformer(Transformer):
         if fused_step and on_cpu and FusedDecoderStep.supports(self) and extension.available():
             use_float_panels(self)
             self.step = FusedDecoderStep(self)
-        # What attnmt.search chooses the next tokens with (next_tokens.next_tokens_of).
+        # What attnmt.decoding.search chooses the next tokens with (next_tokens.next_tokens_of).
         self.next_tokens = FusedNextTokens() if self.step is not None else READABLE
 
     def start_decoding(self, memory: Tensor) -> GrowingCache:

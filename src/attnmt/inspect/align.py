@@ -21,12 +21,12 @@ import torch
 from torch import Tensor
 
 from attnmt.attention import padding_mask
-from attnmt.data import pad_rows
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
+from attnmt.decoding.translate import Glossaries, Guides, evaluating, keeping, length_batches, searched_batches
 from attnmt.inspect.trace import TranslationAttention, trace_translation
 from attnmt.model import AttentionTrace, Transformer
-from attnmt.tokenizer import Tokenizer
-from attnmt.translate import Glossaries, Guides, evaluating, keeping, length_batches, searched_batches
+from attnmt.text.data import pad_rows
+from attnmt.text.tokenizer import Tokenizer
 
 WORD_START = "▁"
 
@@ -133,7 +133,7 @@ def translate_with_weights(model: Transformer, tokenizer: Tokenizer, sentences: 
                            max_sentences: int | None = None, layer: int = -1,
                            heads: Sequence[int] | None = None,
                            glossary: Glossaries = None) -> tuple[list[str], list[Tensor | None]]:
-    """``attnmt.translate.translate``'s translations (with ``glossary`` as there) and, for each
+    """``attnmt.decoding.translate.translate``'s translations (with ``glossary`` as there) and, for each
     sentence ``weighed`` marks, the cross-attention between its words and its translation's
     (``word_weights``: [target words, source words]; None for the others and for an empty translation).
 

@@ -27,7 +27,7 @@ from attnmt.inspect.trace import AXIS_TITLES, KINDS, TranslationAttention, trace
 from attnmt.inspect.viewer import write_viewer
 from attnmt.layers import sinusoidal_table
 from attnmt.model import Transformer
-from attnmt.tokenizer import Tokenizer
+from attnmt.text.tokenizer import Tokenizer
 
 DPI = 100
 CMAP = colormaps["Blues"].with_extremes(bad=(0.0, 0.0, 0.0, 0.0))  # masked cells: transparent

@@ -15,10 +15,10 @@ import torch
 from torch import Tensor
 
 from attnmt.decoding import DEFAULT, Decoding
+from attnmt.decoding.search import beam_search, greedy_search
+from attnmt.decoding.translate import evaluating, score_pair
 from attnmt.model import Transformer
-from attnmt.search import beam_search, greedy_search
-from attnmt.tokenizer import Tokenizer
-from attnmt.translate import evaluating, score_pair
+from attnmt.text.tokenizer import Tokenizer
 
 KINDS = {
     "cross": "cross-attention (decoder → encoder)",

@@ -13,7 +13,7 @@ the page keeps the fragment in step with the controls, so a view can be linked.
 
 The viewer's parts live in ``assets/`` as package data: ``attention.css``, ``attention.html``
 and ``attention.js`` (whose ``showAttention(data)`` draws new data), shared with the
-translation server's page (``attnmt.app.page``), and ``viewer.html``, this page.
+translation server's page (``attnmt.server.page``), and ``viewer.html``, this page.
 
 The data is ``TranslationAttention.to_dict()``::
 

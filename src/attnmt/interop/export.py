@@ -53,8 +53,8 @@ from attnmt.interop.marian import (
     marian_weights,
 )
 from attnmt.model import Transformer, TransformerConfig
-from attnmt.tokenizer import Tokenizer
-from attnmt.vocab_tokenizer import VocabTokenizer
+from attnmt.text.tokenizer import Tokenizer
+from attnmt.text.vocab_tokenizer import VocabTokenizer
 
 INSTALL_HINT = "install it with: pip install 'attnmt[export]'  (or: pip install transformers ctranslate2)"
 QUANTIZATIONS = ("int8", "int8_float32", "int8_float16", "int8_bfloat16", "int16", "float16", "bfloat16",

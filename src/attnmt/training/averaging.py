@@ -11,11 +11,11 @@ from pathlib import Path
 
 from attnmt import checkpoint as ckpt
 from attnmt.config import load_config
-from attnmt.data import read_parallel
 from attnmt.decoding import DEFAULT, Decoding
+from attnmt.decoding.translate import translate
 from attnmt.evaluate import bleu
 from attnmt.files import write_bytes
-from attnmt.translate import translate
+from attnmt.text.data import read_parallel
 
 
 def keep_better_average(model_dir: str | Path, lasts: tuple[int, ...] = (3, 5),

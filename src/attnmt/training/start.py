@@ -17,13 +17,13 @@ from pathlib import Path
 
 from attnmt import checkpoint as ckpt
 from attnmt.config import TrainConfig, TransformerConfig, checked_fields
-from attnmt.corpus import HEADER
-from attnmt.data import ReadReport
 from attnmt.errors import ConfigError, ModelDirError, UserError
-from attnmt.prepare import text_pairs
-from attnmt.tokenizer import Tokenizer, attnmt_layout, train_sentencepiece
-from attnmt.tokenizer_files import read_tokenizer
-from attnmt.vocab_tokenizer import VocabTokenizer
+from attnmt.text.data import ReadReport
+from attnmt.text.tokenizer import Tokenizer, attnmt_layout, train_sentencepiece
+from attnmt.text.tokenizer_files import read_tokenizer
+from attnmt.text.vocab_tokenizer import VocabTokenizer
+from attnmt.training.corpus import HEADER
+from attnmt.training.tokenize_corpora import text_pairs
 
 DEFAULT_VOCAB_SIZE = 8000
 # Model keys a fine-tuning run (or a resume) may set anew: they change training, not the function.

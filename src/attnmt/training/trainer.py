@@ -21,21 +21,21 @@ from torch.nn.parallel import DistributedDataParallel
 
 from attnmt import checkpoint as ckpt
 from attnmt.config import TrainConfig, load_config, parse_duration
-from attnmt.data import Batch
 from attnmt.decoding import Decoding
+from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.evaluate import bleu, chrf
 from attnmt.files import remove_leftovers, write_text
 from attnmt.hardware import bound_kernel_caches, describe, release_free_memory, resolve_precision
 from attnmt.model import Transformer
-from attnmt.tokenizer_files import save_tokenizer
-from attnmt.training.corpora import load_training_data, validation_set
+from attnmt.text.data import Batch
+from attnmt.text.tokenizer_files import save_tokenizer
 from attnmt.training.distributed import Group, setup
 from attnmt.training.logs import Progress, RunLog, new_window
 from attnmt.training.objective import TranslationLoss, constant_schedule, label_smoothed_nll, noam_schedule
 from attnmt.training.run import METRIC_NAMES, StopFlag, TrainResult
 from attnmt.training.start import resumed, run_start
-from attnmt.translate import translate
+from attnmt.training.training_data import load_training_data, validation_set
 
 # Steps between returns of the heap's free pages to the system.  Every step bounds memory
 # as well, but the next step then faults every page back in (benchmarks/experiments/train_memory.py).

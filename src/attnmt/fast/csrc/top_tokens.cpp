@@ -2,7 +2,7 @@
 // beam search's candidates (top_log_probs: the k best under log_softmax, and the normaliser)
 // and greedy search's choice (best_tokens: each row's largest logit).  Both skip the
 // tokens a search bans (pad, BOS, EOS before min_len) and search only the chunks of 64
-// logits whose maxima can hold the answer, as attnmt.next_tokens.row_top_k does.
+// logits whose maxima can hold the answer, as attnmt.decoding.next_tokens.row_top_k does.
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
 #include <torch/library.h>
@@ -84,7 +84,7 @@ std::vector<char> banned_mask(at::IntArrayRef banned, int64_t vocab, const char*
 // Beam search's candidates, without writing the [N, V] log-probabilities out: for each
 // row of logits [N, V], the k tokens with the highest log_softmax, best first, among the
 // tokens not in `banned` (which still count in the normaliser), their log-probabilities,
-// and the row's normaliser log Σ_v exp(logit_v).  As attnmt.next_tokens.row_top_k, the k best
+// and the row's normaliser log Σ_v exp(logit_v).  As attnmt.decoding.next_tokens.row_top_k, the k best
 // lie in the k + |banned| chunks of 64 with the highest maxima (a banned token can
 // hold a chunk's maximum), so only those chunks are searched.
 std::tuple<Tensor, Tensor, Tensor> top_log_probs(const Tensor& logits_in, int64_t k, at::IntArrayRef banned) {

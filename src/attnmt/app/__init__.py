@@ -1,1 +1,0 @@
-"""The applications: the command line, the HTTP server with request batching and its page, the demo."""

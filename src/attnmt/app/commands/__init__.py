@@ -1,2 +1,0 @@
-"""One module per command of ``attnmt`` (a few close siblings share one): each declares its
-arguments (``add_to``) and runs them; options several commands share live in attnmt.app.options."""

@@ -1,0 +1,79 @@
+"""``attnmt attention``, ``explain`` and ``plot``: pictures of attention and the tutorials' figures."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from attnmt.cli.options import add_model_dir_option, add_model_options, model_dir_of, whole_number
+from attnmt.decoding import DEFAULT, MAX_BEAM, Decoding
+from attnmt.errors import ConfigError
+
+
+def cmd_attention(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.inspect.figures import write_attention_figures
+
+    if not args.sentence.strip():
+        raise ConfigError('nothing to show: give a sentence to translate, e.g. "A man rides a bike."')
+    model, tokenizer = load_model_dir(args.model, args.weights)
+    paths = write_attention_figures(model, tokenizer, args.sentence, Path(args.out),
+                                    target=args.target, decoding=Decoding(beam_size=args.beam))
+    print(f"wrote {len(paths)} files to {args.out}/: {', '.join(path.name for path in paths)}")
+    print(f"open {paths[-1]} in a browser to explore every layer and head")
+    return 0
+
+
+def cmd_explain(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.inspect.explain import explain, load_example
+
+    print(explain(load_example(args.matrices, args.heads, args.causal)))
+    return 0
+
+
+def cmd_plot(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.inspect import figures
+
+    default = Path(f"{args.figure}.png")
+    if args.figure == "positional-encoding":
+        if args.d_model % 2 or args.d_model < 2 or args.positions < 1:
+            raise ConfigError(f"need an even --d-model >= 2 and --positions >= 1, got {args.d_model}, {args.positions}")
+        fig = figures.plot_positional_encoding(args.positions, args.d_model)
+    elif args.figure == "softmax-scaling":
+        fig = figures.plot_softmax_scaling()
+    else:
+        model_dir = Path(model_dir_of(args))
+        fig, default = figures.plot_training(model_dir), model_dir / "training.png"
+    out = figures.save_figure(fig, Path(args.out) if args.out else default)
+    print(f"wrote {out}")
+    return 0
+
+
+def add_to(commands: argparse._SubParsersAction) -> None:
+    p = commands.add_parser("attention", help="translate a sentence; write attention heatmaps and an HTML viewer")
+    p.add_argument("sentence", help='the sentence to translate, e.g. "A man rides a bike."')
+    add_model_options(p)
+    p.add_argument("--out", default="attention", help="directory to write the PNGs and attention.html into")
+    p.add_argument("--beam", type=whole_number(1, MAX_BEAM), default=DEFAULT.beam_size,
+                   help="beam size (1 = greedy)")
+    p.add_argument("--target", help="show the attention of this translation instead of the model's own")
+    p.set_defaults(run=cmd_attention)
+
+    p = commands.add_parser("explain", help="compute attention step by step on a small example, with shapes")
+    p.add_argument("matrices", nargs="?", help="JSON or .npz file with X, Wq, Wk, Wv [, Wo, heads, mask] "
+                                               "(default: the tutorial's 2-token example)")
+    p.add_argument("--heads", type=int, help="number of heads (default: the file's, or 1)")
+    p.add_argument("--causal", action="store_true", help="apply the decoder's causal mask")
+    p.set_defaults(run=cmd_explain)
+
+    p = commands.add_parser("plot", help="the tutorials' figures: positional-encoding, softmax-scaling, training")
+    figures = p.add_subparsers(dest="figure", required=True)
+    f = figures.add_parser("positional-encoding", help="the sin/cos pattern, interleaved and half/half layouts")
+    f.add_argument("--positions", type=int, default=64)
+    f.add_argument("--d-model", type=int, default=128)
+    figures.add_parser("softmax-scaling", help="why scores are divided by √d_k: softmax of N(0, 100²) samples")
+    f = figures.add_parser("training", help="loss, learning rate and validation BLEU from MODEL_DIR/log.jsonl")
+    add_model_dir_option(f)
+    for f in figures.choices.values():
+        f.add_argument("--out", help="PNG to write (default: FIGURE.png here; MODEL_DIR/training.png for training)")
+    p.set_defaults(run=cmd_plot)

@@ -1,0 +1,93 @@
+"""``attnmt serve``: LibreTranslate's API, attnmt's API and the web page of attnmt.server.app over
+one or more loaded models, one per language pair."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from attnmt.cli.options import (
+    add_batch_size_option,
+    add_machine_options,
+    add_shortlist_option,
+    load_for_translation,
+    positive_int,
+)
+
+
+def load_served(pair: str | None, folder: str, args: argparse.Namespace):
+    """The ServedModel of one --model: its inference copy, named by its pair (given, or from its
+    training files' names) or else its folder's name, and the resident memory its loading added."""
+    from attnmt.server.models import ServedModel, languages_from_training, resident_bytes
+
+    before = resident_bytes()
+    model, tokenizer, parameters = load_for_translation(argparse.Namespace(**{**vars(args), "model": folder}))
+    source, target = pair.split("-") if pair else languages_from_training(Path(folder))
+    name = pair or (f"{source}-{target}" if source else Path(folder).resolve().name)
+    return ServedModel(model, tokenizer, name, source, target, parameters, max(0, resident_bytes() - before) or None)
+
+
+def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.errors import ConfigError
+    from attnmt.server.access import Access, MetricsAccess, read_api_keys, read_metrics_key
+    from attnmt.server.app import ServeSettings, serve
+    from attnmt.server.models import split_model_argument
+
+    if args.max_batch is not None:
+        print(f"attnmt: note: --max-batch is now --batch-size {args.max_batch}; the old name goes in the next release",
+              file=sys.stderr)
+    models = [split_model_argument(argument) for argument in args.model]
+    for option, value in (("--weights", args.weights), ("--shortlist", args.shortlist)):
+        if value and len(models) > 1:
+            raise ConfigError(f"{option} belongs to one model: give it with a single --model")
+    batch = args.max_batch if args.max_batch is not None else args.batch_size
+    settings = ServeSettings(max_batch=batch, batch_window_ms=args.batch_window_ms, max_request_chars=args.char_limit,
+                             header_timeout_s=args.header_timeout, body_timeout_s=args.body_timeout,
+                             shutdown_timeout_s=args.shutdown_timeout)
+    access = Access(read_api_keys(args.api_keys) if args.api_keys else None, args.req_limit)
+    metrics_access = MetricsAccess(args.metrics_access == "loopback",
+                                   read_metrics_key(args.metrics_key_file) if args.metrics_key_file else None)
+    served = [load_served(pair, folder, args) for pair, folder in models]
+    serve(served, args.host, args.port, settings, access, [o for o in args.cors_origins.split(",") if o],
+          args.log_text, args.allowed_host, metrics_access)
+    return 0
+
+
+def add_to(commands: argparse._SubParsersAction) -> None:
+    p = commands.add_parser("serve", help="serve models: LibreTranslate's API, attnmt's API and a web page "
+                                          "with attention")
+    p.add_argument("--model", required=True, action="append", metavar="[SRC-TGT=]MODEL_DIR",
+                   help="model directory written by 'attnmt train', with its language pair for LibreTranslate's "
+                        "clients (en-de=runs/en_de); repeat for several models, one per pair")
+    p.add_argument("--weights", help="another weights file (e.g. averaged.safetensors; one --model only)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")
+    p.add_argument("--port", type=int, default=8000)
+    add_batch_size_option(p, "texts translated together (1: one at a time)", default=32)
+    p.add_argument("--max-batch", type=int, help=argparse.SUPPRESS)  # the name of --batch-size until 0.1
+    p.add_argument("--batch-window-ms", type=float, default=5.0, help="how long a lone request waits for company")
+    p.add_argument("--header-timeout", type=float, default=10.0, help="seconds a connection may stay silent "
+                   "(opened, or answered) before it is closed")
+    p.add_argument("--body-timeout", type=float, default=30.0, help="seconds a request body may take to arrive "
+                   "after its headers (then 408)")
+    p.add_argument("--shutdown-timeout", type=float, default=10.0, help="seconds that requests in flight get "
+                   "to finish on SIGTERM or Ctrl-C")
+    p.add_argument("--allowed-host", action="append", default=[], metavar="NAME", help="a Host name to answer "
+                   "to besides localhost (on loopback; elsewhere: any name unless this is given), e.g. behind a proxy")
+    p.add_argument("--api-keys", metavar="FILE", help="require an API key: one a line, optionally followed by "
+                   "its requests per minute, char-limit=N (its characters per request, in place of --char-limit) "
+                   "and chars-per-minute=N")
+    p.add_argument("--req-limit", type=positive_int, help="requests per minute per client address (default: none)")
+    p.add_argument("--char-limit", type=positive_int, default=20_000,
+                   help="characters per request, all its texts together")
+    p.add_argument("--cors-origins", default="", help="comma-separated web origins whose pages may call the API "
+                                                      "(default: none)")
+    p.add_argument("--metrics-access", choices=("open", "loopback"), default="open",
+                   help="who may read GET /metrics: anyone who reaches the server (default, as Prometheus "
+                        "expects) or only clients on this machine")
+    p.add_argument("--metrics-key-file", metavar="FILE", help="GET /metrics also needs the key in FILE: "
+                   "Authorization: Bearer KEY (Prometheus: authorization: {credentials_file: FILE})")
+    p.add_argument("--log-text", action="store_true", help="the access log also holds each request's texts")
+    add_machine_options(p)
+    add_shortlist_option(p)
+    p.set_defaults(run=run)

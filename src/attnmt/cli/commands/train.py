@@ -1,0 +1,105 @@
+"""``attnmt prepare``, ``train``, ``average`` and ``demo``: from a config to a trained model."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from attnmt.cli.options import add_model_dir_option, model_dir_of, positive_int
+from attnmt.errors import ConfigError
+
+# The flags of these commands that take a value; every other --key is a config override.
+OWN_FLAGS = {"prepare": {"--out"}, "train": {"--resume"}, "demo": {"--minutes", "--config", "--out"}}
+
+
+def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.config import load_config
+    from attnmt.training.distributed import teardown
+    from attnmt.training.trainer import resume, train
+
+    overrides = extra
+    if not (args.resume or args.config):
+        raise ConfigError("give a CONFIG.yaml to train, or --resume MODEL_DIR")
+    # Under torchrun: leave the process group before exiting.  Exiting with it alive
+    # let gloo's threads be destroyed running ("terminate called without an active
+    # exception", exit -6) now and then.
+    try:
+        result = resume(args.resume, overrides) if args.resume else train(load_config(args.config, overrides))
+    except BaseException:
+        teardown(finished=False)
+        raise
+    teardown()
+    print(f"{result.best()}; model: {result.model_dir}")
+    return 0
+
+
+def cmd_prepare(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.config import load_config
+    from attnmt.training.training_data import prepare_config
+
+    config = load_config(args.config, extra)
+    out = args.out or config.prepared_dir
+    if not out:
+        raise ConfigError("say where to write the prepared data: --out DIR, or prepared_dir in the config")
+    prepare_config(config, out)
+    print(f"prepared into {out}; train from it with: attnmt train {args.config} --prepared-dir {out}")
+    return 0
+
+
+def cmd_average(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.checkpoint import average_checkpoints, list_checkpoints
+
+    model_dir = Path(model_dir_of(args))
+    chosen = list_checkpoints(model_dir)[-args.last:]
+    out = Path(args.out) if args.out else model_dir / "averaged.safetensors"
+    average_checkpoints(chosen, out)
+    print(f"averaged {len(chosen)} checkpoints ({', '.join(p.name for p in chosen)}) into {out}")
+    return 0
+
+
+def cmd_demo(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.cli.demo import run_demo
+
+    run_demo(args.config, args.out, args.minutes, extra)
+    return 0
+
+
+def train_keys_help() -> str:
+    """The keys a config (or an override) may set, for ``attnmt train --help``."""
+    from attnmt.config import TrainConfig, TransformerConfig, describe_keys
+
+    return "\n".join([
+        "Any config key can be overridden: --key value, --key=value, or a bare --key for true;",
+        "model keys are dotted (--model.d-model 512). Keys:",
+        *[line for line in describe_keys(TrainConfig) if not line.startswith("  --model ")],
+        *describe_keys(TransformerConfig, prefix="model."),
+    ])
+
+
+
+def add_to(commands: argparse._SubParsersAction) -> None:
+    p = commands.add_parser(
+        "prepare", help="tokenise and filter a config's training corpora once, into token arrays on disk "
+        "that 'attnmt train' reads (--prepared-dir)", epilog="Overrides as for 'attnmt train'.")
+    p.add_argument("config", help="YAML config naming the corpora, the tokenizer and the filters")
+    p.add_argument("--out", help="directory to write (default: the config's prepared_dir)")
+    p.set_defaults(run=cmd_prepare)
+
+    p = commands.add_parser(
+        "train", help="train a model from a YAML config (extra --key value pairs override it)",
+        formatter_class=argparse.RawDescriptionHelpFormatter, epilog=train_keys_help())
+    p.add_argument("config", nargs="?", help="YAML config, e.g. configs/multi30k_en_de.yaml")
+    p.add_argument("--resume", metavar="MODEL_DIR", help="continue a run exactly where it stopped")
+    p.set_defaults(run=cmd_train)
+
+    p = commands.add_parser("average", help="average the last N checkpoints' weights")
+    add_model_dir_option(p)
+    p.add_argument("--last", type=positive_int, default=5)
+    p.add_argument("--out", help="weights file to write (default MODEL_DIR/averaged.safetensors)")
+    p.set_defaults(run=cmd_average)
+
+    p = commands.add_parser("demo", help="train on Multi30k within a time budget, score it and translate examples")
+    p.add_argument("--minutes", type=float, default=15.0, help="training time budget")
+    p.add_argument("--config", default="configs/multi30k_en_de.yaml")
+    p.add_argument("--out", default="runs/demo", help="model directory to write")
+    p.set_defaults(run=cmd_demo)

@@ -1,0 +1,211 @@
+"""``attnmt translate``: lines in (a file or stdin, as they arrive), translations out, in the
+formats of attnmt.cli.lines, with word alignments and confidences on request."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from functools import partial
+from typing import TYPE_CHECKING, TextIO
+
+from attnmt.cli.document_files import DOCUMENT_FORMATS, add_document_options
+from attnmt.cli.lines import FORMATS, INPUT_FORMATS
+from attnmt.cli.options import (
+    add_batch_size_option,
+    add_decoding_options,
+    add_machine_options,
+    add_model_options,
+    add_shortlist_option,
+    decoding,
+    load_for_translation,
+    positive_int,
+    whole_number,
+)
+from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
+from attnmt.errors import ConfigError
+
+if TYPE_CHECKING:
+    from attnmt.decoding.glossary import Glossary
+    from attnmt.documents.paragraphs import Paragraph
+    from attnmt.inspect.trace import TranslationAttention
+
+BATCH_SIZE_HELP = ("sentences per batch at most (0: --max-tokens decides; default: 64 where the C++ decoder step "
+                   "runs, which decodes larger batches slower, fewer for a large vocabulary, else 0)")
+
+
+def add_model_run_options(p: argparse.ArgumentParser, model_required: bool = True) -> None:
+    """What translate and evaluate share: the model, the search, the batches, the machine."""
+    add_model_options(p, required=model_required)
+    add_decoding_options(p)
+    add_batching_options(p)
+    add_machine_options(p)
+    add_shortlist_option(p)
+
+
+def add_batching_options(p: argparse.ArgumentParser) -> None:
+    """--max-tokens and --batch-size, the batch limits of translate and evaluate."""
+    p.add_argument("--max-tokens", type=positive_int, default=MAX_TOKENS, help="padded source tokens per batch")
+    add_batch_size_option(p, BATCH_SIZE_HELP)
+
+
+def batching(args: argparse.Namespace) -> dict:
+    """The batch limits of --max-tokens and --batch-size, as keyword arguments of attnmt.decoding.translate."""
+    return dict(max_tokens=args.max_tokens, max_sentences=args.batch_size)
+
+
+def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.cli.document_files import check_document_options, splits_lines, translate_document_input, uses_documents
+    from attnmt.cli.lines import line_batches, output
+    from attnmt.decoding.glossary import read_glossary
+    from attnmt.text.data import read_lines
+
+    glossary = read_glossary(args.glossary) if args.glossary else None
+    if args.n_best > args.beam:
+        raise ConfigError(f"--n-best {args.n_best} needs --beam {args.n_best} or more (got --beam {args.beam})")
+    options = decoding(args)
+    if args.confidence and args.output_format != "jsonl":
+        raise ConfigError("--confidence writes a probability per output piece: add --output-format jsonl")
+    if args.n_best > 1 and args.output_format == "text":
+        raise ConfigError("--n-best writes several translations per input line: add --output-format tsv or jsonl")
+    check_document_options(args)
+    model, tokenizer, _ = load_for_translation(args)
+    check_alignment_options(args, model.config.decoder_layers, model.config.n_heads)
+    from_file = args.input not in (None, "-")
+    batches = [read_lines(args.input)] if from_file else line_batches(sys.stdin.buffer)
+    with output(args.output) as out:
+        if uses_documents(args):
+            failed = translate_document_input(args, model, tokenizer, options, batches, out, glossary)
+            return 1 if failed else 0
+        translating = paragraph_batch if splits_lines(args) else line_batch
+        first_line, failed, where = 1, 0, args.input or "<stdin>"
+        for read in batches:
+            failed += translating(args, model, tokenizer, options, glossary, read, out, where, first_line)
+            first_line += len(read)
+    return 1 if failed else 0
+
+
+def line_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, glossary: Glossary | None,
+               read: list[str], out: TextIO, where: str, first_line: int) -> int:
+    """Writes the translations of input lines first_line, first_line + 1, …, each line one
+    sentence (--no-split, or JSONL with a line's own glossary and prefix); returns how many lines
+    the model failed on."""
+    from attnmt.cli.lines import kept, read_inputs, write_hypotheses, write_texts
+    from attnmt.decoding.translate import translate, translate_n_best
+    from attnmt.inspect.align import align_batched
+
+    inputs = read_inputs(read, args.input_format, where, first_line, glossary, args.prefix)
+    lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
+    if args.output_format == "text":
+        texts, lost = kept(partial(translate, model, tokenizer, lines, options, **batching(args), **guides),
+                           where, first_line)
+        aligned = (align_batched(model, tokenizer, lines, texts, args.alignment_layer, args.alignment_heads,
+                                 args.max_tokens) if args.alignments else None)
+        write_texts(out, texts, aligned)
+    else:
+        results, lost = kept(partial(translate_n_best, model, tokenizer, lines, options, **batching(args), **guides),
+                             where, first_line)
+        extras = [[hypothesis_extras(args, model, tokenizer, source, h.text) for h in hypotheses]
+                  for source, hypotheses in zip(lines, results, strict=True)]
+        write_hypotheses(out, first_line, results, args.output_format, extras)
+    return lost
+
+
+def paragraph_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, glossary: Glossary | None,
+                    lines: list[str], out: TextIO, where: str, first_line: int) -> int:
+    """Writes the translations of plain-text lines first_line, first_line + 1, …, each split into
+    sentences as the server splits a text (attnmt.documents.paragraphs: hypotheses, alignments and
+    confidences joined from the sentences'); returns how many lines the model failed on (each
+    named, its output empty)."""
+    from attnmt.cli.document_files import document_options
+    from attnmt.cli.lines import line_by_line, write_hypotheses, write_texts
+    from attnmt.documents.paragraphs import joined_alignment, translate_texts_n_best
+
+    translating = partial(translate_texts_n_best, model, tokenizer, decoding=options, options=document_options(args),
+                          glossary=glossary, prefix=args.prefix, **batching(args))
+    paragraphs, lost = line_by_line(translating, lines, where, first_line, lost=None)
+    if args.output_format == "text":
+        aligned = [joined_alignment(traces(model, tokenizer, p, 0), args.alignment_layer, args.alignment_heads)
+                   for p in paragraphs] if args.alignments else None
+        write_texts(out, [p.hypotheses[0].text if p else "" for p in paragraphs], aligned)
+    else:
+        results = [p.hypotheses if p and line.strip() else [] for p, line in zip(paragraphs, lines, strict=True)]
+        extras = [[paragraph_extras(args, model, tokenizer, p, rank) for rank in range(len(hypotheses))]
+                  for p, hypotheses in zip(paragraphs, results, strict=True)]
+        write_hypotheses(out, first_line, results, args.output_format, extras)
+    return lost
+
+
+def traces(model, tokenizer, paragraph: Paragraph | None, rank: int) -> list[TranslationAttention]:
+    """The scoring passes of a line's sentences in its hypothesis ``rank`` (none for a failed line)."""
+    from attnmt.documents.paragraphs import sentence_traces
+
+    return sentence_traces(model, tokenizer, paragraph, rank) if paragraph else []
+
+
+def paragraph_extras(args: argparse.Namespace, model, tokenizer, paragraph: Paragraph, rank: int) -> dict:
+    """What --alignments and --confidence add to a split line's hypothesis ``rank``."""
+    from attnmt.documents.paragraphs import joined_extras
+
+    if not (args.alignments or args.confidence):
+        return {}
+    return joined_extras(traces(model, tokenizer, paragraph, rank), args.alignments, args.confidence,
+                         args.alignment_layer, args.alignment_heads)
+
+
+def check_alignment_options(args: argparse.Namespace, layers: int, heads: int) -> None:
+    if args.alignments and not -layers <= args.alignment_layer < layers:
+        raise ConfigError(f"--alignment-layer {args.alignment_layer}: the model has {layers} decoder layers "
+                          f"(0 to {layers - 1}, or -1 to -{layers} from the last)")
+    if args.alignment_heads and not all(0 <= h < heads for h in args.alignment_heads):
+        raise ConfigError(f"--alignment-heads {args.alignment_heads}: the model has heads 0 to {heads - 1}")
+
+
+def hypothesis_extras(args: argparse.Namespace, model, tokenizer, source: str, translation: str) -> dict:
+    """What --alignments and --confidence add to one hypothesis (one scoring pass for both)."""
+    from attnmt.inspect.align import trace_extras
+    from attnmt.inspect.trace import trace_translation
+
+    if not (args.alignments or args.confidence):
+        return {}
+    trace = trace_translation(model, tokenizer, source, target=translation) if source.strip() else None
+    return trace_extras(trace, args.alignments, args.confidence, args.alignment_layer, args.alignment_heads)
+
+
+def add_to(commands: argparse._SubParsersAction) -> None:
+    p = commands.add_parser("translate", help="translate lines of text")
+    add_model_run_options(p)
+    p.add_argument("input", nargs="?", help="input file, plain or .gz (default: stdin, translated as "
+                   "lines arrive when it is a terminal or a pipe)")
+    p.add_argument("output", nargs="?", help="output file, which appears (or replaces the previous one) once "
+                   "complete (default: stdout)")
+    p.add_argument("--n-best", type=positive_int, default=DEFAULT.n_best, help="hypotheses per input line (<= --beam; "
+                   "with --output-format tsv or jsonl)")
+    p.add_argument("--input-format", choices=(*INPUT_FORMATS, *DOCUMENT_FORMATS), default="text",
+                   help='text: a sentence or paragraph a line; jsonl: {"text": ..., "glossary": {"source term": '
+                        '"target term"}, "prefix": ...} a line (glossary and prefix optional); html (a page, or a '
+                        "fragment a line), xml (a fragment a line), srt, vtt: documents, markup carried through by "
+                        "word alignments (docs/documents.md)")
+    p.add_argument("--glossary", metavar="TSV", help="terms the translations must use: 'source term<TAB>target "
+                   "term' lines, # comments (docs/translating.md, Terminology)")
+    p.add_argument("--prefix", help="text every translation starts with (JSONL lines may give their own)")
+    p.add_argument("--output-format", choices=FORMATS, default="text",
+                   help="text: the best translation a line; tsv: line, rank, score, log-prob, translation "
+                   "per hypothesis; jsonl: one object per input line (docs: attnmt.cli.lines)")
+    p.add_argument("--alignments", action="store_true", help="word alignments from cross-attention, "
+                   "Pharaoh pairs (source word-target word): 'translation ||| 0-0 1-1' in text format")
+    p.add_argument("--alignment-layer", type=int, default=-1,
+                   help="decoder layer whose cross-attention aligns (default -1, the last)")
+    p.add_argument("--alignment-heads", type=heads_list, help="heads of that layer to average, e.g. 0,2 "
+                   "(default: all)")
+    p.add_argument("--confidence", action="store_true", help="each output piece's probability "
+                   "(with --output-format jsonl)")
+    add_document_options(p)
+    p.set_defaults(run=run)
+
+
+heads_list_item = whole_number(0)
+
+
+def heads_list(text: str) -> list[int]:
+    """An argparse type: comma-separated head numbers, e.g. 0,2."""
+    return [heads_list_item(h.strip()) for h in text.split(",")]

@@ -1,0 +1,106 @@
+"""``attnmt translate --input-format html|xml|srt|vtt``, and paragraph splitting of plain text (attnmt.documents).
+
+- ``text`` (the default): each line is split into sentences (``--no-split``: translated whole,
+  as before), URLs and e-mail addresses kept as they are; one output line per input line.
+  Lines are translated whole, as before, with per-line extras (``--alignments``, ``--n-best``,
+  ``--output-format tsv|jsonl``) or guides (``--glossary``, ``--prefix``, ``jsonl`` input).
+  The other formats take ``--glossary`` (its terms required in every sentence), not ``--prefix``.
+- ``html``: a whole document (the input starts with ``<!DOCTYPE`` or ``<html>``) is translated
+  as one page; anything else is one HTML fragment a line.
+- ``xml``: a whole document (the input starts with an XML declaration or a ``<!DOCTYPE``) is
+  translated as one, its DOCTYPE kept as it is; anything else is one XML fragment a line.
+- ``srt``, ``vtt``: a subtitle file; cue text translated, numbering and timings kept.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable
+from functools import partial
+from typing import TextIO
+
+from attnmt.cli.lines import line_by_line
+from attnmt.decoding import Decoding
+from attnmt.decoding.glossary import Glossary
+from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, translate_lines
+from attnmt.documents.subtitles import translate_subtitle_text
+from attnmt.errors import ConfigError
+
+DOCUMENT_FORMATS = ("html", "xml", "srt", "vtt")  # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
+
+
+def check_document_options(args: argparse.Namespace) -> None:
+    """Documents come out as documents: one translation, no per-line extras or prefixes (a
+    glossary applies to every sentence)."""
+    if args.input_format in DOCUMENT_FORMATS and (args.output_format != "text" or args.alignments
+                                                  or args.confidence or args.prefix):
+        raise ConfigError(f"--input-format {args.input_format} writes the translated {args.input_format}: leave out "
+                          "--output-format, --n-best, --alignments, --confidence and --prefix")
+
+
+def uses_documents(args: argparse.Namespace) -> bool:
+    """Whether ``translate`` goes through attnmt.documents: a markup or subtitle format, or plain
+    text split into sentences with nothing but the best translation asked for (with more, the
+    lines go through attnmt.documents.paragraphs: splits_lines)."""
+    if args.input_format in DOCUMENT_FORMATS:
+        return True
+    return (splits_lines(args) and args.output_format == "text"
+            and not (args.alignments or args.glossary or args.prefix))
+
+
+def splits_lines(args: argparse.Namespace) -> bool:
+    """Whether ``translate`` splits each input line into sentences: plain text, unless --no-split
+    (a JSONL line, with its own glossary and prefix, is translated whole)."""
+    return args.input_format == "text" and not args.no_split
+
+
+def document_options(args: argparse.Namespace) -> DocumentOptions:
+    return DocumentOptions(source_lang=args.source_lang, target_lang=args.target_lang, split=not args.no_split,
+                           attributes=tuple(name.strip() for name in args.attributes.split(",") if name.strip()))
+
+
+def translate_document_input(args: argparse.Namespace, model, tokenizer, decoding: Decoding,
+                             batches: Iterable[list[str]], out: TextIO, glossary: Glossary | None = None) -> int:
+    """Reads the input (lines as they arrive for text, whole otherwise), writes the translation;
+    returns how many lines the model failed on (each named on stderr, its output line empty;
+    attnmt.cli.lines.line_by_line)."""
+    translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size, glossary)
+    options = document_options(args)
+    where = args.input if args.input not in (None, "-") else "<stdin>"
+    if args.input_format == "text":
+        first_line, failed = 1, 0
+        for lines in batches:
+            translated, lost = line_by_line(partial(translate_lines, translator=translator, options=options), lines,
+                                            where, first_line)
+            out.write("".join(line + "\n" for line in translated))
+            out.flush()
+            first_line, failed = first_line + len(lines), failed + lost
+        return failed
+    from attnmt.documents.markup import is_document, translate_markup  # lxml: only here (plain text starts faster)
+
+    text = "".join(line + "\n" for lines in batches for line in lines)
+    xml = args.input_format == "xml"
+    failed = 0
+    if args.input_format in ("srt", "vtt"):
+        out.write(translate_subtitle_text(text, translator, options, where))
+    elif is_document(text, xml):
+        out.write(translate_markup([text], translator, options, xml, where=where)[0])
+    else:
+        fragments = partial(translate_markup, translator=translator, options=options, xml=xml, where=where, unit="line")
+        translated, failed = line_by_line(fragments, text.split("\n")[:-1], where, 1)
+        out.write("".join(line + "\n" for line in translated))
+    out.flush()
+    return failed
+
+
+def add_document_options(p: argparse.ArgumentParser) -> None:
+    """--no-split, --source-lang, --target-lang and --attributes (the formats: --input-format)."""
+    p.add_argument("--no-split", action="store_true", help="translate each line (HTML block, cue) whole instead "
+                   "of sentence by sentence")
+    p.add_argument("--source-lang", default="en", help="source language code for the sentence splitter "
+                   "(default en)")
+    p.add_argument("--target-lang", help="written into an HTML page's lang attribute")
+    p.add_argument("--attributes", default=",".join(DocumentOptions.attributes),
+                   help="HTML attributes whose values are translated, comma-separated ('' for none; default: "
+                   "%(default)s)")
+

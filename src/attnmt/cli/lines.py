@@ -1,0 +1,235 @@
+"""Lines in, lines out for ``attnmt translate``: input read whole or streamed, output as text, TSV or JSONL.
+
+A file (or a redirected regular file on stdin) is read whole and translated in
+length-sorted batches.  A terminal or a pipe is streamed: whatever complete lines
+have arrived are translated together and written out, flushed, before the next
+read waits, so ``attnmt translate`` can sit at the end of a pipe that stays open.
+
+Input formats: ``text``, a sentence a line; ``jsonl``, a JSON object a line, ``{"text": "…"}``
+with, optionally, ``"glossary": {"source term": "target term", …}`` (added to ``--glossary``'s
+terms; the line's own win) and ``"prefix": "…"`` (the translation starts with it; instead of
+``--prefix``).  A malformed line stops with ``file:line`` and what is wrong.  A line the model
+fails on is named the same way, its output left empty; the other lines are translated.
+
+Output formats (one output unit per input line, in input order, always):
+
+- ``text``: the best translation, one line per input line (``translation ||| 0-0 1-1 …``
+  with ``--alignments``: Pharaoh pairs, source word - target word, counting from 0);
+- ``tsv``: one row per hypothesis: ``line<TAB>rank<TAB>score<TAB>log_prob<TAB>translation``
+  (``<TAB>alignment`` with ``--alignments``), line and rank counting from 1,
+  score = log_prob / length penalty (what beam search ranks by);
+- ``jsonl``: one JSON object per input line: ``{"line": 1, "hypotheses": [{"text": …,
+  "score": …, "log_prob": …}, …]}``, with ``"alignment": "0-0 1-1 …"`` (``--alignments``)
+  and ``"confidence": [[piece, probability], …, ["</s>", p]]`` (``--confidence``: the
+  probability of each output piece given the ones before it) per hypothesis.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO, TextIO, TypeVar
+
+from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.translate import SentencesFailed, Translation
+from attnmt.errors import DataError, OutputError
+from attnmt.files import atomic_file, write_failure
+from attnmt.inspect.align import pharaoh
+from attnmt.text.data import decode_lines
+
+FORMATS = ("text", "tsv", "jsonl")
+INPUT_FORMATS = ("text", "jsonl")
+JSONL_KEYS = ("text", "glossary", "prefix")
+CHUNK_BYTES = 1 << 16
+T = TypeVar("T")
+
+
+def is_stream(stream: BinaryIO) -> bool:
+    """True for a terminal or a pipe (translate as lines arrive), False for a regular file."""
+    try:
+        return not stat.S_ISREG(os.fstat(stream.fileno()).st_mode)
+    except (AttributeError, OSError, ValueError):  # an in-memory stream: it is all there already
+        return False
+
+
+def line_batches(stream: BinaryIO, source: str = "<stdin>") -> Iterator[list[str]]:
+    """The input's lines, all at once from a file, or in the groups they arrive in from a stream."""
+    if not is_stream(stream):
+        yield decode_lines(stream.read(), source)
+        return
+    pending, fd = b"", stream.fileno()
+    while True:
+        chunk = os.read(fd, CHUNK_BYTES)  # waits for input, then returns what has arrived
+        if not chunk:
+            break
+        pending += chunk
+        complete, newline, pending = pending.rpartition(b"\n")
+        if newline:
+            yield decode_lines(complete + newline, source)
+    if pending:
+        yield decode_lines(pending, source)
+
+
+@dataclass
+class Inputs:
+    """Input lines as ``attnmt.decoding.translate`` takes them: the texts, and each one's glossary and prefix."""
+
+    texts: list[str]
+    glossaries: list[Glossary | None]
+    prefixes: list[str | None]
+
+
+def read_inputs(lines: list[str], input_format: str, source: str, first_line: int,
+                glossary: Glossary | None = None, prefix: str | None = None) -> Inputs:
+    """Lines first_line, first_line + 1, … of ``source`` as Inputs: ``text`` lines with ``glossary``
+    and ``prefix`` for all, or ``jsonl`` objects (module docstring); a DataError names source:line."""
+    if input_format == "text":
+        return Inputs(lines, [glossary] * len(lines), [prefix] * len(lines))
+    inputs = Inputs([], [], [])
+    for number, line in enumerate(lines, start=first_line):
+        where = f"{source}:{number}"
+        item = json_object(line, where)
+        terms = item.get("glossary")
+        if terms is not None and not isinstance(terms, dict):
+            raise DataError(f'{where}: "glossary" must be an object {{"source term": "target term"}}, got {terms!r}')
+        own = item.get("prefix", prefix)
+        if own is not None and not isinstance(own, str):
+            raise DataError(f'{where}: "prefix" must be text, got {own!r}')
+        inputs.texts.append(item["text"])
+        inputs.glossaries.append((glossary or Glossary()).merged(Glossary.of(terms, where)) if terms else glossary)
+        inputs.prefixes.append(own)
+    return inputs
+
+
+def json_object(line: str, where: str) -> dict:
+    """One JSONL input line as its object, checked: a "text" string and no unknown keys."""
+    if not line.strip():
+        return {"text": ""}  # a blank line stays a blank line: one output for it, as in text input
+    try:
+        item = json.loads(line)
+    except json.JSONDecodeError as error:
+        raise DataError(f"{where}: not valid JSON ({error.msg} at character {error.pos})") from None
+    if not isinstance(item, dict) or not isinstance(item.get("text"), str):
+        raise DataError(f'{where}: expected an object with a "text" string, e.g. {{"text": "A dog runs."}}')
+    unknown = sorted(set(item) - set(JSONL_KEYS))
+    if unknown:
+        raise DataError(f"{where}: unknown key(s) {', '.join(unknown)}; the keys are {', '.join(JSONL_KEYS)}")
+    return item
+
+
+@contextmanager
+def output(path: str | None) -> Iterator[TextIO]:
+    """Where translations go: standard output (``path`` None or "-"), a file written under a
+    temporary name and renamed into place at the end (so that a run that fails leaves the
+    previous file as it was), or a path that is not a regular file, written as it is.
+
+    A failed write (a full disk) raises a one-line error naming the output, never a partial
+    success; BrokenPipeError (the reader left, as ``| head`` does) passes through."""
+    if path not in (None, "-") and not written_in_place(path):
+        with atomic_file(Path(path)) as tmp, open(tmp, "w", encoding="utf-8") as out:
+            yield out
+        return
+    try:
+        with open_in_place(path) as out:
+            yield out
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        where = path if path not in (None, "-") else "<stdout>"
+        raise OutputError(f"could not write {where}: {write_failure(error)}") from None
+
+
+def written_in_place(path: str) -> bool:
+    """True for an existing path that is not a regular file (a device, a named pipe, a link such as
+    /dev/stdout), where a rename would replace the link or the device itself."""
+    try:
+        return not stat.S_ISREG(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        return False
+
+
+def open_in_place(path: str | None) -> AbstractContextManager[TextIO]:
+    """``path`` opened for writing, or standard output through a buffered writer of its own: where
+    sys.stdout is unbuffered (PYTHONUNBUFFERED), its text layer drops the rest of a short write
+    (a nearly full disk) without an error, where a buffered writer writes on or raises."""
+    if path not in (None, "-"):
+        return open(path, "w", encoding="utf-8")
+    sys.stdout.flush()
+    try:
+        return open(sys.stdout.fileno(), "w", encoding="utf-8", closefd=False)
+    except (AttributeError, OSError, ValueError):  # an in-memory stdout (a test's): nothing to drop
+        return nullcontext(sys.stdout)
+
+
+def report_not_translated(where: str, line: int, error: Exception) -> None:
+    """Names on stderr an input line the model failed on (its output is left empty) and why."""
+    print(f"attnmt: error: {where}:{line}: not translated, the model failed on it ({type(error).__name__}: "
+          f"{error}); its output is left empty", file=sys.stderr)
+
+
+def kept(translating: Callable[[], T], where: str, first_line: int) -> tuple[T, int]:
+    """``translating()``'s outputs for input lines first_line, first_line + 1, … (a sentence a line)
+    and how many of them the model failed on: each such line is named (report_not_translated)
+    and the others keep their translations (attnmt.decoding.translate.SentencesFailed)."""
+    try:
+        return translating(), 0
+    except SentencesFailed as failed:
+        for i, error in failed.failures.items():
+            report_not_translated(where, first_line + i, error)
+        return failed.outputs, len(failed.failures)
+
+
+def line_by_line(translating: Callable[[list[str]], list[T]], lines: list[str], where: str,
+                 first_line: int, lost: T = "") -> tuple[list[T], int]:
+    """``translating(lines)``, one output per line; where the model fails on a sentence, each line
+    alone, so that only the lines it fails on alone are lost (named: report_not_translated, their
+    output ``lost``).  Returns the outputs and how many lines failed."""
+    try:
+        return translating(lines), 0
+    except SentencesFailed:
+        pass
+    outputs, failed = [], 0
+    for number, line in enumerate(lines, start=first_line):
+        try:
+            outputs += translating([line])
+        except SentencesFailed as error:
+            report_not_translated(where, number, next(iter(error.failures.values())))
+            outputs.append(lost)
+            failed += 1
+    return outputs, failed
+
+
+Alignments = list[tuple[int, int]]
+
+
+def write_texts(out: TextIO, texts: list[str], alignments: list[Alignments] | None = None) -> None:
+    """``text`` format: one translation per line (``translation ||| 0-0 1-1 …`` with word
+    alignments, as Marian writes them), then a flush."""
+    if alignments is not None:
+        texts = [f"{text} ||| {pharaoh(pairs)}" for text, pairs in zip(texts, alignments, strict=True)]
+    out.write("".join(text + "\n" for text in texts))
+    out.flush()
+
+
+def write_hypotheses(out: TextIO, first_line: int, results: list[list[Translation]], output_format: str,
+                     extras: list[list[dict]] | None = None) -> None:
+    """``tsv`` or ``jsonl``: the hypotheses of input lines first_line, first_line + 1, … (counting
+    from 1).  ``extras``, one dict per hypothesis (``alignment``, ``confidence``), become more
+    keys of its JSON object, or more TSV columns, in their order."""
+    for i, hypotheses in enumerate(results):
+        line = first_line + i
+        fields = [{"text": h.text, "score": round(h.score, 4), "log_prob": round(h.log_prob, 4),
+                   **(extras[i][j] if extras is not None else {})} for j, h in enumerate(hypotheses)]
+        if output_format == "tsv":
+            out.write("".join("\t".join([str(line), str(rank), f"{f.pop('score'):.4f}", f"{f.pop('log_prob'):.4f}",
+                                         f.pop("text"), *map(str, f.values())]) + "\n"
+                              for rank, f in enumerate(fields, start=1)))
+        else:
+            out.write(json.dumps({"line": line, "hypotheses": fields}, ensure_ascii=False) + "\n")
+    out.flush()

@@ -1,0 +1,139 @@
+"""The command line: ``attnmt prepare | train | average | demo | translate | evaluate | attention | explain | plot |
+export | import | serve | shortlist``; each command's home is a module of attnmt.cli.commands, the options
+several share are declared once in attnmt.cli.options.
+
+User mistakes (a bad config key, a missing file, a broken model directory)
+print one clear line and exit with status 2, never a stack trace.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import logging
+import os
+import sys
+from collections.abc import Sequence
+
+from attnmt import __version__
+from attnmt.cli.commands import evaluate, interop, pictures, serve, shortlist, train, translate
+from attnmt.cli.commands.train import OWN_FLAGS
+from attnmt.errors import ConfigError, UserError
+from attnmt.files import write_failure
+
+USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError)
+# Optional dependencies, by the extra that installs them (pip install 'attnmt[serve]', or [all]).
+EXTRAS = {"fastapi": "serve", "uvicorn": "serve", "lingua": "serve", "limits": "serve", "prometheus_client": "serve",
+          "python_multipart": "serve", "matplotlib": "plot", "tensorboard": "tensorboard",
+          "transformers": "export", "ctranslate2": "export"}
+
+
+def torch_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("torch")
+    except PackageNotFoundError:
+        return "not installed"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="attnmt", description="The Transformer of 'Attention Is All You Need': train translation models, "
+        "translate, score, look at attention, serve and export them. 'attnmt COMMAND --help' for each command.")
+    parser.add_argument("--version", action="version", version=f"attnmt {__version__} (PyTorch {torch_version()})")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    for command in (train, translate, evaluate, shortlist, pictures, interop, serve):
+        command.add_to(commands)
+    return parser
+
+
+def split_overrides(argv: list[str], flags: set[str]) -> tuple[list[str], dict[str, str]]:
+    """Separates config overrides from a command's own arguments (``flags`` take a value too).
+
+    An override is ``--key value``, ``--key=value`` or a bare ``--key`` (true); nested keys
+    are dotted (``--model.d_model 512``), and dashes in names read as underscores.  Done by
+    hand because argparse would take an override's value for the optional CONFIG.
+    """
+    own, overrides = argv[:1], {}
+    items = argv[1:]
+    while items:
+        item = items.pop(0)
+        name, has_value, value = item.partition("=")
+        if name in flags or item in ("-h", "--help") or not item.startswith("--"):
+            own.append(item)
+            if name in flags and not has_value and items:
+                own.append(items.pop(0))
+            continue
+        key = name[2:].replace("-", "_")
+        if not key:
+            raise ConfigError(f"expected '--key value' overrides, got {item!r}")
+        if has_value:
+            overrides[key] = value
+        elif items and not items[0].startswith("--"):
+            overrides[key] = items.pop(0)
+        else:
+            overrides[key] = "true"  # a bare --flag switches a boolean key on
+    return own, overrides
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    extra: dict[str, str] = {}
+    if argv and argv[0] in OWN_FLAGS:
+        argv, extra = split_overrides(argv, OWN_FLAGS[argv[0]])
+    args = parser.parse_args(argv)
+    try:
+        return args.run(args, extra)
+    except USER_ERRORS as error:
+        print(f"attnmt: error: {error}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as error:
+        extra = EXTRAS.get((error.name or "").split(".")[0])
+        if extra is None:
+            raise
+        print(f"attnmt: error: 'attnmt {args.command}' needs {error.name}, from the {extra} extra: "
+              f"pip install 'attnmt[{extra}]'", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("attnmt: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # the reader of the output has all it wants (| head): no failure of ours
+        return 0
+
+
+# Commands whose process has nothing left to do once they return: the process ends with os._exit,
+# skipping the interpreter's teardown of PyTorch's modules (a large share of a short job's wall
+# time: docs/performance.md, "Start-up").
+QUICK_EXIT = ("translate", "evaluate")
+
+
+def entry() -> None:
+    """The ``attnmt`` command and ``python -m attnmt``: ``main``, then the process ends."""
+    code = flush_stdout(main())
+    if sys.argv[1:2] and sys.argv[1] in QUICK_EXIT:
+        logging.shutdown()
+        with contextlib.suppress(OSError):  # nowhere left to say anything
+            sys.stderr.flush()
+        os._exit(code)
+    sys.exit(code)
+
+
+def flush_stdout(code: int) -> int:
+    """Writes what standard output still holds; returns the exit status: ``code``, or 2 with one
+    line on stderr where the write fails (a full disk), so that no output ends short silently."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:  # the reader left (| head): what it did not read is not wanted
+        # Standard output goes nowhere from here on, so the interpreter's own flush at exit stays quiet.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    except OSError as error:
+        print(f"attnmt: error: could not write <stdout>: {write_failure(error)}", file=sys.stderr)
+        return code or 2
+    return code
+
+
+if __name__ == "__main__":
+    entry()

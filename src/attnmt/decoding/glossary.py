@@ -1,0 +1,127 @@
+"""Glossaries: source terms and the target terms a translation must use for them.
+
+A glossary file is UTF-8 text, one term a line::
+
+    # source term <TAB> target term
+    people	Personen
+    New York	New York
+
+Blank lines and lines starting with ``#`` are skipped; any other line must hold exactly one
+TAB with a term on each side.  A source term occurs in a sentence where its words occur in it
+as whole words, ignoring case, with any run of spaces between them.  Where several terms
+could match at one place, the longest wins, and a matched span is not matched again by
+another term (so "New York" alone is found in "New York City" when both it and "York City"
+are in the glossary, from the left).  Each matched term's target term is then required once,
+exactly as written (attnmt.decoding.constraints turns them into the beam search's constraints).
+
+The source terms are kept in a dict (case-folded, spaces as one), so a sentence is matched with
+one look-up per place and length of term: the steps grow with the sentence and with how many
+lengths the terms have, never with how many terms there are (a glossary of 100,000 terms
+matches as fast as one of ten).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from attnmt.errors import DataError
+from attnmt.text.data import read_lines
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """Source term -> target term, matched as the module docstring says.  Build one with
+    ``Glossary.of({"people": "Personen"})`` or ``read_glossary(path)``."""
+
+    terms: tuple[tuple[str, str], ...] = ()
+    _targets: dict[str, str] = field(default_factory=dict, compare=False, repr=False)  # normal source -> target
+    _lengths: tuple[int, ...] = field(default=(), compare=False, repr=False)  # of the normal sources, longest first
+
+    @classmethod
+    def of(cls, terms: Mapping[str, str] | Iterable[tuple[str, str]], where: str = "glossary") -> Glossary:
+        """A glossary of (source, target) pairs; a blank term, or one source term with two target
+        terms, is a DataError naming ``where`` and the term."""
+        kept: dict[str, tuple[str, str]] = {}
+        for source, target in terms.items() if isinstance(terms, Mapping) else terms:
+            add_term(kept, source, target, where)
+        return cls.indexed(kept)
+
+    @classmethod
+    def indexed(cls, kept: dict[str, tuple[str, str]]) -> Glossary:
+        """The glossary of ``kept``: normal source term -> (source, target), checked (``add_term``)."""
+        targets = {key: target for key, (_, target) in kept.items()}
+        return cls(tuple(kept.values()), targets, tuple(sorted({len(key) for key in targets}, reverse=True)))
+
+    def __len__(self) -> int:
+        return len(self.terms)
+
+    def __bool__(self) -> bool:
+        return bool(self.terms)
+
+    def merged(self, other: Glossary | None) -> Glossary:
+        """This glossary with ``other``'s terms added; other's target wins for a source term in both."""
+        if not other:
+            return self
+        kept = dict(zip(self._targets, self.terms, strict=True))  # both in the order the terms came
+        kept.update(zip(other._targets, other.terms, strict=True))
+        return Glossary.indexed(kept)
+
+    def matches(self, sentence: str) -> list[str]:
+        """The target terms this sentence needs, in the order their source terms occur, each once."""
+        text, found, start = normal(sentence), [], 0
+        while start < len(text):
+            source = None if is_word(text, start - 1) else self.source_at(text, start)
+            if source is not None:
+                found.append(self._targets[source])
+            start += len(source or " ")
+        return list(dict.fromkeys(found))
+
+    def source_at(self, text: str, start: int) -> str | None:
+        """The longest normal source term at ``text[start:]`` (a normal text) that ends where a
+        word does; None for none.  One look-up per length of term."""
+        for length in self._lengths:
+            end = start + length
+            if end <= len(text) and not is_word(text, end) and text[start:end] in self._targets:
+                return text[start:end]
+        return None
+
+
+def normal(term: str) -> str:
+    """A term as matching sees it: case-folded, runs of spaces as one."""
+    return " ".join(term.casefold().split())
+
+
+def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, where: str) -> None:
+    """Adds (source, target), stripped, to ``kept`` under its normal source; a DataError naming
+    ``where`` for a term that is not text or is blank, or a second target for one source term."""
+    for side, term, other in (("source", source, target), ("target", target, source)):
+        if not isinstance(term, str):
+            raise DataError(f"{where}: the {side} term must be text, got {term!r}")
+        if not term.strip():
+            raise DataError(f"{where}: empty {side} term (beside {other!r})")
+    key, pair = normal(source), (source.strip(), target.strip())
+    if kept.get(key, pair)[1] != pair[1]:
+        raise DataError(f"{where}: source term {source!r} has two target terms, {kept[key][1]!r} and {target!r}")
+    kept[key] = pair
+
+
+def is_word(text: str, at: int) -> bool:
+    """Whether ``text[at]`` is a word character (as regular expressions' \\w); False outside the text."""
+    return 0 <= at < len(text) and (text[at].isalnum() or text[at] == "_")
+
+
+def read_glossary(path: str | Path) -> Glossary:
+    """The glossary in a TSV file (module docstring); a malformed line is a DataError naming
+    ``path:line`` and what is wrong with it."""
+    kept: dict[str, tuple[str, str]] = {}
+    for number, line in enumerate(read_lines(path), start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        fields = line.split("\t")
+        if len(fields) != 2:
+            raise DataError(f"{path}:{number}: expected 'source term<TAB>target term', got {len(fields) - 1} TABs "
+                            f"in {line!r}")
+        add_term(kept, *fields, f"{path}:{number}")
+    return Glossary.of(kept.values(), str(path))

@@ -1,0 +1,143 @@
+"""From the logits of the next token to the token chosen: the most likely ones (greedy and beam
+search) or one drawn at random (sampling).
+
+``NextTokens`` is written with PyTorch operations; the inference copy brings a C++ one
+(attnmt.fast.next_tokens.FusedNextTokens) that never writes the [N, V] log-probabilities, and
+``next_tokens_of`` picks the model's own.
+
+Sampling: Random sampling: each next token drawn from the model's distribution instead of the most likely
+one taken (for back-translation, where varied sources teach more than the most likely ones;
+Edunov et al., 2018).
+
+The distribution is softmax(logits / temperature), cut to its ``sampling_topk`` most likely
+tokens (0: all of them) and then to the fewest most likely whose probability adds up to at
+least ``sampling_topp`` (Holtzman et al., 2020), as CTranslate2 and Hugging Face do.  Draws
+come from one generator seeded with ``Decoding.seed``: the same input, options and seed give
+the same output.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import torch
+from torch import Tensor
+
+from attnmt.config import TransformerConfig
+from attnmt.decoding import Decoding
+from attnmt.model import Transformer
+
+
+def row_top_k(scores: Tensor, k: int, chunk: int = 64) -> tuple[Tensor, Tensor]:
+    """``scores.topk(k, dim=1)`` for scores [N, V] with a large V, found faster.
+
+    torch.topk scans each row element by element; ``amax`` over chunks of the row is
+    vectorised.  A row's k best values lie in the k chunks with the best maxima (any
+    value outside them is beaten by those k maxima), so only those k·chunk values,
+    and the row's last partial chunk, go to topk (docs/performance.md has the timings).
+    """
+    rows, vocab = scores.shape
+    n_chunks = vocab // chunk
+    if n_chunks <= k:
+        return scores.topk(min(k, vocab), dim=1)
+    full = n_chunks * chunk
+    chunks = scores[:, :full].view(rows, n_chunks, chunk)
+    best = chunks.amax(dim=2).topk(k, dim=1).indices  # [rows, k]
+    values = chunks[torch.arange(rows, device=scores.device)[:, None], best].view(rows, k * chunk)
+    columns = (best[:, :, None] * chunk + torch.arange(chunk, device=scores.device)).view(rows, k * chunk)
+    if full < vocab:
+        values = torch.cat([values, scores[:, full:]], dim=1)
+        tail = torch.arange(full, vocab, device=scores.device).expand(rows, -1)
+        columns = torch.cat([columns, tail], dim=1)
+    top, position = values.topk(k, dim=1)
+    return top, columns.gather(1, position)
+
+
+def ban(logits: Tensor, banned: Sequence[int]) -> Tensor:
+    """logits [N, V] with the ``banned`` tokens' logits at -inf (a copy where any are banned)."""
+    if not banned:
+        return logits
+    return logits.index_fill(1, torch.tensor(banned, device=logits.device), float("-inf"))
+
+
+class NextTokens:
+    """From logits to next tokens, as the searches choose them; written with PyTorch operations.
+
+    The inference copy brings a C++ one (attnmt.fast.next_tokens.FusedNextTokens, its
+    ``next_tokens``) that never writes the [N, V] log-probabilities; ``next_tokens_of``
+    picks the model's own.
+    """
+
+    # Sentences per batch that attnmt.decoding.translate uses unless told (0: its max_tokens decides).
+    # Large batches suit the readable model: its per-operation costs are paid once per batch.
+    batch_sentences = 0
+
+    def sentences_per_batch(self, config: TransformerConfig, rows_per_sentence: int) -> int:
+        """Sentences per batch for a search with ``rows_per_sentence`` rows each (beam_size);
+        0: attnmt.decoding.translate's max_tokens decides."""
+        return self.batch_sentences
+
+    def top_log_probs(self, logits: Tensor, k: int, banned: Sequence[int]) -> tuple[Tensor, Tensor, Tensor]:
+        """logits [N, V] -> each row's k most likely tokens under log_softmax over the whole
+        vocabulary, best first, never one in ``banned``:
+        (log-probs [N, k], tokens [N, k], the row's normaliser log Σ_v exp(logit_v) [N])."""
+        normaliser = logits.logsumexp(dim=-1)  # [N]
+        top, tokens = row_top_k(ban(logits, banned), k)
+        return top - normaliser[:, None], tokens, normaliser
+
+    def best_tokens(self, logits: Tensor, banned: Sequence[int]) -> Tensor:
+        """Greedy search's choice: logits [N, V] -> each row's most likely token [N], never one in
+        ``banned`` (the largest logit is the largest log-probability: no softmax needed)."""
+        return row_top_k(ban(logits, banned), 1)[1][:, 0]
+
+    def full_width(self, logits: Tensor) -> Tensor:
+        """The logits over the whole vocabulary [N, V], for work that indexes them by token id
+        (penalties, forced and wanted tokens, sampling).  The model's logits already are; an
+        inference copy with a vocabulary shortlist (attnmt.fast.shortlist) computes only the
+        shortlist's columns, which its own NextTokens widens here."""
+        return logits
+
+
+READABLE = NextTokens()
+
+
+def never_generated(config: TransformerConfig, decoding: Decoding) -> list[int]:
+    """Tokens no search ever chooses: pad, BOS, and the unknown piece with ``disable_unk``."""
+    return sorted({config.pad_id, config.bos_id, *([config.unk_id] if decoding.disable_unk else [])})
+
+
+def next_tokens_of(model: Transformer) -> NextTokens:
+    """The model's own next-token selection where it brings one (the inference copy), else the readable one."""
+    return getattr(model, "next_tokens", READABLE)
+
+
+class Sampler:
+    """Greedy search's choice of next token, drawn at random (``best_tokens``, as NextTokens has it)."""
+
+    def __init__(self, decoding: Decoding, device: torch.device) -> None:
+        self.top_k, self.top_p, self.temperature = (
+            decoding.sampling_topk, decoding.sampling_topp, decoding.sampling_temperature)
+        self.generator = torch.Generator(device=device)
+        if decoding.seed is None:
+            self.generator.seed()
+        else:
+            self.generator.manual_seed(decoding.seed)
+
+    def best_tokens(self, logits: Tensor, banned: Sequence[int]) -> Tensor:
+        """logits [N, V] -> one token per row [N], drawn; never one in ``banned``."""
+        logits = ban(logits.float() / self.temperature, banned)
+        if 0 < self.top_k < logits.size(1):
+            kth = logits.topk(self.top_k, dim=1).values[:, -1:]
+            logits = logits.masked_fill(logits < kth, float("-inf"))
+        if self.top_p < 1:
+            logits = nucleus(logits, self.top_p)
+        return torch.multinomial(logits.softmax(dim=1), 1, generator=self.generator).squeeze(1)
+
+
+def nucleus(logits: Tensor, p: float) -> Tensor:
+    """logits [N, V] at -inf outside each row's nucleus: the fewest most likely tokens whose
+    probabilities add up to p or more."""
+    ordered, order = logits.sort(dim=1, descending=True)
+    probs = ordered.softmax(dim=1)
+    before = probs.cumsum(dim=1) - probs  # the probability of the tokens ahead of each
+    return logits.scatter(1, order, ordered.masked_fill(before >= p, float("-inf")))

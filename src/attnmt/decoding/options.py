@@ -1,0 +1,136 @@
+"""How to decode: one frozen value holding every search option, with its defaults in one place.
+
+The Python API (attnmt.decoding.translate), ``attnmt translate`` / ``evaluate`` / ``serve``, the demo,
+checkpoint averaging and the figures all take a :class:`Decoding`; nothing else spells a
+default beam size, length penalty or length limit.  Change one option with
+``dataclasses.replace(decoding, beam_size=1)``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from attnmt.errors import ConfigError
+
+# The widest beam accepted: beyond it the work grows with no gain in quality (and a typo such as
+# 2000 would take minutes and gigabytes for one sentence).
+MAX_BEAM = 64
+# Padded source tokens per batch of sentences searched together (attnmt.decoding.translate and all that
+# batch through it: alignments, documents, ``attnmt translate --max-tokens``).
+MAX_TOKENS = 4096
+MOST_SEED = 2**64 - 1  # the random generator's seed is 64 bits (torch.Generator.manual_seed)
+
+
+@dataclass(frozen=True)
+class Decoding:
+    """The search settings of one translation request.
+
+    beam_size:     hypotheses kept per sentence (1: greedy search)
+    alpha:         GNMT length penalty α; scores are log_prob / ((5 + |Y|) / 6)^α
+    n_best:        finished hypotheses returned per sentence, best first (at most beam_size)
+    max_len_a, max_len_b: a sentence may have at most a·source_length + b output tokens
+                   (and never more than the model's positions allow)
+    min_len:       EOS is ruled out before this many output tokens (1: no empty output)
+    early_stopping: beam search ends a sentence once beam_size hypotheses finished, whether or
+                   not an active one could still beat them (Hugging Face's early_stopping=True)
+    sampling_topk: 1: no sampling (the most likely token); 0 or k > 1: each token is drawn at
+                   random from the whole distribution (0) or its k most likely tokens (k), as
+                   CTranslate2's option of that name (with beam_size 1; for back-translation)
+    sampling_topp: with sampling, draw from the fewest most likely tokens whose probability
+                   adds up to at least p (nucleus sampling; 1: all of them)
+    sampling_temperature: with sampling, draw from softmax(logits / temperature)
+    seed:          with sampling, the random generator's seed (0 to MOST_SEED): the same input
+                   and seed give the same output (None: a new draw each time)
+    no_repeat_ngram_size: no n-gram of this many tokens occurs twice in an output (0: off)
+    repetition_penalty: logits of tokens already in the output are divided by this (multiplied,
+                   where negative), as in CTRL (Keskar et al., 2019); 1: off
+    disable_unk:   the unknown piece is never generated
+    """
+
+    beam_size: int = 4
+    alpha: float = 0.6
+    n_best: int = 1
+    max_len_a: float = 1.5
+    max_len_b: int = 10
+    min_len: int = 1
+    early_stopping: bool = False
+    sampling_topk: int = 1
+    sampling_topp: float = 1.0
+    sampling_temperature: float = 1.0
+    seed: int | None = None
+    no_repeat_ngram_size: int = 0
+    repetition_penalty: float = 1.0
+    disable_unk: bool = False
+
+    def __post_init__(self) -> None:
+        for name in ("beam_size", "n_best", "max_len_b", "min_len", "sampling_topk", "no_repeat_ngram_size"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ConfigError(f"decoding option {name}: expected a whole number, got {value!r}")
+        for name in ("alpha", "max_len_a", "sampling_topp", "sampling_temperature", "repetition_penalty"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
+                raise ConfigError(f"decoding option {name}: expected a finite number, got {value!r}")
+        if not 1 <= self.beam_size <= MAX_BEAM:
+            raise ConfigError(f"decoding option beam_size: expected 1 to {MAX_BEAM}, got {self.beam_size}")
+        if not 1 <= self.n_best <= self.beam_size:
+            raise ConfigError(f"decoding option n_best {self.n_best} needs beam_size {self.n_best} or more "
+                              f"(got beam_size {self.beam_size})")
+        if self.alpha < 0:
+            raise ConfigError(f"decoding option alpha: expected 0 or more, got {self.alpha}")
+        if self.max_len_a < 0 or self.max_len_b < 0 or self.min_len < 0:
+            raise ConfigError("decoding options max_len_a, max_len_b and min_len must be 0 or more, got "
+                              f"{self.max_len_a}, {self.max_len_b}, {self.min_len}")
+        self.check_sampling()
+        if self.no_repeat_ngram_size < 0:
+            raise ConfigError(f"decoding option no_repeat_ngram_size: expected 0 or more, "
+                              f"got {self.no_repeat_ngram_size}")
+        if self.repetition_penalty <= 0:
+            raise ConfigError(f"decoding option repetition_penalty: expected more than 0, "
+                              f"got {self.repetition_penalty}")
+        if not isinstance(self.disable_unk, bool):
+            raise ConfigError(f"decoding option disable_unk: expected true or false, got {self.disable_unk!r}")
+
+    def check_sampling(self) -> None:
+        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)
+                                      or not 0 <= self.seed <= MOST_SEED):
+            raise ConfigError(f"decoding option seed: expected a whole number from 0 to 2**64 - 1, got {self.seed!r}")
+        if self.sampling_topk < 0:
+            raise ConfigError(f"decoding option sampling_topk: expected 0 (all tokens), 1 (no sampling) or more, "
+                              f"got {self.sampling_topk}")
+        if not 0 < self.sampling_topp <= 1:
+            raise ConfigError(f"decoding option sampling_topp: expected more than 0 and at most 1, got "
+                              f"{self.sampling_topp}")
+        if self.sampling_temperature <= 0:
+            raise ConfigError(f"decoding option sampling_temperature: expected more than 0, got "
+                              f"{self.sampling_temperature}")
+        if not self.sampling and (self.sampling_topp != 1 or self.sampling_temperature != 1):
+            raise ConfigError("decoding options sampling_topp and sampling_temperature only apply when sampling: "
+                              "set sampling_topk to 0 (the whole vocabulary) or a number above 1")
+        if self.sampling and self.beam_size != 1:
+            raise ConfigError(f"sampling draws one translation per sentence: set beam_size 1 (got {self.beam_size})")
+
+    @property
+    def sampling(self) -> bool:
+        """Whether tokens are drawn at random (sampling_topk other than 1) rather than the most likely taken."""
+        return self.sampling_topk != 1
+
+    @property
+    def greedy(self) -> bool:
+        """Whether one hypothesis per sentence is kept (greedy search)."""
+        return self.beam_size == 1
+
+    def max_output_length(self, src_len: int, longest: int) -> int:
+        """At most a·src_len + b output tokens, and at most ``longest`` (what the model's positions
+        allow: ``TransformerConfig.longest_input``)."""
+        return max(0, min(int(self.max_len_a * src_len + self.max_len_b), longest))
+
+    def with_max_length(self, max_length: int | None) -> Decoding:
+        """This decoding with a fixed output limit of ``max_length`` tokens (None: unchanged)."""
+        if max_length is None:
+            return self
+        return replace(self, max_len_a=0.0, max_len_b=max_length)
+
+
+DEFAULT = Decoding()

@@ -1,0 +1,136 @@
+"""The rows a search is decoding: each row one hypothesis of one source sentence, with the
+encoder's output, the decoder's key/value cache and each step's logits (attnmt.decoding.search runs the
+searches over it)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import torch
+from torch import Tensor
+
+from attnmt.attention import padding_mask
+from attnmt.decoding import DEFAULT, Decoding
+from attnmt.decoding.constraints import extra_candidates
+from attnmt.decoding.next_tokens import NextTokens, next_tokens_of
+from attnmt.decoding.penalties import Penalties
+from attnmt.model import DecoderCache, Transformer
+
+
+def output_limits(model: Transformer, src: Tensor, decoding: Decoding, at_least: Tensor | None = None) -> Tensor:
+    """src [B, S] -> each sentence's max_output_length [B], from its own (unpadded) length, and at
+    least ``at_least`` [B] tokens (what a prefix and terms need) where the model's positions allow."""
+    c = model.config
+    lengths = (src != c.pad_id).sum(dim=1).tolist()
+    limits = torch.tensor([decoding.max_output_length(n, c.longest_input) for n in lengths], device=src.device)
+    return limits if at_least is None else limits.maximum(at_least).clamp(max=c.longest_input)
+
+
+@dataclass
+class DecoderState:
+    """The rows being decoded; each row is one hypothesis of one source sentence.
+
+    The rows are groups of ``width`` consecutive rows, one group per sentence
+    (greedy search: width 1; beam search: width beam_size after the first step).
+
+    sentence: [N]           index of each row's sentence in the input batch
+    prefix:   [N, t + 1]    BOS and the t tokens chosen so far
+    memory:   [G, S, d]     encoder output per sentence group, src_mask: [G, 1, 1, S]
+    cache:    keys/values of ``prefix`` (None: recompute the whole prefix every step)
+    """
+
+    model: Transformer
+    sentence: Tensor
+    prefix: Tensor
+    memory: Tensor
+    src_mask: Tensor
+    cache: DecoderCache | None
+    choose: NextTokens
+    penalties: Penalties | None = None
+    wide: bool = False  # whether the logits must span the whole vocabulary (sampling reads them by id)
+
+    @classmethod
+    def start(cls, model: Transformer, src: Tensor, use_cache: bool, decoding: Decoding = DEFAULT,
+              memory: Tensor | None = None) -> DecoderState:
+        """One row per sentence of src [B, S], holding just BOS; ``decoding``'s penalties apply to its
+        logits.  ``memory``: the encoder's output for src, where the caller already has it."""
+        c = model.config
+        memory = model.encode(src) if memory is None else memory
+        bos = torch.full((src.size(0), 1), c.bos_id, dtype=torch.long, device=src.device)
+        return cls(
+            model=model,
+            sentence=torch.arange(src.size(0), device=src.device),
+            prefix=bos,
+            memory=memory,
+            src_mask=padding_mask(src, c.pad_id),
+            cache=model.start_decoding(memory) if use_cache else None,
+            choose=next_tokens_of(model),
+            penalties=Penalties.of(decoding),
+            wide=decoding.sampling,
+        )
+
+    def __len__(self) -> int:
+        return self.sentence.size(0)
+
+    @property
+    def width(self) -> int:
+        """Rows per sentence group."""
+        return len(self) // max(self.memory.size(0), 1)
+
+    def logits(self) -> Tensor:
+        """[N, V] float logits of each row's next token (one decoder step)."""
+        if self.cache is None:
+            # The readable path: every row gets its own copy of its sentence's memory.
+            memory, src_mask = (t.repeat_interleave(self.width, dim=0) for t in (self.memory, self.src_mask))
+            logits = self.model.decode(self.prefix, memory, src_mask)
+        else:
+            # The cache holds every earlier position; only the newest token is fed.
+            logits = self.model.decode(self.prefix[:, -1:], self.memory, self.src_mask, cache=self.cache)
+        logits = logits[:, -1].float()
+        if self.wide or self.penalties is not None:  # read by token id below or by the caller
+            logits = self.choose.full_width(logits)
+        return logits if self.penalties is None else self.penalties(logits, self.prefix)
+
+    def top_next_tokens(self, k: int, banned: Sequence[int], forced: Tensor,
+                        wanted: Tensor | None = None) -> tuple[Tensor, Tensor]:
+        """Each row's k most likely next tokens: (log-probabilities [N, k], tokens [N, k]), best
+        first, then (constrained search) the W ``wanted`` [N, W] ones (-1: none), at -inf where
+        already among the k.  Normalised over the whole vocabulary; ``banned`` are never chosen.
+        A row with a token in forced [N] (-1: none) may only take that one (EOS at its length
+        limit, a prefix's next token), at the model's log-probability (its others are -inf)."""
+        logits = self.logits()
+        rows = (forced >= 0).nonzero().squeeze(1)
+        if wanted is not None or len(rows):  # tokens read by id
+            logits = self.choose.full_width(logits)
+        top, tokens, normaliser = self.choose.top_log_probs(logits, k, banned)
+        if wanted is not None:
+            top = torch.cat([top, extra_candidates(logits, normaliser, tokens, wanted)], dim=1)
+            tokens = torch.cat([tokens, wanted.clamp(min=0)], dim=1)
+        if len(rows):
+            top[rows] = float("-inf")
+            top[rows, 0] = logits[rows, forced[rows]] - normaliser[rows]
+            tokens[rows, 0] = forced[rows]
+        return top, tokens
+
+    def select(self, rows: Tensor, groups: Tensor | None = None) -> None:
+        """Keeps rows ``rows`` [N'] (repeats and reorders allowed: beam parents) and sentence
+        groups ``groups`` (None: all of them); rows must stay grouped by sentence."""
+        self.sentence = self.sentence[rows]
+        self.prefix = self.prefix[rows]
+        if groups is not None:
+            self.memory = self.memory[groups]
+            self.src_mask = self.src_mask[groups]
+        if self.cache is not None:
+            self.cache.reorder(rows, groups)
+
+    def keep(self, mask: Tensor) -> None:
+        """Greedy search (one row per sentence): keeps the rows where mask [N] is True; no copying
+        when all are."""
+        if not bool(mask.all()):
+            index = mask.nonzero().squeeze(1)
+            self.select(index, index)
+
+    def extend(self, tokens: Tensor) -> None:
+        """Appends tokens [N], one per row."""
+        self.prefix = torch.cat([self.prefix, tokens[:, None]], dim=1)

@@ -1,0 +1,405 @@
+"""Text in, text out: tokenise, batch by length, search, detokenise.
+
+    sentences ─ encode ─ sort by length, batches of max_tokens ─ greedy / beam search ─ decode ─ translations
+
+One output per input sentence, in input order; blank inputs give "".  How to search is one
+``Decoding`` value (attnmt.decoding).  A sentence may also bring a glossary (attnmt.decoding.glossary:
+the target terms of the source terms it holds must be in its translation, by constrained
+beam search) and a prefix (its translation starts with it), one for all sentences or one each.
+``score_pair`` is the teacher-forced pass over a sentence and its translation that alignments,
+confidences and attention views read.
+
+From the sentences to their hypotheses, outermost last:
+
+    padded_sources       sentences -> (input indices, padded source ids) per length-sorted batch
+    run_search           one batch -> its sentences' hypotheses, by the search ``decoding`` asks for
+    searched_batches     sentences -> each batch searched (SearchedBatch), a failed one again a sentence at a time
+    sentence_hypotheses  sentences -> (input index, its n-best) per non-blank sentence
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
+from functools import partial
+from typing import Any, Protocol, TypeVar
+
+import torch
+from torch import Tensor
+
+from attnmt.decoding import DEFAULT, MAX_BEAM, MAX_TOKENS, Decoding
+from attnmt.decoding.constraints import Terms, continuing_pieces, target_ids, term_tokens
+from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.next_tokens import next_tokens_of
+from attnmt.decoding.search import Hypothesis, beam_search, greedy_search, length_penalty
+from attnmt.errors import ConfigError, UserError
+from attnmt.model import AttentionTrace, Transformer
+from attnmt.text.data import pad_rows
+
+
+class TextCodec(Protocol):
+    """What ``translate`` needs of a tokenizer."""
+
+    source_eos: bool  # whether encode ends a source with </s>
+
+    def encode(self, text: str) -> list[int]: ...
+
+    def encode_target(self, text: str) -> list[int]: ...
+
+    def decode(self, ids: Sequence[int]) -> str: ...
+
+
+T = TypeVar("T")
+# One glossary (or prefix) for every sentence, or one per sentence (None: none).
+Glossaries = Glossary | Sequence[Glossary | None] | None
+Prefixes = str | Sequence[str | None] | None
+
+
+@dataclass
+class Guides:
+    """What each input sentence's translation must hold: its glossary and its prefix (or None)."""
+
+    glossaries: list[Glossary | None]
+    prefixes: list[str | None]
+
+    @classmethod
+    def of(cls, count: int, glossary: Glossaries = None, prefix: Prefixes = None) -> Guides:
+        return cls(each_sentence(glossary, Glossary, count, "glossary"), each_sentence(prefix, str, count, "prefix"))
+
+    def terms(self, tokenizer: TextCodec, unk_id: int, sentences: Sequence[str], i: int) -> Terms:
+        """The token ids of the target terms sentence i needs (DataError for one the vocabulary cannot write)."""
+        glossary = self.glossaries[i]
+        return term_tokens(tokenizer, glossary.matches(sentences[i]), unk_id) if glossary else []
+
+    def prefix_ids(self, tokenizer: TextCodec, i: int) -> list[int]:
+        prefix = self.prefixes[i]
+        return tokenizer.encode_target(prefix) if prefix else []
+
+
+def each_sentence(value: T | Sequence[T | None] | None, kind: type, count: int, name: str) -> list[T | None]:
+    """``value`` for each of ``count`` sentences: itself for all (one ``kind``, or None), or one each."""
+    if value is None or isinstance(value, kind):
+        return [value] * count
+    if len(value) != count:
+        raise ConfigError(f"{name}: got {len(value)} for {count} sentences; give one for all or one each")
+    return list(value)
+
+
+def length_batches(lengths: Sequence[int], max_tokens: int, max_sentences: int = 0) -> list[list[int]]:
+    """Indices of ``lengths``, sorted by length, cut into batches of at most max_tokens padded
+    source tokens (sentences × longest) and, unless 0, at most max_sentences sentences; a
+    sentence longer than the budget gets a batch alone."""
+    batches: list[list[int]] = []
+    current: list[int] = []
+    for i in sorted(range(len(lengths)), key=lengths.__getitem__):
+        # Sorted ascending, so sentence i is the longest of current + [i].
+        full = max_sentences and len(current) == max_sentences
+        if current and (full or (len(current) + 1) * lengths[i] > max_tokens):
+            batches.append(current)
+            current = []
+        current.append(i)
+    if current:
+        batches.append(current)
+    return batches
+
+
+def encode_inputs(tokenizer: TextCodec, sentences: Sequence[str], max_len: int) -> list[list[int]]:
+    """Token ids per sentence ([] for blank ones), truncated to max_len with one warning."""
+    encoded = [tokenizer.encode(s) if s.strip() else [] for s in sentences]
+    n_long = sum(len(ids) > max_len for ids in encoded)
+    if n_long:
+        warnings.warn(
+            f"{n_long} of {len(sentences)} input sentences were longer than {max_len} tokens "
+            f"(the model's max_positions minus 2) and were truncated to their first {max_len} "
+            "tokens; split long lines to translate them whole",
+            stacklevel=3,
+        )
+    if tokenizer.source_eos:  # a cut source still ends as the model was trained to read one
+        return [ids[: max_len - 1] + ids[-1:] if len(ids) > max_len else ids for ids in encoded]
+    return [ids[:max_len] for ids in encoded]
+
+
+@dataclass
+class Translation:
+    """One hypothesis for one input sentence."""
+
+    text: str
+    score: float  # log_prob / length penalty: what beam search ranks by
+    log_prob: float  # log P(output + EOS | input)
+
+
+def padded_sources(
+    model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], max_tokens: int, max_sentences: int | None,
+    beam_size: int = 1,
+) -> Iterator[tuple[list[int], Tensor]]:
+    """(input indices, padded source ids [B, S] on the model's device) per length-sorted batch,
+    blank sentences left out; max_sentences None: what suits the model's search with
+    ``beam_size`` rows a sentence (``NextTokens.sentences_per_batch``)."""
+    device = next(model.parameters()).device
+    if max_sentences is None:
+        max_sentences = next_tokens_of(model).sentences_per_batch(model.config, beam_size)
+    if max_tokens < 1 or max_sentences < 0:
+        raise ValueError(f"need max_tokens >= 1 and max_sentences >= 0, got {max_tokens}, {max_sentences}")
+    c = model.config
+    encoded = encode_inputs(tokenizer, sentences, c.longest_input)
+    nonempty = [i for i, ids in enumerate(encoded) if ids]
+    for batch in length_batches([len(encoded[i]) for i in nonempty], max_tokens, max_sentences):
+        indices = [nonempty[b] for b in batch]
+        yield indices, pad_rows([encoded[i] for i in indices], c.pad_id).to(device)
+
+
+@contextmanager
+def evaluating(model: Transformer) -> Iterator[None]:
+    """The model in eval mode, then back in the mode it came in."""
+    was_training = model.training
+    model.eval()
+    try:
+        yield
+    finally:
+        model.train(was_training)
+
+
+@dataclass
+class SearchedBatch:
+    """One length-sorted batch as the search saw it: input indices, padded source ids src [B, S],
+    the encoder's output memory [B, S, d] (what a pass over the outputs can read again), and
+    each sentence's hypotheses, best first."""
+
+    indices: list[int]
+    src: Tensor
+    memory: Tensor
+    hypotheses: list[list[Hypothesis]]
+
+
+class SentencesFailed(RuntimeError):
+    """The model failed on some sentences, each searched alone; every other sentence was translated.
+
+    failures: {input index: what the search raised}; outputs: what the call would have returned,
+    the failed sentences' outputs empty ("" or []), as blank inputs' are."""
+
+    def __init__(self, failures: dict[int, Exception]) -> None:
+        self.failures = failures
+        self.outputs: Any = None
+        first, error = next(iter(failures.items()))
+        super().__init__(f"the model failed on {len(failures)} sentence(s), the first on sentence {first + 1}: "
+                         f"{type(error).__name__}: {error}")
+
+
+@contextmanager
+def keeping(outputs: T) -> Iterator[T]:
+    """Where sentences fail (SentencesFailed), the others' ``outputs`` go with the error."""
+    try:
+        yield outputs
+    except SentencesFailed as failed:
+        failed.outputs = outputs
+        raise
+
+
+def searched_batches(
+    model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, max_tokens: int,
+    max_sentences: int | None, scored: bool, guides: Guides,
+) -> Iterator[SearchedBatch]:
+    """Every non-blank sentence's ``decoding.n_best`` hypotheses, searched in length-sorted batches
+    (``run_search``); the model in eval mode until the last batch has been read.
+
+    A batch the model fails on is searched again a sentence at a time, so that a sentence that
+    breaks a search breaks only itself: after the last batch, SentencesFailed names those that
+    failed alone.  A user's mistake (UserError) stops at once."""
+    # Refuse a bad term before any work; each distinct one once (a JSONL line's glossary holds --glossary's too).
+    glossaries = {id(g): g for g in guides.glossaries if g}.values()
+    for target in dict.fromkeys(target for glossary in glossaries for _, target in glossary.terms):
+        target_ids(tokenizer, target, model.config.unk_id)
+    failures: dict[int, Exception] = {}
+    with evaluating(model):
+        for indices, src in padded_sources(model, tokenizer, sentences, max_tokens, max_sentences, decoding.beam_size):
+            search = partial(searched, model, tokenizer, sentences, decoding, scored, guides)
+            try:
+                yield search(indices, src)
+            except UserError:
+                raise
+            except Exception as error:  # noqa: BLE001 - one sentence must not cost the others their translations
+                if len(indices) == 1:
+                    failures[indices[0]] = error
+                    continue
+                for k, i in enumerate(indices):
+                    with failing_alone(i, failures):
+                        yield search([i], alone(src[k], model.config.pad_id))
+    if failures:
+        raise SentencesFailed(failures)
+
+
+@contextmanager
+def failing_alone(i: int, failures: dict[int, Exception]) -> Iterator[None]:
+    """Puts what sentence i's search alone raises in ``failures``; a UserError goes on."""
+    try:
+        yield
+    except UserError:
+        raise
+    except Exception as error:  # noqa: BLE001 - as searched_batches says
+        failures[i] = error
+
+
+def alone(row: Tensor, pad_id: int) -> Tensor:
+    """One sentence of a padded batch [S] as a batch of its own, [1, its length]."""
+    return row[: int((row != pad_id).sum())].unsqueeze(0)
+
+
+def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, scored: bool,
+             guides: Guides, indices: list[int], src: Tensor) -> SearchedBatch:
+    """The batch of sentences ``indices``, src [B, S] padded, searched (``run_search``)."""
+    terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i) for i in indices]
+    prefixes = [guides.prefix_ids(tokenizer, i) for i in indices]
+    continuing = continuing_pieces(tokenizer, model.config.vocab_size) if any(terms) else None
+    with torch.inference_mode():
+        memory = model.encode(src)
+    return SearchedBatch(indices, src, memory,
+                         run_search(model, src, decoding, scored, prefixes, terms, continuing, memory))
+
+
+def sentence_hypotheses(
+    model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, max_tokens: int,
+    max_sentences: int | None, scored: bool, guides: Guides,
+) -> Iterator[tuple[int, list[Hypothesis]]]:
+    """(input index, its ``decoding.n_best`` hypotheses, best first) for every non-blank sentence
+    (``searched_batches``)."""
+    for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, scored, guides):
+        yield from zip(batch.indices, batch.hypotheses, strict=True)
+
+
+def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool, prefixes: list[list[int]],
+                 terms: list[Terms], continuing: Tensor | None = None,
+                 memory: Tensor | None = None) -> list[list[Hypothesis]]:
+    """One batch's hypotheses, by the search ``decoding`` asks for.
+
+    Beam 1 without ``scored`` runs greedy search (the same output), whose hypotheses carry no
+    scores (0.0): it adds up no log-probabilities.  Sampling draws one output per sentence
+    (scored, with ``scored``, by one teacher-forced pass).  Greedy search with a glossary: a batch
+    where some sentence has terms runs constrained beam search with one hypothesis per bank
+    (a beam of 1 + the most term pieces of a sentence; at most MAX_BEAM).  ``memory``: src's
+    encoder output, where the caller has it already.
+    """
+    if decoding.sampling:
+        if any(terms):
+            raise ConfigError("a glossary needs beam search (it steers the search to the terms); sampling draws "
+                              "tokens at random: leave out sampling_topk, or the glossary")
+        outputs = greedy_search(model, src, decoding, prefixes=prefixes, memory=memory)
+        return forced_hypotheses(model, src, outputs, decoding.alpha) if scored else [
+            [Hypothesis(ids, 0.0, 0.0)] for ids in outputs]
+    if decoding.greedy and any(terms):
+        width = min(MAX_BEAM, 1 + max(sum(map(len, sentence)) for sentence in terms))
+        return beam_search(model, src, replace(decoding, beam_size=width), prefixes=prefixes, terms=terms,
+                           continuing=continuing, memory=memory)
+    if decoding.greedy and not scored:
+        return [[Hypothesis(ids, 0.0, 0.0)]
+                for ids in greedy_search(model, src, decoding, prefixes=prefixes, memory=memory)]
+    return beam_search(model, src, decoding, prefixes=prefixes, terms=terms, continuing=continuing, memory=memory)
+
+
+@torch.inference_mode()
+def forced_hypotheses(model: Transformer, src: Tensor, outputs: list[list[int]],
+                      alpha: float) -> list[list[Hypothesis]]:
+    """Each output of src [B, S] as a Hypothesis with the model's log-probability of it and EOS
+    (one teacher-forced pass over the batch), its score with length penalty α."""
+    c = model.config
+    rows = [[c.bos_id, *ids, c.eos_id] for ids in outputs]
+    target = pad_rows(rows, c.pad_id).to(src.device)
+    log_probs = model(src, target[:, :-1]).float().log_softmax(dim=-1).gather(2, target[:, 1:, None]).squeeze(2)
+    found = []
+    for i, ids in enumerate(outputs):
+        log_prob = log_probs[i, : len(ids) + 1].sum().item()
+        found.append([Hypothesis(ids, log_prob / length_penalty(len(ids) + 1, alpha), log_prob)])
+    return found
+
+
+def translate(
+    model: Transformer,
+    tokenizer: TextCodec,
+    sentences: Sequence[str],
+    decoding: Decoding = DEFAULT,
+    max_tokens: int = MAX_TOKENS,
+    max_sentences: int | None = None,
+    glossary: Glossaries = None,
+    prefix: Prefixes = None,
+) -> list[str]:
+    """One translation per input sentence, in input order; blank inputs give "".  Where the model
+    fails on some sentences, SentencesFailed names them and holds the others' translations.
+
+    Sentences are sorted by length and batched by max_tokens padded source tokens (and
+    at most max_sentences a batch, unless 0; None: what suits the model's search,
+    ``NextTokens.sentences_per_batch``); beam_size 1 uses greedy search.  Inputs over the
+    model's ``longest_input`` tokens are truncated (with a warning).  The model runs in
+    eval mode and is left in the mode it came in.  ``glossary``: a Glossary for every
+    sentence, or one (or None) per sentence; ``prefix``: the text every translation (or
+    each) starts with.
+    """
+    guides = Guides.of(len(sentences), glossary, prefix)
+    with keeping([""] * len(sentences)) as outputs:
+        found = sentence_hypotheses(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides)
+        for i, hypotheses in found:
+            outputs[i] = tokenizer.decode(hypotheses[0].tokens)
+    return outputs
+
+
+def translate_n_best(
+    model: Transformer,
+    tokenizer: TextCodec,
+    sentences: Sequence[str],
+    decoding: Decoding = DEFAULT,
+    max_tokens: int = MAX_TOKENS,
+    max_sentences: int | None = None,
+    glossary: Glossaries = None,
+    prefix: Prefixes = None,
+) -> list[list[Translation]]:
+    """The ``decoding.n_best`` best translations of each input sentence, best first, with their
+    scores (beam search, also for beam_size 1, where it equals greedy search); [] for blank inputs.
+    ``glossary`` and ``prefix`` as for ``translate``."""
+    guides = Guides.of(len(sentences), glossary, prefix)
+    with keeping([[] for _ in sentences]) as outputs:
+        found = sentence_hypotheses(model, tokenizer, sentences, decoding, max_tokens, max_sentences, True, guides)
+        for i, hypotheses in found:
+            outputs[i] = [Translation(tokenizer.decode(h.tokens), h.score, h.log_prob) for h in hypotheses]
+    return outputs
+
+
+@dataclass
+class ScoredPair:
+    """One teacher-forced pass of the model over a sentence and a translation of it.
+
+    source: the source ids; target: the output ids (no BOS, no EOS);
+    probs: the probability the model gives each output id, then EOS, after the ids before it;
+    trace: every attention matrix of the pass, one [1, H, ·, ·] tensor per layer.
+    """
+
+    source: list[int]
+    target: list[int]
+    probs: list[float]
+    trace: AttentionTrace
+
+
+@torch.no_grad()  # not inference_mode: the trace's tensors stay ordinary ones a notebook can change
+def score_pair(model: Transformer, source: list[int], target: list[int]) -> ScoredPair:
+    """Scores target ids (no BOS, no EOS) as a translation of source ids, recording the attention:
+    the one pass that word alignments, token confidences and the attention views all read."""
+    c = model.config
+    device = next(model.parameters()).device
+    with evaluating(model):
+        logits, trace = model(torch.tensor([source], device=device),
+                              torch.tensor([[c.bos_id, *target]], device=device), return_attention=True)
+    following = torch.tensor([*target, c.eos_id], device=device)
+    probs = logits[0].float().softmax(dim=-1).gather(1, following[:, None]).squeeze(1).tolist()
+    return ScoredPair(source, target, probs, trace)
+
+
+# The helpers' earlier names (source_batches and search_batches sounded alike, and search_batch like
+# both): importable, with a warning, for one more release.
+RENAMED = {"source_batches": "padded_sources", "search_batches": "sentence_hypotheses", "search_batch": "run_search"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in RENAMED:
+        warnings.warn(f"attnmt.decoding.translate.{name} is now {RENAMED[name]}; the old name goes in the next release",
+                      DeprecationWarning, stacklevel=2)
+        return globals()[RENAMED[name]]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,0 +1,131 @@
+"""Plain text on the server, as ``attnmt translate`` reads it (which comes here too for more
+than the best translation): each text's lines split into sentences (attnmt.documents.pipeline),
+the sentences of every text in the batch translated together, and each text's translations
+joined back with its own spacing and line breaks.
+
+What the server says about a text of several sentences (docs/serving.md, "Paragraphs"):
+
+- its hypotheses: the k-th joins each sentence's k-th best (a sentence's last where it has
+  fewer); its score and log_prob are the sums of the sentences' (so the ranks stay in order);
+- a hypothesis's alignment: each sentence's Pharaoh pairs, in order, the source and target
+  word numbers counting on from one sentence to the next;
+- a hypothesis's confidence: each sentence's [piece, probability] list, in order, each ending
+  with its ``</s>``;
+- the attention: one trace per sentence of the best hypothesis.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import partial
+
+from attnmt.decoding import MAX_TOKENS, Decoding
+from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.translate import TextCodec, Translation, translate_n_best
+from attnmt.documents.pipeline import (
+    DocumentOptions,
+    FoundTranslations,
+    ModelTranslator,
+    paragraph_sentences,
+    translate_paragraphs,
+)
+from attnmt.documents.spans import Weights
+from attnmt.inspect.align import pharaoh, trace_alignment, trace_weights, word_starts
+from attnmt.inspect.trace import TranslationAttention, trace_translation
+from attnmt.model import Transformer
+
+
+@dataclass
+class Paragraph:
+    """A plain text translated sentence by sentence, with each sentence's n-best."""
+
+    sentences: list[str]  # the sentences the model translated, in order (paragraph_sentences)
+    found: list[list[Translation]]  # each sentence's hypotheses, best first
+    hypotheses: list[Translation]  # the text's own, best first (the module docstring)
+
+    def sentence_translations(self, rank: int) -> list[str]:
+        """Each sentence's translation in the text's hypothesis ``rank``."""
+        return [pick(found, rank).text if found else "" for found in self.found]
+
+
+def pick(found: list[Translation], rank: int) -> Translation:
+    return found[min(rank, len(found) - 1)]
+
+
+def translate_texts(model: Transformer, tokenizer: TextCodec, texts: Sequence[str], decoding: Decoding,
+                    options: DocumentOptions, glossary: Glossary | None = None) -> list[str]:
+    """The best translation of each plain text, exactly as ``attnmt translate`` gives it."""
+    return translate_paragraphs(texts, ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)
+
+
+def translate_texts_n_best(model: Transformer, tokenizer: TextCodec, texts: Sequence[str], decoding: Decoding,
+                           options: DocumentOptions, glossary: Glossary | None = None,
+                           prefix: str | None = None, max_tokens: int = MAX_TOKENS,
+                           max_sentences: int | None = None) -> list[Paragraph]:
+    """Each plain text's ``decoding.n_best`` hypotheses, from its sentences' (all searched in one
+    batched pass, in batches as ``translate_n_best`` makes them); ``prefix`` starts the translation
+    of each text's first sentence."""
+    sentences = [paragraph_sentences(text, options) for text in texts]
+    keys = [[(sentence, prefix is not None and j == 0) for j, sentence in enumerate(each)] for each in sentences]
+    unique = list(dict.fromkeys(key for each in keys for key in each))
+    prefixes = [prefix if first else None for _, first in unique]
+    found = translate_n_best(model, tokenizer, [sentence for sentence, _ in unique], decoding, max_tokens,
+                             max_sentences, glossary=glossary, prefix=prefixes)
+    table = dict(zip(unique, found, strict=True))
+    weigh = partial(traced_weights, model, tokenizer)
+    return [paragraph(text, each, [table[key] for key in text_keys], weigh, options)
+            for text, each, text_keys in zip(texts, sentences, keys, strict=True)]
+
+
+def traced_weights(model: Transformer, tokenizer: TextCodec, sentence: str, translation: str) -> Weights:
+    """The word weights that place a mark inside ``sentence`` on ``translation`` (one scoring pass)."""
+    return trace_weights(trace_translation(model, tokenizer, sentence, target=translation)).tolist()
+
+
+def paragraph(text: str, sentences: list[str], found: list[list[Translation]],
+              weigh: Callable[[str, str], Weights], options: DocumentOptions) -> Paragraph:
+    """The text's hypotheses from its sentences' (a text with no sentence to translate has one:
+    itself, as ``translate_paragraphs`` passes it through, scored 0)."""
+    result = Paragraph(sentences, found, [])
+    for rank in range(max(map(len, found), default=1)):
+        known = FoundTranslations({}, weigh)
+        for sentence, translation in zip(sentences, result.sentence_translations(rank), strict=True):
+            known.translations.setdefault(sentence, translation)  # a repeated sentence: its first translation
+        picked = [pick(each, rank) for each in found if each]
+        result.hypotheses.append(Translation(translate_paragraphs([text], known, options)[0],
+                                             sum(t.score for t in picked), sum(t.log_prob for t in picked)))
+    return result
+
+
+def sentence_traces(model: Transformer, tokenizer: TextCodec, paragraph: Paragraph,
+                    rank: int) -> list[TranslationAttention]:
+    """One scoring pass per sentence of the text's hypothesis ``rank``."""
+    return [trace_translation(model, tokenizer, sentence, target=translation)
+            for sentence, translation in zip(paragraph.sentences, paragraph.sentence_translations(rank), strict=True)]
+
+
+def joined_alignment(traces: Sequence[TranslationAttention], layer: int = -1,
+                     heads: Sequence[int] | None = None) -> list[tuple[int, int]]:
+    """The sentences' word alignments (``trace_alignment`` of ``layer`` and ``heads``) as one, the
+    word numbers counting on from one sentence to the next."""
+    pairs, source_base, target_base = [], 0, 0
+    for trace in traces:
+        pairs += [(s + source_base, t + target_base) for s, t in trace_alignment(trace, layer, heads)]
+        source_words = trace.source[:-1] if trace.source[-1:] == ["</s>"] else trace.source
+        source_base += len(word_starts(source_words))
+        target_base += len(word_starts(trace.target_out[:-1]))
+    return pairs
+
+
+def joined_extras(traces: Sequence[TranslationAttention], alignment: bool, confidence: bool, layer: int = -1,
+                  heads: Sequence[int] | None = None) -> dict:
+    """What a text's hypothesis adds on request, from its sentences' traces: the alignment (of
+    ``layer`` and ``heads``) and confidence of the module docstring."""
+    extras: dict = {}
+    if alignment:
+        extras["alignment"] = pharaoh(joined_alignment(traces, layer, heads))
+    if confidence:
+        extras["confidence"] = [[piece, round(p, 4)] for trace in traces
+                                for piece, p in trace.confidence()]
+    return extras

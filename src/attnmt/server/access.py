@@ -1,0 +1,220 @@
+"""Who may translate how often: API keys and rate limits (the ``limits`` package); who may
+read the metrics.
+
+A keys file (``attnmt serve --api-keys FILE``) holds one key a line, optionally
+followed by that key's requests per minute, its characters per request (``char-limit=N``,
+in place of the server's ``--char-limit``, higher or lower: LibreTranslate's per-key
+character limit) and its characters per minute (``chars-per-minute=N``); ``#`` starts a
+comment::
+
+    3f9c2e-team-a 600 char-limit=50000
+    a71b0d-nightly-job chars-per-minute=200000
+    9e04c1-trial 10 char-limit=500 chars-per-minute=5000
+
+With a keys file every request needs a valid key: ``api_key`` in the body or
+query (as LibreTranslate's clients send it) or ``Authorization: Bearer KEY``.
+Keys are never logged: the access log names a key by its line in the file.
+
+Limits count requests in a moving one-minute window, per key (the key's own
+number) and per client address (``--req-limit``); a request over either is
+refused with 429 and ``Retry-After``, the seconds until the window has room.
+A key's characters a minute count the same way, once the request has passed every
+other check (a refused request costs none); a request with more characters than
+the key may translate in a minute is refused as too large (retrying cannot help).
+
+``GET /metrics`` answers anyone who reaches the server, as Prometheus expects; an
+operator may keep it to clients on this machine (``--metrics-access loopback``) and/or
+ask for a key of its own (``--metrics-key-file FILE``: ``Authorization: Bearer KEY``, what
+Prometheus sends with ``authorization: {credentials_file: FILE}``).
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import math
+import secrets
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from limits import RateLimitItemPerMinute
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+
+from attnmt.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class ApiKey:
+    line: int  # where it is in the keys file: how the log names it
+    per_minute: int | None  # its own rate limit; None: only the address limit applies
+    char_limit: int | None = None  # characters per request; None: the server's --char-limit
+    chars_per_minute: int | None = None  # characters translated per minute; None: no such limit
+
+
+KEY_FIELDS = {"char-limit": "char_limit", "chars-per-minute": "chars_per_minute"}
+KEY_LINE = "'KEY [REQUESTS_PER_MINUTE] [char-limit=N] [chars-per-minute=N]' (whole numbers >= 1)"
+
+
+class Refused(Exception):
+    """A request without a valid key or over a limit.  ``reason``: "missing", "invalid", "slow"
+    (over a rate: retry later) or "large" (more characters than its key may ever send at once)."""
+
+    def __init__(self, reason: str, message: str, retry_after: int | None = None) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.retry_after = retry_after
+
+    def headers(self) -> dict[str, str]:
+        return {"Retry-After": str(self.retry_after)} if self.retry_after is not None else {}
+
+
+def read_api_keys(path: str | Path) -> dict[str, ApiKey]:
+    """The keys of a keys file; a malformed line is a ConfigError naming it."""
+    path = Path(path)
+    keys: dict[str, ApiKey] = {}
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
+        fields = line.split("#", 1)[0].split()
+        if not fields:
+            continue
+        limits = key_limits(fields[1:])
+        if limits is None:
+            raise ConfigError(f"{path}:{number}: expected {KEY_LINE}")
+        if fields[0] in keys:
+            raise ConfigError(f"{path}:{number}: this key is already on line {keys[fields[0]].line}")
+        keys[fields[0]] = ApiKey(number, **limits)
+    if not keys:
+        raise ConfigError(f"{path}: no keys in it (one a line: {KEY_LINE})")
+    return keys
+
+
+def key_limits(fields: list[str]) -> dict[str, int | None] | None:
+    """A key line's limits after the key (``600 char-limit=5000``) as ApiKey's fields; None if malformed."""
+    limits: dict[str, int | None] = {"per_minute": None}
+    for position, given in enumerate(fields):
+        name, equals, value = given.rpartition("=")
+        name = KEY_FIELDS.get(name) if equals else "per_minute" if position == 0 else None
+        if name is None or limits.get(name) is not None or not (value.isdigit() and int(value) > 0):
+            return None
+        limits[name] = int(value)
+    return limits
+
+
+class Access:
+    """Checks a request's key and counts it against its key's and its address's limits."""
+
+    def __init__(self, keys: dict[str, ApiKey] | None = None, per_address: int | None = None) -> None:
+        if per_address is not None and per_address < 1:
+            raise ConfigError(f"--req-limit must be at least 1 request a minute, got {per_address}")
+        self.keys = keys
+        self.per_address = RateLimitItemPerMinute(per_address) if per_address else None
+        self.limiter = MovingWindowRateLimiter(MemoryStorage())
+
+    @property
+    def keys_required(self) -> bool:
+        return self.keys is not None
+
+    def admit(self, request: Request, body_key: object = None) -> ApiKey | None:
+        """Checks ``request`` (its key: ``body_key``, else ``api_key`` in the query, else a
+        bearer token) and notes the key's line for the access log; raises Refused."""
+        found = self.check(given_key(request, body_key), request.client.host if request.client else "")
+        if found is not None:
+            log_of(request)["key"] = found.line
+        request.state.api_key = found
+        return found
+
+    def char_limit(self, request: Request, default: int) -> int:
+        """The most characters the admitted ``request`` may hold: its key's ``char-limit``, else ``default``."""
+        key = getattr(request.state, "api_key", None)
+        return key.char_limit if key is not None and key.char_limit is not None else default
+
+    def charge(self, request: Request, characters: int) -> None:
+        """Counts the admitted ``request``'s characters against its key's characters a minute; raises Refused."""
+        key = getattr(request.state, "api_key", None)
+        if key is None or key.chars_per_minute is None:
+            return
+        if characters > key.chars_per_minute:
+            raise Refused("large", f"the request has {characters} characters; this key may translate at most "
+                                   f"{key.chars_per_minute} a minute")
+        limit = RateLimitItemPerMinute(key.chars_per_minute)
+        self.count(limit, "characters", str(key.line), characters, f"{limit.amount} characters per 1 minute per key")
+
+    def check(self, key: str | None, address: str) -> ApiKey | None:
+        """The request's ApiKey (None without a keys file), or Refused."""
+        found = None
+        if self.keys is not None:
+            if not key:
+                raise Refused("missing", "Please contact the server operator to get an API key")
+            found = self.keys.get(key)
+            if found is None:
+                raise Refused("invalid", "Invalid API key")
+        if self.per_address is not None:
+            self.count(self.per_address, "address", address)
+        if found is not None and found.per_minute is not None:
+            self.count(RateLimitItemPerMinute(found.per_minute), "key", str(found.line))
+        return found
+
+    def count(self, limit: RateLimitItemPerMinute, kind: str, who: str, cost: int = 1,
+              message: str | None = None) -> None:
+        """Counts ``cost`` against ``who``'s ``limit``; over it: Refused("slow") with the seconds
+        until the window has room (``message``: what the refusal says, default "N per 1 minute per KIND")."""
+        if not self.limiter.hit(limit, kind, who, cost=cost):
+            reset = self.limiter.get_window_stats(limit, kind, who).reset_time
+            raise Refused("slow", message or f"{limit} per {kind}", retry_after=max(1, math.ceil(reset - time.time())))
+
+
+@dataclass(frozen=True)
+class MetricsAccess:
+    """Who may read ``GET /metrics``: anyone (the default), or only clients on this machine
+    (``loopback``) and/or requests that carry ``key``."""
+
+    loopback: bool = False
+    key: str | None = field(default=None, repr=False)  # never in a log or a traceback
+
+    def check(self, request: Request) -> None:
+        """Raises HTTPException: 403 for a client elsewhere (``loopback``), 401 without the key."""
+        if self.loopback and not is_loopback(request.client.host if request.client else ""):
+            raise HTTPException(403, "/metrics answers only clients on this machine (--metrics-access loopback)")
+        if self.key is not None and not secrets.compare_digest((given_key(request) or "").encode(), self.key.encode()):
+            raise HTTPException(401, "/metrics needs its key: Authorization: Bearer KEY (--metrics-key-file)",
+                                headers={"WWW-Authenticate": "Bearer"})
+
+
+def read_metrics_key(path: str | Path) -> str:
+    """The key in a file (its text without surrounding space, as Prometheus reads a credentials_file)."""
+    try:
+        key = Path(path).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ConfigError(f"{path}: cannot read the metrics key: {error}") from None
+    if not key or any(character.isspace() for character in key):
+        raise ConfigError(f"{path}: expected one key (no spaces) for GET /metrics, the file's whole text")
+    return key
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (an address, or "localhost") is this machine."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def given_key(request: Request, body_key: object = None) -> str | None:
+    """The API key a request carries, wherever it put it."""
+    if isinstance(body_key, str) and body_key:
+        return body_key
+    if key := request.query_params.get("api_key"):
+        return key
+    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+def log_of(request: Request) -> dict:
+    """What the access-log line of ``request`` adds (attnmt.server.metrics writes it)."""
+    if not hasattr(request.state, "log"):
+        request.state.log = {}
+    return request.state.log

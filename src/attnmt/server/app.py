@@ -1,0 +1,197 @@
+"""A translation server: HTTP APIs and a web page over one or more loaded models (FastAPI on uvicorn).
+
+::
+
+    POST /translate       LibreTranslate's API (attnmt.server.libretranslate), with /languages, /detect and
+                          /frontend/settings, so LibreTranslate's clients work unchanged
+    POST /translate/stream  one text's translation as it grows, as server-sent events (attnmt.server.streaming)
+    POST /v1/translate    attnmt's own (attnmt.server.v1_api): {"text": "A dog runs."} or {"texts": [...]},
+                          options beam, max_length, n_best, scores, alignments, confidence, attention
+    GET  /health          -> every model: name, languages, vocabulary, device, memory, batches; limits
+    GET  /metrics         -> Prometheus metrics (attnmt.server.metrics)
+    GET  /                -> the page: a text box, Translate, the output and its attention (attnmt.server.page)
+    GET  /docs            -> OpenAPI documentation (/openapi.json: the schema)
+
+Each model is translated in a thread of its own (``attnmt.server.batcher``), where
+concurrent requests are batched together, so the event loop stays free to accept
+and answer.  Every limit is checked before any model work.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+from collections.abc import Sequence
+from contextlib import AsyncExitStack, asynccontextmanager
+from dataclasses import asdict
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from pydantic import BaseModel, Field
+from starlette.datastructures import Headers
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import ClientDisconnect
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from attnmt.server.access import Access, MetricsAccess, is_loopback
+from attnmt.server.batcher import MODEL_LOG, Batcher
+from attnmt.server.context import Server
+from attnmt.server.guards import (
+    LOOPBACK_NAMES,
+    BodyDeadline,
+    HTTPMiddleware,
+    SecurityHeaders,
+    StrictJSONRoute,
+    client_gone,
+    content_policy,
+    run_until_stopped,
+)
+from attnmt.server.libretranslate import add_libretranslate_routes
+from attnmt.server.metrics import ACCESS_LOG, Metrics, Observed
+from attnmt.server.models import Models, ServedModel, ServeSettings
+from attnmt.server.page import page_html
+from attnmt.server.streaming import add_streaming_route
+from attnmt.server.v1_api import add_native_routes
+
+__all__ = ["ServeSettings", "ServedModel", "create_app", "serve"]
+
+PATHS = {"/translate", "/translate/stream", "/v1/translate", "/detect", "/languages", "/frontend/settings", "/health",
+         "/metrics", "/"}
+
+
+class Health(BaseModel):
+    status: str
+    model: str = Field(description="the first model's name (each model: under models)")
+    vocab_size: int
+    device: str
+    parameters: int
+    max_input_tokens: int
+    limits: dict[str, int | float]
+    batches: int = Field(description="model batches run since the start, all models")
+    translated: int = Field(description="texts translated since the start (batches / translated: mean batch size)")
+    models: list[dict] = Field(description="per model: name, source, target, vocab_size, parameters, device, "
+                                           "max_input_tokens, loaded_bytes (resident memory it added), batches, "
+                                           "translated, queued")
+
+
+class BodyLimit(HTTPMiddleware):
+    """413 for a request body over ``max_bytes``, before reading it when it declares its length,
+    else as soon as the bytes read pass the limit."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        super().__init__(app)
+        self.max_bytes = max_bytes
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        detail = f"the request body is over {self.max_bytes} bytes"
+        declared = Headers(scope=scope).get("content-length", "")
+        if declared.isdigit() and int(declared) > self.max_bytes:
+            await JSONResponse({"detail": detail, "error": detail}, status_code=413)(scope, receive, send)
+            return
+        received = 0
+
+        async def counted() -> Message:
+            nonlocal received
+            message = await receive()
+            received += len(message.get("body", b""))
+            if received > self.max_bytes:
+                raise HTTPException(413, detail)  # answered by the app's HTTPException handler
+            return message
+
+        await self.app(scope, counted, send)
+
+
+def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = None, access: Access | None = None,
+               cors_origins: Sequence[str] = (), log_text: bool = False,
+               allowed_hosts: Sequence[str] | None = None, metrics_access: MetricsAccess | None = None) -> FastAPI:
+    """The FastAPI application serving ``models`` (the first is attnmt's API's default); each
+    model's batcher runs while the app does.  ``cors_origins``: the web origins whose pages may
+    call the API (default: none).  ``allowed_hosts``: the Host names it answers to (None: any;
+    others get 400).  ``metrics_access``: who may read /metrics (default: anyone)."""
+    server = Server(Models(models), settings or ServeSettings(), access or Access(), Metrics(PATHS), log_text)
+    for served in server.models.all:
+        server.metrics.watch(served)
+    metrics_access = metrics_access or MetricsAccess()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        async with AsyncExitStack() as stack:
+            for served in server.models.all:
+                served.batcher = await stack.enter_async_context(Batcher(
+                    served.run_batch, server.settings.max_batch, server.settings.batch_window_ms / 1000,
+                    server.settings.max_queued))
+            await asyncio.to_thread(server.detector.warm)  # not the first "auto" request's wait
+            yield
+
+    first = server.models.default
+    app = FastAPI(title=f"attnmt: {', '.join(m.name for m in server.models.all)}",
+                  description=__doc__.split("\n\n")[0], lifespan=lifespan)
+    app.router.route_class = StrictJSONRoute
+    app.add_exception_handler(ClientDisconnect, client_gone)
+    app.add_middleware(BodyLimit, max_bytes=server.settings.max_body_bytes)
+    app.add_middleware(BodyDeadline, seconds=server.settings.body_timeout_s)
+    if allowed_hosts is not None:
+        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
+    app.add_middleware(SecurityHeaders, policy=content_policy(page_html(first.name)))
+    if cors_origins:
+        app.add_middleware(CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["GET", "POST"],
+                           allow_headers=["Content-Type", "Authorization"])
+    app.add_middleware(Observed, metrics=server.metrics)
+    add_native_routes(app, server)
+    add_libretranslate_routes(app, server)
+    add_streaming_route(app, server)
+
+    @app.get("/health", response_model=Health)
+    async def health() -> Health:
+        """The models being served and the server's limits."""
+        each = [served.health() for served in server.models.all]
+        return Health(status="ok", model=first.name, vocab_size=each[0]["vocab_size"], device=each[0]["device"],
+                      parameters=first.parameters, max_input_tokens=first.longest_input,
+                      limits=asdict(server.settings), batches=sum(m["batches"] for m in each),
+                      translated=sum(m["translated"] for m in each), models=each)
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics(request: Request) -> Response:
+        metrics_access.check(request)
+        return Response(generate_latest(server.metrics.registry), media_type=CONTENT_TYPE_LATEST)
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    async def page() -> str:
+        return page_html(first.name)
+
+    return app
+
+
+def serve(served: Sequence[ServedModel], host: str = "127.0.0.1", port: int = 8000,
+          settings: ServeSettings | None = None, access: Access | None = None, cors_origins: Sequence[str] = (),
+          log_text: bool = False, allowed_hosts: Sequence[str] = (), metrics_access: MetricsAccess | None = None,
+          ) -> None:
+    """Serves ``served`` (inference copies, as ``attnmt serve`` loads them: attnmt.cli.commands.serve)
+    until Ctrl-C or SIGTERM, writing the access log to stderr.  On loopback it answers only to
+    loopback names and ``allowed_hosts``; elsewhere to any name, unless ``allowed_hosts`` lists some."""
+    settings = settings or ServeSettings()
+    access = access or Access()
+    hosts = [*LOOPBACK_NAMES, host, *allowed_hosts] if is_loopback(host) else (list(allowed_hosts) or None)
+    app = create_app(served, settings, access, cors_origins, log_text, hosts, metrics_access)
+    handler = logging.StreamHandler(sys.stderr)
+    for log in (ACCESS_LOG, MODEL_LOG):  # the model's failures beside the access log's 500s
+        log.addHandler(handler)
+        log.setLevel(logging.INFO)
+        log.propagate = False
+    if not is_loopback(host) and not access.keys_required:
+        print(f"attnmt: serving on {host}: anyone who can reach this machine can use the model "
+              "(there is no authentication; --api-keys FILE asks for keys)", file=sys.stderr)
+    unnamed = [m.name for m in served if m.pair is None]
+    if unnamed:
+        print(f"attnmt: {', '.join(unnamed)}: no language pair, so LibreTranslate's clients cannot ask for it; "
+              "name it: --model en-de=DIR", file=sys.stderr)
+
+    def ready() -> None:  # once the server listens
+        print(f"serving {', '.join(m.name for m in served)} at http://{host}:{port}/ (LibreTranslate API: "
+              "POST /translate; attnmt's: POST /v1/translate; docs: /docs); Ctrl-C stops", file=sys.stderr, flush=True)
+
+    run_until_stopped(app, host, port, settings.header_timeout_s, settings.shutdown_timeout_s, ready)
+    print("attnmt: server stopped", file=sys.stderr)

@@ -1,0 +1,42 @@
+"""What every endpoint of the server shares: the models, the limits, who may ask, the metrics,
+the language detector, and whether the access log may hold texts."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from starlette.requests import Request
+
+from attnmt.server.access import Access, log_of
+from attnmt.server.detect import Detector
+from attnmt.server.metrics import Metrics
+from attnmt.server.models import Models, ServedModel, ServeSettings
+
+
+@dataclass
+class Server:
+    models: Models
+    settings: ServeSettings = field(default_factory=ServeSettings)
+    access: Access = field(default_factory=Access)
+    metrics: Metrics | None = None
+    log_text: bool = False  # --log-text: the access log holds each request's texts and translations
+    detector: Detector = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.detector = Detector(self.models.sources())
+
+    def settings_for(self, request: Request) -> ServeSettings:
+        """The limits of an admitted ``request``: the server's, with its key's characters per request."""
+        limit = self.access.char_limit(request, self.settings.max_request_chars)
+        return self.settings if limit == self.settings.max_request_chars else replace(
+            self.settings, max_request_chars=limit)
+
+    def record(self, request: Request, served: ServedModel, texts: list[str], translations: list[str]) -> None:
+        """Counts a translated request's characters and notes it for the access log."""
+        characters = sum(len(text) for text in texts)
+        if self.metrics is not None:
+            self.metrics.characters.labels(served.name).inc(characters)
+        log = log_of(request)
+        log.update(model=served.name, texts=len(texts), characters=characters)
+        if self.log_text:
+            log.update(text=texts, translation=translations)

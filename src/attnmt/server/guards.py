@@ -1,0 +1,239 @@
+"""What keeps the translation server standing against slow, idle and hostile clients, and lets it stop.
+
+uvicorn alone waits without limit for a request's headers and body and keeps idle connections
+open, so a few thousand silent sockets (or one half-sent body at shutdown) hold the server.  Here:
+
+    TimedH11Protocol   a connection that sends no request headers within ``header_timeout`` seconds
+                       (of opening, or of its last answer) is closed
+    HTTPMiddleware     the shape of the server's ASGI middleware (BodyLimit in attnmt.server.app too)
+    BodyDeadline       a request body that has not fully arrived ``seconds`` after its headers: 408
+    StrictJSONRoute    a body that is not UTF-8, or nests too deeply for the parser: 422, as any
+                       other body that is not JSON (FastAPI answers a generic 400)
+    client_gone        a client that hangs up before its whole body has arrived: 499 in the
+                       access log and metrics, not the server's failure (500 and a traceback)
+    SecurityHeaders    nosniff, no framing, and for the page a Content-Security-Policy that allows
+                       its own inline script and style (by hash) and requests to its own server only
+    run_until_stopped  serves until SIGTERM or Ctrl-C, lets requests in flight finish for at most
+                       ``shutdown_timeout`` seconds, and returns (exit status 0: a stop asked for);
+                       its signal handlers are in place before the server starts, so a stop that
+                       comes at once (right after the ready line) is never lost
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import hashlib
+import json
+import re
+import signal
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import partial
+
+import uvicorn
+from fastapi import HTTPException, Request, Response
+from fastapi.routing import APIRoute
+from starlette.datastructures import MutableHeaders
+from starlette.requests import ClientDisconnect
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+# The status nginx logs for a client that closed its connection before the answer (no one reads it).
+CLIENT_GONE = 499
+# The names a loopback-bound server answers to: a page elsewhere that points its own name at
+# 127.0.0.1 (DNS rebinding) is refused.
+LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+
+
+class TimedH11Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol, closing a connection that sends no request headers within
+    ``header_timeout`` seconds of opening or of its last answer (slow or silent clients)."""
+
+    def __init__(self, *args, header_timeout: float, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.header_timeout = header_timeout
+        self.header_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self.arm()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self.arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.header_timer is not None:
+            self.header_timer.cancel()
+        super().connection_lost(exc)
+
+    def arm(self) -> None:
+        if self.header_timer is not None:
+            self.header_timer.cancel()
+        self.header_timer = self.loop.call_later(self.header_timeout, self.close_if_waiting)
+
+    def close_if_waiting(self) -> None:
+        """Closes the connection unless a request is being answered (headers arrived since)."""
+        answering = self.cycle is not None and not self.cycle.response_complete
+        if not answering and not self.transport.is_closing():
+            self.transport.close()
+
+
+class HTTPMiddleware:
+    """An ASGI middleware that acts on HTTP requests (``http``) and passes anything else (the
+    lifespan events) straight through."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            await self.http(scope, receive, send)
+        else:
+            await self.app(scope, receive, send)
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        raise NotImplementedError
+
+
+class BodyDeadline(HTTPMiddleware):
+    """408 for a request body that has not fully arrived ``seconds`` after the request's headers
+    (a client holding a half-sent body holds the server's shutdown too)."""
+
+    def __init__(self, app: ASGIApp, seconds: float) -> None:
+        super().__init__(app)
+        self.seconds = seconds
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        deadline = asyncio.get_running_loop().time() + self.seconds
+        complete = False
+
+        async def timed() -> Message:
+            nonlocal complete
+            if complete:  # later calls wait for a disconnect, which may take as long as the answer
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(deadline - asyncio.get_running_loop().time(), 0))
+            except TimeoutError:
+                raise HTTPException(408, f"the request body did not arrive within {self.seconds:g} s") from None
+            complete = message["type"] != "http.request" or not message.get("more_body", False)
+            return message
+
+        await self.app(scope, timed, send)
+
+
+class StrictJSONRequest(Request):
+    """A request whose JSON body fails as JSON (json.JSONDecodeError, which FastAPI answers with
+    422) when it is not UTF-8 or nests too deeply, not with an error FastAPI answers with 400."""
+
+    async def body(self) -> bytes:
+        try:
+            return await super().body()
+        except ClientDisconnect:  # FastAPI answers any failure to read the body with 400
+            raise HTTPException(CLIENT_GONE, "the client hung up before sending its whole body") from None
+
+    async def json(self) -> object:
+        body = await self.body()
+        try:
+            text = body.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise json.JSONDecodeError(f"not UTF-8: byte 0x{body[error.start]:02x}", "", error.start) from None
+        try:
+            return json.loads(text)
+        except RecursionError:
+            raise json.JSONDecodeError("nested too deeply", "", 0) from None
+
+
+class StrictJSONRoute(APIRoute):
+    """Routes whose endpoints read their body through StrictJSONRequest."""
+
+    def get_route_handler(self) -> Callable:
+        handler = super().get_route_handler()
+
+        async def strict_handler(request: Request) -> Response:
+            return await handler(StrictJSONRequest(request.scope, request.receive))
+
+        return strict_handler
+
+
+async def client_gone(request: Request, error: ClientDisconnect) -> Response:
+    """The answer, that no one reads, for a client that hung up while its body was read (an
+    exception handler: the endpoints that read their body themselves raise ClientDisconnect)."""
+    return Response(status_code=CLIENT_GONE)
+
+
+def content_policy(page: str) -> str:
+    """A Content-Security-Policy for ``page``: its own inline scripts and styles (by their sha256)
+    and requests to its own server; nothing from elsewhere, no framing, no plugins."""
+
+    def hashes(tag: str) -> str:
+        blocks = re.findall(rf"<{tag}>(.*?)</{tag}>", page, flags=re.S)  # the JSON data block has attributes
+        return " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(b.encode()).digest()).decode()}'" for b in blocks)
+
+    return (f"default-src 'none'; script-src {hashes('script')}; style-src {hashes('style')}; "
+            "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+
+
+class SecurityHeaders(HTTPMiddleware):
+    """X-Content-Type-Options and X-Frame-Options on every answer, and the page's
+    Content-Security-Policy on the answers of ``policy_paths``."""
+
+    def __init__(self, app: ASGIApp, policy: str, policy_paths: tuple[str, ...] = ("/",)) -> None:
+        super().__init__(app)
+        self.policy = policy
+        self.policy_paths = policy_paths
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = MutableHeaders(scope=message)
+                headers.setdefault("X-Content-Type-Options", "nosniff")
+                headers.setdefault("X-Frame-Options", "DENY")
+                if scope["path"] in self.policy_paths:
+                    headers.setdefault("Content-Security-Policy", self.policy)
+            await send(message)
+
+        await self.app(scope, receive, with_headers)
+
+
+class StoppableServer(uvicorn.Server):
+    """uvicorn's server, which calls ``ready`` once it listens and leaves the signals to
+    run_until_stopped.
+
+    uvicorn installs its own handlers only once its event loop runs, and puts back the ones
+    before it when it ends; a SIGTERM between the two was lost (swallowed by the handler before
+    it) or killed the process (status 143, no draining).
+    """
+
+    def __init__(self, config: uvicorn.Config, ready: Callable[[], None]) -> None:
+        super().__init__(config)
+        self.ready = ready
+
+    @contextmanager
+    def capture_signals(self) -> Iterator[None]:
+        yield  # run_until_stopped's handlers are in place from before the start to the end
+
+    async def startup(self, sockets: list | None = None) -> None:
+        await super().startup(sockets)
+        if self.started and not self.should_exit:  # a stop during the start: it goes straight on to the shutdown
+            self.ready()
+
+
+def run_until_stopped(app: ASGIApp, host: str, port: int, header_timeout: float, shutdown_timeout: float,
+                      ready: Callable[[], None] = lambda: None) -> None:
+    """Serves ``app`` with uvicorn until SIGTERM or SIGINT; requests in flight then get at most
+    ``shutdown_timeout`` seconds to finish (a second Ctrl-C: at once).  ``ready`` is called once
+    the server listens.  Returns normally: a stop asked for is not a failure (status 0, not 143)."""
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
+                            http=partial(TimedH11Protocol, header_timeout=header_timeout),
+                            timeout_graceful_shutdown=shutdown_timeout)
+    server = StoppableServer(config, ready)
+    # A stop asked for at any moment from here on, even before the server has started, ends it:
+    # startup then goes straight on to the shutdown.
+    previous = {sig: signal.signal(sig, server.handle_exit) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        server.run()
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)

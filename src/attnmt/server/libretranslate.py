@@ -1,0 +1,305 @@
+"""LibreTranslate's API, so that its clients (browser extensions, Nextcloud, ``deep-translator``,
+``libretranslatepy``) can use attnmt's models::
+
+    POST /translate  q (a text or a list), source (a code or "auto"), target, format, alternatives, api_key
+                     as JSON, a form or query parameters
+                     -> {"translatedText": ... [, "alternatives": [...]] [, "detectedLanguage": {...}]}
+    GET  /languages  -> [{"code", "name", "targets"}, ...]: the served pairs
+    POST /detect     q -> [{"language", "confidence"}, ...]  (among the served source languages)
+    GET  /frontend/settings -> the limits and defaults LibreTranslate's page and clients read
+
+Errors are ``{"error": "..."}`` with LibreTranslate's statuses: 400 for a bad request
+(missing parameter, unsupported language or format, over a limit), 403 for an unknown
+API key, 429 over a rate limit, 500 when the model fails; and 503 when the queue is full.
+``alternatives`` are the next best of beam search's n-best list, without repeats.  A text is
+split into sentences as ``attnmt translate`` splits it (attnmt.documents.paragraphs): every sentence
+is translated, and an alternative joins each sentence's next best.
+
+A JSON body with attnmt's own shape (``text`` or ``texts``, no ``q``) posted to
+``/translate`` is answered by attnmt's API as before (attnmt.server.v1_api; now at ``/v1/translate``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from urllib.parse import unquote_to_bytes
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from pydantic import ValidationError
+
+from attnmt.decoding import DEFAULT, Decoding
+from attnmt.server.access import Refused
+from attnmt.server.batcher import Busy
+from attnmt.server.context import Server
+from attnmt.server.detect import language_name
+from attnmt.server.models import Options, ServedModel, ServeSettings, TooMuch
+from attnmt.server.v1_api import TranslateRequest, translate_native
+
+FORMATS = ("text", "html")  # html: attnmt.documents carries the tags over
+
+
+
+def json_body(required: list[str], properties: dict) -> dict:
+    """A request body for the OpenAPI schema, where the endpoint reads the body itself (JSON, a
+    form or the query)."""
+    return {"requestBody": {"content": {"application/json": {"schema": {
+        "type": "object", "required": required, "properties": properties}}}}}
+
+
+# LibreTranslate's request fields, as the OpenAPI schema gives them.
+FIELDS = {"q": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+          "source": {"type": "string", "description": 'a language code, or "auto"'},
+          "target": {"type": "string"}, "format": {"type": "string", "enum": list(FORMATS)},
+          "alternatives": {"type": "integer", "minimum": 0}, "api_key": {"type": "string"}}
+# A Refused reason's status in LibreTranslate's API, and what its message starts with.
+STATUS = {"missing": 400, "invalid": 403, "slow": 429, "large": 400}
+PREFIX = {"slow": "Slowdown: ", "large": "Invalid request: "}
+
+
+class LibreError(Exception):
+    """Answered as LibreTranslate answers: ``{"error": message}`` with ``status``."""
+
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.headers = headers or {}
+
+
+def missing(name: str) -> LibreError:
+    return LibreError(400, f"Invalid request: missing {name} parameter")
+
+
+async def parameters(request: Request) -> tuple[dict, bytes | None]:
+    """The request's parameters, and its raw body where it was JSON."""
+    content_type = request.headers.get("content-type", "").split(";")[0].strip()
+    if content_type == "application/json":
+        body = await request.body()
+        try:
+            data = json.loads(body)
+        except (ValueError, RecursionError):
+            data = None
+        if not isinstance(data, dict):
+            raise LibreError(400, "Invalid JSON format")
+        return data, body
+    # Starlette's parsers put U+FFFD (url-encoded) or Latin-1 (multipart) in place of bytes that are not UTF-8.
+    check_utf8(unquote_to_bytes(request.scope["query_string"]), "query")
+    if content_type == "application/x-www-form-urlencoded":
+        check_utf8(unquote_to_bytes(await request.body()), "form")
+    elif content_type == "multipart/form-data":  # text fields only: these endpoints take no files
+        check_utf8(await request.body(), "form")
+    form = await request.form()
+    return {**request.query_params, **{k: v for k, v in form.items() if isinstance(v, str)}}, None
+
+
+def check_utf8(data: bytes, where: str) -> None:
+    """400 where the parameters (a query or a form, %-decoded) are not UTF-8."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise LibreError(400, f"Invalid request: the {where} is not UTF-8 (byte 0x{data[error.start]:02x})") from None
+
+
+def check_unicode(params: dict) -> None:
+    """400 for parameters holding an unpaired surrogate (JSON's "\\ud800" on its own): text no
+    model, detector or answer can take."""
+    try:
+        json.dumps(params, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise LibreError(400, "Invalid request: a parameter is not valid Unicode (it has an unpaired surrogate, "
+                              "such as \\ud800 on its own)") from None
+
+
+def refusal(refused: Refused) -> LibreError:
+    return LibreError(STATUS[refused.reason], PREFIX.get(refused.reason, "") + str(refused), refused.headers())
+
+
+def admit(server: Server, request: Request, params: dict) -> None:
+    try:
+        server.access.admit(request, params.get("api_key"))
+    except Refused as refused:
+        raise refusal(refused) from None
+
+
+def charge(server: Server, request: Request, texts: list[str]) -> None:
+    """Counts the texts' characters against the request's key's characters a minute."""
+    try:
+        server.access.charge(request, sum(map(len, texts)))
+    except Refused as refused:
+        raise refusal(refused) from None
+
+
+def texts_of(settings: ServeSettings, params: dict, from_json: bool) -> list[str]:
+    """``q`` as a list of texts, within the count and character limits of ``settings``."""
+    q = params.get("q")
+    if not q:
+        raise missing("q")
+    texts = q if isinstance(q, list) else [q]
+    if not all(isinstance(text, str) for text in texts):
+        raise LibreError(400, "Invalid request: q must be a text or a list of texts")
+    if not from_json:  # forms may send \r\n: count characters as the JSON clients' \n
+        texts = ["\n".join(text.splitlines()) for text in texts]
+    if len(texts) > settings.max_texts:
+        raise LibreError(400, f"Invalid request: request ({len(texts)}) exceeds text limit ({settings.max_texts})")
+    for text in texts:
+        if len(text) > settings.max_chars:
+            raise LibreError(400, f"Invalid request: request ({len(text)}) exceeds text limit ({settings.max_chars})")
+    total = sum(map(len, texts))
+    if total > settings.max_request_chars:
+        raise LibreError(400, f"Invalid request: request ({total}) exceeds character limit "
+                              f"({settings.max_request_chars})")
+    return texts
+
+
+def language_of(params: dict, name: str) -> str:
+    """The ``source`` or ``target`` code of a request."""
+    code = params.get(name)
+    if not code:
+        raise missing(name)
+    if not isinstance(code, str):
+        raise LibreError(400, f"Invalid request: {name} must be a language code such as \"en\"")
+    return code
+
+
+def alternatives_of(server: Server, params: dict) -> int:
+    try:
+        count = int(params.get("alternatives") or 0)
+    except (TypeError, ValueError, OverflowError):
+        raise LibreError(400, "Invalid request: alternatives parameter is not a number") from None
+    if count < 0:
+        raise LibreError(400, "Invalid request: alternatives parameter must be >= 0")
+    if count > server.settings.max_alternatives:
+        raise LibreError(400, f"Invalid request: alternatives parameter must be <= {server.settings.max_alternatives}")
+    return count
+
+
+async def detected(server: Server, texts: list[str], target: str) -> dict:
+    """LibreTranslate's detectedLanguage for ``texts`` (taken together), among the languages
+    with a model into ``target`` where there are any.  Text with no letters to go by (lingua
+    ranks nothing) goes to the first such language, with confidence 0."""
+    sources = server.models.sources()
+    if not sources:
+        raise LibreError(400, "auto is not supported: this server knows no source language")
+    ranked = await asyncio.to_thread(server.detector.rank, " ".join(texts))
+    into_target = [code for code in sources if (code, target) in server.models.by_pair] or sources
+    best = next(((code, p) for code, p in ranked if code in into_target and p > 0), (into_target[0], 0.0))
+    return {"confidence": best[1], "language": best[0]}
+
+
+def model_for(server: Server, source: str, target: str) -> ServedModel:
+    codes = server.models.codes()
+    for code in (source, target):
+        if code not in codes:
+            raise LibreError(400, f"{code} is not supported")
+    served = server.models.by_pair.get((source, target))
+    if served is None:
+        raise LibreError(400, f"{language_name(target)} ({target}) is not available as a target language from "
+                              f"{language_name(source)} ({source})")
+    return served
+
+
+async def translated(served: ServedModel, texts: list[str], alternatives: int,
+                     text_format: str = "text") -> tuple[list[str], list[list[str]]]:
+    """The best translation of each text, and up to ``alternatives`` other distinct ones."""
+    n_best = alternatives + 1
+    options = Options(Decoding(beam_size=max(DEFAULT.beam_size, n_best), n_best=n_best), hypotheses=alternatives > 0,
+                      format=text_format)
+    try:
+        results = await served.batcher.translate(texts, options)
+    except Busy as error:
+        raise LibreError(503, str(error), {"Retry-After": "1"}) from None
+    except Exception as error:  # noqa: BLE001 - the model failed; say so, keep serving
+        raise LibreError(500, f"Cannot translate text: {type(error).__name__}: {error}") from None
+    if not alternatives:
+        return results, [[] for _ in texts]
+    best = [paragraph.hypotheses[0].text for paragraph in results]
+    others = [list(dict.fromkeys(h.text for h in paragraph.hypotheses[1:] if h.text != first))
+              for first, paragraph in zip(best, results, strict=True)]
+    return best, others
+
+
+async def translate_libre(server: Server, request: Request, params: dict, from_json: bool) -> dict:
+    check_unicode(params)
+    admit(server, request, params)
+    settings = server.settings_for(request)
+    texts = texts_of(settings, params, from_json)
+    source, target = (language_of(params, name) for name in ("source", "target"))
+    alternatives = alternatives_of(server, params)
+    text_format = params.get("format") or "text"
+    if text_format not in FORMATS:
+        raise LibreError(400, f"{text_format} format is not supported")
+    if text_format == "html" and alternatives:
+        raise LibreError(400, "Invalid request: alternatives are given for text format only")
+    detection = await detected(server, texts, target) if source == "auto" else None
+    served = model_for(server, detection["language"] if detection else source, target)
+    try:
+        served.check_texts([(f"q[{i}]", text) for i, text in enumerate(texts)], settings, allow_blank=True,
+                           markup=text_format == "html")
+    except TooMuch as error:
+        raise LibreError(400, f"Invalid request: {error}") from None
+    charge(server, request, texts)
+    best, others = await translated(served, texts, alternatives, text_format)
+    server.record(request, served, texts, best)
+    one = not isinstance(params["q"], list)
+    answer: dict = {"translatedText": best[0] if one else best}
+    if alternatives:
+        answer["alternatives"] = others[0] if one else others
+    if detection:
+        answer["detectedLanguage"] = detection if one else [detection] * len(texts)
+    return answer
+
+
+async def translate_attnmt_shape(server: Server, request: Request, body: bytes) -> Response:
+    """attnmt's own request posted to /translate: answered as /v1/translate answers it."""
+    try:
+        parsed = TranslateRequest.model_validate_json(body)
+    except ValidationError as error:
+        raise RequestValidationError([{**e, "loc": ("body", *e["loc"])} for e in error.errors()]) from None
+    answer = await translate_native(server, parsed, request)
+    # Deprecation (RFC 9745) and the successor's address tell clients where this API went.
+    answer.headers.update({"Deprecation": "true", "Link": '</v1/translate>; rel="successor-version"'})
+    return answer
+
+
+def add_libretranslate_routes(app: FastAPI, server: Server) -> None:
+    @app.exception_handler(LibreError)
+    async def libre_error(request: Request, error: LibreError) -> JSONResponse:
+        return JSONResponse({"error": str(error)}, status_code=error.status, headers=error.headers)
+
+    @app.post("/translate", tags=["LibreTranslate"], openapi_extra=json_body(["q", "source", "target"], FIELDS))
+    async def translate(request: Request):
+        """LibreTranslate's translate (q, source, target, format, alternatives, api_key)."""
+        params, body = await parameters(request)
+        if body is not None and "q" not in params and ("text" in params or "texts" in params):
+            return await translate_attnmt_shape(server, request, body)
+        return await translate_libre(server, request, params, body is not None)
+
+    @app.post("/detect", tags=["LibreTranslate"])
+    async def detect(request: Request) -> list[dict]:
+        """The served source languages, most likely first, with confidences in percent."""
+        params, _ = await parameters(request)
+        check_unicode(params)
+        admit(server, request, params)
+        q = params.get("q")
+        if not q or not isinstance(q, str | list):
+            raise missing("q")
+        ranked = await asyncio.to_thread(server.detector.rank, q if isinstance(q, str) else " ".join(map(str, q)))
+        return [{"confidence": confidence, "language": code} for code, confidence in ranked]
+
+    @app.get("/languages", tags=["LibreTranslate"])
+    async def languages() -> list[dict]:
+        """Each language served, with the languages it translates into."""
+        return [{"code": code, "name": language_name(code), "targets": server.models.targets_of(code)}
+                for code in server.models.codes()]
+
+    @app.get("/frontend/settings", tags=["LibreTranslate"])
+    async def frontend_settings() -> dict:
+        """What LibreTranslate's clients read: limits, whether keys are needed, default languages."""
+        first = next(iter(server.models.by_pair), ("auto", "auto"))
+        return {"charLimit": server.settings.max_chars, "frontendTimeout": 500,
+                "apiKeys": server.access.keys_required, "keyRequired": server.access.keys_required,
+                "suggestions": False, "filesTranslation": False, "supportedFilesFormat": [],
+                "language": {"source": {"code": first[0], "name": language_name(first[0])},
+                             "target": {"code": first[1], "name": language_name(first[1])}}}

@@ -1,0 +1,271 @@
+"""The models a server holds: each with its language pair, its own batcher (a thread that owns
+it), its limits on input, and what it reports in ``/health``.
+
+One server may serve several models, one per language pair (``attnmt serve --model
+en-de=runs/en_de --model de-en=runs/de_en``); a request names its pair (LibreTranslate's
+``source`` and ``target``) or its model (attnmt's own API, default: the first).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import NamedTuple
+
+import yaml
+
+from attnmt.config import TransformerConfig
+from attnmt.decoding import MAX_BEAM, Decoding
+from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.translate import TextCodec
+from attnmt.documents.paragraphs import translate_texts, translate_texts_n_best
+from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences
+from attnmt.errors import ConfigError, UserError
+from attnmt.model import Transformer
+from attnmt.server.batcher import Batcher
+
+
+@dataclass
+class ServeSettings:
+    """Limits and batching of the server; every limit is checked before any model work."""
+
+    max_texts: int = 64  # texts per request
+    max_chars: int = 2000  # characters per text (the model's own token limit applies too)
+    max_request_chars: int = 20_000  # characters per request, all its texts together
+    max_attention_texts: int = 8  # texts per request with return_attention (each one a scoring pass)
+    max_attention_weights: int = 2_000_000  # attention weights per request with return_attention (7 bytes of JSON each)
+    max_glossary_terms: int = 1000  # terms in a request's glossary (attnmt's API)
+    max_alternatives: int = 3  # LibreTranslate's "alternatives" at most
+    max_body_bytes: int = 1_000_000
+    max_batch: int = 32  # texts translated together
+    batch_window_ms: float = 5.0  # how long a lone request waits for company
+    max_queued: int = 1024  # texts waiting; beyond this, 503
+    header_timeout_s: float = 10.0  # a connection silent this long (opened, or answered) is closed
+    body_timeout_s: float = 30.0  # a request body must arrive within this long of its headers; else 408
+    shutdown_timeout_s: float = 10.0  # on SIGTERM or Ctrl-C, requests in flight get this long to finish
+
+    def __post_init__(self) -> None:
+        for key, value in asdict(self).items():
+            least = 0 if key in ("batch_window_ms", "max_alternatives") else 1
+            if value < least:
+                raise ConfigError(f"serve setting {key} must be >= {least}, got {value}")
+        if self.max_alternatives >= MOST_N_BEST:  # alternatives are the n-best after the first
+            raise ConfigError(f"serve setting max_alternatives must be <= {MOST_N_BEST - 1} (the n-best a request "
+                              f"may ask for, less the translation itself), got {self.max_alternatives}")
+
+
+class Options(NamedTuple):
+    """The decoding options of a request: only requests with equal ones share a batch."""
+
+    decoding: Decoding
+    hypotheses: bool = False  # False: translations only; True: each text's Paragraph (n-best, sentences)
+    glossary: Glossary | None = None
+    prefix: str | None = None
+    format: str = "text"  # "html": HTML fragments or pages, tags carried over (attnmt.documents)
+
+
+class TooMuch(ValueError):
+    """A request over one of the limits; the message says which (each API answers it its own way)."""
+
+
+# A request's caps.  Each derives from the library's own limit, and is stricter where it is because
+# one server's model thread is shared by every client: a wide or long request delays all the others.
+MOST_BEAM = MAX_BEAM // 4  # 16: a quarter of attnmt.decoding's widest beam, the rest left to clients
+MOST_N_BEST = MOST_BEAM  # hypotheses per text: Decoding takes at most the beam's
+# Output tokens a request may ask for (max_length, min_len): what a model of the default shape can
+# write at all; a model's own positions (TransformerConfig.longest_input) still cap every output.
+MOST_OUTPUT_TOKENS = TransformerConfig.max_positions
+COMPRESSED = ("gz", "xz")  # file endings that are not languages
+PAIR = re.compile(r"^([A-Za-z]{2,3})-([A-Za-z]{2,3})$")
+
+
+@dataclass
+class ServedModel:
+    """One model being served: ``model`` (the inference copy, eval mode) and its tokenizer.
+
+    ``source``/``target``: its language codes (None where unknown: then LibreTranslate's
+    endpoints do not list it).  ``parameters``: the trained model's count (packed layers hold
+    their weights outside ``parameters()``; default: counted).  ``loaded_bytes``: how much the
+    process's resident memory grew while it was loaded, where the server measured it.
+    """
+
+    model: Transformer
+    tokenizer: TextCodec
+    name: str = "model"
+    source: str | None = None
+    target: str | None = None
+    parameters: int | None = None
+    loaded_bytes: int | None = None
+    batcher: Batcher | None = field(default=None, repr=False)  # set while the server runs
+    batch_observers: list[Callable[[int], None]] = field(default_factory=list, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.parameters is None:
+            self.parameters = self.model.num_parameters()
+        self.model.eval()
+
+    @property
+    def pair(self) -> str | None:
+        """``source-target``, e.g. "en-de", where both are known."""
+        return f"{self.source}-{self.target}" if self.source and self.target else None
+
+    @property
+    def longest_input(self) -> int:
+        return self.model.config.longest_input
+
+    @property
+    def document_options(self) -> DocumentOptions:
+        """How texts are split into sentences: by the rules of the model's source language."""
+        return DocumentOptions(source_lang=self.source or DocumentOptions.source_lang)
+
+    def run_batch(self, texts: list[str], options: Options) -> list:
+        """Runs in the batcher's model thread: translations, or each text's Paragraph (its n-best
+        and its sentences'); plain text is split into sentences as ``attnmt translate`` splits it."""
+        for observe in self.batch_observers:
+            observe(len(texts))
+        if options.format == "html":  # lxml, imported only here (plain text starts faster)
+            from attnmt.documents import translate_html_texts
+
+            return translate_html_texts(self.model, self.tokenizer, texts, options.decoding, self.document_options,
+                                        glossary=options.glossary)
+        if options.hypotheses or options.prefix is not None:
+            found = translate_texts_n_best(self.model, self.tokenizer, texts, options.decoding, self.document_options,
+                                           options.glossary, options.prefix)
+            return found if options.hypotheses else [paragraph.hypotheses[0].text for paragraph in found]
+        return translate_texts(self.model, self.tokenizer, texts, options.decoding, self.document_options,
+                               options.glossary)
+
+    def check_texts(self, named: Sequence[tuple[str, str]], settings: ServeSettings,
+                    allow_blank: bool = False, markup: bool = False) -> None:
+        """Raises TooMuch naming the first text over a limit (characters, then the tokens the
+        model reads of each sentence), or ValueError for a text that is only invisible characters (unless
+        ``allow_blank``: its translation is then "").  ``markup``: HTML, split into sentences,
+        so only the character limits apply, and its nesting depth (attnmt.documents.markup.MAX_DEPTH),
+        checked here so that a page refused never fails the others batched with it."""
+        if len(named) > settings.max_texts:
+            raise TooMuch(f"{len(named)} texts in one request; at most {settings.max_texts}")
+        total = sum(len(text) for _, text in named)
+        if total > settings.max_request_chars:
+            raise TooMuch(f"the request has {total} characters; at most {settings.max_request_chars}")
+        for where, text in named:
+            if len(text) > settings.max_chars:
+                raise TooMuch(f"{where} has {len(text)} characters; at most {settings.max_chars}")
+            if markup:
+                from attnmt.documents.markup import check_markup  # lxml: the documents extra, needed only here
+
+                try:
+                    check_markup(text, where)
+                except UserError as error:
+                    raise TooMuch(str(error)) from None
+                continue
+            tokens = len(self.tokenizer.encode(text))
+            if tokens == 0 and not allow_blank:
+                raise ValueError(f"{where} has nothing to translate: only spaces or invisible characters")
+            if tokens > self.longest_input:  # the model reads one sentence at a time
+                longest = max(map(len, map(self.tokenizer.encode, paragraph_sentences(text, self.document_options))),
+                              default=0)
+                if longest > self.longest_input:
+                    raise TooMuch(f"{where} has a sentence {longest} subword tokens long; this model reads at most "
+                                  f"{self.longest_input}: split it into shorter sentences")
+
+    def attention_weights(self, text: str, options: Options) -> int:
+        """The most attention weights ``return_attention`` can send for ``text``, known before any
+        model work: per layer and head the encoder's [S, S] and the decoder's [T, T] and [T, S],
+        S the source pieces, T the longest output ``options`` allow (room for the prefix and the
+        glossary's terms included, as the search makes it) and the end of sentence."""
+        c, encode = self.model.config, self.tokenizer.encode_target
+        source = min(len(self.tokenizer.encode(text)), self.longest_input)
+        need = sum(len(encode(term)) for term in options.glossary.matches(text)) if options.glossary else 0
+        need += len(encode(options.prefix)) if options.prefix else 0
+        target = 1 + min(max(options.decoding.max_output_length(source, self.longest_input), need), self.longest_input)
+        return c.n_heads * (c.encoder_layers * source * source + c.decoder_layers * target * (target + source))
+
+    def health(self) -> dict:
+        """What /health says about this model."""
+        batcher = self.batcher
+        return {"name": self.name, "source": self.source, "target": self.target,
+                "vocab_size": self.model.config.vocab_size, "parameters": self.parameters,
+                "device": str(next(self.model.parameters()).device), "max_input_tokens": self.longest_input,
+                "loaded_bytes": self.loaded_bytes, "batches": batcher.batches if batcher else 0,
+                "translated": batcher.batched_texts if batcher else 0, "queued": batcher.queued if batcher else 0}
+
+
+class Models:
+    """The served models, by name and by language pair; the first is the default."""
+
+    def __init__(self, served: Sequence[ServedModel]) -> None:
+        if not served:
+            raise ConfigError("nothing to serve: give at least one --model")
+        self.all = list(served)
+        self.by_name: dict[str, ServedModel] = {}
+        self.by_pair: dict[tuple[str, str], ServedModel] = {}
+        for each in self.all:
+            if each.name in self.by_name:
+                raise ConfigError(f"two models are named {each.name!r}: name them by pair, --model en-de=DIR")
+            self.by_name[each.name] = each
+            if each.source and each.target:
+                if (each.source, each.target) in self.by_pair:
+                    raise ConfigError(f"two models translate {each.pair}: serve one model per language pair")
+                self.by_pair[each.source, each.target] = each
+
+    @property
+    def default(self) -> ServedModel:
+        return self.all[0]
+
+    def sources(self) -> list[str]:
+        """The source language codes, in the order the models were given."""
+        return list(dict.fromkeys(source for source, _ in self.by_pair))
+
+    def targets_of(self, source: str) -> list[str]:
+        return [target for s, target in self.by_pair if s == source]
+
+    def codes(self) -> list[str]:
+        """Every language code served, source or target."""
+        return list(dict.fromkeys(code for pair in self.by_pair for code in pair))
+
+
+def split_model_argument(argument: str) -> tuple[str | None, str]:
+    """``en-de=runs/en_de`` -> ("en-de", "runs/en_de"); ``runs/en_de`` -> (None, "runs/en_de")."""
+    pair, equals, folder = argument.partition("=")
+    if equals and PAIR.match(pair):
+        return pair, folder
+    if equals and "/" not in pair and not Path(argument).exists():
+        raise ConfigError(f"--model {argument}: {pair!r} is not a language pair; write it as SOURCE-TARGET=DIR, "
+                          "e.g. en-de=runs/en_de")
+    return None, argument
+
+
+def languages_from_training(model_dir: Path) -> tuple[str | None, str | None]:
+    """The language codes of a model's training files, where their names end in them
+    (``train.en.gz`` / ``train.de.gz`` -> en, de), from the train.yaml it was trained with."""
+    from attnmt.checkpoint import TRAIN_CONFIG
+
+    try:
+        config = yaml.safe_load((model_dir / TRAIN_CONFIG).read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError):
+        return None, None
+    first = (config.get("train") or [{}])[0] if isinstance(config.get("train"), list) else {}
+    source, target = first.get("src", config.get("train_src")), first.get("tgt", config.get("train_tgt"))
+    codes = (code_in_name(source), code_in_name(target))
+    return codes if None not in codes and codes[0] != codes[1] else (None, None)
+
+
+def code_in_name(path: object) -> str | None:
+    """The last two-letter part of a file name (``train.en.gz`` -> "en"), if any."""
+    if not isinstance(path, str):
+        return None
+    parts = [part for part in Path(path).name.split(".")[1:]
+             if re.fullmatch(r"[a-z]{2}", part) and part not in COMPRESSED]
+    return parts[-1] if parts else None
+
+
+def resident_bytes() -> int:
+    """The process's resident memory now (0 where /proc is missing)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0

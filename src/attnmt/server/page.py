@@ -1,0 +1,21 @@
+"""The translation server's web page: a text box, a Translate button, the output and its attention.
+
+One page, no network beyond its own server: ``assets/page.html`` (package data), with the
+standalone viewer's attention view (``attnmt.inspect.viewer``) put in, fed by
+``POST translate`` with ``return_attention``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from importlib import resources
+
+from attnmt.inspect.viewer import with_attention_view
+
+PAGE = with_attention_view((resources.files("attnmt.server") / "assets" / "page.html").read_text(encoding="utf-8"))
+
+
+def page_html(model_name: str) -> str:
+    """The page, titled with the model's name."""
+    return re.sub("__MODEL__", lambda _: html.escape(model_name), PAGE)

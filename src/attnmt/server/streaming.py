@@ -1,0 +1,168 @@
+"""``POST /translate/stream``: a translation sent as it grows, as server-sent events.
+
+::
+
+    POST /translate/stream  {"q": "A dog runs.", "source": "en", "target": "de"[, "beam": 4][, "api_key"]}
+                            (source and target may be left out: the first model)
+    event: partial   data: {"translatedText": "Ein"}
+    event: partial   data: {"translatedText": "Ein Hund"}
+    ...
+    event: done      data: {"translatedText": "Ein Hund rennt."}
+
+Every event carries the whole text so far, never a delta: a client shows each one in place
+of the last.  A text of several sentences is split as ``attnmt translate`` splits it, and its
+sentences are searched one after another: each event joins the translations of the sentences
+done and the best hypothesis so far of the one being searched, as ``done`` joins them.  Each
+sentence's search is the one ``POST /v1/translate`` runs for it with the same
+``beam`` (by default attnmt's, as ``POST /translate`` uses), and after each step a ``partial`` event sends the
+best hypothesis so far (attnmt.decoding.search.best_so_far), when its text changed: the leading
+active hypothesis, or a finished one that scores higher than every active one.  With
+``beam`` 1 (greedy search) each text extends the last; with a wider beam a later one may
+rewrite it, even shorten it (a shorter hypothesis finishes and wins).  ``done`` carries the
+translation, exactly what those endpoints answer.
+
+A stream runs alone in its model's thread, between batches, and stops at the next step
+when its client goes away.  Errors before the first event answer as LibreTranslate's do
+(attnmt.server.libretranslate); one after it is an ``error`` event.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import AsyncIterator, Callable
+from functools import partial
+
+from fastapi import FastAPI, Request
+from fastapi.responses import StreamingResponse
+
+from attnmt.decoding import DEFAULT, Decoding
+from attnmt.decoding.search import Hypothesis, beam_search
+from attnmt.decoding.translate import evaluating, padded_sources
+from attnmt.documents.paragraphs import traced_weights
+from attnmt.documents.pipeline import FoundTranslations, paragraph_sentences, translate_paragraphs
+from attnmt.documents.spans import Weights
+from attnmt.server.context import Server
+from attnmt.server.libretranslate import (
+    FIELDS,
+    LibreError,
+    admit,
+    charge,
+    check_unicode,
+    detected,
+    json_body,
+    model_for,
+    parameters,
+    texts_of,
+)
+from attnmt.server.models import MOST_BEAM, ServedModel, TooMuch
+
+# The stream's body in the OpenAPI schema: LibreTranslate's fields for one text, and the beam.
+STREAM_FIELDS = {"q": {"type": "string"}, "source": FIELDS["source"], "target": FIELDS["target"],
+                 "beam": {"type": "integer", "minimum": 1, "maximum": MOST_BEAM, "default": DEFAULT.beam_size},
+                 "api_key": FIELDS["api_key"]}
+
+
+class Gone(Exception):
+    """The client left: the search stops."""
+
+
+def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callable[[str], None],
+               gone: threading.Event) -> str:
+    """In the model's thread: searches the translation of each of ``text``'s sentences in turn as
+    ``translate`` does, sending the text so far (the sentences done, and the best hypothesis of
+    the one being searched, joined as the translation joins them) after each step where it changed,
+    until the end (returns the translation) or until ``gone`` (raises Gone)."""
+    model, tokenizer, options = served.model, served.tokenizer, served.document_options
+    done: dict[str, str] = {}
+    shown = ""
+
+    def joined(translations: dict[str, str], weigh: Callable[[str, str], Weights] | None = None) -> str:
+        return translate_paragraphs([text], FoundTranslations(translations, weigh), options)[0]
+
+    def step(best: dict[int, Hypothesis]) -> None:
+        nonlocal shown
+        if gone.is_set():
+            raise Gone
+        so_far = joined({**done, sentence: tokenizer.decode(best[0].tokens)}).rstrip()  # later sentences: ""
+        if so_far != shown:
+            shown = so_far
+            send(so_far)
+
+    with evaluating(model):
+        for sentence in dict.fromkeys(paragraph_sentences(text, options)):
+            [(_, src)] = padded_sources(model, tokenizer, [sentence], max_tokens=1 << 30, max_sentences=1)
+            [[found, *_]] = beam_search(model, src, decoding, on_step=step)
+            done[sentence] = tokenizer.decode(found.tokens)
+    return joined(done, partial(traced_weights, model, tokenizer))  # a URL inside a sentence: placed by them
+
+
+def event(name: str, data: dict) -> str:
+    return f"event: {name}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+
+
+async def events(served: ServedModel, text: str, decoding: Decoding) -> AsyncIterator[str]:
+    """The stream's events, while the search runs in the model's thread."""
+    loop = asyncio.get_running_loop()
+    partials: asyncio.Queue[str] = asyncio.Queue()
+    gone = threading.Event()
+
+    def send(partial: str) -> None:  # called in the model's thread
+        loop.call_soon_threadsafe(partials.put_nowait, partial)
+
+    search = asyncio.ensure_future(served.batcher.call(run_stream, served, text, decoding, send, gone))
+    try:
+        while not (search.done() and partials.empty()):
+            getting = asyncio.ensure_future(partials.get())
+            await asyncio.wait([getting, search], return_when=asyncio.FIRST_COMPLETED)
+            if getting.done():
+                yield event("partial", {"translatedText": getting.result()})
+            else:
+                getting.cancel()
+        yield event("done", {"translatedText": search.result()})
+    except Exception as error:  # noqa: BLE001 - the stream has begun: say so in it
+        yield event("error", {"error": f"Cannot translate text: {type(error).__name__}: {error}"})
+    finally:
+        gone.set()  # a client that left stops the search at its next step
+        search.add_done_callback(lambda done: done.cancelled() or done.exception())  # Gone is expected
+
+
+def beam_of(params: dict) -> int:
+    """The request's ``beam`` (a number, or its digits in a form), by default attnmt's."""
+    beam = params.get("beam", DEFAULT.beam_size)
+    if isinstance(beam, str) and beam.isdigit():
+        beam = int(beam)
+    if isinstance(beam, bool) or not isinstance(beam, int) or not 1 <= beam <= MOST_BEAM:
+        raise LibreError(400, f"Invalid request: beam must be a whole number from 1 to {MOST_BEAM}")
+    return beam
+
+
+def add_streaming_route(app: FastAPI, server: Server) -> None:
+    @app.post("/translate/stream", tags=["streaming"], openapi_extra=json_body(["q"], STREAM_FIELDS))
+    async def translate_stream(request: Request) -> StreamingResponse:
+        """One text's translation as it grows: server-sent events ``partial`` (the whole text so far
+        each time; with beam > 1 it may change), then ``done``."""
+        params, body = await parameters(request)
+        check_unicode(params)
+        admit(server, request, params)
+        if isinstance(params.get("q"), list):
+            raise LibreError(400, "Invalid request: a stream translates one text: q must be a text, not a list")
+        settings = server.settings_for(request)
+        [text] = texts_of(settings, params, body is not None)
+        decoding = Decoding(beam_size=beam_of(params))
+        source, target = params.get("source"), params.get("target")
+        if source or target:
+            if source == "auto":
+                source = (await detected(server, [text], target or ""))["language"]
+            served = model_for(server, source or "", target or "")
+        else:
+            served = server.models.default
+        try:
+            served.check_texts([("q", text)], settings)
+        except (TooMuch, ValueError) as error:
+            raise LibreError(400, f"Invalid request: {error}") from None
+        charge(server, request, [text])
+        server.record(request, served, [text], [])
+        return StreamingResponse(events(served, text, decoding), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-cache"})

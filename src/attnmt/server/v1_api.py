@@ -1,0 +1,326 @@
+"""attnmt's own API: ``POST /v1/translate`` with n-best lists, scores, alignments, confidence and
+attention (what the page uses); errors are ``{"detail": "a sentence"}``.
+
+``POST /translate`` with this shape (``text`` or ``texts``) still works for one release;
+``POST /translate`` is LibreTranslate's (attnmt.server.libretranslate).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import FastAPI, HTTPException, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from attnmt.decoding import DEFAULT, MOST_SEED, Decoding
+from attnmt.decoding.glossary import Glossary
+from attnmt.documents.paragraphs import Paragraph, joined_extras, sentence_traces
+from attnmt.errors import UserError
+from attnmt.server.access import Refused
+from attnmt.server.batcher import Busy
+from attnmt.server.context import Server
+from attnmt.server.models import (
+    MOST_BEAM,
+    MOST_N_BEST,
+    MOST_OUTPUT_TOKENS,
+    Options,
+    ServedModel,
+    ServeSettings,
+    TooMuch,
+)
+
+STATUS = {"missing": 401, "invalid": 403, "slow": 429, "large": 413}  # a Refused reason's status in this API
+
+
+class TranslateRequest(BaseModel):
+    """Give ``text`` (one) or ``texts`` (several), never both."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    text: str | None = Field(None, description="one text to translate", examples=["A dog runs."])
+    texts: list[str] | None = Field(None, description="several texts, translated in order")
+    model: str | None = Field(None, description="which served model: its name or pair, e.g. en-de "
+                                                "(default: the first given to attnmt serve)")
+    beam: int = Field(DEFAULT.beam_size, ge=1, le=MOST_BEAM, description="beam size; 1 is greedy search")
+    max_length: int | None = Field(
+        None, ge=1, le=MOST_OUTPUT_TOKENS,
+        description=f"most output subword tokens per translation (default {DEFAULT.max_len_a} x input tokens "
+                    f"+ {DEFAULT.max_len_b})",
+    )
+    return_attention: bool = Field(False, description="also return the tokens and attention of each sentence's "
+                                   "translation")
+    n_best: int = Field(DEFAULT.n_best, ge=1, le=MOST_N_BEST,
+                        description="hypotheses per text in 'hypotheses' (at most beam)")
+    return_scores: bool = Field(False, description="return 'hypotheses': each with its score (log-prob / length "
+                                "penalty) and log-prob")
+    return_alignments: bool = Field(False, description="add each hypothesis's word alignment (Pharaoh pairs)")
+    return_confidence: bool = Field(False, description="add each hypothesis's pieces with their probabilities")
+    glossary: dict[str, str] | None = Field(None, description='terms the translations must use: {"source term": '
+                                            '"target term"} (docs/translating.md, Terminology)')
+    prefix: str | None = Field(None, description="text every translation starts with")
+    min_len: int = Field(DEFAULT.min_len, ge=0, le=MOST_OUTPUT_TOKENS,
+                         description="no EOS before this many output tokens")
+    sampling_topk: int = Field(DEFAULT.sampling_topk, ge=0, description="1: no sampling; 0 or k > 1: sample "
+                               "from all tokens or the k most likely (with beam 1)")
+    sampling_topp: float = Field(DEFAULT.sampling_topp, gt=0, le=1, description="with sampling: nucleus size")
+    sampling_temperature: float = Field(DEFAULT.sampling_temperature, gt=0, description="with sampling")
+    seed: int | None = Field(DEFAULT.seed, ge=0, le=MOST_SEED, description="with sampling: the same seed, the same "
+                             "output")
+    no_repeat_ngram_size: int = Field(DEFAULT.no_repeat_ngram_size, ge=0, description="0: off")
+    repetition_penalty: float = Field(DEFAULT.repetition_penalty, gt=0, description="1: off")
+    disable_unk: bool = Field(DEFAULT.disable_unk, description="never generate the unknown piece")
+    format: Literal["text", "html"] = Field("text", description='"html": each text is HTML (a fragment or a page), '
+                                            "split into sentences, its tags carried onto the translation")
+
+    @property
+    def wants_hypotheses(self) -> bool:
+        return self.n_best > 1 or self.return_scores or self.return_alignments or self.return_confidence
+
+    def decoding(self) -> Decoding:
+        return Decoding(beam_size=self.beam, n_best=self.n_best, **{
+            key: getattr(self, key) for key in DECODING_FIELDS}).with_max_length(self.max_length)
+
+    def options(self) -> Options:
+        """The request's options, its glossary built (a DataError for a blank term): after the
+        limits, which count its terms first.  Attention needs each sentence's translation, as
+        hypotheses do."""
+        return Options(self.decoding(), self.wants_hypotheses or self.return_attention,
+                       Glossary.of(self.glossary) if self.glossary else None, self.prefix, self.format)
+
+    @model_validator(mode="after")
+    def one_nonblank_text_or_texts(self) -> TranslateRequest:
+        if (self.text is None) == (self.texts is None):
+            raise ValueError('give either "text": "..." or "texts": ["...", ...]')
+        if self.texts == []:
+            raise ValueError('"texts" is empty: give at least one text')
+        if self.n_best > self.beam:
+            raise ValueError(f'"n_best" {self.n_best} needs "beam" {self.n_best} or more (got {self.beam})')
+        if self.format == "html" and (self.wants_hypotheses or self.return_attention or self.prefix):
+            raise ValueError('"format": "html" returns the translated HTML only: leave out n_best, return_scores, '
+                             "return_alignments, return_confidence, return_attention and prefix")
+        try:
+            self.decoding()
+        except UserError as error:
+            raise ValueError(str(error)) from None
+        for where, text in self.named_texts():
+            if not text.strip():
+                raise ValueError(f"{where} is empty: give a sentence to translate")
+        for where, text in self.named_strings():
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ValueError(f"{where} is not valid Unicode (it has an unpaired surrogate)") from None
+        return self
+
+    def named_texts(self) -> list[tuple[str, str]]:
+        """(name for messages, text) pairs: ("text", ...) or ("texts[0]", ...), ..."""
+        if self.text is not None:
+            return [("text", self.text)]
+        return [(f"texts[{i}]", text) for i, text in enumerate(self.texts or [])]
+
+    def named_strings(self) -> list[tuple[str, str]]:
+        """Every text the request holds, named for messages: its texts, prefix and glossary terms."""
+        terms = [(f"glossary term {source!r}", term) for source, target in (self.glossary or {}).items()
+                 for term in (source, target)]
+        return [*self.named_texts(), *([("prefix", self.prefix)] if self.prefix is not None else []), *terms]
+
+
+# The request fields that are Decoding fields of the same name.
+DECODING_FIELDS = ("min_len", "sampling_topk", "sampling_topp", "sampling_temperature", "seed", "no_repeat_ngram_size",
+                   "repetition_penalty", "disable_unk")
+
+
+class TranslateResponse(BaseModel):
+    translations: list[str] = Field(description="one per input text, in order")
+    hypotheses: list[list[dict[str, Any]]] | None = Field(
+        None, description="with n_best > 1 or return_scores/alignments/confidence, per text the n_best best: "
+                          '{"text", "score", "log_prob"[, "alignment": "0-0 1-1 …"][, "confidence": '
+                          '[[piece, probability], …]]}; a text of several sentences joins its sentences\' '
+                          "(docs/serving.md, Paragraphs)",
+    )
+    attention: list[list[dict[str, Any]]] | None = Field(
+        None, description="with return_attention, per text one per sentence (in order): "
+                          'TranslationAttention.to_dict(), i.e. {"sentence", "translation", "kinds": '
+                          '{"cross" | "encoder" | "decoder_self": {"rows", "cols" (tokens), '
+                          '"weights" [layer][head][row][col], ...}}}',
+    )
+
+
+class ErrorMessage(BaseModel):
+    detail: str = Field(description="what was wrong, in a sentence")
+
+
+ERRORS = {
+    401: {"model": ErrorMessage, "description": "the server wants an API key (api_key or Authorization: Bearer)"},
+    403: {"model": ErrorMessage, "description": "the API key is not one the server knows"},
+    413: {"model": ErrorMessage, "description": "too many texts or characters (also: more than the API key may "
+                                                "translate a minute), a text too long, or a body too large"},
+    422: {"model": ErrorMessage, "description": "not valid JSON, an unknown or mistyped field, or an empty text"},
+    429: {"model": ErrorMessage, "description": "over a rate limit (requests, or the API key's characters, a minute); "
+                                                "retry after the Retry-After seconds"},
+    500: {"model": ErrorMessage, "description": "the model failed on this request; the server goes on"},
+    503: {"model": ErrorMessage, "description": "the queue is full; retry after the Retry-After seconds"},
+}
+
+
+def chosen_model(server: Server, name: str | None) -> ServedModel:
+    """The model a request names (by name or pair), or the default; 422 naming the choices."""
+    if name is None:
+        return server.models.default
+    found = server.models.by_name.get(name) or next((m for m in server.models.all if m.pair == name), None)
+    if found is None:
+        choices = ", ".join(sorted({m.name for m in server.models.all} | {m.pair for m in server.models.all
+                                                                          if m.pair}))
+        raise HTTPException(422, f"model: no served model is called {name!r}; the models are {choices}")
+    return found
+
+
+def describe(served: ServedModel, paragraph: Paragraph,
+             request: TranslateRequest) -> tuple[list[dict], str | None]:
+    """A text's hypotheses as the response gives them, and on request its sentences' attention
+    (JSON text, a list of one viewer object per sentence): one scoring pass per sentence of a
+    hypothesis for all its extras (runs in the model's thread)."""
+    described, attention = [], None
+    for rank, hypothesis in enumerate(paragraph.hypotheses):
+        traced = request.return_alignments or request.return_confidence or (rank == 0 and request.return_attention)
+        traces = sentence_traces(served.model, served.tokenizer, paragraph, rank) if traced else []
+        described.append({"text": hypothesis.text, "score": round(hypothesis.score, 4),
+                          "log_prob": round(hypothesis.log_prob, 4),
+                          **joined_extras(traces, request.return_alignments, request.return_confidence)})
+        if rank == 0 and request.return_attention:
+            attention = f"[{','.join(trace.to_json() for trace in traces)}]"
+    return described, attention
+
+
+def refusal(refused: Refused) -> HTTPException:
+    return HTTPException(STATUS[refused.reason], str(refused), headers=refused.headers())
+
+
+def admitted(server: Server, http: Request) -> None:
+    try:
+        server.access.admit(http)
+    except Refused as refused:
+        raise refusal(refused) from None
+
+
+def checked(server: Server, served: ServedModel, request: TranslateRequest,
+            http: Request) -> tuple[list[str], Options]:
+    """The request's texts and options, or 413 naming the first limit they pass (422: a blank
+    text or glossary term); then their characters are counted against the key's characters a
+    minute (429 when over)."""
+    named = request.named_texts()
+    settings = server.settings_for(http)
+    try:
+        check_counts(request, len(named), settings)
+        served.check_texts(named, settings, markup=request.format == "html")
+        options = request.options()
+        if request.return_attention:
+            check_attention(served, named, options, settings)
+        server.access.charge(http, sum(len(text) for _, text in named))
+    except TooMuch as error:
+        raise HTTPException(413, str(error)) from None
+    except ValueError as error:
+        raise HTTPException(422, str(error)) from None
+    except Refused as refused:
+        raise refusal(refused) from None
+    return [text for _, text in named], options
+
+
+def check_counts(request: TranslateRequest, texts: int, settings: ServeSettings) -> None:
+    """TooMuch for more glossary terms, or more texts with return_attention, than ``settings`` allow."""
+    if request.glossary and len(request.glossary) > settings.max_glossary_terms:
+        raise TooMuch(f"the glossary has {len(request.glossary)} terms; at most {settings.max_glossary_terms} a "
+                      "request: send the terms your texts hold")
+    if request.return_attention and texts > settings.max_attention_texts:
+        raise TooMuch(f"return_attention is for at most {settings.max_attention_texts} texts a request, got {texts}")
+
+
+def check_attention(served: ServedModel, named: list[tuple[str, str]], options: Options,
+                    settings: ServeSettings) -> None:
+    """TooMuch where return_attention could send more weights than ``settings`` allow
+    (ServedModel.attention_weights: counted before any model work)."""
+    sizes = {where: served.attention_weights(text, options) for where, text in named}
+    total, largest = sum(sizes.values()), max(sizes, key=sizes.__getitem__)
+    if total > settings.max_attention_weights:
+        raise TooMuch(f"return_attention could send {total:,} attention weights (layers x heads x output x input "
+                      f"pieces; {largest}: {sizes[largest]:,}); at most {settings.max_attention_weights:,} a request: "
+                      "send fewer or shorter texts, or a lower max_length")
+
+
+async def translate_native(server: Server, request: TranslateRequest, http: Request) -> Response:
+    """Translates ``text`` or ``texts`` (the answer: a TranslateResponse as JSON); concurrent
+    requests are batched together."""
+    admitted(server, http)
+    served = chosen_model(server, request.model)
+    texts, options = checked(server, served, request, http)
+    batcher = served.batcher
+    try:
+        results = await batcher.translate(texts, options)
+        hypotheses = attention = None
+        if options.hypotheses:
+            described = [await batcher.call(describe, served, paragraph, request) for paragraph in results]
+            hypotheses = [each for each, _ in described] if request.wants_hypotheses else None
+            attention = [each for _, each in described] if request.return_attention else None
+            translations = [paragraph.hypotheses[0].text for paragraph in results]
+        else:
+            translations = results
+    except Busy:
+        raise
+    except UserError as error:  # a glossary term the vocabulary cannot write
+        raise HTTPException(422, str(error)) from None
+    except Exception as error:  # noqa: BLE001 - the model failed; say so, keep serving
+        raise HTTPException(500, f"translation failed: {type(error).__name__}: {error}") from None
+    server.record(http, served, texts, translations)
+    return answer(TranslateResponse(translations=translations, hypotheses=hypotheses), attention)
+
+
+def answer(response: TranslateResponse, attention: list[str] | None) -> Response:
+    """The response as JSON, with each text's attention where asked for: JSON text already
+    (TranslationAttention.to_json), so its weights, millions for long texts, never become Python
+    floats or pass through the response model."""
+    body = response.model_dump_json(exclude_none=True)
+    if attention is not None:
+        body = f'{body[:-1]},"attention":[{",".join(attention)}]}}'
+    return Response(body, media_type="application/json")
+
+
+def json_error(problem: dict) -> str | None:
+    """What the JSON parser said about a body that is not JSON (e.g. "not UTF-8: byte 0xe9")."""
+    return (problem.get("ctx") or {}).get("error") if problem.get("type") == "json_invalid" else None
+
+
+def describe_problem(problem: dict) -> str:
+    """One validation problem as text, e.g. 'beam: Input should be greater than or equal to 1'."""
+    loc, message = problem["loc"], problem["msg"].removeprefix("Value error, ")
+    if problem["type"] == "json_invalid":
+        where = f" at character {loc[-1]}" if isinstance(loc[-1], int) and loc[-1] else ""  # pydantic's: no place
+        return f"the body is not valid JSON ({message}{where})"
+    where = ".".join(str(part) for part in loc[1:] if loc[:1] == ["body"]) or "body"
+    if where == "body" and problem["type"] in ("missing", "model_attributes_type", "dict_type"):
+        return 'the body must be a JSON object, e.g. {"text": "A dog runs."}'
+    if problem["type"] == "extra_forbidden":
+        return f"unknown field {where!r}: the fields are {', '.join(TranslateRequest.model_fields)}"
+    return message if where == "body" else f"{where}: {message}"
+
+
+def add_native_routes(app: FastAPI, server: Server) -> None:
+    """POST /v1/translate, and this API's errors: {"detail": "a sentence"}; validation errors
+    also list each problem under "errors"."""
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = [{"loc": list(e.get("loc", ())), "msg": json_error(e) or e.get("msg", ""), "type": e.get("type", "")}
+                    for e in error.errors()]
+        detail = "; ".join(describe_problem(problem) for problem in problems) or "invalid request"
+        return JSONResponse({"detail": detail, "errors": problems}, status_code=422)
+
+    @app.exception_handler(Busy)
+    async def busy(request: Request, error: Busy) -> JSONResponse:
+        return JSONResponse({"detail": str(error)}, status_code=503, headers={"Retry-After": "1"})
+
+    @app.post("/v1/translate", response_model=TranslateResponse, response_model_exclude_none=True, responses=ERRORS)
+    async def translate_v1(request: TranslateRequest, http: Request) -> Response:
+        """Translates ``text`` or ``texts``; concurrent requests are batched together."""
+        return await translate_native(server, request, http)

@@ -1,0 +1,229 @@
+"""Parallel text in, padded batches out.
+
+    read_parallel / read_tsv   files -> (source, target) sentence pairs
+    encode_pairs               pairs -> token-id Examples, too-long ones filtered
+    collate                    Examples -> one padded Batch
+
+Corpora larger than memory are streamed (`stream_parallel`, `stream_tsv`) into prepared
+arrays (prepare.py, corpus.py); batching.py cuts them into batches of about `max_tokens`.
+"""
+
+from __future__ import annotations
+
+import gzip
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import zip_longest
+from pathlib import Path
+
+import torch
+
+from attnmt.errors import DataError
+from attnmt.text.tokenizer import BOS_ID, EOS_ID, PAD_ID, Tokenizer
+from attnmt.text.vocab_tokenizer import VocabTokenizer
+
+UTF8_BOM = b"\xef\xbb\xbf"
+
+
+@dataclass
+class ReadReport:
+    """What reading a corpus kept (`pairs`) and skipped for an empty side."""
+
+    pairs: int
+    skipped_empty: int
+
+
+def read_lines(path: str | Path) -> list[str]:
+    """Lines of a UTF-8 text file, plain or gzip-compressed (by a `.gz` suffix).
+
+    Only the line ending ("\\n" or "\\r\\n") is removed; a leading byte-order mark too.
+    """
+    return list(stream_lines(path))
+
+
+def stream_lines(path: str | Path) -> Iterator[str]:
+    """`read_lines`, one line at a time: a corpus larger than memory is never held whole.
+
+    Lines end at "\\n" only, as in `decode_lines`, so line N is what ``wc -l`` counts as N.
+    """
+    path = Path(path)
+    opener = gzip.open if path.suffix == ".gz" else open
+    try:
+        with opener(path, "rb") as f:
+            for number, raw in enumerate(f, start=1):
+                if number == 1 and raw.startswith(UTF8_BOM):
+                    raw = raw[len(UTF8_BOM):]
+                try:
+                    line = raw.decode("utf-8")
+                except UnicodeDecodeError as err:
+                    raise invalid_utf8(str(path), number, raw[err.start]) from None
+                yield line.removesuffix("\n").removesuffix("\r")
+    except (gzip.BadGzipFile, EOFError) as err:
+        raise DataError(f"{path}: not a valid gzip file ({err})") from None
+    except OSError as err:  # missing, a folder, unreadable: named here, or a writer downstream takes it for its own
+        raise DataError(f"cannot read {path}: {(err.strerror or str(err)).lower()}") from None
+
+
+def invalid_utf8(source: str, line: int, byte: int) -> DataError:
+    return DataError(f"{source}:{line}: invalid UTF-8 (byte 0x{byte:02x}); convert the file to UTF-8, e.g. with iconv")
+
+
+def decode_lines(data: bytes, source: str) -> list[str]:
+    """Splits UTF-8 bytes into lines at "\n" only (never at the other characters
+    ``str.splitlines`` breaks on, such as U+2028), so line N is what ``wc -l`` counts as N.
+    ``source`` names the file (or stdin) in the error for invalid UTF-8.
+    """
+    if data.startswith(UTF8_BOM):
+        data = data[len(UTF8_BOM):]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise invalid_utf8(source, data.count(b"\n", 0, err.start) + 1, data[err.start]) from None
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line.removesuffix("\r") for line in lines]
+
+
+def read_parallel(
+    src_path: str | Path, tgt_path: str | Path
+) -> tuple[list[tuple[str, str]], ReadReport]:
+    """Aligned sentence pairs from two files, line i of one translating line i of the other.
+
+    Text is stripped; a pair with an empty side is skipped and counted in the report.
+    """
+    return _keep_nonempty(stream_parallel(src_path, tgt_path))
+
+
+def stream_parallel(src_path: str | Path, tgt_path: str | Path) -> Iterator[tuple[str, str]]:
+    """The raw (unstripped) line pairs of two files, one at a time; when either file ends before
+    the other, an error gives both line counts."""
+    src_lines, tgt_lines = stream_lines(src_path), stream_lines(tgt_path)
+    for number, (src, tgt) in enumerate(zip_longest(src_lines, tgt_lines), start=1):
+        if src is None or tgt is None:
+            src_count = number - 1 + (src is not None) + sum(1 for _ in src_lines)
+            tgt_count = number - 1 + (tgt is not None) + sum(1 for _ in tgt_lines)
+            raise DataError(
+                f"parallel files differ in length: {src_path} has {src_count} lines, {tgt_path} has "
+                f"{tgt_count}; line i of one must translate line i of the other"
+            )
+        yield src, tgt
+
+
+def read_tsv(path: str | Path) -> tuple[list[tuple[str, str]], ReadReport]:
+    """Sentence pairs from one file of "source<TAB>target" lines.
+
+    Empty lines, and pairs with an empty side, are skipped and counted in the report.
+    """
+    return _keep_nonempty(stream_tsv(path))
+
+
+def stream_tsv(path: str | Path) -> Iterator[tuple[str, str]]:
+    """The raw pairs of a "source<TAB>target" file, one at a time; an empty line is the pair ("", "")."""
+    for number, line in enumerate(stream_lines(path), start=1):
+        if not line.strip():
+            yield "", ""  # counted as skipped by nonempty_pairs
+            continue
+        fields = line.split("\t")
+        if len(fields) != 2:
+            raise DataError(
+                f"{path}:{number}: expected 'source<TAB>target' with exactly one tab, "
+                f"found {len(fields) - 1} tabs"
+            )
+        yield fields[0], fields[1]
+
+
+def nonempty_pairs(raw_pairs: Iterable[tuple[str, str]], report: ReadReport) -> Iterator[tuple[str, str]]:
+    """Strips both sides; skips pairs where either side is then empty.  Counts both in ``report``."""
+    for src, tgt in raw_pairs:
+        src, tgt = src.strip(), tgt.strip()
+        if src and tgt:
+            report.pairs += 1
+            yield src, tgt
+        else:
+            report.skipped_empty += 1
+
+
+def _keep_nonempty(
+    raw_pairs: Iterable[tuple[str, str]],
+) -> tuple[list[tuple[str, str]], ReadReport]:
+    report = ReadReport(pairs=0, skipped_empty=0)
+    return list(nonempty_pairs(raw_pairs, report)), report
+
+
+@dataclass
+class Example:
+    """One sentence pair as token ids."""
+
+    src: list[int]  # source token ids as the encoder reads them (no BOS; EOS with source_eos)
+    tgt: list[int]  # target token ids, no BOS/EOS
+
+
+def encode_pairs(
+    pairs: Sequence[tuple[str, str]], tokenizer: Tokenizer | VocabTokenizer, max_len: int
+) -> tuple[list[Example], int]:
+    """Tokenize pairs (sources as the encoder reads them); drop those that would not fit `max_len` positions.
+
+    The target needs one extra position for BOS (decoder input) / EOS (decoder output).
+    Returns the kept examples and the number dropped.
+    """
+    srcs = tokenizer.encode_batch([src for src, _ in pairs])
+    tgts = tokenizer.encode_target_batch([tgt for _, tgt in pairs])
+    examples = [
+        Example(src, tgt)
+        for src, tgt in zip(srcs, tgts, strict=True)
+        if len(src) <= max_len and len(tgt) + 1 <= max_len
+    ]
+    return examples, len(pairs) - len(examples)
+
+
+@dataclass
+class Batch:
+    """Padded tensors for one training step (teacher forcing).
+
+    For the target "a b c": tgt_in = [BOS a b c], tgt_out = [a b c EOS]; the decoder
+    reads tgt_in[t] and is trained to predict tgt_out[t].
+    """
+
+    src: torch.Tensor  # [B, S] long, padded with PAD_ID
+    tgt_in: torch.Tensor  # [B, T] long: BOS + tgt, padded
+    tgt_out: torch.Tensor  # [B, T] long: tgt + EOS, padded
+    n_src_tokens: int  # non-pad tokens in src
+    n_tgt_tokens: int  # non-pad tokens in tgt_out (what the loss is summed over)
+
+    def __len__(self) -> int:
+        """Number of sentences."""
+        return self.src.size(0)
+
+    def to(self, device: torch.device | str) -> Batch:
+        """The same batch with its tensors on `device`."""
+        return Batch(
+            self.src.to(device), self.tgt_in.to(device), self.tgt_out.to(device),
+            self.n_src_tokens, self.n_tgt_tokens,
+        )
+
+
+def collate(
+    examples: Sequence[Example], pad_id: int = PAD_ID, bos_id: int = BOS_ID, eos_id: int = EOS_ID
+) -> Batch:
+    """Pad examples into a Batch; S = longest source, T = longest target + 1."""
+    if not examples:
+        raise ValueError("cannot collate an empty list of examples")
+    srcs = [ex.src for ex in examples]
+    tgts_in = [[bos_id, *ex.tgt] for ex in examples]
+    tgts_out = [[*ex.tgt, eos_id] for ex in examples]
+    return Batch(
+        src=pad_rows(srcs, pad_id),
+        tgt_in=pad_rows(tgts_in, pad_id),
+        tgt_out=pad_rows(tgts_out, pad_id),
+        n_src_tokens=sum(map(len, srcs)),
+        n_tgt_tokens=sum(map(len, tgts_out)),
+    )
+
+
+def pad_rows(rows: list[list[int]], pad_id: int) -> torch.Tensor:
+    """Right-pad id lists into a [len(rows), longest] long tensor."""
+    out = torch.full((len(rows), max(map(len, rows))), pad_id, dtype=torch.long)
+    for i, row in enumerate(rows):
+        out[i, : len(row)] = torch.tensor(row, dtype=torch.long)
+    return out

@@ -1,0 +1,275 @@
+"""Subword tokenizers: SentencePiece, one joint model for source and target or one per side.
+
+A joint vocabulary lets the model share (tie) the source embedding, the target
+embedding and the output projection, as in "Attention Is All You Need" (sec. 3.4).
+The four special ids are fixed so that every other module can rely on them:
+
+    PAD_ID = 0   padding, ignored by attention masks and the loss
+    UNK_ID = 1   a character the model never saw
+    BOS_ID = 2   start of the target sentence (the decoder's first input)
+    EOS_ID = 3   end of sentence (the decoder's last output; with source_eos also the source's)
+
+Any SentencePiece model can be used: ``attnmt_layout`` renumbers its pieces into this
+layout (segmentation does not depend on the ids).  Models imported from Marian
+(OPUS-MT) keep their own ids and special pieces: ``attnmt.text.vocab_tokenizer.VocabTokenizer``
+reads them from the model's vocabulary file.  Which files hold a model's tokenizer, and
+writing and reading them: attnmt.text.tokenizer_files.
+
+Both tokenizers read text the same way: ``encode`` is the source as the encoder reads
+it, ``encode_target`` the target without BOS/EOS, ``decode`` turns target ids into text.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import warnings
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import sentencepiece as spm
+from google.protobuf.message import DecodeError
+from sentencepiece import sentencepiece_model_pb2
+
+from attnmt.files import write_bytes
+
+PAD_ID, UNK_ID, BOS_ID, EOS_ID = 0, 1, 2, 3
+SPECIAL_PIECES = {PAD_ID: "<pad>", UNK_ID: "<unk>", BOS_ID: "<s>", EOS_ID: "</s>"}
+
+# A corpus larger than this is subsampled (uniformly, seeded) before training, so
+# training memory stays bounded on big corpora.
+MAX_TRAINING_SENTENCES = 1_000_000
+# Two threads: training and batch encoding stay fast and friendly to a shared machine.
+NUM_THREADS = 2
+# What ``tokenizer_options`` may set when attnmt trains a SentencePiece model.
+TRAINING_OPTIONS = ("model_type", "character_coverage", "user_defined_symbols", "byte_fallback")
+
+
+class Tokenizer:
+    """attnmt's SentencePiece tokenization: a joint model, or a source and a target model.
+
+    Every model is in attnmt's id layout (0..3 = pad, unk, bos, eos).  With ``source_eos``
+    the source ends with ``</s>``, as in Marian and fairseq: new models are trained so,
+    and their exports then read text with those tools' default tokenization.
+    """
+
+    pad_id, unk_id, bos_id, eos_id = PAD_ID, UNK_ID, BOS_ID, EOS_ID
+
+    def __init__(self, model_proto: bytes, target_proto: bytes | None = None, source_eos: bool = True) -> None:
+        """Wraps serialized SentencePiece models (the target's when the vocabularies are separate).
+
+        Raises ValueError if one is unusable."""
+        source = attnmt_layout(model_proto)
+        target = attnmt_layout(target_proto) if target_proto is not None else source
+        self._protos = (source, target)
+        self._source = load_proto(source)
+        self._target = load_proto(target) if target_proto is not None else self._source
+        self.source_eos = source_eos
+
+    @classmethod
+    def train(
+        cls,
+        sentences: Iterable[str],
+        vocab_size: int = 8000,
+        model_type: str = "unigram",
+        character_coverage: float = 1.0,
+        seed: int = 0,
+        source_eos: bool = True,
+        **options,
+    ) -> Tokenizer:
+        """A joint model trained on `sentences` (source and target mixed); see ``train_sentencepiece``."""
+        proto = train_sentencepiece(sentences, vocab_size, seed, model_type=model_type,
+                                    character_coverage=character_coverage, **options)
+        return cls(proto, source_eos=source_eos)
+
+    @classmethod
+    def load(cls, path: str | Path, source_eos: bool = True) -> Tokenizer:
+        """A joint tokenizer from one SentencePiece `.model` file (attnmt's, or any other)."""
+        path = Path(path)
+        if not path.is_file():
+            raise FileNotFoundError(f"{path}: tokenizer model file not found")
+        try:
+            return cls(path.read_bytes(), source_eos=source_eos)
+        except ValueError as err:
+            raise ValueError(f"{path}: cannot load tokenizer: {err}") from None
+
+    def save(self, path: str | Path) -> None:
+        """Writes the joint `.model` file atomically (attnmt.files)."""
+        if self.separate_vocabs:
+            raise ValueError("this tokenizer has a source and a target model: save its model_protos")
+        write_bytes(Path(path), self._protos[0])
+
+    @property
+    def model_proto(self) -> bytes:
+        """The serialized (source, or joint) SentencePiece model."""
+        return self._protos[0]
+
+    @property
+    def model_protos(self) -> tuple[bytes, bytes]:
+        """The serialized source and target SentencePiece models (the same one when joint)."""
+        return self._protos
+
+    @property
+    def separate_vocabs(self) -> bool:
+        return self._target is not self._source
+
+    @property
+    def vocab_size(self) -> int:
+        """Number of target pieces, special ones included; ids are 0 .. vocab_size - 1."""
+        return self._target.get_piece_size()
+
+    @property
+    def source_vocab_size(self) -> int:
+        return self._source.get_piece_size()
+
+    def encode(self, text: str) -> list[int]:
+        """Source ids of `text` as the encoder reads them: no BOS; ``</s>`` last with source_eos
+        (a text with no pieces stays empty: nothing to translate).
+
+        SentencePiece normalizes first (NFKC, runs of whitespace collapsed, ends
+        trimmed), so `decode(encode_target(s)) == s` holds for text already in that form.
+        """
+        return self._with_end(self._source.encode(text, out_type=int))
+
+    def encode_batch(self, texts: list[str]) -> list[list[int]]:
+        """`encode` for many texts at once (SentencePiece batches them in C++)."""
+        return [self._with_end(ids) for ids in self._source.encode(list(texts), out_type=int, num_threads=NUM_THREADS)]
+
+    def encode_target(self, text: str) -> list[int]:
+        """Target ids of `text`, without BOS/EOS."""
+        return self._target.encode(text, out_type=int)
+
+    def encode_target_batch(self, texts: list[str]) -> list[list[int]]:
+        return self._target.encode(list(texts), out_type=int, num_threads=NUM_THREADS)
+
+    def _with_end(self, ids: list[int]) -> list[int]:
+        return [*ids, EOS_ID] if ids and self.source_eos else ids
+
+    def decode(self, ids: Sequence[int]) -> str:
+        """Target text of `ids` up to the first EOS; PAD and BOS are skipped.
+
+        Accepts any sequence of ints, a 1-D tensor of a decoder's output included.
+        """
+        kept = []
+        for i in map(int, ids):
+            if i == EOS_ID:
+                break
+            if i not in (PAD_ID, BOS_ID):
+                kept.append(i)
+        return self._target.decode(kept)
+
+    def pieces(self, text: str) -> list[str]:
+        """Source pieces of `text` as the encoder reads them, e.g. ["▁Ein", "▁Mann", "</s>"]."""
+        pieces = self._source.encode(text, out_type=str)
+        return [*pieces, "</s>"] if pieces and self.source_eos else pieces
+
+    def id_to_piece(self, i: int) -> str:
+        """The target piece with id `i`."""
+        if not 0 <= i < self.vocab_size:
+            raise IndexError(f"token id {i} is outside the vocabulary 0..{self.vocab_size - 1}")
+        return self._target.id_to_piece(i)
+
+    def piece_to_id(self, piece: str) -> int:
+        """The target id of `piece` (unk_id for a piece outside the vocabulary)."""
+        return self._target.piece_to_id(piece)
+
+
+def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: int = 0, **options) -> bytes:
+    """A serialized SentencePiece model in attnmt's id layout, trained on `sentences`.
+
+    Deterministic in (sentences, seed).  `vocab_size` is an upper bound: a corpus too
+    small to support it gives a smaller vocabulary and a warning rather than an error.
+    `seed` only matters for a corpus of more than MAX_TRAINING_SENTENCES sentences,
+    which is subsampled.  `options` (TRAINING_OPTIONS): model_type "unigram" or "bpe",
+    character_coverage (below 1.0 for scripts with thousands of rare characters, e.g.
+    0.9995 for Chinese), user_defined_symbols kept whole (language tags such as
+    ">>de<<"), byte_fallback.
+    """
+    unknown = sorted(set(options) - set(TRAINING_OPTIONS))
+    if unknown:
+        raise ValueError(f"unknown tokenizer option(s) {', '.join(unknown)}; valid: {', '.join(TRAINING_OPTIONS)}")
+    options = {"model_type": "unigram", "character_coverage": 1.0, **options}  # SentencePiece's coverage: 0.9995
+    writer = io.BytesIO()
+    try:
+        spm.SentencePieceTrainer.train(
+            sentence_iterator=iter(sample_sentences(sentences, MAX_TRAINING_SENTENCES, seed)),
+            model_writer=writer,
+            vocab_size=vocab_size,
+            hard_vocab_limit=False,
+            pad_id=PAD_ID, unk_id=UNK_ID, bos_id=BOS_ID, eos_id=EOS_ID,
+            pad_piece=SPECIAL_PIECES[PAD_ID], unk_piece=SPECIAL_PIECES[UNK_ID],
+            bos_piece=SPECIAL_PIECES[BOS_ID], eos_piece=SPECIAL_PIECES[EOS_ID],
+            num_threads=NUM_THREADS,
+            minloglevel=2,
+            **options,
+        )
+    except RuntimeError as err:
+        raise ValueError(f"SentencePiece training failed: {err}") from None
+    size = load_proto(writer.getvalue()).get_piece_size()
+    if size < vocab_size:
+        warnings.warn(f"asked for vocab_size={vocab_size}, but the training text only supports "
+                      f"{size} pieces; using {size}", stacklevel=3)
+    return writer.getvalue()
+
+
+def attnmt_layout(proto: bytes) -> bytes:
+    """``proto`` with its pieces renumbered so that ids 0..3 are <pad>, <unk>, <s>, </s>.
+
+    For SentencePiece models made elsewhere, e.g. by ``spm_train`` with its defaults
+    (unk=0, bos=1, eos=2, no pad): special pieces it lacks are added, the others keep
+    their order after them.  Text is segmented exactly as before: segmentation depends
+    on the pieces and their scores, not on their ids.  A model already in the layout
+    comes back unchanged.
+    """
+    model = sentencepiece_model_pb2.ModelProto()
+    try:
+        model.ParseFromString(proto)
+    except DecodeError as err:
+        raise ValueError(f"not a SentencePiece model ({err})") from None
+    spec, kind = model.trainer_spec, sentencepiece_model_pb2.ModelProto.SentencePiece
+    head = [(p.piece, p.type) for p in model.pieces[:4]]
+    layout = [(SPECIAL_PIECES[i], kind.UNKNOWN if i == UNK_ID else kind.CONTROL) for i in range(4)]
+    if head == layout and (spec.pad_id, spec.unk_id, spec.bos_id, spec.eos_id) == (PAD_ID, UNK_ID, BOS_ID, EOS_ID):
+        return bytes(proto)
+    unknown = [i for i, p in enumerate(model.pieces) if p.type == kind.UNKNOWN]
+    if len(unknown) != 1:
+        raise ValueError(f"not a SentencePiece model (it has {len(unknown)} unknown pieces, not 1)")
+    special = {*unknown, *(i for i in (spec.pad_id, spec.bos_id, spec.eos_id)
+                           if 0 <= i < len(model.pieces) and model.pieces[i].type == kind.CONTROL)}
+    rest = [p for i, p in enumerate(model.pieces) if i not in special]
+    clash = [p.piece for p in rest if p.piece in SPECIAL_PIECES.values()]
+    if clash:
+        raise ValueError(f"{clash[0]!r} is an ordinary piece of this model, but attnmt reserves it for a special id")
+    del model.pieces[:]
+    for name, piece_type in layout:
+        model.pieces.add(piece=name, score=0.0, type=piece_type)
+    model.pieces.extend(rest)
+    spec.pad_id, spec.unk_id, spec.bos_id, spec.eos_id = PAD_ID, UNK_ID, BOS_ID, EOS_ID
+    spec.pad_piece, spec.unk_piece, spec.bos_piece, spec.eos_piece = SPECIAL_PIECES.values()
+    return model.SerializeToString()
+
+
+def load_proto(proto: bytes) -> spm.SentencePieceProcessor:
+    sp = spm.SentencePieceProcessor()
+    try:
+        sp.LoadFromSerializedProto(proto)
+    except RuntimeError as err:
+        raise ValueError(f"not a SentencePiece model ({err})") from None
+    return sp
+
+
+def sample_sentences(sentences: Iterable[str], k: int, seed: int) -> list[str]:
+    """A uniform sample of k sentences (all of them, in order, if there are at most k).
+
+    Reservoir sampling, so the corpus is streamed once and only k sentences are held.
+    We sample here rather than with SentencePiece's `input_sentence_size` because its
+    sampling differs from run to run whatever the seed.
+    """
+    rng = random.Random(seed)
+    sample: list[str] = []
+    for n, sentence in enumerate(sentences):
+        if n < k:
+            sample.append(sentence)
+        elif (j := rng.randrange(n + 1)) < k:
+            sample[j] = sentence
+    return sample

@@ -1,0 +1,134 @@
+"""The tokenizer of models imported from Marian (OPUS-MT): SentencePiece segmentation and an
+explicit piece -> id vocabulary."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+
+from attnmt.files import write_bytes, write_text
+from attnmt.text.tokenizer import load_proto
+
+
+class VocabTokenizer:
+    """SentencePiece segmentation plus an explicit piece -> id vocabulary: how Marian (OPUS-MT) models tokenize.
+
+    The model's ids are not SentencePiece's own: ``vocab.json`` gives each piece its
+    id, and a piece it lacks becomes ``<unk>``.  Source and target have their own
+    SentencePiece models and may have their own vocabularies.  Marian's conventions,
+    kept here so that an imported model reads what it was trained on: the source
+    ends with ``</s>``; a leading language token such as ``>>fra<<`` stays whole;
+    there is no BOS (the decoder starts from ``<pad>``).
+
+    Files, the same names as in a Hugging Face Marian directory::
+
+        source.spm  target.spm  vocab.json  [target_vocab.json, when the vocabularies differ]
+    """
+
+    FILES = ("source.spm", "target.spm", "vocab.json")
+    TARGET_VOCAB = "target_vocab.json"
+
+    def __init__(
+        self, source_spm: bytes, target_spm: bytes, vocab: dict[str, int],
+        target_vocab: dict[str, int] | None = None,
+    ) -> None:
+        self._protos = (bytes(source_spm), bytes(target_spm))
+        self._source, self._target = (load_proto(proto) for proto in self._protos)
+        self.source_vocab = dict(vocab)
+        self.target_vocab = dict(target_vocab) if target_vocab is not None else self.source_vocab
+        self._target_pieces = {i: piece for piece, i in self.target_vocab.items()}
+        for piece in ("<pad>", "<unk>", "</s>"):
+            if piece not in self.source_vocab or piece not in self.target_vocab:
+                raise ValueError(f"the vocabulary has no {piece!r} entry; Marian vocabularies need one")
+        self.pad_id, self.unk_id, self.eos_id = (self.target_vocab[p] for p in ("<pad>", "<unk>", "</s>"))
+        self.bos_id = self.pad_id  # Marian's decoder starts from <pad>
+
+    source_eos = True  # Marian's sources always end with </s>
+
+    @classmethod
+    def load(cls, folder: str | Path) -> VocabTokenizer:
+        """Reads the files listed in the class docstring from ``folder``."""
+        folder = Path(folder)
+        source, target, vocab = (folder / name for name in cls.FILES)
+        target_vocab = folder / cls.TARGET_VOCAB
+        return cls(source.read_bytes(), target.read_bytes(), _read_vocab(vocab),
+                   _read_vocab(target_vocab) if target_vocab.is_file() else None)
+
+    @classmethod
+    def stored_in(cls, folder: str | Path) -> bool:
+        """Whether ``folder`` holds a Marian vocabulary (rather than attnmt's spm.model)."""
+        return (Path(folder) / "vocab.json").is_file()
+
+    def save(self, folder: str | Path) -> None:
+        """Writes the files into ``folder``, each atomically (target_vocab.json only for separate
+        vocabularies)."""
+        folder = Path(folder)
+        for name, proto in zip(self.FILES[:2], self._protos, strict=True):
+            write_bytes(folder / name, proto)
+        write_text(folder / "vocab.json", json.dumps(self.source_vocab, ensure_ascii=False))
+        if self.separate_vocabs:
+            write_text(folder / self.TARGET_VOCAB, json.dumps(self.target_vocab, ensure_ascii=False))
+
+    @property
+    def model_protos(self) -> tuple[bytes, bytes]:
+        """The serialized source and target SentencePiece models."""
+        return self._protos
+
+    @property
+    def separate_vocabs(self) -> bool:
+        return self.target_vocab is not self.source_vocab
+
+    @property
+    def vocab_size(self) -> int:
+        """Target ids are 0 .. vocab_size - 1."""
+        return max(self.target_vocab.values()) + 1
+
+    @property
+    def source_vocab_size(self) -> int:
+        return max(self.source_vocab.values()) + 1
+
+    def pieces(self, text: str) -> list[str]:
+        """Source pieces as the model reads them, ``</s>`` included."""
+        code = []
+        if text.startswith(">>") and (end := text.find("<<")) != -1:
+            code, text = [text[: end + 2]], text[end + 2 :]
+        return code + self._source.encode(text, out_type=str) + ["</s>"]
+
+    def encode(self, text: str) -> list[int]:
+        """Source ids of `text`, ending with ``</s>``."""
+        unk = self.source_vocab["<unk>"]
+        return [self.source_vocab.get(piece, unk) for piece in self.pieces(text)]
+
+    def encode_batch(self, texts: list[str]) -> list[list[int]]:
+        return [self.encode(text) for text in texts]
+
+    def encode_target(self, text: str) -> list[int]:
+        """Target ids of `text` (the target SentencePiece model and vocabulary), without ``</s>``."""
+        unk = self.target_vocab["<unk>"]
+        return [self.target_vocab.get(piece, unk) for piece in self._target.encode(text, out_type=str)]
+
+    def encode_target_batch(self, texts: list[str]) -> list[list[int]]:
+        return [self.encode_target(text) for text in texts]
+
+    def decode(self, ids: Sequence[int]) -> str:
+        """Target text of `ids` up to the first ``</s>``; ``<pad>`` is skipped; no space at either end
+        (as MarianTokenizer detokenizes: a lone "▁" piece last would leave one)."""
+        kept = []
+        for i in map(int, ids):
+            if i == self.eos_id:
+                break
+            if i != self.pad_id:
+                kept.append(self.id_to_piece(i))
+        return self._target.decode_pieces(kept).strip()
+
+    def id_to_piece(self, i: int) -> str:
+        """The target piece with id `i` (``<unk>`` for an id the vocabulary lacks)."""
+        return self._target_pieces.get(i, "<unk>")
+
+
+def _read_vocab(path: Path) -> dict[str, int]:
+    vocab = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(vocab, dict) or not all(isinstance(i, int) for i in vocab.values()):
+        raise ValueError(f"{path}: expected a JSON object mapping pieces to integer ids")
+    return vocab

@@ -1,0 +1,227 @@
+"""Text corpora -> a prepared directory (corpus.py): tokenised once, in parallel, filtered, written atomically.
+
+    text ─ stream in chunks ─ worker processes: encode_pairs, length filters ─ append to the arrays
+                                                                    └─ duplicates dropped at the end
+
+The text is streamed: only a few chunks of sentences are in memory at a time, and
+per pair only its two lengths and an 8-byte hash, so preparing 40 M pairs needs about
+0.5 GB beyond the chunks.  The filters, each counted in the report:
+
+- empty: either side empty after stripping;
+- too long: more than ``max_len`` ids on the source, or on the target with BOS/EOS;
+- length ratio: the longer side has more than ``max_length_ratio`` times the shorter's ids;
+- duplicates: the same ids on both sides as an earlier pair (so the same text after
+  SentencePiece's normalisation), found by a 64-bit hash: a chance collision between two
+  different pairs among 40 M is about 1 in 20,000.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import asdict, dataclass
+from itertools import chain, islice
+from pathlib import Path
+
+import numpy as np
+
+from attnmt.config import CorpusSpec, TrainConfig
+from attnmt.errors import ConfigError, DataError
+from attnmt.files import atomic_folder
+from attnmt.text.data import ReadReport, encode_pairs, nonempty_pairs, stream_parallel, stream_tsv
+from attnmt.text.tokenizer import Tokenizer
+from attnmt.text.tokenizer_files import save_tokenizer
+from attnmt.text.vocab_tokenizer import VocabTokenizer
+from attnmt.training.corpus import (
+    FORMAT_VERSION,
+    HEADER,
+    PREPARE_AGAIN,
+    SideWriter,
+    TokenCorpus,
+    check_tokenizer,
+    open_corpus,
+    read_header,
+    smallest_uint,
+    tokenizer_fingerprint,
+)
+
+CHUNK_PAIRS = 10_000  # pairs per task sent to a worker: large enough to hide the cost of sending it
+
+
+@dataclass
+class Filters:
+    max_len: int
+    max_length_ratio: float  # 0: no limit
+
+    @classmethod
+    def of(cls, config: TrainConfig) -> Filters:
+        return cls(config.max_len, config.max_length_ratio)
+
+    def keeps_ratio(self, src_len: int, tgt_len: int) -> bool:
+        ratio = self.max_length_ratio
+        return not ratio or max(src_len, tgt_len) <= ratio * min(src_len, tgt_len)
+
+
+@dataclass
+class FilterReport:
+    """What preparing one corpus read, dropped (by rule) and kept."""
+
+    read: int = 0
+    empty: int = 0
+    too_long: int = 0
+    length_ratio: int = 0
+    duplicates: int = 0
+    kept: int = 0
+
+    def summary(self, filters: Filters) -> str:
+        """One line: "read 29000 pairs, kept 28990; dropped 0 empty, 2 over 128 tokens, 8 over length ratio 4,
+        0 duplicates"."""
+        return (f"read {self.read} pairs, kept {self.kept}; dropped {self.empty} empty, {self.too_long} over "
+                f"{filters.max_len} tokens, {self.length_ratio} over length ratio {filters.max_length_ratio:g}, "
+                f"{self.duplicates} duplicates")
+
+
+@dataclass
+class EncodedChunk:
+    """One chunk's kept pairs as arrays: ids back to back, each pair's lengths and hash."""
+
+    src_tokens: np.ndarray
+    src_lengths: np.ndarray
+    tgt_tokens: np.ndarray
+    tgt_lengths: np.ndarray
+    hashes: np.ndarray  # [pairs] int64: equal for pairs with equal ids on both sides
+    too_long: int
+    length_ratio: int
+
+
+def encode_chunk(pairs: list[tuple[str, str]], tokenizer: Tokenizer | VocabTokenizer, filters: Filters) -> EncodedChunk:
+    """Tokenises a chunk of pairs (through encode_pairs, which drops the too long) and drops those over the
+    length ratio; what is left becomes arrays (int32 here: the writer narrows them to the corpus's type)."""
+    examples, too_long = encode_pairs(pairs, tokenizer, filters.max_len)
+    kept = [ex for ex in examples if filters.keeps_ratio(len(ex.src), len(ex.tgt))]
+    sides = []
+    for rows in ([ex.src for ex in kept], [ex.tgt for ex in kept]):
+        lengths = np.fromiter(map(len, rows), dtype=np.int32, count=len(rows))
+        sides += [np.fromiter(chain.from_iterable(rows), dtype=np.int32, count=int(lengths.sum())), lengths]
+    # Python's hash of a tuple of ints is the same in every process (only str and bytes hashes are salted).
+    hashes = np.fromiter((hash((tuple(ex.src), tuple(ex.tgt))) for ex in kept), dtype=np.int64, count=len(kept))
+    return EncodedChunk(*sides, hashes, too_long, len(examples) - len(kept))
+
+
+_worker_settings: tuple[Tokenizer, Filters] | None = None  # set once in each worker process
+
+
+def _start_worker(tokenizer: Tokenizer | VocabTokenizer, filters: Filters) -> None:
+    global _worker_settings
+    _worker_settings = (tokenizer, filters)
+
+
+def _encode_in_worker(pairs: list[tuple[str, str]]) -> EncodedChunk:
+    return encode_chunk(pairs, *_worker_settings)
+
+
+def encoded_chunks(chunks: Iterator[list[tuple[str, str]]], tokenizer: Tokenizer | VocabTokenizer, filters: Filters,
+                   workers: int) -> Iterator[EncodedChunk]:
+    """``chunks`` encoded in order, by ``workers`` processes when there is more than one chunk.
+
+    At most two chunks per worker are in flight, so the text is never read much ahead
+    of the encoding (Pool.imap would read the whole corpus into its queue).
+    """
+    head = list(islice(chunks, 2))
+    if len(head) < 2 or workers < 2:  # a small corpus: starting processes would cost more than it saves
+        yield from (encode_chunk(chunk, tokenizer, filters) for chunk in chain(head, chunks))
+        return
+    with multiprocessing.Pool(workers, _start_worker, (tokenizer, filters)) as pool:
+        pending: deque = deque()
+        for chunk in chain(head, chunks):
+            pending.append(pool.apply_async(_encode_in_worker, (chunk,)))
+            if len(pending) >= 2 * workers:
+                yield pending.popleft().get()
+        while pending:
+            yield pending.popleft().get()
+
+
+def text_pairs(spec: CorpusSpec, report: ReadReport) -> Iterator[tuple[str, str]]:
+    """The corpus's stripped non-empty pairs, streamed; ``report`` counts them and the empty ones."""
+    raw = stream_tsv(spec.tsv) if spec.tsv else stream_parallel(spec.src, spec.tgt)
+    return nonempty_pairs(raw, report)
+
+
+def chunked(pairs: Iterable[tuple[str, str]], size: int) -> Iterator[list[tuple[str, str]]]:
+    """Lists of ``size`` pairs (the last one shorter), taken from the stream as they are needed."""
+    pairs = iter(pairs)
+    while chunk := list(islice(pairs, size)):
+        yield chunk
+
+
+def prepare_corpus(spec: CorpusSpec, index: int, tokenizer: Tokenizer | VocabTokenizer, folder: Path, filters: Filters,
+                   workers: int) -> dict:
+    """Writes one corpus into ``folder``/corpus``index``; returns its header entry."""
+    entry = {"name": spec.name, "folder": f"corpus{index}", "files": spec.files(),
+             "token_dtype": smallest_uint(max(tokenizer.vocab_size, tokenizer.source_vocab_size) - 1).name,
+             "length_dtype": smallest_uint(filters.max_len).name}
+    (folder / entry["folder"]).mkdir()
+    writers = [SideWriter(folder / entry["folder"], side, np.dtype(entry["token_dtype"])) for side in ("src", "tgt")]
+    read, report, hashes = ReadReport(0, 0), FilterReport(), []
+    for chunk in encoded_chunks(chunked(text_pairs(spec, read), CHUNK_PAIRS), tokenizer, filters, workers):
+        writers[0].add(chunk.src_tokens, chunk.src_lengths)
+        writers[1].add(chunk.tgt_tokens, chunk.tgt_lengths)
+        hashes.append(chunk.hashes)
+        report.too_long += chunk.too_long
+        report.length_ratio += chunk.length_ratio
+    all_hashes = np.concatenate(hashes) if hashes else np.zeros(0, np.int64)
+    keep = np.zeros(len(all_hashes), dtype=bool)
+    keep[np.unique(all_hashes, return_index=True)[1]] = True  # each hash's first pair
+    for writer in writers:
+        writer.finish(keep, np.dtype(entry["length_dtype"]))
+    report.read, report.empty = read.pairs + read.skipped_empty, read.skipped_empty
+    report.kept = int(keep.sum())
+    report.duplicates = len(keep) - report.kept
+    return {**entry, "pairs": report.kept, "src_tokens": writers[0].tokens, "tgt_tokens": writers[1].tokens,
+            "report": asdict(report)}
+
+
+def prepare(corpora: list[CorpusSpec], tokenizer: Tokenizer | VocabTokenizer, out: str | Path, filters: Filters,
+            workers: int = 0, log: Callable[[str], None] = print) -> Path:
+    """Prepares ``corpora`` into the directory ``out``, atomically: everything is written into a
+    temporary sibling that replaces ``out`` only when complete, so an interrupted preparation
+    never leaves a directory that looks prepared.  ``workers``: 0 = one per CPU core."""
+    out = Path(out)
+    if out.exists() and not (out / HEADER).is_file() and any(out.iterdir()):
+        raise ConfigError(f"{out} exists and is not a prepared directory: give an empty or new directory")
+
+    def fill(tmp: Path) -> None:
+        entries = []
+        for index, spec in enumerate(corpora):
+            entries.append(prepare_corpus(spec, index, tokenizer, tmp, filters, workers or os.cpu_count() or 1))
+            log(f"{spec.name}: {FilterReport(**entries[-1]['report']).summary(filters)}")
+        save_tokenizer(tokenizer, tmp)
+        header = {"format": "attnmt prepared corpora", "version": FORMAT_VERSION,
+                  "tokenizer_sha256": tokenizer_fingerprint(tokenizer), **asdict(filters), "corpora": entries}
+        (tmp / HEADER).write_text(json.dumps(header, indent=1), encoding="utf-8")
+
+    return atomic_folder(out, fill)
+
+
+def open_prepared(folder: str | Path, config: TrainConfig, tokenizer: Tokenizer | VocabTokenizer, tokenizer_source: str,
+                  log: Callable[[str], None] = print) -> list[TokenCorpus]:
+    """The corpora of a prepared directory (lengths in memory, ids on disk), after checking that it holds
+    what ``config`` asks for (the same corpora, filters and format) and was made by ``tokenizer``."""
+    folder = Path(folder)
+    header = read_header(folder)
+    check_tokenizer(folder, header, tokenizer, tokenizer_source)
+    filters = Filters.of(config)
+    wanted = [spec.files() for spec in config.corpora()]
+    found = [entry["files"] for entry in header["corpora"]]
+    if wanted != found or Filters(header["max_len"], header["max_length_ratio"]) != filters:
+        raise DataError(f"{folder} was prepared from {found} with max_len {header['max_len']}, max_length_ratio "
+                        f"{header['max_length_ratio']}; the config asks for {wanted} with max_len {filters.max_len}, "
+                        f"max_length_ratio {filters.max_length_ratio}: {PREPARE_AGAIN}")
+    corpora = []
+    for spec, entry in zip(config.corpora(), header["corpora"], strict=True):
+        corpora.append(open_corpus(folder, entry))
+        log(f"{spec.name}: {FilterReport(**entry['report']).summary(filters)} (prepared in {folder})")
+    return corpora

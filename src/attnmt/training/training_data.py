@@ -1,0 +1,110 @@
+"""What a training run reads: its corpora (prepared arrays on disk) and validation sets.
+
+With ``prepared_dir`` the corpora come from a directory ``attnmt prepare`` wrote; without,
+the text is prepared on the fly into a temporary directory, by the same code, so both
+paths give the same batches (the next run deletes such a directory that a killed run left
+behind).  Either way memory holds only the lengths of the pairs (for batching), not the pairs.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+from tempfile import TemporaryDirectory
+
+from attnmt.config import CorpusSpec, TrainConfig
+from attnmt.errors import ConfigError
+from attnmt.text.data import Batch, encode_pairs, read_parallel
+from attnmt.text.tokenizer import Tokenizer
+from attnmt.text.vocab_tokenizer import VocabTokenizer
+from attnmt.training.batching import TokenBatcher, WeightedBatcher, fixed_batches
+from attnmt.training.corpus import TokenCorpus
+from attnmt.training.start import run_start
+from attnmt.training.tokenize_corpora import Filters, open_prepared, prepare
+
+# An on-the-fly preparation's folder in the system's temporary folder: attnmt-prepared-PID-XXXXXXXX,
+# named after the process that reads it, so that a later run can tell one whose process was killed.
+SCRATCH_PREFIX = "attnmt-prepared-"
+SCRATCH = re.compile(rf"^{SCRATCH_PREFIX}(\d+)-[a-z0-9_]{{8}}$")
+
+
+@dataclass
+class TrainingData:
+    tokenizer: Tokenizer | VocabTokenizer
+    specs: list[CorpusSpec]
+    corpora: list[TokenCorpus]  # one per spec
+    scratch: TemporaryDirectory | None = None  # holds an on-the-fly preparation for as long as it is read
+
+    def batcher(self, config: TrainConfig, rank: int, world_size: int,
+                special_ids: tuple[int, int, int]) -> TokenBatcher | WeightedBatcher:
+        """This rank's stream of training batches: one corpus's, or batches drawn from several by weight."""
+        batchers = [TokenBatcher(corpus, config.max_tokens, config.seed, rank=rank, world_size=world_size,
+                                 special_ids=special_ids) for corpus in self.corpora]
+        if len(batchers) == 1:
+            return batchers[0]
+        return WeightedBatcher(batchers, [spec.weight for spec in self.specs], config.seed)
+
+
+def load_training_data(config: TrainConfig, tokenizer: Tokenizer | VocabTokenizer,
+                       log: Callable[[str], None]) -> TrainingData:
+    """The corpora, read from prepared_dir (made by ``tokenizer``, or refused) or prepared now."""
+    specs = config.corpora()
+    source = config.tokenizer or "this run's tokenizer"
+    if config.prepared_dir:
+        data = TrainingData(tokenizer, specs, open_prepared(config.prepared_dir, config, tokenizer, source, log))
+    else:
+        for orphan in remove_orphaned_scratch():
+            log(f"removed {orphan}, left by a run that was killed")
+        scratch = TemporaryDirectory(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-")
+        # The reports are logged as it prepares, not again when it opens.
+        folder = prepare(specs, tokenizer, Path(scratch.name) / "prepared",
+                         Filters.of(config), config.prepare_workers, log)
+        corpora = open_prepared(folder, config, tokenizer, source, log=lambda line: None)
+        data = TrainingData(tokenizer, specs, corpora, scratch)
+    for spec, corpus in zip(specs, data.corpora, strict=True):
+        if not len(corpus):
+            raise ConfigError(f"{spec.name}: no training pairs left after filtering: check {spec.files()}, "
+                              "max_len and max_length_ratio")
+    return data
+
+
+def remove_orphaned_scratch() -> list[Path]:
+    """Deletes the preparations in the temporary folder whose process is gone (a SIGKILL, a power
+    cut: no clean-up ran); returns them.  One whose process lives, or may, is left alone."""
+    orphans = []
+    for path in Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}*"):
+        owner = SCRATCH.match(path.name)
+        if owner and not process_exists(int(owner.group(1))):
+            shutil.rmtree(path, ignore_errors=True)
+            orphans += [] if path.exists() else [path]
+    return orphans
+
+
+def process_exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)  # signal 0: no signal, only the check that the process exists
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's
+        return True
+    return True
+
+
+def validation_set(src: str, tgt: str, tokenizer: Tokenizer | VocabTokenizer, config: TrainConfig,
+                   special_ids: tuple[int, int, int]) -> tuple[list[tuple[str, str]], list[Batch]]:
+    """The pairs of a validation set (for BLEU) and its batches (for the loss), length-sorted."""
+    pairs, _ = read_parallel(src, tgt)
+    examples, _ = encode_pairs(pairs, tokenizer, config.max_len)
+    return pairs, fixed_batches(TokenCorpus.from_examples(examples), config.max_tokens, special_ids)
+
+
+def prepare_config(config: TrainConfig, out: str | Path, log: Callable[[str], None] = print) -> Path:
+    """``attnmt prepare``: the config's corpora, tokenised by the tokenizer a run of it would start with
+    (its files, init_from's, or one trained now), filtered by its settings, into ``out``."""
+    tokenizer = run_start(replace(config, prepared_dir=None), log).tokenizer
+    return prepare(config.corpora(), tokenizer, out, Filters.of(config), config.prepare_workers, log)
