@@ -8,14 +8,14 @@ import numpy as np
 import pytest
 from support import PAIRS, write_pairs
 
-from attnmt.training import tokenize_corpora as prep
 from attnmt.config import CorpusSpec, TrainConfig
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.data import encode_pairs
 from attnmt.text.tokenizer import Tokenizer
+from attnmt.training import tokenize_corpora as prep
 from attnmt.training.batching import TokenBatcher
 from attnmt.training.corpus import HEADER, ArrayFile, TokenCorpus
-from attnmt.training.tokenize_corpora import FilterReport, Filters, open_prepared, prepare
+from attnmt.training.tokenize_corpora import FilterReport, Filters, open_prepared, tokenize_corpora
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +31,7 @@ def prepared(tmp_path, tokenizer, pairs=PAIRS, workers=1, **changes) -> tuple[Pa
     tmp_path.mkdir(exist_ok=True)
     src, tgt = write_pairs(tmp_path, "train", pairs)
     config = config_for(src, tgt, **changes)
-    out = prepare(config.corpora(), tokenizer, tmp_path / "prepared",
+    out = tokenize_corpora(config.corpora(), tokenizer, tmp_path / "prepared",
                   Filters.of(config), workers, log=lambda line: None)
     return out, config
 
@@ -56,7 +56,7 @@ def test_each_filter_is_counted_in_the_report(tmp_path, tokenizer):
     src.write_text(src.read_text() + "   \n")  # an empty pair
     tgt.write_text(tgt.read_text() + "der hund\n")
     config = config_for(src, tgt)
-    folder = prepare(config.corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1, log=lambda line: None)
+    folder = tokenize_corpora(config.corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1, log=lambda line: None)
     assert report_of(folder) == FilterReport(read=24, empty=1, too_long=1, length_ratio=1, duplicates=1, kept=20)
     assert report_of(folder).summary(Filters(32, 3.0)) == (
         "read 24 pairs, kept 20; dropped 1 empty, 1 over 32 tokens, 1 over length ratio 3, 1 duplicates")
@@ -74,7 +74,7 @@ def test_sides_differing_in_line_count_leave_no_prepared_directory(tmp_path, tok
     src, tgt = write_pairs(tmp_path, "train", PAIRS)
     tgt.write_text(tgt.read_text() + "ein hund\n")
     with pytest.raises(DataError, match=r"has 20 lines, .*train.tgt has 21"):
-        prepare(config_for(src, tgt).corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1)
+        tokenize_corpora(config_for(src, tgt).corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1)
     assert sorted(path.name for path in tmp_path.iterdir()) == ["train.src", "train.tgt"]  # no temporary left
 
 
@@ -82,7 +82,7 @@ def test_a_missing_corpus_file_is_named_not_the_directory_being_written(tmp_path
     _, tgt = write_pairs(tmp_path, "train", PAIRS)
     missing = tmp_path / "missing.src"
     with pytest.raises(DataError, match=f"^cannot read {missing}: no such file or directory$"):
-        prepare(config_for(missing, tgt).corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1)
+        tokenize_corpora(config_for(missing, tgt).corpora(), tokenizer, tmp_path / "out", Filters(32, 3.0), 1)
 
 
 def test_a_truncated_array_file_is_refused_with_its_name(tmp_path, tokenizer):
@@ -118,10 +118,10 @@ def test_a_directory_prepared_from_other_corpora_or_filters_is_refused(tmp_path,
 
 def test_preparing_again_replaces_a_prepared_directory_but_not_other_data(tmp_path, tokenizer):
     folder, config = prepared(tmp_path, tokenizer)
-    again = prepare(config.corpora(), tokenizer, folder, Filters(32, 3.0), 1, log=lambda line: None)
+    again = tokenize_corpora(config.corpora(), tokenizer, folder, Filters(32, 3.0), 1, log=lambda line: None)
     assert report_of(again).kept == 20
     with pytest.raises(ConfigError, match="not a prepared directory"):
-        prepare(config.corpora(), tokenizer, tmp_path, Filters(32, 3.0), 1)
+        tokenize_corpora(config.corpora(), tokenizer, tmp_path, Filters(32, 3.0), 1)
 
 
 def test_prepared_batches_equal_those_of_the_encoded_pairs_in_memory(tmp_path, tokenizer):
@@ -158,3 +158,10 @@ def test_an_array_file_reads_indices_and_slices_like_the_array_it_holds(tmp_path
     array = ArrayFile(tmp_path / "a.bin", np.dtype(np.int64), len(values))
     assert (array[3], array[19], len(array)) == (13, 29, 20)
     assert array[4:7].tolist() == [14, 15, 16] and array.read().tolist() == values.tolist()
+
+
+def test_the_earlier_function_names_still_work_with_a_warning():
+    with pytest.warns(DeprecationWarning, match="prepare is now tokenize_corpora"):
+        assert prep.prepare is tokenize_corpora
+    with pytest.warns(DeprecationWarning, match="prepare_corpus is now tokenize_corpus"):
+        assert prep.prepare_corpus is prep.tokenize_corpus

@@ -10,12 +10,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from attnmt import checkpoint as ckpt
-from attnmt.text import tokenizer_files
 from attnmt.cli.main import main
 from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate
 from attnmt.errors import DataError
 from attnmt.model import Transformer, TransformerConfig
+from attnmt.text import tokenizer_files
 from attnmt.text.data import read_lines, read_parallel
 from attnmt.text.tokenizer import Tokenizer
 

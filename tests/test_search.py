@@ -11,8 +11,7 @@ import torch.nn.functional as F
 from support import EndingModel, ScriptedModel, ending_model
 from support import search_config as tiny_config
 
-from attnmt.decoding import search
-from attnmt.decoding import Decoding
+from attnmt.decoding import Decoding, search
 from attnmt.decoding.next_tokens import NextTokens, row_top_k
 from attnmt.decoding.search import beam_search, greedy_search, length_penalty
 from attnmt.decoding.translate import SentencesFailed, encode_inputs, length_batches, translate, translate_n_best

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 from support import PAIRS
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.server import models as served
 from attnmt.errors import ConfigError
 from attnmt.fast import prepare
+from attnmt.server import models as served
 from attnmt.server.app import ServedModel, ServeSettings, create_app
 from attnmt.server.batcher import Batcher, Busy
 

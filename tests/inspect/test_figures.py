@@ -9,7 +9,6 @@ import torch
 from PIL import Image
 
 from attnmt import checkpoint as ckpt
-from attnmt.text import tokenizer_files
 from attnmt.cli.main import main
 from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate
@@ -26,6 +25,7 @@ from attnmt.inspect.figures import (
 from attnmt.inspect.trace import trace_translation
 from attnmt.layers import sinusoidal_table
 from attnmt.model import Transformer, TransformerConfig
+from attnmt.text import tokenizer_files
 from attnmt.text.tokenizer import Tokenizer
 
 CORPUS = ["a man rides a bike", "ein mann fährt ein fahrrad", "two dogs play in the snow",

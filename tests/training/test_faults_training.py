@@ -22,9 +22,9 @@ from safetensors.torch import load_file, save_file
 from support import can_mount_tmpfs, tiny_config
 
 from attnmt import checkpoint as ckpt
-from attnmt.text import tokenizer_files
 from attnmt.cli.main import main
 from attnmt.errors import ModelDirError, NonFiniteLoss
+from attnmt.text import tokenizer_files
 from attnmt.training import trainer as trainer_module
 from attnmt.training.trainer import Trainer, resume
 

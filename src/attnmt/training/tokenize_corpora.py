@@ -20,11 +20,13 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from itertools import chain, islice
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -157,7 +159,7 @@ def chunked(pairs: Iterable[tuple[str, str]], size: int) -> Iterator[list[tuple[
         yield chunk
 
 
-def prepare_corpus(spec: CorpusSpec, index: int, tokenizer: Tokenizer | VocabTokenizer, folder: Path, filters: Filters,
+def tokenize_corpus(spec: CorpusSpec, index: int, tokenizer: Tokenizer | VocabTokenizer, folder: Path, filters: Filters,
                    workers: int) -> dict:
     """Writes one corpus into ``folder``/corpus``index``; returns its header entry."""
     entry = {"name": spec.name, "folder": f"corpus{index}", "files": spec.files(),
@@ -184,8 +186,8 @@ def prepare_corpus(spec: CorpusSpec, index: int, tokenizer: Tokenizer | VocabTok
             "report": asdict(report)}
 
 
-def prepare(corpora: list[CorpusSpec], tokenizer: Tokenizer | VocabTokenizer, out: str | Path, filters: Filters,
-            workers: int = 0, log: Callable[[str], None] = print) -> Path:
+def tokenize_corpora(corpora: list[CorpusSpec], tokenizer: Tokenizer | VocabTokenizer, out: str | Path,
+                     filters: Filters, workers: int = 0, log: Callable[[str], None] = print) -> Path:
     """Prepares ``corpora`` into the directory ``out``, atomically: everything is written into a
     temporary sibling that replaces ``out`` only when complete, so an interrupted preparation
     never leaves a directory that looks prepared.  ``workers``: 0 = one per CPU core."""
@@ -196,7 +198,7 @@ def prepare(corpora: list[CorpusSpec], tokenizer: Tokenizer | VocabTokenizer, ou
     def fill(tmp: Path) -> None:
         entries = []
         for index, spec in enumerate(corpora):
-            entries.append(prepare_corpus(spec, index, tokenizer, tmp, filters, workers or os.cpu_count() or 1))
+            entries.append(tokenize_corpus(spec, index, tokenizer, tmp, filters, workers or os.cpu_count() or 1))
             log(f"{spec.name}: {FilterReport(**entries[-1]['report']).summary(filters)}")
         save_tokenizer(tokenizer, tmp)
         header = {"format": "attnmt prepared corpora", "version": FORMAT_VERSION,
@@ -225,3 +227,16 @@ def open_prepared(folder: str | Path, config: TrainConfig, tokenizer: Tokenizer 
         corpora.append(open_corpus(folder, entry))
         log(f"{spec.name}: {FilterReport(**entry['report']).summary(filters)} (prepared in {folder})")
     return corpora
+
+
+# The functions' earlier names ("prepare" also named the inference copy, attnmt.fast.prepare):
+# importable, with a warning, for one more release.
+RENAMED = {"prepare": "tokenize_corpora", "prepare_corpus": "tokenize_corpus"}
+
+
+def __getattr__(name: str) -> Any:
+    if name in RENAMED:
+        warnings.warn(f"attnmt.training.tokenize_corpora.{name} is now {RENAMED[name]}; the old name goes in the next "
+                      "release", DeprecationWarning, stacklevel=2)
+        return globals()[RENAMED[name]]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -25,7 +25,7 @@ from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.training.batching import TokenBatcher, WeightedBatcher, fixed_batches
 from attnmt.training.corpus import TokenCorpus
 from attnmt.training.start import run_start
-from attnmt.training.tokenize_corpora import Filters, open_prepared, prepare
+from attnmt.training.tokenize_corpora import Filters, open_prepared, tokenize_corpora
 
 # An on-the-fly preparation's folder in the system's temporary folder: attnmt-prepared-PID-XXXXXXXX,
 # named after the process that reads it, so that a later run can tell one whose process was killed.
@@ -62,7 +62,7 @@ def load_training_data(config: TrainConfig, tokenizer: Tokenizer | VocabTokenize
             log(f"removed {orphan}, left by a run that was killed")
         scratch = TemporaryDirectory(prefix=f"{SCRATCH_PREFIX}{os.getpid()}-")
         # The reports are logged as it prepares, not again when it opens.
-        folder = prepare(specs, tokenizer, Path(scratch.name) / "prepared",
+        folder = tokenize_corpora(specs, tokenizer, Path(scratch.name) / "prepared",
                          Filters.of(config), config.prepare_workers, log)
         corpora = open_prepared(folder, config, tokenizer, source, log=lambda line: None)
         data = TrainingData(tokenizer, specs, corpora, scratch)
@@ -107,4 +107,4 @@ def prepare_config(config: TrainConfig, out: str | Path, log: Callable[[str], No
     """``attnmt prepare``: the config's corpora, tokenised by the tokenizer a run of it would start with
     (its files, init_from's, or one trained now), filtered by its settings, into ``out``."""
     tokenizer = run_start(replace(config, prepared_dir=None), log).tokenizer
-    return prepare(config.corpora(), tokenizer, out, Filters.of(config), config.prepare_workers, log)
+    return tokenize_corpora(config.corpora(), tokenizer, out, Filters.of(config), config.prepare_workers, log)
