@@ -5,9 +5,10 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+DOCS_STAMP := $(VENV)/.installed-docs
 TORCH := torch==2.13.0
 
-.PHONY: demo test test-lower-isa test-installs lint clean
+.PHONY: demo test test-lower-isa test-installs docs lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -31,9 +32,17 @@ test-lower-isa: $(STAMP)
 	ATEN_CPU_CAPABILITY=default ONEDNN_MAX_CPU_ISA=AVX2 MKL_ENABLE_INSTRUCTIONS=AVX2 \
 		$(BIN)/python -m pytest $(NUMERIC_TESTS)
 
+# The API reference from the docstrings (site/), warnings as errors and its links checked.
+$(DOCS_STAMP): $(STAMP)
+	$(BIN)/python -m pip install -q -e ".[docs]"
+	touch $(DOCS_STAMP)
+
+docs: $(DOCS_STAMP)
+	$(BIN)/mkdocs build --strict
+
 # The package as users install it, in fresh environments of their own: alone, then each extra alone.
 test-installs:
 	PY=$(PY) tests/install/installs.sh
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info
+	rm -rf $(VENV) build site *.egg-info src/*.egg-info

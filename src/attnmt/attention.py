@@ -36,7 +36,7 @@ def causal_mask(length: int, device: torch.device | None = None) -> Tensor:
 
 # PyTorch's fused CPU kernel is slower than the step-by-step path for a few queries
 # against a few dozen keys, which is what cached beam search asks, and in bfloat16, where
-# its backward pass is several times slower than the step-by-step path's (docs/performance.md).
+# its backward pass is several times slower than the step-by-step path's (docs/design/fast-decoder.md).
 SMALL_QUERY = (2, 8)  # fewest and most queries (a plain comparison: torch.compile traces it)
 
 

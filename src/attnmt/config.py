@@ -278,8 +278,8 @@ class TrainConfig:
 
 
 def upgraded(values: dict[str, Any], source: str) -> dict[str, Any]:
-    """A training config of an earlier release in today's keys: ``eval_bleu: true/false`` (until
-    0.1) is ``eval_metric: bleu/loss``; an ``eval_metric`` given beside it wins, as it did."""
+    """A training config as attnmt's first models saved it, in today's keys: ``eval_bleu:
+    true/false`` is ``eval_metric: bleu/loss``; an ``eval_metric`` given beside it wins, as it did."""
     if not isinstance(values, dict) or "eval_bleu" not in values:
         return values
     values = dict(values)

@@ -93,7 +93,7 @@ class Dropout(nn.Module):
     and scales the rest by 1 / (1 - p); in eval mode, the identity.
 
     ``nn.Dropout`` draws one random number per element, a large share of a small model's
-    training step on a CPU (docs/performance.md).  Here each element gets 16 random bits
+    training step on a CPU (docs/design/fast-decoder.md).  Here each element gets 16 random bits
     (one 64-bit draw serves four elements), so p is rounded to a multiple of 1/65536
     (0.1 -> 0.100006).  The draws come from PyTorch's default generator:
     ``torch.manual_seed`` makes them repeatable and checkpoints restore them.

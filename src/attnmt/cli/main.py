@@ -106,7 +106,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 # Commands whose process has nothing left to do once they return: the process ends with os._exit,
 # skipping the interpreter's teardown of PyTorch's modules (a large share of a short job's wall
-# time: docs/performance.md, "Start-up").
+# time: docs/design/fast-decoder.md).
 QUICK_EXIT = ("translate", "evaluate")
 
 

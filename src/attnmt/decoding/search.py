@@ -135,7 +135,7 @@ ROOM = 64
 
 # Greedy search drops the rows of ended sentences once this share of its rows has ended, not
 # one by one: each drop copies every layer's cache, and an ended row kept a few more steps
-# costs less (docs/performance.md).
+# costs less.
 COMPACT_SHARE = 0.5
 
 

@@ -17,11 +17,11 @@ class FusedNextTokens(NextTokens):
     [N, V] log-probabilities.  Needs the extension (``available()``)."""
 
     # The C++ step decodes a few dozen sentences (a few hundred beam rows) faster per sentence
-    # than hundreds, unlike the readable model (docs/performance.md, the file job) ...
+    # than hundreds, unlike the readable model (docs/design/fast-decoder.md) ...
     batch_sentences = 64
     # ... and fewer where a step's [rows, V] float32 logits would pass this: with a large vocabulary
     # (OPUS-MT's 58,101 pieces) a smaller batch was as fast and held far less memory (the logits,
-    # and the keys/values of every row: docs/performance.md).
+    # and the keys/values of every row: docs/design/fast-decoder.md).
     logits_budget = 32 << 20
 
     def sentences_per_batch(self, config: TransformerConfig, rows_per_sentence: int) -> int:

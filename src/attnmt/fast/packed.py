@@ -4,7 +4,7 @@ self-attention with W_Q, W_K and W_V as one layer.
 ``F.linear`` hands the weight [out, in] to the matmul library in its plain row-major
 layout, and the library re-blocks it for its kernel at every call.  Decoding calls the
 same small layers thousands of times with a few dozen rows, where that repacking costs
-as much as the arithmetic (docs/performance.md).  The numbers are the same up to float
+as much as the arithmetic (docs/design/fast-decoder.md).  The numbers are the same up to float
 rounding (a different summation order).
 """
 

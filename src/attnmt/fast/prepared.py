@@ -4,7 +4,7 @@ every later start, bf16 packed a layer at a time.
 Preparing the int8 copy of a model (attnmt.fast.prepare) reads the float32 weights, quantises
 every linear layer and packs it into panels for the int8 kernel.  At OPUS-MT's size (74M
 parameters, 58,101 pieces) that took seconds at every start and held the float32 weights
-beside the int8 ones (docs/performance.md, "A model of OPUS-MT's size").  So the first
+beside the int8 ones (docs/design/fast-decoder.md).  So the first
 ``load_int8`` of a model writes what the int8 copy holds (each layer's panels, column sums,
 scales and bias; the embeddings, LayerNorms and other float tensors) to one safetensors file
 in the cache, and every later one maps that file into memory and builds the modules around

@@ -1,7 +1,7 @@
 """A vocabulary shortlist: each batch's output layer computes only the pieces its sources may need.
 
 With 58,101 target pieces, the output layer is most of a decoding step's arithmetic
-(docs/performance.md).  A lexical shortlist, as Marian and the WMT efficiency systems use it,
+(docs/design/fast-decoder.md).  A lexical shortlist, as Marian and the WMT efficiency systems use it,
 keeps per batch the union of
 
 - the ``frequent`` target pieces seen most often (function words, punctuation), and

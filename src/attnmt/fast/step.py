@@ -9,7 +9,7 @@ adds and ReLU fused into the matmuls (fbgemm's int8 and bf16 layers: added after
 Its float32 matmuls run a kernel on the weights packed once into panels of 16 columns,
 AVX-512 or AVX2 as the CPU allows (picked at run time), because oneDNN's per-call cost
 is large next to matmuls of a few dozen rows
-(benchmarks/experiments/panel_kernel.py, docs/performance.md); its int8 ones, where the
+(benchmarks/experiments/panel_kernel.py, docs/design/fast-decoder.md); its int8 ones, where the
 CPU has AVX512-VNNI, a kernel of the same shape on int8 panels (``csrc/int8_panels.cpp``,
 attnmt.fast.int8), instead of fbgemm's per-call path.  ``FastTransformer`` uses it
 when it can be built (attnmt.fast.extension); the Python step stays the reference and the

@@ -14,8 +14,8 @@ model.safetensors, source.spm, target.spm (both attnmt's SentencePiece model),
 vocab.json (piece -> Marian id) and tokenizer_config.json.
 
 Models read sources ending with ``</s>``, as ``MarianTokenizer`` writes them by default
-(and as CTranslate2's documentation tokenises for Marian models).  Models trained before
-attnmt 0.2 read them without it (config.json: ``source_eos: false``); for those, call
+(and as CTranslate2's documentation tokenises for Marian models).  attnmt's first models
+read them without it (config.json: ``source_eos: false``, or no such key); for those, call
 ``MarianTokenizer`` with ``add_special_tokens=False`` and give CTranslate2 the pieces
 alone: ``reading_note`` says so when such a model is exported.
 """
@@ -146,7 +146,7 @@ def reading_note(model_dir: str | Path) -> str:
     """What a user of the export must know to feed it text: "" unless the model predates source_eos."""
     if VocabTokenizer.stored_in(model_dir) or load_model_config(Path(model_dir)).source_eos:
         return ""
-    return ("note: this model was trained before attnmt 0.2, without a </s> at the end of the source: "
+    return ("note: this model was trained without a </s> at the end of the source: "
             "call MarianTokenizer with add_special_tokens=False, and give CTranslate2 the pieces without </s>")
 
 

@@ -125,7 +125,7 @@ class Trainer:
             self.log.line(f"the run had {len(state['rng'])} processes, now {self.group.world_size}: "
                           "dropout randomness starts afresh")
         self.step, self.elapsed = state["step"], state["elapsed"]
-        # "best_bleu" until 0.1, whatever the metric
+        # "best_bleu" in the first models' checkpoints, whatever the metric
         self.best_score = state["best_score"] if "best_score" in state else state["best_bleu"]
         self.best_step, self.bad_evals = state["best_step"], state["bad_evals"]
         self.log.line(f"resumed from {latest} (step {self.step})")

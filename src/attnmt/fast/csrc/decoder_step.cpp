@@ -5,7 +5,7 @@
 //
 // The Python step (DecoderLayer.forward with a LayerCache) does per layer about
 // fifty small tensor operations, each paying Python's and PyTorch's per-call cost, a
-// large share of a step at a few dozen rows (docs/performance.md).  Here one call runs the
+// large share of a step at a few dozen rows (docs/design/fast-decoder.md).  Here one call runs the
 // same arithmetic for every layer: the matmuls (a residual add fused into the matmul
 // that precedes it, ReLU into the first feed-forward one) through kernels on weights
 // packed once into panels (float32: AVX-512 or AVX2, float_panels.cpp; int8: AVX512-VNNI or

@@ -2,7 +2,7 @@
 //
 // At 32 rows a decoder layer's matmul is 2-8 MFLOP, a few tens of microseconds, and oneDNN's wrapper
 // (_linear_pointwise: memory descriptors, primitive-cache lookup, output allocation, an
-// OpenMP fork) adds a cost of the same order to each of the 18 per step (docs/performance.md).
+// OpenMP fork) adds a cost of the same order to each of the 18 per step (docs/design/fast-decoder.md).
 // Here W [N, K] is packed once into panels of 16 output columns, [ceil(N/16), K, 16]
 // (pack_panels; zero beyond N), and y = x Wᵀ + b (+ residual) (ReLU) is computed panel by
 // panel, the panels split between the threads, by the widest kernel this CPU runs (chosen
@@ -12,7 +12,7 @@
 //     8 rows × 32 columns (two panels) in 16 zmm registers.
 // bf16 weights go to oneDNN instead (bf16_linear in decoder_step.cpp), which multiplies them with AMX tiles where
 // the CPU has them, several times the AVX-512 kernel's speed at 128 rows.  (A vdpbf16ps panel
-// kernel ran slower than the float32 AVX-512 one on a CPU with both: docs/performance.md.)
+// kernel ran slower than the float32 AVX-512 one on a CPU with both: docs/design/fast-decoder.md.)
 #include "float_panels.h"
 #include "row_blocks.h"
 

@@ -3,7 +3,7 @@
 // included.
 //
 // torch.ao's dynamic int8 Linear calls fbgemm, whose per-call cost at a few dozen rows is several
-// times the arithmetic (docs/performance.md has the timings).  Here
+// times the arithmetic (docs/design/fast-decoder.md).  Here
 // the weights are packed once, as for the float32 panels:
 //   - W [N, K] (torch.ao's per-column int8 values and scales) in panels of 16 columns × 4
 //     consecutive k, one zmm register per group of 4 k: panels [ceil(N/16), ceil(K/4), 16, 4];

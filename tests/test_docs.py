@@ -1,0 +1,53 @@
+"""The user's documents: every relative link in the README, the changelog, docs/ and the benchmarks'
+README leads to a file that exists, and a link to a heading (``page.md#heading``) to a heading
+that page has, as GitHub names its anchors.  (The API reference's own links are checked by
+``mkdocs build --strict``: ``make docs``.)"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = sorted([ROOT / "README.md", ROOT / "CHANGELOG.md", ROOT / "benchmarks" / "README.md",
+                *(ROOT / "docs").rglob("*.md")])
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
+FENCE = re.compile(r"^```.*?^```", re.S | re.M)
+
+
+def github_anchor(heading: str) -> str:
+    """The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens."""
+    text = re.sub(r"[`*_]|\[([^\]]*)\]\([^)]*\)", r"\1", heading.strip()).lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def anchors(page: Path) -> set[str]:
+    text = FENCE.sub("", page.read_text(encoding="utf-8"))
+    return {github_anchor(line.lstrip("#")) for line in text.splitlines() if re.match(r"#{1,6} ", line)}
+
+
+def links(page: Path) -> list[str]:
+    return LINK.findall(FENCE.sub("", page.read_text(encoding="utf-8")))
+
+
+def test_github_anchor_follows_githubs_rules():
+    assert github_anchor("A reference run: Multi30k in 30 minutes") == "a-reference-run-multi30k-in-30-minutes"
+    assert github_anchor("Attention's cost with length") == "attentions-cost-with-length"
+    assert github_anchor("`Decoding`, the options") == "decoding-the-options"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_relative_link_leads_somewhere(page: Path):
+    broken = []
+    for target in links(page):
+        if re.match(r"[a-z]+:", target):
+            continue  # https:, mailto:
+        path, _, anchor = target.partition("#")
+        file = (page.parent / path).resolve() if path else page
+        if not file.exists():
+            broken.append(f"{target}: no such file")
+        elif anchor and file.suffix == ".md" and anchor not in anchors(file):
+            broken.append(f"{target}: {file.relative_to(ROOT)} has no heading '#{anchor}'")
+    assert not broken, f"{page.relative_to(ROOT)}: " + "; ".join(broken)
