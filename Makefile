@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 TORCH := torch==2.13.0
 
-.PHONY: demo test test-lower-isa test-installs lint clean
+.PHONY: demo test test-lower-isa test-installs wheel test-wheel lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -35,5 +35,14 @@ test-lower-isa: $(STAMP)
 test-installs:
 	PY=$(PY) tests/install/installs.sh
 
+# A wheel with the C++ step compiled for $(TORCH) (setup.py), into dist/; it needs a C++ compiler.
+wheel: $(STAMP)
+	$(BIN)/python -m pip install -q build wheel
+	$(BIN)/python -m build --wheel --no-isolation
+
+# That wheel built and installed into a fresh environment without a compiler, translating with its step.
+test-wheel:
+	PY=$(PY) tests/install/wheel.sh
+
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info
+	rm -rf $(VENV) build dist *.egg-info src/*.egg-info

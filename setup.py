@@ -13,7 +13,7 @@ from pathlib import Path
 
 from setuptools import setup
 
-HERE = Path(__file__).parent
+HERE = Path(__file__).resolve().parent
 PREBUILT = "prebuilt.json"  # attnmt.fast.extension.PREBUILT
 
 
