@@ -36,8 +36,10 @@ test-installs:
 	PY=$(PY) tests/install/installs.sh
 
 # A wheel with the C++ step compiled for $(TORCH) (setup.py), into dist/; it needs a C++ compiler.
+# build/ goes first: setuptools would pack what an earlier build left there.
 wheel: $(STAMP)
 	$(BIN)/python -m pip install -q build wheel
+	rm -rf build
 	$(BIN)/python -m build --wheel --no-isolation
 
 # That wheel built and installed into a fresh environment without a compiler, translating with its step.
