@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 DOCS_STAMP := $(VENV)/.installed-docs
 TORCH := torch==2.13.0
 
-.PHONY: demo test test-lower-isa test-installs docs lint clean
+.PHONY: demo test test-lower-isa test-installs docs wheel test-wheel lint clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -44,5 +44,16 @@ docs: $(DOCS_STAMP)
 test-installs:
 	PY=$(PY) tests/install/installs.sh
 
+# A wheel with the C++ step compiled for $(TORCH) (setup.py), into dist/; it needs a C++ compiler.
+# build/ goes first: setuptools would pack what an earlier build left there.
+wheel: $(STAMP)
+	$(BIN)/python -m pip install -q build wheel
+	rm -rf build
+	$(BIN)/python -m build --wheel --no-isolation
+
+# That wheel built and installed into a fresh environment without a compiler, translating with its step.
+test-wheel:
+	PY=$(PY) tests/install/wheel.sh
+
 clean:
-	rm -rf $(VENV) build site *.egg-info src/*.egg-info
+	rm -rf $(VENV) build dist site *.egg-info src/*.egg-info

@@ -1,13 +1,16 @@
 """The C++ extension (``csrc/``): the decoder step, its float32 and int8 kernels and the next
-tokens' choice, compiled once per machine, PyTorch version and source (about 15 s; needs a C++
-compiler, and ninja, which attnmt depends on) and cached under ``$ATTNMT_CACHE`` (default
-``~/.cache/attnmt``).  ``ATTNMT_FUSED=0`` turns it off.  ``available()`` loads it, after which
-its operators are ``torch.ops.attnmt.*`` and its classes ``torch.classes.attnmt.*``.
+tokens' choice.  A wheel built with it (``setup.py``) carries it compiled for one PyTorch version,
+used where that version is installed; otherwise it is compiled once per machine, PyTorch version
+and source (about 15 s; needs a C++ compiler, and ninja, which attnmt depends on; ``attnmt
+build-ext`` does it ahead of time) and cached under ``$ATTNMT_CACHE`` (default ``~/.cache/attnmt``).
+``ATTNMT_FUSED=0`` turns it off.  ``available()`` loads it, after which its operators are
+``torch.ops.attnmt.*`` and its classes ``torch.classes.attnmt.*``.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import platform
 import sys
@@ -17,39 +20,39 @@ from pathlib import Path
 import torch
 
 from attnmt.fast.packed import packing_available
+from attnmt.fast.sources import FLAGS, HEADERS, NAME, SOURCES, X86_TARGET, X86_TARGET_CPU_FLAGS
 from attnmt.hardware import cpu_flags
 
-CSRC = Path(__file__).with_name("csrc")
-# One extension from four files: the step, its float32 kernels (AVX2, AVX-512), its int8 ones
-# (AVX512-VNNI, AMX), and the next tokens' choice.
-SOURCES = [CSRC / name for name in ("decoder_step.cpp", "float_panels.cpp", "int8_panels.cpp", "top_tokens.cpp")]
-HEADERS = [CSRC / name for name in ("exp_nonpositive.h", "float_panels.h", "int8_panels.h", "row_blocks.h")]
-NAME = "attnmt_decoder_step"
-# -fno-trapping-math lets GCC vectorise the loops with branches and float-to-int conversions (results
-# do not change); -fopenmp makes at::parallel_for parallel (libgomp: the one PyTorch has loaded).
-FLAGS = ["-O3", "-fno-trapping-math", "-fopenmp"]
-# Built for a target, not for the build machine (-march=native): AVX2 + FMA (+ F16C, the float16
-# cache's conversions, on every CPU with AVX2), the kernels' floor on
-# x86-64; the AVX-512, AVX512-VNNI and AMX kernels are compiled for their own targets beside it
-# and picked at run time (float_panels.cpp: panel_isa; int8_panels.cpp: int8_kernel).  Elsewhere
-# the compiler's default target.
-X86_TARGET = ["-mavx2", "-mfma", "-mf16c"]
 PANEL = 16  # output columns per float32 panel (csrc/float_panels.cpp)
+# What setup.py writes beside the wheel's compiled extension: its file name, the PyTorch version it
+# was compiled against (torch.__version__) and the CPU flags its target needs.
+PREBUILT = Path(__file__).with_name("prebuilt.json")
+# The private PyTorch operators csrc/decoder_step.cpp calls through the dispatcher, with the argument
+# and result types it calls them with.  A PyTorch release may rename or change them; checking them
+# when the extension loads sends such a PyTorch to the Python step instead of failing at the first step.
+PRIVATE_OPERATORS = {
+    "mkldnn::_linear_pointwise": "(Tensor, Tensor, Optional[Tensor], str, List[Optional[number]], Optional[str]) "
+                                 "-> Tensor",
+    "mkldnn::_linear_pointwise.binary": "(Tensor, Tensor, Tensor, Optional[Tensor], str) -> Tensor",
+    "quantized::linear_dynamic": "(Tensor, __torch__.torch.classes.quantized.LinearPackedParamsBase, bool) -> Tensor",
+}
 
 
 def target_flags() -> list[str]:
     """The instruction set the extension is compiled for on this machine's CPU."""
-    return X86_TARGET if {"avx2", "fma", "f16c"} <= cpu_flags() else []
+    return X86_TARGET if set(X86_TARGET_CPU_FLAGS) <= cpu_flags() else []
 
 
-_state: dict[str, bool] = {}
+_state: dict[str, Path | None] = {}
 
 
 def build_directory() -> Path:
-    """Where this machine's build of this source for this PyTorch lives."""
+    """Where this machine's build of this source for this PyTorch lives.  The key holds the target's
+    flags, not the CPU's: the build runs on any CPU with its target's instructions (a container
+    image built with ``attnmt build-ext`` on one machine and run on another)."""
     key = hashlib.sha256(
         "\n".join([*(path.read_text() for path in SOURCES + HEADERS), " ".join(FLAGS + target_flags()),
-                   torch.__version__, sys.version, " ".join(sorted(cpu_flags())) or platform.processor()]).encode()
+                   torch.__version__, sys.version, platform.machine()]).encode()
     ).hexdigest()[:16]
     return cache_root() / f"{NAME}-{key}"
 
@@ -61,26 +64,66 @@ def cache_root() -> Path:
 
 def available() -> bool:
     """Loads the extension (building it the first time); False, with one warning, where it cannot be."""
-    if "ok" in _state:
-        return _state["ok"]
-    _state["ok"] = False
+    if "library" in _state:
+        return _state["library"] is not None
+    _state["library"] = None
     if os.environ.get("ATTNMT_FUSED", "1") == "0" or not packing_available():
         return False
-    folder = build_directory()
-    library = folder / f"{NAME}.so"
     try:
-        if not library.exists():
-            _build(folder)
-        torch.ops.load_library(str(library))
-    except Exception as error:  # no compiler, no ninja, a failed build: the Python step still works
+        _state["library"] = load()
+    except Exception as error:  # no compiler, no ninja, a failed build, a PyTorch without an operator
         warnings.warn(
             f"attnmt: the fused decoder step could not be built or loaded ({type(error).__name__}: {error}); "
             "translating with the Python step, which is slower. Set ATTNMT_FUSED=0 to skip trying.",
             stacklevel=2,
         )
         return False
-    _state["ok"] = True
     return True
+
+
+def loaded_library() -> Path | None:
+    """The extension's file this process runs (the wheel's or the cache's); None where it runs none."""
+    return _state.get("library")
+
+
+def load() -> Path:
+    """Loads the extension: the wheel's where it fits this PyTorch and CPU, else the cache's, built
+    first where missing.  Returns its file; raises where it cannot."""
+    check_operators()
+    library = prebuilt()
+    if library is None:
+        library = build_directory() / f"{NAME}.so"
+        if not library.exists():
+            _build(library.parent)
+    torch.ops.load_library(str(library))
+    return library
+
+
+def prebuilt() -> Path | None:
+    """The wheel's compiled extension, where it was compiled for this PyTorch and this CPU has the
+    instructions of its target; None otherwise (and where the package was installed without it)."""
+    try:
+        built = json.loads(PREBUILT.read_text())
+    except FileNotFoundError:
+        return None
+    if built["torch"] != torch.__version__ or not set(built["cpu_flags"]) <= cpu_flags():
+        return None
+    return PREBUILT.with_name(built["library"])
+
+
+def check_operators() -> None:
+    """Raises, naming the operator, where this PyTorch lacks one of PRIVATE_OPERATORS or changed its types."""
+    for name, types in PRIVATE_OPERATORS.items():
+        operator, _, overload = name.partition(".")
+        try:
+            schema = torch._C._get_schema(operator, overload)
+        except RuntimeError:
+            raise RuntimeError(f"PyTorch {torch.__version__} has no operator {name}, which the C++ step calls") \
+                from None
+        found = (f"({', '.join(str(argument.type) for argument in schema.arguments)}) -> "
+                 f"{', '.join(str(result.type) for result in schema.returns)}")
+        if found != types:
+            raise RuntimeError(f"PyTorch {torch.__version__}'s {name} is {found}; the C++ step calls it as {types}")
 
 
 def _build(folder: Path) -> None:
