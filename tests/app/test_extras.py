@@ -31,7 +31,7 @@ def test_html_is_translated_by_a_core_install(trained_model):
 def test_the_python_api_translates_in_a_core_install(trained_model):
     program = ("import sys, attnmt\n"
                "model, tokenizer = attnmt.load_model_dir(sys.argv[1])\n"
-               "print(attnmt.decoding.translate(model, tokenizer, ['a dog runs'], attnmt.Decoding(beam_size=1)))")
+               "print(attnmt.translate(model, tokenizer, ['a dog runs'], attnmt.Decoding(beam_size=1)))")
     done = python_without_extras(program, trained_model)
     assert (done.returncode, done.stdout) == (0, "['ein hund rennt']\n"), done.stderr
 

@@ -107,8 +107,8 @@ check_core() {
         | "$work/core/bin/attnmt" translate --model "$work/model" >"$work/line.txt"
     one_line "attnmt translate" "$work/line.txt"
     "$work/core/bin/python" -c 'import sys, attnmt; model, tokenizer = attnmt.load_model_dir(sys.argv[1]);
-print(*attnmt.decoding.translate(model, tokenizer, ["Two dogs are playing in the snow."]))' "$work/model" >"$work/api.txt"
-    one_line "attnmt.decoding.translate" "$work/api.txt"
+print(*attnmt.translate(model, tokenizer, ["Two dogs are playing in the snow."]))' "$work/model" >"$work/api.txt"
+    one_line "attnmt.translate" "$work/api.txt"
     printf '<!DOCTYPE html>\n<html><body><p>Two dogs are playing in the <b>snow</b>.</p></body></html>\n' \
         >"$work/page.html"
     "$work/core/bin/attnmt" translate --model "$work/model" --input-format html "$work/page.html" >"$work/page.out"

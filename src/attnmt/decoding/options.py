@@ -1,6 +1,6 @@
 """How to decode: one frozen value holding every search option, with its defaults in one place.
 
-The Python API (attnmt.decoding.translate), ``attnmt translate`` / ``evaluate`` / ``serve``, the demo,
+The Python API (attnmt.translate), ``attnmt translate`` / ``evaluate`` / ``serve``, the demo,
 checkpoint averaging and the figures all take a :class:`Decoding`; nothing else spells a
 default beam size, length penalty or length limit.  Change one option with
 ``dataclasses.replace(decoding, beam_size=1)``.
