@@ -176,3 +176,18 @@ def test_one_more_file_than_max_file_jobs_is_503(held):
         held.release.set()
         assert events(client, first["events_url"])[-1][0] == "done"
         assert submit(client).status_code == 202
+
+
+def test_a_server_that_stops_stops_its_files_at_the_next_chunk(held):
+    client = TestClient(create_app([held], ServeSettings(file_chunk=4)))
+    client.__enter__()
+    jobs = client.app.state.file_jobs
+    submit(client, data="".join(f"{source}\n" for source, _ in PAIRS).encode())
+    wait_until(lambda: held.order)  # the first of 5 chunks is in the model
+    stopping = threading.Thread(target=client.__exit__, args=(None, None, None))
+    stopping.start()
+    wait_until(jobs.stopping.is_set)
+    held.release.set()
+    stopping.join(60)
+    assert not stopping.is_alive() and held.order == ["sentences"]
+    assert not jobs.folder.exists()

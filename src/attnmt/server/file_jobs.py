@@ -33,6 +33,7 @@ import logging
 import re
 import secrets
 import tempfile
+import threading
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import CancelledError
@@ -56,6 +57,12 @@ from attnmt.server.v1_api import chosen_model, refusal
 JOB_ID = re.compile(r"[A-Za-z0-9_-]{22}")  # secrets.token_urlsafe(16)
 FORM_ROOM = 64 * 1024  # a file's request body may pass max_file_bytes by this much: the form's other fields
 FILE_LOG = logging.getLogger("attnmt.model")
+# POST /v1/files's body in the OpenAPI schema (the endpoint reads its form itself).
+SUBMIT_BODY = {"requestBody": {"content": {"multipart/form-data": {"schema": {
+    "type": "object", "required": ["file"],
+    "properties": {"file": {"type": "string", "format": "binary"},
+                   "model": {"type": "string", "description": "a served model's name or pair (default: the first)"},
+                   "api_key": {"type": "string"}}}}}}}
 
 
 @dataclass
@@ -93,16 +100,19 @@ class FileJob:
 
 class BatchedTranslator:
     """A Translator (attnmt.documents.pipeline) for a job's thread: its sentences go through the
-    model's batcher, ``chunk`` at a time, each chunk's characters charged first (``charge``)."""
+    model's batcher, ``chunk`` at a time, each chunk's characters charged first (``charge``);
+    once ``stopping`` is set (the server stops), no more."""
 
     def __init__(self, batcher: Batcher, loop: asyncio.AbstractEventLoop, chunk: int,
-                 charge: Callable[[int], None]) -> None:
-        self.batcher, self.loop, self.chunk, self.charge = batcher, loop, chunk, charge
+                 charge: Callable[[int], None], stopping: threading.Event) -> None:
+        self.batcher, self.loop, self.chunk, self.charge, self.stopping = batcher, loop, chunk, charge, stopping
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts: list[str] = []
         weights: list[Weights | None] = []
         for start in range(0, len(sentences), self.chunk):
+            if self.stopping.is_set():
+                raise Busy("the server is shutting down")
             part = slice(start, start + self.chunk)
             call = asyncio.run_coroutine_threadsafe(self.translated(sentences[part], weighed[part]), self.loop)
             try:
@@ -129,7 +139,9 @@ class BatchedTranslator:
 
 
 class FileJobs:
-    """The server's file jobs; ``async with`` it while the server runs (it owns their folder)."""
+    """The server's file jobs; ``async with`` it while the server runs (it owns their folder), inside
+    the batchers' ``async with``: on leaving, the jobs' threads stop at their next chunk, while the
+    batchers still answer the chunks in flight."""
 
     def __init__(self, settings: ServeSettings, clock: Callable[[], float] = time.monotonic) -> None:
         self.settings = settings
@@ -137,6 +149,7 @@ class FileJobs:
         self.jobs: dict[str, FileJob] = {}
         self.tasks: set[asyncio.Task] = set()
         self.folder: Path | None = None
+        self.stopping = threading.Event()
         self._folder: tempfile.TemporaryDirectory | None = None
 
     async def __aenter__(self) -> FileJobs:
@@ -145,6 +158,7 @@ class FileJobs:
         return self
 
     async def __aexit__(self, *exc_info: object) -> None:
+        self.stopping.set()
         for task in self.tasks:
             task.cancel()
         await asyncio.gather(*self.tasks, return_exceptions=True)
@@ -172,7 +186,7 @@ class FileJobs:
     async def run(self, job: FileJob, served: ServedModel, data: bytes, filename: str,
                   charge: Callable[[int], None]) -> None:
         loop = asyncio.get_running_loop()
-        translator = BatchedTranslator(served.batcher, loop, self.settings.file_chunk, charge)
+        translator = BatchedTranslator(served.batcher, loop, self.settings.file_chunk, charge, self.stopping)
         options = replace(served.document_options, target_lang=served.target)
 
         def progress(done: int, total: int) -> None:  # in the job's thread
@@ -289,7 +303,7 @@ def add_file_routes(app: FastAPI, server: Server, jobs: FileJobs) -> None:
                 "events_url": request.url_for("file_events", job_id=job.id).path,
                 "download_url": request.url_for("file_download", job_id=job.id).path}
 
-    @app.post("/v1/files", status_code=202, tags=["files"])
+    @app.post("/v1/files", status_code=202, tags=["files"], openapi_extra=SUBMIT_BODY)
     async def submit_file(request: Request) -> JSONResponse:
         """Starts translating the multipart ``file`` (its extension names its format) with ``model``
         (a name or pair; default: the first); follow it at status_url or events_url."""
