@@ -1,6 +1,7 @@
 """attnmt's file jobs, in process: submit a file, follow it (status and server-sent events),
 download it; their limits, their expiry, and their sentences sharing the batcher with short requests."""
 
+import asyncio
 import json
 import threading
 import time
@@ -10,7 +11,11 @@ from fastapi.testclient import TestClient
 from support import PAIRS
 
 from attnmt.checkpoint import load_model_dir
+from attnmt.errors import ConfigError
+from attnmt.server import file_jobs
 from attnmt.server.app import ServedModel, ServeSettings, create_app
+from attnmt.server.batcher import Busy
+from attnmt.server.file_jobs import BatchedTranslator
 
 SETTINGS = ServeSettings(max_file_bytes=2000, file_chunk=4)
 TEXT = "".join(f"{source}\n" for source, _ in PAIRS[:6]).encode()
@@ -191,3 +196,52 @@ def test_a_server_that_stops_stops_its_files_at_the_next_chunk(held):
     stopping.join(60)
     assert not stopping.is_alive() and held.order == ["sentences"]
     assert not jobs.folder.exists()
+
+
+class FullOnce:
+    """A batcher whose queue is full at the first request, then translates by upper-casing."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def translate(self, texts, options):
+        self.calls += 1
+        if self.calls == 1:
+            raise Busy("the server has 1024 texts waiting (at most 1024); retry shortly")
+        return [(text.upper(), None) for text in texts]
+
+
+def batched(batcher, stopping: threading.Event) -> tuple[list[str], list]:
+    """``BatchedTranslator.translate(["a dog", "a cat"])`` in a thread of its own, as a job runs it."""
+    async def run():
+        translator = BatchedTranslator(batcher, asyncio.get_running_loop(), 4, lambda characters: None, stopping)
+        return await asyncio.to_thread(translator.translate, ["a dog", "a cat"], [False, False])
+
+    return asyncio.run(run())
+
+
+def test_a_files_chunk_waits_for_room_where_the_queue_is_full(monkeypatch):
+    monkeypatch.setattr(file_jobs, "QUEUE_FULL_WAIT_S", 0)
+    batcher = FullOnce()
+    assert batched(batcher, threading.Event()) == (["A DOG", "A CAT"], [None, None])
+    assert batcher.calls == 2
+
+
+def test_a_server_stopping_while_the_queue_is_full_does_not_wait_for_room(monkeypatch):
+    monkeypatch.setattr(file_jobs, "QUEUE_FULL_WAIT_S", 0)
+    stopping, batcher = threading.Event(), FullOnce()
+    batcher.translate_first = batcher.translate
+
+    async def full_then_stopping(texts, options):
+        stopping.set()  # the server stops while the chunk waits for room
+        return await batcher.translate_first(texts, options)
+
+    batcher.translate = full_then_stopping
+    with pytest.raises(Busy, match="texts waiting"):
+        batched(batcher, stopping)
+    assert batcher.calls == 1
+
+
+def test_a_file_chunk_larger_than_the_queue_is_a_config_error():
+    with pytest.raises(ConfigError, match=r"file_chunk must be <= max_queued \(4\), got 8"):
+        ServeSettings(max_queued=4, file_chunk=8)

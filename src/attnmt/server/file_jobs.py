@@ -55,6 +55,7 @@ from attnmt.server.models import Options, ServedModel, ServeSettings, TooMuch
 from attnmt.server.v1_api import chosen_model, refusal
 
 JOB_ID = re.compile(r"[A-Za-z0-9_-]{22}")  # secrets.token_urlsafe(16)
+QUEUE_FULL_WAIT_S = 1.0  # how long a file's chunk waits before it asks the batcher again, its queue full
 FORM_ROOM = 64 * 1024  # a file's request body may pass max_file_bytes by this much: the form's other fields
 FILE_LOG = logging.getLogger("attnmt.model")
 # POST /v1/files's body in the OpenAPI schema (the endpoint reads its form itself).
@@ -130,8 +131,15 @@ class BatchedTranslator:
         found: list[tuple[str, Weights | None]] = [("", None)] * len(sentences)
         groups = [[i for i, wanted in enumerate(weighed) if wanted == flag] for flag in (False, True)]
         options = [Options(DEFAULT, format="sentences"), Options(DEFAULT, format="weighed")]
-        answers = await asyncio.gather(*(self.batcher.translate([sentences[i] for i in group], each)
-                                         for group, each in zip(groups, options, strict=True) if group))
+        while True:
+            try:
+                answers = await asyncio.gather(*(self.batcher.translate([sentences[i] for i in group], each)
+                                                 for group, each in zip(groups, options, strict=True) if group))
+                break
+            except Busy:  # the queue is full: a file waits its turn, where a request would be refused
+                if self.stopping.is_set():
+                    raise
+                await asyncio.sleep(QUEUE_FULL_WAIT_S)
         for group, answer in zip([group for group in groups if group], answers, strict=True):
             for i, result in zip(group, answer, strict=True):
                 found[i] = result

@@ -303,9 +303,11 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
         source = (await detected(server, [sample], target))["language"]
     served = model_for(server, source, target)
     try:
-        job = await jobs.finished(jobs.start(served, data, name, charger(server, request, served)))
+        job = jobs.start(served, data, name, charger(server, request, served))
     except Busy as error:
         raise LibreError(503, str(error), {"Retry-After": "1"}) from None
+    del data  # the job holds the file while it needs it
+    await jobs.finished(job)
     if job.state == "failed":
         raise LibreError(400 if job.user_error else 500, job.detail or "Cannot translate file")
     return {"translatedFileUrl": str(request.url_for("download_file", filename=f"{job.id}.{job.filename}"))}

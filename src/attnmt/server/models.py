@@ -60,6 +60,9 @@ class ServeSettings:
             least = 0 if key in ("batch_window_ms", "max_alternatives") else 1
             if value < least:
                 raise ConfigError(f"serve setting {key} must be >= {least}, got {value}")
+        if self.file_chunk > self.max_queued:  # a chunk larger than the queue would never be let in
+            raise ConfigError(f"serve setting file_chunk must be <= max_queued ({self.max_queued}), got "
+                              f"{self.file_chunk}")
         if self.max_file_bytes > MAX_FILE_BYTES:
             raise ConfigError(f"serve setting max_file_bytes must be <= {MAX_FILE_BYTES} (what attnmt.documents "
                               f"translates at most), got {self.max_file_bytes}")
