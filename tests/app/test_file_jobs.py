@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from support import PAIRS
 
 from attnmt.checkpoint import load_model_dir
+from attnmt.documents.files import supported_suffixes
 from attnmt.errors import ConfigError
 from attnmt.server import file_jobs
 from attnmt.server.app import ServedModel, ServeSettings, create_app
@@ -84,8 +85,8 @@ def test_a_file_that_cannot_be_read_fails_with_its_reason(client):
 
 
 @pytest.mark.parametrize("name, data, status, detail", [
-    ("program.exe", b"MZ", 422, "program.exe: its format is not one attnmt translates; the formats are .txt, .html, "
-                               ".htm, .xml, .srt, .vtt"),
+    ("program.exe", b"MZ", 422, "program.exe: its format is not one attnmt translates; the formats are "
+                               f"{', '.join(supported_suffixes())}"),  # .txt, .html, .htm, .xml, .srt, .vtt[, office]
     ("big.txt", b"a" * 2001, 413, "big.txt: the file is over 2,000 bytes, the most this server translates"),
 ])
 def test_a_file_refused_at_once_says_why(client, name, data, status, detail):

@@ -54,7 +54,7 @@ def test_a_dropped_file_shows_its_progress_and_downloads_translated(page, server
     sync_api.expect(page.locator("body")).to_have_attribute("data-file-state", "done", timeout=30_000)
     bar = page.locator("#file-progress")
     assert bar.get_attribute("max") == "5" and bar.evaluate("bar => bar.value") == 5
-    sync_api.expect(page.locator("#file-status")).to_have_text("5 of 5 sentences")
+    sync_api.expect(page.locator("#file-status")).to_have_text("5 of 5")
     assert downloaded(page, tmp_path) == ("pairs.de.txt", TRANSLATED)
     assert any("/events" in url for url in page.requested)
     assert all(url.startswith(server_url) for url in page.requested), page.requested

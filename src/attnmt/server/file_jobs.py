@@ -5,7 +5,8 @@
     POST /v1/files                multipart: file, [model] (a name or pair), [api_key]
                                   -> 202 {"id", "filename", "status_url", "events_url", "download_url"}
     GET  /v1/files/{id}           -> {"id", "filename", "state": "running" | "done" | "failed", "done", "total"
-                                      [, "detail"]}: sentences translated of the file's
+                                      [, "detail"]}: a text file's sentences translated of its
+                                      total (an office file's paragraphs: attnmt.documents.office)
     GET  /v1/files/{id}/events    server-sent events: ``progress`` {"done", "total"} as sentences are done,
                                   then ``done`` {"download_url"} or ``error`` {"detail"}
     GET  /v1/files/{id}/download  -> the translated file (``report.de.docx`` for ``report.docx`` into de)
@@ -73,8 +74,8 @@ class FileJob:
     id: str
     filename: str  # the translation's name
     state: str = "running"  # then "done" or "failed"
-    done: int = 0  # sentences translated
-    total: int = 0  # of the file's (0 until its first sentences reach the model)
+    done: int = 0  # sentences translated (an office file's paragraphs)
+    total: int = 0  # of the file's (0 until the first are counted)
     detail: str | None = None  # why it failed
     user_error: bool = False  # failed for the file's fault (else the server's)
     path: Path | None = None  # the translation, once done
@@ -335,7 +336,7 @@ def add_file_routes(app: FastAPI, server: Server, jobs: FileJobs) -> None:
 
     @app.get("/v1/files/{job_id}", name="file_status", tags=["files"])
     async def file_status(job_id: str) -> dict:
-        """The job's state and the sentences translated so far."""
+        """The job's state and how much of the file is translated so far."""
         return job_of(job_id).status()
 
     @app.get("/v1/files/{job_id}/events", name="file_events", tags=["files"])
