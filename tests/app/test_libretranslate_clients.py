@@ -81,3 +81,18 @@ def test_the_access_log_names_no_key_and_no_text(server):
         time.sleep(0.1)
     assert mine and mine[-1]["status"] == 200 and mine[-1]["key"] == 1
     assert all(KEY not in json.dumps(line) and "a girl swims" not in json.dumps(line) for line in lines)
+
+
+def test_a_file_sent_as_libretranslates_page_sends_it_comes_back_from_its_url(server):
+    requests = pytest.importorskip("requests", reason="requests comes with deep-translator (.[dev])")
+    _, url, _ = server
+    form, file = {"source": "en", "target": "de", "api_key": KEY}, {"file": ("notes.txt", b"a dog runs\n")}
+    answer = requests.post(url + "translate_file", data=form, files=file, timeout=60)
+    assert answer.status_code == 200, answer.text
+    file_url = answer.json()["translatedFileUrl"]
+    assert file_url.startswith(url + "download_file/")  # a URL the client can open as it is
+    download = requests.get(file_url, timeout=30)
+    assert download.content == b"ein hund rennt\n"
+    assert 'filename="notes.de.txt"' in download.headers["content-disposition"]
+    refused = requests.post(url + "translate_file", data={**form, "api_key": "wrong"}, files=file, timeout=60)
+    assert refused.status_code == 403 and refused.json() == {"error": "Invalid API key"}

@@ -5,6 +5,8 @@
     POST /translate       LibreTranslate's API (attnmt.server.libretranslate), with /languages, /detect and
                           /frontend/settings, so LibreTranslate's clients work unchanged
     POST /translate/stream  one text's translation as it grows, as server-sent events (attnmt.server.streaming)
+    POST /translate_file  LibreTranslate's file API, with GET /download_file/NAME (attnmt.server.libretranslate)
+    POST /v1/files        a file translated as a job: its progress, then its download (attnmt.server.file_jobs)
     POST /v1/translate    attnmt's own (attnmt.server.v1_api): {"text": "A dog runs."} or {"texts": [...]},
                           options beam, max_length, n_best, scores, alignments, confidence, attention
     GET  /health          -> every model: name, languages, vocabulary, device, memory, batches; limits
@@ -39,6 +41,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from attnmt.server.access import Access, MetricsAccess, is_loopback
 from attnmt.server.batcher import MODEL_LOG, Batcher
 from attnmt.server.context import Server
+from attnmt.server.file_jobs import FORM_ROOM, FileJobs, add_file_routes
 from attnmt.server.guards import (
     LOOPBACK_NAMES,
     BodyDeadline,
@@ -59,7 +62,8 @@ from attnmt.server.v1_api import add_native_routes
 __all__ = ["ServeSettings", "ServedModel", "create_app", "serve"]
 
 PATHS = {"/translate", "/translate/stream", "/v1/translate", "/detect", "/languages", "/frontend/settings", "/health",
-         "/metrics", "/"}
+         "/metrics", "/", "/translate_file", "/v1/files"}
+FILE_PATHS = ("/translate_file", "/v1/files")  # where a request body may hold a file
 
 
 class Health(BaseModel):
@@ -78,17 +82,19 @@ class Health(BaseModel):
 
 
 class BodyLimit(HTTPMiddleware):
-    """413 for a request body over ``max_bytes``, before reading it when it declares its length,
-    else as soon as the bytes read pass the limit."""
+    """413 for a request body over ``max_bytes`` (on the paths of ``larger``, over their own
+    limit), before reading it when it declares its length, else as soon as the bytes read pass the limit."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, larger: dict[str, int] | None = None) -> None:
         super().__init__(app)
         self.max_bytes = max_bytes
+        self.larger = larger or {}
 
     async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
-        detail = f"the request body is over {self.max_bytes} bytes"
+        max_bytes = self.larger.get(scope["path"], self.max_bytes)
+        detail = f"the request body is over {max_bytes} bytes"
         declared = Headers(scope=scope).get("content-length", "")
-        if declared.isdigit() and int(declared) > self.max_bytes:
+        if declared.isdigit() and int(declared) > max_bytes:
             await JSONResponse({"detail": detail, "error": detail}, status_code=413)(scope, receive, send)
             return
         received = 0
@@ -97,7 +103,7 @@ class BodyLimit(HTTPMiddleware):
             nonlocal received
             message = await receive()
             received += len(message.get("body", b""))
-            if received > self.max_bytes:
+            if received > max_bytes:
                 raise HTTPException(413, detail)  # answered by the app's HTTPException handler
             return message
 
@@ -115,6 +121,7 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     for served in server.models.all:
         server.metrics.watch(served)
     metrics_access = metrics_access or MetricsAccess()
+    jobs = FileJobs(server.settings)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -123,6 +130,7 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
                 served.batcher = await stack.enter_async_context(Batcher(
                     served.run_batch, server.settings.max_batch, server.settings.batch_window_ms / 1000,
                     server.settings.max_queued))
+            await stack.enter_async_context(jobs)  # left before the batchers: its jobs stop, then they do
             await asyncio.to_thread(server.detector.warm)  # not the first "auto" request's wait
             yield
 
@@ -130,8 +138,10 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     app = FastAPI(title=f"attnmt: {', '.join(m.name for m in server.models.all)}",
                   description=__doc__.split("\n\n")[0], lifespan=lifespan)
     app.router.route_class = StrictJSONRoute
+    app.state.file_jobs = jobs
     app.add_exception_handler(ClientDisconnect, client_gone)
-    app.add_middleware(BodyLimit, max_bytes=server.settings.max_body_bytes)
+    app.add_middleware(BodyLimit, max_bytes=server.settings.max_body_bytes,
+                       larger=dict.fromkeys(FILE_PATHS, server.settings.max_file_bytes + FORM_ROOM))
     app.add_middleware(BodyDeadline, seconds=server.settings.body_timeout_s)
     if allowed_hosts is not None:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
@@ -141,8 +151,9 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
                            allow_headers=["Content-Type", "Authorization"])
     app.add_middleware(Observed, metrics=server.metrics)
     add_native_routes(app, server)
-    add_libretranslate_routes(app, server)
+    add_libretranslate_routes(app, server, jobs)
     add_streaming_route(app, server)
+    add_file_routes(app, server, jobs)
 
     @app.get("/health", response_model=Health)
     async def health() -> Health:

@@ -7,6 +7,9 @@
     GET  /languages  -> [{"code", "name", "targets"}, ...]: the served pairs
     POST /detect     q -> [{"language", "confidence"}, ...]  (among the served source languages)
     GET  /frontend/settings -> the limits and defaults LibreTranslate's page and clients read
+    POST /translate_file  multipart file, source (a code or "auto"), target, api_key
+                     -> {"translatedFileUrl": ".../download_file/ID.NAME"} once the file is translated
+    GET  /download_file/ID.NAME  -> the translated file (deleted file_ttl_s seconds after it was done)
 
 Errors are ``{"error": "..."}`` with LibreTranslate's statuses: 400 for a bad request
 (missing parameter, unsupported language or format, over a limit), 403 for an unknown
@@ -14,6 +17,11 @@ API key, 429 over a rate limit, 500 when the model fails; and 503 when the queue
 ``alternatives`` are the next best of beam search's n-best list, without repeats.  A text is
 split into sentences as ``attnmt translate`` splits it (attnmt.documents.paragraphs): every sentence
 is translated, and an alternative joins each sentence's next best.
+
+A file is translated as attnmt's own file jobs translate it (attnmt.server.file_jobs: its sentences
+share the model's batcher with every other request, its characters count against its API key),
+in the formats attnmt.documents.files reads; the request waits for the whole file, as
+LibreTranslate's does.
 
 A JSON body with attnmt's own shape (``text`` or ``texts``, no ``q``) posted to
 ``/translate`` is answered by attnmt's API as before (attnmt.server.v1_api; now at ``/v1/translate``).
@@ -27,14 +35,16 @@ from urllib.parse import unquote_to_bytes
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import ValidationError
 
 from attnmt.decoding import DEFAULT, Decoding
+from attnmt.documents.files import supported_suffixes
 from attnmt.server.access import Refused
 from attnmt.server.batcher import Busy
 from attnmt.server.context import Server
 from attnmt.server.detect import language_name
+from attnmt.server.file_jobs import JOB_ID, FileJobs, charger, checked_name, file_bytes, uploaded
 from attnmt.server.models import Options, ServedModel, ServeSettings, TooMuch
 from attnmt.server.v1_api import TranslateRequest, translate_native
 
@@ -54,6 +64,11 @@ FIELDS = {"q": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type"
           "source": {"type": "string", "description": 'a language code, or "auto"'},
           "target": {"type": "string"}, "format": {"type": "string", "enum": list(FORMATS)},
           "alternatives": {"type": "integer", "minimum": 0}, "api_key": {"type": "string"}}
+# translate_file's body in the OpenAPI schema.
+FILE_BODY = {"requestBody": {"content": {"multipart/form-data": {"schema": {
+    "type": "object", "required": ["file", "source", "target"],
+    "properties": {"file": {"type": "string", "format": "binary"}, "source": FIELDS["source"],
+                   "target": FIELDS["target"], "api_key": FIELDS["api_key"]}}}}}}
 # A Refused reason's status in LibreTranslate's API, and what its message starts with.
 STATUS = {"missing": 400, "invalid": 403, "slow": 429, "large": 400}
 PREFIX = {"slow": "Slowdown: ", "large": "Invalid request: "}
@@ -263,7 +278,53 @@ async def translate_attnmt_shape(server: Server, request: Request, body: bytes) 
     return answer
 
 
-def add_libretranslate_routes(app: FastAPI, server: Server) -> None:
+async def translate_file(server: Server, jobs: FileJobs, request: Request) -> dict:
+    """LibreTranslate's translate_file: the multipart ``file`` translated, its download URL."""
+    try:
+        params, file = await uploaded(request)
+    except ValueError as error:
+        raise LibreError(400, f"Invalid request: {error}") from None
+    check_unicode(params)
+    admit(server, request, params)
+    if file is None:
+        raise missing("file")
+    source, target = (language_of(params, name) for name in ("source", "target"))
+    try:
+        name = checked_name(file)
+    except ValueError:
+        raise LibreError(400, "Invalid request: file format not supported" if file.filename else
+                              "Invalid request: empty file") from None
+    try:
+        data = await file_bytes(file, server.settings.max_file_bytes)
+    except TooMuch as error:
+        raise LibreError(400, f"Invalid request: {error}") from None
+    if source == "auto":
+        sample = data[:2000].decode("utf-8", "ignore") if name.lower().endswith(".txt") else ""
+        source = (await detected(server, [sample], target))["language"]
+    served = model_for(server, source, target)
+    try:
+        job = jobs.start(served, data, name, charger(server, request, served))
+    except Busy as error:
+        raise LibreError(503, str(error), {"Retry-After": "1"}) from None
+    del data  # the job holds the file while it needs it
+    await jobs.finished(job)
+    if job.state == "failed":
+        raise LibreError(400 if job.user_error else 500, job.detail or "Cannot translate file")
+    return {"translatedFileUrl": str(request.url_for("download_file", filename=f"{job.id}.{job.filename}"))}
+
+
+def download_file(jobs: FileJobs, filename: str) -> FileResponse:
+    """A translated file by the name translate_file gave it (its job's id, a dot, its name)."""
+    job_id = filename.partition(".")[0]
+    if not JOB_ID.fullmatch(job_id):
+        raise LibreError(400, "Invalid filename")
+    job = jobs.get(job_id)
+    if job is None or job.state != "done":
+        raise LibreError(404, "File not found: its translation was deleted, or never made")
+    return FileResponse(job.path, filename=job.filename)
+
+
+def add_libretranslate_routes(app: FastAPI, server: Server, jobs: FileJobs) -> None:
     @app.exception_handler(LibreError)
     async def libre_error(request: Request, error: LibreError) -> JSONResponse:
         return JSONResponse({"error": str(error)}, status_code=error.status, headers=error.headers)
@@ -300,6 +361,17 @@ def add_libretranslate_routes(app: FastAPI, server: Server) -> None:
         first = next(iter(server.models.by_pair), ("auto", "auto"))
         return {"charLimit": server.settings.max_chars, "frontendTimeout": 500,
                 "apiKeys": server.access.keys_required, "keyRequired": server.access.keys_required,
-                "suggestions": False, "filesTranslation": False, "supportedFilesFormat": [],
+                "suggestions": False, "filesTranslation": True, "supportedFilesFormat": supported_suffixes(),
                 "language": {"source": {"code": first[0], "name": language_name(first[0])},
                              "target": {"code": first[1], "name": language_name(first[1])}}}
+
+    @app.post("/translate_file", tags=["LibreTranslate"], openapi_extra=FILE_BODY)
+    async def translate_file_route(request: Request) -> dict:
+        """LibreTranslate's translate_file (multipart: file, source, target, api_key): the file
+        translated, and where to download it."""
+        return await translate_file(server, jobs, request)
+
+    @app.get("/download_file/{filename}", name="download_file", tags=["LibreTranslate"])
+    async def download_file_route(filename: str) -> FileResponse:
+        """A file translate_file translated."""
+        return download_file(jobs, filename)

@@ -21,8 +21,9 @@ from attnmt.config import TransformerConfig
 from attnmt.decoding import MAX_BEAM, Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import TextCodec
+from attnmt.documents.files import MAX_FILE_BYTES
 from attnmt.documents.paragraphs import translate_texts, translate_texts_n_best
-from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences
+from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, paragraph_sentences
 from attnmt.errors import ConfigError, UserError
 from attnmt.model import Transformer
 from attnmt.server.batcher import Batcher
@@ -46,12 +47,25 @@ class ServeSettings:
     header_timeout_s: float = 10.0  # a connection silent this long (opened, or answered) is closed
     body_timeout_s: float = 30.0  # a request body must arrive within this long of its headers; else 408
     shutdown_timeout_s: float = 10.0  # on SIGTERM or Ctrl-C, requests in flight get this long to finish
+    # Files (attnmt.server.file_jobs).  A fifth of the library's limit (documents.files.MAX_FILE_BYTES):
+    # a server holds max_file_jobs files in memory at once, each with its parsed form and its translation.
+    max_file_bytes: int = MAX_FILE_BYTES // 5
+    max_file_jobs: int = 2  # files translated at once; one more is refused (503) until one is done
+    file_chunk: int = 8  # sentences a file hands the batcher at a time: a short request waits for one chunk
+    file_ttl_s: float = 3600.0  # a translated file is deleted this long after it was done
+    max_file_results: int = 64  # translated files kept for download at most (on disk); the oldest goes first
 
     def __post_init__(self) -> None:
         for key, value in asdict(self).items():
             least = 0 if key in ("batch_window_ms", "max_alternatives") else 1
             if value < least:
                 raise ConfigError(f"serve setting {key} must be >= {least}, got {value}")
+        if self.file_chunk > self.max_queued:  # a chunk larger than the queue would never be let in
+            raise ConfigError(f"serve setting file_chunk must be <= max_queued ({self.max_queued}), got "
+                              f"{self.file_chunk}")
+        if self.max_file_bytes > MAX_FILE_BYTES:
+            raise ConfigError(f"serve setting max_file_bytes must be <= {MAX_FILE_BYTES} (what attnmt.documents "
+                              f"translates at most), got {self.max_file_bytes}")
         if self.max_alternatives >= MOST_N_BEST:  # alternatives are the n-best after the first
             raise ConfigError(f"serve setting max_alternatives must be <= {MOST_N_BEST - 1} (the n-best a request "
                               f"may ask for, less the translation itself), got {self.max_alternatives}")
@@ -64,7 +78,9 @@ class Options(NamedTuple):
     hypotheses: bool = False  # False: translations only; True: each text's Paragraph (n-best, sentences)
     glossary: Glossary | None = None
     prefix: str | None = None
-    format: str = "text"  # "html": HTML fragments or pages, tags carried over (attnmt.documents)
+    # "html": HTML fragments or pages, tags carried over (attnmt.documents); "sentences": each text one
+    # sentence of a file, its output (translation, None); "weighed": (translation, its word weights)
+    format: str = "text"
 
 
 class TooMuch(ValueError):
@@ -126,6 +142,9 @@ class ServedModel:
         and its sentences'); plain text is split into sentences as ``attnmt translate`` splits it."""
         for observe in self.batch_observers:
             observe(len(texts))
+        if options.format in ("sentences", "weighed"):  # a file's (attnmt.server.file_jobs)
+            translator = ModelTranslator(self.model, self.tokenizer, options.decoding, glossary=options.glossary)
+            return list(zip(*translator.translate(texts, [options.format == "weighed"] * len(texts)), strict=True))
         if options.format == "html":  # lxml, imported only here (plain text starts faster)
             from attnmt.documents import translate_html_texts
 

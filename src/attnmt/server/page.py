@@ -1,4 +1,5 @@
-"""The translation server's web page: a text box, a Translate button, the output and its attention.
+"""The translation server's web page: a text box, a Translate button, the output and its attention;
+and a file to drop, its progress and its translation to download.
 
 One page, no network beyond its own server: ``assets/page.html`` (package data), with the
 standalone viewer's attention view (``attnmt.inspect.viewer``) put in, fed by
@@ -11,11 +12,13 @@ import html
 import re
 from importlib import resources
 
+from attnmt.documents.files import supported_suffixes
 from attnmt.inspect.viewer import with_attention_view
 
 PAGE = with_attention_view((resources.files("attnmt.server") / "assets" / "page.html").read_text(encoding="utf-8"))
 
 
 def page_html(model_name: str) -> str:
-    """The page, titled with the model's name."""
-    return re.sub("__MODEL__", lambda _: html.escape(model_name), PAGE)
+    """The page, titled with the model's name, its file box taking the formats attnmt translates."""
+    values = {"MODEL": html.escape(model_name), "FORMATS": ",".join(supported_suffixes())}
+    return re.sub("__(MODEL|FORMATS)__", lambda match: values[match.group(1)], PAGE)

@@ -44,7 +44,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     batch = args.max_batch if args.max_batch is not None else args.batch_size
     settings = ServeSettings(max_batch=batch, batch_window_ms=args.batch_window_ms, max_request_chars=args.char_limit,
                              header_timeout_s=args.header_timeout, body_timeout_s=args.body_timeout,
-                             shutdown_timeout_s=args.shutdown_timeout)
+                             shutdown_timeout_s=args.shutdown_timeout, **file_limits(args))
     access = Access(read_api_keys(args.api_keys) if args.api_keys else None, args.req_limit)
     metrics_access = MetricsAccess(args.metrics_access == "loopback",
                                    read_metrics_key(args.metrics_key_file) if args.metrics_key_file else None)
@@ -52,6 +52,12 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     serve(served, args.host, args.port, settings, access, [o for o in args.cors_origins.split(",") if o],
           args.log_text, args.allowed_host, metrics_access)
     return 0
+
+
+def file_limits(args: argparse.Namespace) -> dict:
+    """The file limits given on the command line, as ServeSettings fields (the others keep its defaults)."""
+    given = {"max_file_bytes": args.max_file_bytes, "max_file_jobs": args.file_jobs, "file_ttl_s": args.file_ttl}
+    return {key: value for key, value in given.items() if value is not None}
 
 
 def add_to(commands: argparse._SubParsersAction) -> None:
@@ -80,6 +86,11 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--req-limit", type=positive_int, help="requests per minute per client address (default: none)")
     p.add_argument("--char-limit", type=positive_int, default=20_000,
                    help="characters per request, all its texts together")
+    p.add_argument("--max-file-bytes", type=positive_int, help="largest file translated (POST /translate_file, "
+                   "/v1/files, the page; default 10 MiB)")
+    p.add_argument("--file-jobs", type=positive_int, help="files translated at once (default 2; one more is refused "
+                   "with 503 until one is done)")
+    p.add_argument("--file-ttl", type=float, help="seconds a translated file is kept for download (default 3600)")
     p.add_argument("--cors-origins", default="", help="comma-separated web origins whose pages may call the API "
                                                       "(default: none)")
     p.add_argument("--metrics-access", choices=("open", "loopback"), default="open",

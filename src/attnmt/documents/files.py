@@ -1,0 +1,149 @@
+"""A file as it was sent (its bytes and its name) translated into a file of the same format.
+
+    translate_file_bytes(data, "report.html", translator, options)  -> the translated page's bytes
+
+The format comes from the name's extension: ``.txt`` (plain text, each line split into
+sentences), ``.html``/``.htm`` and ``.xml`` (attnmt.documents.markup), ``.srt`` and ``.vtt``
+(attnmt.documents.subtitles); and, where ``attnmt.documents.office`` is installed, the office
+formats and e-books it lists in its ``SUFFIXES``.  Text files are read as UTF-8 (a byte order
+mark is kept) and written back with their own line endings.  Every sentence of a file goes to
+the translator in calls of at most ``PROGRESS_STEP`` sentences, and ``progress(done, total)``
+is told the sentences done after each.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+
+from attnmt.documents.pipeline import DocumentOptions, Translator, translate_lines
+from attnmt.documents.spans import Weights
+from attnmt.documents.subtitles import translate_subtitle_text
+from attnmt.errors import DataError, UserError
+
+__all__ = ["MAX_FILE_BYTES", "supported_suffixes", "translate_file_bytes", "translated_name"]
+
+TEXT_SUFFIXES = {".txt": "text", ".html": "html", ".htm": "html", ".xml": "xml", ".srt": "srt", ".vtt": "vtt"}
+# The library's own limit on a file: it is held in memory with its translation, and its parsed
+# form (an lxml tree, an office file's parts) takes several times its size.  The server's
+# ServeSettings.max_file_bytes is stricter.
+MAX_FILE_BYTES = 50 * 2**20
+PROGRESS_STEP = 32  # sentences a translator call holds when progress is reported (one batch of the server's)
+OFFICE_MODULE = "attnmt.documents.office"
+BOM = b"\xef\xbb\xbf"
+
+Progress = Callable[[int, int], None]
+
+
+def office() -> ModuleType | None:
+    """attnmt.documents.office (Word, PowerPoint, Excel, OpenDocument, EPUB), where it is part of
+    this install; imported on first use, as it brings the office formats' parsers."""
+    try:
+        return importlib.import_module(OFFICE_MODULE)
+    except ModuleNotFoundError as error:
+        if error.name == OFFICE_MODULE:
+            return None
+        raise
+
+
+def office_suffixes() -> dict[str, str]:
+    """The office module's suffixes, each as ``.docx`` -> the spelling its SUFFIXES gives ("" without it)."""
+    module = office()
+    return {} if module is None else {"." + suffix.lower().lstrip("."): suffix for suffix in module.SUFFIXES}
+
+
+def supported_suffixes() -> list[str]:
+    """Every extension a file may have, with its dot, lower case: ``[".txt", ".html", ...]``."""
+    return [*TEXT_SUFFIXES, *(suffix for suffix in office_suffixes() if suffix not in TEXT_SUFFIXES)]
+
+
+def suffix_of(filename: str) -> str:
+    """The extension ``filename`` is translated by (``.html``); UserError for one that is not known."""
+    suffix = Path(filename).suffix.lower()
+    if suffix not in supported_suffixes():
+        named = f"the extension {suffix}" if suffix else "no extension"
+        raise UserError(f"{filename}: {named} is not a format attnmt translates; the formats are "
+                        f"{', '.join(supported_suffixes())}")
+    return suffix
+
+
+def check_size(data: bytes, filename: str, max_bytes: int) -> None:
+    if len(data) > max_bytes:
+        raise UserError(f"{filename}: the file has {len(data):,} bytes; at most {max_bytes:,} can be translated: "
+                        "split it into smaller files")
+
+
+@dataclass
+class Counted:
+    """A Translator that hands ``translator`` at most ``step`` sentences a call, and after each
+    call tells ``progress`` how many of the call's sentences are done (documents make one call
+    for all their sentences, so this counts the file's)."""
+
+    translator: Translator
+    progress: Progress
+    step: int = PROGRESS_STEP
+
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
+        texts: list[str] = []
+        weights: list[Weights | None] = []
+        self.progress(0, len(sentences))
+        for start in range(0, len(sentences), self.step):
+            found, found_weights = self.translator.translate(sentences[start:start + self.step],
+                                                             weighed[start:start + self.step])
+            texts += found
+            weights += found_weights
+            self.progress(len(texts), len(sentences))
+        return texts, weights
+
+
+def translate_file_bytes(data: bytes, filename: str, translator: Translator, options: DocumentOptions,
+                         progress: Progress | None = None, max_bytes: int = MAX_FILE_BYTES) -> bytes:
+    """The translation of the file ``data``, in the format its ``filename``'s extension names.
+
+    UserError (one line naming ``filename``) for an extension that is not known, a file over
+    ``max_bytes``, text that is not UTF-8, and whatever the format's reader refuses.
+    ``progress(done, total)``: the sentences translated so far, of the file's."""
+    suffix = suffix_of(filename)
+    check_size(data, filename, max_bytes)
+    if suffix not in TEXT_SUFFIXES:
+        module = office()
+        return module.translate_office(data, office_suffixes()[suffix], translator, options, progress)
+    counted = translator if progress is None else Counted(translator, progress)
+    bom, text = decoded(data, filename)
+    newline = "\r\n" if "\r\n" in text else "\n"
+    translated = translate_text(TEXT_SUFFIXES[suffix], text.replace("\r\n", "\n"), counted, options, filename)
+    return bom + translated.replace("\n", newline).encode("utf-8")
+
+
+def decoded(data: bytes, filename: str) -> tuple[bytes, str]:
+    """(the byte order mark, "" or UTF-8's; the text) of a text file; DataError where it is not UTF-8."""
+    bom = BOM if data.startswith(BOM) else b""
+    try:
+        return bom, data[len(bom):].decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[:error.start].count(b"\n") + 1
+        raise DataError(f"{filename}, line {line}: the text is not UTF-8 (byte 0x{data[error.start]:02x}); "
+                        "save the file as UTF-8 and send it again") from None
+
+
+def translate_text(kind: str, text: str, translator: Translator, options: DocumentOptions, where: str) -> str:
+    """A text file's text (``\\n`` line endings) translated as ``kind`` ("text", "html", "xml", "srt", "vtt")."""
+    if kind == "text":
+        return "\n".join(translate_lines(text.split("\n"), translator, options))
+    if kind in ("srt", "vtt"):
+        return translate_subtitle_text(text, translator, options, where)
+    from attnmt.documents.markup import translate_markup  # lxml: loaded for markup only
+
+    return translate_markup([text], translator, options, xml=kind == "xml", where=where)[0]
+
+
+def translated_name(filename: str, target: str | None) -> str:
+    """The translation's file name: ``report.docx`` into ``de`` is ``report.de.docx`` (the name
+    alone, whatever folders ``filename`` names)."""
+    name = Path(filename.replace("\\", "/")).name or "file"
+    path = Path(name)
+    return f"{path.stem}.{target}{path.suffix}" if target and path.suffix else name
+

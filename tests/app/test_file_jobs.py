@@ -1,0 +1,248 @@
+"""attnmt's file jobs, in process: submit a file, follow it (status and server-sent events),
+download it; their limits, their expiry, and their sentences sharing the batcher with short requests."""
+
+import asyncio
+import json
+import threading
+import time
+
+import pytest
+from fastapi.testclient import TestClient
+from support import PAIRS
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.documents.files import supported_suffixes
+from attnmt.errors import ConfigError
+from attnmt.server import file_jobs
+from attnmt.server.app import ServedModel, ServeSettings, create_app
+from attnmt.server.batcher import Busy
+from attnmt.server.file_jobs import BatchedTranslator
+
+SETTINGS = ServeSettings(max_file_bytes=2000, file_chunk=4)
+TEXT = "".join(f"{source}\n" for source, _ in PAIRS[:6]).encode()
+TRANSLATED = "".join(f"{target}\n" for _, target in PAIRS[:6]).encode()
+
+
+def served_model(trained_model) -> ServedModel:
+    return ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")
+
+
+@pytest.fixture(scope="module")
+def client(trained_model):
+    with TestClient(create_app([served_model(trained_model)], SETTINGS), raise_server_exceptions=False) as client:
+        yield client
+
+
+def submit(client, name: str = "pairs.txt", data: bytes = TEXT, **fields):
+    return client.post("/v1/files", data=fields, files={"file": (name, data, "application/octet-stream")})
+
+
+def events(client, url: str) -> list[tuple[str, dict]]:
+    """The job's server-sent events, (name, data), to the end of the stream."""
+    found = []
+    with client.stream("GET", url) as stream:
+        for block in stream.read().decode().split("\n\n"):
+            if block.strip():
+                name, data = block.split("\n")
+                found.append((name.removeprefix("event: "), json.loads(data.removeprefix("data: "))))
+    return found
+
+
+def test_a_file_is_submitted_followed_and_downloaded(client):
+    answer = submit(client)
+    assert answer.status_code == 202
+    job = answer.json()
+    assert job["filename"] == "pairs.de.txt"
+    assert job["status_url"] == f"/v1/files/{job['id']}" and job["download_url"].endswith("/download")
+    followed = events(client, job["events_url"])
+    progress = [data for name, data in followed if name == "progress"]
+    assert progress[-1] == {"done": 6, "total": 6}
+    assert followed[-1] == ("done", {"download_url": job["download_url"]})
+    assert client.get(job["status_url"]).json() == {"id": job["id"], "filename": "pairs.de.txt", "state": "done",
+                                                    "done": 6, "total": 6}
+    download = client.get(job["download_url"])
+    assert download.content == TRANSLATED
+    assert 'filename="pairs.de.txt"' in download.headers["content-disposition"]
+
+
+def test_an_html_file_is_translated_as_html_text_is_with_its_tags_placed_by_alignment(client):
+    page = "<p>a dog <b>runs</b></p>"
+    job = submit(client, "page.html", page.encode()).json()
+    assert events(client, job["events_url"])[-1][0] == "done"
+    as_text = client.post("/translate", json={"q": page, "source": "en", "target": "de", "format": "html"}).json()
+    assert client.get(job["download_url"]).text == as_text["translatedText"]
+    assert as_text["translatedText"].count("<b>") == 1
+
+
+def test_a_file_that_cannot_be_read_fails_with_its_reason(client):
+    job = submit(client, "latin.txt", b"caf\xe9").json()
+    detail = "latin.txt, line 1: the text is not UTF-8 (byte 0xe9); save the file as UTF-8 and send it again"
+    assert events(client, job["events_url"])[-1] == ("error", {"detail": detail})
+    assert client.get(job["status_url"]).json()["state"] == "failed"
+    download = client.get(job["download_url"])
+    assert download.status_code == 409 and download.json() == {"detail": f"the file is not translated: the job is "
+                                                                         f"failed ({detail})"}
+
+
+@pytest.mark.parametrize("name, data, status, detail", [
+    ("program.exe", b"MZ", 422, "program.exe: its format is not one attnmt translates; the formats are "
+                               f"{', '.join(supported_suffixes())}"),  # .txt, .html, .htm, .xml, .srt, .vtt[, office]
+    ("big.txt", b"a" * 2001, 413, "big.txt: the file is over 2,000 bytes, the most this server translates"),
+])
+def test_a_file_refused_at_once_says_why(client, name, data, status, detail):
+    answer = submit(client, name, data)
+    assert answer.status_code == status and answer.json() == {"detail": detail}
+
+
+def test_a_form_without_a_file_is_422(client):
+    answer = client.post("/v1/files", data={"model": "en-de"})
+    assert answer.status_code == 422 and "send the file to translate as the field \"file\"" in answer.json()["detail"]
+
+
+def test_an_unknown_job_is_404(client):
+    answer = client.get("/v1/files/AAAAAAAAAAAAAAAAAAAAAA")
+    assert answer.status_code == 404 and answer.json()["detail"].startswith("no file job 'AAAAAAAAAAAAAAAAAAAAAA'")
+
+
+def test_a_translated_file_is_deleted_once_its_time_is_up(trained_model):
+    app = create_app([served_model(trained_model)], ServeSettings(file_ttl_s=60))
+    now = [0.0]
+    app.state.file_jobs.clock = lambda: now[0]
+    with TestClient(app) as client:
+        job = submit(client).json()
+        events(client, job["events_url"])
+        path = app.state.file_jobs.jobs[job["id"]].path
+        assert path.read_bytes() == TRANSLATED
+        now[0] = 60.0
+        assert client.get(job["status_url"]).status_code == 200
+        now[0] = 60.5
+        assert client.get(job["download_url"]).status_code == 404
+        assert not path.exists()
+
+
+def test_beyond_max_file_results_the_oldest_translation_goes_first(trained_model):
+    with TestClient(create_app([served_model(trained_model)], ServeSettings(max_file_results=2))) as client:
+        jobs = []
+        for source, _ in PAIRS[:3]:
+            jobs.append(submit(client, data=f"{source}\n".encode()).json())
+            events(client, jobs[-1]["events_url"])
+        submit(client)  # a new job sweeps
+        assert [client.get(job["status_url"]).status_code for job in jobs] == [404, 200, 200]
+
+
+@pytest.fixture
+def held(trained_model):
+    """A served model whose first file chunk waits in the model thread until ``release`` is set;
+    ``order``: each batch's format, in the order they ran."""
+    served = served_model(trained_model)
+    run_batch, order, release = served.run_batch, [], threading.Event()
+
+    def held_batch(texts, options):
+        order.append(options.format)
+        if order.count("sentences") == 1 and options.format == "sentences":
+            release.wait(60)
+        return run_batch(texts, options)
+
+    served.run_batch = held_batch
+    served.order, served.release = order, release
+    return served
+
+
+def wait_until(condition) -> None:
+    deadline = time.monotonic() + 60
+    while not condition():
+        assert time.monotonic() < deadline, "the server never got there"
+        time.sleep(0.01)
+
+
+def test_a_short_request_runs_between_the_chunks_of_a_file(held):
+    lines = "".join(f"{source}\n" for source, _ in PAIRS).encode()  # 20 sentences: 5 chunks of 4
+    with TestClient(create_app([held], ServeSettings(file_chunk=4, batch_window_ms=0))) as client:
+        job = submit(client, data=lines).json()
+        wait_until(lambda: held.order)  # the file's first chunk is in the model
+        answers = []
+        short = threading.Thread(target=lambda: answers.append(
+            client.post("/translate", json={"q": "a dog runs", "source": "en", "target": "de"}).json()))
+        short.start()
+        wait_until(lambda: any(waiting.options.format == "text" for waiting in held.batcher.pending))
+        held.release.set()
+        short.join(60)
+        events(client, job["events_url"])
+    assert answers == [{"translatedText": "ein hund rennt"}]
+    assert held.order == ["sentences", "text", "sentences", "sentences", "sentences", "sentences"]
+
+
+def test_one_more_file_than_max_file_jobs_is_503(held):
+    with TestClient(create_app([held], ServeSettings(max_file_jobs=1))) as client:
+        first = submit(client).json()
+        wait_until(lambda: held.order)
+        answer = submit(client)
+        assert answer.status_code == 503 and answer.headers["retry-after"] == "1"
+        assert answer.json() == {"detail": "1 files are being translated (at most 1 at once); retry shortly"}
+        held.release.set()
+        assert events(client, first["events_url"])[-1][0] == "done"
+        assert submit(client).status_code == 202
+
+
+def test_a_server_that_stops_stops_its_files_at_the_next_chunk(held):
+    client = TestClient(create_app([held], ServeSettings(file_chunk=4)))
+    client.__enter__()
+    jobs = client.app.state.file_jobs
+    submit(client, data="".join(f"{source}\n" for source, _ in PAIRS).encode())
+    wait_until(lambda: held.order)  # the first of 5 chunks is in the model
+    stopping = threading.Thread(target=client.__exit__, args=(None, None, None))
+    stopping.start()
+    wait_until(jobs.stopping.is_set)
+    held.release.set()
+    stopping.join(60)
+    assert not stopping.is_alive() and held.order == ["sentences"]
+    assert not jobs.folder.exists()
+
+
+class FullOnce:
+    """A batcher whose queue is full at the first request, then translates by upper-casing."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def translate(self, texts, options):
+        self.calls += 1
+        if self.calls == 1:
+            raise Busy("the server has 1024 texts waiting (at most 1024); retry shortly")
+        return [(text.upper(), None) for text in texts]
+
+
+def batched(batcher, stopping: threading.Event) -> tuple[list[str], list]:
+    """``BatchedTranslator.translate(["a dog", "a cat"])`` in a thread of its own, as a job runs it."""
+    async def run():
+        translator = BatchedTranslator(batcher, asyncio.get_running_loop(), 4, lambda characters: None, stopping)
+        return await asyncio.to_thread(translator.translate, ["a dog", "a cat"], [False, False])
+
+    return asyncio.run(run())
+
+
+def test_a_files_chunk_waits_for_room_where_the_queue_is_full(monkeypatch):
+    monkeypatch.setattr(file_jobs, "QUEUE_FULL_WAIT_S", 0)
+    batcher = FullOnce()
+    assert batched(batcher, threading.Event()) == (["A DOG", "A CAT"], [None, None])
+    assert batcher.calls == 2
+
+
+def test_a_server_stopping_while_the_queue_is_full_does_not_wait_for_room(monkeypatch):
+    monkeypatch.setattr(file_jobs, "QUEUE_FULL_WAIT_S", 0)
+    stopping, batcher = threading.Event(), FullOnce()
+    batcher.translate_first = batcher.translate
+
+    async def full_then_stopping(texts, options):
+        stopping.set()  # the server stops while the chunk waits for room
+        return await batcher.translate_first(texts, options)
+
+    batcher.translate = full_then_stopping
+    with pytest.raises(Busy, match="texts waiting"):
+        batched(batcher, stopping)
+    assert batcher.calls == 1
+
+
+def test_a_file_chunk_larger_than_the_queue_is_a_config_error():
+    with pytest.raises(ConfigError, match=r"file_chunk must be <= max_queued \(4\), got 8"):
+        ServeSettings(max_queued=4, file_chunk=8)

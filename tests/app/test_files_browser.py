@@ -1,0 +1,80 @@
+"""The page's file box in a real browser: `attnmt serve` on loopback, headless Chromium driven by
+Playwright; a file dropped or chosen, its progress bar, and its translation downloaded."""
+
+import pytest
+from support import NEEDS_CHROMIUM, PAIRS, running_server
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (.[dev])")
+pytestmark = NEEDS_CHROMIUM
+
+TEXT = "".join(f"{source}\n" for source, _ in PAIRS[:5])
+TRANSLATED = "".join(f"{target}\n" for _, target in PAIRS[:5])
+
+
+@pytest.fixture(scope="module")
+def server_url(trained_model):
+    with running_server(trained_model, "--max-file-bytes", "5000", pair="en-de") as (_, url, _):
+        yield url
+
+
+@pytest.fixture
+def page(browser, server_url):
+    """A fresh page on the server; its requests in page.requested, what its Content-Security-Policy
+    blocked in page.blocked."""
+    page = browser.new_page(accept_downloads=True)
+    page.requested, page.blocked = [], []
+    page.on("request", lambda request: page.requested.append(request.url))
+    page.on("console", lambda message: "Content Security Policy" in message.text and page.blocked.append(message.text))
+    page.goto(server_url)
+    yield page
+    page.close()
+
+
+def drop_file(page, name: str, text: str) -> None:
+    """Drops a file on the page's drop zone, as a person dragging it from their desktop does."""
+    transfer = page.evaluate_handle("""([name, text]) => {
+        const transfer = new DataTransfer();
+        transfer.items.add(new File([text], name, { type: "text/plain" }));
+        return transfer;
+    }""", [name, text])
+    page.dispatch_event("#drop", "drop", {"dataTransfer": transfer})
+
+
+def downloaded(page, tmp_path) -> tuple[str, str]:
+    """(the name, the text) of the file the page's download link gives."""
+    with page.expect_download() as download:
+        page.click("#file-download")
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    return download.value.suggested_filename, path.read_text(encoding="utf-8")
+
+
+def test_a_dropped_file_shows_its_progress_and_downloads_translated(page, server_url, tmp_path):
+    drop_file(page, "pairs.txt", TEXT)
+    sync_api.expect(page.locator("body")).to_have_attribute("data-file-state", "done", timeout=30_000)
+    bar = page.locator("#file-progress")
+    assert bar.get_attribute("max") == "5" and bar.evaluate("bar => bar.value") == 5
+    sync_api.expect(page.locator("#file-status")).to_have_text("5 of 5")
+    assert downloaded(page, tmp_path) == ("pairs.de.txt", TRANSLATED)
+    assert any("/events" in url for url in page.requested)
+    assert all(url.startswith(server_url) for url in page.requested), page.requested
+    assert page.blocked == []
+
+
+def test_a_chosen_subtitle_file_downloads_with_its_timings(page, tmp_path):
+    srt = "1\n00:00:01,000 --> 00:00:02,000\na bird sings\n"
+    page.set_input_files("#file", files=[{"name": "film.srt", "mimeType": "text/plain", "buffer": srt.encode()}])
+    sync_api.expect(page.locator("body")).to_have_attribute("data-file-state", "done", timeout=30_000)
+    assert downloaded(page, tmp_path) == ("film.de.srt", "1\n00:00:01,000 --> 00:00:02,000\nein vogel singt\n")
+
+
+@pytest.mark.parametrize("name, data, message", [
+    ("program.exe", b"MZ", "program.exe: its format is not one attnmt translates"),
+    ("big.txt", b"a" * 5001, "big.txt: the file is over 5,000 bytes, the most this server translates"),
+    ("latin.txt", b"caf\xe9", "latin.txt, line 1: the text is not UTF-8 (byte 0xe9)"),
+])
+def test_a_file_the_server_refuses_shows_why(page, name, data, message):
+    page.set_input_files("#file", files=[{"name": name, "mimeType": "text/plain", "buffer": data}])
+    sync_api.expect(page.locator("body")).to_have_attribute("data-file-state", "error", timeout=30_000)
+    sync_api.expect(page.locator("#file-error")).to_contain_text(message)
+    assert page.locator("#file-download").is_hidden()

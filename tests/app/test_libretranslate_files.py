@@ -1,0 +1,98 @@
+"""LibreTranslate's file API, in process, with the multipart requests its page and clients send:
+POST /translate_file, GET /download_file/NAME, and what /frontend/settings says of files."""
+
+import pytest
+from fastapi.testclient import TestClient
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.server.app import ServedModel, ServeSettings, create_app
+
+SETTINGS = ServeSettings(max_file_bytes=1000)
+
+
+@pytest.fixture(scope="module")
+def client(trained_model):
+    with TestClient(create_app([ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")], SETTINGS),
+                    raise_server_exceptions=False) as client:
+        yield client
+
+
+def send(client, name: str, data: bytes, **fields):
+    """What LibreTranslate's page sends: a FormData of file, source, target and api_key ("" without one)."""
+    return client.post("/translate_file", data={"source": "en", "target": "de", "api_key": "", **fields},
+                       files={"file": (name, data, "text/plain")})
+
+
+def test_a_text_file_is_translated_and_downloaded_by_its_url(client):
+    answer = send(client, "notes.txt", b"a dog runs\n\na cat sleeps\n")
+    assert answer.status_code == 200, answer.text
+    url = answer.json()["translatedFileUrl"]
+    assert url.startswith("http://testserver/download_file/") and url.endswith(".notes.de.txt")
+    download = client.get(url)
+    assert download.status_code == 200 and download.content == b"ein hund rennt\n\neine katze schl\xc3\xa4ft\n"
+    assert 'filename="notes.de.txt"' in download.headers["content-disposition"]
+
+
+def test_a_subtitle_file_keeps_its_timings(client):
+    srt = b"1\n00:00:01,000 --> 00:00:02,000\na bird sings\n"
+    url = send(client, "film.srt", srt).json()["translatedFileUrl"]
+    assert client.get(url).content == b"1\n00:00:01,000 --> 00:00:02,000\nein vogel singt\n"
+
+
+def test_auto_detects_the_source_of_a_text_file(client):
+    answer = send(client, "a.txt", b"a dog runs", source="auto")
+    assert answer.status_code == 200 and client.get(answer.json()["translatedFileUrl"]).content == b"ein hund rennt"
+
+
+@pytest.mark.parametrize("name, data, fields, status, message", [
+    ("program.exe", b"MZ", {}, 400, "Invalid request: file format not supported"),
+    ("a.txt", b"a dog runs", {"target": ""}, 400, "Invalid request: missing target parameter"),
+    ("a.txt", b"a dog runs", {"target": "zz"}, 400, "zz is not supported"),
+    ("a.txt", b"caf\xe9", {}, 400, "a.txt, line 1: the text is not UTF-8 (byte 0xe9); save the file as UTF-8 and "
+                                   "send it again"),
+    ("big.txt", b"a" * 1001, {}, 400, "Invalid request: big.txt: the file is over 1,000 bytes, the most this "
+                                      "server translates"),
+])
+def test_bad_files_are_one_error_in_libretranslates_shape(client, name, data, fields, status, message):
+    answer = send(client, name, data, **fields)
+    assert answer.status_code == status and answer.json() == {"error": message}
+
+
+def test_a_form_without_a_file_is_400(client):
+    answer = client.post("/translate_file", data={"source": "en", "target": "de"},
+                         files={"other": ("x.txt", b"x", "text/plain")})
+    assert answer.status_code == 400 and answer.json() == {"error": "Invalid request: missing file parameter"}
+
+
+@pytest.mark.parametrize("name, status", [("%2E%2E", 400), ("..%2F..%2Fetc%2Fpasswd", 404), ("not-an-id.txt", 400),
+                                          ("AAAAAAAAAAAAAAAAAAAAAA.txt", 404)])
+def test_a_download_name_never_reaches_outside_the_translated_files(client, name, status):
+    answer = client.get(f"/download_file/{name}")  # %2E%2E: as sent, not a client's "/download_file/.." made "/"
+    assert answer.status_code == status
+    assert status == 404 or answer.json() == {"error": "Invalid filename"}
+
+
+def test_frontend_settings_lists_the_file_formats(client):
+    settings = client.get("/frontend/settings").json()
+    assert settings["filesTranslation"] is True
+    assert settings["supportedFilesFormat"][:6] == [".txt", ".html", ".htm", ".xml", ".srt", ".vtt"]
+
+
+def test_a_body_over_the_file_limit_is_refused_before_it_is_read(client):
+    answer = send(client, "huge.txt", b"a" * 200_000)
+    assert answer.status_code == 413
+
+
+def test_a_key_without_characters_left_fails_the_file(trained_model, tmp_path):
+    from attnmt.server.access import Access, read_api_keys
+
+    (tmp_path / "keys").write_text("k1 chars-per-minute=5\n")
+    app = create_app([ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")], SETTINGS,
+                     Access(read_api_keys(tmp_path / "keys")))
+    with TestClient(app, raise_server_exceptions=False) as client:
+        assert send(client, "a.txt", b"a dog runs").json() == {
+            "error": "Please contact the server operator to get an API key"}
+        answer = send(client, "a.txt", b"a dog runs", api_key="k1")
+        assert answer.status_code == 400
+        assert answer.json() == {"error": "a.txt: the request has 10 characters; this key may translate at most 5 "
+                                          "a minute"}

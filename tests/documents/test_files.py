@@ -1,0 +1,115 @@
+"""A file's bytes and name in, the translated file's bytes out (attnmt.documents.files), with the
+stand-in translators of conftest.py; the office formats through a stand-in office module."""
+
+import sys
+import types
+
+import pytest
+
+from attnmt.documents.files import (
+    PROGRESS_STEP,
+    supported_suffixes,
+    translate_file_bytes,
+    translated_name,
+)
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.errors import UserError
+
+OPTIONS = DocumentOptions()
+
+
+def test_a_text_file_is_translated_line_by_line_with_its_line_endings(mirror):
+    out = translate_file_bytes(b"A red car.\r\n\r\nTwo dogs run.\r\n", "notes.txt", mirror, OPTIONS)
+    assert out == b"CAR. RED A\r\n\r\nRUN. DOGS TWO\r\n"
+
+
+def test_a_byte_order_mark_is_kept(mirror):
+    assert translate_file_bytes(b"\xef\xbb\xbfa dog", "a.txt", mirror, OPTIONS) == b"\xef\xbb\xbfDOG A"
+
+
+def test_an_html_file_keeps_its_markup_and_gets_the_target_language(same):
+    page = b"<!DOCTYPE html><html lang='en'><body><p>A <b>red</b> car.</p></body></html>"
+    out = translate_file_bytes(page, "page.HTM", same, DocumentOptions(target_lang="de")).decode()
+    assert out.startswith("<!DOCTYPE html>") and 'lang="de"' in out and "<p>A <b>red</b> car.</p>" in out
+    assert same.given == ["A red car."]
+
+
+def test_an_xml_file_is_translated_as_markup(mirror):
+    out = translate_file_bytes(b'<?xml version="1.0"?>\n<doc><p>a dog</p></doc>', "d.xml", mirror, OPTIONS)
+    assert out == b'<?xml version="1.0"?>\n<doc><p>DOG A</p></doc>'
+
+
+def test_a_subtitle_file_keeps_its_numbers_and_timings(mirror):
+    srt = b"1\n00:00:01,000 --> 00:00:02,000\nA dog runs.\n\n2\n00:00:03,000 --> 00:00:04,000\nA cat sleeps.\n"
+    out = translate_file_bytes(srt, "film.srt", mirror, OPTIONS)
+    assert out == b"1\n00:00:01,000 --> 00:00:02,000\nRUNS. DOG A\n\n2\n00:00:03,000 --> 00:00:04,000\nSLEEPS. CAT A\n"
+
+
+def test_progress_counts_the_sentences_in_steps(same):
+    lines = "\n".join(f"Sentence number {k}." for k in range(PROGRESS_STEP + 5)).encode()
+    seen = []
+    translate_file_bytes(lines, "many.txt", same, OPTIONS, progress=lambda done, total: seen.append((done, total)))
+    total = PROGRESS_STEP + 5
+    assert seen == [(0, total), (PROGRESS_STEP, total), (total, total)]
+
+
+@pytest.mark.parametrize("name, message", [
+    ("program.exe", "program.exe: the extension .exe is not a format attnmt translates; the formats are .txt, "
+                    ".html, .htm, .xml, .srt, .vtt"),
+    ("README", "README: no extension is not a format"),
+])
+def test_an_unknown_extension_is_one_clear_error(same, name, message):
+    with pytest.raises(UserError, match="^" + message.replace(".", r"\.")):
+        translate_file_bytes(b"a dog", name, same, OPTIONS)
+    assert same.given == []
+
+
+def test_a_file_over_the_size_limit_is_refused_before_any_translation(same):
+    with pytest.raises(UserError, match=r"^big\.txt: the file has 11 bytes; at most 10 can be translated"):
+        translate_file_bytes(b"a dog runs.", "big.txt", same, OPTIONS, max_bytes=10)
+    assert same.given == []
+
+
+def test_text_that_is_not_utf8_names_its_line_and_byte(same):
+    with pytest.raises(UserError, match=r"^latin\.txt, line 2: the text is not UTF-8 \(byte 0xe9\)"):
+        translate_file_bytes(b"a dog\ncaf\xe9\n", "latin.txt", same, OPTIONS)
+
+
+def test_the_translations_name_carries_the_target_language():
+    assert translated_name("report.docx", "de") == "report.de.docx"
+    assert translated_name("../../etc/notes.txt", "de") == "notes.de.txt"
+    assert translated_name("C:\\Users\\me\\film.srt", None) == "film.srt"
+
+
+@pytest.fixture
+def fake_office(monkeypatch):
+    """A stand-in attnmt.documents.office: .docx and .epub, each "translated" by upper-casing the
+    sentence it holds, with progress reported as the real one does."""
+    module = types.ModuleType("attnmt.documents.office")
+    module.SUFFIXES = (".docx", ".epub")
+    module.calls = []
+
+    def translate_office(data, suffix, translator, options, progress=None):
+        module.calls.append(suffix)
+        texts, _ = translator.translate([data.decode()], [False])
+        if progress:
+            progress(1, 1)
+        return texts[0].encode()
+
+    module.translate_office = translate_office
+    monkeypatch.setitem(sys.modules, "attnmt.documents.office", module)
+    return module
+
+
+def test_the_office_formats_come_from_the_office_module_when_it_is_there(fake_office, mirror):
+    assert supported_suffixes()[-2:] == [".docx", ".epub"]
+    seen = []
+    out = translate_file_bytes(b"a red car", "Report.DOCX", mirror, OPTIONS, progress=lambda *p: seen.append(p))
+    assert out == b"CAR RED A" and fake_office.calls == [".docx"] and seen == [(1, 1)]
+
+
+def test_without_the_office_module_office_files_are_an_unknown_extension(same, monkeypatch):
+    monkeypatch.setitem(sys.modules, "attnmt.documents.office", None)  # an install without it
+    assert ".docx" not in supported_suffixes()
+    with pytest.raises(UserError, match=r"the extension \.docx is not a format"):
+        translate_file_bytes(b"PK", "report.docx", same, OPTIONS)
