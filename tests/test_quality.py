@@ -144,3 +144,9 @@ def test_a_calibrated_quality_is_a_probability():
     features = [some_features(k) for k in range(200)]
     calibration = fit_calibration(features, [float(k % 20 < 10) for k in range(200)], [1.0] * 200, "0")
     assert all(0.0 <= calibration.quality(f) <= 1.0 and math.isfinite(calibration.quality(f)) for f in features)
+
+
+def test_a_training_run_says_why_its_quality_stays_uncalibrated(trained_model):
+    log = (trained_model / "train.log").read_text(encoding="utf-8")
+    assert f"quality not calibrated (20 sentences to calibrate on; quality needs at least {MIN_SENTENCES}" in log
+    assert not (trained_model / CALIBRATION).exists()

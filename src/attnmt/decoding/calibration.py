@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -137,9 +137,7 @@ def fit_calibration(features: Sequence[Features], labels: Sequence[float], refer
     """A Calibration from each translation's Features and label (1: acceptable), and the references'
     translation/source piece ratios (the usual length).  DataError for fewer than MIN_SENTENCES,
     or labels all one way."""
-    if len(features) < MIN_SENTENCES:
-        raise DataError(f"{len(features)} sentences to calibrate on; quality needs at least {MIN_SENTENCES} "
-                        "(give a larger --src/--ref pair)")
+    too_few(len(features))
     if len(set(labels)) < 2:
         kind = "reach" if labels[0] else "miss"
         raise DataError(f"all {len(labels)} translations {kind} chrF {chrf_threshold:g}: nothing to tell apart; "
@@ -152,6 +150,12 @@ def fit_calibration(features: Sequence[Features], labels: Sequence[float], refer
     weights, bias = logistic_fit((x - means) / scales, torch.tensor(labels, dtype=torch.float64))
     return Calibration(model_sha256, weights.tolist(), bias, means.tolist(), scales.tolist(), center,
                        (math.exp(low) / 1.25, math.exp(high) * 1.25), chrf_threshold, sentences=len(features))
+
+
+def too_few(count: int) -> None:
+    if count < MIN_SENTENCES:
+        raise DataError(f"{count} sentences to calibrate on; quality needs at least {MIN_SENTENCES} "
+                        "(give a larger --src/--ref pair)")
 
 
 @dataclass
@@ -194,6 +198,7 @@ def calibrate(model: Transformer, tokenizer: TextCodec, model_dir: Path, sources
     if len(sources) != len(references):
         raise DataError(f"{len(sources)} source sentences but {len(references)} references: give one a line")
     pairs = [(s, r) for s, r in zip(sources, references, strict=True) if s.strip() and r.strip()]
+    too_few(len(pairs))  # before translating them
     texts = [s for s, _ in pairs]
     translations = translate(model, tokenizer, texts, decoding, max_tokens)
     kept = [(a.features, t, r) for a, t, (_, r) in zip(assess(model, tokenizer, texts, translations,
@@ -204,3 +209,19 @@ def calibrate(model: Transformer, tokenizer: TextCodec, model_dir: Path, sources
               for s, r in pairs]
     calibration = fit_calibration([f for f, _, _ in kept], labels, ratios, fingerprint(model_dir), chrf_threshold)
     return calibration, reliability([calibration.quality(f) for f, _, _ in kept], labels)
+
+
+def calibrate_run(model_dir: Path, src: str, ref: str, say: Callable[[str], None]) -> None:
+    """The end of a training run: calibrates the model in ``model_dir`` on its validation set, or says
+    why it stays uncalibrated (too few sentences, labels all one way); never stops the run."""
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.text.data import read_lines
+
+    try:
+        model, tokenizer = load_model_dir(model_dir)
+        calibration, table = calibrate(model, tokenizer, Path(model_dir), read_lines(src), read_lines(ref))
+    except DataError as error:
+        say(f"quality not calibrated ({error}); attnmt calibrate --model {model_dir} --src F --ref F does it later")
+        return
+    path = save_calibration(calibration, Path(model_dir))
+    say(f"quality calibrated on {calibration.sentences} sentences of {src}: ECE {table.ece:.3f}; {path}")
