@@ -2,6 +2,8 @@
 
 import json
 
+import pytest
+
 from support import PAIRS, run_cli, write_pairs
 
 from attnmt.decoding.calibration import CALIBRATION, MIN_SENTENCES
@@ -77,3 +79,49 @@ def test_score_refuses_a_calibration_of_other_weights_in_one_line(trained_copy, 
     pairs, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt")])
     code, _, err = run_cli(["score", "--model", trained_copy, "--src", pairs, "--hyp", hyp], capsys)
     assert code == 2 and err.count("\n") == 1 and "was fitted for other weights" in err
+
+
+def test_translate_jsonl_hypotheses_carry_quality_and_flags(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.txt"
+    source.write_text("a dog runs\n\nthe boy laughs. a cat sleeps\n", encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--output-format", "jsonl", "--beam", "2",
+                            "--n-best", "2", source], capsys)
+    first, blank, split = map(json.loads, out.splitlines())
+    assert code == 0
+    assert [set(h) >= {"quality", "flags", "calibrated"} for h in first["hypotheses"]] == [True, True]
+    assert first["hypotheses"][0]["flags"] == [] and first["hypotheses"][0]["quality"] > 0.8
+    assert blank["hypotheses"] == []
+    assert split["hypotheses"][0]["text"] == "der junge lacht eine katze schläft"  # two sentences, each assessed
+    assert split["hypotheses"][0]["flags"] == ["unknown"]  # no pair has a ".": the tiny vocabulary lacks it
+
+
+def test_translate_tsv_rows_end_with_quality_and_flags(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.txt"
+    source.write_text("a dog runs\n", encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--output-format", "tsv", "--no-split", source],
+                           capsys)
+    row = out.rstrip("\n").split("\t")
+    assert code == 0
+    assert row[4] == "ein hund rennt" and 0.8 < float(row[5]) <= 1.0 and row[6] == "-"
+
+
+def test_below_min_quality_the_source_or_a_mark_is_written(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.txt"
+    # Uncalibrated, the memorising model gives words it never saw 0.90, a pair it knows more than 0.99.
+    source.write_text("a dog runs\nzebra quantum xylophone\n", encoding="utf-8")
+    outputs = {}
+    for below in ("keep", "mark", "source"):
+        code, out, _ = run_cli(["translate", "--model", trained_model, "--min-quality", "0.98", "--below-quality",
+                                below, source], capsys)
+        assert code == 0
+        outputs[below] = out.splitlines()
+    kept = outputs["keep"][1]
+    assert outputs["keep"][0] == outputs["mark"][0] == outputs["source"][0] == "ein hund rennt"
+    assert outputs["mark"][1] == "[needs review] " + kept
+    assert outputs["source"][1] == "zebra quantum xylophone"
+
+
+def test_min_quality_over_one_is_refused(trained_model, capsys):
+    with pytest.raises(SystemExit):
+        run_cli(["translate", "--model", trained_model, "--min-quality", "1.5"], capsys)
+    assert "a quality is from 0 to 1, got '1.5'" in capsys.readouterr().err

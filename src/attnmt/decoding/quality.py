@@ -199,10 +199,13 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         unknown=forced.target.count(unk_id) + forced.source.count(unk_id), words=len(words))
 
 
-def flags_of(features: Features, quality: float, calibration: Calibration | None) -> list[str]:
-    """The names of the rules (module docstring) that a translation with ``features`` breaks."""
+def flags_of(features: Features, quality: float, calibration: Calibration | None,
+             threshold: float | None = None) -> list[str]:
+    """The names of the rules (module docstring) that a translation with ``features`` breaks;
+    ``threshold``: low_quality's (default: the calibration's, or LOW_QUALITY)."""
     low, high = calibration.length_range if calibration else LENGTH_RANGE
-    threshold = calibration.threshold if calibration else LOW_QUALITY
+    if threshold is None:
+        threshold = calibration.threshold if calibration else LOW_QUALITY
     broken = {
         "copied": features.copied >= COPIED_SHARE and features.words >= 2,
         "repetition": features.loop,
@@ -215,10 +218,12 @@ def flags_of(features: Features, quality: float, calibration: Calibration | None
 
 
 def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], translations: Sequence[str],
-           calibration: Calibration | None = None, max_tokens: int = MAX_TOKENS) -> list[Assessment | None]:
+           calibration: Calibration | None = None, max_tokens: int = MAX_TOKENS,
+           threshold: float | None = None) -> list[Assessment | None]:
     """An Assessment of each translation of each source (None where either is blank), from one
     teacher-forced pass over each pair; ``calibration`` (attnmt.decoding.calibration) turns the
-    features into a calibrated quality, else it is exp(mean log-prob), ``calibrated`` false."""
+    features into a calibrated quality, else it is exp(mean log-prob), ``calibrated`` false.
+    ``threshold``: where low_quality starts (``flags_of``)."""
     c = model.config
     source_ids = [tokenizer.encode(s)[: c.longest_input] if s.strip() else [] for s in sources]
     target_ids = [tokenizer.encode_target(t)[: c.longest_input - 1] if t.strip() else [] for t in translations]
@@ -228,6 +233,17 @@ def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], tra
         features = features_of(forced, sources[i], translations[i], source_pieces, c.unk_id)
         quality = calibration.quality(features) if calibration else math.exp(features.mean_log_prob)
         pieces = [tokenizer.id_to_piece(t) for t in forced.target]
-        found[i] = Assessment(quality, flags_of(features, quality, calibration), calibration is not None,
+        found[i] = Assessment(quality, flags_of(features, quality, calibration, threshold), calibration is not None,
                               word_probabilities(pieces, forced.log_probs.exp().tolist()), features)
     return found
+
+
+def joined(parts: Sequence[Assessment | None]) -> Assessment | None:
+    """One Assessment for a text translated sentence by sentence: as trustworthy as its worst
+    sentence (the least quality), with every flag any sentence raised; None where none was assessed."""
+    found = [a for a in parts if a is not None]
+    if not found:
+        return None
+    raised = {name for a in found for name in a.flags}
+    return Assessment(min(a.quality for a in found), [name for name in FLAGS if name in raised],
+                      all(a.calibrated for a in found), [w for a in found for w in a.words])

@@ -19,9 +19,11 @@ import yaml
 
 from attnmt.config import TransformerConfig
 from attnmt.decoding import MAX_BEAM, Decoding
+from attnmt.decoding.calibration import Calibration
 from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.quality import Assessment, assess, joined
 from attnmt.decoding.translate import TextCodec
-from attnmt.documents.paragraphs import translate_texts, translate_texts_n_best
+from attnmt.documents.paragraphs import Paragraph, translate_texts, translate_texts_n_best
 from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences
 from attnmt.errors import ConfigError, UserError
 from attnmt.model import Transformer
@@ -99,6 +101,7 @@ class ServedModel:
     target: str | None = None
     parameters: int | None = None
     loaded_bytes: int | None = None
+    calibration: Calibration | None = None  # its quality calibration (attnmt.decoding.calibration), if any
     batcher: Batcher | None = field(default=None, repr=False)  # set while the server runs
     batch_observers: list[Callable[[int], None]] = field(default_factory=list, repr=False)
 
@@ -106,6 +109,12 @@ class ServedModel:
         if self.parameters is None:
             self.parameters = self.model.num_parameters()
         self.model.eval()
+
+    def assessed(self, paragraph: Paragraph, rank: int) -> Assessment | None:
+        """Hypothesis ``rank`` of a text's, assessed sentence by sentence and joined
+        (attnmt.decoding.quality): as trustworthy as its worst sentence."""
+        return joined(assess(self.model, self.tokenizer, paragraph.sentences, paragraph.sentence_translations(rank),
+                             self.calibration))
 
     @property
     def pair(self) -> str | None:
