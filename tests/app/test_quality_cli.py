@@ -3,7 +3,6 @@
 import json
 
 import pytest
-
 from support import PAIRS, run_cli, write_pairs
 
 from attnmt.decoding.calibration import CALIBRATION, MIN_SENTENCES

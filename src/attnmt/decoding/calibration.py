@@ -12,7 +12,7 @@ models: quality 0.8 is "4 in 5 such translations reach chrF 50", whatever the mo
 Logistic regression, not isotonic regression on one signal: the flags' broken translations differ
 from good ones in several independent ways (a cut one in its EOS probability, a looped one in its
 repetition, a dropped clause in its unread source words), and one monotone map of one number cannot
-combine them.  Seven standardised inputs and an L2 penalty need a few hundred sentences, not a
+combine them.  Ten standardised inputs and an L2 penalty need a few hundred sentences, not a
 learning library: Newton's method (iteratively reweighted least squares) converges in ~10 steps.
 
 The file records the sha256 of the weights it was fitted on; a file from other weights is
@@ -39,7 +39,7 @@ from attnmt.model import Transformer
 CALIBRATION = "quality.json"
 WEIGHTS = "model.safetensors"
 CHRF_THRESHOLD = 50.0
-MIN_SENTENCES = 100  # fewer, and 7 weights over a few dozen labels only fit the noise
+MIN_SENTENCES = 100  # fewer, and 10 weights over a few dozen labels only fit the noise
 L2 = 1.0
 BINS = 10
 
@@ -62,7 +62,7 @@ class Calibration:
 
     def quality(self, features: Features) -> float:
         z = self.bias + sum(w * (x - m) / s for w, x, m, s in zip(
-            self.weights, features.inputs(self.length_center), self.means, self.scales, strict=True))
+            self.weights, features.inputs(self.length_center, self.length_range), self.means, self.scales, strict=True))
         return 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
 
 
@@ -145,11 +145,12 @@ def fit_calibration(features: Sequence[Features], labels: Sequence[float], refer
     ratios = sorted(math.log(r) for r in reference_ratios if r > 0)
     center = ratios[len(ratios) // 2]
     low, high = ratios[int(0.005 * (len(ratios) - 1))], ratios[int(0.995 * (len(ratios) - 1))]
-    x = torch.tensor([f.inputs(center) for f in features], dtype=torch.float64)
+    length_range = (math.exp(low) / 1.25, math.exp(high) * 1.25)
+    x = torch.tensor([f.inputs(center, length_range) for f in features], dtype=torch.float64)
     means, scales = x.mean(dim=0), x.std(dim=0).clamp(min=1e-6)
     weights, bias = logistic_fit((x - means) / scales, torch.tensor(labels, dtype=torch.float64))
-    return Calibration(model_sha256, weights.tolist(), bias, means.tolist(), scales.tolist(), center,
-                       (math.exp(low) / 1.25, math.exp(high) * 1.25), chrf_threshold, sentences=len(features))
+    return Calibration(model_sha256, weights.tolist(), bias, means.tolist(), scales.tolist(), center, length_range,
+                       chrf_threshold, sentences=len(features))
 
 
 def too_few(count: int) -> None:

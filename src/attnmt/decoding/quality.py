@@ -74,13 +74,20 @@ class Features:
     unknown: int = 0  # unknown pieces, source and translation
     words: int = 0  # words of the translation
 
-    def inputs(self, length_center: float) -> list[float]:
-        """The regression's inputs: the first six features and how far the log length ratio is
-        from the usual one (``length_center``, the references' median in calibration)."""
-        return [*astuple(self)[:6], abs(math.log(self.length_ratio) - length_center)]
+    def inputs(self, length_center: float, length_range: tuple[float, float]) -> list[float]:
+        """The regression's inputs: the first six features, how far the log length ratio is from
+        the usual one (``length_center``, the references' median in calibration), and whether the
+        loop, untranslated and length rules fire (1.0) or not: a loop or a cut translation is rare
+        and bad, and a linear term in a share would price it like a small slip."""
+        low, high = length_range
+        return [*astuple(self)[:6], abs(math.log(self.length_ratio) - length_center), float(self.loop),
+                float(self.untranslated()), float(not low <= self.length_ratio <= high)]
+
+    def untranslated(self) -> bool:
+        return self.unread_words >= UNTRANSLATED_WORDS and self.unread >= UNTRANSLATED_SHARE
 
 
-INPUT_NAMES = (*(f.name for f in fields(Features)[:6]), "length_gap")
+INPUT_NAMES = (*(f.name for f in fields(Features)[:6]), "length_gap", "loop", "untranslated", "length")
 
 
 @dataclass
@@ -209,7 +216,7 @@ def flags_of(features: Features, quality: float, calibration: Calibration | None
     broken = {
         "copied": features.copied >= COPIED_SHARE and features.words >= 2,
         "repetition": features.loop,
-        "untranslated": (features.unread_words >= UNTRANSLATED_WORDS and features.unread >= UNTRANSLATED_SHARE),
+        "untranslated": features.untranslated(),
         "length": not low <= features.length_ratio <= high,
         "unknown": features.unknown > 0,
         "low_quality": quality < threshold,

@@ -111,10 +111,13 @@ class ServedModel:
         self.model.eval()
 
     def assessed(self, paragraph: Paragraph, rank: int) -> Assessment | None:
-        """Hypothesis ``rank`` of a text's, assessed sentence by sentence and joined
-        (attnmt.decoding.quality): as trustworthy as its worst sentence."""
-        return joined(assess(self.model, self.tokenizer, paragraph.sentences, paragraph.sentence_translations(rank),
-                             self.calibration))
+        """Hypothesis ``rank`` of a text's, assessed sentence by sentence (``assessed_sentences``)."""
+        return self.assessed_sentences(paragraph.sentences, paragraph.sentence_translations(rank))
+
+    def assessed_sentences(self, sentences: list[str], translations: list[str]) -> Assessment | None:
+        """A text's translation, sentence by sentence, assessed and joined (attnmt.decoding.quality):
+        as trustworthy as its worst sentence; runs in the model's thread."""
+        return joined(assess(self.model, self.tokenizer, sentences, translations, self.calibration))
 
     @property
     def pair(self) -> str | None:
