@@ -150,3 +150,11 @@ def test_a_training_run_says_why_its_quality_stays_uncalibrated(trained_model):
     log = (trained_model / "train.log").read_text(encoding="utf-8")
     assert f"quality not calibrated (20 sentences to calibrate on; quality needs at least {MIN_SENTENCES}" in log
     assert not (trained_model / CALIBRATION).exists()
+
+
+def test_attnmt_assess_scores_any_translation(model_and_tokenizer):
+    import attnmt
+
+    model, tokenizer = model_and_tokenizer
+    [a] = attnmt.assess(model, tokenizer, ["a dog runs"], ["ein hund rennt"])
+    assert a.flags == [] and [w for w, _ in a.words] == ["ein", "hund", "rennt"]
