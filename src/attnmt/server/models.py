@@ -117,7 +117,11 @@ class ServedModel:
     def assessed_sentences(self, sentences: list[str], translations: list[str]) -> Assessment | None:
         """A text's translation, sentence by sentence, assessed and joined (attnmt.decoding.quality):
         as trustworthy as its worst sentence; runs in the model's thread."""
-        return joined(assess(self.model, self.tokenizer, sentences, translations, self.calibration))
+        return joined(self.each_sentence(sentences, translations))
+
+    def each_sentence(self, sentences: list[str], translations: list[str]) -> list[Assessment | None]:
+        """Each sentence's translation assessed (None for a blank one)."""
+        return assess(self.model, self.tokenizer, sentences, translations, self.calibration)
 
     @property
     def pair(self) -> str | None:

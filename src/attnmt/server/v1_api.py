@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from attnmt.decoding import DEFAULT, MOST_SEED, Decoding
 from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.quality import joined
 from attnmt.documents.paragraphs import Paragraph, joined_extras, sentence_traces
 from attnmt.errors import UserError
 from attnmt.server.access import Refused
@@ -58,7 +59,8 @@ class TranslateRequest(BaseModel):
     return_alignments: bool = Field(False, description="add each hypothesis's word alignment (Pharaoh pairs)")
     return_confidence: bool = Field(False, description="add each hypothesis's pieces with their probabilities")
     return_quality: bool = Field(False, description="return 'quality' and 'flags' per text (every hypothesis "
-                                 "returned carries its own): docs/translating.md, Quality")
+                                 "returned carries its own, and its sentences' in 'sentences'): "
+                                 "docs/translating.md, Quality")
     glossary: dict[str, str] | None = Field(None, description='terms the translations must use: {"source term": '
                                             '"target term"} (docs/translating.md, Terminology)')
     prefix: str | None = Field(None, description="text every translation starts with")
@@ -195,11 +197,14 @@ def describe(served: ServedModel, paragraph: Paragraph,
     for rank, hypothesis in enumerate(paragraph.hypotheses):
         traced = request.return_alignments or request.return_confidence or (rank == 0 and request.return_attention)
         traces = sentence_traces(served.model, served.tokenizer, paragraph, rank) if traced else []
-        assessed = served.assessed(paragraph, rank)
+        each = served.each_sentence(paragraph.sentences, paragraph.sentence_translations(rank))
+        assessed = joined(each)
         described.append({"text": hypothesis.text, "score": round(hypothesis.score, 4),
                           "log_prob": round(hypothesis.log_prob, 4),
                           **joined_extras(traces, request.return_alignments, request.return_confidence),
-                          **(assessed.fields() if assessed else {})})
+                          **(assessed.fields() if assessed else {}),
+                          **({"sentences": [a.fields() if a else None for a in each]} if request.return_quality
+                             else {})})
         if rank == 0 and request.return_attention:
             attention = f"[{','.join(trace.to_json() for trace in traces)}]"
     return described, attention
