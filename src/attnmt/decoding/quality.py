@@ -171,7 +171,8 @@ def forced_passes(model: Transformer, sources: Sequence[list[int]], targets: Seq
             src = pad_rows([sources[i] for i in rows], c.pad_id).to(device)
             tgt = pad_rows([[c.bos_id, *targets[i], c.eos_id] for i in rows], c.pad_id).to(device)
             logits, trace = model(src, tgt[:, :-1], return_attention=True)
-            log_probs = logits.float().log_softmax(dim=-1).gather(2, tgt[:, 1:, None]).squeeze(2).cpu()
+            logits = logits.float()  # log P(y) = logit(y) - logsumexp(logits): no [B, T, V] log-softmax written
+            log_probs = (logits.gather(2, tgt[:, 1:, None]).squeeze(2) - logits.logsumexp(dim=-1)).cpu()
             cross = trace.cross[-1].float().mean(dim=1).cpu()  # [B, T + 1, S]
             for k, i in enumerate(rows):
                 t, s = len(targets[i]), len(sources[i])
