@@ -124,3 +124,8 @@ def test_min_quality_over_one_is_refused(trained_model, capsys):
     with pytest.raises(SystemExit):
         run_cli(["translate", "--model", trained_model, "--min-quality", "1.5"], capsys)
     assert "a quality is from 0 to 1, got '1.5'" in capsys.readouterr().err
+
+
+def test_calibrate_reads_the_validation_set_of_the_training_config(trained_copy, capsys):
+    code, _, err = run_cli(["calibrate", "--model", trained_copy], capsys)
+    assert code == 2 and "20 sentences to calibrate on" in err  # the tiny config validates on its 20 pairs

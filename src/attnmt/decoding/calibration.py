@@ -33,7 +33,7 @@ import torch
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.quality import INPUT_NAMES, LOW_QUALITY, Features, assess
 from attnmt.decoding.translate import TextCodec, translate
-from attnmt.errors import DataError, ModelDirError
+from attnmt.errors import DataError, ModelDirError, UserError
 from attnmt.model import Transformer
 
 CALIBRATION = "quality.json"
@@ -221,7 +221,7 @@ def calibrate_run(model_dir: Path, src: str, ref: str, say: Callable[[str], None
     try:
         model, tokenizer = load_model_dir(model_dir)
         calibration, table = calibrate(model, tokenizer, Path(model_dir), read_lines(src), read_lines(ref))
-    except DataError as error:
+    except (UserError, OSError) as error:  # too few sentences, labels all one way, a validation file gone
         say(f"quality not calibrated ({error}); attnmt calibrate --model {model_dir} --src F --ref F does it later")
         return
     path = save_calibration(calibration, Path(model_dir))
