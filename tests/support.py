@@ -149,6 +149,12 @@ def train_until_it_knows_the_pairs(folder: Path) -> Path:
     return model_dir
 
 
+def translated_text(answer: dict) -> dict:
+    """A LibreTranslate answer (or a stream's "done" event) without attnmt's extra fields (quality, flags,
+    calibrated): what LibreTranslate's clients read."""
+    return {key: value for key, value in answer.items() if key not in ("quality", "flags", "calibrated")}
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -31,6 +31,7 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.config import TransformerConfig
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary, read_glossary
+from attnmt.decoding.quality import assess
 from attnmt.decoding.translate import translate
 from attnmt.errors import UserError
 from attnmt.layers import DecoderLayer, EncoderLayer, FeedForward, PositionalEncoding
@@ -63,6 +64,7 @@ __all__ = [
     "Transformer",
     "TransformerConfig",
     "UserError",
+    "assess",
     "causal_mask",
     "load_model_dir",
     "padding_mask",

@@ -379,7 +379,7 @@ def test_alignments_in_text_and_tsv(trained_model, tmp_path, capsys):
     assert {t for _, t in links} == set(range(5))  # every target word is linked
     code, out, _ = run(["translate", "--model", trained_model, "--alignments", "--output-format", "tsv",
                         "--alignment-layer", "0", source], capsys)
-    assert code == 0 and all(len(row.split("\t")) == 6 for row in out.splitlines())
+    assert code == 0 and all(len(row.split("\t")) == 8 for row in out.splitlines())  # + alignment, quality, flags
     code, _, err = run(["translate", "--model", trained_model, "--alignments", "--alignment-layer", "2", source],
                        capsys)
     assert code == 2 and "the model has 2 decoder layers" in err

@@ -5,7 +5,7 @@ import pytest
 from fastapi.testclient import TestClient
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import PAIRS
+from support import PAIRS, translated_text
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.server.app import ServedModel, ServeSettings, create_app
@@ -24,20 +24,20 @@ def client(trained_model):
 
 def test_one_text_as_json(client):
     answer = client.post("/translate", json={"q": "a dog runs", "source": "en", "target": "de"})
-    assert answer.status_code == 200 and answer.json() == {"translatedText": "ein hund rennt"}
+    assert answer.status_code == 200 and translated_text(answer.json()) == {"translatedText": "ein hund rennt"}
 
 
 def test_a_list_of_texts_gives_a_list_in_order(client):
     sources, targets = zip(*PAIRS[:3], strict=True)
     answer = client.post("/translate", json={"q": list(sources), "source": "en", "target": "de", "format": "text"})
-    assert answer.json() == {"translatedText": list(targets)}
+    assert translated_text(answer.json()) == {"translatedText": list(targets)}
 
 
 @pytest.mark.parametrize("where", ["data", "params"])
 def test_form_and_query_parameters_as_libretranslates_clients_send_them(client, where):
     fields = {"q": "a cat sleeps", "source": "en", "target": "de"}
     answer = client.post("/translate", **{where: fields})
-    assert answer.status_code == 200 and answer.json() == {"translatedText": "eine katze schläft"}
+    assert answer.status_code == 200 and translated_text(answer.json()) == {"translatedText": "eine katze schläft"}
 
 
 def test_alternatives_are_the_next_best_distinct_hypotheses(client):
@@ -148,7 +148,7 @@ def test_html_with_alternatives_is_refused(client):
 
 def test_blank_texts_in_a_list_come_back_blank(client):
     answer = client.post("/translate", json={"q": ["a dog runs", " "], "source": "en", "target": "de"})
-    assert answer.json() == {"translatedText": ["ein hund rennt", ""]}
+    assert translated_text(answer.json()) == {"translatedText": ["ein hund rennt", ""]}
 
 
 JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
@@ -191,3 +191,10 @@ def test_parameters_that_are_not_utf8_are_400_with_a_message(client, where, requ
     answer = client.post(**{"url": "/translate", **request_parts})
     assert answer.status_code == 400 and answer.json() == {"error": f"Invalid request: the {where} is not UTF-8 "
                                                                     "(byte 0xff)"}
+
+
+def test_text_answers_carry_attnmts_quality_and_flags_beside_libretranslates_fields(client):
+    one = client.post("/translate", json={"q": "a dog runs", "source": "en", "target": "de"}).json()
+    assert one["translatedText"] == "ein hund rennt" and one["flags"] == [] and 0.8 < one["quality"] <= 1
+    listed = client.post("/translate", json={"q": ["a dog runs", " "], "source": "en", "target": "de"}).json()
+    assert listed["flags"] == [[], []] and listed["quality"][1] is None  # a blank text is not assessed

@@ -180,3 +180,18 @@ def test_each_streamed_event_replaces_the_text_shown_and_the_stream_has_the_chos
     assert page.locator("#translation").text_content() == "zwei hunde rennen"
     assert page.locator("#translation").get_attribute("data-partials") == "2"
     assert page.locator("#translation").get_attribute("class") == ""
+
+
+def test_a_sentence_that_needs_review_is_underlined_with_its_flags(page):
+    page.fill("#source", "a dog runs")
+    page.click("#translate")
+    shows_translation(page, "ein hund rennt")
+    assert page.locator("#translation span.review").count() == 0
+    assert page.locator("#quality").text_content().startswith("quality ")
+    assert "needs review" not in page.locator("#quality").text_content()
+    page.fill("#source", "zebra quantum xylophone")  # words the tiny model never saw: unknown pieces
+    page.click("#translate")
+    sync_api.expect(page.locator("#quality")).to_contain_text("needs review: ", timeout=30_000)
+    spans = page.locator("#translation span")
+    assert spans.count() > 0 and page.locator("#translation span.review").count() == spans.count()
+    assert "unknown" in page.locator("#translation span.review").first.get_attribute("title")

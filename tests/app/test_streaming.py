@@ -6,6 +6,7 @@ from itertools import pairwise
 
 import pytest
 from fastapi.testclient import TestClient
+from support import translated_text
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import DEFAULT, Decoding
@@ -34,7 +35,9 @@ def stream(client, body: dict) -> list[tuple[str, dict]]:
 def test_the_greedy_translation_grows_a_token_at_a_time_then_is_done(client):
     events = stream(client, {"q": "a man rides a bike", "source": "en", "target": "de", "beam": 1})
     partials = [data["translatedText"] for name, data in events if name == "partial"]
-    assert events[-1] == ("done", {"translatedText": "ein mann fährt ein fahrrad"})
+    name, done = events[-1]
+    assert name == "done" and translated_text(done) == {"translatedText": "ein mann fährt ein fahrrad"}
+    assert events[-1][1]["flags"] == [] and 0.8 < events[-1][1]["quality"] <= 1  # the done event carries quality
     assert partials[-1] == "ein mann fährt ein fahrrad" and len(partials) >= 5  # at least a token a word
     assert all(later.startswith(earlier) for earlier, later in pairwise(partials))  # it only grows
 
@@ -46,7 +49,8 @@ def test_the_streams_end_is_what_translate_answers(client, beam):
         [done] = [data["translatedText"] for name, data in events if name == "done"]
         assert done == client.post("/v1/translate", json={"text": text, "beam": beam}).json()["translations"][0]
         if beam == DEFAULT.beam_size:  # LibreTranslate's /translate searches with it, as a stream without beam
-            assert stream(client, {"q": text, "source": "en", "target": "de"})[-1] == ("done", {"translatedText": done})
+            assert translated_text(stream(client, {"q": text, "source": "en", "target": "de"})[-1][1]) == {
+                "translatedText": done}
             assert done == client.post("/translate", json={"q": text, "source": "en", "target": "de"}).json()[
                 "translatedText"]
 
@@ -74,8 +78,8 @@ def test_a_stream_whose_client_left_stops_at_the_next_step(trained_model):
 
 
 def test_without_languages_the_first_model_streams_and_auto_detects(client):
-    assert stream(client, {"q": "a dog runs"})[-1] == ("done", {"translatedText": "ein hund rennt"})
-    assert stream(client, {"q": "a dog runs", "source": "auto", "target": "de"})[-1][1] == {
+    assert translated_text(stream(client, {"q": "a dog runs"})[-1][1]) == {"translatedText": "ein hund rennt"}
+    assert translated_text(stream(client, {"q": "a dog runs", "source": "auto", "target": "de"})[-1][1]) == {
         "translatedText": "ein hund rennt"}
 
 

@@ -33,9 +33,9 @@ def check_document_options(args: argparse.Namespace) -> None:
     """Documents come out as documents: one translation, no per-line extras or prefixes (a
     glossary applies to every sentence)."""
     if args.input_format in DOCUMENT_FORMATS and (args.output_format != "text" or args.alignments
-                                                  or args.confidence or args.prefix):
+                                                  or args.confidence or args.prefix or args.min_quality is not None):
         raise ConfigError(f"--input-format {args.input_format} writes the translated {args.input_format}: leave out "
-                          "--output-format, --n-best, --alignments, --confidence and --prefix")
+                          "--output-format, --n-best, --alignments, --confidence, --prefix and --min-quality")
 
 
 def uses_documents(args: argparse.Namespace) -> bool:
@@ -45,7 +45,7 @@ def uses_documents(args: argparse.Namespace) -> bool:
     if args.input_format in DOCUMENT_FORMATS:
         return True
     return (splits_lines(args) and args.output_format == "text"
-            and not (args.alignments or args.glossary or args.prefix))
+            and not (args.alignments or args.glossary or args.prefix or args.min_quality is not None))
 
 
 def splits_lines(args: argparse.Namespace) -> bool:

@@ -16,10 +16,11 @@ Output formats (one output unit per input line, in input order, always):
 - ``text``: the best translation, one line per input line (``translation ||| 0-0 1-1 …``
   with ``--alignments``: Pharaoh pairs, source word - target word, counting from 0);
 - ``tsv``: one row per hypothesis: ``line<TAB>rank<TAB>score<TAB>log_prob<TAB>translation``
-  (``<TAB>alignment`` with ``--alignments``), line and rank counting from 1,
-  score = log_prob / length penalty (what beam search ranks by);
+  (``<TAB>alignment`` with ``--alignments``) ``<TAB>quality<TAB>flags``, line and rank counting from 1,
+  score = log_prob / length penalty (what beam search ranks by), flags comma-separated ("-": none);
 - ``jsonl``: one JSON object per input line: ``{"line": 1, "hypotheses": [{"text": …,
-  "score": …, "log_prob": …}, …]}``, with ``"alignment": "0-0 1-1 …"`` (``--alignments``)
+  "score": …, "log_prob": …, "quality": 0.93, "flags": [], "calibrated": true}, …]}``
+  (attnmt.decoding.quality), with ``"alignment": "0-0 1-1 …"`` (``--alignments``)
   and ``"confidence": [[piece, probability], …, ["</s>", p]]`` (``--confidence``: the
   probability of each output piece given the ones before it) per hypothesis.
 """
@@ -208,6 +209,13 @@ def line_by_line(translating: Callable[[list[str]], list[T]], lines: list[str], 
 Alignments = list[tuple[int, int]]
 
 
+def tsv_value(value: object) -> str:
+    """A TSV cell: a list (the flags) comma-separated, "-" where empty; anything else as str()."""
+    if isinstance(value, list):
+        return ",".join(map(str, value)) or "-"
+    return str(value)
+
+
 def write_texts(out: TextIO, texts: list[str], alignments: list[Alignments] | None = None) -> None:
     """``text`` format: one translation per line (``translation ||| 0-0 1-1 …`` with word
     alignments, as Marian writes them), then a flush."""
@@ -228,7 +236,7 @@ def write_hypotheses(out: TextIO, first_line: int, results: list[list[Translatio
                    **(extras[i][j] if extras is not None else {})} for j, h in enumerate(hypotheses)]
         if output_format == "tsv":
             out.write("".join("\t".join([str(line), str(rank), f"{f.pop('score'):.4f}", f"{f.pop('log_prob'):.4f}",
-                                         f.pop("text"), *map(str, f.values())]) + "\n"
+                                         f.pop("text"), *map(tsv_value, f.values())]) + "\n"
                               for rank, f in enumerate(fields, start=1)))
         else:
             out.write(json.dumps({"line": line, "hypotheses": fields}, ensure_ascii=False) + "\n")

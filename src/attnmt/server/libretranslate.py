@@ -4,6 +4,7 @@
     POST /translate  q (a text or a list), source (a code or "auto"), target, format, alternatives, api_key
                      as JSON, a form or query parameters
                      -> {"translatedText": ... [, "alternatives": [...]] [, "detectedLanguage": {...}]}
+                        and, for text, attnmt's extra "quality" and "flags" (attnmt.decoding.quality)
     GET  /languages  -> [{"code", "name", "targets"}, ...]: the served pairs
     POST /detect     q -> [{"language", "confidence"}, ...]  (among the served source languages)
     GET  /frontend/settings -> the limits and defaults LibreTranslate's page and clients read
@@ -39,6 +40,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import ValidationError
 
 from attnmt.decoding import DEFAULT, Decoding
+from attnmt.decoding.quality import Assessment
 from attnmt.documents.files import supported_suffixes
 from attnmt.server.access import Refused
 from attnmt.server.batcher import Busy
@@ -216,23 +218,25 @@ def model_for(server: Server, source: str, target: str) -> ServedModel:
 
 
 async def translated(served: ServedModel, texts: list[str], alternatives: int,
-                     text_format: str = "text") -> tuple[list[str], list[list[str]]]:
-    """The best translation of each text, and up to ``alternatives`` other distinct ones."""
+                     text_format: str = "text") -> tuple[list[str], list[list[str]], list[Assessment | None]]:
+    """The best translation of each text, up to ``alternatives`` other distinct ones, and (text format)
+    the best one's quality (attnmt.decoding.quality; None for html and blank texts)."""
     n_best = alternatives + 1
-    options = Options(Decoding(beam_size=max(DEFAULT.beam_size, n_best), n_best=n_best), hypotheses=alternatives > 0,
-                      format=text_format)
+    options = Options(Decoding(beam_size=max(DEFAULT.beam_size, n_best), n_best=n_best),
+                      hypotheses=text_format == "text", format=text_format)
     try:
         results = await served.batcher.translate(texts, options)
     except Busy as error:
         raise LibreError(503, str(error), {"Retry-After": "1"}) from None
     except Exception as error:  # noqa: BLE001 - the model failed; say so, keep serving
         raise LibreError(500, f"Cannot translate text: {type(error).__name__}: {error}") from None
-    if not alternatives:
-        return results, [[] for _ in texts]
+    if not options.hypotheses:
+        return results, [[] for _ in texts], [None] * len(texts)
     best = [paragraph.hypotheses[0].text for paragraph in results]
     others = [list(dict.fromkeys(h.text for h in paragraph.hypotheses[1:] if h.text != first))
               for first, paragraph in zip(best, results, strict=True)]
-    return best, others
+    assessed = [await served.batcher.call(served.assessed, paragraph, 0) for paragraph in results]
+    return best, others, assessed
 
 
 async def translate_libre(server: Server, request: Request, params: dict, from_json: bool) -> dict:
@@ -255,12 +259,16 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     except TooMuch as error:
         raise LibreError(400, f"Invalid request: {error}") from None
     charge(server, request, texts)
-    best, others = await translated(served, texts, alternatives, text_format)
+    best, others, assessed = await translated(served, texts, alternatives, text_format)
     server.record(request, served, texts, best)
     one = not isinstance(params["q"], list)
     answer: dict = {"translatedText": best[0] if one else best}
     if alternatives:
         answer["alternatives"] = others[0] if one else others
+    if text_format == "text":  # attnmt's extra fields; LibreTranslate's clients read only theirs
+        quality = [a.fields() if a else {"quality": None, "flags": []} for a in assessed]
+        for key in ("quality", "flags"):
+            answer[key] = quality[0][key] if one else [q[key] for q in quality]
     if detection:
         answer["detectedLanguage"] = detection if one else [detection] * len(texts)
     return answer

@@ -19,10 +19,12 @@ import yaml
 
 from attnmt.config import TransformerConfig
 from attnmt.decoding import MAX_BEAM, Decoding
+from attnmt.decoding.calibration import Calibration
 from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.quality import Assessment, assess, joined
 from attnmt.decoding.translate import TextCodec
 from attnmt.documents.files import MAX_FILE_BYTES
-from attnmt.documents.paragraphs import translate_texts, translate_texts_n_best
+from attnmt.documents.paragraphs import Paragraph, translate_texts, translate_texts_n_best
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, paragraph_sentences
 from attnmt.errors import ConfigError, UserError
 from attnmt.model import Transformer
@@ -115,6 +117,7 @@ class ServedModel:
     target: str | None = None
     parameters: int | None = None
     loaded_bytes: int | None = None
+    calibration: Calibration | None = None  # its quality calibration (attnmt.decoding.calibration), if any
     batcher: Batcher | None = field(default=None, repr=False)  # set while the server runs
     batch_observers: list[Callable[[int], None]] = field(default_factory=list, repr=False)
 
@@ -122,6 +125,19 @@ class ServedModel:
         if self.parameters is None:
             self.parameters = self.model.num_parameters()
         self.model.eval()
+
+    def assessed(self, paragraph: Paragraph, rank: int) -> Assessment | None:
+        """Hypothesis ``rank`` of a text's, assessed sentence by sentence (``assessed_sentences``)."""
+        return self.assessed_sentences(paragraph.sentences, paragraph.sentence_translations(rank))
+
+    def assessed_sentences(self, sentences: list[str], translations: list[str]) -> Assessment | None:
+        """A text's translation, sentence by sentence, assessed and joined (attnmt.decoding.quality):
+        as trustworthy as its worst sentence; runs in the model's thread."""
+        return joined(self.each_sentence(sentences, translations))
+
+    def each_sentence(self, sentences: list[str], translations: list[str]) -> list[Assessment | None]:
+        """Each sentence's translation assessed (None for a blank one)."""
+        return assess(self.model, self.tokenizer, sentences, translations, self.calibration)
 
     @property
     def pair(self) -> str | None:

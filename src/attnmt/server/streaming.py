@@ -69,13 +69,14 @@ class Gone(Exception):
 
 
 def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callable[[str], None],
-               gone: threading.Event) -> str:
+               gone: threading.Event, done: dict[str, str] | None = None) -> str:
     """In the model's thread: searches the translation of each of ``text``'s sentences in turn as
     ``translate`` does, sending the text so far (the sentences done, and the best hypothesis of
     the one being searched, joined as the translation joins them) after each step where it changed,
-    until the end (returns the translation) or until ``gone`` (raises Gone)."""
+    until the end (returns the translation) or until ``gone`` (raises Gone).  ``done``, where given,
+    receives each sentence's translation."""
     model, tokenizer, options = served.model, served.tokenizer, served.document_options
-    done: dict[str, str] = {}
+    done = {} if done is None else done
     shown = ""
 
     def joined(translations: dict[str, str], weigh: Callable[[str, str], Weights] | None = None) -> str:
@@ -111,7 +112,8 @@ async def events(served: ServedModel, text: str, decoding: Decoding) -> AsyncIte
     def send(partial: str) -> None:  # called in the model's thread
         loop.call_soon_threadsafe(partials.put_nowait, partial)
 
-    search = asyncio.ensure_future(served.batcher.call(run_stream, served, text, decoding, send, gone))
+    done: dict[str, str] = {}
+    search = asyncio.ensure_future(served.batcher.call(run_stream, served, text, decoding, send, gone, done))
     try:
         while not (search.done() and partials.empty()):
             getting = asyncio.ensure_future(partials.get())
@@ -120,7 +122,8 @@ async def events(served: ServedModel, text: str, decoding: Decoding) -> AsyncIte
                 yield event("partial", {"translatedText": getting.result()})
             else:
                 getting.cancel()
-        yield event("done", {"translatedText": search.result()})
+        assessed = await served.batcher.call(served.assessed_sentences, list(done), list(done.values()))
+        yield event("done", {"translatedText": search.result(), **(assessed.fields() if assessed else {})})
     except Exception as error:  # noqa: BLE001 - the stream has begun: say so in it
         yield event("error", {"error": f"Cannot translate text: {type(error).__name__}: {error}"})
     finally:

@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from attnmt.decoding import DEFAULT, MOST_SEED, Decoding
 from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.quality import joined
 from attnmt.documents.paragraphs import Paragraph, joined_extras, sentence_traces
 from attnmt.errors import UserError
 from attnmt.server.access import Refused
@@ -57,6 +58,9 @@ class TranslateRequest(BaseModel):
                                 "penalty) and log-prob")
     return_alignments: bool = Field(False, description="add each hypothesis's word alignment (Pharaoh pairs)")
     return_confidence: bool = Field(False, description="add each hypothesis's pieces with their probabilities")
+    return_quality: bool = Field(False, description="return 'quality' and 'flags' per text (every hypothesis "
+                                 "returned carries its own, and its sentences' in 'sentences'): "
+                                 "docs/translating.md, Quality")
     glossary: dict[str, str] | None = Field(None, description='terms the translations must use: {"source term": '
                                             '"target term"} (docs/translating.md, Terminology)')
     prefix: str | None = Field(None, description="text every translation starts with")
@@ -86,7 +90,7 @@ class TranslateRequest(BaseModel):
         """The request's options, its glossary built (a DataError for a blank term): after the
         limits, which count its terms first.  Attention needs each sentence's translation, as
         hypotheses do."""
-        return Options(self.decoding(), self.wants_hypotheses or self.return_attention,
+        return Options(self.decoding(), self.wants_hypotheses or self.return_attention or self.return_quality,
                        Glossary.of(self.glossary) if self.glossary else None, self.prefix, self.format)
 
     @model_validator(mode="after")
@@ -140,6 +144,13 @@ class TranslateResponse(BaseModel):
                           '[[piece, probability], …]]}; a text of several sentences joins its sentences\' '
                           "(docs/serving.md, Paragraphs)",
     )
+    quality: list[float | None] | None = Field(
+        None, description="with return_quality (or hypotheses), per text: the estimated probability in [0, 1] that "
+                          "its translation is acceptable (the least of its sentences')")
+    flags: list[list[str]] | None = Field(
+        None, description="with quality, per text: the checks its translation fails (copied, repetition, "
+                          "untranslated, length, unknown, low_quality)")
+    calibrated: bool | None = Field(None, description="with quality: whether the model's quality is calibrated")
     attention: list[list[dict[str, Any]]] | None = Field(
         None, description="with return_attention, per text one per sentence (in order): "
                           'TranslationAttention.to_dict(), i.e. {"sentence", "translation", "kinds": '
@@ -186,9 +197,14 @@ def describe(served: ServedModel, paragraph: Paragraph,
     for rank, hypothesis in enumerate(paragraph.hypotheses):
         traced = request.return_alignments or request.return_confidence or (rank == 0 and request.return_attention)
         traces = sentence_traces(served.model, served.tokenizer, paragraph, rank) if traced else []
+        each = served.each_sentence(paragraph.sentences, paragraph.sentence_translations(rank))
+        assessed = joined(each)
         described.append({"text": hypothesis.text, "score": round(hypothesis.score, 4),
                           "log_prob": round(hypothesis.log_prob, 4),
-                          **joined_extras(traces, request.return_alignments, request.return_confidence)})
+                          **joined_extras(traces, request.return_alignments, request.return_confidence),
+                          **(assessed.fields() if assessed else {}),
+                          **({"sentences": [a.fields() if a else None for a in each]} if request.return_quality
+                             else {})})
         if rank == 0 and request.return_attention:
             attention = f"[{','.join(trace.to_json() for trace in traces)}]"
     return described, attention
@@ -258,9 +274,10 @@ async def translate_native(server: Server, request: TranslateRequest, http: Requ
     batcher = served.batcher
     try:
         results = await batcher.translate(texts, options)
-        hypotheses = attention = None
+        hypotheses = attention = quality = None
         if options.hypotheses:
             described = [await batcher.call(describe, served, paragraph, request) for paragraph in results]
+            quality = [each[0] if each else {} for each, _ in described]
             hypotheses = [each for each, _ in described] if request.wants_hypotheses else None
             attention = [each for _, each in described] if request.return_attention else None
             translations = [paragraph.hypotheses[0].text for paragraph in results]
@@ -273,7 +290,16 @@ async def translate_native(server: Server, request: TranslateRequest, http: Requ
     except Exception as error:  # noqa: BLE001 - the model failed; say so, keep serving
         raise HTTPException(500, f"translation failed: {type(error).__name__}: {error}") from None
     server.record(http, served, texts, translations)
-    return answer(TranslateResponse(translations=translations, hypotheses=hypotheses), attention)
+    return answer(TranslateResponse(translations=translations, hypotheses=hypotheses, **text_quality(quality)),
+                  attention)
+
+
+def text_quality(best: list[dict] | None) -> dict:
+    """The response's quality, flags and calibrated, from each text's best hypothesis as described."""
+    if best is None:
+        return {}
+    return {"quality": [h.get("quality") for h in best], "flags": [h.get("flags", []) for h in best],
+            "calibrated": all(h.get("calibrated", True) for h in best)}
 
 
 def answer(response: TranslateResponse, attention: list[str] | None) -> Response:

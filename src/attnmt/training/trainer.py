@@ -22,6 +22,7 @@ from torch.nn.parallel import DistributedDataParallel
 from attnmt import checkpoint as ckpt
 from attnmt.config import TrainConfig, load_config, parse_duration
 from attnmt.decoding import Decoding
+from attnmt.decoding.calibration import calibrate_run
 from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.evaluate import bleu, chrf
@@ -185,6 +186,8 @@ class Trainer:
         if last_saved != self.step:
             self.validate_and_save()
         bar.close()
+        if self.group.is_main and c.valid_src:  # quality's calibration, on the weights just kept
+            calibrate_run(self.dir, c.valid_src, c.valid_tgt, self.log.line)
         result = self._result(stopped_by)
         self.log.line(f"stopped at step {self.step} ({stopped_by}); {result.best()}; model in {self.dir}")
         return result

@@ -19,13 +19,16 @@ from attnmt.cli.options import (
 def load_served(pair: str | None, folder: str, args: argparse.Namespace):
     """The ServedModel of one --model: its inference copy, named by its pair (given, or from its
     training files' names) or else its folder's name, and the resident memory its loading added."""
+    from attnmt.decoding.calibration import load_calibration
     from attnmt.server.models import ServedModel, languages_from_training, resident_bytes
 
+    calibration = load_calibration(Path(folder))  # one of other weights: refused before any loading
     before = resident_bytes()
     model, tokenizer, parameters = load_for_translation(argparse.Namespace(**{**vars(args), "model": folder}))
     source, target = pair.split("-") if pair else languages_from_training(Path(folder))
     name = pair or (f"{source}-{target}" if source else Path(folder).resolve().name)
-    return ServedModel(model, tokenizer, name, source, target, parameters, max(0, resident_bytes() - before) or None)
+    return ServedModel(model, tokenizer, name, source, target, parameters, max(0, resident_bytes() - before) or None,
+                       calibration)
 
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:

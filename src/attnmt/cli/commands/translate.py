@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from functools import partial
+from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from attnmt.cli.document_files import DOCUMENT_FORMATS, add_document_options
@@ -17,6 +19,7 @@ from attnmt.cli.options import (
     add_model_options,
     add_shortlist_option,
     decoding,
+    finite_number,
     load_for_translation,
     positive_int,
     whole_number,
@@ -25,9 +28,24 @@ from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.errors import ConfigError
 
 if TYPE_CHECKING:
+    from attnmt.decoding.calibration import Calibration
     from attnmt.decoding.glossary import Glossary
+    from attnmt.decoding.quality import Assessment
+    from attnmt.decoding.translate import Translation
     from attnmt.documents.paragraphs import Paragraph
     from attnmt.inspect.trace import TranslationAttention
+
+BELOW = ("keep", "mark", "source")
+MARK = "[needs review] "
+
+
+def probability(text: str) -> float:
+    """An argparse type: a number from 0 to 1."""
+    value = finite_number(0)(text)
+    if value > 1:
+        raise argparse.ArgumentTypeError(f"a quality is from 0 to 1, got {text!r}")
+    return value
+
 
 BATCH_SIZE_HELP = ("sentences per batch at most (0: --max-tokens decides; default: 64 where the C++ decoder step "
                    "runs, which decodes larger batches slower, fewer for a large vocabulary, else 0)")
@@ -69,6 +87,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         raise ConfigError("--n-best writes several translations per input line: add --output-format tsv or jsonl")
     check_document_options(args)
     model, tokenizer, _ = load_for_translation(args)
+    args.calibration = load_quality_calibration(args)
     check_alignment_options(args, model.config.decoder_layers, model.config.n_heads)
     from_file = args.input not in (None, "-")
     batches = [read_lines(args.input)] if from_file else line_batches(sys.stdin.buffer)
@@ -98,15 +117,23 @@ def line_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, gl
     if args.output_format == "text":
         texts, lost = kept(partial(translate, model, tokenizer, lines, options, **batching(args), **guides),
                            where, first_line)
+        if args.min_quality is not None:
+            found = assessed(args, model, tokenizer, lines, texts)
+            texts = [below_quality(args, s, t, a) for s, t, a in zip(lines, texts, found, strict=True)]
         aligned = (align_batched(model, tokenizer, lines, texts, args.alignment_layer, args.alignment_heads,
                                  args.max_tokens) if args.alignments else None)
         write_texts(out, texts, aligned)
     else:
         results, lost = kept(partial(translate_n_best, model, tokenizer, lines, options, **batching(args), **guides),
                              where, first_line)
-        extras = [[hypothesis_extras(args, model, tokenizer, source, h.text) for h in hypotheses]
-                  for source, hypotheses in zip(lines, results, strict=True)]
-        write_hypotheses(out, first_line, results, args.output_format, extras)
+        found = assessed(args, model, tokenizer, [s for s, hs in zip(lines, results, strict=True) for _ in hs],
+                         [h.text for hs in results for h in hs])
+        assessments = each_hypothesis(results, found)
+        extras = [[{**hypothesis_extras(args, model, tokenizer, source, h.text),
+                    **quality_fields(a, args.output_format)} for h, a in zip(hypotheses, line, strict=True)]
+                  for source, hypotheses, line in zip(lines, results, assessments, strict=True)]
+        write_hypotheses(out, first_line, below_quality_results(args, lines, results, assessments),
+                         args.output_format, extras)
     return lost
 
 
@@ -123,15 +150,21 @@ def paragraph_batch(args: argparse.Namespace, model, tokenizer, options: Decodin
     translating = partial(translate_texts_n_best, model, tokenizer, decoding=options, options=document_options(args),
                           glossary=glossary, prefix=args.prefix, **batching(args))
     paragraphs, lost = line_by_line(translating, lines, where, first_line, lost=None)
+    results = [p.hypotheses if p and line.strip() else [] for p, line in zip(paragraphs, lines, strict=True)]
+    assessments = (paragraph_assessments(args, model, tokenizer, paragraphs, results)
+                   if quality_wanted(args) else [[None] * len(hs) for hs in results])
     if args.output_format == "text":
         aligned = [joined_alignment(traces(model, tokenizer, p, 0), args.alignment_layer, args.alignment_heads)
                    for p in paragraphs] if args.alignments else None
-        write_texts(out, [p.hypotheses[0].text if p else "" for p in paragraphs], aligned)
+        texts = [below_quality(args, line, hs[0].text, found[0]) if hs else ""
+                 for line, hs, found in zip(lines, results, assessments, strict=True)]
+        write_texts(out, texts, aligned)
     else:
-        results = [p.hypotheses if p and line.strip() else [] for p, line in zip(paragraphs, lines, strict=True)]
-        extras = [[paragraph_extras(args, model, tokenizer, p, rank) for rank in range(len(hypotheses))]
-                  for p, hypotheses in zip(paragraphs, results, strict=True)]
-        write_hypotheses(out, first_line, results, args.output_format, extras)
+        extras = [[{**paragraph_extras(args, model, tokenizer, p, rank), **quality_fields(a, args.output_format)}
+                   for rank, a in enumerate(found)]
+                  for p, found in zip(paragraphs, assessments, strict=True)]
+        write_hypotheses(out, first_line, below_quality_results(args, lines, results, assessments),
+                         args.output_format, extras)
     return lost
 
 
@@ -171,6 +204,76 @@ def hypothesis_extras(args: argparse.Namespace, model, tokenizer, source: str, t
     return trace_extras(trace, args.alignments, args.confidence, args.alignment_layer, args.alignment_heads)
 
 
+def quality_wanted(args: argparse.Namespace) -> bool:
+    """Whether to assess the translations: tsv and jsonl carry quality and flags, --min-quality reads them."""
+    return args.output_format != "text" or args.min_quality is not None
+
+
+def load_quality_calibration(args: argparse.Namespace) -> Calibration | None:
+    """The model directory's quality calibration where the output needs one (ModelDirError for one of
+    other weights), else None."""
+    from attnmt.decoding.calibration import load_calibration
+
+    return load_calibration(Path(args.model)) if quality_wanted(args) else None
+
+
+def assessed(args: argparse.Namespace, model, tokenizer, sources: list[str],
+             translations: list[str]) -> list[Assessment | None]:
+    from attnmt.decoding.quality import assess
+
+    return assess(model, tokenizer, sources, translations, args.calibration, args.max_tokens, args.min_quality)
+
+
+def each_hypothesis(results: list[list[Translation]], found: list) -> list[list]:
+    """A flat list, one item per hypothesis of ``results``, cut back into one list per line."""
+    items, start = [], 0
+    for hypotheses in results:
+        items.append(found[start:start + len(hypotheses)])
+        start += len(hypotheses)
+    return items
+
+
+def paragraph_assessments(args: argparse.Namespace, model, tokenizer, paragraphs: list[Paragraph | None],
+                          results: list[list[Translation]]) -> list[list[Assessment | None]]:
+    """For each split line's hypothesis, its sentences' assessments joined (attnmt.decoding.quality.joined):
+    the line is as trustworthy as its worst sentence."""
+    from attnmt.decoding.quality import joined
+
+    units = [(p.sentences, p.sentence_translations(rank)) for p, hs in zip(paragraphs, results, strict=True)
+             for rank in range(len(hs))]
+    found = assessed(args, model, tokenizer, [s for sentences, _ in units for s in sentences],
+                     [t for _, texts in units for t in texts])
+    per_unit = each_hypothesis([sentences for sentences, _ in units], found)
+    return each_hypothesis(results, [joined(parts) for parts in per_unit])
+
+
+def quality_fields(a: Assessment | None, output_format: str) -> dict:
+    """What tsv and jsonl add to a hypothesis, after its other fields: quality and flags (and in jsonl
+    whether the quality is calibrated); nothing for a blank line."""
+    if a is None:
+        return {}
+    fields = a.fields()
+    return fields if output_format == "jsonl" else {"quality": fields["quality"], "flags": fields["flags"]}
+
+
+def below_quality(args: argparse.Namespace, source: str, text: str, a: Assessment | None) -> str:
+    """``text``, or what --below-quality writes instead where its quality is under --min-quality:
+    keep (as it is), mark (MARK before it) or source (the source line)."""
+    if args.min_quality is None or a is None or a.quality >= args.min_quality:
+        return text
+    return {"keep": text, "mark": MARK + text, "source": source}[args.below_quality]
+
+
+def below_quality_results(args: argparse.Namespace, sources: list[str], results: list[list[Translation]],
+                          assessments: list[list]) -> list[list[Translation]]:
+    """tsv and jsonl: --below-quality source puts the source line in place of a hypothesis under
+    --min-quality; keep and mark leave it (its flags hold low_quality)."""
+    if args.min_quality is None or args.below_quality != "source":
+        return results
+    return [[replace(h, text=below_quality(args, s, h.text, a)) for h, a in zip(hs, found, strict=True)]
+            for s, hs, found in zip(sources, results, assessments, strict=True)]
+
+
 def add_to(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("translate", help="translate lines of text")
     add_model_run_options(p)
@@ -199,6 +302,12 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                    "(default: all)")
     p.add_argument("--confidence", action="store_true", help="each output piece's probability "
                    "(with --output-format jsonl)")
+    p.add_argument("--min-quality", type=probability, metavar="Q",
+                   help="the quality (0 to 1) under which a translation needs review: it gets the low_quality flag "
+                        "and --below-quality applies (docs/translating.md, Quality)")
+    p.add_argument("--below-quality", choices=BELOW, default="keep",
+                   help=f"under --min-quality: keep the translation, mark it ('{MARK.strip()}' before it, in text "
+                        "output), or write the source line instead")
     add_document_options(p)
     p.set_defaults(run=run)
 

@@ -1,0 +1,115 @@
+"""``attnmt calibrate``: fit a model's quality score on a validation set; ``attnmt score``: the
+quality, flags and word probabilities of translations written anywhere (attnmt.decoding.quality)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import TextIO
+
+from attnmt.cli.commands.translate import add_model_run_options
+from attnmt.cli.options import decoding, finite_number, load_for_translation
+from attnmt.errors import ConfigError, DataError
+
+SCORE_FORMATS = ("jsonl", "tsv")
+
+
+def validation_files(model_dir: str) -> tuple[str, str]:
+    """The validation source and references named by the model's training config (train.yaml)."""
+    import yaml
+
+    path = Path(model_dir) / "train.yaml"
+    if not path.exists():
+        raise ConfigError(f"{model_dir} has no train.yaml naming a validation set: give --src and --ref")
+    values = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    src, ref = values.get("valid_src"), values.get("valid_tgt")
+    if not (src and ref):
+        raise ConfigError(f"{path}: no valid_src and valid_tgt: give --src and --ref")
+    for name, file in (("valid_src", src), ("valid_tgt", ref)):
+        if not Path(file).exists():
+            raise ConfigError(f"{path}: {name} {file} is not there (from this directory): give --src and --ref")
+    return src, ref
+
+
+def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.decoding.calibration import CHRF_THRESHOLD, calibrate, save_calibration
+    from attnmt.text.data import read_lines
+
+    if bool(args.src) != bool(args.ref):
+        raise ConfigError("give both --src and --ref, or neither (the training config's validation set)")
+    src, ref = (args.src, args.ref) if args.src else validation_files(args.model)
+    sources, references = read_lines(src), read_lines(ref)
+    if len(sources) != len(references):
+        raise DataError(f"{src} has {len(sources)} lines but {ref} has {len(references)}: give one reference a line")
+    model, tokenizer, _ = load_for_translation(args)
+    calibration, table = calibrate(model, tokenizer, Path(args.model), sources, references, decoding(args),
+                                   args.max_tokens, args.chrf_threshold or CHRF_THRESHOLD)
+    path = save_calibration(calibration, Path(args.model))
+    print(f"quality: P(sentence chrF >= {calibration.chrf_threshold:g}), fitted on {calibration.sentences} "
+          f"sentences of {src}")
+    print(table.table())
+    print(f"wrote {path}")
+    return 0
+
+
+def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.cli.lines import output
+    from attnmt.decoding.calibration import load_calibration
+    from attnmt.decoding.quality import assess
+    from attnmt.text.data import read_lines
+
+    sources, translations = read_lines(args.src), read_lines(args.hyp)
+    check_pairs(args.src, sources, args.hyp, translations)
+    calibration = load_calibration(Path(args.model))
+    model, tokenizer, _ = load_for_translation(args)
+    found = assess(model, tokenizer, sources, translations, calibration, args.max_tokens)
+    with output(args.output) as out:
+        write_scores(out, translations, found, args.output_format)
+    return 0
+
+
+def check_pairs(src: str, sources: list[str], hyp: str, translations: list[str]) -> None:
+    """One translation a source line, and no line blank on one side only."""
+    if len(sources) != len(translations):
+        raise DataError(f"{hyp} has {len(translations)} lines but {src} has {len(sources)}: "
+                        "score needs one translation a source line")
+    if not sources:
+        raise DataError(f"{src} and {hyp} are empty: nothing to score")
+    for number, (s, t) in enumerate(zip(sources, translations, strict=True), start=1):
+        if bool(s.strip()) != bool(t.strip()):
+            empty = f"{hyp}:{number}: the translation" if s.strip() else f"{src}:{number}: the source"
+            raise DataError(f"{empty} is empty and the other side is not: give both, or leave both blank")
+
+
+def write_scores(out: TextIO, translations: list[str], found: list, output_format: str) -> None:
+    """jsonl: {"line", "quality", "flags", "calibrated", "words": [[word, p], …]} a line (quality
+    null for a blank pair); tsv: line, quality, flags (comma-separated, "-" for none), translation."""
+    for line, (text, a) in enumerate(zip(translations, found, strict=True), start=1):
+        if output_format == "tsv":
+            quality, flags = (f"{a.quality:.4f}", ",".join(a.flags) or "-") if a else ("", "-")
+            out.write(f"{line}\t{quality}\t{flags}\t{text}\n")
+        else:
+            fields = {**a.fields(), "words": a.words} if a else {"quality": None, "flags": [], "words": []}
+            out.write(json.dumps({"line": line, **fields}, ensure_ascii=False) + "\n")
+
+
+def add_to(commands: argparse._SubParsersAction) -> None:
+    p = commands.add_parser("calibrate", help="fit the model's quality score on a validation set "
+                            "(the training config's, or --src/--ref) and store it in the model directory")
+    add_model_run_options(p)
+    p.add_argument("--src", help="validation sources (default: valid_src of the model's train.yaml)")
+    p.add_argument("--ref", help="their reference translations (default: valid_tgt)")
+    p.add_argument("--chrf-threshold", type=finite_number(0),
+                   help="a translation is acceptable at this sentence chrF or more (default 50)")
+    p.set_defaults(run=run_calibrate)
+
+    p = commands.add_parser("score", help="quality, flags and word probabilities of existing translations, "
+                            "by forced decoding (docs/translating.md, Quality)")
+    add_model_run_options(p)
+    p.add_argument("--src", required=True, help="source sentences, one a line (plain or .gz)")
+    p.add_argument("--hyp", required=True, help="their translations, line by line with --src")
+    p.add_argument("--output-format", choices=SCORE_FORMATS, default="jsonl",
+                   help="jsonl: an object a line with quality, flags, words; tsv: line, quality, flags, translation")
+    p.add_argument("--output", help="output file (default: stdout)")
+    p.set_defaults(run=run_score)

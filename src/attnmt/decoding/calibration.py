@@ -1,0 +1,228 @@
+"""Calibrating ``quality`` for one model: a logistic regression from the features to P(acceptable).
+
+    validation sources ─ translate ─ assess (features) ─┐
+    validation references ─ sentence chrF ≥ threshold ──┴─ fit ─ quality.json in the model directory
+
+The label is "acceptable": sentence chrF against the reference at least ``CHRF_THRESHOLD``.
+chrF rather than sentence BLEU because it stays informative on short sentences (BLEU's 4-gram
+precision is zero for most of a short sentence's errors) and it tracks human judgement better at
+sentence level (WMT metrics tasks).  A fixed threshold keeps the number's meaning the same across
+models: quality 0.8 is "4 in 5 such translations reach chrF 50", whatever the model.
+
+Logistic regression, not isotonic regression on one signal: the flags' broken translations differ
+from good ones in several independent ways (a cut one in its EOS probability, a looped one in its
+repetition, a dropped clause in its unread source words), and one monotone map of one number cannot
+combine them.  Ten standardised inputs and an L2 penalty need a few hundred sentences, not a
+learning library: Newton's method (iteratively reweighted least squares) converges in ~10 steps.
+
+The file records the sha256 of the weights it was fitted on; a file from other weights is
+refused (``load_calibration``) rather than silently mis-scaling the scores.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import torch
+
+from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
+from attnmt.decoding.quality import INPUT_NAMES, LOW_QUALITY, Features, assess
+from attnmt.decoding.translate import TextCodec, translate
+from attnmt.errors import DataError, ModelDirError, UserError
+from attnmt.model import Transformer
+
+CALIBRATION = "quality.json"
+WEIGHTS = "model.safetensors"
+CHRF_THRESHOLD = 50.0
+MIN_SENTENCES = 100  # fewer, and 10 weights over a few dozen labels only fit the noise
+L2 = 1.0
+BINS = 10
+
+
+@dataclass
+class Calibration:
+    """A fitted quality model for the weights with sha256 ``model_sha256``."""
+
+    model_sha256: str
+    weights: list[float]  # one per INPUT_NAMES, on standardised inputs
+    bias: float
+    means: list[float]
+    scales: list[float]
+    length_center: float  # median log(translation pieces / source pieces) of the references
+    length_range: tuple[float, float]  # the references' 0.5th and 99.5th percentile ratio, widened by 1.25
+    chrf_threshold: float = CHRF_THRESHOLD
+    threshold: float = LOW_QUALITY
+    sentences: int = 0
+    inputs: tuple[str, ...] = INPUT_NAMES
+
+    def quality(self, features: Features) -> float:
+        z = self.bias + sum(w * (x - m) / s for w, x, m, s in zip(
+            self.weights, features.inputs(self.length_center, self.length_range), self.means, self.scales, strict=True))
+        return 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
+
+
+def fingerprint(model_dir: Path) -> str:
+    """sha256 of the model directory's weights file."""
+    digest = hashlib.sha256()
+    with open(Path(model_dir) / WEIGHTS, "rb") as f:
+        while chunk := f.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def save_calibration(calibration: Calibration, model_dir: Path) -> Path:
+    path = Path(model_dir) / CALIBRATION
+    path.write_text(json.dumps(asdict(calibration), indent=1) + "\n", encoding="utf-8")
+    return path
+
+
+def load_calibration(model_dir: Path) -> Calibration | None:
+    """The model directory's calibration, or None where it has none; ModelDirError for a file
+    fitted on other weights, or one that is not a calibration."""
+    path = Path(model_dir) / CALIBRATION
+    if not path.exists():
+        return None
+    try:
+        values = json.loads(path.read_text(encoding="utf-8"))
+        values["length_range"] = tuple(values["length_range"])
+        values["inputs"] = tuple(values.get("inputs", INPUT_NAMES))
+        calibration = Calibration(**values)
+    except (json.JSONDecodeError, TypeError, KeyError) as error:
+        raise ModelDirError(f"{path}: not a quality calibration ({error}); run attnmt calibrate --model "
+                            f"{model_dir} again") from None
+    if calibration.inputs != INPUT_NAMES:
+        raise ModelDirError(f"{path}: fitted on inputs {', '.join(calibration.inputs)}, this attnmt computes "
+                            f"{', '.join(INPUT_NAMES)}; run attnmt calibrate --model {model_dir} again")
+    found = fingerprint(model_dir)
+    if calibration.model_sha256 != found:
+        raise ModelDirError(f"{path} was fitted for other weights (sha256 {calibration.model_sha256[:12]}…, this "
+                            f"model's {found[:12]}…): run attnmt calibrate --model {model_dir}, or delete the file")
+    return calibration
+
+
+def logistic_fit(x: torch.Tensor, y: torch.Tensor, l2: float = L2, steps: int = 50) -> tuple[torch.Tensor, float]:
+    """Weights [F] and bias of P(y=1) = σ(x·w + b) for standardised x [N, F], labels y [N] in {0, 1}:
+    maximum likelihood with an L2 penalty l2·|w|²/2 (not on b), by Newton's method."""
+    n, f = x.shape
+    design = torch.cat([x, torch.ones(n, 1, dtype=x.dtype)], dim=1)  # [N, F + 1]
+    theta = torch.zeros(f + 1, dtype=x.dtype)
+    penalty = torch.diag(torch.tensor([l2] * f + [0.0], dtype=x.dtype))
+    for _ in range(steps):
+        p = torch.sigmoid(design @ theta)
+        gradient = design.T @ (p - y) + penalty @ theta
+        hessian = design.T @ (design * (p * (1 - p))[:, None]) + penalty + 1e-9 * torch.eye(f + 1, dtype=x.dtype)
+        step = torch.linalg.solve(hessian, gradient)
+        theta -= step
+        if float(step.abs().max()) < 1e-8:
+            break
+    return theta[:f], float(theta[f])
+
+
+def chrf_labels(translations: Sequence[str], references: Sequence[str], threshold: float) -> list[float]:
+    """1.0 where a translation's sentence chrF against its reference is at least ``threshold``."""
+    from sacrebleu.metrics import CHRF
+
+    chrf = CHRF()
+    return [float(chrf.sentence_score(t, [r]).score >= threshold) for t, r in zip(translations, references,
+                                                                                       strict=True)]
+
+
+def fit_calibration(features: Sequence[Features], labels: Sequence[float], reference_ratios: Sequence[float],
+                    model_sha256: str, chrf_threshold: float = CHRF_THRESHOLD) -> Calibration:
+    """A Calibration from each translation's Features and label (1: acceptable), and the references'
+    translation/source piece ratios (the usual length).  DataError for fewer than MIN_SENTENCES,
+    or labels all one way."""
+    too_few(len(features))
+    if len(set(labels)) < 2:
+        kind = "reach" if labels[0] else "miss"
+        raise DataError(f"all {len(labels)} translations {kind} chrF {chrf_threshold:g}: nothing to tell apart; "
+                        "give another --chrf-threshold or other sentences")
+    ratios = sorted(math.log(r) for r in reference_ratios if r > 0)
+    center = ratios[len(ratios) // 2]
+    low, high = ratios[int(0.005 * (len(ratios) - 1))], ratios[int(0.995 * (len(ratios) - 1))]
+    length_range = (math.exp(low) / 1.25, math.exp(high) * 1.25)
+    x = torch.tensor([f.inputs(center, length_range) for f in features], dtype=torch.float64)
+    means, scales = x.mean(dim=0), x.std(dim=0).clamp(min=1e-6)
+    weights, bias = logistic_fit((x - means) / scales, torch.tensor(labels, dtype=torch.float64))
+    return Calibration(model_sha256, weights.tolist(), bias, means.tolist(), scales.tolist(), center, length_range,
+                       chrf_threshold, sentences=len(features))
+
+
+def too_few(count: int) -> None:
+    if count < MIN_SENTENCES:
+        raise DataError(f"{count} sentences to calibrate on; quality needs at least {MIN_SENTENCES} "
+                        "(give a larger --src/--ref pair)")
+
+
+@dataclass
+class Reliability:
+    """Predicted against observed, bin by bin, and the expected calibration error (ECE)."""
+
+    rows: list[tuple[float, float, int, float, float]]  # (low, high, sentences, mean quality, share acceptable)
+    ece: float
+
+    def table(self) -> str:
+        lines = ["quality bin   sentences  mean quality  acceptable"]
+        lines += [f"{lo:.1f}-{hi:.1f}     {n:9d}  {q:12.3f}  {a:10.3f}" for lo, hi, n, q, a in self.rows]
+        lines.append(f"expected calibration error (ECE): {self.ece:.3f}")
+        return "\n".join(lines)
+
+
+def reliability(qualities: Sequence[float], labels: Sequence[float], bins: int = BINS) -> Reliability:
+    """Qualities in ``bins`` equal-width bins: each bin's mean quality against its share of
+    acceptable translations; ECE is their gap weighted by the bin's share of sentences."""
+    rows, ece, n = [], 0.0, len(qualities)
+    for b in range(bins):
+        lo, hi = b / bins, (b + 1) / bins
+        inside = [k for k, q in enumerate(qualities) if lo <= q < hi or (b == bins - 1 and q == 1.0)]
+        if not inside:
+            continue
+        mean_q = sum(qualities[k] for k in inside) / len(inside)
+        share = sum(labels[k] for k in inside) / len(inside)
+        rows.append((lo, hi, len(inside), mean_q, share))
+        ece += len(inside) / n * abs(mean_q - share)
+    return Reliability(rows, ece)
+
+
+
+def calibrate(model: Transformer, tokenizer: TextCodec, model_dir: Path, sources: Sequence[str],
+              references: Sequence[str], decoding: Decoding = DEFAULT, max_tokens: int = MAX_TOKENS,
+              chrf_threshold: float = CHRF_THRESHOLD) -> tuple[Calibration, Reliability]:
+    """Translates ``sources``, labels each translation by its chrF against ``references``, fits a
+    Calibration for the weights in ``model_dir``, and measures its reliability on the same
+    sentences (the benchmark measures it on others).  Pairs with a blank side are left out."""
+    if len(sources) != len(references):
+        raise DataError(f"{len(sources)} source sentences but {len(references)} references: give one a line")
+    pairs = [(s, r) for s, r in zip(sources, references, strict=True) if s.strip() and r.strip()]
+    too_few(len(pairs))  # before translating them
+    texts = [s for s, _ in pairs]
+    translations = translate(model, tokenizer, texts, decoding, max_tokens)
+    kept = [(a.features, t, r) for a, t, (_, r) in zip(assess(model, tokenizer, texts, translations,
+                                                              max_tokens=max_tokens), translations, pairs,
+                                                       strict=True) if a is not None]
+    labels = chrf_labels([t for _, t, _ in kept], [r for _, _, r in kept], chrf_threshold)
+    ratios = [len(tokenizer.encode_target(r)) / max(1, len(tokenizer.encode(s)) - tokenizer.source_eos)
+              for s, r in pairs]
+    calibration = fit_calibration([f for f, _, _ in kept], labels, ratios, fingerprint(model_dir), chrf_threshold)
+    return calibration, reliability([calibration.quality(f) for f, _, _ in kept], labels)
+
+
+def calibrate_run(model_dir: Path, src: str, ref: str, say: Callable[[str], None]) -> None:
+    """The end of a training run: calibrates the model in ``model_dir`` on its validation set, or says
+    why it stays uncalibrated (too few sentences, labels all one way); never stops the run."""
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.text.data import read_lines
+
+    try:
+        model, tokenizer = load_model_dir(model_dir)
+        calibration, table = calibrate(model, tokenizer, Path(model_dir), read_lines(src), read_lines(ref))
+    except (UserError, OSError) as error:  # too few sentences, labels all one way, a validation file gone
+        say(f"quality not calibrated ({error}); attnmt calibrate --model {model_dir} --src F --ref F does it later")
+        return
+    path = save_calibration(calibration, Path(model_dir))
+    say(f"quality calibrated on {calibration.sentences} sentences of {src}: ECE {table.ece:.3f}; {path}")

@@ -1,0 +1,257 @@
+"""Quality estimation: how far to trust each translation, from one teacher-forced pass over it.
+
+    source, translation ─ forced pass ─ token log-probs, cross-attention ─ Features ─┬─ flags (rules)
+                                                                                      └─ quality in [0, 1]
+
+Every number comes from the model itself, with no reference: the probability it gives each
+piece of the translation after the pieces before it (and EOS at the end), the share of source
+words its cross-attention leaves unread, the length ratio, repeated word n-grams, words copied
+from the source, and unknown pieces.  The same pass scores attnmt's own output (translate) and a
+translation written elsewhere (``attnmt score``), so a sentence gets the same number either way.
+
+``quality`` is the estimated probability that the translation is acceptable (sentence chrF
+against a reference at least the calibration's threshold): a logistic regression on the
+features, fitted per model by ``attnmt calibrate`` (attnmt.decoding.calibration).  A model without
+a calibration gets the geometric mean of its piece probabilities, exp(mean log-prob), marked
+``calibrated: false``: a number in [0, 1] that ranks, but is no probability of anything.
+
+The flags are rules a person can check, each independent of the fit:
+
+    copied        at least COPIED_SHARE of the translation's words (and at least two) are source words
+    repetition    a word n-gram (n <= 4) written LOOP_RUNS times back to back, or a word
+                  4-gram that occurs twice
+    untranslated  at least UNTRANSLATED_WORDS source words, and UNTRANSLATED_SHARE of them,
+                  get less than UNREAD attention from the whole translation
+    length        translation pieces / source pieces outside the calibration's range
+                  (uncalibrated: LENGTH_RANGE)
+    unknown       the source or the translation holds a piece the vocabulary does not know
+    low_quality   quality under the threshold (calibrated: the calibration's; else LOW_QUALITY)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import astuple, dataclass, field, fields
+from typing import TYPE_CHECKING
+
+import torch
+from torch import Tensor
+
+from attnmt.decoding import MAX_TOKENS
+from attnmt.decoding.translate import TextCodec, evaluating, length_batches
+from attnmt.model import Transformer
+from attnmt.text.data import pad_rows
+
+if TYPE_CHECKING:
+    from attnmt.decoding.calibration import Calibration
+
+FLAGS = ("copied", "repetition", "untranslated", "length", "unknown", "low_quality")
+COPIED_SHARE = 0.6
+LOOP_RUNS = 3
+UNREAD = 0.2  # total attention a source word gets, summed over the translation's pieces (a word read once: ~1)
+UNTRANSLATED_WORDS = 2
+UNTRANSLATED_SHARE = 0.25
+LENGTH_RANGE = (0.4, 2.5)  # pieces of translation per source piece, where no calibration says better
+LOW_QUALITY = 0.5
+WORD = re.compile(r"\w+")
+
+
+@dataclass
+class Features:
+    """What one forced pass says about one translation; the first six are the regression's inputs."""
+
+    mean_log_prob: float  # mean over the translation's pieces and EOS
+    min_log_prob: float  # the least likely piece (or EOS)
+    eos_log_prob: float  # how likely the translation is to end where it ends (low for a cut one)
+    unread: float  # share of source words the cross-attention leaves unread (< UNREAD)
+    repeated: float  # share of the translation's word bigrams that repeat an earlier one
+    copied: float  # share of the translation's words that are source words
+    length_ratio: float  # translation pieces / source pieces (no EOS)
+    unread_words: int = 0
+    loop: bool = False
+    unknown: int = 0  # unknown pieces, source and translation
+    words: int = 0  # words of the translation
+
+    def inputs(self, length_center: float, length_range: tuple[float, float]) -> list[float]:
+        """The regression's inputs: the first six features, how far the log length ratio is from
+        the usual one (``length_center``, the references' median in calibration), and whether the
+        loop, untranslated and length rules fire (1.0) or not: a loop or a cut translation is rare
+        and bad, and a linear term in a share would price it like a small slip."""
+        low, high = length_range
+        return [*astuple(self)[:6], abs(math.log(self.length_ratio) - length_center), float(self.loop),
+                float(self.untranslated()), float(not low <= self.length_ratio <= high)]
+
+    def untranslated(self) -> bool:
+        return self.unread_words >= UNTRANSLATED_WORDS and self.unread >= UNTRANSLATED_SHARE
+
+
+INPUT_NAMES = (*(f.name for f in fields(Features)[:6]), "length_gap", "loop", "untranslated", "length")
+
+
+@dataclass
+class Assessment:
+    """A translation's quality in [0, 1], its flags (names from FLAGS), and each word's probability."""
+
+    quality: float
+    flags: list[str]
+    calibrated: bool
+    words: list[tuple[str, float]] = field(default_factory=list)
+    features: Features | None = None
+
+    def fields(self) -> dict:
+        """What output formats carry: quality (4 decimals), flags, calibrated."""
+        return {"quality": round(self.quality, 4), "flags": self.flags, "calibrated": self.calibrated}
+
+
+def looped(words: Sequence[str]) -> bool:
+    """Whether some word n-gram (n <= 4) comes LOOP_RUNS times back to back, or a 4-gram twice."""
+    for n in range(1, 5):
+        grams = [tuple(words[i:i + n]) for i in range(len(words) - n + 1)]
+        if n == 4 and len(set(grams)) < len(grams):
+            return True
+        for start in range(len(grams)):
+            runs = 1
+            while start + runs * n < len(grams) and grams[start + runs * n] == grams[start]:
+                runs += 1
+            if runs >= LOOP_RUNS:
+                return True
+    return False
+
+
+def repeated_share(words: Sequence[str]) -> float:
+    """Share of word bigrams that occurred earlier in the same sentence."""
+    bigrams = list(zip(words, words[1:], strict=False))
+    return 1 - len(set(bigrams)) / len(bigrams) if bigrams else 0.0
+
+
+def copied_share(source: str, translation: str) -> float:
+    """Share of the translation's words (lower-cased) found among the source's: 1.0 for a copy."""
+    target = WORD.findall(translation.lower())
+    known = set(WORD.findall(source.lower()))
+    return sum(w in known for w in target) / len(target) if target else 0.0
+
+
+def word_probabilities(pieces: Sequence[str], probs: Sequence[float]) -> list[tuple[str, float]]:
+    """(word, probability) per word of the translation: the product of its pieces' probabilities
+    ("▁" starts a word); the EOS probability is not a word's."""
+    words: list[tuple[str, float]] = []
+    for piece, p in zip(pieces, probs, strict=False):
+        if piece.startswith("▁") or not words:
+            words.append((piece.lstrip("▁"), p))
+        else:
+            text, q = words[-1]
+            words[-1] = (text + piece, q * p)
+    return [(w, round(p, 4)) for w, p in words]
+
+
+@dataclass
+class ForcedPass:
+    """One translation read by the model: its source and target ids (no BOS/EOS on the target),
+    log P of each target id then EOS [T + 1], and the last decoder layer's cross-attention (mean
+    of its heads) at the steps that wrote the target ids, [T, S] (S: source ids, </s> included)."""
+
+    source: list[int]
+    target: list[int]
+    log_probs: Tensor
+    cross: Tensor
+
+
+def forced_passes(model: Transformer, sources: Sequence[list[int]], targets: Sequence[list[int]],
+                  max_tokens: int = MAX_TOKENS) -> Iterator[tuple[int, ForcedPass]]:
+    """(pair index, its ForcedPass) for each pair with ids on both sides, teacher-forced in
+    length-sorted padded batches of at most max_tokens tokens (the longer side counts)."""
+    c = model.config
+    device = next(model.parameters()).device
+    todo = [i for i in range(len(sources)) if sources[i] and targets[i]]
+    with evaluating(model), torch.inference_mode():
+        for batch in length_batches([max(len(sources[i]), len(targets[i]) + 1) for i in todo], max_tokens):
+            rows = [todo[b] for b in batch]
+            src = pad_rows([sources[i] for i in rows], c.pad_id).to(device)
+            tgt = pad_rows([[c.bos_id, *targets[i], c.eos_id] for i in rows], c.pad_id).to(device)
+            logits, trace = model(src, tgt[:, :-1], return_attention=True)
+            logits = logits.float()  # log P(y) = logit(y) - logsumexp(logits): no [B, T, V] log-softmax written
+            log_probs = (logits.gather(2, tgt[:, 1:, None]).squeeze(2) - logits.logsumexp(dim=-1)).cpu()
+            cross = trace.cross[-1].float().mean(dim=1).cpu()  # [B, T + 1, S]
+            for k, i in enumerate(rows):
+                t, s = len(targets[i]), len(sources[i])
+                yield i, ForcedPass(sources[i], targets[i], log_probs[k, : t + 1], cross[k, :t, :s])
+
+
+def unread_words(cross: Tensor, source_pieces: Sequence[str]) -> tuple[int, int]:
+    """(source words that get less than UNREAD attention in all, source words), </s> left out;
+    cross [T, S]."""
+    starts = [i for i, p in enumerate(source_pieces) if p != "</s>" and (i == 0 or p.startswith("▁"))]
+    pieces = [i for i, p in enumerate(source_pieces) if p != "</s>"]
+    if not starts:
+        return 0, 0
+    read = cross.sum(dim=0)  # [S]: the attention each source piece gets from the whole translation
+    ends = [*starts[1:], (pieces[-1] + 1)]
+    unread = sum(float(read[a:b].sum()) < UNREAD for a, b in zip(starts, ends, strict=True))
+    return unread, len(starts)
+
+
+def features_of(forced: ForcedPass, source: str, translation: str, source_pieces: Sequence[str],
+                unk_id: int) -> Features:
+    """The Features of one translation of ``source`` from its ForcedPass."""
+    lp = forced.log_probs
+    unread, n_source = unread_words(forced.cross, source_pieces)
+    words = WORD.findall(translation.lower())
+    return Features(
+        mean_log_prob=float(lp.mean()), min_log_prob=float(lp.min()), eos_log_prob=float(lp[-1]),
+        unread=unread / n_source if n_source else 0.0, repeated=repeated_share(words),
+        copied=copied_share(source, translation),
+        length_ratio=len(forced.target) / max(1, sum(p != "</s>" for p in source_pieces)),
+        unread_words=unread, loop=looped(words),
+        unknown=forced.target.count(unk_id) + forced.source.count(unk_id), words=len(words))
+
+
+def flags_of(features: Features, quality: float, calibration: Calibration | None,
+             threshold: float | None = None) -> list[str]:
+    """The names of the rules (module docstring) that a translation with ``features`` breaks;
+    ``threshold``: low_quality's (default: the calibration's, or LOW_QUALITY)."""
+    low, high = calibration.length_range if calibration else LENGTH_RANGE
+    if threshold is None:
+        threshold = calibration.threshold if calibration else LOW_QUALITY
+    broken = {
+        "copied": features.copied >= COPIED_SHARE and features.words >= 2,
+        "repetition": features.loop,
+        "untranslated": features.untranslated(),
+        "length": not low <= features.length_ratio <= high,
+        "unknown": features.unknown > 0,
+        "low_quality": quality < threshold,
+    }
+    return [name for name in FLAGS if broken[name]]
+
+
+def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], translations: Sequence[str],
+           calibration: Calibration | None = None, max_tokens: int = MAX_TOKENS,
+           threshold: float | None = None) -> list[Assessment | None]:
+    """An Assessment of each translation of each source (None where either is blank), from one
+    teacher-forced pass over each pair; ``calibration`` (attnmt.decoding.calibration) turns the
+    features into a calibrated quality, else it is exp(mean log-prob), ``calibrated`` false.
+    ``threshold``: where low_quality starts (``flags_of``)."""
+    c = model.config
+    source_ids = [tokenizer.encode(s)[: c.longest_input] if s.strip() else [] for s in sources]
+    target_ids = [tokenizer.encode_target(t)[: c.longest_input - 1] if t.strip() else [] for t in translations]
+    found: list[Assessment | None] = [None] * len(sources)
+    for i, forced in forced_passes(model, source_ids, target_ids, max_tokens):
+        source_pieces = [*tokenizer.pieces(sources[i])[: len(forced.source)]]
+        features = features_of(forced, sources[i], translations[i], source_pieces, c.unk_id)
+        quality = calibration.quality(features) if calibration else math.exp(features.mean_log_prob)
+        pieces = [tokenizer.id_to_piece(t) for t in forced.target]
+        found[i] = Assessment(quality, flags_of(features, quality, calibration, threshold), calibration is not None,
+                              word_probabilities(pieces, forced.log_probs.exp().tolist()), features)
+    return found
+
+
+def joined(parts: Sequence[Assessment | None]) -> Assessment | None:
+    """One Assessment for a text translated sentence by sentence: as trustworthy as its worst
+    sentence (the least quality), with every flag any sentence raised; None where none was assessed."""
+    found = [a for a in parts if a is not None]
+    if not found:
+        return None
+    raised = {name for a in found for name in a.flags}
+    return Assessment(min(a.quality for a in found), [name for name in FLAGS if name in raised],
+                      all(a.calibrated for a in found), [w for a in found for w in a.words])

@@ -1,0 +1,131 @@
+"""attnmt calibrate and attnmt score end to end: what they write, and the one-line errors."""
+
+import json
+
+import pytest
+from support import PAIRS, run_cli, write_pairs
+
+from attnmt.decoding.calibration import CALIBRATION, MIN_SENTENCES
+
+
+def test_score_writes_quality_flags_and_word_probabilities_a_line(trained_model, tmp_path, capsys):
+    src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("a cat sleeps", "a cat sleeps")])
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
+    good, copied = map(json.loads, out.splitlines())
+    assert code == 0
+    assert good["line"] == 1 and good["flags"] == [] and good["calibrated"] is False
+    assert [w for w, _ in good["words"]] == ["ein", "hund", "rennt"]
+    assert "copied" in copied["flags"] and copied["quality"] < good["quality"]
+
+
+def test_score_writes_tsv_rows(trained_model, tmp_path, capsys):
+    src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("", "")])
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp, "--output-format", "tsv"],
+                           capsys)
+    first, blank = out.splitlines()
+    assert code == 0
+    assert first.split("\t")[0] == "1" and first.split("\t")[2:] == ["-", "ein hund rennt"]
+    assert blank == "2\t\t-\t"
+
+
+def test_score_refuses_a_translation_file_of_another_length(trained_model, tmp_path, capsys):
+    src, hyp = write_pairs(tmp_path, "x", PAIRS[:3])
+    hyp.write_text("ein hund rennt\n", encoding="utf-8")
+    code, _, err = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
+    assert code == 2
+    assert err == f"attnmt: error: {hyp} has 1 lines but {src} has 3: score needs one translation a source line\n"
+
+
+def test_score_names_an_empty_translation(trained_model, tmp_path, capsys):
+    src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("a cat sleeps", "")])
+    code, _, err = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
+    assert code == 2
+    assert err.count("\n") == 1 and f"{hyp}:2: the translation is empty" in err
+
+
+def test_calibrate_refuses_too_few_sentences_in_one_line(trained_copy, tmp_path, capsys):
+    src, ref = write_pairs(tmp_path, "valid", PAIRS)
+    code, _, err = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)
+    assert code == 2
+    assert err == (f"attnmt: error: 20 sentences to calibrate on; quality needs at least {MIN_SENTENCES} "
+                   "(give a larger --src/--ref pair)\n")
+    assert not (trained_copy / CALIBRATION).exists()
+
+
+def calibration_pairs() -> list[tuple[str, str]]:
+    """120 pairs: the 20 with their references, half of them again with another pair's reference
+    (the model's translation then misses it: a label 0)."""
+    wrong = [(s, PAIRS[(k + 7) % len(PAIRS)][1]) for k, (s, _) in enumerate(PAIRS)]
+    return PAIRS * 3 + wrong * 3
+
+
+def test_calibrate_stores_a_calibration_that_score_then_uses(trained_copy, tmp_path, capsys):
+    src, ref = write_pairs(tmp_path, "valid", calibration_pairs())
+    code, out, _ = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)
+    assert code == 0
+    assert "fitted on 120 sentences" in out and "expected calibration error (ECE)" in out
+    stored = json.loads((trained_copy / CALIBRATION).read_text())
+    assert stored["sentences"] == 120 and len(stored["model_sha256"]) == 64
+    pairs, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt")])
+    code, out, _ = run_cli(["score", "--model", trained_copy, "--src", pairs, "--hyp", hyp], capsys)
+    assert code == 0 and json.loads(out)["calibrated"] is True
+
+
+def test_score_refuses_a_calibration_of_other_weights_in_one_line(trained_copy, tmp_path, capsys):
+    src, ref = write_pairs(tmp_path, "valid", calibration_pairs())
+    assert run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)[0] == 0
+    (trained_copy / "model.safetensors").write_bytes((trained_copy / "model.safetensors").read_bytes() + b" ")
+    pairs, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt")])
+    code, _, err = run_cli(["score", "--model", trained_copy, "--src", pairs, "--hyp", hyp], capsys)
+    assert code == 2 and err.count("\n") == 1 and "was fitted for other weights" in err
+
+
+def test_translate_jsonl_hypotheses_carry_quality_and_flags(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.txt"
+    source.write_text("a dog runs\n\nthe boy laughs. a cat sleeps\n", encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--output-format", "jsonl", "--beam", "2",
+                            "--n-best", "2", source], capsys)
+    first, blank, split = map(json.loads, out.splitlines())
+    assert code == 0
+    assert [set(h) >= {"quality", "flags", "calibrated"} for h in first["hypotheses"]] == [True, True]
+    assert first["hypotheses"][0]["flags"] == [] and first["hypotheses"][0]["quality"] > 0.8
+    assert blank["hypotheses"] == []
+    assert split["hypotheses"][0]["text"] == "der junge lacht eine katze schläft"  # two sentences, each assessed
+    assert split["hypotheses"][0]["flags"] == ["unknown"]  # no pair has a ".": the tiny vocabulary lacks it
+
+
+def test_translate_tsv_rows_end_with_quality_and_flags(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.txt"
+    source.write_text("a dog runs\n", encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--output-format", "tsv", "--no-split", source],
+                           capsys)
+    row = out.rstrip("\n").split("\t")
+    assert code == 0
+    assert row[4] == "ein hund rennt" and 0.8 < float(row[5]) <= 1.0 and row[6] == "-"
+
+
+def test_below_min_quality_the_source_or_a_mark_is_written(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.txt"
+    # Uncalibrated, the memorising model gives words it never saw 0.90, a pair it knows more than 0.99.
+    source.write_text("a dog runs\nzebra quantum xylophone\n", encoding="utf-8")
+    outputs = {}
+    for below in ("keep", "mark", "source"):
+        code, out, _ = run_cli(["translate", "--model", trained_model, "--min-quality", "0.98", "--below-quality",
+                                below, source], capsys)
+        assert code == 0
+        outputs[below] = out.splitlines()
+    kept = outputs["keep"][1]
+    assert outputs["keep"][0] == outputs["mark"][0] == outputs["source"][0] == "ein hund rennt"
+    assert outputs["mark"][1] == "[needs review] " + kept
+    assert outputs["source"][1] == "zebra quantum xylophone"
+
+
+def test_min_quality_over_one_is_refused(trained_model, capsys):
+    with pytest.raises(SystemExit):
+        run_cli(["translate", "--model", trained_model, "--min-quality", "1.5"], capsys)
+    assert "a quality is from 0 to 1, got '1.5'" in capsys.readouterr().err
+
+
+def test_calibrate_reads_the_validation_set_of_the_training_config(trained_copy, capsys):
+    code, _, err = run_cli(["calibrate", "--model", trained_copy], capsys)
+    assert code == 2 and "20 sentences to calibrate on" in err  # the tiny config validates on its 20 pairs

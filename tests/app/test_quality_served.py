@@ -1,0 +1,33 @@
+"""/v1/translate's quality: per text with return_quality, and in every hypothesis it returns."""
+
+import pytest
+from fastapi.testclient import TestClient
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.server.app import ServedModel, ServeSettings, create_app
+
+
+@pytest.fixture(scope="module")
+def client(trained_model):
+    app = create_app([ServedModel(*load_model_dir(trained_model), "tiny-en-de", "en", "de")], ServeSettings())
+    with TestClient(app, raise_server_exceptions=False) as client:
+        yield client
+
+
+def test_return_quality_gives_each_text_its_quality_and_flags(client):
+    answer = client.post("/v1/translate", json={"texts": ["a dog runs", "a man rides a bike"],
+                                                "return_quality": True}).json()
+    assert answer["translations"] == ["ein hund rennt", "ein mann fährt ein fahrrad"]
+    assert answer["flags"] == [[], []] and all(0.8 < q <= 1 for q in answer["quality"])
+    assert answer["calibrated"] is False and "hypotheses" not in answer
+
+
+def test_every_returned_hypothesis_carries_its_quality(client):
+    answer = client.post("/v1/translate", json={"text": "a dog runs", "n_best": 2, "beam": 2}).json()
+    best, second = answer["hypotheses"][0]
+    assert best["quality"] > second["quality"] and {"flags", "calibrated"} <= set(best)
+    assert answer["quality"] == [best["quality"]]
+
+
+def test_without_quality_asked_the_answer_is_the_translations_alone(client):
+    assert client.post("/v1/translate", json={"text": "a dog runs"}).json() == {"translations": ["ein hund rennt"]}

@@ -1,0 +1,160 @@
+"""Quality estimation: the flags' rules, the features of one forced pass, and the calibration's fit and file."""
+
+import json
+import math
+
+import pytest
+import torch
+from support import PAIRS
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.decoding.calibration import (
+    CALIBRATION,
+    MIN_SENTENCES,
+    fingerprint,
+    fit_calibration,
+    load_calibration,
+    logistic_fit,
+    reliability,
+    save_calibration,
+)
+from attnmt.decoding.quality import Features, assess, copied_share, looped, repeated_share, word_probabilities
+from attnmt.errors import DataError, ModelDirError
+
+SOURCES = [s for s, _ in PAIRS]
+REFERENCES = [t for _, t in PAIRS]
+
+
+@pytest.fixture(scope="module")
+def model_and_tokenizer(trained_model):
+    return load_model_dir(trained_model)
+
+
+def assessed(model_and_tokenizer, sources, translations):
+    model, tokenizer = model_and_tokenizer
+    return assess(model, tokenizer, sources, translations)
+
+
+def test_a_word_trigram_three_times_in_a_row_is_a_loop():
+    assert looped("ein hund rennt ein hund rennt ein hund rennt".split())
+    assert looped("ein hund hund hund".split())
+    assert not looped("ein hund rennt und ein hund schläft".split())
+
+
+def test_a_four_word_phrase_twice_is_a_loop():
+    assert looped("ein mann fährt ein fahrrad und ein mann fährt ein auto".split())
+
+
+def test_repeated_share_counts_bigrams_seen_before():
+    assert repeated_share("a b a b".split()) == pytest.approx(1 / 3)  # (a b) (b a) (a b): one of three again
+    assert repeated_share("a b c".split()) == 0.0
+
+
+def test_copied_share_is_the_share_of_translation_words_found_in_the_source():
+    assert copied_share("a dog runs", "A dog runs!") == 1.0
+    assert copied_share("a dog runs", "ein hund rennt") == 0.0
+    assert copied_share("a dog runs", "ein dog rennt") == pytest.approx(1 / 3)
+
+
+def test_a_word_probability_is_the_product_of_its_pieces():
+    words = word_probabilities(["▁ein", "▁hun", "d", "▁rennt"], [0.9, 0.5, 0.5, 1.0, 0.99])
+    assert words == [("ein", 0.9), ("hund", 0.25), ("rennt", 1.0)]
+
+
+def test_the_references_of_a_model_that_knows_them_raise_no_flag(model_and_tokenizer):
+    for a in assessed(model_and_tokenizer, SOURCES, REFERENCES):
+        assert a.flags == [] and a.quality > 0.8 and a.calibrated is False
+
+
+def test_the_source_copied_as_its_translation_is_flagged_copied(model_and_tokenizer):
+    [a] = assessed(model_and_tokenizer, ["a man rides a bike"], ["a man rides a bike"])
+    assert "copied" in a.flags and "low_quality" in a.flags
+
+
+def test_a_looping_translation_is_flagged_repetition(model_and_tokenizer):
+    [a] = assessed(model_and_tokenizer, ["a dog runs"], ["ein hund rennt rennt rennt rennt"])
+    assert "repetition" in a.flags
+
+
+def test_a_translation_three_times_too_long_is_flagged_length(model_and_tokenizer):
+    [a] = assessed(model_and_tokenizer, ["a dog runs"], ["ein mann fährt ein fahrrad und eine frau liest ein buch"])
+    assert "length" in a.flags
+
+
+def test_a_cut_translation_scores_below_the_whole_one(model_and_tokenizer):
+    whole, cut = assessed(model_and_tokenizer, ["a woman reads a book"] * 2, ["eine frau liest ein buch", "eine frau"])
+    assert cut.quality < whole.quality and cut.features.eos_log_prob < whole.features.eos_log_prob
+
+
+def test_blank_pairs_are_not_assessed(model_and_tokenizer):
+    assert assessed(model_and_tokenizer, ["", "a dog runs"], ["", ""]) == [None, None]
+
+
+def test_logistic_fit_recovers_the_weights_that_made_the_labels():
+    generator = torch.Generator().manual_seed(0)
+    x = torch.randn(4000, 2, generator=generator, dtype=torch.float64)
+    p = torch.sigmoid(x @ torch.tensor([2.0, -1.0], dtype=torch.float64) + 0.5)
+    y = (torch.rand(4000, generator=generator, dtype=torch.float64) < p).double()
+    weights, bias = logistic_fit(x, y, l2=0.0)
+    assert weights.tolist() == pytest.approx([2.0, -1.0], abs=0.15) and bias == pytest.approx(0.5, abs=0.15)
+
+
+def test_reliability_compares_each_bin_with_its_share_of_acceptable_translations():
+    # Bin 0.2-0.3: mean 0.25, none acceptable (gap 0.25); bin 0.8-0.9: mean 0.85, all acceptable (gap 0.15).
+    table = reliability([0.25, 0.25, 0.85, 0.85], [0, 0, 1, 1])
+    assert [(n, round(q, 2), a) for _, _, n, q, a in table.rows] == [(2, 0.25, 0.0), (2, 0.85, 1.0)]
+    assert table.ece == pytest.approx(0.5 * 0.25 + 0.5 * 0.15)
+
+
+def some_features(k: int) -> Features:
+    return Features(mean_log_prob=-0.1 * (k % 20), min_log_prob=-0.3 * (k % 20), eos_log_prob=-0.1, unread=0.0,
+                    repeated=0.0, copied=0.0, length_ratio=1.0 + 0.01 * (k % 7))
+
+
+def test_a_calibration_round_trips_through_the_model_directory(trained_copy):
+    features = [some_features(k) for k in range(200)]
+    labels = [float(k % 20 < 10) for k in range(200)]
+    calibration = fit_calibration(features, labels, [1.0] * 200, fingerprint(trained_copy))
+    save_calibration(calibration, trained_copy)
+    loaded = load_calibration(trained_copy)
+    assert [loaded.quality(f) for f in features] == [calibration.quality(f) for f in features]
+    assert calibration.quality(features[0]) > 0.9 > 0.1 > calibration.quality(features[19])
+
+
+def test_a_calibration_of_other_weights_is_refused(trained_copy):
+    features = [some_features(k) for k in range(200)]
+    save_calibration(fit_calibration(features, [float(k % 2) for k in range(200)], [1.0] * 200, "0" * 64),
+                     trained_copy)
+    with pytest.raises(ModelDirError, match=r"fitted for other weights \(sha256 000000000000…"):
+        load_calibration(trained_copy)
+
+
+def test_a_broken_calibration_file_is_named(trained_copy):
+    (trained_copy / CALIBRATION).write_text(json.dumps({"weights": []}))
+    with pytest.raises(ModelDirError, match="quality.json: not a quality calibration"):
+        load_calibration(trained_copy)
+
+
+def test_too_few_sentences_to_calibrate_are_refused():
+    with pytest.raises(DataError, match=f"20 sentences to calibrate on; quality needs at least {MIN_SENTENCES}"):
+        fit_calibration([some_features(k) for k in range(20)], [float(k % 2) for k in range(20)], [1.0] * 20, "0")
+
+
+def test_a_calibrated_quality_is_a_probability():
+    features = [some_features(k) for k in range(200)]
+    calibration = fit_calibration(features, [float(k % 20 < 10) for k in range(200)], [1.0] * 200, "0")
+    assert all(0.0 <= calibration.quality(f) <= 1.0 and math.isfinite(calibration.quality(f)) for f in features)
+
+
+def test_a_training_run_says_why_its_quality_stays_uncalibrated(trained_model):
+    log = (trained_model / "train.log").read_text(encoding="utf-8")
+    assert f"quality not calibrated (20 sentences to calibrate on; quality needs at least {MIN_SENTENCES}" in log
+    assert not (trained_model / CALIBRATION).exists()
+
+
+def test_attnmt_assess_scores_any_translation(model_and_tokenizer):
+    import attnmt
+
+    model, tokenizer = model_and_tokenizer
+    [a] = attnmt.assess(model, tokenizer, ["a dog runs"], ["ein hund rennt"])
+    assert a.flags == [] and [w for w, _ in a.words] == ["ein", "hund", "rennt"]
