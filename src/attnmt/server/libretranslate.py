@@ -4,7 +4,8 @@
     POST /translate  q (a text or a list), source (a code or "auto"), target, format, alternatives, api_key
                      as JSON, a form or query parameters
                      -> {"translatedText": ... [, "alternatives": [...]] [, "detectedLanguage": {...}]}
-                        and, for text, attnmt's extra "quality" and "flags" (attnmt.decoding.quality)
+                        and, for text, attnmt's extra "quality", "flags" and "calibrated"
+                        (attnmt.decoding.quality), as the stream's "done" event carries them
     GET  /languages  -> [{"code", "name", "targets"}, ...]: the served pairs
     POST /detect     q -> [{"language", "confidence"}, ...]  (among the served source languages)
     GET  /frontend/settings -> the limits and defaults LibreTranslate's page and clients read
@@ -266,8 +267,8 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     if alternatives:
         answer["alternatives"] = others[0] if one else others
     if text_format == "text":  # attnmt's extra fields; LibreTranslate's clients read only theirs
-        quality = [a.fields() if a else {"quality": None, "flags": []} for a in assessed]
-        for key in ("quality", "flags"):
+        quality = [a.fields() if a else {"quality": None, "flags": [], "calibrated": None} for a in assessed]
+        for key in ("quality", "flags", "calibrated"):
             answer[key] = quality[0][key] if one else [q[key] for q in quality]
     if detection:
         answer["detectedLanguage"] = detection if one else [detection] * len(texts)
