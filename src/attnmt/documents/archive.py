@@ -118,7 +118,8 @@ def parse_part(archive: Archive, member: str, doctype: bool = False) -> etree._E
     try:
         tree = etree.fromstring(archive.data[member], parser=parser).getroottree()
     except etree.XMLSyntaxError as e:
-        raise DataError(f"{where} is not well-formed XML ({e.msg}, line {e.lineno})") from e
+        reason = e.msg.split(", line ")[0]  # lxml's message ends with the place, given here as a line
+        raise DataError(f"{where} is not well-formed XML at line {e.lineno}: {reason}") from e
     dtd = tree.docinfo.internalDTD
     if dtd is not None and (not doctype or dtd.entities()):
         raise DataError(f"{where} declares a DTD{' with entities' if doctype else ''}, which is never read; "
