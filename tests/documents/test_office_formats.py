@@ -117,3 +117,19 @@ def test_an_epub_book_its_pages_and_table_of_contents(mirror):
     assert book.get_metadata("DC", "language")[0][0] == "de"
     with zipfile.ZipFile(io.BytesIO(out)) as archive:
         assert archive.infolist()[0].filename == "mimetype"
+
+
+def test_a_run_whose_words_went_to_its_neighbour_leaves_no_empty_run(fixed):
+    members = read_members(slides_file())
+    slide = members["ppt/slides/slide1.xml"].decode()
+    # The text box's runs become "A ", bold "red", " ", italic "car", " stops."
+    slide = slide.replace("<a:t> car stops.</a:t>", '<a:t> </a:t></a:r><a:r><a:rPr i="1"/><a:t>car</a:t></a:r>'
+                          '<a:r><a:rPr b="0"/><a:t> stops.</a:t>')
+    members["ppt/slides/slide1.xml"] = slide.encode()
+    from office_files import write_members
+
+    # "red" and "car" both align to the one word "ROT": the bold run takes it, the italic one is left empty.
+    translator = fixed("ROT", [(1, 0), (3, 0)])
+    deck = pptx.Presentation(io.BytesIO(translate(write_members(members), ".pptx", translator)))
+    runs = deck.slides[0].shapes[1].text_frame.paragraphs[0].runs
+    assert [(run.text, run.font.bold) for run in runs] == [("ROT", True)]

@@ -207,7 +207,8 @@ class ParagraphJob:
                 run = self._new_run(mark.node)
                 for inner in piece.content:
                     self._add_piece(run, inner)
-                elements.append(run)
+                if len(run) > (run.find(dialect.properties) is not None):
+                    elements.append(run)  # a run left with nothing (its words went to a sibling) is dropped
             else:
                 holder = mark.node.makeelement(mark.node.tag, mark.node.attrib)
                 holder.extend(self._fill(mark.node, piece.content))
