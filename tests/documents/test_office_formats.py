@@ -12,12 +12,14 @@ from lxml import etree
 from office_files import (
     book_file,
     calc_file,
+    odf_bytes,
     presentation_file,
     read_members,
     shared_string_sheet,
     sheet_file,
     slides_file,
     text_file,
+    write_members,
 )
 
 from attnmt.documents.office import translate_office
@@ -42,8 +44,6 @@ def test_a_slide_run_language_becomes_the_target_language(mirror):
     members = read_members(slides_file())
     slide = members["ppt/slides/slide1.xml"].replace(b"<a:rPr ", b'<a:rPr lang="en-US" ', 1)
     members["ppt/slides/slide1.xml"] = slide
-    from office_files import write_members
-
     out = read_members(translate(write_members(members), ".pptx", mirror, target_lang="de"))["ppt/slides/slide1.xml"]
     assert b'lang="de"' in out and b'lang="en-US"' not in out
 
@@ -126,10 +126,30 @@ def test_a_run_whose_words_went_to_its_neighbour_leaves_no_empty_run(fixed):
     slide = slide.replace("<a:t> car stops.</a:t>", '<a:t> </a:t></a:r><a:r><a:rPr i="1"/><a:t>car</a:t></a:r>'
                           '<a:r><a:rPr b="0"/><a:t> stops.</a:t>')
     members["ppt/slides/slide1.xml"] = slide.encode()
-    from office_files import write_members
-
     # "red" and "car" both align to the one word "ROT": the bold run takes it, the italic one is left empty.
     translator = fixed("ROT", [(1, 0), (3, 0)])
     deck = pptx.Presentation(io.BytesIO(translate(write_members(members), ".pptx", translator)))
     runs = deck.slides[0].shapes[1].text_frame.paragraphs[0].runs
     assert [(run.text, run.font.bold) for run in runs] == [("ROT", True)]
+
+
+def test_a_footnote_inside_an_opendocument_paragraph_is_translated_once_in_place(mirror):
+    from odf.opendocument import OpenDocumentText
+    from odf.text import Note, NoteBody, NoteCitation, P
+
+    document = OpenDocumentText()
+    paragraph = P(text="A dog runs")
+    note = Note(id="n1", noteclass="footnote")
+    note.addElement(NoteCitation(text="1"))
+    body = NoteBody()
+    body.addElement(P(text="The boy laughs."))
+    note.addElement(body)
+    paragraph.addElement(note)
+    paragraph.addText(" fast.")
+    document.text.addElement(paragraph)
+    content = etree.fromstring(read_members(translate(odf_bytes(document), ".odt", mirror))["content.xml"])
+    text = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+    outer = content.find(f".//{{urn:oasis:names:tc:opendocument:xmlns:office:1.0}}text/{text}p")
+    notes = outer.findall(f"{text}note")
+    assert len(notes) == 1 and notes[0].find(f"{text}note-body/{text}p").text == "LAUGHS. BOY THE"
+    assert "".join([outer.text or ""] + [child.tail or "" for child in outer]).split() == ["FAST.", "RUNS", "DOG", "A"]

@@ -127,8 +127,10 @@ def parse_part(archive: Archive, member: str, doctype: bool = False) -> etree._E
     return tree
 
 
-def serialise_part(tree: etree._ElementTree) -> bytes:
-    """An XML part written back with its declaration (encoding, standalone) and DOCTYPE as they were."""
+def serialise_part(tree: etree._ElementTree, original: bytes) -> bytes:
+    """An XML part written back with its declaration (encoding; standalone where ``original``,
+    the part as read, says it) and DOCTYPE as they were."""
     info = tree.docinfo
+    declared = b"standalone" in original[:original.find(b"?>")] if original.startswith(b"<?xml") else False
     return etree.tostring(tree, xml_declaration=True, encoding=info.encoding or "UTF-8",
-                          standalone=info.standalone)
+                          standalone=info.standalone if declared else None)

@@ -94,7 +94,7 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
     translate_jobs([job for part in parts for job in part.jobs], translator, options, progress)
     for part in parts:
         if part.jobs or part.changed:
-            archive.replace(part.member, serialise_part(part.tree))
+            archive.replace(part.member, serialise_part(part.tree, archive.data[part.member]))
     return write_archive(archive)
 
 
