@@ -19,10 +19,13 @@ from __future__ import annotations
 
 import io
 import zipfile
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from lxml import etree
 
+from attnmt.documents.spans import FlatText, Nested
 from attnmt.errors import DataError
 
 MAX_MEMBERS = 10_000  # members of one archive (a 500-page document has a few dozen; an EPUB, a few hundred)
@@ -134,3 +137,22 @@ def serialise_part(tree: etree._ElementTree, original: bytes) -> bytes:
     declared = b"standalone" in original[:original.find(b"?>")] if original.startswith(b"<?xml") else False
     return etree.tostring(tree, xml_declaration=True, encoding=info.encoding or "UTF-8",
                           standalone=info.standalone if declared else None)
+
+
+class Job(Protocol):
+    """A piece of a part to translate: its flat texts, then, given their translated contents,
+    the part changed in place (attnmt.documents.markup.TreeJob is one)."""
+
+    def flats(self) -> list[FlatText]: ...
+
+    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None: ...
+
+
+@dataclass
+class Part:
+    """One XML member of the archive that is translated, or has its language set."""
+
+    member: str
+    tree: etree._ElementTree
+    jobs: list[Job] = field(default_factory=list)
+    changed: bool = False  # something besides the jobs changed it (a language attribute)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from lxml import etree
 
-from attnmt.documents.archive import Archive, parse_part
+from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.markup import TreeJob, Vocabulary
 from attnmt.documents.pipeline import DocumentOptions, flat_line
 from attnmt.documents.spans import FlatText, Nested, has_words, plain
@@ -52,9 +52,7 @@ def package_path(archive: Archive) -> str:
     return path
 
 
-def epub_parts(archive: Archive, options: DocumentOptions):
-    from attnmt.documents.office import Part
-
+def epub_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
     opf_path = package_path(archive)
     opf = parse_part(archive, opf_path)
     folder = posixpath.dirname(opf_path)

@@ -29,15 +29,24 @@ The document's language (``w:lang``, ``lang``, ``fo:language``, ``xml:lang``,
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Protocol
 
 from lxml import etree
 
-from attnmt.documents.archive import Archive, parse_part, read_archive, serialise_part, write_archive
-from attnmt.documents.ooxml import DRAWING, INLINE_STRING, SHARED_STRING, WORD, Dialect, paragraph_jobs, set_language
+from attnmt.documents.archive import Archive, Job, Part, parse_part, read_archive, serialise_part, write_archive
+from attnmt.documents.epub import epub_parts
+from attnmt.documents.ooxml import (
+    DRAWING,
+    INLINE_STRING,
+    SHARED_STRING,
+    WORD,
+    Dialect,
+    paragraph_jobs,
+    set_language,
+    w,
+)
+from attnmt.documents.opendocument import opendocument_parts
 from attnmt.documents.pipeline import DocumentOptions, Translator, translate_flats
-from attnmt.documents.spans import FlatText, Nested
+from attnmt.documents.spans import Nested
 from attnmt.errors import DataError
 
 MACRO_SUFFIXES = (".docm", ".pptm", ".xlsm")
@@ -52,25 +61,6 @@ OOXML_PARTS: dict[str, tuple[tuple[str, Dialect], ...]] = {
     ".pptx": ((".slide+xml", DRAWING), (".notesSlide+xml", DRAWING)),
     ".xlsx": ((".sharedStrings+xml", SHARED_STRING), (".worksheet+xml", INLINE_STRING)),
 }
-
-
-class Job(Protocol):
-    """A piece of a part to translate: its flat texts, then, given their translated contents,
-    the part changed in place (attnmt.documents.markup.TreeJob is one)."""
-
-    def flats(self) -> list[FlatText]: ...
-
-    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None: ...
-
-
-@dataclass
-class Part:
-    """One XML member of the archive that is translated, or has its language set."""
-
-    member: str
-    tree: etree._ElementTree
-    jobs: list[Job] = field(default_factory=list)
-    changed: bool = False  # something besides the jobs changed it (a language attribute)
 
 
 def translate_office(data: bytes, suffix: str, translator: Translator, options: DocumentOptions,
@@ -110,9 +100,6 @@ def check_macros(archive: Archive, suffix: str, options: DocumentOptions) -> Non
 
 
 def find_parts(archive: Archive, suffix: str, options: DocumentOptions) -> list[Part]:
-    from attnmt.documents.epub import epub_parts
-    from attnmt.documents.opendocument import opendocument_parts
-
     if suffix == ".epub":
         return epub_parts(archive, options)
     if suffix.startswith(".od"):
@@ -145,8 +132,6 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions) -> list
 
 def word_language_parts(archive: Archive, types: etree._Element, language: str) -> list[Part]:
     """Word's default language (its styles' ``w:lang``), set to ``language``."""
-    from attnmt.documents.ooxml import w
-
     parts = []
     for override in types.iterchildren(f"{{{TYPES}}}Override"):
         member = override.get("PartName", "").lstrip("/")

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from attnmt.documents.spans import FlatBuilder, FlatText, Nested, plain
+from attnmt.documents.spans import FlatBuilder, FlatText, Nested, has_words, plain
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
@@ -250,8 +250,6 @@ def atom_copy(node: etree._Element) -> etree._Element:
 def paragraph_jobs(root: etree._Element, dialect: Dialect) -> list[ParagraphJob]:
     """A job for each paragraph under ``root`` with words to translate, in document order (a text
     box's paragraphs come after the paragraph whose run holds the text box)."""
-    from attnmt.documents.spans import has_words
-
     jobs = [ParagraphJob(p, dialect) for p in root.iter(dialect.paragraph)]
     return [job for job in jobs if has_words(job.flat.text)]
 

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from lxml import etree
 
-from attnmt.documents.archive import Archive, parse_part
+from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.markup import TreeJob, Vocabulary, is_comment
 from attnmt.documents.pipeline import DocumentOptions
 
@@ -58,9 +58,7 @@ def is_value(paragraph: etree._Element) -> bool:
     return cell.get(f"{{{TABLE}}}formula") is not None or kind not in (None, "string")
 
 
-def opendocument_parts(archive: Archive, options: DocumentOptions):
-    from attnmt.documents.office import Part
-
+def opendocument_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
     vocabulary = OpenDocumentVocabulary()
     job_options = replace(options, attributes=())
     parts = []
