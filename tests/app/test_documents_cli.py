@@ -169,3 +169,30 @@ def test_a_subtitle_cue_with_a_malformed_timing_line_is_translated_with_a_warnin
     with pytest.warns(UserWarning, match=f"^{source}, line 6: timings written as"):
         code, out, _ = run(["translate", "--model", trained_model, "--input-format", "srt", source], capsys)
     assert code == 0 and out.endswith("2\n00:00:02,000 - 00:00:03,000\nder junge lacht\n")
+
+
+def test_a_word_file_is_translated_by_its_extension_with_its_bold_run(trained_model, tmp_path, capsys):
+    import docx
+
+    document = docx.Document()
+    paragraph = document.add_paragraph("a ")
+    paragraph.add_run("dog").bold = True
+    paragraph.add_run(" runs")
+    source, output = tmp_path / "in.docx", tmp_path / "out.docx"
+    document.save(source)
+    code, out, _ = run(["translate", "--model", trained_model, "--target-lang", "de", source, output], capsys)
+    translated = docx.Document(output).paragraphs[0]
+    assert code == 0 and out == ""
+    assert translated.text == "ein hund rennt"
+    bold = [run.text for run in translated.runs if run.bold]
+    assert len(bold) == 1 and bold[0] in ("ein", "hund", "rennt")  # one word: which one, the attention says
+
+
+def test_an_office_file_needs_an_output_file_and_a_bad_one_gets_one_line(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.docx"
+    source.write_bytes(b"not a zip")
+    code, _, err = run(["translate", "--model", trained_model, source], capsys)
+    assert code == 2 and "give the output file after the input" in err
+    code, _, err = run(["translate", "--model", trained_model, source, tmp_path / "out.docx"], capsys)
+    assert code == 2 and f"{source}: not a readable zip archive" in err and len(err.strip().splitlines()) == 1
+    assert not (tmp_path / "out.docx").exists()

@@ -10,13 +10,19 @@
 - ``xml``: a whole document (the input starts with an XML declaration or a ``<!DOCTYPE``) is
   translated as one, its DOCTYPE kept as it is; anything else is one XML fragment a line.
 - ``srt``, ``vtt``: a subtitle file; cue text translated, numbering and timings kept.
+- ``docx``, ``pptx``, ``xlsx``, ``odt``, ``odp``, ``ods``, ``epub``: a file of that kind
+  (attnmt.documents.office), chosen by the input's extension too (``.docm`` and the other
+  files with macros need ``--allow-macros``); it needs an output file, and a progress line on a
+  terminal counts its paragraphs.
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Iterable
 from functools import partial
+from pathlib import Path
 from typing import TextIO
 
 from attnmt.cli.lines import line_by_line
@@ -27,14 +33,32 @@ from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import ConfigError
 
 DOCUMENT_FORMATS = ("html", "xml", "srt", "vtt")  # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
+OFFICE_FORMATS = ("docx", "pptx", "xlsx", "odt", "odp", "ods", "epub")  # attnmt.documents.office.SUFFIXES
+MACRO_VARIANTS = {".docm": "docx", ".pptm": "pptx", ".xlsm": "xlsx"}
+
+
+def office_suffix(args: argparse.Namespace) -> str | None:
+    """The office file's extension (``.docx``): --input-format's, or the input file's where
+    --input-format is left at text; None for the other formats."""
+    suffix = Path(args.input).suffix.lower() if args.input not in (None, "-") else ""
+    if args.input_format in OFFICE_FORMATS:
+        return suffix if MACRO_VARIANTS.get(suffix) == args.input_format else "." + args.input_format
+    known = {f".{name}" for name in OFFICE_FORMATS} | set(MACRO_VARIANTS)
+    return suffix if args.input_format == "text" and suffix in known else None
 
 
 def check_document_options(args: argparse.Namespace) -> None:
     """Documents come out as documents: one translation, no per-line extras or prefixes (a
-    glossary applies to every sentence)."""
-    if args.input_format in DOCUMENT_FORMATS and (args.output_format != "text" or args.alignments
-                                                  or args.confidence or args.prefix or args.min_quality is not None):
-        raise ConfigError(f"--input-format {args.input_format} writes the translated {args.input_format}: leave out "
+    glossary applies to every sentence); an office file goes to a file."""
+    suffix = office_suffix(args)
+    if suffix and args.output in (None, "-"):
+        raise ConfigError(f"a {suffix} file is translated into a file: give the output file after the input "
+                          f"(attnmt translate --model M report{suffix} report.de{suffix})")
+    if (args.input_format in DOCUMENT_FORMATS or suffix) and (args.output_format != "text" or args.alignments
+                                                              or args.confidence or args.prefix
+                                                              or args.min_quality is not None):
+        what = suffix or args.input_format
+        raise ConfigError(f"--input-format {what} writes the translated {what}: leave out "
                           "--output-format, --n-best, --alignments, --confidence, --prefix and --min-quality")
 
 
@@ -56,7 +80,8 @@ def splits_lines(args: argparse.Namespace) -> bool:
 
 def document_options(args: argparse.Namespace) -> DocumentOptions:
     return DocumentOptions(source_lang=args.source_lang, target_lang=args.target_lang, split=not args.no_split,
-                           attributes=tuple(name.strip() for name in args.attributes.split(",") if name.strip()))
+                           attributes=tuple(name.strip() for name in args.attributes.split(",") if name.strip()),
+                           macros=args.allow_macros)
 
 
 def translate_document_input(args: argparse.Namespace, model, tokenizer, decoding: Decoding,
@@ -93,13 +118,37 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     return failed
 
 
+def translate_office_file(args: argparse.Namespace, suffix: str, model, tokenizer, decoding: Decoding,
+                          glossary: Glossary | None = None) -> None:
+    """Reads the office file (or stdin), writes its translation to the output file, all or nothing."""
+    from attnmt.documents.office import translate_archive
+    from attnmt.files import atomic_write
+
+    translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size, glossary)
+    from_file = args.input not in (None, "-")
+    data = Path(args.input).read_bytes() if from_file else sys.stdin.buffer.read()
+    progress = show_progress if sys.stderr.isatty() else None
+    translated = translate_archive(data, suffix, translator, document_options(args), progress,
+                                   args.input if from_file else "<stdin>")
+    if progress is not None:
+        print(file=sys.stderr)
+    atomic_write(Path(args.output), lambda tmp: tmp.write_bytes(translated))
+
+
+def show_progress(done: int, total: int) -> None:
+    print(f"\rtranslated {done}/{total} paragraphs", end="", file=sys.stderr, flush=True)
+
+
 def add_document_options(p: argparse.ArgumentParser) -> None:
     """--no-split, --source-lang, --target-lang and --attributes (the formats: --input-format)."""
     p.add_argument("--no-split", action="store_true", help="translate each line (HTML block, cue) whole instead "
                    "of sentence by sentence")
     p.add_argument("--source-lang", default="en", help="source language code for the sentence splitter "
                    "(default en)")
-    p.add_argument("--target-lang", help="written into an HTML page's lang attribute")
+    p.add_argument("--target-lang", help="written into an HTML page's lang attribute (an office file's language "
+                   "attributes)")
+    p.add_argument("--allow-macros", action="store_true", help="translate office files with macros (.docm, .pptm, "
+                   ".xlsm), keeping their macros (refused otherwise)")
     p.add_argument("--attributes", default=",".join(DocumentOptions.attributes),
                    help="HTML attributes whose values are translated, comma-separated ('' for none; default: "
                    "%(default)s)")

@@ -6,6 +6,7 @@ by word alignments, HTML pages and subtitle files (docs/documents.md).
     translate_html_texts(model, tokenizer, texts)  several, batched together (the server's "format": "html")
     translate_xml(model, tokenizer, text)        an XML fragment with inline elements
     translate_subtitles(model, tokenizer, text)  an SRT or WebVTT file
+    office.translate_office(data, suffix, translator, options)  a .docx, .pptx, .xlsx, .odt, .odp, .ods or .epub
 
 Each takes a ``Decoding`` (how to search), ``DocumentOptions`` (how to cut up and rebuild)
 and a ``Glossary`` (terms every translation must use; matched on the text a reader sees,

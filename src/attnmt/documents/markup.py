@@ -62,6 +62,11 @@ def is_comment(node: etree._Element) -> bool:
     return not isinstance(node.tag, str)
 
 
+def local_name(node: etree._Element) -> str:
+    """An element's name without its namespace, lower-cased: ``p`` for HTML's and XHTML's <p>."""
+    return node.tag.rpartition("}")[2].lower()
+
+
 def says_no(node: etree._Element) -> bool:
     return node.get("translate", "").strip().lower() == "no"
 
@@ -87,7 +92,7 @@ class Vocabulary:
         return self.laid_out[parent]
 
     def is_atom(self, node: etree._Element) -> bool:
-        return is_comment(node) or says_no(node) or (not self.xml and node.tag.lower() in ATOMS)
+        return is_comment(node) or says_no(node) or (not self.xml and local_name(node) in ATOMS)
 
     def is_inline(self, node: etree._Element) -> bool:
         """An atom, or an inline element with only inline elements inside it."""
@@ -96,13 +101,18 @@ class Vocabulary:
             inside = pending.pop()
             if self.is_atom(inside):
                 continue
-            if (self.lays_out(inside.getparent()) if self.xml else inside.tag.lower() not in INLINE):
+            if (self.lays_out(inside.getparent()) if self.xml else local_name(inside) not in INLINE):
                 return False
             pending.extend(inside)
         return True
 
     def is_untranslated(self, node: etree._Element) -> bool:
-        return is_comment(node) or says_no(node) or (not self.xml and node.tag.lower() in UNTRANSLATED)
+        return is_comment(node) or says_no(node) or (not self.xml and local_name(node) in UNTRANSLATED)
+
+    def parts_words(self, node: etree._Element) -> bool:
+        """Whether an atom separates the words around it: a line break, or an entity reference
+        (it stands for text of its own, a name or a space)."""
+        return isinstance(node, etree._Entity) or (not is_comment(node) and local_name(node) == "br")
 
 
 def runs(block: etree._Element, vocabulary: Vocabulary) -> Iterator[Run]:
@@ -131,9 +141,7 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
 
 def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabulary) -> None:
     if vocabulary.is_atom(node):
-        # An entity reference stands for text of its own (a name, a space): it parts words as <br> does.
-        parts_words = isinstance(node, etree._Entity) or (not is_comment(node) and node.tag.lower() == "br")
-        builder.add_atom(node=node, parts_words=parts_words)
+        builder.add_atom(node=node, parts_words=vocabulary.parts_words(node))
         return
     builder.open(node)
     builder.add_text(node.text or "")

@@ -43,12 +43,15 @@ class DocumentOptions:
     target_lang:  written into an HTML document's ``lang`` attribute (None: left as it was)
     split:        paragraphs into sentences (False: each block, line or cue translated whole)
     attributes:   HTML attributes whose values are translated (``()``: none)
+    macros:       office files with macros (.docm, .pptm, .xlsm) accepted, their macros kept as they are
+                  (attnmt.documents.office; refused otherwise)
     """
 
     source_lang: str = "en"
     target_lang: str | None = None
     split: bool = True
     attributes: tuple[str, ...] = ("title", "alt", "placeholder", "aria-label")
+    macros: bool = False
 
     def __post_init__(self) -> None:
         if not self.source_lang.strip():

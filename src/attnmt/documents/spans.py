@@ -194,7 +194,8 @@ class Projector:
 
     def most_attending(self, i: int, words: Sequence[int]) -> int | None:
         """The target word of sentence i that gives ``words`` the most attention (None: none gives any)."""
-        mass = [sum(row[k] for k in words) for row in self.weights[i]]
+        # A row can be shorter than the sentence's words: the model truncated an over-long sentence.
+        mass = [sum(row[k] for k in words if k < len(row)) for row in self.weights[i]]
         return mass.index(max(mass)) if mass and max(mass) > 0 else None
 
     def span(self, mark: Mark) -> tuple[int, int] | None:

@@ -10,7 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from attnmt.cli.document_files import DOCUMENT_FORMATS, add_document_options
+from attnmt.cli.document_files import DOCUMENT_FORMATS, OFFICE_FORMATS, add_document_options
 from attnmt.cli.lines import FORMATS, INPUT_FORMATS
 from attnmt.cli.options import (
     add_batch_size_option,
@@ -72,7 +72,14 @@ def batching(args: argparse.Namespace) -> dict:
 
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.cli.document_files import check_document_options, splits_lines, translate_document_input, uses_documents
+    from attnmt.cli.document_files import (
+        check_document_options,
+        office_suffix,
+        splits_lines,
+        translate_document_input,
+        translate_office_file,
+        uses_documents,
+    )
     from attnmt.cli.lines import line_batches, output
     from attnmt.decoding.glossary import read_glossary
     from attnmt.text.data import read_lines
@@ -89,6 +96,9 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     model, tokenizer, _ = load_for_translation(args)
     args.calibration = load_quality_calibration(args)
     check_alignment_options(args, model.config.decoder_layers, model.config.n_heads)
+    if suffix := office_suffix(args):
+        translate_office_file(args, suffix, model, tokenizer, options, glossary)
+        return 0
     from_file = args.input not in (None, "-")
     batches = [read_lines(args.input)] if from_file else line_batches(sys.stdin.buffer)
     with output(args.output) as out:
@@ -283,11 +293,12 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                    "complete (default: stdout)")
     p.add_argument("--n-best", type=positive_int, default=DEFAULT.n_best, help="hypotheses per input line (<= --beam; "
                    "with --output-format tsv or jsonl)")
-    p.add_argument("--input-format", choices=(*INPUT_FORMATS, *DOCUMENT_FORMATS), default="text",
+    p.add_argument("--input-format", choices=(*INPUT_FORMATS, *DOCUMENT_FORMATS, *OFFICE_FORMATS), default="text",
                    help='text: a sentence or paragraph a line; jsonl: {"text": ..., "glossary": {"source term": '
                         '"target term"}, "prefix": ...} a line (glossary and prefix optional); html (a page, or a '
-                        "fragment a line), xml (a fragment a line), srt, vtt: documents, markup carried through by "
-                        "word alignments (docs/documents.md)")
+                        "fragment a line), xml (a fragment a line), srt, vtt, and docx, pptx, xlsx, odt, odp, ods, "
+                        "epub (also chosen by the input's extension): documents, markup carried through by word "
+                        "alignments (docs/documents.md)")
     p.add_argument("--glossary", metavar="TSV", help="terms the translations must use: 'source term<TAB>target "
                    "term' lines, # comments (docs/translating.md, Terminology)")
     p.add_argument("--prefix", help="text every translation starts with (JSONL lines may give their own)")

@@ -1,0 +1,253 @@
+"""Office files through translation: attnmt against argos-translate-files 1.4.4 (LibreTranslate's
+file engine), both driven by the same attnmt model.
+
+    .venv/bin/python benchmarks/office.py --model /work/models/m30k --argos-python /tmp/argosvenv/bin/python
+
+(the argos environment: ``python -m venv /tmp/argosvenv && /tmp/argosvenv/bin/pip install
+argos-translate-files==1.4.4``; it drives the model through benchmarks/peers/argos_files_worker.py).
+
+Files are built from Multi30k *validation* pairs that have an anchor (a source word whose
+dictionary translation, learnt as benchmarks/documents.py learns it, occurs in the reference):
+the anchor is set in bold, italic or a hyperlink (in turn) in the middle of its sentence, one
+sentence a paragraph.  The .docx puts two sentences in its header and footer and eight in a
+table; the .pptx six a slide and one in the slide's speaker notes; the .odt eight in a table;
+the .xlsx one a cell, as rich text (bold or italic: a cell's hyperlink is the whole cell's).
+
+Reported per format and engine (argos-translate-files has no .xlsx), with the CPU:
+
+- LibreOffice opens the file (converts it to PDF, headless);
+- placement: of the anchors whose dictionary translation the output paragraph holds once, the
+  share where that word lies inside text of the anchor's formatting;
+- BLEU of the paragraphs' text against the references, and of the same sentences translated
+  as plain text (attnmt.decoding.translate);
+- paragraphs left untranslated (their text came back as it went in);
+- seconds to translate the file (model loaded and warm) over seconds for the plain sentences,
+  the median over ``--rounds``, each run a process of its own, the engines alternating;
+- peak RSS of the translating process(es) (argos: its process plus attnmt's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "data/multi30k"
+KINDS = ("bold", "italic", "link")
+ENGINES = ("plain", "attnmt", "argos")
+ARGOS_FORMATS = ("docx", "pptx", "odt")
+
+
+@dataclass
+class Item:
+    """One sentence in a file: the source as before + anchor + after, its formatting, the
+    reference and the German word expected inside the formatting."""
+
+    before: str
+    anchor: str
+    after: str
+    kind: str
+    reference: str
+    expected: str
+
+    @property
+    def source(self) -> str:
+        return self.before + self.anchor + self.after
+
+
+def items(count: int) -> list[Item]:
+    from documents import learn_dictionary, words
+
+    from attnmt.text.data import read_lines
+
+    dictionary = learn_dictionary(read_lines(DATA / "train.en.gz"), read_lines(DATA / "train.de.gz"))
+    found = []
+    for source, reference in zip(read_lines(DATA / "val.en.gz"), read_lines(DATA / "val.de.gz"), strict=True):
+        tokens, reference_words = source.split(), set(words(reference))
+        middle = [k for k, token in enumerate(tokens) if 0 < k < len(tokens) - 1
+                  and (w := words(token)) and dictionary.get(w[0]) in reference_words]
+        if not middle:
+            continue
+        k = middle[0]
+        word = tokens[k].rstrip(".,;:!?")
+        before, after = " ".join(tokens[:k]) + " ", tokens[k][len(word):] + " " + " ".join(tokens[k + 1:])
+        found.append(Item(before, word, after, KINDS[len(found) % 3], reference, dictionary[words(word)[0]]))
+        if len(found) == count:
+            break
+    return found
+
+
+def build(fmt: str, chosen: list[Item]) -> bytes:
+    from office_builders import BUILDERS
+
+    return BUILDERS[fmt](chosen)
+
+
+def read(fmt: str, data: bytes) -> list[tuple[str, dict[str, list[str]]]]:
+    """Each paragraph's text and its formatted pieces by kind, in the order the builder placed the items."""
+    from office_builders import READERS
+
+    return READERS[fmt](data)
+
+
+def placement(fmt: str, chosen: list[Item], paragraphs) -> tuple[int, int]:
+    from documents import words
+
+    checked = inside = 0
+    for item, (text, pieces) in zip(chosen, paragraphs, strict=False):
+        kind = "bold" if fmt == "xlsx" and item.kind == "link" else item.kind
+        if words(text).count(item.expected) != 1:
+            continue
+        checked += 1
+        inside += any(item.expected in words(piece) for piece in pieces.get(kind, []))
+    return inside, checked
+
+
+def serve_lines(model_dir: str) -> None:
+    """argos-translate-files' translator: JSON texts in, their translations out, a line each."""
+    translator, _, _ = load(model_dir)
+    from attnmt.documents.pipeline import translate_paragraphs
+
+    for line in sys.stdin:
+        text = json.loads(line)
+        out = translate_paragraphs([text], translator)[0] if text.strip() else text
+        print(json.dumps(out), flush=True)
+
+
+def load(model_dir: str):
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.decoding import Decoding
+    from attnmt.documents.pipeline import ModelTranslator
+    from attnmt.fast import prepare
+
+    trained, tokenizer = load_model_dir(model_dir)
+    model, decoding = prepare(trained), Decoding(beam_size=4)
+    return ModelTranslator(model, tokenizer, decoding), model, tokenizer
+
+
+def worker(engine: str, model_dir: str, fmt: str, source: Path, output: Path) -> None:
+    """One timed run in this process: the file through attnmt, or its sentences as plain text."""
+    import time
+
+    from attnmt.decoding.translate import translate
+    from attnmt.documents.office import translate_office
+    from attnmt.documents.pipeline import DocumentOptions
+
+    translator, model, tokenizer = load(model_dir)
+    data = source.read_bytes()
+    sentences = [text for text, _ in read(fmt, data)]
+    translate(model, tokenizer, sentences[:16], translator.decoding)  # warm-up
+    start = time.perf_counter()
+    if engine == "plain":
+        output.write_text(json.dumps(translate(model, tokenizer, sentences, translator.decoding)))
+    else:
+        output.write_bytes(translate_office(data, "." + fmt, translator, DocumentOptions(target_lang="de")))
+    print(json.dumps({"seconds": time.perf_counter() - start}))
+
+
+def run_engine(engine: str, args, fmt: str, source: Path, output: Path) -> tuple[float, int]:
+    """(seconds, peak RSS in KiB) of one run in processes of its own."""
+    me = [sys.executable, __file__, "--model", args.model]
+    if engine == "argos":
+        command = [args.argos_python, str(ROOT / "benchmarks/peers/argos_files_worker.py"), str(source), str(output),
+                   "--", *me, "--serve-lines"]
+    else:
+        command = [*me, "--worker", engine, "--format", fmt, "--source", str(source), "--output", str(output)]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(
+        ROOT / "src") + os.pathsep + str(ROOT / "benchmarks")})
+    out = process.stdout.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    if status != 0:
+        raise SystemExit(f"{engine} on {source.name} failed (status {status})")
+    found = json.loads(out.strip().splitlines()[-1])
+    return found["seconds"], usage.ru_maxrss + found.get("helper_rss_kib", 0)
+
+
+def opens_in_libreoffice(paths: list[Path], folder: Path) -> set[str]:
+    soffice = shutil.which("soffice")
+    profile = (folder / "profile").as_uri()
+    subprocess.run([soffice, f"-env:UserInstallation={profile}", "--headless", "--convert-to", "pdf", "--outdir",
+                    str(folder / "pdf"), *map(str, paths)], capture_output=True, timeout=600)
+    return {p.stem for p in (folder / "pdf").glob("*.pdf") if p.stat().st_size > 0}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--model", required=True)
+    parser.add_argument("--argos-python", help="the python of the environment with argos-translate-files 1.4.4")
+    parser.add_argument("--sentences", type=int, default=240)
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--formats", default="docx,pptx,xlsx,odt")
+    parser.add_argument("--serve-lines", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--worker", help=argparse.SUPPRESS)
+    parser.add_argument("--format", help=argparse.SUPPRESS)
+    parser.add_argument("--source", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--output", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve_lines:
+        return serve_lines(args.model)
+    if args.worker:
+        return worker(args.worker, args.model, args.format, args.source, args.output)
+    report(args)
+
+
+def report(args) -> None:
+    import torch
+
+    from attnmt.evaluate import bleu
+    from attnmt.hardware import cpu_flags, cpu_model
+
+    chosen = items(args.sentences)
+    folder = Path(tempfile.mkdtemp(prefix="office-bench-"))
+    flags = " ".join(sorted(cpu_flags() & {"avx2", "avx512f", "avx512_bf16", "amx_bf16"}))
+    print(f"CPU {cpu_model()} ({flags}); torch threads {torch.get_num_threads()}; model {args.model}; beam 4; "
+          f"{len(chosen)} validation sentences a file")
+    rows, outputs = [], []
+    for fmt in args.formats.split(","):
+        source = folder / f"source.{fmt}"
+        source.write_bytes(build(fmt, chosen))
+        engines = [e for e in ENGINES if e != "argos" or (args.argos_python and fmt in ARGOS_FORMATS)]
+        times: dict[str, list[float]] = {e: [] for e in engines}
+        memory: dict[str, int] = {}
+        for _ in range(args.rounds):
+            for engine in engines:
+                output = folder / (f"{engine}-{fmt}.{fmt}" if engine != "plain" else f"plain-{fmt}.json")
+                seconds, rss = run_engine(engine, args, fmt, source, output)
+                times[engine].append(seconds)
+                memory[engine] = max(memory.get(engine, 0), rss)
+        plain_bleu = bleu(json.loads((folder / f"plain-{fmt}.json").read_text()), [i.reference for i in chosen])
+        for engine in engines[1:]:
+            output = folder / f"{engine}-{fmt}.{fmt}"
+            outputs.append(output)
+            paragraphs = read(fmt, output.read_bytes())
+            inside, checked = placement(fmt, chosen, paragraphs)
+            texts = [text for text, _ in paragraphs][: len(chosen)]
+            left = sum(text.strip() == item.source.strip() for text, item in zip(texts, chosen, strict=False))
+            ratios = [t / p for t, p in zip(times[engine], times["plain"], strict=True)]
+            rows.append([fmt, engine, output.name, inside, checked, bleu(texts, [i.reference for i in
+                         chosen][: len(texts)]), plain_bleu, left, len(texts), statistics.median(ratios),
+                         times[engine], times["plain"], memory[engine] / 1024, memory["plain"] / 1024])
+    opened = opens_in_libreoffice(outputs, folder)
+    print("| format | engine | opens in LibreOffice | placement | BLEU (plain text) | untranslated | time / plain "
+          "| peak RSS MiB (plain) |")
+    print("|---|---|---|---|---|---|---|---|")
+    for fmt, engine, name, inside, checked, score, plain_score, left, total, ratio, _t, _tp, rss, rss_plain in rows:
+        share = f"{inside}/{checked} = {100 * inside / max(checked, 1):.1f} %"
+        print(f"| .{fmt} | {engine} | {'yes' if Path(name).stem in opened else 'NO'} | {share} | {score:.2f} "
+              f"({plain_score:.2f}) | {left}/{total} | {ratio:.2f}x | {rss:.0f} ({rss_plain:.0f}) |")
+    for fmt, engine, *_rest, t, tp, _rss, _rp in rows:
+        print(f"seconds .{fmt} {engine}: {[round(x, 2) for x in t]}, plain {[round(x, 2) for x in tp]}")
+    print(f"files in {folder}")
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    main()

@@ -1,0 +1,158 @@
+"""The zip archives that Office, OpenDocument and EPUB files are, read and written again safely.
+
+Reading refuses, each with one line naming the file and member: what is not a zip archive
+(a password-protected Office file is an OLE compound file, not a zip); an encrypted member;
+more than MAX_MEMBERS members or more than MAX_UNPACKED bytes unpacked (a zip bomb: the
+sizes in the central directory are the ones ``zipfile`` holds each member to, so a member
+cannot unpack to more than it declares); a member that does not unpack (a bad CRC).
+
+Writing keeps the member order, each member's name, date, attributes and compression, and
+the bytes of every member not changed; a ``mimetype`` member (OpenDocument, EPUB) goes first
+and stored, uncompressed, as readers that sniff the first bytes of the file need.
+
+XML parts are parsed with lxml with no DTD loaded, no entity resolved and no network: a part
+that declares a DTD is refused (Office and OpenDocument parts never do) unless ``doctype``
+allows one (EPUB's XHTML pages), and then only without entity declarations.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from lxml import etree
+
+from attnmt.documents.spans import FlatText, Nested
+from attnmt.errors import DataError
+
+MAX_MEMBERS = 10_000  # members of one archive (a 500-page document has a few dozen; an EPUB, a few hundred)
+MAX_UNPACKED = 1 << 30  # bytes of all members unpacked together (1 GiB)
+OLE_SIGNATURE = bytes.fromhex("d0cf11e0a1b11ae1")  # a compound file: encrypted Office files and old .doc/.xls/.ppt
+MIMETYPE = "mimetype"
+
+
+@dataclass
+class Archive:
+    """An archive's members, in order: their zip entries and bytes; ``changed`` holds the names of
+    the members ``replace`` gave new bytes."""
+
+    name: str  # the file's name, for errors
+    entries: list[zipfile.ZipInfo]
+    data: dict[str, bytes]
+    changed: set[str] = field(default_factory=set)
+
+    def names(self) -> list[str]:
+        return [entry.filename for entry in self.entries]
+
+    def replace(self, member: str, data: bytes) -> None:
+        if data != self.data[member]:
+            self.data[member] = data
+            self.changed.add(member)
+
+
+def read_archive(data: bytes, name: str) -> Archive:
+    """The members of a zip archive, checked as the module says."""
+    if data.startswith(OLE_SIGNATURE):
+        raise DataError(f"{name}: the file is encrypted or password-protected (or an old binary Office file); "
+                        "remove the password, or save it as .docx, .pptx or .xlsx, and try again")
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError) as e:
+        raise DataError(f"{name}: not a readable zip archive ({e}); the file is damaged or not of its type") from e
+    with archive:
+        entries = archive.infolist()
+        check_entries(entries, name)
+        members = {}
+        for entry in entries:
+            try:
+                members[entry.filename] = archive.read(entry)
+            except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError) as e:
+                raise DataError(f"{name}: member {entry.filename} cannot be unpacked ({e}); the file is damaged") from e
+    return Archive(name, entries, members)
+
+
+def check_entries(entries: list[zipfile.ZipInfo], name: str) -> None:
+    if len(entries) > MAX_MEMBERS:
+        raise DataError(f"{name}: the archive has {len(entries)} members, more than the {MAX_MEMBERS} allowed")
+    unpacked = sum(entry.file_size for entry in entries)
+    if unpacked > MAX_UNPACKED:
+        raise DataError(f"{name}: the archive unpacks to {unpacked} bytes, more than the {MAX_UNPACKED} allowed "
+                        "(a zip bomb, or a file too large to translate)")
+    seen = set()
+    for entry in entries:
+        if entry.flag_bits & 0x1:
+            raise DataError(f"{name}: member {entry.filename} is encrypted; remove the password and try again")
+        if entry.filename in seen:
+            raise DataError(f"{name}: member {entry.filename} appears twice; the archive is damaged")
+        seen.add(entry.filename)
+
+
+def write_archive(archive: Archive) -> bytes:
+    """The archive again: members in their order (``mimetype`` first, stored), each as it came but
+    for the changed ones' bytes."""
+    entries = sorted(archive.entries, key=lambda entry: entry.filename != MIMETYPE)  # stable: the rest keep order
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as out:
+        for entry in entries:
+            if entry.filename == MIMETYPE:
+                entry = copy_entry(entry, zipfile.ZIP_STORED)
+            out.writestr(copy_entry(entry, entry.compress_type), archive.data[entry.filename])
+    return buffer.getvalue()
+
+
+def copy_entry(entry: zipfile.ZipInfo, compress_type: int) -> zipfile.ZipInfo:
+    """A fresh entry with the old one's name, date, attributes and comment (sizes and offsets are
+    the writer's to set)."""
+    new = zipfile.ZipInfo(entry.filename, entry.date_time)
+    new.compress_type = compress_type
+    new.external_attr, new.internal_attr = entry.external_attr, entry.internal_attr
+    new.create_system, new.comment, new.extra = entry.create_system, entry.comment, entry.extra
+    return new
+
+
+def parse_part(archive: Archive, member: str, doctype: bool = False) -> etree._ElementTree:
+    """One XML member, parsed safely (the module docstring); DataError naming it otherwise."""
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
+                             remove_blank_text=False, huge_tree=False)
+    where = f"{archive.name}: member {member}"
+    try:
+        tree = etree.fromstring(archive.data[member], parser=parser).getroottree()
+    except etree.XMLSyntaxError as e:
+        reason = e.msg.split(", line ")[0]  # lxml's message ends with the place, given here as a line
+        raise DataError(f"{where} is not well-formed XML at line {e.lineno}: {reason}") from e
+    dtd = tree.docinfo.internalDTD
+    if dtd is not None and (not doctype or dtd.entities()):
+        raise DataError(f"{where} declares a DTD{' with entities' if doctype else ''}, which is never read; "
+                        "the file was not written by an office application")
+    return tree
+
+
+def serialise_part(tree: etree._ElementTree, original: bytes) -> bytes:
+    """An XML part written back with its declaration (encoding; standalone where ``original``,
+    the part as read, says it) and DOCTYPE as they were."""
+    info = tree.docinfo
+    declared = b"standalone" in original[:original.find(b"?>")] if original.startswith(b"<?xml") else False
+    return etree.tostring(tree, xml_declaration=True, encoding=info.encoding or "UTF-8",
+                          standalone=info.standalone if declared else None)
+
+
+class Job(Protocol):
+    """A piece of a part to translate: its flat texts, then, given their translated contents,
+    the part changed in place (attnmt.documents.markup.TreeJob is one)."""
+
+    def flats(self) -> list[FlatText]: ...
+
+    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None: ...
+
+
+@dataclass
+class Part:
+    """One XML member of the archive that is translated, or has its language set."""
+
+    member: str
+    tree: etree._ElementTree
+    jobs: list[Job] = field(default_factory=list)
+    changed: bool = False  # something besides the jobs changed it (a language attribute)

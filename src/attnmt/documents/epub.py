@@ -1,0 +1,84 @@
+"""EPUB books: each XHTML page of the package's manifest translated as an HTML page is
+(attnmt.documents.markup; the EPUB 3 navigation page is one of them), and the EPUB 2 table of
+contents (toc.ncx) entry by entry.  Pages are parsed as XML, as EPUB readers parse them, and
+written back as XML.  With a target language, each page's ``lang``/``xml:lang``, the package's
+``dc:language`` and the table of contents' ``xml:lang`` say it.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Sequence
+
+from lxml import etree
+
+from attnmt.documents.archive import Archive, Part, parse_part
+from attnmt.documents.markup import TreeJob, Vocabulary
+from attnmt.documents.pipeline import DocumentOptions, flat_line
+from attnmt.documents.spans import FlatText, Nested, has_words, plain
+from attnmt.errors import DataError
+
+CONTAINER = "META-INF/container.xml"
+OPF = "http://www.idpf.org/2007/opf"
+DC = "http://purl.org/dc/elements/1.1/"
+NCX = "http://www.daisy.org/z3986/2005/ncx/"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+PAGES = ("application/xhtml+xml",)
+TOC = "application/x-dtbncx+xml"
+
+
+class EntryJob:
+    """One entry of toc.ncx (its ``<text>``), translated as a line."""
+
+    def __init__(self, element: etree._Element) -> None:
+        self.element = element
+
+    def flats(self) -> list[FlatText]:
+        return [flat_line(self.element.text or "")]
+
+    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
+        self.element.text = plain(results[0])
+
+
+def package_path(archive: Archive) -> str:
+    """The package document (.opf) the container names."""
+    if CONTAINER not in archive.data:
+        raise DataError(f"{archive.name}: member {CONTAINER} is missing; this is not an EPUB book")
+    rootfile = parse_part(archive, CONTAINER).getroot().find(".//{*}rootfile")
+    path = rootfile.get("full-path") if rootfile is not None else None
+    if not path or path not in archive.data:
+        raise DataError(f"{archive.name}: member {CONTAINER} names no package document that the book holds "
+                        f"({path or 'none'})")
+    return path
+
+
+def epub_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
+    opf_path = package_path(archive)
+    opf = parse_part(archive, opf_path)
+    folder = posixpath.dirname(opf_path)
+    vocabulary = Vocabulary()
+    parts = []
+    for item in opf.getroot().iterfind(f"{{{OPF}}}manifest/{{{OPF}}}item"):
+        member = posixpath.normpath(posixpath.join(folder, item.get("href", "")))
+        kind = item.get("media-type", "")
+        if member not in archive.data or kind not in (*PAGES, TOC):
+            continue
+        tree = parse_part(archive, member, doctype=True)
+        root = tree.getroot()
+        if kind == TOC:
+            jobs = [EntryJob(t) for t in root.iter(f"{{{NCX}}}text") if has_words(t.text or "")]
+        else:
+            jobs = [TreeJob(root, vocabulary, options)]
+            jobs = jobs if jobs[0].runs or jobs[0].attributes else []
+        part = Part(member, tree, jobs)
+        if options.target_lang and jobs:
+            root.set(XML_LANG, options.target_lang)
+            if kind != TOC:
+                root.set("lang", options.target_lang)
+        parts.append(part)
+    if options.target_lang:
+        languages = list(opf.getroot().iter(f"{{{DC}}}language"))
+        for language in languages:
+            language.text = options.target_lang
+        parts.append(Part(opf_path, opf, changed=bool(languages)))
+    return parts

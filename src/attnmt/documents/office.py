@@ -1,0 +1,161 @@
+"""The files people send: Word, PowerPoint, Excel, OpenDocument and EPUB, translated with their
+formatting (docs/documents.md, "Office files and e-books").
+
+    archive (attnmt.documents.archive) ─ the parts that hold text ─ a job per paragraph
+      ─ every job's flat text translated (attnmt.documents.pipeline.translate_flats) ─ parts written again
+
+Why lxml on the parts, not python-docx, python-pptx, openpyxl or odfpy: those libraries read
+a file into their own model and write it from that model, which loses what they do not model
+(openpyxl drops shapes and charts, python-docx sees no text boxes or footnotes), and each would
+be one more dependency for one format.  Here only the parts that hold text are parsed and
+written again; every other member of the archive keeps its bytes.  The libraries are the
+independent readers of the tests.
+
+What is translated, per format:
+
+- .docx: the body (tables and text boxes included), headers, footers, footnotes, endnotes and
+  comments (attnmt.documents.ooxml);
+- .pptx: slides and speaker notes;
+- .xlsx: shared strings and inline strings (never formulas, numbers or dates: those are not
+  strings);
+- .odt, .odp, .ods: content.xml and styles.xml paragraphs and headings (attnmt.documents.opendocument);
+- .epub: its XHTML pages, as HTML is (attnmt.documents.markup), and its table of contents
+  (attnmt.documents.epub).
+
+The document's language (``w:lang``, ``lang``, ``fo:language``, ``xml:lang``,
+``dc:language``) is set to ``DocumentOptions.target_lang`` where one is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from lxml import etree
+
+from attnmt.documents.archive import Archive, Job, Part, parse_part, read_archive, serialise_part, write_archive
+from attnmt.documents.epub import epub_parts
+from attnmt.documents.ooxml import (
+    DRAWING,
+    INLINE_STRING,
+    SHARED_STRING,
+    WORD,
+    Dialect,
+    paragraph_jobs,
+    set_language,
+    w,
+)
+from attnmt.documents.opendocument import opendocument_parts
+from attnmt.documents.pipeline import DocumentOptions, Translator, translate_flats
+from attnmt.documents.spans import Nested
+from attnmt.errors import DataError
+
+MACRO_SUFFIXES = (".docm", ".pptm", ".xlsm")
+SUFFIXES = (".docx", ".pptx", ".xlsx", *MACRO_SUFFIXES, ".odt", ".odp", ".ods", ".epub")
+CHUNK = 256  # paragraphs per translate call: progress is reported after each, and a call batches its sentences
+CONTENT_TYPES = "[Content_Types].xml"
+TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
+# The content types of the parts that hold text, by how their type ends, with their paragraphs' dialect.
+OOXML_PARTS: dict[str, tuple[tuple[str, Dialect], ...]] = {
+    ".docx": tuple((end, WORD) for end in (".main+xml", ".header+xml", ".footer+xml", ".footnotes+xml",
+                                            ".endnotes+xml", ".comments+xml")),
+    ".pptx": ((".slide+xml", DRAWING), (".notesSlide+xml", DRAWING)),
+    ".xlsx": ((".sharedStrings+xml", SHARED_STRING), (".worksheet+xml", INLINE_STRING)),
+}
+
+
+def translate_office(data: bytes, suffix: str, translator: Translator, options: DocumentOptions,
+                     progress: Callable[[int, int], None] | None = None) -> bytes:
+    """The file translated (``suffix``: its extension, one of SUFFIXES), as the module docstring
+    says; ``progress(done, total)`` is told the paragraphs translated so far.  DataError, one line
+    naming the member, for a file that cannot be read (attnmt.documents.archive)."""
+    return translate_archive(data, suffix, translator, options, progress, f"the {suffix.lower()} file")
+
+
+def translate_archive(data: bytes, suffix: str, translator: Translator, options: DocumentOptions,
+                      progress: Callable[[int, int], None] | None = None, name: str = "input") -> bytes:
+    """``translate_office``, errors naming the file as ``name``."""
+    suffix = suffix.lower()
+    if suffix not in SUFFIXES:
+        raise DataError(f"{name}: files ending in {suffix or '(no extension)'} cannot be translated; "
+                        f"these can: {', '.join(SUFFIXES)}")
+    archive = read_archive(data, name)
+    check_macros(archive, suffix, options)
+    parts = find_parts(archive, suffix, options)
+    translate_jobs([job for part in parts for job in part.jobs], translator, options, progress)
+    for part in parts:
+        if part.jobs or part.changed:
+            archive.replace(part.member, serialise_part(part.tree, archive.data[part.member]))
+    return write_archive(archive)
+
+
+def check_macros(archive: Archive, suffix: str, options: DocumentOptions) -> None:
+    """Files with macros are refused unless ``options.macros``: a translated copy would carry them on."""
+    if options.macros:
+        return
+    holders = [n for n in archive.names() if n.endswith("vbaProject.bin") or n.startswith(("Basic/", "Scripts/"))]
+    if suffix in MACRO_SUFFIXES or holders:
+        what = f"member {holders[0]}" if holders else f"a {suffix} file"
+        raise DataError(f"{archive.name}: the file holds macros ({what}); they are refused unless asked for "
+                        "(--allow-macros, or DocumentOptions(macros=True)), and kept as they are then")
+
+
+def find_parts(archive: Archive, suffix: str, options: DocumentOptions) -> list[Part]:
+    if suffix == ".epub":
+        return epub_parts(archive, options)
+    if suffix.startswith(".od"):
+        return opendocument_parts(archive, options)
+    return ooxml_parts(archive, suffix[:-1] + "x", options)
+
+
+def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions) -> list[Part]:
+    """The parts of an Office Open XML file that hold text, found by their content types."""
+    if CONTENT_TYPES not in archive.data:
+        raise DataError(f"{archive.name}: member {CONTENT_TYPES} is missing; this is not a {suffix} file")
+    types = parse_part(archive, CONTENT_TYPES).getroot()
+    parts = []
+    for override in types.iterchildren(f"{{{TYPES}}}Override"):
+        member, kind = override.get("PartName", "").lstrip("/"), override.get("ContentType", "")
+        dialect = next((d for end, d in OOXML_PARTS[suffix] if kind.endswith(end)), None)
+        if dialect is None or member not in archive.data:
+            continue
+        if dialect is INLINE_STRING and b"inlineStr" not in archive.data[member]:
+            continue  # a worksheet of numbers and shared strings: left unparsed
+        tree = parse_part(archive, member)
+        part = Part(member, tree, list(paragraph_jobs(tree.getroot(), dialect)))
+        if options.target_lang and dialect in (WORD, DRAWING) and part.jobs:
+            set_language(tree.getroot(), dialect, options.target_lang)
+        parts.append(part)
+    if suffix == ".docx" and options.target_lang:
+        parts += word_language_parts(archive, types, options.target_lang)
+    return parts
+
+
+def word_language_parts(archive: Archive, types: etree._Element, language: str) -> list[Part]:
+    """Word's default language (its styles' ``w:lang``), set to ``language``."""
+    parts = []
+    for override in types.iterchildren(f"{{{TYPES}}}Override"):
+        member = override.get("PartName", "").lstrip("/")
+        if override.get("ContentType", "").endswith(".styles+xml") and member in archive.data:
+            tree = parse_part(archive, member)
+            set_language(tree.getroot(), WORD, language)
+            parts.append(Part(member, tree, changed=any(True for _ in tree.getroot().iter(w("lang")))))
+    return parts
+
+
+def translate_jobs(jobs: Sequence[Job], translator: Translator, options: DocumentOptions,
+                   progress: Callable[[int, int], None] | None) -> None:
+    """Every job's flat texts translated, CHUNK at a time, then the jobs finished last to first: a
+    paragraph inside a text box, note or frame comes after the paragraph holding it, and is
+    translated in place before that paragraph copies the box."""
+    groups = [job.flats() for job in jobs]
+    flats = [flat for group in groups for flat in group]
+    results: list[list[str | Nested]] = []
+    for start in range(0, len(flats), CHUNK):
+        results += translate_flats(flats[start:start + CHUNK], translator, options)
+        if progress is not None:
+            progress(len(results), len(flats))
+    ends = [len(group) for group in groups]
+    last = len(results)
+    for job, n in zip(reversed(jobs), reversed(ends), strict=True):
+        job.finish(results[last - n:last])
+        last -= n

@@ -1,0 +1,265 @@
+"""Office Open XML paragraphs (Word's ``w:p``, DrawingML's ``a:p`` in slides, a spreadsheet's
+shared or inline string): their runs are marks, carried through translation by word alignment
+(attnmt.documents.spans), as an HTML paragraph's inline elements are.
+
+A paragraph is a row of *runs*, each its formatting (``rPr``: bold, colour, font, character
+style, a slide's hyperlink) and its content (text, tabs, breaks, pictures, field codes).  To
+translate it:
+
+1. Adjacent runs with the same formatting are merged (Word splits runs for spelling marks and
+   revision ids; the spelling marks, ``w:proofErr``, are dropped: they are stale once the text
+   changes).
+2. The formatting that covers the most characters is the paragraph's *base*; its runs are plain
+   text.  Every other run is a mark over its text, and a hyperlink (or a tracked insertion) a
+   mark over its runs, with a base of its own.
+3. Tabs, breaks, pictures, field codes and anything else in a run are atoms; so is every other
+   element between runs (bookmarks, comment anchors, a simple field, a tracked deletion).  The
+   text of a complex field (``w:fldChar`` begin to end: a page number, a date) is kept too.
+4. The paragraph's text is translated whole; then runs are written again: text outside every
+   mark in runs of the base formatting, each mark's text in a run of its own formatting.
+   Paragraph properties (``w:pPr``, ``a:pPr``, ``a:endParaRPr``) stay where they were.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lxml import etree
+
+from attnmt.documents.spans import FlatBuilder, FlatText, Nested, has_words, plain
+
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+SPELLING = ("err", "dirty")  # DrawingML run attributes that mark spelling, not formatting
+
+
+def w(name: str) -> str:
+    return f"{{{W}}}{name}"
+
+
+def a(name: str) -> str:
+    return f"{{{A}}}{name}"
+
+
+def s(name: str) -> str:
+    return f"{{{S}}}{name}"
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """The element names of one OOXML vocabulary's paragraphs."""
+
+    paragraph: str
+    run: str
+    properties: str  # a run's formatting
+    text: str
+    containers: frozenset[str] = frozenset()  # marks around runs: a hyperlink, a tracked insertion
+    kept: frozenset[str] = frozenset()  # paragraph children left where they are: its properties
+    breaks: frozenset[str] = frozenset()  # atoms that part the words around them
+    dropped: frozenset[str] = frozenset()  # stale once the text changes: spelling marks
+    preserve: bool = False  # text elements need xml:space="preserve" to keep their spaces
+
+
+WORD = Dialect(w("p"), w("r"), w("rPr"), w("t"), frozenset({w("hyperlink"), w("ins"), w("smartTag")}),
+               frozenset({w("pPr")}), frozenset({w("tab"), w("br"), w("cr")}), frozenset({w("proofErr")}), True)
+DRAWING = Dialect(a("p"), a("r"), a("rPr"), a("t"), kept=frozenset({a("pPr"), a("endParaRPr")}),
+                  breaks=frozenset({a("br")}))
+SHARED_STRING = Dialect(s("si"), s("r"), s("rPr"), s("t"), kept=frozenset({s("rPh"), s("phoneticPr")}),
+                        preserve=True)
+INLINE_STRING = Dialect(s("is"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True)
+
+
+def formatting(run: etree._Element, dialect: Dialect) -> bytes:
+    """What makes two runs look alike: their properties, spelling flags left out."""
+    properties = run.find(dialect.properties)
+    if properties is None:
+        return b""
+    if any(properties.get(name) is not None for name in SPELLING):
+        properties = copy.copy(properties)
+        for name in SPELLING:
+            properties.attrib.pop(name, None)
+    return etree.tostring(properties)
+
+
+def is_plain(run: etree._Element, dialect: Dialect) -> bool:
+    """A run of text and breaks only (no picture or field code), which may merge with its neighbour."""
+    return all(part.tag in (dialect.properties, dialect.text) or part.tag in dialect.breaks for part in run)
+
+
+def merge_runs(container: etree._Element, dialect: Dialect) -> None:
+    """Rule 1 of the module docstring, in place, in ``container`` and the containers in it."""
+    for child in list(container):
+        if child.tag in dialect.dropped:
+            container.remove(child)
+    previous = None
+    for child in list(container):
+        if child.tag in dialect.containers:
+            merge_runs(child, dialect)
+        mergeable = child.tag == dialect.run and is_plain(child, dialect)
+        if mergeable and previous is not None and formatting(child, dialect) == formatting(previous, dialect):
+            previous.extend(part for part in child if part.tag != dialect.properties)
+            container.remove(child)
+            continue
+        previous = child if mergeable else None
+
+
+def base_run(container: etree._Element, dialect: Dialect) -> etree._Element | None:
+    """The run whose formatting covers the most of ``container``'s own text (None: no run has text)."""
+    lengths: dict[bytes, int] = {}
+    first: dict[bytes, etree._Element] = {}
+    for run in container.iterchildren(dialect.run):
+        key = formatting(run, dialect)
+        first.setdefault(key, run)
+        lengths[key] = lengths.get(key, 0) + sum(len(t.text or "") for t in run.iterchildren(dialect.text))
+    if not lengths or max(lengths.values()) == 0:
+        return None
+    return first[max(lengths, key=lengths.__getitem__)]
+
+
+class ParagraphJob:
+    """One paragraph: its flat text (runs as marks), then, given its translated content, the
+    paragraph written again in place."""
+
+    def __init__(self, paragraph: etree._Element, dialect: Dialect) -> None:
+        self.paragraph, self.dialect = paragraph, dialect
+        self.bare = paragraph.find(dialect.text)  # a string with no runs: its text element
+        merge_runs(paragraph, dialect)
+        self.bases: dict[etree._Element, etree._Element | None] = {}
+        self.field_depth = 0
+        self.run_atoms: set[int] = set()  # the marks of atoms that belong inside a run (a tab, a picture)
+        builder = FlatBuilder(collapse=False)
+        self._add(builder, paragraph)
+        self.flat = builder.build()
+
+    def flats(self) -> list[FlatText]:
+        return [self.flat]
+
+    def _add(self, builder: FlatBuilder, container: etree._Element) -> None:
+        dialect = self.dialect
+        base = self.bases[container] = base_run(container, dialect)
+        for child in container:
+            if child.tag in dialect.kept:
+                continue
+            if child.tag == dialect.text:
+                builder.add_text(child.text or "")
+            elif child.tag == dialect.run:
+                marked = base is None or formatting(child, dialect) != formatting(base, dialect)
+                if marked:
+                    builder.open(child)
+                self._add_run(builder, child)
+                if marked:
+                    builder.close()
+            elif child.tag in dialect.containers:
+                builder.open(child)
+                self._add(builder, child)
+                builder.close()
+            else:
+                builder.add_atom(node=child)
+
+    def _add_run(self, builder: FlatBuilder, run: etree._Element) -> None:
+        for part in run:
+            if part.tag == self.dialect.properties:
+                continue
+            if part.tag == w("fldChar"):
+                kind = part.get(w("fldCharType"))
+                self.field_depth = max(0, self.field_depth + (kind == "begin") - (kind == "end"))
+            if part.tag == self.dialect.text and not self.field_depth:
+                builder.add_text(part.text or "")
+            else:
+                builder.add_atom(node=part, parts_words=part.tag in self.dialect.breaks)
+                self.run_atoms.add(len(builder.marks) - 1)
+
+    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
+        content = results[0]
+        if self.bare is not None:
+            self._set_text(self.bare, plain(content))
+            return
+        paragraph = self.paragraph
+        children = list(paragraph)
+        start = next((i for i, child in enumerate(children) if child.tag not in self.dialect.kept), len(children))
+        for child in children:
+            if child.tag not in self.dialect.kept:
+                paragraph.remove(child)
+        for offset, element in enumerate(self._fill(paragraph, content)):
+            paragraph.insert(start + offset, element)
+
+    def _fill(self, container: etree._Element, content: Sequence[str | Nested]) -> list[etree._Element]:
+        """The elements that hold ``content`` inside ``container``: base runs for its plain text."""
+        dialect, base = self.dialect, self.bases[container]
+        elements: list[etree._Element] = []
+        current = None  # the base run being written
+        for piece in content:
+            mark = None if isinstance(piece, str) else self.flat.marks[piece.mark]
+            if mark is None or piece.mark in self.run_atoms:
+                if current is None:
+                    current = self._new_run(base if base is not None else container.makeelement(dialect.run, {}))
+                    elements.append(current)
+                self._add_piece(current, piece)
+                continue
+            current = None
+            if mark.atom:
+                elements.append(atom_copy(mark.node))
+            elif mark.node.tag == dialect.run:
+                run = self._new_run(mark.node)
+                for inner in piece.content:
+                    self._add_piece(run, inner)
+                if len(run) > (run.find(dialect.properties) is not None):
+                    elements.append(run)  # a run left with nothing (its words went to a sibling) is dropped
+            else:
+                holder = mark.node.makeelement(mark.node.tag, mark.node.attrib)
+                holder.extend(self._fill(mark.node, piece.content))
+                elements.append(holder)
+        return elements
+
+    def _new_run(self, template: etree._Element) -> etree._Element:
+        run = template.makeelement(template.tag, template.attrib)
+        properties = template.find(self.dialect.properties)
+        if properties is not None:
+            run.append(copy.deepcopy(properties))
+        return run
+
+    def _add_piece(self, run: etree._Element, piece: str | Nested) -> None:
+        if not isinstance(piece, str):
+            run.append(atom_copy(self.flat.marks[piece.mark].node))
+            return
+        last = run[-1] if len(run) else None
+        if last is not None and last.tag == self.dialect.text:
+            self._set_text(last, (last.text or "") + piece)
+        else:
+            self._set_text(etree.SubElement(run, self.dialect.text), piece)
+
+    def _set_text(self, element: etree._Element, text: str) -> None:
+        element.text = text
+        if self.dialect.preserve:
+            if text != text.strip() or self.dialect is WORD:
+                element.set(XML_SPACE, "preserve")
+            else:
+                element.attrib.pop(XML_SPACE, None)
+
+
+def atom_copy(node: etree._Element) -> etree._Element:
+    new = copy.deepcopy(node)
+    new.tail = None
+    return new
+
+
+def paragraph_jobs(root: etree._Element, dialect: Dialect) -> list[ParagraphJob]:
+    """A job for each paragraph under ``root`` with words to translate, in document order (a text
+    box's paragraphs come after the paragraph whose run holds the text box)."""
+    jobs = [ParagraphJob(p, dialect) for p in root.iter(dialect.paragraph)]
+    return [job for job in jobs if has_words(job.flat.text)]
+
+
+def set_language(root: etree._Element, dialect: Dialect, language: str) -> None:
+    """The language of every run (Word's ``w:lang``, DrawingML's ``lang``) set to ``language``."""
+    if dialect is WORD:
+        for lang in root.iter(w("lang")):
+            lang.set(w("val"), language)
+    elif dialect is DRAWING:
+        for properties in root.iter(a("rPr"), a("endParaRPr"), a("defRPr")):
+            if properties.get("lang") is not None:
+                properties.set("lang", language)

@@ -1,0 +1,236 @@
+"""Small office files and e-books built with their own libraries (python-docx, python-pptx,
+openpyxl, odfpy, ebooklib), for the office tests to translate and read back.
+
+A plain module (not a test module): the tests import the builders from here.
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import docx
+import openpyxl
+import pptx
+from docx.oxml.ns import qn
+from docx.shared import RGBColor
+from pptx.util import Inches
+
+
+def docx_bytes(document) -> bytes:
+    out = io.BytesIO()
+    document.save(out)
+    return out.getvalue()
+
+
+def add_hyperlink(paragraph, text: str, url: str) -> None:
+    """A w:hyperlink around one run (python-docx has no call for it)."""
+    r_id = paragraph.part.relate_to(url, docx.opc.constants.RELATIONSHIP_TYPE.HYPERLINK, is_external=True)
+    link = paragraph._p.makeelement(qn("w:hyperlink"), {qn("r:id"): r_id})
+    run = paragraph.add_run(text)
+    run.underline = True
+    link.append(run._r)
+    paragraph._p.append(link)
+
+
+def word_file() -> bytes:
+    """A Word file: a bold word, a coloured run, a hyperlink, a tab, a table, a header and a footer
+    with a page-number field."""
+    document = docx.Document()
+    first = document.add_paragraph("A dog runs on the ")
+    first.add_run("green").bold = True
+    first.add_run(" grass.")
+    second = document.add_paragraph("Two men ")
+    second.add_run("are talking").font.color.rgb = RGBColor(0xFF, 0, 0)
+    second.add_run(" here\tnow.")
+    third = document.add_paragraph("Read the ")
+    add_hyperlink(third, "guide", "https://example.org/guide")
+    third.add_run(" first.")
+    table = document.add_table(rows=1, cols=2)
+    table.cell(0, 0).text = "A cat sleeps."
+    table.cell(0, 1).text = "42"
+    section = document.sections[0]
+    section.header.paragraphs[0].text = "The header text."
+    footer = section.footer.paragraphs[0]
+    footer.text = "Page "
+    field = footer._p.makeelement(qn("w:fldSimple"), {qn("w:instr"): "PAGE"})
+    footer._p.append(field)
+    return docx_bytes(document)
+
+
+def split_runs_file() -> bytes:
+    """One sentence Word split into three runs of the same formatting, with a spelling mark between."""
+    document = docx.Document()
+    paragraph = document.add_paragraph()
+    for text in ("The do", "g runs ", "fast."):
+        paragraph.add_run(text).italic = True
+    paragraph._p.insert(2, paragraph._p.makeelement(qn("w:proofErr"), {qn("w:type"): "spellStart"}))
+    return docx_bytes(document)
+
+
+def slides_file() -> bytes:
+    """A slide with a title, a text box whose second word is bold, and speaker notes."""
+    deck = pptx.Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[5])
+    slide.shapes.title.text = "The boy laughs."
+    box = slide.shapes.add_textbox(Inches(1), Inches(2), Inches(6), Inches(1)).text_frame.paragraphs[0]
+    for text, bold in (("A ", False), ("red", True), (" car stops.", False)):
+        run = box.add_run()
+        run.text, run.font.bold = text, bold
+    slide.notes_slide.notes_text_frame.text = "Say hello to the people."
+    out = io.BytesIO()
+    deck.save(out)
+    return out.getvalue()
+
+
+def sheet_file() -> bytes:
+    """Text cells (inline strings, as openpyxl writes them), a number, a date and a formula."""
+    import datetime
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet["A1"], sheet["A2"], sheet["B1"] = "A dog runs.", "The cat sleeps.", 3.5
+    sheet["B2"], sheet["C1"] = datetime.date(2024, 5, 1), '=CONCAT("a ","dog")'
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+SHARED_STRINGS = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+                  '<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1">'
+                  '<si><r><t xml:space="preserve">A </t></r><r><rPr><b/></rPr><t>red</t></r>'
+                  '<r><t xml:space="preserve"> car stops.</t></r></si></sst>')
+
+
+def shared_string_sheet(sheet_bytes: bytes) -> bytes:
+    """The sheet file with cell A2 a shared string of three runs, the middle one bold (openpyxl
+    writes inline strings only; Excel and LibreOffice write shared ones)."""
+    members = read_members(sheet_bytes)
+    sheet = members["xl/worksheets/sheet1.xml"].decode()
+    start = sheet.index('<c r="A2"')
+    end = sheet.index("</c>", start) + len("</c>")
+    members["xl/worksheets/sheet1.xml"] = (sheet[:start] + '<c r="A2" t="s"><v>0</v></c>' + sheet[end:]).encode()
+    members["xl/sharedStrings.xml"] = SHARED_STRINGS.encode()
+    types = members["[Content_Types].xml"].decode()
+    members["[Content_Types].xml"] = types.replace("</Types>", '<Override PartName="/xl/sharedStrings.xml" '
+                                                   'ContentType="application/vnd.openxmlformats-officedocument.'
+                                                   'spreadsheetml.sharedStrings+xml"/></Types>').encode()
+    rels = members["xl/_rels/workbook.xml.rels"].decode()
+    members["xl/_rels/workbook.xml.rels"] = rels.replace("</Relationships>", '<Relationship Id="rIdS" Type="http://'
+                                                         'schemas.openxmlformats.org/officeDocument/2006/relationships/'
+                                                         'sharedStrings" Target="sharedStrings.xml"/></Relationships>'
+                                                         ).encode()
+    return write_members(members)
+
+
+def text_file() -> bytes:
+    """An OpenDocument text: a heading, a paragraph with a bold span, a table of a word and a number."""
+    from odf.opendocument import OpenDocumentText
+    from odf.style import Style, TextProperties
+    from odf.table import Table, TableCell, TableColumn, TableRow
+    from odf.text import H, P, Span
+
+    document = OpenDocumentText()
+    bold = Style(name="Bold", family="text")
+    bold.addElement(TextProperties(fontweight="bold", language="en", country="US"))
+    document.automaticstyles.addElement(bold)
+    document.text.addElement(H(outlinelevel=1, text="The title here."))
+    paragraph = P(text="A dog runs on the ")
+    paragraph.addElement(Span(stylename=bold, text="green"))
+    paragraph.addText(" grass.")
+    document.text.addElement(paragraph)
+    table = Table(name="T")
+    table.addElement(TableColumn(numbercolumnsrepeated=2))
+    row = TableRow()
+    for value in ("A cat sleeps.", 7):
+        cell = TableCell(valuetype="string") if isinstance(value, str) else TableCell(valuetype="float", value=value)
+        cell.addElement(P(text=str(value)))
+        row.addElement(cell)
+    table.addElement(row)
+    document.text.addElement(table)
+    return odf_bytes(document)
+
+
+def presentation_file() -> bytes:
+    """An OpenDocument presentation: one slide with a text frame."""
+    from odf.draw import Frame, Page, TextBox
+    from odf.opendocument import OpenDocumentPresentation
+    from odf.style import MasterPage, PageLayout
+    from odf.text import P
+
+    document = OpenDocumentPresentation()
+    layout = PageLayout(name="L")
+    document.automaticstyles.addElement(layout)
+    master = MasterPage(name="M", pagelayoutname=layout)
+    document.masterstyles.addElement(master)
+    page = Page(masterpagename=master)
+    frame = Frame(width="20cm", height="3cm", x="1cm", y="1cm")
+    box = TextBox()
+    box.addElement(P(text="The boy laughs."))
+    frame.addElement(box)
+    page.addElement(frame)
+    document.presentation.addElement(page)
+    return odf_bytes(document)
+
+
+def calc_file() -> bytes:
+    """An OpenDocument spreadsheet: a text cell, a number and a date."""
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+
+    document = OpenDocumentSpreadsheet()
+    table = Table(name="S")
+    row = TableRow()
+    for kind, shown, value in (("string", "A dog runs.", None), ("float", "12", "12"),
+                               ("date", "May first", "2024-05-01")):
+        attributes = {"valuetype": kind}
+        if kind == "float":
+            attributes["value"] = value
+        elif kind == "date":
+            attributes["datevalue"] = value
+        cell = TableCell(**attributes)
+        cell.addElement(P(text=shown))
+        row.addElement(cell)
+    table.addElement(row)
+    document.spreadsheet.addElement(table)
+    return odf_bytes(document)
+
+
+def odf_bytes(document) -> bytes:
+    out = io.BytesIO()
+    document.write(out)
+    return out.getvalue()
+
+
+def book_file() -> bytes:
+    """An EPUB book: one chapter with a bold word, an EPUB 3 navigation page and toc.ncx."""
+    from ebooklib import epub
+
+    book = epub.EpubBook()
+    book.set_identifier("id-1")
+    book.set_title("A book")
+    book.set_language("en")
+    chapter = epub.EpubHtml(title="The first chapter", file_name="one.xhtml", lang="en")
+    chapter.content = "<h1>The first chapter</h1><p>A dog runs on the <b>green</b> grass.</p>"
+    book.add_item(chapter)
+    book.toc = [epub.Link("one.xhtml", "The first chapter", "one")]
+    book.add_item(epub.EpubNcx())
+    book.add_item(epub.EpubNav())
+    book.spine = ["nav", chapter]
+    out = io.BytesIO()
+    epub.write_epub(out, book)
+    return out.getvalue()
+
+
+def read_members(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return {info.filename: archive.read(info) for info in archive.infolist()}
+
+
+def write_members(members: dict[str, bytes], stored: tuple[str, ...] = ("mimetype",)) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data, zipfile.ZIP_STORED if name in stored else zipfile.ZIP_DEFLATED)
+    return out.getvalue()

@@ -1,0 +1,81 @@
+"""Files that cannot be translated get one clear line naming the file and member (attnmt.documents.archive)."""
+
+import pytest
+from office_files import book_file, read_members, word_file, write_members
+
+from attnmt.documents import archive
+from attnmt.documents.office import SUFFIXES, translate_office
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.errors import DataError
+
+
+def refused(data: bytes, suffix: str, translator, **options) -> str:
+    with pytest.raises(DataError) as caught:
+        translate_office(data, suffix, translator, DocumentOptions(**options))
+    message = str(caught.value)
+    assert "\n" not in message
+    return message
+
+
+def replaced(data: bytes, member: str, new: bytes) -> bytes:
+    members = read_members(data)
+    members[member] = new
+    return write_members(members)
+
+
+def test_a_damaged_archive_is_refused(same):
+    assert "not a readable zip archive" in refused(word_file()[:-200], ".docx", same)
+    assert "not a readable zip archive" in refused(b"plain text, not a document", ".xlsx", same)
+
+
+def test_a_password_protected_office_file_is_refused(same):
+    ole = archive.OLE_SIGNATURE + bytes(504)  # what Office writes for an encrypted .docx: a compound file
+    assert "encrypted or password-protected" in refused(ole, ".docx", same)
+
+
+def test_a_zip_bomb_is_refused_by_its_unpacked_size(same, monkeypatch):
+    bomb = write_members({"[Content_Types].xml": b"<Types/>", "word/document.xml": bytes(200_000)})
+    assert len(bomb) < 2_000
+    monkeypatch.setattr(archive, "MAX_UNPACKED", 100_000)
+    assert "unpacks to 200008 bytes, more than the 100000 allowed" in refused(bomb, ".docx", same)
+
+
+def test_an_archive_of_too_many_members_is_refused(same, monkeypatch):
+    monkeypatch.setattr(archive, "MAX_MEMBERS", 5)
+    assert "more than the 5 allowed" in refused(word_file(), ".docx", same)
+
+
+def test_macros_are_refused_unless_allowed(same):
+    assert "holds macros (a .docm file)" in refused(word_file(), ".docm", same)
+    with_macros = replaced(word_file(), "word/vbaProject.bin", b"\x00macro")
+    assert "holds macros (member word/vbaProject.bin)" in refused(with_macros, ".docx", same)
+    assert translate_office(with_macros, ".docx", same, DocumentOptions(macros=True))
+
+
+def test_an_external_entity_is_never_resolved(same):
+    document = read_members(word_file())["word/document.xml"]
+    evil = document.replace(b"?>", b'?><!DOCTYPE w:document [<!ENTITY x SYSTEM "file:///etc/passwd">]>', 1)
+    message = refused(replaced(word_file(), "word/document.xml", evil), ".docx", same)
+    assert message.startswith("the .docx file: member word/document.xml declares a DTD")
+
+
+def test_a_page_of_a_book_that_declares_entities_is_refused(same):
+    page = (b'<?xml version="1.0"?><!DOCTYPE html [<!ENTITY lol "lol">]>'
+            b'<html xmlns="http://www.w3.org/1999/xhtml"><body><p>&lol; a dog</p></body></html>')
+    message = refused(replaced(book_file(), "EPUB/one.xhtml", page), ".epub", same)
+    assert "member EPUB/one.xhtml declares a DTD with entities" in message
+
+
+def test_a_part_that_is_not_xml_names_its_line(same):
+    message = refused(replaced(word_file(), "word/header1.xml", b"<hdr>\n<p>unclosed</hdr>"), ".docx", same)
+    assert "member word/header1.xml is not well-formed XML at line 2: " in message
+
+
+def test_a_zip_that_is_not_of_its_type_is_refused(same):
+    assert "member [Content_Types].xml is missing" in refused(write_members({"a.txt": b"a"}), ".pptx", same)
+    assert "member META-INF/container.xml is missing" in refused(write_members({"a.txt": b"a"}), ".epub", same)
+
+
+def test_an_unknown_extension_is_refused_with_the_known_ones(same):
+    message = refused(word_file(), ".pdf", same)
+    assert "files ending in .pdf cannot be translated" in message and all(s in message for s in SUFFIXES)

@@ -1,0 +1,155 @@
+"""PowerPoint, Excel, OpenDocument and EPUB files translated (attnmt.documents.office), each read
+back with its own library (python-pptx, openpyxl, odfpy, ebooklib).  Mirror: words upper-cased
+in reverse order, each aligned to its source word."""
+
+import datetime
+import io
+import zipfile
+
+import openpyxl
+import pptx
+from lxml import etree
+from office_files import (
+    book_file,
+    calc_file,
+    odf_bytes,
+    presentation_file,
+    read_members,
+    shared_string_sheet,
+    sheet_file,
+    slides_file,
+    text_file,
+    write_members,
+)
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+
+
+def translate(data: bytes, suffix: str, translator, **options) -> bytes:
+    return translate_office(data, suffix, translator, DocumentOptions(**options))
+
+
+def test_slides_and_speaker_notes_are_translated_with_their_bold_word(mirror):
+    deck = pptx.Presentation(io.BytesIO(translate(slides_file(), ".pptx", mirror)))
+    slide = deck.slides[0]
+    title, box = slide.shapes
+    assert title.text_frame.text == "LAUGHS. BOY THE"
+    assert [(r.text, r.font.bold) for r in box.text_frame.paragraphs[0].runs] == [
+        ("STOPS. CAR ", False), ("RED", True), (" A", False)]
+    assert slide.notes_slide.notes_text_frame.text == "PEOPLE. THE TO HELLO SAY"
+
+
+def test_a_slide_run_language_becomes_the_target_language(mirror):
+    members = read_members(slides_file())
+    slide = members["ppt/slides/slide1.xml"].replace(b"<a:rPr ", b'<a:rPr lang="en-US" ', 1)
+    members["ppt/slides/slide1.xml"] = slide
+    out = read_members(translate(write_members(members), ".pptx", mirror, target_lang="de"))["ppt/slides/slide1.xml"]
+    assert b'lang="de"' in out and b'lang="en-US"' not in out
+
+
+def test_strings_are_translated_and_numbers_dates_and_formulas_kept(mirror):
+    book = openpyxl.load_workbook(io.BytesIO(translate(shared_string_sheet(sheet_file()), ".xlsx", mirror)),
+                                  rich_text=True)
+    sheet = book.active
+    assert sheet["A1"].value == "RUNS. DOG A"  # an inline string
+    rich = sheet["A2"].value  # a shared string of three runs, the middle one bold
+    assert [(str(block.text), block.font.b) if hasattr(block, "font") else (block, None) for block in rich] == [
+        ("STOPS. CAR ", None), ("RED", True), (" A", None)]
+    assert (sheet["B1"].value, sheet["B2"].value) == (3.5, datetime.datetime(2024, 5, 1))
+    assert sheet["C1"].value == '=CONCAT("a ","dog")'
+
+
+def odf_paragraphs(data: bytes) -> list[str]:
+    from odf import teletype, text
+    from odf.opendocument import load
+
+    document = load(io.BytesIO(data))
+    return [teletype.extractText(p) for kind in (text.H, text.P) for p in document.getElementsByType(kind)]
+
+
+def test_an_opendocument_text_keeps_its_span_and_leaves_numbers(mirror):
+    out = translate(text_file(), ".odt", mirror, target_lang="de-DE")
+    assert odf_paragraphs(out) == ["HERE. TITLE THE", "GRASS. GREEN THE ON RUNS DOG A", "SLEEPS. CAT A", "7"]
+    content = etree.fromstring(read_members(out)["content.xml"])
+    spans = content.findall(".//{urn:oasis:names:tc:opendocument:xmlns:text:1.0}span")
+    assert [(span.text, span.get("{urn:oasis:names:tc:opendocument:xmlns:text:1.0}style-name")) for span in spans] == [
+        ("GREEN", "Bold")]
+    properties = content.find(".//{urn:oasis:names:tc:opendocument:xmlns:style:1.0}text-properties")
+    fo = "{urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0}"
+    assert (properties.get(fo + "language"), properties.get(fo + "country")) == ("de", "DE")
+
+
+def test_mimetype_stays_first_and_stored_and_the_order_is_kept(mirror):
+    data = text_file()
+    out = translate(data, ".odt", mirror)
+    with zipfile.ZipFile(io.BytesIO(out)) as archive:
+        first = archive.infolist()[0]
+        assert (first.filename, first.compress_type) == ("mimetype", zipfile.ZIP_STORED)
+    assert out[30:38] == b"mimetype"  # the name in the first local header, where readers sniff for it
+    before, after = read_members(data), read_members(out)
+    assert list(after) == list(before)
+    assert {name for name in before if before[name] != after[name]} == {"content.xml"}
+
+
+def test_an_opendocument_presentation_is_translated(mirror):
+    assert odf_paragraphs(translate(presentation_file(), ".odp", mirror)) == ["LAUGHS. BOY THE"]
+
+
+def test_a_spreadsheet_date_shown_in_words_is_not_translated(mirror):
+    assert odf_paragraphs(translate(calc_file(), ".ods", mirror)) == ["RUNS. DOG A", "12", "May first"]
+
+
+def test_an_epub_book_its_pages_and_table_of_contents(mirror):
+    from ebooklib import ITEM_DOCUMENT, epub
+
+    out = translate(book_file(), ".epub", mirror, target_lang="de")
+    path = io.BytesIO(out)
+    book = epub.read_epub(path, {"ignore_ncx": False})
+    chapter = next(item for item in book.get_items_of_type(ITEM_DOCUMENT) if item.file_name == "one.xhtml")
+    page = etree.fromstring(chapter.content)  # as stored (get_content writes the page anew)
+    xhtml = "{http://www.w3.org/1999/xhtml}"
+    assert page.get("lang") == page.get("{http://www.w3.org/XML/1998/namespace}lang") == "de"
+    paragraph = page.find(f"{xhtml}body/{xhtml}p")
+    assert "".join(paragraph.itertext()) == "GRASS. GREEN THE ON RUNS DOG A"
+    assert paragraph.find(f"{xhtml}b").text == "GREEN"
+    assert [link.title for link in book.toc] == ["CHAPTER FIRST THE"]
+    assert book.get_metadata("DC", "language")[0][0] == "de"
+    with zipfile.ZipFile(io.BytesIO(out)) as archive:
+        assert archive.infolist()[0].filename == "mimetype"
+
+
+def test_a_run_whose_words_went_to_its_neighbour_leaves_no_empty_run(fixed):
+    members = read_members(slides_file())
+    slide = members["ppt/slides/slide1.xml"].decode()
+    # The text box's runs become "A ", bold "red", " ", italic "car", " stops."
+    slide = slide.replace("<a:t> car stops.</a:t>", '<a:t> </a:t></a:r><a:r><a:rPr i="1"/><a:t>car</a:t></a:r>'
+                          '<a:r><a:rPr b="0"/><a:t> stops.</a:t>')
+    members["ppt/slides/slide1.xml"] = slide.encode()
+    # "red" and "car" both align to the one word "ROT": the bold run takes it, the italic one is left empty.
+    translator = fixed("ROT", [(1, 0), (3, 0)])
+    deck = pptx.Presentation(io.BytesIO(translate(write_members(members), ".pptx", translator)))
+    runs = deck.slides[0].shapes[1].text_frame.paragraphs[0].runs
+    assert [(run.text, run.font.bold) for run in runs] == [("ROT", True)]
+
+
+def test_a_footnote_inside_an_opendocument_paragraph_is_translated_once_in_place(mirror):
+    from odf.opendocument import OpenDocumentText
+    from odf.text import Note, NoteBody, NoteCitation, P
+
+    document = OpenDocumentText()
+    paragraph = P(text="A dog runs")
+    note = Note(id="n1", noteclass="footnote")
+    note.addElement(NoteCitation(text="1"))
+    body = NoteBody()
+    body.addElement(P(text="The boy laughs."))
+    note.addElement(body)
+    paragraph.addElement(note)
+    paragraph.addText(" fast.")
+    document.text.addElement(paragraph)
+    content = etree.fromstring(read_members(translate(odf_bytes(document), ".odt", mirror))["content.xml"])
+    text = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+    outer = content.find(f".//{{urn:oasis:names:tc:opendocument:xmlns:office:1.0}}text/{text}p")
+    notes = outer.findall(f"{text}note")
+    assert len(notes) == 1 and notes[0].find(f"{text}note-body/{text}p").text == "LAUGHS. BOY THE"
+    assert "".join([outer.text or ""] + [child.tail or "" for child in outer]).split() == ["FAST.", "RUNS", "DOG", "A"]

@@ -1,0 +1,40 @@
+"""LibreOffice, the application, opens every translated file: each is converted to PDF, headless,
+in one run (skipped only where soffice is not installed; .ci/run installs it)."""
+
+import shutil
+import subprocess
+
+import pytest
+from office_files import (
+    calc_file,
+    presentation_file,
+    shared_string_sheet,
+    sheet_file,
+    slides_file,
+    text_file,
+    word_file,
+)
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+
+SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
+FILES = {"word.docx": word_file, "slides.pptx": slides_file, "sheet.xlsx": lambda: shared_string_sheet(sheet_file()),
+         "text.odt": text_file, "show.odp": presentation_file, "calc.ods": calc_file}  # one PDF name each
+
+
+@pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")
+def test_libreoffice_converts_every_translated_file(mirror, tmp_path):
+    names = []
+    for name, build in FILES.items():
+        out = translate_office(build(), "." + name.rsplit(".", 1)[1], mirror, DocumentOptions(target_lang="de"))
+        (tmp_path / name).write_bytes(out)
+        names.append(name)
+    profile = (tmp_path / "profile").as_uri()  # a profile of its own: never the user's, never shared
+    run = subprocess.run([SOFFICE, f"-env:UserInstallation={profile}", "--headless", "--convert-to", "pdf",
+                          "--outdir", str(tmp_path / "pdf"), *names], cwd=tmp_path, capture_output=True, text=True,
+                         timeout=300)
+    made = {path.name: path.stat().st_size for path in (tmp_path / "pdf").glob("*.pdf")}
+    assert run.returncode == 0, run.stderr
+    assert sorted(made) == sorted(name.split(".")[0] + ".pdf" for name in names)
+    assert all(size > 1000 for size in made.values())

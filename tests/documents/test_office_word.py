@@ -1,0 +1,142 @@
+"""Word files (attnmt.documents.ooxml, attnmt.documents.office): runs are marks, read back with python-docx.
+
+The Mirror translator writes each sentence's words upper-cased in reverse order, each aligned to
+its source word, so where a run's formatting must land can be worked out by hand."""
+
+import io
+
+import docx
+import pytest
+from docx.oxml.ns import qn
+from lxml import etree
+from office_files import add_hyperlink, docx_bytes, read_members, split_runs_file, word_file, write_members
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+
+
+def translated(data: bytes, translator, **options) -> docx.document.Document:
+    return docx.Document(io.BytesIO(translate_office(data, ".docx", translator, DocumentOptions(**options))))
+
+
+def runs(paragraph) -> list[tuple[str, bool | None]]:
+    return [(run.text, run.bold) for run in paragraph.runs]
+
+
+def test_a_bold_word_stays_bold_on_its_translation(mirror):
+    first = translated(word_file(), mirror).paragraphs[0]
+    assert runs(first) == [("GRASS. ", None), ("GREEN", True), (" THE ON RUNS DOG A", None)]
+
+
+def test_a_coloured_run_and_a_tab_keep_their_words(mirror):
+    second = translated(word_file(), mirror).paragraphs[1]
+    red = [run.text for run in second.runs if run.font.color.rgb is not None]
+    assert second.text == "\tNOW. HERE TALKING ARE MEN TWO"  # the tab goes before "now."'s translation
+    assert red == ["TALKING ARE"]
+
+
+def test_a_hyperlink_stays_a_link_around_its_words(mirror):
+    third = translated(word_file(), mirror).paragraphs[2]
+    assert third.text == "FIRST. GUIDE THE READ"
+    assert [(link.text, link.address) for link in third.hyperlinks] == [("GUIDE", "https://example.org/guide")]
+
+
+def test_table_cells_headers_and_footers_are_translated_and_fields_kept(mirror):
+    document = translated(word_file(), mirror)
+    assert [cell.text for cell in document.tables[0]._cells] == ["SLEEPS. CAT A", "42"]
+    assert document.sections[0].header.paragraphs[0].text == "TEXT. HEADER THE"
+    footer = document.sections[0].footer.paragraphs[0]._p
+    assert footer.findall(qn("w:fldSimple"))[0].get(qn("w:instr")) == "PAGE"
+    assert "".join(t.text for t in footer.iter(qn("w:t"))).strip() == "PAGE"
+
+
+def test_runs_of_the_same_formatting_are_merged_before_translation(same):
+    paragraph = translated(split_runs_file(), same).paragraphs[0]
+    assert same.given == ["The dog runs fast."]  # one sentence, not three fragments
+    assert [(run.text, run.italic) for run in paragraph.runs] == [("The dog runs fast.", True)]
+    assert paragraph._p.find(qn("w:proofErr")) is None
+
+
+def test_the_document_language_becomes_the_target_language(mirror):
+    document = translated(word_file(), mirror, target_lang="de")
+    languages = document.styles.element.findall(".//" + qn("w:lang"))
+    assert languages and all(lang.get(qn("w:val")) == "de" for lang in languages)
+
+
+def test_untouched_members_keep_their_bytes_and_the_order(mirror):
+    data = word_file()
+    before, after = read_members(data), read_members(translate_office(data, ".docx", mirror, DocumentOptions()))
+    changed = {name for name in before if before[name] != after[name]}
+    assert list(after) == list(before)
+    assert changed == {"word/document.xml", "word/header1.xml", "word/footer1.xml"}
+
+
+def with_member(data: bytes, member: str, xml: str, content_type: str) -> bytes:
+    members = read_members(data)
+    members[member] = xml.encode()
+    types = members["[Content_Types].xml"].decode()
+    members["[Content_Types].xml"] = types.replace(
+        "</Types>", f'<Override PartName="/{member}" ContentType="{content_type}"/></Types>').encode()
+    return write_members(members)
+
+
+FOOTNOTES = (f'<w:footnotes xmlns:w="{W}"><w:footnote w:id="1"><w:p><w:r><w:t>The boy laughs.</w:t></w:r></w:p>'
+             "</w:footnote></w:footnotes>")
+
+
+def test_footnotes_are_translated(mirror):
+    data = with_member(word_file(), "word/footnotes.xml", FOOTNOTES,
+                       "application/vnd.openxmlformats-officedocument.wordprocessingml.footnotes+xml")
+    out = read_members(translate_office(data, ".docx", mirror, DocumentOptions()))["word/footnotes.xml"]
+    assert [t.text for t in etree.fromstring(out).iter(f"{{{W}}}t")] == ["LAUGHS. BOY THE"]
+
+
+def test_comments_are_translated(mirror):
+    document = docx.Document()
+    paragraph = document.add_paragraph("A dog runs.")
+    document.add_comment(paragraph.runs, text="The cat sleeps.", author="A")
+    out = translated(docx_bytes(document), mirror)
+    assert [c.text for c in out.comments] == ["SLEEPS. CAT THE"]
+
+
+def test_a_text_box_is_translated_inside_its_translated_paragraph(mirror):
+    document = docx.Document()
+    paragraph = document.add_paragraph("A dog runs ")
+    box = etree.fromstring(f'<w:r xmlns:w="{W}" xmlns:v="urn:schemas-microsoft-com:vml"><w:pict><v:shape>'
+                           "<v:textbox><w:txbxContent><w:p><w:r><w:t>The boy laughs.</w:t></w:r></w:p>"
+                           "</w:txbxContent></v:textbox></v:shape></w:pict></w:r>")
+    paragraph._p.append(box)
+    paragraph.add_run(" fast.")
+    body = translated(docx_bytes(document), mirror).paragraphs[0]._p
+    inner = body.findall(".//" + qn("w:txbxContent"))
+    assert len(inner) == 1 and "".join(t.text for t in inner[0].iter(qn("w:t"))) == "LAUGHS. BOY THE"
+    outer = "".join(t.text for r in body.iterchildren(qn("w:r")) for t in r.iterchildren(qn("w:t")))
+    assert outer.split() == ["FAST.", "RUNS", "DOG", "A"]
+
+
+def test_a_hyperlinked_word_in_a_glossary_sentence_reaches_the_translator_whole(same):
+    document = docx.Document()
+    paragraph = document.add_paragraph("See the ")
+    add_hyperlink(paragraph, "red car", "https://example.org")
+    paragraph.add_run(" now.")
+    translated(docx_bytes(document), same)
+    assert same.given == ["See the red car now."]  # a glossary term across runs is matched on this text
+
+
+def test_progress_counts_paragraphs(mirror, monkeypatch):
+    from attnmt.documents import office
+
+    monkeypatch.setattr(office, "CHUNK", 2)
+    seen = []
+    translate_office(word_file(), ".docx", mirror, DocumentOptions(), progress=lambda done, total: seen.append(
+        (done, total)))
+    # 3 body paragraphs, one cell ("42" has no words to translate), the header and the footer
+    assert seen == [(2, 6), (4, 6), (6, 6)]
+
+
+@pytest.mark.parametrize("suffix", [".docm"])
+def test_macro_files_are_translated_when_allowed(mirror, suffix):
+    out = translate_office(word_file(), suffix, mirror, DocumentOptions(macros=True))
+    assert docx.Document(io.BytesIO(out)).paragraphs[0].text == "GRASS. GREEN THE ON RUNS DOG A"
