@@ -76,7 +76,8 @@ class BeamSearch:
 
     def finished_enough(self, beam_size: int, n_best: int) -> int:
         """With α > 0, the finished hypotheses a sentence needs before it may stop (``cannot_improve``):
-        stopping at n_best cost BLEU (docs/translating.md), so beam_size."""
+        a longer hypothesis may still win then, so more than n_best must finish: beam_size (what
+        stopping earlier costs: docs/translating.md)."""
         return beam_size
 
     def rank(self, beam_log_prob: Tensor, row_top: Tensor, row_token: Tensor, n_groups: int, count: int,
@@ -108,8 +109,8 @@ class ConstrainedBeamSearch(BeamSearch):
         return self.constraints.wanted()
 
     def finished_enough(self, beam_size: int, n_best: int) -> int:
-        """Half the beam: the banks leave the top one a slot or two a step, so beam_size finished took
-        much longer for little gain (docs/translating.md)."""
+        """Half the beam: the banks leave the hypotheses that may end (the top bank's) a slot or two a
+        step, so beam_size of them finish late, for little gain (docs/translating.md)."""
         return max(n_best, beam_size // 2)
 
     def rank(self, beam_log_prob: Tensor, row_top: Tensor, row_token: Tensor, n_groups: int, count: int,

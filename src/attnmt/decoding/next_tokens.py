@@ -35,7 +35,7 @@ def row_top_k(scores: Tensor, k: int, chunk: int = 64) -> tuple[Tensor, Tensor]:
     torch.topk scans each row element by element; ``amax`` over chunks of the row is
     vectorised.  A row's k best values lie in the k chunks with the best maxima (any
     value outside them is beaten by those k maxima), so only those k·chunk values,
-    and the row's last partial chunk, go to topk (docs/performance.md has the timings).
+    and the row's last partial chunk, go to topk (the timings: docs/performance.md).
     """
     rows, vocab = scores.shape
     n_chunks = vocab // chunk

@@ -137,7 +137,7 @@ ROOM = 64
 
 # Greedy search drops the rows of ended sentences once this share of its rows has ended, not
 # one by one: each drop copies every layer's cache, and an ended row kept a few more steps
-# costs less (measured: docs/performance.md).
+# costs less (docs/performance.md).
 COMPACT_SHARE = 0.5
 
 

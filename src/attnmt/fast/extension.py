@@ -1,6 +1,6 @@
 """The C++ extension (``csrc/``): the decoder step, its float32 and int8 kernels and the next
-tokens' choice, compiled once per machine, PyTorch version and source (about 15 s; needs a C++
-compiler, and ninja, which attnmt depends on) and cached under ``$ATTNMT_CACHE`` (default
+tokens' choice, compiled once per machine, PyTorch version and source (needs a C++ compiler, and
+ninja, which attnmt depends on) and cached under ``$ATTNMT_CACHE`` (default
 ``~/.cache/attnmt``).  ``ATTNMT_FUSED=0`` turns it off.  ``available()`` loads it, after which
 its operators are ``torch.ops.attnmt.*`` and its classes ``torch.classes.attnmt.*``.
 """
