@@ -41,21 +41,23 @@ class DecoderCache:
     """Per-layer key/value caches for step-by-step decoding; ``length`` positions so far.
 
     Encoder keys/values are kept once per sentence; the decoder rows are the
-    sentences' groups of consecutive rows (see :class:`LayerCache`).
+    sentences' groups of consecutive rows (see :class:`LayerCache`).  The searches hold
+    it as a ``KVCache`` (attnmt.decoding.cache), the interface it implements.
     """
 
     layers: list[LayerCache]
     length: int = 0
 
     def reserve(self, positions: int) -> None:
-        """A search's hint that it expects to add up to ``positions`` more positions before it next
-        reorders the rows.  This cache grows by concatenation and has no use for it; the inference
-        copy's cache (attnmt.fast.cache) grows its keys/values in place instead of copying them."""
+        """Nothing to do: the keys/values grow by concatenation, one copy per new position."""
 
     def reorder(self, rows: Tensor, groups: Tensor | None = None) -> None:
         """Keeps decoder rows ``rows`` and, unless None, sentences ``groups`` in every layer."""
         for layer in self.layers:
             layer.reorder(rows, groups)
+
+    def materialise(self) -> None:
+        """Nothing to do: every reorder is applied at once, so each row's keys/values are its own."""
 
 
 class Transformer(nn.Module):

@@ -90,7 +90,7 @@ def assert_steps_agree(model: Transformer, fast: Transformer, reference: Transfo
             assert ours.shape == theirs.shape == (groups * width, 1, width_out)
             torch.testing.assert_close(ours, theirs, atol=atol, rtol=rtol)
     assert caches[0].length == caches[1].length == steps
-    caches[0].settle()  # per-row float32 keys/values, as the Python step keeps them
+    caches[0].materialise()  # per-row float32 keys/values, as the Python step keeps them
     heads = model.config.n_heads
     for ours, theirs in zip(caches[0].layers, caches[1].layers, strict=True):
         assert ours.self_k.shape == (groups * width, heads, steps, model.config.d_model // heads)
@@ -251,7 +251,7 @@ def test_reorders_of_the_rows_are_applied_by_the_next_step_as_the_readable_cache
                 rows = len(order)
                 if groups is not None:
                     memory, reference_memory, src_mask = memory[groups], reference_memory[groups], src_mask[groups]
-    ours.settle()
+    ours.materialise()
     for mine, reference in zip(ours.layers, theirs.layers, strict=True):
         torch.testing.assert_close(mine.self_k, reference.self_k, atol=2e-5, rtol=1e-4)
         torch.testing.assert_close(mine.self_v, reference.self_v, atol=2e-5, rtol=1e-4)
@@ -293,7 +293,7 @@ def test_a_long_run_of_random_reorders_and_sentences_leaving_keeps_the_readable_
             if groups is not None:
                 memory, reference_memory, src_mask = memory[groups], reference_memory[groups], src_mask[groups]
                 sentences -= 1
-    ours.settle()
+    ours.materialise()
     for mine, reference in zip(ours.layers, theirs.layers, strict=True):
         torch.testing.assert_close(mine.self_k, reference.self_k, atol=2e-5, rtol=1e-4)
         torch.testing.assert_close(mine.self_v, reference.self_v, atol=2e-5, rtol=1e-4)

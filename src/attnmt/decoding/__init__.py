@@ -2,8 +2,10 @@
 
     options       Decoding, the search settings, and the limits (MAX_BEAM, MAX_TOKENS)
     state         the rows a search decodes, with their key/value caches
+    cache         KVCache, the key/value cache interface the searches hold
     next_tokens   the log-probabilities of the next token (full vocabulary or a shortlist)
     search        greedy and beam search
+    beam          beam search's candidates and strategies: plain, or constrained
     constraints   terms a translation must contain (constrained beam search)
     penalties     length and coverage penalties, repetition blocking
     glossary      a user's terminology, matched in the source

@@ -234,14 +234,3 @@ def allocate(log_prob: Tensor, bank: Tensor) -> Tensor:
     key = rank * n_banks + (n_banks - 1 - banks)
     key = key.masked_fill(log_prob.gather(1, by_score) == float("-inf"), key.numel() * n_banks)
     return by_score.gather(1, key.argsort(dim=1, stable=True))
-
-
-def ready(log_prob: Tensor, missed: Tensor | None, pick: Tensor) -> Tensor:
-    """The active hypotheses' log_prob [n_groups, beam_size] (at positions ``pick`` of the
-    candidates, whose terms missed are ``missed``), at -inf for those that still lack a
-    term (constrained search): only a hypothesis with all its terms may end now, and one that
-    lacks a term pays for its pieces first, so the search stops once the ones that may end
-    cannot improve."""
-    if missed is None:
-        return log_prob
-    return log_prob.masked_fill(missed.gather(1, pick) > 0, float("-inf"))

@@ -2,8 +2,8 @@
 search) or one drawn at random (sampling).
 
 ``NextTokens`` is written with PyTorch operations; the inference copy brings a C++ one
-(attnmt.fast.next_tokens.FusedNextTokens) that never writes the [N, V] log-probabilities, and
-``next_tokens_of`` picks the model's own.
+(attnmt.fast.next_tokens.FusedNextTokens) that never writes the [N, V] log-probabilities: a model
+that chooses its own next tokens is a ``ChoosesNextTokens``, and ``next_tokens_of`` picks its own.
 
 Sampling: Random sampling: each next token drawn from the model's distribution instead of the most likely
 one taken (for back-translation, where varied sources teach more than the most likely ones;
@@ -19,6 +19,7 @@ the same output.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
 
 import torch
 from torch import Tensor
@@ -34,7 +35,7 @@ def row_top_k(scores: Tensor, k: int, chunk: int = 64) -> tuple[Tensor, Tensor]:
     torch.topk scans each row element by element; ``amax`` over chunks of the row is
     vectorised.  A row's k best values lie in the k chunks with the best maxima (any
     value outside them is beaten by those k maxima), so only those k·chunk values,
-    and the row's last partial chunk, go to topk (docs/design/fast-decoder.md).
+    and the row's last partial chunk, go to topk (the timings: docs/performance.md).
     """
     rows, vocab = scores.shape
     n_chunks = vocab // chunk
@@ -64,8 +65,8 @@ class NextTokens:
     """From logits to next tokens, as the searches choose them; written with PyTorch operations.
 
     The inference copy brings a C++ one (attnmt.fast.next_tokens.FusedNextTokens, its
-    ``next_tokens``) that never writes the [N, V] log-probabilities; ``next_tokens_of``
-    picks the model's own.
+    ``next_tokens``: a ``ChoosesNextTokens``) that never writes the [N, V] log-probabilities;
+    ``next_tokens_of`` picks the model's own.
     """
 
     # Sentences per batch that attnmt.decoding.translate uses unless told (0: its max_tokens decides).
@@ -106,9 +107,17 @@ def never_generated(config: TransformerConfig, decoding: Decoding) -> list[int]:
     return sorted({config.pad_id, config.bos_id, *([config.unk_id] if decoding.disable_unk else [])})
 
 
+@runtime_checkable
+class ChoosesNextTokens(Protocol):
+    """A model that chooses its next tokens its own way (attnmt.fast.FastTransformer: in C++, and
+    over a shortlist's columns where it has one).  The model sets ``next_tokens`` itself."""
+
+    next_tokens: NextTokens
+
+
 def next_tokens_of(model: Transformer) -> NextTokens:
-    """The model's own next-token selection where it brings one (the inference copy), else the readable one."""
-    return getattr(model, "next_tokens", READABLE)
+    """The model's own next-token selection where it brings one (a ``ChoosesNextTokens``), else the readable one."""
+    return model.next_tokens if isinstance(model, ChoosesNextTokens) else READABLE
 
 
 class Sampler:

@@ -24,14 +24,16 @@ Conventions shared by both:
   follow: beam search adds that forced EOS's log-prob like any other, so every
   hypothesis' ``log_prob`` is the model's log-probability of ``tokens + [EOS]``.
 - The rows being decoded, their cache and their logits are a ``DecoderState``
-  (attnmt.decoding.state).  Rows of finished sentences leave the batch (``cache.reorder``
-  with a smaller index), so the work shrinks as sentences end.
+  (attnmt.decoding.state); the cache is a ``KVCache`` (attnmt.decoding.cache), whichever the
+  model made.  Rows of finished sentences leave the batch (``cache.reorder`` with a smaller
+  index), so the work shrinks as sentences end.
 - The options (beam size, α, length limits, n-best) come in one ``Decoding`` value
   (attnmt.decoding); the next tokens are chosen from the logits by a :class:`NextTokens`
   (attnmt.decoding.next_tokens; the inference copy brings a C++ one).
 - A sentence's output may be made to start with given tokens (``prefixes``: those tokens are
   forced, one a step, and scored like any other) and, in beam search, to contain given terms
-  (``terms``: lexically constrained search, attnmt.decoding.constraints).  Either raises the sentence's
+  (``terms``: lexically constrained search, attnmt.decoding.constraints, the strategy
+  attnmt.decoding.beam.ConstrainedBeamSearch).  Either raises the sentence's
   length limit to what they need, up to the model's positions.
 - Greedy search draws its tokens at random with ``Decoding.sampling`` (attnmt.decoding.next_tokens.Sampler);
   ``repetition_penalty`` and ``no_repeat_ngram_size`` change the logits first (attnmt.decoding.penalties).
@@ -46,7 +48,8 @@ import torch
 from torch import Tensor
 
 from attnmt.decoding import DEFAULT, Decoding
-from attnmt.decoding.constraints import Constraints, Terms, prefix_table, ready
+from attnmt.decoding.beam import Candidates, strategy_for
+from attnmt.decoding.constraints import Terms, prefix_table
 from attnmt.decoding.next_tokens import Sampler, never_generated
 from attnmt.decoding.state import DecoderState, output_limits
 from attnmt.model import Transformer
@@ -120,16 +123,15 @@ def greedy_search(
 
 
 def make_room(state: DecoderState, limit: list[int], step: int) -> None:
-    """Tells the cache how many more positions the search may add, at most ROOM at a time: greedy
-    search's rows stay in place between drops, and beam search's reorders move no keys/values in the
-    inference copy's step (its cache's lineage), so the keys/values can grow in place
-    (``DecoderCache.reserve``)."""
+    """Tells the cache (``KVCache.reserve``) how many more positions the search may add: up to the
+    longest row's length ``limit`` from ``step``, at most ROOM at a time."""
     if state.cache is not None:
         state.cache.reserve(min(max(limit, default=step) - step, ROOM))
 
 
-# Positions reserved at a time: a copy of the cache every ROOM steps costs little, and long
-# inputs (whose limit is 1.5 × their length + 10) do not reserve memory for outputs they rarely reach.
+# Positions reserved at a time: a cache that makes room for them copies its keys/values once per
+# ROOM positions at most, and a long input (limit 1.5 × its length + 10) reserves no memory for
+# outputs it rarely reaches.
 ROOM = 64
 
 
@@ -145,48 +147,17 @@ def compact(going: list[bool]) -> bool:
     return ended > 0 and ended >= COMPACT_SHARE * len(going)
 
 
-@dataclass
-class Candidates:
-    """One-token extensions of the beams: each field [n_groups, count], best first per sentence."""
-
-    log_prob: Tensor  # log-prob of the extended hypothesis
-    row: Tensor  # the DecoderState row it extends
-    token: Tensor  # the token it adds
-
-    def take(self, pick: Tensor) -> Candidates:
-        """The candidates at positions pick [n_groups, m] of each sentence's list."""
-        return Candidates(self.log_prob.gather(1, pick), self.row.gather(1, pick),
-                          self.token.gather(1, pick))
-
-
-def top_candidates(beam_log_prob: Tensor, row_top: Tensor, row_token: Tensor, n_groups: int, count: int) -> Candidates:
-    """The ``count`` best one-token extensions of each sentence's beam.
-
-    beam_log_prob [N] (each row's log-prob so far); row_top, row_token [N, per_row]: each
-    row's best next tokens' log-probs and ids, best first (``top_next_tokens``), per_row at
-    least ``count`` where the vocabulary allows.  The N rows are n_groups sentences × width
-    beams, a sentence's beams next to each other.  A sentence's best ``count`` come from
-    its rows' best ``count`` each, so only those are compared.
-    """
-    width = row_top.size(0) // n_groups
-    per_row = row_top.size(1)
-    extended = (beam_log_prob[:, None] + row_top).view(n_groups, width * per_row)
-    top, flat = extended.topk(min(count, width * per_row), dim=1)
-    first_row = torch.arange(n_groups, device=flat.device)[:, None] * width
-    return Candidates(top, first_row + flat // per_row, row_token.view(n_groups, -1).gather(1, flat))
-
-
 def collect_finished(
     state: DecoderState, candidates: Candidates, ends: Tensor, sentences: list[int],
-    finished: list[list[Hypothesis]], penalty: float, missed: Tensor | None = None,
+    finished: list[list[Hypothesis]], penalty: float,
 ) -> None:
     """For each candidate where ends [n_groups, m] is True, appends a Hypothesis to
-    ``finished[sentences[group]]`` (with its missed [n_groups, M] terms, if given)."""
+    ``finished[sentences[group]]``."""
     for group, rank in ends.nonzero().tolist():
         log_prob = candidates.log_prob[group, rank].item()
         tokens = state.prefix[candidates.row[group, rank], 1:].tolist()
-        terms_missed = 0 if missed is None else int(missed[group, rank])
-        finished[sentences[group]].append(Hypothesis(tokens, log_prob / penalty, log_prob, terms_missed))
+        finished[sentences[group]].append(
+            Hypothesis(tokens, log_prob / penalty, log_prob, candidates.missed_of(group, rank)))
 
 
 def first_continuing(is_eos: Tensor, beam_size: int) -> Tensor:
@@ -249,8 +220,9 @@ def beam_search(
     the ``continuing`` [V] pieces right after one).
 
     All sentences and their beams decode together as B·beam_size rows.  Each step
-    takes the 2·beam_size best extensions per sentence: the EOS ones among its top
-    beam_size finish, the best beam_size others continue.  A sentence is done at
+    ranks the extensions of every sentence's beam (the strategy: attnmt.decoding.beam, by
+    log-prob, or constrained): the EOS ones among its first beam_size finish, the first
+    beam_size others continue.  A sentence is done at
     its max_output_length or when ``cannot_improve``: with α = 0 as soon as no active
     hypothesis can enter its n_best (exact), with α > 0 once beam_size hypotheses are
     finished and none active beats them; its rows then leave the batch.
@@ -267,17 +239,13 @@ def beam_search(
     beam_size, alpha, n_best, min_len = decoding.beam_size, decoding.alpha, decoding.n_best, decoding.min_len
     eos = model.config.eos_id
     vocab = model.config.vocab_size - 3  # tokens that can be candidates: never pad or BOS, EOS not always
+    strategy = strategy_for(terms, src.device, continuing)
     table = prefix_table(prefixes, src.size(0), src.device)
-    constraints = Constraints.start(terms or [], src.device, continuing)
-    need = (table >= 0).sum(dim=1) + (0 if constraints is None else constraints.total())
-    limits = output_limits(model, src, decoding, need)
+    limits = output_limits(model, src, decoding, (table >= 0).sum(dim=1) + strategy.need())
     limit_of = limits.tolist()
     never = never_generated(model.config, decoding)
-    # With α = 0 the n_best finished are final once nothing active beats them. With α > 0
-    # stopping that early cost BLEU (docs/translating.md), so more must finish: beam_size, or,
-    # with terms, half of it (the banks leave the top one a slot or two a step, so beam_size
-    # finished took much longer for little gain: docs/translating.md, Terminology).
-    enough = n_best if alpha == 0 else beam_size if constraints is None else max(n_best, beam_size // 2)
+    # With α = 0 the n_best finished are final once nothing active beats them; with α > 0 more must finish.
+    enough = n_best if alpha == 0 else strategy.finished_enough(beam_size, n_best)
     finished: list[list[Hypothesis]] = [[] for _ in range(src.size(0))]
     # The first step starts from one row per sentence (BOS); the beam widens after it.
     state = DecoderState.start(model, src, use_cache, decoding, memory)
@@ -291,19 +259,9 @@ def beam_search(
         at_limit = limits[state.sentence] == step
         forced = table[state.sentence, min(step, table.size(1) - 1)].masked_fill(at_limit, eos)
         row_top, row_token = state.top_next_tokens(
-            min(count, vocab), sorted({*never, eos}) if step < min_len else never, forced,
-            None if constraints is None else constraints.wanted(),
-        )
+            min(count, vocab), sorted({*never, eos}) if step < min_len else never, forced, strategy.wanted())
         sentences = state.sentence[::state.width].tolist()  # [n_groups]
-        if constraints is None:
-            candidates, progress = top_candidates(beam_log_prob, row_top, row_token, len(sentences), count), None
-            missed = order = None
-        else:  # every candidate, in the order that shares the beam among the banks
-            candidates = top_candidates(beam_log_prob, row_top, row_token, len(sentences), row_top.numel())
-            log_prob, order, progress = constraints.arrange(candidates.log_prob, candidates.row, candidates.token,
-                                                            eos, at_limit)
-            candidates = Candidates(log_prob, candidates.row, candidates.token).take(order)
-            missed = progress.missed.view_as(order).gather(1, order)  # [n_groups, M], in the new order
+        candidates = strategy.rank(beam_log_prob, row_top, row_token, len(sentences), count, eos, at_limit)
         is_eos = candidates.token == eos
         penalty = length_penalty(step + 1, alpha)  # every candidate has step + 1 tokens, EOS included
         # Only an EOS that makes the top beam_size finishes: one ranked lower would
@@ -312,10 +270,10 @@ def beam_search(
         # token the model rules out), so that every sentence ends with a hypothesis.
         ends = is_eos & ((torch.arange(is_eos.size(1), device=src.device) < beam_size)
                          | (limits[state.sentence[::state.width]] == step)[:, None])
-        collect_finished(state, candidates, ends, sentences, finished, penalty, missed)
+        collect_finished(state, candidates, ends, sentences, finished, penalty)
         pick = first_continuing(is_eos, beam_size)
         active = candidates.take(pick)  # [n_groups, beam_size]
-        best_active = (ready(active.log_prob, missed, pick).amax(dim=1) / penalty).tolist()
+        best_active = (active.may_end().amax(dim=1) / penalty).tolist()
         going = torch.tensor(
             [
                 step < limit_of[s]
@@ -329,8 +287,7 @@ def beam_search(
             on_step(best_so_far(state, active, sentences, finished, going.tolist(), penalty))
         # A beam never changes sentence: the sentences' memory only shrinks when some end.
         groups = None if bool(going.all()) else going.nonzero().squeeze(1)
-        if constraints is not None:
-            constraints.keep(progress, order.gather(1, pick), groups)
+        strategy.keep(pick, groups)
         state.select(active.row[going].flatten(), groups)
         state.extend(active.token[going].flatten())
         beam_log_prob = active.log_prob[going].flatten()

@@ -12,10 +12,11 @@ from torch import Tensor
 
 from attnmt.attention import padding_mask
 from attnmt.decoding import DEFAULT, Decoding
+from attnmt.decoding.cache import KVCache
 from attnmt.decoding.constraints import extra_candidates
 from attnmt.decoding.next_tokens import NextTokens, next_tokens_of
 from attnmt.decoding.penalties import Penalties
-from attnmt.model import DecoderCache, Transformer
+from attnmt.model import Transformer
 
 
 def output_limits(model: Transformer, src: Tensor, decoding: Decoding, at_least: Tensor | None = None) -> Tensor:
@@ -37,7 +38,7 @@ class DecoderState:
     sentence: [N]           index of each row's sentence in the input batch
     prefix:   [N, t + 1]    BOS and the t tokens chosen so far
     memory:   [G, S, d]     encoder output per sentence group, src_mask: [G, 1, 1, S]
-    cache:    keys/values of ``prefix`` (None: recompute the whole prefix every step)
+    cache:    keys/values of ``prefix``, the model's own KVCache (None: recompute the whole prefix every step)
     """
 
     model: Transformer
@@ -45,7 +46,7 @@ class DecoderState:
     prefix: Tensor
     memory: Tensor
     src_mask: Tensor
-    cache: DecoderCache | None
+    cache: KVCache | None
     choose: NextTokens
     penalties: Penalties | None = None
     wide: bool = False  # whether the logits must span the whole vocabulary (sampling reads them by id)

@@ -14,18 +14,23 @@ from attnmt.model import DecoderCache
 
 @dataclass
 class GrowingCache(DecoderCache):
-    """The inference copy's decoder cache: ``room`` is how many more positions the search expects
-    to add (a search reserves them); the C++ step then appends each position into a buffer with that
-    room instead of copying every layer's keys/values.
+    """The inference copy's decoder cache, a ``KVCache`` (attnmt.decoding.cache) whose keys/values
+    the C++ step (csrc/decoder_step.cpp) appends to.
 
-    A reorder of the rows (beam search's, every step) is kept as ``parents`` [N] for the C++ step,
-    which copies no keys or values for it: each layer's self_k, self_v [M, H, t, dk] are blocks of
-    positions, and ``lineage`` [N, t] says which block holds each row's position (the new position
-    of row r goes into block r; a row continuing another takes over its lineage).  Where the buffer
-    must be copied (full, held elsewhere, more rows than blocks) the copy puts each row's positions
-    in its own block again.  Beside int8 layers the keys/values are float16 (the C++ step's
-    ``cache_type``).  ``settle`` turns the cache into plain per-row float32 keys/values [N, H, t, dk]
-    at once, for the Python step."""
+    - reserve: ``room``, how many more positions the search expects to add.  Where the C++ step
+      must copy a layer's keys/values (``append_position``), it copies them into a buffer with that
+      room, and appends the next positions into it in place, as long as no other tensor shares the
+      buffer (``room_after``: the Python side keeps one reference to each layer's keys/values).
+    - reorder: kept as ``parents`` [N] for the C++ step, which copies no keys or values for it.
+      Each layer's self_k, self_v [M, H, t, dk] are blocks of positions, and ``lineage`` [N, t]
+      says which block holds each row's position (``history_of``): the new position of row r goes
+      into block r, and a row continuing another takes over its lineage.  Where the buffer is
+      copied (full, shared, more rows than blocks) the copy puts each row's positions in its own
+      block again.
+    - materialise: turns the blocks into plain per-row float32 keys/values [N, H, t, dk], for the
+      Python step.
+
+    Beside int8 layers the C++ step keeps the keys/values in float16 (its ``cache_type``)."""
 
     room: int = 0
     parents: Tensor | None = None
@@ -40,7 +45,7 @@ class GrowingCache(DecoderCache):
             for layer in self.layers:
                 layer.reorder(None, groups)
 
-    def settle(self) -> None:
+    def materialise(self) -> None:
         """Applies the lineage and a pending reorder of the rows' keys/values."""
         if self.lineage is not None:
             lineage, positions = self.lineage, torch.arange(self.lineage.size(1))
@@ -52,6 +57,22 @@ class GrowingCache(DecoderCache):
             for layer in self.layers:
                 layer.reorder(self.parents)
             self.parents = None
+
+    def step_arguments(self, src_mask: Tensor) -> list:
+        """The cache and the source mask [G, 1, 1, S] as the C++ step takes them: each layer's
+        self-attention keys, values, cross-attention keys, values (four lists), the mask [G, S], the
+        room, the rows' parents (a reorder the step applies) and their lineage."""
+        layers = self.layers
+        return [[layer.self_k for layer in layers], [layer.self_v for layer in layers],
+                [layer.cross_k for layer in layers], [layer.cross_v for layer in layers],
+                src_mask.view(src_mask.size(0), src_mask.size(-1)), self.room, self.parents, self.lineage]
+
+    def take_step(self, out: list[Tensor]) -> None:
+        """The C++ step's output [x, k_0, v_0, k_1, v_1, ..., lineage]: each layer's keys/values with
+        the new position appended, and the rows' lineage in them (the reorder it applied)."""
+        for i, layer in enumerate(self.layers):
+            layer.self_k, layer.self_v = out[1 + 2 * i], out[2 + 2 * i]
+        self.parents, self.lineage = None, out[-1]
 
 
 class Float16LayerCache(LayerCache):

@@ -1,8 +1,8 @@
 """The C++ extension (``csrc/``): the decoder step, its float32 and int8 kernels and the next
 tokens' choice.  A wheel built with it (``setup.py``) carries it compiled for one PyTorch version,
 used where that version is installed; otherwise it is compiled once per machine, PyTorch version
-and source (about 15 s; needs a C++ compiler, and ninja, which attnmt depends on; ``attnmt
-build-ext`` does it ahead of time) and cached under ``$ATTNMT_CACHE`` (default ``~/.cache/attnmt``).
+and source (needs a C++ compiler, and ninja, which attnmt depends on; ``attnmt build-ext`` does it
+ahead of time) and cached under ``$ATTNMT_CACHE`` (default ``~/.cache/attnmt``).
 ``ATTNMT_FUSED=0`` turns it off.  ``available()`` loads it, after which its operators are
 ``torch.ops.attnmt.*`` and its classes ``torch.classes.attnmt.*``.
 """

@@ -3,14 +3,14 @@
 Every ``nn.Linear`` (attention projections, feed-forward, output projection) gets int8
 weights, quantised once per output channel; activations are quantised on the fly, row
 by row, at each call, and the int8 matmul accumulates in int32.  Embeddings, LayerNorm
-and the attention arithmetic stay in float32.  BLEU stays within about 0.5 of float32
-(docs/performance.md).
+and the attention arithmetic stay in float32.  The translations' quality next to float32's
+is measured in docs/performance.md.
 
 torch.ao quantises the weights and its ``Linear`` multiplies them with fbgemm (activations
 quantised per call to 7 bits, over the whole batch).  Where the CPU has AVX512-VNNI,
 ``Int8PanelLinear`` multiplies the same int8 weights with attnmt's own kernel instead
 (``csrc/int8_panels.cpp``: activations quantised to 8 bits per row), without fbgemm's
-per-call cost, which at decoding's few dozen rows is several times the arithmetic.
+per-call cost, which decoding's few dozen rows per call do not amortise (docs/performance.md).
 """
 
 from __future__ import annotations

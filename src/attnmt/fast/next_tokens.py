@@ -16,12 +16,12 @@ class FusedNextTokens(NextTokens):
     """The searches' next tokens in one C++ pass each (top_tokens.cpp), without writing the
     [N, V] log-probabilities.  Needs the extension (``available()``)."""
 
-    # The C++ step decodes a few dozen sentences (a few hundred beam rows) faster per sentence
-    # than hundreds, unlike the readable model (docs/design/fast-decoder.md) ...
+    # The C++ step has little per-call cost to spread, so a batch holds a few dozen sentences (a
+    # few hundred beam rows), not the hundreds that suit the readable model ...
     batch_sentences = 64
-    # ... and fewer where a step's [rows, V] float32 logits would pass this: with a large vocabulary
-    # (OPUS-MT's 58,101 pieces) a smaller batch was as fast and held far less memory (the logits,
-    # and the keys/values of every row: docs/design/fast-decoder.md).
+    # ... and fewer where a step's [rows, V] float32 logits would pass this many bytes: a step's
+    # memory (its logits, and every row's keys/values) grows with the batch, its speed per
+    # sentence hardly (the measurements: docs/performance.md).
     logits_budget = 32 << 20
 
     def sentences_per_batch(self, config: TransformerConfig, rows_per_sentence: int) -> int:

@@ -3,8 +3,8 @@ self-attention with W_Q, W_K and W_V as one layer.
 
 ``F.linear`` hands the weight [out, in] to the matmul library in its plain row-major
 layout, and the library re-blocks it for its kernel at every call.  Decoding calls the
-same small layers thousands of times with a few dozen rows, where that repacking costs
-as much as the arithmetic (docs/design/fast-decoder.md).  The numbers are the same up to float
+same small layers thousands of times with a few dozen rows, where that repacking is
+paid at every call for little arithmetic (docs/performance.md).  The numbers are the same up to float
 rounding (a different summation order).
 """
 
@@ -15,8 +15,8 @@ from torch import Tensor, nn
 
 from attnmt.attention import MultiHeadAttention
 
-# Rows per call that oneDNN tunes the blocked layout for: the decoder's batch of 32
-# (any row count works; this one measured fastest for 32-128 rows).
+# Rows per call that oneDNN tunes the blocked layout for: the decoder's batch of 32.  Any row
+# count gives the same numbers; the choice only moves the speed (docs/performance.md).
 ROWS_HINT = 32
 
 

@@ -179,16 +179,9 @@ def quantized_rows(layer: nn.Module, ids: Tensor) -> nn.Module:
 
 
 def use_shortlist(model: nn.Module, shortlist: Shortlist) -> None:
-    """In place: the inference copy ``model`` (attnmt.fast.FastTransformer) restricts its output
-    layer to ``shortlist`` for each batch it encodes."""
-    c = model.config
-    if (shortlist.source_size, shortlist.target_size) != (c.src_vocab_size or c.vocab_size, c.vocab_size):
-        raise ConfigError(f"the shortlist is for vocabularies of {shortlist.source_size} and {shortlist.target_size} "
-                          f"pieces; this model has {c.src_vocab_size or c.vocab_size} and {c.vocab_size}")
-    model.output = ShortlistOutput(model.output, c.vocab_size)
-    model.shortlist = shortlist
-    if model.step is not None:  # a cached step's logits are the shortlist's columns only
-        model.next_tokens = ShortlistNextTokens(model.output)
+    """The inference copy ``model`` (attnmt.fast.FastTransformer) restricts its output layer to
+    ``shortlist`` for each batch it encodes (``FastTransformer.use_shortlist``)."""
+    model.use_shortlist(shortlist)
 
 
 class ShortlistNextTokens(FusedNextTokens):

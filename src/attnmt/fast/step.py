@@ -312,8 +312,8 @@ class FusedDecoderStep:
     def __call__(self, x: Tensor, cache: GrowingCache, src_mask: Tensor) -> Tensor:
         """x [N, 1, d_model] (embedded new positions), src_mask [G, 1, 1, S] -> the stack's output
         [N, 1, d_model]; each layer's cache gains the position."""
-        out = self.kernel.step(x.view(x.size(0), x.size(2)), *cache_arguments(cache, src_mask))
-        keep_keys(cache, out)
+        out = self.kernel.step(x.view(x.size(0), x.size(2)), *cache.step_arguments(src_mask))
+        cache.take_step(out)
         return out[0][:, None]
 
     def decode(self, tokens: Tensor, cache: GrowingCache, src_mask: Tensor) -> Tensor:
@@ -322,25 +322,7 @@ class FusedDecoderStep:
         final LayerNorm (pre-norm) and the output layer.  The cache gains the position."""
         if self.positional is not None:
             self.positional.check_end(cache.length + 1)
-        out = self.kernel.decode(tokens.view(-1), cache.length, *cache_arguments(cache, src_mask))
-        keep_keys(cache, out)
+        out = self.kernel.decode(tokens.view(-1), cache.length, *cache.step_arguments(src_mask))
+        cache.take_step(out)
         cache.length += 1
         return out[0][:, None]
-
-
-def cache_arguments(cache: GrowingCache, src_mask: Tensor) -> list:
-    """The cache and the source mask [G, 1, 1, S] as the C++ step takes them: each layer's
-    self-attention keys, values, cross-attention keys, values (four lists), the mask [G, S], the
-    room, the rows' parents (a reorder the step applies) and their lineage."""
-    layers = cache.layers
-    return [[layer.self_k for layer in layers], [layer.self_v for layer in layers],
-            [layer.cross_k for layer in layers], [layer.cross_v for layer in layers],
-            src_mask.view(src_mask.size(0), src_mask.size(-1)), cache.room, cache.parents, cache.lineage]
-
-
-def keep_keys(cache: GrowingCache, out: list[Tensor]) -> None:
-    """Each layer's cache takes its keys/values with the new position, and the cache the rows' lineage
-    in them, from the C++ step's output [x, k_0, v_0, k_1, v_1, ..., lineage]."""
-    for i, layer in enumerate(cache.layers):
-        layer.self_k, layer.self_v = out[1 + 2 * i], out[2 + 2 * i]
-    cache.parents, cache.lineage = None, out[-1]

@@ -20,7 +20,7 @@ from __future__ import annotations
 import torch
 from torch import Tensor, nn
 
-from attnmt.decoding.next_tokens import READABLE
+from attnmt.decoding.next_tokens import READABLE, NextTokens
 from attnmt.errors import ConfigError
 from attnmt.fast import extension
 from attnmt.fast.cache import Float16LayerCache, GrowingCache
@@ -34,6 +34,7 @@ from attnmt.fast.int8 import (
 from attnmt.fast.next_tokens import FusedNextTokens
 from attnmt.fast.packed import PackedLinear, fuse_self_attention, pack_linear_layers, packing_available
 from attnmt.fast.panels import PanelLinear, use_float_panels
+from attnmt.fast.shortlist import Shortlist, ShortlistNextTokens, ShortlistOutput
 from attnmt.fast.step import FusedDecoderStep
 from attnmt.hardware import bf16_native
 from attnmt.layers import ACTIVATIONS, FeedForward
@@ -47,7 +48,8 @@ class FastTransformer(Transformer):
     theirs in other forms)."""
 
     trained_parameters: int
-    shortlist = None  # attnmt.fast.shortlist.use_shortlist sets it
+    next_tokens: NextTokens  # how the searches choose this copy's next tokens (attnmt.decoding.next_tokens)
+    shortlist: Shortlist | None = None  # the output layer's vocabulary per batch (``use_shortlist``)
 
     def __init__(self, model: Transformer, int8: bool = False, fused_step: bool = True, bf16: bool = False) -> None:
         if int8 and bf16:
@@ -81,8 +83,21 @@ class FastTransformer(Transformer):
         if fused_step and on_cpu and FusedDecoderStep.supports(self) and extension.available():
             use_float_panels(self)
             self.step = FusedDecoderStep(self)
-        # What attnmt.decoding.search chooses the next tokens with (next_tokens.next_tokens_of).
         self.next_tokens = FusedNextTokens() if self.step is not None else READABLE
+
+    def use_shortlist(self, shortlist: Shortlist) -> None:
+        """From now on each batch's output layer computes only the pieces ``shortlist`` keeps for its
+        sources (attnmt.fast.shortlist); a cached step's logits are then those columns only, which
+        its next tokens map back to the vocabulary's ids."""
+        c = self.config
+        if (shortlist.source_size, shortlist.target_size) != (c.src_vocab_size or c.vocab_size, c.vocab_size):
+            raise ConfigError(f"the shortlist is for vocabularies of {shortlist.source_size} and "
+                              f"{shortlist.target_size} pieces; this model has {c.src_vocab_size or c.vocab_size} "
+                              f"and {c.vocab_size}")
+        self.output = ShortlistOutput(self.output, c.vocab_size)
+        self.shortlist = shortlist
+        if self.step is not None:
+            self.next_tokens = ShortlistNextTokens(self.output)
 
     def start_decoding(self, memory: Tensor) -> GrowingCache:
         layers = super().start_decoding(memory).layers
@@ -103,7 +118,8 @@ class FastTransformer(Transformer):
         cache: DecoderCache | None = None,
     ) -> Tensor:
         if self.step is None or cache is None or trace is not None or tgt_in.size(1) != 1:
-            settle(cache)
+            if cache is not None:  # the Python step reads the keys/values as they stand
+                cache.materialise()
             return super().decode(tgt_in, memory, src_mask, trace, cache)
         if self.shortlist is not None:  # a search's step: logits of the shortlist's columns only, [N, 1, V']
             return self.output.columns_only(self.decoder_states(tgt_in, memory, src_mask, trace, cache))
@@ -113,16 +129,10 @@ class FastTransformer(Transformer):
         self, x: Tensor, memory: Tensor, src_mask: Tensor, trace: AttentionTrace | None, cache: DecoderCache | None
     ) -> Tensor:
         if self.step is None or cache is None or trace is not None or x.size(1) != 1:
-            settle(cache)
+            if cache is not None:
+                cache.materialise()
             return super().decoder_stack(x, memory, src_mask, trace, cache)
         return self.step(x, cache, src_mask)
-
-
-def settle(cache: DecoderCache | None) -> None:
-    """The Python step reads the keys/values as they stand: a reorder the C++ step would have
-    applied (GrowingCache) is applied first."""
-    if isinstance(cache, GrowingCache):
-        cache.settle()
 
 
 def fuse_relu(model: Transformer) -> None:
