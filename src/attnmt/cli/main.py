@@ -1,5 +1,5 @@
 """The command line: ``attnmt prepare | train | average | demo | translate | evaluate | attention | explain | plot |
-export | import | serve | shortlist``; each command's home is a module of attnmt.cli.commands, the options
+export | import | serve | shortlist | doctor``; each command's home is a module of attnmt.cli.commands, the options
 several share are declared once in attnmt.cli.options.
 
 User mistakes (a bad config key, a missing file, a broken model directory)
@@ -16,7 +16,7 @@ import sys
 from collections.abc import Sequence
 
 from attnmt import __version__
-from attnmt.cli.commands import evaluate, interop, pictures, serve, shortlist, train, translate
+from attnmt.cli.commands import doctor, evaluate, interop, pictures, serve, shortlist, train, translate
 from attnmt.cli.commands.train import OWN_FLAGS
 from attnmt.errors import ConfigError, UserError
 from attnmt.files import write_failure
@@ -44,7 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"attnmt {__version__} (PyTorch {torch_version()})")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    for command in (train, translate, evaluate, shortlist, pictures, interop, serve):
+    for command in (train, translate, evaluate, shortlist, pictures, interop, serve, doctor):
         command.add_to(commands)
     return parser
 

@@ -48,6 +48,7 @@ class FastTransformer(Transformer):
 
     trained_parameters: int
     shortlist = None  # attnmt.fast.shortlist.use_shortlist sets it
+    kernel_choice = None  # the float32 step layers' kernels (attnmt.fast.kernels); None: the panels
 
     def __init__(self, model: Transformer, int8: bool = False, fused_step: bool = True, bf16: bool = False) -> None:
         if int8 and bf16:
@@ -79,7 +80,7 @@ class FastTransformer(Transformer):
         self.float16_cache = isinstance(self.output, (Int8PanelLinear, DynamicInt8Linear))
         self.step = None
         if fused_step and on_cpu and FusedDecoderStep.supports(self) and extension.available():
-            use_float_panels(self)
+            use_float_panels(self, self.kernel_choice)
             self.step = FusedDecoderStep(self)
         # What attnmt.decoding.search chooses the next tokens with (next_tokens.next_tokens_of).
         self.next_tokens = FusedNextTokens() if self.step is not None else READABLE
