@@ -10,9 +10,9 @@ the attention outputs, the two feed-forward layers and the output projection):
   (attnmt.fast.packed.PackedLinear), which uses AMX or AVX-512 where the CPU has them.
 
 The right one differs by CPU (oneDNN's float32 GEMM is the faster one on some Xeons, the panels
-on AMD's EPYCs) and by shape, so ``measure`` times both at the step's usual row count, a few
-calls each in turn, the fastest call counting, and keeps the faster per shape.  It runs once,
-when the float32 copy is first prepared (attnmt.fast.prepared, under a second); the choice is
+on AMD's EPYCs) and by shape, so ``measure`` times both at the step's usual row count, called in
+turn for a fraction of a second, the fastest call counting, and keeps the faster per shape.  It runs
+once, when the float32 copy is first prepared (attnmt.fast.prepared, about a second); the choice is
 stored with the prepared copy and shown by ``attnmt doctor``.  Both compute x Wᵀ + b in float32:
 the results differ only by summation order (tests/fast/test_kernels.py).
 
@@ -37,7 +37,11 @@ STEP_ROWS = 128
 # The output projection (tens of thousands of columns) is timed on this many of its columns:
 # the kernels' time grows linearly with the columns, and timing all of them would take seconds.
 MOST_COLUMNS = 4096
-ROUNDS = 3  # calls per candidate, taken in turn; the fastest counts
+# Each shape's candidates are called in turn for at least this long and this many rounds, the
+# fastest call counting: on a machine shared with other processes most calls are slowed by them,
+# and more calls make it likelier that one ran undisturbed.  Five shapes: about a second in all.
+SECONDS_PER_SHAPE = 0.15
+ROUNDS = 3
 
 
 class FloatKernel(Enum):
@@ -106,11 +110,13 @@ def measure(shapes: list[tuple[int, int]], rows: int = STEP_ROWS) -> KernelChoic
         with torch.no_grad():
             for layer in candidates.values():
                 layer(x)  # the first call sets up oneDNN's primitive and warms the caches
-            for _ in range(ROUNDS):
+            rounds, deadline = 0, time.perf_counter() + SECONDS_PER_SHAPE
+            while rounds < ROUNDS or time.perf_counter() < deadline:
                 for kernel, layer in candidates.items():
                     started = time.perf_counter()
                     layer(x)
                     best[kernel] = min(best[kernel], (time.perf_counter() - started) * 1e3 * n / columns)
+                rounds += 1
         kernels[(n, k)] = min(best, key=best.__getitem__)
         timings[(n, k)] = best
     return KernelChoice(kernels, timings)
