@@ -113,15 +113,17 @@ def describe(device: torch.device) -> dict[str, object]:
 # cores beside one busy process a job ran several times slower than at 1 thread.  PASSIVE threads
 # sleep as soon as they wait (docs/performance.md, "Threads on a shared machine", has the figures).
 # OpenMP reads these when its library loads, with torch, so they are set before the first
-# ``import torch`` (attnmt/__init__.py calls ``set_process_defaults`` first thing); a value the
-# user has set wins, and where torch was imported before attnmt nothing is changed.
+# ``import torch`` (attnmt/__init__.py calls ``set_process_defaults`` first thing).  A user who
+# has set any of OPENMP_WAIT_SETTINGS keeps exactly what they set (GOMP_SPINCOUNT=300000 is
+# libgomp's own default), and where torch was imported before attnmt nothing is changed.
 OPENMP_DEFAULTS = {"OMP_WAIT_POLICY": "PASSIVE"}
+OPENMP_WAIT_SETTINGS = ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME")
 
 
 def set_process_defaults() -> None:
-    """Sets each of OPENMP_DEFAULTS the user has not set, unless torch (and with it OpenMP) is
-    loaded already, when it would be too late to matter."""
-    if "torch" in sys.modules:
+    """Sets OPENMP_DEFAULTS unless the user has set how OpenMP threads wait, or torch (and with it
+    OpenMP) is loaded already, when it would be too late to matter."""
+    if "torch" in sys.modules or any(name in os.environ for name in OPENMP_WAIT_SETTINGS):
         return
     for name, value in OPENMP_DEFAULTS.items():
         os.environ.setdefault(name, value)
