@@ -101,3 +101,20 @@ def test_the_prepared_copy_stores_the_choice_it_measured_and_later_loads_reuse_i
         assert torch.equal(step_logits(fast), step_logits(first))
         torch.testing.assert_close(step_logits(fast), step_logits(model), atol=2e-5, rtol=1e-4)
         assert translate(fast, tokenizer, SOURCES) == translate(model, tokenizer, SOURCES)
+
+
+@pytest.mark.parametrize("output_kernel", list(FloatKernel))
+def test_the_stored_tensors_start_64_bytes_aligned_so_the_panels_are_mapped_not_copied(trained_model, cache,
+                                                                                      monkeypatch, output_kernel):
+    """The header's length (the choice's JSON in it) would otherwise shift every tensor off the
+    alignment PanelLinear.from_panels needs, which then copies each layer into the process."""
+    config = load_model_dir(trained_model)[0].config
+    output_shape = (config.vocab_size, config.d_model)
+    monkeypatch.setattr(prepared, "measure", lambda shapes: KernelChoice(
+        {shape: output_kernel if shape == output_shape else FloatKernel.PANELS for shape in shapes}))
+    fast, _ = prepared.load_packed(trained_model)
+    (written,) = cache.glob("fp32-*.safetensors")
+    assert prepared.data_start(written) % 64 == 0
+    with safe_open(str(written), framework="pt") as file:
+        mapped = file.get_tensor("decoder_layers.0.self_attn.qkv_proj.panels")
+    assert mapped.data_ptr() % 64 == 0

@@ -68,6 +68,10 @@ from attnmt.text.vocab_tokenizer import VocabTokenizer
 FORMAT = 2  # bump when what is stored, or how, changes
 PANEL_PARTS = ("panels", "offsets", "scales", "bias")  # Int8Panels.tensors(), in order
 FBGEMM_PARTS = ("int8", "scales", "zero_points")  # a torch.ao layer's per-channel int8 weight (its bias: "bias")
+# The tensors' data starts on a multiple of this in the file, so that the panels mapped from it are
+# aligned as the kernels read them (attnmt.fast.panels.PanelLinear.from_panels copies them otherwise:
+# a copy of every layer in the process's own memory).  safetensors aligns the start to 8 bytes only.
+ALIGN = 64
 
 
 def cache_folder() -> Path:
@@ -206,7 +210,18 @@ def save_prepared(fast: FastTransformer, path: Path) -> None:
                     trained_parameters=str(fast.trained_parameters))
     if fast.kernel_choice is not None:
         metadata["kernel_choice"] = fast.kernel_choice.to_json()
+    metadata["padding"] = ""
     save_file(tensors, str(path), metadata=metadata)
+    misaligned = data_start(path) % ALIGN
+    if misaligned:  # written again, its header padded: the header's length moves every tensor in the file
+        metadata["padding"] = " " * (ALIGN - misaligned)  # a multiple of 8, as safetensors pads the header
+        save_file(tensors, str(path), metadata=metadata)
+
+
+def data_start(path: Path) -> int:
+    """Where a safetensors file's tensors begin: after the 8-byte header length and the header."""
+    with open(path, "rb") as file:
+        return 8 + int.from_bytes(file.read(8), "little")
 
 
 def load_prepared(path: Path, config: TransformerConfig) -> FastTransformer:
