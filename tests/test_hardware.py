@@ -1,4 +1,9 @@
-"""What the machine allows: the instruction-set cap a user sets for oneDNN, read once for every kernel."""
+"""What the machine allows: the instruction-set cap a user sets for oneDNN, read once for every kernel; and the
+OpenMP wait policy set before torch loads."""
+
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -21,3 +26,27 @@ def test_a_cap_below_bf16_makes_bf16_emulated_where_the_cpu_has_it(monkeypatch):
     native, why = bf16_native()
     assert not native
     assert ("ONEDNN_MAX_CPU_ISA=AVX2" in why) == bool(cpu_flags() & {"avx512_bf16", "amx_bf16"})
+
+
+def wait_policy_seen_by(code: str, **env: str) -> str:
+    """OMP_WAIT_POLICY as a fresh interpreter running ``code`` sees it at the end."""
+    unset = ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME")
+    environment = {k: v for k, v in os.environ.items() if k not in unset} | env
+    result = subprocess.run([sys.executable, "-c", code + "; import os; print(os.environ.get('OMP_WAIT_POLICY'))"],
+                            env=environment, capture_output=True, text=True, check=True)
+    return result.stdout.split()[-1]
+
+
+def test_importing_attnmt_first_makes_openmp_threads_sleep_when_they_wait():
+    assert wait_policy_seen_by("import attnmt") == "PASSIVE"
+
+
+@pytest.mark.parametrize("setting, policy", [({"OMP_WAIT_POLICY": "ACTIVE"}, "ACTIVE"),
+                                             ({"GOMP_SPINCOUNT": "300000"}, "None"),
+                                             ({"KMP_BLOCKTIME": "200"}, "None")])
+def test_how_the_user_set_threads_to_wait_is_left_as_it_is(setting, policy):
+    assert wait_policy_seen_by("import attnmt", **setting) == policy
+
+
+def test_where_torch_was_loaded_before_attnmt_its_environment_is_left_alone():
+    assert wait_policy_seen_by("import torch, attnmt") == "None"

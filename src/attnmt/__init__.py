@@ -17,8 +17,14 @@ and ``checkpoint`` (model directories); ``evaluate`` (BLEU), ``errors``, ``files
     cli/        the ``attnmt`` command line
 """
 
+# ruff: noqa: E402 (the imports below come after the process defaults, which must precede torch)
+
 import sys
 import types
+
+from attnmt import hardware
+
+hardware.set_process_defaults()  # before anything imports torch: OpenMP reads them when it loads
 
 from attnmt import _moved
 from attnmt.attention import (

@@ -1,8 +1,12 @@
-"""The machine a run lands on: the CPU's model and feature flags, and the precision that trains fastest there.
+"""The machine a run lands on: the CPU's model and feature flags, the precision that trains fastest
+there, and the process-wide settings attnmt gives the libraries it runs on.
 
 CPUs differ in what they do natively.  bf16 matmuls run at several times the float32
 rate where the CPU has AVX512-BF16 or AMX-BF16, and are emulated (much slower than
 float32) where it has neither, so ``precision: auto`` asks the CPU before choosing.
+
+This module imports torch only inside the functions that need it: ``set_process_defaults``
+runs before torch is first imported (attnmt/__init__.py).
 """
 
 from __future__ import annotations
@@ -10,10 +14,13 @@ from __future__ import annotations
 import ctypes
 import os
 import platform
+import sys
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import torch
+if TYPE_CHECKING:
+    import torch
 
 # Flags worth naming in a log: the vector widths and the bf16 instructions the kernels can use.
 RELEVANT_FLAGS = ("avx2", "fma", "avx512f", "avx512_vnni", "avx512_bf16", "amx_bf16", "amx_int8", "asimd", "sve")
@@ -83,14 +90,43 @@ def resolve_precision(precision: str, device: torch.device) -> tuple[str, str]:
 
 def describe(device: torch.device) -> dict[str, object]:
     """What a run resolved about its machine, for the log: device, threads, CPU and its relevant flags."""
+    import torch
+
     return {
         "device": str(device),
         "threads": torch.get_num_threads(),
+        "wait_policy": os.environ.get("OMP_WAIT_POLICY", "(unset)"),
         "cpu": cpu_model(),
         "cpu_flags": sorted(cpu_flags().intersection(RELEVANT_FLAGS)),
         "torch_cpu_capability": torch.backends.cpu.get_cpu_capability(),
         "torch": torch.__version__,
     }
+
+
+# Process-wide defaults: the one place attnmt sets the environment of the libraries it runs on.
+#
+# PyTorch's CPU threads are OpenMP's (libgomp in the Linux wheels; Intel's runtime elsewhere).
+# Between parallel regions a waiting thread spins, by default for about 300,000 rounds, before it
+# sleeps.  Alone on its cores that saves a wake-up per region; beside another busy process the
+# spinning thread holds a core the other thread of the same job, preempted, is waiting for, and a
+# decoder step of dozens of small regions then waits a scheduler slice at each: at 2 threads on 2
+# cores beside one busy process a job ran several times slower than at 1 thread.  PASSIVE threads
+# sleep as soon as they wait (docs/performance.md, "Threads on a shared machine", has the figures).
+# OpenMP reads these when its library loads, with torch, so they are set before the first
+# ``import torch`` (attnmt/__init__.py calls ``set_process_defaults`` first thing).  A user who
+# has set any of OPENMP_WAIT_SETTINGS keeps exactly what they set (GOMP_SPINCOUNT=300000 is
+# libgomp's own default), and where torch was imported before attnmt nothing is changed.
+OPENMP_DEFAULTS = {"OMP_WAIT_POLICY": "PASSIVE"}
+OPENMP_WAIT_SETTINGS = ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME")
+
+
+def set_process_defaults() -> None:
+    """Sets OPENMP_DEFAULTS unless the user has set how OpenMP threads wait, or torch (and with it
+    OpenMP) is loaded already, when it would be too late to matter."""
+    if "torch" in sys.modules or any(name in os.environ for name in OPENMP_WAIT_SETTINGS):
+        return
+    for name, value in OPENMP_DEFAULTS.items():
+        os.environ.setdefault(name, value)
 
 
 # Training batches come in hundreds of shapes.  oneDNN (bf16 matmuls) and ideep keep a compiled

@@ -1,6 +1,6 @@
 """The command line: ``attnmt prepare | train | average | demo | translate | evaluate | calibrate | score |
-attention | explain | plot | export | import | serve | shortlist | build-ext``; each command's home is a module
-of attnmt.cli.commands, the options several share are declared once in attnmt.cli.options.
+attention | explain | plot | export | import | serve | shortlist | build-ext | doctor``; each command's home
+is a module of attnmt.cli.commands, the options several share are declared once in attnmt.cli.options.
 
 User mistakes (a bad config key, a missing file, a broken model directory)
 print one clear line and exit with status 2, never a stack trace.
@@ -16,7 +16,8 @@ import sys
 from collections.abc import Sequence
 
 from attnmt import __version__
-from attnmt.cli.commands import build_ext, evaluate, interop, pictures, quality, serve, shortlist, train, translate
+from attnmt.cli.commands import (build_ext, doctor, evaluate, interop, pictures, quality, serve, shortlist, train,
+                                 translate)
 from attnmt.cli.commands.train import OWN_FLAGS
 from attnmt.errors import ConfigError, UserError
 from attnmt.files import write_failure
@@ -44,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"attnmt {__version__} (PyTorch {torch_version()})")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    for command in (train, translate, evaluate, quality, shortlist, pictures, interop, serve, build_ext):
+    for command in (train, translate, evaluate, quality, shortlist, pictures, interop, serve, build_ext, doctor):
         command.add_to(commands)
     return parser
 

@@ -7,8 +7,9 @@ import torch
 from torch import Tensor, nn
 
 from attnmt.fast.extension import PANEL, available
+from attnmt.fast.kernels import FloatKernel, KernelChoice
 from attnmt.fast.packed import PackedLinear
-from attnmt.fast.step import FusedDecoderStep
+from attnmt.fast.step import FusedDecoderStep, layer_linears
 from attnmt.model import Transformer
 
 
@@ -49,6 +50,10 @@ class PanelLinear(nn.Module):
                                           self.out_features, None, self.relu)
         return y.view(*x.shape[:-1], self.out_features)
 
+    def dense(self) -> Tensor:
+        """W [out_features, in_features], unpacked."""
+        return self.panels.transpose(1, 2).reshape(-1, self.in_features)[: self.out_features]
+
     def rows(self, ids: Tensor) -> Tensor:
         """Rows ``ids`` of W [out_features, in_features], unpacked: [len(ids), in_features]."""
         return self.panels[ids // PANEL, :, ids % PANEL]
@@ -63,18 +68,29 @@ def float_panels_for(model: Transformer) -> bool:
     return available() and torch.ops.attnmt.panels_available() and FusedDecoderStep.supports(model)
 
 
-def use_float_panels(model: Transformer) -> None:
-    """In place: every float32 PackedLinear of ``model`` becomes a PanelLinear where
-    ``float_panels_for`` it.  The C++ step would otherwise hold a second copy of its layers, in
-    the panels' layout, beside oneDNN's; and oneDNN keeps a primitive, with its own copy of the
-    weight, for every row count it meets (its primitive cache: up to 1,024), so a layer that sees
-    inputs of many lengths (the encoder, cross-attention's keys and values) grew the process by a
-    weight's size per new length, while the panel kernel is as fast at a thousand rows."""
+def use_float_panels(model: Transformer, choice: KernelChoice | None = None) -> None:
+    """In place, where ``float_panels_for`` ``model``: each float32 layer goes on the kernel
+    ``choice`` gives its shape (attnmt.fast.kernels; None: the panels), a PackedLinear becoming a
+    PanelLinear or, for the decoder step's layers only, back.  The C++ step would otherwise hold a
+    second copy of its layers, in the panels' layout, beside oneDNN's; and oneDNN keeps a
+    primitive, with its own copy of the weight, for every row count it meets (its primitive cache:
+    up to 1,024), so a layer that sees inputs of many lengths (the encoder, cross-attention's keys
+    and values) grew the process by a weight's size per new length, while the panel kernel is as
+    fast at a thousand rows: those stay on the panels whatever ``choice`` says."""
     if not float_panels_for(model):
         return
+    on_onednn = set()
+    if choice is not None:
+        step_layers = [*(m for layer in model.decoder_layers for m in layer_linears(layer).values()), model.output]
+        on_onednn = {id(m) for m in step_layers
+                     if choice.kernel_for(m.out_features, m.in_features) is FloatKernel.ONEDNN}
     for parent in list(model.modules()):
         for name, module in parent.named_children():
-            if type(module) is PackedLinear:
-                panel = PanelLinear(module.packed.to_dense(), module.bias)
-                panel.relu = module.relu
-                setattr(parent, name, panel)
+            if type(module) is PackedLinear and id(module) not in on_onednn:
+                converted = PanelLinear(module.packed.to_dense(), module.bias)
+            elif type(module) is PanelLinear and id(module) in on_onednn:
+                converted = PackedLinear(module.dense(), module.bias)
+            else:
+                continue
+            converted.relu = module.relu
+            setattr(parent, name, converted)

@@ -28,10 +28,12 @@ panel kernel (AVX512-VNNI or AMX) the panels themselves are stored and mapped; e
 ``load_int8`` is ``load_model_dir`` + ``prepare``.
 
 The float32 copy (``load_packed``) goes through the same cache where the C++ step runs with the
-float panel kernels (``fp32-...-panels-v1``: each layer's panels and bias, attnmt.fast.panels.
-PanelLinear); the first time, and for bf16 (oneDNN's layout is opaque to PyTorch) every time, it is
-built a layer at a time from the weights file, without the readable model or a second float32
-copy beside it.
+float panel kernels (``fp32-...-chosen-CPU-v2``: each layer's panels and bias, attnmt.fast.panels.
+PanelLinear, or, for a decoder-step layer whose shape oneDNN multiplied faster on this CPU, its
+plain weight, packed for oneDNN at each load; and that kernel choice with its timings,
+attnmt.fast.kernels, measured when the copy is first built); the first time, and for bf16
+(oneDNN's layout is opaque to PyTorch) every time, it is built a layer at a time from the weights
+file, without the readable model or a second float32 copy beside it.
 """
 
 from __future__ import annotations
@@ -53,17 +55,23 @@ from attnmt.checkpoint import load_model_dir, open_model_dir, uninitialised, wei
 from attnmt.errors import ModelDirError
 from attnmt.fast import extension, int8
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear
+from attnmt.fast.kernels import KernelChoice, measure, step_shapes
 from attnmt.fast.packed import Bf16PackedLinear, FusedQKVAttention, PackedLinear, fuse_self_attention, packing_available
 from attnmt.fast.panels import PanelLinear, float_panels_for
 from attnmt.fast.transformer import FastTransformer, check_bf16, prepare
 from attnmt.files import atomic_write, write_text
+from attnmt.hardware import cpu_flags, cpu_model, onednn_isa_cap
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 
-FORMAT = 1  # bump when what is stored, or how, changes
+FORMAT = 2  # bump when what is stored, or how, changes
 PANEL_PARTS = ("panels", "offsets", "scales", "bias")  # Int8Panels.tensors(), in order
 FBGEMM_PARTS = ("int8", "scales", "zero_points")  # a torch.ao layer's per-channel int8 weight (its bias: "bias")
+# The tensors' data starts on a multiple of this in the file, so that the panels mapped from it are
+# aligned as the kernels read them (attnmt.fast.panels.PanelLinear.from_panels copies them otherwise:
+# a copy of every layer in the process's own memory).  safetensors aligns the start to 8 bytes only.
+ALIGN = 64
 
 
 def cache_folder() -> Path:
@@ -88,11 +96,17 @@ def weights_digest(path: Path) -> str:
 
 def prepared_path(weights: Path, config: TransformerConfig, precision: str = "int8") -> Path:
     """Where the ``precision`` ("int8", "fp32") copy of these weights with this config is cached for
-    this process's kernel (int8: int8_kernel; float32: the panels, whose layout no CPU changes)."""
+    this process's kernel (int8: int8_kernel; float32: the kernels measured on this CPU, so a cache
+    shared by several machines keeps one copy per CPU: attnmt.fast.kernels)."""
     config_digest = hashlib.sha256(json.dumps(asdict(config), sort_keys=True).encode()).hexdigest()[:16]
-    kernel = int8_kernel() if precision == "int8" else "panels"
+    kernel = int8_kernel() if precision == "int8" else f"chosen-{cpu_digest()}"
     name = f"{precision}-{weights_digest(weights)[:32]}-{config_digest}-{kernel}-v{FORMAT}.safetensors"
     return cache_folder() / name
+
+
+def cpu_digest() -> str:
+    """This CPU's model, flags and oneDNN cap, hashed: what a float32 copy's kernel choice holds for."""
+    return hashlib.sha256(f"{cpu_model()}|{sorted(cpu_flags())}|{onednn_isa_cap()}".encode()).hexdigest()[:12]
 
 
 def int8_kernel() -> str:
@@ -138,8 +152,10 @@ def through_cache(path: Path, config: TransformerConfig, build: Callable[[], Fas
 
 
 def storable(fast: FastTransformer) -> bool:
-    """Whether every linear layer of ``fast`` is one ``save_prepared`` stores (not oneDNN's)."""
-    return not any(isinstance(module, PackedLinear) for module in fast.modules())
+    """Whether every linear layer of ``fast`` is one ``save_prepared`` stores: not oneDNN's, except
+    float32 ones the kernel choice put there (stored as their plain weight, packed at each load)."""
+    chosen = fast.kernel_choice is not None
+    return not any(isinstance(m, PackedLinear) and not (chosen and type(m) is PackedLinear) for m in fast.modules())
 
 
 def load_int8_now(model_dir: str | Path, weights: str | Path | None
@@ -155,8 +171,14 @@ def save_prepared(fast: FastTransformer, path: Path) -> None:
     shapes: dict[str, list[int]] = {}
     fbgemm: dict[str, list[int]] = {}
     floats: dict[str, list[int]] = {}
+    onednn: dict[str, list[int]] = {}
     for name, module in fast.named_modules():
-        if isinstance(module, PanelLinear):
+        if type(module) is PackedLinear:  # on oneDNN by the kernel choice: its plain weight
+            onednn[name] = [module.out_features, module.in_features]
+            tensors[f"{name}.weight"] = module.packed.to_dense().contiguous()
+            if module.bias is not None:
+                tensors[f"{name}.bias"] = module.bias
+        elif isinstance(module, PanelLinear):
             floats[name] = [module.out_features, module.in_features]
             tensors[f"{name}.panels"] = module.panels
             if module.bias is not None:
@@ -184,9 +206,22 @@ def save_prepared(fast: FastTransformer, path: Path) -> None:
             seen[key] = name
             tensors[name] = tensor.contiguous()
     metadata = dict(format=str(FORMAT), kernel=int8_kernel(), panels=json.dumps(shapes), fbgemm=json.dumps(fbgemm),
-                    float_panels=json.dumps(floats), aliases=json.dumps(aliases),
+                    float_panels=json.dumps(floats), onednn=json.dumps(onednn), aliases=json.dumps(aliases),
                     trained_parameters=str(fast.trained_parameters))
+    if fast.kernel_choice is not None:
+        metadata["kernel_choice"] = fast.kernel_choice.to_json()
+    metadata["padding"] = ""
     save_file(tensors, str(path), metadata=metadata)
+    misaligned = data_start(path) % ALIGN
+    if misaligned:  # written again, its header padded: the header's length moves every tensor in the file
+        metadata["padding"] = " " * (ALIGN - misaligned)  # a multiple of 8, as safetensors pads the header
+        save_file(tensors, str(path), metadata=metadata)
+
+
+def data_start(path: Path) -> int:
+    """Where a safetensors file's tensors begin: after the 8-byte header length and the header."""
+    with open(path, "rb") as file:
+        return 8 + int.from_bytes(file.read(8), "little")
 
 
 def load_prepared(path: Path, config: TransformerConfig) -> FastTransformer:
@@ -204,6 +239,10 @@ def load_prepared(path: Path, config: TransformerConfig) -> FastTransformer:
     layers |= {name: PanelLinear.from_panels(tensors.pop(f"{name}.panels"), tensors.pop(f"{name}.bias", None),
                                                    out, inputs)
                for name, (out, inputs) in json.loads(metadata.get("float_panels", "{}")).items()}
+    layers |= {name: PackedLinear(tensors.pop(f"{name}.weight"), tensors.pop(f"{name}.bias", None))
+               for name in json.loads(metadata.get("onednn", "{}"))}
+    if "kernel_choice" in metadata:
+        fast.kernel_choice = KernelChoice.from_json(metadata["kernel_choice"])
     for name, canonical in json.loads(metadata["aliases"]).items():
         tensors[name] = tensors[canonical]
     fast.load_state_dict(tensors, assign=True)
@@ -289,6 +328,8 @@ def pack_layers(config: TransformerConfig, path: Path, bf16: bool) -> FastTransf
         tensors = {key: file.get_tensor(key) for key in {stored[name] for name in fast.state_dict()}}
     fast.load_state_dict({name: tensors[stored[name]] for name in fast.state_dict()}, assign=True)
     fast.eval().requires_grad_(False)
+    if kind is PanelLinear:  # the C++ step's float32 layers: each shape on the kernel measured fastest here
+        fast.kernel_choice = measure(step_shapes(config))
     fast.finish(fused_step=True, on_cpu=True)
     return fast
 

@@ -229,13 +229,16 @@ def step_weights(model: Transformer, panels: bool = True) -> StepWeights:
     with_panels = panels and kind is Linears.FLOAT and not bf16 and torch.ops.attnmt.panels_available()
     if not with_panels and any(hasattr(m, "panels") and kind is Linears.FLOAT for m in modules):
         raise ValueError("StepWeights: PanelLinear layers need the panel kernels (panels=True)")
+    # Beside PanelLinear layers, a PackedLinear is one the kernel choice left on oneDNN
+    # (attnmt.fast.panels.use_float_panels): it gets no panels of its own.
+    pack = with_panels and not any(isinstance(getattr(m, "panels", None), Tensor) for m in modules)
     layers = tuple(
-        StepLayer(**{name: step_linear(m, kind, with_panels) for name, m in layer_linears(layer).items()},
+        StepLayer(**{name: step_linear(m, kind, pack) for name, m in layer_linears(layer).items()},
                   self_norm=step_norm(layer.norm1), cross_norm=step_norm(layer.norm2), ff_norm=step_norm(layer.norm3))
         for layer in decoder
     )
     return StepWeights(
-        layers, step_linear(model.output, kind, with_panels), model.tgt_embed.weight.detach(),
+        layers, step_linear(model.output, kind, pack), model.tgt_embed.weight.detach(),
         None if model.positional is None else model.positional.encodings().detach(),
         math.sqrt(c.d_model) if c.scale_embeddings else 1.0, None if final is None else step_norm(final),
         c.n_heads, Norm.PRE if c.norm_first else Norm.POST, Activation.named(c.activation), kind,

@@ -50,6 +50,7 @@ class FastTransformer(Transformer):
     trained_parameters: int
     next_tokens: NextTokens  # how the searches choose this copy's next tokens (attnmt.decoding.next_tokens)
     shortlist: Shortlist | None = None  # the output layer's vocabulary per batch (``use_shortlist``)
+    kernel_choice = None  # the float32 step layers' kernels (attnmt.fast.kernels); None: the panels
 
     def __init__(self, model: Transformer, int8: bool = False, fused_step: bool = True, bf16: bool = False) -> None:
         if int8 and bf16:
@@ -81,7 +82,7 @@ class FastTransformer(Transformer):
         self.float16_cache = isinstance(self.output, (Int8PanelLinear, DynamicInt8Linear))
         self.step = None
         if fused_step and on_cpu and FusedDecoderStep.supports(self) and extension.available():
-            use_float_panels(self)
+            use_float_panels(self, self.kernel_choice)
             self.step = FusedDecoderStep(self)
         self.next_tokens = FusedNextTokens() if self.step is not None else READABLE
 

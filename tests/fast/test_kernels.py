@@ -1,0 +1,120 @@
+"""The float32 decoder step's kernel per layer shape, chosen by timing (attnmt.fast.kernels): each
+candidate gives the readable model's numbers, and the prepared copy keeps the choice it measured."""
+
+import shutil
+
+import pytest
+import torch
+from safetensors import safe_open
+from support import PAIRS
+
+from attnmt.attention import padding_mask
+from attnmt.checkpoint import load_model_dir
+from attnmt.decoding.translate import translate
+from attnmt.fast import extension, prepare, prepared
+from attnmt.fast.kernels import FloatKernel, KernelChoice, measure, step_shapes
+from attnmt.fast.packed import PackedLinear, packing_available
+from attnmt.fast.panels import PanelLinear
+
+pytestmark = [
+    pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
+    pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
+    pytest.mark.skipif(not extension.available(), reason="the extension cannot be built here"),
+    pytest.mark.skipif(extension.available() and not torch.ops.attnmt.panels_available(),
+                       reason="this build has no float32 panel kernels: oneDNN is the only candidate"),
+]
+SOURCES = [source for source, _ in PAIRS[:6]]
+
+
+@pytest.fixture
+def cache(monkeypatch, tmp_path):
+    monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path / "cache"))
+    return tmp_path / "cache" / "prepared"
+
+
+def on(kernel: FloatKernel, model):
+    """The fast copy of ``model`` with every decoder-step layer forced onto ``kernel``."""
+    fast = prepare(model)
+    fast.kernel_choice = KernelChoice.forced(kernel, step_shapes(model.config))
+    fast.finish(fused_step=True, on_cpu=True)
+    return fast
+
+
+def step_logits(model, steps: int = 5) -> torch.Tensor:
+    """Logits [rows, steps, V] of random tokens decoded one position at a time with a cache."""
+    generator = torch.Generator().manual_seed(0)
+    src = torch.randint(4, 30, (3, 7), generator=generator)
+    src[1, 5:] = 0
+    tokens = torch.randint(4, 30, (6, steps), generator=generator)
+    src_mask = padding_mask(src, 0).repeat_interleave(2, dim=0)
+    with torch.inference_mode():
+        memory = model.encode(src).repeat_interleave(2, dim=0)
+        cache = model.start_decoding(memory)
+        return torch.cat([model.decode(tokens[:, t:t + 1], memory, src_mask, cache=cache) for t in range(steps)], 1)
+
+
+@pytest.mark.parametrize("kernel", list(FloatKernel))
+def test_each_candidate_kernel_gives_the_readable_models_steps_and_translations(trained_model, kernel):
+    model, tokenizer = load_model_dir(trained_model)
+    fast = on(kernel, model)
+    assert fast.step is not None
+    expected = PackedLinear if kernel is FloatKernel.ONEDNN else PanelLinear
+    assert type(fast.output) is expected and type(fast.decoder_layers[0].feed_forward.linear1) is expected
+    assert type(fast.encoder_layers[0].feed_forward.linear1) is PanelLinear  # the encoder stays on the panels
+    assert type(fast.decoder_layers[0].cross_attn.k_proj) is PanelLinear
+    torch.testing.assert_close(step_logits(fast), step_logits(model), atol=2e-5, rtol=1e-4)
+    assert translate(fast, tokenizer, SOURCES) == translate(model, tokenizer, SOURCES)
+
+
+def test_measuring_times_both_candidates_on_every_shape_and_keeps_the_faster():
+    shapes = [(48, 32), (32, 64)]
+    choice = measure(shapes, rows=8)
+    assert set(choice.kernels) == set(shapes)
+    for shape, kernel in choice.kernels.items():
+        timings = choice.timings[shape]
+        assert set(timings) == set(FloatKernel) and all(ms > 0 for ms in timings.values())
+        assert kernel is min(timings, key=timings.__getitem__)
+
+
+def test_a_choice_reads_back_from_its_json_as_it_was():
+    choice = KernelChoice({(1536, 512): FloatKernel.PANELS, (58101, 512): FloatKernel.ONEDNN},
+                          {(1536, 512): {FloatKernel.PANELS: 0.5, FloatKernel.ONEDNN: 0.75},
+                           (58101, 512): {FloatKernel.PANELS: 20.0, FloatKernel.ONEDNN: 12.25}})
+    assert KernelChoice.from_json(choice.to_json()) == choice
+    assert choice.kernel_for(7, 7) is FloatKernel.PANELS  # a shape it does not name
+
+
+def test_the_prepared_copy_stores_the_choice_it_measured_and_later_loads_reuse_it(trained_model, cache, monkeypatch):
+    model, tokenizer = load_model_dir(trained_model)
+    output_shape = (model.config.vocab_size, model.config.d_model)
+    monkeypatch.setattr(prepared, "measure", lambda shapes: KernelChoice(
+        {shape: FloatKernel.ONEDNN if shape == output_shape else FloatKernel.PANELS for shape in shapes}))
+    first, _ = prepared.load_packed(trained_model)
+    (written,) = cache.glob("fp32-*.safetensors")
+    with safe_open(str(written), framework="pt") as file:
+        assert "output.weight" in set(file.keys())  # oneDNN's layer: its plain weight, packed at each load
+        assert KernelChoice.from_json(file.metadata()["kernel_choice"]) == first.kernel_choice
+    monkeypatch.setattr(prepared, "measure", lambda shapes: pytest.fail("measured again"))
+    later, _ = prepared.load_packed(trained_model)
+    for fast in (first, later):
+        assert type(fast.output) is PackedLinear and type(fast.decoder_layers[0].self_attn.qkv_proj) is PanelLinear
+        assert torch.equal(step_logits(fast), step_logits(first))
+        torch.testing.assert_close(step_logits(fast), step_logits(model), atol=2e-5, rtol=1e-4)
+        assert translate(fast, tokenizer, SOURCES) == translate(model, tokenizer, SOURCES)
+
+
+@pytest.mark.parametrize("output_kernel", list(FloatKernel))
+def test_the_stored_tensors_start_64_bytes_aligned_so_the_panels_are_mapped_not_copied(trained_model, cache,
+                                                                                      monkeypatch, output_kernel):
+    """The header's length (the choice's JSON in it) would otherwise shift every tensor off the
+    alignment PanelLinear.from_panels needs, which then copies each layer into the process."""
+    config = load_model_dir(trained_model)[0].config
+    output_shape = (config.vocab_size, config.d_model)
+    monkeypatch.setattr(prepared, "measure", lambda shapes: KernelChoice(
+        {shape: output_kernel if shape == output_shape else FloatKernel.PANELS for shape in shapes}))
+    fast, _ = prepared.load_packed(trained_model)
+    (written,) = cache.glob("fp32-*.safetensors")
+    assert prepared.data_start(written) % 64 == 0
+    with safe_open(str(written), framework="pt") as file:
+        mapped = file.get_tensor("decoder_layers.0.self_attn.qkv_proj.panels")
+    assert mapped.data_ptr() % 64 == 0
