@@ -16,8 +16,18 @@ import sys
 from collections.abc import Sequence
 
 from attnmt import __version__
-from attnmt.cli.commands import (build_ext, doctor, evaluate, interop, pictures, quality, serve, shortlist, train,
-                                 translate)
+from attnmt.cli.commands import (
+    build_ext,
+    doctor,
+    evaluate,
+    interop,
+    pictures,
+    quality,
+    serve,
+    shortlist,
+    train,
+    translate,
+)
 from attnmt.cli.commands.train import OWN_FLAGS
 from attnmt.errors import ConfigError, UserError
 from attnmt.files import write_failure
