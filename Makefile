@@ -24,10 +24,11 @@ test: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/python -m pytest
 
-# The tests whose numbers depend on float rounding (training, decoding, the fast paths, serving,
+# The tests whose numbers depend on float rounding (training, decoding, quality, the fast paths, serving, documents,
 # faults), again with PyTorch's generic kernels and oneDNN and MKL held to AVX2: on an AVX-512
 # machine all three differ from the first run, on an AVX2 one PyTorch's kernels do.
-NUMERIC_TESTS := tests/test_search.py tests/training tests/fast tests/interop tests/app
+NUMERIC_TESTS := tests/test_search.py tests/test_beam.py tests/test_cache.py tests/test_quality.py tests/training tests/fast \
+	tests/interop tests/app tests/documents
 test-lower-isa: $(STAMP)
 	ATEN_CPU_CAPABILITY=default ONEDNN_MAX_CPU_ISA=AVX2 MKL_ENABLE_INSTRUCTIONS=AVX2 \
 		$(BIN)/python -m pytest $(NUMERIC_TESTS)
