@@ -37,3 +37,33 @@ def test_a_glossary_term_inside_tagged_text_is_written_and_the_markup_stays_whol
     cue = "1\n00:00:01,000 --> 00:00:02,000\n<i>a dog runs</i>\n"
     subtitles = translate_subtitles(model, tokenizer, cue, glossary=glossary)
     assert subtitles.startswith("1\n00:00:01,000 --> 00:00:02,000\n<i>") and "katze rennt" in subtitles
+
+
+def test_a_file_is_translated_into_a_file_of_its_format(model_and_tokenizer, tmp_path):
+    import docx
+
+    from attnmt.documents import translate_file
+    from attnmt.errors import UserError
+
+    model, tokenizer = model_and_tokenizer
+    document = docx.Document()
+    paragraph = document.add_paragraph("a ")
+    paragraph.add_run("dog").bold = True
+    paragraph.add_run(" runs")
+    document.save(tmp_path / "in.docx")
+    translate_file(model, tokenizer, tmp_path / "in.docx", tmp_path / "out.docx", Decoding(beam_size=1))
+    [translated] = docx.Document(str(tmp_path / "out.docx")).paragraphs
+    assert translated.text == "ein hund rennt"
+    assert [run.text for run in translated.runs if run.bold] == ["hund"]
+
+    (tmp_path / "in.srt").write_text("1\n00:00:01,000 --> 00:00:02,000\ntwo dogs run\n", encoding="utf-8")
+    translate_file(model, tokenizer, tmp_path / "in.srt", tmp_path / "out.srt", Decoding(beam_size=1))
+    assert (tmp_path / "out.srt").read_text(encoding="utf-8").endswith("zwei hunde rennen\n")
+
+    (tmp_path / "broken.docx").write_bytes(b"PK\x03\x04 not a zip")
+    with pytest.raises(UserError, match="broken.docx") as refused:
+        translate_file(model, tokenizer, tmp_path / "broken.docx", tmp_path / "out2.docx")
+    assert "\n" not in str(refused.value) and not (tmp_path / "out2.docx").exists()
+    with pytest.raises(UserError, match="notes.rtf"):
+        (tmp_path / "notes.rtf").write_bytes(b"{\\rtf1}")
+        translate_file(model, tokenizer, tmp_path / "notes.rtf", tmp_path / "out.rtf")

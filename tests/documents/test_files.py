@@ -89,7 +89,7 @@ def fake_office(monkeypatch):
     module.SUFFIXES = (".docx", ".epub")
     module.calls = []
 
-    def translate_office(data, suffix, translator, options, progress=None):
+    def translate_office(data, suffix, translator, options, progress=None, name=None):
         module.calls.append(suffix)
         texts, _ = translator.translate([data.decode()], [False])
         if progress:

@@ -6,6 +6,8 @@ by word alignments, HTML pages and subtitle files (docs/documents.md).
     translate_html_texts(model, tokenizer, texts)  several, batched together (the server's "format": "html")
     translate_xml(model, tokenizer, text)        an XML fragment with inline elements
     translate_subtitles(model, tokenizer, text)  an SRT or WebVTT file
+    translate_file(model, tokenizer, source, output)  a file, in the format its extension names:
+        .txt .html .xml .srt .vtt, and Word, PowerPoint, Excel, OpenDocument and EPUB (office.SUFFIXES)
     office.translate_office(data, suffix, translator, options)  a .docx, .pptx, .xlsx, .odt, .odp, .ods or .epub
 
 Each takes a ``Decoding`` (how to search), ``DocumentOptions`` (how to cut up and rebuild)
@@ -15,17 +17,19 @@ tags taken out, so a term in ``<b>red</b> car`` is found as "red car").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, ModelTranslator, translate_lines
 from attnmt.documents.subtitles import translate_subtitle_text
+from attnmt.errors import UserError
 from attnmt.model import Transformer
 from attnmt.text.tokenizer import Tokenizer
 
-__all__ = ["DocumentOptions", "translate_html", "translate_html_texts", "translate_subtitles", "translate_text",
-           "translate_xml"]
+__all__ = ["DocumentOptions", "translate_file", "translate_html", "translate_html_texts", "translate_subtitles",
+           "translate_text", "translate_xml"]
 
 
 def translate_html(model: Transformer, tokenizer: Tokenizer, text: str, decoding: Decoding = DEFAULT,
@@ -64,3 +68,22 @@ def translate_subtitles(model: Transformer, tokenizer: Tokenizer, text: str, dec
                         options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> str:
     """An SRT or WebVTT file's text: cue text translated, numbering, timings and notes kept."""
     return translate_subtitle_text(text, ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)
+
+
+def translate_file(model: Transformer, tokenizer: Tokenizer, source: str | Path, output: str | Path,
+                   decoding: Decoding = DEFAULT, options: DocumentOptions = DEFAULT_OPTIONS,
+                   glossary: Glossary | None = None, progress: Callable[[int, int], None] | None = None) -> None:
+    """The file ``source`` translated into ``output`` (written whole or not at all), in the format
+    the source's extension names (attnmt.documents.files); UserError, one line naming the file,
+    for a format it does not know or a file it cannot read."""
+    from attnmt.documents.files import translate_file_bytes
+    from attnmt.files import write_bytes
+
+    source = Path(source)
+    try:
+        data = source.read_bytes()
+    except OSError as error:
+        raise UserError(f"{source}: {error.strerror or error}") from None
+    translated = translate_file_bytes(data, source.name, ModelTranslator(model, tokenizer, decoding, glossary=glossary),
+                                      options, progress)
+    write_bytes(Path(output), translated)

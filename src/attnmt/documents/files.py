@@ -110,7 +110,8 @@ def translate_file_bytes(data: bytes, filename: str, translator: Translator, opt
     check_size(data, filename, max_bytes)
     if suffix not in TEXT_SUFFIXES:
         module = office()
-        return module.translate_office(data, office_suffixes()[suffix], translator, options, progress)
+        return module.translate_office(data, office_suffixes()[suffix], translator, options, progress,
+                                       name=Path(filename).name)
     counted = translator if progress is None else Counted(translator, progress)
     bom, text = decoded(data, filename)
     newline = "\r\n" if "\r\n" in text else "\n"

@@ -64,11 +64,12 @@ OOXML_PARTS: dict[str, tuple[tuple[str, Dialect], ...]] = {
 
 
 def translate_office(data: bytes, suffix: str, translator: Translator, options: DocumentOptions,
-                     progress: Callable[[int, int], None] | None = None) -> bytes:
+                     progress: Callable[[int, int], None] | None = None, name: str | None = None) -> bytes:
     """The file translated (``suffix``: its extension, one of SUFFIXES), as the module docstring
     says; ``progress(done, total)`` is told the paragraphs translated so far.  DataError, one line
-    naming the member, for a file that cannot be read (attnmt.documents.archive)."""
-    return translate_archive(data, suffix, translator, options, progress, f"the {suffix.lower()} file")
+    naming the file (``name``, else "the .docx file") and the member, for a file that cannot be
+    read (attnmt.documents.archive)."""
+    return translate_archive(data, suffix, translator, options, progress, name or f"the {suffix.lower()} file")
 
 
 def translate_archive(data: bytes, suffix: str, translator: Translator, options: DocumentOptions,
