@@ -356,3 +356,15 @@ def lines_run(call: Callable[[], object]) -> int:
     finally:
         sys.settrace(previous)
     return count
+
+
+def open_page(browser, url: str, **options):
+    """A new browser page at ``url`` (``options``: Playwright's new_page arguments) recording every
+    request it makes in page.requested, and what its Content-Security-Policy blocked (the console
+    says so) in page.blocked."""
+    page = browser.new_page(**options)
+    page.requested, page.blocked = [], []
+    page.on("request", lambda request: page.requested.append(request.url))
+    page.on("console", lambda message: "Content Security Policy" in message.text and page.blocked.append(message.text))
+    page.goto(url)
+    return page

@@ -2,7 +2,7 @@
 Playwright; a file dropped or chosen, its progress bar, and its translation downloaded."""
 
 import pytest
-from support import NEEDS_CHROMIUM, PAIRS, running_server
+from support import NEEDS_CHROMIUM, PAIRS, open_page, running_server
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (.[dev])")
 pytestmark = NEEDS_CHROMIUM
@@ -19,13 +19,8 @@ def server_url(trained_model):
 
 @pytest.fixture
 def page(browser, server_url):
-    """A fresh page on the server; its requests in page.requested, what its Content-Security-Policy
-    blocked in page.blocked."""
-    page = browser.new_page(accept_downloads=True)
-    page.requested, page.blocked = [], []
-    page.on("request", lambda request: page.requested.append(request.url))
-    page.on("console", lambda message: "Content Security Policy" in message.text and page.blocked.append(message.text))
-    page.goto(server_url)
+    """A fresh page on the server that may download (support.open_page)."""
+    page = open_page(browser, server_url, accept_downloads=True)
     yield page
     page.close()
 

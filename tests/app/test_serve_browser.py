@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 from PIL import Image
-from support import NEEDS_CHROMIUM, running_server
+from support import NEEDS_CHROMIUM, open_page, running_server
 
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed (.[dev])")
 pytestmark = NEEDS_CHROMIUM
@@ -17,13 +17,8 @@ def server_url(trained_model):
 
 @pytest.fixture
 def page(browser, server_url):
-    """A fresh page on the server; every request it makes is recorded in page.requested, and what its
-    Content-Security-Policy blocked (the console says so) in page.blocked."""
-    page = browser.new_page(viewport={"width": 900, "height": 700})
-    page.requested, page.blocked = [], []
-    page.on("request", lambda request: page.requested.append(request.url))
-    page.on("console", lambda message: "Content Security Policy" in message.text and page.blocked.append(message.text))
-    page.goto(server_url)
+    """A fresh page on the server (support.open_page)."""
+    page = open_page(browser, server_url, viewport={"width": 900, "height": 700})
     yield page
     page.close()
 
