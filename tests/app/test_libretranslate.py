@@ -1,6 +1,8 @@
 """LibreTranslate's API, in process: its request shapes (JSON, form, query; one text or a list),
 alternatives, auto-detection, /languages, /detect, /frontend/settings, and its errors."""
 
+from dataclasses import replace
+
 import pytest
 from fastapi.testclient import TestClient
 from hypothesis import given, settings
@@ -193,8 +195,13 @@ def test_parameters_that_are_not_utf8_are_400_with_a_message(client, where, requ
                                                                     "(byte 0xff)"}
 
 
-def test_text_answers_carry_attnmts_quality_and_flags_beside_libretranslates_fields(client):
-    one = client.post("/translate", json={"q": "a dog runs", "source": "en", "target": "de"}).json()
+def test_text_answers_carry_attnmts_quality_and_flags_beside_libretranslates_fields(client, trained_model):
+    ask = {"q": "a dog runs", "source": "en", "target": "de"}
+    assert client.post("/translate", json=ask).json() == {"translatedText": "ein hund rennt"}  # unless asked for
+    served = ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")
+    with TestClient(create_app([served], replace(SETTINGS, quality=True))) as client:
+        one = client.post("/translate", json=ask).json()
+        listed = client.post("/translate", json={**ask, "q": ["a dog runs", " "]}).json()
     assert one["translatedText"] == "ein hund rennt" and one["flags"] == [] and 0.8 < one["quality"] <= 1
-    listed = client.post("/translate", json={"q": ["a dog runs", " "], "source": "en", "target": "de"}).json()
+    assert one["calibrated"] is False
     assert listed["flags"] == [[], []] and listed["quality"][1] is None  # a blank text is not assessed

@@ -20,7 +20,9 @@ KEY = "k-3f9c2e"
 def server(trained_model, tmp_path_factory):
     keys = tmp_path_factory.mktemp("keys") / "keys.txt"
     keys.write_text(f"{KEY}\n", encoding="utf-8")
-    with running_server(trained_model, "--api-keys", str(keys), "--char-limit", "300", pair="en-de") as started:
+    # --quality: the answers carry attnmt's extra fields, which the clients must read past
+    with running_server(trained_model, "--api-keys", str(keys), "--char-limit", "300", "--quality",
+                        pair="en-de") as started:
         yield started
 
 

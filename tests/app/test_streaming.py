@@ -10,7 +10,7 @@ from support import translated_text
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import DEFAULT, Decoding
-from attnmt.server.app import ServedModel, create_app
+from attnmt.server.app import ServedModel, ServeSettings, create_app
 from attnmt.server.streaming import Gone, run_stream
 
 SENTENCES = ["a man rides a bike", "two dogs run", "the boy laughs", "a cat sleeps"]
@@ -37,7 +37,6 @@ def test_the_greedy_translation_grows_a_token_at_a_time_then_is_done(client):
     partials = [data["translatedText"] for name, data in events if name == "partial"]
     name, done = events[-1]
     assert name == "done" and translated_text(done) == {"translatedText": "ein mann fährt ein fahrrad"}
-    assert events[-1][1]["flags"] == [] and 0.8 < events[-1][1]["quality"] <= 1  # the done event carries quality
     assert partials[-1] == "ein mann fährt ein fahrrad" and len(partials) >= 5  # at least a token a word
     assert all(later.startswith(earlier) for earlier, later in pairwise(partials))  # it only grows
 
@@ -94,3 +93,11 @@ def test_without_languages_the_first_model_streams_and_auto_detects(client):
 def test_a_bad_stream_request_is_refused_before_streaming(client, body, status, message):
     answer = client.post("/translate/stream", json=body)
     assert answer.status_code == status and answer.json()["error"].startswith(message)
+
+
+def test_the_done_event_carries_quality_where_the_server_says_so(trained_model):
+    served = ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")
+    with TestClient(create_app([served], ServeSettings(quality=True))) as client:
+        name, done = stream(client, {"q": "a man rides a bike", "source": "en", "target": "de", "beam": 1})[-1]
+    assert name == "done" and translated_text(done) == {"translatedText": "ein mann fährt ein fahrrad"}
+    assert done["flags"] == [] and 0.8 < done["quality"] <= 1 and done["calibrated"] is False

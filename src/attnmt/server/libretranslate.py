@@ -4,8 +4,8 @@
     POST /translate  q (a text or a list), source (a code or "auto"), target, format, alternatives, api_key
                      as JSON, a form or query parameters
                      -> {"translatedText": ... [, "alternatives": [...]] [, "detectedLanguage": {...}]}
-                        and, for text, attnmt's extra "quality", "flags" and "calibrated"
-                        (attnmt.decoding.quality), as the stream's "done" event carries them
+                        and, for text with ``attnmt serve --quality``, attnmt's extra "quality", "flags"
+                        and "calibrated" (attnmt.decoding.quality), as the stream's "done" event then does
     GET  /languages  -> [{"code", "name", "targets"}, ...]: the served pairs
     POST /detect     q -> [{"language", "confidence"}, ...]  (among the served source languages)
     GET  /frontend/settings -> the limits and defaults LibreTranslate's page and clients read
@@ -218,13 +218,14 @@ def model_for(server: Server, source: str, target: str) -> ServedModel:
     return served
 
 
-async def translated(served: ServedModel, texts: list[str], alternatives: int,
-                     text_format: str = "text") -> tuple[list[str], list[list[str]], list[Assessment | None]]:
-    """The best translation of each text, up to ``alternatives`` other distinct ones, and (text format)
-    the best one's quality (attnmt.decoding.quality; None for html and blank texts)."""
+async def translated(served: ServedModel, texts: list[str], alternatives: int, text_format: str = "text",
+                     quality: bool = False) -> tuple[list[str], list[list[str]], list[Assessment | None]]:
+    """The best translation of each text, up to ``alternatives`` other distinct ones, and (text format,
+    ``quality``) the best one's quality (attnmt.decoding.quality; None for html and blank texts)."""
     n_best = alternatives + 1
+    quality = quality and text_format == "text"
     options = Options(Decoding(beam_size=max(DEFAULT.beam_size, n_best), n_best=n_best),
-                      hypotheses=text_format == "text", format=text_format)
+                      hypotheses=alternatives > 0 or quality, format=text_format)
     try:
         results = await served.batcher.translate(texts, options)
     except Busy as error:
@@ -236,7 +237,9 @@ async def translated(served: ServedModel, texts: list[str], alternatives: int,
     best = [paragraph.hypotheses[0].text for paragraph in results]
     others = [list(dict.fromkeys(h.text for h in paragraph.hypotheses[1:] if h.text != first))
               for first, paragraph in zip(best, results, strict=True)]
-    assessed = [await served.batcher.call(served.assessed, paragraph, 0) for paragraph in results]
+    if not quality:
+        return best, others, [None] * len(texts)
+    assessed = await served.batcher.call(lambda: [served.assessed(paragraph, 0) for paragraph in results])
     return best, others, assessed
 
 
@@ -260,13 +263,13 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     except TooMuch as error:
         raise LibreError(400, f"Invalid request: {error}") from None
     charge(server, request, texts)
-    best, others, assessed = await translated(served, texts, alternatives, text_format)
+    best, others, assessed = await translated(served, texts, alternatives, text_format, settings.quality)
     server.record(request, served, texts, best)
     one = not isinstance(params["q"], list)
     answer: dict = {"translatedText": best[0] if one else best}
     if alternatives:
         answer["alternatives"] = others[0] if one else others
-    if text_format == "text":  # attnmt's extra fields; LibreTranslate's clients read only theirs
+    if text_format == "text" and settings.quality:  # attnmt's extra fields; LibreTranslate's clients read theirs
         quality = [a.fields() if a else {"quality": None, "flags": [], "calibrated": None} for a in assessed]
         for key in ("quality", "flags", "calibrated"):
             answer[key] = quality[0][key] if one else [q[key] for q in quality]

@@ -56,9 +56,15 @@ class ServeSettings:
     file_chunk: int = 8  # sentences a file hands the batcher at a time: a short request waits for one chunk
     file_ttl_s: float = 3600.0  # a translated file is deleted this long after it was done
     max_file_results: int = 64  # translated files kept for download at most (on disk); the oldest goes first
+    # LibreTranslate's /translate (text) and the stream's end also carry quality, flags and calibrated
+    # (attnmt.decoding.quality): one more pass of the model over each text and its translation, so
+    # off unless the operator asks (attnmt serve --quality); /v1/translate asks per request.
+    quality: bool = False
 
     def __post_init__(self) -> None:
         for key, value in asdict(self).items():
+            if isinstance(value, bool):
+                continue
             least = 0 if key in ("batch_window_ms", "max_alternatives") else 1
             if value < least:
                 raise ConfigError(f"serve setting {key} must be >= {least}, got {value}")

@@ -103,8 +103,9 @@ def event(name: str, data: dict) -> str:
     return f"event: {name}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
-async def events(served: ServedModel, text: str, decoding: Decoding) -> AsyncIterator[str]:
-    """The stream's events, while the search runs in the model's thread."""
+async def events(served: ServedModel, text: str, decoding: Decoding, quality: bool = False) -> AsyncIterator[str]:
+    """The stream's events, while the search runs in the model's thread; the last one, ``done``, with
+    the translation's quality where ``quality`` (ServeSettings.quality)."""
     loop = asyncio.get_running_loop()
     partials: asyncio.Queue[str] = asyncio.Queue()
     gone = threading.Event()
@@ -122,7 +123,8 @@ async def events(served: ServedModel, text: str, decoding: Decoding) -> AsyncIte
                 yield event("partial", {"translatedText": getting.result()})
             else:
                 getting.cancel()
-        assessed = await served.batcher.call(served.assessed_sentences, list(done), list(done.values()))
+        assessed = (await served.batcher.call(served.assessed_sentences, list(done), list(done.values()))
+                    if quality else None)
         yield event("done", {"translatedText": search.result(), **(assessed.fields() if assessed else {})})
     except Exception as error:  # noqa: BLE001 - the stream has begun: say so in it
         yield event("error", {"error": f"Cannot translate text: {type(error).__name__}: {error}"})
@@ -167,5 +169,5 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
             raise LibreError(400, f"Invalid request: {error}") from None
         charge(server, request, [text])
         server.record(request, served, [text], [])
-        return StreamingResponse(events(served, text, decoding), media_type="text/event-stream",
+        return StreamingResponse(events(served, text, decoding, settings.quality), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache"})

@@ -47,7 +47,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     batch = args.max_batch if args.max_batch is not None else args.batch_size
     settings = ServeSettings(max_batch=batch, batch_window_ms=args.batch_window_ms, max_request_chars=args.char_limit,
                              header_timeout_s=args.header_timeout, body_timeout_s=args.body_timeout,
-                             shutdown_timeout_s=args.shutdown_timeout, **file_limits(args))
+                             shutdown_timeout_s=args.shutdown_timeout, quality=args.quality, **file_limits(args))
     access = Access(read_api_keys(args.api_keys) if args.api_keys else None, args.req_limit)
     metrics_access = MetricsAccess(args.metrics_access == "loopback",
                                    read_metrics_key(args.metrics_key_file) if args.metrics_key_file else None)
@@ -101,6 +101,9 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                         "expects) or only clients on this machine")
     p.add_argument("--metrics-key-file", metavar="FILE", help="GET /metrics also needs the key in FILE: "
                    "Authorization: Bearer KEY (Prometheus: authorization: {credentials_file: FILE})")
+    p.add_argument("--quality", action="store_true", help="LibreTranslate's /translate and the stream's end also "
+                   "carry each translation's quality, flags and calibrated (one more pass of the model per text; "
+                   "/v1/translate asks per request with return_quality)")
     p.add_argument("--log-text", action="store_true", help="the access log also holds each request's texts")
     add_machine_options(p)
     add_shortlist_option(p)
