@@ -11,6 +11,7 @@ shared on a server can be read by others.
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import re
 import shutil
@@ -114,3 +115,25 @@ def write_text(path: Path, text: str) -> None:
 
 def write_bytes(path: Path, data: bytes) -> None:
     atomic_write(path, lambda tmp: tmp.write_bytes(data))
+
+
+def cache_root() -> Path:
+    """attnmt's cache: ``$ATTNMT_CACHE``, default ``~/.cache/attnmt``."""
+    return Path(os.environ.get("ATTNMT_CACHE") or Path.home() / ".cache" / "attnmt")
+
+
+def file_digest(path: Path) -> str:
+    """The sha256 of the file ``path``, computed once per file and remembered (in the cache) by its
+    identity: path, device, inode, size and modification time."""
+    info = path.stat()
+    identity = f"{path.resolve()}|{info.st_dev}|{info.st_ino}|{info.st_size}|{info.st_mtime_ns}"
+    memo = cache_root() / "prepared" / "digests" / hashlib.sha256(identity.encode()).hexdigest()[:32]
+    if memo.is_file():
+        return memo.read_text().strip()
+    with open(path, "rb") as handle:
+        digest = hashlib.file_digest(handle, "sha256").hexdigest()
+    try:
+        write_text(memo, digest)
+    except (OSError, ModelDirError):
+        pass  # an unwritable cache: hash again next time
+    return digest

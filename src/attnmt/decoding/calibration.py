@@ -21,7 +21,6 @@ refused (``load_calibration``) rather than silently mis-scaling the scores.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 from collections.abc import Callable, Sequence
@@ -34,6 +33,7 @@ from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.quality import INPUT_NAMES, LOW_QUALITY, Features, assess
 from attnmt.decoding.translate import TextCodec, translate
 from attnmt.errors import DataError, ModelDirError, UserError
+from attnmt.files import file_digest, write_text
 from attnmt.model import Transformer
 
 CALIBRATION = "quality.json"
@@ -67,17 +67,13 @@ class Calibration:
 
 
 def fingerprint(model_dir: Path) -> str:
-    """sha256 of the model directory's weights file."""
-    digest = hashlib.sha256()
-    with open(Path(model_dir) / WEIGHTS, "rb") as f:
-        while chunk := f.read(1 << 20):
-            digest.update(chunk)
-    return digest.hexdigest()
+    """sha256 of the model directory's weights file (remembered per file: attnmt.files.file_digest)."""
+    return file_digest(Path(model_dir) / WEIGHTS)
 
 
 def save_calibration(calibration: Calibration, model_dir: Path) -> Path:
     path = Path(model_dir) / CALIBRATION
-    path.write_text(json.dumps(asdict(calibration), indent=1) + "\n", encoding="utf-8")
+    write_text(path, json.dumps(asdict(calibration), indent=1) + "\n")
     return path
 
 

@@ -21,6 +21,7 @@ import torch
 
 from attnmt.fast.packed import packing_available
 from attnmt.fast.sources import FLAGS, HEADERS, NAME, SOURCES, X86_TARGET, X86_TARGET_CPU_FLAGS
+from attnmt.files import cache_root
 from attnmt.hardware import cpu_flags
 
 PANEL = 16  # output columns per float32 panel (csrc/float_panels.cpp)
@@ -55,11 +56,6 @@ def build_directory() -> Path:
                    torch.__version__, sys.version, platform.machine()]).encode()
     ).hexdigest()[:16]
     return cache_root() / f"{NAME}-{key}"
-
-
-def cache_root() -> Path:
-    """attnmt's cache: ``$ATTNMT_CACHE``, default ``~/.cache/attnmt``."""
-    return Path(os.environ.get("ATTNMT_CACHE") or Path.home() / ".cache" / "attnmt")
 
 
 def available() -> bool:

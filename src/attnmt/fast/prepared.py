@@ -59,7 +59,7 @@ from attnmt.fast.kernels import KernelChoice, measure, step_shapes
 from attnmt.fast.packed import Bf16PackedLinear, FusedQKVAttention, PackedLinear, fuse_self_attention, packing_available
 from attnmt.fast.panels import PanelLinear, float_panels_for
 from attnmt.fast.transformer import FastTransformer, check_bf16, prepare
-from attnmt.files import atomic_write, write_text
+from attnmt.files import atomic_write, file_digest
 from attnmt.hardware import cpu_flags, cpu_model, onednn_isa_cap
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.text.tokenizer import Tokenizer
@@ -78,29 +78,13 @@ def cache_folder() -> Path:
     return extension.cache_root() / "prepared"
 
 
-def weights_digest(path: Path) -> str:
-    """The sha256 of the weights file, computed once per file and remembered by its identity."""
-    info = path.stat()
-    identity = f"{path.resolve()}|{info.st_dev}|{info.st_ino}|{info.st_size}|{info.st_mtime_ns}"
-    memo = cache_folder() / "digests" / hashlib.sha256(identity.encode()).hexdigest()[:32]
-    if memo.is_file():
-        return memo.read_text().strip()
-    with open(path, "rb") as handle:
-        digest = hashlib.file_digest(handle, "sha256").hexdigest()
-    try:
-        write_text(memo, digest)
-    except (OSError, ModelDirError):
-        pass  # an unwritable cache: hash again next time
-    return digest
-
-
 def prepared_path(weights: Path, config: TransformerConfig, precision: str = "int8") -> Path:
     """Where the ``precision`` ("int8", "fp32") copy of these weights with this config is cached for
     this process's kernel (int8: int8_kernel; float32: the kernels measured on this CPU, so a cache
     shared by several machines keeps one copy per CPU: attnmt.fast.kernels)."""
     config_digest = hashlib.sha256(json.dumps(asdict(config), sort_keys=True).encode()).hexdigest()[:16]
     kernel = int8_kernel() if precision == "int8" else f"chosen-{cpu_digest()}"
-    name = f"{precision}-{weights_digest(weights)[:32]}-{config_digest}-{kernel}-v{FORMAT}.safetensors"
+    name = f"{precision}-{file_digest(weights)[:32]}-{config_digest}-{kernel}-v{FORMAT}.safetensors"
     return cache_folder() / name
 
 
