@@ -111,7 +111,7 @@ def describe(device: torch.device) -> dict[str, object]:
 # spinning thread holds a core the other thread of the same job, preempted, is waiting for, and a
 # decoder step of dozens of small regions then waits a scheduler slice at each: at 2 threads on 2
 # cores beside one busy process a job ran several times slower than at 1 thread.  PASSIVE threads
-# sleep as soon as they wait (docs/performance.md, "Threads on a shared machine", has the figures).
+# sleep as soon as they wait (docs/performance.md, "Threads", gives the figures both ways).
 # OpenMP reads these when its library loads, with torch, so they are set before the first
 # ``import torch`` (attnmt/__init__.py calls ``set_process_defaults`` first thing).  A user who
 # has set any of OPENMP_WAIT_SETTINGS keeps exactly what they set (GOMP_SPINCOUNT=300000 is
