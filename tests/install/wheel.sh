@@ -3,6 +3,7 @@
 # --no-isolation, with PyTorch at the Makefile's pin, a C++ compiler and ninja), then installed into
 # a fresh virtual environment whose PATH reaches no compiler, where a model must translate with the
 # wheel's compiled step: not the Python step, and with nothing compiled (attnmt's cache starts empty).
+# The sdist is built too: it must hold every package file git knows and build a wheel with pip.
 #
 #   tests/install/wheel.sh
 #
@@ -52,6 +53,27 @@ PYTHON
     step "build: $(basename "$wheel"), $(($(stat -c %s "$wheel") / 1024)) KiB, built in $((SECONDS - start)) s"
 }
 
+check_sdist() {  # the sdist python -m build writes holds every package file git knows, and builds a wheel
+    step "sdist: python -m build --sdist --no-isolation, then pip wheel from it"
+    "$work/build/bin/python" -m build --sdist --no-isolation -o "$work/sdist" "$work/source" >"$work/sdist.out" 2>&1 \
+        || { tail -n 40 "$work/sdist.out"; fail "python -m build --sdist"; }
+    local sdist
+    sdist=$(ls "$work"/sdist/attnmt-*.tar.gz)
+    (cd "$repo" && git ls-files -co --exclude-standard -- src | grep -v '/__pycache__/' | sort) >"$work/known.txt"
+    tar -tzf "$sdist" | sed -n 's|^attnmt-[^/]*/\(src/.*[^/]\)$|\1|p' | sort >"$work/sdist.txt"
+    comm -23 "$work/known.txt" "$work/sdist.txt" >"$work/missing.txt"
+    [ ! -s "$work/missing.txt" ] || { head "$work/missing.txt"; fail "the sdist lacks $(wc -l <"$work/missing.txt") package file(s)"; }
+    pip_quiet "$work/build/bin/pip" wheel --no-deps -w "$work/sdist-wheel" "$sdist" >"$work/sdist-wheel.out" 2>&1 \
+        || { tail -n 40 "$work/sdist-wheel.out"; fail "pip wheel from the sdist"; }
+    "$work/build/bin/python" - "$work"/sdist-wheel/attnmt-*.whl <<'PYTHON' || fail "the sdist's wheel lacks the C++ sources"
+import sys, zipfile
+names = zipfile.ZipFile(sys.argv[1]).namelist()
+sources = [n for n in names if n.startswith("attnmt/fast/csrc/") and n.endswith(".cpp")]
+assert sources, "no attnmt/fast/csrc/*.cpp: a first-use build would have nothing to compile"
+PYTHON
+    step "sdist: $(basename "$sdist") holds every package file; its wheel carries the C++ sources"
+}
+
 small_model() {  # a model directory at $work/model (20 steps on 200 Multi30k pairs: it runs, it need not be good)
     mkdir -p "$work/data"
     for side in en de; do
@@ -76,6 +98,7 @@ YAML
 }
 
 build_wheel
+check_sdist
 
 step "user: a fresh environment with the wheel, its PATH without a compiler"
 new_venv user
@@ -109,4 +132,4 @@ echo "Two dogs are playing in the snow." | "${user[@]}" attnmt translate --model
     || { cat "$work/build-ext.out"; fail "attnmt build-ext: expected the wheel's step"; }
 ! ls -d "$work"/cache/attnmt_decoder_step-* >/dev/null 2>&1 || fail "something compiled the step into the cache"
 step "the wheel carries the compiled step, and a machine without a compiler translates with it"
-echo "wheel: 1 passed, 0 failed"
+echo "wheel: 2 passed, 0 failed"
