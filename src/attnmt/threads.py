@@ -232,7 +232,7 @@ class ThreadCount:
         this thread's count the chosen one (set only where it differs).  Returns the new choice
         where the count changed (or was first chosen), else None.  A count changed under it in
         this thread (torch.set_num_threads) is kept: the count is fixed from then on."""
-        if self.mode != "auto":
+        if self.mode != "auto" or self._set_by_someone_else():
             return None
         with self.lock:
             changed = self._look() if self.clock() - self.read_at >= CHECK_EVERY_S else None
@@ -240,8 +240,18 @@ class ThreadCount:
         if changed is not None:
             LOG.info("threads: %d (%s)", changed.count, changed.why)
         if choice is not None:
-            self._apply(choice)
+            if self.get_count() != choice.count:
+                self.set_count(choice.count)
+            self.this_thread.count = choice.count
         return changed
+
+    def _set_by_someone_else(self) -> bool:
+        """Whether this thread's count differs from the one attnmt last made it (then it is fixed)."""
+        had, count = getattr(self.this_thread, "count", None), self.get_count()
+        if had is None or count == had:
+            return False
+        self._fixed(Choice(count, f"torch.set_num_threads({count}), after attnmt chose"))
+        return True
 
     def _look(self) -> Choice | None:
         """Reads the counters; the new choice where it differs from the last (or is the first)."""
@@ -256,17 +266,6 @@ class ThreadCount:
         self.choice = Choice(count, f"auto: {others:.1f} of {self.cpus} CPUs busy with other processes{quota}; "
                                     f"at most {self.most}")
         return self.choice if before is None or count != before.count else None
-
-    def _apply(self, choice: Choice) -> None:
-        """Makes this thread's count ``choice``'s, unless someone else set it since we last did."""
-        had = getattr(self.this_thread, "count", None)
-        count = self.get_count()
-        if had is not None and count != had:
-            self._fixed(Choice(count, f"torch.set_num_threads({count}), after attnmt chose"))
-            return
-        if count != choice.count:
-            self.set_count(choice.count)
-        self.this_thread.count = choice.count
 
     def _fixed(self, choice: Choice) -> None:
         self.mode, self.choice = "fixed", choice
