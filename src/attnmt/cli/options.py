@@ -94,6 +94,7 @@ def add_machine_options(p: argparse.ArgumentParser) -> None:
 
 
 def add_threads_options(p: argparse.ArgumentParser) -> None:
+    """--threads N (0: follow the free cores) and --verbose about the count."""
     p.add_argument("--threads", type=whole_number(0), default=0, help=THREADS_HELP)
     p.add_argument("--verbose", action="store_true", help=VERBOSE_HELP)
 

@@ -1,6 +1,7 @@
 """``attnmt doctor``: what attnmt finds on this machine and what it chose there: the CPU and its
-flags, the threads (how many, and why) and their wait policy, whether the C++ extension is built, its kernels, and
-(with --model) which kernel multiplies each of the model's float32 decoder-step layers."""
+flags, the threads (how many, and why) and their wait policy, whether the C++ extension is
+built, its kernels, and (with --model) which kernel multiplies each of the model's float32
+decoder-step layers."""
 
 from __future__ import annotations
 
