@@ -1,6 +1,6 @@
 """Translation speed: attnmt against Hugging Face Marian and CTranslate2 on the same weights.
 
-    .venv/bin/python benchmarks/decode.py [--model runs/bench_multi30k] [--sentences 1000] [--base]
+    .venv/bin/python benchmarks/decode.py [--model runs/bench_multi30k] [--sentences 1000] [--base] [--contended]
 
 The trained model (default: the one ``benchmarks/multi30k.py`` leaves in
 runs/bench_multi30k) is exported with ``attnmt export`` to a Hugging Face Marian
@@ -13,12 +13,19 @@ so it runs the fixed mode only.
 "attnmt fp32" is what ``attnmt translate`` runs: the linear layers' weights
 prepacked (attnmt.fast.packed) and the cached decoder step as one C++ call
 (attnmt.fast.step), as are "attnmt int8" and "attnmt bf16" (bf16 weights; only
-where the CPU multiplies bf16 natively).  Six more run only when named in
+where the CPU multiplies bf16 natively).  Nine more run only when named in
 ``--engines``: "attnmt fp32 python step" and "attnmt int8 python step" are those
 copies stepping in Python; "attnmt fp32 unpacked" keeps plain ``nn.Linear``;
 "attnmt fp32 compiled" runs the decoder step under torch.compile (its warm-up batch
 compiles: the slowest warm-up per engine is printed); "attnmt int8 1 thread" and
-"attnmt bf16 1 thread" are what ``attnmt translate --threads 1`` runs.
+"attnmt bf16 1 thread" are what ``attnmt translate --threads 1`` runs; "attnmt fp32 1 thread" too,
+and "attnmt fp32 auto threads" and "attnmt int8 auto threads" what it runs by default (one thread
+per core other processes leave free, looked at again before each batch: attnmt.threads).
+
+``--contended`` runs every engine's process beside a busy loop (benchmarks/contention.py) that
+this script starts before the process and stops after it, and adds "attnmt fp32 1 thread" and
+"attnmt fp32 auto threads" to the default engines; each engine's row then ends with the 1-minute
+load average as the process of its fastest pass ended.
 
 test_2016_flickr's first ``--sentences`` sources are tokenised once, sorted by
 length and cut into batches of 32; every engine translates exactly those batches,
@@ -69,6 +76,7 @@ from pathlib import Path
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never reach the Hub
 
 import torch  # noqa: E402
+from contention import SAID, competing, load_average  # noqa: E402
 
 from attnmt.checkpoint import (  # noqa: E402
     load_model_config,
@@ -89,6 +97,7 @@ from attnmt.text.data import (
     read_lines,  # noqa: E402
 )
 from attnmt.text.tokenizer_files import tokenizer_paths  # noqa: E402
+from attnmt.threads import follow_free_cores, recheck  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_SRC = ROOT / "data/multi30k/test_2016_flickr.en.gz"
@@ -122,6 +131,7 @@ def attnmt_engine(model) -> Engine:
     c = model.config
 
     def run(batch: list[list[int]], beam: int, fixed: bool) -> list[list[int]]:
+        recheck()  # as translate() does before each batch (where the engine follows the free cores)
         src = pad_rows(batch, c.pad_id)
         # fixed: FIXED_STEPS - 1 tokens, then the forced EOS = FIXED_STEPS decoder steps.
         limits = dict(max_len_a=0.0, max_len_b=FIXED_STEPS - 1, min_len=FIXED_STEPS - 1) if fixed else {}
@@ -144,11 +154,14 @@ PEERS = {
     "CTranslate2 int8 1 thread": ("ctranslate2_worker.py", "ct2_int8", 1),
 }
 ENGINES = ("attnmt fp32", "attnmt fp32 python step", "attnmt fp32 unpacked", "attnmt fp32 compiled", "attnmt int8",
-           "attnmt int8 python step", "attnmt bf16", "attnmt int8 1 thread", "attnmt bf16 1 thread", *PEERS)
-# Run only when named in --engines:
-OPT_IN = ("attnmt fp32 python step", "attnmt fp32 unpacked", "attnmt fp32 compiled", "attnmt int8 python step",
-          "attnmt int8 1 thread", "attnmt bf16 1 thread")
+           "attnmt int8 python step", "attnmt bf16", "attnmt fp32 1 thread", "attnmt int8 1 thread",
+           "attnmt bf16 1 thread", "attnmt fp32 auto threads", "attnmt int8 auto threads", *PEERS)
+# Run only when named in --engines (or, the first two, with --contended):
+OPT_IN = ("attnmt fp32 1 thread", "attnmt fp32 auto threads", "attnmt fp32 python step", "attnmt fp32 unpacked",
+          "attnmt fp32 compiled", "attnmt int8 python step", "attnmt int8 1 thread", "attnmt bf16 1 thread",
+          "attnmt int8 auto threads")
 ONE_THREAD = " 1 thread"  # an engine named so runs on one thread (`attnmt translate --threads 1`)
+AUTO_THREADS = " auto threads"  # ... on the free cores (`attnmt translate`, --threads 0)
 
 
 def compiled(model):
@@ -168,7 +181,7 @@ def compiled(model):
 
 def make_engine(name: str, model) -> Engine:
     """Engine ``name`` for the loaded attnmt model (the peers run in processes of their own)."""
-    name = name.removesuffix(ONE_THREAD)
+    name = name.removesuffix(ONE_THREAD).removesuffix(AUTO_THREADS)
     if name == "attnmt fp32":
         return attnmt_engine(prepare(model))  # what `attnmt translate` runs
     if name == "attnmt fp32 python step":
@@ -225,7 +238,10 @@ def test_batches(tokenizer, sentences: int) -> list[list[list[int]]]:
 def worker(args: argparse.Namespace) -> None:
     """One engine, in a process of its own: a warm-up batch, then one timed pass per mode
     and beam; seconds, outputs and this process's peak RSS go to ``args.result`` as JSON."""
-    torch.set_num_threads(1 if args.worker.endswith(ONE_THREAD) else THREADS)
+    if args.worker.endswith(AUTO_THREADS):
+        follow_free_cores()
+    else:
+        torch.set_num_threads(1 if args.worker.endswith(ONE_THREAD) else THREADS)
     warnings.filterwarnings("ignore", message="Recommended: pip install sacremoses")
     model, tokenizer = load_model_dir(args.model)
     batches = test_batches(tokenizer, args.sentences)
@@ -241,7 +257,7 @@ def worker(args: argparse.Namespace) -> None:
             outputs = [out for batch in batches for out in engine(batch, beam, fixed)]
             runs.append(dict(mode=mode, beam=beam, seconds=time.perf_counter() - started, outputs=outputs,
                              warmup=warmup))
-    Path(args.result).write_text(json.dumps(dict(runs=runs, rss_mib=rss_mib())))
+    Path(args.result).write_text(json.dumps(dict(runs=runs, rss_mib=rss_mib(), load=load_average())))
 
 
 def run_peer_worker(args: argparse.Namespace, engine: str, exports: Path, tokenizer, config) -> dict:
@@ -291,6 +307,8 @@ def main() -> None:
     parser.add_argument("--engines", default="",
                         help=f"comma-separated subset (default: all but {' and '.join(OPT_IN)})")
     parser.add_argument("--rounds", type=int, default=2, help="passes per engine; the fastest counts")
+    parser.add_argument("--contended", action="store_true", help="run every engine beside a busy loop that this "
+                        "script starts and stops (and add attnmt fp32 at 1 thread and at auto threads)")
     parser.add_argument("--base", action="store_true",
                         help="a base-size model (d512, 8 heads, ffn 2048, 6+6) with random weights, fixed mode only")
     for internal in ("--worker", "--result"):
@@ -301,6 +319,8 @@ def main() -> None:
     if not Path(args.model, "model.safetensors").exists():
         parser.error(f"{args.model} holds no trained model: run benchmarks/multi30k.py first, or give --model")
     skipped = OPT_IN if bf16_native()[0] else (*OPT_IN, "attnmt bf16")  # bf16 only where the CPU has it
+    if args.contended:
+        skipped = tuple(e for e in skipped if e not in ("attnmt fp32 1 thread", "attnmt fp32 auto threads"))
     wanted = args.engines.split(",") if args.engines else [e for e in ENGINES if e not in skipped]
     if "attnmt fp32" not in wanted or not set(wanted) <= set(ENGINES):
         parser.error(f"--engines: choose among {', '.join(ENGINES)}, attnmt fp32 included")
@@ -316,8 +336,10 @@ def main() -> None:
         results: dict[str, list[dict]] = {name: [] for name in wanted}
         for _ in range(args.rounds):
             for name in wanted:
-                results[name].append(run_peer_worker(args, name, exports, tokenizer, model.config)
-                                     if name in PEERS else run_worker(args, name, exports))
+                with competing(args.contended):
+                    results[name].append(run_peer_worker(args, name, exports, tokenizer, model.config)
+                                         if name in PEERS else run_worker(args, name, exports))
+                    results[name][-1].setdefault("load", load_average())
 
     flags = " ".join(sorted(cpu_flags() & {"avx2", "avx512f", "avx512_bf16", "amx_bf16"}))
     print(f"command: {' '.join(sys.argv)}\nCPU {cpu_model()} ({flags}); PyTorch kernels "
@@ -326,7 +348,7 @@ def main() -> None:
     print(f"test_2016_flickr, {len(sources)} sentences in batches of {BATCH}, {THREADS} threads, "
           f"torch {torch.__version__}, model {'base size, random weights' if args.base else args.model} "
           f"({model.num_parameters() / 1e6:.1f}M parameters); "
-          f"each engine in a process of its own, fastest of {args.rounds}")
+          f"each engine in a process of its own, fastest of {args.rounds}" + (f"; {SAID}" if args.contended else ""))
     for index, first in enumerate(results["attnmt fp32"][0]["runs"]):
         mode, beam = first["mode"], first["beam"]
         fixed = mode == "fixed"
@@ -334,7 +356,8 @@ def main() -> None:
         print(f"\n{mode} lengths, beam {beam}" + (f" ({FIXED_STEPS} decoder steps per sentence)" if fixed else ""))
         width = max(map(len, results))
         print(f"  {'engine':<{width}} {'seconds':>8} {'sent/s':>8} {'tokens':>7} "
-              f"{'attnmt fp32 faster by':>22}" + ("" if fixed else f" {'BLEU':>6}"))
+              f"{'attnmt fp32 faster by':>22}" + ("" if fixed else f" {'BLEU':>6}")
+              + ("  load" if args.contended else ""))
         for name, rounds in results.items():
             outputs = rounds[0]["runs"][index]["outputs"]  # sorted by length, like ``order``
             line = (f"  {name:<{width}} {seconds[name]:>8.2f} {len(sources) / seconds[name]:>8.1f} "
@@ -344,6 +367,8 @@ def main() -> None:
                 for i, out in zip(order, outputs, strict=True):
                     hyps[i] = tokenizer.decode(out)
                 line += f" {score(hyps, references).bleu:>6.1f}"
+            if args.contended:  # the load average as the process of the engine's fastest pass ended
+                line += f"  {min(rounds, key=lambda r: r['runs'][index]['seconds'])['load']}"
             print(line)
     print("\nslowest warm-up (first batch of a mode; compiling included) per engine: "
           + ", ".join(f"{name} {max(run['warmup'] for r in rounds for run in r['runs']):.1f} s"

@@ -1,6 +1,6 @@
 """A model of OPUS-MT's size and layout, as whole processes: attnmt against CTranslate2.
 
-    .venv/bin/python benchmarks/opus_shape.py [--rounds 2] [--lines 500] [--keep DIR]
+    .venv/bin/python benchmarks/opus_shape.py [--rounds 2] [--lines 500] [--keep DIR] [--contended]
 
 Builds, from random weights (seed 0), a Hugging Face Marian directory shaped like OPUS-MT
 en-de: d_model 512, 8 heads, ffn 2048, 6 + 6 layers, swish, one shared vocabulary of 58,101
@@ -22,12 +22,17 @@ process timed from its start to its exit (interpreter, imports, loading included
 
 - ``python -m attnmt translate --model M --beam 4 --threads 2 --max-len-a 0 --max-len-b 40
   --no-split [--int8] [--shortlist FILE]`` (``--no-split``: each line whole, as CTranslate2
-  translates it; by default attnmt would split the two joined sentences and translate each);
+  translates it; by default attnmt would split the two joined sentences and translate each),
+  also at ``--threads 1`` and ``--threads 0`` ("auto threads": one per core other processes
+  leave free, attnmt's default);
 - benchmarks/peers/ctranslate2_translate.py (ctranslate2 and sentencepiece only, ``</s>``
   appended to each source as Marian models expect, batches of 32), float32, int8 and int8 with
   the vmap, at 1 and at 2 threads.
 
 Start-up is the same command on a one-line file.  Peak RSS is each process's own (``wait4``).
+``--contended`` runs every process beside a busy loop (benchmarks/contention.py) that this script
+starts before the process and stops after it; the load column is the 1-minute load average as
+the fastest run ended.
 The jobs take turns, ``--rounds`` times, and each one's fastest counts.  attnmt's modules are
 compiled to bytecode first, as a pip install leaves them (an editable install under
 ``PYTHONDONTWRITEBYTECODE=1`` would compile them at every start: about 0.2 s).
@@ -43,6 +48,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from contention import SAID, competing, load_average
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "data/multi30k"
@@ -153,7 +160,8 @@ def jobs(folder: Path, max_output: int = MAX_OUTPUT) -> dict[str, list[str]]:
                 "--threads", str(threads), "--max-len-a", "0", "--max-len-b", str(max_output), "--no-split", *extra]
 
     shortlist = ("--shortlist", str(folder / "shortlist.tsv"))
-    commands = {"attnmt fp32": attnmt(2), "attnmt fp32 1 thread": attnmt(1), "attnmt int8": attnmt(2, "--int8"),
+    commands = {"attnmt fp32": attnmt(2), "attnmt fp32 1 thread": attnmt(1), "attnmt fp32 auto threads": attnmt(0),
+                "attnmt int8": attnmt(2, "--int8"), "attnmt int8 auto threads": attnmt(0, "--int8"),
                 "attnmt int8 shortlist": attnmt(2, "--int8", *shortlist), "attnmt int8 1 thread": attnmt(1, "--int8"),
                 "attnmt int8 shortlist 1 thread": attnmt(1, "--int8", *shortlist)}
     for kind, vmap in (("fp32", ""), ("int8", ""), ("int8", " vmap")):
@@ -164,17 +172,20 @@ def jobs(folder: Path, max_output: int = MAX_OUTPUT) -> dict[str, list[str]]:
     return {name: [*command, "INPUT", "OUTPUT"] for name, command in commands.items()}
 
 
-def run(command: list[str], source: Path, output: Path) -> tuple[float, float]:
-    """(seconds, peak RSS in MiB) of the whole process."""
+def run(command: list[str], source: Path, output: Path, contended: bool = False) -> tuple[float, float, str]:
+    """(seconds, peak RSS in MiB, the load average at its end) of the whole process; with
+    ``contended``, beside a busy loop."""
     command = [str(source) if c == "INPUT" else str(output) if c == "OUTPUT" else c for c in command]
-    started = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(process.pid, 0)
-    seconds = time.perf_counter() - started
+    with competing(contended):
+        started = time.perf_counter()
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - started
+        load = load_average()
     process.returncode = os.waitstatus_to_exitcode(status)
     if process.returncode:
         raise RuntimeError(f"{' '.join(command)} failed: {process.stderr.read().decode()[-2000:]}")
-    return seconds, usage.ru_maxrss / 1024
+    return seconds, usage.ru_maxrss / 1024, load
 
 
 def folder_mib(folder: Path) -> float:
@@ -189,6 +200,8 @@ def main() -> None:
     parser.add_argument("--max-output", type=int, default=MAX_OUTPUT, help="output tokens per line")
     parser.add_argument("--jobs", default="", help="comma-separated subset of the jobs (default: all)")
     parser.add_argument("--keep", help="build the models in this folder (reused when it holds them)")
+    parser.add_argument("--contended", action="store_true", help="run every process beside a busy loop "
+                        "that this script starts and stops")
     parser.add_argument("--build", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.build:
@@ -209,14 +222,14 @@ def main() -> None:
         compile_bytecode()
         if args.jobs:
             commands = {name: commands[name] for name in args.jobs.split(",")}
-        whole: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
-        start: dict[str, list[tuple[float, float]]] = {name: [] for name in commands}
+        whole: dict[str, list[tuple[float, float, str]]] = {name: [] for name in commands}
+        start: dict[str, list[tuple[float, float, str]]] = {name: [] for name in commands}
         tokens: dict[str, int] = {}
         for _ in range(args.rounds):
             for name, command in commands.items():
-                start[name].append(run(command, one_line, folder / "one_line.out"))
+                start[name].append(run(command, one_line, folder / "one_line.out", args.contended))
                 output = folder / f"{name}.out"
-                whole[name].append(run(command, source, output))
+                whole[name].append(run(command, source, output, args.contended))
                 tokens[name] = sum(len(line.split()) for line in output.read_text(encoding="utf-8").splitlines())
         sizes = {"attnmt": folder_mib(folder / "attnmt"), "fp32": folder_mib(folder / "ct2_fp32"),
                  "int8": folder_mib(folder / "ct2_int8")}
@@ -226,17 +239,18 @@ def main() -> None:
     print(f"command: {' '.join(sys.argv)}\nCPU {cpu_model()} ({flags}); OPUS-MT en-de shape, random weights "
           f"({VOCAB:,} pieces); {args.lines} lines of {args.join} test sentences, beam {BEAM}, "
           f"at most {args.max_output} output tokens; "
-          f"whole processes; fastest of {args.rounds}")
+          f"whole processes; fastest of {args.rounds}" + (f"; {SAID}" if args.contended else ""))
     print(f"on disk: attnmt model directory {sizes['attnmt']:.0f} MiB, CTranslate2 fp32 {sizes['fp32']:.0f} MiB, "
           f"int8 {sizes['int8']:.0f} MiB")
-    columns = ("seconds", "lines/s", "words out", "peak RSS", "start-up", "its RSS")
+    columns = ("seconds", "lines/s", "words out", "peak RSS", "start-up", "its RSS", "load")
     rows = [[name, f"{min(whole[name])[0]:.2f}", f"{args.lines / min(whole[name])[0]:.1f}", str(tokens[name]),
-             f"{max(r for _, r in whole[name]):.0f} MiB", f"{min(start[name])[0]:.2f} s",
-             f"{max(r for _, r in start[name]):.0f} MiB"] for name in commands]
+             f"{max(r for _, r, _ in whole[name]):.0f} MiB", f"{min(start[name])[0]:.2f} s",
+             f"{max(r for _, r, _ in start[name]):.0f} MiB", min(whole[name])[2]] for name in commands]
     width = max(map(len, commands))
     lines = ["  " + "job".ljust(width) + "".join(c.rjust(11) for c in columns)]
     lines += ["  " + row[0].ljust(width) + "".join(cell.rjust(11) for cell in row[1:]) for row in rows]
-    lines.append("start-up: the same command on a one-line file; RSS: each process's peak (wait4's ru_maxrss)")
+    lines.append("start-up: the same command on a one-line file; RSS: each process's peak (wait4's ru_maxrss); "
+                 "load: the 1-minute load average as the fastest run ended")
     lines += [f"  {name}: {' '.join(command)}" for name, command in commands.items()]
     print("\n".join(lines))
 

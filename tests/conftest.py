@@ -7,8 +7,22 @@ import pytest
 import torch
 from support import train_until_it_knows_the_pairs
 
+from attnmt.threads import LOG, THREADS
+
 # One thread keeps small-tensor tests fast and reproducible on a shared 2-core machine.
 torch.set_num_threads(1)
+
+
+@pytest.fixture(autouse=True)
+def one_thread_again():
+    """A command run in process may leave attnmt following the free cores (attnmt.threads), and
+    saying so on a stderr that pytest captured: the next test starts from one thread, left alone
+    and unlogged, again."""
+    yield
+    THREADS.leave()
+    torch.set_num_threads(1)
+    for handler in list(LOG.handlers):
+        LOG.removeHandler(handler)
 
 
 @pytest.fixture(scope="session")

@@ -3,8 +3,8 @@
 The paper's parts are the top-level modules, in reading order: ``attention`` (masks,
 scaled dot-product attention, multi-head attention), ``layers`` (positional encoding,
 feed-forward, encoder and decoder layers), ``model`` (the Transformer), ``config`` (its shape)
-and ``checkpoint`` (model directories); ``evaluate`` (BLEU), ``errors``, ``files`` and
-``hardware`` serve them all.  Around them, one folder per subsystem:
+and ``checkpoint`` (model directories); ``evaluate`` (BLEU), ``errors``, ``files``,
+``hardware`` and ``threads`` serve them all.  Around them, one folder per subsystem:
 
     text/       tokenizers, the Marian vocabulary, reading text into batches
     decoding/   search options, greedy and beam search, constraints, glossaries, translate
@@ -23,6 +23,7 @@ import sys
 import types
 
 from attnmt import hardware
+from attnmt import threads as threads  # on import, the first reading of CPU time: the first choice sees start-up
 
 hardware.set_process_defaults()  # before anything imports torch: OpenMP reads them when it loads
 

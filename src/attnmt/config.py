@@ -198,7 +198,7 @@ class TrainConfig:
     max_steps: int = 100_000  # stop after this many optimiser steps
     max_time: str | None = None  # wall-clock budget, e.g. "30m", "2h", "90s"
     seed: int = 1  # seeds initial weights, batch order and dropout
-    threads: int = 0  # torch threads; 0 = leave PyTorch's default
+    threads: int = 0  # torch threads; 0 = as many as the cores other processes leave free (attnmt.threads)
     device: str = "auto"  # "auto" (a GPU when there is one), "cpu" or "cuda"
     # validation and checkpoints
     eval_every: int = 500  # steps between validations, each with a checkpoint
@@ -230,6 +230,8 @@ class TrainConfig:
                               f"got {self.tokenizer_options!r}")
         if self.learning_rate is not None and self.learning_rate <= 0:
             raise ConfigError(f"learning_rate={self.learning_rate} must be positive (or unset for the noam schedule)")
+        if self.threads < 0:
+            raise ConfigError(f"threads={self.threads}: use a number of threads, or 0 to follow the free cores")
         if self.max_length_ratio < 0:
             raise ConfigError(f"max_length_ratio={self.max_length_ratio}: use a positive ratio, or 0 for no limit")
         TransformerConfig.from_dict(self.model, source="model")

@@ -1,5 +1,6 @@
 """``attnmt doctor``: the machine as attnmt sees it, and the kernels it chose for a model."""
 
+import pytest
 import torch
 
 from attnmt.cli.main import main
@@ -13,6 +14,25 @@ def test_doctor_names_the_cpu_the_threads_and_their_wait_policy(capsys):
     assert f"cpu: {cpu_model()}" in out
     assert "OMP_WAIT_POLICY=" in out and "threads:" in out
     assert ("C++ extension: built" if extension.available() else "C++ extension: not built") in out
+
+
+def test_doctor_says_how_many_threads_it_would_run_on_the_free_cores_and_why(capsys, monkeypatch):
+    monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
+    assert main(["doctor"]) == 0
+    line = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("threads:"))
+    assert "(auto: " in line and "CPUs busy with other processes" in line
+
+
+def test_a_fixed_count_wins_and_verbose_says_it_on_stderr(capsys):
+    assert main(["doctor", "--threads", "1", "--verbose"]) == 0
+    out, err = capsys.readouterr()
+    assert "threads: 1 (--threads 1)" in out and "attnmt: threads: 1 (--threads 1)" in err
+
+
+def test_a_negative_thread_count_is_refused(capsys):
+    with pytest.raises(SystemExit):
+        main(["doctor", "--threads", "-1"])
+    assert "--threads: must be at least 0, got -1" in capsys.readouterr().err
 
 
 def test_doctor_with_a_model_shows_the_kernel_chosen_for_each_step_layer_and_its_timings(trained_model, capsys,

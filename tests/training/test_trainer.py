@@ -21,6 +21,8 @@ from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.hardware import resolve_precision
+from attnmt.threads import Choice
+from attnmt.training import trainer as trainer_module
 from attnmt.training.averaging import keep_better_average
 from attnmt.training.objective import label_smoothed_nll, noam_schedule
 from attnmt.training.trainer import Trainer, resume
@@ -174,6 +176,28 @@ def test_training_logs_what_it_resolved_and_names_its_metric(tmp_path, capsys):
     assert runtime["threads"] == 1 and runtime["device"] == "cpu" and runtime["cpu"]
     assert f"precision {precision} ({reason})" in out + err
     assert "best validation loss" in out and "BLEU" not in out  # eval_metric loss: the loss is tracked
+
+
+def test_the_trainer_looks_at_the_thread_count_between_steps_and_logs_a_change(tmp_path, monkeypatch):
+    why = "auto: 1.0 of 2 CPUs busy with other processes; at most 2"
+    calls = []
+
+    def recheck():
+        calls.append(len(calls) + 1)
+        return Choice(1, why) if len(calls) == 2 else None
+
+    monkeypatch.setattr(trainer_module, "recheck", recheck)
+    config = tiny_config(tmp_path, max_steps=3, eval_every=3, eval_metric="loss", threads=0)
+    Trainer(config, progress=False).train()
+    records = [json.loads(line) for line in (Path(config.out_dir) / "log.jsonl").read_text().splitlines()]
+    assert calls == [1, 2, 3]  # once after each step
+    assert {"step": 2, "threads": 1, "threads_why": why} in records
+    assert f"step 2: 1 thread(s) ({why})" in (Path(config.out_dir) / "train.log").read_text()
+
+
+def test_a_negative_thread_count_in_a_config_is_refused(tmp_path):
+    with pytest.raises(ConfigError, match="threads=-1: use a number of threads, or 0 to follow the free cores"):
+        tiny_config(tmp_path, threads=-1)
 
 
 def test_model_files_follow_the_umask_like_any_tool(tmp_path):

@@ -4,6 +4,7 @@ machine (device, threads, precision), decoding and batching; and loading the mod
 from __future__ import annotations
 
 import argparse
+import logging
 import math
 import sys
 
@@ -11,6 +12,9 @@ from attnmt.decoding import DEFAULT, MAX_BEAM, MOST_SEED, Decoding
 
 DEVICES = ("cpu", "cuda", "mps")
 INT8_HELP = "int8 linear layers (dynamic quantisation): faster on CPU, BLEU within ~0.5"
+THREADS_HELP = ("PyTorch CPU threads (default 0: as many as the cores other processes leave free, looked at again "
+                "between batches; OMP_NUM_THREADS fixes it too)")
+VERBOSE_HELP = "say on stderr how many threads run, why, and when that changes"
 BF16_HELP = ("bf16 linear layers on CPU: fastest where the CPU has AVX512-BF16 or AMX (slow elsewhere), "
              "BLEU within ~0.5")
 
@@ -80,12 +84,32 @@ def model_dir_of(args: argparse.Namespace) -> str:
 
 
 def add_machine_options(p: argparse.ArgumentParser) -> None:
-    """--device, --threads and the precision of the inference copy (--int8 or --bf16)."""
+    """--device, --threads (and --verbose about them) and the precision of the inference copy
+    (--int8 or --bf16)."""
     p.add_argument("--device", choices=DEVICES, default="cpu")
-    p.add_argument("--threads", type=int, default=0, help="PyTorch CPU threads (0: its default)")
+    add_threads_options(p)
     precision = p.add_mutually_exclusive_group()
     precision.add_argument("--int8", action="store_true", help=INT8_HELP)
     precision.add_argument("--bf16", action="store_true", help=BF16_HELP)
+
+
+def add_threads_options(p: argparse.ArgumentParser) -> None:
+    """--threads N (0: follow the free cores) and --verbose about the count."""
+    p.add_argument("--threads", type=whole_number(0), default=0, help=THREADS_HELP)
+    p.add_argument("--verbose", action="store_true", help=VERBOSE_HELP)
+
+
+def use_threads(args: argparse.Namespace) -> None:
+    """Fixes PyTorch's thread count at --threads N, or follows the free cores (attnmt.threads);
+    with --verbose, says the count and each change on stderr."""
+    from attnmt import threads
+
+    if args.verbose and not threads.LOG.handlers:
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setFormatter(logging.Formatter("attnmt: %(message)s"))
+        threads.LOG.addHandler(handler)
+        threads.LOG.setLevel(logging.INFO)
+    threads.use_threads(args.threads, f"--threads {args.threads}")
 
 
 def add_decoding_options(p: argparse.ArgumentParser) -> None:
@@ -142,14 +166,11 @@ def load_for_translation(args: argparse.Namespace):
     packed a layer at a time: attnmt.fast.prepared; the output layer restricted by --shortlist),
     and its tokenizer; also the trained model's parameter count (the copy's layers hold their
     weights in other forms)."""
-    import torch
-
     from attnmt.checkpoint import load_model_dir
     from attnmt.fast import prepare
     from attnmt.fast.prepared import load_int8, load_packed
 
-    if args.threads > 0:
-        torch.set_num_threads(args.threads)
+    use_threads(args)
     if args.int8 and args.device == "cpu":
         fast, tokenizer = load_int8(args.model, args.weights)
     elif args.device == "cpu":

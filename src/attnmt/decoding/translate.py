@@ -37,6 +37,7 @@ from attnmt.decoding.search import Hypothesis, beam_search, greedy_search, lengt
 from attnmt.errors import ConfigError, UserError
 from attnmt.model import AttentionTrace, Transformer
 from attnmt.text.data import pad_rows
+from attnmt.threads import recheck
 
 
 class TextCodec(Protocol):
@@ -136,7 +137,8 @@ def padded_sources(
 ) -> Iterator[tuple[list[int], Tensor]]:
     """(input indices, padded source ids [B, S] on the model's device) per length-sorted batch,
     blank sentences left out; max_sentences None: what suits the model's search with
-    ``beam_size`` rows a sentence (``NextTokens.sentences_per_batch``)."""
+    ``beam_size`` rows a sentence (``NextTokens.sentences_per_batch``).  Before each batch, the
+    thread count is looked at again where it follows the free cores (``attnmt.threads.recheck``)."""
     device = next(model.parameters()).device
     if max_sentences is None:
         max_sentences = next_tokens_of(model).sentences_per_batch(model.config, beam_size)
@@ -147,6 +149,7 @@ def padded_sources(
     nonempty = [i for i, ids in enumerate(encoded) if ids]
     for batch in length_batches([len(encoded[i]) for i in nonempty], max_tokens, max_sentences):
         indices = [nonempty[b] for b in batch]
+        recheck()  # the thread count, where it follows the free cores (attnmt.threads; at most once a second)
         yield indices, pad_rows([encoded[i] for i in indices], c.pad_id).to(device)
 
 

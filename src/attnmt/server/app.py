@@ -58,6 +58,7 @@ from attnmt.server.models import Models, ServedModel, ServeSettings
 from attnmt.server.page import page_html
 from attnmt.server.streaming import add_streaming_route
 from attnmt.server.v1_api import add_native_routes
+from attnmt.threads import LOG as THREADS_LOG
 
 __all__ = ["ServeSettings", "ServedModel", "create_app", "serve"]
 
@@ -188,7 +189,8 @@ def serve(served: Sequence[ServedModel], host: str = "127.0.0.1", port: int = 80
     hosts = [*LOOPBACK_NAMES, host, *allowed_hosts] if is_loopback(host) else (list(allowed_hosts) or None)
     app = create_app(served, settings, access, cors_origins, log_text, hosts, metrics_access)
     handler = logging.StreamHandler(sys.stderr)
-    for log in (ACCESS_LOG, MODEL_LOG):  # the model's failures beside the access log's 500s
+    # the model's failures beside the access log's 500s; and the thread count's changes (--verbose has its own)
+    for log in (ACCESS_LOG, MODEL_LOG, *([] if THREADS_LOG.handlers else [THREADS_LOG])):
         log.addHandler(handler)
         log.setLevel(logging.INFO)
         log.propagate = False

@@ -31,6 +31,7 @@ from attnmt.hardware import bound_kernel_caches, describe, release_free_memory, 
 from attnmt.model import Transformer
 from attnmt.text.data import Batch
 from attnmt.text.tokenizer_files import save_tokenizer
+from attnmt.threads import THREADS, recheck, use_threads
 from attnmt.training.distributed import Group, setup
 from attnmt.training.logs import Progress, RunLog, new_window
 from attnmt.training.objective import TranslationLoss, constant_schedule, label_smoothed_nll, noam_schedule
@@ -61,8 +62,7 @@ class Trainer:
         self.log = RunLog(self.dir, self.group.is_main, progress, config.tensorboard)
         self.precision, self.precision_reason = resolve_precision(config.precision, self.group.device)
         bound_kernel_caches()
-        if config.threads > 0:
-            torch.set_num_threads(config.threads)
+        use_threads(config.threads, f"threads: {config.threads} in the config")  # 0: follow the free cores
         torch.manual_seed(config.seed)  # the same initial weights on every rank
         start = resumed(config, self.dir) if resume else run_start(config, self.log.line)
         self.tokenizer, model_config = start.tokenizer, start.model_config
@@ -161,6 +161,7 @@ class Trainer:
                                                 for _ in range(c.accumulate_steps)])
                 took = time.perf_counter() - started
                 self.elapsed += took
+                self._recheck_threads()
                 if math.isnan(loss):  # a skipped non-finite batch: no update, no step
                     stopped_by = self._stop_reason(stop, budget)
                     if stopped_by:
@@ -363,12 +364,19 @@ class Trainer:
     def _log_runtime(self) -> None:
         """Says what the run resolved (precision and why, device, threads, CPU) on the console and in log.jsonl."""
         runtime = {"precision": self.precision, "precision_reason": self.precision_reason,
-                   **describe(self.group.device), "world_size": self.group.world_size}
+                   **describe(self.group.device), "threads_why": THREADS.why(), "world_size": self.group.world_size}
         self.log.record({"step": self.step, "runtime": runtime})
         flags = " ".join(runtime["cpu_flags"]) or "none of note"
         self.log.line(f"precision {self.precision} ({self.precision_reason}); device {runtime['device']}, "
-                      f"{runtime['threads']} threads x {self.group.world_size} process(es); CPU {runtime['cpu']} "
+                      f"threads {THREADS.describe()} x {self.group.world_size} process(es); CPU {runtime['cpu']} "
                       f"({flags}; PyTorch kernels {runtime['torch_cpu_capability']})")
+
+    def _recheck_threads(self) -> None:
+        """Between steps: the thread count, where it follows the free cores (attnmt.threads)."""
+        changed = recheck()
+        if changed is not None:
+            self.log.record({"step": self.step, "threads": changed.count, "threads_why": changed.why})
+            self.log.line(f"step {self.step}: {changed.count} thread(s) ({changed.why})")
 
     def _log_train(self, window: dict, bar: Progress) -> None:
         tokens_per_s = window["tokens"] / max(window["time"], 1e-9)

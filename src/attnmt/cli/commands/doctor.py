@@ -1,13 +1,14 @@
 """``attnmt doctor``: what attnmt finds on this machine and what it chose there: the CPU and its
-flags, the threads and their wait policy, whether the C++ extension is built, its kernels, and
-(with --model) which kernel multiplies each of the model's float32 decoder-step layers."""
+flags, the threads (how many, and why) and their wait policy, whether the C++ extension is
+built, its kernels, and (with --model) which kernel multiplies each of the model's float32
+decoder-step layers."""
 
 from __future__ import annotations
 
 import argparse
 import os
 
-from attnmt.cli.options import add_model_options
+from attnmt.cli.options import add_model_options, add_threads_options, use_threads
 
 
 def machine_lines() -> list[str]:
@@ -15,6 +16,7 @@ def machine_lines() -> list[str]:
 
     from attnmt.fast import extension
     from attnmt.hardware import OPENMP_DEFAULTS, RELEVANT_FLAGS, cpu_flags, cpu_model, onednn_isa_cap
+    from attnmt.threads import THREADS
 
     flags = " ".join(sorted(cpu_flags() & set(RELEVANT_FLAGS))) or "(none of interest)"
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
@@ -22,7 +24,7 @@ def machine_lines() -> list[str]:
     lines = [f"cpu: {cpu_model()}", f"cpu flags: {flags}",
              f"PyTorch {torch.__version__}, kernels for {torch.backends.cpu.get_cpu_capability()}"
              + (f", ONEDNN_MAX_CPU_ISA={onednn_isa_cap()}" if onednn_isa_cap() else ""),
-             f"threads: {torch.get_num_threads()} of {usable} usable CPUs; {waits}"]
+             f"threads: {THREADS.describe()}; {usable} usable CPUs; {waits}"]
     if not extension.available():
         return [*lines, "C++ extension: not built (the Python step runs: slower)"]
     from attnmt.fast.int8 import int8_kernel
@@ -33,14 +35,14 @@ def machine_lines() -> list[str]:
 
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    import torch
+    from attnmt.threads import THREADS
 
+    use_threads(args)
+    THREADS.settle()
     lines = machine_lines()
     if args.model:
         from attnmt.fast.prepared import load_packed
 
-        if args.threads > 0:
-            torch.set_num_threads(args.threads)
         fast, _ = load_packed(args.model, args.weights)
         choice = fast.kernel_choice
         lines.append("float32 decoder-step layers (out × in):" if choice else
@@ -53,5 +55,5 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
 def add_to(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("doctor", help="show the CPU, threads, C++ extension and the kernels attnmt chose here")
     add_model_options(p, required=False)
-    p.add_argument("--threads", type=int, default=0, help="PyTorch CPU threads (0: its default)")
+    add_threads_options(p)
     p.set_defaults(run=run)
