@@ -37,8 +37,8 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.config import TransformerConfig
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary, read_glossary
-from attnmt.decoding.quality import assess
-from attnmt.decoding.translate import translate
+from attnmt.decoding.quality import Assessor, assess
+from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.errors import UserError
 from attnmt.layers import DecoderLayer, EncoderLayer, FeedForward, PositionalEncoding
 from attnmt.model import AttentionTrace, Transformer
@@ -59,6 +59,7 @@ sys.modules[__name__].__class__ = _Package
 _moved.install()
 
 __all__ = [
+    "Assessor",
     "AttentionTrace",
     "Decoding",
     "DecoderLayer",
@@ -77,4 +78,5 @@ __all__ = [
     "read_glossary",
     "scaled_dot_product_attention",
     "translate",
+    "translate_n_best",
 ]
