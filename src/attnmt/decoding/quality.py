@@ -181,11 +181,15 @@ def forced_pass(model: Transformer, src: Tensor, memory: Tensor, sources: Sequen
     c = model.config
     tgt = pad_rows([[c.bos_id, *t, c.eos_id] for t in targets], c.pad_id).to(memory.device)
     trace = AttentionTrace()
-    logits = model.decode(tgt[:, :-1], memory, padding_mask(src, c.pad_id), trace).float()
-    # log P(y) = logit(y) - logsumexp(logits): no [B, T, V] log-softmax written
-    log_probs = (logits.gather(2, tgt[:, 1:, None]).squeeze(2) - logits.logsumexp(dim=-1)).cpu()
+    states = model.decoder_states(tgt[:, :-1], memory, padding_mask(src, c.pad_id), trace)  # [B, T + 1, d]
+    following = tgt[:, 1:]
+    real = following != c.pad_id  # the output layer and its softmax, the most of the pass, skip padding
+    logits = model.output(states[real]).float()  # [N, V], row k's T_k + 1 positions one after the other
+    # log P(y) = logit(y) - logsumexp(logits): no [N, V] log-softmax written
+    log_probs = (logits.gather(1, following[real][:, None]).squeeze(1) - logits.logsumexp(dim=-1)).cpu()
     cross = trace.cross[-1].float().mean(dim=1).cpu()  # [B, T + 1, S]
-    return [ForcedPass(s, t, log_probs[k, : len(t) + 1], cross[k, : len(t), : len(s)])
+    each = log_probs.split([len(t) + 1 for t in targets])
+    return [ForcedPass(s, t, each[k], cross[k, : len(t), : len(s)])
             for k, (s, t) in enumerate(zip(sources, targets, strict=True))]
 
 
@@ -196,9 +200,9 @@ def unread_words(cross: Tensor, source_pieces: Sequence[str]) -> tuple[int, int]
     pieces = [i for i, p in enumerate(source_pieces) if p != "</s>"]
     if not starts:
         return 0, 0
-    read = cross.sum(dim=0)  # [S]: the attention each source piece gets from the whole translation
+    read = cross.sum(dim=0).tolist()  # [S]: the attention each source piece gets from the whole translation
     ends = [*starts[1:], (pieces[-1] + 1)]
-    unread = sum(float(read[a:b].sum()) < UNREAD for a, b in zip(starts, ends, strict=True))
+    unread = sum(sum(read[a:b]) < UNREAD for a, b in zip(starts, ends, strict=True))
     return unread, len(starts)
 
 
@@ -285,8 +289,9 @@ def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequenc
         for chunk in length_batches([max(len(sources[pairs[p][0]]), len(targets[p]) + 1) for p in todo], max_tokens):
             picked = [todo[b] for b in chunk]
             rows = torch.tensor([pairs[p][0] for p in picked], device=batch.src.device)
-            passes = forced_pass(model, batch.src[rows], batch.memory[rows], [sources[pairs[p][0]] for p in picked],
-                                 [targets[p] for p in picked])
+            width = max(lengths[pairs[p][0]] for p in picked)  # the chunk's longest source: no wider padding
+            passes = forced_pass(model, batch.src[rows, :width], batch.memory[rows, :width],
+                                 [sources[pairs[p][0]] for p in picked], [targets[p] for p in picked])
             for p, forced in zip(picked, passes, strict=True):
                 k, j = pairs[p]
                 found[k][j] = assessment_of(forced, tokenizer, sentences[batch.indices[k]], translations[k][j],
