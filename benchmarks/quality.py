@@ -12,8 +12,14 @@ second half is held out.  On the held-out half it reports:
    from them: the source copied, cut in half, a loop, another sentence's translation, a clause
    dropped, two words swapped across the sentence; and each flag's rate on each kind;
 3. the reliability table and expected calibration error (ECE) of ``quality``;
-4. the cost: beam-4 translation alone against translation and assessment, alternated; and
-   ``attnmt score``'s speed (the assessment of the references) in sentences/s.
+4. the cost: beam-4 translation alone, against translation then ``assess`` of its output, and
+   against translation that assesses its hypotheses as it finds them (``translate_n_best`` with
+   ``quality``), alternated; and ``attnmt score``'s speed (the assessment of the references) in
+   sentences/s.
+
+``--cost-only`` measures the cost alone, on the held-out half, with the model directory's own
+calibration (or none); ``--fast`` translates and assesses with the inference copy that ``attnmt
+translate`` uses (attnmt.fast.prepare: the C++ decoder step) instead of the readable model.
 """
 
 from __future__ import annotations
@@ -32,10 +38,11 @@ from attnmt.decoding.calibration import (
     CHRF_THRESHOLD,
     calibrate,
     fingerprint,
+    load_calibration,
     reliability,
 )
-from attnmt.decoding.quality import FLAGS, assess
-from attnmt.decoding.translate import translate
+from attnmt.decoding.quality import FLAGS, Assessor, assess
+from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.hardware import cpu_flags, cpu_model
 from attnmt.text.data import read_lines
 
@@ -95,6 +102,49 @@ def timed(fn):
     return value, time.perf_counter() - started
 
 
+def costs(model, tokenizer, src: list[str], decoding: Decoding, calibration, rounds: int) -> tuple[dict, dict, list]:
+    """Wall and CPU seconds (this process's: on a shared machine the steadier of the two) of each way
+    to translate ``src``, ``rounds`` times each, alternated; and the last in-search round's best
+    translations."""
+    ways = {
+        "translate": lambda: translate(model, tokenizer, src, decoding),
+        "translate + assess": lambda: assess(model, tokenizer, src, translate(model, tokenizer, src, decoding),
+                                             calibration),
+        "translate with quality": lambda: translate_n_best(model, tokenizer, src, decoding,
+                                                           quality=Assessor(calibration)),
+    }
+    wall: dict[str, list[float]] = {name: [] for name in ways}
+    cpu: dict[str, list[float]] = {name: [] for name in ways}
+    for _ in range(rounds):
+        for name, way in ways.items():
+            started = time.process_time()
+            found, spent = timed(way)
+            wall[name].append(spent)
+            cpu[name].append(time.process_time() - started)
+    return wall, cpu, [hypotheses[0] for hypotheses in found]
+
+
+def cost_line(seconds: dict, score_speed: float, clock: str = "") -> str:
+    plain = min(seconds["translate"])
+    after, within = min(seconds["translate + assess"]), min(seconds["translate with quality"])
+    return (f"cost{clock}: translate {plain:.2f} s, translate + assess {after:.2f} s: x{after / plain:.3f}, "
+            f"translate with quality {within:.2f} s: x{within / plain:.3f}; score {score_speed:.1f} sentences/s")
+
+
+def cost_only(args: argparse.Namespace, model, tokenizer, src: list[str], ref: list[str]) -> None:
+    calibration = load_calibration(Path(args.model))
+    wall, cpu, _ = costs(model, tokenizer, src, Decoding(beam_size=args.beam), calibration, args.rounds)
+    _, t_score = timed(lambda: assess(model, tokenizer, src, ref, calibration))
+    print(f"model {args.model}{' (fast copy)' if args.fast else ''}, CPU {cpu_model()}, {args.threads} thread(s), "
+          f"beam {args.beam}, {len(src)} sentences, {'calibrated' if calibration else 'uncalibrated'}, "
+          f"{args.rounds} rounds alternated")
+    for clock, seconds in (("wall", wall), ("CPU", cpu)):
+        for name, each in seconds.items():
+            print(f"{clock:<5}{name:<24}" + " ".join(f"{t:7.2f}" for t in each) + " s")
+    print(cost_line(wall, len(src) / t_score, " (wall)"))
+    print(cost_line(cpu, len(src) / t_score, " (CPU)"))
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--model", required=True)
@@ -104,29 +154,30 @@ def main() -> None:
     p.add_argument("--chrf-threshold", type=float, default=CHRF_THRESHOLD)
     p.add_argument("--threads", type=int, default=1)
     p.add_argument("--json", help="also write the figures here")
+    p.add_argument("--rounds", type=int, default=2, help="times each way of translating is timed, alternated")
+    p.add_argument("--cost-only", action="store_true", help="measure the cost alone (no calibration fitted)")
+    p.add_argument("--fast", action="store_true", help="the inference copy attnmt translate uses")
     args = p.parse_args()
     torch.set_num_threads(args.threads)
 
     from attnmt.checkpoint import load_model_dir
+    from attnmt.fast import prepare
 
     model, tokenizer = load_model_dir(args.model)
+    if args.fast:
+        model = prepare(model)
     sources, references = read_lines(args.src), read_lines(args.ref)
     half = len(sources) // 2
+    if args.cost_only:
+        cost_only(args, model, tokenizer, sources[half:], references[half:])
+        return
     decoding = Decoding(beam_size=args.beam)
     calibration, fitted = calibrate(model, tokenizer, Path(args.model), sources[:half], references[:half], decoding,
                                     chrf_threshold=args.chrf_threshold)
     src, ref = sources[half:], references[half:]
 
-    # Cost: translation alone, then translation + assessment, twice, alternated.
-    plain, checked = [], []
-    for _ in range(2):
-        started = time.perf_counter()
-        own = translate(model, tokenizer, src, decoding)
-        plain.append(time.perf_counter() - started)
-        started = time.perf_counter()
-        own = translate(model, tokenizer, src, decoding)
-        found = assess(model, tokenizer, src, own, calibration)
-        checked.append(time.perf_counter() - started)
+    seconds, cpu, best = costs(model, tokenizer, src, decoding, calibration, args.rounds)
+    own, found = [t.text for t in best], [t.assessment for t in best]
     on_refs, t_score = timed(lambda: assess(model, tokenizer, src, ref, calibration))
 
     chrf = CHRF()
@@ -164,11 +215,14 @@ def main() -> None:
         "flag_rates_good": {name: {"any": round(anyf, 3), **{k: round(v, 3) for k, v in f.items()}}
                             for name, (f, anyf) in good_flags.items()},
         "ece_fitting_half": fitted.ece, "ece_held_out": held_out.ece,
-        "seconds_translate": plain, "seconds_translate_and_assess": checked,
-        "cost_ratio": min(checked) / min(plain), "score_sentences_per_s": len(src) / t_score,
+        "seconds_translate": seconds["translate"], "seconds_translate_and_assess": seconds["translate + assess"],
+        "seconds_translate_with_quality": seconds["translate with quality"], "cpu_seconds": cpu,
+        "cost_ratio": min(seconds["translate with quality"]) / min(seconds["translate"]),
+        "cost_ratio_assess_after": min(seconds["translate + assess"]) / min(seconds["translate"]),
+        "score_sentences_per_s": len(src) / t_score,
     }
-    print(f"model {args.model} (sha256 {fingerprint(Path(args.model))[:12]}…), CPU {report['cpu']}, "
-          f"{args.threads} thread(s), beam {args.beam}")
+    print(f"model {args.model}{' (fast copy)' if args.fast else ''} (sha256 {fingerprint(Path(args.model))[:12]}…), "
+          f"CPU {report['cpu']}, {args.threads} thread(s), beam {args.beam}")
     print(f"calibrated on {calibration.sentences} sentences, held out {len(src)}; "
           f"acceptable (chrF >= {args.chrf_threshold:g}) on held-out: {report['acceptable_share_held_out']:.3f}")
     print(f"Spearman vs sentence chrF: quality {report['spearman_quality']:.3f}, "
@@ -181,8 +235,8 @@ def main() -> None:
         print(f"{name:<11}{'(as they are)':<21}{'':>7}{anyf:9.3f}  " + " ".join(f"{f[k]:12.3f}" for k in FLAGS))
     print("held-out reliability:")
     print(held_out.table())
-    print(f"cost: translate {min(plain):.1f} s, translate + assess {min(checked):.1f} s: "
-          f"x{report['cost_ratio']:.3f}; score {report['score_sentences_per_s']:.1f} sentences/s")
+    print(cost_line(seconds, report["score_sentences_per_s"]))
+    print(cost_line(cpu, report["score_sentences_per_s"], " (CPU)"))
     if args.json:
         Path(args.json).write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
 

@@ -8,6 +8,7 @@ import torch
 from support import PAIRS
 
 from attnmt.checkpoint import load_model_dir
+from attnmt.decoding import Decoding
 from attnmt.decoding.calibration import (
     CALIBRATION,
     MIN_SENTENCES,
@@ -18,7 +19,16 @@ from attnmt.decoding.calibration import (
     reliability,
     save_calibration,
 )
-from attnmt.decoding.quality import Features, assess, copied_share, looped, repeated_share, word_probabilities
+from attnmt.decoding.quality import (
+    Assessor,
+    Features,
+    assess,
+    copied_share,
+    looped,
+    repeated_share,
+    word_probabilities,
+)
+from attnmt.decoding.translate import translate_n_best
 from attnmt.errors import DataError, ModelDirError
 
 SOURCES = [s for s, _ in PAIRS]
@@ -88,6 +98,36 @@ def test_a_cut_translation_scores_below_the_whole_one(model_and_tokenizer):
 
 def test_blank_pairs_are_not_assessed(model_and_tokenizer):
     assert assessed(model_and_tokenizer, ["", "a dog runs"], ["", ""]) == [None, None]
+
+
+# The 20 pairs' sources, others made of their words, a one-word source and a long one of seven sentences.
+SEARCHED = [*SOURCES, "dog", "a dog sleeps", "two cats run", "the woman rides a horse", "a bird reads a book",
+            "the girl laughs", "zebra quantum xylophone", " ".join(SOURCES[:7])]
+
+
+def test_the_search_assesses_its_hypotheses_as_assess_does(model_and_tokenizer):
+    model, tokenizer = model_and_tokenizer
+    found = translate_n_best(model, tokenizer, SEARCHED, Decoding(beam_size=3, n_best=3), max_sentences=8,
+                             quality=Assessor())
+    hypotheses = [(s, h) for s, hs in zip(SEARCHED, found, strict=True) for h in hs]
+    again = assess(model, tokenizer, [s for s, _ in hypotheses], [h.text for _, h in hypotheses])
+    assert len(hypotheses) == 3 * len(SEARCHED)
+    for (_, h), a in zip(hypotheses, again, strict=True):
+        assert h.quality == pytest.approx(a.quality, abs=1e-4) and h.flags == a.flags
+        assert [w for w, _ in h.assessment.words] == [w for w, _ in a.words]
+        assert [p for _, p in h.assessment.words] == pytest.approx([p for _, p in a.words], abs=1e-4)
+
+
+def test_translations_carry_no_quality_unless_asked(model_and_tokenizer):
+    import attnmt
+
+    model, tokenizer = model_and_tokenizer
+    [[plain]], [[rated], []] = (attnmt.translate_n_best(model, tokenizer, ["a dog runs"]),
+                                attnmt.translate_n_best(model, tokenizer, ["a dog runs", " "],
+                                                        quality=attnmt.Assessor()))
+    assert plain.text == rated.text == "ein hund rennt"
+    assert plain.quality is None and plain.flags is None
+    assert rated.quality > 0.8 and rated.flags == [] and rated.assessment.calibrated is False
 
 
 def test_logistic_fit_recovers_the_weights_that_made_the_labels():

@@ -38,8 +38,8 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.config import TransformerConfig
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary, read_glossary
-from attnmt.decoding.quality import assess
-from attnmt.decoding.translate import translate
+from attnmt.decoding.quality import Assessor, assess
+from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.errors import UserError
 from attnmt.layers import DecoderLayer, EncoderLayer, FeedForward, PositionalEncoding
 from attnmt.model import AttentionTrace, Transformer
@@ -60,6 +60,7 @@ sys.modules[__name__].__class__ = _Package
 _moved.install()
 
 __all__ = [
+    "Assessor",
     "AttentionTrace",
     "Decoding",
     "DecoderLayer",
@@ -78,4 +79,5 @@ __all__ = [
     "read_glossary",
     "scaled_dot_product_attention",
     "translate",
+    "translate_n_best",
 ]

@@ -39,9 +39,10 @@ from typing import TYPE_CHECKING
 import torch
 from torch import Tensor
 
+from attnmt.attention import padding_mask
 from attnmt.decoding import MAX_TOKENS
-from attnmt.decoding.translate import TextCodec, evaluating, length_batches
-from attnmt.model import Transformer
+from attnmt.decoding.translate import SearchedBatch, TextCodec, cut, evaluating, length_batches
+from attnmt.model import AttentionTrace, Transformer
 from attnmt.text.data import pad_rows
 
 if TYPE_CHECKING:
@@ -169,14 +170,27 @@ def forced_passes(model: Transformer, sources: Sequence[list[int]], targets: Seq
         for batch in length_batches([max(len(sources[i]), len(targets[i]) + 1) for i in todo], max_tokens):
             rows = [todo[b] for b in batch]
             src = pad_rows([sources[i] for i in rows], c.pad_id).to(device)
-            tgt = pad_rows([[c.bos_id, *targets[i], c.eos_id] for i in rows], c.pad_id).to(device)
-            logits, trace = model(src, tgt[:, :-1], return_attention=True)
-            logits = logits.float()  # log P(y) = logit(y) - logsumexp(logits): no [B, T, V] log-softmax written
-            log_probs = (logits.gather(2, tgt[:, 1:, None]).squeeze(2) - logits.logsumexp(dim=-1)).cpu()
-            cross = trace.cross[-1].float().mean(dim=1).cpu()  # [B, T + 1, S]
-            for k, i in enumerate(rows):
-                t, s = len(targets[i]), len(sources[i])
-                yield i, ForcedPass(sources[i], targets[i], log_probs[k, : t + 1], cross[k, :t, :s])
+            yield from zip(rows, forced_pass(model, src, model.encode(src), [sources[i] for i in rows],
+                                             [targets[i] for i in rows]), strict=True)
+
+
+def forced_pass(model: Transformer, src: Tensor, memory: Tensor, sources: Sequence[list[int]],
+                targets: Sequence[list[int]]) -> list[ForcedPass]:
+    """The decoder, teacher-forced, over each target (ids, no BOS/EOS) against its row of the
+    encoder's output: src [B, S] (row k: the ids ``sources[k]``, padded), memory [B, S, d]."""
+    c = model.config
+    tgt = pad_rows([[c.bos_id, *t, c.eos_id] for t in targets], c.pad_id).to(memory.device)
+    trace = AttentionTrace()
+    states = model.decoder_states(tgt[:, :-1], memory, padding_mask(src, c.pad_id), trace)  # [B, T + 1, d]
+    following = tgt[:, 1:]
+    real = following != c.pad_id  # the output layer and its softmax, the most of the pass, skip padding
+    logits = model.output(states[real]).float()  # [N, V], row k's T_k + 1 positions one after the other
+    # log P(y) = logit(y) - logsumexp(logits): no [N, V] log-softmax written
+    log_probs = (logits.gather(1, following[real][:, None]).squeeze(1) - logits.logsumexp(dim=-1)).cpu()
+    cross = trace.cross[-1].float().mean(dim=1).cpu()  # [B, T + 1, S]
+    each = log_probs.split([len(t) + 1 for t in targets])
+    return [ForcedPass(s, t, each[k], cross[k, : len(t), : len(s)])
+            for k, (s, t) in enumerate(zip(sources, targets, strict=True))]
 
 
 def unread_words(cross: Tensor, source_pieces: Sequence[str]) -> tuple[int, int]:
@@ -186,9 +200,9 @@ def unread_words(cross: Tensor, source_pieces: Sequence[str]) -> tuple[int, int]
     pieces = [i for i, p in enumerate(source_pieces) if p != "</s>"]
     if not starts:
         return 0, 0
-    read = cross.sum(dim=0)  # [S]: the attention each source piece gets from the whole translation
+    read = cross.sum(dim=0).tolist()  # [S]: the attention each source piece gets from the whole translation
     ends = [*starts[1:], (pieces[-1] + 1)]
-    unread = sum(float(read[a:b].sum()) < UNREAD for a, b in zip(starts, ends, strict=True))
+    unread = sum(sum(read[a:b]) < UNREAD for a, b in zip(starts, ends, strict=True))
     return unread, len(starts)
 
 
@@ -233,17 +247,75 @@ def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], tra
     features into a calibrated quality, else it is exp(mean log-prob), ``calibrated`` false.
     ``threshold``: where low_quality starts (``flags_of``)."""
     c = model.config
-    source_ids = [tokenizer.encode(s)[: c.longest_input] if s.strip() else [] for s in sources]
-    target_ids = [tokenizer.encode_target(t)[: c.longest_input - 1] if t.strip() else [] for t in translations]
+    source_ids = [cut(tokenizer.encode(s), c.longest_input, tokenizer.source_eos) if s.strip() else [] for s in sources]
+    target_ids = [translation_ids(tokenizer, t, c.longest_input) for t in translations]
     found: list[Assessment | None] = [None] * len(sources)
     for i, forced in forced_passes(model, source_ids, target_ids, max_tokens):
-        source_pieces = [*tokenizer.pieces(sources[i])[: len(forced.source)]]
-        features = features_of(forced, sources[i], translations[i], source_pieces, c.unk_id)
-        quality = calibration.quality(features) if calibration else math.exp(features.mean_log_prob)
-        pieces = [tokenizer.id_to_piece(t) for t in forced.target]
-        found[i] = Assessment(quality, flags_of(features, quality, calibration, threshold), calibration is not None,
-                              word_probabilities(pieces, forced.log_probs.exp().tolist()), features)
+        found[i] = assessment_of(forced, tokenizer, sources[i], translations[i], c.unk_id, calibration, threshold)
     return found
+
+
+def translation_ids(tokenizer: TextCodec, translation: str, longest_input: int) -> list[int]:
+    """The ids a translation is read as ([] for a blank one): its text encoded again, so that a
+    translation gets the same assessment from the search that wrote it and from ``assess``."""
+    return tokenizer.encode_target(translation)[: longest_input - 1] if translation.strip() else []
+
+
+def assessment_of(forced: ForcedPass, tokenizer: TextCodec, source: str, translation: str, unk_id: int,
+                  calibration: Calibration | None, threshold: float | None) -> Assessment:
+    """The Assessment of ``translation`` of ``source`` from its ForcedPass (``assess``'s arguments)."""
+    source_pieces = cut(tokenizer.pieces(source), len(forced.source), tokenizer.source_eos)
+    features = features_of(forced, source, translation, source_pieces, unk_id)
+    quality = calibration.quality(features) if calibration else math.exp(features.mean_log_prob)
+    pieces = [tokenizer.id_to_piece(t) for t in forced.target]
+    return Assessment(quality, flags_of(features, quality, calibration, threshold), calibration is not None,
+                      word_probabilities(pieces, forced.log_probs.exp().tolist()), features)
+
+
+def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], batch: SearchedBatch,
+                    translations: Sequence[Sequence[str]], calibration: Calibration | None = None,
+                    max_tokens: int = MAX_TOKENS, threshold: float | None = None) -> list[list[Assessment | None]]:
+    """``assess`` of each hypothesis of a searched batch (``translations[k]``: the texts of
+    sentence ``batch.indices[k]``'s hypotheses), the same numbers up to float rounding, from the
+    source ids and the encoder output the search computed: only the decoder runs again."""
+    c = model.config
+    lengths = (batch.src != c.pad_id).sum(dim=1).tolist()
+    sources = [row[:n] for row, n in zip(batch.src.tolist(), lengths, strict=True)]
+    pairs = [(k, j) for k, texts in enumerate(translations) for j in range(len(texts))]
+    targets = [translation_ids(tokenizer, translations[k][j], c.longest_input) for k, j in pairs]
+    todo = [p for p, target in enumerate(targets) if target]
+    found: list[list[Assessment | None]] = [[None] * len(texts) for texts in translations]
+    with torch.inference_mode():
+        for chunk in length_batches([max(len(sources[pairs[p][0]]), len(targets[p]) + 1) for p in todo], max_tokens):
+            picked = [todo[b] for b in chunk]
+            rows = torch.tensor([pairs[p][0] for p in picked], device=batch.src.device)
+            width = max(lengths[pairs[p][0]] for p in picked)  # the chunk's longest source: no wider padding
+            passes = forced_pass(model, batch.src[rows, :width], batch.memory[rows, :width],
+                                 [sources[pairs[p][0]] for p in picked], [targets[p] for p in picked])
+            for p, forced in zip(picked, passes, strict=True):
+                k, j = pairs[p]
+                found[k][j] = assessment_of(forced, tokenizer, sentences[batch.indices[k]], translations[k][j],
+                                            c.unk_id, calibration, threshold)
+    return found
+
+
+@dataclass
+class Assessor:
+    """How to assess translations, ``assess``'s options; translate_n_best (attnmt.decoding.translate)
+    is handed one to assess its hypotheses batch by batch as the search finds them."""
+
+    calibration: Calibration | None = None
+    threshold: float | None = None  # where low_quality starts (``flags_of``)
+    max_tokens: int = MAX_TOKENS
+
+    def assess(self, model: Transformer, tokenizer: TextCodec, sources: Sequence[str],
+               translations: Sequence[str]) -> list[Assessment | None]:
+        return assess(model, tokenizer, sources, translations, self.calibration, self.max_tokens, self.threshold)
+
+    def searched(self, model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], batch: SearchedBatch,
+                 translations: Sequence[Sequence[str]]) -> list[list[Assessment | None]]:
+        return assess_searched(model, tokenizer, sentences, batch, translations, self.calibration, self.max_tokens,
+                               self.threshold)
 
 
 def joined(parts: Sequence[Assessment | None]) -> Assessment | None:

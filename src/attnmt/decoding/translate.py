@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from functools import partial
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import torch
 from torch import Tensor
@@ -38,6 +38,9 @@ from attnmt.errors import ConfigError, UserError
 from attnmt.model import AttentionTrace, Transformer
 from attnmt.text.data import pad_rows
 from attnmt.threads import recheck
+
+if TYPE_CHECKING:
+    from attnmt.decoding.quality import Assessment, Assessor
 
 
 class TextCodec(Protocol):
@@ -117,9 +120,15 @@ def encode_inputs(tokenizer: TextCodec, sentences: Sequence[str], max_len: int) 
             "tokens; split long lines to translate them whole",
             stacklevel=3,
         )
-    if tokenizer.source_eos:  # a cut source still ends as the model was trained to read one
-        return [ids[: max_len - 1] + ids[-1:] if len(ids) > max_len else ids for ids in encoded]
-    return [ids[:max_len] for ids in encoded]
+    return [cut(ids, max_len, tokenizer.source_eos) for ids in encoded]
+
+
+def cut(source: list[T], max_len: int, source_eos: bool) -> list[T]:
+    """A source's ids (or pieces) cut to max_len; with ``source_eos`` a cut source still ends with
+    its </s>, as the model was trained to read one."""
+    if len(source) <= max_len:
+        return source
+    return source[: max_len - 1] + source[-1:] if source_eos else source[:max_len]
 
 
 @dataclass
@@ -129,6 +138,17 @@ class Translation:
     text: str
     score: float  # log_prob / length penalty: what beam search ranks by
     log_prob: float  # log P(output + EOS | input)
+    assessment: Assessment | None = None  # how far to trust it, where asked (translate_n_best's ``quality``)
+
+    @property
+    def quality(self) -> float | None:
+        """Its estimated quality in [0, 1] (attnmt.decoding.quality), or None where not assessed."""
+        return self.assessment.quality if self.assessment else None
+
+    @property
+    def flags(self) -> list[str] | None:
+        """The quality rules it breaks (attnmt.decoding.quality), or None where not assessed."""
+        return self.assessment.flags if self.assessment else None
 
 
 def padded_sources(
@@ -354,15 +374,22 @@ def translate_n_best(
     max_sentences: int | None = None,
     glossary: Glossaries = None,
     prefix: Prefixes = None,
+    quality: Assessor | None = None,
 ) -> list[list[Translation]]:
     """The ``decoding.n_best`` best translations of each input sentence, best first, with their
     scores (beam search, also for beam_size 1, where it equals greedy search); [] for blank inputs.
-    ``glossary`` and ``prefix`` as for ``translate``."""
+    ``glossary`` and ``prefix`` as for ``translate``.  With ``quality`` (an
+    attnmt.decoding.quality.Assessor), each translation also gets its ``assessment`` (quality and
+    flags), as ``assess`` would give it, from each batch's encoder output as the search left it."""
     guides = Guides.of(len(sentences), glossary, prefix)
     with keeping([[] for _ in sentences]) as outputs:
-        found = sentence_hypotheses(model, tokenizer, sentences, decoding, max_tokens, max_sentences, True, guides)
-        for i, hypotheses in found:
-            outputs[i] = [Translation(tokenizer.decode(h.tokens), h.score, h.log_prob) for h in hypotheses]
+        for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, True, guides):
+            texts = [[tokenizer.decode(h.tokens) for h in hypotheses] for hypotheses in batch.hypotheses]
+            assessed = (quality.searched(model, tokenizer, sentences, batch, texts) if quality
+                        else [[None] * len(each) for each in texts])
+            for i, hypotheses, each, found in zip(batch.indices, batch.hypotheses, texts, assessed, strict=True):
+                outputs[i] = [Translation(text, h.score, h.log_prob, a)
+                              for h, text, a in zip(hypotheses, each, found, strict=True)]
     return outputs
 
 

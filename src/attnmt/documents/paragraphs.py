@@ -11,7 +11,9 @@ What the server says about a text of several sentences (docs/serving.md, "Paragr
   word numbers counting on from one sentence to the next;
 - a hypothesis's confidence: each sentence's [piece, probability] list, in order, each ending
   with its ``</s>``;
-- the attention: one trace per sentence of the best hypothesis.
+- the attention: one trace per sentence of the best hypothesis;
+- a hypothesis's assessment, where asked: its sentences' joined (attnmt.decoding.quality.joined),
+  as trustworthy as its worst sentence.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from functools import partial
 
 from attnmt.decoding import MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.quality import Assessment, Assessor, joined
 from attnmt.decoding.translate import TextCodec, Translation, translate_n_best
 from attnmt.documents.pipeline import (
     DocumentOptions,
@@ -48,6 +51,11 @@ class Paragraph:
         """Each sentence's translation in the text's hypothesis ``rank``."""
         return [pick(found, rank).text if found else "" for found in self.found]
 
+    def sentence_assessments(self, rank: int) -> list[Assessment | None]:
+        """Each sentence's translation's assessment in the text's hypothesis ``rank`` (None where
+        not assessed)."""
+        return [pick(found, rank).assessment if found else None for found in self.found]
+
 
 def pick(found: list[Translation], rank: int) -> Translation:
     return found[min(rank, len(found) - 1)]
@@ -62,20 +70,37 @@ def translate_texts(model: Transformer, tokenizer: TextCodec, texts: Sequence[st
 def translate_texts_n_best(model: Transformer, tokenizer: TextCodec, texts: Sequence[str], decoding: Decoding,
                            options: DocumentOptions, glossary: Glossary | None = None,
                            prefix: str | None = None, max_tokens: int = MAX_TOKENS,
-                           max_sentences: int | None = None) -> list[Paragraph]:
+                           max_sentences: int | None = None, quality: Assessor | None = None) -> list[Paragraph]:
     """Each plain text's ``decoding.n_best`` hypotheses, from its sentences' (all searched in one
     batched pass, in batches as ``translate_n_best`` makes them); ``prefix`` starts the translation
-    of each text's first sentence."""
+    of each text's first sentence.  With ``quality``, each hypothesis gets its sentences'
+    assessments joined (attnmt.decoding.quality.joined); a text with no sentence to translate,
+    which passes through untranslated, gets ``assess``'s of itself and what it became."""
     sentences = [paragraph_sentences(text, options) for text in texts]
     keys = [[(sentence, prefix is not None and j == 0) for j, sentence in enumerate(each)] for each in sentences]
     unique = list(dict.fromkeys(key for each in keys for key in each))
     prefixes = [prefix if first else None for _, first in unique]
     found = translate_n_best(model, tokenizer, [sentence for sentence, _ in unique], decoding, max_tokens,
-                             max_sentences, glossary=glossary, prefix=prefixes)
+                             max_sentences, glossary=glossary, prefix=prefixes, quality=quality)
     table = dict(zip(unique, found, strict=True))
     weigh = partial(traced_weights, model, tokenizer)
-    return [paragraph(text, each, [table[key] for key in text_keys], weigh, options)
-            for text, each, text_keys in zip(texts, sentences, keys, strict=True)]
+    paragraphs = [paragraph(text, each, [table[key] for key in text_keys], weigh, options)
+                  for text, each, text_keys in zip(texts, sentences, keys, strict=True)]
+    if quality:
+        assess_passed_through(model, tokenizer, texts, paragraphs, quality)
+    return paragraphs
+
+
+def assess_passed_through(model: Transformer, tokenizer: TextCodec, texts: Sequence[str],
+                          paragraphs: list[Paragraph], quality: Assessor) -> None:
+    """In place: the one hypothesis of each text that has no sentence to translate (punctuation,
+    numbers) gets the assessment ``attnmt score`` gives the text and that hypothesis (None for a
+    blank text)."""
+    passed = [k for k, p in enumerate(paragraphs) if not p.sentences]
+    found = quality.assess(model, tokenizer, [texts[k] for k in passed],
+                           [paragraphs[k].hypotheses[0].text for k in passed])
+    for k, a in zip(passed, found, strict=True):
+        paragraphs[k].hypotheses[0].assessment = a
 
 
 def traced_weights(model: Transformer, tokenizer: TextCodec, sentence: str, translation: str) -> Weights:
@@ -94,7 +119,8 @@ def paragraph(text: str, sentences: list[str], found: list[list[Translation]],
             known.translations.setdefault(sentence, translation)  # a repeated sentence: its first translation
         picked = [pick(each, rank) for each in found if each]
         result.hypotheses.append(Translation(translate_paragraphs([text], known, options)[0],
-                                             sum(t.score for t in picked), sum(t.log_prob for t in picked)))
+                                             sum(t.score for t in picked), sum(t.log_prob for t in picked),
+                                             joined([t.assessment for t in picked])))
     return result
 
 

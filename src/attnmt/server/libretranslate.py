@@ -225,7 +225,7 @@ async def translated(served: ServedModel, texts: list[str], alternatives: int, t
     n_best = alternatives + 1
     quality = quality and text_format == "text"
     options = Options(Decoding(beam_size=max(DEFAULT.beam_size, n_best), n_best=n_best),
-                      hypotheses=alternatives > 0 or quality, format=text_format)
+                      hypotheses=alternatives > 0 or quality, format=text_format, quality=quality)
     try:
         results = await served.batcher.translate(texts, options)
     except Busy as error:
@@ -239,8 +239,7 @@ async def translated(served: ServedModel, texts: list[str], alternatives: int, t
               for first, paragraph in zip(best, results, strict=True)]
     if not quality:
         return best, others, [None] * len(texts)
-    assessed = await served.batcher.call(lambda: [served.assessed(paragraph, 0) for paragraph in results])
-    return best, others, assessed
+    return best, others, [paragraph.hypotheses[0].assessment for paragraph in results]
 
 
 async def translate_libre(server: Server, request: Request, params: dict, from_json: bool) -> dict:

@@ -21,10 +21,10 @@ from attnmt.config import TransformerConfig
 from attnmt.decoding import MAX_BEAM, Decoding
 from attnmt.decoding.calibration import Calibration
 from attnmt.decoding.glossary import Glossary
-from attnmt.decoding.quality import Assessment, assess, joined
+from attnmt.decoding.quality import Assessment, Assessor, assess, joined
 from attnmt.decoding.translate import TextCodec
 from attnmt.documents.files import MAX_FILE_BYTES
-from attnmt.documents.paragraphs import Paragraph, translate_texts, translate_texts_n_best
+from attnmt.documents.paragraphs import translate_texts, translate_texts_n_best
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, paragraph_sentences
 from attnmt.errors import ConfigError, UserError
 from attnmt.model import Transformer
@@ -57,8 +57,8 @@ class ServeSettings:
     file_ttl_s: float = 3600.0  # a translated file is deleted this long after it was done
     max_file_results: int = 64  # translated files kept for download at most (on disk); the oldest goes first
     # LibreTranslate's /translate (text) and the stream's end also carry quality, flags and calibrated
-    # (attnmt.decoding.quality): one more pass of the model over each text and its translation, so
-    # off unless the operator asks (attnmt serve --quality); /v1/translate asks per request.
+    # (attnmt.decoding.quality): one more pass of the decoder over each translation, so off unless
+    # the operator asks (attnmt serve --quality); /v1/translate asks per request.
     quality: bool = False
 
     def __post_init__(self) -> None:
@@ -89,6 +89,7 @@ class Options(NamedTuple):
     # "html": HTML fragments or pages, tags carried over (attnmt.documents); "sentences": each text one
     # sentence of a file, its output (translation, None); "weighed": (translation, its word weights)
     format: str = "text"
+    quality: bool = False  # with hypotheses: each assessed as its batch is searched (attnmt.decoding.quality)
 
 
 class TooMuch(ValueError):
@@ -132,18 +133,10 @@ class ServedModel:
             self.parameters = self.model.num_parameters()
         self.model.eval()
 
-    def assessed(self, paragraph: Paragraph, rank: int) -> Assessment | None:
-        """Hypothesis ``rank`` of a text's, assessed sentence by sentence (``assessed_sentences``)."""
-        return self.assessed_sentences(paragraph.sentences, paragraph.sentence_translations(rank))
-
     def assessed_sentences(self, sentences: list[str], translations: list[str]) -> Assessment | None:
         """A text's translation, sentence by sentence, assessed and joined (attnmt.decoding.quality):
         as trustworthy as its worst sentence; runs in the model's thread."""
-        return joined(self.each_sentence(sentences, translations))
-
-    def each_sentence(self, sentences: list[str], translations: list[str]) -> list[Assessment | None]:
-        """Each sentence's translation assessed (None for a blank one)."""
-        return assess(self.model, self.tokenizer, sentences, translations, self.calibration)
+        return joined(assess(self.model, self.tokenizer, sentences, translations, self.calibration))
 
     @property
     def pair(self) -> str | None:
@@ -174,7 +167,8 @@ class ServedModel:
                                         glossary=options.glossary)
         if options.hypotheses or options.prefix is not None:
             found = translate_texts_n_best(self.model, self.tokenizer, texts, options.decoding, self.document_options,
-                                           options.glossary, options.prefix)
+                                           options.glossary, options.prefix,
+                                           quality=Assessor(self.calibration) if options.quality else None)
             return found if options.hypotheses else [paragraph.hypotheses[0].text for paragraph in found]
         return translate_texts(self.model, self.tokenizer, texts, options.decoding, self.document_options,
                                options.glossary)

@@ -16,7 +16,6 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from attnmt.decoding import DEFAULT, MOST_SEED, Decoding
 from attnmt.decoding.glossary import Glossary
-from attnmt.decoding.quality import joined
 from attnmt.documents.paragraphs import Paragraph, joined_extras, sentence_traces
 from attnmt.errors import UserError
 from attnmt.server.access import Refused
@@ -89,9 +88,10 @@ class TranslateRequest(BaseModel):
     def options(self) -> Options:
         """The request's options, its glossary built (a DataError for a blank term): after the
         limits, which count its terms first.  Attention needs each sentence's translation, as
-        hypotheses do."""
-        return Options(self.decoding(), self.wants_hypotheses or self.return_attention or self.return_quality,
-                       Glossary.of(self.glossary) if self.glossary else None, self.prefix, self.format)
+        hypotheses do, and every hypothesis returned carries its quality."""
+        hypotheses = self.wants_hypotheses or self.return_attention or self.return_quality
+        return Options(self.decoding(), hypotheses, Glossary.of(self.glossary) if self.glossary else None,
+                       self.prefix, self.format, quality=hypotheses)
 
     @model_validator(mode="after")
     def one_nonblank_text_or_texts(self) -> TranslateRequest:
@@ -197,8 +197,7 @@ def describe(served: ServedModel, paragraph: Paragraph,
     for rank, hypothesis in enumerate(paragraph.hypotheses):
         traced = request.return_alignments or request.return_confidence or (rank == 0 and request.return_attention)
         traces = sentence_traces(served.model, served.tokenizer, paragraph, rank) if traced else []
-        each = served.each_sentence(paragraph.sentences, paragraph.sentence_translations(rank))
-        assessed = joined(each)
+        each, assessed = paragraph.sentence_assessments(rank), hypothesis.assessment
         described.append({"text": hypothesis.text, "score": round(hypothesis.score, 4),
                           "log_prob": round(hypothesis.log_prob, 4),
                           **joined_extras(traces, request.return_alignments, request.return_confidence),

@@ -30,7 +30,7 @@ from attnmt.errors import ConfigError
 if TYPE_CHECKING:
     from attnmt.decoding.calibration import Calibration
     from attnmt.decoding.glossary import Glossary
-    from attnmt.decoding.quality import Assessment
+    from attnmt.decoding.quality import Assessment, Assessor
     from attnmt.decoding.translate import Translation
     from attnmt.documents.paragraphs import Paragraph
     from attnmt.inspect.trace import TranslationAttention
@@ -120,31 +120,36 @@ def line_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, gl
     the model failed on."""
     from attnmt.cli.lines import kept, read_inputs, write_hypotheses, write_texts
     from attnmt.decoding.translate import translate, translate_n_best
-    from attnmt.inspect.align import align_batched
 
     inputs = read_inputs(read, args.input_format, where, first_line, glossary, args.prefix)
     lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
-    if args.output_format == "text":
+    if not quality_wanted(args):
         texts, lost = kept(partial(translate, model, tokenizer, lines, options, **batching(args), **guides),
                            where, first_line)
-        if args.min_quality is not None:
-            found = assessed(args, model, tokenizer, lines, texts)
-            texts = [below_quality(args, s, t, a) for s, t, a in zip(lines, texts, found, strict=True)]
-        aligned = (align_batched(model, tokenizer, lines, texts, args.alignment_layer, args.alignment_heads,
-                                 args.max_tokens) if args.alignments else None)
-        write_texts(out, texts, aligned)
+        write_texts(out, texts, aligned_lines(args, model, tokenizer, lines, texts))
+        return lost
+    results, lost = kept(partial(translate_n_best, model, tokenizer, lines, options, **batching(args), **guides,
+                                 quality=assessor(args)), where, first_line)
+    assessments = [[h.assessment for h in hypotheses] for hypotheses in results]
+    if args.output_format == "text":
+        texts = [below_quality(args, s, hs[0].text, found[0]) if hs else ""
+                 for s, hs, found in zip(lines, results, assessments, strict=True)]
+        write_texts(out, texts, aligned_lines(args, model, tokenizer, lines, texts))
     else:
-        results, lost = kept(partial(translate_n_best, model, tokenizer, lines, options, **batching(args), **guides),
-                             where, first_line)
-        found = assessed(args, model, tokenizer, [s for s, hs in zip(lines, results, strict=True) for _ in hs],
-                         [h.text for hs in results for h in hs])
-        assessments = each_hypothesis(results, found)
         extras = [[{**hypothesis_extras(args, model, tokenizer, source, h.text),
                     **quality_fields(a, args.output_format)} for h, a in zip(hypotheses, line, strict=True)]
                   for source, hypotheses, line in zip(lines, results, assessments, strict=True)]
         write_hypotheses(out, first_line, below_quality_results(args, lines, results, assessments),
                          args.output_format, extras)
     return lost
+
+
+def aligned_lines(args: argparse.Namespace, model, tokenizer, lines: list[str], texts: list[str]) -> list | None:
+    """--alignments of each line and its translation in text output (None without)."""
+    from attnmt.inspect.align import align_batched
+
+    return (align_batched(model, tokenizer, lines, texts, args.alignment_layer, args.alignment_heads,
+                          args.max_tokens) if args.alignments else None)
 
 
 def paragraph_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, glossary: Glossary | None,
@@ -158,11 +163,11 @@ def paragraph_batch(args: argparse.Namespace, model, tokenizer, options: Decodin
     from attnmt.documents.paragraphs import joined_alignment, translate_texts_n_best
 
     translating = partial(translate_texts_n_best, model, tokenizer, decoding=options, options=document_options(args),
-                          glossary=glossary, prefix=args.prefix, **batching(args))
+                          glossary=glossary, prefix=args.prefix, **batching(args),
+                          quality=assessor(args) if quality_wanted(args) else None)
     paragraphs, lost = line_by_line(translating, lines, where, first_line, lost=None)
     results = [p.hypotheses if p and line.strip() else [] for p, line in zip(paragraphs, lines, strict=True)]
-    assessments = (paragraph_assessments(args, model, tokenizer, paragraphs, results)
-                   if quality_wanted(args) else [[None] * len(hs) for hs in results])
+    assessments = [[h.assessment for h in hypotheses] for hypotheses in results]
     if args.output_format == "text":
         aligned = [joined_alignment(traces(model, tokenizer, p, 0), args.alignment_layer, args.alignment_heads)
                    for p in paragraphs] if args.alignments else None
@@ -227,34 +232,11 @@ def load_quality_calibration(args: argparse.Namespace) -> Calibration | None:
     return load_calibration(Path(args.model)) if quality_wanted(args) else None
 
 
-def assessed(args: argparse.Namespace, model, tokenizer, sources: list[str],
-             translations: list[str]) -> list[Assessment | None]:
-    from attnmt.decoding.quality import assess
+def assessor(args: argparse.Namespace) -> Assessor:
+    """How translations are assessed: with the model's calibration, low_quality under --min-quality."""
+    from attnmt.decoding.quality import Assessor
 
-    return assess(model, tokenizer, sources, translations, args.calibration, args.max_tokens, args.min_quality)
-
-
-def each_hypothesis(results: list[list[Translation]], found: list) -> list[list]:
-    """A flat list, one item per hypothesis of ``results``, cut back into one list per line."""
-    items, start = [], 0
-    for hypotheses in results:
-        items.append(found[start:start + len(hypotheses)])
-        start += len(hypotheses)
-    return items
-
-
-def paragraph_assessments(args: argparse.Namespace, model, tokenizer, paragraphs: list[Paragraph | None],
-                          results: list[list[Translation]]) -> list[list[Assessment | None]]:
-    """For each split line's hypothesis, its sentences' assessments joined (attnmt.decoding.quality.joined):
-    the line is as trustworthy as its worst sentence."""
-    from attnmt.decoding.quality import joined
-
-    units = [(p.sentences, p.sentence_translations(rank)) for p, hs in zip(paragraphs, results, strict=True)
-             for rank in range(len(hs))]
-    found = assessed(args, model, tokenizer, [s for sentences, _ in units for s in sentences],
-                     [t for _, texts in units for t in texts])
-    per_unit = each_hypothesis([sentences for sentences, _ in units], found)
-    return each_hypothesis(results, [joined(parts) for parts in per_unit])
+    return Assessor(args.calibration, args.min_quality, args.max_tokens)
 
 
 def quality_fields(a: Assessment | None, output_format: str) -> dict:
