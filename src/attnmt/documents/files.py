@@ -4,20 +4,17 @@
 
 The format comes from the name's extension: ``.txt`` (plain text, each line split into
 sentences), ``.html``/``.htm`` and ``.xml`` (attnmt.documents.markup), ``.srt`` and ``.vtt``
-(attnmt.documents.subtitles); and, where ``attnmt.documents.office`` is installed, the office
-formats and e-books it lists in its ``SUFFIXES``.  Text files are read as UTF-8 (a byte order
-mark is kept) and written back with their own line endings.  Every sentence of a file goes to
-the translator in calls of at most ``PROGRESS_STEP`` sentences, and ``progress(done, total)``
-is told the sentences done after each.
+(attnmt.documents.subtitles); and the office formats and e-books of attnmt.documents.office's
+``SUFFIXES``.  Text files are read as UTF-8 (a byte order mark is kept) and written back with
+their own line endings.  Every sentence of a file goes to the translator in calls of at most
+``PROGRESS_STEP`` sentences, and ``progress(done, total)`` is told the sentences done after each.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 
 from attnmt.documents.pipeline import DocumentOptions, Translator, translate_lines
 from attnmt.documents.spans import Weights
@@ -32,32 +29,16 @@ TEXT_SUFFIXES = {".txt": "text", ".html": "html", ".htm": "html", ".xml": "xml",
 # ServeSettings.max_file_bytes is stricter.
 MAX_FILE_BYTES = 50 * 2**20
 PROGRESS_STEP = 32  # sentences a translator call holds when progress is reported (one batch of the server's)
-OFFICE_MODULE = "attnmt.documents.office"
 BOM = b"\xef\xbb\xbf"
 
 Progress = Callable[[int, int], None]
 
 
-def office() -> ModuleType | None:
-    """attnmt.documents.office (Word, PowerPoint, Excel, OpenDocument, EPUB), where it is part of
-    this install; imported on first use, as it brings the office formats' parsers."""
-    try:
-        return importlib.import_module(OFFICE_MODULE)
-    except ModuleNotFoundError as error:
-        if error.name == OFFICE_MODULE:
-            return None
-        raise
-
-
-def office_suffixes() -> dict[str, str]:
-    """The office module's suffixes, each as ``.docx`` -> the spelling its SUFFIXES gives ("" without it)."""
-    module = office()
-    return {} if module is None else {"." + suffix.lower().lstrip("."): suffix for suffix in module.SUFFIXES}
-
-
 def supported_suffixes() -> list[str]:
     """Every extension a file may have, with its dot, lower case: ``[".txt", ".html", ...]``."""
-    return [*TEXT_SUFFIXES, *(suffix for suffix in office_suffixes() if suffix not in TEXT_SUFFIXES)]
+    from attnmt.documents.office import SUFFIXES  # lxml and the office parsers: loaded for office files only
+
+    return [*TEXT_SUFFIXES, *SUFFIXES]
 
 
 def suffix_of(filename: str) -> str:
@@ -109,9 +90,9 @@ def translate_file_bytes(data: bytes, filename: str, translator: Translator, opt
     suffix = suffix_of(filename)
     check_size(data, filename, max_bytes)
     if suffix not in TEXT_SUFFIXES:
-        module = office()
-        return module.translate_office(data, office_suffixes()[suffix], translator, options, progress,
-                                       name=Path(filename).name)
+        from attnmt.documents.office import translate_office
+
+        return translate_office(data, suffix, translator, options, progress, Path(filename).name)
     counted = translator if progress is None else Counted(translator, progress)
     bom, text = decoded(data, filename)
     newline = "\r\n" if "\r\n" in text else "\n"
