@@ -8,6 +8,8 @@ sentences), ``.html``/``.htm`` and ``.xml`` (attnmt.documents.markup), ``.srt`` 
 ``SUFFIXES``.  Text files are read as UTF-8 (a byte order mark is kept) and written back with
 their own line endings.  Every sentence of a file goes to the translator in calls of at most
 ``PROGRESS_STEP`` sentences, and ``progress(done, total)`` is told the sentences done after each.
+A ``review`` (attnmt.documents.review) lists the sentences that need it: by line in a text
+file, by member and paragraph in an office file.
 """
 
 from __future__ import annotations
@@ -15,11 +17,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from attnmt.documents.pipeline import DocumentOptions, Translator, translate_lines
 from attnmt.documents.spans import Weights
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import DataError, UserError
+
+if TYPE_CHECKING:
+    from attnmt.documents.review import Review
 
 __all__ = ["MAX_FILE_BYTES", "supported_suffixes", "translate_file_bytes", "translated_name"]
 
@@ -81,22 +87,25 @@ class Counted:
 
 
 def translate_file_bytes(data: bytes, filename: str, translator: Translator, options: DocumentOptions,
-                         progress: Progress | None = None, max_bytes: int = MAX_FILE_BYTES) -> bytes:
+                         progress: Progress | None = None, max_bytes: int = MAX_FILE_BYTES,
+                         review: Review | None = None) -> bytes:
     """The translation of the file ``data``, in the format its ``filename``'s extension names.
 
     UserError (one line naming ``filename``) for an extension that is not known, a file over
     ``max_bytes``, text that is not UTF-8, and whatever the format's reader refuses.
-    ``progress(done, total)``: the sentences translated so far, of the file's."""
+    ``progress(done, total)``: the sentences translated so far, of the file's; ``review``: the
+    module docstring."""
     suffix = suffix_of(filename)
     check_size(data, filename, max_bytes)
     if suffix not in TEXT_SUFFIXES:
         from attnmt.documents.office import translate_office
 
-        return translate_office(data, suffix, translator, options, progress, Path(filename).name)
+        return translate_office(data, suffix, translator, options, progress, Path(filename).name, review)
     counted = translator if progress is None else Counted(translator, progress)
     bom, text = decoded(data, filename)
     newline = "\r\n" if "\r\n" in text else "\n"
-    translated = translate_text(TEXT_SUFFIXES[suffix], text.replace("\r\n", "\n"), counted, options, filename)
+    translated = translate_text(TEXT_SUFFIXES[suffix], text.replace("\r\n", "\n"), counted, options, filename,
+                                review)
     return bom + translated.replace("\n", newline).encode("utf-8")
 
 
@@ -111,15 +120,16 @@ def decoded(data: bytes, filename: str) -> tuple[bytes, str]:
                         "save the file as UTF-8 and send it again") from None
 
 
-def translate_text(kind: str, text: str, translator: Translator, options: DocumentOptions, where: str) -> str:
+def translate_text(kind: str, text: str, translator: Translator, options: DocumentOptions, where: str,
+                   review: Review | None = None) -> str:
     """A text file's text (``\\n`` line endings) translated as ``kind`` ("text", "html", "xml", "srt", "vtt")."""
     if kind == "text":
-        return "\n".join(translate_lines(text.split("\n"), translator, options))
+        return "\n".join(translate_lines(text.split("\n"), translator, options, review))
     if kind in ("srt", "vtt"):
-        return translate_subtitle_text(text, translator, options, where)
+        return translate_subtitle_text(text, translator, options, where, review)
     from attnmt.documents.markup import translate_markup  # lxml: loaded for markup only
 
-    return translate_markup([text], translator, options, xml=kind == "xml", where=where)[0]
+    return translate_markup([text], translator, options, xml=kind == "xml", where=where, review=review)[0]
 
 
 def translated_name(filename: str, target: str | None) -> str:

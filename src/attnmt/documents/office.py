@@ -29,6 +29,7 @@ The document's language (``w:lang``, ``lang``, ``fo:language``, ``xml:lang``,
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from lxml import etree
 
@@ -46,8 +47,11 @@ from attnmt.documents.ooxml import (
 )
 from attnmt.documents.opendocument import opendocument_parts
 from attnmt.documents.pipeline import DocumentOptions, Translator, translate_flats
-from attnmt.documents.spans import Nested
+from attnmt.documents.spans import Nested, Place
 from attnmt.errors import DataError
+
+if TYPE_CHECKING:
+    from attnmt.documents.review import Review
 
 MACRO_SUFFIXES = (".docm", ".pptm", ".xlsm")
 SUFFIXES = (".docx", ".pptx", ".xlsx", *MACRO_SUFFIXES, ".odt", ".odp", ".ods", ".epub")
@@ -64,16 +68,20 @@ OOXML_PARTS: dict[str, tuple[tuple[str, Dialect], ...]] = {
 
 
 def translate_office(data: bytes, suffix: str, translator: Translator, options: DocumentOptions,
-                     progress: Callable[[int, int], None] | None = None, name: str | None = None) -> bytes:
+                     progress: Callable[[int, int], None] | None = None, name: str | None = None,
+                     review: Review | None = None) -> bytes:
     """The file translated (``suffix``: its extension, one of SUFFIXES), as the module docstring
-    says; ``progress(done, total)`` is told the paragraphs translated so far.  DataError, one line
-    naming the file (``name``, else "the .docx file") and the member, for a file that cannot be
-    read (attnmt.documents.archive)."""
-    return translate_archive(data, suffix, translator, options, progress, name or f"the {suffix.lower()} file")
+    says; ``progress(done, total)`` is told the paragraphs translated so far; ``review``
+    (attnmt.documents.review) places each sentence at its member and paragraph.  DataError, one
+    line naming the file (``name``, else "the .docx file") and the member, for a file that cannot
+    be read (attnmt.documents.archive)."""
+    return translate_archive(data, suffix, translator, options, progress, name or f"the {suffix.lower()} file",
+                             review)
 
 
 def translate_archive(data: bytes, suffix: str, translator: Translator, options: DocumentOptions,
-                      progress: Callable[[int, int], None] | None = None, name: str = "input") -> bytes:
+                      progress: Callable[[int, int], None] | None = None, name: str = "input",
+                      review: Review | None = None) -> bytes:
     """``translate_office``, errors naming the file as ``name``."""
     suffix = suffix.lower()
     if suffix not in SUFFIXES:
@@ -82,7 +90,7 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
     archive = read_archive(data, name)
     check_macros(archive, suffix, options)
     parts = find_parts(archive, suffix, options)
-    translate_jobs([job for part in parts for job in part.jobs], translator, options, progress)
+    translate_jobs(parts, translator, options, progress, review)
     for part in parts:
         if part.jobs or part.changed:
             archive.replace(part.member, serialise_part(part.tree, archive.data[part.member]))
@@ -143,16 +151,24 @@ def word_language_parts(archive: Archive, types: etree._Element, language: str) 
     return parts
 
 
-def translate_jobs(jobs: Sequence[Job], translator: Translator, options: DocumentOptions,
-                   progress: Callable[[int, int], None] | None) -> None:
+def translate_jobs(parts: Sequence[Part], translator: Translator, options: DocumentOptions,
+                   progress: Callable[[int, int], None] | None, review: Review | None = None) -> None:
     """Every job's flat texts translated, CHUNK at a time, then the jobs finished last to first: a
     paragraph inside a text box, note or frame comes after the paragraph holding it, and is
-    translated in place before that paragraph copies the box."""
+    translated in place before that paragraph copies the box.  Each flat text's place is its
+    part's member and its number among the part's (for ``review``)."""
+    jobs: list[Job] = [job for part in parts for job in part.jobs]
     groups = [job.flats() for job in jobs]
+    first = 0
+    for part in parts:
+        part_flats = [flat for group in groups[first:first + len(part.jobs)] for flat in group]
+        for number, flat in enumerate(part_flats, start=1):
+            flat.place = Place(part.member, number)
+        first += len(part.jobs)
     flats = [flat for group in groups for flat in group]
     results: list[list[str | Nested]] = []
     for start in range(0, len(flats), CHUNK):
-        results += translate_flats(flats[start:start + CHUNK], translator, options)
+        results += translate_flats(flats[start:start + CHUNK], translator, options, review)
         if progress is not None:
             progress(len(results), len(flats))
     ends = [len(group) for group in groups]
