@@ -33,7 +33,16 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
-from attnmt.documents.archive import Archive, Job, Part, parse_part, read_archive, serialise_part, write_archive
+from attnmt.documents.archive import (
+    HEAD,
+    Archive,
+    Job,
+    Part,
+    parse_part,
+    read_archive,
+    serialise_part,
+    write_archive,
+)
 from attnmt.documents.epub import epub_parts
 from attnmt.documents.ooxml import (
     DRAWING,
@@ -92,8 +101,8 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
     parts = find_parts(archive, suffix, options)
     translate_jobs(parts, translator, options, progress, review)
     for part in parts:
-        if part.jobs or part.changed:
-            archive.replace(part.member, serialise_part(part.tree, archive.data[part.member]))
+        if part.changed:
+            archive.replace(part.member, serialise_part(part.tree, archive.read(part.member, HEAD)))
     return write_archive(archive)
 
 
@@ -118,16 +127,16 @@ def find_parts(archive: Archive, suffix: str, options: DocumentOptions) -> list[
 
 def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions) -> list[Part]:
     """The parts of an Office Open XML file that hold text, found by their content types."""
-    if CONTENT_TYPES not in archive.data:
+    if CONTENT_TYPES not in archive:
         raise DataError(f"{archive.name}: member {CONTENT_TYPES} is missing; this is not a {suffix} file")
     types = parse_part(archive, CONTENT_TYPES).getroot()
     parts = []
     for override in types.iterchildren(f"{{{TYPES}}}Override"):
         member, kind = override.get("PartName", "").lstrip("/"), override.get("ContentType", "")
         dialect = next((d for end, d in OOXML_PARTS[suffix] if kind.endswith(end)), None)
-        if dialect is None or member not in archive.data:
+        if dialect is None or member not in archive:
             continue
-        if dialect is INLINE_STRING and b"inlineStr" not in archive.data[member]:
+        if dialect is INLINE_STRING and b"inlineStr" not in archive.read(member):
             continue  # a worksheet of numbers and shared strings: left unparsed
         tree = parse_part(archive, member)
         part = Part(member, tree, list(paragraph_jobs(tree.getroot(), dialect)))
@@ -144,7 +153,7 @@ def word_language_parts(archive: Archive, types: etree._Element, language: str) 
     parts = []
     for override in types.iterchildren(f"{{{TYPES}}}Override"):
         member = override.get("PartName", "").lstrip("/")
-        if override.get("ContentType", "").endswith(".styles+xml") and member in archive.data:
+        if override.get("ContentType", "").endswith(".styles+xml") and member in archive:
             tree = parse_part(archive, member)
             set_language(tree.getroot(), WORD, language)
             parts.append(Part(member, tree, changed=any(True for _ in tree.getroot().iter(w("lang")))))
@@ -153,12 +162,27 @@ def word_language_parts(archive: Archive, types: etree._Element, language: str) 
 
 def translate_jobs(parts: Sequence[Part], translator: Translator, options: DocumentOptions,
                    progress: Callable[[int, int], None] | None, review: Review | None = None) -> None:
-    """Every job's flat texts translated, CHUNK at a time, then the jobs finished last to first: a
+    """Every job's flat texts translated (``job_results``), then the jobs finished last to first: a
     paragraph inside a text box, note or frame comes after the paragraph holding it, and is
-    translated in place before that paragraph copies the box.  Each flat text's place is its
-    part's member and its number among the part's (for ``review``)."""
+    translated in place before that paragraph copies the box.  A part with jobs is marked
+    changed, and its jobs are let go one by one as they finish: a job's marks hold its
+    paragraph's old runs, which so are freed while the new ones are written, not kept beside them."""
     jobs: list[Job] = [job for part in parts for job in part.jobs]
-    groups = [job.flats() for job in jobs]
+    results = job_results(parts, translator, options, progress, review)
+    for part in parts:
+        part.changed = part.changed or bool(part.jobs)
+        part.jobs = []
+    while jobs:
+        jobs.pop().finish(results.pop())
+
+
+def job_results(parts: Sequence[Part], translator: Translator, options: DocumentOptions,
+                progress: Callable[[int, int], None] | None,
+                review: Review | None = None) -> list[list[list[str | Nested]]]:
+    """Each job's flat texts translated, one list a job, CHUNK flat texts a call; ``progress``
+    told after each.  Each flat text's place is its part's member and its number among the
+    part's flat texts (for ``review``)."""
+    groups = [job.flats() for part in parts for job in part.jobs]
     first = 0
     for part in parts:
         part_flats = [flat for group in groups[first:first + len(part.jobs)] for flat in group]
@@ -171,8 +195,8 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
         results += translate_flats(flats[start:start + CHUNK], translator, options, review)
         if progress is not None:
             progress(len(results), len(flats))
-    ends = [len(group) for group in groups]
-    last = len(results)
-    for job, n in zip(reversed(jobs), reversed(ends), strict=True):
-        job.finish(results[last - n:last])
-        last -= n
+    each, first = [], 0
+    for group in groups:
+        each.append(results[first:first + len(group)])
+        first += len(group)
+    return each
