@@ -24,6 +24,14 @@ Reported per format and engine (argos-translate-files has no .xlsx), with the CP
 - seconds to translate the file (model loaded and warm) over seconds for the plain sentences,
   the median over ``--rounds``, each run a process of its own, the engines alternating;
 - peak RSS of the translating process(es) (argos: its process plus attnmt's).
+
+Memory alone on a long document (``--pages 500 --memory-only``): a .docx of ``--pages`` times
+PARAGRAPHS_A_PAGE paragraphs (the validation items in turn, their anchors bold, italic or
+linked), the same sentences as a plain text file a line, and one line of it; each translated
+by ``python -m attnmt translate --model M IN OUT`` in a process of its own, and its peak RSS
+(``wait4``'s ru_maxrss) reported with the file's size and its document.xml's unpacked size.
+
+    .venv/bin/python benchmarks/office.py --model /tmp/qrun/m30k --pages 500 --memory-only
 """
 
 from __future__ import annotations
@@ -36,6 +44,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import time
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -44,6 +54,7 @@ DATA = ROOT / "data/multi30k"
 KINDS = ("bold", "italic", "link")
 ENGINES = ("plain", "attnmt", "argos")
 ARGOS_FORMATS = ("docx", "pptx", "odt")
+PARAGRAPHS_A_PAGE = 24  # a page of a report: 500 pages, 12,000 paragraphs
 
 
 @dataclass
@@ -186,6 +197,9 @@ def main() -> None:
     parser.add_argument("--sentences", type=int, default=240)
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--formats", default="docx,pptx,xlsx,odt")
+    parser.add_argument("--pages", type=int, default=500, help="pages of the --memory-only document")
+    parser.add_argument("--memory-only", action="store_true", help="peak RSS of translating a --pages .docx, "
+                        "against its sentences as plain text (the module docstring)")
     parser.add_argument("--serve-lines", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--worker", help=argparse.SUPPRESS)
     parser.add_argument("--format", help=argparse.SUPPRESS)
@@ -196,7 +210,47 @@ def main() -> None:
         return serve_lines(args.model)
     if args.worker:
         return worker(args.worker, args.model, args.format, args.source, args.output)
+    if args.memory_only:
+        return memory_report(args)
     report(args)
+
+
+def peak_rss(command: list[str]) -> tuple[int, float]:
+    """(peak RSS in KiB, seconds) of ``command`` in a process of its own."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, env={**os.environ, "PYTHONPATH": str(ROOT / "src")})
+    _, status, usage = os.wait4(process.pid, 0)
+    if status != 0:
+        raise SystemExit(f"{' '.join(command)} failed (status {status})")
+    return usage.ru_maxrss, time.perf_counter() - start
+
+
+def memory_report(args) -> None:
+    from attnmt.hardware import cpu_flags, cpu_model
+
+    chosen = items(1014)  # every validation sentence with an anchor
+    paragraphs = [chosen[k % len(chosen)] for k in range(args.pages * PARAGRAPHS_A_PAGE)]
+    folder = Path(tempfile.mkdtemp(prefix="office-memory-"))
+    document, text, one = folder / "big.docx", folder / "big.txt", folder / "one.txt"
+    document.write_bytes(build("docx", paragraphs))
+    text.write_text("".join(item.source.strip() + "\n" for item in paragraphs), encoding="utf-8")
+    one.write_text(paragraphs[0].source.strip() + "\n", encoding="utf-8")
+    with zipfile.ZipFile(document) as archive:
+        unpacked = archive.getinfo("word/document.xml").file_size
+    flags = " ".join(sorted(cpu_flags() & {"avx2", "avx512f", "avx512_bf16", "amx_bf16"}))
+    print(f"CPU {cpu_model()} ({flags}); model {args.model}; {len(paragraphs)} paragraphs ({args.pages} pages of "
+          f"{PARAGRAPHS_A_PAGE}), {len({item.source for item in paragraphs})} different sentences")
+    print(f".docx {document.stat().st_size / 2**20:.1f} MiB, word/document.xml {unpacked / 2**20:.1f} MiB "
+          f"unpacked; plain text {text.stat().st_size / 2**20:.1f} MiB")
+    print("| input | peak RSS MiB | seconds |")
+    print("|---|---|---|")
+    for name, source in (("one line (the model and torch)", one), ("the sentences as plain text", text),
+                         (".docx", document)):
+        command = [sys.executable, "-m", "attnmt", "translate", "--model", args.model, str(source),
+                   str(folder / f"out{source.suffix}")]
+        rss, seconds = peak_rss(command)
+        print(f"| {name} | {rss / 1024:.0f} | {seconds:.0f} |", flush=True)
+    print(f"files in {folder}")
 
 
 def report(args) -> None:

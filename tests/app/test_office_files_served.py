@@ -1,5 +1,5 @@
-"""Office files through the server, where attnmt.documents.office is installed: a Word file sent
-to attnmt's file jobs and to LibreTranslate's /translate_file, read back with python-docx."""
+"""Office files through the server: a Word file sent to attnmt's file jobs and to LibreTranslate's
+/translate_file, read back with python-docx."""
 
 import io
 
@@ -9,7 +9,6 @@ from fastapi.testclient import TestClient
 from attnmt.checkpoint import load_model_dir
 from attnmt.server.app import ServedModel, ServeSettings, create_app
 
-pytest.importorskip("attnmt.documents.office", reason="the office formats are not part of this tree")
 docx = pytest.importorskip("docx", reason="python-docx reads the Word files back (.[dev])")
 
 

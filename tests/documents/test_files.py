@@ -1,10 +1,11 @@
 """A file's bytes and name in, the translated file's bytes out (attnmt.documents.files), with the
-stand-in translators of conftest.py; the office formats through a stand-in office module."""
+stand-in translators of conftest.py."""
 
-import sys
-import types
+import io
 
+import docx
 import pytest
+from office_files import docx_bytes
 
 from attnmt.documents.files import (
     PROGRESS_STEP,
@@ -81,35 +82,10 @@ def test_the_translations_name_carries_the_target_language():
     assert translated_name("C:\\Users\\me\\film.srt", None) == "film.srt"
 
 
-@pytest.fixture
-def fake_office(monkeypatch):
-    """A stand-in attnmt.documents.office: .docx and .epub, each "translated" by upper-casing the
-    sentence it holds, with progress reported as the real one does."""
-    module = types.ModuleType("attnmt.documents.office")
-    module.SUFFIXES = (".docx", ".epub")
-    module.calls = []
-
-    def translate_office(data, suffix, translator, options, progress=None, name=None):
-        module.calls.append(suffix)
-        texts, _ = translator.translate([data.decode()], [False])
-        if progress:
-            progress(1, 1)
-        return texts[0].encode()
-
-    module.translate_office = translate_office
-    monkeypatch.setitem(sys.modules, "attnmt.documents.office", module)
-    return module
-
-
-def test_the_office_formats_come_from_the_office_module_when_it_is_there(fake_office, mirror):
-    assert supported_suffixes()[-2:] == [".docx", ".epub"]
+def test_office_files_go_to_the_office_module_by_their_extension(mirror):
+    document = docx.Document()
+    document.add_paragraph("a red car")
     seen = []
-    out = translate_file_bytes(b"a red car", "Report.DOCX", mirror, OPTIONS, progress=lambda *p: seen.append(p))
-    assert out == b"CAR RED A" and fake_office.calls == [".docx"] and seen == [(1, 1)]
-
-
-def test_without_the_office_module_office_files_are_an_unknown_extension(same, monkeypatch):
-    monkeypatch.setitem(sys.modules, "attnmt.documents.office", None)  # an install without it
-    assert ".docx" not in supported_suffixes()
-    with pytest.raises(UserError, match=r"the extension \.docx is not a format"):
-        translate_file_bytes(b"PK", "report.docx", same, OPTIONS)
+    out = translate_file_bytes(docx_bytes(document), "Report.DOCX", mirror, OPTIONS, progress=lambda *p: seen.append(p))
+    assert [paragraph.text for paragraph in docx.Document(io.BytesIO(out)).paragraphs] == ["CAR RED A"]
+    assert seen == [(1, 1)] and {".docx", ".odt", ".epub"} <= set(supported_suffixes())

@@ -79,3 +79,13 @@ def test_a_zip_that_is_not_of_its_type_is_refused(same):
 def test_an_unknown_extension_is_refused_with_the_known_ones(same):
     message = refused(word_file(), ".pdf", same)
     assert "files ending in .pdf cannot be translated" in message and all(s in message for s in SUFFIXES)
+
+
+def test_a_member_that_does_not_unpack_is_refused_before_any_translation(same):
+    members = read_members(word_file())
+    members["word/media/picture.bin"] = b"a picture's bytes" * 10
+    data = bytearray(write_members(members, stored=("mimetype", "word/media/picture.bin")))
+    start = data.find(b"a picture's bytes")
+    data[start] ^= 0xFF  # the stored bytes no longer match their CRC
+    message = refused(bytes(data), ".docx", same)
+    assert "member word/media/picture.bin cannot be unpacked" in message and same.given == []

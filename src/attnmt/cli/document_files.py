@@ -14,16 +14,21 @@
   (attnmt.documents.office), chosen by the input's extension too (``.docm`` and the other
   files with macros need ``--allow-macros``); it needs an output file, and a progress line on a
   terminal counts its paragraphs.
+
+``--review FILE`` (any of these formats, and plain text) writes the sentences that need review
+as a table (attnmt.documents.review): those under ``--min-quality``, else under the
+calibration's threshold.  ``--min-quality`` with a document sets that threshold; with
+``--below-quality source`` the sentences under it keep their source text in the document.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO, TypeVar
 
 from attnmt.cli.lines import line_by_line
 from attnmt.decoding import Decoding
@@ -32,6 +37,10 @@ from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, translat
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import ConfigError
 
+if TYPE_CHECKING:
+    from attnmt.documents.review import Review
+
+T = TypeVar("T")
 DOCUMENT_FORMATS = ("html", "xml", "srt", "vtt")  # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
 OFFICE_FORMATS = ("docx", "pptx", "xlsx", "odt", "odp", "ods", "epub")  # attnmt.documents.office.SUFFIXES
 MACRO_VARIANTS = {".docm": "docx", ".pptm": "pptx", ".xlsm": "xlsx"}
@@ -55,18 +64,55 @@ def check_document_options(args: argparse.Namespace) -> None:
         raise ConfigError(f"a {suffix} file is translated into a file: give the output file after the input "
                           f"(attnmt translate --model M report{suffix} report.de{suffix})")
     if (args.input_format in DOCUMENT_FORMATS or suffix) and (args.output_format != "text" or args.alignments
-                                                              or args.confidence or args.prefix
-                                                              or args.min_quality is not None):
+                                                              or args.confidence or args.prefix):
         what = suffix or args.input_format
         raise ConfigError(f"--input-format {what} writes the translated {what}: leave out "
-                          "--output-format, --n-best, --alignments, --confidence, --prefix and --min-quality")
+                          "--output-format, --n-best, --alignments, --confidence and --prefix")
+    check_review_options(args, suffix or (args.input_format if args.input_format in DOCUMENT_FORMATS else None))
+
+
+def check_review_options(args: argparse.Namespace, document: str | None) -> None:
+    """--review lists a document's (or plain text's) sentences that need review; --min-quality sets
+    its threshold, and on a document does nothing else but --below-quality source."""
+    if args.review is not None:
+        if args.input_format == "jsonl":
+            raise ConfigError("--review lists the sentences of a document or of plain text: it does not take "
+                              "--input-format jsonl")
+        if args.output_format != "text" or args.alignments or args.confidence or args.prefix:
+            raise ConfigError("--review writes the sentences that need review to a table of their own: leave out "
+                              "--output-format, --alignments, --confidence and --prefix")
+        check_review_path(args)
+    if document is None:
+        if args.review is not None and args.below_quality == "mark":
+            raise ConfigError("--below-quality mark and --review both point out the sentences that need review, "
+                              "one in the text, one in a table: keep one of them")
+        return
+    what = f"a {document} file" if document.startswith(".") else f"the {document} input"
+    if args.below_quality == "mark":
+        raise ConfigError(f"--below-quality mark would write a mark into the text of {what}: "
+                          "--review FILE lists the sentences that need review instead (and --below-quality "
+                          "source keeps their source text)")
+    if args.min_quality is not None and args.review is None and args.below_quality != "source":
+        raise ConfigError(f"--min-quality on {what} sets which sentences --review FILE lists (or "
+                          "which keep their source text, with --below-quality source): add one of them")
+
+
+def check_review_path(args: argparse.Namespace) -> None:
+    """The table goes to a file of its own: not the input, not the output, not a folder."""
+    review = Path(args.review)
+    if review.is_dir():
+        raise ConfigError(f"--review {args.review} is a folder: give the table a file name (report.review.tsv)")
+    for name, path in (("input", args.input), ("output", args.output)):
+        if path not in (None, "-") and review.resolve() == Path(path).resolve():
+            raise ConfigError(f"--review {args.review} is the {name} file: give the table a name of its own "
+                              "(report.review.tsv)")
 
 
 def uses_documents(args: argparse.Namespace) -> bool:
     """Whether ``translate`` goes through attnmt.documents: a markup or subtitle format, or plain
     text split into sentences with nothing but the best translation asked for (with more, the
     lines go through attnmt.documents.paragraphs: splits_lines)."""
-    if args.input_format in DOCUMENT_FORMATS:
+    if args.input_format in DOCUMENT_FORMATS or (args.input_format == "text" and args.review is not None):
         return True
     return (splits_lines(args) and args.output_format == "text"
             and not (args.alignments or args.glossary or args.prefix or args.min_quality is not None))
@@ -86,20 +132,22 @@ def document_options(args: argparse.Namespace) -> DocumentOptions:
 
 def translate_document_input(args: argparse.Namespace, model, tokenizer, decoding: Decoding,
                              batches: Iterable[list[str]], out: TextIO, glossary: Glossary | None = None) -> int:
-    """Reads the input (lines as they arrive for text, whole otherwise), writes the translation;
-    returns how many lines the model failed on (each named on stderr, its output line empty;
-    attnmt.cli.lines.line_by_line)."""
+    """Reads the input (lines as they arrive for text, whole otherwise), writes the translation
+    (and --review's table); returns how many lines the model failed on (each named on stderr, its
+    output line empty; attnmt.cli.lines.line_by_line)."""
     translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size, glossary)
     options = document_options(args)
+    review = quality_review(args, model, tokenizer)
     where = args.input if args.input not in (None, "-") else "<stdin>"
     if args.input_format == "text":
         first_line, failed = 1, 0
         for lines in batches:
-            translated, lost = line_by_line(partial(translate_lines, translator=translator, options=options), lines,
-                                            where, first_line)
+            translating = partial(translate_lines, translator=translator, options=options, review=review)
+            translated, lost = line_by_line(numbered(translating, first_line), lines, where, first_line)
             out.write("".join(line + "\n" for line in translated))
             out.flush()
             first_line, failed = first_line + len(lines), failed + lost
+        write_review(args, review)
         return failed
     from attnmt.documents.markup import is_document, translate_markup  # lxml: only here (plain text starts faster)
 
@@ -107,15 +155,48 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     xml = args.input_format == "xml"
     failed = 0
     if args.input_format in ("srt", "vtt"):
-        out.write(translate_subtitle_text(text, translator, options, where))
+        out.write(translate_subtitle_text(text, translator, options, where, review))
     elif is_document(text, xml):
-        out.write(translate_markup([text], translator, options, xml, where=where)[0])
+        out.write(translate_markup([text], translator, options, xml, where=where, review=review)[0])
     else:
-        fragments = partial(translate_markup, translator=translator, options=options, xml=xml, where=where, unit="line")
-        translated, failed = line_by_line(fragments, text.split("\n")[:-1], where, 1)
+        fragments = partial(translate_markup, translator=translator, options=options, xml=xml, where=where, unit="line",
+                            review=review)
+        translated, failed = line_by_line(numbered(fragments, 1), text.split("\n")[:-1], where, 1)
         out.write("".join(line + "\n" for line in translated))
     out.flush()
+    write_review(args, review)
     return failed
+
+
+def numbered(translating: Callable[..., list[T]], first_line: int) -> Callable[[list[str]], list[T]]:
+    """``translating(lines, first_line=N)`` for line_by_line, N the number of the call's first line:
+    line_by_line hands it all its lines, then (after a failure) each line alone, in order."""
+    calls = 0
+
+    def call(lines: list[str]) -> list[T]:
+        nonlocal calls
+        start = first_line + max(0, calls - 1)  # call 0: all the lines; call k: line k - 1 alone
+        calls += 1
+        return translating(lines, first_line=start)
+
+    return call
+
+
+def quality_review(args: argparse.Namespace, model, tokenizer) -> Review | None:
+    """What --review and --min-quality ask of a document's sentences (attnmt.documents.review), or None."""
+    from attnmt.documents.review import model_review
+
+    if args.review is None and args.min_quality is None:
+        return None
+    return model_review(model, tokenizer, args.calibration, args.min_quality, args.below_quality == "source",
+                        args.max_tokens)
+
+
+def write_review(args: argparse.Namespace, review: Review | None) -> None:
+    """--review's table, and one line on stderr saying how many sentences it lists."""
+    if review is not None and args.review is not None:
+        review.write(args.review)
+        print(review.summary(args.review), file=sys.stderr)
 
 
 def translate_office_file(args: argparse.Namespace, suffix: str, model, tokenizer, decoding: Decoding,
@@ -125,14 +206,16 @@ def translate_office_file(args: argparse.Namespace, suffix: str, model, tokenize
     from attnmt.files import atomic_write
 
     translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size, glossary)
+    review = quality_review(args, model, tokenizer)
     from_file = args.input not in (None, "-")
     data = Path(args.input).read_bytes() if from_file else sys.stdin.buffer.read()
     progress = show_progress if sys.stderr.isatty() else None
     translated = translate_archive(data, suffix, translator, document_options(args), progress,
-                                   args.input if from_file else "<stdin>")
+                                   args.input if from_file else "<stdin>", review)
     if progress is not None:
         print(file=sys.stderr)
     atomic_write(Path(args.output), lambda tmp: tmp.write_bytes(translated))
+    write_review(args, review)
 
 
 def show_progress(done: int, total: int) -> None:
@@ -152,4 +235,7 @@ def add_document_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--attributes", default=",".join(DocumentOptions.attributes),
                    help="HTML attributes whose values are translated, comma-separated ('' for none; default: "
                    "%(default)s)")
+    p.add_argument("--review", metavar="TSV", help="write the sentences that need review (quality under "
+                   "--min-quality, else the calibration's threshold) to this table: where each is (line, or an "
+                   "office file's part and paragraph), quality, flags, source, translation (docs/documents.md)")
 

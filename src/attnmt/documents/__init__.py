@@ -9,6 +9,8 @@ by word alignments, HTML pages and subtitle files (docs/documents.md).
     translate_file(model, tokenizer, source, output)  a file, in the format its extension names:
         .txt .html .xml .srt .vtt, and Word, PowerPoint, Excel, OpenDocument and EPUB (office.SUFFIXES)
     office.translate_office(data, suffix, translator, options)  a .docx, .pptx, .xlsx, .odt, .odp, .ods or .epub
+    review.model_review(model, tokenizer, calibration, min_quality)  what translate_file(..., review=) fills:
+        the sentences under a quality, each with where it is (review.segments; review.write(path): a TSV)
 
 Each takes a ``Decoding`` (how to search), ``DocumentOptions`` (how to cut up and rebuild)
 and a ``Glossary`` (terms every translation must use; matched on the text a reader sees,
@@ -23,13 +25,14 @@ from pathlib import Path
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, ModelTranslator, translate_lines
+from attnmt.documents.review import Review, model_review
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import UserError
 from attnmt.model import Transformer
 from attnmt.text.tokenizer import Tokenizer
 
-__all__ = ["DocumentOptions", "translate_file", "translate_html", "translate_html_texts", "translate_subtitles",
-           "translate_text", "translate_xml"]
+__all__ = ["DocumentOptions", "Review", "model_review", "translate_file", "translate_html", "translate_html_texts",
+           "translate_subtitles", "translate_text", "translate_xml"]
 
 
 def translate_html(model: Transformer, tokenizer: Tokenizer, text: str, decoding: Decoding = DEFAULT,
@@ -72,10 +75,17 @@ def translate_subtitles(model: Transformer, tokenizer: Tokenizer, text: str, dec
 
 def translate_file(model: Transformer, tokenizer: Tokenizer, source: str | Path, output: str | Path,
                    decoding: Decoding = DEFAULT, options: DocumentOptions = DEFAULT_OPTIONS,
-                   glossary: Glossary | None = None, progress: Callable[[int, int], None] | None = None) -> None:
+                   glossary: Glossary | None = None, progress: Callable[[int, int], None] | None = None,
+                   review: Review | None = None) -> None:
     """The file ``source`` translated into ``output`` (written whole or not at all), in the format
     the source's extension names (attnmt.documents.files); UserError, one line naming the file,
-    for a format it does not know or a file it cannot read."""
+    for a format it does not know or a file it cannot read.  ``review`` (``model_review``) collects
+    the sentences that need review, each with its place in the file::
+
+        review = model_review(model, tokenizer, load_calibration(model_dir), min_quality=0.6)
+        translate_file(model, tokenizer, "report.docx", "report.de.docx", review=review)
+        review.write("report.review.tsv")  # or read review.segments
+    """
     from attnmt.documents.files import translate_file_bytes
     from attnmt.files import write_bytes
 
@@ -85,5 +95,5 @@ def translate_file(model: Transformer, tokenizer: Tokenizer, source: str | Path,
     except OSError as error:
         raise UserError(f"{source}: {error.strerror or error}") from None
     translated = translate_file_bytes(data, source.name, ModelTranslator(model, tokenizer, decoding, glossary=glossary),
-                                      options, progress)
+                                      options, progress, review=review)
     write_bytes(Path(output), translated)

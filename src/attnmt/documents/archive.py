@@ -6,6 +6,11 @@ more than MAX_MEMBERS members or more than MAX_UNPACKED bytes unpacked (a zip bo
 sizes in the central directory are the ones ``zipfile`` holds each member to, so a member
 cannot unpack to more than it declares); a member that does not unpack (a bad CRC).
 
+Members stay packed in the file's bytes: every one is unpacked once when the archive is read,
+a piece at a time, to check it, and then only when it is asked for (a part to parse) or
+written again, one at a time, so that a document's pictures are never held unpacked beside
+the file, and a part's bytes not beside its parsed tree.
+
 Writing keeps the member order, each member's name, date, attributes and compression, and
 the bytes of every member not changed; a ``mimetype`` member (OpenDocument, EPUB) goes first
 and stored, uncompressed, as readers that sniff the first bytes of the file need.
@@ -32,46 +37,60 @@ MAX_MEMBERS = 10_000  # members of one archive (a 500-page document has a few do
 MAX_UNPACKED = 1 << 30  # bytes of all members unpacked together (1 GiB)
 OLE_SIGNATURE = bytes.fromhex("d0cf11e0a1b11ae1")  # a compound file: encrypted Office files and old .doc/.xls/.ppt
 MIMETYPE = "mimetype"
+UNPACK_ERRORS = (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError)
+PIECE = 1 << 20  # bytes unpacked at a time when a member is checked
+HEAD = 512  # bytes of a part that hold its XML declaration
 
 
 @dataclass
 class Archive:
-    """An archive's members, in order: their zip entries and bytes; ``changed`` holds the names of
-    the members ``replace`` gave new bytes."""
+    """An archive's members, in order: their zip entries, read from ``packed`` (the file, opened)
+    when asked for; ``replaced`` holds the new bytes of the members ``replace`` was given."""
 
     name: str  # the file's name, for errors
     entries: list[zipfile.ZipInfo]
-    data: dict[str, bytes]
-    changed: set[str] = field(default_factory=set)
+    packed: zipfile.ZipFile
+    replaced: dict[str, bytes] = field(default_factory=dict)
 
     def names(self) -> list[str]:
         return [entry.filename for entry in self.entries]
 
+    def __contains__(self, member: str) -> bool:
+        return member in self.packed.NameToInfo
+
+    def read(self, member: str, size: int = -1) -> bytes:
+        """The member's bytes (its new ones where replaced); its first ``size`` bytes where given."""
+        if member in self.replaced:
+            return self.replaced[member][:size] if size >= 0 else self.replaced[member]
+        try:
+            with self.packed.open(member) as unpacked:
+                return unpacked.read(size)
+        except UNPACK_ERRORS as e:
+            raise DataError(f"{self.name}: member {member} cannot be unpacked ({e}); the file is damaged") from e
+
     def replace(self, member: str, data: bytes) -> None:
-        if data != self.data[member]:
-            self.data[member] = data
-            self.changed.add(member)
+        self.replaced[member] = data
 
 
 def read_archive(data: bytes, name: str) -> Archive:
-    """The members of a zip archive, checked as the module says."""
+    """The members of a zip archive, checked as the module says (``data`` is kept, not copied)."""
     if data.startswith(OLE_SIGNATURE):
         raise DataError(f"{name}: the file is encrypted or password-protected (or an old binary Office file); "
                         "remove the password, or save it as .docx, .pptx or .xlsx, and try again")
     try:
-        archive = zipfile.ZipFile(io.BytesIO(data))
+        packed = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError) as e:
         raise DataError(f"{name}: not a readable zip archive ({e}); the file is damaged or not of its type") from e
-    with archive:
-        entries = archive.infolist()
-        check_entries(entries, name)
-        members = {}
-        for entry in entries:
-            try:
-                members[entry.filename] = archive.read(entry)
-            except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError) as e:
-                raise DataError(f"{name}: member {entry.filename} cannot be unpacked ({e}); the file is damaged") from e
-    return Archive(name, entries, members)
+    entries = packed.infolist()
+    check_entries(entries, name)
+    for entry in entries:  # every member unpacks, its CRC right, before any work is done
+        try:
+            with packed.open(entry) as unpacked:
+                while unpacked.read(PIECE):
+                    pass
+        except UNPACK_ERRORS as e:
+            raise DataError(f"{name}: member {entry.filename} cannot be unpacked ({e}); the file is damaged") from e
+    return Archive(name, entries, packed)
 
 
 def check_entries(entries: list[zipfile.ZipInfo], name: str) -> None:
@@ -99,7 +118,7 @@ def write_archive(archive: Archive) -> bytes:
         for entry in entries:
             if entry.filename == MIMETYPE:
                 entry = copy_entry(entry, zipfile.ZIP_STORED)
-            out.writestr(copy_entry(entry, entry.compress_type), archive.data[entry.filename])
+            out.writestr(copy_entry(entry, entry.compress_type), archive.read(entry.filename))
     return buffer.getvalue()
 
 
@@ -119,7 +138,7 @@ def parse_part(archive: Archive, member: str, doctype: bool = False) -> etree._E
                              remove_blank_text=False, huge_tree=False)
     where = f"{archive.name}: member {member}"
     try:
-        tree = etree.fromstring(archive.data[member], parser=parser).getroottree()
+        tree = etree.fromstring(archive.read(member), parser=parser).getroottree()
     except etree.XMLSyntaxError as e:
         reason = e.msg.split(", line ")[0]  # lxml's message ends with the place, given here as a line
         raise DataError(f"{where} is not well-formed XML at line {e.lineno}: {reason}") from e
@@ -132,7 +151,7 @@ def parse_part(archive: Archive, member: str, doctype: bool = False) -> etree._E
 
 def serialise_part(tree: etree._ElementTree, original: bytes) -> bytes:
     """An XML part written back with its declaration (encoding; standalone where ``original``,
-    the part as read, says it) and DOCTYPE as they were."""
+    the part as read or its first HEAD bytes, says it) and DOCTYPE as they were."""
     info = tree.docinfo
     declared = b"standalone" in original[:original.find(b"?>")] if original.startswith(b"<?xml") else False
     return etree.tostring(tree, xml_declaration=True, encoding=info.encoding or "UTF-8",
@@ -155,4 +174,5 @@ class Part:
     member: str
     tree: etree._ElementTree
     jobs: list[Job] = field(default_factory=list)
-    changed: bool = False  # something besides the jobs changed it (a language attribute)
+    changed: bool = False  # to be written again: something besides the jobs changed it (a language attribute),
+    # or the jobs did (attnmt.documents.office.translate_jobs sets it as it lets them go)

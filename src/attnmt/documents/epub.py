@@ -42,11 +42,11 @@ class EntryJob:
 
 def package_path(archive: Archive) -> str:
     """The package document (.opf) the container names."""
-    if CONTAINER not in archive.data:
+    if CONTAINER not in archive:
         raise DataError(f"{archive.name}: member {CONTAINER} is missing; this is not an EPUB book")
     rootfile = parse_part(archive, CONTAINER).getroot().find(".//{*}rootfile")
     path = rootfile.get("full-path") if rootfile is not None else None
-    if not path or path not in archive.data:
+    if not path or path not in archive:
         raise DataError(f"{archive.name}: member {CONTAINER} names no package document that the book holds "
                         f"({path or 'none'})")
     return path
@@ -61,7 +61,7 @@ def epub_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
     for item in opf.getroot().iterfind(f"{{{OPF}}}manifest/{{{OPF}}}item"):
         member = posixpath.normpath(posixpath.join(folder, item.get("href", "")))
         kind = item.get("media-type", "")
-        if member not in archive.data or kind not in (*PAGES, TOC):
+        if member not in archive or kind not in (*PAGES, TOC):
             continue
         tree = parse_part(archive, member, doctype=True)
         root = tree.getroot()

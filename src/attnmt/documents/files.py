@@ -4,25 +4,28 @@
 
 The format comes from the name's extension: ``.txt`` (plain text, each line split into
 sentences), ``.html``/``.htm`` and ``.xml`` (attnmt.documents.markup), ``.srt`` and ``.vtt``
-(attnmt.documents.subtitles); and, where ``attnmt.documents.office`` is installed, the office
-formats and e-books it lists in its ``SUFFIXES``.  Text files are read as UTF-8 (a byte order
-mark is kept) and written back with their own line endings.  Every sentence of a file goes to
-the translator in calls of at most ``PROGRESS_STEP`` sentences, and ``progress(done, total)``
-is told the sentences done after each.
+(attnmt.documents.subtitles); and the office formats and e-books of attnmt.documents.office's
+``SUFFIXES``.  Text files are read as UTF-8 (a byte order mark is kept) and written back with
+their own line endings.  Every sentence of a file goes to the translator in calls of at most
+``PROGRESS_STEP`` sentences, and ``progress(done, total)`` is told the sentences done after each.
+A ``review`` (attnmt.documents.review) lists the sentences that need it: by line in a text
+file, by member and paragraph in an office file.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
+from typing import TYPE_CHECKING
 
 from attnmt.documents.pipeline import DocumentOptions, Translator, translate_lines
 from attnmt.documents.spans import Weights
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import DataError, UserError
+
+if TYPE_CHECKING:
+    from attnmt.documents.review import Review
 
 __all__ = ["MAX_FILE_BYTES", "supported_suffixes", "translate_file_bytes", "translated_name"]
 
@@ -32,32 +35,16 @@ TEXT_SUFFIXES = {".txt": "text", ".html": "html", ".htm": "html", ".xml": "xml",
 # ServeSettings.max_file_bytes is stricter.
 MAX_FILE_BYTES = 50 * 2**20
 PROGRESS_STEP = 32  # sentences a translator call holds when progress is reported (one batch of the server's)
-OFFICE_MODULE = "attnmt.documents.office"
 BOM = b"\xef\xbb\xbf"
 
 Progress = Callable[[int, int], None]
 
 
-def office() -> ModuleType | None:
-    """attnmt.documents.office (Word, PowerPoint, Excel, OpenDocument, EPUB), where it is part of
-    this install; imported on first use, as it brings the office formats' parsers."""
-    try:
-        return importlib.import_module(OFFICE_MODULE)
-    except ModuleNotFoundError as error:
-        if error.name == OFFICE_MODULE:
-            return None
-        raise
-
-
-def office_suffixes() -> dict[str, str]:
-    """The office module's suffixes, each as ``.docx`` -> the spelling its SUFFIXES gives ("" without it)."""
-    module = office()
-    return {} if module is None else {"." + suffix.lower().lstrip("."): suffix for suffix in module.SUFFIXES}
-
-
 def supported_suffixes() -> list[str]:
     """Every extension a file may have, with its dot, lower case: ``[".txt", ".html", ...]``."""
-    return [*TEXT_SUFFIXES, *(suffix for suffix in office_suffixes() if suffix not in TEXT_SUFFIXES)]
+    from attnmt.documents.office import SUFFIXES  # lxml and the office parsers: loaded for office files only
+
+    return [*TEXT_SUFFIXES, *SUFFIXES]
 
 
 def suffix_of(filename: str) -> str:
@@ -100,22 +87,25 @@ class Counted:
 
 
 def translate_file_bytes(data: bytes, filename: str, translator: Translator, options: DocumentOptions,
-                         progress: Progress | None = None, max_bytes: int = MAX_FILE_BYTES) -> bytes:
+                         progress: Progress | None = None, max_bytes: int = MAX_FILE_BYTES,
+                         review: Review | None = None) -> bytes:
     """The translation of the file ``data``, in the format its ``filename``'s extension names.
 
     UserError (one line naming ``filename``) for an extension that is not known, a file over
     ``max_bytes``, text that is not UTF-8, and whatever the format's reader refuses.
-    ``progress(done, total)``: the sentences translated so far, of the file's."""
+    ``progress(done, total)``: the sentences translated so far, of the file's; ``review``: the
+    module docstring."""
     suffix = suffix_of(filename)
     check_size(data, filename, max_bytes)
     if suffix not in TEXT_SUFFIXES:
-        module = office()
-        return module.translate_office(data, office_suffixes()[suffix], translator, options, progress,
-                                       name=Path(filename).name)
+        from attnmt.documents.office import translate_office
+
+        return translate_office(data, suffix, translator, options, progress, Path(filename).name, review)
     counted = translator if progress is None else Counted(translator, progress)
     bom, text = decoded(data, filename)
     newline = "\r\n" if "\r\n" in text else "\n"
-    translated = translate_text(TEXT_SUFFIXES[suffix], text.replace("\r\n", "\n"), counted, options, filename)
+    translated = translate_text(TEXT_SUFFIXES[suffix], text.replace("\r\n", "\n"), counted, options, filename,
+                                review)
     return bom + translated.replace("\n", newline).encode("utf-8")
 
 
@@ -130,15 +120,16 @@ def decoded(data: bytes, filename: str) -> tuple[bytes, str]:
                         "save the file as UTF-8 and send it again") from None
 
 
-def translate_text(kind: str, text: str, translator: Translator, options: DocumentOptions, where: str) -> str:
+def translate_text(kind: str, text: str, translator: Translator, options: DocumentOptions, where: str,
+                   review: Review | None = None) -> str:
     """A text file's text (``\\n`` line endings) translated as ``kind`` ("text", "html", "xml", "srt", "vtt")."""
     if kind == "text":
-        return "\n".join(translate_lines(text.split("\n"), translator, options))
+        return "\n".join(translate_lines(text.split("\n"), translator, options, review))
     if kind in ("srt", "vtt"):
-        return translate_subtitle_text(text, translator, options, where)
+        return translate_subtitle_text(text, translator, options, where, review)
     from attnmt.documents.markup import translate_markup  # lxml: loaded for markup only
 
-    return translate_markup([text], translator, options, xml=kind == "xml", where=where)[0]
+    return translate_markup([text], translator, options, xml=kind == "xml", where=where, review=review)[0]
 
 
 def translated_name(filename: str, target: str | None) -> str:

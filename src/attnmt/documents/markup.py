@@ -24,13 +24,17 @@ import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from html import escape
+from typing import TYPE_CHECKING
 
 from lxml import etree, html
 
 from attnmt.documents.doctype import COMMENT, entity_declarations, split_doctype, xml_prolog
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_line, translate_flats
-from attnmt.documents.spans import FlatBuilder, FlatText, Nested, has_words, plain
+from attnmt.documents.spans import FlatBuilder, FlatText, Nested, Place, has_words, plain
 from attnmt.errors import DataError
+
+if TYPE_CHECKING:
+    from attnmt.documents.review import Review
 
 INLINE = frozenset("a abbr acronym b bdi bdo big cite data del dfn em font i ins label mark nobr q rp rt ruby s "
                    "small span strike strong sub sup time tt u".split())
@@ -215,6 +219,12 @@ class TreeJob:
     def flats(self) -> list[FlatText]:
         return [flat for _, flat in self.runs] + [flat_line(node.get(name)) for node, name in self.attributes]
 
+    def lines(self) -> list[int]:
+        """The line of the parsed text each flat text comes from, in the order of ``flats``: that
+        of the element it starts in (a block's text) or follows (a tail), or holds it (an attribute)."""
+        return [run.owner.sourceline or 1 for run, _ in self.runs] + [node.sourceline or 1
+                                                                       for node, _ in self.attributes]
+
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
         n = len(self.runs)
         for (node, name), content in zip(self.attributes, results[n:], strict=True):
@@ -223,10 +233,15 @@ class TreeJob:
             rebuild(run, flat, content)
 
 
-def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: DocumentOptions) -> None:
-    """Every job's texts translated in one batched pass, then each tree changed in place."""
+def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: DocumentOptions,
+                    review: Review | None = None, first_lines: Sequence[int] = ()) -> None:
+    """Every job's texts translated in one batched pass, then each tree changed in place;
+    first_lines[k]: the line of its file that job k's parsed text starts on (for ``review``)."""
     flats = [job.flats() for job in jobs]
-    results = translate_flats([flat for group in flats for flat in group], translator, options)
+    for job, group, first in zip(jobs, flats, first_lines, strict=False):
+        for flat, line in zip(group, job.lines(), strict=True):
+            flat.place = Place(None, first + line - 1)
+    results = translate_flats([flat for group in flats for flat in group], translator, options, review)
     first = 0
     for job, group in zip(jobs, flats, strict=True):
         job.finish(results[first:first + len(group)])
@@ -274,6 +289,7 @@ class Parsed:
     document: bool  # a whole HTML document (else a fragment inside a holder element)
     xml: bool = False
     prolog: str = ""  # written before it as it came: the HTML document's DOCTYPE; XML's declaration and DOCTYPE
+    first_line: int = 1  # the line of its text that the parsed text starts on (after the prolog)
 
     def serialise(self, target_lang: str | None) -> str:
         if self.document:
@@ -316,6 +332,7 @@ def parse(text: str, xml: bool, where: str) -> Parsed | None:
     if parsed is not None:
         check_depth(parsed.root, parser, where)
         parse_problems(parser, where, first_line)
+        parsed.first_line = first_line or 1
     return parsed
 
 
@@ -353,13 +370,18 @@ def check_markup(text: str, where: str) -> None:
 
 
 def translate_markup(texts: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
-                     xml: bool = False, where: str = "input", unit: str = "text") -> list[str]:
+                     xml: bool = False, where: str = "input", unit: str = "text", review: Review | None = None,
+                     first_line: int = 1) -> list[str]:
     """HTML documents or fragments (or XML ones with ``xml``), translated together in one batched
     pass; always well-formed output.  Blank texts (and pages of nothing but a DOCTYPE) come back
     as they are.  A repair warning names ``where`` and, among several texts, the ``unit`` and its
-    number ("line 3"); DataError for a text that cannot be translated (``parse``)."""
+    number ("line 3"); DataError for a text that cannot be translated (``parse``).  For ``review``
+    (attnmt.documents.review): several texts are lines ``first_line``, ``first_line`` + 1, ... of
+    one file; one text is a whole file."""
     parsed = [parse(text, xml, f"{where}, {unit} {i + 1}" if len(texts) > 1 else where) if text.strip() else None
               for i, text in enumerate(texts)]
     vocabulary = Vocabulary(xml)
-    translate_trees([TreeJob(p.root, vocabulary, options) for p in parsed if p is not None], translator, options)
+    found = [(i, p) for i, p in enumerate(parsed) if p is not None]
+    lines = [first_line + i if len(texts) > 1 else p.first_line for i, p in found]
+    translate_trees([TreeJob(p.root, vocabulary, options) for _, p in found], translator, options, review, lines)
     return [text if p is None else p.serialise(options.target_lang) for text, p in zip(texts, parsed, strict=True)]

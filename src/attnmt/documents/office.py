@@ -29,10 +29,20 @@ The document's language (``w:lang``, ``lang``, ``fo:language``, ``xml:lang``,
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from lxml import etree
 
-from attnmt.documents.archive import Archive, Job, Part, parse_part, read_archive, serialise_part, write_archive
+from attnmt.documents.archive import (
+    HEAD,
+    Archive,
+    Job,
+    Part,
+    parse_part,
+    read_archive,
+    serialise_part,
+    write_archive,
+)
 from attnmt.documents.epub import epub_parts
 from attnmt.documents.ooxml import (
     DRAWING,
@@ -46,8 +56,11 @@ from attnmt.documents.ooxml import (
 )
 from attnmt.documents.opendocument import opendocument_parts
 from attnmt.documents.pipeline import DocumentOptions, Translator, translate_flats
-from attnmt.documents.spans import Nested
+from attnmt.documents.spans import Nested, Place
 from attnmt.errors import DataError
+
+if TYPE_CHECKING:
+    from attnmt.documents.review import Review
 
 MACRO_SUFFIXES = (".docm", ".pptm", ".xlsm")
 SUFFIXES = (".docx", ".pptx", ".xlsx", *MACRO_SUFFIXES, ".odt", ".odp", ".ods", ".epub")
@@ -64,16 +77,20 @@ OOXML_PARTS: dict[str, tuple[tuple[str, Dialect], ...]] = {
 
 
 def translate_office(data: bytes, suffix: str, translator: Translator, options: DocumentOptions,
-                     progress: Callable[[int, int], None] | None = None, name: str | None = None) -> bytes:
+                     progress: Callable[[int, int], None] | None = None, name: str | None = None,
+                     review: Review | None = None) -> bytes:
     """The file translated (``suffix``: its extension, one of SUFFIXES), as the module docstring
-    says; ``progress(done, total)`` is told the paragraphs translated so far.  DataError, one line
-    naming the file (``name``, else "the .docx file") and the member, for a file that cannot be
-    read (attnmt.documents.archive)."""
-    return translate_archive(data, suffix, translator, options, progress, name or f"the {suffix.lower()} file")
+    says; ``progress(done, total)`` is told the paragraphs translated so far; ``review``
+    (attnmt.documents.review) places each sentence at its member and paragraph.  DataError, one
+    line naming the file (``name``, else "the .docx file") and the member, for a file that cannot
+    be read (attnmt.documents.archive)."""
+    return translate_archive(data, suffix, translator, options, progress, name or f"the {suffix.lower()} file",
+                             review)
 
 
 def translate_archive(data: bytes, suffix: str, translator: Translator, options: DocumentOptions,
-                      progress: Callable[[int, int], None] | None = None, name: str = "input") -> bytes:
+                      progress: Callable[[int, int], None] | None = None, name: str = "input",
+                      review: Review | None = None) -> bytes:
     """``translate_office``, errors naming the file as ``name``."""
     suffix = suffix.lower()
     if suffix not in SUFFIXES:
@@ -82,10 +99,10 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
     archive = read_archive(data, name)
     check_macros(archive, suffix, options)
     parts = find_parts(archive, suffix, options)
-    translate_jobs([job for part in parts for job in part.jobs], translator, options, progress)
+    translate_jobs(parts, translator, options, progress, review)
     for part in parts:
-        if part.jobs or part.changed:
-            archive.replace(part.member, serialise_part(part.tree, archive.data[part.member]))
+        if part.changed:
+            archive.replace(part.member, serialise_part(part.tree, archive.read(part.member, HEAD)))
     return write_archive(archive)
 
 
@@ -110,16 +127,16 @@ def find_parts(archive: Archive, suffix: str, options: DocumentOptions) -> list[
 
 def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions) -> list[Part]:
     """The parts of an Office Open XML file that hold text, found by their content types."""
-    if CONTENT_TYPES not in archive.data:
+    if CONTENT_TYPES not in archive:
         raise DataError(f"{archive.name}: member {CONTENT_TYPES} is missing; this is not a {suffix} file")
     types = parse_part(archive, CONTENT_TYPES).getroot()
     parts = []
     for override in types.iterchildren(f"{{{TYPES}}}Override"):
         member, kind = override.get("PartName", "").lstrip("/"), override.get("ContentType", "")
         dialect = next((d for end, d in OOXML_PARTS[suffix] if kind.endswith(end)), None)
-        if dialect is None or member not in archive.data:
+        if dialect is None or member not in archive:
             continue
-        if dialect is INLINE_STRING and b"inlineStr" not in archive.data[member]:
+        if dialect is INLINE_STRING and b"inlineStr" not in archive.read(member):
             continue  # a worksheet of numbers and shared strings: left unparsed
         tree = parse_part(archive, member)
         part = Part(member, tree, list(paragraph_jobs(tree.getroot(), dialect)))
@@ -136,27 +153,50 @@ def word_language_parts(archive: Archive, types: etree._Element, language: str) 
     parts = []
     for override in types.iterchildren(f"{{{TYPES}}}Override"):
         member = override.get("PartName", "").lstrip("/")
-        if override.get("ContentType", "").endswith(".styles+xml") and member in archive.data:
+        if override.get("ContentType", "").endswith(".styles+xml") and member in archive:
             tree = parse_part(archive, member)
             set_language(tree.getroot(), WORD, language)
             parts.append(Part(member, tree, changed=any(True for _ in tree.getroot().iter(w("lang")))))
     return parts
 
 
-def translate_jobs(jobs: Sequence[Job], translator: Translator, options: DocumentOptions,
-                   progress: Callable[[int, int], None] | None) -> None:
-    """Every job's flat texts translated, CHUNK at a time, then the jobs finished last to first: a
+def translate_jobs(parts: Sequence[Part], translator: Translator, options: DocumentOptions,
+                   progress: Callable[[int, int], None] | None, review: Review | None = None) -> None:
+    """Every job's flat texts translated (``job_results``), then the jobs finished last to first: a
     paragraph inside a text box, note or frame comes after the paragraph holding it, and is
-    translated in place before that paragraph copies the box."""
-    groups = [job.flats() for job in jobs]
+    translated in place before that paragraph copies the box.  A part with jobs is marked
+    changed, and its jobs are let go one by one as they finish: a job's marks hold its
+    paragraph's old runs, which so are freed while the new ones are written, not kept beside them."""
+    jobs: list[Job] = [job for part in parts for job in part.jobs]
+    results = job_results(parts, translator, options, progress, review)
+    for part in parts:
+        part.changed = part.changed or bool(part.jobs)
+        part.jobs = []
+    while jobs:
+        jobs.pop().finish(results.pop())
+
+
+def job_results(parts: Sequence[Part], translator: Translator, options: DocumentOptions,
+                progress: Callable[[int, int], None] | None,
+                review: Review | None = None) -> list[list[list[str | Nested]]]:
+    """Each job's flat texts translated, one list a job, CHUNK flat texts a call; ``progress``
+    told after each.  Each flat text's place is its part's member and its number among the
+    part's flat texts (for ``review``)."""
+    groups = [job.flats() for part in parts for job in part.jobs]
+    first = 0
+    for part in parts:
+        part_flats = [flat for group in groups[first:first + len(part.jobs)] for flat in group]
+        for number, flat in enumerate(part_flats, start=1):
+            flat.place = Place(part.member, number)
+        first += len(part.jobs)
     flats = [flat for group in groups for flat in group]
     results: list[list[str | Nested]] = []
     for start in range(0, len(flats), CHUNK):
-        results += translate_flats(flats[start:start + CHUNK], translator, options)
+        results += translate_flats(flats[start:start + CHUNK], translator, options, review)
         if progress is not None:
             progress(len(results), len(flats))
-    ends = [len(group) for group in groups]
-    last = len(results)
-    for job, n in zip(reversed(jobs), reversed(ends), strict=True):
-        job.finish(results[last - n:last])
-        last -= n
+    each, first = [], 0
+    for group in groups:
+        each.append(results[first:first + len(group)])
+        first += len(group)
+    return each

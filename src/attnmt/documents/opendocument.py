@@ -63,7 +63,7 @@ def opendocument_parts(archive: Archive, options: DocumentOptions) -> list[Part]
     job_options = replace(options, attributes=())
     parts = []
     for member in PARTS:
-        if member not in archive.data:
+        if member not in archive:
             continue
         tree = parse_part(archive, member)
         jobs = [TreeJob(p, vocabulary, job_options) for p in tree.getroot().iter(*PARAGRAPHS) if not is_value(p)]

@@ -12,8 +12,8 @@ starts, ends or sits inside, in the same batches as their search.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Protocol
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Protocol
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
@@ -22,8 +22,10 @@ from attnmt.documents.spans import (
     FlatBuilder,
     FlatText,
     Nested,
+    Place,
     Weights,
     has_words,
+    identity,
     needs_alignment,
     nest,
     place,
@@ -33,6 +35,9 @@ from attnmt.errors import ConfigError
 from attnmt.inspect.align import translate_with_weights
 from attnmt.model import Transformer
 from attnmt.text.tokenizer import Tokenizer
+
+if TYPE_CHECKING:
+    from attnmt.documents.review import Review
 
 
 @dataclass(frozen=True)
@@ -105,9 +110,11 @@ class FoundTranslations:
         return texts, weights
 
 
-def translate_flats(flats: Sequence[FlatText], translator: Translator,
-                    options: DocumentOptions = DEFAULT_OPTIONS) -> list[list[str | Nested]]:
-    """Each flat text translated, its marks placed and nested (attnmt.documents.spans)."""
+def translate_flats(flats: Sequence[FlatText], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
+                    review: Review | None = None) -> list[list[str | Nested]]:
+    """Each flat text translated, its marks placed and nested (attnmt.documents.spans); ``review``
+    (attnmt.documents.review) assesses the sentences and lists those that need review at the
+    flats' places."""
     sentences = [sentence_spans(flat.text, options.source_lang, options.split) for flat in flats]
     sources = [flat.text[s:e] for flat, spans in zip(flats, sentences, strict=True) for s, e in spans]
     wanted = {i for i, (flat, span) in enumerate(pairs(flats, sentences)) if needs_alignment(flat, span)}
@@ -115,6 +122,9 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator,
     unique = list(dict.fromkeys(s for s in sources if has_words(s)))
     weighed = {sources[i] for i in wanted}
     texts, found = translator.translate(unique, [s in weighed for s in unique])
+    if review is not None:
+        places = [flat.place for flat, _ in pairs(flats, sentences)]
+        texts, found = review.check(unique, texts, found, list(zip(places, sources, strict=True)))
     translated = dict(zip(unique, zip(texts, found, strict=True), strict=True))
     translations = [translated[s][0] if s in translated else s for s in sources]  # no letters: passes through
     alignments: list[Weights | None] = [
@@ -126,11 +136,6 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator,
         results.append(nest(flat, place(flat, spans, translations[first:last], alignments[first:last])))
         first = last
     return results
-
-
-def identity(n: int) -> Weights:
-    """The weights of a sentence that is its own translation: each word attends to itself."""
-    return [[float(s == t) for s in range(n)] for t in range(n)]
 
 
 def pairs(flats: Sequence[FlatText], sentences: Sequence[list[tuple[int, int]]]):
@@ -145,11 +150,13 @@ def flat_line(line: str) -> FlatText:
     return builder.build()
 
 
-def translate_lines(lines: Sequence[str], translator: Translator,
-                    options: DocumentOptions = DEFAULT_OPTIONS) -> list[str]:
+def translate_lines(lines: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
+                    review: Review | None = None, first_line: int = 1) -> list[str]:
     """Plain text lines, each split into sentences (unless options.split is false), URLs and
-    e-mail addresses kept as they are; one output line per input line."""
-    translated = translate_flats([flat_line(line) for line in lines], translator, options)
+    e-mail addresses kept as they are; one output line per input line (the first is line
+    ``first_line`` of its file, for ``review``)."""
+    flats = [replace(flat_line(line), place=Place(None, number)) for number, line in enumerate(lines, first_line)]
+    translated = translate_flats(flats, translator, options, review)
     return [plain(content) if line.strip() else "" for line, content in zip(lines, translated, strict=True)]
 
 

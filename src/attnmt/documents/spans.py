@@ -64,12 +64,24 @@ class Mark:
     space_after: bool = False
 
 
+@dataclass(frozen=True)
+class Place:
+    """Where a block is, for a person looking for it: the archive member that holds it and its
+    paragraph there, counted from 1 (office files, e-books); or, with no part, its line in a text
+    file (plain text, HTML, XML, subtitles)."""
+
+    part: str | None
+    number: int
+
+
 @dataclass
 class FlatText:
-    """One block's visible text and its marks, in document (pre-)order: parents before children."""
+    """One block's visible text and its marks, in document (pre-)order: parents before children;
+    ``place``: where the block is (set by the format that read it, for attnmt.documents.review)."""
 
     text: str
     marks: list[Mark] = field(default_factory=list)
+    place: Place | None = None
 
 
 class FlatBuilder:
@@ -139,6 +151,11 @@ class FlatBuilder:
 def has_words(text: str) -> bool:
     """Whether there is anything to translate (a letter); numbers and punctuation pass through."""
     return any(ch.isalpha() for ch in text)
+
+
+def identity(n: int) -> Weights:
+    """The weights of a sentence that is its own translation: each word attends to itself."""
+    return [[float(s == t) for s in range(n)] for t in range(n)]
 
 
 def needs_alignment(flat: FlatText, sentence: tuple[int, int]) -> bool:

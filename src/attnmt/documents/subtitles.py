@@ -35,11 +35,15 @@ import re
 import warnings
 from collections.abc import Sequence
 from itertools import accumulate
+from typing import TYPE_CHECKING
 
 from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, split_at_breaks
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, translate_flats
 from attnmt.documents.sentences import sentence_spans
-from attnmt.documents.spans import FlatText, Nested, has_words
+from attnmt.documents.spans import FlatText, Nested, Place, has_words
+
+if TYPE_CHECKING:
+    from attnmt.documents.review import Review
 
 BLOCK_GAP = re.compile(r"(\r?\n(?:[ \t]*\r?\n)+)")
 FORMATS = ("srt", "vtt")
@@ -52,19 +56,24 @@ SPEAKER = re.compile(r"(<v(?:[.\s][^<>]*)?>)(.*?)(</v>)?", re.DOTALL)  # a voice
 
 
 def translate_subtitle_text(text: str, translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
-                            where: str = "input") -> str:
-    """An SRT or WebVTT file's text with each cue's text translated; everything else as it was."""
+                            where: str = "input", review: Review | None = None) -> str:
+    """An SRT or WebVTT file's text with each cue's text translated; everything else as it was
+    (``review``: attnmt.documents.review, a cue's place the line its text starts on)."""
     pieces = BLOCK_GAP.split(text)  # blocks at even indices, the blank lines between them at odd ones
     vtt = text.lstrip("\ufeff").startswith("WEBVTT")
     cues = []  # (piece index, lines kept: number and timing, text lines)
+    lines = []  # the line each cue's text starts on
     line_number = 1  # of the block's first line in the file
     for i in range(0, len(pieces), 2):
+        offset = 0  # a block's cues follow each other line after line
         for kept, text_lines in block_cues(pieces[i], vtt, where, line_number):
             cues.append((i, kept, text_lines))
+            lines.append(line_number + offset + len(kept))
+            offset += len(kept) + len(text_lines)
         line_number += "".join(pieces[i:i + 2]).count("\n")
     texts = [" ".join(line.strip() for line in text_lines) for _, _, text_lines in cues]
     follows = [cues[k + 1][0] - cues[k][0] in (0, 2) for k in range(len(cues) - 1)]  # no block between them
-    translations = translate_cues(texts, follows, translator, options, vtt, where)
+    translations = translate_cues(texts, follows, translator, options, vtt, where, review, lines)
     blocks: dict[int, tuple[list[str], int]] = {}  # piece index: (its new lines, how many old lines they replace)
     for (i, kept, text_lines), translated in zip(cues, translations, strict=True):
         lines, replaced = blocks.get(i, ([], 0))
@@ -121,15 +130,19 @@ def timing_line(lines: Sequence[str], vtt: bool, where: str, first_line: int) ->
 
 
 def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Translator,
-                   options: DocumentOptions, vtt: bool, where: str) -> list[str]:
+                   options: DocumentOptions, vtt: bool, where: str, review: Review | None = None,
+                   lines: Sequence[int] = ()) -> list[str]:
     """Cue texts translated in one batched pass, a sentence running over cues as one (``chains``);
-    follows[k]: cue k + 1 comes right after cue k in the file."""
+    follows[k]: cue k + 1 comes right after cue k in the file; lines[k]: the line cue k's text
+    starts on (for ``review``)."""
     speakers = [speaker(text) for text in texts]
     bodies = [body for _, body, _ in speakers]
     groups = chains(bodies, follows, options)
     flats = [cue_flat([bodies[k] for k in group], vtt, f"{where}, cue {group[0] + 1}") for group in groups]
+    for group, flat in zip(groups, flats, strict=True):
+        flat.place = Place(None, lines[group[0]]) if lines else None
     out = []
-    for group, flat, content in zip(groups, flats, translate_flats(flats, translator, options), strict=True):
+    for group, flat, content in zip(groups, flats, translate_flats(flats, translator, options, review), strict=True):
         out.extend(split_cues(flat, content, [bodies[k] for k in group], vtt))
     return [start + translated + end for (start, _, end), translated in zip(speakers, out, strict=True)]
 

@@ -220,8 +220,9 @@ def hypothesis_extras(args: argparse.Namespace, model, tokenizer, source: str, t
 
 
 def quality_wanted(args: argparse.Namespace) -> bool:
-    """Whether to assess the translations: tsv and jsonl carry quality and flags, --min-quality reads them."""
-    return args.output_format != "text" or args.min_quality is not None
+    """Whether to assess the translations: tsv and jsonl carry quality and flags, --min-quality and
+    --review read them."""
+    return args.output_format != "text" or args.min_quality is not None or args.review is not None
 
 
 def load_quality_calibration(args: argparse.Namespace) -> Calibration | None:

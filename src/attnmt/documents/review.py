@@ -1,0 +1,134 @@
+"""The sentences of a translated document that need review: each sentence's quality
+(attnmt.decoding.quality.assess), and the ones under a threshold listed with where they are, as
+a table a translator opens beside the document (docs/documents.md, "Sentences that need review").
+
+    translate_flats ─ each batch's new (source, translation) pairs assessed ─ Review.check
+      ─ every place of a sentence under the threshold: a Segment ─ Review.write: a TSV file
+
+A sentence repeated (a footer) is assessed once and listed at each of its places.  With
+``source_below``, a sentence under the threshold is written into the document as its source, its
+marks placed word for word (the weights of a sentence that is its own translation), and the
+table still shows the translation that was turned down.  A sentence with words whose
+translation came back empty is listed too, with no quality and the flag ``empty``.
+
+The table: a header row, then one row a sentence in document order; tab-separated, a field
+quoted only where it holds a tab, a line break or a double quote (Python's csv, as spreadsheets
+read it).  Office files and e-books: ``part`` (the archive member), ``paragraph`` (its n-th
+paragraph with text, from 1); text files (plain, HTML, XML, subtitles): ``line``.  Then
+``quality`` (4 decimals), ``flags`` (comma-separated, ``-`` for none), ``source``, ``translation``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from attnmt.decoding import MAX_TOKENS
+from attnmt.documents.spans import Place, Weights, identity
+from attnmt.files import write_text
+
+if TYPE_CHECKING:
+    from attnmt.decoding.calibration import Calibration
+    from attnmt.decoding.quality import Assessment
+    from attnmt.decoding.translate import TextCodec
+    from attnmt.model import Transformer
+
+# sources, their translations -> each pair's Assessment (None where either is blank): quality.assess, bound to a model
+Assess = Callable[[Sequence[str], Sequence[str]], Sequence["Assessment | None"]]
+EMPTY = "empty"  # the flag of a sentence with words whose translation is empty
+
+
+@dataclass
+class Segment:
+    """One sentence that needs review, at one of its places."""
+
+    place: Place
+    source: str
+    translation: str
+    quality: float | None  # None: the translation is empty
+    flags: list[str]
+
+
+@dataclass
+class Review:
+    """Collects the sentences under ``threshold`` while a document is translated (hand it to
+    attnmt.documents.translate_file, or to any translate_* of attnmt.documents that takes ``review``).
+
+    assess:        (sources, translations) -> their Assessments (``model_review`` binds a model's)
+    threshold:     a quality under it needs review
+    source_below:  write the source sentence into the document in place of such a translation
+    segments:      what needs review so far, in document order
+    sentences:     how many sentences were assessed at all their places"""
+
+    assess: Assess
+    threshold: float
+    source_below: bool = False
+    segments: list[Segment] = field(default_factory=list)
+    sentences: int = 0
+
+    def check(self, sources: list[str], texts: list[str], weights: list[Weights | None],
+              placed: Sequence[tuple[Place | None, str]]) -> tuple[list[str], list[Weights | None]]:
+        """One batch of ``translate_flats``: ``sources`` (each once) and their translations and
+        weights; ``placed``: (place, source) of every sentence of the batch's blocks, in order.
+        Records what needs review; returns the texts and weights the document gets (the source,
+        word for word, where ``source_below`` turns a translation down)."""
+        found = dict(zip(sources, zip(texts, self.assess(sources, texts), strict=True), strict=True))
+        for place, source in placed:
+            if source not in found:
+                continue  # no letters: it passed through untranslated
+            self.sentences += 1
+            translation, assessment = found[source]
+            if needs_review(assessment, translation, self.threshold):
+                quality, flags = (None, [EMPTY]) if assessment is None else (assessment.quality, assessment.flags)
+                self.segments.append(Segment(place or Place(None, 0), source, translation, quality, flags))
+        if not self.source_below:
+            return texts, weights
+        turned_down = [needs_review(found[s][1], t, self.threshold) for s, t in zip(sources, texts, strict=True)]
+        return ([s if down else t for s, t, down in zip(sources, texts, turned_down, strict=True)],
+                [identity(len(s.split())) if down and w is not None else w
+                 for s, w, down in zip(sources, weights, turned_down, strict=True)])
+
+    def table(self) -> str:
+        """The segments as the module docstring's TSV, header first."""
+        archive = any(segment.place.part is not None for segment in self.segments)
+        out = io.StringIO()
+        rows = csv.writer(out, delimiter="\t", lineterminator="\n")
+        where = ["part", "paragraph"] if archive else ["line"]
+        rows.writerow([*where, "quality", "flags", "source", "translation"])
+        for s in self.segments:
+            place = [s.place.part or "", s.place.number] if archive else [s.place.number]
+            quality = "-" if s.quality is None else f"{s.quality:.4f}"
+            rows.writerow([*place, quality, ",".join(s.flags) or "-", s.source, s.translation])
+        return out.getvalue()
+
+    def write(self, path: str | Path) -> None:
+        """The table into ``path``, which appears whole (or is left as it was)."""
+        write_text(Path(path), self.table())
+
+    def summary(self, path: str | Path) -> str:
+        """One line for a person: how many sentences need review, and where they are listed."""
+        return (f"{len(self.segments)} of {self.sentences} sentences need review (quality under "
+                f"{self.threshold:g}): listed in {path}")
+
+
+def needs_review(assessment: Assessment | None, translation: str, threshold: float) -> bool:
+    """Under the threshold, or empty (a sentence with words always has some translation)."""
+    return not translation.strip() if assessment is None else assessment.quality < threshold
+
+
+def model_review(model: Transformer, tokenizer: TextCodec, calibration: Calibration | None = None,
+                 min_quality: float | None = None, source_below: bool = False, max_tokens: int = MAX_TOKENS) -> Review:
+    """A Review that assesses with ``model`` (attnmt.decoding.quality.assess, ``calibration`` from
+    attnmt.decoding.calibration.load_calibration); the threshold is ``min_quality``, else the
+    calibration's, else quality.LOW_QUALITY: the one the ``low_quality`` flag uses."""
+    from attnmt.decoding.quality import LOW_QUALITY, assess  # torch: loaded when a review is made
+
+    threshold = min_quality if min_quality is not None else calibration.threshold if calibration else LOW_QUALITY
+    assessing = partial(assess, model, tokenizer, calibration=calibration, max_tokens=max_tokens,
+                        threshold=threshold)
+    return Review(assessing, threshold, source_below)

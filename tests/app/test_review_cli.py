@@ -1,0 +1,106 @@
+"""``attnmt translate ... --review FILE``: the sentences of a document under a quality, each at its
+place, end to end on the tiny model.  Uncalibrated, the memorising model gives a pair it knows
+more than 0.99 and words it never saw about 0.90 (tests/app/test_quality_cli.py), so --min-quality
+0.98 sets the one apart from the other."""
+
+import csv
+
+import docx
+from support import run_cli
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.decoding import Decoding
+
+UNKNOWN = "zebra quantum xylophone"
+
+
+def table(path) -> list[list[str]]:
+    with open(path, encoding="utf-8", newline="") as f:
+        return list(csv.reader(f, delimiter="\t"))
+
+
+def word_file(path, *paragraphs: str) -> None:
+    document = docx.Document()
+    for text in paragraphs:
+        document.add_paragraph(text)
+    document.save(path)
+
+
+def test_a_word_files_unknown_sentence_is_listed_at_its_paragraph(trained_model, tmp_path, capsys):
+    source, output, review = tmp_path / "in.docx", tmp_path / "out.docx", tmp_path / "in.review.tsv"
+    word_file(source, "a dog runs", UNKNOWN, "a cat sleeps")
+    code, out, err = run_cli(["translate", "--model", trained_model, "--min-quality", "0.98", "--review", review,
+                              source, output], capsys)
+    assert code == 0 and out == ""
+    header, *rows = table(review)
+    assert header == ["part", "paragraph", "quality", "flags", "source", "translation"]
+    assert [row[:2] + row[4:5] for row in rows] == [["word/document.xml", "2", UNKNOWN]]
+    assert float(rows[0][2]) < 0.98 and "low_quality" in rows[0][3].split(",")
+    assert f"1 of 3 sentences need review (quality under 0.98): listed in {review}" in err
+    assert [p.text for p in docx.Document(output).paragraphs][0] == "ein hund rennt"
+
+
+def test_below_the_quality_a_word_paragraph_keeps_its_source(trained_model, tmp_path, capsys):
+    source, output = tmp_path / "in.docx", tmp_path / "out.docx"
+    word_file(source, "a dog runs", UNKNOWN)
+    code, _, _ = run_cli(["translate", "--model", trained_model, "--min-quality", "0.98", "--below-quality",
+                          "source", source, output], capsys)
+    assert code == 0 and [p.text for p in docx.Document(output).paragraphs] == ["ein hund rennt", UNKNOWN]
+
+
+def test_subtitles_are_listed_by_line_all_at_one_and_none_at_zero(trained_model, tmp_path, capsys):
+    source = tmp_path / "film.srt"
+    source.write_text("1\n00:00:01,000 --> 00:00:02,000\na dog runs\n\n2\n00:00:03,000 --> 00:00:04,000\n"
+                      "the boy laughs\n", encoding="utf-8")
+    for threshold, lines in (("1", ["3", "7"]), ("0", [])):
+        review = tmp_path / f"film.{threshold}.tsv"
+        code, out, _ = run_cli(["translate", "--model", trained_model, "--min-quality", threshold, "--review", review,
+                                source], capsys)
+        header, *rows = table(review)
+        assert code == 0 and "ein hund rennt" in out and header[0] == "line"
+        assert [row[0] for row in rows] == lines
+
+
+def test_html_and_plain_text_are_listed_by_line(trained_model, tmp_path, capsys):
+    page, text = tmp_path / "page.html", tmp_path / "notes.txt"
+    page.write_text(f"<!DOCTYPE html>\n<html><body>\n<p>a dog runs</p>\n<p>{UNKNOWN}</p>\n</body></html>\n",
+                    encoding="utf-8")
+    text.write_text(f"a dog runs\n\n{UNKNOWN}\n", encoding="utf-8")
+    for source, kind, line in ((page, "html", "4"), (text, "text", "3")):
+        review = tmp_path / "review.tsv"
+        code, _, _ = run_cli(["translate", "--model", trained_model, "--input-format", kind, "--min-quality", "0.98",
+                              "--review", review, source, tmp_path / f"out{source.suffix}"], capsys)
+        assert code == 0 and [row[0] for row in table(review)[1:]] == [line]
+        assert table(review)[1][3] == UNKNOWN
+
+
+def test_review_combinations_that_make_no_sense_get_one_line(trained_model, tmp_path, capsys):
+    source, output = tmp_path / "in.docx", tmp_path / "out.docx"
+    word_file(source, "a dog runs")
+    (tmp_path / "folder").mkdir()
+    cases = [
+        (["--min-quality", "0.5"], "--min-quality on a .docx file sets which sentences --review FILE lists"),
+        (["--review", tmp_path / "r.tsv", "--below-quality", "mark"], "--below-quality mark would write a mark into "
+                                                                      "the text of a .docx file"),
+        (["--review", output], f"--review {output} is the output file"),
+        (["--review", tmp_path / "folder"], "is a folder: give the table a file name"),
+        (["--review", tmp_path / "r.tsv", "--input-format", "jsonl"], "it does not take --input-format jsonl"),
+    ]
+    for extra, message in cases:
+        code, _, err = run_cli(["translate", "--model", trained_model, *extra, source, output], capsys)
+        assert code == 2 and message in err and len(err.strip().splitlines()) == 1, (extra, err)
+    assert not output.exists() and not (tmp_path / "r.tsv").exists()
+
+
+def test_translate_file_fills_a_review_in_python(trained_model, tmp_path):
+    from attnmt.documents import model_review, translate_file
+    from attnmt.documents.spans import Place
+
+    model, tokenizer = load_model_dir(trained_model)
+    word_file(tmp_path / "in.docx", UNKNOWN, "a dog runs")
+    review = model_review(model, tokenizer, min_quality=0.98)
+    translate_file(model, tokenizer, tmp_path / "in.docx", tmp_path / "out.docx", Decoding(beam_size=1), review=review)
+    [segment] = review.segments
+    assert segment.place == Place("word/document.xml", 1) and segment.source == UNKNOWN and segment.quality < 0.98
+    review.write(tmp_path / "in.review.tsv")
+    assert table(tmp_path / "in.review.tsv")[1][:2] == ["word/document.xml", "1"]

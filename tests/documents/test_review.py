@@ -1,0 +1,119 @@
+"""The sentences of a document that need review (attnmt.documents.review): each listed at its place
+(a line, or an office file's member and paragraph), with the stand-in translators of conftest.py
+and a stand-in assessment whose qualities are set by hand."""
+
+import csv
+import io
+
+import docx
+from office_files import docx_bytes, text_file
+
+from attnmt.documents.files import translate_file_bytes
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.review import Review
+from attnmt.documents.spans import Place
+
+OPTIONS = DocumentOptions()
+
+
+class Graded:
+    """An assessment that gives a sentence with "bad" in it quality 0.2 and the low_quality flag,
+    every other 0.9; records the sources it was asked about."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    def __call__(self, sources, translations):
+        from attnmt.decoding.quality import Assessment
+
+        self.asked += sources
+        return [None if not t.strip() else Assessment(0.2, ["low_quality"], False) if "bad" in s
+                else Assessment(0.9, [], False) for s, t in zip(sources, translations, strict=True)]
+
+
+def rows(review: Review) -> list[list[str]]:
+    return list(csv.reader(io.StringIO(review.table()), delimiter="\t"))
+
+
+def test_a_word_files_bad_sentence_is_listed_at_its_member_and_paragraph(mirror):
+    document = docx.Document()
+    document.add_paragraph("The boy laughs.")
+    paragraph = document.add_paragraph("A ")
+    paragraph.add_run("bad").bold = True
+    paragraph.add_run(" dog runs. The cat sleeps.")
+    review = Review(Graded(), threshold=0.5)
+    translate_file_bytes(docx_bytes(document), "report.docx", mirror, OPTIONS, review=review)
+    assert rows(review) == [["part", "paragraph", "quality", "flags", "source", "translation"],
+                            ["word/document.xml", "2", "0.2000", "low_quality", "A bad dog runs.", "RUNS. DOG BAD A"]]
+    assert review.sentences == 3
+
+
+def test_an_opendocument_texts_paragraph_is_counted_in_content_xml(mirror):
+    graded = Graded()
+    review = Review(lambda sources, texts: graded([s.replace("cat", "bad cat") for s in sources], texts), 0.5)
+    translate_file_bytes(text_file(), "notes.odt", mirror, OPTIONS, review=review)
+    [place] = [segment.place for segment in review.segments]
+    assert place == Place("content.xml", 3)  # the heading, the paragraph, then the table's cell
+    assert review.segments[0].source == "A cat sleeps."
+
+
+def test_a_subtitle_is_listed_at_the_line_its_text_starts_on(mirror):
+    srt = b"1\n00:00:01,000 --> 00:00:02,000\nA dog runs.\n\n2\n00:00:03,000 --> 00:00:04,000\nA bad cat\nsleeps.\n"
+    review = Review(Graded(), 0.5)
+    translate_file_bytes(srt, "film.srt", mirror, OPTIONS, review=review)
+    assert rows(review)[1:] == [["7", "0.2000", "low_quality", "A bad cat sleeps.", "SLEEPS. CAT BAD A"]]
+
+
+def test_an_html_pages_sentences_are_listed_at_their_lines_attributes_too(same):
+    page = (b"<!DOCTYPE html>\n<html>\n<body>\n<p>Good text.</p>\n<p>A <b>bad</b> thing. Fine here.</p>\n"
+            b"<img alt='a bad picture'>\n</body></html>\n")
+    review = Review(Graded(), 0.5)
+    translate_file_bytes(page, "page.html", same, OPTIONS, review=review)
+    assert [(s.place.number, s.source) for s in review.segments] == [(5, "A bad thing."), (6, "a bad picture")]
+
+
+def test_a_threshold_of_one_lists_every_sentence_and_zero_none(same):
+    text = b"A dog runs.\n\nA bad cat sleeps. The boy laughs.\n"
+    everything, nothing = Review(Graded(), 1.0), Review(Graded(), 0.0)
+    for review in (everything, nothing):
+        translate_file_bytes(text, "notes.txt", same, OPTIONS, review=review)
+    assert [(s.place.number, s.source) for s in everything.segments] == [
+        (1, "A dog runs."), (3, "A bad cat sleeps."), (3, "The boy laughs.")]
+    assert nothing.segments == [] and rows(nothing) == [["line", "quality", "flags", "source", "translation"]]
+
+
+def test_a_repeated_sentence_is_assessed_once_and_listed_at_each_place(same):
+    graded = Graded()
+    review = Review(graded, 0.5)
+    translate_file_bytes(b"A bad footer.\nA dog runs.\nA bad footer.\n", "notes.txt", same, OPTIONS, review=review)
+    assert graded.asked.count("A bad footer.") == 1
+    assert [s.place.number for s in review.segments] == [1, 3]
+
+
+def test_below_the_threshold_the_source_is_written_with_its_marks_in_place(mirror):
+    document = docx.Document()
+    document.add_paragraph("The boy laughs.")
+    paragraph = document.add_paragraph("A ")
+    paragraph.add_run("bad").bold = True
+    paragraph.add_run(" dog runs.")
+    review = Review(Graded(), 0.5, source_below=True)
+    out = translate_file_bytes(docx_bytes(document), "report.docx", mirror, OPTIONS, review=review)
+    first, second = docx.Document(io.BytesIO(out)).paragraphs
+    assert first.text == "LAUGHS. BOY THE"
+    assert second.text == "A bad dog runs." and [r.text for r in second.runs if r.bold] == ["bad"]
+    assert review.segments[0].translation == "RUNS. DOG BAD A"  # the table shows what was turned down
+
+
+def test_an_empty_translation_of_a_sentence_with_words_is_listed(fixed):
+    review = Review(Graded(), 0.5)
+    translate_file_bytes(b"A dog runs.\n", "notes.txt", fixed("", []), OPTIONS, review=review)
+    assert rows(review)[1:] == [["1", "-", "empty", "A dog runs.", ""]]
+
+
+def test_the_table_is_written_whole_and_says_how_many(same, tmp_path):
+    review = Review(Graded(), 0.5)
+    translate_file_bytes(b"A bad one.\nA good one.\n", "notes.txt", same, OPTIONS, review=review)
+    review.write(tmp_path / "notes.review.tsv")
+    assert (tmp_path / "notes.review.tsv").read_text(encoding="utf-8") == review.table()
+    assert review.summary("notes.review.tsv") == ("1 of 2 sentences need review (quality under 0.5): listed in "
+                                                  "notes.review.tsv")
