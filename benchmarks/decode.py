@@ -75,6 +75,10 @@ from pathlib import Path
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # never reach the Hub
 
+# attnmt before torch: OpenMP's threads wait as they do in `attnmt translate` (attnmt.hardware)
+import attnmt  # noqa: E402, F401
+
+# isort: split
 import torch  # noqa: E402
 from contention import SAID, competing, load_average  # noqa: E402
 
