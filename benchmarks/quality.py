@@ -171,14 +171,14 @@ def main() -> None:
         "flag_rates_good": {name: {"any": round(anyf, 3), **{k: round(v, 3) for k, v in f.items()}}
                             for name, (f, anyf) in good_flags.items()},
         "ece_fitting_half": fitted.ece, "ece_held_out": held_out.ece, "ece_not_own": not_own.ece,
-        "acceptable_share_not_own": sum(others[1]) / len(others[1]), "calibration_fitted_on": calibration.fitted_on,
-        "calibration_format": calibration.format, "references_low_fitting_half": fitted.references_low,
+        "acceptable_share_not_own": sum(others[1]) / len(others[1]),
+        "references_low_fitting_half": fitted.references_low,
         "seconds_translate": plain, "seconds_translate_and_assess": checked,
         "cost_ratio": min(checked) / min(plain), "score_sentences_per_s": len(src) / t_score,
     }
     print(f"model {args.model} (sha256 {fingerprint(Path(args.model))[:12]}…), CPU {report['cpu']}, "
           f"{args.threads} thread(s), beam {args.beam}")
-    print(f"calibrated on {calibration.sentences} sentences ({calibration.fitted_on}), held out {len(src)}; "
+    print(f"calibrated on {calibration.sentences} sentences, held out {len(src)}; "
           f"acceptable (chrF >= {args.chrf_threshold:g}) on held-out: {report['acceptable_share_held_out']:.3f}")
     print(f"Spearman vs sentence chrF: quality {report['spearman_quality']:.3f}, "
           f"mean log-prob {report['spearman_mean_log_prob']:.3f}")

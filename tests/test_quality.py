@@ -10,10 +10,7 @@ from support import PAIRS, calibration_pairs
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.calibration import (
     CALIBRATION,
-    FORMAT,
-    INPUT_NAMES,
     MIN_SENTENCES,
-    UNLIKELY_PIECE,
     calibrate,
     fingerprint,
     fit_calibration,
@@ -139,66 +136,17 @@ def test_a_broken_calibration_file_is_named(trained_copy):
         load_calibration(trained_copy)
 
 
-def test_a_format_1_calibration_still_loads_and_scores_with_its_one_regression(trained_copy):
-    # Format 1 kept one regression's fields at the top; weight 2 on mean_log_prob (mean 0, scale 1)
-    # and bias 0.5 give a translation of mean log-prob -0.5 quality σ(2·(-0.5) + 0.5) = σ(-0.5).
-    weights = [2.0] + [0.0] * (len(INPUT_NAMES) - 1)
-    old = {"model_sha256": fingerprint(trained_copy), "weights": weights, "bias": 0.5,
-           "means": [0.0] * len(INPUT_NAMES), "scales": [1.0] * len(INPUT_NAMES), "length_center": 0.0,
-           "length_range": [0.5, 2.0], "chrf_threshold": 50.0, "threshold": 0.5, "sentences": 200,
-           "inputs": list(INPUT_NAMES)}
-    (trained_copy / CALIBRATION).write_text(json.dumps(old))
-    loaded = load_calibration(trained_copy)
-    assert loaded.format == 1 and loaded.unlikely is None
-    for min_log_prob in (-1.0, -9.0):  # one regression for all, unlikely piece or not
-        features = Features(mean_log_prob=-0.5, min_log_prob=min_log_prob, eos_log_prob=-0.1, unread=0.0,
-                            repeated=0.0, copied=0.0, length_ratio=1.0)
-        assert loaded.quality(features) == pytest.approx(1 / (1 + math.exp(0.5)))
-
-
-def test_a_calibration_of_a_newer_format_asks_for_a_newer_attnmt(trained_copy):
-    features = [some_features(k) for k in range(200)]
-    save_calibration(fit_calibration(features, [float(k % 2) for k in range(200)], [1.0] * 200,
-                                     fingerprint(trained_copy)), trained_copy)
-    stored = json.loads((trained_copy / CALIBRATION).read_text())
-    (trained_copy / CALIBRATION).write_text(json.dumps({**stored, "format": FORMAT + 1}))
-    with pytest.raises(ModelDirError, match=f"calibration format {FORMAT + 1}, this attnmt reads up to {FORMAT}"):
-        load_calibration(trained_copy)
-
-
-def likely_and_unlikely(k: int) -> tuple[Features, float]:
-    """Texts (and labels) of two kinds.  With no unlikely piece (the model's own), acceptable where
-    the mean log-prob is high; with one (written elsewhere), mean log-prob -2 or -3 whatever their
-    worth, acceptable where the EOS is likely (not cut)."""
-    if k % 2:
-        mean = -0.1 * (k % 10)
-        return Features(mean, mean - 1, -0.1, 0.0, 0.0, 0.0, 1.0), float(mean > -0.45)
-    eos = -0.5 if k % 4 else -6.0
-    return Features(-2.0 - (k % 3 == 0), UNLIKELY_PIECE - 2, eos, 0.0, 0.0, 0.0, 1.0), float(eos > -1)
-
-
-def test_texts_with_an_unlikely_piece_get_a_regression_of_their_own():
-    data = [likely_and_unlikely(k) for k in range(400)]
-    calibration = fit_calibration([f for f, _ in data], [y for _, y in data], [1.0] * 400, "0")
-    assert calibration.unlikely is not None
-    reference = Features(-3.0, UNLIKELY_PIECE - 2, -0.5, 0.0, 0.0, 0.0, 1.0)  # unlikely to the model, not cut
-    unsure = Features(-0.8, -1.8, -0.1, 0.0, 0.0, 0.0, 1.0)  # the model's own, but it was unsure
-    assert calibration.quality(reference) > 0.9 and calibration.quality(unsure) < 0.1
-    cut = Features(-3.0, UNLIKELY_PIECE - 2, -6.0, 0.0, 0.0, 0.0, 1.0)
-    assert calibration.quality(cut) < 0.1
-
-
-def test_calibrate_learns_from_references_and_noised_texts_too(model_and_tokenizer, trained_copy):
+def test_calibrate_reports_how_it_reads_the_references(model_and_tokenizer, trained_copy):
     model, tokenizer = model_and_tokenizer
     sources, references = zip(*calibration_pairs(), strict=True)
     calibration, report = calibrate(model, tokenizer, trained_copy, sources, references)
-    two_words = sum(len(r.split()) >= 2 for r in references)  # the tiny model writes the references
-    assert calibration.fitted_on == {"own": 120, "references": 120, "noised own": 6 * two_words,
-                                     "noised references": 6 * two_words}
-    assert calibration.sentences == 120 and report.references_low <= 0.5
-    whole, cut = assess(model, tokenizer, ["a woman reads a book"] * 2, ["eine frau liest ein buch", "eine frau"],
-                        calibration)
-    assert whole.quality > cut.quality and "low_quality" in cut.flags
+    # The tiny model writes each pair's reference; the 60 pairs given another pair's reference
+    # (label 0) teach it a low quality.  Read as translations of their sources, some of those
+    # references get one too: the share it reports is that of the references it flags.
+    qualities = [a.quality for a in assess(model, tokenizer, sources, references, calibration)]
+    assert calibration.sentences == 120 and report.references_low == pytest.approx(
+        sum(q < calibration.threshold for q in qualities) / 120)
+    assert 0 < report.references_low < 0.5
 
 
 def test_too_few_sentences_to_calibrate_are_refused():

@@ -59,7 +59,7 @@ def test_calibrate_stores_a_calibration_that_score_then_uses(trained_copy, tmp_p
     assert "fitted on 120 sentences" in out and "expected calibration error (ECE)" in out
     assert "references under the low_quality threshold: " in out
     stored = json.loads((trained_copy / CALIBRATION).read_text())
-    assert stored["sentences"] == 120 and len(stored["model_sha256"]) == 64 and stored["format"] == 2
+    assert stored["sentences"] == 120 and len(stored["model_sha256"]) == 64
     pairs, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt")])
     code, out, _ = run_cli(["score", "--model", trained_copy, "--src", pairs, "--hyp", hyp], capsys)
     assert code == 0 and json.loads(out)["calibrated"] is True
