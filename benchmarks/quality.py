@@ -11,7 +11,9 @@ second half is held out.  On the held-out half it reports:
 2. AUROC of telling good translations (the references and the model's own) from broken ones made
    from them: the source copied, cut in half, a loop, another sentence's translation, a clause
    dropped, two words swapped across the sentence; and each flag's rate on each kind;
-3. the reliability table and expected calibration error (ECE) of ``quality``;
+3. the reliability table and expected calibration error (ECE) of ``quality`` on the model's own
+   translations, and the ECE on translations it did not write: the references and the broken
+   ones, each labelled by its own sentence chrF (many a broken reference still reaches chrF 50);
 4. the cost: beam-4 translation alone, against translation then ``assess`` of its output, and
    against translation that assesses its hypotheses as it finds them (``translate_n_best`` with
    ``quality``), alternated; and ``attnmt score``'s speed (the assessment of the references) in
@@ -189,12 +191,16 @@ def main() -> None:
 
     goods = {"references": (ref, on_refs), "own": (own, found)}
     rows, all_good, all_bad = [], [], []
+    others = ([a.quality for a in on_refs], [1.0] * len(ref))  # (quality, acceptable): a reference is chrF 100
     for name, (texts, assessed) in goods.items():
         all_good += [a.quality for a in assessed]
         for kind in KINDS:
             bad_texts = [broken(kind, s, t, texts[(k + 1) % len(texts)]) for k, (s, t) in enumerate(zip(src, texts,
                                                                                                       strict=True))]
             bad = assess(model, tokenizer, src, bad_texts, calibration)
+            others[0].extend(a.quality for a in bad)
+            others[1].extend(float(chrf.sentence_score(t, [r]).score >= args.chrf_threshold)
+                             for t, r in zip(bad_texts, ref, strict=True))
             rows.append((name, kind, auroc([a.quality for a in assessed], [a.quality for a in bad]),
                          {f: sum(f in a.flags for a in bad) / len(bad) for f in FLAGS},
                          sum(bool(a.flags) for a in bad) / len(bad)))
@@ -202,6 +208,7 @@ def main() -> None:
     good_flags = {name: ({f: sum(f in a.flags for a in assessed) / len(assessed) for f in FLAGS},
                          sum(bool(a.flags) for a in assessed) / len(assessed)) for name, (_, assessed) in goods.items()}
 
+    not_own = reliability(*others)
     report = {
         "model": args.model, "cpu": cpu_model(), "cpu_flags": sorted(cpu_flags() & {"avx2", "avx512f"}),
         "threads": args.threads, "beam": args.beam, "chrf_threshold": args.chrf_threshold,
@@ -214,7 +221,9 @@ def main() -> None:
                               for name, kind, _, f, anyf in rows},
         "flag_rates_good": {name: {"any": round(anyf, 3), **{k: round(v, 3) for k, v in f.items()}}
                             for name, (f, anyf) in good_flags.items()},
-        "ece_fitting_half": fitted.ece, "ece_held_out": held_out.ece,
+        "ece_fitting_half": fitted.ece, "ece_held_out": held_out.ece, "ece_not_own": not_own.ece,
+        "acceptable_share_not_own": sum(others[1]) / len(others[1]),
+        "references_low_fitting_half": fitted.references_low,
         "seconds_translate": seconds["translate"], "seconds_translate_and_assess": seconds["translate + assess"],
         "seconds_translate_with_quality": seconds["translate with quality"], "cpu_seconds": cpu,
         "cost_ratio": min(seconds["translate with quality"]) / min(seconds["translate"]),
@@ -233,8 +242,10 @@ def main() -> None:
         print(f"{name:<11}{kind:<21}{a:7.3f}{anyf:9.3f}  " + " ".join(f"{f[k]:12.3f}" for k in FLAGS))
     for name, (f, anyf) in good_flags.items():
         print(f"{name:<11}{'(as they are)':<21}{'':>7}{anyf:9.3f}  " + " ".join(f"{f[k]:12.3f}" for k in FLAGS))
-    print("held-out reliability:")
+    print("held-out reliability, the model's own translations:")
     print(held_out.table())
+    print(f"ECE on translations it did not write (references and broken ones, {len(others[0])}, "
+          f"{report['acceptable_share_not_own']:.3f} acceptable): {not_own.ece:.3f}")
     print(cost_line(seconds, report["score_sentences_per_s"]))
     print(cost_line(cpu, report["score_sentences_per_s"], " (CPU)"))
     if args.json:

@@ -59,6 +59,14 @@ PAIRS = [
     ("a child reads a book", "ein kind liest ein buch"),
 ]
 
+
+def calibration_pairs() -> list[tuple[str, str]]:
+    """120 pairs: the 20 with their references, half of them again with another pair's reference
+    (the model's translation then misses it: a label 0)."""
+    wrong = [(s, PAIRS[(k + 7) % len(PAIRS)][1]) for k, (s, _) in enumerate(PAIRS)]
+    return PAIRS * 3 + wrong * 3
+
+
 # A model "knows" the pairs when every reference translation costs it less than this many nats
 # in total.  Then every reference token has probability > e^-0.2 = 0.82, so greedy search
 # follows the reference, and any other finished hypothesis has probability < 0.18

@@ -5,13 +5,14 @@ import math
 
 import pytest
 import torch
-from support import PAIRS
+from support import PAIRS, calibration_pairs
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
 from attnmt.decoding.calibration import (
     CALIBRATION,
     MIN_SENTENCES,
+    calibrate,
     fingerprint,
     fit_calibration,
     load_calibration,
@@ -173,6 +174,19 @@ def test_a_broken_calibration_file_is_named(trained_copy):
     (trained_copy / CALIBRATION).write_text(json.dumps({"weights": []}))
     with pytest.raises(ModelDirError, match="quality.json: not a quality calibration"):
         load_calibration(trained_copy)
+
+
+def test_calibrate_reports_how_it_reads_the_references(model_and_tokenizer, trained_copy):
+    model, tokenizer = model_and_tokenizer
+    sources, references = zip(*calibration_pairs(), strict=True)
+    calibration, report = calibrate(model, tokenizer, trained_copy, sources, references)
+    # The tiny model writes each pair's reference; the 60 pairs given another pair's reference
+    # (label 0) teach it a low quality.  Read as translations of their sources, some of those
+    # references get one too: the share it reports is that of the references it flags.
+    qualities = [a.quality for a in assess(model, tokenizer, sources, references, calibration)]
+    assert calibration.sentences == 120 and report.references_low == pytest.approx(
+        sum(q < calibration.threshold for q in qualities) / 120)
+    assert 0 < report.references_low < 0.5
 
 
 def test_too_few_sentences_to_calibrate_are_refused():

@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from support import PAIRS, run_cli, write_pairs
+from support import PAIRS, calibration_pairs, run_cli, write_pairs
 
 from attnmt.decoding.calibration import CALIBRATION, MIN_SENTENCES
 
@@ -52,18 +52,12 @@ def test_calibrate_refuses_too_few_sentences_in_one_line(trained_copy, tmp_path,
     assert not (trained_copy / CALIBRATION).exists()
 
 
-def calibration_pairs() -> list[tuple[str, str]]:
-    """120 pairs: the 20 with their references, half of them again with another pair's reference
-    (the model's translation then misses it: a label 0)."""
-    wrong = [(s, PAIRS[(k + 7) % len(PAIRS)][1]) for k, (s, _) in enumerate(PAIRS)]
-    return PAIRS * 3 + wrong * 3
-
-
 def test_calibrate_stores_a_calibration_that_score_then_uses(trained_copy, tmp_path, capsys):
     src, ref = write_pairs(tmp_path, "valid", calibration_pairs())
     code, out, _ = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)
     assert code == 0
     assert "fitted on 120 sentences" in out and "expected calibration error (ECE)" in out
+    assert "references under the low_quality threshold: " in out
     stored = json.loads((trained_copy / CALIBRATION).read_text())
     assert stored["sentences"] == 120 and len(stored["model_sha256"]) == 64
     pairs, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt")])

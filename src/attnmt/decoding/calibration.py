@@ -186,26 +186,47 @@ def reliability(qualities: Sequence[float], labels: Sequence[float], bins: int =
 
 
 
+@dataclass
+class FitReport:
+    """How a calibration fits its own validation set: the reliability on the model's own
+    translations, and the share of the references it would flag low_quality (the fit sees only
+    the model's own translations, and a reference the model finds unlikely reads as a bad one)."""
+
+    own: Reliability
+    references_low: float
+
+    @property
+    def ece(self) -> float:
+        return self.own.ece
+
+    def table(self) -> str:
+        return (f"the model's own translations:\n{self.own.table()}\n"
+                f"references under the low_quality threshold: {100 * self.references_low:.1f} %")
+
+
 def calibrate(model: Transformer, tokenizer: TextCodec, model_dir: Path, sources: Sequence[str],
               references: Sequence[str], decoding: Decoding = DEFAULT, max_tokens: int = MAX_TOKENS,
-              chrf_threshold: float = CHRF_THRESHOLD) -> tuple[Calibration, Reliability]:
+              chrf_threshold: float = CHRF_THRESHOLD) -> tuple[Calibration, FitReport]:
     """Translates ``sources``, labels each translation by its chrF against ``references``, fits a
     Calibration for the weights in ``model_dir``, and measures its reliability on the same
-    sentences (the benchmark measures it on others).  Pairs with a blank side are left out."""
+    sentences (the benchmark measures it on others), and how it reads the references themselves.
+    Pairs with a blank side are left out."""
     if len(sources) != len(references):
         raise DataError(f"{len(sources)} source sentences but {len(references)} references: give one a line")
     pairs = [(s, r) for s, r in zip(sources, references, strict=True) if s.strip() and r.strip()]
     too_few(len(pairs))  # before translating them
-    texts = [s for s, _ in pairs]
+    texts, refs = [s for s, _ in pairs], [r for _, r in pairs]
     translations = translate(model, tokenizer, texts, decoding, max_tokens)
-    kept = [(a.features, t, r) for a, t, (_, r) in zip(assess(model, tokenizer, texts, translations,
-                                                              max_tokens=max_tokens), translations, pairs,
-                                                       strict=True) if a is not None]
+    found = assess(model, tokenizer, texts * 2, [*translations, *refs], max_tokens=max_tokens)  # one pass for both
+    kept = [(a.features, t, r) for a, t, r in zip(found[: len(texts)], translations, refs, strict=True)
+            if a is not None]
     labels = chrf_labels([t for _, t, _ in kept], [r for _, _, r in kept], chrf_threshold)
     ratios = [len(tokenizer.encode_target(r)) / max(1, len(tokenizer.encode(s)) - tokenizer.source_eos)
               for s, r in pairs]
     calibration = fit_calibration([f for f, _, _ in kept], labels, ratios, fingerprint(model_dir), chrf_threshold)
-    return calibration, reliability([calibration.quality(f) for f, _, _ in kept], labels)
+    on_references = [calibration.quality(a.features) for a in found[len(texts):] if a is not None]
+    low = sum(q < calibration.threshold for q in on_references) / max(1, len(on_references))
+    return calibration, FitReport(reliability([calibration.quality(f) for f, _, _ in kept], labels), low)
 
 
 def calibrate_run(model_dir: Path, src: str, ref: str, say: Callable[[str], None]) -> None:
