@@ -24,8 +24,9 @@ The cache is ``$ATTNMT_CACHE/prepared`` (default ``~/.cache/attnmt``), beside th
 extension; where it cannot be written, the copy is used from memory as before.  With the int8
 panel kernel (AVX512-VNNI or AMX) the panels themselves are stored and mapped; elsewhere
 (fbgemm: AVX2) the int8 weights and their scales are, and fbgemm packs them at every start
-(a copy in fbgemm's layout, but no float32 copy and no quantising).  Without the extension
-``load_int8`` is ``load_model_dir`` + ``prepare``.
+(a copy in fbgemm's layout, but no float32 copy and no quantising); what fbgemm or oneDNN copies
+at every start is read from the file, not mapped, so that it is not resident twice
+(``read_unmapped``).  Without the extension ``load_int8`` is ``load_model_dir`` + ``prepare``.
 
 The float32 copy (``load_packed``) goes through the same cache where the C++ step runs with the
 float panel kernels (``fp32-...-chosen-CPU-v2``: each layer's panels and bias, attnmt.fast.panels.
