@@ -14,7 +14,7 @@ from attnmt.decoding.translate import translate
 from attnmt.errors import ModelDirError
 from attnmt.fast import extension, prepare, prepared
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_panels_available
-from attnmt.fast.packed import packing_available
+from attnmt.fast.packed import PackedLinear, packing_available
 from attnmt.hardware import bf16_native
 
 pytestmark = [
@@ -81,6 +81,37 @@ def test_changed_weights_are_prepared_anew_not_read_from_the_stale_copy(trained_
     assert torch.equal(logits(after, tokenizer), logits(prepare(model, int8=True), tokenizer))
     assert not torch.equal(logits(after, tokenizer), logits(before, tokenizer))
     assert len(list(cache.glob("int8-*.safetensors"))) == 2
+
+
+def test_layers_copied_into_their_own_layout_at_load_are_read_not_mapped(trained_model, cache, monkeypatch):
+    """fbgemm's int8 layers (and float32 ones on oneDNN) copy their weights as they load: the file's
+    pages of those weights would otherwise stay resident beside the copy, as long as the file is mapped."""
+    first, tokenizer = prepared.load_int8(trained_model)
+    read, original = [], prepared.read_unmapped
+
+    def spy(path, names):
+        read.extend(names)
+        return original(path, names)
+
+    monkeypatch.setattr(prepared, "read_unmapped", spy)
+    later, _ = prepared.load_int8(trained_model)
+    copied = {name for name, m in later.named_modules() if type(m) in (DynamicInt8Linear, PackedLinear)}
+    assert {name.rpartition(".")[0] for name in read} == copied
+    assert translate(later, tokenizer, SOURCES) == translate(first, tokenizer, SOURCES)
+
+
+def test_tensors_read_unmapped_equal_the_mapped_ones_in_memory_of_their_own(tmp_path):
+    path = tmp_path / "tensors.safetensors"
+    stored = {"a.int8": torch.arange(-6, 6, dtype=torch.int8).view(3, 4),
+              "a.scales": torch.tensor([0.5, 0.25]).double(), "a.zero_points": torch.tensor([0, 7]),
+              "b.weight": torch.randn(2, 3), "b.bias": torch.randn(2).half()}
+    save_file(stored, str(path))
+    read = prepared.read_unmapped(path, {"a.int8", "a.scales", "a.zero_points", "b.weight", "b.bias"})
+    assert read.keys() == stored.keys()
+    for name, tensor in stored.items():
+        assert read[name].dtype == tensor.dtype and torch.equal(read[name], tensor)
+    read["b.weight"].zero_()  # its own memory: the file and a second read are unchanged
+    assert torch.equal(prepared.read_unmapped(path, {"b.weight"})["b.weight"], stored["b.weight"])
 
 
 def test_a_file_of_another_format_is_refused(trained_model, cache, monkeypatch):

@@ -19,8 +19,10 @@ class GrowingCache(DecoderCache):
 
     - reserve: ``room``, how many more positions the search expects to add.  Where the C++ step
       must copy a layer's keys/values (``append_position``), it copies them into a buffer with that
-      room, and appends the next positions into it in place, as long as no other tensor shares the
-      buffer (``room_after``: the Python side keeps one reference to each layer's keys/values).
+      room (the first position goes into one of its own size: beam search widens the rows and
+      copies at the second step), and appends the next positions into it in place, as long as no
+      other tensor shares the buffer (``room_after``: the Python side keeps one reference to each
+      layer's keys/values).
     - reorder: kept as ``parents`` [N] for the C++ step, which copies no keys or values for it.
       Each layer's self_k, self_v [M, H, t, dk] are blocks of positions, and ``lineage`` [N, t]
       says which block holds each row's position (``history_of``): the new position of row r goes

@@ -443,8 +443,8 @@ class BufferPool {
 
 // The cache [M, H, t, dk] (or none) with this step's fresh [N, H, 1, dk] at position t of blocks
 // 0 .. N - 1: in its own buffer where `in_place` (room_after, and N <= M), else copied into a new
-// buffer [N, H, ≥ t + 1 + room, dk] of `dtype` whose block r holds all of row r's positions
-// (`history`'s).  Writing position t of block r in place overwrites nothing that any row reads: no
+// buffer [N, H, ≥ t + 1 + room, dk] (the first position: [N, H, 1, dk]) of `dtype` whose block r
+// holds all of row r's positions (`history`'s).  Writing position t of block r in place overwrites nothing that any row reads: no
 // row has a position t yet.  A float16 cache takes values beyond its range as its largest.
 Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, bool in_place, int64_t room,
                        const Tensor& history, at::ScalarType dtype) {
@@ -454,9 +454,13 @@ Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, 
   if (in_place) {
     buffer = cache->as_strided({cache->size(0), heads, cache->stride(1) / dk, dk}, cache->strides());
   } else {
+    // The first position gets no room: beam search's next step has beam_size rows per sentence where
+    // this one has one, so that step copies every layer anyway, and this buffer with room would wait
+    // in the BufferPool, unused, beside the beam's for the rest of the batch (at OPUS-MT's size and
+    // 36 sentences, 42 MB of float32 keys/values).  Greedy search copies one position more.
     const int64_t wanted = t + 1 + std::max<int64_t>(room, 0);
-    buffer = BufferPool::instance().empty({n, heads, (wanted + kCapacityStep - 1) / kCapacityStep * kCapacityStep, dk},
-                                          dtype);
+    const int64_t capacity = t == 0 ? 1 : (wanted + kCapacityStep - 1) / kCapacityStep * kCapacityStep;
+    buffer = BufferPool::instance().empty({n, heads, capacity, dk}, dtype);
     if (t > 0) gather_positions(*cache, history, buffer.narrow(2, 0, t));
   }
   constexpr double kHalfMax = 65504.0;
