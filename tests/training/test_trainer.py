@@ -263,6 +263,23 @@ def test_keep_better_average_keeps_the_higher_validation_bleu(trained_copy):
     assert max(scores.values()) == pytest.approx(100.0)
 
 
+def test_an_average_that_replaces_the_weights_does_not_keep_the_old_weights_calibration(trained_copy, monkeypatch):
+    # make_demo's fault: training calibrated model.safetensors, the average replaced it, and every
+    # jsonl translation then stopped at "quality.json was fitted for other weights".
+    import attnmt.training.averaging as averaging
+    from attnmt.decoding.calibration import CALIBRATION, load_calibration
+
+    (trained_copy / CALIBRATION).write_text('{"model_sha256": "0" }\n')  # fitted on the weights about to go
+    rising = iter(range(10))
+    monkeypatch.setattr(averaging, "bleu", lambda hypotheses, references: float(next(rising)))
+    said = []
+    scores = keep_better_average(trained_copy, decoding=Decoding(beam_size=1), lasts=(2,), say=said.append)
+    assert max(scores, key=scores.get) == "average of last 2"
+    # 20 validation pairs are too few to fit again: the stale file goes, and the run says why.
+    assert not (trained_copy / CALIBRATION).exists() and load_calibration(trained_copy) is None
+    assert len(said) == 1 and said[0].startswith("quality not calibrated (")
+
+
 def test_multi30k_is_bundled():
     for name in ("train", "val", "test_2016_flickr"):
         for lang in ("en", "de"):

@@ -7,11 +7,13 @@ validation set decides.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from attnmt import checkpoint as ckpt
 from attnmt.config import load_config
 from attnmt.decoding import DEFAULT, Decoding
+from attnmt.decoding.calibration import CALIBRATION, calibrate_run
 from attnmt.decoding.translate import translate
 from attnmt.evaluate import bleu
 from attnmt.files import write_bytes
@@ -19,10 +21,14 @@ from attnmt.text.data import read_parallel
 
 
 def keep_better_average(model_dir: str | Path, lasts: tuple[int, ...] = (3, 5),
-                        decoding: Decoding = DEFAULT) -> dict[str, float]:
+                        decoding: Decoding = DEFAULT, say: Callable[[str], None] = print) -> dict[str, float]:
     """Averages the last N checkpoints for each N in ``lasts`` (the paper averages the last 5)
     and keeps, as the model's weights, whichever of the best checkpoint and the averages
     scores the highest BLEU on the validation set (translated with ``decoding``).  Returns every score, by name.
+
+    Where an average replaces the weights, the quality calibration training wrote for the old
+    ones is fitted again on the validation set (or removed, with ``say`` telling why, where it
+    cannot be): a calibration names the weights it was fitted on, and one for other weights is refused.
     """
     model_dir = Path(model_dir)
     config = load_config(model_dir / ckpt.TRAIN_CONFIG)
@@ -42,4 +48,7 @@ def keep_better_average(model_dir: str | Path, lasts: tuple[int, ...] = (3, 5),
     if winner != "best":
         data = candidates[winner].read_bytes()
         write_bytes(model_dir / ckpt.WEIGHTS, data)
+        if (model_dir / CALIBRATION).exists():
+            (model_dir / CALIBRATION).unlink()
+            calibrate_run(model_dir, config.valid_src, config.valid_tgt, say)
     return scores
