@@ -92,8 +92,10 @@ def write_failure(error: OSError) -> str:
 
 
 # The temporary names the writers above give (mkstemp's and mkdtemp's: the target's name, then 8
-# characters), e.g. ".model.safetensors.k2j4_x9a" or ".step_00000010.q1w2e3r4".
-TEMPORARY = re.compile(r"^\.[^.].*\.[a-z0-9_]{8}$")
+# characters), e.g. ".model.safetensors.k2j4_x9a" or ".step_00000010.q1w2e3r4"; and the one that
+# safetensors' save_file writes through beside its target before renaming it (Rust's tempfile:
+# ".tmp" and 6 letters or digits), e.g. ".tmpaUhjOL".
+TEMPORARY = re.compile(r"^\.[^.].*\.[a-z0-9_]{8}$|^\.tmp[A-Za-z0-9]{6}$")
 
 
 def remove_leftovers(folder: Path) -> list[Path]:

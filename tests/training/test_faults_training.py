@@ -115,6 +115,19 @@ def test_sigkill_at_random_moments_then_resume_gives_the_uninterrupted_result(un
         assert torch.equal(value, finished[name]), name
 
 
+def test_a_kill_inside_safetensors_save_file_leaves_nothing_a_resume_keeps(tmp_path):
+    # safetensors writes through its own temporary file beside the target (".tmp" and 6 letters or
+    # digits) before renaming it; a kill at that moment left one in the model directory for good.
+    from attnmt.files import remove_leftovers
+
+    kept = ["model.safetensors", ".hidden_by_the_user", ".tmp", ".tmpabc", "tmpaUhjOL"]
+    killed = [".tmpaUhjOL", ".model.safetensors.k2j4_x9a", ".step_00000010.q1w2e3r4"]
+    for name in kept + killed:
+        (tmp_path / name).write_bytes(b"x")
+    assert sorted(p.name for p in remove_leftovers(tmp_path)) == sorted(killed)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(kept)
+
+
 def test_ctrl_c_saves_a_checkpoint_and_exits_cleanly(tmp_path):
     path, model_dir = write_config(tmp_path)
     process = start(["train", path, "--max_steps", "100000", "--eval_every", "1000"])
