@@ -63,7 +63,8 @@ check_sdist() {  # the sdist python -m build writes holds every package file git
     tar -tzf "$sdist" | sed -n 's|^attnmt-[^/]*/\(src/.*[^/]\)$|\1|p' | sort >"$work/sdist.txt"
     comm -23 "$work/known.txt" "$work/sdist.txt" >"$work/missing.txt"
     [ ! -s "$work/missing.txt" ] || { head "$work/missing.txt"; fail "the sdist lacks $(wc -l <"$work/missing.txt") package file(s)"; }
-    pip_quiet "$work/build/bin/pip" wheel --no-deps -w "$work/sdist-wheel" "$sdist" >"$work/sdist-wheel.out" 2>&1 \
+    "$work/build/bin/pip" wheel -q --disable-pip-version-check --no-deps -w "$work/sdist-wheel" "$sdist" \
+        >"$work/sdist-wheel.out" 2>&1 \
         || { tail -n 40 "$work/sdist-wheel.out"; fail "pip wheel from the sdist"; }
     "$work/build/bin/python" - "$work"/sdist-wheel/attnmt-*.whl <<'PYTHON' || fail "the sdist's wheel lacks the C++ sources"
 import sys, zipfile
