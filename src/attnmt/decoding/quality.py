@@ -221,13 +221,19 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         unknown=forced.target.count(unk_id) + forced.source.count(unk_id), words=len(words))
 
 
+def low_quality_threshold(calibration: Calibration | None, threshold: float | None = None) -> float:
+    """Where ``low_quality`` starts: ``threshold`` where given, else the calibration's, else LOW_QUALITY."""
+    if threshold is not None:
+        return threshold
+    return calibration.threshold if calibration else LOW_QUALITY
+
+
 def flags_of(features: Features, quality: float, calibration: Calibration | None,
              threshold: float | None = None) -> list[str]:
     """The names of the rules (module docstring) that a translation with ``features`` breaks;
-    ``threshold``: low_quality's (default: the calibration's, or LOW_QUALITY)."""
+    ``threshold``: low_quality's (``low_quality_threshold``)."""
     low, high = calibration.length_range if calibration else LENGTH_RANGE
-    if threshold is None:
-        threshold = calibration.threshold if calibration else LOW_QUALITY
+    threshold = low_quality_threshold(calibration, threshold)
     broken = {
         "copied": features.copied >= COPIED_SHARE and features.words >= 2,
         "repetition": features.loop,

@@ -126,9 +126,9 @@ def model_review(model: Transformer, tokenizer: TextCodec, calibration: Calibrat
     """A Review that assesses with ``model`` (attnmt.decoding.quality.assess, ``calibration`` from
     attnmt.decoding.calibration.load_calibration); the threshold is ``min_quality``, else the
     calibration's, else quality.LOW_QUALITY: the one the ``low_quality`` flag uses."""
-    from attnmt.decoding.quality import LOW_QUALITY, assess  # torch: loaded when a review is made
+    from attnmt.decoding.quality import assess, low_quality_threshold  # torch: loaded when a review is made
 
-    threshold = min_quality if min_quality is not None else calibration.threshold if calibration else LOW_QUALITY
+    threshold = low_quality_threshold(calibration, min_quality)
     assessing = partial(assess, model, tokenizer, calibration=calibration, max_tokens=max_tokens,
                         threshold=threshold)
     return Review(assessing, threshold, source_below)
