@@ -125,7 +125,7 @@ def test_a_hyperlinked_word_in_a_glossary_sentence_reaches_the_translator_whole(
     assert same.given == ["See the red car now."]  # a glossary term across runs is matched on this text
 
 
-def test_progress_counts_paragraphs(mirror, monkeypatch):
+def test_progress_counts_sentences(mirror, monkeypatch):
     from attnmt.documents import office
 
     monkeypatch.setattr(office, "CHUNK", 2)
@@ -133,7 +133,14 @@ def test_progress_counts_paragraphs(mirror, monkeypatch):
     translate_office(word_file(), ".docx", mirror, DocumentOptions(), progress=lambda done, total: seen.append(
         (done, total)))
     # 3 body paragraphs, one cell ("42" has no words to translate), the header and the footer
-    assert seen == [(2, 6), (4, 6), (6, 6)]
+    assert seen == [(0, 6), (2, 6), (4, 6), (6, 6)]
+    document = docx.Document()
+    document.add_paragraph("A dog runs. A cat sleeps on the mat.")
+    document.add_paragraph("Two men talk.")
+    seen.clear()
+    monkeypatch.setattr(office, "CHUNK", 1)
+    translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions(), progress=lambda *p: seen.append(p))
+    assert seen == [(0, 3), (2, 3), (3, 3)]
 
 
 @pytest.mark.parametrize("suffix", [".docm"])

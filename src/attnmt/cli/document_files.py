@@ -219,7 +219,7 @@ def translate_office_file(args: argparse.Namespace, suffix: str, model, tokenize
 
 
 def show_progress(done: int, total: int) -> None:
-    print(f"\rtranslated {done}/{total} paragraphs", end="", file=sys.stderr, flush=True)
+    print(f"\rtranslated {done}/{total} sentences", end="", file=sys.stderr, flush=True)
 
 
 def add_document_options(p: argparse.ArgumentParser) -> None:

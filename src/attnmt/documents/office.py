@@ -55,7 +55,7 @@ from attnmt.documents.ooxml import (
     w,
 )
 from attnmt.documents.opendocument import opendocument_parts
-from attnmt.documents.pipeline import DocumentOptions, Translator, translate_flats
+from attnmt.documents.pipeline import DocumentOptions, Translator, flat_sentences, translate_flats
 from attnmt.documents.spans import Nested, Place
 from attnmt.errors import DataError
 
@@ -80,7 +80,7 @@ def translate_office(data: bytes, suffix: str, translator: Translator, options: 
                      progress: Callable[[int, int], None] | None = None, name: str | None = None,
                      review: Review | None = None) -> bytes:
     """The file translated (``suffix``: its extension, one of SUFFIXES), as the module docstring
-    says; ``progress(done, total)`` is told the paragraphs translated so far; ``review``
+    says; ``progress(done, total)`` is told the sentences translated so far, of the file's; ``review``
     (attnmt.documents.review) places each sentence at its member and paragraph.  DataError, one
     line naming the file (``name``, else "the .docx file") and the member, for a file that cannot
     be read (attnmt.documents.archive)."""
@@ -180,8 +180,8 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
                 progress: Callable[[int, int], None] | None,
                 review: Review | None = None) -> list[list[list[str | Nested]]]:
     """Each job's flat texts translated, one list a job, CHUNK flat texts a call; ``progress``
-    told after each.  Each flat text's place is its part's member and its number among the
-    part's flat texts (for ``review``)."""
+    told the sentences done (of the file's) after each.  Each flat text's place is its part's
+    member and its number among the part's flat texts (for ``review``)."""
     groups = [job.flats() for part in parts for job in part.jobs]
     first = 0
     for part in parts:
@@ -190,11 +190,17 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
             flat.place = Place(part.member, number)
         first += len(part.jobs)
     flats = [flat for group in groups for flat in group]
+    sentences = flat_sentences(flats, options)
+    total, done = sum(map(len, sentences)), 0
+    if progress is not None:
+        progress(0, total)
     results: list[list[str | Nested]] = []
     for start in range(0, len(flats), CHUNK):
-        results += translate_flats(flats[start:start + CHUNK], translator, options, review)
+        chunk = sentences[start:start + CHUNK]
+        results += translate_flats(flats[start:start + CHUNK], translator, options, review, chunk)
+        done += sum(map(len, chunk))
         if progress is not None:
-            progress(len(results), len(flats))
+            progress(done, total)
     each, first = [], 0
     for group in groups:
         each.append(results[first:first + len(group)])

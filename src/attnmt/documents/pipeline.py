@@ -111,11 +111,13 @@ class FoundTranslations:
 
 
 def translate_flats(flats: Sequence[FlatText], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
-                    review: Review | None = None) -> list[list[str | Nested]]:
+                    review: Review | None = None,
+                    sentences: Sequence[list[tuple[int, int]]] | None = None) -> list[list[str | Nested]]:
     """Each flat text translated, its marks placed and nested (attnmt.documents.spans); ``review``
     (attnmt.documents.review) assesses the sentences and lists those that need review at the
-    flats' places."""
-    sentences = [sentence_spans(flat.text, options.source_lang, options.split) for flat in flats]
+    flats' places.  ``sentences``: each flat's ``flat_sentences``, where the caller has them."""
+    if sentences is None:
+        sentences = flat_sentences(flats, options)
     sources = [flat.text[s:e] for flat, spans in zip(flats, sentences, strict=True) for s, e in spans]
     wanted = {i for i, (flat, span) in enumerate(pairs(flats, sentences)) if needs_alignment(flat, span)}
     # A sentence repeated (a menu entry, a footer) is translated once, and weighed if any of its uses needs it.
@@ -136,6 +138,11 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
         results.append(nest(flat, place(flat, spans, translations[first:last], alignments[first:last])))
         first = last
     return results
+
+
+def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions) -> list[list[tuple[int, int]]]:
+    """Each flat text's sentences, (start, end) in its text, as ``options`` split them."""
+    return [sentence_spans(flat.text, options.source_lang, options.split) for flat in flats]
 
 
 def pairs(flats: Sequence[FlatText], sentences: Sequence[list[tuple[int, int]]]):

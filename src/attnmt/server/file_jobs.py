@@ -5,8 +5,8 @@
     POST /v1/files                multipart: file, [model] (a name or pair), [api_key]
                                   -> 202 {"id", "filename", "status_url", "events_url", "download_url"}
     GET  /v1/files/{id}           -> {"id", "filename", "state": "running" | "done" | "failed", "done", "total"
-                                      [, "detail"]}: a text file's sentences translated of its
-                                      total (an office file's paragraphs: attnmt.documents.office)
+                                      [, "detail"]}: the file's sentences translated of its
+                                      total
     GET  /v1/files/{id}/events    server-sent events: ``progress`` {"done", "total"} as sentences are done,
                                   then ``done`` {"download_url"} or ``error`` {"detail"}
     GET  /v1/files/{id}/download  -> the translated file (``report.de.docx`` for ``report.docx`` into de)
@@ -74,7 +74,7 @@ class FileJob:
     id: str
     filename: str  # the translation's name
     state: str = "running"  # then "done" or "failed"
-    done: int = 0  # sentences translated (an office file's paragraphs)
+    done: int = 0  # sentences translated
     total: int = 0  # of the file's (0 until the first are counted)
     detail: str | None = None  # why it failed
     user_error: bool = False  # failed for the file's fault (else the server's)
