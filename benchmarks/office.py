@@ -21,8 +21,10 @@ Reported per format and engine (argos-translate-files has no .xlsx), with the CP
 - BLEU of the paragraphs' text against the references, and of the same sentences translated
   as plain text (attnmt.decoding.translate);
 - paragraphs left untranslated (their text came back as it went in);
-- seconds to translate the file (model loaded and warm) over seconds for the plain sentences,
-  the median over ``--rounds``, each run a process of its own, the engines alternating;
+- seconds to translate the file (model loaded and warm) over seconds for the plain sentences:
+  for attnmt the median of ``--rounds`` ratios, file and plain sentences timed in turn in one
+  process (on a shared 2-core machine, runs in separate processes varied by 25 %); for argos
+  (a process a run, ``--rounds`` runs) its median over the plain sentences' median;
 - peak RSS of the translating process(es) (argos: its process plus attnmt's).
 
 Memory alone on a long document (``--pages 500 --memory-only``): a .docx of ``--pages`` times
@@ -144,8 +146,9 @@ def load(model_dir: str):
     return ModelTranslator(model, tokenizer, decoding), model, tokenizer
 
 
-def worker(engine: str, model_dir: str, fmt: str, source: Path, output: Path) -> None:
-    """One timed run in this process: the file through attnmt, or its sentences as plain text."""
+def worker(engine: str, model_dir: str, fmt: str, source: Path, output: Path, rounds: int) -> None:
+    """Timed runs in this process: the file through attnmt (``attnmt``), or its sentences as plain
+    text (``plain``), once; or ``paired``: both, ``rounds`` times in turn, the model warm."""
     import time
 
     from attnmt.decoding.translate import translate
@@ -156,22 +159,34 @@ def worker(engine: str, model_dir: str, fmt: str, source: Path, output: Path) ->
     data = source.read_bytes()
     sentences = [text for text, _ in read(fmt, data)]
     translate(model, tokenizer, sentences[:16], translator.decoding)  # warm-up
-    start = time.perf_counter()
-    if engine == "plain":
-        output.write_text(json.dumps(translate(model, tokenizer, sentences, translator.decoding)))
+
+    def timed(kind: str) -> float:
+        start = time.perf_counter()
+        if kind == "plain":
+            output.write_text(json.dumps(translate(model, tokenizer, sentences, translator.decoding)))
+        else:
+            output.write_bytes(translate_office(data, "." + fmt, translator, DocumentOptions(target_lang="de")))
+        return time.perf_counter() - start
+
+    if engine == "paired":
+        seconds = {"file": [], "plain": []}
+        for _ in range(rounds):
+            for kind in ("plain", "file"):
+                seconds[kind].append(timed(kind))
+        print(json.dumps(seconds))
     else:
-        output.write_bytes(translate_office(data, "." + fmt, translator, DocumentOptions(target_lang="de")))
-    print(json.dumps({"seconds": time.perf_counter() - start}))
+        print(json.dumps({"seconds": timed(engine)}))
 
 
-def run_engine(engine: str, args, fmt: str, source: Path, output: Path) -> tuple[float, int]:
-    """(seconds, peak RSS in KiB) of one run in processes of its own."""
+def run_engine(engine: str, args, fmt: str, source: Path, output: Path) -> tuple[float | dict, int]:
+    """(seconds, or ``paired``'s lists; peak RSS in KiB) of one run in processes of its own."""
     me = [sys.executable, __file__, "--model", args.model]
     if engine == "argos":
         command = [args.argos_python, str(ROOT / "benchmarks/peers/argos_files_worker.py"), str(source), str(output),
                    "--", *me, "--serve-lines"]
     else:
-        command = [*me, "--worker", engine, "--format", fmt, "--source", str(source), "--output", str(output)]
+        command = [*me, "--worker", engine, "--format", fmt, "--source", str(source), "--output", str(output),
+                   "--rounds", str(args.rounds)]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(
         ROOT / "src") + os.pathsep + str(ROOT / "benchmarks")})
     out = process.stdout.read()
@@ -179,7 +194,7 @@ def run_engine(engine: str, args, fmt: str, source: Path, output: Path) -> tuple
     if status != 0:
         raise SystemExit(f"{engine} on {source.name} failed (status {status})")
     found = json.loads(out.strip().splitlines()[-1])
-    return found["seconds"], usage.ru_maxrss + found.get("helper_rss_kib", 0)
+    return found.get("seconds", found), usage.ru_maxrss + found.get("helper_rss_kib", 0)
 
 
 def opens_in_libreoffice(paths: list[Path], folder: Path) -> set[str]:
@@ -209,7 +224,7 @@ def main() -> None:
     if args.serve_lines:
         return serve_lines(args.model)
     if args.worker:
-        return worker(args.worker, args.model, args.format, args.source, args.output)
+        return worker(args.worker, args.model, args.format, args.source, args.output, args.rounds)
     if args.memory_only:
         return memory_report(args)
     report(args)
@@ -269,14 +284,17 @@ def report(args) -> None:
         source = folder / f"source.{fmt}"
         source.write_bytes(build(fmt, chosen))
         engines = [e for e in ENGINES if e != "argos" or (args.argos_python and fmt in ARGOS_FORMATS)]
-        times: dict[str, list[float]] = {e: [] for e in engines}
         memory: dict[str, int] = {}
-        for _ in range(args.rounds):
-            for engine in engines:
-                output = folder / (f"{engine}-{fmt}.{fmt}" if engine != "plain" else f"plain-{fmt}.json")
-                seconds, rss = run_engine(engine, args, fmt, source, output)
-                times[engine].append(seconds)
-                memory[engine] = max(memory.get(engine, 0), rss)
+        for engine in engines[:2]:  # each once in a process of its own, for its output and peak RSS
+            output = folder / (f"{engine}-{fmt}.{fmt}" if engine != "plain" else f"plain-{fmt}.json")
+            memory[engine] = run_engine(engine, args, fmt, source, output)[1]
+        # attnmt's time: file and plain sentences in turn in one warm process, a ratio each round
+        paired, _ = run_engine("paired", args, fmt, source, folder / f"paired-{fmt}.{fmt}")
+        times = {"plain": paired["plain"], "attnmt": paired["file"], "argos": []}
+        for _ in range(args.rounds if "argos" in engines else 0):
+            seconds, rss = run_engine("argos", args, fmt, source, folder / f"argos-{fmt}.{fmt}")
+            times["argos"].append(seconds)
+            memory["argos"] = max(memory.get("argos", 0), rss)
         plain_bleu = bleu(json.loads((folder / f"plain-{fmt}.json").read_text()), [i.reference for i in chosen])
         for engine in engines[1:]:
             output = folder / f"{engine}-{fmt}.{fmt}"
@@ -285,7 +303,8 @@ def report(args) -> None:
             inside, checked = placement(fmt, chosen, paragraphs)
             texts = [text for text, _ in paragraphs][: len(chosen)]
             left = sum(text.strip() == item.source.strip() for text, item in zip(texts, chosen, strict=False))
-            ratios = [t / p for t, p in zip(times[engine], times["plain"], strict=True)]
+            ratios = ([t / p for t, p in zip(times[engine], times["plain"], strict=True)] if engine == "attnmt" else
+                      [t / statistics.median(times["plain"]) for t in times[engine]])
             rows.append([fmt, engine, output.name, inside, checked, bleu(texts, [i.reference for i in
                          chosen][: len(texts)]), plain_bleu, left, len(texts), statistics.median(ratios),
                          times[engine], times["plain"], memory[engine] / 1024, memory["plain"] / 1024])

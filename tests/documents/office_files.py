@@ -223,6 +223,75 @@ def book_file() -> bytes:
     return out.getvalue()
 
 
+def chart_slides_file() -> bytes:
+    """A slide with a column chart titled "The number of dogs." (two categories, one series)."""
+    from pptx.chart.data import CategoryChartData
+    from pptx.enum.chart import XL_CHART_TYPE
+
+    deck = pptx.Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])
+    data = CategoryChartData()
+    data.categories = ["East", "West"]
+    data.add_series("Dogs", (3.0, 5.0))
+    chart = slide.shapes.add_chart(XL_CHART_TYPE.COLUMN_CLUSTERED, Inches(1), Inches(1), Inches(6), Inches(4),
+                                   data).chart
+    chart.has_title = True
+    chart.chart_title.text_frame.text = "The number of dogs."
+    out = io.BytesIO()
+    deck.save(out)
+    return out.getvalue()
+
+
+DIAGRAM_DATA = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+                '<dgm:dataModel xmlns:dgm="http://schemas.openxmlformats.org/drawingml/2006/diagram" '
+                'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><dgm:ptLst>'
+                '<dgm:pt modelId="{1}" type="doc"><dgm:prSet/><dgm:spPr/><dgm:t><a:bodyPr/><a:p><a:endParaRPr '
+                'lang="en-US"/></a:p></dgm:t></dgm:pt>'
+                '<dgm:pt modelId="{2}"><dgm:prSet/><dgm:spPr/><dgm:t><a:bodyPr/><a:p><a:r><a:rPr lang="en-US"/>'
+                '<a:t>The girl sings.</a:t></a:r></a:p></dgm:t></dgm:pt></dgm:ptLst><dgm:cxnLst/></dgm:dataModel>')
+
+
+def smartart_slides_file() -> bytes:
+    """The slides file with a SmartArt data part holding one node, "The girl sings." (the part
+    alone, as its content type names it: python-pptx cannot make SmartArt)."""
+    members = read_members(slides_file())
+    members["ppt/diagrams/data1.xml"] = DIAGRAM_DATA.encode()
+    types = members["[Content_Types].xml"].decode()
+    members["[Content_Types].xml"] = types.replace("</Types>", '<Override PartName="/ppt/diagrams/data1.xml" '
+                                                   'ContentType="application/vnd.openxmlformats-officedocument.'
+                                                   'drawingml.diagramData+xml"/></Types>').encode()
+    return write_members(members)
+
+
+def commented_sheet_file() -> bytes:
+    """The sheet file with a comment on A1: "Check the red car." by Ann."""
+    from openpyxl.comments import Comment
+
+    book = openpyxl.load_workbook(io.BytesIO(sheet_file()))
+    book.active["A1"].comment = Comment("Check the red car.", "Ann")
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def content_control_file() -> bytes:
+    """A Word paragraph "Send it to the red car today." whose "red car" sits in a content control
+    (w:sdt, a plain-text control with an alias), as Word's forms and templates hold them."""
+    document = docx.Document()
+    paragraph = document.add_paragraph("Send it to the ")
+    sdt = paragraph._p.makeelement(qn("w:sdt"), {})
+    properties = sdt.makeelement(qn("w:sdtPr"), {})
+    properties.append(properties.makeelement(qn("w:alias"), {qn("w:val"): "Target"}))
+    properties.append(properties.makeelement(qn("w:text"), {}))
+    content = sdt.makeelement(qn("w:sdtContent"), {})
+    run = paragraph.add_run("red car")
+    content.append(run._r)
+    sdt.extend([properties, content])
+    paragraph._p.append(sdt)
+    paragraph.add_run(" today.")
+    return docx_bytes(document)
+
+
 def read_members(data: bytes) -> dict[str, bytes]:
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         return {info.filename: archive.read(info) for info in archive.infolist()}

@@ -7,10 +7,14 @@ import subprocess
 import pytest
 from office_files import (
     calc_file,
+    chart_slides_file,
+    commented_sheet_file,
+    content_control_file,
     presentation_file,
     shared_string_sheet,
     sheet_file,
     slides_file,
+    smartart_slides_file,
     text_file,
     word_file,
 )
@@ -20,7 +24,9 @@ from attnmt.documents.pipeline import DocumentOptions
 
 SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 FILES = {"word.docx": word_file, "slides.pptx": slides_file, "sheet.xlsx": lambda: shared_string_sheet(sheet_file()),
-         "text.odt": text_file, "show.odp": presentation_file, "calc.ods": calc_file}  # one PDF name each
+         "text.odt": text_file, "show.odp": presentation_file, "calc.ods": calc_file, "chart.pptx": chart_slides_file,
+         "smartart.pptx": smartart_slides_file, "comments.xlsx": commented_sheet_file,
+         "controls.docx": content_control_file}  # one PDF name each
 
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")

@@ -13,11 +13,12 @@ independent readers of the tests.
 
 What is translated, per format:
 
-- .docx: the body (tables and text boxes included), headers, footers, footnotes, endnotes and
-  comments (attnmt.documents.ooxml);
+- .docx: the body (tables, text boxes and content controls included), headers, footers,
+  footnotes, endnotes and comments (attnmt.documents.ooxml);
 - .pptx: slides and speaker notes;
-- .xlsx: shared strings and inline strings (never formulas, numbers or dates: those are not
-  strings);
+- .xlsx: shared strings, inline strings (never formulas, numbers or dates: those are not
+  strings) and cell comments;
+- all three: charts' text (titles, axis titles, labels written as text) and SmartArt;
 - .odt, .odp, .ods: content.xml and styles.xml paragraphs and headings (attnmt.documents.opendocument);
 - .epub: its XHTML pages, as HTML is (attnmt.documents.markup), and its table of contents
   (attnmt.documents.epub).
@@ -45,6 +46,7 @@ from attnmt.documents.archive import (
 )
 from attnmt.documents.epub import epub_parts
 from attnmt.documents.ooxml import (
+    CELL_COMMENT,
     DRAWING,
     INLINE_STRING,
     SHARED_STRING,
@@ -67,12 +69,17 @@ SUFFIXES = (".docx", ".pptx", ".xlsx", *MACRO_SUFFIXES, ".odt", ".odp", ".ods", 
 CHUNK = 256  # paragraphs per translate call: progress is reported after each, and a call batches its sentences
 CONTENT_TYPES = "[Content_Types].xml"
 TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
+# Charts' titles and labels written as text, and SmartArt (its data, and the drawing made of it
+# that Office shows), in any of the three formats: DrawingML paragraphs.
+CHARTS_AND_SMARTART = tuple((end, DRAWING) for end in (".drawingml.chart+xml", ".drawingml.diagramData+xml",
+                                                       ".drawingml.diagramDrawing+xml"))
 # The content types of the parts that hold text, by how their type ends, with their paragraphs' dialect.
 OOXML_PARTS: dict[str, tuple[tuple[str, Dialect], ...]] = {
-    ".docx": tuple((end, WORD) for end in (".main+xml", ".header+xml", ".footer+xml", ".footnotes+xml",
-                                            ".endnotes+xml", ".comments+xml")),
-    ".pptx": ((".slide+xml", DRAWING), (".notesSlide+xml", DRAWING)),
-    ".xlsx": ((".sharedStrings+xml", SHARED_STRING), (".worksheet+xml", INLINE_STRING)),
+    ".docx": (*((end, WORD) for end in (".main+xml", ".header+xml", ".footer+xml", ".footnotes+xml",
+                                        ".endnotes+xml", ".comments+xml")), *CHARTS_AND_SMARTART),
+    ".pptx": ((".slide+xml", DRAWING), (".notesSlide+xml", DRAWING), *CHARTS_AND_SMARTART),
+    ".xlsx": ((".sharedStrings+xml", SHARED_STRING), (".worksheet+xml", INLINE_STRING),
+              (".comments+xml", CELL_COMMENT), *CHARTS_AND_SMARTART),
 }
 
 

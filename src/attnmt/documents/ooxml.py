@@ -64,13 +64,18 @@ class Dialect:
     preserve: bool = False  # text elements need xml:space="preserve" to keep their spaces
 
 
-WORD = Dialect(w("p"), w("r"), w("rPr"), w("t"), frozenset({w("hyperlink"), w("ins"), w("smartTag")}),
-               frozenset({w("pPr")}), frozenset({w("tab"), w("br"), w("cr")}), frozenset({w("proofErr")}), True)
+# A content control inside a paragraph (w:sdt) is a mark like a hyperlink: its properties stay
+# as they are, its content's runs are translated with the paragraph.
+WORD = Dialect(w("p"), w("r"), w("rPr"), w("t"),
+               frozenset({w("hyperlink"), w("ins"), w("smartTag"), w("sdt"), w("sdtContent")}),
+               frozenset({w("pPr"), w("sdtPr"), w("sdtEndPr")}), frozenset({w("tab"), w("br"), w("cr")}),
+               frozenset({w("proofErr")}), True)
 DRAWING = Dialect(a("p"), a("r"), a("rPr"), a("t"), kept=frozenset({a("pPr"), a("endParaRPr")}),
                   breaks=frozenset({a("br")}))
 SHARED_STRING = Dialect(s("si"), s("r"), s("rPr"), s("t"), kept=frozenset({s("rPh"), s("phoneticPr")}),
                         preserve=True)
 INLINE_STRING = Dialect(s("is"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True)
+CELL_COMMENT = Dialect(s("text"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True)
 
 
 def formatting(run: etree._Element, dialect: Dialect) -> bytes:
@@ -209,8 +214,9 @@ class ParagraphJob:
                     self._add_piece(run, inner)
                 if len(run) > (run.find(dialect.properties) is not None):
                     elements.append(run)  # a run left with nothing (its words went to a sibling) is dropped
-            else:
+            else:  # a container: its kept children (a content control's properties) first, as they were
                 holder = mark.node.makeelement(mark.node.tag, mark.node.attrib)
+                holder.extend(atom_copy(child) for child in mark.node if child.tag in dialect.kept)
                 holder.extend(self._fill(mark.node, piece.content))
                 elements.append(holder)
         return elements

@@ -1,0 +1,55 @@
+"""Text outside the body that office files show: charts' titles, SmartArt, spreadsheet cell
+comments and Word content controls inside a paragraph, each read back by its own library."""
+
+import io
+
+import docx
+import openpyxl
+import pptx
+from lxml import etree
+from office_files import (
+    chart_slides_file,
+    commented_sheet_file,
+    content_control_file,
+    read_members,
+    smartart_slides_file,
+)
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+
+W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+
+
+def test_a_charts_title_is_translated_and_its_numbers_kept(mirror):
+    out = translate_office(chart_slides_file(), ".pptx", mirror, DocumentOptions(target_lang="de"))
+    chart = next(shape for shape in pptx.Presentation(io.BytesIO(out)).slides[0].shapes if shape.has_chart).chart
+    assert chart.chart_title.text_frame.text == "DOGS. OF NUMBER THE"
+    assert list(chart.plots[0].categories) == ["East", "West"]  # data, from the chart's workbook: kept
+    assert list(chart.plots[0].series[0].values) == [3.0, 5.0]
+
+
+def test_smartart_nodes_are_translated(mirror):
+    out = translate_office(smartart_slides_file(), ".pptx", mirror, DocumentOptions())
+    data = etree.fromstring(read_members(out)["ppt/diagrams/data1.xml"])
+    assert [t.text for t in data.iter(f"{A}t")] == ["SINGS. GIRL THE"]
+    assert len(data.findall(f".//{A}p")) == 2  # the empty document node kept as it was
+
+
+def test_a_cells_comment_is_translated_and_the_cells_kept(mirror):
+    out = translate_office(commented_sheet_file(), ".xlsx", mirror, DocumentOptions())
+    sheet = openpyxl.load_workbook(io.BytesIO(out)).active
+    assert sheet["A1"].comment.text == "CAR. RED THE CHECK"
+    assert sheet["A1"].comment.author == "Ann"
+    assert sheet["A1"].value == "RUNS. DOG A" and sheet["B1"].value == 3.5
+
+
+def test_a_content_controls_words_are_translated_inside_it(mirror):
+    out = translate_office(content_control_file(), ".docx", mirror, DocumentOptions())
+    paragraph = docx.Document(io.BytesIO(out)).paragraphs[0]._p
+    assert "".join(t.text for t in paragraph.iter(f"{W}t")) == "TODAY. CAR RED THE TO IT SEND"
+    [sdt] = paragraph.findall(f"{W}sdt")
+    assert sdt.find(f"{W}sdtPr/{W}alias").get(f"{W}val") == "Target"  # the control's properties, as they were
+    assert [child.tag for child in sdt] == [f"{W}sdtPr", f"{W}sdtContent"]
+    assert "".join(t.text for t in sdt.iter(f"{W}t")) == "CAR RED"
