@@ -24,7 +24,7 @@ Reported per format and engine (argos-translate-files has no .xlsx), with the CP
 - seconds to translate the file (model loaded and warm) over seconds for the plain sentences:
   for attnmt the median of ``--rounds`` ratios, file and plain sentences timed in turn in one
   process (on a shared 2-core machine, runs in separate processes varied by 25 %); for argos
-  (a process a run, ``--rounds`` runs) its median over the plain sentences' median;
+  (a process a run, ``--argos-rounds`` runs) its median over the plain sentences' median;
 - peak RSS of the translating process(es) (argos: its process plus attnmt's).
 
 Memory alone on a long document (``--pages 500 --memory-only``): a .docx of ``--pages`` times
@@ -210,7 +210,9 @@ def main() -> None:
     parser.add_argument("--model", required=True)
     parser.add_argument("--argos-python", help="the python of the environment with argos-translate-files 1.4.4")
     parser.add_argument("--sentences", type=int, default=240)
-    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=5, help="attnmt's timed rounds (file and plain in turn)")
+    parser.add_argument("--argos-rounds", type=int, default=1, help="argos-translate-files' timed runs (minutes "
+                        "each; its time is many times plain text's, where run-to-run noise does not matter)")
     parser.add_argument("--formats", default="docx,pptx,xlsx,odt")
     parser.add_argument("--pages", type=int, default=500, help="pages of the --memory-only document")
     parser.add_argument("--memory-only", action="store_true", help="peak RSS of translating a --pages .docx, "
@@ -291,7 +293,7 @@ def report(args) -> None:
         # attnmt's time: file and plain sentences in turn in one warm process, a ratio each round
         paired, _ = run_engine("paired", args, fmt, source, folder / f"paired-{fmt}.{fmt}")
         times = {"plain": paired["plain"], "attnmt": paired["file"], "argos": []}
-        for _ in range(args.rounds if "argos" in engines else 0):
+        for _ in range(args.argos_rounds if "argos" in engines else 0):
             seconds, rss = run_engine("argos", args, fmt, source, folder / f"argos-{fmt}.{fmt}")
             times["argos"].append(seconds)
             memory["argos"] = max(memory.get("argos", 0), rss)
