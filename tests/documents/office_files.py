@@ -18,6 +18,7 @@ from pptx.util import Inches
 
 
 def docx_bytes(document) -> bytes:
+    """The bytes of a python-docx Document (or anything else with a ``save(file)``: a workbook)."""
     out = io.BytesIO()
     document.save(out)
     return out.getvalue()
@@ -91,9 +92,7 @@ def sheet_file() -> bytes:
     sheet = book.active
     sheet["A1"], sheet["A2"], sheet["B1"] = "A dog runs.", "The cat sleeps.", 3.5
     sheet["B2"], sheet["C1"] = datetime.date(2024, 5, 1), '=CONCAT("a ","dog")'
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+    return docx_bytes(book)
 
 
 SHARED_STRINGS = ('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
@@ -269,9 +268,7 @@ def commented_sheet_file() -> bytes:
 
     book = openpyxl.load_workbook(io.BytesIO(sheet_file()))
     book.active["A1"].comment = Comment("Check the red car.", "Ann")
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+    return docx_bytes(book)
 
 
 def content_control_file() -> bytes:
