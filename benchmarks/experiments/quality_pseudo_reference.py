@@ -23,7 +23,8 @@ under 35 and 50, and where the log-prob gap falls under -2 and -3, the noised re
 out and each reference counted twice; "envelope": a text under the fitting half's references'
 0.5th percentile in log-prob gap, chrF against the own translation, EOS or least piece
 log-prob is capped like a broken one; "shape": also the signed length gap to the own
-translation, and hinges in unread words, the least-log-prob gap and EOS.
+translation, and hinges in unread words, the least-log-prob gap and EOS; "power 2": that
+quality squared, lower than calibrated, to show the trade between references flagged and AUROC.
 """
 
 from __future__ import annotations
@@ -109,6 +110,7 @@ class Variant:
     rule_caps: bool = False  # a text a rule marks broken gets at most the own fit's quality
     shape: bool = False  # signed length gap to the own translation, hinges in unread and the least log-prob gap
     oracle: bool = False  # not a fit: each other text's own label (chrF against the reference >= 50), 1 or 0
+    power: float = 1.0  # other texts' quality raised to this power: lower, no longer calibrated
     envelope: float | None = None  # percentile of the references' signals under which a text is capped too
     groups: tuple[str, ...] = field(default=("references", "other hypotheses", "noised references", "noised own"))
 
@@ -123,6 +125,8 @@ VARIANTS = {
                                envelope=0.5),
     "+shape": Variant(hinges=True, noised_references=False, reference_weight=2.0, rule_caps=True, envelope=0.5,
                       shape=True),
+    "+shape, power 2": Variant(hinges=True, noised_references=False, reference_weight=2.0, rule_caps=True,
+                               envelope=0.5, shape=True, power=2.0),
     "oracle": Variant(oracle=True),
 }
 
@@ -207,7 +211,7 @@ def scorer(data: dict, variant: Variant):
                                                                      strict=True))
         if variant.rule_caps and (broken_by_rules(t.features, calibration) or outside):
             p = min(p, calibration.quality(t.features))
-        return p
+        return p ** variant.power
 
     return calibration, quality
 
