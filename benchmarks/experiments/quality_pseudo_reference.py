@@ -231,16 +231,21 @@ def evaluate(data: dict, variant: Variant) -> dict:
                   for name, good in goods.items()}}
         all_good = [q[id(t)] for good in goods.values() for t in good]
         all_bad, not_own, unacceptable = [], [(q[id(t)], 1.0) for t in goods["references"]], []
+        below: dict[str, float] = {}
         for name, good in goods.items():
             for kind in KINDS:
                 bad = [t for t in held if t.group == f"{name}/{kind}"]
                 row[f"{name}/{kind}"] = auroc([q[id(t)] for t in good], [q[id(t)] for t in bad])
                 all_bad += [q[id(t)] for t in bad]
                 unacceptable += [q[id(t)] for t in bad if t.chrf_ref < 50]
+                under = [q[id(t)] for t in bad if t.chrf_ref < 50]
+                below[f"{name}/{kind}, under chrF 50"] = (auroc([q[id(t)] for t in good], under) if under
+                                                          else float("nan"))
                 not_own += [(q[id(t)], float(t.chrf_ref >= 50)) for t in bad]
         row["AUROC overall"] = auroc(all_good, all_bad)
         row["AUROC, broken under chrF 50"] = auroc(all_good, unacceptable)
         row["ECE not own"] = reliability([a for a, _ in not_own], [b for _, b in not_own]).ece
+        row.update(below)
         out[regime] = row
     return out
 
@@ -264,9 +269,9 @@ def main() -> None:
     first = next(iter(results.values()))["main"]
     print(f"fitting half {data['half']} sentences, held out {data['n'] - data['half']}; "
           f"fitted on: {', '.join(f'{g} {n}' for g, n in counts(data).items())}")
-    print(f"{'held out':<32}{'main':>8}" + "".join(f"{name:>{WIDTH}}" for name in results))
+    print(f"{'held out':<42}{'main':>8}" + "".join(f"{name:>{WIDTH}}" for name in results))
     for name in first:
-        print(f"{name:<32}{first[name]:8.3f}" + "".join(f"{r['new'][name]:{WIDTH}.3f}" for r in results.values()))
+        print(f"{name:<42}{first[name]:8.3f}" + "".join(f"{r['new'][name]:{WIDTH}.3f}" for r in results.values()))
 
 
 def counts(data: dict) -> dict[str, int]:
