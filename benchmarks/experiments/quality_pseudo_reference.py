@@ -23,7 +23,9 @@ under 35 and 50, and where the log-prob gap falls under -2 and -3, the noised re
 out and each reference counted twice; "envelope": a text under the fitting half's references'
 0.5th percentile in log-prob gap, chrF against the own translation, EOS or least piece
 log-prob is capped like a broken one; "shape": also the signed length gap to the own
-translation, and hinges in unread words, the least-log-prob gap and EOS; "power 2": that
+translation, and hinges in unread words, the least-log-prob gap and EOS; "overlap": also the
+word precision and recall against the own translation (a text cut from it: precision 1, recall
+low) and precision x (1 - recall); "power 2": the +shape
 quality squared, lower than calibrated, to show the trade between references flagged and AUROC.
 """
 
@@ -33,6 +35,7 @@ import argparse
 import math
 import pickle
 import sys
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -110,6 +113,7 @@ class Variant:
     rule_caps: bool = False  # a text a rule marks broken gets at most the own fit's quality
     shape: bool = False  # signed length gap to the own translation, hinges in unread and the least log-prob gap
     oracle: bool = False  # not a fit: each other text's own label (chrF against the reference >= 50), 1 or 0
+    overlap: bool = False  # word precision and recall against the own translation, and their omission product
     power: float = 1.0  # other texts' quality raised to this power: lower, no longer calibrated
     envelope: float | None = None  # percentile of the references' signals under which a text is capped too
     groups: tuple[str, ...] = field(default=("references", "other hypotheses", "noised references", "noised own"))
@@ -125,6 +129,8 @@ VARIANTS = {
                                envelope=0.5),
     "+shape": Variant(hinges=True, noised_references=False, reference_weight=2.0, rule_caps=True, envelope=0.5,
                       shape=True),
+    "+overlap": Variant(hinges=True, noised_references=False, reference_weight=2.0, rule_caps=True, envelope=0.5,
+                        shape=True, overlap=True),
     "+shape, power 2": Variant(hinges=True, noised_references=False, reference_weight=2.0, rule_caps=True,
                                envelope=0.5, shape=True, power=2.0),
     "oracle": Variant(oracle=True),
@@ -148,7 +154,19 @@ def relative_inputs(t: Text, own: Text, c: Calibration, variant: Variant) -> lis
     if variant.shape:
         x += [math.log(f.length_ratio / o.length_ratio), max(0.0, f.unread - 0.1),
               max(0.0, o.min_log_prob - f.min_log_prob - 5.0), max(0.0, -0.5 - f.eos_log_prob)]
+    if variant.overlap:
+        precision, recall = word_overlap(t.text, own.text)
+        x += [precision, recall, precision * (1 - recall)]
     return x
+
+
+def word_overlap(text: str, own: str) -> tuple[float, float]:
+    """(share of the text's words that the own translation has, share of the own translation's words the
+    text has), each word counted as often as it occurs: a text cut from the own translation has
+    precision 1 and a low recall."""
+    a, b = Counter(text.lower().split()), Counter(own.lower().split())
+    common = sum((a & b).values())
+    return common / max(1, sum(a.values())), common / max(1, sum(b.values()))
 
 
 def envelope_signals(t: Text, own: Text) -> list[float]:
