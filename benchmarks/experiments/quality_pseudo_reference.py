@@ -25,8 +25,8 @@ out and each reference counted twice; "envelope": a text under the fitting half'
 log-prob is capped like a broken one; "shape": also the signed length gap to the own
 translation, and hinges in unread words, the least-log-prob gap and EOS; "overlap": also the
 word precision and recall against the own translation (a text cut from it: precision 1, recall
-low) and precision x (1 - recall); "power 2": the +shape
-quality squared, lower than calibrated, to show the trade between references flagged and AUROC.
+low) and precision x (1 - recall); "power 2": the +shape quality squared, lower than
+calibrated, to show the trade between references flagged and AUROC.
 """
 
 from __future__ import annotations
