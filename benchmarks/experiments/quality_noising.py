@@ -1,0 +1,83 @@
+"""Noised translations for benchmarks/experiments/quality_pseudo_reference.py: good ones made worse by random
+edits unlike benchmarks/quality.py's fixed ones (the edits of c97da8e's attnmt.decoding.noising).
+
+    drop_words          k words deleted, each anywhere (k from 1 to a third of the words)
+    replace_span        a span of any length, up to all the words, replaced by as many words of
+                        another sentence (a span of it, or all of it)
+    untranslated_span   a span of up to half the words replaced by a span of the source's words
+    truncate            the words after a random point cut off
+    duplicate_span      a span of one to three words written once more right after itself
+    transpose_adjacent  two neighbouring words swapped
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+SEED = 0
+
+
+@dataclass
+class Donors:
+    """Words an edit may borrow: another sentence's translation, and this sentence's source."""
+
+    other: list[str]
+    source: list[str]
+
+
+def drop_words(words: list[str], donors: Donors, rng: random.Random) -> list[str]:
+    k = rng.randint(1, max(1, len(words) // 3))
+    gone = set(rng.sample(range(len(words)), k))
+    return [w for i, w in enumerate(words) if i not in gone]
+
+
+def spliced(words: list[str], donor: list[str], most: int, rng: random.Random) -> list[str]:
+    """``words`` with a random span of 1 to ``most`` words replaced by as long a span of ``donor``."""
+    size = rng.randint(1, max(1, most))
+    start = rng.randint(0, len(words) - size)
+    taken = min(size, len(donor))
+    at = rng.randint(0, len(donor) - taken)
+    return words[:start] + donor[at:at + taken] + words[start + size:]
+
+
+def replace_span(words: list[str], donors: Donors, rng: random.Random) -> list[str]:
+    return spliced(words, donors.other, len(words), rng)
+
+
+def untranslated_span(words: list[str], donors: Donors, rng: random.Random) -> list[str]:
+    return spliced(words, donors.source, len(words) // 2, rng)
+
+
+def truncate(words: list[str], donors: Donors, rng: random.Random) -> list[str]:
+    return words[: rng.randint(1, len(words) - 1)]
+
+
+def duplicate_span(words: list[str], donors: Donors, rng: random.Random) -> list[str]:
+    size = rng.randint(1, min(3, len(words)))
+    start = rng.randint(0, len(words) - size)
+    return words[: start + size] + words[start: start + size] + words[start + size:]
+
+
+def transpose_adjacent(words: list[str], donors: Donors, rng: random.Random) -> list[str]:
+    i = rng.randint(0, len(words) - 2)
+    return [*words[:i], words[i + 1], words[i], *words[i + 2:]]
+
+
+Edit = Callable[[list[str], Donors, random.Random], list[str]]
+EDITS: tuple[Edit, ...] = (drop_words, replace_span, untranslated_span, truncate, duplicate_span, transpose_adjacent)
+
+
+def noised(sources: Sequence[str], translations: Sequence[str], seed: int = SEED) -> list[tuple[int, str]]:
+    """(index, edited text) for every edit of every translation of at least two words; the other
+    sentence an edit may borrow from is the next one.  Deterministic for a given ``seed``."""
+    rng = random.Random(seed)
+    made = []
+    for i, text in enumerate(translations):
+        words = text.split()
+        if len(words) < 2:
+            continue
+        donors = Donors(translations[(i + 1) % len(translations)].split() or words, sources[i].split() or words)
+        made += [(i, " ".join(edit(words, donors, rng))) for edit in EDITS]
+    return made
