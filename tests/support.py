@@ -163,6 +163,31 @@ def translated_text(answer: dict) -> dict:
     return {key: value for key, value in answer.items() if key not in ("quality", "flags", "calibrated")}
 
 
+def submit_file(client, name: str, data: bytes, **fields):
+    """POST /v1/files of attnmt's file API (attnmt.server.file_api): ``data`` as the file ``name``,
+    ``fields`` as the form's other fields."""
+    return client.post("/v1/files", data=fields, files={"file": (name, data, "application/octet-stream")})
+
+
+def server_events(client, url: str) -> list[tuple[str, dict]]:
+    """The server-sent events at ``url``, (name, data), to the end of the stream."""
+    found = []
+    with client.stream("GET", url) as stream:
+        for block in stream.read().decode().split("\n\n"):
+            if block.strip():
+                name, data = block.split("\n")
+                found.append((name.removeprefix("event: "), json.loads(data.removeprefix("data: "))))
+    return found
+
+
+def wait_until(condition: Callable[[], bool], timeout: float = 60.0) -> None:
+    """Returns once ``condition()`` holds; fails the test after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the server never got there"
+        time.sleep(0.01)
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -2,13 +2,11 @@
 download it; their limits, their expiry, and their sentences sharing the batcher with short requests."""
 
 import asyncio
-import json
 import threading
-import time
 
 import pytest
 from fastapi.testclient import TestClient
-from support import PAIRS, translated_text
+from support import PAIRS, server_events, submit_file, translated_text, wait_until
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.documents.files import supported_suffixes
@@ -34,18 +32,7 @@ def client(trained_model):
 
 
 def submit(client, name: str = "pairs.txt", data: bytes = TEXT, **fields):
-    return client.post("/v1/files", data=fields, files={"file": (name, data, "application/octet-stream")})
-
-
-def events(client, url: str) -> list[tuple[str, dict]]:
-    """The job's server-sent events, (name, data), to the end of the stream."""
-    found = []
-    with client.stream("GET", url) as stream:
-        for block in stream.read().decode().split("\n\n"):
-            if block.strip():
-                name, data = block.split("\n")
-                found.append((name.removeprefix("event: "), json.loads(data.removeprefix("data: "))))
-    return found
+    return submit_file(client, name, data, **fields)
 
 
 def test_a_file_is_submitted_followed_and_downloaded(client):
@@ -54,7 +41,7 @@ def test_a_file_is_submitted_followed_and_downloaded(client):
     job = answer.json()
     assert job["filename"] == "pairs.de.txt"
     assert job["status_url"] == f"/v1/files/{job['id']}" and job["download_url"].endswith("/download")
-    followed = events(client, job["events_url"])
+    followed = server_events(client, job["events_url"])
     progress = [data for name, data in followed if name == "progress"]
     assert progress[-1] == {"done": 6, "total": 6}
     assert followed[-1] == ("done", {"download_url": job["download_url"]})
@@ -68,7 +55,7 @@ def test_a_file_is_submitted_followed_and_downloaded(client):
 def test_an_html_file_is_translated_as_html_text_is_with_its_tags_placed_by_alignment(client):
     page = "<p>a dog <b>runs</b></p>"
     job = submit(client, "page.html", page.encode()).json()
-    assert events(client, job["events_url"])[-1][0] == "done"
+    assert server_events(client, job["events_url"])[-1][0] == "done"
     as_text = client.post("/translate", json={"q": page, "source": "en", "target": "de", "format": "html"}).json()
     assert client.get(job["download_url"]).text == as_text["translatedText"]
     assert as_text["translatedText"].count("<b>") == 1
@@ -77,7 +64,7 @@ def test_an_html_file_is_translated_as_html_text_is_with_its_tags_placed_by_alig
 def test_a_file_that_cannot_be_read_fails_with_its_reason(client):
     job = submit(client, "latin.txt", b"caf\xe9").json()
     detail = "latin.txt, line 1: the text is not UTF-8 (byte 0xe9); save the file as UTF-8 and send it again"
-    assert events(client, job["events_url"])[-1] == ("error", {"detail": detail})
+    assert server_events(client, job["events_url"])[-1] == ("error", {"detail": detail})
     assert client.get(job["status_url"]).json()["state"] == "failed"
     download = client.get(job["download_url"])
     assert download.status_code == 409 and download.json() == {"detail": f"the file is not translated: the job is "
@@ -110,7 +97,7 @@ def test_a_translated_file_is_deleted_once_its_time_is_up(trained_model):
     app.state.file_jobs.clock = lambda: now[0]
     with TestClient(app) as client:
         job = submit(client).json()
-        events(client, job["events_url"])
+        server_events(client, job["events_url"])
         path = app.state.file_jobs.jobs[job["id"]].path
         assert path.read_bytes() == TRANSLATED
         now[0] = 60.0
@@ -125,7 +112,7 @@ def test_beyond_max_file_results_the_oldest_translation_goes_first(trained_model
         jobs = []
         for source, _ in PAIRS[:3]:
             jobs.append(submit(client, data=f"{source}\n".encode()).json())
-            events(client, jobs[-1]["events_url"])
+            server_events(client, jobs[-1]["events_url"])
         submit(client)  # a new job sweeps
         assert [client.get(job["status_url"]).status_code for job in jobs] == [404, 200, 200]
 
@@ -148,13 +135,6 @@ def held(trained_model):
     return served
 
 
-def wait_until(condition) -> None:
-    deadline = time.monotonic() + 60
-    while not condition():
-        assert time.monotonic() < deadline, "the server never got there"
-        time.sleep(0.01)
-
-
 def test_a_short_request_runs_between_the_chunks_of_a_file(held):
     lines = "".join(f"{source}\n" for source, _ in PAIRS).encode()  # 20 sentences: 5 chunks of 4
     with TestClient(create_app([held], ServeSettings(file_chunk=4, batch_window_ms=0))) as client:
@@ -167,7 +147,7 @@ def test_a_short_request_runs_between_the_chunks_of_a_file(held):
         wait_until(lambda: any(waiting.options.format == "text" for waiting in held.batcher.pending))
         held.release.set()
         short.join(60)
-        events(client, job["events_url"])
+        server_events(client, job["events_url"])
     assert [translated_text(answer) for answer in answers] == [{"translatedText": "ein hund rennt"}]
     assert held.order == ["sentences", "text", "sentences", "sentences", "sentences", "sentences"]
 
@@ -180,7 +160,7 @@ def test_one_more_file_than_max_file_jobs_is_503(held):
         assert answer.status_code == 503 and answer.headers["retry-after"] == "1"
         assert answer.json() == {"detail": "1 files are being translated (at most 1 at once); retry shortly"}
         held.release.set()
-        assert events(client, first["events_url"])[-1][0] == "done"
+        assert server_events(client, first["events_url"])[-1][0] == "done"
         assert submit(client).status_code == 202
 
 
@@ -197,6 +177,49 @@ def test_a_server_that_stops_stops_its_files_at_the_next_chunk(held):
     stopping.join(60)
     assert not stopping.is_alive() and held.order == ["sentences"]
     assert not jobs.folder.exists()
+
+
+def test_a_running_job_deleted_stops_before_its_next_chunk_and_is_gone(held):
+    lines = "".join(f"{source}\n" for source, _ in PAIRS).encode()  # 20 sentences: 5 chunks of 4
+    with TestClient(create_app([held], ServeSettings(file_chunk=4))) as client:
+        jobs = client.app.state.file_jobs
+        job = submit(client, data=lines).json()
+        wait_until(lambda: held.order)  # the first chunk is in the model
+        running = jobs.jobs[job["id"]]
+        assert client.delete(job["status_url"]).status_code == 204
+        assert running.detail == "the job was deleted before its file was translated"
+        for url in (job["status_url"], job["download_url"], job["events_url"]):
+            assert client.get(url).status_code == 404
+        held.release.set()
+        wait_until(lambda: jobs.running == 0)
+        assert held.order == ["sentences"] and list(jobs.folder.iterdir()) == []
+
+
+def test_a_job_deleted_during_its_last_chunk_never_writes_its_translation(held):
+    with TestClient(create_app([held], ServeSettings(file_chunk=8))) as client:
+        jobs = client.app.state.file_jobs
+        job = submit(client).json()  # 6 sentences: one chunk
+        wait_until(lambda: held.order)
+        assert client.delete(job["status_url"]).status_code == 204
+        held.release.set()
+        wait_until(lambda: jobs.running == 0)
+        assert held.order == ["sentences"] and list(jobs.folder.iterdir()) == []
+        assert client.get(job["download_url"]).status_code == 404
+
+
+def test_a_finished_job_deleted_takes_its_translation_with_it(client):
+    job = submit(client).json()
+    server_events(client, job["events_url"])
+    path = client.app.state.file_jobs.jobs[job["id"]].path
+    assert path.read_bytes() == TRANSLATED
+    assert client.delete(job["status_url"]).status_code == 204
+    assert not path.exists() and client.get(job["download_url"]).status_code == 404
+    answer = client.delete(job["status_url"])
+    assert answer.status_code == 404 and answer.json()["detail"].startswith(f"no file job {job['id']!r}")
+
+
+def test_deleting_an_unknown_job_is_404(client):
+    assert client.delete("/v1/files/AAAAAAAAAAAAAAAAAAAAAA").status_code == 404
 
 
 class FullOnce:
@@ -222,14 +245,14 @@ def batched(batcher, stopping: threading.Event) -> tuple[list[str], list]:
 
 
 def test_a_files_chunk_waits_for_room_where_the_queue_is_full(monkeypatch):
-    monkeypatch.setattr(file_jobs, "QUEUE_FULL_WAIT_S", 0)
+    monkeypatch.setattr(file_jobs, "RETRY_WAIT_S", 0)
     batcher = FullOnce()
     assert batched(batcher, threading.Event()) == (["A DOG", "A CAT"], [None, None])
     assert batcher.calls == 2
 
 
 def test_a_server_stopping_while_the_queue_is_full_does_not_wait_for_room(monkeypatch):
-    monkeypatch.setattr(file_jobs, "QUEUE_FULL_WAIT_S", 0)
+    monkeypatch.setattr(file_jobs, "RETRY_WAIT_S", 0)
     stopping, batcher = threading.Event(), FullOnce()
     batcher.translate_first = batcher.translate
 

@@ -9,6 +9,7 @@ pytestmark = NEEDS_CHROMIUM
 
 TEXT = "".join(f"{source}\n" for source, _ in PAIRS[:5])
 TRANSLATED = "".join(f"{target}\n" for _, target in PAIRS[:5])
+UNKNOWN = "zebra quantum xylophone"
 
 
 @pytest.fixture(scope="module")
@@ -50,10 +51,30 @@ def test_a_dropped_file_shows_its_progress_and_downloads_translated(page, server
     bar = page.locator("#file-progress")
     assert bar.get_attribute("max") == "5" and bar.evaluate("bar => bar.value") == 5
     sync_api.expect(page.locator("#file-status")).to_have_text("5 of 5")
+    sync_api.expect(page.locator("#file-review-count")).to_have_text("0 of 5 sentences need review (quality under 0.5)")
+    assert page.locator("#file-review-download").is_hidden()
     assert downloaded(page, tmp_path) == ("pairs.de.txt", TRANSLATED)
     assert any("/events" in url for url in page.requested)
     assert all(url.startswith(server_url) for url in page.requested), page.requested
     assert page.blocked == []
+
+
+def test_the_sentences_under_the_pages_min_quality_are_counted_and_their_table_downloads(browser, server_url,
+                                                                                        tmp_path):
+    page = open_page(browser, f"{server_url}?min_quality=0.98", accept_downloads=True)
+    drop_file(page, "notes.txt", f"a dog runs\n\n{UNKNOWN}\n")  # the memorising model: 0.99 and about 0.90
+    sync_api.expect(page.locator("body")).to_have_attribute("data-file-state", "done", timeout=30_000)
+    sync_api.expect(page.locator("#file-review-count")).to_have_text("1 of 2 sentences need review (quality under "
+                                                                      "0.98)")
+    assert page.locator("#file-review-count").get_attribute("title").startswith("the model has no quality calibration")
+    with page.expect_download() as download:
+        page.click("#file-review-download")
+    path = tmp_path / download.value.suggested_filename
+    download.value.save_as(path)
+    header, row = path.read_text(encoding="utf-8").splitlines()
+    assert path.name == "notes.de.review.tsv" and header == "line\tquality\tflags\tsource\ttranslation"
+    assert row.startswith("3\t") and f"\t{UNKNOWN}\t" in row
+    page.close()
 
 
 def test_a_chosen_subtitle_file_downloads_with_its_timings(page, tmp_path):

@@ -95,16 +95,25 @@ class Review:
 
     def table(self) -> str:
         """The segments as the module docstring's TSV, header first."""
-        archive = any(segment.place.part is not None for segment in self.segments)
         out = io.StringIO()
         rows = csv.writer(out, delimiter="\t", lineterminator="\n")
-        where = ["part", "paragraph"] if archive else ["line"]
-        rows.writerow([*where, "quality", "flags", "source", "translation"])
+        archive = self.in_archive()
+        rows.writerow([*(["part", "paragraph"] if archive else ["line"]), "quality", "flags", "source", "translation"])
         for s in self.segments:
-            place = [s.place.part or "", s.place.number] if archive else [s.place.number]
             quality = "-" if s.quality is None else f"{s.quality:.4f}"
-            rows.writerow([*place, quality, ",".join(s.flags) or "-", s.source, s.translation])
+            rows.writerow([*place_of(s, archive).values(), quality, ",".join(s.flags) or "-", s.source, s.translation])
         return out.getvalue()
+
+    def rows(self) -> list[dict]:
+        """The table's rows as dicts of its columns (an API's JSON): ``quality`` rounded to 4
+        decimals (None where the translation is empty), ``flags`` a list."""
+        archive = self.in_archive()
+        return [{**place_of(s, archive), "quality": None if s.quality is None else round(s.quality, 4),
+                 "flags": s.flags, "source": s.source, "translation": s.translation} for s in self.segments]
+
+    def in_archive(self) -> bool:
+        """Whether the sentences are in an archive's members (an office file, an e-book), not lines."""
+        return any(segment.place.part is not None for segment in self.segments)
 
     def write(self, path: str | Path) -> None:
         """The table into ``path``, which appears whole (or is left as it was)."""
@@ -114,6 +123,12 @@ class Review:
         """One line for a person: how many sentences need review, and where they are listed."""
         return (f"{len(self.segments)} of {self.sentences} sentences need review (quality under "
                 f"{self.threshold:g}): listed in {path}")
+
+
+def place_of(segment: Segment, archive: bool) -> dict[str, str | int]:
+    """Where ``segment`` is: {"part", "paragraph"} in an archive, else {"line"}."""
+    place = segment.place
+    return {"part": place.part or "", "paragraph": place.number} if archive else {"line": place.number}
 
 
 def needs_review(assessment: Assessment | None, translation: str, threshold: float) -> bool:

@@ -22,6 +22,12 @@ A key's characters a minute count the same way, once the request has passed ever
 other check (a refused request costs none); a request with more characters than
 the key may translate in a minute is refused as too large (retrying cannot help).
 
+A file costs more than one request, as LibreTranslate charges it: one per ``char-limit``
+bytes of it (the key's, else the server's ``--char-limit``), at least one (``file_cost``), against
+the same per-minute limits; a file that costs more requests than a limit allows in a minute is
+refused as too large.  Its characters then count against the key's characters a minute as
+they are translated (attnmt.server.file_jobs).
+
 ``GET /metrics`` answers anyone who reaches the server, as Prometheus expects; an
 operator may keep it to clients on this machine (``--metrics-access loopback``) and/or
 ask for a key of its own (``--metrics-key-file FILE``: ``Authorization: Bearer KEY``, what
@@ -141,6 +147,29 @@ class Access:
         limit = RateLimitItemPerMinute(key.chars_per_minute)
         self.count(limit, "characters", str(key.line), characters, f"{limit.amount} characters per 1 minute per key")
 
+    def charge_file(self, request: Request, size: int, char_limit: int) -> None:
+        """Counts a file of ``size`` bytes as ``file_cost`` requests against the admitted ``request``'s
+        limits, the one its admission counted included; raises Refused (the limit named)."""
+        cost = file_cost(size, char_limit)
+        why = f"a file of {size:,} bytes costs {cost} requests (one per {char_limit:,} bytes: a request's characters)"
+        limits = self.request_limits(request)
+        for limit, kind, _ in limits:
+            if cost > limit.amount:
+                raise Refused("large", f"{why}; at most {limit.amount} a minute per {kind}")
+        for limit, kind, who in limits:
+            if cost > 1:
+                self.count(limit, kind, who, cost - 1, f"{why}: over {limit} per {kind}")
+
+    def request_limits(self, request: Request) -> list[tuple[RateLimitItemPerMinute, str, str]]:
+        """The admitted ``request``'s requests-a-minute limits: (limit, kind, who), its address's and its key's."""
+        limits = []
+        if self.per_address is not None:
+            limits.append((self.per_address, "address", request.client.host if request.client else ""))
+        key = getattr(request.state, "api_key", None)
+        if key is not None and key.per_minute is not None:
+            limits.append((RateLimitItemPerMinute(key.per_minute), "key", str(key.line)))
+        return limits
+
     def check(self, key: str | None, address: str) -> ApiKey | None:
         """The request's ApiKey (None without a keys file), or Refused."""
         found = None
@@ -191,6 +220,13 @@ def read_metrics_key(path: str | Path) -> str:
     if not key or any(character.isspace() for character in key):
         raise ConfigError(f"{path}: expected one key (no spaces) for GET /metrics, the file's whole text")
     return key
+
+
+def file_cost(size: int, char_limit: int) -> int:
+    """The requests a file of ``size`` bytes costs: one per ``char_limit`` (a request's most
+    characters) of its bytes, at least one; LibreTranslate's translate_file counts
+    ``max(1, int(size / char_limit))``."""
+    return max(1, size // char_limit)
 
 
 def is_loopback(host: str) -> bool:

@@ -6,7 +6,7 @@
                           /frontend/settings, so LibreTranslate's clients work unchanged
     POST /translate/stream  one text's translation as it grows, as server-sent events (attnmt.server.streaming)
     POST /translate_file  LibreTranslate's file API, with GET /download_file/NAME (attnmt.server.libretranslate)
-    POST /v1/files        a file translated as a job: its progress, then its download (attnmt.server.file_jobs)
+    POST /v1/files        a file translated as a job: its progress, then its download (attnmt.server.file_api)
     POST /v1/translate    attnmt's own (attnmt.server.v1_api): {"text": "A dog runs."} or {"texts": [...]},
                           options beam, max_length, n_best, scores, alignments, confidence, attention
     GET  /health          -> every model: name, languages, vocabulary, device, memory, batches; limits
@@ -41,7 +41,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from attnmt.server.access import Access, MetricsAccess, is_loopback
 from attnmt.server.batcher import MODEL_LOG, Batcher
 from attnmt.server.context import Server
-from attnmt.server.file_jobs import FORM_ROOM, FileJobs, add_file_routes
+from attnmt.server.file_api import FORM_ROOM, add_file_routes
+from attnmt.server.file_jobs import FileJobs
 from attnmt.server.guards import (
     LOOPBACK_NAMES,
     BodyDeadline,
@@ -148,7 +149,7 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
     app.add_middleware(SecurityHeaders, policy=content_policy(page_html(first.name)))
     if cors_origins:
-        app.add_middleware(CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["GET", "POST"],
+        app.add_middleware(CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["GET", "POST", "DELETE"],
                            allow_headers=["Content-Type", "Authorization"])
     app.add_middleware(Observed, metrics=server.metrics)
     add_native_routes(app, server)

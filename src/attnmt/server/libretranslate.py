@@ -21,9 +21,10 @@ split into sentences as ``attnmt translate`` splits it (attnmt.documents.paragra
 is translated, and an alternative joins each sentence's next best.
 
 A file is translated as attnmt's own file jobs translate it (attnmt.server.file_jobs: its sentences
-share the model's batcher with every other request, its characters count against its API key),
-in the formats attnmt.documents.files reads; the request waits for the whole file, as
-LibreTranslate's does.
+share the model's batcher with every other request), in the formats attnmt.documents.files reads;
+the request waits for the whole file, as LibreTranslate's does.  It costs requests as
+LibreTranslate's does, one per ``char-limit`` bytes (attnmt.server.access.file_cost); its
+characters count against its API key's characters a minute, and a file over them fails.
 
 A JSON body with attnmt's own shape (``text`` or ``texts``, no ``q``) posted to
 ``/translate`` is answered by attnmt's API as before (attnmt.server.v1_api; now at ``/v1/translate``).
@@ -47,7 +48,8 @@ from attnmt.server.access import Refused
 from attnmt.server.batcher import Busy
 from attnmt.server.context import Server
 from attnmt.server.detect import language_name
-from attnmt.server.file_jobs import JOB_ID, FileJobs, charger, checked_name, file_bytes, uploaded
+from attnmt.server.file_api import charged_file, charger, checked_name, file_bytes, uploaded
+from attnmt.server.file_jobs import JOB_ID, FileJobs
 from attnmt.server.models import Options, ServedModel, ServeSettings, TooMuch
 from attnmt.server.v1_api import TranslateRequest, translate_native
 
@@ -313,6 +315,10 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
         sample = data[:2000].decode("utf-8", "ignore") if name.lower().endswith(".txt") else ""
         source = (await detected(server, [sample], target))["language"]
     served = model_for(server, source, target)
+    try:
+        charged_file(server, request, len(data))
+    except Refused as refused:
+        raise refusal(refused) from None
     try:
         job = jobs.start(served, data, name, charger(server, request, served))
     except Busy as error:

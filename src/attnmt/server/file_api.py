@@ -1,0 +1,258 @@
+"""attnmt's own file API: a file translated as a job (attnmt.server.file_jobs), followed while it is.
+
+::
+
+    POST   /v1/files                multipart: file, [model] (a name or pair), [review] (true: list the
+                                    sentences that need review), [min_quality] (its threshold), [api_key]
+                                    -> 202 {"id", "filename", "status_url", "events_url", "download_url"
+                                            [, "review_url"]}
+    GET    /v1/files/{id}           -> {"id", "filename", "state": "running" | "done" | "failed", "done", "total"
+                                        [, "detail"]}: a text file's sentences translated of its
+                                        total (an office file's paragraphs: attnmt.documents.office)
+    GET    /v1/files/{id}/events    server-sent events: ``progress`` {"done", "total"} as sentences are done,
+                                    then ``done`` {"download_url"} or ``error`` {"detail"}
+    GET    /v1/files/{id}/download  -> the translated file (``report.de.docx`` for ``report.docx`` into de)
+    GET    /v1/files/{id}/review    -> the sentences under the quality threshold (``review_json``), or with
+                                       ``?format=tsv`` the table ``attnmt translate --review`` writes
+    DELETE /v1/files/{id}           -> 204: a running job stops before its next chunk (its translation is
+                                       never served), a finished one's translation is deleted
+
+A file costs requests as LibreTranslate charges them (attnmt.server.access.file_cost), refused with
+429 (413 where no minute could hold it); its characters count against the API key's characters
+a minute as they reach the model, and a job over them waits for the window to have room.  A
+job's id (128 random bits) is what lets its holder follow, download and delete it, as
+LibreTranslate's download URLs do; a path is never made from what a client sends.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Literal
+from urllib.parse import quote
+
+from fastapi import FastAPI, HTTPException, Query, Request
+from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.datastructures import UploadFile
+
+from attnmt.documents.files import supported_suffixes
+from attnmt.server.access import Refused
+from attnmt.server.context import Server
+from attnmt.server.file_jobs import FileJob, FileJobs, JobOptions
+from attnmt.server.models import ServedModel, TooMuch
+from attnmt.server.v1_api import chosen_model, refusal
+
+FORM_ROOM = 64 * 1024  # a file's request body may pass max_file_bytes by this much: the form's other fields
+UNCALIBRATED = ("the model has no quality calibration (attnmt calibrate): a quality is exp(mean log-prob), "
+                "which ranks sentences but is no probability")
+# POST /v1/files's body in the OpenAPI schema (the endpoint reads its form itself).
+SUBMIT_BODY = {"requestBody": {"content": {"multipart/form-data": {"schema": {
+    "type": "object", "required": ["file"],
+    "properties": {"file": {"type": "string", "format": "binary"},
+                   "model": {"type": "string", "description": "a served model's name or pair (default: the first)"},
+                   "review": {"type": "boolean", "description": "list the sentences that need review"},
+                   "min_quality": {"type": "number", "minimum": 0, "maximum": 1,
+                                   "description": "the review's threshold (default: the calibration's)"},
+                   "api_key": {"type": "string"}}}}}}}
+
+
+async def uploaded(request: Request) -> tuple[dict[str, str], UploadFile | None]:
+    """A multipart form's text fields, and its ``file`` (None where it has none); the form is
+    read with at most one file and a few fields.  ValueError for a form that cannot be read."""
+    try:
+        form = await request.form(max_files=1, max_fields=16)
+    except HTTPException:
+        raise
+    except Exception as error:  # noqa: BLE001 - starlette's parser errors vary by version
+        raise ValueError(f"the body is not a multipart form with a file ({error})") from None
+    file = form.get("file")
+    fields = {key: value for key, value in form.items() if isinstance(value, str)}
+    return fields, file if isinstance(file, UploadFile) else None
+
+
+async def file_bytes(file: UploadFile, max_bytes: int) -> bytes:
+    """The file's bytes; TooMuch naming the file where it has more than ``max_bytes``."""
+    data = await file.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise TooMuch(f"{file.filename}: the file is over {max_bytes:,} bytes, the most this server translates")
+    return data
+
+
+def checked_name(file: UploadFile) -> str:
+    """The file's name, its extension one attnmt translates; ValueError naming the formats otherwise."""
+    name = file.filename or ""
+    if not name:
+        raise ValueError("the file has no name: its extension says its format")
+    if Path(name).suffix.lower() not in supported_suffixes():
+        raise ValueError(f"{name}: its format is not one attnmt translates; the formats are "
+                         f"{', '.join(supported_suffixes())}")
+    return name
+
+
+def job_options(fields: dict[str, str]) -> JobOptions:
+    """The form's ``review`` and ``min_quality`` (which asks for a review too); ValueError naming a bad one."""
+    review = fields.get("review", "false").lower()
+    if review not in ("true", "false", "1", "0"):
+        raise ValueError(f"review: expected true or false, got {fields['review']!r}")
+    min_quality = fields.get("min_quality")
+    if min_quality is not None:
+        try:
+            threshold = float(min_quality)
+        except ValueError:
+            threshold = math.nan
+        if not 0 <= threshold <= 1:
+            raise ValueError(f"min_quality: expected a number from 0 to 1, got {min_quality!r}")
+    return JobOptions(review in ("true", "1") or min_quality is not None,
+                      None if min_quality is None else threshold, wait_for_characters=True)
+
+
+def charged_file(server: Server, request: Request, size: int) -> None:
+    """Counts a file of ``size`` bytes against the admitted ``request``'s limits (access.file_cost,
+    at its key's characters per request); raises Refused."""
+    server.access.charge_file(request, size, server.settings_for(request).max_request_chars)
+
+
+def charger(server: Server, request: Request, served: ServedModel) -> Callable[[int], None]:
+    """Counts characters against the admitted ``request``'s key's characters a minute (raises
+    Refused), and in the metrics of ``served``."""
+
+    def charge(characters: int) -> None:
+        server.access.charge(request, characters)
+        if server.metrics is not None:
+            server.metrics.characters.labels(served.name).inc(characters)
+
+    return charge
+
+
+def event(name: str, data: dict) -> str:
+    return f"event: {name}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
+
+
+async def job_events(job: FileJob, download_url: str) -> AsyncIterator[str]:
+    """The job's progress as server-sent events, until it is done or has failed."""
+    sent = None
+    while True:
+        changed = job.changed
+        if (job.done, job.total) != sent:
+            sent = job.done, job.total
+            yield event("progress", {"done": job.done, "total": job.total})
+        if job.state == "done":
+            yield event("done", {"download_url": download_url})
+            return
+        if job.state == "failed":
+            yield event("error", {"detail": job.detail})
+            return
+        await changed.wait()
+
+
+def review_json(job: FileJob) -> dict:
+    """A done job's review: its threshold, whether its quality is calibrated (with a note where
+    not), the sentences assessed, and a row a sentence under the threshold, as the TSV's."""
+    review = job.review
+    answer = {"id": job.id, "filename": job.filename, "threshold": review.threshold, "calibrated": job.calibrated,
+              "sentences": review.sentences, "rows": review.rows()}
+    return answer if job.calibrated else {**answer, "note": UNCALIBRATED}
+
+
+def add_file_routes(app: FastAPI, server: Server, jobs: FileJobs) -> None:
+    """attnmt's file API (the module docstring); errors are {"detail": "a sentence"}."""
+
+    def job_of(job_id: str) -> FileJob:
+        job = jobs.get(job_id)
+        if job is None:
+            raise HTTPException(404, f"no file job {job_id!r}: its id is wrong, or its translation was deleted "
+                                     f"({server.settings.file_ttl_s:g} s after it was done, or by DELETE)")
+        return job
+
+    def done_job(job_id: str) -> FileJob:
+        job = job_of(job_id)
+        if job.state != "done":
+            raise HTTPException(409, f"the file is not translated: the job is {job.state}"
+                                     + (f" ({job.detail})" if job.detail else ""))
+        return job
+
+    def urls(request: Request, job: FileJob, review: bool = False) -> dict[str, str]:
+        names = ["status", "events", "download", *(["review"] if review else [])]
+        return {f"{name}_url": request.url_for(f"file_{name}", job_id=job.id).path for name in names}
+
+    @app.post("/v1/files", status_code=202, tags=["files"], openapi_extra=SUBMIT_BODY)
+    async def submit_file(request: Request) -> JSONResponse:
+        """Starts translating the multipart ``file`` (its extension names its format) with ``model``
+        (a name or pair; default: the first); follow it at status_url or events_url."""
+        try:
+            fields, file = await uploaded(request)
+        except ValueError as error:
+            raise HTTPException(422, str(error)) from None
+        admitted_with_key(server, request, fields.get("api_key"))
+        if file is None:
+            raise HTTPException(422, 'the form has no "file": send the file to translate as the field "file"')
+        try:
+            name = checked_name(file)
+            options = job_options(fields)
+            data = await file_bytes(file, server.settings.max_file_bytes)
+        except TooMuch as error:
+            raise HTTPException(413, str(error)) from None
+        except ValueError as error:
+            raise HTTPException(422, str(error)) from None
+        served = chosen_model(server, fields.get("model"))
+        try:
+            charged_file(server, request, len(data))
+        except Refused as refused:
+            raise refusal(refused) from None
+        job = jobs.start(served, data, name, charger(server, request, served), options)
+        return JSONResponse({"id": job.id, "filename": job.filename, **urls(request, job, options.review)},
+                            status_code=202)
+
+    @app.get("/v1/files/{job_id}", name="file_status", tags=["files"])
+    async def file_status(job_id: str) -> dict:
+        """The job's state and how much of the file is translated so far."""
+        return job_of(job_id).status()
+
+    @app.delete("/v1/files/{job_id}", status_code=204, tags=["files"])
+    async def delete_file(job_id: str) -> Response:
+        """Stops a running job before its next chunk (its translation is never served), or deletes
+        a finished one's translation; either way the job is gone."""
+        jobs.delete(job_of(job_id))
+        return Response(status_code=204)
+
+    @app.get("/v1/files/{job_id}/events", name="file_events", tags=["files"])
+    async def file_events(job_id: str, request: Request) -> StreamingResponse:
+        """The job's progress as server-sent events: progress, then done or error."""
+        job = job_of(job_id)
+        return StreamingResponse(job_events(job, urls(request, job)["download_url"]), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-cache"})
+
+    @app.get("/v1/files/{job_id}/download", name="file_download", tags=["files"])
+    async def file_download(job_id: str) -> FileResponse:
+        """The translated file, once the job is done (409 before)."""
+        job = done_job(job_id)
+        return FileResponse(job.path, filename=job.filename)
+
+    @app.get("/v1/files/{job_id}/review", name="file_review", tags=["files"])
+    async def file_review(job_id: str, table: Literal["json", "tsv"] = Query("json", alias="format")) -> Response:
+        """The sentences under the quality threshold, once the job is done (409 before, or for a
+        file sent without ``review``): JSON, or the TSV of ``attnmt translate --review``."""
+        job = done_job(job_id)
+        if job.review is None:
+            raise HTTPException(409, "the file was translated without a review: send it with review=true")
+        if table == "json":
+            return JSONResponse(review_json(job))
+        return Response(job.review.table(), media_type="text/tab-separated-values; charset=utf-8",
+                        headers={"Content-Disposition": attachment(f"{Path(job.filename).stem}.review.tsv")})
+
+
+def attachment(filename: str) -> str:
+    """A Content-Disposition naming ``filename`` (RFC 6266; as starlette's FileResponse writes it)."""
+    quoted = quote(filename)
+    return f'attachment; filename="{filename}"' if quoted == filename else f"attachment; filename*=utf-8''{quoted}"
+
+
+def admitted_with_key(server: Server, request: Request, body_key: str | None) -> None:
+    """As attnmt's API admits a request, with the form's ``api_key`` as well."""
+    try:
+        server.access.admit(request, body_key)
+    except Refused as refused:
+        raise refusal(refused) from None
+

@@ -1,0 +1,117 @@
+"""What a file costs: requests as LibreTranslate charges a file (one per char-limit bytes, at least
+one) in both file APIs, and characters against its key's characters a minute, which a job of
+attnmt's API waits for and LibreTranslate's translate_file fails on."""
+
+import pytest
+from fastapi.testclient import TestClient
+from support import server_events, submit_file, wait_until
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.server import file_jobs
+from attnmt.server.access import Access, Refused, file_cost, read_api_keys
+from attnmt.server.app import ServedModel, ServeSettings, create_app
+
+LINES = b"a dog runs\n" * 41  # 451 bytes: 4 requests at 100 characters a request
+KEY = {"Authorization": "Bearer k1"}
+
+
+@pytest.fixture(scope="module")
+def served(trained_model) -> ServedModel:
+    return ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")
+
+
+def client_with_keys(served, tmp_path, keys: str, **settings) -> TestClient:
+    (tmp_path / "keys").write_text(keys, encoding="utf-8")
+    return TestClient(create_app([served], ServeSettings(**settings), Access(read_api_keys(tmp_path / "keys"))),
+                      raise_server_exceptions=False)
+
+
+def libre_file(client, data: bytes, name: str = "a.txt"):
+    return client.post("/translate_file", data={"source": "en", "target": "de", "api_key": "k1"},
+                       files={"file": (name, data, "text/plain")})
+
+
+@pytest.mark.parametrize("size, char_limit, cost", [(0, 100, 1), (199, 100, 1), (200, 100, 2), (451, 100, 4),
+                                                    (20_000, 20_000, 1), (50_000, 20_000, 2)])
+def test_a_file_costs_one_request_per_char_limit_bytes_and_at_least_one(size, char_limit, cost):
+    assert file_cost(size, char_limit) == cost
+
+
+def test_a_file_costs_requests_by_its_keys_char_limit_in_attnmts_api(served, tmp_path):
+    with client_with_keys(served, tmp_path, "k1 10 char-limit=100\n") as client:
+        for _ in range(2):  # 4 + 4 of the key's 10 requests a minute
+            job = submit_file(client, "a.txt", LINES, api_key="k1").json()
+            assert server_events(client, job["events_url"])[-1][0] == "done"
+        answer = submit_file(client, "a.txt", LINES, api_key="k1")
+        assert answer.status_code == 429 and int(answer.headers["retry-after"]) >= 1
+        assert answer.json() == {"detail": "a file of 451 bytes costs 4 requests (one per 100 bytes: a request's "
+                                           "characters): over 10 per 1 minute per key"}
+        assert client.post("/v1/translate", json={"text": "a dog runs"}, headers=KEY).status_code == 200  # 9 + 1
+
+
+def test_a_file_costs_requests_in_libretranslates_api_too(served, tmp_path):
+    with client_with_keys(served, tmp_path, "k1 6 char-limit=100\n") as client:
+        assert libre_file(client, LINES).status_code == 200
+        answer = libre_file(client, LINES)
+        assert answer.status_code == 429 and answer.json() == {
+            "error": "Slowdown: a file of 451 bytes costs 4 requests (one per 100 bytes: a request's characters): "
+                     "over 6 per 1 minute per key"}
+
+
+def test_a_file_no_minute_could_admit_is_refused_as_too_large(served, tmp_path):
+    with client_with_keys(served, tmp_path, "k1 3 char-limit=100\n") as client:
+        message = ("a file of 451 bytes costs 4 requests (one per 100 bytes: a request's characters); at most 3 a "
+                   "minute per key")
+        answer = submit_file(client, "a.txt", LINES, api_key="k1")
+        assert answer.status_code == 413 and answer.json() == {"detail": message}
+        answer = libre_file(client, LINES)
+        assert answer.status_code == 400 and answer.json() == {"error": f"Invalid request: {message}"}
+
+
+def test_without_a_keys_char_limit_the_servers_prices_a_file_against_the_address_limit(served):
+    app = create_app([served], ServeSettings(max_request_chars=100), Access(per_address=5))
+    with TestClient(app, raise_server_exceptions=False) as client:
+        job = submit_file(client, "a.txt", LINES).json()  # 4 of 5
+        assert server_events(client, job["events_url"])[-1][0] == "done"
+        answer = submit_file(client, "a.txt", LINES)
+        assert answer.status_code == 429 and answer.json()["detail"].endswith("over 5 per 1 minute per address")
+
+
+def test_a_job_over_its_keys_characters_a_minute_waits_for_room(served, tmp_path, monkeypatch):
+    monkeypatch.setattr(file_jobs, "RETRY_WAIT_S", 0.01)
+    (tmp_path / "keys").write_text("k1 chars-per-minute=25\n", encoding="utf-8")
+    access = Access(read_api_keys(tmp_path / "keys"))
+    refused = []
+    charge = access.charge
+
+    def counted(request, characters):
+        try:
+            charge(request, characters)
+        except Refused:
+            refused.append(characters)
+            raise
+
+    access.charge = counted
+    text = b"a dog runs\na cat sleeps\ntwo dogs run\n"  # chunks of 10, 12 and 12 characters: 34 > 25
+    with TestClient(create_app([served], ServeSettings(file_chunk=1), access)) as client:
+        job = submit_file(client, "a.txt", text, api_key="k1").json()
+        wait_until(lambda: len(refused) >= 3)  # the third chunk asks again and again; the job waits
+        assert client.get(job["status_url"]).json()["state"] == "running" and set(refused) == {12}
+        access.limiter.storage.reset()  # as if the minute had passed
+        assert server_events(client, job["events_url"])[-1][0] == "done"
+        translated = "ein hund rennt\neine katze schläft\nzwei hunde rennen\n"
+        assert client.get(job["download_url"]).text == translated
+
+
+def test_libretranslates_translate_file_fails_over_the_keys_characters_a_minute(served, tmp_path):
+    text = b"a dog runs\na cat sleeps\ntwo dogs run\n"
+    with client_with_keys(served, tmp_path, "k1 chars-per-minute=25\n", file_chunk=1) as client:
+        answer = libre_file(client, text)
+        assert answer.status_code == 400 and answer.json() == {"error": "a.txt: 25 characters per 1 minute per key"}
+
+
+def test_a_chunk_over_all_the_keys_characters_a_minute_fails_the_job_at_once(served, tmp_path):
+    with client_with_keys(served, tmp_path, "k1 chars-per-minute=5\n") as client:
+        job = submit_file(client, "a.txt", b"a dog runs\n", api_key="k1").json()
+        assert server_events(client, job["events_url"])[-1] == ("error", {
+            "detail": "a.txt: the request has 10 characters; this key may translate at most 5 a minute"})
