@@ -7,8 +7,8 @@
                                     -> 202 {"id", "filename", "status_url", "events_url", "download_url"
                                             [, "review_url"]}
     GET    /v1/files/{id}           -> {"id", "filename", "state": "running" | "done" | "failed", "done", "total"
-                                        [, "detail"]}: a text file's sentences translated of its
-                                        total (an office file's paragraphs: attnmt.documents.office)
+                                        [, "detail"]}: the file's sentences translated of its
+                                        total
     GET    /v1/files/{id}/events    server-sent events: ``progress`` {"done", "total"} as sentences are done,
                                     then ``done`` {"download_url"} or ``error`` {"detail"}
     GET    /v1/files/{id}/download  -> the translated file (``report.de.docx`` for ``report.docx`` into de)
