@@ -8,6 +8,9 @@ piece of the translation after the pieces before it (and EOS at the end), the sh
 words its cross-attention leaves unread, the length ratio, repeated word n-grams, words copied
 from the source, and unknown pieces.  The same pass scores attnmt's own output (translate) and a
 translation written elsewhere (``attnmt score``), so a sentence gets the same number either way.
+A search has computed most of that pass already (``assess_searched``): the encoder output, and
+the log-probs of the ids it wrote, which are the pass's wherever the text reads as those ids
+again; the decoder then runs again only up to its last cross-attention.
 
 ``quality`` is the estimated probability that the translation is acceptable (sentence chrF
 against a reference at least the calibration's threshold): a logistic regression on the
@@ -41,7 +44,14 @@ from torch import Tensor
 
 from attnmt.attention import padding_mask
 from attnmt.decoding import MAX_TOKENS
-from attnmt.decoding.translate import SearchedBatch, TextCodec, cut, evaluating, length_batches
+from attnmt.decoding.translate import (
+    SearchedBatch,
+    TextCodec,
+    cut,
+    evaluating,
+    length_batches,
+    written_attention,
+)
 from attnmt.model import AttentionTrace, Transformer
 from attnmt.text.data import pad_rows
 
@@ -282,27 +292,47 @@ def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequenc
                     translations: Sequence[Sequence[str]], calibration: Calibration | None = None,
                     max_tokens: int = MAX_TOKENS, threshold: float | None = None) -> list[list[Assessment | None]]:
     """``assess`` of each hypothesis of a searched batch (``translations[k]``: the texts of
-    sentence ``batch.indices[k]``'s hypotheses), the same numbers up to float rounding, from the
-    source ids and the encoder output the search computed: only the decoder runs again."""
+    sentence ``batch.indices[k]``'s hypotheses), the same numbers up to float rounding, from what
+    the search computed (``searched_passes``): only the decoder runs again, and where the search
+    scored the very ids ``assess`` reads the text as, only up to its last cross-attention."""
+    c = model.config
+    pairs = [(k, j) for k, texts in enumerate(translations) for j in range(len(texts))]
+    targets = [translation_ids(tokenizer, translations[k][j], c.longest_input) for k, j in pairs]
+    known = [batch.model_log_probs(k, j) if batch.hypotheses[k][j].tokens == target else None
+             for (k, j), target in zip(pairs, targets, strict=True)]
+    found: list[list[Assessment | None]] = [[None] * len(texts) for texts in translations]
+    with torch.inference_mode():
+        for p, forced in searched_passes(model, batch, [k for k, _ in pairs], targets, known, max_tokens):
+            k, j = pairs[p]
+            found[k][j] = assessment_of(forced, tokenizer, sentences[batch.indices[k]], translations[k][j], c.unk_id,
+                                        calibration, threshold)
+    return found
+
+
+def searched_passes(model: Transformer, batch: SearchedBatch, rows: Sequence[int], targets: Sequence[list[int]],
+                    known: Sequence[list[float] | None], max_tokens: int) -> Iterator[tuple[int, ForcedPass]]:
+    """(pair index, its ForcedPass) for each pair with target ids: pair p is ``targets[p]`` (no
+    BOS/EOS) as a translation of the batch's sentence ``rows[p]``, read against the batch's source
+    ids and encoder output, in length-sorted chunks of at most max_tokens tokens.  Where ``known[p]``
+    holds its log-probs [T + 1] (the search's), only the cross-attention is computed
+    (``written_attention``); elsewhere the whole forced pass runs (``forced_pass``)."""
     c = model.config
     lengths = (batch.src != c.pad_id).sum(dim=1).tolist()
     sources = [row[:n] for row, n in zip(batch.src.tolist(), lengths, strict=True)]
-    pairs = [(k, j) for k, texts in enumerate(translations) for j in range(len(texts))]
-    targets = [translation_ids(tokenizer, translations[k][j], c.longest_input) for k, j in pairs]
-    todo = [p for p, target in enumerate(targets) if target]
-    found: list[list[Assessment | None]] = [[None] * len(texts) for texts in translations]
-    with torch.inference_mode():
-        for chunk in length_batches([max(len(sources[pairs[p][0]]), len(targets[p]) + 1) for p in todo], max_tokens):
+    with_ids = [p for p, target in enumerate(targets) if target]
+    for todo in ([p for p in with_ids if known[p] is not None], [p for p in with_ids if known[p] is None]):
+        for chunk in length_batches([max(lengths[rows[p]], len(targets[p]) + 1) for p in todo], max_tokens):
             picked = [todo[b] for b in chunk]
-            rows = torch.tensor([pairs[p][0] for p in picked], device=batch.src.device)
-            width = max(lengths[pairs[p][0]] for p in picked)  # the chunk's longest source: no wider padding
-            passes = forced_pass(model, batch.src[rows, :width], batch.memory[rows, :width],
-                                 [sources[pairs[p][0]] for p in picked], [targets[p] for p in picked])
-            for p, forced in zip(picked, passes, strict=True):
-                k, j = pairs[p]
-                found[k][j] = assessment_of(forced, tokenizer, sentences[batch.indices[k]], translations[k][j],
-                                            c.unk_id, calibration, threshold)
-    return found
+            index = torch.tensor([rows[p] for p in picked], device=batch.src.device)
+            width = max(lengths[rows[p]] for p in picked)  # the chunk's longest source: no wider padding
+            src, memory = batch.src[index, :width], batch.memory[index, :width]
+            ids = [sources[rows[p]] for p in picked], [targets[p] for p in picked]
+            if known[picked[0]] is None:
+                yield from zip(picked, forced_pass(model, src, memory, *ids), strict=True)
+            else:
+                cross = written_attention(model, src, memory, ids[1])  # [B, T, S]
+                yield from ((p, ForcedPass(s, t, torch.tensor(known[p]), cross[k, : len(t), : len(s)]))
+                            for k, (p, s, t) in enumerate(zip(picked, *ids, strict=True)))
 
 
 @dataclass
