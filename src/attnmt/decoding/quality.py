@@ -36,7 +36,8 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import astuple, dataclass, field, fields
+from dataclasses import dataclass, field, fields
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 import torch
@@ -66,6 +67,9 @@ UNTRANSLATED_WORDS = 2
 UNTRANSLATED_SHARE = 0.25
 LENGTH_RANGE = (0.4, 2.5)  # pieces of translation per source piece, where no calibration says better
 LOW_QUALITY = 0.5
+# A searched batch's sentences are alike in length, their translations less so: the pass over them
+# goes in chunks of at most this many tokens, which pad less and multiply as fast per position.
+PASS_TOKENS = 512
 WORD = re.compile(r"\w+")
 
 
@@ -91,14 +95,16 @@ class Features:
         loop, untranslated and length rules fire (1.0) or not: a loop or a cut translation is rare
         and bad, and a linear term in a share would price it like a small slip."""
         low, high = length_range
-        return [*astuple(self)[:6], abs(math.log(self.length_ratio) - length_center), float(self.loop),
+        return [*(getattr(self, name) for name in REGRESSED), abs(math.log(self.length_ratio) - length_center),
+                float(self.loop),
                 float(self.untranslated()), float(not low <= self.length_ratio <= high)]
 
     def untranslated(self) -> bool:
         return self.unread_words >= UNTRANSLATED_WORDS and self.unread >= UNTRANSLATED_SHARE
 
 
-INPUT_NAMES = (*(f.name for f in fields(Features)[:6]), "length_gap", "loop", "untranslated", "length")
+REGRESSED = tuple(f.name for f in fields(Features)[:6])
+INPUT_NAMES = (*REGRESSED, "length_gap", "loop", "untranslated", "length")
 
 
 @dataclass
@@ -160,12 +166,12 @@ def word_probabilities(pieces: Sequence[str], probs: Sequence[float]) -> list[tu
 @dataclass
 class ForcedPass:
     """One translation read by the model: its source and target ids (no BOS/EOS on the target),
-    log P of each target id then EOS [T + 1], and the last decoder layer's cross-attention (mean
-    of its heads) at the steps that wrote the target ids, [T, S] (S: source ids, </s> included)."""
+    log P of each target id then EOS (T + 1 of them), and the last decoder layer's cross-attention
+    (mean of its heads) at the steps that wrote the target ids, [T, S] (S: source ids, </s> included)."""
 
     source: list[int]
     target: list[int]
-    log_probs: Tensor
+    log_probs: list[float]
     cross: Tensor
 
 
@@ -196,11 +202,11 @@ def forced_pass(model: Transformer, src: Tensor, memory: Tensor, sources: Sequen
     real = following != c.pad_id  # the output layer and its softmax, the most of the pass, skip padding
     logits = model.output(states[real]).float()  # [N, V], row k's T_k + 1 positions one after the other
     # log P(y) = logit(y) - logsumexp(logits): no [N, V] log-softmax written
-    log_probs = (logits.gather(1, following[real][:, None]).squeeze(1) - logits.logsumexp(dim=-1)).cpu()
+    log_probs = (logits.gather(1, following[real][:, None]).squeeze(1) - logits.logsumexp(dim=-1)).tolist()
     cross = trace.cross[-1].float().mean(dim=1).cpu()  # [B, T + 1, S]
-    each = log_probs.split([len(t) + 1 for t in targets])
-    return [ForcedPass(s, t, each[k], cross[k, : len(t), : len(s)])
-            for k, (s, t) in enumerate(zip(sources, targets, strict=True))]
+    ends = list(accumulate(len(t) + 1 for t in targets))
+    return [ForcedPass(s, t, log_probs[end - len(t) - 1 : end], cross[k, : len(t), : len(s)])
+            for k, (s, t, end) in enumerate(zip(sources, targets, ends, strict=True))]
 
 
 def unread_words(cross: Tensor, source_pieces: Sequence[str]) -> tuple[int, int]:
@@ -223,7 +229,7 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
     unread, n_source = unread_words(forced.cross, source_pieces)
     words = WORD.findall(translation.lower())
     return Features(
-        mean_log_prob=float(lp.mean()), min_log_prob=float(lp.min()), eos_log_prob=float(lp[-1]),
+        mean_log_prob=sum(lp) / len(lp), min_log_prob=min(lp), eos_log_prob=lp[-1],
         unread=unread / n_source if n_source else 0.0, repeated=repeated_share(words),
         copied=copied_share(source, translation),
         length_ratio=len(forced.target) / max(1, sum(p != "</s>" for p in source_pieces)),
@@ -285,7 +291,7 @@ def assessment_of(forced: ForcedPass, tokenizer: TextCodec, source: str, transla
     quality = calibration.quality(features) if calibration else math.exp(features.mean_log_prob)
     pieces = [tokenizer.id_to_piece(t) for t in forced.target]
     return Assessment(quality, flags_of(features, quality, calibration, threshold), calibration is not None,
-                      word_probabilities(pieces, forced.log_probs.exp().tolist()), features)
+                      word_probabilities(pieces, [math.exp(lp) for lp in forced.log_probs]), features)
 
 
 def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], batch: SearchedBatch,
@@ -313,15 +319,16 @@ def searched_passes(model: Transformer, batch: SearchedBatch, rows: Sequence[int
                     known: Sequence[list[float] | None], max_tokens: int) -> Iterator[tuple[int, ForcedPass]]:
     """(pair index, its ForcedPass) for each pair with target ids: pair p is ``targets[p]`` (no
     BOS/EOS) as a translation of the batch's sentence ``rows[p]``, read against the batch's source
-    ids and encoder output, in length-sorted chunks of at most max_tokens tokens.  Where ``known[p]``
-    holds its log-probs [T + 1] (the search's), only the cross-attention is computed
-    (``written_attention``); elsewhere the whole forced pass runs (``forced_pass``)."""
+    ids and encoder output, in length-sorted chunks of at most max_tokens (and PASS_TOKENS) tokens.
+    Where ``known[p]`` holds its log-probs [T + 1] (the search's), only the cross-attention is
+    computed (``written_attention``); elsewhere the whole forced pass runs (``forced_pass``)."""
     c = model.config
     lengths = (batch.src != c.pad_id).sum(dim=1).tolist()
     sources = [row[:n] for row, n in zip(batch.src.tolist(), lengths, strict=True)]
     with_ids = [p for p, target in enumerate(targets) if target]
+    budget = min(max_tokens, PASS_TOKENS)
     for todo in ([p for p in with_ids if known[p] is not None], [p for p in with_ids if known[p] is None]):
-        for chunk in length_batches([max(lengths[rows[p]], len(targets[p]) + 1) for p in todo], max_tokens):
+        for chunk in length_batches([max(lengths[rows[p]], len(targets[p]) + 1) for p in todo], budget):
             picked = [todo[b] for b in chunk]
             index = torch.tensor([rows[p] for p in picked], device=batch.src.device)
             width = max(lengths[rows[p]] for p in picked)  # the chunk's longest source: no wider padding
@@ -331,7 +338,7 @@ def searched_passes(model: Transformer, batch: SearchedBatch, rows: Sequence[int
                 yield from zip(picked, forced_pass(model, src, memory, *ids), strict=True)
             else:
                 cross = written_attention(model, src, memory, ids[1])  # [B, T, S]
-                yield from ((p, ForcedPass(s, t, torch.tensor(known[p]), cross[k, : len(t), : len(s)]))
+                yield from ((p, ForcedPass(s, t, known[p], cross[k, : len(t), : len(s)]))
                             for k, (p, s, t) in enumerate(zip(picked, *ids, strict=True)))
 
 
