@@ -54,6 +54,16 @@ def test_every_hypothesis_holds_every_term_of_its_sentence(beam):
             assert h.missed == 0 and all(holds(h.tokens, term) for term in terms), (h.tokens, terms)
 
 
+def test_each_token_of_a_constrained_hypothesis_carries_the_models_log_prob():
+    model, src = ending_model(), batch()
+    found = beam_search(model, src, Decoding(beam_size=4), terms=TERMS)
+    for i, [best] in enumerate(found):
+        logits = model(src[i : i + 1], torch.tensor([[model.config.bos_id, *best.tokens]]))[0]  # [T + 1, V]
+        following = torch.tensor([*best.tokens, EOS])
+        expected = logits.log_softmax(-1)[torch.arange(len(following)), following]
+        assert best.token_log_probs == pytest.approx(expected.tolist(), abs=1e-4)
+
+
 def test_no_terms_give_the_unconstrained_search_and_a_sentence_without_terms_is_searched_as_without():
     model, decoding = ending_model(), Decoding(beam_size=4, n_best=2)
     free = beam_search(model, batch(), decoding)

@@ -31,6 +31,19 @@ def test_forward_shapes_and_attention_trace():
     torch.testing.assert_close(model(src, tgt), logits)
 
 
+@pytest.mark.parametrize("norm_first", [False, True])
+@pytest.mark.parametrize("target_length", [1, 5])
+@pytest.mark.parametrize("layer", [0, -1])
+def test_a_layers_cross_attention_alone_is_the_traces(norm_first, target_length, layer):
+    model = tiny_model(norm_first=norm_first)
+    src, tgt = torch.randint(4, 30, (3, 7)), torch.randint(4, 30, (3, target_length))
+    src[1, 4:] = 0  # padding
+    with torch.no_grad():
+        _, trace = model(src, tgt, return_attention=True)
+        alone = model.cross_attention(tgt, model.encode(src), padding_mask(src, 0), layer)
+    torch.testing.assert_close(alone, trace.cross[layer])
+
+
 def test_embeddings_and_output_projection_are_tied():
     model = tiny_model()
     assert model.src_embed.weight is model.tgt_embed.weight is model.output.weight

@@ -2,13 +2,14 @@
 
 import json
 import math
+from dataclasses import astuple
 
 import pytest
 import torch
 from support import PAIRS, calibration_pairs
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.decoding import Decoding
+from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.calibration import (
     CALIBRATION,
     MIN_SENTENCES,
@@ -21,16 +22,20 @@ from attnmt.decoding.calibration import (
     save_calibration,
 )
 from attnmt.decoding.quality import (
+    Assessment,
     Assessor,
     Features,
     assess,
+    assess_searched,
     copied_share,
     looped,
     repeated_share,
     word_probabilities,
 )
-from attnmt.decoding.translate import translate_n_best
+from attnmt.decoding.search import Hypothesis
+from attnmt.decoding.translate import SearchedBatch, translate_n_best
 from attnmt.errors import DataError, ModelDirError
+from attnmt.fast import prepare
 
 SOURCES = [s for s, _ in PAIRS]
 REFERENCES = [t for _, t in PAIRS]
@@ -106,17 +111,58 @@ SEARCHED = [*SOURCES, "dog", "a dog sleeps", "two cats run", "the woman rides a 
             "the girl laughs", "zebra quantum xylophone", " ".join(SOURCES[:7])]
 
 
-def test_the_search_assesses_its_hypotheses_as_assess_does(model_and_tokenizer):
-    model, tokenizer = model_and_tokenizer
-    found = translate_n_best(model, tokenizer, SEARCHED, Decoding(beam_size=3, n_best=3), max_sentences=8,
+def assert_assessed_alike(found: Assessment, expected: Assessment) -> None:
+    assert found.quality == pytest.approx(expected.quality, abs=1e-4) and found.flags == expected.flags
+    assert [w for w, _ in found.words] == [w for w, _ in expected.words]
+    assert [p for _, p in found.words] == pytest.approx([p for _, p in expected.words], abs=1e-4)
+    assert astuple(found.features) == pytest.approx(astuple(expected.features), abs=1e-4)
+
+
+@pytest.mark.parametrize("fast", [False, True], ids=["readable", "fast copy"])
+@pytest.mark.parametrize(("beam", "n_best"), [(1, 1), (4, 1), (3, 3)])
+def test_the_search_assesses_its_hypotheses_as_assess_does(model_and_tokenizer, fast, beam, n_best):
+    readable, tokenizer = model_and_tokenizer
+    model = prepare(readable) if fast else readable
+    found = translate_n_best(model, tokenizer, SEARCHED, Decoding(beam_size=beam, n_best=n_best), max_sentences=8,
                              quality=Assessor())
     hypotheses = [(s, h) for s, hs in zip(SEARCHED, found, strict=True) for h in hs]
-    again = assess(model, tokenizer, [s for s, _ in hypotheses], [h.text for _, h in hypotheses])
-    assert len(hypotheses) == 3 * len(SEARCHED)
+    again = assess(readable, tokenizer, [s for s, _ in hypotheses], [h.text for _, h in hypotheses])
+    assert len(hypotheses) == n_best * len(SEARCHED)
     for (_, h), a in zip(hypotheses, again, strict=True):
-        assert h.quality == pytest.approx(a.quality, abs=1e-4) and h.flags == a.flags
-        assert [w for w, _ in h.assessment.words] == [w for w, _ in a.words]
-        assert [p for _, p in h.assessment.words] == pytest.approx([p for _, p in a.words], abs=1e-4)
+        assert_assessed_alike(h.assessment, a)
+
+
+def searched_alone(model_and_tokenizer, source: str, tokens: list[int], log_probs: list[float],
+                   decoding: Decoding = DEFAULT) -> SearchedBatch:
+    """A batch of one sentence whose search found one hypothesis: ``tokens``, at ``log_probs``."""
+    model, tokenizer = model_and_tokenizer
+    src = torch.tensor([tokenizer.encode(source)])
+    with torch.inference_mode():
+        memory = model.encode(src)
+    return SearchedBatch([0], src, memory, [[Hypothesis(tokens, 0.0, sum(log_probs), 0, log_probs)]], decoding)
+
+
+def test_the_searchs_own_log_probs_are_read_not_computed_again(model_and_tokenizer):
+    model, tokenizer = model_and_tokenizer
+    ids = tokenizer.encode_target("ein hund rennt")
+    batch = searched_alone(model_and_tokenizer, "a dog runs", ids, [0.0] * (len(ids) + 1))  # P = 1 throughout
+    [[found]] = assess_searched(model, tokenizer, ["a dog runs"], batch, [["ein hund rennt"]])
+    assert found.quality == 1.0 and found.features.min_log_prob == 0.0
+
+
+@pytest.mark.parametrize(("tokens", "decoding"), [
+    ("other ids", Decoding()),  # the text reads as other ids than the search wrote
+    ("its ids", Decoding(repetition_penalty=1.5)),  # the search scored a changed distribution
+])
+def test_where_the_searchs_log_probs_are_not_the_texts_the_forced_pass_gives_them(model_and_tokenizer, tokens,
+                                                                                 decoding):
+    model, tokenizer = model_and_tokenizer
+    ids = tokenizer.encode_target("ein hund rennt")
+    written = ids if tokens == "its ids" else ids[:-1]
+    batch = searched_alone(model_and_tokenizer, "a dog runs", written, [0.0] * (len(written) + 1), decoding)
+    [[found]] = assess_searched(model, tokenizer, ["a dog runs"], batch, [["ein hund rennt"]])
+    assert_assessed_alike(found, assessed(model_and_tokenizer, ["a dog runs"], ["ein hund rennt"])[0])
+    assert found.quality < 1.0
 
 
 def test_translations_carry_no_quality_unless_asked(model_and_tokenizer):

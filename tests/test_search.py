@@ -69,11 +69,16 @@ def random_batch(seed: int, lengths: list[int]) -> torch.Tensor:
     return src
 
 
+def forced_log_probs(model: Transformer, src: torch.Tensor, tokens: list[int]) -> torch.Tensor:
+    """log P of each of tokens, then EOS, given src [S] and the tokens before, by teacher forcing [T + 1]."""
+    logits = model(src[None], torch.tensor([[BOS, *tokens]]))[0]  # [T + 1, V]
+    targets = torch.tensor([*tokens, EOS])
+    return logits.log_softmax(-1)[torch.arange(len(targets)), targets]
+
+
 def sequence_log_prob(model: Transformer, src: torch.Tensor, tokens: list[int]) -> float:
     """log P(tokens + [EOS] | src [S]) by teacher forcing: the reference for search scores."""
-    logits = model(src[None], torch.tensor([[BOS, *tokens]]))[0]  # [T, V]
-    targets = torch.tensor([*tokens, EOS])
-    return logits.log_softmax(-1)[torch.arange(len(targets)), targets].sum().item()
+    return forced_log_probs(model, src, tokens).sum().item()
 
 
 def unpadded(src: torch.Tensor, i: int) -> torch.Tensor:
@@ -225,6 +230,26 @@ def test_hypothesis_log_prob_is_the_models_log_prob_of_tokens_and_eos():
     for i, [best] in enumerate(beam_search(model, src, Decoding(beam_size=3))):
         assert best.log_prob == pytest.approx(sequence_log_prob(model, src[i], best.tokens), abs=1e-4)
         assert best.score == pytest.approx(best.log_prob / length_penalty(len(best.tokens) + 1, 0.6))
+
+
+@pytest.mark.parametrize("kind", MODELS)
+@pytest.mark.parametrize("beam", [1, 4])
+def test_each_hypothesis_carries_the_log_prob_of_each_token_and_eos_as_teacher_forcing_gives_them(kind, beam):
+    model, src = MODELS[kind](), random_batch(9, [1, *LENGTHS])  # a one-token source too
+    found = beam_search(model, src, Decoding(beam_size=beam, n_best=beam))
+    for i, sentence in enumerate(found):
+        for h in sentence:
+            assert len(h.token_log_probs) == len(h.tokens) + 1
+            assert h.token_log_probs == pytest.approx(forced_log_probs(model, src[i], h.tokens).tolist(), abs=1e-4)
+            assert sum(h.token_log_probs) == pytest.approx(h.log_prob, abs=1e-4)
+
+
+def test_forced_tokens_carry_the_models_log_probs_too():
+    model, src = random_model(), random_batch(10, [3, 6])  # these run to the max length: a forced EOS
+    found = beam_search(model, src, Decoding(beam_size=3), prefixes=[[A, B], []])
+    assert found[0][0].tokens[:2] == [A, B]
+    for i, [best] in enumerate(found):
+        assert best.token_log_probs == pytest.approx(forced_log_probs(model, src[i], best.tokens).tolist(), abs=1e-4)
 
 
 @pytest.mark.parametrize("kind", MODELS)

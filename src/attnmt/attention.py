@@ -69,16 +69,20 @@ def scaled_dot_product_attention(
         out = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=dropout_p)
         return out, None
 
-    d_k = q.size(-1)
-    scores = q @ k.transpose(-2, -1) / math.sqrt(d_k)  # [..., Lq, Lk]
+    weights = attention_weights(q, k, mask)
+    dropped = F.dropout(weights, p=dropout_p) if dropout_p > 0.0 else weights
+    return dropped @ v, weights if need_weights else None
+
+
+def attention_weights(q: Tensor, k: Tensor, mask: Tensor | None = None) -> Tensor:
+    """softmax(Q Kᵀ / √d_k) [..., Lq, Lk] for q [..., Lq, d_k], k [..., Lk, d_k]; exact zeros where
+    mask (bool, broadcastable, True = may attend) is False, all zeros for a query with no key."""
+    scores = q @ k.transpose(-2, -1) / math.sqrt(q.size(-1))  # [..., Lq, Lk]
     if mask is not None:
         # A large finite negative (not -inf) keeps fully masked rows NaN-free.
         scores = scores.masked_fill(~mask, torch.finfo(scores.dtype).min)
     weights = scores.softmax(dim=-1)
-    if mask is not None:
-        weights = weights.masked_fill(~mask, 0.0)  # exact zeros; empties fully masked rows
-    dropped = F.dropout(weights, p=dropout_p) if dropout_p > 0.0 else weights
-    return dropped @ v, weights if need_weights else None
+    return weights if mask is None else weights.masked_fill(~mask, 0.0)  # exact zeros; empties fully masked rows
 
 
 def split_heads(x: Tensor, n_heads: int) -> Tensor:
@@ -169,6 +173,10 @@ class MultiHeadAttention(nn.Module):
     def project_q(self, query: Tensor) -> Tensor:
         """[B, Lq, d_model] -> queries per head [B, H, Lq, d_k]."""
         return split_heads(self.q_proj(query), self.n_heads)
+
+    def weights(self, query: Tensor, key: Tensor, mask: Tensor | None = None) -> Tensor:
+        """The attention weights alone [B, H, Lq, Lk] (``forward``'s arguments): no values are read."""
+        return attention_weights(self.project_q(query), split_heads(self.k_proj(key), self.n_heads), mask)
 
     def project_kv(self, key: Tensor, value: Tensor) -> tuple[Tensor, Tensor]:
         """Keys [B, H, Lk, d_k] and values [B, H, Lk, d_v] per head.

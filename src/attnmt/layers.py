@@ -268,16 +268,25 @@ class DecoderLayer(nn.Module):
         per sentence: [G, 1, 1, S].
         Returns (x, self-attention [B, H, T, T] or None, cross-attention [B, H, T, S] or None).
         """
-        x, self_weights = residual(
-            x, self.norm1, self.dropout, self.norm_first,
-            lambda h: self._self_attend(h, self_mask, need_weights, cache),
-        )
+        x, self_weights = self.attend_self(x, self_mask, need_weights, cache)
         x, cross_weights = residual(
             x, self.norm2, self.dropout, self.norm_first,
             lambda h: self._cross_attend(h, memory, cross_mask, need_weights, cache),
         )
         x, _ = residual(x, self.norm3, self.dropout, self.norm_first, no_weights(self.feed_forward))
         return x, self_weights, cross_weights
+
+    def cross_weights(self, x: Tensor, memory: Tensor, self_mask: Tensor | None, cross_mask: Tensor) -> Tensor:
+        """Only where ``forward`` (no cache) looks in the source: its cross-attention weights
+        [B, H, T, S], without reading the values or running the feed-forward."""
+        x, _ = self.attend_self(x, self_mask, False, None)
+        return self.cross_attn.weights(self.norm2(x) if self.norm_first else x, memory, cross_mask)
+
+    def attend_self(self, x: Tensor, mask: Tensor | None, need_weights: bool,
+                    cache: LayerCache | None) -> tuple[Tensor, Tensor | None]:
+        """The masked self-attention sub-layer, residual and LayerNorm included: (x, weights or None)."""
+        return residual(x, self.norm1, self.dropout, self.norm_first,
+                        lambda h: self._self_attend(h, mask, need_weights, cache))
 
     def init_cache(self, memory: Tensor) -> LayerCache:
         """Projects the encoder output [B, S, d_model] to this layer's cross-attention keys/values."""

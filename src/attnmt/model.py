@@ -171,6 +171,17 @@ class Transformer(nn.Module):
                 trace.cross.append(cross_w)
         return x
 
+    def cross_attention(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, layer: int = -1) -> Tensor:
+        """Decoder layer ``layer``'s cross-attention weights [B, H, T, S] over tgt_in [B, T] (BOS +
+        target, teacher-forced), as ``decode`` with a trace records them, for less: the decoder
+        stops at those weights (no later layer, no feed-forward after them, no logits)."""
+        x = self.embed(self.tgt_embed, tgt_in)
+        self_mask = causal_mask(tgt_in.size(1), x.device) if tgt_in.size(1) > 1 else None
+        stop = layer % len(self.decoder_layers)
+        for below in self.decoder_layers[:stop]:
+            x, _, _ = below(x, memory, self_mask, src_mask)
+        return self.decoder_layers[stop].cross_weights(x, memory, self_mask, src_mask)
+
     def start_decoding(self, memory: Tensor) -> DecoderCache:
         """Projects memory [B, S, d_model] once into every layer's cross-attention keys/values."""
         return DecoderCache([layer.init_cache(memory) for layer in self.decoder_layers])

@@ -400,6 +400,17 @@ def test_attention_traces_and_whole_sequences_still_take_the_python_path():
     torch.testing.assert_close(logits, expected, atol=1e-4, rtol=1e-4)
 
 
+def test_the_last_layers_cross_attention_alone_is_the_readable_models():
+    model = small_model()
+    src, tgt = torch.randint(4, 60, (2, 6)), torch.randint(4, 60, (2, 5))
+    src[1, 3:] = 0
+    with torch.inference_mode():
+        _, trace = model(src, tgt, return_attention=True)
+        fast = prepare(model)
+        alone = fast.cross_attention(tgt, fast.encode(src), padding_mask(src, 0))
+    torch.testing.assert_close(alone, trace.cross[-1], atol=1e-5, rtol=1e-4)
+
+
 def test_a_failed_build_warns_once_and_leaves_the_python_step(monkeypatch, tmp_path):
     monkeypatch.setattr(extension, "_state", {})
     monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path))  # nothing built there yet

@@ -28,11 +28,13 @@ class Candidates:
     log_prob: Tensor  # log-prob of the extended hypothesis
     row: Tensor  # the DecoderState row it extends
     token: Tensor  # the token it adds
+    token_log_prob: Tensor  # that token's own log-prob after the row's tokens
     missed: Tensor | None = None  # constrained search: the terms it has not written yet
 
     def take(self, pick: Tensor) -> Candidates:
         """The candidates at positions pick [n_groups, m] of each sentence's list."""
         return Candidates(self.log_prob.gather(1, pick), self.row.gather(1, pick), self.token.gather(1, pick),
+                          self.token_log_prob.gather(1, pick),
                           None if self.missed is None else self.missed.gather(1, pick))
 
     def missed_of(self, group: int, rank: int) -> int:
@@ -60,7 +62,8 @@ def top_candidates(beam_log_prob: Tensor, row_top: Tensor, row_token: Tensor, n_
     extended = (beam_log_prob[:, None] + row_top).view(n_groups, width * per_row)
     top, flat = extended.topk(min(count, width * per_row), dim=1)
     first_row = torch.arange(n_groups, device=flat.device)[:, None] * width
-    return Candidates(top, first_row + flat // per_row, row_token.view(n_groups, -1).gather(1, flat))
+    return Candidates(top, first_row + flat // per_row, row_token.view(n_groups, -1).gather(1, flat),
+                      row_top.view(n_groups, -1).gather(1, flat))
 
 
 class BeamSearch:
@@ -118,7 +121,8 @@ class ConstrainedBeamSearch(BeamSearch):
         every = top_candidates(beam_log_prob, row_top, row_token, n_groups, row_top.numel())
         log_prob, self.order, self.progress = self.constraints.arrange(every.log_prob, every.row, every.token,
                                                                        eos, at_limit)
-        return Candidates(log_prob, every.row, every.token, self.progress.missed.view_as(log_prob)).take(self.order)
+        return Candidates(log_prob, every.row, every.token, every.token_log_prob,
+                          self.progress.missed.view_as(log_prob)).take(self.order)
 
     def keep(self, pick: Tensor, groups: Tensor | None) -> None:
         self.constraints.keep(self.progress, self.order.gather(1, pick), groups)

@@ -8,6 +8,9 @@ piece of the translation after the pieces before it (and EOS at the end), the sh
 words its cross-attention leaves unread, the length ratio, repeated word n-grams, words copied
 from the source, and unknown pieces.  The same pass scores attnmt's own output (translate) and a
 translation written elsewhere (``attnmt score``), so a sentence gets the same number either way.
+A search has computed most of that pass already (``assess_searched``): the encoder output, and
+the log-probs of the ids it wrote, which are the pass's wherever the text reads as those ids
+again; the decoder then runs again only up to its last cross-attention.
 
 ``quality`` is the estimated probability that the translation is acceptable (sentence chrF
 against a reference at least the calibration's threshold): a logistic regression on the
@@ -33,7 +36,8 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator, Sequence
-from dataclasses import astuple, dataclass, field, fields
+from dataclasses import dataclass, field, fields
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 import torch
@@ -41,7 +45,14 @@ from torch import Tensor
 
 from attnmt.attention import padding_mask
 from attnmt.decoding import MAX_TOKENS
-from attnmt.decoding.translate import SearchedBatch, TextCodec, cut, evaluating, length_batches
+from attnmt.decoding.translate import (
+    SearchedBatch,
+    TextCodec,
+    cut,
+    evaluating,
+    length_batches,
+    written_attention,
+)
 from attnmt.model import AttentionTrace, Transformer
 from attnmt.text.data import pad_rows
 
@@ -56,6 +67,9 @@ UNTRANSLATED_WORDS = 2
 UNTRANSLATED_SHARE = 0.25
 LENGTH_RANGE = (0.4, 2.5)  # pieces of translation per source piece, where no calibration says better
 LOW_QUALITY = 0.5
+# A searched batch's sentences are alike in length, their translations less so: the pass over them
+# goes in chunks of at most this many tokens, which pad less and multiply as fast per position.
+PASS_TOKENS = 512
 WORD = re.compile(r"\w+")
 
 
@@ -81,14 +95,16 @@ class Features:
         loop, untranslated and length rules fire (1.0) or not: a loop or a cut translation is rare
         and bad, and a linear term in a share would price it like a small slip."""
         low, high = length_range
-        return [*astuple(self)[:6], abs(math.log(self.length_ratio) - length_center), float(self.loop),
+        return [*(getattr(self, name) for name in REGRESSED), abs(math.log(self.length_ratio) - length_center),
+                float(self.loop),
                 float(self.untranslated()), float(not low <= self.length_ratio <= high)]
 
     def untranslated(self) -> bool:
         return self.unread_words >= UNTRANSLATED_WORDS and self.unread >= UNTRANSLATED_SHARE
 
 
-INPUT_NAMES = (*(f.name for f in fields(Features)[:6]), "length_gap", "loop", "untranslated", "length")
+REGRESSED = tuple(f.name for f in fields(Features)[:6])
+INPUT_NAMES = (*REGRESSED, "length_gap", "loop", "untranslated", "length")
 
 
 @dataclass
@@ -150,12 +166,12 @@ def word_probabilities(pieces: Sequence[str], probs: Sequence[float]) -> list[tu
 @dataclass
 class ForcedPass:
     """One translation read by the model: its source and target ids (no BOS/EOS on the target),
-    log P of each target id then EOS [T + 1], and the last decoder layer's cross-attention (mean
-    of its heads) at the steps that wrote the target ids, [T, S] (S: source ids, </s> included)."""
+    log P of each target id then EOS (T + 1 of them), and the last decoder layer's cross-attention
+    (mean of its heads) at the steps that wrote the target ids, [T, S] (S: source ids, </s> included)."""
 
     source: list[int]
     target: list[int]
-    log_probs: Tensor
+    log_probs: list[float]
     cross: Tensor
 
 
@@ -186,11 +202,11 @@ def forced_pass(model: Transformer, src: Tensor, memory: Tensor, sources: Sequen
     real = following != c.pad_id  # the output layer and its softmax, the most of the pass, skip padding
     logits = model.output(states[real]).float()  # [N, V], row k's T_k + 1 positions one after the other
     # log P(y) = logit(y) - logsumexp(logits): no [N, V] log-softmax written
-    log_probs = (logits.gather(1, following[real][:, None]).squeeze(1) - logits.logsumexp(dim=-1)).cpu()
+    log_probs = (logits.gather(1, following[real][:, None]).squeeze(1) - logits.logsumexp(dim=-1)).tolist()
     cross = trace.cross[-1].float().mean(dim=1).cpu()  # [B, T + 1, S]
-    each = log_probs.split([len(t) + 1 for t in targets])
-    return [ForcedPass(s, t, each[k], cross[k, : len(t), : len(s)])
-            for k, (s, t) in enumerate(zip(sources, targets, strict=True))]
+    ends = list(accumulate(len(t) + 1 for t in targets))
+    return [ForcedPass(s, t, log_probs[end - len(t) - 1 : end], cross[k, : len(t), : len(s)])
+            for k, (s, t, end) in enumerate(zip(sources, targets, ends, strict=True))]
 
 
 def unread_words(cross: Tensor, source_pieces: Sequence[str]) -> tuple[int, int]:
@@ -213,7 +229,7 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
     unread, n_source = unread_words(forced.cross, source_pieces)
     words = WORD.findall(translation.lower())
     return Features(
-        mean_log_prob=float(lp.mean()), min_log_prob=float(lp.min()), eos_log_prob=float(lp[-1]),
+        mean_log_prob=sum(lp) / len(lp), min_log_prob=min(lp), eos_log_prob=lp[-1],
         unread=unread / n_source if n_source else 0.0, repeated=repeated_share(words),
         copied=copied_share(source, translation),
         length_ratio=len(forced.target) / max(1, sum(p != "</s>" for p in source_pieces)),
@@ -275,34 +291,55 @@ def assessment_of(forced: ForcedPass, tokenizer: TextCodec, source: str, transla
     quality = calibration.quality(features) if calibration else math.exp(features.mean_log_prob)
     pieces = [tokenizer.id_to_piece(t) for t in forced.target]
     return Assessment(quality, flags_of(features, quality, calibration, threshold), calibration is not None,
-                      word_probabilities(pieces, forced.log_probs.exp().tolist()), features)
+                      word_probabilities(pieces, [math.exp(lp) for lp in forced.log_probs]), features)
 
 
 def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], batch: SearchedBatch,
                     translations: Sequence[Sequence[str]], calibration: Calibration | None = None,
                     max_tokens: int = MAX_TOKENS, threshold: float | None = None) -> list[list[Assessment | None]]:
     """``assess`` of each hypothesis of a searched batch (``translations[k]``: the texts of
-    sentence ``batch.indices[k]``'s hypotheses), the same numbers up to float rounding, from the
-    source ids and the encoder output the search computed: only the decoder runs again."""
+    sentence ``batch.indices[k]``'s hypotheses), the same numbers up to float rounding, from what
+    the search computed (``searched_passes``): only the decoder runs again, and where the search
+    scored the very ids ``assess`` reads the text as, only up to its last cross-attention."""
+    c = model.config
+    pairs = [(k, j) for k, texts in enumerate(translations) for j in range(len(texts))]
+    targets = [translation_ids(tokenizer, translations[k][j], c.longest_input) for k, j in pairs]
+    known = [batch.model_log_probs(k, j) if batch.hypotheses[k][j].tokens == target else None
+             for (k, j), target in zip(pairs, targets, strict=True)]
+    found: list[list[Assessment | None]] = [[None] * len(texts) for texts in translations]
+    with torch.inference_mode():
+        for p, forced in searched_passes(model, batch, [k for k, _ in pairs], targets, known, max_tokens):
+            k, j = pairs[p]
+            found[k][j] = assessment_of(forced, tokenizer, sentences[batch.indices[k]], translations[k][j], c.unk_id,
+                                        calibration, threshold)
+    return found
+
+
+def searched_passes(model: Transformer, batch: SearchedBatch, rows: Sequence[int], targets: Sequence[list[int]],
+                    known: Sequence[list[float] | None], max_tokens: int) -> Iterator[tuple[int, ForcedPass]]:
+    """(pair index, its ForcedPass) for each pair with target ids: pair p is ``targets[p]`` (no
+    BOS/EOS) as a translation of the batch's sentence ``rows[p]``, read against the batch's source
+    ids and encoder output, in length-sorted chunks of at most max_tokens (and PASS_TOKENS) tokens.
+    Where ``known[p]`` holds its log-probs [T + 1] (the search's), only the cross-attention is
+    computed (``written_attention``); elsewhere the whole forced pass runs (``forced_pass``)."""
     c = model.config
     lengths = (batch.src != c.pad_id).sum(dim=1).tolist()
     sources = [row[:n] for row, n in zip(batch.src.tolist(), lengths, strict=True)]
-    pairs = [(k, j) for k, texts in enumerate(translations) for j in range(len(texts))]
-    targets = [translation_ids(tokenizer, translations[k][j], c.longest_input) for k, j in pairs]
-    todo = [p for p, target in enumerate(targets) if target]
-    found: list[list[Assessment | None]] = [[None] * len(texts) for texts in translations]
-    with torch.inference_mode():
-        for chunk in length_batches([max(len(sources[pairs[p][0]]), len(targets[p]) + 1) for p in todo], max_tokens):
+    with_ids = [p for p, target in enumerate(targets) if target]
+    budget = min(max_tokens, PASS_TOKENS)
+    for todo in ([p for p in with_ids if known[p] is not None], [p for p in with_ids if known[p] is None]):
+        for chunk in length_batches([max(lengths[rows[p]], len(targets[p]) + 1) for p in todo], budget):
             picked = [todo[b] for b in chunk]
-            rows = torch.tensor([pairs[p][0] for p in picked], device=batch.src.device)
-            width = max(lengths[pairs[p][0]] for p in picked)  # the chunk's longest source: no wider padding
-            passes = forced_pass(model, batch.src[rows, :width], batch.memory[rows, :width],
-                                 [sources[pairs[p][0]] for p in picked], [targets[p] for p in picked])
-            for p, forced in zip(picked, passes, strict=True):
-                k, j = pairs[p]
-                found[k][j] = assessment_of(forced, tokenizer, sentences[batch.indices[k]], translations[k][j],
-                                            c.unk_id, calibration, threshold)
-    return found
+            index = torch.tensor([rows[p] for p in picked], device=batch.src.device)
+            width = max(lengths[rows[p]] for p in picked)  # the chunk's longest source: no wider padding
+            src, memory = batch.src[index, :width], batch.memory[index, :width]
+            ids = [sources[rows[p]] for p in picked], [targets[p] for p in picked]
+            if known[picked[0]] is None:
+                yield from zip(picked, forced_pass(model, src, memory, *ids), strict=True)
+            else:
+                cross = written_attention(model, src, memory, ids[1])  # [B, T, S]
+                yield from ((p, ForcedPass(s, t, known[p], cross[k, : len(t), : len(s)]))
+                            for k, (p, s, t) in enumerate(zip(picked, *ids, strict=True)))
 
 
 @dataclass

@@ -42,7 +42,7 @@ Conventions shared by both:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import torch
 from torch import Tensor
@@ -63,6 +63,8 @@ class Hypothesis:
     score: float  # log_prob / length_penalty(len(tokens) + 1, alpha): the final EOS counts
     log_prob: float  # plain sum of token log-probs, the final EOS included
     missed: int = 0  # constrained search: terms not written (only where the length limit came first)
+    # Each token's log-prob, then the final EOS's, as the search scored them ([] where it adds up none).
+    token_log_probs: list[float] = field(default_factory=list)
 
 
 def length_penalty(length: int, alpha: float) -> float:
@@ -149,15 +151,17 @@ def compact(going: list[bool]) -> bool:
 
 def collect_finished(
     state: DecoderState, candidates: Candidates, ends: Tensor, sentences: list[int],
-    finished: list[list[Hypothesis]], penalty: float,
+    finished: list[list[Hypothesis]], penalty: float, written: Tensor,
 ) -> None:
     """For each candidate where ends [n_groups, m] is True, appends a Hypothesis to
-    ``finished[sentences[group]]``."""
-    for group, rank in ends.nonzero().tolist():
-        log_prob = candidates.log_prob[group, rank].item()
-        tokens = state.prefix[candidates.row[group, rank], 1:].tolist()
+    ``finished[sentences[group]]``; written [N, t]: each row's tokens' log-probs."""
+    groups, ranks = ends.nonzero(as_tuple=True)
+    rows = candidates.row[groups, ranks]
+    tokens, log_probs = state.prefix[rows, 1:].tolist(), candidates.log_prob[groups, ranks].tolist()
+    each = torch.cat([written[rows], candidates.token_log_prob[groups, ranks][:, None]], dim=1).tolist()
+    for k, (group, rank) in enumerate(zip(groups.tolist(), ranks.tolist(), strict=True)):
         finished[sentences[group]].append(
-            Hypothesis(tokens, log_prob / penalty, log_prob, candidates.missed_of(group, rank)))
+            Hypothesis(tokens[k], log_probs[k] / penalty, log_probs[k], candidates.missed_of(group, rank), each[k]))
 
 
 def first_continuing(is_eos: Tensor, beam_size: int) -> Tensor:
@@ -251,6 +255,7 @@ def beam_search(
     state = DecoderState.start(model, src, use_cache, decoding, memory)
     make_room(state, limit_of, 0)
     beam_log_prob = torch.zeros(len(state), device=src.device)  # [N]
+    written = torch.zeros(len(state), 0, device=src.device)  # [N, t]: the log-prob of each token of each row
     step = 0
     while len(state):
         # Each beam has one EOS extension, so 2·beam_size candidates always
@@ -270,7 +275,7 @@ def beam_search(
         # token the model rules out), so that every sentence ends with a hypothesis.
         ends = is_eos & ((torch.arange(is_eos.size(1), device=src.device) < beam_size)
                          | (limits[state.sentence[::state.width]] == step)[:, None])
-        collect_finished(state, candidates, ends, sentences, finished, penalty)
+        collect_finished(state, candidates, ends, sentences, finished, penalty, written)
         pick = first_continuing(is_eos, beam_size)
         active = candidates.take(pick)  # [n_groups, beam_size]
         best_active = (active.may_end().amax(dim=1) / penalty).tolist()
@@ -288,8 +293,10 @@ def beam_search(
         # A beam never changes sentence: the sentences' memory only shrinks when some end.
         groups = None if bool(going.all()) else going.nonzero().squeeze(1)
         strategy.keep(pick, groups)
-        state.select(active.row[going].flatten(), groups)
+        rows = active.row[going].flatten()
+        state.select(rows, groups)
         state.extend(active.token[going].flatten())
         beam_log_prob = active.log_prob[going].flatten()
+        written = torch.cat([written[rows], active.token_log_prob[going].flatten()[:, None]], dim=1)
         step += 1
     return [sorted(hyps, key=lambda h: (h.missed, -h.score))[:n_best] for hyps in finished]

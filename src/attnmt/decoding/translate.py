@@ -29,10 +29,12 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 import torch
 from torch import Tensor
 
+from attnmt.attention import padding_mask
 from attnmt.decoding import DEFAULT, MAX_BEAM, MAX_TOKENS, Decoding
 from attnmt.decoding.constraints import Terms, continuing_pieces, target_ids, term_tokens
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.next_tokens import next_tokens_of
+from attnmt.decoding.penalties import Penalties
 from attnmt.decoding.search import Hypothesis, beam_search, greedy_search, length_penalty
 from attnmt.errors import ConfigError, UserError
 from attnmt.model import AttentionTrace, Transformer
@@ -187,13 +189,20 @@ def evaluating(model: Transformer) -> Iterator[None]:
 @dataclass
 class SearchedBatch:
     """One length-sorted batch as the search saw it: input indices, padded source ids src [B, S],
-    the encoder's output memory [B, S, d] (what a pass over the outputs can read again), and
-    each sentence's hypotheses, best first."""
+    the encoder's output memory [B, S, d] (what a pass over the outputs can read again), each
+    sentence's hypotheses, best first, and the options they were searched with."""
 
     indices: list[int]
     src: Tensor
     memory: Tensor
     hypotheses: list[list[Hypothesis]]
+    decoding: Decoding
+
+    def model_log_probs(self, k: int, j: int) -> list[float] | None:
+        """The log-probs the model gives sentence k's hypothesis j's tokens, then EOS, as the search
+        scored them; None where it scored none, or no penalty left them the model's own."""
+        each = self.hypotheses[k][j].token_log_probs
+        return each if each and Penalties.of(self.decoding) is None else None
 
 
 class SentencesFailed(RuntimeError):
@@ -278,7 +287,7 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
     with torch.inference_mode():
         memory = model.encode(src)
     return SearchedBatch(indices, src, memory,
-                         run_search(model, src, decoding, scored, prefixes, terms, continuing, memory))
+                         run_search(model, src, decoding, scored, prefixes, terms, continuing, memory), decoding)
 
 
 def sentence_hypotheses(
@@ -332,7 +341,8 @@ def forced_hypotheses(model: Transformer, src: Tensor, outputs: list[list[int]],
     found = []
     for i, ids in enumerate(outputs):
         log_prob = log_probs[i, : len(ids) + 1].sum().item()
-        found.append([Hypothesis(ids, log_prob / length_penalty(len(ids) + 1, alpha), log_prob)])
+        found.append([Hypothesis(ids, log_prob / length_penalty(len(ids) + 1, alpha), log_prob, 0,
+                                 log_probs[i, : len(ids) + 1].tolist())])
     return found
 
 
@@ -420,6 +430,22 @@ def score_pair(model: Transformer, source: list[int], target: list[int]) -> Scor
     following = torch.tensor([*target, c.eos_id], device=device)
     probs = logits[0].float().softmax(dim=-1).gather(1, following[:, None]).squeeze(1).tolist()
     return ScoredPair(source, target, probs, trace)
+
+
+@torch.inference_mode()
+def written_attention(model: Transformer, src: Tensor, memory: Tensor, targets: Sequence[Sequence[int]],
+                      layer: int = -1, heads: Sequence[int] | None = None) -> Tensor:
+    """Decoder ``layer``'s cross-attention, the mean of ``heads`` (default: all), at the steps that
+    wrote each target's ids: [B, T, S] for src [B, S], its encoder output memory [B, S, d] and B
+    non-empty target id lists (no BOS, no EOS), teacher-forced in one padded batch.
+
+    The decoder runs only up to those weights (``Transformer.cross_attention``), and not its output
+    projection to the vocabulary (a large share of a pass on a small model): the attention is all
+    that is read.  Rows past a target's end are padding."""
+    c = model.config
+    tgt_in = pad_rows([[c.bos_id, *ids[:-1]] for ids in targets], c.pad_id).to(src.device)
+    weights = model.cross_attention(tgt_in, memory, padding_mask(src, c.pad_id), layer).float()  # [B, H, T, S]
+    return (weights[:, list(heads)] if heads else weights).mean(dim=1).cpu()
 
 
 # The helpers' earlier names (source_batches and search_batches sounded alike, and search_batch like

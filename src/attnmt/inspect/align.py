@@ -20,11 +20,18 @@ import numpy as np
 import torch
 from torch import Tensor
 
-from attnmt.attention import padding_mask
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
-from attnmt.decoding.translate import Glossaries, Guides, evaluating, keeping, length_batches, searched_batches
+from attnmt.decoding.translate import (
+    Glossaries,
+    Guides,
+    evaluating,
+    keeping,
+    length_batches,
+    searched_batches,
+    written_attention,
+)
 from attnmt.inspect.trace import TranslationAttention, trace_translation
-from attnmt.model import AttentionTrace, Transformer
+from attnmt.model import Transformer
 from attnmt.text.data import pad_rows
 from attnmt.text.tokenizer import Tokenizer
 
@@ -158,23 +165,6 @@ def translate_with_weights(model: Transformer, tokenizer: Tokenizer, sentences: 
                 found[i] = word_weights(cross[k], source_words(tokenizer, sentences[i], lengths[k]),
                                         [tokenizer.id_to_piece(t) for t in best[r]])
     return outputs, found
-
-
-@torch.inference_mode()
-def written_attention(model: Transformer, src: Tensor, memory: Tensor, targets: Sequence[Sequence[int]], layer: int,
-                      heads: Sequence[int] | None) -> Tensor:
-    """Decoder ``layer``'s cross-attention, the mean of ``heads`` (default: all), at the steps that
-    wrote each target's ids: [B, T, S] for src [B, S], its encoder output memory [B, S, d] and B
-    non-empty target id lists (no BOS, no EOS), teacher-forced in one padded batch.
-
-    Only the decoder runs, and not its output projection to the vocabulary (a large share of a
-    pass on a small model): the attention is all that is read.  Rows past a target's end are padding."""
-    c = model.config
-    tgt_in = pad_rows([[c.bos_id, *ids[:-1]] for ids in targets], c.pad_id).to(src.device)
-    trace = AttentionTrace()
-    model.decoder_states(tgt_in, memory, padding_mask(src, c.pad_id), trace)
-    weights = trace.cross[layer].float()  # [B, H, T, S]
-    return (weights[:, list(heads)] if heads else weights).mean(dim=1).cpu()
 
 
 def cross_attention_batches(model: Transformer, tokenizer: Tokenizer, sources: Sequence[str],
