@@ -14,6 +14,7 @@ from attnmt.decoding import Decoding
 from attnmt.decoding.next_tokens import READABLE, next_tokens_of
 from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.fast import extension, prepare
+from attnmt.fast.int8 import int8_panels_available
 from attnmt.fast.next_tokens import FusedNextTokens
 from attnmt.fast.packed import packing_available
 from attnmt.fast.step import Activation, FusedDecoderStep, Linears, StepWeights, cpp_linear
@@ -53,6 +54,14 @@ def test_batches_are_smaller_where_a_steps_logits_would_pass_the_budget():
     assert choose.sentences_per_batch(opus, 1) == 64  # greedy: 64 rows of logits are 15 MB
     assert choose.sentences_per_batch(opus, 4) == 36  # beam 4: 36 · 4 rows · 58,101 · 4 bytes <= 32 MiB
     assert choose.sentences_per_batch(opus, 64) == 2
+    # torch.ao's int8 output layer writes int32 products beside its logits: half the sentences
+    assert FusedNextTokens(vocabulary_buffers=2).sentences_per_batch(opus, 4) == 18
+
+
+def test_the_int8_copy_counts_fbgemms_int32_products_where_torch_ao_multiplies():
+    fast = prepare(small_model(), int8=True)
+    assert fast.next_tokens.vocabulary_buffers == (1 if int8_panels_available() else 2)
+    assert prepare(small_model()).next_tokens.vocabulary_buffers == 1
 
 
 @pytest.mark.parametrize(

@@ -14,18 +14,27 @@ from attnmt.model import TransformerConfig
 
 class FusedNextTokens(NextTokens):
     """The searches' next tokens in one C++ pass each (top_tokens.cpp), without writing the
-    [N, V] log-probabilities.  Needs the extension (``available()``)."""
+    [N, V] log-probabilities.  Needs the extension (``available()``).
+
+    ``vocabulary_buffers``: how many [rows, V] 4-byte buffers a step's output layer writes: 1, the
+    logits; 2 for torch.ao's int8 layer (fbgemm: AVX2 CPUs), which allocates its int32 products
+    beside them, both afresh at every step."""
 
     # The C++ step has little per-call cost to spread, so a batch holds a few dozen sentences (a
     # few hundred beam rows), not the hundreds that suit the readable model ...
     batch_sentences = 64
-    # ... and fewer where a step's [rows, V] float32 logits would pass this many bytes: a step's
-    # memory (its logits, and every row's keys/values) grows with the batch, its speed per
-    # sentence hardly (the measurements: docs/performance.md).
+    # ... and fewer where a step's [rows, V] buffers would pass this many bytes: a step's memory
+    # (its logits, and every row's keys/values) grows with the batch, its speed per sentence
+    # hardly (the measurements: docs/performance.md).  fbgemm's two fresh buffers past it cost
+    # more than memory: glibc gives their pages back and faults them in again at every step
+    # (benchmarks/results/opus_int8_system_time_epyc_avx2.txt).
     logits_budget = 32 << 20
 
+    def __init__(self, vocabulary_buffers: int = 1) -> None:
+        self.vocabulary_buffers = vocabulary_buffers
+
     def sentences_per_batch(self, config: TransformerConfig, rows_per_sentence: int) -> int:
-        per_sentence = max(rows_per_sentence, 1) * config.vocab_size * 4
+        per_sentence = max(rows_per_sentence, 1) * config.vocab_size * 4 * self.vocabulary_buffers
         return max(1, min(self.batch_sentences, self.logits_budget // per_sentence))
 
     def top_log_probs(self, logits: Tensor, k: int, banned: Sequence[int]) -> tuple[Tensor, Tensor, Tensor]:

@@ -190,6 +190,7 @@ class ShortlistNextTokens(FusedNextTokens):
     the whole vocabulary (-inf elsewhere) for work that reads logits by id."""
 
     def __init__(self, output: ShortlistOutput) -> None:
+        super().__init__()
         self.output = output
 
     def narrow(self, logits: Tensor) -> bool:

@@ -84,7 +84,9 @@ class FastTransformer(Transformer):
         if fused_step and on_cpu and FusedDecoderStep.supports(self) and extension.available():
             use_float_panels(self, self.kernel_choice)
             self.step = FusedDecoderStep(self)
-        self.next_tokens = FusedNextTokens() if self.step is not None else READABLE
+        # torch.ao's int8 output layer writes its logits and their int32 products afresh at each step.
+        buffers = 2 if isinstance(self.output, DynamicInt8Linear) else 1
+        self.next_tokens = FusedNextTokens(buffers) if self.step is not None else READABLE
 
     def use_shortlist(self, shortlist: Shortlist) -> None:
         """From now on each batch's output layer computes only the pieces ``shortlist`` keeps for its
