@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import time
 from pathlib import Path
 
@@ -127,10 +128,19 @@ def costs(model, tokenizer, src: list[str], decoding: Decoding, calibration, rou
 
 
 def cost_line(seconds: dict, score_speed: float, clock: str = "") -> str:
+    """Each way's fastest round over plain translation's, and the median of the rounds' own ratios
+    (each round times the ways one after the other: the steadier figure where the machine's speed
+    drifts between rounds)."""
     plain = min(seconds["translate"])
     after, within = min(seconds["translate + assess"]), min(seconds["translate with quality"])
+
+    def paired(name: str) -> float:
+        return statistics.median(t / p for t, p in zip(seconds[name], seconds["translate"], strict=True))
+
     return (f"cost{clock}: translate {plain:.2f} s, translate + assess {after:.2f} s: x{after / plain:.3f}, "
-            f"translate with quality {within:.2f} s: x{within / plain:.3f}; score {score_speed:.1f} sentences/s")
+            f"translate with quality {within:.2f} s: x{within / plain:.3f} (median of the rounds' ratios: "
+            f"x{paired('translate + assess'):.3f}, x{paired('translate with quality'):.3f}); "
+            f"score {score_speed:.1f} sentences/s")
 
 
 def cost_only(args: argparse.Namespace, model, tokenizer, src: list[str], ref: list[str]) -> None:
