@@ -156,9 +156,10 @@ class Access:
         for limit, kind, _ in limits:
             if cost > limit.amount:
                 raise Refused("large", f"{why}; at most {limit.amount} a minute per {kind}")
+        if cost == 1:
+            return  # the one request its admission counted
         for limit, kind, who in limits:
-            if cost > 1:
-                self.count(limit, kind, who, cost - 1, f"{why}: over {limit} per {kind}")
+            self.count(limit, kind, who, cost - 1, f"{why}: over {limit} per {kind}")
 
     def request_limits(self, request: Request) -> list[tuple[RateLimitItemPerMinute, str, str]]:
         """The admitted ``request``'s requests-a-minute limits: (limit, kind, who), its address's and its key's."""
