@@ -542,3 +542,26 @@ def test_the_batch_helpers_earlier_names_still_import_with_a_warning(old, new):
     translate_module = importlib.import_module("attnmt.decoding.translate")
     with pytest.warns(DeprecationWarning, match=f"attnmt.decoding.translate.{old} is now {new}"):
         assert getattr(translate_module, old) is getattr(translate_module, new)
+
+
+@pytest.mark.parametrize("kind", MODELS)
+@pytest.mark.parametrize("beam", [1, 4])
+@pytest.mark.parametrize("use_cache", [True, False], ids=["cache", "no cache"])
+def test_each_hypothesis_records_the_cross_attention_that_teacher_forcing_its_tokens_gives(kind, beam, use_cache):
+    from attnmt.decoding.state import Recording
+    from attnmt.decoding.translate import written_attention
+
+    model, src = MODELS[kind](), random_batch(11, [1, *LENGTHS])  # a one-token source too
+    decoding = Decoding(beam_size=beam, n_best=beam)
+    with torch.inference_mode():
+        memory = model.encode(src)
+    for layer, heads in ((-1, None), (0, (1, 3))):
+        found = beam_search(model, src, decoding, use_cache=use_cache, record=Recording(layer, heads))
+        assert token_lists(found) == token_lists(beam_search(model, src, decoding, use_cache=use_cache))
+        for i, sentence in enumerate(found):
+            for h in sentence:
+                assert h.attention.shape == (len(h.tokens), src.size(1))
+                if h.tokens:
+                    forced = written_attention(model, src[i:i + 1], memory[i:i + 1], [h.tokens], layer, heads)[0]
+                    torch.testing.assert_close(h.attention, forced, atol=1e-5, rtol=1e-4)
+    assert all(h.attention is None for sentence in beam_search(model, src, decoding) for h in sentence)

@@ -131,6 +131,14 @@ class Transformer(nn.Module):
         """
         return self.output(self.decoder_states(tgt_in, memory, src_mask, trace, cache))
 
+    def decode_recording(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, cache: DecoderCache | None,
+                         layer: int) -> tuple[Tensor, Tensor]:
+        """``decode``, and decoder layer ``layer``'s cross-attention weights [B, H, S] at tgt_in's last
+        position: what a search records, step by step, to align its output with the source."""
+        trace = AttentionTrace()
+        logits = self.decode(tgt_in, memory, src_mask, trace, cache)
+        return logits, trace.cross[layer][:, :, -1]
+
     def decoder_states(
         self,
         tgt_in: Tensor,

@@ -648,3 +648,37 @@ def test_the_bf16_copy_steps_in_cpp_too_with_its_python_steps_numbers(overrides)
     src = torch.randint(4, 60, (3, 7))
     src[2, 3:] = 0
     assert greedy_search(fast, src) == greedy_search(reference, src)
+
+
+@pytest.mark.parametrize("int8", [False, True], ids=["float32", "int8"])
+@pytest.mark.parametrize("shortlist", [False, True], ids=["full", "shortlist"])
+def test_the_cpp_step_records_the_cross_attention_a_readable_pass_over_the_output_gives(int8, shortlist):
+    """Beam search on the inference copy records each token's cross-attention inside the C++ step
+    (GrowingCache.record): the weights a teacher-forced pass of the Python layers over the found
+    tokens gives, for every hypothesis, a one-token source, padding and any layer."""
+    from attnmt.decoding.state import Recording
+    from attnmt.decoding.translate import written_attention
+    from attnmt.fast.shortlist import Shortlist, use_shortlist
+
+    model = small_model(seed=3)
+    fast, reference = prepare(model, int8=int8), prepare(model, int8=int8, fused_step=False)
+    if shortlist:
+        use_shortlist(fast, Shortlist({}, list(range(60)), 60, 60))
+    src = torch.randint(4, 60, (4, 9))
+    src[1, 1:] = 0  # one source token
+    src[2, 5:] = 0
+    tolerance = dict(atol=1e-2, rtol=0.05) if int8 else dict(atol=1e-5, rtol=1e-4)  # int8: float16 keys/values
+    decoding = Decoding(beam_size=3, n_best=3)
+    with torch.inference_mode():
+        memory = fast.encode(src)
+    for layer in (-1, 0):
+        found = beam_search(fast, src, decoding, record=Recording(layer))
+        plain = beam_search(fast, src, decoding)
+        assert [[h.tokens for h in s] for s in found] == [[h.tokens for h in s] for s in plain]
+        for i, sentence in enumerate(found):
+            for h in sentence:
+                assert h.attention.shape == (len(h.tokens), 9)
+                if h.tokens:
+                    forced = written_attention(reference, src[i:i + 1], memory[i:i + 1], [h.tokens], layer)[0]
+                    torch.testing.assert_close(h.attention, forced, **tolerance)
+                    assert torch.allclose(h.attention.sum(dim=1), torch.ones(len(h.tokens)), atol=1e-4)

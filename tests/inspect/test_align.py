@@ -1,5 +1,6 @@
 """Word alignments from cross-attention (attnmt.inspect.align), on attention made by hand."""
 
+import pytest
 import torch
 
 from attnmt.inspect.align import pharaoh, word_alignment, word_index
@@ -106,3 +107,29 @@ def test_a_traced_translations_weights_are_those_the_search_reads(trained_model)
     traced = trace_weights(trace_translation(model, tokenizer, "a man rides a bike", target=text))
     assert traced.shape == (5, 5)  # [target words, source words]: "ein mann fährt ein fahrrad"
     assert torch.allclose(traced.float(), weights.float(), atol=1e-4)
+
+
+def test_beam_search_hands_its_recorded_weights_over_and_no_second_pass_runs(trained_model, monkeypatch):
+    from support import PAIRS
+
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.decoding import Decoding
+    from attnmt.fast import prepare
+    from attnmt.inspect import align
+
+    trained, tokenizer = load_model_dir(trained_model)
+    sources = [s for s, _ in PAIRS]
+    expected = align.translate_with_weights(trained, tokenizer, sources, [True] * len(sources), Decoding(beam_size=1))
+
+    def no_pass(*args, **kwargs):
+        raise AssertionError("a teacher-forced pass ran for weights the search recorded")
+
+    monkeypatch.setattr(align, "written_attention", no_pass)
+    for model in (trained, prepare(trained)):
+        texts, found = align.translate_with_weights(model, tokenizer, sources, [True] * len(sources),
+                                                    Decoding(beam_size=2))
+        assert all(weights is not None for weights, text in zip(found, texts, strict=True) if text.strip())
+    # Greedy search records nothing: its weights come from the pass, which the test stubbed out.
+    assert expected[1][0] is not None
+    with pytest.raises(AssertionError, match="teacher-forced pass"):
+        align.translate_with_weights(trained, tokenizer, sources, [True] * len(sources), Decoding(beam_size=1))

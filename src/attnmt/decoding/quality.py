@@ -300,15 +300,18 @@ def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequenc
     """``assess`` of each hypothesis of a searched batch (``translations[k]``: the texts of
     sentence ``batch.indices[k]``'s hypotheses), the same numbers up to float rounding, from what
     the search computed (``searched_passes``): only the decoder runs again, and where the search
-    scored the very ids ``assess`` reads the text as, only up to its last cross-attention."""
+    scored the very ids ``assess`` reads the text as, only up to its last cross-attention, or not
+    at all where the search also recorded that attention (``Hypothesis.attention``)."""
     c = model.config
     pairs = [(k, j) for k, texts in enumerate(translations) for j in range(len(texts))]
     targets = [translation_ids(tokenizer, translations[k][j], c.longest_input) for k, j in pairs]
     known = [batch.model_log_probs(k, j) if batch.hypotheses[k][j].tokens == target else None
              for (k, j), target in zip(pairs, targets, strict=True)]
+    recorded = [batch.hypotheses[k][j].attention if lp is not None else None
+                for (k, j), lp in zip(pairs, known, strict=True)]
     found: list[list[Assessment | None]] = [[None] * len(texts) for texts in translations]
     with torch.inference_mode():
-        for p, forced in searched_passes(model, batch, [k for k, _ in pairs], targets, known, max_tokens):
+        for p, forced in searched_passes(model, batch, [k for k, _ in pairs], targets, known, max_tokens, recorded):
             k, j = pairs[p]
             found[k][j] = assessment_of(forced, tokenizer, sentences[batch.indices[k]], translations[k][j], c.unk_id,
                                         calibration, threshold)
@@ -316,16 +319,25 @@ def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequenc
 
 
 def searched_passes(model: Transformer, batch: SearchedBatch, rows: Sequence[int], targets: Sequence[list[int]],
-                    known: Sequence[list[float] | None], max_tokens: int) -> Iterator[tuple[int, ForcedPass]]:
+                    known: Sequence[list[float] | None], max_tokens: int,
+                    recorded: Sequence[Tensor | None] | None = None) -> Iterator[tuple[int, ForcedPass]]:
     """(pair index, its ForcedPass) for each pair with target ids: pair p is ``targets[p]`` (no
     BOS/EOS) as a translation of the batch's sentence ``rows[p]``, read against the batch's source
     ids and encoder output, in length-sorted chunks of at most max_tokens (and PASS_TOKENS) tokens.
-    Where ``known[p]`` holds its log-probs [T + 1] (the search's), only the cross-attention is
-    computed (``written_attention``); elsewhere the whole forced pass runs (``forced_pass``)."""
+    Where ``known[p]`` holds its log-probs [T + 1] (the search's) and ``recorded[p]`` the last layer's
+    cross-attention [T, S] (the search's, ``Recording``), nothing runs; where only the log-probs are
+    known, only the cross-attention is computed (``written_attention``); elsewhere the whole forced
+    pass runs (``forced_pass``)."""
     c = model.config
     lengths = (batch.src != c.pad_id).sum(dim=1).tolist()
     sources = [row[:n] for row, n in zip(batch.src.tolist(), lengths, strict=True)]
     with_ids = [p for p, target in enumerate(targets) if target]
+    recorded = recorded or [None] * len(targets)
+    for p in with_ids:
+        if known[p] is not None and recorded[p] is not None:
+            s, t = sources[rows[p]], targets[p]
+            yield p, ForcedPass(s, t, known[p], recorded[p][: len(t), : len(s)])
+    with_ids = [p for p in with_ids if known[p] is None or recorded[p] is None]
     budget = min(max_tokens, PASS_TOKENS)
     for todo in ([p for p in with_ids if known[p] is not None], [p for p in with_ids if known[p] is None]):
         for chunk in length_batches([max(lengths[rows[p]], len(targets[p]) + 1) for p in todo], budget):

@@ -51,7 +51,7 @@ from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.beam import Candidates, strategy_for
 from attnmt.decoding.constraints import Terms, prefix_table
 from attnmt.decoding.next_tokens import Sampler, never_generated
-from attnmt.decoding.state import DecoderState, output_limits
+from attnmt.decoding.state import DecoderState, Recording, output_limits
 from attnmt.model import Transformer
 
 
@@ -65,6 +65,9 @@ class Hypothesis:
     missed: int = 0  # constrained search: terms not written (only where the length limit came first)
     # Each token's log-prob, then the final EOS's, as the search scored them ([] where it adds up none).
     token_log_probs: list[float] = field(default_factory=list)
+    # Where the search recorded them (attnmt.decoding.state.Recording): [len(tokens), S] cross-attention
+    # weights of the steps that wrote the tokens, over the batch's padded source positions.
+    attention: Tensor | None = None
 
 
 def length_penalty(length: int, alpha: float) -> float:
@@ -151,17 +154,20 @@ def compact(going: list[bool]) -> bool:
 
 def collect_finished(
     state: DecoderState, candidates: Candidates, ends: Tensor, sentences: list[int],
-    finished: list[list[Hypothesis]], penalty: float, written: Tensor,
+    finished: list[list[Hypothesis]], penalty: float, written: Tensor, seen: Tensor | None = None,
 ) -> None:
     """For each candidate where ends [n_groups, m] is True, appends a Hypothesis to
-    ``finished[sentences[group]]``; written [N, t]: each row's tokens' log-probs."""
+    ``finished[sentences[group]]``; written [N, t]: each row's tokens' log-probs; seen [N, t, S],
+    where recorded, the cross-attention of the steps that wrote them."""
     groups, ranks = ends.nonzero(as_tuple=True)
     rows = candidates.row[groups, ranks]
     tokens, log_probs = state.prefix[rows, 1:].tolist(), candidates.log_prob[groups, ranks].tolist()
     each = torch.cat([written[rows], candidates.token_log_prob[groups, ranks][:, None]], dim=1).tolist()
+    attention = seen[rows] if seen is not None else [None] * len(tokens)
     for k, (group, rank) in enumerate(zip(groups.tolist(), ranks.tolist(), strict=True)):
         finished[sentences[group]].append(
-            Hypothesis(tokens[k], log_probs[k] / penalty, log_probs[k], candidates.missed_of(group, rank), each[k]))
+            Hypothesis(tokens[k], log_probs[k] / penalty, log_probs[k], candidates.missed_of(group, rank), each[k],
+                       attention[k]))
 
 
 def first_continuing(is_eos: Tensor, beam_size: int) -> Tensor:
@@ -215,7 +221,7 @@ def beam_search(
     model: Transformer, src: Tensor, decoding: Decoding = DEFAULT, use_cache: bool = True,
     prefixes: Sequence[Sequence[int]] | None = None, terms: Sequence[Terms] | None = None,
     continuing: Tensor | None = None, memory: Tensor | None = None,
-    on_step: Callable[[dict[int, Hypothesis]], None] | None = None,
+    on_step: Callable[[dict[int, Hypothesis]], None] | None = None, record: Recording | None = None,
 ) -> list[list[Hypothesis]]:
     """src [B, S] padded with pad_id -> per sentence, up to ``decoding.n_best`` finished
     hypotheses, best first (beam_size, alpha, n_best, min_len, early_stopping: ``decoding``),
@@ -239,6 +245,8 @@ def beam_search(
     by default no empty output, which would otherwise win for some sentences.
     Call ``model.eval()`` first: dropout is not switched off here.
     ``memory``: src's encoder output, where the caller has it already (and reads it again).
+    ``record``: each hypothesis keeps the cross-attention of the steps that wrote its tokens
+    (``Hypothesis.attention``), as teacher forcing its output would give them.
     """
     beam_size, alpha, n_best, min_len = decoding.beam_size, decoding.alpha, decoding.n_best, decoding.min_len
     eos = model.config.eos_id
@@ -252,10 +260,11 @@ def beam_search(
     enough = n_best if alpha == 0 else strategy.finished_enough(beam_size, n_best)
     finished: list[list[Hypothesis]] = [[] for _ in range(src.size(0))]
     # The first step starts from one row per sentence (BOS); the beam widens after it.
-    state = DecoderState.start(model, src, use_cache, decoding, memory)
+    state = DecoderState.start(model, src, use_cache, decoding, memory, record)
     make_room(state, limit_of, 0)
     beam_log_prob = torch.zeros(len(state), device=src.device)  # [N]
     written = torch.zeros(len(state), 0, device=src.device)  # [N, t]: the log-prob of each token of each row
+    seen = None if record is None else torch.zeros(len(state), 0, src.size(1))  # [N, t, S]: their attention
     step = 0
     while len(state):
         # Each beam has one EOS extension, so 2·beam_size candidates always
@@ -275,7 +284,7 @@ def beam_search(
         # token the model rules out), so that every sentence ends with a hypothesis.
         ends = is_eos & ((torch.arange(is_eos.size(1), device=src.device) < beam_size)
                          | (limits[state.sentence[::state.width]] == step)[:, None])
-        collect_finished(state, candidates, ends, sentences, finished, penalty, written)
+        collect_finished(state, candidates, ends, sentences, finished, penalty, written, seen)
         pick = first_continuing(is_eos, beam_size)
         active = candidates.take(pick)  # [n_groups, beam_size]
         best_active = (active.may_end().amax(dim=1) / penalty).tolist()
@@ -298,5 +307,7 @@ def beam_search(
         state.extend(active.token[going].flatten())
         beam_log_prob = active.log_prob[going].flatten()
         written = torch.cat([written[rows], active.token_log_prob[going].flatten()[:, None]], dim=1)
+        if seen is not None:
+            seen = torch.cat([seen[rows], state.attention[rows, None].to(seen.device)], dim=1)
         step += 1
     return [sorted(hyps, key=lambda h: (h.missed, -h.score))[:n_best] for hyps in finished]

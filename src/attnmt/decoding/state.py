@@ -28,6 +28,20 @@ def output_limits(model: Transformer, src: Tensor, decoding: Decoding, at_least:
     return limits if at_least is None else limits.maximum(at_least).clamp(max=c.longest_input)
 
 
+@dataclass(frozen=True)
+class Recording:
+    """What a search records of each token it writes: decoder layer ``layer``'s cross-attention
+    weights at the step that wrote it, the mean of ``heads`` (None: all) — the weights
+    ``attnmt.decoding.translate.written_attention`` reads in a pass of its own."""
+
+    layer: int = -1
+    heads: tuple[int, ...] | None = None
+
+    def mean(self, weights: Tensor) -> Tensor:
+        """weights [N, H, S] -> [N, S] float, the mean of ``heads``."""
+        return (weights[:, list(self.heads)] if self.heads else weights).float().mean(dim=1)
+
+
 @dataclass
 class DecoderState:
     """The rows being decoded; each row is one hypothesis of one source sentence.
@@ -39,6 +53,7 @@ class DecoderState:
     prefix:   [N, t + 1]    BOS and the t tokens chosen so far
     memory:   [G, S, d]     encoder output per sentence group, src_mask: [G, 1, 1, S]
     cache:    keys/values of ``prefix``, the model's own KVCache (None: recompute the whole prefix every step)
+    record:   where given, each step's cross-attention weights are kept in ``attention`` [N, S] (``Recording``)
     """
 
     model: Transformer
@@ -50,10 +65,12 @@ class DecoderState:
     choose: NextTokens
     penalties: Penalties | None = None
     wide: bool = False  # whether the logits must span the whole vocabulary (sampling reads them by id)
+    record: Recording | None = None
+    attention: Tensor | None = None  # [N, S]: the last step's weights, where ``record`` asks for them
 
     @classmethod
     def start(cls, model: Transformer, src: Tensor, use_cache: bool, decoding: Decoding = DEFAULT,
-              memory: Tensor | None = None) -> DecoderState:
+              memory: Tensor | None = None, record: Recording | None = None) -> DecoderState:
         """One row per sentence of src [B, S], holding just BOS; ``decoding``'s penalties apply to its
         logits.  ``memory``: the encoder's output for src, where the caller already has it."""
         c = model.config
@@ -69,6 +86,7 @@ class DecoderState:
             choose=next_tokens_of(model),
             penalties=Penalties.of(decoding),
             wide=decoding.sampling,
+            record=record,
         )
 
     def __len__(self) -> int:
@@ -84,10 +102,15 @@ class DecoderState:
         if self.cache is None:
             # The readable path: every row gets its own copy of its sentence's memory.
             memory, src_mask = (t.repeat_interleave(self.width, dim=0) for t in (self.memory, self.src_mask))
-            logits = self.model.decode(self.prefix, memory, src_mask)
+            tgt_in = self.prefix
         else:
             # The cache holds every earlier position; only the newest token is fed.
-            logits = self.model.decode(self.prefix[:, -1:], self.memory, self.src_mask, cache=self.cache)
+            memory, src_mask, tgt_in = self.memory, self.src_mask, self.prefix[:, -1:]
+        if self.record is None:
+            logits = self.model.decode(tgt_in, memory, src_mask, cache=self.cache)
+        else:
+            logits, weights = self.model.decode_recording(tgt_in, memory, src_mask, self.cache, self.record.layer)
+            self.attention = self.record.mean(weights)
         logits = logits[:, -1].float()
         if self.wide or self.penalties is not None:  # read by token id below or by the caller
             logits = self.choose.full_width(logits)

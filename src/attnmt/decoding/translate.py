@@ -36,6 +36,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.next_tokens import next_tokens_of
 from attnmt.decoding.penalties import Penalties
 from attnmt.decoding.search import Hypothesis, beam_search, greedy_search, length_penalty
+from attnmt.decoding.state import Recording
 from attnmt.errors import ConfigError, UserError
 from attnmt.model import AttentionTrace, Transformer
 from attnmt.text.data import pad_rows
@@ -231,10 +232,10 @@ def keeping(outputs: T) -> Iterator[T]:
 
 def searched_batches(
     model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, max_tokens: int,
-    max_sentences: int | None, scored: bool, guides: Guides,
+    max_sentences: int | None, scored: bool, guides: Guides, record: Recording | None = None,
 ) -> Iterator[SearchedBatch]:
     """Every non-blank sentence's ``decoding.n_best`` hypotheses, searched in length-sorted batches
-    (``run_search``); the model in eval mode until the last batch has been read.
+    (``run_search``, which passes ``record`` on); the model in eval mode until the last batch has been read.
 
     A batch the model fails on is searched again a sentence at a time, so that a sentence that
     breaks a search breaks only itself: after the last batch, SentencesFailed names those that
@@ -246,7 +247,7 @@ def searched_batches(
     failures: dict[int, Exception] = {}
     with evaluating(model):
         for indices, src in padded_sources(model, tokenizer, sentences, max_tokens, max_sentences, decoding.beam_size):
-            search = partial(searched, model, tokenizer, sentences, decoding, scored, guides)
+            search = partial(searched, model, tokenizer, sentences, decoding, scored, guides, record=record)
             try:
                 yield search(indices, src)
             except UserError:
@@ -279,7 +280,7 @@ def alone(row: Tensor, pad_id: int) -> Tensor:
 
 
 def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, scored: bool,
-             guides: Guides, indices: list[int], src: Tensor) -> SearchedBatch:
+             guides: Guides, indices: list[int], src: Tensor, record: Recording | None = None) -> SearchedBatch:
     """The batch of sentences ``indices``, src [B, S] padded, searched (``run_search``)."""
     terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i) for i in indices]
     prefixes = [guides.prefix_ids(tokenizer, i) for i in indices]
@@ -287,7 +288,8 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
     with torch.inference_mode():
         memory = model.encode(src)
     return SearchedBatch(indices, src, memory,
-                         run_search(model, src, decoding, scored, prefixes, terms, continuing, memory), decoding)
+                         run_search(model, src, decoding, scored, prefixes, terms, continuing, memory, record),
+                         decoding)
 
 
 def sentence_hypotheses(
@@ -302,7 +304,7 @@ def sentence_hypotheses(
 
 def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool, prefixes: list[list[int]],
                  terms: list[Terms], continuing: Tensor | None = None,
-                 memory: Tensor | None = None) -> list[list[Hypothesis]]:
+                 memory: Tensor | None = None, record: Recording | None = None) -> list[list[Hypothesis]]:
     """One batch's hypotheses, by the search ``decoding`` asks for.
 
     Beam 1 without ``scored`` runs greedy search (the same output), whose hypotheses carry no
@@ -310,7 +312,8 @@ def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool
     (scored, with ``scored``, by one teacher-forced pass).  Greedy search with a glossary: a batch
     where some sentence has terms runs constrained beam search with one hypothesis per bank
     (a beam of 1 + the most term pieces of a sentence; at most MAX_BEAM).  ``memory``: src's
-    encoder output, where the caller has it already.
+    encoder output, where the caller has it already.  ``record``: beam search's hypotheses carry
+    their cross-attention (``Hypothesis.attention``); greedy search's and sampling's do not.
     """
     if decoding.sampling:
         if any(terms):
@@ -322,11 +325,12 @@ def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool
     if decoding.greedy and any(terms):
         width = min(MAX_BEAM, 1 + max(sum(map(len, sentence)) for sentence in terms))
         return beam_search(model, src, replace(decoding, beam_size=width), prefixes=prefixes, terms=terms,
-                           continuing=continuing, memory=memory)
+                           continuing=continuing, memory=memory, record=record)
     if decoding.greedy and not scored:
         return [[Hypothesis(ids, 0.0, 0.0)]
                 for ids in greedy_search(model, src, decoding, prefixes=prefixes, memory=memory)]
-    return beam_search(model, src, decoding, prefixes=prefixes, terms=terms, continuing=continuing, memory=memory)
+    return beam_search(model, src, decoding, prefixes=prefixes, terms=terms, continuing=continuing, memory=memory,
+                       record=record)
 
 
 @torch.inference_mode()
@@ -393,7 +397,9 @@ def translate_n_best(
     flags), as ``assess`` would give it, from each batch's encoder output as the search left it."""
     guides = Guides.of(len(sentences), glossary, prefix)
     with keeping([[] for _ in sentences]) as outputs:
-        for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, True, guides):
+        record = Recording() if quality is not None else None  # the attention quality reads, from the search
+        for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, True, guides,
+                                      record):
             texts = [[tokenizer.decode(h.tokens) for h in hypotheses] for hypotheses in batch.hypotheses]
             assessed = (quality.searched(model, tokenizer, sentences, batch, texts) if quality
                         else [[None] * len(each) for each in texts])

@@ -31,12 +31,16 @@ class GrowingCache(DecoderCache):
       block again.
     - materialise: turns the blocks into plain per-row float32 keys/values [N, H, t, dk], for the
       Python step.
+    - record: where a decoder layer's index, the C++ step writes that layer's cross-attention weights
+      at each new position into ``recorded`` [N, H, S] (a search's word alignment, read as it goes).
 
     Beside int8 layers the C++ step keeps the keys/values in float16 (its ``cache_type``)."""
 
     room: int = 0
     parents: Tensor | None = None
     lineage: Tensor | None = None
+    record: int | None = None
+    recorded: Tensor | None = None
 
     def reserve(self, positions: int) -> None:
         self.room = positions
@@ -60,14 +64,21 @@ class GrowingCache(DecoderCache):
                 layer.reorder(self.parents)
             self.parents = None
 
-    def step_arguments(self, src_mask: Tensor) -> list:
-        """The cache and the source mask [G, 1, 1, S] as the C++ step takes them: each layer's
-        self-attention keys, values, cross-attention keys, values (four lists), the mask [G, S], the
-        room, the rows' parents (a reorder the step applies) and their lineage."""
+    def step_arguments(self, src_mask: Tensor, rows: int) -> list:
+        """The cache and the source mask [G, 1, 1, S] as the C++ step takes them for ``rows`` new
+        positions: each layer's self-attention keys, values, cross-attention keys, values (four
+        lists), the mask [G, S], the room, the rows' parents (a reorder the step applies), their
+        lineage, and where ``record`` is set, the [rows, H, S] tensor that receives its layer's
+        cross-attention weights (``recorded``) and that layer's index."""
         layers = self.layers
+        self.recorded = None
+        if self.record is not None:
+            cross_k = layers[self.record].cross_k  # [G, H, S, dk]
+            self.recorded = torch.empty(rows, cross_k.size(1), cross_k.size(2))
         return [[layer.self_k for layer in layers], [layer.self_v for layer in layers],
                 [layer.cross_k for layer in layers], [layer.cross_v for layer in layers],
-                src_mask.view(src_mask.size(0), src_mask.size(-1)), self.room, self.parents, self.lineage]
+                src_mask.view(src_mask.size(0), src_mask.size(-1)), self.room, self.parents, self.lineage,
+                self.recorded, -1 if self.record is None else self.record % len(layers)]
 
     def take_step(self, out: list[Tensor]) -> None:
         """The C++ step's output [x, k_0, v_0, k_1, v_1, ..., lineage]: each layer's keys/values with

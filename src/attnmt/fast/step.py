@@ -315,7 +315,7 @@ class FusedDecoderStep:
     def __call__(self, x: Tensor, cache: GrowingCache, src_mask: Tensor) -> Tensor:
         """x [N, 1, d_model] (embedded new positions), src_mask [G, 1, 1, S] -> the stack's output
         [N, 1, d_model]; each layer's cache gains the position."""
-        out = self.kernel.step(x.view(x.size(0), x.size(2)), *cache.step_arguments(src_mask))
+        out = self.kernel.step(x.view(x.size(0), x.size(2)), *cache.step_arguments(src_mask, x.size(0)))
         cache.take_step(out)
         return out[0][:, None]
 
@@ -325,7 +325,7 @@ class FusedDecoderStep:
         final LayerNorm (pre-norm) and the output layer.  The cache gains the position."""
         if self.positional is not None:
             self.positional.check_end(cache.length + 1)
-        out = self.kernel.decode(tokens.view(-1), cache.length, *cache.step_arguments(src_mask))
+        out = self.kernel.decode(tokens.view(-1), cache.length, *cache.step_arguments(src_mask, tokens.size(0)))
         cache.take_step(out)
         cache.length += 1
         return out[0][:, None]

@@ -128,6 +128,17 @@ class FastTransformer(Transformer):
             return self.output.columns_only(self.decoder_states(tgt_in, memory, src_mask, trace, cache))
         return self.step.decode(tgt_in, cache, src_mask)
 
+    def decode_recording(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, cache: DecoderCache | None,
+                         layer: int) -> tuple[Tensor, Tensor]:
+        if self.step is None or not isinstance(cache, GrowingCache) or tgt_in.size(1) != 1:
+            return super().decode_recording(tgt_in, memory, src_mask, cache, layer)
+        cache.record = layer  # the C++ step writes the weights as it attends (GrowingCache.step_arguments)
+        try:
+            logits = self.decode(tgt_in, memory, src_mask, cache=cache)
+        finally:
+            cache.record = None
+        return logits, cache.recorded
+
     def decoder_stack(
         self, x: Tensor, memory: Tensor, src_mask: Tensor, trace: AttentionTrace | None, cache: DecoderCache | None
     ) -> Tensor:

@@ -21,6 +21,7 @@ import torch
 from torch import Tensor
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
+from attnmt.decoding.state import Recording
 from attnmt.decoding.translate import (
     Glossaries,
     Guides,
@@ -144,26 +145,30 @@ def translate_with_weights(model: Transformer, tokenizer: Tokenizer, sentences: 
     sentence ``weighed`` marks, the cross-attention between its words and its translation's
     (``word_weights``: [target words, source words]; None for the others and for an empty translation).
 
-    The weights come from one teacher-forced pass of the decoder alone over the search's own
-    output ids, batch by batch, reading the encoder output the search computed: the source is
-    encoded once and the translation is never tokenised again."""
+    Beam search records the weights as it writes each token (``Recording``: the C++ step of the
+    inference copy hands them over as it attends), which is what teacher forcing its output gives.
+    Where a search records none (greedy search, sampling), one teacher-forced pass of the decoder
+    alone over the search's own output ids reads them, batch by batch, from the encoder output the
+    search computed: the source is encoded once and the translation is never tokenised again."""
     guides = Guides.of(len(sentences), glossary)
+    record = Recording(layer, tuple(heads) if heads else None) if any(weighed) else None
     with keeping(([""] * len(sentences), [None] * len(sentences))) as (outputs, found):
-        for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides):
-            best = [hypotheses[0].tokens for hypotheses in batch.hypotheses]
-            for i, ids in zip(batch.indices, best, strict=True):
-                outputs[i] = tokenizer.decode(ids)
-            rows = [r for r, i in enumerate(batch.indices) if weighed[i] and best[r]]
-            if not rows:
-                continue
-            index = torch.tensor(rows, device=batch.src.device)
-            cross = written_attention(model, batch.src[index], batch.memory[index], [best[r] for r in rows], layer,
-                                      heads)
-            lengths = (batch.src[index] != model.config.pad_id).sum(dim=1).tolist()
-            for k, r in enumerate(rows):
+        for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides,
+                                      record):
+            best = [hypotheses[0] for hypotheses in batch.hypotheses]
+            for i, hypothesis in zip(batch.indices, best, strict=True):
+                outputs[i] = tokenizer.decode(hypothesis.tokens)
+            rows = [r for r, i in enumerate(batch.indices) if weighed[i] and best[r].tokens]
+            unrecorded = [r for r in rows if best[r].attention is None]
+            cross = dict(zip(unrecorded, written_attention(
+                model, batch.src[unrecorded], batch.memory[unrecorded], [best[r].tokens for r in unrecorded], layer,
+                heads) if unrecorded else [], strict=True))
+            lengths = (batch.src != model.config.pad_id).sum(dim=1).tolist()
+            for r in rows:
                 i = batch.indices[r]
-                found[i] = word_weights(cross[k], source_words(tokenizer, sentences[i], lengths[k]),
-                                        [tokenizer.id_to_piece(t) for t in best[r]])
+                weights = best[r].attention if best[r].attention is not None else cross[r]
+                found[i] = word_weights(weights, source_words(tokenizer, sentences[i], lengths[r]),
+                                        [tokenizer.id_to_piece(t) for t in best[r].tokens])
     return outputs, found
 
 

@@ -222,7 +222,8 @@ bool same_layout(const Tensor& k, const Tensor& v) {
 // attend_one_query for keys and values of type T.
 template <class T>
 void attend(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, const bool* mask,
-            const int64_t* lineage, int64_t rows, int64_t per_group, int64_t heads, int64_t dk, float* out) {
+            const int64_t* lineage, int64_t rows, int64_t per_group, int64_t heads, int64_t dk, float* out,
+            float* probs) {
   const int64_t length = k.size(2), group_stride = k.stride(0), head_stride = k.stride(1);
   const T* keys = k.data_ptr<T>();
   const T* values = v.data_ptr<T>();
@@ -245,8 +246,10 @@ void attend(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, 
 #pragma omp simd reduction(max : best)
       for (int64_t j = 0; j < length; ++j) best = std::max(best, !m || m[j] ? p[j] : kNone);
       float* oh = out + r * heads * dk + h * dk;
+      float* ph = probs ? probs + (r * heads + h) * length : nullptr;
       if (best == kNone) {  // every key masked
         std::fill(oh, oh + dk, 0.f);
+        if (ph) std::fill(ph, ph + length, 0.f);
         continue;
       }
       float total = 0.f;
@@ -264,6 +267,8 @@ void attend(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, 
         }
       }
       weighted_values(p.data(), values + h * head_stride, at.data(), length, dk, 1.f / total, oh);
+      if (ph)
+        for (int64_t j = 0; j < length; ++j) ph[j] = p[j] / total;
     }
   });
 }
@@ -274,17 +279,19 @@ void attend(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, 
 // at any stride: a cache may be the front of a larger buffer), or, where `lineage` [rows, L]
 // is given, its position j from block lineage[r, j] (a beam's cache: see `step`), and only
 // those positions where mask [groups, L] (if given) is true.  out [rows, H·dk].  A row with every
-// key masked gets zeros, as scaled_dot_product_attention's reference path.
+// key masked gets zeros, as scaled_dot_product_attention's reference path.  probs, where given:
+// the attention weights [rows, H, L] (zeros where masked).
 void attend_one_query(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, const bool* mask,
-                      const int64_t* lineage, int64_t rows, int64_t per_group, int64_t heads, int64_t dk, float* out) {
+                      const int64_t* lineage, int64_t rows, int64_t per_group, int64_t heads, int64_t dk, float* out,
+                      float* probs = nullptr) {
   TORCH_CHECK(k.dim() == 4 && k.size(3) == dk && positions_contiguous(k) && same_layout(k, v),
               "decoder_step: keys and values must share one layout with contiguous positions");
   TORCH_CHECK(v.scalar_type() == k.scalar_type() && (k.scalar_type() == at::kFloat || k.scalar_type() == at::kHalf),
               "decoder_step: keys and values must be float32 or float16 alike");
   if (k.scalar_type() == at::kHalf)
-    attend<at::Half>(q, q_stride, k, v, mask, lineage, rows, per_group, heads, dk, out);
+    attend<at::Half>(q, q_stride, k, v, mask, lineage, rows, per_group, heads, dk, out, probs);
   else
-    attend<float>(q, q_stride, k, v, mask, lineage, rows, per_group, heads, dk, out);
+    attend<float>(q, q_stride, k, v, mask, lineage, rows, per_group, heads, dk, out, probs);
 }
 
 // The activation `act` applied to y, in place where it can be.
@@ -661,7 +668,9 @@ struct StepWeights : torch::CustomClassHolder {
 // [M, H, t, dk], or None before the first step, whose rows are `lineage` [M', t]'s (see history_of;
 // None: the M blocks are the rows); parents [N]: where given, row r continues the cache's row
 // parents[r] (beam search's reorder).  cross_k/cross_v: per layer [G, H, S, dk], N/G consecutive
-// rows per sentence; cross_mask [G, S] bool.
+// rows per sentence; cross_mask [G, S] bool.  weights_out, where given: filled with layer
+// weights_layer's cross-attention weights [N, H, S] at this position (what a search records to align
+// its output with the source without another pass).
 // Returns [x, k_0, v_0, k_1, v_1, ..., lineage]: the stack's output [N, d], each layer's keys/values
 // with this position appended (append_position; `room`: how many more positions to make room for
 // when they must be copied) and the rows' lineage [N, t + 1] in them.  Every layer grows in its own
@@ -672,7 +681,8 @@ std::vector<Tensor> step(const Ops& ops, const Tensor& x_in, const StepWeights& 
                          const std::vector<std::optional<Tensor>>& self_k,
                          const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
                          const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
-                         const std::optional<Tensor>& parents_in, const std::optional<Tensor>& lineage_in) {
+                         const std::optional<Tensor>& parents_in, const std::optional<Tensor>& lineage_in,
+                         const std::optional<Tensor>& weights_out, int64_t weights_layer) {
   const int64_t layers = static_cast<int64_t>(cross_k.size());
   TORCH_CHECK(static_cast<int64_t>(weights.layers.size()) == layers, "decoder_step: the model has ",
               weights.layers.size(), " decoder layers, the cache ", layers);
@@ -717,6 +727,16 @@ std::vector<Tensor> step(const Ops& ops, const Tensor& x_in, const StepWeights& 
   else next_lineage.narrow(1, 0, t).copy_(at::arange(rows, history.options()).unsqueeze(1).expand({rows, t}));
   next_lineage.select(1, t).copy_(at::arange(rows, history.options()));
   const int64_t width = rows / groups;
+  float* probs = nullptr;
+  if (weights_out.has_value()) {
+    TORCH_CHECK(0 <= weights_layer && weights_layer < layers, "decoder_step: no decoder layer ", weights_layer);
+    const Tensor& o = *weights_out;
+    TORCH_CHECK(o.scalar_type() == at::kFloat && o.is_contiguous() && o.dim() == 3 && o.size(0) == rows &&
+                    o.size(1) == heads && o.size(2) == cross_k[weights_layer].size(2),
+                "decoder_step: weights_out must be a contiguous float [", rows, ", ", heads, ", ",
+                cross_k[weights_layer].size(2), "]");
+    probs = o.data_ptr<float>();
+  }
   std::vector<Tensor> result{Tensor()};
   auto norm = [&](const Tensor& t, const LayerNormWeights& n) { return layer_norm(t, n.gamma, n.beta, weights.eps); };
   for (int64_t l = 0; l < layers; ++l) {
@@ -738,7 +758,7 @@ std::vector<Tensor> step(const Ops& ops, const Tensor& x_in, const StepWeights& 
     h = norm_first ? norm(x, w.cross_norm) : x;
     Tensor q = ops.linear(w.cross_q, h, Activation::kNone).contiguous();
     attend_one_query(q.data_ptr<float>(), d, cross_k[l], cross_v[l], cross_mask.data_ptr<bool>(), nullptr, rows,
-                     width, heads, dk, attended.data_ptr<float>());
+                     width, heads, dk, attended.data_ptr<float>(), l == weights_layer ? probs : nullptr);
     x = ops.linear_add(w.cross_out, attended, x);
     if (!norm_first) x = norm(x, w.cross_norm);
     // Feed-forward.
@@ -771,13 +791,16 @@ struct DecoderStep : torch::CustomClassHolder {
     return f(FloatLinears{});
   }
 
-  // x [N, d], the caches, room, parents and lineage as `step` takes them -> [x, k_0, v_0, ..., lineage].
+  // x [N, d], the caches, room, parents, lineage and weights_out as `step` takes them ->
+  // [x, k_0, v_0, ..., lineage].
   std::vector<Tensor> operator()(const Tensor& x, const std::vector<std::optional<Tensor>>& self_k,
                                  const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
                                  const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
-                                 const std::optional<Tensor>& parents, const std::optional<Tensor>& lineage) const {
+                                 const std::optional<Tensor>& parents, const std::optional<Tensor>& lineage,
+                                 const std::optional<Tensor>& weights_out, int64_t weights_layer) const {
     return visit([&](const auto& ops) {
-      return step(ops, x, *weights, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage);
+      return step(ops, x, *weights, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage, weights_out,
+                  weights_layer);
     });
   }
 
@@ -786,11 +809,13 @@ struct DecoderStep : torch::CustomClassHolder {
   std::vector<Tensor> decode(const Tensor& tokens, int64_t offset, const std::vector<std::optional<Tensor>>& self_k,
                              const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
                              const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
-                             const std::optional<Tensor>& parents, const std::optional<Tensor>& lineage) const {
+                             const std::optional<Tensor>& parents, const std::optional<Tensor>& lineage,
+                             const std::optional<Tensor>& weights_out, int64_t weights_layer) const {
     const Tensor x = embed(tokens, offset);
     return visit([&](const auto& ops) {
       std::vector<Tensor> out =
-          step(ops, x, *weights, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage);
+          step(ops, x, *weights, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage, weights_out,
+               weights_layer);
       const StepWeights& w = *weights;
       if (w.final_gamma.has_value()) out[0] = layer_norm(out[0], *w.final_gamma, *w.final_beta, w.eps);
       const int64_t columns = ops.outputs(w.output);
@@ -844,14 +869,16 @@ TORCH_LIBRARY(attnmt, m) {
                       const std::vector<std::optional<Tensor>>& self_k, const std::vector<std::optional<Tensor>>& self_v,
                       const std::vector<Tensor>& cross_k, const std::vector<Tensor>& cross_v,
                       const Tensor& cross_mask, int64_t room, const std::optional<Tensor>& parents,
-                      const std::optional<Tensor>& lineage) {
-        return (*self)(x, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage);
+                      const std::optional<Tensor>& lineage, const std::optional<Tensor>& weights_out,
+                      int64_t weights_layer) {
+        return (*self)(x, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage, weights_out, weights_layer);
       })
       .def("decode", [](const c10::intrusive_ptr<DecoderStep>& self, const Tensor& tokens, int64_t offset,
                         const std::vector<std::optional<Tensor>>& self_k,
                         const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
                         const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
-                        const std::optional<Tensor>& parents, const std::optional<Tensor>& lineage) {
-        return self->decode(tokens, offset, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage);
+                        const std::optional<Tensor>& parents, const std::optional<Tensor>& lineage,
+                        const std::optional<Tensor>& weights_out, int64_t weights_layer) {
+        return self->decode(tokens, offset, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage, weights_out, weights_layer);
       });
 }
