@@ -143,6 +143,25 @@ def test_progress_counts_sentences(mirror, monkeypatch):
     assert seen == [(0, 3), (2, 3), (3, 3)]
 
 
+def test_a_sentence_repeated_across_calls_is_translated_once_and_keeps_its_formatting(mirror, monkeypatch):
+    from attnmt.documents import office
+
+    document = docx.Document()
+    for page in range(3):  # a footer-like line on every "page", plain on the first, one word bold after
+        document.add_paragraph(f"Page {page + 1} text.")
+        line = document.add_paragraph("A dog runs on the ")
+        line.add_run("green").bold = page > 0
+        line.add_run(" grass.")
+    data = docx_bytes(document)
+    whole = translated(data, mirror)
+    monkeypatch.setattr(office, "CHUNK", 2)  # a call for each page
+    mirror.given.clear()
+    paged = translated(data, mirror)
+    assert mirror.given.count("A dog runs on the green grass.") == 1
+    assert [runs(p) for p in paged.paragraphs] == [runs(p) for p in whole.paragraphs]
+    assert runs(paged.paragraphs[5]) == [("GRASS. ", None), ("GREEN", True), (" THE ON RUNS DOG A", None)]
+
+
 @pytest.mark.parametrize("suffix", [".docm"])
 def test_macro_files_are_translated_when_allowed(mirror, suffix):
     out = translate_office(word_file(), suffix, mirror, DocumentOptions(macros=True))

@@ -57,7 +57,7 @@ from attnmt.documents.ooxml import (
     w,
 )
 from attnmt.documents.opendocument import opendocument_parts
-from attnmt.documents.pipeline import DocumentOptions, Translator, flat_sentences, translate_flats
+from attnmt.documents.pipeline import DocumentOptions, Repeats, Translator, flat_sentences, translate_flats
 from attnmt.documents.spans import Nested, Place
 from attnmt.errors import DataError
 
@@ -202,9 +202,10 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
     if progress is not None:
         progress(0, total)
     results: list[list[str | Nested]] = []
-    for start in range(0, len(flats), CHUNK):
-        chunk = sentences[start:start + CHUNK]
-        results += translate_flats(flats[start:start + CHUNK], translator, options, review, chunk)
+    calls = [(flats[start:start + CHUNK], sentences[start:start + CHUNK]) for start in range(0, len(flats), CHUNK)]
+    repeats = Repeats.of(calls) if review is None and len(calls) > 1 else None  # review: translate_flats
+    for call, chunk in calls:
+        results += translate_flats(call, translator, options, review, chunk, repeats)
         done += sum(map(len, chunk))
         if progress is not None:
             progress(done, total)

@@ -11,8 +11,9 @@ starts, ends or sits inside, in the same batches as their search.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
@@ -110,24 +111,67 @@ class FoundTranslations:
         return texts, weights
 
 
+@dataclass
+class Repeats:
+    """The sentences that recur across the ``translate_flats`` calls of one document (a footer on
+    every page, a table's headings): each is translated in the first call that holds it, weighed if
+    any of its uses needs it, and its translation is kept only until the last call that holds it.
+
+    left:    calls still to come that hold the sentence
+    weighed: sentences some use of which needs word weights (``needs_alignment``)
+    kept:    sentence -> (translation, weights) from an earlier call"""
+
+    left: dict[str, int]
+    weighed: set[str]
+    kept: dict[str, tuple[str, Weights | None]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, calls: Sequence[tuple[Sequence[FlatText], Sequence[list[tuple[int, int]]]]]) -> Repeats:
+        """The repeats of the calls (flat texts, their ``flat_sentences``) a document is cut into."""
+        left: Counter[str] = Counter()
+        weighed = set()
+        for flats, sentences in calls:
+            found = pairs(flats, sentences)
+            left.update({flat.text[s:e] for flat, (s, e) in found})
+            weighed |= {flat.text[s:e] for flat, (s, e) in found if needs_alignment(flat, (s, e))}
+        return cls({sentence: n for sentence, n in left.items() if n > 1}, weighed)
+
+    def done(self, translated: dict[str, tuple[str, Weights | None]]) -> None:
+        """A call's sentences translated: those a later call holds are kept, the rest let go."""
+        for sentence in translated.keys() & self.left.keys():
+            self.left[sentence] -= 1
+            if self.left[sentence]:
+                self.kept[sentence] = translated[sentence]
+            else:
+                del self.left[sentence]
+                self.kept.pop(sentence, None)
+
+
 def translate_flats(flats: Sequence[FlatText], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
-                    review: Review | None = None,
-                    sentences: Sequence[list[tuple[int, int]]] | None = None) -> list[list[str | Nested]]:
+                    review: Review | None = None, sentences: Sequence[list[tuple[int, int]]] | None = None,
+                    repeats: Repeats | None = None) -> list[list[str | Nested]]:
     """Each flat text translated, its marks placed and nested (attnmt.documents.spans); ``review``
     (attnmt.documents.review) assesses the sentences and lists those that need review at the
-    flats' places.  ``sentences``: each flat's ``flat_sentences``, where the caller has them."""
+    flats' places.  ``sentences``: each flat's ``flat_sentences``, where the caller has them;
+    ``repeats``: where one document is translated in several calls, what earlier calls found
+    (without ``review``, which lists every place a sentence needing review has)."""
     if sentences is None:
         sentences = flat_sentences(flats, options)
     sources = [flat.text[s:e] for flat, spans in zip(flats, sentences, strict=True) for s, e in spans]
     wanted = {i for i, (flat, span) in enumerate(pairs(flats, sentences)) if needs_alignment(flat, span)}
     # A sentence repeated (a menu entry, a footer) is translated once, and weighed if any of its uses needs it.
     unique = list(dict.fromkeys(s for s in sources if has_words(s)))
-    weighed = {sources[i] for i in wanted}
-    texts, found = translator.translate(unique, [s in weighed for s in unique])
+    weighed = {sources[i] for i in wanted} | (repeats.weighed if repeats else set())
+    kept = repeats.kept if repeats else {}
+    todo = [s for s in unique if s not in kept]
+    texts, found = translator.translate(todo, [s in weighed for s in todo])
     if review is not None:
         places = [flat.place for flat, _ in pairs(flats, sentences)]
-        texts, found = review.check(unique, texts, found, list(zip(places, sources, strict=True)))
-    translated = dict(zip(unique, zip(texts, found, strict=True), strict=True))
+        texts, found = review.check(todo, texts, found, list(zip(places, sources, strict=True)))
+    translated = {s: kept[s] for s in unique if s in kept} | dict(zip(todo, zip(texts, found, strict=True),
+                                                                       strict=True))
+    if repeats is not None:
+        repeats.done(translated)
     translations = [translated[s][0] if s in translated else s for s in sources]  # no letters: passes through
     alignments: list[Weights | None] = [
         None if i not in wanted else translated[s][1] if s in translated else identity(len(s.split()))
