@@ -96,9 +96,11 @@ def test_a_job_over_its_keys_characters_a_minute_waits_for_room(served, tmp_path
     with TestClient(create_app([served], ServeSettings(file_chunk=1), access)) as client:
         job = submit_file(client, "a.txt", text, api_key="k1").json()
         wait_until(lambda: len(refused) >= 3)  # the third chunk asks again and again; the job waits
-        assert client.get(job["status_url"]).json()["state"] == "running" and set(refused) == {12}
+        status = client.get(job["status_url"]).json()
+        assert status["state"] == "running" and status["waiting"] == "characters" and set(refused) == {12}
         access.limiter.storage.reset()  # as if the minute had passed
         assert server_events(client, job["events_url"])[-1][0] == "done"
+        assert "waiting" not in client.get(job["status_url"]).json()
         translated = "ein hund rennt\neine katze schläft\nzwei hunde rennen\n"
         assert client.get(job["download_url"]).text == translated
 
@@ -106,8 +108,9 @@ def test_a_job_over_its_keys_characters_a_minute_waits_for_room(served, tmp_path
 def test_libretranslates_translate_file_fails_over_the_keys_characters_a_minute(served, tmp_path):
     text = b"a dog runs\na cat sleeps\ntwo dogs run\n"
     with client_with_keys(served, tmp_path, "k1 chars-per-minute=25\n", file_chunk=1) as client:
-        answer = libre_file(client, text)
-        assert answer.status_code == 400 and answer.json() == {"error": "a.txt: 25 characters per 1 minute per key"}
+        answer = libre_file(client, text)  # a rate limit, as LibreTranslate's clients know it: retry later
+        assert answer.status_code == 429 and int(answer.headers["retry-after"]) >= 1
+        assert answer.json() == {"error": "Slowdown: a.txt: 25 characters per 1 minute per key"}
 
 
 def test_a_chunk_over_all_the_keys_characters_a_minute_fails_the_job_at_once(served, tmp_path):
@@ -115,3 +118,6 @@ def test_a_chunk_over_all_the_keys_characters_a_minute_fails_the_job_at_once(ser
         job = submit_file(client, "a.txt", b"a dog runs\n", api_key="k1").json()
         assert server_events(client, job["events_url"])[-1] == ("error", {
             "detail": "a.txt: the request has 10 characters; this key may translate at most 5 a minute"})
+        answer = libre_file(client, b"a dog runs\n")  # no minute helps: a bad request, as LibreTranslate says it
+        assert answer.status_code == 400 and answer.json() == {
+            "error": "Invalid request: a.txt: the request has 10 characters; this key may translate at most 5 a minute"}

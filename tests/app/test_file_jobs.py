@@ -238,9 +238,11 @@ class FullOnce:
 def batched(batcher, stopping: threading.Event) -> tuple[list[str], list]:
     """``BatchedTranslator.translate(["a dog", "a cat"])`` in a thread of its own, as a job runs it."""
     async def run():
-        translator = BatchedTranslator(batcher, asyncio.get_running_loop(), 4, lambda characters: None, stopping)
+        translator = BatchedTranslator(batcher, asyncio.get_running_loop(), 4, lambda characters: None, stopping,
+                                       waiting=waits.append)
         return await asyncio.to_thread(translator.translate, ["a dog", "a cat"], [False, False])
 
+    waits = batcher.waits = []
     return asyncio.run(run())
 
 
@@ -249,6 +251,7 @@ def test_a_files_chunk_waits_for_room_where_the_queue_is_full(monkeypatch):
     batcher = FullOnce()
     assert batched(batcher, threading.Event()) == (["A DOG", "A CAT"], [None, None])
     assert batcher.calls == 2
+    assert batcher.waits == ["queue", None]  # the job's status says so while it waits (FileJob.wait)
 
 
 def test_a_server_stopping_while_the_queue_is_full_does_not_wait_for_room(monkeypatch):
@@ -269,3 +272,31 @@ def test_a_server_stopping_while_the_queue_is_full_does_not_wait_for_room(monkey
 def test_a_file_chunk_larger_than_the_queue_is_a_config_error():
     with pytest.raises(ConfigError, match=r"file_chunk must be <= max_queued \(4\), got 8"):
         ServeSettings(max_queued=4, file_chunk=8)
+
+
+def test_the_events_say_when_a_job_starts_waiting_and_its_status_while_it_does():
+    from attnmt.server.file_api import job_events
+    from attnmt.server.file_jobs import FileJob
+
+    async def run():
+        job = FileJob("j", "a.de.txt")
+        events = job_events(job, "/download")
+        seen = [await anext(events)]  # progress 0 of 0
+        job.progressed(1, 3)
+        seen.append(await anext(events))
+        job.wait("characters")
+        seen.append(await anext(events))
+        status = job.status()
+        job.wait(None)
+        job.progressed(3, 3)
+        seen.append(await anext(events))
+        job.state = "done"
+        job.notify()
+        seen += [event async for event in events]
+        return seen, status, job.status()
+
+    seen, waiting, done = asyncio.run(run())
+    assert [e.split("\n")[0] for e in seen] == ["event: progress", "event: progress", "event: waiting",
+                                                "event: progress", "event: done"]
+    assert seen[2] == 'event: waiting\ndata: {"for": "characters"}\n\n'
+    assert waiting["waiting"] == "characters" and "waiting" not in done

@@ -94,5 +94,5 @@ def test_a_key_without_characters_left_fails_the_file(trained_model, tmp_path):
             "error": "Please contact the server operator to get an API key"}
         answer = send(client, "a.txt", b"a dog runs", api_key="k1")
         assert answer.status_code == 400
-        assert answer.json() == {"error": "a.txt: the request has 10 characters; this key may translate at most 5 "
-                                          "a minute"}
+        assert answer.json() == {"error": "Invalid request: a.txt: the request has 10 characters; this key may "
+                                          "translate at most 5 a minute"}

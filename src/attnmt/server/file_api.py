@@ -7,9 +7,11 @@
                                     -> 202 {"id", "filename", "status_url", "events_url", "download_url"
                                             [, "review_url"]}
     GET    /v1/files/{id}           -> {"id", "filename", "state": "running" | "done" | "failed", "done", "total"
-                                        [, "detail"]}: the file's sentences translated of its
-                                        total
+                                        [, "waiting": "characters" | "queue"] [, "detail"]}: the file's
+                                        sentences translated of its total, and what a running job
+                                        waits for
     GET    /v1/files/{id}/events    server-sent events: ``progress`` {"done", "total"} as sentences are done,
+                                    ``waiting`` {"for"} when a chunk starts waiting (FileJob.waiting),
                                     then ``done`` {"download_url"} or ``error`` {"detail"}
     GET    /v1/files/{id}/download  -> the translated file (``report.de.docx`` for ``report.docx`` into de)
     GET    /v1/files/{id}/review    -> the sentences under the quality threshold (``review_json``), or with
@@ -131,13 +133,18 @@ def event(name: str, data: dict) -> str:
 
 
 async def job_events(job: FileJob, download_url: str) -> AsyncIterator[str]:
-    """The job's progress as server-sent events, until it is done or has failed."""
-    sent = None
+    """The job's progress as server-sent events, until it is done or has failed; ``waiting``
+    {"for": "characters" | "queue"} each time a running job starts waiting."""
+    sent, waited = None, None
     while True:
         changed = job.changed
         if (job.done, job.total) != sent:
             sent = job.done, job.total
             yield event("progress", {"done": job.done, "total": job.total})
+        if job.waiting != waited:
+            waited = job.waiting
+            if waited is not None:
+                yield event("waiting", {"for": waited})
         if job.state == "done":
             yield event("done", {"download_url": download_url})
             return

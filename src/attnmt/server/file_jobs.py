@@ -82,6 +82,8 @@ class FileJob:
     total: int = 0  # of the file's (0 until the first are counted)
     detail: str | None = None  # why it failed
     user_error: bool = False  # failed for the file's fault (else the server's)
+    refused: Refused | None = None  # failed over its key's characters a minute (or more than it may ever send)
+    waiting: str | None = None  # what a running job waits for: "characters" (its key's a minute) or "queue"
     path: Path | None = None  # the translation, once done
     review: Review | None = None  # the sentences that need review, once done (JobOptions.review)
     calibrated: bool = False  # whether the review's quality is calibrated (attnmt.decoding.calibration)
@@ -98,12 +100,20 @@ class FileJob:
         self.done, self.total = done, total
         self.notify()
 
+    def wait(self, why: str | None) -> None:
+        """The job waits for ``why`` ("characters", "queue"), or no longer waits (None)."""
+        if why != self.waiting:
+            self.waiting = why
+            self.notify()
+
     def fail(self, detail: str, user_error: bool = False) -> None:
-        self.state, self.detail, self.user_error = "failed", detail, user_error
+        self.state, self.detail, self.user_error, self.waiting = "failed", detail, user_error, None
 
     def status(self) -> dict:
         answer = {"id": self.id, "filename": self.filename, "state": self.state, "done": self.done,
                   "total": self.total}
+        if self.waiting is not None:
+            answer["waiting"] = self.waiting
         return answer if self.detail is None else {**answer, "detail": self.detail}
 
 
@@ -113,6 +123,7 @@ class BatchedTranslator:
     model's batcher, ``chunk`` at a time, each chunk's characters charged first (``charge``: raises
     Refused; ``wait_for_characters``: a refusal with a Retry-After waits, asking again every
     RETRY_WAIT_S); ``assess``, where given, assesses each chunk in the model's thread after it.
+    ``waiting`` is told what a chunk waits for ("characters", "queue") and None once it goes on.
     Once ``stopping`` (the server stops) or ``cancelled`` (the job was deleted) is set, no more."""
 
     batcher: Batcher
@@ -124,6 +135,7 @@ class BatchedTranslator:
     wait_for_characters: bool = False
     assess: Assess | None = None
     assessed: dict[str, Assessment | None] = field(default_factory=dict)  # sentence -> its Assessment, until taken
+    waiting: Callable[[str | None], None] = lambda why: None
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts: list[str] = []
@@ -162,7 +174,9 @@ class BatchedTranslator:
             except Busy:  # the queue is full: a file waits its turn, where a request would be refused
                 if self.stopping.is_set():
                     raise
+                self.waiting("queue")
                 await asyncio.sleep(RETRY_WAIT_S)
+        self.waiting(None)
         for group, answer in zip([group for group in groups if group], answers, strict=True):
             for i, result in zip(group, answer, strict=True):
                 found[i] = result
@@ -183,6 +197,7 @@ class BatchedTranslator:
                 if not self.wait_for_characters or refused.retry_after is None:
                     raise
             self.check_going()
+            self.waiting("characters")
             await asyncio.sleep(RETRY_WAIT_S)
 
     def taken(self, sentences: list[str], translations: list[str]) -> list[Assessment | None]:
@@ -242,7 +257,7 @@ class FileJobs:
                   charge: Callable[[int], None], options: JobOptions) -> None:
         loop = asyncio.get_running_loop()
         translator = BatchedTranslator(served.batcher, loop, self.settings.file_chunk, charge, self.stopping,
-                                       job.cancelled, options.wait_for_characters)
+                                       job.cancelled, options.wait_for_characters, waiting=job.wait)
         review = None
         if options.review:
             threshold = low_quality_threshold(served.calibration, options.min_quality)
@@ -270,6 +285,7 @@ class FileJobs:
             job.fail(str(error), user_error=True)
         except Refused as error:  # its characters, over what its key may translate
             job.fail(f"{filename}: {error}", user_error=True)
+            job.refused = error
         except Busy as error:
             job.fail(str(error))
         except Exception as error:  # noqa: BLE001 - one file's failure must not stop the server

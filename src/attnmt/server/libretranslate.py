@@ -325,6 +325,8 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
         raise LibreError(503, str(error), {"Retry-After": "1"}) from None
     del data  # the job holds the file while it needs it
     await jobs.finished(job)
+    if job.state == "failed" and job.refused is not None:  # over its key's characters: 429 where a minute helps
+        raise refusal(Refused(job.refused.reason, job.detail or str(job.refused), job.refused.retry_after))
     if job.state == "failed":
         raise LibreError(400 if job.user_error else 500, job.detail or "Cannot translate file")
     return {"translatedFileUrl": str(request.url_for("download_file", filename=f"{job.id}.{job.filename}"))}
