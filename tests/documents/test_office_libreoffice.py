@@ -5,6 +5,13 @@ import shutil
 import subprocess
 
 import pytest
+from comment_files import (
+    annotated_calc_file,
+    chart_text_file,
+    commented_slides_file,
+    noted_presentation_file,
+    threaded_sheet_file,
+)
 from office_files import (
     calc_file,
     chart_slides_file,
@@ -26,7 +33,9 @@ SOFFICE = shutil.which("soffice") or shutil.which("libreoffice")
 FILES = {"word.docx": word_file, "slides.pptx": slides_file, "sheet.xlsx": lambda: shared_string_sheet(sheet_file()),
          "text.odt": text_file, "show.odp": presentation_file, "calc.ods": calc_file, "chart.pptx": chart_slides_file,
          "smartart.pptx": smartart_slides_file, "comments.xlsx": commented_sheet_file,
-         "controls.docx": content_control_file}  # one PDF name each
+         "controls.docx": content_control_file, "reviewed.pptx": commented_slides_file,
+         "threads.xlsx": threaded_sheet_file, "odfchart.odt": chart_text_file, "notes.odp": noted_presentation_file,
+         "annotated.ods": annotated_calc_file}  # one PDF name each
 
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")

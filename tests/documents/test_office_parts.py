@@ -1,11 +1,13 @@
-"""Text outside the body that office files show: charts' titles, SmartArt, spreadsheet cell
-comments and Word content controls inside a paragraph, each read back by its own library."""
+"""Text outside the body that office files show: charts' titles (OpenDocument's too), SmartArt,
+spreadsheet cell comments and Word content controls inside a paragraph, each read back by its own
+library (lxml where none reads it)."""
 
 import io
 
 import docx
 import openpyxl
 import pptx
+from comment_files import chart_text_file, doctype_manifest
 from lxml import etree
 from office_files import (
     chart_slides_file,
@@ -20,6 +22,9 @@ from attnmt.documents.pipeline import DocumentOptions
 
 W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
 A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+CHART = "{urn:oasis:names:tc:opendocument:xmlns:chart:1.0}"
+TABLE = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 
 
 def test_a_charts_title_is_translated_and_its_numbers_kept(mirror):
@@ -53,3 +58,23 @@ def test_a_content_controls_words_are_translated_inside_it(mirror):
     assert sdt.find(f"{W}sdtPr/{W}alias").get(f"{W}val") == "Target"  # the control's properties, as they were
     assert [child.tag for child in sdt] == [f"{W}sdtPr", f"{W}sdtContent"]
     assert "".join(t.text for t in sdt.iter(f"{W}t")) == "CAR RED"
+
+
+def chart_texts(out: bytes) -> tuple[list[str], list[str]]:
+    """The paragraphs of the OpenDocument chart's titles, and of its table."""
+    chart = etree.fromstring(read_members(out)["Object 1/content.xml"])
+    titles = [p.text for p in chart.iter(f"{TEXT}p") if next(p.iterancestors(f"{TABLE}table"), None) is None]
+    return titles, [p.text for table in chart.iter(f"{TABLE}table") for p in table.iter(f"{TEXT}p")]
+
+
+def test_an_opendocument_charts_titles_are_translated_and_its_table_kept(mirror):
+    out = translate_office(chart_text_file(), ".odt", mirror, DocumentOptions(target_lang="de"))
+    assert chart_texts(out) == (["DOGS. OF NUMBER THE", "TOWNS. TWO", "SEEN. DOGS"], ["Dogs", "East", "3", "West", "5"])
+    assert [p.text for p in etree.fromstring(read_members(out)["content.xml"]).iter(f"{TEXT}p")] == [
+        "FOLLOWS. CHART A"]
+    assert read_members(out)["Object 1/styles.xml"] == read_members(chart_text_file())["Object 1/styles.xml"]
+
+
+def test_a_manifest_with_a_doctype_as_openoffice_wrote_it_is_read(mirror):
+    out = translate_office(doctype_manifest(chart_text_file()), ".odt", mirror, DocumentOptions())
+    assert chart_texts(out)[0] == ["DOGS. OF NUMBER THE", "TOWNS. TWO", "SEEN. DOGS"]

@@ -15,11 +15,12 @@ What is translated, per format:
 
 - .docx: the body (tables, text boxes and content controls included), headers, footers,
   footnotes, endnotes and comments (attnmt.documents.ooxml);
-- .pptx: slides and speaker notes;
+- .pptx: slides, speaker notes and review comments (classic and modern);
 - .xlsx: shared strings, inline strings (never formulas, numbers or dates: those are not
-  strings) and cell comments;
+  strings), cell comments and threaded comments (attnmt.documents.comments);
 - all three: charts' text (titles, axis titles, labels written as text) and SmartArt;
-- .odt, .odp, .ods: content.xml and styles.xml paragraphs and headings (attnmt.documents.opendocument);
+- .odt, .odp, .ods: content.xml and styles.xml paragraphs and headings, and the titles of
+  charts (attnmt.documents.opendocument);
 - .epub: its XHTML pages, as HTML is (attnmt.documents.markup), and its table of contents
   (attnmt.documents.epub).
 
@@ -30,7 +31,7 @@ The document's language (``w:lang``, ``lang``, ``fo:language``, ``xml:lang``,
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from lxml import etree
 
@@ -44,15 +45,13 @@ from attnmt.documents.archive import (
     serialise_part,
     write_archive,
 )
+from attnmt.documents.comments import CELL_COMMENTS, POWERPOINT_COMMENTS, THREADED_COMMENTS
 from attnmt.documents.epub import epub_parts
 from attnmt.documents.ooxml import (
-    CELL_COMMENT,
     DRAWING,
     INLINE_STRING,
     SHARED_STRING,
     WORD,
-    Dialect,
-    paragraph_jobs,
     set_language,
     w,
 )
@@ -73,13 +72,26 @@ TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
 # that Office shows), in any of the three formats: DrawingML paragraphs.
 CHARTS_AND_SMARTART = tuple((end, DRAWING) for end in (".drawingml.chart+xml", ".drawingml.diagramData+xml",
                                                        ".drawingml.diagramDrawing+xml"))
-# The content types of the parts that hold text, by how their type ends, with their paragraphs' dialect.
-OOXML_PARTS: dict[str, tuple[tuple[str, Dialect], ...]] = {
+
+
+class Texts(Protocol):
+    """How a part's text is found: its paragraphs' dialect (attnmt.documents.ooxml.Dialect), or
+    its comments' kind (attnmt.documents.comments)."""
+
+    def jobs(self, root: etree._Element) -> Sequence[Job]: ...
+
+
+# The content types of the parts that hold text, by how their type ends, with how their text is found.
+# PowerPoint's modern comments ("vnd.ms-powerpoint.comments+xml") hold DrawingML paragraphs.
+OOXML_PARTS: dict[str, tuple[tuple[str, Texts], ...]] = {
     ".docx": (*((end, WORD) for end in (".main+xml", ".header+xml", ".footer+xml", ".footnotes+xml",
                                         ".endnotes+xml", ".comments+xml")), *CHARTS_AND_SMARTART),
-    ".pptx": ((".slide+xml", DRAWING), (".notesSlide+xml", DRAWING), *CHARTS_AND_SMARTART),
+    ".pptx": ((".slide+xml", DRAWING), (".notesSlide+xml", DRAWING),
+              (".presentationml.comments+xml", POWERPOINT_COMMENTS), (".ms-powerpoint.comments+xml", DRAWING),
+              *CHARTS_AND_SMARTART),
     ".xlsx": ((".sharedStrings+xml", SHARED_STRING), (".worksheet+xml", INLINE_STRING),
-              (".comments+xml", CELL_COMMENT), *CHARTS_AND_SMARTART),
+              (".comments+xml", CELL_COMMENTS), (".threadedcomments+xml", THREADED_COMMENTS),
+              *CHARTS_AND_SMARTART),
 }
 
 
@@ -140,15 +152,15 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions) -> list
     parts = []
     for override in types.iterchildren(f"{{{TYPES}}}Override"):
         member, kind = override.get("PartName", "").lstrip("/"), override.get("ContentType", "")
-        dialect = next((d for end, d in OOXML_PARTS[suffix] if kind.endswith(end)), None)
-        if dialect is None or member not in archive:
+        texts = next((t for end, t in OOXML_PARTS[suffix] if kind.endswith(end)), None)
+        if texts is None or member not in archive:
             continue
-        if dialect is INLINE_STRING and b"inlineStr" not in archive.read(member):
+        if texts is INLINE_STRING and b"inlineStr" not in archive.read(member):
             continue  # a worksheet of numbers and shared strings: left unparsed
         tree = parse_part(archive, member)
-        part = Part(member, tree, list(paragraph_jobs(tree.getroot(), dialect)))
-        if options.target_lang and dialect in (WORD, DRAWING) and part.jobs:
-            set_language(tree.getroot(), dialect, options.target_lang)
+        part = Part(member, tree, list(texts.jobs(tree.getroot())))
+        if options.target_lang and texts in (WORD, DRAWING) and part.jobs:
+            set_language(tree.getroot(), texts, options.target_lang)
         parts.append(part)
     if suffix == ".docx" and options.target_lang:
         parts += word_language_parts(archive, types, options.target_lang)

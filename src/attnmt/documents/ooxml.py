@@ -63,6 +63,10 @@ class Dialect:
     dropped: frozenset[str] = frozenset()  # stale once the text changes: spelling marks
     preserve: bool = False  # text elements need xml:space="preserve" to keep their spaces
 
+    def jobs(self, root: etree._Element) -> list[ParagraphJob]:
+        """A job for each of ``root``'s paragraphs with words (``paragraph_jobs``)."""
+        return paragraph_jobs(root, self)
+
 
 # A content control inside a paragraph (w:sdt) is a mark like a hyperlink: its properties stay
 # as they are, its content's runs are translated with the paragraph.

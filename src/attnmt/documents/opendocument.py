@@ -3,10 +3,17 @@ headings (``text:p``, ``text:h``) of content.xml and styles.xml (headers, footer
 pages), translated as HTML blocks are (attnmt.documents.markup), for ODF is mixed content too.
 
 Inside a paragraph, ``text:span`` and ``text:a`` are marks; everything else (``text:s`` spaces,
-tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it is.  A note's or a
-text box's own paragraphs are translated as paragraphs of their own.  A spreadsheet cell whose
-value is not a string (a number, a date, a formula's) is not touched.  ``fo:language`` and
-``fo:country`` of the styles follow the target language.
+tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it is.  A note's, an
+annotation's or a text box's own paragraphs are translated as paragraphs of their own.  A
+spreadsheet cell whose value is not a string (a number, a date, a formula's) is not touched
+(an annotation or a shape on it is).  ``fo:language`` and ``fo:country`` of the styles follow
+the target language.
+
+A chart is a document of its own inside the file (``Object 1/content.xml``, named in
+META-INF/manifest.xml): the paragraphs of its title, subtitle and axis titles are translated;
+its table (``table:table``: categories, series names, numbers) is its data, kept.
+The picture of the chart the file keeps beside it (``ObjectReplacements/``), for readers that
+cannot draw charts, is kept too, as it was.
 """
 
 from __future__ import annotations
@@ -23,10 +30,14 @@ TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 FO = "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
+MANIFEST = "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"
+CHART = "application/vnd.oasis.opendocument.chart"
+CELLS = (f"{{{TABLE}}}table-cell", f"{{{TABLE}}}covered-table-cell")
 MARKS = frozenset({f"{{{TEXT}}}span", f"{{{TEXT}}}a"})
 BREAKS = frozenset({f"{{{TEXT}}}line-break", f"{{{TEXT}}}tab", f"{{{TEXT}}}s"})
 PARAGRAPHS = (f"{{{TEXT}}}p", f"{{{TEXT}}}h")
 PARTS = ("content.xml", "styles.xml")
+MANIFEST_PATH = "META-INF/manifest.xml"
 
 
 class OpenDocumentVocabulary(Vocabulary):
@@ -50,28 +61,52 @@ class OpenDocumentVocabulary(Vocabulary):
 
 
 def is_value(paragraph: etree._Element) -> bool:
-    """Whether the paragraph shows a spreadsheet cell's number, date or formula result."""
-    cell = next(paragraph.iterancestors(f"{{{TABLE}}}table-cell", f"{{{TABLE}}}covered-table-cell"), None)
-    if cell is None:
+    """Whether the paragraph shows a spreadsheet cell's number, date or formula result: the cell
+    holds it, with only text elements (a list) between (an annotation or a shape in between
+    holds words of its own)."""
+    cell = next((e for e in paragraph.iterancestors() if not e.tag.startswith(f"{{{TEXT}}}")), None)
+    if cell is None or cell.tag not in CELLS:
         return False
     kind = cell.get(f"{{{OFFICE}}}value-type")
     return cell.get(f"{{{TABLE}}}formula") is not None or kind not in (None, "string")
 
 
 def opendocument_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
+    """The document's parts (PARTS), then each chart's (the module docstring)."""
+    members = [(member, False) for member in PARTS]
+    members += [(folder + member, True) for folder in chart_folders(archive) for member in PARTS]
     vocabulary = OpenDocumentVocabulary()
     job_options = replace(options, attributes=())
     parts = []
-    for member in PARTS:
+    for member, chart in members:
         if member not in archive:
             continue
         tree = parse_part(archive, member)
-        jobs = [TreeJob(p, vocabulary, job_options) for p in tree.getroot().iter(*PARAGRAPHS) if not is_value(p)]
+        paragraphs = [p for p in tree.getroot().iter(*PARAGRAPHS) if not (is_data(p) if chart else is_value(p))]
+        jobs = [TreeJob(p, vocabulary, job_options) for p in paragraphs]
         part = Part(member, tree, [job for job in jobs if job.runs])
         if options.target_lang:
             part.changed = set_language(tree.getroot(), options.target_lang)
         parts.append(part)
     return parts
+
+
+def is_data(paragraph: etree._Element) -> bool:
+    """Whether a chart's paragraph is in its table (its data)."""
+    return next(paragraph.iterancestors(f"{{{TABLE}}}table"), None) is not None
+
+
+def chart_folders(archive: Archive) -> list[str]:
+    """The folders of the charts that META-INF/manifest.xml names (``Object 1/``), in its order."""
+    if MANIFEST_PATH not in archive:
+        return []
+    folders = []
+    # doctype: OpenOffice.org wrote its manifests with a DOCTYPE (never with entities)
+    for entry in parse_part(archive, MANIFEST_PATH, doctype=True).getroot().iter(f"{{{MANIFEST}}}file-entry"):
+        path = entry.get(f"{{{MANIFEST}}}full-path", "")
+        if entry.get(f"{{{MANIFEST}}}media-type") == CHART and path.strip("./"):
+            folders.append(path.removeprefix("./").rstrip("/") + "/")
+    return folders
 
 
 def set_language(root: etree._Element, language: str) -> bool:

@@ -1,0 +1,157 @@
+"""Review comments whose text is plain, with no runs in it: PowerPoint's comments (``p:cm``'s
+``p:text``), Excel's threaded comments (``threadedComment``'s ``text``), and the note Excel keeps
+beside each thread for its older versions.  (PowerPoint's modern comments hold DrawingML
+paragraphs, and Excel's classic notes runs: those are attnmt.documents.ooxml's paragraphs.)
+
+A comment's lines are its paragraphs: each is translated as a line of a text file is, its
+spacing kept, URLs and e-mail addresses kept as they are.  An @mention in a threaded comment
+(``mention``: its ``startIndex`` and ``length`` in the text, counted in UTF-16 code units, as
+Excel counts) is kept as it is, placed as a tag is (attnmt.documents.spans), and its
+``startIndex`` set to where it landed.
+
+Excel's note beside a thread (its author ``tc={the thread's id}``) is a fixed preamble, then
+``Comment:`` and the thread's text and ``Reply:`` and each reply's, indented.  Translated line
+by line too, its lines say what the thread's say: the same sentence is translated once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lxml import etree
+
+from attnmt.documents.archive import Job
+from attnmt.documents.ooxml import CELL_COMMENT, ParagraphJob, s
+from attnmt.documents.spans import FlatBuilder, FlatText, Nested, has_words
+
+P = "http://schemas.openxmlformats.org/presentationml/2006/main"
+THREADED = "http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments"
+THREAD_AUTHOR = "tc="  # how the author of Excel's note beside a thread begins
+
+
+def threaded(name: str) -> str:
+    return f"{{{THREADED}}}{name}"
+
+
+def utf16_length(text: str) -> int:
+    return len(text.encode("utf-16-le")) // 2
+
+
+def utf16_offsets(text: str) -> dict[int, int]:
+    """Python index of each UTF-16 offset that falls between characters of ``text`` (its end too)."""
+    offsets, units = {}, 0
+    for index, ch in enumerate(text):
+        offsets[units] = index
+        units += 2 if ord(ch) > 0xFFFF else 1
+    offsets[units] = len(text)
+    return offsets
+
+
+class TextJob:
+    """One element of plain text, line by line, the ``mentions`` in it kept (the module docstring)."""
+
+    def __init__(self, element: etree._Element, mentions: Sequence[etree._Element] = ()) -> None:
+        self.element = element
+        text = element.text or ""
+        self.mentions = mention_spans(text, mentions)
+        self.lines: list[FlatText] = []
+        start = 0
+        for line in text.split("\n"):
+            end = start + len(line)
+            builder, position = FlatBuilder(collapse=False), start
+            for mention, (first, last) in self.mentions.items():
+                if start <= first and last <= end:
+                    builder.add_text(text[position:first])
+                    builder.add_atom(node=mention)
+                    position = last
+            builder.add_text(text[position:end])
+            self.lines.append(builder.build())
+            start = end + 1
+
+    def flats(self) -> list[FlatText]:
+        return self.lines
+
+    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
+        old = self.element.text or ""
+        text, starts = "", {}
+        for number, (flat, content) in enumerate(zip(self.lines, results, strict=True)):
+            text += "\n" if number else ""
+            for piece in content:
+                if isinstance(piece, str):
+                    text += piece
+                    continue
+                mention = flat.marks[piece.mark].node
+                first, last = self.mentions[mention]
+                starts[mention] = utf16_length(text)
+                text += old[first:last]
+        self.element.text = text
+        for mention, start in starts.items():
+            mention.set("startIndex", str(start))
+
+
+def mention_spans(text: str, mentions: Sequence[etree._Element]) -> dict[etree._Element, tuple[int, int]]:
+    """Each mention's [start, end) in ``text``, in order; a mention that runs past the text, over a
+    line's end or into the one before it is left out (its words are translated as text)."""
+    offsets = utf16_offsets(text)
+    found = [(int(m.get("startIndex", "")), int(m.get("length", "")), m) for m in mentions
+             if m.get("startIndex", "").isdigit() and m.get("length", "").isdigit()]
+    spans: dict[etree._Element, tuple[int, int]] = {}
+    previous = 0
+    for start, length, mention in sorted(found, key=lambda each: each[0]):
+        first, last = offsets.get(start), offsets.get(start + length)
+        if first is None or last is None or first < previous or "\n" in text[first:last]:
+            continue
+        spans[mention] = (first, last)
+        previous = last
+    return spans
+
+
+@dataclass(frozen=True)
+class PlainComments:
+    """A part whose comments are ``element``s of plain text (PowerPoint's ``p:text``)."""
+
+    element: str
+
+    def jobs(self, root: etree._Element) -> list[Job]:
+        return [TextJob(element) for element in root.iter(self.element) if has_words(element.text or "")]
+
+
+class ThreadedComments:
+    """Excel's threaded comments: each ``threadedComment``'s ``text``, its mentions kept."""
+
+    def jobs(self, root: etree._Element) -> list[Job]:
+        jobs: list[Job] = []
+        for comment in root.iter(threaded("threadedComment")):
+            text = comment.find(threaded("text"))
+            if text is not None and has_words(text.text or ""):
+                jobs.append(TextJob(text, comment.findall(f"{threaded('mentions')}/{threaded('mention')}")))
+        return jobs
+
+
+class CellComments:
+    """Excel's notes (``comment``'s ``text``): runs, as CELL_COMMENT's paragraphs; the note beside a
+    thread, written in one text element, line by line (the module docstring)."""
+
+    def jobs(self, root: etree._Element) -> list[Job]:
+        authors = [author.text or "" for author in root.iterfind(f"{s('authors')}/{s('author')}")]
+        jobs: list[Job] = []
+        for comment in root.iter(s("comment")):
+            text = comment.find(s("text"))
+            if text is None:
+                continue
+            number = comment.get("authorId", "")
+            author = authors[int(number)] if number.isdigit() and int(number) < len(authors) else ""
+            elements = [t for t in text.iter(s("t")) if t.getparent().tag != s("rPh")]
+            if author.startswith(THREAD_AUTHOR) and len(elements) == 1:
+                job: Job = TextJob(elements[0])
+            else:
+                job = ParagraphJob(text, CELL_COMMENT)
+            if any(has_words(flat.text) for flat in job.flats()):
+                jobs.append(job)
+        return jobs
+
+
+POWERPOINT_COMMENTS = PlainComments(f"{{{P}}}text")
+THREADED_COMMENTS = ThreadedComments()
+CELL_COMMENTS = CellComments()

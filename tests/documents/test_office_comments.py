@@ -1,0 +1,124 @@
+"""Review comments and notes people leave in office files: PowerPoint's classic and modern
+comments, Excel's threaded comments and the note Excel keeps beside each thread, OpenDocument
+annotations and speaker notes; each translated, and read back with lxml, openpyxl or odfpy.
+Mirror: words upper-cased in reverse order, each aligned to its source word."""
+
+import io
+
+import openpyxl
+from comment_files import (
+    AUTHORS,
+    COMMENT_AUTHORS,
+    PERSONS,
+    REPLY,
+    THREAD,
+    annotated_calc_file,
+    commented_slides_file,
+    noted_presentation_file,
+    threaded_sheet_file,
+)
+from lxml import etree
+from office_files import read_members
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+
+P = "{http://schemas.openxmlformats.org/presentationml/2006/main}"
+A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+P188 = "{http://schemas.microsoft.com/office/powerpoint/2018/8/main}"
+THREADED = "{http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments}"
+
+
+def test_a_slides_classic_comment_is_translated_line_by_line_and_its_author_kept(mirror):
+    members = read_members(translate_office(commented_slides_file(), ".pptx", mirror, DocumentOptions()))
+    [comment] = etree.fromstring(members["ppt/comments/comment1.xml"]).iter(f"{P}cm")
+    assert comment.find(f"{P}text").text == "CAR. RED THE CHECK\nPARKED. IS IT"
+    assert (comment.get("authorId"), comment.get("dt"), comment.get("idx")) == ("0", "2024-05-01T10:00:00.000", "1")
+    assert members["ppt/commentAuthors.xml"] == COMMENT_AUTHORS.encode()
+
+
+def test_a_slides_modern_comment_and_its_reply_are_translated_with_their_bold_word(mirror):
+    out = translate_office(commented_slides_file(), ".pptx", mirror, DocumentOptions(target_lang="de"))
+    members = read_members(out)
+    [comment] = etree.fromstring(members["ppt/comments/modernComment_100_1.xml"]).iter(f"{P188}cm")
+    body = comment.find(f"{P188}txBody")
+    assert [(r.find(f"{A}t").text, r.find(f"{A}rPr").get("b")) for r in body.iter(f"{A}r")] == [
+        ("BOX. ", None), ("BLUE", "1"), (" THE MOVE", None)]
+    assert {r.get("lang") for r in comment.iter(f"{A}rPr")} == {"de"}
+    [reply] = comment.iter(f"{P188}reply")
+    assert "".join(t.text for t in reply.iter(f"{A}t")) == "FIXED. IS IT"
+    assert (comment.get("id"), comment.get("authorId"), reply.get("created")) == (
+        "{C1}", "{A1}", "2024-05-01T11:00:00.000")
+    assert members["ppt/authors.xml"] == AUTHORS.encode()
+
+
+def threads(out: bytes) -> list[etree._Element]:
+    root = etree.fromstring(read_members(out)["xl/threadedComments/threadedComment1.xml"])
+    return list(root.iter(f"{THREADED}threadedComment"))
+
+
+def test_a_threaded_comment_and_its_reply_are_translated_and_their_people_and_ids_kept(mirror):
+    out = translate_office(threaded_sheet_file(), ".xlsx", mirror, DocumentOptions())
+    comment, reply = threads(out)
+    assert comment.find(f"{THREADED}text").text == "CAR. RED THE CHECK"
+    assert [(c.get("ref"), c.get("personId"), c.get("id"), c.get("parentId"), c.get("dT")) for c in (comment, reply)] \
+        == [("A1", "{P1}", THREAD, None, "2024-05-01T10:00:00.00"),
+            ("A1", "{P2}", REPLY, THREAD, "2024-05-01T11:00:00.00")]
+    assert read_members(out)["xl/persons/person.xml"] == PERSONS.encode()
+    assert openpyxl.load_workbook(io.BytesIO(out)).active["A1"].value == "RUNS. DOG A"
+
+
+def test_a_mention_is_kept_and_its_start_counts_utf16_units_where_it_landed(mirror):
+    _, reply = threads(translate_office(threaded_sheet_file(), ".xlsx", mirror, DocumentOptions()))
+    # "👍 Ask @Ann Smith about the 👍 car." mirrored, the mention before the word for "about"; the
+    # first 👍 now comes before it, 11 characters in, 12 UTF-16 units (👍 is two)
+    assert reply.find(f"{THREADED}text").text == "CAR. \N{THUMBS UP SIGN} THE @Ann Smith ABOUT ASK \N{THUMBS UP SIGN}"
+    mention = reply.find(f"{THREADED}mentions/{THREADED}mention")
+    assert (mention.get("startIndex"), mention.get("length"), mention.get("mentionpersonId")) == ("12", "10", "{P1}")
+
+
+def test_the_note_beside_a_thread_says_what_the_thread_says(mirror):
+    out = translate_office(threaded_sheet_file(), ".xlsx", mirror, DocumentOptions())
+    note = openpyxl.load_workbook(io.BytesIO(out)).active["A1"].comment
+    comment, _ = threads(out)
+    lines = note.text.split("\n")
+    assert lines[:2] == ["COMMENT] [THREADED", ""]
+    assert "https://go.microsoft.com/fwlink/?linkid=870924" in lines[2]  # the address kept
+    assert lines[4:7] == ["COMMENT:", "    " + comment.find(f"{THREADED}text").text, "REPLY:"]
+    assert note.author == "tc=" + THREAD
+
+
+def cell_annotations(out: bytes) -> list[tuple[str, str, str, str]]:
+    """Each cell's (value type, shown text, annotation's creator, annotation's text), by odfpy."""
+    from odf import teletype
+    from odf.dc import Creator
+    from odf.office import Annotation
+    from odf.opendocument import load
+    from odf.table import TableCell
+    from odf.text import P as Paragraph
+
+    found = []
+    for cell in load(io.BytesIO(out)).getElementsByType(TableCell):
+        [annotation] = cell.getElementsByType(Annotation)
+        shown = [p for p in cell.getElementsByType(Paragraph) if p.parentNode is cell]
+        found.append((cell.getAttribute("valuetype"), teletype.extractText(shown[0]),
+                      teletype.extractText(annotation.getElementsByType(Creator)[0]),
+                      teletype.extractText(annotation.getElementsByType(Paragraph)[0])))
+    return found
+
+
+def test_annotations_on_text_and_number_cells_are_translated_and_the_cells_kept(mirror):
+    out = translate_office(annotated_calc_file(), ".ods", mirror, DocumentOptions())
+    assert cell_annotations(out) == [("string", "RUNS. DOG A", "Ann", "CAR. RED THE CHECK"),
+                                     ("float", "12", "Ann", "AGAIN. DOGS THE COUNT")]
+
+
+def test_an_odf_slides_speaker_notes_are_translated(mirror):
+    from odf import teletype
+    from odf.opendocument import load
+    from odf.presentation import Notes
+    from odf.text import P as Paragraph
+
+    out = translate_office(noted_presentation_file(), ".odp", mirror, DocumentOptions())
+    [notes] = load(io.BytesIO(out)).getElementsByType(Notes)
+    assert [teletype.extractText(p) for p in notes.getElementsByType(Paragraph)] == ["PEOPLE. THE TO HELLO SAY"]
