@@ -2,6 +2,7 @@
 where the CPU has AVX512-VNNI, else (fbgemm: the lower-ISA run) the int8 weights fbgemm packs."""
 
 import shutil
+import warnings
 
 import pytest
 import torch
@@ -97,6 +98,21 @@ def test_layers_copied_into_their_own_layout_at_load_are_read_not_mapped(trained
     later, _ = prepared.load_int8(trained_model)
     copied = {name for name, m in later.named_modules() if type(m) in (DynamicInt8Linear, PackedLinear)}
     assert {name.rpartition(".")[0] for name in read} == copied
+    assert translate(later, tokenizer, SOURCES) == translate(first, tokenizer, SOURCES)
+
+
+def test_loading_the_int8_copy_shows_no_deprecation_warning_of_pytorchs(trained_model, cache):
+    """fbgemm's int8 layers hold qint8 weights, whose making PyTorch 2.13 warns about as deprecated:
+    a line on the stderr of every ``translate --int8`` run that the user can do nothing about."""
+    first, tokenizer = prepared.load_int8(trained_model)
+    was = torch.is_warn_always_enabled()
+    torch.set_warn_always(True)  # the warning otherwise comes once a process: an earlier test may have had it
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            later, _ = prepared.load_int8(trained_model)
+    finally:
+        torch.set_warn_always(was)
     assert translate(later, tokenizer, SOURCES) == translate(first, tokenizer, SOURCES)
 
 

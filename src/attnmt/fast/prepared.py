@@ -278,10 +278,20 @@ def panel_layer(tensors: dict[str, Tensor], name: str, n: int, k: int) -> Int8Pa
     return Int8PanelLinear.from_panels(torch.ops.attnmt.int8_panels_from(*parts, n, k))
 
 
+# PyTorch 2.13 warns, once a process, that making a qint8 tensor is deprecated (pytorch/pytorch#184982).
+# torch.ao's int8 Linear, the only way to fbgemm's int8 matmul, holds its weight as one, and every route
+# to one (torch.quantize_per_channel included) warns alike: the warning is about attnmt's kernel, not
+# about anything a user did or can change, so loading the int8 copy keeps it from them.
+QINT8_DEPRECATION = r"torch\.quantize_per_tensor, torch\.quantize_per_channel and other quantized tensor creation"
+
+
 def fbgemm_layer(tensors: dict[str, Tensor], name: str, out_features: int, in_features: int) -> nn.Module:
     """torch.ao's int8 Linear ``name`` from its stored weight (taken out of ``tensors``); fbgemm packs it."""
-    weight = torch._make_per_channel_quantized_tensor(*(tensors.pop(f"{name}.{part}") for part in FBGEMM_PARTS), 0)
-    layer = DynamicInt8Linear(in_features, out_features, dtype=torch.qint8)
+    parts = [tensors.pop(f"{name}.{part}") for part in FBGEMM_PARTS]
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=QINT8_DEPRECATION, category=UserWarning)
+        weight = torch._make_per_channel_quantized_tensor(*parts, 0)
+        layer = DynamicInt8Linear(in_features, out_features, dtype=torch.qint8)  # its placeholder weight: qint8 too
     layer.set_weight_bias(weight, tensors.pop(f"{name}.bias", None))
     return layer
 
