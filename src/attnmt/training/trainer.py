@@ -36,6 +36,7 @@ from attnmt.training.distributed import Group, setup
 from attnmt.training.logs import Progress, RunLog, new_window
 from attnmt.training.objective import TranslationLoss, constant_schedule, label_smoothed_nll, noam_schedule
 from attnmt.training.run import METRIC_NAMES, StopFlag, TrainResult
+from attnmt.training.sizing import check_size
 from attnmt.training.start import resumed, run_start
 from attnmt.training.training_data import load_training_data, validation_set
 
@@ -68,6 +69,7 @@ class Trainer:
         self.tokenizer, model_config = start.tokenizer, start.model_config
         ckpt.check_model_size(model_config, self.dir / ckpt.MODEL_CONFIG if resume else "model")
         self.data = load_training_data(config, self.tokenizer, self.log.line)
+        check_size(start, self.data.pairs, self.log.line)
         ids = (model_config.pad_id, model_config.bos_id, model_config.eos_id)
         self.valid_pairs, self.valid_batches = self._validation_set(config.valid_src, config.valid_tgt, ids)
         self.corpus_valid_batches = {spec.name: self._validation_set(spec.valid_src, spec.valid_tgt, ids)[1]

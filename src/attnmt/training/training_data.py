@@ -40,6 +40,11 @@ class TrainingData:
     corpora: list[TokenCorpus]  # one per spec
     scratch: TemporaryDirectory | None = None  # holds an on-the-fly preparation for as long as it is read
 
+    @property
+    def pairs(self) -> int:
+        """The training pairs of all corpora, as kept by the filters (each corpus's lengths are in memory)."""
+        return sum(len(corpus) for corpus in self.corpora)
+
     def batcher(self, config: TrainConfig, rank: int, world_size: int,
                 special_ids: tuple[int, int, int]) -> TokenBatcher | WeightedBatcher:
         """This rank's stream of training batches: one corpus's, or batches drawn from several by weight."""
