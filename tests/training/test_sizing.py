@@ -20,14 +20,14 @@ def parameters_of(config_name: str, vocab_size: int = 8000) -> int:
 
 
 def test_the_multi30k_config_on_multi30k_says_nothing():
-    assert parameters_of("multi30k_en_de.yaml") == 7_577_600  # 261 a pair
+    assert parameters_of("multi30k_en_de.yaml") == 4_651_008  # 160 a pair
     assert size_warning(parameters_of("multi30k_en_de.yaml"), MULTI30K_PAIRS) == ""
 
 
 def test_the_base_config_on_multi30k_is_too_large_and_names_counts_and_a_shape():
     warning = size_warning(parameters_of("transformer_base.yaml"), MULTI30K_PAIRS)
     assert warning.startswith("warning: 48,234,496 parameters for 29,000 training pairs (1,663 a pair; over 1,000")
-    assert "try d_model 256, 3+3 layers, 4 heads, d_ff 1024, dropout 0.1, vocab_size 8000" in warning
+    assert "try d_model 192, 3+3 layers, 4 heads, d_ff 768, dropout 0.1, vocab_size 8000" in warning
     assert "\n" not in warning
 
 
@@ -37,7 +37,7 @@ def test_the_base_config_on_wmt_sized_data_says_nothing():
 
 def test_the_multi30k_config_on_tens_of_millions_of_pairs_is_too_small():
     warning = size_warning(parameters_of("multi30k_en_de.yaml"), 20_000_000)
-    assert warning.startswith("warning: 7,577,600 parameters for 20,000,000 training pairs (0.38 a pair; under 1")
+    assert warning.startswith("warning: 4,651,008 parameters for 20,000,000 training pairs (0.23 a pair; under 1")
     assert "try d_model 1024, 6+6 layers, 16 heads" in warning and "distilled student" in warning
 
 
