@@ -59,5 +59,10 @@ def test_under_bf16_autocast_it_matches_the_readable_loss_in_bf16():
     assert abs(value - reference) < 0.01 * reference  # both round the same bf16 logits
     for name, grad in grads.items():
         assert grad.dtype == torch.float32, name  # the master weights' gradients stay float32
+        if name.endswith("k_proj.bias"):
+            # Zero in exact arithmetic (softmax ignores a shift shared by every key): both sides
+            # hold rounding noise only, which bf16 makes differ; it stays small next to the rest.
+            assert grad.norm() < 0.01 * grads[name.replace("k_proj.bias", "k_proj.weight")].norm(), name
+            continue
         relative = (grad - reference_grads[name]).norm() / reference_grads[name].norm()
         assert relative < 0.05, name  # bf16 keeps 8 bits of mantissa: each rounding is < 0.4%

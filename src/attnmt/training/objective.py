@@ -57,58 +57,76 @@ class TranslationLoss(nn.Module):
 
 class OutputLoss(torch.autograd.Function):
     """Σ label-smoothed cross-entropy of softmax(h Wᵀ + b) against target, for h [N, d],
-    W [V, d], b [V] or None, target [N]; one block of ROWS rows at a time.
+    W [V, d], b [V] or None, target [N]; ROWS rows at a time.
 
     The gradient of the loss with respect to a row's logits is known in closed form,
-    softmax - ((1-ε)·onehot(target) + ε/V), so the forward pass computes it block by block
-    and, after the last block, the gradients for h, W and b; the backward pass only scales
-    them.  The float32 [N, V] logits and their softmax (hundreds of MB at 8,000 pieces)
-    exist one block at a time; only their gradient is kept whole, in the matmuls'
-    precision, and nothing is computed twice.  Under bf16 autocast the matmuls run in bf16, the softmax and the sums
-    in float32, as autocast would do them.
+    softmax - (1-ε)·onehot(target) - ε/V, so the forward pass computes it and, after the
+    last block, the gradients for h, W and b; the backward pass only scales them.  Each block's
+    logits are written where their gradient will be kept (in float32; under bf16 autocast,
+    into a float32 block that is then rounded into the bf16 gradient) and turned into it in
+    place: log-softmax, row by row while the row is in cache, then exp.  The constant -ε/V is
+    never written: it adds a rank-one term to each gradient, -ε/V·ΣW to h's rows,
+    -ε/V·Σh to W's rows and -ε·N/V to b, added after the matmuls.  A row's mean logit,
+    for the ε term of the loss, is h·ΣW/V + mean(b).  Nothing is computed twice and no
+    [N, V] float32 tensor exists beside the gradient.  Under bf16 autocast the matmuls run
+    in bf16, the softmax and the sums in float32, as autocast would do them.
     """
 
-    ROWS = 256  # a block's logits: 256 × V float32, a few MB
+    ROWS = 2048  # rows per block: under bf16, the float32 block is 2048 × V (64 MB at 8,000 pieces)
 
     @staticmethod
     def forward(ctx, h: Tensor, weight: Tensor, bias: Tensor | None, target: Tensor, epsilon: float) -> Tensor:
         dtype = torch.get_autocast_dtype(h.device.type) if torch.is_autocast_enabled(h.device.type) else weight.dtype
         needs_grad = any(ctx.needs_input_grad[:3])  # False under torch.no_grad(): the loss alone
+        n, vocab = h.size(0), weight.size(0)
         with torch.autocast(h.device.type, enabled=False):
             x, w = h.to(dtype), weight.to(dtype)
+            w_sum = w.sum(0, dtype=torch.float32)  # [d]: a row's logits sum to h·ΣW + Σb
+            b_mean = 0.0 if bias is None else bias.float().mean()
             total = torch.zeros((), dtype=torch.float32, device=h.device)
-            d_logits = torch.empty(h.size(0), weight.size(0), dtype=dtype, device=h.device) if needs_grad else None
-            for start in range(0, h.size(0), OutputLoss.ROWS):
+            d_logits = torch.empty(n, vocab, dtype=dtype, device=h.device) if needs_grad else None
+            in_place = needs_grad and dtype == torch.float32
+            scratch = None if in_place else torch.empty(min(n, OutputLoss.ROWS), vocab, device=h.device)
+            for start in range(0, n, OutputLoss.ROWS):
                 rows = slice(start, start + OutputLoss.ROWS)
-                logits = (x[rows] @ w.T).float()  # [n, V]
-                if bias is not None:
-                    logits += bias
-                loss, d_block = OutputLoss.block(logits, target[rows], epsilon)
-                total += loss
-                if needs_grad:
-                    d_logits[rows] = d_block
+                block = d_logits[rows] if in_place else scratch[: x[rows].size(0)]
+                if dtype == torch.float32 and bias is not None:
+                    torch.addmm(bias, x[rows], w.T, out=block)
+                elif dtype == torch.float32:
+                    torch.mm(x[rows], w.T, out=block)
+                else:
+                    block.copy_(x[rows] @ w.T)
+                    if bias is not None:
+                        block += bias
+                mean = x[rows].float() @ w_sum / vocab + b_mean
+                total += OutputLoss.block(block, target[rows], mean, epsilon, needs_grad)
+                if needs_grad and not in_place:
+                    d_logits[rows] = block
             grad_h = grad_w = grad_b = None
             if needs_grad:  # one matmul each: summing per-block float32 products of W's size costs more
-                grad_h = (d_logits @ w).to(h.dtype)
-                grad_w = (d_logits.T @ x).to(weight.dtype)
-                grad_b = None if bias is None else d_logits.sum(0, dtype=torch.float32).to(bias.dtype)
+                uniform = epsilon / vocab
+                grad_h = (d_logits @ w).float().sub_(uniform * w_sum).to(h.dtype)
+                grad_w = (d_logits.T @ x).float().sub_(uniform * x.sum(0, dtype=torch.float32)).to(weight.dtype)
+                if bias is not None:
+                    grad_b = (d_logits.sum(0, dtype=torch.float32) - uniform * n).to(bias.dtype)
         ctx.grads = (grad_h, grad_w, grad_b)
         return total
 
     @staticmethod
-    def block(logits: Tensor, target: Tensor, epsilon: float) -> tuple[Tensor, Tensor]:
-        """A block's summed loss, (1-ε)·NLL + ε·(cross-entropy against uniform), and its
-        gradient with respect to the logits, softmax - (1-ε)·onehot(target) - ε/V.
-        Overwrites ``logits`` [n, V]."""
-        logits -= logits.amax(dim=1, keepdim=True)  # log-softmax = logits - log Σ exp(logits)
-        picked, mean = logits.gather(1, target[:, None]).squeeze(1), logits.mean(dim=1)  # [n]
-        probs = logits.exp_()
-        total = probs.sum(dim=1, keepdim=True)  # [n, 1]
-        log_total = total.log().squeeze(1)
-        loss = ((1.0 - epsilon) * (log_total - picked) + epsilon * (log_total - mean)).sum()
-        d_logits = torch.addcmul(torch.tensor(-epsilon / probs.size(1)), probs, total.reciprocal_())
-        d_logits.scatter_add_(1, target[:, None], torch.full_like(d_logits[:, :1], epsilon - 1.0))
-        return loss, d_logits
+    def block(logits: Tensor, target: Tensor, mean: Tensor, epsilon: float, gradient: bool) -> Tensor:
+        """A block's summed loss, (1-ε)·NLL + ε·(cross-entropy against uniform), given its
+        float32 logits [n, V] and their mean per row [n].  With ``gradient``, turns ``logits``
+        into softmax - (1-ε)·onehot(target): the gradient with respect to the logits but for
+        the constant -ε/V; otherwise ``logits`` is left as its log-softmax."""
+        target = target[:, None]
+        picked = logits.gather(1, target).squeeze(1)
+        torch.log_softmax(logits, 1, out=logits)  # row by row, in place
+        log_prob = logits.gather(1, target).squeeze(1)  # [n]
+        log_total = picked - log_prob  # log Σ exp(logits) of each row
+        loss = (-(1.0 - epsilon) * log_prob + epsilon * (log_total - mean)).sum()
+        if gradient:
+            logits.exp_().scatter_add_(1, target, torch.full_like(log_prob[:, None], epsilon - 1.0))
+        return loss
 
     @staticmethod
     def backward(ctx, grad_total: Tensor):
