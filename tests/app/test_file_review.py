@@ -43,6 +43,17 @@ def test_a_text_files_review_lists_its_sentences_under_the_threshold_by_line(cli
     assert "low_quality" in row["flags"] and row["translation"]
 
 
+def test_a_review_is_taken_from_the_search_with_no_second_pass(client, monkeypatch):
+    from attnmt.decoding import quality
+
+    def no_second_pass(*args, **kwargs):
+        raise AssertionError("the review ran the whole teacher-forced pass (quality.assess)")
+
+    monkeypatch.setattr(quality, "forced_passes", no_second_pass)
+    job = reviewed(client, min_quality="0.98")
+    assert [row["line"] for row in client.get(job["review_url"]).json()["rows"]] == [3]
+
+
 def test_the_review_as_tsv_is_the_table_attnmt_translate_writes(client, trained_model, tmp_path, capsys):
     source, table = tmp_path / "notes.txt", tmp_path / "notes.review.tsv"
     source.write_text(TEXT, encoding="utf-8")

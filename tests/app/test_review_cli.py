@@ -6,6 +6,7 @@ more than 0.99 and words it never saw about 0.90 (tests/app/test_quality_cli.py)
 import csv
 
 import docx
+import pytest
 from support import run_cli
 
 from attnmt.checkpoint import load_model_dir
@@ -104,3 +105,32 @@ def test_translate_file_fills_a_review_in_python(trained_model, tmp_path):
     assert segment.place == Place("word/document.xml", 1) and segment.source == UNKNOWN and segment.quality < 0.98
     review.write(tmp_path / "in.review.tsv")
     assert table(tmp_path / "in.review.tsv")[1][:2] == ["word/document.xml", "1"]
+
+
+@pytest.mark.parametrize("beam", [1, 4])
+def test_a_review_taken_from_the_search_equals_one_by_a_pass_of_its_own(trained_model, monkeypatch, beam):
+    """``attnmt translate --review`` assesses each sentence from the search that translated it
+    (documents.review.reviewing); ``model_review`` runs a teacher-forced pass of its own
+    (quality.assess, whose forced_passes).  Both list the same sentences with the same quality and flags."""
+    from attnmt.decoding import quality
+    from attnmt.documents.pipeline import ModelTranslator, translate_lines
+    from attnmt.documents.review import model_review, reviewing
+
+    model, tokenizer = load_model_dir(trained_model)
+    lines = ["a dog runs. the boy laughs.", UNKNOWN, "", "a cat sleeps. a dog runs.", "dog dog dog dog"]
+    decoding = Decoding(beam_size=beam)
+    by_pass = model_review(model, tokenizer, min_quality=1.0)  # a threshold of 1 lists every sentence
+    expected = translate_lines(lines, ModelTranslator(model, tokenizer, decoding), review=by_pass)
+
+    def no_second_pass(*args, **kwargs):
+        raise AssertionError("a review taken from the search ran the whole teacher-forced pass")
+
+    monkeypatch.setattr(quality, "forced_passes", no_second_pass)  # what quality.assess runs
+    from_search = reviewing(translator := ModelTranslator(model, tokenizer, decoding), min_quality=1.0)
+    assert translate_lines(lines, translator, review=from_search) == expected
+    assert from_search.sentences == by_pass.sentences == 6 and translator.assessed == {}
+    assert len(from_search.segments) == len(by_pass.segments) == 6
+    for found, wanted in zip(from_search.segments, by_pass.segments, strict=True):
+        assert (found.place, found.source, found.translation, found.flags) == \
+            (wanted.place, wanted.source, wanted.translation, wanted.flags)
+        assert found.quality == pytest.approx(wanted.quality, abs=1e-4)

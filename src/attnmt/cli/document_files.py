@@ -137,7 +137,7 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     output line empty; attnmt.cli.lines.line_by_line)."""
     translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size, glossary)
     options = document_options(args)
-    review = quality_review(args, model, tokenizer)
+    review = quality_review(args, translator)
     where = args.input if args.input not in (None, "-") else "<stdin>"
     if args.input_format == "text":
         first_line, failed = 1, 0
@@ -182,14 +182,14 @@ def numbered(translating: Callable[..., list[T]], first_line: int) -> Callable[[
     return call
 
 
-def quality_review(args: argparse.Namespace, model, tokenizer) -> Review | None:
-    """What --review and --min-quality ask of a document's sentences (attnmt.documents.review), or None."""
-    from attnmt.documents.review import model_review
+def quality_review(args: argparse.Namespace, translator: ModelTranslator) -> Review | None:
+    """What --review and --min-quality ask of a document's sentences (attnmt.documents.review), or
+    None; the sentences are assessed from ``translator``'s own search (``reviewing``)."""
+    from attnmt.documents.review import reviewing
 
     if args.review is None and args.min_quality is None:
         return None
-    return model_review(model, tokenizer, args.calibration, args.min_quality, args.below_quality == "source",
-                        args.max_tokens)
+    return reviewing(translator, args.calibration, args.min_quality, args.below_quality == "source")
 
 
 def write_review(args: argparse.Namespace, review: Review | None) -> None:
@@ -206,7 +206,7 @@ def translate_office_file(args: argparse.Namespace, suffix: str, model, tokenize
     from attnmt.files import atomic_write
 
     translator = ModelTranslator(model, tokenizer, decoding, args.max_tokens, args.batch_size, glossary)
-    review = quality_review(args, model, tokenizer)
+    review = quality_review(args, translator)
     from_file = args.input not in (None, "-")
     data = Path(args.input).read_bytes() if from_file else sys.stdin.buffer.read()
     progress = show_progress if sys.stderr.isatty() else None

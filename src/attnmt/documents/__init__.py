@@ -11,6 +11,7 @@ by word alignments, HTML pages and subtitle files (docs/documents.md).
     office.translate_office(data, suffix, translator, options)  a .docx, .pptx, .xlsx, .odt, .odp, .ods or .epub
     review.model_review(model, tokenizer, calibration, min_quality)  what translate_file(..., review=) fills:
         the sentences under a quality, each with where it is (review.segments; review.write(path): a TSV)
+    review.reviewing(translator, calibration, min_quality)  the same, assessed from a ModelTranslator's search
 
 Each takes a ``Decoding`` (how to search), ``DocumentOptions`` (how to cut up and rebuild)
 and a ``Glossary`` (terms every translation must use; matched on the text a reader sees,
@@ -25,14 +26,14 @@ from pathlib import Path
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, ModelTranslator, translate_lines
-from attnmt.documents.review import Review, model_review
+from attnmt.documents.review import Review, model_review, reviewing
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import UserError
 from attnmt.model import Transformer
 from attnmt.text.tokenizer import Tokenizer
 
-__all__ = ["DocumentOptions", "Review", "model_review", "translate_file", "translate_html", "translate_html_texts",
-           "translate_subtitles", "translate_text", "translate_xml"]
+__all__ = ["DocumentOptions", "Review", "model_review", "reviewing", "translate_file", "translate_html",
+           "translate_html_texts", "translate_subtitles", "translate_text", "translate_xml"]
 
 
 def translate_html(model: Transformer, tokenizer: Tokenizer, text: str, decoding: Decoding = DEFAULT,

@@ -33,11 +33,12 @@ from attnmt.documents.spans import (
     plain,
 )
 from attnmt.errors import ConfigError
-from attnmt.inspect.align import translate_with_weights
+from attnmt.inspect.align import translate_assessed, translate_with_weights
 from attnmt.model import Transformer
 from attnmt.text.tokenizer import Tokenizer
 
 if TYPE_CHECKING:
+    from attnmt.decoding.quality import Assessment, Assessor
     from attnmt.documents.review import Review
 
 
@@ -80,7 +81,11 @@ class Translator(Protocol):
 @dataclass
 class ModelTranslator:
     """A Translator over a model: attnmt.decoding.translate's batched search, with the cross-attention of
-    the sentences that need it read in the same batches (attnmt.inspect.align.translate_with_weights)."""
+    the sentences that need it read in the same batches (attnmt.inspect.align.translate_with_weights).
+
+    With ``quality`` (an attnmt.decoding.quality.Assessor), each translation is also assessed from
+    its batch's search (attnmt.inspect.align.translate_assessed) and kept until ``taken``: a
+    Review's ``assess`` (attnmt.documents.review.reviewing), with no second pass of the decoder."""
 
     model: Transformer
     tokenizer: Tokenizer
@@ -88,11 +93,23 @@ class ModelTranslator:
     max_tokens: int = MAX_TOKENS
     max_sentences: int | None = None
     glossary: Glossary | None = None  # terms each sentence's translation must use (attnmt.decoding.glossary)
+    quality: Assessor | None = None
+    assessed: dict[str, Assessment | None] = field(default_factory=dict)  # sentence -> its Assessment, until taken
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
-        texts, found = translate_with_weights(self.model, self.tokenizer, sentences, weighed, self.decoding,
-                                              self.max_tokens, self.max_sentences, glossary=self.glossary)
+        if self.quality is None:
+            texts, found = translate_with_weights(self.model, self.tokenizer, sentences, weighed, self.decoding,
+                                                  self.max_tokens, self.max_sentences, glossary=self.glossary)
+        else:
+            texts, found, assessed = translate_assessed(self.model, self.tokenizer, sentences, weighed, self.decoding,
+                                                        self.max_tokens, self.max_sentences, glossary=self.glossary,
+                                                        quality=self.quality)
+            self.assessed.update(zip(sentences, assessed, strict=True))
         return texts, [None if weights is None else weights.tolist() for weights in found]
+
+    def taken(self, sentences: Sequence[str], translations: Sequence[str]) -> list[Assessment | None]:
+        """The Assessments of ``sentences`` as translated last (a Review's ``assess``), forgotten here."""
+        return [self.assessed.pop(sentence, None) for sentence in sentences]
 
 
 @dataclass

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
     from attnmt.decoding.calibration import Calibration
     from attnmt.decoding.quality import Assessment
     from attnmt.decoding.translate import TextCodec
+    from attnmt.documents.pipeline import ModelTranslator
     from attnmt.model import Transformer
 
 # sources, their translations -> each pair's Assessment (None where either is blank): quality.assess, bound to a model
@@ -134,6 +135,19 @@ def place_of(segment: Segment, archive: bool) -> dict[str, str | int]:
 def needs_review(assessment: Assessment | None, translation: str, threshold: float) -> bool:
     """Under the threshold, or empty (a sentence with words always has some translation)."""
     return not translation.strip() if assessment is None else assessment.quality < threshold
+
+
+def reviewing(translator: ModelTranslator, calibration: Calibration | None = None, min_quality: float | None = None,
+              source_below: bool = False) -> Review:
+    """A Review of what ``translator`` translates, assessed from its own search: ``translator``
+    gets an Assessor (attnmt.decoding.quality) and the Review takes each batch's Assessments from
+    it, so the decoder does not run a second time over the translations (``model_review`` does).
+    The threshold is as ``model_review``'s."""
+    from attnmt.decoding.quality import Assessor, low_quality_threshold  # torch: loaded when a review is made
+
+    threshold = low_quality_threshold(calibration, min_quality)
+    translator.quality = Assessor(calibration, threshold, translator.max_tokens)
+    return Review(translator.taken, threshold, source_below)
 
 
 def model_review(model: Transformer, tokenizer: TextCodec, calibration: Calibration | None = None,

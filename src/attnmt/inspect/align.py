@@ -15,6 +15,7 @@ their 6-layer models): measure it with ``benchmarks/alignment.py``.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import torch
@@ -35,6 +36,9 @@ from attnmt.inspect.trace import TranslationAttention, trace_translation
 from attnmt.model import Transformer
 from attnmt.text.data import pad_rows
 from attnmt.text.tokenizer import Tokenizer
+
+if TYPE_CHECKING:
+    from attnmt.decoding.quality import Assessment, Assessor
 
 WORD_START = "▁"
 
@@ -150,14 +154,39 @@ def translate_with_weights(model: Transformer, tokenizer: Tokenizer, sentences: 
     Where a search records none (greedy search, sampling), one teacher-forced pass of the decoder
     alone over the search's own output ids reads them, batch by batch, from the encoder output the
     search computed: the source is encoded once and the translation is never tokenised again."""
+    texts, found, _ = translate_assessed(model, tokenizer, sentences, weighed, decoding, max_tokens, max_sentences,
+                                         layer, heads, glossary)
+    return texts, found
+
+
+def translate_assessed(model: Transformer, tokenizer: Tokenizer, sentences: Sequence[str],
+                       weighed: Sequence[bool], decoding: Decoding = DEFAULT, max_tokens: int = MAX_TOKENS,
+                       max_sentences: int | None = None, layer: int = -1,
+                       heads: Sequence[int] | None = None, glossary: Glossaries = None,
+                       quality: Assessor | None = None,
+                       ) -> tuple[list[str], list[Tensor | None], list[Assessment | None]]:
+    """``translate_with_weights``'s translations and word weights, and with ``quality`` (an
+    attnmt.decoding.quality.Assessor) each translation's Assessment (None for a blank sentence or an
+    empty translation), as ``assess`` gives it, from what each batch's search computed
+    (``assess_searched``): the search scores its tokens and records the last layer's attention, so
+    no second pass of the decoder runs for a translation whose text reads back as the ids searched.
+    Without ``quality``, every Assessment is None."""
+    if quality is not None and (layer != -1 or heads):
+        raise ValueError("quality reads the last layer's cross-attention of all heads: give word weights of "
+                         "another layer or heads by translate_with_weights, and assess apart")
     guides = Guides.of(len(sentences), glossary)
-    record = Recording(layer, tuple(heads) if heads else None) if any(weighed) else None
+    record = Recording(layer, tuple(heads) if heads else None) if any(weighed) or quality is not None else None
+    assessed: list[Assessment | None] = [None] * len(sentences)
     with keeping(([""] * len(sentences), [None] * len(sentences))) as (outputs, found):
-        for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides,
-                                      record):
+        for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences,
+                                      quality is not None, guides, record):
             best = [hypotheses[0] for hypotheses in batch.hypotheses]
             for i, hypothesis in zip(batch.indices, best, strict=True):
                 outputs[i] = tokenizer.decode(hypothesis.tokens)
+            if quality is not None:
+                each = quality.searched(model, tokenizer, sentences, batch, [[outputs[i]] for i in batch.indices])
+                for i, [assessment] in zip(batch.indices, each, strict=True):
+                    assessed[i] = assessment
             rows = [r for r, i in enumerate(batch.indices) if weighed[i] and best[r].tokens]
             unrecorded = [r for r in rows if best[r].attention is None]
             cross = dict(zip(unrecorded, written_attention(
@@ -169,7 +198,7 @@ def translate_with_weights(model: Transformer, tokenizer: Tokenizer, sentences: 
                 weights = best[r].attention if best[r].attention is not None else cross[r]
                 found[i] = word_weights(weights, source_words(tokenizer, sentences[i], lengths[r]),
                                         [tokenizer.id_to_piece(t) for t in best[r].tokens])
-    return outputs, found
+    return outputs, found, assessed
 
 
 def cross_attention_batches(model: Transformer, tokenizer: Tokenizer, sources: Sequence[str],

@@ -11,8 +11,8 @@ Before each chunk, its characters are charged to the API key's characters a minu
 a job of attnmt's API waits for the window to have room (JobOptions.wait_for_characters: a job
 is followed, not waited on), LibreTranslate's fails with the reason (its client waits for the
 whole file); a chunk larger than the key's characters a minute fails either way.  With a review
-(JobOptions.review), each chunk's translations are assessed (attnmt.decoding.quality) in the
-model's thread right after the chunk, and the sentences under the threshold are kept with the
+(JobOptions.review), each chunk's translations are assessed (attnmt.decoding.quality) from the
+chunk's own search, in the same batches, and the sentences under the threshold are kept with the
 job (attnmt.documents.review).
 
 Bounds (ServeSettings): at most ``max_file_jobs`` translated at once (one more: Busy); a
@@ -34,11 +34,10 @@ import time
 from collections.abc import Callable
 from concurrent.futures import CancelledError
 from dataclasses import dataclass, field, replace
-from functools import partial
 from pathlib import Path
 
 from attnmt.decoding import DEFAULT
-from attnmt.decoding.quality import Assessment, assess, low_quality_threshold
+from attnmt.decoding.quality import Assessment, low_quality_threshold
 from attnmt.documents.files import translate_file_bytes, translated_name
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Weights
@@ -51,8 +50,6 @@ JOB_ID = re.compile(r"[A-Za-z0-9_-]{22}")  # secrets.token_urlsafe(16)
 # How long a file's chunk waits before it asks again: the batcher's queue full, or its key's characters spent.
 RETRY_WAIT_S = 1.0
 FILE_LOG = logging.getLogger("attnmt.model")
-# A chunk's sentences, their translations -> each one's Assessment (quality.assess bound to a model)
-Assess = Callable[[list[str], list[str]], list[Assessment | None]]
 
 
 class Cancelled(Exception):
@@ -122,7 +119,8 @@ class BatchedTranslator:
     """A Translator (attnmt.documents.pipeline) for a job's thread: its sentences go through the
     model's batcher, ``chunk`` at a time, each chunk's characters charged first (``charge``: raises
     Refused; ``wait_for_characters``: a refusal with a Retry-After waits, asking again every
-    RETRY_WAIT_S); ``assess``, where given, assesses each chunk in the model's thread after it.
+    RETRY_WAIT_S); with a ``threshold`` (a review's), each sentence is also assessed as its chunk is
+    searched, its Assessment kept until ``taken``.
     ``waiting`` is told what a chunk waits for ("characters", "queue") and None once it goes on.
     Once ``stopping`` (the server stops) or ``cancelled`` (the job was deleted) is set, no more."""
 
@@ -133,7 +131,7 @@ class BatchedTranslator:
     stopping: threading.Event
     cancelled: threading.Event = field(default_factory=threading.Event)
     wait_for_characters: bool = False
-    assess: Assess | None = None
+    threshold: float | None = None
     assessed: dict[str, Assessment | None] = field(default_factory=dict)  # sentence -> its Assessment, until taken
     waiting: Callable[[str | None], None] = lambda why: None
 
@@ -165,7 +163,8 @@ class BatchedTranslator:
         await self.charged(sum(map(len, sentences)))
         found: list[tuple[str, Weights | None]] = [("", None)] * len(sentences)
         groups = [[i for i, wanted in enumerate(weighed) if wanted == flag] for flag in (False, True)]
-        options = [Options(DEFAULT, format="sentences"), Options(DEFAULT, format="weighed")]
+        quality = dict(quality=True, threshold=self.threshold) if self.threshold is not None else {}
+        options = [Options(DEFAULT, format="sentences", **quality), Options(DEFAULT, format="weighed", **quality)]
         while True:
             try:
                 answers = await asyncio.gather(*(self.batcher.translate([sentences[i] for i in group], each)
@@ -178,12 +177,10 @@ class BatchedTranslator:
                 await asyncio.sleep(RETRY_WAIT_S)
         self.waiting(None)
         for group, answer in zip([group for group in groups if group], answers, strict=True):
-            for i, result in zip(group, answer, strict=True):
-                found[i] = result
-        if self.assess is not None:
-            assessments = await self.batcher.call(self.assess, sentences, [text for text, _ in found])
-            for sentence, assessment in zip(sentences, assessments, strict=True):  # a review needs no word list
-                self.assessed[sentence] = None if assessment is None else replace(assessment, words=[], features=None)
+            for i, (text, weights, *assessed) in zip(group, answer, strict=True):
+                found[i] = text, weights
+                if assessed:  # a review needs no word list
+                    self.assessed[sentences[i]] = assessed[0] and replace(assessed[0], words=[], features=None)
         return found
 
     async def charged(self, characters: int) -> None:
@@ -261,8 +258,7 @@ class FileJobs:
         review = None
         if options.review:
             threshold = low_quality_threshold(served.calibration, options.min_quality)
-            translator.assess = partial(assess, served.model, served.tokenizer, calibration=served.calibration,
-                                        threshold=threshold)
+            translator.threshold = threshold
             review = Review(translator.taken, threshold)
         document = replace(served.document_options, target_lang=served.target)
 

@@ -89,7 +89,9 @@ class Options(NamedTuple):
     # "html": HTML fragments or pages, tags carried over (attnmt.documents); "sentences": each text one
     # sentence of a file, its output (translation, None); "weighed": (translation, its word weights)
     format: str = "text"
-    quality: bool = False  # with hypotheses: each assessed as its batch is searched (attnmt.decoding.quality)
+    # with hypotheses, or a file's sentences: each assessed as its batch is searched (attnmt.decoding.quality)
+    quality: bool = False
+    threshold: float | None = None  # with quality: where the low_quality flag starts (a file review's)
 
 
 class TooMuch(ValueError):
@@ -154,12 +156,18 @@ class ServedModel:
 
     def run_batch(self, texts: list[str], options: Options) -> list:
         """Runs in the batcher's model thread: translations, or each text's Paragraph (its n-best
-        and its sentences'); plain text is split into sentences as ``attnmt translate`` splits it."""
+        and its sentences'); plain text is split into sentences as ``attnmt translate`` splits it.
+        A file's sentences: (translation, word weights or None), and its Assessment with ``quality``."""
         for observe in self.batch_observers:
             observe(len(texts))
         if options.format in ("sentences", "weighed"):  # a file's (attnmt.server.file_jobs)
-            translator = ModelTranslator(self.model, self.tokenizer, options.decoding, glossary=options.glossary)
-            return list(zip(*translator.translate(texts, [options.format == "weighed"] * len(texts)), strict=True))
+            quality = Assessor(self.calibration, options.threshold) if options.quality else None
+            translator = ModelTranslator(self.model, self.tokenizer, options.decoding, glossary=options.glossary,
+                                         quality=quality)
+            found = translator.translate(texts, [options.format == "weighed"] * len(texts))
+            if quality is not None:  # (translation, word weights, its Assessment)
+                return list(zip(*found, [translator.assessed.get(text) for text in texts], strict=True))
+            return list(zip(*found, strict=True))
         if options.format == "html":  # lxml, imported only here (plain text starts faster)
             from attnmt.documents import translate_html_texts
 
