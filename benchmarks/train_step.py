@@ -21,6 +21,7 @@ import math
 import resource
 import sys
 import time
+from pathlib import Path
 
 import torch
 import torch.nn.functional as F
@@ -36,6 +37,8 @@ from attnmt.training.batching import TokenBatcher
 from attnmt.training.corpus import TokenCorpus
 from attnmt.training.objective import TranslationLoss
 from attnmt.training.trainer import autocast
+
+ROOT = Path(__file__).resolve().parents[1]
 
 DTYPES = {"fp32": torch.float32, "bf16": torch.bfloat16}
 
@@ -61,6 +64,17 @@ class TorchTransformer(nn.Module):
         hidden = self.transformer(embed(src), embed(tgt_in), tgt_mask=causal, tgt_is_causal=True,
                                   src_key_padding_mask=src == 0, memory_key_padding_mask=src == 0)
         return self.output(hidden)
+
+
+def multi30k_batches(config, count: int) -> tuple[Tokenizer, list[Batch]]:
+    """A config's tokenizer, trained on its training corpora, and the first ``count`` token batches
+    of them (max_tokens, seed 0): what the training benchmarks and experiments time.  The config's
+    relative paths are read from the repository root."""
+    pairs, _ = read_parallel(ROOT / config.train_src, ROOT / config.train_tgt)
+    tokenizer = Tokenizer.train([s for p in pairs for s in p], config.vocab_size)
+    examples, _ = encode_pairs(pairs, tokenizer, config.max_len)
+    stream = iter(TokenBatcher(TokenCorpus.from_examples(examples), config.max_tokens, seed=0))
+    return tokenizer, [next(stream) for _ in range(count)]
 
 
 def matmul_peak_gflops(dtype: torch.dtype, size: int = 2048, repeats: int = 10, tries: int = 3) -> float:
@@ -110,11 +124,7 @@ def main() -> None:
     warmup = 4 if args.compile else 2
     precision, why = resolve_precision(args.precision, torch.device("cpu"))
     config = load_config(args.config)
-    pairs, _ = read_parallel(config.train_src, config.train_tgt)
-    tokenizer = Tokenizer.train([s for p in pairs for s in p], config.vocab_size)
-    examples, _ = encode_pairs(pairs, tokenizer, config.max_len)
-    stream = iter(TokenBatcher(TokenCorpus.from_examples(examples), config.max_tokens, seed=0))
-    batches = [next(stream) for _ in range(args.steps + warmup)]
+    tokenizer, batches = multi30k_batches(config, args.steps + warmup)
     m = config.model_config(tokenizer.vocab_size)
 
     def attnmt_step(compiled: bool):

@@ -14,6 +14,7 @@ forward pass computes the gradients too) and the speed ratio.
 import argparse
 import copy
 import importlib.util
+import sys
 import time
 from pathlib import Path
 
@@ -22,11 +23,10 @@ import torch
 from attnmt.config import load_config
 from attnmt.hardware import cpu_flags, cpu_model
 from attnmt.model import Transformer
-from attnmt.text.data import encode_pairs, read_parallel
-from attnmt.text.tokenizer import Tokenizer
 from attnmt.training import objective
-from attnmt.training.batching import TokenBatcher
-from attnmt.training.corpus import TokenCorpus
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/train_step.py's helpers
+from train_step import multi30k_batches  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 WARMUP = 2
@@ -56,11 +56,7 @@ def main() -> None:
     spec.loader.exec_module(baseline)
 
     config = load_config(ROOT / "configs/multi30k_en_de.yaml")
-    pairs, _ = read_parallel(ROOT / config.train_src, ROOT / config.train_tgt)
-    tokenizer = Tokenizer.train([side for pair in pairs for side in pair], config.vocab_size)
-    examples, _ = encode_pairs(pairs, tokenizer, config.max_len)
-    stream = iter(TokenBatcher(TokenCorpus.from_examples(examples), config.max_tokens, seed=0))
-    batches = [next(stream) for _ in range(args.steps + WARMUP)]
+    tokenizer, batches = multi30k_batches(config, args.steps + WARMUP)
     torch.manual_seed(0)
     model = Transformer(config.model_config(tokenizer.vocab_size))
 

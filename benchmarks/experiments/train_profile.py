@@ -26,12 +26,11 @@ from torch.profiler import ProfilerActivity, profile
 from attnmt.config import load_config
 from attnmt.hardware import bound_kernel_caches, cpu_model
 from attnmt.model import Transformer
-from attnmt.text.data import encode_pairs, read_parallel
-from attnmt.text.tokenizer import Tokenizer
-from attnmt.training.batching import TokenBatcher
-from attnmt.training.corpus import TokenCorpus
 from attnmt.training.objective import TranslationLoss
 from attnmt.training.trainer import autocast
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/train_step.py's helpers
+from train_step import matmul_peak_gflops, multi30k_batches  # noqa: E402
 
 
 def main() -> None:
@@ -43,11 +42,7 @@ def main() -> None:
     args = parser.parse_args()
     bound_kernel_caches()
     config = load_config(args.config)
-    pairs, _ = read_parallel(config.train_src, config.train_tgt)
-    tokenizer = Tokenizer.train([s for p in pairs for s in p], config.vocab_size)
-    examples, _ = encode_pairs(pairs, tokenizer, config.max_len)
-    stream = iter(TokenBatcher(TokenCorpus.from_examples(examples), config.max_tokens, seed=0))
-    batches = [next(stream) for _ in range(args.steps + 3)]
+    tokenizer, batches = multi30k_batches(config, args.steps + 3)
     torch.manual_seed(0)
     model = Transformer(config.model_config(tokenizer.vocab_size))
     loss = TranslationLoss(model, config.label_smoothing)
@@ -84,8 +79,6 @@ DTYPES = {"fp32": torch.float32, "bf16": torch.bfloat16}
 def matmul_report(events, steps: int, seconds: float, dtype: torch.dtype) -> None:
     """The profiled steps' matrix products grouped by operand shapes: time inside the step, and
     the same products timed alone."""
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/train_step.py's peak
-    from train_step import matmul_peak_gflops
 
     groups: dict[tuple, list[float]] = defaultdict(lambda: [0, 0.0])  # calls, seconds
     by_op: dict[str, list[float]] = defaultdict(lambda: [0.0, 0.0])  # FLOPs, seconds
