@@ -1,12 +1,12 @@
 """A file job's review (GET /v1/files/ID/review): the sentences under the quality threshold, the
 rows ``attnmt translate --review`` writes, as JSON or as its TSV.  Uncalibrated, the memorising
-model gives a pair it knows more than 0.99 and words it never saw about 0.90
-(tests/app/test_review_cli.py), so min_quality 0.98 sets the one apart from the other."""
+model is surer of a pair it knows than of words it never saw: ``support.known_apart`` is a
+min_quality between the two."""
 
 import docx
 import pytest
 from fastapi.testclient import TestClient
-from support import run_cli, server_events, submit_file
+from support import UNKNOWN, known_apart, run_cli, server_events, submit_file
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.calibration import Calibration
@@ -14,7 +14,6 @@ from attnmt.decoding.quality import INPUT_NAMES
 from attnmt.server.app import ServedModel, create_app
 from attnmt.server.file_api import UNCALIBRATED
 
-UNKNOWN = "zebra quantum xylophone"
 TEXT = f"a dog runs\n\n{UNKNOWN}\n"
 
 
@@ -32,47 +31,51 @@ def reviewed(client, name: str = "notes.txt", data: bytes = TEXT.encode(), **fie
     return job
 
 
-def test_a_text_files_review_lists_its_sentences_under_the_threshold_by_line(client):
-    job = reviewed(client, min_quality="0.98")
+def test_a_text_files_review_lists_its_sentences_under_the_threshold_by_line(client, trained_model):
+    threshold = known_apart(str(trained_model))
+    job = reviewed(client, min_quality=str(threshold))
     assert job["review_url"] == f"/v1/files/{job['id']}/review"
     review = client.get(job["review_url"]).json()
     [row] = review.pop("rows")
-    assert review == {"id": job["id"], "filename": "notes.de.txt", "threshold": 0.98, "calibrated": False,
+    assert review == {"id": job["id"], "filename": "notes.de.txt", "threshold": threshold, "calibrated": False,
                       "sentences": 2, "note": UNCALIBRATED}
-    assert row["line"] == 3 and row["source"] == UNKNOWN and row["quality"] < 0.98
+    assert row["line"] == 3 and row["source"] == UNKNOWN and row["quality"] < threshold
     assert "low_quality" in row["flags"] and row["translation"]
 
 
-def test_a_review_is_taken_from_the_search_with_no_second_pass(client, monkeypatch):
+def test_a_review_is_taken_from_the_search_with_no_second_pass(client, trained_model, monkeypatch):
     from attnmt.decoding import quality
 
     def no_second_pass(*args, **kwargs):
         raise AssertionError("the review ran the whole teacher-forced pass (quality.assess)")
 
+    threshold = known_apart(str(trained_model))  # before the pass is made to fail
     monkeypatch.setattr(quality, "forced_passes", no_second_pass)
-    job = reviewed(client, min_quality="0.98")
+    job = reviewed(client, min_quality=str(threshold))
     assert [row["line"] for row in client.get(job["review_url"]).json()["rows"]] == [3]
 
 
 def test_the_review_as_tsv_is_the_table_attnmt_translate_writes(client, trained_model, tmp_path, capsys):
     source, table = tmp_path / "notes.txt", tmp_path / "notes.review.tsv"
     source.write_text(TEXT, encoding="utf-8")
-    code, _, _ = run_cli(["translate", "--model", trained_model, "--input-format", "text", "--min-quality", "0.98",
+    threshold = str(known_apart(str(trained_model)))
+    code, _, _ = run_cli(["translate", "--model", trained_model, "--input-format", "text", "--min-quality", threshold,
                           "--review", table, source, tmp_path / "out.txt"], capsys)
     assert code == 0
-    job = reviewed(client, min_quality="0.98")
+    job = reviewed(client, min_quality=threshold)
     answer = client.get(job["review_url"], params={"format": "tsv"})
     assert answer.status_code == 200 and answer.headers["content-type"] == "text/tab-separated-values; charset=utf-8"
     assert 'filename="notes.de.review.tsv"' in answer.headers["content-disposition"]
     assert answer.text == table.read_text(encoding="utf-8")
 
 
-def test_a_word_files_review_places_its_sentences_by_part_and_paragraph(client, tmp_path):
+def test_a_word_files_review_places_its_sentences_by_part_and_paragraph(client, trained_model, tmp_path):
     document = docx.Document()
     for text in ("a dog runs", UNKNOWN, "a cat sleeps"):
         document.add_paragraph(text)
     document.save(tmp_path / "in.docx")
-    job = reviewed(client, "in.docx", (tmp_path / "in.docx").read_bytes(), review="true", min_quality="0.98")
+    job = reviewed(client, "in.docx", (tmp_path / "in.docx").read_bytes(), review="true",
+                   min_quality=str(known_apart(str(trained_model))))
     rows = client.get(job["review_url"]).json()["rows"]
     assert [(row["part"], row["paragraph"], row["source"]) for row in rows] == [("word/document.xml", 2, UNKNOWN)]
 

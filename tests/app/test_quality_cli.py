@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from support import PAIRS, calibration_pairs, run_cli, write_pairs
+from support import PAIRS, UNKNOWN, calibration_pairs, known_apart, run_cli, write_pairs
 
 from attnmt.decoding.calibration import CALIBRATION, MIN_SENTENCES
 
@@ -117,18 +117,18 @@ def test_translate_tsv_rows_end_with_quality_and_flags(trained_model, tmp_path, 
 
 def test_below_min_quality_the_source_or_a_mark_is_written(trained_model, tmp_path, capsys):
     source = tmp_path / "in.txt"
-    # Uncalibrated, the memorising model gives words it never saw 0.90, a pair it knows more than 0.99.
-    source.write_text("a dog runs\nzebra quantum xylophone\n", encoding="utf-8")
+    # Uncalibrated, the memorising model is surer of a pair it knows than of words it never saw.
+    source.write_text(f"a dog runs\n{UNKNOWN}\n", encoding="utf-8")
     outputs = {}
     for below in ("keep", "mark", "source"):
-        code, out, _ = run_cli(["translate", "--model", trained_model, "--min-quality", "0.98", "--below-quality",
-                                below, source], capsys)
+        code, out, _ = run_cli(["translate", "--model", trained_model, "--min-quality",
+                                str(known_apart(str(trained_model))), "--below-quality", below, source], capsys)
         assert code == 0
         outputs[below] = out.splitlines()
     kept = outputs["keep"][1]
     assert outputs["keep"][0] == outputs["mark"][0] == outputs["source"][0] == "ein hund rennt"
     assert outputs["mark"][1] == "[needs review] " + kept
-    assert outputs["source"][1] == "zebra quantum xylophone"
+    assert outputs["source"][1] == UNKNOWN
 
 
 def test_min_quality_over_one_is_refused(trained_model, capsys):

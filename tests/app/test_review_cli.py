@@ -1,18 +1,15 @@
 """``attnmt translate ... --review FILE``: the sentences of a document under a quality, each at its
-place, end to end on the tiny model.  Uncalibrated, the memorising model gives a pair it knows
-more than 0.99 and words it never saw about 0.90 (tests/app/test_quality_cli.py), so --min-quality
-0.98 sets the one apart from the other."""
+place, end to end on the tiny model.  Uncalibrated, the memorising model is surer of a pair it
+knows than of words it never saw: ``support.known_apart`` is a --min-quality between the two."""
 
 import csv
 
 import docx
 import pytest
-from support import run_cli
+from support import UNKNOWN, known_apart, run_cli
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
-
-UNKNOWN = "zebra quantum xylophone"
 
 
 def table(path) -> list[list[str]]:
@@ -30,22 +27,23 @@ def word_file(path, *paragraphs: str) -> None:
 def test_a_word_files_unknown_sentence_is_listed_at_its_paragraph(trained_model, tmp_path, capsys):
     source, output, review = tmp_path / "in.docx", tmp_path / "out.docx", tmp_path / "in.review.tsv"
     word_file(source, "a dog runs", UNKNOWN, "a cat sleeps")
-    code, out, err = run_cli(["translate", "--model", trained_model, "--min-quality", "0.98", "--review", review,
-                              source, output], capsys)
+    threshold = known_apart(str(trained_model))
+    code, out, err = run_cli(["translate", "--model", trained_model, "--min-quality", str(threshold), "--review",
+                              review, source, output], capsys)
     assert code == 0 and out == ""
     header, *rows = table(review)
     assert header == ["part", "paragraph", "quality", "flags", "source", "translation"]
     assert [row[:2] + row[4:5] for row in rows] == [["word/document.xml", "2", UNKNOWN]]
-    assert float(rows[0][2]) < 0.98 and "low_quality" in rows[0][3].split(",")
-    assert f"1 of 3 sentences need review (quality under 0.98): listed in {review}" in err
+    assert float(rows[0][2]) < threshold and "low_quality" in rows[0][3].split(",")
+    assert f"1 of 3 sentences need review (quality under {threshold:g}): listed in {review}" in err
     assert [p.text for p in docx.Document(output).paragraphs][0] == "ein hund rennt"
 
 
 def test_below_the_quality_a_word_paragraph_keeps_its_source(trained_model, tmp_path, capsys):
     source, output = tmp_path / "in.docx", tmp_path / "out.docx"
     word_file(source, "a dog runs", UNKNOWN)
-    code, _, _ = run_cli(["translate", "--model", trained_model, "--min-quality", "0.98", "--below-quality",
-                          "source", source, output], capsys)
+    code, _, _ = run_cli(["translate", "--model", trained_model, "--min-quality", str(known_apart(str(trained_model))),
+                          "--below-quality", "source", source, output], capsys)
     assert code == 0 and [p.text for p in docx.Document(output).paragraphs] == ["ein hund rennt", UNKNOWN]
 
 
@@ -69,8 +67,9 @@ def test_html_and_plain_text_are_listed_by_line(trained_model, tmp_path, capsys)
     text.write_text(f"a dog runs\n\n{UNKNOWN}\n", encoding="utf-8")
     for source, kind, line in ((page, "html", "4"), (text, "text", "3")):
         review = tmp_path / "review.tsv"
-        code, _, _ = run_cli(["translate", "--model", trained_model, "--input-format", kind, "--min-quality", "0.98",
-                              "--review", review, source, tmp_path / f"out{source.suffix}"], capsys)
+        code, _, _ = run_cli(["translate", "--model", trained_model, "--input-format", kind, "--min-quality",
+                              str(known_apart(str(trained_model))), "--review", review, source,
+                              tmp_path / f"out{source.suffix}"], capsys)
         assert code == 0 and [row[0] for row in table(review)[1:]] == [line]
         assert table(review)[1][3] == UNKNOWN
 
@@ -99,10 +98,11 @@ def test_translate_file_fills_a_review_in_python(trained_model, tmp_path):
 
     model, tokenizer = load_model_dir(trained_model)
     word_file(tmp_path / "in.docx", UNKNOWN, "a dog runs")
-    review = model_review(model, tokenizer, min_quality=0.98)
+    review = model_review(model, tokenizer, min_quality=known_apart(str(trained_model)))
     translate_file(model, tokenizer, tmp_path / "in.docx", tmp_path / "out.docx", Decoding(beam_size=1), review=review)
     [segment] = review.segments
-    assert segment.place == Place("word/document.xml", 1) and segment.source == UNKNOWN and segment.quality < 0.98
+    assert segment.place == Place("word/document.xml", 1) and segment.source == UNKNOWN
+    assert segment.quality < known_apart(str(trained_model))
     review.write(tmp_path / "in.review.tsv")
     assert table(tmp_path / "in.review.tsv")[1][:2] == ["word/document.xml", "1"]
 
