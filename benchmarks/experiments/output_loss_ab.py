@@ -5,7 +5,8 @@ alternated step by step in one process (so a slower or busier moment of the mach
     .venv/bin/python benchmarks/experiments/output_loss_ab.py /tmp/objective_before.py [--steps 12]
 
 Two copies of the Multi30k config's model, the same Multi30k batches (max_tokens 4096), each
-with its own fused Adam; fp32, 2 threads.  The first two steps are not timed; the order of the two
+with its own fused Adam; fp32 (or bf16 autocast, as the trainer runs it, with ``--precision
+bf16``), 2 threads.  The first two steps are not timed; the order of the two
 alternates from step to step.  Prints both losses of the first steps (they must agree: the two
 compute the same function), target tokens/s of each, the seconds spent in ``OutputLoss`` (its
 forward pass computes the gradients too) and the speed ratio.
@@ -24,6 +25,7 @@ from attnmt.config import load_config
 from attnmt.hardware import cpu_flags, cpu_model
 from attnmt.model import Transformer
 from attnmt.training import objective
+from attnmt.training.trainer import autocast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # benchmarks/train_step.py's helpers
 from train_step import multi30k_batches  # noqa: E402
@@ -49,6 +51,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("baseline", type=Path, help="another version's src/attnmt/training/objective.py")
     parser.add_argument("--steps", type=int, default=12)
+    parser.add_argument("--precision", choices=("fp32", "bf16"), default="fp32")
     args = parser.parse_args()
     torch.set_num_threads(2)
     spec = importlib.util.spec_from_file_location("baseline_objective", args.baseline)
@@ -70,7 +73,8 @@ def main() -> None:
 
         def step(batch, loss=loss, optimizer=optimizer) -> float:
             torch.manual_seed(1)  # the same dropout masks on both sides
-            value = loss(batch.src, batch.tgt_in, batch.tgt_out) / batch.n_tgt_tokens
+            with autocast(args.precision, torch.device("cpu")):
+                value = loss(batch.src, batch.tgt_in, batch.tgt_out) / batch.n_tgt_tokens
             value.backward()
             optimizer.step()
             optimizer.zero_grad(set_to_none=True)
@@ -94,7 +98,7 @@ def main() -> None:
         if i < 3:
             print(f"step {i + 1} loss: " + ", ".join(f"{name} {value:.6f}" for name, value in values.items()))
     flags = " ".join(sorted(cpu_flags() & {"avx2", "avx512f", "avx512_bf16", "amx_bf16"}))
-    print(f"CPU {cpu_model()} ({flags}); fp32, 2 threads; {args.steps} Multi30k batches (max_tokens "
+    print(f"CPU {cpu_model()} ({flags}); {args.precision}, 2 threads; {args.steps} Multi30k batches (max_tokens "
           f"{config.max_tokens}), d_model {config.model['d_model']}, vocab {tokenizer.vocab_size}; "
           "alternated step by step")
     for name in steps:

@@ -264,7 +264,7 @@ def beam_search(
     make_room(state, limit_of, 0)
     beam_log_prob = torch.zeros(len(state), device=src.device)  # [N]
     written = torch.zeros(len(state), 0, device=src.device)  # [N, t]: the log-prob of each token of each row
-    seen = None if record is None else torch.zeros(len(state), 0, src.size(1))  # [N, t, S]: their attention
+    seen = None if record is None else torch.zeros(len(state), 0, src.size(1), device=src.device)  # [N, t, S]
     step = 0
     while len(state):
         # Each beam has one EOS extension, so 2·beam_size candidates always

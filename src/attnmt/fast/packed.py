@@ -80,6 +80,7 @@ class FusedQKVAttention(MultiHeadAttention):
         if not weights:  # the caller puts every layer in place (attnmt.fast.prepared)
             self.qkv_proj = None
             return
+        self.to(q.weight.device)  # load_state_dict copies into the layers where they are: on the GPU too
         self.load_state_dict(attention.state_dict())
         with torch.no_grad():
             self.qkv_proj = nn.Linear(q.in_features, q.out_features + k.out_features + v.out_features,

@@ -128,7 +128,7 @@ def word_weights(cross: Tensor, source_pieces: Sequence[str], target_pieces: Seq
     # numpy's reduceat over each word's first piece: these matrices are tiny, and torch's index_add_
     # on them costs more in thread hand-offs than in arithmetic.
     source_starts, target_starts = word_starts(source_pieces), word_starts(target_pieces)
-    pieces = cross[: len(target_pieces), : len(source_pieces)].numpy()
+    pieces = cross[: len(target_pieces), : len(source_pieces)].cpu().numpy()
     words = np.add.reduceat(np.add.reduceat(pieces, source_starts, axis=1), target_starts, axis=0)
     pieces_per_word = np.diff([*target_starts, len(target_pieces)])
     return torch.from_numpy(words / pieces_per_word[:, None])
