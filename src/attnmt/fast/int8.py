@@ -37,6 +37,19 @@ def quantize_linear_layers(model: nn.Module) -> None:
         quantize_dynamic(model, {nn.Linear: per_channel_dynamic_qconfig}, dtype=torch.qint8, inplace=True)
 
 
+def int8_linear(weight: Tensor, bias: Tensor | None, pack: bool = True) -> DynamicInt8Linear:
+    """torch.ao's dynamic int8 Linear around ``weight`` (qint8, one scale per output channel) and
+    ``bias``.  Its constructor packs a zero weight of the layer's full size before any weight is set
+    (a fifth of loading the int8 copy at OPUS-MT's size, on CPUs that multiply with fbgemm); built
+    1×1 here, the layer's own weight is the only one fbgemm packs.  ``pack=False`` leaves that to
+    the caller: ``layer.set_weight_bias(weight, bias)``, which may run on another thread."""
+    layer = DynamicInt8Linear(1, 1, dtype=torch.qint8)
+    layer.out_features, layer.in_features = weight.shape
+    if pack:
+        layer.set_weight_bias(weight, bias)
+    return layer
+
+
 @cache
 def int8_kernel() -> str:
     """The extension's int8 kernel in this process: "amx", "vnni" or "none" (also where the extension

@@ -43,6 +43,7 @@ import hashlib
 import json
 import warnings
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict
 from functools import partial
 from pathlib import Path
@@ -55,7 +56,7 @@ from torch import Tensor, nn
 from attnmt.checkpoint import load_model_dir, open_model_dir, uninitialised, weights_mismatch
 from attnmt.errors import ModelDirError
 from attnmt.fast import extension, int8
-from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear
+from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_linear
 from attnmt.fast.kernels import KernelChoice, measure, step_shapes
 from attnmt.fast.packed import Bf16PackedLinear, FusedQKVAttention, PackedLinear, fuse_self_attention, packing_available
 from attnmt.fast.panels import PanelLinear, float_panels_for
@@ -221,8 +222,7 @@ def load_prepared(path: Path, config: TransformerConfig) -> FastTransformer:
     fast = skeleton(config)
     fast.trained_parameters = int(metadata["trained_parameters"])
     layers = {name: panel_layer(tensors, name, n, k) for name, (n, k) in json.loads(metadata["panels"]).items()}
-    layers |= {name: fbgemm_layer(tensors, name, out, inputs)
-               for name, (out, inputs) in json.loads(metadata.get("fbgemm", "{}")).items()}
+    layers |= fbgemm_layers(tensors, json.loads(metadata.get("fbgemm", "{}")))
     layers |= {name: PanelLinear.from_panels(tensors.pop(f"{name}.panels"), tensors.pop(f"{name}.bias", None),
                                                    out, inputs)
                for name, (out, inputs) in json.loads(metadata.get("float_panels", "{}")).items()}
@@ -285,15 +285,29 @@ def panel_layer(tensors: dict[str, Tensor], name: str, n: int, k: int) -> Int8Pa
 QINT8_DEPRECATION = r"torch\.quantize_per_tensor, torch\.quantize_per_channel and other quantized tensor creation"
 
 
-def fbgemm_layer(tensors: dict[str, Tensor], name: str, out_features: int, in_features: int) -> nn.Module:
-    """torch.ao's int8 Linear ``name`` from its stored weight (taken out of ``tensors``); fbgemm packs it."""
-    parts = [tensors.pop(f"{name}.{part}") for part in FBGEMM_PARTS]
-    with warnings.catch_warnings():
+def fbgemm_layers(tensors: dict[str, Tensor], shapes: dict[str, list[int]]) -> dict[str, nn.Module]:
+    """torch.ao's int8 Linear for each layer of ``shapes`` (name -> [out_features, in_features]) from
+    its stored weight (taken out of ``tensors``).  fbgemm packs each weight into its own layout at
+    every load, the largest first, on as many threads as PyTorch's (the packing releases the GIL):
+    about a second at OPUS-MT's size on one thread, half of it the output layer's
+    (docs/performance.md, "Start-up")."""
+    layers, packs = {}, []
+    with warnings.catch_warnings():  # here, not on the threads: the filters are the process's
         warnings.filterwarnings("ignore", message=QINT8_DEPRECATION, category=UserWarning)
-        weight = torch._make_per_channel_quantized_tensor(*parts, 0)
-        layer = DynamicInt8Linear(in_features, out_features, dtype=torch.qint8)  # its placeholder weight: qint8 too
-    layer.set_weight_bias(weight, tensors.pop(f"{name}.bias", None))
-    return layer
+        for name in shapes:
+            parts = [tensors.pop(f"{name}.{part}") for part in FBGEMM_PARTS]
+            weight = torch._make_per_channel_quantized_tensor(*parts, 0)
+            layers[name] = int8_linear(weight, None, pack=False)
+            packs.append((layers[name], weight, tensors.pop(f"{name}.bias", None)))
+    packs.sort(key=lambda pack: -pack[1].numel())
+    threads = min(torch.get_num_threads(), len(packs))
+    if threads > 1:
+        with ThreadPoolExecutor(threads) as pool:
+            list(pool.map(lambda pack: pack[0].set_weight_bias(pack[1], pack[2]), packs))
+    else:
+        for layer, weight, bias in packs:
+            layer.set_weight_bias(weight, bias)
+    return layers
 
 
 def skeleton(config: TransformerConfig) -> FastTransformer:

@@ -168,14 +168,12 @@ class ShortlistOutput(nn.Module):
 def quantized_rows(layer: nn.Module, ids: Tensor) -> nn.Module:
     """torch.ao's dynamic int8 Linear (CPUs without the int8 panels) restricted to output rows ``ids``:
     the same int8 values and scales, so each row's products are the full layer's."""
-    from torch.ao.nn.quantized.dynamic import Linear as DynamicInt8Linear
+    from attnmt.fast.int8 import int8_linear
 
     weight, bias = layer.weight(), layer.bias()
     rows = torch.quantize_per_channel(weight.dequantize()[ids], weight.q_per_channel_scales()[ids],
                                       weight.q_per_channel_zero_points()[ids], 0, torch.qint8)
-    part = DynamicInt8Linear(weight.size(1), ids.numel(), dtype=torch.qint8)
-    part.set_weight_bias(rows, None if bias is None else bias[ids])
-    return part
+    return int8_linear(rows, None if bias is None else bias[ids])
 
 
 def use_shortlist(model: nn.Module, shortlist: Shortlist) -> None:
