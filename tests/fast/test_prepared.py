@@ -183,3 +183,34 @@ def test_a_weights_file_that_does_not_fit_is_one_line_naming_it(trained_model, t
     save_file(tensors, str(model_dir / WEIGHTS))
     with pytest.raises(ModelDirError, match=f"{WEIGHTS}: weights do not match.*{renamed}.*something.else"):
         prepared.load_packed(model_dir)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_fbgemm_layers_packed_on_threads_equal_torch_aos_own_layers(threads):
+    """fbgemm_layers (built 1x1, packed on PyTorch's threads) multiply exactly as the layers torch.ao
+    quantised: on every CPU, whatever prepared.load_int8 picks there."""
+    torch.manual_seed(0)
+    originals = {}
+    for name, (out, inputs) in {"wide": (300, 64), "square": (64, 64), "one": (1, 9)}.items():
+        model = torch.nn.Sequential(torch.nn.Linear(inputs, out, bias=name != "square"))
+        prepared.int8.quantize_linear_layers(model)
+        originals[name] = model[0]
+    tensors = {}
+    for name, layer in originals.items():
+        weight = layer.weight()
+        parts = (weight.int_repr(), weight.q_per_channel_scales(), weight.q_per_channel_zero_points())
+        tensors |= {f"{name}.{part}": tensor for part, tensor in zip(prepared.FBGEMM_PARTS, parts, strict=True)}
+        if layer.bias() is not None:
+            tensors[f"{name}.bias"] = layer.bias()
+    before = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        built = prepared.fbgemm_layers(tensors, {name: list(layer.weight().shape) for name, layer in originals.items()})
+    finally:
+        torch.set_num_threads(before)
+    assert not tensors  # every stored tensor taken
+    for name, layer in originals.items():
+        x = torch.randn(5, layer.in_features)
+        assert (built[name].in_features, built[name].out_features) == (layer.in_features, layer.out_features)
+        assert torch.equal(built[name](x), layer(x))
+        assert (built[name].bias() is None) == (layer.bias() is None)
