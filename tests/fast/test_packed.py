@@ -101,6 +101,15 @@ def test_fused_qkv_projection_equals_the_three_projections():
         torch.testing.assert_close(one, other)
 
 
+def test_fused_qkv_attention_keeps_its_layers_on_the_attentions_device():
+    """On a GPU, every layer stays there (an out_proj left on the CPU failed every GPU translation);
+    PyTorch's meta device stands for the GPU here: copying out of it onto the CPU raises."""
+    attention = MultiHeadAttention(32, 4).to("meta")
+    fused = FusedQKVAttention(attention)
+    assert {name: p.device.type for name, p in fused.named_parameters() if p.device.type != "meta"} == {}
+    assert fused.qkv_proj.weight.shape == (96, 32)
+
+
 @pytest.mark.parametrize("activation, int8", [("relu", False), ("relu", True), ("gelu", False)])
 def test_a_feed_forward_relu_runs_inside_its_first_layer_with_the_same_result(activation, int8):
     torch.manual_seed(0)

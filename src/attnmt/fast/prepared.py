@@ -290,7 +290,7 @@ def fbgemm_layers(tensors: dict[str, Tensor], shapes: dict[str, list[int]]) -> d
     its stored weight (taken out of ``tensors``).  fbgemm packs each weight into its own layout at
     every load, the largest first, on as many threads as PyTorch's (the packing releases the GIL):
     about a second at OPUS-MT's size on one thread, half of it the output layer's
-    (docs/performance.md, "Start-up")."""
+    (docs/performance.md, "OPUS-MT en-de's shape")."""
     layers, packs = {}, []
     with warnings.catch_warnings():  # here, not on the threads: the filters are the process's
         warnings.filterwarnings("ignore", message=QINT8_DEPRECATION, category=UserWarning)
