@@ -16,6 +16,25 @@ def test_doctor_names_the_cpu_the_threads_and_their_wait_policy(capsys):
     assert ("C++ extension: built" if extension.available() else "C++ extension: not built") in out
 
 
+def test_doctor_says_whether_device_cuda_has_a_gpu_and_why_not(capsys, monkeypatch):
+    from types import SimpleNamespace
+
+    def gpu() -> str:
+        assert main(["doctor", "--threads", "1"]) == 0
+        return next(line for line in capsys.readouterr().out.splitlines() if line.startswith("gpu: "))
+
+    monkeypatch.setattr(torch.version, "cuda", None)
+    assert gpu() == "gpu: none (this PyTorch is built for the CPU only: --device cuda needs a CUDA build of it)"
+    monkeypatch.setattr(torch.version, "cuda", "13.0")
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
+    assert gpu() == "gpu: none visible (PyTorch built for CUDA 13.0)"
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    monkeypatch.setattr(torch.cuda, "device_count", lambda: 2)
+    monkeypatch.setattr(torch.cuda, "get_device_name", lambda i: f"GPU {i}")
+    monkeypatch.setattr(torch.cuda, "get_device_properties", lambda i: SimpleNamespace(total_memory=(80 + i) << 30))
+    assert gpu() == "gpu: GPU 0 (80 GiB), GPU 1 (81 GiB), CUDA 13.0: --device cuda (train's device auto picks it)"
+
+
 def test_doctor_says_how_many_threads_it_would_run_on_the_free_cores_and_why(capsys, monkeypatch):
     monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
     assert main(["doctor"]) == 0

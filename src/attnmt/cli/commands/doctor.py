@@ -1,5 +1,6 @@
 """``attnmt doctor``: what attnmt finds on this machine and what it chose there: the CPU and its
-flags, the threads (how many, and why) and their wait policy, whether the C++ extension is
+flags, a GPU for ``--device cuda`` (or why there is none), the threads (how many, and why) and
+their wait policy, whether the C++ extension is
 built, its kernels, and (with --model) which kernel multiplies each of the model's float32
 decoder-step layers."""
 
@@ -9,6 +10,20 @@ import argparse
 import os
 
 from attnmt.cli.options import add_model_options, add_threads_options, use_threads
+
+
+def gpu_line() -> str:
+    """Whether ``--device cuda`` has a GPU to run on: each one's name and memory, or why there is none."""
+    import torch
+
+    if torch.version.cuda is None:
+        return "gpu: none (this PyTorch is built for the CPU only: --device cuda needs a CUDA build of it)"
+    if not torch.cuda.is_available():
+        return f"gpu: none visible (PyTorch built for CUDA {torch.version.cuda})"
+    cuda = torch.cuda
+    gpus = ", ".join(f"{cuda.get_device_name(i)} ({cuda.get_device_properties(i).total_memory / 2**30:.0f} GiB)"
+                     for i in range(cuda.device_count()))
+    return f"gpu: {gpus}, CUDA {torch.version.cuda}: --device cuda (train's device auto picks it)"
 
 
 def machine_lines() -> list[str]:
@@ -24,6 +39,7 @@ def machine_lines() -> list[str]:
     lines = [f"cpu: {cpu_model()}", f"cpu flags: {flags}",
              f"PyTorch {torch.__version__}, kernels for {torch.backends.cpu.get_cpu_capability()}"
              + (f", ONEDNN_MAX_CPU_ISA={onednn_isa_cap()}" if onednn_isa_cap() else ""),
+             gpu_line(),
              f"threads: {THREADS.describe()}; {usable} usable CPUs; {waits}"]
     if not extension.available():
         return [*lines, "C++ extension: not built (the Python step runs: slower)"]
