@@ -34,8 +34,8 @@ def test_a_line_with_two_sentences_is_split_unless_no_split(trained_model, tmp_p
     seen = []
     from attnmt.documents import pipeline
 
-    real = pipeline.translate_with_weights
-    monkeypatch.setattr(pipeline, "translate_with_weights", lambda model, tok, sentences, *rest, **named:
+    real = pipeline.translate_assessed
+    monkeypatch.setattr(pipeline, "translate_assessed", lambda model, tok, sentences, *rest, **named:
                         seen.append(list(sentences)) or real(model, tok, sentences, *rest, **named))
     assert run(["translate", "--model", trained_model, source], capsys)[0] == 0
     assert seen == [["A dog runs.", "The boy laughs."]]

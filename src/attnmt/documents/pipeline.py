@@ -33,7 +33,7 @@ from attnmt.documents.spans import (
     plain,
 )
 from attnmt.errors import ConfigError
-from attnmt.inspect.align import translate_assessed, translate_with_weights
+from attnmt.inspect.align import translate_assessed
 from attnmt.model import Transformer
 from attnmt.text.tokenizer import Tokenizer
 
@@ -97,13 +97,10 @@ class ModelTranslator:
     assessed: dict[str, Assessment | None] = field(default_factory=dict)  # sentence -> its Assessment, until taken
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
-        if self.quality is None:
-            texts, found = translate_with_weights(self.model, self.tokenizer, sentences, weighed, self.decoding,
-                                                  self.max_tokens, self.max_sentences, glossary=self.glossary)
-        else:
-            texts, found, assessed = translate_assessed(self.model, self.tokenizer, sentences, weighed, self.decoding,
-                                                        self.max_tokens, self.max_sentences, glossary=self.glossary,
-                                                        quality=self.quality)
+        texts, found, assessed = translate_assessed(self.model, self.tokenizer, sentences, weighed, self.decoding,
+                                                    self.max_tokens, self.max_sentences, glossary=self.glossary,
+                                                    quality=self.quality)
+        if self.quality is not None:
             self.assessed.update(zip(sentences, assessed, strict=True))
         return texts, [None if weights is None else weights.tolist() for weights in found]
 
