@@ -2,6 +2,7 @@
 
     .venv/bin/python benchmarks/multi30k.py                 # 30 minutes of training (the target)
     .venv/bin/python benchmarks/multi30k.py --minutes 5     # a quicker look
+    .venv/bin/python benchmarks/multi30k.py --steps 1168    # step for step with an earlier run
 
 Prints test_2016_flickr sacreBLEU (cased, 13a, detokenised output against the raw
 references, with its signature) and chrF, training target tokens/s, peak memory,
@@ -67,6 +68,8 @@ def plot_curve(target: float, records: list[dict], test_bleu: float, minutes: fl
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=30.0)
+    parser.add_argument("--steps", type=int, help="train this many steps instead of --minutes (no time limit): "
+                        "a run matched step for step with an earlier one, whatever this machine's speed")
     parser.add_argument("--config", default=str(DEFAULT_CONFIG))
     parser.add_argument("--out", default=str(ROOT / "runs/bench_multi30k"))
     parser.add_argument("--results", default=str(ROOT / "benchmarks/results"))
@@ -75,7 +78,8 @@ def main() -> None:
     out = Path(args.out)
     if out.exists():
         raise SystemExit(f"{out} exists: remove it or pass --out")
-    config = load_config(args.config, {"max_time": f"{args.minutes}m", "out_dir": str(out)})
+    limit = {"max_steps": str(args.steps), "max_time": "null"} if args.steps else {"max_time": f"{args.minutes}m"}
+    config = load_config(args.config, {**limit, "out_dir": str(out)})
     started = time.perf_counter()
     trainer = Trainer(config)
     result = trainer.train()
@@ -100,7 +104,8 @@ def main() -> None:
     plot_curve(target, records, scores.bleu, train_minutes, results_dir / "multi30k_bleu_curve.png")
     summary = {
         "date": time.strftime("%Y-%m-%d"),
-        "command": f"python benchmarks/multi30k.py --minutes {args.minutes:g}"
+        "command": "python benchmarks/multi30k.py "
+                   + (f"--steps {args.steps}" if args.steps else f"--minutes {args.minutes:g}")
                    + ("" if Path(args.config).resolve() == DEFAULT_CONFIG else f" --config {args.config}"),
         "model": f"d_model {m.d_model}, {m.encoder_layers}+{m.decoder_layers} layers, {m.n_heads} heads, "
                  f"d_ff {m.d_ff}, dropout {m.dropout}, vocabulary {m.vocab_size}: "

@@ -190,6 +190,7 @@ class TrainConfig:
     lr_factor: float = 2.0  # lrate = lr_factor · d_model^-0.5 · min(step^-0.5, step · warmup_steps^-1.5)
     learning_rate: float | None = None  # a constant rate after warm-up, not noam's (e.g. 1e-4 to fine-tune)
     warmup_steps: int = 4000  # steps of linear warm-up before the inverse-square-root decay
+    lr_cooldown: float = 0.0  # the last share of max_steps or max_time over which the rate falls to zero; 0: none
     adam_betas: tuple[float, float] = (0.9, 0.98)  # Adam β1, β2 (the paper: 0.9, 0.98)
     adam_eps: float = 1e-9  # Adam ε (the paper: 1e-9)
     clip_norm: float = 0.0  # 0 = no gradient clipping
@@ -219,6 +220,8 @@ class TrainConfig:
             raise ConfigError(f"model must be a mapping of model keys, got {self.model!r}")
         if self.precision not in ("auto", "bf16", "fp32"):
             raise ConfigError(f"precision={self.precision!r}: use 'auto', 'bf16' or 'fp32'")
+        if not 0.0 <= self.lr_cooldown <= 1.0:
+            raise ConfigError(f"lr_cooldown={self.lr_cooldown}: use a share of the budget from 0 (none) to 1")
         if self.eval_metric not in ("bleu", "chrf", "loss"):
             raise ConfigError(f"eval_metric={self.eval_metric!r}: use 'bleu', 'chrf' or 'loss'")
         if self.on_nonfinite not in ("skip", "stop"):

@@ -24,7 +24,7 @@ from attnmt.hardware import resolve_precision
 from attnmt.threads import Choice
 from attnmt.training import trainer as trainer_module
 from attnmt.training.averaging import keep_better_average
-from attnmt.training.objective import label_smoothed_nll, noam_schedule
+from attnmt.training.objective import cooldown, label_smoothed_nll, noam_schedule
 from attnmt.training.trainer import Trainer, resume
 
 MULTI30K = Path(__file__).parents[2] / "data" / "multi30k"
@@ -56,6 +56,40 @@ def test_noam_schedule_peaks_at_warmup():
     assert noam_schedule(2000, 512, 4000) == pytest.approx(noam_schedule(4000, 512, 4000) / 2)
     assert noam_schedule(16000, 512, 4000) == pytest.approx(noam_schedule(4000, 512, 4000) / 2)
     assert noam_schedule(100, 512, 4000, factor=2.0) == pytest.approx(2 * noam_schedule(100, 512, 4000))
+
+
+def test_cooldown_falls_linearly_to_zero_over_the_last_share_of_the_budget():
+    assert [cooldown(1.0, done, 0.2) for done in (0.0, 0.5, 0.8, 0.9, 0.95, 1.0, 1.2)] == pytest.approx(
+        [1.0, 1.0, 1.0, 0.5, 0.25, 0.0, 0.0])
+    assert cooldown(2e-3, 0.99, 0.0) == 2e-3  # no cool-down: the rate as it is
+
+
+def test_the_cooldown_follows_max_steps(tmp_path):
+    trainer = Trainer(tiny_config(tmp_path, lr_cooldown=0.5, warmup_steps=2, max_steps=10), progress=False)
+    noam = [noam_schedule(step, 64, 2) for step in range(1, 11)]  # lr_factor 1
+    assert [trainer.learning_rate(step) for step in range(1, 11)] == pytest.approx(
+        [*noam[:5], noam[5] * 0.8, noam[6] * 0.6, noam[7] * 0.4, noam[8] * 0.2, 0.0])
+
+
+def test_the_cooldown_follows_max_time_where_it_ends_first(tmp_path):
+    trainer = Trainer(tiny_config(tmp_path, lr_cooldown=0.5, warmup_steps=1, max_time="1h", max_steps=1000,
+                                  learning_rate=1e-3), progress=False)
+    trainer.elapsed = 2700.0  # three quarters of the hour spent: half way down the cool-down
+    trainer.train_step([next(iter(trainer.batcher))])
+    assert trainer.time_spent == 0.75
+    assert trainer.optimizer.param_groups[0]["lr"] == pytest.approx(1e-3 * 0.5)
+    assert trainer.learning_rate() == pytest.approx(1e-3 * 0.5)
+
+
+def test_without_a_cooldown_the_schedule_is_the_papers(tmp_path):
+    trainer = Trainer(tiny_config(tmp_path, warmup_steps=4, max_steps=10), progress=False)
+    assert [trainer.learning_rate(step) for step in (1, 4, 10)] == [noam_schedule(step, 64, 4) for step in (1, 4, 10)]
+
+
+@pytest.mark.parametrize("share", [-0.1, 1.5])
+def test_a_cooldown_outside_0_to_1_is_refused(tmp_path, share):
+    with pytest.raises(ConfigError, match=f"lr_cooldown={share}: use a share of the budget from 0 \\(none\\) to 1"):
+        tiny_config(tmp_path, lr_cooldown=share)
 
 
 def test_unknown_config_key_is_named_with_the_valid_ones(tmp_path):

@@ -144,3 +144,18 @@ def noam_schedule(step: int, d_model: int, warmup_steps: int, factor: float = 1.
 def constant_schedule(step: int, warmup_steps: int, rate: float) -> float:
     """rate, reached linearly over the first warmup_steps: the usual schedule for fine-tuning."""
     return rate * min(1.0, max(step, 1) / max(warmup_steps, 1))
+
+
+
+def cooldown(rate: float, done: float, share: float) -> float:
+    """``rate`` scaled down linearly to zero over the last ``share`` of the training budget.
+
+    ``done``: the share of the budget spent, 0 to 1 (of max_steps or max_time).  A schedule that
+    knows where its budget ends can anneal into it, where one that does not leaves the last
+    weights at a rate still high; checkpoint averaging makes up for part of that.  A cool-down
+    over the last fifth matches a schedule fitted to the whole budget (Hägele et al. 2024,
+    "Scaling laws and compute-optimal training beyond fixed training durations").
+    """
+    if share <= 0:
+        return rate
+    return rate * max(0.0, min(1.0, (1.0 - done) / share))

@@ -34,7 +34,13 @@ from attnmt.text.tokenizer_files import save_tokenizer
 from attnmt.threads import THREADS, recheck, use_threads
 from attnmt.training.distributed import Group, setup
 from attnmt.training.logs import Progress, RunLog, new_window
-from attnmt.training.objective import TranslationLoss, constant_schedule, label_smoothed_nll, noam_schedule
+from attnmt.training.objective import (
+    TranslationLoss,
+    constant_schedule,
+    cooldown,
+    label_smoothed_nll,
+    noam_schedule,
+)
 from attnmt.training.run import METRIC_NAMES, StopFlag, TrainResult
 from attnmt.training.sizing import check_size
 from attnmt.training.start import resumed, run_start
@@ -90,6 +96,8 @@ class Trainer:
         self.batcher = self.data.batcher(config, self.group.rank, self.group.world_size, ids)
         self.step = 0
         self.elapsed = 0.0
+        self.budget = parse_duration(config.max_time) if config.max_time else math.inf
+        self.time_spent = 0.0  # share of max_time spent, the same on every rank (for lr_cooldown)
         self.skipped_in_a_row = 0
         self.best_score, self.best_step, self.bad_evals = -math.inf, 0, 0
         if resume:
@@ -136,8 +144,7 @@ class Trainer:
     # the loop -----------------------------------------------------------------
 
     def train(self) -> TrainResult:
-        c = self.config
-        budget = parse_duration(c.max_time) if c.max_time else math.inf
+        budget = self.budget
         finished = self._finished(budget)
         if finished:  # a resumed run that had already stopped for good: nothing to do, nothing written
             self.log.line(f"{self.dir} has already finished ({finished}); nothing to do. To train on, "
@@ -251,6 +258,8 @@ class Trainer:
         if self.config.clip_norm > 0:
             torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.config.clip_norm)
         self.step += 1
+        if self.config.lr_cooldown and self.budget < math.inf:
+            self.time_spent = self.group.sum(self.elapsed) / self.group.world_size / self.budget
         for group in self.optimizer.param_groups:
             group["lr"] = self.learning_rate()
         self.optimizer.step()
@@ -278,9 +287,13 @@ class Trainer:
 
     def learning_rate(self, step: int | None = None) -> float:
         c = self.config
+        step = step or self.step
         if c.learning_rate is not None:
-            return constant_schedule(step or self.step, c.warmup_steps, c.learning_rate)
-        return noam_schedule(step or self.step, self.model.config.d_model, c.warmup_steps, c.lr_factor)
+            rate = constant_schedule(step, c.warmup_steps, c.learning_rate)
+        else:
+            rate = noam_schedule(step, self.model.config.d_model, c.warmup_steps, c.lr_factor)
+        # the budget spent: of max_steps, or of max_time at the pace so far, whichever is further on
+        return cooldown(rate, max(step / c.max_steps, self.time_spent), c.lr_cooldown)
 
     # validation and checkpoints -----------------------------------------------
 
