@@ -146,7 +146,6 @@ def constant_schedule(step: int, warmup_steps: int, rate: float) -> float:
     return rate * min(1.0, max(step, 1) / max(warmup_steps, 1))
 
 
-
 def cooldown(rate: float, done: float, share: float) -> float:
     """``rate`` scaled down linearly to zero over the last ``share`` of the training budget.
 

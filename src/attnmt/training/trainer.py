@@ -144,23 +144,22 @@ class Trainer:
     # the loop -----------------------------------------------------------------
 
     def train(self) -> TrainResult:
-        budget = self.budget
-        finished = self._finished(budget)
+        finished = self._finished()
         if finished:  # a resumed run that had already stopped for good: nothing to do, nothing written
             self.log.line(f"{self.dir} has already finished ({finished}); nothing to do. To train on, "
                           "resume with a larger --max-steps or --max-time")
             return self._result(finished)
         self.log.open()
         try:
-            return self._train(budget)
+            return self._train()
         finally:
             self.log.close()
 
-    def _train(self, budget: float) -> TrainResult:
+    def _train(self) -> TrainResult:
         c = self.config
         self._log_runtime()
         stream = iter(self.batcher)
-        bar = Progress(self.step, self.elapsed, c.max_steps, budget, self.progress)
+        bar = Progress(self.step, self.elapsed, c.max_steps, self.budget, self.progress)
         last_saved = self.step
         window = new_window()
         with StopFlag().installed() as stop:
@@ -172,7 +171,7 @@ class Trainer:
                 self.elapsed += took
                 self._recheck_threads()
                 if math.isnan(loss):  # a skipped non-finite batch: no update, no step
-                    stopped_by = self._stop_reason(stop, budget)
+                    stopped_by = self._stop_reason(stop)
                     if stopped_by:
                         break
                     continue
@@ -182,7 +181,7 @@ class Trainer:
                 if self.step % c.log_every == 0:
                     self._log_train(window, bar)
                     window = new_window()
-                stopped_by = self._stop_reason(stop, budget)
+                stopped_by = self._stop_reason(stop)
                 if self.step % c.eval_every == 0 or stopped_by:
                     self.validate_and_save()
                     last_saved = self.step
@@ -206,23 +205,23 @@ class Trainer:
         return TrainResult(self.dir, self.step, self.best_score, self.best_step, stopped_by,
                            METRIC_NAMES[self.config.eval_metric])
 
-    def _finished(self, budget: float) -> str:
+    def _finished(self) -> str:
         """Why a restored run must not take another step ("" = it may): a limit it already reached."""
         c = self.config
         if self.step >= c.max_steps:
             return f"step {self.step} reached max_steps {c.max_steps}"
-        if self.elapsed >= budget:
+        if self.elapsed >= self.budget:
             return f"{self.elapsed / 60:.1f} minutes of training reached max_time {c.max_time}"
         if c.patience and self.bad_evals >= c.patience:
             return f"{self.bad_evals} validations without improvement reached patience {c.patience}"
         return ""
 
-    def _stop_reason(self, stop: StopFlag, budget: float) -> str:
+    def _stop_reason(self, stop: StopFlag) -> str:
         """Why to stop now ("" = go on); every rank stops at the same step."""
         reason = ""
         if stop.signal:
             reason = stop.signal
-        elif self.elapsed >= budget:
+        elif self.elapsed >= self.budget:
             reason = "max_time"
         elif self.step >= self.config.max_steps:
             reason = "max_steps"
