@@ -9,7 +9,8 @@ validation set only.
 Each ``--run "NAME FACTOR KEY=VALUE ..."`` trains the base config (``--config``) with those
 overrides for ``round(FACTOR * --steps)`` steps and no time limit.  FACTOR is the config's
 training speed on the target CPU relative to the base config's (target tokens/s, measured there
-with the same precision); ``--steps`` is what the base config reaches in the budget on that CPU.
+with the same precision, over a few hundred steps: 80 steps once were 7 % off); ``--steps`` is
+what the base config reaches in the budget on that CPU.
 So a faster device (a lent GPU, with bf16 as on a bf16 CPU) answers "which config is best after
 30 minutes on a 2-core CPU" in a few minutes, step for step with what the CPU would do: the
 learning-rate schedule and its cool-down follow max_steps exactly as they follow max_time there.
@@ -87,21 +88,15 @@ def score_one(model_dir: Path, device: str) -> dict:
     from attnmt.evaluate import bleu
     from attnmt.fast import prepare
     from attnmt.text.data import read_parallel
+    from attnmt.training.averaging import write_candidates
 
     records = [json.loads(line) for line in (model_dir / "log.jsonl").read_text().splitlines()]
     evals = [r for r in records if r.get("valid_bleu") is not None]
     steps = [r["step"] for r in records if "step" in r]
     config = load_config(model_dir / ckpt.TRAIN_CONFIG)
     sources, references = zip(*read_parallel(config.valid_src, config.valid_tgt)[0], strict=True)
-    candidates = {"best": model_dir / ckpt.WEIGHTS}
-    checkpoints = ckpt.list_checkpoints(model_dir)
-    for last in (3, 5):
-        if len(checkpoints) >= last:
-            path = model_dir / f"averaged_last{last}.safetensors"
-            ckpt.average_checkpoints(checkpoints[-last:], path)
-            candidates[f"average of last {last}"] = path
     beam4 = {}
-    for name, weights in candidates.items():
+    for name, weights in write_candidates(model_dir).items():
         model, tokenizer = ckpt.load_model_dir(model_dir, weights)
         fast = prepare(model.to(device)) if device != "cpu" else model
         with torch.inference_mode():

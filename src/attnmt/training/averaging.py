@@ -20,6 +20,20 @@ from attnmt.files import write_bytes
 from attnmt.text.data import read_parallel
 
 
+def write_candidates(model_dir: Path, lasts: tuple[int, ...] = (3, 5)) -> dict[str, Path]:
+    """The weights to choose from, by name: the best checkpoint, and for each N in ``lasts`` the
+    average of the last N checkpoints, written as MODEL_DIR/averaged_lastN.safetensors (where
+    there are N)."""
+    candidates = {"best": model_dir / ckpt.WEIGHTS}
+    checkpoints = ckpt.list_checkpoints(model_dir)
+    for last in lasts:
+        if len(checkpoints) >= last:
+            path = model_dir / f"averaged_last{last}.safetensors"
+            ckpt.average_checkpoints(checkpoints[-last:], path)
+            candidates[f"average of last {last}"] = path
+    return candidates
+
+
 def keep_better_average(model_dir: str | Path, lasts: tuple[int, ...] = (3, 5),
                         decoding: Decoding = DEFAULT, say: Callable[[str], None] = print) -> dict[str, float]:
     """Averages the last N checkpoints for each N in ``lasts`` (the paper averages the last 5)
@@ -33,13 +47,7 @@ def keep_better_average(model_dir: str | Path, lasts: tuple[int, ...] = (3, 5),
     model_dir = Path(model_dir)
     config = load_config(model_dir / ckpt.TRAIN_CONFIG)
     sources, references = zip(*read_parallel(config.valid_src, config.valid_tgt)[0], strict=True)
-    candidates = {"best": model_dir / ckpt.WEIGHTS}
-    checkpoints = ckpt.list_checkpoints(model_dir)
-    for last in lasts:
-        if len(checkpoints) >= last:
-            path = model_dir / f"averaged_last{last}.safetensors"
-            ckpt.average_checkpoints(checkpoints[-last:], path)
-            candidates[f"average of last {last}"] = path
+    candidates = write_candidates(model_dir, lasts)
     scores = {}
     for name, weights in candidates.items():
         model, tokenizer = ckpt.load_model_dir(model_dir, weights)
