@@ -32,6 +32,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 
+from attnmt.checkpoint import WEIGHTS
+
 ROOT = Path(__file__).resolve().parents[2]
 DEFAULT_CONFIG = ROOT / "configs/multi30k_en_de.yaml"
 
@@ -69,7 +71,7 @@ def train(run: dict, config: str, out: Path, threads: int, device: str, deadline
 def score(run: dict, device: str) -> dict:
     """The run's validation BLEU at beam 4, in a process of its own (so that runs score in parallel)."""
     model_dir = Path(run["model_dir"])
-    if not (model_dir / "model.safetensors").exists():
+    if not (model_dir / WEIGHTS).exists():
         return run
     scored = subprocess.run([sys.executable, __file__, "--score-one", str(model_dir), "--device", device],
                             capture_output=True, text=True)
