@@ -6,6 +6,7 @@ import pytest
 import torch
 from torch import nn
 
+from attnmt import layers
 from attnmt.attention import causal_mask, padding_mask
 from attnmt.layers import (
     DecoderLayer,
@@ -124,7 +125,24 @@ def test_decoder_cache_gives_same_output_as_full_prefix():
     torch.testing.assert_close(torch.cat(steps, dim=1), full, atol=1e-5, rtol=1e-5)
 
 
-def test_dropout_zeroes_about_p_and_keeps_the_expected_value():
+def hashed_path_loads() -> bool:
+    from attnmt.fast import extension
+
+    return extension.available()
+
+
+# Dropout's two paths: 16 bits drawn per element with a kept mask, and the C++ extension's hashed
+# masks (csrc/dropout.cpp), taken on a CPU wherever the extension loads.
+@pytest.fixture(params=[False, True], ids=["drawn", "hashed"])
+def dropout_path(request, monkeypatch):
+    hashed = request.param
+    if hashed and not hashed_path_loads():
+        pytest.skip("the C++ extension does not load here")
+    monkeypatch.setattr(layers, "hashed_dropout_runs", lambda x: hashed and x.device.type == "cpu")
+    return hashed
+
+
+def test_dropout_zeroes_about_p_and_keeps_the_expected_value(dropout_path):
     torch.manual_seed(0)
     dropout = Dropout(0.1).train()
     x = torch.ones(1000, 1000)
@@ -136,17 +154,22 @@ def test_dropout_zeroes_about_p_and_keeps_the_expected_value():
     assert abs(out.mean().item() - 1.0) < 0.003
 
 
-def test_dropout_masks_are_uniform_across_the_four_elements_of_each_draw():
+def test_dropout_masks_are_uniform_across_places_and_odd_sizes(dropout_path):
     torch.manual_seed(1)
-    out = Dropout(0.5).train()(torch.ones(400_001))  # an odd size: the last draw is cut
-    lanes = (out[:400_000] == 0).float().view(-1, 4).mean(dim=0)
-    assert torch.all((lanes - 0.5).abs() < 0.01), lanes
+    out = Dropout(0.5).train()(torch.ones(400_001))  # odd: the last draw (or hash) is cut
+    dropped = (out[:399_360] == 0).float()
+    lanes = dropped.view(-1, 4).mean(dim=0)  # the four elements of one 64-bit draw
+    halves = dropped.view(-1, 2, 512).mean(dim=(0, 2))  # the low and high bits of a block's hashes
+    assert torch.all((lanes - 0.5).abs() < 0.01) and torch.all((halves - 0.5).abs() < 0.01), (lanes, halves)
+    assert abs((out[-1000:] == 0).float().mean().item() - 0.5) < 0.08  # the tail, too
+    neighbours = (out[:-1] == 0) & (out[1:] == 0)  # neighbours dropped together a quarter of the time
+    assert abs(neighbours.float().mean().item() - 0.25) < 0.005
 
 
-def test_dropout_gradient_is_the_same_mask_and_eval_is_identity():
+def test_dropout_gradient_is_the_same_mask_and_eval_is_identity(dropout_path):
     torch.manual_seed(2)
     dropout = Dropout(0.3).train()
-    x = torch.randn(64, 32, requires_grad=True)
+    x = torch.randn(64, 33, requires_grad=True)
     out = dropout(x)
     out.sum().backward()
     torch.testing.assert_close(x.grad, torch.where(out != 0, 1 / (1 - 0.3), 0.0), atol=1e-4, rtol=1e-4)
@@ -157,13 +180,34 @@ def test_dropout_gradient_is_the_same_mask_and_eval_is_identity():
         Dropout(1.5)
 
 
-def test_dropout_repeats_under_a_seed_and_keeps_the_dtype():
+def test_dropout_repeats_under_a_seed_and_keeps_the_dtype(dropout_path):
     x = torch.ones(50, 50, dtype=torch.bfloat16)
     torch.manual_seed(3)
     first = Dropout(0.2).train()(x)
     torch.manual_seed(3)
     second = Dropout(0.2).train()(x)
     assert torch.equal(first, second) and first.dtype == torch.bfloat16
+    assert not torch.equal(first, Dropout(0.2).train()(x))  # the next call draws anew
+
+
+def test_hashed_dropout_rounds_once_and_ignores_the_thread_count():
+    if not hashed_path_loads():
+        pytest.skip("the C++ extension does not load here")
+    x = torch.randn(3, 70_001)  # past one parallel task, with a tail
+    scale = 65536 / (65536 - 13107)
+    with_two = torch.ops.attnmt.hashed_dropout(x, 12345, 13107, scale)
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        assert torch.equal(torch.ops.attnmt.hashed_dropout(x, 12345, 13107, scale), with_two)
+    finally:
+        torch.set_num_threads(threads)
+    kept = with_two != 0
+    torch.testing.assert_close(with_two[kept], x[kept] * scale, rtol=0, atol=0)
+    in_bf16 = torch.ops.attnmt.hashed_dropout(x.bfloat16(), 12345, 13107, scale)
+    assert torch.equal(in_bf16 != 0, kept & (x.bfloat16() != 0))  # the same places
+    assert torch.equal(in_bf16, (x.bfloat16().float() * torch.where(kept, scale, 0.0)).bfloat16())
+    assert not torch.equal(torch.ops.attnmt.hashed_dropout(x, 54321, 13107, scale) != 0, kept)
 
 
 def test_cached_decoder_rows_grouped_by_sentence_equal_rows_with_their_own_memory():

@@ -66,3 +66,24 @@ def test_under_bf16_autocast_it_matches_the_readable_loss_in_bf16():
             continue
         relative = (grad - reference_grads[name]).norm() / reference_grads[name].norm()
         assert relative < 0.05, name  # bf16 keeps 8 bits of mantissa: each rounding is < 0.4%
+
+
+@pytest.mark.parametrize("precision", ["fp32", "bf16"])
+def test_scratch_is_kept_between_steps_and_leaves_nothing_stale(monkeypatch, precision):
+    """The workspace's buffers serve the next, smaller batch in the same memory, with the same
+    results as a loss that starts with nothing kept."""
+    monkeypatch.setattr(OutputLoss, "ROWS", 4)
+    model = tiny_model()
+    kept = TranslationLoss(model, 0.1)
+    autocast = torch.autocast("cpu", dtype=torch.bfloat16, enabled=precision == "bf16")
+    with autocast:
+        loss_and_grads(model, lambda: kept(SRC, TGT_IN, TGT_OUT))
+        places = {name: buffer.data_ptr() for name, buffer in kept.workspace.buffers.items()}
+        for rows in (slice(1, 3), slice(0, 1), slice(0, 3)):
+            batch = SRC[rows], TGT_IN[rows], TGT_OUT[rows]
+            value, grads = loss_and_grads(model, lambda batch=batch: kept(*batch))
+            fresh, fresh_grads = loss_and_grads(model, lambda batch=batch: TranslationLoss(model, 0.1)(*batch))
+            assert torch.equal(value, fresh)
+            for name, grad in grads.items():
+                assert torch.equal(grad, fresh_grads[name]), name
+    assert places and {name: b.data_ptr() for name, b in kept.workspace.buffers.items()} == places

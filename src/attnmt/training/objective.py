@@ -44,6 +44,7 @@ class TranslationLoss(nn.Module):
         super().__init__()
         self.model = model
         self.epsilon = epsilon
+        self.workspace = Workspace()
 
     def forward(self, src: Tensor, tgt_in: Tensor, tgt_out: Tensor) -> Tensor:
         """src [B, S], tgt_in/tgt_out [B, T] -> smoothed loss summed over real target tokens."""
@@ -52,7 +53,32 @@ class TranslationLoss(nn.Module):
         states = self.model.decoder_states(tgt_in, memory, padding_mask(src, pad_id))  # [B, T, d]
         real = tgt_out != pad_id
         output = self.model.output
-        return OutputLoss.apply(states[real], output.weight, output.bias, tgt_out[real], self.epsilon)
+        return OutputLoss.apply(states[real], output.weight, output.bias, tgt_out[real], self.epsilon,
+                                self.workspace)
+
+
+class Workspace:
+    """Scratch tensors kept from one step to the next, each grown to the largest size asked.
+
+    ``OutputLoss`` needs tens of megabytes of scratch a step ([tokens, vocabulary] and blocks of
+    it).  glibc serves every allocation over 32 MiB with a fresh mmap, so without a workspace
+    each step's first touch of those pages faulted them in again: system time that cost a bf16
+    step on a 2-core Xeon about a tenth of its time (docs/training.md).
+    """
+
+    def __init__(self) -> None:
+        self.buffers: dict[str, Tensor] = {}
+
+    def get(self, name: str, shape: tuple[int, ...], dtype: torch.dtype, device: torch.device) -> Tensor:
+        """An uninitialised tensor of ``shape``, the same memory each call with ``name``."""
+        size = 1
+        for extent in shape:
+            size *= extent
+        kept = self.buffers.get(name)
+        if kept is None or kept.numel() < size or kept.dtype != dtype or kept.device != device:
+            grown = size if kept is None else max(size, kept.numel() * 5 // 4)  # fewer regrowths
+            kept = self.buffers[name] = torch.empty(grown, dtype=dtype, device=device)
+        return kept[:size].view(shape)
 
 
 class OutputLoss(torch.autograd.Function):
@@ -75,7 +101,8 @@ class OutputLoss(torch.autograd.Function):
     ROWS = 2048  # rows per block: under bf16, the float32 block is 2048 × V (64 MB at 8,000 pieces)
 
     @staticmethod
-    def forward(ctx, h: Tensor, weight: Tensor, bias: Tensor | None, target: Tensor, epsilon: float) -> Tensor:
+    def forward(ctx, h: Tensor, weight: Tensor, bias: Tensor | None, target: Tensor, epsilon: float,
+                workspace: Workspace | None = None) -> Tensor:
         dtype = torch.get_autocast_dtype(h.device.type) if torch.is_autocast_enabled(h.device.type) else weight.dtype
         needs_grad = any(ctx.needs_input_grad[:3])  # False under torch.no_grad(): the loss alone
         n, vocab = h.size(0), weight.size(0)
@@ -84,9 +111,11 @@ class OutputLoss(torch.autograd.Function):
             w_sum = w.sum(0, dtype=torch.float32)  # [d]: a row's logits sum to h·ΣW + Σb
             b_mean = 0.0 if bias is None else bias.float().mean()
             total = torch.zeros((), dtype=torch.float32, device=h.device)
-            d_logits = torch.empty(n, vocab, dtype=dtype, device=h.device) if needs_grad else None
+            room = workspace or Workspace()
+            d_logits = room.get("gradient", (n, vocab), dtype, h.device) if needs_grad else None
             in_place = needs_grad and dtype == torch.float32
-            scratch = None if in_place else torch.empty(min(n, OutputLoss.ROWS), vocab, device=h.device)
+            scratch = None if in_place else room.get("block", (min(n, OutputLoss.ROWS), vocab), torch.float32,
+                                                     h.device)
             for start in range(0, n, OutputLoss.ROWS):
                 rows = slice(start, start + OutputLoss.ROWS)
                 block = d_logits[rows] if in_place else scratch[: x[rows].size(0)]
@@ -95,7 +124,8 @@ class OutputLoss(torch.autograd.Function):
                 elif dtype == torch.float32:
                     torch.mm(x[rows], w.T, out=block)
                 else:
-                    block.copy_(x[rows] @ w.T)
+                    product = room.get("product", (block.size(0), vocab), dtype, h.device)
+                    block.copy_(torch.mm(x[rows], w.T, out=product))
                     if bias is not None:
                         block += bias
                 mean = x[rows].float() @ w_sum / vocab + b_mean
@@ -132,7 +162,7 @@ class OutputLoss(torch.autograd.Function):
     def backward(ctx, grad_total: Tensor):
         grads = ctx.grads
         del ctx.grads
-        return *(None if g is None else g * grad_total for g in grads), None, None
+        return *(None if g is None else g * grad_total for g in grads), None, None, None
 
 
 def noam_schedule(step: int, d_model: int, warmup_steps: int, factor: float = 1.0) -> float:
