@@ -4,11 +4,28 @@ import pytest
 import torch
 
 from attnmt.model import Transformer, TransformerConfig
+from attnmt.training import objective
 from attnmt.training.objective import OutputLoss, TranslationLoss, label_smoothed_nll
 
 SRC = torch.tensor([[5, 6, 7, 0], [8, 9, 10, 11], [12, 5, 0, 0]])
 TGT_IN = torch.tensor([[2, 12, 13, 0], [2, 14, 15, 16], [2, 17, 0, 0]])
 TGT_OUT = torch.tensor([[12, 13, 3, 0], [14, 15, 16, 3], [17, 3, 0, 0]])
+
+
+def extension_loads() -> bool:
+    from attnmt.fast import extension
+
+    return extension.available()
+
+
+@pytest.fixture(autouse=True, params=[False, True], ids=["torch-ops", "fused"])
+def loss_path(request, monkeypatch):
+    """Every test twice: the loss and gradient from PyTorch's ops, and from the C++ extension's
+    one pass per row (csrc/smoothed_loss.cpp), which training takes on a CPU where it loads."""
+    if request.param and not extension_loads():
+        pytest.skip("the C++ extension does not load here")
+    monkeypatch.setattr(objective, "fused_loss_runs", lambda h, dtype: request.param)
+    return request.param
 
 
 def tiny_model(**overrides) -> Transformer:
@@ -87,3 +104,35 @@ def test_scratch_is_kept_between_steps_and_leaves_nothing_stale(monkeypatch, pre
             for name, grad in grads.items():
                 assert torch.equal(grad, fresh_grads[name]), name
     assert places and {name: b.data_ptr() for name, b in kept.workspace.buffers.items()} == places
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+@pytest.mark.parametrize("bias", [False, True])
+def test_fused_rows_equal_the_readable_block(loss_path, dtype, bias):
+    """The C++ rows against OutputLoss.block's PyTorch ops on the same logits: the losses, and the
+    gradient rounded once to bfloat16 (or kept in float32), in place or into another tensor."""
+    if not loss_path:
+        pytest.skip("compares the two paths once")
+    torch.manual_seed(5)
+    n, vocab = 37, 1001  # rows and a vocabulary that fill no lane block evenly
+    logits = (torch.randn(n, vocab) * 4).to(dtype)
+    target = torch.randint(0, vocab, (n,))
+    target[0] = vocab - 1
+    b = torch.randn(vocab) if bias else None
+    readable = logits.float() + (0 if b is None else b)
+    loss = OutputLoss.block(readable, target, readable.mean(1), 0.1, True)
+    gradient = torch.empty(n, vocab, dtype=dtype)
+    rows = torch.ops.attnmt.smoothed_loss_rows(logits, b, target, 0.1, gradient)
+    torch.testing.assert_close(rows.sum(), loss, rtol=1e-5, atol=0)
+    if dtype == torch.bfloat16:  # a float32 difference of an ulp or two can round the other way
+        assert ((gradient.float() - readable.to(dtype).float()).abs() > 1e-2).sum() == 0
+        assert (gradient != readable.to(dtype)).float().mean() < 0.01
+    else:
+        torch.testing.assert_close(gradient, readable, rtol=1e-5, atol=1e-7)
+    in_place = logits.float() + (0 if b is None else b)
+    torch.ops.attnmt.smoothed_loss_rows(in_place, None, target, 0.1, in_place)
+    torch.testing.assert_close(in_place, readable, rtol=1e-5, atol=1e-7)
+    alone = torch.ops.attnmt.smoothed_loss_rows(logits, b, target, 0.1, None)
+    assert torch.equal(alone, rows)
+    with pytest.raises(RuntimeError, match="target out of range"):
+        torch.ops.attnmt.smoothed_loss_rows(logits, b, target + vocab, 0.1, None)

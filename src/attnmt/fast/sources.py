@@ -8,10 +8,10 @@ import platform
 from pathlib import Path
 
 CSRC = Path(__file__).with_name("csrc")
-# One extension from five files: the step, its float32 kernels (AVX2, AVX-512), its int8 ones
-# (AVX512-VNNI, AMX), the next tokens' choice, and training's dropout.
+# One extension from six files: the step, its float32 kernels (AVX2, AVX-512), its int8 ones
+# (AVX512-VNNI, AMX), the next tokens' choice, and training's dropout and output loss.
 SOURCES = [CSRC / name for name in ("decoder_step.cpp", "float_panels.cpp", "int8_panels.cpp", "top_tokens.cpp",
-                                    "dropout.cpp")]
+                                    "dropout.cpp", "smoothed_loss.cpp")]
 HEADERS = [CSRC / name for name in ("exp_nonpositive.h", "float_panels.h", "int8_panels.h", "row_blocks.h")]
 NAME = "attnmt_decoder_step"
 # -fno-trapping-math lets GCC vectorise the loops with branches and float-to-int conversions (results

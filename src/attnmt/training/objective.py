@@ -113,24 +113,33 @@ class OutputLoss(torch.autograd.Function):
             total = torch.zeros((), dtype=torch.float32, device=h.device)
             room = workspace or Workspace()
             d_logits = room.get("gradient", (n, vocab), dtype, h.device) if needs_grad else None
-            in_place = needs_grad and dtype == torch.float32
-            scratch = None if in_place else room.get("block", (min(n, OutputLoss.ROWS), vocab), torch.float32,
-                                                     h.device)
+            fused = fused_loss_runs(h, dtype)
             for start in range(0, n, OutputLoss.ROWS):
                 rows = slice(start, start + OutputLoss.ROWS)
-                block = d_logits[rows] if in_place else scratch[: x[rows].size(0)]
-                if dtype == torch.float32 and bias is not None:
-                    torch.addmm(bias, x[rows], w.T, out=block)
-                elif dtype == torch.float32:
-                    torch.mm(x[rows], w.T, out=block)
+                count = x[rows].size(0)
+                if dtype == torch.float32:  # the logits, with their bias, where the gradient will be
+                    block = d_logits[rows] if needs_grad else room.get("block", (count, vocab), dtype, h.device)
+                    if bias is not None:
+                        torch.addmm(bias, x[rows], w.T, out=block)
+                    else:
+                        torch.mm(x[rows], w.T, out=block)
+                    if fused:
+                        total += torch.ops.attnmt.smoothed_loss_rows(
+                            block, None, target[rows], epsilon, block if needs_grad else None).sum()
+                        continue
                 else:
-                    product = room.get("product", (block.size(0), vocab), dtype, h.device)
-                    block.copy_(torch.mm(x[rows], w.T, out=product))
+                    product = torch.mm(x[rows], w.T, out=room.get("product", (count, vocab), dtype, h.device))
+                    if fused:
+                        total += torch.ops.attnmt.smoothed_loss_rows(
+                            product, None if bias is None else bias.float(), target[rows], epsilon,
+                            d_logits[rows] if needs_grad else None).sum()
+                        continue
+                    block = room.get("block", (count, vocab), torch.float32, h.device).copy_(product)
                     if bias is not None:
                         block += bias
                 mean = x[rows].float() @ w_sum / vocab + b_mean
                 total += OutputLoss.block(block, target[rows], mean, epsilon, needs_grad)
-                if needs_grad and not in_place:
+                if needs_grad and dtype != torch.float32:
                     d_logits[rows] = block
             grad_h = grad_w = grad_b = None
             if needs_grad:  # one matmul each: summing per-block float32 products of W's size costs more
@@ -163,6 +172,16 @@ class OutputLoss(torch.autograd.Function):
         grads = ctx.grads
         del ctx.grads
         return *(None if g is None else g * grad_total for g in grads), None, None, None
+
+
+def fused_loss_runs(h: Tensor, dtype: torch.dtype) -> bool:
+    """Whether ``OutputLoss`` turns logits into the loss and its gradient with the C++ extension's
+    one pass per row (csrc/smoothed_loss.cpp): on a CPU, in float32 or bfloat16, where it loads."""
+    if h.device.type != "cpu" or dtype not in (torch.float32, torch.bfloat16):
+        return False
+    from attnmt.fast import extension  # here: attnmt.fast imports the model
+
+    return extension.available()
 
 
 def noam_schedule(step: int, d_model: int, warmup_steps: int, factor: float = 1.0) -> float:
