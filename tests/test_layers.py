@@ -6,11 +6,11 @@ import pytest
 import torch
 from torch import nn
 
-from attnmt import layers
+from attnmt import dropout as dropout_module
 from attnmt.attention import causal_mask, padding_mask
+from attnmt.dropout import Dropout
 from attnmt.layers import (
     DecoderLayer,
-    Dropout,
     EncoderLayer,
     FeedForward,
     PositionalEncoding,
@@ -138,7 +138,7 @@ def dropout_path(request, monkeypatch):
     hashed = request.param
     if hashed and not hashed_path_loads():
         pytest.skip("the C++ extension does not load here")
-    monkeypatch.setattr(layers, "hashed_dropout_runs", lambda x: hashed and x.device.type == "cpu")
+    monkeypatch.setattr(dropout_module, "hashed_dropout_runs", lambda x: hashed and x.device.type == "cpu")
     return hashed
 
 
@@ -188,6 +188,25 @@ def test_dropout_repeats_under_a_seed_and_keeps_the_dtype(dropout_path):
     second = Dropout(0.2).train()(x)
     assert torch.equal(first, second) and first.dtype == torch.bfloat16
     assert not torch.equal(first, Dropout(0.2).train()(x))  # the next call draws anew
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.bfloat16])
+def test_dropout_after_relu_is_dropout_of_relu_with_its_gradient(dropout_path, dtype):
+    """The feed-forward's Dropout(ReLU(x)), one pass each way on the hashed path: the same output
+    and gradient as the two modules one after the other, from the same seed."""
+    dropout = Dropout(0.25).train()
+    x = torch.randn(37, 1001).to(dtype).requires_grad_()
+    x2 = x.detach().clone().requires_grad_()
+    g = torch.randn(37, 1001).to(dtype)
+    torch.manual_seed(6)
+    fused = dropout.after_relu(x)
+    fused.backward(g)
+    torch.manual_seed(6)
+    apart = dropout(torch.relu(x2))
+    apart.backward(g)
+    assert torch.equal(fused, apart)
+    assert torch.equal(x.grad, x2.grad)
+    assert dropout.eval().after_relu(x).equal(torch.relu(x))
 
 
 def test_hashed_dropout_rounds_once_and_ignores_the_thread_count():

@@ -16,6 +16,8 @@ import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
+from attnmt.dropout import dropout
+
 
 def padding_mask(tokens: Tensor, pad_id: int) -> Tensor:
     """Which keys are real tokens, not padding.
@@ -70,7 +72,7 @@ def scaled_dot_product_attention(
         return out, None
 
     weights = attention_weights(q, k, mask)
-    dropped = F.dropout(weights, p=dropout_p) if dropout_p > 0.0 else weights
+    dropped = dropout(weights, dropout_p) if dropout_p > 0.0 else weights
     return dropped @ v, weights if need_weights else None
 
 

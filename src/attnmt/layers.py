@@ -20,6 +20,7 @@ import torch.nn.functional as F
 from torch import Tensor, nn
 
 from attnmt.attention import MultiHeadAttention
+from attnmt.dropout import Dropout
 
 ACTIVATIONS: dict[str, Callable[[Tensor], Tensor]] = {
     "relu": F.relu,
@@ -88,74 +89,6 @@ class PositionalEncoding(nn.Module):
             )
 
 
-class Dropout(nn.Module):
-    """Dropout (Srivastava et al., 2014): in training, zeroes each element with probability p
-    and scales the rest by 1 / (1 - p); in eval mode, the identity.
-
-    ``nn.Dropout`` draws one random number per element, a large share of a small model's
-    training step on a CPU (docs/design/fast-decoder.md).  Here each element gets 16 random bits,
-    so p is rounded to a multiple of 1/65536 (0.1 -> 0.100006), in one of two ways:
-
-    - on a CPU, for float32 and bfloat16, where the C++ extension loads (attnmt.fast.extension):
-      the bits are a hash of a 64-bit key and the element's place (csrc/dropout.cpp), one pass
-      over the tensor forward and one backward, with no mask kept between them;
-    - otherwise: one 64-bit draw serves four elements, and the {0, scale} mask is kept.
-
-    The two give different masks from the same seed.  Either way the randomness comes from
-    PyTorch's default generator (the hash's key is one draw from it): ``torch.manual_seed``
-    makes it repeatable and checkpoints restore it.
-    """
-
-    LEVELS = 1 << 16
-
-    def __init__(self, p: float = 0.1) -> None:
-        super().__init__()
-        if not 0.0 <= p <= 1.0:
-            raise ValueError(f"dropout probability must be between 0 and 1, got {p}")
-        self.p = p
-        self.dropped = round(p * self.LEVELS)  # of every LEVELS values, this many are zeroed
-
-    def forward(self, x: Tensor) -> Tensor:
-        if not self.training or self.dropped == 0:
-            return x
-        if self.dropped == self.LEVELS:
-            return x * 0.0
-        scale = self.LEVELS / (self.LEVELS - self.dropped)
-        if hashed_dropout_runs(x):
-            key = int(torch.empty((), dtype=torch.int64).random_())
-            return HashedDropout.apply(x, key, self.dropped, scale)
-        words = torch.empty((x.numel() + 3) // 4, dtype=torch.int64, device=x.device)
-        bits = words.random_(-(1 << 63), None).view(torch.int16)[: x.numel()].view(x.shape)
-        keep = bits >= self.dropped - self.LEVELS // 2  # int16 runs from -LEVELS/2 to LEVELS/2 - 1
-        # One multiplication by a {0, scale} mask: the backward pass is one more.
-        return x * torch.where(keep, x.new_tensor(scale), x.new_zeros(()))
-
-    def extra_repr(self) -> str:
-        return f"p={self.p}"
-
-
-def hashed_dropout_runs(x: Tensor) -> bool:
-    """Whether ``Dropout`` takes the C++ extension's hashed path for ``x`` (loading it, the first time)."""
-    if x.device.type != "cpu" or x.dtype not in (torch.float32, torch.bfloat16):
-        return False
-    from attnmt.fast import extension  # here: attnmt.fast imports the model, which imports this module
-
-    return extension.available()
-
-
-class HashedDropout(torch.autograd.Function):
-    """x · mask(key) · scale, the mask hashed from (key, place) anew in the backward pass."""
-
-    @staticmethod
-    def forward(ctx, x: Tensor, key: int, dropped: int, scale: float) -> Tensor:
-        ctx.mask = (key, dropped, scale)
-        return torch.ops.attnmt.hashed_dropout(x, key, dropped, scale)
-
-    @staticmethod
-    def backward(ctx, grad: Tensor):
-        return torch.ops.attnmt.hashed_dropout(grad, *ctx.mask), None, None, None
-
-
 class FeedForward(nn.Module):
     """Position-wise feed-forward network: FFN(x) = max(0, x W1 + b1) W2 + b2."""
 
@@ -170,6 +103,8 @@ class FeedForward(nn.Module):
 
     def forward(self, x: Tensor) -> Tensor:
         """[B, T, d_model] -> [B, T, d_model]."""
+        if self.activation is F.relu:
+            return self.linear2(self.dropout.after_relu(self.linear1(x)))
         return self.linear2(self.dropout(self.activation(self.linear1(x))))
 
 

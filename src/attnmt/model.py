@@ -19,7 +19,8 @@ from torch import Tensor, nn
 
 from attnmt.attention import causal_mask, padding_mask
 from attnmt.config import TransformerConfig
-from attnmt.layers import DecoderLayer, Dropout, EncoderLayer, LayerCache, PositionalEncoding
+from attnmt.dropout import Dropout
+from attnmt.layers import DecoderLayer, EncoderLayer, LayerCache, PositionalEncoding
 
 
 @dataclass
