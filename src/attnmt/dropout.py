@@ -72,11 +72,9 @@ def draw_key() -> int:
 
 def hashed_dropout_runs(x: Tensor) -> bool:
     """Whether ``Dropout`` takes the C++ extension's hashed path for ``x`` (loading it, the first time)."""
-    if x.device.type != "cpu" or x.dtype not in (torch.float32, torch.bfloat16):
-        return False
-    from attnmt.fast import extension  # here: attnmt.fast imports the model, which imports this module
+    from attnmt.fast.extension import runs_training_kernels  # here: attnmt.fast imports this module
 
-    return extension.available()
+    return runs_training_kernels(x.device, x.dtype)
 
 
 class HashedDropout(torch.autograd.Function):

@@ -63,7 +63,7 @@ class Workspace:
     ``OutputLoss`` needs tens of megabytes of scratch a step ([tokens, vocabulary] and blocks of
     it).  glibc serves every allocation over 32 MiB with a fresh mmap, so without a workspace
     each step's first touch of those pages faulted them in again: system time that cost a bf16
-    step on a 2-core Xeon about a tenth of its time (docs/training.md).
+    step on a 2-core Xeon about 7 % of its time (benchmarks/results/train_step_speed_xeon_amx.txt).
     """
 
     def __init__(self) -> None:
@@ -176,12 +176,10 @@ class OutputLoss(torch.autograd.Function):
 
 def fused_loss_runs(h: Tensor, dtype: torch.dtype) -> bool:
     """Whether ``OutputLoss`` turns logits into the loss and its gradient with the C++ extension's
-    one pass per row (csrc/smoothed_loss.cpp): on a CPU, in float32 or bfloat16, where it loads."""
-    if h.device.type != "cpu" or dtype not in (torch.float32, torch.bfloat16):
-        return False
-    from attnmt.fast import extension  # here: attnmt.fast imports the model
+    one pass per row (csrc/smoothed_loss.cpp) for ``h``'s rows computed in ``dtype``."""
+    from attnmt.fast.extension import runs_training_kernels  # here: attnmt.fast imports the model
 
-    return extension.available()
+    return runs_training_kernels(h.device, dtype)
 
 
 def noam_schedule(step: int, d_model: int, warmup_steps: int, factor: float = 1.0) -> float:
