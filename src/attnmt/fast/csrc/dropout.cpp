@@ -13,12 +13,16 @@
 #include <c10/util/BFloat16.h>
 #include <torch/library.h>
 
+#include "bfloat16_io.h"
+
 #include <cstdint>
 #include <cstring>
 
 namespace {
 
 using at::Tensor;
+using attnmt::store;
+using attnmt::to_float;
 
 // A 32-bit integer hash with low bias (C. Wellons, "Hash function prospector", lowbias32):
 // 32-bit multiplies and shifts, which vectorise on AVX2 and AVX-512.
@@ -31,7 +35,8 @@ inline uint32_t mix32(uint32_t x) {
   return x;
 }
 
-// 32 random bits for the pair of elements 2j, 2j + 1: two rounds keyed by the seed's two halves.
+// 32 random bits for counter j, which two elements share (drop_blocks): two rounds keyed by the
+// seed's two halves.
 inline uint32_t pair_bits(uint64_t j, uint32_t k0, uint32_t k1) {
   const uint32_t high = static_cast<uint32_t>(j >> 32) * 0x9e3779b9U;
   return mix32(mix32(static_cast<uint32_t>(j) ^ k0) + (k1 ^ high));
@@ -41,23 +46,6 @@ inline uint32_t pair_bits(uint64_t j, uint32_t k0, uint32_t k1) {
 template <bool Relu>
 inline float activate(float v) {
   return Relu ? (v < 0.0f ? 0.0f : v) : v;
-}
-
-inline float to_float(float v) { return v; }
-inline float to_float(c10::BFloat16 v) {
-  uint32_t bits = static_cast<uint32_t>(v.x) << 16;
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-
-inline void store(float* out, float v) { *out = v; }
-// Round to nearest even, as PyTorch rounds a float to bfloat16 (NaN kept a quiet NaN).
-inline void store(c10::BFloat16* out, float v) {
-  uint32_t bits;
-  std::memcpy(&bits, &v, 4);
-  const uint32_t rounded = (bits + 0x7fffU + ((bits >> 16) & 1U)) >> 16;
-  out->x = static_cast<uint16_t>(v != v ? 0x7fc0U : rounded);
 }
 
 // One block: 2·kLanes elements from kLanes hashes.  Loops this long are vectorised as loops; short

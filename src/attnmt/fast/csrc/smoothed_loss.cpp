@@ -11,6 +11,8 @@
 #include <c10/util/BFloat16.h>
 #include <torch/library.h>
 
+#include "bfloat16_io.h"
+
 #include "exp_nonpositive.h"
 
 #include <algorithm>
@@ -24,24 +26,11 @@
 namespace {
 
 using at::Tensor;
+using attnmt::store;
+using attnmt::to_float;
 using attnmt::exp_nonpositive;
 
 constexpr int kLanes = 16;  // partial maxima and sums, lane by lane: reductions GCC vectorises
-
-inline float to_float(float v) { return v; }
-inline float to_float(c10::BFloat16 v) {
-  uint32_t bits = static_cast<uint32_t>(v.x) << 16;
-  float f;
-  std::memcpy(&f, &bits, 4);
-  return f;
-}
-
-inline void store(float* out, float v) { *out = v; }
-inline void store(c10::BFloat16* out, float v) {  // round to nearest even, as PyTorch rounds
-  uint32_t bits;
-  std::memcpy(&bits, &v, 4);
-  out->x = static_cast<uint16_t>(v != v ? 0x7fc0U : (bits + 0x7fffU + ((bits >> 16) & 1U)) >> 16);
-}
 
 // row[j] = logits[j] + bias[j] (bias may be null), as float32; returns (max, sum) of row.
 template <typename In>
