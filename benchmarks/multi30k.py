@@ -25,6 +25,7 @@ from attnmt.config import load_config
 from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate
 from attnmt.evaluate import score
+from attnmt.fast import extension
 from attnmt.hardware import cpu_flags, cpu_model
 from attnmt.text.data import read_parallel
 from attnmt.training.averaging import keep_better_average
@@ -81,6 +82,7 @@ def main() -> None:
     limit = {"max_steps": str(args.steps), "max_time": "null"} if args.steps else {"max_time": f"{args.minutes}m"}
     config = load_config(args.config, {**limit, "out_dir": str(out)})
     started = time.perf_counter()
+    extension.available()  # training's CPU kernels, as `attnmt train` loads them
     trainer = Trainer(config)
     result = trainer.train()
     wall = time.perf_counter() - started

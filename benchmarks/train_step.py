@@ -28,6 +28,7 @@ import torch.nn.functional as F
 from torch import nn
 
 from attnmt.config import load_config
+from attnmt.fast import extension
 from attnmt.hardware import cpu_flags, cpu_model, resolve_precision
 from attnmt.layers import sinusoidal_table
 from attnmt.model import Transformer
@@ -113,6 +114,7 @@ def step_flops(batch, d: int, layers: int, ff: int, vocab: int) -> float:
 
 
 def main() -> None:
+    extension.available()  # training's CPU kernels, as `attnmt train` loads them
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--config", default="configs/multi30k_en_de.yaml")
     parser.add_argument("--steps", type=int, default=12)

@@ -24,6 +24,7 @@ import torch
 from torch.profiler import ProfilerActivity, profile
 
 from attnmt.config import load_config
+from attnmt.fast import extension
 from attnmt.hardware import bound_kernel_caches, cpu_model
 from attnmt.model import Transformer
 from attnmt.training.objective import TranslationLoss
@@ -41,6 +42,7 @@ def main() -> None:
     parser.add_argument("--matmuls", action="store_true", help="the matrix products' share and rate, by shape")
     args = parser.parse_args()
     bound_kernel_caches()
+    extension.available()  # training's CPU kernels, as `attnmt train` loads them
     config = load_config(args.config)
     tokenizer, batches = multi30k_batches(config, args.steps + 3)
     torch.manual_seed(0)

@@ -4,9 +4,10 @@
 step on a CPU (docs/design/fast-decoder.md).  Here each element gets 16 random bits, so p is
 rounded to a multiple of 1/65536 (0.1 -> 0.100006), in one of two ways:
 
-- on a CPU, for float32 and bfloat16, where the C++ extension loads (attnmt.fast.extension): the
-  bits are a hash of a 64-bit key and the element's place (csrc/dropout.cpp), one pass over the
-  tensor forward and one backward, with no mask kept between them;
+- on a CPU, for float32 and bfloat16, where the process has loaded the C++ extension
+  (attnmt.fast.extension; ``attnmt train`` loads it): the bits are a hash of a 64-bit key and
+  the element's place (csrc/dropout.cpp), one pass over the tensor forward and one backward,
+  with no mask kept between them;
 - otherwise: one 64-bit draw serves four elements, and the {0, scale} mask is kept.
 
 The two give different masks from the same seed.  Either way the randomness comes from
@@ -19,6 +20,8 @@ from __future__ import annotations
 import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
+
+from attnmt.hardware import kernel_loaded
 
 LEVELS = 1 << 16  # of every LEVELS values, round(p · LEVELS) are zeroed
 
@@ -71,10 +74,8 @@ def draw_key() -> int:
 
 
 def hashed_dropout_runs(x: Tensor) -> bool:
-    """Whether ``Dropout`` takes the C++ extension's hashed path for ``x`` (loading it, the first time)."""
-    from attnmt.fast.extension import runs_training_kernels  # here: attnmt.fast imports this module
-
-    return runs_training_kernels(x.device, x.dtype)
+    """Whether ``Dropout`` takes the C++ extension's hashed path for ``x``."""
+    return kernel_loaded("hashed_dropout", x.device, x.dtype)
 
 
 class HashedDropout(torch.autograd.Function):

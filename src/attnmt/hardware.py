@@ -166,3 +166,12 @@ def release_free_memory() -> None:
     libc = _glibc()
     if libc is not None:
         libc.malloc_trim(0)
+
+
+def kernel_loaded(name: str, device: torch.device, dtype: torch.dtype) -> bool:
+    """Whether the C++ extension's training operator ``attnmt::name`` runs for ``dtype`` tensors on
+    ``device``: float32 or bfloat16 on a CPU, in a process that has loaded the extension
+    (attnmt.fast.extension.available(); ``attnmt train`` and ``attnmt demo`` load it)."""
+    import torch
+
+    return device.type == "cpu" and dtype in (torch.float32, torch.bfloat16) and hasattr(torch.ops.attnmt, name)

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from attnmt.checkpoint import load_model_dir
+from attnmt.cli.commands.train import load_training_kernels
 from attnmt.config import load_config
 from attnmt.decoding import DEFAULT
 from attnmt.decoding.translate import translate
@@ -51,6 +52,7 @@ def run_demo(config_path: str, out: str, minutes: float, overrides: dict[str, st
     prepare_out_dir(out_dir)
     print(f"== training {config_path} for {minutes:g} minutes into {out_dir}")
     started = time.perf_counter()
+    load_training_kernels()
     result = Trainer(config).train()
     print(f"== trained {result.step} steps in {(time.perf_counter() - started) / 60:.1f} min "
           f"(wall clock, with validation); {result.best()}")

@@ -77,12 +77,6 @@ def available() -> bool:
     return True
 
 
-def runs_training_kernels(device: torch.device, dtype: torch.dtype) -> bool:
-    """Whether training's kernels (csrc/dropout.cpp, csrc/smoothed_loss.cpp) run for tensors of
-    ``dtype`` on ``device``: float32 or bfloat16 on a CPU, where the extension loads."""
-    return device.type == "cpu" and dtype in (torch.float32, torch.bfloat16) and available()
-
-
 def loaded_library() -> Path | None:
     """The extension's file this process runs (the wheel's or the cache's); None where it runs none."""
     return _state.get("library")

@@ -11,6 +11,7 @@ import torch.nn.functional as F
 from torch import Tensor, nn
 
 from attnmt.attention import padding_mask
+from attnmt.hardware import kernel_loaded
 from attnmt.model import Transformer
 
 
@@ -177,9 +178,7 @@ class OutputLoss(torch.autograd.Function):
 def fused_loss_runs(h: Tensor, dtype: torch.dtype) -> bool:
     """Whether ``OutputLoss`` turns logits into the loss and its gradient with the C++ extension's
     one pass per row (csrc/smoothed_loss.cpp) for ``h``'s rows computed in ``dtype``."""
-    from attnmt.fast.extension import runs_training_kernels  # here: attnmt.fast imports the model
-
-    return runs_training_kernels(h.device, dtype)
+    return kernel_loaded("smoothed_loss_rows", h.device, dtype)
 
 
 def noam_schedule(step: int, d_model: int, warmup_steps: int, factor: float = 1.0) -> float:

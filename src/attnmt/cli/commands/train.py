@@ -20,6 +20,7 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
     overrides = extra
     if not (args.resume or args.config):
         raise ConfigError("give a CONFIG.yaml to train, or --resume MODEL_DIR")
+    load_training_kernels()
     # Under torchrun: leave the process group before exiting.  Exiting with it alive
     # let gloo's threads be destroyed running ("terminate called without an active
     # exception", exit -6) now and then.
@@ -31,6 +32,15 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
     teardown()
     print(f"{result.best()}; model: {result.model_dir}")
     return 0
+
+
+def load_training_kernels() -> None:
+    """Loads the C++ extension (compiling it the first time) so that training runs its CPU kernels:
+    the hashed dropout (attnmt.dropout) and the output loss's rows (attnmt.training.objective).
+    Where it cannot load, training runs PyTorch's own ops, slower."""
+    from attnmt.fast import extension
+
+    extension.available()
 
 
 def cmd_prepare(args: argparse.Namespace, extra: dict[str, str]) -> int:
