@@ -187,6 +187,9 @@ class TrainConfig:
     max_tokens: int = 4096  # token budget per batch
     accumulate_steps: int = 1  # batches per optimiser update (gradient accumulation)
     label_smoothing: float = 0.1  # ε of label smoothing (the paper: 0.1)
+    late_dropout_epoch: float = 0.0  # passes over the training data after which late_dropout applies; 0: never
+    late_dropout: float | None = None  # model.dropout from late_dropout_epoch on (None: unchanged)
+    late_attention_dropout: float | None = None  # model.attention_dropout from late_dropout_epoch on (None: unchanged)
     lr_factor: float = 2.0  # lrate = lr_factor · d_model^-0.5 · min(step^-0.5, step · warmup_steps^-1.5)
     learning_rate: float | None = None  # a constant rate after warm-up, not noam's (e.g. 1e-4 to fine-tune)
     warmup_steps: int = 4000  # steps of linear warm-up before the inverse-square-root decay
@@ -235,10 +238,23 @@ class TrainConfig:
             raise ConfigError(f"learning_rate={self.learning_rate} must be positive (or unset for the noam schedule)")
         if self.threads < 0:
             raise ConfigError(f"threads={self.threads}: use a number of threads, or 0 to follow the free cores")
+        self._check_late_dropout()
         if self.max_length_ratio < 0:
             raise ConfigError(f"max_length_ratio={self.max_length_ratio}: use a positive ratio, or 0 for no limit")
         TransformerConfig.from_dict(self.model, source="model")
         self.corpora()
+
+    def _check_late_dropout(self) -> None:
+        late = {"late_dropout": self.late_dropout, "late_attention_dropout": self.late_attention_dropout}
+        for key, value in late.items():
+            if value is not None and not 0.0 <= value < 1.0:
+                raise ConfigError(f"{key}={value}: use a dropout probability from 0 to below 1")
+        if self.late_dropout_epoch < 0:
+            raise ConfigError(f"late_dropout_epoch={self.late_dropout_epoch}: use a number of passes over the "
+                              "data, or 0 for no late dropout")
+        if self.late_dropout_epoch and all(value is None for value in late.values()):
+            raise ConfigError(f"late_dropout_epoch={self.late_dropout_epoch} changes nothing: set late_dropout "
+                              "or late_attention_dropout too (or late_dropout_epoch: 0)")
 
     def corpora(self) -> list[CorpusSpec]:
         """The training corpora: the ``train`` list, or else ``train_tsv``, or else ``train_src``/``train_tgt``."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from torch import Tensor, nn
 
-from attnmt.attention import causal_mask, padding_mask
+from attnmt.attention import MultiHeadAttention, causal_mask, padding_mask
 from attnmt.config import TransformerConfig
 from attnmt.dropout import Dropout
 from attnmt.layers import DecoderLayer, EncoderLayer, LayerCache, PositionalEncoding
@@ -85,6 +85,15 @@ class Transformer(nn.Module):
         self.reset_parameters()
         if c.tie_embeddings or c.tie_output:
             self.output.weight = self.tgt_embed.weight
+
+    def set_dropout(self, dropout: float, attention_dropout: float) -> None:
+        """Training's dropout from now on, in every layer (late dropout); ``config`` keeps the values
+        the model was built with, which inference ignores."""
+        for module in self.modules():
+            if isinstance(module, Dropout):
+                module.p = dropout
+            elif isinstance(module, MultiHeadAttention):
+                module.dropout = attention_dropout
 
     def reset_parameters(self) -> None:
         """Xavier-uniform matrices; embeddings N(0, d^-1/2) so that, scaled by √d, they have unit scale."""

@@ -441,3 +441,70 @@ def test_the_progress_bar_counts_towards_max_time_when_it_ends_the_run(tmp_path,
 def test_configs_of_earlier_releases_with_eval_bleu_still_load(tmp_path, old, metric):
     assert tiny_config(tmp_path, eval_bleu=old).eval_metric == metric
     assert tiny_config(tmp_path, eval_bleu=old, eval_metric="chrf").eval_metric == "chrf"  # as before: it wins
+
+
+def late_dropout_config(folder: Path, **changes):
+    return tiny_config(folder, **{**dict(
+        max_steps=6, eval_every=3, eval_metric="loss", max_tokens=120,
+        model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, dropout=0.0),
+        late_dropout_epoch=0.5, late_dropout=0.3, late_attention_dropout=0.2), **changes})
+
+
+def dropout_in_layers(model) -> set[tuple[str, float]]:
+    from attnmt.attention import MultiHeadAttention
+    from attnmt.dropout import Dropout
+
+    return ({("dropout", m.p) for m in model.modules() if isinstance(m, Dropout)}
+            | {("attention", m.dropout) for m in model.modules() if isinstance(m, MultiHeadAttention)})
+
+
+def test_late_dropout_starts_after_the_given_passes_over_the_data(tmp_path):
+    trainer = Trainer(late_dropout_config(tmp_path), progress=False)
+    per_epoch = trainer.batcher.batches_per_epoch()
+    switch = math.ceil(0.5 * per_epoch)  # updates taken before half a pass is done
+    assert 0 < switch < 5
+    stream = iter(trainer.batcher)
+    seen = []
+    for _ in range(6):
+        trainer.train_step([next(stream)])
+        seen.append(dropout_in_layers(trainer.model))
+    early, late = {("dropout", 0.0), ("attention", 0.0)}, {("dropout", 0.3), ("attention", 0.2)}
+    assert seen == [early] * switch + [late] * (6 - switch)
+    assert trainer.epochs() == pytest.approx(6 / per_epoch)
+    trainer.model.eval()
+    assert torch.equal(trainer.model.embed_dropout(torch.ones(3)), torch.ones(3))  # inference: no dropout
+
+
+def test_late_dropout_leaves_what_it_does_not_name(tmp_path):
+    trainer = Trainer(late_dropout_config(tmp_path, late_attention_dropout=None,
+                                          model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1,
+                                                     d_ff=64, dropout=0.1, attention_dropout=0.05)),
+                      progress=False)
+    stream = iter(trainer.batcher)
+    for _ in range(6):
+        trainer.train_step([next(stream)])
+    assert dropout_in_layers(trainer.model) == {("dropout", 0.3), ("attention", 0.05)}
+
+
+def test_a_run_with_late_dropout_resumes_exactly(tmp_path):
+    straight = Trainer(late_dropout_config(tmp_path / "a"), progress=False)
+    straight.train()
+    Trainer(late_dropout_config(tmp_path / "b", max_steps=3), progress=False).train()
+    resumed = Trainer(late_dropout_config(tmp_path / "b"), resume=True, progress=False)
+    assert resumed.step == 3 and resumed.epochs() >= 0.5  # stopped after the switch
+    resumed.train()
+    for (name, a), (_, b) in zip(straight.model.state_dict().items(), resumed.model.state_dict().items(),
+                                 strict=True):
+        assert torch.equal(a, b), name
+    assert "attention dropout 0.2 from here" in (tmp_path / "b" / "model" / "train.log").read_text()
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    (dict(late_dropout_epoch=2.0, late_dropout=None, late_attention_dropout=None),
+     "late_dropout_epoch=2.0 changes nothing: set late_dropout or late_attention_dropout too"),
+    (dict(late_dropout_epoch=2.0, late_dropout=1.0), "late_dropout=1.0: use a dropout probability from 0"),
+    (dict(late_dropout_epoch=-1.0), "late_dropout_epoch=-1.0: use a number of passes over the data"),
+])
+def test_a_late_dropout_that_cannot_work_is_refused(tmp_path, changes, message):
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        tiny_config(tmp_path, **changes)

@@ -155,6 +155,10 @@ class WeightedBatcher:
         self.seed = seed
         self.draws = 0
 
+    def batches_per_epoch(self) -> int:
+        """This rank's batches in one pass over every corpus."""
+        return sum(batcher.batches_per_epoch() for batcher in self.batchers)
+
     def corpus_of(self, draw: int) -> int:
         """Which corpus draw number ``draw`` takes its batch from."""
         point = random.Random(f"{self.seed}/{draw}").random() * self.cumulative[-1]

@@ -94,6 +94,7 @@ class Trainer:
             self.model.parameters(), lr=0.0, betas=config.adam_betas, eps=config.adam_eps, fused=True
         )
         self.batcher = self.data.batcher(config, self.group.rank, self.group.world_size, ids)
+        self.dropout = (model_config.dropout, model_config.attention_dropout)  # what the layers apply now
         self.step = 0
         self.elapsed = 0.0
         self.budget = parse_duration(config.max_time) if config.max_time else math.inf
@@ -237,6 +238,7 @@ class Trainer:
         Returns (loss per target token, target tokens), over all ranks.
         """
         self.model.train()
+        self._late_dropout()
         tokens = int(self.group.sum(sum(b.n_tgt_tokens for b in batches)))
         scale = self.group.world_size / tokens  # DDP averages gradients over ranks: undo that
         total = 0.0
@@ -266,6 +268,28 @@ class Trainer:
         if self.step % HEAP_TRIM_EVERY == 0:
             release_free_memory()  # each batch has its own shapes: without this the heap keeps growing
         return total / tokens, tokens
+
+    def epochs(self, step: int | None = None) -> float:
+        """Passes over the training data (of every corpus, by its batches) after ``step`` updates."""
+        step = self.step if step is None else step
+        return step * self.config.accumulate_steps / max(self.batcher.batches_per_epoch(), 1)
+
+    def _late_dropout(self) -> None:
+        """Late dropout (Liu et al., "Dropout Reduces Underfitting", 2023): the model's dropout until
+        late_dropout_epoch passes over the data, then late_dropout's.  A model that sees its data
+        many times learns faster with little dropout at first and overfits less with more later."""
+        c, config = self.config, self.model.config
+        late = bool(c.late_dropout_epoch) and self.epochs() >= c.late_dropout_epoch
+        wanted = (c.late_dropout if late and c.late_dropout is not None else config.dropout,
+                  c.late_attention_dropout if late and c.late_attention_dropout is not None
+                  else config.attention_dropout)
+        if wanted == self.dropout:
+            return
+        self.model.set_dropout(*wanted)
+        self.dropout = wanted
+        self.log.record({"step": self.step, "dropout": wanted[0], "attention_dropout": wanted[1]})
+        self.log.line(f"step {self.step}: dropout {wanted[0]}, attention dropout {wanted[1]} from here "
+                      f"({self.epochs():.1f} passes over the data; late_dropout_epoch {c.late_dropout_epoch})")
 
     def _non_finite(self, total: float) -> None:
         """A NaN/inf loss: skip the batch, or stop with the last good checkpoint untouched."""
