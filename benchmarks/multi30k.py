@@ -115,6 +115,7 @@ def main() -> None:
         "machine": f"{cpu_model()} ({' '.join(sorted(cpu_flags() & {'avx2', 'avx512f', 'avx512_bf16', 'amx_bf16'}))}), "
                    f"{torch.get_num_threads()} threads",
         "precision": trainer.precision,
+        "dropout_changes": [r for r in records if "dropout" in r],  # late dropout's switch, if the run made it
         "steps": result.step,
         "training_minutes": round(train_minutes, 1),
         "wall_minutes_with_validation": round(wall / 60, 1),

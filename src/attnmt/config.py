@@ -190,6 +190,7 @@ class TrainConfig:
     late_dropout_epoch: float = 0.0  # passes over the training data after which late_dropout applies; 0: never
     late_dropout: float | None = None  # model.dropout from late_dropout_epoch on (None: unchanged)
     late_attention_dropout: float | None = None  # model.attention_dropout from late_dropout_epoch on (None: unchanged)
+    late_dropout_min_epochs: float = 0.0  # late dropout only in runs whose budget reaches this many passes; 0: any
     lr_factor: float = 2.0  # lrate = lr_factor · d_model^-0.5 · min(step^-0.5, step · warmup_steps^-1.5)
     learning_rate: float | None = None  # a constant rate after warm-up, not noam's (e.g. 1e-4 to fine-tune)
     warmup_steps: int = 4000  # steps of linear warm-up before the inverse-square-root decay
@@ -249,6 +250,9 @@ class TrainConfig:
         for key, value in late.items():
             if value is not None and not 0.0 <= value < 1.0:
                 raise ConfigError(f"{key}={value}: use a dropout probability from 0 to below 1")
+        if self.late_dropout_min_epochs < 0:
+            raise ConfigError(f"late_dropout_min_epochs={self.late_dropout_min_epochs}: use a number of passes "
+                              "over the data, or 0 for a run of any length")
         if self.late_dropout_epoch < 0:
             raise ConfigError(f"late_dropout_epoch={self.late_dropout_epoch}: use a number of passes over the "
                               "data, or 0 for no late dropout")

@@ -29,12 +29,11 @@ LEVELS = 1 << 16  # of every LEVELS values, round(p · LEVELS) are zeroed
 def dropout(x: Tensor, p: float) -> Tensor:
     """x with each element zeroed with probability p (rounded to a multiple of 1/65536) and the
     rest scaled by 1 / (1 - p): training's dropout, for the modules and for attention weights."""
-    dropped = round(p * LEVELS)
+    dropped, scale = levels(p)
     if dropped == 0:
         return x
     if dropped == LEVELS:
         return x * 0.0
-    scale = LEVELS / (LEVELS - dropped)
     if hashed_dropout_runs(x):
         return HashedDropout.apply(x, draw_key(), dropped, scale)
     words = torch.empty((x.numel() + 3) // 4, dtype=torch.int64, device=x.device)
@@ -42,6 +41,12 @@ def dropout(x: Tensor, p: float) -> Tensor:
     keep = bits >= dropped - LEVELS // 2  # int16 runs from -LEVELS/2 to LEVELS/2 - 1
     # One multiplication by a {0, scale} mask: the backward pass is one more.
     return x * torch.where(keep, x.new_tensor(scale), x.new_zeros(()))
+
+
+def levels(p: float) -> tuple[int, float]:
+    """(the values of every LEVELS zeroed, the survivors' scale) for dropout probability p."""
+    dropped = round(p * LEVELS)
+    return dropped, (LEVELS / (LEVELS - dropped) if dropped < LEVELS else 0.0)
 
 
 class Dropout(nn.Module):
@@ -59,9 +64,9 @@ class Dropout(nn.Module):
 
     def after_relu(self, x: Tensor) -> Tensor:
         """Dropout(ReLU(x)): the feed-forward's, in one pass each way where the hashed path runs."""
-        dropped = round(self.p * LEVELS)
+        dropped, scale = levels(self.p)
         if self.training and 0 < dropped < LEVELS and hashed_dropout_runs(x):
-            return HashedReluDropout.apply(x, draw_key(), dropped, LEVELS / (LEVELS - dropped))
+            return HashedReluDropout.apply(x, draw_key(), dropped, scale)
         return self(F.relu(x))
 
     def extra_repr(self) -> str:

@@ -508,3 +508,23 @@ def test_a_run_with_late_dropout_resumes_exactly(tmp_path):
 def test_a_late_dropout_that_cannot_work_is_refused(tmp_path, changes, message):
     with pytest.raises(ConfigError, match=re.escape(message)):
         tiny_config(tmp_path, **changes)
+
+
+def test_a_run_too_short_to_overfit_keeps_its_dropout(tmp_path):
+    config = late_dropout_config(tmp_path, max_steps=6)
+    trainer = Trainer(config, progress=False)
+    budget = 6 / trainer.batcher.batches_per_epoch()
+    assert trainer.budget_epochs() == pytest.approx(budget)
+    trainer.config.late_dropout_min_epochs = budget * 1.01
+    trainer.train()
+    assert dropout_in_layers(trainer.model) == {("dropout", 0.0), ("attention", 0.0)}
+    assert (f"no late dropout: the run's budget is {budget:.1f} passes over the data, under "
+            f"late_dropout_min_epochs {budget * 1.01}") in (tmp_path / "model" / "train.log").read_text()
+
+
+def test_a_timed_runs_budget_is_projected_from_its_pace(tmp_path):
+    trainer = Trainer(late_dropout_config(tmp_path, max_time="1h", max_steps=1000), progress=False)
+    trainer.step, trainer.elapsed = 10, 360.0  # a tenth of the hour for 10 steps: 100 steps in all
+    assert trainer.budget_epochs() == pytest.approx(trainer.epochs(100))
+    trainer.elapsed = 3.6  # 10 steps in a thousandth of it: max_steps ends the run first
+    assert trainer.budget_epochs() == pytest.approx(trainer.epochs(1000))

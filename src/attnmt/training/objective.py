@@ -6,6 +6,8 @@ follows the paper's warm-up schedule (section 5.3).
 
 from __future__ import annotations
 
+import math
+
 import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
@@ -72,9 +74,7 @@ class Workspace:
 
     def get(self, name: str, shape: tuple[int, ...], dtype: torch.dtype, device: torch.device) -> Tensor:
         """An uninitialised tensor of ``shape``, the same memory each call with ``name``."""
-        size = 1
-        for extent in shape:
-            size *= extent
+        size = math.prod(shape)
         kept = self.buffers.get(name)
         if kept is None or kept.numel() < size or kept.dtype != dtype or kept.device != device:
             grown = size if kept is None else max(size, kept.numel() * 5 // 4)  # fewer regrowths

@@ -95,6 +95,7 @@ class Trainer:
         )
         self.batcher = self.data.batcher(config, self.group.rank, self.group.world_size, ids)
         self.dropout = (model_config.dropout, model_config.attention_dropout)  # what the layers apply now
+        self.late: bool | None = None  # whether this run takes late_dropout (None: not decided yet)
         self.step = 0
         self.elapsed = 0.0
         self.budget = parse_duration(config.max_time) if config.max_time else math.inf
@@ -277,12 +278,20 @@ class Trainer:
     def _late_dropout(self) -> None:
         """Late dropout (Liu et al., "Dropout Reduces Underfitting", 2023): the model's dropout until
         late_dropout_epoch passes over the data, then late_dropout's.  A model that sees its data
-        many times learns faster with little dropout at first and overfits less with more later."""
-        c, config = self.config, self.model.config
-        late = bool(c.late_dropout_epoch) and self.epochs() >= c.late_dropout_epoch
-        wanted = (c.late_dropout if late and c.late_dropout is not None else config.dropout,
-                  c.late_attention_dropout if late and c.late_attention_dropout is not None
-                  else config.attention_dropout)
+        many times learns faster with little dropout at first and overfits less with more later;
+        a run too short to overfit (under late_dropout_min_epochs passes) keeps its dropout."""
+        c = self.config
+        if not c.late_dropout_epoch or self.late is False or self.epochs() < c.late_dropout_epoch:
+            return
+        if self.late is None:
+            self.late = self.budget_epochs() >= c.late_dropout_min_epochs
+            if not self.late:
+                self.log.line(f"step {self.step}: no late dropout: the run's budget is {self.budget_epochs():.1f} "
+                              f"passes over the data, under late_dropout_min_epochs {c.late_dropout_min_epochs}")
+                return
+        config = self.model.config
+        wanted = (config.dropout if c.late_dropout is None else c.late_dropout,
+                  config.attention_dropout if c.late_attention_dropout is None else c.late_attention_dropout)
         if wanted == self.dropout:
             return
         self.model.set_dropout(*wanted)
@@ -290,6 +299,15 @@ class Trainer:
         self.log.record({"step": self.step, "dropout": wanted[0], "attention_dropout": wanted[1]})
         self.log.line(f"step {self.step}: dropout {wanted[0]}, attention dropout {wanted[1]} from here "
                       f"({self.epochs():.1f} passes over the data; late_dropout_epoch {c.late_dropout_epoch})")
+
+    def budget_epochs(self) -> float:
+        """The passes over the data the whole run will make: max_steps, or max_time at the pace so far
+        (the same on every rank), whichever ends first."""
+        steps = float(self.config.max_steps)
+        if self.budget < math.inf and self.step:
+            spent = self.group.sum(self.elapsed) / self.group.world_size / self.budget
+            steps = min(steps, self.step / max(spent, 1e-9))
+        return self.epochs(round(steps))
 
     def _non_finite(self, total: float) -> None:
         """A NaN/inf loss: skip the batch, or stop with the last good checkpoint untouched."""
