@@ -261,7 +261,7 @@ class Trainer:
             torch.nn.utils.clip_grad_norm_(self.model.parameters(), self.config.clip_norm)
         self.step += 1
         if self.config.lr_cooldown and self.budget < math.inf:
-            self.time_spent = self.group.sum(self.elapsed) / self.group.world_size / self.budget
+            self.time_spent = self.share_of_time_spent()
         for group in self.optimizer.param_groups:
             group["lr"] = self.learning_rate()
         self.optimizer.step()
@@ -300,13 +300,16 @@ class Trainer:
         self.log.line(f"step {self.step}: dropout {wanted[0]}, attention dropout {wanted[1]} from here "
                       f"({self.epochs():.1f} passes over the data; late_dropout_epoch {c.late_dropout_epoch})")
 
+    def share_of_time_spent(self) -> float:
+        """The share of max_time spent training, the mean over ranks (the same on every rank)."""
+        return self.group.sum(self.elapsed) / self.group.world_size / self.budget
+
     def budget_epochs(self) -> float:
         """The passes over the data the whole run will make: max_steps, or max_time at the pace so far
         (the same on every rank), whichever ends first."""
         steps = float(self.config.max_steps)
         if self.budget < math.inf and self.step:
-            spent = self.group.sum(self.elapsed) / self.group.world_size / self.budget
-            steps = min(steps, self.step / max(spent, 1e-9))
+            steps = min(steps, self.step / max(self.share_of_time_spent(), 1e-9))
         return self.epochs(round(steps))
 
     def _non_finite(self, total: float) -> None:
