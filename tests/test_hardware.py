@@ -50,3 +50,15 @@ def test_how_the_user_set_threads_to_wait_is_left_as_it_is(setting, policy):
 
 def test_where_torch_was_loaded_before_attnmt_its_environment_is_left_alone():
     assert wait_policy_seen_by("import torch, attnmt") == "None"
+
+
+@pytest.mark.parametrize("before, enabled_after, frozen", [("", "True", True),
+                                                            ("import gc; gc.disable(); ", "False", False)])
+def test_importing_attnmt_leaves_the_cyclic_collector_as_it_found_it(before, enabled_after, frozen):
+    """The collector waits while torch loads, then leaves what the imports made out of its passes;
+    a process that had turned it off finds it off, and nothing frozen."""
+    code = before + "import gc, attnmt; print(gc.isenabled(), gc.get_freeze_count())"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    enabled, freeze_count = result.stdout.split()
+    assert enabled == enabled_after
+    assert (int(freeze_count) > 100_000) is frozen  # torch alone makes over 150,000 objects
