@@ -30,9 +30,11 @@ hardware.set_process_defaults()  # before anything imports torch: OpenMP reads t
 import gc
 
 # Importing torch makes some 170,000 objects that live as long as the process.  With the cyclic
-# collector on, it goes over them three or four times while they load (a full pass takes about
-# 0.07 s).  So the collector waits until the imports are done, and then leaves what they made out
-# of its passes (gc.freeze): objects that never become garbage, in every process that imports attnmt.
+# collector on, it goes over them again and again while they load (a full pass takes about
+# 0.07 s).  So the collector waits until the imports are done, and then leaves every object alive
+# by then out of its passes (gc.freeze): reference counting still frees them, but a reference
+# cycle among them would never be collected.  Where the collector was off, it stays off and
+# nothing is frozen.
 _collecting = gc.isenabled()
 gc.disable()
 try:
