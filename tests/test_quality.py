@@ -186,6 +186,61 @@ def test_logistic_fit_recovers_the_weights_that_made_the_labels():
     assert weights.tolist() == pytest.approx([2.0, -1.0], abs=0.15) and bias == pytest.approx(0.5, abs=0.15)
 
 
+def test_a_weight_the_wrong_way_is_held_at_zero_and_the_rest_fitted_without_it():
+    generator = torch.Generator().manual_seed(0)
+    x = torch.randn(4000, 3, generator=generator, dtype=torch.float64)
+    p = torch.sigmoid(x @ torch.tensor([2.0, -1.0, 0.5], dtype=torch.float64))
+    y = (torch.rand(4000, generator=generator, dtype=torch.float64) < p).double()
+    # Input 1 lowers the label's odds but may only raise them: it is left out, and the others are
+    # fitted as if it were not there; inputs 0 and 2 keep their signs.
+    weights, bias = logistic_fit(x, y, l2=0.0, directions=[1, 1, 1])
+    alone, alone_bias = logistic_fit(x[:, [0, 2]], y, l2=0.0)
+    assert weights[1] == 0.0 and weights[[0, 2]].tolist() == pytest.approx(alone.tolist()) and bias == pytest.approx(
+        alone_bias)
+    free, _ = logistic_fit(x, y, l2=0.0)  # the directions it would take anyway: the same fit
+    assert logistic_fit(x, y, l2=0.0, directions=[1, -1, 1])[0].tolist() == pytest.approx(free.tolist())
+
+
+def test_a_calibration_never_rates_a_cut_or_looped_translation_above_the_whole_one():
+    # Own translations where, the mean log-prob held equal, a lower least piece log-prob and a loop
+    # go with acceptable ones (a length effect a free fit reads as a rule): fitted freely, the
+    # cut translation (EOS unlikely, the least log-prob far below any seen) or the looped one would
+    # score higher.  Each input moves quality its own way only.
+    generator = torch.Generator().manual_seed(1)
+    features, labels = [], []
+    for k in range(400):
+        mean = -0.2 - 0.6 * float(torch.rand(1, generator=generator))
+        good = float(torch.rand(1, generator=generator)) < math.exp(3 * mean + 0.6)
+        least = -1.0 - 2.0 * good - float(torch.rand(1, generator=generator))
+        features.append(Features(mean_log_prob=mean, min_log_prob=least,
+                                 eos_log_prob=-0.1 - 0.2 * good, unread=0.0, repeated=0.0, copied=0.0,
+                                 length_ratio=1.0, loop=good and k % 50 == 0))
+        labels.append(float(good))
+    calibration = fit_calibration(features, labels, [1.0] * 400, "0")
+    whole = Features(mean_log_prob=-0.3, min_log_prob=-2.0, eos_log_prob=-0.1, unread=0.0, repeated=0.0, copied=0.0,
+                     length_ratio=1.0)
+    cut = Features(mean_log_prob=-0.3, min_log_prob=-9.0, eos_log_prob=-9.0, unread=0.0, repeated=0.0, copied=0.0,
+                   length_ratio=1.0)
+    looping = Features(mean_log_prob=-0.3, min_log_prob=-2.0, eos_log_prob=-0.1, unread=0.0, repeated=0.5,
+                       copied=0.0, length_ratio=1.0, loop=True)
+    assert calibration.quality(cut) <= calibration.quality(whole) >= calibration.quality(looping)
+    free = torch.tensor([f.inputs(calibration.length_center, calibration.length_range) for f in features],
+                        dtype=torch.float64)
+    weights, _ = logistic_fit((free - free.mean(0)) / free.std(0).clamp(min=1e-6), torch.tensor(labels,
+                                                                                                 dtype=torch.float64))
+    assert weights[1] < 0  # min_log_prob: the way a free fit goes on these
+
+
+def test_a_calibration_fitted_with_a_weight_the_wrong_way_still_loads_with_a_warning(trained_copy):
+    features = [some_features(k) for k in range(200)]
+    calibration = fit_calibration(features, [float(k % 20 < 10) for k in range(200)], [1.0] * 200,
+                                  fingerprint(trained_copy))
+    calibration.weights[7] = 0.5  # the loop rule raising quality, as files fitted before the directions could
+    save_calibration(calibration, trained_copy)
+    with pytest.warns(UserWarning, match="quality.json was fitted with inputs pointing the wrong way"):
+        assert load_calibration(trained_copy).weights == calibration.weights
+
+
 def test_reliability_compares_each_bin_with_its_share_of_acceptable_translations():
     # Bin 0.2-0.3: mean 0.25, none acceptable (gap 0.25); bin 0.8-0.9: mean 0.85, all acceptable (gap 0.15).
     table = reliability([0.25, 0.25, 0.85, 0.85], [0, 0, 1, 1])
