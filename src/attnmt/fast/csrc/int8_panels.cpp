@@ -86,9 +86,10 @@ ATTNMT_VNNI void quantize_rows(const float* x, int64_t begin, int64_t end, int64
 
 // The int32 sums of A[Rows, 4·groups] (u8) · Count panels (`stride` bytes apart), into sums
 // [Rows · Count, 16].  A function of its own, every loop unrolled whole and the broadcasts read
-// from memory: written inside block_vnni as acc[Rows][Count], GCC kept the sums moving between
-// registers (and the stack) at every group, at 38 % of the vpdpbusd peak on an AMD EPYC (Zen 5)
-// (benchmarks/results/int8_kernel_epyc_avx512.txt).  Integer sums: the same output either way.
+// from memory.  Written inside block_vnni, beside the epilogue, the 16 sums were copied between
+// registers (and the stack) at every group by GCC 12: the output layer ran at 39 % of the
+// vpdpbusd peak on an AMD EPYC (Zen 5), 69 % so (benchmarks/results/int8_kernel_epyc_avx512.txt).
+// Keep the loop's objdump to 16 vpdpbusd, 2 loads and 8 broadcasts when changing it.
 template <int Rows, int Count>
 ATTNMT_VNNI __attribute__((noinline)) void sums_vnni(const uint8_t* a, int64_t lda, const int8_t* panel,
                                                      int64_t stride, int64_t groups, int32_t* sums) {
