@@ -11,25 +11,14 @@ DIR/attnmt).
 from __future__ import annotations
 
 import argparse
-import time
 
 import torch
+from opus_step import fastest  # this folder is on the path when the script runs
 
 from attnmt.fast.prepared import load_int8, load_packed
 from attnmt.hardware import cpu_model
 
 ROWS = 144
-
-
-def fastest_ms(call, repeats: int = 10) -> float:
-    for _ in range(3):
-        call()
-    best = float("inf")
-    for _ in range(repeats):
-        started = time.perf_counter()
-        call()
-        best = min(best, time.perf_counter() - started)
-    return best * 1e3
 
 
 def main() -> None:
@@ -47,7 +36,9 @@ def main() -> None:
         for name, call in (("attnmt float32 (its chosen kernel)", lambda: fp32.output(x)),
                            ("attnmt int8", lambda: int8.output(x)),
                            ("torch.matmul float32, x @ W.T", lambda: x @ weight.T)):
-            ms = fastest_ms(call)
+            for _ in range(3):  # warm-up
+                call()
+            ms = fastest(call, 10)
             print(f"{cpu_model()}, {args.threads} thread(s): {name:36s} {ms:6.1f} ms  "
                   f"{multiply_adds / ms / 1e6:5.0f} G multiply-adds/s")
 
