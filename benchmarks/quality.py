@@ -44,6 +44,7 @@ from attnmt.decoding.calibration import (
     load_calibration,
     reliability,
 )
+from attnmt.decoding.elsewhere import assess_elsewhere
 from attnmt.decoding.quality import FLAGS, Assessor, assess
 from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.hardware import cpu_flags, cpu_model
@@ -190,7 +191,8 @@ def main() -> None:
 
     seconds, cpu, best = costs(model, tokenizer, src, decoding, calibration, args.rounds)
     own, found = [t.text for t in best], [t.assessment for t in best]
-    on_refs, t_score = timed(lambda: assess(model, tokenizer, src, ref, calibration))
+    on_refs, t_score = timed(lambda: assess_elsewhere(model, tokenizer, src, ref, calibration, decoding))
+    _, t_forced = timed(lambda: assess(model, tokenizer, src, ref, calibration))
 
     chrf = CHRF()
     own_chrf = [chrf.sentence_score(t, [r]).score for t, r in zip(own, ref, strict=True)]
@@ -207,7 +209,7 @@ def main() -> None:
         for kind in KINDS:
             bad_texts = [broken(kind, s, t, texts[(k + 1) % len(texts)]) for k, (s, t) in enumerate(zip(src, texts,
                                                                                                       strict=True))]
-            bad = assess(model, tokenizer, src, bad_texts, calibration)
+            bad = assess_elsewhere(model, tokenizer, src, bad_texts, calibration, decoding, own=own)
             others[0].extend(a.quality for a in bad)
             others[1].extend(float(chrf.sentence_score(t, [r]).score >= args.chrf_threshold)
                              for t, r in zip(bad_texts, ref, strict=True))
@@ -239,6 +241,8 @@ def main() -> None:
         "cost_ratio": min(seconds["translate with quality"]) / min(seconds["translate"]),
         "cost_ratio_assess_after": min(seconds["translate + assess"]) / min(seconds["translate"]),
         "score_sentences_per_s": len(src) / t_score,
+        "score_forced_pass_only_sentences_per_s": len(src) / t_forced,
+        "references_low_fitting_half_elsewhere": fitted.references_low_elsewhere,
     }
     print(f"model {args.model}{' (fast copy)' if args.fast else ''} (sha256 {fingerprint(Path(args.model))[:12]}…), "
           f"CPU {report['cpu']}, {args.threads} thread(s), beam {args.beam}")
@@ -256,6 +260,9 @@ def main() -> None:
     print(held_out.table())
     print(f"ECE on translations it did not write (references and broken ones, {len(others[0])}, "
           f"{report['acceptable_share_not_own']:.3f} acceptable): {not_own.ece:.3f}")
+    print(f"attnmt score reads each text against the model's own translation of its source (a beam search, "
+          f"then forced passes): {report['score_sentences_per_s']:.1f} sentences/s; the forced pass alone "
+          f"(the fit for the model's own translations): {report['score_forced_pass_only_sentences_per_s']:.1f}")
     print(cost_line(seconds, report["score_sentences_per_s"]))
     print(cost_line(cpu, report["score_sentences_per_s"], " (CPU)"))
     if args.json:

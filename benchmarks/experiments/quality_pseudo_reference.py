@@ -1,5 +1,6 @@
 """Experiment: a second quality fit for texts the model did not write, with its own translation as
-a pseudo-reference (issue 43), against main's one fit, on the quality benchmark's held-out half.
+a pseudo-reference (issue 43), against one fit for every text, on the quality benchmark's held-out
+half.  Its "+shape" variant is what attnmt.decoding.elsewhere does (``attnmt score``).
 
     PYTHONPATH=src python benchmarks/experiments/quality_pseudo_reference.py --model <a copy of a model dir>
 
@@ -10,7 +11,7 @@ other text gets a second logistic regression ("other texts") whose inputs compar
 model's own translation: chrF against it, the forced mean/min log-prob gap, the length gap, EOS,
 unread source words, the rule flags.  That regression is fitted on the fitting half's
 references (acceptable), the beam's other hypotheses, and noised references and own
-translations (benchmarks/experiments/quality_noising.py, edits unlike the benchmark's), each
+translations (attnmt.decoding.noising, edits unlike the benchmark's), each
 labelled by its sentence chrF against the reference.  The features of every text are computed
 once and cached (--cache), so variants of the fit (VARIANTS) are cheap.
 
@@ -44,7 +45,8 @@ import torch
 from sacrebleu.metrics import CHRF
 
 from attnmt.decoding import Decoding
-from attnmt.decoding.calibration import L2, Calibration, fingerprint, fit_calibration, reliability
+from attnmt.decoding.calibration import L2, Calibration, fingerprint, fit_calibration, newton_fit, reliability
+from attnmt.decoding.noising import noised
 from attnmt.decoding.quality import COPIED_SHARE, Features, assess
 from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.text.data import read_lines
@@ -52,7 +54,6 @@ from attnmt.text.data import read_lines
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "benchmarks" / "experiments")]
 from quality import KINDS, VAL_REF, VAL_SRC, auroc, broken, spearman  # noqa: E402
-from quality_noising import noised  # noqa: E402
 
 
 @dataclass
@@ -179,23 +180,6 @@ def broken_by_rules(f: Features, c: Calibration) -> bool:
             or (f.copied >= COPIED_SHARE and f.words >= 2))
 
 
-def weighted_fit(x: torch.Tensor, y: torch.Tensor, w: torch.Tensor) -> tuple[torch.Tensor, float]:
-    """attnmt.decoding.calibration.logistic_fit with each example counted w [N] times."""
-    n, f = x.shape
-    design = torch.cat([x, torch.ones(n, 1, dtype=x.dtype)], dim=1)
-    theta = torch.zeros(f + 1, dtype=x.dtype)
-    penalty = torch.diag(torch.tensor([L2] * f + [0.0], dtype=x.dtype))
-    for _ in range(50):
-        p = torch.sigmoid(design @ theta)
-        gradient = design.T @ (w * (p - y)) + penalty @ theta
-        hessian = design.T @ (design * (w * p * (1 - p))[:, None]) + penalty + 1e-9 * torch.eye(f + 1, dtype=x.dtype)
-        step = torch.linalg.solve(hessian, gradient)
-        theta -= step
-        if float(step.abs().max()) < 1e-8:
-            break
-    return theta[:f], float(theta[f])
-
-
 def scorer(data: dict, variant: Variant):
     """(the own fit, quality(text, regime)) fitted on the fitting half: regime "main" scores every
     text with the own fit, "new" only the model's own translation."""
@@ -211,7 +195,7 @@ def scorer(data: dict, variant: Variant):
     w = torch.tensor([variant.reference_weight if t.group == "references" else 1.0 for t in train],
                      dtype=torch.float64)
     means, scales = x.mean(dim=0), x.std(dim=0).clamp(min=1e-6)
-    weights, bias = weighted_fit((x - means) / scales, y, w)
+    weights, bias = newton_fit((x - means) / scales, y, L2, 50, w)
     envelope = None
     if variant.envelope is not None:
         signals = [envelope_signals(t, own[t.i]) for t in train if t.group == "references"]

@@ -35,14 +35,17 @@ import json
 import math
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 import torch
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
-from attnmt.decoding.quality import INPUT_NAMES, LOW_QUALITY, Features, assess
-from attnmt.decoding.translate import TextCodec, translate
+from attnmt.decoding.elsewhere import INPUT_NAMES as ELSEWHERE_INPUTS
+from attnmt.decoding.elsewhere import REFERENCE_WEIGHT, ElsewhereFit, Reading, chrf_to, fit_elsewhere
+from attnmt.decoding.noising import noised
+from attnmt.decoding.quality import INPUT_NAMES, LOW_QUALITY, Assessment, Features, assess
+from attnmt.decoding.translate import TextCodec, translate, translate_n_best
 from attnmt.errors import DataError, ModelDirError, UserError
 from attnmt.files import file_digest, write_text
 from attnmt.model import Transformer
@@ -70,6 +73,7 @@ class Calibration:
     threshold: float = LOW_QUALITY
     sentences: int = 0
     inputs: tuple[str, ...] = INPUT_NAMES
+    elsewhere: ElsewhereFit | None = None  # for texts the model did not write (attnmt.decoding.elsewhere)
 
     def quality(self, features: Features) -> float:
         z = self.bias + sum(w * (x - m) / s for w, x, m, s in zip(
@@ -98,10 +102,15 @@ def load_calibration(model_dir: Path) -> Calibration | None:
         values = json.loads(path.read_text(encoding="utf-8"))
         values["length_range"] = tuple(values["length_range"])
         values["inputs"] = tuple(values.get("inputs", INPUT_NAMES))
+        if values.get("elsewhere") is not None:
+            values["elsewhere"] = ElsewhereFit.from_json(values["elsewhere"])
         calibration = Calibration(**values)
     except (json.JSONDecodeError, TypeError, KeyError) as error:
         raise ModelDirError(f"{path}: not a quality calibration ({error}); run attnmt calibrate --model "
                             f"{model_dir} again") from None
+    if calibration.elsewhere and calibration.elsewhere.inputs != ELSEWHERE_INPUTS:
+        raise ModelDirError(f"{path}: its fit for texts written elsewhere reads other inputs than this attnmt "
+                            f"computes; run attnmt calibrate --model {model_dir} again")
     if calibration.inputs != INPUT_NAMES:
         raise ModelDirError(f"{path}: fitted on inputs {', '.join(calibration.inputs)}, this attnmt computes "
                             f"{', '.join(INPUT_NAMES)}; run attnmt calibrate --model {model_dir} again")
@@ -150,16 +159,19 @@ def logistic_fit(x: torch.Tensor, y: torch.Tensor, l2: float = L2, steps: int = 
     return weights, bias
 
 
-def newton_fit(x: torch.Tensor, y: torch.Tensor, l2: float, steps: int) -> tuple[torch.Tensor, float]:
-    """``logistic_fit`` with every weight free."""
+def newton_fit(x: torch.Tensor, y: torch.Tensor, l2: float, steps: int,
+               counts: torch.Tensor | None = None) -> tuple[torch.Tensor, float]:
+    """``logistic_fit`` with every weight free; ``counts`` [N]: how many times each example counts."""
     n, f = x.shape
+    counts = torch.ones(n, dtype=x.dtype) if counts is None else counts
     design = torch.cat([x, torch.ones(n, 1, dtype=x.dtype)], dim=1)  # [N, F + 1]
     theta = torch.zeros(f + 1, dtype=x.dtype)
     penalty = torch.diag(torch.tensor([l2] * f + [0.0], dtype=x.dtype))
     for _ in range(steps):
         p = torch.sigmoid(design @ theta)
-        gradient = design.T @ (p - y) + penalty @ theta
-        hessian = design.T @ (design * (p * (1 - p))[:, None]) + penalty + 1e-9 * torch.eye(f + 1, dtype=x.dtype)
+        gradient = design.T @ (counts * (p - y)) + penalty @ theta
+        hessian = (design.T @ (design * (counts * p * (1 - p))[:, None]) + penalty
+                   + 1e-9 * torch.eye(f + 1, dtype=x.dtype))
         step = torch.linalg.solve(hessian, gradient)
         theta -= step
         if float(step.abs().max()) < 1e-8:
@@ -243,14 +255,18 @@ class FitReport:
 
     own: Reliability
     references_low: float
+    references_low_elsewhere: float | None = None  # read as texts written elsewhere (attnmt score), in the fit
 
     @property
     def ece(self) -> float:
         return self.own.ece
 
     def table(self) -> str:
+        elsewhere = ("" if self.references_low_elsewhere is None else
+                     f"; read by the fit for texts written elsewhere (attnmt score), which saw them: "
+                     f"{100 * self.references_low_elsewhere:.1f} %")
         return (f"the model's own translations:\n{self.own.table()}\n"
-                f"references under the low_quality threshold: {100 * self.references_low:.1f} %")
+                f"references under the low_quality threshold: {100 * self.references_low:.1f} %{elsewhere}")
 
 
 def calibrate(model: Transformer, tokenizer: TextCodec, model_dir: Path, sources: Sequence[str],
@@ -275,7 +291,47 @@ def calibrate(model: Transformer, tokenizer: TextCodec, model_dir: Path, sources
     calibration = fit_calibration([f for f, _, _ in kept], labels, ratios, fingerprint(model_dir), chrf_threshold)
     on_references = [calibration.quality(a.features) for a in found[len(texts):] if a is not None]
     low = sum(q < calibration.threshold for q in on_references) / max(1, len(on_references))
-    return calibration, FitReport(reliability([calibration.quality(f) for f, _, _ in kept], labels), low)
+    own_features = found[: len(texts)]
+    calibration.elsewhere, low_elsewhere = elsewhere_fit(model, tokenizer, calibration, texts, refs, translations,
+                                                         own_features, found[len(texts):], decoding, max_tokens)
+    return calibration, FitReport(reliability([calibration.quality(f) for f, _, _ in kept], labels), low,
+                                  low_elsewhere)
+
+
+def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibration, sources: Sequence[str],
+                  references: Sequence[str], translations: Sequence[str], own: Sequence[Assessment | None],
+                  on_references: Sequence[Assessment | None], decoding: Decoding,
+                  max_tokens: int) -> tuple[ElsewhereFit | None, float | None]:
+    """The fit for texts written elsewhere (attnmt.decoding.elsewhere) and the share of the references
+    it flags, from the references, the beam's other hypotheses and the model's own translations
+    broken by random edits, each read against the model's translation of its source; (None, None)
+    where those texts' labels all go one way."""
+    ids = tokenizer.encode_target
+    todo = [(i, r, on_references[i], True) for i, r in enumerate(references)]  # (sentence, text, its assessment,
+    if decoding.beam_size > 1:                                                  # whether it is the reference)
+        n_best = translate_n_best(model, tokenizer, sources, replace(decoding, n_best=decoding.beam_size), max_tokens)
+        todo += [(i, h.text, None, False) for i, hypotheses in enumerate(n_best) for h in hypotheses[1:]]
+    todo += [(i, text, None, False) for i, text in noised(sources, translations)]
+    todo = [item for item in todo if own[item[0]] is not None and item[1].strip()
+            and ids(item[1]) != ids(translations[item[0]])]
+    unread = [k for k, item in enumerate(todo) if item[2] is None]
+    for k, a in zip(unread, assess(model, tokenizer, [sources[todo[k][0]] for k in unread],
+                                   [todo[k][1] for k in unread], max_tokens=max_tokens), strict=True):
+        todo[k] = (todo[k][0], todo[k][1], a, todo[k][3])
+    todo = [item for item in todo if item[2] is not None]
+    closeness = chrf_to([text for _, text, _, _ in todo], [translations[i] for i, _, _, _ in todo])
+    readings = [Reading(a.features, own[i].features, c) for (i, _, a, _), c in zip(todo, closeness, strict=True)]
+    labels = chrf_labels([text for _, text, _, _ in todo], [references[i] for i, _, _, _ in todo],
+                         calibration.chrf_threshold)
+    if len(set(labels)) < 2:
+        return None, None
+    is_reference = [item[3] for item in todo]
+    fit = fit_elsewhere(readings, labels, [REFERENCE_WEIGHT if ref else 1.0 for ref in is_reference],
+                        [r for r, ref in zip(readings, is_reference, strict=True) if ref] or readings,
+                        calibration.length_center, calibration.length_range)
+    on_refs = [fit.quality(r, calibration.quality(r.features), calibration.length_center, calibration.length_range)
+               for r, ref in zip(readings, is_reference, strict=True) if ref]
+    return fit, sum(q < calibration.threshold for q in on_refs) / max(1, len(on_refs))
 
 
 def calibrate_run(model_dir: Path, src: str, ref: str, say: Callable[[str], None]) -> None:

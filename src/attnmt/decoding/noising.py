@@ -1,13 +1,17 @@
-"""Noised translations for benchmarks/experiments/quality_pseudo_reference.py: good ones made worse by random
-edits unlike benchmarks/quality.py's fixed ones (the edits of c97da8e's attnmt.decoding.noising).
+"""Good translations made worse by random edits: the broken texts that ``attnmt calibrate`` shows the
+fit for translations written elsewhere (attnmt.decoding.elsewhere), each labelled like any other text
+by its sentence chrF against the reference.
 
     drop_words          k words deleted, each anywhere (k from 1 to a third of the words)
     replace_span        a span of any length, up to all the words, replaced by as many words of
-                        another sentence (a span of it, or all of it)
+                        another sentence's translation
     untranslated_span   a span of up to half the words replaced by a span of the source's words
     truncate            the words after a random point cut off
     duplicate_span      a span of one to three words written once more right after itself
     transpose_adjacent  two neighbouring words swapped
+
+Other edits than benchmarks/quality.py's broken kinds (a fixed half, a fixed loop, a fixed middle
+third, two words across the sentence), so that the benchmark does not measure the edits the fit saw.
 """
 
 from __future__ import annotations
@@ -28,8 +32,7 @@ class Donors:
 
 
 def drop_words(words: list[str], donors: Donors, rng: random.Random) -> list[str]:
-    k = rng.randint(1, max(1, len(words) // 3))
-    gone = set(rng.sample(range(len(words)), k))
+    gone = set(rng.sample(range(len(words)), rng.randint(1, max(1, len(words) // 3))))
     return [w for i, w in enumerate(words) if i not in gone]
 
 

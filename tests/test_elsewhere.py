@@ -1,0 +1,121 @@
+"""Quality for translations the model did not write: the edits that make broken texts to fit on,
+the second fit ``attnmt calibrate`` stores, and ``assess_elsewhere`` (what ``attnmt score`` runs)."""
+
+import json
+import shutil
+from dataclasses import replace
+
+import pytest
+from support import PAIRS, calibration_pairs
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.decoding.calibration import CALIBRATION, calibrate, load_calibration, save_calibration
+from attnmt.decoding.elsewhere import INPUT_NAMES, Reading, assess_elsewhere
+from attnmt.decoding.noising import EDITS, noised
+from attnmt.decoding.quality import Features, assess
+from attnmt.errors import ModelDirError
+
+SOURCES = [s for s, _ in PAIRS]
+
+
+def test_every_edit_of_every_translation_of_two_words_or_more_the_same_for_the_same_seed():
+    sources, translations = ["a b c", "d", "e f g h"], ["x y z w", "v", "p q r s t"]
+    made = noised(sources, translations)
+    assert [i for i, _ in made] == [0] * len(EDITS) + [2] * len(EDITS)  # "v" has one word: left alone
+    assert made == noised(sources, translations) and made != noised(sources, translations, seed=1)
+    assert all(text != translations[i] for i, text in made)  # distinct words: every edit changes the text
+    cut = made[3][1].split()  # truncate: a proper prefix of the words
+    assert 1 <= len(cut) < 4 and cut == "x y z w".split()[: len(cut)]
+
+
+@pytest.fixture(scope="module")
+def model_and_tokenizer(trained_model):
+    return load_model_dir(trained_model)
+
+
+@pytest.fixture(scope="module")
+def calibrated(model_and_tokenizer, trained_copy_module):
+    model, tokenizer = model_and_tokenizer
+    sources, references = zip(*calibration_pairs(), strict=True)
+    calibration, report = calibrate(model, tokenizer, trained_copy_module, sources, references)
+    save_calibration(calibration, trained_copy_module)
+    return calibration, report
+
+
+@pytest.fixture(scope="module")
+def trained_copy_module(trained_model, tmp_path_factory):
+    copy = tmp_path_factory.mktemp("elsewhere") / "model"
+    shutil.copytree(trained_model, copy)
+    return copy
+
+
+def test_calibrate_fits_and_stores_a_second_fit_for_texts_written_elsewhere(calibrated, trained_copy_module):
+    calibration, report = calibrated
+    fit = calibration.elsewhere
+    assert fit is not None and len(fit.weights) == len(fit.means) == len(fit.scales) == len(INPUT_NAMES)
+    assert len(fit.envelope) == 4 and 0.0 <= report.references_low_elsewhere <= 1.0
+    assert "read by the fit for texts written elsewhere (attnmt score)" in report.table()
+    loaded = load_calibration(trained_copy_module)
+    assert loaded.elsewhere == fit
+
+
+def test_a_text_that_reads_as_the_models_own_translation_keeps_the_own_fits_quality(model_and_tokenizer,
+                                                                                   calibrated):
+    model, tokenizer = model_and_tokenizer
+    calibration, _ = calibrated
+    sources = ["a dog runs", "the boy laughs"]
+    own = ["ein hund rennt", "der junge lacht"]  # what the tiny model writes for them
+    assert [a.quality for a in assess_elsewhere(model, tokenizer, sources, own, calibration)] == pytest.approx(
+        [a.quality for a in assess(model, tokenizer, sources, own, calibration)])
+
+
+def test_another_text_is_read_against_the_models_translation_and_capped_where_a_rule_fires(model_and_tokenizer,
+                                                                                         calibrated):
+    model, tokenizer = model_and_tokenizer
+    calibration, _ = calibrated
+    sources = ["a dog runs", "the boy laughs", "a cat sleeps"]
+    texts = ["ein hund", "der junge lacht lacht lacht lacht", "eine katze schläft gern"]
+    plain = assess(model, tokenizer, sources, texts, calibration)
+    read = assess_elsewhere(model, tokenizer, sources, texts, calibration)
+    own = assess(model, tokenizer, sources, ["ein hund rennt", "der junge lacht", "eine katze schläft"], calibration)
+    for k, (a, b, o) in enumerate(zip(plain, read, own, strict=True)):
+        reading = Reading(a.features, o.features, chrf(texts[k], o))
+        assert b.quality == pytest.approx(calibration.elsewhere.quality(reading, a.quality, calibration.length_center,
+                                                                        calibration.length_range))
+        assert b.words == a.words and b.calibrated is True
+        assert ("low_quality" in b.flags) == (b.quality < calibration.threshold)
+    assert "repetition" in read[1].flags and read[1].quality <= plain[1].quality  # a rule fired: at most the own fit's
+
+
+def chrf(text: str, own) -> float:
+    from sacrebleu.metrics import CHRF
+
+    mine = {"ein hund": "ein hund rennt", "der junge lacht lacht lacht lacht": "der junge lacht",
+            "eine katze schläft gern": "eine katze schläft"}[text]
+    return CHRF().sentence_score(text, [mine]).score
+
+
+def test_without_a_fit_for_texts_written_elsewhere_it_is_assess(model_and_tokenizer, calibrated):
+    model, tokenizer = model_and_tokenizer
+    calibration, _ = calibrated
+    older = replace(calibration, elsewhere=None)  # as a calibration fitted before the second fit existed
+    sources, texts = ["a dog runs", "a cat sleeps"], ["ein hund", "eine katze"]
+    for given in (None, older):
+        assert ([a.quality for a in assess_elsewhere(model, tokenizer, sources, texts, given)]
+                == [a.quality for a in assess(model, tokenizer, sources, texts, given)])
+
+
+def test_a_stored_fit_for_other_inputs_is_refused_in_one_line(calibrated, trained_copy_module, tmp_path):
+    copy = tmp_path / "model"
+    shutil.copytree(trained_copy_module, copy)
+    stored = json.loads((copy / CALIBRATION).read_text())
+    stored["elsewhere"]["inputs"] = stored["elsewhere"]["inputs"][:-1]
+    (copy / CALIBRATION).write_text(json.dumps(stored))
+    with pytest.raises(ModelDirError, match="its fit for texts written elsewhere reads other inputs"):
+        load_calibration(copy)
+
+
+def test_a_reading_has_one_input_a_name():
+    f = Features(mean_log_prob=-0.5, min_log_prob=-2.0, eos_log_prob=-0.1, unread=0.0, repeated=0.0, copied=0.0,
+                 length_ratio=1.0)
+    assert len(Reading(f, f, 100.0).inputs(0.0, (0.4, 2.5))) == len(INPUT_NAMES)
