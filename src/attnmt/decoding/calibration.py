@@ -25,6 +25,9 @@ weight beside the mean's positive one, and the loop rule a positive one, so that
 in half or looped scored above whole ones (AUROC 0.01 and 0.02 on the benchmark's held-out half,
 benchmarks/results/quality_signed_epyc.txt).
 
+A second fit, for translations the model did not write (attnmt.decoding.elsewhere, what
+``attnmt score`` reads them with), is fitted after the first (``elsewhere_fit``) and stored beside it.
+
 The file records the sha256 of the weights it was fitted on; a file from other weights is
 refused (``load_calibration``) rather than silently mis-scaling the scores.
 """

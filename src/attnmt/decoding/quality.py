@@ -7,7 +7,9 @@ Every number comes from the model itself, with no reference: the probability it 
 piece of the translation after the pieces before it (and EOS at the end), the share of source
 words its cross-attention leaves unread, the length ratio, repeated word n-grams, words copied
 from the source, and unknown pieces.  The same pass scores attnmt's own output (translate) and a
-translation written elsewhere (``attnmt score``), so a sentence gets the same number either way.
+translation written elsewhere (``assess``), so a sentence gets the same number either way;
+``attnmt score`` also reads a translation written elsewhere against the model's own translation
+of its source (attnmt.decoding.elsewhere).
 A search has computed most of that pass already (``assess_searched``): the encoder output, and
 the log-probs of the ids it wrote, which are the pass's wherever the text reads as those ids
 again; the decoder then runs again only up to its last cross-attention.
