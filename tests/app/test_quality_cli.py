@@ -66,17 +66,28 @@ def test_calibrate_stores_a_calibration_that_score_then_uses(trained_copy, tmp_p
 
 
 def test_score_reads_a_text_against_the_models_own_translation_unless_told_not_to(trained_copy, tmp_path, capsys):
+    from attnmt.decoding.calibration import load_calibration
+    from attnmt.decoding.elsewhere import assess_elsewhere
+    from attnmt.decoding.quality import assess
+    from attnmt.fast.prepared import load_packed
+
     src, ref = write_pairs(tmp_path, "valid", calibration_pairs())
     code, out, _ = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)
     assert code == 0 and "read by the fit for texts written elsewhere (attnmt score)" in out
-    pairs, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("a dog runs", "ein hund hund hund")])
+    rows = [("a dog runs", "ein hund rennt"), ("a dog runs", "der junge lacht"), ("the boy laughs", "der junge")]
+    pairs, hyp = write_pairs(tmp_path, "x", rows)
     scored = {}
     for how in ([], ["--no-search"]):
         code, out, _ = run_cli(["score", "--model", trained_copy, "--src", pairs, "--hyp", hyp, *how], capsys)
         assert code == 0
         scored[bool(how)] = [json.loads(line)["quality"] for line in out.splitlines()]
-    assert scored[True][0] == pytest.approx(scored[False][0], abs=1e-3)  # the own translation: the own fit either way
-    assert scored[True][1] != scored[False][1]  # another text: read against it, or alone
+    fast, tokenizer = load_packed(trained_copy)  # the copy score runs
+    calibration, sources, texts = load_calibration(trained_copy), [s for s, _ in rows], [t for _, t in rows]
+    assert calibration.elsewhere is not None
+    assert scored[False] == pytest.approx([a.quality for a in assess_elsewhere(fast, tokenizer, sources, texts,
+                                                                               calibration)], abs=1e-3)
+    assert scored[True] == pytest.approx([a.quality for a in assess(fast, tokenizer, sources, texts, calibration)],
+                                         abs=1e-3)
 
 
 def test_score_refuses_a_calibration_of_other_weights_in_one_line(trained_copy, tmp_path, capsys):
