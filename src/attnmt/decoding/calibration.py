@@ -159,6 +159,8 @@ def logistic_fit(x: torch.Tensor, y: torch.Tensor, l2: float = L2, steps: int = 
         if not back:
             break
         held.remove(max(back, key=lambda i: -float(gradient[i]) * directions[i]))
+    else:  # the passes ran out (never seen): whatever points the wrong way is held at 0 all the same
+        weights = torch.where(weights * torch.tensor(directions, dtype=x.dtype) < 0, 0.0, weights)
     return weights, bias
 
 
