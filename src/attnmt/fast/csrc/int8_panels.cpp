@@ -86,7 +86,7 @@ ATTNMT_VNNI void quantize_rows(const float* x, int64_t begin, int64_t end, int64
 
 // The int32 sums of A[Rows, 4·groups] (u8) · Count panels (`stride` bytes apart), into sums
 // [Rows · Count, 16].  A function of its own, every loop unrolled whole and the broadcasts read
-// from memory.  Written inside block_vnni, beside the epilogue, the 16 sums were copied between
+// from memory.  Written in one function with the epilogue, the 16 sums were copied between
 // registers (and the stack) at every group by GCC 12: the output layer ran at 39 % of the
 // vpdpbusd peak on an AMD EPYC (Zen 5), 69 % so (benchmarks/results/int8_kernel_epyc_avx512.txt).
 // Keep the loop's objdump to 16 vpdpbusd, 2 loads and 8 broadcasts when changing it.
@@ -113,32 +113,26 @@ ATTNMT_VNNI __attribute__((noinline)) void sums_vnni(const uint8_t* a, int64_t l
   for (int i = 0; i < Rows * Count; ++i) _mm512_store_si512(sums + i * kColumns, acc[i]);
 }
 
-// C[rows, 16·Count] = A[rows, 4·groups] (u8) · (Count panels, `stride` bytes apart), dequantised
-// (+ residual) (ReLU); `columns` of the 16·Count stored; col: the first panel's first column.
-template <int Rows, int Count>
-ATTNMT_VNNI inline void block_vnni(const uint8_t* a, int64_t lda, const float* row_scale, const int8_t* panel,
-                                   int64_t stride, int64_t groups, const Int8Panels& w, int64_t col,
-                                   const float* residual, int64_t ldr, bool relu, float* c, int64_t ldc,
-                                   int64_t columns) {
-  alignas(64) int32_t sums[Rows * Count * kColumns];
-  sums_vnni<Rows, Count>(a, lda, panel, stride, groups, sums);
-  const int32_t* offsets = w.offsets.data_ptr<int32_t>() + col;
-  const float* scales = w.scales.data_ptr<float>() + col;
-  const float* bias = w.bias.data_ptr<float>() + col;
-#pragma GCC unroll 4
-  for (int q = 0; q < Count; ++q) {
-    const int64_t valid = std::clamp<int64_t>(columns - q * kColumns, 0, kColumns);
+// y for rows [r0, r0 + rows) and `columns` columns from col, from their int32 sums acc (ld ints a row).
+ATTNMT_VNNI void dequantize_rows(const int32_t* acc, int64_t ld, const Int8Call& call, int64_t r0, int64_t rows,
+                                 int64_t col, int64_t columns) {
+  const int64_t n = call.w.n;
+  const int32_t* offsets = call.w.offsets.data_ptr<int32_t>();  // read once: not a call per panel
+  const float* scales = call.w.scales.data_ptr<float>();
+  const float* bias = call.w.bias.data_ptr<float>();
+  for (int64_t q = 0; q * kColumns < columns; ++q) {
+    const int64_t c0 = col + q * kColumns, valid = std::min(kColumns, columns - q * kColumns);
     const __mmask16 mask = static_cast<__mmask16>((1u << valid) - 1u);
-    const __m512i offset = _mm512_loadu_si512(offsets + q * kColumns);
-    const __m512 scale = _mm512_loadu_ps(scales + q * kColumns);
-    const __m512 b = _mm512_loadu_ps(bias + q * kColumns);
-#pragma GCC unroll 16
-    for (int r = 0; r < Rows; ++r) {
-      const __m512i sum = _mm512_load_si512(sums + (r * Count + q) * kColumns);
-      __m512 y = _mm512_fmadd_ps(_mm512_cvtepi32_ps(_mm512_sub_epi32(sum, offset)), _mm512_mul_ps(_mm512_set1_ps(row_scale[r]), scale), b);
-      if (residual) y = _mm512_add_ps(y, _mm512_maskz_loadu_ps(mask, residual + r * ldr + q * kColumns));
-      if (relu) y = _mm512_max_ps(y, _mm512_setzero_ps());
-      _mm512_mask_storeu_ps(c + r * ldc + q * kColumns, mask, y);
+    const __m512i offset = _mm512_loadu_si512(offsets + c0);
+    const __m512 scale = _mm512_loadu_ps(scales + c0);
+    const __m512 b = _mm512_loadu_ps(bias + c0);
+    for (int64_t r = r0; r < r0 + rows; ++r) {
+      const __m512i sums = _mm512_loadu_si512(acc + (r - r0) * ld + q * kColumns);
+      const __m512 f = _mm512_cvtepi32_ps(_mm512_sub_epi32(sums, offset));
+      __m512 y = _mm512_fmadd_ps(f, _mm512_mul_ps(_mm512_set1_ps(call.row_scale[r]), scale), b);
+      if (call.residual) y = _mm512_add_ps(y, _mm512_maskz_loadu_ps(mask, call.residual + r * n + c0));
+      if (call.relu) y = _mm512_max_ps(y, _mm512_setzero_ps());
+      _mm512_mask_storeu_ps(call.y + r * n + c0, mask, y);
     }
   }
 }
@@ -154,9 +148,10 @@ void pairs_vnni(const Int8Call& call, int64_t begin, int64_t end) {
     const bool two = p + 1 < count;
     row_blocks(call.rows, [&](auto size, int64_t r) {
       constexpr int kRows = decltype(size)::value;
-      (two ? block_vnni<kRows, 2> : block_vnni<kRows, 1>)(
-          call.x + r * lda, lda, call.row_scale + r, panels + p * stride, stride, call.groups, w, col,
-          call.residual ? call.residual + r * n + col : nullptr, n, call.relu, call.y + r * n + col, n, columns);
+      alignas(64) int32_t sums[kRows * 2 * kColumns];  // [kRows, 16 · panels]
+      (two ? sums_vnni<kRows, 2> : sums_vnni<kRows, 1>)(call.x + r * lda, lda, panels + p * stride, stride,
+                                                        call.groups, sums);
+      dequantize_rows(sums, (two ? 2 : 1) * kColumns, call, r, kRows, col, columns);
     });
   }
 }
@@ -171,26 +166,6 @@ struct alignas(64) TileConfig {
 
 #define ATTNMT_AMX __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vnni,amx-tile,amx-int8")))
 
-// y for rows [r0, r0 + rows) and `columns` columns from col, from their int32 sums acc (ld ints a row).
-ATTNMT_VNNI void dequantize_rows(const int32_t* acc, int64_t ld, const Int8Call& call, int64_t r0, int64_t rows,
-                                 int64_t col, int64_t columns) {
-  const int64_t n = call.w.n;
-  for (int64_t q = 0; q * kColumns < columns; ++q) {
-    const int64_t c0 = col + q * kColumns, valid = std::min(kColumns, columns - q * kColumns);
-    const __mmask16 mask = static_cast<__mmask16>((1u << valid) - 1u);
-    const __m512i offset = _mm512_loadu_si512(call.w.offsets.data_ptr<int32_t>() + c0);
-    const __m512 scale = _mm512_loadu_ps(call.w.scales.data_ptr<float>() + c0);
-    const __m512 b = _mm512_loadu_ps(call.w.bias.data_ptr<float>() + c0);
-    for (int64_t r = r0; r < r0 + rows; ++r) {
-      const __m512i sums = _mm512_loadu_si512(acc + (r - r0) * ld + q * kColumns);
-      const __m512 f = _mm512_cvtepi32_ps(_mm512_sub_epi32(sums, offset));
-      __m512 y = _mm512_fmadd_ps(f, _mm512_mul_ps(_mm512_set1_ps(call.row_scale[r]), scale), b);
-      if (call.residual) y = _mm512_add_ps(y, _mm512_maskz_loadu_ps(mask, call.residual + r * n + c0));
-      if (call.relu) y = _mm512_max_ps(y, _mm512_setzero_ps());
-      _mm512_mask_storeu_ps(call.y + r * n + c0, mask, y);
-    }
-  }
-}
 
 // Panel pairs [begin, end) of the call on AMX: 32 rows × 2 panels at a time (x's rows padded to
 // whole tiles of 16; the padding's sums are not stored), each tdpbusd 16 × 16 × 64.
