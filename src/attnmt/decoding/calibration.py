@@ -47,7 +47,7 @@ from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.elsewhere import INPUT_NAMES as ELSEWHERE_INPUTS
 from attnmt.decoding.elsewhere import REFERENCE_WEIGHT, ElsewhereFit, Reading, chrf_to, fit_elsewhere
 from attnmt.decoding.noising import noised
-from attnmt.decoding.quality import INPUT_NAMES, LOW_QUALITY, Assessment, Features, assess
+from attnmt.decoding.quality import INPUT_NAMES, LOW_QUALITY, Assessment, Features, assess, probability
 from attnmt.decoding.translate import TextCodec, translate, translate_n_best
 from attnmt.errors import DataError, ModelDirError, UserError
 from attnmt.files import file_digest, write_text
@@ -79,9 +79,8 @@ class Calibration:
     elsewhere: ElsewhereFit | None = None  # for texts the model did not write (attnmt.decoding.elsewhere)
 
     def quality(self, features: Features) -> float:
-        z = self.bias + sum(w * (x - m) / s for w, x, m, s in zip(
-            self.weights, features.inputs(self.length_center, self.length_range), self.means, self.scales, strict=True))
-        return 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
+        return probability(self.weights, self.bias, self.means, self.scales,
+                           features.inputs(self.length_center, self.length_range))
 
 
 def fingerprint(model_dir: Path) -> str:

@@ -32,13 +32,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import torch
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
-from attnmt.decoding.quality import COPIED_SHARE, Assessment, Features, assess, flags_of
+from attnmt.decoding.quality import Assessment, Features, assess, flags_of, probability, rules_broken
 from attnmt.decoding.translate import TextCodec, translate
 from attnmt.model import Transformer
 
@@ -70,9 +70,10 @@ class Reading:
         f, o, chrf = self.features, self.own, self.chrf_to_own / 100
         gap, least = f.mean_log_prob - o.mean_log_prob, f.min_log_prob - o.min_log_prob
         to_own = math.log(f.length_ratio / o.length_ratio) if f.length_ratio > 0 and o.length_ratio > 0 else 0.0
+        rules = rules_broken(f, length_range)
         return [chrf, gap, least, f.eos_log_prob, f.unread, f.unread - o.unread, abs(to_own),
-                abs(math.log(max(f.length_ratio, 1e-6)) - length_center), float(f.loop), float(f.untranslated()),
-                float(not length_range[0] <= f.length_ratio <= length_range[1]), float(copied_rule(f)), f.repeated,
+                abs(math.log(max(f.length_ratio, 1e-6)) - length_center),
+                *(float(rules[name]) for name in ("repetition", "untranslated", "length", "copied")), f.repeated,
                 f.copied, max(0.0, 0.35 - chrf), max(0.0, -gap - 3.0), max(0.0, 0.5 - chrf), max(0.0, -gap - 2.0),
                 to_own, max(0.0, f.unread - 0.1), max(0.0, -least - 5.0), max(0.0, -0.5 - f.eos_log_prob)]
 
@@ -82,13 +83,10 @@ class Reading:
         return [f.mean_log_prob - self.own.mean_log_prob, self.chrf_to_own, f.eos_log_prob, f.min_log_prob]
 
 
-def copied_rule(f: Features) -> bool:
-    return f.copied >= COPIED_SHARE and f.words >= 2
-
-
 def broken_by_rules(f: Features, length_range: tuple[float, float]) -> bool:
     """A rule that marks a broken text fires: copied, repetition, untranslated or length."""
-    return f.loop or f.untranslated() or not length_range[0] <= f.length_ratio <= length_range[1] or copied_rule(f)
+    rules = rules_broken(f, length_range)
+    return any(rules[name] for name in ("copied", "repetition", "untranslated", "length"))
 
 
 @dataclass
@@ -107,16 +105,12 @@ class ElsewhereFit:
                 length_range: tuple[float, float]) -> float:
         """The text's quality; ``own_fit_quality``: what the fit for the model's own translations
         gives the text, its cap where a rule fires or the text lies outside the envelope."""
-        z = self.bias + sum(w * (x - m) / s for w, x, m, s in zip(
-            self.weights, reading.inputs(length_center, length_range), self.means, self.scales, strict=True))
-        quality = 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
+        quality = probability(self.weights, self.bias, self.means, self.scales,
+                              reading.inputs(length_center, length_range))
         outside = any(v < e for v, e in zip(reading.envelope_signals(), self.envelope, strict=True))
         if outside or broken_by_rules(reading.features, length_range):
             quality = min(quality, own_fit_quality)
         return quality
-
-    def to_json(self) -> dict:
-        return {**asdict(self), "inputs": list(self.inputs)}
 
     @classmethod
     def from_json(cls, values: dict) -> ElsewhereFit:

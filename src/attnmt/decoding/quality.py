@@ -96,10 +96,9 @@ class Features:
         the usual one (``length_center``, the references' median in calibration), and whether the
         loop, untranslated and length rules fire (1.0) or not: a loop or a cut translation is rare
         and bad, and a linear term in a share would price it like a small slip."""
-        low, high = length_range
+        rules = rules_broken(self, length_range)
         return [*(getattr(self, name) for name in REGRESSED), abs(math.log(self.length_ratio) - length_center),
-                float(self.loop),
-                float(self.untranslated()), float(not low <= self.length_ratio <= high)]
+                *(float(rules[name]) for name in ("repetition", "untranslated", "length"))]
 
     def untranslated(self) -> bool:
         return self.unread_words >= UNTRANSLATED_WORDS and self.unread >= UNTRANSLATED_SHARE
@@ -246,21 +245,33 @@ def low_quality_threshold(calibration: Calibration | None, threshold: float | No
     return calibration.threshold if calibration else LOW_QUALITY
 
 
-def flags_of(features: Features, quality: float, calibration: Calibration | None,
-             threshold: float | None = None) -> list[str]:
-    """The names of the rules (module docstring) that a translation with ``features`` breaks;
-    ``threshold``: low_quality's (``low_quality_threshold``)."""
-    low, high = calibration.length_range if calibration else LENGTH_RANGE
-    threshold = low_quality_threshold(calibration, threshold)
-    broken = {
+def rules_broken(features: Features, length_range: tuple[float, float]) -> dict[str, bool]:
+    """Whether each rule flag but low_quality (module docstring) fires for ``features``, the length
+    rule's range ``length_range``."""
+    low, high = length_range
+    return {
         "copied": features.copied >= COPIED_SHARE and features.words >= 2,
         "repetition": features.loop,
         "untranslated": features.untranslated(),
         "length": not low <= features.length_ratio <= high,
         "unknown": features.unknown > 0,
-        "low_quality": quality < threshold,
     }
+
+
+def flags_of(features: Features, quality: float, calibration: Calibration | None,
+             threshold: float | None = None) -> list[str]:
+    """The names of the rules (module docstring) that a translation with ``features`` breaks;
+    ``threshold``: low_quality's (``low_quality_threshold``)."""
+    broken = rules_broken(features, calibration.length_range if calibration else LENGTH_RANGE)
+    broken["low_quality"] = quality < low_quality_threshold(calibration, threshold)
     return [name for name in FLAGS if broken[name]]
+
+
+def probability(weights: Sequence[float], bias: float, means: Sequence[float], scales: Sequence[float],
+                inputs: Sequence[float]) -> float:
+    """σ(bias + Σ w·(x − mean)/scale): a fitted logistic regression on standardised inputs."""
+    z = bias + sum(w * (x - m) / s for w, x, m, s in zip(weights, inputs, means, scales, strict=True))
+    return 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
 
 
 def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], translations: Sequence[str],
