@@ -28,28 +28,34 @@ def test_a_cap_below_bf16_makes_bf16_emulated_where_the_cpu_has_it(monkeypatch):
     assert ("ONEDNN_MAX_CPU_ISA=AVX2" in why) == bool(cpu_flags() & {"avx512_bf16", "amx_bf16"})
 
 
-def wait_policy_seen_by(code: str, **env: str) -> str:
-    """OMP_WAIT_POLICY as a fresh interpreter running ``code`` sees it at the end."""
-    unset = ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME")
+def waits_seen_by(code: str, **env: str) -> tuple[str, str]:
+    """(OMP_WAIT_POLICY, GOMP_SPINCOUNT) as a fresh interpreter running ``code`` sees them at the end."""
+    unset = ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME", "OMP_NUM_THREADS")
     environment = {k: v for k, v in os.environ.items() if k not in unset} | env
-    result = subprocess.run([sys.executable, "-c", code + "; import os; print(os.environ.get('OMP_WAIT_POLICY'))"],
-                            env=environment, capture_output=True, text=True, check=True)
-    return result.stdout.split()[-1]
+    show = "; import os; print(os.environ.get('OMP_WAIT_POLICY'), os.environ.get('GOMP_SPINCOUNT'))"
+    result = subprocess.run([sys.executable, "-c", code + show], env=environment, capture_output=True, text=True,
+                            check=True)
+    policy, spins = result.stdout.split()[-2:]
+    return policy, spins
 
 
-def test_importing_attnmt_first_makes_openmp_threads_sleep_when_they_wait():
-    assert wait_policy_seen_by("import attnmt") == "PASSIVE"
+def test_importing_attnmt_first_makes_openmp_threads_spin_briefly_then_sleep():
+    assert waits_seen_by("import attnmt") == ("PASSIVE", "1000")
 
 
-@pytest.mark.parametrize("setting, policy", [({"OMP_WAIT_POLICY": "ACTIVE"}, "ACTIVE"),
-                                             ({"GOMP_SPINCOUNT": "300000"}, "None"),
-                                             ({"KMP_BLOCKTIME": "200"}, "None")])
-def test_how_the_user_set_threads_to_wait_is_left_as_it_is(setting, policy):
-    assert wait_policy_seen_by("import attnmt", **setting) == policy
+def test_where_omp_num_threads_fixes_the_count_waiting_threads_sleep_at_once():
+    assert waits_seen_by("import attnmt", OMP_NUM_THREADS="2") == ("PASSIVE", "None")
+
+
+@pytest.mark.parametrize("setting, waits", [({"OMP_WAIT_POLICY": "ACTIVE"}, ("ACTIVE", "None")),
+                                            ({"GOMP_SPINCOUNT": "300000"}, ("None", "300000")),
+                                            ({"KMP_BLOCKTIME": "200"}, ("None", "None"))])
+def test_how_the_user_set_threads_to_wait_is_left_as_it_is(setting, waits):
+    assert waits_seen_by("import attnmt", **setting) == waits
 
 
 def test_where_torch_was_loaded_before_attnmt_its_environment_is_left_alone():
-    assert wait_policy_seen_by("import torch, attnmt") == "None"
+    assert waits_seen_by("import torch, attnmt") == ("None", "None")
 
 
 @pytest.mark.parametrize("before, enabled_after, frozen", [("", "True", True),

@@ -12,9 +12,11 @@ seconds of that translation only.  Its threads: a fixed count (``torch.set_num_t
 thread per core other processes leave free, looked at again before each batch); the count it
 chose is printed beside the time.  The ways of waiting:
 
+- ``default``: what attnmt sets (attnmt.hardware.OPENMP_DEFAULTS);
 - ``spinning``: ``GOMP_SPINCOUNT=300000``, libgomp's own default (what attnmt ran with before it
   set a wait policy);
-- ``passive``: attnmt's default, ``OMP_WAIT_POLICY=PASSIVE``.
+- ``passive``: ``OMP_WAIT_POLICY=PASSIVE``, each waiting thread sleeps at once;
+- ``spin<N>``, e.g. ``spin20000``: ``GOMP_SPINCOUNT=N``, a wait spins N rounds before it sleeps.
 
 "busy" jobs run while ``python -c 'while True: pass'`` (benchmarks/contention.py), started and
 stopped by this script, wants a core.  The jobs take turns, ``--rounds`` times; every time is
@@ -34,7 +36,14 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 from contention import competing, load_average  # noqa: E402
 
-WAITS = {"spinning": {"GOMP_SPINCOUNT": "300000"}, "passive": {}}
+WAITS = {"default": {}, "spinning": {"GOMP_SPINCOUNT": "300000"}, "passive": {"OMP_WAIT_POLICY": "PASSIVE"}}
+
+
+def wait_settings(name: str) -> dict[str, str]:
+    """The environment of the wait named ``name``: one of WAITS, or spin<N> (GOMP_SPINCOUNT=N)."""
+    if name.startswith("spin") and name[4:].isdigit():
+        return {"GOMP_SPINCOUNT": name[4:]}
+    return WAITS[name]
 JOB = """
 import sys, time
 import attnmt  # first: the wait policy is set before torch loads
@@ -75,9 +84,10 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--int8", action="store_true")
     parser.add_argument("--threads", default="1,2,auto", help="comma-separated: thread counts, or auto")
-    parser.add_argument("--waits", default=",".join(WAITS), help=f"comma-separated, of {', '.join(WAITS)}")
+    parser.add_argument("--waits", default=",".join(WAITS),
+                        help=f"comma-separated, of {', '.join(WAITS)} and spin<N> (GOMP_SPINCOUNT=N)")
     args = parser.parse_args()
-    waits = {name: WAITS[name] for name in args.waits.split(",")}
+    waits = {name: wait_settings(name) for name in args.waits.split(",")}
     times: dict[tuple[str, str, str], list[float]] = {}
     for _ in range(args.rounds):
         for busy in ("alone", "busy"):

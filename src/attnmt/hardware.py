@@ -95,7 +95,7 @@ def describe(device: torch.device) -> dict[str, object]:
     return {
         "device": str(device),
         "threads": torch.get_num_threads(),
-        "wait_policy": os.environ.get("OMP_WAIT_POLICY", "(unset)"),
+        "wait_policy": ", ".join(f"{name}={os.environ.get(name, '(unset)')}" for name in OPENMP_WAIT_SETTINGS[:2]),
         "cpu": cpu_model(),
         "cpu_flags": sorted(cpu_flags().intersection(RELEVANT_FLAGS)),
         "torch_cpu_capability": torch.backends.cpu.get_cpu_capability(),
@@ -105,27 +105,36 @@ def describe(device: torch.device) -> dict[str, object]:
 
 # Process-wide defaults: the one place attnmt sets the environment of the libraries it runs on.
 #
-# PyTorch's CPU threads are OpenMP's (libgomp in the Linux wheels; Intel's runtime elsewhere).
-# Between parallel regions a waiting thread spins, by default for about 300,000 rounds, before it
-# sleeps.  Alone on its cores that saves a wake-up per region; beside another busy process the
-# spinning thread holds a core the other thread of the same job, preempted, is waiting for, and a
-# decoder step of dozens of small regions then waits a scheduler slice at each: at 2 threads on 2
-# cores beside one busy process a job ran several times slower than at 1 thread.  PASSIVE threads
-# sleep as soon as they wait (docs/performance.md, "Threads", gives the figures both ways).
+# PyTorch's CPU threads are OpenMP's (libgomp in the Linux wheels; LLVM's or Intel's runtime
+# elsewhere).  Between parallel regions a waiting thread spins, libgomp's by default for 300,000
+# rounds, before it sleeps.  Beside another busy process the spinning thread holds a core that the
+# job's other thread, preempted, is waiting for, and a decoder step of dozens of small regions then
+# waits a scheduler slice at each: at 2 threads on 2 cores beside one busy process a job ran several
+# times slower than at 1 thread.  A thread that sleeps at once (OMP_WAIT_POLICY=PASSIVE) is woken
+# by a system call at the start of the next region, a few hundred times a decoder step: alone on
+# its cores, the OPUS-shaped int8 job took 5.3-5.9 s that way against 4.1-4.4 s spinning (an AVX-512
+# EPYC, benchmarks/results/threads_spin_epyc_avx512.txt).  So libgomp's threads spin 1,000 rounds
+# (GOMP_SPINCOUNT; about as fast alone as 300,000) and then sleep; other runtimes are passive.
+# Where the cores are shared, the automatic thread count (attnmt.threads) runs one thread per free
+# core, and a lone thread never waits.  Where the user fixes the count for the whole process
+# (OMP_NUM_THREADS), nothing takes threads away beside a busy process, so they sleep at once.
 # OpenMP reads these when its library loads, with torch, so they are set before the first
 # ``import torch`` (attnmt/__init__.py calls ``set_process_defaults`` first thing).  A user who
-# has set any of OPENMP_WAIT_SETTINGS keeps exactly what they set (GOMP_SPINCOUNT=300000 is
-# libgomp's own default), and where torch was imported before attnmt nothing is changed.
-OPENMP_DEFAULTS = {"OMP_WAIT_POLICY": "PASSIVE"}
+# has set any of OPENMP_WAIT_SETTINGS keeps exactly what they set, and where torch was imported
+# before attnmt nothing is changed.
+OPENMP_DEFAULTS = {"OMP_WAIT_POLICY": "PASSIVE", "GOMP_SPINCOUNT": "1000"}
+OPENMP_FIXED_COUNT = {"OMP_WAIT_POLICY": "PASSIVE"}  # where OMP_NUM_THREADS is set
 OPENMP_WAIT_SETTINGS = ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME")
 
 
 def set_process_defaults() -> None:
-    """Sets OPENMP_DEFAULTS unless the user has set how OpenMP threads wait, or torch (and with it
-    OpenMP) is loaded already, when it would be too late to matter."""
+    """Sets OPENMP_DEFAULTS (OPENMP_FIXED_COUNT where OMP_NUM_THREADS fixes the thread count) unless
+    the user has set how OpenMP threads wait, or torch (and with it OpenMP) is loaded already, when
+    it would be too late to matter."""
     if "torch" in sys.modules or any(name in os.environ for name in OPENMP_WAIT_SETTINGS):
         return
-    for name, value in OPENMP_DEFAULTS.items():
+    defaults = OPENMP_FIXED_COUNT if "OMP_NUM_THREADS" in os.environ else OPENMP_DEFAULTS
+    for name, value in defaults.items():
         os.environ.setdefault(name, value)
 
 

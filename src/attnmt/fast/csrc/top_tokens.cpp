@@ -8,6 +8,7 @@
 #include <torch/library.h>
 
 #include "exp_nonpositive.h"
+#include "float_panels.h"
 
 #include <algorithm>
 #include <cmath>
@@ -26,10 +27,10 @@ using attnmt::exp_nonpositive;
 constexpr int64_t kChunk = 64;
 
 // maxima[c] = max of x[c·64 .. c·64 + 63] for the n_chunks chunks of x [n] (the last may be partial).
-// Not inlined: inlined into the row loop, GCC leaves these loops scalar.
-__attribute__((noinline)) void chunk_maxima(const float* x, int64_t n, float* maxima) {
+// Inlined into the two builds below; inlined into the row loop itself, GCC leaves these loops scalar.
+__attribute__((always_inline)) inline void chunk_maxima_body(const float* x, int64_t n, float* maxima) {
   const int64_t full = n / kChunk;
-  constexpr int lanes = 8;  // lane-wise maxima vectorise; a max reduction (NaN rules) does not
+  constexpr int lanes = 16;  // lane-wise maxima vectorise; a max reduction (NaN rules) does not
   for (int64_t c = 0; c < full; ++c) {
     const float* chunk = x + c * kChunk;
     float m[lanes];
@@ -43,7 +44,7 @@ __attribute__((noinline)) void chunk_maxima(const float* x, int64_t n, float* ma
 
 // Σ exp(x_i − top) for x [n] with every x_i <= top: blocks summed in float, the blocks' sums in
 // double, so that 8,000 terms are summed as accurately as log_softmax does.
-__attribute__((noinline)) double sum_exp(const float* x, int64_t n, float top) {
+__attribute__((always_inline)) inline double sum_exp_body(const float* x, int64_t n, float top) {
   constexpr int64_t block = 512;
   double total = 0.0;
   for (int64_t lo = 0; lo < n; lo += block) {
@@ -54,6 +55,47 @@ __attribute__((noinline)) double sum_exp(const float* x, int64_t n, float top) {
     total += part;
   }
   return total;
+}
+
+// The two passes over a row, built for the extension's target (AVX2) and for AVX-512, which they
+// run where the float32 panels do (attnmt::panel_isa: the CPU has it and ATEN_CPU_CAPABILITY
+// allows it).  16 lanes where 8 were: a third of a step's top-8 time on an AMD EPYC (Zen 5).
+__attribute__((noinline)) void chunk_maxima_avx2(const float* x, int64_t n, float* maxima) {
+  chunk_maxima_body(x, n, maxima);
+}
+__attribute__((noinline)) double sum_exp_avx2(const float* x, int64_t n, float top) { return sum_exp_body(x, n, top); }
+
+#if defined(__x86_64__)
+#define ATTNMT_TOP_AVX512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,prefer-vector-width=512")))
+ATTNMT_TOP_AVX512 __attribute__((noinline)) void chunk_maxima_avx512(const float* x, int64_t n, float* maxima) {
+  chunk_maxima_body(x, n, maxima);
+}
+ATTNMT_TOP_AVX512 __attribute__((noinline)) double sum_exp_avx512(const float* x, int64_t n, float top) {
+  return sum_exp_body(x, n, top);
+}
+#endif
+
+bool row_passes_avx512() {
+#if defined(__x86_64__)
+  static const bool yes = attnmt::panel_isa() == "avx512";
+  return yes;
+#else
+  return false;
+#endif
+}
+
+void chunk_maxima(const float* x, int64_t n, float* maxima) {
+#if defined(__x86_64__)
+  if (row_passes_avx512()) return chunk_maxima_avx512(x, n, maxima);
+#endif
+  chunk_maxima_avx2(x, n, maxima);
+}
+
+double sum_exp(const float* x, int64_t n, float top) {
+#if defined(__x86_64__)
+  if (row_passes_avx512()) return sum_exp_avx512(x, n, top);
+#endif
+  return sum_exp_avx2(x, n, top);
 }
 
 // Keeps the `size` best (value, index) pairs seen, best first (ties: lower index first).
