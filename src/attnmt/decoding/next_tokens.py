@@ -26,6 +26,7 @@ from torch import Tensor
 
 from attnmt.config import TransformerConfig
 from attnmt.decoding import Decoding
+from attnmt.decoding.cache import KVCache
 from attnmt.model import Transformer
 
 
@@ -113,6 +114,20 @@ class ChoosesNextTokens(Protocol):
     over a shortlist's columns where it has one).  The model sets ``next_tokens`` itself."""
 
     next_tokens: NextTokens
+
+
+@runtime_checkable
+class ChoosesFromTheStep(Protocol):
+    """A model that runs a cached decoding step and beam search's choice of its next tokens as one
+    (attnmt.fast.FastTransformer: the output layer and the top-k in one C++ pass, the [N, V] logits
+    never written), where it can."""
+
+    def decode_top(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, cache: KVCache | None, k: int,
+                   banned: Sequence[int], forced: Tensor | None = None) -> tuple[Tensor, Tensor, Tensor, Tensor] | None:
+        """``NextTokens.top_log_probs(logits, k, banned)`` of ``decode(...)[:, -1]``'s logits for a
+        cached step, and the log-prob of each row's token in forced [N] ([N]; NaN where it is -1 or
+        no forced is given), the cache gaining the position; None, the cache untouched, where the
+        model cannot."""
 
 
 def next_tokens_of(model: Transformer) -> NextTokens:

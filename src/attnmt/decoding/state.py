@@ -14,7 +14,7 @@ from attnmt.attention import padding_mask
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.cache import KVCache
 from attnmt.decoding.constraints import extra_candidates
-from attnmt.decoding.next_tokens import NextTokens, next_tokens_of
+from attnmt.decoding.next_tokens import ChoosesFromTheStep, NextTokens, next_tokens_of
 from attnmt.decoding.penalties import Penalties
 from attnmt.model import Transformer
 
@@ -26,6 +26,14 @@ def output_limits(model: Transformer, src: Tensor, decoding: Decoding, at_least:
     lengths = (src != c.pad_id).sum(dim=1).tolist()
     limits = torch.tensor([decoding.max_output_length(n, c.longest_input) for n in lengths], device=src.device)
     return limits if at_least is None else limits.maximum(at_least).clamp(max=c.longest_input)
+
+
+def take_only(top: Tensor, tokens: Tensor, rows: Tensor, token: Tensor, log_prob: Tensor) -> None:
+    """In place: rows ``rows`` of the candidates top, tokens [N, k] hold only ``token`` [R], at
+    ``log_prob`` [R]; their other candidates are at -inf."""
+    top[rows] = float("-inf")
+    top[rows, 0] = log_prob
+    tokens[rows, 0] = token
 
 
 @dataclass(frozen=True)
@@ -123,8 +131,18 @@ class DecoderState:
         already among the k.  Normalised over the whole vocabulary; ``banned`` are never chosen.
         A row with a token in forced [N] (-1: none) may only take that one (EOS at its length
         limit, a prefix's next token), at the model's log-probability (its others are -inf)."""
-        logits = self.logits()
         rows = (forced >= 0).nonzero().squeeze(1)
+        chosen = None
+        if (wanted is None and self.penalties is None and self.record is None and not self.wide
+                and isinstance(self.model, ChoosesFromTheStep)):  # the model's own pass, where it has one
+            chosen = self.model.decode_top(self.prefix[:, -1:], self.memory, self.src_mask, self.cache, k, banned,
+                                           forced if len(rows) else None)
+        if chosen is not None:
+            top, tokens, _, forced_log_prob = chosen
+            if len(rows):
+                take_only(top, tokens, rows, forced[rows], forced_log_prob[rows])
+            return top, tokens
+        logits = self.logits()
         if wanted is not None or len(rows):  # tokens read by id
             logits = self.choose.full_width(logits)
         top, tokens, normaliser = self.choose.top_log_probs(logits, k, banned)
@@ -132,9 +150,7 @@ class DecoderState:
             top = torch.cat([top, extra_candidates(logits, normaliser, tokens, wanted)], dim=1)
             tokens = torch.cat([tokens, wanted.clamp(min=0)], dim=1)
         if len(rows):
-            top[rows] = float("-inf")
-            top[rows, 0] = logits[rows, forced[rows]] - normaliser[rows]
-            tokens[rows, 0] = forced[rows]
+            take_only(top, tokens, rows, forced[rows], logits[rows, forced[rows]] - normaliser[rows])
         return top, tokens
 
     def select(self, rows: Tensor, groups: Tensor | None = None) -> None:

@@ -25,6 +25,7 @@ change is a new field here and a new member there, under one name.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 from enum import IntEnum
 
@@ -329,3 +330,18 @@ class FusedDecoderStep:
         cache.take_step(out)
         cache.length += 1
         return out[0][:, None]
+
+    def decode_top(self, tokens: Tensor, cache: GrowingCache, src_mask: Tensor, k: int, banned: Sequence[int],
+                   forced: Tensor | None = None) -> tuple[Tensor, Tensor, Tensor, Tensor]:
+        """``decode`` with beam search's choice in place of the logits: what ``NextTokens.top_log_probs``
+        gives for them (log-probs [N, k], tokens [N, k], normalisers [N]), and the log-prob of each
+        row's token in forced [N] ([N], NaN where it is -1 or no forced is given).  Where the output
+        layer has attnmt's own kernel (float32 panels, int8 panels) the two are one pass that never
+        writes the [N, V] logits (csrc/top_tokens.cpp: top_log_probs_of).  The cache gains the position."""
+        if self.positional is not None:
+            self.positional.check_end(cache.length + 1)
+        out = self.kernel.decode_top(tokens.view(-1), cache.length, *cache.step_arguments(src_mask, tokens.size(0)),
+                                     k, list(banned), forced)
+        cache.take_step([out[0], *out[4:]])
+        cache.length += 1
+        return out[0], out[1], out[2], out[3]

@@ -17,6 +17,8 @@ readable model's up to float rounding (tests/fast/).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import torch
 from torch import Tensor, nn
 
@@ -127,6 +129,17 @@ class FastTransformer(Transformer):
         if self.shortlist is not None:  # a search's step: logits of the shortlist's columns only, [N, 1, V']
             return self.output.columns_only(self.decoder_states(tgt_in, memory, src_mask, trace, cache))
         return self.step.decode(tgt_in, cache, src_mask)
+
+    def decode_top(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, cache: DecoderCache | None, k: int,
+                   banned: Sequence[int], forced: Tensor | None = None) -> tuple[Tensor, Tensor, Tensor, Tensor] | None:
+        """A cached step's k most likely next tokens, as ``next_tokens.top_log_probs`` of ``decode``'s
+        logits gives them, from the C++ step with its output layer and the choice in one pass
+        (attnmt.decoding.next_tokens.ChoosesFromTheStep); None, with the cache untouched, where this copy
+        decodes that step otherwise (no C++ step, a shortlist, several new positions)."""
+        if (self.step is None or not isinstance(cache, GrowingCache) or tgt_in.size(1) != 1
+                or self.shortlist is not None):
+            return None
+        return self.step.decode_top(tgt_in, cache, src_mask, k, banned, forced)
 
     def decode_recording(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, cache: DecoderCache | None,
                          layer: int) -> tuple[Tensor, Tensor]:

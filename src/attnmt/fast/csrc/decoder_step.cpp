@@ -22,6 +22,7 @@
 #include "exp_nonpositive.h"
 #include "float_panels.h"
 #include "int8_panels.h"
+#include "top_tokens.h"
 
 #if defined(__AVX2__) && defined(__FMA__)
 #include <immintrin.h>
@@ -38,6 +39,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace {
@@ -536,6 +538,12 @@ struct FloatLinears {
   static Tensor linear_into(const Linear& l, const Tensor& x, const Tensor& y) {
     return attnmt::panel_linear_into(x, *l.panels, l.b, l.n, std::nullopt, false, y);
   }
+  // The output layer and beam search's choice (top_tokens.h): in one pass on the panels.
+  static attnmt::TopTokens top(const Linear& l, const Tensor& x, int64_t k, at::IntArrayRef banned,
+                       const std::optional<Tensor>& forced) {
+    if (!l.panels.has_value()) return attnmt::top_log_probs_forced(linear(l, x, Activation::kNone), k, banned, forced);
+    return attnmt::panel_top_log_probs(x, *l.panels, l.b, l.n, k, banned, forced);
+  }
 };
 
 // int8 linear layers: torch.ao's dynamically quantised Linear, its packed parameters run by fbgemm.
@@ -547,6 +555,10 @@ struct Int8Linears {
   static int64_t outputs(const Linear&) { return -1; }  // fbgemm writes its own output
   static Tensor linear_into(const Linear&, const Tensor&, const Tensor&) {
     TORCH_CHECK(false, "fbgemm writes its own output");
+  }
+  static attnmt::TopTokens top(const Linear& l, const Tensor& x, int64_t k, at::IntArrayRef banned,
+                       const std::optional<Tensor>& forced) {
+    return attnmt::top_log_probs_forced(dynamic_int8(x, l.int8), k, banned, forced);
   }
   // What torch.ao.nn.quantized.dynamic.Linear runs (reduce_range=True: 7-bit activations).
   static Tensor dynamic_int8(const Tensor& x, const c10::IValue& params) {
@@ -570,6 +582,10 @@ struct VnniLinears {
   static int64_t outputs(const Linear& l) { return l.vnni->n; }
   static Tensor linear_into(const Linear& l, const Tensor& x, const Tensor& y) {
     return attnmt::int8_linear_into(x, *l.vnni, std::nullopt, false, y);
+  }
+  static attnmt::TopTokens top(const Linear& l, const Tensor& x, int64_t k, at::IntArrayRef banned,
+                       const std::optional<Tensor>& forced) {
+    return attnmt::int8_top_log_probs(x, *l.vnni, k, banned, forced);
   }
 };
 
@@ -826,6 +842,30 @@ struct DecoderStep : torch::CustomClassHolder {
     });
   }
 
+  // decode's step with beam search's choice of the next tokens in place of the logits, the output layer
+  // and the choice in one pass where the layer has its own kernel (top_tokens.h: top_log_probs_of):
+  // [log-probs [N, k], tokens [N, k], normalisers [N], the log-probs of forced's tokens [N] (NaN where
+  // forced is -1 or absent), k_0, v_0, ..., lineage].
+  std::vector<Tensor> decode_top(const Tensor& tokens, int64_t offset, const std::vector<std::optional<Tensor>>& self_k,
+                                 const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
+                                 const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
+                                 const std::optional<Tensor>& parents, const std::optional<Tensor>& lineage,
+                                 const std::optional<Tensor>& weights_out, int64_t weights_layer, int64_t k,
+                                 at::IntArrayRef banned, const std::optional<Tensor>& forced) const {
+    const Tensor x = embed(tokens, offset);
+    return visit([&](const auto& ops) {
+      std::vector<Tensor> out =
+          step(ops, x, *weights, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage, weights_out,
+               weights_layer);
+      const StepWeights& w = *weights;
+      if (w.final_gamma.has_value()) out[0] = layer_norm(out[0], *w.final_gamma, *w.final_beta, w.eps);
+      auto [values, ids, normaliser, picked] = ops.top(w.output, out[0], k, banned, forced);
+      out[0] = values;
+      out.insert(out.begin() + 1, {ids, normaliser, picked});
+      return out;
+    });
+  }
+
   // x [N, d] = embedding[tokens] · scale + positions[offset], as Transformer.embed in eval mode.
   Tensor embed(const Tensor& tokens_in, int64_t offset) const {
     const Tensor& embedding = weights->embedding;
@@ -880,5 +920,15 @@ TORCH_LIBRARY(attnmt, m) {
                         const std::optional<Tensor>& parents, const std::optional<Tensor>& lineage,
                         const std::optional<Tensor>& weights_out, int64_t weights_layer) {
         return self->decode(tokens, offset, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage, weights_out, weights_layer);
+      })
+      .def("decode_top", [](const c10::intrusive_ptr<DecoderStep>& self, const Tensor& tokens, int64_t offset,
+                            const std::vector<std::optional<Tensor>>& self_k,
+                            const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
+                            const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
+                            const std::optional<Tensor>& parents, const std::optional<Tensor>& lineage,
+                            const std::optional<Tensor>& weights_out, int64_t weights_layer, int64_t k,
+                            std::vector<int64_t> banned, const std::optional<Tensor>& forced) {
+        return self->decode_top(tokens, offset, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage,
+                                weights_out, weights_layer, k, banned, forced);
       });
 }

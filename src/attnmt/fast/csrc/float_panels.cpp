@@ -15,6 +15,7 @@
 // kernel ran slower than the float32 AVX-512 one on a CPU with both: docs/design/fast-decoder.md.)
 #include "float_panels.h"
 #include "row_blocks.h"
+#include "top_tokens.h"
 
 #include <ATen/Parallel.h>
 #include <torch/library.h>
@@ -39,7 +40,8 @@ using at::Tensor;
 constexpr int64_t kPanel = 16;
 
 // One call's operands: y [rows, n] = x [rows, k] · Wᵀ + bias (+ residual [rows, n]) (ReLU), bias
-// padded to whole panels.
+// padded to whole panels.  y's row r, column c lies at y[r · ldy + c − first]: y [rows, n] itself
+// (ldy = n, first = 0), or a block of its columns from `first` (top_log_probs_of's buffer).
 struct PanelCall {
   const float* x;
   const float* panels;
@@ -48,6 +50,7 @@ struct PanelCall {
   float* y;
   int64_t rows, k, n, count;
   bool relu;
+  int64_t ldy, first;
 };
 
 #if ATTNMT_PANELS
@@ -114,14 +117,15 @@ void panels_avx2(const PanelCall& call, int64_t begin, int64_t end) {
     const float* panel = w + p * k * kPanel;
     const float* pb = call.bias ? call.bias + col : nullptr;
     const float* res = call.residual;
-    float* c = call.y;
+    float* c = call.y + col - call.first;
+    const int64_t ldc = call.ldy;
     int64_t r = 0;
     for (; r + 6 <= rows; r += 6)
-      panel_kernel<6>(a + r * k, k, panel, k, pb, res ? res + r * n + col : nullptr, n, call.relu, c + r * n + col, n,
+      panel_kernel<6>(a + r * k, k, panel, k, pb, res ? res + r * n + col : nullptr, n, call.relu, c + r * ldc, ldc,
                       columns);
     switch (rows - r) {
 #define ATTNMT_TAIL(R) \
-  case R: panel_kernel<R>(a + r * k, k, panel, k, pb, res ? res + r * n + col : nullptr, n, call.relu, c + r * n + col, n, columns); break;
+  case R: panel_kernel<R>(a + r * k, k, panel, k, pb, res ? res + r * n + col : nullptr, n, call.relu, c + r * ldc, ldc, columns); break;
       ATTNMT_TAIL(1) ATTNMT_TAIL(2) ATTNMT_TAIL(3) ATTNMT_TAIL(4) ATTNMT_TAIL(5)
 #undef ATTNMT_TAIL
       default: break;
@@ -186,7 +190,8 @@ void pairs_avx512(const PanelCall& call, int64_t begin, int64_t end) {
       constexpr int kRows = decltype(size)::value;
       (two ? block_avx512<kRows, 2> : block_avx512<kRows, 1>)(
           a + r * lda, lda, w + p * stride, stride, k, call.bias ? call.bias + col : nullptr,
-          call.residual ? call.residual + r * n + col : nullptr, n, call.relu, call.y + r * n + col, n, columns);
+          call.residual ? call.residual + r * n + col : nullptr, n, call.relu, call.y + r * call.ldy + col - call.first,
+          call.ldy, columns);
     });
   }
 }
@@ -228,33 +233,47 @@ Tensor panel_linear(const Tensor& x_in, const Tensor& panels, const std::optiona
   return panel_linear_into(x_in, panels, bias_in, n, residual_in, relu, at::empty({x_in.size(0), n}, x_in.options()));
 }
 
+namespace {
+
+void check_panels(const Tensor& x, const Tensor& panels, int64_t n) {
+  const int64_t k = x.size(1), count = panels.size(0);
+  TORCH_CHECK(panels.dim() == 3 && panels.size(1) == k && panels.size(2) == kPanel && count * kPanel >= n &&
+                  panels.scalar_type() == at::kFloat && panels.is_contiguous() &&
+                  reinterpret_cast<uintptr_t>(panels.data_ptr()) % 64 == 0,
+              "panel_linear: panels must be pack_panels' output for a W of ", n, " rows and ", k, " columns");
+}
+
+#if ATTNMT_PANELS
+// The bias as the kernels read it, 16 columns at a time: padded with zeros to whole panels (kept in `padded`).
+const float* panel_bias(const std::optional<Tensor>& bias_in, int64_t n, int64_t count, Tensor& padded) {
+  if (!bias_in.has_value()) return nullptr;
+  padded = bias_in->contiguous();
+  if (n % kPanel != 0) {
+    padded = at::zeros({count * kPanel}, bias_in->options());
+    padded.narrow(0, 0, n).copy_(*bias_in);
+  }
+  return padded.data_ptr<float>();
+}
+#endif
+
+}  // namespace
+
 Tensor panel_linear_into(const Tensor& x_in, const Tensor& panels, const std::optional<Tensor>& bias_in, int64_t n,
                          const std::optional<Tensor>& residual_in, bool relu, Tensor y) {
   TORCH_CHECK(x_in.dim() == 2 && x_in.scalar_type() == at::kFloat, "panel_linear: x must be float [rows, K]");
   const Tensor x = x_in.contiguous();
   const int64_t rows = x.size(0), k = x.size(1), count = panels.size(0);
-  TORCH_CHECK(panels.dim() == 3 && panels.size(1) == k && panels.size(2) == kPanel && count * kPanel >= n &&
-                  panels.scalar_type() == at::kFloat && panels.is_contiguous() &&
-                  reinterpret_cast<uintptr_t>(panels.data_ptr()) % 64 == 0,
-              "panel_linear: panels must be pack_panels' output for a W of ", n, " rows and ", k, " columns");
+  check_panels(x, panels, n);
   TORCH_CHECK(!residual_in.has_value() || (residual_in->size(0) == rows && residual_in->size(1) == n),
               "panel_linear: the residual must be [rows, N]");
   TORCH_CHECK(y.is_contiguous() && y.dim() == 2 && y.size(0) == rows && y.size(1) == n &&
                   y.scalar_type() == at::kFloat, "panel_linear: the output must be a contiguous float [", rows, ", ", n, "]");
 #if ATTNMT_PANELS
-  Tensor bias_padded;  // the kernels read the bias 16 columns at a time
-  const float* bias = nullptr;
-  if (bias_in.has_value()) {
-    bias_padded = bias_in->contiguous();
-    if (n % kPanel != 0) {
-      bias_padded = at::zeros({count * kPanel}, x.options());
-      bias_padded.narrow(0, 0, n).copy_(*bias_in);
-    }
-    bias = bias_padded.data_ptr<float>();
-  }
+  Tensor bias_padded;
+  const float* bias = panel_bias(bias_in, n, count, bias_padded);
   Tensor residual = residual_in.has_value() ? residual_in->contiguous() : Tensor();
   const PanelCall call{x.data_ptr<float>(), panels.data_ptr<float>(), bias, residual.defined() ? residual.data_ptr<float>() : nullptr,
-                       y.data_ptr<float>(), rows, k, n, count, relu};
+                       y.data_ptr<float>(), rows, k, n, count, relu, n, 0};
   const int64_t pairs = (count + 1) / 2;
   const int64_t grain = std::max<int64_t>(1, 8192 / std::max<int64_t>(1, rows * k));
   at::parallel_for(0, pairs, grain, [&](int64_t begin, int64_t end) {
@@ -267,6 +286,30 @@ Tensor panel_linear_into(const Tensor& x_in, const Tensor& panels, const std::op
   return y;
 }
 
+TopTokens panel_top_log_probs(const Tensor& x_in, const Tensor& panels, const std::optional<Tensor>& bias_in, int64_t n,
+                              int64_t k, at::IntArrayRef banned, const std::optional<Tensor>& forced) {
+  TORCH_CHECK(x_in.dim() == 2 && x_in.scalar_type() == at::kFloat, "panel_top_log_probs: x must be float [rows, K]");
+  const Tensor x = x_in.contiguous();
+  const int64_t rows = x.size(0), count = panels.size(0);
+  check_panels(x, panels, n);
+#if ATTNMT_PANELS
+  Tensor bias_padded;
+  const PanelCall call{x.data_ptr<float>(), panels.data_ptr<float>(), panel_bias(bias_in, n, count, bias_padded),
+                       nullptr, nullptr, rows, x.size(1), n, count, false, n, 0};
+  const bool avx512 = avx512_panels();
+  return top_log_probs_of(rows, n, (count + 1) / 2, [&](int64_t first, int64_t end, float* out, int64_t ld) {
+    PanelCall block = call;
+    block.y = out;
+    block.ldy = ld;
+    block.first = first * 2 * kPanel;
+    if (avx512) pairs_avx512(block, first, end);
+    else panels_avx2(block, 2 * first, std::min(2 * end, count));
+  }, k, banned, forced);
+#else
+  TORCH_CHECK(false, "panel_top_log_probs: built without AVX2/FMA");
+#endif
+}
+
 }  // namespace attnmt
 
 TORCH_LIBRARY_FRAGMENT(attnmt, m) {
@@ -275,4 +318,7 @@ TORCH_LIBRARY_FRAGMENT(attnmt, m) {
   m.def("panel_isa() -> str", &attnmt::panel_isa);
   m.def("panel_linear(Tensor x, Tensor panels, Tensor? bias, int n, Tensor? residual, bool relu) -> Tensor",
         &attnmt::panel_linear);
+  m.def("panel_top_log_probs(Tensor x, Tensor panels, Tensor? bias, int n, int k, int[] banned, Tensor? forced) -> "
+        "(Tensor, Tensor, Tensor, Tensor)",
+        &attnmt::panel_top_log_probs);
 }

@@ -5,6 +5,9 @@
 
 #include <optional>
 #include <string>
+#include <tuple>
+
+#include "top_tokens.h"
 
 namespace attnmt {
 
@@ -17,6 +20,11 @@ at::Tensor panel_linear(const at::Tensor& x, const at::Tensor& panels, const std
 // The same, written into y [rows, N] (contiguous float32), which it returns.
 at::Tensor panel_linear_into(const at::Tensor& x, const at::Tensor& panels, const std::optional<at::Tensor>& bias,
                              int64_t n, const std::optional<at::Tensor>& residual, bool relu, at::Tensor y);
+
+// top_log_probs_of (top_tokens.h) the logits x · Wᵀ + b [rows, N], without writing them out: the output
+// layer and beam search's choice in one pass.
+TopTokens panel_top_log_probs(const at::Tensor& x, const at::Tensor& panels, const std::optional<at::Tensor>& bias,
+                              int64_t n, int64_t k, at::IntArrayRef banned, const std::optional<at::Tensor>& forced);
 
 // The kernel this process runs: "avx512", "avx2" or "none" (a build without AVX2/FMA).
 std::string panel_isa();

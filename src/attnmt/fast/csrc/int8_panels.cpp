@@ -14,6 +14,7 @@
 // Blocks of 8 rows × 2 panels (16 int32 accumulators), the panel pairs split between threads.
 #include "int8_panels.h"
 #include "row_blocks.h"
+#include "top_tokens.h"
 
 #include <ATen/Parallel.h>
 #include <torch/library.h>
@@ -44,7 +45,8 @@ constexpr int64_t kTileK = 64;    // k per AMX tile row (64 bytes): K is padded 
 constexpr int64_t kTileRows = 16; // rows per AMX tile: x's u8 rows are padded to a multiple
 constexpr int kAmxGrainShift = 24;
 
-// One call's operands: x [rows, 4·groups] as u8 with its row scales, y [rows, n].
+// One call's operands: x [rows, 4·groups] as u8 with its row scales, y [rows, n] (row r, column c
+// at y[r · ldy + c − first]: y itself, ldy = n and first = 0, or a block of its columns from `first`).
 struct Int8Call {
   const uint8_t* x;
   const float* row_scale;
@@ -53,6 +55,7 @@ struct Int8Call {
   float* y;
   int64_t rows, groups;
   bool relu;
+  int64_t ldy, first;
 };
 
 #if ATTNMT_VNNI_BUILD
@@ -132,7 +135,7 @@ ATTNMT_VNNI void dequantize_rows(const int32_t* acc, int64_t ld, const Int8Call&
       __m512 y = _mm512_fmadd_ps(f, _mm512_mul_ps(_mm512_set1_ps(call.row_scale[r]), scale), b);
       if (call.residual) y = _mm512_add_ps(y, _mm512_maskz_loadu_ps(mask, call.residual + r * n + c0));
       if (call.relu) y = _mm512_max_ps(y, _mm512_setzero_ps());
-      _mm512_mask_storeu_ps(call.y + r * n + c0, mask, y);
+      _mm512_mask_storeu_ps(call.y + r * call.ldy + c0 - call.first, mask, y);
     }
   }
 }
@@ -347,6 +350,26 @@ std::string int8_kernel() {
 #endif
 }
 
+namespace {
+
+#if ATTNMT_VNNI_BUILD
+// x [rows, K] quantised row by row as the kernels read it: q [rows (AMX: padded to whole tiles), 4·groups] u8
+// and the rows' scales [rows].
+std::pair<at::Tensor, at::Tensor> quantized_rows(const at::Tensor& x, const Int8Panels& w, bool amx) {
+  const int64_t rows = x.size(0), groups = w.panels.size(1);
+  const int64_t padded = amx ? (rows + kTileRows - 1) / kTileRows * kTileRows : rows;
+  at::Tensor q = at::empty({padded, groups * kGroup}, x.options().dtype(at::kByte));
+  at::Tensor row_scale = at::empty({rows}, x.options());
+  at::parallel_for(0, rows, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, w.k)), [&](int64_t begin, int64_t end) {
+    quantize_rows(x.data_ptr<float>(), begin, end, w.k, groups, q.data_ptr<uint8_t>(), row_scale.data_ptr<float>());
+  });
+  if (padded > rows) q.narrow(0, rows, padded - rows).fill_(128);
+  return {q, row_scale};
+}
+#endif
+
+}  // namespace
+
 at::Tensor int8_linear(const at::Tensor& x_in, const Int8Panels& w, const std::optional<at::Tensor>& residual_in,
                        bool relu) {
   return int8_linear_into(x_in, w, residual_in, relu, at::empty({x_in.size(0), w.n}, x_in.options()));
@@ -366,17 +389,13 @@ at::Tensor int8_linear_into(const at::Tensor& x_in, const Int8Panels& w, const s
                   y.scalar_type() == at::kFloat, "int8_linear: the output must be a contiguous float [", rows, ", ", w.n, "]");
 #if ATTNMT_VNNI_BUILD
   const bool amx = kernel == "amx";
-  const int64_t padded = amx ? (rows + kTileRows - 1) / kTileRows * kTileRows : rows;
-  at::Tensor q = at::empty({padded, groups * kGroup}, x.options().dtype(at::kByte));
-  at::Tensor row_scale = at::empty({rows}, x.options());
-  at::parallel_for(0, rows, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, w.k)), [&](int64_t begin, int64_t end) {
-    quantize_rows(x.data_ptr<float>(), begin, end, w.k, groups, q.data_ptr<uint8_t>(), row_scale.data_ptr<float>());
-  });
-  if (padded > rows) q.narrow(0, rows, padded - rows).fill_(128);
+  const std::pair<at::Tensor, at::Tensor> quantized = quantized_rows(x, w, amx);
+  const at::Tensor& q = quantized.first;
+  const at::Tensor& row_scale = quantized.second;
   const at::Tensor residual = residual_in.has_value() ? residual_in->contiguous() : at::Tensor();
   const Int8Call call{q.data_ptr<uint8_t>(), row_scale.data_ptr<float>(), w,
                       residual.defined() ? residual.data_ptr<float>() : nullptr, y.data_ptr<float>(), rows, groups,
-                      relu};
+                      relu, w.n, 0};
   const int64_t pairs = (w.panels.size(0) + 1) / 2;
   // A pair of panels is about rows · K · 32 multiply-adds, 64 per vpdpbusd and 16,384 per tdpbusd:
   // each thread gets at least ~16k vpdpbusd's worth (AMX: 64× as much), so that small products do not
@@ -391,6 +410,32 @@ at::Tensor int8_linear_into(const at::Tensor& x_in, const Int8Panels& w, const s
   return y;
 }
 
+TopTokens int8_top_log_probs(const at::Tensor& x_in, const Int8Panels& w, int64_t k, at::IntArrayRef banned,
+                             const std::optional<at::Tensor>& forced) {
+  const std::string kernel = int8_kernel();
+  TORCH_CHECK(kernel != "none", "int8_top_log_probs: this CPU (or ATEN_CPU_CAPABILITY) does not allow AVX512-VNNI");
+  TORCH_CHECK(x_in.dim() == 2 && x_in.scalar_type() == at::kFloat && x_in.size(1) == w.k,
+              "int8_top_log_probs: x must be float [rows, ", w.k, "]");
+#if ATTNMT_VNNI_BUILD
+  const at::Tensor x = x_in.contiguous();
+  const bool amx = kernel == "amx";
+  const std::pair<at::Tensor, at::Tensor> quantized = quantized_rows(x, w, amx);
+  const at::Tensor& q = quantized.first;
+  const at::Tensor& row_scale = quantized.second;
+  const Int8Call call{q.data_ptr<uint8_t>(), row_scale.data_ptr<float>(), w, nullptr, nullptr, x.size(0),
+                      w.panels.size(1), false, w.n, 0};
+  return top_log_probs_of(x.size(0), w.n, (w.panels.size(0) + 1) / 2,
+                          [&](int64_t first, int64_t end, float* out, int64_t ld) {
+                            const Int8Call block{call.x, call.row_scale, w, nullptr, out, call.rows, call.groups, false,
+                                                 ld, first * 2 * kColumns};
+                            if (amx) pairs_amx(block, first, end);
+                            else pairs_vnni(block, first, end);
+                          }, k, banned, forced);
+#else
+  TORCH_CHECK(false, "int8_top_log_probs: built without AVX2");
+#endif
+}
+
 }  // namespace attnmt
 
 // Python multiplies with a layer's panels by calling their method, `panels.linear(x, residual,
@@ -403,6 +448,10 @@ TORCH_LIBRARY_FRAGMENT(attnmt, m) {
         return attnmt::int8_linear(x, *self, residual, relu);
       })
       // What int8_panels_from takes back: [panels, offsets, scales, bias], and [n, k].
+      .def("top_log_probs", [](const c10::intrusive_ptr<attnmt::Int8Panels>& self, const at::Tensor& x, int64_t k,
+                               std::vector<int64_t> banned, const std::optional<at::Tensor>& forced) {
+        return attnmt::int8_top_log_probs(x, *self, k, banned, forced);
+      })
       .def("tensors", [](const c10::intrusive_ptr<attnmt::Int8Panels>& self) {
         return std::vector<at::Tensor>{self->panels, self->offsets, self->scales, self->bias};
       })

@@ -6,6 +6,9 @@
 
 #include <optional>
 #include <string>
+#include <tuple>
+
+#include "top_tokens.h"
 
 namespace attnmt {
 
@@ -35,5 +38,10 @@ at::Tensor int8_linear(const at::Tensor& x, const Int8Panels& w, const std::opti
 // The same, written into y [rows, N] (contiguous float32), which it returns.
 at::Tensor int8_linear_into(const at::Tensor& x, const Int8Panels& w, const std::optional<at::Tensor>& residual,
                             bool relu, at::Tensor y);
+
+// top_log_probs_of (top_tokens.h) the logits x · Wᵀ + b [rows, N], without writing them out: the int8
+// output layer and beam search's choice in one pass.
+TopTokens int8_top_log_probs(const at::Tensor& x, const Int8Panels& w, int64_t k, at::IntArrayRef banned,
+                             const std::optional<at::Tensor>& forced);
 
 }  // namespace attnmt

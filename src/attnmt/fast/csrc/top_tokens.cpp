@@ -9,11 +9,13 @@
 
 #include "exp_nonpositive.h"
 #include "float_panels.h"
+#include "top_tokens.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -123,6 +125,44 @@ std::vector<char> banned_mask(at::IntArrayRef banned, int64_t vocab, const char*
   return is_banned;
 }
 
+// Each row's most likely token [N] (its largest logit; ties: the lowest id), never one in `banned`.
+// Greedy search's choice: no normaliser needed.
+Tensor best_tokens(const Tensor& logits_in, at::IntArrayRef banned) {
+  TORCH_CHECK(logits_in.dim() == 2 && logits_in.scalar_type() == at::kFloat, "best_tokens: logits must be float [N, V]");
+  const Tensor logits = logits_in.contiguous();
+  const int64_t rows = logits.size(0), vocab = logits.size(1);
+  TORCH_CHECK(static_cast<int64_t>(banned.size()) < vocab, "best_tokens: every token of the vocabulary is banned");
+  const int64_t n_chunks = (vocab + kChunk - 1) / kChunk;
+  const int64_t searched = std::min<int64_t>(n_chunks, 1 + static_cast<int64_t>(banned.size()));
+  Tensor tokens = at::empty({rows}, logits.options().dtype(at::kLong));
+  const float* in = logits.data_ptr<float>();
+  int64_t* out = tokens.data_ptr<int64_t>();
+  const std::vector<char> is_banned = banned_mask(banned, vocab, "best_tokens");
+  at::parallel_for(0, rows, std::max<int64_t>(1, 32768 / vocab), [&](int64_t begin, int64_t end) {
+    std::vector<float> maxima(n_chunks);
+    Best chunks(searched), best(1);
+    for (int64_t r = begin; r < end; ++r) {
+      const float* x = in + r * vocab;
+      chunk_maxima(x, vocab, maxima.data());
+      chunks.clear();
+      for (int64_t c = 0; c < n_chunks; ++c) chunks.offer(maxima[c], c);
+      best.clear();
+      for (const auto& chunk : chunks.items) {
+        const int64_t lo = chunk.second * kChunk, hi = std::min(vocab, lo + kChunk);
+        for (int64_t i = lo; i < hi; ++i)
+          if (!is_banned[i]) best.offer(x[i], i);
+      }
+      TORCH_CHECK(!best.items.empty(), "best_tokens: a row has no token to choose (NaN logits?)");
+      out[r] = best.items.front().second;
+    }
+  });
+  return tokens;
+}
+
+}  // namespace
+
+namespace attnmt {
+
 // Beam search's candidates, without writing the [N, V] log-probabilities out: for each
 // row of logits [N, V], the k tokens with the highest log_softmax, best first, among the
 // tokens not in `banned` (which still count in the normaliser), their log-probabilities,
@@ -173,43 +213,114 @@ std::tuple<Tensor, Tensor, Tensor> top_log_probs(const Tensor& logits_in, int64_
 }
 
 
-// Each row's most likely token [N] (its largest logit; ties: the lowest id), never one in `banned`.
-// Greedy search's choice: no normaliser needed.
-Tensor best_tokens(const Tensor& logits_in, at::IntArrayRef banned) {
-  TORCH_CHECK(logits_in.dim() == 2 && logits_in.scalar_type() == at::kFloat, "best_tokens: logits must be float [N, V]");
-  const Tensor logits = logits_in.contiguous();
-  const int64_t rows = logits.size(0), vocab = logits.size(1);
-  TORCH_CHECK(static_cast<int64_t>(banned.size()) < vocab, "best_tokens: every token of the vocabulary is banned");
-  const int64_t n_chunks = (vocab + kChunk - 1) / kChunk;
-  const int64_t searched = std::min<int64_t>(n_chunks, 1 + static_cast<int64_t>(banned.size()));
-  Tensor tokens = at::empty({rows}, logits.options().dtype(at::kLong));
-  const float* in = logits.data_ptr<float>();
-  int64_t* out = tokens.data_ptr<int64_t>();
-  const std::vector<char> is_banned = banned_mask(banned, vocab, "best_tokens");
-  at::parallel_for(0, rows, std::max<int64_t>(1, 32768 / vocab), [&](int64_t begin, int64_t end) {
-    std::vector<float> maxima(n_chunks);
-    Best chunks(searched), best(1);
-    for (int64_t r = begin; r < end; ++r) {
-      const float* x = in + r * vocab;
-      chunk_maxima(x, vocab, maxima.data());
-      chunks.clear();
-      for (int64_t c = 0; c < n_chunks; ++c) chunks.offer(maxima[c], c);
-      best.clear();
-      for (const auto& chunk : chunks.items) {
-        const int64_t lo = chunk.second * kChunk, hi = std::min(vocab, lo + kChunk);
-        for (int64_t i = lo; i < hi; ++i)
-          if (!is_banned[i]) best.offer(x[i], i);
-      }
-      TORCH_CHECK(!best.items.empty(), "best_tokens: a row has no token to choose (NaN logits?)");
-      out[r] = best.items.front().second;
-    }
-  });
-  return tokens;
+}  // namespace attnmt
+
+namespace attnmt {
+
+// forced [rows] as int64 ids (-1: none), checked; empty where there is none.
+std::vector<int64_t> forced_ids(const std::optional<Tensor>& forced, int64_t rows, int64_t n) {
+  if (!forced.has_value()) return {};
+  TORCH_CHECK(forced->dim() == 1 && forced->size(0) == rows, "top_log_probs: forced must be [", rows, "]");
+  const Tensor ids = forced->to(at::kLong).contiguous();
+  std::vector<int64_t> out(ids.data_ptr<int64_t>(), ids.data_ptr<int64_t>() + rows);
+  for (int64_t id : out) TORCH_CHECK(-1 <= id && id < n, "top_log_probs: forced token ", id, " is outside the vocabulary");
+  return out;
 }
 
-}  // namespace
+TopTokens top_log_probs_forced(const Tensor& logits, int64_t k, at::IntArrayRef banned,
+                               const std::optional<Tensor>& forced) {
+  auto [values, tokens, normaliser] = top_log_probs(logits, k, banned);
+  const int64_t rows = logits.size(0);
+  Tensor picked = at::full({rows}, std::numeric_limits<float>::quiet_NaN(), values.options());
+  const std::vector<int64_t> ids = forced_ids(forced, rows, logits.size(1));
+  for (int64_t r = 0; r < static_cast<int64_t>(ids.size()); ++r)
+    if (ids[r] >= 0) picked[r] = logits[r][ids[r]] - normaliser[r];
+  return {values, tokens, normaliser, picked};
+}
+
+TopTokens top_log_probs_of(int64_t rows, int64_t n, int64_t count, const ColumnPairs& pairs, int64_t k,
+                           at::IntArrayRef banned, const std::optional<Tensor>& forced) {
+  TORCH_CHECK(k >= 1 && k + static_cast<int64_t>(banned.size()) <= n, "top_log_probs: k=", k, " with ",
+              banned.size(), " banned tokens exceeds the vocabulary of ", n);
+  const std::vector<int64_t> ids = forced_ids(forced, rows, n);
+  std::vector<float> picked(rows, std::numeric_limits<float>::quiet_NaN());  // forced tokens' logits
+  const std::vector<char> is_banned = banned_mask(banned, n, "top_log_probs");
+  constexpr int64_t kPairColumns = 32;
+  constexpr float kNone = -std::numeric_limits<float>::infinity();
+  // One slice of the pairs per thread (a few dozen pairs at least), each with its rows' largest
+  // logit, Σ exp(logit − largest) and k best: [slice · rows + row].
+  const int64_t slices = std::max<int64_t>(1, std::min<int64_t>(at::get_num_threads(), count / 32));
+  // Pairs a block: the block's logits, [rows, 32 · block] floats, about 256 KiB, stay in the core's cache.
+  const int64_t block = std::clamp<int64_t>((int64_t{1} << 16) / (std::max<int64_t>(rows, 1) * kPairColumns), 1, 64);
+  std::vector<float> tops(slices * rows, kNone);
+  std::vector<double> sums(slices * rows, 0.0);
+  std::vector<Best> bests(slices * rows, Best(k));
+  at::parallel_for(0, slices, 1, [&](int64_t begin, int64_t end) {
+    const int64_t ld = block * kPairColumns;
+    std::vector<float> logits(rows * ld);
+    std::vector<float> maxima((ld + kChunk - 1) / kChunk);
+    for (int64_t s = begin; s < end; ++s) {
+      const int64_t first = count * s / slices, last = count * (s + 1) / slices;
+      for (int64_t p = first; p < last; p += block) {
+        const int64_t col = p * kPairColumns, columns = std::min(n, std::min(last, p + block) * kPairColumns) - col;
+        if (columns <= 0) break;
+        pairs(p, std::min(last, p + block), logits.data(), ld);
+        const int64_t n_chunks = (columns + kChunk - 1) / kChunk;
+        for (int64_t r = 0; r < rows; ++r) {
+          const float* x = logits.data() + r * ld;
+          const int64_t at = s * rows + r;
+          if (!ids.empty() && col <= ids[r] && ids[r] < col + columns) picked[r] = x[ids[r] - col];  // one block has it
+          chunk_maxima(x, columns, maxima.data());
+          const float largest = *std::max_element(maxima.data(), maxima.data() + n_chunks);
+          if (largest > tops[at]) {  // the sum so far, relative to the new largest logit
+            if (sums[at] > 0.0) sums[at] *= std::exp(static_cast<double>(tops[at]) - static_cast<double>(largest));
+            tops[at] = largest;
+          }
+          sums[at] += sum_exp(x, columns, tops[at]);
+          Best& best = bests[at];
+          for (int64_t c = 0; c < n_chunks; ++c) {
+            if (best.items.size() == best.size && !(maxima[c] > best.items.back().first)) continue;
+            for (int64_t j = c * kChunk; j < std::min(columns, (c + 1) * kChunk); ++j)
+              if (!is_banned[col + j]) best.offer(x[j], col + j);
+          }
+        }
+      }
+    }
+  });
+  Tensor values = at::empty({rows, k}, at::kFloat);
+  Tensor tokens = at::empty({rows, k}, at::kLong);
+  Tensor normaliser = at::empty({rows}, at::kFloat);
+  Tensor forced_log_probs = at::empty({rows}, at::kFloat);
+  float* out_v = values.data_ptr<float>();
+  int64_t* out_t = tokens.data_ptr<int64_t>();
+  float* out_n = normaliser.data_ptr<float>();
+  float* out_f = forced_log_probs.data_ptr<float>();
+  Best merged(k);
+  for (int64_t r = 0; r < rows; ++r) {
+    float top = kNone;
+    for (int64_t s = 0; s < slices; ++s) top = std::max(top, tops[s * rows + r]);
+    double total = 0.0;
+    merged.clear();
+    for (int64_t s = 0; s < slices; ++s) {  // the slices in column order: ties keep the lower id first
+      const int64_t at = s * rows + r;
+      if (sums[at] > 0.0) total += sums[at] * std::exp(static_cast<double>(tops[at]) - static_cast<double>(top));
+      for (const auto& item : bests[at].items) merged.offer(item.first, item.second);
+    }
+    TORCH_CHECK(static_cast<int64_t>(merged.items.size()) == k, "top_log_probs: fewer than k tokens to choose from");
+    const float log_sum = static_cast<float>(std::log(total));
+    for (int64_t j = 0; j < k; ++j) {
+      out_v[r * k + j] = (merged.items[j].first - top) - log_sum;
+      out_t[r * k + j] = merged.items[j].second;
+    }
+    out_n[r] = top + log_sum;
+    out_f[r] = (picked[r] - top) - log_sum;  // NaN where no token is forced
+  }
+  return {values, tokens, normaliser, forced_log_probs};
+}
+
+}  // namespace attnmt
 
 TORCH_LIBRARY_FRAGMENT(attnmt, m) {
-  m.def("top_log_probs(Tensor logits, int k, int[] banned) -> (Tensor, Tensor, Tensor)", &top_log_probs);
+  m.def("top_log_probs(Tensor logits, int k, int[] banned) -> (Tensor, Tensor, Tensor)", &attnmt::top_log_probs);
   m.def("best_tokens(Tensor logits, int[] banned) -> Tensor", &best_tokens);
 }

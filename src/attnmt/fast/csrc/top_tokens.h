@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <tuple>
 
 namespace attnmt {
@@ -20,13 +21,18 @@ std::tuple<at::Tensor, at::Tensor, at::Tensor> top_log_probs(const at::Tensor& l
 // out, `ld` floats a row: an output layer's kernel on the calling thread.
 using ColumnPairs = std::function<void(int64_t first, int64_t end, float* out, int64_t ld)>;
 
-// top_log_probs of the logits [rows, n] that `pairs` writes, `count` panel pairs of 32 columns, without
-// writing them all: the pairs are split between the threads, and each thread's are written a block at
-// a time into a buffer that stays in its cache, where its rows' largest logit, their Σ exp and their k
-// best are updated.  The same tokens as top_log_probs of the whole logits; the normaliser is summed in
-// another order (equal up to float rounding).
-std::tuple<at::Tensor, at::Tensor, at::Tensor> top_log_probs_of(int64_t rows, int64_t n, int64_t count,
-                                                                const ColumnPairs& pairs, int64_t k,
-                                                                at::IntArrayRef banned);
+// top_log_probs, and the log-prob of each row's token in forced [rows] (NaN where it is -1), of the logits
+// [rows, n] that `pairs` writes, `count` panel pairs of 32 columns, without writing them all: the pairs
+// are split between the threads, and each thread's are written a block at a time into a buffer that
+// stays in its cache, where its rows' largest logit, their Σ exp and their k best are updated.  The same
+// tokens as top_log_probs of the whole logits; the normaliser is summed in another order (equal up to
+// float rounding).
+using TopTokens = std::tuple<at::Tensor, at::Tensor, at::Tensor, at::Tensor>;
+TopTokens top_log_probs_of(int64_t rows, int64_t n, int64_t count, const ColumnPairs& pairs, int64_t k,
+                           at::IntArrayRef banned, const std::optional<at::Tensor>& forced);
+
+// The same from logits [N, V] written out (an output layer without its own kernel).
+TopTokens top_log_probs_forced(const at::Tensor& logits, int64_t k, at::IntArrayRef banned,
+                               const std::optional<at::Tensor>& forced);
 
 }  // namespace attnmt

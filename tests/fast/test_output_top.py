@@ -1,0 +1,156 @@
+"""The output layer and beam search's choice in one pass (csrc/top_tokens.cpp: top_log_probs_of):
+the same candidates as the logits written out and then chosen from, on every kernel that has it."""
+
+import shutil
+
+import pytest
+import torch
+from torch import nn
+
+from attnmt.decoding import Decoding
+from attnmt.decoding.search import beam_search
+from attnmt.fast import extension, prepare
+from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available, quantize_linear_layers
+from attnmt.fast.packed import packing_available
+from attnmt.fast.transformer import FastTransformer
+from attnmt.model import Transformer, TransformerConfig
+
+pytestmark = [
+    pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
+    pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
+]
+needs_vnni = pytest.mark.skipif(not int8_panels_available(), reason="no AVX512-VNNI int8 panels on this CPU")
+
+BANNED = [0, 2]
+
+
+def layer(vocab: int, d: int = 64) -> tuple[torch.Tensor, torch.Tensor]:
+    """W [vocab, d], b [vocab]: token 2 (banned) holds every row's largest logit, the last token (in
+    the last, partial panel) the next largest, and tokens 5 and 6, tied, the next two."""
+    torch.manual_seed(vocab)
+    w, b = torch.randn(vocab, d) * 0.3, torch.randn(vocab)
+    b[2], b[vocab - 1] = 120.0, 80.0
+    if vocab > 6:
+        w[6], b[5], b[6] = w[5], 50.0, 50.0
+    return w, b
+
+
+def fp32_layer(w: torch.Tensor, b: torch.Tensor):
+    """(logits of x, the fused choice of x) on the float32 panels."""
+    panels, n = torch.ops.attnmt.pack_panels(w), w.size(0)
+    return (lambda x: torch.ops.attnmt.panel_linear(x, panels, b, n, None, False),
+            lambda x, k, forced: torch.ops.attnmt.panel_top_log_probs(x, panels, b, n, k, BANNED, forced))
+
+
+def int8_layer(w: torch.Tensor, b: torch.Tensor):
+    """The same on the int8 panels (their logits are those of the int8 weights)."""
+    linear = nn.Sequential(nn.Linear(w.size(1), w.size(0)))
+    linear[0].weight.data, linear[0].bias.data = w, b
+    quantize_linear_layers(linear)  # torch.ao's int8 weights, one scale per output column
+    panels = Int8PanelLinear(linear[0])
+    return panels, lambda x, k, forced: panels.panels.top_log_probs(x, k, BANNED, forced)
+
+
+KERNELS = [pytest.param(fp32_layer, id="fp32 panels"), pytest.param(int8_layer, id="int8 panels", marks=needs_vnni)]
+
+
+@pytest.mark.parametrize("kernel", KERNELS)
+@pytest.mark.parametrize("rows, vocab, k", [(1, 17, 2), (3, 60, 8), (9, 130, 8), (40, 4099, 8), (136, 20011, 8)])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_the_fused_choice_is_the_choice_from_the_written_logits(kernel, rows, vocab, k, threads):
+    assert extension.available()
+    before = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        logits_of, fused = kernel(*layer(vocab))
+        x = torch.randn(rows, 64)
+        logits = logits_of(x)
+        top, tokens, normaliser = torch.ops.attnmt.top_log_probs(logits, k, BANNED)
+        got_top, got_tokens, got_normaliser, forced_log_probs = fused(x, k, None)
+    finally:
+        torch.set_num_threads(before)
+    assert torch.equal(got_tokens, tokens)
+    assert bool((got_tokens[:, 0] == vocab - 1).all()) and not torch.isin(got_tokens, torch.tensor(BANNED)).any()
+    if k > 2:  # the tie: the lower id first
+        assert got_tokens[:, 1:3].tolist() == [[5, 6]] * rows
+    torch.testing.assert_close(got_normaliser, logits.logsumexp(dim=1), atol=1e-5, rtol=1e-6)
+    torch.testing.assert_close(got_top, top, atol=1e-5, rtol=1e-6)
+    assert torch.isnan(forced_log_probs).all()
+
+
+@pytest.mark.parametrize("kernel", KERNELS)
+def test_a_forced_tokens_log_prob_comes_with_the_choice(kernel):
+    assert extension.available()
+    logits_of, fused = kernel(*layer(4099))
+    x = torch.randn(5, 64)
+    forced = torch.tensor([-1, 0, 2, 4098, 1234])  # none, banned ones (still a log-prob), the last, any
+    log_probs = logits_of(x).log_softmax(dim=1)
+    got = fused(x, 4, forced)[3]
+    assert torch.isnan(got[0])
+    torch.testing.assert_close(got[1:], log_probs[torch.arange(1, 5), forced[1:]], atol=1e-5, rtol=1e-6)
+
+
+def test_a_forced_token_outside_the_vocabulary_is_refused():
+    assert extension.available()
+    _, fused = fp32_layer(*layer(60))
+    with pytest.raises(RuntimeError, match="forced token 60 is outside the vocabulary"):
+        fused(torch.randn(2, 64), 2, torch.tensor([3, 60]))
+
+
+def small_model(seed: int) -> Transformer:
+    torch.manual_seed(seed)
+    config = TransformerConfig(vocab_size=300, d_model=32, n_heads=4, encoder_layers=2, decoder_layers=2, d_ff=64,
+                               max_positions=64)
+    return Transformer(config).eval()
+
+
+@pytest.mark.parametrize("int8", [False, pytest.param(True, marks=needs_vnni)], ids=["fp32", "int8"])
+def test_beam_search_through_the_fused_choice_finds_what_the_logits_path_finds(int8, monkeypatch):
+    """Ending at the length limit (every row forced to EOS), under min_len, and after a prefix (forced
+    tokens): the same hypotheses and scores whether the step chooses its next tokens itself or
+    writes its logits for the search to choose from."""
+    fast = prepare(small_model(seed=11), int8=int8)
+    src = torch.randint(4, 300, (5, 8))
+    src[3, 2:] = 0
+    settings = Decoding(beam_size=4, n_best=4, alpha=0.6, max_len_a=0.0, max_len_b=6, min_len=2)
+    prefixes = [[17, 18], [], [5], [], [40, 41, 42]]
+    calls = []
+    original = FastTransformer.decode_top
+
+    def counted(self, *args, **kwargs):
+        calls.append(1)
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(FastTransformer, "decode_top", counted)
+    fused = beam_search(fast, src, settings, prefixes=prefixes)
+    assert calls, "the search never took the fused choice"
+    monkeypatch.setattr(FastTransformer, "decode_top", lambda self, *args, **kwargs: None)
+    written = beam_search(fast, src, settings, prefixes=prefixes)
+    for ours, theirs in zip(fused, written, strict=True):
+        assert [h.tokens for h in ours] == [h.tokens for h in theirs]
+        assert [h.log_prob for h in ours] == pytest.approx([h.log_prob for h in theirs], abs=1e-4)
+    assert [h.tokens[:2] for h in fused[0]] == [[17, 18]] * 4
+
+
+@pytest.mark.parametrize("kernel", KERNELS)
+@pytest.mark.parametrize("threads", [1, 2])
+def test_rows_whose_largest_logit_lies_anywhere_get_the_written_logits_normaliser(kernel, threads):
+    """Unplanted logits: a row's largest logit comes in any block of columns, so the running sum is
+    rescaled as a larger one arrives, and the threads' sums are brought to one maximum."""
+    assert extension.available()
+    torch.manual_seed(3)
+    w, b = torch.randn(20011, 64), torch.randn(20011)  # logits of spread ~8: each block has a new maximum
+    before = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        logits_of, fused = kernel(w, b)
+        x = torch.randn(64, 64)
+        logits = logits_of(x)
+        got_top, got_tokens, got_normaliser, _ = fused(x, 8, None)
+    finally:
+        torch.set_num_threads(before)
+    top, tokens, _ = torch.ops.attnmt.top_log_probs(logits, 8, BANNED)
+    assert torch.equal(got_tokens, tokens)
+    assert len(set(logits.argmax(dim=1).div(2048, rounding_mode="floor").tolist())) > 3  # maxima all over the row
+    torch.testing.assert_close(got_normaliser, logits.logsumexp(dim=1), atol=1e-5, rtol=1e-6)
+    torch.testing.assert_close(got_top, top, atol=1e-5, rtol=1e-6)
