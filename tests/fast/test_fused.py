@@ -58,6 +58,14 @@ def test_batches_are_smaller_where_a_steps_logits_would_pass_the_budget():
     assert FusedNextTokens(vocabulary_buffers=2).sentences_per_batch(opus, 4) == 18
 
 
+def test_batches_are_smaller_where_their_keys_and_values_would_pass_the_budget():
+    opus = dataclasses.replace(small_model().config, vocab_size=58_101, d_model=512, decoder_layers=6)
+    # 4 rows · 6 layers · 2 · 512 · 4 bytes · 64 positions = 6 MiB a sentence: 26 in 160 MiB
+    assert FusedNextTokens(key_value_bytes=4).sentences_per_batch(opus, 4) == 26
+    assert FusedNextTokens(key_value_bytes=2).sentences_per_batch(opus, 4) == 36  # float16: the logits bind first
+    assert FusedNextTokens(key_value_bytes=4).sentences_per_batch(opus, 1) == 64  # greedy
+
+
 def test_the_int8_copy_counts_fbgemms_int32_products_where_torch_ao_multiplies():
     fast = prepare(small_model(), int8=True)
     assert fast.next_tokens.vocabulary_buffers == (1 if int8_panels_available() else 2)

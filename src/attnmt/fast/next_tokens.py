@@ -18,7 +18,8 @@ class FusedNextTokens(NextTokens):
 
     ``vocabulary_buffers``: how many [rows, V] 4-byte buffers a step's output layer writes: 1, the
     logits; 2 for torch.ao's int8 layer (fbgemm: AVX2 CPUs), which allocates its int32 products
-    beside them, both afresh at every step."""
+    beside them, both afresh at every step.  ``key_value_bytes``: the bytes of each key and value
+    the step keeps, 4 (float32) or 2 (float16, beside int8 layers)."""
 
     # The C++ step has little per-call cost to spread, so a batch holds a few dozen sentences (a
     # few hundred beam rows), not the hundreds that suit the readable model ...
@@ -29,13 +30,25 @@ class FusedNextTokens(NextTokens):
     # more than memory: glibc gives their pages back and faults them in again at every step
     # (benchmarks/results/opus_int8_system_time_epyc_avx2.txt).
     logits_budget = 32 << 20
+    # ... and fewer where the batch's keys and values, at 64 output positions, would pass this many
+    # bytes: beam search's largest memory at OPUS-MT's size, where the output layer's pass writes no
+    # logits (attnmt.fast.step.FusedDecoderStep.decode_top).  Its float32 copy decodes 26 sentences
+    # a batch, not 36: about 70 MiB less at its peak for 3 % more time (benchmarks/results/
+    # opus_fp32_batch_epyc_avx512.txt); beside int8 layers, whose keys and values are float16, the
+    # logits' budget binds first.
+    keys_values_budget = 160 << 20
+    keys_values_positions = 64
 
-    def __init__(self, vocabulary_buffers: int = 1) -> None:
+    def __init__(self, vocabulary_buffers: int = 1, key_value_bytes: int = 4) -> None:
         self.vocabulary_buffers = vocabulary_buffers
+        self.key_value_bytes = key_value_bytes
 
     def sentences_per_batch(self, config: TransformerConfig, rows_per_sentence: int) -> int:
-        per_sentence = max(rows_per_sentence, 1) * config.vocab_size * 4 * self.vocabulary_buffers
-        return max(1, min(self.batch_sentences, self.logits_budget // per_sentence))
+        rows = max(rows_per_sentence, 1)
+        logits = rows * config.vocab_size * 4 * self.vocabulary_buffers
+        keys_values = (rows * config.decoder_layers * 2 * config.d_model * self.key_value_bytes
+                       * self.keys_values_positions)
+        return max(1, min(self.batch_sentences, self.logits_budget // logits, self.keys_values_budget // keys_values))
 
     def top_log_probs(self, logits: Tensor, k: int, banned: Sequence[int]) -> tuple[Tensor, Tensor, Tensor]:
         return torch.ops.attnmt.top_log_probs(logits, k, list(banned))

@@ -187,8 +187,8 @@ class ShortlistNextTokens(FusedNextTokens):
     banned ids become columns, chosen columns ids again; ``full_width`` spreads the columns over
     the whole vocabulary (-inf elsewhere) for work that reads logits by id."""
 
-    def __init__(self, output: ShortlistOutput) -> None:
-        super().__init__()
+    def __init__(self, output: ShortlistOutput, key_value_bytes: int = 4) -> None:
+        super().__init__(key_value_bytes=key_value_bytes)
         self.output = output
 
     def narrow(self, logits: Tensor) -> bool:

@@ -88,7 +88,8 @@ class FastTransformer(Transformer):
             self.step = FusedDecoderStep(self)
         # torch.ao's int8 output layer writes its logits and their int32 products afresh at each step.
         buffers = 2 if isinstance(self.output, DynamicInt8Linear) else 1
-        self.next_tokens = FusedNextTokens(buffers) if self.step is not None else READABLE
+        key_value_bytes = 2 if self.float16_cache else 4
+        self.next_tokens = FusedNextTokens(buffers, key_value_bytes) if self.step is not None else READABLE
 
     def use_shortlist(self, shortlist: Shortlist) -> None:
         """From now on each batch's output layer computes only the pieces ``shortlist`` keeps for its
@@ -102,7 +103,7 @@ class FastTransformer(Transformer):
         self.output = ShortlistOutput(self.output, c.vocab_size)
         self.shortlist = shortlist
         if self.step is not None:
-            self.next_tokens = ShortlistNextTokens(self.output)
+            self.next_tokens = ShortlistNextTokens(self.output, self.next_tokens.key_value_bytes)
 
     def start_decoding(self, memory: Tensor) -> GrowingCache:
         layers = super().start_decoding(memory).layers
