@@ -821,12 +821,16 @@ struct DecoderStep : torch::CustomClassHolder {
   }
 
   // tokens [N] (each row's newest token, at position `offset`), the rest as operator() ->
-  // [logits [N, V], k_0, v_0, ...]: Transformer.decode for one position with a cache.
+  // [logits [N, V], k_0, v_0, ...]: Transformer.decode for one position with a cache.  With k > 0,
+  // beam search's choice in place of the logits, the output layer and the choice in one pass where the
+  // layer has its own kernel (top_tokens.h: top_log_probs_of): [log-probs [N, k], tokens [N, k],
+  // normalisers [N], the log-probs of forced's tokens [N] (NaN where it is -1 or absent), k_0, v_0, ...].
   std::vector<Tensor> decode(const Tensor& tokens, int64_t offset, const std::vector<std::optional<Tensor>>& self_k,
                              const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
                              const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
                              const std::optional<Tensor>& parents, const std::optional<Tensor>& lineage,
-                             const std::optional<Tensor>& weights_out, int64_t weights_layer) const {
+                             const std::optional<Tensor>& weights_out, int64_t weights_layer, int64_t k = 0,
+                             at::IntArrayRef banned = {}, const std::optional<Tensor>& forced = std::nullopt) const {
     const Tensor x = embed(tokens, offset);
     return visit([&](const auto& ops) {
       std::vector<Tensor> out =
@@ -834,34 +838,16 @@ struct DecoderStep : torch::CustomClassHolder {
                weights_layer);
       const StepWeights& w = *weights;
       if (w.final_gamma.has_value()) out[0] = layer_norm(out[0], *w.final_gamma, *w.final_beta, w.eps);
+      if (k > 0) {
+        auto [values, ids, normaliser, picked] = ops.top(w.output, out[0], k, banned, forced);
+        out[0] = values;
+        out.insert(out.begin() + 1, {ids, normaliser, picked});
+        return out;
+      }
       const int64_t columns = ops.outputs(w.output);
       out[0] = columns < 0 ? ops.linear(w.output, out[0], Activation::kNone)
                            : ops.linear_into(w.output, out[0],
                                              BufferPool::instance().empty({out[0].size(0), columns}, at::kFloat));
-      return out;
-    });
-  }
-
-  // decode's step with beam search's choice of the next tokens in place of the logits, the output layer
-  // and the choice in one pass where the layer has its own kernel (top_tokens.h: top_log_probs_of):
-  // [log-probs [N, k], tokens [N, k], normalisers [N], the log-probs of forced's tokens [N] (NaN where
-  // forced is -1 or absent), k_0, v_0, ..., lineage].
-  std::vector<Tensor> decode_top(const Tensor& tokens, int64_t offset, const std::vector<std::optional<Tensor>>& self_k,
-                                 const std::vector<std::optional<Tensor>>& self_v, const std::vector<Tensor>& cross_k,
-                                 const std::vector<Tensor>& cross_v, const Tensor& cross_mask, int64_t room,
-                                 const std::optional<Tensor>& parents, const std::optional<Tensor>& lineage,
-                                 const std::optional<Tensor>& weights_out, int64_t weights_layer, int64_t k,
-                                 at::IntArrayRef banned, const std::optional<Tensor>& forced) const {
-    const Tensor x = embed(tokens, offset);
-    return visit([&](const auto& ops) {
-      std::vector<Tensor> out =
-          step(ops, x, *weights, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage, weights_out,
-               weights_layer);
-      const StepWeights& w = *weights;
-      if (w.final_gamma.has_value()) out[0] = layer_norm(out[0], *w.final_gamma, *w.final_beta, w.eps);
-      auto [values, ids, normaliser, picked] = ops.top(w.output, out[0], k, banned, forced);
-      out[0] = values;
-      out.insert(out.begin() + 1, {ids, normaliser, picked});
       return out;
     });
   }
@@ -928,7 +914,8 @@ TORCH_LIBRARY(attnmt, m) {
                             const std::optional<Tensor>& parents, const std::optional<Tensor>& lineage,
                             const std::optional<Tensor>& weights_out, int64_t weights_layer, int64_t k,
                             std::vector<int64_t> banned, const std::optional<Tensor>& forced) {
-        return self->decode_top(tokens, offset, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage,
-                                weights_out, weights_layer, k, banned, forced);
+        TORCH_CHECK(k > 0, "decode_top: k must be positive");
+        return self->decode(tokens, offset, self_k, self_v, cross_k, cross_v, cross_mask, room, parents, lineage,
+                            weights_out, weights_layer, k, banned, forced);
       });
 }
