@@ -92,7 +92,7 @@ from attnmt.decoding import DEFAULT, Decoding  # noqa: E402
 from attnmt.decoding.search import beam_search, greedy_search  # noqa: E402
 from attnmt.evaluate import score  # noqa: E402
 from attnmt.fast import prepare  # noqa: E402
-from attnmt.hardware import bf16_native, cpu_flags, cpu_model  # noqa: E402
+from attnmt.hardware import bf16_native, cpu_flags, cpu_model, user_environment  # noqa: E402
 from attnmt.interop.export import export_ctranslate2, export_marian  # noqa: E402
 from attnmt.interop.marian import marian_order  # noqa: E402
 from attnmt.model import Transformer  # noqa: E402
@@ -283,8 +283,9 @@ def run_peer_worker(args: argparse.Namespace, engine: str, exports: Path, tokeni
         beams=[int(b) for b in args.beams.split(",")], threads=threads, batch=BATCH,
     ), ensure_ascii=False), encoding="utf-8")
     result = exports / "result.json"
+    # The peer runs in the environment its users give it, without attnmt's OpenMP settings.
     subprocess.run([sys.executable, str(PEERS_DIR / script), "--model-dir", str(exports / folder),
-                    "--input", str(job), "--result", str(result)], check=True)
+                    "--input", str(job), "--result", str(result)], check=True, env=user_environment())
     answer = json.loads(result.read_text(encoding="utf-8"))
     if answer.get("torch_imported") or answer.get("attnmt_imported"):
         raise RuntimeError(f"the {engine} worker imported more than its users would: its timings would not count")

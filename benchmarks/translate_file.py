@@ -39,7 +39,7 @@ from pathlib import Path
 from opus_shape import compile_bytecode, write_vmap
 
 from attnmt.evaluate import score
-from attnmt.hardware import bf16_native, cpu_flags, cpu_model
+from attnmt.hardware import bf16_native, cpu_flags, cpu_model, user_environment
 from attnmt.text.data import read_lines
 from attnmt.text.tokenizer import Tokenizer
 
@@ -78,10 +78,11 @@ def jobs(model: str, exports: Path, shortlist: str | None = None) -> dict[str, l
 
 
 def run(command: list[str], source: Path, output: Path) -> float:
-    """Seconds the whole process took."""
+    """Seconds the whole process took, in the environment the user started this script in (without
+    the OpenMP settings importing attnmt put in it: each engine sets its own)."""
     command = [str(source) if c == "INPUT" else str(output) if c == "OUTPUT" else c for c in command]
     started = time.perf_counter()
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=user_environment())
     return time.perf_counter() - started
 
 

@@ -68,3 +68,16 @@ def test_importing_attnmt_leaves_the_cyclic_collector_as_it_found_it(before, ena
     enabled, freeze_count = result.stdout.split()
     assert enabled == enabled_after
     assert (int(freeze_count) > 100_000) is frozen  # torch alone makes over 150,000 objects
+
+
+@pytest.mark.parametrize("setting, passed_on", [({}, "None None"), ({"GOMP_SPINCOUNT": "5"}, "None 5"),
+                                                ({"OMP_WAIT_POLICY": "ACTIVE"}, "ACTIVE None")])
+def test_programs_it_starts_get_the_users_environment_without_attnmts_settings(setting, passed_on):
+    """A peer engine a benchmark starts runs as its own users run it: what attnmt set in the
+    environment is left out of user_environment(), what the user set is kept."""
+    unset = ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME", "OMP_NUM_THREADS")
+    environment = {k: v for k, v in os.environ.items() if k not in unset} | setting
+    code = ("import attnmt; from attnmt.hardware import user_environment; e = user_environment(); "
+            "print(e.get('OMP_WAIT_POLICY'), e.get('GOMP_SPINCOUNT'))")
+    result = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == passed_on

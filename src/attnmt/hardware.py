@@ -127,6 +127,23 @@ OPENMP_FIXED_COUNT = {"OMP_WAIT_POLICY": "PASSIVE"}  # where OMP_NUM_THREADS is 
 OPENMP_WAIT_SETTINGS = ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME")
 
 
+SET_HERE: dict[str, str] = {}  # what attnmt put in os.environ, where the user had not set it
+
+
+def set_default(name: str, value: str) -> None:
+    """os.environ[name] = value unless the user has set it; remembered in SET_HERE."""
+    if name not in os.environ:
+        os.environ[name] = SET_HERE[name] = value
+
+
+def user_environment() -> dict[str, str]:
+    """os.environ without what attnmt set in it: the environment for another program this process
+    starts, such as a peer engine a benchmark times, which must run as its own users run it (a
+    CTranslate2 whose libgomp threads slept at once, as attnmt's wait settings had them, ran at 2
+    threads 2.5x slower than at 1)."""
+    return {name: value for name, value in os.environ.items() if SET_HERE.get(name) != value}
+
+
 def set_process_defaults() -> None:
     """Sets OPENMP_DEFAULTS (OPENMP_FIXED_COUNT where OMP_NUM_THREADS fixes the thread count) unless
     the user has set how OpenMP threads wait, or torch (and with it OpenMP) is loaded already, when
@@ -135,7 +152,7 @@ def set_process_defaults() -> None:
         return
     defaults = OPENMP_FIXED_COUNT if "OMP_NUM_THREADS" in os.environ else OPENMP_DEFAULTS
     for name, value in defaults.items():
-        os.environ.setdefault(name, value)
+        set_default(name, value)
 
 
 # Training batches come in hundreds of shapes.  oneDNN (bf16 matmuls) and ideep keep a compiled
@@ -156,8 +173,8 @@ def physical_memory() -> int | None:
 
 def bound_kernel_caches() -> None:
     """Caps oneDNN's and ideep's per-shape caches (takes effect where no matmul has run yet)."""
-    os.environ.setdefault("ONEDNN_PRIMITIVE_CACHE_CAPACITY", PRIMITIVE_CACHE_SIZE)
-    os.environ.setdefault("LRU_CACHE_CAPACITY", PRIMITIVE_CACHE_SIZE)
+    set_default("ONEDNN_PRIMITIVE_CACHE_CAPACITY", PRIMITIVE_CACHE_SIZE)
+    set_default("LRU_CACHE_CAPACITY", PRIMITIVE_CACHE_SIZE)
 
 
 @cache
