@@ -12,7 +12,7 @@ from attnmt.attention import padding_mask
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.translate import translate
 from attnmt.fast import extension, prepare, prepared
-from attnmt.fast.kernels import FloatKernel, KernelChoice, measure, step_shapes
+from attnmt.fast.kernels import FloatKernel, KernelChoice, faster, measure, step_shapes
 from attnmt.fast.packed import PackedLinear, packing_available
 from attnmt.fast.panels import PanelLinear
 
@@ -87,14 +87,14 @@ def test_a_choice_reads_back_from_its_json_as_it_was():
 def test_the_prepared_copy_stores_the_choice_it_measured_and_later_loads_reuse_it(trained_model, cache, monkeypatch):
     model, tokenizer = load_model_dir(trained_model)
     output_shape = (model.config.vocab_size, model.config.d_model)
-    monkeypatch.setattr(prepared, "measure", lambda shapes: KernelChoice(
+    monkeypatch.setattr(prepared, "measure", lambda shapes, output=None: KernelChoice(
         {shape: FloatKernel.ONEDNN if shape == output_shape else FloatKernel.PANELS for shape in shapes}))
     first, _ = prepared.load_packed(trained_model)
     (written,) = cache.glob("fp32-*.safetensors")
     with safe_open(str(written), framework="pt") as file:
         assert "output.weight" in set(file.keys())  # oneDNN's layer: its plain weight, packed at each load
         assert KernelChoice.from_json(file.metadata()["kernel_choice"]) == first.kernel_choice
-    monkeypatch.setattr(prepared, "measure", lambda shapes: pytest.fail("measured again"))
+    monkeypatch.setattr(prepared, "measure", lambda shapes, output=None: pytest.fail("measured again"))
     later, _ = prepared.load_packed(trained_model)
     for fast in (first, later):
         assert type(fast.output) is PackedLinear and type(fast.decoder_layers[0].self_attn.qkv_proj) is PanelLinear
@@ -110,7 +110,7 @@ def test_the_stored_tensors_start_64_bytes_aligned_so_the_panels_are_mapped_not_
     alignment PanelLinear.from_panels needs, which then copies each layer into the process."""
     config = load_model_dir(trained_model)[0].config
     output_shape = (config.vocab_size, config.d_model)
-    monkeypatch.setattr(prepared, "measure", lambda shapes: KernelChoice(
+    monkeypatch.setattr(prepared, "measure", lambda shapes, output=None: KernelChoice(
         {shape: output_kernel if shape == output_shape else FloatKernel.PANELS for shape in shapes}))
     fast, _ = prepared.load_packed(trained_model)
     (written,) = cache.glob("fp32-*.safetensors")
@@ -118,3 +118,12 @@ def test_the_stored_tensors_start_64_bytes_aligned_so_the_panels_are_mapped_not_
     with safe_open(str(written), framework="pt") as file:
         mapped = file.get_tensor("decoder_layers.0.self_attn.qkv_proj.panels")
     assert mapped.data_ptr() % 64 == 0
+
+
+@pytest.mark.parametrize("panels_ms, onednn_ms, margin, kernel", [
+    (1.00, 0.97, 1.0, FloatKernel.ONEDNN), (1.00, 0.97, 1.10, FloatKernel.PANELS),
+    (1.00, 0.85, 1.10, FloatKernel.ONEDNN), (0.90, 1.00, 1.0, FloatKernel.PANELS)])
+def test_the_output_projection_leaves_the_panels_only_for_a_clear_win(panels_ms, onednn_ms, margin, kernel):
+    """On the panels the search's choice comes out of the output layer's own pass: oneDNN, which
+    writes the logits, must beat them by the margin there, elsewhere by anything."""
+    assert faster({FloatKernel.PANELS: panels_ms, FloatKernel.ONEDNN: onednn_ms}, margin) is kernel

@@ -42,6 +42,12 @@ MOST_COLUMNS = 4096
 # and more calls make it likelier that one ran undisturbed.  Five shapes: about a second in all.
 SECONDS_PER_SHAPE = 0.15
 ROUNDS = 3
+# The output projection stays on the panels unless oneDNN is this much faster: on the panels beam
+# search's choice comes out of the same pass and the [rows, V] logits are never written (attnmt.fast.
+# step.FusedDecoderStep.decode_top), which timing the layer alone on 4,096 columns does not see.  On
+# an EPYC capped to AVX2, oneDNN was 3 % faster alone; on the panels the OPUS-shaped float32 job ran as
+# fast and peaked 48 MiB lower (benchmarks/results/output_kernel_capped_avx2.txt).
+OUTPUT_PANELS_MARGIN = 1.10
 
 
 class FloatKernel(Enum):
@@ -92,9 +98,18 @@ def step_shapes(config: TransformerConfig) -> list[tuple[int, int]]:
     return list(dict.fromkeys([(3 * d, d), (d, d), (ff, d), (d, ff), (config.vocab_size, d)]))
 
 
-def measure(shapes: list[tuple[int, int]], rows: int = STEP_ROWS) -> KernelChoice:
+def faster(best: dict[FloatKernel, float], panels_margin: float = 1.0) -> FloatKernel:
+    """The kernel of the fastest call in ``best`` (ms per candidate); oneDNN only where it is faster
+    than the panels by more than ``panels_margin``."""
+    clearly = best[FloatKernel.ONEDNN] * panels_margin < best[FloatKernel.PANELS]
+    return FloatKernel.ONEDNN if clearly else FloatKernel.PANELS
+
+
+def measure(shapes: list[tuple[int, int]], rows: int = STEP_ROWS,
+            output: tuple[int, int] | None = None) -> KernelChoice:
     """Times each candidate on each shape (random weights: the time does not depend on the values)
-    with this process's threads, and keeps the faster."""
+    with this process's threads, and keeps the faster; the ``output`` projection's shape keeps the
+    panels unless oneDNN wins by OUTPUT_PANELS_MARGIN."""
     from attnmt.fast.packed import PackedLinear
     from attnmt.fast.panels import PanelLinear
 
@@ -117,6 +132,6 @@ def measure(shapes: list[tuple[int, int]], rows: int = STEP_ROWS) -> KernelChoic
                     layer(x)
                     best[kernel] = min(best[kernel], (time.perf_counter() - started) * 1e3 * n / columns)
                 rounds += 1
-        kernels[(n, k)] = min(best, key=best.__getitem__)
+        kernels[(n, k)] = faster(best, OUTPUT_PANELS_MARGIN if (n, k) == output else 1.0)
         timings[(n, k)] = best
     return KernelChoice(kernels, timings)

@@ -29,7 +29,7 @@ at every start is read from the file, not mapped, so that it is not resident twi
 (``read_unmapped``).  Without the extension ``load_int8`` is ``load_model_dir`` + ``prepare``.
 
 The float32 copy (``load_packed``) goes through the same cache where the C++ step runs with the
-float panel kernels (``fp32-...-chosen-CPU-v2``: each layer's panels and bias, attnmt.fast.panels.
+float panel kernels (``fp32-...-chosen-CPU-v3``: each layer's panels and bias, attnmt.fast.panels.
 PanelLinear, or, for a decoder-step layer whose shape oneDNN multiplied faster on this CPU, its
 plain weight, packed for oneDNN at each load; and that kernel choice with its timings,
 attnmt.fast.kernels, measured when the copy is first built); the first time, and for bf16
@@ -67,7 +67,7 @@ from attnmt.model import Transformer, TransformerConfig
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 
-FORMAT = 2  # bump when what is stored, or how, changes
+FORMAT = 3  # bump when what is stored, or how, changes (3: the output projection chosen with a margin for the panels)
 PANEL_PARTS = ("panels", "offsets", "scales", "bias")  # Int8Panels.tensors(), in order
 FBGEMM_PARTS = ("int8", "scales", "zero_points")  # a torch.ao layer's per-channel int8 weight (its bias: "bias")
 # The tensors' data starts on a multiple of this in the file, so that the panels mapped from it are
@@ -372,7 +372,7 @@ def pack_layers(config: TransformerConfig, path: Path, bf16: bool) -> FastTransf
     fast.load_state_dict({name: tensors[stored[name]] for name in fast.state_dict()}, assign=True)
     fast.eval().requires_grad_(False)
     if kind is PanelLinear:  # the C++ step's float32 layers: each shape on the kernel measured fastest here
-        fast.kernel_choice = measure(step_shapes(config))
+        fast.kernel_choice = measure(step_shapes(config), output=(config.vocab_size, config.d_model))
     fast.finish(fused_step=True, on_cpu=True)
     return fast
 
