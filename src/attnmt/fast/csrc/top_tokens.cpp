@@ -3,6 +3,8 @@
 // and greedy search's choice (best_tokens: each row's largest logit).  Both skip the
 // tokens a search bans (pad, BOS, EOS before min_len) and search only the chunks of 64
 // logits whose maxima can hold the answer, as attnmt.decoding.next_tokens.row_top_k does.
+// top_log_probs_of chooses beam search's candidates from an output layer's kernel without the
+// logits ever written whole: block by block, as the kernel writes them (top_tokens.h).
 #include <ATen/ATen.h>
 #include <ATen/Parallel.h>
 #include <torch/library.h>
@@ -61,7 +63,7 @@ __attribute__((always_inline)) inline double sum_exp_body(const float* x, int64_
 
 // The two passes over a row, built for the extension's target (AVX2) and for AVX-512, which they
 // run where the float32 panels do (attnmt::panel_isa: the CPU has it and ATEN_CPU_CAPABILITY
-// allows it).  16 lanes where 8 were: a third of a step's top-8 time on an AMD EPYC (Zen 5).
+// allows it).  16 lanes where 8 were: 3.8 -> 2.7 ms for 136 rows of 58,101 logits on an AMD EPYC (Zen 5).
 __attribute__((noinline)) void chunk_maxima_avx2(const float* x, int64_t n, float* maxima) {
   chunk_maxima_body(x, n, maxima);
 }
