@@ -254,6 +254,12 @@ const float* panel_bias(const std::optional<Tensor>& bias_in, int64_t n, int64_t
   }
   return padded.data_ptr<float>();
 }
+
+// Panel pairs [begin, end) of the call, by the widest kernel this process runs.
+void run_pairs(const PanelCall& call, int64_t begin, int64_t end) {
+  if (avx512_panels()) pairs_avx512(call, begin, end);
+  else panels_avx2(call, 2 * begin, std::min(2 * end, call.count));
+}
 #endif
 
 }  // namespace
@@ -276,10 +282,7 @@ Tensor panel_linear_into(const Tensor& x_in, const Tensor& panels, const std::op
                        y.data_ptr<float>(), rows, k, n, count, relu, n, 0};
   const int64_t pairs = (count + 1) / 2;
   const int64_t grain = std::max<int64_t>(1, 8192 / std::max<int64_t>(1, rows * k));
-  at::parallel_for(0, pairs, grain, [&](int64_t begin, int64_t end) {
-    if (avx512_panels()) pairs_avx512(call, begin, end);
-    else panels_avx2(call, 2 * begin, std::min(2 * end, count));
-  });
+  at::parallel_for(0, pairs, grain, [&](int64_t begin, int64_t end) { run_pairs(call, begin, end); });
 #else
   TORCH_CHECK(false, "panel_linear: built without AVX2/FMA");
 #endif
@@ -296,14 +299,12 @@ TopTokens panel_top_log_probs(const Tensor& x_in, const Tensor& panels, const st
   Tensor bias_padded;
   const PanelCall call{x.data_ptr<float>(), panels.data_ptr<float>(), panel_bias(bias_in, n, count, bias_padded),
                        nullptr, nullptr, rows, x.size(1), n, count, false, n, 0};
-  const bool avx512 = avx512_panels();
   return top_log_probs_of(rows, n, (count + 1) / 2, [&](int64_t first, int64_t end, float* out, int64_t ld) {
     PanelCall block = call;
     block.y = out;
     block.ldy = ld;
     block.first = first * 2 * kPanel;
-    if (avx512) pairs_avx512(block, first, end);
-    else panels_avx2(block, 2 * first, std::min(2 * end, count));
+    run_pairs(block, first, end);
   }, k, banned, forced);
 #else
   TORCH_CHECK(false, "panel_top_log_probs: built without AVX2/FMA");

@@ -352,7 +352,23 @@ std::string int8_kernel() {
 
 namespace {
 
+// Whether the int8 kernel this process runs is AMX, where x is float [rows, K] for w and the CPU has an
+// int8 kernel at all (`caller` names the operation in the error).
+bool checked_amx(const at::Tensor& x, const Int8Panels& w, const char* caller) {
+  const std::string kernel = int8_kernel();
+  TORCH_CHECK(kernel != "none", caller, ": this CPU (or ATEN_CPU_CAPABILITY) does not allow AVX512-VNNI");
+  TORCH_CHECK(x.dim() == 2 && x.scalar_type() == at::kFloat && x.size(1) == w.k, caller, ": x must be float [rows, ",
+              w.k, "]");
+  return kernel == "amx";
+}
+
 #if ATTNMT_VNNI_BUILD
+// Panel pairs [begin, end) of the call, on AMX tiles or AVX512-VNNI.
+void run_pairs(const Int8Call& call, bool amx, int64_t begin, int64_t end) {
+  if (amx) pairs_amx(call, begin, end);
+  else pairs_vnni(call, begin, end);
+}
+
 // x [rows, K] quantised row by row as the kernels read it: q [rows (AMX: padded to whole tiles), 4·groups] u8
 // and the rows' scales [rows].
 std::pair<at::Tensor, at::Tensor> quantized_rows(const at::Tensor& x, const Int8Panels& w, bool amx) {
@@ -377,10 +393,7 @@ at::Tensor int8_linear(const at::Tensor& x_in, const Int8Panels& w, const std::o
 
 at::Tensor int8_linear_into(const at::Tensor& x_in, const Int8Panels& w, const std::optional<at::Tensor>& residual_in,
                             bool relu, at::Tensor y) {
-  const std::string kernel = int8_kernel();
-  TORCH_CHECK(kernel != "none", "int8_linear: this CPU (or ATEN_CPU_CAPABILITY) does not allow AVX512-VNNI");
-  TORCH_CHECK(x_in.dim() == 2 && x_in.scalar_type() == at::kFloat && x_in.size(1) == w.k,
-              "int8_linear: x must be float [rows, ", w.k, "]");
+  const bool amx = checked_amx(x_in, w, "int8_linear");
   const at::Tensor x = x_in.contiguous();
   const int64_t rows = x.size(0), groups = w.panels.size(1);
   TORCH_CHECK(!residual_in.has_value() || (residual_in->size(0) == rows && residual_in->size(1) == w.n),
@@ -388,7 +401,6 @@ at::Tensor int8_linear_into(const at::Tensor& x_in, const Int8Panels& w, const s
   TORCH_CHECK(y.is_contiguous() && y.dim() == 2 && y.size(0) == rows && y.size(1) == w.n &&
                   y.scalar_type() == at::kFloat, "int8_linear: the output must be a contiguous float [", rows, ", ", w.n, "]");
 #if ATTNMT_VNNI_BUILD
-  const bool amx = kernel == "amx";
   const std::pair<at::Tensor, at::Tensor> quantized = quantized_rows(x, w, amx);
   const at::Tensor& q = quantized.first;
   const at::Tensor& row_scale = quantized.second;
@@ -403,8 +415,7 @@ at::Tensor int8_linear_into(const at::Tensor& x_in, const Int8Panels& w, const s
   const int64_t work = std::max<int64_t>(1, rows * w.k * 32);
   const int64_t grain = std::max<int64_t>(1, (int64_t{1} << (amx ? kAmxGrainShift : 20)) / work);
   at::parallel_for(0, pairs, grain, [&](int64_t begin, int64_t end) {
-    if (amx) pairs_amx(call, begin, end);
-    else pairs_vnni(call, begin, end);
+    run_pairs(call, amx, begin, end);
   });
 #endif
   return y;
@@ -412,13 +423,9 @@ at::Tensor int8_linear_into(const at::Tensor& x_in, const Int8Panels& w, const s
 
 TopTokens int8_top_log_probs(const at::Tensor& x_in, const Int8Panels& w, int64_t k, at::IntArrayRef banned,
                              const std::optional<at::Tensor>& forced) {
-  const std::string kernel = int8_kernel();
-  TORCH_CHECK(kernel != "none", "int8_top_log_probs: this CPU (or ATEN_CPU_CAPABILITY) does not allow AVX512-VNNI");
-  TORCH_CHECK(x_in.dim() == 2 && x_in.scalar_type() == at::kFloat && x_in.size(1) == w.k,
-              "int8_top_log_probs: x must be float [rows, ", w.k, "]");
+  const bool amx = checked_amx(x_in, w, "int8_top_log_probs");
 #if ATTNMT_VNNI_BUILD
   const at::Tensor x = x_in.contiguous();
-  const bool amx = kernel == "amx";
   const std::pair<at::Tensor, at::Tensor> quantized = quantized_rows(x, w, amx);
   const at::Tensor& q = quantized.first;
   const at::Tensor& row_scale = quantized.second;
@@ -428,8 +435,7 @@ TopTokens int8_top_log_probs(const at::Tensor& x_in, const Int8Panels& w, int64_
                           [&](int64_t first, int64_t end, float* out, int64_t ld) {
                             const Int8Call block{call.x, call.row_scale, w, nullptr, out, call.rows, call.groups, false,
                                                  ld, first * 2 * kColumns};
-                            if (amx) pairs_amx(block, first, end);
-                            else pairs_vnni(block, first, end);
+                            run_pairs(block, amx, first, end);
                           }, k, banned, forced);
 #else
   TORCH_CHECK(false, "int8_top_log_probs: built without AVX2");
@@ -447,11 +453,11 @@ TORCH_LIBRARY_FRAGMENT(attnmt, m) {
                         const std::optional<at::Tensor>& residual, bool relu) {
         return attnmt::int8_linear(x, *self, residual, relu);
       })
-      // What int8_panels_from takes back: [panels, offsets, scales, bias], and [n, k].
       .def("top_log_probs", [](const c10::intrusive_ptr<attnmt::Int8Panels>& self, const at::Tensor& x, int64_t k,
                                std::vector<int64_t> banned, const std::optional<at::Tensor>& forced) {
         return attnmt::int8_top_log_probs(x, *self, k, banned, forced);
       })
+      // What int8_panels_from takes back: [panels, offsets, scales, bias], and [n, k].
       .def("tensors", [](const c10::intrusive_ptr<attnmt::Int8Panels>& self) {
         return std::vector<at::Tensor>{self->panels, self->offsets, self->scales, self->bias};
       })
