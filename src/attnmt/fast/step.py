@@ -324,12 +324,7 @@ class FusedDecoderStep:
         """``Transformer.decode`` for one new position with a cache, in one C++ call: tokens [N, 1]
         (each row's newest), src_mask [G, 1, 1, S] -> logits [N, 1, V]; embedding, the stack, the
         final LayerNorm (pre-norm) and the output layer.  The cache gains the position."""
-        if self.positional is not None:
-            self.positional.check_end(cache.length + 1)
-        out = self.kernel.decode(tokens.view(-1), cache.length, *cache.step_arguments(src_mask, tokens.size(0)))
-        cache.take_step(out)
-        cache.length += 1
-        return out[0][:, None]
+        return self.step_from_tokens(self.kernel.decode, tokens, cache, src_mask, 1)[0][:, None]
 
     def decode_top(self, tokens: Tensor, cache: GrowingCache, src_mask: Tensor, k: int, banned: Sequence[int],
                    forced: Tensor | None = None) -> tuple[Tensor, Tensor, Tensor, Tensor]:
@@ -338,10 +333,18 @@ class FusedDecoderStep:
         row's token in forced [N] ([N], NaN where it is -1 or no forced is given).  Where the output
         layer has attnmt's own kernel (float32 panels, int8 panels) the two are one pass that never
         writes the [N, V] logits (csrc/top_tokens.cpp: top_log_probs_of).  The cache gains the position."""
+        top, ids, normaliser, forced_log_prob = self.step_from_tokens(self.kernel.decode_top, tokens, cache, src_mask,
+                                                                      4, k, list(banned), forced)
+        return top, ids, normaliser, forced_log_prob
+
+    def step_from_tokens(self, method, tokens: Tensor, cache: GrowingCache, src_mask: Tensor, results: int,
+                         *choice: object) -> list[Tensor]:
+        """The C++ step's ``method`` (decode, or decode_top with beam search's ``choice``: k, banned,
+        forced) from tokens [N, 1]: its first ``results`` outputs; the cache takes the keys and values
+        after them and gains the position."""
         if self.positional is not None:
             self.positional.check_end(cache.length + 1)
-        out = self.kernel.decode_top(tokens.view(-1), cache.length, *cache.step_arguments(src_mask, tokens.size(0)),
-                                     k, list(banned), forced)
-        cache.take_step([out[0], *out[4:]])
+        out = method(tokens.view(-1), cache.length, *cache.step_arguments(src_mask, tokens.size(0)), *choice)
+        cache.take_step([out[0], *out[results:]])
         cache.length += 1
-        return out[0], out[1], out[2], out[3]
+        return out[:results]
