@@ -86,11 +86,19 @@ def test_each_step_gives_the_python_steps_states_and_caches(overrides):
 
 
 def assert_steps_agree(model: Transformer, fast: Transformer, reference: Transformer, groups: int, width: int,
-                       steps: int, atol: float = 2e-5, rtol: float = 1e-4, source_length: int = 7) -> None:
+                       steps: int, atol: float = 2e-5, rtol: float = 1e-4, source_length: int = 7,
+                       quantised: bool = False) -> None:
     """Decodes random tokens step by step with both copies, in beam search's layout (a
     sentence's ``width`` hypotheses on consecutive rows), and compares states and caches: the
     decoder stack's output (``decoder_states``) at even steps, the logits (``decode``: the
-    embedding and the output layer in the same C++ call) at odd ones."""
+    embedding and the output layer in the same C++ call) at odd ones.  ``quantised``: compared
+    as assert_quantised_close does, not elementwise."""
+    def assert_agree(ours: torch.Tensor, theirs: torch.Tensor) -> None:
+        if quantised:
+            assert_quantised_close(ours, theirs)
+        else:
+            torch.testing.assert_close(ours, theirs, atol=atol, rtol=rtol)
+
     src = torch.randint(4, 60, (groups, source_length))
     src[1, max(4, source_length - 8):] = 0  # padding, masked in cross-attention
     src_mask = padding_mask(src, 0)
@@ -105,14 +113,25 @@ def assert_steps_agree(model: Transformer, fast: Transformer, reference: Transfo
             theirs = getattr(reference, run)(step, memory, src_mask, cache=caches[1])
             width_out = model.config.d_model if t % 2 == 0 else model.config.vocab_size
             assert ours.shape == theirs.shape == (groups * width, 1, width_out)
-            torch.testing.assert_close(ours, theirs, atol=atol, rtol=rtol)
+            assert_agree(ours, theirs)
     assert caches[0].length == caches[1].length == steps
     caches[0].materialise()  # per-row float32 keys/values, as the Python step keeps them
     heads = model.config.n_heads
     for ours, theirs in zip(caches[0].layers, caches[1].layers, strict=True):
         assert ours.self_k.shape == (groups * width, heads, steps, model.config.d_model // heads)
-        torch.testing.assert_close(ours.self_k, theirs.self_k, atol=atol, rtol=rtol)
-        torch.testing.assert_close(ours.self_v, theirs.self_v, atol=atol, rtol=rtol)
+        assert_agree(ours.self_k, theirs.self_k)
+        assert_agree(ours.self_v, theirs.self_v)
+
+
+def assert_quantised_close(ours: torch.Tensor, theirs: torch.Tensor) -> None:
+    """int8 layers quantise their inputs row by row (round(x · 127 / max|x_row|), 63 on AVX2): where
+    a value computed in another order (attention, LayerNorm, the float16 cache) lies on a rounding
+    boundary, its q moves by one step, and everything after it by about 2 % of a value.  A wrong
+    weight, bias or residual moves every value by more than that, so: within 1 % on average, no
+    value off by more than 0.1 (most steps are equal to the last bit)."""
+    difference = (ours - theirs).abs()
+    assert difference.mean() <= 0.01 * theirs.abs().mean(), (difference.mean(), theirs.abs().mean())
+    assert difference.max() <= 0.1, difference.max()
 
 
 @pytest.mark.parametrize("d_model, n_heads", [(32, 4), (48, 4), (128, 2), (144, 2)])
@@ -630,10 +649,8 @@ def test_the_int8_copy_steps_in_cpp_too_with_its_python_steps_numbers(overrides)
     model = small_model(seed=7, **overrides)
     fast, reference = prepare(model, int8=True), prepare(model, int8=True, fused_step=False)
     assert fast.step is not None and reference.step is None
-    assert fast.step.weights.linears in (Linears.INT8, Linears.VNNI)
-    # Both keep keys/values rounded to float16; a value computed in another order can round to the
-    # next float16 (2^-11 relative) and move the attention after it by about as much.
-    assert_steps_agree(model, fast, reference, groups=3, width=2, steps=5, atol=1e-3, rtol=1e-3)
+    assert fast.step.weights.linears in (Linears.INT8, Linears.INT8_PANELS)
+    assert_steps_agree(model, fast, reference, groups=3, width=2, steps=5, quantised=True)
     src = torch.randint(4, 60, (3, 7))
     src[2, 3:] = 0
     assert greedy_search(fast, src) == greedy_search(reference, src)

@@ -1,4 +1,4 @@
-"""The AVX512-VNNI int8 layers (attnmt.fast.int8.Int8PanelLinear, csrc/int8_panels.cpp)."""
+"""The int8 panel layers (attnmt.fast.int8.Int8PanelLinear, csrc/int8_panels.cpp): AMX, AVX512-VNNI, AVX2."""
 
 import os
 import shutil
@@ -10,7 +10,13 @@ import torch
 from torch import nn
 
 from attnmt.fast import extension, prepare
-from attnmt.fast.int8 import Int8PanelLinear, int8_kernel, int8_panels_available, quantize_linear_layers
+from attnmt.fast.int8 import (
+    Int8PanelLinear,
+    activation_levels,
+    int8_kernel,
+    int8_panels_available,
+    quantize_linear_layers,
+)
 from attnmt.fast.packed import packing_available
 from attnmt.fast.step import Linears
 from attnmt.hardware import cpu_flags
@@ -20,9 +26,8 @@ pytestmark = [
     pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
     pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
 ]
-needs_vnni = pytest.mark.skipif(
-    not int8_panels_available(),
-    reason="the CPU lacks AVX512-VNNI, or PyTorch runs without AVX-512 (ATEN_CPU_CAPABILITY): torch.ao's int8 runs",
+needs_panels = pytest.mark.skipif(
+    not int8_panels_available(), reason="the CPU lacks AVX2, or the extension cannot be built: torch.ao's int8 runs"
 )
 
 
@@ -33,20 +38,26 @@ def torch_ao_layer(k: int, n: int, bias: bool = True) -> nn.Module:
 
 
 def same_quantisation_written_out(x: torch.Tensor, layer: nn.Module) -> torch.Tensor:
-    """Per row q = round(x · 127 / max|x_row|), products summed exactly (float64 holds these
-    integers exactly), then scaled by max|x_row| / 127 and the column's scale, bias added."""
+    """Per row q = round(x · L / max|x_row|) (L: 127, or 63 on the AVX2 kernel), products summed
+    exactly (float64 holds these integers exactly), then scaled by max|x_row| / L and the column's
+    scale, bias added."""
     weight = layer.weight()
+    return written_out(x, weight.int_repr(), weight.q_per_channel_scales().float(), layer.bias())
+
+
+def written_out(x: torch.Tensor, w: torch.Tensor, scales: torch.Tensor, bias: torch.Tensor | None) -> torch.Tensor:
+    levels = activation_levels()
     top = x.abs().amax(dim=1, keepdim=True)
-    inv = torch.where(top > 0, 127 / top, torch.zeros_like(top))
-    sums = torch.round(x * inv).double() @ weight.int_repr().double().T
-    y = sums.float() * ((top / 127) * weight.q_per_channel_scales().float())
-    return y if layer.bias() is None else y + layer.bias().detach()
+    inv = torch.where(top > 0, levels / top, torch.zeros_like(top))
+    sums = torch.round(x * inv).double() @ w.double().T
+    y = sums.float() * ((top / levels) * scales)
+    return y if bias is None else y + bias.detach()
 
 
-@needs_vnni
+@needs_panels
 @pytest.mark.parametrize("rows, k, n", [(1, 32, 16), (5, 50, 40), (13, 256, 768), (29, 64, 80), (3, 7, 5)])
 @pytest.mark.parametrize("threads", [1, 2])
-def test_the_vnni_product_is_the_same_quantisation_written_out(rows, k, n, threads):
+def test_the_product_is_the_same_quantisation_written_out(rows, k, n, threads):
     """29 rows and 80 columns reach every tail of rows and panels; K = 50 and 7 a partial group of 4."""
     torch.manual_seed(rows)
     layer, x = torch_ao_layer(k, n), torch.randn(rows, k)
@@ -64,7 +75,7 @@ def test_the_vnni_product_is_the_same_quantisation_written_out(rows, k, n, threa
     torch.testing.assert_close(with_residual, (expected + residual).relu(), **close)
 
 
-@needs_vnni
+@needs_panels
 def test_without_a_bias_and_for_a_row_of_zeros():
     torch.manual_seed(1)
     layer = torch_ao_layer(24, 20, bias=False)
@@ -75,9 +86,10 @@ def test_without_a_bias_and_for_a_row_of_zeros():
     torch.testing.assert_close(y, same_quantisation_written_out(x, layer), atol=1e-5, rtol=1e-5)
 
 
-@needs_vnni
+@needs_panels
 def test_it_is_within_int8_rounding_of_the_float_layer():
-    """Weights and inputs each off by at most half a step of 127: about 1 % of a product of 256 terms."""
+    """Weights and inputs each off by at most half a step of 127 (inputs: of 63 on AVX2): about 1 % of a
+    product of 256 terms."""
     torch.manual_seed(2)
     linear = nn.Linear(256, 64)
     x = torch.randn(32, 256)
@@ -89,7 +101,7 @@ def test_it_is_within_int8_rounding_of_the_float_layer():
     assert 0 < (approx - exact).abs().max() < 0.02 * exact.abs().max()
 
 
-@needs_vnni
+@needs_panels
 def test_leading_dimensions_pass_through_and_the_wrong_width_is_refused():
     layer = Int8PanelLinear(torch_ao_layer(16, 8))
     assert layer(torch.randn(2, 3, 16)).shape == (2, 3, 8)
@@ -97,7 +109,7 @@ def test_leading_dimensions_pass_through_and_the_wrong_width_is_refused():
         layer.panels.linear(torch.randn(4, 15), None, False)
 
 
-def test_the_int8_copy_uses_the_vnni_layers_where_it_can_and_torch_aos_elsewhere():
+def test_the_int8_copy_uses_the_panel_layers_where_it_can_and_torch_aos_elsewhere():
     torch.manual_seed(0)
     model = Transformer(TransformerConfig(vocab_size=50, d_model=32, n_heads=4, encoder_layers=1,
                                           decoder_layers=1, d_ff=64)).eval()
@@ -105,7 +117,7 @@ def test_the_int8_copy_uses_the_vnni_layers_where_it_can_and_torch_aos_elsewhere
     for layer in (fast.output, fast.encoder_layers[0].feed_forward.linear1, fast.decoder_layers[0].self_attn.qkv_proj):
         assert (type(layer) is Int8PanelLinear) == int8_panels_available()
     assert fast.step is not None
-    assert fast.step.weights.linears is (Linears.VNNI if int8_panels_available() else Linears.INT8)
+    assert fast.step.weights.linears is (Linears.INT8_PANELS if int8_panels_available() else Linears.INT8)
 
 
 @pytest.mark.skipif(int8_kernel() != "amx",
@@ -138,15 +150,46 @@ def test_the_int8_kernel_keeps_what_python_told_it():
     run = in_a_new_process("import torch; from attnmt.fast import extension; extension.available(); "
                            "torch.ops.attnmt.allow_amx(False); print(torch.ops.attnmt.int8_kernel()); "
                            "torch.ops.attnmt.allow_amx(True)", ONEDNN_MAX_CPU_ISA="ALL")
-    assert run.stdout.split() in (["vnni"], ["none"])
+    assert run.stdout.split() in (["vnni"], ["avx2"], ["none"])
     assert "already told AMX is not allowed" in run.stderr
 
 
-@needs_vnni
-def test_a_lower_aten_cpu_capability_turns_the_vnni_kernel_off():
-    assert "avx512_vnni" in cpu_flags()
-    code = "import torch; from attnmt.fast.int8 import int8_panels_available as a; print(a())"
+@needs_panels
+def test_a_lower_aten_cpu_capability_leaves_the_avx2_kernel():
+    assert "avx2" in cpu_flags()
+    code = ("import torch; from attnmt.fast.int8 import int8_kernel, activation_levels; "
+            "print(int8_kernel(), activation_levels())")
     env = dict(os.environ, ATEN_CPU_CAPABILITY="avx2")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "False"
+    assert out.stdout.split() == ["avx2", "63"]
     assert extension.available()
+
+
+@needs_panels
+@pytest.mark.parametrize("sign", [1, -1])
+def test_the_largest_products_are_summed_exactly(sign):
+    """Every weight -128 (or 127) times every input at the row's maximum: the largest pairs the AVX2
+    kernel's 16-bit sums meet (2 · 127 · 128), and the largest int32 sums of the others.  A saturated
+    sum would be off by thousands of steps."""
+    k, n = 2048, 24
+    w = torch.full((n, k), -128 if sign > 0 else 127, dtype=torch.int8)
+    w[5, ::2] = 127  # a column of alternating signs
+    scales, bias = torch.full((n,), 1e-3), torch.zeros(n)
+    x = torch.full((3, k), 2.5 * sign)
+    x[1, 1::2] = -2.5 * sign
+    x[2] = torch.linspace(-1, 1, k)
+    panels = torch.ops.attnmt.pack_int8_panels(w, scales, bias)
+    torch.testing.assert_close(panels.linear(x, None, False), written_out(x, w, scales, bias), atol=1e-6, rtol=1e-6)
+
+
+@pytest.mark.skipif(int8_kernel() not in ("vnni", "amx"),
+                    reason="the AVX2 kernel is the one the tests above ran here, or none runs")
+def test_the_avx2_kernel_too_where_a_wider_one_runs():
+    """ATEN_CPU_CAPABILITY=avx2 keeps the kernel on AVX2 (7-bit inputs): the product tests, run that way."""
+    env = dict(os.environ, ATEN_CPU_CAPABILITY="avx2")
+    tests = [sys.executable, "-m", "pytest", "-q", "-o", "addopts=", "-p", "no:cacheprovider", __file__, "-k",
+             "written_out or zeros or rounding or exactly or leaves_the_avx2"]
+    run = subprocess.run(tests, env=env, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout[-2000:]
+    summary = run.stdout.strip().splitlines()[-1]
+    assert " passed" in summary and "skipped" not in summary, summary

@@ -7,10 +7,11 @@ and the attention arithmetic stay in float32.  The translations' quality next to
 is measured in docs/performance.md.
 
 torch.ao quantises the weights and its ``Linear`` multiplies them with fbgemm (activations
-quantised per call to 7 bits, over the whole batch).  Where the CPU has AVX512-VNNI,
+quantised per call to 7 bits, over the whole batch).  Where the fused extension builds,
 ``Int8PanelLinear`` multiplies the same int8 weights with attnmt's own kernel instead
-(``csrc/int8_panels.cpp``: activations quantised to 8 bits per row), without fbgemm's
-per-call cost, which decoding's few dozen rows per call do not amortise (docs/performance.md).
+(``csrc/int8_panels.cpp``), without fbgemm's per-call cost, which decoding's few dozen rows per
+call do not amortise (docs/performance.md): on AMX tiles or AVX512-VNNI, activations quantised to
+8 bits per row; on AVX2, to 7 bits per row (AVX2's int8 product saturates at 8).
 """
 
 from __future__ import annotations
@@ -52,8 +53,8 @@ def int8_linear(weight: Tensor, bias: Tensor | None, pack: bool = True) -> Dynam
 
 @cache
 def int8_kernel() -> str:
-    """The extension's int8 kernel in this process: "amx", "vnni" or "none" (also where the extension
-    cannot be built).  The first call tells the extension whether AMX is allowed, as
+    """The extension's int8 kernel in this process: "amx", "vnni", "avx2" or "none" (where the extension
+    cannot be built, or the CPU lacks AVX2).  The first call tells the extension whether AMX is allowed, as
     ``ONEDNN_MAX_CPU_ISA`` says (attnmt.hardware.amx_allowed): the one reading of that variable."""
     if not extension.available():
         return "none"
@@ -61,15 +62,23 @@ def int8_kernel() -> str:
     return torch.ops.attnmt.int8_kernel()
 
 
+def activation_levels() -> int:
+    """L of the panel kernel's q = round(x · L / max|x_row|): 127 (8 bits) on AMX and AVX512-VNNI,
+    63 (7 bits) on AVX2, whose u8 · s8 product sums pairs in 16 bits (csrc/int8_panels.cpp)."""
+    return 63 if int8_kernel() == "avx2" else 127
+
+
 def int8_panels_available() -> bool:
-    """Whether ``Int8PanelLinear`` runs here: the extension builds, the CPU has AVX512-VNNI and
-    PyTorch's kernels use AVX-512 (``ATEN_CPU_CAPABILITY=avx2`` turns it off)."""
+    """Whether ``Int8PanelLinear`` runs here: the extension builds and the CPU has AVX2 (AMX or
+    AVX512-VNNI where it has them and PyTorch's kernels use AVX-512: ``ATEN_CPU_CAPABILITY=avx2``
+    leaves the AVX2 kernel)."""
     return int8_kernel() != "none"
 
 
 class Int8PanelLinear(nn.Module):
     """y = x Wᵀ + b with a torch.ao int8 layer's weights (int8, one scale per output column),
-    multiplied by the AVX512-VNNI kernel: x quantised per row to q = round(x · 127 / max|x_row|),
+    multiplied by the int8 panel kernel: x quantised per row to q = round(x · L / max|x_row|) (L = 127;
+    63 on the AVX2 kernel: ``activation_levels``),
     the products summed exactly in int32, then scaled back to float32 and b added (``relu``: and
     max(0, ·) taken, as the kernel writes y; attnmt.fast.transformer.fuse_relu)."""
 
@@ -78,8 +87,8 @@ class Int8PanelLinear(nn.Module):
     def __init__(self, layer: nn.Module) -> None:
         super().__init__()
         if not int8_panels_available():
-            raise RuntimeError("Int8PanelLinear needs the fused extension and a CPU with AVX512-VNNI that PyTorch "
-                               "runs with AVX-512 kernels; keep torch.ao's int8 Linear elsewhere")
+            raise RuntimeError("Int8PanelLinear needs the fused extension and a CPU with AVX2; keep torch.ao's "
+                               "int8 Linear elsewhere")
         weight = layer.weight()  # torch.ao: quantised per channel, symmetric (zero points 0)
         self.out_features, self.in_features = weight.shape
         bias = layer.bias()

@@ -22,8 +22,8 @@ its tensors without copying them:
 
 The cache is ``$ATTNMT_CACHE/prepared`` (default ``~/.cache/attnmt``), beside the compiled
 extension; where it cannot be written, the copy is used from memory as before.  With the int8
-panel kernel (AVX512-VNNI or AMX) the panels themselves are stored and mapped; elsewhere
-(fbgemm: AVX2) the int8 weights and their scales are, and fbgemm packs them at every start
+panel kernels (AMX, AVX512-VNNI, AVX2) the panels themselves are stored and mapped; without the
+extension (fbgemm) the int8 weights and their scales are, and fbgemm packs them at every start
 (a copy in fbgemm's layout, but no float32 copy and no quantising); what fbgemm or oneDNN copies
 at every start is read from the file, not mapped, so that it is not resident twice
 (``read_unmapped``).  Without the extension ``load_int8`` is ``load_model_dir`` + ``prepare``.
@@ -96,7 +96,7 @@ def cpu_digest() -> str:
 
 
 def int8_kernel() -> str:
-    """What multiplies the int8 copy's layers in this process: "amx", "vnni" (the panels) or
+    """What multiplies the int8 copy's layers in this process: "amx", "vnni", "avx2" (the panels) or
     "fbgemm" (torch.ao's layers)."""
     kernel = int8.int8_kernel()
     return "fbgemm" if kernel == "none" else kernel

@@ -9,7 +9,7 @@ from pathlib import Path
 
 CSRC = Path(__file__).with_name("csrc")
 # One extension from six files: the step, its float32 kernels (AVX2, AVX-512), its int8 ones
-# (AVX512-VNNI, AMX), the next tokens' choice, and training's dropout and output loss.
+# (AMX, AVX512-VNNI, AVX2), the next tokens' choice, and training's dropout and output loss.
 SOURCES = [CSRC / name for name in ("decoder_step.cpp", "float_panels.cpp", "int8_panels.cpp", "top_tokens.cpp",
                                     "dropout.cpp", "smoothed_loss.cpp")]
 HEADERS = [CSRC / name for name in ("bfloat16_io.h", "exp_nonpositive.h", "float_panels.h", "int8_panels.h",

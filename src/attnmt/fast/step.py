@@ -9,9 +9,9 @@ adds and ReLU fused into the matmuls (fbgemm's int8 and bf16 layers: added after
 Its float32 matmuls run a kernel on the weights packed once into panels of 16 columns,
 AVX-512 or AVX2 as the CPU allows (picked at run time), because oneDNN's per-call cost
 is large next to matmuls of a few dozen rows
-(benchmarks/experiments/panel_kernel.py, docs/design/fast-decoder.md); its int8 ones, where the
-CPU has AVX512-VNNI, a kernel of the same shape on int8 panels (``csrc/int8_panels.cpp``,
-attnmt.fast.int8), instead of fbgemm's per-call path.  ``FastTransformer`` uses it
+(benchmarks/experiments/panel_kernel.py, docs/design/fast-decoder.md); its int8 ones a kernel
+of the same shape on int8 panels (``csrc/int8_panels.cpp``, attnmt.fast.int8: AMX, AVX512-VNNI
+or AVX2), instead of fbgemm's per-call path.  ``FastTransformer`` uses it
 when it can be built (attnmt.fast.extension); the Python step stays the reference and the
 fallback, and the outputs agree up to float rounding (tests/fast/test_fused.py).
 
@@ -66,14 +66,14 @@ class Linears(IntEnum):
 
     FLOAT = 0  # PackedLinear (oneDNN-prepacked float32 or bf16 W) or PanelLinear (float32 panels)
     INT8 = 1  # torch.ao's dynamically quantised Linear: its packed parameters, run by fbgemm
-    VNNI = 2  # attnmt.fast.int8.Int8PanelLinear: its Int8Panels, bias included
+    INT8_PANELS = 2  # attnmt.fast.int8.Int8PanelLinear: its Int8Panels, bias included
 
 
 @dataclass(frozen=True)
 class StepLinear:
     """y = x Wᵀ + b for W [out_features, in_features].  ``weight``: FLOAT, oneDNN's packed W (None
-    where ``panels`` hold it); INT8, torch.ao's packed parameters (bias included); VNNI, the
-    Int8Panels (bias included).  ``panels``: FLOAT, W in the panel kernels' layout
+    where ``panels`` hold it); INT8, torch.ao's packed parameters (bias included); INT8_PANELS,
+    the Int8Panels (bias included).  ``panels``: FLOAT, W in the panel kernels' layout
     [⌈out/16⌉, in, 16] float32, where the step uses them."""
 
     weight: Tensor | torch.ScriptObject | None
@@ -261,7 +261,7 @@ def linear_kind(module: nn.Module) -> Linears:
     if isinstance(getattr(module, "packed", None), Tensor) or isinstance(getattr(module, "panels", None), Tensor):
         return Linears.FLOAT  # PackedLinear, Bf16PackedLinear, PanelLinear
     if isinstance(getattr(module, "panels", None), torch.ScriptObject):  # Int8PanelLinear
-        return Linears.VNNI
+        return Linears.INT8_PANELS
     params = getattr(module, "_packed_params", None)  # torch.ao.nn.quantized.dynamic.Linear
     if params is not None and getattr(params, "dtype", None) == torch.qint8:
         return Linears.INT8
@@ -275,7 +275,7 @@ def step_linear(module: nn.Module, kind: Linears, panels: bool) -> StepLinear:
     shape = (module.out_features, module.in_features)
     if kind is Linears.INT8:
         return StepLinear(module._packed_params._packed_params, None, None, *shape)
-    if kind is Linears.VNNI:
+    if kind is Linears.INT8_PANELS:
         return StepLinear(module.panels, None, None, *shape)
     if isinstance(getattr(module, "panels", None), Tensor):  # PanelLinear: its panels are its weight
         return StepLinear(None, module.bias, module.panels, *shape)

@@ -1,7 +1,7 @@
 """The inference copy: the same Transformer, with faster layers and a faster step.
 
     fast = prepare(model)              # float32: packed linear layers
-    fast = prepare(model, int8=True)   # int8 linear layers (AVX512-VNNI where the CPU has it)
+    fast = prepare(model, int8=True)   # int8 linear layers (attnmt's int8 panels where the extension builds)
     fast = prepare(model, bf16=True)   # bf16 linear layers (CPUs with AVX512-BF16 or AMX)
     translate(fast, tokenizer, sentences)
 

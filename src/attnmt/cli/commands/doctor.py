@@ -45,7 +45,8 @@ def machine_lines() -> list[str]:
         return [*lines, "C++ extension: not built (the Python step runs: slower)"]
     from attnmt.fast.int8 import int8_kernel
 
-    int8 = {"amx": "AMX tiles", "vnni": "AVX512-VNNI panels", "none": "fbgemm (torch.ao)"}[int8_kernel()]
+    int8 = {"amx": "AMX tiles", "vnni": "AVX512-VNNI panels", "avx2": "AVX2 panels (7-bit activations)",
+            "none": "fbgemm (torch.ao)"}[int8_kernel()]
     return [*lines, f"C++ extension: built, in {extension.build_directory()}",
             f"float32 panels: {torch.ops.attnmt.panel_isa()}; int8 layers: {int8}"]
 

@@ -8,8 +8,8 @@
 // large share of a step at a few dozen rows (docs/design/fast-decoder.md).  Here one call runs the
 // same arithmetic for every layer: the matmuls (a residual add fused into the matmul
 // that precedes it, ReLU into the first feed-forward one) through kernels on weights
-// packed once into panels (float32: AVX-512 or AVX2, float_panels.cpp; int8: AVX512-VNNI or
-// AMX, int8_panels.cpp) where the CPU has them, else through oneDNN (float32, bf16) or fbgemm
+// packed once into panels (float32: AVX-512 or AVX2, float_panels.cpp; int8: AMX, AVX512-VNNI or
+// AVX2, int8_panels.cpp) where the CPU has them, else through oneDNN (float32, bf16) or fbgemm
 // (int8), and, written out below, attention for one query per row and residual +
 // LayerNorm.  Results equal the Python step's up to float rounding (tests/fast/test_fused.py).
 #include <ATen/ATen.h>
@@ -48,7 +48,7 @@ using at::Tensor;
 using Scalars = c10::List<std::optional<c10::Scalar>>;
 
 // What decoder_step receives from attnmt.fast.step, as there: the values of Python's IntEnums.
-enum class Linears : int64_t { kFloat = 0, kInt8 = 1, kVnni = 2 };
+enum class Linears : int64_t { kFloat = 0, kInt8 = 1, kInt8Panels = 2 };
 enum class Norm : int64_t { kPost = 0, kPre = 1 };
 enum class Activation : int64_t { kNone = 0, kRelu = 1, kGelu = 2, kSwish = 3 };
 
@@ -483,11 +483,11 @@ Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, 
 //   kFloat: `panels`, W in the float32 panel kernels' layout (float_panels.cpp), which the step
 //           multiplies with where given, else `w`, W prepacked for oneDNN (float32 or bf16); `b`;
 //   kInt8:  `int8`, torch.ao's packed parameters (int8 W and float bias), run by fbgemm;
-//   kVnni:  `vnni`, the Int8Panels (bias included, int8_panels.cpp).
+//   kInt8Panels:  `int8_panels`, the Int8Panels (bias included, int8_panels.cpp).
 struct Linear {
   std::optional<Tensor> w, b, panels;
   c10::IValue int8;
-  c10::intrusive_ptr<attnmt::Int8Panels> vnni;
+  c10::intrusive_ptr<attnmt::Int8Panels> int8_panels;
   int64_t n = -1;  // -1: never set
 };
 
@@ -569,23 +569,23 @@ struct Int8Linears {
   }
 };
 
-// int8 linear layers packed for the AVX512-VNNI kernel (int8_panels.cpp).
-struct VnniLinears {
+// int8 linear layers packed for the int8 panel kernels (int8_panels.cpp: AMX, AVX512-VNNI or AVX2).
+struct Int8PanelLinears {
   static Tensor linear(const Linear& l, const Tensor& x, Activation act) {
     const bool relu = act == Activation::kRelu;
-    Tensor y = attnmt::int8_linear(x, *l.vnni, std::nullopt, relu);
+    Tensor y = attnmt::int8_linear(x, *l.int8_panels, std::nullopt, relu);
     return relu ? y : activate(y, act);
   }
   static Tensor linear_add(const Linear& l, const Tensor& x, const Tensor& other) {
-    return attnmt::int8_linear(x, *l.vnni, other, false);
+    return attnmt::int8_linear(x, *l.int8_panels, other, false);
   }
-  static int64_t outputs(const Linear& l) { return l.vnni->n; }
+  static int64_t outputs(const Linear& l) { return l.int8_panels->n; }
   static Tensor linear_into(const Linear& l, const Tensor& x, const Tensor& y) {
-    return attnmt::int8_linear_into(x, *l.vnni, std::nullopt, false, y);
+    return attnmt::int8_linear_into(x, *l.int8_panels, std::nullopt, false, y);
   }
   static attnmt::TopTokens top(const Linear& l, const Tensor& x, int64_t k, at::IntArrayRef banned,
                        const std::optional<Tensor>& forced) {
-    return attnmt::int8_top_log_probs(x, *l.vnni, k, banned, forced);
+    return attnmt::int8_top_log_probs(x, *l.int8_panels, k, banned, forced);
   }
 };
 
@@ -632,7 +632,7 @@ struct StepWeights : torch::CustomClassHolder {
     Linear& l = name == "output" ? output : last_layer(name).*field(linear_fields(), name);
     l.n = n;
     if (linears == Linears::kInt8) l.int8 = weight;
-    else if (linears == Linears::kVnni) l.vnni = weight.toCustomClass<attnmt::Int8Panels>();
+    else if (linears == Linears::kInt8Panels) l.int8_panels = weight.toCustomClass<attnmt::Int8Panels>();
     else if (!weight.isNone()) l.w = weight.toTensor();
     l.b = std::move(b);
     l.panels = std::move(panels);
@@ -673,7 +673,7 @@ struct StepWeights : torch::CustomClassHolder {
 
   void check_linear(const Linear& l, size_t layer, const std::string& name) const {
     const bool has = linears == Linears::kInt8 ? !l.int8.isNone()
-                     : linears == Linears::kVnni ? l.vnni.defined()
+                     : linears == Linears::kInt8Panels ? l.int8_panels.defined()
                                                  : l.w.has_value() || l.panels.has_value();
     TORCH_CHECK(l.n >= 0 && has, "StepWeights: ", name == "output" ? "the output layer" : "layer " + std::to_string(layer) + "'s " + name,
                 " was never set");
@@ -691,7 +691,7 @@ struct StepWeights : torch::CustomClassHolder {
 // with this position appended (append_position; `room`: how many more positions to make room for
 // when they must be copied) and the rows' lineage [N, t + 1] in them.  Every layer grows in its own
 // buffer, or every layer is copied: they share the lineage.
-// `Ops` (FloatLinears, Int8Linears or VnniLinears) multiplies by the weights' linear layers.
+// `Ops` (FloatLinears, Int8Linears or Int8PanelLinears) multiplies by the weights' linear layers.
 template <class Ops>
 std::vector<Tensor> step(const Ops& ops, const Tensor& x_in, const StepWeights& weights,
                          const std::vector<std::optional<Tensor>>& self_k,
@@ -801,7 +801,7 @@ struct DecoderStep : torch::CustomClassHolder {
   std::vector<Tensor> visit(F&& f) const {
     switch (weights->linears) {
       case Linears::kInt8: return f(Int8Linears{});
-      case Linears::kVnni: return f(VnniLinears{});
+      case Linears::kInt8Panels: return f(Int8PanelLinears{});
       case Linears::kFloat: break;
     }
     return f(FloatLinears{});

@@ -1,17 +1,23 @@
-// int8 linear layers on AVX512-VNNI, for the int8 inference copy (attnmt.fast.int8): the
-// decoder step's matmuls (decoder_step.cpp) and every other int8 layer, the output projection
-// included.
+// int8 linear layers for the int8 inference copy (attnmt.fast.int8): the decoder step's matmuls
+// (decoder_step.cpp) and every other int8 layer, the output projection included.
 //
 // torch.ao's dynamic int8 Linear calls fbgemm, whose per-call cost at a few dozen rows is several
 // times the arithmetic (docs/design/fast-decoder.md).  Here
 // the weights are packed once, as for the float32 panels:
 //   - W [N, K] (torch.ao's per-column int8 values and scales) in panels of 16 columns × 4
 //     consecutive k, one zmm register per group of 4 k: panels [ceil(N/16), ceil(K/4), 16, 4];
-//   - x is quantised row by row at each call, symmetric: q = round(x · 127 / max|x_row|),
-//     stored as u8 (q + 128) because vpdpbusd multiplies u8 by s8;
-//   - vpdpbusd sums 4 products u8 · s8 into each int32 lane, exactly (at most 255 · 128 · K);
-//   - y = (acc − 128 · Σ_k W[n, k]) · (max|x_row| / 127) · scale[n] + b[n], + residual, ReLU.
-// Blocks of 8 rows × 2 panels (16 int32 accumulators), the panel pairs split between threads.
+//   - x is quantised row by row at each call, symmetric, and the products summed exactly in
+//     int32, by the widest kernel the CPU has:
+//     - AMX tiles (tdpbusd) or AVX512-VNNI (vpdpbusd): q = round(x · 127 / max|x_row|), stored as
+//       u8 (q + 128) because they multiply u8 by s8; 128 · Σ_k W[n, k] is taken off the sums;
+//     - AVX2 (vpmaddubsw, u8 · s8 summed in pairs into s16, which saturates): 7 bits, q =
+//       round(x · 63 / max|x_row|) stored as q + 64, so that a pair stays within s16 (2 · 127 · 128
+//       < 32,768) and the sums are exact; 64 · Σ_k W[n, k] is taken off.  fbgemm, which this
+//       replaces, quantises to 7 bits for the same reason (over the whole batch, not per row).
+//       (8 bits with vpsignb, |W| · q with W's sign, is exact too but one instruction more per
+//       product: 75 % of fbgemm's speed on a Zen 5 capped to AVX2, against 100-105 % so.)
+//   - y = Σ_k q · W[n, k] · (max|x_row| / levels) · scale[n] + b[n], + residual, ReLU.
+// Blocks of rows × panels in registers, the panel pairs split between threads.
 #include "int8_panels.h"
 #include "row_blocks.h"
 #include "top_tokens.h"
@@ -24,13 +30,14 @@
 #include <immintrin.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#define ATTNMT_VNNI_BUILD 1
+#define ATTNMT_INT8_BUILD 1
 #else
-#define ATTNMT_VNNI_BUILD 0
+#define ATTNMT_INT8_BUILD 0
 #endif
 
 #include <algorithm>
 #include <atomic>
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -44,6 +51,8 @@ constexpr int64_t kGroup = 4;     // k per vpdpbusd lane
 constexpr int64_t kTileK = 64;    // k per AMX tile row (64 bytes): K is padded to a multiple
 constexpr int64_t kTileRows = 16; // rows per AMX tile: x's u8 rows are padded to a multiple
 constexpr int kAmxGrainShift = 24;
+constexpr int kAvx2Levels = 63;  // the AVX2 kernel's q: 7 bits, |q| ≤ 63
+constexpr int kAvx2Offset = 64;  // ... stored as u8 q + 64
 
 // One call's operands: x [rows, 4·groups] as u8 with its row scales, y [rows, n] (row r, column c
 // at y[r · ldy + c − first]: y itself, ldy = n and first = 0, or a block of its columns from `first`).
@@ -58,7 +67,7 @@ struct Int8Call {
   int64_t ldy, first;
 };
 
-#if ATTNMT_VNNI_BUILD
+#if ATTNMT_INT8_BUILD
 #define ATTNMT_VNNI __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vnni")))
 
 // q [rows, 4·groups] = x [rows, k] as u8 rows (q + 128; K padded with q = 0), scale [rows] = max|x_row| / 127,
@@ -156,6 +165,114 @@ void pairs_vnni(const Int8Call& call, int64_t begin, int64_t end) {
                                                         call.groups, sums);
       dequantize_rows(sums, (two ? 2 : 1) * kColumns, call, r, kRows, col, columns);
     });
+  }
+}
+
+// The AVX2 kernel (CPUs without AVX512-VNNI, or ATEN_CPU_CAPABILITY below AVX512).
+
+// q [rows, 4·groups] = x [rows, k] quantised to 7 bits, q = round(x · 63 / max|x_row|), as u8 rows (q + 64; K
+// padded with q = 0), scale [rows] = max|x_row| / 63, for rows [begin, end).
+void quantize_rows_avx2(const float* x, int64_t begin, int64_t end, int64_t k, int64_t groups, uint8_t* q,
+                        float* scale) {
+  const int64_t width = groups * kGroup, whole = k / 32 * 32;
+  const __m256 sign = _mm256_set1_ps(-0.f);
+  const __m256i offset = _mm256_set1_epi32(kAvx2Offset);
+  const __m256i order = _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7);  // packs' lanes back in order
+  for (int64_t r = begin; r < end; ++r) {
+    const float* row = x + r * k;
+    uint8_t* out = q + r * width;
+    __m256 top = _mm256_setzero_ps();
+    int64_t i = 0;
+    for (; i + 8 <= k; i += 8) top = _mm256_max_ps(top, _mm256_andnot_ps(sign, _mm256_loadu_ps(row + i)));
+    alignas(32) float lanes[8];
+    _mm256_store_ps(lanes, top);
+    float largest = *std::max_element(lanes, lanes + 8);
+    for (; i < k; ++i) largest = std::max(largest, std::fabs(row[i]));
+    scale[r] = largest / float(kAvx2Levels);
+    const float inverse = largest > 0.f ? float(kAvx2Levels) / largest : 0.f;
+    const __m256 inv = _mm256_set1_ps(inverse);
+    for (i = 0; i < whole; i += 32) {
+      __m256i v[4];
+      for (int j = 0; j < 4; ++j)
+        v[j] = _mm256_add_epi32(_mm256_cvtps_epi32(_mm256_mul_ps(_mm256_loadu_ps(row + i + 8 * j), inv)), offset);
+      const __m256i bytes = _mm256_packus_epi16(_mm256_packs_epi32(v[0], v[1]), _mm256_packs_epi32(v[2], v[3]));
+      _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i), _mm256_permutevar8x32_epi32(bytes, order));
+    }
+    for (; i < k; ++i) out[i] = static_cast<uint8_t>(std::nearbyint(row[i] * inverse) + kAvx2Offset);  // as cvtps
+    std::fill(out + k, out + width, uint8_t{kAvx2Offset});
+  }
+}
+
+// The int32 sums of A[Rows, 4·groups] (u8) · one panel, into sums [Rows, 16]: per group and row,
+// vpmaddubsw adds the products u8 · s8 in pairs into s16 (exactly: at most 2 · 127 · 128 < 32,768),
+// vpmaddwd the pairs into int32.  Rows ≤ 4 keeps the 8 sums and what each group needs within 16 ymm
+// registers.
+template <int Rows>
+__attribute__((noinline)) void sums_avx2(const uint8_t* a, int64_t lda, const int8_t* panel, int64_t groups,
+                                         int32_t* sums) {
+  __m256i acc[2 * Rows];
+#pragma GCC unroll 8
+  for (int i = 0; i < 2 * Rows; ++i) acc[i] = _mm256_setzero_si256();
+  const __m256i ones = _mm256_set1_epi16(1);
+  for (int64_t g = 0; g < groups; ++g, panel += kColumns * kGroup, a += kGroup) {
+    const __m256i w0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(panel));  // columns 0-7
+    const __m256i w1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(panel + 32));  // columns 8-15
+#pragma GCC unroll 4
+    for (int r = 0; r < Rows; ++r) {
+      int32_t four;  // row r's 4 u8 of this group, in every lane
+      std::memcpy(&four, a + r * lda, sizeof four);
+      const __m256i x = _mm256_set1_epi32(four);
+      acc[2 * r] = _mm256_add_epi32(acc[2 * r], _mm256_madd_epi16(_mm256_maddubs_epi16(x, w0), ones));
+      acc[2 * r + 1] = _mm256_add_epi32(acc[2 * r + 1], _mm256_madd_epi16(_mm256_maddubs_epi16(x, w1), ones));
+    }
+  }
+#pragma GCC unroll 8
+  for (int i = 0; i < 2 * Rows; ++i) _mm256_store_si256(reinterpret_cast<__m256i*>(sums + i * 8), acc[i]);
+}
+
+// dequantize_rows's arithmetic in ymm registers, the + 64's offset (half the + 128's) taken off.
+void dequantize_rows_avx2(const int32_t* acc, int64_t ld, const Int8Call& call, int64_t r0, int64_t rows,
+                          int64_t col, int64_t columns) {
+  const int64_t n = call.w.n;
+  const int32_t* offsets = call.w.offsets.data_ptr<int32_t>();
+  const float* scales = call.w.scales.data_ptr<float>();
+  const float* bias = call.w.bias.data_ptr<float>();
+  for (int64_t h = 0; h * 8 < columns; ++h) {
+    const int64_t c0 = col + h * 8, valid = std::min<int64_t>(8, columns - h * 8);
+    const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(valid)),
+                                            _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    const __m256i offset = _mm256_srai_epi32(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(offsets + c0)), 1);
+    const __m256 scale = _mm256_loadu_ps(scales + c0);
+    const __m256 b = _mm256_loadu_ps(bias + c0);
+    for (int64_t r = r0; r < r0 + rows; ++r) {
+      const __m256i sums = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(acc + (r - r0) * ld + h * 8));
+      const __m256 f = _mm256_cvtepi32_ps(_mm256_sub_epi32(sums, offset));
+      __m256 y = _mm256_fmadd_ps(f, _mm256_mul_ps(_mm256_set1_ps(call.row_scale[r]), scale), b);
+      if (call.residual) y = _mm256_add_ps(y, _mm256_maskload_ps(call.residual + r * n + c0, mask));
+      if (call.relu) y = _mm256_max_ps(y, _mm256_setzero_ps());
+      _mm256_maskstore_ps(call.y + r * call.ldy + c0 - call.first, mask, y);
+    }
+  }
+}
+
+// Panel pairs [begin, end) of the call, a panel at a time: 4 rows, then 1.
+void pairs_avx2(const Int8Call& call, int64_t begin, int64_t end) {
+  const Int8Panels& w = call.w;
+  const int64_t count = w.panels.size(0), lda = call.groups * kGroup, stride = call.groups * kColumns * kGroup;
+  const int8_t* panels = w.panels.data_ptr<int8_t>();
+  const uint8_t* x = call.x;
+  for (int64_t p = 2 * begin; p < std::min(2 * end, count); ++p) {
+    const int64_t col = p * kColumns, columns = std::min(kColumns, w.n - col);
+    alignas(32) int32_t sums[4 * kColumns];
+    int64_t r = 0;
+    for (; r + 4 <= call.rows; r += 4) {
+      sums_avx2<4>(x + r * lda, lda, panels + p * stride, call.groups, sums);
+      dequantize_rows_avx2(sums, kColumns, call, r, 4, col, columns);
+    }
+    for (; r < call.rows; ++r) {
+      sums_avx2<1>(x + r * lda, lda, panels + p * stride, call.groups, sums);
+      dequantize_rows_avx2(sums, kColumns, call, r, 1, col, columns);
+    }
   }
 }
 
@@ -309,7 +426,7 @@ namespace {
 
 // Whether the CPU has AMX-INT8 and Linux lets this process use the tiles (a request once per process).
 bool amx_usable() {
-#if ATTNMT_VNNI_BUILD
+#if ATTNMT_INT8_BUILD
   unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
   if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) || !(edx & (1u << 24)) || !(edx & (1u << 25))) return false;
   constexpr long kRequestPermission = 0x1023, kTileData = 18;  // ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA
@@ -336,13 +453,13 @@ std::string int8_kernel() {
   const int allowed = amx_allowed.load();
   TORCH_CHECK(allowed != -1, "int8_kernel: call allow_amx first (attnmt.fast.int8.int8_kernel does, from "
               "ONEDNN_MAX_CPU_ISA)");
-#if ATTNMT_VNNI_BUILD
+#if ATTNMT_INT8_BUILD
   static const std::string kernel = [allowed] {
     const bool vnni = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
                       __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
                       __builtin_cpu_supports("avx512vnni") && at::get_cpu_capability() == "AVX512";
-    if (!vnni) return "none";
-    return allowed == 1 && amx_usable() ? "amx" : "vnni";
+    if (vnni) return allowed == 1 && amx_usable() ? "amx" : "vnni";
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? "avx2" : "none";
   }();
   return kernel;
 #else
@@ -352,32 +469,38 @@ std::string int8_kernel() {
 
 namespace {
 
-// Whether the int8 kernel this process runs is AMX, where x is float [rows, K] for w and the CPU has an
-// int8 kernel at all (`caller` names the operation in the error).
-bool checked_amx(const at::Tensor& x, const Int8Panels& w, const char* caller) {
+enum class Kernel { kAvx2, kVnni, kAmx };
+
+// The int8 kernel this process runs, where x is float [rows, K] for w and the CPU has an int8 kernel at
+// all (`caller` names the operation in the error).
+Kernel checked_kernel(const at::Tensor& x, const Int8Panels& w, const char* caller) {
   const std::string kernel = int8_kernel();
-  TORCH_CHECK(kernel != "none", caller, ": this CPU (or ATEN_CPU_CAPABILITY) does not allow AVX512-VNNI");
+  TORCH_CHECK(kernel != "none", caller, ": this CPU has no AVX2, or the extension was built without it");
   TORCH_CHECK(x.dim() == 2 && x.scalar_type() == at::kFloat && x.size(1) == w.k, caller, ": x must be float [rows, ",
               w.k, "]");
-  return kernel == "amx";
+  return kernel == "amx" ? Kernel::kAmx : kernel == "vnni" ? Kernel::kVnni : Kernel::kAvx2;
 }
 
-#if ATTNMT_VNNI_BUILD
-// Panel pairs [begin, end) of the call, on AMX tiles or AVX512-VNNI.
-void run_pairs(const Int8Call& call, bool amx, int64_t begin, int64_t end) {
-  if (amx) pairs_amx(call, begin, end);
-  else pairs_vnni(call, begin, end);
+#if ATTNMT_INT8_BUILD
+// Panel pairs [begin, end) of the call, on AMX tiles, AVX512-VNNI or AVX2.
+void run_pairs(const Int8Call& call, Kernel kernel, int64_t begin, int64_t end) {
+  if (kernel == Kernel::kAmx) pairs_amx(call, begin, end);
+  else if (kernel == Kernel::kVnni) pairs_vnni(call, begin, end);
+  else pairs_avx2(call, begin, end);
 }
 
-// x [rows, K] quantised row by row as the kernels read it: q [rows (AMX: padded to whole tiles), 4·groups] u8
-// and the rows' scales [rows].
-std::pair<at::Tensor, at::Tensor> quantized_rows(const at::Tensor& x, const Int8Panels& w, bool amx) {
+// x [rows, K] quantised row by row as the kernel reads it: q [rows (AMX: padded to whole tiles), 4·groups]
+// (u8 q + 128; AVX2: s8 q) and the rows' scales [rows].
+std::pair<at::Tensor, at::Tensor> quantized_rows(const at::Tensor& x, const Int8Panels& w, Kernel kernel) {
   const int64_t rows = x.size(0), groups = w.panels.size(1);
-  const int64_t padded = amx ? (rows + kTileRows - 1) / kTileRows * kTileRows : rows;
+  const int64_t padded = kernel == Kernel::kAmx ? (rows + kTileRows - 1) / kTileRows * kTileRows : rows;
   at::Tensor q = at::empty({padded, groups * kGroup}, x.options().dtype(at::kByte));
   at::Tensor row_scale = at::empty({rows}, x.options());
   at::parallel_for(0, rows, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, w.k)), [&](int64_t begin, int64_t end) {
-    quantize_rows(x.data_ptr<float>(), begin, end, w.k, groups, q.data_ptr<uint8_t>(), row_scale.data_ptr<float>());
+    if (kernel == Kernel::kAvx2)
+      quantize_rows_avx2(x.data_ptr<float>(), begin, end, w.k, groups, q.data_ptr<uint8_t>(), row_scale.data_ptr<float>());
+    else
+      quantize_rows(x.data_ptr<float>(), begin, end, w.k, groups, q.data_ptr<uint8_t>(), row_scale.data_ptr<float>());
   });
   if (padded > rows) q.narrow(0, rows, padded - rows).fill_(128);
   return {q, row_scale};
@@ -393,15 +516,15 @@ at::Tensor int8_linear(const at::Tensor& x_in, const Int8Panels& w, const std::o
 
 at::Tensor int8_linear_into(const at::Tensor& x_in, const Int8Panels& w, const std::optional<at::Tensor>& residual_in,
                             bool relu, at::Tensor y) {
-  const bool amx = checked_amx(x_in, w, "int8_linear");
+  const Kernel kernel = checked_kernel(x_in, w, "int8_linear");
   const at::Tensor x = x_in.contiguous();
   const int64_t rows = x.size(0), groups = w.panels.size(1);
   TORCH_CHECK(!residual_in.has_value() || (residual_in->size(0) == rows && residual_in->size(1) == w.n),
               "int8_linear: the residual must be [rows, N]");
   TORCH_CHECK(y.is_contiguous() && y.dim() == 2 && y.size(0) == rows && y.size(1) == w.n &&
                   y.scalar_type() == at::kFloat, "int8_linear: the output must be a contiguous float [", rows, ", ", w.n, "]");
-#if ATTNMT_VNNI_BUILD
-  const std::pair<at::Tensor, at::Tensor> quantized = quantized_rows(x, w, amx);
+#if ATTNMT_INT8_BUILD
+  const std::pair<at::Tensor, at::Tensor> quantized = quantized_rows(x, w, kernel);
   const at::Tensor& q = quantized.first;
   const at::Tensor& row_scale = quantized.second;
   const at::Tensor residual = residual_in.has_value() ? residual_in->contiguous() : at::Tensor();
@@ -413,9 +536,9 @@ at::Tensor int8_linear_into(const at::Tensor& x_in, const Int8Panels& w, const s
   // each thread gets at least ~16k vpdpbusd's worth (AMX: 64× as much), so that small products do not
   // pay OpenMP's fork for nothing.
   const int64_t work = std::max<int64_t>(1, rows * w.k * 32);
-  const int64_t grain = std::max<int64_t>(1, (int64_t{1} << (amx ? kAmxGrainShift : 20)) / work);
+  const int64_t grain = std::max<int64_t>(1, (int64_t{1} << (kernel == Kernel::kAmx ? kAmxGrainShift : 20)) / work);
   at::parallel_for(0, pairs, grain, [&](int64_t begin, int64_t end) {
-    run_pairs(call, amx, begin, end);
+    run_pairs(call, kernel, begin, end);
   });
 #endif
   return y;
@@ -423,10 +546,10 @@ at::Tensor int8_linear_into(const at::Tensor& x_in, const Int8Panels& w, const s
 
 TopTokens int8_top_log_probs(const at::Tensor& x_in, const Int8Panels& w, int64_t k, at::IntArrayRef banned,
                              const std::optional<at::Tensor>& forced) {
-  const bool amx = checked_amx(x_in, w, "int8_top_log_probs");
-#if ATTNMT_VNNI_BUILD
+  const Kernel kernel = checked_kernel(x_in, w, "int8_top_log_probs");
+#if ATTNMT_INT8_BUILD
   const at::Tensor x = x_in.contiguous();
-  const std::pair<at::Tensor, at::Tensor> quantized = quantized_rows(x, w, amx);
+  const std::pair<at::Tensor, at::Tensor> quantized = quantized_rows(x, w, kernel);
   const at::Tensor& q = quantized.first;
   const at::Tensor& row_scale = quantized.second;
   const Int8Call call{q.data_ptr<uint8_t>(), row_scale.data_ptr<float>(), w, nullptr, nullptr, x.size(0),
@@ -435,7 +558,7 @@ TopTokens int8_top_log_probs(const at::Tensor& x_in, const Int8Panels& w, int64_
                           [&](int64_t first, int64_t end, float* out, int64_t ld) {
                             const Int8Call block{call.x, call.row_scale, w, nullptr, out, call.rows, call.groups, false,
                                                  ld, first * 2 * kColumns};
-                            run_pairs(block, amx, first, end);
+                            run_pairs(block, kernel, first, end);
                           }, k, banned, forced);
 #else
   TORCH_CHECK(false, "int8_top_log_probs: built without AVX2");

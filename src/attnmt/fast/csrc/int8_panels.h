@@ -13,10 +13,11 @@
 namespace attnmt {
 
 // A linear layer's int8 weights W [N, K] (one scale per output column) packed for the
-// AVX512-VNNI kernel, with what its products need besides: y = x Wᵀ + b.
+// int8 kernels (AMX, AVX512-VNNI, AVX2), with what their products need besides: y = x Wᵀ + b.
 struct Int8Panels : torch::CustomClassHolder {
   at::Tensor panels;   // int8 [ceil(N/16), ceil(K/4), 16, 4]: 16 columns × 4 consecutive k per 64 bytes
-  at::Tensor offsets;  // int32 [ceil(N/16)·16]: 128 · Σ_k W[n, k], what the +128 of the u8 rows adds
+  at::Tensor offsets;  // int32 [ceil(N/16)·16]: 128 · Σ_k W[n, k], what the +128 of the u8 rows adds (AVX2's
+                       // +64: half of it)
   at::Tensor scales;   // float32 [ceil(N/16)·16]: W[n] ≈ scales[n] · panels' column n
   at::Tensor bias;     // float32 [ceil(N/16)·16], zeros where the layer has none
   int64_t n = 0, k = 0;
@@ -24,8 +25,9 @@ struct Int8Panels : torch::CustomClassHolder {
 
 // The kernel this process runs: "amx" (AMX-INT8 tiles) or "vnni" (AVX512-VNNI) where the CPU has
 // AVX512-VNNI and PyTorch's own kernels use AVX-512 (ATEN_CPU_CAPABILITY=avx2 or default turns both
-// off, as for the float32 panels; allow_amx(false) turns AMX off), else "none".  Chosen at the first
-// call, which must come after allow_amx.
+// off, as for the float32 panels; allow_amx(false) turns AMX off), else "avx2" where the CPU has
+// AVX2 and FMA (x quantised to 7 bits there), else "none".  Chosen at the first call, which must
+// come after allow_amx.
 std::string int8_kernel();
 
 // Whether int8_kernel may choose AMX, as Python read ONEDNN_MAX_CPU_ISA: said once per process, before
