@@ -5,6 +5,7 @@ import torch
 
 from attnmt.cli.main import main
 from attnmt.fast import extension
+from attnmt.fast.int8 import int8_kernels
 from attnmt.hardware import cpu_model
 
 
@@ -63,9 +64,16 @@ def test_doctor_with_a_model_shows_the_kernel_chosen_for_each_step_layer_and_its
     finally:
         torch.set_num_threads(threads)
     out = capsys.readouterr().out
+    float32, _, int8 = out.partition("int8 decoder-step layers")
     if extension.available() and torch.ops.attnmt.panels_available():
-        lines = [line for line in out.splitlines() if line.startswith("  ") and " × " in line]
+        lines = [line for line in float32.splitlines() if line.startswith("  ") and " × " in line]
         assert len(lines) == 5  # qkv, attention output, ff1, ff2 and output projection
         assert all("onednn" in line and "panels" in line for line in lines)  # both timed
     else:
         assert "no panel kernels" in out
+    kernels = int8_kernels()
+    if len(kernels) > 1:  # each kernel timed on each shape
+        lines = [line for line in int8.splitlines() if line.startswith("  ") and " × " in line]
+        assert len(lines) == 5 and all(all(f"{kernel} " in line for kernel in kernels) for line in lines)
+    else:
+        assert "the only int8 kernel here" in int8

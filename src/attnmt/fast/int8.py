@@ -18,13 +18,18 @@ from __future__ import annotations
 
 import warnings
 from functools import cache
+from typing import TYPE_CHECKING
 
 import torch
 from torch import Tensor, nn
 from torch.ao.nn.quantized.dynamic import Linear as DynamicInt8Linear
 
 from attnmt.fast import extension
+from attnmt.fast.step import layer_linears
 from attnmt.hardware import amx_allowed
+
+if TYPE_CHECKING:
+    from attnmt.fast.kernels import Int8Choice
 
 
 def quantize_linear_layers(model: nn.Module) -> None:
@@ -60,6 +65,12 @@ def int8_kernel() -> str:
         return "none"
     torch.ops.attnmt.allow_amx(amx_allowed())
     return torch.ops.attnmt.int8_kernel()
+
+
+@cache
+def int8_kernels() -> tuple[str, ...]:
+    """Every int8 panel kernel this process can run, widest first (the first is ``int8_kernel``)."""
+    return tuple(torch.ops.attnmt.int8_kernels()) if int8_kernel() != "none" else ()
 
 
 def activation_levels() -> int:
@@ -122,3 +133,15 @@ def use_int8_panels(model: nn.Module) -> None:
         for name, child in parent.named_children():
             if type(child) is DynamicInt8Linear:
                 setattr(parent, name, Int8PanelLinear(child))
+
+
+def use_int8_kernels(model: nn.Module, choice: Int8Choice | None) -> None:
+    """In place: each of the decoder step's int8 panel layers and the output projection on the kernel
+    ``choice`` gives its shape (attnmt.fast.kernels.measure_int8; None, or a shape it does not name:
+    the widest).  The encoder's layers and cross-attention's keys and values, which meet every source
+    length at once, stay on the widest kernel."""
+    if choice is None:
+        return
+    for layer in [*(m for block in model.decoder_layers for m in layer_linears(block).values()), model.output]:
+        if isinstance(layer, Int8PanelLinear) and (kernel := choice.kernel_for(layer.out_features, layer.in_features)):
+            layer.panels.use_kernel(kernel)

@@ -19,6 +19,12 @@ the results differ only by summation order (tests/fast/test_kernels.py).
 The encoder's layers and cross-attention's keys and values stay on the panels whatever is
 chosen: they meet inputs of every source length, and oneDNN keeps a primitive, with its own copy
 of the weight, per row count it meets (attnmt.fast.panels.use_float_panels).
+
+The int8 copy's step layers are chosen the same way (``measure_int8``) among the int8 panel kernels
+this process can run (``csrc/int8_panels.cpp``: AMX tiles, AVX512-VNNI, AVX2), which all read the
+same panels: AMX's tiles pay for padding a step's rows to whole tiles of 16 and for their
+configuration, so where they win is a matter of shape and CPU.  Where only one kernel runs there is
+nothing to time.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ import json
 import time
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import partial
 
 import torch
 
@@ -105,6 +112,24 @@ def faster(best: dict[FloatKernel, float], panels_margin: float = 1.0) -> FloatK
     return FloatKernel.ONEDNN if clearly else FloatKernel.PANELS
 
 
+def fastest_calls(candidates: dict, seconds: float = SECONDS_PER_SHAPE) -> dict:
+    """Milliseconds of the fastest call of each candidate (a function of no arguments), called in turn
+    for at least ``seconds`` and ROUNDS rounds, after a first call each (which sets up oneDNN's
+    primitive and warms the caches)."""
+    best = dict.fromkeys(candidates, float("inf"))
+    with torch.no_grad():
+        for call in candidates.values():
+            call()
+        rounds, deadline = 0, time.perf_counter() + seconds
+        while rounds < ROUNDS or time.perf_counter() < deadline:
+            for kernel, call in candidates.items():
+                started = time.perf_counter()
+                call()
+                best[kernel] = min(best[kernel], (time.perf_counter() - started) * 1e3)
+            rounds += 1
+    return best
+
+
 def measure(shapes: list[tuple[int, int]], rows: int = STEP_ROWS,
             output: tuple[int, int] | None = None) -> KernelChoice:
     """Times each candidate on each shape (random weights: the time does not depend on the values)
@@ -121,17 +146,66 @@ def measure(shapes: list[tuple[int, int]], rows: int = STEP_ROWS,
         bias = torch.zeros(columns)
         x = torch.randn(rows, k, generator=generator)
         candidates = {FloatKernel.PANELS: PanelLinear(weight, bias), FloatKernel.ONEDNN: PackedLinear(weight, bias)}
-        best = dict.fromkeys(candidates, float("inf"))
-        with torch.no_grad():
-            for layer in candidates.values():
-                layer(x)  # the first call sets up oneDNN's primitive and warms the caches
-            rounds, deadline = 0, time.perf_counter() + SECONDS_PER_SHAPE
-            while rounds < ROUNDS or time.perf_counter() < deadline:
-                for kernel, layer in candidates.items():
-                    started = time.perf_counter()
-                    layer(x)
-                    best[kernel] = min(best[kernel], (time.perf_counter() - started) * 1e3 * n / columns)
-                rounds += 1
+        best = fastest_calls({kernel: partial(layer, x) for kernel, layer in candidates.items()})
+        best = {kernel: ms * n / columns for kernel, ms in best.items()}
         kernels[(n, k)] = faster(best, OUTPUT_PANELS_MARGIN if (n, k) == output else 1.0)
         timings[(n, k)] = best
     return KernelChoice(kernels, timings)
+
+
+@dataclass(frozen=True)
+class Int8Choice:
+    """The int8 panel kernel ("amx", "vnni", "avx2") for each shape (out_features, in_features) of
+    the step's int8 layers, and the fastest call's milliseconds per kernel that chose it."""
+
+    kernels: dict[tuple[int, int], str]
+    timings: dict[tuple[int, int], dict[str, float]] = field(default_factory=dict)
+
+    def kernel_for(self, out_features: int, in_features: int) -> str | None:
+        """The chosen kernel; None (the process's widest) for a shape the choice does not name."""
+        return self.kernels.get((out_features, in_features))
+
+    def to_json(self) -> str:
+        return json.dumps([{"shape": list(shape), "kernel": kernel,
+                            "ms": {k: round(ms, 4) for k, ms in self.timings.get(shape, {}).items()}}
+                           for shape, kernel in self.kernels.items()])
+
+    @classmethod
+    def from_json(cls, text: str) -> Int8Choice:
+        entries = json.loads(text)
+        return cls({tuple(e["shape"]): e["kernel"] for e in entries},
+                   {tuple(e["shape"]): e["ms"] for e in entries if e["ms"]})
+
+    def describe(self) -> list[str]:
+        """One line per shape: the kernel and the timings that chose it."""
+        lines = []
+        for (n, k), kernel in sorted(self.kernels.items()):
+            times = ", ".join(f"{c} {ms:.3f} ms" for c, ms in self.timings.get((n, k), {}).items())
+            lines.append(f"{n} × {k}: {kernel} ({times} at {STEP_ROWS} rows)")
+        return lines
+
+
+def measure_int8(shapes: list[tuple[int, int]], rows: int = STEP_ROWS,
+                 output: tuple[int, int] | None = None) -> Int8Choice | None:
+    """Times every int8 panel kernel this process runs on each shape (random int8 weights) with its
+    threads, and keeps the fastest; None where fewer than two run (nothing to choose).  The
+    ``output`` projection is timed as beam search calls it: the top 4 log-probs in the same pass."""
+    kernels = torch.ops.attnmt.int8_kernels()
+    if len(kernels) < 2:
+        return None
+    chosen, timings = {}, {}
+    generator = torch.Generator().manual_seed(0)
+    for n, k in shapes:
+        columns = min(n, MOST_COLUMNS)
+        weight = torch.randint(-127, 128, (columns, k), generator=generator, dtype=torch.int8)
+        x = torch.randn(rows, k, generator=generator)
+        calls = {}
+        for kernel in kernels:
+            panels = torch.ops.attnmt.pack_int8_panels(weight, torch.full((columns,), 1e-3), torch.zeros(columns))
+            panels.use_kernel(kernel)
+            calls[kernel] = (partial(panels.top_log_probs, x, 4, [], None) if (n, k) == output
+                             else partial(panels.linear, x, None, False))
+        best = fastest_calls(calls)
+        timings[(n, k)] = {kernel: ms * n / columns for kernel, ms in best.items()}
+        chosen[(n, k)] = min(kernels, key=lambda kernel: best[kernel])
+    return Int8Choice(chosen, timings)

@@ -56,8 +56,8 @@ from torch import Tensor, nn
 from attnmt.checkpoint import load_model_dir, open_model_dir, uninitialised, weights_mismatch
 from attnmt.errors import ModelDirError
 from attnmt.fast import extension, int8
-from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_linear
-from attnmt.fast.kernels import KernelChoice, measure, step_shapes
+from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_linear, use_int8_kernels
+from attnmt.fast.kernels import Int8Choice, KernelChoice, measure, measure_int8, step_shapes
 from attnmt.fast.packed import Bf16PackedLinear, FusedQKVAttention, PackedLinear, fuse_self_attention, packing_available
 from attnmt.fast.panels import PanelLinear, float_panels_for
 from attnmt.fast.transformer import FastTransformer, check_bf16, prepare
@@ -67,7 +67,7 @@ from attnmt.model import Transformer, TransformerConfig
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 
-FORMAT = 3  # bump when what is stored, or how, changes (3: the output projection chosen with a margin for the panels)
+FORMAT = 4  # bump when what is stored, or how, changes (4: the int8 step layers' kernels measured and stored)
 PANEL_PARTS = ("panels", "offsets", "scales", "bias")  # Int8Panels.tensors(), in order
 FBGEMM_PARTS = ("int8", "scales", "zero_points")  # a torch.ao layer's per-channel int8 weight (its bias: "bias")
 # The tensors' data starts on a multiple of this in the file, so that the panels mapped from it are
@@ -82,10 +82,11 @@ def cache_folder() -> Path:
 
 def prepared_path(weights: Path, config: TransformerConfig, precision: str = "int8") -> Path:
     """Where the ``precision`` ("int8", "fp32") copy of these weights with this config is cached for
-    this process's kernel (int8: int8_kernel; float32: the kernels measured on this CPU, so a cache
-    shared by several machines keeps one copy per CPU: attnmt.fast.kernels)."""
+    this process's kernels (int8: int8_kernel, and the int8 kernels measured on this CPU; float32: the
+    kernels measured on this CPU; so a cache shared by several machines keeps one copy per CPU:
+    attnmt.fast.kernels)."""
     config_digest = hashlib.sha256(json.dumps(asdict(config), sort_keys=True).encode()).hexdigest()[:16]
-    kernel = int8_kernel() if precision == "int8" else f"chosen-{cpu_digest()}"
+    kernel = f"{int8_kernel()}-chosen-{cpu_digest()}" if precision == "int8" else f"chosen-{cpu_digest()}"
     name = f"{precision}-{file_digest(weights)[:32]}-{config_digest}-{kernel}-v{FORMAT}.safetensors"
     return cache_folder() / name
 
@@ -110,7 +111,11 @@ def load_int8(model_dir: str | Path, weights: str | Path | None = None
         return load_int8_now(model_dir, weights)
     config, weights_path, tokenizer = open_model_dir(model_dir, weights)
     def build() -> FastTransformer:
-        return load_int8_now(model_dir, weights)[0]
+        fast = load_int8_now(model_dir, weights)[0]
+        if isinstance(fast.output, Int8PanelLinear) and fast.step is not None:  # each step shape on its fastest kernel
+            fast.int8_choice = measure_int8(step_shapes(config), output=(config.vocab_size, config.d_model))
+            use_int8_kernels(fast, fast.int8_choice)
+        return fast
 
     return through_cache(prepared_path(weights_path, config), config, build), tokenizer
 
@@ -196,6 +201,8 @@ def save_prepared(fast: FastTransformer, path: Path) -> None:
                     trained_parameters=str(fast.trained_parameters))
     if fast.kernel_choice is not None:
         metadata["kernel_choice"] = fast.kernel_choice.to_json()
+    if fast.int8_choice is not None:
+        metadata["int8_choice"] = fast.int8_choice.to_json()
     metadata["padding"] = ""
     save_file(tensors, str(path), metadata=metadata)
     misaligned = data_start(path) % ALIGN
@@ -230,6 +237,8 @@ def load_prepared(path: Path, config: TransformerConfig) -> FastTransformer:
                for name in json.loads(metadata.get("onednn", "{}"))}
     if "kernel_choice" in metadata:
         fast.kernel_choice = KernelChoice.from_json(metadata["kernel_choice"])
+    if "int8_choice" in metadata:
+        fast.int8_choice = Int8Choice.from_json(metadata["int8_choice"])
     for name, canonical in json.loads(metadata["aliases"]).items():
         tensors[name] = tensors[canonical]
     fast.load_state_dict(tensors, assign=True)

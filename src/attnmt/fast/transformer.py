@@ -31,6 +31,7 @@ from attnmt.fast.int8 import (
     Int8PanelLinear,
     int8_panels_available,
     quantize_linear_layers,
+    use_int8_kernels,
     use_int8_panels,
 )
 from attnmt.fast.next_tokens import FusedNextTokens
@@ -53,6 +54,7 @@ class FastTransformer(Transformer):
     next_tokens: NextTokens  # how the searches choose this copy's next tokens (attnmt.decoding.next_tokens)
     shortlist: Shortlist | None = None  # the output layer's vocabulary per batch (``use_shortlist``)
     kernel_choice = None  # the float32 step layers' kernels (attnmt.fast.kernels); None: the panels
+    int8_choice = None  # the int8 step layers' kernels (attnmt.fast.kernels.measure_int8); None: the widest
 
     def __init__(self, model: Transformer, int8: bool = False, fused_step: bool = True, bf16: bool = False) -> None:
         if int8 and bf16:
@@ -80,6 +82,7 @@ class FastTransformer(Transformer):
     def finish(self, fused_step: bool, on_cpu: bool) -> None:
         """Once the linear layers are in their final form: ReLU fused into them, the C++ step built."""
         fuse_relu(self)
+        use_int8_kernels(self, self.int8_choice)
         # Beside int8 layers the decoder's own keys/values are kept in float16 (Float16LayerCache).
         self.float16_cache = isinstance(self.output, (Int8PanelLinear, DynamicInt8Linear))
         self.step = None

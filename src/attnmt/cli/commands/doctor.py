@@ -51,6 +51,21 @@ def machine_lines() -> list[str]:
             f"float32 panels: {torch.ops.attnmt.panel_isa()}; int8 layers: {int8}"]
 
 
+def int8_choice_lines(model: str, weights: str | None) -> list[str]:
+    """The int8 copy's kernel per decoder-step shape, where this process has more than one to choose from."""
+    from attnmt.fast.int8 import int8_kernels
+
+    kernels = int8_kernels()
+    if len(kernels) < 2:
+        return [f"int8 decoder-step layers: {kernels[0] if kernels else 'fbgemm'} (the only int8 kernel here)"]
+    from attnmt.fast.prepared import load_int8
+
+    fast, _ = load_int8(model, weights)
+    if fast.int8_choice is None:
+        return ["int8 decoder-step layers: the widest kernel (the copy could not be measured)"]
+    return ["int8 decoder-step layers (out × in):", *(f"  {line}" for line in fast.int8_choice.describe())]
+
+
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.threads import THREADS
 
@@ -65,6 +80,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         lines.append("float32 decoder-step layers (out × in):" if choice else
                      "float32 decoder-step layers: oneDNN (no panel kernels here)")
         lines += [f"  {line}" for line in choice.describe()] if choice else []
+        lines += int8_choice_lines(args.model, args.weights)
     print("\n".join(lines))
     return 0
 

@@ -41,6 +41,7 @@
 #include <cstdint>
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace attnmt {
 
@@ -400,6 +401,7 @@ c10::intrusive_ptr<Int8Panels> int8_panels_select(const Int8Panels& w, const at:
   auto out = c10::make_intrusive<Int8Panels>();
   out->n = n;
   out->k = w.k;
+  out->kernel = w.kernel;
   out->panels = at::zeros({count, groups, kColumns, kGroup}, w.panels.options());
   out->offsets = at::zeros({padded}, w.offsets.options());
   out->scales = at::zeros({padded}, w.scales.options());
@@ -449,37 +451,65 @@ void allow_amx(bool allowed) {
               told ? "allowed" : "not allowed", "; ONEDNN_MAX_CPU_ISA changed while the process ran?");
 }
 
-std::string int8_kernel() {
+std::vector<std::string> int8_kernels() {
   const int allowed = amx_allowed.load();
   TORCH_CHECK(allowed != -1, "int8_kernel: call allow_amx first (attnmt.fast.int8.int8_kernel does, from "
               "ONEDNN_MAX_CPU_ISA)");
+  static const std::vector<std::string> kernels = [allowed] {
+    std::vector<std::string> usable;
 #if ATTNMT_INT8_BUILD
-  static const std::string kernel = [allowed] {
     const bool vnni = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
                       __builtin_cpu_supports("avx512dq") && __builtin_cpu_supports("avx512vl") &&
                       __builtin_cpu_supports("avx512vnni") && at::get_cpu_capability() == "AVX512";
-    if (vnni) return allowed == 1 && amx_usable() ? "amx" : "vnni";
-    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") ? "avx2" : "none";
-  }();
-  return kernel;
-#else
-  return "none";
+    if (vnni && allowed == 1 && amx_usable()) usable.push_back("amx");
+    if (vnni) usable.push_back("vnni");
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma")) usable.push_back("avx2");
 #endif
+    return usable;
+  }();
+  return kernels;
+}
+
+std::string int8_kernel() {
+  const std::vector<std::string> kernels = int8_kernels();
+  return kernels.empty() ? "none" : kernels.front();
 }
 
 namespace {
 
-enum class Kernel { kAvx2, kVnni, kAmx };
+enum class Kernel : int { kAvx2 = 0, kVnni = 1, kAmx = 2 };  // Int8Panels::kernel holds these
+constexpr const char* kKernelNames[] = {"avx2", "vnni", "amx"};
 
-// The int8 kernel this process runs, where x is float [rows, K] for w and the CPU has an int8 kernel at
-// all (`caller` names the operation in the error).
+// The kernel w is multiplied with (its own, or this process's widest), where x is float [rows, K] for w
+// and the CPU has an int8 kernel at all (`caller` names the operation in the error).
 Kernel checked_kernel(const at::Tensor& x, const Int8Panels& w, const char* caller) {
-  const std::string kernel = int8_kernel();
-  TORCH_CHECK(kernel != "none", caller, ": this CPU has no AVX2, or the extension was built without it");
+  static const int widest = [] {
+    const std::string kernel = int8_kernel();
+    for (int i = 0; i < 3; ++i)
+      if (kernel == kKernelNames[i]) return i;
+    return -1;
+  }();
+  TORCH_CHECK(widest != -1, caller, ": this CPU has no AVX2, or the extension was built without it");
   TORCH_CHECK(x.dim() == 2 && x.scalar_type() == at::kFloat && x.size(1) == w.k, caller, ": x must be float [rows, ",
               w.k, "]");
-  return kernel == "amx" ? Kernel::kAmx : kernel == "vnni" ? Kernel::kVnni : Kernel::kAvx2;
+  return static_cast<Kernel>(w.kernel >= 0 ? w.kernel : widest);
 }
+
+}  // namespace
+
+void use_int8_kernel(Int8Panels& w, const std::string& kernel) {
+  const std::vector<std::string> usable = int8_kernels();
+  std::string names;
+  for (const std::string& name : usable) names += (names.empty() ? "" : ", ") + name;
+  TORCH_CHECK(std::find(usable.begin(), usable.end(), kernel) != usable.end(), "use_kernel: the int8 kernel '",
+              kernel, "' does not run in this process (", names.empty() ? "none does" : names, ")");
+  for (int i = 0; i < 3; ++i)
+    if (kernel == kKernelNames[i]) w.kernel = i;
+}
+
+std::string int8_kernel_of(const Int8Panels& w) { return w.kernel >= 0 ? kKernelNames[w.kernel] : int8_kernel(); }
+
+namespace {
 
 #if ATTNMT_INT8_BUILD
 // Panel pairs [begin, end) of the call, on AMX tiles, AVX512-VNNI or AVX2.
@@ -490,7 +520,7 @@ void run_pairs(const Int8Call& call, Kernel kernel, int64_t begin, int64_t end) 
 }
 
 // x [rows, K] quantised row by row as the kernel reads it: q [rows (AMX: padded to whole tiles), 4·groups]
-// (u8 q + 128; AVX2: s8 q) and the rows' scales [rows].
+// (u8: q + 128; AVX2: q + 64) and the rows' scales [rows].
 std::pair<at::Tensor, at::Tensor> quantized_rows(const at::Tensor& x, const Int8Panels& w, Kernel kernel) {
   const int64_t rows = x.size(0), groups = w.panels.size(1);
   const int64_t padded = kernel == Kernel::kAmx ? (rows + kTileRows - 1) / kTileRows * kTileRows : rows;
@@ -589,9 +619,15 @@ TORCH_LIBRARY_FRAGMENT(attnmt, m) {
       })
       .def("select", [](const c10::intrusive_ptr<attnmt::Int8Panels>& self, const at::Tensor& ids) {
         return attnmt::int8_panels_select(*self, ids);
-      });
+      })
+      // The kernel these panels are multiplied with: one of int8_kernels() (attnmt.fast.kernels measures them).
+      .def("use_kernel", [](const c10::intrusive_ptr<attnmt::Int8Panels>& self, const std::string& kernel) {
+        attnmt::use_int8_kernel(*self, kernel);
+      })
+      .def("kernel", [](const c10::intrusive_ptr<attnmt::Int8Panels>& self) { return attnmt::int8_kernel_of(*self); });
   m.def("pack_int8_panels", &attnmt::pack_int8_panels);
   m.def("int8_panels_from", &attnmt::int8_panels_from);
   m.def("int8_kernel() -> str", &attnmt::int8_kernel);
+  m.def("int8_kernels() -> str[]", &attnmt::int8_kernels);
   m.def("allow_amx(bool allowed) -> ()", &attnmt::allow_amx);
 }

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "top_tokens.h"
 
@@ -21,6 +22,7 @@ struct Int8Panels : torch::CustomClassHolder {
   at::Tensor scales;   // float32 [ceil(N/16)·16]: W[n] ≈ scales[n] · panels' column n
   at::Tensor bias;     // float32 [ceil(N/16)·16], zeros where the layer has none
   int64_t n = 0, k = 0;
+  int kernel = -1;      // the kernel these are multiplied with (int8_panels.cpp: Kernel); -1: int8_kernel()
 };
 
 // The kernel this process runs: "amx" (AMX-INT8 tiles) or "vnni" (AVX512-VNNI) where the CPU has
@@ -29,6 +31,13 @@ struct Int8Panels : torch::CustomClassHolder {
 // AVX2 and FMA (x quantised to 7 bits there), else "none".  Chosen at the first call, which must
 // come after allow_amx.
 std::string int8_kernel();
+
+// Every int8 kernel this process can run, widest first (the first is int8_kernel()); empty: none.
+std::vector<std::string> int8_kernels();
+
+// w multiplied with `kernel` (one of int8_kernels(); anything else is an error) from now on; and which it is.
+void use_int8_kernel(Int8Panels& w, const std::string& kernel);
+std::string int8_kernel_of(const Int8Panels& w);
 
 // Whether int8_kernel may choose AMX, as Python read ONEDNN_MAX_CPU_ISA: said once per process, before
 // the first int8_kernel (a different answer later is an error).

@@ -1,0 +1,109 @@
+"""The int8 decoder step's kernel per layer shape, chosen by timing (attnmt.fast.kernels.measure_int8):
+every int8 panel kernel reads the same panels, each layer runs the one it is told, and the prepared
+int8 copy keeps the choice it measured."""
+
+import shutil
+
+import pytest
+import torch
+from safetensors import safe_open
+from support import PAIRS
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.decoding.translate import translate
+from attnmt.fast import prepared
+from attnmt.fast.int8 import Int8PanelLinear, int8_kernel, int8_kernels, int8_panels_available
+from attnmt.fast.kernels import Int8Choice, measure_int8
+from attnmt.fast.packed import packing_available
+
+pytestmark = [
+    pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
+    pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
+    pytest.mark.skipif(not int8_panels_available(), reason="no int8 panel kernel runs here (torch.ao's layers)"),
+]
+several = pytest.mark.skipif(len(int8_kernels()) < 2 if int8_panels_available() else True,
+                             reason="one int8 panel kernel runs here: nothing to choose between")
+SOURCES = [source for source, _ in PAIRS[:6]]
+LEVELS = {"amx": 127, "vnni": 127, "avx2": 63}
+
+
+@pytest.fixture
+def cache(monkeypatch, tmp_path):
+    monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path / "cache"))
+    return tmp_path / "cache" / "prepared"
+
+
+def written_out(x: torch.Tensor, w: torch.Tensor, scales: torch.Tensor, levels: int) -> torch.Tensor:
+    """Per row q = round(x · levels / max|x_row|), the products summed exactly, scaled back."""
+    top = x.abs().amax(dim=1, keepdim=True)
+    sums = torch.round(x * (levels / top)).double() @ w.double().T
+    return sums.float() * ((top / levels) * scales)
+
+
+def test_the_kernels_that_run_here_start_with_the_widest():
+    assert int8_kernels()[0] == int8_kernel()
+    assert set(int8_kernels()) <= set(LEVELS) and "avx2" in int8_kernels()
+
+
+def test_each_layer_runs_the_kernel_it_is_told_and_a_shortlist_keeps_it():
+    torch.manual_seed(0)
+    w, scales = torch.randint(-128, 128, (40, 70), dtype=torch.int8), torch.rand(40) / 100
+    x = torch.randn(9, 70)
+    panels = torch.ops.attnmt.pack_int8_panels(w, scales, None)
+    assert panels.kernel() == int8_kernel()
+    for kernel in int8_kernels():
+        panels.use_kernel(kernel)
+        assert panels.kernel() == kernel
+        expected = written_out(x, w, scales, LEVELS[kernel])
+        torch.testing.assert_close(panels.linear(x, None, False), expected, atol=1e-5, rtol=1e-5)
+        chosen = panels.select(torch.tensor([7, 3, 39]))
+        assert chosen.kernel() == kernel
+        torch.testing.assert_close(chosen.linear(x, None, False), expected[:, [7, 3, 39]], atol=1e-5, rtol=1e-5)
+
+
+def test_a_kernel_that_does_not_run_here_is_refused_in_one_line():
+    panels = torch.ops.attnmt.pack_int8_panels(torch.ones(16, 8, dtype=torch.int8), torch.ones(16), None)
+    missing = next(kernel for kernel in (*LEVELS, "sse") if kernel not in int8_kernels())
+    with pytest.raises(RuntimeError, match=f"the int8 kernel '{missing}' does not run in this process"):
+        panels.use_kernel(missing)
+    assert panels.kernel() == int8_kernel()
+
+
+@several
+def test_measuring_times_every_kernel_on_every_shape_and_keeps_the_fastest():
+    shapes = [(48, 32), (5000, 64)]
+    choice = measure_int8(shapes, rows=8, output=(5000, 64))
+    assert set(choice.kernels) == set(shapes)
+    for shape, kernel in choice.kernels.items():
+        timings = choice.timings[shape]
+        assert set(timings) == set(int8_kernels()) and all(ms > 0 for ms in timings.values())
+        assert kernel == min(timings, key=timings.__getitem__)
+    again = Int8Choice.from_json(choice.to_json())  # the timings rounded to 0.1 µs
+    assert again.kernels == choice.kernels
+    assert all(again.timings[shape] == pytest.approx(choice.timings[shape], abs=1e-4) for shape in shapes)
+    assert choice.kernel_for(7, 7) is None  # a shape it does not name: the widest
+
+
+@several
+def test_the_prepared_int8_copy_stores_the_choice_and_later_loads_reuse_it(trained_model, cache, monkeypatch):
+    """The output projection forced onto the narrowest kernel, the rest onto the widest: the copy as
+    built, and as loaded from the cache, multiply each layer on its kernel (the encoder on the widest)."""
+    model, tokenizer = load_model_dir(trained_model)
+    output_shape = (model.config.vocab_size, model.config.d_model)
+    widest, narrowest = int8_kernels()[0], int8_kernels()[-1]
+    monkeypatch.setattr(prepared, "measure_int8", lambda shapes, output=None: Int8Choice(
+        {shape: narrowest if shape == output_shape else widest for shape in shapes}))
+    first, _ = prepared.load_int8(trained_model)
+    (written,) = cache.glob("int8-*.safetensors")
+    with safe_open(str(written), framework="pt") as file:
+        assert Int8Choice.from_json(file.metadata()["int8_choice"]) == first.int8_choice
+    monkeypatch.setattr(prepared, "measure_int8", lambda shapes, output=None: pytest.fail("measured again"))
+    later, _ = prepared.load_int8(trained_model)
+    outputs = []
+    for fast in (first, later):
+        assert type(fast.output) is Int8PanelLinear and fast.output.panels.kernel() == narrowest
+        assert fast.decoder_layers[0].feed_forward.linear1.panels.kernel() == widest
+        assert fast.encoder_layers[0].feed_forward.linear1.panels.kernel() == widest
+        outputs.append(translate(fast, tokenizer, SOURCES))
+    assert outputs[0] == outputs[1]
+    assert outputs[0] == [target for _, target in PAIRS[:6]]  # the tiny model knows its pairs by heart
