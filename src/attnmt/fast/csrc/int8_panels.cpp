@@ -57,7 +57,14 @@ constexpr int kAvx2Offset = 64;  // ... stored as u8 q + 64
 
 // One call's operands: x [rows, 4·groups] as u8 with its row scales, y [rows, n] (row r, column c
 // at y[r · ldy + c − first]: y itself, ldy = n and first = 0, or a block of its columns from `first`).
+// w's per-column vectors are read here once: a data_ptr() per block of rows and panels was 2 % of an
+// OPUS-shaped int8 job (its checks: has_storage, check_type).
 struct Int8Call {
+  Int8Call(const uint8_t* x, const float* row_scale, const Int8Panels& w, const float* residual, float* y,
+           int64_t rows, bool relu)
+      : x(x), row_scale(row_scale), w(w), residual(residual), y(y), rows(rows), groups(w.panels.size(1)),
+        relu(relu), ldy(w.n), first(0), offsets(w.offsets.data_ptr<int32_t>()), scales(w.scales.data_ptr<float>()),
+        bias(w.bias.data_ptr<float>()), panels(w.panels.data_ptr<int8_t>()) {}
   const uint8_t* x;
   const float* row_scale;
   const Int8Panels& w;
@@ -66,6 +73,10 @@ struct Int8Call {
   int64_t rows, groups;
   bool relu;
   int64_t ldy, first;
+  const int32_t* offsets;
+  const float* scales;
+  const float* bias;
+  const int8_t* panels;
 };
 
 #if ATTNMT_INT8_BUILD
@@ -130,9 +141,9 @@ ATTNMT_VNNI __attribute__((noinline)) void sums_vnni(const uint8_t* a, int64_t l
 ATTNMT_VNNI void dequantize_rows(const int32_t* acc, int64_t ld, const Int8Call& call, int64_t r0, int64_t rows,
                                  int64_t col, int64_t columns) {
   const int64_t n = call.w.n;
-  const int32_t* offsets = call.w.offsets.data_ptr<int32_t>();  // read once: not a call per panel
-  const float* scales = call.w.scales.data_ptr<float>();
-  const float* bias = call.w.bias.data_ptr<float>();
+  const int32_t* offsets = call.offsets;
+  const float* scales = call.scales;
+  const float* bias = call.bias;
   for (int64_t q = 0; q * kColumns < columns; ++q) {
     const int64_t c0 = col + q * kColumns, valid = std::min(kColumns, columns - q * kColumns);
     const __mmask16 mask = static_cast<__mmask16>((1u << valid) - 1u);
@@ -155,7 +166,7 @@ void pairs_vnni(const Int8Call& call, int64_t begin, int64_t end) {
   const Int8Panels& w = call.w;
   const int64_t count = w.panels.size(0), n = w.n, lda = call.groups * kGroup;
   const int64_t stride = call.groups * kColumns * kGroup;
-  const int8_t* panels = w.panels.data_ptr<int8_t>();
+  const int8_t* panels = call.panels;
   for (int64_t p = 2 * begin; p < std::min(2 * end, count); p += 2) {
     const int64_t col = p * kColumns, columns = std::min(2 * kColumns, n - col);
     const bool two = p + 1 < count;
@@ -235,9 +246,9 @@ __attribute__((noinline)) void sums_avx2(const uint8_t* a, int64_t lda, const in
 void dequantize_rows_avx2(const int32_t* acc, int64_t ld, const Int8Call& call, int64_t r0, int64_t rows,
                           int64_t col, int64_t columns) {
   const int64_t n = call.w.n;
-  const int32_t* offsets = call.w.offsets.data_ptr<int32_t>();
-  const float* scales = call.w.scales.data_ptr<float>();
-  const float* bias = call.w.bias.data_ptr<float>();
+  const int32_t* offsets = call.offsets;
+  const float* scales = call.scales;
+  const float* bias = call.bias;
   for (int64_t h = 0; h * 8 < columns; ++h) {
     const int64_t c0 = col + h * 8, valid = std::min<int64_t>(8, columns - h * 8);
     const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(static_cast<int>(valid)),
@@ -260,7 +271,7 @@ void dequantize_rows_avx2(const int32_t* acc, int64_t ld, const Int8Call& call, 
 void pairs_avx2(const Int8Call& call, int64_t begin, int64_t end) {
   const Int8Panels& w = call.w;
   const int64_t count = w.panels.size(0), lda = call.groups * kGroup, stride = call.groups * kColumns * kGroup;
-  const int8_t* panels = w.panels.data_ptr<int8_t>();
+  const int8_t* panels = call.panels;
   const uint8_t* x = call.x;
   for (int64_t p = 2 * begin; p < std::min(2 * end, count); ++p) {
     const int64_t col = p * kColumns, columns = std::min(kColumns, w.n - col);
@@ -295,7 +306,7 @@ ATTNMT_AMX void pairs_amx(const Int8Call& call, int64_t begin, int64_t end) {
   _tile_loadconfig(&config);
   const Int8Panels& w = call.w;
   const int64_t count = w.panels.size(0), lda = call.groups * kGroup, stride = call.groups * kColumns * kGroup;
-  const int8_t* panels = w.panels.data_ptr<int8_t>();
+  const int8_t* panels = call.panels;
   alignas(64) int32_t acc[2 * kTileRows][2 * kColumns];
   for (int64_t p = 2 * begin; p < std::min(2 * end, count); p += 2) {
     const bool two = p + 1 < count;
@@ -548,7 +559,7 @@ at::Tensor int8_linear_into(const at::Tensor& x_in, const Int8Panels& w, const s
                             bool relu, at::Tensor y) {
   const Kernel kernel = checked_kernel(x_in, w, "int8_linear");
   const at::Tensor x = x_in.contiguous();
-  const int64_t rows = x.size(0), groups = w.panels.size(1);
+  const int64_t rows = x.size(0);
   TORCH_CHECK(!residual_in.has_value() || (residual_in->size(0) == rows && residual_in->size(1) == w.n),
               "int8_linear: the residual must be [rows, N]");
   TORCH_CHECK(y.is_contiguous() && y.dim() == 2 && y.size(0) == rows && y.size(1) == w.n &&
@@ -558,9 +569,8 @@ at::Tensor int8_linear_into(const at::Tensor& x_in, const Int8Panels& w, const s
   const at::Tensor& q = quantized.first;
   const at::Tensor& row_scale = quantized.second;
   const at::Tensor residual = residual_in.has_value() ? residual_in->contiguous() : at::Tensor();
-  const Int8Call call{q.data_ptr<uint8_t>(), row_scale.data_ptr<float>(), w,
-                      residual.defined() ? residual.data_ptr<float>() : nullptr, y.data_ptr<float>(), rows, groups,
-                      relu, w.n, 0};
+  const Int8Call call(q.data_ptr<uint8_t>(), row_scale.data_ptr<float>(), w,
+                      residual.defined() ? residual.data_ptr<float>() : nullptr, y.data_ptr<float>(), rows, relu);
   const int64_t pairs = (w.panels.size(0) + 1) / 2;
   // A pair of panels is about rows · K · 32 multiply-adds, 64 per vpdpbusd and 16,384 per tdpbusd:
   // each thread gets at least ~16k vpdpbusd's worth (AMX: 64× as much), so that small products do not
@@ -582,12 +592,13 @@ TopTokens int8_top_log_probs(const at::Tensor& x_in, const Int8Panels& w, int64_
   const std::pair<at::Tensor, at::Tensor> quantized = quantized_rows(x, w, kernel);
   const at::Tensor& q = quantized.first;
   const at::Tensor& row_scale = quantized.second;
-  const Int8Call call{q.data_ptr<uint8_t>(), row_scale.data_ptr<float>(), w, nullptr, nullptr, x.size(0),
-                      w.panels.size(1), false, w.n, 0};
+  const Int8Call call(q.data_ptr<uint8_t>(), row_scale.data_ptr<float>(), w, nullptr, nullptr, x.size(0), false);
   return top_log_probs_of(x.size(0), w.n, (w.panels.size(0) + 1) / 2,
                           [&](int64_t first, int64_t end, float* out, int64_t ld) {
-                            const Int8Call block{call.x, call.row_scale, w, nullptr, out, call.rows, call.groups, false,
-                                                 ld, first * 2 * kColumns};
+                            Int8Call block = call;
+                            block.y = out;
+                            block.ldy = ld;
+                            block.first = first * 2 * kColumns;
                             run_pairs(block, kernel, first, end);
                           }, k, banned, forced);
 #else
