@@ -84,6 +84,25 @@ def finish_file(path: Path) -> None:
         os.fsync(handle.fileno())
 
 
+def drop_cached_pages(path: Path) -> None:
+    """Asks the kernel to drop a written (and fsynced) file's pages from its page cache, where it can
+    (Linux: posix_fadvise).  A file mapped while its pages are still there from the write counted
+    more of itself in the mapping process's resident memory: a prepared OPUS-MT-sized float32 copy,
+    850 MB peak against 750 MB once dropped (benchmarks/results/opus_shape_epyc_avx512_s16.txt)."""
+    if not hasattr(os, "posix_fadvise"):
+        return
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+    except OSError:
+        pass  # only advice: a file system that ignores it loses nothing
+    finally:
+        os.close(fd)
+
+
 def write_failure(error: OSError) -> str:
     """Why a write failed, in words, e.g. "no space left on device"."""
     if error.errno == errno.ENOSPC:

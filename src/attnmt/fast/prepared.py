@@ -63,7 +63,7 @@ from attnmt.fast.kernels import Int8Choice, KernelChoice, measure, measure_int8,
 from attnmt.fast.packed import Bf16PackedLinear, FusedQKVAttention, PackedLinear, fuse_self_attention, packing_available
 from attnmt.fast.panels import PanelLinear, float_panels_for
 from attnmt.fast.transformer import FastTransformer, check_bf16, prepare
-from attnmt.files import atomic_write, file_digest
+from attnmt.files import atomic_write, drop_cached_pages, file_digest
 from attnmt.hardware import cpu_flags, cpu_model, onednn_isa_cap
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.text.tokenizer import Tokenizer
@@ -140,7 +140,8 @@ def through_cache(path: Path, config: TransformerConfig, build: Callable[[], Fas
         warnings.warn(f"attnmt: could not cache the inference copy in {path.parent} ({error}); "
                       "it will be prepared again at the next start", stacklevel=2)
         return fast
-    del fast  # serve the mapped file: the same memory behaviour on the first start as on later ones
+    del fast  # serve the mapped file: the same memory behaviour on the first start as on later ones,
+    drop_cached_pages(path)  # ... which its pages left in the page cache by the write would not give
     return load_prepared(path, config)
 
 
