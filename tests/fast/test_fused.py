@@ -126,12 +126,13 @@ def assert_steps_agree(model: Transformer, fast: Transformer, reference: Transfo
 def assert_quantised_close(ours: torch.Tensor, theirs: torch.Tensor) -> None:
     """int8 layers quantise their inputs row by row (round(x · 127 / max|x_row|), 63 on AVX2): where
     a value computed in another order (attention, LayerNorm, the float16 cache) lies on a rounding
-    boundary, its q moves by one step, and everything after it by about 2 % of a value.  A wrong
-    weight, bias or residual moves every value by more than that, so: within 1 % on average, no
-    value off by more than 0.1 (most steps are equal to the last bit)."""
+    boundary, its q moves by one step, and everything after it by about 2 % of a value (seen: at
+    most 0.067, values up to about 7).  A wrong weight, bias or residual moves every value by more
+    than that, so: within 1 % on average (seen: at most 0.4 %), no value off by more than 10 % of the
+    largest (most steps are equal to the last bit)."""
     difference = (ours - theirs).abs()
     assert difference.mean() <= 0.01 * theirs.abs().mean(), (difference.mean(), theirs.abs().mean())
-    assert difference.max() <= 0.1, difference.max()
+    assert difference.max() <= 0.1 * theirs.abs().max(), (difference.max(), theirs.abs().max())
 
 
 @pytest.mark.parametrize("d_model, n_heads", [(32, 4), (48, 4), (128, 2), (144, 2)])

@@ -11,10 +11,18 @@ from support import PAIRS
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.translate import translate
-from attnmt.fast import prepared
-from attnmt.fast.int8 import Int8PanelLinear, int8_kernel, int8_kernels, int8_panels_available
+from attnmt.fast import prepare, prepared
+from attnmt.fast.int8 import (
+    Int8PanelLinear,
+    activation_levels,
+    int8_kernel,
+    int8_kernels,
+    int8_panels_available,
+    use_int8_kernels,
+)
 from attnmt.fast.kernels import Int8Choice, measure_int8
 from attnmt.fast.packed import packing_available
+from attnmt.model import Transformer, TransformerConfig
 
 pytestmark = [
     pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
@@ -53,7 +61,7 @@ def test_each_layer_runs_the_kernel_it_is_told_and_a_shortlist_keeps_it():
     assert panels.kernel() == int8_kernel()
     for kernel in int8_kernels():
         panels.use_kernel(kernel)
-        assert panels.kernel() == kernel
+        assert panels.kernel() == kernel and activation_levels(kernel) == LEVELS[kernel]
         expected = written_out(x, w, scales, LEVELS[kernel])
         torch.testing.assert_close(panels.linear(x, None, False), expected, atol=1e-5, rtol=1e-5)
         chosen = panels.select(torch.tensor([7, 3, 39]))
@@ -107,3 +115,18 @@ def test_the_prepared_int8_copy_stores_the_choice_and_later_loads_reuse_it(train
         outputs.append(translate(fast, tokenizer, SOURCES))
     assert outputs[0] == outputs[1]
     assert outputs[0] == [target for _, target in PAIRS[:6]]  # the tiny model knows its pairs by heart
+
+
+@several
+def test_a_shape_the_choice_does_not_name_goes_back_to_the_widest_kernel():
+    torch.manual_seed(0)
+    model = Transformer(TransformerConfig(vocab_size=50, d_model=32, n_heads=4, encoder_layers=1,
+                                          decoder_layers=1, d_ff=64)).eval()
+    fast = prepare(model, int8=True)
+    narrowest = int8_kernels()[-1]
+    use_int8_kernels(fast, Int8Choice({(50, 32): narrowest}))
+    ff1 = fast.decoder_layers[0].feed_forward.linear1
+    assert fast.output.panels.kernel() == narrowest and ff1.panels.kernel() == int8_kernel()
+    ff1.panels.use_kernel(narrowest)
+    use_int8_kernels(fast, Int8Choice({}))
+    assert fast.output.panels.kernel() == ff1.panels.kernel() == int8_kernel()

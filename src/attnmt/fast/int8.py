@@ -73,10 +73,11 @@ def int8_kernels() -> tuple[str, ...]:
     return tuple(torch.ops.attnmt.int8_kernels()) if int8_kernel() != "none" else ()
 
 
-def activation_levels() -> int:
+def activation_levels(kernel: str | None = None) -> int:
     """L of the panel kernel's q = round(x · L / max|x_row|): 127 (8 bits) on AMX and AVX512-VNNI,
-    63 (7 bits) on AVX2, whose u8 · s8 product sums pairs in 16 bits (csrc/int8_panels.cpp)."""
-    return 63 if int8_kernel() == "avx2" else 127
+    63 (7 bits) on AVX2, whose u8 · s8 product sums pairs in 16 bits (csrc/int8_panels.cpp).
+    ``kernel``: a kernel's name (a layer's: ``panels.kernel()``); None, this process's widest."""
+    return 63 if (kernel or int8_kernel()) == "avx2" else 127
 
 
 def int8_panels_available() -> bool:
@@ -137,11 +138,11 @@ def use_int8_panels(model: nn.Module) -> None:
 
 def use_int8_kernels(model: nn.Module, choice: Int8Choice | None) -> None:
     """In place: each of the decoder step's int8 panel layers and the output projection on the kernel
-    ``choice`` gives its shape (attnmt.fast.kernels.measure_int8; None, or a shape it does not name:
-    the widest).  The encoder's layers and cross-attention's keys and values, which meet every source
-    length at once, stay on the widest kernel."""
+    ``choice`` gives its shape (attnmt.fast.kernels.measure_int8; a shape it does not name: the
+    widest).  The encoder's layers and cross-attention's keys and values, which meet every source
+    length at once, stay on the widest kernel.  ``choice`` None leaves every layer as it is."""
     if choice is None:
         return
     for layer in [*(m for block in model.decoder_layers for m in layer_linears(block).values()), model.output]:
-        if isinstance(layer, Int8PanelLinear) and (kernel := choice.kernel_for(layer.out_features, layer.in_features)):
-            layer.panels.use_kernel(kernel)
+        if isinstance(layer, Int8PanelLinear):
+            layer.panels.use_kernel(choice.kernel_for(layer.out_features, layer.in_features) or int8_kernel())
