@@ -31,9 +31,11 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from functools import partial
+from typing import ClassVar, Self
 
 import torch
 
@@ -57,46 +59,67 @@ ROUNDS = 3
 OUTPUT_PANELS_MARGIN = 1.10
 
 
-class FloatKernel(Enum):
+class FloatKernel(StrEnum):
     PANELS = "panels"
     ONEDNN = "onednn"
 
 
-@dataclass(frozen=True)
-class KernelChoice:
-    """The kernel for each shape (out_features, in_features) of the step's float32 layers, and the
-    fastest call's milliseconds per candidate that chose it (``timings``: empty where forced)."""
+Shape = tuple[int, int]
 
-    kernels: dict[tuple[int, int], FloatKernel]
-    timings: dict[tuple[int, int], dict[FloatKernel, float]] = field(default_factory=dict)
+
+@dataclass(frozen=True)
+class ShapeChoice:
+    """A kernel for each shape (out_features, in_features) of the step's layers, and the fastest
+    call's milliseconds per candidate that chose it (``timings``: empty where forced).  Kernels are
+    named by strings (``parse`` reads one back)."""
+
+    kernels: dict[Shape, str]
+    timings: dict[Shape, dict[str, float]] = field(default_factory=dict)
+    parse: ClassVar[Callable[[str], str]] = str
+
+    def to_json(self) -> str:
+        return json.dumps([{"shape": list(shape), "kernel": str(kernel),
+                            "ms": {str(k): round(ms, 4) for k, ms in self.timings.get(shape, {}).items()}}
+                           for shape, kernel in self.kernels.items()])
+
+    @classmethod
+    def from_json(cls, text: str) -> Self:
+        entries = json.loads(text)
+        return cls({tuple(e["shape"]): cls.parse(e["kernel"]) for e in entries},
+                   {tuple(e["shape"]): {cls.parse(k): ms for k, ms in e["ms"].items()} for e in entries if e["ms"]})
+
+    def describe(self) -> list[str]:
+        """One line per shape: the kernel and the timings that chose it."""
+        lines = []
+        for (n, k), kernel in sorted(self.kernels.items()):
+            times = ", ".join(f"{c} {ms:.3f} ms" for c, ms in self.timings.get((n, k), {}).items())
+            lines.append(f"{n} × {k}: {kernel}" + (f" ({times} at {STEP_ROWS} rows)" if times else " (forced)"))
+        return lines
+
+
+@dataclass(frozen=True)
+class KernelChoice(ShapeChoice):
+    """The float32 step layers' kernels (FloatKernel)."""
+
+    parse: ClassVar[Callable[[str], str]] = FloatKernel
 
     def kernel_for(self, out_features: int, in_features: int) -> FloatKernel:
         """The chosen kernel; the panels for a shape the choice does not name."""
         return self.kernels.get((out_features, in_features), FloatKernel.PANELS)
 
     @classmethod
-    def forced(cls, kernel: FloatKernel, shapes: list[tuple[int, int]]) -> KernelChoice:
+    def forced(cls, kernel: FloatKernel, shapes: list[Shape]) -> KernelChoice:
         """Every shape on ``kernel`` (tests compare each candidate with the readable model)."""
         return cls(dict.fromkeys(shapes, kernel))
 
-    def to_json(self) -> str:
-        return json.dumps([{"shape": list(shape), "kernel": kernel.value,
-                            "ms": {k.value: round(ms, 4) for k, ms in self.timings.get(shape, {}).items()}}
-                           for shape, kernel in self.kernels.items()])
 
-    @classmethod
-    def from_json(cls, text: str) -> KernelChoice:
-        entries = json.loads(text)
-        return cls({tuple(e["shape"]): FloatKernel(e["kernel"]) for e in entries},
-                   {tuple(e["shape"]): {FloatKernel(k): ms for k, ms in e["ms"].items()} for e in entries if e["ms"]})
+@dataclass(frozen=True)
+class Int8Choice(ShapeChoice):
+    """The int8 step layers' int8 panel kernels ("amx", "vnni", "avx2")."""
 
-    def describe(self) -> list[str]:
-        """One line per shape: the kernel and the timings that chose it."""
-        lines = []
-        for (n, k), kernel in sorted(self.kernels.items()):
-            times = ", ".join(f"{c.value} {ms:.3f} ms" for c, ms in self.timings.get((n, k), {}).items())
-            lines.append(f"{n} × {k}: {kernel.value}" + (f" ({times} at {STEP_ROWS} rows)" if times else " (forced)"))
-        return lines
+    def kernel_for(self, out_features: int, in_features: int) -> str | None:
+        """The chosen kernel; None (the process's widest) for a shape the choice does not name."""
+        return self.kernels.get((out_features, in_features))
 
 
 def step_shapes(config: TransformerConfig) -> list[tuple[int, int]]:
@@ -130,82 +153,55 @@ def fastest_calls(candidates: dict, seconds: float = SECONDS_PER_SHAPE) -> dict:
     return best
 
 
-def measure(shapes: list[tuple[int, int]], rows: int = STEP_ROWS,
-            output: tuple[int, int] | None = None) -> KernelChoice:
+def timed_shapes(shapes: list[Shape], rows: int, calls_for: Callable) -> dict[Shape, dict[str, float]]:
+    """Milliseconds of each candidate's fastest call on each shape, at ``rows`` rows of random x, with
+    this process's threads: ``calls_for(n, k, columns, x, generator)`` gives the candidates' calls on
+    a layer of ``columns`` output columns (at most MOST_COLUMNS: the time grows linearly with them, and
+    is scaled up to n)."""
+    timings = {}
+    generator = torch.Generator().manual_seed(0)
+    for n, k in shapes:
+        columns = min(n, MOST_COLUMNS)
+        x = torch.randn(rows, k, generator=generator)
+        best = fastest_calls(calls_for(n, k, columns, x, generator))
+        timings[(n, k)] = {kernel: ms * n / columns for kernel, ms in best.items()}
+    return timings
+
+
+def measure(shapes: list[Shape], rows: int = STEP_ROWS, output: Shape | None = None) -> KernelChoice:
     """Times each candidate on each shape (random weights: the time does not depend on the values)
-    with this process's threads, and keeps the faster; the ``output`` projection's shape keeps the
-    panels unless oneDNN wins by OUTPUT_PANELS_MARGIN."""
+    and keeps the faster; the ``output`` projection's shape keeps the panels unless oneDNN wins by
+    OUTPUT_PANELS_MARGIN."""
     from attnmt.fast.packed import PackedLinear
     from attnmt.fast.panels import PanelLinear
 
-    kernels, timings = {}, {}
-    generator = torch.Generator().manual_seed(0)
-    for n, k in shapes:
-        columns = min(n, MOST_COLUMNS)
-        weight = torch.randn(columns, k, generator=generator) * 0.05
-        bias = torch.zeros(columns)
-        x = torch.randn(rows, k, generator=generator)
-        candidates = {FloatKernel.PANELS: PanelLinear(weight, bias), FloatKernel.ONEDNN: PackedLinear(weight, bias)}
-        best = fastest_calls({kernel: partial(layer, x) for kernel, layer in candidates.items()})
-        best = {kernel: ms * n / columns for kernel, ms in best.items()}
-        kernels[(n, k)] = faster(best, OUTPUT_PANELS_MARGIN if (n, k) == output else 1.0)
-        timings[(n, k)] = best
-    return KernelChoice(kernels, timings)
+    def calls(n: int, k: int, columns: int, x: torch.Tensor, generator: torch.Generator) -> dict:
+        weight, bias = torch.randn(columns, k, generator=generator) * 0.05, torch.zeros(columns)
+        return {FloatKernel.PANELS: partial(PanelLinear(weight, bias), x),
+                FloatKernel.ONEDNN: partial(PackedLinear(weight, bias), x)}
+
+    timings = timed_shapes(shapes, rows, calls)
+    return KernelChoice({shape: faster(best, OUTPUT_PANELS_MARGIN if shape == output else 1.0)
+                         for shape, best in timings.items()}, timings)
 
 
-@dataclass(frozen=True)
-class Int8Choice:
-    """The int8 panel kernel ("amx", "vnni", "avx2") for each shape (out_features, in_features) of
-    the step's int8 layers, and the fastest call's milliseconds per kernel that chose it."""
-
-    kernels: dict[tuple[int, int], str]
-    timings: dict[tuple[int, int], dict[str, float]] = field(default_factory=dict)
-
-    def kernel_for(self, out_features: int, in_features: int) -> str | None:
-        """The chosen kernel; None (the process's widest) for a shape the choice does not name."""
-        return self.kernels.get((out_features, in_features))
-
-    def to_json(self) -> str:
-        return json.dumps([{"shape": list(shape), "kernel": kernel,
-                            "ms": {k: round(ms, 4) for k, ms in self.timings.get(shape, {}).items()}}
-                           for shape, kernel in self.kernels.items()])
-
-    @classmethod
-    def from_json(cls, text: str) -> Int8Choice:
-        entries = json.loads(text)
-        return cls({tuple(e["shape"]): e["kernel"] for e in entries},
-                   {tuple(e["shape"]): e["ms"] for e in entries if e["ms"]})
-
-    def describe(self) -> list[str]:
-        """One line per shape: the kernel and the timings that chose it."""
-        lines = []
-        for (n, k), kernel in sorted(self.kernels.items()):
-            times = ", ".join(f"{c} {ms:.3f} ms" for c, ms in self.timings.get((n, k), {}).items())
-            lines.append(f"{n} × {k}: {kernel} ({times} at {STEP_ROWS} rows)")
-        return lines
-
-
-def measure_int8(shapes: list[tuple[int, int]], rows: int = STEP_ROWS,
-                 output: tuple[int, int] | None = None) -> Int8Choice | None:
-    """Times every int8 panel kernel this process runs on each shape (random int8 weights) with its
-    threads, and keeps the fastest; None where fewer than two run (nothing to choose).  The
-    ``output`` projection is timed as beam search calls it: the top 4 log-probs in the same pass."""
+def measure_int8(shapes: list[Shape], rows: int = STEP_ROWS, output: Shape | None = None) -> Int8Choice | None:
+    """Times every int8 panel kernel this process runs on each shape (random int8 weights) and keeps
+    the fastest; None where fewer than two run (nothing to choose).  The ``output`` projection is
+    timed as beam search calls it: the top 4 log-probs in the same pass."""
     kernels = torch.ops.attnmt.int8_kernels()
     if len(kernels) < 2:
         return None
-    chosen, timings = {}, {}
-    generator = torch.Generator().manual_seed(0)
-    for n, k in shapes:
-        columns = min(n, MOST_COLUMNS)
+
+    def calls(n: int, k: int, columns: int, x: torch.Tensor, generator: torch.Generator) -> dict:
         weight = torch.randint(-127, 128, (columns, k), generator=generator, dtype=torch.int8)
-        x = torch.randn(rows, k, generator=generator)
         calls = {}
         for kernel in kernels:
             panels = torch.ops.attnmt.pack_int8_panels(weight, torch.full((columns,), 1e-3), torch.zeros(columns))
             panels.use_kernel(kernel)
             calls[kernel] = (partial(panels.top_log_probs, x, 4, [], None) if (n, k) == output
                              else partial(panels.linear, x, None, False))
-        best = fastest_calls(calls)
-        timings[(n, k)] = {kernel: ms * n / columns for kernel, ms in best.items()}
-        chosen[(n, k)] = min(kernels, key=lambda kernel: best[kernel])
-    return Int8Choice(chosen, timings)
+        return calls
+
+    timings = timed_shapes(shapes, rows, calls)
+    return Int8Choice({shape: min(best, key=best.__getitem__) for shape, best in timings.items()}, timings)

@@ -491,15 +491,17 @@ namespace {
 enum class Kernel : int { kAvx2 = 0, kVnni = 1, kAmx = 2 };  // Int8Panels::kernel holds these
 constexpr const char* kKernelNames[] = {"avx2", "vnni", "amx"};
 
+// The Kernel named `name` ("avx2", "vnni", "amx"), or -1.
+int kernel_index(const std::string& name) {
+  for (int i = 0; i < 3; ++i)
+    if (name == kKernelNames[i]) return i;
+  return -1;
+}
+
 // The kernel w is multiplied with (its own, or this process's widest), where x is float [rows, K] for w
 // and the CPU has an int8 kernel at all (`caller` names the operation in the error).
 Kernel checked_kernel(const at::Tensor& x, const Int8Panels& w, const char* caller) {
-  static const int widest = [] {
-    const std::string kernel = int8_kernel();
-    for (int i = 0; i < 3; ++i)
-      if (kernel == kKernelNames[i]) return i;
-    return -1;
-  }();
+  static const int widest = kernel_index(int8_kernel());
   TORCH_CHECK(widest != -1, caller, ": this CPU has no AVX2, or the extension was built without it");
   TORCH_CHECK(x.dim() == 2 && x.scalar_type() == at::kFloat && x.size(1) == w.k, caller, ": x must be float [rows, ",
               w.k, "]");
@@ -514,8 +516,7 @@ void use_int8_kernel(Int8Panels& w, const std::string& kernel) {
   for (const std::string& name : usable) names += (names.empty() ? "" : ", ") + name;
   TORCH_CHECK(std::find(usable.begin(), usable.end(), kernel) != usable.end(), "use_kernel: the int8 kernel '",
               kernel, "' does not run in this process (", names.empty() ? "none does" : names, ")");
-  for (int i = 0; i < 3; ++i)
-    if (kernel == kKernelNames[i]) w.kernel = i;
+  w.kernel = kernel_index(kernel);
 }
 
 std::string int8_kernel_of(const Int8Panels& w) { return w.kernel >= 0 ? kKernelNames[w.kernel] : int8_kernel(); }
