@@ -38,3 +38,10 @@ def trained_copy(trained_model, tmp_path) -> Path:
     """A copy of the session's tiny trained model that this test may write into."""
     shutil.copytree(trained_model, tmp_path / "model")
     return tmp_path / "model"
+
+
+@pytest.fixture
+def cache(monkeypatch, tmp_path) -> Path:
+    """An empty attnmt cache for this test (ATTNMT_CACHE); returned: where prepared copies go in it."""
+    monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path / "cache"))
+    return tmp_path / "cache" / "prepared"

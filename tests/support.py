@@ -441,3 +441,16 @@ def known_apart(model_dir: str) -> float:
     *known, unknown = (a.quality for a in assess(model, tokenizer, sources, translate(model, tokenizer, sources)))
     assert unknown < min(known) - 0.002, (known, unknown)  # what the tests that use it rely on
     return round((min(known) + unknown) / 2, 4)
+
+
+def int8_product_written_out(x: torch.Tensor, w: torch.Tensor, scales: torch.Tensor, levels: int,
+                             bias: torch.Tensor | None = None) -> torch.Tensor:
+    """What the int8 panel kernels compute, written out: per row q = round(x · levels / max|x_row|)
+    (levels 127, or 63 on the AVX2 kernel), the products with the int8 W [N, K] summed exactly
+    (float64 holds these integers exactly), scaled by max|x_row| / levels and the column's scale
+    [N], bias added."""
+    top = x.abs().amax(dim=1, keepdim=True)
+    inv = torch.where(top > 0, levels / top, torch.zeros_like(top))
+    sums = torch.round(x * inv).double() @ w.double().T
+    y = sums.float() * ((top / levels) * scales)
+    return y if bias is None else y + bias.detach()

@@ -7,7 +7,7 @@ import shutil
 import pytest
 import torch
 from safetensors import safe_open
-from support import PAIRS
+from support import PAIRS, int8_product_written_out
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.translate import translate
@@ -35,19 +35,6 @@ SOURCES = [source for source, _ in PAIRS[:6]]
 LEVELS = {"amx": 127, "vnni": 127, "avx2": 63}
 
 
-@pytest.fixture
-def cache(monkeypatch, tmp_path):
-    monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path / "cache"))
-    return tmp_path / "cache" / "prepared"
-
-
-def written_out(x: torch.Tensor, w: torch.Tensor, scales: torch.Tensor, levels: int) -> torch.Tensor:
-    """Per row q = round(x · levels / max|x_row|), the products summed exactly, scaled back."""
-    top = x.abs().amax(dim=1, keepdim=True)
-    sums = torch.round(x * (levels / top)).double() @ w.double().T
-    return sums.float() * ((top / levels) * scales)
-
-
 def test_the_kernels_that_run_here_start_with_the_widest():
     assert int8_kernels()[0] == int8_kernel()
     assert set(int8_kernels()) <= set(LEVELS) and "avx2" in int8_kernels()
@@ -62,7 +49,7 @@ def test_each_layer_runs_the_kernel_it_is_told_and_a_shortlist_keeps_it():
     for kernel in int8_kernels():
         panels.use_kernel(kernel)
         assert panels.kernel() == kernel and activation_levels(kernel) == LEVELS[kernel]
-        expected = written_out(x, w, scales, LEVELS[kernel])
+        expected = int8_product_written_out(x, w, scales, LEVELS[kernel])
         torch.testing.assert_close(panels.linear(x, None, False), expected, atol=1e-5, rtol=1e-5)
         chosen = panels.select(torch.tensor([7, 3, 39]))
         assert chosen.kernel() == kernel

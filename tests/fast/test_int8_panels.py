@@ -7,6 +7,7 @@ import sys
 
 import pytest
 import torch
+from support import int8_product_written_out
 from torch import nn
 
 from attnmt.fast import extension, prepare
@@ -38,20 +39,10 @@ def torch_ao_layer(k: int, n: int, bias: bool = True) -> nn.Module:
 
 
 def same_quantisation_written_out(x: torch.Tensor, layer: nn.Module) -> torch.Tensor:
-    """Per row q = round(x · L / max|x_row|) (L: 127, or 63 on the AVX2 kernel), products summed
-    exactly (float64 holds these integers exactly), then scaled by max|x_row| / L and the column's
-    scale, bias added."""
+    """support.int8_product_written_out with the torch.ao layer's weights and this process's kernel's levels."""
     weight = layer.weight()
-    return written_out(x, weight.int_repr(), weight.q_per_channel_scales().float(), layer.bias())
-
-
-def written_out(x: torch.Tensor, w: torch.Tensor, scales: torch.Tensor, bias: torch.Tensor | None) -> torch.Tensor:
-    levels = activation_levels()
-    top = x.abs().amax(dim=1, keepdim=True)
-    inv = torch.where(top > 0, levels / top, torch.zeros_like(top))
-    sums = torch.round(x * inv).double() @ w.double().T
-    y = sums.float() * ((top / levels) * scales)
-    return y if bias is None else y + bias.detach()
+    return int8_product_written_out(x, weight.int_repr(), weight.q_per_channel_scales().float(), activation_levels(),
+                                    layer.bias())
 
 
 @needs_panels
@@ -179,7 +170,8 @@ def test_the_largest_products_are_summed_exactly(sign):
     x[1, 1::2] = -2.5 * sign
     x[2] = torch.linspace(-1, 1, k)
     panels = torch.ops.attnmt.pack_int8_panels(w, scales, bias)
-    torch.testing.assert_close(panels.linear(x, None, False), written_out(x, w, scales, bias), atol=1e-6, rtol=1e-6)
+    expected = int8_product_written_out(x, w, scales, activation_levels(), bias)
+    torch.testing.assert_close(panels.linear(x, None, False), expected, atol=1e-6, rtol=1e-6)
 
 
 @pytest.mark.skipif(int8_kernel() not in ("vnni", "amx"),

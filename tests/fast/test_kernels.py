@@ -26,12 +26,6 @@ pytestmark = [
 SOURCES = [source for source, _ in PAIRS[:6]]
 
 
-@pytest.fixture
-def cache(monkeypatch, tmp_path):
-    monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path / "cache"))
-    return tmp_path / "cache" / "prepared"
-
-
 def on(kernel: FloatKernel, model):
     """The fast copy of ``model`` with every decoder-step layer forced onto ``kernel``."""
     fast = prepare(model)

@@ -26,12 +26,6 @@ pytestmark = [
 SOURCES = [source for source, _ in PAIRS[:6]]
 
 
-@pytest.fixture
-def cache(monkeypatch, tmp_path):
-    monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path / "cache"))
-    return tmp_path / "cache" / "prepared"
-
-
 def logits(model, tokenizer) -> torch.Tensor:
     src = torch.tensor([tokenizer.encode(SOURCES[3])])
     tgt = torch.tensor([[model.config.bos_id, *tokenizer.encode(PAIRS[3][1])]])
