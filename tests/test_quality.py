@@ -19,9 +19,11 @@ from attnmt.decoding.calibration import (
     load_calibration,
     logistic_fit,
     reliability,
+    ridge_fit,
     save_calibration,
 )
 from attnmt.decoding.quality import (
+    INPUT_NAMES,
     Assessment,
     Assessor,
     Features,
@@ -30,6 +32,7 @@ from attnmt.decoding.quality import (
     copied_share,
     looped,
     repeated_share,
+    segments,
     word_probabilities,
 )
 from attnmt.decoding.search import Hypothesis
@@ -216,7 +219,7 @@ def test_a_calibration_never_rates_a_cut_or_looped_translation_above_the_whole_o
                                  eos_log_prob=-0.1 - 0.2 * good, unread=0.0, repeated=0.0, copied=0.0,
                                  length_ratio=1.0, loop=good and k % 50 == 0))
         labels.append(float(good))
-    calibration = fit_calibration(features, labels, [1.0] * 400, "0")
+    calibration = fit_calibration(features, [100 * label for label in labels], [1.0] * 400, "0")
     whole = Features(mean_log_prob=-0.3, min_log_prob=-2.0, eos_log_prob=-0.1, unread=0.0, repeated=0.0, copied=0.0,
                      length_ratio=1.0)
     cut = Features(mean_log_prob=-0.3, min_log_prob=-9.0, eos_log_prob=-9.0, unread=0.0, repeated=0.0, copied=0.0,
@@ -233,12 +236,79 @@ def test_a_calibration_never_rates_a_cut_or_looped_translation_above_the_whole_o
 
 def test_a_calibration_fitted_with_a_weight_the_wrong_way_still_loads_with_a_warning(trained_copy):
     features = [some_features(k) for k in range(200)]
-    calibration = fit_calibration(features, [float(k % 20 < 10) for k in range(200)], [1.0] * 200,
+    calibration = fit_calibration(features, [100.0 * (k % 20 < 10) for k in range(200)], [1.0] * 200,
                                   fingerprint(trained_copy))
-    calibration.weights[7] = 0.5  # the loop rule raising quality, as files fitted before the directions could
+    calibration.weights[calibration.inputs.index("loop")] = 0.5  # raising quality, as older files could
     save_calibration(calibration, trained_copy)
     with pytest.warns(UserWarning, match="quality.json was fitted with inputs pointing the wrong way"):
         assert load_calibration(trained_copy).weights == calibration.weights
+
+
+def test_the_mean_log_prob_cut_at_knots_is_an_increasing_line_with_a_slope_per_stretch():
+    knots = (-1.0, -0.5, -0.2)
+    assert segments(-0.7, ()) == [-0.7]
+    assert segments(-2.0, knots) == [-2.0, 0.0, 0.0, 0.0]
+    assert segments(-0.7, knots) == pytest.approx([-1.0, 0.3, 0.0, 0.0])
+    assert segments(-0.1, knots) == pytest.approx([-1.0, 0.5, 0.3, 0.1])
+    def line(x: float) -> float:  # weights >= 0: it never falls, and each stretch has its own slope
+        return sum(w * v for w, v in zip((1.0, 0.0, 4.0, 0.5), segments(x, knots), strict=True))
+
+    xs = [-3 + 0.01 * k for k in range(301)]
+    assert all(line(b) >= line(a) for a, b in zip(xs, xs[1:], strict=False))
+    assert [line(-2.0) - line(-3.0), line(-0.5) - line(-1.0), line(-0.2) - line(-0.5), line(0.0) - line(-0.2)] == (
+        pytest.approx([1.0, 0.0, 4 * 0.3, 0.5 * 0.2]))
+
+
+def test_ridge_fit_recovers_the_line_and_holds_an_input_the_wrong_way_at_zero():
+    generator = torch.Generator().manual_seed(0)
+    x = torch.randn(2000, 3, generator=generator, dtype=torch.float64)
+    y = x @ torch.tensor([3.0, -2.0, 1.0], dtype=torch.float64) + 50 + torch.randn(2000, generator=generator,
+                                                                                    dtype=torch.float64)
+    weights, bias = ridge_fit(x, y, l2=0.0)
+    assert weights.tolist() == pytest.approx([3.0, -2.0, 1.0], abs=0.1) and bias == pytest.approx(50, abs=0.1)
+    held, held_bias = ridge_fit(x, y, l2=0.0, directions=[1, 1, 1])
+    alone, alone_bias = ridge_fit(x[:, [0, 2]], y, l2=0.0)
+    assert held[1] == 0.0 and held[[0, 2]].tolist() == pytest.approx(alone.tolist())
+    assert held_bias == pytest.approx(alone_bias)
+
+
+def test_quality_ranks_by_the_chrf_on_each_side_of_the_threshold_not_only_by_the_side():
+    # Which side of chrF 50 a translation falls on follows its mean log-prob alone; how far above
+    # or below, its least piece log-prob.  A fit to the label alone would leave the least log-prob
+    # out; quality fitted to chrF ranks the acceptable ones (and the others) by it too.
+    generator = torch.Generator().manual_seed(2)
+    features, chrf = [], []
+    for _ in range(400):
+        mean, least = -float(torch.rand(1, generator=generator)), -1 - 2 * float(torch.rand(1, generator=generator))
+        features.append(Features(mean_log_prob=mean, min_log_prob=least, eos_log_prob=-0.1, unread=0.0,
+                                 repeated=0.0, copied=0.0, length_ratio=1.0))
+        chrf.append(10 + 50 * (mean >= -0.5) + 15 * (least + 3))
+    calibration = fit_calibration(features, chrf, [1.0] * 400, "0")
+    assert calibration.inputs[:6] == tuple(f"mean_log_prob_{j}" for j in range(1, 7)) and len(calibration.knots) == 5
+    quality = [calibration.quality(f) for f in features]
+    for side in (True, False):  # a fit to the label alone: Spearman 0.04 and -0.08 on these
+        picked = [k for k, c in enumerate(chrf) if (c >= 50) == side]
+        assert rank_correlation([quality[k] for k in picked], [chrf[k] for k in picked]) > 0.5
+    assert rank_correlation(quality, chrf) > 0.85  # the label alone: 0.75
+    acceptable = [q for q, c in zip(quality, chrf, strict=True) if c >= 50]
+    assert sum(acceptable) / len(acceptable) > 0.8 > 0.2 > (sum(quality) - sum(acceptable)) / (400 - len(acceptable))
+
+
+def rank_correlation(a: list[float], b: list[float]) -> float:
+    """Spearman's correlation of values without ties."""
+    ranks = [torch.tensor(v).argsort().argsort().double() for v in (a, b)]
+    return float(torch.corrcoef(torch.stack(ranks))[0, 1])
+
+
+def test_a_calibration_written_before_the_mean_log_prob_was_cut_still_loads(trained_copy):
+    # An older quality.json: no knots, the ten inputs with the mean log-prob as one.
+    values = {"model_sha256": fingerprint(trained_copy), "weights": [1.0] + [0.0] * 9, "bias": 0.0,
+              "means": [-0.5] + [0.0] * 9, "scales": [0.25] + [1.0] * 9, "length_center": 0.0,
+              "length_range": [0.4, 2.5], "chrf_threshold": 50.0, "threshold": 0.5, "sentences": 200,
+              "inputs": list(INPUT_NAMES), "elsewhere": None}
+    (trained_copy / CALIBRATION).write_text(json.dumps(values))
+    loaded = load_calibration(trained_copy)
+    assert loaded.knots == () and loaded.quality(some_features(0)) == pytest.approx(1 / (1 + math.exp(-2.0)))
 
 
 def test_reliability_compares_each_bin_with_its_share_of_acceptable_translations():
@@ -255,8 +325,8 @@ def some_features(k: int) -> Features:
 
 def test_a_calibration_round_trips_through_the_model_directory(trained_copy):
     features = [some_features(k) for k in range(200)]
-    labels = [float(k % 20 < 10) for k in range(200)]
-    calibration = fit_calibration(features, labels, [1.0] * 200, fingerprint(trained_copy))
+    calibration = fit_calibration(features, [100.0 * (k % 20 < 10) for k in range(200)], [1.0] * 200,
+                                  fingerprint(trained_copy))
     save_calibration(calibration, trained_copy)
     loaded = load_calibration(trained_copy)
     assert [loaded.quality(f) for f in features] == [calibration.quality(f) for f in features]
@@ -265,7 +335,7 @@ def test_a_calibration_round_trips_through_the_model_directory(trained_copy):
 
 def test_a_calibration_of_other_weights_is_refused(trained_copy):
     features = [some_features(k) for k in range(200)]
-    save_calibration(fit_calibration(features, [float(k % 2) for k in range(200)], [1.0] * 200, "0" * 64),
+    save_calibration(fit_calibration(features, [100.0 * (k % 2) for k in range(200)], [1.0] * 200, "0" * 64),
                      trained_copy)
     with pytest.raises(ModelDirError, match=r"fitted for other weights \(sha256 000000000000…"):
         load_calibration(trained_copy)
@@ -292,12 +362,12 @@ def test_calibrate_reports_how_it_reads_the_references(model_and_tokenizer, trai
 
 def test_too_few_sentences_to_calibrate_are_refused():
     with pytest.raises(DataError, match=f"20 sentences to calibrate on; quality needs at least {MIN_SENTENCES}"):
-        fit_calibration([some_features(k) for k in range(20)], [float(k % 2) for k in range(20)], [1.0] * 20, "0")
+        fit_calibration([some_features(k) for k in range(20)], [100.0 * (k % 2) for k in range(20)], [1.0] * 20, "0")
 
 
 def test_a_calibrated_quality_is_a_probability():
     features = [some_features(k) for k in range(200)]
-    calibration = fit_calibration(features, [float(k % 20 < 10) for k in range(200)], [1.0] * 200, "0")
+    calibration = fit_calibration(features, [100.0 * (k % 20 < 10) for k in range(200)], [1.0] * 200, "0")
     assert all(0.0 <= calibration.quality(f) <= 1.0 and math.isfinite(calibration.quality(f)) for f in features)
 
 

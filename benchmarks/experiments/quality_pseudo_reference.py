@@ -186,7 +186,7 @@ def scorer(data: dict, variant: Variant):
     half, texts = data["half"], data["texts"]
     own = {t.i: t for t in texts if t.group == "own"}
     fitting = [t for t in texts if t.i < half and t.group == "own"]
-    calibration = fit_calibration([t.features for t in fitting], [float(t.chrf_ref >= 50) for t in fitting],
+    calibration = fit_calibration([t.features for t in fitting], [t.chrf_ref for t in fitting],
                                   data["ratios"], data["sha"])
     groups = [g for g in variant.groups if variant.noised_references or g != "noised references"]
     train = [t for t in texts if t.i < half and t.group in groups and not t.is_own]

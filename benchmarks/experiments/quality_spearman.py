@@ -190,7 +190,7 @@ def collect(args) -> dict:
 def signal_table(data: dict) -> tuple[dict[str, np.ndarray], np.ndarray, np.ndarray]:
     """Every signal as a column [N], today's ten regression inputs [N, 10], chrF [N]."""
     rows, half = data["rows"], data["half"]
-    calibration = fit_calibration([r["features"] for r in rows[:half]], [float(r["chrf"] >= 50) for r in rows[:half]],
+    calibration = fit_calibration([r["features"] for r in rows[:half]], [r["chrf"] for r in rows[:half]],
                                   data["ratios"], "")
     today = np.array([r["features"].inputs(calibration.length_center, calibration.length_range) for r in rows])
     columns = {name: np.array([r[name] for r in rows], float)

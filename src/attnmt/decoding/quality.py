@@ -15,8 +15,8 @@ the log-probs of the ids it wrote, which are the pass's wherever the text reads 
 again; the decoder then runs again only up to its last cross-attention.
 
 ``quality`` is the estimated probability that the translation is acceptable (sentence chrF
-against a reference at least the calibration's threshold): a logistic regression on the
-features, fitted per model by ``attnmt calibrate`` (attnmt.decoding.calibration).  A model without
+against a reference at least the calibration's threshold): the features' predicted chrF, mapped
+to that probability, fitted per model by ``attnmt calibrate`` (attnmt.decoding.calibration).  A model without
 a calibration gets the geometric mean of its piece probabilities, exp(mean log-prob), marked
 ``calibrated: false``: a number in [0, 1] that ranks, but is no probability of anything.
 
@@ -91,13 +91,16 @@ class Features:
     unknown: int = 0  # unknown pieces, source and translation
     words: int = 0  # words of the translation
 
-    def inputs(self, length_center: float, length_range: tuple[float, float]) -> list[float]:
-        """The regression's inputs: the first six features, how far the log length ratio is from
-        the usual one (``length_center``, the references' median in calibration), and whether the
-        loop, untranslated and length rules fire (1.0) or not: a loop or a cut translation is rare
-        and bad, and a linear term in a share would price it like a small slip."""
+    def inputs(self, length_center: float, length_range: tuple[float, float],
+               knots: Sequence[float] = ()) -> list[float]:
+        """The regression's inputs (``input_names(len(knots))``): the mean log-prob cut at ``knots``
+        (``segments``), the next five features, how far the log length ratio is from the usual one
+        (``length_center``, the references' median in calibration), and whether the loop,
+        untranslated and length rules fire (1.0) or not: a loop or a cut translation is rare and
+        bad, and a linear term in a share would price it like a small slip."""
         rules = rules_broken(self, length_range)
-        return [*(getattr(self, name) for name in REGRESSED), abs(math.log(self.length_ratio) - length_center),
+        return [*segments(self.mean_log_prob, knots), *(getattr(self, name) for name in REGRESSED[1:]),
+                abs(math.log(self.length_ratio) - length_center),
                 *(float(rules[name]) for name in ("repetition", "untranslated", "length"))]
 
     def untranslated(self) -> bool:
@@ -105,7 +108,24 @@ class Features:
 
 
 REGRESSED = tuple(f.name for f in fields(Features)[:6])
-INPUT_NAMES = (*REGRESSED, "length_gap", "loop", "untranslated", "length")
+INPUT_NAMES = (*REGRESSED, "length_gap", "loop", "untranslated", "length")  # the mean log-prob uncut
+
+
+def input_names(knots: int) -> tuple[str, ...]:
+    """INPUT_NAMES with the mean log-prob cut at ``knots`` knots: mean_log_prob_1 .. _{knots + 1}."""
+    if not knots:
+        return INPUT_NAMES
+    return (*(f"mean_log_prob_{j}" for j in range(1, knots + 2)), *INPUT_NAMES[1:])
+
+
+def segments(x: float, knots: Sequence[float]) -> list[float]:
+    """x as len(knots) + 1 inputs, one per stretch of the line between the (ascending) knots: each
+    moves with x inside its stretch only, so that a sum of them with weights >= 0 is an increasing
+    piecewise-linear function of x, its slope free in each stretch; [x] where there are no knots."""
+    if not knots:
+        return [x]
+    return [min(x, knots[0]), *(min(max(x, low), high) - low for low, high in zip(knots, knots[1:], strict=False)),
+            max(x, knots[-1]) - knots[-1]]
 
 
 @dataclass
@@ -269,7 +289,7 @@ def flags_of(features: Features, quality: float, calibration: Calibration | None
 
 def probability(weights: Sequence[float], bias: float, means: Sequence[float], scales: Sequence[float],
                 inputs: Sequence[float]) -> float:
-    """σ(bias + Σ w·(x − mean)/scale): a fitted logistic regression on standardised inputs."""
+    """σ(bias + Σ w·(x − mean)/scale): a fitted logistic function of standardised inputs."""
     z = bias + sum(w * (x - m) / s for w, x, m, s in zip(weights, inputs, means, scales, strict=True))
     return 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
 
