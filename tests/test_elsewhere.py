@@ -115,6 +115,27 @@ def test_a_stored_fit_for_other_inputs_is_refused_in_one_line(calibrated, traine
         load_calibration(copy)
 
 
+def test_a_fit_stored_before_the_attention_gaps_still_loads_and_reads_its_own_inputs(model_and_tokenizer, calibrated,
+                                                                                    trained_copy_module, tmp_path):
+    copy = tmp_path / "model"
+    shutil.copytree(trained_copy_module, copy)
+    stored = json.loads((copy / CALIBRATION).read_text())
+    older = stored["elsewhere"]  # as written before coverage_gap and source_entropy_gap were inputs
+    for key in ("inputs", "weights", "means", "scales"):
+        older[key] = older[key][:-2]
+    (copy / CALIBRATION).write_text(json.dumps(stored))
+    loaded = load_calibration(copy)
+    assert loaded.elsewhere.inputs == INPUT_NAMES[:-2]
+    f = Features(mean_log_prob=-0.5, min_log_prob=-2.0, eos_log_prob=-0.1, unread=0.0, repeated=0.0, copied=0.0,
+                 length_ratio=1.0, coverage=-2.0, source_entropy=0.6)
+    reading = Reading(f, replace(f, coverage=-0.1, source_entropy=0.3), 80.0)
+    assert reading.inputs(0.0, (0.4, 2.5))[-2:] == pytest.approx([-1.9, 0.3])
+    assert reading.inputs(0.0, (0.4, 2.5), loaded.elsewhere.inputs) == reading.inputs(0.0, (0.4, 2.5))[:-2]
+    model, tokenizer = model_and_tokenizer
+    [found] = assess_elsewhere(model, tokenizer, ["a dog runs"], ["ein hund rennt schnell"], loaded)
+    assert 0.0 <= found.quality <= 1.0
+
+
 def test_a_reading_has_one_input_a_name():
     f = Features(mean_log_prob=-0.5, min_log_prob=-2.0, eos_log_prob=-0.1, unread=0.0, repeated=0.0, copied=0.0,
                  length_ratio=1.0)

@@ -29,6 +29,7 @@ from attnmt.decoding.quality import (
     Features,
     assess,
     assess_searched,
+    attention_spread,
     copied_share,
     looped,
     repeated_share,
@@ -259,6 +260,17 @@ def test_the_mean_log_prob_cut_at_knots_is_an_increasing_line_with_a_slope_per_s
         pytest.approx([1.0, 0.0, 4 * 0.3, 0.5 * 0.2]))
 
 
+def test_attention_spread_reads_how_thinly_the_translation_attends_and_what_it_leaves_unread():
+    pieces = ["▁a", "▁b", "</s>"]  # two source pieces and </s>, which is left out
+    one_each = torch.tensor([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]])
+    assert attention_spread(one_each, pieces) == pytest.approx((0.0, 0.0, 0.0), abs=1e-9)
+    even = torch.tensor([[0.4, 0.4, 0.2], [0.4, 0.4, 0.2]])  # each piece reads both alike, each read 0.8 in all
+    assert attention_spread(even, pieces) == pytest.approx((1.0, math.log(0.8), 1.0))
+    first_only = torch.tensor([[1.0, 0.0, 0.0], [1.0, 0.0, 0.0]])  # "▁b" unread; "▁a" read at both places
+    assert attention_spread(first_only, pieces) == pytest.approx((0.0, math.log(1e-6) / 2, 0.5), abs=1e-6)
+    assert attention_spread(torch.tensor([[1.0]]), ["</s>"]) == (0.0, 0.0, 0.0)
+
+
 def test_ridge_fit_recovers_the_line_and_holds_an_input_the_wrong_way_at_zero():
     generator = torch.Generator().manual_seed(0)
     x = torch.randn(2000, 3, generator=generator, dtype=torch.float64)
@@ -309,6 +321,11 @@ def test_a_calibration_written_before_the_mean_log_prob_was_cut_still_loads(trai
     (trained_copy / CALIBRATION).write_text(json.dumps(values))
     loaded = load_calibration(trained_copy)
     assert loaded.knots == () and loaded.quality(some_features(0)) == pytest.approx(1 / (1 + math.exp(-2.0)))
+    values["inputs"][3] = "sentiment"  # an input this attnmt does not compute: refused, named
+    (trained_copy / CALIBRATION).write_text(json.dumps(values))
+    with pytest.raises(ModelDirError, match="quality.json: fitted on inputs mean_log_prob, min_log_prob, "
+                                            "eos_log_prob, sentiment"):
+        load_calibration(trained_copy)
 
 
 def test_reliability_compares_each_bin_with_its_share_of_acceptable_translations():

@@ -9,11 +9,12 @@ the model's own doubt: a good reference the model would not have written gets a 
 and so a low quality (69-77 % of Multi30k's validation references flagged ``low_quality`` on the
 shipped config's models).  This second fit reads the text against what the model would have written
 instead: chrF between the two, how much less likely the text is than the model's translation (the
-log-probability gap) and at its least likely piece, its ending, its unread source words and its
-length beside the model's translation's, and the rule flags.  ``attnmt calibrate`` fits it on the
-validation references (each counted ``REFERENCE_WEIGHT`` times), the beam's other hypotheses, and
-the model's own translations broken by random edits (attnmt.decoding.noising), each labelled, as
-the own fit's texts are, by sentence chrF against the reference.
+log-probability gap) and at its least likely piece, its ending, its unread source words, its
+length and how its attention covers the source beside the model's translation's, and the rule
+flags.  ``attnmt calibrate`` fits it on the validation references (each counted
+``REFERENCE_WEIGHT`` times), the beam's other hypotheses, and the model's own translations broken
+by random edits (attnmt.decoding.noising), each labelled, as the own fit's texts are, by sentence
+chrF against the reference.
 
 Where a rule that marks a broken text fires (copied, repetition, untranslated, length), or the
 text lies below every validation reference in one of ``ENVELOPE_SIGNALS`` (their
@@ -24,7 +25,9 @@ The settings (the hinges, the reference weight, the envelope's percentile) were 
 model's held-out validation half (a 30-minute fp32 Multi30k model, benchmarks/experiments/
 quality_pseudo_reference.py) and kept unchanged on another (the shipped config in bf16), where
 they flagged 3.4 % of the held-out references at AUROC 0.956 against the benchmark's broken texts
-(benchmarks/results/quality_pseudo_reference_epyc_bf16.txt).  The cost: a beam search of every
+(benchmarks/results/quality_pseudo_reference_epyc_bf16.txt).  The last two inputs, the gaps in the
+attention's coverage and spread (quality.attention_spread), were added later and measured on those
+two models only (benchmarks/results/quality_attention_epyc.txt).  The cost: a beam search of every
 source beside the forced passes.
 """
 
@@ -53,6 +56,7 @@ INPUT_NAMES = (
     "length_gap", "loop", "untranslated", "length", "copied_rule", "repeated", "copied",
     "chrf_to_own_under_35", "log_prob_gap_under_-3", "chrf_to_own_under_50", "log_prob_gap_under_-2",
     "log_length_to_own", "unread_over_0.1", "min_log_prob_gap_under_-5", "eos_log_prob_under_-0.5",
+    "coverage_gap", "source_entropy_gap",
 )
 
 
@@ -65,17 +69,24 @@ class Reading:
     own: Features
     chrf_to_own: float
 
-    def inputs(self, length_center: float, length_range: tuple[float, float]) -> list[float]:
-        """The fit's inputs, in INPUT_NAMES order."""
+    def inputs(self, length_center: float, length_range: tuple[float, float],
+               names: Sequence[str] = INPUT_NAMES) -> list[float]:
+        """The fit's inputs named ``names`` (INPUT_NAMES, or the fewer a fit stored before the last
+        two were added)."""
         f, o, chrf = self.features, self.own, self.chrf_to_own / 100
         gap, least = f.mean_log_prob - o.mean_log_prob, f.min_log_prob - o.min_log_prob
         to_own = math.log(f.length_ratio / o.length_ratio) if f.length_ratio > 0 and o.length_ratio > 0 else 0.0
         rules = rules_broken(f, length_range)
-        return [chrf, gap, least, f.eos_log_prob, f.unread, f.unread - o.unread, abs(to_own),
-                abs(math.log(max(f.length_ratio, 1e-6)) - length_center),
-                *(float(rules[name]) for name in ("repetition", "untranslated", "length", "copied")), f.repeated,
-                f.copied, max(0.0, 0.35 - chrf), max(0.0, -gap - 3.0), max(0.0, 0.5 - chrf), max(0.0, -gap - 2.0),
-                to_own, max(0.0, f.unread - 0.1), max(0.0, -least - 5.0), max(0.0, -0.5 - f.eos_log_prob)]
+        values = [chrf, gap, least, f.eos_log_prob, f.unread, f.unread - o.unread, abs(to_own),
+                  abs(math.log(max(f.length_ratio, 1e-6)) - length_center),
+                  *(float(rules[name]) for name in ("repetition", "untranslated", "length", "copied")), f.repeated,
+                  f.copied, max(0.0, 0.35 - chrf), max(0.0, -gap - 3.0), max(0.0, 0.5 - chrf), max(0.0, -gap - 2.0),
+                  to_own, max(0.0, f.unread - 0.1), max(0.0, -least - 5.0), max(0.0, -0.5 - f.eos_log_prob),
+                  f.coverage - o.coverage, f.source_entropy - o.source_entropy]
+        if names is INPUT_NAMES:
+            return values
+        by_name = dict(zip(INPUT_NAMES, values, strict=True))
+        return [by_name[name] for name in names]
 
     def envelope_signals(self) -> list[float]:
         """ENVELOPE_SIGNALS' values."""
@@ -106,7 +117,7 @@ class ElsewhereFit:
         """The text's quality; ``own_fit_quality``: what the fit for the model's own translations
         gives the text, its cap where a rule fires or the text lies outside the envelope."""
         quality = probability(self.weights, self.bias, self.means, self.scales,
-                              reading.inputs(length_center, length_range))
+                              reading.inputs(length_center, length_range, self.inputs))
         outside = any(v < e for v, e in zip(reading.envelope_signals(), self.envelope, strict=True))
         if outside or broken_by_rules(reading.features, length_range):
             quality = min(quality, own_fit_quality)

@@ -5,9 +5,10 @@
 
 Every number comes from the model itself, with no reference: the probability it gives each
 piece of the translation after the pieces before it (and EOS at the end), the share of source
-words its cross-attention leaves unread, the length ratio, repeated word n-grams, words copied
-from the source, and unknown pieces.  The same pass scores attnmt's own output (translate) and a
-translation written elsewhere (``assess``), so a sentence gets the same number either way;
+words its cross-attention leaves unread and how thinly that attention is spread, the length
+ratio, repeated word n-grams, words copied from the source, and unknown pieces.  The same pass
+scores attnmt's own output (translate) and a translation written elsewhere (``assess``), so a
+sentence gets the same number either way;
 ``attnmt score`` also reads a translation written elsewhere against the model's own translation
 of its source (attnmt.decoding.elsewhere).
 A search has computed most of that pass already (``assess_searched``): the encoder output, and
@@ -42,6 +43,7 @@ from dataclasses import dataclass, field, fields
 from itertools import accumulate
 from typing import TYPE_CHECKING
 
+import numpy as np
 import torch
 from torch import Tensor
 
@@ -77,7 +79,8 @@ WORD = re.compile(r"\w+")
 
 @dataclass
 class Features:
-    """What one forced pass says about one translation; the first six are the regression's inputs."""
+    """What one forced pass says about one translation; the first six and the last three are among
+    the regression's inputs (``Features.inputs``)."""
 
     mean_log_prob: float  # mean over the translation's pieces and EOS
     min_log_prob: float  # the least likely piece (or EOS)
@@ -90,32 +93,46 @@ class Features:
     loop: bool = False
     unknown: int = 0  # unknown pieces, source and translation
     words: int = 0  # words of the translation
+    # How the last decoder layer's cross-attention (heads averaged) spreads (``attention_spread``):
+    attention_entropy: float = 0.0  # over the source, per translation piece: 0 one source piece, 1 all alike
+    coverage: float = 0.0  # mean over source pieces of log min(1, the attention each gets): 0 when all are read
+    source_entropy: float = 0.0  # over the translation, per source piece: 0 read at one place, 1 everywhere
 
-    def inputs(self, length_center: float, length_range: tuple[float, float],
-               knots: Sequence[float] = ()) -> list[float]:
-        """The regression's inputs (``input_names(len(knots))``): the mean log-prob cut at ``knots``
-        (``segments``), the next five features, how far the log length ratio is from the usual one
-        (``length_center``, the references' median in calibration), and whether the loop,
-        untranslated and length rules fire (1.0) or not: a loop or a cut translation is rare and
-        bad, and a linear term in a share would price it like a small slip."""
+    def inputs(self, length_center: float, length_range: tuple[float, float], knots: Sequence[float] = (),
+               names: Sequence[str] | None = None) -> list[float]:
+        """The regression's inputs named ``names`` (``input_names(len(knots))`` where None; a
+        calibration's own list, which an older file wrote otherwise): the mean log-prob whole or cut
+        at ``knots`` (``segments``: mean_log_prob_1 ..), the next five features and the attention's
+        spread as they are, how far the log length ratio is from the usual one (``length_center``,
+        the references' median in calibration), and whether the loop, untranslated and length rules
+        fire (1.0) or not: a loop or a cut translation is rare and bad, and a linear term in a share
+        would price it like a small slip."""
         rules = rules_broken(self, length_range)
-        return [*segments(self.mean_log_prob, knots), *(getattr(self, name) for name in REGRESSED[1:]),
-                abs(math.log(self.length_ratio) - length_center),
-                *(float(rules[name]) for name in ("repetition", "untranslated", "length"))]
+        values = {name: float(getattr(self, name)) for name in (*REGRESSED, *ATTENTION)}
+        values.update((f"mean_log_prob_{j}", v) for j, v in enumerate(segments(self.mean_log_prob, knots), 1))
+        values["length_gap"] = abs(math.log(self.length_ratio) - length_center)
+        values.update(loop=float(rules["repetition"]), untranslated=float(rules["untranslated"]),
+                      length=float(rules["length"]))
+        return [values[name] for name in (names or input_names(len(knots)))]
 
     def untranslated(self) -> bool:
         return self.unread_words >= UNTRANSLATED_WORDS and self.unread >= UNTRANSLATED_SHARE
 
 
 REGRESSED = tuple(f.name for f in fields(Features)[:6])
-INPUT_NAMES = (*REGRESSED, "length_gap", "loop", "untranslated", "length")  # the mean log-prob uncut
+ATTENTION = ("attention_entropy", "coverage", "source_entropy")
+INPUT_NAMES = (*REGRESSED, "length_gap", "loop", "untranslated", "length")  # what the first quality.json files read
 
 
 def input_names(knots: int) -> tuple[str, ...]:
-    """INPUT_NAMES with the mean log-prob cut at ``knots`` knots: mean_log_prob_1 .. _{knots + 1}."""
-    if not knots:
-        return INPUT_NAMES
-    return (*(f"mean_log_prob_{j}" for j in range(1, knots + 2)), *INPUT_NAMES[1:])
+    """What a calibration fitted with ``knots`` knots reads: INPUT_NAMES with the mean log-prob cut
+    into mean_log_prob_1 .. _{knots + 1}, and the attention's spread (ATTENTION)."""
+    return (*(f"mean_log_prob_{j}" for j in range(1, knots + 2)), *INPUT_NAMES[1:], *ATTENTION)
+
+
+def known_inputs(knots: int) -> set[str]:
+    """Every input name ``Features.inputs`` computes with ``knots`` knots."""
+    return {*INPUT_NAMES, *input_names(knots)}
 
 
 def segments(x: float, knots: Sequence[float]) -> list[float]:
@@ -243,19 +260,44 @@ def unread_words(cross: Tensor, source_pieces: Sequence[str]) -> tuple[int, int]
     return unread, len(starts)
 
 
+def attention_spread(cross: Tensor, source_pieces: Sequence[str]) -> tuple[float, float, float]:
+    """(attention_entropy, coverage, source_entropy) of Features from cross [T, S], </s> left out.
+
+    attention_entropy: the mean over the translation's pieces of the entropy of each one's attention
+    over the source pieces (normalised to sum 1), over log S; coverage: the mean over source pieces
+    of log min(1, the attention each gets from the whole translation) (GNMT's coverage penalty,
+    Wu et al. 2016, per piece); source_entropy: the mean over source pieces of the entropy of the
+    attention each gets over the translation's pieces, over log T.  Attention spread thin, or a
+    source piece no piece reads, goes with worse translations (each lowers chrF beyond what the
+    mean log-prob says, on Multi30k; benchmarks/results/quality_attention_epyc.txt)."""
+    kept = [i for i, p in enumerate(source_pieces) if p != "</s>"]
+    if not kept:
+        return 0.0, 0.0, 0.0
+    a = cross.double().numpy()[:, kept]  # [T, S]
+    t, s = a.shape
+    rows = a / np.maximum(a.sum(axis=1, keepdims=True), 1e-12)
+    columns = a / np.maximum(a.sum(axis=0, keepdims=True), 1e-12)
+    entropy = -(rows * np.log(rows + 1e-12)).sum(axis=1).mean() / math.log(max(s, 2))
+    coverage = np.log(np.clip(a.sum(axis=0), 1e-6, 1.0)).mean()
+    source_entropy = -(columns * np.log(columns + 1e-12)).sum(axis=0).mean() / math.log(max(t, 2))
+    return float(entropy), float(coverage), float(source_entropy)
+
+
 def features_of(forced: ForcedPass, source: str, translation: str, source_pieces: Sequence[str],
                 unk_id: int) -> Features:
     """The Features of one translation of ``source`` from its ForcedPass."""
     lp = forced.log_probs
     unread, n_source = unread_words(forced.cross, source_pieces)
     words = WORD.findall(translation.lower())
+    entropy, coverage, source_entropy = attention_spread(forced.cross, source_pieces)
     return Features(
         mean_log_prob=sum(lp) / len(lp), min_log_prob=min(lp), eos_log_prob=lp[-1],
         unread=unread / n_source if n_source else 0.0, repeated=repeated_share(words),
         copied=copied_share(source, translation),
         length_ratio=len(forced.target) / max(1, sum(p != "</s>" for p in source_pieces)),
         unread_words=unread, loop=looped(words),
-        unknown=forced.target.count(unk_id) + forced.source.count(unk_id), words=len(words))
+        unknown=forced.target.count(unk_id) + forced.source.count(unk_id), words=len(words),
+        attention_entropy=entropy, coverage=coverage, source_entropy=source_entropy)
 
 
 def low_quality_threshold(calibration: Calibration | None, threshold: float | None = None) -> float:
