@@ -10,7 +10,7 @@ from support import PAIRS, calibration_pairs
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.calibration import CALIBRATION, calibrate, load_calibration, save_calibration
-from attnmt.decoding.elsewhere import INPUT_NAMES, Reading, assess_elsewhere
+from attnmt.decoding.elsewhere import DAMAGED_BELOW, INPUT_NAMES, Reading, assess_elsewhere, elsewhere_labels
 from attnmt.decoding.noising import EDITS, noised
 from attnmt.decoding.quality import Features, assess
 from attnmt.errors import ModelDirError
@@ -134,6 +134,13 @@ def test_a_fit_stored_before_the_attention_gaps_still_loads_and_reads_its_own_in
     model, tokenizer = model_and_tokenizer
     [found] = assess_elsewhere(model, tokenizer, ["a dog runs"], ["ein hund rennt schnell"], loaded)
     assert 0.0 <= found.quality <= 1.0
+
+
+def test_a_broken_text_that_keeps_too_little_of_the_models_translation_is_labelled_unacceptable():
+    kinds = ["reference", "n-best", "noised", "noised", "noised"]
+    to_reference = [80.0, 40.0, 80.0, 80.0, 30.0]
+    to_own = [30.0, 30.0, DAMAGED_BELOW - 1, DAMAGED_BELOW, 95.0]  # a reference far from the model's: still by chrF
+    assert elsewhere_labels(kinds, to_reference, to_own, 50.0) == [1.0, 0.0, 0.0, 1.0, 0.0]
 
 
 def test_a_reading_has_one_input_a_name():

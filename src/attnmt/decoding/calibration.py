@@ -56,7 +56,14 @@ import torch
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.elsewhere import INPUT_NAMES as ELSEWHERE_INPUTS
-from attnmt.decoding.elsewhere import REFERENCE_WEIGHT, ElsewhereFit, Reading, chrf_to, fit_elsewhere
+from attnmt.decoding.elsewhere import (
+    REFERENCE_WEIGHT,
+    ElsewhereFit,
+    Reading,
+    chrf_to,
+    elsewhere_labels,
+    fit_elsewhere,
+)
 from attnmt.decoding.noising import noised
 from attnmt.decoding.quality import (
     INPUT_NAMES,
@@ -248,11 +255,6 @@ def chrf_scores(translations: Sequence[str], references: Sequence[str]) -> list[
     return [chrf.sentence_score(t, [r]).score for t, r in zip(translations, references, strict=True)]
 
 
-def chrf_labels(translations: Sequence[str], references: Sequence[str], threshold: float) -> list[float]:
-    """1.0 where a translation's sentence chrF against its reference is at least ``threshold``."""
-    return [float(score >= threshold) for score in chrf_scores(translations, references)]
-
-
 def fit_calibration(features: Sequence[Features], chrf: Sequence[float], reference_ratios: Sequence[float],
                     model_sha256: str, chrf_threshold: float = CHRF_THRESHOLD) -> Calibration:
     """A Calibration from each translation's Features and sentence chrF against its reference
@@ -382,14 +384,14 @@ def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibra
                   max_tokens: int) -> tuple[ElsewhereFit | None, float | None]:
     """The fit for texts written elsewhere (attnmt.decoding.elsewhere) and the share of the references
     it flags, from the references, the beam's other hypotheses and the model's own translations
-    broken by random edits, each read against the model's translation of its source; (None, None)
-    where those texts' labels all go one way."""
+    broken by random edits, each read against the model's translation of its source and labelled
+    by ``elsewhere_labels``; (None, None) where those labels all go one way."""
     ids = tokenizer.encode_target
-    todo = [(i, r, on_references[i], True) for i, r in enumerate(references)]  # (sentence, text, its assessment,
-    if decoding.beam_size > 1:                                                  # whether it is the reference)
+    todo = [(i, r, on_references[i], "reference") for i, r in enumerate(references)]  # (sentence, text, its
+    if decoding.beam_size > 1:                                                         # assessment, its kind)
         n_best = translate_n_best(model, tokenizer, sources, replace(decoding, n_best=decoding.beam_size), max_tokens)
-        todo += [(i, h.text, None, False) for i, hypotheses in enumerate(n_best) for h in hypotheses[1:]]
-    todo += [(i, text, None, False) for i, text in noised(sources, translations)]
+        todo += [(i, h.text, None, "n-best") for i, hypotheses in enumerate(n_best) for h in hypotheses[1:]]
+    todo += [(i, text, None, "noised") for i, text in noised(sources, translations)]
     todo = [item for item in todo if own[item[0]] is not None and item[1].strip()
             and ids(item[1]) != ids(translations[item[0]])]
     unread = [k for k, item in enumerate(todo) if item[2] is None]
@@ -399,11 +401,12 @@ def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibra
     todo = [item for item in todo if item[2] is not None]
     closeness = chrf_to([text for _, text, _, _ in todo], [translations[i] for i, _, _, _ in todo])
     readings = [Reading(a.features, own[i].features, c) for (i, _, a, _), c in zip(todo, closeness, strict=True)]
-    labels = chrf_labels([text for _, text, _, _ in todo], [references[i] for i, _, _, _ in todo],
-                         calibration.chrf_threshold)
+    labels = elsewhere_labels([kind for _, _, _, kind in todo],
+                              chrf_scores([text for _, text, _, _ in todo], [references[i] for i, _, _, _ in todo]),
+                              closeness, calibration.chrf_threshold)
     if len(set(labels)) < 2:
         return None, None
-    is_reference = [item[3] for item in todo]
+    is_reference = [item[3] == "reference" for item in todo]
     fit = fit_elsewhere(readings, labels, [REFERENCE_WEIGHT if ref else 1.0 for ref in is_reference],
                         [r for r, ref in zip(readings, is_reference, strict=True) if ref] or readings,
                         calibration.length_center, calibration.length_range)

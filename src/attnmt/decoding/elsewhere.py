@@ -14,7 +14,8 @@ length and how its attention covers the source beside the model's translation's,
 flags.  ``attnmt calibrate`` fits it on the validation references (each counted
 ``REFERENCE_WEIGHT`` times), the beam's other hypotheses, and the model's own translations broken
 by random edits (attnmt.decoding.noising), each labelled, as the own fit's texts are, by sentence
-chrF against the reference.
+chrF against the reference; a broken one that keeps under ``DAMAGED_BELOW`` chrF of the
+translation it was made from is labelled unacceptable (``elsewhere_labels``).
 
 Where a rule that marks a broken text fires (copied, repetition, untranslated, length), or the
 text lies below every validation reference in one of ``ENVELOPE_SIGNALS`` (their
@@ -27,8 +28,9 @@ quality_pseudo_reference.py) and kept unchanged on another (the shipped config i
 they flagged 3.4 % of the held-out references at AUROC 0.956 against the benchmark's broken texts
 (benchmarks/results/quality_pseudo_reference_epyc_bf16.txt).  The last two inputs, the gaps in the
 attention's coverage and spread (quality.attention_spread), were added later and measured on those
-two models only (benchmarks/results/quality_attention_epyc.txt).  The cost: a beam search of every
-source beside the forced passes.
+two models only (benchmarks/results/quality_attention_epyc.txt), and so was DAMAGED_BELOW (chosen
+among 60, 70, 78 and 85 on those two, then read on a third model: quality_damaged_epyc.txt).
+The cost: a beam search of every source beside the forced passes.
 """
 
 from __future__ import annotations
@@ -49,6 +51,9 @@ if TYPE_CHECKING:
     from attnmt.decoding.calibration import Calibration
 
 REFERENCE_WEIGHT = 2.0
+# A text noised from the model's own translation that keeps less than this sentence chrF of it
+# is labelled unacceptable, whatever its chrF against the reference (``elsewhere_labels``).
+DAMAGED_BELOW = 70.0
 ENVELOPE_PERCENTILE = 0.5
 ENVELOPE_SIGNALS = ("log_prob_gap", "chrf_to_own", "eos_log_prob", "min_log_prob")
 INPUT_NAMES = (
@@ -142,6 +147,18 @@ def fit_elsewhere(readings: Sequence[Reading], labels: Sequence[float], weights:
     signals = torch.tensor([r.envelope_signals() for r in references], dtype=torch.float64)
     envelope = torch.quantile(signals, ENVELOPE_PERCENTILE / 100, dim=0, interpolation="linear")
     return ElsewhereFit(w.tolist(), bias, means.tolist(), scales.tolist(), envelope.tolist())
+
+
+def elsewhere_labels(kinds: Sequence[str], chrf_to_reference: Sequence[float], chrf_to_own: Sequence[float],
+                     threshold: float) -> list[float]:
+    """The label (1.0: acceptable) of each text the fit for texts written elsewhere is fitted on:
+    its sentence chrF against the reference at least ``threshold``, except that a text of kind
+    "noised" (the model's own translation broken by attnmt.decoding.noising) that keeps less than
+    DAMAGED_BELOW chrF of that translation is unacceptable.  chrF forgives a dropped clause or a
+    swapped pair of words: most such texts still reach 50 against the reference, and labelled by
+    it alone, the fit learnt to rate them acceptable."""
+    return [0.0 if kind == "noised" and own < DAMAGED_BELOW else float(reference >= threshold)
+            for kind, reference, own in zip(kinds, chrf_to_reference, chrf_to_own, strict=True)]
 
 
 def chrf_to(texts: Sequence[str], others: Sequence[str]) -> list[float]:

@@ -1,6 +1,7 @@
 """Good translations made worse by random edits: the broken texts that ``attnmt calibrate`` shows the
-fit for translations written elsewhere (attnmt.decoding.elsewhere), each labelled like any other text
-by its sentence chrF against the reference.
+fit for translations written elsewhere (attnmt.decoding.elsewhere), each labelled by its sentence
+chrF against the reference, or unacceptable where it keeps too little of the translation it was
+made from (attnmt.decoding.elsewhere.elsewhere_labels).
 
     drop_words          k words deleted, each anywhere (k from 1 to a third of the words)
     replace_span        a span of any length, up to all the words, replaced by as many words of
