@@ -32,6 +32,7 @@ import torch
 import attnmt
 from attnmt.checkpoint import load_model_dir
 from attnmt.config import TrainConfig, TransformerConfig
+from attnmt.fast.packed import packing_available
 from attnmt.model import Transformer
 from attnmt.text.data import collate, encode_pairs
 from attnmt.text.tokenizer import Tokenizer
@@ -78,6 +79,12 @@ KNOWS_THE_PAIRS = 0.2
 TRAIN_UNTIL = KNOWS_THE_PAIRS / 2  # a margin, so that the packed and int8 copies know them too
 MAX_STEPS_TO_LEARN = 1500
 
+
+# The inference copy's C++ tests: oneDNN in this PyTorch build, and a compiler to build the extension.
+NEEDS_EXTENSION_BUILD = [
+    pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
+    pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
+]
 
 # Headless Chromium for the browser tests (Playwright drives it); None where it is not installed.
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")

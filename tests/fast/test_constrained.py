@@ -1,22 +1,17 @@
 """Constrained beam search and the other decoding options through the inference copy: the C++
 step (float32 and int8) gives the Python step's outputs, and every term is written."""
 
-import shutil
-
 import pytest
 import torch
+from support import NEEDS_EXTENSION_BUILD
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.fast import prepare
-from attnmt.fast.packed import packing_available
 from attnmt.hardware import bf16_native
 from attnmt.model import Transformer, TransformerConfig
 
-pytestmark = [
-    pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
-    pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
-]
+pytestmark = NEEDS_EXTENSION_BUILD
 
 TERMS = [[[30, 31]], [[32]], [], [[33, 34, 35], [36]], [[40, 41]], [[42], [43]]]
 

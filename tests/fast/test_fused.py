@@ -2,12 +2,12 @@
 
 import copy
 import dataclasses
-import shutil
 import sys
 import warnings
 
 import pytest
 import torch
+from support import NEEDS_EXTENSION_BUILD
 
 from attnmt.attention import padding_mask
 from attnmt.decoding import Decoding
@@ -16,15 +16,11 @@ from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.fast import extension, prepare
 from attnmt.fast.int8 import int8_panels_available
 from attnmt.fast.next_tokens import FusedNextTokens
-from attnmt.fast.packed import packing_available
 from attnmt.fast.step import Activation, FusedDecoderStep, Linears, StepWeights, cpp_linear
 from attnmt.hardware import bf16_native
 from attnmt.model import AttentionTrace, DecoderCache, Transformer, TransformerConfig
 
-pytestmark = [
-    pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
-    pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
-]
+pytestmark = NEEDS_EXTENSION_BUILD
 
 
 FUSED = FusedNextTokens()  # the C++ next-token choice (needs the extension: extension.available())

@@ -2,12 +2,10 @@
 every int8 panel kernel reads the same panels, each layer runs the one it is told, and the prepared
 int8 copy keeps the choice it measured."""
 
-import shutil
-
 import pytest
 import torch
 from safetensors import safe_open
-from support import PAIRS, int8_product_written_out
+from support import NEEDS_EXTENSION_BUILD, PAIRS, int8_product_written_out
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.translate import translate
@@ -21,12 +19,10 @@ from attnmt.fast.int8 import (
     use_int8_kernels,
 )
 from attnmt.fast.kernels import Int8Choice, measure_int8
-from attnmt.fast.packed import packing_available
 from attnmt.model import Transformer, TransformerConfig
 
 pytestmark = [
-    pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
-    pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
+    *NEEDS_EXTENSION_BUILD,
     pytest.mark.skipif(not int8_panels_available(), reason="no int8 panel kernel runs here (torch.ao's layers)"),
 ]
 several = pytest.mark.skipif(len(int8_kernels()) < 2 if int8_panels_available() else True,

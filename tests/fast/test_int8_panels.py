@@ -1,13 +1,12 @@
 """The int8 panel layers (attnmt.fast.int8.Int8PanelLinear, csrc/int8_panels.cpp): AMX, AVX512-VNNI, AVX2."""
 
 import os
-import shutil
 import subprocess
 import sys
 
 import pytest
 import torch
-from support import int8_product_written_out
+from support import NEEDS_EXTENSION_BUILD, int8_product_written_out
 from torch import nn
 
 from attnmt.fast import extension, prepare
@@ -18,15 +17,11 @@ from attnmt.fast.int8 import (
     int8_panels_available,
     quantize_linear_layers,
 )
-from attnmt.fast.packed import packing_available
 from attnmt.fast.step import Linears
 from attnmt.hardware import cpu_flags
 from attnmt.model import Transformer, TransformerConfig
 
-pytestmark = [
-    pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
-    pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
-]
+pytestmark = NEEDS_EXTENSION_BUILD
 needs_panels = pytest.mark.skipif(
     not int8_panels_available(), reason="the CPU lacks AVX2, or the extension cannot be built: torch.ao's int8 runs"
 )

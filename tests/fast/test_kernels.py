@@ -1,24 +1,21 @@
 """The float32 decoder step's kernel per layer shape, chosen by timing (attnmt.fast.kernels): each
 candidate gives the readable model's numbers, and the prepared copy keeps the choice it measured."""
 
-import shutil
-
 import pytest
 import torch
 from safetensors import safe_open
-from support import PAIRS
+from support import NEEDS_EXTENSION_BUILD, PAIRS
 
 from attnmt.attention import padding_mask
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.translate import translate
 from attnmt.fast import extension, prepare, prepared
 from attnmt.fast.kernels import FloatKernel, KernelChoice, faster, measure, step_shapes
-from attnmt.fast.packed import PackedLinear, packing_available
+from attnmt.fast.packed import PackedLinear
 from attnmt.fast.panels import PanelLinear
 
 pytestmark = [
-    pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
-    pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
+    *NEEDS_EXTENSION_BUILD,
     pytest.mark.skipif(not extension.available(), reason="the extension cannot be built here"),
     pytest.mark.skipif(extension.available() and not torch.ops.attnmt.panels_available(),
                        reason="this build has no float32 panel kernels: oneDNN is the only candidate"),

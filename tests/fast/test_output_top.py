@@ -1,24 +1,19 @@
 """The output layer and beam search's choice in one pass (csrc/top_tokens.cpp: top_log_probs_of):
 the same candidates as the logits written out and then chosen from, on every kernel that has it."""
 
-import shutil
-
 import pytest
 import torch
+from support import NEEDS_EXTENSION_BUILD
 from torch import nn
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.search import beam_search
 from attnmt.fast import extension, prepare
 from attnmt.fast.int8 import Int8PanelLinear, int8_panels_available, quantize_linear_layers
-from attnmt.fast.packed import packing_available
 from attnmt.fast.transformer import FastTransformer
 from attnmt.model import Transformer, TransformerConfig
 
-pytestmark = [
-    pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
-    pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
-]
+pytestmark = NEEDS_EXTENSION_BUILD
 needs_vnni = pytest.mark.skipif(not int8_panels_available(), reason="no AVX512-VNNI int8 panels on this CPU")
 
 BANNED = [0, 2]

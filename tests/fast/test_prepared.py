@@ -8,19 +8,18 @@ import pytest
 import torch
 from safetensors import safe_open
 from safetensors.torch import save_file
-from support import PAIRS
+from support import NEEDS_EXTENSION_BUILD, PAIRS
 
 from attnmt.checkpoint import WEIGHTS, load_model_dir, read_tensors, save_weights
 from attnmt.decoding.translate import translate
 from attnmt.errors import ModelDirError
 from attnmt.fast import extension, prepare, prepared
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_panels_available
-from attnmt.fast.packed import PackedLinear, packing_available
+from attnmt.fast.packed import PackedLinear
 from attnmt.hardware import bf16_native
 
 pytestmark = [
-    pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
-    pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
+    *NEEDS_EXTENSION_BUILD,
     pytest.mark.skipif(not extension.available(), reason="the extension cannot be built here"),
 ]
 SOURCES = [source for source, _ in PAIRS[:6]]

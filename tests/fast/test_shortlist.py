@@ -1,10 +1,8 @@
 """Vocabulary shortlists (attnmt.fast.shortlist, ``attnmt shortlist``, ``translate --shortlist``)."""
 
-import shutil
-
 import pytest
 import torch
-from support import PAIRS
+from support import NEEDS_EXTENSION_BUILD, PAIRS
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.cli.main import main
@@ -14,14 +12,10 @@ from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError
 from attnmt.fast import prepare
 from attnmt.fast.int8 import int8_panels_available
-from attnmt.fast.packed import packing_available
 from attnmt.fast.shortlist import MIN_COLUMNS, Shortlist, use_shortlist
 from attnmt.model import Transformer, TransformerConfig
 
-pytestmark = [
-    pytest.mark.skipif(not packing_available(), reason="this PyTorch build has no oneDNN"),
-    pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
-]
+pytestmark = NEEDS_EXTENSION_BUILD
 
 
 def test_each_source_piece_keeps_the_pieces_that_co_occur_with_it_most_and_the_frequent_ones():
