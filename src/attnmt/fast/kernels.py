@@ -189,19 +189,21 @@ def measure_int8(shapes: list[Shape], rows: int = STEP_ROWS, output: Shape | Non
     """Times every int8 panel kernel this process runs on each shape (random int8 weights) and keeps
     the fastest; None where fewer than two run (nothing to choose).  The ``output`` projection is
     timed as beam search calls it: the top 4 log-probs in the same pass."""
-    kernels = torch.ops.attnmt.int8_kernels()
+    from attnmt.fast.int8 import int8_kernels
+
+    kernels = int8_kernels()
     if len(kernels) < 2:
         return None
 
     def calls(n: int, k: int, columns: int, x: torch.Tensor, generator: torch.Generator) -> dict:
         weight = torch.randint(-127, 128, (columns, k), generator=generator, dtype=torch.int8)
-        calls = {}
+        found = {}
         for kernel in kernels:
             panels = torch.ops.attnmt.pack_int8_panels(weight, torch.full((columns,), 1e-3), torch.zeros(columns))
             panels.use_kernel(kernel)
-            calls[kernel] = (partial(panels.top_log_probs, x, 4, [], None) if (n, k) == output
+            found[kernel] = (partial(panels.top_log_probs, x, 4, [], None) if (n, k) == output
                              else partial(panels.linear, x, None, False))
-        return calls
+        return found
 
     timings = timed_shapes(shapes, rows, calls)
     return Int8Choice({shape: min(best, key=best.__getitem__) for shape, best in timings.items()}, timings)
