@@ -16,10 +16,20 @@ reads), and with one more group of signals:
 - the output distribution: each piece's entropy (mean and largest) and the margin between its two
   likeliest pieces (the search would have to compute them; quality does not);
 - the n-best agreement: the best translation's mean sentence chrF against the beam's other three
-  (plain translation has no n-best list, so quality does not read it).
+  (plain translation has no n-best list, so quality does not read it);
+- dropout passes (Fomicheva et al. 2020, "Unsupervised Quality Estimation for Neural Machine
+  Translation"): the mean and the spread of the mean log-prob over DROPOUT_PASSES forced passes
+  with training's dropout on (D-TP, D-Var): DROPOUT_PASSES times the forced pass's cost;
+- the source left out: the mean log-prob minus the same translation's with the source cut to its
+  </s> (how much the source, not the language, makes the translation likely): one more pass;
+- the lengths: log source pieces, log translation pieces;
+- everything above at once.
 
-The last row, "quality", is the calibration ``fit_calibration`` writes, read the same way.
-Results: benchmarks/results/quality_attention_epyc.txt (its last section).
+Two more rows: "today, fitted on every hypothesis" fits quality's own inputs on all four beam
+hypotheses of each sentence (four times the rows) and reads the best ones as before; the last,
+"quality", is the calibration ``fit_calibration`` writes, read the same way.
+Results: benchmarks/results/quality_attention_epyc.txt (its last section, the first four groups),
+benchmarks/results/quality_ceiling_epyc.txt (all of them, on three models).
 """
 
 from __future__ import annotations
@@ -46,6 +56,33 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from quality import spearman  # noqa: E402
 
 DATA = ROOT / "data" / "multi30k"
+DROPOUT_PASSES = 16
+GROUPS = ("all layers", "last layer's heads", "output distribution", "n-best agreement", "dropout passes",
+          "source left out", "lengths")
+
+
+def mean_log_probs(model, tokenizer, sources: list[str], texts: list[str], passes: int = 1,
+                   source_left_out: bool = False) -> np.ndarray:
+    """[N, passes]: each text's mean log-prob (its pieces and EOS) as a translation of its source,
+    teacher-forced; with passes > 1 each pass with training's dropout on (in every layer), and with
+    ``source_left_out`` against the source's </s> alone."""
+    c = model.config
+    found = []
+    with torch.inference_mode():
+        for start in range(0, len(sources), 64):
+            rows = range(start, min(start + 64, len(sources)))
+            source_ids = [tokenizer.encode(sources[i]) for i in rows]
+            source_ids = [s[-1:] for s in source_ids] if source_left_out else source_ids
+            target_ids = [tokenizer.encode_target(texts[i]) for i in rows]
+            src = pad_rows(source_ids, c.pad_id).repeat(passes, 1)
+            tgt = pad_rows([[c.bos_id, *t, c.eos_id] for t in target_ids], c.pad_id).repeat(passes, 1)
+            model.train(passes > 1)
+            states = model.decoder_states(tgt[:, :-1], model.encode(src), padding_mask(src, c.pad_id))
+            model.eval()
+            log_probs = model.output(states).float().log_softmax(-1).gather(2, tgt[:, 1:, None]).squeeze(2)
+            real = (tgt[:, 1:] != c.pad_id).float()
+            found.append(((log_probs * real).sum(1) / real.sum(1)).view(passes, len(rows)).T)
+    return torch.cat(found).numpy()
 
 
 def collect(model, tokenizer, sources: list[str], references: list[str]) -> dict:
@@ -81,10 +118,19 @@ def collect(model, tokenizer, sources: list[str], references: list[str]) -> dict
                                float((top2[k, real, 0] - top2[k, real, 1]).mean())])
     ratios = [len(tokenizer.encode_target(r)) / max(1, len(tokenizer.encode(s)) - tokenizer.source_eos)
               for s, r in zip(sources, references, strict=True)]
-    return {"features": [b.assessment.features for b in best],
+    texts = [b.text for b in best]
+    dropped = mean_log_probs(model, tokenizer, sources, texts, DROPOUT_PASSES)
+    alone = mean_log_probs(model, tokenizer, sources, texts, source_left_out=True)[:, 0]
+    every = [(i, h.assessment.features, chrf.sentence_score(h.text, [references[i]]).score)
+             for i, hyps in enumerate(found) for h in hyps if h.assessment]
+    return {"features": [b.assessment.features for b in best], "every hypothesis": every,
             "chrf": np.array([chrf.sentence_score(b.text, [r]).score for b, r in zip(best, references, strict=True)]),
             "ratios": ratios, "all layers": np.array(layers), "last layer's heads": np.array(heads),
-            "output distribution": np.array(output), "n-best agreement": np.array(agreement)[:, None]}
+            "output distribution": np.array(output), "n-best agreement": np.array(agreement)[:, None],
+            "dropout passes": np.c_[dropped.mean(1), dropped.std(1)],
+            "source left out": np.array([b.assessment.features.mean_log_prob for b in best])[:, None] - alone[:, None],
+            "lengths": np.array([[np.log(len(tokenizer.encode(s))), np.log(1 + len(tokenizer.encode_target(t)))]
+                                 for s, t in zip(sources, texts, strict=True)])}
 
 
 def ridge(x: np.ndarray, y: np.ndarray, l2: float = 1.0):
@@ -114,10 +160,16 @@ def gains(fit: dict, read: dict, fit_rows: slice, read_rows: slice) -> dict[str,
     for name, chosen in (("today but attention", without), ("today", names)):
         found[name] = spearman(ridge(inputs(fit, fit_rows, chosen), fit["chrf"][fit_rows])(
             inputs(read, read_rows, chosen)), chrf) - base
-    for group in ("all layers", "last layer's heads", "output distribution", "n-best agreement"):
-        x_fit = np.c_[inputs(fit, fit_rows, names), fit[group][fit_rows]]
-        x_read = np.c_[inputs(read, read_rows, names), read[group][read_rows]]
-        found[f"today + {group}"] = spearman(ridge(x_fit, fit["chrf"][fit_rows])(x_read), chrf) - base
+    for group in (*((g,) for g in GROUPS), GROUPS):
+        x_fit = np.c_[(inputs(fit, fit_rows, names), *(fit[g][fit_rows] for g in group))]
+        x_read = np.c_[(inputs(read, read_rows, names), *(read[g][read_rows] for g in group))]
+        label = "everything" if len(group) > 1 else group[0]
+        found[f"today + {label}"] = spearman(ridge(x_fit, fit["chrf"][fit_rows])(x_read), chrf) - base
+    start, stop = fit_rows.start or 0, len(fit["chrf"]) if fit_rows.stop is None else fit_rows.stop
+    every = [(f, score) for i, f, score in fit["every hypothesis"] if start <= i < stop]
+    on_every = fit_calibration([f for f, _ in every], [score for _, score in every], fit["ratios"][fit_rows], "")
+    found["today, fitted on every hypothesis"] = spearman(
+        np.array([on_every.quality(f) for f in read["features"][read_rows]]), chrf) - base
     found["quality"] = spearman(np.array([calibration.quality(f) for f in read["features"][read_rows]]), chrf) - base
     return found
 
@@ -129,6 +181,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=1)
     args = parser.parse_args()
     torch.set_num_threads(args.threads)
+    torch.manual_seed(0)  # the dropout passes' masks
     model, tokenizer = load_model_dir(args.model)
     model.eval()
     val = collect(model, tokenizer, read_lines(DATA / "val.en.gz"), read_lines(DATA / "val.de.gz"))
