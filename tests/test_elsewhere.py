@@ -10,7 +10,14 @@ from support import PAIRS, calibration_pairs
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.calibration import CALIBRATION, calibrate, load_calibration, save_calibration
-from attnmt.decoding.elsewhere import DAMAGED_BELOW, INPUT_NAMES, Reading, assess_elsewhere, elsewhere_labels
+from attnmt.decoding.elsewhere import (
+    DAMAGED_BELOW,
+    INPUT_NAMES,
+    Reading,
+    assess_elsewhere,
+    chrf_to,
+    elsewhere_labels,
+)
 from attnmt.decoding.noising import EDITS, noised
 from attnmt.decoding.quality import Features, assess
 from attnmt.errors import ModelDirError
@@ -120,17 +127,17 @@ def test_a_fit_stored_before_the_attention_gaps_still_loads_and_reads_its_own_in
     copy = tmp_path / "model"
     shutil.copytree(trained_copy_module, copy)
     stored = json.loads((copy / CALIBRATION).read_text())
-    older = stored["elsewhere"]  # as written before coverage_gap and source_entropy_gap were inputs
+    older = stored["elsewhere"]  # as written before coverage_gap, source_entropy_gap and omitted were inputs
     for key in ("inputs", "weights", "means", "scales"):
-        older[key] = older[key][:-2]
+        older[key] = older[key][:-3]
     (copy / CALIBRATION).write_text(json.dumps(stored))
     loaded = load_calibration(copy)
-    assert loaded.elsewhere.inputs == INPUT_NAMES[:-2]
+    assert loaded.elsewhere.inputs == INPUT_NAMES[:-3]
     f = Features(mean_log_prob=-0.5, min_log_prob=-2.0, eos_log_prob=-0.1, unread=0.0, repeated=0.0, copied=0.0,
                  length_ratio=1.0, coverage=-2.0, source_entropy=0.6)
-    reading = Reading(f, replace(f, coverage=-0.1, source_entropy=0.3), 80.0)
-    assert reading.inputs(0.0, (0.4, 2.5))[-2:] == pytest.approx([-1.9, 0.3])
-    assert reading.inputs(0.0, (0.4, 2.5), loaded.elsewhere.inputs) == reading.inputs(0.0, (0.4, 2.5))[:-2]
+    reading = Reading(f, replace(f, coverage=-0.1, source_entropy=0.3), 80.0, 95.0)
+    assert reading.inputs(0.0, (0.4, 2.5))[-3:] == pytest.approx([-1.9, 0.3, 0.15])
+    assert reading.inputs(0.0, (0.4, 2.5), loaded.elsewhere.inputs) == reading.inputs(0.0, (0.4, 2.5))[:-3]
     model, tokenizer = model_and_tokenizer
     [found] = assess_elsewhere(model, tokenizer, ["a dog runs"], ["ein hund rennt schnell"], loaded)
     assert 0.0 <= found.quality <= 1.0
@@ -147,3 +154,16 @@ def test_a_reading_has_one_input_a_name():
     f = Features(mean_log_prob=-0.5, min_log_prob=-2.0, eos_log_prob=-0.1, unread=0.0, repeated=0.0, copied=0.0,
                  length_ratio=1.0)
     assert len(Reading(f, f, 100.0).inputs(0.0, (0.4, 2.5))) == len(INPUT_NAMES)
+
+
+def test_a_text_that_leaves_out_part_of_the_models_translation_reads_as_omitting_and_a_rewording_does_not():
+    f = Features(mean_log_prob=-0.5, min_log_prob=-2.0, eos_log_prob=-0.1, unread=0.0, repeated=0.0, copied=0.0,
+                 length_ratio=1.0)
+    own = "Ein Mann mit einem roten Hut steht neben einem Fahrrad auf der Straße."
+    texts = ["Ein Mann mit einem roten Hut steht auf der Straße.",  # a third left out
+             "Ein Mann mit rotem Hut steht auf der Straße neben einem Fahrrad.",  # reworded, all there
+             "Ein Mann mit einem roten Hut steht neben einem blauen Fahrrad auf der Straße."]  # one word added
+    omitted = [Reading(f, f, a, b).omitted()
+               for a, b in zip(chrf_to(texts, [own] * 3), chrf_to([own] * 3, texts), strict=True)]
+    assert omitted[0] > 0.1 and omitted[1] < 0.05 and omitted[2] == 0.0
+    assert Reading(f, f, 80.0).omitted() == 0.0  # a reading made without the chrF back: nothing known omitted

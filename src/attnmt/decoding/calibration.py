@@ -399,10 +399,12 @@ def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibra
                                    [todo[k][1] for k in unread], max_tokens=max_tokens), strict=True):
         todo[k] = (todo[k][0], todo[k][1], a, todo[k][3])
     todo = [item for item in todo if item[2] is not None]
-    closeness = chrf_to([text for _, text, _, _ in todo], [translations[i] for i, _, _, _ in todo])
-    readings = [Reading(a.features, own[i].features, c) for (i, _, a, _), c in zip(todo, closeness, strict=True)]
+    texts, owns = [text for _, text, _, _ in todo], [translations[i] for i, _, _, _ in todo]
+    closeness = chrf_to(texts, owns)
+    readings = [Reading(a.features, own[i].features, c, back)
+                for (i, _, a, _), c, back in zip(todo, closeness, chrf_to(owns, texts), strict=True)]
     labels = elsewhere_labels([kind for _, _, _, kind in todo],
-                              chrf_scores([text for _, text, _, _ in todo], [references[i] for i, _, _, _ in todo]),
+                              chrf_scores(texts, [references[i] for i, _, _, _ in todo]),
                               closeness, calibration.chrf_threshold)
     if len(set(labels)) < 2:
         return None, None

@@ -10,11 +10,12 @@ and so a low quality (69-77 % of Multi30k's validation references flagged ``low_
 shipped config's models).  This second fit reads the text against what the model would have written
 instead: chrF between the two, how much less likely the text is than the model's translation (the
 log-probability gap) and at its least likely piece, its ending, its unread source words, its
-length and how its attention covers the source beside the model's translation's, and the rule
-flags.  ``attnmt calibrate`` fits it on the validation references (each counted
-``REFERENCE_WEIGHT`` times), the beam's other hypotheses, and the model's own translations broken
-by random edits (attnmt.decoding.noising), each labelled, as the own fit's texts are, by sentence
-chrF against the reference; a broken one that keeps under ``DAMAGED_BELOW`` chrF of the
+length and how its attention covers the source beside the model's translation's, how much of
+the model's translation it leaves out (``Reading.omitted``), and the rule flags.  ``attnmt
+calibrate`` fits it on the validation references (each counted ``REFERENCE_WEIGHT`` times), the
+beam's other hypotheses, and the model's own translations broken by random edits
+(attnmt.decoding.noising), each labelled, as the own fit's texts are, by sentence chrF against the
+reference; a broken one that keeps under ``DAMAGED_BELOW`` chrF of the
 translation it was made from is labelled unacceptable (``elsewhere_labels``).
 
 Where a rule that marks a broken text fires (copied, repetition, untranslated, length), or the
@@ -26,10 +27,11 @@ The settings (the hinges, the reference weight, the envelope's percentile) were 
 model's held-out validation half (a 30-minute fp32 Multi30k model, benchmarks/experiments/
 quality_pseudo_reference.py) and kept unchanged on another (the shipped config in bf16), where
 they flagged 3.4 % of the held-out references at AUROC 0.956 against the benchmark's broken texts
-(benchmarks/results/quality_pseudo_reference_epyc_bf16.txt).  The last two inputs, the gaps in the
-attention's coverage and spread (quality.attention_spread), were added later and measured on those
-two models only (benchmarks/results/quality_attention_epyc.txt), and so was DAMAGED_BELOW (chosen
-among 60, 70, 78 and 85 on those two, then read on a third model: quality_damaged_epyc.txt).
+(benchmarks/results/quality_pseudo_reference_epyc_bf16.txt).  The gaps in the attention's coverage
+and spread (quality.attention_spread) were added later and measured on those two models only
+(benchmarks/results/quality_attention_epyc.txt), and so was DAMAGED_BELOW (chosen among 60, 70, 78
+and 85 on those two, then read on a third model: quality_damaged_epyc.txt).  The last input,
+``omitted``, was measured on those three, then read on a fourth (quality_omitted_epyc.txt).
 The cost: a beam search of every source beside the forced passes.
 """
 
@@ -61,18 +63,21 @@ INPUT_NAMES = (
     "length_gap", "loop", "untranslated", "length", "copied_rule", "repeated", "copied",
     "chrf_to_own_under_35", "log_prob_gap_under_-3", "chrf_to_own_under_50", "log_prob_gap_under_-2",
     "log_length_to_own", "unread_over_0.1", "min_log_prob_gap_under_-5", "eos_log_prob_under_-0.5",
-    "coverage_gap", "source_entropy_gap",
+    "coverage_gap", "source_entropy_gap", "omitted",
 )
 
 
 @dataclass
 class Reading:
-    """A text read against the model's own translation of its source: both Features, and the
-    text's sentence chrF against that translation (0-100)."""
+    """A text read against the model's own translation of its source: both Features, the text's
+    sentence chrF against that translation (0-100), and that translation's against the text (the
+    same n-grams, recall and precision swapped: higher where the text leaves out what the model
+    wrote than where it adds to it)."""
 
     features: Features
     own: Features
     chrf_to_own: float
+    chrf_from_own: float | None = None
 
     def inputs(self, length_center: float, length_range: tuple[float, float],
                names: Sequence[str] = INPUT_NAMES) -> list[float]:
@@ -87,11 +92,18 @@ class Reading:
                   *(float(rules[name]) for name in ("repetition", "untranslated", "length", "copied")), f.repeated,
                   f.copied, max(0.0, 0.35 - chrf), max(0.0, -gap - 3.0), max(0.0, 0.5 - chrf), max(0.0, -gap - 2.0),
                   to_own, max(0.0, f.unread - 0.1), max(0.0, -least - 5.0), max(0.0, -0.5 - f.eos_log_prob),
-                  f.coverage - o.coverage, f.source_entropy - o.source_entropy]
+                  f.coverage - o.coverage, f.source_entropy - o.source_entropy, self.omitted()]
         if names is INPUT_NAMES:
             return values
         by_name = dict(zip(INPUT_NAMES, values, strict=True))
         return [by_name[name] for name in names]
+
+    def omitted(self) -> float:
+        """How much more of the text the model's translation holds than of the model's translation
+        the text does (chrF with recall and precision swapped, over 100; 0 where it holds less):
+        about 0.2 for the model's translation with a third left out, about 0 for a rewording."""
+        back = self.chrf_to_own if self.chrf_from_own is None else self.chrf_from_own
+        return max(0.0, back - self.chrf_to_own) / 100
 
     def envelope_signals(self) -> list[float]:
         """ENVELOPE_SIGNALS' values."""
@@ -183,15 +195,16 @@ def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence
     texts, ours = [sources[i] for i in filled], [translations[i] for i in filled]
     own = translate(model, tokenizer, texts, decoding, max_tokens) if own is None else [own[i] for i in filled]
     both = assess(model, tokenizer, texts * 2, [*ours, *own], calibration, max_tokens, threshold)  # one pass
-    closeness = chrf_to(ours, own)
+    to_own, from_own = chrf_to(ours, own), chrf_to(own, ours)
     found: list[Assessment | None] = [None] * len(sources)
     for k, i in enumerate(filled):
         text, mine = both[k], both[len(filled) + k]
         if text is None or mine is None or tokenizer.encode_target(ours[k]) == tokenizer.encode_target(own[k]):
             found[i] = text
             continue
-        quality = calibration.elsewhere.quality(Reading(text.features, mine.features, closeness[k]), text.quality,
-                                                calibration.length_center, calibration.length_range)
+        reading = Reading(text.features, mine.features, to_own[k], from_own[k])
+        quality = calibration.elsewhere.quality(reading, text.quality, calibration.length_center,
+                                                calibration.length_range)
         found[i] = Assessment(quality, flags_of(text.features, quality, calibration, threshold), True, text.words,
                               text.features)
     return found
