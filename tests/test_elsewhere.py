@@ -17,6 +17,7 @@ from attnmt.decoding.elsewhere import (
     assess_elsewhere,
     chrf_to,
     elsewhere_labels,
+    reordering,
 )
 from attnmt.decoding.noising import EDITS, noised
 from attnmt.decoding.quality import Features, assess
@@ -127,27 +128,29 @@ def test_a_fit_stored_before_the_attention_gaps_still_loads_and_reads_its_own_in
     copy = tmp_path / "model"
     shutil.copytree(trained_copy_module, copy)
     stored = json.loads((copy / CALIBRATION).read_text())
-    older = stored["elsewhere"]  # as written before coverage_gap, source_entropy_gap and omitted were inputs
+    older = stored["elsewhere"]  # as written before coverage_gap, source_entropy_gap, omitted and reordered were in
     for key in ("inputs", "weights", "means", "scales"):
-        older[key] = older[key][:-3]
+        older[key] = older[key][:-4]
     (copy / CALIBRATION).write_text(json.dumps(stored))
     loaded = load_calibration(copy)
-    assert loaded.elsewhere.inputs == INPUT_NAMES[:-3]
+    assert loaded.elsewhere.inputs == INPUT_NAMES[:-4]
     f = Features(mean_log_prob=-0.5, min_log_prob=-2.0, eos_log_prob=-0.1, unread=0.0, repeated=0.0, copied=0.0,
                  length_ratio=1.0, coverage=-2.0, source_entropy=0.6)
-    reading = Reading(f, replace(f, coverage=-0.1, source_entropy=0.3), 80.0, 95.0)
-    assert reading.inputs(0.0, (0.4, 2.5))[-3:] == pytest.approx([-1.9, 0.3, 0.15])
-    assert reading.inputs(0.0, (0.4, 2.5), loaded.elsewhere.inputs) == reading.inputs(0.0, (0.4, 2.5))[:-3]
+    reading = Reading(f, replace(f, coverage=-0.1, source_entropy=0.3), 80.0, 95.0, 0.25)
+    assert reading.inputs(0.0, (0.4, 2.5))[-4:] == pytest.approx([-1.9, 0.3, 0.15, 0.25])
+    assert reading.inputs(0.0, (0.4, 2.5), loaded.elsewhere.inputs) == reading.inputs(0.0, (0.4, 2.5))[:-4]
     model, tokenizer = model_and_tokenizer
     [found] = assess_elsewhere(model, tokenizer, ["a dog runs"], ["ein hund rennt schnell"], loaded)
     assert 0.0 <= found.quality <= 1.0
 
 
 def test_a_broken_text_that_keeps_too_little_of_the_models_translation_is_labelled_unacceptable():
-    kinds = ["reference", "n-best", "noised", "noised", "noised"]
-    to_reference = [80.0, 40.0, 80.0, 80.0, 30.0]
-    to_own = [30.0, 30.0, DAMAGED_BELOW - 1, DAMAGED_BELOW, 95.0]  # a reference far from the model's: still by chrF
-    assert elsewhere_labels(kinds, to_reference, to_own, 50.0) == [1.0, 0.0, 0.0, 1.0, 0.0]
+    kinds = ["reference", "n-best", "noised drop_words", "noised drop_words", "noised truncate",
+             "noised transpose_adjacent", "reference"]
+    to_reference = [80.0, 40.0, 80.0, 80.0, 30.0, 90.0, 80.0]
+    to_own = [30.0, 30.0, DAMAGED_BELOW - 1, DAMAGED_BELOW, 95.0, 95.0, 99.0]  # a reference: by chrF alone
+    assert elsewhere_labels(kinds, to_reference, to_own, 50.0) == [1.0, 0.0, 0.0, 1.0, 0.0, 0.0, 1.0]
+    assert all(kind.split()[-1] in {e.__name__ for e in EDITS} for kind in kinds if kind.startswith("noised"))
 
 
 def test_a_reading_has_one_input_a_name():
@@ -167,3 +170,13 @@ def test_a_text_that_leaves_out_part_of_the_models_translation_reads_as_omitting
                for a, b in zip(chrf_to(texts, [own] * 3), chrf_to([own] * 3, texts), strict=True)]
     assert omitted[0] > 0.1 and omitted[1] < 0.05 and omitted[2] == 0.0
     assert Reading(f, f, 80.0).omitted() == 0.0  # a reading made without the chrF back: nothing known omitted
+
+
+def test_the_models_translation_with_its_words_in_another_order_reads_as_reordered_and_another_wording_does_not():
+    own = "Ein Mann mit einem roten Hut steht neben einem Fahrrad auf der Straße."
+    words = own.split()
+    words[3], words[9] = words[9], words[3]  # two words swapped across the sentence
+    assert reordering(own, own) == 0.0
+    assert reordering(" ".join(words), own) == pytest.approx(1 / 3)
+    assert reordering("Eine Frau fährt mit ihrem Fahrrad über die Straße.", own) < 0.01
+    assert reordering("", own) == 0.0

@@ -63,8 +63,9 @@ from attnmt.decoding.elsewhere import (
     chrf_to,
     elsewhere_labels,
     fit_elsewhere,
+    reordering,
 )
-from attnmt.decoding.noising import noised
+from attnmt.decoding.noising import noised_by_edit
 from attnmt.decoding.quality import (
     INPUT_NAMES,
     LOW_QUALITY,
@@ -391,7 +392,7 @@ def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibra
     if decoding.beam_size > 1:                                                         # assessment, its kind)
         n_best = translate_n_best(model, tokenizer, sources, replace(decoding, n_best=decoding.beam_size), max_tokens)
         todo += [(i, h.text, None, "n-best") for i, hypotheses in enumerate(n_best) for h in hypotheses[1:]]
-    todo += [(i, text, None, "noised") for i, text in noised(sources, translations)]
+    todo += [(i, text, None, f"noised {edit}") for i, text, edit in noised_by_edit(sources, translations)]
     todo = [item for item in todo if own[item[0]] is not None and item[1].strip()
             and ids(item[1]) != ids(translations[item[0]])]
     unread = [k for k, item in enumerate(todo) if item[2] is None]
@@ -401,8 +402,9 @@ def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibra
     todo = [item for item in todo if item[2] is not None]
     texts, owns = [text for _, text, _, _ in todo], [translations[i] for i, _, _, _ in todo]
     closeness = chrf_to(texts, owns)
-    readings = [Reading(a.features, own[i].features, c, back)
-                for (i, _, a, _), c, back in zip(todo, closeness, chrf_to(owns, texts), strict=True)]
+    readings = [Reading(a.features, own[i].features, c, back, reordering(text, mine))
+                for (i, _, a, _), c, back, text, mine in zip(todo, closeness, chrf_to(owns, texts), texts, owns,
+                                                             strict=True)]
     labels = elsewhere_labels([kind for _, _, _, kind in todo],
                               chrf_scores(texts, [references[i] for i, _, _, _ in todo]),
                               closeness, calibration.chrf_threshold)

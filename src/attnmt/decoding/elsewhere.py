@@ -11,12 +11,14 @@ shipped config's models).  This second fit reads the text against what the model
 instead: chrF between the two, how much less likely the text is than the model's translation (the
 log-probability gap) and at its least likely piece, its ending, its unread source words, its
 length and how its attention covers the source beside the model's translation's, how much of
-the model's translation it leaves out (``Reading.omitted``), and the rule flags.  ``attnmt
+the model's translation it leaves out (``Reading.omitted``), how far it is that translation's words
+in another order (``reordering``), and the rule flags.  ``attnmt
 calibrate`` fits it on the validation references (each counted ``REFERENCE_WEIGHT`` times), the
 beam's other hypotheses, and the model's own translations broken by random edits
 (attnmt.decoding.noising), each labelled, as the own fit's texts are, by sentence chrF against the
 reference; a broken one that keeps under ``DAMAGED_BELOW`` chrF of the
-translation it was made from is labelled unacceptable (``elsewhere_labels``).
+translation it was made from, or whose words were put in another order, is labelled unacceptable
+(``elsewhere_labels``).
 
 Where a rule that marks a broken text fires (copied, repetition, untranslated, length), or the
 text lies below every validation reference in one of ``ENVELOPE_SIGNALS`` (their
@@ -30,14 +32,16 @@ they flagged 3.4 % of the held-out references at AUROC 0.956 against the benchma
 (benchmarks/results/quality_pseudo_reference_epyc_bf16.txt).  The gaps in the attention's coverage
 and spread (quality.attention_spread) were added later and measured on those two models only
 (benchmarks/results/quality_attention_epyc.txt), and so was DAMAGED_BELOW (chosen among 60, 70, 78
-and 85 on those two, then read on a third model: quality_damaged_epyc.txt).  The last input,
-``omitted``, was measured on those three, then read on a fourth (quality_omitted_epyc.txt).
+and 85 on those two, then read on a third model: quality_damaged_epyc.txt).  The last two inputs,
+``omitted`` and ``reordered``, the label for reordered texts, DAMAGED_BELOW's 78 and
+REFERENCE_WEIGHT's 4 were chosen on those three, and read on a fourth (quality_reordered_epyc.txt).
 The cost: a beam search of every source beside the forced passes.
 """
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -45,17 +49,20 @@ from typing import TYPE_CHECKING
 import torch
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
-from attnmt.decoding.quality import Assessment, Features, assess, flags_of, probability, rules_broken
+from attnmt.decoding.quality import WORD, Assessment, Features, assess, flags_of, probability, rules_broken
 from attnmt.decoding.translate import TextCodec, translate
 from attnmt.model import Transformer
 
 if TYPE_CHECKING:
     from attnmt.decoding.calibration import Calibration
 
-REFERENCE_WEIGHT = 2.0
+REFERENCE_WEIGHT = 4.0
 # A text noised from the model's own translation that keeps less than this sentence chrF of it
-# is labelled unacceptable, whatever its chrF against the reference (``elsewhere_labels``).
-DAMAGED_BELOW = 70.0
+# is labelled unacceptable, whatever its chrF against the reference (``elsewhere_labels``)...
+DAMAGED_BELOW = 78.0
+# ... and so is one made by these edits (attnmt.decoding.noising), however much it keeps: its words
+# in a wrong order, which chrF hardly sees.
+UNACCEPTABLE_EDITS = ("transpose_adjacent",)
 ENVELOPE_PERCENTILE = 0.5
 ENVELOPE_SIGNALS = ("log_prob_gap", "chrf_to_own", "eos_log_prob", "min_log_prob")
 INPUT_NAMES = (
@@ -63,7 +70,7 @@ INPUT_NAMES = (
     "length_gap", "loop", "untranslated", "length", "copied_rule", "repeated", "copied",
     "chrf_to_own_under_35", "log_prob_gap_under_-3", "chrf_to_own_under_50", "log_prob_gap_under_-2",
     "log_length_to_own", "unread_over_0.1", "min_log_prob_gap_under_-5", "eos_log_prob_under_-0.5",
-    "coverage_gap", "source_entropy_gap", "omitted",
+    "coverage_gap", "source_entropy_gap", "omitted", "reordered",
 )
 
 
@@ -78,6 +85,7 @@ class Reading:
     own: Features
     chrf_to_own: float
     chrf_from_own: float | None = None
+    reordered: float = 0.0  # ``reordering`` of the text and the model's translation
 
     def inputs(self, length_center: float, length_range: tuple[float, float],
                names: Sequence[str] = INPUT_NAMES) -> list[float]:
@@ -92,7 +100,7 @@ class Reading:
                   *(float(rules[name]) for name in ("repetition", "untranslated", "length", "copied")), f.repeated,
                   f.copied, max(0.0, 0.35 - chrf), max(0.0, -gap - 3.0), max(0.0, 0.5 - chrf), max(0.0, -gap - 2.0),
                   to_own, max(0.0, f.unread - 0.1), max(0.0, -least - 5.0), max(0.0, -0.5 - f.eos_log_prob),
-                  f.coverage - o.coverage, f.source_entropy - o.source_entropy, self.omitted()]
+                  f.coverage - o.coverage, f.source_entropy - o.source_entropy, self.omitted(), self.reordered]
         if names is INPUT_NAMES:
             return values
         by_name = dict(zip(INPUT_NAMES, values, strict=True))
@@ -165,12 +173,29 @@ def elsewhere_labels(kinds: Sequence[str], chrf_to_reference: Sequence[float], c
                      threshold: float) -> list[float]:
     """The label (1.0: acceptable) of each text the fit for texts written elsewhere is fitted on:
     its sentence chrF against the reference at least ``threshold``, except that a text of kind
-    "noised" (the model's own translation broken by attnmt.decoding.noising) that keeps less than
-    DAMAGED_BELOW chrF of that translation is unacceptable.  chrF forgives a dropped clause or a
-    swapped pair of words: most such texts still reach 50 against the reference, and labelled by
-    it alone, the fit learnt to rate them acceptable."""
-    return [0.0 if kind == "noised" and own < DAMAGED_BELOW else float(reference >= threshold)
+    "noised EDIT" (the model's own translation broken by attnmt.decoding.noising's EDIT) is
+    unacceptable where it keeps less than DAMAGED_BELOW chrF of that translation, or where EDIT is
+    one of UNACCEPTABLE_EDITS.  chrF forgives a dropped clause or a swapped pair of words: most
+    such texts still reach 50 against the reference, and labelled by it alone, the fit learnt to
+    rate them acceptable."""
+    return [0.0 if kind.startswith("noised") and (own < DAMAGED_BELOW or kind.split()[-1] in UNACCEPTABLE_EDITS)
+            else float(reference >= threshold)
             for kind, reference, own in zip(kinds, chrf_to_reference, chrf_to_own, strict=True)]
+
+
+def reordering(text: str, own: str) -> float:
+    """How far ``text`` is the model's translation ``own`` with its words in another order: U⁴ ·
+    max(0, U − B), U and B the F1 of their lowercased words and word pairs (as multisets).  The
+    same words in the same order: 0; the same words, two swapped: about a third; another wording
+    (U about a half): about 0."""
+    def f1(a: list, b: list) -> float:
+        common = sum((Counter(a) & Counter(b)).values())
+        return 2 * common / (len(a) + len(b)) if a and b else 0.0
+
+    t, o = WORD.findall(text.lower()), WORD.findall(own.lower())
+    u = f1(t, o)
+    b = f1(list(zip(t, t[1:], strict=False)), list(zip(o, o[1:], strict=False)))
+    return u ** 4 * max(0.0, u - b)
 
 
 def chrf_to(texts: Sequence[str], others: Sequence[str]) -> list[float]:
@@ -202,7 +227,7 @@ def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence
         if text is None or mine is None or tokenizer.encode_target(ours[k]) == tokenizer.encode_target(own[k]):
             found[i] = text
             continue
-        reading = Reading(text.features, mine.features, to_own[k], from_own[k])
+        reading = Reading(text.features, mine.features, to_own[k], from_own[k], reordering(ours[k], own[k]))
         quality = calibration.elsewhere.quality(reading, text.quality, calibration.length_center,
                                                 calibration.length_range)
         found[i] = Assessment(quality, flags_of(text.features, quality, calibration, threshold), True, text.words,

@@ -1,7 +1,7 @@
 """Good translations made worse by random edits: the broken texts that ``attnmt calibrate`` shows the
 fit for translations written elsewhere (attnmt.decoding.elsewhere), each labelled by its sentence
 chrF against the reference, or unacceptable where it keeps too little of the translation it was
-made from (attnmt.decoding.elsewhere.elsewhere_labels).
+made from or has its words in another order (attnmt.decoding.elsewhere.elsewhere_labels).
 
     drop_words          k words deleted, each anywhere (k from 1 to a third of the words)
     replace_span        a span of any length, up to all the words, replaced by as many words of
@@ -76,6 +76,12 @@ EDITS: tuple[Edit, ...] = (drop_words, replace_span, untranslated_span, truncate
 def noised(sources: Sequence[str], translations: Sequence[str], seed: int = SEED) -> list[tuple[int, str]]:
     """(index, edited text) for every edit of every translation of at least two words; the other
     sentence an edit may borrow from is the next one.  Deterministic for a given ``seed``."""
+    return [(i, text) for i, text, _ in noised_by_edit(sources, translations, seed)]
+
+
+def noised_by_edit(sources: Sequence[str], translations: Sequence[str],
+                   seed: int = SEED) -> list[tuple[int, str, str]]:
+    """``noised``, each with the name of the edit that made it."""
     rng = random.Random(seed)
     made = []
     for i, text in enumerate(translations):
@@ -83,5 +89,5 @@ def noised(sources: Sequence[str], translations: Sequence[str], seed: int = SEED
         if len(words) < 2:
             continue
         donors = Donors(translations[(i + 1) % len(translations)].split() or words, sources[i].split() or words)
-        made += [(i, " ".join(edit(words, donors, rng))) for edit in EDITS]
+        made += [(i, " ".join(edit(words, donors, rng)), edit.__name__) for edit in EDITS]
     return made
