@@ -59,11 +59,9 @@ from attnmt.decoding.elsewhere import INPUT_NAMES as ELSEWHERE_INPUTS
 from attnmt.decoding.elsewhere import (
     REFERENCE_WEIGHT,
     ElsewhereFit,
-    Reading,
-    chrf_to,
     elsewhere_labels,
     fit_elsewhere,
-    reordering,
+    read_against_own,
 )
 from attnmt.decoding.noising import noised_by_edit
 from attnmt.decoding.quality import (
@@ -400,14 +398,12 @@ def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibra
                                    [todo[k][1] for k in unread], max_tokens=max_tokens), strict=True):
         todo[k] = (todo[k][0], todo[k][1], a, todo[k][3])
     todo = [item for item in todo if item[2] is not None]
-    texts, owns = [text for _, text, _, _ in todo], [translations[i] for i, _, _, _ in todo]
-    closeness = chrf_to(texts, owns)
-    readings = [Reading(a.features, own[i].features, c, back, reordering(text, mine))
-                for (i, _, a, _), c, back, text, mine in zip(todo, closeness, chrf_to(owns, texts), texts, owns,
-                                                             strict=True)]
+    texts = [text for _, text, _, _ in todo]
+    readings = read_against_own([a.features for _, _, a, _ in todo], [own[i].features for i, _, _, _ in todo], texts,
+                                [translations[i] for i, _, _, _ in todo])
     labels = elsewhere_labels([kind for _, _, _, kind in todo],
                               chrf_scores(texts, [references[i] for i, _, _, _ in todo]),
-                              closeness, calibration.chrf_threshold)
+                              [r.chrf_to_own for r in readings], calibration.chrf_threshold)
     if len(set(labels)) < 2:
         return None, None
     is_reference = [item[3] == "reference" for item in todo]

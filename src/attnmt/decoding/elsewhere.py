@@ -90,7 +90,7 @@ class Reading:
     def inputs(self, length_center: float, length_range: tuple[float, float],
                names: Sequence[str] = INPUT_NAMES) -> list[float]:
         """The fit's inputs named ``names`` (INPUT_NAMES, or the fewer a fit stored before the last
-        two were added)."""
+        ones were added)."""
         f, o, chrf = self.features, self.own, self.chrf_to_own / 100
         gap, least = f.mean_log_prob - o.mean_log_prob, f.min_log_prob - o.min_log_prob
         to_own = math.log(f.length_ratio / o.length_ratio) if f.length_ratio > 0 and o.length_ratio > 0 else 0.0
@@ -198,6 +198,15 @@ def reordering(text: str, own: str) -> float:
     return u ** 4 * max(0.0, u - b)
 
 
+def read_against_own(features: Sequence[Features], own_features: Sequence[Features], texts: Sequence[str],
+                     owns: Sequence[str]) -> list[Reading]:
+    """The Reading of each text (its Features and string) against the model's own translation of
+    its source (its Features and string) beside it: chrF both ways and ``reordering``."""
+    return [Reading(f, o, to_own, from_own, reordering(text, own))
+            for f, o, to_own, from_own, text, own in zip(features, own_features, chrf_to(texts, owns),
+                                                          chrf_to(owns, texts), texts, owns, strict=True)]
+
+
 def chrf_to(texts: Sequence[str], others: Sequence[str]) -> list[float]:
     """Sentence chrF (0-100) of each text against the other text beside it."""
     from sacrebleu.metrics import CHRF
@@ -220,15 +229,18 @@ def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence
     texts, ours = [sources[i] for i in filled], [translations[i] for i in filled]
     own = translate(model, tokenizer, texts, decoding, max_tokens) if own is None else [own[i] for i in filled]
     both = assess(model, tokenizer, texts * 2, [*ours, *own], calibration, max_tokens, threshold)  # one pass
-    to_own, from_own = chrf_to(ours, own), chrf_to(own, ours)
+    mine = both[len(filled):]
+    read = [k for k in range(len(filled)) if both[k] is not None and mine[k] is not None
+            and tokenizer.encode_target(ours[k]) != tokenizer.encode_target(own[k])]
+    readings = dict(zip(read, read_against_own([both[k].features for k in read], [mine[k].features for k in read],
+                                               [ours[k] for k in read], [own[k] for k in read]), strict=True))
     found: list[Assessment | None] = [None] * len(sources)
     for k, i in enumerate(filled):
-        text, mine = both[k], both[len(filled) + k]
-        if text is None or mine is None or tokenizer.encode_target(ours[k]) == tokenizer.encode_target(own[k]):
+        text = both[k]
+        if k not in readings:  # blank, or the model's own translation: the own fit's quality
             found[i] = text
             continue
-        reading = Reading(text.features, mine.features, to_own[k], from_own[k], reordering(ours[k], own[k]))
-        quality = calibration.elsewhere.quality(reading, text.quality, calibration.length_center,
+        quality = calibration.elsewhere.quality(readings[k], text.quality, calibration.length_center,
                                                 calibration.length_range)
         found[i] = Assessment(quality, flags_of(text.features, quality, calibration, threshold), True, text.words,
                               text.features)
