@@ -180,3 +180,4 @@ def test_the_models_translation_with_its_words_in_another_order_reads_as_reorder
     assert reordering(" ".join(words), own) == pytest.approx(1 / 3)
     assert reordering("Eine Frau fährt mit ihrem Fahrrad über die Straße.", own) < 0.01
     assert reordering("", own) == 0.0
+    assert reordering("Hund.", "Hund") == reordering("Hund", own) == 0.0  # one word: no order to break

@@ -187,12 +187,14 @@ def reordering(text: str, own: str) -> float:
     """How far ``text`` is the model's translation ``own`` with its words in another order: U⁴ ·
     max(0, U − B), U and B the F1 of their lowercased words and word pairs (as multisets).  The
     same words in the same order: 0; the same words, two swapped: about a third; another wording
-    (U about a half): about 0."""
+    (U about a half): about 0.  A text or translation of one word has no order: 0."""
     def f1(a: list, b: list) -> float:
         common = sum((Counter(a) & Counter(b)).values())
         return 2 * common / (len(a) + len(b)) if a and b else 0.0
 
     t, o = WORD.findall(text.lower()), WORD.findall(own.lower())
+    if len(t) < 2 or len(o) < 2:
+        return 0.0
     u = f1(t, o)
     b = f1(list(zip(t, t[1:], strict=False)), list(zip(o, o[1:], strict=False)))
     return u ** 4 * max(0.0, u - b)
