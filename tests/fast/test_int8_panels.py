@@ -9,11 +9,14 @@ import torch
 from support import NEEDS_EXTENSION_BUILD, int8_product_written_out
 from torch import nn
 
+from attnmt.decoding import Decoding
+from attnmt.decoding.search import beam_search
 from attnmt.fast import extension, prepare
 from attnmt.fast.int8 import (
     Int8PanelLinear,
     activation_levels,
     int8_kernel,
+    int8_kernels,
     int8_panels_available,
     quantize_linear_layers,
 )
@@ -180,3 +183,77 @@ def test_the_avx2_kernel_too_where_a_wider_one_runs():
     assert run.returncode == 0, run.stdout[-2000:]
     summary = run.stdout.strip().splitlines()[-1]
     assert " passed" in summary and "skipped" not in summary, summary
+
+
+needs_tile_model = pytest.mark.skipif(
+    "vnni" not in int8_kernels(), reason="the model of the AMX tiles runs beside the AVX512-VNNI kernel only"
+)
+
+
+def panels_on(kernel: str, w: torch.Tensor, scales: torch.Tensor, bias: torch.Tensor | None) -> torch.ScriptObject:
+    panels = torch.ops.attnmt.pack_int8_panels(w, scales, bias)
+    panels.use_kernel(kernel)
+    return panels
+
+
+@needs_tile_model
+@pytest.mark.parametrize("rows, k, n", [(1, 32, 16), (3, 7, 5), (16, 64, 32), (17, 130, 50), (32, 256, 48),
+                                        (45, 100, 33), (70, 64, 768)])
+@pytest.mark.parametrize("threads", [1, 2])
+def test_the_amx_kernel_on_a_model_of_the_tiles_gives_the_vnni_kernels_numbers_to_the_bit(rows, k, n, threads):
+    """pairs_amx run on amx_tile_model (csrc/amx_tile_model.h), which follows the Intel SDM's tile
+    instructions: the same quantised rows and exact int32 sums as AVX512-VNNI, so the same floats.
+    Rows 1, 16, 17, 32, 45 and 70: one row tile, whole and partial pairs of them, several; an odd
+    number of panels (n 5, 33, 50); K = 7 and 130 a partial tile of 64."""
+    torch.manual_seed(rows * 1000 + k)
+    w, scales = torch.randint(-128, 128, (n, k), dtype=torch.int8), torch.rand(n) / 100
+    bias, x, residual = torch.randn(n), torch.randn(rows, k), torch.randn(rows, n)
+    vnni, tiles = panels_on("vnni", w, scales, bias), panels_on("amx_model", w, scales, bias)
+    assert tiles.kernel() == "amx_model" and activation_levels(tiles.kernel()) == 127
+    before = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        assert torch.equal(tiles.linear(x, None, False), vnni.linear(x, None, False))
+        assert torch.equal(tiles.linear(x, residual, True), vnni.linear(x, residual, True))
+        forced = torch.randint(0, n, (rows,))
+        for ours, theirs in zip(tiles.top_log_probs(x, min(3, n), [1], forced),
+                                vnni.top_log_probs(x, min(3, n), [1], forced), strict=True):
+            torch.testing.assert_close(ours, theirs, rtol=0, atol=0)
+    finally:
+        torch.set_num_threads(before)
+    expected = int8_product_written_out(x, w, scales, 127, bias)
+    torch.testing.assert_close(tiles.linear(x, None, False), expected, atol=1e-5, rtol=1e-5)
+
+
+@needs_tile_model
+@pytest.mark.parametrize("beam", [1, 4])
+def test_an_int8_translation_with_every_layer_on_the_modelled_tiles_is_the_vnni_kernels(beam):
+    """The whole int8 copy, encoder, C++ decoder step and one-pass output layer, on the AMX kernel
+    (modelled): the same hypotheses with the same log-probabilities as on AVX512-VNNI."""
+    torch.manual_seed(3)
+    model = Transformer(TransformerConfig(vocab_size=60, d_model=64, n_heads=4, encoder_layers=2, decoder_layers=2,
+                                          d_ff=128, max_positions=64)).eval()
+    src = torch.randint(4, 60, (3, 9))
+    src[2, 4:] = 0
+    found = {}
+    for kernel in ("vnni", "amx_model"):
+        fast = prepare(model, int8=True)
+        layers = [m for m in fast.modules() if isinstance(m, Int8PanelLinear)]
+        assert fast.step is not None and fast.output in layers and len(layers) > 10
+        for layer in layers:
+            layer.panels.use_kernel(kernel)
+        decoding = Decoding(beam_size=beam, n_best=beam, max_len_a=0, max_len_b=12)
+        found[kernel] = [[(h.tokens, h.token_log_probs) for h in n_best] for n_best in beam_search(fast, src, decoding)]
+    assert found["amx_model"] == found["vnni"]
+    assert any(len(tokens) > 3 for n_best in found["vnni"] for tokens, _ in n_best)
+
+
+@pytest.mark.skipif("amx" not in int8_kernels(), reason="no AMX-INT8 here: the tiles themselves cannot be run")
+def test_on_a_cpu_with_amx_the_tiles_give_the_models_numbers():
+    """Where AMX runs, the hardware and the model of it agree to the bit: the model is what the tests
+    above hold the kernel to on other CPUs."""
+    torch.manual_seed(5)
+    for rows, k, n in [(1, 64, 16), (17, 130, 50), (45, 512, 100)]:
+        w, scales, x = torch.randint(-128, 128, (n, k), dtype=torch.int8), torch.rand(n) / 100, torch.randn(rows, k)
+        amx, model = panels_on("amx", w, scales, None), panels_on("amx_model", w, scales, None)
+        assert torch.equal(amx.linear(x, None, False), model.linear(x, None, False))

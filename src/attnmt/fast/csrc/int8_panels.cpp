@@ -19,6 +19,7 @@
 //   - y = Σ_k q · W[n, k] · (max|x_row| / levels) · scale[n] + b[n], + residual, ReLU.
 // Blocks of rows × panels in registers, the panel pairs split between threads.
 #include "int8_panels.h"
+#include "amx_tile_model.h"
 #include "row_blocks.h"
 #include "top_tokens.h"
 
@@ -298,12 +299,20 @@ struct alignas(64) TileConfig {
 
 #define ATTNMT_AMX __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vnni,amx-tile,amx-int8")))
 
+// One AMX instruction (`op`: _tile_op), on the tiles, or (Model) on amx_tile_model's copy of them.
+#define ATTNMT_TILE(op, ...)                             \
+  do {                                                   \
+    if constexpr (Model) amx_tile_model::op(__VA_ARGS__); \
+    else _tile_##op(__VA_ARGS__);                        \
+  } while (0)
 
 // Panel pairs [begin, end) of the call on AMX: 32 rows × 2 panels at a time (x's rows padded to
-// whole tiles of 16; the padding's sums are not stored), each tdpbusd 16 × 16 × 64.
+// whole tiles of 16; the padding's sums are not stored), each tdpbusd 16 × 16 × 64.  Model: the
+// same on amx_tile_model (kernel "amx_model"), which needs AVX512-VNNI only.
+template <bool Model>
 ATTNMT_AMX void pairs_amx(const Int8Call& call, int64_t begin, int64_t end) {
   static const TileConfig config;
-  _tile_loadconfig(&config);
+  ATTNMT_TILE(loadconfig, &config);
   const Int8Panels& w = call.w;
   const int64_t count = w.panels.size(0), lda = call.groups * kGroup, stride = call.groups * kColumns * kGroup;
   const int8_t* panels = call.panels;
@@ -316,34 +325,36 @@ ATTNMT_AMX void pairs_amx(const Int8Call& call, int64_t begin, int64_t end) {
       const bool lower = r + kTileRows < call.rows;  // a second row tile
       const uint8_t* a0 = call.x + r * lda;
       const uint8_t* a1 = a0 + kTileRows * lda;
-      _tile_zero(0);
-      _tile_zero(1);
-      _tile_zero(2);
-      _tile_zero(3);
+      ATTNMT_TILE(zero, 0);
+      ATTNMT_TILE(zero, 1);
+      ATTNMT_TILE(zero, 2);
+      ATTNMT_TILE(zero, 3);
       for (int64_t g = 0; g < call.groups; g += kTileK / kGroup) {
-        _tile_loadd(4, a0 + g * kGroup, lda);
-        _tile_loadd(6, b0 + g * kColumns * kGroup, kColumns * kGroup);
-        _tile_loadd(7, b1 + g * kColumns * kGroup, kColumns * kGroup);
-        _tile_dpbusd(0, 4, 6);
-        _tile_dpbusd(1, 4, 7);
+        ATTNMT_TILE(loadd, 4, a0 + g * kGroup, lda);
+        ATTNMT_TILE(loadd, 6, b0 + g * kColumns * kGroup, kColumns * kGroup);
+        ATTNMT_TILE(loadd, 7, b1 + g * kColumns * kGroup, kColumns * kGroup);
+        ATTNMT_TILE(dpbusd, 0, 4, 6);
+        ATTNMT_TILE(dpbusd, 1, 4, 7);
         if (lower) {
-          _tile_loadd(5, a1 + g * kGroup, lda);
-          _tile_dpbusd(2, 5, 6);
-          _tile_dpbusd(3, 5, 7);
+          ATTNMT_TILE(loadd, 5, a1 + g * kGroup, lda);
+          ATTNMT_TILE(dpbusd, 2, 5, 6);
+          ATTNMT_TILE(dpbusd, 3, 5, 7);
         }
       }
       constexpr int64_t ld = 2 * kColumns * sizeof(int32_t);
-      _tile_stored(0, &acc[0][0], ld);
-      _tile_stored(1, &acc[0][kColumns], ld);
-      _tile_stored(2, &acc[kTileRows][0], ld);
-      _tile_stored(3, &acc[kTileRows][kColumns], ld);
+      ATTNMT_TILE(stored, 0, &acc[0][0], ld);
+      ATTNMT_TILE(stored, 1, &acc[0][kColumns], ld);
+      ATTNMT_TILE(stored, 2, &acc[kTileRows][0], ld);
+      ATTNMT_TILE(stored, 3, &acc[kTileRows][kColumns], ld);
       asm volatile("" ::: "memory");  // the tile stores wrote acc (the intrinsics' asm does not say so)
       const int64_t rows = std::min(2 * kTileRows, call.rows - r);
       dequantize_rows(&acc[0][0], 2 * kColumns, call, r, rows, p * kColumns, std::min(2 * kColumns, w.n - p * kColumns));
     }
   }
-  _tile_release();
+  if constexpr (Model) amx_tile_model::release();
+  else _tile_release();
 }
+#undef ATTNMT_TILE
 #endif
 
 // W int8 [N, K] (torch.ao's int_repr, zero points 0), scales [N], bias [N] or None -> the packed layer.
@@ -488,12 +499,16 @@ std::string int8_kernel() {
 
 namespace {
 
-enum class Kernel : int { kAvx2 = 0, kVnni = 1, kAmx = 2 };  // Int8Panels::kernel holds these
-constexpr const char* kKernelNames[] = {"avx2", "vnni", "amx"};
+// Int8Panels::kernel holds these.  kAmxModel: the AMX kernel on amx_tile_model, for tests (not in
+// int8_kernels(): it is never measured nor chosen; use_kernel takes it where "vnni" runs).
+enum class Kernel : int { kAvx2 = 0, kVnni = 1, kAmx = 2, kAmxModel = 3 };
+constexpr const char* kKernelNames[] = {"avx2", "vnni", "amx", "amx_model"};
 
-// The Kernel named `name` ("avx2", "vnni", "amx"), or -1.
+[[maybe_unused]] bool on_tiles(Kernel kernel) { return kernel == Kernel::kAmx || kernel == Kernel::kAmxModel; }
+
+// The Kernel named `name` ("avx2", "vnni", "amx", "amx_model"), or -1.
 int kernel_index(const std::string& name) {
-  for (int i = 0; i < 3; ++i)
+  for (int i = 0; i < 4; ++i)
     if (name == kKernelNames[i]) return i;
   return -1;
 }
@@ -514,8 +529,9 @@ void use_int8_kernel(Int8Panels& w, const std::string& kernel) {
   const std::vector<std::string> usable = int8_kernels();
   std::string names;
   for (const std::string& name : usable) names += (names.empty() ? "" : ", ") + name;
-  TORCH_CHECK(std::find(usable.begin(), usable.end(), kernel) != usable.end(), "use_kernel: the int8 kernel '",
-              kernel, "' does not run in this process (", names.empty() ? "none does" : names, ")");
+  const bool runs = std::find(usable.begin(), usable.end(), kernel == "amx_model" ? "vnni" : kernel) != usable.end();
+  TORCH_CHECK(runs, "use_kernel: the int8 kernel '", kernel, "' does not run in this process (",
+              names.empty() ? "none does" : names, kernel == "amx_model" ? "; amx_model needs vnni" : "", ")");
   w.kernel = kernel_index(kernel);
 }
 
@@ -524,9 +540,10 @@ std::string int8_kernel_of(const Int8Panels& w) { return w.kernel >= 0 ? kKernel
 namespace {
 
 #if ATTNMT_INT8_BUILD
-// Panel pairs [begin, end) of the call, on AMX tiles, AVX512-VNNI or AVX2.
+// Panel pairs [begin, end) of the call, on AMX tiles (or their model), AVX512-VNNI or AVX2.
 void run_pairs(const Int8Call& call, Kernel kernel, int64_t begin, int64_t end) {
-  if (kernel == Kernel::kAmx) pairs_amx(call, begin, end);
+  if (kernel == Kernel::kAmx) pairs_amx<false>(call, begin, end);
+  else if (kernel == Kernel::kAmxModel) pairs_amx<true>(call, begin, end);
   else if (kernel == Kernel::kVnni) pairs_vnni(call, begin, end);
   else pairs_avx2(call, begin, end);
 }
@@ -535,7 +552,7 @@ void run_pairs(const Int8Call& call, Kernel kernel, int64_t begin, int64_t end) 
 // (u8: q + 128; AVX2: q + 64) and the rows' scales [rows].
 std::pair<at::Tensor, at::Tensor> quantized_rows(const at::Tensor& x, const Int8Panels& w, Kernel kernel) {
   const int64_t rows = x.size(0), groups = w.panels.size(1);
-  const int64_t padded = kernel == Kernel::kAmx ? (rows + kTileRows - 1) / kTileRows * kTileRows : rows;
+  const int64_t padded = on_tiles(kernel) ? (rows + kTileRows - 1) / kTileRows * kTileRows : rows;
   at::Tensor q = at::empty({padded, groups * kGroup}, x.options().dtype(at::kByte));
   at::Tensor row_scale = at::empty({rows}, x.options());
   at::parallel_for(0, rows, std::max<int64_t>(1, 16384 / std::max<int64_t>(1, w.k)), [&](int64_t begin, int64_t end) {
@@ -577,7 +594,7 @@ at::Tensor int8_linear_into(const at::Tensor& x_in, const Int8Panels& w, const s
   // each thread gets at least ~16k vpdpbusd's worth (AMX: 64× as much), so that small products do not
   // pay OpenMP's fork for nothing.
   const int64_t work = std::max<int64_t>(1, rows * w.k * 32);
-  const int64_t grain = std::max<int64_t>(1, (int64_t{1} << (kernel == Kernel::kAmx ? kAmxGrainShift : 20)) / work);
+  const int64_t grain = std::max<int64_t>(1, (int64_t{1} << (on_tiles(kernel) ? kAmxGrainShift : 20)) / work);
   at::parallel_for(0, pairs, grain, [&](int64_t begin, int64_t end) {
     run_pairs(call, kernel, begin, end);
   });

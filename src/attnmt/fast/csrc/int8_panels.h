@@ -35,7 +35,8 @@ std::string int8_kernel();
 // Every int8 kernel this process can run, widest first (the first is int8_kernel()); empty: none.
 std::vector<std::string> int8_kernels();
 
-// w multiplied with `kernel` (one of int8_kernels(); anything else is an error) from now on; and which it is.
+// w multiplied with `kernel` (one of int8_kernels(), or "amx_model" where "vnni" runs: the AMX kernel on a
+// model of the tiles, amx_tile_model.h, for tests; anything else is an error) from now on; and which it is.
 void use_int8_kernel(Int8Panels& w, const std::string& kernel);
 std::string int8_kernel_of(const Int8Panels& w);
 
