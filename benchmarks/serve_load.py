@@ -4,6 +4,7 @@ and whether the server's memory stays flat under a long load.
     .venv/bin/python benchmarks/serve_load.py --model runs/demo            # 1,000 requests from 32 clients
     .venv/bin/python benchmarks/serve_load.py --requests 100 --clients 8   # a quick look
     .venv/bin/python benchmarks/serve_load.py --soak 300 --clients 64      # 5 minutes, LibreTranslate's API
+    .venv/bin/python benchmarks/serve_load.py --threads-compare --contended --rounds 3  # a shared machine
 
 Comparison (the default): the same load runs twice against a fresh server each
 time: with batching (the server's ``--batch-size 32``) and one request at a time
@@ -14,6 +15,14 @@ its resident memory (VmRSS) is read every 5 s, and the growth from the end of th
 warm-up (``--warmup``, default 30 s of load) to the end is reported (target:
 at most 10 %).  With ``--req-limit N`` the server limits each address to N
 requests a minute, and its 429 answers are counted apart from errors.
+
+Threads (``--threads-compare``): the batched server at ``--threads 0`` (its default:
+as many threads as the cores other processes leave free, attnmt.threads), 1 and 2,
+in turn, ``--rounds`` times; each round's requests/s of auto and of 2 threads are
+divided by the same round's 1 thread.  With ``--contended`` every run, server
+start to its stop, goes beside a busy loop that the benchmark starts and stops
+(benchmarks/contention.py): a shared machine.  The rule (issue 44): a server at
+2 threads beside another busy process is never slower than at 1 thread.
 
 Each client sends one Multi30k test sentence, waits for the answer, and sends the
 next: through LibreTranslate's API (``--api libretranslate``, the default:
@@ -48,6 +57,7 @@ from pathlib import Path
 from typing import IO
 
 import httpx2
+from contention import SAID, competing, load_average
 
 ROOT = Path(__file__).resolve().parent.parent
 SENTENCES = ROOT / "data/multi30k/test_2016_flickr.en.gz"
@@ -89,6 +99,9 @@ class Run:
     batches: int = 0
     translated: int = 0
     stopped_early: bool = False
+    load: str = "?"  # the 1-minute load average as the load ended
+    server_cores: float = 0.0  # the server's CPU time over the load's wall time
+    client_cores: float = 0.0  # the same for this process, the clients
     rss: list[tuple[float, int]] = field(default_factory=list)  # (seconds into the load, bytes)
 
     def percentile(self, p: float) -> float:
@@ -111,9 +124,26 @@ class Run:
             "p99_ms": round(self.percentile(99), 1),
             "mean_ms": round(statistics.fmean(self.latencies) * 1000, 1) if self.latencies else float("nan"),
             "mean_batch": round(self.translated / self.batches, 2) if self.batches else 0.0,
-            "seconds": round(self.seconds, 2), "stopped_early": self.stopped_early,
+            "seconds": round(self.seconds, 2), "stopped_early": self.stopped_early, "load_average": self.load,
+            "server_cores": round(self.server_cores, 2), "client_cores": round(self.client_cores, 2),
             "rss_mib_after_warmup_end_growth_pct": self.rss_growth(warmup),
         }
+
+
+THREAD_COUNTS = ((0, "auto threads"), (1, "1 thread"), (2, "2 threads"))  # --threads, and how it is shown
+
+
+def thread_ratios(results: list[dict]) -> list[dict]:
+    """Per round, requests/s at auto threads and at 2 threads over that round's at 1 thread (printed)."""
+    ratios = []
+    for first in range(0, len(results), len(THREAD_COUNTS)):
+        rate = {name: results[first + i]["requests_per_s"] for i, (_, name) in enumerate(THREAD_COUNTS)}
+        if rate["1 thread"]:
+            ratio = {name: round(rate[name] / rate["1 thread"], 3) for name in ("auto threads", "2 threads")}
+            ratios.append(ratio)
+            print(f"round {first // len(THREAD_COUNTS) + 1}: requests/s against 1 thread: auto "
+                  f"{ratio['auto threads']:.3f}x, 2 threads {ratio['2 threads']:.3f}x", flush=True)
+    return ratios
 
 
 def free_port() -> int:
@@ -122,9 +152,9 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
-def start_server(args: argparse.Namespace, port: int, max_batch: int, log: IO[str]) -> subprocess.Popen:
+def start_server(args: argparse.Namespace, port: int, max_batch: int, threads: int, log: IO[str]) -> subprocess.Popen:
     command = [sys.executable, "-m", "attnmt", "serve", "--model", f"en-de={args.model}", "--port", str(port),
-               "--batch-size", str(max_batch), "--threads", str(args.threads)]
+               "--batch-size", str(max_batch), "--threads", str(threads)]
     if args.req_limit:
         command += ["--req-limit", str(args.req_limit)]
     return subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, text=True)
@@ -153,6 +183,13 @@ def ask(api: str, sentence: str, beam: int) -> tuple[str, dict]:
 
 def answered(api: str, body: dict) -> bool:
     return isinstance(body.get("translatedText"), str) if api == "libretranslate" else len(body["translations"]) == 1
+
+
+def cpu_seconds(pid: int) -> float:
+    """utime + stime of the process (proc(5): fields 14 and 15, after the name in parentheses)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def resident_bytes(pid: int) -> int:
@@ -192,23 +229,28 @@ async def load(client: httpx2.AsyncClient, pid: int, run: Run, args: argparse.Na
             except (httpx2.HTTPError, ValueError, KeyError) as error:
                 run.errors.append(f"{type(error).__name__}: {error}")
 
-    start = time.perf_counter()
+    start, server_cpu, client_cpu = time.perf_counter(), cpu_seconds(pid), time.process_time()
     watcher = asyncio.create_task(watch_memory(run, pid, start))
     try:
         await asyncio.gather(*(one_client() for _ in range(args.clients)))
     finally:
         watcher.cancel()
     run.seconds = time.perf_counter() - start
+    run.server_cores = (cpu_seconds(pid) - server_cpu) / run.seconds
+    run.client_cores = (time.process_time() - client_cpu) / run.seconds
+    run.load = load_average()
     run.rss.append((run.seconds, resident_bytes(pid)))
 
 
 async def measure(mode: str, max_batch: int, args: argparse.Namespace, sentences: list[str],
-                  requests: int | None, seconds: float) -> Run:
+                  requests: int | None, seconds: float, threads: int | None = None) -> Run:
+    """One run against a fresh server (``threads``: its --threads; None: ``args.threads``), beside a busy
+    loop from the server's start to its stop where ``args.contended``."""
     port = free_port()
     run = Run(mode)
     limits = httpx2.Limits(max_connections=args.clients, max_keepalive_connections=args.clients)
-    with tempfile.TemporaryFile("w+", encoding="utf-8") as log:
-        server = start_server(args, port, max_batch, log)
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as log, competing(args.contended):
+        server = start_server(args, port, max_batch, args.threads if threads is None else threads, log)
         try:
             async with httpx2.AsyncClient(base_url=f"http://127.0.0.1:{port}", limits=limits,
                                           timeout=httpx2.Timeout(120.0)) as client:
@@ -229,11 +271,14 @@ async def measure(mode: str, max_batch: int, args: argparse.Namespace, sentences
 
 def report(runs: list[Run], args: argparse.Namespace) -> list[dict]:
     results = [run.summary(args.warmup) for run in runs]
-    print(f"\n{'mode':<28}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}{'429s':>7}{'batch':>7}")
+    width = max(28, *(len(r["mode"]) + 2 for r in results))
+    print(f"\n{'mode':<{width}}{'req/s':>8}{'p50 ms':>9}{'p95 ms':>9}{'p99 ms':>9}{'errors':>8}{'429s':>7}"
+          f"{'batch':>7}{'load':>7}{'server':>8}{'client':>8}")
     for r in results:
         note = "  (stopped at --max-seconds)" if r["stopped_early"] else ""
-        print(f"{r['mode']:<28}{r['requests_per_s']:>8.1f}{r['p50_ms']:>9.0f}{r['p95_ms']:>9.0f}{r['p99_ms']:>9.0f}"
-              f"{r['errors']:>8}{r['rate_limited']:>7}{r['mean_batch']:>7.1f}{note}")
+        print(f"{r['mode']:<{width}}{r['requests_per_s']:>8.1f}{r['p50_ms']:>9.0f}{r['p95_ms']:>9.0f}"
+              f"{r['p99_ms']:>9.0f}{r['errors']:>8}{r['rate_limited']:>7}{r['mean_batch']:>7.1f}{r['load_average']:>7}"
+              f"{r['server_cores']:>8.2f}{r['client_cores']:>8.2f}{note}")
         if growth := r["rss_mib_after_warmup_end_growth_pct"]:
             print(f"{'':<28}server RSS {growth[0]} MiB after {args.warmup:.0f} s of load, {growth[1]} MiB at the "
                   f"end: {growth[2]:+.1f} %")
@@ -256,10 +301,17 @@ def main() -> None:
     parser.add_argument("--soak", type=float, help="instead: one batched run of this many seconds, memory watched")
     parser.add_argument("--warmup", type=float, default=30, help="seconds of soak before the memory baseline")
     parser.add_argument("--req-limit", type=int, help="the server's requests per minute per address")
+    parser.add_argument("--threads-compare", action="store_true",
+                        help="instead: the batched server at --threads 0 (auto), 1 and 2 in turn, --rounds times")
+    parser.add_argument("--rounds", type=int, default=1, help="rounds of --threads-compare")
+    parser.add_argument("--contended", action="store_true",
+                        help="every run beside a busy loop that the benchmark starts and stops")
     parser.add_argument("--json", type=Path, help="also write the results here")
     args = parser.parse_args()
-    if min(args.requests, args.clients, args.max_batch) < 1:
-        parser.error("--requests, --clients and --max-batch must be at least 1")
+    if min(args.requests, args.clients, args.max_batch, args.rounds) < 1:
+        parser.error("--requests, --clients, --max-batch and --rounds must be at least 1")
+    if args.threads_compare and args.soak:
+        parser.error("--threads-compare and --soak are two different runs: choose one")
 
     from attnmt.text.data import read_lines
 
@@ -273,6 +325,14 @@ def main() -> None:
             print(f"soak: {args.clients} clients for {args.soak:.0f} s through {args.api}'s API ...", flush=True)
             runs = [asyncio.run(measure(f"soak (max_batch {args.max_batch})", args.max_batch, args, sentences,
                                         None, args.soak))]
+        elif args.threads_compare:
+            runs = []
+            for round_ in range(1, args.rounds + 1):
+                for threads, name in THREAD_COUNTS:
+                    mode = f"round {round_}: {name}"
+                    print(f"{mode}: {args.requests} requests from {args.clients} clients ...", flush=True)
+                    runs.append(asyncio.run(measure(mode, args.max_batch, args, sentences, args.requests,
+                                                    args.max_seconds, threads)))
         else:
             runs = []
             for mode, max_batch in ((f"batched (max_batch {args.max_batch})", args.max_batch), ("one at a time", 1)):
@@ -280,9 +340,18 @@ def main() -> None:
                 runs.append(asyncio.run(measure(mode, max_batch, args, sentences, args.requests, args.max_seconds)))
 
     results = report(runs, args)
+    from attnmt.hardware import cpu_flags, cpu_model
+
+    flags = " ".join(sorted(cpu_flags() & {"avx2", "avx512f", "avx512_vnni", "avx512_bf16", "amx_int8"}))
     summary = {"runs": results, "model": model_name, "api": args.api, "clients": args.clients,
-               "cpu_cores": os.cpu_count(), "machine": platform.machine()}
-    if not args.soak and results[1]["requests_per_s"]:
+               "cpu_cores": os.cpu_count(), "machine": platform.machine(), "cpu": f"{cpu_model()} ({flags})",
+               "contended": args.contended, "command": " ".join(sys.argv)}
+    beam = f"beam {args.beam}" if args.api == "attnmt" else "the server's default beam"
+    print(f"command: {summary['command']}\nCPU {summary['cpu']}, {os.cpu_count()} cores; model {model_name}; "
+          f"{args.api}'s API, {beam}; {args.clients} clients" + (f"; {SAID}" if args.contended else ""))
+    if args.threads_compare:
+        summary["against_1_thread"] = thread_ratios(results)
+    elif not args.soak and results[1]["requests_per_s"]:
         summary["speedup"] = round(results[0]["requests_per_s"] / results[1]["requests_per_s"], 2)
         print(f"batching speed-up: {summary['speedup']:.2f}x requests/s ({args.clients} clients, "
               f"{os.cpu_count()} CPU cores, {platform.machine()})", flush=True)

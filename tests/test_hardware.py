@@ -4,10 +4,11 @@ OpenMP wait policy set before torch loads."""
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
-from attnmt.hardware import amx_allowed, bf16_native, cpu_flags
+from attnmt.hardware import amx_allowed, bf16_native, cpu_flags, torch_openmp
 
 
 @pytest.mark.parametrize("cap, allowed", [(None, True), ("", True), ("ALL", True), ("avx512_core_amx", True),
@@ -40,7 +41,40 @@ def waits_seen_by(code: str, **env: str) -> tuple[str, str]:
 
 
 def test_importing_attnmt_first_makes_openmp_threads_spin_briefly_then_sleep():
-    assert waits_seen_by("import attnmt") == ("PASSIVE", "1000")
+    """libgomp: ACTIVE bounded by GOMP_SPINCOUNT, so that a thread of a second team (the server's
+    model thread) spins as briefly as the first's instead of sleeping at once; other runtimes, which
+    read ACTIVE as spinning without end: PASSIVE."""
+    policy = "ACTIVE" if torch_openmp() == "libgomp" else "PASSIVE"
+    assert waits_seen_by("import attnmt") == (policy, "1000")
+
+
+def test_torchs_openmp_is_told_by_the_libraries_it_ships(tmp_path):
+    def runtime(*files: str) -> str:
+        folder = tmp_path / str(len(list(tmp_path.iterdir()))) / "torch"
+        for name in files:
+            (folder / name).parent.mkdir(parents=True, exist_ok=True)
+            (folder / name).touch()
+        folder.mkdir(parents=True, exist_ok=True)
+        return torch_openmp(folder)
+
+    assert runtime("lib/libgomp.so.1", "lib/libtorch_cpu.so") == "libgomp"
+    assert runtime("../torch.libs/libgomp-a34b3233.so.1.0.0") == "libgomp"  # a wheel auditwheel repaired
+    assert runtime("lib/libiomp5.so", "lib/libgomp.so.1") == "other"
+    assert runtime("lib/libomp.dylib") == "other"
+    assert runtime("lib/libtorch_cpu.so") == runtime() == "unknown"  # the system's runtime, or no torch
+
+
+def test_the_openmp_runtime_read_from_torchs_files_is_the_one_this_process_loaded():
+    maps = Path("/proc/self/maps")
+    if not maps.exists():
+        pytest.skip("no /proc/self/maps here to see the loaded libraries by")
+    import torch  # noqa: F401  (loads its OpenMP runtime into this process)
+
+    loaded = {Path(line.split()[-1]).name for line in maps.read_text().splitlines() if "/" in line}
+    if torch_openmp() == "libgomp":
+        assert any(name.startswith("libgomp") for name in loaded)
+    elif torch_openmp() == "other":
+        assert any(name.startswith(("libiomp", "libomp")) for name in loaded)
 
 
 def test_where_omp_num_threads_fixes_the_count_waiting_threads_sleep_at_once():

@@ -12,6 +12,7 @@ runs before torch is first imported (attnmt/__init__.py).
 from __future__ import annotations
 
 import ctypes
+import importlib.util
 import os
 import platform
 import sys
@@ -114,7 +115,17 @@ def describe(device: torch.device) -> dict[str, object]:
 # by a system call at the start of the next region, a few hundred times a decoder step: alone on
 # its cores, the OPUS-shaped int8 job took 5.3-5.9 s that way against 4.1-4.4 s spinning (an AVX-512
 # EPYC, benchmarks/results/threads_spin_epyc_avx512.txt).  So libgomp's threads spin 1,000 rounds
-# (GOMP_SPINCOUNT; about as fast alone as 300,000) and then sleep; other runtimes are passive.
+# (GOMP_SPINCOUNT; about as fast alone as 300,000) and then sleep.
+#
+# libgomp has a second count, for a process with more OpenMP threads than CPUs: each thread that
+# computes (the server's model thread besides the main thread that loaded the model) has a team of
+# its own, and there a waiting thread spins 1,000 rounds under OMP_WAIT_POLICY=ACTIVE, 100 with no
+# policy, and none under PASSIVE (at most GOMP_SPINCOUNT in each case).  Under PASSIVE the
+# server's 2 threads slept at every region and answered fewer requests a second than 1 thread
+# (0.83-0.97x, quiet 2-core EPYC; 1.37-1.60x under ACTIVE: benchmarks/results/serve_threads_epyc.txt).
+# So where torch's OpenMP is libgomp, the policy is ACTIVE, bounded by GOMP_SPINCOUNT: 1,000
+# rounds in both counts.  Other runtimes read ACTIVE as "spin without end" (LLVM's and Intel's:
+# KMP_BLOCKTIME infinite) and ignore GOMP_SPINCOUNT, so they get PASSIVE.
 # Where the cores are shared, the automatic thread count (attnmt.threads) runs one thread per free
 # core, and a lone thread never waits.  Where the user fixes the count for the whole process
 # (OMP_NUM_THREADS), nothing takes threads away beside a busy process, so they sleep at once.
@@ -123,6 +134,7 @@ def describe(device: torch.device) -> dict[str, object]:
 # has set any of OPENMP_WAIT_SETTINGS keeps exactly what they set, and where torch was imported
 # before attnmt nothing is changed.
 OPENMP_DEFAULTS = {"OMP_WAIT_POLICY": "PASSIVE", "GOMP_SPINCOUNT": "1000"}
+OPENMP_LIBGOMP_DEFAULTS = {"OMP_WAIT_POLICY": "ACTIVE", "GOMP_SPINCOUNT": "1000"}
 OPENMP_FIXED_COUNT = {"OMP_WAIT_POLICY": "PASSIVE"}  # where OMP_NUM_THREADS is set
 OPENMP_WAIT_SETTINGS = ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME")
 
@@ -144,13 +156,38 @@ def user_environment() -> dict[str, str]:
     return {name: value for name, value in os.environ.items() if SET_HERE.get(name) != value}
 
 
+def torch_openmp(torch_folder: Path | None = None) -> str:
+    """The OpenMP runtime torch ships, by its files, without importing torch: "libgomp" where its
+    libraries (torch/lib, or torch.libs beside it in a wheel auditwheel repaired) hold libgomp and
+    neither LLVM's nor Intel's runtime; "other" where they hold one of those; "unknown" else (torch
+    linked to the system's runtime, or not installed).  ``torch_folder``: torch's package folder
+    (default: where ``import torch`` would find it)."""
+    if torch_folder is None:
+        try:
+            spec = importlib.util.find_spec("torch")
+        except (ImportError, ValueError):
+            return "unknown"
+        if spec is None or not spec.submodule_search_locations:
+            return "unknown"
+        torch_folder = Path(next(iter(spec.submodule_search_locations)))
+    names = [path.name for folder in (torch_folder / "lib", torch_folder.parent / "torch.libs") if folder.is_dir()
+             for path in folder.iterdir()]
+    if any(name.startswith(("libiomp", "libomp")) for name in names):
+        return "other"
+    return "libgomp" if any(name.startswith("libgomp") for name in names) else "unknown"
+
+
 def set_process_defaults() -> None:
-    """Sets OPENMP_DEFAULTS (OPENMP_FIXED_COUNT where OMP_NUM_THREADS fixes the thread count) unless
+    """Sets OPENMP_LIBGOMP_DEFAULTS where torch's OpenMP is libgomp, else OPENMP_DEFAULTS
+    (OPENMP_FIXED_COUNT where OMP_NUM_THREADS fixes the thread count), unless
     the user has set how OpenMP threads wait, or torch (and with it OpenMP) is loaded already, when
     it would be too late to matter."""
     if "torch" in sys.modules or any(name in os.environ for name in OPENMP_WAIT_SETTINGS):
         return
-    defaults = OPENMP_FIXED_COUNT if "OMP_NUM_THREADS" in os.environ else OPENMP_DEFAULTS
+    if "OMP_NUM_THREADS" in os.environ:
+        defaults = OPENMP_FIXED_COUNT
+    else:
+        defaults = OPENMP_LIBGOMP_DEFAULTS if torch_openmp() == "libgomp" else OPENMP_DEFAULTS
     for name, value in defaults.items():
         set_default(name, value)
 
