@@ -30,12 +30,21 @@ def machine_lines() -> list[str]:
     import torch
 
     from attnmt.fast import extension
-    from attnmt.hardware import OPENMP_DEFAULTS, RELEVANT_FLAGS, cpu_flags, cpu_model, onednn_isa_cap
+    from attnmt.hardware import (
+        OPENMP_DEFAULTS,
+        RELEVANT_FLAGS,
+        cpu_flags,
+        cpu_model,
+        onednn_isa_cap,
+        torch_openmp,
+    )
     from attnmt.threads import THREADS
 
     flags = " ".join(sorted(cpu_flags() & set(RELEVANT_FLAGS))) or "(none of interest)"
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     waits = ", ".join(f"{name}={os.environ.get(name, '(unset)')}" for name in OPENMP_DEFAULTS)
+    if torch_openmp() == "libgomp" and "GOMP_SPINCOUNT" in os.environ:
+        waits += f" (libgomp: a waiting thread spins {os.environ['GOMP_SPINCOUNT']} rounds, then sleeps)"
     lines = [f"cpu: {cpu_model()}", f"cpu flags: {flags}",
              f"PyTorch {torch.__version__}, kernels for {torch.backends.cpu.get_cpu_capability()}"
              + (f", ONEDNN_MAX_CPU_ISA={onednn_isa_cap()}" if onednn_isa_cap() else ""),
