@@ -46,6 +46,12 @@ def test_importing_attnmt_first_makes_openmp_threads_spin_briefly_then_sleep():
     read ACTIVE as spinning without end: PASSIVE."""
     policy = "ACTIVE" if torch_openmp() == "libgomp" else "PASSIVE"
     assert waits_seen_by("import attnmt") == (policy, "1000")
+    blocktime = "import attnmt, os; print(os.environ.get('KMP_BLOCKTIME'))"
+    environment = {k: v for k, v in os.environ.items() if k not in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT",
+                                                                     "KMP_BLOCKTIME", "OMP_NUM_THREADS")}
+    shown = subprocess.run([sys.executable, "-c", blocktime], env=environment, capture_output=True, text=True,
+                           check=True).stdout.split()[-1]
+    assert shown == ("0" if policy == "ACTIVE" else "None")  # an Intel or LLVM runtime loaded beside: asleep at once
 
 
 def test_torchs_openmp_is_told_by_the_libraries_it_ships(tmp_path):

@@ -125,7 +125,9 @@ def describe(device: torch.device) -> dict[str, object]:
 # (0.83-0.97x, quiet 2-core EPYC; 1.37-1.60x under ACTIVE: benchmarks/results/serve_threads_epyc.txt).
 # So where torch's OpenMP is libgomp, the policy is ACTIVE, bounded by GOMP_SPINCOUNT: 1,000
 # rounds in both counts.  Other runtimes read ACTIVE as "spin without end" (LLVM's and Intel's:
-# KMP_BLOCKTIME infinite) and ignore GOMP_SPINCOUNT, so they get PASSIVE.
+# KMP_BLOCKTIME infinite) and ignore GOMP_SPINCOUNT, so they get PASSIVE; and beside libgomp,
+# KMP_BLOCKTIME=0 keeps such a runtime's threads sleeping at once where another library in the
+# process loaded one (MKL's libiomp5 under a NumPy built with it), as PASSIVE had them.
 # Where the cores are shared, the automatic thread count (attnmt.threads) runs one thread per free
 # core, and a lone thread never waits.  Where the user fixes the count for the whole process
 # (OMP_NUM_THREADS), nothing takes threads away beside a busy process, so they sleep at once.
@@ -134,7 +136,7 @@ def describe(device: torch.device) -> dict[str, object]:
 # has set any of OPENMP_WAIT_SETTINGS keeps exactly what they set, and where torch was imported
 # before attnmt nothing is changed.
 OPENMP_DEFAULTS = {"OMP_WAIT_POLICY": "PASSIVE", "GOMP_SPINCOUNT": "1000"}
-OPENMP_LIBGOMP_DEFAULTS = {"OMP_WAIT_POLICY": "ACTIVE", "GOMP_SPINCOUNT": "1000"}
+OPENMP_LIBGOMP_DEFAULTS = {"OMP_WAIT_POLICY": "ACTIVE", "GOMP_SPINCOUNT": "1000", "KMP_BLOCKTIME": "0"}
 OPENMP_FIXED_COUNT = {"OMP_WAIT_POLICY": "PASSIVE"}  # where OMP_NUM_THREADS is set
 OPENMP_WAIT_SETTINGS = ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME")
 

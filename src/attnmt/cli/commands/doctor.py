@@ -31,7 +31,7 @@ def machine_lines() -> list[str]:
 
     from attnmt.fast import extension
     from attnmt.hardware import (
-        OPENMP_DEFAULTS,
+        OPENMP_WAIT_SETTINGS,
         RELEVANT_FLAGS,
         cpu_flags,
         cpu_model,
@@ -42,7 +42,7 @@ def machine_lines() -> list[str]:
 
     flags = " ".join(sorted(cpu_flags() & set(RELEVANT_FLAGS))) or "(none of interest)"
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    waits = ", ".join(f"{name}={os.environ.get(name, '(unset)')}" for name in OPENMP_DEFAULTS)
+    waits = ", ".join(f"{name}={os.environ.get(name, '(unset)')}" for name in OPENMP_WAIT_SETTINGS)
     if torch_openmp() == "libgomp" and "GOMP_SPINCOUNT" in os.environ:
         waits += f" (libgomp: a waiting thread spins {os.environ['GOMP_SPINCOUNT']} rounds, then sleeps)"
     lines = [f"cpu: {cpu_model()}", f"cpu flags: {flags}",
