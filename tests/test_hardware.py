@@ -74,13 +74,19 @@ def test_the_openmp_runtime_read_from_torchs_files_is_the_one_this_process_loade
     maps = Path("/proc/self/maps")
     if not maps.exists():
         pytest.skip("no /proc/self/maps here to see the loaded libraries by")
-    import torch  # noqa: F401  (loads its OpenMP runtime into this process)
+    import torch  # loads its OpenMP runtime into this process
 
-    loaded = {Path(line.split()[-1]).name for line in maps.read_text().splitlines() if "/" in line}
+    loaded = {Path(line.split()[-1]) for line in maps.read_text().splitlines() if "/" in line}
+    names = {path.name for path in loaded}
     if torch_openmp() == "libgomp":
-        assert any(name.startswith("libgomp") for name in loaded)
+        assert any(name.startswith("libgomp") for name in names)
     elif torch_openmp() == "other":
-        assert any(name.startswith(("libiomp", "libomp")) for name in loaded)
+        assert any(name.startswith(("libiomp", "libomp")) for name in names)
+    folder = Path(torch.__file__).parent
+    shipped = [path for path in loaded if path.name.startswith("libgomp") and
+               path.parent in (folder / "lib", folder.parent / "torch.libs")]
+    if shipped:  # torch's own libgomp is the one loaded: the files must have said so
+        assert torch_openmp() == "libgomp"
 
 
 def test_where_omp_num_threads_fixes_the_count_waiting_threads_sleep_at_once():
@@ -110,14 +116,15 @@ def test_importing_attnmt_leaves_the_cyclic_collector_as_it_found_it(before, ena
     assert (int(freeze_count) > 100_000) is frozen  # torch alone makes over 150,000 objects
 
 
-@pytest.mark.parametrize("setting, passed_on", [({}, "None None"), ({"GOMP_SPINCOUNT": "5"}, "None 5"),
-                                                ({"OMP_WAIT_POLICY": "ACTIVE"}, "ACTIVE None")])
+@pytest.mark.parametrize("setting, passed_on", [({}, "None None None"), ({"GOMP_SPINCOUNT": "5"}, "None 5 None"),
+                                                ({"OMP_WAIT_POLICY": "ACTIVE"}, "ACTIVE None None"),
+                                                ({"KMP_BLOCKTIME": "200"}, "None None 200")])
 def test_programs_it_starts_get_the_users_environment_without_attnmts_settings(setting, passed_on):
     """A peer engine a benchmark starts runs as its own users run it: what attnmt set in the
     environment is left out of user_environment(), what the user set is kept."""
     unset = ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME", "OMP_NUM_THREADS")
     environment = {k: v for k, v in os.environ.items() if k not in unset} | setting
     code = ("import attnmt; from attnmt.hardware import user_environment; e = user_environment(); "
-            "print(e.get('OMP_WAIT_POLICY'), e.get('GOMP_SPINCOUNT'))")
+            "print(e.get('OMP_WAIT_POLICY'), e.get('GOMP_SPINCOUNT'), e.get('KMP_BLOCKTIME'))")
     result = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True)
     assert result.stdout.strip() == passed_on

@@ -1,5 +1,5 @@
 """Translation at 1 and 2 threads and at attnmt's own choice ("auto"), alone and beside a busy
-process, with OpenMP's threads spinning or sleeping when they wait (attnmt.hardware.OPENMP_DEFAULTS).
+process, with OpenMP's threads spinning or sleeping when they wait (attnmt.hardware.set_process_defaults).
 
     .venv/bin/python benchmarks/experiments/threads_contended.py [--model runs/opus_shape/attnmt] [--lines 4]
         [--rounds 2] [--int8] [--threads 1,2,auto] [--waits spinning,passive]
@@ -12,7 +12,8 @@ seconds of that translation only.  Its threads: a fixed count (``torch.set_num_t
 thread per core other processes leave free, looked at again before each batch); the count it
 chose is printed beside the time.  The ways of waiting:
 
-- ``default``: what attnmt sets (attnmt.hardware.OPENMP_DEFAULTS);
+- ``default``: what attnmt sets (attnmt.hardware.set_process_defaults: OPENMP_LIBGOMP_DEFAULTS where torch
+  ships libgomp, else OPENMP_DEFAULTS);
 - ``spinning``: ``GOMP_SPINCOUNT=300000``, libgomp's own default (what attnmt ran with before it
   set a wait policy);
 - ``passive``: ``OMP_WAIT_POLICY=PASSIVE``, each waiting thread sleeps at once;
@@ -70,7 +71,7 @@ print(torch.get_num_threads(), time.perf_counter() - started)
 def job_seconds(model: str, threads: str, lines: int, int8: bool, wait: dict[str, str]) -> tuple[float, int]:
     """(seconds, the thread count the translation ended with) of one job in a process of its own."""
     code = JOB.format(benchmarks=str(ROOT / "benchmarks"), threads=threads, int8=int8, model=model, lines=lines)
-    unset = ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "OMP_NUM_THREADS")
+    unset = ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME", "OMP_NUM_THREADS")
     environment = {k: v for k, v in os.environ.items() if k not in unset} | wait
     result = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True)
     count, seconds = result.stdout.split()[-2:]

@@ -122,7 +122,8 @@ def describe(device: torch.device) -> dict[str, object]:
 # its own, and there a waiting thread spins 1,000 rounds under OMP_WAIT_POLICY=ACTIVE, 100 with no
 # policy, and none under PASSIVE (at most GOMP_SPINCOUNT in each case).  Under PASSIVE the
 # server's 2 threads slept at every region and answered fewer requests a second than 1 thread
-# (0.83-0.97x, quiet 2-core EPYC; 1.37-1.60x under ACTIVE: benchmarks/results/serve_threads_epyc.txt).
+# (0.86-0.99x at the automatic count, quiet 2-core EPYC; 1.47-1.67x under ACTIVE:
+# benchmarks/results/serve_threads_epyc.txt).
 # So where torch's OpenMP is libgomp, the policy is ACTIVE, bounded by GOMP_SPINCOUNT: 1,000
 # rounds in both counts.  Other runtimes read ACTIVE as "spin without end" (LLVM's and Intel's:
 # KMP_BLOCKTIME infinite) and ignore GOMP_SPINCOUNT, so they get PASSIVE; and beside libgomp,
@@ -172,8 +173,11 @@ def torch_openmp(torch_folder: Path | None = None) -> str:
         if spec is None or not spec.submodule_search_locations:
             return "unknown"
         torch_folder = Path(next(iter(spec.submodule_search_locations)))
-    names = [path.name for folder in (torch_folder / "lib", torch_folder.parent / "torch.libs") if folder.is_dir()
-             for path in folder.iterdir()]
+    try:
+        names = [path.name for folder in (torch_folder / "lib", torch_folder.parent / "torch.libs")
+                 if folder.is_dir() for path in folder.iterdir()]
+    except OSError:  # a folder it may not read: as if it held nothing
+        return "unknown"
     if any(name.startswith(("libiomp", "libomp")) for name in names):
         return "other"
     return "libgomp" if any(name.startswith("libgomp") for name in names) else "unknown"

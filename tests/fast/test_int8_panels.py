@@ -198,13 +198,15 @@ def panels_on(kernel: str, w: torch.Tensor, scales: torch.Tensor, bias: torch.Te
 
 @needs_tile_model
 @pytest.mark.parametrize("rows, k, n", [(1, 32, 16), (3, 7, 5), (16, 64, 32), (17, 130, 50), (32, 256, 48),
-                                        (45, 100, 33), (70, 64, 768)])
+                                        (45, 100, 33), (70, 64, 768), (64, 512, 2080)])
 @pytest.mark.parametrize("threads", [1, 2])
 def test_the_amx_kernel_on_a_model_of_the_tiles_gives_the_vnni_kernels_numbers_to_the_bit(rows, k, n, threads):
     """pairs_amx run on amx_tile_model (csrc/amx_tile_model.h), which follows the Intel SDM's tile
     instructions: the same quantised rows and exact int32 sums as AVX512-VNNI, so the same floats.
-    Rows 1, 16, 17, 32, 45 and 70: one row tile, whole and partial pairs of them, several; an odd
-    number of panels (n 5, 33, 50); K = 7 and 130 a partial tile of 64."""
+    Rows 1, 16, 17, 32, 45, 64 and 70: one row tile, whole and partial pairs of them, several; an odd
+    number of panels (n 5, 33, 50, 2080); K = 7 and 130 a partial tile of 64.  Only 64 × 512 × 2080
+    splits its panel pairs between 2 threads: the AMX grain gives a thread at least 2^24
+    multiply-adds, and the one-pass top log-probs a slice of at least 32 pairs."""
     torch.manual_seed(rows * 1000 + k)
     w, scales = torch.randint(-128, 128, (n, k), dtype=torch.int8), torch.rand(n) / 100
     bias, x, residual = torch.randn(n), torch.randn(rows, k), torch.randn(rows, n)

@@ -43,8 +43,9 @@ def machine_lines() -> list[str]:
     flags = " ".join(sorted(cpu_flags() & set(RELEVANT_FLAGS))) or "(none of interest)"
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
     waits = ", ".join(f"{name}={os.environ.get(name, '(unset)')}" for name in OPENMP_WAIT_SETTINGS)
-    if torch_openmp() == "libgomp" and "GOMP_SPINCOUNT" in os.environ:
-        waits += f" (libgomp: a waiting thread spins {os.environ['GOMP_SPINCOUNT']} rounds, then sleeps)"
+    spins = os.environ.get("GOMP_SPINCOUNT", "")
+    if torch_openmp() == "libgomp" and os.environ.get("OMP_WAIT_POLICY", "").upper() == "ACTIVE" and spins.isdigit():
+        waits += f" (libgomp: a waiting thread spins {spins} rounds, then sleeps)"
     lines = [f"cpu: {cpu_model()}", f"cpu flags: {flags}",
              f"PyTorch {torch.__version__}, kernels for {torch.backends.cpu.get_cpu_capability()}"
              + (f", ONEDNN_MAX_CPU_ISA={onednn_isa_cap()}" if onednn_isa_cap() else ""),

@@ -1,10 +1,11 @@
 // A model of the AMX instructions the int8 kernel uses (int8_panels.cpp: pairs_amx), in plain C++:
 // the same kernel, its addresses, strides, tile shapes and tile numbers, run on a CPU without AMX,
-// so that tests can hold it to the AVX512-VNNI kernel's products on any AVX-512 machine (the kernel
-// "amx_model").  Written from the Intel SDM's descriptions (vol. 2, LDTILECFG, TILELOADD, TILEZERO,
+// so that tests can hold it to the AVX512-VNNI kernel's products on any machine where that kernel
+// runs (the kernel "amx_model").  Written from the Intel SDM's descriptions (vol. 2, LDTILECFG, TILELOADD, TILEZERO,
 // TDPBUSD, TILESTORED, TILERELEASE), palette 1: 8 tiles of at most 16 rows × 64 bytes, each
-// thread its own.  Where the hardware faults (#UD: shapes that do not agree, a tile not configured,
-// a palette other than 1), the model stops with an error naming the instruction.
+// thread its own.  Where the hardware faults (#UD: shapes that do not agree, the same tile twice, a
+// tile not configured; LDTILECFG's #GP: a palette it lacks), or would release the tiles (palette 0),
+// the model stops with an error naming the instruction.
 #pragma once
 
 #include <c10/util/Exception.h>
