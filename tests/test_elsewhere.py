@@ -29,9 +29,10 @@ SOURCES = [s for s, _ in PAIRS]
 def test_every_edit_of_every_translation_of_two_words_or_more_the_same_for_the_same_seed():
     sources, translations = ["a b c", "d", "e f g h"], ["x y z w", "v", "p q r s t"]
     made = noised(sources, translations)
-    assert [i for i, _ in made] == [0] * len(EDITS) + [2] * len(EDITS)  # "v" has one word: left alone
+    assert [i for i, _, _ in made] == [0] * len(EDITS) + [2] * len(EDITS)  # "v" has one word: left alone
+    assert [edit for _, _, edit in made] == [edit.__name__ for edit in EDITS] * 2
     assert made == noised(sources, translations) and made != noised(sources, translations, seed=1)
-    assert all(text != translations[i] for i, text in made)  # distinct words: every edit changes the text
+    assert all(text != translations[i] for i, text, _ in made)  # distinct words: every edit changes the text
     cut = made[3][1].split()  # truncate: a proper prefix of the words
     assert 1 <= len(cut) < 4 and cut == "x y z w".split()[: len(cut)]
 

@@ -87,7 +87,7 @@ def collect(args) -> dict:
     for i in range(half):
         todo += [(i, "other hypotheses", h.text) for h in n_best[i][1:] if ids(h.text) != ids(own[i])]
     for group, texts in (("noised references", references[:half]), ("noised own", own[:half])):
-        todo += [(i, group, t) for i, t in noised(sources[:half], texts)]
+        todo += [(i, group, t) for i, t, _ in noised(sources[:half], texts)]
     held = range(half, len(sources))
     for name, texts in (("references", references), ("own", own)):
         for kind in KINDS:

@@ -63,7 +63,7 @@ from attnmt.decoding.elsewhere import (
     fit_elsewhere,
     read_against_own,
 )
-from attnmt.decoding.noising import noised_by_edit
+from attnmt.decoding.noising import noised
 from attnmt.decoding.quality import (
     INPUT_NAMES,
     LOW_QUALITY,
@@ -390,7 +390,7 @@ def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibra
     if decoding.beam_size > 1:                                                         # assessment, its kind)
         n_best = translate_n_best(model, tokenizer, sources, replace(decoding, n_best=decoding.beam_size), max_tokens)
         todo += [(i, h.text, None, "n-best") for i, hypotheses in enumerate(n_best) for h in hypotheses[1:]]
-    todo += [(i, text, None, f"noised {edit}") for i, text, edit in noised_by_edit(sources, translations)]
+    todo += [(i, text, None, f"noised {edit}") for i, text, edit in noised(sources, translations)]
     todo = [item for item in todo if own[item[0]] is not None and item[1].strip()
             and ids(item[1]) != ids(translations[item[0]])]
     unread = [k for k, item in enumerate(todo) if item[2] is None]

@@ -73,15 +73,10 @@ Edit = Callable[[list[str], Donors, random.Random], list[str]]
 EDITS: tuple[Edit, ...] = (drop_words, replace_span, untranslated_span, truncate, duplicate_span, transpose_adjacent)
 
 
-def noised(sources: Sequence[str], translations: Sequence[str], seed: int = SEED) -> list[tuple[int, str]]:
-    """(index, edited text) for every edit of every translation of at least two words; the other
-    sentence an edit may borrow from is the next one.  Deterministic for a given ``seed``."""
-    return [(i, text) for i, text, _ in noised_by_edit(sources, translations, seed)]
-
-
-def noised_by_edit(sources: Sequence[str], translations: Sequence[str],
-                   seed: int = SEED) -> list[tuple[int, str, str]]:
-    """``noised``, each with the name of the edit that made it."""
+def noised(sources: Sequence[str], translations: Sequence[str], seed: int = SEED) -> list[tuple[int, str, str]]:
+    """(index, edited text, the edit's name) for every edit of every translation of at least two
+    words; the other sentence an edit may borrow from is the next one.  Deterministic for a given
+    ``seed``."""
     rng = random.Random(seed)
     made = []
     for i, text in enumerate(translations):
