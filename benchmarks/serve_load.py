@@ -190,10 +190,10 @@ def answered(api: str, body: dict) -> bool:
 
 
 def cpu_seconds(pid: int) -> float:
-    """utime + stime of the process (proc(5): fields 14 and 15, after the name in parentheses)."""
-    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
-        fields = stat.read().rpartition(")")[2].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    """The CPU time the process has used (its /proc stat's utime + stime, read as attnmt.threads reads its own)."""
+    from attnmt.threads import TICKS_PER_S, own_ticks
+
+    return own_ticks(Path(f"/proc/{pid}/stat").read_text(encoding="ascii")) / TICKS_PER_S
 
 
 def resident_bytes(pid: int) -> int:
