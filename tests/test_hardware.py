@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from attnmt.hardware import amx_allowed, bf16_native, cpu_flags, torch_openmp
+from attnmt.hardware import OPENMP_WAIT_SETTINGS, amx_allowed, bf16_native, cpu_flags, torch_openmp
 
 
 @pytest.mark.parametrize("cap, allowed", [(None, True), ("", True), ("ALL", True), ("avx512_core_amx", True),
@@ -29,29 +29,26 @@ def test_a_cap_below_bf16_makes_bf16_emulated_where_the_cpu_has_it(monkeypatch):
     assert ("ONEDNN_MAX_CPU_ISA=AVX2" in why) == bool(cpu_flags() & {"avx512_bf16", "amx_bf16"})
 
 
-def waits_seen_by(code: str, **env: str) -> tuple[str, str]:
-    """(OMP_WAIT_POLICY, GOMP_SPINCOUNT) as a fresh interpreter running ``code`` sees them at the end."""
-    unset = ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME", "OMP_NUM_THREADS")
+def waits_seen_by(code: str, **env: str) -> tuple[str, str, str]:
+    """(OMP_WAIT_POLICY, GOMP_SPINCOUNT, KMP_BLOCKTIME) as a fresh interpreter running ``code`` sees them at
+    the end."""
+    unset = (*OPENMP_WAIT_SETTINGS, "OMP_NUM_THREADS")
     environment = {k: v for k, v in os.environ.items() if k not in unset} | env
-    show = "; import os; print(os.environ.get('OMP_WAIT_POLICY'), os.environ.get('GOMP_SPINCOUNT'))"
+    show = f"; import os; print(*(os.environ.get(name) for name in {OPENMP_WAIT_SETTINGS!r}))"
     result = subprocess.run([sys.executable, "-c", code + show], env=environment, capture_output=True, text=True,
                             check=True)
-    policy, spins = result.stdout.split()[-2:]
-    return policy, spins
+    policy, spins, blocktime = result.stdout.split()[-3:]
+    return policy, spins, blocktime
 
 
 def test_importing_attnmt_first_makes_openmp_threads_spin_briefly_then_sleep():
     """libgomp: ACTIVE bounded by GOMP_SPINCOUNT, so that a thread of a second team (the server's
     model thread) spins as briefly as the first's instead of sleeping at once; other runtimes, which
     read ACTIVE as spinning without end: PASSIVE."""
-    policy = "ACTIVE" if torch_openmp() == "libgomp" else "PASSIVE"
-    assert waits_seen_by("import attnmt") == (policy, "1000")
-    blocktime = "import attnmt, os; print(os.environ.get('KMP_BLOCKTIME'))"
-    environment = {k: v for k, v in os.environ.items() if k not in ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT",
-                                                                     "KMP_BLOCKTIME", "OMP_NUM_THREADS")}
-    shown = subprocess.run([sys.executable, "-c", blocktime], env=environment, capture_output=True, text=True,
-                           check=True).stdout.split()[-1]
-    assert shown == ("0" if policy == "ACTIVE" else "None")  # an Intel or LLVM runtime loaded beside: asleep at once
+    libgomp = torch_openmp() == "libgomp"
+    # KMP_BLOCKTIME 0 beside ACTIVE: an Intel or LLVM runtime loaded beside libgomp sleeps at once
+    expected = ("ACTIVE", "1000", "0") if libgomp else ("PASSIVE", "1000", "None")
+    assert waits_seen_by("import attnmt") == expected
 
 
 def test_torchs_openmp_is_told_by_the_libraries_it_ships(tmp_path):
@@ -90,18 +87,18 @@ def test_the_openmp_runtime_read_from_torchs_files_is_the_one_this_process_loade
 
 
 def test_where_omp_num_threads_fixes_the_count_waiting_threads_sleep_at_once():
-    assert waits_seen_by("import attnmt", OMP_NUM_THREADS="2") == ("PASSIVE", "None")
+    assert waits_seen_by("import attnmt", OMP_NUM_THREADS="2") == ("PASSIVE", "None", "None")
 
 
-@pytest.mark.parametrize("setting, waits", [({"OMP_WAIT_POLICY": "ACTIVE"}, ("ACTIVE", "None")),
-                                            ({"GOMP_SPINCOUNT": "300000"}, ("None", "300000")),
-                                            ({"KMP_BLOCKTIME": "200"}, ("None", "None"))])
+@pytest.mark.parametrize("setting, waits", [({"OMP_WAIT_POLICY": "ACTIVE"}, ("ACTIVE", "None", "None")),
+                                            ({"GOMP_SPINCOUNT": "300000"}, ("None", "300000", "None")),
+                                            ({"KMP_BLOCKTIME": "200"}, ("None", "None", "200"))])
 def test_how_the_user_set_threads_to_wait_is_left_as_it_is(setting, waits):
     assert waits_seen_by("import attnmt", **setting) == waits
 
 
 def test_where_torch_was_loaded_before_attnmt_its_environment_is_left_alone():
-    assert waits_seen_by("import torch, attnmt") == ("None", "None")
+    assert waits_seen_by("import torch, attnmt") == ("None", "None", "None")
 
 
 @pytest.mark.parametrize("before, enabled_after, frozen", [("", "True", True),
