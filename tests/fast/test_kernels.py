@@ -10,7 +10,7 @@ from attnmt.attention import padding_mask
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.translate import translate
 from attnmt.fast import extension, prepare, prepared
-from attnmt.fast.kernels import FloatKernel, KernelChoice, faster, measure, step_shapes
+from attnmt.fast.kernels import STEP_PANELS_MARGIN, FloatKernel, KernelChoice, faster, measure, step_shapes
 from attnmt.fast.packed import PackedLinear
 from attnmt.fast.panels import PanelLinear
 
@@ -64,7 +64,8 @@ def test_measuring_times_both_candidates_on_every_shape_and_keeps_the_faster():
     for shape, kernel in choice.kernels.items():
         timings = choice.timings[shape]
         assert set(timings) == set(FloatKernel) and all(ms > 0 for ms in timings.values())
-        assert kernel is min(timings, key=timings.__getitem__)
+        clearly = timings[FloatKernel.ONEDNN] * STEP_PANELS_MARGIN < timings[FloatKernel.PANELS]
+        assert kernel is (FloatKernel.ONEDNN if clearly else FloatKernel.PANELS)
 
 
 def test_a_choice_reads_back_from_its_json_as_it_was():
@@ -113,8 +114,9 @@ def test_the_stored_tensors_start_64_bytes_aligned_so_the_panels_are_mapped_not_
 
 @pytest.mark.parametrize("panels_ms, onednn_ms, margin, kernel", [
     (1.00, 0.97, 1.0, FloatKernel.ONEDNN), (1.00, 0.97, 1.10, FloatKernel.PANELS),
-    (1.00, 0.85, 1.10, FloatKernel.ONEDNN), (0.90, 1.00, 1.0, FloatKernel.PANELS)])
-def test_the_output_projection_leaves_the_panels_only_for_a_clear_win(panels_ms, onednn_ms, margin, kernel):
+    (1.00, 0.85, 1.10, FloatKernel.ONEDNN), (0.90, 1.00, 1.0, FloatKernel.PANELS),
+    (1.00, 0.99, STEP_PANELS_MARGIN, FloatKernel.PANELS), (1.00, 0.96, STEP_PANELS_MARGIN, FloatKernel.ONEDNN)])
+def test_a_layer_leaves_the_panels_only_for_a_clear_win(panels_ms, onednn_ms, margin, kernel):
     """On the panels the search's choice comes out of the output layer's own pass: oneDNN, which
-    writes the logits, must beat them by the margin there, elsewhere by anything."""
+    writes the logits, must beat them by the output's margin there; elsewhere by the step's (3 %)."""
     assert faster({FloatKernel.PANELS: panels_ms, FloatKernel.ONEDNN: onednn_ms}, margin) is kernel

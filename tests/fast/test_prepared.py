@@ -16,6 +16,7 @@ from attnmt.errors import ModelDirError
 from attnmt.fast import extension, prepare, prepared
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_panels_available
 from attnmt.fast.packed import PackedLinear
+from attnmt.fast.panels import PanelEmbedding, PanelLinear
 from attnmt.hardware import bf16_native
 
 pytestmark = [
@@ -167,7 +168,13 @@ def test_the_float_copy_built_a_layer_at_a_time_is_prepares_own(trained_model, c
         assert kinds == {type(m) for m in reference.modules() if hasattr(m, "in_features")}
         assert torch.nn.Linear not in kinds
         if model.config.tie_embeddings:
-            assert fast.tgt_embed.weight is fast.src_embed.weight
+            assert fast.tgt_embed is fast.src_embed
+        if isinstance(fast.output, PanelLinear) and model.config.tie_embeddings:  # the matrix held once
+            assert type(fast.src_embed) is PanelEmbedding and fast.src_embed.panels is fast.output.panels
+    if panels and isinstance(later.output, PanelLinear) and model.config.tie_embeddings:
+        with safe_open(str(stored[0]), framework="pt") as file:
+            names = set(file.keys())
+        assert "output.panels" in names and not any("embed" in name for name in names)
 
 
 def test_a_weights_file_that_does_not_fit_is_one_line_naming_it(trained_model, tmp_path, cache):

@@ -62,6 +62,43 @@ class PanelLinear(nn.Module):
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
 
 
+class PanelEmbedding(nn.Module):
+    """An embedding tied to a PanelLinear's weight (a model with tied embeddings: its output layer
+    is the target embedding, ``TransformerConfig.tie_embeddings`` or ``tie_output``), each row read
+    from that layer's panels: the float32 inference copy holds the matrix once, in the panels, where
+    it held it twice (at OPUS-MT's size 113 MiB more in the prepared file, and in a serving process
+    every row a token ever read).  The rows are copies of the same numbers, so the copy's outputs do
+    not change."""
+
+    def __init__(self, layer: PanelLinear) -> None:
+        super().__init__()
+        # The panels only, not the layer as a submodule: the model's state dict and its prepared file
+        # keep the layer under its own name (``output``), and this module adds nothing to either.
+        self.panels = layer.panels
+        self.num_embeddings, self.embedding_dim = layer.out_features, layer.in_features
+
+    def forward(self, ids: Tensor) -> Tensor:
+        """ids [...] -> rows [..., embedding_dim], as ``nn.Embedding`` gives them."""
+        if ids.numel() and not (0 <= int(ids.min()) and int(ids.max()) < self.num_embeddings):
+            raise IndexError(f"a token id is outside the embedding's {self.num_embeddings} rows")
+        return self.panels[ids // PANEL, :, ids % PANEL]
+
+    def extra_repr(self) -> str:
+        return f"{self.num_embeddings}, {self.embedding_dim}, read from the output layer's panels"
+
+
+def embeddings_from_panels(model: Transformer) -> None:
+    """In place: where ``model``'s output layer is a PanelLinear and the target embedding is tied to
+    it (and the source embedding to that, ``tie_embeddings``), those embeddings become one
+    PanelEmbedding reading its rows from the output layer's panels, and their own table is let go."""
+    c, output = model.config, model.output
+    if not (isinstance(output, PanelLinear) and (c.tie_embeddings or c.tie_output)):
+        return
+    model.tgt_embed = tied = PanelEmbedding(output)
+    if c.tie_embeddings:
+        model.src_embed = tied
+
+
 def float_panels_for(model: Transformer) -> bool:
     """Whether ``model``'s float32 linear layers are PanelLinear once its C++ step is built: where
     this build has the panel kernels and the step supports the model."""

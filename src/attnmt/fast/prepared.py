@@ -34,7 +34,8 @@ The float32 copy (``load_packed``) goes through the same cache where the C++ ste
 float panel kernels (``fp32-...-chosen-CPU-v4``: each layer's panels and bias, attnmt.fast.panels.
 PanelLinear, or, for a decoder-step layer whose shape oneDNN multiplied faster on this CPU, its
 plain weight, packed for oneDNN at each load; and that kernel choice with its timings,
-attnmt.fast.kernels, measured when the copy is first built); the first time, and for bf16
+attnmt.fast.kernels, measured when the copy is first built; no embedding table where the embeddings
+are tied to the output layer's panels, attnmt.fast.panels.PanelEmbedding); the first time, and for bf16
 (oneDNN's layout is opaque to PyTorch) every time, it is built a layer at a time from the weights
 file, without the readable model or a second float32 copy beside it.
 """
@@ -61,7 +62,7 @@ from attnmt.fast import extension, int8
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_linear, use_int8_kernels
 from attnmt.fast.kernels import Int8Choice, KernelChoice, measure, measure_int8, step_shapes
 from attnmt.fast.packed import Bf16PackedLinear, FusedQKVAttention, PackedLinear, fuse_self_attention, packing_available
-from attnmt.fast.panels import PanelLinear, float_panels_for
+from attnmt.fast.panels import PanelEmbedding, PanelLinear, embeddings_from_panels, float_panels_for
 from attnmt.fast.transformer import FastTransformer, check_bf16, prepare
 from attnmt.files import atomic_write, drop_cached_pages, file_digest
 from attnmt.hardware import cpu_flags, cpu_model, onednn_isa_cap
@@ -69,8 +70,9 @@ from attnmt.model import Transformer, TransformerConfig
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 
-FORMAT = 4  # bump when what is stored, or how, changes (4: the int8 step layers' kernels measured and stored)
+FORMAT = 5  # bump when what is stored, or how, changes (5: a float32 copy's tied embedding read from the output panels)
 PANEL_PARTS = ("panels", "offsets", "scales", "bias")  # Int8Panels.tensors(), in order
+EMBEDDINGS = ("src_embed", "tgt_embed")
 FBGEMM_PARTS = ("int8", "scales", "zero_points")  # a torch.ao layer's per-channel int8 weight (its bias: "bias")
 # The tensors' data starts on a multiple of this in the file, so that the panels mapped from it are
 # aligned as the kernels read them (attnmt.fast.panels.PanelLinear.from_panels copies them otherwise:
@@ -199,9 +201,10 @@ def save_prepared(fast: FastTransformer, path: Path) -> None:
         else:
             seen[key] = name
             tensors[name] = tensor.contiguous()
+    from_panels = [name for name in EMBEDDINGS if isinstance(getattr(fast, name), PanelEmbedding)]  # no table stored
     metadata = dict(format=str(FORMAT), kernel=int8_kernel(), panels=json.dumps(shapes), fbgemm=json.dumps(fbgemm),
                     float_panels=json.dumps(floats), onednn=json.dumps(onednn), aliases=json.dumps(aliases),
-                    trained_parameters=str(fast.trained_parameters))
+                    embeddings_from_panels=json.dumps(from_panels), trained_parameters=str(fast.trained_parameters))
     if fast.kernel_choice is not None:
         metadata["kernel_choice"] = fast.kernel_choice.to_json()
     if fast.int8_choice is not None:
@@ -244,10 +247,16 @@ def load_prepared(path: Path, config: TransformerConfig) -> FastTransformer:
         fast.int8_choice = Int8Choice.from_json(metadata["int8_choice"])
     for name, canonical in json.loads(metadata["aliases"]).items():
         tensors[name] = tensors[canonical]
+    from_panels = json.loads(metadata.get("embeddings_from_panels", "[]"))
+    for name in from_panels:  # no table of their own: read from the output layer's panels (PanelEmbedding)
+        setattr(fast, name, None)
     fast.load_state_dict(tensors, assign=True)
     for name, layer in layers.items():  # after the state dict: it has no entries for the linear layers
         parent, _, child = name.rpartition(".")
         setattr(fast.get_submodule(parent) if parent else fast, child, layer)
+    embeddings_from_panels(fast)
+    if any(getattr(fast, name) is None for name in from_panels):
+        raise ValueError(f"{path}: the embeddings {from_panels} are to be read from panels the output layer lacks")
     fast.finish(fused_step=True, on_cpu=True)
     return fast
 
@@ -349,7 +358,8 @@ def load_packed(model_dir: str | Path, weights: str | Path | None = None, bf16: 
     closes once it is packed, so the float32 linear layers are never all resident beside their
     packed copies (as they are when a loaded model is prepared).  The embeddings and LayerNorms
     stay mapped from the file: only the pages read become resident (an embedding row per piece
-    seen).  The numbers are those of ``prepare(load_model_dir(...))``."""
+    seen); embeddings tied to an output layer on the panels read their rows from its panels.  The
+    numbers are those of ``prepare(load_model_dir(...))``."""
     if not packing_available():
         model, tokenizer = load_model_dir(model_dir, weights)
         return prepare(model, bf16=bf16), tokenizer

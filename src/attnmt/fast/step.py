@@ -110,8 +110,9 @@ class StepLayer:
 @dataclass(frozen=True)
 class StepWeights:
     """Everything the C++ step reads of a model: its decoder layers, the output layer, the
-    embedding (table [V, d_model] times ``embed_scale``, plus ``positions`` [P, d_model] where the
-    model has them) and the final LayerNorm (pre-norm stacks).  Refused when built (ValueError,
+    embedding (table [V, d_model], or the output layer's panels [⌈V/16⌉, d_model, 16] where it is
+    tied to them, attnmt.fast.panels.PanelEmbedding; times ``embed_scale``, plus ``positions``
+    [P, d_model] where the model has them) and the final LayerNorm (pre-norm stacks).  Refused when built (ValueError,
     naming the layer and field) unless every shape, dtype and kind is one the step implements."""
 
     layers: tuple[StepLayer, ...]
@@ -131,8 +132,9 @@ class StepWeights:
             if not isinstance(getattr(self, name), kind):
                 raise ValueError(f"StepWeights: {name} {getattr(self, name)!r} is not a {kind.__name__} "
                                  f"({', '.join(kind.__members__)})")
-        vocab, d = self.embedding.shape
-        check_tensor("the embedding", self.embedding, (vocab, d))
+        vocab, d = self.output.out_features, self.output.in_features
+        panels = ((vocab + PANEL - 1) // PANEL, d, PANEL)
+        check_tensor("the embedding", self.embedding, panels if self.embedding.dim() == 3 else (vocab, d))
         if self.positions is not None:
             check_tensor("the positions", self.positions, (self.positions.size(0), d))
         if d % self.heads:
@@ -239,12 +241,18 @@ def step_weights(model: Transformer, panels: bool = True) -> StepWeights:
         for layer in decoder
     )
     return StepWeights(
-        layers, step_linear(model.output, kind, pack), model.tgt_embed.weight.detach(),
+        layers, step_linear(model.output, kind, pack), embedding_table(model.tgt_embed),
         None if model.positional is None else model.positional.encodings().detach(),
         math.sqrt(c.d_model) if c.scale_embeddings else 1.0, None if final is None else step_norm(final),
         c.n_heads, Norm.PRE if c.norm_first else Norm.POST, Activation.named(c.activation), kind,
         eps.pop() if eps else 1e-5,
     )
+
+
+def embedding_table(embedding: nn.Module) -> Tensor:
+    """An embedding's rows as the step reads them: nn.Embedding's table, or PanelEmbedding's panels."""
+    panels = getattr(embedding, "panels", None)
+    return panels if isinstance(panels, Tensor) else embedding.weight.detach()
 
 
 def layer_linears(layer: nn.Module) -> dict[str, nn.Module]:

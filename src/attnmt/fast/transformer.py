@@ -36,7 +36,7 @@ from attnmt.fast.int8 import (
 )
 from attnmt.fast.next_tokens import FusedNextTokens
 from attnmt.fast.packed import PackedLinear, fuse_self_attention, pack_linear_layers, packing_available
-from attnmt.fast.panels import PanelLinear, use_float_panels
+from attnmt.fast.panels import PanelLinear, embeddings_from_panels, use_float_panels
 from attnmt.fast.shortlist import Shortlist, ShortlistNextTokens, ShortlistOutput
 from attnmt.fast.step import FusedDecoderStep
 from attnmt.hardware import bf16_native
@@ -88,6 +88,7 @@ class FastTransformer(Transformer):
         self.step = None
         if fused_step and on_cpu and FusedDecoderStep.supports(self) and extension.available():
             use_float_panels(self, self.kernel_choice)
+            embeddings_from_panels(self)
             self.step = FusedDecoderStep(self)
         # torch.ao's int8 output layer writes its logits and their int32 products afresh at each step.
         buffers = 2 if isinstance(self.output, DynamicInt8Linear) else 1

@@ -593,7 +593,9 @@ struct Int8PanelLinears {
 // once per model: the layers' weights set by field name (set_linear, set_norm, after add_layer
 // for each layer), the output layer's as "output"; DecoderStep checks that none is missing.  The embedding (table [V, d]
 // times `scale`, plus positions [P, d] where the model has them) and the final LayerNorm (pre-norm
-// stacks) come with them, so that `decode` runs a whole decoding step in one call.
+// stacks) come with them, so that `decode` runs a whole decoding step in one call.  A table tied to the output
+// layer's float32 panels comes as those panels, [ceil(V/16), d, 16] (pack_panels' layout: row v's element i at
+// [v / 16][i][v % 16]), so that the inference copy holds the matrix once (attnmt.fast.panels.PanelEmbedding).
 struct StepWeights : torch::CustomClassHolder {
   Linears linears;
   Norm norm;
@@ -614,9 +616,10 @@ struct StepWeights : torch::CustomClassHolder {
     TORCH_CHECK(0 <= linears_ && linears_ <= 2, "StepWeights: unknown Linears ", linears_);
     TORCH_CHECK(0 <= norm_ && norm_ <= 1, "StepWeights: unknown Norm ", norm_);
     TORCH_CHECK(1 <= activation_ && activation_ <= 3, "StepWeights: unknown Activation ", activation_);
-    TORCH_CHECK(heads > 0 && embedding.dim() == 2 && embedding.size(1) % heads == 0 &&
-                    embedding.scalar_type() == at::kFloat,
-                "StepWeights: the embedding must be float [V, d] with d a multiple of ", heads, " heads");
+    TORCH_CHECK(heads > 0 && (embedding.dim() == 2 || (embedding.dim() == 3 && embedding.size(2) == attnmt::kPanel)) &&
+                    embedding.size(1) % heads == 0 && embedding.scalar_type() == at::kFloat,
+                "StepWeights: the embedding must be float [V, d] or panels [ceil(V/", attnmt::kPanel, "), d, ", attnmt::kPanel,
+                "] with d a multiple of ", heads, " heads");
     if (positions_.has_value()) positions = positions_->contiguous();
     TORCH_CHECK(!positions.has_value() || (positions->dim() == 2 && positions->size(1) == embedding.size(1) &&
                                            positions->scalar_type() == at::kFloat),
@@ -651,7 +654,12 @@ struct StepWeights : torch::CustomClassHolder {
         TORCH_CHECK((layers[i].*member).gamma.defined(), "StepWeights: layer ", i, "'s ", name, " was never set");
     }
     check_linear(output, layers.size(), "output");
+    TORCH_CHECK(embedding.dim() == 2 || embedding.size(0) == (output.n + attnmt::kPanel - 1) / attnmt::kPanel,
+                "StepWeights: embedding panels ", embedding.sizes(), " do not hold the output layer's ", output.n, " rows");
   }
+
+  // How many token ids the embedding has rows for: the table's rows, or for panels the output layer's.
+  int64_t vocab() const { return embedding.dim() == 2 ? embedding.size(0) : output.n; }
 
   // The self-attention cache's type: float32 beside float32 (or bf16) layers; float16 beside int8 ones,
   // whose arithmetic is already rounded to 8 bits and whose step then reads half the memory (at a
@@ -860,7 +868,9 @@ struct DecoderStep : torch::CustomClassHolder {
     TORCH_CHECK(!positions.has_value() || (0 <= offset && offset < positions->size(0)), "DecoderStep: position ",
                 offset, " is beyond the ", positions.has_value() ? positions->size(0) : 0, " the model has");
     const Tensor tokens = tokens_in.contiguous();
-    const int64_t rows = tokens.size(0), vocab = embedding.size(0), d = embedding.size(1);
+    const int64_t rows = tokens.size(0), vocab = weights->vocab(), d = embedding.size(1);
+    // Row v's element i: table[v·d + i], or in panels table[(v / 16)·d·16 + i·16 + v % 16].
+    const int64_t stride = embedding.dim() == 3 ? attnmt::kPanel : 1;
     Tensor x = at::empty({rows, d}, embedding.options());
     const int64_t* ids = tokens.data_ptr<int64_t>();
     const float* table = embedding.data_ptr<float>();
@@ -869,12 +879,12 @@ struct DecoderStep : torch::CustomClassHolder {
     float* out = x.data_ptr<float>();
     for (int64_t r = 0; r < rows; ++r) {
       TORCH_CHECK(0 <= ids[r] && ids[r] < vocab, "DecoderStep: token ", ids[r], " is outside the vocabulary of ", vocab);
-      const float* e = table + ids[r] * d;
+      const float* e = stride == 1 ? table + ids[r] * d : table + ids[r] / attnmt::kPanel * d * attnmt::kPanel + ids[r] % attnmt::kPanel;
       float* o = out + r * d;
       if (pe != nullptr)
-        for (int64_t i = 0; i < d; ++i) o[i] = e[i] * s + pe[i];
+        for (int64_t i = 0; i < d; ++i) o[i] = e[i * stride] * s + pe[i];
       else
-        for (int64_t i = 0; i < d; ++i) o[i] = e[i] * s;
+        for (int64_t i = 0; i < d; ++i) o[i] = e[i * stride] * s;
     }
     return x;
   }

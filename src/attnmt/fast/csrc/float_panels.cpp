@@ -37,8 +37,6 @@ namespace {
 
 using at::Tensor;
 
-constexpr int64_t kPanel = 16;
-
 // One call's operands: y [rows, n] = x [rows, k] · Wᵀ + bias (+ residual [rows, n]) (ReLU), bias
 // padded to whole panels.  y's row r, column c lies at y[r · ldy + c − first]: y [rows, n] itself
 // (ldy = n, first = 0), or a block of its columns from `first` (top_log_probs_of's buffer).

@@ -3,6 +3,7 @@
 
 #include <ATen/ATen.h>
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -10,6 +11,9 @@
 #include "top_tokens.h"
 
 namespace attnmt {
+
+// Output columns per panel (attnmt.fast.extension.PANEL).
+constexpr int64_t kPanel = 16;
 
 // W [N, K] float32 packed into panels of 16 output columns, [ceil(N/16), K, 16] (zero beyond N).
 at::Tensor pack_panels(const at::Tensor& w);
