@@ -60,8 +60,8 @@ OUTPUT_PANELS_MARGIN = 1.10
 # The step's other layers stay on the panels unless oneDNN is this much faster: within it the layer
 # timed alone does not tell the whole job, and oneDNN holds a copy of the weight per row count it
 # meets.  On the EPYC capped to AVX2, oneDNN was 0.8 % faster on the 2048 × 512 layer alone; with it
-# on the panels the OPUS-shaped float32 job ran 0.3-6 % faster in 4 rounds of 4 and peaked 3-13 MiB
-# lower (benchmarks/results/opus_shape_epyc_capped_avx2_s20.txt).  The AVX-512 Xeon's oneDNN wins by
+# on the panels the OPUS-shaped float32 job ran 0.3-6 % faster in each of 4 rounds and peaked 3-13 MiB
+# lower (benchmarks/results/opus_fp32_memory_epyc_s20.txt).  The AVX-512 Xeon's oneDNN wins by
 # 3.1 % and more (benchmarks/results/panel_isa_xeon.txt) still go to oneDNN.
 STEP_PANELS_MARGIN = 1.03
 
