@@ -87,6 +87,14 @@ NEEDS_EXTENSION_BUILD = [
 ]
 
 # Headless Chromium for the browser tests (Playwright drives it); None where it is not installed.
+# A model's embeddings and output layer tied each way a config can tie them (TransformerConfig):
+# the inference copy reads tied ones from the output layer's panels (attnmt.fast.panels.PanelEmbedding).
+EMBEDDING_TIES = {
+    "tied": {},
+    "output tied to the target embedding": dict(tie_embeddings=False, tie_output=True, src_vocab_size=20),
+    "untied": dict(tie_embeddings=False),
+}
+
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 NEEDS_CHROMIUM = pytest.mark.skipif(
     CHROMIUM is None,

@@ -7,7 +7,7 @@ import warnings
 
 import pytest
 import torch
-from support import NEEDS_EXTENSION_BUILD
+from support import EMBEDDING_TIES, NEEDS_EXTENSION_BUILD
 
 from attnmt.attention import padding_mask
 from attnmt.decoding import Decoding
@@ -409,11 +409,12 @@ def test_a_sentence_with_every_source_position_masked_gets_zero_cross_attention_
     torch.testing.assert_close(ours, theirs, atol=2e-5, rtol=1e-4)
 
 
+@pytest.mark.parametrize("ties", EMBEDDING_TIES.values(), ids=EMBEDDING_TIES.keys())
 @pytest.mark.parametrize("beam", [1, 4])
-def test_translations_are_the_python_steps(beam):
-    model = small_model(seed=3)
+def test_translations_are_the_python_steps(beam, ties):
+    model = small_model(seed=3, **ties)
     fast, reference = prepare(model), prepare(model, fused_step=False)
-    src = torch.randint(4, 60, (6, 9))
+    src = torch.randint(4, model.config.src_vocab_size or 60, (6, 9))
     src[2, 3:] = 0
     src[4, 6:] = 0
     if beam == 1:

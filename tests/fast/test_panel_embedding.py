@@ -1,15 +1,14 @@
 """A float32 inference copy whose embedding is tied to its output layer reads the embedding's rows from
-the output layer's panels (attnmt.fast.panels.PanelEmbedding): the matrix held once, the same numbers."""
+the output layer's panels (attnmt.fast.panels.PanelEmbedding): the matrix held once, the same numbers.
+Whole translations with each way of tying: tests/fast/test_fused.py (test_translations_are_the_python_steps)."""
 
 import dataclasses
 
 import pytest
 import torch
-from support import NEEDS_EXTENSION_BUILD
+from support import EMBEDDING_TIES, NEEDS_EXTENSION_BUILD
 
 from attnmt.attention import padding_mask
-from attnmt.decoding import Decoding
-from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.fast import extension, prepare
 from attnmt.fast.panels import PanelEmbedding, PanelLinear
 from attnmt.fast.step import FusedDecoderStep
@@ -22,11 +21,6 @@ pytestmark = [
 ]
 
 VOCAB = 61  # three whole panels of 16 rows and a last one of 13: ids 61-63 are the panels' zero padding
-TIES = {
-    "tied": {},
-    "output tied to the target embedding": dict(tie_embeddings=False, tie_output=True, src_vocab_size=20),
-    "untied": dict(tie_embeddings=False),
-}
 
 
 def small_model(seed: int = 0, **overrides) -> Transformer:
@@ -36,7 +30,7 @@ def small_model(seed: int = 0, **overrides) -> Transformer:
     return Transformer(TransformerConfig(**settings)).eval()
 
 
-@pytest.mark.parametrize("ties", TIES.values(), ids=TIES.keys())
+@pytest.mark.parametrize("ties", EMBEDDING_TIES.values(), ids=EMBEDDING_TIES.keys())
 def test_only_embeddings_tied_to_the_output_layer_read_its_panels_and_give_the_readable_rows(ties):
     model = small_model(**ties)
     fast = prepare(model)
@@ -52,22 +46,6 @@ def test_only_embeddings_tied_to_the_output_layer_read_its_panels_and_give_the_r
         ids = torch.arange(getattr(model, table).num_embeddings).reshape(-1, 1).repeat(1, 3)  # every id, [V, 3]
         with torch.no_grad():
             assert torch.equal(fast.embed(getattr(fast, table), ids), model.embed(getattr(model, table), ids))
-
-
-@pytest.mark.parametrize("ties", TIES.values(), ids=TIES.keys())
-@pytest.mark.parametrize("beam", [1, 4])
-def test_translations_are_the_python_steps_whatever_the_ties(ties, beam):
-    model = small_model(seed=2, **ties)
-    fast, reference = prepare(model), prepare(model, fused_step=False)
-    src = torch.randint(4, min(VOCAB, model.config.src_vocab_size or VOCAB), (5, 8))
-    src[1, 2:] = 0
-    src[3, 1:] = 0  # one piece
-    if beam == 1:
-        assert greedy_search(fast, src) == greedy_search(reference, src)
-    else:
-        decoding = Decoding(beam_size=beam)
-        ours, theirs = beam_search(fast, src, decoding), beam_search(reference, src, decoding)
-        assert [[h.tokens for h in n] for n in ours] == [[h.tokens for h in n] for n in theirs]
 
 
 def test_the_cpp_step_embeds_from_the_panels_as_from_the_table_to_the_bit():
