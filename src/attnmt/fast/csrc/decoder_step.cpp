@@ -385,12 +385,9 @@ void gather_positions(const Tensor& cache_in, const Tensor& history, const Tenso
   });
 }
 
-// Positions a copied cache's buffer holds are at least the next multiple of this: without room
-// reserved, buffers of the same size from step to step are ones malloc can hand out again, where a
-// buffer one position longer each step is new memory, page-faulted in afresh.  The room a search
-// reserves (its length limit, at most 64 ahead) is held as it is, not rounded up: the search never
-// writes past it, and at OPUS-MT's size rounding 41 positions up to 48 was 17 MiB of float32 keys
-// and values never written (a position past the room would be copied to a larger buffer, not lost).
+// Positions a copied cache's buffer holds are a multiple of this: buffers of the same size from
+// step to step are ones malloc can hand out again, where a buffer one position longer each step
+// is new memory, page-faulted in afresh.
 constexpr int64_t kCapacityStep = 16;
 
 // The keys/values buffers, a batch's [N, H, capacity, dk] per layer, and each step's logits [N, V]
@@ -471,8 +468,7 @@ Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, 
     // in the BufferPool, unused, beside the beam's for the rest of the batch (at OPUS-MT's size and
     // 36 sentences, 42 MB of float32 keys/values).  Greedy search copies one position more.
     const int64_t wanted = t + 1 + std::max<int64_t>(room, 0);
-    const int64_t capacity =
-        t == 0 ? 1 : std::max(wanted, (t + 1 + kCapacityStep - 1) / kCapacityStep * kCapacityStep);
+    const int64_t capacity = t == 0 ? 1 : (wanted + kCapacityStep - 1) / kCapacityStep * kCapacityStep;
     buffer = BufferPool::instance().empty({n, heads, capacity, dk}, dtype);
     if (t > 0) gather_positions(*cache, history, buffer.narrow(2, 0, t));
   }
