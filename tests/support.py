@@ -86,7 +86,6 @@ NEEDS_EXTENSION_BUILD = [
     pytest.mark.skipif(shutil.which("c++") is None, reason="no C++ compiler to build the extension"),
 ]
 
-# Headless Chromium for the browser tests (Playwright drives it); None where it is not installed.
 # A model's embeddings and output layer tied each way a config can tie them (TransformerConfig):
 # the inference copy reads tied ones from the output layer's panels (attnmt.fast.panels.PanelEmbedding).
 EMBEDDING_TIES = {
@@ -95,6 +94,7 @@ EMBEDDING_TIES = {
     "untied": dict(tie_embeddings=False),
 }
 
+# Headless Chromium for the browser tests (Playwright drives it); None where it is not installed.
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 NEEDS_CHROMIUM = pytest.mark.skipif(
     CHROMIUM is None,

@@ -6,10 +6,12 @@ import dataclasses
 
 import pytest
 import torch
+from safetensors import safe_open
 from support import EMBEDDING_TIES, NEEDS_EXTENSION_BUILD
 
 from attnmt.attention import padding_mask
-from attnmt.fast import extension, prepare
+from attnmt.decoding.search import greedy_search
+from attnmt.fast import extension, prepare, prepared
 from attnmt.fast.panels import PanelEmbedding, PanelLinear
 from attnmt.fast.step import FusedDecoderStep
 from attnmt.model import Transformer, TransformerConfig
@@ -46,6 +48,27 @@ def test_only_embeddings_tied_to_the_output_layer_read_its_panels_and_give_the_r
         ids = torch.arange(getattr(model, table).num_embeddings).reshape(-1, 1).repeat(1, 3)  # every id, [V, 3]
         with torch.no_grad():
             assert torch.equal(fast.embed(getattr(fast, table), ids), model.embed(getattr(model, table), ids))
+
+
+@pytest.mark.parametrize("ties", EMBEDDING_TIES.values(), ids=EMBEDDING_TIES.keys())
+def test_the_prepared_copy_stores_no_table_for_them_and_reads_them_from_the_mapped_panels(ties, tmp_path):
+    model = small_model(seed=4, **ties)
+    fast = prepare(model)
+    path = tmp_path / "copy.safetensors"
+    prepared.save_prepared(fast, path)
+    with safe_open(str(path), framework="pt") as file:
+        names = set(file.keys())
+    c = model.config
+    assert ("src_embed.weight" in names) == (not c.tie_embeddings)
+    assert ("tgt_embed.weight" in names) == (not (c.tie_embeddings or c.tie_output))
+    loaded = prepared.load_prepared(path, c)
+    assert (type(loaded.src_embed), type(loaded.tgt_embed)) == (type(fast.src_embed), type(fast.tgt_embed))
+    if c.tie_embeddings or c.tie_output:
+        assert loaded.tgt_embed.panels is loaded.output.panels
+    src = torch.randint(4, c.src_vocab_size or VOCAB, (3, 6))
+    with torch.no_grad():
+        assert torch.equal(loaded(src, src), fast(src, src))
+    assert greedy_search(loaded, src) == greedy_search(fast, src)
 
 
 def test_the_cpp_step_embeds_from_the_panels_as_from_the_table_to_the_bit():

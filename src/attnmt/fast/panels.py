@@ -56,7 +56,7 @@ class PanelLinear(nn.Module):
 
     def rows(self, ids: Tensor) -> Tensor:
         """Rows ``ids`` of W [out_features, in_features], unpacked: [len(ids), in_features]."""
-        return self.panels[ids // PANEL, :, ids % PANEL]
+        return panel_rows(self.panels, ids)
 
     def extra_repr(self) -> str:
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
@@ -81,20 +81,38 @@ class PanelEmbedding(nn.Module):
         """ids [...] -> rows [..., embedding_dim], as ``nn.Embedding`` gives them."""
         if ids.numel() and not (0 <= int(ids.min()) and int(ids.max()) < self.num_embeddings):
             raise IndexError(f"a token id is outside the embedding's {self.num_embeddings} rows")
-        return self.panels[ids // PANEL, :, ids % PANEL]
+        return panel_rows(self.panels, ids)
+
+    def table(self) -> Tensor:
+        """The embedding as a table of its own [num_embeddings, embedding_dim]."""
+        return self.panels.transpose(1, 2).reshape(-1, self.embedding_dim)[: self.num_embeddings].clone()
 
     def extra_repr(self) -> str:
         return f"{self.num_embeddings}, {self.embedding_dim}, read from the output layer's panels"
 
 
+def panel_rows(panels: Tensor, ids: Tensor) -> Tensor:
+    """Rows ``ids`` [...] of the W that ``panels`` [⌈N/16⌉, K, 16] hold: [..., K] (row v's element i
+    at [v / 16, i, v % 16])."""
+    return panels[ids // PANEL, :, ids % PANEL]
+
+
 def embeddings_from_panels(model: Transformer) -> None:
     """In place: where ``model``'s output layer is a PanelLinear and the target embedding is tied to
     it (and the source embedding to that, ``tie_embeddings``), those embeddings become one
-    PanelEmbedding reading its rows from the output layer's panels, and their own table is let go."""
+    PanelEmbedding reading its rows from the output layer's panels, and their own table is let go;
+    where the output layer has left the panels for oneDNN (a kernel choice), they get a table of
+    their own again."""
     c, output = model.config, model.output
-    if not (isinstance(output, PanelLinear) and (c.tie_embeddings or c.tie_output)):
+    if not (c.tie_embeddings or c.tie_output):
         return
-    model.tgt_embed = tied = PanelEmbedding(output)
+    if isinstance(output, PanelLinear):
+        tied = PanelEmbedding(output)
+    elif isinstance(output, PackedLinear) and isinstance(model.tgt_embed, PanelEmbedding):
+        tied = nn.Embedding.from_pretrained(model.tgt_embed.table(), freeze=True)
+    else:
+        return
+    model.tgt_embed = tied
     if c.tie_embeddings:
         model.src_embed = tied
 

@@ -232,9 +232,10 @@ def step_weights(model: Transformer, panels: bool = True) -> StepWeights:
     with_panels = panels and kind is Linears.FLOAT and not bf16 and torch.ops.attnmt.panels_available()
     if not with_panels and any(hasattr(m, "panels") and kind is Linears.FLOAT for m in modules):
         raise ValueError("StepWeights: PanelLinear layers need the panel kernels (panels=True)")
-    # Beside PanelLinear layers, a PackedLinear is one the kernel choice left on oneDNN
-    # (attnmt.fast.panels.use_float_panels): it gets no panels of its own.
-    pack = with_panels and not any(isinstance(getattr(m, "panels", None), Tensor) for m in modules)
+    # A PackedLinear is one the kernel choice left on oneDNN (attnmt.fast.panels.use_float_panels)
+    # where the copy has one, or where any layer is a PanelLinear: it gets no panels of its own.
+    chosen = getattr(model, "kernel_choice", None) is not None
+    pack = with_panels and not chosen and not any(isinstance(getattr(m, "panels", None), Tensor) for m in modules)
     layers = tuple(
         StepLayer(**{name: step_linear(m, kind, pack) for name, m in layer_linears(layer).items()},
                   self_norm=step_norm(layer.norm1), cross_norm=step_norm(layer.norm2), ff_norm=step_norm(layer.norm3))

@@ -616,9 +616,10 @@ struct StepWeights : torch::CustomClassHolder {
     TORCH_CHECK(0 <= linears_ && linears_ <= 2, "StepWeights: unknown Linears ", linears_);
     TORCH_CHECK(0 <= norm_ && norm_ <= 1, "StepWeights: unknown Norm ", norm_);
     TORCH_CHECK(1 <= activation_ && activation_ <= 3, "StepWeights: unknown Activation ", activation_);
-    TORCH_CHECK(heads > 0 && (embedding.dim() == 2 || (embedding.dim() == 3 && embedding.size(2) == attnmt::kPanel)) &&
+    constexpr int64_t kPanel = attnmt::kPanel;
+    TORCH_CHECK(heads > 0 && (embedding.dim() == 2 || (embedding.dim() == 3 && embedding.size(2) == kPanel)) &&
                     embedding.size(1) % heads == 0 && embedding.scalar_type() == at::kFloat,
-                "StepWeights: the embedding must be float [V, d] or panels [ceil(V/", attnmt::kPanel, "), d, ", attnmt::kPanel,
+                "StepWeights: the embedding must be float [V, d] or panels [ceil(V/", kPanel, "), d, ", kPanel,
                 "] with d a multiple of ", heads, " heads");
     if (positions_.has_value()) positions = positions_->contiguous();
     TORCH_CHECK(!positions.has_value() || (positions->dim() == 2 && positions->size(1) == embedding.size(1) &&
@@ -655,7 +656,8 @@ struct StepWeights : torch::CustomClassHolder {
     }
     check_linear(output, layers.size(), "output");
     TORCH_CHECK(embedding.dim() == 2 || embedding.size(0) == (output.n + attnmt::kPanel - 1) / attnmt::kPanel,
-                "StepWeights: embedding panels ", embedding.sizes(), " do not hold the output layer's ", output.n, " rows");
+                "StepWeights: embedding panels ", embedding.sizes(), " do not hold the output layer's ", output.n,
+                " rows");
   }
 
   // How many token ids the embedding has rows for: the table's rows, or for panels the output layer's.
@@ -869,8 +871,8 @@ struct DecoderStep : torch::CustomClassHolder {
                 offset, " is beyond the ", positions.has_value() ? positions->size(0) : 0, " the model has");
     const Tensor tokens = tokens_in.contiguous();
     const int64_t rows = tokens.size(0), vocab = weights->vocab(), d = embedding.size(1);
-    // Row v's element i: table[v·d + i], or in panels table[(v / 16)·d·16 + i·16 + v % 16].
-    const int64_t stride = embedding.dim() == 3 ? attnmt::kPanel : 1;
+    constexpr int64_t kPanel = attnmt::kPanel;
+    const bool panels = embedding.dim() == 3;
     Tensor x = at::empty({rows, d}, embedding.options());
     const int64_t* ids = tokens.data_ptr<int64_t>();
     const float* table = embedding.data_ptr<float>();
@@ -879,12 +881,20 @@ struct DecoderStep : torch::CustomClassHolder {
     float* out = x.data_ptr<float>();
     for (int64_t r = 0; r < rows; ++r) {
       TORCH_CHECK(0 <= ids[r] && ids[r] < vocab, "DecoderStep: token ", ids[r], " is outside the vocabulary of ", vocab);
-      const float* e = stride == 1 ? table + ids[r] * d : table + ids[r] / attnmt::kPanel * d * attnmt::kPanel + ids[r] % attnmt::kPanel;
       float* o = out + r * d;
-      if (pe != nullptr)
-        for (int64_t i = 0; i < d; ++i) o[i] = e[i * stride] * s + pe[i];
-      else
-        for (int64_t i = 0; i < d; ++i) o[i] = e[i * stride] * s;
+      if (panels) {  // row v's element i at [v / 16][i][v % 16]: 16 floats apart
+        const float* e = table + ids[r] / kPanel * d * kPanel + ids[r] % kPanel;
+        if (pe != nullptr)
+          for (int64_t i = 0; i < d; ++i) o[i] = e[i * kPanel] * s + pe[i];
+        else
+          for (int64_t i = 0; i < d; ++i) o[i] = e[i * kPanel] * s;
+      } else {
+        const float* e = table + ids[r] * d;
+        if (pe != nullptr)
+          for (int64_t i = 0; i < d; ++i) o[i] = e[i] * s + pe[i];
+        else
+          for (int64_t i = 0; i < d; ++i) o[i] = e[i] * s;
+      }
     }
     return x;
   }
