@@ -52,7 +52,7 @@ class PanelLinear(nn.Module):
 
     def dense(self) -> Tensor:
         """W [out_features, in_features], unpacked."""
-        return self.panels.transpose(1, 2).reshape(-1, self.in_features)[: self.out_features]
+        return panel_table(self.panels, self.out_features)
 
     def rows(self, ids: Tensor) -> Tensor:
         """Rows ``ids`` of W [out_features, in_features], unpacked: [len(ids), in_features]."""
@@ -84,11 +84,16 @@ class PanelEmbedding(nn.Module):
         return panel_rows(self.panels, ids)
 
     def table(self) -> Tensor:
-        """The embedding as a table of its own [num_embeddings, embedding_dim]."""
-        return self.panels.transpose(1, 2).reshape(-1, self.embedding_dim)[: self.num_embeddings].clone()
+        """The embedding as a table [num_embeddings, embedding_dim], unpacked."""
+        return panel_table(self.panels, self.num_embeddings)
 
     def extra_repr(self) -> str:
         return f"{self.num_embeddings}, {self.embedding_dim}, read from the output layer's panels"
+
+
+def panel_table(panels: Tensor, rows: int) -> Tensor:
+    """The W [rows, K] that ``panels`` [⌈rows/16⌉, K, 16] hold, unpacked."""
+    return panels.transpose(1, 2).reshape(-1, panels.size(1))[:rows]
 
 
 def panel_rows(panels: Tensor, ids: Tensor) -> Tensor:

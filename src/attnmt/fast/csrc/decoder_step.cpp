@@ -45,6 +45,7 @@
 namespace {
 
 using at::Tensor;
+using attnmt::kPanel;
 using Scalars = c10::List<std::optional<c10::Scalar>>;
 
 // What decoder_step receives from attnmt.fast.step, as there: the values of Python's IntEnums.
@@ -616,7 +617,6 @@ struct StepWeights : torch::CustomClassHolder {
     TORCH_CHECK(0 <= linears_ && linears_ <= 2, "StepWeights: unknown Linears ", linears_);
     TORCH_CHECK(0 <= norm_ && norm_ <= 1, "StepWeights: unknown Norm ", norm_);
     TORCH_CHECK(1 <= activation_ && activation_ <= 3, "StepWeights: unknown Activation ", activation_);
-    constexpr int64_t kPanel = attnmt::kPanel;
     TORCH_CHECK(heads > 0 && (embedding.dim() == 2 || (embedding.dim() == 3 && embedding.size(2) == kPanel)) &&
                     embedding.size(1) % heads == 0 && embedding.scalar_type() == at::kFloat,
                 "StepWeights: the embedding must be float [V, d] or panels [ceil(V/", kPanel, "), d, ", kPanel,
@@ -655,7 +655,7 @@ struct StepWeights : torch::CustomClassHolder {
         TORCH_CHECK((layers[i].*member).gamma.defined(), "StepWeights: layer ", i, "'s ", name, " was never set");
     }
     check_linear(output, layers.size(), "output");
-    TORCH_CHECK(embedding.dim() == 2 || embedding.size(0) == (output.n + attnmt::kPanel - 1) / attnmt::kPanel,
+    TORCH_CHECK(embedding.dim() == 2 || embedding.size(0) == (output.n + kPanel - 1) / kPanel,
                 "StepWeights: embedding panels ", embedding.sizes(), " do not hold the output layer's ", output.n,
                 " rows");
   }
@@ -871,7 +871,6 @@ struct DecoderStep : torch::CustomClassHolder {
                 offset, " is beyond the ", positions.has_value() ? positions->size(0) : 0, " the model has");
     const Tensor tokens = tokens_in.contiguous();
     const int64_t rows = tokens.size(0), vocab = weights->vocab(), d = embedding.size(1);
-    constexpr int64_t kPanel = attnmt::kPanel;
     const bool panels = embedding.dim() == 3;
     Tensor x = at::empty({rows, d}, embedding.options());
     const int64_t* ids = tokens.data_ptr<int64_t>();
