@@ -4,6 +4,7 @@ import copy
 import dataclasses
 import sys
 import warnings
+from collections import Counter
 
 import pytest
 import torch
@@ -247,9 +248,12 @@ def test_the_step_grows_keys_in_place_and_copies_once_the_buffer_is_full(room):
         torch.testing.assert_close(ours.self_k, theirs.self_k, atol=2e-5, rtol=1e-4)
         torch.testing.assert_close(ours.self_v, theirs.self_v, atol=2e-5, rtol=1e-4)
     # The first position's buffer holds it alone (beam search copies at the next step anyway); a
-    # copied buffer holds a multiple of 16 positions, at least t + 1 + room: room 0: positions 0-15
-    # in the second buffer, 16 and 17 in the third; room 20: positions 0-17 in the second (32).
+    # copied buffer holds t + 1 + room positions, or with no room reserved a multiple of 16: room 0:
+    # positions 0-15 in the second buffer, 16 and 17 in the third; room 20: positions 0-17 in the
+    # second (22).
     assert in_place == ([False] + [True] * 16 if room else [False] + [True] * 14 + [False, True])
+    keys = cache.layers[0].self_k
+    assert keys.stride(1) // keys.size(-1) == (22 if room else 32)  # the last buffer's positions
 
 
 @pytest.mark.parametrize("fused_step", [True, False])
@@ -305,7 +309,7 @@ def test_a_long_run_of_random_reorders_and_sentences_leaving_keeps_the_readable_
     with torch.inference_mode():
         memory, reference_memory = fast.encode(src), model.encode(src)
         ours, theirs = fast.start_decoding(memory), model.start_decoding(reference_memory)
-        ours.reserve(10)  # a new buffer at the widening (room 10: 16 positions), another after position 15
+        ours.reserve(10)  # a new buffer at the widening (room 10: 12 positions), another after position 11
         sentences = len(src)
         for t in range(20):
             rows = sentences * (width if t else 1)
@@ -384,6 +388,26 @@ def test_a_finished_batchs_key_value_buffers_are_the_next_batchs():
         memory = model.encode(src)
         expected = model.decode(torch.full((2, 1), 9), memory, padding_mask(src, 0), cache=model.start_decoding(memory))
     torch.testing.assert_close(logits, expected, atol=2e-5, rtol=1e-4)
+
+
+def test_a_batch_that_outgrows_the_kept_key_value_buffers_frees_them():
+    """A search's freed key/value buffers are kept for the next batch, which then faults no new pages
+    in; a batch that needs larger ones frees those it has outgrown.  They used to stay beside the
+    new ones (up to 512 MiB): a file of varied lengths at OPUS-MT's size peaked 200 MiB higher."""
+    fast = prepare(small_model(seed=3))
+    kept = torch.ops.attnmt.kept_key_value_buffers
+    generator = torch.Generator().manual_seed(0)
+    decoding = Decoding(beam_size=4, max_len_a=0.0, max_len_b=6)
+    torch.ops.attnmt.release_kept_buffers()  # whatever earlier tests left
+    assert kept() == []
+    beam_search(fast, torch.randint(4, 60, (1, 5), generator=generator), decoding)
+    first = Counter(kept())
+    # 3 layers' keys and values: the first position's [1, H, 1, dk], the beam's [4, H, 2 + room 6, dk]
+    assert sorted(first.items()) == [(1 * 4 * 1 * 8 * 4, 6), (4 * 4 * 8 * 8 * 4, 6)]
+    beam_search(fast, torch.randint(4, 60, (8, 9), generator=generator), dataclasses.replace(decoding, max_len_b=12))
+    after = Counter(kept())
+    assert not after & first  # outgrown: freed
+    assert after.total() >= 6  # the second batch's own, kept for the next
 
 
 def test_keys_held_elsewhere_make_keys_and_values_copy_together():

@@ -29,6 +29,7 @@
 #endif
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdlib>
 #include <type_traits>
@@ -386,16 +387,25 @@ void gather_positions(const Tensor& cache_in, const Tensor& history, const Tenso
   });
 }
 
-// Positions a copied cache's buffer holds are a multiple of this: buffers of the same size from
-// step to step are ones malloc can hand out again, where a buffer one position longer each step
-// is new memory, page-faulted in afresh.
+// Where the caller reserves no room, the positions a copied cache's buffer holds are a multiple of
+// this, so that appending one position at a time copies once per kCapacityStep positions, not at
+// every step.
 constexpr int64_t kCapacityStep = 16;
 
 // The keys/values buffers, a batch's [N, H, capacity, dk] per layer, and each step's logits [N, V]
 // are the largest memory the search takes, and it takes them afresh (a batch, a step): from malloc,
 // buffers that size are new mappings, every page faulted in and zeroed by the kernel as it is first
-// written.  Here a buffer that is freed is kept (up to kKeptBytes in all) and handed out again for
-// the next one that fits in it: the search drops a step's logits before the next step's.
+// written.  Here a buffer that is freed is kept and handed out again for the next one of its kind
+// that fits in it: the search drops a step's logits before the next step's, and a batch's keys and
+// values before the next batch's.
+//
+// A request that no kept buffer of its kind fits frees the kept ones smaller than it: the job has
+// outgrown them (a file's batches come longest last, so sizes mostly grow).  Without that, a file of
+// varied lengths kept every smaller batch's buffers beside the live ones, up to the cap: OPUS-MT's
+// shape, 1,000 Multi30k sentences, float32, peaked 200 MiB higher than with no pool at all
+// (benchmarks/results/buffer_pool_epyc_s21.txt).  Larger kept buffers stay for a larger request later.
+enum class Pooled : int { kKeysValues = 0, kLogits = 1 };
+
 class BufferPool {
  public:
   static BufferPool& instance() {
@@ -403,42 +413,72 @@ class BufferPool {
     return *pool;
   }
 
-  // An uninitialised tensor of `shape` and `dtype`, in a kept buffer of at most twice its size if any
-  // (the smallest such, and of those the last kept).
-  Tensor empty(at::IntArrayRef shape, at::ScalarType dtype) {
+  // An uninitialised tensor of `shape` and `dtype`, in a kept buffer of `kind` of at most twice its
+  // size if any (the smallest such, and of those the last kept).
+  Tensor empty(at::IntArrayRef shape, at::ScalarType dtype, Pooled kind) {
     int64_t numel = 1;
     for (int64_t size : shape) numel *= size;
     const size_t wanted = std::max<size_t>(1, static_cast<size_t>(numel) * c10::elementSize(dtype));
     void* data = nullptr;
     size_t bytes = wanted;
+    std::vector<void*> outgrown;
     {
       std::lock_guard<std::mutex> lock(mutex_);
-      auto fit = kept_.lower_bound(wanted);
-      if (fit != kept_.end() && fit->first <= 2 * wanted) {
-        fit = std::prev(kept_.upper_bound(fit->first));  // of that size, the one kept last (warmest)
+      std::multimap<size_t, void*>& kept = kept_[static_cast<int>(kind)];
+      auto fit = kept.lower_bound(wanted);
+      if (fit != kept.end() && fit->first <= 2 * wanted) {
+        fit = std::prev(kept.upper_bound(fit->first));  // of that size, the one kept last (warmest)
         bytes = fit->first;
         data = fit->second;
         kept_bytes_ -= bytes;
-        kept_.erase(fit);
+        kept.erase(fit);
+      } else {
+        for (auto small = kept.begin(); small != fit; small = kept.erase(small)) {
+          outgrown.push_back(small->second);
+          kept_bytes_ -= small->first;
+        }
       }
     }
+    for (void* freed : outgrown) std::free(freed);
     if (data == nullptr) {
       data = std::aligned_alloc(64, (wanted + 63) / 64 * 64);
       TORCH_CHECK(data != nullptr, "decoder_step: out of memory for a ", wanted, "-byte key/value buffer");
       bytes = wanted;
     }
-    return at::from_blob(data, shape, [this, bytes](void* freed) { keep(freed, bytes); },
+    return at::from_blob(data, shape, [this, bytes, kind](void* freed) { keep(freed, bytes, kind); },
                          at::TensorOptions().dtype(dtype));
   }
 
- private:
-  static constexpr size_t kKeptBytes = size_t{512} << 20;
+  // The sizes in bytes of the buffers of `kind` kept now, smallest first (for tests).
+  std::vector<int64_t> kept_sizes(Pooled kind) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::vector<int64_t> sizes;
+    for (const auto& [size, data] : kept_[static_cast<int>(kind)]) sizes.push_back(static_cast<int64_t>(size));
+    return sizes;
+  }
 
-  void keep(void* data, size_t bytes) {
+  // Frees every kept buffer.
+  void release() {
+    std::vector<void*> freed;
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      for (auto& kept : kept_) {
+        for (const auto& [size, data] : kept) freed.push_back(data);
+        kept.clear();
+      }
+      kept_bytes_ = 0;
+    }
+    for (void* data : freed) std::free(data);
+  }
+
+ private:
+  static constexpr size_t kKeptBytes = size_t{512} << 20;  // all kinds together
+
+  void keep(void* data, size_t bytes, Pooled kind) {
     {
       std::lock_guard<std::mutex> lock(mutex_);
       if (kept_bytes_ + bytes <= kKeptBytes) {
-        kept_.emplace(bytes, data);
+        kept_[static_cast<int>(kind)].emplace(bytes, data);
         kept_bytes_ += bytes;
         return;
       }
@@ -447,7 +487,7 @@ class BufferPool {
   }
 
   std::mutex mutex_;
-  std::multimap<size_t, void*> kept_;  // free buffers by size
+  std::array<std::multimap<size_t, void*>, 2> kept_;  // free buffers of each kind, by size
   size_t kept_bytes_ = 0;
 };
 
@@ -467,10 +507,13 @@ Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, 
     // The first position gets no room: beam search's next step has beam_size rows per sentence where
     // this one has one, so that step copies every layer anyway, and this buffer with room would wait
     // in the BufferPool, unused, beside the beam's for the rest of the batch (at OPUS-MT's size and
-    // 36 sentences, 42 MB of float32 keys/values).  Greedy search copies one position more.
-    const int64_t wanted = t + 1 + std::max<int64_t>(room, 0);
-    const int64_t capacity = t == 0 ? 1 : (wanted + kCapacityStep - 1) / kCapacityStep * kCapacityStep;
-    buffer = BufferPool::instance().empty({n, heads, capacity, dk}, dtype);
+    // 36 sentences, 42 MB of float32 keys/values).  Greedy search copies one position more.  Room the
+    // caller reserves is held exactly (a search reserves what its longest row may still add): rounded
+    // up, OPUS-MT's 41 positions took 48, 17 MiB of float32 keys/values never written.
+    const int64_t capacity = t == 0 ? 1
+                             : room > 0 ? t + 1 + room
+                                        : (t + 1 + kCapacityStep - 1) / kCapacityStep * kCapacityStep;
+    buffer = BufferPool::instance().empty({n, heads, capacity, dk}, dtype, Pooled::kKeysValues);
     if (t > 0) gather_positions(*cache, history, buffer.narrow(2, 0, t));
   }
   constexpr double kHalfMax = 65504.0;
@@ -857,7 +900,7 @@ struct DecoderStep : torch::CustomClassHolder {
       const int64_t columns = ops.outputs(w.output);
       out[0] = columns < 0 ? ops.linear(w.output, out[0], Activation::kNone)
                            : ops.linear_into(w.output, out[0],
-                                             BufferPool::instance().empty({out[0].size(0), columns}, at::kFloat));
+                                             BufferPool::instance().empty({out[0].size(0), columns}, at::kFloat, Pooled::kLogits));
       return out;
     });
   }
@@ -902,6 +945,8 @@ struct DecoderStep : torch::CustomClassHolder {
 }  // namespace
 
 TORCH_LIBRARY(attnmt, m) {
+  m.def("kept_key_value_buffers() -> int[]", []() { return BufferPool::instance().kept_sizes(Pooled::kKeysValues); });
+  m.def("release_kept_buffers() -> ()", []() { BufferPool::instance().release(); });
   m.class_<StepWeights>("StepWeights")
       .def(torch::init<int64_t, int64_t, int64_t, int64_t, double, Tensor, std::optional<Tensor>, double,
                        std::optional<Tensor>, std::optional<Tensor>>())
