@@ -209,3 +209,16 @@ def test_separate_vocabularies_read_each_side_with_its_own_model():
     assert ids == Tokenizer(german).encode_target("Zwei Hunde") and tok.decode(ids) == "Zwei Hunde"
     with pytest.raises(ValueError, match="source and a target model"):
         tok.save("anywhere.model")
+
+
+def test_a_marian_tokenizer_loads_one_sentencepiece_model_shared_by_both_sides_once():
+    from support import spm_and_vocab
+
+    from attnmt.text.vocab_tokenizer import VocabTokenizer
+
+    shared, vocab = spm_and_vocab(CORPUS, 60, None)
+    english, english_vocab = spm_and_vocab(CORPUS[0::2], 50, None)
+    one, two = VocabTokenizer(shared, shared, vocab), VocabTokenizer(english, shared, english_vocab, vocab)
+    assert one._source is one._target and two._source is not two._target
+    assert one.pieces("Two dogs")[-1] == "</s>" and two.pieces("Two dogs")[-1] == "</s>"
+    assert two.decode(two.encode_target("Zwei Hunde")) == one.decode(one.encode_target("Zwei Hunde")) == "Zwei Hunde"

@@ -34,7 +34,9 @@ class VocabTokenizer:
         target_vocab: dict[str, int] | None = None,
     ) -> None:
         self._protos = (bytes(source_spm), bytes(target_spm))
-        self._source, self._target = (load_proto(proto) for proto in self._protos)
+        self._source = load_proto(self._protos[0])
+        # OPUS-MT's models mostly have one SentencePiece model for both sides: loaded once.
+        self._target = self._source if self._protos[1] == self._protos[0] else load_proto(self._protos[1])
         self.source_vocab = dict(vocab)
         self.target_vocab = dict(target_vocab) if target_vocab is not None else self.source_vocab
         self._target_pieces = {i: piece for piece, i in self.target_vocab.items()}
