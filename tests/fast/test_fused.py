@@ -2,6 +2,7 @@
 
 import copy
 import dataclasses
+import gc
 import sys
 import warnings
 from collections import Counter
@@ -390,24 +391,38 @@ def test_a_finished_batchs_key_value_buffers_are_the_next_batchs():
     torch.testing.assert_close(logits, expected, atol=2e-5, rtol=1e-4)
 
 
-def test_a_batch_that_outgrows_the_kept_key_value_buffers_frees_them():
-    """A search's freed key/value buffers are kept for the next batch, which then faults no new pages
-    in; a batch that needs larger ones frees those it has outgrown.  They used to stay beside the
-    new ones (up to 512 MiB): a file of varied lengths at OPUS-MT's size peaked 200 MiB higher."""
+def test_freed_buffers_are_kept_for_requests_of_their_kind_and_those_outgrown_are_freed():
+    """The step keeps freed key/value and logits buffers, each kind for its own requests: one is
+    handed out to a request of at least half its size, and a request that none fits frees the
+    smaller kept buffers of its kind, which it has outgrown, leaving larger ones and the other
+    kind's."""
     fast = prepare(small_model(seed=3))
-    kept = torch.ops.attnmt.kept_key_value_buffers
+    kept, kept_logits = torch.ops.attnmt.kept_key_value_bytes, torch.ops.attnmt.kept_logits_bytes
     generator = torch.Generator().manual_seed(0)
     decoding = Decoding(beam_size=4, max_len_a=0.0, max_len_b=6)
-    torch.ops.attnmt.release_kept_buffers()  # whatever earlier tests left
-    assert kept() == []
+    gc.collect()  # earlier tests' caches freed first
+    torch.ops.attnmt.release_kept_buffers()
+    assert kept() == [] and kept_logits() == []
     beam_search(fast, torch.randint(4, 60, (1, 5), generator=generator), decoding)
     first = Counter(kept())
     # 3 layers' keys and values: the first position's [1, H, 1, dk], the beam's [4, H, 2 + room 6, dk]
     assert sorted(first.items()) == [(1 * 4 * 1 * 8 * 4, 6), (4 * 4 * 8 * 8 * 4, 6)]
     beam_search(fast, torch.randint(4, 60, (8, 9), generator=generator), dataclasses.replace(decoding, max_len_b=12))
-    after = Counter(kept())
-    assert not after & first  # outgrown: freed
-    assert after.total() >= 6  # the second batch's own, kept for the next
+    second = Counter(kept())
+    assert not second & first  # outgrown: freed
+    largest = max(second)
+    assert second[largest] == 6 and largest == 8 * 4 * 4 * (2 + 12) * 8 * 4  # the beam's, kept for the next
+    beam_search(fast, torch.randint(4, 60, (1, 5), generator=generator), decoding)
+    assert Counter(kept())[largest] == 6  # a smaller batch takes buffers of its own: the larger stay
+    before = Counter(kept())
+    src = torch.randint(4, 60, (1, 5), generator=generator)
+    with torch.inference_mode():
+        memory = fast.encode(src)
+        logits = fast.decode(torch.full((1, 1), 5), memory, padding_mask(src, 0), cache=fast.start_decoding(memory))
+        assert logits.shape[-1] == 60
+        del logits
+    assert len(kept_logits()) == 1  # the step's logits buffer, kept
+    assert Counter(kept()) == before  # a logits request frees no keys or values
 
 
 def test_keys_held_elsewhere_make_keys_and_values_copy_together():

@@ -442,14 +442,15 @@ class BufferPool {
     for (void* freed : outgrown) std::free(freed);
     if (data == nullptr) {
       data = std::aligned_alloc(64, (wanted + 63) / 64 * 64);
-      TORCH_CHECK(data != nullptr, "decoder_step: out of memory for a ", wanted, "-byte key/value buffer");
+      TORCH_CHECK(data != nullptr, "decoder_step: out of memory for a ", wanted, "-byte ",
+                  kind == Pooled::kLogits ? "logits" : "key/value", " buffer");
       bytes = wanted;
     }
     return at::from_blob(data, shape, [this, bytes, kind](void* freed) { keep(freed, bytes, kind); },
                          at::TensorOptions().dtype(dtype));
   }
 
-  // The sizes in bytes of the buffers of `kind` kept now, smallest first (for tests).
+  // The sizes in bytes of the buffers of `kind` kept now, smallest first.
   std::vector<int64_t> kept_sizes(Pooled kind) {
     std::lock_guard<std::mutex> lock(mutex_);
     std::vector<int64_t> sizes;
@@ -493,9 +494,10 @@ class BufferPool {
 
 // The cache [M, H, t, dk] (or none) with this step's fresh [N, H, 1, dk] at position t of blocks
 // 0 .. N - 1: in its own buffer where `in_place` (room_after, and N <= M), else copied into a new
-// buffer [N, H, ≥ t + 1 + room, dk] (the first position: [N, H, 1, dk]) of `dtype` whose block r
-// holds all of row r's positions (`history`'s).  Writing position t of block r in place overwrites nothing that any row reads: no
-// row has a position t yet.  A float16 cache takes values beyond its range as its largest.
+// buffer [N, H, t + 1 + room, dk] (room 0: t + 1 rounded up to kCapacityStep; the first position:
+// [N, H, 1, dk]) of `dtype` whose block r holds all of row r's positions (`history`'s).  Writing
+// position t of block r in place overwrites nothing that any row reads: no row has a position t
+// yet.  A float16 cache takes values beyond its range as its largest.
 Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, bool in_place, int64_t room,
                        const Tensor& history, at::ScalarType dtype) {
   const int64_t n = fresh.size(0), heads = fresh.size(1), dk = fresh.size(3);
@@ -509,7 +511,7 @@ Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, 
     // in the BufferPool, unused, beside the beam's for the rest of the batch (at OPUS-MT's size and
     // 36 sentences, 42 MB of float32 keys/values).  Greedy search copies one position more.  Room the
     // caller reserves is held exactly (a search reserves what its longest row may still add): rounded
-    // up, OPUS-MT's 41 positions took 48, 17 MiB of float32 keys/values never written.
+    // up to 16, OPUS-MT's 42 positions took 48, 14.6 MiB of float32 keys/values never written.
     const int64_t capacity = t == 0 ? 1
                              : room > 0 ? t + 1 + room
                                         : (t + 1 + kCapacityStep - 1) / kCapacityStep * kCapacityStep;
@@ -898,9 +900,12 @@ struct DecoderStep : torch::CustomClassHolder {
         return out;
       }
       const int64_t columns = ops.outputs(w.output);
-      out[0] = columns < 0 ? ops.linear(w.output, out[0], Activation::kNone)
-                           : ops.linear_into(w.output, out[0],
-                                             BufferPool::instance().empty({out[0].size(0), columns}, at::kFloat, Pooled::kLogits));
+      if (columns < 0) {
+        out[0] = ops.linear(w.output, out[0], Activation::kNone);
+      } else {
+        Tensor logits = BufferPool::instance().empty({out[0].size(0), columns}, at::kFloat, Pooled::kLogits);
+        out[0] = ops.linear_into(w.output, out[0], logits);
+      }
       return out;
     });
   }
@@ -945,7 +950,9 @@ struct DecoderStep : torch::CustomClassHolder {
 }  // namespace
 
 TORCH_LIBRARY(attnmt, m) {
-  m.def("kept_key_value_buffers() -> int[]", []() { return BufferPool::instance().kept_sizes(Pooled::kKeysValues); });
+  // What the BufferPool keeps: the byte sizes of each kind's free buffers; release() frees them all.
+  m.def("kept_key_value_bytes() -> int[]", []() { return BufferPool::instance().kept_sizes(Pooled::kKeysValues); });
+  m.def("kept_logits_bytes() -> int[]", []() { return BufferPool::instance().kept_sizes(Pooled::kLogits); });
   m.def("release_kept_buffers() -> ()", []() { BufferPool::instance().release(); });
   m.class_<StepWeights>("StepWeights")
       .def(torch::init<int64_t, int64_t, int64_t, int64_t, double, Tensor, std::optional<Tensor>, double,
