@@ -125,3 +125,21 @@ def test_programs_it_starts_get_the_users_environment_without_attnmts_settings(s
             "print(e.get('OMP_WAIT_POLICY'), e.get('GOMP_SPINCOUNT'), e.get('KMP_BLOCKTIME'))")
     result = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True)
     assert result.stdout.strip() == passed_on
+
+
+@pytest.mark.parametrize("code, setting, count", [("import attnmt", {}, "1"),
+                                                  ("import attnmt", {"OPENBLAS_NUM_THREADS": "3"}, "3"),
+                                                  ("import attnmt", {"GOTO_NUM_THREADS": "3"}, "None"),
+                                                  ("import numpy, attnmt", {}, "None")])
+def test_numpys_openblas_gets_one_thread_unless_the_user_set_its_count_or_numpy_came_first(code, setting, count):
+    """attnmt multiplies with PyTorch's threads and calls no NumPy product: OpenBLAS's own pool of
+    threads would only spin beside them."""
+    unset = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS")
+    environment = {k: v for k, v in os.environ.items() if k not in unset} | setting
+    show = "; import os; from attnmt.hardware import user_environment; "
+    show += "print(os.environ.get('OPENBLAS_NUM_THREADS'), user_environment().get('OPENBLAS_NUM_THREADS'))"
+    result = subprocess.run([sys.executable, "-c", code + show], env=environment, capture_output=True, text=True,
+                            check=True)
+    seen, passed_on = result.stdout.split()[-2:]
+    assert seen == count
+    assert passed_on == setting.get("OPENBLAS_NUM_THREADS", "None")  # programs it starts get the user's setting

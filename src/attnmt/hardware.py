@@ -136,6 +136,14 @@ def describe(device: torch.device) -> dict[str, object]:
 # ``import torch`` (attnmt/__init__.py calls ``set_process_defaults`` first thing).  A user who
 # has set any of OPENMP_WAIT_SETTINGS keeps exactly what they set, and where torch was imported
 # before attnmt nothing is changed.
+#
+# NumPy, which torch imports, multiplies with its own OpenBLAS, whose threads start with it, one per
+# core, and spin a while waiting for work that attnmt never gives them (it calls no NumPy product
+# of any size), beside PyTorch's threads: without them the one-line OPUS-shaped int8 job took
+# 0.94-1.00 s against 1.00-1.11 s on a 2-core EPYC, 1.02-1.03 s against 1.10-1.20 s beside a busy
+# process (benchmarks/results/buffer_pool_epyc_s21.txt).  So OpenBLAS gets one thread (no pool)
+# unless the user set its count or NumPy was loaded before attnmt.
+OPENBLAS_COUNTS = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS")
 OPENMP_DEFAULTS = {"OMP_WAIT_POLICY": "PASSIVE", "GOMP_SPINCOUNT": "1000"}
 OPENMP_LIBGOMP_DEFAULTS = {"OMP_WAIT_POLICY": "ACTIVE", "GOMP_SPINCOUNT": "1000", "KMP_BLOCKTIME": "0"}
 OPENMP_FIXED_COUNT = {"OMP_WAIT_POLICY": "PASSIVE"}  # where OMP_NUM_THREADS is set
@@ -187,7 +195,10 @@ def set_process_defaults() -> None:
     """Sets OPENMP_LIBGOMP_DEFAULTS where torch's OpenMP is libgomp, else OPENMP_DEFAULTS
     (OPENMP_FIXED_COUNT where OMP_NUM_THREADS fixes the thread count), unless
     the user has set how OpenMP threads wait, or torch (and with it OpenMP) is loaded already, when
-    it would be too late to matter."""
+    it would be too late to matter; and OPENBLAS_NUM_THREADS=1 unless the user set OpenBLAS's count
+    or NumPy is loaded already."""
+    if "numpy" not in sys.modules and not any(name in os.environ for name in OPENBLAS_COUNTS):
+        set_default("OPENBLAS_NUM_THREADS", "1")
     if "torch" in sys.modules or any(name in os.environ for name in OPENMP_WAIT_SETTINGS):
         return
     if "OMP_NUM_THREADS" in os.environ:

@@ -13,7 +13,7 @@ def test_doctor_names_the_cpu_the_threads_and_their_wait_policy(capsys):
     assert main(["doctor", "--threads", "1"]) == 0
     out = capsys.readouterr().out
     assert f"cpu: {cpu_model()}" in out
-    assert "OMP_WAIT_POLICY=" in out and "threads:" in out
+    assert "OMP_WAIT_POLICY=" in out and "OPENBLAS_NUM_THREADS=" in out and "threads:" in out
     assert ("C++ extension: built" if extension.available() else "C++ extension: not built") in out
 
 

@@ -31,6 +31,7 @@ def machine_lines() -> list[str]:
 
     from attnmt.fast import extension
     from attnmt.hardware import (
+        OPENBLAS_COUNTS,
         OPENMP_WAIT_SETTINGS,
         RELEVANT_FLAGS,
         cpu_flags,
@@ -42,7 +43,7 @@ def machine_lines() -> list[str]:
 
     flags = " ".join(sorted(cpu_flags() & set(RELEVANT_FLAGS))) or "(none of interest)"
     usable = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    waits = ", ".join(f"{name}={os.environ.get(name, '(unset)')}" for name in OPENMP_WAIT_SETTINGS)
+    waits = ", ".join(f"{name}={os.environ.get(name, '(unset)')}" for name in (*OPENMP_WAIT_SETTINGS, *OPENBLAS_COUNTS))
     spins = os.environ.get("GOMP_SPINCOUNT", "")
     if torch_openmp() == "libgomp" and os.environ.get("OMP_WAIT_POLICY", "").upper() == "ACTIVE" and spins.isdigit():
         waits += f" (libgomp: a waiting thread spins {spins} rounds, then sleeps)"
