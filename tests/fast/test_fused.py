@@ -83,6 +83,19 @@ def test_each_step_gives_the_python_steps_states_and_caches(overrides):
     assert_steps_agree(model, fast, reference, groups=3, width=4, steps=6)
 
 
+@pytest.mark.parametrize("int8", [False, True], ids=["float32 keys", "float16 keys"])
+@pytest.mark.parametrize("source_length", [1, 9, 17])
+@pytest.mark.parametrize("d_model, n_heads", [(64, 4), (128, 2), (160, 2)], ids=["dk 16", "dk 64", "dk 80"])
+def test_heads_of_16_floats_and_more_attend_as_the_python_step(d_model, n_heads, source_length, int8):
+    """Where the float32 panels run AVX-512, heads whose dk is a multiple of 16 attend 16 floats at a
+    time (elsewhere, and for other dk, 8): over sources and caches whose lengths cross the blocks of
+    8 positions, their states, caches and logits are the Python step's."""
+    model = small_model(seed=source_length, d_model=d_model, n_heads=n_heads, d_ff=2 * d_model)
+    fast, reference = prepare(model, int8=int8), prepare(model, int8=int8, fused_step=False)
+    assert_steps_agree(model, fast, reference, groups=3, width=2, steps=18, source_length=source_length,
+                       quantised=int8)
+
+
 def assert_steps_agree(model: Transformer, fast: Transformer, reference: Transformer, groups: int, width: int,
                        steps: int, atol: float = 2e-5, rtol: float = 1e-4, source_length: int = 7,
                        quantised: bool = False) -> None:

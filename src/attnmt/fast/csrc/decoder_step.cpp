@@ -205,6 +205,80 @@ void weighted_values(const float* weights, const T* values, const int64_t* at, i
   for (int64_t i = c0; i < dk; ++i) out[i] *= scale;
 }
 
+#if ATTNMT_ATTENTION_AVX2 && defined(__x86_64__)
+// head_scores and weighted_values with 16 floats a register, which they run where the float32 panels
+// run AVX-512 (attnmt::panel_isa: the CPU has it and ATEN_CPU_CAPABILITY allows it) and dk is a
+// multiple of 16.  weighted_values sums each output float in the same order as the AVX2 build: the
+// same numbers; head_scores sums a dot's 16 lanes, then the two halves, where AVX2 sums 8.
+#define ATTNMT_ATTENTION_AVX512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl")))
+ATTNMT_ATTENTION_AVX512 inline __m512 load16(const float* p) { return _mm512_loadu_ps(p); }
+ATTNMT_ATTENTION_AVX512 inline __m512 load16(const at::Half* p) {
+  return _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
+}
+
+template <class T>
+ATTNMT_ATTENTION_AVX512 __attribute__((noinline)) void head_scores_avx512(const float* q, const T* keys,
+                                                                          const int64_t* at, int64_t length,
+                                                                          int64_t dk, float scale, float* scores) {
+  const __m256 scaled = _mm256_set1_ps(scale);
+  for (int64_t j = 0; j < length; j += 8) {
+    int64_t where[8];  // as head_scores: the last block's missing positions read the last position again
+    for (int p = 0; p < 8; ++p) where[p] = at[std::min(j + p, length - 1)];
+    __m512 acc[8];
+    for (auto& a : acc) a = _mm512_setzero_ps();
+    for (int64_t i = 0; i < dk; i += 16) {
+      const __m512 qi = _mm512_loadu_ps(q + i);
+#pragma GCC unroll 8
+      for (int p = 0; p < 8; ++p) acc[p] = _mm512_fmadd_ps(qi, load16(keys + where[p] + i), acc[p]);
+    }
+    __m256 halves[8];
+    for (int p = 0; p < 8; ++p)
+      halves[p] = _mm256_add_ps(_mm512_castps512_ps256(acc[p]), _mm512_extractf32x8_ps(acc[p], 1));
+    const __m256 block = _mm256_mul_ps(lane_sums(halves), scaled);
+    if (j + 8 <= length) {
+      _mm256_storeu_ps(scores + j, block);
+    } else {
+      alignas(32) float last[8];
+      _mm256_store_ps(last, block);
+      std::copy(last, last + (length - j), scores + j);
+    }
+  }
+}
+
+template <class T>
+ATTNMT_ATTENTION_AVX512 __attribute__((noinline)) void weighted_values_avx512(const float* weights, const T* values,
+                                                                              const int64_t* at, int64_t length,
+                                                                              int64_t dk, float scale, float* out) {
+  const __m512 scaled = _mm512_set1_ps(scale);
+  int64_t c0 = 0;
+  for (; c0 + 64 <= dk; c0 += 64) {  // 4 registers of 16 floats
+    __m512 acc[4];
+    for (auto& a : acc) a = _mm512_setzero_ps();
+    for (int64_t j = 0; j < length; ++j) {
+      if (weights[j] == 0.f) continue;
+      const __m512 w = _mm512_set1_ps(weights[j]);
+      const T* vj = values + at[j] + c0;
+#pragma GCC unroll 4
+      for (int c = 0; c < 4; ++c) acc[c] = _mm512_fmadd_ps(w, load16(vj + 16 * c), acc[c]);
+    }
+#pragma GCC unroll 4
+    for (int c = 0; c < 4; ++c) _mm512_storeu_ps(out + c0 + 16 * c, _mm512_mul_ps(acc[c], scaled));
+  }
+  for (; c0 < dk; c0 += 16) {  // what is left of the head (dk is a multiple of 16)
+    __m512 acc = _mm512_setzero_ps();
+    for (int64_t j = 0; j < length; ++j)
+      if (weights[j] != 0.f) acc = _mm512_fmadd_ps(_mm512_set1_ps(weights[j]), load16(values + at[j] + c0), acc);
+    _mm512_storeu_ps(out + c0, _mm512_mul_ps(acc, scaled));
+  }
+}
+
+// Whether the attention kernels above run in this process.
+bool attention_avx512() {
+  static const bool yes = attnmt::panel_isa() == "avx512";
+  return yes;
+}
+#endif
+
 // Whether keys or values [.., L, dk] hold each position's dk values side by side and the positions
 // dk apart, as the kernels read them (position j, value i at j·dk + i).  A dimension of size 1 is
 // never stepped along and PyTorch leaves its stride arbitrary: a one-word source's [G, H, 1, dk]
@@ -232,6 +306,15 @@ void attend(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, 
   const T* keys = k.data_ptr<T>();
   const T* values = v.data_ptr<T>();
   const float scale = 1.f / std::sqrt(static_cast<float>(dk));
+#if ATTNMT_ATTENTION_AVX2 && defined(__x86_64__)
+  const bool wide = dk % 16 == 0 && attention_avx512();
+  const auto head_scores_wide = head_scores_avx512<T>;
+  const auto weighted_values_wide = weighted_values_avx512<T>;
+#else
+  constexpr bool wide = false;
+  const auto head_scores_wide = head_scores<T>;
+  const auto weighted_values_wide = weighted_values<T>;
+#endif
   const int64_t work = std::max<int64_t>(1, length * dk * 2);
   at::parallel_for(0, rows * heads, std::max<int64_t>(1, 32768 / work), [&](int64_t begin, int64_t end) {
     std::vector<float> p(length);
@@ -244,7 +327,10 @@ void attend(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, 
         row_at = r;
       }
       const bool* m = mask ? mask + g * length : nullptr;
-      head_scores(q + r * q_stride + h * dk, keys + h * head_stride, at.data(), length, dk, scale, p.data());
+      if (wide)
+        head_scores_wide(q + r * q_stride + h * dk, keys + h * head_stride, at.data(), length, dk, scale, p.data());
+      else
+        head_scores(q + r * q_stride + h * dk, keys + h * head_stride, at.data(), length, dk, scale, p.data());
       constexpr float kNone = -std::numeric_limits<float>::infinity();
       float best = kNone;
 #pragma omp simd reduction(max : best)
@@ -270,7 +356,10 @@ void attend(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, 
           total += p[j];
         }
       }
-      weighted_values(p.data(), values + h * head_stride, at.data(), length, dk, 1.f / total, oh);
+      if (wide)
+        weighted_values_wide(p.data(), values + h * head_stride, at.data(), length, dk, 1.f / total, oh);
+      else
+        weighted_values(p.data(), values + h * head_stride, at.data(), length, dk, 1.f / total, oh);
       if (ph)
         for (int64_t j = 0; j < length; ++j) ph[j] = p[j] / total;
     }
