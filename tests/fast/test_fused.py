@@ -92,6 +92,9 @@ def test_heads_of_16_floats_and_more_attend_as_the_python_step(d_model, n_heads,
     8 positions, their states, caches and logits are the Python step's."""
     model = small_model(seed=source_length, d_model=d_model, n_heads=n_heads, d_ff=2 * d_model)
     fast, reference = prepare(model, int8=int8), prepare(model, int8=int8, fused_step=False)
+    if torch.ops.attnmt.panels_available():  # the attention kernels follow the panels' instruction set
+        wide = torch.backends.cpu.get_cpu_capability() == "AVX512"
+        assert torch.ops.attnmt.panel_isa() == ("avx512" if wide else "avx2")
     assert_steps_agree(model, fast, reference, groups=3, width=2, steps=18, source_length=source_length,
                        quantised=int8)
 

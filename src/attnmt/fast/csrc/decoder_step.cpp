@@ -209,17 +209,17 @@ void weighted_values(const float* weights, const T* values, const int64_t* at, i
 // head_scores and weighted_values with 16 floats a register, which they run where the float32 panels
 // run AVX-512 (attnmt::panel_isa: the CPU has it and ATEN_CPU_CAPABILITY allows it) and dk is a
 // multiple of 16.  weighted_values sums each output float in the same order as the AVX2 build: the
-// same numbers; head_scores sums a dot's 16 lanes, then the two halves, where AVX2 sums 8.
-#define ATTNMT_ATTENTION_AVX512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl")))
-ATTNMT_ATTENTION_AVX512 inline __m512 load16(const float* p) { return _mm512_loadu_ps(p); }
-ATTNMT_ATTENTION_AVX512 inline __m512 load16(const at::Half* p) {
+// same numbers; head_scores folds a dot's 16 lanes into 8 (lane i + lane i + 8), then sums those 8
+// as the AVX2 build sums its 8: equal within float rounding.
+ATTNMT_AVX512 inline __m512 load16(const float* p) { return _mm512_loadu_ps(p); }
+ATTNMT_AVX512 inline __m512 load16(const at::Half* p) {
   return _mm512_cvtph_ps(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)));
 }
 
 template <class T>
-ATTNMT_ATTENTION_AVX512 __attribute__((noinline)) void head_scores_avx512(const float* q, const T* keys,
-                                                                          const int64_t* at, int64_t length,
-                                                                          int64_t dk, float scale, float* scores) {
+ATTNMT_AVX512 __attribute__((noinline)) void head_scores_avx512(const float* q, const T* keys, const int64_t* at,
+                                                                int64_t length, int64_t dk, float scale,
+                                                                float* scores) {
   const __m256 scaled = _mm256_set1_ps(scale);
   for (int64_t j = 0; j < length; j += 8) {
     int64_t where[8];  // as head_scores: the last block's missing positions read the last position again
@@ -246,9 +246,9 @@ ATTNMT_ATTENTION_AVX512 __attribute__((noinline)) void head_scores_avx512(const 
 }
 
 template <class T>
-ATTNMT_ATTENTION_AVX512 __attribute__((noinline)) void weighted_values_avx512(const float* weights, const T* values,
-                                                                              const int64_t* at, int64_t length,
-                                                                              int64_t dk, float scale, float* out) {
+ATTNMT_AVX512 __attribute__((noinline)) void weighted_values_avx512(const float* weights, const T* values,
+                                                                    const int64_t* at, int64_t length, int64_t dk,
+                                                                    float scale, float* out) {
   const __m512 scaled = _mm512_set1_ps(scale);
   int64_t c0 = 0;
   for (; c0 + 64 <= dk; c0 += 64) {  // 4 registers of 16 floats
@@ -306,14 +306,13 @@ void attend(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, 
   const T* keys = k.data_ptr<T>();
   const T* values = v.data_ptr<T>();
   const float scale = 1.f / std::sqrt(static_cast<float>(dk));
+  auto* scores_of = head_scores<T>;
+  auto* values_of = weighted_values<T>;
 #if ATTNMT_ATTENTION_AVX2 && defined(__x86_64__)
-  const bool wide = dk % 16 == 0 && attention_avx512();
-  const auto head_scores_wide = head_scores_avx512<T>;
-  const auto weighted_values_wide = weighted_values_avx512<T>;
-#else
-  constexpr bool wide = false;
-  const auto head_scores_wide = head_scores<T>;
-  const auto weighted_values_wide = weighted_values<T>;
+  if (dk % 16 == 0 && attention_avx512()) {
+    scores_of = head_scores_avx512<T>;
+    values_of = weighted_values_avx512<T>;
+  }
 #endif
   const int64_t work = std::max<int64_t>(1, length * dk * 2);
   at::parallel_for(0, rows * heads, std::max<int64_t>(1, 32768 / work), [&](int64_t begin, int64_t end) {
@@ -327,10 +326,7 @@ void attend(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, 
         row_at = r;
       }
       const bool* m = mask ? mask + g * length : nullptr;
-      if (wide)
-        head_scores_wide(q + r * q_stride + h * dk, keys + h * head_stride, at.data(), length, dk, scale, p.data());
-      else
-        head_scores(q + r * q_stride + h * dk, keys + h * head_stride, at.data(), length, dk, scale, p.data());
+      scores_of(q + r * q_stride + h * dk, keys + h * head_stride, at.data(), length, dk, scale, p.data());
       constexpr float kNone = -std::numeric_limits<float>::infinity();
       float best = kNone;
 #pragma omp simd reduction(max : best)
@@ -356,10 +352,7 @@ void attend(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, 
           total += p[j];
         }
       }
-      if (wide)
-        weighted_values_wide(p.data(), values + h * head_stride, at.data(), length, dk, 1.f / total, oh);
-      else
-        weighted_values(p.data(), values + h * head_stride, at.data(), length, dk, 1.f / total, oh);
+      values_of(p.data(), values + h * head_stride, at.data(), length, dk, 1.f / total, oh);
       if (ph)
         for (int64_t j = 0; j < length; ++j) ph[j] = p[j] / total;
     }

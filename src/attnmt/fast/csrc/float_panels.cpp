@@ -131,8 +131,6 @@ void panels_avx2(const PanelCall& call, int64_t begin, int64_t end) {
   }
 }
 
-#define ATTNMT_AVX512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl")))
-
 // The store of one AVX-512 block: + residual, ReLU, then the first `columns` of each panel's 16.
 template <int Rows, int Count>
 ATTNMT_AVX512 inline void store_block(__m512 (&acc)[Rows][Count], const float* residual, int64_t ldr, bool relu,

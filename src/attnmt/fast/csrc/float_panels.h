@@ -33,4 +33,8 @@ TopTokens panel_top_log_probs(const at::Tensor& x, const at::Tensor& panels, con
 // The kernel this process runs: "avx512", "avx2" or "none" (a build without AVX2/FMA).
 std::string panel_isa();
 
+// What "avx512" means in panel_isa: the features its kernels (and the step's attention kernels,
+// decoder_step.cpp) are built for with this attribute, which it checks the CPU for.
+#define ATTNMT_AVX512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl")))
+
 }  // namespace attnmt
