@@ -207,7 +207,7 @@ void weighted_values(const float* weights, const T* values, const int64_t* at, i
 
 #if ATTNMT_ATTENTION_AVX2 && defined(__x86_64__)
 // head_scores and weighted_values with 16 floats a register, which they run where the float32 panels
-// run AVX-512 (attnmt::panel_isa: the CPU has it and ATEN_CPU_CAPABILITY allows it) and dk is a
+// run AVX-512 (attnmt::avx512_panels: the CPU has it and ATEN_CPU_CAPABILITY allows it) and dk is a
 // multiple of 16.  weighted_values sums each output float in the same order as the AVX2 build: the
 // same numbers; head_scores folds a dot's 16 lanes into 8 (lane i + lane i + 8), then sums those 8
 // as the AVX2 build sums its 8: equal within float rounding.
@@ -271,12 +271,6 @@ ATTNMT_AVX512 __attribute__((noinline)) void weighted_values_avx512(const float*
     _mm512_storeu_ps(out + c0, _mm512_mul_ps(acc, scaled));
   }
 }
-
-// Whether the attention kernels above run in this process.
-bool attention_avx512() {
-  static const bool yes = attnmt::panel_isa() == "avx512";
-  return yes;
-}
 #endif
 
 // Whether keys or values [.., L, dk] hold each position's dk values side by side and the positions
@@ -309,7 +303,7 @@ void attend(const float* q, int64_t q_stride, const Tensor& k, const Tensor& v, 
   auto* scores_of = head_scores<T>;
   auto* values_of = weighted_values<T>;
 #if ATTNMT_ATTENTION_AVX2 && defined(__x86_64__)
-  if (dk % 16 == 0 && attention_avx512()) {
+  if (dk % 16 == 0 && attnmt::avx512_panels()) {
     scores_of = head_scores_avx512<T>;
     values_of = weighted_values_avx512<T>;
   }

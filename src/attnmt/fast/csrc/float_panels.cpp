@@ -193,8 +193,8 @@ void pairs_avx512(const PanelCall& call, int64_t begin, int64_t end) {
 }
 #endif
 
-// Whether this process runs the AVX-512 kernel: where the CPU has it and PyTorch's kernels use it
-// (ATEN_CPU_CAPABILITY=avx2 or default caps both).
+}  // namespace
+
 bool avx512_panels() {
 #if ATTNMT_PANELS
   static const bool yes = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
@@ -205,8 +205,6 @@ bool avx512_panels() {
   return false;
 #endif
 }
-
-}  // namespace
 
 Tensor pack_panels(const Tensor& w_in) {
   TORCH_CHECK(w_in.dim() == 2 && w_in.scalar_type() == at::kFloat, "pack_panels: W must be float [N, K]");

@@ -33,6 +33,11 @@ TopTokens panel_top_log_probs(const at::Tensor& x, const at::Tensor& panels, con
 // The kernel this process runs: "avx512", "avx2" or "none" (a build without AVX2/FMA).
 std::string panel_isa();
 
+// Whether this process runs the AVX-512 kernels (panel_isa's "avx512"): where the CPU has the
+// features ATTNMT_AVX512 names and PyTorch's kernels use AVX-512 (ATEN_CPU_CAPABILITY=avx2 or
+// default caps both).  The top-k's row passes and the step's attention follow it.
+bool avx512_panels();
+
 // What "avx512" means in panel_isa: the features its kernels (and the step's attention kernels,
 // decoder_step.cpp) are built for with this attribute, which it checks the CPU for.
 #define ATTNMT_AVX512 __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl")))
