@@ -14,6 +14,7 @@
 // the CPU has them, several times the AVX-512 kernel's speed at 128 rows.  (A vdpbf16ps panel
 // kernel ran slower than the float32 AVX-512 one on a CPU with both: docs/design/fast-decoder.md.)
 #include "float_panels.h"
+#include "fetch_ahead.h"
 #include "row_blocks.h"
 #include "top_tokens.h"
 
@@ -54,9 +55,10 @@ struct PanelCall {
 #if ATTNMT_PANELS
 // C[rows, 16] = A[rows, K] · panel [K, 16] + bias (+ residual) (ReLU), rows <= 6; `columns`
 // (<= 16) of the 16 are stored.  lda, ldc, ldr: row strides in floats.
-template <int Rows>
+template <int Rows, bool Fetch>
 inline void panel_kernel(const float* a, int64_t lda, const float* panel, int64_t k, const float* bias,
-                         const float* residual, int64_t ldr, bool relu, float* c, int64_t ldc, int64_t columns) {
+                         const float* residual, int64_t ldr, bool relu, float* c, int64_t ldc, int64_t columns,
+                         Ahead ahead) {
   __m256 acc[Rows][2];
   const __m256 b0 = bias ? _mm256_loadu_ps(bias) : _mm256_setzero_ps();
   const __m256 b1 = bias ? _mm256_loadu_ps(bias + 8) : _mm256_setzero_ps();
@@ -66,6 +68,7 @@ inline void panel_kernel(const float* a, int64_t lda, const float* panel, int64_
     acc[r][1] = b1;
   }
   for (int64_t i = 0; i < k; ++i) {
+    if constexpr (Fetch) ahead.fetch(i);
     const __m256 w0 = _mm256_load_ps(panel + i * kPanel);
     const __m256 w1 = _mm256_load_ps(panel + i * kPanel + 8);
 #pragma GCC unroll 8
@@ -105,30 +108,40 @@ inline void panel_kernel(const float* a, int64_t lda, const float* panel, int64_
   }
 }
 
-// Panels [begin, end) of the call, AVX2.
-void panels_avx2(const PanelCall& call, int64_t begin, int64_t end) {
+// Panels [begin, end) of the call, AVX2, 6 rows at a time, fetching the next panel ahead.
+template <bool Fetch>
+void panels_avx2_fetching(const PanelCall& call, int64_t begin, int64_t end) {
   const float* a = static_cast<const float*>(call.x);
   const float* w = static_cast<const float*>(call.panels);
   const int64_t rows = call.rows, k = call.k, n = call.n;
+  const int64_t blocks = (rows + 5) / 6;
   for (int64_t p = begin; p < end; ++p) {
     const int64_t col = p * kPanel, columns = std::min(kPanel, n - col);
     const float* panel = w + p * k * kPanel;
     const float* pb = call.bias ? call.bias + col : nullptr;
     const float* res = call.residual;
     float* c = call.y + col - call.first;
-    const int64_t ldc = call.ldy;
+    const int64_t ldc = call.ldy, next_bytes = p + 1 < call.count ? k * kPanel * 4 : 0;
     int64_t r = 0;
     for (; r + 6 <= rows; r += 6)
-      panel_kernel<6>(a + r * k, k, panel, k, pb, res ? res + r * n + col : nullptr, n, call.relu, c + r * ldc, ldc,
-                      columns);
+      panel_kernel<6, Fetch>(a + r * k, k, panel, k, pb, res ? res + r * n + col : nullptr, n, call.relu, c + r * ldc,
+                             ldc, columns, Fetch ? Ahead::share(panel + k * kPanel, next_bytes, r / 6, blocks, k) : Ahead{});
+    const Ahead tail = Fetch ? Ahead::share(panel + k * kPanel, next_bytes, r / 6, blocks, k) : Ahead{};
     switch (rows - r) {
-#define ATTNMT_TAIL(R) \
-  case R: panel_kernel<R>(a + r * k, k, panel, k, pb, res ? res + r * n + col : nullptr, n, call.relu, c + r * ldc, ldc, columns); break;
+#define ATTNMT_TAIL(R)                                                                                             \
+  case R:                                                                                                          \
+    panel_kernel<R, Fetch>(a + r * k, k, panel, k, pb, res ? res + r * n + col : nullptr, n, call.relu, c + r * ldc, \
+                           ldc, columns, tail);                                                                    \
+    break;
       ATTNMT_TAIL(1) ATTNMT_TAIL(2) ATTNMT_TAIL(3) ATTNMT_TAIL(4) ATTNMT_TAIL(5)
 #undef ATTNMT_TAIL
       default: break;
     }
   }
+}
+
+void panels_avx2(const PanelCall& call, int64_t begin, int64_t end) {
+  (call.rows >= Ahead::kMinRows ? panels_avx2_fetching<true> : panels_avx2_fetching<false>)(call, begin, end);
 }
 
 // The store of one AVX-512 block: + residual, ReLU, then the first `columns` of each panel's 16.
@@ -151,10 +164,10 @@ ATTNMT_AVX512 inline void store_block(__m512 (&acc)[Rows][Count], const float* r
 }
 
 // C[rows, 16·Count] = A[rows, K] · (Count panels, `stride` floats apart) + bias (+ residual) (ReLU), float32.
-template <int Rows, int Count>
+template <int Rows, int Count, bool Fetch>
 ATTNMT_AVX512 inline void block_avx512(const float* a, int64_t lda, const float* panel, int64_t stride, int64_t k,
                                        const float* bias, const float* residual, int64_t ldr, bool relu, float* c,
-                                       int64_t ldc, int64_t columns) {
+                                       int64_t ldc, int64_t columns, Ahead ahead) {
   __m512 acc[Rows][Count];
   for (int q = 0; q < Count; ++q) {
     const __m512 b = bias ? _mm512_loadu_ps(bias + q * kPanel) : _mm512_setzero_ps();
@@ -162,6 +175,7 @@ ATTNMT_AVX512 inline void block_avx512(const float* a, int64_t lda, const float*
     for (int r = 0; r < Rows; ++r) acc[r][q] = b;
   }
   for (int64_t i = 0; i < k; ++i) {
+    if constexpr (Fetch) ahead.fetch(i);
     __m512 w[Count];
     for (int q = 0; q < Count; ++q) w[q] = _mm512_load_ps(panel + q * stride + i * kPanel);
 #pragma GCC unroll 8
@@ -173,23 +187,32 @@ ATTNMT_AVX512 inline void block_avx512(const float* a, int64_t lda, const float*
   store_block<Rows, Count>(acc, residual, ldr, relu, c, ldc, columns);
 }
 
-// Panel pairs [begin, end) of the call: 8 rows × 2 panels at a time, the tails by smaller blocks.
-// Calling block_avx512 from code built for AVX2 costs a call per block, nothing measurable.
-void pairs_avx512(const PanelCall& call, int64_t begin, int64_t end) {
+// Panel pairs [begin, end) of the call: 8 rows × 2 panels at a time, the tails by smaller blocks,
+// fetching the next pair ahead.  Calling block_avx512 from code built for AVX2 costs a call per
+// block, nothing measurable.
+template <bool Fetch>
+void pairs_avx512_fetching(const PanelCall& call, int64_t begin, int64_t end) {
   const float* a = call.x;
   const float* w = call.panels;
   const int64_t n = call.n, k = call.k, lda = k, stride = k * kPanel;
+  const int64_t blocks = call.rows / 8 + (call.rows % 8) / 4 + call.rows % 4;  // as row_blocks cuts them
   for (int64_t p = 2 * begin; p < std::min(2 * end, call.count); p += 2) {
     const int64_t col = p * kPanel, columns = std::min(2 * kPanel, n - col);
     const bool two = p + 1 < call.count;
+    const int64_t next_bytes = std::clamp<int64_t>(call.count - p - 2, 0, 2) * stride * 4;
+    int64_t block = 0;
     row_blocks(call.rows, [&](auto size, int64_t r) {
       constexpr int kRows = decltype(size)::value;
-      (two ? block_avx512<kRows, 2> : block_avx512<kRows, 1>)(
+      (two ? block_avx512<kRows, 2, Fetch> : block_avx512<kRows, 1, Fetch>)(
           a + r * lda, lda, w + p * stride, stride, k, call.bias ? call.bias + col : nullptr,
           call.residual ? call.residual + r * n + col : nullptr, n, call.relu, call.y + r * call.ldy + col - call.first,
-          call.ldy, columns);
+          call.ldy, columns, Fetch ? Ahead::share(w + (p + 2) * stride, next_bytes, block++, blocks, k) : Ahead{});
     });
   }
+}
+
+void pairs_avx512(const PanelCall& call, int64_t begin, int64_t end) {
+  (call.rows >= Ahead::kMinRows ? pairs_avx512_fetching<true> : pairs_avx512_fetching<false>)(call, begin, end);
 }
 #endif
 
