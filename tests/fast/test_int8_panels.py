@@ -44,10 +44,12 @@ def same_quantisation_written_out(x: torch.Tensor, layer: nn.Module) -> torch.Te
 
 
 @needs_panels
-@pytest.mark.parametrize("rows, k, n", [(1, 32, 16), (5, 50, 40), (13, 256, 768), (29, 64, 80), (3, 7, 5)])
+@pytest.mark.parametrize("rows, k, n", [(1, 32, 16), (5, 50, 40), (13, 256, 768), (29, 64, 80), (3, 7, 5),
+                                        (15, 64, 48), (22, 32, 40)])
 @pytest.mark.parametrize("threads", [1, 2])
 def test_the_product_is_the_same_quantisation_written_out(rows, k, n, threads):
-    """29 rows and 80 columns reach every tail of rows and panels; K = 50 and 7 a partial group of 4."""
+    """The rows left after blocks of 8 go in one block of their own size: 1, 5 (13, 29), 3, 7 (15),
+    6 (22); 80 columns end in a single panel; K = 50 and 7 a partial group of 4."""
     torch.manual_seed(rows)
     layer, x = torch_ao_layer(k, n), torch.randn(rows, k)
     ours, residual = Int8PanelLinear(layer), torch.randn(rows, n)

@@ -195,7 +195,7 @@ void pairs_avx512_fetching(const PanelCall& call, int64_t begin, int64_t end) {
   const float* a = call.x;
   const float* w = call.panels;
   const int64_t n = call.n, k = call.k, lda = k, stride = k * kPanel;
-  const int64_t blocks = call.rows / 8 + (call.rows % 8) / 4 + call.rows % 4;  // as row_blocks cuts them
+  const int64_t blocks = row_block_count(call.rows);
   for (int64_t p = 2 * begin; p < std::min(2 * end, call.count); p += 2) {
     const int64_t col = p * kPanel, columns = std::min(2 * kPanel, n - col);
     const bool two = p + 1 < call.count;
