@@ -26,12 +26,12 @@ panel kernels (AMX, AVX512-VNNI, AVX2) the panels themselves are stored and mapp
 extension (fbgemm) the int8 weights and their scales are, and fbgemm packs them at every start
 (a copy in fbgemm's layout, but no float32 copy and no quantising); what fbgemm or oneDNN copies
 at every start is read from the file, not mapped, so that it is not resident twice
-(``read_unmapped``).  The int8 copy's file (``int8-...-KERNEL-chosen-CPU-v5``) also holds the
+(``read_unmapped``).  The int8 copy's file (``int8-...-KERNEL-chosen-CPU-v6``) also holds the
 int8 kernel measured fastest on each decoder-step shape (attnmt.fast.kernels.measure_int8), where
 more than one runs.  Without the extension ``load_int8`` is ``load_model_dir`` + ``prepare``.
 
 The float32 copy (``load_packed``) goes through the same cache where the C++ step runs with the
-float panel kernels (``fp32-...-chosen-CPU-v5``: each layer's panels and bias, attnmt.fast.panels.
+float panel kernels (``fp32-...-chosen-CPU-v6``: each layer's panels and bias, attnmt.fast.panels.
 PanelLinear, or, for a decoder-step layer whose shape oneDNN multiplied faster on this CPU, its
 plain weight, packed for oneDNN at each load; and that kernel choice with its timings,
 attnmt.fast.kernels, measured when the copy is first built; no embedding table where the embeddings
@@ -70,7 +70,8 @@ from attnmt.model import Transformer, TransformerConfig
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 
-FORMAT = 5  # bump when what is stored, or how, changes (5: a float32 copy's tied embedding read from the output panels)
+# Bump when what is stored, or how, changes, or the speed of a kernel a stored choice timed.
+FORMAT = 6
 PANEL_PARTS = ("panels", "offsets", "scales", "bias")  # Int8Panels.tensors(), in order
 EMBEDDINGS = ("src_embed", "tgt_embed")
 FBGEMM_PARTS = ("int8", "scales", "zero_points")  # a torch.ao layer's per-channel int8 weight (its bias: "bias")
