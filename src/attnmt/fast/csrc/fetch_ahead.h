@@ -18,7 +18,11 @@ struct Ahead {
   static constexpr int64_t kMinRows = 8;
 
   // The share of row block `block` of `blocks` in the `bytes` from `next`, over a k loop of `k` steps.
-  static Ahead share(const void* next, int64_t bytes, int64_t block, int64_t blocks, int64_t k) {
+  // Inlined always: a call through the PLT per row block otherwise.  A kernel built for another target
+  // takes the three fields as arguments, not an Ahead: passed by value, in memory, the OPUS-shaped
+  // output layer ran 10 % slower than with no fetching at all.
+  __attribute__((always_inline)) static inline Ahead share(const void* next, int64_t bytes, int64_t block,
+                                                           int64_t blocks, int64_t k) {
     blocks = std::max<int64_t>(blocks, 1);
     k = std::max<int64_t>(k, 1);
     const int64_t lines = (bytes / 64 + blocks - 1) / blocks, size = lines * 64;
@@ -27,7 +31,7 @@ struct Ahead {
             (lines + k - 1) / k * 64};
   }
 
-  inline void fetch(int64_t i) const {
+  __attribute__((always_inline)) inline void fetch(int64_t i) const {
     const char* end = std::min(from + (i + 1) * step, to);
     for (const char* line = from + i * step; line < end; line += 64) __builtin_prefetch(line, 0, 2);  // prefetcht1
   }

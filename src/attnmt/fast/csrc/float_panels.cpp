@@ -163,11 +163,14 @@ ATTNMT_AVX512 inline void store_block(__m512 (&acc)[Rows][Count], const float* r
     }
 }
 
-// C[rows, 16·Count] = A[rows, K] · (Count panels, `stride` floats apart) + bias (+ residual) (ReLU), float32.
+// C[rows, 16·Count] = A[rows, K] · (Count panels, `stride` floats apart) + bias (+ residual) (ReLU), float32,
+// fetching [ahead_from, ahead_to) ahead (Fetch; Ahead's fields, fetch_ahead.h says why not an Ahead).
 template <int Rows, int Count, bool Fetch>
 ATTNMT_AVX512 inline void block_avx512(const float* a, int64_t lda, const float* panel, int64_t stride, int64_t k,
                                        const float* bias, const float* residual, int64_t ldr, bool relu, float* c,
-                                       int64_t ldc, int64_t columns, Ahead ahead) {
+                                       int64_t ldc, int64_t columns, const char* ahead_from,
+                                       const char* ahead_to, int64_t ahead_step) {
+  const Ahead ahead{ahead_from, ahead_to, ahead_step};
   __m512 acc[Rows][Count];
   for (int q = 0; q < Count; ++q) {
     const __m512 b = bias ? _mm512_loadu_ps(bias + q * kPanel) : _mm512_setzero_ps();
@@ -203,10 +206,11 @@ void pairs_avx512_fetching(const PanelCall& call, int64_t begin, int64_t end) {
     int64_t block = 0;
     row_blocks(call.rows, [&](auto size, int64_t r) {
       constexpr int kRows = decltype(size)::value;
+      const Ahead ahead = Fetch ? Ahead::share(w + (p + 2) * stride, next_bytes, block++, blocks, k) : Ahead{};
       (two ? block_avx512<kRows, 2, Fetch> : block_avx512<kRows, 1, Fetch>)(
           a + r * lda, lda, w + p * stride, stride, k, call.bias ? call.bias + col : nullptr,
           call.residual ? call.residual + r * n + col : nullptr, n, call.relu, call.y + r * call.ldy + col - call.first,
-          call.ldy, columns, Fetch ? Ahead::share(w + (p + 2) * stride, next_bytes, block++, blocks, k) : Ahead{});
+          call.ldy, columns, ahead.from, ahead.to, ahead.step);
     });
   }
 }
