@@ -541,13 +541,14 @@ def test_without_the_avx2_kernel_the_step_calls_onednn_with_the_same_numbers():
     assert_steps_agree(model, fast, reference, groups=2, width=3, steps=4)
 
 
-@pytest.mark.parametrize("rows, k, n", [(1, 32, 16), (2, 40, 24), (5, 48, 40), (13, 256, 768), (15, 64, 80),
-                                        (22, 48, 40), (32, 100, 7), (29, 64, 80)])
+@pytest.mark.parametrize("rows, k, n", [(1, 32, 16), (2, 40, 24), (5, 48, 40), (11, 32, 40), (12, 64, 48),
+                                        (13, 256, 768), (15, 64, 80), (22, 48, 40), (32, 100, 7), (29, 64, 80)])
 def test_the_panel_kernel_is_f_linear_with_its_residual_and_relu(rows, k, n):
     """Whichever kernel runs here: AVX-512 where PyTorch's kernels use it, else AVX2
-    (ATEN_CPU_CAPABILITY=avx2 tests that one).  The rows left after blocks of 8 (AVX-512; 6 on
-    AVX2) go in one block of their own size: 1, 2, 5, 7 (15), 6 (22), 5 (29); 80 columns end in a
-    single panel.  From 8 rows the kernels fetch the next panels ahead (13, 15, 22, 29, 32 rows)."""
+    (ATEN_CPU_CAPABILITY=avx2 tests that one).  The rows left after whole blocks go in one block of
+    their own size: after blocks of 8 (AVX-512) 1, 2, 5 (5, 13, 29), 3 (11), 4 (12), 7 (15), 6 (22);
+    after blocks of 6 (AVX2) 1 (1, 13), 2 (2, 32), 3 (15), 4 (22), 5 (5, 11, 29).  80 columns end in
+    a single panel.  From 8 rows the kernels fetch the next panels ahead."""
     assert extension.available()
     if not torch.ops.attnmt.panels_available():
         pytest.skip("built without AVX2/FMA: the step uses oneDNN")

@@ -131,7 +131,7 @@ def _build(folder: Path) -> None:
         os.environ["PATH"] = ninja.BIN_DIR + os.pathsep + os.environ.get("PATH", "")
     except ImportError:
         pass
-    print(f"attnmt: building the fused decoder step once, into {folder} (about 15 s)", file=sys.stderr)
+    print(f"attnmt: building the fused decoder step once, into {folder} (about 30 s)", file=sys.stderr)
     folder.mkdir(parents=True, exist_ok=True)
     cpp_extension.load(
         name=NAME, sources=[str(path) for path in SOURCES], extra_cflags=FLAGS + target_flags(),

@@ -122,11 +122,15 @@ void panels_avx2_fetching(const PanelCall& call, int64_t begin, int64_t end) {
     const float* res = call.residual;
     float* c = call.y + col - call.first;
     const int64_t ldc = call.ldy, next_bytes = p + 1 < call.count ? k * kPanel * 4 : 0;
+    // Row block r / 6's share of the next panel.
+    auto ahead = [&](int64_t r) {
+      return Fetch ? Ahead::share(panel + k * kPanel, next_bytes, r / 6, blocks, k) : Ahead{};
+    };
     int64_t r = 0;
     for (; r + 6 <= rows; r += 6)
       panel_kernel<6, Fetch>(a + r * k, k, panel, k, pb, res ? res + r * n + col : nullptr, n, call.relu, c + r * ldc,
-                             ldc, columns, Fetch ? Ahead::share(panel + k * kPanel, next_bytes, r / 6, blocks, k) : Ahead{});
-    const Ahead tail = Fetch ? Ahead::share(panel + k * kPanel, next_bytes, r / 6, blocks, k) : Ahead{};
+                             ldc, columns, ahead(r));
+    const Ahead tail = ahead(r);
     switch (rows - r) {
 #define ATTNMT_TAIL(R)                                                                                             \
   case R:                                                                                                          \
@@ -164,12 +168,14 @@ ATTNMT_AVX512 inline void store_block(__m512 (&acc)[Rows][Count], const float* r
 }
 
 // C[rows, 16·Count] = A[rows, K] · (Count panels, `stride` floats apart) + bias (+ residual) (ReLU), float32,
-// fetching [ahead_from, ahead_to) ahead (Fetch; Ahead's fields, fetch_ahead.h says why not an Ahead).
+// fetching an Ahead's share (Fetch), given as its three fields: with the Ahead itself as the argument
+// (passed in memory) and Ahead::share called through the PLT, the output layer's full product ran
+// 10 % slower than with no fetching at all (panel_fetch_epyc_s22.txt; the two not measured apart).
 template <int Rows, int Count, bool Fetch>
 ATTNMT_AVX512 inline void block_avx512(const float* a, int64_t lda, const float* panel, int64_t stride, int64_t k,
                                        const float* bias, const float* residual, int64_t ldr, bool relu, float* c,
-                                       int64_t ldc, int64_t columns, const char* ahead_from,
-                                       const char* ahead_to, int64_t ahead_step) {
+                                       int64_t ldc, int64_t columns, const char* ahead_from, const char* ahead_to,
+                                       int64_t ahead_step) {
   const Ahead ahead{ahead_from, ahead_to, ahead_step};
   __m512 acc[Rows][Count];
   for (int q = 0; q < Count; ++q) {
@@ -190,7 +196,7 @@ ATTNMT_AVX512 inline void block_avx512(const float* a, int64_t lda, const float*
   store_block<Rows, Count>(acc, residual, ldr, relu, c, ldc, columns);
 }
 
-// Panel pairs [begin, end) of the call: 8 rows × 2 panels at a time, the tails by smaller blocks,
+// Panel pairs [begin, end) of the call: 8 rows × 2 panels at a time, the rows left in one block,
 // fetching the next pair ahead.  Calling block_avx512 from code built for AVX2 costs a call per
 // block, nothing measurable.
 template <bool Fetch>
@@ -206,7 +212,8 @@ void pairs_avx512_fetching(const PanelCall& call, int64_t begin, int64_t end) {
     int64_t block = 0;
     row_blocks(call.rows, [&](auto size, int64_t r) {
       constexpr int kRows = decltype(size)::value;
-      const Ahead ahead = Fetch ? Ahead::share(w + (p + 2) * stride, next_bytes, block++, blocks, k) : Ahead{};
+      const Ahead ahead =
+          Fetch ? Ahead::share(w + std::min(p + 2, call.count) * stride, next_bytes, block++, blocks, k) : Ahead{};
       (two ? block_avx512<kRows, 2, Fetch> : block_avx512<kRows, 1, Fetch>)(
           a + r * lda, lda, w + p * stride, stride, k, call.bias ? call.bias + col : nullptr,
           call.residual ? call.residual + r * n + col : nullptr, n, call.relu, call.y + r * call.ldy + col - call.first,

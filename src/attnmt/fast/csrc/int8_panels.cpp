@@ -114,7 +114,7 @@ ATTNMT_VNNI void quantize_rows(const float* x, int64_t begin, int64_t end, int64
 // from memory.  Written in one function with the epilogue, the 16 sums were copied between
 // registers (and the stack) at every group by GCC 12: the output layer ran at 39 % of the
 // vpdpbusd peak on an AMD EPYC (Zen 5), 69 % so (benchmarks/results/int8_kernel_epyc_avx512.txt).
-// Keep the loop's objdump to 16 vpdpbusd, 2 loads and 8 broadcasts when changing it.
+// Keep the 8 × 2 block's loop to 16 vpdpbusd, 2 loads and 8 broadcasts in objdump when changing it.
 template <int Rows, int Count>
 ATTNMT_VNNI __attribute__((noinline)) void sums_vnni(const uint8_t* a, int64_t lda, const int8_t* panel,
                                                      int64_t stride, int64_t groups, int32_t* sums) {
@@ -162,7 +162,7 @@ ATTNMT_VNNI void dequantize_rows(const int32_t* acc, int64_t ld, const Int8Call&
   }
 }
 
-// Panel pairs [begin, end) of the call: 8 rows × 2 panels at a time, the tails by smaller blocks.
+// Panel pairs [begin, end) of the call: 8 rows × 2 panels at a time, the rows left in one block.
 void pairs_vnni(const Int8Call& call, int64_t begin, int64_t end) {
   const Int8Panels& w = call.w;
   const int64_t count = w.panels.size(0), n = w.n, lda = call.groups * kGroup;
@@ -268,7 +268,8 @@ void dequantize_rows_avx2(const int32_t* acc, int64_t ld, const Int8Call& call, 
   }
 }
 
-// Panel pairs [begin, end) of the call, a panel at a time: 4 rows, then 1.
+// Panel pairs [begin, end) of the call, a panel at a time: 4 rows, then the 1-3 left in one block
+// (each block reads all of the panel).
 void pairs_avx2(const Int8Call& call, int64_t begin, int64_t end) {
   const Int8Panels& w = call.w;
   const int64_t count = w.panels.size(0), lda = call.groups * kGroup, stride = call.groups * kColumns * kGroup;
@@ -277,14 +278,18 @@ void pairs_avx2(const Int8Call& call, int64_t begin, int64_t end) {
   for (int64_t p = 2 * begin; p < std::min(2 * end, count); ++p) {
     const int64_t col = p * kColumns, columns = std::min(kColumns, w.n - col);
     alignas(32) int32_t sums[4 * kColumns];
+    auto block = [&](auto size, int64_t r) {
+      constexpr int kRows = decltype(size)::value;
+      sums_avx2<kRows>(x + r * lda, lda, panels + p * stride, call.groups, sums);
+      dequantize_rows_avx2(sums, kColumns, call, r, kRows, col, columns);
+    };
     int64_t r = 0;
-    for (; r + 4 <= call.rows; r += 4) {
-      sums_avx2<4>(x + r * lda, lda, panels + p * stride, call.groups, sums);
-      dequantize_rows_avx2(sums, kColumns, call, r, 4, col, columns);
-    }
-    for (; r < call.rows; ++r) {
-      sums_avx2<1>(x + r * lda, lda, panels + p * stride, call.groups, sums);
-      dequantize_rows_avx2(sums, kColumns, call, r, 1, col, columns);
+    for (; r + 4 <= call.rows; r += 4) block(std::integral_constant<int, 4>{}, r);
+    switch (call.rows - r) {
+      case 1: block(std::integral_constant<int, 1>{}, r); break;
+      case 2: block(std::integral_constant<int, 2>{}, r); break;
+      case 3: block(std::integral_constant<int, 3>{}, r); break;
+      default: break;
     }
   }
 }

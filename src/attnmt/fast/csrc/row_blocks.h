@@ -1,9 +1,9 @@
-// The panel kernels' row loop (float_panels.cpp, int8_panels.cpp): rows [0, rows) in blocks of
-// 8, then one block of the 1-7 left, each handed to `block` with its size as a compile-time
-// constant, so that each size gets a kernel with its accumulators in registers:
+// The AVX-512 panel kernels' row loop (float_panels.cpp, int8_panels.cpp): rows [0, rows) in
+// blocks of 8, then one block of the 1-7 left, each handed to `block` with its size as a
+// compile-time constant, so that each size gets a kernel with its accumulators in registers:
 // block(std::integral_constant<int, R>{}, r).  Each block reads the whole of its weights, so the
-// rows left over go in one block, not in blocks of 4 and 1 (greedy search's batches shrink to any
-// count as sentences end).
+// rows left over go in one block, for the weights to be read once more, not once per row left
+// (greedy search's batches shrink to any count as sentences end).
 #pragma once
 
 #include <cstdint>
@@ -11,7 +11,7 @@
 
 namespace attnmt {
 
-// How many blocks row_blocks cuts `rows` into.
+// How many blocks row_blocks cuts `rows` into (its rule: whole blocks of 8, and one for the rest).
 inline int64_t row_block_count(int64_t rows) { return rows / 8 + (rows % 8 != 0); }
 
 template <class Block>
