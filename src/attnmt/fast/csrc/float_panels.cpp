@@ -114,7 +114,7 @@ void panels_avx2_fetching(const PanelCall& call, int64_t begin, int64_t end) {
   const float* a = static_cast<const float*>(call.x);
   const float* w = static_cast<const float*>(call.panels);
   const int64_t rows = call.rows, k = call.k, n = call.n;
-  const int64_t blocks = (rows + 5) / 6;
+  const int64_t blocks = row_block_count<6>(rows);
   for (int64_t p = begin; p < end; ++p) {
     const int64_t col = p * kPanel, columns = std::min(kPanel, n - col);
     const float* panel = w + p * k * kPanel;
@@ -122,25 +122,12 @@ void panels_avx2_fetching(const PanelCall& call, int64_t begin, int64_t end) {
     const float* res = call.residual;
     float* c = call.y + col - call.first;
     const int64_t ldc = call.ldy, next_bytes = p + 1 < call.count ? k * kPanel * 4 : 0;
-    // Row block r / 6's share of the next panel.
-    auto ahead = [&](int64_t r) {
-      return Fetch ? Ahead::share(panel + k * kPanel, next_bytes, r / 6, blocks, k) : Ahead{};
-    };
-    int64_t r = 0;
-    for (; r + 6 <= rows; r += 6)
-      panel_kernel<6, Fetch>(a + r * k, k, panel, k, pb, res ? res + r * n + col : nullptr, n, call.relu, c + r * ldc,
-                             ldc, columns, ahead(r));
-    const Ahead tail = ahead(r);
-    switch (rows - r) {
-#define ATTNMT_TAIL(R)                                                                                             \
-  case R:                                                                                                          \
-    panel_kernel<R, Fetch>(a + r * k, k, panel, k, pb, res ? res + r * n + col : nullptr, n, call.relu, c + r * ldc, \
-                           ldc, columns, tail);                                                                    \
-    break;
-      ATTNMT_TAIL(1) ATTNMT_TAIL(2) ATTNMT_TAIL(3) ATTNMT_TAIL(4) ATTNMT_TAIL(5)
-#undef ATTNMT_TAIL
-      default: break;
-    }
+    int64_t block = 0;
+    row_blocks<6>(rows, [&](auto size, int64_t r) {
+      const Ahead ahead = Fetch ? Ahead::share(panel + k * kPanel, next_bytes, block++, blocks, k) : Ahead{};
+      panel_kernel<decltype(size)::value, Fetch>(a + r * k, k, panel, k, pb, res ? res + r * n + col : nullptr, n,
+                                                 call.relu, c + r * ldc, ldc, columns, ahead);
+    });
   }
 }
 
@@ -204,13 +191,13 @@ void pairs_avx512_fetching(const PanelCall& call, int64_t begin, int64_t end) {
   const float* a = call.x;
   const float* w = call.panels;
   const int64_t n = call.n, k = call.k, lda = k, stride = k * kPanel;
-  const int64_t blocks = row_block_count(call.rows);
+  const int64_t blocks = row_block_count<8>(call.rows);
   for (int64_t p = 2 * begin; p < std::min(2 * end, call.count); p += 2) {
     const int64_t col = p * kPanel, columns = std::min(2 * kPanel, n - col);
     const bool two = p + 1 < call.count;
     const int64_t next_bytes = std::clamp<int64_t>(call.count - p - 2, 0, 2) * stride * 4;
     int64_t block = 0;
-    row_blocks(call.rows, [&](auto size, int64_t r) {
+    row_blocks<8>(call.rows, [&](auto size, int64_t r) {
       constexpr int kRows = decltype(size)::value;
       const Ahead ahead =
           Fetch ? Ahead::share(w + std::min(p + 2, call.count) * stride, next_bytes, block++, blocks, k) : Ahead{};

@@ -171,7 +171,7 @@ void pairs_vnni(const Int8Call& call, int64_t begin, int64_t end) {
   for (int64_t p = 2 * begin; p < std::min(2 * end, count); p += 2) {
     const int64_t col = p * kColumns, columns = std::min(2 * kColumns, n - col);
     const bool two = p + 1 < count;
-    row_blocks(call.rows, [&](auto size, int64_t r) {
+    row_blocks<8>(call.rows, [&](auto size, int64_t r) {
       constexpr int kRows = decltype(size)::value;
       alignas(64) int32_t sums[kRows * 2 * kColumns];  // [kRows, 16 · panels]
       (two ? sums_vnni<kRows, 2> : sums_vnni<kRows, 1>)(call.x + r * lda, lda, panels + p * stride, stride,
@@ -278,19 +278,11 @@ void pairs_avx2(const Int8Call& call, int64_t begin, int64_t end) {
   for (int64_t p = 2 * begin; p < std::min(2 * end, count); ++p) {
     const int64_t col = p * kColumns, columns = std::min(kColumns, w.n - col);
     alignas(32) int32_t sums[4 * kColumns];
-    auto block = [&](auto size, int64_t r) {
+    row_blocks<4>(call.rows, [&](auto size, int64_t r) {
       constexpr int kRows = decltype(size)::value;
       sums_avx2<kRows>(x + r * lda, lda, panels + p * stride, call.groups, sums);
       dequantize_rows_avx2(sums, kColumns, call, r, kRows, col, columns);
-    };
-    int64_t r = 0;
-    for (; r + 4 <= call.rows; r += 4) block(std::integral_constant<int, 4>{}, r);
-    switch (call.rows - r) {
-      case 1: block(std::integral_constant<int, 1>{}, r); break;
-      case 2: block(std::integral_constant<int, 2>{}, r); break;
-      case 3: block(std::integral_constant<int, 3>{}, r); break;
-      default: break;
-    }
+    });
   }
 }
 
