@@ -17,6 +17,7 @@ from attnmt.fast import extension, prepare, prepared
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_panels_available
 from attnmt.fast.packed import PackedLinear
 from attnmt.fast.panels import PanelEmbedding, PanelLinear
+from attnmt.files import file_digest
 from attnmt.hardware import bf16_native
 
 pytestmark = [
@@ -75,7 +76,22 @@ def test_changed_weights_are_prepared_anew_not_read_from_the_stale_copy(trained_
     after, _ = prepared.load_int8(model_dir)
     assert torch.equal(logits(after, tokenizer), logits(prepare(model, int8=True), tokenizer))
     assert not torch.equal(logits(after, tokenizer), logits(before, tokenizer))
-    assert len(list(cache.glob("int8-*.safetensors"))) == 2
+    (kept,) = cache.glob("int8-*.safetensors")  # the copy of the earlier weights is gone
+    assert file_digest(model_dir / WEIGHTS).startswith(kept.name.split("-")[1])
+    with safe_open(str(kept), framework="pt") as file:
+        assert file.metadata()["source"] == str((model_dir / WEIGHTS).resolve())
+
+
+def test_an_upgrade_that_changes_the_format_replaces_the_older_copy(trained_model, cache, monkeypatch):
+    prepared.load_int8(trained_model)
+    prepared.load_packed(trained_model)
+    (int8_older,) = cache.glob("int8-*.safetensors")
+    float_older = list(cache.glob("fp32-*.safetensors"))
+    monkeypatch.setattr(prepared, "FORMAT", prepared.FORMAT + 1)
+    prepared.load_int8(trained_model)
+    (int8_newer,) = cache.glob("int8-*.safetensors")
+    assert int8_newer.name.endswith(f"-v{prepared.FORMAT}.safetensors") and not int8_older.exists()
+    assert [path.exists() for path in float_older] == [True] * len(float_older)  # replaced when it is written
 
 
 def test_layers_copied_into_their_own_layout_at_load_are_read_not_mapped(trained_model, cache, monkeypatch):

@@ -1,5 +1,5 @@
 """The command line: ``attnmt prepare | train | average | demo | translate | evaluate | calibrate | score |
-attention | explain | plot | export | import | serve | shortlist | build-ext | doctor``; each command's home
+attention | explain | plot | export | import | serve | shortlist | build-ext | doctor | cache``; each command's home
 is a module of attnmt.cli.commands, the options several share are declared once in attnmt.cli.options.
 
 User mistakes (a bad config key, a missing file, a broken model directory)
@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from attnmt import __version__
 from attnmt.cli.commands import (
     build_ext,
+    cache,
     doctor,
     evaluate,
     interop,
@@ -55,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"attnmt {__version__} (PyTorch {torch_version()})")
     commands = parser.add_subparsers(dest="command", required=True)
 
-    for command in (train, translate, evaluate, quality, shortlist, pictures, interop, serve, build_ext, doctor):
+    for command in (train, translate, evaluate, quality, shortlist, pictures, interop, serve, build_ext, doctor, cache):
         command.add_to(commands)
     return parser
 

@@ -18,7 +18,10 @@ its tensors without copying them:
   kernel this process runs and by the format's version, so changed weights, a changed config,
   another CPU or another attnmt never meet a stale file; hashing the weights (0.3-0.4 s for
   284 MB) is done once per weights file and remembered by its identity (device, inode, size,
-  modification time in ns: every rewrite changes one of them).
+  modification time in ns: every rewrite changes one of them);
+- the file records the weights file it came from, and writing it deletes the copies it supersedes
+  (the same copy in an older format; copies of that weights file's earlier weights):
+  attnmt.fast.cache_contents, ``attnmt cache``.
 
 The cache is ``$ATTNMT_CACHE/prepared`` (default ``~/.cache/attnmt``), beside the compiled
 extension; where it cannot be written, the copy is used from memory as before.  With the int8
@@ -26,12 +29,12 @@ panel kernels (AMX, AVX512-VNNI, AVX2) the panels themselves are stored and mapp
 extension (fbgemm) the int8 weights and their scales are, and fbgemm packs them at every start
 (a copy in fbgemm's layout, but no float32 copy and no quantising); what fbgemm or oneDNN copies
 at every start is read from the file, not mapped, so that it is not resident twice
-(``read_unmapped``).  The int8 copy's file (``int8-...-KERNEL-chosen-CPU-v6``) also holds the
+(``read_unmapped``).  The int8 copy's file (``int8-...-KERNEL-chosen-CPU-v7``) also holds the
 int8 kernel measured fastest on each decoder-step shape (attnmt.fast.kernels.measure_int8), where
 more than one runs.  Without the extension ``load_int8`` is ``load_model_dir`` + ``prepare``.
 
 The float32 copy (``load_packed``) goes through the same cache where the C++ step runs with the
-float panel kernels (``fp32-...-chosen-CPU-v6``: each layer's panels and bias, attnmt.fast.panels.
+float panel kernels (``fp32-...-chosen-CPU-v7``: each layer's panels and bias, attnmt.fast.panels.
 PanelLinear, or, for a decoder-step layer whose shape oneDNN multiplied faster on this CPU, its
 plain weight, packed for oneDNN at each load; and that kernel choice with its timings,
 attnmt.fast.kernels, measured when the copy is first built; no embedding table where the embeddings
@@ -59,6 +62,7 @@ from torch import Tensor, nn
 from attnmt.checkpoint import load_model_dir, open_model_dir, uninitialised, weights_mismatch
 from attnmt.errors import ModelDirError
 from attnmt.fast import extension, int8
+from attnmt.fast.cache_contents import remove_superseded
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_linear, use_int8_kernels
 from attnmt.fast.kernels import Int8Choice, KernelChoice, measure, measure_int8, step_shapes
 from attnmt.fast.packed import Bf16PackedLinear, FusedQKVAttention, PackedLinear, fuse_self_attention, packing_available
@@ -71,7 +75,7 @@ from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 
 # Bump when what is stored, or how, changes, or the speed of a kernel a stored choice timed.
-FORMAT = 6
+FORMAT = 7
 PANEL_PARTS = ("panels", "offsets", "scales", "bias")  # Int8Panels.tensors(), in order
 EMBEDDINGS = ("src_embed", "tgt_embed")
 FBGEMM_PARTS = ("int8", "scales", "zero_points")  # a torch.ao layer's per-channel int8 weight (its bias: "bias")
@@ -122,13 +126,15 @@ def load_int8(model_dir: str | Path, weights: str | Path | None = None
             use_int8_kernels(fast, fast.int8_choice)
         return fast
 
-    return through_cache(prepared_path(weights_path, config), config, build), tokenizer
+    return through_cache(prepared_path(weights_path, config), config, build, weights_path), tokenizer
 
 
-def through_cache(path: Path, config: TransformerConfig, build: Callable[[], FastTransformer]) -> FastTransformer:
+def through_cache(path: Path, config: TransformerConfig, build: Callable[[], FastTransformer],
+                  source: Path) -> FastTransformer:
     """The inference copy stored at ``path``, mapped; where there is none (or it is damaged), the one
-    ``build`` returns, stored there first.  A copy ``save_prepared`` cannot store, or a cache that
-    cannot be written, is served as built."""
+    ``build`` returns, stored there first, with the weights file ``source`` it was prepared from, and
+    the copies it supersedes deleted (attnmt.fast.cache_contents.remove_superseded).  A copy
+    ``save_prepared`` cannot store, or a cache that cannot be written, is served as built."""
     if path.is_file():
         try:
             return load_prepared(path, config)
@@ -138,11 +144,15 @@ def through_cache(path: Path, config: TransformerConfig, build: Callable[[], Fas
     if not storable(fast):
         return fast
     try:
-        atomic_write(path, partial(save_prepared, fast))
+        atomic_write(path, partial(save_prepared, fast, source=source))
     except (OSError, ModelDirError) as error:
         warnings.warn(f"attnmt: could not cache the inference copy in {path.parent} ({error}); "
                       "it will be prepared again at the next start", stacklevel=2)
         return fast
+    try:
+        remove_superseded(path, source)
+    except OSError:
+        pass  # another process's files, or a folder we may not change: they stay, as before
     del fast  # serve the mapped file: the same memory behaviour on the first start as on later ones,
     drop_cached_pages(path)  # ... which its pages left in the page cache by the write would not give
     return load_prepared(path, config)
@@ -162,8 +172,9 @@ def load_int8_now(model_dir: str | Path, weights: str | Path | None
     return prepare(model, int8=True), tokenizer
 
 
-def save_prepared(fast: FastTransformer, path: Path) -> None:
-    """Writes what the int8 or float32 copy ``fast`` holds to ``path`` (safetensors)."""
+def save_prepared(fast: FastTransformer, path: Path, source: Path | None = None) -> None:
+    """Writes what the int8 or float32 copy ``fast`` holds to ``path`` (safetensors), with the weights
+    file ``source`` it was prepared from (for ``attnmt cache``)."""
     tensors: dict[str, Tensor] = {}
     shapes: dict[str, list[int]] = {}
     fbgemm: dict[str, list[int]] = {}
@@ -210,6 +221,8 @@ def save_prepared(fast: FastTransformer, path: Path) -> None:
         metadata["kernel_choice"] = fast.kernel_choice.to_json()
     if fast.int8_choice is not None:
         metadata["int8_choice"] = fast.int8_choice.to_json()
+    if source is not None:
+        metadata["source"] = str(Path(source).resolve())
     metadata["padding"] = ""
     save_file(tensors, str(path), metadata=metadata)
     misaligned = data_start(path) % ALIGN
@@ -370,7 +383,7 @@ def load_packed(model_dir: str | Path, weights: str | Path | None = None, bf16: 
     build = partial(pack_layers, config, path, bf16)
     if bf16 or not (extension.available() and torch.ops.attnmt.panels_available()):
         return build(), tokenizer  # oneDNN's layers: nothing to store
-    return through_cache(prepared_path(path, config, "fp32"), config, build), tokenizer
+    return through_cache(prepared_path(path, config, "fp32"), config, build, path), tokenizer
 
 
 def pack_layers(config: TransformerConfig, path: Path, bf16: bool) -> FastTransformer:

@@ -1,8 +1,7 @@
 """``attnmt doctor``: what attnmt finds on this machine and what it chose there: the CPU and its
 flags, a GPU for ``--device cuda`` (or why there is none), the threads (how many, and why) and
-their wait policy, whether the C++ extension is
-built, its kernels, and (with --model) which kernel multiplies each of the model's float32
-decoder-step layers."""
+their wait policy, the cache's size, whether the C++ extension is built, its kernels, and (with
+--model) which kernel multiplies each of the model's float32 decoder-step layers."""
 
 from __future__ import annotations
 
@@ -52,6 +51,7 @@ def machine_lines() -> list[str]:
              + (f", ONEDNN_MAX_CPU_ISA={onednn_isa_cap()}" if onednn_isa_cap() else ""),
              gpu_line(),
              f"threads: {THREADS.describe()}; {usable} usable CPUs; {waits}"]
+    lines.append(cache_line())
     if not extension.available():
         return [*lines, "C++ extension: not built (the Python step runs: slower)"]
     from attnmt.fast.int8 import int8_kernel
@@ -60,6 +60,17 @@ def machine_lines() -> list[str]:
             "none": "fbgemm (torch.ao)"}[int8_kernel()]
     return [*lines, f"C++ extension: built, in {extension.build_directory()}",
             f"float32 panels: {torch.ops.attnmt.panel_isa()}; int8 layers: {int8}"]
+
+
+def cache_line() -> str:
+    """Where attnmt's cache is and how much its prepared copies take."""
+    from attnmt.fast.cache_contents import human, prepared_copies
+    from attnmt.fast.prepared import cache_folder
+    from attnmt.files import cache_root
+
+    copies = prepared_copies(cache_folder())
+    return (f"cache: {cache_root()}, {len(copies)} prepared model copies, {human(sum(c.size for c in copies))} "
+            "('attnmt cache' lists them, '--prune' removes the stale)")
 
 
 def int8_choice_lines(model: str, weights: str | None) -> list[str]:
