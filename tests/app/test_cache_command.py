@@ -1,82 +1,130 @@
 """``attnmt cache``: lists the prepared copies and C++ step builds in attnmt's cache, and removes
-the stale ones (--prune) or all (--clear); what it removes is prepared again when needed."""
+the stale ones (--prune, --unused-days) or all (--clear); what it removes is made again when
+needed, and nothing that is not attnmt's is touched."""
 
 import os
 import shutil
 import time
 
 import pytest
-import torch
-from safetensors import safe_open
 from support import NEEDS_EXTENSION_BUILD
 
-from attnmt.checkpoint import WEIGHTS, load_model_dir, save_weights
+from attnmt.checkpoint import WEIGHTS
 from attnmt.cli.main import main
-from attnmt.fast import extension, prepared
+from attnmt.fast import cache_contents, extension, prepared
+from attnmt.fast.cache_contents import human
 
 pytestmark = [
     *NEEDS_EXTENSION_BUILD,
     pytest.mark.skipif(not extension.available(), reason="the extension cannot be built here"),
 ]
+DAY = 86400.0
 
 
 @pytest.fixture
-def filled_cache(trained_model, cache, tmp_path):
-    """The cache with a current copy of ``trained_model``, the same copy in an older format, a copy
-    whose weights file is gone, and a write left unfinished two hours ago."""
+def filled_cache(trained_model, cache):
+    """The cache with: the current copy of ``trained_model``; the same copy in an older format; a
+    copy of other weights no load has read for 40 days; a write cut short two hours ago; two
+    builds; and files of the user's that only look like attnmt's."""
     prepared.load_int8(trained_model)
     (current,) = cache.glob("int8-*.safetensors")
     older = cache / current.name.replace(f"-v{prepared.FORMAT}.", f"-v{prepared.FORMAT - 1}.")
-    shutil.copyfile(current, older)
-    gone_model = tmp_path / "gone"
-    shutil.copytree(trained_model, gone_model)
-    model, _ = load_model_dir(gone_model)
-    with torch.no_grad():
-        model.decoder_layers[0].norm1.bias.add_(1.0)  # other weights: another copy
-    save_weights(model, gone_model / WEIGHTS)
-    prepared.load_int8(gone_model)
-    orphan = next(path for path in cache.glob("int8-*.safetensors") if path not in (current, older))
-    shutil.rmtree(gone_model)
-    unfinished = cache / f".{current.name}.ab12cd34"
-    unfinished.write_bytes(b"0" * 100)
-    two_hours_ago = time.time() - 7200
-    os.utime(unfinished, (two_hours_ago, two_hours_ago))
-    return current, older, orphan, unfinished
+    unread = cache / current.name.replace(current.name.split("-")[1], "0" * 32)
+    for path in (older, unread):
+        shutil.copyfile(current, path)
+    unfinished, dotfile = cache / f".{current.name}.ab12cd34", cache / ".env.override"
+    for path in (unfinished, dotfile):
+        path.write_bytes(b"0" * 5000)
+    for path, age in ((unread, 40 * DAY), (unfinished, 7200.0), (dotfile, 7200.0)):
+        os.utime(path, (time.time() - age, time.time() - age))
+    root = cache.parent
+    for name in ("attnmt_decoder_step-0123456789abcdef", "attnmt_decoder_step-fedcba9876543210",
+                 "attnmt_decoder_step-userdata"):
+        (root / name).mkdir()
+        (root / name / "attnmt_decoder_step.so").write_bytes(b"0" * 1000)
+    return current, older, unread, unfinished, dotfile
 
 
-def test_the_listing_shows_each_copy_its_source_and_why_it_is_stale(filled_cache, trained_model, capsys):
-    current, older, orphan, unfinished = filled_cache
+def test_the_listing_shows_each_copy_its_source_when_it_was_read_and_why_it_is_stale(filled_cache, trained_model,
+                                                                                      capsys):
+    current, older, unread, unfinished, dotfile = filled_cache
     assert main(["cache"]) == 0
     out = capsys.readouterr().out
-    assert f"from {(trained_model / WEIGHTS).resolve()}" in out
+    assert f"read today        from {(trained_model / WEIGHTS).resolve()}" in out
     assert f"stale: format {prepared.FORMAT - 1}: this attnmt reads format {prepared.FORMAT}" in out
-    assert "model.safetensors is gone" in out
-    assert "prepared copies: 3" in out and "writes that never finished: 1" in out
-    assert "'attnmt cache --prune' removes the 3 stale files" in out
+    assert "read 40 days ago" in out and "prepared copies: 3" in out
+    assert "C++ step builds: 2, 2.0 kB" in out and "writes that never finished: 1, 5.0 kB" in out
+    assert f"'attnmt cache --prune' removes 2 stale files ({human(older.stat().st_size + 5000)})" in out
 
 
-def test_prune_removes_the_stale_files_and_keeps_the_copy_in_use(filled_cache, trained_model, capsys, monkeypatch):
-    current, older, orphan, unfinished = filled_cache
+def test_prune_removes_older_formats_and_unfinished_writes_and_says_what_it_freed(filled_cache, trained_model,
+                                                                                  capsys, monkeypatch):
+    current, older, unread, unfinished, dotfile = filled_cache
+    freed = older.stat().st_size + 5000
     assert main(["cache", "--prune"]) == 0
     out = capsys.readouterr().out
-    assert current.exists() and not any(path.exists() for path in (older, orphan, unfinished))
-    assert out.count("removed ") == 3 and "a write that never finished" in out
+    assert not older.exists() and not unfinished.exists()
+    assert current.exists() and unread.exists() and dotfile.exists()
+    assert out.count("removed ") == 2 and "a write that never finished" in out and f"freed {human(freed)}" in out
     monkeypatch.setattr(prepared, "prepare", lambda *args, **kwargs: pytest.fail("prepared again"))
     prepared.load_int8(trained_model)  # the kept copy is still read
-    with safe_open(str(current), framework="pt") as file:
-        assert file.metadata()["source"] == str((trained_model / WEIGHTS).resolve())
 
 
-def test_clear_removes_every_copy_and_they_are_prepared_again(filled_cache, trained_model, cache, capsys):
+def test_prune_with_unused_days_removes_the_copies_no_load_read_for_that_long(filled_cache, capsys):
+    current, older, unread, unfinished, dotfile = filled_cache
+    assert main(["cache", "--prune", "--unused-days", "30"]) == 0
+    assert "not read for 40 days" in capsys.readouterr().out
+    assert current.exists() and not unread.exists() and not older.exists() and dotfile.exists()
+
+
+def test_loading_a_copy_marks_it_read(trained_model, cache):
+    prepared.load_int8(trained_model)
+    (copy,) = cache.glob("int8-*.safetensors")
+    os.utime(copy, (time.time() - 40 * DAY, time.time() - 40 * DAY))
+    prepared.load_int8(trained_model)
+    assert time.time() - copy.stat().st_mtime < 3600
+
+
+def test_clear_removes_every_copy_and_build_and_they_are_made_again(filled_cache, trained_model, cache, capsys):
+    current, older, unread, unfinished, dotfile = filled_cache
     assert main(["cache", "--clear"]) == 0
-    assert "removed 3 prepared copies" in capsys.readouterr().out
-    assert not list(cache.glob("*.safetensors")) and not list(cache.glob(".*"))
+    assert "removed 3 prepared copies and 2 C++ step builds" in capsys.readouterr().out
+    assert not list(cache.glob("*.safetensors")) and not unfinished.exists()
+    assert not list((cache / "digests").glob("*")) and dotfile.exists()
+    assert [path.name for path in cache.parent.glob("attnmt_decoder_step-*")] == ["attnmt_decoder_step-userdata"]
     prepared.load_int8(trained_model)
     assert len(list(cache.glob("int8-*.safetensors"))) == 1
 
 
-def test_an_empty_cache_lists_nothing_and_prunes_nothing(cache, capsys):
-    assert main(["cache"]) == 0
-    assert "prepared copies: 0, 0 B" in capsys.readouterr().out
-    assert main(["cache", "--prune"]) == 0
-    assert "freed 0 B" in capsys.readouterr().out
+def test_a_file_that_cannot_be_removed_is_one_line_and_the_rest_are_removed(filled_cache, capsys, monkeypatch):
+    current, older, unread, unfinished, dotfile = filled_cache
+    remove = cache_contents.remove
+
+    def refuse_older(path):
+        if path == older:
+            raise PermissionError(13, "Permission denied")
+        remove(path)
+
+    monkeypatch.setattr(cache_contents, "remove", refuse_older)
+    assert main(["cache", "--prune"]) == 1
+    out = capsys.readouterr().out
+    assert f"attnmt: could not remove {older}: Permission denied" in out and "freed 5.0 kB" in out
+    assert older.exists() and not unfinished.exists()
+
+
+def test_an_unreadable_cache_is_one_line_and_doctor_still_answers(cache, capsys, monkeypatch):
+    cache.mkdir(parents=True)
+
+    def unreadable(folder):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(cache_contents, "prepared_copies", unreadable)
+    assert main(["cache"]) == 2
+    assert f"cannot read attnmt's cache {cache.parent}: Permission denied" in capsys.readouterr().err
+    assert main(["doctor", "--threads", "1"]) == 0
+    assert "its prepared copies unreadable (Permission denied)" in capsys.readouterr().out
+
+
+def test_unused_days_needs_prune(cache, capsys):
+    assert main(["cache", "--unused-days", "3"]) == 2
+    assert "--unused-days goes with --prune" in capsys.readouterr().err

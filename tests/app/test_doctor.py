@@ -21,7 +21,7 @@ def test_doctor_says_where_the_cache_is_and_how_much_its_copies_take(capsys, cac
     cache.mkdir(parents=True)
     (cache / "fp32-" f"{'a' * 32}-{'b' * 16}-chosen-{'c' * 12}-v1.safetensors").write_bytes(b"0" * 2_500_000)
     assert main(["doctor", "--threads", "1"]) == 0
-    assert f"cache: {cache.parent}, 1 prepared model copies, 2.5 MB" in capsys.readouterr().out
+    assert f"cache: {cache.parent}, 1 prepared model copy, 2.5 MB" in capsys.readouterr().out
 
 
 def test_doctor_says_whether_device_cuda_has_a_gpu_and_why_not(capsys, monkeypatch):

@@ -1,6 +1,7 @@
 """What attnmt keeps in its cache and which of it is stale (attnmt.fast.cache_contents): copies
 written here by hand, named and headed as attnmt.fast.prepared writes them."""
 
+import json
 import os
 import time
 from pathlib import Path
@@ -9,98 +10,121 @@ import torch
 from safetensors.torch import save_file
 
 from attnmt.fast import cache_contents as contents
-from attnmt.files import file_digest
 
 KERNELS = "vnni-chosen-3989514b133f"
+DIGEST = "a" * 32
 
 
-def weights_file(folder: Path, value: float) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    save_file({"w": torch.full((4,), value)}, str(folder / "model.safetensors"))
-    return folder / "model.safetensors"
-
-
-def copy_of(folder: Path, source: Path | None, *, digest: str | None = None, config: str = "c" * 16,
-            kernels: str = KERNELS, version: int = 6, precision: str = "int8") -> Path:
-    """A prepared copy's file for ``source`` (its weights' digest unless ``digest`` is given)."""
-    digest = digest or file_digest(source)[:32]
+def copy_of(folder: Path, *, digest: str = DIGEST, config: str = "c" * 16, kernels: str = KERNELS,
+            version: int = 7, precision: str = "int8", source: str | None = "/models/a/model.safetensors") -> Path:
+    """A prepared copy's file, as attnmt.fast.prepared names and heads one."""
     path = folder / f"{precision}-{digest}-{config}-{kernels}-v{version}.safetensors"
     folder.mkdir(parents=True, exist_ok=True)
-    save_file({"x": torch.zeros(8)}, str(path), metadata={"source": str(source.resolve())} if source else None)
+    save_file({"x": torch.zeros(8)}, str(path), metadata={"source": source} if source else None)
     return path
 
 
-def test_a_copy_is_read_from_its_name_and_header(tmp_path, cache):
-    source = weights_file(tmp_path / "model", 1.0)
-    path = copy_of(cache, source)
+def header_file(path: Path, header) -> Path:
+    text = json.dumps(header).encode()
+    path.write_bytes(len(text).to_bytes(8, "little") + text)
+    return path
+
+
+def test_a_copy_is_read_from_its_name_header_and_times(cache):
+    path = copy_of(cache)
+    os.utime(path, (1_000_000.0, 1_000_000.0))
     copy = contents.PreparedCopy.read(path)
-    assert (copy.precision, copy.kernels, copy.format) == ("int8", KERNELS, 6)
-    assert copy.weights_digest == file_digest(source)[:32] and copy.source == str(source.resolve())
-    assert copy.size == path.stat().st_size
-    assert contents.PreparedCopy.read(cache / "digests") is None
-    (cache / "int8-broken-v6.safetensors").write_bytes(b"\xff" * 4)
-    assert [c.path for c in contents.prepared_copies(cache)] == [path]  # a name not ours is not listed
+    assert (copy.precision, copy.weights_digest, copy.kernels, copy.format) == ("int8", DIGEST, KERNELS, 7)
+    assert copy.source == "/models/a/model.safetensors" and copy.size == path.stat().st_size
+    assert copy.last_read == 1_000_000.0
+    (cache / "int8-broken-v7.safetensors").write_bytes(b"\xff" * 4)  # not a copy's name
+    folder = cache / f"fp32-{DIGEST}-{'c' * 16}-chosen-{'d' * 12}-v7.safetensors"
+    folder.mkdir()  # a copy's name, but a folder
+    (cache / f"fp32-{DIGEST}-{'c' * 16}-chosen-{'e' * 12}-v7.safetensors").symlink_to(path)  # a link, not ours
+    assert [c.path for c in contents.prepared_copies(cache)] == [path]
 
 
-def test_a_copy_without_a_readable_header_has_no_source(tmp_path, cache):
-    source = weights_file(tmp_path / "model", 1.0)
-    path = copy_of(cache, source)
-    path.write_bytes(b"\x00" * 16)  # damaged
+def test_a_header_that_is_damaged_or_of_another_shape_records_no_source(cache):
+    path = copy_of(cache)
+    for header in ([1], {"__metadata__": {"source": 5}}, {"__metadata__": [1]}, {"__metadata__": {}}):
+        assert contents.PreparedCopy.read(header_file(path, header)).source is None
+    path.write_bytes(b"\x00" * 16)
     assert contents.PreparedCopy.read(path).source is None
-    assert contents.stale_reason(contents.PreparedCopy.read(path), 6) is None  # kept: whose it is is unknown
+    path.write_bytes(b"\x07")
+    assert contents.PreparedCopy.read(path).source is None
 
 
-def test_stale_means_an_older_format_or_a_source_gone_or_rewritten(tmp_path, cache):
-    source = weights_file(tmp_path / "model", 1.0)
-    current, older, newer = (contents.PreparedCopy.read(copy_of(cache, source, version=v)) for v in (6, 5, 7))
-    unrecorded = contents.PreparedCopy.read(copy_of(cache, None, digest="d" * 32))
-    assert contents.stale_reason(current, 6) is None
-    assert contents.stale_reason(older, 6) == "format 5: this attnmt reads format 6"
-    assert contents.stale_reason(newer, 6) is None  # a newer attnmt's, sharing the cache
-    assert contents.stale_reason(unrecorded, 6) is None
-    time.sleep(0.01)
-    weights_file(tmp_path / "model", 2.0)
-    assert contents.stale_reason(current, 6) == f"{source.resolve()} now holds other weights"
-    source.unlink()
-    assert contents.stale_reason(current, 6) == f"{source.resolve()} is gone"
+def test_stale_means_an_older_format_or_with_unused_days_a_copy_not_read_for_that_long(cache):
+    now = 10_000_000.0
+    current, older, newer = (contents.PreparedCopy.read(copy_of(cache, version=v)) for v in (7, 6, 8))
+    assert contents.stale_reason(current, 7, now=now) is None
+    assert contents.stale_reason(older, 7, now=now) == "format 6: this attnmt reads format 7"
+    assert contents.stale_reason(newer, 7, now=now) is None  # a newer attnmt's, sharing the cache
+    os.utime(current.path, (now - 40 * contents.DAY_S, now - 40 * contents.DAY_S))
+    unread = contents.PreparedCopy.read(current.path)
+    assert contents.stale_reason(unread, 7, now=now) is None  # without unused_days, never for its age
+    assert contents.stale_reason(unread, 7, unused_days=30, now=now) == "not read for 40 days"
+    assert contents.stale_reason(unread, 7, unused_days=41, now=now) is None
 
 
-def test_a_written_copy_removes_its_older_formats_and_its_sources_earlier_weights(tmp_path, cache):
-    source = weights_file(tmp_path / "model", 1.0)
-    older_format = copy_of(cache, None, digest=file_digest(source)[:32], version=5)  # written before sources
-    earlier = copy_of(cache, source)
-    other_cpu = copy_of(cache, source, kernels="vnni-chosen-000000000000", version=5)
-    other_precision = copy_of(cache, source, precision="fp32")
-    earlier_other_config = copy_of(cache, source, config="e" * 16)
-    other_model = copy_of(cache, weights_file(tmp_path / "other", 3.0))
-    time.sleep(0.01)
-    weights_file(tmp_path / "model", 2.0)
-    other_config = copy_of(cache, source, config="e" * 16)  # two model folders may share a weights file
-    written = copy_of(cache, source)
-    assert set(contents.remove_superseded(written, source)) == {earlier, earlier_other_config}
-    newest = copy_of(cache, source, version=7)
-    removed = contents.remove_superseded(newest, tmp_path / "model" / ".." / "model" / "model.safetensors")
-    assert removed == [written]
-    assert older_format.exists()  # another digest: not this copy's older format
-    assert all(path.exists() for path in (other_cpu, other_precision, other_config, other_model, newest))
-    again = copy_of(cache, None, digest=file_digest(tmp_path / "other" / "model.safetensors")[:32], version=8)
-    assert contents.remove_superseded(again, tmp_path / "other" / "model.safetensors") == [other_model]
+def test_marking_a_copy_read_sets_its_time_to_now(cache):
+    path = copy_of(cache)
+    os.utime(path, (1_000_000.0, 1_000_000.0))
+    contents.mark_read(path)
+    assert abs(contents.PreparedCopy.read(path).last_read - time.time()) < 60
+    contents.mark_read(cache / "gone.safetensors")  # nothing to mark: no error
 
 
-def test_writes_left_unfinished_for_an_hour_are_abandoned(cache):
+def test_a_written_copy_removes_only_the_same_copy_in_older_formats(cache):
+    older = [copy_of(cache, version=v) for v in (5, 6)]
+    kept = [
+        copy_of(cache, version=8),  # a newer attnmt's
+        copy_of(cache, version=6, kernels="vnni-chosen-000000000000"),  # another CPU's
+        copy_of(cache, version=6, kernels="avx2-chosen-3989514b133f"),  # another int8 kernel
+        copy_of(cache, version=6, precision="fp32", kernels="chosen-3989514b133f"),
+        copy_of(cache, version=6, config="e" * 16),
+        copy_of(cache, version=6, digest="b" * 32),  # other weights
+    ]
+    written = copy_of(cache, version=7)
+    assert sorted(contents.remove_older_formats(written)) == sorted(older)
+    assert all(path.exists() for path in [*kept, written]) and not any(path.exists() for path in older)
+    assert contents.remove_older_formats(cache / "not-a-copy.safetensors") == []
+
+
+def test_only_attnmts_own_writes_left_for_an_hour_are_unfinished(cache):
     cache.mkdir(parents=True)
-    old, fresh = cache / ".int8-x-v6.safetensors.k2j4_x9a", cache / ".tmpaUhjOL"
-    for path in (old, fresh):
+    name = f"int8-{DIGEST}-{'c' * 16}-{KERNELS}-v7.safetensors"
+    ours = [cache / f".{name}.k2j4_x9a", cache / ".tmpaUhjOL"]
+    fresh = cache / f".{name}.zz99_a1b"
+    not_ours = [cache / ".env.override", cache / ".bashrc.backup01", cache / name]
+    for path in [*ours, fresh, *not_ours]:
         path.write_bytes(b"0" * 10)
+    (cache / f".{name}.dir12345").mkdir()  # a folder: not a write of ours
     hour_ago = time.time() - 2 * contents.TEMPORARY_AGE_S
-    os.utime(old, (hour_ago, hour_ago))
-    assert contents.abandoned_writes(cache) == [old]
-    assert set(contents.abandoned_writes(cache, now=time.time() + 3 * contents.TEMPORARY_AGE_S)) == {old, fresh}
-    (cache / "int8-kept-v6.safetensors").write_bytes(b"0")  # not a temporary name
-    os.utime(cache / "int8-kept-v6.safetensors", (hour_ago, hour_ago))
-    assert contents.abandoned_writes(cache) == [old]
+    for path in [*ours, *not_ours, cache / f".{name}.dir12345"]:
+        os.utime(path, (hour_ago, hour_ago))
+    assert contents.unfinished_writes(cache) == sorted(ours)
 
 
-def test_sizes_read_as_people_read_them():
-    assert [contents.human(n) for n in (512, 2_900, 2_900_000, 452_417_536, 6_400_000_000)] == [
-        "512 B", "2.9 kB", "2.9 MB", "452 MB", "6.4 GB"]
+def test_builds_and_memos_are_known_by_their_names(tmp_path):
+    build, other = tmp_path / "attnmt_decoder_step-0123456789abcdef", tmp_path / "attnmt_decoder_step-userdata"
+    for folder in (build, other):
+        folder.mkdir()
+    (tmp_path / "attnmt_decoder_step-fedcba9876543210").symlink_to(build)
+    (build / "attnmt_decoder_step.so").write_bytes(b"0" * 3000)
+    assert contents.builds(tmp_path) == [build] and contents.size_of(build) == 3000
+    (tmp_path / "prepared" / "digests").mkdir(parents=True)
+    memo = tmp_path / "prepared" / "digests" / ("f" * 32)
+    memo.write_text("digest")
+    (tmp_path / "prepared" / "digests" / "notes.txt").write_text("mine")
+    assert contents.memos(tmp_path / "prepared") == [memo]
+    assert contents.size_of(tmp_path / "gone") == 0
+
+
+def test_sizes_and_counts_read_as_people_read_them():
+    assert [contents.human(n) for n in (512, 2_900, 999_999, 2_900_000, 9_999_999, 452_417_536, 6_400_000_000)] == [
+        "512 B", "2.9 kB", "1.0 MB", "2.9 MB", "10 MB", "452 MB", "6.4 GB"]
+    assert [contents.counted(n, "prepared copy") for n in (0, 1, 2)] == [
+        "0 prepared copies", "1 prepared copy", "2 prepared copies"]
+    assert [contents.counted(n, "day") for n in (1, 40)] == ["1 day", "40 days"]
+    assert contents.counted(3, "stale file") == "3 stale files"

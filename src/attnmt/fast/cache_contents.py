@@ -1,48 +1,54 @@
 """What attnmt keeps in its cache (``$ATTNMT_CACHE``, default ``~/.cache/attnmt``), which of it is
 stale, and removing that: ``attnmt cache``.
 
-The cache holds the C++ step's builds (a few MB each, one per source, PyTorch and target) and the
-prepared inference copies (attnmt.fast.prepared: at OPUS-MT's size 120 MB int8 and 450 MB float32
-each).  A copy is named by its weights' and config's digests, the kernels it was timed for and its
-format's version, so nothing ever reads a stale one; but nothing read it again either, and each
-upgrade of attnmt that changed the format, and each retraining of a model translated from the same
-path, left a whole copy behind.  So:
+The cache holds the C++ step's builds (about 3 MB each, one per source, PyTorch and target) and
+the prepared inference copies (attnmt.fast.prepared: at OPUS-MT's size 333 MB float32 and 204 MB
+int8 each).  A copy is named by its weights' and config's digests, the kernels it was timed for
+and its format's version, so nothing ever reads a stale one; but nothing deleted one either, and
+each upgrade of attnmt that changed the format left every copy behind, whole.  So:
 
-- a copy records the weights file it was prepared from (``source``, in its metadata);
-- writing a copy deletes the ones it supersedes (``remove_superseded``): this copy in an older
-  format (same weights, config and kernels), and copies prepared from the same weights file when
-  it held other weights;
-- ``stale_reason`` says why a copy will not be read again, where that can be known: an older
-  format, or a source file that is gone or now holds other weights (copies written before sources
-  were recorded are kept: they may be some other model's).  A newer format's copy belongs to a
-  newer attnmt sharing the cache, and a copy for another CPU to another machine sharing it: both
-  are kept.
+- writing a copy deletes the same copy (same weights, config and kernels) in older formats
+  (``remove_older_formats``): no attnmt that reads the new format reads those;
+- each load marks its copy read (``mark_read``: its modification time), so that copies no one
+  has read for a while can be found (``--prune --unused-days N``): a model retrained in place or
+  deleted leaves a copy that is never read again, but whether some other folder (a copy of the
+  model, a container sharing the cache) still reads the same weights cannot be known from here;
+- a copy records the weights file it was first prepared from (``source``), for the listing.
 
-Every file here is rebuilt on demand, so removing one never loses work: the next start that needs
-it prepares it again (seconds at OPUS-MT's size; a build of the C++ step, about 30 s).
+Copies of a newer format (a newer attnmt sharing the cache) and for other CPUs (other machines
+sharing it) are only ever removed by ``--unused-days`` or ``--clear``.  Every file here is made
+again when needed, so removing one loses no work: the next start prepares it again (seconds at
+OPUS-MT's size; a build of the C++ step, about 30 s).  A process that has a removed copy mapped
+keeps reading it, and its disk space is freed when that process ends.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
+import stat
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from attnmt.files import TEMPORARY, file_digest
-
 # attnmt.fast.prepared.prepared_path's names, e.g. "int8-<sha256[:32]>-<config[:16]>-vnni-chosen-<cpu>-v7.safetensors"
 PREPARED = re.compile(r"^(?P<precision>int8|fp32)-(?P<weights>[0-9a-f]{32})-(?P<config>[0-9a-f]{16})-"
                       r"(?P<kernels>[a-z0-9-]+)-v(?P<format>\d+)\.safetensors$")
-BUILD_PREFIX = "attnmt_decoder_step-"  # attnmt.fast.extension.build_directory's folders
+# A copy's write cut short: attnmt.files.atomic_file's temporary name for it, or the one
+# safetensors' save_file writes through beside that (attnmt.files.TEMPORARY).
+UNFINISHED = re.compile(r"^\.(int8|fp32)-[0-9a-f]{32}-[0-9a-f]{16}-[a-z0-9-]+-v\d+\.safetensors\.[a-z0-9_]{8}$"
+                        r"|^\.tmp[A-Za-z0-9]{6}$")
+BUILD = re.compile(r"^attnmt_decoder_step-[0-9a-f]{16}$")  # attnmt.fast.extension.build_directory's folders
+MEMO = re.compile(r"^[0-9a-f]{32}$")  # attnmt.files.file_digest's memos, in prepared/digests
 TEMPORARY_AGE_S = 3600.0  # a write in progress touches its file far more often than this
+DAY_S = 86400.0
 
 
 @dataclass(frozen=True)
 class PreparedCopy:
-    """One prepared inference copy in the cache, read from its name and its header."""
+    """One prepared inference copy in the cache, read from its name, its header and its times."""
 
     path: Path
     precision: str  # "int8" or "fp32"
@@ -50,17 +56,22 @@ class PreparedCopy:
     config_digest: str
     kernels: str  # the kernels and CPU it was timed for, e.g. "vnni-chosen-3989514b133f"
     format: int
-    source: str | None  # the weights file it was prepared from; None where not recorded
+    source: str | None  # the weights file it was first prepared from; None where not recorded
     size: int
+    last_read: float  # when a load last read it (its modification time), seconds since the epoch
 
     @classmethod
     def read(cls, path: Path) -> PreparedCopy | None:
-        """The copy at ``path``, or None where its name is not a prepared copy's."""
+        """The copy at ``path``, or None where it is not a prepared copy's regular file (or is gone)."""
         match = PREPARED.match(path.name)
-        if match is None:
+        try:
+            info = path.lstat()
+        except OSError:
+            return None
+        if match is None or not stat.S_ISREG(info.st_mode):
             return None
         return cls(path, match["precision"], match["weights"], match["config"], match["kernels"],
-                   int(match["format"]), recorded_source(path), path.stat().st_size)
+                   int(match["format"]), recorded_source(path), info.st_size, info.st_mtime)
 
 
 def recorded_source(path: Path) -> str | None:
@@ -69,109 +80,126 @@ def recorded_source(path: Path) -> str | None:
     try:
         with open(path, "rb") as file:
             length = int.from_bytes(file.read(8), "little")
-            if not 0 < length <= 100_000_000:
-                return None
-            metadata = json.loads(file.read(length)).get("__metadata__") or {}
+            header = json.loads(file.read(length)) if 0 < length <= 100_000_000 else None
     except (OSError, ValueError):
         return None
-    return metadata.get("source") or None
+    metadata = header.get("__metadata__") if isinstance(header, dict) else None
+    source = metadata.get("source") if isinstance(metadata, dict) else None
+    return source if isinstance(source, str) and source else None
 
 
 def prepared_copies(folder: Path) -> list[PreparedCopy]:
-    """The prepared copies in ``folder`` (attnmt.fast.prepared.cache_folder), largest first."""
+    """The prepared copies in ``folder`` (attnmt.fast.prepared.cache_folder), largest first; an
+    unreadable folder raises OSError."""
     if not folder.is_dir():
         return []
-    copies = []
-    for path in folder.iterdir():
-        try:
-            copy = PreparedCopy.read(path)
-        except FileNotFoundError:  # removed by another process as we looked
-            continue
-        if copy is not None:
-            copies.append(copy)
+    copies = [copy for path in folder.iterdir() if (copy := PreparedCopy.read(path)) is not None]
     return sorted(copies, key=lambda copy: (-copy.size, copy.path.name))
 
 
-def stale_reason(copy: PreparedCopy, current_format: int) -> str | None:
-    """Why ``copy`` will not be read again, or None where it may be: an older format than this
-    attnmt's ``current_format``, or a source weights file that is gone or holds other weights."""
+def mark_read(path: Path) -> None:
+    """Marks a prepared copy read now (its modification time), where the cache may be written."""
+    try:
+        os.utime(path)
+    except OSError:
+        pass  # a cache shared read-only: its copies' times stay their writer's
+
+
+def stale_reason(copy: PreparedCopy, current_format: int, unused_days: float | None = None,
+                 now: float | None = None) -> str | None:
+    """Why ``copy`` is stale, or None: an older format than this attnmt's ``current_format``, or,
+    where ``unused_days`` is given, no load has read it for that many days."""
     if copy.format < current_format:
         return f"format {copy.format}: this attnmt reads format {current_format}"
-    if copy.source is None:
-        return None
-    source = Path(copy.source)
-    if not source.is_file():
-        return f"{source} is gone"
-    try:
-        digest = file_digest(source)
-    except OSError:
-        return None  # unreadable now, perhaps not for its owner: kept
-    if not digest.startswith(copy.weights_digest):
-        return f"{source} now holds other weights"
+    now = time.time() if now is None else now
+    if unused_days is not None and now - copy.last_read > unused_days * DAY_S:
+        return f"not read for {days_ago(copy.last_read, now)} days"
     return None
 
 
-def remove_superseded(written: Path, source: Path) -> list[Path]:
-    """Deletes the prepared copies that the copy just ``written`` (prepared from the weights file
-    ``source``) replaces: itself in an older format, and the same precision and kernels prepared
-    from ``source`` when it held other weights.  A copy of the same weights read with another
-    config is kept: two model folders may share one weights file.  Returns them."""
+def days_ago(when: float, now: float | None = None) -> int:
+    return int(((time.time() if now is None else now) - when) // DAY_S)
+
+
+def remove_older_formats(written: Path) -> list[Path]:
+    """Deletes the same copy as the one just ``written`` (same precision, weights, config and
+    kernels) in older formats, which no attnmt that reads this one's format reads; returns them."""
     new = PreparedCopy.read(written)
     if new is None:
         return []
-    source_name = str(Path(source).resolve())  # as save_prepared records it
     removed = []
     for old in prepared_copies(written.parent):
-        if old.path == written or (old.precision, old.kernels) != (new.precision, new.kernels):
-            continue
-        same_copy = (old.weights_digest, old.config_digest) == (new.weights_digest, new.config_digest)
-        retrained = old.weights_digest != new.weights_digest and old.source == source_name
-        if (same_copy and old.format < new.format) or retrained:
-            old.path.unlink(missing_ok=True)  # a process mapping it keeps its pages until it unmaps them
+        same = (old.precision, old.weights_digest, old.config_digest, old.kernels) == (
+            new.precision, new.weights_digest, new.config_digest, new.kernels)
+        if same and old.format < new.format:
+            old.path.unlink(missing_ok=True)
             removed.append(old.path)
     return removed
 
 
-def builds(root: Path) -> list[Path]:
-    """The C++ step's build folders in the cache ``root``."""
-    return sorted(p for p in root.iterdir() if p.is_dir() and p.name.startswith(BUILD_PREFIX)) if root.is_dir() else []
-
-
-def abandoned_writes(folder: Path, now: float | None = None) -> list[Path]:
-    """Temporary files in ``folder`` that a write cut short (a kill, a crash) left: untouched for an
-    hour, so that no process still writes them."""
+def unfinished_writes(folder: Path, now: float | None = None) -> list[Path]:
+    """The temporary files of copies whose writes were cut short (a kill, a crash) in ``folder``:
+    untouched for an hour, so that no process still writes them."""
     if not folder.is_dir():
         return []
     now = time.time() if now is None else now
     found = []
     for path in folder.iterdir():
         try:
-            if TEMPORARY.match(path.name) and path.is_file() and now - path.stat().st_mtime > TEMPORARY_AGE_S:
-                found.append(path)
-        except FileNotFoundError:
+            info = path.lstat()
+        except OSError:
             continue
-    return found
+        if UNFINISHED.match(path.name) and stat.S_ISREG(info.st_mode) and now - info.st_mtime > TEMPORARY_AGE_S:
+            found.append(path)
+    return sorted(found)
+
+
+def builds(root: Path) -> list[Path]:
+    """The C++ step's build folders in the cache ``root`` (not links to one)."""
+    if not root.is_dir():
+        return []
+    return sorted(p for p in root.iterdir() if BUILD.match(p.name) and p.is_dir() and not p.is_symlink())
+
+
+def memos(folder: Path) -> list[Path]:
+    """The weights digests attnmt.files.file_digest remembers, in ``folder``/digests."""
+    digests = folder / "digests"
+    return sorted(p for p in digests.iterdir() if MEMO.match(p.name) and p.is_file()) if digests.is_dir() else []
 
 
 def size_of(path: Path) -> int:
-    """A file's size, or a folder's files' sizes summed."""
-    if path.is_file():
-        return path.stat().st_size
-    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
-
-
-def human(size: int) -> str:
-    """A size in bytes as people read it: "452 MB", "2.9 MB", "6.4 GB"."""
-    for unit, scale in (("GB", 1e9), ("MB", 1e6), ("kB", 1e3)):
-        if size >= scale:
-            value = size / scale
-            return f"{value:.1f} {unit}" if value < 10 else f"{value:.0f} {unit}"
-    return f"{size} B"
+    """A file's size, or a build folder's files' sizes summed; 0 for what is gone."""
+    try:
+        if path.is_dir() and not path.is_symlink():
+            return sum(p.lstat().st_size for p in path.rglob("*") if p.is_file())
+        return path.lstat().st_size
+    except OSError:
+        return 0
 
 
 def remove(path: Path) -> None:
-    """Deletes a cached file or build folder (gone already is fine)."""
-    if path.is_dir():
-        shutil.rmtree(path, ignore_errors=True)
+    """Deletes a cached file (a link: the link), or a build folder; gone already is fine.  An
+    OSError (a file of another user's, a folder that may not be changed) is raised."""
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path)
     else:
         path.unlink(missing_ok=True)
+
+
+def human(size: int) -> str:
+    """A size in bytes as people read it: "512 B", "2.9 MB", "452 MB", "6.4 GB"."""
+    value, unit = float(size), "B"
+    for larger in ("kB", "MB", "GB", "TB"):
+        if round(value) < 1000:
+            break
+        value, unit = value / 1000, larger
+    if unit == "B":
+        return f"{size} B"
+    return f"{value:.1f} {unit}" if round(value, 1) < 10 else f"{value:.0f} {unit}"
+
+
+def counted(count: int, noun: str) -> str:
+    """"1 copy", "2 copies": a count and its noun, singular or plural ("copy" -> "copies")."""
+    if count == 1:
+        return f"1 {noun}"
+    return f"{count} {noun[:-1]}ies" if noun.endswith("y") and noun[-2:-1] not in "aeiou" else f"{count} {noun}s"

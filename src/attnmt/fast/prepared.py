@@ -19,9 +19,9 @@ its tensors without copying them:
   another CPU or another attnmt never meet a stale file; hashing the weights (0.3-0.4 s for
   284 MB) is done once per weights file and remembered by its identity (device, inode, size,
   modification time in ns: every rewrite changes one of them);
-- the file records the weights file it came from, and writing it deletes the copies it supersedes
-  (the same copy in an older format; copies of that weights file's earlier weights):
-  attnmt.fast.cache_contents, ``attnmt cache``.
+- writing the file deletes the same copy in older formats, each load marks it read (its
+  modification time), and it records the weights file it was first prepared from: what
+  ``attnmt cache`` lists and prunes (attnmt.fast.cache_contents).
 
 The cache is ``$ATTNMT_CACHE/prepared`` (default ``~/.cache/attnmt``), beside the compiled
 extension; where it cannot be written, the copy is used from memory as before.  With the int8
@@ -62,7 +62,7 @@ from torch import Tensor, nn
 from attnmt.checkpoint import load_model_dir, open_model_dir, uninitialised, weights_mismatch
 from attnmt.errors import ModelDirError
 from attnmt.fast import extension, int8
-from attnmt.fast.cache_contents import remove_superseded
+from attnmt.fast.cache_contents import mark_read, remove_older_formats
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_linear, use_int8_kernels
 from attnmt.fast.kernels import Int8Choice, KernelChoice, measure, measure_int8, step_shapes
 from attnmt.fast.packed import Bf16PackedLinear, FusedQKVAttention, PackedLinear, fuse_self_attention, packing_available
@@ -131,13 +131,15 @@ def load_int8(model_dir: str | Path, weights: str | Path | None = None
 
 def through_cache(path: Path, config: TransformerConfig, build: Callable[[], FastTransformer],
                   source: Path) -> FastTransformer:
-    """The inference copy stored at ``path``, mapped; where there is none (or it is damaged), the one
-    ``build`` returns, stored there first, with the weights file ``source`` it was prepared from, and
-    the copies it supersedes deleted (attnmt.fast.cache_contents.remove_superseded).  A copy
+    """The inference copy stored at ``path``, mapped and marked read; where there is none (or it is
+    damaged), the one ``build`` returns, stored there first with the weights file ``source`` it was
+    prepared from, the same copy's older formats deleted (attnmt.fast.cache_contents).  A copy
     ``save_prepared`` cannot store, or a cache that cannot be written, is served as built."""
     if path.is_file():
         try:
-            return load_prepared(path, config)
+            fast = load_prepared(path, config)
+            mark_read(path)
+            return fast
         except (ValueError, KeyError, RuntimeError, SafetensorError) as error:  # damaged: written anew
             warnings.warn(f"attnmt: {path} is unreadable ({error}); preparing it again", stacklevel=2)
     fast = build()
@@ -150,9 +152,9 @@ def through_cache(path: Path, config: TransformerConfig, build: Callable[[], Fas
                       "it will be prepared again at the next start", stacklevel=2)
         return fast
     try:
-        remove_superseded(path, source)
+        remove_older_formats(path)
     except OSError:
-        pass  # another process's files, or a folder we may not change: they stay, as before
+        pass  # another user's files, or a folder that may not be changed: they stay
     del fast  # serve the mapped file: the same memory behaviour on the first start as on later ones,
     drop_cached_pages(path)  # ... which its pages left in the page cache by the write would not give
     return load_prepared(path, config)

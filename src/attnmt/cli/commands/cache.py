@@ -1,63 +1,131 @@
 """``attnmt cache``: what attnmt keeps in its cache (the prepared inference copies and the C++ step's
-builds), how large it is, and which of it will not be read again; ``--prune`` removes that,
-``--clear`` everything (attnmt.fast.cache_contents).  Nothing there is lost work: the next start
-that needs a file prepares or builds it again."""
+builds), how large it is, when each copy was last read and which are stale; ``--prune`` removes
+copies in older formats and writes that never finished (``--unused-days N``: and copies no load
+has read for N days), ``--clear`` every copy and build (attnmt.fast.cache_contents).  Nothing there
+is lost work: the next start that needs a file prepares or builds it again."""
 
 from __future__ import annotations
 
 import argparse
+import time
 from pathlib import Path
+
+from attnmt.errors import UserError
 
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.fast import cache_contents as contents
-    from attnmt.fast.prepared import FORMAT, cache_folder, cpu_digest
+    from attnmt.fast.prepared import cache_folder
     from attnmt.files import cache_root
 
+    if args.unused_days is not None and not args.prune:
+        raise UserError("--unused-days goes with --prune")
+    if args.unused_days is not None and args.unused_days < 0:
+        raise UserError(f"--unused-days must be 0 or more, not {args.unused_days}")
     root, folder = cache_root(), cache_folder()
+    try:
+        if args.clear:
+            return clear(root, folder)
+        if args.prune:
+            return prune(folder, args.unused_days)
+        return listing(root, folder)
+    except OSError as error:  # the folder itself cannot be read
+        raise UserError(f"cannot read attnmt's cache {root}: {error.strerror or error}") from None
+
+
+def listing(root: Path, folder: Path) -> int:
+    """Prints each prepared copy (size, precision, format, CPU, last read, source or why it is
+    stale), the builds and what ``--prune`` would remove."""
+    from attnmt.fast import cache_contents as contents
+    from attnmt.fast.prepared import FORMAT, cpu_digest
+
     copies = contents.prepared_copies(folder)
     stale = {copy.path: reason for copy in copies if (reason := contents.stale_reason(copy, FORMAT))}
-    unfinished = contents.abandoned_writes(folder)
-    builds = contents.builds(root)
-    if args.clear:
-        gone = [*(copy.path for copy in copies), *unfinished, *builds, folder / "digests"]
-        freed = sum(contents.size_of(path) for path in gone if path.exists())
-        for path in gone:
-            contents.remove(path)
-        print(f"attnmt: removed {len(copies)} prepared copies and {len(builds)} C++ step builds from {root}, "
-              f"{contents.human(freed)}; they are prepared or built again when needed")
-        return 0
-    if args.prune:
-        gone = [(copy, stale[copy.path]) for copy in copies if copy.path in stale]
-        for copy, reason in gone:
-            contents.remove(copy.path)
-            print(f"removed {contents.human(copy.size):>7}  {copy.path.name}: {reason}")
-        for path in unfinished:
-            print(f"removed {contents.human(contents.size_of(path)):>7}  {path.name}: a write that never finished")
-            contents.remove(path)
-        freed = sum(copy.size for copy, _ in gone) + sum(contents.size_of(path) for path in unfinished)
-        print(f"attnmt: freed {contents.human(freed)} in {folder}")
-        return 0
-    print(f"attnmt's cache: {root} ($ATTNMT_CACHE)")
     here = f"chosen-{cpu_digest()}"
-    in_use = [copy for copy in copies if copy.path not in stale]
+    print(f"attnmt's cache: {root} ($ATTNMT_CACHE)")
     print(f"prepared copies: {len(copies)}, {contents.human(sum(copy.size for copy in copies))}")
-    for copy in [*in_use, *(copy for copy in copies if copy.path in stale)]:
+    for copy in sorted(copies, key=lambda copy: copy.path in stale):  # the current ones first
         cpu = "this CPU" if copy.kernels.endswith(here) else "other CPU"  # or this one with its ISA capped
-        state = (f"stale: {stale[copy.path]}" if copy.path in stale
-                 else f"from {copy.source}" if copy.source else f"{copy.path.name} (source not recorded)")
-        print(f"  {contents.human(copy.size):>7}  {copy.precision} v{copy.format}  {cpu:<9}  {state}")
+        days = contents.days_ago(copy.last_read)
+        read = "read today" if days == 0 else f"read {contents.counted(days, 'day')} ago"
+        what = (f"stale: {stale[copy.path]}" if copy.path in stale
+                else f"from {copy.source}" if copy.source else copy.path.name)
+        print(f"  {contents.human(copy.size):>7}  {copy.precision} v{copy.format}  {cpu:<9}  {read:<16}  {what}")
+    builds = contents.builds(root)
     current = current_build()
     print(f"C++ step builds: {len(builds)}, {contents.human(sum(contents.size_of(path) for path in builds))}"
           + (f"; this attnmt's: {current.name}" if current in builds else ""))
+    unfinished = contents.unfinished_writes(folder)
     if unfinished:
         print(f"writes that never finished: {len(unfinished)}, "
               f"{contents.human(sum(contents.size_of(path) for path in unfinished))}")
     if stale or unfinished:
-        freed = sum(copy.size for copy in copies if copy.path in stale) + sum(contents.size_of(p) for p in unfinished)
-        count = len(stale) + len(unfinished)
-        print(f"'attnmt cache --prune' removes the {count} stale files ({contents.human(freed)})")
+        freed = sum(copy.size for copy in copies if copy.path in stale) + sum(map(contents.size_of, unfinished))
+        print(f"'attnmt cache --prune' removes {contents.counted(len(stale) + len(unfinished), 'stale file')} "
+              f"({contents.human(freed)})")
     return 0
+
+
+def prune(folder: Path, unused_days: float | None) -> int:
+    """Removes the copies in older formats (and, with ``unused_days``, those no load has read for
+    that many days) and the writes that never finished; one line for each."""
+    from attnmt.fast import cache_contents as contents
+    from attnmt.fast.prepared import FORMAT
+
+    now = time.time()
+    doomed = [(copy.path, copy.size, reason) for copy in contents.prepared_copies(folder)
+              if (reason := contents.stale_reason(copy, FORMAT, unused_days, now))]
+    doomed += [(path, contents.size_of(path), "a write that never finished")
+               for path in contents.unfinished_writes(folder, now)]
+    freed, failed = 0, 0
+    for path, size, reason in doomed:
+        if remove_one(path):
+            freed += size
+            print(f"removed {contents.human(size):>7}  {path.name}: {reason}")
+        else:
+            failed += 1
+    print(f"attnmt: freed {contents.human(freed)} in {folder}")
+    return 1 if failed else 0
+
+
+def clear(root: Path, folder: Path) -> int:
+    """Removes every prepared copy, C++ step build, weights digest memo and write that never
+    finished (a write in progress is left to finish)."""
+    from attnmt.fast import cache_contents as contents
+
+    copies, copies_freed, copies_failed = remove_all([copy.path for copy in contents.prepared_copies(folder)])
+    builds, builds_freed, builds_failed = remove_all(contents.builds(root))
+    _, rest_freed, rest_failed = remove_all([*contents.unfinished_writes(folder), *contents.memos(folder)])
+    freed = contents.human(copies_freed + builds_freed + rest_freed)
+    print(f"attnmt: removed {contents.counted(copies, 'prepared copy')} and "
+          f"{contents.counted(builds, 'C++ step build')} from {root}, {freed}; they are prepared or built again "
+          "when needed")
+    return 1 if copies_failed or builds_failed or rest_failed else 0
+
+
+def remove_all(paths: list[Path]) -> tuple[int, int, int]:
+    """Removes each path: (how many were removed, the bytes they took, how many could not be)."""
+    from attnmt.fast.cache_contents import size_of
+
+    removed, freed, failed = 0, 0, 0
+    for path in paths:
+        size = size_of(path)
+        if remove_one(path):
+            removed, freed = removed + 1, freed + size
+        else:
+            failed += 1
+    return removed, freed, failed
+
+
+def remove_one(path: Path) -> bool:
+    """Removes a file or build folder of the cache; where it cannot, says so in one line."""
+    from attnmt.fast.cache_contents import remove
+
+    try:
+        remove(path)
+    except OSError as error:
+        print(f"attnmt: could not remove {path}: {error.strerror or error}")
+        return False
+    return True
 
 
 def current_build() -> Path | None:
@@ -72,8 +140,11 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                             "~/.cache/attnmt): prepared model copies and C++ step builds; remove the stale ones or all")
     which = p.add_mutually_exclusive_group()
     which.add_argument("--prune", action="store_true",
-                       help="remove the prepared copies no attnmt of this version will read again (an older format, "
-                       "or their weights file gone or changed) and writes that never finished")
+                       help="remove the prepared copies in formats older than this attnmt's and writes that never "
+                       "finished")
     which.add_argument("--clear", action="store_true",
                        help="remove every prepared copy and C++ step build (prepared or built again when needed)")
+    p.add_argument("--unused-days", type=float, metavar="N",
+                   help="with --prune: also remove the copies no load has read for N days (a model retrained or "
+                   "deleted leaves one; a copy still used is prepared again at its next load)")
     p.set_defaults(run=run)

@@ -1,7 +1,8 @@
 """``attnmt doctor``: what attnmt finds on this machine and what it chose there: the CPU and its
 flags, a GPU for ``--device cuda`` (or why there is none), the threads (how many, and why) and
-their wait policy, the cache's size, whether the C++ extension is built, its kernels, and (with
---model) which kernel multiplies each of the model's float32 decoder-step layers."""
+their wait policy, what the cache's prepared copies take, whether the C++ extension is built,
+its kernels, and (with --model) which kernel multiplies each of the model's float32
+decoder-step layers."""
 
 from __future__ import annotations
 
@@ -64,13 +65,16 @@ def machine_lines() -> list[str]:
 
 def cache_line() -> str:
     """Where attnmt's cache is and how much its prepared copies take."""
-    from attnmt.fast.cache_contents import human, prepared_copies
+    from attnmt.fast.cache_contents import counted, human, prepared_copies
     from attnmt.fast.prepared import cache_folder
     from attnmt.files import cache_root
 
-    copies = prepared_copies(cache_folder())
-    return (f"cache: {cache_root()}, {len(copies)} prepared model copies, {human(sum(c.size for c in copies))} "
-            "('attnmt cache' lists them, '--prune' removes the stale)")
+    try:
+        copies = prepared_copies(cache_folder())
+    except OSError as error:
+        return f"cache: {cache_root()}, its prepared copies unreadable ({error.strerror or error})"
+    return (f"cache: {cache_root()}, {counted(len(copies), 'prepared model copy')}, "
+            f"{human(sum(c.size for c in copies))} ('attnmt cache' lists them, '--prune' removes the stale)")
 
 
 def int8_choice_lines(model: str, weights: str | None) -> list[str]:
