@@ -669,6 +669,20 @@ def test_top_log_probs_are_log_softmaxs_best_tokens_outside_the_banned_ones(voca
     assert tokens[2, 0] == vocab - 1 and not torch.isin(tokens, torch.tensor(banned)).any()
 
 
+@pytest.mark.parametrize("vocab, k", [(8000, 8), (130, 5), (67, 1)])
+def test_among_tied_logits_the_lower_ids_are_chosen_first(vocab, k):
+    """Logits of four values only, so that the k-th best is tied with many later tokens: the
+    choice is the first k of a stable sort, as the kernels compare a chunk's logits with the
+    k-th best several at a time."""
+    assert extension.available()
+    torch.manual_seed(vocab)
+    logits = torch.randint(0, 4, (6, vocab)).float()
+    logits[2] = 1.0  # every token tied
+    order = torch.sort(-logits.index_fill(1, torch.tensor(BANNED), float("-inf")), dim=1, stable=True).indices
+    assert torch.equal(FUSED.top_log_probs(logits, k, BANNED)[1], order[:, :k])
+    assert torch.equal(FUSED.best_tokens(logits, BANNED), order[:, 0])
+
+
 @pytest.mark.parametrize("vocab", [8000, 60, 130, 64])
 def test_best_tokens_are_the_largest_logits_outside_the_banned_ones(vocab):
     assert extension.available()

@@ -73,6 +73,28 @@ def test_the_fused_choice_is_the_choice_from_the_written_logits(kernel, rows, vo
     assert torch.isnan(forced_log_probs).all()
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_among_tied_logits_the_fused_choice_takes_the_lower_ids_first(threads):
+    """Whole-number weights and inputs: logits of a few whole values, exact in float32, so that the
+    k-th best is tied with many later tokens, in other panels and other threads' slices."""
+    torch.manual_seed(threads)
+    vocab = 4099
+    w, b = torch.randint(-1, 2, (vocab, 64)).float(), torch.zeros(vocab)
+    logits_of, fused = fp32_layer(w, b)
+    x = torch.randint(0, 2, (12, 64)).float()
+    before = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        tokens = fused(x, 8, None)[1]
+    finally:
+        torch.set_num_threads(before)
+    logits = logits_of(x)
+    assert torch.equal(logits, x @ w.T)  # whole numbers: no rounding
+    order = torch.sort(-logits.index_fill(1, torch.tensor(BANNED), float("-inf")), dim=1, stable=True).indices
+    assert torch.equal(tokens, order[:, :8])
+    assert (logits.gather(1, order[:, 7:8]) == logits.gather(1, order[:, 8:9])).any()  # a tie at the k-th
+
+
 @pytest.mark.parametrize("kernel", KERNELS)
 def test_a_forced_tokens_log_prob_comes_with_the_choice(kernel):
     assert extension.available()

@@ -14,6 +14,9 @@
 #include "top_tokens.h"
 
 #include <algorithm>
+#if defined(__AVX2__)
+#include <immintrin.h>
+#endif
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -108,6 +111,31 @@ struct Best {
   }
 };
 
+// Offers `best` each token j in [lo, hi) of the logits x that is not banned, in order, as
+// `if (!is_banned[base + j]) best.offer(x[j], base + j)` would, token id base + j.  Once `best` is
+// full, most logits of a searched chunk are below its last: they are compared with it 8 at a time,
+// and only those above are offered (a NaN is never above, as offer never takes one into a full
+// list).  The same tokens, in the same order, as the loop alone.
+inline void offer_range(Best& best, const float* x, int64_t lo, int64_t hi, int64_t base, const char* is_banned) {
+  int64_t j = lo;
+#if defined(__AVX2__)
+  for (; j + 8 <= hi; j += 8) {
+    if (best.items.size() < best.size) {
+      for (int64_t i = j; i < j + 8; ++i)
+        if (!is_banned[base + i]) best.offer(x[i], base + i);
+      continue;
+    }
+    const __m256 above = _mm256_cmp_ps(_mm256_loadu_ps(x + j), _mm256_set1_ps(best.items.back().first), _CMP_GT_OQ);
+    for (unsigned mask = _mm256_movemask_ps(above); mask != 0; mask &= mask - 1) {
+      const int64_t i = j + __builtin_ctz(mask);
+      if (!is_banned[base + i]) best.offer(x[i], base + i);
+    }
+  }
+#endif
+  for (; j < hi; ++j)
+    if (!is_banned[base + j]) best.offer(x[j], base + j);
+}
+
 // Which tokens of a V-token vocabulary are banned, checked once per call.
 std::vector<char> banned_mask(at::IntArrayRef banned, int64_t vocab, const char* caller) {
   std::vector<char> is_banned(vocab, 0);
@@ -141,9 +169,8 @@ Tensor best_tokens(const Tensor& logits_in, at::IntArrayRef banned) {
       for (int64_t c = 0; c < n_chunks; ++c) chunks.offer(maxima[c], c);
       best.clear();
       for (const auto& chunk : chunks.items) {
-        const int64_t lo = chunk.second * kChunk, hi = std::min(vocab, lo + kChunk);
-        for (int64_t i = lo; i < hi; ++i)
-          if (!is_banned[i]) best.offer(x[i], i);
+        const int64_t lo = chunk.second * kChunk;
+        offer_range(best, x, lo, std::min(vocab, lo + kChunk), 0, is_banned.data());
       }
       TORCH_CHECK(!best.items.empty(), "best_tokens: a row has no token to choose (NaN logits?)");
       out[r] = best.items.front().second;
@@ -190,9 +217,8 @@ std::tuple<Tensor, Tensor, Tensor> top_log_probs(const Tensor& logits_in, int64_
       const float log_sum = static_cast<float>(std::log(sum_exp(x, vocab, top)));
       best.clear();
       for (const auto& chunk : chunks.items) {
-        const int64_t lo = chunk.second * kChunk, hi = std::min(vocab, lo + kChunk);
-        for (int64_t i = lo; i < hi; ++i)
-          if (!is_banned[i]) best.offer(x[i], i);
+        const int64_t lo = chunk.second * kChunk;
+        offer_range(best, x, lo, std::min(vocab, lo + kChunk), 0, is_banned.data());
       }
       TORCH_CHECK(static_cast<int64_t>(best.items.size()) == k, "top_log_probs: fewer than k tokens to choose from");
       for (int64_t j = 0; j < k; ++j) {
@@ -273,8 +299,7 @@ TopTokens top_log_probs_of(int64_t rows, int64_t n, int64_t count, const ColumnP
           Best& best = bests[at];
           for (int64_t c = 0; c < n_chunks; ++c) {
             if (best.items.size() == best.size && !(maxima[c] > best.items.back().first)) continue;
-            for (int64_t j = c * kChunk; j < std::min(columns, (c + 1) * kChunk); ++j)
-              if (!is_banned[col + j]) best.offer(x[j], col + j);
+            offer_range(best, x, c * kChunk, std::min(columns, (c + 1) * kChunk), col, is_banned.data());
           }
         }
       }
