@@ -70,19 +70,29 @@ def test_prune_removes_older_formats_and_unfinished_writes_and_says_what_it_free
     prepared.load_int8(trained_model)  # the kept copy is still read
 
 
-def test_prune_with_unused_days_removes_the_copies_no_load_read_for_that_long(filled_cache, capsys):
+def test_prune_with_unused_days_removes_the_copies_no_load_read_for_that_long(filled_cache, cache, capsys):
     current, older, unread, unfinished, dotfile = filled_cache
+    (cache / "reads").mkdir(exist_ok=True)
+    (cache / "reads" / unread.name).write_text("")  # marked read once, 40 days ago
+    os.utime(cache / "reads" / unread.name, (time.time() - 40 * DAY, time.time() - 40 * DAY))
     assert main(["cache", "--prune", "--unused-days", "30"]) == 0
     assert "not read for 40 days" in capsys.readouterr().out
     assert current.exists() and not unread.exists() and not older.exists() and dotfile.exists()
+    assert not (cache / "reads" / unread.name).exists()  # its marker went with it
 
 
-def test_loading_a_copy_marks_it_read(trained_model, cache):
+def test_loading_a_copy_marks_it_read_and_leaves_the_copy_untouched(trained_model, cache, capsys):
     prepared.load_int8(trained_model)
     (copy,) = cache.glob("int8-*.safetensors")
-    os.utime(copy, (time.time() - 40 * DAY, time.time() - 40 * DAY))
+    forty_days_ago = time.time() - 40 * DAY
+    os.utime(copy, (forty_days_ago, forty_days_ago))
     prepared.load_int8(trained_model)
-    assert time.time() - copy.stat().st_mtime < 3600
+    assert copy.stat().st_mtime == forty_days_ago and (cache / "reads" / copy.name).is_file()
+    assert main(["cache", "--prune", "--unused-days", "30"]) == 0
+    assert copy.exists()  # read today, though written 40 days ago
+    capsys.readouterr()
+    assert main(["cache"]) == 0
+    assert "read today" in capsys.readouterr().out
 
 
 def test_clear_removes_every_copy_and_build_and_they_are_made_again(filled_cache, trained_model, cache, capsys):

@@ -10,6 +10,8 @@ import torch
 from safetensors.torch import save_file
 
 from attnmt.fast import cache_contents as contents
+from attnmt.fast import extension
+from attnmt.files import atomic_file
 
 KERNELS = "vnni-chosen-3989514b133f"
 DIGEST = "a" * 32
@@ -65,14 +67,35 @@ def test_stale_means_an_older_format_or_with_unused_days_a_copy_not_read_for_tha
     assert contents.stale_reason(unread, 7, now=now) is None  # without unused_days, never for its age
     assert contents.stale_reason(unread, 7, unused_days=30, now=now) == "not read for 40 days"
     assert contents.stale_reason(unread, 7, unused_days=41, now=now) is None
+    half_day = contents.PreparedCopy.read(current.path)
+    assert contents.stale_reason(half_day, 7, unused_days=0.5, now=half_day.last_read + 0.75 * contents.DAY_S) == (
+        "not read for 0.8 days")
+    assert contents.days_ago(now + contents.DAY_S, now) == 0  # a time ahead of this clock: read today
 
 
-def test_marking_a_copy_read_sets_its_time_to_now(cache):
+def test_a_load_marks_its_copy_read_beside_it_at_most_once_an_hour_and_never_writes_the_copy(cache):
     path = copy_of(cache)
     os.utime(path, (1_000_000.0, 1_000_000.0))
-    contents.mark_read(path)
-    assert abs(contents.PreparedCopy.read(path).last_read - time.time()) < 60
-    contents.mark_read(cache / "gone.safetensors")  # nothing to mark: no error
+    now = time.time()
+    contents.mark_read(path, now)
+    marker = cache / "reads" / path.name
+    assert marker.stat().st_mtime == now and path.stat().st_mtime == 1_000_000.0
+    assert contents.PreparedCopy.read(path).last_read == now
+    contents.mark_read(path, now + 60)  # within the hour: not written again
+    assert marker.stat().st_mtime == now
+    contents.mark_read(path, now + 2 * contents.MARK_EVERY_S)
+    assert marker.stat().st_mtime == now + 2 * contents.MARK_EVERY_S
+    orphan = cache / "reads" / f"int8-{'b' * 32}-{'c' * 16}-{KERNELS}-v7.safetensors"  # its copy is gone
+    orphan.write_text("")
+    (cache / "reads" / "notes.txt").write_text("not a marker")
+    assert contents.markers(cache) == sorted([marker, orphan]) and contents.orphan_markers(cache) == [orphan]
+
+
+def test_a_cache_that_may_not_be_written_marks_nothing_and_raises_nothing(tmp_path):
+    blocker = tmp_path / "reads"
+    blocker.write_text("a file where the folder would be")
+    contents.mark_read(tmp_path / f"int8-{DIGEST}-{'c' * 16}-{KERNELS}-v7.safetensors")
+    assert blocker.read_text() == "a file where the folder would be"
 
 
 def test_a_written_copy_removes_only_the_same_copy_in_older_formats(cache):
@@ -85,10 +108,21 @@ def test_a_written_copy_removes_only_the_same_copy_in_older_formats(cache):
         copy_of(cache, version=6, config="e" * 16),
         copy_of(cache, version=6, digest="b" * 32),  # other weights
     ]
+    for path in older:
+        contents.mark_read(path)
     written = copy_of(cache, version=7)
     assert sorted(contents.remove_older_formats(written)) == sorted(older)
+    assert contents.markers(cache) == []  # their read markers went with them
     assert all(path.exists() for path in [*kept, written]) and not any(path.exists() for path in older)
     assert contents.remove_older_formats(cache / "not-a-copy.safetensors") == []
+
+
+def test_the_temporary_name_a_copys_write_goes_through_is_one_an_unfinished_write_has(cache):
+    name = f"int8-{DIGEST}-{'c' * 16}-{KERNELS}-v7.safetensors"
+    with atomic_file(cache / name) as tmp:
+        assert contents.UNFINISHED.match(tmp.name)
+        save_file({"x": torch.zeros(2)}, str(tmp))  # safetensors may write through a ".tmpXXXXXX" of its own
+    assert not contents.UNFINISHED.match(name) and not contents.UNFINISHED.match(".env.override")
 
 
 def test_only_attnmts_own_writes_left_for_an_hour_are_unfinished(cache):
@@ -113,6 +147,9 @@ def test_builds_and_memos_are_known_by_their_names(tmp_path):
     (tmp_path / "attnmt_decoder_step-fedcba9876543210").symlink_to(build)
     (build / "attnmt_decoder_step.so").write_bytes(b"0" * 3000)
     assert contents.builds(tmp_path) == [build] and contents.size_of(build) == 3000
+    assert contents.BUILD.match(extension.build_directory().name)  # the name the extension really builds into
+    (tmp_path / "elsewhere.so").hardlink_to(build / "attnmt_decoder_step.so")
+    assert contents.size_of(build) == 0  # removing it frees nothing: the data has another name
     (tmp_path / "prepared" / "digests").mkdir(parents=True)
     memo = tmp_path / "prepared" / "digests" / ("f" * 32)
     memo.write_text("digest")

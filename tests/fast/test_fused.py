@@ -683,6 +683,33 @@ def test_among_tied_logits_the_lower_ids_are_chosen_first(vocab, k):
     assert torch.equal(FUSED.best_tokens(logits, BANNED), order[:, 0])
 
 
+@pytest.mark.parametrize("k", [1, 2, 5])
+def test_a_value_tied_with_the_kth_best_is_taken_from_the_lowest_id_across_chunks(k):
+    """Token 10 (chunk 0) ties with token 140 in chunk 2, whose maximum (token 130) is larger: the
+    chunks are searched in the order of their ids, not of their maxima."""
+    assert extension.available()
+    logits = torch.full((2, 300), -5.0)
+    logits[:, 10], logits[:, 130], logits[:, 140] = 3.0, 10.0, 3.0
+    logits[1, 200:204] = 3.0
+    order = torch.sort(-logits.index_fill(1, torch.tensor(BANNED), float("-inf")), dim=1, stable=True).indices
+    assert torch.equal(FUSED.top_log_probs(logits, k, BANNED)[1], order[:, :k])
+    assert FUSED.top_log_probs(logits, 2, BANNED)[1].tolist() == [[130, 10], [130, 10]]
+
+
+@pytest.mark.parametrize("k", [1, 4])
+def test_a_banned_token_beyond_a_chunks_first_eight_is_never_chosen(k):
+    """Banned tokens holding their rows' largest logits at places the search reaches once its list
+    of k best is full (where it compares 8 logits at a time)."""
+    assert extension.available()
+    torch.manual_seed(k)
+    logits = torch.randn(3, 8000)
+    banned = [0, 150, 5003]  # 150: chunk 2, place 22; 5003: chunk 78, place 11
+    logits[:, 5003], logits[:, 150] = 50.0, 40.0
+    order = torch.sort(-logits.index_fill(1, torch.tensor(banned), float("-inf")), dim=1, stable=True).indices
+    assert torch.equal(FUSED.top_log_probs(logits, k, banned)[1], order[:, :k])
+    assert torch.equal(FUSED.best_tokens(logits, banned), order[:, 0])
+
+
 @pytest.mark.parametrize("vocab", [8000, 60, 130, 64])
 def test_best_tokens_are_the_largest_logits_outside_the_banned_ones(vocab):
     assert extension.available()

@@ -95,6 +95,25 @@ def test_among_tied_logits_the_fused_choice_takes_the_lower_ids_first(threads):
     assert (logits.gather(1, order[:, 7:8]) == logits.gather(1, order[:, 8:9])).any()  # a tie at the k-th
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_the_fused_choice_never_takes_a_banned_token_from_a_later_block(threads):
+    """Column 4000 (banned) holds every row's largest logit, in the second block of columns a thread
+    writes and at place 32 of its chunk, where the list of k best is full; token 10 ties with token
+    2600 (in a chunk of a larger maximum) at the k-th place."""
+    vocab, banned = 4099, [0, 2, 4000]
+    w, b = torch.zeros(vocab, 64), torch.full((vocab,), -5.0)
+    b[4000], b[2590], b[2600], b[10] = 200.0, 10.0, 3.0, 3.0
+    panels = torch.ops.attnmt.pack_panels(w)
+    x = torch.randn(12, 64)
+    before = torch.get_num_threads()
+    torch.set_num_threads(threads)
+    try:
+        tokens = torch.ops.attnmt.panel_top_log_probs(x, panels, b, vocab, 2, banned, None)[1]
+    finally:
+        torch.set_num_threads(before)
+    assert tokens.tolist() == [[2590, 10]] * 12
+
+
 @pytest.mark.parametrize("kernel", KERNELS)
 def test_a_forced_tokens_log_prob_comes_with_the_choice(kernel):
     assert extension.available()

@@ -145,6 +145,24 @@ def test_tensors_read_unmapped_equal_the_mapped_ones_in_memory_of_their_own(tmp_
     assert torch.equal(prepared.read_unmapped(path, {"b.weight"})["b.weight"], stored["b.weight"])
 
 
+def test_a_copy_removed_as_it_is_loaded_is_prepared_again(trained_model, cache, monkeypatch):
+    prepared.load_int8(trained_model)
+    (copy,) = cache.glob("int8-*.safetensors")
+    load_prepared, removed = prepared.load_prepared, []
+
+    def removed_first(path, config):  # another shell's attnmt cache --clear, between the check and the read
+        if not removed:
+            removed.append(path)
+            path.unlink()
+        return load_prepared(path, config)
+
+    monkeypatch.setattr(prepared, "load_prepared", removed_first)
+    fast, tokenizer = prepared.load_int8(trained_model)
+    model, _ = load_model_dir(trained_model)
+    assert removed == [copy] and copy.exists()  # prepared and written again
+    assert translate(fast, tokenizer, SOURCES) == translate(prepare(model, int8=True), tokenizer, SOURCES)
+
+
 def test_a_file_of_another_format_is_refused(trained_model, cache, monkeypatch):
     prepared.load_int8(trained_model)
     monkeypatch.setattr(prepared, "FORMAT", prepared.FORMAT + 1)

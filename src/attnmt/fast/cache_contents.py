@@ -9,10 +9,13 @@ each upgrade of attnmt that changed the format left every copy behind, whole.  S
 
 - writing a copy deletes the same copy (same weights, config and kernels) in older formats
   (``remove_older_formats``): no attnmt that reads the new format reads those;
-- each load marks its copy read (``mark_read``: its modification time), so that copies no one
-  has read for a while can be found (``--prune --unused-days N``): a model retrained in place or
-  deleted leaves a copy that is never read again, but whether some other folder (a copy of the
-  model, a container sharing the cache) still reads the same weights cannot be known from here;
+- a load marks its copy read (``mark_read``: a small file's time in ``prepared/reads``, at most
+  once an hour; the copy itself is never written, so that an image layer, an NFS client's cached
+  pages or a backup's change check do not see it change), so that copies no one has read for a
+  while can be found (``--prune --unused-days N``): a model retrained in place or deleted leaves a
+  copy that is never read again, but whether some other folder (a copy of the model, a container
+  sharing the cache) still reads the same weights cannot be known from here, and a load that may
+  not write the cache marks nothing;
 - a copy records the weights file it was first prepared from (``source``), for the listing.
 
 Copies of a newer format (a newer attnmt sharing the cache) and for other CPUs (other machines
@@ -33,16 +36,20 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-# attnmt.fast.prepared.prepared_path's names, e.g. "int8-<sha256[:32]>-<config[:16]>-vnni-chosen-<cpu>-v7.safetensors"
+from attnmt.fast.sources import NAME
+
+# attnmt.fast.prepared.prepared_path's names, e.g. "int8-<sha256[:32]>-<config[:16]>-vnni-chosen-<cpu>-v6.safetensors"
 PREPARED = re.compile(r"^(?P<precision>int8|fp32)-(?P<weights>[0-9a-f]{32})-(?P<config>[0-9a-f]{16})-"
                       r"(?P<kernels>[a-z0-9-]+)-v(?P<format>\d+)\.safetensors$")
 # A copy's write cut short: attnmt.files.atomic_file's temporary name for it, or the one
 # safetensors' save_file writes through beside that (attnmt.files.TEMPORARY).
 UNFINISHED = re.compile(r"^\.(int8|fp32)-[0-9a-f]{32}-[0-9a-f]{16}-[a-z0-9-]+-v\d+\.safetensors\.[a-z0-9_]{8}$"
                         r"|^\.tmp[A-Za-z0-9]{6}$")
-BUILD = re.compile(r"^attnmt_decoder_step-[0-9a-f]{16}$")  # attnmt.fast.extension.build_directory's folders
+BUILD = re.compile(rf"^{NAME}-[0-9a-f]{{16}}$")  # attnmt.fast.extension.build_directory's folders
 MEMO = re.compile(r"^[0-9a-f]{32}$")  # attnmt.files.file_digest's memos, in prepared/digests
+READS = "reads"  # prepared/reads/<a copy's name>: when a load last read that copy (its time)
 TEMPORARY_AGE_S = 3600.0  # a write in progress touches its file far more often than this
+MARK_EVERY_S = 3600.0
 DAY_S = 86400.0
 
 
@@ -58,7 +65,7 @@ class PreparedCopy:
     format: int
     source: str | None  # the weights file it was first prepared from; None where not recorded
     size: int
-    last_read: float  # when a load last read it (its modification time), seconds since the epoch
+    last_read: float  # when a load last read it (or, never read, wrote it), seconds since the epoch
 
     @classmethod
     def read(cls, path: Path) -> PreparedCopy | None:
@@ -70,8 +77,12 @@ class PreparedCopy:
             return None
         if match is None or not stat.S_ISREG(info.st_mode):
             return None
+        try:
+            last_read = max(info.st_mtime, read_marker(path).stat().st_mtime)
+        except OSError:
+            last_read = info.st_mtime
         return cls(path, match["precision"], match["weights"], match["config"], match["kernels"],
-                   int(match["format"]), recorded_source(path), info.st_size, info.st_mtime)
+                   int(match["format"]), recorded_source(path), info.st_size, last_read)
 
 
 def recorded_source(path: Path) -> str | None:
@@ -97,12 +108,42 @@ def prepared_copies(folder: Path) -> list[PreparedCopy]:
     return sorted(copies, key=lambda copy: (-copy.size, copy.path.name))
 
 
-def mark_read(path: Path) -> None:
-    """Marks a prepared copy read now (its modification time), where the cache may be written."""
+def read_marker(path: Path) -> Path:
+    """The file whose time says when a load last read the prepared copy ``path``."""
+    return path.parent / READS / path.name
+
+
+def mark_read(path: Path, now: float | None = None) -> None:
+    """Marks the prepared copy ``path`` read now, unless it was marked in the last hour, where the
+    cache may be written (a load that may not write it marks nothing)."""
+    marker = read_marker(path)
+    now = time.time() if now is None else now
     try:
-        os.utime(path)
+        if now - marker.stat().st_mtime < MARK_EVERY_S:
+            return
+        os.utime(marker, (now, now))
+    except FileNotFoundError:
+        try:
+            marker.parent.mkdir(exist_ok=True)
+            marker.touch()
+            os.utime(marker, (now, now))
+        except OSError:
+            pass
     except OSError:
-        pass  # a cache shared read-only: its copies' times stay their writer's
+        pass  # a cache shared read-only
+
+
+def markers(folder: Path) -> list[Path]:
+    """The read markers in ``folder``/reads (names of prepared copies, regular files)."""
+    reads = folder / READS
+    if not reads.is_dir():
+        return []
+    return sorted(p for p in reads.iterdir() if PREPARED.match(p.name) and p.is_file() and not p.is_symlink())
+
+
+def orphan_markers(folder: Path) -> list[Path]:
+    """Read markers whose prepared copy is gone."""
+    return [marker for marker in markers(folder) if not (folder / marker.name).exists()]
 
 
 def stale_reason(copy: PreparedCopy, current_format: int, unused_days: float | None = None,
@@ -113,12 +154,14 @@ def stale_reason(copy: PreparedCopy, current_format: int, unused_days: float | N
         return f"format {copy.format}: this attnmt reads format {current_format}"
     now = time.time() if now is None else now
     if unused_days is not None and now - copy.last_read > unused_days * DAY_S:
-        return f"not read for {days_ago(copy.last_read, now)} days"
+        days = (now - copy.last_read) / DAY_S
+        return f"not read for {days:.1f} days" if days < 10 else f"not read for {days:.0f} days"
     return None
 
 
 def days_ago(when: float, now: float | None = None) -> int:
-    return int(((time.time() if now is None else now) - when) // DAY_S)
+    """Whole days since ``when`` (0 for a time ahead of the clock: another machine's, on a shared disk)."""
+    return max(0, int(((time.time() if now is None else now) - when) // DAY_S))
 
 
 def remove_older_formats(written: Path) -> list[Path]:
@@ -128,12 +171,19 @@ def remove_older_formats(written: Path) -> list[Path]:
     if new is None:
         return []
     removed = []
-    for old in prepared_copies(written.parent):
-        same = (old.precision, old.weights_digest, old.config_digest, old.kernels) == (
-            new.precision, new.weights_digest, new.config_digest, new.kernels)
-        if same and old.format < new.format:
-            old.path.unlink(missing_ok=True)
-            removed.append(old.path)
+    for path in written.parent.iterdir():
+        old = PREPARED.match(path.name)
+        if old is None or path == written or int(old["format"]) >= new.format:
+            continue
+        if (old["precision"], old["weights"], old["config"], old["kernels"]) != (
+                new.precision, new.weights_digest, new.config_digest, new.kernels) or not path.is_file():
+            continue
+        try:
+            path.unlink()
+            read_marker(path).unlink(missing_ok=True)
+        except OSError:
+            continue  # another user's, or gone: the next one
+        removed.append(path)
     return removed
 
 
@@ -168,13 +218,15 @@ def memos(folder: Path) -> list[Path]:
 
 
 def size_of(path: Path) -> int:
-    """A file's size, or a build folder's files' sizes summed; 0 for what is gone."""
+    """What removing a file, or a build folder's files, frees: its size, but 0 for what is gone, a
+    link, or a file with another name elsewhere (a hard link: its data stays)."""
     try:
         if path.is_dir() and not path.is_symlink():
-            return sum(p.lstat().st_size for p in path.rglob("*") if p.is_file())
-        return path.lstat().st_size
+            return sum(size_of(p) for p in path.rglob("*"))
+        info = path.lstat()
     except OSError:
         return 0
+    return info.st_size if stat.S_ISREG(info.st_mode) and info.st_nlink == 1 else 0
 
 
 def remove(path: Path) -> None:

@@ -19,9 +19,9 @@ its tensors without copying them:
   another CPU or another attnmt never meet a stale file; hashing the weights (0.3-0.4 s for
   284 MB) is done once per weights file and remembered by its identity (device, inode, size,
   modification time in ns: every rewrite changes one of them);
-- writing the file deletes the same copy in older formats, each load marks it read (its
-  modification time), and it records the weights file it was first prepared from: what
-  ``attnmt cache`` lists and prunes (attnmt.fast.cache_contents).
+- writing the file deletes the same copy in older formats, a load marks it read (a small file
+  beside it), and it records the weights file it was first prepared from: what ``attnmt cache``
+  lists and prunes (attnmt.fast.cache_contents).
 
 The cache is ``$ATTNMT_CACHE/prepared`` (default ``~/.cache/attnmt``), beside the compiled
 extension; where it cannot be written, the copy is used from memory as before.  With the int8
@@ -29,12 +29,12 @@ panel kernels (AMX, AVX512-VNNI, AVX2) the panels themselves are stored and mapp
 extension (fbgemm) the int8 weights and their scales are, and fbgemm packs them at every start
 (a copy in fbgemm's layout, but no float32 copy and no quantising); what fbgemm or oneDNN copies
 at every start is read from the file, not mapped, so that it is not resident twice
-(``read_unmapped``).  The int8 copy's file (``int8-...-KERNEL-chosen-CPU-v7``) also holds the
+(``read_unmapped``).  The int8 copy's file (``int8-...-KERNEL-chosen-CPU-v6``) also holds the
 int8 kernel measured fastest on each decoder-step shape (attnmt.fast.kernels.measure_int8), where
 more than one runs.  Without the extension ``load_int8`` is ``load_model_dir`` + ``prepare``.
 
 The float32 copy (``load_packed``) goes through the same cache where the C++ step runs with the
-float panel kernels (``fp32-...-chosen-CPU-v7``: each layer's panels and bias, attnmt.fast.panels.
+float panel kernels (``fp32-...-chosen-CPU-v6``: each layer's panels and bias, attnmt.fast.panels.
 PanelLinear, or, for a decoder-step layer whose shape oneDNN multiplied faster on this CPU, its
 plain weight, packed for oneDNN at each load; and that kernel choice with its timings,
 attnmt.fast.kernels, measured when the copy is first built; no embedding table where the embeddings
@@ -75,7 +75,7 @@ from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 
 # Bump when what is stored, or how, changes, or the speed of a kernel a stored choice timed.
-FORMAT = 7
+FORMAT = 6
 PANEL_PARTS = ("panels", "offsets", "scales", "bias")  # Int8Panels.tensors(), in order
 EMBEDDINGS = ("src_embed", "tgt_embed")
 FBGEMM_PARTS = ("int8", "scales", "zero_points")  # a torch.ao layer's per-channel int8 weight (its bias: "bias")
@@ -140,7 +140,9 @@ def through_cache(path: Path, config: TransformerConfig, build: Callable[[], Fas
             fast = load_prepared(path, config)
             mark_read(path)
             return fast
-        except (ValueError, KeyError, RuntimeError, SafetensorError) as error:  # damaged: written anew
+        except FileNotFoundError:  # removed as it was read (attnmt cache --prune in another shell)
+            pass
+        except (ValueError, KeyError, RuntimeError, SafetensorError, OSError) as error:  # damaged: written anew
             warnings.warn(f"attnmt: {path} is unreadable ({error}); preparing it again", stacklevel=2)
     fast = build()
     if not storable(fast):
@@ -157,7 +159,10 @@ def through_cache(path: Path, config: TransformerConfig, build: Callable[[], Fas
         pass  # another user's files, or a folder that may not be changed: they stay
     del fast  # serve the mapped file: the same memory behaviour on the first start as on later ones,
     drop_cached_pages(path)  # ... which its pages left in the page cache by the write would not give
-    return load_prepared(path, config)
+    try:
+        return load_prepared(path, config)
+    except FileNotFoundError:  # removed since it was written: served from memory
+        return build()
 
 
 def storable(fast: FastTransformer) -> bool:

@@ -59,7 +59,7 @@ def listing(root: Path, folder: Path) -> int:
         print(f"writes that never finished: {len(unfinished)}, "
               f"{contents.human(sum(contents.size_of(path) for path in unfinished))}")
     if stale or unfinished:
-        freed = sum(copy.size for copy in copies if copy.path in stale) + sum(map(contents.size_of, unfinished))
+        freed = sum(contents.size_of(path) for path in [*stale, *unfinished])
         print(f"'attnmt cache --prune' removes {contents.counted(len(stale) + len(unfinished), 'stale file')} "
               f"({contents.human(freed)})")
     return 0
@@ -72,33 +72,37 @@ def prune(folder: Path, unused_days: float | None) -> int:
     from attnmt.fast.prepared import FORMAT
 
     now = time.time()
-    doomed = [(copy.path, copy.size, reason) for copy in contents.prepared_copies(folder)
+    doomed = [(copy.path, reason) for copy in contents.prepared_copies(folder)
               if (reason := contents.stale_reason(copy, FORMAT, unused_days, now))]
-    doomed += [(path, contents.size_of(path), "a write that never finished")
-               for path in contents.unfinished_writes(folder, now)]
+    doomed += [(path, "a write that never finished") for path in contents.unfinished_writes(folder, now)]
     freed, failed = 0, 0
-    for path, size, reason in doomed:
+    for path, reason in doomed:
+        size = contents.size_of(path)
         if remove_one(path):
             freed += size
             print(f"removed {contents.human(size):>7}  {path.name}: {reason}")
         else:
             failed += 1
+    for marker in contents.orphan_markers(folder):  # the removed copies' read times, and any left before
+        remove_one(marker)
     print(f"attnmt: freed {contents.human(freed)} in {folder}")
     return 1 if failed else 0
 
 
 def clear(root: Path, folder: Path) -> int:
-    """Removes every prepared copy, C++ step build, weights digest memo and write that never
-    finished (a write in progress is left to finish)."""
+    """Removes every prepared copy, C++ step build, read marker, weights digest memo and write that
+    never finished (a copy's write in progress is left to finish; a build in progress is removed:
+    its process then translates with the Python step)."""
     from attnmt.fast import cache_contents as contents
 
     copies, copies_freed, copies_failed = remove_all([copy.path for copy in contents.prepared_copies(folder)])
     builds, builds_freed, builds_failed = remove_all(contents.builds(root))
-    _, rest_freed, rest_failed = remove_all([*contents.unfinished_writes(folder), *contents.memos(folder)])
+    _, rest_freed, rest_failed = remove_all([*contents.unfinished_writes(folder), *contents.memos(folder),
+                                             *contents.markers(folder)])
     freed = contents.human(copies_freed + builds_freed + rest_freed)
     print(f"attnmt: removed {contents.counted(copies, 'prepared copy')} and "
-          f"{contents.counted(builds, 'C++ step build')} from {root}, {freed}; they are prepared or built again "
-          "when needed")
+          f"{contents.counted(builds, 'C++ step build')} from {root}, {freed}"
+          + ("; they are prepared or built again when needed" if copies or builds else ""))
     return 1 if copies_failed or builds_failed or rest_failed else 0
 
 
@@ -146,5 +150,6 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                        help="remove every prepared copy and C++ step build (prepared or built again when needed)")
     p.add_argument("--unused-days", type=float, metavar="N",
                    help="with --prune: also remove the copies no load has read for N days (a model retrained or "
-                   "deleted leaves one; a copy still used is prepared again at its next load)")
+                   "deleted leaves one; loads that may not write the cache do not count; a copy still used is "
+                   "prepared again at its next load)")
     p.set_defaults(run=run)

@@ -113,9 +113,9 @@ struct Best {
 
 // Offers `best` each token j in [lo, hi) of the logits x that is not banned, in order, as
 // `if (!is_banned[base + j]) best.offer(x[j], base + j)` would, token id base + j.  Once `best` is
-// full, most logits of a searched chunk are below its last: they are compared with it 8 at a time,
-// and only those above are offered (a NaN is never above, as offer never takes one into a full
-// list).  The same tokens, in the same order, as the loop alone.
+// full, most logits of a searched chunk are below its last item: 8 logits at a time are compared
+// with that item, and only those above it are offered (a NaN is never above, as offer never takes
+// one into a full list).  The same tokens, in the same order, as the loop alone.
 inline void offer_range(Best& best, const float* x, int64_t lo, int64_t hi, int64_t base, const char* is_banned) {
   int64_t j = lo;
 #if defined(__AVX2__)
@@ -134,6 +134,17 @@ inline void offer_range(Best& best, const float* x, int64_t lo, int64_t hi, int6
 #endif
   for (; j < hi; ++j)
     if (!is_banned[base + j]) best.offer(x[j], base + j);
+}
+
+// The chunks chosen for the search, in the order of their tokens' ids (`order` holds them): searched in
+// that order, a value tied with the k-th best is taken from the lowest id, as a stable sort takes it.
+// In the order of their maxima, a chunk with a larger maximum could fill the last place with its tie
+// before a chunk of lower ids was searched.
+const std::vector<int64_t>& in_id_order(const Best& chunks, std::vector<int64_t>& order) {
+  order.clear();
+  for (const auto& chunk : chunks.items) order.push_back(chunk.second);
+  std::sort(order.begin(), order.end());
+  return order;
 }
 
 // Which tokens of a V-token vocabulary are banned, checked once per call.
@@ -161,6 +172,7 @@ Tensor best_tokens(const Tensor& logits_in, at::IntArrayRef banned) {
   const std::vector<char> is_banned = banned_mask(banned, vocab, "best_tokens");
   at::parallel_for(0, rows, std::max<int64_t>(1, 32768 / vocab), [&](int64_t begin, int64_t end) {
     std::vector<float> maxima(n_chunks);
+    std::vector<int64_t> order;
     Best chunks(searched), best(1);
     for (int64_t r = begin; r < end; ++r) {
       const float* x = in + r * vocab;
@@ -168,8 +180,8 @@ Tensor best_tokens(const Tensor& logits_in, at::IntArrayRef banned) {
       chunks.clear();
       for (int64_t c = 0; c < n_chunks; ++c) chunks.offer(maxima[c], c);
       best.clear();
-      for (const auto& chunk : chunks.items) {
-        const int64_t lo = chunk.second * kChunk;
+      for (int64_t c : in_id_order(chunks, order)) {
+        const int64_t lo = c * kChunk;
         offer_range(best, x, lo, std::min(vocab, lo + kChunk), 0, is_banned.data());
       }
       TORCH_CHECK(!best.items.empty(), "best_tokens: a row has no token to choose (NaN logits?)");
@@ -207,6 +219,7 @@ std::tuple<Tensor, Tensor, Tensor> top_log_probs(const Tensor& logits_in, int64_
   const std::vector<char> is_banned = banned_mask(banned, vocab, "top_log_probs");
   at::parallel_for(0, rows, std::max<int64_t>(1, 32768 / vocab), [&](int64_t begin, int64_t end) {
     std::vector<float> maxima(n_chunks);
+    std::vector<int64_t> order;
     Best chunks(searched), best(k);
     for (int64_t r = begin; r < end; ++r) {
       const float* x = in + r * vocab;
@@ -216,8 +229,8 @@ std::tuple<Tensor, Tensor, Tensor> top_log_probs(const Tensor& logits_in, int64_
       const float top = chunks.items.front().first;
       const float log_sum = static_cast<float>(std::log(sum_exp(x, vocab, top)));
       best.clear();
-      for (const auto& chunk : chunks.items) {
-        const int64_t lo = chunk.second * kChunk;
+      for (int64_t c : in_id_order(chunks, order)) {
+        const int64_t lo = c * kChunk;
         offer_range(best, x, lo, std::min(vocab, lo + kChunk), 0, is_banned.data());
       }
       TORCH_CHECK(static_cast<int64_t>(best.items.size()) == k, "top_log_probs: fewer than k tokens to choose from");
