@@ -84,7 +84,7 @@ def test_prune_with_unused_days_removes_the_copies_no_load_read_for_that_long(fi
 def test_loading_a_copy_marks_it_read_and_leaves_the_copy_untouched(trained_model, cache, capsys):
     prepared.load_int8(trained_model)
     (copy,) = cache.glob("int8-*.safetensors")
-    forty_days_ago = time.time() - 40 * DAY
+    forty_days_ago = float(int(time.time() - 40 * DAY))  # whole seconds: exact on coarse file systems
     os.utime(copy, (forty_days_ago, forty_days_ago))
     prepared.load_int8(trained_model)
     assert copy.stat().st_mtime == forty_days_ago and (cache / "reads" / copy.name).is_file()
@@ -97,9 +97,12 @@ def test_loading_a_copy_marks_it_read_and_leaves_the_copy_untouched(trained_mode
 
 def test_clear_removes_every_copy_and_build_and_they_are_made_again(filled_cache, trained_model, cache, capsys):
     current, older, unread, unfinished, dotfile = filled_cache
+    prepared.load_int8(trained_model)  # marks the current copy read
+    assert (cache / "reads" / current.name).is_file()
     assert main(["cache", "--clear"]) == 0
     assert "removed 3 prepared copies and 2 C++ step builds" in capsys.readouterr().out
     assert not list(cache.glob("*.safetensors")) and not unfinished.exists()
+    assert not list((cache / "reads").iterdir())
     assert not list((cache / "digests").glob("*")) and dotfile.exists()
     assert [path.name for path in cache.parent.glob("attnmt_decoder_step-*")] == ["attnmt_decoder_step-userdata"]
     prepared.load_int8(trained_model)
@@ -135,6 +138,14 @@ def test_an_unreadable_cache_is_one_line_and_doctor_still_answers(cache, capsys,
     assert "its prepared copies unreadable (Permission denied)" in capsys.readouterr().out
 
 
-def test_unused_days_needs_prune(cache, capsys):
+def test_unused_days_needs_prune_and_a_day_at_least(cache, capsys):
     assert main(["cache", "--unused-days", "3"]) == 2
     assert "--unused-days goes with --prune" in capsys.readouterr().err
+    assert main(["cache", "--prune", "--unused-days", "0.5"]) == 2
+    assert "--unused-days must be 1 or more, not 0.5" in capsys.readouterr().err
+
+
+def test_clearing_an_empty_cache_says_so_in_one_line(cache, capsys):
+    assert main(["cache", "--clear"]) == 0
+    assert capsys.readouterr().out.strip().endswith("removed 0 prepared copies and 0 C++ step builds from "
+                                                      f"{cache.parent}, 0 B")

@@ -76,7 +76,7 @@ def test_stale_means_an_older_format_or_with_unused_days_a_copy_not_read_for_tha
 def test_a_load_marks_its_copy_read_beside_it_at_most_once_an_hour_and_never_writes_the_copy(cache):
     path = copy_of(cache)
     os.utime(path, (1_000_000.0, 1_000_000.0))
-    now = time.time()
+    now = float(int(time.time()))  # whole seconds: exact on file systems of coarse times too
     contents.mark_read(path, now)
     marker = cache / "reads" / path.name
     assert marker.stat().st_mtime == now and path.stat().st_mtime == 1_000_000.0
@@ -117,6 +117,20 @@ def test_a_written_copy_removes_only_the_same_copy_in_older_formats(cache):
     assert contents.remove_older_formats(cache / "not-a-copy.safetensors") == []
 
 
+def test_removing_older_formats_goes_on_past_a_copy_it_may_not_remove(cache, monkeypatch):
+    refused, removable = copy_of(cache, version=5), copy_of(cache, version=6)
+    unlink = Path.unlink
+
+    def refuse(path, missing_ok=False):
+        if path == refused:
+            raise PermissionError(13, "Permission denied")
+        unlink(path, missing_ok=missing_ok)
+
+    monkeypatch.setattr(Path, "unlink", refuse)
+    assert contents.remove_older_formats(copy_of(cache, version=7)) == [removable]
+    assert refused.exists() and not removable.exists()
+
+
 def test_the_temporary_name_a_copys_write_goes_through_is_one_an_unfinished_write_has(cache):
     name = f"int8-{DIGEST}-{'c' * 16}-{KERNELS}-v7.safetensors"
     with atomic_file(cache / name) as tmp:
@@ -148,8 +162,13 @@ def test_builds_and_memos_are_known_by_their_names(tmp_path):
     (build / "attnmt_decoder_step.so").write_bytes(b"0" * 3000)
     assert contents.builds(tmp_path) == [build] and contents.size_of(build) == 3000
     assert contents.BUILD.match(extension.build_directory().name)  # the name the extension really builds into
+    (build / "sub" / "deeper").mkdir(parents=True)
+    (build / "sub" / "x.o").write_bytes(b"0" * 100)
+    (build / "sub" / "deeper" / "y.o").write_bytes(b"0" * 10)
+    (build / "link.so").symlink_to(build / "sub" / "x.o")
+    assert contents.size_of(build) == 3110  # each file once, the link nothing
     (tmp_path / "elsewhere.so").hardlink_to(build / "attnmt_decoder_step.so")
-    assert contents.size_of(build) == 0  # removing it frees nothing: the data has another name
+    assert contents.size_of(build) == 110  # removing it frees nothing of the hard-linked file
     (tmp_path / "prepared" / "digests").mkdir(parents=True)
     memo = tmp_path / "prepared" / "digests" / ("f" * 32)
     memo.write_text("digest")

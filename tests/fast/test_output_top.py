@@ -97,9 +97,10 @@ def test_among_tied_logits_the_fused_choice_takes_the_lower_ids_first(threads):
 
 @pytest.mark.parametrize("threads", [1, 2])
 def test_the_fused_choice_never_takes_a_banned_token_from_a_later_block(threads):
-    """Column 4000 (banned) holds every row's largest logit, in the second block of columns a thread
-    writes and at place 32 of its chunk, where the list of k best is full; token 10 ties with token
-    2600 (in a chunk of a larger maximum) at the k-th place."""
+    """Column 4000 (banned) holds every row's largest logit at place 32 of its chunk, where the list of
+    k best is full, in a later block of columns than the first (1 thread: the second block; 2: the
+    second thread's first); token 10 ties with token 2600 (in a chunk of a larger maximum) at the
+    k-th place."""
     vocab, banned = 4099, [0, 2, 4000]
     w, b = torch.zeros(vocab, 64), torch.full((vocab,), -5.0)
     b[4000], b[2590], b[2600], b[10] = 200.0, 10.0, 3.0, 3.0

@@ -157,9 +157,25 @@ def test_a_copy_removed_as_it_is_loaded_is_prepared_again(trained_model, cache, 
         return load_prepared(path, config)
 
     monkeypatch.setattr(prepared, "load_prepared", removed_first)
-    fast, tokenizer = prepared.load_int8(trained_model)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # gone is not damaged: no warning
+        fast, tokenizer = prepared.load_int8(trained_model)
     model, _ = load_model_dir(trained_model)
     assert removed == [copy] and copy.exists()  # prepared and written again
+    assert translate(fast, tokenizer, SOURCES) == translate(prepare(model, int8=True), tokenizer, SOURCES)
+
+
+def test_a_copy_removed_just_after_it_is_written_is_served_from_memory(trained_model, cache, monkeypatch):
+    load_prepared = prepared.load_prepared
+
+    def removed_first(path, config):
+        path.unlink()  # another shell's attnmt cache --clear, between the write and the read
+        return load_prepared(path, config)
+
+    monkeypatch.setattr(prepared, "load_prepared", removed_first)
+    fast, tokenizer = prepared.load_int8(trained_model)
+    model, _ = load_model_dir(trained_model)
+    assert not list(cache.glob("int8-*.safetensors"))
     assert translate(fast, tokenizer, SOURCES) == translate(prepare(model, int8=True), tokenizer, SOURCES)
 
 

@@ -180,10 +180,13 @@ def remove_older_formats(written: Path) -> list[Path]:
             continue
         try:
             path.unlink()
-            read_marker(path).unlink(missing_ok=True)
         except OSError:
             continue  # another user's, or gone: the next one
         removed.append(path)
+        try:
+            read_marker(path).unlink(missing_ok=True)
+        except OSError:
+            pass  # --prune removes it once it is an orphan
     return removed
 
 
@@ -221,8 +224,8 @@ def size_of(path: Path) -> int:
     """What removing a file, or a build folder's files, frees: its size, but 0 for what is gone, a
     link, or a file with another name elsewhere (a hard link: its data stays)."""
     try:
-        if path.is_dir() and not path.is_symlink():
-            return sum(size_of(p) for p in path.rglob("*"))
+        if path.is_dir() and not path.is_symlink():  # rglob lists the files of every folder below
+            return sum(size_of(p) for p in path.rglob("*") if p.is_symlink() or not p.is_dir())
         info = path.lstat()
     except OSError:
         return 0

@@ -19,8 +19,8 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
     if args.unused_days is not None and not args.prune:
         raise UserError("--unused-days goes with --prune")
-    if args.unused_days is not None and args.unused_days < 0:
-        raise UserError(f"--unused-days must be 0 or more, not {args.unused_days}")
+    if args.unused_days is not None and args.unused_days < 1:  # a load marks its read at most once an hour
+        raise UserError(f"--unused-days must be 1 or more, not {args.unused_days}")
     root, folder = cache_root(), cache_folder()
     try:
         if args.clear:
@@ -84,7 +84,7 @@ def prune(folder: Path, unused_days: float | None) -> int:
         else:
             failed += 1
     for marker in contents.orphan_markers(folder):  # the removed copies' read times, and any left before
-        remove_one(marker)
+        failed += not remove_one(marker)
     print(f"attnmt: freed {contents.human(freed)} in {folder}")
     return 1 if failed else 0
 
@@ -149,7 +149,7 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     which.add_argument("--clear", action="store_true",
                        help="remove every prepared copy and C++ step build (prepared or built again when needed)")
     p.add_argument("--unused-days", type=float, metavar="N",
-                   help="with --prune: also remove the copies no load has read for N days (a model retrained or "
+                   help="with --prune: also remove the copies no load has read for N (>= 1) days (a model retrained or "
                    "deleted leaves one; loads that may not write the cache do not count; a copy still used is "
                    "prepared again at its next load)")
     p.set_defaults(run=run)

@@ -115,7 +115,9 @@ struct Best {
 // `if (!is_banned[base + j]) best.offer(x[j], base + j)` would, token id base + j.  Once `best` is
 // full, most logits of a searched chunk are below its last item: 8 logits at a time are compared
 // with that item, and only those above it are offered (a NaN is never above, as offer never takes
-// one into a full list).  The same tokens, in the same order, as the loop alone.
+// one into a full list).  The same tokens, in the same order, as the loop alone.  Logits with a NaN
+// (a broken model) get some choice, not a specified one: offer can take a NaN into a list not yet
+// full, and a chunk's maximum can be NaN.
 inline void offer_range(Best& best, const float* x, int64_t lo, int64_t hi, int64_t base, const char* is_banned) {
   int64_t j = lo;
 #if defined(__AVX2__)
