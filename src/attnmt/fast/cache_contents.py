@@ -41,10 +41,10 @@ from attnmt.fast.sources import NAME
 # attnmt.fast.prepared.prepared_path's names, e.g. "int8-<sha256[:32]>-<config[:16]>-vnni-chosen-<cpu>-v6.safetensors"
 PREPARED = re.compile(r"^(?P<precision>int8|fp32)-(?P<weights>[0-9a-f]{32})-(?P<config>[0-9a-f]{16})-"
                       r"(?P<kernels>[a-z0-9-]+)-v(?P<format>\d+)\.safetensors$")
-# A copy's write cut short: attnmt.files.atomic_file's temporary name for it, or the one
-# safetensors' save_file writes through beside that (attnmt.files.TEMPORARY).
-UNFINISHED = re.compile(r"^\.(int8|fp32)-[0-9a-f]{32}-[0-9a-f]{16}-[a-z0-9-]+-v\d+\.safetensors\.[a-z0-9_]{8}$"
-                        r"|^\.tmp[A-Za-z0-9]{6}$")
+# A copy's write cut short: attnmt.files.atomic_file's temporary name for it (a dot, the copy's
+# name, a dot and mkstemp's 8 characters), or the one safetensors' save_file writes through beside
+# that (both among attnmt.files.TEMPORARY's, which matches any such dotfile).
+UNFINISHED = re.compile(rf"^\.{PREPARED.pattern[1:-1]}\.[a-z0-9_]{{8}}$|^\.tmp[A-Za-z0-9]{{6}}$")
 BUILD = re.compile(rf"^{NAME}-[0-9a-f]{{16}}$")  # attnmt.fast.extension.build_directory's folders
 MEMO = re.compile(r"^[0-9a-f]{32}$")  # attnmt.files.file_digest's memos, in prepared/digests
 READS = "reads"  # prepared/reads/<a copy's name>: when a load last read that copy (its time)
@@ -167,16 +167,16 @@ def days_ago(when: float, now: float | None = None) -> int:
 def remove_older_formats(written: Path) -> list[Path]:
     """Deletes the same copy as the one just ``written`` (same precision, weights, config and
     kernels) in older formats, which no attnmt that reads this one's format reads; returns them."""
-    new = PreparedCopy.read(written)
-    if new is None:
+    new = PREPARED.match(written.name)
+    if new is None or not written.is_file():
         return []
+    same = ("precision", "weights", "config", "kernels")
     removed = []
     for path in written.parent.iterdir():
         old = PREPARED.match(path.name)
-        if old is None or path == written or int(old["format"]) >= new.format:
+        if old is None or int(old["format"]) >= int(new["format"]) or old.group(*same) != new.group(*same):
             continue
-        if (old["precision"], old["weights"], old["config"], old["kernels"]) != (
-                new.precision, new.weights_digest, new.config_digest, new.kernels) or not path.is_file():
+        if not path.is_file():
             continue
         try:
             path.unlink()

@@ -122,13 +122,11 @@ inline void offer_range(Best& best, const float* x, int64_t lo, int64_t hi, int6
   int64_t j = lo;
 #if defined(__AVX2__)
   for (; j + 8 <= hi; j += 8) {
-    if (best.items.size() < best.size) {
-      for (int64_t i = j; i < j + 8; ++i)
-        if (!is_banned[base + i]) best.offer(x[i], base + i);
-      continue;
-    }
-    const __m256 above = _mm256_cmp_ps(_mm256_loadu_ps(x + j), _mm256_set1_ps(best.items.back().first), _CMP_GT_OQ);
-    for (unsigned mask = _mm256_movemask_ps(above); mask != 0; mask &= mask - 1) {
+    unsigned mask = 0xFF;  // a list not yet full is offered all 8
+    if (best.items.size() == best.size)
+      mask = _mm256_movemask_ps(
+          _mm256_cmp_ps(_mm256_loadu_ps(x + j), _mm256_set1_ps(best.items.back().first), _CMP_GT_OQ));
+    for (; mask != 0; mask &= mask - 1) {
       const int64_t i = j + __builtin_ctz(mask);
       if (!is_banned[base + i]) best.offer(x[i], base + i);
     }
