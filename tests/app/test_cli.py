@@ -472,3 +472,35 @@ def test_average_and_plot_take_the_model_directory_as_every_command_does(trained
     assert "give the model directory as --model" in capsys.readouterr().err
     assert main(["average", "--last", "2"]) == 2
     assert "give the model directory: --model MODEL_DIR" in capsys.readouterr().err
+
+
+def test_attnmts_warnings_are_one_line_on_the_command_line(trained_model, tmp_path):
+    """Python would show a warning as two lines: the file and line of attnmt's code that warned, then
+    that line of code.  The command shows attnmt's own as the one line that names the input."""
+    import subprocess
+    import sys
+
+    source = tmp_path / "film.srt"
+    source.write_text("1\n00:00:01,000 --> 00:00:02,000\na dog runs\n\nno timing here\n", encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "attnmt", "translate", "--model", str(trained_model), "--beam", "1",
+                           str(source)], capture_output=True, text=True, timeout=120)
+    warned = [line for line in done.stderr.splitlines() if "timing" in line or "warn" in line.lower()]
+    assert done.returncode == 0 and warned == [
+        f"attnmt: warning: {source}, line 5: a block without a timing line (00:00:01,000 --> 00:00:02,500) is not "
+        "a cue, so it is left untranslated; if it goes on with the cue before it, take out the blank line"]
+
+
+def test_other_libraries_warnings_are_shown_as_python_shows_them():
+    import warnings
+
+    from attnmt.cli import main as cli_main
+
+    ours = str(Path(cli_main.__file__).parent / "commands" / "translate.py")
+    assert cli_main.one_line(UserWarning("in.srt, line 3: odd"), UserWarning, ours, 12) == \
+        "attnmt: warning: in.srt, line 3: odd\n"
+    assert cli_main.one_line(UserWarning("attnmt: a copy is unreadable"), UserWarning, ours, 12) == \
+        "attnmt: a copy is unreadable\n"
+    theirs = cli_main.one_line(UserWarning("something"), UserWarning, "/usr/lib/python3/somewhere.py", 7, "x = 1")
+    assert theirs == warnings.formatwarning(UserWarning("something"), UserWarning, "/usr/lib/python3/somewhere.py", 7,
+                                            "x = 1")
+    assert cli_main.one_line(UserWarning("odd"), UserWarning, "<frozen importlib._bootstrap>", 1).startswith("<frozen")

@@ -196,3 +196,42 @@ def test_an_office_file_needs_an_output_file_and_a_bad_one_gets_one_line(trained
     code, _, err = run(["translate", "--model", trained_model, source, tmp_path / "out.docx"], capsys)
     assert code == 2 and f"{source}: not a readable zip archive" in err and len(err.strip().splitlines()) == 1
     assert not (tmp_path / "out.docx").exists()
+
+
+SUBTITLES = ("1\n00:00:01,000 --> 00:00:02,000\na dog runs.\n\n2\n00:00:03,000 --> 00:00:04,000\nthe boy laughs.\n\n"
+             "a cat sleeps\n")  # the last block has no timing line: not a cue, left as it is
+
+
+@pytest.mark.parametrize("suffix", [".srt", ".SRT"])
+def test_a_subtitle_file_is_translated_as_subtitles_by_its_extension(trained_model, tmp_path, capsys, suffix):
+    source = tmp_path / f"film{suffix}"
+    source.write_text(SUBTITLES, encoding="utf-8")
+    with pytest.warns(UserWarning, match=f"^{source}, line 9: a block without a timing line"):
+        code, by_extension, _ = run(["translate", "--model", trained_model, source], capsys)
+    with pytest.warns(UserWarning, match="a block without a timing line"):
+        _, named, _ = run(["translate", "--model", trained_model, "--input-format", "srt", source], capsys)
+    assert code == 0 and by_extension == named
+    assert by_extension.startswith("1\n00:00:01,000 --> 00:00:02,000\nein hund rennt")
+    assert "\n\n2\n00:00:03,000 --> 00:00:04,000\nder junge lacht" in by_extension
+    assert by_extension.endswith("\n\na cat sleeps\n")
+
+
+def test_input_format_text_reads_a_subtitle_file_as_lines(trained_model, tmp_path, capsys):
+    source = tmp_path / "film.srt"
+    source.write_text(SUBTITLES, encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, "--input-format", "text", "--no-split", source], capsys)
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == SUBTITLES.count("\n") and lines[-1] == "eine katze schläft"
+
+
+def test_per_line_output_of_a_file_chosen_by_its_extension_names_the_file_and_the_way_out(
+        trained_model, tmp_path, capsys):
+    source = tmp_path / "page.html"
+    source.write_text("<p>a dog runs</p>\n", encoding="utf-8")
+    code, _, err = run(["translate", "--model", trained_model, "--output-format", "tsv", source], capsys)
+    assert code == 2 and err.strip() == (f"attnmt: error: {source} is translated as html (its extension; "
+                                         "--input-format text reads it as lines): leave out --output-format, "
+                                         "--n-best, --alignments, --confidence and --prefix")
+    code, out, _ = run(["translate", "--model", trained_model, "--output-format", "tsv", "--input-format", "text",
+                        source], capsys)
+    assert code == 0 and len(out.splitlines()) == 1

@@ -49,8 +49,8 @@ def test_below_the_quality_a_word_paragraph_keeps_its_source(trained_model, tmp_
 
 def test_subtitles_are_listed_by_line_all_at_one_and_none_at_zero(trained_model, tmp_path, capsys):
     source = tmp_path / "film.srt"
-    source.write_text("1\n00:00:01,000 --> 00:00:02,000\na dog runs\n\n2\n00:00:03,000 --> 00:00:04,000\n"
-                      "the boy laughs\n", encoding="utf-8")
+    source.write_text("1\n00:00:01,000 --> 00:00:02,000\na dog runs.\n\n2\n00:00:03,000 --> 00:00:04,000\n"
+                      "the boy laughs.\n", encoding="utf-8")  # a sentence a cue (without the full stops, one sentence)
     for threshold, lines in (("1", ["3", "7"]), ("0", [])):
         review = tmp_path / f"film.{threshold}.tsv"
         code, out, _ = run_cli(["translate", "--model", trained_model, "--min-quality", threshold, "--review", review,

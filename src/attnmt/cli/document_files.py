@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, TextIO, TypeVar
 from attnmt.cli.lines import line_by_line
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents.files import TEXT_SUFFIXES
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, translate_lines
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import ConfigError
@@ -44,6 +45,16 @@ T = TypeVar("T")
 DOCUMENT_FORMATS = ("html", "xml", "srt", "vtt")  # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
 OFFICE_FORMATS = ("docx", "pptx", "xlsx", "odt", "odp", "ods", "epub")  # attnmt.documents.office.SUFFIXES
 MACRO_VARIANTS = {".docm": "docx", ".pptm": "pptx", ".xlsm": "xlsx"}
+
+
+def chosen_input_format(args: argparse.Namespace) -> str:
+    """--input-format, or where it is left out, the format the input file's extension names, as the
+    server chooses a sent file's (attnmt.documents.files): .html and .htm, .xml, .srt and .vtt; text
+    for any other file and for stdin (an office file's extension is office_suffix's to see)."""
+    if args.input_format is not None:
+        return args.input_format
+    suffix = Path(args.input).suffix.lower() if args.input not in (None, "-") else ""
+    return TEXT_SUFFIXES.get(suffix, "text")
 
 
 def office_suffix(args: argparse.Namespace) -> str | None:
@@ -66,8 +77,10 @@ def check_document_options(args: argparse.Namespace) -> None:
     if (args.input_format in DOCUMENT_FORMATS or suffix) and (args.output_format != "text" or args.alignments
                                                               or args.confidence or args.prefix):
         what = suffix or args.input_format
-        raise ConfigError(f"--input-format {what} writes the translated {what}: leave out "
-                          "--output-format, --n-best, --alignments, --confidence and --prefix")
+        chosen = f"--input-format {what} writes the translated {what}"
+        if getattr(args, "format_from_extension", False):
+            chosen = f"{args.input} is translated as {what} (its extension; --input-format text reads it as lines)"
+        raise ConfigError(f"{chosen}: leave out --output-format, --n-best, --alignments, --confidence and --prefix")
     check_review_options(args, suffix or (args.input_format if args.input_format in DOCUMENT_FORMATS else None))
 
 

@@ -13,7 +13,9 @@ import contextlib
 import logging
 import os
 import sys
-from collections.abc import Sequence
+import warnings
+from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from attnmt import __version__
 from attnmt.cli.commands import (
@@ -122,8 +124,27 @@ def main(argv: Sequence[str] | None = None) -> int:
 QUICK_EXIT = ("translate", "evaluate", "score")
 
 
+PACKAGE = Path(__file__).resolve().parent.parent  # attnmt's own code: src/attnmt, or site-packages/attnmt
+
+
+def one_line(message: Warning | str, category: type[Warning], filename: str, lineno: int,
+             line: str | None = None, python_s: Callable[..., str] = warnings.formatwarning) -> str:
+    """A warning as the command line shows it: attnmt's own as one line, ``attnmt: warning: …``
+    (their text names the file, line or key they are about), not Python's two (the file and line
+    of attnmt's code that warned, then that line of code); other libraries' as Python shows them."""
+    try:
+        ours = Path(filename).resolve().is_relative_to(PACKAGE)
+    except (OSError, RuntimeError, ValueError):  # "<frozen …>", a loop of links
+        ours = False
+    if not ours:
+        return python_s(message, category, filename, lineno, line)
+    text = str(message)
+    return f"{text}\n" if text.startswith("attnmt: ") else f"attnmt: warning: {text}\n"
+
+
 def entry() -> None:
     """The ``attnmt`` command and ``python -m attnmt``: ``main``, then the process ends."""
+    warnings.formatwarning = one_line
     code = flush_stdout(main())
     if sys.argv[1:2] and sys.argv[1] in QUICK_EXIT:
         logging.shutdown()

@@ -74,6 +74,7 @@ def batching(args: argparse.Namespace) -> dict:
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.cli.document_files import (
         check_document_options,
+        chosen_input_format,
         office_suffix,
         splits_lines,
         translate_document_input,
@@ -84,6 +85,8 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.decoding.glossary import read_glossary
     from attnmt.text.data import read_lines
 
+    args.format_from_extension = args.input_format is None and chosen_input_format(args) != "text"
+    args.input_format = chosen_input_format(args)
     glossary = read_glossary(args.glossary) if args.glossary else None
     if args.n_best > args.beam:
         raise ConfigError(f"--n-best {args.n_best} needs --beam {args.n_best} or more (got --beam {args.beam})")
@@ -276,12 +279,12 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                    "complete (default: stdout)")
     p.add_argument("--n-best", type=positive_int, default=DEFAULT.n_best, help="hypotheses per input line (<= --beam; "
                    "with --output-format tsv or jsonl)")
-    p.add_argument("--input-format", choices=(*INPUT_FORMATS, *DOCUMENT_FORMATS, *OFFICE_FORMATS), default="text",
+    p.add_argument("--input-format", choices=(*INPUT_FORMATS, *DOCUMENT_FORMATS, *OFFICE_FORMATS),
                    help='text: a sentence or paragraph a line; jsonl: {"text": ..., "glossary": {"source term": '
                         '"target term"}, "prefix": ...} a line (glossary and prefix optional); html (a page, or a '
                         "fragment a line), xml (a fragment a line), srt, vtt, and docx, pptx, xlsx, odt, odp, ods, "
-                        "epub (also chosen by the input's extension): documents, markup carried through by word "
-                        "alignments (docs/documents.md)")
+                        "epub: documents, markup carried through by word alignments (docs/documents.md). Default: "
+                        "the input file's extension's (.html, .htm, .xml, .srt, .vtt, .docx, ...), else text")
     p.add_argument("--glossary", metavar="TSV", help="terms the translations must use: 'source term<TAB>target "
                    "term' lines, # comments (docs/translating.md, Terminology)")
     p.add_argument("--prefix", help="text every translation starts with (JSONL lines may give their own)")
