@@ -31,3 +31,8 @@ class ConversionError(UserError):
 
 class NonFiniteLoss(UserError):
     """Training produced a NaN or infinite loss and ``on_nonfinite`` is "stop"."""
+
+
+class AttnmtWarning(UserWarning):
+    """Something the user should know about their input, model or machine that did not stop the
+    work; the message says what, where and what to do.  The command line shows it as one line."""

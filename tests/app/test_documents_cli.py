@@ -235,3 +235,29 @@ def test_per_line_output_of_a_file_chosen_by_its_extension_names_the_file_and_th
     code, out, _ = run(["translate", "--model", trained_model, "--output-format", "tsv", "--input-format", "text",
                         source], capsys)
     assert code == 0 and len(out.splitlines()) == 1
+
+
+def test_markup_files_chosen_by_their_extension_are_read_whole_as_the_server_reads_them(
+        trained_model, tmp_path, capsys):
+    """A file that is no whole document (no doctype, <html> or XML declaration) is one fragment, not one
+    fragment a line: a paragraph wrapped over two lines and the closing tags on lines of their own
+    stay whole.  (--input-format html reads such a file a fragment a line.)"""
+    page, notes = tmp_path / "part.html", tmp_path / "notes.xml"
+    page.write_text('<div class="note">\n  <p>a dog\n  runs</p>\n</div>\n', encoding="utf-8")
+    notes.write_text("<root>\n  <item>a dog runs</item>\n  <item>the boy laughs</item>\n</root>\n", encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, page], capsys)
+    assert code == 0 and out == '<div class="note">\n  <p>ein hund rennt</p>\n</div>\n'
+    code, out, _ = run(["translate", "--model", trained_model, notes], capsys)
+    assert code == 0 and out == ("<root>\n  <item>ein hund rennt</item>\n  <item>der junge lacht</item>\n"
+                                 "</root>\n")
+
+
+def test_a_compressed_subtitle_file_is_chosen_by_the_extension_before_gz(trained_model, tmp_path, capsys):
+    import gzip
+
+    source = tmp_path / "film.srt.gz"
+    with gzip.open(source, "wt", encoding="utf-8") as f:
+        f.write(SUBTITLES)
+    with pytest.warns(UserWarning, match="a block without a timing line"):
+        code, out, _ = run(["translate", "--model", trained_model, source], capsys)
+    assert code == 0 and out.startswith("1\n00:00:01,000 --> 00:00:02,000\nein hund rennt")

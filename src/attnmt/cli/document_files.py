@@ -49,12 +49,15 @@ MACRO_VARIANTS = {".docm": "docx", ".pptm": "pptx", ".xlsm": "xlsx"}
 
 def chosen_input_format(args: argparse.Namespace) -> str:
     """--input-format, or where it is left out, the format the input file's extension names, as the
-    server chooses a sent file's (attnmt.documents.files): .html and .htm, .xml, .srt and .vtt; text
-    for any other file and for stdin (an office file's extension is office_suffix's to see)."""
+    server chooses a sent file's (attnmt.documents.files): .html and .htm, .xml, .srt and .vtt, also
+    before .gz; text for any other file and for stdin (an office file's extension is office_suffix's
+    to see)."""
     if args.input_format is not None:
         return args.input_format
-    suffix = Path(args.input).suffix.lower() if args.input not in (None, "-") else ""
-    return TEXT_SUFFIXES.get(suffix, "text")
+    suffixes = [suffix.lower() for suffix in Path(args.input).suffixes] if args.input not in (None, "-") else []
+    if suffixes[-1:] == [".gz"]:
+        suffixes.pop()
+    return TEXT_SUFFIXES.get(suffixes[-1] if suffixes else "", "text")
 
 
 def office_suffix(args: argparse.Namespace) -> str | None:
@@ -79,7 +82,7 @@ def check_document_options(args: argparse.Namespace) -> None:
         what = suffix or args.input_format
         chosen = f"--input-format {what} writes the translated {what}"
         if getattr(args, "format_from_extension", False):
-            chosen = f"{args.input} is translated as {what} (its extension; --input-format text reads it as lines)"
+            chosen = f"{args.input} is translated as {what} ({by_extension(suffix)})"
         raise ConfigError(f"{chosen}: leave out --output-format, --n-best, --alignments, --confidence and --prefix")
     check_review_options(args, suffix or (args.input_format if args.input_format in DOCUMENT_FORMATS else None))
 
@@ -101,6 +104,8 @@ def check_review_options(args: argparse.Namespace, document: str | None) -> None
                               "one in the text, one in a table: keep one of them")
         return
     what = f"a {document} file" if document.startswith(".") else f"the {document} input"
+    if getattr(args, "format_from_extension", False):
+        what = f"{args.input}, translated as {document} ({by_extension(document)})"
     if args.below_quality == "mark":
         raise ConfigError(f"--below-quality mark would write a mark into the text of {what}: "
                           "--review FILE lists the sentences that need review instead (and --below-quality "
@@ -108,6 +113,12 @@ def check_review_options(args: argparse.Namespace, document: str | None) -> None
     if args.min_quality is not None and args.review is None and args.below_quality != "source":
         raise ConfigError(f"--min-quality on {what} sets which sentences --review FILE lists (or "
                           "which keep their source text, with --below-quality source): add one of them")
+
+
+def by_extension(what: str | None) -> str:
+    """Why a file is translated as ``what``, where its extension chose: and how to have its lines
+    read as text instead (not for an office file, which has no lines)."""
+    return "its extension" if what and what.startswith(".") else "its extension; --input-format text reads it as lines"
 
 
 def check_review_path(args: argparse.Namespace) -> None:
@@ -169,7 +180,7 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     failed = 0
     if args.input_format in ("srt", "vtt"):
         out.write(translate_subtitle_text(text, translator, options, where, review))
-    elif is_document(text, xml):
+    elif is_document(text, xml) or getattr(args, "format_from_extension", False):  # a file as the server reads it
         out.write(translate_markup([text], translator, options, xml, where=where, review=review)[0])
     else:
         fragments = partial(translate_markup, translator=translator, options=options, xml=xml, where=where, unit="line",

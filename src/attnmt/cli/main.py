@@ -15,7 +15,6 @@ import os
 import sys
 import warnings
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from attnmt import __version__
 from attnmt.cli.commands import (
@@ -32,7 +31,7 @@ from attnmt.cli.commands import (
     translate,
 )
 from attnmt.cli.commands.train import OWN_FLAGS
-from attnmt.errors import ConfigError, UserError
+from attnmt.errors import AttnmtWarning, ConfigError, UserError
 from attnmt.files import write_failure
 
 USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError)
@@ -124,19 +123,13 @@ def main(argv: Sequence[str] | None = None) -> int:
 QUICK_EXIT = ("translate", "evaluate", "score")
 
 
-PACKAGE = Path(__file__).resolve().parent.parent  # attnmt's own code: src/attnmt, or site-packages/attnmt
-
-
 def one_line(message: Warning | str, category: type[Warning], filename: str, lineno: int,
              line: str | None = None, python_s: Callable[..., str] = warnings.formatwarning) -> str:
-    """A warning as the command line shows it: attnmt's own as one line, ``attnmt: warning: …``
-    (their text names the file, line or key they are about), not Python's two (the file and line
-    of attnmt's code that warned, then that line of code); other libraries' as Python shows them."""
-    try:
-        ours = Path(filename).resolve().is_relative_to(PACKAGE)
-    except (OSError, RuntimeError, ValueError):  # "<frozen …>", a loop of links
-        ours = False
-    if not ours:
+    """A warning as the command line shows it: attnmt's own (AttnmtWarning, whose text names the
+    file, line or key it is about) as one line, ``attnmt: warning: …``, not Python's two (the file
+    and line of attnmt's code that warned, then that line of code); every other as Python shows it,
+    other libraries' warnings raised inside attnmt's calls included."""
+    if not issubclass(category, AttnmtWarning):
         return python_s(message, category, filename, lineno, line)
     text = str(message)
     return f"{text}\n" if text.startswith("attnmt: ") else f"attnmt: warning: {text}\n"

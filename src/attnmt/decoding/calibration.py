@@ -75,7 +75,7 @@ from attnmt.decoding.quality import (
     probability,
 )
 from attnmt.decoding.translate import TextCodec, translate, translate_n_best
-from attnmt.errors import DataError, ModelDirError, UserError
+from attnmt.errors import AttnmtWarning, DataError, ModelDirError, UserError
 from attnmt.files import file_digest, write_text
 from attnmt.model import Transformer
 
@@ -157,7 +157,7 @@ def load_calibration(model_dir: Path) -> Calibration | None:
     if any(w * direction(name) < 0 for w, name in zip(calibration.weights, names, strict=True)):
         warnings.warn(f"{path} was fitted with inputs pointing the wrong way (before attnmt held each input's "
                       f"direction), which can rate a cut or looped translation above a whole one: run attnmt "
-                      f"calibrate --model {model_dir} again", stacklevel=2)
+                      f"calibrate --model {model_dir} again", AttnmtWarning, stacklevel=2)
     return calibration
 
 

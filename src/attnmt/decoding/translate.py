@@ -37,7 +37,7 @@ from attnmt.decoding.next_tokens import next_tokens_of
 from attnmt.decoding.penalties import Penalties
 from attnmt.decoding.search import Hypothesis, beam_search, greedy_search, length_penalty
 from attnmt.decoding.state import Recording
-from attnmt.errors import ConfigError, UserError
+from attnmt.errors import AttnmtWarning, ConfigError, UserError
 from attnmt.model import AttentionTrace, Transformer
 from attnmt.text.data import pad_rows
 from attnmt.threads import recheck
@@ -120,7 +120,7 @@ def encode_inputs(tokenizer: TextCodec, sentences: Sequence[str], max_len: int) 
         warnings.warn(
             f"{n_long} of {len(sentences)} input sentences were longer than {max_len} tokens "
             f"(the model's max_positions minus 2) and were truncated to their first {max_len} "
-            "tokens; split long lines to translate them whole",
+            "tokens; split long lines to translate them whole", AttnmtWarning,
             stacklevel=3,
         )
     return [cut(ids, max_len, tokenizer.source_eos) for ids in encoded]

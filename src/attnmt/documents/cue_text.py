@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from html import escape, unescape
 
 from attnmt.documents.spans import FlatBuilder, FlatText, Nested
+from attnmt.errors import AttnmtWarning
 
 # A tag (group 1: what is between < and >), or an SRT file's ASS code such as {\an8}.
 TOKEN = re.compile(r"<([^<>]*)>|(\{\\[^{}]*\})")
@@ -98,7 +99,7 @@ def add_cue(builder: FlatBuilder, text: str, vtt: bool, where: str) -> None:
 def add_cue_text(builder: FlatBuilder, text: str, vtt: bool, where: str) -> None:
     if "<" in text:
         hint = " (WebVTT writes it &lt;)" if vtt else ""
-        warnings.warn(f"{where}: a '<' that opens no tag is kept as text{hint}", stacklevel=4)
+        warnings.warn(f"{where}: a '<' that opens no tag is kept as text{hint}", AttnmtWarning, stacklevel=4)
     builder.add_text(unescape(text) if vtt else text)
 
 

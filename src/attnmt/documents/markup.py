@@ -31,7 +31,7 @@ from lxml import etree, html
 from attnmt.documents.doctype import COMMENT, entity_declarations, split_doctype, xml_prolog
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_line, translate_flats
 from attnmt.documents.spans import FlatBuilder, FlatText, Nested, Place, has_words, plain
-from attnmt.errors import DataError
+from attnmt.errors import AttnmtWarning, DataError
 
 if TYPE_CHECKING:
     from attnmt.documents.review import Review
@@ -257,7 +257,8 @@ def parse_problems(parser: etree._FeedParser, where: str, first_line: int | None
         first = problems[0]
         at = f" at line {first.line + first_line - 1}" if first_line is not None else ""
         warnings.warn(f"{where}: markup repaired ({len(problems)} problem(s); the first{at}: "
-                      f"{first.message.strip()}); the translation follows the repaired markup", stacklevel=3)
+                      f"{first.message.strip()}); the translation follows the repaired markup",
+                      AttnmtWarning, stacklevel=3)
 
 
 def check_depth(root: etree._Element, parser: etree._FeedParser, where: str) -> None:

@@ -41,6 +41,7 @@ from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, spl
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, translate_flats
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import FlatText, Nested, Place, has_words
+from attnmt.errors import AttnmtWarning
 
 if TYPE_CHECKING:
     from attnmt.documents.review import Review
@@ -103,7 +104,7 @@ def block_cues(block: str, vtt: bool, where: str, first_line: int) -> list[tuple
                     for before, k in zip(timings, timings[1:], strict=False)]
     for start in starts[1:]:
         warnings.warn(f"{where}, line {first_line + start}: a cue starts without a blank line before it; it is "
-                      "translated as a cue of its own", stacklevel=3)
+                      "translated as a cue of its own", AttnmtWarning, stacklevel=3)
     ends = [*starts[1:], last + 1]
     return [(lines[start:k + 1], lines[k + 1:end]) for start, k, end in zip(starts, timings, ends, strict=True)]
 
@@ -122,10 +123,11 @@ def timing_line(lines: Sequence[str], vtt: bool, where: str, first_line: int) ->
     if guessed is None:
         warnings.warn(f"{where}, line {first_line}: a block without a timing line ({example}) is not a cue, "
                       "so it is left untranslated; if it goes on with the cue before it, take out the blank line",
-                      stacklevel=4)
+                      AttnmtWarning, stacklevel=4)
     else:
         warnings.warn(f"{where}, line {first_line + guessed}: timings written as {lines[guessed].strip()!r}, not "
-                      f"as {example}; the cue's text is translated and the line kept as it was", stacklevel=4)
+                      f"as {example}; the cue's text is translated and the line kept as it was", AttnmtWarning,
+                      stacklevel=4)
     return guessed
 
 

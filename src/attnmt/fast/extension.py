@@ -19,6 +19,7 @@ from pathlib import Path
 
 import torch
 
+from attnmt.errors import AttnmtWarning
 from attnmt.fast.packed import packing_available
 from attnmt.fast.sources import FLAGS, HEADERS, NAME, SOURCES, X86_TARGET, X86_TARGET_CPU_FLAGS
 from attnmt.files import cache_root
@@ -70,7 +71,7 @@ def available() -> bool:
     except Exception as error:  # no compiler, no ninja, a failed build, a PyTorch without an operator
         warnings.warn(
             f"attnmt: the fused decoder step could not be built or loaded ({type(error).__name__}: {error}); "
-            "translating with the Python step, which is slower. Set ATTNMT_FUSED=0 to skip trying.",
+            "translating with the Python step, which is slower. Set ATTNMT_FUSED=0 to skip trying.", AttnmtWarning,
             stacklevel=2,
         )
         return False

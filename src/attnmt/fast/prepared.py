@@ -60,7 +60,7 @@ from safetensors.torch import save_file
 from torch import Tensor, nn
 
 from attnmt.checkpoint import load_model_dir, open_model_dir, uninitialised, weights_mismatch
-from attnmt.errors import ModelDirError
+from attnmt.errors import AttnmtWarning, ModelDirError
 from attnmt.fast import extension, int8
 from attnmt.fast.cache_contents import mark_read, remove_older_formats
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_linear, use_int8_kernels
@@ -143,7 +143,7 @@ def through_cache(path: Path, config: TransformerConfig, build: Callable[[], Fas
         except FileNotFoundError:  # removed as it was read (attnmt cache --prune in another shell)
             pass
         except (ValueError, KeyError, RuntimeError, SafetensorError, OSError) as error:  # damaged: written anew
-            warnings.warn(f"attnmt: {path} is unreadable ({error}); preparing it again", stacklevel=2)
+            warnings.warn(f"attnmt: {path} is unreadable ({error}); preparing it again", AttnmtWarning, stacklevel=2)
     fast = build()
     if not storable(fast):
         return fast
@@ -151,7 +151,7 @@ def through_cache(path: Path, config: TransformerConfig, build: Callable[[], Fas
         atomic_write(path, partial(save_prepared, fast, source=source))
     except (OSError, ModelDirError) as error:
         warnings.warn(f"attnmt: could not cache the inference copy in {path.parent} ({error}); "
-                      "it will be prepared again at the next start", stacklevel=2)
+                      "it will be prepared again at the next start", AttnmtWarning, stacklevel=2)
         return fast
     try:
         remove_older_formats(path)

@@ -31,6 +31,7 @@ import sentencepiece as spm
 from google.protobuf.message import DecodeError
 from sentencepiece import sentencepiece_model_pb2
 
+from attnmt.errors import AttnmtWarning
 from attnmt.files import write_bytes
 
 PAD_ID, UNK_ID, BOS_ID, EOS_ID = 0, 1, 2, 3
@@ -208,7 +209,7 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
     size = load_proto(writer.getvalue()).get_piece_size()
     if size < vocab_size:
         warnings.warn(f"asked for vocab_size={vocab_size}, but the training text only supports "
-                      f"{size} pieces; using {size}", stacklevel=3)
+                      f"{size} pieces; using {size}", AttnmtWarning, stacklevel=3)
     return writer.getvalue()
 
 

@@ -85,8 +85,9 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.decoding.glossary import read_glossary
     from attnmt.text.data import read_lines
 
-    args.format_from_extension = args.input_format is None and chosen_input_format(args) != "text"
+    given = args.input_format is not None
     args.input_format = chosen_input_format(args)
+    args.format_from_extension = not given and (args.input_format != "text" or office_suffix(args) is not None)
     glossary = read_glossary(args.glossary) if args.glossary else None
     if args.n_best > args.beam:
         raise ConfigError(f"--n-best {args.n_best} needs --beam {args.n_best} or more (got --beam {args.beam})")
@@ -284,7 +285,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                         '"target term"}, "prefix": ...} a line (glossary and prefix optional); html (a page, or a '
                         "fragment a line), xml (a fragment a line), srt, vtt, and docx, pptx, xlsx, odt, odp, ods, "
                         "epub: documents, markup carried through by word alignments (docs/documents.md). Default: "
-                        "the input file's extension's (.html, .htm, .xml, .srt, .vtt, .docx, ...), else text")
+                        "the input file's extension's (.html, .htm, .xml, .srt, .vtt, .docx, ...; a markup file "
+                        "is then read whole, as the server reads it), else text")
     p.add_argument("--glossary", metavar="TSV", help="terms the translations must use: 'source term<TAB>target "
                    "term' lines, # comments (docs/translating.md, Terminology)")
     p.add_argument("--prefix", help="text every translation starts with (JSONL lines may give their own)")
