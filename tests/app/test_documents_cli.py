@@ -261,3 +261,46 @@ def test_a_compressed_subtitle_file_is_chosen_by_the_extension_before_gz(trained
     with pytest.warns(UserWarning, match="a block without a timing line"):
         code, out, _ = run(["translate", "--model", trained_model, source], capsys)
     assert code == 0 and out.startswith("1\n00:00:01,000 --> 00:00:02,000\nein hund rennt")
+
+
+def test_messages_about_a_format_chosen_by_the_extension_name_the_file(trained_model, tmp_path, capsys):
+    film = tmp_path / "film.srt"
+    film.write_text(SUBTITLES, encoding="utf-8")
+    code, _, err = run(["translate", "--model", trained_model, "--min-quality", "0.5", film], capsys)
+    assert code == 2 and err.startswith(f"attnmt: error: --min-quality on {film}, translated as srt (its extension; "
+                                        "--input-format text reads it as lines) sets which sentences")
+    code, _, err = run(["translate", "--model", trained_model, "--output-format", "tsv", tmp_path / "in.docx",
+                        tmp_path / "out.docx"], capsys)
+    assert code == 2 and err.startswith(f"attnmt: error: {tmp_path / 'in.docx'} is translated as .docx (its "
+                                        "extension): leave out --output-format")
+
+
+def test_a_file_read_whole_that_the_model_fails_on_is_one_line_and_nothing_written(
+        trained_model, tmp_path, capsys, monkeypatch):
+    from attnmt.decoding.translate import SentencesFailed
+    from attnmt.documents import pipeline
+
+    translate = pipeline.ModelTranslator.translate
+
+    def failing(self, sentences, weighed):
+        failures = {i: RuntimeError("boom") for i, s in enumerate(sentences) if "boy" in s}
+        if failures:
+            raise SentencesFailed(failures)
+        return translate(self, sentences, weighed)
+
+    monkeypatch.setattr(pipeline.ModelTranslator, "translate", failing)
+    page, output = tmp_path / "part.html", tmp_path / "part.de.html"
+    page.write_text("<p>a dog runs.</p>\n<p>the boy laughs.</p>\n", encoding="utf-8")
+    output.write_text("the last translation\n", encoding="utf-8")
+    code, _, err = run(["translate", "--model", trained_model, page, output], capsys)
+    assert code == 2 and err == (f"attnmt: error: {page}: not translated, the model failed on 1 of its sentences "
+                                 "(the first: RuntimeError: boom); nothing was written\n")
+    assert output.read_text(encoding="utf-8") == "the last translation\n"
+
+
+def test_a_repair_in_a_fragment_read_whole_names_its_line(trained_model, tmp_path, capsys):
+    page = tmp_path / "part.html"
+    page.write_text("<p>a dog runs</p>\n<p>the boy laughs</p>\n<p>a <b>cat</p>\n", encoding="utf-8")
+    with pytest.warns(UserWarning, match=f"^{page}: markup repaired .* the first at line 3: "):
+        code, _, _ = run(["translate", "--model", trained_model, page], capsys)
+    assert code == 0

@@ -6,10 +6,13 @@
   ``--output-format tsv|jsonl``) or guides (``--glossary``, ``--prefix``, ``jsonl`` input).
   The other formats take ``--glossary`` (its terms required in every sentence), not ``--prefix``.
 - ``html``: a whole document (the input starts with ``<!DOCTYPE`` or ``<html>``) is translated
-  as one page; anything else is one HTML fragment a line.
+  as one page; anything else is one HTML fragment a line, or one fragment where the file's
+  extension chose the format (read whole, as the server reads a sent file).
 - ``xml``: a whole document (the input starts with an XML declaration or a ``<!DOCTYPE``) is
-  translated as one, its DOCTYPE kept as it is; anything else is one XML fragment a line.
+  translated as one, its DOCTYPE kept as it is; anything else as html's.
 - ``srt``, ``vtt``: a subtitle file; cue text translated, numbering and timings kept.
+- Where ``--input-format`` is left out, the input file's extension chooses (``.html``, ``.htm``,
+  ``.xml``, ``.srt``, ``.vtt``, also before ``.gz``, and the office ones below); text otherwise.
 - ``docx``, ``pptx``, ``xlsx``, ``odt``, ``odp``, ``ods``, ``epub``: a file of that kind
   (attnmt.documents.office), chosen by the input's extension too (``.docm`` and the other
   files with macros need ``--allow-macros``); it needs an output file, and a progress line on a
@@ -36,7 +39,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.files import TEXT_SUFFIXES
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, translate_lines
 from attnmt.documents.subtitles import translate_subtitle_text
-from attnmt.errors import ConfigError
+from attnmt.errors import ConfigError, DataError
 
 if TYPE_CHECKING:
     from attnmt.documents.review import Review
@@ -54,10 +57,10 @@ def chosen_input_format(args: argparse.Namespace) -> str:
     to see)."""
     if args.input_format is not None:
         return args.input_format
-    suffixes = [suffix.lower() for suffix in Path(args.input).suffixes] if args.input not in (None, "-") else []
-    if suffixes[-1:] == [".gz"]:
+    suffixes = Path(args.input).suffixes if args.input not in (None, "-") else []
+    if suffixes[-1:] == [".gz"]:  # as attnmt.text.data.read_lines opens it
         suffixes.pop()
-    return TEXT_SUFFIXES.get(suffixes[-1] if suffixes else "", "text")
+    return TEXT_SUFFIXES.get(suffixes[-1].lower() if suffixes else "", "text")
 
 
 def office_suffix(args: argparse.Namespace) -> str | None:
@@ -104,7 +107,7 @@ def check_review_options(args: argparse.Namespace, document: str | None) -> None
                               "one in the text, one in a table: keep one of them")
         return
     what = f"a {document} file" if document.startswith(".") else f"the {document} input"
-    if getattr(args, "format_from_extension", False):
+    if getattr(args, "format_from_extension", False) and not document.startswith("."):  # an office file says
         what = f"{args.input}, translated as {document} ({by_extension(document)})"
     if args.below_quality == "mark":
         raise ConfigError(f"--below-quality mark would write a mark into the text of {what}: "
@@ -113,6 +116,20 @@ def check_review_options(args: argparse.Namespace, document: str | None) -> None
     if args.min_quality is not None and args.review is None and args.below_quality != "source":
         raise ConfigError(f"--min-quality on {what} sets which sentences --review FILE lists (or "
                           "which keep their source text, with --below-quality source): add one of them")
+
+
+def whole_file(translating: Callable[[], str], where: str) -> str:
+    """``translating()``, a file translated whole; where the model fails on some of its sentences,
+    one line naming the file and the first failure, and nothing written (the output file, if any,
+    stays as it was): a document cannot be written with holes in it."""
+    from attnmt.decoding.translate import SentencesFailed
+
+    try:
+        return translating()
+    except SentencesFailed as failed:
+        first = next(iter(failed.failures.values()))
+        raise DataError(f"{where}: not translated, the model failed on {len(failed.failures)} of its sentences "
+                        f"(the first: {type(first).__name__}: {first}); nothing was written") from None
 
 
 def by_extension(what: str | None) -> str:
@@ -179,9 +196,10 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     xml = args.input_format == "xml"
     failed = 0
     if args.input_format in ("srt", "vtt"):
-        out.write(translate_subtitle_text(text, translator, options, where, review))
+        out.write(whole_file(partial(translate_subtitle_text, text, translator, options, where, review), where))
     elif is_document(text, xml) or getattr(args, "format_from_extension", False):  # a file as the server reads it
-        out.write(translate_markup([text], translator, options, xml, where=where, review=review)[0])
+        out.write(whole_file(lambda: translate_markup([text], translator, options, xml, where=where, review=review)[0],
+                             where))
     else:
         fragments = partial(translate_markup, translator=translator, options=options, xml=xml, where=where, unit="line",
                             review=review)

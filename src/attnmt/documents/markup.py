@@ -322,17 +322,18 @@ def declare_utf8(root: etree._Element) -> None:
     head.insert(0, meta)
 
 
-def parse(text: str, xml: bool, where: str) -> Parsed | None:
+def parse(text: str, xml: bool, where: str, whole: bool = False) -> Parsed | None:
     """An HTML document (see ``is_document``) or fragment, or an XML fragment or document; None
     for a page with nothing but a DOCTYPE and comments (it comes back as it was).  Markup that had
-    to be repaired gives one warning naming ``where``; DataError for markup nested too deep
+    to be repaired gives one warning naming ``where`` (and the line, in a document, or in a
+    fragment that is a ``whole`` file, whose lines are the parser's); DataError for markup nested too deep
     (``check_depth``) or an XML entity reference that cannot be kept (attnmt.documents.doctype).
     A DOCTYPE never reaches the parser (attnmt.documents.doctype), so it declares no entity, and
     lifting libxml2's limits (``huge_tree``, for its depth) expands nothing."""
     parsed, parser, first_line = parse_xml(text, where) if xml else parse_html(text)
     if parsed is not None:
         check_depth(parsed.root, parser, where)
-        parse_problems(parser, where, first_line)
+        parse_problems(parser, where, first_line if first_line is not None or not whole else 1)
         parsed.first_line = first_line or 1
     return parsed
 
@@ -379,7 +380,8 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
     number ("line 3"); DataError for a text that cannot be translated (``parse``).  For ``review``
     (attnmt.documents.review): several texts are lines ``first_line``, ``first_line`` + 1, ... of
     one file; one text is a whole file."""
-    parsed = [parse(text, xml, f"{where}, {unit} {i + 1}" if len(texts) > 1 else where) if text.strip() else None
+    whole = len(texts) == 1 and unit == "text"
+    parsed = [parse(text, xml, f"{where}, {unit} {i + 1}" if len(texts) > 1 else where, whole) if text.strip() else None
               for i, text in enumerate(texts)]
     vocabulary = Vocabulary(xml)
     found = [(i, p) for i, p in enumerate(parsed) if p is not None]
