@@ -27,6 +27,8 @@ calibration's threshold.  ``--min-quality`` with a document sets that threshold;
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
 import sys
 from collections.abc import Callable, Iterable
 from functools import partial
@@ -36,7 +38,7 @@ from typing import TYPE_CHECKING, TextIO, TypeVar
 from attnmt.cli.lines import line_by_line
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.files import TEXT_SUFFIXES
+from attnmt.documents.files import TEXT_SUFFIXES, translated_name
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, translate_lines
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import ConfigError, DataError
@@ -76,6 +78,7 @@ def office_suffix(args: argparse.Namespace) -> str | None:
 def check_document_options(args: argparse.Namespace) -> None:
     """Documents come out as documents: one translation, no per-line extras or prefixes (a
     glossary applies to every sentence); an office file goes to a file."""
+    check_output_path(args)
     suffix = office_suffix(args)
     if suffix and args.output in (None, "-"):
         raise ConfigError(f"a {suffix} file is translated into a file: give the output file after the input "
@@ -136,6 +139,19 @@ def by_extension(what: str | None) -> str:
     """Why a file is translated as ``what``, where its extension chose: and how to have its lines
     read as text instead (not for an office file, which has no lines)."""
     return "its extension" if what and what.startswith(".") else "its extension; --input-format text reads it as lines"
+
+
+def check_output_path(args: argparse.Namespace) -> None:
+    """The translation goes to a file of its own: written over the input, it would replace the
+    source it was made from (the same path, or a link to the same file)."""
+    if args.input in (None, "-") or args.output in (None, "-") or not Path(args.input).is_file():
+        return  # /dev/stdin and /dev/stdout may be one terminal
+    same = Path(args.output).resolve() == Path(args.input).resolve()
+    with contextlib.suppress(OSError):  # an output not there yet is no input
+        same = same or os.path.samefile(args.output, args.input)
+    if same:
+        raise ConfigError(f"the output {args.output} is the input file: give the translation a file of its own "
+                          f"({translated_name(args.input, args.target_lang or 'translated')})")
 
 
 def check_review_path(args: argparse.Namespace) -> None:
