@@ -314,8 +314,8 @@ def test_a_translation_is_never_written_over_its_input(trained_model, tmp_path, 
     (tmp_path / "sub").mkdir()
     for output in (source, tmp_path / "sub" / ".." / "notes.txt", link):
         code, _, err = run(["translate", "--model", trained_model, source, output], capsys)
-        assert code == 2 and err.startswith(f"attnmt: error: the output {output} is the input file: give the "
-                                            "translation a file of its own (notes.translated.txt)")
+        assert code == 2 and err.startswith(f"attnmt: error: the output {output} is the input file: give it a "
+                                            "file of its own (notes.translated.txt)")
     assert source.read_text(encoding="utf-8") == "a dog runs\n"
     code, _, _ = run(["translate", "--model", trained_model, source, tmp_path / "notes.de.txt"], capsys)
     assert code == 0 and (tmp_path / "notes.de.txt").read_text(encoding="utf-8") == "ein hund rennt\n"

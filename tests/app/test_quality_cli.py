@@ -36,6 +36,19 @@ def test_score_refuses_a_translation_file_of_another_length(trained_model, tmp_p
     assert err == f"attnmt: error: {hyp} has 1 lines but {src} has 3: score needs one translation a source line\n"
 
 
+def test_score_never_writes_over_its_sources_or_translations(trained_model, tmp_path, capsys):
+    src, hyp = write_pairs(tmp_path, "x", PAIRS[:2])
+    before = src.read_text(encoding="utf-8"), hyp.read_text(encoding="utf-8")
+    for output, option in ((src, "--src"), (hyp, "--hyp")):
+        code, _, err = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp, "--output", output],
+                               capsys)
+        assert code == 2 and err.startswith(f"attnmt: error: the --output {output} is the {option} file: ")
+    assert (src.read_text(encoding="utf-8"), hyp.read_text(encoding="utf-8")) == before
+    code, _, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp, "--output",
+                          tmp_path / "scores.jsonl"], capsys)
+    assert code == 0 and len((tmp_path / "scores.jsonl").read_text(encoding="utf-8").splitlines()) == 2
+
+
 def test_score_names_an_empty_translation(trained_model, tmp_path, capsys):
     src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("a cat sleeps", "")])
     code, _, err = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)

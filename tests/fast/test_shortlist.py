@@ -84,6 +84,17 @@ def test_a_shortlist_from_the_training_pairs_translates_them_as_the_full_vocabul
     # (this tiny vocabulary is smaller than MIN_COLUMNS: the columns mapping is tested on a larger one above)
 
 
+def test_a_shortlist_is_never_written_over_its_corpus(trained_model, tmp_path, capsys):
+    sources, targets = tmp_path / "src.txt", tmp_path / "tgt.txt"
+    sources.write_text("".join(s + "\n" for s, _ in PAIRS))
+    targets.write_text("".join(t + "\n" for _, t in PAIRS))
+    for corpus, option in ((sources, "--source"), (targets, "--target")):
+        assert main(["shortlist", "--model", str(trained_model), "--source", str(sources), "--target", str(targets),
+                     "--out", str(corpus)]) == 2
+        assert capsys.readouterr().err.startswith(f"attnmt: error: the --out {corpus} is the {option} file: ")
+    assert targets.read_text() == "".join(t + "\n" for _, t in PAIRS)
+
+
 def best_outputs(model, src: torch.Tensor, greedy: bool) -> list[list[int]]:
     return greedy_search(model, src) if greedy else [hyps[0].tokens for hyps in beam_search(model, src)]
 

@@ -27,15 +27,13 @@ calibration's threshold.  ``--min-quality`` with a document sets that threshold;
 from __future__ import annotations
 
 import argparse
-import contextlib
-import os
 import sys
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeVar
 
-from attnmt.cli.lines import line_by_line
+from attnmt.cli.lines import check_not_an_input, line_by_line
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.files import TEXT_SUFFIXES, translated_name
@@ -142,16 +140,9 @@ def by_extension(what: str | None) -> str:
 
 
 def check_output_path(args: argparse.Namespace) -> None:
-    """The translation goes to a file of its own: written over the input, it would replace the
-    source it was made from (the same path, or a link to the same file)."""
-    if args.input in (None, "-") or args.output in (None, "-") or not Path(args.input).is_file():
-        return  # /dev/stdin and /dev/stdout may be one terminal
-    same = Path(args.output).resolve() == Path(args.input).resolve()
-    with contextlib.suppress(OSError):  # an output not there yet is no input
-        same = same or os.path.samefile(args.output, args.input)
-    if same:
-        raise ConfigError(f"the output {args.output} is the input file: give the translation a file of its own "
-                          f"({translated_name(args.input, args.target_lang or 'translated')})")
+    """The translation goes to a file of its own (attnmt.cli.lines.check_not_an_input)."""
+    check_not_an_input(args.output, "output", {"input": args.input},
+                       translated_name(args.input or "", args.target_lang or "translated"))
 
 
 def check_review_path(args: argparse.Namespace) -> None:

@@ -32,14 +32,14 @@ import os
 import stat
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager, contextmanager, nullcontext
+from contextlib import AbstractContextManager, contextmanager, nullcontext, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, TextIO, TypeVar
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import SentencesFailed, Translation
-from attnmt.errors import DataError, OutputError
+from attnmt.errors import ConfigError, DataError, OutputError
 from attnmt.files import atomic_file, write_failure
 from attnmt.inspect.align import pharaoh
 from attnmt.text.data import decode_lines
@@ -144,6 +144,24 @@ def output(path: str | None) -> Iterator[TextIO]:
     except OSError as error:
         where = path if path not in (None, "-") else "<stdout>"
         raise OutputError(f"could not write {where}: {write_failure(error)}") from None
+
+
+def check_not_an_input(path: str | None, option: str, inputs: dict[str, str | None], instead: str) -> None:
+    """ConfigError where ``path`` (what ``option`` writes) is one of the ``inputs`` (their names: the
+    file each option reads): the same path written another way, or a hard link to the same file.
+    Written there, the output would replace what it was made from.  ``instead``: a name to suggest.
+    Stdin, stdout and what is no regular file (/dev/stdin and /dev/stdout may be one terminal)
+    are left alone."""
+    if path in (None, "-"):
+        return
+    for name, read in inputs.items():
+        if read in (None, "-") or not Path(read).is_file():
+            continue
+        same = Path(path).resolve() == Path(read).resolve()
+        with suppress(OSError):  # an output not there yet is no input
+            same = same or os.path.samefile(path, read)
+        if same:
+            raise ConfigError(f"the {option} {path} is the {name} file: give it a file of its own ({instead})")
 
 
 def written_in_place(path: str) -> bool:

@@ -54,12 +54,14 @@ def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
 
 def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.cli.lines import output
+    from attnmt.cli.lines import check_not_an_input, output
     from attnmt.decoding.calibration import load_calibration
     from attnmt.decoding.elsewhere import assess_elsewhere
     from attnmt.decoding.quality import assess
     from attnmt.text.data import read_lines
 
+    check_not_an_input(args.output, "--output", {"--src": args.src, "--hyp": args.hyp},
+                       f"{Path(args.hyp).stem}.{args.output_format}")
     sources, translations = read_lines(args.src), read_lines(args.hyp)
     check_pairs(args.src, sources, args.hyp, translations)
     calibration = load_calibration(Path(args.model))
