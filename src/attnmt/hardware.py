@@ -79,6 +79,24 @@ def amx_allowed() -> bool:
     return cap in ("", "ALL") or "AMX" in cap
 
 
+def check_device(name: str, where: str = "--device") -> None:
+    """ConfigError naming ``where`` (the option or key that gave the device) for a device this
+    PyTorch cannot compute on: cuda without a CUDA (or ROCm) build or a GPU it sees, mps without
+    Apple's Metal.  The CPU always can; ``attnmt doctor`` says what PyTorch sees."""
+    import torch
+
+    from attnmt.errors import ConfigError
+
+    if name == "cuda":
+        if torch.version.cuda is None and getattr(torch.version, "hip", None) is None:
+            raise ConfigError(f"{where} cuda: this PyTorch ({torch.__version__}) is built for the CPU only; "
+                              f"install a CUDA build of it to use a GPU, or leave out {where} cuda")
+        if not torch.cuda.is_available():
+            raise ConfigError(f"{where} cuda: PyTorch sees no GPU here; 'attnmt doctor' says what it sees")
+    elif name == "mps" and not torch.backends.mps.is_available():
+        raise ConfigError(f"{where} mps: Apple's Metal (MPS) is not available to this PyTorch; use the CPU")
+
+
 def resolve_precision(precision: str, device: torch.device) -> tuple[str, str]:
     """The precision a run trains in ("bf16" or "fp32") and the reason, for ``auto``, ``bf16`` or ``fp32``."""
     if precision != "auto":

@@ -507,3 +507,37 @@ def test_only_attnmts_own_warnings_are_shortened():
         theirs = one_line(category("something"), category, here, 7, "x = 1")
         assert theirs == warnings.formatwarning(category("something"), category, here, 7, "x = 1")
         assert category.__name__ in theirs
+
+
+NO_CUDA = ("this PyTorch (.*) is built for the CPU only; install a CUDA build of it to use a GPU, or leave out "
+           "--device cuda")
+NO_GPU = "PyTorch sees no GPU here; 'attnmt doctor' says what it sees"
+
+
+@pytest.mark.parametrize(("built_for", "why"), [(None, NO_CUDA), ("12.4", NO_GPU)])
+def test_a_device_pytorch_cannot_use_is_one_line(trained_model, tmp_path, capsys, monkeypatch, built_for, why):
+    """--device cuda where this PyTorch has no CUDA, or sees no GPU: one line, before the model loads
+    (it was a traceback from inside torch)."""
+    import re
+
+    import torch
+
+    monkeypatch.setattr(torch.version, "cuda", built_for)
+    monkeypatch.setattr(torch.version, "hip", None, raising=False)
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
+    source = tmp_path / "in.txt"
+    source.write_text("a dog runs\n", encoding="utf-8")
+    code, _, err = run_cli(["translate", "--model", trained_model, "--device", "cuda", source], capsys)
+    assert code == 2 and re.fullmatch(f"attnmt: error: --device cuda: {why}\n", err)
+
+
+def test_training_on_a_device_pytorch_cannot_use_is_one_line(monkeypatch):
+    import torch
+
+    from attnmt.errors import ConfigError
+    from attnmt.training.distributed import pick_device
+
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: False)
+    assert pick_device("auto", 0) == torch.device("cpu")
+    with pytest.raises(ConfigError, match="^device cuda: "):
+        pick_device("cuda", 0)

@@ -9,6 +9,7 @@ import math
 import sys
 
 from attnmt.decoding import DEFAULT, MAX_BEAM, MOST_SEED, Decoding
+from attnmt.hardware import check_device
 
 DEVICES = ("cpu", "cuda", "mps")
 INT8_HELP = "int8 linear layers (dynamic quantisation): faster on CPU, BLEU within ~0.5"
@@ -170,6 +171,7 @@ def load_for_translation(args: argparse.Namespace):
     from attnmt.fast import prepare
     from attnmt.fast.prepared import load_int8, load_packed
 
+    check_device(args.device)
     use_threads(args)
     if args.int8 and args.device == "cpu":
         fast, tokenizer = load_int8(args.model, args.weights)

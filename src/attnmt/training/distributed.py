@@ -14,6 +14,8 @@ from dataclasses import dataclass
 import torch
 import torch.distributed as dist
 
+from attnmt.hardware import check_device
+
 
 @dataclass
 class Group:
@@ -69,6 +71,7 @@ class Group:
 def pick_device(name: str, local_rank: int) -> torch.device:
     if name == "auto":
         name = "cuda" if torch.cuda.is_available() else "cpu"
+    check_device(name, "device")
     if name == "cuda":
         return torch.device("cuda", local_rank)
     return torch.device(name)
