@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, TextIO, TypeVar
 from attnmt.cli.lines import check_not_an_input, line_by_line
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.translate import SentencesFailed
 from attnmt.documents.files import TEXT_SUFFIXES, translated_name
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, translate_lines
 from attnmt.documents.subtitles import translate_subtitle_text
@@ -85,7 +86,7 @@ def check_document_options(args: argparse.Namespace) -> None:
                                                               or args.confidence or args.prefix):
         what = suffix or args.input_format
         chosen = f"--input-format {what} writes the translated {what}"
-        if getattr(args, "format_from_extension", False):
+        if args.format_from_extension:
             chosen = f"{args.input} is translated as {what} ({by_extension(suffix)})"
         raise ConfigError(f"{chosen}: leave out --output-format, --n-best, --alignments, --confidence and --prefix")
     check_review_options(args, suffix or (args.input_format if args.input_format in DOCUMENT_FORMATS else None))
@@ -108,7 +109,7 @@ def check_review_options(args: argparse.Namespace, document: str | None) -> None
                               "one in the text, one in a table: keep one of them")
         return
     what = f"a {document} file" if document.startswith(".") else f"the {document} input"
-    if getattr(args, "format_from_extension", False) and not document.startswith("."):  # an office file says
+    if args.format_from_extension and not document.startswith("."):  # an office file says
         what = f"{args.input}, translated as {document} ({by_extension(document)})"
     if args.below_quality == "mark":
         raise ConfigError(f"--below-quality mark would write a mark into the text of {what}: "
@@ -123,8 +124,6 @@ def whole_file(translating: Callable[[], str], where: str) -> str:
     """``translating()``, a file translated whole; where the model fails on some of its sentences,
     one line naming the file and the first failure, and nothing written (the output file, if any,
     stays as it was): a document cannot be written with holes in it."""
-    from attnmt.decoding.translate import SentencesFailed
-
     try:
         return translating()
     except SentencesFailed as failed:
@@ -204,7 +203,7 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     failed = 0
     if args.input_format in ("srt", "vtt"):
         out.write(whole_file(partial(translate_subtitle_text, text, translator, options, where, review), where))
-    elif is_document(text, xml) or getattr(args, "format_from_extension", False):  # a file as the server reads it
+    elif is_document(text, xml) or args.format_from_extension:  # a file as the server reads it
         out.write(whole_file(lambda: translate_markup([text], translator, options, xml, where=where, review=review)[0],
                              where))
     else:
