@@ -38,6 +38,18 @@ def test_translate_reads_stdin_and_writes_stdout(trained_model, capsys, monkeypa
     assert code == 0 and out == "eine katze schläft\nzwei hunde rennen\n"
 
 
+def test_a_compressed_input_and_output_are_read_and_written_as_gzip_whatever_the_case_of_gz(
+        trained_model, tmp_path, capsys):
+    source, output = tmp_path / "in.en.GZ", tmp_path / "out.de.gz"
+    with gzip.open(source, "wt", encoding="utf-8") as f:
+        f.write("a cat sleeps\ntwo dogs run\n")
+    code, _, _ = run(["translate", "--model", trained_model, "--beam", "1", source, output], capsys)
+    assert code == 0 and gzip.decompress(output.read_bytes()) == "eine katze schläft\nzwei hunde rennen\n".encode()
+    scores = tmp_path / "scores.tsv.gz"
+    code, _, _ = run(["score", "--model", trained_model, "--src", source, "--hyp", output, "--output", scores], capsys)
+    assert code == 0 and len(gzip.decompress(scores.read_bytes()).decode().splitlines()) == 2
+
+
 RELEASE_0_1_0 = Path(__file__).parents[1] / "fixtures" / "model_0.1.0"  # no source </s>, as every 0.1.0 model
 
 

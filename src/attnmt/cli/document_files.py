@@ -41,6 +41,7 @@ from attnmt.documents.files import TEXT_SUFFIXES, translated_name
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, translate_lines
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import ConfigError, DataError
+from attnmt.text.data import is_gzip_name
 
 if TYPE_CHECKING:
     from attnmt.documents.review import Review
@@ -59,7 +60,7 @@ def chosen_input_format(args: argparse.Namespace) -> str:
     if args.input_format is not None:
         return args.input_format
     suffixes = Path(args.input).suffixes if args.input not in (None, "-") else []
-    if suffixes[-1:] == [".gz"]:  # as attnmt.text.data.read_lines opens it
+    if is_gzip_name(args.input):  # as attnmt.text.data.read_lines opens it
         suffixes.pop()
     return TEXT_SUFFIXES.get(suffixes[-1].lower() if suffixes else "", "text")
 

@@ -27,6 +27,7 @@ Output formats (one output unit per input line, in input order, always):
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import stat
@@ -42,7 +43,7 @@ from attnmt.decoding.translate import SentencesFailed, Translation
 from attnmt.errors import ConfigError, DataError, OutputError
 from attnmt.files import atomic_file, write_failure
 from attnmt.inspect.align import pharaoh
-from attnmt.text.data import decode_lines
+from attnmt.text.data import decode_lines, is_gzip_name
 
 FORMATS = ("text", "tsv", "jsonl")
 INPUT_FORMATS = ("text", "jsonl")
@@ -128,12 +129,14 @@ def json_object(line: str, where: str) -> dict:
 def output(path: str | None) -> Iterator[TextIO]:
     """Where translations go: standard output (``path`` None or "-"), a file written under a
     temporary name and renamed into place at the end (so that a run that fails leaves the
-    previous file as it was), or a path that is not a regular file, written as it is.
+    previous file as it was; gzip-compressed where its name ends in ``.gz``), or a path that is
+    not a regular file, written as it is.
 
     A failed write (a full disk) raises a one-line error naming the output, never a partial
     success; BrokenPipeError (the reader left, as ``| head`` does) passes through."""
     if path not in (None, "-") and not written_in_place(path):
-        with atomic_file(Path(path)) as tmp, open(tmp, "w", encoding="utf-8") as out:
+        opener = gzip.open if is_gzip_name(path) else open  # as attnmt.text.data.read_lines reads it back
+        with atomic_file(Path(path)) as tmp, opener(tmp, "wt", encoding="utf-8") as out:
             yield out
         return
     try:

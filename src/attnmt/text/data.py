@@ -47,7 +47,7 @@ def stream_lines(path: str | Path) -> Iterator[str]:
     Lines end at "\\n" only, as in `decode_lines`, so line N is what ``wc -l`` counts as N.
     """
     path = Path(path)
-    opener = gzip.open if path.suffix == ".gz" else open
+    opener = gzip.open if is_gzip_name(path) else open
     try:
         with opener(path, "rb") as f:
             for number, raw in enumerate(f, start=1):
@@ -62,6 +62,11 @@ def stream_lines(path: str | Path) -> Iterator[str]:
         raise DataError(f"{path}: not a valid gzip file ({err})") from None
     except OSError as err:  # missing, a folder, unreadable: named here, or a writer downstream takes it for its own
         raise DataError(f"cannot read {path}: {(err.strerror or str(err)).lower()}") from None
+
+
+def is_gzip_name(path: str | Path) -> bool:
+    """Whether ``path`` names a gzip file: its last extension is ``.gz`` (``.GZ`` too)."""
+    return Path(path).suffix.lower() == ".gz"
 
 
 def invalid_utf8(source: str, line: int, byte: int) -> DataError:

@@ -119,7 +119,7 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--hyp", required=True, help="their translations, line by line with --src")
     p.add_argument("--output-format", choices=SCORE_FORMATS, default="jsonl",
                    help="jsonl: an object a line with quality, flags, words; tsv: line, quality, flags, translation")
-    p.add_argument("--output", help="output file (default: stdout)")
+    p.add_argument("--output", help="output file, gzip-compressed where it ends in .gz (default: stdout)")
     p.add_argument("--no-search", action="store_true",
                    help="read each translation alone, without translating its source to read it against: about "
                    "5x faster, and a good translation the model would not have written reads as a poor one")

@@ -276,8 +276,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     add_model_run_options(p)
     p.add_argument("input", nargs="?", help="input file, plain or .gz (default: stdin, translated as "
                    "lines arrive when it is a terminal or a pipe)")
-    p.add_argument("output", nargs="?", help="output file, which appears (or replaces the previous one) once "
-                   "complete (default: stdout)")
+    p.add_argument("output", nargs="?", help="output file (gzip-compressed where it ends in .gz), which appears "
+                   "(or replaces the previous one) once complete (default: stdout)")
     p.add_argument("--n-best", type=positive_int, default=DEFAULT.n_best, help="hypotheses per input line (<= --beam; "
                    "with --output-format tsv or jsonl)")
     p.add_argument("--input-format", choices=(*INPUT_FORMATS, *DOCUMENT_FORMATS, *OFFICE_FORMATS),
