@@ -1,6 +1,8 @@
 """``attnmt translate --input-format html|xml|srt|vtt`` and sentence splitting, end to end on the tiny model,
 and ``"format": "html"`` in a request to the server."""
 
+import warnings
+
 import pytest
 from fastapi.testclient import TestClient
 from lxml import etree, html
@@ -214,6 +216,24 @@ def test_a_subtitle_file_is_translated_as_subtitles_by_its_extension(trained_mod
     assert by_extension.startswith("1\n00:00:01,000 --> 00:00:02,000\nein hund rennt")
     assert "\n\n2\n00:00:03,000 --> 00:00:04,000\nder junge lacht" in by_extension
     assert by_extension.endswith("\n\na cat sleeps\n")
+
+
+@pytest.mark.parametrize("name, text", [("film.srt", SUBTITLES), ("page.html", "<html><body>\n<p>a dog runs.</p>\n"
+                                                                       "<p>the boy laughs.</p>\n</body></html>\n")],
+                         ids=["srt", "html"])
+def test_a_file_read_whole_keeps_its_byte_order_mark_and_line_endings_as_the_server_does(
+        trained_model, tmp_path, capsys, name, text):
+    plain, windows = tmp_path / name, tmp_path / f"windows_{name}"
+    plain.write_text(text, encoding="utf-8")
+    windows.write_bytes(b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode())
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # the subtitles' block without a timing line
+        for source in plain, windows:
+            code, _, _ = run(["translate", "--model", trained_model, source, tmp_path / f"{source.stem}.de"], capsys)
+            assert code == 0
+    translated = (tmp_path / f"{plain.stem}.de").read_bytes()
+    assert b"\r" not in translated and translated.count(b"\n") == text.count("\n")
+    assert (tmp_path / f"{windows.stem}.de").read_bytes() == b"\xef\xbb\xbf" + translated.replace(b"\n", b"\r\n")
 
 
 def test_input_format_text_reads_a_subtitle_file_as_lines(trained_model, tmp_path, capsys):

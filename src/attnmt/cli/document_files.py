@@ -37,11 +37,10 @@ from attnmt.cli.lines import check_not_an_input, line_by_line
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import SentencesFailed
-from attnmt.documents.files import TEXT_SUFFIXES, translated_name
+from attnmt.documents.files import TEXT_SUFFIXES, translate_text, translated_name
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, translate_lines
-from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import ConfigError, DataError
-from attnmt.text.data import is_gzip_name
+from attnmt.text.data import is_gzip_name, line_style
 
 if TYPE_CHECKING:
     from attnmt.documents.review import Review
@@ -60,7 +59,7 @@ def chosen_input_format(args: argparse.Namespace) -> str:
     if args.input_format is not None:
         return args.input_format
     suffixes = Path(args.input).suffixes if args.input not in (None, "-") else []
-    if is_gzip_name(args.input):  # as attnmt.text.data.read_lines opens it
+    if suffixes and is_gzip_name(args.input):  # as attnmt.text.data.read_lines opens it
         suffixes.pop()
     return TEXT_SUFFIXES.get(suffixes[-1].lower() if suffixes else "", "text")
 
@@ -202,11 +201,12 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     text = "".join(line + "\n" for lines in batches for line in lines)
     xml = args.input_format == "xml"
     failed = 0
-    if args.input_format in ("srt", "vtt"):
-        out.write(whole_file(partial(translate_subtitle_text, text, translator, options, where, review), where))
-    elif is_document(text, xml) or args.format_from_extension:  # a file as the server reads it
-        out.write(whole_file(lambda: translate_markup([text], translator, options, xml, where=where, review=review)[0],
-                             where))
+    if args.input_format in ("srt", "vtt") or is_document(text, xml) or args.format_from_extension:
+        # a file as the server reads it (attnmt.documents.files), its byte order mark and line endings kept
+        translated = whole_file(partial(translate_text, args.input_format, text, translator, options, where, review),
+                                where)
+        bom, newline = line_style(args.input) if where != "<stdin>" else ("", "\n")
+        out.write(bom + translated.replace("\n", newline))
     else:
         fragments = partial(translate_markup, translator=translator, options=options, xml=xml, where=where, unit="line",
                             review=review)

@@ -64,6 +64,15 @@ def stream_lines(path: str | Path) -> Iterator[str]:
         raise DataError(f"cannot read {path}: {(err.strerror or str(err)).lower()}") from None
 
 
+def line_style(path: str | Path) -> tuple[str, str]:
+    """What ``read_lines`` removes from a text file, as its first line has it: (its byte order mark,
+    "\\ufeff" or ""; its line ending, "\\r\\n" or "\\n"), for writing a translation back in the same style."""
+    path = Path(path)
+    with (gzip.open if is_gzip_name(path) else open)(path, "rb") as f:
+        first = f.readline()
+    return ("\ufeff" if first.startswith(UTF8_BOM) else ""), ("\r\n" if first.endswith(b"\r\n") else "\n")
+
+
 def is_gzip_name(path: str | Path) -> bool:
     """Whether ``path`` names a gzip file: its last extension is ``.gz`` (``.GZ`` too)."""
     return Path(path).suffix.lower() == ".gz"
