@@ -1,7 +1,7 @@
 """Files that cannot be translated get one clear line naming the file and member (attnmt.documents.archive)."""
 
 import pytest
-from office_files import book_file, read_members, word_file, write_members
+from office_files import book_file, presentation_file, read_members, sheet_file, slides_file, word_file, write_members
 
 from attnmt.documents import archive
 from attnmt.documents.office import SUFFIXES, translate_office
@@ -89,3 +89,30 @@ def test_a_member_that_does_not_unpack_is_refused_before_any_translation(same):
     data[start] ^= 0xFF  # the stored bytes no longer match their CRC
     message = refused(bytes(data), ".docx", same)
     assert "member word/media/picture.bin cannot be unpacked" in message and same.given == []
+
+
+@pytest.mark.parametrize("make, suffix, message", [
+    (sheet_file, ".docx", "the file is an Excel workbook, not a .docx file: give it its own extension (.xlsx)"),
+    (word_file, ".pptx", "the file is a Word document, not a .pptx file: give it its own extension (.docx)"),
+    (slides_file, ".xlsm", "the file is a PowerPoint presentation, not a .xlsx file"),
+    (presentation_file, ".odt", "the file is an OpenDocument presentation, not a .odt file: give it its own "
+                                "extension (.odp)"),
+    (book_file, ".ods", "the file is of type application/epub+zip, not a .ods file"),
+    (word_file, ".odp", "member content.xml is missing; this is not a .odp file"),
+], ids=["xlsx-as-docx", "docx-as-pptx", "pptx-as-xlsm", "odp-as-odt", "epub-as-ods", "docx-as-odp"])
+def test_a_file_under_another_formats_extension_is_refused_naming_what_it_is(same, make, suffix, message):
+    """Its parts would not be found, and it would come back as it was: untranslated, without a word."""
+    assert message in refused(make(), suffix, same, macros=True)
+
+
+def test_a_word_file_whose_document_takes_its_type_from_a_default_is_translated(mirror):
+    """[Content_Types].xml may give a part its type by its extension alone (<Default>), as OPC allows."""
+    types = read_members(word_file())["[Content_Types].xml"].decode()
+    main = 'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"'
+    types = types.replace(f'<Override PartName="/word/document.xml" {main}/>', "")
+    types = types.replace('<Default Extension="xml" ContentType="application/xml"/>',
+                          f'<Default Extension="xml" {main}/>')
+    assert "/word/document.xml" not in types and types.count("document.main+xml") == 1
+    translated = translate_office(replaced(word_file(), "[Content_Types].xml", types.encode()), ".docx", mirror,
+                                  DocumentOptions())
+    assert b"GRASS" in read_members(translated)["word/document.xml"]

@@ -31,6 +31,7 @@ The document's language (``w:lang``, ``lang``, ``fo:language``, ``xml:lang``,
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Protocol
 
 from lxml import etree
@@ -95,6 +96,13 @@ OOXML_PARTS: dict[str, tuple[tuple[str, Texts], ...]] = {
 }
 
 
+# What each format's main part's content type names (also in its macro and template variants:
+# ms-word.document.macroEnabled.main+xml, wordprocessingml.template.main+xml, ...), and what the file is.
+APPLICATIONS = {".docx": ("wordprocessingml", "ms-word"), ".pptx": ("presentationml", "ms-powerpoint"),
+                ".xlsx": ("spreadsheetml", "ms-excel")}
+KINDS = {".docx": "a Word document", ".pptx": "a PowerPoint presentation", ".xlsx": "an Excel workbook"}
+
+
 def translate_office(data: bytes, suffix: str, translator: Translator, options: DocumentOptions,
                      progress: Callable[[int, int], None] | None = None, name: str | None = None,
                      review: Review | None = None) -> bytes:
@@ -140,7 +148,7 @@ def find_parts(archive: Archive, suffix: str, options: DocumentOptions) -> list[
     if suffix == ".epub":
         return epub_parts(archive, options)
     if suffix.startswith(".od"):
-        return opendocument_parts(archive, options)
+        return opendocument_parts(archive, options, suffix)
     return ooxml_parts(archive, suffix[:-1] + "x", options)
 
 
@@ -149,11 +157,12 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions) -> list
     if CONTENT_TYPES not in archive:
         raise DataError(f"{archive.name}: member {CONTENT_TYPES} is missing; this is not a {suffix} file")
     types = parse_part(archive, CONTENT_TYPES).getroot()
+    kinds = content_types(archive, types)
+    check_main_part(archive, kinds, suffix)
     parts = []
-    for override in types.iterchildren(f"{{{TYPES}}}Override"):
-        member, kind = override.get("PartName", "").lstrip("/"), override.get("ContentType", "")
+    for member, kind in kinds.items():
         texts = next((t for end, t in OOXML_PARTS[suffix] if kind.endswith(end)), None)
-        if texts is None or member not in archive:
+        if texts is None:
             continue
         if texts is INLINE_STRING and b"inlineStr" not in archive.read(member):
             continue  # a worksheet of numbers and shared strings: left unparsed
@@ -163,16 +172,50 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions) -> list
             set_language(tree.getroot(), texts, options.target_lang)
         parts.append(part)
     if suffix == ".docx" and options.target_lang:
-        parts += word_language_parts(archive, types, options.target_lang)
+        parts += word_language_parts(archive, kinds, options.target_lang)
     return parts
 
 
-def word_language_parts(archive: Archive, types: etree._Element, language: str) -> list[Part]:
-    """Word's default language (its styles' ``w:lang``), set to ``language``."""
-    parts = []
+def content_types(archive: Archive, types: etree._Element) -> dict[str, str]:
+    """Each member's content type: its ``Override``'s, in their order, then, for the members that
+    have none, their extension's ``Default`` (an XML part may take its type from there)."""
+    kinds = {}
     for override in types.iterchildren(f"{{{TYPES}}}Override"):
         member = override.get("PartName", "").lstrip("/")
-        if override.get("ContentType", "").endswith(".styles+xml") and member in archive:
+        if member in archive:
+            kinds[member] = override.get("ContentType", "")
+    defaults = {d.get("Extension", "").lower(): d.get("ContentType", "")
+                for d in types.iterchildren(f"{{{TYPES}}}Default")}
+    for member in archive.names():
+        extension = PurePosixPath(member).suffix.lstrip(".").lower()
+        if member not in kinds and extension in defaults:
+            kinds[member] = defaults[extension]
+    return kinds
+
+
+def check_main_part(archive: Archive, kinds: dict[str, str], suffix: str) -> None:
+    """DataError where the file's main part is not its extension's (a workbook named .docx would
+    come back untranslated), naming what the file is."""
+    mains = [kind for kind in kinds.values() if kind.endswith(".main+xml")]
+
+    def of(app: str) -> bool:
+        return any(mark in kind for kind in mains for mark in APPLICATIONS[app])
+
+    if of(suffix):
+        return
+    found = next((app for app in APPLICATIONS if of(app)), None)
+    if found:
+        raise DataError(f"{archive.name}: the file is {KINDS[found]}, not a {suffix} file: give it its own "
+                        f"extension ({found}) and translate it again")
+    raise DataError(f"{archive.name}: no part of the file is {KINDS[suffix]}'s main part (its document, "
+                    f"presentation or workbook); this is not a {suffix} file")
+
+
+def word_language_parts(archive: Archive, kinds: dict[str, str], language: str) -> list[Part]:
+    """Word's default language (its styles' ``w:lang``), set to ``language``."""
+    parts = []
+    for member, kind in kinds.items():
+        if kind.endswith(".styles+xml"):
             tree = parse_part(archive, member)
             set_language(tree.getroot(), WORD, language)
             parts.append(Part(member, tree, changed=any(True for _ in tree.getroot().iter(w("lang")))))

@@ -22,9 +22,10 @@ from dataclasses import replace
 
 from lxml import etree
 
-from attnmt.documents.archive import Archive, Part, parse_part
+from attnmt.documents.archive import MIMETYPE, Archive, Part, parse_part
 from attnmt.documents.markup import TreeJob, Vocabulary, is_comment
 from attnmt.documents.pipeline import DocumentOptions
+from attnmt.errors import DataError
 
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
@@ -38,6 +39,9 @@ BREAKS = frozenset({f"{{{TEXT}}}line-break", f"{{{TEXT}}}tab", f"{{{TEXT}}}s"})
 PARAGRAPHS = (f"{{{TEXT}}}p", f"{{{TEXT}}}h")
 PARTS = ("content.xml", "styles.xml")
 MANIFEST_PATH = "META-INF/manifest.xml"
+MEDIA_TYPES = {".odt": "application/vnd.oasis.opendocument.text",  # and its -template variant, by prefix
+               ".odp": "application/vnd.oasis.opendocument.presentation",
+               ".ods": "application/vnd.oasis.opendocument.spreadsheet"}
 
 
 class OpenDocumentVocabulary(Vocabulary):
@@ -71,8 +75,10 @@ def is_value(paragraph: etree._Element) -> bool:
     return cell.get(f"{{{TABLE}}}formula") is not None or kind not in (None, "string")
 
 
-def opendocument_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
-    """The document's parts (PARTS), then each chart's (the module docstring)."""
+def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str) -> list[Part]:
+    """The document's parts (PARTS), then each chart's (the module docstring); DataError where the
+    file is not of its extension's kind (``suffix``: .odt, .odp or .ods), or no OpenDocument file."""
+    check_kind(archive, suffix)
     members = [(member, False) for member in PARTS]
     members += [(folder + member, True) for folder in chart_folders(archive) for member in PARTS]
     vocabulary = OpenDocumentVocabulary()
@@ -89,6 +95,19 @@ def opendocument_parts(archive: Archive, options: DocumentOptions) -> list[Part]
             part.changed = set_language(tree.getroot(), options.target_lang)
         parts.append(part)
     return parts
+
+
+def check_kind(archive: Archive, suffix: str) -> None:
+    """DataError naming what the file is where its ``mimetype`` is another kind's (a presentation
+    named .odt, an EPUB book), or where it holds no content.xml: it would come back untranslated."""
+    media = archive.read(MIMETYPE).decode("ascii", "replace").strip() if MIMETYPE in archive else ""
+    if media and not media.startswith(MEDIA_TYPES[suffix]):
+        found = next((other for other, prefix in MEDIA_TYPES.items() if media.startswith(prefix)), None)
+        what = f"an OpenDocument {MEDIA_TYPES[found].rpartition('.')[2]}" if found else f"of type {media}"
+        instead = f": give it its own extension ({found}) and translate it again" if found else ""
+        raise DataError(f"{archive.name}: the file is {what}, not a {suffix} file{instead}")
+    if "content.xml" not in archive:
+        raise DataError(f"{archive.name}: member content.xml is missing; this is not a {suffix} file")
 
 
 def is_data(paragraph: etree._Element) -> bool:
