@@ -222,6 +222,29 @@ def book_file() -> bytes:
     return out.getvalue()
 
 
+EPUB2_PAGE = """<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" "http://www.w3.org/TR/xhtml11/DTD/xhtml11.dtd">
+<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en"><head><title>One</title></head>
+<body><p>A dog runs on the grass.</p></body></html>
+"""
+
+
+def epub2_file() -> bytes:
+    """An EPUB 2 book, as older tools write them: XHTML 1.1 pages (no ``lang`` attribute there), one
+    of them in a file whose name has a space, linked from the manifest as an IRI (``%20``)."""
+    container = ('<?xml version="1.0"?>'
+                 '<container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container"><rootfiles>'
+                 '<rootfile full-path="OEBPS/content.opf" media-type="application/oebps-package+xml"/>'
+                 "</rootfiles></container>")
+    package = ('<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="2.0" unique-identifier="i">'
+               '<metadata xmlns:dc="http://purl.org/dc/elements/1.1/"><dc:identifier id="i">x</dc:identifier>'
+               "<dc:language>en</dc:language></metadata><manifest>"
+               '<item id="a" href="Text/chapter%201.xhtml" media-type="application/xhtml+xml"/></manifest>'
+               '<spine><itemref idref="a"/></spine></package>')
+    return write_members({"mimetype": b"application/epub+zip", "META-INF/container.xml": container.encode(),
+                          "OEBPS/content.opf": package.encode(), "OEBPS/Text/chapter 1.xhtml": EPUB2_PAGE.encode()})
+
+
 def chart_slides_file() -> bytes:
     """A slide with a column chart titled "The number of dogs." (two categories, one series)."""
     from pptx.chart.data import CategoryChartData

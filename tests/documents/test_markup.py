@@ -42,9 +42,12 @@ def test_a_tag_around_nothing_goes_before_the_word_that_followed_it(mirror):
     assert one("one two<br>", mirror) == "TWO ONE<br>"  # after the last word: at the end
 
 
-def test_a_line_break_parts_words(same):
-    assert one("Three<br>four.", same) == "Three <br>four."
+def test_a_line_break_parts_words_and_takes_the_place_of_the_space_between_them(same, mirror):
+    assert one("Three<br>four.", same) == "Three<br>four."
     assert same.given == ["Three four."]
+    assert one("One two.<br>Three four.", same) == "One two.<br>Three four."  # not "<br> Three"
+    assert one("Three <br> four.", same) == "Three <br> four."  # the spaces it had are kept
+    assert one("one<br>two three", mirror) == "THREE<br>TWO ONE"  # before the word that followed it
 
 
 def test_a_tag_inside_a_word_covers_the_whole_word(same):

@@ -12,6 +12,7 @@ from lxml import etree
 from office_files import (
     book_file,
     calc_file,
+    epub2_file,
     odf_bytes,
     presentation_file,
     read_members,
@@ -117,6 +118,25 @@ def test_an_epub_book_its_pages_and_table_of_contents(mirror):
     assert book.get_metadata("DC", "language")[0][0] == "de"
     with zipfile.ZipFile(io.BytesIO(out)) as archive:
         assert archive.infolist()[0].filename == "mimetype"
+
+
+def test_an_epub2_page_named_with_a_space_is_translated_and_gets_xml_lang_only(mirror):
+    out = read_members(translate(epub2_file(), ".epub", mirror, target_lang="de"))
+    page = etree.fromstring(out["OEBPS/Text/chapter 1.xhtml"])
+    assert "".join(page.itertext()).strip().endswith("GRASS. THE ON RUNS DOG A")
+    assert page.get("{http://www.w3.org/XML/1998/namespace}lang") == "de" and page.get("lang") is None
+    assert b"<!DOCTYPE html PUBLIC" in out["OEBPS/Text/chapter 1.xhtml"]
+
+
+def test_a_line_break_in_a_slide_parts_the_words_around_it(same):
+    deck = pptx.Presentation()
+    box = deck.slides.add_slide(deck.slide_layouts[5]).shapes.title
+    box.text_frame.text = "Quarterly results\vfor the whole company"  # python-pptx writes \v as <a:br/>
+    out = io.BytesIO()
+    deck.save(out)
+    translated = pptx.Presentation(io.BytesIO(translate(out.getvalue(), ".pptx", same)))
+    assert same.given == ["Quarterly results for the whole company"]
+    assert translated.slides[0].shapes.title.text_frame.text == "Quarterly results\vfor the whole company"
 
 
 def test_a_run_whose_words_went_to_its_neighbour_leaves_no_empty_run(fixed):

@@ -166,3 +166,22 @@ def test_a_sentence_repeated_across_calls_is_translated_once_and_keeps_its_forma
 def test_macro_files_are_translated_when_allowed(mirror, suffix):
     out = translate_office(word_file(), suffix, mirror, DocumentOptions(macros=True))
     assert docx.Document(io.BytesIO(out)).paragraphs[0].text == "GRASS. GREEN THE ON RUNS DOG A"
+
+
+def test_a_tracked_move_and_a_custom_xml_element_are_translated_and_the_old_place_kept(mirror):
+    document = docx.Document()
+    paragraph = document.add_paragraph("A woman ")
+    revision = f'xmlns:w="{W}" w:id="1" w:author="A" w:date="2024-01-01T00:00:00Z"'
+    paragraph._p.append(etree.fromstring(f'<w:customXml xmlns:w="{W}" w:element="who"><w:r><w:t>walks '
+                                         "her dog.</w:t></w:r></w:customXml>"))
+    moved_from = document.add_paragraph()._p
+    moved_from.append(etree.fromstring(f"<w:moveFrom {revision}><w:r><w:delText>The cat sleeps.</w:delText></w:r>"
+                                       "</w:moveFrom>"))
+    moved_to = document.add_paragraph()._p
+    moved_to.append(etree.fromstring(f"<w:moveTo {revision.replace('1', '2', 1)}><w:r><w:t>The cat sleeps.</w:t>"
+                                     "</w:r></w:moveTo>"))
+    out = read_members(translate_office(docx_bytes(document), ".docx", mirror, DocumentOptions()))
+    body = etree.fromstring(out["word/document.xml"]).find(qn("w:body"))
+    texts = ["".join(p.itertext()) for p in body.iter(qn("w:p"))]
+    assert texts == ["DOG. HER WALKS WOMAN A", "The cat sleeps.", "SLEEPS. CAT THE"]
+    assert body.find(f".//{qn('w:customXml')}") is not None and body.find(f".//{qn('w:moveTo')}") is not None

@@ -23,6 +23,7 @@ allows one (EPUB's XHTML pages), and then only without entity declarations.
 from __future__ import annotations
 
 import io
+import shutil
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -116,9 +117,13 @@ def write_archive(archive: Archive) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as out:
         for entry in entries:
-            if entry.filename == MIMETYPE:
-                entry = copy_entry(entry, zipfile.ZIP_STORED)
-            out.writestr(copy_entry(entry, entry.compress_type), archive.read(entry.filename))
+            new = copy_entry(entry, zipfile.ZIP_STORED if entry.filename == MIMETYPE else entry.compress_type)
+            if entry.filename in archive.replaced:
+                out.writestr(new, archive.replaced[entry.filename])
+                continue
+            new.file_size = entry.file_size  # a member over 2 GiB needs ZIP64 from the start
+            with archive.packed.open(entry) as unpacked, out.open(new, "w") as packed:
+                shutil.copyfileobj(unpacked, packed, PIECE)  # a piece at a time: a large picture is never held whole
     return buffer.getvalue()
 
 

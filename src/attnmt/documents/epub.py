@@ -1,14 +1,17 @@
 """EPUB books: each XHTML page of the package's manifest translated as an HTML page is
 (attnmt.documents.markup; the EPUB 3 navigation page is one of them), and the EPUB 2 table of
 contents (toc.ncx) entry by entry.  Pages are parsed as XML, as EPUB readers parse them, and
-written back as XML.  With a target language, each page's ``lang``/``xml:lang``, the package's
-``dc:language`` and the table of contents' ``xml:lang`` say it.
+written back as XML.  With a target language, each page's ``xml:lang`` (and ``lang``, but on an
+EPUB 2 page without one: XHTML 1.1 has none), the package's ``dc:language`` and the table of
+contents' ``xml:lang`` say it.  The manifest's links are IRIs: ``chapter%201.xhtml`` is the
+member ``chapter 1.xhtml``.
 """
 
 from __future__ import annotations
 
 import posixpath
 from collections.abc import Sequence
+from urllib.parse import unquote
 
 from lxml import etree
 
@@ -57,9 +60,10 @@ def epub_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
     opf = parse_part(archive, opf_path)
     folder = posixpath.dirname(opf_path)
     vocabulary = Vocabulary()
+    epub3 = opf.getroot().get("version", "3.0").split(".")[0] != "2"
     parts = []
     for item in opf.getroot().iterfind(f"{{{OPF}}}manifest/{{{OPF}}}item"):
-        member = posixpath.normpath(posixpath.join(folder, item.get("href", "")))
+        member = posixpath.normpath(posixpath.join(folder, unquote(item.get("href", ""))))  # an IRI: %20 a space
         kind = item.get("media-type", "")
         if member not in archive or kind not in (*PAGES, TOC):
             continue
@@ -73,7 +77,7 @@ def epub_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
         part = Part(member, tree, jobs)
         if options.target_lang and jobs:
             root.set(XML_LANG, options.target_lang)
-            if kind != TOC:
+            if kind != TOC and (epub3 or root.get("lang") is not None):  # XHTML 1.1 (EPUB 2) has no lang
                 root.set("lang", options.target_lang)
         parts.append(part)
     if options.target_lang:

@@ -69,9 +69,11 @@ class Dialect:
 
 
 # A content control inside a paragraph (w:sdt) is a mark like a hyperlink: its properties stay
-# as they are, its content's runs are translated with the paragraph.
+# as they are, its content's runs are translated with the paragraph.  So are a tracked move's new
+# place (w:moveTo; its old place, w:moveFrom, is kept as a deletion is) and a custom XML element.
 WORD = Dialect(w("p"), w("r"), w("rPr"), w("t"),
-               frozenset({w("hyperlink"), w("ins"), w("smartTag"), w("sdt"), w("sdtContent")}),
+               frozenset({w("hyperlink"), w("ins"), w("moveTo"), w("smartTag"), w("customXml"), w("sdt"),
+                          w("sdtContent")}),
                frozenset({w("pPr"), w("sdtPr"), w("sdtEndPr")}), frozenset({w("tab"), w("br"), w("cr")}),
                frozenset({w("proofErr")}), True)
 DRAWING = Dialect(a("p"), a("r"), a("rPr"), a("t"), kept=frozenset({a("pPr"), a("endParaRPr")}),
@@ -167,7 +169,7 @@ class ParagraphJob:
                 self._add(builder, child)
                 builder.close()
             else:
-                builder.add_atom(node=child)
+                builder.add_atom(node=child, parts_words=child.tag in dialect.breaks)  # a slide's a:br
 
     def _add_run(self, builder: FlatBuilder, run: etree._Element) -> None:
         for part in run:

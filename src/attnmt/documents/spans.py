@@ -18,7 +18,9 @@ gives them with examples):
 2. Points.  An atom, or an element around nothing (or whose words were aligned to
    nothing), goes before the first target word aligned to the source word that
    followed it (or, with none, the target word attending most to that word); after
-   the last word of a sentence it goes at the end of that sentence's translation.
+   the last word of a sentence it goes at the end of that sentence's translation.  A line
+   break or a tab that had no space beside it takes the place of the space between the
+   target words either side.
 3. Nesting.  Marks are placed parents first: a child is cut to its parent's
    span; a sibling is cut so as not to overlap an earlier sibling (keeping the
    longest free piece; left with nothing, it goes right after them, empty), and
@@ -62,6 +64,7 @@ class Mark:
     literal: str = ""
     space_before: bool = False  # whitespace before and after an atom in the source: kept around it
     space_after: bool = False
+    parts_words: bool = False  # a line break or a tab: it stands between two words in place of a space
 
 
 @dataclass(frozen=True)
@@ -137,7 +140,8 @@ class FlatBuilder:
         (a line break), so "one<br>two" reads as two words."""
         self.gap = self.gap or parts_words
         before = not self.text or self.text[-1].isspace()
-        atom = Mark(len(self.text), len(self.text), self._parent(), node, True, literal, space_before=before)
+        atom = Mark(len(self.text), len(self.text), self._parent(), node, True, literal, space_before=before,
+                    parts_words=parts_words)
         self.marks.append(atom)
         self.pending_atoms.append(atom)
 
@@ -371,6 +375,10 @@ def _fill(flat: FlatText, placement: Placement, children: dict[int | None, list[
         mark = flat.marks[k]
         if mark.atom:
             before, after = atom_padding(text, s, mark)
+            if mark.parts_words and not mark.space_before and content[-1][-1:] == " ":
+                content[-1] = content[-1][:-1]  # "results<br/>for", not "results <br/>for"
+            if mark.parts_words and not mark.space_after and text[s:s + 1] == " " and s < end:
+                e = s + 1  # nor "end.<br/> The"
             content.append(before)
             content.append(mark.literal if mark.node is None else Nested(k, []))
             content.append(after)
