@@ -93,6 +93,22 @@ def test_mimetype_stays_first_and_stored_and_the_order_is_kept(mirror):
     assert {name for name in before if before[name] != after[name]} == {"content.xml"}
 
 
+def test_an_opendocument_annotation_and_bookmark_keep_their_ends_after_their_starts(mirror):
+    members = read_members(text_file())
+    office, text = "urn:oasis:names:tc:opendocument:xmlns:office:1.0", "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+    ranged = (f'<office:annotation xmlns:office="{office}" office:name="n1"><text:p xmlns:text="{text}">Check.'
+              f'</text:p></office:annotation><text:bookmark-start xmlns:text="{text}" text:name="b1"/>')
+    ends = (f'<text:bookmark-end xmlns:text="{text}" text:name="b1"/>'
+            f'<office:annotation-end xmlns:office="{office}" office:name="n1"/>')
+    content = members["content.xml"].decode().replace(">A dog runs on the <", f">A dog {ranged}runs on{ends} the <", 1)
+    assert ranged in content
+    members["content.xml"] = content.encode()
+    out = etree.fromstring(read_members(translate(write_members(members), ".odt", mirror))["content.xml"])
+    names = [etree.QName(e).localname for e in out.iter() if etree.QName(e).localname in (
+        "annotation", "bookmark-start", "bookmark-end", "annotation-end")]
+    assert names == ["annotation", "bookmark-start", "bookmark-end", "annotation-end"]
+
+
 def test_an_opendocument_presentation_is_translated(mirror):
     assert odf_paragraphs(translate(presentation_file(), ".odp", mirror)) == ["LAUGHS. BOY THE"]
 

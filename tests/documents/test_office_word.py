@@ -185,3 +185,32 @@ def test_a_tracked_move_and_a_custom_xml_element_are_translated_and_the_old_plac
     texts = ["".join(p.itertext()) for p in body.iter(qn("w:p"))]
     assert texts == ["DOG. HER WALKS WOMAN A", "The cat sleeps.", "SLEEPS. CAT THE"]
     assert body.find(f".//{qn('w:customXml')}") is not None and body.find(f".//{qn('w:moveTo')}") is not None
+
+
+def ranged_paragraph_file() -> bytes:
+    """A paragraph with a comment's anchor and a bookmark over "ate the apple", each end right after
+    the last word, before the space, as Word writes them."""
+    document = docx.Document()
+    paragraph = document.add_paragraph("The man ")
+    for tag in ("commentRangeStart", "bookmarkStart"):
+        paragraph._p.append(etree.fromstring(f'<w:{tag} xmlns:w="{W}" w:id="7" w:name="b"/>'))
+    paragraph.add_run("ate the apple")
+    for tag in ("bookmarkEnd", "commentRangeEnd"):
+        paragraph._p.append(etree.fromstring(f'<w:{tag} xmlns:w="{W}" w:id="7"/>'))
+    paragraph.add_run(" today.")
+    return docx_bytes(document)
+
+
+def test_a_range_keeps_its_end_after_its_start_when_the_words_come_back_reversed(mirror):
+    """Mirror puts "today." first: the ends, placed before its translation, would come before the starts."""
+    out = read_members(translate_office(ranged_paragraph_file(), ".docx", mirror, DocumentOptions()))
+    paragraph = etree.fromstring(out["word/document.xml"]).find(f".//{qn('w:p')}")
+    tags = [etree.QName(child).localname for child in paragraph.iter() if "Range" in str(child.tag)
+            or "bookmark" in str(child.tag)]
+    assert tags == ["commentRangeStart", "bookmarkStart", "bookmarkEnd", "commentRangeEnd"]
+    assert "".join(paragraph.itertext()) == "TODAY. APPLE THE ATE MAN THE"
+
+
+def test_anchors_and_bookmarks_add_no_spaces_of_their_own(same):
+    paragraph = translated(ranged_paragraph_file(), same).paragraphs[0]
+    assert paragraph.text == "The man ate the apple today."

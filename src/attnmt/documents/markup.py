@@ -113,6 +113,11 @@ class Vocabulary:
     def is_untranslated(self, node: etree._Element) -> bool:
         return is_comment(node) or says_no(node) or (not self.xml and local_name(node) in UNTRANSLATED)
 
+    def range_edge(self, node: etree._Element) -> tuple[object, bool] | None:
+        """(a key, whether it starts it) where the atom starts or ends a range of words whose end
+        must stay after its start (attnmt.documents.spans.FlatBuilder.add_atom); HTML has none."""
+        return None
+
     def parts_words(self, node: etree._Element) -> bool:
         """Whether an atom separates the words around it: a line break, or an entity reference
         (it stands for text of its own, a name or a space)."""
@@ -145,7 +150,7 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
 
 def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabulary) -> None:
     if vocabulary.is_atom(node):
-        builder.add_atom(node=node, parts_words=vocabulary.parts_words(node))
+        builder.add_atom(node=node, parts_words=vocabulary.parts_words(node), range_edge=vocabulary.range_edge(node))
         return
     builder.open(node)
     builder.add_text(node.text or "")

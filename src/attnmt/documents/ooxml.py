@@ -84,6 +84,17 @@ INLINE_STRING = Dialect(s("is"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.ke
 CELL_COMMENT = Dialect(s("text"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True)
 
 
+# The atoms that start and end a range of the paragraph's words: its end stays after its start.
+RANGES = {w("commentRangeStart"): ("comment", True), w("commentRangeEnd"): ("comment", False),
+          w("bookmarkStart"): ("bookmark", True), w("bookmarkEnd"): ("bookmark", False)}
+
+
+def range_edge(node: etree._Element) -> tuple[object, bool] | None:
+    """(the range's key, whether ``node`` starts it) for a comment's anchor or a bookmark (RANGES)."""
+    kind, starts = RANGES.get(node.tag, (None, False))
+    return None if kind is None else ((kind, node.get(w("id"))), starts)
+
+
 def formatting(run: etree._Element, dialect: Dialect) -> bytes:
     """What makes two runs look alike: their properties, spelling flags left out."""
     properties = run.find(dialect.properties)
@@ -169,7 +180,8 @@ class ParagraphJob:
                 self._add(builder, child)
                 builder.close()
             else:
-                builder.add_atom(node=child, parts_words=child.tag in dialect.breaks)  # a slide's a:br
+                builder.add_atom(node=child, parts_words=child.tag in dialect.breaks,  # a slide's a:br
+                                 range_edge=range_edge(child))
 
     def _add_run(self, builder: FlatBuilder, run: etree._Element) -> None:
         for part in run:

@@ -31,6 +31,7 @@ TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 FO = "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
+DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 MANIFEST = "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"
 CHART = "application/vnd.oasis.opendocument.chart"
 CELLS = (f"{{{TABLE}}}table-cell", f"{{{TABLE}}}covered-table-cell")
@@ -38,6 +39,12 @@ MARKS = frozenset({f"{{{TEXT}}}span", f"{{{TEXT}}}a"})
 BREAKS = frozenset({f"{{{TEXT}}}line-break", f"{{{TEXT}}}tab", f"{{{TEXT}}}s"})
 PARAGRAPHS = (f"{{{TEXT}}}p", f"{{{TEXT}}}h")
 PARTS = ("content.xml", "styles.xml")
+# The atoms that start and end a range of words (by the attribute that names it): its end stays after its start.
+# An annotation's start is named by office:name (ODF 1.2; some writers use draw:name), its end by office:name.
+RANGES = {f"{{{OFFICE}}}annotation": ("annotation", True, (f"{{{OFFICE}}}name", f"{{{DRAW}}}name")),
+          f"{{{OFFICE}}}annotation-end": ("annotation", False, (f"{{{OFFICE}}}name",)),
+          f"{{{TEXT}}}bookmark-start": ("bookmark", True, (f"{{{TEXT}}}name",)),
+          f"{{{TEXT}}}bookmark-end": ("bookmark", False, (f"{{{TEXT}}}name",))}
 MANIFEST_PATH = "META-INF/manifest.xml"
 MEDIA_TYPES = {".odt": "application/vnd.oasis.opendocument.text",  # and its -template variant, by prefix
                ".odp": "application/vnd.oasis.opendocument.presentation",
@@ -62,6 +69,12 @@ class OpenDocumentVocabulary(Vocabulary):
 
     def parts_words(self, node: etree._Element) -> bool:
         return not is_comment(node) and node.tag in BREAKS
+
+    def range_edge(self, node: etree._Element) -> tuple[object, bool] | None:
+        """An annotation over words (named, with its annotation-end) and a bookmark over words."""
+        kind, starts, names = RANGES.get(node.tag, (None, False, ()))
+        key = next((node.get(name) for name in names if node.get(name) is not None), None)
+        return None if key is None else ((kind, key), starts)
 
 
 def is_value(paragraph: etree._Element) -> bool:

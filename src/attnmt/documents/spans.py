@@ -24,9 +24,10 @@ gives them with examples):
 3. Nesting.  Marks are placed parents first: a child is cut to its parent's
    span; a sibling is cut so as not to overlap an earlier sibling (keeping the
    longest free piece; left with nothing, it goes right after them, empty), and
-   a point inside a sibling moves to that sibling's nearer edge.  So the output
-   nests properly whatever the alignments say, and every element appears exactly
-   once, with its attributes.
+   a point inside a sibling moves to that sibling's nearer edge.  The end of a range
+   (a comment's anchor, a bookmark) that would come before its start changes places
+   with it.  So the output nests properly whatever the alignments say, and every
+   element appears exactly once, with its attributes.
 """
 
 from __future__ import annotations
@@ -65,6 +66,7 @@ class Mark:
     space_before: bool = False  # whitespace before and after an atom in the source: kept around it
     space_after: bool = False
     parts_words: bool = False  # a line break or a tab: it stands between two words in place of a space
+    opened_by: int | None = None  # the end of a range (a comment's, a bookmark's): the mark of its start
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,7 @@ class FlatBuilder:
         self.open_marks: list[int] = []
         self.pending_atoms: list[Mark] = []  # atoms waiting to learn whether whitespace follows them
         self.gap = False  # a line break was just added: the next word is a new word
+        self.range_starts: dict[object, int] = {}  # an open range's key -> the mark of its start
 
     def add_text(self, text: str) -> None:
         """Visible text; URLs and e-mail addresses in it become atoms."""
@@ -135,13 +138,22 @@ class FlatBuilder:
     def close(self) -> None:
         self.marks[self.open_marks.pop()].end = len(self.text)
 
-    def add_atom(self, node: Any = None, literal: str = "", parts_words: bool = False) -> None:
+    def add_atom(self, node: Any = None, literal: str = "", parts_words: bool = False,
+                 range_edge: tuple[object, bool] | None = None) -> None:
         """Something kept whole at this point; ``parts_words``: it separates the words around it
-        (a line break), so "one<br>two" reads as two words."""
+        (a line break), so "one<br>two" reads as two words; ``range_edge``: (a key, whether this is
+        the start) where the atom starts or ends a range (a comment's anchor, a bookmark), whose end
+        ``place`` keeps after its start."""
         self.gap = self.gap or parts_words
         before = not self.text or self.text[-1].isspace()
         atom = Mark(len(self.text), len(self.text), self._parent(), node, True, literal, space_before=before,
                     parts_words=parts_words)
+        if range_edge is not None:
+            key, starts = range_edge
+            if starts:
+                self.range_starts[key] = len(self.marks)
+            else:
+                atom.opened_by = self.range_starts.pop(key, None)
         self.marks.append(atom)
         self.pending_atoms.append(atom)
 
@@ -300,6 +312,10 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
         for k in siblings.get(mark.parent, []):
             move_out(spans, k, j, flat.marks)
         siblings.setdefault(mark.parent, []).append(j)
+    for j, mark in enumerate(flat.marks):  # the words of a range can come back in another order
+        start = mark.opened_by
+        if start is not None and flat.marks[start].parent == mark.parent and spans[j][0] < spans[start][0]:
+            spans[j], spans[start] = spans[start], spans[j]
     return Placement(projector.target, spans)
 
 
@@ -369,24 +385,31 @@ def _fill(flat: FlatText, placement: Placement, children: dict[int | None, list[
     order = sorted(children.get(parent, []), key=lambda k: (spans[k][0], spans[k][0] != spans[k][1], k))
     content: list[str | Nested] = []
     position = start
-    for k in order:
+    i = 0
+    while i < len(order):
+        k = order[i]
         s, e = spans[k]
         content.append(text[position:s])
-        mark = flat.marks[k]
-        if mark.atom:
-            before, after = atom_padding(text, s, mark)
-            if mark.parts_words and not mark.space_before and content[-1][-1:] == " ":
-                content[-1] = content[-1][:-1]  # "results<br/>for", not "results <br/>for"
-            if mark.parts_words and not mark.space_after and text[s:s + 1] == " " and s < end:
-                e = s + 1  # nor "end.<br/> The"
+        if flat.marks[k].atom:  # with the atoms right after it at the same place: their spaces are one question
+            group = [k]
+            while i + 1 < len(order) and flat.marks[order[i + 1]].atom and spans[order[i + 1]][0] == s:
+                i += 1
+                group.append(order[i])
+            atoms = [flat.marks[g] for g in group]
+            drop, before, after, skip = atom_spaces(text, s, end, atoms)
+            if drop and content[-1][-1:] == " ":
+                content[-1] = content[-1][:-1]
             content.append(before)
-            content.append(mark.literal if mark.node is None else Nested(k, []))
+            content.extend(mark.literal if mark.node is None else Nested(g, [])
+                           for g, mark in zip(group, atoms, strict=True))
             content.append(after)
+            e = s + skip
         else:
             inner = _fill(flat, placement, children, k, s, e)
             before, inner, after = hoist_spaces(inner)
             content.extend([before, Nested(k, inner), after])
         position = e
+        i += 1
     content.append(text[position:end])
     return [piece for piece in content if piece != ""]
 
@@ -403,11 +426,28 @@ def hoist_spaces(content: list[str | Nested]) -> tuple[str, list[str | Nested], 
     return before, [piece for piece in content if piece != ""], after
 
 
-def atom_padding(text: str, position: int, mark: Mark) -> tuple[str, str]:
-    """The spaces an atom had around it in the source, where the target has none there."""
-    before = " " if mark.space_before and position > 0 and not text[position - 1].isspace() else ""
-    after = " " if mark.space_after and position < len(text) and not text[position].isspace() else ""
-    return before, after
+def atom_spaces(text: str, position: int, end: int, atoms: Sequence[Mark]) -> tuple[bool, str, str, int]:
+    """The spaces around atoms at one ``position`` of the target (``end``: of their parent's span):
+    (whether to drop the target's space before them, the space to add before, the space to add
+    after, how many of the target's characters after them to skip).
+
+    The atoms keep as many spaces around them as they had in the source, on the sides they had
+    them, counting the target's own: a bookmark after "shirt" that lands before "isst" already has
+    the space between "Hemd" and "isst" beside it, and a picture between two spaces gets a second
+    one.  A line break or a tab that had no space beside it takes the place of the target's space."""
+    first, last = atoms[0], atoms[-1]
+    spaced_before = position > 0 and text[position - 1].isspace()
+    spaced_after = position < len(text) and text[position].isspace()
+    drop = skip = False
+    if any(atom.parts_words for atom in atoms):
+        drop = spaced_before and not first.space_before and text[position - 1] == " "  # "results<br/>for"
+        skip = spaced_after and not last.space_after and text[position] == " " and position < end  # "end.<br/>The"
+        spaced_before, spaced_after = spaced_before and not drop, spaced_after and not skip
+    wanted, have = first.space_before + last.space_after, spaced_before + spaced_after
+    before = " " if first.space_before and not spaced_before and position > 0 and have < wanted else ""
+    after = (" " if last.space_after and not spaced_after and position < len(text) and have + len(before) < wanted
+             else "")
+    return drop, before, after, int(skip)
 
 
 def plain(content: Sequence[str | Nested]) -> str:
