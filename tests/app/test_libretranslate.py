@@ -205,3 +205,26 @@ def test_text_answers_carry_attnmts_quality_and_flags_beside_libretranslates_fie
     assert one["translatedText"] == "ein hund rennt" and one["flags"] == [] and 0.8 < one["quality"] <= 1
     assert one["calibrated"] is False
     assert listed["flags"] == [[], []] and listed["quality"][1] is None  # a blank text is not assessed
+
+
+@pytest.mark.parametrize("content_type", ["Application/JSON", "application/json; charset=utf-8",
+                                          "application/merge-patch+json"])
+def test_json_is_read_whatever_the_case_of_its_media_type_and_as_json_suffixed_types(client, content_type):
+    """As LibreTranslate's Flask reads it (request.is_json): media types are case-insensitive."""
+    answer = client.post("/translate", content=b'{"q": "a dog runs", "source": "en", "target": "de"}',
+                         headers={"content-type": content_type})
+    assert answer.status_code == 200 and translated_text(answer.json()) == {"translatedText": "ein hund rennt"}
+
+
+def test_a_field_given_twice_in_a_form_takes_its_first_value_as_libretranslate_does(client):
+    answer = client.post("/translate?q=a+dog+runs", data={"q": "a cat sleeps", "source": "en", "target": "de"})
+    assert translated_text(answer.json()) == {"translatedText": "ein hund rennt"}
+    answer = client.post("/translate", content=b"q=a+dog+runs&q=a+cat+sleeps&source=en&target=de",
+                         headers={"content-type": "application/x-www-form-urlencoded"})
+    assert translated_text(answer.json()) == {"translatedText": "ein hund rennt"}
+
+
+def test_suggest_is_refused_as_libretranslate_refuses_it_where_suggestions_are_off(client):
+    answer = client.post("/suggest", data={"q": "a dog", "s": "ein hund", "source": "en", "target": "de"})
+    assert answer.status_code == 403 and answer.json() == {"error": "Suggestions are disabled on this server."}
+    assert client.get("/frontend/settings").json()["suggestions"] is False

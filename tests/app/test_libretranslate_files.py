@@ -33,6 +33,19 @@ def test_a_text_file_is_translated_and_downloaded_by_its_url(client):
     assert 'filename="notes.de.txt"' in download.headers["content-disposition"]
 
 
+@pytest.mark.parametrize("name", ["my notes.txt", "Übersicht #2?.txt"])
+def test_the_url_of_a_file_whose_name_needs_quoting_is_a_valid_url(client, name):
+    """Percent-encoded, so that curl and urllib fetch it as it is (a space, "#", "?" or "ü" in the name)."""
+    from urllib.parse import unquote, urlsplit
+
+    url = send(client, name, b"a dog runs\n").json()["translatedFileUrl"]
+    parts = urlsplit(url)
+    assert url.isascii() and " " not in url and not parts.query and not parts.fragment
+    assert unquote(parts.path).endswith("." + name.replace(".txt", ".de.txt"))
+    download = client.get(url)
+    assert download.status_code == 200 and download.content == b"ein hund rennt\n"
+
+
 def test_a_subtitle_file_keeps_its_timings(client):
     srt = b"1\n00:00:01,000 --> 00:00:02,000\na bird sings\n"
     url = send(client, "film.srt", srt).json()["translatedFileUrl"]

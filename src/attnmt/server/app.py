@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import asdict
 
-from fastapi import FastAPI, HTTPException, Request
+from fastapi import FastAPI, Request
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
@@ -46,9 +46,11 @@ from attnmt.server.file_jobs import FileJobs
 from attnmt.server.guards import (
     LOOPBACK_NAMES,
     BodyDeadline,
+    BodyRefused,
     HTTPMiddleware,
     SecurityHeaders,
     StrictJSONRoute,
+    body_refused,
     client_gone,
     content_policy,
     run_until_stopped,
@@ -64,7 +66,7 @@ from attnmt.threads import LOG as THREADS_LOG
 __all__ = ["ServeSettings", "ServedModel", "create_app", "serve"]
 
 PATHS = {"/translate", "/translate/stream", "/v1/translate", "/detect", "/languages", "/frontend/settings", "/health",
-         "/metrics", "/", "/translate_file", "/v1/files"}
+         "/metrics", "/", "/translate_file", "/v1/files", "/suggest"}
 FILE_PATHS = ("/translate_file", "/v1/files")  # where a request body may hold a file
 
 
@@ -75,7 +77,7 @@ class Health(BaseModel):
     device: str
     parameters: int
     max_input_tokens: int
-    limits: dict[str, int | float]
+    limits: dict[str, bool | int | float]
     batches: int = Field(description="model batches run since the start, all models")
     translated: int = Field(description="texts translated since the start (batches / translated: mean batch size)")
     models: list[dict] = Field(description="per model: name, source, target, vocab_size, parameters, device, "
@@ -106,7 +108,7 @@ class BodyLimit(HTTPMiddleware):
             message = await receive()
             received += len(message.get("body", b""))
             if received > max_bytes:
-                raise HTTPException(413, detail)  # answered by the app's HTTPException handler
+                raise BodyRefused(413, detail)
             return message
 
         await self.app(scope, counted, send)
@@ -142,6 +144,7 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     app.router.route_class = StrictJSONRoute
     app.state.file_jobs = jobs
     app.add_exception_handler(ClientDisconnect, client_gone)
+    app.add_exception_handler(BodyRefused, body_refused)
     app.add_middleware(BodyLimit, max_bytes=server.settings.max_body_bytes,
                        larger=dict.fromkeys(FILE_PATHS, server.settings.max_file_bytes + FORM_ROOM))
     app.add_middleware(BodyDeadline, seconds=server.settings.body_timeout_s)

@@ -33,6 +33,7 @@ from functools import partial
 
 import uvicorn
 from fastapi import HTTPException, Request, Response
+from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from starlette.datastructures import MutableHeaders
 from starlette.requests import ClientDisconnect
@@ -97,6 +98,15 @@ class HTTPMiddleware:
         raise NotImplementedError
 
 
+class BodyRefused(HTTPException):
+    """A request body refused while it is read (too large, or too slow): answered in both shapes,
+    ``detail`` (attnmt's API) and ``error`` (LibreTranslate's), whichever path it came to."""
+
+
+async def body_refused(request: Request, error: BodyRefused) -> Response:
+    return JSONResponse({"detail": error.detail, "error": error.detail}, status_code=error.status_code)
+
+
 class BodyDeadline(HTTPMiddleware):
     """408 for a request body that has not fully arrived ``seconds`` after the request's headers
     (a client holding a half-sent body holds the server's shutdown too)."""
@@ -116,7 +126,7 @@ class BodyDeadline(HTTPMiddleware):
             try:
                 message = await asyncio.wait_for(receive(), max(deadline - asyncio.get_running_loop().time(), 0))
             except TimeoutError:
-                raise HTTPException(408, f"the request body did not arrive within {self.seconds:g} s") from None
+                raise BodyRefused(408, f"the request body did not arrive within {self.seconds:g} s") from None
             complete = message["type"] != "http.request" or not message.get("more_body", False)
             return message
 

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from urllib.parse import unquote_to_bytes
+from urllib.parse import quote, unquote_to_bytes
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -94,8 +94,8 @@ def missing(name: str) -> LibreError:
 
 async def parameters(request: Request) -> tuple[dict, bytes | None]:
     """The request's parameters, and its raw body where it was JSON."""
-    content_type = request.headers.get("content-type", "").split(";")[0].strip()
-    if content_type == "application/json":
+    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if is_json(content_type):
         body = await request.body()
         try:
             data = json.loads(body)
@@ -111,7 +111,17 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
     elif content_type == "multipart/form-data":  # text fields only: these endpoints take no files
         check_utf8(await request.body(), "form")
     form = await request.form()
-    return {**request.query_params, **{k: v for k, v in form.items() if isinstance(v, str)}}, None
+    params: dict[str, str] = {}
+    for name, value in (*request.query_params.multi_items(), *form.multi_items()):
+        if isinstance(value, str):
+            params.setdefault(name, value)  # the first of a name given twice, the query's before the form's, as Flask's
+    return params, None
+
+
+def is_json(media_type: str) -> bool:
+    """A JSON body, as Flask's ``request.is_json`` (LibreTranslate's) says: application/json, or an
+    application/...+json type (``media_type`` lower case: media types are case-insensitive)."""
+    return media_type == "application/json" or (media_type.startswith("application/") and media_type.endswith("+json"))
 
 
 def check_utf8(data: bytes, where: str) -> None:
@@ -329,7 +339,9 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
         raise refusal(Refused(job.refused.reason, job.detail or str(job.refused), job.refused.retry_after))
     if job.state == "failed":
         raise LibreError(400 if job.user_error else 500, job.detail or "Cannot translate file")
-    return {"translatedFileUrl": str(request.url_for("download_file", filename=f"{job.id}.{job.filename}"))}
+    # percent-encoded: a name with a space, "#" or "ü" is a path of a valid URL (the route gets it decoded)
+    name = quote(f"{job.id}.{job.filename}", safe="")
+    return {"translatedFileUrl": str(request.url_for("download_file", filename=name))}
 
 
 def download_file(jobs: FileJobs, filename: str) -> FileResponse:
@@ -383,6 +395,12 @@ def add_libretranslate_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
                 "suggestions": False, "filesTranslation": True, "supportedFilesFormat": supported_suffixes(),
                 "language": {"source": {"code": first[0], "name": language_name(first[0])},
                              "target": {"code": first[1], "name": language_name(first[1])}}}
+
+    @app.post("/suggest", tags=["LibreTranslate"])
+    async def suggest() -> dict:
+        """LibreTranslate's suggestions, which this server does not take (``"suggestions": false`` in
+        /frontend/settings): 403, as LibreTranslate answers where they are off."""
+        raise LibreError(403, "Suggestions are disabled on this server.")
 
     @app.post("/translate_file", tags=["LibreTranslate"], openapi_extra=FILE_BODY)
     async def translate_file_route(request: Request) -> dict:

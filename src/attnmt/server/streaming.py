@@ -52,6 +52,7 @@ from attnmt.server.libretranslate import (
     check_unicode,
     detected,
     json_body,
+    missing,
     model_for,
     parameters,
     texts_of,
@@ -157,7 +158,10 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
         [text] = texts_of(settings, params, body is not None)
         decoding = Decoding(beam_size=beam_of(params))
         source, target = params.get("source"), params.get("target")
-        if source or target:
+        if source or target:  # both, or neither (the default model)
+            for name, value in (("source", source), ("target", target)):
+                if not value:
+                    raise missing(name)
             if source == "auto":
                 source = (await detected(server, [text], target or ""))["language"]
             served = model_for(server, source or "", target or "")
