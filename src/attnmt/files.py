@@ -115,6 +115,7 @@ def write_failure(error: OSError) -> str:
 # safetensors' save_file writes through beside its target before renaming it (Rust's tempfile:
 # ".tmp" and 6 letters or digits), e.g. ".tmpaUhjOL".
 TEMPORARY = re.compile(r"^\.[^.].*\.[a-z0-9_]{8}$|^\.tmp[A-Za-z0-9]{6}$")
+SHA256 = re.compile(r"[0-9a-f]{64}")  # a digest remembered by file_digest
 
 
 def remove_leftovers(folder: Path) -> list[Path]:
@@ -150,7 +151,10 @@ def file_digest(path: Path) -> str:
     identity = f"{path.resolve()}|{info.st_dev}|{info.st_ino}|{info.st_size}|{info.st_mtime_ns}"
     memo = cache_root() / "prepared" / "digests" / hashlib.sha256(identity.encode()).hexdigest()[:32]
     if memo.is_file():
-        return memo.read_text().strip()
+        remembered = memo.read_text(errors="replace").strip()
+        if SHA256.fullmatch(remembered):
+            return remembered
+        # damaged (a crash, an edit): hashed again below, and remembered afresh
     with open(path, "rb") as handle:
         digest = hashlib.file_digest(handle, "sha256").hexdigest()
     try:

@@ -272,3 +272,20 @@ def test_fbgemm_layers_packed_on_threads_equal_torch_aos_own_layers(threads):
         assert (built[name].in_features, built[name].out_features) == (layer.in_features, layer.out_features)
         assert torch.equal(built[name](x), layer(x))
         assert (built[name].bias() is None) == (layer.bias() is None)
+
+
+def test_a_damaged_remembered_digest_is_computed_again_not_trusted(tmp_path, cache):
+    """A memo of file_digest that is no sha256 (a crash, a hand edit) would make every check against
+    the weights' digest (the prepared copy, quality.json) fail, or pass wrongly."""
+    import hashlib
+
+    weights = tmp_path / "weights.bin"
+    weights.write_bytes(b"some weights")
+    right = hashlib.sha256(b"some weights").hexdigest()
+    assert file_digest(weights) == right
+    memos = list((cache / "digests").iterdir())
+    assert [memo.read_text() for memo in memos] == [right]
+    for memo in memos:
+        memo.write_text("0000\n")
+    assert file_digest(weights) == right
+    assert right in [memo.read_text() for memo in memos]
