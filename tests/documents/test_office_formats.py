@@ -189,3 +189,35 @@ def test_a_footnote_inside_an_opendocument_paragraph_is_translated_once_in_place
     notes = outer.findall(f"{text}note")
     assert len(notes) == 1 and notes[0].find(f"{text}note-body/{text}p").text == "LAUGHS. BOY THE"
     assert "".join([outer.text or ""] + [child.tail or "" for child in outer]).split() == ["FAST.", "RUNS", "DOG", "A"]
+
+
+def test_the_lines_of_a_spreadsheet_cell_are_translated_apart_and_stay_lines(mirror):
+    workbook = openpyxl.Workbook()
+    workbook.active["A1"] = "Street: a long road\nCity: a big town"
+    out = io.BytesIO()
+    workbook.save(out)
+    translated = openpyxl.load_workbook(io.BytesIO(translate(out.getvalue(), ".xlsx", mirror)))
+    assert mirror.given == ["Street: a long road", "City: a big town"]
+    assert translated.active["A1"].value == "ROAD LONG A STREET:\nTOWN BIG A CITY:"
+
+
+def test_a_tab_in_a_slide_parts_fields_that_are_translated_apart(same):
+    deck = pptx.Presentation()
+    box = deck.slides.add_slide(deck.slide_layouts[5]).shapes.title
+    box.text_frame.text = "Welcome and introduction\t9:00"
+    out = io.BytesIO()
+    deck.save(out)
+    translated = pptx.Presentation(io.BytesIO(translate(out.getvalue(), ".pptx", same)))
+    assert same.given == ["Welcome and introduction"]  # "9:00" has no words: it stays as it is
+    assert translated.slides[0].shapes.title.text_frame.text == "Welcome and introduction\t9:00"
+
+
+def test_an_opendocument_tab_parts_fields_that_are_translated_apart(mirror):
+    members = read_members(text_file())
+    content = members["content.xml"].decode().replace(
+        ">A dog runs on the <", '>Name:<text:tab/>A dog runs on the <', 1)
+    assert "<text:tab/>" in content
+    members["content.xml"] = content.encode()
+    out = translate(write_members(members), ".odt", mirror)
+    assert mirror.given[1:3] == ["Name:", "A dog runs on the green grass."]
+    assert odf_paragraphs(out)[1] == "NAME:\tGRASS. GREEN THE ON RUNS DOG A"

@@ -33,7 +33,7 @@ def test_a_bold_word_stays_bold_on_its_translation(mirror):
 def test_a_coloured_run_and_a_tab_keep_their_words(mirror):
     second = translated(word_file(), mirror).paragraphs[1]
     red = [run.text for run in second.runs if run.font.color.rgb is not None]
-    assert second.text == "\tNOW. HERE TALKING ARE MEN TWO"  # the tab goes before "now."'s translation
+    assert second.text == "HERE TALKING ARE MEN TWO\tNOW."  # a tab ends a sentence: each side translated apart
     assert red == ["TALKING ARE"]
 
 
@@ -132,8 +132,9 @@ def test_progress_counts_sentences(mirror, monkeypatch):
     seen = []
     translate_office(word_file(), ".docx", mirror, DocumentOptions(), progress=lambda done, total: seen.append(
         (done, total)))
-    # 3 body paragraphs, one cell ("42" has no words to translate), the header and the footer
-    assert seen == [(0, 6), (2, 6), (4, 6), (6, 6)]
+    # 3 body paragraphs (the second two sentences: a tab ends one), one cell ("42" has no words to
+    # translate), the header and the footer
+    assert seen == [(0, 7), (3, 7), (5, 7), (7, 7)]
     document = docx.Document()
     document.add_paragraph("A dog runs. A cat sleeps on the mat.")
     document.add_paragraph("Two men talk.")

@@ -113,6 +113,10 @@ class Vocabulary:
     def is_untranslated(self, node: etree._Element) -> bool:
         return is_comment(node) or says_no(node) or (not self.xml and local_name(node) in UNTRANSLATED)
 
+    def ends_sentence(self, node: etree._Element) -> bool:
+        """Whether no sentence goes on past the atom (an OpenDocument tab); none in HTML."""
+        return False
+
     def range_edge(self, node: etree._Element) -> tuple[object, bool] | None:
         """(a key, whether it starts it) where the atom starts or ends a range of words whose end
         must stay after its start (attnmt.documents.spans.FlatBuilder.add_atom); HTML has none."""
@@ -150,7 +154,8 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
 
 def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabulary) -> None:
     if vocabulary.is_atom(node):
-        builder.add_atom(node=node, parts_words=vocabulary.parts_words(node), range_edge=vocabulary.range_edge(node))
+        builder.add_atom(node=node, parts_words=vocabulary.parts_words(node), range_edge=vocabulary.range_edge(node),
+                         ends_sentence=vocabulary.ends_sentence(node))
         return
     builder.open(node)
     builder.add_text(node.text or "")

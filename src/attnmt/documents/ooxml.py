@@ -84,6 +84,9 @@ INLINE_STRING = Dialect(s("is"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.ke
 CELL_COMMENT = Dialect(s("text"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True)
 
 
+# Word's tabs, which part fields ("Name:<tab/>John Smith", a contents line's "Title<tab/>2"): no
+# sentence goes on past one (a tab in DrawingML or a spreadsheet is a character, and ends one too).
+FIELD_SEPARATORS = frozenset({w("tab"), w("ptab")})
 # The atoms that start and end a range of the paragraph's words: its end stays after its start.
 RANGES = {w("commentRangeStart"): ("comment", True), w("commentRangeEnd"): ("comment", False),
           w("bookmarkStart"): ("bookmark", True), w("bookmarkEnd"): ("bookmark", False)}
@@ -153,7 +156,7 @@ class ParagraphJob:
         self.bases: dict[etree._Element, etree._Element | None] = {}
         self.field_depth = 0
         self.run_atoms: set[int] = set()  # the marks of atoms that belong inside a run (a tab, a picture)
-        builder = FlatBuilder(collapse=False)
+        builder = FlatBuilder(collapse=False, fields=True)  # a tab or a cell's line ends a sentence
         self._add(builder, paragraph)
         self.flat = builder.build()
 
@@ -193,7 +196,8 @@ class ParagraphJob:
             if part.tag == self.dialect.text and not self.field_depth:
                 builder.add_text(part.text or "")
             else:
-                builder.add_atom(node=part, parts_words=part.tag in self.dialect.breaks)
+                builder.add_atom(node=part, parts_words=part.tag in self.dialect.breaks,
+                                 ends_sentence=part.tag in FIELD_SEPARATORS)
                 self.run_atoms.add(len(builder.marks) - 1)
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:

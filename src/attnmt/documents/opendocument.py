@@ -70,6 +70,9 @@ class OpenDocumentVocabulary(Vocabulary):
     def parts_words(self, node: etree._Element) -> bool:
         return not is_comment(node) and node.tag in BREAKS
 
+    def ends_sentence(self, node: etree._Element) -> bool:
+        return node.tag == f"{{{TEXT}}}tab"  # a tab parts fields: "Name:<text:tab/>John Smith"
+
     def range_edge(self, node: etree._Element) -> tuple[object, bool] | None:
         """An annotation over words (named, with its annotation-end) and a bookmark over words."""
         kind, starts, names = RANGES.get(node.tag, (None, False, ()))

@@ -200,7 +200,7 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
 
 def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions) -> list[list[tuple[int, int]]]:
     """Each flat text's sentences, (start, end) in its text, as ``options`` split them."""
-    return [sentence_spans(flat.text, options.source_lang, options.split) for flat in flats]
+    return [sentence_spans(flat.text, options.source_lang, options.split, flat.breaks) for flat in flats]
 
 
 def pairs(flats: Sequence[FlatText], sentences: Sequence[list[tuple[int, int]]]):

@@ -10,14 +10,23 @@ pysbd, the other common choice, has not had a release since 2021.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from itertools import pairwise
+
 from sentencex import get_sentence_boundaries
 
 from attnmt.documents.spans import strip
 
 
-def sentence_spans(text: str, language: str = "en", split: bool = True) -> list[tuple[int, int]]:
+def sentence_spans(text: str, language: str = "en", split: bool = True,
+                   breaks: Sequence[int] = ()) -> list[tuple[int, int]]:
     """[start, end) of each sentence of ``text``, whitespace around it left out; one span for
-    the whole (stripped) text when not ``split``; [] for blank text."""
+    the whole (stripped) text when not ``split``; [] for blank text.  No sentence goes on past
+    a position in ``breaks`` (a tab between fields: attnmt.documents.spans.FlatText.breaks)."""
+    inner = sorted(b for b in set(breaks) if 0 < b < len(text))
+    if inner:
+        return [(start + s, start + e) for start, end in pairwise([0, *inner, len(text)])
+                for s, e in sentence_spans(text[start:end], language, split)]
     if not text.strip():
         return []
     if not split:

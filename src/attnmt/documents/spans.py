@@ -45,6 +45,7 @@ PROTECTED = re.compile(
     r"|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b"
 )
 WORD = re.compile(r"\S+")
+FIELD_END = re.compile(r"[\t\n\r\v\f\u2028\u2029]")  # FlatBuilder(fields=True): these end a sentence
 
 # One sentence's cross-attention between words, [target word][source word] (attnmt.inspect.align.word_weights).
 Weights = Sequence[Sequence[float]]
@@ -87,16 +88,20 @@ class FlatText:
     text: str
     marks: list[Mark] = field(default_factory=list)
     place: Place | None = None
+    breaks: list[int] = field(default_factory=list)  # where a sentence must end: a tab, a line in a cell
 
 
 class FlatBuilder:
     """Builds a FlatText from text pieces, element openings and closings, and atoms.
 
     collapse: runs of whitespace become one space (HTML renders them so), and a piece's leading
-    whitespace is dropped after whitespace (so text taken out of markup keeps single spaces)."""
+    whitespace is dropped after whitespace (so text taken out of markup keeps single spaces).
+    fields: a tab or a line break in the text ends a sentence (an office paragraph's "Name:\tJohn",
+    a spreadsheet cell's lines), as an atom added with ``ends_sentence`` does."""
 
-    def __init__(self, collapse: bool = True) -> None:
-        self.collapse = collapse
+    def __init__(self, collapse: bool = True, fields: bool = False) -> None:
+        self.collapse, self.fields = collapse, fields
+        self.breaks: list[int] = []
         self.text = ""
         self.marks: list[Mark] = []
         self.open_marks: list[int] = []
@@ -129,6 +134,8 @@ class FlatBuilder:
         after_atom = bool(self.marks) and self.marks[-1].atom and self.marks[-1].start == len(self.text)
         if text[0].isspace() and (not self.text or self.text[-1].isspace()) and (self.collapse or after_atom):
             text = text[1:]
+        if self.fields:
+            self.breaks += [len(self.text) + m.start() for m in FIELD_END.finditer(text)]
         self.text += text
 
     def open(self, node: Any) -> None:
@@ -139,12 +146,15 @@ class FlatBuilder:
         self.marks[self.open_marks.pop()].end = len(self.text)
 
     def add_atom(self, node: Any = None, literal: str = "", parts_words: bool = False,
-                 range_edge: tuple[object, bool] | None = None) -> None:
+                 range_edge: tuple[object, bool] | None = None, ends_sentence: bool = False) -> None:
         """Something kept whole at this point; ``parts_words``: it separates the words around it
         (a line break), so "one<br>two" reads as two words; ``range_edge``: (a key, whether this is
         the start) where the atom starts or ends a range (a comment's anchor, a bookmark), whose end
-        ``place`` keeps after its start."""
+        ``place`` keeps after its start; ``ends_sentence``: no sentence goes on past it (a tab
+        between fields: "Name: John Smith<tab/>Date: 12 March")."""
         self.gap = self.gap or parts_words
+        if ends_sentence:
+            self.breaks.append(len(self.text))
         before = not self.text or self.text[-1].isspace()
         atom = Mark(len(self.text), len(self.text), self._parent(), node, True, literal, space_before=before,
                     parts_words=parts_words)
@@ -161,7 +171,7 @@ class FlatBuilder:
         return self.open_marks[-1] if self.open_marks else None
 
     def build(self) -> FlatText:
-        return FlatText(self.text, self.marks)
+        return FlatText(self.text, self.marks, breaks=self.breaks)
 
 
 def has_words(text: str) -> bool:
