@@ -200,6 +200,28 @@ def test_an_office_file_needs_an_output_file_and_a_bad_one_gets_one_line(trained
     assert not (tmp_path / "out.docx").exists()
 
 
+def test_an_office_file_is_written_under_its_own_formats_extension_only(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.docx"
+    source.write_bytes(b"not a zip")
+    for output in ("out.txt", "out.odt", "out.DOCM"):
+        code, _, err = run(["translate", "--model", trained_model, source, tmp_path / output], capsys)
+        assert code == 2 and err.strip() == (f"attnmt: error: {tmp_path / output} names a "
+                                             f"{output[3:].lower()} file, but the translation of a .docx file is a "
+                                             ".docx file (attnmt does not convert formats): name it out.docx")
+    assert not list(tmp_path.glob("out.*"))
+
+
+@pytest.mark.parametrize("start", [b"PK\x03\x04", bytes.fromhex("d0cf11e0a1b11ae1")], ids=["zip", "ole"])
+def test_an_office_file_of_an_extension_attnmt_does_not_know_is_one_line_not_a_utf8_error(
+        trained_model, tmp_path, capsys, start):
+    source = tmp_path / "letter.dotx"
+    source.write_bytes(start + bytes(100))
+    code, _, err = run(["translate", "--model", trained_model, source, tmp_path / "out.dotx"], capsys)
+    assert code == 2 and err.startswith(f"attnmt: error: {source} is an office file or an archive, not text, "
+                                        "and attnmt does not translate files ending in .dotx: it translates .txt, ")
+    assert len(err.strip().splitlines()) == 1 and not (tmp_path / "out.dotx").exists()
+
+
 SUBTITLES = ("1\n00:00:01,000 --> 00:00:02,000\na dog runs.\n\n2\n00:00:03,000 --> 00:00:04,000\nthe boy laughs.\n\n"
              "a cat sleeps\n")  # the last block has no timing line: not a cue, left as it is
 

@@ -37,7 +37,7 @@ from attnmt.cli.lines import check_not_an_input, line_by_line
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import SentencesFailed
-from attnmt.documents.files import TEXT_SUFFIXES, translate_text, translated_name
+from attnmt.documents.files import ARCHIVE_STARTS, TEXT_SUFFIXES, supported_suffixes, translate_text, translated_name
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, translate_lines
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.data import is_gzip_name, line_style
@@ -64,6 +64,19 @@ def chosen_input_format(args: argparse.Namespace) -> str:
     return TEXT_SUFFIXES.get(suffixes[-1].lower() if suffixes else "", "text")
 
 
+def check_text_input(path: str | None) -> None:
+    """ConfigError where a file read as text by default (its extension names no format) is an
+    office file or an archive: its bytes are no text, and its extension no format attnmt knows."""
+    if path in (None, "-") or is_gzip_name(path) or not Path(path).is_file():
+        return
+    with open(path, "rb") as f:
+        head = f.read(8)
+    if head.startswith(ARCHIVE_STARTS):
+        raise ConfigError(f"{path} is an office file or an archive, not text, and attnmt does not translate files "
+                          f"ending in {Path(path).suffix or '(no extension)'}: it translates "
+                          f"{', '.join(supported_suffixes())} (a template or a copy saved as one of these can be)")
+
+
 def office_suffix(args: argparse.Namespace) -> str | None:
     """The office file's extension (``.docx``): --input-format's, or the input file's where
     --input-format is left at text; None for the other formats."""
@@ -76,12 +89,17 @@ def office_suffix(args: argparse.Namespace) -> str | None:
 
 def check_document_options(args: argparse.Namespace) -> None:
     """Documents come out as documents: one translation, no per-line extras or prefixes (a
-    glossary applies to every sentence); an office file goes to a file."""
+    glossary applies to every sentence); an office file goes to a file of its own format."""
     check_output_path(args)
     suffix = office_suffix(args)
     if suffix and args.output in (None, "-"):
         raise ConfigError(f"a {suffix} file is translated into a file: give the output file after the input "
                           f"(attnmt translate --model M report{suffix} report.de{suffix})")
+    written = Path(args.output).suffix.lower() if args.output not in (None, "-") else ""
+    if suffix and written != suffix and written in supported_suffixes():
+        raise ConfigError(f"{args.output} names a {written} file, but the translation of a {suffix} file is a "
+                          f"{suffix} file (attnmt does not convert formats): name it "
+                          f"{Path(args.output).with_suffix(suffix).name}")
     if (args.input_format in DOCUMENT_FORMATS or suffix) and (args.output_format != "text" or args.alignments
                                                               or args.confidence or args.prefix):
         what = suffix or args.input_format

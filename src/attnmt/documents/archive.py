@@ -31,12 +31,12 @@ from typing import Protocol
 
 from lxml import etree
 
+from attnmt.documents.files import OLE_SIGNATURE
 from attnmt.documents.spans import FlatText, Nested
 from attnmt.errors import DataError
 
 MAX_MEMBERS = 10_000  # members of one archive (a 500-page document has a few dozen; an EPUB, a few hundred)
 MAX_UNPACKED = 1 << 30  # bytes of all members unpacked together (1 GiB)
-OLE_SIGNATURE = bytes.fromhex("d0cf11e0a1b11ae1")  # a compound file: encrypted Office files and old .doc/.xls/.ppt
 MIMETYPE = "mimetype"
 UNPACK_ERRORS = (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError)
 PIECE = 1 << 20  # bytes unpacked at a time when a member is checked

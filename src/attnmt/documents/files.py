@@ -36,6 +36,9 @@ TEXT_SUFFIXES = {".txt": "text", ".html": "html", ".htm": "html", ".xml": "xml",
 MAX_FILE_BYTES = 50 * 2**20
 PROGRESS_STEP = 32  # sentences a translator call holds when progress is reported (one batch of the server's)
 BOM = b"\xef\xbb\xbf"
+OLE_SIGNATURE = bytes.fromhex("d0cf11e0a1b11ae1")  # a compound file: encrypted Office files and old .doc/.xls/.ppt
+# How an office file, an e-book or another archive begins (a zip archive's first local header, or a compound file).
+ARCHIVE_STARTS = (b"PK\x03\x04", OLE_SIGNATURE)
 
 Progress = Callable[[int, int], None]
 

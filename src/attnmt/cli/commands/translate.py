@@ -74,6 +74,7 @@ def batching(args: argparse.Namespace) -> dict:
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.cli.document_files import (
         check_document_options,
+        check_text_input,
         chosen_input_format,
         office_suffix,
         splits_lines,
@@ -88,6 +89,8 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     given = args.input_format is not None
     args.input_format = chosen_input_format(args)
     args.format_from_extension = not given and (args.input_format != "text" or office_suffix(args) is not None)
+    if not given and not args.format_from_extension:
+        check_text_input(args.input)
     glossary = read_glossary(args.glossary) if args.glossary else None
     if args.n_best > args.beam:
         raise ConfigError(f"--n-best {args.n_best} needs --beam {args.n_best} or more (got --beam {args.beam})")
