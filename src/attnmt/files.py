@@ -5,7 +5,7 @@
 Both write under a temporary dot-name beside the target and rename it into place: readers
 see the old version or the new one, never half of one.  New files get the permissions any
 tool's get (0666, folders 0777, less the umask), not mkstemp's private ones, so that a model
-shared on a server can be read by others.
+shared on a server can be read by others; a file written again keeps its own.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import hashlib
 import os
 import re
 import shutil
+import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -43,13 +44,16 @@ def atomic_file(path: Path) -> Iterator[Path]:
     the block ends without an error (and deleted when it raises).  An OSError in the block, or in
     the rename, raises ModelDirError saying the previous version is intact."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as error:  # a read-only or foreign folder: nothing was written
+        raise ModelDirError(f"could not write {path}: {write_failure(error)}") from None
     os.close(fd)
     tmp = Path(tmp_name)
     try:
         yield tmp
-        finish_file(tmp)
+        finish_file(tmp, existing_mode(path))
         os.replace(tmp, path)
     except OSError as error:
         raise ModelDirError(f"could not write {path}: {write_failure(error)}; the previous version is intact") from None
@@ -57,12 +61,38 @@ def atomic_file(path: Path) -> Iterator[Path]:
         tmp.unlink(missing_ok=True)
 
 
+def existing_mode(path: Path) -> int | None:
+    """The permissions of the regular file at ``path``, which its new version keeps (a private file
+    stays private); None where there is none."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else None
+
+
+def make_folder(path: Path) -> Path:
+    """The folder ``path``, made with its parents where missing; ModelDirError in one line where it
+    cannot be (a file of that name, a read-only or foreign folder)."""
+    path = Path(path)
+    if path.exists() and not path.is_dir():
+        raise ModelDirError(f"{path} is a file, not a folder: give a folder's name (or remove the file)")
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise ModelDirError(f"could not make the folder {path}: {write_failure(error)}") from None
+    return path
+
+
 def atomic_folder(path: Path, fill: Callable[[Path], None]) -> Path:
     """Calls ``fill(tmp)`` on a new temporary folder beside ``path``, then puts it in the place of
     ``path`` (replacing a folder there): the folder appears only once complete."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=path.parent))
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=path.parent))
+    except OSError as error:  # a read-only or foreign folder: nothing was written
+        raise ModelDirError(f"could not write {path}: {write_failure(error)}") from None
     try:
         tmp.chmod(0o777 & ~umask())  # as mkdir would make it, not mkdtemp's private 0700
         fill(tmp)
@@ -76,10 +106,10 @@ def atomic_folder(path: Path, fill: Callable[[Path], None]) -> Path:
     return path
 
 
-def finish_file(path: Path) -> None:
-    """Gives a just-written file the usual permissions (its writer may have made it anew, privately)
-    and puts its bytes onto the disk, before a rename makes it visible."""
-    path.chmod(0o666 & ~umask())
+def finish_file(path: Path, mode: int | None = None) -> None:
+    """Gives a just-written file ``mode``, else the usual permissions (its writer may have made it
+    anew, privately), and puts its bytes onto the disk, before a rename makes it visible."""
+    path.chmod(0o666 & ~umask() if mode is None else mode)
     with open(path, "rb") as handle:
         os.fsync(handle.fileno())
 

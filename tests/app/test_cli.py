@@ -50,6 +50,21 @@ def test_a_compressed_input_and_output_are_read_and_written_as_gzip_whatever_the
     assert code == 0 and len(gzip.decompress(scores.read_bytes()).decode().splitlines()) == 2
 
 
+def test_an_output_that_cannot_be_written_is_one_line_and_a_replaced_one_keeps_its_permissions(
+        trained_model, tmp_path, capsys):
+    source, in_the_way = tmp_path / "in.txt", tmp_path / "notes"
+    source.write_text("a cat sleeps\n", encoding="utf-8")
+    in_the_way.write_text("a file, not a folder\n")
+    code, _, err = run(["translate", "--model", trained_model, source, in_the_way / "out.txt"], capsys)
+    assert code == 2 and err.startswith(f"attnmt: error: could not write {in_the_way / 'out.txt'}: ")
+    assert len(err.strip().splitlines()) == 1
+    private = tmp_path / "private.txt"
+    private.write_text("old\n")
+    private.chmod(0o600)
+    code, _, _ = run(["translate", "--model", trained_model, "--beam", "1", source, private], capsys)
+    assert code == 0 and private.read_text() == "eine katze schläft\n" and private.stat().st_mode & 0o777 == 0o600
+
+
 RELEASE_0_1_0 = Path(__file__).parents[1] / "fixtures" / "model_0.1.0"  # no source </s>, as every 0.1.0 model
 
 

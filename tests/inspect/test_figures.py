@@ -214,3 +214,18 @@ def test_plot_commands_write_the_tutorials_figures(tmp_path):
     ):
         assert main([*argv, "--out", str(tmp_path / png)]) == 0
         assert Image.open(tmp_path / png).size[0] > 500
+
+
+def test_figures_to_a_format_or_a_place_they_cannot_go_are_one_line(model, tokenizer, tmp_path, capsys):
+    in_the_way = tmp_path / "notes.txt"
+    in_the_way.write_text("a file\n")
+    assert main(["plot", "softmax-scaling", "--out", str(tmp_path / "figure.txt")]) == 2
+    assert capsys.readouterr().err.startswith(f"attnmt: error: {tmp_path / 'figure.txt'}: figures are written as ")
+    assert main(["plot", "softmax-scaling", "--out", str(in_the_way / "figure.png")]) == 2
+    assert capsys.readouterr().err.startswith(f"attnmt: error: could not write {in_the_way / 'figure.png'}: ")
+    model_dir = save_model_dir(model, tokenizer, tmp_path / "model")
+    assert main(["attention", "--model", str(model_dir), "a b", "--out", str(in_the_way)]) == 2
+    assert capsys.readouterr().err == f"attnmt: error: {in_the_way} is a file, not a folder: give a folder's name " \
+                                      "(or remove the file)\n"
+    assert main(["plot", "softmax-scaling", "--out", str(tmp_path / "figure.svg")]) == 0
+    assert (tmp_path / "figure.svg").read_text().lstrip().startswith("<?xml")

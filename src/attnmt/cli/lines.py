@@ -172,7 +172,7 @@ def written_in_place(path: str) -> bool:
     /dev/stdout), where a rename would replace the link or the device itself."""
     try:
         return not stat.S_ISREG(os.lstat(path).st_mode)
-    except FileNotFoundError:
+    except OSError:  # missing, or under something that is no folder: written anew (or refused) as a file
         return False
 
 

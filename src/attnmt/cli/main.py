@@ -34,7 +34,7 @@ from attnmt.cli.commands.train import OWN_FLAGS
 from attnmt.errors import AttnmtWarning, ConfigError, UserError
 from attnmt.files import write_failure
 
-USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError)
+USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError)
 # Optional dependencies, by the extra that installs them (pip install 'attnmt[serve]', or [all]).
 EXTRAS = {"fastapi": "serve", "uvicorn": "serve", "lingua": "serve", "limits": "serve", "prometheus_client": "serve",
           "python_multipart": "serve", "matplotlib": "plot", "tensorboard": "tensorboard",

@@ -22,7 +22,8 @@ from matplotlib.figure import Figure
 from torch import Tensor
 
 from attnmt.decoding import DEFAULT, Decoding
-from attnmt.errors import ModelDirError
+from attnmt.errors import ConfigError, ModelDirError
+from attnmt.files import atomic_write, make_folder
 from attnmt.inspect.trace import AXIS_TITLES, KINDS, TranslationAttention, trace_translation
 from attnmt.inspect.viewer import write_viewer
 from attnmt.layers import sinusoidal_table
@@ -114,16 +115,22 @@ def plot_head_average(trace: TranslationAttention, kind: str) -> Figure:
 
 
 def save_figure(fig: Figure, path: Path) -> Path:
-    """Writes a PNG of exactly figsize × dpi pixels (no tight cropping, so sizes are predictable)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fig.savefig(path, dpi=fig.dpi, facecolor="white")
+    """Writes a PNG (or the format ``path``'s extension names: .svg, .pdf, ...) of exactly figsize ×
+    dpi pixels (no tight cropping, so sizes are predictable); ConfigError for a format matplotlib
+    does not write."""
+    kind = path.suffix.lstrip(".").lower() or "png"
+    formats = fig.canvas.get_supported_filetypes()
+    if kind not in formats:
+        raise ConfigError(f"{path}: figures are written as {', '.join('.' + f for f in sorted(formats))}, "
+                          f"not .{kind}: give a name ending in .png")
+    atomic_write(path, lambda tmp: fig.savefig(tmp, format=kind, dpi=fig.dpi, facecolor="white"))
     return path
 
 
 def write_trace_figures(trace: TranslationAttention, out_dir: Path) -> list[Path]:
     """Writes ``{kind}_layer{i}.png`` (all heads), ``{kind}_mean.png`` (mean of heads, per layer)
     for each kind, and ``attention.html`` (the interactive viewer); returns their paths."""
-    out_dir = Path(out_dir)
+    out_dir = make_folder(Path(out_dir))
     paths = []
     for kind in KINDS:
         for layer in range(trace.weights(kind).size(0)):

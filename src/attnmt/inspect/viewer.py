@@ -30,6 +30,8 @@ import re
 from importlib import resources
 from pathlib import Path
 
+from attnmt.files import write_text
+
 ASSETS = resources.files("attnmt.inspect") / "assets"
 
 
@@ -66,6 +68,5 @@ def viewer_html(data: dict) -> str:
 def write_viewer(data: dict, path: Path) -> Path:
     """Writes the viewer page to ``path``; returns the path."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(viewer_html(data), encoding="utf-8")
+    write_text(path, viewer_html(data))
     return path

@@ -44,6 +44,7 @@ from attnmt.checkpoint import (
     save_model_config,
     save_weights,
 )
+from attnmt.files import make_folder
 from attnmt.interop.marian import (
     ConversionError,
     attnmt_config,
@@ -197,7 +198,7 @@ def export_marian(model_dir: str | Path, out: str | Path, weights: str | Path | 
     # Like OPUS-MT: never generate <pad> (here it holds attnmt's BOS, which attnmt never generates either).
     hf_model.generation_config.update(bad_words_ids=[[vocab.pad_id]], num_beams=4,
                                       max_length=model.config.max_positions)
-    out.mkdir(parents=True, exist_ok=True)
+    make_folder(out)
     hf_model.save_pretrained(str(out))
     write_marian_tokenizer(out, vocab, transformers)
     return out
@@ -278,7 +279,7 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
         )
     model = Transformer(config)
     model.load_state_dict(attnmt_weights(model, hf_model.state_dict()))
-    out.mkdir(parents=True, exist_ok=True)
+    make_folder(out)
     save_weights(model, out / WEIGHTS)
     save_model_config(config, out)
     tokenizer.save(out)
