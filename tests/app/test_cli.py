@@ -344,6 +344,23 @@ def test_batch_size_and_output_length_limits(trained_model, tmp_path, capsys):
     assert code == 0 and out.splitlines() == [""] * len(PAIRS)
 
 
+def test_invalid_utf8_in_a_stream_is_named_by_its_line_in_the_whole_stream():
+    import os
+
+    from attnmt.cli.lines import line_batches
+    from attnmt.errors import DataError
+
+    read, write = os.pipe()
+    with os.fdopen(read, "rb") as stream:
+        batches = line_batches(stream)
+        os.write(write, b"one\ntwo\n")
+        assert next(batches) == ["one", "two"]
+        os.write(write, b"three\nfour \xff\n")
+        os.close(write)
+        with pytest.raises(DataError, match=r"^<stdin>:4: invalid UTF-8 \(byte 0xff\)"):
+            next(batches)
+
+
 def test_translate_streams_a_pipe_line_by_line(trained_model):
     import select
     import subprocess

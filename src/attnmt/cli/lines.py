@@ -65,7 +65,7 @@ def line_batches(stream: BinaryIO, source: str = "<stdin>") -> Iterator[list[str
     if not is_stream(stream):
         yield decode_lines(stream.read(), source)
         return
-    pending, fd = b"", stream.fileno()
+    pending, fd, first_line = b"", stream.fileno(), 1
     while True:
         chunk = os.read(fd, CHUNK_BYTES)  # waits for input, then returns what has arrived
         if not chunk:
@@ -73,9 +73,11 @@ def line_batches(stream: BinaryIO, source: str = "<stdin>") -> Iterator[list[str
         pending += chunk
         complete, newline, pending = pending.rpartition(b"\n")
         if newline:
-            yield decode_lines(complete + newline, source)
+            lines = decode_lines(complete + newline, source, first_line)
+            first_line += len(lines)
+            yield lines
     if pending:
-        yield decode_lines(pending, source)
+        yield decode_lines(pending, source, first_line)
 
 
 @dataclass

@@ -82,17 +82,18 @@ def invalid_utf8(source: str, line: int, byte: int) -> DataError:
     return DataError(f"{source}:{line}: invalid UTF-8 (byte 0x{byte:02x}); convert the file to UTF-8, e.g. with iconv")
 
 
-def decode_lines(data: bytes, source: str) -> list[str]:
+def decode_lines(data: bytes, source: str, first_line: int = 1) -> list[str]:
     """Splits UTF-8 bytes into lines at "\n" only (never at the other characters
     ``str.splitlines`` breaks on, such as U+2028), so line N is what ``wc -l`` counts as N.
-    ``source`` names the file (or stdin) in the error for invalid UTF-8.
+    ``source`` names the file (or stdin) in the error for invalid UTF-8, and ``first_line`` is the
+    number of ``data``'s first line there (a stream read a piece at a time).
     """
     if data.startswith(UTF8_BOM):
         data = data[len(UTF8_BOM):]
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
-        raise invalid_utf8(source, data.count(b"\n", 0, err.start) + 1, data[err.start]) from None
+        raise invalid_utf8(source, first_line + data.count(b"\n", 0, err.start), data[err.start]) from None
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()
