@@ -112,9 +112,10 @@ class Calibration:
                            features.inputs(self.length_center, self.length_range, self.knots, self.inputs))
 
 
-def fingerprint(model_dir: Path) -> str:
-    """sha256 of the model directory's weights file (remembered per file: attnmt.files.file_digest)."""
-    return file_digest(Path(model_dir) / WEIGHTS)
+def fingerprint(model_dir: Path, weights: Path | None = None) -> str:
+    """sha256 of the weights file a model is loaded from: ``weights`` (--weights), else the model
+    directory's (remembered per file: attnmt.files.file_digest)."""
+    return file_digest(Path(weights) if weights else Path(model_dir) / WEIGHTS)
 
 
 def save_calibration(calibration: Calibration, model_dir: Path) -> Path:
@@ -123,9 +124,10 @@ def save_calibration(calibration: Calibration, model_dir: Path) -> Path:
     return path
 
 
-def load_calibration(model_dir: Path) -> Calibration | None:
+def load_calibration(model_dir: Path, weights: Path | None = None) -> Calibration | None:
     """The model directory's calibration, or None where it has none; ModelDirError for a file
-    fitted on other weights, or one that is not a calibration."""
+    fitted on other weights than ``weights`` (--weights, else the directory's), or one that is not
+    a calibration."""
     path = Path(model_dir) / CALIBRATION
     if not path.exists():
         return None
@@ -150,10 +152,12 @@ def load_calibration(model_dir: Path) -> Calibration | None:
         raise ModelDirError(f"{path}: fitted on inputs {', '.join(names)}, this attnmt computes "
                             f"{', '.join(input_names(len(calibration.knots)))}; run attnmt calibrate --model "
                             f"{model_dir} again")
-    found = fingerprint(model_dir)
+    found = fingerprint(model_dir, weights)
     if calibration.model_sha256 != found:
-        raise ModelDirError(f"{path} was fitted for other weights (sha256 {calibration.model_sha256[:12]}…, this "
-                            f"model's {found[:12]}…): run attnmt calibrate --model {model_dir}, or delete the file")
+        given = f" --weights {weights}" if weights else ""
+        raise ModelDirError(f"{path} was fitted for other weights (sha256 {calibration.model_sha256[:12]}…, "
+                            f"{weights or 'this model'}'s {found[:12]}…): run attnmt calibrate --model {model_dir}"
+                            f"{given} (which replaces the file), or delete the file")
     if any(w * direction(name) < 0 for w, name in zip(calibration.weights, names, strict=True)):
         warnings.warn(f"{path} was fitted with inputs pointing the wrong way (before attnmt held each input's "
                       f"direction), which can rate a cut or looped translation above a whole one: run attnmt "
@@ -349,11 +353,11 @@ class FitReport:
 
 def calibrate(model: Transformer, tokenizer: TextCodec, model_dir: Path, sources: Sequence[str],
               references: Sequence[str], decoding: Decoding = DEFAULT, max_tokens: int = MAX_TOKENS,
-              chrf_threshold: float = CHRF_THRESHOLD) -> tuple[Calibration, FitReport]:
+              chrf_threshold: float = CHRF_THRESHOLD, weights: Path | None = None) -> tuple[Calibration, FitReport]:
     """Translates ``sources``, labels each translation by its chrF against ``references``, fits a
-    Calibration for the weights in ``model_dir``, and measures its reliability on the same
-    sentences (the benchmark measures it on others), and how it reads the references themselves.
-    Pairs with a blank side are left out."""
+    Calibration for the weights ``model`` was loaded from (``weights``, else those in ``model_dir``),
+    and measures its reliability on the same sentences (the benchmark measures it on others), and
+    how it reads the references themselves.  Pairs with a blank side are left out."""
     if len(sources) != len(references):
         raise DataError(f"{len(sources)} source sentences but {len(references)} references: give one a line")
     pairs = [(s, r) for s, r in zip(sources, references, strict=True) if s.strip() and r.strip()]
@@ -367,7 +371,8 @@ def calibrate(model: Transformer, tokenizer: TextCodec, model_dir: Path, sources
     labels = [float(score >= chrf_threshold) for score in chrf]
     ratios = [len(tokenizer.encode_target(r)) / max(1, len(tokenizer.encode(s)) - tokenizer.source_eos)
               for s, r in pairs]
-    calibration = fit_calibration([f for f, _, _ in kept], chrf, ratios, fingerprint(model_dir), chrf_threshold)
+    calibration = fit_calibration([f for f, _, _ in kept], chrf, ratios, fingerprint(model_dir, weights),
+                                  chrf_threshold)
     on_references = [calibration.quality(a.features) for a in found[len(texts):] if a is not None]
     low = sum(q < calibration.threshold for q in on_references) / max(1, len(on_references))
     own_features = found[: len(texts)]

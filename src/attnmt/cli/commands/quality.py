@@ -44,7 +44,7 @@ def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
         raise DataError(f"{src} has {len(sources)} lines but {ref} has {len(references)}: give one reference a line")
     model, tokenizer, _ = load_for_translation(args)
     calibration, table = calibrate(model, tokenizer, Path(args.model), sources, references, decoding(args),
-                                   args.max_tokens, args.chrf_threshold or CHRF_THRESHOLD)
+                                   args.max_tokens, args.chrf_threshold or CHRF_THRESHOLD, args.weights)
     path = save_calibration(calibration, Path(args.model))
     print(f"quality: P(sentence chrF >= {calibration.chrf_threshold:g}), fitted on {calibration.sentences} "
           f"sentences of {src}")
@@ -64,7 +64,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
                        f"{Path(args.hyp).stem}.{args.output_format}")
     sources, translations = read_lines(args.src), read_lines(args.hyp)
     check_pairs(args.src, sources, args.hyp, translations)
-    calibration = load_calibration(Path(args.model))
+    calibration = load_calibration(Path(args.model), args.weights)
     model, tokenizer, _ = load_for_translation(args)
     if args.no_search:
         found = assess(model, tokenizer, sources, translations, calibration, args.max_tokens)

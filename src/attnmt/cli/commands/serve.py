@@ -22,7 +22,7 @@ def load_served(pair: str | None, folder: str, args: argparse.Namespace):
     from attnmt.decoding.calibration import load_calibration
     from attnmt.server.models import ServedModel, languages_from_training, resident_bytes
 
-    calibration = load_calibration(Path(folder))  # one of other weights: refused before any loading
+    calibration = load_calibration(Path(folder), args.weights)  # one of other weights: refused before any loading
     before = resident_bytes()
     model, tokenizer, parameters = load_for_translation(argparse.Namespace(**{**vars(args), "model": folder}))
     source, target = pair.split("-") if pair else languages_from_training(Path(folder))

@@ -233,11 +233,11 @@ def quality_wanted(args: argparse.Namespace) -> bool:
 
 
 def load_quality_calibration(args: argparse.Namespace) -> Calibration | None:
-    """The model directory's quality calibration where the output needs one (ModelDirError for one of
-    other weights), else None."""
+    """The model directory's quality calibration where the output needs one (ModelDirError for one
+    fitted on other weights than those loaded: --weights, else the directory's), else None."""
     from attnmt.decoding.calibration import load_calibration
 
-    return load_calibration(Path(args.model)) if quality_wanted(args) else None
+    return load_calibration(Path(args.model), args.weights) if quality_wanted(args) else None
 
 
 def assessor(args: argparse.Namespace) -> Assessor:
