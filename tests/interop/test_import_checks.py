@@ -53,3 +53,16 @@ def test_pickled_marian_weights_are_refused_unread(tmp_path, capsys):
     code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
     assert "pytorch_model.bin is a pickle, which attnmt never loads" in err
+
+
+def test_a_marian_config_value_of_the_wrong_type_and_a_broken_vocabulary_are_one_line(tmp_path, capsys):
+    hf_dir = write_random_marian(tmp_path / "hf")
+    config = json.loads((hf_dir / "config.json").read_text())
+    (hf_dir / "config.json").write_text(json.dumps({**config, "d_model": "x"}))
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1 and err.startswith(f"attnmt: error: {hf_dir}/config.json: ")
+    (hf_dir / "config.json").write_text(json.dumps(config))
+    (hf_dir / "vocab.json").write_text("{not json")
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.startswith(f"attnmt: error: {hf_dir}/vocab.json: not a JSON vocabulary (")
+    assert not (tmp_path / "out").exists()

@@ -294,6 +294,8 @@ def marian_model_config(transformers: ModuleType, hf_dir: Path, unk_id: int) -> 
         return attnmt_config(marian, unk_id, output_bias=False)
     except (OSError, ValueError, TypeError, KeyError) as error:  # ValueError: ConfigError and ConversionError too
         raise ConversionError(f"{path}: {error}") from None
+    except Exception as error:  # noqa: BLE001 - huggingface_hub's StrictDataclassError (a wrong type) is none of those
+        raise ConversionError(f"{path}: {type(error).__name__}: {str(error).splitlines()[0]}") from None
 
 
 def marian_weights_file(hf_dir: Path) -> Path:

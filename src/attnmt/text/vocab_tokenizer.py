@@ -7,6 +7,7 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+from attnmt.errors import DataError
 from attnmt.files import write_bytes, write_text
 from attnmt.text.tokenizer import load_proto
 
@@ -130,7 +131,10 @@ class VocabTokenizer:
 
 
 def _read_vocab(path: Path) -> dict[str, int]:
-    vocab = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        vocab = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        raise DataError(f"{path}: not a JSON vocabulary ({error})") from None
     if not isinstance(vocab, dict) or not all(isinstance(i, int) for i in vocab.values()):
-        raise ValueError(f"{path}: expected a JSON object mapping pieces to integer ids")
+        raise DataError(f"{path}: expected a JSON object mapping pieces to integer ids")
     return vocab
