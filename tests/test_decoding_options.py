@@ -84,6 +84,13 @@ def test_sampling_options_that_cannot_work_are_refused_in_one_line(options, mess
         Decoding(**options)
 
 
+def test_a_length_penalty_past_what_a_float_holds_is_refused_in_one_line():
+    """α 1000 made ((5 + |Y|) / 6)^α overflow inside the search: every line failed, one by one."""
+    with pytest.raises(ConfigError, match=r"^decoding option alpha: expected 0 to 10, got 1000"):
+        Decoding(alpha=1000)
+    assert Decoding(alpha=10).alpha == 10
+
+
 # --- penalties, disable_unk, min_len ------------------------------------------------------------
 
 # After A, A is most likely again (0.5); C follows at 0.3.

@@ -15,6 +15,8 @@ from attnmt.errors import ConfigError
 
 # The widest beam accepted: beyond it the work grows with no gain in quality (and a typo such as
 # 2000 would take minutes and gigabytes for one sentence).
+# GNMT's α is 0.6-1.0 in practice; one in the hundreds overflows ((5 + |Y|) / 6)^α, a float.
+MAX_ALPHA = 10
 MAX_BEAM = 64
 # Padded source tokens per batch of sentences searched together (attnmt.decoding.translate and all that
 # batch through it: alignments, documents, ``attnmt translate --max-tokens``).
@@ -77,8 +79,8 @@ class Decoding:
         if not 1 <= self.n_best <= self.beam_size:
             raise ConfigError(f"decoding option n_best {self.n_best} needs beam_size {self.n_best} or more "
                               f"(got beam_size {self.beam_size})")
-        if self.alpha < 0:
-            raise ConfigError(f"decoding option alpha: expected 0 or more, got {self.alpha}")
+        if not 0 <= self.alpha <= MAX_ALPHA:
+            raise ConfigError(f"decoding option alpha: expected 0 to {MAX_ALPHA}, got {self.alpha}")
         if self.max_len_a < 0 or self.max_len_b < 0 or self.min_len < 0:
             raise ConfigError("decoding options max_len_a, max_len_b and min_len must be 0 or more, got "
                               f"{self.max_len_a}, {self.max_len_b}, {self.min_len}")
