@@ -58,6 +58,9 @@ def test_an_output_that_cannot_be_written_is_one_line_and_a_replaced_one_keeps_i
     code, _, err = run(["translate", "--model", trained_model, source, in_the_way / "out.txt"], capsys)
     assert code == 2 and err.startswith(f"attnmt: error: could not write {in_the_way / 'out.txt'}: ")
     assert len(err.strip().splitlines()) == 1
+    code, _, err = run(["translate", "--model", trained_model, source, f"{tmp_path}/new/"], capsys)
+    assert code == 2 and err == (f"attnmt: error: the output {tmp_path}/new/ names a folder: give it a file name "
+                                 f"({tmp_path}/new/in.translated.txt)\n") and not (tmp_path / "new").exists()
     private = tmp_path / "private.txt"
     private.write_text("old\n")
     private.chmod(0o600)
