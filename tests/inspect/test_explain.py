@@ -66,6 +66,14 @@ def test_a_matrix_of_the_wrong_shape_is_named(tmp_path):
         load_example(path)
 
 
+@pytest.mark.parametrize("heads", ["x", 0, 1.5, True])
+def test_a_head_count_that_is_no_whole_number_is_named(tmp_path, heads):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({**TUTORIAL_EXAMPLE, "heads": heads}), encoding="utf-8")
+    with pytest.raises(ConfigError, match=r"bad.json: heads must be a whole number of 1 or more, got "):
+        load_example(path)
+
+
 def test_explain_command_prints_the_steps_and_reports_a_bad_file(tmp_path, capsys):
     assert main(["explain"]) == 0
     assert "0.71   1.41" in capsys.readouterr().out

@@ -20,6 +20,7 @@ from attnmt.inspect.figures import (
     plot_positional_encoding,
     plot_softmax_scaling,
     plot_training,
+    read_training_log,
     save_figure,
 )
 from attnmt.inspect.trace import trace_translation
@@ -146,6 +147,19 @@ def test_softmax_scaling_figure_shows_the_collapse_that_scaling_prevents():
 def write_log(model_dir: Path, lines: list[str]) -> None:
     model_dir.mkdir(parents=True, exist_ok=True)
     (model_dir / "log.jsonl").write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+
+
+@pytest.mark.parametrize("line, message", [
+    (b'{"step": 10, "loss": 6.0}', "line 2: the record has no number for lr"),
+    (b'{"step": 10, "loss": "\xff"}', "line 2: not valid JSON"),
+    (b"[1, 2]", "line 2: not a JSON object"),
+])
+def test_a_training_log_record_that_cannot_be_drawn_is_named_by_its_line(tmp_path, line, message):
+    write_log(tmp_path, [json.dumps({"step": 5, "loss": 7.0, "lr": 1e-4})])
+    with open(tmp_path / "log.jsonl", "ab") as log:
+        log.write(line + b"\n")
+    with pytest.raises(ModelDirError, match=f"log.jsonl, {message}"):
+        read_training_log(tmp_path)
 
 
 def test_training_figure_plots_loss_learning_rate_and_bleu_against_steps(tmp_path):

@@ -79,8 +79,10 @@ def load_example(path: str | Path | None = None, heads: int | None = None, causa
         mask = causal_mask(x.size(0))
     elif mask is not None:
         mask = as_matrix(mask, "mask", source) != 0
-    example = Example(x, tensors["Wq"], tensors["Wk"], tensors["Wv"], tensors["Wo"],
-                      int(heads if heads is not None else values.get("heads", 1)), mask)
+    count = heads if heads is not None else values.get("heads", 1)
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise ConfigError(f"{source}: heads must be a whole number of 1 or more, got {count!r}")
+    example = Example(x, tensors["Wq"], tensors["Wk"], tensors["Wv"], tensors["Wo"], count, mask)
     check_shapes(example, source)
     return example
 

@@ -193,23 +193,32 @@ def plot_softmax_scaling(samples: int = 20_000, std: float = 100.0, seed: int = 
     return fig
 
 
+TRAINING_KEYS = ("step", "loss", "lr")  # what plot_training draws of a training record
+VALIDATION_KEYS = ("step", "valid_loss")
+
+
 def read_training_log(model_dir: Path) -> tuple[list[dict], list[dict]]:
     """MODEL_DIR/log.jsonl -> (training records with "loss", validation records with "valid_loss")."""
     path = Path(model_dir) / "log.jsonl"
     if not path.is_file():
         raise ModelDirError(f"{path}: no training log; is {model_dir} a model directory written by 'attnmt train'?")
     train, valid = [], []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        if not line.strip():
-            continue
+    for number, raw in enumerate(path.read_bytes().split(b"\n"), start=1):
         try:
-            record = json.loads(line)
-        except json.JSONDecodeError as error:
+            record = json.loads(raw) if raw.strip() else None
+        except ValueError as error:  # not JSON, or not UTF-8
             raise ModelDirError(f"{path}, line {number}: not valid JSON ({error})") from None
-        if "loss" in record:
-            train.append(record)
-        elif "valid_loss" in record:
-            valid.append(record)
+        if record is None:
+            continue
+        if not isinstance(record, dict):
+            raise ModelDirError(f"{path}, line {number}: not a JSON object")
+        kind, records = (TRAINING_KEYS, train) if "loss" in record else (VALIDATION_KEYS, valid)
+        if "loss" not in record and "valid_loss" not in record:
+            continue  # another kind of record (the run's start, a note)
+        missing = [key for key in kind if not isinstance(record.get(key), int | float)]
+        if missing:
+            raise ModelDirError(f"{path}, line {number}: the record has no number for {', '.join(missing)}")
+        records.append(record)
     if not train and not valid:
         raise ModelDirError(f"{path}: no training or validation records yet")
     return train, valid
