@@ -221,3 +221,17 @@ def test_an_opendocument_tab_parts_fields_that_are_translated_apart(mirror):
     out = translate(write_members(members), ".odt", mirror)
     assert mirror.given[1:3] == ["Name:", "A dog runs on the green grass."]
     assert odf_paragraphs(out)[1] == "NAME:\tGRASS. GREEN THE ON RUNS DOG A"
+
+
+def test_a_text_box_drawn_on_a_sheet_is_translated(mirror):
+    members = read_members(sheet_file())
+    drawing = ('<xdr:wsDr xmlns:xdr="http://schemas.openxmlformats.org/drawingml/2006/spreadsheetDrawing" '
+               'xmlns:a="http://schemas.openxmlformats.org/drawingml/2006/main"><xdr:twoCellAnchor><xdr:sp>'
+               "<xdr:txBody><a:bodyPr/><a:p><a:r><a:t>Enter the numbers here.</a:t></a:r></a:p></xdr:txBody>"
+               "</xdr:sp></xdr:twoCellAnchor></xdr:wsDr>")
+    members["xl/drawings/drawing1.xml"] = drawing.encode()
+    members["[Content_Types].xml"] = members["[Content_Types].xml"].replace(b"</Types>", (
+        b'<Override PartName="/xl/drawings/drawing1.xml" '
+        b'ContentType="application/vnd.openxmlformats-officedocument.drawing+xml"/></Types>'))
+    out = read_members(translate(write_members(members), ".xlsx", mirror))
+    assert b"<a:t>HERE. NUMBERS THE ENTER</a:t>" in out["xl/drawings/drawing1.xml"]

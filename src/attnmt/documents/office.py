@@ -17,7 +17,8 @@ What is translated, per format:
   footnotes, endnotes and comments (attnmt.documents.ooxml);
 - .pptx: slides, speaker notes and review comments (classic and modern);
 - .xlsx: shared strings, inline strings (never formulas, numbers or dates: those are not
-  strings), cell comments and threaded comments (attnmt.documents.comments);
+  strings), cell comments and threaded comments (attnmt.documents.comments), and the text
+  boxes and shapes drawn on a sheet;
 - all three: charts' text (titles, axis titles, labels written as text) and SmartArt;
 - .odt, .odp, .ods: content.xml and styles.xml paragraphs and headings, and the titles of
   charts (attnmt.documents.opendocument);
@@ -92,7 +93,7 @@ OOXML_PARTS: dict[str, tuple[tuple[str, Texts], ...]] = {
               *CHARTS_AND_SMARTART),
     ".xlsx": ((".sharedStrings+xml", SHARED_STRING), (".worksheet+xml", INLINE_STRING),
               (".comments+xml", CELL_COMMENTS), (".threadedcomments+xml", THREADED_COMMENTS),
-              *CHARTS_AND_SMARTART),
+              ("-officedocument.drawing+xml", DRAWING), *CHARTS_AND_SMARTART),
 }
 
 
