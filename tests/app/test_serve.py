@@ -411,6 +411,25 @@ def test_the_failing_requests_error_and_traceback_are_logged(caplog):
     assert "model exploded" in caplog.text and "Traceback" in caplog.text
 
 
+def test_a_request_refused_for_its_own_fault_is_no_model_failure_in_the_log(caplog):
+    from attnmt.errors import ConfigError
+
+    def refusing(texts, options):
+        raise ConfigError("glossary target term 'x': the model's target vocabulary cannot write it")
+
+    async def main():
+        async with Batcher(refusing, max_batch=32, window=0.05) as batcher:
+            return await asyncio.gather(batcher.translate(["a"], ""), return_exceptions=True)
+
+    with caplog.at_level(logging.INFO, logger="attnmt.model"):
+        [refused] = run(main())
+    assert isinstance(refused, ConfigError)
+    assert [(r.levelname, r.getMessage()) for r in caplog.records] == [
+        ("INFO", "refused a request of 1 text(s): glossary target term 'x': the model's target vocabulary cannot "
+                 "write it")]
+    assert "Traceback" not in caplog.text
+
+
 def test_a_full_queue_answers_busy():
     release = threading.Event()
 

@@ -29,6 +29,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from attnmt.errors import UserError
+
 T = TypeVar("T")
 
 RunBatch = Callable[[list[str], Hashable], list[str]]
@@ -169,7 +171,10 @@ class Batcher:
                     if not job.future.done():  # its client may have gone meanwhile
                         await self._answer([job])
                 return
-            MODEL_LOG.error("the model failed on a request of %d text(s)", len(texts), exc_info=error)
+            if isinstance(error, UserError):  # the request's own fault (a glossary term the model cannot write)
+                MODEL_LOG.info("refused a request of %d text(s): %s", len(texts), error)
+            else:
+                MODEL_LOG.error("the model failed on a request of %d text(s)", len(texts), exc_info=error)
             fail(batch, error)
             return
         start = 0
