@@ -8,6 +8,7 @@ import zipfile
 
 import openpyxl
 import pptx
+import pytest
 from lxml import etree
 from office_files import (
     book_file,
@@ -235,3 +236,66 @@ def test_a_text_box_drawn_on_a_sheet_is_translated(mirror):
         b'ContentType="application/vnd.openxmlformats-officedocument.drawing+xml"/></Types>'))
     out = read_members(translate(write_members(members), ".xlsx", mirror))
     assert b"<a:t>HERE. NUMBERS THE ENTER</a:t>" in out["xl/drawings/drawing1.xml"]
+
+
+def table_file(formula: str | None = None) -> bytes:
+    """A sheet with an Excel table over A1:B3: headers "Dog name" and "Cat name" (and a formula)."""
+    from openpyxl.worksheet.table import Table
+
+    workbook = openpyxl.Workbook()
+    sheet = workbook.active
+    for row in (("Dog name", "Cat name"), ("a big dog", "a small cat"), ("an old dog", "a young cat")):
+        sheet.append(row)
+    sheet.add_table(Table(displayName="Pets", ref="A1:B3"))
+    if formula:
+        sheet["D1"] = formula
+    out = io.BytesIO()
+    workbook.save(out)
+    return out.getvalue()
+
+
+def test_a_tables_column_names_follow_its_translated_headers(mirror):
+    """Excel holds each column's name equal to its header cell's text ("repairs" the file otherwise)."""
+    out = translate(table_file(), ".xlsx", mirror)
+    sheet = openpyxl.load_workbook(io.BytesIO(out)).active
+    assert [cell.value for cell in sheet[1]] == ["NAME DOG", "NAME CAT"]
+    assert sheet["A2"].value == "DOG BIG A"
+    names = [c.get("name") for c in etree.fromstring(read_members(out)["xl/tables/table1.xml"]).iter(
+        "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}tableColumn")]
+    assert names == ["NAME DOG", "NAME CAT"]
+
+
+def test_a_table_whose_columns_a_formula_names_keeps_its_headers_source_text(mirror):
+    out = translate(table_file('=COUNTA(Pets[Dog name])'), ".xlsx", mirror)
+    sheet = openpyxl.load_workbook(io.BytesIO(out)).active
+    assert [cell.value for cell in sheet[1]][:2] == ["Dog name", "Cat name"]
+    assert sheet["A2"].value == "DOG BIG A" and sheet["D1"].value == "=COUNTA(Pets[Dog name])"
+    names = [c.get("name") for c in etree.fromstring(read_members(out)["xl/tables/table1.xml"]).iter(
+        "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}tableColumn")]
+    assert names == ["Dog name", "Cat name"]
+
+
+@pytest.mark.parametrize("formula, header", [(None, "NAME DOG"), ("=COUNTA(Pets[Dog name])", "Dog name")],
+                         ids=["renamed", "kept"])
+def test_a_table_header_held_as_a_shared_string_follows_the_same_rules(mirror, formula, header):
+    members = read_members(table_file(formula))
+    sheet = members["xl/worksheets/sheet1.xml"].decode()
+    members["xl/worksheets/sheet1.xml"] = sheet.replace('<c r="A1" t="inlineStr"><is><t>Dog name</t></is></c>',
+                                                        '<c r="A1" t="s"><v>0</v></c>').encode()
+    assert b'<c r="A1" t="s">' in members["xl/worksheets/sheet1.xml"]
+    members["xl/sharedStrings.xml"] = SHARED.encode()
+    members["[Content_Types].xml"] = members["[Content_Types].xml"].replace(b"</Types>", (
+        b'<Override PartName="/xl/sharedStrings.xml" ContentType="application/vnd.openxmlformats-officedocument.'
+        b'spreadsheetml.sharedStrings+xml"/></Types>'))
+    members["xl/_rels/workbook.xml.rels"] = members["xl/_rels/workbook.xml.rels"].replace(b"</Relationships>", (
+        b'<Relationship Id="rIdS" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
+        b'sharedStrings" Target="sharedStrings.xml"/></Relationships>'))
+    out = translate(write_members(members), ".xlsx", mirror)
+    assert openpyxl.load_workbook(io.BytesIO(out)).active["A1"].value == header
+    names = [c.get("name") for c in etree.fromstring(read_members(out)["xl/tables/table1.xml"]).iter(
+        "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}tableColumn")]
+    assert names[0] == header
+
+
+SHARED = ('<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="1" uniqueCount="1">'
+          "<si><t>Dog name</t></si></sst>")

@@ -18,7 +18,8 @@ What is translated, per format:
 - .pptx: slides, speaker notes and review comments (classic and modern);
 - .xlsx: shared strings, inline strings (never formulas, numbers or dates: those are not
   strings), cell comments and threaded comments (attnmt.documents.comments), and the text
-  boxes and shapes drawn on a sheet;
+  boxes and shapes drawn on a sheet; a table's column names follow its translated headers
+  (attnmt.documents.tables);
 - all three: charts' text (titles, axis titles, labels written as text) and SmartArt;
 - .odt, .odp, .ods: content.xml and styles.xml paragraphs and headings, and the titles of
   charts (attnmt.documents.opendocument);
@@ -60,6 +61,7 @@ from attnmt.documents.ooxml import (
 from attnmt.documents.opendocument import opendocument_parts
 from attnmt.documents.pipeline import DocumentOptions, Repeats, Translator, flat_sentences, translate_flats
 from attnmt.documents.spans import Nested, Place
+from attnmt.documents.tables import keep_tables_whole
 from attnmt.errors import DataError
 
 if TYPE_CHECKING:
@@ -128,6 +130,8 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
     check_macros(archive, suffix, options)
     parts = find_parts(archive, suffix, options)
     translate_jobs(parts, translator, options, progress, review)
+    if suffix in (".xlsx", ".xlsm"):
+        parts += keep_tables_whole(archive, parts)
     for part in parts:
         if part.changed:
             archive.replace(part.member, serialise_part(part.tree, archive.read(part.member, HEAD)))

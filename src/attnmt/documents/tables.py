@@ -1,0 +1,162 @@
+"""Excel tables (Insert > Table: ``xl/tables/tableN.xml``), kept whole through translation.
+
+A table names each of its columns (``tableColumn name="Price"``), and Excel holds each name
+equal to the text of the column's header cell: a file where they differ is "repaired" when it
+opens, the table's formatting lost.  So once the cells are translated, each table's column
+names become its header cells' new texts.  Where that cannot be done safely, the header cells
+keep their source text instead (written as inline strings, the shared string left to the
+other cells that use it):
+
+- a formula refers to the table's columns by name (``=SUM(Sales[Price])``, ``[@Price]``), which
+  renamed columns would break;
+- two headers would get one name (Excel's names are unique, whatever their case), or one
+  none.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+from collections.abc import Sequence
+
+from lxml import etree
+
+from attnmt.documents.archive import Archive, Part, parse_part
+from attnmt.documents.ooxml import s
+
+RELATIONSHIPS = "http://schemas.openxmlformats.org/package/2006/relationships"
+TABLE_RELATIONSHIP = "/table"  # how a sheet's relationship to one of its tables ends its Type
+CELL = re.compile(r"([A-Z]+)(\d+)")
+XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+
+
+def keep_tables_whole(archive: Archive, parts: list[Part]) -> list[Part]:
+    """After the cells are translated (``parts``, their trees changed in place): each table's column
+    names follow its header cells, or its header cells keep their source text (module docstring).
+    Returns the parts it changed that ``parts`` did not hold (tables, sheets)."""
+    tables = sheet_tables(archive)
+    if not tables:
+        return []
+    held = {part.member: part for part in parts}
+    strings = next((p for p in parts if p.tree.getroot().tag == s("sst")), None)
+    translated = string_texts(strings.tree.getroot()) if strings is not None else []
+    formulas = formula_texts(archive)
+    added: dict[str, Part] = {}
+    for sheet, members in tables.items():
+        sheet_part = held.get(sheet) or added.setdefault(sheet, Part(sheet, parse_part(archive, sheet)))
+        for member in members:
+            table_part = held.get(member) or added.setdefault(member, Part(member, parse_part(archive, member)))
+            cells = header_cells(sheet_part.tree.getroot(), table_part.tree.getroot())
+            if cells is None:
+                continue
+            names = [cell_text(cell, translated) for cell in cells]
+            columns = list(table_part.tree.getroot().iter(s("tableColumn")))
+            if renamable(table_part.tree.getroot(), names, columns, formulas):
+                for column, name in zip(columns, names, strict=True):
+                    table_part.changed |= column.get("name") != name
+                    column.set("name", name)
+            else:
+                for cell, column in zip(cells, columns, strict=True):
+                    sheet_part.changed |= keep_source(cell, column.get("name", ""), translated)
+    return [part for part in added.values() if part.changed]
+
+
+def sheet_tables(archive: Archive) -> dict[str, list[str]]:
+    """Each sheet that holds tables -> the tables' members, from the sheets' relationships."""
+    tables: dict[str, list[str]] = {}
+    for rels in archive.names():
+        folder, _, name = rels.rpartition("_rels/")
+        if not name.endswith(".rels") or not folder.endswith("/") and folder:
+            continue
+        sheet = folder + name.removesuffix(".rels")
+        if sheet not in archive:
+            continue
+        for relationship in parse_part(archive, rels).getroot().iter(f"{{{RELATIONSHIPS}}}Relationship"):
+            target = relationship.get("Target", "")
+            if relationship.get("Type", "").endswith(TABLE_RELATIONSHIP) and relationship.get("TargetMode") is None:
+                member = target.lstrip("/") if target.startswith("/") else posixpath.normpath(folder + target)
+                if member in archive:
+                    tables.setdefault(sheet, []).append(member)
+    return tables
+
+
+def string_texts(sst: etree._Element) -> list[str]:
+    """The shared strings' texts, by index (their runs' text; phonetic guides left out)."""
+    return ["".join(t.text or "" for t in si.iter(s("t")) if t.getparent().tag != s("rPh")) for si in sst.iter(s("si"))]
+
+
+def formula_texts(archive: Archive) -> str:
+    """Every formula's text in the workbook, sheets' cells and defined names, as one text to search."""
+    found = []
+    for member in archive.names():
+        in_parts = member.startswith(("xl/worksheets/", "xl/tables/")) and member.endswith(".xml")
+        if in_parts or member == "xl/workbook.xml":
+            root = parse_part(archive, member).getroot()
+            found += [e.text or "" for e in root.iter(s("f"), s("definedName"), s("calculatedColumnFormula"),
+                                                     s("totalsRowFormula"))]
+    return "\n".join(found)
+
+
+def header_cells(sheet: etree._Element, table: etree._Element) -> list[etree._Element] | None:
+    """The cells of the table's header row, one a column (a missing one made empty), or None for a
+    table without a header row or a range that does not read."""
+    first, _, last = table.get("ref", "").partition(":")
+    start, end = CELL.fullmatch(first), CELL.fullmatch(last or first)
+    if start is None or end is None or table.get("headerRowCount", "1") == "0":
+        return None
+    row = start.group(2)
+    columns = range(column_number(start.group(1)), column_number(end.group(1)) + 1)
+    if len(columns) != len(list(table.iter(s("tableColumn")))):
+        return None
+    cells = {cell.get("r"): cell for r in sheet.iter(s("row")) if r.get("r") == row for cell in r.iter(s("c"))}
+    return [cells.get(f"{column_name(c)}{row}", etree.Element(s("c"))) for c in columns]
+
+
+def column_number(letters: str) -> int:
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number
+
+
+def column_name(number: int) -> str:
+    letters = ""
+    while number:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def cell_text(cell: etree._Element, strings: Sequence[str]) -> str:
+    """What a cell shows as text: its shared string, inline string, or value."""
+    value = cell.findtext(s("v")) or ""
+    if cell.get("t") == "s":
+        return strings[int(value)] if value.isdigit() and int(value) < len(strings) else ""
+    if cell.get("t") == "inlineStr":
+        return "".join(t.text or "" for t in cell.iter(s("t")))
+    return value
+
+
+def renamable(table: etree._Element, names: list[str], columns: list[etree._Element], formulas: str) -> bool:
+    """Whether the columns may take ``names``: none empty, no two alike, and no formula naming the
+    table's columns (``Table[...]``, or ``[@...]`` inside the table)."""
+    if any(not name.strip() for name in names) or len({name.casefold() for name in names}) < len(names):
+        return False
+    if [column.get("name") for column in columns] == names:
+        return True
+    referred = {f"{table.get(key)}[" for key in ("name", "displayName") if table.get(key)}
+    return not any(name in formulas for name in referred) and "[@" not in formulas and "[#" not in formulas
+
+
+def keep_source(cell: etree._Element, name: str, translated: Sequence[str]) -> bool:
+    """Writes the column's name (its header's source text) back into its header cell, as an inline
+    string, where the translation changed the cell; whether it did."""
+    if cell.getparent() is None or cell_text(cell, translated) == name:
+        return False
+    for child in list(cell):
+        cell.remove(child)
+    cell.set("t", "inlineStr")
+    text = etree.SubElement(etree.SubElement(cell, s("is")), s("t"))
+    text.text = name
+    text.set(XML_SPACE, "preserve")
+    return True
