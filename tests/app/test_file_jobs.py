@@ -179,6 +179,24 @@ def test_a_server_that_stops_stops_its_files_at_the_next_chunk(held):
     assert not jobs.folder.exists()
 
 
+def test_libretranslates_translate_file_in_flight_when_a_stop_is_asked_for_is_503_not_a_dead_link(held):
+    """The signal handler sets ``stopping`` at once (attnmt.server.guards.run_until_stopped's
+    on_stop), before uvicorn drains the requests in flight: the file stops at its next chunk."""
+    lines = "".join(f"{source}\n" for source, _ in PAIRS).encode()  # 20 sentences: 5 chunks of 4
+    with TestClient(create_app([held], ServeSettings(file_chunk=4))) as client:
+        answers = []
+        request = threading.Thread(target=lambda: answers.append(client.post(
+            "/translate_file", data={"source": "en", "target": "de"}, files={"file": ("a.txt", lines, "text/plain")})))
+        request.start()
+        wait_until(lambda: held.order)  # the first chunk is in the model
+        client.app.state.file_jobs.stopping.set()
+        held.release.set()
+        request.join(60)
+    [answer] = answers
+    assert answer.status_code == 503 and answer.json() == {"error": "the server is shutting down"}
+    assert held.order == ["sentences"]
+
+
 def test_a_running_job_deleted_stops_before_its_next_chunk_and_is_gone(held):
     lines = "".join(f"{source}\n" for source, _ in PAIRS).encode()  # 20 sentences: 5 chunks of 4
     with TestClient(create_app([held], ServeSettings(file_chunk=4))) as client:

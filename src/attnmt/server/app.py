@@ -210,5 +210,8 @@ def serve(served: Sequence[ServedModel], host: str = "127.0.0.1", port: int = 80
         print(f"serving {', '.join(m.name for m in served)} at http://{host}:{port}/ (LibreTranslate API: "
               "POST /translate; attnmt's: POST /v1/translate; docs: /docs); Ctrl-C stops", file=sys.stderr, flush=True)
 
-    run_until_stopped(app, host, port, settings.header_timeout_s, settings.shutdown_timeout_s, ready)
+    # a file being translated stops at its next chunk as soon as a stop is asked for: its client gets 503
+    # at once, not, once its translation is done, a link the stopping server will never serve
+    run_until_stopped(app, host, port, settings.header_timeout_s, settings.shutdown_timeout_s, ready,
+                      on_stop=app.state.file_jobs.stopping.set)
     print("attnmt: server stopped", file=sys.stderr)

@@ -30,6 +30,7 @@ import signal
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
+from types import FrameType
 
 import uvicorn
 from fastapi import HTTPException, Request, Response
@@ -231,17 +232,23 @@ class StoppableServer(uvicorn.Server):
 
 
 def run_until_stopped(app: ASGIApp, host: str, port: int, header_timeout: float, shutdown_timeout: float,
-                      ready: Callable[[], None] = lambda: None) -> None:
+                      ready: Callable[[], None] = lambda: None, on_stop: Callable[[], None] = lambda: None) -> None:
     """Serves ``app`` with uvicorn until SIGTERM or SIGINT; requests in flight then get at most
     ``shutdown_timeout`` seconds to finish (a second Ctrl-C: at once).  ``ready`` is called once
-    the server listens.  Returns normally: a stop asked for is not a failure (status 0, not 143)."""
+    the server listens, ``on_stop`` as soon as a stop is asked for (from the signal handler: it
+    must only set a flag), before the requests in flight are drained.  Returns normally: a stop
+    asked for is not a failure (status 0, not 143)."""
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
                             http=partial(TimedH11Protocol, header_timeout=header_timeout),
                             timeout_graceful_shutdown=shutdown_timeout)
     server = StoppableServer(config, ready)
     # A stop asked for at any moment from here on, even before the server has started, ends it:
     # startup then goes straight on to the shutdown.
-    previous = {sig: signal.signal(sig, server.handle_exit) for sig in (signal.SIGINT, signal.SIGTERM)}
+    def stop(sig: int, frame: FrameType | None) -> None:
+        on_stop()
+        server.handle_exit(sig, frame)
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
     try:
         server.run()
     finally:

@@ -337,6 +337,8 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
     await jobs.finished(job)
     if job.state == "failed" and job.refused is not None:  # over its key's characters: 429 where a minute helps
         raise refusal(Refused(job.refused.reason, job.detail or str(job.refused), job.refused.retry_after))
+    if job.state == "failed" and jobs.stopping.is_set():  # stopped at a chunk: the server is going away
+        raise LibreError(503, job.detail or "the server is shutting down")
     if job.state == "failed":
         raise LibreError(400 if job.user_error else 500, job.detail or "Cannot translate file")
     # percent-encoded: a name with a space, "#" or "ü" is a path of a valid URL (the route gets it decoded)
