@@ -15,7 +15,8 @@ Output formats (one output unit per input line, in input order, always):
 
 - ``text``: the best translation, one line per input line (``translation ||| 0-0 1-1 …``
   with ``--alignments``: Pharaoh pairs, source word - target word, counting from 0);
-- ``tsv``: one row per hypothesis: ``line<TAB>rank<TAB>score<TAB>log_prob<TAB>translation``
+- ``tsv``: one row per hypothesis (none for a line with nothing to translate; a tab or a line
+  break in a text written as ``\\t``, ``\\n``): ``line<TAB>rank<TAB>score<TAB>log_prob<TAB>translation``
   (``<TAB>alignment`` with ``--alignments``) ``<TAB>quality<TAB>flags``, line and rank counting from 1,
   score = log_prob / length penalty (what beam search ranks by), flags comma-separated ("-": none);
 - ``jsonl``: one JSON object per input line: ``{"line": 1, "hypotheses": [{"text": …,
@@ -236,10 +237,21 @@ Alignments = list[tuple[int, int]]
 
 
 def tsv_value(value: object) -> str:
-    """A TSV cell: a list (the flags) comma-separated, "-" where empty; anything else as str()."""
+    """A TSV cell: a list (the flags) comma-separated, "-" where empty; anything else as str()
+    (tsv_text's escapes: a cell holds no tab)."""
     if isinstance(value, list):
         return ",".join(map(str, value)) or "-"
-    return str(value)
+    return tsv_text(str(value))
+
+
+def tsv_text(text: str) -> str:
+    """A text as a TSV cell: a tab, a line feed or a carriage return in it written as ``\\t``,
+    ``\\n``, ``\\r`` (a word-less line passes through with its tabs: "12<TAB>34"), so the columns
+    stay the columns."""
+    return text.translate(TSV_ESCAPES)
+
+
+TSV_ESCAPES = str.maketrans({"\t": "\\t", "\n": "\\n", "\r": "\\r"})
 
 
 def write_texts(out: TextIO, texts: list[str], alignments: list[Alignments] | None = None) -> None:
@@ -262,7 +274,7 @@ def write_hypotheses(out: TextIO, first_line: int, results: list[list[Translatio
                    **(extras[i][j] if extras is not None else {})} for j, h in enumerate(hypotheses)]
         if output_format == "tsv":
             out.write("".join("\t".join([str(line), str(rank), f"{f.pop('score'):.4f}", f"{f.pop('log_prob'):.4f}",
-                                         f.pop("text"), *map(tsv_value, f.values())]) + "\n"
+                                         tsv_text(f.pop("text")), *map(tsv_value, f.values())]) + "\n"
                               for rank, f in enumerate(fields, start=1)))
         else:
             out.write(json.dumps({"line": line, "hypotheses": fields}, ensure_ascii=False) + "\n")

@@ -91,11 +91,14 @@ def check_pairs(src: str, sources: list[str], hyp: str, translations: list[str])
 
 def write_scores(out: TextIO, translations: list[str], found: list, output_format: str) -> None:
     """jsonl: {"line", "quality", "flags", "calibrated", "words": [[word, p], …]} a line (quality
-    null for a blank pair); tsv: line, quality, flags (comma-separated, "-" for none), translation."""
+    null for a blank pair); tsv: line, quality, flags (comma-separated, "-" for none), translation
+    (a tab in it written as \\t: attnmt.cli.lines.tsv_text)."""
+    from attnmt.cli.lines import tsv_text
+
     for line, (text, a) in enumerate(zip(translations, found, strict=True), start=1):
         if output_format == "tsv":
             quality, flags = (f"{a.quality:.4f}", ",".join(a.flags) or "-") if a else ("", "-")
-            out.write(f"{line}\t{quality}\t{flags}\t{text}\n")
+            out.write(f"{line}\t{quality}\t{flags}\t{tsv_text(text)}\n")
         else:
             fields = {**a.fields(), "words": a.words} if a else {"quality": None, "flags": [], "words": []}
             out.write(json.dumps({"line": line, **fields}, ensure_ascii=False) + "\n")
