@@ -1,11 +1,13 @@
-"""Configs: every number in its key's range when the config is built."""
+"""Configs: every number in its key's range when the config is built, and a config file or override
+that cannot be read as one line naming it."""
 
 import json
+import math
 
 import pytest
 from support import run_cli, tiny_config
 
-from attnmt.config import TrainConfig, TransformerConfig
+from attnmt.config import TrainConfig, TransformerConfig, load_config, parse_duration
 from attnmt.errors import ConfigError
 
 # A value outside each numeric key's range, and what the error says (matched literally).
@@ -71,3 +73,52 @@ def test_the_command_line_says_an_out_of_range_override_in_one_line(tmp_path, ca
     assert (code, out) == (2, "")
     assert err.splitlines() == ["attnmt: error: warmup_steps=0: the noam schedule (learning_rate unset) needs "
                                 "at least 1 step of warm-up"]
+
+
+def test_a_config_that_is_not_utf8_names_the_file_and_line(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_bytes(b"max_steps: 10\nout_dir: r\xe9sultats\n")
+    with pytest.raises(ConfigError, match=r"c.yaml: line 2: byte 0xe9 is not UTF-8; save the config as UTF-8"):
+        load_config(path)
+
+
+@pytest.mark.parametrize(("key", "text", "value"), [
+    ("out_dir", "@runs", "@runs"),  # YAML reserves @: a key of text takes it as typed
+    ("out_dir", "007", "007"),  # not the number 7
+    ("max_time", "90", "90"),
+    ("tokenizer", "null", None),
+])
+def test_an_override_of_a_text_key_is_the_text_as_typed(tmp_path, key, text, value):
+    path = tmp_path / "c.yaml"
+    path.write_text("max_steps: 10\n")
+    assert getattr(load_config(path, {key: text}), key) == value
+
+
+def test_an_override_that_is_not_yaml_names_the_key(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("max_steps: 10\n")
+    with pytest.raises(ConfigError, match=r"^--max-steps: '\[a' is not valid YAML \(.*\); write a number"):
+        load_config(path, {"max_steps": "[a"})
+    with pytest.raises(ConfigError, match=r"max_time='\[a': use a number with s, m, h or d"):
+        load_config(path, {"max_time": "[a"})
+
+
+def test_a_model_override_fills_an_empty_model_section(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("max_steps: 10\nmodel:\n")
+    assert load_config(path, {"model.d_model": "32", "model.n_heads": "2"}).model == {"d_model": 32, "n_heads": 2}
+
+
+def test_a_model_override_into_a_model_that_is_not_a_section_is_refused(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("model: 5\n")
+    with pytest.raises(ConfigError, match="--model.d_model: model must be a mapping of keys, but the config sets "
+                                          "it to 5"):
+        load_config(path, {"model.d_model": "32"})
+
+
+def test_max_time_as_a_bare_number_is_seconds(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("max_time: 90\n")
+    assert parse_duration(load_config(path).max_time) == 90.0
+    assert math.isclose(parse_duration(load_config(path, {"max_time": "1.5"}).max_time), 1.5)

@@ -160,6 +160,8 @@ def _typed(value, type_name: str, where: str):
     elif base == "str":
         if isinstance(value, str):
             return value
+        if isinstance(value, int | float) and not isinstance(value, bool):  # max_time: 90, out_dir: 2024
+            return str(value)
     else:  # containers are checked by the config's own __post_init__
         return value
     raise ConfigError(f"{where} must be {type_name}, got {value!r}")
@@ -350,6 +352,12 @@ def load_config(path: str | Path, overrides: dict[str, str] | None = None) -> Tr
         values = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such config file") from None
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read the config ({error.strerror})") from None
+    except UnicodeDecodeError as error:
+        line = path.read_bytes()[:error.start].count(b"\n") + 1
+        raise ConfigError(f"{path}: line {line}: byte 0x{error.object[error.start]:02x} is not UTF-8; "
+                          "save the config as UTF-8") from None
     except yaml.YAMLError as error:
         raise ConfigError(f"{path}: not valid YAML: {error}") from None
     if not isinstance(values, dict):
@@ -360,12 +368,34 @@ def load_config(path: str | Path, overrides: dict[str, str] | None = None) -> Tr
 
 
 def set_override(values: dict[str, Any], key: str, text: str) -> None:
-    """Sets ``key`` (dotted for nested sections) from command-line text parsed as YAML."""
+    """Sets ``key`` (dotted for nested sections) from command-line text (override_value)."""
     *parents, leaf = key.split(".")
     target = values
     for part in parents:
-        target = target.setdefault(part, {})
-    target[leaf] = yaml.safe_load(text)
+        if target.get(part) is None:  # absent, or a section with nothing under it ("model:")
+            target[part] = {}
+        target = target[part]
+        if not isinstance(target, dict):
+            raise ConfigError(f"--{key}: {part} must be a mapping of keys, but the config sets it to {target!r}")
+    target[leaf] = override_value(key, text)
+
+
+def override_value(key: str, text: str) -> Any:
+    """Command-line text read as YAML (``4000``, ``true``, ``[0.9, 0.98]``).  A key of text
+    (out_dir, max_time) takes the text as typed where YAML would read a number or cannot
+    read it at all: ``--out-dir @runs``, ``--max-time 90``, ``--out-dir 007``."""
+    section, _, name = key.rpartition(".")
+    cls = {"": TrainConfig, "model": TransformerConfig}.get(section)
+    is_text = cls is not None and any(f.name == name and str(f.type).startswith("str") for f in fields(cls))
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        if is_text or cls is None:  # an unknown key: TrainConfig.from_dict names it
+            return text
+        problem = getattr(error, "problem", None) or "cannot be read"
+        raise ConfigError(f"--{key.replace('_', '-')}: {text!r} is not valid YAML ({problem}); write a number, "
+                          "true or false, a list [a, b] or a mapping {key: value}") from None
+    return text if is_text and isinstance(value, int | float) and not isinstance(value, bool) else value
 
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*$")
