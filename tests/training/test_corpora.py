@@ -72,6 +72,19 @@ def test_prepare_then_train_from_the_command_line(tmp_path, capsys):
     assert main(["train", str(path), "--prepared_dir", str(tmp_path / "data"), "--max_steps", "2"]) == 0
 
 
+@pytest.mark.parametrize("text", ["", "\n\n"])
+def test_corpora_without_a_sentence_to_train_the_tokenizer_on_are_named(tmp_path, capsys, text):
+    (tmp_path / "empty.en").write_text(text)
+    (tmp_path / "empty.de").write_text(text)
+    config = tiny_config(tmp_path, train_src=str(tmp_path / "empty.en"), train_tgt=str(tmp_path / "empty.de"))
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config.to_dict()))
+    assert main(["train", str(path)]) == 2
+    assert capsys.readouterr().err == (f"attnmt: error: {tmp_path}/empty.en, {tmp_path}/empty.de: no pair with "
+                                       "text on both sides to train the tokenizer on; give training corpora that "
+                                       "have some\n")
+
+
 @pytest.mark.parametrize("damage, message", [
     (lambda data: (data / "corpus0" / "src.starts").write_bytes(b"\0" * 8), "src.starts: 8 bytes, the header says"),
     (lambda data: (data / "header.json").write_text('{"version": 0}'), "format version 0"),

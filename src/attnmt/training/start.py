@@ -17,7 +17,7 @@ from pathlib import Path
 
 from attnmt import checkpoint as ckpt
 from attnmt.config import TrainConfig, TransformerConfig, checked_fields
-from attnmt.errors import ConfigError, ModelDirError, UserError
+from attnmt.errors import ConfigError, DataError, ModelDirError, UserError
 from attnmt.text.data import ReadReport
 from attnmt.text.tokenizer import Tokenizer, attnmt_layout, train_sentencepiece
 from attnmt.text.tokenizer_files import read_tokenizer
@@ -72,6 +72,7 @@ def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer 
             files.append(("target_tokenizer", config.target_tokenizer))
         return Tokenizer(*(read_model(key, path) for key, path in files), source_eos=source_eos)
     size = config.vocab_size or DEFAULT_VOCAB_SIZE
+    check_has_text(config)
     say(f"training {'a joint' if shared else 'a source and a target'} {size}-piece SentencePiece "
         "model on the training corpora")
     sides = [(0, 1)] if shared else [(0,), (1,)]
@@ -90,6 +91,19 @@ def corpus_sentences(config: TrainConfig, sides: tuple[int, ...]) -> Iterator[st
     for spec in config.corpora():
         for pair in text_pairs(spec, ReadReport(0, 0)):
             yield from (pair[side] for side in sides)
+
+
+def check_has_text(config: TrainConfig) -> None:
+    """Refuses corpora without a single pair to train SentencePiece on (it would fail naming no file)."""
+    sentences = corpus_sentences(config, (0,))
+    try:
+        if next(sentences, None) is not None:
+            return
+    finally:
+        sentences.close()
+    files = [path for spec in config.corpora() for path in spec.files().values()]
+    raise DataError(f"{', '.join(files)}: no pair with text on both sides to train the tokenizer on; "
+                    "give training corpora that have some")
 
 
 def read_model(key: str, path: str) -> bytes:
