@@ -1,8 +1,10 @@
 import io
+import re
 
 import pytest
 import sentencepiece
 
+from attnmt.errors import ConfigError
 from attnmt.text.tokenizer import BOS_ID, EOS_ID, PAD_ID, UNK_ID, Tokenizer, sample_sentences, train_sentencepiece
 
 CORPUS = [
@@ -197,6 +199,15 @@ def test_character_coverage_below_one_leaves_rare_characters_unknown():
 def test_an_unknown_training_option_is_named():
     with pytest.raises(ValueError, match="unknown tokenizer option.*vocabulary_type.*valid: model_type"):
         train_sentencepiece(CORPUS, 60, vocabulary_type="bpe")
+
+
+def test_a_vocab_size_below_the_texts_characters_names_the_smallest_that_works():
+    with pytest.raises(ConfigError, match=r"^vocab_size=10: the training text needs at least \d+ pieces") as refused:
+        train_sentencepiece(CORPUS, 10)
+    needed = int(re.search(r"use vocab_size (\d+) or more", str(refused.value))[1])
+    assert Tokenizer(train_sentencepiece(CORPUS, needed)).vocab_size == needed
+    with pytest.raises(ConfigError, match=f"vocab_size={needed - 1}: .* use vocab_size {needed} or more"):
+        train_sentencepiece(CORPUS, needed - 1)
 
 
 def test_separate_vocabularies_read_each_side_with_its_own_model():

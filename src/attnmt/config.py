@@ -2,7 +2,8 @@
 
 A training config has a ``model:`` section (the fields of :class:`TransformerConfig`) and
 training keys at the top level.  Every key is checked: a misspelled one is an
-error that names it and lists the valid ones.
+error that names it and lists the valid ones, and every number must be in its
+key's range (attnmt.config_ranges).
 """
 
 from __future__ import annotations
@@ -15,14 +16,16 @@ from typing import Any
 
 import yaml
 
+from attnmt.config_ranges import (
+    ABOVE_0,
+    MODEL_RANGES,
+    SIZE_LIMITS,
+    TRAIN_RANGES,
+    Range,
+    check_adam_betas,
+    check_ranges,
+)
 from attnmt.errors import ConfigError
-
-# The largest size each model key may have: far beyond any translation model (the paper's big model has
-# d_model 1024, d_ff 4096, 16 heads and 6 + 6 layers; sentences are tens of tokens), so that a config.json
-# from a stranger cannot ask for terabytes before its weights are even read.  The model's total size is
-# checked against the machine where it is loaded (attnmt.checkpoint.check_model_size).
-SIZE_LIMITS = {"vocab_size": 1 << 21, "src_vocab_size": 1 << 21, "d_model": 1 << 15, "n_heads": 1 << 10,
-               "encoder_layers": 1 << 10, "decoder_layers": 1 << 10, "d_ff": 1 << 17, "max_positions": 1 << 16}
 
 
 @dataclass
@@ -62,6 +65,9 @@ class TransformerConfig:
                 continue
             if isinstance(value, bool) or not isinstance(value, int) or not least <= value <= most:
                 raise ConfigError(f"{key}={value!r}: must be a whole number from {least} to {most:,}")
+        check_ranges(self, MODEL_RANGES)
+        ids = Range(0, self.vocab_size, below=True, says=f"an id from 0 to {self.vocab_size - 1} (below vocab_size)")
+        check_ranges(self, dict.fromkeys(("pad_id", "unk_id", "bos_id", "eos_id"), ids))
         if self.d_model % self.n_heads:
             raise ConfigError(
                 f"d_model={self.d_model} is not divisible by n_heads={self.n_heads}"
@@ -154,6 +160,8 @@ def _typed(value, type_name: str, where: str):
     elif base == "str":
         if isinstance(value, str):
             return value
+        if isinstance(value, int | float) and not isinstance(value, bool):  # max_time: 90, out_dir: 2024
+            return str(value)
     else:  # containers are checked by the config's own __post_init__
         return value
     raise ConfigError(f"{where} must be {type_name}, got {value!r}")
@@ -217,48 +225,29 @@ class TrainConfig:
     out_dir: str = "runs/model"  # the model directory to write
 
     def __post_init__(self) -> None:
-        if not (isinstance(self.adam_betas, list | tuple) and len(self.adam_betas) == 2):
-            raise ConfigError(f"adam_betas must be two numbers like [0.9, 0.98], got {self.adam_betas!r}")
-        self.adam_betas = tuple(float(b) for b in self.adam_betas)
+        self.adam_betas = check_adam_betas(self.adam_betas)
+        check_ranges(self, TRAIN_RANGES)
+        if self.warmup_steps < 1 and self.learning_rate is None:
+            raise ConfigError(f"warmup_steps={self.warmup_steps}: the noam schedule (learning_rate unset) needs "
+                              "at least 1 step of warm-up")
         if not isinstance(self.model, dict):
             raise ConfigError(f"model must be a mapping of model keys, got {self.model!r}")
         if self.precision not in ("auto", "bf16", "fp32"):
             raise ConfigError(f"precision={self.precision!r}: use 'auto', 'bf16' or 'fp32'")
-        if not 0.0 <= self.lr_cooldown <= 1.0:
-            raise ConfigError(f"lr_cooldown={self.lr_cooldown}: use a share of the budget from 0 (none) to 1")
         if self.eval_metric not in ("bleu", "chrf", "loss"):
             raise ConfigError(f"eval_metric={self.eval_metric!r}: use 'bleu', 'chrf' or 'loss'")
         if self.on_nonfinite not in ("skip", "stop"):
             raise ConfigError(f"on_nonfinite={self.on_nonfinite!r}: use 'skip' or 'stop'")
-        if self.max_time is not None:
-            parse_duration(self.max_time)
+        if self.max_time is not None and not parse_duration(self.max_time) > 0:
+            raise ConfigError(f"max_time={self.max_time!r}: use a time above 0, e.g. '30m' (or leave it unset)")
         if not isinstance(self.tokenizer_options, dict):
             raise ConfigError(f"tokenizer_options must be a mapping such as {{model_type: bpe}}, "
                               f"got {self.tokenizer_options!r}")
-        if self.learning_rate is not None and self.learning_rate <= 0:
-            raise ConfigError(f"learning_rate={self.learning_rate} must be positive (or unset for the noam schedule)")
-        if self.threads < 0:
-            raise ConfigError(f"threads={self.threads}: use a number of threads, or 0 to follow the free cores")
-        self._check_late_dropout()
-        if self.max_length_ratio < 0:
-            raise ConfigError(f"max_length_ratio={self.max_length_ratio}: use a positive ratio, or 0 for no limit")
-        TransformerConfig.from_dict(self.model, source="model")
-        self.corpora()
-
-    def _check_late_dropout(self) -> None:
-        late = {"late_dropout": self.late_dropout, "late_attention_dropout": self.late_attention_dropout}
-        for key, value in late.items():
-            if value is not None and not 0.0 <= value < 1.0:
-                raise ConfigError(f"{key}={value}: use a dropout probability from 0 to below 1")
-        if self.late_dropout_min_epochs < 0:
-            raise ConfigError(f"late_dropout_min_epochs={self.late_dropout_min_epochs}: use a number of passes "
-                              "over the data, or 0 for a run of any length")
-        if self.late_dropout_epoch < 0:
-            raise ConfigError(f"late_dropout_epoch={self.late_dropout_epoch}: use a number of passes over the "
-                              "data, or 0 for no late dropout")
-        if self.late_dropout_epoch and all(value is None for value in late.values()):
+        if self.late_dropout_epoch and self.late_dropout is None and self.late_attention_dropout is None:
             raise ConfigError(f"late_dropout_epoch={self.late_dropout_epoch} changes nothing: set late_dropout "
                               "or late_attention_dropout too (or late_dropout_epoch: 0)")
+        TransformerConfig.from_dict(self.model, source="model")
+        self.corpora()
 
     def corpora(self) -> list[CorpusSpec]:
         """The training corpora: the ``train`` list, or else ``train_tsv``, or else ``train_src``/``train_tgt``."""
@@ -333,8 +322,8 @@ class CorpusSpec:
         spec.name = spec.name or f"corpus{index}"
         if (spec.tsv is None) == (spec.src is None and spec.tgt is None) or (spec.src is None) != (spec.tgt is None):
             raise ConfigError(f"{source}: give either src and tgt, or tsv")
-        if spec.weight <= 0:
-            raise ConfigError(f"{source}: weight must be positive, got {spec.weight}")
+        if not ABOVE_0.holds(spec.weight):
+            raise ConfigError(f"{source}: weight must be positive and finite, got {spec.weight}")
         if (spec.valid_src is None) != (spec.valid_tgt is None):
             raise ConfigError(f"{source}: give both valid_src and valid_tgt, or neither")
         return spec
@@ -363,6 +352,12 @@ def load_config(path: str | Path, overrides: dict[str, str] | None = None) -> Tr
         values = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such config file") from None
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read the config ({error.strerror})") from None
+    except UnicodeDecodeError as error:
+        line = path.read_bytes()[:error.start].count(b"\n") + 1
+        raise ConfigError(f"{path}: line {line}: byte 0x{error.object[error.start]:02x} is not UTF-8; "
+                          "save the config as UTF-8") from None
     except yaml.YAMLError as error:
         raise ConfigError(f"{path}: not valid YAML: {error}") from None
     if not isinstance(values, dict):
@@ -373,12 +368,34 @@ def load_config(path: str | Path, overrides: dict[str, str] | None = None) -> Tr
 
 
 def set_override(values: dict[str, Any], key: str, text: str) -> None:
-    """Sets ``key`` (dotted for nested sections) from command-line text parsed as YAML."""
+    """Sets ``key`` (dotted for nested sections) from command-line text (override_value)."""
     *parents, leaf = key.split(".")
     target = values
     for part in parents:
-        target = target.setdefault(part, {})
-    target[leaf] = yaml.safe_load(text)
+        if target.get(part) is None:  # absent, or a section with nothing under it ("model:")
+            target[part] = {}
+        target = target[part]
+        if not isinstance(target, dict):
+            raise ConfigError(f"--{key}: {part} must be a mapping of keys, but the config sets it to {target!r}")
+    target[leaf] = override_value(key, text)
+
+
+def override_value(key: str, text: str) -> Any:
+    """Command-line text read as YAML (``4000``, ``true``, ``[0.9, 0.98]``).  A key of text
+    (out_dir, max_time) takes the text as typed where YAML would read a number or cannot
+    read it at all: ``--out-dir @runs``, ``--max-time 90``, ``--out-dir 007``."""
+    section, _, name = key.rpartition(".")
+    cls = {"": TrainConfig, "model": TransformerConfig}.get(section)
+    is_text = cls is not None and any(f.name == name and str(f.type).startswith("str") for f in fields(cls))
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        if is_text or cls is None:  # an unknown key: TrainConfig.from_dict names it
+            return text
+        problem = getattr(error, "problem", None) or "cannot be read"
+        raise ConfigError(f"--{key.replace('_', '-')}: {text!r} is not valid YAML ({problem}); write a number, "
+                          "true or false, a list [a, b] or a mapping {key: value}") from None
+    return text if is_text and isinstance(value, int | float) and not isinstance(value, bool) else value
 
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*$")

@@ -213,6 +213,14 @@ def test_train_then_resume_from_the_command_line(tmp_path, capsys):
     assert steps == [2, 4]
 
 
+def test_resume_with_a_config_is_refused_saying_the_run_keeps_its_own(tmp_path, capsys):
+    code, out, err = run(["train", tmp_path / "missing.yaml", "--resume", tmp_path / "run"], capsys)
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [f"attnmt: error: --resume continues {tmp_path}/run with its own train.yaml, not "
+                                f"{tmp_path}/missing.yaml: drop {tmp_path}/missing.yaml (keys can still be "
+                                "overridden, e.g. --max-steps 200000)"]
+
+
 def test_gzip_and_tsv_training_data(tmp_path, capsys):
     tsv = tmp_path / "train.tsv.gz"
     with gzip.open(tsv, "wt", encoding="utf-8") as out:

@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from attnmt.cli.main import main
 from attnmt.text.data import collate, encode_pairs
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.training.batching import WeightedBatcher
+from attnmt.training.start import run_start
 from attnmt.training.trainer import Trainer
 from attnmt.training.training_data import load_training_data, prepare_config
 
@@ -70,6 +72,44 @@ def test_prepare_then_train_from_the_command_line(tmp_path, capsys):
     assert main(["prepare", str(path), "--out", str(tmp_path / "data")]) == 0
     assert "corpus0: read 20 pairs, kept 20" in capsys.readouterr().out
     assert main(["train", str(path), "--prepared_dir", str(tmp_path / "data"), "--max_steps", "2"]) == 0
+
+
+@pytest.mark.parametrize("text", ["", "\n\n"])
+def test_corpora_without_a_sentence_to_train_the_tokenizer_on_are_named(tmp_path, capsys, text):
+    (tmp_path / "empty.en").write_text(text)
+    (tmp_path / "empty.de").write_text(text)
+    config = tiny_config(tmp_path, train_src=str(tmp_path / "empty.en"), train_tgt=str(tmp_path / "empty.de"))
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config.to_dict()))
+    assert main(["train", str(path)]) == 2
+    assert capsys.readouterr().err == (f"attnmt: error: {tmp_path}/empty.en, {tmp_path}/empty.de: no pair with "
+                                       "text on both sides to train the tokenizer on; give training corpora that "
+                                       "have some\n")
+
+
+@pytest.mark.parametrize("key, value, message", [
+    ("vocab_size", "500", "vocab_size: 500, but {data} was prepared with a 81-piece tokenizer, which a run from it "
+                          "keeps; remove vocab_size, or run 'attnmt prepare' again with it"),
+    ("shared_vocab", "false", "shared_vocab: false, but {data} was prepared with one joint vocabulary, which a run "
+                              "from it keeps; remove shared_vocab, or run 'attnmt prepare' again with it"),
+])
+def test_a_vocabulary_other_than_the_prepared_directorys_is_refused(tmp_path, capsys, key, value, message):
+    config = tiny_config(tmp_path, **SMALL)
+    path, data = tmp_path / "config.json", tmp_path / "data"
+    path.write_text(json.dumps(config.to_dict()))
+    assert main(["prepare", str(path), "--out", str(data)]) == 0
+    capsys.readouterr()
+    assert main(["train", str(path), "--prepared_dir", str(data), f"--{key}", value]) == 2
+    assert capsys.readouterr().err == f"attnmt: error: {message.format(data=data)}\n"
+    assert not (tmp_path / "model").exists()
+
+
+def test_a_vocab_size_the_text_could_not_fill_still_fits_the_directory_prepared_with_it(tmp_path):
+    config = tiny_config(tmp_path, **{**SMALL, "vocab_size": 1000})  # the 20 pairs have fewer pieces
+    with pytest.warns(UserWarning, match="asked for vocab_size=1000"):
+        prepare_config(config, tmp_path / "data", log=lambda line: None)
+    start = run_start(replace(config, prepared_dir=str(tmp_path / "data")), say=lambda line: None)
+    assert start.tokenizer.vocab_size < 1000
 
 
 @pytest.mark.parametrize("damage, message", [

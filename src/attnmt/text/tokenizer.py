@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import warnings
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -31,7 +32,7 @@ import sentencepiece as spm
 from google.protobuf.message import DecodeError
 from sentencepiece import sentencepiece_model_pb2
 
-from attnmt.errors import AttnmtWarning
+from attnmt.errors import AttnmtWarning, ConfigError
 from attnmt.files import write_bytes
 
 PAD_ID, UNK_ID, BOS_ID, EOS_ID = 0, 1, 2, 3
@@ -205,6 +206,12 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
             **options,
         )
     except RuntimeError as err:
+        # SentencePiece needs a piece for each character of the text (after character_coverage)
+        needed = re.search(r"Vocabulary size is smaller than required_chars\. \d+ vs (\d+)", str(err))
+        if needed:
+            raise ConfigError(f"vocab_size={vocab_size}: the training text needs at least {needed[1]} pieces (one "
+                              f"per character it has, and the special pieces); use vocab_size {needed[1]} or "
+                              "more") from None
         raise ValueError(f"SentencePiece training failed: {err}") from None
     size = load_proto(writer.getvalue()).get_piece_size()
     if size < vocab_size:

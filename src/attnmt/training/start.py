@@ -17,12 +17,12 @@ from pathlib import Path
 
 from attnmt import checkpoint as ckpt
 from attnmt.config import TrainConfig, TransformerConfig, checked_fields
-from attnmt.errors import ConfigError, ModelDirError, UserError
+from attnmt.errors import ConfigError, DataError, ModelDirError, UserError
 from attnmt.text.data import ReadReport
 from attnmt.text.tokenizer import Tokenizer, attnmt_layout, train_sentencepiece
 from attnmt.text.tokenizer_files import read_tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
-from attnmt.training.corpus import HEADER
+from attnmt.training.corpus import HEADER, read_header
 from attnmt.training.tokenize_corpora import text_pairs
 
 DEFAULT_VOCAB_SIZE = 8000
@@ -59,7 +59,9 @@ def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer 
     its corpora (one joint, or one per side)."""
     source_eos = bool(config.model.get("source_eos", TransformerConfig.source_eos))
     if config.prepared_dir and not config.tokenizer and (Path(config.prepared_dir) / HEADER).is_file():
-        return read_tokenizer(Path(config.prepared_dir), source_eos)
+        tokenizer = read_tokenizer(Path(config.prepared_dir), source_eos)
+        check_prepared_vocabulary(config, tokenizer)
+        return tokenizer
     shared = config.shared_vocab is not False
     if config.target_tokenizer and shared:
         raise ConfigError("target_tokenizer: a separate target model needs shared_vocab: false")
@@ -72,6 +74,7 @@ def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer 
             files.append(("target_tokenizer", config.target_tokenizer))
         return Tokenizer(*(read_model(key, path) for key, path in files), source_eos=source_eos)
     size = config.vocab_size or DEFAULT_VOCAB_SIZE
+    check_has_text(config)
     say(f"training {'a joint' if shared else 'a source and a target'} {size}-piece SentencePiece "
         "model on the training corpora")
     sides = [(0, 1)] if shared else [(0,), (1,)]
@@ -90,6 +93,37 @@ def corpus_sentences(config: TrainConfig, sides: tuple[int, ...]) -> Iterator[st
     for spec in config.corpora():
         for pair in text_pairs(spec, ReadReport(0, 0)):
             yield from (pair[side] for side in sides)
+
+
+def check_prepared_vocabulary(config: TrainConfig, tokenizer: Tokenizer | VocabTokenizer) -> None:
+    """A run from a prepared directory takes the directory's tokenizer: a vocab_size or shared_vocab in the
+    config must be what it was made with, or the run would silently train another vocabulary than asked."""
+    folder = Path(config.prepared_dir)
+    trained_for = read_header(folder).get("vocab_size")  # None: given files, or a directory of attnmt 0.1
+    sizes = dict.fromkeys((tokenizer.source_vocab_size, tokenizer.vocab_size))  # one size, or the two sides'
+    if config.vocab_size is not None and config.vocab_size != trained_for and list(sizes) != [config.vocab_size]:
+        pieces = "- and ".join(map(str, sizes))
+        raise ConfigError(f"vocab_size: {config.vocab_size}, but {folder} was prepared with a {pieces}-piece "
+                          "tokenizer, which a run from it keeps; remove vocab_size, or run 'attnmt prepare' again "
+                          "with it")
+    if config.shared_vocab is not None and config.shared_vocab == tokenizer.separate_vocabs:
+        made = "separate vocabularies" if tokenizer.separate_vocabs else "one joint vocabulary"
+        raise ConfigError(f"shared_vocab: {str(config.shared_vocab).lower()}, but {folder} was prepared with "
+                          f"{made}, which a run from it keeps; remove shared_vocab, or run 'attnmt prepare' "
+                          "again with it")
+
+
+def check_has_text(config: TrainConfig) -> None:
+    """Refuses corpora without a single pair to train SentencePiece on (it would fail naming no file)."""
+    sentences = corpus_sentences(config, (0,))
+    try:
+        if next(sentences, None) is not None:
+            return
+    finally:
+        sentences.close()
+    files = [path for spec in config.corpora() for path in spec.files().values()]
+    raise DataError(f"{', '.join(files)}: no pair with text on both sides to train the tokenizer on; "
+                    "give training corpora that have some")
 
 
 def read_model(key: str, path: str) -> bytes:

@@ -20,6 +20,11 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
     overrides = extra
     if not (args.resume or args.config):
         raise ConfigError("give a CONFIG.yaml to train, or --resume MODEL_DIR")
+    if args.resume and args.config:
+        from attnmt.checkpoint import TRAIN_CONFIG
+
+        raise ConfigError(f"--resume continues {args.resume} with its own {TRAIN_CONFIG}, not {args.config}: drop "
+                          f"{args.config} (keys can still be overridden, e.g. --max-steps 200000)")
     load_training_kernels()
     # Under torchrun: leave the process group before exiting.  Exiting with it alive
     # let gloo's threads be destroyed running ("terminate called without an active
@@ -110,7 +115,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
         "train", help="train a model from a YAML config (extra --key value pairs override it)",
         formatter_class=TrainHelpFormatter, epilog=TRAIN_KEYS)
     p.add_argument("config", nargs="?", help="YAML config, e.g. configs/multi30k_en_de.yaml")
-    p.add_argument("--resume", metavar="MODEL_DIR", help="continue a run exactly where it stopped")
+    p.add_argument("--resume", metavar="MODEL_DIR",
+                   help="continue a run exactly where it stopped, with its own config (give no CONFIG)")
     p.set_defaults(run=cmd_train)
 
     p = commands.add_parser("average", help="average the last N checkpoints' weights")

@@ -1,0 +1,115 @@
+"""The valid range of every numeric config key, checked when a config is built.
+
+A value outside its range would otherwise surface far from the config, or not at all:
+``warmup_steps: 0`` divides by zero in the noam schedule at the first step, ``eval_every: 0``
+takes a modulo by zero, ``lr_factor: -1`` climbs the loss instead of descending it, and
+``label_smoothing: 1.5`` gives a negative loss that trains silently.  NaN is in no range.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, fields
+
+from attnmt.errors import ConfigError
+
+# The largest size each model key may have: far beyond any translation model (the paper's big model has
+# d_model 1024, d_ff 4096, 16 heads and 6 + 6 layers; sentences are tens of tokens), so that a config.json
+# from a stranger cannot ask for terabytes before its weights are even read.  The model's total size is
+# checked against the machine where it is loaded (attnmt.checkpoint.check_model_size).
+SIZE_LIMITS = {"vocab_size": 1 << 21, "src_vocab_size": 1 << 21, "d_model": 1 << 15, "n_heads": 1 << 10,
+               "encoder_layers": 1 << 10, "decoder_layers": 1 << 10, "d_ff": 1 << 17, "max_positions": 1 << 16}
+
+
+@dataclass(frozen=True)
+class Range:
+    """Numbers from ``low`` to ``high``; ``above`` leaves ``low`` itself out and ``below`` ``high``.
+    An infinite ``high`` is never reached: the number must be finite."""
+
+    low: float
+    high: float = math.inf
+    above: bool = False
+    below: bool = False
+    says: str = ""  # what to use, in words, where the bare range would say too little
+
+    def holds(self, value: float) -> bool:
+        over_low = value > self.low if self.above else value >= self.low
+        under_high = value < self.high if self.below or math.isinf(self.high) else value <= self.high
+        return over_low and under_high  # both false for NaN
+
+    def describe(self, whole: bool) -> str:
+        """The range in words: "a whole number of at least 1", "a number from 0 to below 1", ..."""
+        if self.says:
+            return self.says
+        kind = "a whole number" if whole else "a number"
+        low, high = (f"{int(end):,}" if float(end).is_integer() else f"{end:g}" for end in (self.low, self.high))
+        if math.isinf(self.high):
+            return f"{kind} {'above' if self.above else 'of at least'} {low}"
+        return f"{kind} {'above' if self.above else 'from'} {low} to {'below ' if self.below else ''}{high}"
+
+
+AT_LEAST_0 = Range(0)
+AT_LEAST_1 = Range(1)
+ABOVE_0 = Range(0, above=True)
+PROBABILITY = Range(0, 1, below=True)  # dropout and label smoothing: 1 would leave nothing to learn from
+DROPOUT = Range(0, 1, below=True, says="a dropout probability from 0 to below 1")
+
+# TrainConfig's numeric keys (None, where a key may be None, is always valid).
+TRAIN_RANGES = {
+    "max_len": AT_LEAST_1,
+    "max_length_ratio": Range(0, says="a positive ratio, or 0 for no limit"),
+    "prepare_workers": Range(0, says="a number of processes, or 0 for one per CPU core"),
+    "vocab_size": Range(5, SIZE_LIMITS["vocab_size"]),  # the 4 special pieces and at least one more
+    "max_tokens": AT_LEAST_1,
+    "accumulate_steps": AT_LEAST_1,
+    "label_smoothing": PROBABILITY,
+    "late_dropout_epoch": Range(0, says="a number of passes over the data, or 0 for no late dropout"),
+    "late_dropout": DROPOUT,
+    "late_attention_dropout": DROPOUT,
+    "late_dropout_min_epochs": Range(0, says="a number of passes over the data, or 0 for a run of any length"),
+    "lr_factor": ABOVE_0,
+    "learning_rate": Range(0, above=True, says="a rate above 0, or leave it unset for the noam schedule"),
+    # 0 (no warm-up) only with a constant learning_rate: the noam schedule divides by warmup_steps
+    "warmup_steps": AT_LEAST_0,
+    "lr_cooldown": Range(0, 1, says="a share of the budget from 0 (none) to 1"),
+    "adam_eps": ABOVE_0,
+    "clip_norm": Range(0, says="a gradient norm above 0, or 0 for no clipping"),
+    "max_steps": AT_LEAST_1,
+    # torch.manual_seed takes 64 bits; each process of a distributed run adds 1000 · its rank
+    "seed": Range(-(1 << 63), (1 << 63) - 1),
+    "threads": Range(0, says="a number of threads, or 0 to follow the free cores"),
+    "eval_every": AT_LEAST_1,
+    "eval_beam": AT_LEAST_1,  # its largest value is attnmt.decoding's MAX_BEAM, checked by Decoding
+    "patience": Range(0, says="a number of validations, or 0 to never stop early"),
+    "save_every": Range(0, says="a number of steps, or 0 to save only at validation"),
+    "keep_last": AT_LEAST_1,  # the latest checkpoint is the one a resume starts from
+    "log_every": AT_LEAST_1,
+}
+
+# TransformerConfig's numeric keys besides its sizes (SIZE_LIMITS) and token ids.
+MODEL_RANGES = {"dropout": DROPOUT, "attention_dropout": DROPOUT}
+
+ADAM_BETA = Range(0, 1, below=True)
+
+
+def check_ranges(config: object, ranges: dict[str, Range]) -> None:
+    """Raises a ConfigError naming the first key of the dataclass ``config`` whose number is out of its range."""
+    types = {f.name: str(f.type) for f in fields(config)}
+    for key, valid in ranges.items():
+        value = getattr(config, key)
+        if value is not None and not valid.holds(value):
+            raise ConfigError(f"{key}={value}: use {valid.describe(whole=types[key].startswith('int'))}")
+
+
+def check_adam_betas(betas: object) -> tuple[float, float]:
+    """Adam's β1 and β2 as two floats, each from 0 to below 1 (torch refuses others at the first step)."""
+    usage = "use two numbers from 0 to below 1, like [0.9, 0.98]"
+    if not (isinstance(betas, list | tuple) and len(betas) == 2):
+        raise ConfigError(f"adam_betas={betas!r}: {usage}")
+    try:
+        pair = tuple(float(beta) for beta in betas if not isinstance(beta, bool))
+    except (TypeError, ValueError):
+        pair = ()
+    if len(pair) != 2 or not all(ADAM_BETA.holds(beta) for beta in pair):
+        raise ConfigError(f"adam_betas={list(betas)!r}: {usage}")
+    return pair

@@ -1,0 +1,124 @@
+"""Configs: every number in its key's range when the config is built, and a config file or override
+that cannot be read as one line naming it."""
+
+import json
+import math
+
+import pytest
+from support import run_cli, tiny_config
+
+from attnmt.config import TrainConfig, TransformerConfig, load_config, parse_duration
+from attnmt.errors import ConfigError
+
+# A value outside each numeric key's range, and what the error says (matched literally).
+OUT_OF_RANGE = [
+    ("max_len", 0, "max_len=0: use a whole number of at least 1"),
+    ("max_length_ratio", -1, "max_length_ratio=-1.0: use a positive ratio, or 0 for no limit"),
+    ("prepare_workers", -1, "prepare_workers=-1: use a number of processes, or 0 for one per CPU core"),
+    ("vocab_size", 3, "vocab_size=3: use a whole number from 5 to 2,097,152"),
+    ("max_tokens", 0, "max_tokens=0: use a whole number of at least 1"),
+    ("accumulate_steps", 0, "accumulate_steps=0: use a whole number of at least 1"),
+    ("label_smoothing", 1.5, "label_smoothing=1.5: use a number from 0 to below 1"),
+    ("label_smoothing", "nan", "label_smoothing=nan: use a number from 0 to below 1"),
+    ("lr_factor", -1, "lr_factor=-1.0: use a number above 0"),
+    ("learning_rate", "inf", "learning_rate=inf: use a rate above 0, or leave it unset for the noam schedule"),
+    ("warmup_steps", 0, "warmup_steps=0: the noam schedule (learning_rate unset) needs at least 1 step of warm-up"),
+    ("adam_eps", 0, "adam_eps=0.0: use a number above 0"),
+    ("adam_betas", [2, 3], "adam_betas=[2, 3]: use two numbers from 0 to below 1, like [0.9, 0.98]"),
+    ("adam_betas", ["a", 0.9], "adam_betas=['a', 0.9]: use two numbers from 0 to below 1"),
+    ("clip_norm", -1, "clip_norm=-1.0: use a gradient norm above 0, or 0 for no clipping"),
+    ("max_steps", -5, "max_steps=-5: use a whole number of at least 1"),
+    ("max_time", "0m", "max_time='0m': use a time above 0"),
+    ("eval_every", 0, "eval_every=0: use a whole number of at least 1"),
+    ("eval_beam", 0, "eval_beam=0: use a whole number of at least 1"),
+    ("patience", -1, "patience=-1: use a number of validations, or 0 to never stop early"),
+    ("save_every", -1, "save_every=-1: use a number of steps, or 0 to save only at validation"),
+    ("keep_last", 0, "keep_last=0: use a whole number of at least 1"),
+    ("log_every", 0, "log_every=0: use a whole number of at least 1"),
+    ("model", {"dropout": 1.5}, "model: dropout=1.5: use a dropout probability from 0 to below 1"),
+    ("model", {"attention_dropout": -0.1}, "model: attention_dropout=-0.1: use a dropout probability from 0"),
+    ("model", {"pad_id": 8000}, "model: pad_id=8000: use an id from 0 to 7999 (below vocab_size)"),
+]
+
+
+@pytest.mark.parametrize(("key", "value", "message"), OUT_OF_RANGE)
+def test_a_number_outside_its_keys_range_is_refused_naming_key_value_and_range(key, value, message):
+    with pytest.raises(ConfigError) as refused:
+        TrainConfig.from_dict({key: value})
+    assert message in str(refused.value)
+
+
+@pytest.mark.parametrize(("key", "value"), [
+    ("label_smoothing", 0), ("clip_norm", 0), ("patience", 0), ("save_every", 0), ("lr_cooldown", 1),
+    ("max_length_ratio", 0), ("seed", 0), ("threads", 0), ("prepare_workers", 0), ("vocab_size", 5),
+    ("adam_betas", [0, 0.999]), ("model", {"dropout": 0, "pad_id": 7999}),
+])
+def test_the_ends_of_each_range_that_mean_something_are_valid(key, value):
+    TrainConfig.from_dict({key: value})
+
+
+def test_no_warm_up_is_valid_with_a_constant_learning_rate():
+    assert TrainConfig.from_dict({"warmup_steps": 0, "learning_rate": 1e-4}).warmup_steps == 0
+
+
+def test_a_model_config_out_of_range_is_refused_where_it_is_built():
+    with pytest.raises(ConfigError, match="eos_id=-1: use an id from 0 to 99"):
+        TransformerConfig(vocab_size=100, eos_id=-1)
+
+
+def test_the_command_line_says_an_out_of_range_override_in_one_line(tmp_path, capsys):
+    path = tmp_path / "c.yaml"
+    path.write_text(json.dumps(tiny_config(tmp_path).to_dict()))  # JSON is YAML too
+    code, out, err = run_cli(["train", path, "--warmup-steps", "0"], capsys)
+    assert (code, out) == (2, "")
+    assert err.splitlines() == ["attnmt: error: warmup_steps=0: the noam schedule (learning_rate unset) needs "
+                                "at least 1 step of warm-up"]
+
+
+def test_a_config_that_is_not_utf8_names_the_file_and_line(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_bytes(b"max_steps: 10\nout_dir: r\xe9sultats\n")
+    with pytest.raises(ConfigError, match=r"c.yaml: line 2: byte 0xe9 is not UTF-8; save the config as UTF-8"):
+        load_config(path)
+
+
+@pytest.mark.parametrize(("key", "text", "value"), [
+    ("out_dir", "@runs", "@runs"),  # YAML reserves @: a key of text takes it as typed
+    ("out_dir", "007", "007"),  # not the number 7
+    ("max_time", "90", "90"),
+    ("tokenizer", "null", None),
+])
+def test_an_override_of_a_text_key_is_the_text_as_typed(tmp_path, key, text, value):
+    path = tmp_path / "c.yaml"
+    path.write_text("max_steps: 10\n")
+    assert getattr(load_config(path, {key: text}), key) == value
+
+
+def test_an_override_that_is_not_yaml_names_the_key(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("max_steps: 10\n")
+    with pytest.raises(ConfigError, match=r"^--max-steps: '\[a' is not valid YAML \(.*\); write a number"):
+        load_config(path, {"max_steps": "[a"})
+    with pytest.raises(ConfigError, match=r"max_time='\[a': use a number with s, m, h or d"):
+        load_config(path, {"max_time": "[a"})
+
+
+def test_a_model_override_fills_an_empty_model_section(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("max_steps: 10\nmodel:\n")
+    assert load_config(path, {"model.d_model": "32", "model.n_heads": "2"}).model == {"d_model": 32, "n_heads": 2}
+
+
+def test_a_model_override_into_a_model_that_is_not_a_section_is_refused(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("model: 5\n")
+    with pytest.raises(ConfigError, match="--model.d_model: model must be a mapping of keys, but the config sets "
+                                          "it to 5"):
+        load_config(path, {"model.d_model": "32"})
+
+
+def test_max_time_as_a_bare_number_is_seconds(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("max_time: 90\n")
+    assert parse_duration(load_config(path).max_time) == 90.0
+    assert math.isclose(parse_duration(load_config(path, {"max_time": "1.5"}).max_time), 1.5)
