@@ -178,3 +178,57 @@ def test_min_quality_over_one_is_refused(trained_model, capsys):
 def test_calibrate_reads_the_validation_set_of_the_training_config(trained_copy, capsys):
     code, _, err = run_cli(["calibrate", "--model", trained_copy], capsys)
     assert code == 2 and "20 sentences to calibrate on" in err  # the tiny config validates on its 20 pairs
+
+
+def write_calibration(model_dir, weights=None) -> None:
+    """A quality.json fitted (by hand: the mean log-prob alone) on ``weights``, else the model directory's."""
+    from attnmt.decoding.calibration import Calibration, save_calibration
+    from attnmt.decoding.quality import INPUT_NAMES
+    from attnmt.files import file_digest
+
+    rest = len(INPUT_NAMES) - 1
+    sha256 = file_digest(weights or model_dir / "model.safetensors")
+    save_calibration(Calibration(sha256, [1.0] + [0.0] * rest, 0.0, [-0.5] + [0.0] * rest, [0.25] + [1.0] * rest,
+                                 0.0, (0.4, 2.5), sentences=200), model_dir)
+
+
+def a_checkpoint(model_dir):
+    """The weights of the model's first checkpoint: other weights than model.safetensors."""
+    weights = sorted((model_dir / "checkpoints").iterdir())[0] / "model.safetensors"
+    assert weights.read_bytes() != (model_dir / "model.safetensors").read_bytes()
+    return weights
+
+
+def test_translate_with_weights_uses_only_a_calibration_fitted_on_them(trained_copy, capsys):
+    weights = a_checkpoint(trained_copy)
+    source = trained_copy / "in.txt"
+    source.write_text("a dog runs\n", encoding="utf-8")
+    write_calibration(trained_copy)  # fitted on model.safetensors: refused for the checkpoint
+    code, _, err = run_cli(["translate", "--model", trained_copy, "--weights", weights, "--output-format", "jsonl",
+                            source], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert "was fitted for other weights" in err and f"--weights {weights} (which replaces the file)" in err
+    write_calibration(trained_copy, weights)
+    code, out, _ = run_cli(["translate", "--model", trained_copy, "--weights", weights, "--output-format", "jsonl",
+                            source], capsys)
+    assert code == 0 and json.loads(out)["hypotheses"][0]["calibrated"] is True
+    code, _, err = run_cli(["translate", "--model", trained_copy, "--output-format", "jsonl", source], capsys)
+    assert code == 2 and "was fitted for other weights" in err  # and on the checkpoint's, for model.safetensors
+
+
+def test_calibrate_with_weights_stores_the_fingerprint_of_those_weights(trained_copy, tmp_path, capsys):
+    from attnmt.files import file_digest
+
+    weights = a_checkpoint(trained_copy)
+    src, ref = write_pairs(tmp_path, "valid", calibration_pairs())
+    code, _, _ = run_cli(["calibrate", "--model", trained_copy, "--weights", weights, "--beam", "1", "--src", src,
+                          "--ref", ref], capsys)
+    assert code == 0
+    assert json.loads((trained_copy / CALIBRATION).read_text())["model_sha256"] == file_digest(weights)
+
+
+def test_serve_with_weights_refuses_a_calibration_fitted_on_model_safetensors(trained_copy, capsys):
+    weights = a_checkpoint(trained_copy)
+    write_calibration(trained_copy)
+    code, _, err = run_cli(["serve", "--model", trained_copy, "--weights", weights, "--port", "0"], capsys)
+    assert code == 2 and err.count("\n") == 1 and f"--weights {weights} (which replaces the file)" in err
