@@ -2,7 +2,7 @@
 
 import json
 import math
-from dataclasses import astuple
+from dataclasses import asdict, astuple
 
 import pytest
 import torch
@@ -323,8 +323,8 @@ def test_a_calibration_written_before_the_mean_log_prob_was_cut_still_loads(trai
     assert loaded.knots == () and loaded.quality(some_features(0)) == pytest.approx(1 / (1 + math.exp(-2.0)))
     values["inputs"][3] = "sentiment"  # an input this attnmt does not compute: refused, named
     (trained_copy / CALIBRATION).write_text(json.dumps(values))
-    with pytest.raises(ModelDirError, match="quality.json: fitted on inputs mean_log_prob, min_log_prob, "
-                                            "eos_log_prob, sentiment"):
+    with pytest.raises(ModelDirError, match="quality.json: fitted on inputs this attnmt does not compute: "
+                                            "sentiment; run attnmt calibrate"):
         load_calibration(trained_copy)
 
 
@@ -361,6 +361,46 @@ def test_a_calibration_of_other_weights_is_refused(trained_copy):
 def test_a_broken_calibration_file_is_named(trained_copy):
     (trained_copy / CALIBRATION).write_text(json.dumps({"weights": []}))
     with pytest.raises(ModelDirError, match="quality.json: not a quality calibration"):
+        load_calibration(trained_copy)
+
+
+def saved_and_damaged(model_dir, damage) -> None:
+    """A calibration fitted on ``model_dir``'s weights, its JSON values changed by ``damage`` before saving."""
+    features = [some_features(k) for k in range(200)]
+    values = asdict(fit_calibration(features, [100.0 * (k % 2) for k in range(200)], [1.0] * 200,
+                                    fingerprint(model_dir)))
+    damage(values)
+    (model_dir / CALIBRATION).write_text(json.dumps(values))
+
+
+def test_a_calibration_file_that_is_not_utf8_is_named(trained_copy):
+    (trained_copy / CALIBRATION).write_bytes(b"\xff{}")
+    with pytest.raises(ModelDirError, match=r"quality.json: not a quality calibration \(not UTF-8: byte 0xff at "
+                                            r"offset 0\); run attnmt calibrate --model .* again"):
+        load_calibration(trained_copy)
+
+
+@pytest.mark.parametrize(("damage", "named"), [
+    (lambda v: v.update(weights=[str(w) for w in v["weights"]]), '"weights" is not a list of numbers'),
+    (lambda v: v.update(bias=True), '"bias" is not a number'),
+    (lambda v: v.update(length_range=[0.5]), '"length_range" is not two numbers'),
+    (lambda v: v["scales"].__setitem__(0, 0.0), '"scales" is not a list of numbers above 0'),
+    (lambda v: v.update(inputs="mean_log_prob"), '"inputs" is not a list of input names'),
+    (lambda v: v.update(elsewhere=[]), '"elsewhere" is not an object or null'),
+    (lambda v: v.update(elsewhere={"weights": [1.0]}), 'no "elsewhere.bias"'),
+    (lambda v: v.pop("means"), 'no "means"'),
+    (lambda v: v.update(colour="blue"), '"colour" is no key of a calibration'),
+])
+def test_a_calibration_value_of_another_kind_is_named_by_its_key(trained_copy, damage, named):
+    saved_and_damaged(trained_copy, damage)
+    with pytest.raises(ModelDirError, match=f"quality.json: not a quality calibration \\({named}\\)"):
+        load_calibration(trained_copy)
+
+
+def test_a_calibration_missing_a_weight_says_how_many_of_each_it_holds(trained_copy):
+    saved_and_damaged(trained_copy, lambda v: v["weights"].pop())
+    with pytest.raises(ModelDirError, match="quality.json: holds 17 weights, 18 means and 18 scales for its 18 "
+                                            "inputs; run attnmt calibrate"):
         load_calibration(trained_copy)
 
 

@@ -49,20 +49,21 @@ import json
 import math
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, replace
+from dataclasses import MISSING, asdict, dataclass, fields, replace
 from pathlib import Path
 
 import torch
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
-from attnmt.decoding.elsewhere import INPUT_NAMES as ELSEWHERE_INPUTS
 from attnmt.decoding.elsewhere import (
+    ENVELOPE_SIGNALS,
     REFERENCE_WEIGHT,
     ElsewhereFit,
     elsewhere_labels,
     fit_elsewhere,
     read_against_own,
 )
+from attnmt.decoding.elsewhere import INPUT_NAMES as ELSEWHERE_INPUTS
 from attnmt.decoding.noising import noised
 from attnmt.decoding.quality import (
     INPUT_NAMES,
@@ -125,44 +126,111 @@ def save_calibration(calibration: Calibration, model_dir: Path) -> Path:
 
 
 def load_calibration(model_dir: Path, weights: Path | None = None) -> Calibration | None:
-    """The model directory's calibration, or None where it has none; ModelDirError for a file
-    fitted on other weights than ``weights`` (--weights, else the directory's), or one that is not
-    a calibration."""
+    """The model directory's calibration, or None where it has none; ModelDirError, one line saying
+    what is wrong, for a file fitted on other weights than ``weights`` (--weights, else the
+    directory's), one that is not a calibration, or one of inputs this attnmt does not compute."""
     path = Path(model_dir) / CALIBRATION
     if not path.exists():
         return None
+    again = f"run attnmt calibrate --model {model_dir} again"
     try:
         values = json.loads(path.read_text(encoding="utf-8"))
-        values["length_range"] = tuple(values["length_range"])
-        values["inputs"] = tuple(values.get("inputs", INPUT_NAMES))
-        values["knots"] = tuple(values.get("knots", ()))
-        if values.get("elsewhere") is not None:
-            values["elsewhere"] = ElsewhereFit.from_json(values["elsewhere"])
-        calibration = Calibration(**values)
-    except (json.JSONDecodeError, TypeError, KeyError) as error:
-        raise ModelDirError(f"{path}: not a quality calibration ({error}); run attnmt calibrate --model "
-                            f"{model_dir} again") from None
-    if calibration.elsewhere and (not set(calibration.elsewhere.inputs) <= set(ELSEWHERE_INPUTS)
-                                  or len(calibration.elsewhere.weights) != len(calibration.elsewhere.inputs)):
-        raise ModelDirError(f"{path}: its fit for texts written elsewhere reads other inputs than this attnmt "
-                            f"computes; run attnmt calibrate --model {model_dir} again")
-    names = calibration.inputs
-    unknown = [name for name in names if name not in known_inputs(len(calibration.knots))]
-    if unknown or not len(calibration.weights) == len(calibration.means) == len(calibration.scales) == len(names):
-        raise ModelDirError(f"{path}: fitted on inputs {', '.join(names)}, this attnmt computes "
-                            f"{', '.join(input_names(len(calibration.knots)))}; run attnmt calibrate --model "
-                            f"{model_dir} again")
+    except OSError as error:
+        raise ModelDirError(f"{path}: {error.strerror or error}; {again}") from None
+    except UnicodeDecodeError as error:
+        raise ModelDirError(f"{path}: not a quality calibration (not UTF-8: byte {error.object[error.start]:#04x} "
+                            f"at offset {error.start}); {again}") from None
+    except json.JSONDecodeError as error:
+        raise ModelDirError(f"{path}: not a quality calibration ({error}); {again}") from None
+    if wrong := wrong_keys(values, KEYS, Calibration) or wrong_keys(values.get("elsewhere"), ELSEWHERE_KEYS,
+                                                                    ElsewhereFit, "elsewhere."):
+        raise ModelDirError(f"{path}: not a quality calibration ({wrong}); {again}")
+    calibration = Calibration(**{**values, "length_range": tuple(values["length_range"]),
+                                 "inputs": tuple(values.get("inputs", INPUT_NAMES)),
+                                 "knots": tuple(values.get("knots", ())),
+                                 "elsewhere": values.get("elsewhere") and ElsewhereFit.from_json(values["elsewhere"])})
+    if wrong := unreadable_inputs(calibration):
+        raise ModelDirError(f"{path}: {wrong}; {again}")
     found = fingerprint(model_dir, weights)
     if calibration.model_sha256 != found:
         given = f" --weights {weights}" if weights else ""
         raise ModelDirError(f"{path} was fitted for other weights (sha256 {calibration.model_sha256[:12]}…, "
                             f"{weights or 'this model'}'s {found[:12]}…): run attnmt calibrate --model {model_dir}"
                             f"{given} (which replaces the file), or delete the file")
-    if any(w * direction(name) < 0 for w, name in zip(calibration.weights, names, strict=True)):
+    if any(w * direction(name) < 0 for w, name in zip(calibration.weights, calibration.inputs, strict=True)):
         warnings.warn(f"{path} was fitted with inputs pointing the wrong way (before attnmt held each input's "
-                      f"direction), which can rate a cut or looped translation above a whole one: run attnmt "
-                      f"calibrate --model {model_dir} again", AttnmtWarning, stacklevel=2)
+                      f"direction), which can rate a cut or looped translation above a whole one: {again}",
+                      AttnmtWarning, stacklevel=2)
     return calibration
+
+
+def finite(value: object) -> bool:
+    """A JSON number (not true or false) that is neither infinite nor NaN."""
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def list_of(check: Callable[[object], bool]) -> Callable[[object], bool]:
+    return lambda value: isinstance(value, list) and all(check(v) for v in value)
+
+
+NUMBER = ("a number", finite)
+NUMBERS = ("a list of numbers", list_of(finite))
+NAMES = ("a list of input names", list_of(lambda v: isinstance(v, str)))
+SCALES = ("a list of numbers above 0", list_of(lambda v: finite(v) and v > 0))  # inputs are divided by them
+# What each key of quality.json holds (Calibration's fields), and of its "elsewhere" (ElsewhereFit's).
+KEYS = {"model_sha256": ("a string", lambda v: isinstance(v, str)), "weights": NUMBERS, "bias": NUMBER,
+        "means": NUMBERS, "scales": SCALES, "length_center": NUMBER,
+        "length_range": ("two numbers", lambda v: list_of(finite)(v) and len(v) == 2), "chrf_threshold": NUMBER,
+        "threshold": NUMBER, "sentences": ("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+        "inputs": NAMES, "elsewhere": ("an object or null", lambda v: v is None or isinstance(v, dict)),
+        "knots": NUMBERS}
+ELSEWHERE_KEYS = {"weights": NUMBERS, "bias": NUMBER, "means": NUMBERS, "scales": SCALES, "envelope": NUMBERS,
+                  "inputs": NAMES}
+
+
+def wrong_keys(values: object, keys: dict[str, tuple[str, Callable[[object], bool]]], kind: type,
+               where: str = "") -> str | None:
+    """What keeps ``values`` (read from JSON; None: nothing to read) from holding the dataclass
+    ``kind``: not an object, a key it lacks or does not have, or a value unlike ``keys``' (what
+    it holds, how to check it); None where nothing does.  ``where``: the keys' prefix in messages."""
+    if values is None and where:
+        return None
+    if not isinstance(values, dict):
+        return f'"{where[:-1]}" is not an object' if where else "not a JSON object"
+    needed = [f.name for f in fields(kind) if f.default is MISSING]
+    for key in [k for k in needed if k not in values] + [k for k in values if k not in keys]:
+        return f'no "{where}{key}"' if key in needed else f'"{where}{key}" is no key of a calibration'
+    return next((f'"{where}{key}" is not {keys[key][0]}' for key, value in values.items() if not keys[key][1](value)),
+                None)
+
+
+def unreadable_inputs(calibration: Calibration) -> str | None:
+    """What keeps this attnmt from reading a calibration's inputs, in words (names it does not compute,
+    a weight missing); None where nothing does."""
+    names = calibration.inputs
+    if unknown := [name for name in names if name not in known_inputs(len(calibration.knots))]:
+        return f"fitted on inputs this attnmt does not compute: {', '.join(unknown)}"
+    if counts := unequal_counts(calibration.weights, calibration.means, calibration.scales, names):
+        return f"holds {counts} inputs"
+    fit = calibration.elsewhere
+    if fit is None:
+        return None
+    if unknown := [name for name in fit.inputs if name not in ELSEWHERE_INPUTS]:
+        return f"its fit for texts written elsewhere reads inputs this attnmt does not compute: {', '.join(unknown)}"
+    if counts := unequal_counts(fit.weights, fit.means, fit.scales, fit.inputs):
+        return f"its fit for texts written elsewhere holds {counts} inputs"
+    if len(fit.envelope) != len(ENVELOPE_SIGNALS):
+        return (f"its fit for texts written elsewhere holds {len(fit.envelope)} envelope values for "
+                f"{len(ENVELOPE_SIGNALS)} signals ({', '.join(ENVELOPE_SIGNALS)})")
+    return None
+
+
+def unequal_counts(weights: Sequence[float], means: Sequence[float], scales: Sequence[float],
+                   names: Sequence[str]) -> str | None:
+    """ "17 weights, 18 means and 18 scales for its 18" where the counts differ, else None."""
+    if len(weights) == len(means) == len(scales) == len(names):
+        return None
+    return f"{len(weights)} weights, {len(means)} means and {len(scales)} scales for its {len(names)}"
 
 
 # Which way each input (INPUT_NAMES; each stretch of a cut mean log-prob as the mean log-prob) may
