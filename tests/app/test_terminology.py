@@ -59,6 +59,12 @@ def test_a_target_term_the_vocabulary_cannot_write_is_refused_before_translating
         translate(model, tokenizer, ["the boy laughs"], glossary=Glossary.of({"dog": "Xylophon"}))
 
 
+def test_a_prefix_the_vocabulary_cannot_write_is_refused_before_translating(loaded):
+    model, tokenizer = loaded  # its vocabulary has no capital letters: " ⁇ ylophon" would start the translation
+    with pytest.raises(DataError, match="prefix 'Xylophon': the model's target vocabulary cannot write it"):
+        translate(model, tokenizer, ["the boy laughs", "a dog runs"], prefix=[None, "Xylophon"])
+
+
 def test_sampling_with_a_seed_gives_the_same_translations_twice(loaded):
     model, tokenizer = loaded
     sampled = Decoding(beam_size=1, sampling_topk=0, sampling_temperature=3.0, seed=5)
@@ -108,6 +114,21 @@ def test_jsonl_input_brings_each_lines_glossary_and_prefix(trained_model, tmp_pa
     assert records[1]["text"].startswith("der mann") and records[2]["text"] == "eine katze schläft"
 
 
+def test_a_prefix_the_vocabulary_cannot_write_is_one_line_naming_where_it_came_from(trained_model, tmp_path,
+                                                                                  capsys):
+    (tmp_path / "in.txt").write_text("a dog runs\n", encoding="utf-8")
+    code, out, err = run(["translate", "--model", trained_model, "--prefix", "日本", tmp_path / "in.txt"], capsys)
+    assert code == 2 and out == ""
+    assert err == ("attnmt: error: --prefix '日本': the model's target vocabulary cannot write it (it has characters "
+                   "with no piece); change the prefix or leave it out\n")
+    lines = [{"text": "a dog runs", "prefix": "ein"}, {"text": "the boy laughs", "prefix": "日本"}]
+    (tmp_path / "in.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    code, out, err = run(["translate", "--model", trained_model, "--input-format", "jsonl", tmp_path / "in.jsonl"],
+                         capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"""{tmp_path / 'in.jsonl'}:2: "prefix" '日本': the model's target vocabulary cannot write it""" in err
+
+
 def test_a_malformed_jsonl_line_stops_with_file_and_line(trained_model, tmp_path, capsys):
     (tmp_path / "in.jsonl").write_text('{"text": "a dog runs"}\n{"text": "x", "glosary": {}}\n', encoding="utf-8")
     code, _, err = run(["translate", "--model", trained_model, "--input-format", "jsonl", tmp_path / "in.jsonl"],
@@ -141,9 +162,10 @@ def test_the_server_takes_the_decoding_options(client):
 @pytest.mark.parametrize(("body", "message"), [
     ({"text": "a dog runs", "glossary": {"dog": ""}}, "empty target term"),
     ({"text": "a dog runs", "glossary": {"dog": "Xylophon"}}, "cannot write it"),
+    ({"text": "a dog runs", "prefix": "Xylophon"}, "prefix 'Xylophon': the model's target vocabulary cannot write it"),
     ({"text": "a dog runs", "sampling_topk": 0}, "set beam_size 1"),
 ])
-def test_a_glossary_or_options_that_cannot_work_are_422_with_a_message(client, body, message):
+def test_a_glossary_prefix_or_options_that_cannot_work_are_422_with_a_message(client, body, message):
     answer = client.post("/translate", json=body)
     assert answer.status_code == 422 and message in answer.json()["detail"]
 

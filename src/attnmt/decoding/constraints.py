@@ -59,6 +59,16 @@ def target_ids(tokenizer, target: str, unk_id: int) -> list[int]:
     return ids
 
 
+def prefix_ids(tokenizer, prefix: str, unk_id: int, name: str = "prefix") -> list[int]:
+    """A prefix's token ids; one the target vocabulary cannot write (an unknown piece, which would
+    start every translation with " ⁇ ") is a DataError in one line, ``name`` saying where it came from."""
+    ids = tokenizer.encode_target(prefix)
+    if unk_id in ids:
+        raise DataError(f"{name} {prefix!r}: the model's target vocabulary cannot write it (it has characters "
+                        "with no piece); change the prefix or leave it out")
+    return ids
+
+
 def outermost(terms: Sequence[Sequence[int]]) -> list[list[int]]:
     """The terms, each once, less those that occur as consecutive tokens inside another, in their
     order.  Each term's runs of the terms' lengths go into one set: the work grows with the

@@ -31,7 +31,7 @@ from torch import Tensor
 
 from attnmt.attention import padding_mask
 from attnmt.decoding import DEFAULT, MAX_BEAM, MAX_TOKENS, Decoding
-from attnmt.decoding.constraints import Terms, continuing_pieces, target_ids, term_tokens
+from attnmt.decoding.constraints import Terms, continuing_pieces, prefix_ids, target_ids, term_tokens
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.next_tokens import next_tokens_of
 from attnmt.decoding.penalties import Penalties
@@ -80,9 +80,10 @@ class Guides:
         glossary = self.glossaries[i]
         return term_tokens(tokenizer, glossary.matches(sentences[i]), unk_id) if glossary else []
 
-    def prefix_ids(self, tokenizer: TextCodec, i: int) -> list[int]:
+    def prefix_ids(self, tokenizer: TextCodec, unk_id: int, i: int) -> list[int]:
+        """The token ids sentence i's translation starts with (DataError for a prefix the vocabulary cannot write)."""
         prefix = self.prefixes[i]
-        return tokenizer.encode_target(prefix) if prefix else []
+        return prefix_ids(tokenizer, prefix, unk_id) if prefix else []
 
 
 def each_sentence(value: T | Sequence[T | None] | None, kind: type, count: int, name: str) -> list[T | None]:
@@ -240,10 +241,13 @@ def searched_batches(
     A batch the model fails on is searched again a sentence at a time, so that a sentence that
     breaks a search breaks only itself: after the last batch, SentencesFailed names those that
     failed alone.  A user's mistake (UserError) stops at once."""
-    # Refuse a bad term before any work; each distinct one once (a JSONL line's glossary holds --glossary's too).
+    # Refuse a bad term or prefix before any work; each distinct one once (a JSONL line's glossary
+    # holds --glossary's too).
     glossaries = {id(g): g for g in guides.glossaries if g}.values()
     for target in dict.fromkeys(target for glossary in glossaries for _, target in glossary.terms):
         target_ids(tokenizer, target, model.config.unk_id)
+    for prefix in dict.fromkeys(prefix for prefix in guides.prefixes if prefix):
+        prefix_ids(tokenizer, prefix, model.config.unk_id)
     failures: dict[int, Exception] = {}
     with evaluating(model):
         for indices, src in padded_sources(model, tokenizer, sentences, max_tokens, max_sentences, decoding.beam_size):
@@ -283,7 +287,7 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
              guides: Guides, indices: list[int], src: Tensor, record: Recording | None = None) -> SearchedBatch:
     """The batch of sentences ``indices``, src [B, S] padded, searched (``run_search``)."""
     terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i) for i in indices]
-    prefixes = [guides.prefix_ids(tokenizer, i) for i in indices]
+    prefixes = [guides.prefix_ids(tokenizer, model.config.unk_id, i) for i in indices]
     continuing = continuing_pieces(tokenizer, model.config.vocab_size) if any(terms) else None
     with torch.inference_mode():
         memory = model.encode(src)

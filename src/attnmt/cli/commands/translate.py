@@ -83,6 +83,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         uses_documents,
     )
     from attnmt.cli.lines import line_batches, output
+    from attnmt.decoding.constraints import prefix_ids
     from attnmt.decoding.glossary import read_glossary
     from attnmt.text.data import read_lines
 
@@ -103,6 +104,8 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     model, tokenizer, _ = load_for_translation(args)
     args.calibration = load_quality_calibration(args)
     check_alignment_options(args, model.config.decoder_layers, model.config.n_heads)
+    if args.prefix:  # named here; a JSONL line's own is named by its line (line_batch)
+        prefix_ids(tokenizer, args.prefix, model.config.unk_id, "--prefix")
     if suffix := office_suffix(args):
         translate_office_file(args, suffix, model, tokenizer, options, glossary)
         return 0
@@ -126,9 +129,13 @@ def line_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, gl
     sentence (--no-split, or JSONL with a line's own glossary and prefix); returns how many lines
     the model failed on."""
     from attnmt.cli.lines import kept, read_inputs, write_hypotheses, write_texts
+    from attnmt.decoding.constraints import prefix_ids
     from attnmt.decoding.translate import translate, translate_n_best
 
     inputs = read_inputs(read, args.input_format, where, first_line, glossary, args.prefix)
+    for number, prefix in enumerate(inputs.prefixes, start=first_line):
+        if prefix and prefix != args.prefix:  # a JSONL line's own
+            prefix_ids(tokenizer, prefix, model.config.unk_id, f'{where}:{number}: "prefix"')
     lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
     if not quality_wanted(args):
         texts, lost = kept(partial(translate, model, tokenizer, lines, options, **batching(args), **guides),
