@@ -44,6 +44,16 @@ def test_a_shortlist_reads_back_as_written_and_a_bad_line_names_its_file_and_lin
         Shortlist.load(path)
 
 
+def test_a_shortlist_file_that_is_not_utf8_names_its_file_and_line(tmp_path):
+    path = tmp_path / "bad.tsv"
+    path.write_bytes(b"\xff\xfe")
+    with pytest.raises(ConfigError, match=r"bad.tsv:1: not an attnmt shortlist \(byte 0xff is not UTF-8\)"):
+        Shortlist.load(path)
+    path.write_bytes(b"# attnmt shortlist 1 10 10\n*\t1\n3\t\xe9\n")
+    with pytest.raises(ConfigError, match=r"bad.tsv:3: not an attnmt shortlist \(byte 0xe9 is not UTF-8\)"):
+        Shortlist.load(path)
+
+
 @pytest.mark.parametrize("int8", [False, pytest.param(True, marks=pytest.mark.skipif(
     not int8_panels_available(), reason="no AVX512-VNNI: the int8 output layer is torch.ao's"))])
 def test_the_restricted_output_layer_gives_the_full_layers_logits_on_the_list_and_minus_inf_elsewhere(int8):
@@ -93,6 +103,25 @@ def test_a_shortlist_is_never_written_over_its_corpus(trained_model, tmp_path, c
                      "--out", str(corpus)]) == 2
         assert capsys.readouterr().err.startswith(f"attnmt: error: the --out {corpus} is the {option} file: ")
     assert targets.read_text() == "".join(t + "\n" for _, t in PAIRS)
+
+
+@pytest.mark.parametrize(("source", "target", "named"), [
+    ("", None, "--source {source} has no text"),
+    ("\n \n", None, "--source {source} has no text"),
+    ("a dog runs\n", "\n", "--target {target} has no text"),
+])
+def test_a_shortlist_from_a_corpus_without_text_is_refused_in_one_line(trained_model, tmp_path, capsys, source, target,
+                                                                        named):
+    paths = {"source": tmp_path / "src.txt", "target": tmp_path / "tgt.txt"}
+    paths["source"].write_text(source)
+    given = ["--source", paths["source"]]
+    if target is not None:
+        paths["target"].write_text(target)
+        given += ["--target", paths["target"]]
+    code = main(["shortlist", "--model", str(trained_model), *map(str, given), "--out", str(tmp_path / "s.tsv")])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1 and f"attnmt: error: {named.format(**paths)}" in err
+    assert not (tmp_path / "s.tsv").exists()
 
 
 def best_outputs(model, src: torch.Tensor, greedy: bool) -> list[list[int]]:

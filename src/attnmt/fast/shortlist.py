@@ -78,14 +78,20 @@ class Shortlist:
 
     @classmethod
     def load(cls, path: str | Path) -> Shortlist:
-        """Reads ``path``; a malformed line stops with the file and line."""
+        """Reads ``path``; a malformed line (or a file that is not UTF-8) stops with the file and line."""
         path = Path(path)
         try:
-            lines = path.read_text(encoding="utf-8").splitlines()
+            data = path.read_bytes()
         except OSError as error:
             raise ConfigError(f"--shortlist {path}: {error.strerror}") from None
+        try:
+            lines = data.decode("utf-8").splitlines()
+        except UnicodeDecodeError as error:
+            line = data.count(b"\n", 0, error.start) + 1
+            raise ConfigError(f"{path}:{line}: not an attnmt shortlist (byte 0x{data[error.start]:02x} is not "
+                              "UTF-8); write one with 'attnmt shortlist'") from None
         head = lines[0].split() if lines else []
-        if head[:-2] != HEADER.split() or not all(part.isdigit() for part in head[-2:]):
+        if head[:-2] != HEADER.split() or not all(part.isdecimal() for part in head[-2:]):
             raise ConfigError(f"{path}:1: not an attnmt shortlist (expected '{HEADER} SOURCE_SIZE TARGET_SIZE')")
         source_size, target_size = int(head[-2]), int(head[-1])
         per_source: dict[int, list[int]] = {}

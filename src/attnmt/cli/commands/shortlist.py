@@ -18,14 +18,19 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.text.data import read_lines
 
     check_not_an_input(args.out, "--out", {"--source": args.source, "--target": args.target}, "shortlist.tsv")
-    model, tokenizer = load_model_dir(args.model, args.weights)
     sources = read_lines(args.source)
+    if not any(line.strip() for line in sources):  # else the shortlist holds no piece but EOS and UNK
+        raise ConfigError(f"--source {args.source} has no text: give the sentences to count the shortlist from")
     if args.target:
         targets = read_lines(args.target)
         if len(targets) != len(sources):
             raise ConfigError(f"--target {args.target} has {len(targets)} lines, --source {args.source} "
                               f"{len(sources)}: a parallel corpus has one translation per line")
-    else:  # the model's own translations: the pieces it will want to write
+        if not any(line.strip() for line in targets):
+            raise ConfigError(f"--target {args.target} has no text: give the translations of --source, or leave "
+                              "--target out and the model translates it")
+    model, tokenizer = load_model_dir(args.model, args.weights)
+    if not args.target:  # the model's own translations: the pieces it will want to write
         targets = translate(prepare(model, int8=True), tokenizer, sources)
     c = model.config
     pairs = zip(tokenizer.encode_batch(sources), tokenizer.encode_target_batch(targets), strict=True)
