@@ -175,6 +175,26 @@ def test_min_quality_over_one_is_refused(trained_model, capsys):
     assert "a quality is from 0 to 1, got '1.5'" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("threshold", ["0", "-1", "100.5"])
+def test_calibrate_refuses_a_chrf_threshold_outside_0_to_100(trained_copy, tmp_path, capsys, threshold):
+    src, ref = write_pairs(tmp_path, "valid", calibration_pairs())
+    with pytest.raises(SystemExit) as stop:
+        run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref, "--chrf-threshold", threshold],
+                capsys)
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and not (trained_copy / CALIBRATION).exists()
+    assert err.endswith(f"argument --chrf-threshold: a chrF threshold is above 0 and at most 100 (sentence chrF "
+                        f"runs from 0 to 100), got '{threshold}'\n")
+
+
+def test_calibrate_keeps_the_chrf_threshold_given(trained_copy, tmp_path, capsys):
+    src, ref = write_pairs(tmp_path, "valid", calibration_pairs())
+    code, out, _ = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref, "--beam", "1",
+                            "--chrf-threshold", "100"], capsys)
+    assert code == 0 and out.startswith("quality: P(sentence chrF >= 100)")
+    assert json.loads((trained_copy / CALIBRATION).read_text())["chrf_threshold"] == 100
+
+
 def test_calibrate_reads_the_validation_set_of_the_training_config(trained_copy, capsys):
     code, _, err = run_cli(["calibrate", "--model", trained_copy], capsys)
     assert code == 2 and "20 sentences to calibrate on" in err  # the tiny config validates on its 20 pairs

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TextIO
 
 from attnmt.cli.commands.translate import add_model_run_options
-from attnmt.cli.options import decoding, finite_number, load_for_translation
+from attnmt.cli.options import decoding, load_for_translation
 from attnmt.errors import ConfigError, DataError
 
 SCORE_FORMATS = ("jsonl", "tsv")
@@ -32,6 +32,19 @@ def validation_files(model_dir: str) -> tuple[str, str]:
     return src, ref
 
 
+def chrf_threshold(text: str) -> float:
+    """An argparse type: a sentence chrF above 0 and at most 100 (at 0 every translation would be
+    acceptable, above 100 none, and the fit would have nothing to tell apart)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not 0 < value <= 100:  # nan and inf too
+        raise argparse.ArgumentTypeError(f"a chrF threshold is above 0 and at most 100 (sentence chrF runs from 0 "
+                                         f"to 100), got {text!r}")
+    return value
+
+
 def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.decoding.calibration import CHRF_THRESHOLD, calibrate, save_calibration
     from attnmt.text.data import read_lines
@@ -44,7 +57,8 @@ def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
         raise DataError(f"{src} has {len(sources)} lines but {ref} has {len(references)}: give one reference a line")
     model, tokenizer, _ = load_for_translation(args)
     calibration, table = calibrate(model, tokenizer, Path(args.model), sources, references, decoding(args),
-                                   args.max_tokens, args.chrf_threshold or CHRF_THRESHOLD, args.weights)
+                                   args.max_tokens,
+                                   CHRF_THRESHOLD if args.chrf_threshold is None else args.chrf_threshold, args.weights)
     path = save_calibration(calibration, Path(args.model))
     print(f"quality: P(sentence chrF >= {calibration.chrf_threshold:g}), fitted on {calibration.sentences} "
           f"sentences of {src}")
@@ -110,8 +124,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     add_model_run_options(p)
     p.add_argument("--src", help="validation sources (default: valid_src of the model's train.yaml)")
     p.add_argument("--ref", help="their reference translations (default: valid_tgt)")
-    p.add_argument("--chrf-threshold", type=finite_number(0),
-                   help="a translation is acceptable at this sentence chrF or more (default 50)")
+    p.add_argument("--chrf-threshold", type=chrf_threshold,
+                   help="a translation is acceptable at this sentence chrF or more (above 0, at most 100; default 50)")
     p.set_defaults(run=run_calibrate)
 
     p = commands.add_parser("score", help="quality, flags and word probabilities of existing translations, "
