@@ -17,11 +17,9 @@ from attnmt.decoding.calibration import (
     fingerprint,
     fit_calibration,
     load_calibration,
-    logistic_fit,
-    reliability,
-    ridge_fit,
     save_calibration,
 )
+from attnmt.decoding.fitting import logistic_fit, reliability, ridge_fit
 from attnmt.decoding.quality import (
     INPUT_NAMES,
     Assessment,

@@ -20,8 +20,9 @@ from sacrebleu.metrics import CHRF
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
-from attnmt.decoding.calibration import load_calibration, reliability
+from attnmt.decoding.calibration import load_calibration
 from attnmt.decoding.elsewhere import assess_elsewhere
+from attnmt.decoding.fitting import reliability
 from attnmt.decoding.quality import Assessor
 from attnmt.decoding.translate import translate_n_best
 from attnmt.text.data import read_lines

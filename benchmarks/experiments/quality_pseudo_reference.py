@@ -45,7 +45,8 @@ import torch
 from sacrebleu.metrics import CHRF
 
 from attnmt.decoding import Decoding
-from attnmt.decoding.calibration import L2, Calibration, fingerprint, fit_calibration, newton_fit, reliability
+from attnmt.decoding.calibration import Calibration, fingerprint, fit_calibration
+from attnmt.decoding.fitting import L2, newton_fit, reliability
 from attnmt.decoding.noising import noised
 from attnmt.decoding.quality import COPIED_SHARE, Features, assess
 from attnmt.decoding.translate import translate, translate_n_best

@@ -46,7 +46,8 @@ from sacrebleu.metrics import CHRF
 
 import attnmt.decoding.translate as translate_module
 from attnmt.decoding import Decoding
-from attnmt.decoding.calibration import fit_calibration, logistic_fit
+from attnmt.decoding.calibration import fit_calibration
+from attnmt.decoding.fitting import logistic_fit
 from attnmt.decoding.quality import Assessor
 from attnmt.decoding.translate import length_batches, translate, translate_n_best
 from attnmt.hardware import cpu_flags, cpu_model

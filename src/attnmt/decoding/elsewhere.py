@@ -158,7 +158,7 @@ def fit_elsewhere(readings: Sequence[Reading], labels: Sequence[float], weights:
                   length_range: tuple[float, float]) -> ElsewhereFit:
     """The fit from texts read against the model's own translations (``labels``: 1 where acceptable,
     ``weights``: how many times each counts) and the envelope from the ``references``' readings."""
-    from attnmt.decoding.calibration import L2, newton_fit
+    from attnmt.decoding.fitting import L2, newton_fit
 
     x = torch.tensor([r.inputs(length_center, length_range) for r in readings], dtype=torch.float64)
     means, scales = x.mean(dim=0), x.std(dim=0).clamp(min=1e-6)
