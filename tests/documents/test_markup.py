@@ -50,6 +50,15 @@ def test_a_line_break_parts_words_and_takes_the_place_of_the_space_between_them(
     assert one("one<br>two three", mirror) == "THREE<br>TWO ONE"  # before the word that followed it
 
 
+@pytest.mark.parametrize("fragment", [
+    'See the chart <img src="a.png">', '<b>Note:</b> <img src="i.png">', 'A dog runs. <img src="d.png">',
+    'Tom &amp;<img src="x.png"> Next', '<b>bold</b><img src="x.png"> x', 'a word <img src="x.png"> next',
+    "One two.<br>Three four."])
+def test_an_atom_keeps_its_spaces_on_the_sides_it_had_them(same, fragment):
+    """The identity translation gives the fragment back as it was: no space moved, added or lost."""
+    assert one(fragment, same) == fragment
+
+
 def test_a_tag_inside_a_word_covers_the_whole_word(same):
     assert one("<b>Hund</b>e bellen", same) == "<b>Hunde</b> bellen"
 

@@ -215,3 +215,22 @@ def test_a_range_keeps_its_end_after_its_start_when_the_words_come_back_reversed
 def test_anchors_and_bookmarks_add_no_spaces_of_their_own(same):
     paragraph = translated(ranged_paragraph_file(), same).paragraphs[0]
     assert paragraph.text == "The man ate the apple today."
+
+
+@pytest.mark.parametrize("parts", [["Name:", "\t", "*John Smith"], ["*Name:", "*\t", "John Smith"],
+                                   ["See", "\n", "*below"], ["*See", "\n", "*below"]])
+def test_a_tab_or_break_where_the_formatting_changes_takes_the_place_of_a_space(same, parts):
+    """"*" marks a bold run: the break is at the edge of its run, the space it replaces outside it."""
+    document = docx.Document()
+    paragraph = document.add_paragraph()
+    for part in parts:
+        run = paragraph.add_run()
+        run.bold = part.startswith("*")
+        text = part.lstrip("*")
+        if text == "\t":
+            run.add_tab()
+        elif text == "\n":
+            run.add_break()
+        else:
+            run.text = text
+    assert translated(docx_bytes(document), same).paragraphs[0].text == "".join(p.lstrip("*") for p in parts)

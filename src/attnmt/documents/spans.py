@@ -386,7 +386,9 @@ def nest(flat: FlatText, placement: Placement) -> list[str | Nested]:
     children: dict[int | None, list[int]] = {}
     for j, mark in enumerate(flat.marks):
         children.setdefault(mark.parent, []).append(j)
-    return _fill(flat, placement, children, None, 0, len(placement.text))
+    content = _fill(flat, placement, children, None, 0, len(placement.text))
+    part_words_in_place(flat, content)
+    return content
 
 
 def _fill(flat: FlatText, placement: Placement, children: dict[int | None, list[int]], parent: int | None,
@@ -406,8 +408,8 @@ def _fill(flat: FlatText, placement: Placement, children: dict[int | None, list[
                 i += 1
                 group.append(order[i])
             atoms = [flat.marks[g] for g in group]
-            drop, before, after, skip = atom_spaces(text, s, end, atoms)
-            if drop and content[-1][-1:] == " ":
+            drop, before, after, skip = atom_spaces(text, s, end, atoms, content[-1][-1:] == " ")
+            if drop:
                 content[-1] = content[-1][:-1]
             content.append(before)
             content.extend(mark.literal if mark.node is None else Nested(g, [])
@@ -436,28 +438,66 @@ def hoist_spaces(content: list[str | Nested]) -> tuple[str, list[str | Nested], 
     return before, [piece for piece in content if piece != ""], after
 
 
-def atom_spaces(text: str, position: int, end: int, atoms: Sequence[Mark]) -> tuple[bool, str, str, int]:
-    """The spaces around atoms at one ``position`` of the target (``end``: of their parent's span):
-    (whether to drop the target's space before them, the space to add before, the space to add
-    after, how many of the target's characters after them to skip).
+def atom_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
+                droppable: bool) -> tuple[bool, str, str, int]:
+    """The spaces around atoms at one ``position`` of the target (``end``: of their parent's span;
+    ``droppable``: whether the text just before them, in their parent, ends in a space): (whether to
+    drop that space, the space to add before them, the space to add after them, how many of the
+    target's characters after them to skip).
 
-    The atoms keep as many spaces around them as they had in the source, on the sides they had
-    them, counting the target's own: a bookmark after "shirt" that lands before "isst" already has
-    the space between "Hemd" and "isst" beside it, and a picture between two spaces gets a second
-    one.  A line break or a tab that had no space beside it takes the place of the target's space."""
+    The atoms keep the spaces they had in the source, on the sides they had them.  Where the
+    source had one on one side and the target has one on the other, the atoms change sides with
+    it: a bookmark after "shirt" that lands before "isst" goes before the space ("Hemd<end/> isst"),
+    a picture after "chart " that lands before the space at the end goes after it ("chart <img>").
+    Where that cannot be (the space is not in their parent's text), they stay where they are,
+    and no space is added: one space, on the wrong side, reads better than two.  A picture
+    between two spaces gets the one the target lacks.  (Line breaks and tabs: part_words_in_place.)"""
     first, last = atoms[0], atoms[-1]
     spaced_before = position > 0 and text[position - 1].isspace()
     spaced_after = position < len(text) and text[position].isspace()
-    drop = skip = False
-    if any(atom.parts_words for atom in atoms):
-        drop = spaced_before and not first.space_before and text[position - 1] == " "  # "results<br/>for"
-        skip = spaced_after and not last.space_after and text[position] == " " and position < end  # "end.<br/>The"
-        spaced_before, spaced_after = spaced_before and not drop, spaced_after and not skip
-    wanted, have = first.space_before + last.space_after, spaced_before + spaced_after
-    before = " " if first.space_before and not spaced_before and position > 0 and have < wanted else ""
-    after = (" " if last.space_after and not spaced_after and position < len(text) and have + len(before) < wanted
-             else "")
-    return drop, before, after, int(skip)
+    if first.space_before == last.space_after:  # both sides, or neither
+        before = " " if first.space_before and not spaced_before and position > 0 else ""
+        after = " " if last.space_after and not spaced_after and position < len(text) else ""
+        return False, before, after, 0
+    if first.space_before and spaced_after and not spaced_before and text[position] == " " and position < end:
+        return False, " ", "", 1  # "chart| " -> "chart <img>"
+    if last.space_after and spaced_before and not spaced_after and droppable:
+        return True, "", " ", 0  # "Hemd |isst" -> "Hemd<end/> isst"
+    if spaced_before or spaced_after:
+        return False, "", "", 0
+    return False, " " if first.space_before and position > 0 else "", " " if last.space_after else "", 0
+
+
+def part_words_in_place(flat: FlatText, content: list[str | Nested]) -> None:
+    """A line break or a tab that had no space beside it in the source takes the place of the
+    target's space between the words either side ("results<br/>for", not "results <br/>for";
+    "Name:<tab/>John", not "Name:<tab/> John"), wherever that space is: in the break's own run,
+    or, where the formatting changes at the break, in the text around that run.  In place."""
+    leaves: list[tuple[list[str | Nested], int]] = []  # every text and atom, in document order
+
+    def walk(pieces: list[str | Nested]) -> None:
+        for i, piece in enumerate(pieces):
+            if isinstance(piece, str) or flat.marks[piece.mark].atom:
+                leaves.append((pieces, i))
+            else:
+                walk(piece.content)
+
+    walk(content)
+    for n, (pieces, i) in enumerate(leaves):
+        piece = pieces[i]
+        mark = None if isinstance(piece, str) else flat.marks[piece.mark]
+        if mark is None or not mark.parts_words:
+            continue
+        for neighbour, before in ((n - 1, True), (n + 1, False)):
+            if 0 <= neighbour < len(leaves) and not (mark.space_before if before else mark.space_after):
+                holder, k = leaves[neighbour]
+                text = holder[k]
+                if isinstance(text, str) and before and text.endswith(" "):
+                    holder[k] = text[:-1]
+                elif isinstance(text, str) and not before and text.startswith(" "):
+                    holder[k] = text[1:]
+    for pieces, _ in leaves:
+        pieces[:] = [piece for piece in pieces if piece != ""]
 
 
 def plain(content: Sequence[str | Nested]) -> str:
