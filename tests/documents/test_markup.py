@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from lxml import etree, html
 
 from attnmt.documents.markup import MAX_DEPTH, translate_markup
+from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import DataError
 
 
@@ -57,6 +58,28 @@ def test_a_line_break_parts_words_and_takes_the_place_of_the_space_between_them(
 def test_an_atom_keeps_its_spaces_on_the_sides_it_had_them(same, fragment):
     """The identity translation gives the fragment back as it was: no space moved, added or lost."""
     assert one(fragment, same) == fragment
+
+
+XHTML = ('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Strict//EN" '
+         '"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd">\n<html xmlns="http://www.w3.org/1999/xhtml" '
+         'xml:lang="en"><head><meta charset="utf-8"><title>A dog.</title></head>\n<body><p>A cat.</p></body></html>\n')
+
+
+def test_an_xhtml_page_keeps_its_declaration_doctype_and_structure(same):
+    out = one(XHTML, same, options=DocumentOptions(target_lang="de"))
+    assert out == XHTML.replace('xml:lang="en"', 'xml:lang="de" lang="de"')
+
+
+def test_comments_beside_the_html_element_are_kept_and_nothing_is_added_around_the_page(same):
+    page = "<!-- saved from url=(0014)about:internet -->\n<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">" \
+           "</head><body><p>A dog.</p></body></html><!-- end -->"
+    assert one(page, same) == page
+    assert one("<!DOCTYPE html><p>A dog.</p>", same).count("\n") == 0  # one line in, one line out
+
+
+def test_a_page_that_starts_with_its_head_is_a_page(same):
+    out = one('<head><title>A dog.</title></head><body class="main"><p>A cat.</p></body>', same)
+    assert '<body class="main"><p>A cat.</p></body>' in out and "<title>A dog.</title>" in out
 
 
 def test_a_tag_inside_a_word_covers_the_whole_word(same):

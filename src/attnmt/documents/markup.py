@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from lxml import etree, html
 
-from attnmt.documents.doctype import COMMENT, entity_declarations, split_doctype, xml_prolog
+from attnmt.documents.doctype import COMMENT, entity_declarations, xml_prolog
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_line, translate_flats
 from attnmt.documents.spans import FlatBuilder, FlatText, Nested, Place, has_words, plain
 from attnmt.errors import AttnmtWarning, DataError
@@ -44,7 +44,10 @@ ATOMS = frozenset("br wbr img input code kbd samp var script style svg math text
 # Blocks whose text is not prose: left exactly as they are.
 UNTRANSLATED = frozenset("script style pre code textarea noscript svg math template".split())
 MAX_DEPTH = 512  # elements nested in elements: the walks here recurse once a level, within Python's 1000 frames
-DOCUMENT_START = re.compile(rf"(?:\ufeff|\s|{COMMENT})*<(?:!doctype|html)\b", re.IGNORECASE)
+# A page: a DOCTYPE, <html>, <head> or <body> first, after a byte order mark, spaces, comments or an XML
+# declaration (XHTML's "<?xml version=...?>").
+DOCUMENT_START = re.compile(rf"(?:\ufeff|\s|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*<(?:!doctype|html|head|body)\b",
+                            re.IGNORECASE)
 XML_ROOT = "attnmt-fragment"
 
 
@@ -299,15 +302,21 @@ class Parsed:
     root: etree._Element
     document: bool  # a whole HTML document (else a fragment inside a holder element)
     xml: bool = False
-    prolog: str = ""  # written before it as it came: the HTML document's DOCTYPE; XML's declaration and DOCTYPE
+    prolog: str = ""  # written before it as it came: the HTML document's (or XML's) declaration and DOCTYPE
     first_line: int = 1  # the line of its text that the parsed text starts on (after the prolog)
+    around: tuple[str, str] = ("", "")  # an HTML document's whitespace before its first tag and after its last
 
     def serialise(self, target_lang: str | None) -> str:
         if self.document:
             if target_lang:
                 self.root.set("lang", target_lang)
+                if self.root.get("xml:lang") is not None:  # XHTML says it twice (the HTML parser: a plain name)
+                    self.root.set("xml:lang", target_lang)
             declare_utf8(self.root)
-            return html.tostring(self.root, encoding="unicode", doctype=self.prolog or None) + "\n"
+            # the comments and processing instructions beside <html> too ("<!-- saved from url=... -->")
+            nodes = [*reversed(list(self.root.itersiblings(preceding=True))), self.root, *self.root.itersiblings()]
+            page = "".join(html.tostring(node, encoding="unicode", with_tail=False) for node in nodes)
+            return self.prolog + self.around[0] + page + self.around[1]
         tostring = etree.tostring if self.xml else html.tostring
         return self.prolog + escape(self.root.text or "", quote=False) + "".join(
             tostring(child, encoding="unicode", with_tail=True) for child in self.root)
@@ -364,12 +373,13 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
     parser = html.HTMLParser(recover=True, remove_comments=False, huge_tree=True, no_network=True)
     if not is_document(text):
         return Parsed(html.fragment_fromstring(text, create_parent="div", parser=parser), False), parser, None
-    before, doctype, after = split_doctype(text)
+    prolog, _, body = xml_prolog(text)  # what comes before the DOCTYPE (an XML declaration) is kept with it
     try:
-        root = html.document_fromstring(before + after, parser=parser)
+        root = html.document_fromstring(body, parser=parser)
     except etree.ParserError:  # no element at all
         return None, parser, None
-    return Parsed(root, True, prolog=doctype.text), parser, 1 + doctype.text.count("\n")
+    around = (body[:len(body) - len(body.lstrip())], body[len(body.rstrip()):])
+    return Parsed(root, True, prolog=prolog, around=around), parser, 1 + prolog.count("\n")
 
 
 def check_markup(text: str, where: str) -> None:

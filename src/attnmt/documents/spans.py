@@ -67,6 +67,9 @@ class Mark:
     space_before: bool = False  # whitespace before and after an atom in the source: kept around it
     space_after: bool = False
     parts_words: bool = False  # a line break or a tab: it stands between two words in place of a space
+    shows_text: bool = False  # a URL, or an element with text of its own (inline code): never glued to a word
+    glued_before: bool = False  # a letter or digit right beside it in the source
+    glued_after: bool = False
     opened_by: int | None = None  # the end of a range (a comment's, a bookmark's): the mark of its start
 
 
@@ -124,7 +127,7 @@ class FlatBuilder:
         if not text:
             return
         for atom in self.pending_atoms:
-            atom.space_after = text[0].isspace()
+            atom.space_after, atom.glued_after = text[0].isspace(), text[0].isalnum()
         self.pending_atoms = []
         if self.gap and not text[0].isspace() and self.text and not self.text[-1].isspace():
             text = " " + text  # the words either side of a line break stay two words
@@ -157,7 +160,8 @@ class FlatBuilder:
             self.breaks.append(len(self.text))
         before = not self.text or self.text[-1].isspace()
         atom = Mark(len(self.text), len(self.text), self._parent(), node, True, literal, space_before=before,
-                    parts_words=parts_words)
+                    parts_words=parts_words, shows_text=bool(literal) or has_text_of_its_own(node),
+                    glued_before=self.text[-1:].isalnum())
         if range_edge is not None:
             key, starts = range_edge
             if starts:
@@ -172,6 +176,13 @@ class FlatBuilder:
 
     def build(self) -> FlatText:
         return FlatText(self.text, self.marks, breaks=self.breaks)
+
+
+def has_text_of_its_own(node: Any) -> bool:
+    """Whether an atom's element shows text (inline code, a field's result), not a comment's or a mark's."""
+    if node is None or callable(getattr(node, "tag", None)) or not hasattr(node, "itertext"):
+        return False
+    return any(piece.strip() for piece in node.itertext())
 
 
 def has_words(text: str) -> bool:
@@ -409,11 +420,14 @@ def _fill(flat: FlatText, placement: Placement, children: dict[int | None, list[
                 group.append(order[i])
             atoms = [flat.marks[g] for g in group]
             drop, before, after, skip = atom_spaces(text, s, end, atoms, content[-1][-1:] == " ")
+            before, after = unglued(text, s + skip, atoms, before, after) if not skip else (before, after)
             if drop:
                 content[-1] = content[-1][:-1]
             content.append(before)
-            content.extend(mark.literal if mark.node is None else Nested(g, [])
-                           for g, mark in zip(group, atoms, strict=True))
+            for j, (g, mark) in enumerate(zip(group, atoms, strict=True)):
+                if j and atoms[j - 1].space_after and mark.space_before:
+                    content.append(" ")  # two URLs a space apart in the source stay apart
+                content.append(mark.literal if mark.node is None else Nested(g, []))
             content.append(after)
             e = s + skip
         else:
@@ -466,6 +480,18 @@ def atom_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
     if spaced_before or spaced_after:
         return False, "", "", 0
     return False, " " if first.space_before and position > 0 else "", " " if last.space_after else "", 0
+
+
+def unglued(text: str, position: int, atoms: Sequence[Mark], before: str, after: str) -> tuple[str, str]:
+    """``before`` and ``after`` (atom_spaces'), with a space where atoms that show text would
+    otherwise touch a target word they did not touch in the source: "https://example.com sich.",
+    not "https://example.comsich." (the source had the full stop there, the target a word)."""
+    first, last = atoms[0], atoms[-1]
+    if first.shows_text and not before and not first.glued_before and text[position - 1:position].isalnum():
+        before = " "
+    if last.shows_text and not after and not last.glued_after and text[position:position + 1].isalnum():
+        after = " "
+    return before, after
 
 
 def part_words_in_place(flat: FlatText, content: list[str | Nested]) -> None:
