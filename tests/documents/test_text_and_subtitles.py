@@ -44,6 +44,15 @@ def test_urls_in_plain_text_pass_through_in_their_place(same):
     assert translate_lines(["See https://example.org/x for more."], same) == ["See https://example.org/x for more."]
 
 
+def test_a_url_before_punctuation_is_never_glued_to_the_target_word_that_punctuation_became(fixed, same):
+    """The model may write a word where the source had only the full stop: "es." aligned to "."."""
+    translator = fixed("Ein Mann besucht es.", [(0, 0), (1, 1), (2, 2), (3, 3)])
+    assert translate_lines(["A man visits https://example.com."], translator) == [
+        "Ein Mann besucht https://example.com es."]
+    two = "A man lists https://a.com https://b.com today."
+    assert translate_lines([two], same) == [two]
+
+
 def test_a_text_of_several_lines_keeps_its_line_breaks_each_line_split_into_sentences(mirror):
     out = translate_paragraphs(["One dog. Two cats.\n\nA bird.", "Home."], mirror)
     assert mirror.given == ["One dog.", "Two cats.", "A bird.", "Home."]
