@@ -82,6 +82,26 @@ def test_a_page_that_starts_with_its_head_is_a_page(same):
     assert '<body class="main"><p>A cat.</p></body>' in out and "<title>A dog.</title>" in out
 
 
+def test_xml_fields_side_by_side_are_translated_apart(same):
+    """Read inline, "car" and "12" were one word, and the second field came back empty."""
+    row = '<?xml version="1.0"?>\n<row><cell>A red car</cell><cell>12</cell><cell>A dog</cell></row>'
+    assert translate_markup([row], same, xml=True) == [row]
+    assert same.given == ["A red car", "A dog"]
+
+
+def test_an_element_over_a_whole_sentence_keeps_the_full_stop_the_model_added(fixed):
+    translator = fixed("Ein rotes Auto.", [(0, 0), (1, 1), (2, 2)])
+    assert translate_markup(['<?xml version="1.0"?>\n<list><item>A red car</item></list>'], translator,
+                            xml=True) == ['<?xml version="1.0"?>\n<list><item>Ein rotes Auto.</item></list>']
+    assert one("<li><a href='/x'>A red car</a></li>", translator) == '<li><a href="/x">Ein rotes Auto.</a></li>'
+
+
+def test_button_labels_and_select_options_are_translated(mirror):
+    assert one("<p>Press <button>save it</button> now.</p>", mirror) == "<p>NOW. <button>IT SAVE</button> PRESS</p>"
+    assert one('<select><option value="1">red car</option><option>blue car</option></select>', mirror) == (
+        '<select><option value="1">CAR RED</option><option>CAR BLUE</option></select>')
+
+
 def test_a_tag_inside_a_word_covers_the_whole_word(same):
     assert one("<b>Hund</b>e bellen", same) == "<b>Hunde</b> bellen"
 

@@ -36,10 +36,10 @@ from attnmt.errors import AttnmtWarning, DataError
 if TYPE_CHECKING:
     from attnmt.documents.review import Review
 
-INLINE = frozenset("a abbr acronym b bdi bdo big cite data del dfn em font i ins label mark nobr q rp rt ruby s "
+INLINE = frozenset("a abbr acronym b bdi bdo big button cite data del dfn em font i ins label mark nobr q rp rt ruby s "
                    "small span strike strong sub sup time tt u".split())
 # Inline elements kept whole, at the place rule 2 of attnmt.documents.spans gives them.
-ATOMS = frozenset("br wbr img input code kbd samp var script style svg math textarea select button iframe object "
+ATOMS = frozenset("br wbr img input code kbd samp var script style svg math textarea iframe object "
                   "embed video audio canvas noscript template meter progress output".split())
 # Blocks whose text is not prose: left exactly as they are.
 UNTRANSLATED = frozenset("script style pre code textarea noscript svg math template".split())
@@ -89,13 +89,16 @@ class Vocabulary:
 
     def lays_out(self, parent: etree._Element | None) -> bool:
         """Whether an XML element's children stand on lines of their own (``<note>\\n  <p>..</p>\\n</note>``):
-        between them only spaces, at least one line break.  They are blocks, translated apart,
-        and the layout stays where it was."""
+        between them only spaces, at least one line break; or side by side with nothing at all
+        between them, as a record's fields are (``<row><cell>A red car</cell><cell>12</cell></row>``:
+        read inline, "car12" would be one word).  They are blocks, translated apart, and the layout
+        stays where it was."""
         if parent is None or not len(parent):
             return False
         if parent not in self.laid_out:
             between = [parent.text or "", *(child.tail or "" for child in parent)]
-            self.laid_out[parent] = all(not gap.strip() for gap in between) and any("\n" in gap for gap in between)
+            self.laid_out[parent] = all(not gap.strip() for gap in between) and (
+                any("\n" in gap for gap in between) or not any(between))
         return self.laid_out[parent]
 
     def is_atom(self, node: etree._Element) -> bool:

@@ -254,24 +254,25 @@ class Projector:
 
     def span(self, mark: Mark) -> tuple[int, int] | None:
         """Rule 1: the target stretch of a mark over text, or None (no aligned word)."""
-        starts, ends = [], []
+        stretches = []  # (start, end, whether a whole sentence's translation)
         for i, (s, e) in enumerate(self.sentences):
             words = [k for k, (ws, we) in enumerate(self.source_words[i]) if ws < mark.end and we > mark.start]
             if not words:
                 continue
             if len(words) == len(self.source_words[i]) and mark.start <= s and mark.end >= e:
-                starts.append(self.target_spans[i][0])
-                ends.append(self.target_spans[i][1])
+                stretches.append((*self.target_spans[i], True))
                 continue
             targets = {t for k in words for t in self.links[i].get(k, ())}
             best = self.most_attending(i, words)
             targets = sorted(targets | ({best} if best is not None else set()))
             if targets:
-                starts.append(self.target_words[i][targets[0]][0])
-                ends.append(self.target_words[i][targets[-1]][1])
-        if not starts:
+                stretches.append((self.target_words[i][targets[0]][0], self.target_words[i][targets[-1]][1], False))
+        if not stretches:
             return None
-        return self._trim_punctuation(mark, min(starts), max(ends))
+        first, last = min(stretches), max(stretches, key=lambda stretch: stretch[1])
+        start, end = self._trim_punctuation(mark, first[0], last[1])
+        # a whole sentence's translation keeps the punctuation the model ended (or began) it with
+        return first[0] if first[2] else start, last[1] if last[2] else end
 
     def _trim_punctuation(self, mark: Mark, start: int, end: int) -> tuple[int, int]:
         marked = self.flat.text[mark.start:mark.end].strip()
