@@ -122,3 +122,13 @@ def test_max_time_as_a_bare_number_is_seconds(tmp_path):
     path.write_text("max_time: 90\n")
     assert parse_duration(load_config(path).max_time) == 90.0
     assert math.isclose(parse_duration(load_config(path, {"max_time": "1.5"}).max_time), 1.5)
+
+
+def test_a_number_where_text_is_meant_is_refused_not_rewritten(tmp_path):
+    """YAML reads an unquoted 007 as the number 7: out_dir "7" would not be the folder meant."""
+    path = tmp_path / "c.yaml"
+    path.write_text("out_dir: 007\n")
+    with pytest.raises(ConfigError, match=r"out_dir must be text, got the number 7: put it in quotes"):
+        load_config(path)
+    path.write_text("out_dir: '007'\n")
+    assert load_config(path).out_dir == "007"

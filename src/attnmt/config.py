@@ -142,6 +142,9 @@ def checked_fields(cls: type, values: dict, source: str) -> dict:
     return {key: _typed(value, types[key], f"{source}: {key}") for key, value in values.items()}
 
 
+NUMBER_TEXTS = (": max_time",)  # the text keys a bare number is meant for (parse_duration: seconds)
+
+
 def _typed(value, type_name: str, where: str):
     if value is None and "None" in type_name:
         return None
@@ -160,8 +163,11 @@ def _typed(value, type_name: str, where: str):
     elif base == "str":
         if isinstance(value, str):
             return value
-        if isinstance(value, int | float) and not isinstance(value, bool):  # max_time: 90, out_dir: 2024
-            return str(value)
+        if isinstance(value, int | float) and not isinstance(value, bool) and where.endswith(NUMBER_TEXTS):
+            return str(value)  # max_time: 90, seconds
+        if isinstance(value, int | float) and not isinstance(value, bool):  # YAML read "out_dir: 007" as 7
+            raise ConfigError(f"{where} must be text, got the number {value!r}: put it in quotes ('{value}', or "
+                              "as you wrote it) to keep it as written")
     else:  # containers are checked by the config's own __post_init__
         return value
     raise ConfigError(f"{where} must be {type_name}, got {value!r}")
