@@ -45,6 +45,7 @@ def test_a_compressed_input_and_output_are_read_and_written_as_gzip_whatever_the
         f.write("a cat sleeps\ntwo dogs run\n")
     code, _, _ = run(["translate", "--model", trained_model, "--beam", "1", source, output], capsys)
     assert code == 0 and gzip.decompress(output.read_bytes()) == "eine katze schläft\nzwei hunde rennen\n".encode()
+    assert output.read_bytes()[10:17] == b"out.de\x00"  # gzip's header names the file, not its temporary name
     scores = tmp_path / "scores.tsv.gz"
     code, _, _ = run(["score", "--model", trained_model, "--src", source, "--hyp", output, "--output", scores], capsys)
     assert code == 0 and len(gzip.decompress(scores.read_bytes()).decode().splitlines()) == 2
@@ -353,6 +354,13 @@ def test_batch_size_and_output_length_limits(trained_model, tmp_path, capsys):
     code, out, _ = run(["translate", "--model", trained_model, "--beam", "1", "--max-len-a", "0",
                         "--max-len-b", "0", source], capsys)
     assert code == 0 and out.splitlines() == [""] * len(PAIRS)
+
+
+def test_tsv_escapes_read_back_as_the_text_was():
+    from attnmt.cli.lines import tsv_text
+
+    assert tsv_text("a\tb\\tc\nd") == "a\\tb\\\\tc\\nd"
+    assert tsv_text("C:\\temp") != tsv_text("C:\temp")
 
 
 def test_a_tab_in_a_text_never_adds_a_tsv_column(trained_model, tmp_path, capsys):

@@ -15,8 +15,9 @@ Output formats (one output unit per input line, in input order, always):
 
 - ``text``: the best translation, one line per input line (``translation ||| 0-0 1-1 …``
   with ``--alignments``: Pharaoh pairs, source word - target word, counting from 0);
-- ``tsv``: one row per hypothesis (none for a line with nothing to translate; a tab or a line
-  break in a text written as ``\\t``, ``\\n``): ``line<TAB>rank<TAB>score<TAB>log_prob<TAB>translation``
+- ``tsv``: one row per hypothesis (none for a line with nothing to translate; a tab, a line
+  break or a backslash in a text written as ``\\t``, ``\\n``, ``\\\\``):
+  ``line<TAB>rank<TAB>score<TAB>log_prob<TAB>translation``
   (``<TAB>alignment`` with ``--alignments``) ``<TAB>quality<TAB>flags``, line and rank counting from 1,
   score = log_prob / length penalty (what beam search ranks by), flags comma-separated ("-": none);
 - ``jsonl``: one JSON object per input line: ``{"line": 1, "hypotheses": [{"text": …,
@@ -29,6 +30,7 @@ Output formats (one output unit per input line, in input order, always):
 from __future__ import annotations
 
 import gzip
+import io
 import json
 import os
 import stat
@@ -138,8 +140,7 @@ def output(path: str | None) -> Iterator[TextIO]:
     A failed write (a full disk) raises a one-line error naming the output, never a partial
     success; BrokenPipeError (the reader left, as ``| head`` does) passes through."""
     if path not in (None, "-") and not written_in_place(path):
-        opener = gzip.open if is_gzip_name(path) else open  # as attnmt.text.data.read_lines reads it back
-        with atomic_file(Path(path)) as tmp, opener(tmp, "wt", encoding="utf-8") as out:
+        with atomic_file(Path(path)) as tmp, open(tmp, "wb") as raw, text_writer(raw, path) as out:
             yield out
         return
     try:
@@ -150,6 +151,15 @@ def output(path: str | None) -> Iterator[TextIO]:
     except OSError as error:
         where = path if path not in (None, "-") else "<stdout>"
         raise OutputError(f"could not write {where}: {write_failure(error)}") from None
+
+
+def text_writer(raw: BinaryIO, path: str) -> TextIO:
+    """UTF-8 text into ``raw``: gzip-compressed where ``path`` ends in .gz (as attnmt.text.data.read_lines
+    reads it back), the header naming ``path``'s file, not the temporary one it is written as."""
+    if not is_gzip_name(path):
+        return io.TextIOWrapper(raw, encoding="utf-8")
+    packed = gzip.GzipFile(filename=Path(path).name, mode="wb", fileobj=raw)
+    return io.TextIOWrapper(packed, encoding="utf-8")
 
 
 def check_not_an_input(path: str | None, option: str, inputs: dict[str, str | None], instead: str) -> None:
@@ -245,13 +255,13 @@ def tsv_value(value: object) -> str:
 
 
 def tsv_text(text: str) -> str:
-    """A text as a TSV cell: a tab, a line feed or a carriage return in it written as ``\\t``,
-    ``\\n``, ``\\r`` (a word-less line passes through with its tabs: "12<TAB>34"), so the columns
-    stay the columns."""
+    """A text as a TSV cell: a tab, a line feed, a carriage return and a backslash in it written as
+    ``\\t``, ``\\n``, ``\\r`` and ``\\\\`` (a word-less line passes through with its tabs:
+    "12<TAB>34"), so the columns stay the columns and the text reads back as it was."""
     return text.translate(TSV_ESCAPES)
 
 
-TSV_ESCAPES = str.maketrans({"\t": "\\t", "\n": "\\n", "\r": "\\r"})
+TSV_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
 
 
 def write_texts(out: TextIO, texts: list[str], alignments: list[Alignments] | None = None) -> None:
