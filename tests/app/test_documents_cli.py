@@ -209,6 +209,16 @@ def test_an_office_file_is_written_under_its_own_formats_extension_only(trained_
                                              f"{output[3:].lower()} file, but the translation of a .docx file is a "
                                              ".docx file (attnmt does not convert formats): name it out.docx")
     assert not list(tmp_path.glob("out.*"))
+    code, _, err = run(["translate", "--model", trained_model, source, tmp_path / "out.docx.gz"], capsys)
+    assert code == 2 and "a .docx file is a compressed (zip) archive already: name it out.docx, without .gz" in err
+    page = tmp_path / "page.html"
+    page.write_text("<p>a dog runs</p>\n", encoding="utf-8")
+    for output, message in (("out.docx", "names a .docx file, but the translation of a .html file is a .html file"),
+                            ("out.srt", "names a .srt file, but the translation of a .html file is a .html file")):
+        code, _, err = run(["translate", "--model", trained_model, page, tmp_path / output], capsys)
+        assert code == 2 and message in err and "name it out.html" in err
+    code, _, _ = run(["translate", "--model", trained_model, page, tmp_path / "out.htm"], capsys)
+    assert code == 0 and (tmp_path / "out.htm").read_text(encoding="utf-8") == "<p>ein hund rennt</p>\n"
 
 
 @pytest.mark.parametrize("start", [b"PK\x03\x04", bytes.fromhex("d0cf11e0a1b11ae1")], ids=["zip", "ole"])

@@ -94,7 +94,7 @@ def test_a_member_that_does_not_unpack_is_refused_before_any_translation(same):
 @pytest.mark.parametrize("make, suffix, message", [
     (sheet_file, ".docx", "the file is an Excel workbook, not a .docx file: give it its own extension (.xlsx)"),
     (word_file, ".pptx", "the file is a Word document, not a .pptx file: give it its own extension (.docx)"),
-    (slides_file, ".xlsm", "the file is a PowerPoint presentation, not a .xlsx file"),
+    (slides_file, ".xlsm", "the file is a PowerPoint presentation, not a .xlsm file"),
     (presentation_file, ".odt", "the file is an OpenDocument presentation, not a .odt file: give it its own "
                                 "extension (.odp)"),
     (book_file, ".ods", "the file is of type application/epub+zip, not a .ods file"),

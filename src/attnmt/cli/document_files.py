@@ -49,6 +49,8 @@ T = TypeVar("T")
 DOCUMENT_FORMATS = ("html", "xml", "srt", "vtt")  # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
 OFFICE_FORMATS = ("docx", "pptx", "xlsx", "odt", "odp", "ods", "epub")  # attnmt.documents.office.SUFFIXES
 MACRO_VARIANTS = {".docm": "docx", ".pptm": "pptx", ".xlsm": "xlsx"}
+# The extension of what each input format is written as.
+FORMAT_SUFFIXES = {"text": ".txt", "html": ".html", "xml": ".xml", "srt": ".srt", "vtt": ".vtt"}
 
 
 def chosen_input_format(args: argparse.Namespace) -> str:
@@ -95,11 +97,7 @@ def check_document_options(args: argparse.Namespace) -> None:
     if suffix and args.output in (None, "-"):
         raise ConfigError(f"a {suffix} file is translated into a file: give the output file after the input "
                           f"(attnmt translate --model M report{suffix} report.de{suffix})")
-    written = Path(args.output).suffix.lower() if args.output not in (None, "-") else ""
-    if suffix and written != suffix and written in supported_suffixes():
-        raise ConfigError(f"{args.output} names a {written} file, but the translation of a {suffix} file is a "
-                          f"{suffix} file (attnmt does not convert formats): name it "
-                          f"{Path(args.output).with_suffix(suffix).name}")
+    check_output_format(args, suffix)
     if (args.input_format in DOCUMENT_FORMATS or suffix) and (args.output_format != "text" or args.alignments
                                                               or args.confidence or args.prefix):
         what = suffix or args.input_format
@@ -108,6 +106,31 @@ def check_document_options(args: argparse.Namespace) -> None:
             chosen = f"{args.input} is translated as {what} ({by_extension(suffix)})"
         raise ConfigError(f"{chosen}: leave out --output-format, --n-best, --alignments, --confidence and --prefix")
     check_review_options(args, suffix or (args.input_format if args.input_format in DOCUMENT_FORMATS else None))
+
+
+def check_output_format(args: argparse.Namespace, suffix: str | None) -> None:
+    """A translation keeps its format, and its output file the extension of that format: an office
+    file goes to a file of its own extension (and is no gzip: it is a zip archive already), nothing
+    else to an office extension, and markup or subtitles to no other markup or subtitle extension
+    (attnmt does not convert formats).  An extension that names no format is the user's to choose."""
+    if args.output in (None, "-"):
+        return
+    name = Path(args.output).name.lower()
+    offices = {f".{kind}" for kind in OFFICE_FORMATS} | set(MACRO_VARIANTS)
+    written = Path(name).suffix
+    if written == ".gz" and suffix:
+        raise ConfigError(f"{args.output}: a {suffix} file is a compressed (zip) archive already: name it "
+                          f"{Path(name).stem}, without .gz")
+    written = Path(name.removesuffix(".gz")).suffix
+    made = suffix or FORMAT_SUFFIXES.get(args.input_format)  # the extension of what is written
+    if made is None or written == made or not (written in offices or written in TEXT_SUFFIXES):
+        return
+    kind = TEXT_SUFFIXES.get(written, written)
+    if suffix or written in offices or (args.input_format in DOCUMENT_FORMATS and kind in DOCUMENT_FORMATS
+                                        and kind != args.input_format):
+        raise ConfigError(f"{args.output} names a {written} file, but the translation of a {made} file is a "
+                          f"{made} file (attnmt does not convert formats): name it "
+                          f"{Path(args.output.removesuffix('.gz')).with_suffix(made).name}")
 
 
 def check_review_options(args: argparse.Namespace, document: str | None) -> None:

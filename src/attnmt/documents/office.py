@@ -154,16 +154,18 @@ def find_parts(archive: Archive, suffix: str, options: DocumentOptions) -> list[
         return epub_parts(archive, options)
     if suffix.startswith(".od"):
         return opendocument_parts(archive, options, suffix)
-    return ooxml_parts(archive, suffix[:-1] + "x", options)
+    return ooxml_parts(archive, suffix[:-1] + "x", options, named=suffix)
 
 
-def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions) -> list[Part]:
-    """The parts of an Office Open XML file that hold text, found by their content types."""
+def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, named: str | None = None) -> list[Part]:
+    """The parts of an Office Open XML file that hold text, found by their content types (``suffix``:
+    .docx, .pptx or .xlsx; ``named``: the file's own extension, .docm for one with macros)."""
+    named = named or suffix
     if CONTENT_TYPES not in archive:
-        raise DataError(f"{archive.name}: member {CONTENT_TYPES} is missing; this is not a {suffix} file")
+        raise DataError(f"{archive.name}: member {CONTENT_TYPES} is missing; this is not a {named} file")
     types = parse_part(archive, CONTENT_TYPES).getroot()
     kinds = content_types(archive, types)
-    check_main_part(archive, kinds, suffix)
+    check_main_part(archive, kinds, suffix, named)
     parts = []
     for member, kind in kinds.items():
         texts = next((t for end, t in OOXML_PARTS[suffix] if kind.endswith(end)), None)
@@ -198,7 +200,7 @@ def content_types(archive: Archive, types: etree._Element) -> dict[str, str]:
     return kinds
 
 
-def check_main_part(archive: Archive, kinds: dict[str, str], suffix: str) -> None:
+def check_main_part(archive: Archive, kinds: dict[str, str], suffix: str, named: str) -> None:
     """DataError where the file's main part is not its extension's (a workbook named .docx would
     come back untranslated), naming what the file is."""
     mains = [kind for kind in kinds.values() if kind.endswith(".main+xml")]
@@ -210,10 +212,10 @@ def check_main_part(archive: Archive, kinds: dict[str, str], suffix: str) -> Non
         return
     found = next((app for app in APPLICATIONS if of(app)), None)
     if found:
-        raise DataError(f"{archive.name}: the file is {KINDS[found]}, not a {suffix} file: give it its own "
+        raise DataError(f"{archive.name}: the file is {KINDS[found]}, not a {named} file: give it its own "
                         f"extension ({found}) and translate it again")
     raise DataError(f"{archive.name}: no part of the file is {KINDS[suffix]}'s main part (its document, "
-                    f"presentation or workbook); this is not a {suffix} file")
+                    f"presentation or workbook); this is not a {named} file")
 
 
 def word_language_parts(archive: Archive, kinds: dict[str, str], language: str) -> list[Part]:
