@@ -96,3 +96,12 @@ def test_proportional_cuts_give_each_cue_a_word_near_its_share():
     assert proportional("a bb ccc dddd eeeee", [10, 10]) == ["a bb ccc", "dddd eeeee"]
     assert proportional("a bb ccc dddd eeeee", [1, 100, 1]) == ["a", "bb ccc dddd", "eeeee"]
     assert proportional("ja", [5, 5]) == ["ja", ""]
+
+
+def test_a_dialogue_cue_keeps_each_speakers_line_and_dash(mirror):
+    srt = ("1\n00:00:01,000 --> 00:00:02,000\n- A dog runs.\n-A cat sleeps.\n\n"
+           "2\n00:00:03,000 --> 00:00:04,000\nThe boy\n\n3\n00:00:05,000 --> 00:00:06,000\nlaughs loudly.\n")
+    out = translate_subtitle_text(srt, mirror)
+    assert out.startswith("1\n00:00:01,000 --> 00:00:02,000\n- RUNS. DOG A\n-SLEEPS. CAT A\n\n2\n")
+    assert mirror.given[:2] == ["A dog runs.", "A cat sleeps."]
+    assert "The boy laughs loudly." in mirror.given  # other cues still run on into the next

@@ -53,6 +53,7 @@ TIME = r"\d+:\d{2}(?::\d{2})?(?:[,.]\d+)?"
 TIMING = re.compile(rf"\s*{TIME}\s*-->\s*{TIME}")  # a timing line (a cue's text may hold "-->" too)
 LOOSE_TIMING = re.compile(rf"\s*{TIME}\D{{1,8}}{TIME}")  # two times with something else than " --> " between
 NOT_CUES = re.compile(r"\ufeff?(?:WEBVTT|NOTE|STYLE|REGION)(?:\s|$)")  # WebVTT's blocks that hold no cue
+DIALOGUE = re.compile(r"([-‐–—]\s*)(\S.*)")  # a speaker's line in a cue of two or more: "- Hello."
 SPEAKER = re.compile(r"(<v(?:[.\s][^<>]*)?>)(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
 
 
@@ -72,17 +73,35 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
             lines.append(line_number + offset + len(kept))
             offset += len(kept) + len(text_lines)
         line_number += "".join(pieces[i:i + 2]).count("\n")
-    texts = [" ".join(line.strip() for line in text_lines) for _, _, text_lines in cues]
-    follows = [cues[k + 1][0] - cues[k][0] in (0, 2) for k in range(len(cues) - 1)]  # no block between them
-    translations = translate_cues(texts, follows, translator, options, vtt, where, review, lines)
+    # A dialogue cue ("- Hi." / "- Hello.") is one text a speaker's line, each keeping its dash; any
+    # other cue is one text, its lines joined, and may run on into the next cue.
+    dialogues = [dialogue(text_lines) for _, _, text_lines in cues]
+    texts, follows, starts = [], [], []  # a text a cue, or a speaker's line
+    for k, ((i, _, text_lines), said) in enumerate(zip(cues, dialogues, strict=True)):
+        units = [line for _, line in said] if said else [" ".join(line.strip() for line in text_lines)]
+        nxt = k + 1 < len(cues) and not said and not dialogues[k + 1] and cues[k + 1][0] - i in (0, 2)
+        texts += units
+        follows += [False] * (len(units) - 1) + [nxt]  # a cue runs on only into the one right after it
+        starts += [lines[k] + j for j in range(len(units))] if said else [lines[k]]
+    translated = iter(translate_cues(texts, follows[:-1], translator, options, vtt, where, review, starts))
     blocks: dict[int, tuple[list[str], int]] = {}  # piece index: (its new lines, how many old lines they replace)
-    for (i, kept, text_lines), translated in zip(cues, translations, strict=True):
-        lines, replaced = blocks.get(i, ([], 0))
-        blocks[i] = [*lines, *kept, *wrap(translated, len(text_lines))], replaced + len(kept) + len(text_lines)
+    for (i, kept, text_lines), said in zip(cues, dialogues, strict=True):
+        new = [dash + next(translated) for dash, _ in said] if said else wrap(next(translated), len(text_lines))
+        before, replaced = blocks.get(i, ([], 0))
+        blocks[i] = [*before, *kept, *new], replaced + len(kept) + len(text_lines)
     for i, (lines, replaced) in blocks.items():
         ending = line_ending(pieces[i])
         pieces[i] = ending.join([*lines, *pieces[i].split(ending)[replaced:]])  # then the block's blank last lines
     return "".join(pieces)
+
+
+def dialogue(text_lines: Sequence[str]) -> list[tuple[str, str]] | None:
+    """(each line's dash with its space, the rest) for a cue of two or more speakers' lines, each
+    beginning with a dash ("- Hi." / "- Hello."); None for any other cue."""
+    said = [DIALOGUE.fullmatch(line.strip()) for line in text_lines if line.strip()]
+    if len(said) < 2 or not all(said):
+        return None
+    return [(match.group(1), match.group(2)) for match in said]
 
 
 def line_ending(block: str) -> str:
