@@ -356,6 +356,15 @@ def test_batch_size_and_output_length_limits(trained_model, tmp_path, capsys):
     assert code == 0 and out.splitlines() == [""] * len(PAIRS)
 
 
+@pytest.mark.parametrize("options", [[], ["--no-split"], ["--no-split", "--output-format", "tsv"]],
+                         ids=["split", "no-split", "no-split-tsv"])
+def test_a_url_in_plain_text_passes_through_with_or_without_splitting(trained_model, tmp_path, capsys, options):
+    source = tmp_path / "in.txt"
+    source.write_text("a dog runs https://example.org/x?a=1\n", encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, *options, source], capsys)
+    assert code == 0 and "https://example.org/x?a=1" in out
+
+
 def test_tsv_escapes_read_back_as_the_text_was():
     from attnmt.cli.lines import tsv_text
 

@@ -199,17 +199,18 @@ def check_review_path(args: argparse.Namespace) -> None:
 def uses_documents(args: argparse.Namespace) -> bool:
     """Whether ``translate`` goes through attnmt.documents: a markup or subtitle format, or plain
     text split into sentences with nothing but the best translation asked for (with more, the
-    lines go through attnmt.documents.paragraphs: splits_lines)."""
+    lines go through attnmt.documents.paragraphs: reads_paragraphs)."""
     if args.input_format in DOCUMENT_FORMATS or (args.input_format == "text" and args.review is not None):
         return True
-    return (splits_lines(args) and args.output_format == "text"
+    return (reads_paragraphs(args) and args.output_format == "text"
             and not (args.alignments or args.glossary or args.prefix or args.min_quality is not None))
 
 
-def splits_lines(args: argparse.Namespace) -> bool:
-    """Whether ``translate`` splits each input line into sentences: plain text, unless --no-split
-    (a JSONL line, with its own glossary and prefix, is translated whole)."""
-    return args.input_format == "text" and not args.no_split
+def reads_paragraphs(args: argparse.Namespace) -> bool:
+    """Whether ``translate`` reads each input line as a paragraph of plain text (attnmt.documents:
+    split into sentences unless --no-split, its URLs and e-mail addresses kept as they are); a
+    JSONL line, with its own glossary and prefix, is translated whole, as it is."""
+    return args.input_format == "text"
 
 
 def document_options(args: argparse.Namespace) -> DocumentOptions:

@@ -77,7 +77,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         check_text_input,
         chosen_input_format,
         office_suffix,
-        splits_lines,
+        reads_paragraphs,
         translate_document_input,
         translate_office_file,
         uses_documents,
@@ -115,7 +115,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         if uses_documents(args):
             failed = translate_document_input(args, model, tokenizer, options, batches, out, glossary)
             return 1 if failed else 0
-        translating = paragraph_batch if splits_lines(args) else line_batch
+        translating = paragraph_batch if reads_paragraphs(args) else line_batch
         first_line, failed, where = 1, 0, args.input or "<stdin>"
         for read in batches:
             failed += translating(args, model, tokenizer, options, glossary, read, out, where, first_line)
