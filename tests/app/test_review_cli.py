@@ -94,7 +94,7 @@ def test_review_combinations_that_make_no_sense_get_one_line(trained_model, tmp_
 
 def test_translate_file_fills_a_review_in_python(trained_model, tmp_path):
     from attnmt.documents import model_review, translate_file
-    from attnmt.documents.spans import Place
+    from attnmt.documents.flat import Place
 
     model, tokenizer = load_model_dir(trained_model)
     word_file(tmp_path / "in.docx", UNKNOWN, "a dog runs")

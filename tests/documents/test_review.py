@@ -9,9 +9,9 @@ import docx
 from office_files import docx_bytes, text_file
 
 from attnmt.documents.files import translate_file_bytes
+from attnmt.documents.flat import Place
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import Review
-from attnmt.documents.spans import Place
 
 OPTIONS = DocumentOptions()
 

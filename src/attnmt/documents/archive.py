@@ -32,7 +32,8 @@ from typing import Protocol
 from lxml import etree
 
 from attnmt.documents.files import OLE_SIGNATURE
-from attnmt.documents.spans import FlatText, Nested
+from attnmt.documents.flat import FlatText
+from attnmt.documents.spans import Nested
 from attnmt.errors import DataError
 
 MAX_MEMBERS = 10_000  # members of one archive (a 500-page document has a few dozen; an EPUB, a few hundred)

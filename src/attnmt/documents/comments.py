@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from lxml import etree
 
 from attnmt.documents.archive import Job
+from attnmt.documents.flat import FlatBuilder, FlatText, has_words
 from attnmt.documents.ooxml import CELL_COMMENT, ParagraphJob, s
-from attnmt.documents.spans import FlatBuilder, FlatText, Nested, has_words
+from attnmt.documents.spans import Nested
 
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 THREADED = "http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments"

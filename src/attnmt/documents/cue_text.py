@@ -30,7 +30,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape, unescape
 
-from attnmt.documents.spans import FlatBuilder, FlatText, Nested
+from attnmt.documents.flat import FlatBuilder, FlatText
+from attnmt.documents.spans import Nested
 from attnmt.errors import AttnmtWarning
 
 # A tag (group 1: what is between < and >), or an SRT file's ASS code such as {\an8}.

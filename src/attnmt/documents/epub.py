@@ -16,9 +16,10 @@ from urllib.parse import unquote
 from lxml import etree
 
 from attnmt.documents.archive import Archive, Part, parse_part
+from attnmt.documents.flat import FlatText, has_words
 from attnmt.documents.markup import TreeJob, Vocabulary
 from attnmt.documents.pipeline import DocumentOptions, flat_line
-from attnmt.documents.spans import FlatText, Nested, has_words, plain
+from attnmt.documents.spans import Nested, plain
 from attnmt.errors import DataError
 
 CONTAINER = "META-INF/container.xml"

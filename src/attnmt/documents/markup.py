@@ -29,8 +29,9 @@ from typing import TYPE_CHECKING
 from lxml import etree, html
 
 from attnmt.documents.doctype import COMMENT, entity_declarations, xml_prolog
+from attnmt.documents.flat import FlatBuilder, FlatText, Place, has_words
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_line, translate_flats
-from attnmt.documents.spans import FlatBuilder, FlatText, Nested, Place, has_words, plain
+from attnmt.documents.spans import Nested, plain
 from attnmt.errors import AttnmtWarning, DataError
 
 if TYPE_CHECKING:
@@ -125,7 +126,7 @@ class Vocabulary:
 
     def range_edge(self, node: etree._Element) -> tuple[object, bool] | None:
         """(a key, whether it starts it) where the atom starts or ends a range of words whose end
-        must stay after its start (attnmt.documents.spans.FlatBuilder.add_atom); HTML has none."""
+        must stay after its start (attnmt.documents.flat.FlatBuilder.add_atom); HTML has none."""
         return None
 
     def parts_words(self, node: etree._Element) -> bool:

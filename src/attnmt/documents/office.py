@@ -50,6 +50,7 @@ from attnmt.documents.archive import (
 )
 from attnmt.documents.comments import CELL_COMMENTS, POWERPOINT_COMMENTS, THREADED_COMMENTS
 from attnmt.documents.epub import epub_parts
+from attnmt.documents.flat import Place
 from attnmt.documents.ooxml import (
     DRAWING,
     INLINE_STRING,
@@ -60,7 +61,7 @@ from attnmt.documents.ooxml import (
 )
 from attnmt.documents.opendocument import opendocument_parts
 from attnmt.documents.pipeline import DocumentOptions, Repeats, Translator, flat_sentences, translate_flats
-from attnmt.documents.spans import Nested, Place
+from attnmt.documents.spans import Nested
 from attnmt.documents.tables import keep_tables_whole
 from attnmt.errors import DataError
 

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from attnmt.documents.spans import FlatBuilder, FlatText, Nested, has_words, plain
+from attnmt.documents.flat import FlatBuilder, FlatText, has_words
+from attnmt.documents.spans import Nested, plain
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"

@@ -18,20 +18,9 @@ from typing import TYPE_CHECKING, Protocol
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents.flat import FlatBuilder, FlatText, Place, has_words
 from attnmt.documents.sentences import sentence_spans
-from attnmt.documents.spans import (
-    FlatBuilder,
-    FlatText,
-    Nested,
-    Place,
-    Weights,
-    has_words,
-    identity,
-    needs_alignment,
-    nest,
-    place,
-    plain,
-)
+from attnmt.documents.spans import Nested, Weights, identity, needs_alignment, nest, place, plain
 from attnmt.errors import ConfigError
 from attnmt.inspect.align import translate_assessed
 from attnmt.model import Transformer

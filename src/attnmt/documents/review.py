@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from attnmt.decoding import MAX_TOKENS
-from attnmt.documents.spans import Place, Weights, identity
+from attnmt.documents.flat import Place
+from attnmt.documents.spans import Weights, identity
 from attnmt.files import write_text
 
 if TYPE_CHECKING:

@@ -22,7 +22,7 @@ def sentence_spans(text: str, language: str = "en", split: bool = True,
                    breaks: Sequence[int] = ()) -> list[tuple[int, int]]:
     """[start, end) of each sentence of ``text``, whitespace around it left out; one span for
     the whole (stripped) text when not ``split``; [] for blank text.  No sentence goes on past
-    a position in ``breaks`` (a tab between fields: attnmt.documents.spans.FlatText.breaks)."""
+    a position in ``breaks`` (a tab between fields: attnmt.documents.flat.FlatText.breaks)."""
     inner = sorted(b for b in set(breaks) if 0 < b < len(text))
     if inner:
         return [(start + s, start + e) for start, end in pairwise([0, *inner, len(text)])

@@ -38,9 +38,10 @@ from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, split_at_breaks
+from attnmt.documents.flat import FlatText, Place, has_words
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, translate_flats
 from attnmt.documents.sentences import sentence_spans
-from attnmt.documents.spans import FlatText, Nested, Place, has_words
+from attnmt.documents.spans import Nested
 from attnmt.errors import AttnmtWarning
 
 if TYPE_CHECKING:

@@ -1,0 +1,158 @@
+"""A block of a document as one *flat text*, the words a reader sees with the markup taken
+out, and its *marks*: each inline element a span [start, end) of that text, and each thing
+kept as it is (a ``<br/>``, inline ``<code>``, a URL) an *atom* at one position.  Every format
+builds its blocks with ``FlatBuilder``; attnmt.documents.spans carries the marks onto the
+translation."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+# URLs and e-mail addresses pass through untranslated; a URL's last character is no punctuation
+# (the full stop after "see https://example.org." ends the sentence, not the address).
+PROTECTED = re.compile(
+    r"(?:\bhttps?://|\bwww\.)[^\s<>\"]*[^\s<>\".,;:!?)\]}'’”…]"
+    r"|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b"
+)
+FIELD_END = re.compile(r"[\t\n\r\v\f\u2028\u2029]")  # FlatBuilder(fields=True): these end a sentence
+
+
+@dataclass
+class Mark:
+    """An inline element over text[start:end], or an atom (kept whole) at start == end.
+
+    node: what the caller rebuilds the element from (an lxml element or comment); None with
+    ``literal``: a protected text span (URL, e-mail address) put back as it was."""
+
+    start: int
+    end: int
+    parent: int | None = None
+    node: Any = None
+    atom: bool = False
+    literal: str = ""
+    space_before: bool = False  # whitespace before and after an atom in the source: kept around it
+    space_after: bool = False
+    parts_words: bool = False  # a line break or a tab: it stands between two words in place of a space
+    shows_text: bool = False  # a URL, or an element with text of its own (inline code): never glued to a word
+    glued_before: bool = False  # a letter or digit right beside it in the source
+    glued_after: bool = False
+    opened_by: int | None = None  # the end of a range (a comment's, a bookmark's): the mark of its start
+
+
+@dataclass(frozen=True)
+class Place:
+    """Where a block is, for a person looking for it: the archive member that holds it and its
+    paragraph there, counted from 1 (office files, e-books); or, with no part, its line in a text
+    file (plain text, HTML, XML, subtitles)."""
+
+    part: str | None
+    number: int
+
+
+@dataclass
+class FlatText:
+    """One block's visible text and its marks, in document (pre-)order: parents before children;
+    ``place``: where the block is (set by the format that read it, for attnmt.documents.review)."""
+
+    text: str
+    marks: list[Mark] = field(default_factory=list)
+    place: Place | None = None
+    breaks: list[int] = field(default_factory=list)  # where a sentence must end: a tab, a line in a cell
+
+
+class FlatBuilder:
+    """Builds a FlatText from text pieces, element openings and closings, and atoms.
+
+    collapse: runs of whitespace become one space (HTML renders them so), and a piece's leading
+    whitespace is dropped after whitespace (so text taken out of markup keeps single spaces).
+    fields: a tab or a line break in the text ends a sentence (an office paragraph's "Name:\tJohn",
+    a spreadsheet cell's lines), as an atom added with ``ends_sentence`` does."""
+
+    def __init__(self, collapse: bool = True, fields: bool = False) -> None:
+        self.collapse, self.fields = collapse, fields
+        self.breaks: list[int] = []
+        self.text = ""
+        self.marks: list[Mark] = []
+        self.open_marks: list[int] = []
+        self.pending_atoms: list[Mark] = []  # atoms waiting to learn whether whitespace follows them
+        self.gap = False  # a line break was just added: the next word is a new word
+        self.range_starts: dict[object, int] = {}  # an open range's key -> the mark of its start
+
+    def add_text(self, text: str) -> None:
+        """Visible text; URLs and e-mail addresses in it become atoms."""
+        position = 0
+        for match in PROTECTED.finditer(text):
+            self._add_plain(text[position:match.start()])
+            self.add_atom(literal=match.group())
+            position = match.end()
+        self._add_plain(text[position:])
+
+    def _add_plain(self, text: str) -> None:
+        if self.collapse:
+            text = re.sub(r"\s+", " ", text)
+        if not text:
+            return
+        for atom in self.pending_atoms:
+            atom.space_after, atom.glued_after = text[0].isspace(), text[0].isalnum()
+        self.pending_atoms = []
+        if self.gap and not text[0].isspace() and self.text and not self.text[-1].isspace():
+            text = " " + text  # the words either side of a line break stay two words
+        self.gap = False
+        # After whitespace, drop the piece's first blank: collapsed text keeps single spaces, and a
+        # protected span taken out of plain text leaves no double space.
+        after_atom = bool(self.marks) and self.marks[-1].atom and self.marks[-1].start == len(self.text)
+        if text[0].isspace() and (not self.text or self.text[-1].isspace()) and (self.collapse or after_atom):
+            text = text[1:]
+        if self.fields:
+            self.breaks += [len(self.text) + m.start() for m in FIELD_END.finditer(text)]
+        self.text += text
+
+    def open(self, node: Any) -> None:
+        self.marks.append(Mark(len(self.text), len(self.text), self._parent(), node))
+        self.open_marks.append(len(self.marks) - 1)
+
+    def close(self) -> None:
+        self.marks[self.open_marks.pop()].end = len(self.text)
+
+    def add_atom(self, node: Any = None, literal: str = "", parts_words: bool = False,
+                 range_edge: tuple[object, bool] | None = None, ends_sentence: bool = False) -> None:
+        """Something kept whole at this point; ``parts_words``: it separates the words around it
+        (a line break), so "one<br>two" reads as two words; ``range_edge``: (a key, whether this is
+        the start) where the atom starts or ends a range (a comment's anchor, a bookmark), whose end
+        ``place`` keeps after its start; ``ends_sentence``: no sentence goes on past it (a tab
+        between fields: "Name: John Smith<tab/>Date: 12 March")."""
+        self.gap = self.gap or parts_words
+        if ends_sentence:
+            self.breaks.append(len(self.text))
+        before = not self.text or self.text[-1].isspace()
+        atom = Mark(len(self.text), len(self.text), self._parent(), node, True, literal, space_before=before,
+                    parts_words=parts_words, shows_text=bool(literal) or has_text_of_its_own(node),
+                    glued_before=self.text[-1:].isalnum())
+        if range_edge is not None:
+            key, starts = range_edge
+            if starts:
+                self.range_starts[key] = len(self.marks)
+            else:
+                atom.opened_by = self.range_starts.pop(key, None)
+        self.marks.append(atom)
+        self.pending_atoms.append(atom)
+
+    def _parent(self) -> int | None:
+        return self.open_marks[-1] if self.open_marks else None
+
+    def build(self) -> FlatText:
+        return FlatText(self.text, self.marks, breaks=self.breaks)
+
+
+def has_text_of_its_own(node: Any) -> bool:
+    """Whether an atom's element shows text (inline code, a field's result), not a comment's or a mark's."""
+    if node is None or callable(getattr(node, "tag", None)) or not hasattr(node, "itertext"):
+        return False
+    return any(piece.strip() for piece in node.itertext())
+
+
+def has_words(text: str) -> bool:
+    """Whether there is anything to translate (a letter); numbers and punctuation pass through."""
+    return any(ch.isalpha() for ch in text)
