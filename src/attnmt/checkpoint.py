@@ -284,12 +284,22 @@ def load_latest_checkpoint(model_dir: Path, model: Transformer, say: Callable[[s
 
 
 def newest_loadable(checkpoints: list[Path], model: Transformer, say: Callable[[str], None]) -> tuple[Path, dict]:
+    """The newest checkpoint that loads; each damaged one newer than it is moved aside (renamed
+    ``damaged_step_…``, kept for a look), so that it no longer counts among the newest that
+    pruning keeps: a run that saves once more would otherwise keep the damaged ones and delete
+    the sound one it resumed from."""
     for checkpoint in reversed(checkpoints[1:]):
         try:
             load_weights(model, checkpoint / WEIGHTS)
             return checkpoint, load_trainer_state(checkpoint)
         except ModelDirError as error:
-            say(f"warning: {error}; resuming from the checkpoint before it (delete {checkpoint} to be rid of it)")
+            aside = checkpoint.with_name(f"damaged_{checkpoint.name}")
+            try:
+                checkpoint.rename(aside)
+                where = f"moved aside to {aside}"
+            except OSError:
+                where = f"delete {checkpoint} to be rid of it"
+            say(f"warning: {error}; resuming from the checkpoint before it ({where})")
     load_weights(model, checkpoints[0] / WEIGHTS)
     return checkpoints[0], load_trainer_state(checkpoints[0])
 
