@@ -105,3 +105,10 @@ def test_a_dialogue_cue_keeps_each_speakers_line_and_dash(mirror):
     assert out.startswith("1\n00:00:01,000 --> 00:00:02,000\n- RUNS. DOG A\n-SLEEPS. CAT A\n\n2\n")
     assert mirror.given[:2] == ["A dog runs.", "A cat sleeps."]
     assert "The boy laughs loudly." in mirror.given  # other cues still run on into the next
+
+
+def test_a_warning_after_a_dialogue_cue_names_its_own_cue(same):
+    srt = ("1\n00:00:01,000 --> 00:00:02,000\n- A dog runs.\n- A cat sleeps.\n\n"
+           "2\n00:00:03,000 --> 00:00:04,000\nIf a < b then stop.\n")
+    with pytest.warns(UserWarning, match=r"^film.srt, cue 2: "):
+        translate_subtitle_text(srt, same, where="film.srt")

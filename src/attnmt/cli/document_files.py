@@ -209,8 +209,10 @@ def uses_documents(args: argparse.Namespace) -> bool:
 def reads_paragraphs(args: argparse.Namespace) -> bool:
     """Whether ``translate`` reads each input line as a paragraph of plain text (attnmt.documents:
     split into sentences unless --no-split, its URLs and e-mail addresses kept as they are); a
-    JSONL line, with its own glossary and prefix, is translated whole, as it is."""
-    return args.input_format == "text"
+    JSONL line, with its own glossary and prefix, is translated whole, as it is, and so is a
+    --no-split line with --alignments, whose word numbers then count every word of the line
+    (a URL kept out of the model's text would be missing from them)."""
+    return args.input_format == "text" and not (args.no_split and args.alignments)
 
 
 def document_options(args: argparse.Namespace) -> DocumentOptions:

@@ -126,10 +126,14 @@ class FlatBuilder:
         self.gap = self.gap or parts_words
         if ends_sentence:
             self.breaks.append(len(self.text))
-        before = not self.text or self.text[-1].isspace()
+        touching = bool(self.pending_atoms)  # right after another atom, no text between them
+        for earlier in self.pending_atoms:
+            earlier.space_after = earlier.glued_after = False
+        self.pending_atoms = []
+        before = not touching and (not self.text or self.text[-1].isspace())
         atom = Mark(len(self.text), len(self.text), self._parent(), node, True, literal, space_before=before,
                     parts_words=parts_words, shows_text=bool(literal) or has_text_of_its_own(node),
-                    glued_before=self.text[-1:].isalnum())
+                    glued_before=not touching and self.text[-1:].isalnum())
         if range_edge is not None:
             key, starts = range_edge
             if starts:

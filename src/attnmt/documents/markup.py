@@ -40,14 +40,14 @@ if TYPE_CHECKING:
 INLINE = frozenset("a abbr acronym b bdi bdo big button cite data del dfn em font i ins label mark nobr q rp rt ruby s "
                    "small span strike strong sub sup time tt u".split())
 # Inline elements kept whole, at the place rule 2 of attnmt.documents.spans gives them.
-ATOMS = frozenset("br wbr img input code kbd samp var script style svg math textarea iframe object "
+ATOMS = frozenset("br wbr img input code kbd samp var script style svg math textarea select iframe object "
                   "embed video audio canvas noscript template meter progress output".split())
 # Blocks whose text is not prose: left exactly as they are.
 UNTRANSLATED = frozenset("script style pre code textarea noscript svg math template".split())
 MAX_DEPTH = 512  # elements nested in elements: the walks here recurse once a level, within Python's 1000 frames
 # A page: a DOCTYPE, <html>, <head> or <body> first, after a byte order mark, spaces, comments or an XML
 # declaration (XHTML's "<?xml version=...?>").
-DOCUMENT_START = re.compile(rf"(?:\ufeff|\s|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*<(?:!doctype|html|head|body)\b",
+DOCUMENT_START = re.compile(rf"(?:\ufeff|\s|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*<(?:!doctype|html|head|body)(?=[\s/>])",
                             re.IGNORECASE)
 XML_ROOT = "attnmt-fragment"
 
@@ -319,7 +319,8 @@ class Parsed:
             declare_utf8(self.root)
             # the comments and processing instructions beside <html> too ("<!-- saved from url=... -->")
             nodes = [*reversed(list(self.root.itersiblings(preceding=True))), self.root, *self.root.itersiblings()]
-            page = "".join(html.tostring(node, encoding="unicode", with_tail=False) for node in nodes)
+            method = "xml" if self.prolog.lstrip("\ufeff \t\r\n").startswith("<?xml") else "html"  # XHTML stays XML
+            page = "".join(html.tostring(node, encoding="unicode", with_tail=False, method=method) for node in nodes)
             return self.prolog + self.around[0] + page + self.around[1]
         tostring = etree.tostring if self.xml else html.tostring
         return self.prolog + escape(self.root.text or "", quote=False) + "".join(

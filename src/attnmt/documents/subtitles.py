@@ -77,14 +77,16 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
     # A dialogue cue ("- Hi." / "- Hello.") is one text a speaker's line, each keeping its dash; any
     # other cue is one text, its lines joined, and may run on into the next cue.
     dialogues = [dialogue(text_lines) for _, _, text_lines in cues]
-    texts, follows, starts = [], [], []  # a text a cue, or a speaker's line
+    texts, follows, starts, numbers = [], [], [], []  # a text a cue, or a speaker's line; its line and cue
     for k, ((i, _, text_lines), said) in enumerate(zip(cues, dialogues, strict=True)):
         units = [line for _, line in said] if said else [" ".join(line.strip() for line in text_lines)]
         nxt = k + 1 < len(cues) and not said and not dialogues[k + 1] and cues[k + 1][0] - i in (0, 2)
         texts += units
         follows += [False] * (len(units) - 1) + [nxt]  # a cue runs on only into the one right after it
         starts += [lines[k] + j for j in range(len(units))] if said else [lines[k]]
-    translated = iter(translate_cues(texts, follows[:-1], translator, options, vtt, where, review, starts))
+        numbers += [k + 1] * len(units)
+    translated = iter(translate_cues(texts, follows[:-1], translator, options, vtt, where, review, starts,
+                                     numbers))
     blocks: dict[int, tuple[list[str], int]] = {}  # piece index: (its new lines, how many old lines they replace)
     for (i, kept, text_lines), said in zip(cues, dialogues, strict=True):
         new = [dash + next(translated) for dash, _ in said] if said else wrap(next(translated), len(text_lines))
@@ -153,14 +155,16 @@ def timing_line(lines: Sequence[str], vtt: bool, where: str, first_line: int) ->
 
 def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Translator,
                    options: DocumentOptions, vtt: bool, where: str, review: Review | None = None,
-                   lines: Sequence[int] = ()) -> list[str]:
+                   lines: Sequence[int] = (), numbers: Sequence[int] = ()) -> list[str]:
     """Cue texts translated in one batched pass, a sentence running over cues as one (``chains``);
     follows[k]: cue k + 1 comes right after cue k in the file; lines[k]: the line cue k's text
-    starts on (for ``review``)."""
+    starts on (for ``review``); numbers[k]: the number of the cue text k is of (a dialogue cue
+    gives a text a line; default k + 1), for warnings."""
     speakers = [speaker(text) for text in texts]
     bodies = [body for _, body, _ in speakers]
     groups = chains(bodies, follows, options)
-    flats = [cue_flat([bodies[k] for k in group], vtt, f"{where}, cue {group[0] + 1}") for group in groups]
+    flats = [cue_flat([bodies[k] for k in group], vtt, f"{where}, cue {numbers[group[0]] if numbers else group[0] + 1}")
+             for group in groups]
     for group, flat in zip(groups, flats, strict=True):
         flat.place = Place(None, lines[group[0]]) if lines else None
     out = []
