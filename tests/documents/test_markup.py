@@ -82,6 +82,12 @@ def test_comments_beside_the_html_element_are_kept_and_nothing_is_added_around_t
     assert one("<!DOCTYPE html><p>A dog.</p>", same).count("\n") == 0  # one line in, one line out
 
 
+def test_content_after_the_closing_html_tag_is_translated_at_the_end_of_the_body(mirror):
+    """libxml2 puts it in a second <html> beside the page, which came back untranslated."""
+    out = one("<html><body><p>a dog</p></body></html><p>red dog</p>", mirror)
+    assert out.endswith("<body><p>DOG A</p><p>DOG RED</p></body></html>") and out.count("<html") == 1
+
+
 def test_a_page_that_starts_with_its_head_is_a_page(same):
     out = one('<head><title>A dog.</title></head><body class="main"><p>A cat.</p></body>', same)
     assert '<body class="main"><p>A cat.</p></body>' in out and "<title>A dog.</title>" in out

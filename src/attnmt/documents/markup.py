@@ -318,7 +318,9 @@ class Parsed:
                     self.root.set("xml:lang", target_lang)
             declare_utf8(self.root)
             # the comments and processing instructions beside <html> too ("<!-- saved from url=... -->")
-            nodes = [*reversed(list(self.root.itersiblings(preceding=True))), self.root, *self.root.itersiblings()]
+            # (an element beside it is gather_strays' emptied <html>: its content is in the page)
+            beside = [node for node in self.root.itersiblings() if is_comment(node)]
+            nodes = [*reversed(list(self.root.itersiblings(preceding=True))), self.root, *beside]
             method = "xml" if self.prolog.lstrip("\ufeff \t\r\n").startswith("<?xml") else "html"  # XHTML stays XML
             page = "".join(html.tostring(node, encoding="unicode", with_tail=False, method=method) for node in nodes)
             return self.prolog + self.around[0] + page + self.around[1]
@@ -383,8 +385,28 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
         root = html.document_fromstring(body, parser=parser)
     except etree.ParserError:  # no element at all
         return None, parser, None
+    gather_strays(root)
     around = (body[:len(body) - len(body.lstrip())], body[len(body.rstrip()):])
     return Parsed(root, True, prolog=prolog, around=around), parser, 1 + prolog.count("\n")
+
+
+def gather_strays(root: etree._Element) -> None:
+    """Content after ``</html>``, which libxml2 puts in an <html> of its own beside the page, moved
+    to the end of the page's <body>, where browsers show it (and so it is translated)."""
+    body = root.find("body")
+    target = body if body is not None else root
+    for stray in [node for node in root.itersiblings() if not is_comment(node) and local_name(node) == "html"]:
+        held = stray.find("body")
+        source = held if held is not None else stray
+        if (source.text or "").strip():
+            last = target[-1] if len(target) else None
+            if last is None:
+                target.text = (target.text or "") + source.text
+            else:
+                last.tail = (last.tail or "") + source.text
+        for child in list(source):
+            target.append(child)  # its tail comes with it
+        source.text = None
 
 
 def check_markup(text: str, where: str) -> None:
