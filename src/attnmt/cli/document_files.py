@@ -49,6 +49,7 @@ T = TypeVar("T")
 DOCUMENT_FORMATS = ("html", "xml", "srt", "vtt")  # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
 OFFICE_FORMATS = ("docx", "pptx", "xlsx", "odt", "odp", "ods", "epub")  # attnmt.documents.office.SUFFIXES
 MACRO_VARIANTS = {".docm": "docx", ".pptm": "pptx", ".xlsm": "xlsx"}
+OFFICE_SUFFIXES = frozenset({f".{name}" for name in OFFICE_FORMATS} | set(MACRO_VARIANTS))  # what office_suffix knows
 # The extension of what each input format is written as.
 FORMAT_SUFFIXES = {"text": ".txt", "html": ".html", "xml": ".xml", "srt": ".srt", "vtt": ".vtt"}
 
@@ -85,8 +86,7 @@ def office_suffix(args: argparse.Namespace) -> str | None:
     suffix = Path(args.input).suffix.lower() if args.input not in (None, "-") else ""
     if args.input_format in OFFICE_FORMATS:
         return suffix if MACRO_VARIANTS.get(suffix) == args.input_format else "." + args.input_format
-    known = {f".{name}" for name in OFFICE_FORMATS} | set(MACRO_VARIANTS)
-    return suffix if args.input_format == "text" and suffix in known else None
+    return suffix if args.input_format == "text" and suffix in OFFICE_SUFFIXES else None
 
 
 def check_document_options(args: argparse.Namespace) -> None:
@@ -116,17 +116,16 @@ def check_output_format(args: argparse.Namespace, suffix: str | None) -> None:
     if args.output in (None, "-"):
         return
     name = Path(args.output).name.lower()
-    offices = {f".{kind}" for kind in OFFICE_FORMATS} | set(MACRO_VARIANTS)
     written = Path(name).suffix
     if written == ".gz" and suffix:
         raise ConfigError(f"{args.output}: a {suffix} file is a compressed (zip) archive already: name it "
                           f"{Path(name).stem}, without .gz")
     written = Path(name.removesuffix(".gz")).suffix
     made = suffix or FORMAT_SUFFIXES.get(args.input_format)  # the extension of what is written
-    if made is None or written == made or not (written in offices or written in TEXT_SUFFIXES):
+    if made is None or written == made or not (written in OFFICE_SUFFIXES or written in TEXT_SUFFIXES):
         return
     kind = TEXT_SUFFIXES.get(written, written)
-    if suffix or written in offices or (args.input_format in DOCUMENT_FORMATS and kind in DOCUMENT_FORMATS
+    if suffix or written in OFFICE_SUFFIXES or (args.input_format in DOCUMENT_FORMATS and kind in DOCUMENT_FORMATS
                                         and kind != args.input_format):
         raise ConfigError(f"{args.output} names a {written} file, but the translation of a {made} file is a "
                           f"{made} file (attnmt does not convert formats): name it "
