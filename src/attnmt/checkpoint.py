@@ -293,7 +293,7 @@ def newest_loadable(checkpoints: list[Path], model: Transformer, say: Callable[[
             load_weights(model, checkpoint / WEIGHTS)
             return checkpoint, load_trainer_state(checkpoint)
         except ModelDirError as error:
-            aside = checkpoint.with_name(f"damaged_{checkpoint.name}")
+            aside = free_name(checkpoint.with_name(f"damaged_{checkpoint.name}"))
             try:
                 checkpoint.rename(aside)
                 where = f"moved aside to {aside}"
@@ -302,6 +302,15 @@ def newest_loadable(checkpoints: list[Path], model: Transformer, say: Callable[[
             say(f"warning: {error}; resuming from the checkpoint before it ({where})")
     load_weights(model, checkpoints[0] / WEIGHTS)
     return checkpoints[0], load_trainer_state(checkpoints[0])
+
+
+def free_name(path: Path) -> Path:
+    """``path``, or where it is taken (a step damaged on an earlier resume too), ``path.2``, ``path.3``, ..."""
+    candidate, number = path, 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.name}.{number}")
+    return candidate
 
 
 def check_finite_weights(model: Transformer, checkpoint: Path, model_dir: Path) -> None:

@@ -5,6 +5,7 @@ import io
 
 import docx
 import pytest
+from lxml import etree
 from office_files import docx_bytes
 
 from attnmt.documents.files import (
@@ -35,6 +36,24 @@ def test_an_html_file_keeps_its_markup_and_gets_the_target_language(same):
     assert same.given == ["A red car."]
 
 
+@pytest.mark.parametrize("prolog", ["", '<?xml version="1.0" encoding="UTF-8"?>\n'])
+def test_an_xhtml_file_is_read_as_html_and_written_as_xml(same, prolog):
+    # written as HTML, <br/> would become <br> and the page, served as XHTML, no longer parse
+    page = (f'{prolog}<html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><title>Dogs</title></head>'
+            "<body><p>A <b>red</b> car.<br/>Two dogs play.</p><script>var a = 1 &lt; 2;</script></body></html>")
+    out = translate_file_bytes(page.encode(), "book.XHTML", same, DocumentOptions(target_lang="de")).decode()
+    assert out.startswith(prolog) and "<br/>" in out and "1 &lt; 2" in out
+    assert '<html xmlns="http://www.w3.org/1999/xhtml" lang="de" xml:lang="de">' in out
+    assert same.given == ["Dogs", "A red car.", "Two dogs play."]
+    etree.fromstring(out.removeprefix(prolog).encode())  # well-formed
+
+
+def test_an_xhtml_file_without_lang_gets_xml_lang_only(mirror):
+    out = translate_file_bytes(b'<html xmlns="http://www.w3.org/1999/xhtml"><body><p>a dog</p></body></html>',
+                               "p.xhtml", mirror, DocumentOptions(target_lang="de")).decode()
+    assert out == '<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="de"><body><p>DOG A</p></body></html>'
+
+
 def test_an_xml_file_is_translated_as_markup(mirror):
     out = translate_file_bytes(b'<?xml version="1.0"?>\n<doc><p>a dog</p></doc>', "d.xml", mirror, OPTIONS)
     assert out == b'<?xml version="1.0"?>\n<doc><p>DOG A</p></doc>'
@@ -56,7 +75,7 @@ def test_progress_counts_the_sentences_in_steps(same):
 
 @pytest.mark.parametrize("name, message", [
     ("program.exe", "program.exe: the extension .exe is not a format attnmt translates; the formats are .txt, "
-                    ".html, .htm, .xml, .srt, .vtt"),
+                    ".html, .htm, .xhtml, .xml, .srt, .vtt"),
     ("README", "README: no extension is not a format"),
 ])
 def test_an_unknown_extension_is_one_clear_error(same, name, message):

@@ -241,17 +241,21 @@ def read_log(model_dir: Path) -> list[dict]:
     return [json.loads(line) for line in (model_dir / "log.jsonl").read_text().splitlines()]
 
 
-def test_a_damaged_latest_checkpoint_is_passed_over_for_the_one_before(tmp_path, capsys):
+@pytest.mark.parametrize("earlier", [False, True])
+def test_a_damaged_latest_checkpoint_is_passed_over_for_the_one_before(tmp_path, capsys, earlier):
     config = tiny_config(tmp_path, **{**FAST, "max_steps": 6, "eval_every": 3})
     straight = Trainer(config, progress=False)
     straight.train()
     weights = ckpt.list_checkpoints(Path(config.out_dir))[-1] / ckpt.WEIGHTS
     weights.write_bytes(weights.read_bytes()[:1000])
+    aside = Path(config.out_dir) / "checkpoints" / "damaged_step_00000006"
+    if earlier:  # the same step moved aside on an earlier resume: that one is kept, this one goes beside it
+        aside.mkdir()
+        aside = aside.with_name(aside.name + ".2")
     resumed = Trainer(config, resume=True, progress=True)
     assert resumed.step == 3
     said = capsys.readouterr().out
-    assert "step_00000006/model.safetensors: cannot load weights" in said and "moved aside to" in said
-    aside = Path(config.out_dir) / "checkpoints" / "damaged_step_00000006"
+    assert "step_00000006/model.safetensors: cannot load weights" in said and f"moved aside to {aside}" in said
     assert (aside / ckpt.WEIGHTS).is_file()  # kept for a look, no longer among the checkpoints pruning counts
     assert [c.name for c in ckpt.list_checkpoints(Path(config.out_dir))][-1] == "step_00000003"
     resumed.train()

@@ -10,9 +10,11 @@
   extension chose the format (read whole, as the server reads a sent file).
 - ``xml``: a whole document (the input starts with an XML declaration or a ``<!DOCTYPE``) is
   translated as one, its DOCTYPE kept as it is; anything else as html's.
+- ``xhtml``: the whole input is one XHTML page, parsed and written as XML (as an EPUB's pages
+  are), its elements read as HTML's.
 - ``srt``, ``vtt``: a subtitle file; cue text translated, numbering and timings kept.
 - Where ``--input-format`` is left out, the input file's extension chooses (``.html``, ``.htm``,
-  ``.xml``, ``.srt``, ``.vtt``, also before ``.gz``, and the office ones below); text otherwise.
+  ``.xhtml``, ``.xml``, ``.srt``, ``.vtt``, also before ``.gz``, and the office ones below); text otherwise.
 - ``docx``, ``pptx``, ``xlsx``, ``odt``, ``odp``, ``ods``, ``epub``: a file of that kind
   (attnmt.documents.office), chosen by the input's extension too (``.docm`` and the other
   files with macros need ``--allow-macros``); it needs an output file, and a progress line on a
@@ -46,17 +48,17 @@ if TYPE_CHECKING:
     from attnmt.documents.review import Review
 
 T = TypeVar("T")
-DOCUMENT_FORMATS = ("html", "xml", "srt", "vtt")  # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
+DOCUMENT_FORMATS = ("html", "xhtml", "xml", "srt", "vtt")  # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
 OFFICE_FORMATS = ("docx", "pptx", "xlsx", "odt", "odp", "ods", "epub")  # attnmt.documents.office.SUFFIXES
 MACRO_VARIANTS = {".docm": "docx", ".pptm": "pptx", ".xlsm": "xlsx"}
 OFFICE_SUFFIXES = frozenset({f".{name}" for name in OFFICE_FORMATS} | set(MACRO_VARIANTS))  # what office_suffix knows
 # The extension of what each input format is written as.
-FORMAT_SUFFIXES = {"text": ".txt", "html": ".html", "xml": ".xml", "srt": ".srt", "vtt": ".vtt"}
+FORMAT_SUFFIXES = {"text": ".txt", "html": ".html", "xhtml": ".xhtml", "xml": ".xml", "srt": ".srt", "vtt": ".vtt"}
 
 
 def chosen_input_format(args: argparse.Namespace) -> str:
     """--input-format, or where it is left out, the format the input file's extension names, as the
-    server chooses a sent file's (attnmt.documents.files): .html and .htm, .xml, .srt and .vtt, also
+    server chooses a sent file's (attnmt.documents.files): .html and .htm, .xhtml, .xml, .srt and .vtt, also
     before .gz; text for any other file and for stdin (an office file's extension is office_suffix's
     to see)."""
     if args.input_format is not None:
@@ -244,7 +246,7 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     text = "".join(line + "\n" for lines in batches for line in lines)
     xml = args.input_format == "xml"
     failed = 0
-    if args.input_format in ("srt", "vtt") or is_document(text, xml) or args.format_from_extension:
+    if args.input_format in ("srt", "vtt", "xhtml") or is_document(text, xml) or args.format_from_extension:
         # a file as the server reads it (attnmt.documents.files), its byte order mark and line endings kept
         translated = whole_file(partial(translate_text, args.input_format, text, translator, options, where, review),
                                 where)

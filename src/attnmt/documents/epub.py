@@ -17,7 +17,7 @@ from lxml import etree
 
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.flat import FlatText, has_words
-from attnmt.documents.markup import TreeJob, Vocabulary
+from attnmt.documents.markup import XML_LANG, TreeJob, Vocabulary
 from attnmt.documents.pipeline import DocumentOptions, flat_line
 from attnmt.documents.spans import Nested, plain
 from attnmt.errors import DataError
@@ -26,7 +26,6 @@ CONTAINER = "META-INF/container.xml"
 OPF = "http://www.idpf.org/2007/opf"
 DC = "http://purl.org/dc/elements/1.1/"
 NCX = "http://www.daisy.org/z3986/2005/ncx/"
-XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 PAGES = ("application/xhtml+xml",)
 TOC = "application/x-dtbncx+xml"
 

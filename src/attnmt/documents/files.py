@@ -3,7 +3,8 @@
     translate_file_bytes(data, "report.html", translator, options)  -> the translated page's bytes
 
 The format comes from the name's extension: ``.txt`` (plain text, each line split into
-sentences), ``.html``/``.htm`` and ``.xml`` (attnmt.documents.markup), ``.srt`` and ``.vtt``
+sentences), ``.html``/``.htm``, ``.xhtml`` (parsed and written as XML) and ``.xml``
+(attnmt.documents.markup), ``.srt`` and ``.vtt``
 (attnmt.documents.subtitles); and the office formats and e-books of attnmt.documents.office's
 ``SUFFIXES``.  Text files are read as UTF-8 (a byte order mark is kept) and written back with
 their own line endings.  Every sentence of a file goes to the translator in calls of at most
@@ -29,7 +30,8 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_FILE_BYTES", "supported_suffixes", "translate_file_bytes", "translated_name"]
 
-TEXT_SUFFIXES = {".txt": "text", ".html": "html", ".htm": "html", ".xml": "xml", ".srt": "srt", ".vtt": "vtt"}
+TEXT_SUFFIXES = {".txt": "text", ".html": "html", ".htm": "html", ".xhtml": "xhtml", ".xml": "xml", ".srt": "srt",
+                 ".vtt": "vtt"}
 # The library's own limit on a file: it is held in memory with its translation, and its parsed
 # form (an lxml tree, an office file's parts) takes several times its size.  The server's
 # ServeSettings.max_file_bytes is stricter.
@@ -125,14 +127,16 @@ def decoded(data: bytes, filename: str) -> tuple[bytes, str]:
 
 def translate_text(kind: str, text: str, translator: Translator, options: DocumentOptions, where: str,
                    review: Review | None = None) -> str:
-    """A text file's text (``\\n`` line endings) translated as ``kind`` ("text", "html", "xml", "srt", "vtt")."""
+    """A text file's text (``\\n`` line endings) translated as ``kind`` ("text", "html", "xhtml", "xml", "srt",
+    "vtt")."""
     if kind == "text":
         return "\n".join(translate_lines(text.split("\n"), translator, options, review))
     if kind in ("srt", "vtt"):
         return translate_subtitle_text(text, translator, options, where, review)
     from attnmt.documents.markup import translate_markup  # lxml: loaded for markup only
 
-    return translate_markup([text], translator, options, xml=kind == "xml", where=where, review=review)[0]
+    return translate_markup([text], translator, options, xml=kind == "xml", where=where, review=review,
+                            xhtml=kind == "xhtml")[0]
 
 
 def translated_name(filename: str, target: str | None) -> str:

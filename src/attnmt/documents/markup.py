@@ -50,6 +50,7 @@ MAX_DEPTH = 512  # elements nested in elements: the walks here recurse once a le
 DOCUMENT_START = re.compile(rf"(?:\ufeff|\s|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*<(?:!doctype|html|head|body)(?=[\s/>])",
                             re.IGNORECASE)
 XML_ROOT = "attnmt-fragment"
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
 
 @dataclass
@@ -420,18 +421,32 @@ def check_markup(text: str, where: str) -> None:
 
 def translate_markup(texts: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
                      xml: bool = False, where: str = "input", unit: str = "text", review: Review | None = None,
-                     first_line: int = 1) -> list[str]:
+                     first_line: int = 1, xhtml: bool = False) -> list[str]:
     """HTML documents or fragments (or XML ones with ``xml``), translated together in one batched
     pass; always well-formed output.  Blank texts (and pages of nothing but a DOCTYPE) come back
     as they are.  A repair warning names ``where`` and, among several texts, the ``unit`` and its
     number ("line 3"); DataError for a text that cannot be translated (``parse``).  For ``review``
     (attnmt.documents.review): several texts are lines ``first_line``, ``first_line`` + 1, ... of
-    one file; one text is a whole file."""
+    one file; one text is a whole file.  ``xhtml``: XHTML pages (an .xhtml file), parsed and
+    written as XML, as an EPUB's pages are, and read as HTML."""
     whole = len(texts) == 1 and unit == "text"
-    parsed = [parse(text, xml, f"{where}, {unit} {i + 1}" if len(texts) > 1 else where, whole) if text.strip() else None
-              for i, text in enumerate(texts)]
-    vocabulary = Vocabulary(xml)
+    parsed = [parse(text, xml or xhtml, f"{where}, {unit} {i + 1}" if len(texts) > 1 else where, whole)
+              if text.strip() else None for i, text in enumerate(texts)]
+    vocabulary = Vocabulary(xml and not xhtml)
     found = [(i, p) for i, p in enumerate(parsed) if p is not None]
     lines = [first_line + i if len(texts) > 1 else p.first_line for i, p in found]
     translate_trees([TreeJob(p.root, vocabulary, options) for _, p in found], translator, options, review, lines)
+    if xhtml and options.target_lang:
+        for _, p in found:
+            set_xhtml_language(p.root, options.target_lang)
     return [text if p is None else p.serialise(options.target_lang) for text, p in zip(texts, parsed, strict=True)]
+
+
+def set_xhtml_language(holder: etree._Element, lang: str) -> None:
+    """The XHTML page's ``<html>`` says ``lang``: in ``xml:lang``, which every XHTML has, and in
+    ``lang`` where it has one already (XHTML 1.1 has none)."""
+    for page in holder:
+        if isinstance(page.tag, str) and local_name(page) == "html":
+            page.set(XML_LANG, lang)
+            if page.get("lang") is not None:
+                page.set("lang", lang)
