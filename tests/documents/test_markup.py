@@ -136,6 +136,31 @@ def test_untranslated_inline_parts_are_kept_as_they_are(same, mirror):
     assert "Acme" not in " ".join(mirror.given) and "ls" not in " ".join(mirror.given)
 
 
+@pytest.mark.parametrize("text, expected, xml", [
+    ('<div translate="no"><p>Keep it.</p><p translate="yes">a dog</p></div>',
+     '<div translate="no"><p>Keep it.</p><p translate="yes">DOG A</p></div>', False),
+    ('<p>the dog <span translate="no">Acme <b translate="yes">red car</b> Corp</span></p>',
+     '<p>DOG THE <span translate="no">Acme <b translate="yes">CAR RED</b> Corp</span></p>', False),
+    ('<p>go <b><span translate="no">A <i translate="yes">one two</i></span> <span translate="no">B '
+     '<i translate="YES">three four</i><!-- c --></span></b></p>',
+     '<p>GO <b><span translate="no">A <i translate="yes">TWO ONE</i></span> <span translate="no">B '
+     '<i translate="YES">FOUR THREE</i><!-- c --></span></b> </p>', False),
+    ('<div translate="no"><pre translate="yes">a dog</pre><pre><b translate="yes">a dog</b></pre></div>',
+     '<div translate="no"><pre translate="yes">a dog</pre><pre><b translate="yes">a dog</b></pre></div>',
+     False),  # a <pre> is never translated, nor what is in it
+    ('<doc translate="no"><t>a cat</t>\n<t translate="yes">a dog</t></doc>',
+     '<doc translate="no"><t>a cat</t>\n<t translate="yes">DOG A</t></doc>', True),
+])
+def test_translate_yes_inside_translate_no_is_translated(mirror, text, expected, xml):
+    assert one(text, mirror, xml=xml) == expected
+
+
+def test_attributes_follow_translate_yes_and_no(mirror):
+    text = '<p translate="no" title="a b"><span title="c d">x</span><span translate="yes" title="e f">g h</span></p>'
+    assert one(text, mirror, options=DocumentOptions(attributes=("title",))) == (
+        '<p translate="no" title="a b"><span title="c d">x</span><span translate="yes" title="F E">H G</span></p>')
+
+
 def test_urls_and_email_addresses_pass_through_untranslated(mirror):
     out = one("Write to help@example.org or see https://example.org/a_b?x=1 today.", mirror)
     assert "help@example.org" in out and "https://example.org/a_b?x=1" in out

@@ -12,8 +12,9 @@ next block child) are each one flat text (attnmt.documents.spans): inline elemen
 become marks, ``<br>``, ``<img>``, ``<code>``, comments and anything with
 ``translate="no"`` become atoms kept as they are.  ``<script>``, ``<style>``,
 ``<pre>``, ``<code>``, ``<textarea>`` blocks and ``translate="no"`` blocks are not
-touched.  The values of the ``title``, ``alt``, ``placeholder`` and ``aria-label``
-attributes are translated as sentences of their own.
+touched, but for what says ``translate="yes"`` again inside them.  The values of the
+``title``, ``alt``, ``placeholder`` and ``aria-label`` attributes are translated as
+sentences of their own.
 """
 
 from __future__ import annotations
@@ -77,7 +78,16 @@ def local_name(node: etree._Element) -> str:
 
 
 def says_no(node: etree._Element) -> bool:
-    return node.get("translate", "").strip().lower() == "no"
+    return says(node) == "no"
+
+
+def says_yes(node: etree._Element) -> bool:
+    return says(node) == "yes"
+
+
+def says(node: etree._Element) -> str:
+    """An element's ``translate`` attribute, lower case ("" for a comment or an element without one)."""
+    return "" if is_comment(node) else node.get("translate", "").strip().lower()
 
 
 class Vocabulary:
@@ -137,18 +147,47 @@ class Vocabulary:
 
 
 def runs(block: etree._Element, vocabulary: Vocabulary) -> Iterator[Run]:
-    """Every run of ``block`` and of the blocks inside it, in document order."""
+    """Every run of ``block`` and of the blocks inside it, in document order; inside a
+    ``translate="no"`` element, those of the elements that say ``translate="yes"`` again (as
+    HTML's attribute is inherited, and overridden)."""
     if vocabulary.is_untranslated(block):
+        if says_no(block):
+            yield from said_yes(block, vocabulary)
         return
     current = Run(block, block)
     for child in block:
         if vocabulary.is_inline(child):
             current.children.append(child)
             continue
-        yield current
+        yield from with_inner(current, vocabulary)
         yield from runs(child, vocabulary)
         current = Run(block, child)
-    yield current
+    yield from with_inner(current, vocabulary)
+
+
+def with_inner(run: Run, vocabulary: Vocabulary) -> Iterator[Run]:
+    """``run``, then the runs inside its ``translate="no"`` atoms that say ``translate="yes"``."""
+    yield run
+    pending = list(reversed(run.children))
+    while pending:
+        node = pending.pop()
+        if says_no(node):
+            yield from said_yes(node, vocabulary)
+        elif not vocabulary.is_untranslated(node):
+            pending.extend(reversed(node))
+
+
+def said_yes(node: etree._Element, vocabulary: Vocabulary) -> Iterator[Run]:
+    """The runs of the elements under ``node`` (one that says ``translate="no"``) that say
+    ``translate="yes"``, each read as a block, and of those below them; none under a <script>,
+    <style>, <pre> or <code> (HTML's untranslated elements)."""
+    for child in node:
+        if vocabulary.is_untranslated(child) and not says_no(child):
+            continue
+        if says_yes(child):
+            yield from runs(child, vocabulary)
+        else:
+            yield from said_yes(child, vocabulary)
 
 
 def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
@@ -211,15 +250,17 @@ def translatable_attributes(root: etree._Element, vocabulary: Vocabulary,
     """(element, attribute name) for each attribute value to translate, outside untranslated parts."""
     found = []
 
-    def visit(node: etree._Element) -> None:
-        if is_comment(node) or says_no(node):
+    def visit(node: etree._Element, translated: bool) -> None:
+        if is_comment(node):
             return
-        found.extend((node, name) for name in names if has_words(node.get(name, "")))
-        if not vocabulary.is_untranslated(node):
+        translated = (translated or says_yes(node)) and not says_no(node)
+        if translated:
+            found.extend((node, name) for name in names if has_words(node.get(name, "")))
+        if says_no(node) or not vocabulary.is_untranslated(node):
             for child in node:
-                visit(child)
+                visit(child, translated)
 
-    visit(root)
+    visit(root, True)
     return found
 
 
@@ -247,7 +288,9 @@ class TreeJob:
         n = len(self.runs)
         for (node, name), content in zip(self.attributes, results[n:], strict=True):
             node.set(name, plain(content))  # first: atoms (an <img>) are copied with their attributes
-        for (run, flat), content in zip(self.runs, results[:n], strict=True):
+        # Last first: a run inside a translate="no" atom (one of said_yes's) is rebuilt before the
+        # run holding the atom copies it.
+        for (run, flat), content in reversed(list(zip(self.runs, results[:n], strict=True))):
             rebuild(run, flat, content)
 
 
