@@ -82,6 +82,21 @@ def test_comments_beside_the_html_element_are_kept_and_nothing_is_added_around_t
     assert one("<!DOCTYPE html><p>A dog.</p>", same).count("\n") == 0  # one line in, one line out
 
 
+@pytest.mark.parametrize("page", [
+    "<!DOCTYPE html>\n<!-- a -->\n\n<!-- b -->\n<html><head><meta charset=\"utf-8\"></head><body><p>A dog.</p></body>"
+    "</html>\n<!-- c -->\n<?pi x?>\n",
+    '<?xml version="1.0"?>\n<!-- a -->\n<html xmlns="http://www.w3.org/1999/xhtml"><head><meta charset="utf-8"/>'
+    "</head><body><p>A dog.</p></body></html>\n<!-- z -->",
+])
+def test_the_line_breaks_between_the_comments_beside_the_page_are_kept(same, page):
+    assert one(page, same) == page
+
+
+def test_a_comment_between_two_closing_html_tags_is_kept(same):
+    out = one('<html><head><meta charset="utf-8"></head><body><p>A dog.</p></body></html><!-- y --></html>\n', same)
+    assert out == '<html><head><meta charset="utf-8"></head><body><p>A dog.</p></body></html><!-- y -->\n'
+
+
 def test_content_after_the_closing_html_tag_is_translated_at_the_end_of_the_body(mirror):
     """libxml2 puts it in a second <html> beside the page, which came back untranslated."""
     out = one("<html><body><p>a dog</p></body></html><p>red dog</p>", mirror)

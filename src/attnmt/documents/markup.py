@@ -50,6 +50,9 @@ MAX_DEPTH = 512  # elements nested in elements: the walks here recurse once a le
 # declaration (XHTML's "<?xml version=...?>").
 DOCUMENT_START = re.compile(rf"(?:\ufeff|\s|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*<(?:!doctype|html|head|body)(?=[\s/>])",
                             re.IGNORECASE)
+# What may stand beside a page's elements: whitespace, comments, processing instructions.
+NODE = re.compile(rf"{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>")
+BESIDE = re.compile(rf"(?:\s|{NODE.pattern})*")
 XML_ROOT = "attnmt-fragment"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
@@ -352,7 +355,12 @@ class Parsed:
     xml: bool = False
     prolog: str = ""  # written before it as it came: the HTML document's (or XML's) declaration and DOCTYPE
     first_line: int = 1  # the line of its text that the parsed text starts on (after the prolog)
-    around: tuple[str, str] = ("", "")  # an HTML document's whitespace before its first tag and after its last
+    # An HTML document's text before its first element and after </html> (whitespace and comments),
+    # written back as it came, with the line breaks between the comments that the tree does not
+    # hold; where the tree's comments beside <html> are not those (``from_tree``: content after
+    # </html>, which gather_strays moves), the whitespace at each end, and the tree's comments.
+    around: tuple[str, str] = ("", "")
+    from_tree: tuple[bool, bool] = (False, False)
 
     def serialise(self, target_lang: str | None) -> str:
         if self.document:
@@ -361,10 +369,12 @@ class Parsed:
                 if self.root.get("xml:lang") is not None:  # XHTML says it twice (the HTML parser: a plain name)
                     self.root.set("xml:lang", target_lang)
             declare_utf8(self.root)
-            # the comments and processing instructions beside <html> too ("<!-- saved from url=... -->")
-            # (an element beside it is gather_strays' emptied <html>: its content is in the page)
-            beside = [node for node in self.root.itersiblings() if is_comment(node)]
-            nodes = [*reversed(list(self.root.itersiblings(preceding=True))), self.root, *beside]
+            # the comments and processing instructions beside <html> ("<!-- saved from url=... -->") are
+            # in ``around``, as written, with the line breaks between them that the tree does not hold;
+            # where more than comments followed </html>, they are written from the tree (an element
+            # beside <html> is gather_strays' emptied one: its content is in the page)
+            nodes = [*(beside(self.root, preceding=True)[::-1] if self.from_tree[0] else []), self.root,
+                     *(beside(self.root) if self.from_tree[1] else [])]
             method = "xml" if self.prolog.lstrip("\ufeff \t\r\n").startswith("<?xml") else "html"  # XHTML stays XML
             page = "".join(html.tostring(node, encoding="unicode", with_tail=False, method=method) for node in nodes)
             return self.prolog + self.around[0] + page + self.around[1]
@@ -430,8 +440,20 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
     except etree.ParserError:  # no element at all
         return None, parser, None
     gather_strays(root)
-    around = (body[:len(body) - len(body.lstrip())], body[len(body.rstrip()):])
-    return Parsed(root, True, prolog=prolog, around=around), parser, 1 + prolog.count("\n")
+    end = body.lower().rfind("</html")
+    closed = body.find(">", end) + 1 if end >= 0 else 0
+    before, after = BESIDE.match(body).group(), body[closed:] if closed else ""
+    from_tree = (len(NODE.findall(before)) != len(beside(root, preceding=True)),
+                 not (closed and BESIDE.fullmatch(after)) or len(NODE.findall(after)) != len(beside(root)))
+    around = (body[:len(body) - len(body.lstrip())] if from_tree[0] else before,
+              body[len(body.rstrip()):] if from_tree[1] else after)
+    return Parsed(root, True, prolog=prolog, around=around, from_tree=from_tree), parser, 1 + prolog.count("\n")
+
+
+def beside(root: etree._Element, preceding: bool = False) -> list[etree._Element]:
+    """The comments and processing instructions after a page's <html> (or before it), nearest first
+    (an element beside it is gather_strays' emptied <html>: its content is in the page)."""
+    return [node for node in root.itersiblings(preceding=preceding) if is_comment(node)]
 
 
 def gather_strays(root: etree._Element) -> None:
