@@ -24,6 +24,8 @@ from attnmt.config_ranges import (
     Range,
     check_adam_betas,
     check_ranges,
+    checked_fields,
+    typed,
 )
 from attnmt.errors import ConfigError
 
@@ -127,51 +129,6 @@ class TransformerConfig:
         if isinstance(values, dict) and "source_eos" not in values:
             values = {**values, "source_eos": False}
         return cls.from_dict(values, source)
-
-
-def checked_fields(cls: type, values: dict, source: str) -> dict:
-    """Validates ``values`` against the dataclass ``cls``: unknown keys are named with the
-    valid ones, and each value must have its field's type (YAML reads ``1e-9`` as a string,
-    so numbers written as text are converted)."""
-    if not isinstance(values, dict):
-        raise ConfigError(f"{source}: expected a mapping of keys to values, got {type(values).__name__}")
-    types = {f.name: str(f.type) for f in fields(cls)}
-    unknown = sorted(set(values) - set(types))
-    if unknown:
-        raise ConfigError(f"{source}: unknown key(s) {', '.join(unknown)}; valid keys: {', '.join(types)}")
-    return {key: _typed(value, types[key], f"{source}: {key}") for key, value in values.items()}
-
-
-NUMBER_TEXTS = (": max_time",)  # the text keys a bare number is meant for (parse_duration: seconds)
-
-
-def _typed(value, type_name: str, where: str):
-    if value is None and "None" in type_name:
-        return None
-    base = type_name.split("|")[0].strip()
-    if base == "bool":
-        if isinstance(value, bool):
-            return value
-    elif base in ("int", "float"):
-        if not isinstance(value, bool):
-            try:
-                number = float(value)
-            except (TypeError, ValueError):
-                number = None
-            if number is not None and (base == "float" or number.is_integer()):
-                return float(number) if base == "float" else int(number)
-    elif base == "str":
-        if isinstance(value, str):
-            return value
-        if isinstance(value, int | float) and not isinstance(value, bool) and where.endswith(NUMBER_TEXTS):
-            return str(value)  # max_time: 90, seconds
-        if isinstance(value, int | float) and not isinstance(value, bool):  # YAML read "out_dir: 007" as 7
-            raise ConfigError(f"{where} must be text, got the number {value!r}: put it in quotes ('{value}', or "
-                              "as you wrote it) to keep it as written")
-    else:  # containers are checked by the config's own __post_init__
-        return value
-    raise ConfigError(f"{where} must be {type_name}, got {value!r}")
-
 
 
 @dataclass
@@ -303,7 +260,7 @@ def upgraded(values: dict[str, Any], source: str) -> dict[str, Any]:
     if not isinstance(values, dict) or "eval_bleu" not in values:
         return values
     values = dict(values)
-    eval_bleu = _typed(values.pop("eval_bleu"), "bool", f"{source}: eval_bleu")
+    eval_bleu = typed(values.pop("eval_bleu"), "bool", f"{source}: eval_bleu")
     if values.get("eval_metric") is None:
         values["eval_metric"] = "bleu" if eval_bleu else "loss"
     return values
@@ -384,6 +341,11 @@ def set_override(values: dict[str, Any], key: str, text: str) -> None:
         if not isinstance(target, dict):
             raise ConfigError(f"--{key}: {part} must be a mapping of keys, but the config sets it to {target!r}")
     target[leaf] = override_value(key, text)
+    section, _, name = key.rpartition(".")
+    cls = {"": TrainConfig, "model": TransformerConfig}.get(section)
+    types = {f.name: str(f.type) for f in fields(cls)} if cls is not None else {}
+    if name in types:  # named as the user typed it, not as the config file's
+        typed(target[leaf], types[name], f"--{key.replace('_', '-')}")
 
 
 def override_value(key: str, text: str) -> Any:

@@ -1,4 +1,4 @@
-"""The valid range of every numeric config key, checked when a config is built.
+"""The valid type of every config key, and the range of every numeric one, checked when a config is built.
 
 A value outside its range would otherwise surface far from the config, or not at all:
 ``warmup_steps: 0`` divides by zero in the noam schedule at the first step, ``eval_every: 0``
@@ -114,3 +114,55 @@ def check_adam_betas(betas: object) -> tuple[float, float]:
     if len(pair) != 2 or not all(ADAM_BETA.holds(beta) for beta in pair):
         raise ConfigError(f"adam_betas={list(betas)!r}: {usage}")
     return pair
+
+
+def checked_fields(cls: type, values: dict, source: str) -> dict:
+    """Validates ``values`` against the dataclass ``cls``: unknown keys are named with the
+    valid ones, and each value must have its field's type (YAML reads ``1e-9`` as a string,
+    so numbers written as text are converted)."""
+    if not isinstance(values, dict):
+        raise ConfigError(f"{source}: expected a mapping of keys to values, got {type(values).__name__}")
+    types = {f.name: str(f.type) for f in fields(cls)}
+    unknown = sorted(set(values) - set(types))
+    if unknown:
+        raise ConfigError(f"{source}: unknown key(s) {', '.join(unknown)}; valid keys: {', '.join(types)}")
+    return {key: typed(value, types[key], f"{source}: {key}") for key, value in values.items()}
+
+
+NUMBER_TEXTS = (": max_time",)  # the text keys a bare number is meant for (parse_duration: seconds)
+
+
+def typed(value, type_name: str, where: str):
+    if value is None and "None" in type_name:
+        return None
+    base = type_name.split("|")[0].strip()
+    if base == "bool":
+        if isinstance(value, bool):
+            return value
+    elif base in ("int", "float"):
+        if not isinstance(value, bool):
+            try:
+                number = float(value)
+            except (TypeError, ValueError):
+                number = None
+            if number is not None and (base == "float" or number.is_integer()):
+                return float(number) if base == "float" else int(number)
+    elif base == "str":
+        if isinstance(value, str):
+            return value
+        if isinstance(value, int | float) and not isinstance(value, bool) and where.endswith(NUMBER_TEXTS):
+            return str(value)  # max_time: 90, seconds
+        if isinstance(value, int | float) and not isinstance(value, bool):  # YAML read "out_dir: 007" as 7
+            raise ConfigError(f"{where} must be text, got the number {value!r}: put it in quotes ('{value}', or "
+                              "as you wrote it) to keep it as written")
+    else:  # containers are checked by the config's own __post_init__
+        return value
+    raise ConfigError(f"{where} must be {type_words(type_name)}, got {value!r}")
+
+
+TYPE_WORDS = {"int": "a whole number", "float": "a number", "bool": "true or false", "str": "text", "None": "null"}
+
+
+def type_words(type_name: str) -> str:
+    """A field's type in words: "int | None" is "a whole number or null"."""
+    return " or ".join(TYPE_WORDS.get(name.strip(), name.strip()) for name in type_name.split("|"))

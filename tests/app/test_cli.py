@@ -3,6 +3,7 @@
 import gzip
 import importlib
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -11,6 +12,7 @@ from support import PAIRS, run_cli, tiny_config, write_pairs
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.cli.main import main
+from attnmt.errors import ConfigError
 
 attnmt_translate = importlib.import_module("attnmt.decoding.translate")  # the package's own `translate` is the function
 
@@ -304,6 +306,19 @@ def test_override_values_are_typed_by_the_config(tmp_path):
     config = load_config(path, {"eval_bleu": "false", "max_time": "5m", "seed": "2", "model.d_model": "64"})
     assert config.eval_metric == "loss" and config.max_time == "5m" and config.seed == 2
     assert config.model == {"d_model": 64}
+
+
+@pytest.mark.parametrize(("override", "message"), [
+    ({"warmup_steps": "x"}, "--warmup-steps must be a whole number, got 'x'"),
+    ({"model.dropout": "none"}, "--model.dropout must be a number, got 'none'"),
+])
+def test_a_mistyped_override_is_named_as_typed_not_as_the_config_files(tmp_path, override, message):
+    from attnmt.config import load_config
+
+    path = tmp_path / "c.yaml"
+    path.write_text("seed: 1\n")
+    with pytest.raises(ConfigError, match=f"^{re.escape(message)}$"):
+        load_config(path, override)
 
 
 def test_train_help_lists_every_key_with_its_default_and_a_line_of_help(capsys):

@@ -330,7 +330,7 @@ def test_numbers_written_as_yaml_text_are_read_as_numbers(tmp_path):
 def test_wrongly_typed_value_names_the_key(tmp_path):
     path = tmp_path / "c.yaml"
     path.write_text("max_tokens: lots\n")
-    with pytest.raises(ConfigError, match="c.yaml: max_tokens must be int, got 'lots'"):
+    with pytest.raises(ConfigError, match="c.yaml: max_tokens must be a whole number, got 'lots'"):
         load_config(path)
 
 
