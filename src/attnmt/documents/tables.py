@@ -40,7 +40,7 @@ def keep_tables_whole(archive: Archive, parts: list[Part]) -> list[Part]:
     held = {part.member: part for part in parts}
     strings = next((p for p in parts if p.tree.getroot().tag == s("sst")), None)
     translated = string_texts(strings.tree.getroot()) if strings is not None else []
-    formulas = formula_texts(archive)
+    formulas = formula_texts(archive, held)
     added: dict[str, Part] = {}
     for sheet, members in tables.items():
         sheet_part = held.get(sheet) or added.setdefault(sheet, Part(sheet, parse_part(archive, sheet)))
@@ -85,15 +85,24 @@ def string_texts(sst: etree._Element) -> list[str]:
     return ["".join(t.text or "" for t in si.iter(s("t")) if t.getparent().tag != s("rPh")) for si in sst.iter(s("si"))]
 
 
-def formula_texts(archive: Archive) -> str:
-    """Every formula's text in the workbook, sheets' cells and defined names, as one text to search."""
+def formula_texts(archive: Archive, held: dict[str, Part]) -> str:
+    """The text of every formula that may name a table's columns (one with a "["), in the
+    workbook, sheets' cells and defined names, as one text to search.  A part already parsed
+    (``held``) is read from its tree (translation changed only its strings); a member with no "["
+    in its bytes is not parsed."""
     found = []
     for member in archive.names():
         in_parts = member.startswith(("xl/worksheets/", "xl/tables/")) and member.endswith(".xml")
-        if in_parts or member == "xl/workbook.xml":
+        if not (in_parts or member == "xl/workbook.xml"):
+            continue
+        if member in held:
+            root = held[member].tree.getroot()
+        elif any(mark in archive.read(member) for mark in (b"[", b"&#")):  # "[" may be a reference, &#91;
             root = parse_part(archive, member).getroot()
-            found += [e.text or "" for e in root.iter(s("f"), s("definedName"), s("calculatedColumnFormula"),
-                                                     s("totalsRowFormula"))]
+        else:
+            continue
+        found += [e.text or "" for e in root.iter(s("f"), s("definedName"), s("calculatedColumnFormula"),
+                                                 s("totalsRowFormula")) if "[" in (e.text or "")]
     return "\n".join(found)
 
 
