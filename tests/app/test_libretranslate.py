@@ -195,6 +195,12 @@ def test_parameters_that_are_not_utf8_are_400_with_a_message(client, where, requ
                                                                     "(byte 0xff)"}
 
 
+def test_a_forms_line_breaks_come_back_as_the_json_clients_do_the_last_one_too(client):
+    ask = {"q": "a dog runs\r\na dog runs\r\n", "source": "en", "target": "de"}
+    answer = client.post("/translate", data=ask).json()
+    assert answer == {"translatedText": "ein hund rennt\nein hund rennt\n"}  # splitlines() lost the last one
+
+
 def test_text_answers_carry_attnmts_quality_and_flags_beside_libretranslates_fields(client, trained_model):
     ask = {"q": "a dog runs", "source": "en", "target": "de"}
     assert client.post("/translate", json=ask).json() == {"translatedText": "ein hund rennt"}  # unless asked for

@@ -59,6 +59,14 @@ def test_a_text_of_several_lines_keeps_its_line_breaks_each_line_split_into_sent
     assert out == ["DOG. ONE CATS. TWO\n\nBIRD. A", "HOME."]
 
 
+@pytest.mark.parametrize("separator", ["\t", "\u2028", "\u2029", "\x85", "\f"])
+def test_a_tab_or_a_line_break_inside_a_line_ends_a_sentence_and_stays(mirror, separator):
+    """Read across it, the model would drop it (a U+2028 from a JSON client, a tab between fields)."""
+    out = translate_paragraphs([f"Name: red dog{separator}big cat"], mirror)
+    assert mirror.given == ["Name: red dog", "big cat"] and out == [f"DOG RED NAME:{separator}CAT BIG"]
+    assert paragraph_sentences(f"a dog{separator}a cat") == ["a dog", "a cat"]
+
+
 def test_the_sentences_of_a_text_are_those_given_to_the_translator_in_order():
     assert paragraph_sentences("One dog. Two cats.\n-- 42 --\nOne dog.") == ["One dog.", "Two cats.", "One dog."]
 

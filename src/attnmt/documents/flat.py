@@ -16,7 +16,7 @@ PROTECTED = re.compile(
     r"(?:\bhttps?://|\bwww\.)[^\s<>\"]*[^\s<>\".,;:!?)\]}'’”…]"
     r"|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b"
 )
-FIELD_END = re.compile(r"[\t\n\r\v\f\u2028\u2029]")  # FlatBuilder(fields=True): these end a sentence
+FIELD_END = re.compile(r"[\t\n\r\v\f\x85\u2028\u2029]")  # FlatBuilder(fields=True): these end a sentence
 
 
 @dataclass

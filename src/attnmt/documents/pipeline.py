@@ -198,8 +198,9 @@ def pairs(flats: Sequence[FlatText], sentences: Sequence[list[tuple[int, int]]])
 
 
 def flat_line(line: str) -> FlatText:
-    """A line of plain text: its spacing kept, URLs and e-mail addresses protected."""
-    builder = FlatBuilder(collapse=False)
+    """A line of plain text: its spacing kept, URLs and e-mail addresses protected; a tab or a line
+    break inside it (U+2028, a form feed, ...) ends a sentence, and stays where it was."""
+    builder = FlatBuilder(collapse=False, fields=True)
     builder.add_text(line)
     return builder.build()
 
@@ -228,5 +229,6 @@ def paragraph_sentences(text: str, options: DocumentOptions = DEFAULT_OPTIONS) -
     """The sentences of a plain text that ``translate_paragraphs`` gives its translator, in order:
     each line's sentences that have letters (the rest passes through untranslated)."""
     flats = [flat_line(line) for line in text.split("\n")]
-    return [sentence for flat in flats for s, e in sentence_spans(flat.text, options.source_lang, options.split)
+    return [sentence for flat in flats
+            for s, e in sentence_spans(flat.text, options.source_lang, options.split, flat.breaks)
             if has_words(sentence := flat.text[s:e])]

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from urllib.parse import quote, unquote_to_bytes
 
 from fastapi import FastAPI, Request
@@ -169,8 +170,8 @@ def texts_of(settings: ServeSettings, params: dict, from_json: bool) -> list[str
     texts = q if isinstance(q, list) else [q]
     if not all(isinstance(text, str) for text in texts):
         raise LibreError(400, "Invalid request: q must be a text or a list of texts")
-    if not from_json:  # forms may send \r\n: count characters as the JSON clients' \n
-        texts = ["\n".join(text.splitlines()) for text in texts]
+    if not from_json:  # forms send \r\n: count characters as the JSON clients' \n (and keep a last one)
+        texts = [re.sub(r"\r\n?", "\n", text) for text in texts]
     if len(texts) > settings.max_texts:
         raise LibreError(400, f"Invalid request: request ({len(texts)}) exceeds text limit ({settings.max_texts})")
     for text in texts:
