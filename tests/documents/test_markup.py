@@ -176,6 +176,26 @@ def test_attributes_follow_translate_yes_and_no(mirror):
         '<p translate="no" title="a b"><span title="c d">x</span><span translate="yes" title="F E">H G</span></p>')
 
 
+@pytest.mark.parametrize("text, given", [
+    ('<p>a dog runs.<sup><a href="#fn1">1</a></sup></p>', ["a dog runs."]),
+    ("<p>the snow.<sup>3</sup> a dog barks.</p>", ["the snow.", "a dog barks."]),
+    ('<p><sup><a href="#r1">1</a></sup>a cat cooks.</p>', ["a cat cooks."]),
+    ("<p>big cats<sup>[12]</sup> sleep.</p>", ["big cats sleep."]),
+])
+def test_a_footnote_marker_stays_whole_after_what_it_followed(same, mirror, text, given):
+    """As a mark, "runs.1" was one word: the marker took the word's place, its number was lost, and
+    "snow.3 a dog" hid the sentence end."""
+    assert one(text, same) == text and same.given == given
+    marker = text[text.index("<sup>"):text.index("</sup>") + 6]
+    assert marker in one(text, mirror)
+
+
+@pytest.mark.parametrize("text", ["It is x<sup>2</sup> plus y<sub>1</sub>.", "Some <sup>rd</sup> text."])
+def test_an_exponent_stays_with_its_word_for_the_model(same, text):
+    assert one(text, same)  # unchanged behaviour: read with the word
+    assert "2" in same.given[0] and "1" in same.given[0] or "rd" in same.given[0]
+
+
 def test_urls_and_email_addresses_pass_through_untranslated(mirror):
     out = one("Write to help@example.org or see https://example.org/a_b?x=1 today.", mirror)
     assert "help@example.org" in out and "https://example.org/a_b?x=1" in out

@@ -93,6 +93,26 @@ def says(node: etree._Element) -> str:
     return "" if is_comment(node) else node.get("translate", "").strip().lower()
 
 
+def is_marker(node: etree._Element) -> bool:
+    """A footnote's marker or back link, a reference's number: a superscript, a subscript or a link
+    within the page, whose text has no letter, and that is a link (``<sup><a href="#fn1">1</a></sup>``),
+    in brackets (``<sup>[2]</sup>``) or after no letter or digit (``snow.<sup>3</sup>``, a note's own
+    number at its start).  Kept whole, as an atom, it stays after what it followed; as a mark it
+    would take a word in its place (rule 1 of attnmt.documents.spans: "park.1" is one word) and hide
+    the sentence end before it.  An exponent or an index inside a formula (``x<sup>2</sup>``,
+    ``H<sub>2</sub>O``) stays a mark: the model reads its number with the word."""
+    name = local_name(node)
+    link = name == "a" and node.get("href", "").startswith("#")
+    if not (name in ("sup", "sub") or link):
+        return False
+    text = "".join(node.itertext()).strip()
+    if not text or any(character.isalpha() for character in text):
+        return False
+    before = node.getprevious().tail if node.getprevious() is not None else node.getparent().text
+    return (link or any(local_name(a) == "a" and a.get("href", "").startswith("#") for a in node.iter("{*}a"))
+            or text.startswith("[") or not (before or "")[-1:].isalnum())
+
+
 class Vocabulary:
     """Which elements are inline, kept whole, or left alone: HTML's, or (``xml``) every element
     inline but those an element lays out on lines of their own (``lays_out``), and only
@@ -117,7 +137,7 @@ class Vocabulary:
         return self.laid_out[parent]
 
     def is_atom(self, node: etree._Element) -> bool:
-        return is_comment(node) or says_no(node) or (not self.xml and local_name(node) in ATOMS)
+        return is_comment(node) or says_no(node) or (not self.xml and (local_name(node) in ATOMS or is_marker(node)))
 
     def is_inline(self, node: etree._Element) -> bool:
         """An atom, or an inline element with only inline elements inside it."""
