@@ -74,6 +74,28 @@ def test_a_head_count_that_is_no_whole_number_is_named(tmp_path, heads):
         load_example(path)
 
 
+EYE4 = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]
+NARROW = {"X": [[1, 0, 0, 0], [0, 1, 0, 0]], "Wq": EYE4, "Wk": EYE4, "Wv": [[1, 0], [0, 1], [1, 0], [0, 1]], "heads": 2}
+
+
+@pytest.mark.parametrize(("extra", "message"), [
+    ({}, r"give Wo, 2 × 4 \(Wv's columns × X's\)"),  # a traceback from the module, before
+    ({"Wo": [[1, 0, 0], [0, 1, 0]]}, r"Wo has shape \[2, 3\], expected \[2, 4\]"),
+    ({"mask": [[1, 2], [0, 1]]}, "mask holds values other than 0 and 1"),
+])
+def test_a_w_o_that_cannot_map_the_heads_back_or_a_mask_not_of_0_and_1_is_named(tmp_path, extra, message):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({**NARROW, **extra}))
+    with pytest.raises(ConfigError, match="bad.json: " + message):
+        load_example(path)
+
+
+def test_values_narrower_than_the_input_explain_with_a_w_o_back_to_d_model(tmp_path):
+    path = tmp_path / "narrow.json"
+    path.write_text(json.dumps({**NARROW, "Wo": [[1, 0, 0, 0], [0, 1, 0, 0]]}))
+    assert "== Multi-head attention: 2 heads" in explain(load_example(path))
+
+
 def test_explain_command_prints_the_steps_and_reports_a_bad_file(tmp_path, capsys):
     assert main(["explain"]) == 0
     assert "0.71   1.41" in capsys.readouterr().out

@@ -72,16 +72,22 @@ def load_example(path: str | Path | None = None, heads: int | None = None, causa
             raise ConfigError(f"{source}: missing key {key!r}; give X, Wq, Wk, Wv (and optionally Wo, heads, mask)")
     tensors = {key: as_matrix(values[key], key, source) for key in MATRICES if key in values}
     x = tensors["X"]
-    if "Wo" not in tensors:
-        tensors["Wo"] = torch.eye(tensors["Wv"].size(1), dtype=torch.float64)
     mask = values.get("mask")
     if causal or mask == "causal":
         mask = causal_mask(x.size(0))
     elif mask is not None:
-        mask = as_matrix(mask, "mask", source) != 0
+        mask = as_matrix(mask, "mask", source)
+        if not ((mask == 0) | (mask == 1)).all():
+            raise ConfigError(f"{source}: mask holds values other than 0 and 1 (1: the query may attend to the key)")
+        mask = mask != 0
     count = heads if heads is not None else values.get("heads", 1)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ConfigError(f"{source}: heads must be a whole number of 1 or more, got {count!r}")
+    if "Wo" not in tensors:
+        if tensors["Wv"].size(1) != x.size(1) and count > 1:
+            raise ConfigError(f"{source}: give Wo, {tensors['Wv'].size(1)} × {x.size(1)} (Wv's columns × X's): "
+                              "it can be the identity only where Wv has as many columns as X")
+        tensors["Wo"] = torch.eye(tensors["Wv"].size(1), dtype=torch.float64)
     example = Example(x, tensors["Wq"], tensors["Wk"], tensors["Wv"], tensors["Wo"], count, mask)
     check_shapes(example, source)
     return example
@@ -114,12 +120,15 @@ def as_matrix(value, key: str, source: str) -> Tensor:
 
 def check_shapes(e: Example, source: str) -> None:
     n, d_model = e.x.shape
+    # Wo maps the heads' outputs side by side back to d_model (one head alone is shown without it)
+    wo_columns = d_model if e.heads > 1 else e.wo.size(1)
     expected = {"Wq": (d_model, e.wq.size(1)), "Wk": (d_model, e.wq.size(1)), "Wv": (d_model, e.wv.size(1)),
-                "Wo": (e.wv.size(1), e.wo.size(1))}
+                "Wo": (e.wv.size(1), wo_columns)}
     for key, matrix in zip(("Wq", "Wk", "Wv", "Wo"), (e.wq, e.wk, e.wv, e.wo), strict=True):
         if tuple(matrix.shape) != expected[key]:
             raise ConfigError(f"{source}: {key} has shape {list(matrix.shape)}, expected {list(expected[key])} "
-                              f"(X is {n} × {d_model}; Wk must match Wq; Wo has as many rows as Wv has columns)")
+                              f"(X is {n} × {d_model}; Wk must match Wq; Wo has as many rows as Wv has columns "
+                              "and, with several heads, as many columns as X)")
     if e.heads < 1 or e.wq.size(1) % e.heads or e.wv.size(1) % e.heads:
         raise ConfigError(f"{source}: heads={e.heads} must divide the columns of Wq ({e.wq.size(1)}) "
                           f"and of Wv ({e.wv.size(1)})")
