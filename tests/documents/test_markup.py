@@ -159,7 +159,7 @@ def test_untranslated_inline_parts_are_kept_as_they_are(same, mirror):
     ('<p>go <b><span translate="no">A <i translate="yes">one two</i></span> <span translate="no">B '
      '<i translate="YES">three four</i><!-- c --></span></b></p>',
      '<p>GO <b><span translate="no">A <i translate="yes">TWO ONE</i></span> <span translate="no">B '
-     '<i translate="YES">FOUR THREE</i><!-- c --></span></b> </p>', False),
+     '<i translate="YES">FOUR THREE</i><!-- c --></span></b></p>', False),
     ('<div translate="no"><pre translate="yes">a dog</pre><pre><b translate="yes">a dog</b></pre></div>',
      '<div translate="no"><pre translate="yes">a dog</pre><pre><b translate="yes">a dog</b></pre></div>',
      False),  # a <pre> is never translated, nor what is in it
@@ -194,6 +194,15 @@ def test_a_footnote_marker_stays_whole_after_what_it_followed(same, mirror, text
 def test_an_exponent_stays_with_its_word_for_the_model(same, text):
     assert one(text, same)  # unchanged behaviour: read with the word
     assert "2" in same.given[0] and "1" in same.given[0] or "rd" in same.given[0]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("a <b>red</b> car.\n", "CAR. <b>RED</b> A\n"),  # a fragment file's last line break
+    ("<p>a dog.</p>\n<i>two cats</i> play.\n", "<p>DOG. A</p>\nPLAY. <i>CATS TWO</i>\n"),  # after a block
+    ("<div>\n  a dog\n</div>", "<div>\n  DOG A\n</div>"),
+])
+def test_the_whitespace_at_a_runs_ends_is_kept(mirror, text, expected):
+    assert one(text, mirror) == expected
 
 
 def test_urls_and_email_addresses_pass_through_untranslated(mirror):

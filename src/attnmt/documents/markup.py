@@ -236,9 +236,13 @@ def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabular
 
 
 def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested]) -> None:
-    """Puts the translated content in place of the run's text and inline children."""
+    """Puts the translated content in place of the run's text and inline children, with the
+    whitespace the run had at its start and its end (collapsed text loses a line break there:
+    a fragment file's last one, the one after a block)."""
     holder = run.parent.makeelement("holder", {})
     fill(holder, flat, content)
+    last = run.children[-1].tail if run.children else run.lead
+    keep_edges(holder, leading_space(run.lead), (last or "")[len((last or "").rstrip()):])
     position = 0 if run.owner is run.parent else run.parent.index(run.owner) + 1
     for child in run.children:
         run.parent.remove(child)
@@ -248,6 +252,21 @@ def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested]) -> None:
         run.owner.tail = holder.text
     for offset, child in enumerate(list(holder)):
         run.parent.insert(position + offset, child)
+
+
+def leading_space(text: str) -> str:
+    return text[:len(text) - len(text.lstrip())]
+
+
+def keep_edges(holder: etree._Element, start: str, end: str) -> None:
+    """The holder's content starts with ``start`` and ends with ``end``, in place of the
+    whitespace it has there (none where the content is an element at that end)."""
+    holder.text = start + (holder.text or "").lstrip() if holder.text or start else holder.text
+    if len(holder):
+        tail = holder[-1].tail or ""
+        holder[-1].tail = tail.rstrip() + end if tail or end else None
+    elif holder.text is not None:
+        holder.text = holder.text[:len(start)] + holder.text[len(start):].rstrip() + end
 
 
 def fill(element: etree._Element, flat: FlatText, content: Sequence[str | Nested]) -> None:
