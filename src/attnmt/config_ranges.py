@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, fields
 
-from attnmt.decoding.options import MAX_BEAM
 from attnmt.errors import ConfigError
 
 # The largest size each model key may have: far beyond any translation model (the paper's big model has
@@ -80,7 +79,7 @@ TRAIN_RANGES = {
     "seed": Range(-(1 << 63), (1 << 63) - 1),
     "threads": Range(0, says="a number of threads, or 0 to follow the free cores"),
     "eval_every": AT_LEAST_1,
-    "eval_beam": Range(1, MAX_BEAM),  # attnmt.decoding's widest beam
+    "eval_beam": AT_LEAST_1,  # at most attnmt.decoding's MAX_BEAM: checked when a Trainer is built
     "patience": Range(0, says="a number of validations, or 0 to never stop early"),
     "save_every": Range(0, says="a number of steps, or 0 to save only at validation"),
     "keep_last": AT_LEAST_1,  # the latest checkpoint is the one a resume starts from

@@ -77,6 +77,21 @@ def test_the_translation_is_shaded_by_confidence_and_the_alternatives_are_listed
     page.locator("#translation").screenshot(path=tmp_path / "translation.png")
 
 
+@pytest.mark.parametrize(("source", "kept"), [
+    ("a dog runs\na cat sleeps", "\n"),  # were shown plain: a line break,
+    ("a dog runs. 12345", "12345"),  # text passed through untranslated
+])
+def test_a_text_of_lines_or_with_untranslated_parts_is_shaded_around_them(page, source, kept):
+    page.fill("#source", source)
+    page.click("#translate")
+    sync_api.expect(page.locator("body")).to_have_attribute("data-state", "done", timeout=30_000)
+    shown = page.locator("#translation").text_content()
+    spans = page.locator("#translation span")
+    shaded = "".join(spans.all_text_contents())
+    assert kept in shown and kept not in shaded and spans.count() >= 3
+    assert "ein hund rennt" in shaded and not shaded.startswith(" ")
+
+
 def test_a_paragraph_is_translated_whole_and_its_attention_shown_sentence_by_sentence(page):
     page.fill("#source", "a dog runs. a cat sleeps.")
     page.click("#translate")

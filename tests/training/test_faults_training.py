@@ -23,7 +23,7 @@ from support import can_mount_tmpfs, tiny_config
 
 from attnmt import checkpoint as ckpt
 from attnmt.cli.main import main
-from attnmt.errors import ModelDirError, NonFiniteLoss
+from attnmt.errors import ConfigError, ModelDirError, NonFiniteLoss
 from attnmt.text import tokenizer_files
 from attnmt.training import trainer as trainer_module
 from attnmt.training.trainer import Trainer, resume
@@ -288,3 +288,10 @@ def test_a_run_whose_every_batch_is_non_finite_stops_naming_the_last_good_checkp
     with pytest.raises(NonFiniteLoss, match=r"at step 5, 3 updates in a row: .* The last good checkpoint is "
                                             r".*step_00000004"):
         trainer.train()
+
+
+def test_an_eval_beam_wider_than_decodings_widest_is_refused_before_any_work(tmp_path):
+    config = tiny_config(tmp_path, **{**FAST, "eval_beam": 65})
+    with pytest.raises(ConfigError, match="^eval_beam=65: use a whole number from 1 to 64$"):
+        Trainer(config, progress=False)
+    assert not (tmp_path / "model").exists()

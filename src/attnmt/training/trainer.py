@@ -21,7 +21,7 @@ from torch.nn.parallel import DistributedDataParallel
 
 from attnmt import checkpoint as ckpt
 from attnmt.config import TrainConfig, load_config, parse_duration
-from attnmt.decoding import Decoding
+from attnmt.decoding import MAX_BEAM, Decoding
 from attnmt.decoding.calibration import calibrate_run
 from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError, NonFiniteLoss
@@ -62,6 +62,8 @@ class Trainer:
     """Owns the model, optimiser, data stream and model directory of one training run."""
 
     def __init__(self, config: TrainConfig, resume: bool = False, progress: bool = True) -> None:
+        if config.eval_beam > MAX_BEAM:  # before any work (the config's own checks cannot know decoding's limit)
+            raise ConfigError(f"eval_beam={config.eval_beam}: use a whole number from 1 to {MAX_BEAM}")
         self.config = config
         self.dir = Path(config.out_dir)
         self.group: Group = setup(config.device)
