@@ -1,5 +1,9 @@
 """Files that cannot be translated get one clear line naming the file and member (attnmt.documents.archive)."""
 
+import io
+import struct
+import zipfile
+
 import pytest
 from office_files import book_file, presentation_file, read_members, sheet_file, slides_file, word_file, write_members
 
@@ -89,6 +93,17 @@ def test_a_member_that_does_not_unpack_is_refused_before_any_translation(same):
     data[start] ^= 0xFF  # the stored bytes no longer match their CRC
     message = refused(bytes(data), ".docx", same)
     assert "member word/media/picture.bin cannot be unpacked" in message and same.given == []
+
+
+def test_a_member_whose_compressed_data_is_damaged_is_refused(same):
+    """Deflate data that does not inflate is a zlib.error, not the BadZipFile a bad CRC is."""
+    data = bytearray(word_file())
+    entry = zipfile.ZipFile(io.BytesIO(data)).getinfo("word/document.xml")
+    name, extra = struct.unpack("<HH", data[entry.header_offset + 26:entry.header_offset + 30])
+    data[entry.header_offset + 30 + name + extra] = 0b111  # the first block: final, of the reserved type 3
+    message = refused(bytes(data), ".docx", same)
+    assert message.startswith("the .docx file: member word/document.xml cannot be unpacked (Error -3 ")
+    assert message.endswith("; the file is damaged") and same.given == []
 
 
 @pytest.mark.parametrize("make, suffix, message", [
