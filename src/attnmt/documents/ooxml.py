@@ -14,7 +14,9 @@ translate it:
    mark over its runs, with a base of its own.
 3. Tabs, breaks, pictures, field codes and anything else in a run are atoms; so is every other
    element between runs (bookmarks, comment anchors, a simple field, a tracked deletion).  The
-   text of a complex field (``w:fldChar`` begin to end: a page number, a date) is kept too.
+   text of a complex field (``w:fldChar`` begin to end: a page number, a date) is kept too,
+   also where the field goes on over several paragraphs (a table of contents, which Word writes
+   again from the headings when its fields are updated).
 4. The paragraph's text is translated whole; then runs are written again: text outside every
    mark in runs of the base formatting, each mark's text in a run of its own formatting.
    Paragraph properties (``w:pPr``, ``a:pPr``, ``a:endParaRPr``) stay where they were.
@@ -89,6 +91,9 @@ CELL_COMMENT = Dialect(s("text"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.k
 # sentence goes on past one (a tab in DrawingML or a spreadsheet is a character, and ends one too).
 FIELD_SEPARATORS = frozenset({w("tab"), w("ptab")})
 # The atoms that start and end a range of the paragraph's words: its end stays after its start.
+# Where a field that goes on past its paragraph may go on: the paragraphs of one story, which a
+# text box, a note or a comment starts anew (its paragraphs come between those of the story around it).
+STORIES = (w("txbxContent"), w("footnote"), w("endnote"), w("comment"))
 RANGES = {w("commentRangeStart"): ("comment", True), w("commentRangeEnd"): ("comment", False),
           w("bookmarkStart"): ("bookmark", True), w("bookmarkEnd"): ("bookmark", False)}
 
@@ -148,14 +153,15 @@ def base_run(container: etree._Element, dialect: Dialect) -> etree._Element | No
 
 class ParagraphJob:
     """One paragraph: its flat text (runs as marks), then, given its translated content, the
-    paragraph written again in place."""
+    paragraph written again in place.  ``field_depth``: the complex fields (``w:fldChar``) open where
+    the paragraph starts; ``self.field_depth`` is those open where it ends."""
 
-    def __init__(self, paragraph: etree._Element, dialect: Dialect) -> None:
+    def __init__(self, paragraph: etree._Element, dialect: Dialect, field_depth: int = 0) -> None:
         self.paragraph, self.dialect = paragraph, dialect
         self.bare = paragraph.find(dialect.text)  # a string with no runs: its text element
         merge_runs(paragraph, dialect)
         self.bases: dict[etree._Element, etree._Element | None] = {}
-        self.field_depth = 0
+        self.field_depth = field_depth
         self.run_atoms: set[int] = set()  # the marks of atoms that belong inside a run (a tab, a picture)
         builder = FlatBuilder(collapse=False, fields=True)  # a tab or a cell's line ends a sentence
         self._add(builder, paragraph)
@@ -278,8 +284,15 @@ def atom_copy(node: etree._Element) -> etree._Element:
 
 def paragraph_jobs(root: etree._Element, dialect: Dialect) -> list[ParagraphJob]:
     """A job for each paragraph under ``root`` with words to translate, in document order (a text
-    box's paragraphs come after the paragraph whose run holds the text box)."""
-    jobs = [ParagraphJob(p, dialect) for p in root.iter(dialect.paragraph)]
+    box's paragraphs come after the paragraph whose run holds the text box).  A complex field open at
+    a paragraph's end is open at the start of the next paragraph of its story (STORIES)."""
+    depths: dict[etree._Element, int] = {}  # the fields open at the end of each story's last paragraph so far
+    jobs = []
+    for paragraph in root.iter(dialect.paragraph):
+        story = next(paragraph.iterancestors(*STORIES), root)
+        job = ParagraphJob(paragraph, dialect, depths.get(story, 0))
+        depths[story] = job.field_depth
+        jobs.append(job)
     return [job for job in jobs if has_words(job.flat.text)]
 
 
