@@ -5,7 +5,17 @@ import struct
 import zipfile
 
 import pytest
-from office_files import book_file, presentation_file, read_members, sheet_file, slides_file, word_file, write_members
+from office_files import (
+    book_file,
+    calc_file,
+    presentation_file,
+    read_members,
+    sheet_file,
+    slides_file,
+    text_file,
+    word_file,
+    write_members,
+)
 
 from attnmt.documents import archive
 from attnmt.documents.office import SUFFIXES, translate_office
@@ -35,6 +45,27 @@ def test_a_damaged_archive_is_refused(same):
 def test_a_password_protected_office_file_is_refused(same):
     ole = archive.OLE_SIGNATURE + bytes(504)  # what Office writes for an encrypted .docx: a compound file
     assert "encrypted or password-protected" in refused(ole, ".docx", same)
+
+
+MANIFEST = ('<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0">'
+            '<manifest:file-entry manifest:full-path="/" manifest:media-type="{media}"/>'
+            '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml">'
+            '<manifest:encryption-data manifest:checksum-type="SHA1/1K" manifest:checksum="AAAA">'
+            '<manifest:algorithm manifest:algorithm-name="Blowfish CFB" manifest:initialisation-vector="AAAA"/>'
+            '</manifest:encryption-data></manifest:file-entry></manifest:manifest>')
+
+
+@pytest.mark.parametrize("make, suffix", [(text_file, ".odt"), (presentation_file, ".odp"), (calc_file, ".ods")])
+def test_a_password_protected_opendocument_file_is_refused(same, make, suffix):
+    """Its members are encrypted inside an ordinary zip; only the manifest says so (LibreOffice's
+    File > Save with password), and the encrypted content.xml is no XML."""
+    members = read_members(make())
+    media = members["mimetype"].decode()
+    members["META-INF/manifest.xml"] = MANIFEST.format(media=media).encode()
+    members["content.xml"] = bytes(range(256))  # what encryption leaves of it
+    message = refused(write_members(members), suffix, same)
+    assert message == (f"the {suffix} file: the file is encrypted or password-protected (member content.xml is "
+                       "encrypted, says META-INF/manifest.xml); remove the password and try again")
 
 
 def test_a_zip_bomb_is_refused_by_its_unpacked_size(same, monkeypatch):
