@@ -1,7 +1,21 @@
 """Files that cannot be translated get one clear line naming the file and member (attnmt.documents.archive)."""
 
+import io
+import struct
+import zipfile
+
 import pytest
-from office_files import book_file, presentation_file, read_members, sheet_file, slides_file, word_file, write_members
+from office_files import (
+    book_file,
+    calc_file,
+    presentation_file,
+    read_members,
+    sheet_file,
+    slides_file,
+    text_file,
+    word_file,
+    write_members,
+)
 
 from attnmt.documents import archive
 from attnmt.documents.office import SUFFIXES, translate_office
@@ -31,6 +45,27 @@ def test_a_damaged_archive_is_refused(same):
 def test_a_password_protected_office_file_is_refused(same):
     ole = archive.OLE_SIGNATURE + bytes(504)  # what Office writes for an encrypted .docx: a compound file
     assert "encrypted or password-protected" in refused(ole, ".docx", same)
+
+
+MANIFEST = ('<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0">'
+            '<manifest:file-entry manifest:full-path="/" manifest:media-type="{media}"/>'
+            '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml">'
+            '<manifest:encryption-data manifest:checksum-type="SHA1/1K" manifest:checksum="AAAA">'
+            '<manifest:algorithm manifest:algorithm-name="Blowfish CFB" manifest:initialisation-vector="AAAA"/>'
+            '</manifest:encryption-data></manifest:file-entry></manifest:manifest>')
+
+
+@pytest.mark.parametrize("make, suffix", [(text_file, ".odt"), (presentation_file, ".odp"), (calc_file, ".ods")])
+def test_a_password_protected_opendocument_file_is_refused(same, make, suffix):
+    """Its members are encrypted inside an ordinary zip; only the manifest says so (LibreOffice's
+    File > Save with password), and the encrypted content.xml is no XML."""
+    members = read_members(make())
+    media = members["mimetype"].decode()
+    members["META-INF/manifest.xml"] = MANIFEST.format(media=media).encode()
+    members["content.xml"] = bytes(range(256))  # what encryption leaves of it
+    message = refused(write_members(members), suffix, same)
+    assert message == (f"the {suffix} file: the file is encrypted or password-protected (member content.xml is "
+                       "encrypted, says META-INF/manifest.xml); remove the password and try again")
 
 
 def test_a_zip_bomb_is_refused_by_its_unpacked_size(same, monkeypatch):
@@ -89,6 +124,17 @@ def test_a_member_that_does_not_unpack_is_refused_before_any_translation(same):
     data[start] ^= 0xFF  # the stored bytes no longer match their CRC
     message = refused(bytes(data), ".docx", same)
     assert "member word/media/picture.bin cannot be unpacked" in message and same.given == []
+
+
+def test_a_member_whose_compressed_data_is_damaged_is_refused(same):
+    """Deflate data that does not inflate is a zlib.error, not the BadZipFile a bad CRC is."""
+    data = bytearray(word_file())
+    entry = zipfile.ZipFile(io.BytesIO(data)).getinfo("word/document.xml")
+    name, extra = struct.unpack("<HH", data[entry.header_offset + 26:entry.header_offset + 30])
+    data[entry.header_offset + 30 + name + extra] = 0b111  # the first block: final, of the reserved type 3
+    message = refused(bytes(data), ".docx", same)
+    assert message.startswith("the .docx file: member word/document.xml cannot be unpacked (Error -3 ")
+    assert message.endswith("; the file is damaged") and same.given == []
 
 
 @pytest.mark.parametrize("make, suffix, message", [

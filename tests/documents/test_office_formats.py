@@ -23,6 +23,7 @@ from office_files import (
     text_file,
     write_members,
 )
+from pptx.util import Pt
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -40,6 +41,47 @@ def test_slides_and_speaker_notes_are_translated_with_their_bold_word(mirror):
     assert [(r.text, r.font.bold) for r in box.text_frame.paragraphs[0].runs] == [
         ("STOPS. CAR ", False), ("RED", True), (" A", False)]
     assert slide.notes_slide.notes_text_frame.text == "PEOPLE. THE TO HELLO SAY"
+
+
+PHOTOS, WEB = "https://example.org/photos", "https://example.org/web"
+
+
+def linked_slide_file(runs=(("See ", None), ("the photo gallery", PHOTOS), (" online.", None))) -> bytes:
+    """A slide with a text box of one paragraph of ``runs`` (text, the link's address or None), 24 pt:
+    by default "See the photo gallery online.", its link over most of the words."""
+    deck = pptx.Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])
+    box = slide.shapes.add_textbox(0, 0, 100, 100).text_frame.paragraphs[0]
+    for text, url in runs:
+        run = box.add_run()
+        run.text, run.hyperlink.address, run.font.size = text, url, Pt(24)
+    out = io.BytesIO()
+    deck.save(out)
+    return out.getvalue()
+
+
+def slide_runs(data: bytes) -> list[tuple[str, str | None]]:
+    paragraph = pptx.Presentation(io.BytesIO(data)).slides[0].shapes[0].text_frame.paragraphs[0]
+    assert {run.font.size.pt for run in paragraph.runs} == {24}
+    return [(run.text, run.hyperlink.address) for run in paragraph.runs]
+
+
+def test_a_slide_link_over_most_of_a_paragraph_stays_on_its_words(fixed):
+    """The link is in its run's formatting: were it the paragraph's base, the plain words around it
+    would be the marks, and the link would go to every word the model wrote outside them ("Bitte",
+    aligned to no source word, here)."""
+    translator = fixed("Bitte siehe die Fotogalerie online.", [(0, 1), (1, 2), (2, 3), (3, 3), (4, 4)])
+    assert slide_runs(translate(linked_slide_file(), ".pptx", translator)) == [
+        ("Bitte siehe ", None), ("die Fotogalerie", PHOTOS), (" online.", None)]
+
+
+def test_a_word_outside_every_link_of_an_all_linked_paragraph_is_plain_with_their_look(fixed):
+    """Where every run is a link, the base is the longest one's look without its link: a word the
+    model wrote aligned to none ("bitte") goes to no link, and keeps the links' size."""
+    data = linked_slide_file((("the photo gallery", PHOTOS), (" online.", WEB)))
+    translator = fixed("die Fotogalerie online bitte", [(0, 0), (1, 1), (2, 1), (3, 2)])
+    assert slide_runs(translate(data, ".pptx", translator)) == [
+        ("die Fotogalerie", PHOTOS), (" ", None), ("online", WEB), (" bitte", None)]
 
 
 def test_a_slide_run_language_becomes_the_target_language(mirror):

@@ -234,3 +234,63 @@ def test_a_tab_or_break_where_the_formatting_changes_takes_the_place_of_a_space(
         else:
             run.text = text
     assert translated(docx_bytes(document), same).paragraphs[0].text == "".join(p.lstrip("*") for p in parts)
+
+
+def field_run(kind: str) -> etree._Element:
+    return etree.fromstring(f'<w:r xmlns:w="{W}"><w:fldChar w:fldCharType="{kind}"/></w:r>')
+
+
+def contents_file() -> bytes:
+    """A table of contents as Word and LibreOffice write it: one TOC field whose begin is in its first
+    entry's paragraph and whose end is in its last's, then a paragraph of the body."""
+    document = docx.Document()
+    entries = [document.add_paragraph() for _ in range(3)]
+    entries[0]._p.append(field_run("begin"))
+    entries[0]._p.append(etree.fromstring(f'<w:r xmlns:w="{W}"><w:instrText> TOC \\o "1-3" \\h</w:instrText></w:r>'))
+    entries[0]._p.append(field_run("separate"))
+    for entry, title in zip(entries, ("A dog in the park", "A cat on the roof", "A bird in the tree"), strict=True):
+        entry.add_run(title).add_tab()
+        entry.add_run("1")
+    entries[-1]._p.append(field_run("end"))
+    document.add_paragraph("The dog runs.")
+    return docx_bytes(document)
+
+
+def test_a_field_over_several_paragraphs_keeps_all_its_text(mirror):
+    """Each entry of the table of contents is inside the field (docs: the text between a field's begin
+    and end is kept), not only the one its begin is in; the field's end closes it for what follows."""
+    paragraphs = translated(contents_file(), mirror).paragraphs
+    assert [p.text for p in paragraphs] == ["A dog in the park\t1", "A cat on the roof\t1", "A bird in the tree\t1",
+                                            "RUNS. DOG THE"]
+    assert mirror.given == ["The dog runs."]
+
+
+def test_a_text_box_inside_a_field_over_two_paragraphs_is_a_story_of_its_own(mirror):
+    """The box's paragraph comes, in document order, while the field around its anchor is open."""
+    document = docx.Document()
+    first, second = document.add_paragraph(), document.add_paragraph()
+    first._p.extend([field_run("begin"), field_run("separate")])
+    first.add_run("Old result")
+    first._p.append(etree.fromstring(f'<w:r xmlns:w="{W}" xmlns:v="urn:schemas-microsoft-com:vml"><w:pict>'
+                                     "<v:shape><v:textbox><w:txbxContent><w:p><w:r><w:t>The boy laughs.</w:t></w:r>"
+                                     "</w:p></w:txbxContent></v:textbox></v:shape></w:pict></w:r>"))
+    second.add_run("here")
+    second._p.append(field_run("end"))
+    body = translated(docx_bytes(document), mirror).paragraphs
+    box = body[0]._p.find(".//" + qn("w:txbxContent"))
+    assert [t.text for t in box.iter(qn("w:t"))] == ["LAUGHS. BOY THE"]
+    assert [p.text for p in body] == ["Old result", "here"]
+
+
+def test_a_word_after_a_fields_end_does_not_stick_to_its_result(fixed):
+    """"[SEQ]1[end]: A boy jumps." -> "Ein Junge springt." (the colon dropped): the result "1" shows,
+    the end after it does not, and the source had no word there."""
+    document = docx.Document()
+    paragraph = document.add_paragraph()
+    paragraph._p.extend([field_run("begin"), etree.fromstring(f'<w:r xmlns:w="{W}"><w:instrText> SEQ Figure '
+                                                              "</w:instrText></w:r>"), field_run("separate")])
+    paragraph.add_run("1")
+    paragraph._p.append(field_run("end"))
+    paragraph.add_run(": A boy jumps.")
+    out = translated(docx_bytes(document), fixed("Ein Junge springt.", [(1, 0), (2, 1), (3, 2)]))
+    assert out.paragraphs[0].text == "1 Ein Junge springt."

@@ -4,7 +4,8 @@ Reading refuses, each with one line naming the file and member: what is not a zi
 (a password-protected Office file is an OLE compound file, not a zip); an encrypted member;
 more than MAX_MEMBERS members or more than MAX_UNPACKED bytes unpacked (a zip bomb: the
 sizes in the central directory are the ones ``zipfile`` holds each member to, so a member
-cannot unpack to more than it declares); a member that does not unpack (a bad CRC).
+cannot unpack to more than it declares); a member that does not unpack (a bad CRC, damaged
+compressed data).
 
 Members stay packed in the file's bytes: every one is unpacked once when the archive is read,
 a piece at a time, to check it, and then only when it is asked for (a part to parse) or
@@ -25,6 +26,7 @@ from __future__ import annotations
 import io
 import shutil
 import zipfile
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -39,7 +41,8 @@ from attnmt.errors import DataError
 MAX_MEMBERS = 10_000  # members of one archive (a 500-page document has a few dozen; an EPUB, a few hundred)
 MAX_UNPACKED = 1 << 30  # bytes of all members unpacked together (1 GiB)
 MIMETYPE = "mimetype"
-UNPACK_ERRORS = (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError)
+# A bad CRC is a BadZipFile, damaged deflate data a zlib.error, a member cut short an EOFError.
+UNPACK_ERRORS = (zipfile.BadZipFile, zlib.error, OSError, ValueError, NotImplementedError, EOFError)
 PIECE = 1 << 20  # bytes unpacked at a time when a member is checked
 HEAD = 512  # bytes of a part that hold its XML declaration
 

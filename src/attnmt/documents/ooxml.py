@@ -11,10 +11,15 @@ translate it:
    changes).
 2. The formatting that covers the most characters is the paragraph's *base*; its runs are plain
    text.  Every other run is a mark over its text, and a hyperlink (or a tracked insertion) a
-   mark over its runs, with a base of its own.
+   mark over its runs, with a base of its own.  A slide's linked run (its link is in its
+   formatting) is never the base: a link over most of a paragraph is a mark over its words, not
+   the plain text around which the rest are marks.  Where every run with text is linked, the
+   base is the longest one's formatting without its link.
 3. Tabs, breaks, pictures, field codes and anything else in a run are atoms; so is every other
    element between runs (bookmarks, comment anchors, a simple field, a tracked deletion).  The
-   text of a complex field (``w:fldChar`` begin to end: a page number, a date) is kept too.
+   text of a complex field (``w:fldChar`` begin to end: a page number, a date) is kept too,
+   also where the field goes on over several paragraphs (a table of contents, which Word writes
+   again from the headings when its fields are updated).
 4. The paragraph's text is translated whole; then runs are written again: text outside every
    mark in runs of the base formatting, each mark's text in a run of its own formatting.
    Paragraph properties (``w:pPr``, ``a:pPr``, ``a:endParaRPr``) stay where they were.
@@ -63,6 +68,7 @@ class Dialect:
     breaks: frozenset[str] = frozenset()  # atoms that part the words around them
     dropped: frozenset[str] = frozenset()  # stale once the text changes: spelling marks
     preserve: bool = False  # text elements need xml:space="preserve" to keep their spaces
+    links: frozenset[str] = frozenset()  # a run's properties that make it a link (DrawingML's hlinkClick)
 
     def jobs(self, root: etree._Element) -> list[ParagraphJob]:
         """A job for each of ``root``'s paragraphs with words (``paragraph_jobs``)."""
@@ -78,7 +84,7 @@ WORD = Dialect(w("p"), w("r"), w("rPr"), w("t"),
                frozenset({w("pPr"), w("sdtPr"), w("sdtEndPr")}), frozenset({w("tab"), w("br"), w("cr")}),
                frozenset({w("proofErr")}), True)
 DRAWING = Dialect(a("p"), a("r"), a("rPr"), a("t"), kept=frozenset({a("pPr"), a("endParaRPr")}),
-                  breaks=frozenset({a("br")}))
+                  breaks=frozenset({a("br")}), links=frozenset({a("hlinkClick"), a("hlinkMouseOver")}))
 SHARED_STRING = Dialect(s("si"), s("r"), s("rPr"), s("t"), kept=frozenset({s("rPh"), s("phoneticPr")}),
                         preserve=True)
 INLINE_STRING = Dialect(s("is"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True)
@@ -89,6 +95,9 @@ CELL_COMMENT = Dialect(s("text"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.k
 # sentence goes on past one (a tab in DrawingML or a spreadsheet is a character, and ends one too).
 FIELD_SEPARATORS = frozenset({w("tab"), w("ptab")})
 # The atoms that start and end a range of the paragraph's words: its end stays after its start.
+# Where a field that goes on past its paragraph may go on: the paragraphs of one story, which a
+# text box, a note or a comment starts anew (its paragraphs come between those of the story around it).
+STORIES = (w("txbxContent"), w("footnote"), w("endnote"), w("comment"))
 RANGES = {w("commentRangeStart"): ("comment", True), w("commentRangeEnd"): ("comment", False),
           w("bookmarkStart"): ("bookmark", True), w("bookmarkEnd"): ("bookmark", False)}
 
@@ -133,29 +142,51 @@ def merge_runs(container: etree._Element, dialect: Dialect) -> None:
         previous = child if mergeable else None
 
 
+def is_link(run: etree._Element, dialect: Dialect) -> bool:
+    """Whether the run's own properties make it a link (a slide's; Word's links are containers)."""
+    properties = run.find(dialect.properties)
+    return properties is not None and any(child.tag in dialect.links for child in properties)
+
+
 def base_run(container: etree._Element, dialect: Dialect) -> etree._Element | None:
-    """The run whose formatting covers the most of ``container``'s own text (None: no run has text)."""
+    """The run whose formatting covers the most of ``container``'s own text, not a link (rule 2 of
+    the module docstring: where only links have text, a copy of the longest without its link);
+    None where no run has text."""
     lengths: dict[bytes, int] = {}
     first: dict[bytes, etree._Element] = {}
     for run in container.iterchildren(dialect.run):
         key = formatting(run, dialect)
         first.setdefault(key, run)
         lengths[key] = lengths.get(key, 0) + sum(len(t.text or "") for t in run.iterchildren(dialect.text))
-    if not lengths or max(lengths.values()) == 0:
+    plain = {key: length for key, length in lengths.items() if length and not is_link(first[key], dialect)}
+    candidates = plain or {key: length for key, length in lengths.items() if length}
+    if not candidates:
         return None
-    return first[max(lengths, key=lengths.__getitem__)]
+    base = first[max(candidates, key=candidates.__getitem__)]
+    return base if plain else unlinked(base, dialect)
+
+
+def unlinked(run: etree._Element, dialect: Dialect) -> etree._Element:
+    """A copy of a linked run, its link taken out of its properties (its text too: only its look is used)."""
+    look = run.makeelement(run.tag, run.attrib)
+    properties = copy.deepcopy(run.find(dialect.properties))
+    for link in [child for child in properties if child.tag in dialect.links]:
+        properties.remove(link)
+    look.append(properties)
+    return look
 
 
 class ParagraphJob:
     """One paragraph: its flat text (runs as marks), then, given its translated content, the
-    paragraph written again in place."""
+    paragraph written again in place.  ``field_depth``: the complex fields (``w:fldChar``) open where
+    the paragraph starts; ``self.field_depth`` is those open where it ends."""
 
-    def __init__(self, paragraph: etree._Element, dialect: Dialect) -> None:
+    def __init__(self, paragraph: etree._Element, dialect: Dialect, field_depth: int = 0) -> None:
         self.paragraph, self.dialect = paragraph, dialect
         self.bare = paragraph.find(dialect.text)  # a string with no runs: its text element
         merge_runs(paragraph, dialect)
         self.bases: dict[etree._Element, etree._Element | None] = {}
-        self.field_depth = 0
+        self.field_depth = field_depth
         self.run_atoms: set[int] = set()  # the marks of atoms that belong inside a run (a tab, a picture)
         builder = FlatBuilder(collapse=False, fields=True)  # a tab or a cell's line ends a sentence
         self._add(builder, paragraph)
@@ -278,8 +309,15 @@ def atom_copy(node: etree._Element) -> etree._Element:
 
 def paragraph_jobs(root: etree._Element, dialect: Dialect) -> list[ParagraphJob]:
     """A job for each paragraph under ``root`` with words to translate, in document order (a text
-    box's paragraphs come after the paragraph whose run holds the text box)."""
-    jobs = [ParagraphJob(p, dialect) for p in root.iter(dialect.paragraph)]
+    box's paragraphs come after the paragraph whose run holds the text box).  A complex field open at
+    a paragraph's end is open at the start of the next paragraph of its story (STORIES)."""
+    depths: dict[etree._Element, int] = {}  # the fields open at the end of each story's last paragraph so far
+    jobs = []
+    for paragraph in root.iter(dialect.paragraph):
+        story = next(paragraph.iterancestors(*STORIES), root)
+        job = ParagraphJob(paragraph, dialect, depths.get(story, 0))
+        depths[story] = job.field_depth
+        jobs.append(job)
     return [job for job in jobs if has_words(job.flat.text)]
 
 

@@ -14,6 +14,10 @@ META-INF/manifest.xml): the paragraphs of its title, subtitle and axis titles ar
 its table (``table:table``: categories, series names, numbers) is its data, kept.
 The picture of the chart the file keeps beside it (``ObjectReplacements/``), for readers that
 cannot draw charts, is kept too, as it was.
+
+A password-protected file is a zip like any other, its members encrypted inside it: only the
+manifest says so (``manifest:encryption-data``), and it is refused by that before a part is read
+(its content.xml would be read as XML that is not well-formed).
 """
 
 from __future__ import annotations
@@ -95,8 +99,10 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str) 
     """The document's parts (PARTS), then each chart's (the module docstring); DataError where the
     file is not of its extension's kind (``suffix``: .odt, .odp or .ods), or no OpenDocument file."""
     check_kind(archive, suffix)
+    manifest = read_manifest(archive)
+    check_encryption(archive, manifest)
     members = [(member, False) for member in PARTS]
-    members += [(folder + member, True) for folder in chart_folders(archive) for member in PARTS]
+    members += [(folder + member, True) for folder in chart_folders(manifest) for member in PARTS]
     vocabulary = OpenDocumentVocabulary()
     job_options = replace(options, attributes=())
     parts = []
@@ -131,13 +137,33 @@ def is_data(paragraph: etree._Element) -> bool:
     return next(paragraph.iterancestors(f"{{{TABLE}}}table"), None) is not None
 
 
-def chart_folders(archive: Archive) -> list[str]:
-    """The folders of the charts that META-INF/manifest.xml names (``Object 1/``), in its order."""
+def read_manifest(archive: Archive) -> etree._Element | None:
+    """META-INF/manifest.xml's root; None where the file has none."""
     if MANIFEST_PATH not in archive:
+        return None
+    # doctype: OpenOffice.org wrote its manifests with a DOCTYPE (never with entities)
+    return parse_part(archive, MANIFEST_PATH, doctype=True).getroot()
+
+
+def check_encryption(archive: Archive, manifest: etree._Element | None) -> None:
+    """DataError where the manifest says a member is encrypted (a password-protected file), naming
+    content.xml where it is one of them."""
+    if manifest is None:
+        return
+    encrypted = [entry.get(f"{{{MANIFEST}}}full-path", "") for entry in manifest.iter(f"{{{MANIFEST}}}file-entry")
+                 if entry.find(f"{{{MANIFEST}}}encryption-data") is not None]
+    if encrypted:
+        member = "content.xml" if "content.xml" in encrypted else encrypted[0]
+        raise DataError(f"{archive.name}: the file is encrypted or password-protected (member {member} is "
+                        "encrypted, says META-INF/manifest.xml); remove the password and try again")
+
+
+def chart_folders(manifest: etree._Element | None) -> list[str]:
+    """The folders of the charts that META-INF/manifest.xml names (``Object 1/``), in its order."""
+    if manifest is None:
         return []
     folders = []
-    # doctype: OpenOffice.org wrote its manifests with a DOCTYPE (never with entities)
-    for entry in parse_part(archive, MANIFEST_PATH, doctype=True).getroot().iter(f"{{{MANIFEST}}}file-entry"):
+    for entry in manifest.iter(f"{{{MANIFEST}}}file-entry"):
         path = entry.get(f"{{{MANIFEST}}}full-path", "")
         if entry.get(f"{{{MANIFEST}}}media-type") == CHART and path.strip("./"):
             folders.append(path.removeprefix("./").rstrip("/") + "/")

@@ -341,11 +341,14 @@ def atom_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
 def unglued(text: str, position: int, atoms: Sequence[Mark], before: str, after: str) -> tuple[str, str]:
     """``before`` and ``after`` (atom_spaces'), with a space where atoms that show text would
     otherwise touch a target word they did not touch in the source: "https://example.com sich.",
-    not "https://example.comsich." (the source had the full stop there, the target a word)."""
+    not "https://example.comsich." (the source had the full stop there, the target a word).  The
+    atoms show text where any of them does: a Word field is its begin, code, result and end, each
+    an atom, and only its result shows ("1<end/>Ein Junge" would read "1Ein Junge")."""
     first, last = atoms[0], atoms[-1]
-    if first.shows_text and not before and not first.glued_before and text[position - 1:position].isalnum():
+    shows_text = any(atom.shows_text for atom in atoms)
+    if shows_text and not before and not first.glued_before and text[position - 1:position].isalnum():
         before = " "
-    if last.shows_text and not after and not last.glued_after and text[position:position + 1].isalnum():
+    if shows_text and not after and not last.glued_after and text[position:position + 1].isalnum():
         after = " "
     return before, after
 
