@@ -3,7 +3,16 @@
 import json
 
 import pytest
-from support import PAIRS, UNKNOWN, calibration_pairs, known_apart, run_cli, write_pairs
+from support import (
+    PAIRS,
+    UNKNOWN,
+    calibrated_apart,
+    calibration_pairs,
+    known_apart,
+    run_cli,
+    write_calibration,
+    write_pairs,
+)
 
 from attnmt.decoding.calibration import CALIBRATION, MIN_SENTENCES
 
@@ -200,16 +209,15 @@ def test_calibrate_reads_the_validation_set_of_the_training_config(trained_copy,
     assert code == 2 and "20 sentences to calibrate on" in err  # the tiny config validates on its 20 pairs
 
 
-def write_calibration(model_dir, weights=None) -> None:
-    """A quality.json fitted (by hand: the mean log-prob alone) on ``weights``, else the model directory's."""
-    from attnmt.decoding.calibration import Calibration, save_calibration
-    from attnmt.decoding.quality import INPUT_NAMES
-    from attnmt.files import file_digest
-
-    rest = len(INPUT_NAMES) - 1
-    sha256 = file_digest(weights or model_dir / "model.safetensors")
-    save_calibration(Calibration(sha256, [1.0] + [0.0] * rest, 0.0, [-0.5] + [0.0] * rest, [0.25] + [1.0] * rest,
-                                 0.0, (0.4, 2.5), sentences=200), model_dir)
+@pytest.mark.parametrize("below", ["mark", "source"])
+def test_below_quality_without_min_quality_takes_the_calibrations_threshold(trained_copy, capsys, below):
+    write_calibration(trained_copy, threshold=calibrated_apart(trained_copy))
+    source = trained_copy / "in.txt"
+    source.write_text(f"a dog runs\n{UNKNOWN}\n", encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_copy, "--below-quality", below, source], capsys)
+    known, unknown = out.splitlines()
+    assert code == 0 and known == "ein hund rennt"
+    assert unknown.startswith("[needs review] ") if below == "mark" else unknown == UNKNOWN
 
 
 def a_checkpoint(model_dir):

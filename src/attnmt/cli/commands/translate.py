@@ -103,6 +103,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     check_document_options(args)
     model, tokenizer, _ = load_for_translation(args)
     args.calibration = load_quality_calibration(args)
+    args.min_quality = below_quality_threshold(args)
     check_alignment_options(args, model.config.decoder_layers, model.config.n_heads)
     if args.prefix:  # named here; a JSONL line's own is named by its line (line_batch)
         prefix_ids(tokenizer, args.prefix, model.config.unk_id, "--prefix")
@@ -234,9 +235,21 @@ def hypothesis_extras(args: argparse.Namespace, model, tokenizer, source: str, t
 
 
 def quality_wanted(args: argparse.Namespace) -> bool:
-    """Whether to assess the translations: tsv and jsonl carry quality and flags, --min-quality and
-    --review read them."""
-    return args.output_format != "text" or args.min_quality is not None or args.review is not None
+    """Whether to assess the translations: tsv and jsonl carry quality and flags, --min-quality,
+    --below-quality and --review read them."""
+    return (args.output_format != "text" or args.min_quality is not None or args.below_quality != "keep"
+            or args.review is not None)
+
+
+def below_quality_threshold(args: argparse.Namespace) -> float | None:
+    """--min-quality; where --below-quality mark or source comes without it, the threshold of the
+    low_quality flag (the calibration's, else quality.LOW_QUALITY), as --review takes it: the
+    translations it acts on are those the flag marks, not none."""
+    from attnmt.decoding.quality import low_quality_threshold
+
+    if args.min_quality is None and args.below_quality != "keep":
+        return low_quality_threshold(args.calibration)
+    return args.min_quality
 
 
 def load_quality_calibration(args: argparse.Namespace) -> Calibration | None:
@@ -316,8 +329,9 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                    help="the quality (0 to 1) under which a translation needs review: it gets the low_quality flag "
                         "and --below-quality applies (docs/translating.md, Quality)")
     p.add_argument("--below-quality", choices=BELOW, default="keep",
-                   help=f"under --min-quality: keep the translation, mark it ('{MARK.strip()}' before it, in text "
-                        "output), or write the source line instead")
+                   help=f"under --min-quality (else the threshold of the low_quality flag: the calibration's, 0.5 "
+                        f"without one): keep the translation, mark it ('{MARK.strip()}' before it, in text output), "
+                        "or write the source line instead")
     add_document_options(p)
     p.set_defaults(run=run)
 
