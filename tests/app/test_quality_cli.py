@@ -142,7 +142,8 @@ def test_translate_jsonl_quality_is_what_score_gives_the_same_pairs(trained_mode
     code, out, _ = run_cli(["translate", "--model", trained_model, "--output-format", "jsonl", source], capsys)
     best = [json.loads(line)["hypotheses"][0] for line in out.splitlines()]
     assert code == 0
-    assert best[1]["text"] == "..." and best[2]["text"] == "2 + 2"  # no words: passed through, yet assessed
+    assert best[1]["text"] == "..." and best[2]["text"] == "2 + 2"  # no words: passed through, a copy
+    assert [(h["quality"], h["flags"]) for h in best[1:3]] == [(1.0, [])] * 2
     src, hyp = write_pairs(tmp_path, "x", [(s, h["text"]) for s, h in zip(lines, best, strict=True)])
     code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
     scored = [json.loads(line) for line in out.splitlines()]
@@ -176,6 +177,15 @@ def test_below_min_quality_the_source_or_a_mark_is_written(trained_model, tmp_pa
     assert outputs["keep"][0] == outputs["mark"][0] == outputs["source"][0] == "ein hund rennt"
     assert outputs["mark"][1] == "[needs review] " + kept
     assert outputs["source"][1] == UNKNOWN
+
+
+def test_a_line_with_no_letter_passes_through_unmarked_under_any_min_quality(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.txt"
+    source.write_text("12345\n!!!\na dog runs. 12345\n", encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--min-quality", "1", "--below-quality", "mark",
+                            source], capsys)
+    assert code == 0  # quality 1 is under no threshold; a translation's is under 1
+    assert out.splitlines() == ["12345", "!!!", "[needs review] ein hund rennt 12345"]
 
 
 def test_min_quality_over_one_is_refused(trained_model, capsys):
