@@ -39,6 +39,14 @@ def test_a_word_files_unknown_sentence_is_listed_at_its_paragraph(trained_model,
     assert [p.text for p in docx.Document(output).paragraphs][0] == "ein hund rennt"
 
 
+def test_a_word_files_table_with_no_row_still_has_its_part_and_paragraph_columns(trained_model, tmp_path, capsys):
+    source, output, review = tmp_path / "in.docx", tmp_path / "out.docx", tmp_path / "in.review.tsv"
+    word_file(source, "a dog runs")
+    code, _, err = run_cli(["translate", "--model", trained_model, "--review", review, source, output], capsys)
+    assert code == 0 and "0 of 1 sentences need review" in err
+    assert table(review) == [["part", "paragraph", "quality", "flags", "source", "translation"]]
+
+
 def test_below_the_quality_a_word_paragraph_keeps_its_source(trained_model, tmp_path, capsys):
     source, output = tmp_path / "in.docx", tmp_path / "out.docx"
     word_file(source, "a dog runs", UNKNOWN)
