@@ -337,6 +337,17 @@ def test_train_help_lists_every_key_with_its_default_and_a_line_of_help(capsys):
     assert all("): " in line for line in lines if not line.startswith("  --resume"))
 
 
+def test_translate_help_names_every_tsv_column_and_the_page_that_describes_them(capsys):
+    with pytest.raises(SystemExit):
+        main(["translate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert ("tsv: a row per hypothesis, its columns line, rank, score, log_prob, translation, alignment (with "
+            "--alignments), quality, flags;") in text
+    docs = Path(__file__).parents[2] / "docs" / "translating.md"
+    assert "See docs/translating.md, Output formats" in text
+    assert docs.read_text(encoding="utf-8").count("\n### Output formats\n") == 1
+
+
 def test_n_best_with_scores_as_tsv_and_jsonl(trained_model, tmp_path, capsys):
     source = tmp_path / "in.txt"
     source.write_text("a dog runs\n\nthe boy laughs\n", encoding="utf-8")

@@ -315,8 +315,10 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                    "term' lines, # comments (docs/translating.md, Terminology)")
     p.add_argument("--prefix", help="text every translation starts with (JSONL lines may give their own)")
     p.add_argument("--output-format", choices=FORMATS, default="text",
-                   help="text: the best translation a line; tsv: line, rank, score, log-prob, translation "
-                   "per hypothesis; jsonl: one object per input line (docs: attnmt.cli.lines)")
+                   help="text: the best translation a line; tsv: a row per hypothesis, its columns line, rank, "
+                   "score, log_prob, translation, alignment (with --alignments), quality, flags; jsonl: an object "
+                   "per input line, each hypothesis with those fields, calibrated, and confidence with "
+                   "--confidence. See docs/translating.md, Output formats")
     p.add_argument("--alignments", action="store_true", help="word alignments from cross-attention, "
                    "Pharaoh pairs (source word-target word): 'translation ||| 0-0 1-1' in text format")
     p.add_argument("--alignment-layer", type=int, default=-1,
