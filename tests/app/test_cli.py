@@ -502,6 +502,21 @@ def test_alignments_in_text_and_tsv(trained_model, tmp_path, capsys):
     assert code == 2 and "the model has heads 0 to 3" in err
 
 
+@pytest.mark.parametrize(("options", "message"), [
+    (["--alignment-layer", "0"], "--alignment-layer chooses the attention word alignments are read from: add "
+                                 "--alignments"),
+    (["--alignment-layer", "0", "--alignment-heads", "1"], "--alignment-layer and --alignment-heads choose the "
+                                                           "attention word alignments are read from: add --alignments"),
+    (["--seed", "3"], "decoding option seed only applies when sampling: set sampling_topk to 0"),
+])
+def test_an_option_that_would_do_nothing_without_another_is_refused_in_one_line(trained_model, tmp_path, capsys,
+                                                                               options, message):
+    source = tmp_path / "in.txt"
+    source.write_text("a dog runs\n", encoding="utf-8")
+    code, out, err = run(["translate", "--model", trained_model, *options, source], capsys)
+    assert code == 2 and out == "" and err.startswith(f"attnmt: error: {message}") and err.count("\n") == 1
+
+
 def test_confidence_gives_each_output_piece_its_probability(trained_model, tmp_path, capsys):
     source = tmp_path / "in.txt"
     source.write_text("a dog runs\n", encoding="utf-8")

@@ -98,6 +98,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     options = decoding(args)
     if args.confidence and args.output_format != "jsonl":
         raise ConfigError("--confidence writes a probability per output piece: add --output-format jsonl")
+    args.alignment_layer = alignment_layer(args)
     if args.n_best > 1 and args.output_format == "text":
         raise ConfigError("--n-best writes several translations per input line: add --output-format tsv or jsonl")
     check_document_options(args)
@@ -215,6 +216,17 @@ def paragraph_extras(args: argparse.Namespace, model, tokenizer, paragraph: Para
                          args.alignment_layer, args.alignment_heads)
 
 
+def alignment_layer(args: argparse.Namespace) -> int:
+    """--alignment-layer (-1, the last, where not given); it and --alignment-heads choose what
+    --alignments reads, and are refused without it rather than left to do nothing."""
+    given = [name for name, value in (("--alignment-layer", args.alignment_layer),
+                                      ("--alignment-heads", args.alignment_heads)) if value is not None]
+    if given and not args.alignments:
+        raise ConfigError(f"{' and '.join(given)} choose{'s' * (len(given) == 1)} the attention word alignments "
+                          "are read from: add --alignments")
+    return -1 if args.alignment_layer is None else args.alignment_layer
+
+
 def check_alignment_options(args: argparse.Namespace, layers: int, heads: int) -> None:
     if args.alignments and not -layers <= args.alignment_layer < layers:
         raise ConfigError(f"--alignment-layer {args.alignment_layer}: the model has {layers} decoder layers "
@@ -321,10 +333,10 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                    "--confidence. See docs/translating.md, Output formats")
     p.add_argument("--alignments", action="store_true", help="word alignments from cross-attention, "
                    "Pharaoh pairs (source word-target word): 'translation ||| 0-0 1-1' in text format")
-    p.add_argument("--alignment-layer", type=int, default=-1,
-                   help="decoder layer whose cross-attention aligns (default -1, the last)")
-    p.add_argument("--alignment-heads", type=heads_list, help="heads of that layer to average, e.g. 0,2 "
-                   "(default: all)")
+    p.add_argument("--alignment-layer", type=int,
+                   help="with --alignments: the decoder layer whose cross-attention aligns (default -1, the last)")
+    p.add_argument("--alignment-heads", type=heads_list, help="with --alignments: the heads of that layer to "
+                   "average, e.g. 0,2 (default: all)")
     p.add_argument("--confidence", action="store_true", help="each output piece's probability "
                    "(with --output-format jsonl)")
     p.add_argument("--min-quality", type=probability, metavar="Q",
