@@ -458,6 +458,26 @@ def known_apart(model_dir: str) -> float:
     return round((min(known) + unknown) / 2, 4)
 
 
+def write_calibration(model_dir: Path, weights: Path | None = None, threshold: float = 0.5) -> None:
+    """A quality.json fitted (by hand: the mean log-prob alone, quality = σ(4·mean_log_prob + 2)) on
+    ``weights``, else the model directory's, its low_quality threshold ``threshold``."""
+    from attnmt.decoding.calibration import Calibration, save_calibration
+    from attnmt.decoding.quality import INPUT_NAMES
+    from attnmt.files import file_digest
+
+    rest = len(INPUT_NAMES) - 1
+    sha256 = file_digest(weights or model_dir / "model.safetensors")
+    save_calibration(Calibration(sha256, [1.0] + [0.0] * rest, 0.0, [-0.5] + [0.0] * rest, [0.25] + [1.0] * rest,
+                                 0.0, (0.4, 2.5), threshold=threshold, sentences=200), model_dir)
+
+
+def calibrated_apart(model_dir: Path) -> float:
+    """``known_apart`` as write_calibration's quality reads it: that quality rises with the mean
+    log-prob, as the uncalibrated one, exp(mean log-prob), does, so it sets the pairs the tiny model
+    knows apart from UNKNOWN as well."""
+    return 1 / (1 + math.exp(-(4 * math.log(known_apart(str(model_dir))) + 2)))
+
+
 def int8_product_written_out(x: torch.Tensor, w: torch.Tensor, scales: torch.Tensor, levels: int,
                              bias: torch.Tensor | None = None) -> torch.Tensor:
     """What the int8 panel kernels compute, written out: per row q = round(x · levels / max|x_row|)

@@ -76,7 +76,9 @@ def test_the_same_seed_gives_the_same_draws_and_another_seed_others():
 
 @pytest.mark.parametrize(("options", "message"), [
     (dict(sampling_topk=0), "sampling draws one translation per sentence: set beam_size 1"),
-    (dict(beam_size=1, sampling_topp=0.9), "only apply when sampling"),
+    (dict(beam_size=1, sampling_topp=0.9), "option sampling_topp only applies when sampling"),
+    (dict(beam_size=1, seed=7), "option seed only applies when sampling"),
+    (dict(sampling_temperature=2.0, seed=7), "options sampling_temperature and seed only apply when sampling"),
     (dict(beam_size=1, sampling_topk=0, sampling_temperature=0.0), "sampling_temperature: expected more than 0"),
 ])
 def test_sampling_options_that_cannot_work_are_refused_in_one_line(options, message):

@@ -96,6 +96,14 @@ def test_another_text_is_read_against_the_models_translation_and_capped_where_a_
     assert "repetition" in read[1].flags and read[1].quality <= plain[1].quality  # a rule fired: at most the own fit's
 
 
+def test_a_text_with_no_letter_passed_through_keeps_quality_one_whatever_the_model_writes(model_and_tokenizer,
+                                                                                          calibrated):
+    model, tokenizer = model_and_tokenizer
+    calibration, _ = calibrated
+    [a] = assess_elsewhere(model, tokenizer, ["12345"], ["12345"], calibration, own=["ein hund"])
+    assert (a.quality, a.flags) == (1.0, [])
+
+
 def chrf(text: str, own) -> float:
     from sacrebleu.metrics import CHRF
 

@@ -77,3 +77,11 @@ def test_a_sentence_is_matched_in_the_same_steps_against_20_000_terms_as_against
 def test_case_is_folded_fully_and_a_term_needs_word_ends_on_both_sides():
     glossary = Glossary.of({"straße": "street", "C++": "C++"})
     assert glossary.matches("STRASSE and c++, not xc++ or c++x") == ["street", "C++"]
+
+
+def test_each_term_remembers_where_it_was_given_through_a_merge(tmp_path):
+    read = read_glossary(write(tmp_path, "# terms\ndog\tHund\n\nNew  York\tNew York\ncat\tKatze\n"))
+    line = Glossary.of({"Cat": "Mieze", "bird": "Vogel"}, "in.jsonl:3")
+    merged = read.merged(line).merged(Glossary.of({"dog": "Köter"}))
+    assert read.place("new york") == f"{tmp_path / 'terms.tsv'}:4"
+    assert [merged.place(term) for term in ("dog", "cat", "bird")] == [None, "in.jsonl:3", "in.jsonl:3"]

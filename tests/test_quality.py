@@ -108,6 +108,15 @@ def test_blank_pairs_are_not_assessed(model_and_tokenizer):
     assert assessed(model_and_tokenizer, ["", "a dog runs"], ["", ""]) == [None, None]
 
 
+def test_a_text_with_no_letter_passed_through_as_it_is_is_right_by_construction(model_and_tokenizer):
+    # The tiny model reads "12345" as its own translation with probability ~0.0; a copy is its own reference.
+    copies = assessed(model_and_tokenizer, ["12345", "!!!", " 2 + 2 "], ["12345", "!!!", "2 + 2"])
+    assert [(a.quality, a.flags, a.calibrated) for a in copies] == [(1.0, [], False)] * 3
+    changed, words = assessed(model_and_tokenizer, ["12345", "a dog runs"], ["12346", "a dog runs"])
+    assert changed.quality < 1.0 and "low_quality" in changed.flags  # no copy: read as any translation
+    assert words.quality < 1.0 and "copied" in words.flags  # letters: a copy is no translation
+
+
 # The 20 pairs' sources, others made of their words, a one-word source and a long one of seven sentences.
 SEARCHED = [*SOURCES, "dog", "a dog sleeps", "two cats run", "the woman rides a horse", "a bird reads a book",
             "the girl laughs", "zebra quantum xylophone", " ".join(SOURCES[:7])]

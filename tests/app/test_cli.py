@@ -337,6 +337,17 @@ def test_train_help_lists_every_key_with_its_default_and_a_line_of_help(capsys):
     assert all("): " in line for line in lines if not line.startswith("  --resume"))
 
 
+def test_translate_help_names_every_tsv_column_and_the_page_that_describes_them(capsys):
+    with pytest.raises(SystemExit):
+        main(["translate", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert ("tsv: a row per hypothesis, its columns line, rank, score, log_prob, translation, alignment (with "
+            "--alignments), quality, flags;") in text
+    docs = Path(__file__).parents[2] / "docs" / "translating.md"
+    assert "See docs/translating.md, Output formats" in text
+    assert docs.read_text(encoding="utf-8").count("\n### Output formats\n") == 1
+
+
 def test_n_best_with_scores_as_tsv_and_jsonl(trained_model, tmp_path, capsys):
     source = tmp_path / "in.txt"
     source.write_text("a dog runs\n\nthe boy laughs\n", encoding="utf-8")
@@ -489,6 +500,21 @@ def test_alignments_in_text_and_tsv(trained_model, tmp_path, capsys):
     code, _, err = run(["translate", "--model", trained_model, "--alignments", "--alignment-heads", "4", source],
                        capsys)
     assert code == 2 and "the model has heads 0 to 3" in err
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    (["--alignment-layer", "0"], "--alignment-layer chooses the attention word alignments are read from: add "
+                                 "--alignments"),
+    (["--alignment-layer", "0", "--alignment-heads", "1"], "--alignment-layer and --alignment-heads choose the "
+                                                           "attention word alignments are read from: add --alignments"),
+    (["--seed", "3"], "decoding option seed only applies when sampling: set sampling_topk to 0"),
+])
+def test_an_option_that_would_do_nothing_without_another_is_refused_in_one_line(trained_model, tmp_path, capsys,
+                                                                               options, message):
+    source = tmp_path / "in.txt"
+    source.write_text("a dog runs\n", encoding="utf-8")
+    code, out, err = run(["translate", "--model", trained_model, *options, source], capsys)
+    assert code == 2 and out == "" and err.startswith(f"attnmt: error: {message}") and err.count("\n") == 1
 
 
 def test_confidence_gives_each_output_piece_its_probability(trained_model, tmp_path, capsys):

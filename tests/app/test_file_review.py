@@ -80,6 +80,15 @@ def test_a_word_files_review_places_its_sentences_by_part_and_paragraph(client, 
     assert [(row["part"], row["paragraph"], row["source"]) for row in rows] == [("word/document.xml", 2, UNKNOWN)]
 
 
+def test_a_word_files_review_with_no_row_has_the_part_and_paragraph_columns(client, tmp_path):
+    document = docx.Document()
+    document.add_paragraph("a dog runs")
+    document.save(tmp_path / "in.docx")
+    job = reviewed(client, "in.docx", (tmp_path / "in.docx").read_bytes(), min_quality="0")
+    answer = client.get(job["review_url"], params={"format": "tsv"})
+    assert answer.text == "part\tparagraph\tquality\tflags\tsource\ttranslation\n"
+
+
 def test_at_the_default_threshold_the_known_sentences_need_no_review(client):
     review = client.get(reviewed(client, review="true")["review_url"]).json()
     assert review["threshold"] == 0.5 and review["sentences"] == 2 and review["rows"] == []

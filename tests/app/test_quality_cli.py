@@ -3,7 +3,16 @@
 import json
 
 import pytest
-from support import PAIRS, UNKNOWN, calibration_pairs, known_apart, run_cli, write_pairs
+from support import (
+    PAIRS,
+    UNKNOWN,
+    calibrated_apart,
+    calibration_pairs,
+    known_apart,
+    run_cli,
+    write_calibration,
+    write_pairs,
+)
 
 from attnmt.decoding.calibration import CALIBRATION, MIN_SENTENCES
 
@@ -133,7 +142,8 @@ def test_translate_jsonl_quality_is_what_score_gives_the_same_pairs(trained_mode
     code, out, _ = run_cli(["translate", "--model", trained_model, "--output-format", "jsonl", source], capsys)
     best = [json.loads(line)["hypotheses"][0] for line in out.splitlines()]
     assert code == 0
-    assert best[1]["text"] == "..." and best[2]["text"] == "2 + 2"  # no words: passed through, yet assessed
+    assert best[1]["text"] == "..." and best[2]["text"] == "2 + 2"  # no words: passed through, a copy
+    assert [(h["quality"], h["flags"]) for h in best[1:3]] == [(1.0, [])] * 2
     src, hyp = write_pairs(tmp_path, "x", [(s, h["text"]) for s, h in zip(lines, best, strict=True)])
     code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
     scored = [json.loads(line) for line in out.splitlines()]
@@ -169,6 +179,15 @@ def test_below_min_quality_the_source_or_a_mark_is_written(trained_model, tmp_pa
     assert outputs["source"][1] == UNKNOWN
 
 
+def test_a_line_with_no_letter_passes_through_unmarked_under_any_min_quality(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.txt"
+    source.write_text("12345\n!!!\na dog runs. 12345\n", encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--min-quality", "1", "--below-quality", "mark",
+                            source], capsys)
+    assert code == 0  # quality 1 is under no threshold; a translation's is under 1
+    assert out.splitlines() == ["12345", "!!!", "[needs review] ein hund rennt 12345"]
+
+
 def test_min_quality_over_one_is_refused(trained_model, capsys):
     with pytest.raises(SystemExit):
         run_cli(["translate", "--model", trained_model, "--min-quality", "1.5"], capsys)
@@ -200,16 +219,15 @@ def test_calibrate_reads_the_validation_set_of_the_training_config(trained_copy,
     assert code == 2 and "20 sentences to calibrate on" in err  # the tiny config validates on its 20 pairs
 
 
-def write_calibration(model_dir, weights=None) -> None:
-    """A quality.json fitted (by hand: the mean log-prob alone) on ``weights``, else the model directory's."""
-    from attnmt.decoding.calibration import Calibration, save_calibration
-    from attnmt.decoding.quality import INPUT_NAMES
-    from attnmt.files import file_digest
-
-    rest = len(INPUT_NAMES) - 1
-    sha256 = file_digest(weights or model_dir / "model.safetensors")
-    save_calibration(Calibration(sha256, [1.0] + [0.0] * rest, 0.0, [-0.5] + [0.0] * rest, [0.25] + [1.0] * rest,
-                                 0.0, (0.4, 2.5), sentences=200), model_dir)
+@pytest.mark.parametrize("below", ["mark", "source"])
+def test_below_quality_without_min_quality_takes_the_calibrations_threshold(trained_copy, capsys, below):
+    write_calibration(trained_copy, threshold=calibrated_apart(trained_copy))
+    source = trained_copy / "in.txt"
+    source.write_text(f"a dog runs\n{UNKNOWN}\n", encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_copy, "--below-quality", below, source], capsys)
+    known, unknown = out.splitlines()
+    assert code == 0 and known == "ein hund rennt"
+    assert unknown.startswith("[needs review] ") if below == "mark" else unknown == UNKNOWN
 
 
 def a_checkpoint(model_dir):

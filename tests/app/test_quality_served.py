@@ -31,3 +31,12 @@ def test_every_returned_hypothesis_carries_its_quality(client):
 
 def test_without_quality_asked_the_answer_is_the_translations_alone(client):
     assert client.post("/v1/translate", json={"text": "a dog runs"}).json() == {"translations": ["ein hund rennt"]}
+
+
+def test_a_text_with_no_letter_passes_through_with_quality_one_in_both_apis(trained_model):
+    served = ServedModel(*load_model_dir(trained_model), "tiny-en-de", "en", "de")
+    with TestClient(create_app([served], ServeSettings(quality=True))) as client:
+        ours = client.post("/v1/translate", json={"texts": ["12345", "!!!"], "return_quality": True}).json()
+        theirs = client.post("/translate", json={"q": ["12345", "!!!"], "source": "en", "target": "de"}).json()
+    assert ours["translations"] == theirs["translatedText"] == ["12345", "!!!"]
+    assert ours["quality"] == theirs["quality"] == [1.0, 1.0] and ours["flags"] == theirs["flags"] == [[], []]

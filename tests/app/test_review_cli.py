@@ -6,7 +6,7 @@ import csv
 
 import docx
 import pytest
-from support import UNKNOWN, known_apart, run_cli
+from support import UNKNOWN, calibrated_apart, known_apart, run_cli, write_calibration
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
@@ -39,11 +39,27 @@ def test_a_word_files_unknown_sentence_is_listed_at_its_paragraph(trained_model,
     assert [p.text for p in docx.Document(output).paragraphs][0] == "ein hund rennt"
 
 
+def test_a_word_files_table_with_no_row_still_has_its_part_and_paragraph_columns(trained_model, tmp_path, capsys):
+    source, output, review = tmp_path / "in.docx", tmp_path / "out.docx", tmp_path / "in.review.tsv"
+    word_file(source, "a dog runs")
+    code, _, err = run_cli(["translate", "--model", trained_model, "--review", review, source, output], capsys)
+    assert code == 0 and "0 of 1 sentences need review" in err
+    assert table(review) == [["part", "paragraph", "quality", "flags", "source", "translation"]]
+
+
 def test_below_the_quality_a_word_paragraph_keeps_its_source(trained_model, tmp_path, capsys):
     source, output = tmp_path / "in.docx", tmp_path / "out.docx"
     word_file(source, "a dog runs", UNKNOWN)
     code, _, _ = run_cli(["translate", "--model", trained_model, "--min-quality", str(known_apart(str(trained_model))),
                           "--below-quality", "source", source, output], capsys)
+    assert code == 0 and [p.text for p in docx.Document(output).paragraphs] == ["ein hund rennt", UNKNOWN]
+
+
+def test_below_the_calibrations_threshold_a_word_paragraph_keeps_its_source(trained_copy, tmp_path, capsys):
+    source, output = tmp_path / "in.docx", tmp_path / "out.docx"
+    word_file(source, "a dog runs", UNKNOWN)
+    write_calibration(trained_copy, threshold=calibrated_apart(trained_copy))  # no --min-quality: its threshold
+    code, _, _ = run_cli(["translate", "--model", trained_copy, "--below-quality", "source", source, output], capsys)
     assert code == 0 and [p.text for p in docx.Document(output).paragraphs] == ["ein hund rennt", UNKNOWN]
 
 

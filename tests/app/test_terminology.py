@@ -129,6 +129,24 @@ def test_a_prefix_the_vocabulary_cannot_write_is_one_line_naming_where_it_came_f
     assert f"""{tmp_path / 'in.jsonl'}:2: "prefix" '日本': the model's target vocabulary cannot write it""" in err
 
 
+def test_a_glossary_term_the_vocabulary_cannot_write_is_one_line_naming_where_it_came_from(trained_model, tmp_path,
+                                                                                         capsys):
+    terms, source = tmp_path / "terms.tsv", tmp_path / "in.txt"
+    terms.write_text("cat\tkatze\ndog\t日本\n", encoding="utf-8")
+    source.write_text("a dog runs\n", encoding="utf-8")
+    code, out, err = run(["translate", "--model", trained_model, "--glossary", terms, source], capsys)
+    assert code == 2 and out == ""
+    assert err == (f"attnmt: error: {terms}:2: glossary target term '日本': the model's target vocabulary cannot write "
+                   "it (it has characters with no piece); change the term or leave it out\n")
+    lines = [{"text": "a dog runs"}, {"text": "a cat sleeps", "glossary": {"cat": "katze"}},
+             {"text": "a dog runs", "glossary": {"dog": "日本"}}]
+    (tmp_path / "in.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    code, out, err = run(["translate", "--model", trained_model, "--input-format", "jsonl", tmp_path / "in.jsonl"],
+                         capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"{tmp_path / 'in.jsonl'}:3: glossary target term '日本': the model's target vocabulary" in err
+
+
 def test_a_malformed_jsonl_line_stops_with_file_and_line(trained_model, tmp_path, capsys):
     (tmp_path / "in.jsonl").write_text('{"text": "a dog runs"}\n{"text": "x", "glosary": {}}\n', encoding="utf-8")
     code, _, err = run(["translate", "--model", trained_model, "--input-format", "jsonl", tmp_path / "in.jsonl"],

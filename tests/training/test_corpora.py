@@ -3,6 +3,7 @@ a validation loss per corpus, exact resume, and one clear line for a prepared di
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 import tempfile
@@ -72,6 +73,17 @@ def test_prepare_then_train_from_the_command_line(tmp_path, capsys):
     assert main(["prepare", str(path), "--out", str(tmp_path / "data")]) == 0
     assert "corpus0: read 20 pairs, kept 20" in capsys.readouterr().out
     assert main(["train", str(path), "--prepared_dir", str(tmp_path / "data"), "--max_steps", "2"]) == 0
+
+
+def test_prepare_suggests_a_train_command_that_repeats_its_overrides(tmp_path, capsys):
+    config = tiny_config(tmp_path, **SMALL)
+    path, data = tmp_path / "config.json", tmp_path / "prepared data"
+    path.write_text(json.dumps(config.to_dict()))
+    with pytest.warns(UserWarning, match="asked for vocab_size=1000"):  # the 20 pairs have fewer pieces
+        assert main(["prepare", str(path), "--out", str(data), "--vocab-size", "1000", "--max_steps=2"]) == 0
+    suggested = capsys.readouterr().out.splitlines()[-1].split("train from it with: ")[1]
+    assert suggested == f"attnmt train {path} --vocab-size 1000 --max-steps 2 --prepared-dir '{data}'"
+    assert main(shlex.split(suggested)[1:]) == 0
 
 
 @pytest.mark.parametrize("text", ["", "\n\n"])

@@ -45,16 +45,18 @@ def term_tokens(tokenizer, targets: Sequence[str], unk_id: int) -> list[list[int
     return outermost([target_ids(tokenizer, target, unk_id) for target in targets])
 
 
-def target_ids(tokenizer, target: str, unk_id: int) -> list[int]:
+def target_ids(tokenizer, target: str, unk_id: int, place: str | None = None) -> list[int]:
     """A target term's token ids; one the target vocabulary cannot write (an unknown piece), or
-    writes differently, is a DataError in one line."""
+    writes differently, is a DataError in one line, naming ``place`` (where the term was given:
+    "terms.tsv:3", Glossary.place) where known."""
     ids = tokenizer.encode_target(target)
+    where = f"{place}: " if place else ""
     if unk_id in ids:
-        raise DataError(f"glossary target term {target!r}: the model's target vocabulary cannot write it "
+        raise DataError(f"{where}glossary target term {target!r}: the model's target vocabulary cannot write it "
                         "(it has characters with no piece); change the term or leave it out")
     written = tokenizer.decode(ids)
     if " ".join(written.split()) != " ".join(target.split()):
-        raise DataError(f"glossary target term {target!r}: the model's target vocabulary writes it as "
+        raise DataError(f"{where}glossary target term {target!r}: the model's target vocabulary writes it as "
                         f"{written!r}; write the term that way")
     return ids
 

@@ -49,7 +49,16 @@ from typing import TYPE_CHECKING
 import torch
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
-from attnmt.decoding.quality import WORD, Assessment, Features, assess, flags_of, probability, rules_broken
+from attnmt.decoding.quality import (
+    WORD,
+    Assessment,
+    Features,
+    assess,
+    flags_of,
+    passes_through,
+    probability,
+    rules_broken,
+)
 from attnmt.decoding.translate import TextCodec, translate
 from attnmt.model import Transformer
 
@@ -233,13 +242,14 @@ def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence
     both = assess(model, tokenizer, texts * 2, [*ours, *own], calibration, max_tokens, threshold)  # one pass
     mine = both[len(filled):]
     read = [k for k in range(len(filled)) if both[k] is not None and mine[k] is not None
-            and tokenizer.encode_target(ours[k]) != tokenizer.encode_target(own[k])]
+            and tokenizer.encode_target(ours[k]) != tokenizer.encode_target(own[k])
+            and not passes_through(texts[k], ours[k])]
     readings = dict(zip(read, read_against_own([both[k].features for k in read], [mine[k].features for k in read],
                                                [ours[k] for k in read], [own[k] for k in read]), strict=True))
     found: list[Assessment | None] = [None] * len(sources)
     for k, i in enumerate(filled):
         text = both[k]
-        if k not in readings:  # blank, or the model's own translation: the own fit's quality
+        if k not in readings:  # blank, the model's own translation or passed through (1): assess's quality
             found[i] = text
             continue
         quality = calibration.elsewhere.quality(readings[k], text.quality, calibration.length_center,

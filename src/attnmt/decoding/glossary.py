@@ -38,21 +38,26 @@ class Glossary:
     terms: tuple[tuple[str, str], ...] = ()
     _targets: dict[str, str] = field(default_factory=dict, compare=False, repr=False)  # normal source -> target
     _lengths: tuple[int, ...] = field(default=(), compare=False, repr=False)  # of the normal sources, longest first
+    # normal source -> where its term was given ("terms.tsv:3"), for messages about the term; where known
+    _places: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
 
     @classmethod
-    def of(cls, terms: Mapping[str, str] | Iterable[tuple[str, str]], where: str = "glossary") -> Glossary:
+    def of(cls, terms: Mapping[str, str] | Iterable[tuple[str, str]], where: str | None = None) -> Glossary:
         """A glossary of (source, target) pairs; a blank term, or one source term with two target
-        terms, is a DataError naming ``where`` and the term."""
+        terms, is a DataError naming ``where`` ("glossary" where None) and the term.  ``where``, a
+        place such as "in.jsonl:3", also names the terms in later messages (``place``)."""
         kept: dict[str, tuple[str, str]] = {}
         for source, target in terms.items() if isinstance(terms, Mapping) else terms:
-            add_term(kept, source, target, where)
-        return cls.indexed(kept)
+            add_term(kept, source, target, where or "glossary")
+        return cls.indexed(kept, dict.fromkeys(kept, where) if where else None)
 
     @classmethod
-    def indexed(cls, kept: dict[str, tuple[str, str]]) -> Glossary:
-        """The glossary of ``kept``: normal source term -> (source, target), checked (``add_term``)."""
+    def indexed(cls, kept: dict[str, tuple[str, str]], places: dict[str, str] | None = None) -> Glossary:
+        """The glossary of ``kept``: normal source term -> (source, target), checked (``add_term``);
+        ``places``: normal source term -> where it was given, where known."""
         targets = {key: target for key, (_, target) in kept.items()}
-        return cls(tuple(kept.values()), targets, tuple(sorted({len(key) for key in targets}, reverse=True)))
+        return cls(tuple(kept.values()), targets, tuple(sorted({len(key) for key in targets}, reverse=True)),
+                   places or {})
 
     def __len__(self) -> int:
         return len(self.terms)
@@ -66,7 +71,12 @@ class Glossary:
             return self
         kept = dict(zip(self._targets, self.terms, strict=True))  # both in the order the terms came
         kept.update(zip(other._targets, other.terms, strict=True))
-        return Glossary.indexed(kept)
+        places = {key: where for key, where in self._places.items() if key not in other._targets} | other._places
+        return Glossary.indexed(kept, places)
+
+    def place(self, source: str) -> str | None:
+        """Where the term of ``source`` was given ("terms.tsv:3"), None where not known."""
+        return self._places.get(normal(source))
 
     def matches(self, sentence: str) -> list[str]:
         """The target terms this sentence needs, in the order their source terms occur, each once."""
@@ -116,6 +126,7 @@ def read_glossary(path: str | Path) -> Glossary:
     """The glossary in a TSV file (module docstring); a malformed line is a DataError naming
     ``path:line`` and what is wrong with it."""
     kept: dict[str, tuple[str, str]] = {}
+    places: dict[str, str] = {}
     for number, line in enumerate(read_lines(path), start=1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
@@ -124,4 +135,5 @@ def read_glossary(path: str | Path) -> Glossary:
             raise DataError(f"{path}:{number}: expected 'source term<TAB>target term', got {len(fields) - 1} TABs "
                             f"in {line!r}")
         add_term(kept, *fields, f"{path}:{number}")
-    return Glossary.of(kept.values(), str(path))
+        places.setdefault(normal(fields[0]), f"{path}:{number}")
+    return Glossary.indexed(kept, places)

@@ -107,9 +107,13 @@ class Decoding:
         if self.sampling_temperature <= 0:
             raise ConfigError(f"decoding option sampling_temperature: expected more than 0, got "
                               f"{self.sampling_temperature}")
-        if not self.sampling and (self.sampling_topp != 1 or self.sampling_temperature != 1):
-            raise ConfigError("decoding options sampling_topp and sampling_temperature only apply when sampling: "
-                              "set sampling_topk to 0 (the whole vocabulary) or a number above 1")
+        unused = [name for name, value, off in (("sampling_topp", self.sampling_topp, 1.0),
+                                                ("sampling_temperature", self.sampling_temperature, 1.0),
+                                                ("seed", self.seed, None)) if value != off]
+        if not self.sampling and unused:
+            raise ConfigError(f"decoding option{'s' * (len(unused) > 1)} {' and '.join(unused)} only "
+                              f"appl{'y' if len(unused) > 1 else 'ies'} when sampling: set sampling_topk to 0 (the "
+                              "whole vocabulary) or a number above 1")
         if self.sampling and self.beam_size != 1:
             raise ConfigError(f"sampling draws one translation per sentence: set beam_size 1 (got {self.beam_size})")
 

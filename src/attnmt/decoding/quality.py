@@ -32,6 +32,8 @@ The flags are rules a person can check, each independent of the fit:
                   (uncalibrated: LENGTH_RANGE)
     unknown       the source or the translation holds a piece the vocabulary does not know
     low_quality   quality under the threshold (calibrated: the calibration's; else LOW_QUALITY)
+
+A text with no letter passed through as it is gets quality 1 and no flags (``passes_through``).
 """
 
 from __future__ import annotations
@@ -363,10 +365,21 @@ def assessment_of(forced: ForcedPass, tokenizer: TextCodec, source: str, transla
     """The Assessment of ``translation`` of ``source`` from its ForcedPass (``assess``'s arguments)."""
     source_pieces = cut(tokenizer.pieces(source), len(forced.source), tokenizer.source_eos)
     features = features_of(forced, source, translation, source_pieces, unk_id)
-    quality = calibration.quality(features) if calibration else math.exp(features.mean_log_prob)
     pieces = [tokenizer.id_to_piece(t) for t in forced.target]
-    return Assessment(quality, flags_of(features, quality, calibration, threshold), calibration is not None,
-                      word_probabilities(pieces, [math.exp(lp) for lp in forced.log_probs]), features)
+    words = word_probabilities(pieces, [math.exp(lp) for lp in forced.log_probs])
+    if passes_through(source, translation):
+        return Assessment(1.0, [], calibration is not None, words, features)
+    quality = calibration.quality(features) if calibration else math.exp(features.mean_log_prob)
+    return Assessment(quality, flags_of(features, quality, calibration, threshold), calibration is not None, words,
+                      features)
+
+
+def passes_through(source: str, translation: str) -> bool:
+    """Whether ``translation`` is ``source`` as it is, and ``source`` has no letter (numbers,
+    punctuation): what attnmt passes through untranslated (attnmt.documents.flat.has_words).  The
+    copy is its own reference (chrF 100): quality 1, no flags, where the model, never trained to
+    copy, gave "12345" 0.001."""
+    return translation.strip() == source.strip() and not any(ch.isalpha() for ch in source)
 
 
 def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], batch: SearchedBatch,

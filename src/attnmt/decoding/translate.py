@@ -241,11 +241,14 @@ def searched_batches(
     A batch the model fails on is searched again a sentence at a time, so that a sentence that
     breaks a search breaks only itself: after the last batch, SentencesFailed names those that
     failed alone.  A user's mistake (UserError) stops at once."""
-    # Refuse a bad term or prefix before any work; each distinct one once (a JSONL line's glossary
-    # holds --glossary's too).
-    glossaries = {id(g): g for g in guides.glossaries if g}.values()
-    for target in dict.fromkeys(target for glossary in glossaries for _, target in glossary.terms):
-        target_ids(tokenizer, target, model.config.unk_id)
+    # Refuse a bad term or prefix before any work; each distinct one once, named where it was first
+    # given (a JSONL line's glossary holds --glossary's too).
+    places: dict[str, str | None] = {}
+    for glossary in {id(g): g for g in guides.glossaries if g}.values():
+        for source, target in glossary.terms:
+            places.setdefault(target, glossary.place(source))
+    for target, place in places.items():
+        target_ids(tokenizer, target, model.config.unk_id, place)
     for prefix in dict.fromkeys(prefix for prefix in guides.prefixes if prefix):
         prefix_ids(tokenizer, prefix, model.config.unk_id)
     failures: dict[int, Exception] = {}

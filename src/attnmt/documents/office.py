@@ -130,6 +130,8 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
     archive = read_archive(data, name)
     check_macros(archive, suffix, options)
     parts = find_parts(archive, suffix, options)
+    if review is not None:
+        review.archive = True  # its places are parts and paragraphs, whether or not a sentence needs review
     translate_jobs(parts, translator, options, progress, review)
     if suffix in (".xlsx", ".xlsm"):
         parts += keep_tables_whole(archive, parts)

@@ -75,7 +75,8 @@ def translate_texts_n_best(model: Transformer, tokenizer: TextCodec, texts: Sequ
     batched pass, in batches as ``translate_n_best`` makes them); ``prefix`` starts the translation
     of each text's first sentence.  With ``quality``, each hypothesis gets its sentences'
     assessments joined (attnmt.decoding.quality.joined); a text with no sentence to translate,
-    which passes through untranslated, gets ``assess``'s of itself and what it became."""
+    which passes through untranslated, gets ``assess``'s of itself and what it became: quality 1,
+    no flags (quality.passes_through)."""
     sentences = [paragraph_sentences(text, options) for text in texts]
     keys = [[(sentence, prefix is not None and j == 0) for j, sentence in enumerate(each)] for each in sentences]
     unique = list(dict.fromkeys(key for each in keys for key in each))

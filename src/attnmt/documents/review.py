@@ -65,13 +65,17 @@ class Review:
     threshold:     a quality under it needs review
     source_below:  write the source sentence into the document in place of such a translation
     segments:      what needs review so far, in document order
-    sentences:     how many sentences were assessed at all their places"""
+    sentences:     how many sentences were assessed at all their places
+    archive:       whether the document is an archive (an office file, an e-book: its table's places
+                   are part and paragraph, not line); the translation of one sets it
+                   (attnmt.documents.office), so that a table with no rows has the columns too"""
 
     assess: Assess
     threshold: float
     source_below: bool = False
     segments: list[Segment] = field(default_factory=list)
     sentences: int = 0
+    archive: bool = False
 
     def check(self, sources: list[str], texts: list[str], weights: list[Weights | None],
               placed: Sequence[tuple[Place | None, str]]) -> tuple[list[str], list[Weights | None]]:
@@ -99,23 +103,19 @@ class Review:
         """The segments as the module docstring's TSV, header first."""
         out = io.StringIO()
         rows = csv.writer(out, delimiter="\t", lineterminator="\n")
-        archive = self.in_archive()
-        rows.writerow([*(["part", "paragraph"] if archive else ["line"]), "quality", "flags", "source", "translation"])
+        rows.writerow([*(["part", "paragraph"] if self.archive else ["line"]), "quality", "flags", "source",
+                       "translation"])
         for s in self.segments:
             quality = "-" if s.quality is None else f"{s.quality:.4f}"
-            rows.writerow([*place_of(s, archive).values(), quality, ",".join(s.flags) or "-", s.source, s.translation])
+            rows.writerow([*place_of(s, self.archive).values(), quality, ",".join(s.flags) or "-", s.source,
+                           s.translation])
         return out.getvalue()
 
     def rows(self) -> list[dict]:
         """The table's rows as dicts of its columns (an API's JSON): ``quality`` rounded to 4
         decimals (None where the translation is empty), ``flags`` a list."""
-        archive = self.in_archive()
-        return [{**place_of(s, archive), "quality": None if s.quality is None else round(s.quality, 4),
+        return [{**place_of(s, self.archive), "quality": None if s.quality is None else round(s.quality, 4),
                  "flags": s.flags, "source": s.source, "translation": s.translation} for s in self.segments]
-
-    def in_archive(self) -> bool:
-        """Whether the sentences are in an archive's members (an office file, an e-book), not lines."""
-        return any(segment.place.part is not None for segment in self.segments)
 
     def write(self, path: str | Path) -> None:
         """The table into ``path``, which appears whole (or is left as it was)."""

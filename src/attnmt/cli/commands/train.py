@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import shlex
 from pathlib import Path
 
 from attnmt.cli.options import add_model_dir_option, model_dir_of, positive_int
@@ -57,8 +58,17 @@ def cmd_prepare(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if not out:
         raise ConfigError("say where to write the prepared data: --out DIR, or prepared_dir in the config")
     prepare_config(config, out)
-    print(f"prepared into {out}; train from it with: attnmt train {args.config} --prepared-dir {out}")
+    print(f"prepared into {out}; train from it with: {train_command(args.config, extra, out)}")
     return 0
+
+
+def train_command(config: str, overrides: dict[str, str], prepared: str) -> str:
+    """The ``attnmt train`` command line that trains from what ``prepare`` wrote into ``prepared``:
+    the config with the overrides prepare was given, which a run from a prepared directory must
+    repeat (its vocabulary is checked against the config's), quoted for a shell."""
+    again = [part for key, value in overrides.items() if key != "prepared_dir"
+             for part in (f"--{key.replace('_', '-')}", value)]
+    return shlex.join(["attnmt", "train", config, *again, "--prepared-dir", str(prepared)])
 
 
 def cmd_average(args: argparse.Namespace, extra: dict[str, str]) -> int:

@@ -98,11 +98,13 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     options = decoding(args)
     if args.confidence and args.output_format != "jsonl":
         raise ConfigError("--confidence writes a probability per output piece: add --output-format jsonl")
+    args.alignment_layer = alignment_layer(args)
     if args.n_best > 1 and args.output_format == "text":
         raise ConfigError("--n-best writes several translations per input line: add --output-format tsv or jsonl")
     check_document_options(args)
     model, tokenizer, _ = load_for_translation(args)
     args.calibration = load_quality_calibration(args)
+    args.min_quality = below_quality_threshold(args)
     check_alignment_options(args, model.config.decoder_layers, model.config.n_heads)
     if args.prefix:  # named here; a JSONL line's own is named by its line (line_batch)
         prefix_ids(tokenizer, args.prefix, model.config.unk_id, "--prefix")
@@ -214,6 +216,17 @@ def paragraph_extras(args: argparse.Namespace, model, tokenizer, paragraph: Para
                          args.alignment_layer, args.alignment_heads)
 
 
+def alignment_layer(args: argparse.Namespace) -> int:
+    """--alignment-layer (-1, the last, where not given); it and --alignment-heads choose what
+    --alignments reads, and are refused without it rather than left to do nothing."""
+    given = [name for name, value in (("--alignment-layer", args.alignment_layer),
+                                      ("--alignment-heads", args.alignment_heads)) if value is not None]
+    if given and not args.alignments:
+        raise ConfigError(f"{' and '.join(given)} choose{'s' * (len(given) == 1)} the attention word alignments "
+                          "are read from: add --alignments")
+    return -1 if args.alignment_layer is None else args.alignment_layer
+
+
 def check_alignment_options(args: argparse.Namespace, layers: int, heads: int) -> None:
     if args.alignments and not -layers <= args.alignment_layer < layers:
         raise ConfigError(f"--alignment-layer {args.alignment_layer}: the model has {layers} decoder layers "
@@ -234,9 +247,21 @@ def hypothesis_extras(args: argparse.Namespace, model, tokenizer, source: str, t
 
 
 def quality_wanted(args: argparse.Namespace) -> bool:
-    """Whether to assess the translations: tsv and jsonl carry quality and flags, --min-quality and
-    --review read them."""
-    return args.output_format != "text" or args.min_quality is not None or args.review is not None
+    """Whether to assess the translations: tsv and jsonl carry quality and flags, --min-quality,
+    --below-quality and --review read them."""
+    return (args.output_format != "text" or args.min_quality is not None or args.below_quality != "keep"
+            or args.review is not None)
+
+
+def below_quality_threshold(args: argparse.Namespace) -> float | None:
+    """--min-quality; where --below-quality mark or source comes without it, the threshold of the
+    low_quality flag (the calibration's, else quality.LOW_QUALITY), as --review takes it: the
+    translations it acts on are those the flag marks, not none."""
+    from attnmt.decoding.quality import low_quality_threshold
+
+    if args.min_quality is None and args.below_quality != "keep":
+        return low_quality_threshold(args.calibration)
+    return args.min_quality
 
 
 def load_quality_calibration(args: argparse.Namespace) -> Calibration | None:
@@ -302,22 +327,25 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                    "term' lines, # comments (docs/translating.md, Terminology)")
     p.add_argument("--prefix", help="text every translation starts with (JSONL lines may give their own)")
     p.add_argument("--output-format", choices=FORMATS, default="text",
-                   help="text: the best translation a line; tsv: line, rank, score, log-prob, translation "
-                   "per hypothesis; jsonl: one object per input line (docs: attnmt.cli.lines)")
+                   help="text: the best translation a line; tsv: a row per hypothesis, its columns line, rank, "
+                   "score, log_prob, translation, alignment (with --alignments), quality, flags; jsonl: an object "
+                   "per input line, each hypothesis with those fields, calibrated, and confidence with "
+                   "--confidence. See docs/translating.md, Output formats")
     p.add_argument("--alignments", action="store_true", help="word alignments from cross-attention, "
                    "Pharaoh pairs (source word-target word): 'translation ||| 0-0 1-1' in text format")
-    p.add_argument("--alignment-layer", type=int, default=-1,
-                   help="decoder layer whose cross-attention aligns (default -1, the last)")
-    p.add_argument("--alignment-heads", type=heads_list, help="heads of that layer to average, e.g. 0,2 "
-                   "(default: all)")
+    p.add_argument("--alignment-layer", type=int,
+                   help="with --alignments: the decoder layer whose cross-attention aligns (default -1, the last)")
+    p.add_argument("--alignment-heads", type=heads_list, help="with --alignments: the heads of that layer to "
+                   "average, e.g. 0,2 (default: all)")
     p.add_argument("--confidence", action="store_true", help="each output piece's probability "
                    "(with --output-format jsonl)")
     p.add_argument("--min-quality", type=probability, metavar="Q",
                    help="the quality (0 to 1) under which a translation needs review: it gets the low_quality flag "
                         "and --below-quality applies (docs/translating.md, Quality)")
     p.add_argument("--below-quality", choices=BELOW, default="keep",
-                   help=f"under --min-quality: keep the translation, mark it ('{MARK.strip()}' before it, in text "
-                        "output), or write the source line instead")
+                   help=f"under --min-quality (else the threshold of the low_quality flag: the calibration's, 0.5 "
+                        f"without one): keep the translation, mark it ('{MARK.strip()}' before it, in text output), "
+                        "or write the source line instead")
     add_document_options(p)
     p.set_defaults(run=run)
 
