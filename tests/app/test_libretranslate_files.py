@@ -88,7 +88,7 @@ def test_a_download_name_never_reaches_outside_the_translated_files(client, name
 def test_frontend_settings_lists_the_file_formats(client):
     settings = client.get("/frontend/settings").json()
     assert settings["filesTranslation"] is True
-    assert settings["supportedFilesFormat"][:6] == [".txt", ".html", ".htm", ".xml", ".srt", ".vtt"]
+    assert settings["supportedFilesFormat"][:7] == [".txt", ".html", ".htm", ".xhtml", ".xml", ".srt", ".vtt"]
 
 
 def test_a_body_over_the_file_limit_is_refused_before_it_is_read(client):
