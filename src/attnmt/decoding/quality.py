@@ -331,7 +331,11 @@ def flags_of(features: Features, quality: float, calibration: Calibration | None
 
 def probability(weights: Sequence[float], bias: float, means: Sequence[float], scales: Sequence[float],
                 inputs: Sequence[float]) -> float:
-    """σ(bias + Σ w·(x − mean)/scale): a fitted logistic function of standardised inputs."""
+    """σ(bias + Σ w·(x − mean)/scale): a fitted logistic function of standardised inputs; 0.0 where
+    an input is no finite number (a piece at log-prob -inf, a broken model's NaN): nothing vouches
+    for such a translation, and a NaN z would pass min(50.0, z) as 50.0, a quality of 1.0."""
+    if not all(math.isfinite(x) for x in inputs):
+        return 0.0
     z = bias + sum(w * (x - m) / s for w, x, m, s in zip(weights, inputs, means, scales, strict=True))
     return 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
 
@@ -363,10 +367,15 @@ def assessment_of(forced: ForcedPass, tokenizer: TextCodec, source: str, transla
     """The Assessment of ``translation`` of ``source`` from its ForcedPass (``assess``'s arguments)."""
     source_pieces = cut(tokenizer.pieces(source), len(forced.source), tokenizer.source_eos)
     features = features_of(forced, source, translation, source_pieces, unk_id)
-    quality = calibration.quality(features) if calibration else math.exp(features.mean_log_prob)
+    quality = calibration.quality(features) if calibration else geometric_mean_probability(features)
     pieces = [tokenizer.id_to_piece(t) for t in forced.target]
     return Assessment(quality, flags_of(features, quality, calibration, threshold), calibration is not None,
                       word_probabilities(pieces, [math.exp(lp) for lp in forced.log_probs]), features)
+
+
+def geometric_mean_probability(features: Features) -> float:
+    """An uncalibrated model's quality: exp(mean log-prob), 0.0 where that is NaN (a broken model's)."""
+    return 0.0 if math.isnan(features.mean_log_prob) else math.exp(features.mean_log_prob)
 
 
 def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], batch: SearchedBatch,
