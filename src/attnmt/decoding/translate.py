@@ -19,6 +19,7 @@ From the sentences to their hypotheses, outermost last:
 
 from __future__ import annotations
 
+import math
 import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -143,6 +144,13 @@ class Translation:
     score: float  # log_prob / length penalty: what beam search ranks by
     log_prob: float  # log P(output + EOS | input)
     assessment: Assessment | None = None  # how far to trust it, where asked (translate_n_best's ``quality``)
+
+    def fields(self) -> dict:
+        """What JSON output carries: text, then score and log_prob to 4 decimals, null where no finite
+        number (a hypothesis forced through a piece the model rules out, e.g. a prefix that repeats an
+        n-gram ``no_repeat_ngram_size`` bans, has log-prob -inf, which JSON has no number for)."""
+        return {"text": self.text, **{name: round(value, 4) if math.isfinite(value) else None
+                                      for name, value in (("score", self.score), ("log_prob", self.log_prob))}}
 
     @property
     def quality(self) -> float | None:
