@@ -49,6 +49,7 @@ from torch import Tensor
 
 from attnmt.attention import padding_mask
 from attnmt.decoding import MAX_TOKENS
+from attnmt.decoding.next_tokens import whole_vocabulary_logits
 from attnmt.decoding.translate import (
     SearchedBatch,
     TextCodec,
@@ -238,7 +239,9 @@ def forced_pass(model: Transformer, src: Tensor, memory: Tensor, sources: Sequen
     states = model.decoder_states(tgt[:, :-1], memory, padding_mask(src, c.pad_id), trace)  # [B, T + 1, d]
     following = tgt[:, 1:]
     real = following != c.pad_id  # the output layer and its softmax, the most of the pass, skip padding
-    logits = model.output(states[real]).float()  # [N, V], row k's T_k + 1 positions one after the other
+    # [N, V], row k's T_k + 1 positions one after the other; the whole vocabulary's, also where the
+    # model searches a shortlist: the quality does not depend on that speed option
+    logits = whole_vocabulary_logits(model, states[real]).float()
     # log P(y) = logit(y) - logsumexp(logits): no [N, V] log-softmax written
     log_probs = (logits.gather(1, following[real][:, None]).squeeze(1) - logits.logsumexp(dim=-1)).tolist()
     cross = trace.cross[-1].float().mean(dim=1).cpu()  # [B, T + 1, S]
