@@ -30,6 +30,7 @@ from attnmt.decoding.quality import (
     attention_spread,
     copied_share,
     looped,
+    probability,
     repeated_share,
     segments,
     word_probabilities,
@@ -433,6 +434,15 @@ def test_a_calibrated_quality_is_a_probability():
     features = [some_features(k) for k in range(200)]
     calibration = fit_calibration(features, [100.0 * (k % 20 < 10) for k in range(200)], [1.0] * 200, "0")
     assert all(0.0 <= calibration.quality(f) <= 1.0 and math.isfinite(calibration.quality(f)) for f in features)
+
+
+@pytest.mark.parametrize("weight", [1.0, -1.0])
+@pytest.mark.parametrize("value", [float("nan"), float("-inf"), float("inf")])
+def test_an_input_that_is_no_finite_number_gives_quality_zero(value, weight):
+    """min(50.0, NaN) is 50.0: a translation with a log-prob of -inf (a piece the model rules out),
+    whose inputs added up to NaN, came out at quality 1.0."""
+    assert probability([weight, 1.0], 0.0, [0.0, 0.0], [1.0, 1.0], [value, 0.5]) == 0.0
+    assert probability([weight, 1.0], 0.0, [0.0, 0.0], [1.0, 1.0], [weight * 2.0, 0.5]) > 0.5
 
 
 def test_a_training_run_says_why_its_quality_stays_uncalibrated(trained_model):

@@ -398,6 +398,25 @@ def test_tsv_escapes_read_back_as_the_text_was():
     assert tsv_text("C:\\temp") != tsv_text("C:\temp")
 
 
+def test_a_score_that_is_no_finite_number_is_null_in_jsonl_and_written_out_in_tsv():
+    """JSON has no number for -inf (a hypothesis forced through a piece the model rules out) or NaN:
+    json.dumps wrote -Infinity, which JSON readers refuse."""
+    import io
+
+    from attnmt.cli.lines import write_hypotheses
+    from attnmt.decoding.translate import Translation
+
+    found = [[Translation("ein Hund", float("-inf"), float("-inf")), Translation("Hund", -1.23456, float("nan"))]]
+    out = io.StringIO()
+    write_hypotheses(out, 1, found, "jsonl")
+    line = json.loads(out.getvalue(), parse_constant=lambda name: pytest.fail(f"{name} is not JSON"))
+    assert [(h["text"], h["score"], h["log_prob"]) for h in line["hypotheses"]] == [("ein Hund", None, None),
+                                                                                   ("Hund", -1.2346, None)]
+    out = io.StringIO()
+    write_hypotheses(out, 1, found, "tsv")
+    assert out.getvalue() == "1\t1\t-inf\t-inf\tein Hund\n1\t2\t-1.2346\tnan\tHund\n"
+
+
 def test_a_tab_in_a_text_never_adds_a_tsv_column(trained_model, tmp_path, capsys):
     source, translation = tmp_path / "in.txt", tmp_path / "hyp.txt"
     source.write_text("a dog runs\n12\t34\n", encoding="utf-8")  # the word-less line passes through, its tab too

@@ -1,5 +1,7 @@
 """Vocabulary shortlists (attnmt.fast.shortlist, ``attnmt shortlist``, ``translate --shortlist``)."""
 
+import math
+
 import pytest
 import torch
 from support import NEEDS_EXTENSION_BUILD, PAIRS
@@ -7,8 +9,9 @@ from support import NEEDS_EXTENSION_BUILD, PAIRS
 from attnmt.checkpoint import load_model_dir
 from attnmt.cli.main import main
 from attnmt.decoding import Decoding
+from attnmt.decoding.quality import Assessor, assess, forced_passes
 from attnmt.decoding.search import beam_search, greedy_search
-from attnmt.decoding.translate import translate
+from attnmt.decoding.translate import score_pair, translate, translate_n_best
 from attnmt.errors import ConfigError
 from attnmt.fast import prepare
 from attnmt.fast.int8 import int8_panels_available
@@ -169,3 +172,120 @@ def test_work_that_reads_logits_by_id_sees_the_shortlists_columns_spread_over_th
     search = greedy_search if greedy else (lambda *a, **k: [h[0].tokens for h in beam_search(*a, **k)])
     cached, uncached = search(short, src, decoding), search(short, src, decoding, use_cache=False)
     assert cached == uncached and any(cached)
+
+
+# --- pieces a search forces, and passes that score a given translation --------------------------
+
+LISTED = list(range(4, 150))  # more than MIN_COLUMNS: no filler, so two lists differ only where told
+
+
+def random_model() -> Transformer:
+    torch.manual_seed(0)
+    return Transformer(TransformerConfig(vocab_size=300, d_model=32, n_heads=4, encoder_layers=1,
+                                         decoder_layers=2, d_ff=64)).eval()
+
+
+def with_shortlist(model: Transformer, always: list[int], fused_step: bool = True):
+    short = prepare(model, fused_step=fused_step)
+    use_shortlist(short, Shortlist({}, always, 300, 300))
+    return short
+
+
+class IdWords:
+    """A stand-in tokenizer: the text "w17 w42" is the ids [17, 42], each word a piece."""
+
+    source_eos = False
+
+    def encode(self, text: str) -> list[int]:
+        return [int(word[1:]) for word in text.split()]
+
+    encode_target = encode
+
+    def decode(self, ids) -> str:
+        return " ".join(f"w{i}" for i in ids)
+
+    def pieces(self, text: str) -> list[str]:
+        return [f"▁{word}" for word in text.split()]
+
+    def id_to_piece(self, i: int) -> str:
+        return f"▁w{i}"
+
+
+def found_by(model, src, greedy: bool, **guides) -> list:
+    if greedy:
+        return greedy_search(model, src, prefixes=guides.get("prefixes"))
+    return [[(h.tokens, round(h.log_prob, 3), h.missed) for h in hyps]
+            for hyps in beam_search(model, src, Decoding(beam_size=4, n_best=2), **guides)]
+
+
+@pytest.mark.parametrize("fused_step", [True, False])
+@pytest.mark.parametrize("greedy", [True, False])
+def test_a_prefix_off_the_shortlist_is_written_as_if_the_list_held_it(greedy, fused_step):
+    """The batch's prefix pieces join its shortlist (as Marian's do): off it, beam search gave each
+    forced piece log-prob -inf, dropped the prefix and scored the translation -inf."""
+    model, src = random_model(), torch.randint(4, 300, (3, 7))
+    prefixes = [[250, 260], [], [290]]
+    found = found_by(with_shortlist(model, LISTED, fused_step), src, greedy, prefixes=prefixes)
+    assert found == found_by(with_shortlist(model, [*LISTED, 250, 260, 290], fused_step), src, greedy,
+                             prefixes=prefixes)
+    firsts = [tokens if greedy else hyps[0][0] for tokens, hyps in zip(found, found, strict=True)]
+    assert [tokens[: len(prefix)] for tokens, prefix in zip(firsts, prefixes, strict=True)] == prefixes
+    assert greedy or all(math.isfinite(log_prob) for hyps in found for _, log_prob, _ in hyps)
+
+
+@pytest.mark.parametrize("fused_step", [True, False])
+def test_a_sampled_translation_with_a_prefix_off_the_shortlist_is_scored_as_if_the_list_held_it(fused_step):
+    """Sampling scores its outputs in a pass of their own, which encodes the batch again."""
+    model, tokenizer = random_model(), IdWords()
+    decoding = Decoding(beam_size=1, sampling_topk=5, seed=3)
+
+    def sampled(always):
+        [[found]] = translate_n_best(with_shortlist(model, always, fused_step), tokenizer, ["w5 w6 w7"], decoding,
+                                     prefix="w250 w260")
+        return found.text, found.log_prob
+
+    text, log_prob = sampled(LISTED)
+    assert text.startswith("w250 w260 ") and math.isfinite(log_prob)
+    assert (text, log_prob) == sampled([*LISTED, 250, 260])
+
+
+@pytest.mark.parametrize("fused_step", [True, False])
+def test_glossary_terms_off_the_shortlist_are_written_as_if_the_list_held_them(fused_step):
+    model, src = random_model(), torch.randint(4, 300, (2, 7))
+    terms = [[[270, 280]], [[295]]]
+    found = found_by(with_shortlist(model, LISTED, fused_step), src, False, terms=terms)
+    assert found == found_by(with_shortlist(model, [*LISTED, 270, 280, 295], fused_step), src, False, terms=terms)
+    assert [hyps[0][2] for hyps in found] == [0, 0]  # no term missed
+    assert found[0][0][0][found[0][0][0].index(270) + 1] == 280 and 295 in found[1][0][0]
+
+
+@pytest.mark.parametrize("fused_step", [True, False])
+def test_a_forced_pass_reads_the_whole_vocabulary_with_a_shortlist(fused_step):
+    """``attnmt score --shortlist``: a piece off the list got log-prob -inf, which the calibrated
+    quality turned into NaN and then into 1.0."""
+    model = random_model()
+    short, full = with_shortlist(model, [7, 11, 13], fused_step), model  # the readable model: the oracle
+    sources, targets = [[5, 6, 7, 8], [9, 10]], [[250, 7, 260], [11, 299, 13, 13]]
+    got = {i: p.log_probs for i, p in forced_passes(short, sources, targets)}
+    expected = {i: p.log_probs for i, p in forced_passes(full, sources, targets)}
+    assert all(math.isfinite(x) for log_probs in got.values() for x in log_probs)
+    assert got == {i: pytest.approx(log_probs, abs=1e-5) for i, log_probs in expected.items()}
+    assert score_pair(short, sources[0], targets[0]).probs == pytest.approx(
+        score_pair(full, sources[0], targets[0]).probs, abs=1e-6)  # --confidence's pass too
+
+
+@pytest.mark.parametrize("fused_step", [True, False])
+def test_a_translations_quality_is_the_same_with_or_without_a_shortlist(fused_step):
+    """The beam's log-probs come from a softmax over the shortlist: the quality reads the whole
+    vocabulary's instead (it was calibrated on those), and the translations stay the shortlist's."""
+    model, tokenizer = random_model(), IdWords()
+    sentences = ["w5 w6 w7 w8 w200", "w9 w10 w11"]
+    short = with_shortlist(model, [7, 11, 13], fused_step)
+    decoding = Decoding(beam_size=3, n_best=2)
+    found = translate_n_best(short, tokenizer, sentences, decoding, quality=Assessor())
+    unassessed = translate_n_best(short, tokenizer, sentences, decoding)
+    assert [[t.text for t in each] for each in found] == [[t.text for t in each] for each in unassessed]
+    pairs = [(sentence, t.text) for sentence, each in zip(sentences, found, strict=True) for t in each]
+    expected = assess(model, tokenizer, *zip(*pairs, strict=True))  # the readable model's, no shortlist
+    assert [t.quality for each in found for t in each] == pytest.approx([a.quality for a in expected], rel=1e-4)
+    assert all(t.quality < math.exp(t.log_prob / (len(t.text.split()) + 1)) for each in found for t in each)

@@ -280,12 +280,12 @@ def write_hypotheses(out: TextIO, first_line: int, results: list[list[Translatio
     keys of its JSON object, or more TSV columns, in their order."""
     for i, hypotheses in enumerate(results):
         line = first_line + i
-        fields = [{"text": h.text, "score": round(h.score, 4), "log_prob": round(h.log_prob, 4),
-                   **(extras[i][j] if extras is not None else {})} for j, h in enumerate(hypotheses)]
-        if output_format == "tsv":
-            out.write("".join("\t".join([str(line), str(rank), f"{f.pop('score'):.4f}", f"{f.pop('log_prob'):.4f}",
-                                         tsv_text(f.pop("text")), *map(tsv_value, f.values())]) + "\n"
-                              for rank, f in enumerate(fields, start=1)))
+        more = extras[i] if extras is not None else [{} for _ in hypotheses]
+        if output_format == "tsv":  # a score of -inf written "-inf": only JSON has no number for it
+            out.write("".join("\t".join([str(line), str(rank), f"{h.score:.4f}", f"{h.log_prob:.4f}", tsv_text(h.text),
+                                         *map(tsv_value, extra.values())]) + "\n"
+                              for rank, (h, extra) in enumerate(zip(hypotheses, more, strict=True), start=1)))
         else:
+            fields = [{**h.fields(), **extra} for h, extra in zip(hypotheses, more, strict=True)]
             out.write(json.dumps({"line": line, "hypotheses": fields}, ensure_ascii=False) + "\n")
     out.flush()

@@ -18,7 +18,7 @@ the same output.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Protocol, runtime_checkable
 
 import torch
@@ -128,6 +128,43 @@ class ChoosesFromTheStep(Protocol):
         cached step, and the log-prob of each row's token in forced [N] ([N]; NaN where it is -1 or
         no forced is given), the cache gaining the position; None, the cache untouched, where the
         model cannot."""
+
+
+@runtime_checkable
+class SearchesAShortlist(Protocol):
+    """A model whose searches may write only a vocabulary shortlist's pieces, chosen per batch from
+    its sources (attnmt.fast.FastTransformer given one: attnmt.fast.shortlist), the shortlist of the
+    batch it encoded last.  Its searches' log-probs are then normalised over that shortlist."""
+
+    def shortlisted(self) -> bool:
+        """Whether it has a shortlist now."""
+
+    def allow(self, ids: Sequence[int]) -> None:
+        """The batch encoded last may also write ``ids``: the pieces a search forces or steers to (a
+        prefix's, a glossary's), which off the shortlist would have log-prob -inf."""
+
+    def whole_vocabulary_logits(self, states: Tensor) -> Tensor:
+        """Decoder states [..., d_model] -> logits over the whole vocabulary [..., V], as without a
+        shortlist: what a teacher-forced pass that scores a given translation reads."""
+
+
+def shortlisted(model: Transformer) -> bool:
+    """Whether ``model``'s searches write only a shortlist's pieces (``SearchesAShortlist``)."""
+    return isinstance(model, SearchesAShortlist) and model.shortlisted()
+
+
+def allow_forced(model: Transformer, ids: Iterable[int]) -> None:
+    """A model that searches a shortlist may also write ``ids``, as Marian adds a batch's forced
+    pieces to its shortlist: else a prefix or a glossary term off the list is lost."""
+    if shortlisted(model):
+        model.allow(sorted(set(ids)))
+
+
+def whole_vocabulary_logits(model: Transformer, states: Tensor) -> Tensor:
+    """The output layer over the whole vocabulary for decoder states [..., d_model] -> [..., V],
+    shortlist or not (``SearchesAShortlist``): a teacher-forced pass scores a translation the same
+    with or without the speed option, and a piece off the shortlist gets its own log-prob, not -inf."""
+    return model.whole_vocabulary_logits(states) if isinstance(model, SearchesAShortlist) else model.output(states)
 
 
 def next_tokens_of(model: Transformer) -> NextTokens:

@@ -51,6 +51,7 @@ from torch import Tensor
 
 from attnmt.attention import padding_mask
 from attnmt.decoding import MAX_TOKENS
+from attnmt.decoding.next_tokens import whole_vocabulary_logits
 from attnmt.decoding.translate import (
     SearchedBatch,
     TextCodec,
@@ -240,7 +241,9 @@ def forced_pass(model: Transformer, src: Tensor, memory: Tensor, sources: Sequen
     states = model.decoder_states(tgt[:, :-1], memory, padding_mask(src, c.pad_id), trace)  # [B, T + 1, d]
     following = tgt[:, 1:]
     real = following != c.pad_id  # the output layer and its softmax, the most of the pass, skip padding
-    logits = model.output(states[real]).float()  # [N, V], row k's T_k + 1 positions one after the other
+    # [N, V], row k's T_k + 1 positions one after the other; the whole vocabulary's, also where the
+    # model searches a shortlist: the quality does not depend on that speed option
+    logits = whole_vocabulary_logits(model, states[real]).float()
     # log P(y) = logit(y) - logsumexp(logits): no [N, V] log-softmax written
     log_probs = (logits.gather(1, following[real][:, None]).squeeze(1) - logits.logsumexp(dim=-1)).tolist()
     cross = trace.cross[-1].float().mean(dim=1).cpu()  # [B, T + 1, S]
@@ -333,7 +336,11 @@ def flags_of(features: Features, quality: float, calibration: Calibration | None
 
 def probability(weights: Sequence[float], bias: float, means: Sequence[float], scales: Sequence[float],
                 inputs: Sequence[float]) -> float:
-    """σ(bias + Σ w·(x − mean)/scale): a fitted logistic function of standardised inputs."""
+    """σ(bias + Σ w·(x − mean)/scale): a fitted logistic function of standardised inputs; 0.0 where
+    an input is no finite number (a piece at log-prob -inf, a broken model's NaN): nothing vouches
+    for such a translation, and a NaN z would pass min(50.0, z) as 50.0, a quality of 1.0."""
+    if not all(math.isfinite(x) for x in inputs):
+        return 0.0
     z = bias + sum(w * (x - m) / s for w, x, m, s in zip(weights, inputs, means, scales, strict=True))
     return 1 / (1 + math.exp(-max(-50.0, min(50.0, z))))
 
@@ -369,7 +376,7 @@ def assessment_of(forced: ForcedPass, tokenizer: TextCodec, source: str, transla
     words = word_probabilities(pieces, [math.exp(lp) for lp in forced.log_probs])
     if passes_through(source, translation):
         return Assessment(1.0, [], calibration is not None, words, features)
-    quality = calibration.quality(features) if calibration else math.exp(features.mean_log_prob)
+    quality = calibration.quality(features) if calibration else geometric_mean_probability(features)
     return Assessment(quality, flags_of(features, quality, calibration, threshold), calibration is not None, words,
                       features)
 
@@ -380,6 +387,11 @@ def passes_through(source: str, translation: str) -> bool:
     copy is its own reference (chrF 100): quality 1, no flags, where the model, never trained to
     copy, gave "12345" 0.001."""
     return translation.strip() == source.strip() and not any(ch.isalpha() for ch in source)
+
+
+def geometric_mean_probability(features: Features) -> float:
+    """An uncalibrated model's quality: exp(mean log-prob), 0.0 where that is NaN (a broken model's)."""
+    return 0.0 if math.isnan(features.mean_log_prob) else math.exp(features.mean_log_prob)
 
 
 def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], batch: SearchedBatch,

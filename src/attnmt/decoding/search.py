@@ -34,7 +34,8 @@ Conventions shared by both:
   forced, one a step, and scored like any other) and, in beam search, to contain given terms
   (``terms``: lexically constrained search, attnmt.decoding.constraints, the strategy
   attnmt.decoding.beam.ConstrainedBeamSearch).  Either raises the sentence's
-  length limit to what they need, up to the model's positions.
+  length limit to what they need, up to the model's positions.  A model that searches a
+  vocabulary shortlist (attnmt.fast.shortlist) may write those tokens too (``allow_forced``).
 - Greedy search draws its tokens at random with ``Decoding.sampling`` (attnmt.decoding.next_tokens.Sampler);
   ``repetition_penalty`` and ``no_repeat_ngram_size`` change the logits first (attnmt.decoding.penalties).
 """
@@ -50,7 +51,7 @@ from torch import Tensor
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.beam import Candidates, strategy_for
 from attnmt.decoding.constraints import Terms, prefix_table
-from attnmt.decoding.next_tokens import Sampler, never_generated
+from attnmt.decoding.next_tokens import Sampler, allow_forced, never_generated
 from attnmt.decoding.state import DecoderState, Recording, output_limits
 from attnmt.model import Transformer
 
@@ -94,6 +95,7 @@ def greedy_search(
     limits = output_limits(model, src, decoding, (table >= 0).sum(dim=1))
     outputs: list[list[int]] = [[] for _ in range(src.size(0))]
     state = DecoderState.start(model, src, use_cache, decoding, memory)
+    allow_forced(model, table[table >= 0].tolist())
     state.keep(limits > 0)
     choose = Sampler(decoding, src.device) if decoding.sampling else state.choose
     never = never_generated(model.config, decoding)
@@ -261,6 +263,7 @@ def beam_search(
     finished: list[list[Hypothesis]] = [[] for _ in range(src.size(0))]
     # The first step starts from one row per sentence (BOS); the beam widens after it.
     state = DecoderState.start(model, src, use_cache, decoding, memory, record)
+    allow_forced(model, [*table[table >= 0].tolist(), *(t for each in terms or () for term in each for t in term)])
     make_room(state, limit_of, 0)
     beam_log_prob = torch.zeros(len(state), device=src.device)  # [N]
     written = torch.zeros(len(state), 0, device=src.device)  # [N, t]: the log-prob of each token of each row

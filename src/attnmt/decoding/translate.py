@@ -19,6 +19,7 @@ From the sentences to their hypotheses, outermost last:
 
 from __future__ import annotations
 
+import math
 import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -33,7 +34,7 @@ from attnmt.attention import padding_mask
 from attnmt.decoding import DEFAULT, MAX_BEAM, MAX_TOKENS, Decoding
 from attnmt.decoding.constraints import Terms, continuing_pieces, prefix_ids, target_ids, term_tokens
 from attnmt.decoding.glossary import Glossary
-from attnmt.decoding.next_tokens import next_tokens_of
+from attnmt.decoding.next_tokens import allow_forced, next_tokens_of, shortlisted, whole_vocabulary_logits
 from attnmt.decoding.penalties import Penalties
 from attnmt.decoding.search import Hypothesis, beam_search, greedy_search, length_penalty
 from attnmt.decoding.state import Recording
@@ -144,6 +145,13 @@ class Translation:
     log_prob: float  # log P(output + EOS | input)
     assessment: Assessment | None = None  # how far to trust it, where asked (translate_n_best's ``quality``)
 
+    def fields(self) -> dict:
+        """What JSON output carries: text, then score and log_prob to 4 decimals, null where no finite
+        number (a hypothesis forced through a piece the model rules out, e.g. a prefix that repeats an
+        n-gram ``no_repeat_ngram_size`` bans, has log-prob -inf, which JSON has no number for)."""
+        return {"text": self.text, **{name: round(value, 4) if math.isfinite(value) else None
+                                      for name, value in (("score", self.score), ("log_prob", self.log_prob))}}
+
     @property
     def quality(self) -> float | None:
         """Its estimated quality in [0, 1] (attnmt.decoding.quality), or None where not assessed."""
@@ -199,12 +207,14 @@ class SearchedBatch:
     memory: Tensor
     hypotheses: list[list[Hypothesis]]
     decoding: Decoding
+    shortlisted: bool = False  # whether the search wrote only a vocabulary shortlist's pieces
 
     def model_log_probs(self, k: int, j: int) -> list[float] | None:
         """The log-probs the model gives sentence k's hypothesis j's tokens, then EOS, as the search
-        scored them; None where it scored none, or no penalty left them the model's own."""
+        scored them; None where it scored none, or a penalty or a shortlist (its softmax over the
+        shortlist's pieces only) left them other than the whole vocabulary's."""
         each = self.hypotheses[k][j].token_log_probs
-        return each if each and Penalties.of(self.decoding) is None else None
+        return each if each and Penalties.of(self.decoding) is None and not self.shortlisted else None
 
 
 class SentencesFailed(RuntimeError):
@@ -296,7 +306,7 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
         memory = model.encode(src)
     return SearchedBatch(indices, src, memory,
                          run_search(model, src, decoding, scored, prefixes, terms, continuing, memory, record),
-                         decoding)
+                         decoding, shortlisted(model))
 
 
 def sentence_hypotheses(
@@ -344,11 +354,15 @@ def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool
 def forced_hypotheses(model: Transformer, src: Tensor, outputs: list[list[int]],
                       alpha: float) -> list[list[Hypothesis]]:
     """Each output of src [B, S] as a Hypothesis with the model's log-probability of it and EOS
-    (one teacher-forced pass over the batch), its score with length penalty α."""
+    (one teacher-forced pass over the batch), its score with length penalty α: as the search that
+    wrote it would score it (over a shortlist that also holds the outputs' pieces, where it has one)."""
     c = model.config
     rows = [[c.bos_id, *ids, c.eos_id] for ids in outputs]
     target = pad_rows(rows, c.pad_id).to(src.device)
-    log_probs = model(src, target[:, :-1]).float().log_softmax(dim=-1).gather(2, target[:, 1:, None]).squeeze(2)
+    memory = model.encode(src)
+    allow_forced(model, (t for ids in outputs for t in ids))  # a prefix's pieces, where off the shortlist
+    logits = model.decode(target[:, :-1], memory, padding_mask(src, c.pad_id))
+    log_probs = logits.float().log_softmax(dim=-1).gather(2, target[:, 1:, None]).squeeze(2)
     found = []
     for i, ids in enumerate(outputs):
         log_prob = log_probs[i, : len(ids) + 1].sum().item()
@@ -434,12 +448,16 @@ class ScoredPair:
 @torch.no_grad()  # not inference_mode: the trace's tensors stay ordinary ones a notebook can change
 def score_pair(model: Transformer, source: list[int], target: list[int]) -> ScoredPair:
     """Scores target ids (no BOS, no EOS) as a translation of source ids, recording the attention:
-    the one pass that word alignments, token confidences and the attention views all read."""
+    the one pass that word alignments, token confidences and the attention views all read.  The
+    probabilities are the whole vocabulary's, also where the model searches a shortlist."""
     c = model.config
     device = next(model.parameters()).device
-    with evaluating(model):
-        logits, trace = model(torch.tensor([source], device=device),
-                              torch.tensor([[c.bos_id, *target]], device=device), return_attention=True)
+    src, trace = torch.tensor([source], device=device), AttentionTrace()
+    with evaluating(model):  # Transformer.forward with its trace, the output layer over the whole vocabulary
+        memory = model.encode(src, trace)
+        states = model.decoder_states(torch.tensor([[c.bos_id, *target]], device=device), memory,
+                                      padding_mask(src, c.pad_id), trace)
+        logits = whole_vocabulary_logits(model, states)
     following = torch.tensor([*target, c.eos_id], device=device)
     probs = logits[0].float().softmax(dim=-1).gather(1, following[:, None]).squeeze(1).tolist()
     return ScoredPair(source, target, probs, trace)

@@ -8,11 +8,16 @@ keeps per batch the union of
 - for each source piece in the batch, the ``per_source`` target pieces that co-occur with it
   most (Dice coefficient over sentence pairs: 2·c(s, t) / (c(s) + c(t))),
 
-plus EOS and UNK.  The output layer's rows for those pieces are gathered once per batch.  The
-search's steps get the logits of those pieces only (``ShortlistOutput.columns_only``; the inference
-copy maps the chosen columns back to the vocabulary's ids); anything else that asks for logits
-(``--confidence``, a whole sequence at once) gets [.., V] with -inf for every other piece.  Either
-way the softmax runs over the shortlist, as in Marian and CTranslate2's ``use_vmap``.
+plus EOS and UNK, and the pieces a search of the batch forces or steers to (a prefix's, a glossary's
+terms: ``FastTransformer.allow``, as Marian adds them).  The output layer's rows for those pieces are
+gathered once per batch.  The search's steps get the logits of those pieces only
+(``ShortlistOutput.columns_only``; the inference copy maps the chosen columns back to the
+vocabulary's ids); the model's other calls for logits (an uncached step, a whole sequence at once)
+get [.., V] with -inf for every other piece.  Either way the search's softmax runs over the
+shortlist, as in Marian and CTranslate2's ``use_vmap``: its scores and log-probs are the shortlist's.
+A teacher-forced pass that scores a given translation (its quality, ``--confidence``, ``attnmt
+score``) reads the whole layer instead (``FastTransformer.whole_vocabulary_logits``): a piece off the
+list gets its own probability, not 0, and a quality does not depend on the shortlist.
 
 File (``attnmt shortlist`` writes it, ``attnmt translate --shortlist`` reads it), UTF-8 text::
 

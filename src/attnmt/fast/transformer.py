@@ -109,6 +109,22 @@ class FastTransformer(Transformer):
         if self.step is not None:
             self.next_tokens = ShortlistNextTokens(self.output, self.next_tokens.key_value_bytes)
 
+    def shortlisted(self) -> bool:
+        """attnmt.decoding.next_tokens.SearchesAShortlist: whether ``use_shortlist`` gave it one."""
+        return self.shortlist is not None
+
+    def allow(self, ids: Sequence[int]) -> None:
+        """The batch encoded last may also write ``ids`` (a prefix's, a glossary's pieces): they join
+        its shortlist, where they are not on it already."""
+        kept = [] if self.output.ids is None else self.output.ids.tolist()  # None: no batch, the whole layer
+        if kept and not set(ids) <= set(kept):
+            self.output.restrict(torch.tensor(sorted({*kept, *ids}), dtype=torch.long))
+
+    def whole_vocabulary_logits(self, states: Tensor) -> Tensor:
+        """states [..., d_model] -> logits [..., V] of the whole output layer, shortlist or not: what
+        a teacher-forced pass that scores a translation reads (attnmt.decoding.quality)."""
+        return self.output.full(states) if self.shortlist is not None else self.output(states)
+
     def start_decoding(self, memory: Tensor) -> GrowingCache:
         layers = super().start_decoding(memory).layers
         if self.float16_cache:  # the C++ step's cache beside int8 layers; the Python step's rounds alike

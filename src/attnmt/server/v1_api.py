@@ -198,8 +198,7 @@ def describe(served: ServedModel, paragraph: Paragraph,
         traced = request.return_alignments or request.return_confidence or (rank == 0 and request.return_attention)
         traces = sentence_traces(served.model, served.tokenizer, paragraph, rank) if traced else []
         each, assessed = paragraph.sentence_assessments(rank), hypothesis.assessment
-        described.append({"text": hypothesis.text, "score": round(hypothesis.score, 4),
-                          "log_prob": round(hypothesis.log_prob, 4),
+        described.append({**hypothesis.fields(),
                           **joined_extras(traces, request.return_alignments, request.return_confidence),
                           **(assessed.fields() if assessed else {}),
                           **({"sentences": [a.fields() if a else None for a in each]} if request.return_quality
