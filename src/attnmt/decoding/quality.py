@@ -40,28 +40,22 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
-from itertools import accumulate
 from typing import TYPE_CHECKING
 
 import numpy as np
 import torch
 from torch import Tensor
 
-from attnmt.attention import padding_mask
 from attnmt.decoding import MAX_TOKENS
-from attnmt.decoding.next_tokens import whole_vocabulary_logits
+from attnmt.decoding.forced import ForcedPass, forced_passes, searched_passes
 from attnmt.decoding.translate import (
     SearchedBatch,
     TextCodec,
     cut,
-    evaluating,
-    length_batches,
-    written_attention,
 )
-from attnmt.model import AttentionTrace, Transformer
-from attnmt.text.data import pad_rows
+from attnmt.model import Transformer
 
 if TYPE_CHECKING:
     from attnmt.decoding.calibration import Calibration
@@ -74,9 +68,6 @@ UNTRANSLATED_WORDS = 2
 UNTRANSLATED_SHARE = 0.25
 LENGTH_RANGE = (0.4, 2.5)  # pieces of translation per source piece, where no calibration says better
 LOW_QUALITY = 0.5
-# A searched batch's sentences are alike in length, their translations less so: the pass over them
-# goes in chunks of at most this many tokens, which pad less and multiply as fast per position.
-PASS_TOKENS = 512
 WORD = re.compile(r"\w+")
 
 
@@ -202,54 +193,6 @@ def word_probabilities(pieces: Sequence[str], probs: Sequence[float]) -> list[tu
             text, q = words[-1]
             words[-1] = (text + piece, q * p)
     return [(w, round(p, 4)) for w, p in words]
-
-
-@dataclass
-class ForcedPass:
-    """One translation read by the model: its source and target ids (no BOS/EOS on the target),
-    log P of each target id then EOS (T + 1 of them), and the last decoder layer's cross-attention
-    (mean of its heads) at the steps that wrote the target ids, [T, S] (S: source ids, </s> included)."""
-
-    source: list[int]
-    target: list[int]
-    log_probs: list[float]
-    cross: Tensor
-
-
-def forced_passes(model: Transformer, sources: Sequence[list[int]], targets: Sequence[list[int]],
-                  max_tokens: int = MAX_TOKENS) -> Iterator[tuple[int, ForcedPass]]:
-    """(pair index, its ForcedPass) for each pair with ids on both sides, teacher-forced in
-    length-sorted padded batches of at most max_tokens tokens (the longer side counts)."""
-    c = model.config
-    device = next(model.parameters()).device
-    todo = [i for i in range(len(sources)) if sources[i] and targets[i]]
-    with evaluating(model), torch.inference_mode():
-        for batch in length_batches([max(len(sources[i]), len(targets[i]) + 1) for i in todo], max_tokens):
-            rows = [todo[b] for b in batch]
-            src = pad_rows([sources[i] for i in rows], c.pad_id).to(device)
-            yield from zip(rows, forced_pass(model, src, model.encode(src), [sources[i] for i in rows],
-                                             [targets[i] for i in rows]), strict=True)
-
-
-def forced_pass(model: Transformer, src: Tensor, memory: Tensor, sources: Sequence[list[int]],
-                targets: Sequence[list[int]]) -> list[ForcedPass]:
-    """The decoder, teacher-forced, over each target (ids, no BOS/EOS) against its row of the
-    encoder's output: src [B, S] (row k: the ids ``sources[k]``, padded), memory [B, S, d]."""
-    c = model.config
-    tgt = pad_rows([[c.bos_id, *t, c.eos_id] for t in targets], c.pad_id).to(memory.device)
-    trace = AttentionTrace()
-    states = model.decoder_states(tgt[:, :-1], memory, padding_mask(src, c.pad_id), trace)  # [B, T + 1, d]
-    following = tgt[:, 1:]
-    real = following != c.pad_id  # the output layer and its softmax, the most of the pass, skip padding
-    # [N, V], row k's T_k + 1 positions one after the other; the whole vocabulary's, also where the
-    # model searches a shortlist: the quality does not depend on that speed option
-    logits = whole_vocabulary_logits(model, states[real]).float()
-    # log P(y) = logit(y) - logsumexp(logits): no [N, V] log-softmax written
-    log_probs = (logits.gather(1, following[real][:, None]).squeeze(1) - logits.logsumexp(dim=-1)).tolist()
-    cross = trace.cross[-1].float().mean(dim=1).cpu()  # [B, T + 1, S]
-    ends = list(accumulate(len(t) + 1 for t in targets))
-    return [ForcedPass(s, t, log_probs[end - len(t) - 1 : end], cross[k, : len(t), : len(s)])
-            for k, (s, t, end) in enumerate(zip(sources, targets, ends, strict=True))]
 
 
 def unread_words(cross: Tensor, source_pieces: Sequence[str]) -> tuple[int, int]:
@@ -416,42 +359,6 @@ def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequenc
             found[k][j] = assessment_of(forced, tokenizer, sentences[batch.indices[k]], translations[k][j], c.unk_id,
                                         calibration, threshold)
     return found
-
-
-def searched_passes(model: Transformer, batch: SearchedBatch, rows: Sequence[int], targets: Sequence[list[int]],
-                    known: Sequence[list[float] | None], max_tokens: int,
-                    recorded: Sequence[Tensor | None] | None = None) -> Iterator[tuple[int, ForcedPass]]:
-    """(pair index, its ForcedPass) for each pair with target ids: pair p is ``targets[p]`` (no
-    BOS/EOS) as a translation of the batch's sentence ``rows[p]``, read against the batch's source
-    ids and encoder output, in length-sorted chunks of at most max_tokens (and PASS_TOKENS) tokens.
-    Where ``known[p]`` holds its log-probs [T + 1] (the search's) and ``recorded[p]`` the last layer's
-    cross-attention [T, S] (the search's, ``Recording``), nothing runs; where only the log-probs are
-    known, only the cross-attention is computed (``written_attention``); elsewhere the whole forced
-    pass runs (``forced_pass``)."""
-    c = model.config
-    lengths = (batch.src != c.pad_id).sum(dim=1).tolist()
-    sources = [row[:n] for row, n in zip(batch.src.tolist(), lengths, strict=True)]
-    with_ids = [p for p, target in enumerate(targets) if target]
-    recorded = recorded or [None] * len(targets)
-    for p in with_ids:
-        if known[p] is not None and recorded[p] is not None:
-            s, t = sources[rows[p]], targets[p]
-            yield p, ForcedPass(s, t, known[p], recorded[p][: len(t), : len(s)])
-    with_ids = [p for p in with_ids if known[p] is None or recorded[p] is None]
-    budget = min(max_tokens, PASS_TOKENS)
-    for todo in ([p for p in with_ids if known[p] is not None], [p for p in with_ids if known[p] is None]):
-        for chunk in length_batches([max(lengths[rows[p]], len(targets[p]) + 1) for p in todo], budget):
-            picked = [todo[b] for b in chunk]
-            index = torch.tensor([rows[p] for p in picked], device=batch.src.device)
-            width = max(lengths[rows[p]] for p in picked)  # the chunk's longest source: no wider padding
-            src, memory = batch.src[index, :width], batch.memory[index, :width]
-            ids = [sources[rows[p]] for p in picked], [targets[p] for p in picked]
-            if known[picked[0]] is None:
-                yield from zip(picked, forced_pass(model, src, memory, *ids), strict=True)
-            else:
-                cross = written_attention(model, src, memory, ids[1])  # [B, T, S]
-                yield from ((p, ForcedPass(s, t, known[p], cross[k, : len(t), : len(s)]))
-                            for k, (p, s, t) in enumerate(zip(picked, *ids, strict=True)))
 
 
 @dataclass
