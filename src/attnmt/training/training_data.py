@@ -102,9 +102,13 @@ def process_exists(pid: int) -> bool:
 
 def validation_set(src: str, tgt: str, tokenizer: Tokenizer | VocabTokenizer, config: TrainConfig,
                    special_ids: tuple[int, int, int]) -> tuple[list[tuple[str, str]], list[Batch]]:
-    """The pairs of a validation set (for BLEU) and its batches (for the loss), length-sorted."""
-    pairs, _ = read_parallel(src, tgt)
-    examples, _ = encode_pairs(pairs, tokenizer, config.max_len)
+    """The pairs of a validation set (for BLEU) and its batches (for the loss), length-sorted; a set
+    left without a pair (empty or blank files, every pair over max_len) is refused naming its files."""
+    pairs, report = read_parallel(src, tgt)
+    examples, too_long = encode_pairs(pairs, tokenizer, config.max_len)
+    if not examples:
+        raise ConfigError(f"{src}, {tgt}: no validation pair to score ({report.skipped_empty} with an empty side, "
+                          f"{too_long} over max_len {config.max_len}); give a validation set with at least one pair")
     return pairs, fixed_batches(TokenCorpus.from_examples(examples), config.max_tokens, special_ids)
 
 
