@@ -42,21 +42,58 @@ def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
 def atomic_file(path: Path) -> Iterator[Path]:
     """A temporary file beside ``path`` to write in the ``with`` block, renamed over ``path`` when
     the block ends without an error (and deleted when it raises).  An OSError in the block, or in
-    the rename, raises ModelDirError saying the previous version is intact."""
+    the rename, raises ModelDirError saying the previous version is intact.
+
+    A symbolic link is written through: its target is replaced and the link stays.  A path that
+    is neither a regular file nor a folder (a named pipe, a device such as /dev/null) is written
+    as it is, as ``attnmt translate`` writes its output there (a rename would replace the pipe or
+    the device itself): the block writes a temporary file elsewhere, copied into it at the end."""
     path = Path(path)
+    if is_special_file(path):  # looked at through any link (/dev/stdout's target may be a pipe)
+        with written_through(path) as tmp:
+            yield tmp
+        return
+    target = Path(os.path.realpath(path))
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     except OSError as error:  # a read-only or foreign folder: nothing was written
         raise ModelDirError(f"could not write {path}: {write_failure(error)}") from None
     os.close(fd)
     tmp = Path(tmp_name)
     try:
         yield tmp
-        finish_file(tmp, existing_mode(path))
-        os.replace(tmp, path)
+        finish_file(tmp, existing_mode(target))
+        os.replace(tmp, target)
     except OSError as error:
         raise ModelDirError(f"could not write {path}: {write_failure(error)}; the previous version is intact") from None
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def is_special_file(path: Path) -> bool:
+    """True for an existing path that is neither a regular file nor a folder: a named pipe, a
+    device, a socket (or a link to one)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # missing, or under something that is no folder: written anew (or refused) as a file
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+@contextmanager
+def written_through(path: Path) -> Iterator[Path]:
+    """A temporary file (in the system's temporary folder) to write in the ``with`` block, its bytes
+    then written into ``path``, a named pipe or a device, opened as it is."""
+    fd, tmp_name = tempfile.mkstemp(prefix=f"attnmt-{path.name}.")
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        yield tmp
+        with open(tmp, "rb") as source, open(path, "wb") as sink:
+            shutil.copyfileobj(source, sink)
+    except OSError as error:
+        raise ModelDirError(f"could not write {path}: {write_failure(error)}") from None
     finally:
         tmp.unlink(missing_ok=True)
 
