@@ -2,6 +2,8 @@
 a symbolic link is written through, a named pipe or a device is written as it is."""
 
 import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -12,7 +14,7 @@ from support import tiny_config
 from attnmt import checkpoint as ckpt
 from attnmt.cli.main import main
 from attnmt.errors import ModelDirError
-from attnmt.files import atomic_write, write_text
+from attnmt.files import atomic_folder, atomic_write, write_text
 from attnmt.training.trainer import Trainer
 
 
@@ -92,3 +94,16 @@ def test_average_out_into_a_named_pipe_writes_the_weights_into_it(two_checkpoint
     assert fifo.is_fifo()
     assert main(["average", "--model", str(two_checkpoints), "--last", "2", "--out", str(tmp_path / "a")]) == 0
     assert reader["data"] == (tmp_path / "a").read_bytes()
+
+
+def test_a_folder_write_deletes_the_temporary_folders_its_killed_writers_left(tmp_path):
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    killed = tmp_path / f".prepared.{int(gone.stdout)}.k2j4x9a1"  # its process is gone
+    running = tmp_path / f".prepared.{os.getpid()}.q1w2e3r4"  # a living process's: in use
+    unknown = tmp_path / ".prepared.q1w2e3r4"  # an earlier release's: whose, cannot be told
+    other = tmp_path / f".data.{int(gone.stdout)}.k2j4x9a1"  # another folder's
+    for folder in (killed, running, unknown, other):
+        folder.mkdir()
+    atomic_folder(tmp_path / "prepared", lambda tmp: (tmp / "header.json").write_text("{}"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["prepared", running.name, unknown.name, other.name])

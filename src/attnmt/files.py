@@ -123,11 +123,14 @@ def make_folder(path: Path) -> Path:
 
 def atomic_folder(path: Path, fill: Callable[[Path], None]) -> Path:
     """Calls ``fill(tmp)`` on a new temporary folder beside ``path``, then puts it in the place of
-    ``path`` (replacing a folder there): the folder appears only once complete."""
+    ``path`` (replacing a folder there): the folder appears only once complete.  The temporary
+    folder's name holds this process's id (``.NAME.PID.xxxxxxxx``): one that a killed writer left
+    beside ``path`` (its process gone) is deleted first."""
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=path.parent))
+        remove_orphaned_folders(path)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.{os.getpid()}.", dir=path.parent))
     except OSError as error:  # a read-only or foreign folder: nothing was written
         raise ModelDirError(f"could not write {path}: {write_failure(error)}") from None
     try:
@@ -141,6 +144,31 @@ def atomic_folder(path: Path, fill: Callable[[Path], None]) -> Path:
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return path
+
+
+def remove_orphaned_folders(path: Path) -> list[Path]:
+    """Deletes the temporary folders beside ``path`` that atomic_folder made for it in a process that
+    is gone (a SIGKILL, a power cut: no clean-up ran); returns them.  Those of a living process, and
+    those of earlier releases (no process id in the name: whose they were cannot be told), stay."""
+    own = re.compile(rf"^\.{re.escape(path.name)}\.(\d+)\.[a-z0-9_]{{8}}$")
+    orphans = []
+    for sibling in path.parent.iterdir():
+        writer = own.match(sibling.name)
+        if writer and sibling.is_dir() and not sibling.is_symlink() and not process_exists(int(writer.group(1))):
+            shutil.rmtree(sibling, ignore_errors=True)
+            orphans += [] if sibling.exists() else [sibling]
+    return orphans
+
+
+def process_exists(pid: int) -> bool:
+    """Whether a process ``pid`` runs on this machine (another user's counts)."""
+    try:
+        os.kill(pid, 0)  # signal 0: no signal, only the check that the process exists
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's
+        return True
+    return True
 
 
 def finish_file(path: Path, mode: int | None = None) -> None:
@@ -177,10 +205,10 @@ def write_failure(error: OSError) -> str:
     return error.strerror.lower() if error.strerror else str(error)
 
 
-# The temporary names the writers above give (mkstemp's and mkdtemp's: the target's name, then 8
-# characters), e.g. ".model.safetensors.k2j4_x9a" or ".step_00000010.q1w2e3r4"; and the one that
-# safetensors' save_file writes through beside its target before renaming it (Rust's tempfile:
-# ".tmp" and 6 letters or digits), e.g. ".tmpaUhjOL".
+# The temporary names the writers above give (mkstemp's and mkdtemp's: the target's name, for a
+# folder the process id, then 8 characters), e.g. ".model.safetensors.k2j4_x9a" or
+# ".step_00000010.4242.q1w2e3r4"; and the one that safetensors' save_file writes through beside
+# its target before renaming it (Rust's tempfile: ".tmp" and 6 letters or digits), e.g. ".tmpaUhjOL".
 TEMPORARY = re.compile(r"^\.[^.].*\.[a-z0-9_]{8}$|^\.tmp[A-Za-z0-9]{6}$")
 SHA256 = re.compile(r"[0-9a-f]{64}")  # a digest remembered by file_digest
 

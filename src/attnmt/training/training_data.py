@@ -19,6 +19,7 @@ from tempfile import TemporaryDirectory
 
 from attnmt.config import CorpusSpec, TrainConfig
 from attnmt.errors import ConfigError
+from attnmt.files import process_exists
 from attnmt.text.data import Batch, encode_pairs, read_parallel
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
@@ -88,16 +89,6 @@ def remove_orphaned_scratch() -> list[Path]:
             shutil.rmtree(path, ignore_errors=True)
             orphans += [] if path.exists() else [path]
     return orphans
-
-
-def process_exists(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)  # signal 0: no signal, only the check that the process exists
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # another user's
-        return True
-    return True
 
 
 def validation_set(src: str, tgt: str, tokenizer: Tokenizer | VocabTokenizer, config: TrainConfig,
