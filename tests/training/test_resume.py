@@ -92,6 +92,13 @@ def test_ctrl_c_saves_without_a_validation_so_the_resumed_run_is_the_uninterrupt
         assert torch.equal(value, load_file(model_dir / ckpt.WEIGHTS)[name]), name
 
 
+def test_ctrl_c_at_the_last_step_still_validates_it_as_the_uninterrupted_run_does(tmp_path, monkeypatch):
+    config = tiny_config(tmp_path, **SMALL, max_steps=4, eval_every=3)
+    interrupt_at(4, monkeypatch)
+    assert Trainer(config, progress=False).train().stopped_by == "max_steps"
+    assert validations(Path(config.out_dir)) == [3, 4]
+
+
 def test_a_run_stopped_by_patience_names_patience_when_resumed(tmp_path, capsys):
     config = tiny_config(tmp_path, **SMALL, max_steps=2, eval_every=1, patience=1)
     Trainer(config, progress=False).train()

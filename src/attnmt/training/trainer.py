@@ -231,18 +231,20 @@ class Trainer:
         return ""
 
     def _stop_reason(self, stop: StopFlag) -> tuple[str, bool]:
-        """Why to stop now ("" = go on), and whether a signal (Ctrl-C, SIGTERM) stops the run rather
-        than a limit; every rank stops at the same step, and agrees on both."""
-        reason = ""
-        if stop.signal:
-            reason = stop.signal
-        elif self.elapsed >= self.budget:
-            reason = "max_time"
+        """Why to stop now ("" = go on), and whether a signal (Ctrl-C, SIGTERM) interrupts the run
+        where no limit ends it (at a limit the run ends as an uninterrupted one would); every rank
+        stops at the same step, and agrees on both."""
+        limit = ""
+        if self.elapsed >= self.budget:
+            limit = "max_time"
         elif self.step >= self.config.max_steps:
-            reason = "max_steps"
+            limit = "max_steps"
+        reason = limit or stop.signal or ""
         if not self.group.any(bool(reason)):
             return "", False
-        return reason or "another rank stopped", self.group.any(bool(stop.signal))
+        if self.group.any(bool(limit)):
+            return limit or "another rank stopped", False
+        return stop.signal or "another rank stopped", True
 
     def train_step(self, batches: list[Batch]) -> tuple[float, int]:
         """One optimiser update over ``batches`` (gradient accumulation) on every rank.
