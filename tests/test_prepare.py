@@ -2,6 +2,7 @@
 not match (another tokenizer, another format version, a truncated file, other corpora)."""
 
 import json
+import os
 from pathlib import Path
 
 import numpy as np
@@ -114,6 +115,35 @@ def test_a_directory_prepared_from_other_corpora_or_filters_is_refused(tmp_path,
         open_prepared(folder, TrainConfig.from_dict({**config.to_dict(), "max_length_ratio": 2}), tokenizer, "t")
     with pytest.raises(DataError, match="was prepared from"):
         open_prepared(folder, TrainConfig.from_dict({**config.to_dict(), "train_tsv": "x.tsv"}), tokenizer, "t")
+
+
+def test_a_corpus_named_another_way_is_the_same_corpus(tmp_path, tokenizer, monkeypatch):
+    folder, config = prepared(tmp_path, tokenizer)
+    monkeypatch.chdir(tmp_path)
+    spelled = config_for(Path("./train.src"), Path("train.tgt"))
+    assert len(open_prepared(folder, spelled, tokenizer, "test", log=lambda line: None)[0]) == len(PAIRS)
+
+
+def test_a_corpus_changed_under_the_same_name_is_refused(tmp_path, tokenizer):
+    folder, config = prepared(tmp_path, tokenizer)
+    (tmp_path / "train.tgt").write_text((tmp_path / "train.tgt").read_text().replace("hund", "katze"))
+    with pytest.raises(DataError, match=f"^{folder} was prepared from .*train.tgt.*, which have changed since: run "):
+        open_prepared(folder, config, tokenizer, "test")
+
+
+def test_a_corpus_touched_but_not_changed_still_fits(tmp_path, tokenizer):
+    folder, config = prepared(tmp_path, tokenizer)
+    os.utime(tmp_path / "train.src", ns=(0, 0))
+    assert len(open_prepared(folder, config, tokenizer, "test", log=lambda line: None)[0]) == len(PAIRS)
+
+
+def test_a_directory_of_an_earlier_release_matches_by_the_paths_as_written(tmp_path, tokenizer):
+    folder, config = prepared(tmp_path, tokenizer)
+    header = json.loads((folder / HEADER).read_text())
+    for entry in header["corpora"]:
+        del entry["sources"]  # what an earlier release wrote
+    (folder / HEADER).write_text(json.dumps(header))
+    assert len(open_prepared(folder, config, tokenizer, "test", log=lambda line: None)[0]) == len(PAIRS)
 
 
 def test_preparing_again_replaces_a_prepared_directory_but_not_other_data(tmp_path, tokenizer):

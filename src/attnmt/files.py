@@ -42,21 +42,58 @@ def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
 def atomic_file(path: Path) -> Iterator[Path]:
     """A temporary file beside ``path`` to write in the ``with`` block, renamed over ``path`` when
     the block ends without an error (and deleted when it raises).  An OSError in the block, or in
-    the rename, raises ModelDirError saying the previous version is intact."""
+    the rename, raises ModelDirError saying the previous version is intact.
+
+    A symbolic link is written through: its target is replaced and the link stays.  A path that
+    is neither a regular file nor a folder (a named pipe, a device such as /dev/null) is written
+    as it is, as ``attnmt translate`` writes its output there (a rename would replace the pipe or
+    the device itself): the block writes a temporary file elsewhere, copied into it at the end."""
     path = Path(path)
+    if is_special_file(path):  # looked at through any link (/dev/stdout's target may be a pipe)
+        with written_through(path) as tmp:
+            yield tmp
+        return
+    target = Path(os.path.realpath(path))
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     except OSError as error:  # a read-only or foreign folder: nothing was written
         raise ModelDirError(f"could not write {path}: {write_failure(error)}") from None
     os.close(fd)
     tmp = Path(tmp_name)
     try:
         yield tmp
-        finish_file(tmp, existing_mode(path))
-        os.replace(tmp, path)
+        finish_file(tmp, existing_mode(target))
+        os.replace(tmp, target)
     except OSError as error:
         raise ModelDirError(f"could not write {path}: {write_failure(error)}; the previous version is intact") from None
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def is_special_file(path: Path) -> bool:
+    """True for an existing path that is neither a regular file nor a folder: a named pipe, a
+    device, a socket (or a link to one)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:  # missing, or under something that is no folder: written anew (or refused) as a file
+        return False
+    return not (stat.S_ISREG(mode) or stat.S_ISDIR(mode))
+
+
+@contextmanager
+def written_through(path: Path) -> Iterator[Path]:
+    """A temporary file (in the system's temporary folder) to write in the ``with`` block, its bytes
+    then written into ``path``, a named pipe or a device, opened as it is."""
+    fd, tmp_name = tempfile.mkstemp(prefix=f"attnmt-{path.name}.")
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        yield tmp
+        with open(tmp, "rb") as source, open(path, "wb") as sink:
+            shutil.copyfileobj(source, sink)
+    except OSError as error:
+        raise ModelDirError(f"could not write {path}: {write_failure(error)}") from None
     finally:
         tmp.unlink(missing_ok=True)
 
@@ -86,11 +123,14 @@ def make_folder(path: Path) -> Path:
 
 def atomic_folder(path: Path, fill: Callable[[Path], None]) -> Path:
     """Calls ``fill(tmp)`` on a new temporary folder beside ``path``, then puts it in the place of
-    ``path`` (replacing a folder there): the folder appears only once complete."""
+    ``path`` (replacing a folder there): the folder appears only once complete.  The temporary
+    folder's name holds this process's id (``.NAME.PID.xxxxxxxx``): one that a killed writer left
+    beside ``path`` (its process gone) is deleted first."""
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=path.parent))
+        remove_orphaned_folders(path)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.{os.getpid()}.", dir=path.parent))
     except OSError as error:  # a read-only or foreign folder: nothing was written
         raise ModelDirError(f"could not write {path}: {write_failure(error)}") from None
     try:
@@ -104,6 +144,31 @@ def atomic_folder(path: Path, fill: Callable[[Path], None]) -> Path:
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     return path
+
+
+def remove_orphaned_folders(path: Path) -> list[Path]:
+    """Deletes the temporary folders beside ``path`` that atomic_folder made for it in a process that
+    is gone (a SIGKILL, a power cut: no clean-up ran); returns them.  Those of a living process, and
+    those of earlier releases (no process id in the name: whose they were cannot be told), stay."""
+    own = re.compile(rf"^\.{re.escape(path.name)}\.(\d+)\.[a-z0-9_]{{8}}$")
+    orphans = []
+    for sibling in path.parent.iterdir():
+        writer = own.match(sibling.name)
+        if writer and sibling.is_dir() and not sibling.is_symlink() and not process_exists(int(writer.group(1))):
+            shutil.rmtree(sibling, ignore_errors=True)
+            orphans += [] if sibling.exists() else [sibling]
+    return orphans
+
+
+def process_exists(pid: int) -> bool:
+    """Whether a process ``pid`` runs on this machine (another user's counts)."""
+    try:
+        os.kill(pid, 0)  # signal 0: no signal, only the check that the process exists
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's
+        return True
+    return True
 
 
 def finish_file(path: Path, mode: int | None = None) -> None:
@@ -140,10 +205,10 @@ def write_failure(error: OSError) -> str:
     return error.strerror.lower() if error.strerror else str(error)
 
 
-# The temporary names the writers above give (mkstemp's and mkdtemp's: the target's name, then 8
-# characters), e.g. ".model.safetensors.k2j4_x9a" or ".step_00000010.q1w2e3r4"; and the one that
-# safetensors' save_file writes through beside its target before renaming it (Rust's tempfile:
-# ".tmp" and 6 letters or digits), e.g. ".tmpaUhjOL".
+# The temporary names the writers above give (mkstemp's and mkdtemp's: the target's name, for a
+# folder the process id, then 8 characters), e.g. ".model.safetensors.k2j4_x9a" or
+# ".step_00000010.4242.q1w2e3r4"; and the one that safetensors' save_file writes through beside
+# its target before renaming it (Rust's tempfile: ".tmp" and 6 letters or digits), e.g. ".tmpaUhjOL".
 TEMPORARY = re.compile(r"^\.[^.].*\.[a-z0-9_]{8}$|^\.tmp[A-Za-z0-9]{6}$")
 SHA256 = re.compile(r"[0-9a-f]{64}")  # a digest remembered by file_digest
 

@@ -74,6 +74,19 @@ def test_calibrate_refuses_too_few_sentences_in_one_line(trained_copy, tmp_path,
     assert not (trained_copy / CALIBRATION).exists()
 
 
+def test_calibrate_says_when_the_models_translations_are_empty(trained_copy, tmp_path, capsys, monkeypatch):
+    from attnmt.decoding import calibration
+
+    monkeypatch.setattr(calibration, "translate", lambda model, tokenizer, texts, *rest: [""] * len(texts))
+    src, ref = write_pairs(tmp_path, "valid", calibration_pairs())
+    code, _, err = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)
+    n = len(calibration_pairs())
+    assert code == 2
+    assert err == (f"attnmt: error: the model's translations of {n} of the {n} sentences are empty, leaving 0 to "
+                   f"calibrate on; quality needs at least {MIN_SENTENCES} (is the model trained enough?)\n")
+    assert not (trained_copy / CALIBRATION).exists()
+
+
 def test_calibrate_stores_a_calibration_that_score_then_uses(trained_copy, tmp_path, capsys):
     src, ref = write_pairs(tmp_path, "valid", calibration_pairs())
     code, out, _ = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)

@@ -330,6 +330,10 @@ def calibrate(model: Transformer, tokenizer: TextCodec, model_dir: Path, sources
     found = assess(model, tokenizer, texts * 2, [*translations, *refs], max_tokens=max_tokens)  # one pass for both
     kept = [(a.features, t, r) for a, t, r in zip(found[: len(texts)], translations, refs, strict=True)
             if a is not None]
+    if len(kept) < MIN_SENTENCES:  # enough sentences, but the model left too many translations empty
+        raise DataError(f"the model's translations of {len(texts) - len(kept)} of the {len(texts)} sentences are "
+                        f"empty, leaving {len(kept)} to calibrate on; quality needs at least {MIN_SENTENCES} "
+                        "(is the model trained enough?)")
     chrf = chrf_scores([t for _, t, _ in kept], [r for _, _, r in kept])
     labels = [float(score >= chrf_threshold) for score in chrf]
     ratios = [len(tokenizer.encode_target(r)) / max(1, len(tokenizer.encode(s)) - tokenizer.source_eos)

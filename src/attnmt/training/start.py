@@ -15,9 +15,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+import yaml
+
 from attnmt import checkpoint as ckpt
-from attnmt.config import TrainConfig, TransformerConfig, checked_fields
+from attnmt.config import TrainConfig, TransformerConfig, checked_fields, load_config
 from attnmt.errors import ConfigError, DataError, ModelDirError, UserError
+from attnmt.files import write_text
 from attnmt.text.data import ReadReport
 from attnmt.text.tokenizer import Tokenizer, attnmt_layout, train_sentencepiece
 from attnmt.text.tokenizer_files import read_tokenizer
@@ -52,6 +55,32 @@ def resumed(config: TrainConfig, run_dir: Path) -> Start:
     """A resumed run's tokenizer and shape, as its directory recorded them (weights: its checkpoint)."""
     model_config = ckpt.load_model_config(run_dir)
     return Start(ckpt.load_tokenizer(run_dir, model_config), training_settings(config, model_config))
+
+
+def check_resume_overrides(saved: TrainConfig, config: TrainConfig, run_dir: Path) -> None:
+    """Refuses an override a resumed run could not follow: its directory, and what made its tokenizer
+    and first weights, are fixed (the model keys are checked against config.json by training_settings)."""
+    fixed = {"out_dir": f"writes into its own directory, {run_dir}",
+             "init_from": "continues from its checkpoint's weights",
+             **dict.fromkeys(("tokenizer", "target_tokenizer", "vocab_size", "shared_vocab", "tokenizer_options"),
+                             f"keeps the tokenizer it started with (in {run_dir})")}
+    for key, why in fixed.items():
+        if getattr(config, key) != getattr(saved, key):
+            flag = f"--{key.replace('_', '-')}"
+            raise ConfigError(f"{flag}: a resumed run {why}; drop {flag}, or start a new run with it")
+
+
+def keep_overrides(config: TrainConfig, run_dir: Path) -> list[str]:
+    """Writes a resume's overrides (--max-steps 400) into the run's train.yaml, so that the next resume
+    continues with them, not with the values they replaced; returns lines saying so."""
+    path = run_dir / ckpt.TRAIN_CONFIG
+    saved = load_config(path).to_dict()
+    values = {**config.to_dict(), "out_dir": saved["out_dir"]}  # the directory's own name, as it was
+    changed = [key for key, value in values.items() if value != saved[key]]
+    if not changed:
+        return []
+    write_text(path, yaml.safe_dump(values, sort_keys=False))
+    return [f"{path}: {', '.join(f'{key} {values[key]}' for key in changed)} from now on (this resume's overrides)"]
 
 
 def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer | VocabTokenizer:

@@ -17,6 +17,7 @@ per pair only its two lengths and an 8-byte hash, so preparing 40 M pairs needs 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import multiprocessing
 import os
@@ -163,6 +164,7 @@ def tokenize_corpus(spec: CorpusSpec, index: int, tokenizer: Tokenizer | VocabTo
                    workers: int) -> dict:
     """Writes one corpus into ``folder``/corpus``index``; returns its header entry."""
     entry = {"name": spec.name, "folder": f"corpus{index}", "files": spec.files(),
+             "sources": {role: file_identity(path) for role, path in spec.files().items()},
              "token_dtype": smallest_uint(max(tokenizer.vocab_size, tokenizer.source_vocab_size) - 1).name,
              "length_dtype": smallest_uint(filters.max_len).name}
     (folder / entry["folder"]).mkdir()
@@ -222,7 +224,10 @@ def open_prepared(folder: str | Path, config: TrainConfig, tokenizer: Tokenizer 
     filters = Filters.of(config)
     wanted = [spec.files() for spec in config.corpora()]
     found = [entry["files"] for entry in header["corpora"]]
-    if wanted != found or Filters(header["max_len"], header["max_length_ratio"]) != filters:
+    same = len(wanted) == len(found) and all(map(same_corpus, wanted, header["corpora"]))
+    if not same and wanted == found:
+        raise DataError(f"{folder} was prepared from {found}, which have changed since: {PREPARE_AGAIN}")
+    if not same or Filters(header["max_len"], header["max_length_ratio"]) != filters:
         raise DataError(f"{folder} was prepared from {found} with max_len {header['max_len']}, max_length_ratio "
                         f"{header['max_length_ratio']}; the config asks for {wanted} with max_len {filters.max_len}, "
                         f"max_length_ratio {filters.max_length_ratio}: {PREPARE_AGAIN}")
@@ -231,6 +236,44 @@ def open_prepared(folder: str | Path, config: TrainConfig, tokenizer: Tokenizer 
         corpora.append(open_corpus(folder, entry))
         log(f"{spec.name}: {FilterReport(**entry['report']).summary(filters)} (prepared in {folder})")
     return corpora
+
+
+def file_identity(path: str) -> dict:
+    """What tells a corpus file from another, kept in header.json: its full path, size, modification
+    time, and the SHA-256 of its bytes (reading it costs little beside tokenising it)."""
+    resolved = Path(path).resolve()
+    try:
+        info = resolved.stat()
+        with open(resolved, "rb") as handle:
+            digest = hashlib.file_digest(handle, "sha256").hexdigest()
+    except OSError as error:
+        raise DataError(f"cannot read {path}: {(error.strerror or str(error)).lower()}") from None
+    return {"path": str(resolved), "size": info.st_size, "mtime_ns": info.st_mtime_ns, "sha256": digest}
+
+
+def same_corpus(files: dict[str, str], entry: dict) -> bool:
+    """Whether the corpus files a config names (``files``: role -> path) are those ``entry`` (of
+    header.json) was prepared from: the same bytes, however the path is written.  A directory of an
+    earlier release recorded only the paths as written: those must match.  A file that is gone
+    matches by its path (a prepared directory is what training reads)."""
+    if "sources" not in entry:
+        return files == entry["files"]
+    return files.keys() == entry["sources"].keys() and all(
+        same_file(files[role], entry["sources"][role], entry["files"][role]) for role in files)
+
+
+def same_file(path: str, recorded: dict, written: str) -> bool:
+    """Whether ``path`` is the file ``recorded`` (file_identity) describes, first written as ``written``."""
+    resolved = Path(path).resolve()
+    try:
+        info = resolved.stat()
+    except OSError:
+        return str(resolved) == recorded["path"] or path == written
+    if info.st_size != recorded["size"]:
+        return False
+    if str(resolved) == recorded["path"] and info.st_mtime_ns == recorded["mtime_ns"]:
+        return True  # unchanged, without reading it again
+    return file_identity(path)["sha256"] == recorded["sha256"]
 
 
 # The functions' earlier names ("prepare" also named the inference copy, attnmt.fast.prepare):

@@ -43,7 +43,7 @@ from attnmt.training.objective import (
 )
 from attnmt.training.run import METRIC_NAMES, StopFlag, TrainResult
 from attnmt.training.sizing import check_size
-from attnmt.training.start import resumed, run_start
+from attnmt.training.start import check_resume_overrides, keep_overrides, resumed, run_start
 from attnmt.training.training_data import load_training_data, validation_set
 
 # Steps between returns of the heap's free pages to the system.  Every step bounds memory
@@ -104,6 +104,7 @@ class Trainer:
         self.time_spent = 0.0  # share of max_time spent, the same on every rank (for lr_cooldown)
         self.skipped_in_a_row = 0
         self.best_score, self.best_step, self.bad_evals = -math.inf, 0, 0
+        self.resuming = resume
         if resume:
             self._restore()
         else:
@@ -144,16 +145,23 @@ class Trainer:
         self.best_score = state["best_score"] if "best_score" in state else state["best_bleu"]
         self.best_step, self.bad_evals = state["best_step"], state["bad_evals"]
         self.log.line(f"resumed from {latest} (step {self.step})")
+        if self.group.is_main and (best := ckpt.restore_best_weights(self.dir, self.best_step)):
+            self.log.line(f"{self.dir / ckpt.WEIGHTS}: set to the weights of {best}, the best step, which a "
+                          "save cut short had not copied yet")
 
     # the loop -----------------------------------------------------------------
 
     def train(self) -> TrainResult:
         finished = self._finished()
         if finished:  # a resumed run that had already stopped for good: nothing to do, nothing written
+            larger = "--patience (0: no early stop)" if "patience" in finished else "--max-steps or --max-time"
             self.log.line(f"{self.dir} has already finished ({finished}); nothing to do. To train on, "
-                          "resume with a larger --max-steps or --max-time")
+                          f"resume with a larger {larger}")
             return self._result(finished)
         self.log.open()
+        if self.resuming and self.group.is_main:
+            for line in keep_overrides(self.config, self.dir):
+                self.log.line(line)
         try:
             return self._train()
         finally:
@@ -175,7 +183,7 @@ class Trainer:
                 self.elapsed += took
                 self._recheck_threads()
                 if math.isnan(loss):  # a skipped non-finite batch: no update, no step
-                    stopped_by = self._stop_reason(stop)
+                    stopped_by, interrupted = self._stop_reason(stop)
                     if stopped_by:
                         break
                     continue
@@ -185,18 +193,20 @@ class Trainer:
                 if self.step % c.log_every == 0:
                     self._log_train(window, bar)
                     window = new_window()
-                stopped_by = self._stop_reason(stop)
-                if self.step % c.eval_every == 0 or stopped_by:
+                stopped_by, interrupted = self._stop_reason(stop)
+                if self.step % c.eval_every == 0 or (stopped_by and not interrupted):
                     self.validate_and_save()
                     last_saved = self.step
                     if not stopped_by and c.patience and self.bad_evals >= c.patience:
                         stopped_by = "patience"
-                elif c.save_every and self.step % c.save_every == 0:
-                    self.log.line(f"step {self.step}: saved {self.save().name}")
+                elif interrupted or (c.save_every and self.step % c.save_every == 0):
+                    self.save_unvalidated(interrupted)
                     last_saved = self.step
                 if stopped_by:
                     break
-        if last_saved != self.step:
+        if last_saved != self.step and interrupted:  # stopped after a skipped batch
+            self.save_unvalidated(interrupted)
+        elif last_saved != self.step:
             self.validate_and_save()
         bar.close()
         if self.group.is_main and c.valid_src:  # quality's calibration, on the weights just kept
@@ -220,18 +230,21 @@ class Trainer:
             return f"{self.bad_evals} validations without improvement reached patience {c.patience}"
         return ""
 
-    def _stop_reason(self, stop: StopFlag) -> str:
-        """Why to stop now ("" = go on); every rank stops at the same step."""
-        reason = ""
-        if stop.signal:
-            reason = stop.signal
-        elif self.elapsed >= self.budget:
-            reason = "max_time"
+    def _stop_reason(self, stop: StopFlag) -> tuple[str, bool]:
+        """Why to stop now ("" = go on), and whether a signal (Ctrl-C, SIGTERM) interrupts the run
+        where no limit ends it (at a limit the run ends as an uninterrupted one would); every rank
+        stops at the same step, and agrees on both."""
+        limit = ""
+        if self.elapsed >= self.budget:
+            limit = "max_time"
         elif self.step >= self.config.max_steps:
-            reason = "max_steps"
-        if self.group.any(bool(reason)):
-            return reason or "another rank stopped"
-        return ""
+            limit = "max_steps"
+        reason = limit or stop.signal or ""
+        if not self.group.any(bool(reason)):
+            return "", False
+        if self.group.any(bool(limit)):
+            return limit or "another rank stopped", False
+        return stop.signal or "another rank stopped", True
 
     def train_step(self, batches: list[Batch]) -> tuple[float, int]:
         """One optimiser update over ``batches`` (gradient accumulation) on every rank.
@@ -394,6 +407,13 @@ class Trainer:
         self.log.line(f"step {self.step}: valid loss {loss:.3f}, ppl {record['valid_ppl']}{score_text}"
                       f"{' (best)' if improved else ''}; saved {path.name}")
 
+    def save_unvalidated(self, interrupted: bool) -> None:
+        """A checkpoint without a validation: every save_every steps, or where a signal stops the run.
+        An interrupted run is not validated: a validation there would count towards the best step
+        and patience, where the uninterrupted run has none, and the resumed run would differ from it."""
+        why = " to resume from (interrupted: not validated)" if interrupted else ""
+        self.log.line(f"step {self.step}: saved {self.save().name}{why}")
+
     def save(self, improved: bool = False) -> Path:
         """A checkpoint of this step (every rank takes part: their random states are gathered);
         with ``improved`` the weights become the model's too.  Keeps keep_last and the best."""
@@ -454,7 +474,11 @@ def train(config: TrainConfig, progress: bool = True) -> TrainResult:
 
 
 def resume(model_dir: str | Path, overrides: dict | None = None, progress: bool = True) -> TrainResult:
-    """Continues the run in ``model_dir`` exactly where its last checkpoint stopped."""
-    config = load_config(Path(model_dir) / ckpt.TRAIN_CONFIG, overrides)
+    """Continues the run in ``model_dir`` exactly where its last checkpoint stopped; ``overrides``
+    change its config from here on (and are kept in its train.yaml for the next resume)."""
+    path = Path(model_dir) / ckpt.TRAIN_CONFIG
+    config = load_config(path, overrides)
+    check_resume_overrides(load_config(path), config, Path(model_dir))
     config.out_dir = str(model_dir)
     return Trainer(config, resume=True, progress=progress).train()
+

@@ -19,6 +19,7 @@ from tempfile import TemporaryDirectory
 
 from attnmt.config import CorpusSpec, TrainConfig
 from attnmt.errors import ConfigError
+from attnmt.files import process_exists
 from attnmt.text.data import Batch, encode_pairs, read_parallel
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
@@ -90,21 +91,15 @@ def remove_orphaned_scratch() -> list[Path]:
     return orphans
 
 
-def process_exists(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)  # signal 0: no signal, only the check that the process exists
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # another user's
-        return True
-    return True
-
-
 def validation_set(src: str, tgt: str, tokenizer: Tokenizer | VocabTokenizer, config: TrainConfig,
                    special_ids: tuple[int, int, int]) -> tuple[list[tuple[str, str]], list[Batch]]:
-    """The pairs of a validation set (for BLEU) and its batches (for the loss), length-sorted."""
-    pairs, _ = read_parallel(src, tgt)
-    examples, _ = encode_pairs(pairs, tokenizer, config.max_len)
+    """The pairs of a validation set (for BLEU) and its batches (for the loss), length-sorted; a set
+    left without a pair (empty or blank files, every pair over max_len) is refused naming its files."""
+    pairs, report = read_parallel(src, tgt)
+    examples, too_long = encode_pairs(pairs, tokenizer, config.max_len)
+    if not examples:
+        raise ConfigError(f"{src}, {tgt}: no validation pair to score ({report.skipped_empty} with an empty side, "
+                          f"{too_long} over max_len {config.max_len}); give a validation set with at least one pair")
     return pairs, fixed_batches(TokenCorpus.from_examples(examples), config.max_tokens, special_ids)
 
 

@@ -1,0 +1,109 @@
+"""Writing files so that a crash never leaves a broken one, without replacing what is no regular file:
+a symbolic link is written through, a named pipe or a device is written as it is."""
+
+import os
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from safetensors.torch import load_file
+from support import tiny_config
+
+from attnmt import checkpoint as ckpt
+from attnmt.cli.main import main
+from attnmt.errors import ModelDirError
+from attnmt.files import atomic_folder, atomic_write, write_text
+from attnmt.training.trainer import Trainer
+
+
+def read_fifo_in_background(fifo: Path) -> dict:
+    """Reads ``fifo`` to its end in a thread; the bytes land in the returned dict's "data"."""
+    got: dict = {}
+
+    def read() -> None:
+        got["data"] = fifo.read_bytes()
+
+    got["thread"] = threading.Thread(target=read, daemon=True)
+    got["thread"].start()
+    return got
+
+
+def test_a_symbolic_link_is_written_through_and_stays_a_link(tmp_path):
+    (tmp_path / "real.txt").write_text("old")
+    (tmp_path / "link.txt").symlink_to("real.txt")
+    write_text(tmp_path / "link.txt", "new")
+    assert (tmp_path / "link.txt").is_symlink() and os.readlink(tmp_path / "link.txt") == "real.txt"
+    assert (tmp_path / "real.txt").read_text() == "new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.txt", "real.txt"]  # no temporary file left
+
+
+def test_a_dangling_symbolic_link_makes_its_target(tmp_path):
+    (tmp_path / "link.txt").symlink_to("made.txt")
+    write_text(tmp_path / "link.txt", "new")
+    assert (tmp_path / "link.txt").is_symlink() and (tmp_path / "made.txt").read_text() == "new"
+
+
+def test_a_named_pipe_is_written_into_not_replaced(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = read_fifo_in_background(fifo)
+    atomic_write(fifo, lambda tmp: tmp.write_bytes(b"weights"))
+    reader["thread"].join(timeout=30)
+    assert reader["data"] == b"weights"
+    assert fifo.is_fifo()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
+def test_a_failed_write_through_a_pipe_is_one_line_naming_it(tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+
+    def full(tmp):
+        raise OSError(28, "No space left on device")
+
+    with pytest.raises(ModelDirError, match=f"^could not write {fifo}: no space left on device$"):
+        atomic_write(fifo, full)
+    assert fifo.is_fifo()
+
+
+@pytest.fixture(scope="module")
+def two_checkpoints(tmp_path_factory) -> Path:
+    config = tiny_config(tmp_path_factory.mktemp("run"), max_steps=2, eval_every=1, eval_metric="loss",
+                         model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64))
+    Trainer(config, progress=False).train()
+    return Path(config.out_dir)
+
+
+def test_average_out_through_a_symbolic_link_keeps_the_link(two_checkpoints, tmp_path):
+    (tmp_path / "kept.safetensors").write_bytes(b"old")
+    (tmp_path / "link.safetensors").symlink_to(tmp_path / "kept.safetensors")
+    assert main(["average", "--model", str(two_checkpoints), "--last", "2",
+                 "--out", str(tmp_path / "link.safetensors")]) == 0
+    assert (tmp_path / "link.safetensors").is_symlink()
+    assert set(load_file(tmp_path / "kept.safetensors")) == set(load_file(two_checkpoints / ckpt.WEIGHTS))
+
+
+def test_average_out_into_a_named_pipe_writes_the_weights_into_it(two_checkpoints, tmp_path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    reader = read_fifo_in_background(fifo)
+    assert main(["average", "--model", str(two_checkpoints), "--last", "2", "--out", str(fifo)]) == 0
+    reader["thread"].join(timeout=30)
+    assert fifo.is_fifo()
+    assert main(["average", "--model", str(two_checkpoints), "--last", "2", "--out", str(tmp_path / "a")]) == 0
+    assert reader["data"] == (tmp_path / "a").read_bytes()
+
+
+def test_a_folder_write_deletes_the_temporary_folders_its_killed_writers_left(tmp_path):
+    gone = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    killed = tmp_path / f".prepared.{int(gone.stdout)}.k2j4x9a1"  # its process is gone
+    running = tmp_path / f".prepared.{os.getpid()}.q1w2e3r4"  # a living process's: in use
+    unknown = tmp_path / ".prepared.q1w2e3r4"  # an earlier release's: whose, cannot be told
+    other = tmp_path / f".data.{int(gone.stdout)}.k2j4x9a1"  # another folder's
+    for folder in (killed, running, unknown, other):
+        folder.mkdir()
+    atomic_folder(tmp_path / "prepared", lambda tmp: (tmp / "header.json").write_text("{}"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["prepared", running.name, unknown.name, other.name])

@@ -1,0 +1,159 @@
+"""Resuming a run: the resumed run is the uninterrupted one, whatever stopped it (a kill between two
+writes, Ctrl-C), and overrides given with --resume last."""
+
+import json
+import signal
+from pathlib import Path
+
+import pytest
+import torch
+import yaml
+from safetensors.torch import load_file
+from support import tiny_config
+
+from attnmt import checkpoint as ckpt
+from attnmt.cli.main import main
+from attnmt.errors import ConfigError
+from attnmt.training.trainer import Trainer, resume
+
+SMALL = dict(eval_metric="loss", max_tokens=120,
+             model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, dropout=0.2))
+
+
+def validations(model_dir: Path) -> list[int]:
+    """The steps log.jsonl has a validation for."""
+    records = [json.loads(line) for line in (model_dir / "log.jsonl").read_text().splitlines()]
+    return [record["step"] for record in records if "valid_loss" in record]
+
+
+def test_a_kill_before_the_best_weights_are_copied_is_set_right_by_the_resume(tmp_path, monkeypatch, capsys):
+    config = tiny_config(tmp_path, **SMALL, max_steps=2, eval_every=1)
+    model_dir = Path(config.out_dir)
+    real_save_weights = ckpt.save_weights
+
+    def killed_at_step_2(model, path):  # dies where a SIGKILL after step 2's checkpoint would
+        if ckpt.checkpoint_path(model_dir, 2).exists():
+            raise SystemExit(137)
+        real_save_weights(model, path)
+
+    monkeypatch.setattr(ckpt, "save_weights", killed_at_step_2)
+    with pytest.raises(SystemExit):
+        Trainer(config, progress=False).train()
+    monkeypatch.setattr(ckpt, "save_weights", real_save_weights)
+    state = ckpt.load_trainer_state(ckpt.checkpoint_path(model_dir, 2))
+    assert state["best_step"] == 2  # the checkpoint names step 2 the best ...
+    best = load_file(ckpt.checkpoint_path(model_dir, 2) / ckpt.WEIGHTS)
+    kept = load_file(model_dir / ckpt.WEIGHTS)
+    assert any(not torch.equal(kept[name], best[name]) for name in best)  # ... but model.safetensors is step 1's
+    assert resume(model_dir, progress=True).best_step == 2  # already finished: nothing trained
+    assert "set to the weights of" in capsys.readouterr().out
+    kept = load_file(model_dir / ckpt.WEIGHTS)
+    assert all(torch.equal(kept[name], best[name]) for name in best)
+
+
+def test_weights_written_after_the_best_checkpoint_stay_on_resume(tmp_path):
+    config = tiny_config(tmp_path, **SMALL, max_steps=2, eval_every=1)
+    Trainer(config, progress=False).train()
+    model_dir = Path(config.out_dir)
+    ckpt.average_checkpoints(ckpt.list_checkpoints(model_dir), model_dir / ckpt.WEIGHTS)  # as attnmt demo keeps one
+    averaged = (model_dir / ckpt.WEIGHTS).read_bytes()
+    resume(model_dir, progress=False)
+    assert (model_dir / ckpt.WEIGHTS).read_bytes() == averaged
+
+
+def interrupt_at(step: int, monkeypatch) -> None:
+    """Sends this process SIGINT (Ctrl-C) once the trainer has taken ``step`` steps."""
+    real_step = Trainer.train_step
+
+    def step_then_signal(self, batches):
+        result = real_step(self, batches)
+        if self.step == step:
+            signal.raise_signal(signal.SIGINT)
+        return result
+
+    monkeypatch.setattr(Trainer, "train_step", step_then_signal)
+
+
+def test_ctrl_c_saves_without_a_validation_so_the_resumed_run_is_the_uninterrupted_one(tmp_path, monkeypatch):
+    changes = dict(**SMALL, max_steps=6, eval_every=2, patience=1)
+    straight = Trainer(tiny_config(tmp_path / "a", **changes), progress=False)
+    straight.train()
+    config = tiny_config(tmp_path / "b", **changes)
+    interrupt_at(3, monkeypatch)
+    assert Trainer(config, progress=False).train().stopped_by == "SIGINT"
+    model_dir = Path(config.out_dir)
+    state = ckpt.load_trainer_state(ckpt.checkpoint_path(model_dir, 3))  # saved for the resume ...
+    assert (state["best_step"], state["bad_evals"]) == (2, 0)  # ... with no validation counted
+    monkeypatch.undo()
+    resumed = resume(model_dir, progress=False)
+    assert validations(model_dir) == validations(Path(straight.dir)) == [2, 4, 6]
+    assert resumed.best_step == straight.best_step
+    for name, value in load_file(Path(straight.dir) / ckpt.WEIGHTS).items():
+        assert torch.equal(value, load_file(model_dir / ckpt.WEIGHTS)[name]), name
+
+
+def test_ctrl_c_at_the_last_step_still_validates_it_as_the_uninterrupted_run_does(tmp_path, monkeypatch):
+    config = tiny_config(tmp_path, **SMALL, max_steps=4, eval_every=3)
+    interrupt_at(4, monkeypatch)
+    assert Trainer(config, progress=False).train().stopped_by == "max_steps"
+    assert validations(Path(config.out_dir)) == [3, 4]
+
+
+def test_a_run_stopped_by_patience_names_patience_when_resumed(tmp_path, capsys):
+    config = tiny_config(tmp_path, **SMALL, max_steps=2, eval_every=1, patience=1)
+    Trainer(config, progress=False).train()
+    latest = ckpt.list_checkpoints(Path(config.out_dir))[-1]
+    state = ckpt.load_trainer_state(latest)
+    state.update(bad_evals=1)  # as a validation without improvement leaves it
+    torch.save(state, latest / ckpt.TRAINER_STATE)
+    capsys.readouterr()
+    assert resume(config.out_dir, {"max_steps": "4"}, progress=True).step == 2
+    out = capsys.readouterr().out
+    assert "reached patience 1" in out and "resume with a larger --patience" in out
+
+
+def test_overrides_given_with_resume_are_kept_for_the_next_resume(tmp_path, monkeypatch):
+    config = tiny_config(tmp_path, **SMALL, max_steps=2, eval_every=2)
+    Trainer(config, progress=False).train()
+    model_dir = Path(config.out_dir)
+    interrupt_at(3, monkeypatch)
+    assert resume(model_dir, {"max_steps": "6"}, progress=False).step == 3  # Ctrl-C at step 3 of 6
+    monkeypatch.undo()
+    assert yaml.safe_load((model_dir / ckpt.TRAIN_CONFIG).read_text())["max_steps"] == 6
+    assert f"{model_dir / ckpt.TRAIN_CONFIG}: max_steps 6 from now on" in (model_dir / "train.log").read_text()
+    assert resume(model_dir, progress=False).step == 6  # not "already finished (step 3 reached max_steps 2)"
+
+
+@pytest.mark.parametrize(("key", "value"), [("vocab_size", "50"), ("out_dir", "elsewhere"), ("init_from", "m"),
+                                            ("tokenizer_options", "{model_type: bpe}")])
+def test_overrides_a_resumed_run_cannot_follow_are_refused(tmp_path, key, value):
+    config = tiny_config(tmp_path, **SMALL, max_steps=1, eval_every=1)
+    Trainer(config, progress=False).train()
+    before = (Path(config.out_dir) / ckpt.TRAIN_CONFIG).read_text()
+    flag = f"--{key.replace('_', '-')}"
+    with pytest.raises(ConfigError, match=f"^{flag}: a resumed run .*; drop {flag}"):
+        resume(config.out_dir, {key: value, "max_steps": "2"}, progress=False)
+    assert (Path(config.out_dir) / ckpt.TRAIN_CONFIG).read_text() == before
+
+
+def test_a_resume_without_overrides_leaves_train_yaml_alone(tmp_path):
+    config = tiny_config(tmp_path, **SMALL, max_steps=1, eval_every=1)
+    Trainer(config, progress=False).train()
+    path = Path(config.out_dir) / ckpt.TRAIN_CONFIG
+    before = path.stat().st_mtime_ns
+    assert resume(config.out_dir, {"max_steps": "1"}, progress=False).step == 1
+    assert path.stat().st_mtime_ns == before
+
+
+@pytest.mark.parametrize("text", ["", "\n  \n\n"])
+def test_an_empty_or_blank_validation_set_is_one_line_naming_it(tmp_path, text, capsys):
+    (tmp_path / "va.en").write_text(text)
+    (tmp_path / "va.de").write_text(text)
+    config = tiny_config(tmp_path, **SMALL, max_steps=1, valid_src=str(tmp_path / "va.en"),
+                         valid_tgt=str(tmp_path / "va.de"))
+    config_path = tmp_path / "config.yaml"
+    config_path.write_text(json.dumps(config.to_dict()))
+    assert main(["train", str(config_path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{tmp_path / 'va.en'}, {tmp_path / 'va.de'}: no validation pair to score" in err
+    assert "Traceback" not in err and not Path(config.out_dir).exists()
