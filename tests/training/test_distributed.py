@@ -67,7 +67,9 @@ def test_two_ranks_equal_one_process_accumulating_two_batches(two_ranks, tmp_pat
     # Ranks drop an odd epoch's last batch, one process does not: equal only for an even count.
     assert len(trainer.batcher.batches) % 2 == 0
     assert trainer.train().step == two_ranks.max_steps
-    assert_same(weights(two_ranks.out_dir), weights(config.out_dir))
+    # A key bias's true gradient is 0 (test_accumulating_two_batches_equals_one_batch_of_both): Adam
+    # turns each run's rounding noise into full-size steps, which differ with how the sums are split.
+    assert_same(weights(two_ranks.out_dir), weights(config.out_dir), skip=("k_proj.bias",))
 
 
 def test_only_rank_0_writes_the_log(two_ranks):
