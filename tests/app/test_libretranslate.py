@@ -142,6 +142,12 @@ def test_html_is_translated_with_its_tags(client):
     assert answer.json() == {"translatedText": ["<p>ein hund rennt</p>", "<i>der junge lacht</i>"]}
 
 
+def test_a_whole_page_gets_the_target_language_as_a_sent_file_does(client):
+    page = '<!DOCTYPE html><html lang="en"><body><p>a dog runs</p></body></html>'
+    answer = client.post("/translate", json={"q": page, "source": "en", "target": "de", "format": "html"}).json()
+    assert '<html lang="de">' in answer["translatedText"] and "ein hund rennt" in answer["translatedText"]
+
+
 def test_html_with_alternatives_is_refused(client):
     answer = client.post("/translate", json={"q": "<p>a dog runs</p>", "source": "en", "target": "de",
                                              "format": "html", "alternatives": 1})

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import NamedTuple
 
@@ -171,7 +171,9 @@ class ServedModel:
         if options.format == "html":  # lxml, imported only here (plain text starts faster)
             from attnmt.documents import translate_html_texts
 
-            return translate_html_texts(self.model, self.tokenizer, texts, options.decoding, self.document_options,
+            # a whole page says the target language in its lang, as a sent file does (attnmt.server.file_jobs)
+            page = replace(self.document_options, target_lang=self.target)
+            return translate_html_texts(self.model, self.tokenizer, texts, options.decoding, page,
                                         glossary=options.glossary)
         if options.hypotheses or options.prefix is not None:
             found = translate_texts_n_best(self.model, self.tokenizer, texts, options.decoding, self.document_options,
