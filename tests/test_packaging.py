@@ -1,0 +1,65 @@
+"""attnmt as a package is built: setup.py's choice of compiling the C++ step into the wheel, and
+what pyproject.toml asks of the build.  (tests/install/ builds and installs the real thing.)"""
+
+from __future__ import annotations
+
+import runpy
+import stat
+from pathlib import Path
+
+import pytest
+import setuptools
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def setup_arguments(monkeypatch) -> dict:
+    """What setup.py hands setuptools.setup() in this environment (PyTorch importable)."""
+    handed = {}
+    monkeypatch.setattr(setuptools, "setup", lambda **arguments: handed.update(arguments))
+    runpy.run_path(str(ROOT / "setup.py"))
+    return handed
+
+
+def path_with(folder: Path, *programs: str) -> str:
+    """A PATH of one folder holding stand-in executables named after programs."""
+    folder.mkdir(exist_ok=True)
+    for name in programs:
+        (folder / name).write_text("#!/bin/sh\n")
+        (folder / name).chmod(stat.S_IRWXU)
+    return str(folder)
+
+
+@pytest.fixture
+def build_environment(monkeypatch):
+    monkeypatch.delenv("ATTNMT_BUILD_EXT", raising=False)
+    monkeypatch.delenv("CXX", raising=False)
+
+
+@pytest.mark.usefixtures("build_environment")
+def test_without_a_compiler_setup_builds_the_pure_package_and_says_so_in_one_line(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("PATH", path_with(tmp_path / "bin"))
+    assert setup_arguments(monkeypatch) == {}  # no ext_modules: the step is compiled at first use
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1
+    assert err.startswith("attnmt: no C++ compiler (")
+    assert "ATTNMT_BUILD_EXT=0" in err
+
+
+@pytest.mark.usefixtures("build_environment")
+def test_a_cxx_that_is_not_on_path_counts_as_no_compiler(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("PATH", path_with(tmp_path / "bin", "c++", "g++"))
+    monkeypatch.setenv("CXX", "clang++-19 -stdlib=libc++")
+    assert setup_arguments(monkeypatch) == {}
+    assert capsys.readouterr().err.startswith("attnmt: no C++ compiler (clang++-19) on PATH")
+
+
+@pytest.mark.usefixtures("build_environment")
+def test_with_a_compiler_setup_compiles_the_step_into_the_wheel(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", path_with(tmp_path / "bin", "c++", "g++", "clang++"))
+    monkeypatch.setattr("sysconfig.get_config_var", lambda name: {"CXX": "g++ -pthread"}.get(name))
+    arguments = setup_arguments(monkeypatch)
+    assert [step.name for step in arguments["ext_modules"]] == ["attnmt.fast.attnmt_decoder_step"]
+    monkeypatch.setenv("CXX", "clang++")  # then CXX alone is looked for
+    monkeypatch.setenv("PATH", path_with(tmp_path / "clang", "clang++"))
+    assert "ext_modules" in setup_arguments(monkeypatch)
