@@ -5,12 +5,18 @@ from __future__ import annotations
 
 import runpy
 import stat
+import tomllib
 from pathlib import Path
 
 import pytest
 import setuptools
+from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def pyproject() -> dict:
+    return tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 
 
 def setup_arguments(monkeypatch) -> dict:
@@ -63,3 +69,10 @@ def test_with_a_compiler_setup_compiles_the_step_into_the_wheel(monkeypatch, tmp
     monkeypatch.setenv("CXX", "clang++")  # then CXX alone is looked for
     monkeypatch.setenv("PATH", path_with(tmp_path / "clang", "clang++"))
     assert "ext_modules" in setup_arguments(monkeypatch)
+
+
+def test_the_build_asks_for_a_setuptools_that_reads_the_spdx_license():
+    assert isinstance(pyproject()["project"]["license"], str)  # "MIT": setuptools reads it from 77.0.3 on
+    build = [Requirement(line) for line in pyproject()["build-system"]["requires"]]
+    setuptools_wanted = next(requirement.specifier for requirement in build if requirement.name == "setuptools")
+    assert "77.0.3" in setuptools_wanted and "76.1.0" not in setuptools_wanted

@@ -31,10 +31,10 @@ new_venv() {  # new_venv NAME: a fresh environment at $work/NAME that sees the s
 }
 
 build_wheel() {  # into $work/wheels, from the files git knows (no stale build/); sets $wheel
-    step "build: $torch_pin, setuptools, wheel, build and ninja in a fresh environment"
+    step "build: $torch_pin, setuptools, build and ninja in a fresh environment"
     new_venv build
     pip_quiet "$work/build/bin/pip" install --target "$work/torch" "$torch_pin"
-    pip_quiet "$work/build/bin/pip" install "setuptools>=68" wheel build ninja
+    pip_quiet "$work/build/bin/pip" install "setuptools>=77.0.3" build ninja
     mkdir -p "$work/source"
     (cd "$repo" && git ls-files -co --exclude-standard -- pyproject.toml setup.py README.md src | tar -cf - -T -) \
         | tar -xf - -C "$work/source"
