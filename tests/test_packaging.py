@@ -1,10 +1,14 @@
-"""attnmt as a package is built: setup.py's choice of compiling the C++ step into the wheel, and
-what pyproject.toml asks of the build.  (tests/install/ builds and installs the real thing.)"""
+"""attnmt as a package is built: setup.py's choice of compiling the C++ step into the wheel, what
+pyproject.toml asks of the build, and what the sdist and the metadata hold.  (tests/install/ builds
+and installs the real thing.)"""
 
 from __future__ import annotations
 
+import os
 import runpy
 import stat
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -76,3 +80,26 @@ def test_the_build_asks_for_a_setuptools_that_reads_the_spdx_license():
     build = [Requirement(line) for line in pyproject()["build-system"]["requires"]]
     setuptools_wanted = next(requirement.specifier for requirement in build if requirement.name == "setuptools")
     assert "77.0.3" in setuptools_wanted and "76.1.0" not in setuptools_wanted
+
+
+@pytest.fixture(scope="module")
+def egg_info(tmp_path_factory) -> Path:
+    """setuptools' egg_info for this checkout: SOURCES.txt lists what the sdist holds, PKG-INFO is
+    the metadata (a second or so, without building anything)."""
+    out = tmp_path_factory.mktemp("egg-info")
+    subprocess.run([sys.executable, str(ROOT / "setup.py"), "-q", "egg_info", "--egg-base", str(out)], cwd=ROOT,
+                   env={**os.environ, "ATTNMT_BUILD_EXT": "0"}, check=True, capture_output=True)
+    return out / "attnmt.egg-info"
+
+
+def test_the_sdist_holds_the_license_and_no_part_of_the_test_suite(egg_info):
+    sources = (egg_info / "SOURCES.txt").read_text().splitlines()
+    assert "LICENSE" in sources
+    assert "src/attnmt/fast/csrc/decoder_step.cpp" in sources
+    assert not [name for name in sources if name.startswith("tests/")]  # MANIFEST.in says why
+
+
+def test_the_metadata_names_the_license_and_its_file(egg_info):
+    metadata = (egg_info / "PKG-INFO").read_text().splitlines()
+    assert "License-Expression: MIT" in metadata and "License-File: LICENSE" in metadata
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License\n\nCopyright (c) 2026 the attnmt contributors\n")
