@@ -48,7 +48,7 @@ test-installs:
 # A wheel with the C++ step compiled for $(TORCH) (setup.py), into dist/; it needs a C++ compiler.
 # build/ goes first: setuptools would pack what an earlier build left there.
 wheel: $(STAMP)
-	$(BIN)/python -m pip install -q build wheel
+	$(BIN)/python -m pip install -q build "setuptools>=77.0.3"
 	rm -rf build
 	$(BIN)/python -m build --wheel --no-isolation
 

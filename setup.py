@@ -1,14 +1,17 @@
 """Builds attnmt's wheel with its C++ step compiled in (attnmt.fast.extension), for the PyTorch this
 build imports: ``python -m build --wheel --no-isolation`` in an environment with PyTorch, a C++
 compiler and ninja.  Where PyTorch is not importable (pip's isolated builds: ``pip install .``,
-``pip install -e .``, the sdist), in an editable install, or with ``ATTNMT_BUILD_EXT=0``, the package
-is built without it and compiles it at its first translation, as before.  Everything else about the
-package is in pyproject.toml."""
+``pip install -e .``, the sdist), where no C++ compiler is on PATH, in an editable install, or with
+``ATTNMT_BUILD_EXT=0``, the package is built without it and compiles it at its first translation.
+Everything else about the package is in pyproject.toml."""
 
 import importlib.util
 import json
 import os
+import shlex
+import shutil
 import sys
+import sysconfig
 from pathlib import Path
 
 from setuptools import setup
@@ -25,6 +28,18 @@ def sources():
     return module
 
 
+def missing_compiler() -> str | None:
+    """The C++ compiler this build would run where PATH lacks it; None where it has each one.  CXX
+    where it is set; otherwise setuptools links (and PyTorch checks its ABI) with Python's own C++
+    compiler (sysconfig's CXX, often g++) and PyTorch's ninja build compiles with c++."""
+    commands = [os.environ["CXX"]] if os.environ.get("CXX") else [sysconfig.get_config_var("CXX") or "c++", "c++"]
+    for command in commands:
+        program = shlex.split(command)[0]
+        if shutil.which(program) is None:
+            return program
+    return None
+
+
 def compiled_step():
     """setup()'s ext_modules and cmdclass for the C++ step; none where it is left to first use."""
     if os.environ.get("ATTNMT_BUILD_EXT", "1") == "0":
@@ -35,6 +50,12 @@ def compiled_step():
     except ImportError:
         print("attnmt: PyTorch is not importable in this build environment, so the C++ step is compiled at "
               "first use; 'python -m build --wheel --no-isolation' compiles it into the wheel", file=sys.stderr)
+        return {}
+    compiler = missing_compiler()
+    if compiler is not None:
+        print(f"attnmt: no C++ compiler ({compiler}) on PATH, so the package is built without the C++ step: it is "
+              "compiled at first use where there is a compiler, else attnmt translates in Python "
+              "(ATTNMT_BUILD_EXT=0 skips this check)", file=sys.stderr)
         return {}
     s = sources()
     target = s.X86_TARGET if s.x86_64() else []

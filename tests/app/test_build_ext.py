@@ -30,3 +30,30 @@ def test_build_ext_without_a_compiler_fails_in_one_line(monkeypatch, tmp_path, c
     err = capsys.readouterr().err
     assert err.count("\n") == 1
     assert err.startswith("attnmt: error: could not build the C++ step (OSError: c++: not found)")
+
+
+def test_build_ext_tries_again_the_build_that_failed_at_a_translation(monkeypatch, tmp_path, capsys):
+    from torch.utils import cpp_extension
+
+    monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(extension, "PREBUILT", tmp_path / "prebuilt.json")
+    monkeypatch.setattr(extension, "check_operators", lambda: None)
+    monkeypatch.delenv("CXX", raising=False)
+    (tmp_path / "c++").write_text("#!/bin/sh\nexit 1\n")  # a stand-in compiler, never run
+    (tmp_path / "c++").chmod(0o755)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    failed = extension.build_directory() / extension.FAILED_BUILD
+    failed.parent.mkdir(parents=True)
+    failed.write_text(f"{extension.compiler_identity()}\nRuntimeError: Error building extension\n")
+    builds = []
+
+    def failing_build(**arguments):
+        builds.append(arguments)
+        raise RuntimeError("Error building extension 'attnmt_decoder_step'\nFAILED: top_tokens.o")
+
+    monkeypatch.setattr(cpp_extension, "load", failing_build)
+    assert main(["build-ext"]) == 2
+    assert len(builds) == 1
+    err = capsys.readouterr().err
+    assert f"could not build the C++ step (RuntimeError: its build failed (the compiler's messages: {failed}))" in err
+    assert err.count("\n") == 2  # "building … once", then the error

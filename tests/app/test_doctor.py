@@ -17,6 +17,21 @@ def test_doctor_names_the_cpu_the_threads_and_their_wait_policy(capsys):
     assert ("C++ extension: built" if extension.available() else "C++ extension: not built") in out
 
 
+def test_doctor_names_the_library_it_loaded_the_wheels_or_the_caches(capsys, monkeypatch):
+    if not extension.available():
+        pytest.skip("no C++ extension here (no compiler, or a PyTorch without oneDNN)")
+    library = extension.loaded_library()
+
+    def extension_line() -> str:
+        assert main(["doctor", "--threads", "1"]) == 0
+        return next(line for line in capsys.readouterr().out.splitlines() if line.startswith("C++ extension:"))
+
+    monkeypatch.setattr(extension, "prebuilt", lambda: None)  # an editable install: no wheel's build
+    assert extension_line() == f"C++ extension: built (in attnmt's cache): {library}"
+    monkeypatch.setattr(extension, "prebuilt", lambda: library)  # the wheel's, in site-packages: no cache folder
+    assert extension_line() == f"C++ extension: built (the wheel's): {library}"
+
+
 def test_doctor_says_where_the_cache_is_and_how_much_its_copies_take(capsys, cache):
     cache.mkdir(parents=True)
     (cache / "fp32-" f"{'a' * 32}-{'b' * 16}-chosen-{'c' * 12}-v1.safetensors").write_bytes(b"0" * 2_500_000)

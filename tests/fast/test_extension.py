@@ -100,3 +100,62 @@ def test_a_fitting_wheel_build_is_loaded_without_compiling(monkeypatch, tmp_path
         assert extension.available()
     assert extension.loaded_library() == tmp_path / f"{NAME}.so"
     assert prepare(small_model()).step is not None
+
+
+@pytest.fixture
+def empty_cache(monkeypatch, tmp_path):
+    """No wheel's build and an empty cache: loading the extension means building it."""
+    monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setattr(extension, "PREBUILT", tmp_path / "prebuilt.json")
+    monkeypatch.setattr(extension, "_state", {})
+    monkeypatch.delenv("CXX", raising=False)
+    monkeypatch.delenv("ATTNMT_FUSED", raising=False)
+
+
+def path_with_a_compiler(folder) -> str:
+    """A PATH whose one folder holds a stand-in c++ (never run: cpp_extension.load is replaced)."""
+    folder.mkdir()
+    (folder / "c++").write_text("#!/bin/sh\nexit 1\n")
+    (folder / "c++").chmod(0o755)
+    return str(folder)
+
+
+@pytest.mark.skipif(not packing_available(), reason="a PyTorch without oneDNN does not try the extension")
+@pytest.mark.usefixtures("empty_cache")
+def test_without_a_compiler_nothing_is_built_and_one_line_says_so(monkeypatch, tmp_path, capsys):
+    monkeypatch.setenv("PATH", str(tmp_path))  # ninja comes from its package; no c++ anywhere
+    with pytest.warns(UserWarning) as caught:
+        assert not extension.available()
+    message, = (str(warning.message) for warning in caught)
+    assert "no C++ compiler (c++) on PATH: install g++" in message and "ATTNMT_FUSED=0" in message
+    assert "\n" not in message
+    assert capsys.readouterr().err == ""  # no "building …" line, no build log
+    assert not (tmp_path / "cache").exists()
+
+
+@pytest.mark.usefixtures("empty_cache")
+def test_a_failed_build_is_kept_and_not_run_again_with_the_same_compiler(monkeypatch, tmp_path):
+    from torch.utils import cpp_extension
+
+    monkeypatch.setenv("PATH", path_with_a_compiler(tmp_path / "bin"))
+    builds = []
+
+    def failing_build(**arguments):
+        builds.append(arguments["build_directory"])
+        raise RuntimeError("Error building extension 'attnmt_decoder_step': [1/7] c++ ...\nFAILED: decoder_step.o")
+
+    monkeypatch.setattr(cpp_extension, "load", failing_build)
+    monkeypatch.setattr(extension, "check_operators", lambda: None)
+    record = extension.build_directory() / extension.FAILED_BUILD
+    with pytest.raises(RuntimeError, match=r"^its build failed \(the compiler's messages: .*failed-build.txt\)$"):
+        extension.load()
+    assert "FAILED: decoder_step.o" in record.read_text()  # the whole log, kept
+    with pytest.raises(RuntimeError, match="its build failed before with this compiler"):
+        extension.load()
+    assert len(builds) == 1
+    (tmp_path / "bin" / "c++").write_text("#!/bin/sh\nexit 0  # 15.2\n")  # a compiler updated: tried again
+    with pytest.raises(RuntimeError, match="its build failed \\(the compiler's"):
+        extension.load()
+    assert len(builds) == 2
+    extension.forget_failed_build()  # as attnmt build-ext does first
+    assert not record.exists()

@@ -51,8 +51,8 @@ shared_torch() {  # shared_torch NAME: PyTorch (installed once) on the path of e
 
 build_wheel() {  # the wheel `pip install .` would build, from the files git knows (no stale build/)
     mkdir -p "$work/source"
-    (cd "$repo" && git ls-files -co --exclude-standard -- pyproject.toml setup.py README.md src | tar -cf - -T -) \
-        | tar -xf - -C "$work/source"
+    (cd "$repo" && git ls-files -co --exclude-standard -- pyproject.toml setup.py MANIFEST.in README.md LICENSE src \
+        | tar -cf - -T -) | tar -xf - -C "$work/source"
     "$work/core/bin/pip" wheel -q --disable-pip-version-check --no-deps -w "$work/wheels" "$work/source"
     wheel=$(ls "$work"/wheels/attnmt-*.whl)
 }

@@ -31,13 +31,13 @@ new_venv() {  # new_venv NAME: a fresh environment at $work/NAME that sees the s
 }
 
 build_wheel() {  # into $work/wheels, from the files git knows (no stale build/); sets $wheel
-    step "build: $torch_pin, setuptools, wheel, build and ninja in a fresh environment"
+    step "build: $torch_pin, setuptools, build and ninja in a fresh environment"
     new_venv build
     pip_quiet "$work/build/bin/pip" install --target "$work/torch" "$torch_pin"
-    pip_quiet "$work/build/bin/pip" install "setuptools>=68" wheel build ninja
+    pip_quiet "$work/build/bin/pip" install "setuptools>=77.0.3" build ninja
     mkdir -p "$work/source"
-    (cd "$repo" && git ls-files -co --exclude-standard -- pyproject.toml setup.py README.md src | tar -cf - -T -) \
-        | tar -xf - -C "$work/source"
+    (cd "$repo" && git ls-files -co --exclude-standard -- pyproject.toml setup.py MANIFEST.in README.md LICENSE src \
+        | tar -cf - -T -) | tar -xf - -C "$work/source"
     step "build: python -m build --wheel --no-isolation"
     local start=$SECONDS
     PATH="$work/build/bin:$PATH" "$work/build/bin/python" -m build --wheel --no-isolation -o "$work/wheels" \
@@ -49,20 +49,25 @@ import json, sys, zipfile
 wheel = zipfile.ZipFile(sys.argv[1])
 record = json.loads(wheel.read("attnmt/fast/prebuilt.json"))
 assert f"attnmt/fast/{record['library']}" in wheel.namelist(), record
+assert any(name.endswith(".dist-info/licenses/LICENSE") for name in wheel.namelist()), "no LICENSE"
 PYTHON
     step "build: $(basename "$wheel"), $(($(stat -c %s "$wheel") / 1024)) KiB, built in $((SECONDS - start)) s"
 }
 
-check_sdist() {  # the sdist python -m build writes holds every package file git knows, and builds a wheel
+check_sdist() {  # the sdist python -m build writes holds every package file git knows and the LICENSE, no
+                # tests (MANIFEST.in), and builds a wheel
     step "sdist: python -m build --sdist --no-isolation, then pip wheel from it"
     "$work/build/bin/python" -m build --sdist --no-isolation -o "$work/sdist" "$work/source" >"$work/sdist.out" 2>&1 \
         || { tail -n 40 "$work/sdist.out"; fail "python -m build --sdist"; }
     local sdist
     sdist=$(ls "$work"/sdist/attnmt-*.tar.gz)
     (cd "$repo" && git ls-files -co --exclude-standard -- src | grep -v '/__pycache__/' | sort) >"$work/known.txt"
-    tar -tzf "$sdist" | sed -n 's|^attnmt-[^/]*/\(src/.*[^/]\)$|\1|p' | sort >"$work/sdist.txt"
+    tar -tzf "$sdist" | sed 's|^attnmt-[^/]*/||' >"$work/sdist-all.txt"
+    sed -n 's|^\(src/.*[^/]\)$|\1|p' "$work/sdist-all.txt" | sort >"$work/sdist.txt"
     comm -23 "$work/known.txt" "$work/sdist.txt" >"$work/missing.txt"
     [ ! -s "$work/missing.txt" ] || { head "$work/missing.txt"; fail "the sdist lacks $(wc -l <"$work/missing.txt") package file(s)"; }
+    grep -qx 'LICENSE' "$work/sdist-all.txt" || fail "the sdist lacks the LICENSE"
+    ! grep -q '^tests/' "$work/sdist-all.txt" || fail "the sdist holds part of tests/ (MANIFEST.in prunes it)"
     "$work/build/bin/pip" wheel -q --disable-pip-version-check --no-deps -w "$work/sdist-wheel" "$sdist" \
         >"$work/sdist-wheel.out" 2>&1 \
         || { tail -n 40 "$work/sdist-wheel.out"; fail "pip wheel from the sdist"; }
@@ -72,7 +77,7 @@ names = zipfile.ZipFile(sys.argv[1]).namelist()
 sources = [n for n in names if n.startswith("attnmt/fast/csrc/") and n.endswith(".cpp")]
 assert sources, "no attnmt/fast/csrc/*.cpp: a first-use build would have nothing to compile"
 PYTHON
-    step "sdist: $(basename "$sdist") holds every package file; its wheel carries the C++ sources"
+    step "sdist: $(basename "$sdist") holds every package file and the LICENSE; its wheel carries the C++ sources"
 }
 
 small_model() {  # a model directory at $work/model (20 steps on 200 Multi30k pairs: it runs, it need not be good)

@@ -234,6 +234,14 @@ def test_ctranslate2_int8_export_is_smaller_and_still_translates(trained, ct2_fl
     assert agree >= 15  # 20 of 20 measured; int8 rounding may flip a close call
 
 
+def test_ctranslate2_export_does_not_recommend_sacremoses(trained, tmp_path):
+    need("ctranslate2")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")  # over this module's filter of the hint
+        export.export_ctranslate2(trained, tmp_path / "ct2")
+    assert [str(warning.message) for warning in caught if "sacremoses" in str(warning.message)] == []
+
+
 def test_export_refuses_a_directory_that_is_not_empty(trained, tmp_path, capsys):
     need("transformers")
     (tmp_path / "keep.txt").write_text("mine")

@@ -2,8 +2,9 @@
 tokens' choice.  A wheel built with it (``setup.py``) carries it compiled for one PyTorch version,
 used where that version is installed; otherwise it is compiled once per machine, PyTorch version
 and source (needs a C++ compiler, and ninja, which attnmt depends on; ``attnmt build-ext`` does it
-ahead of time) and cached under ``$ATTNMT_CACHE`` (default ``~/.cache/attnmt``).
-``ATTNMT_FUSED=0`` turns it off.  ``available()`` loads it, after which its operators are
+ahead of time) and cached under ``$ATTNMT_CACHE`` (default ``~/.cache/attnmt``).  Without a compiler
+nothing is tried; a build that failed is not tried again with the same compiler until ``attnmt
+build-ext`` asks.  ``ATTNMT_FUSED=0`` turns it off.  ``available()`` loads it, after which its operators are
 ``torch.ops.attnmt.*`` and its classes ``torch.classes.attnmt.*``.
 """
 
@@ -13,6 +14,8 @@ import hashlib
 import json
 import os
 import platform
+import shlex
+import shutil
 import sys
 import warnings
 from pathlib import Path
@@ -29,6 +32,8 @@ PANEL = 16  # output columns per float32 panel (csrc/float_panels.cpp)
 # What setup.py writes beside the wheel's compiled extension: its file name, the PyTorch version it
 # was compiled against (torch.__version__) and the CPU flags its target needs.
 PREBUILT = Path(__file__).with_name("prebuilt.json")
+# In a build folder whose build failed: the compiler it failed with (compiler_identity), then the error.
+FAILED_BUILD = "failed-build.txt"
 # The private PyTorch operators csrc/decoder_step.cpp calls through the dispatcher, with the argument
 # and result types it calls them with.  A PyTorch release may rename or change them; checking them
 # when the extension loads sends such a PyTorch to the Python step instead of failing at the first step.
@@ -123,9 +128,31 @@ def check_operators() -> None:
             raise RuntimeError(f"PyTorch {torch.__version__}'s {name} is {found}; the C++ step calls it as {types}")
 
 
+def compiler_identity() -> str:
+    """The C++ compiler PyTorch's build runs (CXX, else c++): its file, size and modification time,
+    which change where it is replaced or updated.  Raises, in one line, where PATH lacks it."""
+    name = (shlex.split(os.environ.get("CXX", "")) or ["c++"])[0]
+    found = shutil.which(name)
+    if found is None:
+        raise RuntimeError(f"no C++ compiler ({name}) on PATH: install g++, or name one in CXX")
+    compiler = Path(found).resolve()
+    return f"{compiler} {compiler.stat().st_size} {compiler.stat().st_mtime_ns}"
+
+
+def forget_failed_build() -> None:
+    """Lets the next load try again the build that failed with this compiler (``attnmt build-ext``)."""
+    (build_directory() / FAILED_BUILD).unlink(missing_ok=True)
+
+
 def _build(folder: Path) -> None:
+    """Compiles the extension into folder, once: a build that failed is recorded there and not run
+    again with the same compiler, so that every translation does not spend its time failing."""
     from torch.utils import cpp_extension
 
+    compiler = compiler_identity()
+    failed = folder / FAILED_BUILD
+    if failed.is_file() and failed.read_text().partition("\n")[0] == compiler:
+        raise RuntimeError(f"its build failed before with this compiler ({failed}); 'attnmt build-ext' tries again")
     try:  # the ninja from PyPI, where PATH does not reach the environment's bin/
         import ninja
 
@@ -134,8 +161,13 @@ def _build(folder: Path) -> None:
         pass
     print(f"attnmt: building the fused decoder step once, into {folder} (about 30 s)", file=sys.stderr)
     folder.mkdir(parents=True, exist_ok=True)
-    cpp_extension.load(
-        name=NAME, sources=[str(path) for path in SOURCES], extra_cflags=FLAGS + target_flags(),
-        extra_ldflags=["-fopenmp"], build_directory=str(folder),
-        is_python_module=False, verbose=False,
-    )
+    try:
+        cpp_extension.load(
+            name=NAME, sources=[str(path) for path in SOURCES], extra_cflags=FLAGS + target_flags(),
+            extra_ldflags=["-fopenmp"], build_directory=str(folder),
+            is_python_module=False, verbose=False,
+        )
+    except Exception as error:  # its message holds the whole compiler log: kept in the file, not shown
+        failed.write_text(f"{compiler}\n{type(error).__name__}: {error}\n")
+        raise RuntimeError(f"its build failed (the compiler's messages: {failed})") from None
+    failed.unlink(missing_ok=True)

@@ -22,11 +22,13 @@ alone: ``reading_note`` says so when such a model is exported.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import tempfile
 import warnings
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -165,6 +167,15 @@ def load_marian_weights(hf_model: torch.nn.Module, weights: dict[str, Tensor]) -
         raise ConversionError(f"no attnmt weights for Marian's {', '.join(left[:5])}")
 
 
+@contextlib.contextmanager
+def no_sacremoses_hint() -> Iterator[None]:
+    """Silences MarianTokenizer's "Recommended: pip install sacremoses": sacremoses normalises the
+    punctuation of text to translate, which neither the export nor CTranslate2's converter reads."""
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Recommended: pip install sacremoses")
+        yield
+
+
 def write_marian_tokenizer(out: Path, vocab: MarianVocab, transformers: ModuleType) -> None:
     """source.spm, target.spm, vocab.json [, target_vocab.json] and the tokenizer's own config."""
     (out / "source.spm").write_bytes(vocab.spm_protos[0])
@@ -176,8 +187,7 @@ def write_marian_tokenizer(out: Path, vocab: MarianVocab, transformers: ModuleTy
     for key, tokens in files.items():
         ids = {token: i for i, token in enumerate(tokens)}
         (out / names[key]).write_text(json.dumps(ids, ensure_ascii=False, indent=1), encoding="utf-8")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # "Recommended: pip install sacremoses" (punctuation normalising)
+    with no_sacremoses_hint():
         tokenizer = transformers.MarianTokenizer(
             source_spm=str(out / "source.spm"), target_spm=str(out / "target.spm"),
             **{key: str(out / names[key]) for key in files}, separate_vocabs=vocab.separate,
@@ -244,7 +254,8 @@ def export_ctranslate2(
         if (marian_dir / "target_vocab.json").exists():
             raise ConversionError("CTranslate2's Marian converter needs one vocabulary shared by source and target")
         converter = zero_start_converter(ctranslate2)(str(marian_dir), copy_files=["source.spm", "target.spm"])
-        converter.convert(str(out), quantization=quantization, force=True)
+        with no_sacremoses_hint():  # the converter loads the export's MarianTokenizer again
+            converter.convert(str(out), quantization=quantization, force=True)
     return out
 
 

@@ -48,7 +48,8 @@ class RunLog:
             try:
                 from torch.utils.tensorboard import SummaryWriter
             except ImportError:  # the package is optional: log.jsonl has the same numbers
-                self.line("TensorBoard logging is off: pip install tensorboard to have it (log.jsonl has it all)")
+                self.line("TensorBoard logging is off: pip install 'attnmt[tensorboard]' to have it "
+                          "(log.jsonl has it all)")
             else:
                 self.writer = SummaryWriter(str(self.dir / "tensorboard"))
 

@@ -1,6 +1,7 @@
 """``attnmt build-ext``: readies the C++ step (attnmt.fast.extension) ahead of the first translation,
 compiling it into attnmt's cache where the installed wheel carries none for this PyTorch: for
-container images and machines that will translate without a compiler."""
+container images and machines that will translate without a compiler.  It tries again a build that
+failed, which translations leave alone until the compiler changes."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
     from attnmt.fast import extension
 
+    extension.forget_failed_build()  # asked for: try again the build that failed at a translation
     try:
         library = extension.load()
     except Exception as error:  # no compiler, no ninja, a failed build, a PyTorch without an operator

@@ -1,8 +1,8 @@
 """``attnmt doctor``: what attnmt finds on this machine and what it chose there: the CPU and its
 flags, a GPU for ``--device cuda`` (or why there is none), the threads (how many, and why) and
-their wait policy, what the cache's prepared copies take, whether the C++ extension is built,
-its kernels, and (with --model) which kernel multiplies each of the model's float32
-decoder-step layers."""
+their wait policy, what the cache's prepared copies take, whether the C++ extension is built
+(and the file loaded: the wheel's or the cache's), its kernels, and (with --model) which kernel
+multiplies each of the model's float32 decoder-step layers."""
 
 from __future__ import annotations
 
@@ -59,7 +59,9 @@ def machine_lines() -> list[str]:
 
     int8 = {"amx": "AMX tiles", "vnni": "AVX512-VNNI panels", "avx2": "AVX2 panels (7-bit activations)",
             "none": "fbgemm (torch.ao)"}[int8_kernel()]
-    return [*lines, f"C++ extension: built, in {extension.build_directory()}",
+    library = extension.loaded_library()
+    where = "the wheel's" if library == extension.prebuilt() else "in attnmt's cache"
+    return [*lines, f"C++ extension: built ({where}): {library}",
             f"float32 panels: {torch.ops.attnmt.panel_isa()}; int8 layers: {int8}"]
 
 
