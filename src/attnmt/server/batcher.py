@@ -95,7 +95,13 @@ class Batcher:
         self.pending.append(job)
         self.queued += len(job.texts)
         self._arrived.set()
-        return await job.future
+        try:
+            return await job.future
+        except asyncio.CancelledError:  # its client went away: its texts leave the queue at once
+            if job in self.pending:
+                self.pending.remove(job)
+                self.queued -= len(job.texts)
+            raise
 
     async def call(self, function: Callable[..., T], *args: Any) -> T:
         """Runs ``function(*args)`` in the model thread, between batches (e.g. an attention trace)."""
@@ -125,7 +131,8 @@ class Batcher:
     def _take_batch(self) -> list[Job]:
         """The oldest job, and the next ones with its options, while they fit in max_batch texts.
 
-        Jobs whose client went away (future cancelled) are dropped.  A job larger
+        Jobs whose client went away (future cancelled) are dropped, if ``translate`` has not
+        taken them out already.  A job larger
         than max_batch runs alone.
         """
         batch: list[Job] = []

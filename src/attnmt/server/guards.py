@@ -11,6 +11,8 @@ open, so a few thousand silent sockets (or one half-sent body at shutdown) hold 
                        other body that is not JSON (FastAPI answers a generic 400)
     client_gone        a client that hangs up before its whole body has arrived: 499 in the
                        access log and metrics, not the server's failure (500 and a traceback)
+    while_connected    a request's work, cancelled as soon as its client hangs up (499 likewise):
+                       no model time, and no place in the queue, for an answer no one will read
     SecurityHeaders    nosniff, no framing, and for the page a Content-Security-Policy that allows
                        its own inline script and style (by hash) and requests to its own server only
     run_until_stopped  serves until SIGTERM or Ctrl-C, lets requests in flight finish for at most
@@ -27,10 +29,11 @@ import hashlib
 import json
 import re
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from types import FrameType
+from typing import TypeVar
 
 import uvicorn
 from fastapi import HTTPException, Request, Response
@@ -41,6 +44,7 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+T = TypeVar("T")
 # The status nginx logs for a client that closed its connection before the answer (no one reads it).
 CLIENT_GONE = 499
 # The names a loopback-bound server answers to: a page elsewhere that points its own name at
@@ -172,6 +176,33 @@ async def client_gone(request: Request, error: ClientDisconnect) -> Response:
     """The answer, that no one reads, for a client that hung up while its body was read (an
     exception handler: the endpoints that read their body themselves raise ClientDisconnect)."""
     return Response(status_code=CLIENT_GONE)
+
+
+async def while_connected(request: Request, work: Awaitable[T]) -> T:
+    """``work``'s result, unless the client hangs up first: then ``work`` is cancelled (a
+    translation waiting in the batcher's queue leaves it) and ClientDisconnect raised (499).
+
+    uvicorn never cancels a handler whose client left, and tells it only through ``receive``:
+    once the body has been read, its next message is ``http.disconnect``, sent when the client
+    goes (or the answer has been sent).  So call this only after reading the body."""
+    task = asyncio.ensure_future(work)
+    watcher = asyncio.ensure_future(disconnect(request))
+    try:
+        await asyncio.wait([task, watcher], return_when=asyncio.FIRST_COMPLETED)
+    finally:  # also when the handler itself is cancelled
+        watcher.cancel()
+        if not task.done():
+            task.cancel()
+    if not task.cancelled() and task.done():
+        return task.result()
+    await asyncio.gather(task, return_exceptions=True)  # its cleanup (leaving the queue) done before the 499
+    raise ClientDisconnect
+
+
+async def disconnect(request: Request) -> None:
+    """Returns once the client of ``request``, whose body has been read, hangs up."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass  # the rest of a body no one read
 
 
 def content_policy(page: str) -> str:

@@ -41,6 +41,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import ValidationError
+from starlette.requests import ClientDisconnect
 
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.quality import Assessment
@@ -51,6 +52,7 @@ from attnmt.server.context import Server
 from attnmt.server.detect import language_name
 from attnmt.server.file_api import charged_file, charger, checked_name, file_bytes, uploaded
 from attnmt.server.file_jobs import JOB_ID, FileJobs
+from attnmt.server.guards import while_connected
 from attnmt.server.models import Options, ServedModel, ServeSettings, TooMuch
 from attnmt.server.v1_api import TranslateRequest, translate_native
 
@@ -231,18 +233,22 @@ def model_for(server: Server, source: str, target: str) -> ServedModel:
     return served
 
 
-async def translated(served: ServedModel, texts: list[str], alternatives: int, text_format: str = "text",
-                     quality: bool = False) -> tuple[list[str], list[list[str]], list[Assessment | None]]:
+async def translated(request: Request, served: ServedModel, texts: list[str], alternatives: int,
+                     text_format: str = "text", quality: bool = False,
+                     ) -> tuple[list[str], list[list[str]], list[Assessment | None]]:
     """The best translation of each text, up to ``alternatives`` other distinct ones, and (text format,
-    ``quality``) the best one's quality (attnmt.decoding.quality; None for html and blank texts)."""
+    ``quality``) the best one's quality (attnmt.decoding.quality; None for html and blank texts).
+    A client that hangs up leaves the queue (ClientDisconnect: 499)."""
     n_best = alternatives + 1
     quality = quality and text_format == "text"
     options = Options(Decoding(beam_size=max(DEFAULT.beam_size, n_best), n_best=n_best),
                       hypotheses=alternatives > 0 or quality, format=text_format, quality=quality)
     try:
-        results = await served.batcher.translate(texts, options)
+        results = await while_connected(request, served.batcher.translate(texts, options))
     except Busy as error:
         raise LibreError(503, str(error), {"Retry-After": "1"}) from None
+    except ClientDisconnect:
+        raise
     except Exception as error:  # noqa: BLE001 - the model failed; say so, keep serving
         raise LibreError(500, f"Cannot translate text: {type(error).__name__}: {error}") from None
     if not options.hypotheses:
@@ -275,7 +281,7 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     except TooMuch as error:
         raise LibreError(400, f"Invalid request: {error}") from None
     charge(server, request, texts)
-    best, others, assessed = await translated(served, texts, alternatives, text_format, settings.quality)
+    best, others, assessed = await translated(request, served, texts, alternatives, text_format, settings.quality)
     server.record(request, served, texts, best)
     one = not isinstance(params["q"], list)
     answer: dict = {"translatedText": best[0] if one else best}
@@ -335,7 +341,11 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
     except Busy as error:
         raise LibreError(503, str(error), {"Retry-After": "1"}) from None
     del data  # the job holds the file while it needs it
-    await jobs.finished(job)
+    try:
+        await while_connected(request, jobs.finished(job))
+    except ClientDisconnect:  # no one will download it: it stops at its next chunk, its slot free
+        jobs.delete(job)
+        raise
     if job.state == "failed" and job.refused is not None:  # over its key's characters: 429 where a minute helps
         raise refusal(Refused(job.refused.reason, job.detail or str(job.refused), job.refused.retry_after))
     if job.state == "failed" and jobs.stopping.is_set():  # stopped at a chunk: the server is going away

@@ -13,6 +13,7 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+from starlette.requests import ClientDisconnect
 
 from attnmt.decoding import DEFAULT, MOST_SEED, Decoding
 from attnmt.decoding.glossary import Glossary
@@ -21,6 +22,7 @@ from attnmt.errors import UserError
 from attnmt.server.access import Refused
 from attnmt.server.batcher import Busy
 from attnmt.server.context import Server
+from attnmt.server.guards import while_connected
 from attnmt.server.models import (
     MOST_BEAM,
     MOST_N_BEST,
@@ -265,23 +267,14 @@ def check_attention(served: ServedModel, named: list[tuple[str, str]], options: 
 
 async def translate_native(server: Server, request: TranslateRequest, http: Request) -> Response:
     """Translates ``text`` or ``texts`` (the answer: a TranslateResponse as JSON); concurrent
-    requests are batched together."""
+    requests are batched together.  A client that hangs up leaves the queue (499)."""
     admitted(server, http)
     served = chosen_model(server, request.model)
     texts, options = checked(server, served, request, http)
-    batcher = served.batcher
     try:
-        results = await batcher.translate(texts, options)
-        hypotheses = attention = quality = None
-        if options.hypotheses:
-            described = [await batcher.call(describe, served, paragraph, request) for paragraph in results]
-            quality = [each[0] if each else {} for each, _ in described]
-            hypotheses = [each for each, _ in described] if request.wants_hypotheses else None
-            attention = [each for _, each in described] if request.return_attention else None
-            translations = [paragraph.hypotheses[0].text for paragraph in results]
-        else:
-            translations = results
-    except Busy:
+        translations, hypotheses, attention, quality = await while_connected(
+            http, translation(served, request, texts, options))
+    except (Busy, ClientDisconnect):
         raise
     except UserError as error:  # a glossary term the vocabulary cannot write
         raise HTTPException(422, str(error)) from None
@@ -290,6 +283,20 @@ async def translate_native(server: Server, request: TranslateRequest, http: Requ
     server.record(http, served, texts, translations)
     return answer(TranslateResponse(translations=translations, hypotheses=hypotheses, **text_quality(quality)),
                   attention)
+
+
+async def translation(served: ServedModel, request: TranslateRequest, texts: list[str],
+                      options: Options) -> tuple[list[str], list | None, list | None, list | None]:
+    """The texts' translations, and as asked their hypotheses, attention and best hypotheses' quality."""
+    batcher = served.batcher
+    results = await batcher.translate(texts, options)
+    if not options.hypotheses:
+        return results, None, None, None
+    described = [await batcher.call(describe, served, paragraph, request) for paragraph in results]
+    quality = [each[0] if each else {} for each, _ in described]
+    hypotheses = [each for each, _ in described] if request.wants_hypotheses else None
+    attention = [each for _, each in described] if request.return_attention else None
+    return [paragraph.hypotheses[0].text for paragraph in results], hypotheses, attention, quality
 
 
 def text_quality(best: list[dict] | None) -> dict:
