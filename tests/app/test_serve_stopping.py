@@ -4,14 +4,18 @@ the queue, 499), and a server whose shutdown deadline runs out (503, or a stream
 import asyncio
 import json
 import logging
+import socket
 import threading
 
 import pytest
+import uvicorn
 from fastapi.testclient import TestClient
-from support import PAIRS, wait_until
+from support import PAIRS, free_port, wait_until
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.server.app import ServedModel, ServeSettings, create_app
+from attnmt.server.batcher import Batcher, Busy
+from attnmt.server.guards import ANSWER_MARGIN_S, StoppableServer
 
 FILE = "".join(f"{source}\n" for source, _ in PAIRS).encode()  # 20 sentences
 
@@ -107,3 +111,86 @@ def test_a_file_whose_client_hangs_up_stops_and_frees_its_slot(held):
         answer = client.post("/translate_file", data={"source": "en", "target": "de"},
                              files={"file": ("dogs.txt", b"a dog runs\n", "text/plain")})
         assert answer.status_code == 200  # its --file-jobs slot is free
+
+
+# --- a stop whose --shutdown-timeout runs out ---------------------------------------------------
+
+
+def test_giving_up_fails_the_jobs_waiting_and_running_and_the_calls_with_busy():
+    started, release = threading.Event(), threading.Event()
+
+    def slow(texts, options):
+        started.set()
+        release.wait(10)
+        return texts
+
+    async def main():
+        async with Batcher(slow, max_batch=1, window=0) as batcher:
+            running = asyncio.ensure_future(batcher.translate(["a"], ""))
+            waiting = asyncio.ensure_future(batcher.translate(["b"], ""))
+            call = asyncio.ensure_future(batcher.call(slow, ["c"], ""))
+            await asyncio.to_thread(started.wait, 10)
+            batcher.give_up()
+            answers = await asyncio.gather(running, waiting, call, batcher.translate(["d"], ""),
+                                           return_exceptions=True)
+            queued = batcher.queued
+            release.set()
+            return answers, queued
+
+    answers, queued = asyncio.run(asyncio.wait_for(main(), 30))
+    assert [str(answer) for answer in answers] == ["the server is shutting down"] * 4
+    assert all(isinstance(answer, Busy) for answer in answers) and queued == 0
+
+
+def test_requests_still_running_when_the_server_gives_up_get_503_in_their_apis_shape(held):
+    app = create_app([held], ServeSettings(batch_window_ms=0))
+    with TestClient(app) as client:
+        answers = {}
+        asks = {"/v1/translate": {"text": "a dog runs"},
+                "/translate": {"q": "a cat sleeps", "source": "en", "target": "de"},
+                "/translate/stream": {"q": "two dogs run"}}
+        threads = [threading.Thread(target=lambda path=path, body=body: answers.__setitem__(
+            path, client.post(path, json=body))) for path, body in asks.items()]
+        for thread in threads:
+            thread.start()
+        wait_until(lambda: held.seen and held.batcher.queued == 1)  # one in the model, one waiting, the stream
+        client.portal.call(app.state.give_up)
+        for thread in threads:
+            thread.join(30)
+        held.release.set()
+    native, libre, stream = (answers[path] for path in asks)
+    assert (native.status_code, native.json(), native.headers["retry-after"]) == (
+        503, {"detail": "the server is shutting down"}, "1")
+    assert (libre.status_code, libre.json(), libre.headers["retry-after"]) == (
+        503, {"error": "the server is shutting down"}, "1")
+    assert stream.status_code == 200
+    assert stream.text.endswith('event: error\ndata: {"error": "the server is shutting down"}\n\n')
+
+
+def test_the_server_answers_the_requests_in_flight_when_the_shutdown_timeout_runs_out():
+    given_up = asyncio.Event()
+
+    async def app(scope, receive, send):  # a request that waits until the server gives up on it
+        if scope["type"] != "http":
+            return
+        await given_up.wait()
+        await send({"type": "http.response.start", "status": 503, "headers": []})
+        await send({"type": "http.response.body", "body": b"given up"})
+
+    port = free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, lifespan="off", log_level="warning",
+                            timeout_graceful_shutdown=0.5 + ANSWER_MARGIN_S)
+    server = StoppableServer(config, ready=lambda: None, on_deadline=given_up.set, deadline_s=0.5)
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve()))
+    thread.start()
+    try:
+        wait_until(lambda: server.started)
+        with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            wait_until(lambda: server.server_state.tasks)
+            server.should_exit = True
+            answer = sock.recv(4096)
+    finally:
+        server.should_exit = True
+        thread.join(30)
+    assert answer.startswith(b"HTTP/1.1 503 ")  # not uvicorn's 500 for a cancelled handler

@@ -143,6 +143,16 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
                   description=__doc__.split("\n\n")[0], lifespan=lifespan)
     app.router.route_class = StrictJSONRoute
     app.state.file_jobs = jobs
+
+    def give_up() -> None:
+        """Answers every translation still in flight with 503 (a stream: an error event), for a
+        stopping server whose --shutdown-timeout has run out: files stop at their next chunk."""
+        jobs.stopping.set()
+        for served in server.models.all:
+            if served.batcher is not None:
+                served.batcher.give_up()
+
+    app.state.give_up = give_up
     app.add_exception_handler(ClientDisconnect, client_gone)
     app.add_exception_handler(BodyRefused, body_refused)
     app.add_middleware(BodyLimit, max_bytes=server.settings.max_body_bytes,
@@ -213,5 +223,5 @@ def serve(served: Sequence[ServedModel], host: str = "127.0.0.1", port: int = 80
     # a file being translated stops at its next chunk as soon as a stop is asked for: its client gets 503
     # at once, not, once its translation is done, a link the stopping server will never serve
     run_until_stopped(app, host, port, settings.header_timeout_s, settings.shutdown_timeout_s, ready,
-                      on_stop=app.state.file_jobs.stopping.set)
+                      on_stop=app.state.file_jobs.stopping.set, on_deadline=app.state.give_up)
     print("attnmt: server stopped", file=sys.stderr)

@@ -47,7 +47,7 @@ from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.quality import Assessment
 from attnmt.documents.files import supported_suffixes
 from attnmt.server.access import Refused
-from attnmt.server.batcher import Busy
+from attnmt.server.batcher import SHUTTING_DOWN, Busy
 from attnmt.server.context import Server
 from attnmt.server.detect import language_name
 from attnmt.server.file_api import charged_file, charger, checked_name, file_bytes, uploaded
@@ -349,7 +349,7 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
     if job.state == "failed" and job.refused is not None:  # over its key's characters: 429 where a minute helps
         raise refusal(Refused(job.refused.reason, job.detail or str(job.refused), job.refused.retry_after))
     if job.state == "failed" and jobs.stopping.is_set():  # stopped at a chunk: the server is going away
-        raise LibreError(503, job.detail or "the server is shutting down")
+        raise LibreError(503, job.detail or SHUTTING_DOWN, {"Retry-After": "1"})
     if job.state == "failed":
         raise LibreError(400 if job.user_error else 500, job.detail or "Cannot translate file")
     # percent-encoded: a name with a space, "#" or "ü" is a path of a valid URL (the route gets it decoded)
