@@ -228,3 +228,18 @@ def test_log_text_adds_the_texts_and_translations(served, caplog):
         client.post("/translate", json=ASK)
     [line] = access_lines(caplog)
     assert line["text"] == ["a dog runs"] and line["translation"] == ["ein hund rennt"]
+
+
+def test_head_is_answered_as_get_without_the_body(served):
+    with client_for(served) as client:
+        libre = client.post("/translate_file", data={"source": "en", "target": "de"},
+                            files={"file": ("dogs.txt", b"a dog runs\n", "text/plain")}).json()
+        job = client.post("/v1/files", files={"file": ("dogs.txt", b"a dog runs\n", "text/plain")}).json()
+        client.get(job["events_url"])  # until it is done
+        paths = ["/health", "/", "/languages", "/frontend/settings", "/metrics", job["status_url"], job["events_url"],
+                 job["download_url"], libre["translatedFileUrl"].removeprefix("http://testserver")]
+        for path in paths:
+            get, head = client.get(path), client.head(path)
+            assert (head.status_code, head.content) == (200, b""), path
+            assert head.headers["content-type"] == get.headers["content-type"], path
+        assert client.head("/translate").status_code == 405  # POST only, as GET

@@ -114,6 +114,30 @@ class BodyLimit(HTTPMiddleware):
         await self.app(scope, counted, send)
 
 
+class HeadAsGet(HTTPMiddleware):
+    """HEAD answered as GET without the body (RFC 9110 9.3.2; LibreTranslate's Flask does so):
+    monitors and link checkers ask with HEAD.  A stream (server-sent events) ends once its
+    headers are sent: its client then reads as gone."""
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+        headers_sent = False
+
+        async def until_headers() -> Message:
+            return {"type": "http.disconnect"} if headers_sent else await receive()
+
+        async def headers_only(message: Message) -> None:
+            nonlocal headers_sent
+            if message["type"] == "http.response.start":
+                await send(message)
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
+                headers_sent = True
+
+        await self.app({**scope, "method": "GET"}, until_headers, headers_only)
+
+
 def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = None, access: Access | None = None,
                cors_origins: Sequence[str] = (), log_text: bool = False,
                allowed_hosts: Sequence[str] | None = None, metrics_access: MetricsAccess | None = None) -> FastAPI:
@@ -155,6 +179,7 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     app.state.give_up = give_up
     app.add_exception_handler(ClientDisconnect, client_gone)
     app.add_exception_handler(BodyRefused, body_refused)
+    app.add_middleware(HeadAsGet)
     app.add_middleware(BodyLimit, max_bytes=server.settings.max_body_bytes,
                        larger=dict.fromkeys(FILE_PATHS, server.settings.max_file_bytes + FORM_ROOM))
     app.add_middleware(BodyDeadline, seconds=server.settings.body_timeout_s)
