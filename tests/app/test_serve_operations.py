@@ -169,6 +169,27 @@ def test_metrics_count_requests_by_status_batches_and_characters(served):
     assert 'attnmt_queued_texts{model="en-de"} 0.0' in text
 
 
+def test_metrics_label_the_servers_own_routes_by_their_template_and_made_up_paths_as_other(served):
+    with client_for(served) as client:
+        jobs = [client.post("/v1/files", files={"file": (f"{i}.txt", b"a dog runs\n", "text/plain")}).json()
+                for i in range(2)]
+        for job in jobs:
+            client.get(job["events_url"])
+            client.get(job["status_url"])
+            client.head(job["download_url"])
+        client.get("/v1/files/AAAAAAAAAAAAAAAAAAAAAA")  # a job that is not there: 404, by its route
+        client.get("/download_file/AAAAAAAAAAAAAAAAAAAAAA.x.txt")
+        client.get("/wp-login.php")
+        text = client.get("/metrics").text
+    assert 'attnmt_requests_total{path="/v1/files/{job_id}",status="200"} 2.0' in text
+    assert 'attnmt_requests_total{path="/v1/files/{job_id}",status="404"} 1.0' in text
+    assert 'attnmt_requests_total{path="/v1/files/{job_id}/events",status="200"} 2.0' in text
+    assert 'attnmt_requests_total{path="/v1/files/{job_id}/download",status="200"} 2.0' in text
+    assert 'attnmt_requests_total{path="/download_file/{filename}",status="404"} 1.0' in text
+    assert 'attnmt_requests_total{path="other",status="404"} 1.0' in text  # made up: one label for all
+    assert "AAAA" not in text
+
+
 def test_metrics_answer_anyone_by_default_as_prometheus_expects(served):
     with TestClient(create_app([served]), client=("203.0.113.7", 50000)) as client:
         assert client.get("/metrics").status_code == 200

@@ -135,7 +135,12 @@ class HeadAsGet(HTTPMiddleware):
                 await send({"type": "http.response.body", "body": b"", "more_body": False})
                 headers_sent = True
 
-        await self.app({**scope, "method": "GET"}, until_headers, headers_only)
+        as_get = {**scope, "method": "GET"}
+        try:
+            await self.app(as_get, until_headers, headers_only)
+        finally:
+            if "route" in as_get:  # the route it matched, for the metrics (Metrics.path_label)
+                scope["route"] = as_get["route"]
 
 
 def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = None, access: Access | None = None,
