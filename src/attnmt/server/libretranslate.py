@@ -54,7 +54,7 @@ from attnmt.server.file_api import charged_file, charger, checked_name, file_byt
 from attnmt.server.file_jobs import JOB_ID, FileJobs
 from attnmt.server.guards import while_connected
 from attnmt.server.models import Options, ServedModel, ServeSettings, TooMuch
-from attnmt.server.v1_api import TranslateRequest, translate_native
+from attnmt.server.v1_api import TranslateRequest, is_json, media_type_of, translate_native
 
 FORMATS = ("text", "html")  # html: attnmt.documents carries the tags over
 
@@ -97,7 +97,7 @@ def missing(name: str) -> LibreError:
 
 async def parameters(request: Request) -> tuple[dict, bytes | None]:
     """The request's parameters, and its raw body where it was JSON."""
-    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    content_type = media_type_of(request)
     if is_json(content_type):
         body = await request.body()
         try:
@@ -119,12 +119,6 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
         if isinstance(value, str):
             params.setdefault(name, value)  # the first of a name given twice, the query's before the form's, as Flask's
     return params, None
-
-
-def is_json(media_type: str) -> bool:
-    """A JSON body, as Flask's ``request.is_json`` (LibreTranslate's) says: application/json, or an
-    application/...+json type (``media_type`` lower case: media types are case-insensitive)."""
-    return media_type == "application/json" or (media_type.startswith("application/") and media_type.endswith("+json"))
 
 
 def check_utf8(data: bytes, where: str) -> None:

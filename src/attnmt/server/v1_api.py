@@ -322,14 +322,29 @@ def json_error(problem: dict) -> str | None:
     return (problem.get("ctx") or {}).get("error") if problem.get("type") == "json_invalid" else None
 
 
-def describe_problem(problem: dict) -> str:
-    """One validation problem as text, e.g. 'beam: Input should be greater than or equal to 1'."""
+def is_json(media_type: str) -> bool:
+    """A JSON body, as Flask's ``request.is_json`` (LibreTranslate's) says: application/json, or an
+    application/...+json type (``media_type`` lower case: media types are case-insensitive)."""
+    return media_type == "application/json" or (media_type.startswith("application/") and media_type.endswith("+json"))
+
+
+def media_type_of(request: Request) -> str:
+    """The request's Content-Type without its parameters, lower case ("" where it has none)."""
+    return request.headers.get("content-type", "").split(";")[0].strip().lower()
+
+
+def describe_problem(problem: dict, media_type: str = "application/json") -> str:
+    """One validation problem as text, e.g. 'beam: Input should be greater than or equal to 1';
+    ``media_type``: the request's, which a body that is no JSON object may be the fault of."""
     loc, message = problem["loc"], problem["msg"].removeprefix("Value error, ")
     if problem["type"] == "json_invalid":
         where = f" at character {loc[-1]}" if isinstance(loc[-1], int) and loc[-1] else ""  # pydantic's: no place
         return f"the body is not valid JSON ({message}{where})"
     where = ".".join(str(part) for part in loc[1:] if loc[:1] == ["body"]) or "body"
     if where == "body" and problem["type"] in ("missing", "model_attributes_type", "dict_type"):
+        if not is_json(media_type):  # curl -d sends a form's type: the JSON in it is never parsed
+            return (f"the body must be JSON sent with Content-Type: application/json (it came "
+                    f"{'as ' + media_type if media_type else 'without one'}; curl: --json '{{\"text\": …}}')")
         return 'the body must be a JSON object, e.g. {"text": "A dog runs."}'
     if problem["type"] == "extra_forbidden":
         return f"unknown field {where!r}: the fields are {', '.join(TranslateRequest.model_fields)}"
@@ -344,7 +359,8 @@ def add_native_routes(app: FastAPI, server: Server) -> None:
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
         problems = [{"loc": list(e.get("loc", ())), "msg": json_error(e) or e.get("msg", ""), "type": e.get("type", "")}
                     for e in error.errors()]
-        detail = "; ".join(describe_problem(problem) for problem in problems) or "invalid request"
+        detail = "; ".join(describe_problem(problem, media_type_of(request)) for problem in problems) or \
+            "invalid request"
         return JSONResponse({"detail": detail, "errors": problems}, status_code=422)
 
     @app.exception_handler(Busy)
