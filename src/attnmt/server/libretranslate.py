@@ -102,6 +102,9 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
         body = await request.body()
         try:
             data = json.loads(body)
+        except UnicodeDecodeError as error:  # as /v1/translate says it: the byte, and where
+            raise LibreError(400, f"Invalid JSON format (not UTF-8: byte 0x{error.object[error.start]:02x} at "
+                                  f"character {error.start})") from None
         except (ValueError, RecursionError):
             data = None
         if not isinstance(data, dict):
