@@ -586,6 +586,16 @@ def test_serve_takes_several_models_each_with_its_pair(monkeypatch, capsys):
     assert "'english' is not a language pair" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("port, message", [("70000", "must be at most 65535, got 70000"),
+                                           ("-1", "must be at least 0, got -1")])
+def test_a_port_outside_0_to_65535_is_refused_before_any_model_is_loaded(monkeypatch, capsys, port, message):
+    loaded, _ = fake_serving(monkeypatch)
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve", "--model", "m", "--port", port])
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2 and f"argument --port: {message}" in err and loaded == []
+
+
 def test_serve_batch_size_is_named_as_in_translate_and_the_old_name_still_works(monkeypatch, capsys):
     _, served = fake_serving(monkeypatch)
     assert main(["serve", "--model", "m", "--batch-size", "8"]) == 0

@@ -135,6 +135,14 @@ def test_a_body_that_is_not_a_json_object_is_400(client, body):
     assert answer.status_code == 400 and answer.json() == {"error": "Invalid JSON format"}
 
 
+@pytest.mark.parametrize("path", ["/translate", "/translate/stream"])
+def test_a_json_body_that_is_not_utf8_is_400_naming_the_byte_as_v1_translate_does(client, path):
+    answer = client.post(path, content=b'{"q": "caf\xe9", "source": "en", "target": "de"}',
+                         headers={"content-type": "application/json"})
+    assert answer.status_code == 400 and answer.json() == {
+        "error": "Invalid JSON format (not UTF-8: byte 0xe9 at character 10)"}
+
+
 def test_html_is_translated_with_its_tags(client):
     answer = client.post("/translate", json={"q": ["<p>a dog runs</p>", "<i>the boy laughs</i>"], "source": "en",
                                              "target": "de", "format": "html"})

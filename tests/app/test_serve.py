@@ -170,6 +170,15 @@ def test_malformed_bodies_are_422_with_a_message(client, body, message):
     assert message in answer.json()["detail"]
 
 
+@pytest.mark.parametrize("content_type, came", [("application/x-www-form-urlencoded",  # curl -d
+                                                  "as application/x-www-form-urlencoded"),
+                                                 ("text/plain; charset=utf-8", "as text/plain"), ("", "without one")])
+def test_json_sent_without_a_json_content_type_is_422_saying_to_send_one(client, content_type, came):
+    answer = post_raw(client, b'{"text": "a dog runs"}', content_type)
+    assert answer.status_code == 422 and answer.json()["detail"].startswith(
+        f"the body must be JSON sent with Content-Type: application/json (it came {came};")
+
+
 @pytest.mark.parametrize("body, message", [
     ({"texts": ["a dog runs"] * 5}, "5 texts in one request; at most 4"),
     ({"text": "a" * 121}, "text has 121 characters; at most 120"),

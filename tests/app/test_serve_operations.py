@@ -169,6 +169,27 @@ def test_metrics_count_requests_by_status_batches_and_characters(served):
     assert 'attnmt_queued_texts{model="en-de"} 0.0' in text
 
 
+def test_metrics_label_the_servers_own_routes_by_their_template_and_made_up_paths_as_other(served):
+    with client_for(served) as client:
+        jobs = [client.post("/v1/files", files={"file": (f"{i}.txt", b"a dog runs\n", "text/plain")}).json()
+                for i in range(2)]
+        for job in jobs:
+            client.get(job["events_url"])
+            client.get(job["status_url"])
+            client.head(job["download_url"])
+        client.get("/v1/files/AAAAAAAAAAAAAAAAAAAAAA")  # a job that is not there: 404, by its route
+        client.get("/download_file/AAAAAAAAAAAAAAAAAAAAAA.x.txt")
+        client.get("/wp-login.php")
+        text = client.get("/metrics").text
+    assert 'attnmt_requests_total{path="/v1/files/{job_id}",status="200"} 2.0' in text
+    assert 'attnmt_requests_total{path="/v1/files/{job_id}",status="404"} 1.0' in text
+    assert 'attnmt_requests_total{path="/v1/files/{job_id}/events",status="200"} 2.0' in text
+    assert 'attnmt_requests_total{path="/v1/files/{job_id}/download",status="200"} 2.0' in text
+    assert 'attnmt_requests_total{path="/download_file/{filename}",status="404"} 1.0' in text
+    assert 'attnmt_requests_total{path="other",status="404"} 1.0' in text  # made up: one label for all
+    assert "AAAA" not in text
+
+
 def test_metrics_answer_anyone_by_default_as_prometheus_expects(served):
     with TestClient(create_app([served]), client=("203.0.113.7", 50000)) as client:
         assert client.get("/metrics").status_code == 200
@@ -228,3 +249,18 @@ def test_log_text_adds_the_texts_and_translations(served, caplog):
         client.post("/translate", json=ASK)
     [line] = access_lines(caplog)
     assert line["text"] == ["a dog runs"] and line["translation"] == ["ein hund rennt"]
+
+
+def test_head_is_answered_as_get_without_the_body(served):
+    with client_for(served) as client:
+        libre = client.post("/translate_file", data={"source": "en", "target": "de"},
+                            files={"file": ("dogs.txt", b"a dog runs\n", "text/plain")}).json()
+        job = client.post("/v1/files", files={"file": ("dogs.txt", b"a dog runs\n", "text/plain")}).json()
+        client.get(job["events_url"])  # until it is done
+        paths = ["/health", "/", "/languages", "/frontend/settings", "/metrics", job["status_url"], job["events_url"],
+                 job["download_url"], libre["translatedFileUrl"].removeprefix("http://testserver")]
+        for path in paths:
+            get, head = client.get(path), client.head(path)
+            assert (head.status_code, head.content) == (200, b""), path
+            assert head.headers["content-type"] == get.headers["content-type"], path
+        assert client.head("/translate").status_code == 405  # POST only, as GET

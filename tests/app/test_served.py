@@ -1,6 +1,9 @@
 """Naming served models: --model's pairs, and language codes from the files a model was trained on; a
 request's caps."""
 
+import re
+from types import SimpleNamespace
+
 import pytest
 import yaml
 
@@ -11,6 +14,7 @@ from attnmt.server.models import (
     MOST_BEAM,
     MOST_N_BEST,
     MOST_OUTPUT_TOKENS,
+    Models,
     ServeSettings,
     code_in_name,
     languages_from_training,
@@ -73,3 +77,15 @@ def test_the_native_apis_caps_are_the_servers():
 def test_more_alternatives_than_a_request_may_have_hypotheses_are_refused_in_one_line():
     with pytest.raises(ConfigError, match=f"max_alternatives must be <= {MOST_N_BEST - 1}"):
         ServeSettings(max_alternatives=MOST_N_BEST)
+
+
+@pytest.mark.parametrize("names, message", [
+    ([("en-de", "en", "de"), ("en-de", "en", "de")], "two models translate en-de: serve one model per language pair"),
+    ([("runs", None, None), ("runs", None, None)], "two models are named 'runs': name them by pair, --model en-de=DIR"),
+    ([("a", "en", "de"), ("b", "en", "de")], "two models translate en-de: serve one model per language pair"),
+])
+def test_two_models_of_one_name_or_pair_are_refused_saying_which(names, message):
+    served = [SimpleNamespace(name=name, source=source, target=target, pair=source and f"{source}-{target}")
+              for name, source, target in names]
+    with pytest.raises(ConfigError, match=f"^{re.escape(message)}$"):
+        Models(served)

@@ -114,6 +114,35 @@ class BodyLimit(HTTPMiddleware):
         await self.app(scope, counted, send)
 
 
+class HeadAsGet(HTTPMiddleware):
+    """HEAD answered as GET without the body (RFC 9110 9.3.2; LibreTranslate's Flask does so):
+    monitors and link checkers ask with HEAD.  A stream (server-sent events) ends once its
+    headers are sent: its client then reads as gone."""
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+        headers_sent = False
+
+        async def until_headers() -> Message:
+            return {"type": "http.disconnect"} if headers_sent else await receive()
+
+        async def headers_only(message: Message) -> None:
+            nonlocal headers_sent
+            if message["type"] == "http.response.start":
+                await send(message)
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
+                headers_sent = True
+
+        as_get = {**scope, "method": "GET"}
+        try:
+            await self.app(as_get, until_headers, headers_only)
+        finally:
+            if "route" in as_get:  # the route it matched, for the metrics (Metrics.path_label)
+                scope["route"] = as_get["route"]
+
+
 def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = None, access: Access | None = None,
                cors_origins: Sequence[str] = (), log_text: bool = False,
                allowed_hosts: Sequence[str] | None = None, metrics_access: MetricsAccess | None = None) -> FastAPI:
@@ -143,8 +172,19 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
                   description=__doc__.split("\n\n")[0], lifespan=lifespan)
     app.router.route_class = StrictJSONRoute
     app.state.file_jobs = jobs
+
+    def give_up() -> None:
+        """Answers every translation still in flight with 503 (a stream: an error event), for a
+        stopping server whose --shutdown-timeout has run out: files stop at their next chunk."""
+        jobs.stopping.set()
+        for served in server.models.all:
+            if served.batcher is not None:
+                served.batcher.give_up()
+
+    app.state.give_up = give_up
     app.add_exception_handler(ClientDisconnect, client_gone)
     app.add_exception_handler(BodyRefused, body_refused)
+    app.add_middleware(HeadAsGet)
     app.add_middleware(BodyLimit, max_bytes=server.settings.max_body_bytes,
                        larger=dict.fromkeys(FILE_PATHS, server.settings.max_file_bytes + FORM_ROOM))
     app.add_middleware(BodyDeadline, seconds=server.settings.body_timeout_s)
@@ -213,5 +253,5 @@ def serve(served: Sequence[ServedModel], host: str = "127.0.0.1", port: int = 80
     # a file being translated stops at its next chunk as soon as a stop is asked for: its client gets 503
     # at once, not, once its translation is done, a link the stopping server will never serve
     run_until_stopped(app, host, port, settings.header_timeout_s, settings.shutdown_timeout_s, ready,
-                      on_stop=app.state.file_jobs.stopping.set)
+                      on_stop=app.state.file_jobs.stopping.set, on_deadline=app.state.give_up)
     print("attnmt: server stopped", file=sys.stderr)

@@ -17,6 +17,8 @@ Only requests with equal options (beam size, length limit) share a batch.  The
 oldest request always goes first, so none waits behind a stream of others.  A
 batch the model fails on runs again a request at a time: only a request that
 fails alone gets the error (logged to ``attnmt.model``), none batched with it.
+A stopping server whose requests are out of time (``give_up``) answers each one still waiting
+or running with Busy, the 503 of its API, rather than leaving uvicorn to cut it off.
 """
 
 from __future__ import annotations
@@ -38,7 +40,10 @@ MODEL_LOG = logging.getLogger("attnmt.model")  # the model's failures, with thei
 
 
 class Busy(RuntimeError):
-    """The queue already holds ``max_queued`` texts; the client should retry later."""
+    """The queue already holds ``max_queued`` texts, or the server is stopping; the client should retry later."""
+
+
+SHUTTING_DOWN = "the server is shutting down"
 
 
 @dataclass
@@ -73,6 +78,7 @@ class Batcher:
         self.batch_sizes: deque[int] = deque(maxlen=1000)  # texts per batch, the latest ones
         self.model_thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="attnmt-model")
         self._arrived = asyncio.Event()
+        self.stopping = asyncio.Event()  # set by give_up
         self._worker: asyncio.Task | None = None
 
     async def __aenter__(self) -> Batcher:
@@ -83,23 +89,52 @@ class Batcher:
         if self._worker is not None:
             self._worker.cancel()
             await asyncio.gather(self._worker, return_exceptions=True)
-        fail(self.pending, Busy("the server is shutting down"))
-        self.pending.clear()
+        self.give_up()
         self.model_thread.shutdown(wait=True, cancel_futures=True)
 
+    def give_up(self) -> None:
+        """Fails every job still waiting or running, and every ``call`` in flight, with Busy, and
+        refuses those that come after: for a stopping server whose requests are out of time, so
+        that each gets its API's 503 rather than a connection cut off.  The model thread goes on
+        with its batch (nothing stops it midway), but no one waits for it."""
+        self.stopping.set()
+        fail(self.pending, Busy(SHUTTING_DOWN))
+        self.pending.clear()
+        self.queued = 0
+
     async def translate(self, texts: list[str], options: Hashable) -> list[str]:
-        """The outputs for ``texts``, once a batch holding them has run; raises Busy when the queue is full."""
+        """The outputs for ``texts``, once a batch holding them has run; raises Busy when the queue
+        is full or the server is stopping (give_up)."""
+        if self.stopping.is_set():
+            raise Busy(SHUTTING_DOWN)
         if self.queued + len(texts) > self.max_queued:
             raise Busy(f"the server has {self.queued} texts waiting (at most {self.max_queued}); retry shortly")
         job = Job(list(texts), options, asyncio.get_running_loop().create_future())
         self.pending.append(job)
         self.queued += len(job.texts)
         self._arrived.set()
-        return await job.future
+        try:
+            return await job.future
+        except asyncio.CancelledError:  # its client went away: its texts leave the queue at once
+            if job in self.pending:
+                self.pending.remove(job)
+                self.queued -= len(job.texts)
+            raise
 
     async def call(self, function: Callable[..., T], *args: Any) -> T:
-        """Runs ``function(*args)`` in the model thread, between batches (e.g. an attention trace)."""
-        return await asyncio.get_running_loop().run_in_executor(self.model_thread, function, *args)
+        """Runs ``function(*args)`` in the model thread, between batches (e.g. an attention trace);
+        raises Busy once the server gives up (give_up), without waiting for it."""
+        running = asyncio.get_running_loop().run_in_executor(self.model_thread, function, *args)
+        stopping = asyncio.ensure_future(self.stopping.wait())
+        try:
+            await asyncio.wait([running, stopping], return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stopping.cancel()
+            if not running.done():  # given up on, or the caller cancelled
+                running.cancel()
+        if running.cancelled():
+            raise Busy(SHUTTING_DOWN)
+        return running.result()
 
     async def _work(self) -> None:
         while True:
@@ -125,7 +160,8 @@ class Batcher:
     def _take_batch(self) -> list[Job]:
         """The oldest job, and the next ones with its options, while they fit in max_batch texts.
 
-        Jobs whose client went away (future cancelled) are dropped.  A job larger
+        Jobs whose client went away (future cancelled) are dropped, if ``translate`` has not
+        taken them out already.  A job larger
         than max_batch runs alone.
         """
         batch: list[Job] = []
@@ -161,8 +197,11 @@ class Batcher:
             if len(outputs) != len(texts):
                 raise RuntimeError(f"the model gave {len(outputs)} outputs for {len(texts)} inputs")
         except asyncio.CancelledError:  # shutting down mid-batch
-            fail(batch, Busy("the server is shutting down"))
+            fail(batch, Busy(SHUTTING_DOWN))
             raise
+        except Busy as error:  # given up on (give_up): its jobs have their answer
+            fail(batch, error)
+            return
         except Exception as error:  # noqa: BLE001 - one failed batch must not stop the server
             if len(batch) > 1:
                 MODEL_LOG.warning("the model failed on a batch of %d requests (%s: %s); running each alone",

@@ -43,7 +43,7 @@ from attnmt.documents.review import Review
 from attnmt.documents.spans import Weights
 from attnmt.errors import UserError
 from attnmt.server.access import Refused
-from attnmt.server.batcher import Batcher, Busy
+from attnmt.server.batcher import SHUTTING_DOWN, Batcher, Busy
 from attnmt.server.models import Options, ServedModel, ServeSettings
 
 JOB_ID = re.compile(r"[A-Za-z0-9_-]{22}")  # secrets.token_urlsafe(16)
@@ -145,7 +145,7 @@ class BatchedTranslator:
             try:
                 found = call.result()
             except CancelledError:  # the server is stopping
-                raise Busy("the server is shutting down") from None
+                raise Busy(SHUTTING_DOWN) from None
             texts += [text for text, _ in found]
             weights += [each for _, each in found]
         return texts, weights
@@ -153,7 +153,7 @@ class BatchedTranslator:
     def check_going(self) -> None:
         """Raises Busy once the server stops, Cancelled once the job is deleted."""
         if self.stopping.is_set():
-            raise Busy("the server is shutting down")
+            raise Busy(SHUTTING_DOWN)
         if self.cancelled.is_set():
             raise Cancelled
 

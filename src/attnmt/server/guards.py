@@ -11,10 +11,13 @@ open, so a few thousand silent sockets (or one half-sent body at shutdown) hold 
                        other body that is not JSON (FastAPI answers a generic 400)
     client_gone        a client that hangs up before its whole body has arrived: 499 in the
                        access log and metrics, not the server's failure (500 and a traceback)
+    while_connected    a request's work, cancelled as soon as its client hangs up (499 likewise):
+                       no model time, and no place in the queue, for an answer no one will read
     SecurityHeaders    nosniff, no framing, and for the page a Content-Security-Policy that allows
                        its own inline script and style (by hash) and requests to its own server only
     run_until_stopped  serves until SIGTERM or Ctrl-C, lets requests in flight finish for at most
-                       ``shutdown_timeout`` seconds, and returns (exit status 0: a stop asked for);
+                       ``shutdown_timeout`` seconds, then has them answered (``on_deadline``: 503)
+                       and returns (exit status 0: a stop asked for);
                        its signal handlers are in place before the server starts, so a stop that
                        comes at once (right after the ready line) is never lost
 """
@@ -27,10 +30,11 @@ import hashlib
 import json
 import re
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
 from functools import partial
 from types import FrameType
+from typing import TypeVar
 
 import uvicorn
 from fastapi import HTTPException, Request, Response
@@ -41,8 +45,12 @@ from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+T = TypeVar("T")
 # The status nginx logs for a client that closed its connection before the answer (no one reads it).
 CLIENT_GONE = 499
+# After --shutdown-timeout, the time the answers to the requests given up on (503) get to go out
+# before uvicorn cancels what is still running (a plain-text 500 and a traceback each).
+ANSWER_MARGIN_S = 1.0
 # The names a loopback-bound server answers to: a page elsewhere that points its own name at
 # 127.0.0.1 (DNS rebinding) is refused.
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
@@ -174,6 +182,33 @@ async def client_gone(request: Request, error: ClientDisconnect) -> Response:
     return Response(status_code=CLIENT_GONE)
 
 
+async def while_connected(request: Request, work: Awaitable[T]) -> T:
+    """``work``'s result, unless the client hangs up first: then ``work`` is cancelled (a
+    translation waiting in the batcher's queue leaves it) and ClientDisconnect raised (499).
+
+    uvicorn never cancels a handler whose client left, and tells it only through ``receive``:
+    once the body has been read, its next message is ``http.disconnect``, sent when the client
+    goes (or the answer has been sent).  So call this only after reading the body."""
+    task = asyncio.ensure_future(work)
+    watcher = asyncio.ensure_future(disconnect(request))
+    try:
+        await asyncio.wait([task, watcher], return_when=asyncio.FIRST_COMPLETED)
+    finally:  # also when the handler itself is cancelled
+        watcher.cancel()
+        if not task.done():
+            task.cancel()
+    if not task.cancelled() and task.done():
+        return task.result()
+    await asyncio.gather(task, return_exceptions=True)  # its cleanup (leaving the queue) done before the 499
+    raise ClientDisconnect
+
+
+async def disconnect(request: Request) -> None:
+    """Returns once the client of ``request``, whose body has been read, hangs up."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass  # the rest of a body no one read
+
+
 def content_policy(page: str) -> str:
     """A Content-Security-Policy for ``page``: its own inline scripts and styles (by their sha256)
     and requests to its own server; nothing from elsewhere, no framing, no plugins."""
@@ -209,17 +244,30 @@ class SecurityHeaders(HTTPMiddleware):
 
 
 class StoppableServer(uvicorn.Server):
-    """uvicorn's server, which calls ``ready`` once it listens and leaves the signals to
-    run_until_stopped.
+    """uvicorn's server, which calls ``ready`` once it listens, leaves the signals to
+    run_until_stopped, and calls ``on_deadline`` (in its event loop) ``deadline_s`` seconds into
+    its shutdown.
 
     uvicorn installs its own handlers only once its event loop runs, and puts back the ones
     before it when it ends; a SIGTERM between the two was lost (swallowed by the handler before
-    it) or killed the process (status 143, no draining).
+    it) or killed the process (status 143, no draining).  At its graceful shutdown's timeout it
+    cancels the handlers still running: their clients get a plain-text 500, the log a traceback
+    each; ``on_deadline`` answers them first (configure the timeout ANSWER_MARGIN_S later).
     """
 
-    def __init__(self, config: uvicorn.Config, ready: Callable[[], None]) -> None:
+    def __init__(self, config: uvicorn.Config, ready: Callable[[], None],
+                 on_deadline: Callable[[], None] = lambda: None, deadline_s: float = 0.0) -> None:
         super().__init__(config)
         self.ready = ready
+        self.on_deadline = on_deadline
+        self.deadline_s = deadline_s
+
+    async def shutdown(self, sockets: list | None = None) -> None:
+        deadline = asyncio.get_running_loop().call_later(self.deadline_s, self.on_deadline)
+        try:
+            await super().shutdown(sockets)
+        finally:
+            deadline.cancel()
 
     @contextmanager
     def capture_signals(self) -> Iterator[None]:
@@ -232,16 +280,18 @@ class StoppableServer(uvicorn.Server):
 
 
 def run_until_stopped(app: ASGIApp, host: str, port: int, header_timeout: float, shutdown_timeout: float,
-                      ready: Callable[[], None] = lambda: None, on_stop: Callable[[], None] = lambda: None) -> None:
+                      ready: Callable[[], None] = lambda: None, on_stop: Callable[[], None] = lambda: None,
+                      on_deadline: Callable[[], None] = lambda: None) -> None:
     """Serves ``app`` with uvicorn until SIGTERM or SIGINT; requests in flight then get at most
     ``shutdown_timeout`` seconds to finish (a second Ctrl-C: at once).  ``ready`` is called once
     the server listens, ``on_stop`` as soon as a stop is asked for (from the signal handler: it
-    must only set a flag), before the requests in flight are drained.  Returns normally: a stop
-    asked for is not a failure (status 0, not 143)."""
+    must only set a flag), before the requests in flight are drained, and ``on_deadline`` (in the
+    event loop) when ``shutdown_timeout`` has run out, to answer those still in flight.  Returns
+    normally: a stop asked for is not a failure (status 0, not 143)."""
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", access_log=False,
                             http=partial(TimedH11Protocol, header_timeout=header_timeout),
-                            timeout_graceful_shutdown=shutdown_timeout)
-    server = StoppableServer(config, ready)
+                            timeout_graceful_shutdown=shutdown_timeout + ANSWER_MARGIN_S)
+    server = StoppableServer(config, ready, on_deadline, shutdown_timeout)
     # A stop asked for at any moment from here on, even before the server has started, ends it:
     # startup then goes straight on to the shutdown.
     def stop(sig: int, frame: FrameType | None) -> None:

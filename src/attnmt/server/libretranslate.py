@@ -41,18 +41,20 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import ValidationError
+from starlette.requests import ClientDisconnect
 
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.quality import Assessment
 from attnmt.documents.files import supported_suffixes
 from attnmt.server.access import Refused
-from attnmt.server.batcher import Busy
+from attnmt.server.batcher import SHUTTING_DOWN, Busy
 from attnmt.server.context import Server
 from attnmt.server.detect import language_name
 from attnmt.server.file_api import charged_file, charger, checked_name, file_bytes, uploaded
 from attnmt.server.file_jobs import JOB_ID, FileJobs
+from attnmt.server.guards import while_connected
 from attnmt.server.models import Options, ServedModel, ServeSettings, TooMuch
-from attnmt.server.v1_api import TranslateRequest, translate_native
+from attnmt.server.v1_api import TranslateRequest, is_json, media_type_of, translate_native
 
 FORMATS = ("text", "html")  # html: attnmt.documents carries the tags over
 
@@ -95,11 +97,14 @@ def missing(name: str) -> LibreError:
 
 async def parameters(request: Request) -> tuple[dict, bytes | None]:
     """The request's parameters, and its raw body where it was JSON."""
-    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    content_type = media_type_of(request)
     if is_json(content_type):
         body = await request.body()
         try:
             data = json.loads(body)
+        except UnicodeDecodeError as error:  # as /v1/translate says it: the byte, and where
+            raise LibreError(400, f"Invalid JSON format (not UTF-8: byte 0x{error.object[error.start]:02x} at "
+                                  f"character {error.start})") from None
         except (ValueError, RecursionError):
             data = None
         if not isinstance(data, dict):
@@ -117,12 +122,6 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
         if isinstance(value, str):
             params.setdefault(name, value)  # the first of a name given twice, the query's before the form's, as Flask's
     return params, None
-
-
-def is_json(media_type: str) -> bool:
-    """A JSON body, as Flask's ``request.is_json`` (LibreTranslate's) says: application/json, or an
-    application/...+json type (``media_type`` lower case: media types are case-insensitive)."""
-    return media_type == "application/json" or (media_type.startswith("application/") and media_type.endswith("+json"))
 
 
 def check_utf8(data: bytes, where: str) -> None:
@@ -231,18 +230,22 @@ def model_for(server: Server, source: str, target: str) -> ServedModel:
     return served
 
 
-async def translated(served: ServedModel, texts: list[str], alternatives: int, text_format: str = "text",
-                     quality: bool = False) -> tuple[list[str], list[list[str]], list[Assessment | None]]:
+async def translated(request: Request, served: ServedModel, texts: list[str], alternatives: int,
+                     text_format: str = "text", quality: bool = False,
+                     ) -> tuple[list[str], list[list[str]], list[Assessment | None]]:
     """The best translation of each text, up to ``alternatives`` other distinct ones, and (text format,
-    ``quality``) the best one's quality (attnmt.decoding.quality; None for html and blank texts)."""
+    ``quality``) the best one's quality (attnmt.decoding.quality; None for html and blank texts).
+    A client that hangs up leaves the queue (ClientDisconnect: 499)."""
     n_best = alternatives + 1
     quality = quality and text_format == "text"
     options = Options(Decoding(beam_size=max(DEFAULT.beam_size, n_best), n_best=n_best),
                       hypotheses=alternatives > 0 or quality, format=text_format, quality=quality)
     try:
-        results = await served.batcher.translate(texts, options)
+        results = await while_connected(request, served.batcher.translate(texts, options))
     except Busy as error:
         raise LibreError(503, str(error), {"Retry-After": "1"}) from None
+    except ClientDisconnect:
+        raise
     except Exception as error:  # noqa: BLE001 - the model failed; say so, keep serving
         raise LibreError(500, f"Cannot translate text: {type(error).__name__}: {error}") from None
     if not options.hypotheses:
@@ -275,7 +278,7 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     except TooMuch as error:
         raise LibreError(400, f"Invalid request: {error}") from None
     charge(server, request, texts)
-    best, others, assessed = await translated(served, texts, alternatives, text_format, settings.quality)
+    best, others, assessed = await translated(request, served, texts, alternatives, text_format, settings.quality)
     server.record(request, served, texts, best)
     one = not isinstance(params["q"], list)
     answer: dict = {"translatedText": best[0] if one else best}
@@ -335,11 +338,15 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
     except Busy as error:
         raise LibreError(503, str(error), {"Retry-After": "1"}) from None
     del data  # the job holds the file while it needs it
-    await jobs.finished(job)
+    try:
+        await while_connected(request, jobs.finished(job))
+    except ClientDisconnect:  # no one will download it: it stops at its next chunk, its slot free
+        jobs.delete(job)
+        raise
     if job.state == "failed" and job.refused is not None:  # over its key's characters: 429 where a minute helps
         raise refusal(Refused(job.refused.reason, job.detail or str(job.refused), job.refused.retry_after))
     if job.state == "failed" and jobs.stopping.is_set():  # stopped at a chunk: the server is going away
-        raise LibreError(503, job.detail or "the server is shutting down")
+        raise LibreError(503, job.detail or SHUTTING_DOWN, {"Retry-After": "1"})
     if job.state == "failed":
         raise LibreError(400 if job.user_error else 500, job.detail or "Cannot translate file")
     # percent-encoded: a name with a space, "#" or "ü" is a path of a valid URL (the route gets it decoded)

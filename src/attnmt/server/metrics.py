@@ -27,7 +27,7 @@ class Metrics:
     """The server's metrics, in a registry of its own (one per app: tests start several)."""
 
     def __init__(self, paths: set[str]) -> None:
-        self.paths = paths  # the paths labelled by name; any other is "other", so labels stay few
+        self.paths = paths  # the fixed paths labelled by name before routing (path_label)
         self.registry = CollectorRegistry()
         self.requests = Counter("attnmt_requests", "HTTP requests answered", ["path", "status"],
                                 registry=self.registry)
@@ -44,8 +44,14 @@ class Metrics:
         served.batch_observers.append(self.batch_texts.labels(served.name).observe)
         self.queued.labels(served.name).set_function(lambda: served.batcher.queued if served.batcher else 0)
 
-    def path_label(self, path: str) -> str:
-        return path if path in self.paths else "other"
+    def path_label(self, scope: Scope) -> str:
+        """The route a request matched, by its template (``/v1/files/{job_id}``: one label for
+        every job), else its path where it is one of ``paths`` (refused before routing: 413, 400
+        for a Host), else "other" (404s: any path a client makes up), so that labels stay few."""
+        route = scope.get("route")
+        if route is not None and isinstance(getattr(route, "path", None), str):
+            return route.path
+        return scope["path"] if scope["path"] in self.paths else "other"
 
 
 class Observed(HTTPMiddleware):
@@ -72,7 +78,7 @@ class Observed(HTTPMiddleware):
             await self.app(scope, receive, sent)
         finally:
             seconds = time.perf_counter() - start
-            path = self.metrics.path_label(scope["path"])
+            path = self.metrics.path_label(scope)
             self.metrics.requests.labels(path, str(status)).inc()
             self.metrics.latency.labels(path).observe(seconds)
             log_request(scope, status, seconds)

@@ -248,6 +248,8 @@ class Models:
         self.by_name: dict[str, ServedModel] = {}
         self.by_pair: dict[tuple[str, str], ServedModel] = {}
         for each in self.all:
+            if each.name in self.by_name and each.name == each.pair:  # named by their pair already
+                raise ConfigError(f"two models translate {each.pair}: serve one model per language pair")
             if each.name in self.by_name:
                 raise ConfigError(f"two models are named {each.name!r}: name them by pair, --model en-de=DIR")
             self.by_name[each.name] = each

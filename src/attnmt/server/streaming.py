@@ -23,7 +23,8 @@ translation, exactly what those endpoints answer.
 
 A stream runs alone in its model's thread, between batches, and stops at the next step
 when its client goes away.  Errors before the first event answer as LibreTranslate's do
-(attnmt.server.libretranslate); one after it is an ``error`` event.
+(attnmt.server.libretranslate); one after it is an ``error`` event, as is the end of a stream
+still running when a stopping server's ``--shutdown-timeout`` runs out.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from attnmt.decoding.translate import evaluating, padded_sources
 from attnmt.documents.paragraphs import traced_weights
 from attnmt.documents.pipeline import FoundTranslations, paragraph_sentences, translate_paragraphs
 from attnmt.documents.spans import Weights
+from attnmt.server.batcher import Busy
 from attnmt.server.context import Server
 from attnmt.server.libretranslate import (
     FIELDS,
@@ -127,6 +129,8 @@ async def events(served: ServedModel, text: str, decoding: Decoding, quality: bo
         assessed = (await served.batcher.call(served.assessed_sentences, list(done), list(done.values()))
                     if quality else None)
         yield event("done", {"translatedText": search.result(), **(assessed.fields() if assessed else {})})
+    except Busy as error:  # the server is stopping, and the stream is out of time
+        yield event("error", {"error": str(error)})
     except Exception as error:  # noqa: BLE001 - the stream has begun: say so in it
         yield event("error", {"error": f"Cannot translate text: {type(error).__name__}: {error}"})
     finally:

@@ -13,6 +13,7 @@ from fastapi import FastAPI, HTTPException, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+from starlette.requests import ClientDisconnect
 
 from attnmt.decoding import DEFAULT, MOST_SEED, Decoding
 from attnmt.decoding.glossary import Glossary
@@ -21,6 +22,7 @@ from attnmt.errors import UserError
 from attnmt.server.access import Refused
 from attnmt.server.batcher import Busy
 from attnmt.server.context import Server
+from attnmt.server.guards import while_connected
 from attnmt.server.models import (
     MOST_BEAM,
     MOST_N_BEST,
@@ -265,23 +267,14 @@ def check_attention(served: ServedModel, named: list[tuple[str, str]], options: 
 
 async def translate_native(server: Server, request: TranslateRequest, http: Request) -> Response:
     """Translates ``text`` or ``texts`` (the answer: a TranslateResponse as JSON); concurrent
-    requests are batched together."""
+    requests are batched together.  A client that hangs up leaves the queue (499)."""
     admitted(server, http)
     served = chosen_model(server, request.model)
     texts, options = checked(server, served, request, http)
-    batcher = served.batcher
     try:
-        results = await batcher.translate(texts, options)
-        hypotheses = attention = quality = None
-        if options.hypotheses:
-            described = [await batcher.call(describe, served, paragraph, request) for paragraph in results]
-            quality = [each[0] if each else {} for each, _ in described]
-            hypotheses = [each for each, _ in described] if request.wants_hypotheses else None
-            attention = [each for _, each in described] if request.return_attention else None
-            translations = [paragraph.hypotheses[0].text for paragraph in results]
-        else:
-            translations = results
-    except Busy:
+        translations, hypotheses, attention, quality = await while_connected(
+            http, translation(served, request, texts, options))
+    except (Busy, ClientDisconnect):
         raise
     except UserError as error:  # a glossary term the vocabulary cannot write
         raise HTTPException(422, str(error)) from None
@@ -290,6 +283,20 @@ async def translate_native(server: Server, request: TranslateRequest, http: Requ
     server.record(http, served, texts, translations)
     return answer(TranslateResponse(translations=translations, hypotheses=hypotheses, **text_quality(quality)),
                   attention)
+
+
+async def translation(served: ServedModel, request: TranslateRequest, texts: list[str],
+                      options: Options) -> tuple[list[str], list | None, list | None, list | None]:
+    """The texts' translations, and as asked their hypotheses, attention and best hypotheses' quality."""
+    batcher = served.batcher
+    results = await batcher.translate(texts, options)
+    if not options.hypotheses:
+        return results, None, None, None
+    described = [await batcher.call(describe, served, paragraph, request) for paragraph in results]
+    quality = [each[0] if each else {} for each, _ in described]
+    hypotheses = [each for each, _ in described] if request.wants_hypotheses else None
+    attention = [each for _, each in described] if request.return_attention else None
+    return [paragraph.hypotheses[0].text for paragraph in results], hypotheses, attention, quality
 
 
 def text_quality(best: list[dict] | None) -> dict:
@@ -315,14 +322,29 @@ def json_error(problem: dict) -> str | None:
     return (problem.get("ctx") or {}).get("error") if problem.get("type") == "json_invalid" else None
 
 
-def describe_problem(problem: dict) -> str:
-    """One validation problem as text, e.g. 'beam: Input should be greater than or equal to 1'."""
+def is_json(media_type: str) -> bool:
+    """A JSON body, as Flask's ``request.is_json`` (LibreTranslate's) says: application/json, or an
+    application/...+json type (``media_type`` lower case: media types are case-insensitive)."""
+    return media_type == "application/json" or (media_type.startswith("application/") and media_type.endswith("+json"))
+
+
+def media_type_of(request: Request) -> str:
+    """The request's Content-Type without its parameters, lower case ("" where it has none)."""
+    return request.headers.get("content-type", "").split(";")[0].strip().lower()
+
+
+def describe_problem(problem: dict, media_type: str = "application/json") -> str:
+    """One validation problem as text, e.g. 'beam: Input should be greater than or equal to 1';
+    ``media_type``: the request's, which a body that is no JSON object may be the fault of."""
     loc, message = problem["loc"], problem["msg"].removeprefix("Value error, ")
     if problem["type"] == "json_invalid":
         where = f" at character {loc[-1]}" if isinstance(loc[-1], int) and loc[-1] else ""  # pydantic's: no place
         return f"the body is not valid JSON ({message}{where})"
     where = ".".join(str(part) for part in loc[1:] if loc[:1] == ["body"]) or "body"
     if where == "body" and problem["type"] in ("missing", "model_attributes_type", "dict_type"):
+        if not is_json(media_type):  # curl -d sends a form's type: the JSON in it is never parsed
+            return (f"the body must be JSON sent with Content-Type: application/json (it came "
+                    f"{'as ' + media_type if media_type else 'without one'}; curl: --json '{{\"text\": …}}')")
         return 'the body must be a JSON object, e.g. {"text": "A dog runs."}'
     if problem["type"] == "extra_forbidden":
         return f"unknown field {where!r}: the fields are {', '.join(TranslateRequest.model_fields)}"
@@ -337,7 +359,8 @@ def add_native_routes(app: FastAPI, server: Server) -> None:
     async def invalid_request(request: Request, error: RequestValidationError) -> JSONResponse:
         problems = [{"loc": list(e.get("loc", ())), "msg": json_error(e) or e.get("msg", ""), "type": e.get("type", "")}
                     for e in error.errors()]
-        detail = "; ".join(describe_problem(problem) for problem in problems) or "invalid request"
+        detail = "; ".join(describe_problem(problem, media_type_of(request)) for problem in problems) or \
+            "invalid request"
         return JSONResponse({"detail": detail, "errors": problems}, status_code=422)
 
     @app.exception_handler(Busy)

@@ -13,6 +13,7 @@ from attnmt.cli.options import (
     add_shortlist_option,
     load_for_translation,
     positive_int,
+    whole_number,
 )
 
 
@@ -71,7 +72,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                         "clients (en-de=runs/en_de); repeat for several models, one per pair")
     p.add_argument("--weights", help="another weights file (e.g. averaged.safetensors; one --model only)")
     p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: loopback only)")
-    p.add_argument("--port", type=int, default=8000)
+    p.add_argument("--port", type=whole_number(0, 65535), default=8000,
+                   help="TCP port to listen on, 0 to 65535 (default 8000)")
     add_batch_size_option(p, "texts translated together (1: one at a time)", default=32)
     p.add_argument("--max-batch", type=int, help=argparse.SUPPRESS)  # the name of --batch-size until 0.1
     p.add_argument("--batch-window-ms", type=float, default=5.0, help="how long a lone request waits for company")

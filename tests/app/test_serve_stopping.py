@@ -1,0 +1,196 @@
+"""Work no one waits for any more: clients that hang up while their translation waits (it leaves
+the queue, 499), and a server whose shutdown deadline runs out (503, or a stream's error event)."""
+
+import asyncio
+import json
+import logging
+import socket
+import threading
+
+import pytest
+import uvicorn
+from fastapi.testclient import TestClient
+from support import PAIRS, free_port, wait_until
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.server.app import ServedModel, ServeSettings, create_app
+from attnmt.server.batcher import Batcher, Busy
+from attnmt.server.guards import ANSWER_MARGIN_S, StoppableServer
+
+FILE = "".join(f"{source}\n" for source, _ in PAIRS).encode()  # 20 sentences
+
+
+@pytest.fixture
+def held(trained_model):
+    """A served model whose first batch waits in the model thread until ``release`` is set;
+    ``seen``: the texts of each batch, in the order they ran."""
+    served = ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")
+    run_batch, seen, release = served.run_batch, [], threading.Event()
+
+    def held_batch(texts, options):
+        seen.append(list(texts))
+        if len(seen) == 1:
+            release.wait(60)
+        return run_batch(texts, options)
+
+    served.run_batch = held_batch
+    served.seen, served.release = seen, release
+    return served
+
+
+def multipart(data: bytes) -> tuple[bytes, str]:
+    """A LibreTranslate file request's body (file.txt, en to de) and its content type."""
+    fields = "".join(f'--B\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'
+                     for name, value in (("source", "en"), ("target", "de")))
+    body = (fields + '--B\r\nContent-Disposition: form-data; name="file"; filename="file.txt"\r\n'
+            "Content-Type: text/plain\r\n\r\n").encode() + data + b"\r\n--B--\r\n"
+    return body, "multipart/form-data; boundary=B"
+
+
+async def hang_up_after_the_body(app, path: str, body: bytes, content_type: str = "application/json",
+                                 on_hang_up=lambda: None) -> int:
+    """The status the app answers a client that sends ``body`` to ``path`` and hangs up as soon as
+    the app waits for anything after it (``on_hang_up`` is called then)."""
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
+             "path": path, "raw_path": path.encode(), "root_path": "", "query_string": b"",
+             "headers": [(b"host", b"testserver"), (b"content-type", content_type.encode()),
+                         (b"content-length", str(len(body)).encode())],
+             "client": ("127.0.0.1", 5000), "server": ("testserver", 80)}
+    messages = [{"type": "http.request", "body": body, "more_body": False}]
+    status = []
+
+    async def receive():
+        if messages:
+            return messages.pop(0)
+        on_hang_up()
+        return {"type": "http.disconnect"}
+
+    async def send(message):
+        if message["type"] == "http.response.start":
+            status.append(message["status"])
+
+    await asyncio.wait_for(app(scope, receive, send), 20)  # the old server waited for the held model
+    return status[0]
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/translate", {"q": ["a cat sleeps", "two dogs run", "the boy laughs"], "source": "en", "target": "de"}),
+    ("/v1/translate", {"texts": ["a cat sleeps", "two dogs run", "the boy laughs"]}),
+    ("/v1/translate", {"texts": ["a cat sleeps", "two dogs run", "the boy laughs"], "n_best": 2, "beam": 2}),
+])
+def test_a_client_that_hangs_up_leaves_the_queue_and_its_texts_never_reach_the_model(held, path, body, caplog):
+    with TestClient(create_app([held], ServeSettings(batch_window_ms=0))) as client:
+        queued_at_hang_up = []
+        first = threading.Thread(target=lambda: client.post("/translate", json={"q": "a dog runs", "source": "en",
+                                                                                "target": "de"}))
+        first.start()
+        wait_until(lambda: held.seen)  # the first request holds the model
+        with caplog.at_level(logging.INFO, logger="attnmt.access"):
+            status = client.portal.call(hang_up_after_the_body, client.app, path, json.dumps(body).encode(),
+                                        "application/json", lambda: queued_at_hang_up.append(held.batcher.queued))
+            assert status == 499 and queued_at_hang_up == [3]
+            assert held.batcher.queued == 0  # at once: /health's queued, and the requests after it, see so
+            held.release.set()
+            first.join(60)
+        answer = client.post("/v1/translate", json={"text": "two men walk"})
+        assert answer.json() == {"translations": ["zwei männer gehen"]}
+    assert held.seen == [["a dog runs"], ["two men walk"]]  # the texts of the client that left: never
+    lines = [json.loads(record.message) for record in caplog.records if record.name == "attnmt.access"]
+    assert 499 in [line["status"] for line in lines if line["path"] == path]
+
+
+def test_a_file_whose_client_hangs_up_stops_and_frees_its_slot(held):
+    app = create_app([held], ServeSettings(file_chunk=4, max_file_jobs=1, batch_window_ms=0))
+    with TestClient(app) as client:
+        body, content_type = multipart(FILE)
+        status = client.portal.call(hang_up_after_the_body, client.app, "/translate_file", body, content_type)
+        assert status == 499 and app.state.file_jobs.jobs == {}  # deleted: it is no one's
+        held.release.set()  # the chunk in the model, if any, ends; none follows it
+        wait_until(lambda: app.state.file_jobs.running == 0)
+        assert len(held.seen) <= 1
+        answer = client.post("/translate_file", data={"source": "en", "target": "de"},
+                             files={"file": ("dogs.txt", b"a dog runs\n", "text/plain")})
+        assert answer.status_code == 200  # its --file-jobs slot is free
+
+
+# --- a stop whose --shutdown-timeout runs out ---------------------------------------------------
+
+
+def test_giving_up_fails_the_jobs_waiting_and_running_and_the_calls_with_busy():
+    started, release = threading.Event(), threading.Event()
+
+    def slow(texts, options):
+        started.set()
+        release.wait(10)
+        return texts
+
+    async def main():
+        async with Batcher(slow, max_batch=1, window=0) as batcher:
+            running = asyncio.ensure_future(batcher.translate(["a"], ""))
+            waiting = asyncio.ensure_future(batcher.translate(["b"], ""))
+            call = asyncio.ensure_future(batcher.call(slow, ["c"], ""))
+            await asyncio.to_thread(started.wait, 10)
+            batcher.give_up()
+            answers = await asyncio.gather(running, waiting, call, batcher.translate(["d"], ""),
+                                           return_exceptions=True)
+            queued = batcher.queued
+            release.set()
+            return answers, queued
+
+    answers, queued = asyncio.run(asyncio.wait_for(main(), 30))
+    assert [str(answer) for answer in answers] == ["the server is shutting down"] * 4
+    assert all(isinstance(answer, Busy) for answer in answers) and queued == 0
+
+
+def test_requests_still_running_when_the_server_gives_up_get_503_in_their_apis_shape(held):
+    app = create_app([held], ServeSettings(batch_window_ms=0))
+    with TestClient(app) as client:
+        answers = {}
+        asks = {"/v1/translate": {"text": "a dog runs"},
+                "/translate": {"q": "a cat sleeps", "source": "en", "target": "de"},
+                "/translate/stream": {"q": "two dogs run"}}
+        threads = [threading.Thread(target=lambda path=path, body=body: answers.__setitem__(
+            path, client.post(path, json=body))) for path, body in asks.items()]
+        for thread in threads:
+            thread.start()
+        wait_until(lambda: held.seen and held.batcher.queued == 1)  # one in the model, one waiting, the stream
+        client.portal.call(app.state.give_up)
+        for thread in threads:
+            thread.join(30)
+        held.release.set()
+    native, libre, stream = (answers[path] for path in asks)
+    assert (native.status_code, native.json(), native.headers["retry-after"]) == (
+        503, {"detail": "the server is shutting down"}, "1")
+    assert (libre.status_code, libre.json(), libre.headers["retry-after"]) == (
+        503, {"error": "the server is shutting down"}, "1")
+    assert stream.status_code == 200
+    assert stream.text.endswith('event: error\ndata: {"error": "the server is shutting down"}\n\n')
+
+
+def test_the_server_answers_the_requests_in_flight_when_the_shutdown_timeout_runs_out():
+    given_up = asyncio.Event()
+
+    async def app(scope, receive, send):  # a request that waits until the server gives up on it
+        if scope["type"] != "http":
+            return
+        await given_up.wait()
+        await send({"type": "http.response.start", "status": 503, "headers": []})
+        await send({"type": "http.response.body", "body": b"given up"})
+
+    port = free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, lifespan="off", log_level="warning",
+                            timeout_graceful_shutdown=0.5 + ANSWER_MARGIN_S)
+    server = StoppableServer(config, ready=lambda: None, on_deadline=given_up.set, deadline_s=0.5)
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve()))
+    thread.start()
+    try:
+        wait_until(lambda: server.started)
+        with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            wait_until(lambda: server.server_state.tasks)
+            server.should_exit = True
+            answer = sock.recv(4096)
+    finally:
+        server.should_exit = True
+        thread.join(30)
+    assert answer.startswith(b"HTTP/1.1 503 ")  # not uvicorn's 500 for a cancelled handler
