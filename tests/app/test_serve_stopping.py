@@ -151,9 +151,13 @@ def test_requests_still_running_when_the_server_gives_up_get_503_in_their_apis_s
                 "/translate/stream": {"q": "two dogs run"}}
         threads = [threading.Thread(target=lambda path=path, body=body: answers.__setitem__(
             path, client.post(path, json=body))) for path, body in asks.items()]
-        for thread in threads:
+        # one at a time, so that each is where it should be (all at once, the first two could share
+        # the first batch): one in the model, one waiting, the stream's search waiting for the model thread
+        ready = [lambda: held.seen, lambda: held.batcher.queued == 1,
+                 lambda: held.batcher.model_thread._work_queue.qsize() == 1]
+        for thread, arrived in zip(threads, ready, strict=True):
             thread.start()
-        wait_until(lambda: held.seen and held.batcher.queued == 1)  # one in the model, one waiting, the stream
+            wait_until(arrived)
         client.portal.call(app.state.give_up)
         for thread in threads:
             thread.join(30)
