@@ -9,7 +9,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree, html
 
-from attnmt.documents.markup import MAX_DEPTH, translate_markup
+from attnmt.documents.markup import translate_markup
+from attnmt.documents.pages import MAX_DEPTH
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import DataError
 
