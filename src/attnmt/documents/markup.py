@@ -36,9 +36,12 @@ if TYPE_CHECKING:
 
 INLINE = frozenset("a abbr acronym b bdi bdo big button cite data del dfn em font i ins label mark nobr q rp rt ruby s "
                    "small span strike strong sub sup time tt u".split())
-# Inline elements kept whole, at the place rule 2 of attnmt.documents.spans gives them.
-ATOMS = frozenset("br wbr img input code kbd samp var script style svg math textarea select iframe object "
-                  "embed video audio canvas noscript template meter progress output".split())
+# Inline elements kept whole, at the place rule 2 of attnmt.documents.spans gives them; among them
+# every void element but <hr> (a break between blocks) and <col> (in a table's head): one holds no
+# text, so it is a point in its sentence (<meta itemprop> in a paragraph, a <source> after <wbr>).
+ATOMS = frozenset("area br embed img input keygen link meta param source track wbr code kbd samp var script style "
+                  "svg math textarea select iframe object video audio canvas noscript template meter progress "
+                  "output".split())
 # Blocks whose text is not prose: left exactly as they are.
 UNTRANSLATED = frozenset("script style pre code textarea noscript svg math template".split())
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"

@@ -24,6 +24,11 @@ DOCUMENT_START = re.compile(rf"(?:\ufeff|\s|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*<
 NODE = re.compile(rf"{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>")
 BESIDE = re.compile(rf"(?:\s|{NODE.pattern})*")
 XML_ROOT = "attnmt-fragment"
+# HTML's void elements that libxml2's parser does not know as void (it knows area, base, br, col, hr,
+# img, input, link, meta and param): it nests what follows one inside it, up to its block's end, and
+# its writer gives each an end tag.
+UNKNOWN_VOIDS = ("embed", "keygen", "source", "track", "wbr")
+VOID_END = re.compile(rf"(<({'|'.join(UNKNOWN_VOIDS)})\b[^<>]*>)</\2>")  # an emptied one as written: "<wbr></wbr>"
 
 
 def is_comment(node: etree._Element) -> bool:
@@ -99,11 +104,34 @@ class Parsed:
             nodes = [*(beside(self.root, preceding=True)[::-1] if self.from_tree[0] else []), self.root,
                      *(beside(self.root) if self.from_tree[1] else [])]
             method = "xml" if self.prolog.lstrip("\ufeff \t\r\n").startswith("<?xml") else "html"  # XHTML stays XML
-            page = "".join(html.tostring(node, encoding="unicode", with_tail=False, method=method) for node in nodes)
+            page = "".join(html_string(node, with_tail=False, method=method) for node in nodes)
             return self.prolog + self.around[0] + page + self.around[1]
-        tostring = etree.tostring if self.xml else html.tostring
+        tostring = etree.tostring if self.xml else html_string
         return self.prolog + escape(self.root.text or "", quote=False) + "".join(
             tostring(child, encoding="unicode", with_tail=True) for child in self.root)
+
+
+def html_string(node: etree._Element, with_tail: bool, method: str = "html", encoding: str = "unicode") -> str:
+    """``node`` written as HTML (or, with ``method="xml"``, XHTML), its void elements without the
+    end tag libxml2 gives those it does not know as void (``<wbr>``, not ``<wbr></wbr>``)."""
+    written = html.tostring(node, encoding=encoding, with_tail=with_tail, method=method)
+    return VOID_END.sub(r"\1", written) if method == "html" else written
+
+
+def open_voids(root: etree._Element) -> None:
+    """What libxml2 nested inside a void element it does not know as void (``<p>a <wbr>bike.</p>``
+    parsed as ``<wbr>bike.</wbr>``) moved out to just after it, where the page has it: the element
+    is a point, as ``<br>`` is, and the text after it is read with the text before it."""
+    for node in list(root.iter(*UNKNOWN_VOIDS)):
+        children = list(node)
+        if node.text is None and not children:
+            continue
+        after = node.tail or ""
+        node.tail, node.text = node.text, None
+        for child in reversed(children):
+            node.addnext(child)  # with its tail, after the node's own (its former text)
+        last = children[-1] if children else node
+        last.tail = (last.tail or "") + after or None
 
 
 def declare_utf8(root: etree._Element) -> None:
@@ -156,12 +184,15 @@ def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
     """(the parsed page or fragment, its parser, the line the parsed text starts on in a page)."""
     parser = html.HTMLParser(recover=True, remove_comments=False, huge_tree=True, no_network=True)
     if not is_document(text):
-        return Parsed(html.fragment_fromstring(text, create_parent="div", parser=parser), False), parser, None
+        holder = html.fragment_fromstring(text, create_parent="div", parser=parser)
+        open_voids(holder)
+        return Parsed(holder, False), parser, None
     prolog, _, body = xml_prolog(text)  # what comes before the DOCTYPE (an XML declaration) is kept with it
     try:
         root = html.document_fromstring(body, parser=parser)
     except etree.ParserError:  # no element at all
         return None, parser, None
+    open_voids(root)
     gather_strays(root)
     end = body.lower().rfind("</html")
     closed = body.find(">", end) + 1 if end >= 0 else 0
