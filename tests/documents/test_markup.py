@@ -125,6 +125,27 @@ def test_an_element_over_a_whole_sentence_keeps_the_full_stop_the_model_added(fi
 
 def test_button_labels_are_translated_with_their_sentence(mirror):
     assert one("<p>Press <button>save it</button> now.</p>", mirror) == "<p>NOW. <button>IT SAVE</button> PRESS</p>"
+    assert mirror.given == ["Press save it now."]
+
+
+@pytest.mark.parametrize("form, given, mirrored", [
+    ('<form><label for="n">your name</label> <input id="n"> <button>send it</button></form>', ["your name", "send it"],
+     '<form><label for="n">NAME YOUR</label> <input id="n"> <button>IT SEND</button></form>'),
+    ("<form>your name <input> <button>send it</button></form>", ["your name", "send it"],
+     "<form>NAME YOUR <input> <button>IT SEND</button></form>"),
+    ('<fieldset><legend>your pet</legend><label><input type="radio"> a dog</label> <select><option>x</option>'
+     "</select> <button>send</button></fieldset>", ["your pet", "a dog", "send"],
+     '<fieldset><legend>PET YOUR</legend><label><input type="radio"> DOG A</label> <select><option>x</option>'
+     "</select> <button>SEND</button></fieldset>"),
+    ('<p>a red <input type="hidden" name="t"> car</p>', ["a red car"],  # a hidden input shows nothing
+     '<p><input type="hidden" name="t"> CAR RED A</p>'),
+])
+def test_a_forms_labels_and_buttons_are_translated_apart_and_its_controls_stay_in_place(same, mirror, form, given,
+                                                                                        mirrored):
+    """Read as one sentence, the button was emptied, the input moved before its label, a "." added."""
+    assert one(form, same) == form
+    assert same.given == given
+    assert one(form, mirror) == mirrored
 
 
 def test_a_tag_inside_a_word_covers_the_whole_word(same):

@@ -10,7 +10,7 @@ A *block* is any element that is not inline (``<p>``, ``<li>``, ``<td>``,
 ``<title>``, ...).  Its *runs* (text, inline elements and their tails, up to the
 next block child) are each one flat text (attnmt.documents.spans): inline elements
 become marks, ``<br>``, ``<img>``, ``<code>``, comments and anything with
-``translate="no"`` become atoms kept as they are.  ``<script>``, ``<style>``,
+``translate="no"`` become atoms kept as they are (a form control ends its sentence).  ``<script>``, ``<style>``,
 ``<pre>``, ``<code>``, ``<textarea>`` blocks and ``translate="no"`` blocks are not
 touched, but for what says ``translate="yes"`` again inside them.  The values of the
 ``title``, ``alt``, ``placeholder`` and ``aria-label`` attributes are translated as
@@ -34,7 +34,9 @@ from attnmt.documents.spans import Nested, plain
 if TYPE_CHECKING:
     from attnmt.documents.review import Review
 
-INLINE = frozenset("a abbr acronym b bdi bdo big button cite data del dfn em font i ins label mark nobr q rp rt ruby s "
+# A <button> is read with its sentence ("Click <button>here</button> to go"); a <label> or <legend>,
+# a form's caption for a control, is a block, translated apart from the controls and buttons beside it.
+INLINE = frozenset("a abbr acronym b bdi bdo big button cite data del dfn em font i ins mark nobr q rp rt ruby s "
                    "small span strike strong sub sup time tt u".split())
 # Inline elements kept whole, at the place rule 2 of attnmt.documents.spans gives them; among them
 # every void element but <hr> (a break between blocks) and <col> (in a table's head): one holds no
@@ -44,6 +46,9 @@ ATOMS = frozenset("area br embed img input keygen link meta param source track w
                   "output".split())
 # Blocks whose text is not prose: left exactly as they are.
 UNTRANSLATED = frozenset("script style pre code textarea noscript svg math template".split())
+# Form controls: each ends its sentence, so the text before one and the button after it are
+# translated apart ("Your name <input> <button>Send</button>": "Your name", then "Send").
+CONTROLS = frozenset("input select textarea".split())
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
 
@@ -136,8 +141,10 @@ class Vocabulary:
         return is_comment(node) or says_no(node) or (not self.xml and local_name(node) in UNTRANSLATED)
 
     def ends_sentence(self, node: etree._Element) -> bool:
-        """Whether no sentence goes on past the atom (an OpenDocument tab); none in HTML."""
-        return False
+        """Whether no sentence goes on past the atom: in HTML, a form control (CONTROLS) that shows
+        (an <input type="hidden"> does not); in XML, none (OpenDocument: a tab)."""
+        return (not self.xml and not is_comment(node) and local_name(node) in CONTROLS
+                and node.get("type", "").strip().lower() != "hidden")
 
     def range_edge(self, node: etree._Element) -> tuple[object, bool] | None:
         """(a key, whether it starts it) where the atom starts or ends a range of words whose end
