@@ -25,3 +25,23 @@ def test_what_follows_a_void_element_keeps_its_markup_and_the_block_its_tail(sam
             '<source src="a.mp4"><track src="a.vtt"></video><p>A <wbr><b>dog</b> runs.</p>after</body></html>')
     assert one(page, same) == page
     assert same.given == ["A dog runs.", "after"]
+
+
+@pytest.mark.parametrize("meta", [
+    '<meta http-equiv="Content-Type" content="text/html; charset=utf-8">',
+    '<META HTTP-EQUIV="content-type" CONTENT="text/html; charset=ISO-8859-1">',
+    '<meta http-equiv="Content-Type" content="text/html">',
+])
+def test_a_pages_http_equiv_charset_becomes_a_meta_charset_where_it_was(same, meta):
+    """libxml2's HTML writer leaves out a <meta http-equiv="Content-Type">: the page lost its
+    only word on its encoding."""
+    page = f"<!DOCTYPE html>\n<html><head>{meta}<title>A dog.</title></head><body><p>A cat.</p></body></html>"
+    out = one(page, same)
+    assert out == ('<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>A dog.</title></head>'
+                   "<body><p>A cat.</p></body></html>")
+
+
+def test_an_xhtml_pages_http_equiv_charset_says_utf8_and_stays(same):
+    page = ('<?xml version="1.0"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head><meta http-equiv="Content-Type" '
+            'content="text/html; charset=iso-8859-1"/></head><body><p>A dog.</p></body></html>')
+    assert one(page, same) == page.replace("iso-8859-1", "utf-8")

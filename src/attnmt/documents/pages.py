@@ -96,15 +96,15 @@ class Parsed:
                 self.root.set("lang", target_lang)
                 if self.root.get("xml:lang") is not None:  # XHTML says it twice (the HTML parser: a plain name)
                     self.root.set("xml:lang", target_lang)
-            declare_utf8(self.root)
+            xhtml = self.prolog.lstrip("\ufeff \t\r\n").startswith("<?xml")  # XHTML stays XML
+            declare_utf8(self.root, xhtml)
             # the comments and processing instructions beside <html> ("<!-- saved from url=... -->") are
             # in ``around``, as written, with the line breaks between them that the tree does not hold;
             # where more than comments followed </html>, they are written from the tree (an element
             # beside <html> is gather_strays' emptied one: its content is in the page)
             nodes = [*(beside(self.root, preceding=True)[::-1] if self.from_tree[0] else []), self.root,
                      *(beside(self.root) if self.from_tree[1] else [])]
-            method = "xml" if self.prolog.lstrip("\ufeff \t\r\n").startswith("<?xml") else "html"  # XHTML stays XML
-            page = "".join(html_string(node, with_tail=False, method=method) for node in nodes)
+            page = "".join(html_string(node, with_tail=False, method="xml" if xhtml else "html") for node in nodes)
             return self.prolog + self.around[0] + page + self.around[1]
         tostring = etree.tostring if self.xml else html_string
         return self.prolog + escape(self.root.text or "", quote=False) + "".join(
@@ -134,15 +134,22 @@ def open_voids(root: etree._Element) -> None:
         last.tail = (last.tail or "") + after or None
 
 
-def declare_utf8(root: etree._Element) -> None:
-    """The page is written as UTF-8, so it says so: a <meta charset> (or http-equiv one) is set to
-    utf-8, or one is added at the top of <head>; else a browser may read it as Windows-1252."""
+def declare_utf8(root: etree._Element, xhtml: bool = False) -> None:
+    """The page is written as UTF-8, so it says so: its <meta charset> is set to utf-8, or one is
+    added at the top of <head>; else a browser may read it as Windows-1252.  A <meta http-equiv=
+    "Content-Type"> becomes a <meta charset="utf-8"> where it is, as libxml2's HTML writer leaves
+    such a meta out; in XHTML (written as XML, which keeps it, and whose DTDs have no ``charset``
+    attribute) its content says utf-8."""
     for meta in root.iter("meta"):
         if meta.get("charset") is not None:
             meta.set("charset", "utf-8")
             return
-        if meta.get("http-equiv", "").lower() == "content-type":
-            meta.set("content", "text/html; charset=utf-8")
+        if meta.get("http-equiv", "").strip().lower() == "content-type":
+            if xhtml:
+                meta.set("content", "text/html; charset=utf-8")
+            else:
+                meta.attrib.clear()
+                meta.set("charset", "utf-8")
             return
     head = root.find("head")
     if head is None:
