@@ -148,6 +148,21 @@ def test_a_forms_labels_and_buttons_are_translated_apart_and_its_controls_stay_i
     assert one(form, mirror) == mirrored
 
 
+def test_a_tag_around_punctuation_alone_goes_before_the_word_that_followed_it(fixed):
+    """It took the word the dash's attention went to ("<i>geht</i>")."""
+    translator = fixed("Ein Mann - eine Frau geht im Park.", [(0, 0), (1, 1), (2, 5), (3, 3), (4, 4), (5, 5), (6, 6),
+                                                              (8, 7)])
+    out = one("<p>A man <i>-</i> a woman walk in the park.</p>", translator)
+    assert out == "<p>Ein Mann - <i></i>eine Frau geht im Park.</p>"
+
+
+def test_a_rubys_annotation_and_brackets_are_kept_as_they_are(same, mirror):
+    """Read as text, "runs(fast)" was one word, and translated words went into the <rp>, which browsers hide."""
+    text = "<p>a dog <ruby>runs<rp>(</rp><rt>fast</rt><rp>)</rp></ruby> in the park.</p>"
+    assert one(text, same) == text and same.given == ["a dog runs in the park."]
+    assert one(text, mirror) == "<p>PARK. THE IN <ruby>RUNS<rp>(</rp><rt>fast</rt><rp>)</rp></ruby> DOG A</p>"
+
+
 def test_a_tag_inside_a_word_covers_the_whole_word(same):
     assert one("<b>Hund</b>e bellen", same) == "<b>Hunde</b> bellen"
 

@@ -36,14 +36,15 @@ if TYPE_CHECKING:
 
 # A <button> is read with its sentence ("Click <button>here</button> to go"); a <label> or <legend>,
 # a form's caption for a control, is a block, translated apart from the controls and buttons beside it.
-INLINE = frozenset("a abbr acronym b bdi bdo big button cite data del dfn em font i ins mark nobr q rp rt ruby s "
+INLINE = frozenset("a abbr acronym b bdi bdo big button cite data del dfn em font i ins mark nobr q ruby s "
                    "small span strike strong sub sup time tt u".split())
 # Inline elements kept whole, at the place rule 2 of attnmt.documents.spans gives them; among them
 # every void element but <hr> (a break between blocks) and <col> (in a table's head): one holds no
-# text, so it is a point in its sentence (<meta itemprop> in a paragraph, a <source> after <wbr>).
+# text, so it is a point in its sentence (<meta itemprop> in a paragraph, a <source> after <wbr>);
+# and a ruby's annotation (<rt>) and the brackets shown around it where ruby is not (<rp>).
 ATOMS = frozenset("area br embed img input keygen link meta param source track wbr code kbd samp var script style "
                   "svg math textarea select iframe object video audio canvas noscript template meter progress "
-                  "output".split())
+                  "output rp rt".split())
 # Blocks whose text is not prose: left exactly as they are.
 UNTRANSLATED = frozenset("script style pre code textarea noscript svg math template".split())
 # Form controls: each ends its sentence, so the text before one and the button after it are
