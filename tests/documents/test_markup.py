@@ -242,6 +242,16 @@ def test_the_whitespace_at_a_runs_ends_is_kept(mirror, text, expected):
     assert one(text, mirror) == expected
 
 
+@pytest.mark.parametrize("text, given", [
+    ("<p>A dog runs.&nbsp;&nbsp;A cat sleeps.</p>", ["A dog runs.", "A cat sleeps."]),
+    ("<p>&nbsp;A dog <b>runs</b>&nbsp; fast.</p>", ["A dog runs\xa0 fast."]),
+])
+def test_no_break_spaces_are_kept_between_sentences_and_beside_tags(same, text, given):
+    """They were collapsed as HTML's whitespace is, into one ordinary space."""
+    assert one(text, same) == text.replace("&nbsp;", "\xa0")  # written as the character, as UTF-8 is
+    assert same.given == given
+
+
 def test_urls_and_email_addresses_pass_through_untranslated(mirror):
     out = one("Write to help@example.org or see https://example.org/a_b?x=1 today.", mirror)
     assert "help@example.org" in out and "https://example.org/a_b?x=1" in out
