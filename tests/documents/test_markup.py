@@ -12,7 +12,7 @@ from lxml import etree, html
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pages import MAX_DEPTH
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.errors import DataError
+from attnmt.errors import ConfigError, DataError
 
 
 def one(text, translator, **options):
@@ -133,9 +133,9 @@ def test_button_labels_are_translated_with_their_sentence(mirror):
      '<form><label for="n">NAME YOUR</label> <input id="n"> <button>IT SEND</button></form>'),
     ("<form>your name <input> <button>send it</button></form>", ["your name", "send it"],
      "<form>NAME YOUR <input> <button>IT SEND</button></form>"),
-    ('<fieldset><legend>your pet</legend><label><input type="radio"> a dog</label> <select><option>x</option>'
+    ('<fieldset><legend>your pet</legend><label><input type="radio"> a dog</label> <select><option>10</option>'
      "</select> <button>send</button></fieldset>", ["your pet", "a dog", "send"],
-     '<fieldset><legend>PET YOUR</legend><label><input type="radio"> DOG A</label> <select><option>x</option>'
+     '<fieldset><legend>PET YOUR</legend><label><input type="radio"> DOG A</label> <select><option>10</option>'
      "</select> <button>SEND</button></fieldset>"),
     ('<p>a red <input type="hidden" name="t"> car</p>', ["a red car"],  # a hidden input shows nothing
      '<p><input type="hidden" name="t"> CAR RED A</p>'),
@@ -205,6 +205,27 @@ def test_untranslated_inline_parts_are_kept_as_they_are(same, mirror):
 ])
 def test_translate_yes_inside_translate_no_is_translated(mirror, text, expected, xml):
     assert one(text, mirror, xml=xml) == expected
+
+
+def test_a_selects_options_are_translated_each_on_its_own(mirror):
+    text = '<p>pick <select name="c"><optgroup label="x"><option value="1">a red car</option></optgroup><option>10'
+    out = one(text + "</option></select> now.</p>", mirror)
+    assert out == ('<p>PICK <select name="c"><optgroup label="x"><option value="1">CAR RED A</option></optgroup>'
+                   "<option>10</option></select> NOW.</p>")
+    assert mirror.given == ["pick", "now.", "a red car"]
+
+
+@pytest.mark.parametrize("names", [("TITLE",), ("Title", "title")])
+def test_html_attribute_names_are_read_in_any_case(mirror, names):
+    """The parser lower-cases the page's names, so "TITLE" matched none, without a word."""
+    out = one('<p TITLE="a small cat">12</p>', mirror, options=DocumentOptions(attributes=names))
+    assert out == '<p title="CAT SMALL A">12</p>' and mirror.given == ["a small cat"]
+
+
+@pytest.mark.parametrize("name", ["alt;title", "alt title", "", "1x", "a=b"])
+def test_an_attribute_name_no_attribute_can_have_is_refused(name):
+    with pytest.raises(ConfigError, match=rf"^document option attributes \(--attributes\): '{name}' cannot be"):
+        DocumentOptions(attributes=(name,))
 
 
 def test_attributes_follow_translate_yes_and_no(mirror):

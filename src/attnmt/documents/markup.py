@@ -10,7 +10,8 @@ A *block* is any element that is not inline (``<p>``, ``<li>``, ``<td>``,
 ``<title>``, ...).  Its *runs* (text, inline elements and their tails, up to the
 next block child) are each one flat text (attnmt.documents.spans): inline elements
 become marks, ``<br>``, ``<img>``, ``<code>``, comments and anything with
-``translate="no"`` become atoms kept as they are (a form control ends its sentence).  ``<script>``, ``<style>``,
+``translate="no"`` become atoms kept as they are (a form control ends its sentence; a
+``<select>``'s options are translated each on its own).  ``<script>``, ``<style>``,
 ``<pre>``, ``<code>``, ``<textarea>`` blocks and ``translate="no"`` blocks are not
 touched, but for what says ``translate="yes"`` again inside them.  The values of the
 ``title``, ``alt``, ``placeholder`` and ``aria-label`` attributes are translated as
@@ -178,13 +179,17 @@ def runs(block: etree._Element, vocabulary: Vocabulary) -> Iterator[Run]:
 
 
 def with_inner(run: Run, vocabulary: Vocabulary) -> Iterator[Run]:
-    """``run``, then the runs inside its ``translate="no"`` atoms that say ``translate="yes"``."""
+    """``run``, then the runs inside its atoms: a <select>'s options, each a block of its own (the
+    select stays a point in its sentence), and what says ``translate="yes"`` inside a
+    ``translate="no"`` atom."""
     yield run
     pending = list(reversed(run.children))
     while pending:
         node = pending.pop()
         if says_no(node):
             yield from said_yes(node, vocabulary)
+        elif not vocabulary.xml and not is_comment(node) and local_name(node) == "select":
+            yield from runs(node, vocabulary)
         elif not vocabulary.is_untranslated(node):
             pending.extend(reversed(node))
 
@@ -278,8 +283,11 @@ def fill(element: etree._Element, flat: FlatText, content: Sequence[str | Nested
 
 def translatable_attributes(root: etree._Element, vocabulary: Vocabulary,
                             names: Sequence[str]) -> list[tuple[etree._Element, str]]:
-    """(element, attribute name) for each attribute value to translate, outside untranslated parts."""
+    """(element, attribute name) for each attribute value to translate, outside untranslated parts;
+    in HTML, ``names`` in any case (the parser lower-cases the page's: ``TITLE`` is ``title``)."""
     found = []
+    if not vocabulary.xml:
+        names = list(dict.fromkeys(name.lower() for name in names))
 
     def visit(node: etree._Element, translated: bool) -> None:
         if is_comment(node):
