@@ -207,12 +207,12 @@ def test_translate_yes_inside_translate_no_is_translated(mirror, text, expected,
     assert one(text, mirror, xml=xml) == expected
 
 
-def test_a_selects_options_are_translated_each_on_its_own(mirror):
+def test_a_selects_options_are_translated_each_on_its_own_and_it_stays_in_its_sentence(mirror):
     text = '<p>pick <select name="c"><optgroup label="x"><option value="1">a red car</option></optgroup><option>10'
     out = one(text + "</option></select> now.</p>", mirror)
-    assert out == ('<p>PICK <select name="c"><optgroup label="x"><option value="1">CAR RED A</option></optgroup>'
-                   "<option>10</option></select> NOW.</p>")
-    assert mirror.given == ["pick", "now.", "a red car"]
+    assert out == ('<p><select name="c"><optgroup label="x"><option value="1">CAR RED A</option></optgroup>'
+                   "<option>10</option></select> NOW. PICK</p>")  # before the word aligned to "now."
+    assert mirror.given == ["pick now.", "a red car"]
 
 
 @pytest.mark.parametrize("names", [("TITLE",), ("Title", "title")])

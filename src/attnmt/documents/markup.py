@@ -10,8 +10,8 @@ A *block* is any element that is not inline (``<p>``, ``<li>``, ``<td>``,
 ``<title>``, ...).  Its *runs* (text, inline elements and their tails, up to the
 next block child) are each one flat text (attnmt.documents.spans): inline elements
 become marks, ``<br>``, ``<img>``, ``<code>``, comments and anything with
-``translate="no"`` become atoms kept as they are (a form control ends its sentence; a
-``<select>``'s options are translated each on its own).  ``<script>``, ``<style>``,
+``translate="no"`` become atoms kept as they are (an ``<input>`` or a ``<textarea>`` ends its
+sentence; a ``<select>``'s options are translated each on its own).  ``<script>``, ``<style>``,
 ``<pre>``, ``<code>``, ``<textarea>`` blocks and ``translate="no"`` blocks are not
 touched, but for what says ``translate="yes"`` again inside them.  The values of the
 ``title``, ``alt``, ``placeholder`` and ``aria-label`` attributes are translated as
@@ -48,9 +48,10 @@ ATOMS = frozenset("area br embed img input keygen link meta param source track w
                   "output rp rt".split())
 # Blocks whose text is not prose: left exactly as they are.
 UNTRANSLATED = frozenset("script style pre code textarea noscript svg math template".split())
-# Form controls: each ends its sentence, so the text before one and the button after it are
-# translated apart ("Your name <input> <button>Send</button>": "Your name", then "Send").
-CONTROLS = frozenset("input select textarea".split())
+# Form fields: each ends its sentence, so the text before one and the button after it are translated
+# apart ("Your name <input> <button>Send</button>": "Your name", then "Send").  A <select> does not: it
+# stands in its sentence for one of its options ("Show <select> entries", "Choose <select> now").
+CONTROLS = frozenset("input textarea".split())
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
 
@@ -143,7 +144,7 @@ class Vocabulary:
         return is_comment(node) or says_no(node) or (not self.xml and local_name(node) in UNTRANSLATED)
 
     def ends_sentence(self, node: etree._Element) -> bool:
-        """Whether no sentence goes on past the atom: in HTML, a form control (CONTROLS) that shows
+        """Whether no sentence goes on past the atom: in HTML, a form field (CONTROLS) that shows
         (an <input type="hidden"> does not); in XML, none (OpenDocument: a tab)."""
         return (not self.xml and not is_comment(node) and local_name(node) in CONTROLS
                 and node.get("type", "").strip().lower() != "hidden")
