@@ -266,6 +266,7 @@ def test_the_whitespace_at_a_runs_ends_is_kept(mirror, text, expected):
 @pytest.mark.parametrize("text, given", [
     ("<p>A dog runs.&nbsp;&nbsp;A cat sleeps.</p>", ["A dog runs.", "A cat sleeps."]),
     ("<p>&nbsp;A dog <b>runs</b>&nbsp; fast.</p>", ["A dog runs\xa0 fast."]),
+    ("<p>A dog runs.&nbsp;<br>&nbsp;A cat sleeps.</p>", ["A dog runs.", "A cat sleeps."]),  # the <br> between
 ])
 def test_no_break_spaces_are_kept_between_sentences_and_beside_tags(same, text, given):
     """They were collapsed as HTML's whitespace is, into one ordinary space."""

@@ -19,7 +19,8 @@ gives them with examples):
    nothing, or around punctuation alone: a dash's or a bracket's attention says nothing
    of where it went), goes before the first target word aligned to the source word that
    followed it (or, with none, the target word attending most to that word); after
-   the last word of a sentence it goes at the end of that sentence's translation.  A line
+   the last word of a sentence it goes at the end of that sentence's translation, at its
+   place in the spacing after it (which the translation keeps as it was).  A line
    break or a tab that had no space beside it takes the place of the space between the
    target words either side.
 3. Nesting.  Marks are placed parents first: a child is cut to its parent's
@@ -152,10 +153,10 @@ class Projector:
         """Rule 2: where something at source ``position`` goes in the target."""
         before = [i for i, (s, e) in enumerate(self.sentences) if e <= position]
         inside = [i for i, (s, e) in enumerate(self.sentences) if s < position < e]
-        if not inside:
+        if not inside:  # in the spacing around sentences, which the translation keeps as it was: its place there
             if before:
-                return self.target_spans[before[-1]][1]
-            return self.target_spans[0][0] if self.sentences else len(self.target)
+                return self.target_spans[before[-1]][1] + position - self.sentences[before[-1]][1]
+            return position if self.sentences else len(self.target)
         i = inside[0]
         following = [k for k, (ws, _) in enumerate(self.source_words[i]) if ws >= position]
         for k in following:
