@@ -9,7 +9,7 @@ from lxml import etree, html
 from support import run_cli
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.documents.markup import MAX_DEPTH
+from attnmt.documents.pages import MAX_DEPTH
 from attnmt.server.app import ServedModel, create_app
 
 run = run_cli

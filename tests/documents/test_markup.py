@@ -9,9 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lxml import etree, html
 
-from attnmt.documents.markup import MAX_DEPTH, translate_markup
+from attnmt.documents.markup import translate_markup
+from attnmt.documents.pages import MAX_DEPTH
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.errors import DataError
+from attnmt.errors import ConfigError, DataError
 
 
 def one(text, translator, **options):
@@ -124,6 +125,42 @@ def test_an_element_over_a_whole_sentence_keeps_the_full_stop_the_model_added(fi
 
 def test_button_labels_are_translated_with_their_sentence(mirror):
     assert one("<p>Press <button>save it</button> now.</p>", mirror) == "<p>NOW. <button>IT SAVE</button> PRESS</p>"
+    assert mirror.given == ["Press save it now."]
+
+
+@pytest.mark.parametrize("form, given, mirrored", [
+    ('<form><label for="n">your name</label> <input id="n"> <button>send it</button></form>', ["your name", "send it"],
+     '<form><label for="n">NAME YOUR</label> <input id="n"> <button>IT SEND</button></form>'),
+    ("<form>your name <input> <button>send it</button></form>", ["your name", "send it"],
+     "<form>NAME YOUR <input> <button>IT SEND</button></form>"),
+    ('<fieldset><legend>your pet</legend><label><input type="radio"> a dog</label> <select><option>10</option>'
+     "</select> <button>send</button></fieldset>", ["your pet", "a dog", "send"],
+     '<fieldset><legend>PET YOUR</legend><label><input type="radio"> DOG A</label> <select><option>10</option>'
+     "</select> <button>SEND</button></fieldset>"),
+    ('<p>a red <input type="hidden" name="t"> car</p>', ["a red car"],  # a hidden input shows nothing
+     '<p><input type="hidden" name="t"> CAR RED A</p>'),
+])
+def test_a_forms_labels_and_buttons_are_translated_apart_and_its_controls_stay_in_place(same, mirror, form, given,
+                                                                                        mirrored):
+    """Read as one sentence, the button was emptied, the input moved before its label, a "." added."""
+    assert one(form, same) == form
+    assert same.given == given
+    assert one(form, mirror) == mirrored
+
+
+def test_a_tag_around_punctuation_alone_goes_before_the_word_that_followed_it(fixed):
+    """It took the word the dash's attention went to ("<i>geht</i>")."""
+    translator = fixed("Ein Mann - eine Frau geht im Park.", [(0, 0), (1, 1), (2, 5), (3, 3), (4, 4), (5, 5), (6, 6),
+                                                              (8, 7)])
+    out = one("<p>A man <i>-</i> a woman walk in the park.</p>", translator)
+    assert out == "<p>Ein Mann - <i></i>eine Frau geht im Park.</p>"
+
+
+def test_a_rubys_annotation_and_brackets_are_kept_as_they_are(same, mirror):
+    """Read as text, "runs(fast)" was one word, and translated words went into the <rp>, which browsers hide."""
+    text = "<p>a dog <ruby>runs<rp>(</rp><rt>fast</rt><rp>)</rp></ruby> in the park.</p>"
+    assert one(text, same) == text and same.given == ["a dog runs in the park."]
+    assert one(text, mirror) == "<p>PARK. THE IN <ruby>RUNS<rp>(</rp><rt>fast</rt><rp>)</rp></ruby> DOG A</p>"
 
 
 def test_a_tag_inside_a_word_covers_the_whole_word(same):
@@ -170,6 +207,27 @@ def test_translate_yes_inside_translate_no_is_translated(mirror, text, expected,
     assert one(text, mirror, xml=xml) == expected
 
 
+def test_a_selects_options_are_translated_each_on_its_own_and_it_stays_in_its_sentence(mirror):
+    text = '<p>pick <select name="c"><optgroup label="x"><option value="1">a red car</option></optgroup><option>10'
+    out = one(text + "</option></select> now.</p>", mirror)
+    assert out == ('<p><select name="c"><optgroup label="x"><option value="1">CAR RED A</option></optgroup>'
+                   "<option>10</option></select> NOW. PICK</p>")  # before the word aligned to "now."
+    assert mirror.given == ["pick now.", "a red car"]
+
+
+@pytest.mark.parametrize("names", [("TITLE",), ("Title", "title")])
+def test_html_attribute_names_are_read_in_any_case(mirror, names):
+    """The parser lower-cases the page's names, so "TITLE" matched none, without a word."""
+    out = one('<p TITLE="a small cat">12</p>', mirror, options=DocumentOptions(attributes=names))
+    assert out == '<p title="CAT SMALL A">12</p>' and mirror.given == ["a small cat"]
+
+
+@pytest.mark.parametrize("name", ["alt;title", "alt title", "", "1x", "a=b"])
+def test_an_attribute_name_no_attribute_can_have_is_refused(name):
+    with pytest.raises(ConfigError, match=rf"^document option attributes \(--attributes\): '{name}' cannot be"):
+        DocumentOptions(attributes=(name,))
+
+
 def test_attributes_follow_translate_yes_and_no(mirror):
     text = '<p translate="no" title="a b"><span title="c d">x</span><span translate="yes" title="e f">g h</span></p>'
     assert one(text, mirror, options=DocumentOptions(attributes=("title",))) == (
@@ -203,6 +261,17 @@ def test_an_exponent_stays_with_its_word_for_the_model(same, text):
 ])
 def test_the_whitespace_at_a_runs_ends_is_kept(mirror, text, expected):
     assert one(text, mirror) == expected
+
+
+@pytest.mark.parametrize("text, given", [
+    ("<p>A dog runs.&nbsp;&nbsp;A cat sleeps.</p>", ["A dog runs.", "A cat sleeps."]),
+    ("<p>&nbsp;A dog <b>runs</b>&nbsp; fast.</p>", ["A dog runs\xa0 fast."]),
+    ("<p>A dog runs.&nbsp;<br>&nbsp;A cat sleeps.</p>", ["A dog runs.", "A cat sleeps."]),  # the <br> between
+])
+def test_no_break_spaces_are_kept_between_sentences_and_beside_tags(same, text, given):
+    """They were collapsed as HTML's whitespace is, into one ordinary space."""
+    assert one(text, same) == text.replace("&nbsp;", "\xa0")  # written as the character, as UTF-8 is
+    assert same.given == given
 
 
 def test_urls_and_email_addresses_pass_through_untranslated(mirror):

@@ -107,6 +107,17 @@ def test_a_dialogue_cue_keeps_each_speakers_line_and_dash(mirror):
     assert "The boy laughs loudly." in mirror.given  # other cues still run on into the next
 
 
+@pytest.mark.parametrize("lines, translated", [
+    ("<v Anna>A man walks down the street with his dog.</v>\n<v Bob>Yes.</v>",
+     "<v Anna>DOG. HIS WITH STREET THE DOWN WALKS MAN A</v>\n<v Bob>YES.</v>"),
+    ("<v.loud Anna>A dog runs.</v>\n<v Bob>A cat.", "<v.loud Anna>RUNS. DOG A</v>\n<v Bob>CAT. A"),
+])
+def test_a_cue_of_one_voice_a_line_keeps_each_speaker_on_their_line(mirror, lines, translated):
+    """Its lines were joined and wrapped again, pulling the second speaker onto the first line."""
+    assert translate_subtitle_text(vtt(lines), mirror) == vtt(translated)
+    assert len(mirror.given) == 2
+
+
 def test_a_warning_after_a_dialogue_cue_names_its_own_cue(same):
     srt = ("1\n00:00:01,000 --> 00:00:02,000\n- A dog runs.\n- A cat sleeps.\n\n"
            "2\n00:00:03,000 --> 00:00:04,000\nIf a < b then stop.\n")

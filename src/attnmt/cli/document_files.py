@@ -241,7 +241,8 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
             first_line, failed = first_line + len(lines), failed + lost
         write_review(args, review)
         return failed
-    from attnmt.documents.markup import is_document, translate_markup  # lxml: only here (plain text starts faster)
+    from attnmt.documents.markup import translate_markup  # lxml: only here (plain text starts faster)
+    from attnmt.documents.pages import is_document
 
     text = "".join(line + "\n" for lines in batches for line in lines)
     xml = args.input_format == "xml"

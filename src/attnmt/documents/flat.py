@@ -17,6 +17,9 @@ PROTECTED = re.compile(
     r"|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}\b"
 )
 FIELD_END = re.compile(r"[\t\n\r\v\f\x85\u2028\u2029]")  # FlatBuilder(fields=True): these end a sentence
+# HTML's whitespace, which collapses (FlatBuilder(collapse=True)); a no-break space (U+00A0) is text that
+# shows as a space, kept as it is (the tokenizer's NFKC reads it as a space).
+COLLAPSED = re.compile(r"[ \t\n\f\r]+")
 
 
 @dataclass
@@ -65,8 +68,9 @@ class FlatText:
 class FlatBuilder:
     """Builds a FlatText from text pieces, element openings and closings, and atoms.
 
-    collapse: runs of whitespace become one space (HTML renders them so), and a piece's leading
-    whitespace is dropped after whitespace (so text taken out of markup keeps single spaces).
+    collapse: runs of HTML's whitespace (COLLAPSED; not U+00A0) become one space (HTML renders them
+    so), and a piece's leading space is dropped after a space (so text taken out of markup keeps
+    single spaces).
     fields: a tab or a line break in the text ends a sentence (an office paragraph's "Name:\tJohn",
     a spreadsheet cell's lines), as an atom added with ``ends_sentence`` does."""
 
@@ -91,7 +95,7 @@ class FlatBuilder:
 
     def _add_plain(self, text: str) -> None:
         if self.collapse:
-            text = re.sub(r"\s+", " ", text)
+            text = COLLAPSED.sub(" ", text)
         if not text:
             return
         for atom in self.pending_atoms:
@@ -103,7 +107,9 @@ class FlatBuilder:
         # After whitespace, drop the piece's first blank: collapsed text keeps single spaces, and a
         # protected span taken out of plain text leaves no double space.
         after_atom = bool(self.marks) and self.marks[-1].atom and self.marks[-1].start == len(self.text)
-        if text[0].isspace() and (not self.text or self.text[-1].isspace()) and (self.collapse or after_atom):
+        if self.collapse and text[0] == " " and (not self.text or self.text[-1] == " "):
+            text = text[1:]
+        elif not self.collapse and after_atom and text[0].isspace() and (not self.text or self.text[-1].isspace()):
             text = text[1:]
         if self.fields:
             self.breaks += [len(self.text) + m.start() for m in FIELD_END.finditer(text)]

@@ -10,7 +10,8 @@ A *block* is any element that is not inline (``<p>``, ``<li>``, ``<td>``,
 ``<title>``, ...).  Its *runs* (text, inline elements and their tails, up to the
 next block child) are each one flat text (attnmt.documents.spans): inline elements
 become marks, ``<br>``, ``<img>``, ``<code>``, comments and anything with
-``translate="no"`` become atoms kept as they are.  ``<script>``, ``<style>``,
+``translate="no"`` become atoms kept as they are (an ``<input>`` or a ``<textarea>`` ends its
+sentence; a ``<select>``'s options are translated each on its own).  ``<script>``, ``<style>``,
 ``<pre>``, ``<code>``, ``<textarea>`` blocks and ``translate="no"`` blocks are not
 touched, but for what says ``translate="yes"`` again inside them.  The values of the
 ``title``, ``alt``, ``placeholder`` and ``aria-label`` attributes are translated as
@@ -20,40 +21,37 @@ sentences of their own.
 from __future__ import annotations
 
 import copy
-import re
-import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from html import escape
 from typing import TYPE_CHECKING
 
-from lxml import etree, html
+from lxml import etree
 
-from attnmt.documents.doctype import COMMENT, entity_declarations, xml_prolog
 from attnmt.documents.flat import FlatBuilder, FlatText, Place, has_words
+from attnmt.documents.pages import is_comment, local_name, parse
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_line, translate_flats
 from attnmt.documents.spans import Nested, plain
-from attnmt.errors import AttnmtWarning, DataError
 
 if TYPE_CHECKING:
     from attnmt.documents.review import Review
 
-INLINE = frozenset("a abbr acronym b bdi bdo big button cite data del dfn em font i ins label mark nobr q rp rt ruby s "
+# A <button> is read with its sentence ("Click <button>here</button> to go"); a <label> or <legend>,
+# a form's caption for a control, is a block, translated apart from the controls and buttons beside it.
+INLINE = frozenset("a abbr acronym b bdi bdo big button cite data del dfn em font i ins mark nobr q ruby s "
                    "small span strike strong sub sup time tt u".split())
-# Inline elements kept whole, at the place rule 2 of attnmt.documents.spans gives them.
-ATOMS = frozenset("br wbr img input code kbd samp var script style svg math textarea select iframe object "
-                  "embed video audio canvas noscript template meter progress output".split())
+# Inline elements kept whole, at the place rule 2 of attnmt.documents.spans gives them; among them
+# every void element but <hr> (a break between blocks) and <col> (in a table's head): one holds no
+# text, so it is a point in its sentence (<meta itemprop> in a paragraph, a <source> after <wbr>);
+# and a ruby's annotation (<rt>) and the brackets shown around it where ruby is not (<rp>).
+ATOMS = frozenset("area br embed img input keygen link meta param source track wbr code kbd samp var script style "
+                  "svg math textarea select iframe object video audio canvas noscript template meter progress "
+                  "output rp rt".split())
 # Blocks whose text is not prose: left exactly as they are.
 UNTRANSLATED = frozenset("script style pre code textarea noscript svg math template".split())
-MAX_DEPTH = 512  # elements nested in elements: the walks here recurse once a level, within Python's 1000 frames
-# A page: a DOCTYPE, <html>, <head> or <body> first, after a byte order mark, spaces, comments or an XML
-# declaration (XHTML's "<?xml version=...?>").
-DOCUMENT_START = re.compile(rf"(?:\ufeff|\s|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*<(?:!doctype|html|head|body)(?=[\s/>])",
-                            re.IGNORECASE)
-# What may stand beside a page's elements: whitespace, comments, processing instructions.
-NODE = re.compile(rf"{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>")
-BESIDE = re.compile(rf"(?:\s|{NODE.pattern})*")
-XML_ROOT = "attnmt-fragment"
+# Form fields: each ends its sentence, so the text before one and the button after it are translated
+# apart ("Your name <input> <button>Send</button>": "Your name", then "Send").  A <select> does not: it
+# stands in its sentence for one of its options ("Show <select> entries", "Choose <select> now").
+CONTROLS = frozenset("input textarea".split())
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
 
@@ -69,15 +67,6 @@ class Run:
     @property
     def lead(self) -> str:
         return (self.owner.text if self.owner is self.parent else self.owner.tail) or ""
-
-
-def is_comment(node: etree._Element) -> bool:
-    return not isinstance(node.tag, str)
-
-
-def local_name(node: etree._Element) -> str:
-    """An element's name without its namespace, lower-cased: ``p`` for HTML's and XHTML's <p>."""
-    return node.tag.rpartition("}")[2].lower()
 
 
 def says_no(node: etree._Element) -> bool:
@@ -155,8 +144,10 @@ class Vocabulary:
         return is_comment(node) or says_no(node) or (not self.xml and local_name(node) in UNTRANSLATED)
 
     def ends_sentence(self, node: etree._Element) -> bool:
-        """Whether no sentence goes on past the atom (an OpenDocument tab); none in HTML."""
-        return False
+        """Whether no sentence goes on past the atom: in HTML, a form field (CONTROLS) that shows
+        (an <input type="hidden"> does not); in XML, none (OpenDocument: a tab)."""
+        return (not self.xml and not is_comment(node) and local_name(node) in CONTROLS
+                and node.get("type", "").strip().lower() != "hidden")
 
     def range_edge(self, node: etree._Element) -> tuple[object, bool] | None:
         """(a key, whether it starts it) where the atom starts or ends a range of words whose end
@@ -189,13 +180,17 @@ def runs(block: etree._Element, vocabulary: Vocabulary) -> Iterator[Run]:
 
 
 def with_inner(run: Run, vocabulary: Vocabulary) -> Iterator[Run]:
-    """``run``, then the runs inside its ``translate="no"`` atoms that say ``translate="yes"``."""
+    """``run``, then the runs inside its atoms: a <select>'s options, each a block of its own (the
+    select stays a point in its sentence), and what says ``translate="yes"`` inside a
+    ``translate="no"`` atom."""
     yield run
     pending = list(reversed(run.children))
     while pending:
         node = pending.pop()
         if says_no(node):
             yield from said_yes(node, vocabulary)
+        elif not vocabulary.xml and not is_comment(node) and local_name(node) == "select":
+            yield from runs(node, vocabulary)
         elif not vocabulary.is_untranslated(node):
             pending.extend(reversed(node))
 
@@ -289,8 +284,11 @@ def fill(element: etree._Element, flat: FlatText, content: Sequence[str | Nested
 
 def translatable_attributes(root: etree._Element, vocabulary: Vocabulary,
                             names: Sequence[str]) -> list[tuple[etree._Element, str]]:
-    """(element, attribute name) for each attribute value to translate, outside untranslated parts."""
+    """(element, attribute name) for each attribute value to translate, outside untranslated parts;
+    in HTML, ``names`` in any case (the parser lower-cases the page's: ``TITLE`` is ``title``)."""
     found = []
+    if not vocabulary.xml:
+        names = list(dict.fromkeys(name.lower() for name in names))
 
     def visit(node: etree._Element, translated: bool) -> None:
         if is_comment(node):
@@ -349,178 +347,6 @@ def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: Do
     for job, group in zip(jobs, flats, strict=True):
         job.finish(results[first:first + len(group)])
         first += len(group)
-
-
-def parse_problems(parser: etree._FeedParser, where: str, first_line: int | None) -> None:
-    """One warning for markup the parser had to repair (tags it merely does not know are fine);
-    in a whole document (``first_line``: where the parsed text starts) it names the line of the
-    first problem."""
-    problems = [e for e in parser.error_log if e.type_name != "HTML_UNKNOWN_TAG"]
-    if problems:
-        first = problems[0]
-        at = f" at line {first.line + first_line - 1}" if first_line is not None else ""
-        warnings.warn(f"{where}: markup repaired ({len(problems)} problem(s); the first{at}: "
-                      f"{first.message.strip()}); the translation follows the repaired markup",
-                      AttnmtWarning, stacklevel=3)
-
-
-def check_depth(root: etree._Element, parser: etree._FeedParser, where: str) -> None:
-    """DataError for markup nested deeper than MAX_DEPTH, or so deep that libxml2 stopped reading it."""
-    level = deepest = 0
-    for event, _ in etree.iterwalk(root, events=("start", "end")):
-        level += 1 if event == "start" else -1
-        deepest = max(deepest, level)
-    stopped = any(e.type_name == "ERR_RESOURCE_LIMIT" for e in parser.error_log)
-    if stopped or deepest > MAX_DEPTH:
-        deep = f"more than {deepest}" if stopped else deepest
-        raise DataError(f"{where}: the markup nests elements {deep} deep; at most {MAX_DEPTH} can be translated: "
-                        "close the elements left open, or split the document")
-
-
-def is_document(text: str, xml: bool = False) -> bool:
-    """Whether ``text`` is a whole document, not a fragment: HTML that starts with a doctype or
-    <html>, XML that starts with an XML declaration or a DOCTYPE."""
-    if xml:
-        return xml_prolog(text)[0] != ""
-    return DOCUMENT_START.match(text) is not None
-
-
-@dataclass
-class Parsed:
-    """One input parsed: the element whose content is translated, and how to write it back."""
-
-    root: etree._Element
-    document: bool  # a whole HTML document (else a fragment inside a holder element)
-    xml: bool = False
-    prolog: str = ""  # written before it as it came: the HTML document's (or XML's) declaration and DOCTYPE
-    first_line: int = 1  # the line of its text that the parsed text starts on (after the prolog)
-    # An HTML document's text before its first element and after </html> (whitespace and comments),
-    # written back as it came, with the line breaks between the comments that the tree does not
-    # hold; where the tree's comments beside <html> are not those (``from_tree``: content after
-    # </html>, which gather_strays moves), the whitespace at each end, and the tree's comments.
-    around: tuple[str, str] = ("", "")
-    from_tree: tuple[bool, bool] = (False, False)
-
-    def serialise(self, target_lang: str | None) -> str:
-        if self.document:
-            if target_lang:
-                self.root.set("lang", target_lang)
-                if self.root.get("xml:lang") is not None:  # XHTML says it twice (the HTML parser: a plain name)
-                    self.root.set("xml:lang", target_lang)
-            declare_utf8(self.root)
-            # the comments and processing instructions beside <html> ("<!-- saved from url=... -->") are
-            # in ``around``, as written, with the line breaks between them that the tree does not hold;
-            # where more than comments followed </html>, they are written from the tree (an element
-            # beside <html> is gather_strays' emptied one: its content is in the page)
-            nodes = [*(beside(self.root, preceding=True)[::-1] if self.from_tree[0] else []), self.root,
-                     *(beside(self.root) if self.from_tree[1] else [])]
-            method = "xml" if self.prolog.lstrip("\ufeff \t\r\n").startswith("<?xml") else "html"  # XHTML stays XML
-            page = "".join(html.tostring(node, encoding="unicode", with_tail=False, method=method) for node in nodes)
-            return self.prolog + self.around[0] + page + self.around[1]
-        tostring = etree.tostring if self.xml else html.tostring
-        return self.prolog + escape(self.root.text or "", quote=False) + "".join(
-            tostring(child, encoding="unicode", with_tail=True) for child in self.root)
-
-
-def declare_utf8(root: etree._Element) -> None:
-    """The page is written as UTF-8, so it says so: a <meta charset> (or http-equiv one) is set to
-    utf-8, or one is added at the top of <head>; else a browser may read it as Windows-1252."""
-    for meta in root.iter("meta"):
-        if meta.get("charset") is not None:
-            meta.set("charset", "utf-8")
-            return
-        if meta.get("http-equiv", "").lower() == "content-type":
-            meta.set("content", "text/html; charset=utf-8")
-            return
-    head = root.find("head")
-    if head is None:
-        head = root.makeelement("head", {})
-        root.insert(0, head)
-    meta = root.makeelement("meta", {"charset": "utf-8"})
-    meta.tail, head.text = head.text, None
-    head.insert(0, meta)
-
-
-def parse(text: str, xml: bool, where: str, whole: bool = False) -> Parsed | None:
-    """An HTML document (see ``is_document``) or fragment, or an XML fragment or document; None
-    for a page with nothing but a DOCTYPE and comments (it comes back as it was).  Markup that had
-    to be repaired gives one warning naming ``where`` (and the line, in a document, or in a
-    fragment that is a ``whole`` file, whose lines are the parser's); DataError for markup nested too deep
-    (``check_depth``) or an XML entity reference that cannot be kept (attnmt.documents.doctype).
-    A DOCTYPE never reaches the parser (attnmt.documents.doctype), so it declares no entity, and
-    lifting libxml2's limits (``huge_tree``, for its depth) expands nothing."""
-    parsed, parser, first_line = parse_xml(text, where) if xml else parse_html(text)
-    if parsed is not None:
-        check_depth(parsed.root, parser, where)
-        parse_problems(parser, where, first_line if first_line is not None or not whole else 1)
-        parsed.first_line = first_line or 1
-    return parsed
-
-
-def parse_xml(text: str, where: str) -> tuple[Parsed, etree.XMLParser, int | None]:
-    """(the parsed fragment, its parser, the line the parsed text starts on in a document)."""
-    parser = etree.XMLParser(recover=True, resolve_entities=False, remove_comments=False, huge_tree=True,
-                             no_network=True)
-    prolog, doctype, body = xml_prolog(text)
-    first_line = prolog.count("\n") + 1 if prolog else None
-    declarations = entity_declarations(body, doctype, where, first_line)
-    root = etree.fromstring(f"{declarations}<{XML_ROOT}>{body}</{XML_ROOT}>", parser=parser)
-    return Parsed(root, False, True, prolog), parser, first_line
-
-
-def parse_html(text: str) -> tuple[Parsed | None, html.HTMLParser, int | None]:
-    """(the parsed page or fragment, its parser, the line the parsed text starts on in a page)."""
-    parser = html.HTMLParser(recover=True, remove_comments=False, huge_tree=True, no_network=True)
-    if not is_document(text):
-        return Parsed(html.fragment_fromstring(text, create_parent="div", parser=parser), False), parser, None
-    prolog, _, body = xml_prolog(text)  # what comes before the DOCTYPE (an XML declaration) is kept with it
-    try:
-        root = html.document_fromstring(body, parser=parser)
-    except etree.ParserError:  # no element at all
-        return None, parser, None
-    gather_strays(root)
-    end = body.lower().rfind("</html")
-    closed = body.find(">", end) + 1 if end >= 0 else 0
-    before, after = BESIDE.match(body).group(), body[closed:] if closed else ""
-    from_tree = (len(NODE.findall(before)) != len(beside(root, preceding=True)),
-                 not (closed and BESIDE.fullmatch(after)) or len(NODE.findall(after)) != len(beside(root)))
-    around = (body[:len(body) - len(body.lstrip())] if from_tree[0] else before,
-              body[len(body.rstrip()):] if from_tree[1] else after)
-    return Parsed(root, True, prolog=prolog, around=around, from_tree=from_tree), parser, 1 + prolog.count("\n")
-
-
-def beside(root: etree._Element, preceding: bool = False) -> list[etree._Element]:
-    """The comments and processing instructions after a page's <html> (or before it), nearest first
-    (an element beside it is gather_strays' emptied <html>: its content is in the page)."""
-    return [node for node in root.itersiblings(preceding=preceding) if is_comment(node)]
-
-
-def gather_strays(root: etree._Element) -> None:
-    """Content after ``</html>``, which libxml2 puts in an <html> of its own beside the page, moved
-    to the end of the page's <body>, where browsers show it (and so it is translated)."""
-    body = root.find("body")
-    target = body if body is not None else root
-    for stray in [node for node in root.itersiblings() if not is_comment(node) and local_name(node) == "html"]:
-        held = stray.find("body")
-        source = held if held is not None else stray
-        if (source.text or "").strip():
-            last = target[-1] if len(target) else None
-            if last is None:
-                target.text = (target.text or "") + source.text
-            else:
-                last.tail = (last.tail or "") + source.text
-        for child in list(source):
-            target.append(child)  # its tail comes with it
-        source.text = None
-
-
-def check_markup(text: str, where: str) -> None:
-    """DataError where an HTML text cannot be translated (nested too deep); what the server asks
-    before a text joins a batch, so one page never fails the others in it.  (Repairs are warned
-    of by the translation itself.)"""
-    parsed, parser, _ = parse_html(text)
-    if parsed is not None:
-        check_depth(parsed.root, parser, where)
 
 
 def translate_markup(texts: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,

@@ -11,6 +11,7 @@ starts, ends or sits inside, in the same batches as their search.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -31,6 +32,11 @@ if TYPE_CHECKING:
     from attnmt.documents.review import Review
 
 
+# What an attribute's name can be (XML's Name, which the HTML names of every real attribute are too):
+# a name with anything else ("alt;title") matches no attribute, and would translate none without a word.
+ATTRIBUTE_NAME = re.compile(r"[^\W\d][\w.:-]*")
+
+
 @dataclass(frozen=True)
 class DocumentOptions:
     """How documents are cut up and put back together (the search itself: attnmt.decoding).
@@ -38,7 +44,7 @@ class DocumentOptions:
     source_lang:  language code for the sentence segmenter (sentencex knows ~300)
     target_lang:  written into an HTML document's ``lang`` attribute (None: left as it was)
     split:        paragraphs into sentences (False: each block, line or cue translated whole)
-    attributes:   HTML attributes whose values are translated (``()``: none)
+    attributes:   HTML attributes whose values are translated (``()``: none; in HTML, in any case)
     macros:       office files with macros (.docm, .pptm, .xlsm) accepted, their macros kept as they are
                   (attnmt.documents.office; refused otherwise)
     """
@@ -52,6 +58,11 @@ class DocumentOptions:
     def __post_init__(self) -> None:
         if not self.source_lang.strip():
             raise ConfigError("document option source_lang is empty: give a language code such as 'en'")
+        for name in self.attributes:
+            if not ATTRIBUTE_NAME.fullmatch(name):
+                raise ConfigError(f"document option attributes (--attributes): {name!r} cannot be an attribute's "
+                                  "name (a letter or '_' first, then letters, digits, '-', '_', '.', ':'); separate "
+                                  "names with commas, as in 'alt,title'")
 
 
 DEFAULT_OPTIONS = DocumentOptions()

@@ -16,17 +16,20 @@ gives them with examples):
    had punctuation there too.  A mark over whole sentences covers their whole
    translations (no alignment needed).
 2. Points.  An atom, or an element around nothing (or whose words were aligned to
-   nothing), goes before the first target word aligned to the source word that
+   nothing, or around punctuation alone: a dash's or a bracket's attention says nothing
+   of where it went), goes before the first target word aligned to the source word that
    followed it (or, with none, the target word attending most to that word); after
-   the last word of a sentence it goes at the end of that sentence's translation.  A line
+   the last word of a sentence it goes at the end of that sentence's translation, at its
+   place in the spacing after it (which the translation keeps as it was).  A line
    break or a tab that had no space beside it takes the place of the space between the
    target words either side.
 3. Nesting.  Marks are placed parents first: a child is cut to its parent's
-   span; a sibling is cut so as not to overlap an earlier sibling (keeping the
-   longest free piece; left with nothing, it goes right after them, empty), and
-   a point inside a sibling moves to that sibling's nearer edge.  The end of a range
-   (a comment's anchor, a bookmark) that would come before its start changes places
-   with it.  So the output nests properly whatever the alignments say, and every
+   span, and a point at its parent's end in the source stays at its end; a sibling
+   is cut so as not to overlap an earlier sibling (keeping the longest free piece;
+   left with nothing, it goes right after them, empty), and a point inside a sibling
+   moves to that sibling's nearer edge.  The end of a range (a comment's anchor, a
+   bookmark) that would come before its start changes places with it.  So the output
+   nests properly whatever the alignments say, and every
    element appears exactly once, with its attributes.
 """
 
@@ -129,6 +132,13 @@ class Projector:
         # a whole sentence's translation keeps the punctuation the model ended (or began) it with
         return first[0] if first[2] else start, last[1] if last[2] else end
 
+    def is_punctuation_alone(self, mark: Mark) -> bool:
+        """Whether the words a mark overlaps hold no letter or digit (``A man <i>-</i> a woman``);
+        a mark inside a word that has some (``Name<b>:</b>``) covers the word by rule 1."""
+        overlapped = [self.flat.text[ws:we] for words in self.source_words for ws, we in words
+                      if ws < mark.end and we > mark.start]
+        return bool(overlapped) and not any(ch.isalnum() for word in overlapped for ch in word)
+
     def _trim_punctuation(self, mark: Mark, start: int, end: int) -> tuple[int, int]:
         marked = self.flat.text[mark.start:mark.end].strip()
         if marked and not is_punctuation(marked[-1]):
@@ -143,10 +153,10 @@ class Projector:
         """Rule 2: where something at source ``position`` goes in the target."""
         before = [i for i, (s, e) in enumerate(self.sentences) if e <= position]
         inside = [i for i, (s, e) in enumerate(self.sentences) if s < position < e]
-        if not inside:
+        if not inside:  # in the spacing around sentences, which the translation keeps as it was: its place there
             if before:
-                return self.target_spans[before[-1]][1]
-            return self.target_spans[0][0] if self.sentences else len(self.target)
+                return self.target_spans[before[-1]][1] + position - self.sentences[before[-1]][1]
+            return position if self.sentences else len(self.target)
         i = inside[0]
         following = [k for k, (ws, _) in enumerate(self.source_words[i]) if ws >= position]
         for k in following:
@@ -171,7 +181,8 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
     spans: list[tuple[int, int]] = []
     siblings: dict[int | None, list[int]] = {}
     for j, mark in enumerate(flat.marks):
-        raw = None if mark.atom or mark.start == mark.end else projector.span(mark)
+        pointed = mark.atom or mark.start == mark.end or projector.is_punctuation_alone(mark)
+        raw = None if pointed else projector.span(mark)
         bounds = spans[mark.parent] if mark.parent is not None else (0, len(projector.target))
         taken = [spans[k] for k in siblings.get(mark.parent, []) if spans[k][0] < spans[k][1]]
         p = None
@@ -183,7 +194,10 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
             if raw is None and blocking:  # emptied by earlier siblings: it goes right after them
                 p = max(blocking)
         if raw is None:
-            p = min(max(projector.point(mark.start) if p is None else p, bounds[0]), bounds[1])
+            if p is None:  # rule 2; a point at its parent's end (a ruby's <rt> after its base) stays there
+                at_end = mark.parent is not None and mark.end == flat.marks[mark.parent].end
+                p = bounds[1] if at_end else projector.point(mark.end)
+            p = min(max(p, bounds[0]), bounds[1])
             raw = (p, p)
         spans.append(raw)
         for k in siblings.get(mark.parent, []):

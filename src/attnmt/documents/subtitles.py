@@ -13,7 +13,8 @@ model (renumbered cues, reformatted times, dropped settings or notes), and the
 promise here is that numbering, timings, settings and notes come out byte for byte.
 
 A cue's lines are translated as one text (split into sentences as any paragraph)
-and wrapped again into as many lines, at the spaces nearest even lengths; its tags
+and wrapped again into as many lines, at the spaces nearest even lengths (a dialogue cue,
+a speaker a line, each beginning with a dash or each one voice span, line by line); its tags
 (WebVTT's ``<v Roger>``, ``<c.yellow>``, ``<i>``; SRT's ``<font color=…>``) are carried
 as marks (attnmt.documents.cue_text).
 
@@ -56,6 +57,7 @@ LOOSE_TIMING = re.compile(rf"\s*{TIME}\D{{1,8}}{TIME}")  # two times with someth
 NOT_CUES = re.compile(r"\ufeff?(?:WEBVTT|NOTE|STYLE|REGION)(?:\s|$)")  # WebVTT's blocks that hold no cue
 DIALOGUE = re.compile(r"([-‐–—]\s*)(\S.*)")  # a speaker's line in a cue of two or more: "- Hello."
 SPEAKER = re.compile(r"(<v(?:[.\s][^<>]*)?>)(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
+VOICE_TAG = re.compile(r"</?v[.\s>]")  # a voice span's start or end tag (<v Roger>, <v.loud Roger>, </v>)
 
 
 def translate_subtitle_text(text: str, translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
@@ -74,8 +76,8 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
             lines.append(line_number + offset + len(kept))
             offset += len(kept) + len(text_lines)
         line_number += "".join(pieces[i:i + 2]).count("\n")
-    # A dialogue cue ("- Hi." / "- Hello.") is one text a speaker's line, each keeping its dash; any
-    # other cue is one text, its lines joined, and may run on into the next cue.
+    # A dialogue cue ("- Hi." / "- Hello.", or a voice a line) is one text a speaker's line, each keeping
+    # its dash or voice; any other cue is one text, its lines joined, and may run on into the next cue.
     dialogues = [dialogue(text_lines) for _, _, text_lines in cues]
     texts, follows, starts, numbers = [], [], [], []  # a text a cue, or a speaker's line; its line and cue
     for k, ((i, _, text_lines), said) in enumerate(zip(cues, dialogues, strict=True)):
@@ -100,11 +102,22 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
 
 def dialogue(text_lines: Sequence[str]) -> list[tuple[str, str]] | None:
     """(each line's dash with its space, the rest) for a cue of two or more speakers' lines, each
-    beginning with a dash ("- Hi." / "- Hello."); None for any other cue."""
-    said = [DIALOGUE.fullmatch(line.strip()) for line in text_lines if line.strip()]
-    if len(said) < 2 or not all(said):
+    beginning with a dash ("- Hi." / "- Hello."), or each one voice span ("<v Anna>Hi.</v>" /
+    "<v Bob>Hello.</v>": no dash, the line whole, its voice kept by ``speaker``); None for any other cue."""
+    lines = [line.strip() for line in text_lines if line.strip()]
+    if len(lines) < 2:
         return None
-    return [(match.group(1), match.group(2)) for match in said]
+    if all(is_voice_line(line) for line in lines):
+        return [("", line) for line in lines]
+    said = [DIALOGUE.fullmatch(line) for line in lines]
+    return [(match.group(1), match.group(2)) for match in said] if all(said) else None
+
+
+def is_voice_line(line: str) -> bool:
+    """Whether a cue's line is one speaker's: a voice span from its start to its end (the end tag
+    may be left out), with no other voice tag inside."""
+    match = SPEAKER.fullmatch(line)
+    return match is not None and not VOICE_TAG.search(match.group(2))
 
 
 def line_ending(block: str) -> str:

@@ -188,7 +188,7 @@ class ServedModel:
         """Raises TooMuch naming the first text over a limit (characters, then the tokens the
         model reads of each sentence), or ValueError for a text that is only invisible characters (unless
         ``allow_blank``: its translation is then "").  ``markup``: HTML, split into sentences,
-        so only the character limits apply, and its nesting depth (attnmt.documents.markup.MAX_DEPTH),
+        so only the character limits apply, and its nesting depth (attnmt.documents.pages.MAX_DEPTH),
         checked here so that a page refused never fails the others batched with it."""
         if len(named) > settings.max_texts:
             raise TooMuch(f"{len(named)} texts in one request; at most {settings.max_texts}")
@@ -199,7 +199,7 @@ class ServedModel:
             if len(text) > settings.max_chars:
                 raise TooMuch(f"{where} has {len(text)} characters; at most {settings.max_chars}")
             if markup:
-                from attnmt.documents.markup import check_markup  # lxml: the documents extra, needed only here
+                from attnmt.documents.pages import check_markup  # lxml: the documents extra, needed only here
 
                 try:
                     check_markup(text, where)

@@ -1,0 +1,47 @@
+"""Pages parsed and written back (attnmt.documents.pages): what libxml2 gets wrong about HTML is
+put right, and nothing the page said is lost."""
+
+import pytest
+
+from attnmt.documents.markup import translate_markup
+
+
+def one(text, translator, **options):
+    return translate_markup([text], translator, **options)[0]
+
+
+@pytest.mark.parametrize("tag", ["wbr", "embed", "source", "track", "keygen"])
+def test_a_void_element_libxml2_does_not_know_is_a_point_and_the_sentence_goes_on_after_it(same, mirror, tag):
+    """libxml2 nested the rest of the block inside it: left untranslated (wbr and embed are atoms),
+    the sentence cut in two there, and an end tag written."""
+    text = f'<p>a red <{tag} class="x">car drives.</p>'
+    assert one(text, same) == text
+    assert same.given == ["a red car drives."]
+    assert one(text, mirror) == f'<p>DRIVES. <{tag} class="x">CAR RED A</p>'
+
+
+def test_what_follows_a_void_element_keeps_its_markup_and_the_block_its_tail(same):
+    page = ('<!DOCTYPE html><html><head><meta charset="utf-8"></head><body><video><source src="a.webm">'
+            '<source src="a.mp4"><track src="a.vtt"></video><p>A <wbr><b>dog</b> runs.</p>after</body></html>')
+    assert one(page, same) == page
+    assert same.given == ["A dog runs.", "after"]
+
+
+@pytest.mark.parametrize("meta", [
+    '<meta http-equiv="Content-Type" content="text/html; charset=utf-8">',
+    '<META HTTP-EQUIV="content-type" CONTENT="text/html; charset=ISO-8859-1">',
+    '<meta http-equiv="Content-Type" content="text/html">',
+])
+def test_a_pages_http_equiv_charset_becomes_a_meta_charset_where_it_was(same, meta):
+    """libxml2's HTML writer leaves out a <meta http-equiv="Content-Type">: the page lost its
+    only word on its encoding."""
+    page = f"<!DOCTYPE html>\n<html><head>{meta}<title>A dog.</title></head><body><p>A cat.</p></body></html>"
+    out = one(page, same)
+    assert out == ('<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>A dog.</title></head>'
+                   "<body><p>A cat.</p></body></html>")
+
+
+def test_an_xhtml_pages_http_equiv_charset_says_utf8_and_stays(same):
+    page = ('<?xml version="1.0"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head><meta http-equiv="Content-Type" '
+            'content="text/html; charset=iso-8859-1"/></head><body><p>A dog.</p></body></html>')
+    assert one(page, same) == page.replace("iso-8859-1", "utf-8")
