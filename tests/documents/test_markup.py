@@ -148,12 +148,24 @@ def test_a_forms_labels_and_buttons_are_translated_apart_and_its_controls_stay_i
     assert one(form, mirror) == mirrored
 
 
-def test_a_tag_around_punctuation_alone_goes_before_the_word_that_followed_it(fixed):
-    """It took the word the dash's attention went to ("<i>geht</i>")."""
-    translator = fixed("Ein Mann - eine Frau geht im Park.", [(0, 0), (1, 1), (2, 5), (3, 3), (4, 4), (5, 5), (6, 6),
-                                                              (8, 7)])
+def test_a_tag_around_symbols_alone_is_kept_whole_before_the_word_that_followed_it(fixed, same):
+    """As a mark it took the word the dash's attention went to ("<i>geht</i>"); emptied as a point,
+    a link or a style lost its text ("page »<a></a>")."""
+    translator = fixed("Ein Mann eine Frau geht im Park.", [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 5),
+                                                            (7, 6)])
     out = one("<p>A man <i>-</i> a woman walk in the park.</p>", translator)
-    assert out == "<p>Ein Mann - <i></i>eine Frau geht im Park.</p>"
+    assert out == "<p>Ein Mann <i>-</i> eine Frau geht im Park.</p>"
+    for text in ('<p>Read the next page <a href="/p2">»</a></p>', '<p>Rating: <span class="s">★★★</span> great.</p>',
+                 '<li><span class="bullet">•</span> A dog runs.</li>', "<p>Name<b>:</b> John</p>"):
+        assert one(text, same) == text
+
+
+@pytest.mark.parametrize("text, given", [
+    ('<p>Page <a href="#p3">3</a> has it.</p>', ["Page 3 has it."]),  # an in-page link's number is read
+    ("<p>Area in m <sup>2</sup></p>", ["Area in m 2"]),
+])
+def test_a_number_in_a_link_or_after_a_space_stays_in_the_sentence(same, text, given):
+    assert one(text, same) == text and same.given == given
 
 
 def test_a_rubys_annotation_and_brackets_are_kept_as_they_are(same, mirror):

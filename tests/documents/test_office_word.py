@@ -265,6 +265,16 @@ def test_a_field_over_several_paragraphs_keeps_all_its_text(mirror):
     assert mirror.given == ["The dog runs."]
 
 
+def test_a_field_never_ended_keeps_no_more_than_its_paragraph(mirror):
+    """A damaged file's field with no end: carried on, it kept the rest of the document untranslated."""
+    document = docx.Document()
+    first = document.add_paragraph()
+    first._p.extend([field_run("begin"), field_run("separate")])
+    first.add_run("Old result")
+    document.add_paragraph("the dog runs.")
+    assert [p.text for p in translated(docx_bytes(document), mirror).paragraphs] == ["Old result", "RUNS. DOG THE"]
+
+
 def test_a_text_box_inside_a_field_over_two_paragraphs_is_a_story_of_its_own(mirror):
     """The box's paragraph comes, in document order, while the field around its anchor is open."""
     document = docx.Document()

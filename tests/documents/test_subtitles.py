@@ -118,6 +118,11 @@ def test_a_cue_of_one_voice_a_line_keeps_each_speaker_on_their_line(mirror, line
     assert len(mirror.given) == 2
 
 
+def test_one_speakers_sentence_over_two_voice_lines_is_read_whole(same):
+    lines = "<v Anna>The weather is</v>\n<v Anna>nice today.</v>"
+    assert translate_subtitle_text(vtt(lines), same) == vtt(lines) and same.given == ["The weather is nice today."]
+
+
 def test_a_warning_after_a_dialogue_cue_names_its_own_cue(same):
     srt = ("1\n00:00:01,000 --> 00:00:02,000\n- A dog runs.\n- A cat sleeps.\n\n"
            "2\n00:00:03,000 --> 00:00:04,000\nIf a < b then stop.\n")

@@ -83,23 +83,37 @@ def says(node: etree._Element) -> str:
 
 
 def is_marker(node: etree._Element) -> bool:
-    """A footnote's marker or back link, a reference's number: a superscript, a subscript or a link
-    within the page, whose text has no letter, and that is a link (``<sup><a href="#fn1">1</a></sup>``),
-    in brackets (``<sup>[2]</sup>``) or after no letter or digit (``snow.<sup>3</sup>``, a note's own
-    number at its start).  Kept whole, as an atom, it stays after what it followed; as a mark it
-    would take a word in its place (rule 1 of attnmt.documents.spans: "park.1" is one word) and hide
-    the sentence end before it.  An exponent or an index inside a formula (``x<sup>2</sup>``,
-    ``H<sub>2</sub>O``) stays a mark: the model reads its number with the word."""
+    """A footnote's marker or back link, a reference's number, or a symbol: kept whole, as an atom,
+    it stays after what it followed, where as a mark it would take a word in its place (rule 1 of
+    attnmt.documents.spans: "park.1" is one word) and hide the sentence end before it.
+
+    - a superscript or subscript with no letter that holds a link within the page
+      (``walks<sup><a href="#fn1">1</a></sup>``), is in brackets (``<sup>[2]</sup>``), or stands
+      right after punctuation or at its block's start (``snow.<sup>3</sup>``, a note's own number);
+    - a link within the page with no letter, in brackets or right after punctuation
+      (``walks.<a href="#fn1">1</a>``): ``page <a href="#p3">3</a>`` keeps its number in the sentence;
+    - an inline element around symbols alone, no letter or digit (``<a href="/next">»</a>``,
+      ``<span class="stars">★★★</span>``, ``A man <i>-</i> a woman``): the model would drop or move
+      them, and its attention says nothing of where they went.
+
+    An exponent or an index (``x<sup>2</sup>``, ``H<sub>2</sub>O``, ``m <sup>2</sup>``) stays a mark:
+    the model reads its number with the word."""
     name = local_name(node)
-    link = name == "a" and node.get("href", "").startswith("#")
-    if not (name in ("sup", "sub") or link):
+    if name not in INLINE and name not in ("sup", "sub"):
         return False
     text = "".join(node.itertext()).strip()
     if not text or any(character.isalpha() for character in text):
         return False
-    before = node.getprevious().tail if node.getprevious() is not None else node.getparent().text
-    return (link or any(local_name(a) == "a" and a.get("href", "").startswith("#") for a in node.iter("{*}a"))
-            or text.startswith("[") or not (before or "")[-1:].isalnum())
+    if not any(character.isdigit() for character in text):
+        return True  # symbols alone
+    inner_link = any(local_name(a) == "a" and a.get("href", "").startswith("#") for a in node.iter("{*}a"))
+    if not (name in ("sup", "sub") or (name == "a" and inner_link)):
+        return False
+    previous = node.getprevious()
+    before = (previous.tail if previous is not None else node.getparent().text) or ""
+    at_start = previous is None and not before.strip()
+    after_punctuation = before[-1:] != "" and not before[-1].isspace() and not before[-1].isalnum()
+    return (name != "a" and inner_link) or text.startswith("[") or at_start or after_punctuation
 
 
 class Vocabulary:

@@ -310,12 +310,18 @@ def atom_copy(node: etree._Element) -> etree._Element:
 def paragraph_jobs(root: etree._Element, dialect: Dialect) -> list[ParagraphJob]:
     """A job for each paragraph under ``root`` with words to translate, in document order (a text
     box's paragraphs come after the paragraph whose run holds the text box).  A complex field open at
-    a paragraph's end is open at the start of the next paragraph of its story (STORIES)."""
+    a paragraph's end is open at the start of the next paragraph of its story (STORIES), where the
+    story ends its fields."""
     depths: dict[etree._Element, int] = {}  # the fields open at the end of each story's last paragraph so far
+    closed: dict[etree._Element, bool] = {}  # whether each story ends every field it begins
     jobs = []
     for paragraph in root.iter(dialect.paragraph):
         story = next(paragraph.iterancestors(*STORIES), root)
-        job = ParagraphJob(paragraph, dialect, depths.get(story, 0))
+        if story not in closed:
+            kinds = [mark.get(w("fldCharType")) for mark in story.iter(w("fldChar"))]
+            closed[story] = kinds.count("begin") <= kinds.count("end")
+        # a field never ended (a damaged file) is not carried on: it would keep the rest of the story
+        job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0)
         depths[story] = job.field_depth
         jobs.append(job)
     return [job for job in jobs if has_words(job.flat.text)]

@@ -148,7 +148,8 @@ def declare_utf8(root: etree._Element, xhtml: bool = False) -> None:
             if xhtml:
                 meta.set("content", "text/html; charset=utf-8")
             else:
-                meta.attrib.clear()
+                for name in [name for name in meta.attrib if name.lower() in ("http-equiv", "content")]:
+                    del meta.attrib[name]  # its other attributes (an id) stay
                 meta.set("charset", "utf-8")
             return
     head = root.find("head")

@@ -16,8 +16,7 @@ gives them with examples):
    had punctuation there too.  A mark over whole sentences covers their whole
    translations (no alignment needed).
 2. Points.  An atom, or an element around nothing (or whose words were aligned to
-   nothing, or around punctuation alone: a dash's or a bracket's attention says nothing
-   of where it went), goes before the first target word aligned to the source word that
+   nothing), goes before the first target word aligned to the source word that
    followed it (or, with none, the target word attending most to that word); after
    the last word of a sentence it goes at the end of that sentence's translation, at its
    place in the spacing after it (which the translation keeps as it was).  A line
@@ -132,13 +131,6 @@ class Projector:
         # a whole sentence's translation keeps the punctuation the model ended (or began) it with
         return first[0] if first[2] else start, last[1] if last[2] else end
 
-    def is_punctuation_alone(self, mark: Mark) -> bool:
-        """Whether the words a mark overlaps hold no letter or digit (``A man <i>-</i> a woman``);
-        a mark inside a word that has some (``Name<b>:</b>``) covers the word by rule 1."""
-        overlapped = [self.flat.text[ws:we] for words in self.source_words for ws, we in words
-                      if ws < mark.end and we > mark.start]
-        return bool(overlapped) and not any(ch.isalnum() for word in overlapped for ch in word)
-
     def _trim_punctuation(self, mark: Mark, start: int, end: int) -> tuple[int, int]:
         marked = self.flat.text[mark.start:mark.end].strip()
         if marked and not is_punctuation(marked[-1]):
@@ -181,8 +173,7 @@ def place(flat: FlatText, sentences: Sequence[tuple[int, int]], translations: Se
     spans: list[tuple[int, int]] = []
     siblings: dict[int | None, list[int]] = {}
     for j, mark in enumerate(flat.marks):
-        pointed = mark.atom or mark.start == mark.end or projector.is_punctuation_alone(mark)
-        raw = None if pointed else projector.span(mark)
+        raw = None if mark.atom or mark.start == mark.end else projector.span(mark)
         bounds = spans[mark.parent] if mark.parent is not None else (0, len(projector.target))
         taken = [spans[k] for k in siblings.get(mark.parent, []) if spans[k][0] < spans[k][1]]
         p = None

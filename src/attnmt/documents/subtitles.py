@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 import warnings
 from collections.abc import Sequence
-from itertools import accumulate
+from itertools import accumulate, pairwise
 from typing import TYPE_CHECKING
 
 from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, split_at_breaks
@@ -102,15 +102,22 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
 
 def dialogue(text_lines: Sequence[str]) -> list[tuple[str, str]] | None:
     """(each line's dash with its space, the rest) for a cue of two or more speakers' lines, each
-    beginning with a dash ("- Hi." / "- Hello."), or each one voice span ("<v Anna>Hi.</v>" /
-    "<v Bob>Hello.</v>": no dash, the line whole, its voice kept by ``speaker``); None for any other cue."""
+    beginning with a dash ("- Hi." / "- Hello."), or each one voice span, each another speaker's than
+    the line before ("<v Anna>Hi.</v>" / "<v Bob>Hello.</v>": no dash, the line whole, its voice kept
+    by ``speaker``; one speaker's sentence over two lines stays one text); None for any other cue."""
     lines = [line.strip() for line in text_lines if line.strip()]
     if len(lines) < 2:
         return None
-    if all(is_voice_line(line) for line in lines):
-        return [("", line) for line in lines]
+    if all(is_voice_line(line) for line in lines) and all(voice(a) != voice(b) for a, b in pairwise(lines)):
+        return [("", line) for line in lines]  # each line the next speaker's (one speaker's lines: one text)
     said = [DIALOGUE.fullmatch(line) for line in lines]
     return [(match.group(1), match.group(2)) for match in said] if all(said) else None
+
+
+def voice(line: str) -> str:
+    """The speaker's name a voice line's span gives ("Anna" in "<v.loud Anna>Hi.</v>")."""
+    named = SPEAKER.fullmatch(line).group(1)[1:-1].split(None, 1)  # "v.loud", "Anna"
+    return named[1].strip() if len(named) > 1 else ""
 
 
 def is_voice_line(line: str) -> bool:
