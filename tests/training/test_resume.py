@@ -92,6 +92,19 @@ def test_ctrl_c_saves_without_a_validation_so_the_resumed_run_is_the_uninterrupt
         assert torch.equal(value, load_file(model_dir / ckpt.WEIGHTS)[name]), name
 
 
+def test_ctrl_c_before_the_first_validation_leaves_this_steps_weights_as_the_model(tmp_path, monkeypatch):
+    """Without a validation there was no model.safetensors: translate failed on the directory the run named."""
+    config = tiny_config(tmp_path, **SMALL, max_steps=6, eval_every=5)
+    interrupt_at(2, monkeypatch)
+    trainer = Trainer(config, progress=False)
+    assert trainer.train().best_step == 0  # no validation yet
+    model_dir = Path(config.out_dir)
+    for name, value in load_file(ckpt.checkpoint_path(model_dir, 2) / ckpt.WEIGHTS).items():
+        assert torch.equal(value, load_file(model_dir / ckpt.WEIGHTS)[name]), name
+    monkeypatch.undo()
+    assert resume(model_dir, progress=False).best_step >= 5  # a validation replaces them
+
+
 def test_ctrl_c_at_the_last_step_still_validates_it_as_the_uninterrupted_run_does(tmp_path, monkeypatch):
     config = tiny_config(tmp_path, **SMALL, max_steps=4, eval_every=3)
     interrupt_at(4, monkeypatch)
@@ -134,6 +147,14 @@ def test_overrides_a_resumed_run_cannot_follow_are_refused(tmp_path, key, value)
     with pytest.raises(ConfigError, match=f"^{flag}: a resumed run .*; drop {flag}"):
         resume(config.out_dir, {key: value, "max_steps": "2"}, progress=False)
     assert (Path(config.out_dir) / ckpt.TRAIN_CONFIG).read_text() == before
+
+
+def test_the_runs_own_directory_spelt_another_way_is_no_override(tmp_path, monkeypatch):
+    config = tiny_config(tmp_path, **SMALL, max_steps=1, eval_every=1)
+    Trainer(config, progress=False).train()
+    monkeypatch.chdir(tmp_path)
+    relative = str(Path(config.out_dir).relative_to(tmp_path))
+    assert resume(config.out_dir, {"out_dir": relative, "max_steps": "1"}, progress=False).step == 1
 
 
 def test_a_resume_without_overrides_leaves_train_yaml_alone(tmp_path):

@@ -65,7 +65,10 @@ def check_resume_overrides(saved: TrainConfig, config: TrainConfig, run_dir: Pat
              **dict.fromkeys(("tokenizer", "target_tokenizer", "vocab_size", "shared_vocab", "tokenizer_options"),
                              f"keeps the tokenizer it started with (in {run_dir})")}
     for key, why in fixed.items():
-        if getattr(config, key) != getattr(saved, key):
+        given, kept = getattr(config, key), getattr(saved, key)
+        if key == "out_dir" and Path(given).resolve() == Path(kept).resolve():
+            continue  # the run's own directory, spelt another way
+        if given != kept:
             flag = f"--{key.replace('_', '-')}"
             raise ConfigError(f"{flag}: a resumed run {why}; drop {flag}, or start a new run with it")
 

@@ -413,6 +413,10 @@ class Trainer:
         and patience, where the uninterrupted run has none, and the resumed run would differ from it."""
         why = " to resume from (interrupted: not validated)" if interrupted else ""
         self.log.line(f"step {self.step}: saved {self.save().name}{why}")
+        if interrupted and self.best_step == 0 and self.group.is_main:  # 0: no validation yet
+            # Stopped before its first validation, the run has no model to translate with but
+            # this step's weights: they are its model until a validation keeps a best.
+            ckpt.save_weights(self.model, self.dir / ckpt.WEIGHTS)
 
     def save(self, improved: bool = False) -> Path:
         """A checkpoint of this step (every rank takes part: their random states are gathered);
