@@ -93,11 +93,13 @@ def test_the_server_translates_html_when_asked(trained_model):
         answer = client.post("/translate", json={"texts": ["a <b>dog</b> runs", "<i>the boy laughs</i>"],
                                                  "format": "html"})
         refused = client.post("/translate", json={"text": "a dog", "format": "html", "return_attention": True})
+        unscored = client.post("/translate", json={"text": "a dog", "format": "html", "return_quality": True})
         termed = client.post("/translate", json={"text": "a <b>dog</b> runs", "format": "html",
                                                  "glossary": {"dog": "katze"}})
     first, second = answer.json()["translations"]
     assert answer.status_code == 200 and text_of(first) == "ein hund rennt" and first.count("</b>") == 1
     assert second == "<i>der junge lacht</i>"
+    assert unscored.status_code == 422 and "return_quality" in unscored.json()["detail"]  # was a 500
     assert refused.status_code == 422 and "html" in refused.json()["detail"]
     assert termed.status_code == 200 and "katze" in text_of(termed.json()["translations"][0]).split()
 

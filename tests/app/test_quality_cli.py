@@ -74,6 +74,14 @@ def test_calibrate_refuses_too_few_sentences_in_one_line(trained_copy, tmp_path,
     assert not (trained_copy / CALIBRATION).exists()
 
 
+def test_calibrate_names_a_pair_with_one_blank_side(trained_copy, tmp_path, capsys):
+    """It was left out without a word, where score refuses the same input."""
+    src, ref = write_pairs(tmp_path, "valid", [*PAIRS[:2], ("", ""), (PAIRS[3][0], " "), *PAIRS[4:]])
+    code, _, err = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)
+    assert code == 2 and err == (f"attnmt: error: {ref}:4: the line is blank and the same line of {src} is not: "
+                                 "give both sides of each pair, or leave both blank\n")
+
+
 def test_calibrate_says_when_the_models_translations_are_empty(trained_copy, tmp_path, capsys, monkeypatch):
     from attnmt.decoding import calibration
 

@@ -10,6 +10,7 @@ from support import UNKNOWN, calibrated_apart, known_apart, run_cli, write_calib
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
+from attnmt.documents.review import UNCALIBRATED
 
 
 def table(path) -> list[list[str]]:
@@ -44,6 +45,7 @@ def test_a_word_files_table_with_no_row_still_has_its_part_and_paragraph_columns
     word_file(source, "a dog runs")
     code, _, err = run_cli(["translate", "--model", trained_model, "--review", review, source, output], capsys)
     assert code == 0 and "0 of 1 sentences need review" in err
+    assert err.strip().endswith(f"; {UNCALIBRATED}")  # this tiny model has no calibration: said, as the server does
     assert table(review) == [["part", "paragraph", "quality", "flags", "source", "translation"]]
 
 

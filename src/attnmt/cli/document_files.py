@@ -291,7 +291,10 @@ def write_review(args: argparse.Namespace, review: Review | None) -> None:
     """--review's table, and one line on stderr saying how many sentences it lists."""
     if review is not None and args.review is not None:
         review.write(args.review)
-        print(review.summary(args.review), file=sys.stderr)
+        from attnmt.documents.review import UNCALIBRATED
+
+        print(review.summary(args.review) + ("" if args.calibration is not None else f"; {UNCALIBRATED}"),
+              file=sys.stderr)
 
 
 def translate_office_file(args: argparse.Namespace, suffix: str, model, tokenizer, decoding: Decoding,

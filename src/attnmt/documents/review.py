@@ -14,7 +14,8 @@ translation came back empty is listed too, with no quality and the flag ``empty`
 The table: a header row, then one row a sentence in document order; tab-separated, a field
 quoted only where it holds a tab, a line break or a double quote (Python's csv, as spreadsheets
 read it).  Office files and e-books: ``part`` (the archive member), ``paragraph`` (its n-th
-paragraph with text, from 1); text files (plain, HTML, XML, subtitles): ``line``.  Then
+paragraph with words to translate, from 1; one of numbers or symbols alone is not counted); text
+files (plain, HTML, XML, subtitles): ``line``.  Then
 ``quality`` (4 decimals), ``flags`` (comma-separated, ``-`` for none), ``source``, ``translation``.
 """
 
@@ -54,6 +55,10 @@ class Segment:
     translation: str
     quality: float | None  # None: the translation is empty
     flags: list[str]
+
+# What a quality is, said beside a review of a model without a calibration (the command line, the server).
+UNCALIBRATED = ("the model has no quality calibration (attnmt calibrate): a quality is exp(mean log-prob), "
+                "which ranks sentences but is no probability")
 
 
 @dataclass

@@ -40,6 +40,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response, StreamingRes
 from starlette.datastructures import UploadFile
 
 from attnmt.documents.files import supported_suffixes
+from attnmt.documents.review import UNCALIBRATED
 from attnmt.server.access import Refused
 from attnmt.server.context import Server
 from attnmt.server.file_jobs import FileJob, FileJobs, JobOptions
@@ -47,8 +48,6 @@ from attnmt.server.models import ServedModel, TooMuch
 from attnmt.server.v1_api import chosen_model, refusal
 
 FORM_ROOM = 64 * 1024  # a file's request body may pass max_file_bytes by this much: the form's other fields
-UNCALIBRATED = ("the model has no quality calibration (attnmt calibrate): a quality is exp(mean log-prob), "
-                "which ranks sentences but is no probability")
 # POST /v1/files's body in the OpenAPI schema (the endpoint reads its form itself).
 SUBMIT_BODY = {"requestBody": {"content": {"multipart/form-data": {"schema": {
     "type": "object", "required": ["file"],

@@ -103,9 +103,10 @@ class TranslateRequest(BaseModel):
             raise ValueError('"texts" is empty: give at least one text')
         if self.n_best > self.beam:
             raise ValueError(f'"n_best" {self.n_best} needs "beam" {self.n_best} or more (got {self.beam})')
-        if self.format == "html" and (self.wants_hypotheses or self.return_attention or self.prefix):
+        if self.format == "html" and (self.wants_hypotheses or self.return_attention or self.return_quality
+                                      or self.prefix):
             raise ValueError('"format": "html" returns the translated HTML only: leave out n_best, return_scores, '
-                             "return_alignments, return_confidence, return_attention and prefix")
+                             "return_alignments, return_confidence, return_attention, return_quality and prefix")
         try:
             self.decoding()
         except UserError as error:

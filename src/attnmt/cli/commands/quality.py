@@ -55,6 +55,11 @@ def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
     sources, references = read_lines(src), read_lines(ref)
     if len(sources) != len(references):
         raise DataError(f"{src} has {len(sources)} lines but {ref} has {len(references)}: give one reference a line")
+    for number, (source, reference) in enumerate(zip(sources, references, strict=True), start=1):
+        if bool(source.strip()) != bool(reference.strip()):  # (both blank: a gap, left out)
+            blank, other = (src, ref) if not source.strip() else (ref, src)
+            raise DataError(f"{blank}:{number}: the line is blank and the same line of {other} is not: give "
+                            "both sides of each pair, or leave both blank")
     model, tokenizer, _ = load_for_translation(args)
     calibration, table = calibrate(model, tokenizer, Path(args.model), sources, references, decoding(args),
                                    args.max_tokens,
