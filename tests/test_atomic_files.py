@@ -2,6 +2,7 @@
 a symbolic link is written through, a named pipe or a device is written as it is."""
 
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -14,7 +15,7 @@ from support import tiny_config
 from attnmt import checkpoint as ckpt
 from attnmt.cli.main import main
 from attnmt.errors import ModelDirError
-from attnmt.files import atomic_folder, atomic_write, write_text
+from attnmt.files import atomic_file, atomic_folder, atomic_write, write_text
 from attnmt.training.trainer import Trainer
 
 
@@ -107,3 +108,19 @@ def test_a_folder_write_deletes_the_temporary_folders_its_killed_writers_left(tm
     atomic_folder(tmp_path / "prepared", lambda tmp: (tmp / "header.json").write_text("{}"))
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
         ["prepared", running.name, unknown.name, other.name])
+
+
+def test_sigterm_while_writing_leaves_the_old_output_and_no_temporary_file(tmp_path):
+    """A command stopped by SIGTERM (``timeout``, ``kill``) left its hidden temporary file beside the output:
+    only Ctrl-C ran the clean-up."""
+    from attnmt.cli.main import Terminated, ended_by_signals
+
+    output = tmp_path / "out.txt"
+    output.write_text("old\n")
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(Terminated) as stopped, ended_by_signals(), atomic_file(output) as temporary:
+        temporary.write_text("half")
+        os.kill(os.getpid(), signal.SIGTERM)
+    assert stopped.value.signal == signal.SIGTERM
+    assert output.read_text() == "old\n" and [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+    assert signal.getsignal(signal.SIGTERM) == before

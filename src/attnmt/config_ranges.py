@@ -77,7 +77,7 @@ TRAIN_RANGES = {
     "max_steps": AT_LEAST_1,
     # torch.manual_seed takes 64 bits; each process of a distributed run adds 1000 · its rank
     "seed": Range(-(1 << 63), (1 << 63) - 1),
-    "threads": Range(0, says="a number of threads, or 0 to follow the free cores"),
+    "threads": Range(0, 4096, says="a number of threads up to 4,096, or 0 to follow the free cores"),
     "eval_every": AT_LEAST_1,
     "eval_beam": AT_LEAST_1,  # at most attnmt.decoding's MAX_BEAM: checked when a Trainer is built
     "patience": Range(0, says="a number of validations, or 0 to never stop early"),

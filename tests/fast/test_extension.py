@@ -159,3 +159,12 @@ def test_a_failed_build_is_kept_and_not_run_again_with_the_same_compiler(monkeyp
     assert len(builds) == 2
     extension.forget_failed_build()  # as attnmt build-ext does first
     assert not record.exists()
+
+
+@pytest.mark.parametrize("value", ["0", "false", "No", "off"])
+def test_the_c_plus_plus_step_is_switched_off_by_any_way_of_saying_no(monkeypatch, value):
+    """Only "0" switched it off: "false" left it on without a word."""
+    monkeypatch.setattr(extension, "_state", {})
+    monkeypatch.setenv("ATTNMT_FUSED", value)
+    monkeypatch.setattr(extension, "load", lambda: pytest.fail("built or loaded although switched off"))
+    assert extension.available() is False

@@ -12,7 +12,9 @@ import argparse
 import contextlib
 import logging
 import os
+import signal
 import sys
+import threading
 import warnings
 from collections.abc import Callable, Sequence
 
@@ -99,7 +101,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv, extra = split_overrides(argv, OWN_FLAGS[argv[0]])
     args = parser.parse_args(argv)
     try:
-        return args.run(args, extra)
+        with ended_by_signals():
+            return args.run(args, extra)
     except USER_ERRORS as error:
         print(f"attnmt: error: {error}", file=sys.stderr)
         return 2
@@ -110,11 +113,42 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"attnmt: error: 'attnmt {args.command}' needs {error.name}, from the {extra} extra: "
               f"pip install 'attnmt[{extra}]'", file=sys.stderr)
         return 2
+    except Terminated as stop:
+        print(f"attnmt: stopped by {stop.signal.name}", file=sys.stderr)
+        return 128 + stop.signal
     except KeyboardInterrupt:
         print("attnmt: interrupted", file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader of the output has all it wants (| head): no failure of ours
         return 0
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM or SIGHUP (``timeout``, ``kill``, a closed terminal): the command ends as Ctrl-C ends it,
+    through its ``finally`` blocks, so that no half-written output is left beside the one it replaces."""
+
+    def __init__(self, signal_number: int) -> None:
+        super().__init__(signal_number)
+        self.signal = signal.Signals(signal_number)
+
+
+@contextlib.contextmanager
+def ended_by_signals():
+    """SIGTERM and SIGHUP raise Terminated while a command runs (the server and training install
+    their own handlers over these, and put them back); the handlers before are put back after."""
+    def stop(signal_number: int, frame: object) -> None:
+        raise Terminated(signal_number)
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    handled = (signal.SIGTERM, signal.SIGHUP)
+    before = {number: signal.signal(number, stop) for number in handled}
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
 
 
 # Commands whose process has nothing left to do once they return: the process ends with os._exit,

@@ -13,6 +13,9 @@ from attnmt.hardware import check_device
 
 DEVICES = ("cpu", "cuda", "mps")
 INT8_HELP = "int8 linear layers (dynamic quantisation): faster on CPU, BLEU within ~0.5"
+# More threads than any CPU has cores: far beyond it, libgomp cannot create them (20,000 here) and
+# PyTorch crashes (100,000), where a message is owed.
+MOST_THREADS = 4096
 THREADS_HELP = ("PyTorch CPU threads (default 0: as many as the cores other processes leave free, looked at again "
                 "between batches; OMP_NUM_THREADS fixes it too)")
 VERBOSE_HELP = "say on stderr how many threads run, why, and when that changes"
@@ -96,7 +99,7 @@ def add_machine_options(p: argparse.ArgumentParser) -> None:
 
 def add_threads_options(p: argparse.ArgumentParser) -> None:
     """--threads N (0: follow the free cores) and --verbose about the count."""
-    p.add_argument("--threads", type=whole_number(0), default=0, help=THREADS_HELP)
+    p.add_argument("--threads", type=whole_number(0, MOST_THREADS), default=0, help=THREADS_HELP)
     p.add_argument("--verbose", action="store_true", help=VERBOSE_HELP)
 
 

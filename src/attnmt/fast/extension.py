@@ -69,7 +69,8 @@ def available() -> bool:
     if "library" in _state:
         return _state["library"] is not None
     _state["library"] = None
-    if os.environ.get("ATTNMT_FUSED", "1") == "0" or not packing_available():
+    # "0" (as the docs say), or false/no/off as other switches are written: none of them left it on silently
+    if os.environ.get("ATTNMT_FUSED", "1").strip().lower() in ("0", "false", "no", "off") or not packing_available():
         return False
     try:
         _state["library"] = load()
