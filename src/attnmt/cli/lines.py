@@ -76,11 +76,28 @@ def line_batches(stream: BinaryIO, source: str = "<stdin>") -> Iterator[list[str
         pending += chunk
         complete, newline, pending = pending.rpartition(b"\n")
         if newline:
-            lines = decode_lines(complete + newline, source, first_line)
+            lines = yield from good_lines_first(complete + newline, source, first_line)
             first_line += len(lines)
             yield lines
     if pending:
-        yield decode_lines(pending, source, first_line)
+        yield (yield from good_lines_first(pending, source, first_line))
+
+
+def good_lines_first(data: bytes, source: str, first_line: int) -> Iterator[list[str]]:
+    """Generator returning ``data``'s lines (decode_lines); where a line is not UTF-8, the whole lines
+    before it are yielded first, and then its error raised: a stream's output then holds every
+    line before the one named, however the pipe happened to split the input."""
+    try:
+        return decode_lines(data, source, first_line)
+    except DataError:
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as error:
+            whole = data.rfind(b"\n", 0, error.start) + 1
+            if whole:
+                yield decode_lines(data[:whole], source, first_line)
+                decode_lines(data[whole:], source, first_line + data.count(b"\n", 0, whole))
+        raise
 
 
 @dataclass
