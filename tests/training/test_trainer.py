@@ -230,7 +230,7 @@ def test_the_trainer_looks_at_the_thread_count_between_steps_and_logs_a_change(t
 
 
 def test_a_negative_thread_count_in_a_config_is_refused(tmp_path):
-    with pytest.raises(ConfigError, match="threads=-1: use a number of threads, or 0 to follow the free cores"):
+    with pytest.raises(ConfigError, match="threads=-1: use a number of threads up to 4,096, or 0 to follow the free"):
         tiny_config(tmp_path, threads=-1)
 
 
