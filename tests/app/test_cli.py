@@ -12,7 +12,7 @@ from support import PAIRS, run_cli, tiny_config, write_pairs
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.cli.main import main
-from attnmt.errors import ConfigError
+from attnmt.errors import ConfigError, DataError
 
 attnmt_translate = importlib.import_module("attnmt.decoding.translate")  # the package's own `translate` is the function
 
@@ -428,6 +428,14 @@ def test_a_tab_in_a_text_never_adds_a_tsv_column(trained_model, tmp_path, capsys
                         "--output-format", "tsv"], capsys)
     rows = [row.split("\t") for row in out.splitlines()]
     assert code == 0 and len({len(row) for row in rows}) == 1 and rows[0][3] == "ein hund\\trennt"
+
+
+def test_gzip_on_stdin_is_named_as_gzip_not_as_invalid_utf8():
+    """The advice was to convert the file to UTF-8 with iconv."""
+    from attnmt.text.data import decode_lines
+
+    with pytest.raises(DataError, match=r"^<stdin>: the input is gzip-compressed: give the file's name ending in .gz"):
+        decode_lines(gzip.compress(b"a dog runs\n"), "<stdin>")
 
 
 def test_invalid_utf8_in_a_stream_is_named_by_its_line_in_the_whole_stream():

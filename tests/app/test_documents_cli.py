@@ -253,8 +253,9 @@ def test_a_subtitle_file_is_translated_as_subtitles_by_its_extension(trained_mod
 
 
 @pytest.mark.parametrize("name, text", [("film.srt", SUBTITLES), ("page.html", "<html><body>\n<p>a dog runs.</p>\n"
-                                                                       "<p>the boy laughs.</p>\n</body></html>\n")],
-                         ids=["srt", "html"])
+                                                                       "<p>the boy laughs.</p>\n</body></html>\n"),
+                                        ("notes.txt", "a dog runs.\n\nthe boy laughs.\n")],
+                         ids=["srt", "html", "txt"])  # a .txt came back without them
 def test_a_file_read_whole_keeps_its_byte_order_mark_and_line_endings_as_the_server_does(
         trained_model, tmp_path, capsys, name, text):
     plain, windows = tmp_path / name, tmp_path / f"windows_{name}"

@@ -233,10 +233,14 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     where = args.input if args.input not in (None, "-") else "<stdin>"
     if args.input_format == "text":
         first_line, failed = 1, 0
+        # a text file's byte order mark and CRLF come back, as the server's do (attnmt.documents.files);
+        # a stream's style cannot be read ahead (a pipe's first line would be taken from it)
+        bom, newline = line_style(args.input) if where != "<stdin>" and Path(args.input).is_file() else ("", "\n")
+        out.write(bom)
         for lines in batches:
             translating = partial(translate_lines, translator=translator, options=options, review=review)
             translated, lost = line_by_line(numbered(translating, first_line), lines, where, first_line)
-            out.write("".join(line + "\n" for line in translated))
+            out.write("".join(line + newline for line in translated))
             out.flush()
             first_line, failed = first_line + len(lines), failed + lost
         write_review(args, review)
@@ -251,7 +255,7 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
         # a file as the server reads it (attnmt.documents.files), its byte order mark and line endings kept
         translated = whole_file(partial(translate_text, args.input_format, text, translator, options, where, review),
                                 where)
-        bom, newline = line_style(args.input) if where != "<stdin>" else ("", "\n")
+        bom, newline = line_style(args.input) if where != "<stdin>" and Path(args.input).is_file() else ("", "\n")
         out.write(bom + translated.replace("\n", newline))
     else:
         fragments = partial(translate_markup, translator=translator, options=options, xml=xml, where=where, unit="line",

@@ -78,6 +78,9 @@ def is_gzip_name(path: str | Path) -> bool:
     return Path(path).suffix.lower() == ".gz"
 
 
+GZIP_MAGIC = b"\x1f\x8b"  # how every gzip stream begins
+
+
 def invalid_utf8(source: str, line: int, byte: int) -> DataError:
     return DataError(f"{source}:{line}: invalid UTF-8 (byte 0x{byte:02x}); convert the file to UTF-8, e.g. with iconv")
 
@@ -93,6 +96,9 @@ def decode_lines(data: bytes, source: str, first_line: int = 1) -> list[str]:
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as err:
+        if first_line == 1 and data.startswith(GZIP_MAGIC):
+            raise DataError(f"{source}: the input is gzip-compressed: give the file's name ending in .gz, which "
+                            "is read as gzip, or decompress it first (zcat)") from None
         raise invalid_utf8(source, first_line + data.count(b"\n", 0, err.start), data[err.start]) from None
     lines = text.split("\n")
     if lines[-1] == "":
