@@ -198,6 +198,15 @@ def test_omp_num_threads_fixes_the_count_pytorch_took_from_it():
     assert threads.describe() == "2 (OMP_NUM_THREADS=2)"
 
 
+@pytest.mark.parametrize("value", ["abc", "0", ""])
+def test_an_omp_num_threads_that_is_no_count_fixes_nothing(value):
+    """OpenMP ignores it, with a warning; --verbose said the count came from it."""
+    machine, torch = Machine(), FakeTorch(2)
+    threads = counting(machine, torch)
+    threads.follow(environ={"OMP_NUM_THREADS": value})
+    assert "OMP_NUM_THREADS" not in threads.describe()
+
+
 def test_a_count_set_with_torch_set_num_threads_after_the_choice_is_kept():
     threads, machine, torch = following(others=0.0)
     torch.set(4)  # the user's own torch.set_num_threads(4)

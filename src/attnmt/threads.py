@@ -215,9 +215,9 @@ class ThreadCount:
         has passed since the first reading (at import)."""
         if self.mode == "auto":
             return
-        if "OMP_NUM_THREADS" in environ:
+        if environ.get("OMP_NUM_THREADS", "").strip().isdigit() and int(environ["OMP_NUM_THREADS"]) > 0:
             self._fixed(Choice(self.get_count(), f"OMP_NUM_THREADS={environ['OMP_NUM_THREADS']}"))
-            return
+            return  # (a value that is no count, which OpenMP ignores with a warning, fixes nothing)
         if self.reading is None:
             self._fixed(Choice(self.get_count(), "PyTorch's count: no /proc/stat here to see the free cores by"))
             return
