@@ -117,12 +117,13 @@ def length_batches(lengths: Sequence[int], max_tokens: int, max_sentences: int =
 def encode_inputs(tokenizer: TextCodec, sentences: Sequence[str], max_len: int) -> list[list[int]]:
     """Token ids per sentence ([] for blank ones), truncated to max_len with one warning."""
     encoded = [tokenizer.encode(s) if s.strip() else [] for s in sentences]
-    n_long = sum(len(ids) > max_len for ids in encoded)
-    if n_long:
+    long = [s for s, ids in zip(sentences, encoded, strict=True) if len(ids) > max_len]
+    if long:
+        first = long[0][:40] + ("…" if len(long[0]) > 40 else "")
         warnings.warn(
-            f"{n_long} of {len(sentences)} input sentences were longer than {max_len} tokens "
+            f"{len(long)} of {len(sentences)} input sentences were longer than {max_len} tokens "
             f"(the model's max_positions minus 2) and were truncated to their first {max_len} "
-            "tokens; split long lines to translate them whole", AttnmtWarning,
+            f"tokens (the first starts {first!r}); split long lines to translate them whole", AttnmtWarning,
             stacklevel=3,
         )
     return [cut(ids, max_len, tokenizer.source_eos) for ids in encoded]
