@@ -398,6 +398,8 @@ def test_a_calibration_file_that_is_not_utf8_is_named(trained_copy):
     (lambda v: v.update(elsewhere={"weights": [1.0]}), 'no "elsewhere.bias"'),
     (lambda v: v.pop("means"), 'no "means"'),
     (lambda v: v.update(colour="blue"), '"colour" is no key of a calibration'),
+    (lambda v: v.update(threshold=1.5), '"threshold" is not a number from 0 to 1'),  # a hand edit: every line low
+    (lambda v: v.update(chrf_threshold=-3), '"chrf_threshold" is not a number from 0 to 100'),
 ])
 def test_a_calibration_value_of_another_kind_is_named_by_its_key(trained_copy, damage, named):
     saved_and_damaged(trained_copy, damage)

@@ -179,8 +179,10 @@ SCALES = ("a list of numbers above 0", list_of(lambda v: finite(v) and v > 0))  
 # What each key of quality.json holds (Calibration's fields), and of its "elsewhere" (ElsewhereFit's).
 KEYS = {"model_sha256": ("a string", lambda v: isinstance(v, str)), "weights": NUMBERS, "bias": NUMBER,
         "means": NUMBERS, "scales": SCALES, "length_center": NUMBER,
-        "length_range": ("two numbers", lambda v: list_of(finite)(v) and len(v) == 2), "chrf_threshold": NUMBER,
-        "threshold": NUMBER, "sentences": ("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+        "length_range": ("two numbers", lambda v: list_of(finite)(v) and len(v) == 2),
+        "chrf_threshold": ("a number from 0 to 100", lambda v: finite(v) and 0 <= v <= 100),
+        "threshold": ("a number from 0 to 1", lambda v: finite(v) and 0 <= v <= 1),
+        "sentences": ("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)),
         "inputs": NAMES, "elsewhere": ("an object or null", lambda v: v is None or isinstance(v, dict)),
         "knots": NUMBERS}
 ELSEWHERE_KEYS = {"weights": NUMBERS, "bias": NUMBER, "means": NUMBERS, "scales": SCALES, "envelope": NUMBERS,
