@@ -17,7 +17,7 @@ import re
 import shutil
 import stat
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -150,13 +150,18 @@ def remove_orphaned_folders(path: Path) -> list[Path]:
     """Deletes the temporary folders beside ``path`` that atomic_folder made for it in a process that
     is gone (a SIGKILL, a power cut: no clean-up ran); returns them.  Those of a living process, and
     those of earlier releases (no process id in the name: whose they were cannot be told), stay."""
-    own = re.compile(rf"^\.{re.escape(path.name)}\.(\d+)\.[a-z0-9_]{{8}}$")
+    return remove_orphans(path.parent.iterdir(), re.compile(rf"^\.{re.escape(path.name)}\.(\d+)\.[a-z0-9_]{{8}}$"))
+
+
+def remove_orphans(candidates: Iterable[Path], owner: re.Pattern[str]) -> list[Path]:
+    """Deletes each folder among ``candidates`` whose name ``owner`` matches with the id of a process
+    that is gone (its group 1); returns them.  One whose process lives, or may, is left alone."""
     orphans = []
-    for sibling in path.parent.iterdir():
-        writer = own.match(sibling.name)
-        if writer and sibling.is_dir() and not sibling.is_symlink() and not process_exists(int(writer.group(1))):
-            shutil.rmtree(sibling, ignore_errors=True)
-            orphans += [] if sibling.exists() else [sibling]
+    for folder in candidates:
+        writer = owner.match(folder.name)
+        if writer and folder.is_dir() and not folder.is_symlink() and not process_exists(int(writer.group(1))):
+            shutil.rmtree(folder, ignore_errors=True)
+            orphans += [] if folder.exists() else [folder]
     return orphans
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -19,7 +18,7 @@ from tempfile import TemporaryDirectory
 
 from attnmt.config import CorpusSpec, TrainConfig
 from attnmt.errors import ConfigError
-from attnmt.files import process_exists
+from attnmt.files import remove_orphans
 from attnmt.text.data import Batch, encode_pairs, read_parallel
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
@@ -82,13 +81,7 @@ def load_training_data(config: TrainConfig, tokenizer: Tokenizer | VocabTokenize
 def remove_orphaned_scratch() -> list[Path]:
     """Deletes the preparations in the temporary folder whose process is gone (a SIGKILL, a power
     cut: no clean-up ran); returns them.  One whose process lives, or may, is left alone."""
-    orphans = []
-    for path in Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}*"):
-        owner = SCRATCH.match(path.name)
-        if owner and not process_exists(int(owner.group(1))):
-            shutil.rmtree(path, ignore_errors=True)
-            orphans += [] if path.exists() else [path]
-    return orphans
+    return remove_orphans(Path(tempfile.gettempdir()).glob(f"{SCRATCH_PREFIX}*"), SCRATCH)
 
 
 def validation_set(src: str, tgt: str, tokenizer: Tokenizer | VocabTokenizer, config: TrainConfig,
