@@ -233,9 +233,7 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     where = args.input if args.input not in (None, "-") else "<stdin>"
     if args.input_format == "text":
         first_line, failed = 1, 0
-        # a text file's byte order mark and CRLF come back, as the server's do (attnmt.documents.files);
-        # a stream's style cannot be read ahead (a pipe's first line would be taken from it)
-        bom, newline = line_style(args.input) if where != "<stdin>" and Path(args.input).is_file() else ("", "\n")
+        bom, newline = output_style(args.input)
         out.write(bom)
         for lines in batches:
             translating = partial(translate_lines, translator=translator, options=options, review=review)
@@ -255,7 +253,7 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
         # a file as the server reads it (attnmt.documents.files), its byte order mark and line endings kept
         translated = whole_file(partial(translate_text, args.input_format, text, translator, options, where, review),
                                 where)
-        bom, newline = line_style(args.input) if where != "<stdin>" and Path(args.input).is_file() else ("", "\n")
+        bom, newline = output_style(args.input)
         out.write(bom + translated.replace("\n", newline))
     else:
         fragments = partial(translate_markup, translator=translator, options=options, xml=xml, where=where, unit="line",
@@ -265,6 +263,13 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     out.flush()
     write_review(args, review)
     return failed
+
+
+def output_style(path: str | None) -> tuple[str, str]:
+    """(byte order mark, line ending) to write a translation of the file ``path`` with: its own, as
+    the server's files keep theirs (attnmt.documents.files); LF and none from stdin or a pipe, whose
+    first line cannot be read ahead (line_style would take it from the stream)."""
+    return line_style(path) if path not in (None, "-") and Path(path).is_file() else ("", "\n")
 
 
 def numbered(translating: Callable[..., list[T]], first_line: int) -> Callable[[list[str]], list[T]]:
