@@ -213,6 +213,26 @@ def test_the_ready_line_comes_once_the_server_listens(trained_model):
         assert process.wait(timeout=20) == 0
 
 
+def test_port_0_serves_on_a_free_port_and_the_ready_line_names_it(trained_model):
+    # the ready line printed the port asked for, 0, so no one could find the server
+    process = subprocess.Popen([sys.executable, "-m", "attnmt", "serve", "--model", f"en-de={trained_model}",
+                                "--port", "0", "--threads", "1"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        ready = next(line for line in process.stderr if "Ctrl-C stops" in line)
+        port = int(ready.split("http://127.0.0.1:")[1].split("/")[0])
+        assert port != 0
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=10) as answer:
+            assert [m["name"] for m in json.load(answer)["models"]] == ["en-de"]
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=20) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+        process.stderr.close()
+
+
 def test_only_loopback_names_reach_a_loopback_server_and_answers_carry_security_headers(trained_model):
     with running_server(trained_model) as (port, url, _):
         request = urllib.request.Request(url, headers={"Host": f"attacker.example:{port}"})

@@ -184,7 +184,7 @@ def test_the_server_answers_the_requests_in_flight_when_the_shutdown_timeout_run
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, lifespan="off", log_level="warning",
                             timeout_graceful_shutdown=0.5 + ANSWER_MARGIN_S)
-    server = StoppableServer(config, ready=lambda: None, on_deadline=given_up.set, deadline_s=0.5)
+    server = StoppableServer(config, ready=lambda port: None, on_deadline=given_up.set, deadline_s=0.5)
     thread = threading.Thread(target=lambda: asyncio.run(server.serve()))
     thread.start()
     try:

@@ -246,8 +246,8 @@ def serve(served: Sequence[ServedModel], host: str = "127.0.0.1", port: int = 80
         print(f"attnmt: {', '.join(unnamed)}: no language pair, so LibreTranslate's clients cannot ask for it; "
               "name it: --model en-de=DIR", file=sys.stderr)
 
-    def ready() -> None:  # once the server listens
-        print(f"serving {', '.join(m.name for m in served)} at http://{host}:{port}/ (LibreTranslate API: "
+    def ready(bound: int) -> None:  # once the server listens: with --port 0, on the port the system chose
+        print(f"serving {', '.join(m.name for m in served)} at http://{host}:{bound}/ (LibreTranslate API: "
               "POST /translate; attnmt's: POST /v1/translate; docs: /docs); Ctrl-C stops", file=sys.stderr, flush=True)
 
     # a file being translated stops at its next chunk as soon as a stop is asked for: its client gets 503

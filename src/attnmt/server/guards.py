@@ -244,7 +244,8 @@ class SecurityHeaders(HTTPMiddleware):
 
 
 class StoppableServer(uvicorn.Server):
-    """uvicorn's server, which calls ``ready`` once it listens, leaves the signals to
+    """uvicorn's server, which calls ``ready`` with the port it listens on (the one the system
+    chose, for port 0) once it listens, leaves the signals to
     run_until_stopped, and calls ``on_deadline`` (in its event loop) ``deadline_s`` seconds into
     its shutdown.
 
@@ -255,7 +256,7 @@ class StoppableServer(uvicorn.Server):
     each; ``on_deadline`` answers them first (configure the timeout ANSWER_MARGIN_S later).
     """
 
-    def __init__(self, config: uvicorn.Config, ready: Callable[[], None],
+    def __init__(self, config: uvicorn.Config, ready: Callable[[int], None],
                  on_deadline: Callable[[], None] = lambda: None, deadline_s: float = 0.0) -> None:
         super().__init__(config)
         self.ready = ready
@@ -276,15 +277,22 @@ class StoppableServer(uvicorn.Server):
     async def startup(self, sockets: list | None = None) -> None:
         await super().startup(sockets)
         if self.started and not self.should_exit:  # a stop during the start: it goes straight on to the shutdown
-            self.ready()
+            self.ready(self.bound_port())
+
+    def bound_port(self) -> int:
+        """The port the first listening socket is bound to: ``--port 0`` asks the system for a free one."""
+        for server in self.servers:
+            for sock in server.sockets or ():
+                return int(sock.getsockname()[1])
+        return self.config.port
 
 
 def run_until_stopped(app: ASGIApp, host: str, port: int, header_timeout: float, shutdown_timeout: float,
-                      ready: Callable[[], None] = lambda: None, on_stop: Callable[[], None] = lambda: None,
+                      ready: Callable[[int], None] = lambda port: None, on_stop: Callable[[], None] = lambda: None,
                       on_deadline: Callable[[], None] = lambda: None) -> None:
     """Serves ``app`` with uvicorn until SIGTERM or SIGINT; requests in flight then get at most
-    ``shutdown_timeout`` seconds to finish (a second Ctrl-C: at once).  ``ready`` is called once
-    the server listens, ``on_stop`` as soon as a stop is asked for (from the signal handler: it
+    ``shutdown_timeout`` seconds to finish (a second Ctrl-C: at once).  ``ready`` is called with the
+    port once the server listens, ``on_stop`` as soon as a stop is asked for (from the signal handler: it
     must only set a flag), before the requests in flight are drained, and ``on_deadline`` (in the
     event loop) when ``shutdown_timeout`` has run out, to answer those still in flight.  Returns
     normally: a stop asked for is not a failure (status 0, not 143)."""
