@@ -240,6 +240,18 @@ def test_an_attribute_name_no_attribute_can_have_is_refused(name):
         DocumentOptions(attributes=(name,))
 
 
+def test_a_buttons_value_is_translated_and_no_other_value_is(mirror):
+    """An <input type="submit" value="Search"> shows its value as its label; it stayed in English."""
+    form = ('<form><input type="text" name="q" value="big dog"> <input type="SUBMIT" value="search now">'
+            '<input type="hidden" value="red car"><select><option value="a cat">a dog</option></select></form>')
+    assert one(form, mirror) == ('<form><input type="text" name="q" value="big dog"> <input type="SUBMIT" '
+                                 'value="NOW SEARCH"><input type="hidden" value="red car"><select>'
+                                 '<option value="a cat">DOG A</option></select></form>')
+    assert sorted(mirror.given) == ["a dog", "search now"]
+    assert one('<input type="reset" value="clear all">', mirror, options=DocumentOptions(attributes=())) == (
+        '<input type="reset" value="clear all">')  # --attributes '': none
+
+
 def test_attributes_follow_translate_yes_and_no(mirror):
     text = '<p translate="no" title="a b"><span title="c d">x</span><span translate="yes" title="e f">g h</span></p>'
     assert one(text, mirror, options=DocumentOptions(attributes=("title",))) == (

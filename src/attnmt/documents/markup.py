@@ -15,7 +15,7 @@ sentence; a ``<select>``'s options are translated each on its own).  ``<script>`
 ``<pre>``, ``<code>``, ``<textarea>`` blocks and ``translate="no"`` blocks are not
 touched, but for what says ``translate="yes"`` again inside them.  The values of the
 ``title``, ``alt``, ``placeholder`` and ``aria-label`` attributes are translated as
-sentences of their own.
+sentences of their own, and so is ``value``, on a button's ``<input>`` only (is_button_label).
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from attnmt.documents.spans import Nested, plain
 if TYPE_CHECKING:
     from attnmt.documents.review import Review
 
+BUTTON_TYPES = frozenset(("submit", "reset", "button"))  # an <input> whose value is its label
 # A <button> is read with its sentence ("Click <button>here</button> to go"); a <label> or <legend>,
 # a form's caption for a control, is a block, translated apart from the controls and buttons beside it.
 INLINE = frozenset("a abbr acronym b bdi bdo big button cite data del dfn em font i ins mark nobr q ruby s "
@@ -309,13 +310,20 @@ def translatable_attributes(root: etree._Element, vocabulary: Vocabulary,
             return
         translated = (translated or says_yes(node)) and not says_no(node)
         if translated:
-            found.extend((node, name) for name in names if has_words(node.get(name, "")))
+            found.extend((node, name) for name in names
+                         if has_words(node.get(name, "")) and (name != "value" or is_button_label(node)))
         if says_no(node) or not vocabulary.is_untranslated(node):
             for child in node:
                 visit(child, translated)
 
     visit(root, True)
     return found
+
+
+def is_button_label(node: etree._Element) -> bool:
+    """Whether ``value`` is what a button shows: ``<input type="submit" value="Search">``.  Any
+    other ``value`` (a text box's, a hidden field's, an option's) is data the form sends back."""
+    return local_name(node) == "input" and node.get("type", "").strip().lower() in BUTTON_TYPES
 
 
 class TreeJob:

@@ -44,7 +44,8 @@ class DocumentOptions:
     source_lang:  language code for the sentence segmenter (sentencex knows ~300)
     target_lang:  written into an HTML document's ``lang`` attribute (None: left as it was)
     split:        paragraphs into sentences (False: each block, line or cue translated whole)
-    attributes:   HTML attributes whose values are translated (``()``: none; in HTML, in any case)
+    attributes:   HTML attributes whose values are translated (``()``: none; in HTML, in any case;
+                  ``value`` only on a button's ``<input>``, a form's data elsewhere)
     macros:       office files with macros (.docm, .pptm, .xlsm) accepted, their macros kept as they are
                   (attnmt.documents.office; refused otherwise)
     """
@@ -52,7 +53,7 @@ class DocumentOptions:
     source_lang: str = "en"
     target_lang: str | None = None
     split: bool = True
-    attributes: tuple[str, ...] = ("title", "alt", "placeholder", "aria-label")
+    attributes: tuple[str, ...] = ("title", "alt", "placeholder", "aria-label", "value")
     macros: bool = False
 
     def __post_init__(self) -> None:
