@@ -24,13 +24,38 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     lines = read_lines(args.hyp or args.src)
     check_line_counts(args.hyp or args.src, len(lines), args.ref, len(references))  # before any translating
     if args.hyp:
-        hypotheses = lines
+        hypotheses = best_texts(args.hyp, lines) if is_translate_jsonl(lines) else lines
     else:
         model, tokenizer, _ = load_for_translation(args)
         hypotheses = translate(model, tokenizer, lines, decoding(args), **batching(args))
     scores = score(hypotheses, references)
     print(json.dumps(scores.sacrebleu_json, indent=1, ensure_ascii=False) if args.json else scores)
     return 0
+
+
+def is_translate_jsonl(lines: list[str]) -> bool:
+    """Whether ``lines`` are ``attnmt translate --output-format jsonl``'s: scoring them as text
+    scored the JSON (``{"line": 1, "hypotheses": [...]}``) against the references."""
+    try:
+        first = json.loads(lines[0]) if lines else None
+    except ValueError:
+        return False
+    return isinstance(first, dict) and isinstance(first.get("hypotheses"), list)
+
+
+def best_texts(path: str, lines: list[str]) -> list[str]:
+    """Each JSONL line's best hypothesis ("" for a blank input line, which has none)."""
+    texts = []
+    for number, line in enumerate(lines, 1):
+        try:
+            hypotheses = json.loads(line)["hypotheses"]
+            texts.append(hypotheses[0]["text"] if hypotheses else "")
+        except (ValueError, TypeError, KeyError, IndexError):
+            raise DataError(f"{path}, line {number}: not a line of attnmt translate's JSONL output "
+                            '({"line": ..., "hypotheses": [{"text": ...}]}), as line 1 is') from None
+        if not isinstance(texts[-1], str):
+            raise DataError(f"{path}, line {number}: the hypothesis's \"text\" is not a string")
+    return texts
 
 
 def check_line_counts(path: str, count: int, ref: str, ref_count: int) -> None:
@@ -47,7 +72,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                             "a model's of --src, or an existing --hyp file")
     add_model_run_options(p, model_required=False)
     p.add_argument("--src", help="source file to translate with --model (plain or .gz)")
-    p.add_argument("--hyp", help="translations to score as they are, instead of --model and --src")
+    p.add_argument("--hyp", help="translations to score as they are, instead of --model and --src: "
+                   "one a line, or attnmt translate's JSONL output (each line's best hypothesis)")
     p.add_argument("--ref", required=True, help="reference translations, line by line")
     p.add_argument("--json", action="store_true", help="print JSON as 'sacrebleu -f json' does")
     p.set_defaults(run=run)
