@@ -25,6 +25,7 @@ from attnmt.documents.archive import Job
 from attnmt.documents.flat import FlatBuilder, FlatText, has_words
 from attnmt.documents.ooxml import CELL_COMMENT, ParagraphJob, s
 from attnmt.documents.spans import Nested
+from attnmt.documents.xstring import escape, unescape
 
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 THREADED = "http://schemas.microsoft.com/office/spreadsheetml/2018/threadedcomments"
@@ -50,11 +51,12 @@ def utf16_offsets(text: str) -> dict[int, int]:
 
 
 class TextJob:
-    """One element of plain text, line by line, the ``mentions`` in it kept (the module docstring)."""
+    """One element of plain text, line by line, the ``mentions`` in it kept (the module docstring);
+    ``escaped``: its text escapes what XML cannot hold (a SpreadsheetML ``<t>``: attnmt.documents.xstring)."""
 
-    def __init__(self, element: etree._Element, mentions: Sequence[etree._Element] = ()) -> None:
-        self.element = element
-        text = element.text or ""
+    def __init__(self, element: etree._Element, mentions: Sequence[etree._Element] = (), escaped: bool = False) -> None:
+        self.element, self.escaped = element, escaped
+        self.text = text = unescape(element.text or "") if escaped else element.text or ""
         self.mentions = mention_spans(text, mentions)
         self.lines: list[FlatText] = []
         start = 0
@@ -74,7 +76,7 @@ class TextJob:
         return self.lines
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
-        old = self.element.text or ""
+        old = self.text
         text, starts = "", {}
         for number, (flat, content) in enumerate(zip(self.lines, results, strict=True)):
             text += "\n" if number else ""
@@ -86,7 +88,7 @@ class TextJob:
                 first, last = self.mentions[mention]
                 starts[mention] = utf16_length(text)
                 text += old[first:last]
-        self.element.text = text
+        self.element.text = escape(text) if self.escaped else text
         for mention, start in starts.items():
             mention.set("startIndex", str(start))
 
@@ -145,7 +147,7 @@ class CellComments:
             author = authors[int(number)] if number.isdigit() and int(number) < len(authors) else ""
             elements = [t for t in text.iter(s("t")) if t.getparent().tag != s("rPh")]
             if author.startswith(THREAD_AUTHOR) and len(elements) == 1:
-                job: Job = TextJob(elements[0])
+                job: Job = TextJob(elements[0], escaped=True)
             else:
                 job = ParagraphJob(text, CELL_COMMENT)
             if any(has_words(flat.text) for flat in job.flats()):

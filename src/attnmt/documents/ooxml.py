@@ -23,6 +23,9 @@ translate it:
 4. The paragraph's text is translated whole; then runs are written again: text outside every
    mark in runs of the base formatting, each mark's text in a run of its own formatting.
    Paragraph properties (``w:pPr``, ``a:pPr``, ``a:endParaRPr``) stay where they were.
+
+A spreadsheet's text is an escaped string (``A_x000D_`` for a carriage return:
+attnmt.documents.xstring), read as the characters it stands for and written escaped again.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ from lxml import etree
 
 from attnmt.documents.flat import FlatBuilder, FlatText, has_words
 from attnmt.documents.spans import Nested, plain
+from attnmt.documents.xstring import escape, unescape
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
@@ -69,10 +73,15 @@ class Dialect:
     dropped: frozenset[str] = frozenset()  # stale once the text changes: spelling marks
     preserve: bool = False  # text elements need xml:space="preserve" to keep their spaces
     links: frozenset[str] = frozenset()  # a run's properties that make it a link (DrawingML's hlinkClick)
+    escaped: bool = False  # text escapes what XML cannot hold (SpreadsheetML's _x000D_: attnmt.documents.xstring)
 
     def jobs(self, root: etree._Element) -> list[ParagraphJob]:
         """A job for each of ``root``'s paragraphs with words (``paragraph_jobs``)."""
         return paragraph_jobs(root, self)
+
+    def text_of(self, element: etree._Element) -> str:
+        """A text element's text as the application shows it (its escapes read, where it has them)."""
+        return unescape(element.text or "") if self.escaped else element.text or ""
 
 
 # A content control inside a paragraph (w:sdt) is a mark like a hyperlink: its properties stay
@@ -86,9 +95,9 @@ WORD = Dialect(w("p"), w("r"), w("rPr"), w("t"),
 DRAWING = Dialect(a("p"), a("r"), a("rPr"), a("t"), kept=frozenset({a("pPr"), a("endParaRPr")}),
                   breaks=frozenset({a("br")}), links=frozenset({a("hlinkClick"), a("hlinkMouseOver")}))
 SHARED_STRING = Dialect(s("si"), s("r"), s("rPr"), s("t"), kept=frozenset({s("rPh"), s("phoneticPr")}),
-                        preserve=True)
-INLINE_STRING = Dialect(s("is"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True)
-CELL_COMMENT = Dialect(s("text"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True)
+                        preserve=True, escaped=True)
+INLINE_STRING = Dialect(s("is"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True, escaped=True)
+CELL_COMMENT = Dialect(s("text"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True, escaped=True)
 
 
 # Word's tabs, which part fields ("Name:<tab/>John Smith", a contents line's "Title<tab/>2"): no
@@ -157,7 +166,7 @@ def base_run(container: etree._Element, dialect: Dialect) -> etree._Element | No
     for run in container.iterchildren(dialect.run):
         key = formatting(run, dialect)
         first.setdefault(key, run)
-        lengths[key] = lengths.get(key, 0) + sum(len(t.text or "") for t in run.iterchildren(dialect.text))
+        lengths[key] = lengths.get(key, 0) + sum(len(dialect.text_of(t)) for t in run.iterchildren(dialect.text))
     plain = {key: length for key, length in lengths.items() if length and not is_link(first[key], dialect)}
     candidates = plain or {key: length for key, length in lengths.items() if length}
     if not candidates:
@@ -202,7 +211,7 @@ class ParagraphJob:
             if child.tag in dialect.kept:
                 continue
             if child.tag == dialect.text:
-                builder.add_text(child.text or "")
+                builder.add_text(dialect.text_of(child))
             elif child.tag == dialect.run:
                 marked = base is None or formatting(child, dialect) != formatting(base, dialect)
                 if marked:
@@ -226,7 +235,7 @@ class ParagraphJob:
                 kind = part.get(w("fldCharType"))
                 self.field_depth = max(0, self.field_depth + (kind == "begin") - (kind == "end"))
             if part.tag == self.dialect.text and not self.field_depth:
-                builder.add_text(part.text or "")
+                builder.add_text(self.dialect.text_of(part))
             else:
                 builder.add_atom(node=part, parts_words=part.tag in self.dialect.breaks,
                                  ends_sentence=part.tag in FIELD_SEPARATORS)
@@ -288,12 +297,12 @@ class ParagraphJob:
             return
         last = run[-1] if len(run) else None
         if last is not None and last.tag == self.dialect.text:
-            self._set_text(last, (last.text or "") + piece)
+            self._set_text(last, self.dialect.text_of(last) + piece)
         else:
             self._set_text(etree.SubElement(run, self.dialect.text), piece)
 
     def _set_text(self, element: etree._Element, text: str) -> None:
-        element.text = text
+        element.text = escape(text) if self.dialect.escaped else text
         if self.dialect.preserve:
             if text != text.strip() or self.dialect is WORD:
                 element.set(XML_SPACE, "preserve")

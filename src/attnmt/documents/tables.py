@@ -11,6 +11,9 @@ other cells that use it):
   renamed columns would break;
 - two headers would get one name (Excel's names are unique, whatever their case), or one
   none.
+
+A name is an escaped string (attnmt.documents.xstring): a header of two lines is named
+``Unit_x000A_price``, so names are read and written escaped.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from lxml import etree
 
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.ooxml import s
+from attnmt.documents.xstring import escape, unescape
 
 RELATIONSHIPS = "http://schemas.openxmlformats.org/package/2006/relationships"
 TABLE_RELATIONSHIP = "/table"  # how a sheet's relationship to one of its tables ends its Type
@@ -53,11 +57,10 @@ def keep_tables_whole(archive: Archive, parts: list[Part]) -> list[Part]:
             columns = list(table_part.tree.getroot().iter(s("tableColumn")))
             if renamable(table_part.tree.getroot(), names, columns, formulas):
                 for column, name in zip(columns, names, strict=True):
-                    table_part.changed |= column.get("name") != name
-                    column.set("name", name)
+                    table_part.changed |= set_name(column, "name", name)
             else:
                 for cell, column in zip(cells, columns, strict=True):
-                    sheet_part.changed |= keep_source(cell, column.get("name", ""), translated)
+                    sheet_part.changed |= keep_source(cell, unescape(column.get("name", "")), translated)
     return [part for part in added.values() if part.changed]
 
 
@@ -81,8 +84,10 @@ def sheet_tables(archive: Archive) -> dict[str, list[str]]:
 
 
 def string_texts(sst: etree._Element) -> list[str]:
-    """The shared strings' texts, by index (their runs' text; phonetic guides left out)."""
-    return ["".join(t.text or "" for t in si.iter(s("t")) if t.getparent().tag != s("rPh")) for si in sst.iter(s("si"))]
+    """The shared strings' texts as Excel shows them, by index (their runs' text, escapes read;
+    phonetic guides left out)."""
+    return ["".join(unescape(t.text or "") for t in si.iter(s("t")) if t.getparent().tag != s("rPh"))
+            for si in sst.iter(s("si"))]
 
 
 def formula_texts(archive: Archive, held: dict[str, Part]) -> str:
@@ -137,12 +142,12 @@ def column_name(number: int) -> str:
 
 
 def cell_text(cell: etree._Element, strings: Sequence[str]) -> str:
-    """What a cell shows as text: its shared string, inline string, or value."""
+    """What a cell shows as text: its shared string (``strings``: string_texts), inline string, or value."""
     value = cell.findtext(s("v")) or ""
     if cell.get("t") == "s":
         return strings[int(value)] if value.isdigit() and int(value) < len(strings) else ""
     if cell.get("t") == "inlineStr":
-        return "".join(t.text or "" for t in cell.iter(s("t")))
+        return "".join(unescape(t.text or "") for t in cell.iter(s("t")) if t.getparent().tag != s("rPh"))
     return value
 
 
@@ -151,10 +156,20 @@ def renamable(table: etree._Element, names: list[str], columns: list[etree._Elem
     table's columns (``Table[...]``, or ``[@...]`` inside the table)."""
     if any(not name.strip() for name in names) or len({name.casefold() for name in names}) < len(names):
         return False
-    if [column.get("name") for column in columns] == names:
+    if [unescape(column.get("name", "")) for column in columns] == names:
         return True
     referred = {f"{table.get(key)}[" for key in ("name", "displayName") if table.get(key)}
     return not any(name in formulas for name in referred) and "[@" not in formulas and "[#" not in formulas
+
+
+def set_name(column: etree._Element, key: str, name: str) -> bool:
+    """Sets a column's ``key`` (its name) to ``name``, escaped as Excel
+    escapes an attribute (a line break in a header is ``_x000A_``), where it says something else;
+    whether it did."""
+    if unescape(column.get(key, "")) == name:
+        return False
+    column.set(key, escape(name, attribute=True))
+    return True
 
 
 def keep_source(cell: etree._Element, name: str, translated: Sequence[str]) -> bool:
@@ -166,6 +181,6 @@ def keep_source(cell: etree._Element, name: str, translated: Sequence[str]) -> b
         cell.remove(child)
     cell.set("t", "inlineStr")
     text = etree.SubElement(etree.SubElement(cell, s("is")), s("t"))
-    text.text = name
+    text.text = escape(name)
     text.set(XML_SPACE, "preserve")
     return True

@@ -1,0 +1,38 @@
+"""SpreadsheetML's escaped strings (ECMA-376 Part 1, 22.9.2.19 ST_Xstring): how Excel keeps in
+XML the characters XML cannot hold.
+
+A cell's text (``<t>`` in shared strings, inline strings and notes) and a table column's name
+write such a character as ``_xHHHH_``, its UTF-16 code in hex: a carriage return pasted from
+Windows is ``_x000D_`` (XML readers would turn a raw one into a line feed), a control
+character ``_x0001_``.  Where the text itself holds what reads as an escape, its underscore is
+escaped: the text ``_x0041_`` is written ``_x005F_x0041_``.  Office escapes a line feed and a
+tab only in attributes (MS-OI29500 2.1.1747), where XML would turn them into spaces.  Word's
+``w:t`` has no such escapes.
+"""
+
+from __future__ import annotations
+
+import re
+
+ESCAPE = re.compile(r"_x([0-9A-Fa-f]{4})_")
+LITERAL = re.compile(r"_(?=x[0-9A-Fa-f]{4}_)")  # the underscore of text that would read as an escape
+# What XML 1.0 cannot hold (a surrogate only alone: a pair is one character here), and a carriage return.
+UNWRITABLE = "\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff"
+IN_TEXT = re.compile(f"[\r{UNWRITABLE}]")
+IN_ATTRIBUTE = re.compile(f"[\t\n\r{UNWRITABLE}]")
+
+
+def unescape(text: str) -> str:
+    """``text`` as Excel shows it: every ``_xHHHH_`` the character it stands for (a surrogate pair,
+    ``_xD83D__xDE00_``, one character)."""
+    if "_x" not in text:
+        return text
+    decoded = ESCAPE.sub(lambda match: chr(int(match.group(1), 16)), text)
+    return decoded.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+
+
+def escape(text: str, attribute: bool = False) -> str:
+    """``text`` written as Excel writes it, in an element's text or (``attribute``) an attribute:
+    the underscores that would begin an escape escaped first, then each character XML cannot hold."""
+    text = LITERAL.sub("_x005F_", text)
+    return (IN_ATTRIBUTE if attribute else IN_TEXT).sub(lambda match: f"_x{ord(match.group()):04X}_", text)

@@ -1,0 +1,77 @@
+"""Excel's escaped strings (attnmt.documents.xstring) in cells, notes and tables' names
+(attnmt.documents.tables) through translation, read back raw and with openpyxl.  Mirror: words
+upper-cased in reverse order, each aligned to its source word."""
+
+import io
+
+import openpyxl
+from lxml import etree
+from office_files import docx_bytes, read_members, shared_string_sheet, sheet_file
+from openpyxl.comments import Comment
+from openpyxl.worksheet.table import Table
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+
+S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+# A cell's two lines as Excel writes them when a line was pasted from Windows: CR as _x000D_, then LF.
+CR_STRINGS = (f'<sst xmlns="{S}" count="1" uniqueCount="1">'
+              '<si><t xml:space="preserve">A man walks home._x000D_\nThe dog sleeps.</t></si></sst>')
+
+
+def translate(data: bytes, translator) -> bytes:
+    return translate_office(data, ".xlsx", translator, DocumentOptions())
+
+
+def test_a_carriage_return_escaped_in_a_shared_string_stays_between_the_translated_lines(mirror):
+    out = translate(shared_string_sheet(sheet_file(), CR_STRINGS), mirror)
+    assert {"A man walks home.", "The dog sleeps."} <= set(mirror.given)
+    assert not any("_x" in sentence for sentence in mirror.given)
+    assert "<t>HOME. WALKS MAN A_x000D_\nSLEEPS. DOG THE</t>" in read_members(out)["xl/sharedStrings.xml"].decode()
+    # openpyxl leaves a shared string's escapes as they are written
+    assert openpyxl.load_workbook(io.BytesIO(out)).active["A2"].value == "HOME. WALKS MAN A_x000D_\nSLEEPS. DOG THE"
+
+
+def test_escapes_in_an_inline_string_and_a_note_are_read_and_written_again(same):
+    book = openpyxl.Workbook()
+    book.active["A1"] = "Code _x005F_x0041_ rings a bell_x0007_ here."  # openpyxl writes the text as it is given
+    book.active["A1"].comment = Comment("Check the red car._x000D_\nThe dog sleeps.", "Ann")
+    out = read_members(translate(docx_bytes(book), same))
+    assert same.given == ["Code _x0041_ rings a bell\x07 here.", "Check the red car.", "The dog sleeps."]
+    assert "<t>Code _x005F_x0041_ rings a bell_x0007_ here.</t>" in out["xl/worksheets/sheet1.xml"].decode()
+    assert "<t>Check the red car._x000D_\nThe dog sleeps.</t>" in out["xl/comments/comment1.xml"].decode()
+
+
+def goods_file(formula: str | None = None) -> bytes:
+    """A table "Goods" over A1:B2 whose second header has two lines ("Unit", "price"), as openpyxl
+    names it (``Unit_x000a_price``, as Excel does)."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.append(["Item", "Unit\nprice"])
+    sheet.append(["A red apple", 1.5])
+    sheet.add_table(Table(displayName="Goods", ref="A1:B2"))
+    if formula:
+        sheet["D1"] = formula
+    return docx_bytes(book)
+
+
+def column_attributes(out: bytes, key: str) -> list[str | None]:
+    """Each tableColumn's ``key`` as written (escaped), in the translated file's table."""
+    return [c.get(key) for c in etree.fromstring(read_members(out)["xl/tables/table1.xml"]).iter(f"{{{S}}}tableColumn")]
+
+
+def test_a_header_of_two_lines_names_its_column_with_the_line_break_escaped(mirror):
+    out = translate(goods_file(), mirror)
+    sheet = openpyxl.load_workbook(io.BytesIO(out)).active
+    assert sheet["B1"].value == "UNIT\nPRICE"
+    assert column_attributes(out, "name") == ["ITEM", "UNIT_x000A_PRICE"]
+    assert sheet.tables["Goods"].tableColumns[1].name == "UNIT\nPRICE"  # openpyxl reads a name's escapes
+
+
+def test_a_header_of_two_lines_kept_for_a_formula_shows_its_lines_not_the_escape(mirror):
+    out = translate(goods_file("=COUNTA(Goods[Item])"), mirror)
+    sheet = openpyxl.load_workbook(io.BytesIO(out)).active
+    assert [sheet["A1"].value, sheet["B1"].value] == ["Item", "Unit\nprice"]
+    assert sheet["A2"].value == "APPLE RED A"
+    assert column_attributes(out, "name") == ["Item", "Unit_x000a_price"]
+
