@@ -304,3 +304,29 @@ def test_a_word_after_a_fields_end_does_not_stick_to_its_result(fixed):
     paragraph.add_run(": A boy jumps.")
     out = translated(docx_bytes(document), fixed("Ein Junge springt.", [(1, 0), (2, 1), (3, 2)]))
     assert out.paragraphs[0].text == "1 Ein Junge springt."
+
+
+def hyphen_file(before: str, element: str, after: str) -> bytes:
+    """A Word paragraph of one run: ``before``, a ``w:{element}`` (noBreakHyphen, softHyphen), ``after``."""
+    document = docx.Document()
+    run = document.add_paragraph().add_run(before)
+    run._r.append(run._r.makeelement(qn(f"w:{element}"), {}))
+    run._r.add_t(after)
+    return docx_bytes(document)
+
+
+@pytest.mark.parametrize("translation, kept", [("Er ist ein self-made Mann.", 1), ("Er ist ein SELF-MADE Mann.", 1),
+                                               ("Er ist ein Selfmade-Mann.", 0)], ids=["same", "case", "changed"])
+def test_a_non_breaking_hyphen_reaches_the_model_as_a_hyphen_and_stays_in_a_kept_word(fixed, translation, kept):
+    translator = fixed(translation, [(k, k) for k in range(5)])
+    paragraph = translated(hyphen_file("He is a self", "noBreakHyphen", "made man."), translator).paragraphs[0]
+    assert translator.given == ["He is a self-made man."]
+    assert paragraph.text == translation  # python-docx reads w:noBreakHyphen as "-"
+    assert len(paragraph._p.findall(f".//{qn('w:noBreakHyphen')}")) == kept
+
+
+def test_a_soft_hyphen_is_dropped_as_spelling_marks_are(same):
+    paragraph = translated(hyphen_file("The extra", "softHyphen", "ordinary dog runs."), same).paragraphs[0]
+    assert same.given == ["The extraordinary dog runs."]
+    assert [run.text for run in paragraph.runs] == ["The extraordinary dog runs."]
+    assert paragraph._p.find(f".//{qn('w:softHyphen')}") is None

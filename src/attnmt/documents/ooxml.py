@@ -7,15 +7,17 @@ style, a slide's hyperlink) and its content (text, tabs, breaks, pictures, field
 translate it:
 
 1. Adjacent runs with the same formatting are merged (Word splits runs for spelling marks and
-   revision ids; the spelling marks, ``w:proofErr``, are dropped: they are stale once the text
-   changes).
+   revision ids; the spelling marks, ``w:proofErr``, and the soft hyphens, ``w:softHyphen``, are
+   dropped: they are stale once the text changes).
 2. The formatting that covers the most characters is the paragraph's *base*; its runs are plain
    text.  Every other run is a mark over its text, and a hyperlink (or a tracked insertion) a
    mark over its runs, with a base of its own.  A slide's linked run (its link is in its
    formatting) is never the base: a link over most of a paragraph is a mark over its words, not
    the plain text around which the rest are marks.  Where every run with text is linked, the
    base is the longest one's formatting without its link.
-3. Tabs, breaks, pictures, field codes and anything else in a run are atoms; so is every other
+3. A non-breaking hyphen (``w:noBreakHyphen``) is text, a "-" to the model: in a word the
+   translation keeps ("555-0100", "Jean-Paul") it is written non-breaking again (``no_break_hyphens``).
+   Tabs, breaks, pictures, field codes and anything else in a run are atoms; so is every other
    element between runs (bookmarks, comment anchors, a simple field, a tracked deletion).  The
    text of a complex field (``w:fldChar`` begin to end: a page number, a date) is kept too,
    also where the field goes on over several paragraphs (a table of contents, which Word writes
@@ -31,6 +33,7 @@ attnmt.documents.xstring), read as the characters it stands for and written esca
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -45,6 +48,8 @@ A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 SPELLING = ("err", "dirty")  # DrawingML run attributes that mark spelling, not formatting
+NO_BREAK_HYPHEN = "\u2011"
+HYPHENATED = re.compile(r"[\w-]+")  # a word with the hyphens in it: "self-made", "555-0100"
 
 
 def w(name: str) -> str:
@@ -74,6 +79,7 @@ class Dialect:
     preserve: bool = False  # text elements need xml:space="preserve" to keep their spaces
     links: frozenset[str] = frozenset()  # a run's properties that make it a link (DrawingML's hlinkClick)
     escaped: bool = False  # text escapes what XML cannot hold (SpreadsheetML's _x000D_: attnmt.documents.xstring)
+    hyphen: str | None = None  # the element that is a non-breaking hyphen in a run's text (Word's)
 
     def jobs(self, root: etree._Element) -> list[ParagraphJob]:
         """A job for each of ``root``'s paragraphs with words (``paragraph_jobs``)."""
@@ -91,7 +97,7 @@ WORD = Dialect(w("p"), w("r"), w("rPr"), w("t"),
                frozenset({w("hyperlink"), w("ins"), w("moveTo"), w("smartTag"), w("customXml"), w("sdt"),
                           w("sdtContent")}),
                frozenset({w("pPr"), w("sdtPr"), w("sdtEndPr")}), frozenset({w("tab"), w("br"), w("cr")}),
-               frozenset({w("proofErr")}), True)
+               frozenset({w("proofErr"), w("softHyphen")}), True, hyphen=w("noBreakHyphen"))
 DRAWING = Dialect(a("p"), a("r"), a("rPr"), a("t"), kept=frozenset({a("pPr"), a("endParaRPr")}),
                   breaks=frozenset({a("br")}), links=frozenset({a("hlinkClick"), a("hlinkMouseOver")}))
 SHARED_STRING = Dialect(s("si"), s("r"), s("rPr"), s("t"), kept=frozenset({s("rPh"), s("phoneticPr")}),
@@ -131,7 +137,8 @@ def formatting(run: etree._Element, dialect: Dialect) -> bytes:
 
 def is_plain(run: etree._Element, dialect: Dialect) -> bool:
     """A run of text and breaks only (no picture or field code), which may merge with its neighbour."""
-    return all(part.tag in (dialect.properties, dialect.text) or part.tag in dialect.breaks for part in run)
+    return all(part.tag in (dialect.properties, dialect.text, dialect.hyphen) or part.tag in dialect.breaks
+               for part in run)
 
 
 def merge_runs(container: etree._Element, dialect: Dialect) -> None:
@@ -139,6 +146,9 @@ def merge_runs(container: etree._Element, dialect: Dialect) -> None:
     for child in list(container):
         if child.tag in dialect.dropped:
             container.remove(child)
+        elif child.tag == dialect.run:
+            for part in [part for part in child if part.tag in dialect.dropped]:  # a soft hyphen
+                child.remove(part)
     previous = None
     for child in list(container):
         if child.tag in dialect.containers:
@@ -197,9 +207,11 @@ class ParagraphJob:
         self.bases: dict[etree._Element, etree._Element | None] = {}
         self.field_depth = field_depth
         self.run_atoms: set[int] = set()  # the marks of atoms that belong inside a run (a tab, a picture)
+        self.hyphens: list[int] = []  # where the non-breaking hyphens are in the flat text
         builder = FlatBuilder(collapse=False, fields=True)  # a tab or a cell's line ends a sentence
         self._add(builder, paragraph)
         self.flat = builder.build()
+        self.no_break = hyphenated_words(self.flat.text, self.hyphens)
 
     def flats(self) -> list[FlatText]:
         return [self.flat]
@@ -236,6 +248,9 @@ class ParagraphJob:
                 self.field_depth = max(0, self.field_depth + (kind == "begin") - (kind == "end"))
             if part.tag == self.dialect.text and not self.field_depth:
                 builder.add_text(self.dialect.text_of(part))
+            elif part.tag == self.dialect.hyphen and not self.field_depth:
+                builder.add_text("-")  # the hyphen the model knows (NFKC makes U+2011 one it has never seen)
+                self.hyphens.append(len(builder.text) - 1)
             else:
                 builder.add_atom(node=part, parts_words=part.tag in self.dialect.breaks,
                                  ends_sentence=part.tag in FIELD_SEPARATORS)
@@ -295,11 +310,20 @@ class ParagraphJob:
         if not isinstance(piece, str):
             run.append(atom_copy(self.flat.marks[piece.mark].node))
             return
+        hyphen = self.dialect.hyphen
+        texts = no_break_hyphens(piece, self.no_break).split(NO_BREAK_HYPHEN) if hyphen else [piece]
+        for number, text in enumerate(texts):
+            if number:
+                etree.SubElement(run, hyphen)
+            if text or len(texts) == 1:
+                self._append_text(run, text)
+
+    def _append_text(self, run: etree._Element, text: str) -> None:
         last = run[-1] if len(run) else None
         if last is not None and last.tag == self.dialect.text:
-            self._set_text(last, self.dialect.text_of(last) + piece)
+            self._set_text(last, self.dialect.text_of(last) + text)
         else:
-            self._set_text(etree.SubElement(run, self.dialect.text), piece)
+            self._set_text(etree.SubElement(run, self.dialect.text), text)
 
     def _set_text(self, element: etree._Element, text: str) -> None:
         element.text = escape(text) if self.dialect.escaped else text
@@ -308,6 +332,32 @@ class ParagraphJob:
                 element.set(XML_SPACE, "preserve")
             else:
                 element.attrib.pop(XML_SPACE, None)
+
+
+def hyphenated_words(text: str, hyphens: Sequence[int]) -> dict[str, tuple[int, ...]]:
+    """Each word of ``text`` (letters, digits and hyphens) with a non-breaking hyphen in it (at
+    ``hyphens``: "-" in ``text``), lower-cased -> where in it those hyphens are."""
+    words: dict[str, tuple[int, ...]] = {}
+    for match in HYPHENATED.finditer(text) if hyphens else ():
+        inside = tuple(h - match.start() for h in hyphens if match.start() <= h < match.end())
+        if inside:
+            words[match.group().lower()] = inside
+    return words
+
+
+def no_break_hyphens(text: str, words: dict[str, tuple[int, ...]]) -> str:
+    """``text`` with the hyphens of each word of ``words`` (``hyphenated_words``) that it keeps, in
+    any case, non-breaking again (U+2011): "555-0100" stays unbroken; a word the translation
+    changed has plain hyphens, for its hyphens are the translation's."""
+
+    def restore(match: re.Match[str]) -> str:
+        word = list(match.group())
+        for offset in words.get(match.group().lower(), ()):
+            if offset < len(word) and word[offset] == "-":
+                word[offset] = NO_BREAK_HYPHEN
+        return "".join(word)
+
+    return HYPHENATED.sub(restore, text) if words else text
 
 
 def atom_copy(node: etree._Element) -> etree._Element:
