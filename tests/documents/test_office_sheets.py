@@ -1,4 +1,4 @@
-"""Excel's escaped strings (attnmt.documents.xstring) in cells, notes and tables' names
+"""Excel's escaped strings (attnmt.documents.xstring) and tables' names and totals labels
 (attnmt.documents.tables) through translation, read back raw and with openpyxl.  Mirror: words
 upper-cased in reverse order, each aligned to its source word."""
 
@@ -42,14 +42,20 @@ def test_escapes_in_an_inline_string_and_a_note_are_read_and_written_again(same)
     assert "<t>Check the red car._x000D_\nThe dog sleeps.</t>" in out["xl/comments/comment1.xml"].decode()
 
 
-def goods_file(formula: str | None = None) -> bytes:
+def goods_file(formula: str | None = None, totals: bool = False) -> bytes:
     """A table "Goods" over A1:B2 whose second header has two lines ("Unit", "price"), as openpyxl
-    names it (``Unit_x000a_price``, as Excel does)."""
+    names it (``Unit_x000a_price``, as Excel does); with a totals row labelled "Total" in A3."""
     book = openpyxl.Workbook()
     sheet = book.active
     sheet.append(["Item", "Unit\nprice"])
     sheet.append(["A red apple", 1.5])
-    sheet.add_table(Table(displayName="Goods", ref="A1:B2"))
+    table = Table(displayName="Goods", ref="A1:B3" if totals else "A1:B2", totalsRowCount=1 if totals else None)
+    if totals:
+        sheet.append(["Total", "=SUBTOTAL(109,B2:B2)"])
+        table._initialise_columns()
+        table.tableColumns[0].totalsRowLabel = "Total"
+        table.tableColumns[1].totalsRowFunction = "sum"
+    sheet.add_table(table)
     if formula:
         sheet["D1"] = formula
     return docx_bytes(book)
@@ -75,3 +81,10 @@ def test_a_header_of_two_lines_kept_for_a_formula_shows_its_lines_not_the_escape
     assert sheet["A2"].value == "APPLE RED A"
     assert column_attributes(out, "name") == ["Item", "Unit_x000a_price"]
 
+
+def test_a_totals_row_label_follows_its_translated_cell(mirror):
+    out = translate(goods_file(totals=True), mirror)
+    sheet = openpyxl.load_workbook(io.BytesIO(out)).active
+    assert sheet["A3"].value == "TOTAL" and sheet["B3"].value == "=SUBTOTAL(109,B2:B2)"
+    assert column_attributes(out, "totalsRowLabel") == ["TOTAL", None]
+    assert sheet.tables["Goods"].tableColumns[0].totalsRowLabel == "TOTAL"

@@ -18,8 +18,8 @@ What is translated, per format:
 - .pptx: slides, speaker notes and review comments (classic and modern);
 - .xlsx: shared strings, inline strings (never formulas, numbers or dates: those are not
   strings), cell comments and threaded comments (attnmt.documents.comments), and the text
-  boxes and shapes drawn on a sheet; a table's column names follow its translated headers
-  (attnmt.documents.tables);
+  boxes and shapes drawn on a sheet; a table's column names follow its translated headers,
+  its totals row's labels that row's cells (attnmt.documents.tables);
 - all three: charts' text (titles, axis titles, labels written as text) and SmartArt;
 - .odt, .odp, .ods: content.xml and styles.xml paragraphs and headings, and the titles of
   charts (attnmt.documents.opendocument);

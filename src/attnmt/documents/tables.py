@@ -13,7 +13,8 @@ other cells that use it):
   none.
 
 A name is an escaped string (attnmt.documents.xstring): a header of two lines is named
-``Unit_x000A_price``, so names are read and written escaped.
+``Unit_x000A_price``, so names are read and written escaped.  A totals row's labels
+(``totalsRowLabel="Total"``) follow its translated cells as the names follow the headers.
 """
 
 from __future__ import annotations
@@ -36,7 +37,8 @@ XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
 def keep_tables_whole(archive: Archive, parts: list[Part]) -> list[Part]:
     """After the cells are translated (``parts``, their trees changed in place): each table's column
-    names follow its header cells, or its header cells keep their source text (module docstring).
+    names follow its header cells, or its header cells keep their source text, and its totals row's
+    labels follow that row's cells (module docstring).
     Returns the parts it changed that ``parts`` did not hold (tables, sheets)."""
     tables = sheet_tables(archive)
     if not tables:
@@ -50,17 +52,21 @@ def keep_tables_whole(archive: Archive, parts: list[Part]) -> list[Part]:
         sheet_part = held.get(sheet) or added.setdefault(sheet, Part(sheet, parse_part(archive, sheet)))
         for member in members:
             table_part = held.get(member) or added.setdefault(member, Part(member, parse_part(archive, member)))
-            cells = header_cells(sheet_part.tree.getroot(), table_part.tree.getroot())
-            if cells is None:
-                continue
-            names = [cell_text(cell, translated) for cell in cells]
-            columns = list(table_part.tree.getroot().iter(s("tableColumn")))
-            if renamable(table_part.tree.getroot(), names, columns, formulas):
+            sheet_root, table = sheet_part.tree.getroot(), table_part.tree.getroot()
+            columns = list(table.iter(s("tableColumn")))
+            cells = row_cells(sheet_root, table, "header")
+            names = [cell_text(cell, translated) for cell in cells or ()]
+            if cells is not None and renamable(table, names, columns, formulas):
                 for column, name in zip(columns, names, strict=True):
                     table_part.changed |= set_name(column, "name", name)
-            else:
+            elif cells is not None:
                 for cell, column in zip(cells, columns, strict=True):
                     sheet_part.changed |= keep_source(cell, unescape(column.get("name", "")), translated)
+            totals = row_cells(sheet_root, table, "totals")
+            for cell, column in zip(totals or [], columns if totals else [], strict=True):
+                label = cell_text(cell, translated)
+                if column.get("totalsRowLabel") is not None and label.strip():
+                    table_part.changed |= set_name(column, "totalsRowLabel", label)
     return [part for part in added.values() if part.changed]
 
 
@@ -111,19 +117,20 @@ def formula_texts(archive: Archive, held: dict[str, Part]) -> str:
     return "\n".join(found)
 
 
-def header_cells(sheet: etree._Element, table: etree._Element) -> list[etree._Element] | None:
-    """The cells of the table's header row, one a column (a missing one made empty), or None for a
-    table without a header row or a range that does not read."""
+def row_cells(sheet: etree._Element, table: etree._Element, row: str) -> list[etree._Element] | None:
+    """The cells of the table's ``row``, "header" (its first) or "totals" (its last), one a column (a
+    missing one made empty), or None for a table without that row or a range that does not read."""
     first, _, last = table.get("ref", "").partition(":")
     start, end = CELL.fullmatch(first), CELL.fullmatch(last or first)
-    if start is None or end is None or table.get("headerRowCount", "1") == "0":
+    shown = table.get("headerRowCount", "1") != "0" if row == "header" else table.get("totalsRowCount", "0") == "1"
+    if start is None or end is None or not shown:
         return None
-    row = start.group(2)
+    number = (start if row == "header" else end).group(2)
     columns = range(column_number(start.group(1)), column_number(end.group(1)) + 1)
     if len(columns) != len(list(table.iter(s("tableColumn")))):
         return None
-    cells = {cell.get("r"): cell for r in sheet.iter(s("row")) if r.get("r") == row for cell in r.iter(s("c"))}
-    return [cells.get(f"{column_name(c)}{row}", etree.Element(s("c"))) for c in columns]
+    cells = {cell.get("r"): cell for r in sheet.iter(s("row")) if r.get("r") == number for cell in r.iter(s("c"))}
+    return [cells.get(f"{column_name(c)}{number}", etree.Element(s("c"))) for c in columns]
 
 
 def column_number(letters: str) -> int:
@@ -163,7 +170,7 @@ def renamable(table: etree._Element, names: list[str], columns: list[etree._Elem
 
 
 def set_name(column: etree._Element, key: str, name: str) -> bool:
-    """Sets a column's ``key`` (its name) to ``name``, escaped as Excel
+    """Sets a column's ``key`` (its name, its totals row's label) to ``name``, escaped as Excel
     escapes an attribute (a line break in a header is ``_x000A_``), where it says something else;
     whether it did."""
     if unescape(column.get(key, "")) == name:
