@@ -20,6 +20,9 @@ FIELD_END = re.compile(r"[\t\n\r\v\f\x85\u2028\u2029]")  # FlatBuilder(fields=Tr
 # HTML's whitespace, which collapses (FlatBuilder(collapse=True)); a no-break space (U+00A0) is text that
 # shows as a space, kept as it is (the tokenizer's NFKC reads it as a space).
 COLLAPSED = re.compile(r"[ \t\n\f\r]+")
+# A soft hyphen (U+00AD: HTML's &shy;, OpenDocument's, a slide's) says where its word may break at a
+# line's end: stale once the word is translated, and a piece the model has never seen.
+SOFT_HYPHEN = "\u00ad"
 
 
 @dataclass
@@ -85,7 +88,8 @@ class FlatBuilder:
         self.range_starts: dict[object, int] = {}  # an open range's key -> the mark of its start
 
     def add_text(self, text: str) -> None:
-        """Visible text; URLs and e-mail addresses in it become atoms."""
+        """Visible text, its soft hyphens dropped; URLs and e-mail addresses in it become atoms."""
+        text = text.replace(SOFT_HYPHEN, "")
         position = 0
         for match in PROTECTED.finditer(text):
             self._add_plain(text[position:match.start()])
