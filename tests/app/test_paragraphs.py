@@ -84,6 +84,15 @@ def test_v1_alignment_numbers_the_second_sentences_words_after_the_firsts(client
     assert answer["hypotheses"][0][0]["alignment"] == pharaoh(pairs)
 
 
+def test_v1_alignment_numbers_the_words_of_the_whole_text_where_sentences_touch(client):
+    """Counted on from one sentence to the next, "runs.A" was two words: pairs went past the last."""
+    text = f"{FIRST}{SECOND.capitalize()}"  # "runs.a" is no sentence end to sentencex, "runs.A" is
+    hypothesis = client.post("/v1/translate", json={"text": text, "return_alignments": True}).json()["hypotheses"][0][0]
+    pairs = [tuple(map(int, pair.split("-"))) for pair in hypothesis["alignment"].split()]
+    assert hypothesis["text"].count(" ") == len(hypothesis["text"].split()) - 1  # the translations touch too
+    assert max(s for s, _ in pairs) < len(text.split()) and max(t for _, t in pairs) < len(hypothesis["text"].split())
+
+
 def test_v1_confidence_gives_each_sentences_pieces_in_turn(client):
     answer = client.post("/v1/translate", json={"text": PARAGRAPH, "return_confidence": True}).json()
     pieces = [piece for piece, _ in answer["hypotheses"][0][0]["confidence"]]

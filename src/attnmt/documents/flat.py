@@ -162,9 +162,15 @@ class FlatBuilder:
 
 def has_text_of_its_own(node: Any) -> bool:
     """Whether an atom's element shows text (inline code, a field's result), not a comment's or a mark's."""
+    return bool(shown_text(node).strip())
+
+
+def shown_text(node: Any) -> str:
+    """The text an atom's element shows (inline code, a field's result, a kept ``<i>.</i>``); "" for
+    a comment, or where there is no element (a protected span: its ``literal``)."""
     if node is None or callable(getattr(node, "tag", None)) or not hasattr(node, "itertext"):
-        return False
-    return any(piece.strip() for piece in node.itertext())
+        return ""
+    return "".join(node.itertext())
 
 
 def has_words(text: str) -> bool:

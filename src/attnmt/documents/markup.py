@@ -6,11 +6,12 @@ parses in milliseconds, where html5lib, pure Python, is two orders slower), and
 serialises a tree back with entities escaped and comments kept.  selectolax is as
 fast but reads HTML only and does not expose text and tails for rebuilding runs.
 
-A *block* is any element that is not inline (``<p>``, ``<li>``, ``<td>``,
-``<title>``, ...).  Its *runs* (text, inline elements and their tails, up to the
-next block child) are each one flat text (attnmt.documents.spans): inline elements
-become marks, ``<br>``, ``<img>``, ``<code>``, comments and anything with
-``translate="no"`` become atoms kept as they are (an ``<input>`` or a ``<textarea>`` ends its
+A *block* is one of HTML's block elements (``<p>``, ``<li>``, ``<td>``, ``<title>``, ...:
+BLOCKS), or an element with a block inside it; every other element, an unknown or custom one
+(``<my-tag>``) too, is inline, as browsers show it.  A block's *runs* (text, inline elements
+and their tails, up to the next block child) are each one flat text (attnmt.documents.spans):
+inline elements become marks, ``<br>``, ``<img>``, ``<code>``, an element around nothing,
+comments and anything with ``translate="no"`` become atoms kept as they are (an ``<input>`` or a ``<textarea>`` ends its
 sentence; a ``<select>``'s options are translated each on its own).  ``<script>``, ``<style>``,
 ``<pre>``, ``<code>``, ``<textarea>`` blocks and ``translate="no"`` blocks are not
 touched, but for what says ``translate="yes"`` again inside them.  The values of the
@@ -21,6 +22,7 @@ sentences of their own, and so is ``value``, on a button's ``<input>`` only (is_
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -38,8 +40,13 @@ if TYPE_CHECKING:
 BUTTON_TYPES = frozenset(("submit", "reset", "button"))  # an <input> whose value is its label
 # A <button> is read with its sentence ("Click <button>here</button> to go"); a <label> or <legend>,
 # a form's caption for a control, is a block, translated apart from the controls and buttons beside it.
-INLINE = frozenset("a abbr acronym b bdi bdo big button cite data del dfn em font i ins mark nobr q ruby s "
-                   "small span strike strong sub sup time tt u".split())
+# HTML's elements that are not read inline: blocks of their own, each translated apart.  Any other
+# element (<b>, <a>, <picture>, one HTML does not know, a custom <my-tag>) is inline, as browsers show it.
+BLOCKS = frozenset("html head title base body article section nav aside h1 h2 h3 h4 h5 h6 hgroup header footer "
+                   "address main search p hr pre blockquote ol ul menu li dl dt dd figure figcaption div table "
+                   "caption colgroup col tbody thead tfoot tr td th form label datalist optgroup option fieldset "
+                   "legend details summary dialog applet center dir frame frameset isindex listing marquee menuitem "
+                   "multicol noembed noframes plaintext xmp".split())
 # Inline elements kept whole, at the place rule 2 of attnmt.documents.spans gives them; among them
 # every void element but <hr> (a break between blocks) and <col> (in a table's head): one holds no
 # text, so it is a point in its sentence (<meta itemprop> in a paragraph, a <source> after <wbr>);
@@ -54,6 +61,7 @@ UNTRANSLATED = frozenset("script style pre code textarea noscript svg math templ
 # stands in its sentence for one of its options ("Show <select> entries", "Choose <select> now").
 CONTROLS = frozenset("input textarea".split())
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+ESCAPED_TAGS = re.compile(r"<[^<>]*>(?:\s*<[^<>]*>)*")  # an XML element's text that is markup: native code
 
 
 @dataclass
@@ -100,7 +108,7 @@ def is_marker(node: etree._Element) -> bool:
     An exponent or an index (``x<sup>2</sup>``, ``H<sub>2</sub>O``, ``m <sup>2</sup>``) stays a mark:
     the model reads its number with the word."""
     name = local_name(node)
-    if name not in INLINE and name not in ("sup", "sub"):
+    if name in BLOCKS:
         return False
     text = "".join(node.itertext()).strip()
     if not text or any(character.isalpha() for character in text):
@@ -117,10 +125,26 @@ def is_marker(node: etree._Element) -> bool:
     return (name != "a" and inner_link) or text.startswith("[") or at_start or after_punctuation
 
 
+def is_empty(node: etree._Element) -> bool:
+    """An element around nothing, not even a space (``<x id="1"/>``, ``<a name="top"></a>``)."""
+    return not len(node) and not node.text
+
+
+def is_code(node: etree._Element) -> bool:
+    """An XML element of native code, not words: escaped tags alone (XLIFF's and TMX's
+    ``<bpt id="1">&lt;b&gt;</bpt>``, ``<ph>&lt;br/&gt;</ph>``) or symbols alone, no letter or digit
+    (``<sep>•</sep>``), as HTML's markers (is_marker).  As a mark, its text went to the model as a
+    word, and came back in the element beside it."""
+    text = (node.text or "").strip()
+    if len(node) or not text:
+        return False
+    return ESCAPED_TAGS.fullmatch(text) is not None or not any(character.isalnum() for character in text)
+
+
 class Vocabulary:
     """Which elements are inline, kept whole, or left alone: HTML's, or (``xml``) every element
-    inline but those an element lays out on lines of their own (``lays_out``), and only
-    ``translate="no"`` ones kept whole."""
+    inline but those an element lays out on lines of their own (``lays_out``), and those with
+    ``translate="no"``, around nothing or of native code (is_code) kept whole."""
 
     def __init__(self, xml: bool = False) -> None:
         self.xml = xml
@@ -131,17 +155,27 @@ class Vocabulary:
         between them only spaces, at least one line break; or side by side with nothing at all
         between them, as a record's fields are (``<row><cell>A red car</cell><cell>12</cell></row>``:
         read inline, "car12" would be one word).  They are blocks, translated apart, and the layout
-        stays where it was."""
+        stays where it was.  One child alone with nothing around it is no record: it is what its
+        parent wraps (``<b><i>red</i></b>``), read with the sentence around the parent."""
         if parent is None or not len(parent):
             return False
         if parent not in self.laid_out:
             between = [parent.text or "", *(child.tail or "" for child in parent)]
             self.laid_out[parent] = all(not gap.strip() for gap in between) and (
-                any("\n" in gap for gap in between) or not any(between))
+                any("\n" in gap for gap in between) or (len(parent) > 1 and not any(between)))
         return self.laid_out[parent]
 
     def is_atom(self, node: etree._Element) -> bool:
-        return is_comment(node) or says_no(node) or (not self.xml and (local_name(node) in ATOMS or is_marker(node)))
+        """Kept whole, at a point of its sentence: a comment, what says ``translate="no"``, an inline
+        element around nothing (it keeps the spaces it had, as atoms do: ``Click <x id="1"/> to
+        open``, ``<i class="icon"></i> Home``); in HTML, ATOMS and markers (is_marker); in XML, an
+        element of native code (is_code)."""
+        if is_comment(node) or says_no(node):
+            return True
+        if self.xml:
+            return is_empty(node) or is_code(node)
+        name = local_name(node)
+        return name in ATOMS or (name not in BLOCKS and (is_empty(node) or is_marker(node)))
 
     def is_inline(self, node: etree._Element) -> bool:
         """An atom, or an inline element with only inline elements inside it."""
@@ -150,7 +184,7 @@ class Vocabulary:
             inside = pending.pop()
             if self.is_atom(inside):
                 continue
-            if (self.lays_out(inside.getparent()) if self.xml else local_name(inside) not in INLINE):
+            if (self.lays_out(inside.getparent()) if self.xml else local_name(inside) in BLOCKS):
                 return False
             pending.extend(inside)
         return True

@@ -7,8 +7,9 @@ What the server says about a text of several sentences (docs/serving.md, "Paragr
 
 - its hypotheses: the k-th joins each sentence's k-th best (a sentence's last where it has
   fewer); its score and log_prob are the sums of the sentences' (so the ranks stay in order);
-- a hypothesis's alignment: each sentence's Pharaoh pairs, in order, the source and target
-  word numbers counting on from one sentence to the next;
+- a hypothesis's alignment: each sentence's Pharaoh pairs, in order, numbering the words of
+  the whole text and of the whole hypothesis (split at whitespace, as Pharaoh's are: two
+  sentences with no space between share the word where they touch, a URL counts);
 - a hypothesis's confidence: each sentence's [piece, probability] list, in order, each ending
   with its ``</s>``;
 - the attention: one trace per sentence of the best hypothesis;
@@ -18,6 +19,7 @@ What the server says about a text of several sentences (docs/serving.md, "Paragr
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -33,8 +35,8 @@ from attnmt.documents.pipeline import (
     paragraph_sentences,
     translate_paragraphs,
 )
-from attnmt.documents.spans import Weights
-from attnmt.inspect.align import pharaoh, trace_alignment, trace_weights, word_starts
+from attnmt.documents.spans import WORD, Weights
+from attnmt.inspect.align import pharaoh, trace_alignment, trace_weights
 from attnmt.inspect.trace import TranslationAttention, trace_translation
 from attnmt.model import Transformer
 
@@ -43,6 +45,7 @@ from attnmt.model import Transformer
 class Paragraph:
     """A plain text translated sentence by sentence, with each sentence's n-best."""
 
+    text: str  # the text as given
     sentences: list[str]  # the sentences the model translated, in order (paragraph_sentences)
     found: list[list[Translation]]  # each sentence's hypotheses, best first
     hypotheses: list[Translation]  # the text's own, best first (the module docstring)
@@ -113,7 +116,7 @@ def paragraph(text: str, sentences: list[str], found: list[list[Translation]],
               weigh: Callable[[str, str], Weights], options: DocumentOptions) -> Paragraph:
     """The text's hypotheses from its sentences' (a text with no sentence to translate has one:
     itself, as ``translate_paragraphs`` passes it through, scored 0)."""
-    result = Paragraph(sentences, found, [])
+    result = Paragraph(text, sentences, found, [])
     for rank in range(max(map(len, found), default=1)):
         known = FoundTranslations({}, weigh)
         for sentence, translation in zip(sentences, result.sentence_translations(rank), strict=True):
@@ -132,26 +135,60 @@ def sentence_traces(model: Transformer, tokenizer: TextCodec, paragraph: Paragra
             for sentence, translation in zip(paragraph.sentences, paragraph.sentence_translations(rank), strict=True)]
 
 
-def joined_alignment(traces: Sequence[TranslationAttention], layer: int = -1,
+def joined_alignment(paragraph: Paragraph, rank: int, traces: Sequence[TranslationAttention], layer: int = -1,
                      heads: Sequence[int] | None = None) -> list[tuple[int, int]]:
-    """The sentences' word alignments (``trace_alignment`` of ``layer`` and ``heads``) as one, the
-    word numbers counting on from one sentence to the next."""
-    pairs, source_base, target_base = [], 0, 0
-    for trace in traces:
-        pairs += [(s + source_base, t + target_base) for s, t in trace_alignment(trace, layer, heads)]
-        source_words = trace.source[:-1] if trace.source[-1:] == ["</s>"] else trace.source
-        source_base += len(word_starts(source_words))
-        target_base += len(word_starts(trace.target_out[:-1]))
-    return pairs
+    """The word alignment of the text and its hypothesis ``rank``, from its sentences' ``traces``
+    (``trace_alignment`` of ``layer`` and ``heads``): the pairs of ``text_pairs``."""
+    return text_pairs([trace_alignment(trace, layer, heads) for trace in traces], paragraph.sentences,
+                      paragraph.sentence_translations(rank), paragraph.text, paragraph.hypotheses[rank].text)
 
 
-def joined_extras(traces: Sequence[TranslationAttention], alignment: bool, confidence: bool, layer: int = -1,
-                  heads: Sequence[int] | None = None) -> dict:
-    """What a text's hypothesis adds on request, from its sentences' traces: the alignment (of
-    ``layer`` and ``heads``) and confidence of the module docstring."""
+def text_pairs(found: Sequence[Sequence[tuple[int, int]]], sentences: Sequence[str], translations: Sequence[str],
+               text: str, translated: str) -> list[tuple[int, int]]:
+    """Each sentence's word pairs ``found`` (numbering the words of the sentence and of its
+    translation), in order, as pairs of the words of the whole ``text`` and of the whole
+    ``translated`` text, split at whitespace, as Pharaoh's words are.  Counting on from one
+    sentence's words to the next went past the line's last word where sentences touch
+    ("A dog runs.A cat sleeps.": five words, not six); a pair that two sentences both give is given once."""
+    source_words, target_words = word_numbers(sentences, text), word_numbers(translations, translated)
+    pairs = [(sources[s], targets[t]) for each, sources, targets in zip(found, source_words, target_words, strict=True)
+             for s, t in each if s < len(sources) and t < len(targets)]
+    return list(dict.fromkeys(pairs))
+
+
+def word_numbers(sentences: Sequence[str], text: str) -> list[list[int]]:
+    """For each of ``sentences`` (in the order ``text`` holds them), the number of the word of
+    ``text`` (split at whitespace) that holds each of its words.  A word is looked for where the
+    last one ended, first where a word of ``text`` starts or right there (sentences that touch),
+    so that a URL taken out of a sentence, which ``text`` holds, is not taken for one of its words."""
+    starts = [match.start() for match in WORD.finditer(text)]
+    word_starts, numbers, position = set(starts), [], 0
+    for sentence in sentences:
+        each = []
+        for word in sentence.split():
+            at = find_word(text, word, position, word_starts)
+            each.append(max(bisect_right(starts, position if at < 0 else at) - 1, 0))
+            position = position if at < 0 else at + len(word)
+        numbers.append(each)
+    return numbers
+
+
+def find_word(text: str, word: str, position: int, starts: set[int]) -> int:
+    """Where ``word`` is in ``text`` from ``position`` on: the first place that is ``position`` or
+    a word's start, else the first place at all (-1: nowhere)."""
+    first = at = text.find(word, position)
+    while at >= 0 and at != position and at not in starts:
+        at = text.find(word, at + 1)
+    return at if at >= 0 else first
+
+
+def joined_extras(paragraph: Paragraph, rank: int, traces: Sequence[TranslationAttention], alignment: bool,
+                  confidence: bool, layer: int = -1, heads: Sequence[int] | None = None) -> dict:
+    """What the text's hypothesis ``rank`` adds on request, from its sentences' traces: the
+    alignment (of ``layer`` and ``heads``) and confidence of the module docstring."""
     extras: dict = {}
     if alignment:
-        extras["alignment"] = pharaoh(joined_alignment(traces, layer, heads))
+        extras["alignment"] = pharaoh(joined_alignment(paragraph, rank, traces, layer, heads))
     if confidence:
         extras["confidence"] = [[piece, round(p, 4)] for trace in traces
                                 for piece, p in trace.confidence()]

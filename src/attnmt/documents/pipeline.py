@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.flat import FlatBuilder, FlatText, Place, has_words
+from attnmt.documents.flat import FlatBuilder, FlatText, Place, has_words, shown_text
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested, Weights, identity, needs_alignment, nest, place, plain
 from attnmt.errors import ConfigError
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 # What an attribute's name can be (XML's Name, which the HTML names of every real attribute are too):
 # a name with anything else ("alt;title") matches no attribute, and would translate none without a word.
 ATTRIBUTE_NAME = re.compile(r"[^\W\d][\w.:-]*")
+SENTENCE_ENDS = ".!?…。！？"  # what ends a sentence, in the atoms that can end one (without_added_end)
 
 
 @dataclass(frozen=True)
@@ -187,7 +188,8 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
                                                                        strict=True))
     if repeats is not None:
         repeats.done(translated)
-    translations = [translated[s][0] if s in translated else s for s in sources]  # no letters: passes through
+    translations = [without_added_end(flat, span, translated[s][0]) if s in translated else s  # no letters: as it is
+                    for (flat, span), s in zip(pairs(flats, sentences), sources, strict=True)]
     alignments: list[Weights | None] = [
         None if i not in wanted else translated[s][1] if s in translated else identity(len(s.split()))
         for i, s in enumerate(sources)]
@@ -197,6 +199,23 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
         results.append(nest(flat, place(flat, spans, translations[first:last], alignments[first:last])))
         first = last
     return results
+
+
+def without_added_end(flat: FlatText, sentence: tuple[int, int], translation: str) -> str:
+    """The translation without the full stop (or "!", "?", ...) the model ended it with, where the
+    source sentence has none because atoms right after it show its end (``in his <b>hands</b><i>.</i>``:
+    the <i> is kept whole, attnmt.documents.markup.is_marker): their stop ends the translation,
+    once, not after the model's own."""
+    start, end = sentence
+    if flat.text[start:end].rstrip()[-1:] in SENTENCE_ENDS:
+        return translation
+    after = [m for m in flat.marks if m.atom and m.start >= end and not flat.text[end:m.start].strip()]
+    shown = "".join(m.literal or shown_text(m.node) for m in after).strip()
+    if not shown or any(character not in SENTENCE_ENDS for character in shown):
+        return translation
+    kept = translation.rstrip()
+    shorter = kept.rstrip(SENTENCE_ENDS).rstrip()
+    return shorter + translation[len(kept):] if shorter else translation  # a translation of stops alone stays
 
 
 def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions) -> list[list[tuple[int, int]]]:

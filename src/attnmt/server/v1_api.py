@@ -202,7 +202,8 @@ def describe(served: ServedModel, paragraph: Paragraph,
         traces = sentence_traces(served.model, served.tokenizer, paragraph, rank) if traced else []
         each, assessed = paragraph.sentence_assessments(rank), hypothesis.assessment
         described.append({**hypothesis.fields(),
-                          **joined_extras(traces, request.return_alignments, request.return_confidence),
+                          **joined_extras(paragraph, rank, traces, request.return_alignments,
+                                          request.return_confidence),
                           **(assessed.fields() if assessed else {}),
                           **({"sentences": [a.fields() if a else None for a in each]} if request.return_quality
                              else {})})

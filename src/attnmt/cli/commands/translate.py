@@ -185,8 +185,8 @@ def paragraph_batch(args: argparse.Namespace, model, tokenizer, options: Decodin
     results = [p.hypotheses if p and line.strip() else [] for p, line in zip(paragraphs, lines, strict=True)]
     assessments = [[h.assessment for h in hypotheses] for hypotheses in results]
     if args.output_format == "text":
-        aligned = [joined_alignment(traces(model, tokenizer, p, 0), args.alignment_layer, args.alignment_heads)
-                   for p in paragraphs] if args.alignments else None
+        aligned = [joined_alignment(p, 0, traces(model, tokenizer, p, 0), args.alignment_layer, args.alignment_heads)
+                   if p else [] for p in paragraphs] if args.alignments else None
         texts = [below_quality(args, line, hs[0].text, found[0]) if hs else ""
                  for line, hs, found in zip(lines, results, assessments, strict=True)]
         write_texts(out, texts, aligned)
@@ -212,7 +212,7 @@ def paragraph_extras(args: argparse.Namespace, model, tokenizer, paragraph: Para
 
     if not (args.alignments or args.confidence):
         return {}
-    return joined_extras(traces(model, tokenizer, paragraph, rank), args.alignments, args.confidence,
+    return joined_extras(paragraph, rank, traces(model, tokenizer, paragraph, rank), args.alignments, args.confidence,
                          args.alignment_layer, args.alignment_heads)
 
 

@@ -1,0 +1,92 @@
+"""Which elements a sentence reads inline, which are kept whole (atoms) and which are blocks
+(attnmt.documents.markup.Vocabulary), in HTML and in XML, with stand-in translators whose
+alignments are known."""
+
+import pytest
+
+from attnmt.documents.markup import translate_markup
+
+
+def one(text, translator, **options):
+    return translate_markup([text], translator, **options)[0]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("a <b><i>red</i></b> car", "CAR <b><i>RED</i></b> A"),
+    ('the <a href="#m"><b><i>red</i></b></a> car', 'CAR <a href="#m"><b><i>RED</i></b></a> THE'),
+])
+def test_an_xml_element_that_wraps_one_other_alone_is_read_with_its_sentence(mirror, text, expected):
+    """Taken for a record of one field, it was a block: "a", "red" and "car" went to the model apart."""
+    assert one(text, mirror, xml=True) == expected
+    assert len(mirror.given) == 1
+
+
+@pytest.mark.parametrize("text", ['Click <x id="1"/> to open the file.', 'A dog <img src="d.png"/> runs.',
+                                  'A dog runs. <ph/>', '<ph/> A dog runs.'])
+def test_an_empty_xml_element_keeps_the_spaces_it_had(same, text):
+    """Read as an element around nothing, it went before "to" and took its space: "Click  <x/>to"."""
+    assert one(text, same, xml=True) == text
+    assert all("  " not in sentence for sentence in same.given)  # the model reads one space, not two
+
+
+def test_an_empty_xml_element_goes_before_the_word_that_followed_it_with_its_spaces(mirror):
+    assert one("one <x/> two three", mirror, xml=True) == "THREE <x/> TWO ONE"
+    assert mirror.given == ["one two three"]
+
+
+@pytest.mark.parametrize("text", ['<p>Click <b></b> here to go.</p>', '<p><i class="icon"></i> Home page</p>',
+                                  '<p>Go <a name="top"></a> up.</p>'])
+def test_an_empty_html_element_keeps_the_spaces_it_had(same, text):
+    assert one(text, same) == text
+
+
+def test_an_empty_html_element_goes_before_the_word_that_followed_it(mirror):
+    assert one('one <a name="x"></a>two three', mirror) == 'THREE <a name="x"></a>TWO ONE'
+
+
+@pytest.mark.parametrize("start, end", [("<my-tag>", "</my-tag>"), ('<g id="1">', "</g>"),
+                                        ('<mrk mtype="term">', "</mrk>")])
+def test_an_unknown_or_custom_html_element_is_read_inline(same, mirror, start, end):
+    """Browsers show it inline; read as a block, it split the sentence in three."""
+    text = f"a man is {start}sleeping{end} on his chair."
+    assert one(text, same) == text and same.given == ["a man is sleeping on his chair."]
+    assert one(text, mirror) == f"CHAIR. HIS ON {start}SLEEPING{end} IS MAN A"
+
+
+def test_an_unknown_html_element_around_blocks_is_a_block(same):
+    """A web component that holds paragraphs: each is translated apart, and so is the text around it."""
+    text = "<div>Read this: <my-card><p>A dog runs.</p><p>A cat sleeps.</p></my-card> Now go.</div>"
+    assert one(text, same) == text
+    assert same.given == ["Read this:", "A dog runs.", "A cat sleeps.", "Now go."]
+
+
+@pytest.mark.parametrize("translation, stop", [("ein Hund in den Händen.", "."), ("ein Hund in den Händen!", "."),
+                                               ("ein Hund in den Händen", "."), ("ein Hund in den Händen.", "!")])
+def test_a_kept_stop_after_a_sentence_is_not_doubled_by_the_models(fixed, translation, stop):
+    """The model, given "a dog in his hands", ends it with a stop of its own: "Händen</b>.<i>.</i>"."""
+    translator = fixed(translation, [(k, k) for k in range(5)])
+    out = one(f"<p>a dog in his <b>hands</b><i>{stop}</i></p>", translator)
+    assert out == f"<p>ein Hund in den <b>Händen</b><i>{stop}</i></p>"
+    assert translator.given == ["a dog in his hands"]
+
+
+def test_a_sentence_with_a_stop_of_its_own_keeps_the_models(fixed):
+    translator = fixed("ein Hund rennt.", [(0, 0), (1, 1), (2, 2)])
+    assert one("<p>a dog runs.<i>!</i></p>", translator) == "<p>ein Hund rennt.<i>!</i></p>"
+
+
+@pytest.mark.parametrize("text, given", [
+    ('a man drives an <bpt id="1">&lt;b&gt;</bpt>old<ept id="1">&lt;/b&gt;</ept> red car.',
+     ["a man drives an old red car."]),
+    ('Press <ph id="1">&lt;br/&gt;</ph> to go.', ["Press to go."]),
+    ("a man <sep>-</sep> a woman", ["a man a woman"]),
+])
+def test_xml_native_code_is_kept_whole_in_its_element(same, text, given):
+    """Read as words, "<b>old</b>" went to the model, and the </b> came back in the <bpt>."""
+    assert one(text, same, xml=True) == text
+    assert same.given == given
+
+
+def test_an_xml_element_with_a_number_is_read_with_its_sentence(same):
+    assert one("Total: <n>12</n> dogs", same, xml=True) == "Total: <n>12</n> dogs"
+    assert same.given == ["Total: 12 dogs"]

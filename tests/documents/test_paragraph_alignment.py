@@ -1,0 +1,40 @@
+"""A text's word alignment joined from its sentences' (attnmt.documents.paragraphs.text_pairs):
+the numbers are those of the whole text's words and the whole translation's, split at
+whitespace as Pharaoh's are, whatever stands between the sentences."""
+
+import pytest
+
+from attnmt.documents.paragraphs import text_pairs
+
+DIAGONAL = [(0, 0), (1, 1), (2, 2)]  # each sentence's word k with its translation's word k
+SENTENCES, TRANSLATIONS = ["A dog runs.", "A cat sleeps."], ["Ein Hund rennt.", "Eine Katze schläft."]
+
+
+@pytest.mark.parametrize("text, translated, expected", [
+    ("A dog runs. A cat sleeps.", "Ein Hund rennt. Eine Katze schläft.",
+     [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]),
+    # "runs.A" and "rennt.Eine" are one word each: five words a side, not six
+    ("A dog runs.A cat sleeps.", "Ein Hund rennt.Eine Katze schläft.", [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4)]),
+    ("A dog runs.A cat sleeps.", "Ein Hund rennt. Eine Katze schläft.", [(0, 0), (1, 1), (2, 2), (2, 3), (3, 4),
+                                                                         (4, 5)]),
+    ("A dog runs. A cat sleeps.", "Ein Hund rennt.Eine Katze schläft.", [(0, 0), (1, 1), (2, 2), (3, 2), (4, 3),
+                                                                          (5, 4)]),
+])
+def test_sentences_that_touch_share_the_word_where_they_touch(text, translated, expected):
+    """Counting on from one sentence to the next gave 5-5 where each side's last word is 4."""
+    pairs = text_pairs([DIAGONAL, DIAGONAL], SENTENCES, TRANSLATIONS, text, translated)
+    assert pairs == expected
+    assert max(s for s, _ in pairs) < len(text.split()) and max(t for _, t in pairs) < len(translated.split())
+
+
+def test_a_url_the_sentence_went_without_is_counted_where_the_text_has_it():
+    """The model reads "see dogs run" (the URL is kept as it is); the text's word 1 is the URL."""
+    pairs = text_pairs([DIAGONAL], ["see dogs run"], ["sieh Hunde rennen"], "see https://a.org/dogs dogs run",
+                       "sieh https://a.org/dogs Hunde rennen")
+    assert pairs == [(0, 0), (2, 2), (3, 3)]
+
+
+def test_the_lines_of_a_text_and_the_spaces_between_its_sentences_are_counted_as_they_stand():
+    pairs = text_pairs([DIAGONAL, DIAGONAL], SENTENCES, TRANSLATIONS, "  A dog runs.\n\nA cat sleeps.",
+                       "  Ein Hund rennt.\n\nEine Katze schläft.")
+    assert pairs == [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]
