@@ -1,5 +1,5 @@
 """Which elements a sentence reads inline, which are kept whole (atoms) and which are blocks
-(attnmt.documents.markup.Vocabulary), in HTML and in XML, with stand-in translators whose
+(attnmt.documents.elements.Vocabulary), in HTML and in XML, with stand-in translators whose
 alignments are known."""
 
 import pytest

@@ -16,8 +16,9 @@ from urllib.parse import unquote
 from lxml import etree
 
 from attnmt.documents.archive import Archive, Part, parse_part
+from attnmt.documents.elements import XML_LANG, Vocabulary
 from attnmt.documents.flat import FlatText, has_words
-from attnmt.documents.markup import XML_LANG, TreeJob, Vocabulary
+from attnmt.documents.markup import TreeJob
 from attnmt.documents.pipeline import DocumentOptions, flat_line
 from attnmt.documents.spans import Nested, plain
 from attnmt.errors import DataError

@@ -7,7 +7,7 @@ serialises a tree back with entities escaped and comments kept.  selectolax is a
 fast but reads HTML only and does not expose text and tails for rebuilding runs.
 
 A *block* is one of HTML's block elements (``<p>``, ``<li>``, ``<td>``, ``<title>``, ...:
-BLOCKS), or an element with a block inside it; every other element, an unknown or custom one
+attnmt.documents.elements.BLOCKS), or an element with a block inside it; every other element, an unknown or custom one
 (``<my-tag>``) too, is inline, as browsers show it.  A block's *runs* (text, inline elements
 and their tails, up to the next block child) are each one flat text (attnmt.documents.spans):
 inline elements become marks, ``<br>``, ``<img>``, ``<code>``, an element around nothing,
@@ -22,13 +22,13 @@ sentences of their own, and so is ``value``, on a button's ``<input>`` only (is_
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from lxml import etree
 
+from attnmt.documents.elements import XML_LANG, Vocabulary, is_button_label, says_no, says_yes
 from attnmt.documents.flat import FlatBuilder, FlatText, Place, has_words
 from attnmt.documents.pages import is_comment, local_name, parse
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_line, translate_flats
@@ -36,32 +36,6 @@ from attnmt.documents.spans import Nested, plain
 
 if TYPE_CHECKING:
     from attnmt.documents.review import Review
-
-BUTTON_TYPES = frozenset(("submit", "reset", "button"))  # an <input> whose value is its label
-# A <button> is read with its sentence ("Click <button>here</button> to go"); a <label> or <legend>,
-# a form's caption for a control, is a block, translated apart from the controls and buttons beside it.
-# HTML's elements that are not read inline: blocks of their own, each translated apart.  Any other
-# element (<b>, <a>, <picture>, one HTML does not know, a custom <my-tag>) is inline, as browsers show it.
-BLOCKS = frozenset("html head title base body article section nav aside h1 h2 h3 h4 h5 h6 hgroup header footer "
-                   "address main search p hr pre blockquote ol ul menu li dl dt dd figure figcaption div table "
-                   "caption colgroup col tbody thead tfoot tr td th form label datalist optgroup option fieldset "
-                   "legend details summary dialog applet center dir frame frameset isindex listing marquee menuitem "
-                   "multicol noembed noframes plaintext xmp".split())
-# Inline elements kept whole, at the place rule 2 of attnmt.documents.spans gives them; among them
-# every void element but <hr> (a break between blocks) and <col> (in a table's head): one holds no
-# text, so it is a point in its sentence (<meta itemprop> in a paragraph, a <source> after <wbr>);
-# and a ruby's annotation (<rt>) and the brackets shown around it where ruby is not (<rp>).
-ATOMS = frozenset("area br embed img input keygen link meta param source track wbr code kbd samp var script style "
-                  "svg math textarea select iframe object video audio canvas noscript template meter progress "
-                  "output rp rt".split())
-# Blocks whose text is not prose: left exactly as they are.
-UNTRANSLATED = frozenset("script style pre code textarea noscript svg math template".split())
-# Form fields: each ends its sentence, so the text before one and the button after it are translated
-# apart ("Your name <input> <button>Send</button>": "Your name", then "Send").  A <select> does not: it
-# stands in its sentence for one of its options ("Show <select> entries", "Choose <select> now").
-CONTROLS = frozenset("input textarea".split())
-XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-ESCAPED_TAGS = re.compile(r"<[^<>]*>(?:\s*<[^<>]*>)*")  # an XML element's text that is markup: native code
 
 
 @dataclass
@@ -76,137 +50,6 @@ class Run:
     @property
     def lead(self) -> str:
         return (self.owner.text if self.owner is self.parent else self.owner.tail) or ""
-
-
-def says_no(node: etree._Element) -> bool:
-    return says(node) == "no"
-
-
-def says_yes(node: etree._Element) -> bool:
-    return says(node) == "yes"
-
-
-def says(node: etree._Element) -> str:
-    """An element's ``translate`` attribute, lower case ("" for a comment or an element without one)."""
-    return "" if is_comment(node) else node.get("translate", "").strip().lower()
-
-
-def is_marker(node: etree._Element) -> bool:
-    """A footnote's marker or back link, a reference's number, or a symbol: kept whole, as an atom,
-    it stays after what it followed, where as a mark it would take a word in its place (rule 1 of
-    attnmt.documents.spans: "park.1" is one word) and hide the sentence end before it.
-
-    - a superscript or subscript with no letter that holds a link within the page
-      (``walks<sup><a href="#fn1">1</a></sup>``), is in brackets (``<sup>[2]</sup>``), or stands
-      right after punctuation or at its block's start (``snow.<sup>3</sup>``, a note's own number);
-    - a link within the page with no letter, in brackets or right after punctuation
-      (``walks.<a href="#fn1">1</a>``): ``page <a href="#p3">3</a>`` keeps its number in the sentence;
-    - an inline element around symbols alone, no letter or digit (``<a href="/next">»</a>``,
-      ``<span class="stars">★★★</span>``, ``A man <i>-</i> a woman``): the model would drop or move
-      them, and its attention says nothing of where they went.
-
-    An exponent or an index (``x<sup>2</sup>``, ``H<sub>2</sub>O``, ``m <sup>2</sup>``) stays a mark:
-    the model reads its number with the word."""
-    name = local_name(node)
-    if name in BLOCKS:
-        return False
-    text = "".join(node.itertext()).strip()
-    if not text or any(character.isalpha() for character in text):
-        return False
-    if not any(character.isdigit() for character in text):
-        return True  # symbols alone
-    inner_link = any(local_name(a) == "a" and a.get("href", "").startswith("#") for a in node.iter("{*}a"))
-    if not (name in ("sup", "sub") or (name == "a" and inner_link)):
-        return False
-    previous = node.getprevious()
-    before = (previous.tail if previous is not None else node.getparent().text) or ""
-    at_start = previous is None and not before.strip()
-    after_punctuation = before[-1:] != "" and not before[-1].isspace() and not before[-1].isalnum()
-    return (name != "a" and inner_link) or text.startswith("[") or at_start or after_punctuation
-
-
-def is_empty(node: etree._Element) -> bool:
-    """An element around nothing, not even a space (``<x id="1"/>``, ``<a name="top"></a>``)."""
-    return not len(node) and not node.text
-
-
-def is_code(node: etree._Element) -> bool:
-    """An XML element of native code, not words: escaped tags alone (XLIFF's and TMX's
-    ``<bpt id="1">&lt;b&gt;</bpt>``, ``<ph>&lt;br/&gt;</ph>``) or symbols alone, no letter or digit
-    (``<sep>•</sep>``), as HTML's markers (is_marker).  As a mark, its text went to the model as a
-    word, and came back in the element beside it."""
-    text = (node.text or "").strip()
-    if len(node) or not text:
-        return False
-    return ESCAPED_TAGS.fullmatch(text) is not None or not any(character.isalnum() for character in text)
-
-
-class Vocabulary:
-    """Which elements are inline, kept whole, or left alone: HTML's, or (``xml``) every element
-    inline but those an element lays out on lines of their own (``lays_out``), and those with
-    ``translate="no"``, around nothing or of native code (is_code) kept whole."""
-
-    def __init__(self, xml: bool = False) -> None:
-        self.xml = xml
-        self.laid_out: dict[etree._Element, bool] = {}
-
-    def lays_out(self, parent: etree._Element | None) -> bool:
-        """Whether an XML element's children stand on lines of their own (``<note>\\n  <p>..</p>\\n</note>``):
-        between them only spaces, at least one line break; or side by side with nothing at all
-        between them, as a record's fields are (``<row><cell>A red car</cell><cell>12</cell></row>``:
-        read inline, "car12" would be one word).  They are blocks, translated apart, and the layout
-        stays where it was.  One child alone with nothing around it is no record: it is what its
-        parent wraps (``<b><i>red</i></b>``), read with the sentence around the parent."""
-        if parent is None or not len(parent):
-            return False
-        if parent not in self.laid_out:
-            between = [parent.text or "", *(child.tail or "" for child in parent)]
-            self.laid_out[parent] = all(not gap.strip() for gap in between) and (
-                any("\n" in gap for gap in between) or (len(parent) > 1 and not any(between)))
-        return self.laid_out[parent]
-
-    def is_atom(self, node: etree._Element) -> bool:
-        """Kept whole, at a point of its sentence: a comment, what says ``translate="no"``, an inline
-        element around nothing (it keeps the spaces it had, as atoms do: ``Click <x id="1"/> to
-        open``, ``<i class="icon"></i> Home``); in HTML, ATOMS and markers (is_marker); in XML, an
-        element of native code (is_code)."""
-        if is_comment(node) or says_no(node):
-            return True
-        if self.xml:
-            return is_empty(node) or is_code(node)
-        name = local_name(node)
-        return name in ATOMS or (name not in BLOCKS and (is_empty(node) or is_marker(node)))
-
-    def is_inline(self, node: etree._Element) -> bool:
-        """An atom, or an inline element with only inline elements inside it."""
-        pending = [node]
-        while pending:
-            inside = pending.pop()
-            if self.is_atom(inside):
-                continue
-            if (self.lays_out(inside.getparent()) if self.xml else local_name(inside) in BLOCKS):
-                return False
-            pending.extend(inside)
-        return True
-
-    def is_untranslated(self, node: etree._Element) -> bool:
-        return is_comment(node) or says_no(node) or (not self.xml and local_name(node) in UNTRANSLATED)
-
-    def ends_sentence(self, node: etree._Element) -> bool:
-        """Whether no sentence goes on past the atom: in HTML, a form field (CONTROLS) that shows
-        (an <input type="hidden"> does not); in XML, none (OpenDocument: a tab)."""
-        return (not self.xml and not is_comment(node) and local_name(node) in CONTROLS
-                and node.get("type", "").strip().lower() != "hidden")
-
-    def range_edge(self, node: etree._Element) -> tuple[object, bool] | None:
-        """(a key, whether it starts it) where the atom starts or ends a range of words whose end
-        must stay after its start (attnmt.documents.flat.FlatBuilder.add_atom); HTML has none."""
-        return None
-
-    def parts_words(self, node: etree._Element) -> bool:
-        """Whether an atom separates the words around it: a line break, or an entity reference
-        (it stands for text of its own, a name or a space)."""
-        return isinstance(node, etree._Entity) or (not is_comment(node) and local_name(node) == "br")
 
 
 def runs(block: etree._Element, vocabulary: Vocabulary) -> Iterator[Run]:
@@ -352,12 +195,6 @@ def translatable_attributes(root: etree._Element, vocabulary: Vocabulary,
 
     visit(root, True)
     return found
-
-
-def is_button_label(node: etree._Element) -> bool:
-    """Whether ``value`` is what a button shows: ``<input type="submit" value="Search">``.  Any
-    other ``value`` (a text box's, a hidden field's, an option's) is data the form sends back."""
-    return local_name(node) == "input" and node.get("type", "").strip().lower() in BUTTON_TYPES
 
 
 class TreeJob:

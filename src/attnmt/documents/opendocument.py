@@ -27,7 +27,9 @@ from dataclasses import replace
 from lxml import etree
 
 from attnmt.documents.archive import MIMETYPE, Archive, Part, parse_part
-from attnmt.documents.markup import TreeJob, Vocabulary, is_comment
+from attnmt.documents.elements import Vocabulary
+from attnmt.documents.markup import TreeJob
+from attnmt.documents.pages import is_comment
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import DataError
 

@@ -204,7 +204,7 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
 def without_added_end(flat: FlatText, sentence: tuple[int, int], translation: str) -> str:
     """The translation without the full stop (or "!", "?", ...) the model ended it with, where the
     source sentence has none because atoms right after it show its end (``in his <b>hands</b><i>.</i>``:
-    the <i> is kept whole, attnmt.documents.markup.is_marker): their stop ends the translation,
+    the <i> is kept whole, attnmt.documents.elements.is_marker): their stop ends the translation,
     once, not after the model's own."""
     start, end = sentence
     if flat.text[start:end].rstrip()[-1:] in SENTENCE_ENDS:
