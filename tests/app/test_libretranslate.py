@@ -100,6 +100,14 @@ def test_frontend_settings(client):
                                     "target": {"code": "de", "name": "German"}}
 
 
+def test_frontend_settings_char_limit_is_what_a_request_may_hold_where_char_limit_is_below_a_texts(trained_model):
+    served = ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")
+    with TestClient(create_app([served], replace(SETTINGS, max_request_chars=50))) as lower:  # --char-limit 50
+        assert lower.get("/frontend/settings").json()["charLimit"] == 50  # LibreTranslate's page cuts its text there
+        over = lower.post("/translate", json={"q": "a" * 51, "source": "en", "target": "de"})
+        assert over.status_code == 400 and "exceeds character limit (50)" in over.json()["error"]
+
+
 @pytest.mark.parametrize("fields, message", [
     ({"source": "en", "target": "de"}, "Invalid request: missing q parameter"),
     ({"q": "", "source": "en", "target": "de"}, "Invalid request: missing q parameter"),

@@ -183,6 +183,12 @@ def texts_of(settings: ServeSettings, params: dict, from_json: bool) -> list[str
     return texts
 
 
+def char_limit(settings: ServeSettings) -> int:
+    """The most characters a text may have, as /frontend/settings' ``charLimit`` says it: LibreTranslate's
+    page cuts its text there, so it is the lower of the per-text and per-request limits (``--char-limit``)."""
+    return min(settings.max_chars, settings.max_request_chars)
+
+
 def language_of(params: dict, name: str) -> str:
     """The ``source`` or ``target`` code of a request."""
     code = params.get(name)
@@ -400,7 +406,7 @@ def add_libretranslate_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
     async def frontend_settings() -> dict:
         """What LibreTranslate's clients read: limits, whether keys are needed, default languages."""
         first = next(iter(server.models.by_pair), ("auto", "auto"))
-        return {"charLimit": server.settings.max_chars, "frontendTimeout": 500,
+        return {"charLimit": char_limit(server.settings), "frontendTimeout": 500,
                 "apiKeys": server.access.keys_required, "keyRequired": server.access.keys_required,
                 "suggestions": False, "filesTranslation": True, "supportedFilesFormat": supported_suffixes(),
                 "language": {"source": {"code": first[0], "name": language_name(first[0])},
