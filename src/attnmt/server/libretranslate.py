@@ -16,7 +16,8 @@
 Errors are ``{"error": "..."}`` with LibreTranslate's statuses: 400 for a bad request
 (missing parameter, unsupported language or format, over a limit), 403 for an unknown
 API key, 429 over a rate limit, 500 when the model fails; and 503 when the queue is full.
-``alternatives`` are the next best of beam search's n-best list, without repeats.  A text is
+``alternatives`` are the next best of beam search's n-best list, without repeats (html has none:
+``[]``, as LibreTranslate answers, for the clients that ask for them with every request).  A text is
 split into sentences as ``attnmt translate`` splits it (attnmt.documents.paragraphs): every sentence
 is translated, and an alternative joins each sentence's next best.
 
@@ -274,8 +275,6 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     text_format = params.get("format") or "text"
     if text_format not in FORMATS:
         raise LibreError(400, f"{text_format} format is not supported")
-    if text_format == "html" and alternatives:
-        raise LibreError(400, "Invalid request: alternatives are given for text format only")
     detection = await detected(server, texts, target) if source == "auto" else None
     served = model_for(server, detection["language"] if detection else source, target)
     try:
@@ -284,7 +283,8 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     except TooMuch as error:
         raise LibreError(400, f"Invalid request: {error}") from None
     charge(server, request, texts)
-    best, others, assessed = await translated(request, served, texts, alternatives, text_format, settings.quality)
+    searched = alternatives if text_format == "text" else 0  # html has none: [] each, as LibreTranslate answers
+    best, others, assessed = await translated(request, served, texts, searched, text_format, settings.quality)
     server.record(request, served, texts, best)
     one = not isinstance(params["q"], list)
     answer: dict = {"translatedText": best[0] if one else best}
