@@ -220,6 +220,16 @@ def test_parameters_that_are_not_utf8_are_400_with_a_message(client, where, requ
                                                                     "(byte 0xff)"}
 
 
+@pytest.mark.parametrize("path", ["/translate", "/detect", "/translate/stream"])
+@pytest.mark.parametrize(("content_type", "body", "why"), [
+    ("multipart/form-data", b"q=a+dog", "Missing boundary in multipart."),
+    ("multipart/form-data; boundary=B", b"garbage", "Invalid multipart data."),
+])
+def test_a_form_that_cannot_be_read_is_400_in_libretranslates_shape(client, path, content_type, body, why):
+    answer = client.post(path, content=body, headers={"content-type": content_type})
+    assert answer.status_code == 400 and answer.json() == {"error": f"Invalid request: the form cannot be read ({why})"}
+
+
 def test_a_forms_line_breaks_come_back_as_the_json_clients_do_the_last_one_too(client):
     ask = {"q": "a dog runs\r\na dog runs\r\n", "source": "en", "target": "de"}
     answer = client.post("/translate", data=ask).json()

@@ -42,6 +42,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
 
 from attnmt.decoding import DEFAULT, Decoding
@@ -117,7 +118,10 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
         check_utf8(unquote_to_bytes(await request.body()), "form")
     elif content_type == "multipart/form-data":  # text fields only: these endpoints take no files
         check_utf8(await request.body(), "form")
-    form = await request.form()
+    try:
+        form = await request.form()
+    except HTTPException as error:  # starlette's answer to a multipart body it cannot parse (no boundary, garbage)
+        raise LibreError(400, f"Invalid request: the form cannot be read ({error.detail})") from None
     params: dict[str, str] = {}
     for name, value in (*request.query_params.multi_items(), *form.multi_items()):
         if isinstance(value, str):
