@@ -100,6 +100,14 @@ def test_frontend_settings(client):
                                     "target": {"code": "de", "name": "German"}}
 
 
+def test_frontend_settings_char_limit_is_what_a_request_may_hold_where_char_limit_is_below_a_texts(trained_model):
+    served = ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")
+    with TestClient(create_app([served], replace(SETTINGS, max_request_chars=50))) as lower:  # --char-limit 50
+        assert lower.get("/frontend/settings").json()["charLimit"] == 50  # LibreTranslate's page cuts its text there
+        over = lower.post("/translate", json={"q": "a" * 51, "source": "en", "target": "de"})
+        assert over.status_code == 400 and "exceeds character limit (50)" in over.json()["error"]
+
+
 @pytest.mark.parametrize("fields, message", [
     ({"source": "en", "target": "de"}, "Invalid request: missing q parameter"),
     ({"q": "", "source": "en", "target": "de"}, "Invalid request: missing q parameter"),
@@ -156,10 +164,13 @@ def test_a_whole_page_gets_the_target_language_as_a_sent_file_does(client):
     assert '<html lang="de">' in answer["translatedText"] and "ein hund rennt" in answer["translatedText"]
 
 
-def test_html_with_alternatives_is_refused(client):
-    answer = client.post("/translate", json={"q": "<p>a dog runs</p>", "source": "en", "target": "de",
-                                             "format": "html", "alternatives": 1})
-    assert answer.status_code == 400 and "text format only" in answer.json()["error"]
+def test_html_with_alternatives_answers_none_as_libretranslate_does(client):
+    ask = {"source": "en", "target": "de", "format": "html", "alternatives": 2}  # as clients of its page send it
+    one = client.post("/translate", json={"q": "<p>a dog runs</p>", **ask})
+    assert one.status_code == 200 and one.json() == {"translatedText": "<p>ein hund rennt</p>", "alternatives": []}
+    both = client.post("/translate", json={"q": ["<p>a dog runs</p>", "<i>the boy laughs</i>"], **ask})
+    assert both.json() == {"translatedText": ["<p>ein hund rennt</p>", "<i>der junge lacht</i>"],
+                           "alternatives": [[], []]}
 
 
 def test_blank_texts_in_a_list_come_back_blank(client):
@@ -207,6 +218,16 @@ def test_parameters_that_are_not_utf8_are_400_with_a_message(client, where, requ
     answer = client.post(**{"url": "/translate", **request_parts})
     assert answer.status_code == 400 and answer.json() == {"error": f"Invalid request: the {where} is not UTF-8 "
                                                                     "(byte 0xff)"}
+
+
+@pytest.mark.parametrize("path", ["/translate", "/detect", "/translate/stream"])
+@pytest.mark.parametrize(("content_type", "body", "why"), [
+    ("multipart/form-data", b"q=a+dog", "Missing boundary in multipart."),
+    ("multipart/form-data; boundary=B", b"garbage", "Invalid multipart data."),
+])
+def test_a_form_that_cannot_be_read_is_400_in_libretranslates_shape(client, path, content_type, body, why):
+    answer = client.post(path, content=body, headers={"content-type": content_type})
+    assert answer.status_code == 400 and answer.json() == {"error": f"Invalid request: the form cannot be read ({why})"}
 
 
 def test_a_forms_line_breaks_come_back_as_the_json_clients_do_the_last_one_too(client):

@@ -257,13 +257,22 @@ def test_a_lone_surrogate_in_the_old_translate_shape_is_422_as_not_json(client):
     assert answer.status_code == 422 and detail.startswith("the body is not valid JSON (") and "character" not in detail
 
 
-@pytest.mark.parametrize("path", ["/translate", "/v1/translate", "/detect", "/translate/stream"])
-def test_a_client_gone_half_way_through_its_body_is_logged_as_499_not_as_a_failure(client, path, caplog):
+HALF_A_FILE = (b"multipart/form-data; boundary=B",
+               b'--B\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\na dog')
+
+
+@pytest.mark.parametrize(("path", "content_type", "half"), [
+    *[pytest.param(path, b"application/json", b'{"q": "a do', id=path) for path in ("/translate", "/v1/translate",
+                                                                                    "/detect", "/translate/stream")],
+    *[pytest.param(path, *HALF_A_FILE, id=path) for path in ("/translate_file", "/v1/files")],
+])
+def test_a_client_gone_half_way_through_its_body_is_logged_as_499_not_as_a_failure(client, path, content_type, half,
+                                                                                    caplog):
     scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST", "scheme": "http",
              "path": path, "raw_path": path.encode(), "root_path": "", "query_string": b"",
-             "headers": [(b"host", b"testserver"), (b"content-type", b"application/json"), (b"content-length", b"40")],
+             "headers": [(b"host", b"testserver"), (b"content-type", content_type), (b"content-length", b"400")],
              "client": ("127.0.0.1", 5000), "server": ("testserver", 80)}
-    messages = [{"type": "http.request", "body": b'{"q": "a do', "more_body": True}]
+    messages = [{"type": "http.request", "body": half, "more_body": True}]
 
     async def receive():
         return messages.pop(0) if messages else {"type": "http.disconnect"}

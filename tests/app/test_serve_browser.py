@@ -77,6 +77,15 @@ def test_the_translation_is_shaded_by_confidence_and_the_alternatives_are_listed
     page.locator("#translation").screenshot(path=tmp_path / "translation.png")
 
 
+def test_the_alternatives_of_a_text_of_lines_keep_its_lines_as_the_translation_does(page):
+    page.fill("#source", "a dog runs\na cat sleeps")
+    page.click("#translate")
+    sync_api.expect(page.locator("body")).to_have_attribute("data-state", "done", timeout=30_000)
+    assert "\n" in page.locator("#translation").inner_text()
+    shown = page.locator("#alternatives li").all_inner_texts()  # as rendered: a line break not kept reads as " "
+    assert shown and all("\n" in alternative for alternative in shown), shown
+
+
 @pytest.mark.parametrize(("source", "kept"), [
     ("a dog runs\na cat sleeps", "\n"),  # were shown plain: a line break,
     ("a dog runs. 12345", "12345"),  # text passed through untranslated

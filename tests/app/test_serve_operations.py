@@ -149,6 +149,8 @@ def test_cors_is_off_unless_origins_are_given(served):
     with client_for(served, cors_origins=["https://app.example"]) as client:
         answer = client.post("/translate", json=ASK, headers={"Origin": "https://app.example"})
         assert answer.headers["access-control-allow-origin"] == "https://app.example"
+        exposed = {name.strip().lower() for name in answer.headers["access-control-expose-headers"].split(",")}
+        assert {"retry-after", "content-disposition"} <= exposed  # a page's script may read when to retry, a name
         assert client.options("/translate", headers=preflight).status_code == 200
         other = client.options("/translate", headers={**preflight, "Origin": "https://evil.example"})
         assert other.status_code == 400

@@ -1,8 +1,10 @@
 """POST /translate/stream, in process: the translation as it grows, as server-sent events."""
 
+import asyncio
 import json
 import threading
 from itertools import pairwise
+from types import SimpleNamespace
 
 import pytest
 from fastapi.testclient import TestClient
@@ -11,7 +13,7 @@ from support import translated_text
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.server.app import ServedModel, ServeSettings, create_app
-from attnmt.server.streaming import Gone, run_stream
+from attnmt.server.streaming import Gone, events, run_stream
 
 SENTENCES = ["a man rides a bike", "two dogs run", "the boy laughs", "a cat sleeps"]
 
@@ -74,6 +76,37 @@ def test_a_stream_whose_client_left_stops_at_the_next_step(trained_model):
     with pytest.raises(Gone):
         run_stream(served, "a man rides a bike", Decoding(beam_size=4), send, gone)
     assert sent == ["ein"]
+
+
+class OnePartial:
+    """A stand-in for a model's batcher: its stream sends one partial, then searches until its client is gone."""
+
+    async def call(self, run, served, text, decoding, send, gone, done):
+        def search() -> str:
+            send("ein")
+            gone.wait(10)
+            raise Gone
+
+        return await asyncio.to_thread(search)
+
+
+def test_a_client_that_hangs_up_while_its_stream_waits_leaves_no_task_pending():
+    async def hang_up_after_the_first_event() -> set[asyncio.Task]:
+        stream = events(SimpleNamespace(batcher=OnePartial()), "a man rides a bike", Decoding())
+        assert await anext(stream) == 'event: partial\ndata: {"translatedText": "ein"}\n\n'
+
+        async def next_event() -> str:
+            return await anext(stream)
+
+        waiting = asyncio.create_task(next_event())
+        while not any(task.get_coro().__qualname__ == "Queue.get" for task in asyncio.all_tasks()):
+            await asyncio.sleep(0)  # until it waits for the next partial
+        started = asyncio.all_tasks() - {asyncio.current_task()}
+        waiting.cancel()  # as starlette cancels a stream whose client hung up
+        _, pending = await asyncio.wait(started, timeout=5)
+        return pending
+
+    assert asyncio.run(hang_up_after_the_first_event()) == set()  # was: its wait for the next partial
 
 
 def test_without_languages_the_first_model_streams_and_auto_detects(client):

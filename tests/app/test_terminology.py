@@ -181,11 +181,12 @@ def test_the_server_takes_the_decoding_options(client):
     ({"text": "a dog runs", "glossary": {"dog": ""}}, "empty target term"),
     ({"text": "a dog runs", "glossary": {"dog": "Xylophon"}}, "cannot write it"),
     ({"text": "a dog runs", "prefix": "Xylophon"}, "prefix 'Xylophon': the model's target vocabulary cannot write it"),
-    ({"text": "a dog runs", "sampling_topk": 0}, "set beam_size 1"),
+    ({"text": "a dog runs", "sampling_topk": 0}, "sampling draws one translation per sentence: set beam 1 (got 4)"),
 ])
 def test_a_glossary_prefix_or_options_that_cannot_work_are_422_with_a_message(client, body, message):
-    answer = client.post("/translate", json=body)
-    assert answer.status_code == 422 and message in answer.json()["detail"]
+    for path in ("/v1/translate", "/translate"):
+        answer = client.post(path, json=body)
+        assert answer.status_code == 422 and message in answer.json()["detail"]
 
 
 def test_translate_with_a_prefix_and_with_seeded_sampling(trained_model, tmp_path, capsys):

@@ -193,7 +193,9 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     app.add_middleware(SecurityHeaders, policy=content_policy(page_html(first.name)))
     if cors_origins:
         app.add_middleware(CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["GET", "POST", "DELETE"],
-                           allow_headers=["Content-Type", "Authorization"])
+                           allow_headers=["Content-Type", "Authorization"],
+                           # what a page's script may read: when to retry (429, 503), a download's name
+                           expose_headers=["Retry-After", "Content-Disposition"])
     app.add_middleware(Observed, metrics=server.metrics)
     add_native_routes(app, server)
     add_libretranslate_routes(app, server, jobs)

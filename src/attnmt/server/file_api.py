@@ -38,6 +38,7 @@ from urllib.parse import quote
 from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
 from starlette.datastructures import UploadFile
+from starlette.requests import ClientDisconnect
 
 from attnmt.documents.files import supported_suffixes
 from attnmt.documents.review import UNCALIBRATED
@@ -61,10 +62,11 @@ SUBMIT_BODY = {"requestBody": {"content": {"multipart/form-data": {"schema": {
 
 async def uploaded(request: Request) -> tuple[dict[str, str], UploadFile | None]:
     """A multipart form's text fields, and its ``file`` (None where it has none); the form is
-    read with at most one file and a few fields.  ValueError for a form that cannot be read."""
+    read with at most one file and a few fields.  ValueError for a form that cannot be read;
+    ClientDisconnect (499, as for a JSON body) for a client that hangs up before the form's end."""
     try:
         form = await request.form(max_files=1, max_fields=16)
-    except HTTPException:
+    except (HTTPException, ClientDisconnect):  # a body over its limit or too slow (BodyRefused), or no client
         raise
     except Exception as error:  # noqa: BLE001 - starlette's parser errors vary by version
         raise ValueError(f"the body is not a multipart form with a file ({error})") from None

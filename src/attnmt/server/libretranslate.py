@@ -16,7 +16,8 @@
 Errors are ``{"error": "..."}`` with LibreTranslate's statuses: 400 for a bad request
 (missing parameter, unsupported language or format, over a limit), 403 for an unknown
 API key, 429 over a rate limit, 500 when the model fails; and 503 when the queue is full.
-``alternatives`` are the next best of beam search's n-best list, without repeats.  A text is
+``alternatives`` are the next best of beam search's n-best list, without repeats (html has none:
+``[]``, as LibreTranslate answers, for the clients that ask for them with every request).  A text is
 split into sentences as ``attnmt translate`` splits it (attnmt.documents.paragraphs): every sentence
 is translated, and an alternative joins each sentence's next best.
 
@@ -41,6 +42,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect
 
 from attnmt.decoding import DEFAULT, Decoding
@@ -116,7 +118,10 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
         check_utf8(unquote_to_bytes(await request.body()), "form")
     elif content_type == "multipart/form-data":  # text fields only: these endpoints take no files
         check_utf8(await request.body(), "form")
-    form = await request.form()
+    try:
+        form = await request.form()
+    except HTTPException as error:  # starlette's answer to a multipart body it cannot parse (no boundary, garbage)
+        raise LibreError(400, f"Invalid request: the form cannot be read ({error.detail})") from None
     params: dict[str, str] = {}
     for name, value in (*request.query_params.multi_items(), *form.multi_items()):
         if isinstance(value, str):
@@ -181,6 +186,12 @@ def texts_of(settings: ServeSettings, params: dict, from_json: bool) -> list[str
         raise LibreError(400, f"Invalid request: request ({total}) exceeds character limit "
                               f"({settings.max_request_chars})")
     return texts
+
+
+def char_limit(settings: ServeSettings) -> int:
+    """The most characters a text may have, as /frontend/settings' ``charLimit`` says it: LibreTranslate's
+    page cuts its text there, so it is the lower of the per-text and per-request limits (``--char-limit``)."""
+    return min(settings.max_chars, settings.max_request_chars)
 
 
 def language_of(params: dict, name: str) -> str:
@@ -268,8 +279,6 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     text_format = params.get("format") or "text"
     if text_format not in FORMATS:
         raise LibreError(400, f"{text_format} format is not supported")
-    if text_format == "html" and alternatives:
-        raise LibreError(400, "Invalid request: alternatives are given for text format only")
     detection = await detected(server, texts, target) if source == "auto" else None
     served = model_for(server, detection["language"] if detection else source, target)
     try:
@@ -278,7 +287,8 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     except TooMuch as error:
         raise LibreError(400, f"Invalid request: {error}") from None
     charge(server, request, texts)
-    best, others, assessed = await translated(request, served, texts, alternatives, text_format, settings.quality)
+    searched = alternatives if text_format == "text" else 0  # html has none: [] each, as LibreTranslate answers
+    best, others, assessed = await translated(request, served, texts, searched, text_format, settings.quality)
     server.record(request, served, texts, best)
     one = not isinstance(params["q"], list)
     answer: dict = {"translatedText": best[0] if one else best}
@@ -400,7 +410,7 @@ def add_libretranslate_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
     async def frontend_settings() -> dict:
         """What LibreTranslate's clients read: limits, whether keys are needed, default languages."""
         first = next(iter(server.models.by_pair), ("auto", "auto"))
-        return {"charLimit": server.settings.max_chars, "frontendTimeout": 500,
+        return {"charLimit": char_limit(server.settings), "frontendTimeout": 500,
                 "apiKeys": server.access.keys_required, "keyRequired": server.access.keys_required,
                 "suggestions": False, "filesTranslation": True, "supportedFilesFormat": supported_suffixes(),
                 "language": {"source": {"code": first[0], "name": language_name(first[0])},

@@ -118,6 +118,7 @@ async def events(served: ServedModel, text: str, decoding: Decoding, quality: bo
 
     done: dict[str, str] = {}
     search = asyncio.ensure_future(served.batcher.call(run_stream, served, text, decoding, send, gone, done))
+    getting: asyncio.Future[str] | None = None
     try:
         while not (search.done() and partials.empty()):
             getting = asyncio.ensure_future(partials.get())
@@ -135,6 +136,8 @@ async def events(served: ServedModel, text: str, decoding: Decoding, quality: bo
         yield event("error", {"error": f"Cannot translate text: {type(error).__name__}: {error}"})
     finally:
         gone.set()  # a client that left stops the search at its next step
+        if getting is not None:  # a client that left while it waited: no more partials will come
+            getting.cancel()
         search.add_done_callback(lambda done: done.cancelled() or done.exception())  # Gone is expected
 
 

@@ -7,6 +7,7 @@ attention (what the page uses); errors are ``{"detail": "a sentence"}``.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from fastapi import FastAPI, HTTPException, Request
@@ -109,8 +110,8 @@ class TranslateRequest(BaseModel):
                              "return_alignments, return_confidence, return_attention, return_quality and prefix")
         try:
             self.decoding()
-        except UserError as error:
-            raise ValueError(str(error)) from None
+        except UserError as error:  # Decoding's rule, in the request's words: "beam", not beam_size
+            raise ValueError(re.sub(r"\bbeam_size\b", "beam", str(error))) from None
         for where, text in self.named_texts():
             if not text.strip():
                 raise ValueError(f"{where} is empty: give a sentence to translate")
