@@ -58,11 +58,30 @@ def test_score_never_writes_over_its_sources_or_translations(trained_model, tmp_
     assert code == 0 and len((tmp_path / "scores.jsonl").read_text(encoding="utf-8").splitlines()) == 2
 
 
-def test_score_names_an_empty_translation(trained_model, tmp_path, capsys):
-    src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("a cat sleeps", "")])
+def test_score_gives_an_empty_translation_quality_0_and_the_flag_empty(trained_model, tmp_path, capsys):
+    src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("a cat sleeps", ""),
+                                           ("the boy laughs", "der junge lacht")])
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
+    first, missing, last = map(json.loads, out.splitlines())
+    assert code == 0
+    assert missing == {"line": 2, "quality": 0.0, "flags": ["empty"], "calibrated": False, "words": []}
+    assert first["flags"] == last["flags"] == [] and last["quality"] > 0.5
+
+
+def test_score_names_a_translation_without_a_source(trained_model, tmp_path, capsys):
+    src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("", "eine katze schläft")])
     code, _, err = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
     assert code == 2
-    assert err.count("\n") == 1 and f"{hyp}:2: the translation is empty" in err
+    assert err.count("\n") == 1 and f"{src}:2: the source is empty and the translation is not" in err
+
+
+def test_score_jsonl_says_calibrated_on_a_blank_pair_too(trained_model, tmp_path, capsys):
+    src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("", "")])
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
+    scored, blank = map(json.loads, out.splitlines())
+    assert code == 0
+    assert blank == {"line": 2, "quality": None, "flags": [], "calibrated": False, "words": []}
+    assert set(blank) == set(scored)
 
 
 def test_calibrate_refuses_too_few_sentences_in_one_line(trained_copy, tmp_path, capsys):

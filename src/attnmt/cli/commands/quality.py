@@ -6,11 +6,15 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from attnmt.cli.commands.translate import add_model_run_options
 from attnmt.cli.options import decoding, load_for_translation
 from attnmt.errors import ConfigError, DataError
+
+if TYPE_CHECKING:
+    from attnmt.decoding.calibration import Calibration
+    from attnmt.decoding.quality import Assessment
 
 SCORE_FORMATS = ("jsonl", "tsv")
 
@@ -90,28 +94,41 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     else:
         found = assess_elsewhere(model, tokenizer, sources, translations, calibration, decoding(args),
                                  args.max_tokens)
+    found = [empty(calibration) if s.strip() and not t.strip() else a
+             for s, t, a in zip(sources, translations, found, strict=True)]
     with output(args.output) as out:
-        write_scores(out, translations, found, args.output_format)
+        write_scores(out, translations, found, args.output_format, calibration is not None)
     return 0
 
 
+def empty(calibration: Calibration | None) -> Assessment:
+    """The assessment of an empty translation of a source with text: the most obvious broken
+    translation, quality 0 and the flag a document's review table gives it (``empty``)."""
+    from attnmt.decoding.quality import Assessment
+    from attnmt.documents.review import EMPTY
+
+    return Assessment(0.0, [EMPTY], calibration is not None)
+
+
 def check_pairs(src: str, sources: list[str], hyp: str, translations: list[str]) -> None:
-    """One translation a source line, and no line blank on one side only."""
+    """One translation a source line, and no translation without a source (a line out of step);
+    an empty translation of a source is scored (``empty``)."""
     if len(sources) != len(translations):
         raise DataError(f"{hyp} has {len(translations)} lines but {src} has {len(sources)}: "
                         "score needs one translation a source line")
     if not sources:
         raise DataError(f"{src} and {hyp} are empty: nothing to score")
     for number, (s, t) in enumerate(zip(sources, translations, strict=True), start=1):
-        if bool(s.strip()) != bool(t.strip()):
-            empty = f"{hyp}:{number}: the translation" if s.strip() else f"{src}:{number}: the source"
-            raise DataError(f"{empty} is empty and the other side is not: give both, or leave both blank")
+        if t.strip() and not s.strip():
+            raise DataError(f"{src}:{number}: the source is empty and the translation is not: give both, or "
+                            "leave both blank")
 
 
-def write_scores(out: TextIO, translations: list[str], found: list, output_format: str) -> None:
+def write_scores(out: TextIO, translations: list[str], found: list, output_format: str, calibrated: bool) -> None:
     """jsonl: {"line", "quality", "flags", "calibrated", "words": [[word, p], …]} a line (quality
-    null for a blank pair); tsv: line, quality, flags (comma-separated, "-" for none), translation
-    (a tab in it written as \\t: attnmt.cli.lines.tsv_text)."""
+    null for a blank pair, ``calibrated`` whether the model has a calibration); tsv: line, quality,
+    flags (comma-separated, "-" for none), translation (a tab in it written as \\t:
+    attnmt.cli.lines.tsv_text)."""
     from attnmt.cli.lines import tsv_text
 
     for line, (text, a) in enumerate(zip(translations, found, strict=True), start=1):
@@ -119,7 +136,8 @@ def write_scores(out: TextIO, translations: list[str], found: list, output_forma
             quality, flags = (f"{a.quality:.4f}", ",".join(a.flags) or "-") if a else ("", "-")
             out.write(f"{line}\t{quality}\t{flags}\t{tsv_text(text)}\n")
         else:
-            fields = {**a.fields(), "words": a.words} if a else {"quality": None, "flags": [], "words": []}
+            fields = ({**a.fields(), "words": a.words} if a
+                      else {"quality": None, "flags": [], "calibrated": calibrated, "words": []})
             out.write(json.dumps({"line": line, **fields}, ensure_ascii=False) + "\n")
 
 
