@@ -193,6 +193,21 @@ def test_translate_jsonl_quality_is_what_score_gives_the_same_pairs(trained_mode
     assert all(h["calibrated"] is False for h in best)
 
 
+def test_score_reads_a_line_of_sentences_and_urls_as_translate_assessed_it(trained_model, tmp_path, capsys):
+    lines = ["the boy laughs\ta cat sleeps", "a dog runs to www.example.com"]  # two sentences (no "." known); a URL
+    source = tmp_path / "in.txt"
+    source.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--output-format", "jsonl", source], capsys)
+    best = [json.loads(line)["hypotheses"][0] for line in out.splitlines()]
+    assert code == 0 and "www.example.com" in best[1]["text"]
+    src, hyp = write_pairs(tmp_path, "x", [(s, h["text"]) for s, h in zip(lines, best, strict=True)])
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
+    scored = [json.loads(line) for line in out.splitlines()]
+    assert code == 0
+    assert [h["flags"] for h in best] == [s["flags"] for s in scored]
+    assert [h["quality"] for h in best] == pytest.approx([s["quality"] for s in scored], abs=1.5e-4)
+
+
 def test_translate_tsv_rows_end_with_quality_and_flags(trained_model, tmp_path, capsys):
     source = tmp_path / "in.txt"
     source.write_text("a dog runs\n", encoding="utf-8")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -81,6 +82,8 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.decoding.calibration import load_calibration
     from attnmt.decoding.elsewhere import assess_elsewhere
     from attnmt.decoding.quality import assess
+    from attnmt.documents.paragraphs import assess_lines
+    from attnmt.documents.pipeline import DocumentOptions
     from attnmt.text.data import read_lines
 
     check_not_an_input(args.output, "--output", {"--src": args.src, "--hyp": args.hyp},
@@ -90,10 +93,12 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     calibration = load_calibration(Path(args.model), args.weights)
     model, tokenizer, _ = load_for_translation(args)
     if args.no_search:
-        found = assess(model, tokenizer, sources, translations, calibration, args.max_tokens)
+        assessing = partial(assess, model, tokenizer, calibration=calibration, max_tokens=args.max_tokens)
     else:
-        found = assess_elsewhere(model, tokenizer, sources, translations, calibration, decoding(args),
-                                 args.max_tokens)
+        assessing = partial(assess_elsewhere, model, tokenizer, calibration=calibration, decoding=decoding(args),
+                            max_tokens=args.max_tokens)
+    options = DocumentOptions(source_lang=args.source_lang, split=not args.no_split)
+    found = assess_lines(assessing, sources, translations, options, args.target_lang)
     found = [empty(calibration) if s.strip() and not t.strip() else a
              for s, t, a in zip(sources, translations, found, strict=True)]
     with output(args.output) as out:
@@ -152,14 +157,20 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_calibrate)
 
     p = commands.add_parser("score", help="quality, flags and word probabilities of existing translations, "
-                            "by forced decoding, each read against the model's own translation of its source "
-                            "(docs/translating.md, Quality)")
+                            "by forced decoding, each read against the model's own translation of its source where "
+                            "the model has a calibration (docs/translating.md, Quality)")
     add_model_run_options(p)
     p.add_argument("--src", required=True, help="source sentences, one a line (plain or .gz)")
     p.add_argument("--hyp", required=True, help="their translations, line by line with --src")
     p.add_argument("--output-format", choices=SCORE_FORMATS, default="jsonl",
                    help="jsonl: an object a line with quality, flags, words; tsv: line, quality, flags, translation")
     p.add_argument("--output", help="output file, gzip-compressed where it ends in .gz (default: stdout)")
+    p.add_argument("--no-split", action="store_true", help="read each line whole, as translate --no-split "
+                   "translates it (default: sentence by sentence where both sides have as many, as translate "
+                   "assesses a line, the line's quality its worst sentence's)")
+    p.add_argument("--source-lang", default="en", help="language code of --src for the sentence splitter "
+                   "(default en, as translate's)")
+    p.add_argument("--target-lang", default="en", help="language code of --hyp for the sentence splitter (default en)")
     p.add_argument("--no-search", action="store_true",
                    help="read each translation alone, without translating its source to read it against: about "
                    "5x faster, and a good translation the model would not have written reads as a poor one")
