@@ -218,6 +218,15 @@ def test_translate_tsv_rows_end_with_quality_and_flags(trained_model, tmp_path, 
     assert row[4] == "ein hund rennt" and 0.8 < float(row[5]) <= 1.0 and row[6] == "-"
 
 
+def test_translate_tsv_writes_quality_with_four_decimals_as_score_does(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.txt"
+    source.write_text("12345\na dog runs\n", encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--output-format", "tsv", source], capsys)
+    copied, translated = (row.split("\t")[5] for row in out.splitlines())
+    assert code == 0
+    assert copied == "1.0000" and len(translated.split(".")[1]) == 4  # a line passed through: quality 1
+
+
 def test_below_min_quality_the_source_or_a_mark_is_written(trained_model, tmp_path, capsys):
     source = tmp_path / "in.txt"
     # Uncalibrated, the memorising model is surer of a pair it knows than of words it never saw.
