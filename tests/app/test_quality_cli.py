@@ -232,15 +232,25 @@ def test_below_min_quality_the_source_or_a_mark_is_written(trained_model, tmp_pa
     # Uncalibrated, the memorising model is surer of a pair it knows than of words it never saw.
     source.write_text(f"a dog runs\n{UNKNOWN}\n", encoding="utf-8")
     outputs = {}
-    for below in ("keep", "mark", "source"):
-        code, out, _ = run_cli(["translate", "--model", trained_model, "--min-quality",
-                                str(known_apart(str(trained_model))), "--below-quality", below, source], capsys)
+    threshold = ["--min-quality", str(known_apart(str(trained_model)))]
+    for below, given in (("keep", []), ("mark", threshold), ("source", threshold)):
+        code, out, _ = run_cli(["translate", "--model", trained_model, *given, "--below-quality", below, source],
+                               capsys)
         assert code == 0
         outputs[below] = out.splitlines()
     kept = outputs["keep"][1]
     assert outputs["keep"][0] == outputs["mark"][0] == outputs["source"][0] == "ein hund rennt"
     assert outputs["mark"][1] == "[needs review] " + kept
     assert outputs["source"][1] == UNKNOWN
+
+
+@pytest.mark.parametrize("input_format", ["text", "jsonl"])
+def test_min_quality_on_text_output_with_below_quality_keep_is_refused_as_on_a_document(trained_model, capsys,
+                                                                                        input_format):
+    code, _, err = run_cli(["translate", "--model", trained_model, "--input-format", input_format,
+                            "--min-quality", "0.95"], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert "--min-quality with text output and --below-quality keep (the default) would do nothing" in err
 
 
 def test_a_line_with_no_letter_passes_through_unmarked_under_any_min_quality(trained_model, tmp_path, capsys):
