@@ -58,11 +58,30 @@ def test_score_never_writes_over_its_sources_or_translations(trained_model, tmp_
     assert code == 0 and len((tmp_path / "scores.jsonl").read_text(encoding="utf-8").splitlines()) == 2
 
 
-def test_score_names_an_empty_translation(trained_model, tmp_path, capsys):
-    src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("a cat sleeps", "")])
+def test_score_gives_an_empty_translation_quality_0_and_the_flag_empty(trained_model, tmp_path, capsys):
+    src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("a cat sleeps", ""),
+                                           ("the boy laughs", "der junge lacht")])
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
+    first, missing, last = map(json.loads, out.splitlines())
+    assert code == 0
+    assert missing == {"line": 2, "quality": 0.0, "flags": ["empty"], "calibrated": False, "words": []}
+    assert first["flags"] == last["flags"] == [] and last["quality"] > 0.5
+
+
+def test_score_names_a_translation_without_a_source(trained_model, tmp_path, capsys):
+    src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("", "eine katze schläft")])
     code, _, err = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
     assert code == 2
-    assert err.count("\n") == 1 and f"{hyp}:2: the translation is empty" in err
+    assert err.count("\n") == 1 and f"{src}:2: the source is empty and the translation is not" in err
+
+
+def test_score_jsonl_says_calibrated_on_a_blank_pair_too(trained_model, tmp_path, capsys):
+    src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("", "")])
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
+    scored, blank = map(json.loads, out.splitlines())
+    assert code == 0
+    assert blank == {"line": 2, "quality": None, "flags": [], "calibrated": False, "words": []}
+    assert set(blank) == set(scored)
 
 
 def test_calibrate_refuses_too_few_sentences_in_one_line(trained_copy, tmp_path, capsys):
@@ -174,6 +193,21 @@ def test_translate_jsonl_quality_is_what_score_gives_the_same_pairs(trained_mode
     assert all(h["calibrated"] is False for h in best)
 
 
+def test_score_reads_a_line_of_sentences_and_urls_as_translate_assessed_it(trained_model, tmp_path, capsys):
+    lines = ["the boy laughs\ta cat sleeps", "a dog runs to www.example.com"]  # two sentences (no "." known); a URL
+    source = tmp_path / "in.txt"
+    source.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--output-format", "jsonl", source], capsys)
+    best = [json.loads(line)["hypotheses"][0] for line in out.splitlines()]
+    assert code == 0 and "www.example.com" in best[1]["text"]
+    src, hyp = write_pairs(tmp_path, "x", [(s, h["text"]) for s, h in zip(lines, best, strict=True)])
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
+    scored = [json.loads(line) for line in out.splitlines()]
+    assert code == 0
+    assert [h["flags"] for h in best] == [s["flags"] for s in scored]
+    assert [h["quality"] for h in best] == pytest.approx([s["quality"] for s in scored], abs=1.5e-4)
+
+
 def test_translate_tsv_rows_end_with_quality_and_flags(trained_model, tmp_path, capsys):
     source = tmp_path / "in.txt"
     source.write_text("a dog runs\n", encoding="utf-8")
@@ -184,20 +218,39 @@ def test_translate_tsv_rows_end_with_quality_and_flags(trained_model, tmp_path, 
     assert row[4] == "ein hund rennt" and 0.8 < float(row[5]) <= 1.0 and row[6] == "-"
 
 
+def test_translate_tsv_writes_quality_with_four_decimals_as_score_does(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.txt"
+    source.write_text("12345\na dog runs\n", encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--output-format", "tsv", source], capsys)
+    copied, translated = (row.split("\t")[5] for row in out.splitlines())
+    assert code == 0
+    assert copied == "1.0000" and len(translated.split(".")[1]) == 4  # a line passed through: quality 1
+
+
 def test_below_min_quality_the_source_or_a_mark_is_written(trained_model, tmp_path, capsys):
     source = tmp_path / "in.txt"
     # Uncalibrated, the memorising model is surer of a pair it knows than of words it never saw.
     source.write_text(f"a dog runs\n{UNKNOWN}\n", encoding="utf-8")
     outputs = {}
-    for below in ("keep", "mark", "source"):
-        code, out, _ = run_cli(["translate", "--model", trained_model, "--min-quality",
-                                str(known_apart(str(trained_model))), "--below-quality", below, source], capsys)
+    threshold = ["--min-quality", str(known_apart(str(trained_model)))]
+    for below, given in (("keep", []), ("mark", threshold), ("source", threshold)):
+        code, out, _ = run_cli(["translate", "--model", trained_model, *given, "--below-quality", below, source],
+                               capsys)
         assert code == 0
         outputs[below] = out.splitlines()
     kept = outputs["keep"][1]
     assert outputs["keep"][0] == outputs["mark"][0] == outputs["source"][0] == "ein hund rennt"
     assert outputs["mark"][1] == "[needs review] " + kept
     assert outputs["source"][1] == UNKNOWN
+
+
+@pytest.mark.parametrize("input_format", ["text", "jsonl"])
+def test_min_quality_on_text_output_with_below_quality_keep_is_refused_as_on_a_document(trained_model, capsys,
+                                                                                        input_format):
+    code, _, err = run_cli(["translate", "--model", trained_model, "--input-format", input_format,
+                            "--min-quality", "0.95"], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert "--min-quality with text output and --below-quality keep (the default) would do nothing" in err
 
 
 def test_a_line_with_no_letter_passes_through_unmarked_under_any_min_quality(trained_model, tmp_path, capsys):

@@ -117,3 +117,21 @@ def test_the_table_is_written_whole_and_says_how_many(same, tmp_path):
     assert (tmp_path / "notes.review.tsv").read_text(encoding="utf-8") == review.table()
     assert review.summary("notes.review.tsv") == ("1 of 2 sentences need review (quality under 0.5): listed in "
                                                   "notes.review.tsv")
+
+
+def test_a_sentences_urls_and_addresses_are_shown_where_the_document_has_them(mirror):
+    text = b"Write a bad note to info@shop.de now.\nA bad report: https://example.com/r.pdf\n"
+    review = Review(Graded(), 0.5)
+    out = translate_file_bytes(text, "notes.txt", mirror, OPTIONS, review=review).decode()
+    assert out.splitlines() == ["info@shop.de NOW. TO NOTE BAD A WRITE", "REPORT: BAD A https://example.com/r.pdf"]
+    assert [(s.source, s.translation) for s in review.segments] == [
+        ("Write a bad note to info@shop.de now.", "info@shop.de NOW. TO NOTE BAD A WRITE"),
+        ("A bad report: https://example.com/r.pdf", "REPORT: BAD A https://example.com/r.pdf")]
+
+
+def test_inline_code_in_html_is_shown_as_its_text_and_its_tags_left_out(same):
+    page = b'<p>A bad <code>ls -l</code> run, then email <a href="mailto:a@b.de">a@b.de</a>.</p>\n'
+    review = Review(Graded(), 0.5)
+    translate_file_bytes(page, "page.html", same, OPTIONS, review=review)
+    assert rows(review)[1:] == [["1", "0.2000", "low_quality", "A bad ls -l run, then email a@b.de.",
+                                 "A bad ls -l run, then email a@b.de."]]

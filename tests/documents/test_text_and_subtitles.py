@@ -5,6 +5,7 @@ import warnings
 
 import pytest
 
+from attnmt.documents.paragraphs import line_pairs
 from attnmt.documents.pipeline import (
     DocumentOptions,
     FoundTranslations,
@@ -147,3 +148,13 @@ def test_webvtt_headers_notes_and_styles_are_no_cues_and_give_no_warning(mirror)
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         assert translate_subtitle_text(vtt, mirror) == vtt.replace("Hi.", "HI.")
+
+
+def test_a_lines_translation_is_read_pair_by_pair_only_where_both_sides_have_as_many_sentences():
+    source, translation = "A dog runs. See www.x.org now.", "Ein Hund rennt. Siehe www.x.org jetzt."
+    assert line_pairs(source, translation, DocumentOptions(), "de") == [("A dog runs.", "Ein Hund rennt."),
+                                                                        ("See now.", "Siehe jetzt.")]
+    assert line_pairs(source, translation, DocumentOptions(split=False), "de") == [
+        ("A dog runs. See now.", "Ein Hund rennt. Siehe jetzt.")]
+    fewer = "Ein Hund rennt und sieht www.x.org jetzt."
+    assert line_pairs(source, fewer, DocumentOptions(), "de") == [(source, fewer)]  # the line whole, as it is

@@ -136,7 +136,8 @@ def check_output_format(args: argparse.Namespace, suffix: str | None) -> None:
 
 def check_review_options(args: argparse.Namespace, document: str | None) -> None:
     """--review lists a document's (or plain text's) sentences that need review; --min-quality sets
-    its threshold, and on a document does nothing else but --below-quality source."""
+    its threshold, and on a document does nothing else but --below-quality source; on lines written
+    as text, nothing else but --below-quality mark or source (refused alone, as on a document)."""
     if args.review is not None:
         if args.input_format == "jsonl":
             raise ConfigError("--review lists the sentences of a document or of plain text: it does not take "
@@ -149,6 +150,11 @@ def check_review_options(args: argparse.Namespace, document: str | None) -> None
         if args.review is not None and args.below_quality == "mark":
             raise ConfigError("--below-quality mark and --review both point out the sentences that need review, "
                               "one in the text, one in a table: keep one of them")
+        if (args.min_quality is not None and args.review is None and args.below_quality == "keep"
+                and args.output_format == "text"):
+            raise ConfigError("--min-quality with text output and --below-quality keep (the default) would do "
+                              "nothing: add --below-quality mark or source, --review FILE, or --output-format tsv "
+                              "or jsonl (whose low_quality flag it sets)")
         return
     what = f"a {document} file" if document.startswith(".") else f"the {document} input"
     if args.format_from_extension and not document.startswith("."):  # an office file says

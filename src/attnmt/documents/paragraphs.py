@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 from attnmt.decoding import MAX_TOKENS, Decoding
@@ -105,6 +105,32 @@ def assess_passed_through(model: Transformer, tokenizer: TextCodec, texts: Seque
                            [paragraphs[k].hypotheses[0].text for k in passed])
     for k, a in zip(passed, found, strict=True):
         paragraphs[k].hypotheses[0].assessment = a
+
+
+def line_pairs(source: str, translation: str, options: DocumentOptions, target_lang: str) -> list[tuple[str, str]]:
+    """The (source, translation) pairs a line's translation is read by, as ``attnmt translate``
+    reads the line: each side's sentences (``paragraph_sentences``: URLs and e-mail addresses
+    taken out, split unless ``options.split`` is false; the translation's by ``target_lang``'s
+    rules), pair by pair where both sides have as many; else the line whole, as it is."""
+    ours = paragraph_sentences(source, options)
+    theirs = paragraph_sentences(translation, replace(options, source_lang=target_lang))
+    if ours and len(ours) == len(theirs):
+        return list(zip(ours, theirs, strict=True))
+    return [(source, translation)]
+
+
+def assess_lines(assess: Callable[[list[str], list[str]], Sequence[Assessment | None]], sources: Sequence[str],
+                 translations: Sequence[str], options: DocumentOptions,
+                 target_lang: str = "en") -> list[Assessment | None]:
+    """Each line's translation assessed as ``attnmt translate`` assesses its own (``attnmt
+    score``): ``assess`` (quality.assess or elsewhere.assess_elsewhere, bound to a model) over
+    every line's ``line_pairs`` in one call, a line of several sentences as trustworthy as its
+    worst (quality.joined); None where a side is blank."""
+    pairs = [line_pairs(s, t, options, target_lang) if s.strip() and t.strip() else [(s, t)]
+             for s, t in zip(sources, translations, strict=True)]
+    every = [pair for each in pairs for pair in each]
+    found = iter(assess([s for s, _ in every], [t for _, t in every]))
+    return [joined([next(found) for _ in each]) if len(each) > 1 else next(found) for each in pairs]
 
 
 def traced_weights(model: Transformer, tokenizer: TextCodec, sentence: str, translation: str) -> Weights:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.flat import FlatBuilder, FlatText, Place, has_words, shown_text
+from attnmt.documents.review import Placed, atom_windows
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested, Weights, identity, needs_alignment, nest, place, plain
 from attnmt.errors import ConfigError
@@ -182,8 +183,9 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     todo = [s for s in unique if s not in kept]
     texts, found = translator.translate(todo, [s in weighed for s in todo])
     if review is not None:
-        places = [flat.place for flat, _ in pairs(flats, sentences)]
-        texts, found = review.check(todo, texts, found, list(zip(places, sources, strict=True)))
+        placed = [Placed(flat.place, flat, span, window) for flat, spans in zip(flats, sentences, strict=True)
+                  for span, window in zip(spans, atom_windows(flat, spans), strict=True)]
+        texts, found = review.check(todo, texts, found, placed)
     translated = {s: kept[s] for s in unique if s in kept} | dict(zip(todo, zip(texts, found, strict=True),
                                                                        strict=True))
     if repeats is not None:

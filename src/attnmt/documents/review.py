@@ -11,6 +11,12 @@ marks placed word for word (the weights of a sentence that is its own translatio
 table still shows the translation that was turned down.  A sentence with words whose
 translation came back empty is listed too, with no quality and the flag ``empty``.
 
+The table shows each sentence as the document does, in plain text: the things the model never
+reads (a URL, an e-mail address, inline code: the flat text's atoms) are put back into the source
+and the translation where the document gets them (``with_atoms``), so that a reviewer can find
+the sentence; the tags around words are left out.  The quality is the sentence's without them,
+as the model read it.
+
 The table: a header row, then one row a sentence in document order; tab-separated, a field
 quoted only where it holds a tab, a line break or a double quote (Python's csv, as spreadsheets
 read it).  Office files and e-books: ``part`` (the archive member), ``paragraph`` (its n-th
@@ -24,14 +30,14 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from attnmt.decoding import MAX_TOKENS
-from attnmt.documents.flat import Place
-from attnmt.documents.spans import Weights, identity
+from attnmt.documents.flat import FlatText, Place, has_text_of_its_own
+from attnmt.documents.spans import Weights, identity, nest, place
 from attnmt.files import write_text
 
 if TYPE_CHECKING:
@@ -55,6 +61,24 @@ class Segment:
     translation: str
     quality: float | None  # None: the translation is empty
     flags: list[str]
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A sentence of a document as ``Review.check`` is handed it: where it is, the flat text it is
+    cut from and its [start, end) there, and the stretch of that text whose atoms go with it
+    (``atom_windows``)."""
+
+    place: Place | None
+    flat: FlatText
+    span: tuple[int, int]
+    window: tuple[int, int]
+
+    @property
+    def source(self) -> str:
+        """The sentence as the model reads it, its atoms taken out."""
+        return self.flat.text[self.span[0]:self.span[1]]
+
 
 # What a quality is, said beside a review of a model without a calibration (the command line, the server).
 UNCALIBRATED = ("the model has no quality calibration (attnmt calibrate): a quality is exp(mean log-prob), "
@@ -83,23 +107,26 @@ class Review:
     archive: bool = False
 
     def check(self, sources: list[str], texts: list[str], weights: list[Weights | None],
-              placed: Sequence[tuple[Place | None, str]]) -> tuple[list[str], list[Weights | None]]:
+              placed: Sequence[Placed]) -> tuple[list[str], list[Weights | None]]:
         """One batch of ``translate_flats``: ``sources`` (each once) and their translations and
-        weights; ``placed``: (place, source) of every sentence of the batch's blocks, in order.
-        Records what needs review; returns the texts and weights the document gets (the source,
-        word for word, where ``source_below`` turns a translation down)."""
-        found = dict(zip(sources, zip(texts, self.assess(sources, texts), strict=True), strict=True))
-        for place, source in placed:
-            if source not in found:
+        weights; ``placed``: every sentence of the batch's blocks, in order.  Records what needs
+        review (each sentence with its atoms put back: ``with_atoms``); returns the texts and
+        weights the document gets (the source, word for word, where ``source_below`` turns a
+        translation down)."""
+        found = dict(zip(sources, zip(texts, weights, self.assess(sources, texts), strict=True), strict=True))
+        for sentence in placed:
+            if sentence.source not in found:
                 continue  # no letters: it passed through untranslated
             self.sentences += 1
-            translation, assessment = found[source]
+            translation, found_weights, assessment = found[sentence.source]
             if needs_review(assessment, translation, self.threshold):
                 quality, flags = (None, [EMPTY]) if assessment is None else (assessment.quality, assessment.flags)
-                self.segments.append(Segment(place or Place(None, 0), source, translation, quality, flags))
+                source = with_atoms(sentence, sentence.source, identity(len(sentence.source.split())))
+                self.segments.append(Segment(sentence.place or Place(None, 0), source,
+                                             with_atoms(sentence, translation, found_weights), quality, flags))
         if not self.source_below:
             return texts, weights
-        turned_down = [needs_review(found[s][1], t, self.threshold) for s, t in zip(sources, texts, strict=True)]
+        turned_down = [needs_review(found[s][2], t, self.threshold) for s, t in zip(sources, texts, strict=True)]
         return ([s if down else t for s, t, down in zip(sources, texts, turned_down, strict=True)],
                 [identity(len(s.split())) if down and w is not None else w
                  for s, w, down in zip(sources, weights, turned_down, strict=True)])
@@ -136,6 +163,38 @@ def place_of(segment: Segment, archive: bool) -> dict[str, str | int]:
     """Where ``segment`` is: {"part", "paragraph"} in an archive, else {"line"}."""
     place = segment.place
     return {"part": place.part or "", "paragraph": place.number} if archive else {"line": place.number}
+
+
+def atom_windows(flat: FlatText, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """For each sentence of ``flat`` (its ``spans``, in order), the stretch of the text whose atoms
+    go with it in the table: from its start (the first: the text's) to the next one's (the last:
+    past the text's end), so that an atom after a sentence (a URL after its full stop, or ending
+    the line) is shown with it, and one before the first sentence with that."""
+    starts = [0, *(s for s, _ in spans[1:])]
+    return list(zip(starts, [*starts[1:], len(flat.text) + 1], strict=True)) if spans else []
+
+
+def with_atoms(sentence: Placed, translation: str, weights: Weights | None) -> str:
+    """``translation`` of ``sentence`` with the atoms of its window put back as plain text where
+    the document gets them (attnmt.documents.spans: by ``weights``), a URL or an address as it
+    was, inline code as its text, a line break or a picture as nothing; the text as it is where
+    the window holds no atom.  The source itself, with its own words' identity weights, gets its
+    atoms back where they were."""
+    low, high = sentence.window
+    atoms = [replace(m, start=m.start - low, end=m.end - low, parent=None, opened_by=None)
+             for m in sentence.flat.marks if m.atom and low <= m.start < high]
+    if not atoms:
+        return translation
+    alone = FlatText(sentence.flat.text[low:high], atoms)
+    start, end = sentence.span
+    content = nest(alone, place(alone, [(start - low, end - low)], [translation], [weights]))
+    return "".join(piece if isinstance(piece, str) else atom_text(alone.marks[piece.mark].node)
+                   for piece in content).strip()
+
+
+def atom_text(node: object) -> str:
+    """What an atom's element shows as text (inline code's), "" for one that shows none."""
+    return "".join(node.itertext()) if has_text_of_its_own(node) else ""  # type: ignore[attr-defined]
 
 
 def needs_review(assessment: Assessment | None, translation: str, threshold: float) -> bool:

@@ -5,12 +5,17 @@ from __future__ import annotations
 
 import argparse
 import json
+from functools import partial
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from attnmt.cli.commands.translate import add_model_run_options
 from attnmt.cli.options import decoding, load_for_translation
 from attnmt.errors import ConfigError, DataError
+
+if TYPE_CHECKING:
+    from attnmt.decoding.calibration import Calibration
+    from attnmt.decoding.quality import Assessment
 
 SCORE_FORMATS = ("jsonl", "tsv")
 
@@ -77,6 +82,8 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.decoding.calibration import load_calibration
     from attnmt.decoding.elsewhere import assess_elsewhere
     from attnmt.decoding.quality import assess
+    from attnmt.documents.paragraphs import assess_lines
+    from attnmt.documents.pipeline import DocumentOptions
     from attnmt.text.data import read_lines
 
     check_not_an_input(args.output, "--output", {"--src": args.src, "--hyp": args.hyp},
@@ -86,32 +93,47 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     calibration = load_calibration(Path(args.model), args.weights)
     model, tokenizer, _ = load_for_translation(args)
     if args.no_search:
-        found = assess(model, tokenizer, sources, translations, calibration, args.max_tokens)
+        assessing = partial(assess, model, tokenizer, calibration=calibration, max_tokens=args.max_tokens)
     else:
-        found = assess_elsewhere(model, tokenizer, sources, translations, calibration, decoding(args),
-                                 args.max_tokens)
+        assessing = partial(assess_elsewhere, model, tokenizer, calibration=calibration, decoding=decoding(args),
+                            max_tokens=args.max_tokens)
+    options = DocumentOptions(source_lang=args.source_lang, split=not args.no_split)
+    found = assess_lines(assessing, sources, translations, options, args.target_lang)
+    found = [empty(calibration) if s.strip() and not t.strip() else a
+             for s, t, a in zip(sources, translations, found, strict=True)]
     with output(args.output) as out:
-        write_scores(out, translations, found, args.output_format)
+        write_scores(out, translations, found, args.output_format, calibration is not None)
     return 0
 
 
+def empty(calibration: Calibration | None) -> Assessment:
+    """The assessment of an empty translation of a source with text: the most obvious broken
+    translation, quality 0 and the flag a document's review table gives it (``empty``)."""
+    from attnmt.decoding.quality import Assessment
+    from attnmt.documents.review import EMPTY
+
+    return Assessment(0.0, [EMPTY], calibration is not None)
+
+
 def check_pairs(src: str, sources: list[str], hyp: str, translations: list[str]) -> None:
-    """One translation a source line, and no line blank on one side only."""
+    """One translation a source line, and no translation without a source (a line out of step);
+    an empty translation of a source is scored (``empty``)."""
     if len(sources) != len(translations):
         raise DataError(f"{hyp} has {len(translations)} lines but {src} has {len(sources)}: "
                         "score needs one translation a source line")
     if not sources:
         raise DataError(f"{src} and {hyp} are empty: nothing to score")
     for number, (s, t) in enumerate(zip(sources, translations, strict=True), start=1):
-        if bool(s.strip()) != bool(t.strip()):
-            empty = f"{hyp}:{number}: the translation" if s.strip() else f"{src}:{number}: the source"
-            raise DataError(f"{empty} is empty and the other side is not: give both, or leave both blank")
+        if t.strip() and not s.strip():
+            raise DataError(f"{src}:{number}: the source is empty and the translation is not: give both, or "
+                            "leave both blank")
 
 
-def write_scores(out: TextIO, translations: list[str], found: list, output_format: str) -> None:
+def write_scores(out: TextIO, translations: list[str], found: list, output_format: str, calibrated: bool) -> None:
     """jsonl: {"line", "quality", "flags", "calibrated", "words": [[word, p], …]} a line (quality
-    null for a blank pair); tsv: line, quality, flags (comma-separated, "-" for none), translation
-    (a tab in it written as \\t: attnmt.cli.lines.tsv_text)."""
+    null for a blank pair, ``calibrated`` whether the model has a calibration); tsv: line, quality,
+    flags (comma-separated, "-" for none), translation (a tab in it written as \\t:
+    attnmt.cli.lines.tsv_text)."""
     from attnmt.cli.lines import tsv_text
 
     for line, (text, a) in enumerate(zip(translations, found, strict=True), start=1):
@@ -119,7 +141,8 @@ def write_scores(out: TextIO, translations: list[str], found: list, output_forma
             quality, flags = (f"{a.quality:.4f}", ",".join(a.flags) or "-") if a else ("", "-")
             out.write(f"{line}\t{quality}\t{flags}\t{tsv_text(text)}\n")
         else:
-            fields = {**a.fields(), "words": a.words} if a else {"quality": None, "flags": [], "words": []}
+            fields = ({**a.fields(), "words": a.words} if a
+                      else {"quality": None, "flags": [], "calibrated": calibrated, "words": []})
             out.write(json.dumps({"line": line, **fields}, ensure_ascii=False) + "\n")
 
 
@@ -134,14 +157,20 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run_calibrate)
 
     p = commands.add_parser("score", help="quality, flags and word probabilities of existing translations, "
-                            "by forced decoding, each read against the model's own translation of its source "
-                            "(docs/translating.md, Quality)")
+                            "by forced decoding, each read against the model's own translation of its source where "
+                            "the model has a calibration (docs/translating.md, Quality)")
     add_model_run_options(p)
     p.add_argument("--src", required=True, help="source sentences, one a line (plain or .gz)")
     p.add_argument("--hyp", required=True, help="their translations, line by line with --src")
     p.add_argument("--output-format", choices=SCORE_FORMATS, default="jsonl",
                    help="jsonl: an object a line with quality, flags, words; tsv: line, quality, flags, translation")
     p.add_argument("--output", help="output file, gzip-compressed where it ends in .gz (default: stdout)")
+    p.add_argument("--no-split", action="store_true", help="read each line whole, as translate --no-split "
+                   "translates it (default: sentence by sentence where both sides have as many, as translate "
+                   "assesses a line, the line's quality its worst sentence's)")
+    p.add_argument("--source-lang", default="en", help="language code of --src for the sentence splitter "
+                   "(default en, as translate's)")
+    p.add_argument("--target-lang", default="en", help="language code of --hyp for the sentence splitter (default en)")
     p.add_argument("--no-search", action="store_true",
                    help="read each translation alone, without translating its source to read it against: about "
                    "5x faster, and a good translation the model would not have written reads as a poor one")

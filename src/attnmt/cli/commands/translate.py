@@ -281,11 +281,12 @@ def assessor(args: argparse.Namespace) -> Assessor:
 
 def quality_fields(a: Assessment | None, output_format: str) -> dict:
     """What tsv and jsonl add to a hypothesis, after its other fields: quality and flags (and in jsonl
-    whether the quality is calibrated); nothing for a blank line."""
+    whether the quality is calibrated); nothing for a blank line.  tsv writes the quality with 4
+    decimals, as ``attnmt score`` and the review table do."""
     if a is None:
         return {}
     fields = a.fields()
-    return fields if output_format == "jsonl" else {"quality": fields["quality"], "flags": fields["flags"]}
+    return fields if output_format == "jsonl" else {"quality": f"{a.quality:.4f}", "flags": fields["flags"]}
 
 
 def below_quality(args: argparse.Namespace, source: str, text: str, a: Assessment | None) -> str:
