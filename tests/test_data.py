@@ -73,6 +73,14 @@ def test_invalid_utf8_names_file_and_line(tmp_path):
         read_lines(path)
 
 
+def test_a_gzip_file_without_gz_in_its_name_is_named_gzip_not_invalid_utf8(tmp_path):
+    """It was "invalid UTF-8 (byte 0x8b) ... convert the file to UTF-8, e.g. with iconv"."""
+    path = tmp_path / "out.txt"
+    path.write_bytes(gzip.compress("Grüße\n".encode()))
+    with pytest.raises(DataError, match=r"out\.txt: the file is gzip-compressed .* rename it out\.txt\.gz"):
+        read_lines(path)
+
+
 def test_corrupt_gzip_names_the_file(tmp_path):
     path = tmp_path / "broken.gz"
     path.write_bytes(b"not gzip at all")

@@ -57,3 +57,15 @@ def test_length_mismatch_names_both_counts():
 def test_empty_corpus_is_an_error():
     with pytest.raises(ValueError, match="no hypotheses"):
         score([], [])
+
+
+def test_two_references_score_as_sacrebleu_scores_them_and_the_signatures_say_nrefs_2():
+    others = ["the cat is sitting on the mat", "a dog runs through a green park"]
+    result = score(HYPS, REFS, others)
+    assert result.bleu == pytest.approx(sacrebleu.corpus_bleu(HYPS, [REFS, others]).score)
+    assert result.chrf == pytest.approx(sacrebleu.corpus_chrf(HYPS, [REFS, others]).score)
+    assert result.ter == pytest.approx(sacrebleu.corpus_ter(HYPS, [REFS, others]).score)
+    assert result.bleu > score(HYPS, REFS).bleu  # the second reference holds more of the hypotheses' n-grams
+    assert all("nrefs:2" in s for s in (result.bleu_signature, result.chrf_signature, result.ter_signature))
+    with pytest.raises(ValueError, match="2 hypotheses but 1 references"):
+        score(HYPS, REFS, others[:1])

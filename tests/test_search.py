@@ -347,9 +347,18 @@ def test_translate_truncates_long_lines_with_one_warning():
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         out = translate(model, tok, [long_a, "short", long_b])
-    assert len(caught) == 1 and "2 of 3" in str(caught[0].message)
+    assert len(caught) == 1 and "2 of the 3 distinct sentences translated" in str(caught[0].message)
     assert out[0] == translate(model, tok, [long_a[:62]])[0]
     assert out[2] == translate(model, tok, [long_b[:62]])[0]
+
+
+def test_the_truncation_warning_counts_distinct_sentences_as_it_says():
+    """Plain text reaches the search as its distinct sentences: the warning said "1 of 36 input
+    sentences" of an input of 111, and of a list with repeats it counted each repeat."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        encode_inputs(CharTokenizer(), ["ab" * 40, "short", "", "ab" * 40, "short", "  "], max_len=62)
+    assert len(caught) == 1 and str(caught[0].message).startswith("1 of the 2 distinct sentences translated were")
 
 
 def test_a_cut_source_keeps_its_closing_eos():
@@ -359,7 +368,7 @@ def test_a_cut_source_keeps_its_closing_eos():
         def encode(self, text: str) -> list[int]:
             return [*super().encode(text), 3]
 
-    with pytest.warns(UserWarning, match="1 of 2"):
+    with pytest.warns(UserWarning, match="1 of the 2 distinct"):
         cut, short = encode_inputs(EndingCharTokenizer(), ["ab" * 40, "ab"], max_len=62)
     assert cut == [*CharTokenizer().encode("ab" * 40)[:61], 3] and short == [4, 5, 3]
 

@@ -35,12 +35,15 @@ class Scores:
         )
 
 
-def score(hypotheses: Sequence[str], references: Sequence[str]) -> Scores:
-    """sacreBLEU corpus BLEU, chrF and TER of hypotheses against one reference each."""
+def score(hypotheses: Sequence[str], references: Sequence[str], *more_references: Sequence[str]) -> Scores:
+    """sacreBLEU corpus BLEU, chrF and TER of hypotheses against one reference each, or against
+    several (``more_references``: another reference translation of every line, as ``sacrebleu
+    -r ref1 ref2`` takes them; the signatures say nrefs:2)."""
     hyps, refs = _checked(hypotheses, references)
+    streams = [refs, *(_checked(hypotheses, more)[1] for more in more_references)]
     values, signatures, details = [], [], []
     for metric in (BLEU(), CHRF(), TER()):
-        result, signature = metric.corpus_score(hyps, [refs]), str(metric.get_signature())
+        result, signature = metric.corpus_score(hyps, streams), str(metric.get_signature())
         values.append(result.score)
         signatures.append(signature)
         details.append(json.loads(result.format(signature=signature, is_json=True)))

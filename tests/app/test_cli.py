@@ -29,7 +29,8 @@ def test_translate_keeps_one_output_line_per_input_line(trained_model, tmp_path,
     lines = output.read_text(encoding="utf-8").split("\n")[:-1]
     assert code == 0
     assert len(lines) == 5
-    assert lines[0] == "ein hund rennt" and lines[1] == "" and lines[2] == "" and lines[4] == "der junge lacht"
+    assert lines[0] == "ein hund rennt" and lines[1] == "" and lines[4] == "der junge lacht"
+    assert lines[2] == "   "  # without letters: as it was (it came out empty)
 
 
 def test_translate_reads_stdin_and_writes_stdout(trained_model, capsys, monkeypatch):
@@ -133,39 +134,6 @@ def test_a_line_the_model_fails_on_loses_only_itself_with_alignments(trained_mod
     assert code == 1 and f"{source}:2: not translated" in err
     assert first.startswith("ein hund rennt der junge lacht ||| ") and failed == " ||| "
     assert third.startswith("der junge lacht ||| ")
-
-
-def test_evaluate_prints_bleu_chrf_ter_as_sacrebleu_json(trained_model, tmp_path, capsys):
-    src, ref = write_pairs(tmp_path, "test", PAIRS[:5])
-    code, out, _ = run(["evaluate", "--model", trained_model, "--src", src, "--ref", ref, "--json"], capsys)
-    bleu, chrf, ter = json.loads(out)
-    assert code == 0
-    assert (bleu["name"], chrf["name"], ter["name"]) == ("BLEU", "chrF2", "TER")
-    assert bleu["score"] == pytest.approx(100.0) and ter["score"] == pytest.approx(0.0)
-    assert "nrefs:1" in bleu["signature"] and "nc:6" in chrf["signature"]
-
-
-def test_evaluate_scores_an_existing_hypothesis_file(tmp_path, capsys):
-    hyp, ref = write_pairs(tmp_path, "test", [("ein hund rennt", "ein hund rennt"), ("zwei katzen", "zwei hunde")])
-    code, out, _ = run(["evaluate", "--hyp", hyp, "--ref", ref], capsys)
-    assert code == 0 and out.startswith("BLEU = ") and "chrF = " in out and "TER = " in out
-    code, _, err = run(["evaluate", "--ref", ref], capsys)
-    assert code == 2 and "nothing to score" in err
-
-
-def test_evaluate_scores_translate_jsonl_output_by_its_best_hypotheses(tmp_path, capsys):
-    """The JSON text itself was scored against the references (BLEU near 0)."""
-    lines = [{"line": 1, "hypotheses": [{"text": "ein hund rennt", "score": -1.0}, {"text": "x", "score": -2.0}]},
-             {"line": 2, "hypotheses": []}, {"line": 3, "hypotheses": [{"text": "zwei hunde", "score": None}]}]
-    hyp = tmp_path / "out.jsonl"
-    hyp.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-    ref = tmp_path / "ref.txt"
-    ref.write_text("ein hund rennt\n\nzwei hunde\n", encoding="utf-8")
-    code, out, _ = run(["evaluate", "--hyp", hyp, "--ref", ref, "--json"], capsys)
-    assert code == 0 and json.loads(out)[1]["score"] == pytest.approx(100.0)  # chrF: BLEU needs 4-grams
-    hyp.write_text(json.dumps(lines[0]) + "\nein hund\nzwei hunde\n", encoding="utf-8")
-    code, _, err = run(["evaluate", "--hyp", hyp, "--ref", ref], capsys)
-    assert code == 2 and f"{hyp}, line 2: not a line of attnmt translate's JSONL output" in err
 
 
 def test_int8_model_translates_the_memorised_pairs_like_the_float_model(trained_model, tmp_path, capsys):

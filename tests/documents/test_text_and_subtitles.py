@@ -22,8 +22,10 @@ def test_a_line_of_sentences_is_translated_sentence_by_sentence_with_its_spacing
     assert out == ["FAST. RUNS SMITH DR.  SLEEPS! DOG THE", "", "  MORE. ONE "]
 
 
-def test_a_blank_line_gives_an_empty_line(mirror):
-    assert translate_lines(["   ", "\t"], mirror) == ["", ""]
+def test_a_blank_line_comes_out_as_it_was_as_every_line_without_letters_does(mirror):
+    """A line of spaces or tabs came out empty, while "  42  " kept its spacing."""
+    assert translate_lines(["   ", "\t", "", "  42  "], mirror) == ["   ", "\t", "", "  42  "]
+    assert mirror.given == []
 
 
 def test_no_split_translates_each_line_whole(mirror):

@@ -33,6 +33,7 @@ import gzip
 import io
 import json
 import os
+import re
 import stat
 import sys
 from collections.abc import Callable, Iterator
@@ -279,6 +280,12 @@ def tsv_text(text: str) -> str:
 
 
 TSV_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
+TSV_ESCAPE = re.compile(r"\\([\\tnr])")
+
+
+def tsv_unescaped(cell: str) -> str:
+    """The text ``tsv_text`` wrote as ``cell``."""
+    return TSV_ESCAPE.sub(lambda m: {"t": "\t", "n": "\n", "r": "\r"}.get(m[1], "\\"), cell)
 
 
 def write_texts(out: TextIO, texts: list[str], alignments: list[Alignments] | None = None) -> None:

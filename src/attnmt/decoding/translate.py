@@ -115,13 +115,18 @@ def length_batches(lengths: Sequence[int], max_tokens: int, max_sentences: int =
 
 
 def encode_inputs(tokenizer: TextCodec, sentences: Sequence[str], max_len: int) -> list[list[int]]:
-    """Token ids per sentence ([] for blank ones), truncated to max_len with one warning."""
+    """Token ids per sentence ([] for blank ones), truncated to max_len with one warning.
+
+    The warning counts distinct sentences, blank ones left out: what it can count truly, as callers
+    pass either every line (``translate``) or each distinct sentence of the input once (plain text
+    split into sentences, documents: a repeated sentence is translated once)."""
     encoded = [tokenizer.encode(s) if s.strip() else [] for s in sentences]
-    long = [s for s, ids in zip(sentences, encoded, strict=True) if len(ids) > max_len]
+    long = list(dict.fromkeys(s for s, ids in zip(sentences, encoded, strict=True) if len(ids) > max_len))
     if long:
         first = long[0][:40] + ("…" if len(long[0]) > 40 else "")
+        distinct = len({s for s in sentences if s.strip()})
         warnings.warn(
-            f"{len(long)} of {len(sentences)} input sentences were longer than {max_len} tokens "
+            f"{len(long)} of the {distinct} distinct sentences translated were longer than {max_len} tokens "
             f"(the model's max_positions minus 2) and were truncated to their first {max_len} "
             f"tokens (the first starts {first!r}); split long lines to translate them whole", AttnmtWarning,
             stacklevel=3,

@@ -242,10 +242,10 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
                     review: Review | None = None, first_line: int = 1) -> list[str]:
     """Plain text lines, each split into sentences (unless options.split is false), URLs and
     e-mail addresses kept as they are; one output line per input line (the first is line
-    ``first_line`` of its file, for ``review``)."""
+    ``first_line`` of its file, for ``review``).  A line without letters, one of only spaces or
+    tabs too, comes out exactly as it was."""
     flats = [replace(flat_line(line), place=Place(None, number)) for number, line in enumerate(lines, first_line)]
-    translated = translate_flats(flats, translator, options, review)
-    return [plain(content) if line.strip() else "" for line, content in zip(lines, translated, strict=True)]
+    return [plain(content) for content in translate_flats(flats, translator, options, review)]
 
 
 def translate_paragraphs(texts: Sequence[str], translator: Translator,

@@ -44,7 +44,9 @@ def read_lines(path: str | Path) -> list[str]:
 def stream_lines(path: str | Path) -> Iterator[str]:
     """`read_lines`, one line at a time: a corpus larger than memory is never held whole.
 
-    Lines end at "\\n" only, as in `decode_lines`, so line N is what ``wc -l`` counts as N.
+    Lines end at "\\n" only, as in `decode_lines`, so line N is what ``wc -l`` counts as N.  A
+    gzip file whose name lacks the ``.gz`` is named as such when its first line fails to decode
+    (every gzip stream's second byte, 0x8b, is no UTF-8), not taken for text in another encoding.
     """
     path = Path(path)
     opener = gzip.open if is_gzip_name(path) else open
@@ -56,6 +58,10 @@ def stream_lines(path: str | Path) -> Iterator[str]:
                 try:
                     line = raw.decode("utf-8")
                 except UnicodeDecodeError as err:
+                    if number == 1 and opener is open and raw.startswith(GZIP_MAGIC):
+                        raise DataError(f"{path}: the file is gzip-compressed but its name does not end in .gz: "
+                                        f"rename it {path.name}.gz (read as gzip), or decompress it first "
+                                        "(zcat)") from None
                     raise invalid_utf8(str(path), number, raw[err.start]) from None
                 yield line.removesuffix("\n").removesuffix("\r")
     except (gzip.BadGzipFile, EOFError) as err:

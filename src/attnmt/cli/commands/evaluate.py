@@ -1,10 +1,12 @@
 """``attnmt evaluate``: sacreBLEU's BLEU, chrF and TER of a model's translations of --src, or of
-an existing --hyp file, against --ref."""
+an existing --hyp file (any of translate's output formats: attnmt.cli.hypotheses), against one
+--ref or more."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from attnmt.cli.commands.translate import add_model_run_options, batching
 from attnmt.cli.options import decoding, load_for_translation
@@ -12,68 +14,94 @@ from attnmt.errors import ConfigError, DataError
 
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.cli.hypotheses import best_translations
     from attnmt.decoding.translate import translate
     from attnmt.evaluate import score
-    from attnmt.text.data import read_lines
 
     if args.hyp and (args.model or args.src):
         raise ConfigError("give either --hyp (score that file) or --model and --src (translate, then score)")
     if not (args.hyp or (args.model and args.src)):
         raise ConfigError("nothing to score: give --model and --src to translate, or --hyp with translations")
-    references = read_lines(args.ref)
-    lines = read_lines(args.hyp or args.src)
-    check_line_counts(args.hyp or args.src, len(lines), args.ref, len(references))  # before any translating
     if args.hyp:
-        hypotheses = best_texts(args.hyp, lines) if is_translate_jsonl(lines) else lines
+        check_no_model_options(args)
+    check_one_stdin(args)
+    references = [read_input(ref) for ref in args.ref]
+    lines = read_input(args.hyp or args.src)
+    if args.hyp:
+        hypotheses, form = best_translations(shown(args.hyp), lines)
+        check_line_counts(args.hyp, len(hypotheses), args.ref, references, tsv=form == "tsv")
     else:
+        check_line_counts(args.src, len(lines), args.ref, references)  # before the model is loaded
         model, tokenizer, _ = load_for_translation(args)
         hypotheses = translate(model, tokenizer, lines, decoding(args), **batching(args))
-    scores = score(hypotheses, references)
+    scores = score(hypotheses, *references)
     print(json.dumps(scores.sacrebleu_json, indent=1, ensure_ascii=False) if args.json else scores)
     return 0
 
 
-def is_translate_jsonl(lines: list[str]) -> bool:
-    """Whether ``lines`` are ``attnmt translate --output-format jsonl``'s: scoring them as text
-    scored the JSON (``{"line": 1, "hypotheses": [...]}``) against the references."""
-    try:
-        first = json.loads(lines[0]) if lines else None
-    except ValueError:
-        return False
-    return isinstance(first, dict) and isinstance(first.get("hypotheses"), list)
+def shown(path: str) -> str:
+    """How messages name an input file: stdin ("-") as <stdin>."""
+    return "<stdin>" if path == "-" else path
 
 
-def best_texts(path: str, lines: list[str]) -> list[str]:
-    """Each JSONL line's best hypothesis ("" for a blank input line, which has none)."""
-    texts = []
-    for number, line in enumerate(lines, 1):
-        try:
-            hypotheses = json.loads(line)["hypotheses"]
-            texts.append(hypotheses[0]["text"] if hypotheses else "")
-        except (ValueError, TypeError, KeyError, IndexError):
-            raise DataError(f"{path}, line {number}: not a line of attnmt translate's JSONL output "
-                            '({"line": ..., "hypotheses": [{"text": ...}]}), as line 1 is') from None
-        if not isinstance(texts[-1], str):
-            raise DataError(f"{path}, line {number}: the hypothesis's \"text\" is not a string")
-    return texts
+def read_input(path: str) -> list[str]:
+    """The lines of a file (plain or .gz), or of stdin where ``path`` is "-", as translate reads it."""
+    from attnmt.text.data import decode_lines, read_lines
+
+    return decode_lines(sys.stdin.buffer.read(), "<stdin>") if path == "-" else read_lines(path)
 
 
-def check_line_counts(path: str, count: int, ref: str, ref_count: int) -> None:
-    """One reference line for each line of ``path``, and at least one."""
-    if count != ref_count:
-        raise DataError(f"{path} has {count} lines but {ref} has {ref_count}: "
-                        "evaluate needs exactly one reference line per line")
+def check_one_stdin(args: argparse.Namespace) -> None:
+    """Stdin can be read once: at most one of the files may be "-"."""
+    given = [("--hyp", args.hyp), ("--src", args.src), *(("--ref", ref) for ref in args.ref)]
+    from_stdin = [option for option, path in given if path == "-"]
+    if len(from_stdin) > 1:
+        raise ConfigError(f"{' and '.join(from_stdin)} name stdin (-), which can be read once: give all but one "
+                          "as files")
+
+
+def model_run_defaults() -> dict[str, object]:
+    """Each option of the model and its search (add_model_run_options) and its default, by dest."""
+    parser = argparse.ArgumentParser(add_help=False)
+    add_model_run_options(parser, model_required=False)
+    return vars(parser.parse_args([]))
+
+
+def check_no_model_options(args: argparse.Namespace) -> None:
+    """--hyp scores translations already made: an option that chooses the model, its search, its
+    batches or its machine would do nothing, and is refused rather than silently ignored."""
+    given = [f"--{dest.replace('_', '-')}" for dest, default in model_run_defaults().items()
+             if dest != "model" and getattr(args, dest) != default]
+    if given:
+        named = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
+        raise ConfigError(f"--hyp scores translations already made: {named} would do nothing (they choose the model "
+                          "and how it translates --src): leave them out")
+
+
+def check_line_counts(path: str, count: int, refs: list[str], references: list[list[str]],
+                      tsv: bool = False) -> None:
+    """One line of each reference file for each line of ``path``, and at least one (a TSV file
+    has a line's rows, but none for a blank line: its count is its last row's line)."""
+    for ref, lines in zip(refs, references, strict=True):
+        if count != len(lines):
+            held = f"rows up to line {count}" if tsv else f"{count} lines"
+            why = ("; a blank input line has no row (score translate's --output-format jsonl, which has a "
+                   "line for every input line)") if tsv else ""
+            raise DataError(f"{shown(path)} has {held} but {shown(ref)} has {len(lines)}: evaluate needs "
+                            f"exactly one reference line per line{why}")
     if not count:
-        raise DataError(f"{path} and {ref} are empty: nothing to score")
+        raise DataError(f"{shown(path)} and {shown(refs[0])} are empty: nothing to score")
 
 
 def add_to(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("evaluate", help="score translations with sacreBLEU (BLEU, chrF, TER): "
                             "a model's of --src, or an existing --hyp file")
     add_model_run_options(p, model_required=False)
-    p.add_argument("--src", help="source file to translate with --model (plain or .gz)")
-    p.add_argument("--hyp", help="translations to score as they are, instead of --model and --src: "
-                   "one a line, or attnmt translate's JSONL output (each line's best hypothesis)")
-    p.add_argument("--ref", required=True, help="reference translations, line by line")
+    p.add_argument("--src", help="source file to translate with --model (plain or .gz; - for stdin)")
+    p.add_argument("--hyp", help="translations to score as they are, instead of --model and --src (- for stdin): "
+                   "attnmt translate's output, text (with --alignments too), tsv (each line's rank 1) or jsonl "
+                   "(each line's best hypothesis)")
+    p.add_argument("--ref", required=True, action="append", help="reference translations, line by line (- for "
+                   "stdin); --ref again for another reference of the same lines (sacreBLEU's nrefs)")
     p.add_argument("--json", action="store_true", help="print JSON as 'sacrebleu -f json' does")
     p.set_defaults(run=run)

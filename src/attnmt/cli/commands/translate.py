@@ -182,20 +182,20 @@ def paragraph_batch(args: argparse.Namespace, model, tokenizer, options: Decodin
                           glossary=glossary, prefix=args.prefix, **batching(args),
                           quality=assessor(args) if quality_wanted(args) else None)
     paragraphs, lost = line_by_line(translating, lines, where, first_line, lost=None)
-    results = [p.hypotheses if p and line.strip() else [] for p, line in zip(paragraphs, lines, strict=True)]
-    assessments = [[h.assessment for h in hypotheses] for hypotheses in results]
-    if args.output_format == "text":
+    if args.output_format == "text":  # a blank line as it was (its spaces too); a failed one empty
         aligned = [joined_alignment(p, 0, traces(model, tokenizer, p, 0), args.alignment_layer, args.alignment_heads)
                    if p else [] for p in paragraphs] if args.alignments else None
-        texts = [below_quality(args, line, hs[0].text, found[0]) if hs else ""
-                 for line, hs, found in zip(lines, results, assessments, strict=True)]
+        texts = [below_quality(args, line, p.hypotheses[0].text, p.hypotheses[0].assessment) if p else ""
+                 for line, p in zip(lines, paragraphs, strict=True)]
         write_texts(out, texts, aligned)
-    else:
-        extras = [[{**paragraph_extras(args, model, tokenizer, p, rank), **quality_fields(a, args.output_format)}
-                   for rank, a in enumerate(found)]
-                  for p, found in zip(paragraphs, assessments, strict=True)]
-        write_hypotheses(out, first_line, below_quality_results(args, lines, results, assessments),
-                         args.output_format, extras)
+        return lost
+    results = [p.hypotheses if p and line.strip() else [] for p, line in zip(paragraphs, lines, strict=True)]
+    assessments = [[h.assessment for h in hypotheses] for hypotheses in results]
+    extras = [[{**paragraph_extras(args, model, tokenizer, p, rank), **quality_fields(a, args.output_format)}
+               for rank, a in enumerate(found)]
+              for p, found in zip(paragraphs, assessments, strict=True)]
+    write_hypotheses(out, first_line, below_quality_results(args, lines, results, assessments),
+                     args.output_format, extras)
     return lost
 
 

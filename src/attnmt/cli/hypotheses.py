@@ -1,0 +1,94 @@
+"""What ``attnmt evaluate --hyp`` scores: the best translation of each input line, read back from
+whichever of ``attnmt translate``'s outputs (attnmt.cli.lines writes them) the file holds:
+
+    text        a translation a line, scored as it is
+    alignments  ``translation ||| 0-0 1-1 …`` (text with --alignments): the translation
+    tsv         ``line<TAB>rank<TAB>score<TAB>log_prob<TAB>translation<TAB>…`` rows, no header
+                (several a line with --n-best, none for a blank line): each line's rank 1
+    jsonl       ``{"line": 1, "hypotheses": [{"text": …}, …]}``: each line's first hypothesis
+
+Line 1 tells the format, and then every line must fit it: the first that does not is named, and
+nothing is scored.  A file is read whole as one format or refused, never partly misread; a
+translation that merely holds a tab or a "|||" stays text, as its line 1 fits no other format.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from attnmt.cli.lines import tsv_unescaped
+from attnmt.errors import DataError
+
+NUMBER = r"-?(?:\d+\.\d+|inf|nan)"  # a score or log_prob as f"{value:.4f}" writes it
+TSV_ROW = re.compile(rf"([1-9]\d*)\t([1-9]\d*)\t{NUMBER}\t{NUMBER}\t([^\t]*)(?:\t[^\t]*)*")
+ALIGNED = re.compile(r"(.*) \|\|\| (?:\d+-\d+(?: \d+-\d+)*)?")  # the pairs may be none (a blank line's)
+
+
+def best_translations(path: str, lines: list[str]) -> tuple[list[str], str]:
+    """The best translation of each input line ``lines`` (of the file ``path``) were written for,
+    and the format they were read as (the module docstring).  From a TSV file, one for each line
+    up to the last that has a row ("" for a line without one: a blank line)."""
+    if is_translate_jsonl(lines):
+        return best_texts(path, lines), "jsonl"
+    if lines and TSV_ROW.fullmatch(lines[0]):
+        return tsv_best(path, lines), "tsv"
+    if lines and ALIGNED.fullmatch(lines[0]):
+        return [aligned_text(path, number, line) for number, line in enumerate(lines, 1)], "alignments"
+    return lines, "text"
+
+
+def is_translate_jsonl(lines: list[str]) -> bool:
+    """Whether ``lines`` are ``attnmt translate --output-format jsonl``'s: scoring them as text
+    scored the JSON (``{"line": 1, "hypotheses": [...]}``) against the references."""
+    try:
+        first = json.loads(lines[0]) if lines else None
+    except ValueError:
+        return False
+    return isinstance(first, dict) and isinstance(first.get("hypotheses"), list)
+
+
+def best_texts(path: str, lines: list[str]) -> list[str]:
+    """Each JSONL line's best hypothesis ("" for a blank input line, which has none)."""
+    texts = []
+    for number, line in enumerate(lines, 1):
+        try:
+            hypotheses = json.loads(line)["hypotheses"]
+            texts.append(hypotheses[0]["text"] if hypotheses else "")
+        except (ValueError, TypeError, KeyError, IndexError):
+            raise DataError(f"{path}, line {number}: not a line of attnmt translate's JSONL output "
+                            '({"line": ..., "hypotheses": [{"text": ...}]}), as line 1 is') from None
+        if not isinstance(texts[-1], str):
+            raise DataError(f"{path}, line {number}: the hypothesis's \"text\" is not a string")
+    return texts
+
+
+def aligned_text(path: str, number: int, line: str) -> str:
+    """The translation of an --alignments line, ``translation ||| 0-0 1-1 …``."""
+    found = ALIGNED.fullmatch(line)
+    if not found:
+        raise DataError(f"{path}, line {number}: not a line of attnmt translate's --alignments output "
+                        "('translation ||| 0-0 1-1 ...'), as line 1 is")
+    return found[1]
+
+
+def tsv_best(path: str, lines: list[str]) -> list[str]:
+    """Each input line's rank-1 translation from TSV rows, which come in input order, ranks 1, 2, …
+    of a line together, every row with line 1's columns ("" for a line without rows)."""
+    texts: list[str] = []
+    columns, line, rank = lines[0].count("\t"), 0, 0
+    for number, row in enumerate(lines, 1):
+        found = TSV_ROW.fullmatch(row)
+        if not found or row.count("\t") != columns:
+            raise DataError(f"{path}, line {number}: not a row of attnmt translate's TSV output (line, rank, "
+                            f"score, log_prob, translation, ...: {columns + 1} columns), as line 1 is")
+        row_line, row_rank = int(found[1]), int(found[2])
+        if (row_line, row_rank) == (line, rank + 1):  # the line's next hypothesis
+            rank = row_rank
+            continue
+        if row_rank != 1 or row_line <= line:
+            raise DataError(f"{path}, line {number}: a row of line {row_line}, rank {row_rank}, after one of line "
+                            f"{line}, rank {rank}: attnmt translate writes the lines in order, ranks 1, 2, ...")
+        texts += [""] * (row_line - line - 1) + [tsv_unescaped(found[3])]
+        line, rank = row_line, 1
+    return texts

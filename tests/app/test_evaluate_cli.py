@@ -1,0 +1,149 @@
+"""attnmt evaluate: scores of a model's translations, or of any of translate's outputs (--hyp),
+against one reference or more; what it refuses, in one line."""
+
+import io
+import json
+
+import pytest
+import sacrebleu
+from support import PAIRS, run_cli, write_pairs
+
+run = run_cli
+
+REFS = ["ein hund rennt über die wiese", "", "zwei katzen schlafen auf dem sofa"]
+
+
+def write(path, lines: list[str]):
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    return path
+
+
+def chrf_of(out: str) -> float:
+    """chrF from --json (BLEU needs 4-grams, and the short lines here have few)."""
+    return json.loads(out)[1]["score"]
+
+
+def test_evaluate_prints_bleu_chrf_ter_as_sacrebleu_json(trained_model, tmp_path, capsys):
+    src, ref = write_pairs(tmp_path, "test", PAIRS[:5])
+    code, out, _ = run(["evaluate", "--model", trained_model, "--src", src, "--ref", ref, "--json"], capsys)
+    bleu, chrf, ter = json.loads(out)
+    assert code == 0
+    assert (bleu["name"], chrf["name"], ter["name"]) == ("BLEU", "chrF2", "TER")
+    assert bleu["score"] == pytest.approx(100.0) and ter["score"] == pytest.approx(0.0)
+    assert "nrefs:1" in bleu["signature"] and "nc:6" in chrf["signature"]
+
+
+def test_evaluate_scores_an_existing_hypothesis_file(tmp_path, capsys):
+    hyp, ref = write_pairs(tmp_path, "test", [("ein hund rennt", "ein hund rennt"), ("zwei katzen", "zwei hunde")])
+    code, out, _ = run(["evaluate", "--hyp", hyp, "--ref", ref], capsys)
+    assert code == 0 and out.startswith("BLEU = ") and "chrF = " in out and "TER = " in out
+    code, _, err = run(["evaluate", "--ref", ref], capsys)
+    assert code == 2 and "nothing to score" in err
+
+
+def test_evaluate_scores_translate_jsonl_output_by_its_best_hypotheses(tmp_path, capsys):
+    """The JSON text itself was scored against the references (BLEU near 0)."""
+    lines = [{"line": 1, "hypotheses": [{"text": "ein hund rennt", "score": -1.0}, {"text": "x", "score": -2.0}]},
+             {"line": 2, "hypotheses": []}, {"line": 3, "hypotheses": [{"text": "zwei hunde", "score": None}]}]
+    hyp = tmp_path / "out.jsonl"
+    hyp.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    ref = tmp_path / "ref.txt"
+    ref.write_text("ein hund rennt\n\nzwei hunde\n", encoding="utf-8")
+    code, out, _ = run(["evaluate", "--hyp", hyp, "--ref", ref, "--json"], capsys)
+    assert code == 0 and json.loads(out)[1]["score"] == pytest.approx(100.0)  # chrF: BLEU needs 4-grams
+    hyp.write_text(json.dumps(lines[0]) + "\nein hund\nzwei hunde\n", encoding="utf-8")
+    code, _, err = run(["evaluate", "--hyp", hyp, "--ref", ref], capsys)
+    assert code == 2 and f"{hyp}, line 2: not a line of attnmt translate's JSONL output" in err
+
+
+def test_evaluate_scores_translate_tsv_output_by_each_lines_rank_1(tmp_path, capsys):
+    """The rows were scored as text, line and rank numbers, scores and all (BLEU 22 for 34), exit 0."""
+    ref = write(tmp_path / "ref.txt", REFS)
+    rows = ["1\t1\t-0.5000\t-1.0000\tein hund rennt über die wiese\t0-0 1-1\t0.91\t-",
+            "1\t2\t-0.9000\t-2.0000\tein hund läuft\t0-0\t0.52\tlow_quality",  # --n-best 2: rank 2 is not scored
+            "3\t1\t-inf\t-inf\tzwei katzen schlafen auf dem sofa\t\t1.0\t-"]  # line 2 blank: no row
+    hyp = write(tmp_path / "out.tsv", rows)
+    code, out, _ = run(["evaluate", "--hyp", hyp, "--ref", ref, "--json"], capsys)
+    assert code == 0 and chrf_of(out) == pytest.approx(100.0)
+    write(hyp, [rows[0], "2\t1\t-0.1000\t-0.1000\tescaped \\t tab\t\t0.9\t-", rows[2]])
+    code, out, _ = run(["evaluate", "--hyp", hyp, "--ref", write(tmp_path / "tab.txt", [REFS[0], "escaped \t tab",
+                                                                                       REFS[2]]), "--json"], capsys)
+    assert code == 0 and chrf_of(out) == pytest.approx(100.0)
+
+
+@pytest.mark.parametrize("rows, message", [
+    (["1\t1\t-0.5\t-1.0\tein hund\t0.9\t-", "a plain line"], "line 2: not a row of attnmt translate's TSV output"),
+    (["1\t1\t-0.5\t-1.0\tein hund\t0.9\t-", "2\t1\t-0.5\t-1.0\tkatzen\t-"], "line 2: not a row"),  # a column short
+    (["1\t1\t-0.5\t-1.0\tein hund\t0.9\t-", "1\t3\t-0.5\t-1.0\tein\t0.9\t-"], "line 2: a row of line 1, rank 3, after"),
+    (["2\t1\t-0.5\t-1.0\tein hund\t0.9\t-", "1\t1\t-0.5\t-1.0\tein\t0.9\t-"], "line 2: a row of line 1, rank 1, after"),
+    (["1\t1\t-0.5\t-1.0\tein hund\t0.9\t-"], "has rows up to line 1 but {ref} has 3: evaluate needs exactly one"),
+])
+def test_a_tsv_file_that_does_not_fit_is_refused_naming_the_line(tmp_path, capsys, rows, message):
+    ref = write(tmp_path / "ref.txt", REFS)
+    hyp = write(tmp_path / "out.tsv", rows)
+    code, _, err = run(["evaluate", "--hyp", hyp, "--ref", ref], capsys)
+    assert code == 2 and err.count("\n") == 1 and message.format(ref=ref) in err
+
+
+def test_evaluate_scores_the_translations_of_alignments_output(tmp_path, capsys):
+    """``translation ||| 0-0 1-1`` was scored whole, the pairs as words (BLEU 7.6 for 34), exit 0."""
+    ref = write(tmp_path / "ref.txt", REFS)
+    hyp = write(tmp_path / "out.al", [f"{REFS[0]} ||| 0-0 1-1 2-2 3-3", " ||| ", f"{REFS[2]} ||| 0-0 1-1"])
+    code, out, _ = run(["evaluate", "--hyp", hyp, "--ref", ref, "--json"], capsys)
+    assert code == 0 and chrf_of(out) == pytest.approx(100.0)
+    write(hyp, [f"{REFS[0]} ||| 0-0", REFS[1], REFS[2]])
+    code, _, err = run(["evaluate", "--hyp", hyp, "--ref", ref], capsys)
+    assert code == 2 and f"{hyp}, line 2: not a line of attnmt translate's --alignments output" in err
+
+
+def test_a_plain_translation_holding_a_tab_or_bars_is_scored_as_text(tmp_path, capsys):
+    lines = ["12\t34", "a ||| b", "1\t1\t0.5\tnot a score\tx"]
+    code, out, _ = run(["evaluate", "--hyp", write(tmp_path / "hyp.txt", lines),
+                        "--ref", write(tmp_path / "ref.txt", lines), "--json"], capsys)
+    assert code == 0 and chrf_of(out) == pytest.approx(100.0)
+
+
+def test_each_ref_is_a_reference_of_its_own_as_sacrebleu_scores_them(tmp_path, capsys):
+    """A second --ref replaced the first: nrefs:1, and the score against the second alone."""
+    hyps = ["ein hund rennt über die grüne wiese", "zwei katzen schlafen auf dem roten sofa"]
+    first = ["ein hund läuft über die wiese", "zwei katzen schlafen auf einem sofa"]
+    second = ["ein hund rennt über eine grüne wiese", "zwei kleine katzen schlafen auf dem sofa"]
+    hyp, ref1, ref2 = (write(tmp_path / name, lines) for name, lines in
+                       (("hyp", hyps), ("ref1", first), ("ref2", second)))
+    code, out, _ = run(["evaluate", "--hyp", hyp, "--ref", ref1, "--ref", ref2, "--json"], capsys)
+    bleu, chrf, ter = json.loads(out)
+    assert code == 0 and "nrefs:2" in bleu["signature"] and "nrefs:2" in chrf["signature"]
+    assert bleu["score"] == round(sacrebleu.corpus_bleu(hyps, [first, second]).score, 2)
+    assert chrf["score"] == round(sacrebleu.corpus_chrf(hyps, [first, second]).score, 2)
+    assert ter["score"] == round(sacrebleu.corpus_ter(hyps, [first, second]).score, 2)
+    write(ref2, second[:1])
+    code, _, err = run(["evaluate", "--hyp", hyp, "--ref", ref1, "--ref", ref2], capsys)
+    assert code == 2 and f"{hyp} has 2 lines but {ref2} has 1" in err
+
+
+def test_options_of_the_model_and_its_search_are_refused_with_hyp(tmp_path, capsys):
+    """They were ignored: --weights naming no file, --int8, a sampling search, and the score of the file."""
+    hyp, ref = write_pairs(tmp_path, "test", [("ein hund rennt", "ein hund rennt")])
+    code, _, err = run(["evaluate", "--hyp", hyp, "--ref", ref, "--int8", "--weights", "nosuch.safetensors",
+                        "--beam", "5", "--sampling-topk", "5", "--threads", "0"], capsys)  # 0: the default
+    assert code == 2 and err.count("\n") == 1
+    assert "--hyp scores translations already made: --weights, --beam, --sampling-topk and --int8 would do " \
+           "nothing" in err
+
+
+def test_hyp_and_src_read_stdin_for_a_dash(tmp_path, capsys, monkeypatch):
+    """It was "cannot read -: no such file or directory"."""
+    ref = write(tmp_path / "ref.txt", REFS)
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO("\n".join(REFS).encode() + b"\n")))
+    code, out, _ = run(["evaluate", "--hyp", "-", "--ref", ref, "--json"], capsys)
+    assert code == 0 and chrf_of(out) == pytest.approx(100.0)
+    import attnmt.cli.commands.evaluate as evaluate
+    import attnmt.decoding.translate as translating
+
+    monkeypatch.setattr(evaluate, "load_for_translation", lambda args: (None, None, 0))
+    monkeypatch.setattr(translating, "translate", lambda model, tokenizer, lines, *a, **k: list(lines))  # a copier
+    monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO("\n".join(REFS).encode() + b"\n")))
+    code, out, _ = run(["evaluate", "--model", tmp_path, "--src", "-", "--ref", ref, "--json"], capsys)
+    assert code == 0 and chrf_of(out) == pytest.approx(100.0)
+    code, _, err = run(["evaluate", "--hyp", "-", "--ref", "-"], capsys)
+    assert code == 2 and "--hyp and --ref name stdin (-), which can be read once" in err
