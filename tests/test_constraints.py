@@ -85,6 +85,23 @@ def test_a_term_longer_than_the_length_limit_raises_the_limit_to_fit_it():
     assert holds(best.tokens, term) and best.missed == 0
 
 
+class Spread(dict):
+    """A ScriptedModel's table where an output not in it goes on with A, B, C or D alike."""
+
+    def get(self, output, default=None):
+        return super().get(output, dict.fromkeys((A, B, C, D), 0.25))
+
+
+def test_a_term_adds_its_pieces_to_the_length_limit_leaving_room_for_the_rest_of_the_sentence():
+    # Unconstrained, A B + EOS (the limit, 2, fits it); with the term C D, A B C D + EOS, 4 tokens.
+    # Any other output goes on with A, B, C or D alike, never EOS.
+    table = Spread({(): {A: 0.9, C: 0.1}, (A,): {B: 0.9, C: 0.1}, (A, B): {EOS: 0.5, C: 0.5}, (A, B, C): {D: 1.0},
+                    (A, B, C, D): {EOS: 1.0}})
+    decoding = Decoding(beam_size=3, alpha=0.0, max_len_a=0.0, max_len_b=2)
+    [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False, terms=[[[C, D]]])
+    assert best.tokens == [A, B, C, D] and best.missed == 0
+
+
 def test_a_term_longer_than_the_models_positions_ends_at_the_limit_with_the_term_missed():
     torch.manual_seed(0)
     model = Transformer(search_config(max_positions=12)).eval()  # at most 10 output tokens

@@ -102,6 +102,15 @@ def test_max_output_length_leaves_room_for_bos_and_eos():
     assert Decoding().max_output_length(100, tiny_config(max_positions=64).longest_input) == 62
 
 
+def test_max_output_length_holds_a_prefix_and_then_the_terms_on_top():
+    decoding = Decoding(max_len_a=1.0, max_len_b=2)  # 7 tokens for 5 source tokens
+    assert decoding.max_output_length(5, 1022, prefix=3) == 7  # the prefix starts those 7
+    assert decoding.max_output_length(5, 1022, prefix=9) == 9
+    assert decoding.max_output_length(5, 1022, terms=23) == 30  # a long term, and room for the rest
+    assert decoding.max_output_length(5, 1022, prefix=9, terms=23) == 32
+    assert decoding.max_output_length(5, 20, prefix=9, terms=23) == 20
+
+
 def test_length_penalty_is_gnmt():
     assert length_penalty(1, 0.6) == 1.0
     assert length_penalty(7, 1.0) == 2.0

@@ -12,7 +12,7 @@ from attnmt.cli.options import decoding
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import translate, translate_n_best
-from attnmt.errors import DataError
+from attnmt.errors import AttnmtWarning, DataError
 from attnmt.server.app import ServedModel, create_app
 
 
@@ -51,6 +51,16 @@ def test_n_best_hypotheses_all_hold_the_term(loaded):
     [hypotheses] = translate_n_best(model, tokenizer, ["a man reads"], Decoding(beam_size=4, n_best=3),
                                     glossary=Glossary.of({"man": "frau"}))
     assert len(hypotheses) == 3 and all("frau" in h.text.split() for h in hypotheses)
+
+
+def test_a_term_longer_than_any_translation_is_left_out_with_one_warning(loaded):
+    model, tokenizer = loaded
+    too_long = " ".join(["katze"] * model.config.longest_input)  # a piece or more a word
+    with pytest.warns(AttnmtWarning) as caught:
+        texts = translate(model, tokenizer, ["a dog runs", "a dog runs"], glossary=Glossary.of({"dog": too_long}))
+    assert texts == ["ein hund rennt"] * 2  # as without the glossary
+    [warning] = [w for w in caught if "glossary target term" in str(w.message)]
+    assert "'katze katze katze" in str(warning.message) and "it is left out" in str(warning.message)
 
 
 def test_a_target_term_the_vocabulary_cannot_write_is_refused_before_translating(loaded):

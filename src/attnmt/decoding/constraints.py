@@ -71,6 +71,19 @@ def prefix_ids(tokenizer, prefix: str, unk_id: int, name: str = "prefix") -> lis
     return ids
 
 
+def fitting(terms: Sequence[Sequence[int]], room: int) -> tuple[list[list[int]], list[list[int]]]:
+    """The terms that fit together into ``room`` output tokens, in their order, and those left out:
+    each term that would take the pieces kept so far past ``room``.  A term left out could never be
+    written whole: the search would fill the translation with its first pieces and stop at the
+    length limit without it or the rest of the sentence."""
+    kept: list[list[int]] = []
+    left_out: list[list[int]] = []
+    for term in terms:
+        fits = sum(map(len, kept)) + len(term) <= room
+        (kept if fits else left_out).append(list(term))
+    return kept, left_out
+
+
 def outermost(terms: Sequence[Sequence[int]]) -> list[list[int]]:
     """The terms, each once, less those that occur as consecutive tokens inside another, in their
     order.  Each term's runs of the terms' lengths go into one set: the work grows with the

@@ -127,10 +127,15 @@ class Decoding:
         """Whether one hypothesis per sentence is kept (greedy search)."""
         return self.beam_size == 1
 
-    def max_output_length(self, src_len: int, longest: int) -> int:
-        """At most a·src_len + b output tokens, and at most ``longest`` (what the model's positions
-        allow: ``TransformerConfig.longest_input``)."""
-        return max(0, min(int(self.max_len_a * src_len + self.max_len_b), longest))
+    def max_output_length(self, src_len: int, longest: int, prefix: int = 0, terms: int = 0) -> int:
+        """At most a·src_len + b output tokens, raised to hold a ``prefix`` of that many tokens, then
+        ``terms`` more tokens for glossary terms, and at most ``longest`` (what the model's positions
+        allow: ``TransformerConfig.longest_input``).  The prefix starts the translation that a·src_len + b
+        counts; a term stands for source words, but may be far longer than the words they would give
+        ("license" -> "GNU General Public License Version 3 oder später", 23 pieces), so room is made
+        for it on top, not taken from the rest of the sentence."""
+        own = max(0, int(self.max_len_a * src_len + self.max_len_b))
+        return min(max(own, prefix) + terms, longest)
 
     def with_max_length(self, max_length: int | None) -> Decoding:
         """This decoding with a fixed output limit of ``max_length`` tokens (None: unchanged)."""

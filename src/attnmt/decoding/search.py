@@ -33,8 +33,9 @@ Conventions shared by both:
 - A sentence's output may be made to start with given tokens (``prefixes``: those tokens are
   forced, one a step, and scored like any other) and, in beam search, to contain given terms
   (``terms``: lexically constrained search, attnmt.decoding.constraints, the strategy
-  attnmt.decoding.beam.ConstrainedBeamSearch).  Either raises the sentence's
-  length limit to what they need, up to the model's positions.  A model that searches a
+  attnmt.decoding.beam.ConstrainedBeamSearch).  The sentence's length limit is raised to
+  hold its prefix, and then its terms on top (``Decoding.max_output_length``), up to the
+  model's positions.  A model that searches a
   vocabulary shortlist (attnmt.fast.shortlist) may write those tokens too (``allow_forced``).
 - Greedy search draws its tokens at random with ``Decoding.sampling`` (attnmt.decoding.next_tokens.Sampler);
   ``repetition_penalty`` and ``no_repeat_ngram_size`` change the logits first (attnmt.decoding.penalties).
@@ -255,7 +256,7 @@ def beam_search(
     vocab = model.config.vocab_size - 3  # tokens that can be candidates: never pad or BOS, EOS not always
     strategy = strategy_for(terms, src.device, continuing)
     table = prefix_table(prefixes, src.size(0), src.device)
-    limits = output_limits(model, src, decoding, (table >= 0).sum(dim=1) + strategy.need())
+    limits = output_limits(model, src, decoding, (table >= 0).sum(dim=1), strategy.need())
     limit_of = limits.tolist()
     never = never_generated(model.config, decoding)
     # With α = 0 the n_best finished are final once nothing active beats them; with α > 0 more must finish.

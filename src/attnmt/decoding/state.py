@@ -19,13 +19,17 @@ from attnmt.decoding.penalties import Penalties
 from attnmt.model import Transformer
 
 
-def output_limits(model: Transformer, src: Tensor, decoding: Decoding, at_least: Tensor | None = None) -> Tensor:
-    """src [B, S] -> each sentence's max_output_length [B], from its own (unpadded) length, and at
-    least ``at_least`` [B] tokens (what a prefix and terms need) where the model's positions allow."""
-    c = model.config
+def output_limits(model: Transformer, src: Tensor, decoding: Decoding, prefixes: Tensor | None = None,
+                  terms: Tensor | int = 0) -> Tensor:
+    """src [B, S] -> each sentence's max_output_length [B], from its own (unpadded) length, raised
+    to hold its prefix of ``prefixes`` [B] tokens and then its ``terms`` [B] tokens of glossary terms
+    (``Decoding.max_output_length``) where the model's positions allow."""
+    c, count = model.config, src.size(0)
     lengths = (src != c.pad_id).sum(dim=1).tolist()
-    limits = torch.tensor([decoding.max_output_length(n, c.longest_input) for n in lengths], device=src.device)
-    return limits if at_least is None else limits.maximum(at_least).clamp(max=c.longest_input)
+    prefix = [0] * count if prefixes is None else prefixes.tolist()
+    need = terms.tolist() if isinstance(terms, Tensor) else [terms] * count
+    return torch.tensor([decoding.max_output_length(n, c.longest_input, p, t)
+                         for n, p, t in zip(lengths, prefix, need, strict=True)], device=src.device)
 
 
 def take_only(top: Tensor, tokens: Tensor, rows: Tensor, token: Tensor, log_prob: Tensor) -> None:

@@ -23,7 +23,7 @@ import math
 import warnings
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
@@ -32,7 +32,7 @@ from torch import Tensor
 
 from attnmt.attention import padding_mask
 from attnmt.decoding import DEFAULT, MAX_BEAM, MAX_TOKENS, Decoding
-from attnmt.decoding.constraints import Terms, continuing_pieces, prefix_ids, target_ids, term_tokens
+from attnmt.decoding.constraints import Terms, continuing_pieces, fitting, prefix_ids, target_ids, term_tokens
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.next_tokens import allow_forced, next_tokens_of, shortlisted, whole_vocabulary_logits
 from attnmt.decoding.penalties import Penalties
@@ -71,15 +71,32 @@ class Guides:
 
     glossaries: list[Glossary | None]
     prefixes: list[str | None]
+    left_out: set[str] = field(default_factory=set)  # target terms too long to fit, each warned of once
 
     @classmethod
     def of(cls, count: int, glossary: Glossaries = None, prefix: Prefixes = None) -> Guides:
         return cls(each_sentence(glossary, Glossary, count, "glossary"), each_sentence(prefix, str, count, "prefix"))
 
-    def terms(self, tokenizer: TextCodec, unk_id: int, sentences: Sequence[str], i: int) -> Terms:
-        """The token ids of the target terms sentence i needs (DataError for one the vocabulary cannot write)."""
+    def terms(self, tokenizer: TextCodec, unk_id: int, sentences: Sequence[str], i: int, room: int) -> Terms:
+        """The token ids of the target terms sentence i needs (DataError for one the vocabulary cannot
+        write), less those that do not fit into ``room`` output tokens with the others: each left out
+        with one warning (``constraints.fitting``), as the docs promise, not written in part."""
         glossary = self.glossaries[i]
-        return term_tokens(tokenizer, glossary.matches(sentences[i]), unk_id) if glossary else []
+        if not glossary:
+            return []
+        kept, left_out = fitting(term_tokens(tokenizer, glossary.matches(sentences[i]), unk_id), room)
+        for term in left_out:
+            self.warn_left_out(tokenizer.decode(term), len(term), room)
+        return kept
+
+    def warn_left_out(self, target: str, pieces: int, room: int) -> None:
+        """One warning per target term left out of a translation (``terms``)."""
+        if target not in self.left_out:
+            self.left_out.add(target)
+            shown = target[:40] + ("…" if len(target) > 40 else "")
+            warnings.warn(f"glossary target term {shown!r} ({pieces} pieces) does not fit into a translation of "
+                          f"at most {room} pieces (the model's positions, less the prefix and the sentence's other "
+                          "terms); it is left out", AttnmtWarning, stacklevel=2)
 
     def prefix_ids(self, tokenizer: TextCodec, unk_id: int, i: int) -> list[int]:
         """The token ids sentence i's translation starts with (DataError for a prefix the vocabulary cannot write)."""
@@ -305,8 +322,9 @@ def alone(row: Tensor, pad_id: int) -> Tensor:
 def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, scored: bool,
              guides: Guides, indices: list[int], src: Tensor, record: Recording | None = None) -> SearchedBatch:
     """The batch of sentences ``indices``, src [B, S] padded, searched (``run_search``)."""
-    terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i) for i in indices]
     prefixes = [guides.prefix_ids(tokenizer, model.config.unk_id, i) for i in indices]
+    terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i, model.config.longest_input - len(prefix))
+             for i, prefix in zip(indices, prefixes, strict=True)]
     continuing = continuing_pieces(tokenizer, model.config.vocab_size) if any(terms) else None
     with torch.inference_mode():
         memory = model.encode(src)

@@ -223,9 +223,9 @@ class ServedModel:
         glossary's terms included, as the search makes it) and the end of sentence."""
         c, encode = self.model.config, self.tokenizer.encode_target
         source = min(len(self.tokenizer.encode(text)), self.longest_input)
-        need = sum(len(encode(term)) for term in options.glossary.matches(text)) if options.glossary else 0
-        need += len(encode(options.prefix)) if options.prefix else 0
-        target = 1 + min(max(options.decoding.max_output_length(source, self.longest_input), need), self.longest_input)
+        terms = sum(len(encode(term)) for term in options.glossary.matches(text)) if options.glossary else 0
+        prefix = len(encode(options.prefix)) if options.prefix else 0
+        target = 1 + options.decoding.max_output_length(source, self.longest_input, prefix, terms)
         return c.n_heads * (c.encoder_layers * source * source + c.decoder_layers * target * (target + source))
 
     def health(self) -> dict:
