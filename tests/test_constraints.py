@@ -10,6 +10,7 @@ from support import EOS, ScriptedModel, ending_model, lines_run, search_config
 from attnmt.decoding import Decoding
 from attnmt.decoding.constraints import allocate, term_tokens
 from attnmt.decoding.search import beam_search
+from attnmt.decoding.translate import run_search
 from attnmt.errors import DataError
 from attnmt.model import Transformer
 
@@ -69,6 +70,15 @@ def test_no_terms_give_the_unconstrained_search_and_a_sentence_without_terms_is_
     free = beam_search(model, batch(), decoding)
     assert beam_search(model, batch(), decoding, terms=[[]] * 4) == free
     assert beam_search(model, batch(), decoding, terms=TERMS)[2] == free[2]
+
+
+@pytest.mark.parametrize("scored", [False, True])
+def test_greedy_search_with_terms_gives_each_sentence_what_it_gets_alone(scored):
+    model, src, greedy = ending_model(), batch(), Decoding(beam_size=1)
+    together = run_search(model, src, greedy, scored, [[]] * 4, TERMS)
+    for k, terms in enumerate(TERMS):
+        [alone] = run_search(model, src[k: k + 1, : int((src[k] != 0).sum())], greedy, scored, [[]], [terms])
+        assert [h.tokens for h in together[k]] == [h.tokens for h in alone], k
 
 
 def test_the_cache_gives_the_same_constrained_search_as_recomputing():

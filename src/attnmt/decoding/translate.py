@@ -350,11 +350,11 @@ def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool
 
     Beam 1 without ``scored`` runs greedy search (the same output), whose hypotheses carry no
     scores (0.0): it adds up no log-probabilities.  Sampling draws one output per sentence
-    (scored, with ``scored``, by one teacher-forced pass).  Greedy search with a glossary: a batch
-    where some sentence has terms runs constrained beam search with one hypothesis per bank
-    (a beam of 1 + the most term pieces of a sentence; at most MAX_BEAM).  ``memory``: src's
-    encoder output, where the caller has it already.  ``record``: beam search's hypotheses carry
-    their cross-attention (``Hypothesis.attention``); greedy search's and sampling's do not.
+    (scored, with ``scored``, by one teacher-forced pass).  Greedy search with a glossary: each
+    sentence with terms runs constrained beam search with one hypothesis per bank (a beam of 1 +
+    its term pieces, at most MAX_BEAM; ``greedy_with_terms``).  ``memory``: src's encoder output,
+    where the caller has it already.  ``record``: beam search's hypotheses carry their
+    cross-attention (``Hypothesis.attention``); greedy search's and sampling's do not.
     """
     if decoding.sampling:
         if any(terms):
@@ -364,14 +364,37 @@ def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool
         return forced_hypotheses(model, src, outputs, decoding.alpha) if scored else [
             [Hypothesis(ids, 0.0, 0.0)] for ids in outputs]
     if decoding.greedy and any(terms):
-        width = min(MAX_BEAM, 1 + max(sum(map(len, sentence)) for sentence in terms))
-        return beam_search(model, src, replace(decoding, beam_size=width), prefixes=prefixes, terms=terms,
-                           continuing=continuing, memory=memory, record=record)
+        return greedy_with_terms(model, src, decoding, scored, prefixes, terms, continuing, memory, record)
     if decoding.greedy and not scored:
         return [[Hypothesis(ids, 0.0, 0.0)]
                 for ids in greedy_search(model, src, decoding, prefixes=prefixes, memory=memory)]
     return beam_search(model, src, decoding, prefixes=prefixes, terms=terms, continuing=continuing, memory=memory,
                        record=record)
+
+
+def greedy_with_terms(model: Transformer, src: Tensor, decoding: Decoding, scored: bool, prefixes: list[list[int]],
+                      terms: list[Terms], continuing: Tensor | None, memory: Tensor | None,
+                      record: Recording | None) -> list[list[Hypothesis]]:
+    """Greedy search of a batch where some sentences have terms: each sentence searched with its own
+    beam, 1 + its term pieces (at most MAX_BEAM), one hypothesis per bank; those without terms
+    greedily.  The sentences of one width are searched together, so that a sentence's translation
+    never depends on the terms of the others in its batch (``--batch-size`` changes no output)."""
+    widths = [min(MAX_BEAM, 1 + sum(map(len, sentence))) for sentence in terms]
+    found: list[list[Hypothesis]] = [[] for _ in widths]
+    for width in sorted(set(widths)):
+        rows = [k for k, w in enumerate(widths) if w == width]
+        index = torch.tensor(rows, device=src.device)
+        own_prefixes, own_terms = [prefixes[k] for k in rows], [terms[k] for k in rows]
+        own_memory = None if memory is None else memory[index]
+        if width == 1:  # no terms: searched as without a glossary
+            each = run_search(model, src[index], decoding, scored, own_prefixes, own_terms, memory=own_memory,
+                              record=record)
+        else:
+            each = beam_search(model, src[index], replace(decoding, beam_size=width), prefixes=own_prefixes,
+                               terms=own_terms, continuing=continuing, memory=own_memory, record=record)
+        for k, hypotheses in zip(rows, each, strict=True):
+            found[k] = hypotheses
+    return found
 
 
 @torch.inference_mode()
