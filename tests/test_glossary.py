@@ -85,3 +85,8 @@ def test_each_term_remembers_where_it_was_given_through_a_merge(tmp_path):
     merged = read.merged(line).merged(Glossary.of({"dog": "Köter"}))
     assert read.place("new york") == f"{tmp_path / 'terms.tsv'}:4"
     assert [merged.place(term) for term in ("dog", "cat", "bird")] == [None, "in.jsonl:3", "in.jsonl:3"]
+
+
+def test_a_term_with_an_unpaired_surrogate_is_refused_in_one_line():
+    with pytest.raises(DataError, match=r"glossary source term 'd\\udfffog' is not valid Unicode"):
+        Glossary.of({"d\udfffog": "Hund"})

@@ -157,6 +157,21 @@ def test_a_glossary_term_the_vocabulary_cannot_write_is_one_line_naming_where_it
     assert f"{tmp_path / 'in.jsonl'}:3: glossary target term '日本': the model's target vocabulary" in err
 
 
+@pytest.mark.parametrize(("line", "message"), [
+    (r'{"text": "a dog runs", "glossary": {"dog": "\ud800"}}', r"glossary target term '\ud800' is not valid Unicode"),
+    (r'{"text": "a dog runs", "glossary": {"d\udfffog": "hund"}}', r"glossary source term 'd\udfffog' is not valid"),
+    (r'{"text": "a dog runs", "prefix": "ein \ud800"}', '"prefix" is not valid Unicode (it has an unpaired surrogate)'),
+    (r'{"text": "a cat \ud800 runs"}', '"text" is not valid Unicode (it has an unpaired surrogate)'),
+])
+def test_a_jsonl_line_with_an_unpaired_surrogate_stops_with_file_line_and_field(trained_model, tmp_path, capsys, line,
+                                                                                 message):
+    (tmp_path / "in.jsonl").write_text('{"text": "a dog runs"}\n' + line + "\n", encoding="utf-8")
+    code, out, err = run(["translate", "--model", trained_model, "--input-format", "jsonl", tmp_path / "in.jsonl"],
+                         capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"attnmt: error: {tmp_path / 'in.jsonl'}:2: {message}")
+
+
 def test_a_malformed_jsonl_line_stops_with_file_and_line(trained_model, tmp_path, capsys):
     (tmp_path / "in.jsonl").write_text('{"text": "a dog runs"}\n{"text": "x", "glosary": {}}\n', encoding="utf-8")
     code, _, err = run(["translate", "--model", trained_model, "--input-format", "jsonl", tmp_path / "in.jsonl"],

@@ -8,7 +8,8 @@ read waits, so ``attnmt translate`` can sit at the end of a pipe that stays open
 Input formats: ``text``, a sentence a line; ``jsonl``, a JSON object a line, ``{"text": "…"}``
 with, optionally, ``"glossary": {"source term": "target term", …}`` (added to ``--glossary``'s
 terms; the line's own win) and ``"prefix": "…"`` (the translation starts with it; instead of
-``--prefix``).  A malformed line stops with ``file:line`` and what is wrong.  A line the model
+``--prefix``).  A malformed line (one with text that is not valid Unicode, too: JSON's "\\ud800"
+on its own) stops with ``file:line`` and what is wrong.  A line the model
 fails on is named the same way, its output left empty; the other lines are translated.
 
 Output formats (one output unit per input line, in input order, always):
@@ -47,7 +48,7 @@ from attnmt.decoding.translate import SentencesFailed, Translation
 from attnmt.errors import ConfigError, DataError, OutputError
 from attnmt.files import atomic_file, write_failure
 from attnmt.inspect.align import pharaoh
-from attnmt.text.data import decode_lines, is_gzip_name
+from attnmt.text.data import check_encodable, decode_lines, is_gzip_name
 
 FORMATS = ("text", "tsv", "jsonl")
 INPUT_FORMATS = ("text", "jsonl")
@@ -126,6 +127,7 @@ def read_inputs(lines: list[str], input_format: str, source: str, first_line: in
         own = item.get("prefix", prefix)
         if own is not None and not isinstance(own, str):
             raise DataError(f'{where}: "prefix" must be text, got {own!r}')
+        check_encodable([(f'{where}: "text"', item["text"]), *([(f'{where}: "prefix"', own)] if own else [])])
         inputs.texts.append(item["text"])
         inputs.glossaries.append((glossary or Glossary()).merged(Glossary.of(terms, where)) if terms else glossary)
         inputs.prefixes.append(own)

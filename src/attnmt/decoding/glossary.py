@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from attnmt.errors import DataError
-from attnmt.text.data import read_lines
+from attnmt.text.data import check_encodable, read_lines
 
 
 @dataclass(frozen=True)
@@ -105,12 +105,14 @@ def normal(term: str) -> str:
 
 def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, where: str) -> None:
     """Adds (source, target), stripped, to ``kept`` under its normal source; a DataError naming
-    ``where`` for a term that is not text or is blank, or a second target for one source term."""
+    ``where`` for a term that is not text, is blank or is not valid Unicode (``check_encodable``),
+    or a second target for one source term."""
     for side, term, other in (("source", source, target), ("target", target, source)):
         if not isinstance(term, str):
             raise DataError(f"{where}: the {side} term must be text, got {term!r}")
         if not term.strip():
             raise DataError(f"{where}: empty {side} term (beside {other!r})")
+        check_encodable([(f"{where}: glossary {side} term {term!r}", term)])
     key, pair = normal(source), (source.strip(), target.strip())
     if kept.get(key, pair)[1] != pair[1]:
         raise DataError(f"{where}: source term {source!r} has two target terms, {kept[key][1]!r} and {target!r}")

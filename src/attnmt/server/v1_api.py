@@ -33,6 +33,7 @@ from attnmt.server.models import (
     ServeSettings,
     TooMuch,
 )
+from attnmt.text.data import check_encodable
 
 STATUS = {"missing": 401, "invalid": 403, "slow": 429, "large": 413}  # a Refused reason's status in this API
 
@@ -115,11 +116,10 @@ class TranslateRequest(BaseModel):
         for where, text in self.named_texts():
             if not text.strip():
                 raise ValueError(f"{where} is empty: give a sentence to translate")
-        for where, text in self.named_strings():
-            try:
-                text.encode("utf-8")
-            except UnicodeEncodeError:
-                raise ValueError(f"{where} is not valid Unicode (it has an unpaired surrogate)") from None
+        try:
+            check_encodable(self.named_strings())
+        except UserError as error:
+            raise ValueError(str(error)) from None
         return self
 
     def named_texts(self) -> list[tuple[str, str]]:

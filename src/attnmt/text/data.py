@@ -91,6 +91,17 @@ def invalid_utf8(source: str, line: int, byte: int) -> DataError:
     return DataError(f"{source}:{line}: invalid UTF-8 (byte 0x{byte:02x}); convert the file to UTF-8, e.g. with iconv")
 
 
+def check_encodable(named: Iterable[tuple[str, str]]) -> None:
+    """A DataError naming the first of the (name, text) pairs whose text is not valid Unicode: one
+    with an unpaired surrogate (JSON's "\\ud800" on its own reads as one), which UTF-8, and so no
+    tokenizer, can take.  The one check of every text a request or a JSONL line brings."""
+    for where, text in named:
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise DataError(f"{where} is not valid Unicode (it has an unpaired surrogate)") from None
+
+
 def decode_lines(data: bytes, source: str, first_line: int = 1) -> list[str]:
     """Splits UTF-8 bytes into lines at "\n" only (never at the other characters
     ``str.splitlines`` breaks on, such as U+2028), so line N is what ``wc -l`` counts as N.
