@@ -90,3 +90,15 @@ def test_each_term_remembers_where_it_was_given_through_a_merge(tmp_path):
 def test_a_term_with_an_unpaired_surrogate_is_refused_in_one_line():
     with pytest.raises(DataError, match=r"glossary source term 'd\\udfffog' is not valid Unicode"):
         Glossary.of({"d\udfffog": "Hund"})
+
+
+def test_terms_match_across_unicode_forms_nfc_nfd_and_full_width():
+    glossary = Glossary.of({"café": "Kaffeehaus", "DOG": "Hund"})  # "café" as one letter é (NFC)
+    assert glossary.matches("A cafe\u0301 and a ｄｏｇ.") == ["Kaffeehaus", "Hund"]  # e + U+0301 (NFD), full-width
+    assert Glossary.of({"cafe\u0301": "Kaffeehaus"}).matches("Ein Café.") == ["Kaffeehaus"]
+
+
+def test_a_combining_mark_is_part_of_the_word_before_it():
+    glossary = Glossary.of({"q": "Q", "cafe": "Kaffee"})
+    assert glossary.matches("the q sign") == ["Q"]
+    assert glossary.matches("the q\u0301 sign, a cafe\u0301") == []  # q with an accent no letter composes with

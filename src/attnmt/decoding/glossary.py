@@ -8,20 +8,23 @@ A glossary file is UTF-8 text, one term a line::
 
 Blank lines and lines starting with ``#`` are skipped; any other line must hold exactly one
 TAB with a term on each side.  A source term occurs in a sentence where its words occur in it
-as whole words, ignoring case, with any run of spaces between them.  Where several terms
-could match at one place, the longest wins, and a matched span is not matched again by
-another term (so "New York" alone is found in "New York City" when both it and "York City"
-are in the glossary, from the left).  Each matched term's target term is then required once,
-exactly as written (attnmt.decoding.constraints turns them into the beam search's constraints).
+as whole words (a combining mark is part of the letter before it), ignoring case and how
+Unicode composes the characters (NFKC: "café" with a combining accent is "café", full-width
+"ＤＯＧ" is "DOG"), with any run of spaces between them.  Where several terms could match at
+one place, the longest wins, and a matched span is not matched again by another term (so "New
+York" alone is found in "New York City" when both it and "York City" are in the glossary, from
+the left).  Each matched term's target term is then required once, exactly as written
+(attnmt.decoding.constraints turns them into the beam search's constraints).
 
-The source terms are kept in a dict (case-folded, spaces as one), so a sentence is matched with
-one look-up per place and length of term: the steps grow with the sentence and with how many
-lengths the terms have, never with how many terms there are (a glossary of 100,000 terms
-matches as fast as one of ten).
+The source terms are kept in a dict (``normal``: NFKC, case-folded, spaces as one), so a
+sentence is matched with one look-up per place and length of term: the steps grow with the
+sentence and with how many lengths the terms have, never with how many terms there are (a
+glossary of 100,000 terms matches as fast as one of ten).
 """
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -79,7 +82,9 @@ class Glossary:
         return self._places.get(normal(source))
 
     def matches(self, sentence: str) -> list[str]:
-        """The target terms this sentence needs, in the order their source terms occur, each once."""
+        """The target terms this sentence needs, in the order their source terms occur, each once.
+        Only targets come out: the places matched are places in ``normal(sentence)``, which may be
+        shorter or longer than the sentence (NFKC), and mean nothing in the sentence itself."""
         text, found, start = normal(sentence), [], 0
         while start < len(text):
             source = None if is_word(text, start - 1) else self.source_at(text, start)
@@ -99,8 +104,12 @@ class Glossary:
 
 
 def normal(term: str) -> str:
-    """A term as matching sees it: case-folded, runs of spaces as one."""
-    return " ".join(term.casefold().split())
+    """A term as matching sees it: in Unicode's compatibility form NFKC (a letter and its combining
+    accent as the one letter they make, full-width letters as the usual ones: as SentencePiece,
+    which normalises to NFKC, gives them to the model), case-folded (then NFKC again: folding can leave
+    characters that compose), runs of spaces as one."""
+    folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", term).casefold())
+    return " ".join(folded.split())
 
 
 def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, where: str) -> None:
@@ -120,8 +129,11 @@ def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, w
 
 
 def is_word(text: str, at: int) -> bool:
-    """Whether ``text[at]`` is a word character (as regular expressions' \\w); False outside the text."""
-    return 0 <= at < len(text) and (text[at].isalnum() or text[at] == "_")
+    """Whether ``text[at]`` is part of a word: a word character (as regular expressions' \\w) or a
+    combining mark, which belongs to the letter before it ("q" + U+0301 is one letter, so "q" is
+    not a whole word there); False outside the text."""
+    return 0 <= at < len(text) and (text[at].isalnum() or text[at] == "_"
+                                    or unicodedata.category(text[at]).startswith("M"))
 
 
 def read_glossary(path: str | Path) -> Glossary:
