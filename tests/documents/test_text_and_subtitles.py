@@ -74,6 +74,11 @@ def test_the_sentences_of_a_text_are_those_given_to_the_translator_in_order():
     assert paragraph_sentences("One dog. Two cats.\n-- 42 --\nOne dog.") == ["One dog.", "Two cats.", "One dog."]
 
 
+def test_a_word_starting_with_a_full_stop_stays_in_its_sentence():
+    assert paragraph_sentences("I use .NET daily. Open the .PDF file.") == ["I use .NET daily.", "Open the .PDF file."]
+    assert paragraph_sentences("A dog runs.A cat sleeps.") == ["A dog runs.", "A cat sleeps."]  # its own full stop
+
+
 def test_translations_already_found_are_joined_as_the_model_s_are():
     found = FoundTranslations({"One dog.": "Ein Hund.", "Two cats.": "Zwei Katzen."})
     assert translate_paragraphs(["One dog.  Two cats.\nOne dog."], found) == ["Ein Hund.  Zwei Katzen.\nEin Hund."]

@@ -22,7 +22,8 @@ def sentence_spans(text: str, language: str = "en", split: bool = True,
                    breaks: Sequence[int] = ()) -> list[tuple[int, int]]:
     """[start, end) of each sentence of ``text``, whitespace around it left out; one span for
     the whole (stripped) text when not ``split``; [] for blank text.  No sentence goes on past
-    a position in ``breaks`` (a tab between fields: attnmt.documents.flat.FlatText.breaks)."""
+    a position in ``breaks`` (a tab between fields: attnmt.documents.flat.FlatText.breaks), and
+    none ends inside a word that starts with "." (".NET": ``splits_a_dotted_word``)."""
     inner = sorted(b for b in set(breaks) if 0 < b < len(text))
     if inner:
         return [(start + s, start + e) for start, end in pairwise([0, *inner, len(text)])
@@ -31,6 +32,20 @@ def sentence_spans(text: str, language: str = "en", split: bool = True,
         return []
     if not split:
         return [strip(text, 0, len(text))]
-    spans = [strip(text, b["start_index"], b["end_index"]) for b in get_sentence_boundaries(language, text)]
+    bounds: list[tuple[int, int]] = []
+    for found in get_sentence_boundaries(language, text):
+        start, end = found["start_index"], found["end_index"]
+        if bounds and splits_a_dotted_word(text, start):
+            start = bounds.pop()[0]
+        bounds.append((start, end))
+    spans = [strip(text, start, end) for start, end in bounds]
     return [span for span in spans if span[0] < span[1]]
+
+
+def splits_a_dotted_word(text: str, at: int) -> bool:
+    """Whether a sentence break at ``at`` would cut a word that starts with its "." (".NET",
+    ".PDF"): sentencex breaks after a "." followed by a capital, space or none.  A break after
+    a word's own full stop ("runs.A cat") is kept: there the "." does not start the word."""
+    return (0 < at < len(text) and text[at - 1] == "." and not text[at].isspace()
+            and (at == 1 or text[at - 2].isspace()))
 
