@@ -12,7 +12,7 @@ from attnmt.cli.options import decoding
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import translate, translate_n_best
-from attnmt.errors import AttnmtWarning, DataError
+from attnmt.errors import AttnmtWarning, ConfigError, DataError
 from attnmt.server.app import ServedModel, create_app
 
 
@@ -44,6 +44,27 @@ def test_each_sentence_may_bring_its_own_glossary_and_prefix(loaded):
     texts = translate(model, tokenizer, ["a dog runs", "a dog runs"], glossary=[None, Glossary.of({"runs": "schläft"})],
                       prefix=["zwei", None])
     assert texts[0].startswith("zwei") and "schläft" in texts[1].split()
+
+
+def test_a_glossary_may_be_a_dict_for_all_sentences_or_one_each(loaded):
+    model, tokenizer = loaded
+    texts = translate(model, tokenizer, ["a dog runs", "a dog runs"], glossary={"dog": "katze"})
+    assert all("katze" in text.split() for text in texts)
+    texts = translate(model, tokenizer, ["a dog runs", "a dog runs"], glossary=[{"dog": "katze"}, None])
+    assert "katze" in texts[0].split() and texts[1] == "ein hund rennt"
+
+
+@pytest.mark.parametrize(("glossary", "where", "got"), [
+    ("dog\tkatze", "glossary", r"got str 'dog\tkatze'"),
+    ([("dog", "katze")], "glossary[0]", "got tuple ('dog', 'katze')"),
+])
+def test_a_glossary_of_another_type_is_one_config_error_saying_what_to_pass(loaded, glossary, where, got):
+    model, tokenizer = loaded
+    with pytest.raises(ConfigError) as error:
+        translate(model, tokenizer, ["a dog runs"], glossary=glossary)
+    message = str(error.value)
+    assert message.startswith(f'{where}: expected a Glossary (read_glossary(path), Glossary.of(terms)) or a dict '
+                              '{"source term": "target term"}') and message.endswith(got)
 
 
 def test_n_best_hypotheses_all_hold_the_term(loaded):

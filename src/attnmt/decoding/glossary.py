@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from attnmt.errors import DataError
+from attnmt.errors import ConfigError, DataError
 from attnmt.text.data import check_encodable, read_lines
 
 
@@ -101,6 +101,17 @@ class Glossary:
             if end <= len(text) and not is_word(text, end) and text[start:end] in self._targets:
                 return text[start:end]
         return None
+
+
+def as_glossary(value: object, name: str = "glossary") -> Glossary | None:
+    """``value`` as a Glossary: a Glossary or None as it is, a mapping {source term: target term}
+    through ``Glossary.of``; anything else is a ConfigError naming ``name`` and what to pass."""
+    if value is None or isinstance(value, Glossary):
+        return value
+    if isinstance(value, Mapping):
+        return Glossary.of(value, name)
+    raise ConfigError(f"{name}: expected a Glossary (read_glossary(path), Glossary.of(terms)) or a dict "
+                      f'{{"source term": "target term"}}, got {type(value).__name__} {value!r:.60}')
 
 
 def normal(term: str) -> str:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -33,7 +33,7 @@ from torch import Tensor
 from attnmt.attention import padding_mask
 from attnmt.decoding import DEFAULT, MAX_BEAM, MAX_TOKENS, Decoding
 from attnmt.decoding.constraints import Terms, continuing_pieces, fitting, prefix_ids, target_ids, term_tokens
-from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.next_tokens import allow_forced, next_tokens_of, shortlisted, whole_vocabulary_logits
 from attnmt.decoding.penalties import Penalties
 from attnmt.decoding.search import Hypothesis, beam_search, greedy_search, length_penalty
@@ -60,8 +60,10 @@ class TextCodec(Protocol):
 
 
 T = TypeVar("T")
-# One glossary (or prefix) for every sentence, or one per sentence (None: none).
-Glossaries = Glossary | Sequence[Glossary | None] | None
+# One glossary (or prefix) for every sentence, or one per sentence (None: none); a glossary may be
+# given as a mapping {source term: target term}.
+GivenGlossary = Glossary | Mapping[str, str]
+Glossaries = GivenGlossary | Sequence[GivenGlossary | None] | None
 Prefixes = str | Sequence[str | None] | None
 
 
@@ -75,7 +77,14 @@ class Guides:
 
     @classmethod
     def of(cls, count: int, glossary: Glossaries = None, prefix: Prefixes = None) -> Guides:
-        return cls(each_sentence(glossary, Glossary, count, "glossary"), each_sentence(prefix, str, count, "prefix"))
+        """``glossary`` and ``prefix`` for each of ``count`` sentences (``translate``); a ConfigError for
+        a glossary of another type (``as_glossary``)."""
+        if isinstance(glossary, Sequence) and not isinstance(glossary, str):  # one per sentence
+            glossaries = [as_glossary(g, f"glossary[{k}]")
+                          for k, g in enumerate(each_sentence(glossary, Glossary, count, "glossary"))]
+        else:
+            glossaries = [as_glossary(glossary)] * count
+        return cls(glossaries, each_sentence(prefix, str, count, "prefix"))
 
     def terms(self, tokenizer: TextCodec, unk_id: int, sentences: Sequence[str], i: int, room: int) -> Terms:
         """The token ids of the target terms sentence i needs (DataError for one the vocabulary cannot
@@ -435,9 +444,10 @@ def translate(
     at most max_sentences a batch, unless 0; None: what suits the model's search,
     ``NextTokens.sentences_per_batch``); beam_size 1 uses greedy search.  Inputs over the
     model's ``longest_input`` tokens are truncated (with a warning).  The model runs in
-    eval mode and is left in the mode it came in.  ``glossary``: a Glossary for every
-    sentence, or one (or None) per sentence; ``prefix``: the text every translation (or
-    each) starts with.
+    eval mode and is left in the mode it came in.  ``glossary``: a Glossary
+    (``read_glossary(path)``, ``Glossary.of(terms)``) or a dict ``{"source term": "target
+    term"}`` for every sentence, or a list of one (or None) per sentence; anything else is a
+    ConfigError.  ``prefix``: the text every translation (or each) starts with.
     """
     guides = Guides.of(len(sentences), glossary, prefix)
     with keeping([""] * len(sentences)) as outputs:
