@@ -40,7 +40,7 @@ from attnmt.decoding.search import Hypothesis, beam_search, greedy_search, lengt
 from attnmt.decoding.state import Recording
 from attnmt.errors import AttnmtWarning, ConfigError, UserError
 from attnmt.model import AttentionTrace, Transformer
-from attnmt.text.data import pad_rows
+from attnmt.text.data import check_encodable, given_texts, pad_rows
 from attnmt.threads import recheck
 
 if TYPE_CHECKING:
@@ -84,7 +84,12 @@ class Guides:
                           for k, g in enumerate(each_sentence(glossary, Glossary, count, "glossary"))]
         else:
             glossaries = [as_glossary(glossary)] * count
-        return cls(glossaries, each_sentence(prefix, str, count, "prefix"))
+        prefixes = each_sentence(prefix, str, count, "prefix")
+        for k, each in enumerate(prefixes):
+            if each is not None and not isinstance(each, str):
+                raise ConfigError(f"prefix[{k}]: expected a str or None, got {type(each).__name__}")
+        check_encodable(("prefix", each) for each in dict.fromkeys(p for p in prefixes if p))
+        return cls(glossaries, prefixes)
 
     def terms(self, tokenizer: TextCodec, unk_id: int, sentences: Sequence[str], i: int, room: int) -> Terms:
         """The token ids of the target terms sentence i needs (DataError for one the vocabulary cannot
@@ -117,9 +122,22 @@ def each_sentence(value: T | Sequence[T | None] | None, kind: type, count: int, 
     """``value`` for each of ``count`` sentences: itself for all (one ``kind``, or None), or one each."""
     if value is None or isinstance(value, kind):
         return [value] * count
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):  # b"Ein" was 3 prefixes
+        raise ConfigError(f"{name}: expected a {kind.__name__} (or one per sentence), got {type(value).__name__}")
     if len(value) != count:
         raise ConfigError(f"{name}: got {len(value)} for {count} sentences; give one for all or one each")
     return list(value)
+
+
+def checked_call(sentences: object, decoding: object, max_tokens: object) -> list[str]:
+    """A Python caller's sentences (given_texts), with one clear error for a decoding that is not
+    a Decoding (a dict was an AttributeError deep in the search) or a max_tokens under 1."""
+    if not isinstance(decoding, Decoding):
+        raise ConfigError(f"decoding: expected attnmt.Decoding, got {type(decoding).__name__}; "
+                          "e.g. Decoding(beam_size=4)")
+    if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1:
+        raise ConfigError(f"max_tokens must be a whole number of at least 1, got {max_tokens!r}")
+    return given_texts(sentences)
 
 
 def length_batches(lengths: Sequence[int], max_tokens: int, max_sentences: int = 0) -> list[list[int]]:
@@ -449,6 +467,7 @@ def translate(
     term"}`` for every sentence, or a list of one (or None) per sentence; anything else is a
     ConfigError.  ``prefix``: the text every translation (or each) starts with.
     """
+    sentences = checked_call(sentences, decoding, max_tokens)
     guides = Guides.of(len(sentences), glossary, prefix)
     with keeping([""] * len(sentences)) as outputs:
         found = sentence_hypotheses(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides)
@@ -473,6 +492,7 @@ def translate_n_best(
     ``glossary`` and ``prefix`` as for ``translate``.  With ``quality`` (an
     attnmt.decoding.quality.Assessor), each translation also gets its ``assessment`` (quality and
     flags), as ``assess`` would give it, from each batch's encoder output as the search left it."""
+    sentences = checked_call(sentences, decoding, max_tokens)
     guides = Guides.of(len(sentences), glossary, prefix)
     with keeping([[] for _ in sentences]) as outputs:
         record = Recording() if quality is not None else None  # the attention quality reads, from the search

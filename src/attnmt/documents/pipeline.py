@@ -61,6 +61,9 @@ class DocumentOptions:
     def __post_init__(self) -> None:
         if not self.source_lang.strip():
             raise ConfigError("document option source_lang is empty: give a language code such as 'en'")
+        if isinstance(self.attributes, str) or not all(isinstance(name, str) for name in self.attributes):
+            raise ConfigError(f"document option attributes: expected a tuple of names, such as ('alt', 'title'), "
+                              f"got {self.attributes!r}")  # "alt" was the attributes a, l and t
         for name in self.attributes:
             if not ATTRIBUTE_NAME.fullmatch(name):
                 raise ConfigError(f"document option attributes (--attributes): {name!r} cannot be an attribute's "

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import torch
 
-from attnmt.errors import DataError
+from attnmt.errors import ConfigError, DataError
 from attnmt.text.tokenizer import BOS_ID, EOS_ID, PAD_ID, Tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 
@@ -100,6 +100,27 @@ def check_encodable(named: Iterable[tuple[str, str]]) -> None:
             text.encode("utf-8")
         except UnicodeEncodeError:
             raise DataError(f"{where} is not valid Unicode (it has an unpaired surrogate)") from None
+
+
+def given_texts(texts: object, name: str = "sentences") -> list[str]:
+    """The texts a Python caller passed as a list of ``str`` (UTF-8 ``bytes`` decoded), each valid
+    Unicode; one clear error otherwise.  A str is a Sequence[str] to Python's types, and was
+    translated one character a line."""
+    if isinstance(texts, (str, bytes)) or not isinstance(texts, Iterable):
+        raise ConfigError(f"{name}: expected a list of texts, got {type(texts).__name__}"
+                          + ("; pass [text] for one" if isinstance(texts, (str, bytes)) else ""))
+    checked = []
+    for i, text in enumerate(texts):
+        if isinstance(text, bytes):
+            try:
+                text = text.decode("utf-8")
+            except UnicodeDecodeError as error:
+                raise DataError(f"{name}[{i}]: not UTF-8 (byte {error.start})") from None
+        if not isinstance(text, str):
+            raise ConfigError(f"{name}[{i}]: expected a str, got {type(text).__name__}")
+        checked.append(text)
+    check_encodable((f"{name}[{i}]", text) for i, text in enumerate(checked))
+    return checked
 
 
 def decode_lines(data: bytes, source: str, first_line: int = 1) -> list[str]:

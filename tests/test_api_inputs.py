@@ -1,0 +1,66 @@
+"""What a Python caller passes to translate and the document functions: wrong types get one clear
+error naming the argument, not a wrong result or a traceback from deep inside."""
+
+import pytest
+from support import ending_model
+
+from attnmt.decoding import Decoding
+from attnmt.decoding.translate import translate, translate_n_best
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.errors import ConfigError, DataError
+
+
+class Letters:
+    """One id per letter (a=4 … z=29, space=30)."""
+
+    ALPHABET = "abcdefghijklmnopqrstuvwxyz "
+    source_eos = False
+
+    def encode(self, text: str) -> list[int]:
+        return [4 + self.ALPHABET.index(ch) if ch in self.ALPHABET else 1 for ch in text]
+
+    def decode(self, ids) -> str:
+        return "".join(self.ALPHABET[i - 4] if 4 <= i < 31 else "?" for i in ids)
+
+
+@pytest.mark.parametrize("search", [translate, translate_n_best])
+def test_one_string_is_refused_not_translated_a_character_a_line(search):
+    with pytest.raises(ConfigError, match=r"^sentences: expected a list of texts, got str; pass \[text\] for one$"):
+        search(ending_model(), Letters(), "a cat")
+
+
+@pytest.mark.parametrize("sentences, error, message", [
+    (["a cat", None], ConfigError, r"^sentences\[1\]: expected a str, got NoneType$"),
+    ([3], ConfigError, r"^sentences\[0\]: expected a str, got int$"),
+    (["a \ud800 cat"], DataError, r"^sentences\[0\] is not valid Unicode"),
+    ([b"a \xff"], DataError, r"^sentences\[0\]: not UTF-8 \(byte 2\)$"),
+])
+def test_an_item_that_is_no_text_is_named_by_its_index(sentences, error, message):
+    with pytest.raises(error, match=message):
+        translate(ending_model(), Letters(), sentences)
+
+
+def test_utf8_bytes_are_read_as_their_text():
+    model = ending_model()
+    assert translate(model, Letters(), [b"a cat"]) == translate(model, Letters(), ["a cat"])
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"decoding": {"beam_size": 1}}, r"^decoding: expected attnmt.Decoding, got dict"),
+    ({"max_tokens": 0}, r"^max_tokens must be a whole number of at least 1, got 0$"),
+    ({"prefix": b"ab"}, r"^prefix: expected a str \(or one per sentence\), got bytes$"),
+    ({"prefix": [3]}, r"^prefix\[0\]: expected a str or None, got int$"),
+])
+def test_options_of_the_wrong_type_are_named(options, message):
+    with pytest.raises(ConfigError, match=message):
+        translate(ending_model(), Letters(), ["a cat"], **options)
+
+
+def test_a_prefix_that_is_not_valid_unicode_is_named():
+    with pytest.raises(DataError, match=r"^prefix is not valid Unicode"):
+        translate(ending_model(), Letters(), ["a cat"], decoding=Decoding(beam_size=1), prefix="\ud800")
+
+
+def test_attributes_given_as_one_string_are_refused():
+    with pytest.raises(ConfigError, match=r"^document option attributes: expected a tuple of names"):
+        DocumentOptions(attributes="alt")
