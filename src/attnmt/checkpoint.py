@@ -25,8 +25,7 @@ import filecmp
 import json
 import math
 import shutil
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import BinaryIO
 
@@ -34,6 +33,7 @@ import torch
 from safetensors import SafetensorError, safe_open
 from safetensors.torch import load_file, load_model, save_file, save_model
 from torch import nn
+from torch.overrides import TorchFunctionMode
 
 from attnmt.errors import ConfigError, ModelDirError
 from attnmt.files import atomic_folder, atomic_write, finish_file, write_text
@@ -211,22 +211,33 @@ def open_model_dir(
     return config, weights, load_tokenizer(model_dir, config)
 
 
-@contextmanager
-def uninitialised() -> Iterator[None]:
-    """Modules built inside keep their weights as allocated: ``torch.nn.init``'s functions do
-    nothing, so the memory is never written (a large allocation is then never resident) and the
-    random draws cost no time; for a model whose every weight is loaded next.  (The meta device
-    would allocate nothing at all, but initialising a meta tensor imports torch._dynamo, seconds
-    at start-up.)"""
-    names = ("normal_", "uniform_", "xavier_uniform_", "kaiming_uniform_", "zeros_", "ones_", "constant_")
-    saved = {name: getattr(nn.init, name) for name in names}
-    try:
-        for name in names:
-            setattr(nn.init, name, lambda tensor, *args, **kwargs: tensor)
-        yield
-    finally:
-        for name, function in saved.items():
-            setattr(nn.init, name, function)
+class SkippedDraws(TorchFunctionMode):
+    """Inside it, on this thread only, ``torch.nn.init``'s random draws return their tensor untouched
+    (``uninitialised``).  A TorchFunctionMode is the thread's own (``torch.device("meta")`` works
+    the same way), so a model built on another thread meanwhile is initialised as ever; and nothing
+    of torch's is replaced, so nothing can be left replaced."""
+
+    # kaiming_uniform_ (nn.Linear), uniform_ (its bias), normal_ (nn.Embedding) come here themselves;
+    # xavier_uniform_ and the other initialisers do not, but draw through the tensor's own methods.
+    # Fills (LayerNorm's ones, a bias's zeros) still run: they are small, and cost no random numbers.
+    SKIPPED = frozenset({nn.init.kaiming_uniform_, nn.init.kaiming_normal_, nn.init.uniform_,
+                         nn.init.normal_, nn.init.trunc_normal_, torch.Tensor.uniform_, torch.Tensor.normal_})
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if func in self.SKIPPED:
+            return args[0] if args else kwargs["tensor"]
+        return func(*args, **kwargs)
+
+
+def uninitialised() -> SkippedDraws:
+    """A context in which modules built keep their weights as allocated: ``torch.nn.init`` draws no
+    random numbers, so the memory is never written (a large allocation is then never resident) and
+    the draws cost no time; for a model whose every weight is loaded next.  It holds for the thread
+    that enters it only: other threads' modules (a user's, another load's) are initialised as ever.
+    (The meta device would allocate nothing at all, but its tensors share no storage: tied weights
+    and the computed positional encodings would have to be set up again by hand.)"""
+    return SkippedDraws()
 
 
 def checkpoint_path(model_dir: Path, step: int) -> Path:
