@@ -24,11 +24,10 @@ from torch import Tensor
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.errors import ConfigError, ModelDirError
 from attnmt.files import atomic_write, make_folder
-from attnmt.inspect.trace import AXIS_TITLES, KINDS, TranslationAttention, trace_translation
+from attnmt.inspect.trace import AXIS_TITLES, KINDS, PieceCodec, TranslationAttention, trace_translation
 from attnmt.inspect.viewer import write_viewer
 from attnmt.layers import sinusoidal_table
 from attnmt.model import Transformer
-from attnmt.text.tokenizer import Tokenizer
 
 DPI = 100
 CMAP = colormaps["Blues"].with_extremes(bad=(0.0, 0.0, 0.0, 0.0))  # masked cells: transparent
@@ -141,7 +140,7 @@ def write_trace_figures(trace: TranslationAttention, out_dir: Path) -> list[Path
 
 
 def write_attention_figures(
-    model: Transformer, tokenizer: Tokenizer, sentence: str, out_dir: Path,
+    model: Transformer, tokenizer: PieceCodec, sentence: str, out_dir: Path,
     target: str | None = None, decoding: Decoding = DEFAULT,
 ) -> list[Path]:
     """Translates one sentence and writes its attention heatmaps and HTML viewer into out_dir."""
