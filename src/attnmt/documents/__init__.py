@@ -28,7 +28,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, ModelTranslator, translate_lines
 from attnmt.documents.review import Review, model_review, reviewing
 from attnmt.documents.subtitles import translate_subtitle_text
-from attnmt.errors import UserError
+from attnmt.errors import OutputError, UserError
 from attnmt.inspect.trace import PieceCodec
 from attnmt.model import Transformer
 
@@ -97,4 +97,4 @@ def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path
         raise UserError(f"{source}: {error.strerror or error}") from None
     translated = translate_file_bytes(data, source.name, ModelTranslator(model, tokenizer, decoding, glossary=glossary),
                                       options, progress, review=review)
-    write_bytes(Path(output), translated)
+    write_bytes(Path(output), translated, OutputError)

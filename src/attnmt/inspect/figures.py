@@ -22,7 +22,7 @@ from matplotlib.figure import Figure
 from torch import Tensor
 
 from attnmt.decoding import DEFAULT, Decoding
-from attnmt.errors import ConfigError, ModelDirError
+from attnmt.errors import ConfigError, ModelDirError, OutputError
 from attnmt.files import atomic_write, make_folder
 from attnmt.inspect.trace import AXIS_TITLES, KINDS, PieceCodec, TranslationAttention, trace_translation
 from attnmt.inspect.viewer import write_viewer
@@ -122,14 +122,14 @@ def save_figure(fig: Figure, path: Path) -> Path:
     if kind not in formats:
         raise ConfigError(f"{path}: figures are written as {', '.join('.' + f for f in sorted(formats))}, "
                           f"not .{kind}: give a name ending in .png")
-    atomic_write(path, lambda tmp: fig.savefig(tmp, format=kind, dpi=fig.dpi, facecolor="white"))
+    atomic_write(path, lambda tmp: fig.savefig(tmp, format=kind, dpi=fig.dpi, facecolor="white"), OutputError)
     return path
 
 
 def write_trace_figures(trace: TranslationAttention, out_dir: Path) -> list[Path]:
     """Writes ``{kind}_layer{i}.png`` (all heads), ``{kind}_mean.png`` (mean of heads, per layer)
     for each kind, and ``attention.html`` (the interactive viewer); returns their paths."""
-    out_dir = make_folder(Path(out_dir))
+    out_dir = make_folder(Path(out_dir), OutputError)
     paths = []
     for kind in KINDS:
         for layer in range(trace.weights(kind).size(0)):
