@@ -120,6 +120,9 @@ def check_weights_size(config: TransformerConfig, path: Path, source: Path | str
 
 
 def load_weights(model: Transformer, path: Path) -> None:
+    """Copies the safetensors file ``path`` into ``model``'s parameters and buffers (a tied matrix,
+    stored once, fills both its places); ModelDirError, one line naming the file, for a file that
+    is missing or unreadable, or whose tensors are not exactly the model's (``weights_mismatch``)."""
     try:
         missing, unexpected = load_model(model, str(path), strict=False)
     except FileNotFoundError:
@@ -131,15 +134,21 @@ def load_weights(model: Transformer, path: Path) -> None:
 
 
 def weights_mismatch(path: Path, missing: Iterable[str], unexpected: Iterable[str]) -> ModelDirError:
+    """The error for a weights file whose tensor names differ from the model's: the first five
+    names the model has and the file lacks, and the first five the file has and the model lacks."""
     return ModelDirError(f"{path}: weights do not match the model config "
                          f"(missing {sorted(missing)[:5]}, unexpected {sorted(unexpected)[:5]})")
 
 
 def save_model_config(config: TransformerConfig, model_dir: Path) -> None:
+    """Writes ``config`` to MODEL_DIR/config.json (indented JSON, replaced whole or not at all)."""
     write_text(model_dir / MODEL_CONFIG, json.dumps(config.to_dict(), indent=2) + "\n")
 
 
 def load_model_config(model_dir: Path) -> TransformerConfig:
+    """The TransformerConfig in MODEL_DIR/config.json, one written by an earlier release included;
+    ModelDirError, one line naming the file (and the key), for one missing, not JSON, or holding
+    a value out of range."""
     path = model_dir / MODEL_CONFIG
     try:
         values = json.loads(path.read_text(encoding="utf-8"))
@@ -241,6 +250,8 @@ def uninitialised() -> SkippedDraws:
 
 
 def checkpoint_path(model_dir: Path, step: int) -> Path:
+    """Where the checkpoint of ``step`` lives: MODEL_DIR/checkpoints/step_00001000 (eight digits, so
+    that names sort as steps do)."""
     return model_dir / CHECKPOINTS / f"step_{step:08d}"
 
 
@@ -275,6 +286,9 @@ def read_tensors(path: Path) -> dict[str, torch.Tensor]:
 
 
 def load_trainer_state(checkpoint: Path) -> dict:
+    """A checkpoint's trainer state (optimizer, data position, RNG, step), read with
+    ``torch.load(weights_only=True)``: tensors and plain values only, nothing unpickled runs.
+    ModelDirError, one line naming the file, for one missing or unreadable."""
     path = checkpoint / TRAINER_STATE
     try:
         return torch.load(path, map_location="cpu", weights_only=True)

@@ -258,6 +258,7 @@ def attnmt_layout(proto: bytes) -> bytes:
 
 
 def load_proto(proto: bytes) -> spm.SentencePieceProcessor:
+    """A SentencePiece processor for the serialised model ``proto``; ValueError for bytes that are none."""
     sp = spm.SentencePieceProcessor()
     try:
         sp.LoadFromSerializedProto(proto)
