@@ -65,9 +65,13 @@ def new_figure(panels_wide: int, panels_high: int, rows: int, cols: int) -> Figu
 
 
 def plot_attention(trace: TranslationAttention, kind: str, layer: int, head: int | None = None) -> Figure:
-    """One heatmap: ``kind`` attention of ``layer``, one ``head`` or (None) the mean over heads."""
-    weights = trace.weights(kind)[layer]  # [H, Q, K]
+    """One heatmap: ``kind`` attention of ``layer``, one ``head`` or (None) the mean over heads (both
+    counted from 0); ConfigError naming those there are for a layer or a head the model lacks."""
+    weights = layer_weights(trace, kind, layer)  # [H, Q, K]
     rows, cols = trace.labels(kind)
+    if head is not None and not 0 <= head < weights.size(0):
+        raise ConfigError(f"head={head}: each layer has {weights.size(0)} heads (head=0 to {weights.size(0) - 1}, "
+                          "or None for their mean)")
     matrix = weights.mean(0) if head is None else weights[head]
     fig = new_figure(1, 1, len(rows), len(cols))
     ax = fig.add_subplot()
@@ -77,6 +81,16 @@ def plot_attention(trace: TranslationAttention, kind: str, layer: int, head: int
     ax.set_xlabel(AXIS_TITLES[kind][1], fontsize=8)
     fig.colorbar(image, ax=ax, shrink=0.8, label="attention weight")
     return fig
+
+
+def layer_weights(trace: TranslationAttention, kind: str, layer: int) -> Tensor:
+    """The ``kind`` attention of ``layer`` [H, Q, K]; ConfigError naming the layers there are for one
+    the model lacks (a layer counted from 1, as a paper counts them, is one too many at the top)."""
+    weights = trace.weights(kind)  # [L, H, Q, K]
+    if not 0 <= layer < weights.size(0):
+        raise ConfigError(f"layer={layer}: the model has {weights.size(0)} layers of {KINDS[kind]} "
+                          f"(layer=0 to {weights.size(0) - 1})")
+    return weights[layer]
 
 
 def plot_grid(trace: TranslationAttention, kind: str, matrices: Tensor, titles: list[str], suptitle: str) -> Figure:
@@ -101,7 +115,7 @@ def plot_grid(trace: TranslationAttention, kind: str, matrices: Tensor, titles: 
 
 def plot_heads(trace: TranslationAttention, kind: str, layer: int) -> Figure:
     """Every head of one layer, side by side."""
-    weights = trace.weights(kind)[layer]  # [H, Q, K]
+    weights = layer_weights(trace, kind, layer)  # [H, Q, K]
     titles = [f"head {h}" for h in range(weights.size(0))]
     return plot_grid(trace, kind, weights, titles, f"{KINDS[kind]}, layer {layer}: {trace.sentence}")
 
