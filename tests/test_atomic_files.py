@@ -1,6 +1,7 @@
 """Writing files so that a crash never leaves a broken one, without replacing what is no regular file:
 a symbolic link is written through, a named pipe or a device is written as it is."""
 
+import errno
 import os
 import signal
 import subprocess
@@ -14,7 +15,7 @@ from support import tiny_config
 
 from attnmt import checkpoint as ckpt
 from attnmt.cli.main import main
-from attnmt.errors import ModelDirError
+from attnmt.errors import ModelDirError, OutputError
 from attnmt.files import atomic_file, atomic_folder, atomic_write, write_text
 from attnmt.training.trainer import Trainer
 
@@ -124,3 +125,27 @@ def test_sigterm_while_writing_leaves_the_old_output_and_no_temporary_file(tmp_p
     assert stopped.value.signal == signal.SIGTERM
     assert output.read_text() == "old\n" and [p.name for p in tmp_path.iterdir()] == ["out.txt"]
     assert signal.getsignal(signal.SIGTERM) == before
+
+
+def disk_full(tmp: Path) -> None:
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+def test_a_failed_write_says_the_previous_version_is_intact_only_where_there_was_one(tmp_path):
+    with pytest.raises(ModelDirError, match=r"^could not write .*new.txt: no space left on device$"):
+        atomic_write(tmp_path / "new.txt", disk_full)
+    (tmp_path / "old.txt").write_text("yesterday's")
+    with pytest.raises(ModelDirError, match=r"old.txt: no space left on device; the previous version is intact$"):
+        atomic_write(tmp_path / "old.txt", disk_full)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["old.txt"]
+    assert (tmp_path / "old.txt").read_text() == "yesterday's"
+
+
+def test_a_folder_or_a_path_under_a_file_is_refused_in_one_line_with_the_error_asked_for(tmp_path):
+    (tmp_path / "file").write_text("")
+    with pytest.raises(OutputError, match=f"^could not write {tmp_path}: it is a directory; give the name of a file"):
+        write_text(tmp_path, "text", OutputError)
+    with pytest.raises(OutputError, match=f"^could not write {tmp_path}/file/a/b.txt: {tmp_path}/file is a file, "
+                                          "not a directory$"):
+        write_text(tmp_path / "file" / "a" / "b.txt", "text", OutputError)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["file"]

@@ -7,15 +7,18 @@ import json
 import os
 import resource
 import shutil
+import threading
 from pathlib import Path
 
 import pytest
 import torch
+from torch import nn
 
 from attnmt import checkpoint, load_model_dir
 from attnmt.cli.main import main
 from attnmt.config import TransformerConfig
 from attnmt.errors import ModelDirError
+from attnmt.model import Transformer
 
 RELEASE_0_1_0 = Path(__file__).parent / "fixtures" / "model_0.1.0"
 
@@ -104,3 +107,83 @@ def test_a_disk_that_fills_during_a_checkpoint_save_is_no_space_left_not_torchs_
     with pytest.raises(ModelDirError, match="step_00000003: no space left on device; the previous version is intact"):
         checkpoint.save_checkpoint(tmp_path, 3, model, {"step": 3, "optimizer": torch.zeros(100_000)})
     assert not list((tmp_path / "checkpoints").iterdir())  # nothing half-written left
+
+
+def inside_uninitialised(entered: threading.Event, leave: threading.Event) -> threading.Thread:
+    """A thread that enters ``checkpoint.uninitialised`` (as a load does), says so, and leaves when told."""
+
+    def hold() -> None:
+        with checkpoint.uninitialised():
+            entered.set()
+            leave.wait(10)
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    assert entered.wait(10)
+    return thread
+
+
+@pytest.fixture
+def torch_init_restored(monkeypatch) -> dict:
+    """torch.nn.init's functions as they are now, put back after the test whatever it did to them."""
+    originals = {name: getattr(nn.init, name) for name in dir(nn.init) if name.endswith("_")}
+    for name, function in originals.items():
+        monkeypatch.setattr(nn.init, name, function)  # restored at teardown: a failure here must not spread
+    return originals
+
+
+def test_two_loads_that_overlap_leave_torch_init_as_it_was(torch_init_restored):
+    # The first load in, the second in, the first out, the second out: a load that swapped
+    # torch.nn.init's functions for no-ops and back left the no-ops in place for good.
+    first_in, first_out, second_in, second_out = (threading.Event() for _ in range(4))
+    first = inside_uninitialised(first_in, first_out)
+    second = inside_uninitialised(second_in, second_out)
+    first_out.set(), first.join()
+    second_out.set(), second.join()
+    assert {name: getattr(nn.init, name) for name in torch_init_restored} == torch_init_restored
+    assert torch.equal(nn.init.zeros_(torch.ones(2)), torch.zeros(2))
+
+
+def test_a_module_built_on_another_thread_during_a_load_is_initialised(torch_init_restored):
+    torch.manual_seed(0)
+    expected = nn.Linear(8, 8).weight
+    entered, leave = threading.Event(), threading.Event()
+    loading = inside_uninitialised(entered, leave)
+    try:
+        torch.manual_seed(0)
+        built = nn.Linear(8, 8).weight
+    finally:
+        leave.set(), loading.join()
+    assert torch.equal(built, expected)
+
+
+def test_a_model_built_uninitialised_draws_no_random_numbers():
+    state = torch.get_rng_state()
+    with checkpoint.uninitialised():
+        Transformer(TransformerConfig(vocab_size=50, d_model=16, n_heads=2, d_ff=32))
+    assert torch.equal(torch.get_rng_state(), state)
+
+
+def test_models_loaded_on_two_threads_at_once_equal_one_loaded_alone(torch_init_restored):
+    alone, _ = load_model_dir(RELEASE_0_1_0)
+    loaded, building, stop = [], [], threading.Event()
+
+    def load() -> None:
+        loaded.extend(load_model_dir(RELEASE_0_1_0)[0] for _ in range(5))
+
+    def build() -> None:  # a user's own module, built while the loads run
+        while not stop.is_set():
+            weight = nn.Linear(64, 64).weight
+            building.append(bool(weight.abs().max() <= 0.125 and weight.std() > 1e-3))
+
+    threads = [threading.Thread(target=load), threading.Thread(target=load), threading.Thread(target=build)]
+    for thread in threads:
+        thread.start()
+    for thread in threads[:2]:
+        thread.join()
+    stop.set(), threads[2].join()
+    assert len(loaded) == 10 and all(building)
+    for model in loaded:
+        assert model.state_dict().keys() == alone.state_dict().keys()
+        assert all(torch.equal(model.state_dict()[name], tensor) for name, tensor in alone.state_dict().items())
+    assert {name: getattr(nn.init, name) for name in torch_init_restored} == torch_init_restored

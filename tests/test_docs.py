@@ -1,10 +1,13 @@
 """The user's documents: every relative link in the README, the changelog, docs/ and the benchmarks'
 README leads to a file that exists, and a link to a heading (``page.md#heading``) to a heading
-that page has, as GitHub names its anchors.  (The API reference's own links are checked by
-``mkdocs build --strict``: ``make docs``.)"""
+that page has, as GitHub names its anchors; every function and class the API reference shows
+has a docstring.  (The API reference's own links are checked by ``mkdocs build --strict``:
+``make docs``.)"""
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import re
 from pathlib import Path
 
@@ -51,3 +54,17 @@ def test_every_relative_link_leads_somewhere(page: Path):
         elif anchor and file.suffix == ".md" and anchor not in anchors(file):
             broken.append(f"{target}: {file.relative_to(ROOT)} has no heading '#{anchor}'")
     assert not broken, f"{page.relative_to(ROOT)}: " + "; ".join(broken)
+
+
+def reference_modules() -> list[str]:
+    """The modules the API reference has a page for (mkdocs.yml's nav)."""
+    return re.findall(r"^  - (attnmt[\w.]*): ", (ROOT / "mkdocs.yml").read_text(encoding="utf-8"), re.M)
+
+
+@pytest.mark.parametrize("name", reference_modules())
+def test_every_public_function_and_class_on_the_api_reference_has_a_docstring(name: str):
+    module = importlib.import_module(name)
+    bare = [key for key, value in vars(module).items()
+            if not key.startswith("_") and (inspect.isfunction(value) or inspect.isclass(value))
+            and value.__module__ == name and not inspect.getdoc(value)]
+    assert not bare, f"{name}: {bare} show on the reference page with no docstring"

@@ -6,6 +6,7 @@ import sentencepiece
 
 from attnmt.errors import ConfigError
 from attnmt.text.tokenizer import BOS_ID, EOS_ID, PAD_ID, UNK_ID, Tokenizer, sample_sentences, train_sentencepiece
+from attnmt.text.tokenizer_files import read_tokenizer
 
 CORPUS = [
     "A man rides a bike down the street.",
@@ -233,3 +234,14 @@ def test_a_marian_tokenizer_loads_one_sentencepiece_model_shared_by_both_sides_o
     assert one._source is one._target and two._source is not two._target
     assert one.pieces("Two dogs")[-1] == "</s>" and two.pieces("Two dogs")[-1] == "</s>"
     assert two.decode(two.encode_target("Zwei Hunde")) == one.decode(one.encode_target("Zwei Hunde")) == "Zwei Hunde"
+
+
+def test_the_repr_names_the_file_read_and_the_number_of_pieces(tokenizer, tmp_path):
+    n = tokenizer.vocab_size
+    tokenizer.save(tmp_path / "spm.model")
+    assert repr(Tokenizer.load(tmp_path / "spm.model")) == f"<Tokenizer {tmp_path}/spm.model: {n} pieces>"
+    assert repr(tokenizer) == f"<Tokenizer in memory: {n} pieces>"
+    (tmp_path / "spm.source.model").write_bytes(tokenizer.model_proto)
+    (tmp_path / "spm.target.model").write_bytes(tokenizer.model_proto)
+    separate = read_tokenizer(tmp_path, source_eos=True)
+    assert repr(separate) == f"<Tokenizer {tmp_path}/spm.source.model + {tmp_path}/spm.target.model: {n} + {n} pieces>"

@@ -25,8 +25,7 @@ import filecmp
 import json
 import math
 import shutil
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import BinaryIO
 
@@ -34,6 +33,7 @@ import torch
 from safetensors import SafetensorError, safe_open
 from safetensors.torch import load_file, load_model, save_file, save_model
 from torch import nn
+from torch.overrides import TorchFunctionMode
 
 from attnmt.errors import ConfigError, ModelDirError
 from attnmt.files import atomic_folder, atomic_write, finish_file, write_text
@@ -120,6 +120,9 @@ def check_weights_size(config: TransformerConfig, path: Path, source: Path | str
 
 
 def load_weights(model: Transformer, path: Path) -> None:
+    """Copies the safetensors file ``path`` into ``model``'s parameters and buffers (a tied matrix,
+    stored once, fills both its places); ModelDirError, one line naming the file, for a file that
+    is missing or unreadable, or whose tensors are not exactly the model's (``weights_mismatch``)."""
     try:
         missing, unexpected = load_model(model, str(path), strict=False)
     except FileNotFoundError:
@@ -131,15 +134,21 @@ def load_weights(model: Transformer, path: Path) -> None:
 
 
 def weights_mismatch(path: Path, missing: Iterable[str], unexpected: Iterable[str]) -> ModelDirError:
+    """The error for a weights file whose tensor names differ from the model's: the first five
+    names the model has and the file lacks, and the first five the file has and the model lacks."""
     return ModelDirError(f"{path}: weights do not match the model config "
                          f"(missing {sorted(missing)[:5]}, unexpected {sorted(unexpected)[:5]})")
 
 
 def save_model_config(config: TransformerConfig, model_dir: Path) -> None:
+    """Writes ``config`` to MODEL_DIR/config.json (indented JSON, replaced whole or not at all)."""
     write_text(model_dir / MODEL_CONFIG, json.dumps(config.to_dict(), indent=2) + "\n")
 
 
 def load_model_config(model_dir: Path) -> TransformerConfig:
+    """The TransformerConfig in MODEL_DIR/config.json, one written by an earlier release included;
+    ModelDirError, one line naming the file (and the key), for one missing, not JSON, or holding
+    a value out of range."""
     path = model_dir / MODEL_CONFIG
     try:
         values = json.loads(path.read_text(encoding="utf-8"))
@@ -211,25 +220,38 @@ def open_model_dir(
     return config, weights, load_tokenizer(model_dir, config)
 
 
-@contextmanager
-def uninitialised() -> Iterator[None]:
-    """Modules built inside keep their weights as allocated: ``torch.nn.init``'s functions do
-    nothing, so the memory is never written (a large allocation is then never resident) and the
-    random draws cost no time; for a model whose every weight is loaded next.  (The meta device
-    would allocate nothing at all, but initialising a meta tensor imports torch._dynamo, seconds
-    at start-up.)"""
-    names = ("normal_", "uniform_", "xavier_uniform_", "kaiming_uniform_", "zeros_", "ones_", "constant_")
-    saved = {name: getattr(nn.init, name) for name in names}
-    try:
-        for name in names:
-            setattr(nn.init, name, lambda tensor, *args, **kwargs: tensor)
-        yield
-    finally:
-        for name, function in saved.items():
-            setattr(nn.init, name, function)
+class SkippedDraws(TorchFunctionMode):
+    """Inside it, on this thread only, ``torch.nn.init``'s random draws return their tensor untouched
+    (``uninitialised``).  A TorchFunctionMode is the thread's own (``torch.device("meta")`` works
+    the same way), so a model built on another thread meanwhile is initialised as ever; and nothing
+    of torch's is replaced, so nothing can be left replaced."""
+
+    # kaiming_uniform_ (nn.Linear), uniform_ (its bias), normal_ (nn.Embedding) come here themselves;
+    # xavier_uniform_ and the other initialisers do not, but draw through the tensor's own methods.
+    # Fills (LayerNorm's ones, a bias's zeros) still run: they are small, and cost no random numbers.
+    SKIPPED = frozenset({nn.init.kaiming_uniform_, nn.init.kaiming_normal_, nn.init.uniform_,
+                         nn.init.normal_, nn.init.trunc_normal_, torch.Tensor.uniform_, torch.Tensor.normal_})
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if func in self.SKIPPED:
+            return args[0] if args else kwargs["tensor"]
+        return func(*args, **kwargs)
+
+
+def uninitialised() -> SkippedDraws:
+    """A context in which modules built keep their weights as allocated: ``torch.nn.init`` draws no
+    random numbers, so the memory is never written (a large allocation is then never resident) and
+    the draws cost no time; for a model whose every weight is loaded next.  It holds for the thread
+    that enters it only: other threads' modules (a user's, another load's) are initialised as ever.
+    (The meta device would allocate nothing at all, but its tensors share no storage: tied weights
+    and the computed positional encodings would have to be set up again by hand.)"""
+    return SkippedDraws()
 
 
 def checkpoint_path(model_dir: Path, step: int) -> Path:
+    """Where the checkpoint of ``step`` lives: MODEL_DIR/checkpoints/step_00001000 (eight digits, so
+    that names sort as steps do)."""
     return model_dir / CHECKPOINTS / f"step_{step:08d}"
 
 
@@ -264,6 +286,9 @@ def read_tensors(path: Path) -> dict[str, torch.Tensor]:
 
 
 def load_trainer_state(checkpoint: Path) -> dict:
+    """A checkpoint's trainer state (optimizer, data position, RNG, step), read with
+    ``torch.load(weights_only=True)``: tensors and plain values only, nothing unpickled runs.
+    ModelDirError, one line naming the file, for one missing or unreadable."""
     path = checkpoint / TRAINER_STATE
     try:
         return torch.load(path, map_location="cpu", weights_only=True)

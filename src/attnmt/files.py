@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from attnmt.errors import ModelDirError
+from attnmt.errors import ModelDirError, UserError
 
 
 def umask() -> int:
@@ -31,18 +31,21 @@ def umask() -> int:
     return mask
 
 
-def atomic_write(path: Path, write: Callable[[Path], None]) -> None:
+def atomic_write(path: Path, write: Callable[[Path], None], raises: type[UserError] = ModelDirError) -> None:
     """Calls ``write(tmp)`` then renames tmp over ``path``: readers see the old file or the new one.
-    A full disk or an I/O error raises ModelDirError saying the previous version is intact."""
-    with atomic_file(path) as tmp:
+    A full disk or an I/O error raises ``raises`` (``atomic_file``)."""
+    with atomic_file(path, raises) as tmp:
         write(tmp)
 
 
 @contextmanager
-def atomic_file(path: Path) -> Iterator[Path]:
+def atomic_file(path: Path, raises: type[UserError] = ModelDirError) -> Iterator[Path]:
     """A temporary file beside ``path`` to write in the ``with`` block, renamed over ``path`` when
     the block ends without an error (and deleted when it raises).  An OSError in the block, or in
-    the rename, raises ModelDirError saying the previous version is intact.
+    the rename, raises ``raises``, one line saying why, and that the previous version is intact
+    where there was one; so does a ``path`` that is a folder, or lies under a file.  ``raises``:
+    ModelDirError for a model's own files, OutputError for what a user asked to have written (a
+    translation, a picture, a review), so that a program can tell a bad output from a bad model.
 
     A symbolic link is written through: its target is replaced and the link stays.  A path that
     is neither a regular file nor a folder (a named pipe, a device such as /dev/null) is written
@@ -50,15 +53,20 @@ def atomic_file(path: Path) -> Iterator[Path]:
     the device itself): the block writes a temporary file elsewhere, copied into it at the end."""
     path = Path(path)
     if is_special_file(path):  # looked at through any link (/dev/stdout's target may be a pipe)
-        with written_through(path) as tmp:
+        with written_through(path, raises) as tmp:
             yield tmp
         return
     target = Path(os.path.realpath(path))
+    if target.is_dir():
+        raise raises(f"could not write {path}: it is a directory; give the name of a file to write")
+    existed = target.is_file()
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    except (FileExistsError, NotADirectoryError):  # a file where one of the path's folders would be
+        raise raises(f"could not write {path}: {file_in_the_way(target)} is a file, not a directory") from None
     except OSError as error:  # a read-only or foreign folder: nothing was written
-        raise ModelDirError(f"could not write {path}: {write_failure(error)}") from None
+        raise raises(f"could not write {path}: {write_failure(error)}") from None
     os.close(fd)
     tmp = Path(tmp_name)
     try:
@@ -66,9 +74,15 @@ def atomic_file(path: Path) -> Iterator[Path]:
         finish_file(tmp, existing_mode(target))
         os.replace(tmp, target)
     except OSError as error:
-        raise ModelDirError(f"could not write {path}: {write_failure(error)}; the previous version is intact") from None
+        intact = "; the previous version is intact" if existed else ""
+        raise raises(f"could not write {path}: {write_failure(error)}{intact}") from None
     finally:
         tmp.unlink(missing_ok=True)
+
+
+def file_in_the_way(target: Path) -> Path:
+    """The nearest folder above ``target`` that exists: a file, where making ``target``'s folders failed."""
+    return next(parent for parent in target.parents if os.path.lexists(parent))
 
 
 def is_special_file(path: Path) -> bool:
@@ -82,7 +96,7 @@ def is_special_file(path: Path) -> bool:
 
 
 @contextmanager
-def written_through(path: Path) -> Iterator[Path]:
+def written_through(path: Path, raises: type[UserError] = ModelDirError) -> Iterator[Path]:
     """A temporary file (in the system's temporary folder) to write in the ``with`` block, its bytes
     then written into ``path``, a named pipe or a device, opened as it is."""
     fd, tmp_name = tempfile.mkstemp(prefix=f"attnmt-{path.name}.")
@@ -93,7 +107,7 @@ def written_through(path: Path) -> Iterator[Path]:
         with open(tmp, "rb") as source, open(path, "wb") as sink:
             shutil.copyfileobj(source, sink)
     except OSError as error:
-        raise ModelDirError(f"could not write {path}: {write_failure(error)}") from None
+        raise raises(f"could not write {path}: {write_failure(error)}") from None
     finally:
         tmp.unlink(missing_ok=True)
 
@@ -108,16 +122,16 @@ def existing_mode(path: Path) -> int | None:
     return stat.S_IMODE(info.st_mode) if stat.S_ISREG(info.st_mode) else None
 
 
-def make_folder(path: Path) -> Path:
-    """The folder ``path``, made with its parents where missing; ModelDirError in one line where it
-    cannot be (a file of that name, a read-only or foreign folder)."""
+def make_folder(path: Path, raises: type[UserError] = ModelDirError) -> Path:
+    """The folder ``path``, made with its parents where missing; ``raises`` (as ``atomic_file``'s)
+    in one line where it cannot be (a file of that name, a read-only or foreign folder)."""
     path = Path(path)
     if path.exists() and not path.is_dir():
-        raise ModelDirError(f"{path} is a file, not a folder: give a folder's name (or remove the file)")
+        raise raises(f"{path} is a file, not a folder: give a folder's name (or remove the file)")
     try:
         path.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise ModelDirError(f"could not make the folder {path}: {write_failure(error)}") from None
+        raise raises(f"could not make the folder {path}: {write_failure(error)}") from None
     return path
 
 
@@ -231,12 +245,12 @@ def remove_leftovers(folder: Path) -> list[Path]:
     return leftovers
 
 
-def write_text(path: Path, text: str) -> None:
-    atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+def write_text(path: Path, text: str, raises: type[UserError] = ModelDirError) -> None:
+    atomic_write(path, lambda tmp: tmp.write_text(text, encoding="utf-8"), raises)
 
 
-def write_bytes(path: Path, data: bytes) -> None:
-    atomic_write(path, lambda tmp: tmp.write_bytes(data))
+def write_bytes(path: Path, data: bytes, raises: type[UserError] = ModelDirError) -> None:
+    atomic_write(path, lambda tmp: tmp.write_bytes(data), raises)
 
 
 def cache_root() -> Path:

@@ -67,3 +67,21 @@ def test_a_file_is_translated_into_a_file_of_its_format(model_and_tokenizer, tmp
     with pytest.raises(UserError, match="notes.rtf"):
         (tmp_path / "notes.rtf").write_bytes(b"{\\rtf1}")
         translate_file(model, tokenizer, tmp_path / "notes.rtf", tmp_path / "out.rtf")
+
+
+@pytest.mark.parametrize(("output", "message"), [
+    ("{tmp}", "could not write {tmp}: it is a directory; give the name of a file to write"),
+    ("{tmp}/report.docx/out.txt",
+     "could not write {tmp}/report.docx/out.txt: {tmp}/report.docx is a file, not a directory"),
+])
+def test_an_output_that_cannot_be_written_is_one_output_error_naming_it(model_and_tokenizer, tmp_path, output, message):
+    from attnmt.documents import translate_file
+    from attnmt.errors import OutputError
+
+    model, tokenizer = model_and_tokenizer
+    (tmp_path / "report.docx").write_bytes(b"")
+    (tmp_path / "in.txt").write_text("a dog runs\n", encoding="utf-8")
+    with pytest.raises(OutputError) as refused:  # not a ModelDirError: the model is fine
+        translate_file(model, tokenizer, tmp_path / "in.txt", output.format(tmp=tmp_path), Decoding(beam_size=1))
+    assert str(refused.value) == message.format(tmp=tmp_path)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["in.txt", "report.docx"]  # no temporary file left

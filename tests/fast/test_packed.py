@@ -166,3 +166,10 @@ def test_bf16_layers_are_refused_with_a_reason_where_the_cpu_does_not_multiply_b
     monkeypatch.setattr("attnmt.fast.transformer.bf16_native", lambda: (False, "the CPU has neither"))
     with pytest.raises(ConfigError, match="AVX512-BF16 or AMX.*the CPU has neither"):
         prepare(small_model().eval(), bf16=True)
+
+
+def test_preparing_a_prepared_copy_again_is_one_config_error_saying_what_to_do():
+    fast = prepare(small_model().eval())
+    with pytest.raises(ConfigError, match=r"^this model is a prepared copy already \(attnmt.fast.FastTransformer\): "
+                                          r"translate with it as it is, or prepare the Transformer it was made from"):
+        prepare(fast, int8=True)

@@ -12,7 +12,7 @@ from attnmt import checkpoint as ckpt
 from attnmt.cli.main import main
 from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate
-from attnmt.errors import ModelDirError
+from attnmt.errors import ConfigError, ModelDirError
 from attnmt.inspect.figures import (
     plot_attention,
     plot_head_average,
@@ -100,6 +100,19 @@ def test_heatmap_axes_carry_the_tokens(trace, kind, rows, cols):
     ax = plot_attention(trace, kind, layer=1, head=2).axes[0]
     assert [t.get_text() for t in ax.get_yticklabels()] == getattr(trace, rows)
     assert [t.get_text() for t in ax.get_xticklabels()] == getattr(trace, cols)
+
+
+@pytest.mark.parametrize(("layer", "head", "message"), [
+    (2, None, r"^layer=2: the model has 2 layers of cross-attention \(decoder → encoder\) \(layer=0 to 1\)$"),
+    (-1, None, r"^layer=-1: the model has 2 layers"),
+    (0, 4, r"^head=4: each layer has 4 heads \(head=0 to 3, or None for their mean\)$"),
+])
+def test_a_layer_or_head_the_model_lacks_is_one_config_error_naming_those_it_has(trace, layer, head, message):
+    with pytest.raises(ConfigError, match=message):
+        plot_attention(trace, "cross", layer=layer, head=head)
+    if head is None:
+        with pytest.raises(ConfigError, match=message):
+            plot_heads(trace, "cross", layer)
 
 
 def test_decoder_self_attention_image_leaves_the_upper_triangle_empty(trace, tmp_path):

@@ -41,7 +41,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import SentencesFailed
 from attnmt.documents.files import ARCHIVE_STARTS, TEXT_SUFFIXES, supported_suffixes, translate_text, translated_name
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, translate_lines
-from attnmt.errors import ConfigError, DataError
+from attnmt.errors import ConfigError, DataError, OutputError
 from attnmt.text.data import is_gzip_name, line_style
 
 if TYPE_CHECKING:
@@ -327,7 +327,7 @@ def translate_office_file(args: argparse.Namespace, suffix: str, model, tokenize
                                    args.input if from_file else "<stdin>", review)
     if progress is not None:
         print(file=sys.stderr)
-    atomic_write(Path(args.output), lambda tmp: tmp.write_bytes(translated))
+    atomic_write(Path(args.output), lambda tmp: tmp.write_bytes(translated), OutputError)
     write_review(args, review)
 
 

@@ -160,7 +160,7 @@ def output(path: str | None) -> Iterator[TextIO]:
     A failed write (a full disk) raises a one-line error naming the output, never a partial
     success; BrokenPipeError (the reader left, as ``| head`` does) passes through."""
     if path not in (None, "-") and not written_in_place(path):
-        with atomic_file(Path(path)) as tmp, open(tmp, "wb") as raw, text_writer(raw, path) as out:
+        with atomic_file(Path(path), OutputError) as tmp, open(tmp, "wb") as raw, text_writer(raw, path) as out:
             yield out
         return
     try:

@@ -112,7 +112,7 @@ class Calibration:
                            features.inputs(self.length_center, self.length_range, self.knots, self.inputs))
 
 
-def fingerprint(model_dir: Path, weights: Path | None = None) -> str:
+def fingerprint(model_dir: str | Path, weights: str | Path | None = None) -> str:
     """sha256 of the weights file a model is loaded from: ``weights`` (--weights), else the model
     directory's (remembered per file: attnmt.files.file_digest)."""
     return file_digest(Path(weights) if weights else Path(model_dir) / WEIGHTS)
@@ -124,7 +124,7 @@ def save_calibration(calibration: Calibration, model_dir: Path) -> Path:
     return path
 
 
-def load_calibration(model_dir: Path, weights: Path | None = None) -> Calibration | None:
+def load_calibration(model_dir: str | Path, weights: str | Path | None = None) -> Calibration | None:
     """The model directory's calibration, or None where it has none; ModelDirError, one line saying
     what is wrong, for a file fitted on other weights than ``weights`` (--weights, else the
     directory's), one that is not a calibration, or one of inputs this attnmt does not compute."""

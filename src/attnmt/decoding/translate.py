@@ -20,6 +20,7 @@ From the sentences to their hypotheses, outermost last:
 from __future__ import annotations
 
 import math
+import threading
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -235,15 +236,30 @@ def padded_sources(
         yield indices, pad_rows([encoded[i] for i in indices], c.pad_id).to(device)
 
 
+# id(model) -> (threads inside ``evaluating`` with it, the mode to restore when the last leaves)
+EVALUATING: dict[int, tuple[int, bool]] = {}
+EVALUATING_LOCK = threading.Lock()
+
+
 @contextmanager
 def evaluating(model: Transformer) -> Iterator[None]:
-    """The model in eval mode, then back in the mode it came in."""
-    was_training = model.training
-    model.eval()
+    """The model in eval mode, then back in the mode it came in once the last thread translating
+    with it leaves.  Counted per model: a thread that came in after another had switched a training
+    model to eval would otherwise take eval for the mode to restore, and leave the model in it, or
+    switch it back to training under a thread still translating."""
+    with EVALUATING_LOCK:
+        inside, was_training = EVALUATING.get(id(model), (0, model.training))
+        EVALUATING[id(model)] = (inside + 1, was_training)
+        model.eval()
     try:
         yield
     finally:
-        model.train(was_training)
+        with EVALUATING_LOCK:
+            inside, was_training = EVALUATING.pop(id(model))
+            if inside > 1:
+                EVALUATING[id(model)] = (inside - 1, was_training)
+            else:
+                model.train(was_training)
 
 
 @dataclass

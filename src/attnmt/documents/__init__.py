@@ -28,15 +28,15 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, ModelTranslator, translate_lines
 from attnmt.documents.review import Review, model_review, reviewing
 from attnmt.documents.subtitles import translate_subtitle_text
-from attnmt.errors import UserError
+from attnmt.errors import OutputError, UserError
+from attnmt.inspect.trace import PieceCodec
 from attnmt.model import Transformer
-from attnmt.text.tokenizer import Tokenizer
 
 __all__ = ["DocumentOptions", "Review", "model_review", "reviewing", "translate_file", "translate_html",
            "translate_html_texts", "translate_subtitles", "translate_text", "translate_xml"]
 
 
-def translate_html(model: Transformer, tokenizer: Tokenizer, text: str, decoding: Decoding = DEFAULT,
+def translate_html(model: Transformer, tokenizer: PieceCodec, text: str, decoding: Decoding = DEFAULT,
                    options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> str:
     """An HTML fragment (``A <b>red</b> car``) or whole document, translated with its markup."""
     from attnmt.documents.markup import translate_markup  # lxml: loaded for markup only (plain text starts faster)
@@ -44,7 +44,7 @@ def translate_html(model: Transformer, tokenizer: Tokenizer, text: str, decoding
     return translate_markup([text], ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)[0]
 
 
-def translate_html_texts(model: Transformer, tokenizer: Tokenizer, texts: Sequence[str], decoding: Decoding = DEFAULT,
+def translate_html_texts(model: Transformer, tokenizer: PieceCodec, texts: Sequence[str], decoding: Decoding = DEFAULT,
                          options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> list[str]:
     """Several HTML fragments or documents, translated together in one batched pass (the server's
     ``"format": "html"``)."""
@@ -53,7 +53,7 @@ def translate_html_texts(model: Transformer, tokenizer: Tokenizer, texts: Sequen
     return translate_markup(texts, ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)
 
 
-def translate_xml(model: Transformer, tokenizer: Tokenizer, text: str, decoding: Decoding = DEFAULT,
+def translate_xml(model: Transformer, tokenizer: PieceCodec, text: str, decoding: Decoding = DEFAULT,
                   options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> str:
     """An XML fragment with inline elements, translated with its markup."""
     translator = ModelTranslator(model, tokenizer, decoding, glossary=glossary)
@@ -62,19 +62,19 @@ def translate_xml(model: Transformer, tokenizer: Tokenizer, text: str, decoding:
     return translate_markup([text], translator, options, xml=True)[0]
 
 
-def translate_text(model: Transformer, tokenizer: Tokenizer, lines: Sequence[str], decoding: Decoding = DEFAULT,
+def translate_text(model: Transformer, tokenizer: PieceCodec, lines: Sequence[str], decoding: Decoding = DEFAULT,
                    options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> list[str]:
     """Plain text lines, each split into sentences; URLs and e-mail addresses kept as they are."""
     return translate_lines(lines, ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)
 
 
-def translate_subtitles(model: Transformer, tokenizer: Tokenizer, text: str, decoding: Decoding = DEFAULT,
+def translate_subtitles(model: Transformer, tokenizer: PieceCodec, text: str, decoding: Decoding = DEFAULT,
                         options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> str:
     """An SRT or WebVTT file's text: cue text translated, numbering, timings and notes kept."""
     return translate_subtitle_text(text, ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)
 
 
-def translate_file(model: Transformer, tokenizer: Tokenizer, source: str | Path, output: str | Path,
+def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path, output: str | Path,
                    decoding: Decoding = DEFAULT, options: DocumentOptions = DEFAULT_OPTIONS,
                    glossary: Glossary | None = None, progress: Callable[[int, int], None] | None = None,
                    review: Review | None = None) -> None:
@@ -97,4 +97,4 @@ def translate_file(model: Transformer, tokenizer: Tokenizer, source: str | Path,
         raise UserError(f"{source}: {error.strerror or error}") from None
     translated = translate_file_bytes(data, source.name, ModelTranslator(model, tokenizer, decoding, glossary=glossary),
                                       options, progress, review=review)
-    write_bytes(Path(output), translated)
+    write_bytes(Path(output), translated, OutputError)

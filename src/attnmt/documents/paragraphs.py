@@ -27,7 +27,7 @@ from functools import partial
 from attnmt.decoding import MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.quality import Assessment, Assessor, joined
-from attnmt.decoding.translate import TextCodec, Translation, translate_n_best
+from attnmt.decoding.translate import Translation, translate_n_best
 from attnmt.documents.pipeline import (
     DocumentOptions,
     FoundTranslations,
@@ -37,7 +37,7 @@ from attnmt.documents.pipeline import (
 )
 from attnmt.documents.spans import WORD, Weights
 from attnmt.inspect.align import pharaoh, trace_alignment, trace_weights
-from attnmt.inspect.trace import TranslationAttention, trace_translation
+from attnmt.inspect.trace import PieceCodec, TranslationAttention, trace_translation
 from attnmt.model import Transformer
 
 
@@ -64,13 +64,13 @@ def pick(found: list[Translation], rank: int) -> Translation:
     return found[min(rank, len(found) - 1)]
 
 
-def translate_texts(model: Transformer, tokenizer: TextCodec, texts: Sequence[str], decoding: Decoding,
+def translate_texts(model: Transformer, tokenizer: PieceCodec, texts: Sequence[str], decoding: Decoding,
                     options: DocumentOptions, glossary: Glossary | None = None) -> list[str]:
     """The best translation of each plain text, exactly as ``attnmt translate`` gives it."""
     return translate_paragraphs(texts, ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)
 
 
-def translate_texts_n_best(model: Transformer, tokenizer: TextCodec, texts: Sequence[str], decoding: Decoding,
+def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Sequence[str], decoding: Decoding,
                            options: DocumentOptions, glossary: Glossary | None = None,
                            prefix: str | None = None, max_tokens: int = MAX_TOKENS,
                            max_sentences: int | None = None, quality: Assessor | None = None) -> list[Paragraph]:
@@ -95,7 +95,7 @@ def translate_texts_n_best(model: Transformer, tokenizer: TextCodec, texts: Sequ
     return paragraphs
 
 
-def assess_passed_through(model: Transformer, tokenizer: TextCodec, texts: Sequence[str],
+def assess_passed_through(model: Transformer, tokenizer: PieceCodec, texts: Sequence[str],
                           paragraphs: list[Paragraph], quality: Assessor) -> None:
     """In place: the one hypothesis of each text that has no sentence to translate (punctuation,
     numbers) gets the assessment ``attnmt score`` gives the text and that hypothesis (None for a
@@ -133,7 +133,7 @@ def assess_lines(assess: Callable[[list[str], list[str]], Sequence[Assessment | 
     return [joined([next(found) for _ in each]) if len(each) > 1 else next(found) for each in pairs]
 
 
-def traced_weights(model: Transformer, tokenizer: TextCodec, sentence: str, translation: str) -> Weights:
+def traced_weights(model: Transformer, tokenizer: PieceCodec, sentence: str, translation: str) -> Weights:
     """The word weights that place a mark inside ``sentence`` on ``translation`` (one scoring pass)."""
     return trace_weights(trace_translation(model, tokenizer, sentence, target=translation)).tolist()
 
@@ -154,7 +154,7 @@ def paragraph(text: str, sentences: list[str], found: list[list[Translation]],
     return result
 
 
-def sentence_traces(model: Transformer, tokenizer: TextCodec, paragraph: Paragraph,
+def sentence_traces(model: Transformer, tokenizer: PieceCodec, paragraph: Paragraph,
                     rank: int) -> list[TranslationAttention]:
     """One scoring pass per sentence of the text's hypothesis ``rank``."""
     return [trace_translation(model, tokenizer, sentence, target=translation)

@@ -25,8 +25,8 @@ from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested, Weights, identity, needs_alignment, nest, place, plain
 from attnmt.errors import ConfigError
 from attnmt.inspect.align import translate_assessed
+from attnmt.inspect.trace import PieceCodec
 from attnmt.model import Transformer
-from attnmt.text.tokenizer import Tokenizer
 
 if TYPE_CHECKING:
     from attnmt.decoding.quality import Assessment, Assessor
@@ -94,7 +94,7 @@ class ModelTranslator:
     Review's ``assess`` (attnmt.documents.review.reviewing), with no second pass of the decoder."""
 
     model: Transformer
-    tokenizer: Tokenizer
+    tokenizer: PieceCodec
     decoding: Decoding = DEFAULT
     max_tokens: int = MAX_TOKENS
     max_sentences: int | None = None

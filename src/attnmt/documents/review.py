@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING
 from attnmt.decoding import MAX_TOKENS
 from attnmt.documents.flat import FlatText, Place, has_text_of_its_own
 from attnmt.documents.spans import Weights, identity, nest, place
+from attnmt.errors import OutputError
 from attnmt.files import write_text
 
 if TYPE_CHECKING:
@@ -151,7 +152,7 @@ class Review:
 
     def write(self, path: str | Path) -> None:
         """The table into ``path``, which appears whole (or is left as it was)."""
-        write_text(Path(path), self.table())
+        write_text(Path(path), self.table(), OutputError)
 
     def summary(self, path: str | Path) -> str:
         """One line for a person: how many sentences need review, and where they are listed."""

@@ -59,6 +59,9 @@ class FastTransformer(Transformer):
     def __init__(self, model: Transformer, int8: bool = False, fused_step: bool = True, bf16: bool = False) -> None:
         if int8 and bf16:
             raise ValueError("choose int8 or bf16 linear layers, not both")
+        if isinstance(model, FastTransformer):  # its layers are packed: it has no float weights left to read
+            raise ConfigError("this model is a prepared copy already (attnmt.fast.FastTransformer): translate with "
+                              "it as it is, or prepare the Transformer it was made from (load_model_dir's)")
         with torch.random.fork_rng(devices=[]):  # building the copy leaves the caller's random stream alone
             super().__init__(model.config)
         device = next(model.parameters()).device
@@ -207,5 +210,6 @@ def prepare(model: Transformer, int8: bool = False, fused_step: bool = True, bf1
     float32 linear layers packed for the CPU, or ``int8`` or ``bf16`` ones (bf16: the weights, the
     layers' inputs and products rounded to bf16; fast only where the CPU multiplies bf16 natively,
     attnmt.hardware.bf16_native); ``fused_step=False`` keeps the Python step (the reference the
-    C++ step is tested against).  ``model`` is left as it was."""
+    C++ step is tested against).  ``model`` is left as it was; ConfigError for one that is a prepared
+    copy already (load_int8's, load_packed's, prepare's own)."""
     return FastTransformer(model, int8, fused_step, bf16)

@@ -32,10 +32,9 @@ from attnmt.decoding.translate import (
     searched_batches,
     written_attention,
 )
-from attnmt.inspect.trace import TranslationAttention, trace_translation
+from attnmt.inspect.trace import PieceCodec, TranslationAttention, trace_translation
 from attnmt.model import Transformer
 from attnmt.text.data import pad_rows
-from attnmt.text.tokenizer import Tokenizer
 
 if TYPE_CHECKING:
     from attnmt.decoding.quality import Assessment, Assessor
@@ -67,7 +66,7 @@ def pharaoh(pairs: Sequence[tuple[int, int]]) -> str:
     return " ".join(f"{s}-{t}" for s, t in pairs)
 
 
-def align(model: Transformer, tokenizer: Tokenizer, sources: Sequence[str], translations: Sequence[str],
+def align(model: Transformer, tokenizer: PieceCodec, sources: Sequence[str], translations: Sequence[str],
           layer: int = -1, heads: Sequence[int] | None = None) -> list[list[tuple[int, int]]]:
     """Word alignments of each source sentence with its translation, from decoder ``layer``'s
     cross-attention (negative counts from the last), the mean of ``heads`` (default: all);
@@ -107,7 +106,7 @@ def trace_extras(trace: TranslationAttention | None, alignment: bool, confidence
     return extras
 
 
-def align_batched(model: Transformer, tokenizer: Tokenizer, sources: Sequence[str], translations: Sequence[str],
+def align_batched(model: Transformer, tokenizer: PieceCodec, sources: Sequence[str], translations: Sequence[str],
                   layer: int = -1, heads: Sequence[int] | None = None,
                   max_tokens: int = MAX_TOKENS) -> list[list[tuple[int, int]]]:
     """``align`` for many pairs at once: the teacher-forced passes run in length-sorted, padded
@@ -140,7 +139,7 @@ def word_starts(pieces: Sequence[str]) -> list[int]:
     return [i for i in range(len(pieces)) if i == 0 or index[i] != index[i - 1]]
 
 
-def translate_with_weights(model: Transformer, tokenizer: Tokenizer, sentences: Sequence[str],
+def translate_with_weights(model: Transformer, tokenizer: PieceCodec, sentences: Sequence[str],
                            weighed: Sequence[bool], decoding: Decoding = DEFAULT, max_tokens: int = MAX_TOKENS,
                            max_sentences: int | None = None, layer: int = -1,
                            heads: Sequence[int] | None = None,
@@ -159,7 +158,7 @@ def translate_with_weights(model: Transformer, tokenizer: Tokenizer, sentences: 
     return texts, found
 
 
-def translate_assessed(model: Transformer, tokenizer: Tokenizer, sentences: Sequence[str],
+def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Sequence[str],
                        weighed: Sequence[bool], decoding: Decoding = DEFAULT, max_tokens: int = MAX_TOKENS,
                        max_sentences: int | None = None, layer: int = -1,
                        heads: Sequence[int] | None = None, glossary: Glossaries = None,
@@ -201,7 +200,7 @@ def translate_assessed(model: Transformer, tokenizer: Tokenizer, sentences: Sequ
     return outputs, found, assessed
 
 
-def cross_attention_batches(model: Transformer, tokenizer: Tokenizer, sources: Sequence[str],
+def cross_attention_batches(model: Transformer, tokenizer: PieceCodec, sources: Sequence[str],
                             translations: Sequence[str], layer: int, heads: Sequence[int] | None,
                             max_tokens: int) -> Iterator[tuple[int, Tensor, list[str], list[str]]]:
     """(pair index, cross [T, S] of ``layer`` averaged over ``heads`` (``written_attention``), source
@@ -223,7 +222,7 @@ def cross_attention_batches(model: Transformer, tokenizer: Tokenizer, sources: S
                        [tokenizer.id_to_piece(k) for k in pairs[i][1]])
 
 
-def source_words(tokenizer: Tokenizer, source: str, length: int) -> list[str]:
+def source_words(tokenizer: PieceCodec, source: str, length: int) -> list[str]:
     """The source pieces the encoder read, without a closing </s> (source_eos), which is no word."""
     pieces = tokenizer.pieces(source)[:length]
     return pieces[:-1] if pieces[-1:] == ["</s>"] else pieces

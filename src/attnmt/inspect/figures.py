@@ -22,13 +22,12 @@ from matplotlib.figure import Figure
 from torch import Tensor
 
 from attnmt.decoding import DEFAULT, Decoding
-from attnmt.errors import ConfigError, ModelDirError
+from attnmt.errors import ConfigError, ModelDirError, OutputError
 from attnmt.files import atomic_write, make_folder
-from attnmt.inspect.trace import AXIS_TITLES, KINDS, TranslationAttention, trace_translation
+from attnmt.inspect.trace import AXIS_TITLES, KINDS, PieceCodec, TranslationAttention, trace_translation
 from attnmt.inspect.viewer import write_viewer
 from attnmt.layers import sinusoidal_table
 from attnmt.model import Transformer
-from attnmt.text.tokenizer import Tokenizer
 
 DPI = 100
 CMAP = colormaps["Blues"].with_extremes(bad=(0.0, 0.0, 0.0, 0.0))  # masked cells: transparent
@@ -66,9 +65,13 @@ def new_figure(panels_wide: int, panels_high: int, rows: int, cols: int) -> Figu
 
 
 def plot_attention(trace: TranslationAttention, kind: str, layer: int, head: int | None = None) -> Figure:
-    """One heatmap: ``kind`` attention of ``layer``, one ``head`` or (None) the mean over heads."""
-    weights = trace.weights(kind)[layer]  # [H, Q, K]
+    """One heatmap: ``kind`` attention of ``layer``, one ``head`` or (None) the mean over heads (both
+    counted from 0); ConfigError naming those there are for a layer or a head the model lacks."""
+    weights = layer_weights(trace, kind, layer)  # [H, Q, K]
     rows, cols = trace.labels(kind)
+    if head is not None and not 0 <= head < weights.size(0):
+        raise ConfigError(f"head={head}: each layer has {weights.size(0)} heads (head=0 to {weights.size(0) - 1}, "
+                          "or None for their mean)")
     matrix = weights.mean(0) if head is None else weights[head]
     fig = new_figure(1, 1, len(rows), len(cols))
     ax = fig.add_subplot()
@@ -78,6 +81,16 @@ def plot_attention(trace: TranslationAttention, kind: str, layer: int, head: int
     ax.set_xlabel(AXIS_TITLES[kind][1], fontsize=8)
     fig.colorbar(image, ax=ax, shrink=0.8, label="attention weight")
     return fig
+
+
+def layer_weights(trace: TranslationAttention, kind: str, layer: int) -> Tensor:
+    """The ``kind`` attention of ``layer`` [H, Q, K]; ConfigError naming the layers there are for one
+    the model lacks (a layer counted from 1, as a paper counts them, is one too many at the top)."""
+    weights = trace.weights(kind)  # [L, H, Q, K]
+    if not 0 <= layer < weights.size(0):
+        raise ConfigError(f"layer={layer}: the model has {weights.size(0)} layers of {KINDS[kind]} "
+                          f"(layer=0 to {weights.size(0) - 1})")
+    return weights[layer]
 
 
 def plot_grid(trace: TranslationAttention, kind: str, matrices: Tensor, titles: list[str], suptitle: str) -> Figure:
@@ -102,7 +115,7 @@ def plot_grid(trace: TranslationAttention, kind: str, matrices: Tensor, titles: 
 
 def plot_heads(trace: TranslationAttention, kind: str, layer: int) -> Figure:
     """Every head of one layer, side by side."""
-    weights = trace.weights(kind)[layer]  # [H, Q, K]
+    weights = layer_weights(trace, kind, layer)  # [H, Q, K]
     titles = [f"head {h}" for h in range(weights.size(0))]
     return plot_grid(trace, kind, weights, titles, f"{KINDS[kind]}, layer {layer}: {trace.sentence}")
 
@@ -123,14 +136,14 @@ def save_figure(fig: Figure, path: Path) -> Path:
     if kind not in formats:
         raise ConfigError(f"{path}: figures are written as {', '.join('.' + f for f in sorted(formats))}, "
                           f"not .{kind}: give a name ending in .png")
-    atomic_write(path, lambda tmp: fig.savefig(tmp, format=kind, dpi=fig.dpi, facecolor="white"))
+    atomic_write(path, lambda tmp: fig.savefig(tmp, format=kind, dpi=fig.dpi, facecolor="white"), OutputError)
     return path
 
 
 def write_trace_figures(trace: TranslationAttention, out_dir: Path) -> list[Path]:
     """Writes ``{kind}_layer{i}.png`` (all heads), ``{kind}_mean.png`` (mean of heads, per layer)
     for each kind, and ``attention.html`` (the interactive viewer); returns their paths."""
-    out_dir = make_folder(Path(out_dir))
+    out_dir = make_folder(Path(out_dir), OutputError)
     paths = []
     for kind in KINDS:
         for layer in range(trace.weights(kind).size(0)):
@@ -141,7 +154,7 @@ def write_trace_figures(trace: TranslationAttention, out_dir: Path) -> list[Path
 
 
 def write_attention_figures(
-    model: Transformer, tokenizer: Tokenizer, sentence: str, out_dir: Path,
+    model: Transformer, tokenizer: PieceCodec, sentence: str, out_dir: Path,
     target: str | None = None, decoding: Decoding = DEFAULT,
 ) -> list[Path]:
     """Translates one sentence and writes its attention heatmaps and HTML viewer into out_dir."""

@@ -10,15 +10,25 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 import torch
 from torch import Tensor
 
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.search import beam_search, greedy_search
-from attnmt.decoding.translate import evaluating, score_pair
+from attnmt.decoding.translate import TextCodec, evaluating, score_pair
 from attnmt.model import Transformer
-from attnmt.text.tokenizer import Tokenizer
+
+
+class PieceCodec(TextCodec, Protocol):
+    """What showing attention needs of a tokenizer besides ``translate``'s: the pieces the model reads
+    and writes, by which its rows and columns are labelled.  load_model_dir's tokenizers have them
+    (attnmt.text.Tokenizer, and a model imported from Marian's VocabTokenizer)."""
+
+    def pieces(self, text: str) -> list[str]: ...
+
+    def id_to_piece(self, i: int) -> str: ...
 
 KINDS = {
     "cross": "cross-attention (decoder → encoder)",
@@ -121,7 +131,7 @@ def check_kind(kind: str) -> None:
 
 
 def trace_translation(
-    model: Transformer, tokenizer: Tokenizer, sentence: str, target: str | None = None,
+    model: Transformer, tokenizer: PieceCodec, sentence: str, target: str | None = None,
     decoding: Decoding = DEFAULT,
 ) -> TranslationAttention:
     """Translates ``sentence`` (or takes ``target`` as given) and records the attention of that translation.

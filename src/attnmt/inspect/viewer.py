@@ -30,6 +30,7 @@ import re
 from importlib import resources
 from pathlib import Path
 
+from attnmt.errors import OutputError
 from attnmt.files import write_text
 
 ASSETS = resources.files("attnmt.inspect") / "assets"
@@ -68,5 +69,5 @@ def viewer_html(data: dict) -> str:
 def write_viewer(data: dict, path: Path) -> Path:
     """Writes the viewer page to ``path``; returns the path."""
     path = Path(path)
-    write_text(path, viewer_html(data))
+    write_text(path, viewer_html(data), OutputError)
     return path

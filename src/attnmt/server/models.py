@@ -22,11 +22,11 @@ from attnmt.decoding import MAX_BEAM, Decoding
 from attnmt.decoding.calibration import Calibration
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.quality import Assessment, Assessor, assess, joined
-from attnmt.decoding.translate import TextCodec
 from attnmt.documents.files import MAX_FILE_BYTES
 from attnmt.documents.paragraphs import translate_texts, translate_texts_n_best
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, paragraph_sentences
 from attnmt.errors import ConfigError, UserError
+from attnmt.inspect.trace import PieceCodec
 from attnmt.model import Transformer
 from attnmt.server.batcher import Batcher
 
@@ -120,7 +120,7 @@ class ServedModel:
     """
 
     model: Transformer
-    tokenizer: TextCodec
+    tokenizer: PieceCodec
     name: str = "model"
     source: str | None = None
     target: str | None = None

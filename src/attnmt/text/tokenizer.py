@@ -57,8 +57,10 @@ class Tokenizer:
 
     pad_id, unk_id, bos_id, eos_id = PAD_ID, UNK_ID, BOS_ID, EOS_ID
 
-    def __init__(self, model_proto: bytes, target_proto: bytes | None = None, source_eos: bool = True) -> None:
-        """Wraps serialized SentencePiece models (the target's when the vocabularies are separate).
+    def __init__(self, model_proto: bytes, target_proto: bytes | None = None, source_eos: bool = True,
+                 files: Sequence[str | Path] = ()) -> None:
+        """Wraps serialized SentencePiece models (the target's when the vocabularies are separate);
+        ``files``: where they were read from, which its repr names.
 
         Raises ValueError if one is unusable."""
         source = attnmt_layout(model_proto)
@@ -67,6 +69,14 @@ class Tokenizer:
         self._source = load_proto(source)
         self._target = load_proto(target) if target_proto is not None else self._source
         self.source_eos = source_eos
+        self.files = tuple(Path(file) for file in files)
+
+    def __repr__(self) -> str:
+        """``<Tokenizer runs/demo/spm.model: 8000 pieces>``; two files and two counts where the
+        vocabularies are separate; "in memory" for one read from no file (trained, or given bytes)."""
+        where = " + ".join(map(str, self.files)) or "in memory"
+        sizes = f"{self.source_vocab_size} + {self.vocab_size}" if self.separate_vocabs else f"{self.vocab_size}"
+        return f"<Tokenizer {where}: {sizes} pieces>"
 
     @classmethod
     def train(
@@ -91,7 +101,7 @@ class Tokenizer:
         if not path.is_file():
             raise FileNotFoundError(f"{path}: tokenizer model file not found")
         try:
-            return cls(path.read_bytes(), source_eos=source_eos)
+            return cls(path.read_bytes(), source_eos=source_eos, files=[path])
         except ValueError as err:
             raise ValueError(f"{path}: cannot load tokenizer: {err}") from None
 
@@ -258,6 +268,7 @@ def attnmt_layout(proto: bytes) -> bytes:
 
 
 def load_proto(proto: bytes) -> spm.SentencePieceProcessor:
+    """A SentencePiece processor for the serialised model ``proto``; ValueError for bytes that are none."""
     sp = spm.SentencePieceProcessor()
     try:
         sp.LoadFromSerializedProto(proto)

@@ -1,0 +1,55 @@
+"""One model translated with on several threads at once: every translation runs in eval mode, and the
+model is left in the mode it was in before the first one came (``attnmt.decoding.translate.evaluating``)."""
+
+import threading
+
+from support import EndingModel, search_config
+
+from attnmt.decoding.translate import evaluating
+
+
+def training_model() -> EndingModel:
+    """A model in training mode, as a training loop that translates a validation sample holds it."""
+    return EndingModel(search_config(dropout=0.5)).train()
+
+
+def translating_on_a_thread(model, entered: threading.Event, leave: threading.Event) -> threading.Thread:
+    """A thread that starts translating with ``model`` (enters ``evaluating``), says so, and stops when told."""
+
+    def translate() -> None:
+        with evaluating(model):
+            entered.set()
+            leave.wait(10)
+
+    thread = threading.Thread(target=translate)
+    thread.start()
+    assert entered.wait(10)
+    return thread
+
+
+def test_a_model_stays_in_eval_mode_until_the_last_thread_translating_with_it_leaves():
+    model = training_model()
+    entered, leave = threading.Event(), threading.Event()
+    first = translating_on_a_thread(model, entered, leave)
+    with evaluating(model):  # came in after the first had switched the model to eval
+        leave.set(), first.join()
+        assert not model.training  # the first left, but this one is still translating: no dropout
+    assert model.training
+
+
+def test_translating_within_a_translation_on_one_thread_restores_the_mode_once():
+    model = training_model()
+    with evaluating(model):
+        with evaluating(model):
+            assert not model.training
+        assert not model.training
+    assert model.training
+
+
+def test_a_model_that_was_in_eval_mode_stays_in_it():
+    model = training_model().eval()
+    entered, leave = threading.Event(), threading.Event()
+    first = translating_on_a_thread(model, entered, leave)
+    with evaluating(model):
+        leave.set(), first.join()
+    assert not model.training
