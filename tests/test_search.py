@@ -12,9 +12,10 @@ from support import EndingModel, ScriptedModel, ending_model
 from support import search_config as tiny_config
 
 from attnmt.decoding import Decoding, search
+from attnmt.decoding.inputs import encode_inputs, length_batches
 from attnmt.decoding.next_tokens import NextTokens, row_top_k
 from attnmt.decoding.search import beam_search, greedy_search, length_penalty
-from attnmt.decoding.translate import SentencesFailed, encode_inputs, length_batches, translate, translate_n_best
+from attnmt.decoding.translate import SentencesFailed, translate, translate_n_best
 from attnmt.errors import DataError
 from attnmt.model import Transformer
 
@@ -395,7 +396,7 @@ def test_translate_gives_the_same_output_in_small_batches():
 
 
 def test_translate_batches_at_most_the_models_batch_sentences_unless_told(monkeypatch):
-    module = importlib.import_module("attnmt.decoding.translate")  # the package's own `translate` is the function
+    module = importlib.import_module("attnmt.decoding.inputs")  # where padded_sources batches by length
     model, tok = ending_model(), CharTokenizer()
     lines = ["one", "two words", "a longer sentence here", "x", "four more words here"]
     sizes = []

@@ -237,7 +237,7 @@ def test_a_thread_that_computes_gets_the_chosen_count_at_its_first_recheck():
 
 
 def test_translate_looks_at_the_thread_count_before_each_batch(monkeypatch):
-    module = importlib.import_module("attnmt.decoding.translate")  # the package's own `translate` is the function
+    module = importlib.import_module("attnmt.decoding.inputs")  # padded_sources looks before each batch
     calls = []
     monkeypatch.setattr(module, "recheck", lambda: calls.append(1))
 

@@ -6,7 +6,7 @@ import importlib
 import pytest
 from support import CHROMIUM, CHROMIUM_ARGS
 
-translate_module = importlib.import_module("attnmt.decoding.translate")
+inputs_module = importlib.import_module("attnmt.decoding.inputs")
 
 
 @pytest.fixture(scope="module")
@@ -20,13 +20,13 @@ def browser():
 
 @pytest.fixture
 def reached(monkeypatch) -> list[str]:
-    """Every sentence that reaches the model (attnmt.decoding.translate.encode_inputs, which all searches use)."""
+    """Every sentence that reaches the model (attnmt.decoding.inputs.encode_inputs, which all searches use)."""
     seen: list[str] = []
-    encode_inputs = translate_module.encode_inputs
+    encode_inputs = inputs_module.encode_inputs
 
     def spy(tokenizer, sentences, max_len):
         seen.extend(sentences)
         return encode_inputs(tokenizer, sentences, max_len)
 
-    monkeypatch.setattr(translate_module, "encode_inputs", spy)
+    monkeypatch.setattr(inputs_module, "encode_inputs", spy)
     return seen

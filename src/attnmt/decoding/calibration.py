@@ -65,6 +65,7 @@ from attnmt.decoding.elsewhere import (
 )
 from attnmt.decoding.elsewhere import INPUT_NAMES as ELSEWHERE_INPUTS
 from attnmt.decoding.fitting import Reliability, logistic_fit, reliability, ridge_fit
+from attnmt.decoding.inputs import TextCodec
 from attnmt.decoding.noising import noised
 from attnmt.decoding.quality import (
     INPUT_NAMES,
@@ -76,7 +77,7 @@ from attnmt.decoding.quality import (
     known_inputs,
     probability,
 )
-from attnmt.decoding.translate import TextCodec, translate, translate_n_best
+from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.errors import AttnmtWarning, DataError, ModelDirError, UserError
 from attnmt.files import file_digest, write_text
 from attnmt.model import Transformer

@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING
 import torch
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
+from attnmt.decoding.inputs import TextCodec
 from attnmt.decoding.quality import (
     WORD,
     Assessment,
@@ -59,7 +60,7 @@ from attnmt.decoding.quality import (
     probability,
     rules_broken,
 )
-from attnmt.decoding.translate import TextCodec, translate
+from attnmt.decoding.translate import translate
 from attnmt.model import Transformer
 
 if TYPE_CHECKING:

@@ -15,8 +15,9 @@ from torch import Tensor
 
 from attnmt.attention import padding_mask
 from attnmt.decoding import MAX_TOKENS
+from attnmt.decoding.inputs import length_batches
 from attnmt.decoding.next_tokens import whole_vocabulary_logits
-from attnmt.decoding.translate import SearchedBatch, evaluating, length_batches, written_attention
+from attnmt.decoding.translate import SearchedBatch, evaluating, written_attention
 from attnmt.model import AttentionTrace, Transformer
 from attnmt.text.data import pad_rows
 

@@ -50,11 +50,8 @@ from torch import Tensor
 
 from attnmt.decoding import MAX_TOKENS
 from attnmt.decoding.forced import ForcedPass, forced_passes, searched_passes
-from attnmt.decoding.translate import (
-    SearchedBatch,
-    TextCodec,
-    cut,
-)
+from attnmt.decoding.inputs import TextCodec, cut
+from attnmt.decoding.translate import SearchedBatch
 from attnmt.model import Transformer
 
 if TYPE_CHECKING:

@@ -43,8 +43,8 @@ from attnmt.files import write_text
 
 if TYPE_CHECKING:
     from attnmt.decoding.calibration import Calibration
+    from attnmt.decoding.inputs import TextCodec
     from attnmt.decoding.quality import Assessment
-    from attnmt.decoding.translate import TextCodec
     from attnmt.documents.pipeline import ModelTranslator
     from attnmt.model import Transformer
 

@@ -22,16 +22,9 @@ import torch
 from torch import Tensor
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
+from attnmt.decoding.inputs import Glossaries, Guides, length_batches
 from attnmt.decoding.state import Recording
-from attnmt.decoding.translate import (
-    Glossaries,
-    Guides,
-    evaluating,
-    keeping,
-    length_batches,
-    searched_batches,
-    written_attention,
-)
+from attnmt.decoding.translate import evaluating, keeping, searched_batches, written_attention
 from attnmt.inspect.trace import PieceCodec, TranslationAttention, trace_translation
 from attnmt.model import Transformer
 from attnmt.text.data import pad_rows

@@ -16,8 +16,9 @@ import torch
 from torch import Tensor
 
 from attnmt.decoding import DEFAULT, Decoding
+from attnmt.decoding.inputs import TextCodec
 from attnmt.decoding.search import beam_search, greedy_search
-from attnmt.decoding.translate import TextCodec, evaluating, score_pair
+from attnmt.decoding.translate import evaluating, score_pair
 from attnmt.model import Transformer
 
 

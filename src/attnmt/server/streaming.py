@@ -39,8 +39,9 @@ from fastapi import FastAPI, Request
 from fastapi.responses import StreamingResponse
 
 from attnmt.decoding import DEFAULT, Decoding
+from attnmt.decoding.inputs import padded_sources
 from attnmt.decoding.search import Hypothesis, beam_search
-from attnmt.decoding.translate import evaluating, padded_sources
+from attnmt.decoding.translate import evaluating
 from attnmt.documents.paragraphs import traced_weights
 from attnmt.documents.pipeline import FoundTranslations, paragraph_sentences, translate_paragraphs
 from attnmt.documents.spans import Weights

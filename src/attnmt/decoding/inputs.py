@@ -1,0 +1,182 @@
+"""What a translation starts from: the sentences a caller gives (checked), their glossaries and
+prefixes (Guides), and their token ids cut to the model's positions and padded into length-sorted
+batches (padded_sources), as attnmt.decoding.translate searches them."""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol, TypeVar
+
+from torch import Tensor
+
+from attnmt.decoding import Decoding
+from attnmt.decoding.constraints import Terms, fitting, prefix_ids, term_tokens
+from attnmt.decoding.glossary import Glossary, as_glossary
+from attnmt.decoding.next_tokens import next_tokens_of
+from attnmt.errors import AttnmtWarning, ConfigError
+from attnmt.model import Transformer
+from attnmt.text.data import check_encodable, given_texts, pad_rows
+from attnmt.threads import recheck
+
+
+class TextCodec(Protocol):
+    """What ``translate`` needs of a tokenizer."""
+
+    source_eos: bool  # whether encode ends a source with </s>
+
+    def encode(self, text: str) -> list[int]: ...
+
+    def encode_target(self, text: str) -> list[int]: ...
+
+    def decode(self, ids: Sequence[int]) -> str: ...
+
+
+T = TypeVar("T")
+# One glossary (or prefix) for every sentence, or one per sentence (None: none); a glossary may be
+# given as a mapping {source term: target term}.
+GivenGlossary = Glossary | Mapping[str, str]
+Glossaries = GivenGlossary | Sequence[GivenGlossary | None] | None
+Prefixes = str | Sequence[str | None] | None
+
+
+@dataclass
+class Guides:
+    """What each input sentence's translation must hold: its glossary and its prefix (or None)."""
+
+    glossaries: list[Glossary | None]
+    prefixes: list[str | None]
+    left_out: set[str] = field(default_factory=set)  # target terms too long to fit, each warned of once
+
+    @classmethod
+    def of(cls, count: int, glossary: Glossaries = None, prefix: Prefixes = None) -> Guides:
+        """``glossary`` and ``prefix`` for each of ``count`` sentences (``translate``); a ConfigError for
+        a glossary of another type (``as_glossary``)."""
+        if isinstance(glossary, Sequence) and not isinstance(glossary, str):  # one per sentence
+            glossaries = [as_glossary(g, f"glossary[{k}]")
+                          for k, g in enumerate(each_sentence(glossary, Glossary, count, "glossary"))]
+        else:
+            glossaries = [as_glossary(glossary)] * count
+        prefixes = each_sentence(prefix, str, count, "prefix")
+        for k, each in enumerate(prefixes):
+            if each is not None and not isinstance(each, str):
+                raise ConfigError(f"prefix[{k}]: expected a str or None, got {type(each).__name__}")
+        check_encodable(("prefix", each) for each in dict.fromkeys(p for p in prefixes if p))
+        return cls(glossaries, prefixes)
+
+    def terms(self, tokenizer: TextCodec, unk_id: int, sentences: Sequence[str], i: int, room: int) -> Terms:
+        """The token ids of the target terms sentence i needs (DataError for one the vocabulary cannot
+        write), less those that do not fit into ``room`` output tokens with the others: each left out
+        with one warning (``constraints.fitting``), as the docs promise, not written in part."""
+        glossary = self.glossaries[i]
+        if not glossary:
+            return []
+        kept, left_out = fitting(term_tokens(tokenizer, glossary.matches(sentences[i]), unk_id), room)
+        for term in left_out:
+            self.warn_left_out(tokenizer.decode(term), len(term), room)
+        return kept
+
+    def warn_left_out(self, target: str, pieces: int, room: int) -> None:
+        """One warning per target term left out of a translation (``terms``)."""
+        if target not in self.left_out:
+            self.left_out.add(target)
+            shown = target[:40] + ("…" if len(target) > 40 else "")
+            warnings.warn(f"glossary target term {shown!r} ({pieces} pieces) does not fit into a translation of "
+                          f"at most {room} pieces (the model's positions, less the prefix and the sentence's other "
+                          "terms); it is left out", AttnmtWarning, stacklevel=2)
+
+    def prefix_ids(self, tokenizer: TextCodec, unk_id: int, i: int) -> list[int]:
+        """The token ids sentence i's translation starts with (DataError for a prefix the vocabulary cannot write)."""
+        prefix = self.prefixes[i]
+        return prefix_ids(tokenizer, prefix, unk_id) if prefix else []
+
+
+def each_sentence(value: T | Sequence[T | None] | None, kind: type, count: int, name: str) -> list[T | None]:
+    """``value`` for each of ``count`` sentences: itself for all (one ``kind``, or None), or one each."""
+    if value is None or isinstance(value, kind):
+        return [value] * count
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):  # b"Ein" was 3 prefixes
+        raise ConfigError(f"{name}: expected a {kind.__name__} (or one per sentence), got {type(value).__name__}")
+    if len(value) != count:
+        raise ConfigError(f"{name}: got {len(value)} for {count} sentences; give one for all or one each")
+    return list(value)
+
+
+def checked_call(sentences: object, decoding: object, max_tokens: object) -> list[str]:
+    """A Python caller's sentences (given_texts), with one clear error for a decoding that is not
+    a Decoding (a dict was an AttributeError deep in the search) or a max_tokens under 1."""
+    if not isinstance(decoding, Decoding):
+        raise ConfigError(f"decoding: expected attnmt.Decoding, got {type(decoding).__name__}; "
+                          "e.g. Decoding(beam_size=4)")
+    if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1:
+        raise ConfigError(f"max_tokens must be a whole number of at least 1, got {max_tokens!r}")
+    return given_texts(sentences)
+
+
+def length_batches(lengths: Sequence[int], max_tokens: int, max_sentences: int = 0) -> list[list[int]]:
+    """Indices of ``lengths``, sorted by length, cut into batches of at most max_tokens padded
+    source tokens (sentences × longest) and, unless 0, at most max_sentences sentences; a
+    sentence longer than the budget gets a batch alone."""
+    batches: list[list[int]] = []
+    current: list[int] = []
+    for i in sorted(range(len(lengths)), key=lengths.__getitem__):
+        # Sorted ascending, so sentence i is the longest of current + [i].
+        full = max_sentences and len(current) == max_sentences
+        if current and (full or (len(current) + 1) * lengths[i] > max_tokens):
+            batches.append(current)
+            current = []
+        current.append(i)
+    if current:
+        batches.append(current)
+    return batches
+
+
+def encode_inputs(tokenizer: TextCodec, sentences: Sequence[str], max_len: int) -> list[list[int]]:
+    """Token ids per sentence ([] for blank ones), truncated to max_len with one warning.
+
+    The warning counts distinct sentences, blank ones left out: what it can count truly, as callers
+    pass either every line (``translate``) or each distinct sentence of the input once (plain text
+    split into sentences, documents: a repeated sentence is translated once)."""
+    encoded = [tokenizer.encode(s) if s.strip() else [] for s in sentences]
+    long = list(dict.fromkeys(s for s, ids in zip(sentences, encoded, strict=True) if len(ids) > max_len))
+    if long:
+        first = long[0][:40] + ("…" if len(long[0]) > 40 else "")
+        distinct = len({s for s in sentences if s.strip()})
+        warnings.warn(
+            f"{len(long)} of the {distinct} distinct sentences translated were longer than {max_len} tokens "
+            f"(the model's max_positions minus 2) and were truncated to their first {max_len} "
+            f"tokens (the first starts {first!r}); split long lines to translate them whole", AttnmtWarning,
+            stacklevel=3,
+        )
+    return [cut(ids, max_len, tokenizer.source_eos) for ids in encoded]
+
+
+def cut(source: list[T], max_len: int, source_eos: bool) -> list[T]:
+    """A source's ids (or pieces) cut to max_len; with ``source_eos`` a cut source still ends with
+    its </s>, as the model was trained to read one."""
+    if len(source) <= max_len:
+        return source
+    return source[: max_len - 1] + source[-1:] if source_eos else source[:max_len]
+
+
+def padded_sources(
+    model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], max_tokens: int, max_sentences: int | None,
+    beam_size: int = 1,
+) -> Iterator[tuple[list[int], Tensor]]:
+    """(input indices, padded source ids [B, S] on the model's device) per length-sorted batch,
+    blank sentences left out; max_sentences None: what suits the model's search with
+    ``beam_size`` rows a sentence (``NextTokens.sentences_per_batch``).  Before each batch, the
+    thread count is looked at again where it follows the free cores (``attnmt.threads.recheck``)."""
+    device = next(model.parameters()).device
+    if max_sentences is None:
+        max_sentences = next_tokens_of(model).sentences_per_batch(model.config, beam_size)
+    if max_tokens < 1 or max_sentences < 0:
+        raise ValueError(f"need max_tokens >= 1 and max_sentences >= 0, got {max_tokens}, {max_sentences}")
+    c = model.config
+    encoded = encode_inputs(tokenizer, sentences, c.longest_input)
+    nonempty = [i for i, ids in enumerate(encoded) if ids]
+    for batch in length_batches([len(encoded[i]) for i in nonempty], max_tokens, max_sentences):
+        indices = [nonempty[b] for b in batch]
+        recheck()  # the thread count, where it follows the free cores (attnmt.threads; at most once a second)
+        yield indices, pad_rows([encoded[i] for i in indices], c.pad_id).to(device)
