@@ -10,6 +10,7 @@ from attnmt.text.data import (
     ReadReport,
     collate,
     encode_pairs,
+    ends_with_newline,
     read_lines,
     read_parallel,
     read_tsv,
@@ -51,6 +52,16 @@ def test_read_lines_reads_gzip_by_suffix(tmp_path):
 def test_read_lines_keeps_inner_whitespace_and_last_line_without_newline(tmp_path):
     path = write(tmp_path / "a.txt", " a \t b \r\nlast")
     assert read_lines(path) == [" a \t b ", "last"]
+
+
+@pytest.mark.parametrize("text, ends", [("a\nlast", False), ("a\r\nlast\r\n", True), ("", True), ("x", False)])
+def test_ends_with_newline_tells_what_read_lines_cannot(tmp_path, text, ends):
+    """"a\nlast" and "a\nlast\n" give the same lines; a translation keeps which it was."""
+    plain, packed = tmp_path / "a.txt", tmp_path / "a.txt.gz"
+    plain.write_text(text, encoding="utf-8")
+    with gzip.open(packed, "wt", encoding="utf-8", newline="") as f:
+        f.write(text)
+    assert ends_with_newline(plain) is ends and ends_with_newline(packed) is ends
 
 
 def test_read_lines_drops_a_utf8_byte_order_mark(tmp_path):

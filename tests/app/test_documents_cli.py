@@ -271,6 +271,21 @@ def test_a_file_read_whole_keeps_its_byte_order_mark_and_line_endings_as_the_ser
     assert (tmp_path / f"{windows.stem}.de").read_bytes() == b"\xef\xbb\xbf" + translated.replace(b"\n", b"\r\n")
 
 
+@pytest.mark.parametrize("name, text", [("film.srt", "1\n00:00:01,000 --> 00:00:02,000\na dog runs."),
+                                        ("page.html", "<html><body>\n<p>a dog runs.</p>\n</body></html>"),
+                                        ("notes.txt", "a dog runs.\n\nthe boy laughs.")], ids=["srt", "html", "txt"])
+def test_a_file_whose_last_line_has_no_line_ending_is_translated_without_one_as_the_server_does(
+        trained_model, tmp_path, capsys, name, text):
+    """The command line added a final line ending the file did not have; the server kept it out."""
+    for newline in "\n", "\r\n":
+        source = tmp_path / name
+        source.write_bytes(text.replace("\n", newline).encode())
+        code, _, _ = run(["translate", "--model", trained_model, source, tmp_path / "out"], capsys)
+        translated = (tmp_path / "out").read_bytes()
+        assert code == 0 and not translated.endswith(b"\n") and translated.count(b"\n") == text.count("\n")
+        assert translated.count(newline.encode()) == text.count("\n")
+
+
 def test_input_format_text_reads_a_subtitle_file_as_lines(trained_model, tmp_path, capsys):
     source = tmp_path / "film.srt"
     source.write_text(SUBTITLES, encoding="utf-8")

@@ -5,7 +5,9 @@ import warnings
 
 import pytest
 
-from attnmt.documents.pipeline import DocumentOptions
+from attnmt.decoding.quality import Assessment
+from attnmt.documents.pipeline import DocumentOptions, FoundTranslations
+from attnmt.documents.review import Review
 from attnmt.documents.subtitles import proportional, translate_subtitle_text
 
 
@@ -39,7 +41,7 @@ def test_timestamps_and_end_tags_with_nothing_open_are_kept_in_place(same):
 
 
 def test_a_lone_less_than_sign_is_text_and_warned_about(same):
-    with pytest.warns(UserWarning, match="cue 1: a '<' that opens no tag is kept as text"):
+    with pytest.warns(UserWarning, match="^input, line 5: a '<' that opens no tag is kept as text"):
         assert translate_subtitle_text(vtt("a < b"), same) == vtt("a &lt; b")
 
 
@@ -95,7 +97,8 @@ def test_at_most_three_cues_are_joined():
 def test_proportional_cuts_give_each_cue_a_word_near_its_share():
     assert proportional("a bb ccc dddd eeeee", [10, 10]) == ["a bb ccc", "dddd eeeee"]
     assert proportional("a bb ccc dddd eeeee", [1, 100, 1]) == ["a", "bb ccc dddd", "eeeee"]
-    assert proportional("ja", [5, 5]) == ["ja", ""]
+    assert proportional("ja nein", [5, 5]) == ["ja", "nein"]
+    assert proportional("ja", [5, 5]) is None  # fewer words than cues: no cut leaves each one
 
 
 def test_a_dialogue_cue_keeps_each_speakers_line_and_dash(mirror):
@@ -123,8 +126,73 @@ def test_one_speakers_sentence_over_two_voice_lines_is_read_whole(same):
     assert translate_subtitle_text(vtt(lines), same) == vtt(lines) and same.given == ["The weather is nice today."]
 
 
-def test_a_warning_after_a_dialogue_cue_names_its_own_cue(same):
+def test_a_warning_after_a_dialogue_cue_names_the_line_of_its_own_cue(same):
     srt = ("1\n00:00:01,000 --> 00:00:02,000\n- A dog runs.\n- A cat sleeps.\n\n"
            "2\n00:00:03,000 --> 00:00:04,000\nIf a < b then stop.\n")
-    with pytest.warns(UserWarning, match=r"^film.srt, cue 2: "):
+    with pytest.warns(UserWarning, match=r"^film.srt, line 8: "):
         translate_subtitle_text(srt, same, where="film.srt")
+
+
+def test_a_warning_names_the_line_of_the_cue_text_it_is_about_not_its_position():
+    """It said "cue 2" of the cue numbered 7 (the second in the file), as no other warning counts."""
+    srt = ("3\n00:00:01,000 --> 00:00:02,000\nA man sleeps.\n\n"
+           "7\n00:00:07,000 --> 00:00:08,000\nTwo men < three men.\n")
+    with pytest.warns(UserWarning, match=r"^film.srt, line 7: a '<' that opens no tag"):
+        translate_subtitle_text(srt, FoundTranslations({}), where="film.srt")
+
+
+def test_a_ruby_annotation_is_kept_whole_right_after_its_translated_base(mirror):
+    """The base's translation went into <rt>, and the annotation was lost."""
+    out = translate_subtitle_text(vtt("The <ruby>dog<rt>inu</rt></ruby> is asleep.",
+                                      "A <ruby>cat<rt>neko</ruby> runs."), mirror)
+    assert mirror.given == ["The dog is asleep.", "A cat runs."]
+    assert out == vtt("ASLEEP. IS <ruby>DOG<rt>inu</rt></ruby> THE", "RUNS. <ruby>CAT<rt>neko</ruby> A")
+
+
+def srt(*cues: str) -> str:
+    """An SRT file with one cue a second."""
+    return "\n".join(f"{k + 1}\n00:00:0{k},000 --> 00:00:0{k + 1},000\n{text}\n" for k, text in enumerate(cues))
+
+
+def test_a_run_whose_translation_has_fewer_words_than_cues_is_translated_cue_by_cue():
+    """"Acht Freund." over three cues left the third cue empty."""
+    translator = FoundTranslations({"Hello there friend.": "Acht Freund.", "Hello": "Hallo", "there": "da",
+                                    "friend.": "Freund."})
+    assert translate_subtitle_text(srt("Hello", "there", "friend."), translator) == srt("Hallo", "da", "Freund.")
+
+
+def test_a_run_translated_again_is_reviewed_cue_by_cue_in_the_files_order():
+    translator = FoundTranslations({"Hello there friend.": "Acht Freund.", "Hello": "Hallo", "there": "da",
+                                    "friend.": "Freund.", "A dog.": "Ein Hund."})
+    poor = Review(lambda sources, texts: [Assessment(0.1, [], False) for _ in sources], threshold=0.5)
+    translate_subtitle_text(srt("Hello", "there", "friend.", "A dog."), translator, review=poor)
+    assert [(s.place.number, s.translation) for s in poor.segments] == [(3, "Hallo"), (7, "da"), (11, "Freund."),
+                                                                        (15, "Ein Hund.")]
+    assert poor.sentences == 4  # not the joined sentence, whose translation is not in the file
+
+
+@pytest.mark.parametrize("lines, translated", [
+    ("<i>- A dog.\n- A man runs far.</i>", "<i>- DOG. A\n- FAR. RUNS MAN A</i>"),
+    ("<i>- A dog.</i>\n<i>- A man runs far.</i>", "<i>- DOG. A</i>\n<i>- FAR. RUNS MAN A</i>"),
+    ("{\\an8}- A dog.\n- A man runs far.", "{\\an8}- DOG. A\n- FAR. RUNS MAN A"),
+    ("{\\an8}<i>- A <b>big</b> dog.\n- A man runs far.</i>", "{\\an8}<i>- DOG. <b>BIG</b> A\n- FAR. RUNS MAN A</i>"),
+])
+def test_a_dialogue_cue_in_italics_or_with_an_ass_code_keeps_each_speakers_line_and_dash(mirror, lines, translated):
+    """Its lines were read as one text: the dashes were lost and the speakers mixed on the lines."""
+    assert translate_subtitle_text(srt(lines), mirror) == srt(translated)
+    assert mirror.given[1] == "A man runs far."
+
+
+def test_karaoke_timestamps_stay_in_ascending_order_when_the_words_turn_around(mirror):
+    """WebVTT forbids a timestamp earlier than the one before it; the reversed words took theirs along."""
+    out = translate_subtitle_text(vtt("The <00:00.200>woman <00:00.400>goes <00:00.600>home"), mirror)
+    # Each went before its word's translation: <00:00.600>HOME <00:00.400>GOES <00:00.200>WOMAN THE.
+    assert out == vtt("<00:00.200>HOME <00:00.400>GOES <00:00.600>WOMAN THE")
+
+
+@pytest.mark.parametrize("code", ["\\N", "\\n", "\\h", "<br>"])
+def test_an_ass_line_break_or_hard_space_in_srt_text_is_kept_and_never_read_by_the_model(same, code):
+    """The model was given "walking\\Nin" ("walkingin" for a <br>) and wrote the words without the break."""
+    source = srt(f"A man is walking{code}in the park.")
+    assert translate_subtitle_text(source, same) == source
+    assert same.given == ["A man is walking in the park."]

@@ -42,7 +42,7 @@ from attnmt.decoding.translate import SentencesFailed
 from attnmt.documents.files import ARCHIVE_STARTS, TEXT_SUFFIXES, supported_suffixes, translate_text, translated_name
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, translate_lines
 from attnmt.errors import ConfigError, DataError, OutputError
-from attnmt.text.data import is_gzip_name, line_style
+from attnmt.text.data import ends_with_newline, is_gzip_name, line_style
 
 if TYPE_CHECKING:
     from attnmt.documents.review import Review
@@ -237,14 +237,14 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     options = document_options(args)
     review = quality_review(args, translator)
     where = args.input if args.input not in (None, "-") else "<stdin>"
+    bom, newline, last = output_style(args.input)
     if args.input_format == "text":
         first_line, failed = 1, 0
-        bom, newline = output_style(args.input)
         out.write(bom)
-        for lines in batches:
+        for lines in batches:  # a file comes whole, as one batch: its last line's ending is ``last``
             translating = partial(translate_lines, translator=translator, options=options, review=review)
             translated, lost = line_by_line(numbered(translating, first_line), lines, where, first_line)
-            out.write("".join(line + newline for line in translated))
+            out.write(with_endings(translated, newline, last))
             out.flush()
             first_line, failed = first_line + len(lines), failed + lost
         write_review(args, review)
@@ -252,30 +252,39 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     from attnmt.documents.markup import translate_markup  # lxml: only here (plain text starts faster)
     from attnmt.documents.pages import is_document
 
-    text = "".join(line + "\n" for lines in batches for line in lines)
+    lines = [line for read in batches for line in read]
+    text = with_endings(lines, "\n", "\n" if last else "")
     xml = args.input_format == "xml"
     failed = 0
     if args.input_format in ("srt", "vtt", "xhtml") or is_document(text, xml) or args.format_from_extension:
         # a file as the server reads it (attnmt.documents.files), its byte order mark and line endings kept
         translated = whole_file(partial(translate_text, args.input_format, text, translator, options, where, review),
                                 where)
-        bom, newline = output_style(args.input)
         out.write(bom + translated.replace("\n", newline))
     else:
         fragments = partial(translate_markup, translator=translator, options=options, xml=xml, where=where, unit="line",
                             review=review)
-        translated, failed = line_by_line(numbered(fragments, 1), text.split("\n")[:-1], where, 1)
-        out.write("".join(line + "\n" for line in translated))
+        translated, failed = line_by_line(numbered(fragments, 1), lines, where, 1)
+        out.write(with_endings(translated, "\n", "\n" if last else ""))
     out.flush()
     write_review(args, review)
     return failed
 
 
-def output_style(path: str | None) -> tuple[str, str]:
-    """(byte order mark, line ending) to write a translation of the file ``path`` with: its own, as
-    the server's files keep theirs (attnmt.documents.files); LF and none from stdin or a pipe, whose
-    first line cannot be read ahead (line_style would take it from the stream)."""
-    return line_style(path) if path not in (None, "-") and Path(path).is_file() else ("", "\n")
+def output_style(path: str | None) -> tuple[str, str, str]:
+    """(byte order mark, line ending, the last line's ending) to write a translation of the file
+    ``path`` with: its own, as the server's files keep theirs (attnmt.documents.files), "" for the
+    last line's where the file ends without one; LF and none from stdin or a pipe, whose first line
+    cannot be read ahead (line_style would take it from the stream), every line ending in LF."""
+    if path in (None, "-") or not Path(path).is_file():
+        return "", "\n", "\n"
+    bom, newline = line_style(path)
+    return bom, newline, newline if ends_with_newline(path) else ""
+
+
+def with_endings(lines: list[str], newline: str, last: str) -> str:
+    """``lines`` written out, each ending in ``newline`` but the last, which ends in ``last``."""
+    return "".join(line + newline for line in lines[:-1]) + (lines[-1] + last if lines else "")
 
 
 def numbered(translating: Callable[..., list[T]], first_line: int) -> Callable[[list[str]], list[T]]:

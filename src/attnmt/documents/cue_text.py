@@ -5,7 +5,8 @@ spans ``<c.yellow>``, ``<i>``, ``<b>``, ``<u>``, ``<ruby>``/``<rt>``, voice span
 and language spans ``<lang en>`` (a name, then ``.classes``, then an annotation),
 timestamps ``<00:01.500>``, and the entities ``&amp;``, ``&lt;``, ``&gt;``, ``&lrm;``,
 ``&rlm;``, ``&nbsp;``.  SRT files carry ``<i>``, ``<b>``, ``<u>``, ``<font color=…>`` and
-ASS codes such as ``{\\an8}``.  Neither is HTML (an HTML parser reads ``<v Roger>`` as an
+ASS codes such as ``{\\an8}``, and ASS's line breaks ``\\N`` and ``\\n`` and hard space ``\\h``
+written in the text.  Neither is HTML (an HTML parser reads ``<v Roger>`` as an
 element ``v`` with an attribute ``roger``), so cue text is read here by the WebVTT
 tokenizer's own rule, a tag runs from ``<`` to the next ``>``, and:
 
@@ -14,7 +15,11 @@ tokenizer's own rule, a tag runs from ``<`` to the next ``>``, and:
   end tag, as it came;
 - an end tag closes the nearest open mark of its name (and any still open inside it); an
   end tag with none open, a timestamp, ``<br>`` and SRT's ``{\\…}`` codes are atoms, kept
-  whole where rule 2 of attnmt.documents.spans puts them;
+  whole where rule 2 of attnmt.documents.spans puts them (``<br>``, ``\\N``, ``\\n`` and ``\\h``
+  part the words either side, as a space does: the model never sees them);
+- a ruby's annotation, ``<rt>`` with its text up to its ``</rt>`` (or the ``</ruby>`` or cue end
+  that closes it), is one atom, as HTML's is (attnmt.documents.elements): it stays right after
+  its base, which is translated (``<ruby>Hund<rt>inu</rt></ruby>``);
 - every tag is written back exactly as it was read (classes, annotation, attributes); the
   text between is translated, WebVTT's entities read and ``&``, ``<``, ``>`` escaped again.
 
@@ -36,6 +41,8 @@ from attnmt.errors import AttnmtWarning
 
 # A tag (group 1: what is between < and >), or an SRT file's ASS code such as {\an8}.
 TOKEN = re.compile(r"<([^<>]*)>|(\{\\[^{}]*\})")
+# In an SRT file, also ASS's line breaks and hard space written in the text: "walking\Nin the park".
+SRT_TOKEN = re.compile(rf"{TOKEN.pattern}|\\[Nnh]")
 EMPTY_TAGS = frozenset({"br"})
 
 
@@ -58,29 +65,36 @@ def tag_name(tag: str) -> str:
     return match.group(1).lower() if match else ""
 
 
-def cue_flat(texts: Sequence[str], vtt: bool, where: str = "input") -> FlatText:
+def cue_flat(texts: Sequence[str], vtt: bool, wheres: Sequence[str] = ()) -> FlatText:
     """One or more cues' texts as one flat text, a CueBreak atom between cues; ``vtt``: WebVTT's
-    entities are read.  A ``<`` that opens no tag is text, with a warning naming ``where``."""
+    entities are read.  A ``<`` that opens no tag is text, with a warning naming its cue's place
+    in ``wheres`` (one for each text; "input" where none is given)."""
     builder = FlatBuilder()
     for k, text in enumerate(texts):
         if k:
             builder.add_text(" ")
             builder.add_atom(node=CueBreak())
-        add_cue(builder, text, vtt, where)
+        add_cue(builder, text, vtt, wheres[k] if wheres else "input")
     return builder.build()
 
 
 def add_cue(builder: FlatBuilder, text: str, vtt: bool, where: str) -> None:
     opened: list[tuple[str, CueTag]] = []
     position = 0
-    for match in TOKEN.finditer(text):
+    for match in (TOKEN if vtt else SRT_TOKEN).finditer(text):
+        if match.start() < position:
+            continue  # inside a ruby's annotation, kept whole
         add_cue_text(builder, text[position:match.start()], vtt, where)
         position = match.end()
         tag, name = match.group(1), tag_name(match.group(1) or "")
         is_end = tag is not None and tag.startswith("/")
-        if tag is None or not name or name in EMPTY_TAGS or tag[:1].isdigit() or (
+        if name == "rt" and not is_end:
+            position = annotation_end(text, match)
+            builder.add_atom(node=CueTag(text[match.start():position]))
+        elif tag is None or not name or name in EMPTY_TAGS or tag[:1].isdigit() or (
                 is_end and name not in [n for n, _ in opened]):
-            builder.add_atom(node=CueTag(match.group()))
+            line_break = name in EMPTY_TAGS or match.group().startswith("\\")  # <br>, \N, \n, \h
+            builder.add_atom(node=CueTag(match.group()), parts_words=line_break)
         elif is_end:
             while opened:
                 builder.close()
@@ -95,6 +109,16 @@ def add_cue(builder: FlatBuilder, text: str, vtt: bool, where: str) -> None:
     add_cue_text(builder, text[position:], vtt, where)
     for _ in opened:
         builder.close()
+
+
+def annotation_end(text: str, start: re.Match) -> int:
+    """Where the ruby annotation whose ``<rt>`` is ``start`` ends in ``text``: after its ``</rt>``,
+    else before the ``</ruby>`` that closes it, else at the cue's end (WebVTT lets both close it)."""
+    for match in TOKEN.finditer(text, start.end()):
+        tag = match.group(1) or ""
+        if tag.startswith("/") and tag_name(tag) in ("rt", "ruby"):
+            return match.end() if tag_name(tag) == "rt" else match.start()
+    return len(text)
 
 
 def add_cue_text(builder: FlatBuilder, text: str, vtt: bool, where: str) -> None:

@@ -13,10 +13,14 @@ model (renumbered cues, reformatted times, dropped settings or notes), and the
 promise here is that numbering, timings, settings and notes come out byte for byte.
 
 A cue's lines are translated as one text (split into sentences as any paragraph)
-and wrapped again into as many lines, at the spaces nearest even lengths (a dialogue cue,
-a speaker a line, each beginning with a dash or each one voice span, line by line); its tags
-(WebVTT's ``<v Roger>``, ``<c.yellow>``, ``<i>``; SRT's ``<font color=…>``) are carried
-as marks (attnmt.documents.cue_text).
+and wrapped again into as many lines, at the spaces nearest even lengths (fewer where the
+translation has fewer words: a blank line would end the cue).  A dialogue cue, a speaker a
+line, each beginning with a dash (after any start tags or ASS codes: ``<i>- Hi.``,
+``{\\an8}- Hi.``) or each one voice span, is translated line by line, each line keeping its
+start and the end tags that close nothing on it.  Its tags (WebVTT's ``<v Roger>``,
+``<c.yellow>``, ``<i>``; SRT's ``<font color=…>``) are carried as marks
+(attnmt.documents.cue_text); karaoke timestamps go where their words went, their values then
+put back in ascending order.
 
 A sentence that runs on into the next cue is translated whole: consecutive cues
 without tags (a voice span over a whole cue, ``<v Roger>…``, is the cue's speaker, kept
@@ -27,7 +31,8 @@ The translation is cut back into the cues where the cue breaks land by the align
 (rule 2 of attnmt.documents.spans: before the first target word aligned to the source
 word after the break); where that would leave a cue without a word, or the breaks out
 of order, it is cut by the cues' shares of the source text instead, at the word
-boundaries nearest them.  Every cue keeps its number and timing.
+boundaries nearest them; where the translation has fewer words than the run has cues,
+each of its cues is translated again alone.  Every cue keeps its number and timing.
 """
 
 from __future__ import annotations
@@ -38,9 +43,9 @@ from collections.abc import Sequence
 from itertools import accumulate, pairwise
 from typing import TYPE_CHECKING
 
-from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, split_at_breaks
+from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, split_at_breaks, tag_name
 from attnmt.documents.flat import FlatText, Place, has_words
-from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, translate_flats
+from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_sentences, translate_flats
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested
 from attnmt.errors import AttnmtWarning
@@ -55,7 +60,11 @@ TIME = r"\d+:\d{2}(?::\d{2})?(?:[,.]\d+)?"
 TIMING = re.compile(rf"\s*{TIME}\s*-->\s*{TIME}")  # a timing line (a cue's text may hold "-->" too)
 LOOSE_TIMING = re.compile(rf"\s*{TIME}\D{{1,8}}{TIME}")  # two times with something else than " --> " between
 NOT_CUES = re.compile(r"\ufeff?(?:WEBVTT|NOTE|STYLE|REGION)(?:\s|$)")  # WebVTT's blocks that hold no cue
-DIALOGUE = re.compile(r"([-‐–—]\s*)(\S.*)")  # a speaker's line in a cue of two or more: "- Hello."
+# A speaker's line in a cue of two or more: "- Hello.", after any start tags or ASS codes ("<i>- Hello.",
+# "{\an8}- Hello."), kept with the dash as the line's start.
+DIALOGUE = re.compile(r"((?:<[^/<>][^<>]*>|\{\\[^{}]*\})*[-‐–—]\s*)(\S.*)")
+CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- Hello.</i>")
+TIMESTAMP = re.compile(r"<((?:\d+:)?\d+:\d{2}\.\d+)>")  # a WebVTT timestamp in cue text (karaoke): <00:01.500>
 SPEAKER = re.compile(r"(<v(?:[.\s][^<>]*)?>)(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
 VOICE_TAG = re.compile(r"</?v[.\s>]")  # a voice span's start or end tag (<v Roger>, <v.loud Roger>, </v>)
 
@@ -79,19 +88,19 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
     # A dialogue cue ("- Hi." / "- Hello.", or a voice a line) is one text a speaker's line, each keeping
     # its dash or voice; any other cue is one text, its lines joined, and may run on into the next cue.
     dialogues = [dialogue(text_lines) for _, _, text_lines in cues]
-    texts, follows, starts, numbers = [], [], [], []  # a text a cue, or a speaker's line; its line and cue
+    texts, follows, starts = [], [], []  # a text a cue, or a speaker's line; the line it starts on
     for k, ((i, _, text_lines), said) in enumerate(zip(cues, dialogues, strict=True)):
-        units = [line for _, line in said] if said else [" ".join(line.strip() for line in text_lines)]
+        units = [line for _, line, _ in said] if said else [" ".join(line.strip() for line in text_lines)]
         nxt = k + 1 < len(cues) and not said and not dialogues[k + 1] and cues[k + 1][0] - i in (0, 2)
         texts += units
         follows += [False] * (len(units) - 1) + [nxt]  # a cue runs on only into the one right after it
         starts += [lines[k] + j for j in range(len(units))] if said else [lines[k]]
-        numbers += [k + 1] * len(units)
-    translated = iter(translate_cues(texts, follows[:-1], translator, options, vtt, where, review, starts,
-                                     numbers))
+    translated = iter(translate_cues(texts, follows[:-1], translator, options, vtt, where, starts, review))
     blocks: dict[int, tuple[list[str], int]] = {}  # piece index: (its new lines, how many old lines they replace)
     for (i, kept, text_lines), said in zip(cues, dialogues, strict=True):
-        new = [dash + next(translated) for dash, _ in said] if said else wrap(next(translated), len(text_lines))
+        new = ([start + next(translated) + end for start, _, end in said] if said
+               else wrap(next(translated), len(text_lines)))
+        new = in_time_order(new) if vtt else new
         before, replaced = blocks.get(i, ([], 0))
         blocks[i] = [*before, *kept, *new], replaced + len(kept) + len(text_lines)
     for i, (lines, replaced) in blocks.items():
@@ -100,18 +109,50 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
     return "".join(pieces)
 
 
-def dialogue(text_lines: Sequence[str]) -> list[tuple[str, str]] | None:
-    """(each line's dash with its space, the rest) for a cue of two or more speakers' lines, each
-    beginning with a dash ("- Hi." / "- Hello."), or each one voice span, each another speaker's than
-    the line before ("<v Anna>Hi.</v>" / "<v Bob>Hello.</v>": no dash, the line whole, its voice kept
-    by ``speaker``; one speaker's sentence over two lines stays one text); None for any other cue."""
+def dialogue(text_lines: Sequence[str]) -> list[tuple[str, str, str]] | None:
+    """(each line's start: tags, ASS codes and the dash with its space; its text; its end: end tags
+    that close nothing opened in its text) for a cue of two or more speakers' lines, each beginning
+    with a dash ("- Hi." / "- Hello.", also "<i>- Hi." / "- Hello.</i>" or "{\\an8}- Hi."), or each one
+    voice span, each another speaker's than the line before ("<v Anna>Hi.</v>" / "<v Bob>Hello.</v>":
+    no dash, the line whole, its voice kept by ``speaker``; one speaker's sentence over two lines
+    stays one text); None for any other cue."""
     lines = [line.strip() for line in text_lines if line.strip()]
     if len(lines) < 2:
         return None
     if all(is_voice_line(line) for line in lines) and all(voice(a) != voice(b) for a, b in pairwise(lines)):
-        return [("", line) for line in lines]  # each line the next speaker's (one speaker's lines: one text)
+        return [("", line, "") for line in lines]  # each line the next speaker's (one speaker's lines: one text)
     said = [DIALOGUE.fullmatch(line) for line in lines]
-    return [(match.group(1), match.group(2)) for match in said] if all(said) else None
+    return [(match.group(1), *closing_tags(match.group(2))) for match in said] if all(said) else None
+
+
+def closing_tags(text: str) -> tuple[str, str]:
+    """(``text`` without the end tags it ends with that close nothing opened in it, those tags with
+    their spaces): "Hello.</i>" -> ("Hello.", "</i>"), the <i> opened on the line before; an end
+    tag whose start tag is in ``text`` stays with it ("a <b>big</b>")."""
+    body = text
+    while (match := CLOSING.search(body)) and not opens(body[:match.start()], tag_name(match.group(1))):
+        body = body[:match.start()]
+    return body, text[len(body):]
+
+
+def opens(text: str, name: str) -> bool:
+    """Whether ``text`` holds a start tag named ``name``."""
+    return any(tag and not tag.startswith("/") and tag_name(tag) == name
+               for tag in (match.group(1) for match in TOKEN.finditer(text)))
+
+
+def in_time_order(lines: list[str]) -> list[str]:
+    """A WebVTT cue's lines with its timestamps' values (karaoke's ``<00:01.500>``) put in ascending
+    order at the places they landed: a translation that turns the words around takes the
+    timestamps with them, and WebVTT wants each later than the one before."""
+    text = "\n".join(lines)
+    values = iter(sorted((match.group() for match in TIMESTAMP.finditer(text)), key=seconds))
+    return TIMESTAMP.sub(lambda _: next(values), text).split("\n")
+
+
+def seconds(timestamp: str) -> float:
+    """A timestamp tag's time: "<01:02.500>" -> 62.5."""
+    return sum(float(part) * 60 ** k for k, part in enumerate(reversed(timestamp[1:-1].split(":"))))
 
 
 def voice(line: str) -> str:
@@ -174,23 +215,51 @@ def timing_line(lines: Sequence[str], vtt: bool, where: str, first_line: int) ->
 
 
 def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Translator,
-                   options: DocumentOptions, vtt: bool, where: str, review: Review | None = None,
-                   lines: Sequence[int] = (), numbers: Sequence[int] = ()) -> list[str]:
+                   options: DocumentOptions, vtt: bool, where: str, lines: Sequence[int],
+                   review: Review | None = None) -> list[str]:
     """Cue texts translated in one batched pass, a sentence running over cues as one (``chains``);
-    follows[k]: cue k + 1 comes right after cue k in the file; lines[k]: the line cue k's text
-    starts on (for ``review``); numbers[k]: the number of the cue text k is of (a dialogue cue
-    gives a text a line; default k + 1), for warnings."""
+    follows[k]: cue k + 1 comes right after cue k in the file; lines[k]: the line text k starts on
+    (for warnings and ``review``)."""
     speakers = [speaker(text) for text in texts]
     bodies = [body for _, body, _ in speakers]
-    groups = chains(bodies, follows, options)
-    flats = [cue_flat([bodies[k] for k in group], vtt, f"{where}, cue {numbers[group[0]] if numbers else group[0] + 1}")
-             for group in groups]
-    for group, flat in zip(groups, flats, strict=True):
-        flat.place = Place(None, lines[group[0]]) if lines else None
-    out = []
-    for group, flat, content in zip(groups, flats, translate_flats(flats, translator, options, review), strict=True):
-        out.extend(split_cues(flat, content, [bodies[k] for k in group], vtt))
+    runs = chains(bodies, follows, options)
+    out = [text for cut in translate_runs(runs, bodies, translator, options, vtt, where, lines, review) for text in cut]
     return [start + translated + end for (start, _, end), translated in zip(speakers, out, strict=True)]
+
+
+def translate_runs(runs: Sequence[list[int]], bodies: Sequence[str], translator: Translator,
+                   options: DocumentOptions, vtt: bool, where: str, lines: Sequence[int],
+                   review: Review | None) -> list[list[str]]:
+    """Each run of cues translated as one text and cut back into its cues (``split_cues``); a run
+    whose translation has fewer words than it has cues is translated again, each of its cues
+    alone, so that no cue is left without a word (what ``review`` recorded of it taken back)."""
+    flats = [cue_flat([bodies[k] for k in run], vtt, [f"{where}, line {lines[k]}" for k in run]) for run in runs]
+    for run, flat in zip(runs, flats, strict=True):
+        flat.place = Place(None, lines[run[0]])
+    first = len(review.segments) if review is not None else 0
+    contents = translate_flats(flats, translator, options, review)
+    cuts = [split_cues(flat, content, [bodies[k] for k in run], vtt)
+            for run, flat, content in zip(runs, flats, contents, strict=True)]
+    short = [j for j, cut in enumerate(cuts) if cut is None]
+    if not short:
+        return cuts
+    if review is not None:
+        withdraw(review, first, [flats[j] for j in short], options)
+    alone = iter(translate_runs([[k] for j in short for k in runs[j]], bodies, translator, options, vtt, where,
+                                lines, review))  # a run of one cue is never short
+    cuts = [cut if cut is not None else [next(alone)[0] for _ in run] for run, cut in zip(runs, cuts, strict=True)]
+    if review is not None:  # the file's order again, by line (a stable sort)
+        review.segments[first:] = sorted(review.segments[first:], key=lambda segment: segment.place.number)
+    return cuts
+
+
+def withdraw(review: Review, first: int, flats: Sequence[FlatText], options: DocumentOptions) -> None:
+    """Takes back what ``review`` recorded of ``flats`` (runs translated again cue by cue) from its
+    segment ``first`` on: their rows, and their sentences from its count."""
+    places = {flat.place for flat in flats}
+    review.segments[first:] = [segment for segment in review.segments[first:] if segment.place not in places]
+    review.sentences -= sum(has_words(flat.text[s:e]) for flat, spans in zip(flats, flat_sentences(flats, options),
+                                                                              strict=True) for s, e in spans)
 
 
 def speaker(text: str) -> tuple[str, str, str]:
@@ -229,9 +298,10 @@ def runs_on(text: str, following: str, language: str) -> bool:
     return all(end != len(first) for _, end in sentence_spans(f"{first} {following.strip()}", language))
 
 
-def split_cues(flat: FlatText, content: Sequence[str | Nested], sources: Sequence[str], vtt: bool) -> list[str]:
+def split_cues(flat: FlatText, content: Sequence[str | Nested], sources: Sequence[str], vtt: bool) -> list[str] | None:
     """One run's translation as the text of each of its cues: cut at its cue breaks where they
-    are in order and leave each cue a word, else by the cues' shares of the source text."""
+    are in order and leave each cue a word, else by the cues' shares of the source text; None
+    where it has fewer words than the run has cues."""
     if len(sources) == 1:
         return [cue_markup(flat, content, vtt)]
     parts = [cue_markup(flat, part, vtt).strip() for part in split_at_breaks(flat, content)]
@@ -242,12 +312,12 @@ def split_cues(flat: FlatText, content: Sequence[str | Nested], sources: Sequenc
     return proportional(" ".join(part for part in parts if part), [len(source) for source in sources])
 
 
-def proportional(text: str, shares: Sequence[int]) -> list[str]:
+def proportional(text: str, shares: Sequence[int]) -> list[str] | None:
     """``text`` cut at word boundaries into len(shares) parts of about those relative lengths,
-    each with at least one word (with fewer words than parts, the last parts are empty)."""
+    each with at least one word; None where ``text`` has fewer words than that."""
     words, parts = text.split(), len(shares)
-    if len(words) <= parts:
-        return words + [""] * (parts - len(words))
+    if len(words) < parts:
+        return None
     ends = list(accumulate(len(word) + 1 for word in words))  # characters up to the end of each word
     cuts = [0]
     for j, share in enumerate(accumulate(shares[:-1]), start=1):

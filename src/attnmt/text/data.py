@@ -79,6 +79,25 @@ def line_style(path: str | Path) -> tuple[str, str]:
     return ("\ufeff" if first.startswith(UTF8_BOM) else ""), ("\r\n" if first.endswith(b"\r\n") else "\n")
 
 
+def ends_with_newline(path: str | Path) -> bool:
+    """Whether a text file's last line ends in a line ending (an empty file: yes, it has no line
+    that lacks one), as ``read_lines`` cannot tell: "A\\nB" and "A\\nB\\n" give the same lines."""
+    path = Path(path)
+    if is_gzip_name(path):
+        with gzip.open(path, "rb") as f:
+            last = b"\n"
+            while chunk := f.read(1 << 20):
+                last = chunk[-1:]
+    else:
+        with open(path, "rb") as f:
+            f.seek(0, 2)
+            if f.tell() == 0:
+                return True
+            f.seek(-1, 2)
+            last = f.read(1)
+    return last == b"\n"
+
+
 def is_gzip_name(path: str | Path) -> bool:
     """Whether ``path`` names a gzip file: its last extension is ``.gz`` (``.GZ`` too)."""
     return Path(path).suffix.lower() == ".gz"
