@@ -53,6 +53,46 @@ def test_an_unknown_or_custom_html_element_is_read_inline(same, mirror, start, e
     assert one(text, mirror) == f"CHAIR. HIS ON {start}SLEEPING{end} IS MAN A"
 
 
+@pytest.mark.parametrize("text, given", [
+    ("<div><ion-item>Settings</ion-item><ion-item>Profile</ion-item></div>", ["Settings", "Profile"]),
+    ("<div><x-card>a dog runs.</x-card><x-card>a cat sleeps.</x-card></div>", ["a dog runs.", "a cat sleeps."]),
+    ("<div><x-title>Welcome</x-title>read our news</div>", ["Welcome", "read our news"]),
+    ("<p>Go <x-a>home</x-a><x-b>now</x-b> today</p>", ["Go", "home", "now", "today"]),
+])
+def test_an_unknown_html_element_touching_its_neighbour_is_a_block(same, text, given):
+    """Web components side by side are laid out as blocks; read inline, their words were glued
+    into one ("SettingsProfile") and the second came back empty."""
+    assert one(text, same) == text
+    assert same.given == given
+
+
+@pytest.mark.parametrize("text", ["<p>A man is <x-name>Tom</x-name>, he says.</p>",
+                                  "<p>(<x-name>Tom</x-name>) runs.</p>"])
+def test_an_unknown_html_element_beside_punctuation_is_read_inline(same, text):
+    assert one(text, same) == text
+    assert len(same.given) == 1
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("<p class=MsoNormal>A dog runs in the <b>park</b><o:p>&nbsp;</o:p></p>",
+     '<p class="MsoNormal">A dog runs in the <b>park</b><o:p>\xa0</o:p></p>'),
+    ("<p>The dog runs in <st1:place>Paris</st1:place> today.</p>",
+     "<p>The dog runs in <st1:place>Paris</st1:place> today.</p>"),
+    ('<p>A dog <v:shape id="s1">runs</v:shape> in <fb:like>the park</fb:like>.</p>',
+     '<p>A dog <v:shape id="s1">runs</v:shape> in <fb:like>the park</fb:like>.</p>'),
+])
+def test_an_html_element_with_a_prefixed_name_is_translated(same, text, expected):
+    """Word's and Outlook's HTML (``<o:p>``, ``<st1:place>``): lxml makes no element of such a
+    name, so rebuilding it inline stopped the file with "Invalid tag name 'o:p'"."""
+    assert one(text, same) == expected
+
+
+def test_an_html_element_with_a_prefixed_name_in_a_sentence_is_read_with_it(mirror):
+    assert one("<p>The dog runs in <st1:place>Paris</st1:place> today.</p>", mirror) == (
+        "<p>TODAY. <st1:place>PARIS</st1:place> IN RUNS DOG THE</p>")
+    assert mirror.given == ["The dog runs in Paris today."]
+
+
 def test_an_unknown_html_element_around_blocks_is_a_block(same):
     """A web component that holds paragraphs: each is translated apart, and so is the text around it."""
     text = "<div>Read this: <my-card><p>A dog runs.</p><p>A cat sleeps.</p></my-card> Now go.</div>"
