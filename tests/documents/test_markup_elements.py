@@ -127,6 +127,29 @@ def test_xml_native_code_is_kept_whole_in_its_element(same, text, given):
     assert same.given == given
 
 
+@pytest.mark.parametrize("code", ["&lt;b&gt;", "&lt;/b&gt;", "&lt;br/&gt;", '&lt;a href="x"&gt;',
+                                  "&lt;b&gt; &lt;i&gt;"])
+def test_escaped_tags_with_attributes_are_native_code(same, code):
+    assert one(f"Press <ph>{code}</ph> to go.", same, xml=True) == f"Press <ph>{code}</ph> to go."
+    assert same.given == ["Press to go."]
+
+
+def test_words_in_angle_brackets_are_no_native_code(same):
+    """A placeholder (``&lt;your name&gt;``) is words: taken for an escaped tag, it was hidden
+    from the model."""
+    text = "<p>Type <hint>&lt;your name&gt;</hint> here</p>"
+    assert one(text, same, xml=True) == text
+    assert same.given == ["Type <your name> here"]
+
+
+@pytest.mark.parametrize("field", ["&lt;No name&gt;", "&lt;b&gt;"])
+def test_a_laid_out_xml_field_is_never_native_code(same, field):
+    """An Android strings.xml's ``<string>&lt;No name&gt;</string>`` was left untranslated."""
+    text = f'<resources>\n  <string name="a">{field}</string>\n  <string name="b">Open the file</string>\n</resources>'
+    assert one(text, same, xml=True) == text
+    assert same.given == [field.replace("&lt;", "<").replace("&gt;", ">"), "Open the file"]
+
+
 def test_an_xml_element_with_a_number_is_read_with_its_sentence(same):
     assert one("Total: <n>12</n> dogs", same, xml=True) == "Total: <n>12</n> dogs"
     assert same.given == ["Total: 12 dogs"]

@@ -38,7 +38,10 @@ UNTRANSLATED = frozenset("script style pre code textarea noscript svg math templ
 # stands in its sentence for one of its options ("Show <select> entries", "Choose <select> now").
 CONTROLS = frozenset("input textarea".split())
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-ESCAPED_TAGS = re.compile(r"<[^<>]*>(?:\s*<[^<>]*>)*")  # an XML element's text that is markup: native code
+# A tag, escaped in an XML element's text: a name right after < or </, attributes each with a value,
+# an optional / (<b>, </b>, <br/>, <a href="x">); "<No name>", "<your name>" are words in brackets.
+TAG = r"""</?[^\W\d][\w:.-]*(?:\s+[^\W\d][\w:.-]*\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>]+))*\s*/?>"""
+ESCAPED_TAGS = re.compile(rf"{TAG}(?:\s*{TAG})*")  # an XML element's text that is markup: native code
 
 
 def says_no(node: etree._Element) -> bool:
@@ -114,7 +117,8 @@ def is_code(node: etree._Element) -> bool:
     """An XML element of native code, not words: escaped tags alone (XLIFF's and TMX's
     ``<bpt id="1">&lt;b&gt;</bpt>``, ``<ph>&lt;br/&gt;</ph>``) or symbols alone, no letter or digit
     (``<sep>•</sep>``), as HTML's markers (is_marker).  As a mark, its text went to the model as a
-    word, and came back in the element beside it."""
+    word, and came back in the element beside it.  Words in angle brackets (``&lt;your name&gt;``,
+    a placeholder) are no tag (TAG)."""
     text = (node.text or "").strip()
     if len(node) or not text:
         return False
@@ -152,8 +156,8 @@ class Vocabulary:
         element of native code (is_code)."""
         if is_comment(node) or says_no(node):
             return True
-        if self.xml:
-            return is_empty(node) or is_code(node)
+        if self.xml:  # a field laid out is translated apart, code or not: "<No name>" may be words
+            return is_empty(node) or (is_code(node) and not self.lays_out(node.getparent()))
         name = local_name(node)
         return name in ATOMS or (name not in BLOCKS and (is_empty(node) or is_marker(node)))
 
