@@ -110,6 +110,20 @@ def test_a_kept_stop_after_a_sentence_is_not_doubled_by_the_models(fixed, transl
     assert translator.given == ["a dog in his hands"]
 
 
+@pytest.mark.parametrize("stop", ["؟", "۔", "।", "։", "።", "‼", "⁉"])
+def test_a_kept_stop_of_another_script_is_not_doubled_by_the_models(fixed, stop):
+    translator = fixed(f"ein Hund in den Händen{stop}", [(k, k) for k in range(5)])
+    out = one(f"<p>a dog in his <b>hands</b><i>{stop}</i></p>", translator)
+    assert out == f"<p>ein Hund in den <b>Händen</b><i>{stop}</i></p>"
+
+
+@pytest.mark.parametrize("stops", ["<i>. </i><i>.</i>", "<i>.</i> <i>!</i>", "<i> ?</i>"])
+def test_kept_stops_with_spaces_between_them_are_not_doubled_by_the_models(fixed, stops):
+    translator = fixed("ein Hund in den Händen.", [(k, k) for k in range(5)])
+    out = one(f"<p>a dog in his <b>hands</b>{stops}</p>", translator)
+    assert out == f"<p>ein Hund in den <b>Händen</b>{stops}</p>"
+
+
 def test_a_sentence_with_a_stop_of_its_own_keeps_the_models(fixed):
     translator = fixed("ein Hund rennt.", [(0, 0), (1, 1), (2, 2)])
     assert one("<p>a dog runs.<i>!</i></p>", translator) == "<p>ein Hund rennt.<i>!</i></p>"
