@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.flat import FlatBuilder, FlatText, Place, has_words, shown_text
-from attnmt.documents.review import Placed, atom_windows
+from attnmt.documents.flat import FlatBuilder, FlatText, Place, Placed, atom_windows, has_words, shown_text
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested, Weights, identity, needs_alignment, nest, place, plain
 from attnmt.errors import ConfigError
