@@ -152,12 +152,13 @@ def with_atoms(sentence: Placed, translation: str, weights: Weights | None) -> s
     """``translation`` of ``sentence`` with the atoms of its window put back as plain text where
     the document gets them (attnmt.documents.spans: by ``weights``), a URL or an address as it
     was, inline code as its text (flat.shown_text), a line break or a picture as nothing; the text
-    as it is where the window holds no atom.  The source itself, with its own words' identity
-    weights, gets its atoms back where they were."""
+    as it is where the window holds no atom, or where the translation is empty (the model gave
+    none: the atoms alone are no translation, and the row's flag says ``empty``).  The source
+    itself, with its own words' identity weights, gets its atoms back where they were."""
     low, high = sentence.window
     atoms = [replace(m, start=m.start - low, end=m.end - low, parent=None, opened_by=None)
              for m in sentence.flat.marks if m.atom and low <= m.start < high]
-    if not atoms:
+    if not atoms or not translation.strip():
         return translation
     alone = FlatText(sentence.flat.text[low:high], atoms)
     start, end = sentence.span
