@@ -99,7 +99,9 @@ def test_a_client_that_hangs_up_while_its_stream_waits_leaves_no_task_pending():
             return await anext(stream)
 
         waiting = asyncio.create_task(next_event())
+        deadline = asyncio.get_running_loop().time() + 5
         while not any(task.get_coro().__qualname__ == "Queue.get" for task in asyncio.all_tasks()):
+            assert asyncio.get_running_loop().time() < deadline, "the stream never waited for its next partial"
             await asyncio.sleep(0)  # until it waits for the next partial
         started = asyncio.all_tasks() - {asyncio.current_task()}
         waiting.cancel()  # as starlette cancels a stream whose client hung up

@@ -53,6 +53,46 @@ def test_an_unknown_or_custom_html_element_is_read_inline(same, mirror, start, e
     assert one(text, mirror) == f"CHAIR. HIS ON {start}SLEEPING{end} IS MAN A"
 
 
+@pytest.mark.parametrize("text, given", [
+    ("<div><ion-item>Settings</ion-item><ion-item>Profile</ion-item></div>", ["Settings", "Profile"]),
+    ("<div><x-card>a dog runs.</x-card><x-card>a cat sleeps.</x-card></div>", ["a dog runs.", "a cat sleeps."]),
+    ("<div><x-title>Welcome</x-title>read our news</div>", ["Welcome", "read our news"]),
+    ("<p>Go <x-a>home</x-a><x-b>now</x-b> today</p>", ["Go", "home", "now", "today"]),
+])
+def test_an_unknown_html_element_touching_its_neighbour_is_a_block(same, text, given):
+    """Web components side by side are laid out as blocks; read inline, their words were glued
+    into one ("SettingsProfile") and the second came back empty."""
+    assert one(text, same) == text
+    assert same.given == given
+
+
+@pytest.mark.parametrize("text", ["<p>A man is <x-name>Tom</x-name>, he says.</p>",
+                                  "<p>(<x-name>Tom</x-name>) runs.</p>"])
+def test_an_unknown_html_element_beside_punctuation_is_read_inline(same, text):
+    assert one(text, same) == text
+    assert len(same.given) == 1
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("<p class=MsoNormal>A dog runs in the <b>park</b><o:p>&nbsp;</o:p></p>",
+     '<p class="MsoNormal">A dog runs in the <b>park</b><o:p>\xa0</o:p></p>'),
+    ("<p>The dog runs in <st1:place>Paris</st1:place> today.</p>",
+     "<p>The dog runs in <st1:place>Paris</st1:place> today.</p>"),
+    ('<p>A dog <v:shape id="s1">runs</v:shape> in <fb:like>the park</fb:like>.</p>',
+     '<p>A dog <v:shape id="s1">runs</v:shape> in <fb:like>the park</fb:like>.</p>'),
+])
+def test_an_html_element_with_a_prefixed_name_is_translated(same, text, expected):
+    """Word's and Outlook's HTML (``<o:p>``, ``<st1:place>``): lxml makes no element of such a
+    name, so rebuilding it inline stopped the file with "Invalid tag name 'o:p'"."""
+    assert one(text, same) == expected
+
+
+def test_an_html_element_with_a_prefixed_name_in_a_sentence_is_read_with_it(mirror):
+    assert one("<p>The dog runs in <st1:place>Paris</st1:place> today.</p>", mirror) == (
+        "<p>TODAY. <st1:place>PARIS</st1:place> IN RUNS DOG THE</p>")
+    assert mirror.given == ["The dog runs in Paris today."]
+
+
 def test_an_unknown_html_element_around_blocks_is_a_block(same):
     """A web component that holds paragraphs: each is translated apart, and so is the text around it."""
     text = "<div>Read this: <my-card><p>A dog runs.</p><p>A cat sleeps.</p></my-card> Now go.</div>"
@@ -70,6 +110,20 @@ def test_a_kept_stop_after_a_sentence_is_not_doubled_by_the_models(fixed, transl
     assert translator.given == ["a dog in his hands"]
 
 
+@pytest.mark.parametrize("stop", ["؟", "۔", "।", "։", "።", "‼", "⁉"])
+def test_a_kept_stop_of_another_script_is_not_doubled_by_the_models(fixed, stop):
+    translator = fixed(f"ein Hund in den Händen{stop}", [(k, k) for k in range(5)])
+    out = one(f"<p>a dog in his <b>hands</b><i>{stop}</i></p>", translator)
+    assert out == f"<p>ein Hund in den <b>Händen</b><i>{stop}</i></p>"
+
+
+@pytest.mark.parametrize("stops", ["<i>. </i><i>.</i>", "<i>.</i> <i>!</i>", "<i> ?</i>"])
+def test_kept_stops_with_spaces_between_them_are_not_doubled_by_the_models(fixed, stops):
+    translator = fixed("ein Hund in den Händen.", [(k, k) for k in range(5)])
+    out = one(f"<p>a dog in his <b>hands</b>{stops}</p>", translator)
+    assert out == f"<p>ein Hund in den <b>Händen</b>{stops}</p>"
+
+
 def test_a_sentence_with_a_stop_of_its_own_keeps_the_models(fixed):
     translator = fixed("ein Hund rennt.", [(0, 0), (1, 1), (2, 2)])
     assert one("<p>a dog runs.<i>!</i></p>", translator) == "<p>ein Hund rennt.<i>!</i></p>"
@@ -85,6 +139,29 @@ def test_xml_native_code_is_kept_whole_in_its_element(same, text, given):
     """Read as words, "<b>old</b>" went to the model, and the </b> came back in the <bpt>."""
     assert one(text, same, xml=True) == text
     assert same.given == given
+
+
+@pytest.mark.parametrize("code", ["&lt;b&gt;", "&lt;/b&gt;", "&lt;br/&gt;", '&lt;a href="x"&gt;',
+                                  "&lt;b&gt; &lt;i&gt;"])
+def test_escaped_tags_with_attributes_are_native_code(same, code):
+    assert one(f"Press <ph>{code}</ph> to go.", same, xml=True) == f"Press <ph>{code}</ph> to go."
+    assert same.given == ["Press to go."]
+
+
+def test_words_in_angle_brackets_are_no_native_code(same):
+    """A placeholder (``&lt;your name&gt;``) is words: taken for an escaped tag, it was hidden
+    from the model."""
+    text = "<p>Type <hint>&lt;your name&gt;</hint> here</p>"
+    assert one(text, same, xml=True) == text
+    assert same.given == ["Type <your name> here"]
+
+
+@pytest.mark.parametrize("field", ["&lt;No name&gt;", "&lt;b&gt;"])
+def test_a_laid_out_xml_field_is_never_native_code(same, field):
+    """An Android strings.xml's ``<string>&lt;No name&gt;</string>`` was left untranslated."""
+    text = f'<resources>\n  <string name="a">{field}</string>\n  <string name="b">Open the file</string>\n</resources>'
+    assert one(text, same, xml=True) == text
+    assert same.given == [field.replace("&lt;", "<").replace("&gt;", ">"), "Open the file"]
 
 
 def test_an_xml_element_with_a_number_is_read_with_its_sentence(same):

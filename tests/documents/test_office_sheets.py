@@ -42,6 +42,23 @@ def test_escapes_in_an_inline_string_and_a_note_are_read_and_written_again(same)
     assert "<t>Check the red car._x000D_\nThe dog sleeps.</t>" in out["xl/comments/comment1.xml"].decode()
 
 
+def one_string(text: str) -> bytes:
+    return shared_string_sheet(sheet_file(), f'<sst xmlns="{S}" count="1" uniqueCount="1"><si><t>{text}</t></si></sst>')
+
+
+def test_an_escaped_surrogate_without_its_other_half_stays_as_it_is_written(same):
+    """A lone surrogate is no character: kept, it stopped the whole file (UnicodeEncodeError)."""
+    out = translate(one_string("A dog _xD83D_ runs."), same)
+    assert "A dog _xD83D_ runs." in same.given
+    assert "_xD83D_ runs." in read_members(out)["xl/sharedStrings.xml"].decode()
+
+
+def test_an_escaped_surrogate_pair_is_one_character(same):
+    out = translate(one_string("A dog _xD83D__xDE00_ runs."), same)
+    assert "A dog \U0001F600 runs." in same.given
+    assert "<t>A dog \U0001F600 runs.</t>" in read_members(out)["xl/sharedStrings.xml"].decode()
+
+
 def goods_file(formula: str | None = None, totals: bool = False) -> bytes:
     """A table "Goods" over A1:B2 whose second header has two lines ("Unit", "price"), as openpyxl
     names it (``Unit_x000a_price``, as Excel does); with a totals row labelled "Total" in A3."""

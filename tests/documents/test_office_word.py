@@ -330,3 +330,14 @@ def test_a_soft_hyphen_is_dropped_as_spelling_marks_are(same):
     assert same.given == ["The extraordinary dog runs."]
     assert [run.text for run in paragraph.runs] == ["The extraordinary dog runs."]
     assert paragraph._p.find(f".//{qn('w:softHyphen')}") is None
+
+
+@pytest.mark.parametrize("before, after, given", [("", "A dog runs.", "A dog runs."), ("A dog runs", "", "A dog runs"),
+                                                  ("It is ", "10 degrees.", "It is 10 degrees.")],
+                         ids=["start", "end", "minus"])
+def test_a_non_breaking_hyphen_outside_a_word_is_kept_where_it_stood(same, before, after, given):
+    """Sent as "-", it was lost: "-A dog runs." came back "A dog runs.", "-10" as "10"."""
+    paragraph = translated(hyphen_file(before, "noBreakHyphen", after), same).paragraphs[0]
+    assert same.given == [given]
+    assert paragraph.text == f"{before}-{after}"  # python-docx reads w:noBreakHyphen as "-"
+    assert len(paragraph._p.findall(f".//{qn('w:noBreakHyphen')}")) == 1

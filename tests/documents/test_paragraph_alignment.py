@@ -4,7 +4,8 @@ whitespace as Pharaoh's are, whatever stands between the sentences."""
 
 import pytest
 
-from attnmt.documents.paragraphs import text_pairs
+from attnmt.documents.paragraphs import text_pairs, word_numbers
+from attnmt.documents.pipeline import paragraph_sentences
 
 DIAGONAL = [(0, 0), (1, 1), (2, 2)]  # each sentence's word k with its translation's word k
 SENTENCES, TRANSLATIONS = ["A dog runs.", "A cat sleeps."], ["Ein Hund rennt.", "Eine Katze schläft."]
@@ -38,3 +39,15 @@ def test_the_lines_of_a_text_and_the_spaces_between_its_sentences_are_counted_as
     pairs = text_pairs([DIAGONAL, DIAGONAL], SENTENCES, TRANSLATIONS, "  A dog runs.\n\nA cat sleeps.",
                        "  Ein Hund rennt.\n\nEine Katze schläft.")
     assert pairs == [(0, 0), (1, 1), (2, 2), (3, 3), (4, 4), (5, 5)]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("A co\u00adoperative dog runs fast.", [[0, 1, 2, 3, 4]]),
+    ("A co\u00adoperative dog runs.A cat sleeps.", [[0, 1, 2, 3], [3, 4, 5]]),
+    ("A \u00ad dog runs.", [[0, 2, 3]]),  # a soft hyphen alone is a word of the text, as Pharaoh's split has it
+])
+def test_a_word_with_a_soft_hyphen_is_numbered_where_the_text_has_it(text, expected):
+    """The sentences are read without soft hyphens ("cooperative"), which the text has: the word
+    was not found, and it took the number of the word before it (0, 0, 2, ...)."""
+    sentences = paragraph_sentences(text)
+    assert word_numbers(sentences, text) == expected

@@ -6,6 +6,7 @@ import csv
 import io
 
 import docx
+import pytest
 from office_files import docx_bytes, text_file
 
 from attnmt.documents.files import translate_file_bytes
@@ -108,6 +109,15 @@ def test_an_empty_translation_of_a_sentence_with_words_is_listed(fixed):
     review = Review(Graded(), 0.5)
     translate_file_bytes(b"A dog runs.\n", "notes.txt", fixed("", []), OPTIONS, review=review)
     assert rows(review)[1:] == [["1", "-", "empty", "A dog runs.", ""]]
+
+
+@pytest.mark.parametrize("text, name", [(b"Write a bad note to info@shop.de now.\n", "notes.txt"),
+                                        (b"<p>A bad <code>ls</code> run <br>now.</p>\n", "page.html")])
+def test_an_empty_translation_is_listed_empty_without_its_sentences_atoms(fixed, text, name):
+    """The atoms alone were shown as its translation ("info@shop.de"), under the flag ``empty``."""
+    review = Review(Graded(), 0.5)
+    translate_file_bytes(text, name, fixed("", []), OPTIONS, review=review)
+    assert [(row[2], row[4]) for row in rows(review)[1:]] == [("empty", "")]
 
 
 def test_the_table_is_written_whole_and_says_how_many(same, tmp_path):

@@ -356,7 +356,8 @@ def add_document_options(p: argparse.ArgumentParser) -> None:
                    ".xlsm), keeping their macros (refused otherwise)")
     p.add_argument("--attributes", default=",".join(DocumentOptions.attributes),
                    help="HTML attributes whose values are translated, comma-separated ('' for none; default: "
-                   "%(default)s)")
+                   "%(default)s); value only on a button's <input> (type submit, reset or button), where it is "
+                   "the label shown: elsewhere it is form data and stays")
     p.add_argument("--review", metavar="TSV", help="write the sentences that need review (quality under "
                    "--min-quality, else the calibration's threshold) to this table: where each is (line, or an "
                    "office file's part and paragraph), quality, flags, source, translation (docs/documents.md)")

@@ -12,13 +12,18 @@ from attnmt.documents.pages import is_comment, local_name
 BUTTON_TYPES = frozenset(("submit", "reset", "button"))  # an <input> whose value is its label
 # A <button> is read with its sentence ("Click <button>here</button> to go"); a <label> or <legend>,
 # a form's caption for a control, is a block, translated apart from the controls and buttons beside it.
-# HTML's elements that are not read inline: blocks of their own, each translated apart.  Any other
-# element (<b>, <a>, <picture>, one HTML does not know, a custom <my-tag>) is inline, as browsers show it.
+# HTML's elements that are not read inline: blocks of their own, each translated apart.  Those of
+# INLINE and ATOMS are read inline, as browsers show them; one HTML does not know, a custom <my-tag>,
+# is inline where it stands in running text and a block where it touches a word or an element
+# (touches_neighbour).
 BLOCKS = frozenset("html head title base body article section nav aside h1 h2 h3 h4 h5 h6 hgroup header footer "
                    "address main search p hr pre blockquote ol ul menu li dl dt dd figure figcaption div table "
                    "caption colgroup col tbody thead tfoot tr td th form label datalist optgroup option fieldset "
                    "legend details summary dialog applet center dir frame frameset isindex listing marquee menuitem "
                    "multicol noembed noframes plaintext xmp".split())
+# HTML's inline (phrasing) elements that hold text read with their sentence.
+INLINE = frozenset("a abbr acronym b bdi bdo big blink button cite data del dfn em font i ins mark nobr picture q rb "
+                   "rtc ruby s slot small span strike strong sub sup time tt u".split())
 # Inline elements kept whole, at the place rule 2 of attnmt.documents.spans gives them; among them
 # every void element but <hr> (a break between blocks) and <col> (in a table's head): one holds no
 # text, so it is a point in its sentence (<meta itemprop> in a paragraph, a <source> after <wbr>);
@@ -33,7 +38,10 @@ UNTRANSLATED = frozenset("script style pre code textarea noscript svg math templ
 # stands in its sentence for one of its options ("Show <select> entries", "Choose <select> now").
 CONTROLS = frozenset("input textarea".split())
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-ESCAPED_TAGS = re.compile(r"<[^<>]*>(?:\s*<[^<>]*>)*")  # an XML element's text that is markup: native code
+# A tag, escaped in an XML element's text: a name right after < or </, attributes each with a value,
+# an optional / (<b>, </b>, <br/>, <a href="x">); "<No name>", "<your name>" are words in brackets.
+TAG = r"""</?[^\W\d][\w:.-]*(?:\s+[^\W\d][\w:.-]*\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>]+))*\s*/?>"""
+ESCAPED_TAGS = re.compile(rf"{TAG}(?:\s*{TAG})*")  # an XML element's text that is markup: native code
 
 
 def says_no(node: etree._Element) -> bool:
@@ -83,6 +91,23 @@ def is_marker(node: etree._Element) -> bool:
     return (name != "a" and inner_link) or text.startswith("[") or at_start or after_punctuation
 
 
+def touches_neighbour(node: etree._Element) -> bool:
+    """Whether nothing parts an element from a word or an element beside it: no space, no
+    punctuation (``<ion-item>Settings</ion-item><ion-item>Profile</ion-item>``,
+    ``<x-title>Welcome</x-title>read our news``, ``<b>park</b><o:p>&nbsp;</o:p>``).  Read inline,
+    such an element glues its words to its neighbour's ("SettingsProfile") or its neighbour's
+    to it; a web component standing so is laid out as a block (as XML's fields side by side are,
+    Vocabulary.lays_out), where one in running text (``is <my-tag>sleeping</my-tag> on``) is read
+    with its sentence.  A comment beside it parts it as a space does."""
+    previous, following = node.getprevious(), node.getnext()
+    parent = node.getparent()
+    before = (previous.tail if previous is not None else parent.text if parent is not None else "") or ""
+    after = node.tail or ""
+    return (before[-1:].isalnum() or after[:1].isalnum()
+            or (not before and previous is not None and not is_comment(previous))
+            or (not after and following is not None and not is_comment(following)))
+
+
 def is_empty(node: etree._Element) -> bool:
     """An element around nothing, not even a space (``<x id="1"/>``, ``<a name="top"></a>``)."""
     return not len(node) and not node.text
@@ -92,7 +117,8 @@ def is_code(node: etree._Element) -> bool:
     """An XML element of native code, not words: escaped tags alone (XLIFF's and TMX's
     ``<bpt id="1">&lt;b&gt;</bpt>``, ``<ph>&lt;br/&gt;</ph>``) or symbols alone, no letter or digit
     (``<sep>•</sep>``), as HTML's markers (is_marker).  As a mark, its text went to the model as a
-    word, and came back in the element beside it."""
+    word, and came back in the element beside it.  Words in angle brackets (``&lt;your name&gt;``,
+    a placeholder) are no tag (TAG)."""
     text = (node.text or "").strip()
     if len(node) or not text:
         return False
@@ -130,8 +156,8 @@ class Vocabulary:
         element of native code (is_code)."""
         if is_comment(node) or says_no(node):
             return True
-        if self.xml:
-            return is_empty(node) or is_code(node)
+        if self.xml:  # a field laid out is translated apart, code or not: "<No name>" may be words
+            return is_empty(node) or (is_code(node) and not self.lays_out(node.getparent()))
         name = local_name(node)
         return name in ATOMS or (name not in BLOCKS and (is_empty(node) or is_marker(node)))
 
@@ -142,7 +168,7 @@ class Vocabulary:
             inside = pending.pop()
             if self.is_atom(inside):
                 continue
-            if (self.lays_out(inside.getparent()) if self.xml else local_name(inside) in BLOCKS):
+            if self.lays_out(inside.getparent()) if self.xml else is_block(inside):
                 return False
             pending.extend(inside)
         return True
@@ -165,6 +191,13 @@ class Vocabulary:
         """Whether an atom separates the words around it: a line break, or an entity reference
         (it stands for text of its own, a name or a space)."""
         return isinstance(node, etree._Entity) or (not is_comment(node) and local_name(node) == "br")
+
+
+def is_block(node: etree._Element) -> bool:
+    """An HTML element laid out as a block: one of BLOCKS, or one HTML does not know that touches
+    its neighbour (touches_neighbour)."""
+    name = local_name(node)
+    return name in BLOCKS or (name not in INLINE and name not in ATOMS and touches_neighbour(node))
 
 
 def is_button_label(node: etree._Element) -> bool:

@@ -7,6 +7,7 @@ translation."""
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,6 +67,32 @@ class FlatText:
     marks: list[Mark] = field(default_factory=list)
     place: Place | None = None
     breaks: list[int] = field(default_factory=list)  # where a sentence must end: a tab, a line in a cell
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A sentence of a document as ``Review.check`` is handed it: where it is, the flat text it is
+    cut from and its [start, end) there, and the stretch of that text whose atoms go with it
+    (``atom_windows``)."""
+
+    place: Place | None
+    flat: FlatText
+    span: tuple[int, int]
+    window: tuple[int, int]
+
+    @property
+    def source(self) -> str:
+        """The sentence as the model reads it, its atoms taken out."""
+        return self.flat.text[self.span[0]:self.span[1]]
+
+
+def atom_windows(flat: FlatText, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """For each sentence of ``flat`` (its ``spans``, in order), the stretch of the text whose atoms
+    go with it in the table: from its start (the first: the text's) to the next one's (the last:
+    past the text's end), so that an atom after a sentence (a URL after its full stop, or ending
+    the line) is shown with it, and one before the first sentence with that."""
+    starts = [0, *(s for s, _ in spans[1:])]
+    return list(zip(starts, [*starts[1:], len(flat.text) + 1], strict=True)) if spans else []
 
 
 class FlatBuilder:

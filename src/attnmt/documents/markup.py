@@ -7,8 +7,9 @@ serialises a tree back with entities escaped and comments kept.  selectolax is a
 fast but reads HTML only and does not expose text and tails for rebuilding runs.
 
 A *block* is one of HTML's block elements (``<p>``, ``<li>``, ``<td>``, ``<title>``, ...:
-attnmt.documents.elements.BLOCKS), or an element with a block inside it; every other element, an unknown or custom one
-(``<my-tag>``) too, is inline, as browsers show it.  A block's *runs* (text, inline elements
+attnmt.documents.elements.BLOCKS), an element with a block inside it, or an unknown or custom one
+(``<ion-item>``) that touches a word or an element beside it; every other element (``<b>``, a
+``<my-tag>`` in running text) is inline, as browsers show it.  A block's *runs* (text, inline elements
 and their tails, up to the next block child) are each one flat text (attnmt.documents.spans):
 inline elements become marks, ``<br>``, ``<img>``, ``<code>``, an element around nothing,
 comments and anything with ``translate="no"`` become atoms kept as they are (an ``<input>`` or a ``<textarea>`` ends its
@@ -169,9 +170,19 @@ def fill(element: etree._Element, flat: FlatText, content: Sequence[str | Nested
             new = copy.deepcopy(node)
             new.tail = None
         else:
-            new = node.makeelement(node.tag, node.attrib)
+            new = bare_copy(node)
             fill(new, flat, piece.content)
         element.append(new)
+
+
+def bare_copy(node: etree._Element) -> etree._Element:
+    """The element with its name and attributes, nothing inside it and no tail.  Copied, not made
+    anew: lxml makes no element of a prefixed name without its namespace, as Word's HTML has them
+    (``<o:p>``, ``<st1:place>``), where a copy keeps the name the parser read."""
+    new = copy.copy(node)
+    new.text = new.tail = None
+    del new[:]
+    return new
 
 
 def translatable_attributes(root: etree._Element, vocabulary: Vocabulary,

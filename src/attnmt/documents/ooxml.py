@@ -15,8 +15,9 @@ translate it:
    formatting) is never the base: a link over most of a paragraph is a mark over its words, not
    the plain text around which the rest are marks.  Where every run with text is linked, the
    base is the longest one's formatting without its link.
-3. A non-breaking hyphen (``w:noBreakHyphen``) is text, a "-" to the model: in a word the
-   translation keeps ("555-0100", "Jean-Paul") it is written non-breaking again (``no_break_hyphens``).
+3. A non-breaking hyphen (``w:noBreakHyphen``) inside a word is text, a "-" to the model: in a
+   word the translation keeps ("555-0100", "Jean-Paul") it is written non-breaking again
+   (``no_break_hyphens``); one outside a word (a leading minus, "‑10") is an atom.
    Tabs, breaks, pictures, field codes and anything else in a run are atoms; so is every other
    element between runs (bookmarks, comment anchors, a simple field, a tracked deletion).  The
    text of a complex field (``w:fldChar`` begin to end: a page number, a date) is kept too,
@@ -205,13 +206,23 @@ class ParagraphJob:
         self.bare = paragraph.find(dialect.text)  # a string with no runs: its text element
         merge_runs(paragraph, dialect)
         self.bases: dict[etree._Element, etree._Element | None] = {}
+        self.loose_hyphens: set[int] = set()  # the numbers of the non-breaking hyphens kept as atoms
+        self.flat = self._read(field_depth)
+        # A non-breaking hyphen outside a word ("‑10", "runs‑") is no "-" of a word the model
+        # would keep: read again, those are atoms, kept where they stood.
+        self.loose_hyphens = {number for number, at in enumerate(self.hyphens) if not in_word(self.flat.text, at)}
+        if self.loose_hyphens:
+            self.flat = self._read(field_depth)
+        self.no_break = hyphenated_words(self.flat.text, self.hyphens)
+
+    def _read(self, field_depth: int) -> FlatText:
         self.field_depth = field_depth
         self.run_atoms: set[int] = set()  # the marks of atoms that belong inside a run (a tab, a picture)
-        self.hyphens: list[int] = []  # where the non-breaking hyphens are in the flat text
+        self.hyphens: list[int] = []  # where the non-breaking hyphens read as "-" are in the flat text
+        self.hyphens_seen = 0
         builder = FlatBuilder(collapse=False, fields=True)  # a tab or a cell's line ends a sentence
-        self._add(builder, paragraph)
-        self.flat = builder.build()
-        self.no_break = hyphenated_words(self.flat.text, self.hyphens)
+        self._add(builder, self.paragraph)
+        return builder.build()
 
     def flats(self) -> list[FlatText]:
         return [self.flat]
@@ -248,13 +259,17 @@ class ParagraphJob:
                 self.field_depth = max(0, self.field_depth + (kind == "begin") - (kind == "end"))
             if part.tag == self.dialect.text and not self.field_depth:
                 builder.add_text(self.dialect.text_of(part))
-            elif part.tag == self.dialect.hyphen and not self.field_depth:
+            elif part.tag == self.dialect.hyphen and not self.field_depth and self._next_hyphen_in_word():
                 builder.add_text("-")  # the hyphen the model knows (NFKC makes U+2011 one it has never seen)
                 self.hyphens.append(len(builder.text) - 1)
             else:
                 builder.add_atom(node=part, parts_words=part.tag in self.dialect.breaks,
                                  ends_sentence=part.tag in FIELD_SEPARATORS)
                 self.run_atoms.add(len(builder.marks) - 1)
+
+    def _next_hyphen_in_word(self) -> bool:
+        self.hyphens_seen += 1
+        return self.hyphens_seen - 1 not in self.loose_hyphens
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
         content = results[0]
@@ -332,6 +347,11 @@ class ParagraphJob:
                 element.set(XML_SPACE, "preserve")
             else:
                 element.attrib.pop(XML_SPACE, None)
+
+
+def in_word(text: str, at: int) -> bool:
+    """Whether text[at] stands between two letters or digits ("self-made", "555-0100")."""
+    return 0 < at < len(text) - 1 and text[at - 1].isalnum() and text[at + 1].isalnum()
 
 
 def hyphenated_words(text: str, hyphens: Sequence[int]) -> dict[str, tuple[int, ...]]:

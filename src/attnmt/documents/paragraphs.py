@@ -28,6 +28,7 @@ from attnmt.decoding import MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.quality import Assessment, Assessor, joined
 from attnmt.decoding.translate import Translation, translate_n_best
+from attnmt.documents.flat import SOFT_HYPHEN
 from attnmt.documents.pipeline import (
     DocumentOptions,
     FoundTranslations,
@@ -186,14 +187,19 @@ def word_numbers(sentences: Sequence[str], text: str) -> list[list[int]]:
     """For each of ``sentences`` (in the order ``text`` holds them), the number of the word of
     ``text`` (split at whitespace) that holds each of its words.  A word is looked for where the
     last one ended, first where a word of ``text`` starts or right there (sentences that touch),
-    so that a URL taken out of a sentence, which ``text`` holds, is not taken for one of its words."""
+    so that a URL taken out of a sentence, which ``text`` holds, is not taken for one of its words.
+    It is looked for in ``text`` without its soft hyphens, as the sentences were read
+    (attnmt.documents.flat.FlatBuilder.add_text drops them: "co\u00adoperative" is "cooperative"),
+    and numbered by where it stands in ``text``."""
     starts = [match.start() for match in WORD.finditer(text)]
-    word_starts, numbers, position = set(starts), [], 0
+    places = [k for k, character in enumerate(text) if character != SOFT_HYPHEN] + [len(text)]
+    plain = text.replace(SOFT_HYPHEN, "")
+    word_starts, numbers, position = {match.start() for match in WORD.finditer(plain)}, [], 0
     for sentence in sentences:
         each = []
         for word in sentence.split():
-            at = find_word(text, word, position, word_starts)
-            each.append(max(bisect_right(starts, position if at < 0 else at) - 1, 0))
+            at = find_word(plain, word, position, word_starts)
+            each.append(max(bisect_right(starts, places[position if at < 0 else at]) - 1, 0))
             position = position if at < 0 else at + len(word)
         numbers.append(each)
     return numbers

@@ -19,8 +19,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.flat import FlatBuilder, FlatText, Place, has_words, shown_text
-from attnmt.documents.review import Placed, atom_windows
+from attnmt.documents.flat import FlatBuilder, FlatText, Place, Placed, atom_windows, has_words, shown_text
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested, Weights, identity, needs_alignment, nest, place, plain
 from attnmt.errors import ConfigError
@@ -36,7 +35,9 @@ if TYPE_CHECKING:
 # What an attribute's name can be (XML's Name, which the HTML names of every real attribute are too):
 # a name with anything else ("alt;title") matches no attribute, and would translate none without a word.
 ATTRIBUTE_NAME = re.compile(r"[^\W\d][\w.:-]*")
-SENTENCE_ENDS = ".!?…。！？"  # what ends a sentence, in the atoms that can end one (without_added_end)
+# What ends a sentence, in the atoms that can end one (without_added_end): Latin, Chinese and Japanese,
+# Arabic (؟), Urdu (۔), Devanagari (। ॥), Armenian (։), Ethiopic (።), and doubled marks.
+SENTENCE_ENDS = ".!?…。！？؟۔।॥։።‼⁇⁈⁉"
 
 
 @dataclass(frozen=True)
@@ -215,8 +216,8 @@ def without_added_end(flat: FlatText, sentence: tuple[int, int], translation: st
     if flat.text[start:end].rstrip()[-1:] in SENTENCE_ENDS:
         return translation
     after = [m for m in flat.marks if m.atom and m.start >= end and not flat.text[end:m.start].strip()]
-    shown = "".join(m.literal or shown_text(m.node) for m in after).strip()
-    if not shown or any(character not in SENTENCE_ENDS for character in shown):
+    shown = "".join(m.literal or shown_text(m.node) for m in after)
+    if not shown.strip() or any(not character.isspace() and character not in SENTENCE_ENDS for character in shown):
         return translation
     kept = translation.rstrip()
     shorter = kept.rstrip(SENTENCE_ENDS).rstrip()

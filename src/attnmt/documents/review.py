@@ -36,7 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from attnmt.decoding import MAX_TOKENS
-from attnmt.documents.flat import FlatText, Place, has_text_of_its_own
+from attnmt.documents.flat import FlatText, Place, Placed, shown_text
 from attnmt.documents.spans import Weights, identity, nest, place
 from attnmt.errors import OutputError
 from attnmt.files import write_text
@@ -62,23 +62,6 @@ class Segment:
     translation: str
     quality: float | None  # None: the translation is empty
     flags: list[str]
-
-
-@dataclass(frozen=True)
-class Placed:
-    """A sentence of a document as ``Review.check`` is handed it: where it is, the flat text it is
-    cut from and its [start, end) there, and the stretch of that text whose atoms go with it
-    (``atom_windows``)."""
-
-    place: Place | None
-    flat: FlatText
-    span: tuple[int, int]
-    window: tuple[int, int]
-
-    @property
-    def source(self) -> str:
-        """The sentence as the model reads it, its atoms taken out."""
-        return self.flat.text[self.span[0]:self.span[1]]
 
 
 # What a quality is, said beside a review of a model without a calibration (the command line, the server).
@@ -166,36 +149,23 @@ def place_of(segment: Segment, archive: bool) -> dict[str, str | int]:
     return {"part": place.part or "", "paragraph": place.number} if archive else {"line": place.number}
 
 
-def atom_windows(flat: FlatText, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    """For each sentence of ``flat`` (its ``spans``, in order), the stretch of the text whose atoms
-    go with it in the table: from its start (the first: the text's) to the next one's (the last:
-    past the text's end), so that an atom after a sentence (a URL after its full stop, or ending
-    the line) is shown with it, and one before the first sentence with that."""
-    starts = [0, *(s for s, _ in spans[1:])]
-    return list(zip(starts, [*starts[1:], len(flat.text) + 1], strict=True)) if spans else []
-
-
 def with_atoms(sentence: Placed, translation: str, weights: Weights | None) -> str:
     """``translation`` of ``sentence`` with the atoms of its window put back as plain text where
     the document gets them (attnmt.documents.spans: by ``weights``), a URL or an address as it
-    was, inline code as its text, a line break or a picture as nothing; the text as it is where
-    the window holds no atom.  The source itself, with its own words' identity weights, gets its
-    atoms back where they were."""
+    was, inline code as its text (flat.shown_text), a line break or a picture as nothing; the text
+    as it is where the window holds no atom, or where the translation is empty (the model gave
+    none: the atoms alone are no translation, and the row's flag says ``empty``).  The source
+    itself, with its own words' identity weights, gets its atoms back where they were."""
     low, high = sentence.window
     atoms = [replace(m, start=m.start - low, end=m.end - low, parent=None, opened_by=None)
              for m in sentence.flat.marks if m.atom and low <= m.start < high]
-    if not atoms:
+    if not atoms or not translation.strip():
         return translation
     alone = FlatText(sentence.flat.text[low:high], atoms)
     start, end = sentence.span
     content = nest(alone, place(alone, [(start - low, end - low)], [translation], [weights]))
-    return "".join(piece if isinstance(piece, str) else atom_text(alone.marks[piece.mark].node)
+    return "".join(piece if isinstance(piece, str) else shown_text(alone.marks[piece.mark].node)
                    for piece in content).strip()
-
-
-def atom_text(node: object) -> str:
-    """What an atom's element shows as text (inline code's), "" for one that shows none."""
-    return "".join(node.itertext()) if has_text_of_its_own(node) else ""  # type: ignore[attr-defined]
 
 
 def needs_review(assessment: Assessment | None, translation: str, threshold: float) -> bool:

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 
-ESCAPE = re.compile(r"_x([0-9A-Fa-f]{4})_")
+# A surrogate pair's two escapes (one character), or one escape.
+ESCAPE = re.compile(r"_x([Dd][89ABab][0-9A-Fa-f]{2})__x([Dd][C-Fc-f][0-9A-Fa-f]{2})_|_x([0-9A-Fa-f]{4})_")
 LITERAL = re.compile(r"_(?=x[0-9A-Fa-f]{4}_)")  # the underscore of text that would read as an escape
 # What XML 1.0 cannot hold (a surrogate only alone: a pair is one character here), and a carriage return.
 UNWRITABLE = "\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff"
@@ -24,11 +25,18 @@ IN_ATTRIBUTE = re.compile(f"[\t\n\r{UNWRITABLE}]")
 
 def unescape(text: str) -> str:
     """``text`` as Excel shows it: every ``_xHHHH_`` the character it stands for (a surrogate pair,
-    ``_xD83D__xDE00_``, one character)."""
-    if "_x" not in text:
-        return text
-    decoded = ESCAPE.sub(lambda match: chr(int(match.group(1), 16)), text)
-    return decoded.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "surrogatepass")
+    ``_xD83D__xDE00_``, one character).  A surrogate's escape without its other half stays as it
+    is written: a lone surrogate is no character (it stopped the whole file where the sentence
+    was encoded), and the text stays readable."""
+    return ESCAPE.sub(character, text) if "_x" in text else text
+
+
+def character(match: re.Match[str]) -> str:
+    high, low, code = match.groups()
+    if high:
+        return chr(0x10000 + ((int(high, 16) - 0xD800) << 10) + int(low, 16) - 0xDC00)
+    value = int(code, 16)
+    return match.group() if 0xD800 <= value <= 0xDFFF else chr(value)
 
 
 def escape(text: str, attribute: bool = False) -> str:
