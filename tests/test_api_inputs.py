@@ -64,3 +64,8 @@ def test_a_prefix_that_is_not_valid_unicode_is_named():
 def test_attributes_given_as_one_string_are_refused():
     with pytest.raises(ConfigError, match=r"^document option attributes: expected a tuple of names"):
         DocumentOptions(attributes="alt")
+
+
+def test_a_whole_max_tokens_of_another_number_type_is_taken():
+    model = ending_model()
+    assert translate(model, Letters(), ["a cat"], max_tokens=4096.0) == translate(model, Letters(), ["a cat"])

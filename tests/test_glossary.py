@@ -109,3 +109,10 @@ def test_the_repr_of_a_large_glossary_shows_a_few_terms_and_the_count():
     glossary = Glossary.of({f"term{i}": f"Begriff{i}" for i in range(100_000)})
     assert repr(glossary) == "Glossary({'term0': 'Begriff0', 'term1': 'Begriff1', 'term2': 'Begriff2', … 100000 terms})"
     assert repr(Glossary.of({"dog": "Hund"})) == "Glossary({'dog': 'Hund'})"
+
+
+@pytest.mark.parametrize("text", ["Acme™ sells dogs.", "Acme℠ sells dogs.", "Acme® sells dogs.",
+                                  "ＡＣＭＥ sells dogs."])
+def test_a_term_before_a_symbol_nfkc_would_spell_out_still_matches(text):
+    """NFKC makes "™" "TM": "Acme™" read as the one word "acmetm", and the term matched no more."""
+    assert Glossary.of({"Acme": "ACME"}).matches(text) == ["ACME"]

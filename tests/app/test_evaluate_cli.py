@@ -131,6 +131,12 @@ def test_options_of_the_model_and_its_search_are_refused_with_hyp(tmp_path, caps
            "nothing" in err
 
 
+def test_verbose_is_no_model_option_and_goes_with_hyp(tmp_path, capsys):
+    hyp, ref = write_pairs(tmp_path, "test", [("ein hund rennt", "ein hund rennt")])
+    code, out, _ = run(["evaluate", "--hyp", hyp, "--ref", ref, "--verbose"], capsys)
+    assert code == 0 and out.startswith("BLEU = ")
+
+
 def test_hyp_and_src_read_stdin_for_a_dash(tmp_path, capsys, monkeypatch):
     """It was "cannot read -: no such file or directory"."""
     ref = write(tmp_path / "ref.txt", REFS)

@@ -196,3 +196,10 @@ def test_an_ass_line_break_or_hard_space_in_srt_text_is_kept_and_never_read_by_t
     source = srt(f"A man is walking{code}in the park.")
     assert translate_subtitle_text(source, same) == source
     assert same.given == ["A man is walking in the park."]
+
+
+def test_a_windows_path_in_srt_text_is_no_ass_code(same):
+    """"C:\\new\\data" was read as a line break before "ew"."""
+    source = srt("Save it in C:\\new\\data now.")
+    assert translate_subtitle_text(source, same) == source
+    assert same.given == ["Save it in C:\\new\\data now."]

@@ -103,9 +103,10 @@ def test_heatmap_axes_carry_the_tokens(trace, kind, rows, cols):
 
 
 @pytest.mark.parametrize(("layer", "head", "message"), [
-    (2, None, r"^layer=2: the model has 2 layers of cross-attention \(decoder → encoder\) \(layer=0 to 1\)$"),
-    (-1, None, r"^layer=-1: the model has 2 layers"),
-    (0, 4, r"^head=4: each layer has 4 heads \(head=0 to 3, or None for their mean\)$"),
+    (2, None, r"^layer=2: the model has 2 layers of cross-attention \(decoder → encoder\) \(layer=0 to 1, -1 to -2 "
+              r"from the last\)$"),
+    (-3, None, r"^layer=-3: the model has 2 layers"),
+    (0, 4, r"^head=4: each layer has 4 heads \(head=0 to 3, -1 to -4 from the last, or None for their mean\)$"),
 ])
 def test_a_layer_or_head_the_model_lacks_is_one_config_error_naming_those_it_has(trace, layer, head, message):
     with pytest.raises(ConfigError, match=message):
@@ -113,6 +114,12 @@ def test_a_layer_or_head_the_model_lacks_is_one_config_error_naming_those_it_has
     if head is None:
         with pytest.raises(ConfigError, match=message):
             plot_heads(trace, "cross", layer)
+
+
+def test_negative_layers_and_heads_count_from_the_last_as_elsewhere_in_attnmt(trace):
+    last = plot_attention(trace, "cross", layer=-1, head=-1).axes[0].images[0].get_array()
+    same = plot_attention(trace, "cross", layer=1, head=3).axes[0].images[0].get_array()
+    assert (last == same).all()
 
 
 def test_decoder_self_attention_image_leaves_the_upper_triangle_empty(trace, tmp_path):

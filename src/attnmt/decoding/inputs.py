@@ -4,6 +4,7 @@ batches (padded_sources), as attnmt.decoding.translate searches them."""
 
 from __future__ import annotations
 
+import numbers
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -109,7 +110,8 @@ def checked_call(sentences: object, decoding: object, max_tokens: object) -> lis
     if not isinstance(decoding, Decoding):
         raise ConfigError(f"decoding: expected attnmt.Decoding, got {type(decoding).__name__}; "
                           "e.g. Decoding(beam_size=4)")
-    if isinstance(max_tokens, bool) or not isinstance(max_tokens, int) or max_tokens < 1:
+    whole = isinstance(max_tokens, numbers.Integral) or (isinstance(max_tokens, float) and max_tokens.is_integer())
+    if isinstance(max_tokens, bool) or not whole or max_tokens < 1:  # type: ignore[operator]
         raise ConfigError(f"max_tokens must be a whole number of at least 1, got {max_tokens!r}")
     return given_texts(sentences)
 

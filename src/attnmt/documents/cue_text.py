@@ -41,8 +41,9 @@ from attnmt.errors import AttnmtWarning
 
 # A tag (group 1: what is between < and >), or an SRT file's ASS code such as {\an8}.
 TOKEN = re.compile(r"<([^<>]*)>|(\{\\[^{}]*\})")
-# In an SRT file, also ASS's line breaks and hard space written in the text: "walking\Nin the park".
-SRT_TOKEN = re.compile(rf"{TOKEN.pattern}|\\[Nnh]")
+# In an SRT file, also ASS's line breaks and hard space written in the text: "walking\Nin the park";
+# not in a path, after ":", "/" or another backslash ("C:\new\data", "\\server\name").
+SRT_TOKEN = re.compile(rf"{TOKEN.pattern}|(?<![:\\/])\\[Nnh]")
 EMPTY_TAGS = frozenset({"br"})
 
 

@@ -69,9 +69,9 @@ def plot_attention(trace: TranslationAttention, kind: str, layer: int, head: int
     counted from 0); ConfigError naming those there are for a layer or a head the model lacks."""
     weights = layer_weights(trace, kind, layer)  # [H, Q, K]
     rows, cols = trace.labels(kind)
-    if head is not None and not 0 <= head < weights.size(0):
+    if head is not None and not -weights.size(0) <= head < weights.size(0):
         raise ConfigError(f"head={head}: each layer has {weights.size(0)} heads (head=0 to {weights.size(0) - 1}, "
-                          "or None for their mean)")
+                          f"-1 to -{weights.size(0)} from the last, or None for their mean)")
     matrix = weights.mean(0) if head is None else weights[head]
     fig = new_figure(1, 1, len(rows), len(cols))
     ax = fig.add_subplot()
@@ -85,11 +85,12 @@ def plot_attention(trace: TranslationAttention, kind: str, layer: int, head: int
 
 def layer_weights(trace: TranslationAttention, kind: str, layer: int) -> Tensor:
     """The ``kind`` attention of ``layer`` [H, Q, K]; ConfigError naming the layers there are for one
-    the model lacks (a layer counted from 1, as a paper counts them, is one too many at the top)."""
+    the model lacks (a layer counted from 1, as a paper counts them, is one too many at the top);
+    -1 is the last, as everywhere in attnmt (``align``, ``--alignment-layer``)."""
     weights = trace.weights(kind)  # [L, H, Q, K]
-    if not 0 <= layer < weights.size(0):
+    if not -weights.size(0) <= layer < weights.size(0):
         raise ConfigError(f"layer={layer}: the model has {weights.size(0)} layers of {KINDS[kind]} "
-                          f"(layer=0 to {weights.size(0) - 1})")
+                          f"(layer=0 to {weights.size(0) - 1}, -1 to -{weights.size(0)} from the last)")
     return weights[layer]
 
 

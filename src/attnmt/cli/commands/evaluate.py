@@ -71,7 +71,7 @@ def check_no_model_options(args: argparse.Namespace) -> None:
     """--hyp scores translations already made: an option that chooses the model, its search, its
     batches or its machine would do nothing, and is refused rather than silently ignored."""
     given = [f"--{dest.replace('_', '-')}" for dest, default in model_run_defaults().items()
-             if dest != "model" and getattr(args, dest) != default]
+             if dest not in ("model", "verbose") and getattr(args, dest) != default]
     if given:
         named = " and ".join([", ".join(given[:-1]), given[-1]] if len(given) > 1 else given)
         raise ConfigError(f"--hyp scores translations already made: {named} would do nothing (they choose the model "
