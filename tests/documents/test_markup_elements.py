@@ -167,3 +167,65 @@ def test_a_laid_out_xml_field_is_never_native_code(same, field):
 def test_an_xml_element_with_a_number_is_read_with_its_sentence(same):
     assert one("Total: <n>12</n> dogs", same, xml=True) == "Total: <n>12</n> dogs"
     assert same.given == ["Total: 12 dogs"]
+
+
+def test_unknown_html_elements_on_lines_of_their_own_are_blocks_and_keep_the_layout(same):
+    """A template's components, one a line: read inline, all became one sentence over them, the
+    words scattered and the layout gone."""
+    text = ("<div>\n<app-header>Pet Shelter</app-header>\n<app-banner>A dog is waiting for you</app-banner>\n"
+            "<ion-list>\n  <ion-item>Settings</ion-item>\n  <ion-item>Log out</ion-item>\n</ion-list>\n</div>")
+    assert one(text, same) == text
+    assert same.given == ["Pet Shelter", "A dog is waiting for you", "Settings", "Log out"]
+
+
+def test_a_custom_element_in_a_sentence_wrapped_over_lines_is_read_with_it(same):
+    one("<p>A man is\n<my-tag>sleeping</my-tag> on his chair.</p>", same)
+    assert same.given == ["A man is sleeping on his chair."]
+
+
+def test_an_empty_neighbour_does_not_make_an_unknown_element_a_block(same):
+    """Word ends almost every paragraph with <o:p></o:p>; touching it split the sentence."""
+    text = "<p>A man walks to the <my-place>station</my-place><o:p></o:p></p>"
+    assert one(text, same) == text
+    assert same.given == ["A man walks to the station"]
+
+
+@pytest.mark.parametrize("text, given", [
+    ('<nav><a href="/">Home</a><a href="/about">About</a><a href="/contact">Contact</a></nav>',
+     ["Home", "About", "Contact"]),
+    ("<div><button>Adopt</button><button>Share</button></div>", ["Adopt", "Share"]),
+])
+def test_links_and_buttons_side_by_side_are_translated_apart(same, text, given):
+    """Read as one word ("HomeAboutContact"), the later ones came back empty."""
+    assert one(text, same) == text
+    assert same.given == given
+
+
+def test_a_link_touching_a_word_stays_in_its_sentence(same):
+    one('<p>See <a href="/x">the page</a>s of the dog.</p>', same)
+    assert same.given == ["See the pages of the dog."]
+
+
+@pytest.mark.parametrize("text, given", [
+    ('<p>History<span class="b">[</span>edit<span class="b">]</span></p>', ["History edit"]),
+    ("<p>Press<kbd>Ctrl</kbd>now to go.</p>", ["Press now to go."]),
+    ('<h2><span class="mw-headline">History</span><span class="mw-editsection"><span class="b">[</span>'
+     '<a href="/edit">edit</a><span class="b">]</span></span></h2>', ["History", "edit"]),
+    ('<div><a href="/">Powered by WordPress</a><span class="sep"> | </span>Theme: Twenty.</div>',
+     ["Powered by WordPress", "Theme: Twenty."]),
+])
+def test_a_kept_element_that_shows_text_parts_the_words_around_it(same, text, given):
+    """The model read "Historyedit" and "WordPressTheme:" as one word: the link came back empty."""
+    assert one(text, same) == text
+    assert same.given == given
+
+
+@pytest.mark.parametrize("text, given", [
+    ('<p>One<span style="mso-tab-count:1">\t</span>two dogs run.</p>', ["One two dogs run."]),
+    ("<p><span>1.<span>\xa0\xa0 </span></span>A dog runs.</p>", ["A dog runs."]),
+])
+def test_an_element_of_spaces_alone_is_kept_whole_and_parts_the_words(same, text, given):
+    """Word's tab and list padding: read as a mark it was emptied, its spaces moved outside it
+    (Word loses them on reopening), and "One" and "two" were glued."""
+    assert one(text, same) == text
+    assert same.given == given

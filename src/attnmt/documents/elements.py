@@ -7,6 +7,7 @@ import re
 
 from lxml import etree
 
+from attnmt.documents.flat import has_text_of_its_own
 from attnmt.documents.pages import is_comment, local_name
 
 BUTTON_TYPES = frozenset(("submit", "reset", "button"))  # an <input> whose value is its label
@@ -15,7 +16,7 @@ BUTTON_TYPES = frozenset(("submit", "reset", "button"))  # an <input> whose valu
 # HTML's elements that are not read inline: blocks of their own, each translated apart.  Those of
 # INLINE and ATOMS are read inline, as browsers show them; one HTML does not know, a custom <my-tag>,
 # is inline where it stands in running text and a block where it touches a word or an element
-# (touches_neighbour).
+# (touches_neighbour) or stands on a line of its own (on_its_own_line).
 BLOCKS = frozenset("html head title base body article section nav aside h1 h2 h3 h4 h5 h6 hgroup header footer "
                    "address main search p hr pre blockquote ol ul menu li dl dt dd figure figcaption div table "
                    "caption colgroup col tbody thead tfoot tr td th form label datalist optgroup option fieldset "
@@ -24,6 +25,9 @@ BLOCKS = frozenset("html head title base body article section nav aside h1 h2 h3
 # HTML's inline (phrasing) elements that hold text read with their sentence.
 INLINE = frozenset("a abbr acronym b bdi bdo big blink button cite data del dfn em font i ins mark nobr picture q rb "
                    "rtc ruby s slot small span strike strong sub sup time tt u".split())
+# Links and buttons: inline, but side by side with nothing between them (a menu, a toolbar, as
+# JSX and Angular write them) each is translated apart (is_block).
+SIDE_BY_SIDE = frozenset(("a", "button"))
 # Inline elements kept whole, at the place rule 2 of attnmt.documents.spans gives them; among them
 # every void element but <hr> (a break between blocks) and <col> (in a table's head): one holds no
 # text, so it is a point in its sentence (<meta itemprop> in a paragraph, a <source> after <wbr>);
@@ -91,8 +95,8 @@ def is_marker(node: etree._Element) -> bool:
     return (name != "a" and inner_link) or text.startswith("[") or at_start or after_punctuation
 
 
-def touches_neighbour(node: etree._Element) -> bool:
-    """Whether nothing parts an element from a word or an element beside it: no space, no
+def touches_neighbour(node: etree._Element, words: bool = True) -> bool:
+    """Whether nothing parts an element from a word (unless not ``words``) or an element beside it: no space, no
     punctuation (``<ion-item>Settings</ion-item><ion-item>Profile</ion-item>``,
     ``<x-title>Welcome</x-title>read our news``, ``<b>park</b><o:p>&nbsp;</o:p>``).  Read inline,
     such an element glues its words to its neighbour's ("SettingsProfile") or its neighbour's
@@ -100,17 +104,27 @@ def touches_neighbour(node: etree._Element) -> bool:
     Vocabulary.lays_out), where one in running text (``is <my-tag>sleeping</my-tag> on``) is read
     with its sentence.  A comment beside it parts it as a space does."""
     previous, following = node.getprevious(), node.getnext()
-    parent = node.getparent()
-    before = (previous.tail if previous is not None else parent.text if parent is not None else "") or ""
-    after = node.tail or ""
-    return (before[-1:].isalnum() or after[:1].isalnum()
-            or (not before and previous is not None and not is_comment(previous))
-            or (not after and following is not None and not is_comment(following)))
+    before, after = gap_before(node), node.tail or ""
+    return ((words and (before[-1:].isalnum() or after[:1].isalnum()))
+            or (not before and shows_something(previous)) or (not after and shows_something(following)))
+
+
+def shows_something(node: etree._Element | None) -> bool:
+    """Whether a neighbour is an element with something in it: not a comment, nor one around nothing
+    (Word's ``<o:p></o:p>`` at a paragraph's end glues no words)."""
+    return node is not None and not is_comment(node) and not is_empty(node)
 
 
 def is_empty(node: etree._Element) -> bool:
     """An element around nothing, not even a space (``<x id="1"/>``, ``<a name="top"></a>``)."""
     return not len(node) and not node.text
+
+
+def is_spacing(node: etree._Element) -> bool:
+    """An element around spaces alone, nothing else (Word's ``<span style="mso-tab-count:1">\t</span>``,
+    ``<span style='mso-spacerun:yes'>&nbsp; </span>``): kept whole, as an element around nothing is;
+    read as a mark, it was emptied and its spaces went outside it."""
+    return not len(node) and bool(node.text) and not node.text.strip()
 
 
 def is_code(node: etree._Element) -> bool:
@@ -159,7 +173,7 @@ class Vocabulary:
         if self.xml:  # a field laid out is translated apart, code or not: "<No name>" may be words
             return is_empty(node) or (is_code(node) and not self.lays_out(node.getparent()))
         name = local_name(node)
-        return name in ATOMS or (name not in BLOCKS and (is_empty(node) or is_marker(node)))
+        return name in ATOMS or (name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node)))
 
     def is_inline(self, node: etree._Element) -> bool:
         """An atom, or an inline element with only inline elements inside it."""
@@ -188,16 +202,41 @@ class Vocabulary:
         return None
 
     def parts_words(self, node: etree._Element) -> bool:
-        """Whether an atom separates the words around it: a line break, or an entity reference
-        (it stands for text of its own, a name or a space)."""
-        return isinstance(node, etree._Entity) or (not is_comment(node) and local_name(node) == "br")
+        """Whether an atom separates the words around it: a line break, an entity reference (it
+        stands for text of its own, a name or a space), one of spaces alone (is_spacing), or one that
+        shows text of its own
+        (``History<span>[</span><a>edit</a><span>]</span>``, ``WordPress<span> | </span>Theme``:
+        read as one word, "Historyedit", they gave the link no word)."""
+        if isinstance(node, etree._Entity):
+            return True
+        return not is_comment(node) and (local_name(node) == "br" or has_text_of_its_own(node) or is_spacing(node))
 
 
 def is_block(node: etree._Element) -> bool:
-    """An HTML element laid out as a block: one of BLOCKS, or one HTML does not know that touches
-    its neighbour (touches_neighbour)."""
+    """An HTML element laid out as a block: one of BLOCKS; one HTML does not know that touches its
+    neighbour (touches_neighbour) or stands on a line of its own (on_its_own_line: a template's
+    components, ``<ion-list>\n  <ion-item>Settings</ion-item>\n  <ion-item>Log out</ion-item>``);
+    or a link or button right beside another element, nothing between them (a menu,
+    ``<a href="/">Home</a><a href="/about">About</a>``: read inline, "HomeAbout" was one word)."""
     name = local_name(node)
-    return name in BLOCKS or (name not in INLINE and name not in ATOMS and touches_neighbour(node))
+    if name in BLOCKS:
+        return True
+    if name in SIDE_BY_SIDE:
+        return touches_neighbour(node, words=False)
+    return name not in INLINE and name not in ATOMS and (touches_neighbour(node) or on_its_own_line(node))
+
+
+def on_its_own_line(node: etree._Element) -> bool:
+    """Whether only spaces part an element from the line breaks before and after it (or its
+    parent's start and end), at least one of them a line break."""
+    before, after = gap_before(node), node.tail or ""
+    return not before.strip() and not after.strip() and ("\n" in before or "\n" in after)
+
+
+def gap_before(node: etree._Element) -> str:
+    previous = node.getprevious()
+    parent = node.getparent()
+    return (previous.tail if previous is not None else parent.text if parent is not None else "") or ""
 
 
 def is_button_label(node: etree._Element) -> bool:
