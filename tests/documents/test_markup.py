@@ -272,6 +272,29 @@ def test_a_footnote_marker_stays_whole_after_what_it_followed(same, mirror, text
     assert marker in one(text, mirror)
 
 
+@pytest.mark.parametrize("text, given", [
+    ('<p>A bench.<sup><a epub:type="noteref" href="#fa">a</a></sup> A man.</p>', ["A bench.", "A man."]),
+    ('<p>A bench.<a epub:type="noteref" href="notes.xhtml#n2">2</a> A man.</p>', ["A bench.", "A man."]),
+    ('<p><a role="doc-backlink" href="#ra">a</a> The man is old.</p>', ["The man is old."]),
+    ('<p>The dog runs<a epub:type="noteref" href="#fc">[i]</a> in the field.</p>', ["The dog runs in the field."]),
+    ('<p>A dog runs<sup><a href="notes.xhtml#n3">3</a></sup> with a ball.</p>', ["A dog runs with a ball."]),
+    ('<p><a href="#rb">b</a>. The woman is young.</p>', ["The woman is young."]),
+])
+def test_a_note_marker_with_a_letter_or_to_another_file_stays_whole(same, text, given):
+    """Read as a word, "a" was translated ("ein"), the link went around translated words, and
+    "bench.a A woman" hid the sentence end: two sentences were translated as one."""
+    page = f'<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body>{text}</body></html>'
+    assert text in translate_markup([page], same, xhtml=True)[0] and same.given == given
+
+
+@pytest.mark.parametrize("text", ['<p><a href="#top">Top</a> of the page.</p>',
+                                  '<p>See note <a href="#n">a</a> here.</p>',
+                                  '<p>Read <a epub:type="noteref" href="#n">the note</a>.</p>'])
+def test_a_word_linking_to_a_fragment_is_read_with_its_sentence(same, text):
+    assert one(text, same) == text and len(same.given) == 1 and "  " not in same.given[0]
+    assert any(word in same.given[0] for word in ("Top", " a ", "the note"))
+
+
 @pytest.mark.parametrize("text", ["It is x<sup>2</sup> plus y<sub>1</sub>.", "Some <sup>rd</sup> text."])
 def test_an_exponent_stays_with_its_word_for_the_model(same, text):
     assert one(text, same)  # unchanged behaviour: read with the word

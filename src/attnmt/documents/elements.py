@@ -42,6 +42,9 @@ UNTRANSLATED = frozenset("script style pre code textarea noscript svg math templ
 # stands in its sentence for one of its options ("Show <select> entries", "Choose <select> now").
 CONTROLS = frozenset("input textarea".split())
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+EPUB_TYPE = "{http://www.idpf.org/2007/ops}type"  # EPUB's epub:type, in an XHTML page
+NOTE_TYPES = frozenset(("noteref", "backlink"))  # epub:type's, and ARIA's roles: a note's reference, its way back
+NOTE_ROLES = frozenset(("doc-noteref", "doc-backlink"))
 # A tag, escaped in an XML element's text: a name right after < or </, attributes each with a value,
 # an optional / (<b>, </b>, <br/>, <a href="x">); "<No name>", "<your name>" are words in brackets.
 TAG = r"""</?[^\W\d][\w:.-]*(?:\s+[^\W\d][\w:.-]*\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>]+))*\s*/?>"""
@@ -66,33 +69,60 @@ def is_marker(node: etree._Element) -> bool:
     it stays after what it followed, where as a mark it would take a word in its place (rule 1 of
     attnmt.documents.spans: "park.1" is one word) and hide the sentence end before it.
 
-    - a superscript or subscript with no letter that holds a link within the page
-      (``walks<sup><a href="#fn1">1</a></sup>``), is in brackets (``<sup>[2]</sup>``), or stands
-      right after punctuation or at its block's start (``snow.<sup>3</sup>``, a note's own number);
-    - a link within the page with no letter, in brackets or right after punctuation
-      (``walks.<a href="#fn1">1</a>``): ``page <a href="#p3">3</a>`` keeps its number in the sentence;
+    - a note's reference or back link by its role (is_note_link, on the element or on the one link
+      it holds) that is short (is_short_label) or has no letter: ``bench.<sup><a
+      epub:type="noteref" href="#fa">a</a></sup>``, ``<a role="doc-backlink" href="#ra">↩</a>``;
+    - a superscript or subscript that holds a link to a fragment (``walks<sup><a href="#fn1">1</a>
+      </sup>``, ``<sup><a href="notes.xhtml#n3">iv</a></sup>``), is in brackets (``<sup>[2]</sup>``),
+      or, with no letter, stands right after punctuation or at its block's start (``snow.<sup>3</sup>``);
+    - a link to a fragment (in the page or another, ``notes.xhtml#n2``) in brackets, right after
+      punctuation or at its block's start, with no letter or a short label (``walks.<a
+      href="#fn1">1</a>``, a note's own ``<a href="#ra">a</a>`` back to its reference):
+      ``page <a href="#p3">3</a>`` keeps its number in the sentence;
     - an inline element around symbols alone, no letter or digit (``<a href="/next">»</a>``,
       ``<span class="stars">★★★</span>``, ``A man <i>-</i> a woman``): the model would drop or move
       them, and its attention says nothing of where they went.
 
-    An exponent or an index (``x<sup>2</sup>``, ``H<sub>2</sub>O``, ``m <sup>2</sup>``) stays a mark:
-    the model reads its number with the word."""
+    An exponent or an index (``x<sup>2</sup>``, ``H<sub>2</sub>O``, ``m <sup>2</sup>``, ``3<sup>rd</sup>``)
+    stays a mark: the model reads it with the word."""
     name = local_name(node)
     if name in BLOCKS:
         return False
     text = "".join(node.itertext()).strip()
-    if not text or any(character.isalpha() for character in text):
+    if not text:
         return False
-    if not any(character.isdigit() for character in text):
+    letters = any(character.isalpha() for character in text)
+    if is_note_link(node) or (len(node) == 1 and not (node.text or "").strip() and not (node[0].tail or "").strip()
+                              and is_note_link(node[0])):
+        return not letters or is_short_label(text)
+    if not letters and not any(character.isdigit() for character in text):
         return True  # symbols alone
-    inner_link = any(local_name(a) == "a" and a.get("href", "").startswith("#") for a in node.iter("{*}a"))
-    if not (name in ("sup", "sub") or (name == "a" and inner_link)):
+    if letters and not is_short_label(text):
+        return False
+    linked = any(local_name(a) == "a" and "#" in a.get("href", "") for a in node.iter("{*}a"))
+    bracketed = text.startswith("[") and text.endswith("]")
+    if not ((name in ("sup", "sub") and (linked or bracketed or not letters)) or (name == "a" and linked)):
         return False
     previous = node.getprevious()
     before = (previous.tail if previous is not None else node.getparent().text) or ""
     at_start = previous is None and not before.strip()
     after_punctuation = before[-1:] != "" and not before[-1].isspace() and not before[-1].isalnum()
-    return (name != "a" and inner_link) or text.startswith("[") or at_start or after_punctuation
+    return (name != "a" and linked) or bracketed or at_start or after_punctuation
+
+
+def is_note_link(node: etree._Element) -> bool:
+    """A note's reference or its back link, as EPUB (``epub:type="noteref"``, ``backlink``) or
+    ARIA (``role="doc-noteref"``, ``doc-backlink``) names it."""
+    if is_comment(node):
+        return False
+    types = f"{node.get(EPUB_TYPE, '')} {node.get('epub:type', '')}".split()  # XHTML's attribute; HTML's name
+    return bool(NOTE_TYPES.intersection(types) or NOTE_ROLES.intersection(node.get("role", "").split()))
+
+
+def is_short_label(text: str) -> bool:
+    """A marker's label that has letters: in brackets (``[i]``, ``[a]``), one character (``a``, ``B``),
+    or two or three lower-case ones (``ii``, ``xiv``); "Top" and "Go", words, are not."""
+    return (text.startswith("[") and text.endswith("]")) or len(text) == 1 or (len(text) <= 3 and text.islower())
 
 
 def touches_neighbour(node: etree._Element, words: bool = True) -> bool:
