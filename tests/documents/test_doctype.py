@@ -100,3 +100,28 @@ def test_a_doctype_is_found_past_a_byte_order_mark_comments_and_an_xml_declarati
 
 def test_text_without_a_doctype_has_none():
     assert split_doctype("<p>a</p>") == ("", split_doctype("")[1], "<p>a</p>")
+
+
+XHTML = ('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" '
+         '"http://www.w3.org/TR/xhtml11/DTD/xhtml11.dtd">\n<html xmlns="http://www.w3.org/1999/xhtml"><body>\n'
+         "<p>A cat&mdash;the black one&mdash;sleeps.</p>\n<p>The man&rsquo;s caf&eacute; runs&hellip;</p>\n"
+         "</body></html>")
+
+
+def test_an_xhtml_pages_entities_are_read_as_their_characters_and_written_back_as_they_were(same):
+    """The model read "A catthe black onesleeps" (or "A cat the black one sleeps"): a reference was
+    an atom that stood for no text, and "caf&eacute;" two words."""
+    assert translate_markup([XHTML], same, xhtml=True)[0] == XHTML
+    assert same.given == ["A cat—the black one—sleeps.", "The man’s café runs…"]
+
+
+def test_no_text_between_two_entities_is_lost(fixed):
+    out = translate_markup([XHTML], fixed("Eine Katze—die schwarze—schläft.", []), xhtml=True)[0]
+    assert "<p>Eine Katze&mdash;die schwarze&mdash;schläft.</p>" in out
+    strict(out.split("\n", 1)[1])  # its DOCTYPE names the DTD that declares them
+
+
+def test_an_xhtml_no_break_space_entity_parts_words_and_stays_where_it_stood(same):
+    page = XHTML.replace("A cat&mdash;the", "Chapter&nbsp;2: the")
+    assert translate_markup([page], same, xhtml=True)[0] == page
+    assert same.given[0] == "Chapter 2: the black one—sleeps."

@@ -4,6 +4,7 @@ vocabulary, and XML's, read from the layout (Vocabulary), as attnmt.documents.ma
 from __future__ import annotations
 
 import re
+from html.entities import name2codepoint
 
 from lxml import etree
 
@@ -231,10 +232,20 @@ class Vocabulary:
         must stay after its start (attnmt.documents.flat.FlatBuilder.add_atom); HTML has none."""
         return None
 
+    def entity_character(self, node: etree._Element) -> str:
+        """The character an XHTML page's entity reference stands for (``&mdash;``: "—"), which the
+        model reads in its place (markup.written_entities puts the reference back); "" for one
+        whose character is a space (``&nbsp;``, an atom that parts words, kept where it stood),
+        one HTML does not name, and any in XML, whose DOCTYPE may say anything of a name."""
+        if self.xml or not isinstance(node, etree._Entity) or node.name not in name2codepoint:
+            return ""
+        character = chr(name2codepoint[node.name])
+        return "" if character.isspace() else character
+
     def parts_words(self, node: etree._Element) -> bool:
-        """Whether an atom separates the words around it: a line break, an entity reference (it
-        stands for text of its own, a name or a space), one of spaces alone (is_spacing), or one that
-        shows text of its own
+        """Whether an atom separates the words around it: a line break, an entity reference kept
+        whole (it stands for text of its own, a name or a space: entity_character), one of spaces
+        alone (is_spacing), or one that shows text of its own
         (``History<span>[</span><a>edit</a><span>]</span>``, ``WordPress<span> | </span>Theme``:
         read as one word, "Historyedit", they gave the link no word)."""
         if isinstance(node, etree._Entity):

@@ -23,6 +23,7 @@ sentences of their own, and so is ``value``, on a button's ``<input>`` only (is_
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -111,6 +112,10 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
 
 
 def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabulary) -> None:
+    character = vocabulary.entity_character(node)
+    if character:  # "A cat&mdash;the black one&mdash;sleeps" reads "A cat—the black one—sleeps"
+        builder.add_text(character)
+        return
     if vocabulary.is_atom(node):
         builder.add_atom(node=node, parts_words=vocabulary.parts_words(node), range_edge=vocabulary.range_edge(node),
                          ends_sentence=vocabulary.ends_sentence(node))
@@ -123,12 +128,26 @@ def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabular
     builder.close()
 
 
-def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested]) -> None:
+def written_entities(run: Run, vocabulary: Vocabulary) -> dict[str, str]:
+    """character -> name of each entity reference in the run that the model read as its character
+    (Vocabulary.entity_character): ``fill`` writes that character back as the reference, wherever
+    the translation has it (the same text, as the page's DTD says), so a page that wrote
+    ``&mdash;`` keeps writing it."""
+    found: dict[str, str] = {}
+    for child in run.children:
+        for node in child.iter(etree.Entity):  # the child itself too, where it is one
+            found.setdefault(vocabulary.entity_character(node), node.name)
+    found.pop("", None)
+    return found
+
+
+def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested], entities: dict[str, str] | None = None) -> None:
     """Puts the translated content in place of the run's text and inline children, with the
     whitespace the run had at its start and its end (collapsed text loses a line break there:
-    a fragment file's last one, the one after a block)."""
+    a fragment file's last one, the one after a block); the characters of ``entities``
+    (written_entities) written as their references."""
     holder = run.parent.makeelement("holder", {})
-    fill(holder, flat, content)
+    fill(holder, flat, content, entities or {})
     last = run.children[-1].tail if run.children else run.lead
     keep_edges(holder, leading_space(run.lead), (last or "")[len((last or "").rstrip()):])
     position = 0 if run.owner is run.parent else run.parent.index(run.owner) + 1
@@ -157,13 +176,11 @@ def keep_edges(holder: etree._Element, start: str, end: str) -> None:
         holder.text = holder.text[:len(start)] + holder.text[len(start):].rstrip() + end
 
 
-def fill(element: etree._Element, flat: FlatText, content: Sequence[str | Nested]) -> None:
+def fill(element: etree._Element, flat: FlatText, content: Sequence[str | Nested],
+         entities: dict[str, str]) -> None:
     for piece in content:
         if isinstance(piece, str):
-            if len(element):
-                element[-1].tail = (element[-1].tail or "") + piece
-            else:
-                element.text = (element.text or "") + piece
+            add_text(element, piece, entities)
             continue
         node = flat.marks[piece.mark].node
         if flat.marks[piece.mark].atom:
@@ -171,8 +188,20 @@ def fill(element: etree._Element, flat: FlatText, content: Sequence[str | Nested
             new.tail = None
         else:
             new = bare_copy(node)
-            fill(new, flat, piece.content)
+            fill(new, flat, piece.content, entities)
         element.append(new)
+
+
+def add_text(element: etree._Element, text: str, entities: dict[str, str]) -> None:
+    """``text`` after what ``element`` holds, each character of ``entities`` as its reference."""
+    pieces = re.split(f"([{re.escape(''.join(entities))}])", text) if entities else [text]
+    for k, piece in enumerate(pieces):
+        if k % 2:
+            element.append(etree.Entity(entities[piece]))
+        elif piece and len(element):
+            element[-1].tail = (element[-1].tail or "") + piece
+        elif piece:
+            element.text = (element.text or "") + piece
 
 
 def bare_copy(node: etree._Element) -> etree._Element:
@@ -218,6 +247,7 @@ class TreeJob:
         # A run with no word to translate (spacing, a <style>, an <img>) stays exactly as it was.
         self.runs = [(run, flat) for run, flat in zip(found, flats, strict=True) if has_words(flat.text)]
         self.attributes = translatable_attributes(root, vocabulary, options.attributes)
+        self.entities = [written_entities(run, vocabulary) for run, _ in self.runs]
 
     def flats(self) -> list[FlatText]:
         return [flat for _, flat in self.runs] + [flat_line(node.get(name)) for node, name in self.attributes]
@@ -234,8 +264,8 @@ class TreeJob:
             node.set(name, plain(content))  # first: atoms (an <img>) are copied with their attributes
         # Last first: a run inside a translate="no" atom (one of said_yes's) is rebuilt before the
         # run holding the atom copies it.
-        for (run, flat), content in reversed(list(zip(self.runs, results[:n], strict=True))):
-            rebuild(run, flat, content)
+        for (run, flat), content, entities in reversed(list(zip(self.runs, results[:n], self.entities, strict=True))):
+            rebuild(run, flat, content, entities)
 
 
 def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: DocumentOptions,
