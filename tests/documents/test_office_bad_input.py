@@ -6,8 +6,10 @@ import zipfile
 
 import pytest
 from office_files import (
+    EPUB2_PAGE,
     book_file,
     calc_file,
+    epub2_file,
     presentation_file,
     read_members,
     sheet_file,
@@ -99,6 +101,14 @@ def test_a_page_of_a_book_that_declares_entities_is_refused(same):
             b'<html xmlns="http://www.w3.org/1999/xhtml"><body><p>&lol; a dog</p></body></html>')
     message = refused(replaced(book_file(), "EPUB/one.xhtml", page), ".epub", same)
     assert "member EPUB/one.xhtml declares a DTD with entities" in message
+
+
+def test_an_entity_in_an_attribute_of_a_books_page_is_refused_naming_its_line(same):
+    """The parser, reading no DTD, dropped it: ``class="x&nbsp;y"`` came back as "xy"."""
+    page = EPUB2_PAGE.replace("<p>", '<p class="x&nbsp;y">').encode()
+    message = refused(replaced(epub2_file(), "OEBPS/Text/chapter 1.xhtml", page), ".epub", same)
+    assert message == ("the .epub file: member OEBPS/Text/chapter 1.xhtml, line 4: the entity &nbsp; is in an "
+                       "attribute value, where it cannot be kept unexpanded: write its text there instead")
 
 
 def test_a_part_that_is_not_xml_names_its_line(same):

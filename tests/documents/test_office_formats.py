@@ -11,6 +11,7 @@ import pptx
 import pytest
 from lxml import etree
 from office_files import (
+    EPUB2_PAGE,
     book_file,
     calc_file,
     epub2_file,
@@ -193,6 +194,16 @@ def test_an_epub2_page_named_with_a_space_is_translated_and_gets_xml_lang_only(m
     assert "".join(page.itertext()).strip().endswith("GRASS. THE ON RUNS DOG A")
     assert page.get("{http://www.w3.org/XML/1998/namespace}lang") == "de" and page.get("lang") is None
     assert b"<!DOCTYPE html PUBLIC" in out["OEBPS/Text/chapter 1.xhtml"]
+
+
+def test_an_epub2_pages_entities_are_read_as_characters_and_kept_as_written(same):
+    page = EPUB2_PAGE.replace("A dog runs on the grass.", "A cat&mdash;the black one&mdash;sleeps.")
+    members = read_members(epub2_file())
+    members["OEBPS/Text/chapter 1.xhtml"] = page.encode()
+    out = read_members(translate(write_members(members), ".epub", same))
+    assert same.given == ["One", "A cat—the black one—sleeps."]
+    written = out["OEBPS/Text/chapter 1.xhtml"].decode()
+    assert written.endswith("<p>A cat&mdash;the black one&mdash;sleeps.</p></body></html>")
 
 
 def test_a_line_break_in_a_slide_parts_the_words_around_it(same):

@@ -18,7 +18,8 @@ and stored, uncompressed, as readers that sniff the first bytes of the file need
 
 XML parts are parsed with lxml with no DTD loaded, no entity resolved and no network: a part
 that declares a DTD is refused (Office and OpenDocument parts never do) unless ``doctype``
-allows one (EPUB's XHTML pages), and then only without entity declarations.
+allows one (EPUB's XHTML pages), and then only without entity declarations, and with no
+reference to an entity (``&nbsp;``) in an attribute value, which the parser would drop.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from typing import Protocol
 
 from lxml import etree
 
+from attnmt.documents.doctype import blank_inert, check_attribute_references
 from attnmt.documents.files import OLE_SIGNATURE
 from attnmt.documents.flat import FlatText
 from attnmt.documents.spans import Nested
@@ -155,6 +157,9 @@ def parse_part(archive: Archive, member: str, doctype: bool = False) -> etree._E
     if dtd is not None and (not doctype or dtd.entities()):
         raise DataError(f"{where} declares a DTD{' with entities' if doctype else ''}, which is never read; "
                         "the file was not written by an office application")
+    if dtd is not None:  # a DTD outside may declare &nbsp;: kept in text, dropped in an attribute value
+        text = archive.read(member).decode(tree.docinfo.encoding or "utf-8", "replace")
+        check_attribute_references(blank_inert(text), where, 1)
     return tree
 
 

@@ -77,25 +77,35 @@ def entity_declarations(body: str, doctype: Doctype, where: str, first_line: int
     would replace it), or one nothing declares.  ``first_line``: the body's first line in the
     file, to name the line (None: a fragment of one line)."""
     scanned = blank_inert(body)
-
-    def at(position: int) -> str:
-        return where if first_line is None else f"{where}, line {first_line + scanned.count(chr(10), 0, position)}"
-
-    for tag in TAG.finditer(scanned):
-        named = [m.group(1) for m in REFERENCE.finditer(tag.group()) if m.group(1) not in PREDEFINED]
-        if named:
-            raise DataError(f"{at(tag.start())}: the entity &{named[0]}; is in an attribute value, where it cannot "
-                            "be kept unexpanded: write its text there instead")
+    check_attribute_references(scanned, where, first_line)
     references = [m for m in REFERENCE.finditer(scanned) if m.group(1) not in PREDEFINED]
     for reference in references:
         if not doctype.declares(reference.group(1)):
-            raise DataError(f"{at(reference.start())}: the entity &{reference.group(1)}; is declared nowhere (XML "
+            at = at_line(scanned, reference.start(), where, first_line)
+            raise DataError(f"{at}: the entity &{reference.group(1)}; is declared nowhere (XML "
                             "itself knows only &amp; &lt; &gt; &quot; &apos;): declare it in a <!DOCTYPE> at the top, "
                             "or write its character or a character reference such as &#160;")
     if not references:
         return ""
     names = dict.fromkeys(reference.group(1) for reference in references)
     return "<!DOCTYPE x [" + "".join(f'<!ENTITY {name} "">' for name in names) + "]>"
+
+
+def check_attribute_references(scanned: str, where: str, first_line: int | None) -> None:
+    """DataError for a reference to an entity other than XML's own in an attribute value of
+    ``scanned`` (a text blank_inert has blanked): the parser keeps none there unexpanded, and with
+    no DTD read it would drop it (``class="x&nbsp;y"`` read as "xy").  An EPUB's pages are checked
+    so too (attnmt.documents.archive.parse_part)."""
+    for tag in TAG.finditer(scanned):
+        named = [m.group(1) for m in REFERENCE.finditer(tag.group()) if m.group(1) not in PREDEFINED]
+        if named:
+            raise DataError(f"{at_line(scanned, tag.start(), where, first_line)}: the entity &{named[0]}; is in an "
+                            "attribute value, where it cannot be kept unexpanded: write its text there instead")
+
+
+def at_line(scanned: str, position: int, where: str, first_line: int | None) -> str:
+    """``where``, and the line of ``position`` in a text that starts on ``first_line`` (None: one line)."""
+    return where if first_line is None else f"{where}, line {first_line + scanned.count(chr(10), 0, position)}"
 
 
 def blank_inert(text: str) -> str:
