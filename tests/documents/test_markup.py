@@ -14,6 +14,8 @@ from attnmt.documents.pages import MAX_DEPTH
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import ConfigError, DataError
 
+EPUB = "http://www.idpf.org/2007/ops"  # epub:type's namespace
+
 
 def one(text, translator, **options):
     return translate_markup([text], translator, **options)[0]
@@ -283,7 +285,7 @@ def test_a_footnote_marker_stays_whole_after_what_it_followed(same, mirror, text
 def test_a_note_marker_with_a_letter_or_to_another_file_stays_whole(same, text, given):
     """Read as a word, "a" was translated ("ein"), the link went around translated words, and
     "bench.a A woman" hid the sentence end: two sentences were translated as one."""
-    page = f'<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="http://www.idpf.org/2007/ops"><body>{text}</body></html>'
+    page = f'<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="{EPUB}"><body>{text}</body></html>'
     assert text in translate_markup([page], same, xhtml=True)[0] and same.given == given
 
 
@@ -293,6 +295,19 @@ def test_a_note_marker_with_a_letter_or_to_another_file_stays_whole(same, text, 
 def test_a_word_linking_to_a_fragment_is_read_with_its_sentence(same, text):
     assert one(text, same) == text and len(same.given) == 1 and "  " not in same.given[0]
     assert any(word in same.given[0] for word in ("Top", " a ", "the note"))
+
+
+@pytest.mark.parametrize("text, given", [
+    ('<p>A dog <span epub:type="pagebreak" id="p" title="xii"/>runs.</p>', ["A dog runs."]),
+    ('<p>A dog <span role="doc-pagebreak" aria-label="Page 13">13</span> runs.</p>', ["A dog runs."]),
+    ('<nav epub:type="page-list"><ol><li><a href="a.xhtml#p">xii</a></li></ol></nav>'
+     '<nav epub:type="landmarks"><ol><li><a href="a.xhtml">Cover</a></li></ol></nav>', ["Cover"]),
+])
+def test_page_numbers_are_kept_with_their_attributes(same, text, given):
+    """A page break's title "xii", its aria-label and the navigation page's list of pages were translated."""
+    page = f'<html xmlns="http://www.w3.org/1999/xhtml" xmlns:epub="{EPUB}"><body>{text}</body></html>'
+    options = DocumentOptions(attributes=("title", "aria-label"))
+    assert text in translate_markup([page], same, options, xhtml=True)[0] and same.given == given
 
 
 @pytest.mark.parametrize("text", ["It is x<sup>2</sup> plus y<sub>1</sub>.", "Some <sup>rd</sup> text."])

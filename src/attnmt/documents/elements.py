@@ -46,6 +46,9 @@ XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 EPUB_TYPE = "{http://www.idpf.org/2007/ops}type"  # EPUB's epub:type, in an XHTML page
 NOTE_TYPES = frozenset(("noteref", "backlink"))  # epub:type's, and ARIA's roles: a note's reference, its way back
 NOTE_ROLES = frozenset(("doc-noteref", "doc-backlink"))
+# A printed book's page numbers (identifiers, "xii", not words): a page break's, a navigation page's list of pages.
+PAGE_TYPES = frozenset(("pagebreak", "page-list"))
+PAGE_ROLES = frozenset(("doc-pagebreak", "doc-pagelist"))
 # A tag, escaped in an XML element's text: a name right after < or </, attributes each with a value,
 # an optional / (<b>, </b>, <br/>, <a href="x">); "<No name>", "<your name>" are words in brackets.
 TAG = r"""</?[^\W\d][\w:.-]*(?:\s+[^\W\d][\w:.-]*\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>]+))*\s*/?>"""
@@ -114,10 +117,23 @@ def is_marker(node: etree._Element) -> bool:
 def is_note_link(node: etree._Element) -> bool:
     """A note's reference or its back link, as EPUB (``epub:type="noteref"``, ``backlink``) or
     ARIA (``role="doc-noteref"``, ``doc-backlink``) names it."""
+    return has_role(node, NOTE_TYPES, NOTE_ROLES)
+
+
+def is_page_number(node: etree._Element) -> bool:
+    """A printed page's number, kept with its attributes (``<span epub:type="pagebreak"
+    title="xii"/>``, ``role="doc-pagebreak" aria-label="Page 13"``), or the list of them on an
+    EPUB's navigation page (``<nav epub:type="page-list">``): page numbers, not words.  Its
+    landmarks (``epub:type="landmarks"``: "Cover", "Start of the book") are words, translated."""
+    return has_role(node, PAGE_TYPES, PAGE_ROLES)
+
+
+def has_role(node: etree._Element, types: frozenset[str], roles: frozenset[str]) -> bool:
+    """Whether an element's ``epub:type`` has one of ``types`` or its ARIA ``role`` one of ``roles``."""
     if is_comment(node):
         return False
-    types = f"{node.get(EPUB_TYPE, '')} {node.get('epub:type', '')}".split()  # XHTML's attribute; HTML's name
-    return bool(NOTE_TYPES.intersection(types) or NOTE_ROLES.intersection(node.get("role", "").split()))
+    said = f"{node.get(EPUB_TYPE, '')} {node.get('epub:type', '')}".split()  # XHTML's attribute; HTML's name
+    return bool(types.intersection(said) or roles.intersection(node.get("role", "").split()))
 
 
 def is_short_label(text: str) -> bool:
@@ -204,7 +220,8 @@ class Vocabulary:
         if self.xml:  # a field laid out is translated apart, code or not: "<No name>" may be words
             return is_empty(node) or (is_code(node) and not self.lays_out(node.getparent()))
         name = local_name(node)
-        return name in ATOMS or (name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node)))
+        return name in ATOMS or (name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node)
+                                                         or is_page_number(node)))
 
     def is_inline(self, node: etree._Element) -> bool:
         """An atom, or an inline element with only inline elements inside it."""
@@ -219,7 +236,13 @@ class Vocabulary:
         return True
 
     def is_untranslated(self, node: etree._Element) -> bool:
-        return is_comment(node) or says_no(node) or (not self.xml and local_name(node) in UNTRANSLATED)
+        return is_comment(node) or says_no(node) or (not self.xml and (local_name(node) in UNTRANSLATED
+                                                                       or is_page_number(node)))
+
+    def keeps_attributes(self, node: etree._Element) -> bool:
+        """Whether an element's attributes are kept, whatever their names: in HTML, a page number's
+        (is_page_number: ``title="xii"``, ``aria-label="Page 13"``)."""
+        return not self.xml and is_page_number(node)
 
     def ends_sentence(self, node: etree._Element) -> bool:
         """Whether no sentence goes on past the atom: in HTML, a form field (CONTROLS) that shows

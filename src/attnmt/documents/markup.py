@@ -226,7 +226,7 @@ def translatable_attributes(root: etree._Element, vocabulary: Vocabulary,
         if is_comment(node):
             return
         translated = (translated or says_yes(node)) and not says_no(node)
-        if translated:
+        if translated and not vocabulary.keeps_attributes(node):
             found.extend((node, name) for name in names
                          if has_words(node.get(name, "")) and (name != "value" or is_button_label(node)))
         if says_no(node) or not vocabulary.is_untranslated(node):
