@@ -1,10 +1,10 @@
 """EPUB books: each XHTML page of the package's manifest translated as an HTML page is
-(attnmt.documents.markup; the EPUB 3 navigation page is one of them), and the EPUB 2 table of
-contents (toc.ncx) entry by entry.  Pages are parsed as XML, as EPUB readers parse them, and
-written back as XML.  With a target language, each page's ``xml:lang`` (and ``lang``, but on an
-EPUB 2 page without one: XHTML 1.1 has none), the package's ``dc:language`` and the table of
-contents' ``xml:lang`` say it.  The manifest's links are IRIs: ``chapter%201.xhtml`` is the
-member ``chapter 1.xhtml``.
+(attnmt.documents.markup; the EPUB 3 navigation page is one of them, its list of pages kept),
+and the EPUB 2 table of contents (toc.ncx) entry by entry (ENTRIES).  Pages are parsed as XML, as
+EPUB readers parse them, and written back as XML.  With a target language, each page's
+``xml:lang`` (and ``lang``, but on an EPUB 2 page without one: XHTML 1.1 has none), the
+package's ``dc:language`` and the table of contents' ``xml:lang`` say it.  The manifest's links
+are IRIs: ``chapter%201.xhtml`` is the member ``chapter 1.xhtml``.
 """
 
 from __future__ import annotations
@@ -29,6 +29,9 @@ DC = "http://purl.org/dc/elements/1.1/"
 NCX = "http://www.daisy.org/z3986/2005/ncx/"
 PAGES = ("application/xhtml+xml",)
 TOC = "application/x-dtbncx+xml"
+# toc.ncx's entries: the table of contents' (navMap) and other lists' (navList: illustrations, tables);
+# not its pageList (page numbers), nor docTitle and docAuthor, which stay the package's dc:title and creator.
+ENTRIES = "n:navMap//n:navLabel/n:text | n:navList//n:navLabel/n:text"
 
 
 class EntryJob:
@@ -71,7 +74,7 @@ def epub_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
         tree = parse_part(archive, member, doctype=True)
         root = tree.getroot()
         if kind == TOC:
-            jobs = [EntryJob(t) for t in root.iter(f"{{{NCX}}}text") if has_words(t.text or "")]
+            jobs = [EntryJob(t) for t in root.xpath(ENTRIES, namespaces={"n": NCX}) if has_words(t.text or "")]
         else:
             jobs = [TreeJob(root, vocabulary, options)]
             jobs = jobs if jobs[0].runs or jobs[0].attributes else []
