@@ -169,6 +169,27 @@ def test_a_spreadsheet_date_shown_in_words_is_not_translated(mirror):
     assert odf_paragraphs(translate(calc_file(), ".ods", mirror)) == ["RUNS. DOG A", "12", "May first"]
 
 
+def test_a_translated_string_cell_loses_the_source_text_it_held_as_its_value(mirror):
+    """odfpy (and pandas through it) writes ``office:string-value``; LibreOffice shows it, not the
+    translated paragraph, so the cell still read "A dog runs."."""
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+
+    document = OpenDocumentSpreadsheet()
+    table, row = Table(name="S"), TableRow()
+    for cell in (TableCell(valuetype="string", stringvalue="A dog runs."), TableCell(valuetype="float", value="12")):
+        cell.addElement(P(text=cell.getAttribute("stringvalue") or "12"))
+        row.addElement(cell)
+    table.addElement(row)
+    document.spreadsheet.addElement(table)
+    content = etree.fromstring(read_members(translate(odf_bytes(document), ".ods", mirror))["content.xml"])
+    office = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}"
+    text, number = content.iter("{urn:oasis:names:tc:opendocument:xmlns:table:1.0}table-cell")
+    assert "".join(text.itertext()) == "RUNS. DOG A" and text.get(f"{office}string-value") is None
+    assert text.get(f"{office}value-type") == "string" and number.get(f"{office}value") == "12"
+
+
 def test_an_epub_book_its_pages_and_table_of_contents(mirror):
     from ebooklib import ITEM_DOCUMENT, epub
 

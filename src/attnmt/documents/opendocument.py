@@ -6,8 +6,9 @@ Inside a paragraph, ``text:span`` and ``text:a`` are marks; everything else (``t
 tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it is.  A note's, an
 annotation's or a text box's own paragraphs are translated as paragraphs of their own.  A
 spreadsheet cell whose value is not a string (a number, a date, a formula's) is not touched
-(an annotation or a shape on it is).  ``fo:language`` and ``fo:country`` of the styles follow
-the target language.
+(an annotation or a shape on it is); a translated string cell loses its ``office:string-value``,
+the source text LibreOffice would show in place of its paragraphs.  ``fo:language`` and
+``fo:country`` of the styles follow the target language.
 
 A chart is a document of its own inside the file (``Object 1/content.xml``, named in
 META-INF/manifest.xml): the paragraphs of its title, subtitle and axis titles are translated;
@@ -41,6 +42,7 @@ DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 MANIFEST = "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"
 CHART = "application/vnd.oasis.opendocument.chart"
 CELLS = (f"{{{TABLE}}}table-cell", f"{{{TABLE}}}covered-table-cell")
+STRING_VALUE = f"{{{OFFICE}}}string-value"
 MARKS = frozenset({f"{{{TEXT}}}span", f"{{{TEXT}}}a"})
 BREAKS = frozenset({f"{{{TEXT}}}line-break", f"{{{TEXT}}}tab", f"{{{TEXT}}}s"})
 PARAGRAPHS = (f"{{{TEXT}}}p", f"{{{TEXT}}}h")
@@ -87,14 +89,30 @@ class OpenDocumentVocabulary(Vocabulary):
 
 
 def is_value(paragraph: etree._Element) -> bool:
-    """Whether the paragraph shows a spreadsheet cell's number, date or formula result: the cell
-    holds it, with only text elements (a list) between (an annotation or a shape in between
-    holds words of its own)."""
-    cell = next((e for e in paragraph.iterancestors() if not e.tag.startswith(f"{{{TEXT}}}")), None)
-    if cell is None or cell.tag not in CELLS:
+    """Whether the paragraph shows a spreadsheet cell's number, date or formula result."""
+    cell = holding_cell(paragraph)
+    if cell is None:
         return False
     kind = cell.get(f"{{{OFFICE}}}value-type")
     return cell.get(f"{{{TABLE}}}formula") is not None or kind not in (None, "string")
+
+
+def holding_cell(paragraph: etree._Element) -> etree._Element | None:
+    """The spreadsheet cell whose content the paragraph is: the cell holds it, with only text
+    elements (a list) between (an annotation or a shape in between holds words of its own)."""
+    cell = next((e for e in paragraph.iterancestors() if not e.tag.startswith(f"{{{TEXT}}}")), None)
+    return cell if cell is not None and cell.tag in CELLS else None
+
+
+def drop_string_values(paragraphs: list[etree._Element]) -> None:
+    """The ``office:string-value`` of the string cells that hold the translated ``paragraphs``
+    taken out: where a cell has one, LibreOffice shows it, not the paragraphs (odfpy writes it,
+    and pandas through it), so the cell showed its source text.  Without it the cell's value is
+    its text, as ODF says, and the file stays valid."""
+    for paragraph in paragraphs:
+        cell = holding_cell(paragraph)
+        if cell is not None:
+            cell.attrib.pop(STRING_VALUE, None)
 
 
 def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str) -> list[Part]:
@@ -114,6 +132,7 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str) 
         tree = parse_part(archive, member)
         paragraphs = [p for p in tree.getroot().iter(*PARAGRAPHS) if not (is_data(p) if chart else is_value(p))]
         jobs = [TreeJob(p, vocabulary, job_options) for p in paragraphs]
+        drop_string_values([p for p, job in zip(paragraphs, jobs, strict=True) if job.runs])
         part = Part(member, tree, [job for job in jobs if job.runs])
         if options.target_lang:
             part.changed = set_language(tree.getroot(), options.target_lang)
