@@ -111,6 +111,30 @@ def test_an_entity_in_an_attribute_of_a_books_page_is_refused_naming_its_line(sa
                        "attribute value, where it cannot be kept unexpanded: write its text there instead")
 
 
+def encrypted(algorithm: str, member: str) -> bytes:
+    """META-INF/encryption.xml saying ``member`` is encrypted with ``algorithm``."""
+    return (f'<encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" '
+            f'xmlns:enc="http://www.w3.org/2001/04/xmlenc#"><enc:EncryptedData><enc:EncryptionMethod '
+            f'Algorithm="{algorithm}"/><enc:CipherData><enc:CipherReference URI="{member}"/></enc:CipherData>'
+            "</enc:EncryptedData></encryption>").encode()
+
+
+def test_a_book_with_drm_is_refused_naming_its_encrypted_member(same):
+    """Its encrypted page was refused as "not well-formed XML", which says nothing of why."""
+    book = replaced(book_file(), "META-INF/encryption.xml",
+                    encrypted("http://www.w3.org/2001/04/xmlenc#aes128-cbc", "EPUB/one.xhtml"))
+    assert refused(book, ".epub", same) == (
+        "the .epub file: the book is encrypted (DRM: member EPUB/one.xhtml is encrypted, says "
+        "META-INF/encryption.xml); only a book without DRM can be translated")
+
+
+@pytest.mark.parametrize("algorithm", ["http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"])
+def test_a_book_whose_fonts_are_obfuscated_is_translated(same, algorithm):
+    translate_office(replaced(book_file(), "META-INF/encryption.xml", encrypted(algorithm, "EPUB/f.otf")), ".epub",
+                     same, DocumentOptions())
+    assert "A dog runs on the green grass." in same.given
+
+
 def test_a_part_that_is_not_xml_names_its_line(same):
     message = refused(replaced(word_file(), "word/header1.xml", b"<hdr>\n<p>unclosed</hdr>"), ".docx", same)
     assert "member word/header1.xml is not well-formed XML at line 2: " in message

@@ -24,6 +24,11 @@ from attnmt.documents.spans import Nested, plain
 from attnmt.errors import DataError
 
 CONTAINER = "META-INF/container.xml"
+ENCRYPTION = "META-INF/encryption.xml"
+XMLENC = "http://www.w3.org/2001/04/xmlenc#"
+# A font's obfuscation (IDPF's, Adobe's): its bytes scrambled with the book's id, so that it is not copied
+# out alone; the pages stay readable.  Any other algorithm there is DRM (AES: Adobe ADEPT, Readium LCP).
+OBFUSCATION = frozenset(("http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC"))
 OPF = "http://www.idpf.org/2007/opf"
 DC = "http://purl.org/dc/elements/1.1/"
 NCX = "http://www.daisy.org/z3986/2005/ncx/"
@@ -59,8 +64,24 @@ def package_path(archive: Archive) -> str:
     return path
 
 
+def check_encryption(archive: Archive) -> None:
+    """DataError naming the first member META-INF/encryption.xml says is encrypted (DRM), but for a
+    font's obfuscation (OBFUSCATION): its page would be read as XML that is not well-formed."""
+    if ENCRYPTION not in archive:
+        return
+    for data in parse_part(archive, ENCRYPTION).getroot().iter(f"{{{XMLENC}}}EncryptedData"):
+        method = data.find(f"{{{XMLENC}}}EncryptionMethod")
+        if method is not None and method.get("Algorithm", "").strip() in OBFUSCATION:
+            continue
+        reference = data.find(f"{{{XMLENC}}}CipherData/{{{XMLENC}}}CipherReference")
+        member = unquote(reference.get("URI", "")) if reference is not None else "unnamed"  # relative to the root
+        raise DataError(f"{archive.name}: the book is encrypted (DRM: member {member} is encrypted, says "
+                        f"{ENCRYPTION}); only a book without DRM can be translated")
+
+
 def epub_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
     opf_path = package_path(archive)
+    check_encryption(archive)
     opf = parse_part(archive, opf_path)
     folder = posixpath.dirname(opf_path)
     vocabulary = Vocabulary()
