@@ -210,9 +210,9 @@ def test_a_link_touching_a_word_stays_in_its_sentence(same):
     ('<p>History<span class="b">[</span>edit<span class="b">]</span></p>', ["History edit"]),
     ("<p>Press<kbd>Ctrl</kbd>now to go.</p>", ["Press now to go."]),
     ('<h2><span class="mw-headline">History</span><span class="mw-editsection"><span class="b">[</span>'
-     '<a href="/edit">edit</a><span class="b">]</span></span></h2>', ["History", "edit"]),
+     '<a href="/edit">edit</a><span class="b">]</span></span></h2>', ["History edit"]),
     ('<div><a href="/">Powered by WordPress</a><span class="sep"> | </span>Theme: Twenty.</div>',
-     ["Powered by WordPress", "Theme: Twenty."]),
+     ["Powered by WordPress Theme: Twenty."]),
 ])
 def test_a_kept_element_that_shows_text_parts_the_words_around_it(same, text, given):
     """The model read "Historyedit" and "WordPressTheme:" as one word: the link came back empty."""
@@ -229,3 +229,37 @@ def test_an_element_of_spaces_alone_is_kept_whole_and_parts_the_words(same, text
     (Word loses them on reopening), and "One" and "two" were glued."""
     assert one(text, same) == text
     assert same.given == given
+
+
+@pytest.mark.parametrize("text, given", [
+    ('<p>She lived in <a href="/wiki/Paris">Paris</a><sup class="reference"><a href="#cite_note-3">[3]</a></sup> '
+     "for years.</p>", ["She lived in Paris for years."]),
+    ("<p>Go to <a>settings</a><code>x()</code> now.</p>", ["Go to settings now."]),
+    ("<p><a>Click</a><a> here</a> to go.</p>", ["Click here to go."]),
+])
+def test_a_link_beside_an_element_that_is_no_control_stays_in_its_sentence(same, given, text):
+    one(text, same)
+    assert same.given == given
+
+
+@pytest.mark.parametrize("text, given", [
+    ('<p><a href="#intro">see</a> the intro first.</p>', ["see the intro first."]),
+    ('<p>He said (<a href="#n">see</a> note).</p>', ["He said (see note)."]),
+])
+def test_a_word_in_a_link_to_an_anchor_is_no_note_marker(same, text, given):
+    assert one(text, same) == text
+    assert same.given == given
+
+
+def test_a_custom_element_on_its_own_line_among_inline_elements_is_read_with_its_sentence(same):
+    one("<p>The <b>quick</b>\n<my-tag>brown</my-tag>\n<i>fox</i> jumps.</p>", same)
+    assert same.given == ["The quick brown fox jumps."]
+
+
+def test_a_note_link_whose_label_is_an_entity_stays_a_marker_in_xhtml(same):
+    """itertext gave "&dagger;" for the label, letters: the link was read as a word and took "Tom"."""
+    page = ('<?xml version="1.0"?><!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" '
+            '"http://www.w3.org/TR/xhtml11/DTD/xhtml11.dtd"><html xmlns="http://www.w3.org/1999/xhtml"><head>'
+            '<title>t</title></head><body><p>Tom<a href="#n">&dagger;</a> said it.</p></body></html>')
+    out = translate_markup([page], same, xhtml=True)[0]
+    assert '<p>Tom<a href="#n">&dagger;</a> said it.</p>' in out and "Tom said it." in same.given

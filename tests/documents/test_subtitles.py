@@ -203,3 +203,15 @@ def test_a_windows_path_in_srt_text_is_no_ass_code(same):
     source = srt("Save it in C:\\new\\data now.")
     assert translate_subtitle_text(source, same) == source
     assert same.given == ["Save it in C:\\new\\data now."]
+
+
+@pytest.mark.parametrize("text", ["Save it in C:\\data\\new\\notes.txt now.", "Open \\\\server\\name today."])
+def test_a_whole_windows_path_in_srt_text_is_read_as_text(same, text):
+    source = srt(text)
+    assert translate_subtitle_text(source, same) == source and same.given == [text]
+
+
+def test_an_ass_break_after_a_colon_is_a_break(same):
+    source = srt("JOHN:\\NWhere are you?")
+    assert translate_subtitle_text(source, same) == source
+    assert same.given == ["JOHN: Where are you?"]

@@ -41,9 +41,10 @@ from attnmt.errors import AttnmtWarning
 
 # A tag (group 1: what is between < and >), or an SRT file's ASS code such as {\an8}.
 TOKEN = re.compile(r"<([^<>]*)>|(\{\\[^{}]*\})")
-# In an SRT file, also ASS's line breaks and hard space written in the text: "walking\Nin the park";
-# not in a path, after ":", "/" or another backslash ("C:\new\data", "\\server\name").
-SRT_TOKEN = re.compile(rf"{TOKEN.pattern}|(?<![:\\/])\\[Nnh]")
+# In an SRT file, also ASS's line breaks and hard space written in the text: "walking\Nin the park",
+# "JOHN:\NWhere are you?"; but not in a Windows path ("C:\new\data", "\\server\name"): group 3
+# matches the path whole, which is read as text.
+SRT_TOKEN = re.compile(rf"{TOKEN.pattern}|((?<![A-Za-z])[A-Za-z]:\\[^\s<>{{}}]*|\\\\[^\s<>{{}}]+)|\\[Nnh]")
 EMPTY_TAGS = frozenset({"br"})
 
 
@@ -83,8 +84,8 @@ def add_cue(builder: FlatBuilder, text: str, vtt: bool, where: str) -> None:
     opened: list[tuple[str, CueTag]] = []
     position = 0
     for match in (TOKEN if vtt else SRT_TOKEN).finditer(text):
-        if match.start() < position:
-            continue  # inside a ruby's annotation, kept whole
+        if match.start() < position or (not vtt and match.group(3)):
+            continue  # inside a ruby's annotation, kept whole; a path, read as text
         add_cue_text(builder, text[position:match.start()], vtt, where)
         position = match.end()
         tag, name = match.group(1), tag_name(match.group(1) or "")

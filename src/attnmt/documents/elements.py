@@ -4,6 +4,7 @@ vocabulary, and XML's, read from the layout (Vocabulary), as attnmt.documents.ma
 from __future__ import annotations
 
 import re
+import unicodedata
 from html.entities import name2codepoint
 
 from lxml import etree
@@ -92,7 +93,7 @@ def is_marker(node: etree._Element) -> bool:
     name = local_name(node)
     if name in BLOCKS:
         return False
-    text = "".join(node.itertext()).strip()
+    text = shown_characters(node).strip()
     if not text:
         return False
     letters = any(character.isalpha() for character in text)
@@ -101,8 +102,8 @@ def is_marker(node: etree._Element) -> bool:
         return not letters or is_short_label(text)
     if not letters and not any(character.isdigit() for character in text):
         return True  # symbols alone
-    if letters and not is_short_label(text):
-        return False
+    if letters and not (is_link_label(text) if name == "a" else is_short_label(text)):
+        return False  # "see", "yes" in a link to #anchor are words; "ii" in a <sup> is a note's
     linked = any(local_name(a) == "a" and "#" in a.get("href", "") for a in node.iter("{*}a"))
     bracketed = text.startswith("[") and text.endswith("]")
     if not ((name in ("sup", "sub") and (linked or bracketed or not letters)) or (name == "a" and linked)):
@@ -112,6 +113,16 @@ def is_marker(node: etree._Element) -> bool:
     at_start = previous is None and not before.strip()
     after_punctuation = before[-1:] != "" and not before[-1].isspace() and not before[-1].isalnum()
     return (name != "a" and linked) or bracketed or at_start or after_punctuation
+
+
+def shown_characters(node: etree._Element) -> str:
+    """An element's text with each entity reference HTML names as its character (``&dagger;``: "†",
+    not the letters of its name)."""
+    if isinstance(node, etree._Entity):
+        return chr(name2codepoint[node.name]) if node.name in name2codepoint else node.text or ""
+    if is_comment(node):
+        return ""
+    return (node.text or "") + "".join(shown_characters(child) + (child.tail or "") for child in node)
 
 
 def is_note_link(node: etree._Element) -> bool:
@@ -140,6 +151,15 @@ def is_short_label(text: str) -> bool:
     """A marker's label that has letters: in brackets (``[i]``, ``[a]``), one character (``a``, ``B``),
     or two or three lower-case ones (``ii``, ``xiv``); "Top" and "Go", words, are not."""
     return (text.startswith("[") and text.endswith("]")) or len(text) == 1 or (len(text) <= 3 and text.islower())
+
+
+def is_link_label(text: str) -> bool:
+    """A note's label on a plain link (no note role): in brackets, one character or a Roman numeral
+    (``[a]``, ``a``, ``iv``); "see", "no", "old", which are words, are not."""
+    return (text.startswith("[") and text.endswith("]")) or len(text) == 1 or ROMAN.fullmatch(text) is not None
+
+
+ROMAN = re.compile(r"[ivxlc]+")
 
 
 def touches_neighbour(node: etree._Element, words: bool = True) -> bool:
@@ -263,7 +283,7 @@ class Vocabulary:
         if self.xml or not isinstance(node, etree._Entity) or node.name not in name2codepoint:
             return ""
         character = chr(name2codepoint[node.name])
-        return "" if character.isspace() else character
+        return "" if character.isspace() or unicodedata.category(character) == "Cf" else character
 
     def parts_words(self, node: etree._Element) -> bool:
         """Whether an atom separates the words around it: a line break, an entity reference kept
@@ -271,8 +291,8 @@ class Vocabulary:
         alone (is_spacing), or one that shows text of its own
         (``History<span>[</span><a>edit</a><span>]</span>``, ``WordPress<span> | </span>Theme``:
         read as one word, "Historyedit", they gave the link no word)."""
-        if isinstance(node, etree._Entity):
-            return True
+        if isinstance(node, etree._Entity):  # &shy; (a format character) is inside its word
+            return node.name not in name2codepoint or unicodedata.category(chr(name2codepoint[node.name])) != "Cf"
         return not is_comment(node) and (local_name(node) == "br" or has_text_of_its_own(node) or is_spacing(node))
 
 
@@ -280,21 +300,41 @@ def is_block(node: etree._Element) -> bool:
     """An HTML element laid out as a block: one of BLOCKS; one HTML does not know that touches its
     neighbour (touches_neighbour) or stands on a line of its own (on_its_own_line: a template's
     components, ``<ion-list>\n  <ion-item>Settings</ion-item>\n  <ion-item>Log out</ion-item>``);
-    or a link or button right beside another element, nothing between them (a menu,
-    ``<a href="/">Home</a><a href="/about">About</a>``: read inline, "HomeAbout" was one word)."""
+    or a link or button glued to another link or button (a menu, ``<a href="/">Home</a><a
+    href="/about">About</a>``: read inline, "HomeAbout" was one word; glued_controls)."""
     name = local_name(node)
     if name in BLOCKS:
         return True
     if name in SIDE_BY_SIDE:
-        return touches_neighbour(node, words=False)
+        return glued_controls(node)
     return name not in INLINE and name not in ATOMS and (touches_neighbour(node) or on_its_own_line(node))
+
+
+def glued_controls(node: etree._Element) -> bool:
+    """Whether a link or button and a link or button beside it, nothing between them, would glue
+    two words into one (a letter or digit on both sides of the join).  A link beside anything
+    else (a citation's ``<sup>``, an icon, ``<code>``, a link whose text starts with a space)
+    stays in its sentence."""
+    text = "".join(node.itertext())
+    previous, following = node.getprevious(), node.getnext()
+    if previous is not None and not gap_before(node) and local_name(previous) in SIDE_BY_SIDE:
+        if "".join(previous.itertext())[-1:].isalnum() and text[:1].isalnum():
+            return True
+    if following is not None and not node.tail and not is_comment(following) and local_name(following) in SIDE_BY_SIDE:
+        if text[-1:].isalnum() and "".join(following.itertext())[:1].isalnum():
+            return True
+    return False
 
 
 def on_its_own_line(node: etree._Element) -> bool:
     """Whether only spaces part an element from the line breaks before and after it (or its
-    parent's start and end), at least one of them a line break."""
+    parent's start and end), at least one of them a line break, among siblings none of which is
+    read inline by name (``<b>``, ``<a>``: then it is a line of a sentence laid over lines)."""
     before, after = gap_before(node), node.tail or ""
-    return not before.strip() and not after.strip() and ("\n" in before or "\n" in after)
+    if before.strip() or after.strip() or not ("\n" in before or "\n" in after):
+        return False
+    parent = node.getparent()  # one line of a sentence laid over lines ("The <b>quick</b>\n<x>brown</x>\n")
+    return parent is None or all(is_comment(child) or local_name(child) not in INLINE for child in parent)
 
 
 def gap_before(node: etree._Element) -> str:
