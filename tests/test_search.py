@@ -112,12 +112,10 @@ def test_max_output_length_holds_a_prefix_and_then_the_terms_on_top():
     assert decoding.max_output_length(5, 20, prefix=9, terms=23) == 20
 
 
-def test_a_fixed_max_length_is_a_cap_the_terms_are_held_within():
-    """The server's max_length 4 with two terms of 2 and 3 pieces wrote 9 pieces: the terms on top."""
+def test_a_fixed_max_length_gets_the_terms_on_top_as_any_limit_does():
     decoding = Decoding().with_max_length(4)
-    assert decoding.max_output_length(5, 1022, terms=3) == 4
-    assert decoding.max_output_length(5, 1022, terms=5) == 5  # raised only as far as the terms need
-    assert decoding.max_output_length(5, 1022, prefix=2, terms=5) == 7
+    assert decoding.max_output_length(5, 1022, terms=3) == 7
+    assert decoding.max_output_length(5, 1022, prefix=6, terms=3) == 9
 
 
 def test_length_penalty_is_gnmt():

@@ -133,12 +133,10 @@ class Decoding:
         allow: ``TransformerConfig.longest_input``).  The prefix starts the translation that a·src_len + b
         counts; a term stands for source words, but may be far longer than the words they would give
         ("license" -> "GNU General Public License Version 3 oder später", 23 pieces), so room is made
-        for it on top, not taken from the rest of the sentence.  A fixed limit (max_len_a 0: the
-        server's ``max_length``, ``with_max_length``) is a cap the caller chose: it is raised only as
-        far as the prefix and the terms need, never by them on top of it."""
+        for it on top, not taken from the rest of the sentence; so too on a fixed limit (the server's
+        ``max_length``, ``with_max_length``), which is the sentence's own."""
         own = max(0, int(self.max_len_a * src_len + self.max_len_b))
-        wanted = max(own, prefix + terms) if self.max_len_a == 0 else max(own, prefix) + terms
-        return min(wanted, longest)
+        return min(max(own, prefix) + terms, longest)
 
     def with_max_length(self, max_length: int | None) -> Decoding:
         """This decoding with a fixed output limit of ``max_length`` tokens (None: unchanged)."""
