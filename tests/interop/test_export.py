@@ -279,6 +279,8 @@ def test_imported_trained_marian_translates_like_transformers(exported, hf, tmp_
 MARIAN_VARIANTS = {
     # OPUS-MT's own settings: one shared vocabulary, tied embeddings, swish, scaled embeddings.
     "opus-mt": dict(activation_function="swish", scale_embedding=True),
+    # OPUS-MT's usual files: a SentencePiece model per side, one vocab.json with the pieces of both.
+    "opus-mt-two-models": dict(two_models=True, activation_function="swish", scale_embedding=True),
     "separate-vocabularies": dict(separate=True, activation_function="gelu", scale_embedding=False),
     "untied-output": dict(activation_function="relu", tie_word_embeddings=False),
 }

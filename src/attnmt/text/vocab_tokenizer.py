@@ -11,6 +11,8 @@ from attnmt.errors import DataError
 from attnmt.files import write_bytes, write_text
 from attnmt.text.tokenizer import load_proto
 
+WORD_START = "\u2581"  # "▁": SentencePiece's mark of a word's start, a space in the text
+
 
 class VocabTokenizer:
     """SentencePiece segmentation plus an explicit piece -> id vocabulary: how Marian (OPUS-MT) models tokenize.
@@ -115,15 +117,23 @@ class VocabTokenizer:
         return [self.encode_target(text) for text in texts]
 
     def decode(self, ids: Sequence[int]) -> str:
-        """Target text of `ids` up to the first ``</s>``; ``<pad>`` is skipped; no space at either end
-        (as MarianTokenizer detokenizes: a lone "▁" piece last would leave one)."""
+        """Target text of `ids` up to the first ``</s>``, as ``MarianTokenizer.decode(ids,
+        skip_special_tokens=True)`` writes it: ``<pad>`` and ``<unk>`` are left out, the target
+        SentencePiece model joins the pieces, every "▁" left becomes a space, and no space is left
+        at either end.
+
+        OPUS-MT's vocab.json holds the pieces of both sides: target.spm passes one it does not know
+        (a source piece the model wrote) through as it is, "▁" included, so the spaces are made here.
+        An id vocab.json lacks is left out too (MarianTokenizer would write target.spm's piece of
+        that number, which has nothing to do with the vocabulary's ids).
+        """
         kept = []
         for i in map(int, ids):
             if i == self.eos_id:
                 break
-            if i != self.pad_id:
-                kept.append(self.id_to_piece(i))
-        return self._target.decode_pieces(kept).strip()
+            if i not in (self.pad_id, self.unk_id) and i in self._target_pieces:
+                kept.append(self._target_pieces[i])
+        return self._target.decode_pieces(kept).replace(WORD_START, " ").strip()
 
     def id_to_piece(self, i: int) -> str:
         """The target piece with id `i` (``<unk>`` for an id the vocabulary lacks)."""
