@@ -66,3 +66,20 @@ def test_a_marian_config_value_of_the_wrong_type_and_a_broken_vocabulary_are_one
     code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
     assert code == 2 and err.startswith(f"attnmt: error: {hf_dir}/vocab.json: not a JSON vocabulary (")
     assert not (tmp_path / "out").exists()
+
+
+def test_a_broken_sentencepiece_model_or_a_vocabulary_without_pad_is_one_line_naming_the_file(tmp_path, capsys):
+    hf_dir = write_random_marian(tmp_path / "hf")
+    spm = (hf_dir / "source.spm").read_bytes()
+    (hf_dir / "source.spm").write_bytes(b"\x00 not a SentencePiece model")
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"attnmt: error: {hf_dir}/source.spm: not a SentencePiece model (")
+    (hf_dir / "source.spm").write_bytes(spm)
+    vocab = json.loads((hf_dir / "vocab.json").read_text())
+    del vocab["<pad>"]
+    (hf_dir / "vocab.json").write_text(json.dumps(vocab))
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"attnmt: error: {hf_dir}/vocab.json: has no '<pad>' entry; Marian vocabularies need")
+    assert not (tmp_path / "out").exists()

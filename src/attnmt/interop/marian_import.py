@@ -44,7 +44,7 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
         if not (hf_dir / name).is_file():
             raise ConversionError(f"{hf_dir / name}: not found; is {hf_dir} a Hugging Face Marian model directory?")
     check_empty(out)
-    tokenizer = VocabTokenizer.load(hf_dir)
+    tokenizer = read_marian_vocabulary(hf_dir)
     planned = marian_model_config(transformers, hf_dir, tokenizer.unk_id)
     check_model_size(planned, hf_dir / MODEL_CONFIG)
     check_weights_size(planned, marian_weights_file(hf_dir), hf_dir / MODEL_CONFIG)
@@ -68,6 +68,15 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     save_model_config(config, out)
     tokenizer.save(out)
     return out
+
+
+def read_marian_vocabulary(hf_dir: Path) -> VocabTokenizer:
+    """The directory's SentencePiece models and vocabularies; one line naming the file for one that
+    is not a SentencePiece model, or a vocabulary without <pad>, <unk> or </s>."""
+    try:
+        return VocabTokenizer.load(hf_dir)
+    except ValueError as error:  # VocabTokenizer's name the file
+        raise ConversionError(str(error)) from None
 
 
 def marian_model_config(transformers: ModuleType, hf_dir: Path, unk_id: int) -> TransformerConfig:

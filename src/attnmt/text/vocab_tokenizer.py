@@ -7,6 +7,8 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+import sentencepiece as spm
+
 from attnmt.errors import DataError
 from attnmt.files import write_bytes, write_text
 from attnmt.text.tokenizer import load_proto
@@ -34,18 +36,24 @@ class VocabTokenizer:
 
     def __init__(
         self, source_spm: bytes, target_spm: bytes, vocab: dict[str, int],
-        target_vocab: dict[str, int] | None = None,
+        target_vocab: dict[str, int] | None = None, files: Sequence[str | Path] = (),
     ) -> None:
+        """``files``: where source_spm, target_spm, vocab [, target_vocab] were read from, which the
+        errors name (default: the file names above).  Raises ValueError, naming the file, for a
+        SentencePiece model that is none or a vocabulary without ``<pad>``, ``<unk>`` or ``</s>``."""
+        names = [*files] or [*self.FILES, self.TARGET_VOCAB]
         self._protos = (bytes(source_spm), bytes(target_spm))
-        self._source = load_proto(self._protos[0])
+        self._source = named_proto(self._protos[0], names[0])
         # OPUS-MT's models mostly have one SentencePiece model for both sides: loaded once.
-        self._target = self._source if self._protos[1] == self._protos[0] else load_proto(self._protos[1])
+        same = self._protos[1] == self._protos[0]
+        self._target = self._source if same else named_proto(self._protos[1], names[1])
         self.source_vocab = dict(vocab)
         self.target_vocab = dict(target_vocab) if target_vocab is not None else self.source_vocab
         self._target_pieces = {i: piece for piece, i in self.target_vocab.items()}
-        for piece in ("<pad>", "<unk>", "</s>"):
-            if piece not in self.source_vocab or piece not in self.target_vocab:
-                raise ValueError(f"the vocabulary has no {piece!r} entry; Marian vocabularies need one")
+        target_name = names[3] if target_vocab is not None else names[2]
+        for pieces, name in ((self.source_vocab, names[2]), (self.target_vocab, target_name)):
+            if missing := [piece for piece in ("<pad>", "<unk>", "</s>") if piece not in pieces]:
+                raise ValueError(f"{name}: has no {missing[0]!r} entry; Marian vocabularies need <pad>, <unk> and </s>")
         self.pad_id, self.unk_id, self.eos_id = (self.target_vocab[p] for p in ("<pad>", "<unk>", "</s>"))
         self.bos_id = self.pad_id  # Marian's decoder starts from <pad>
 
@@ -57,8 +65,10 @@ class VocabTokenizer:
         folder = Path(folder)
         source, target, vocab = (folder / name for name in cls.FILES)
         target_vocab = folder / cls.TARGET_VOCAB
+        separate = target_vocab.is_file()
         return cls(source.read_bytes(), target.read_bytes(), _read_vocab(vocab),
-                   _read_vocab(target_vocab) if target_vocab.is_file() else None)
+                   _read_vocab(target_vocab) if separate else None,
+                   files=[source, target, vocab, *([target_vocab] if separate else [])])
 
     @classmethod
     def stored_in(cls, folder: str | Path) -> bool:
@@ -138,6 +148,14 @@ class VocabTokenizer:
     def id_to_piece(self, i: int) -> str:
         """The target piece with id `i` (``<unk>`` for an id the vocabulary lacks)."""
         return self._target_pieces.get(i, "<unk>")
+
+
+def named_proto(proto: bytes, name: str | Path) -> spm.SentencePieceProcessor:
+    """``load_proto``, its ValueError naming the file ``name``."""
+    try:
+        return load_proto(proto)
+    except ValueError as error:
+        raise ValueError(f"{name}: {error}") from None
 
 
 def _read_vocab(path: Path) -> dict[str, int]:
