@@ -6,6 +6,7 @@ import json
 import os
 import resource
 
+import pytest
 import torch
 from support import write_random_marian
 
@@ -82,4 +83,16 @@ def test_a_broken_sentencepiece_model_or_a_vocabulary_without_pad_is_one_line_na
     code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
     assert code == 2 and err.count("\n") == 1
     assert err.startswith(f"attnmt: error: {hf_dir}/vocab.json: has no '<pad>' entry; Marian vocabularies need")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("separate", [False, True])
+def test_a_vocabulary_with_ids_beyond_the_embeddings_is_refused_before_anything_is_written(tmp_path, capsys, separate):
+    hf_dir = write_random_marian(tmp_path / "hf", separate=separate)
+    vocab = json.loads((hf_dir / "vocab.json").read_text())
+    (hf_dir / "vocab.json").write_text(json.dumps({**vocab, "▁zzzz": 5000}))
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert err == (f"attnmt: error: {hf_dir}/vocab.json: has ids up to 5000 but {hf_dir}/config.json says "
+                   f"vocab_size={len(vocab)}; they come from different models\n")
     assert not (tmp_path / "out").exists()

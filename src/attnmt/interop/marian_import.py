@@ -21,6 +21,7 @@ from attnmt.checkpoint import (
     MODEL_CONFIG,
     WEIGHTS,
     check_model_size,
+    check_vocab_size,
     check_weights_size,
     save_model_config,
     save_weights,
@@ -48,6 +49,9 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     planned = marian_model_config(transformers, hf_dir, tokenizer.unk_id)
     check_model_size(planned, hf_dir / MODEL_CONFIG)
     check_weights_size(planned, marian_weights_file(hf_dir), hf_dir / MODEL_CONFIG)
+    source_size = planned.src_vocab_size or planned.vocab_size  # Marian's vocab_size: the source's
+    target_key = "decoder_vocab_size" if planned.src_vocab_size else "vocab_size"
+    check_vocab_size(tokenizer, hf_dir, (target_key, planned.vocab_size), ("vocab_size", source_size))
     try:
         hf_model = transformers.MarianMTModel.from_pretrained(str(hf_dir), local_files_only=True,
                                                               dtype=torch.float32)
