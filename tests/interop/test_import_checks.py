@@ -11,6 +11,7 @@ import torch
 from support import write_random_marian
 
 from attnmt.cli.main import main
+from attnmt.errors import AttnmtWarning
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # before transformers is imported: never reach the Hub
 
@@ -130,3 +131,14 @@ def test_a_config_whose_d_model_does_not_fit_the_weights_names_the_key_and_the_t
     shared = config["vocab_size"]
     assert err == (f"attnmt: error: {hf_dir}/model.safetensors: model.shared.weight has shape ({shared}, 32), but "
                    f"{hf_dir}/config.json (d_model=16) makes it ({shared}, 16); they come from different models\n")
+
+
+def test_normalize_before_true_is_imported_as_transformers_reads_it_with_a_warning(tmp_path):
+    from attnmt.interop.marian_import import import_marian
+
+    hf_dir = write_random_marian(tmp_path / "hf")
+    config = json.loads((hf_dir / "config.json").read_text())
+    (hf_dir / "config.json").write_text(json.dumps({**config, "normalize_before": True}))
+    with pytest.warns(AttnmtWarning, match=r"config.json: normalize_before: true is ignored, as transformers'"):
+        import_marian(hf_dir, tmp_path / "out")
+    assert json.loads((tmp_path / "out" / "config.json").read_text())["norm_first"] is False

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -31,6 +32,7 @@ from attnmt.checkpoint import (
     save_model_config,
     save_weights,
 )
+from attnmt.errors import AttnmtWarning
 from attnmt.files import make_folder
 from attnmt.interop.export import check_empty, require
 from attnmt.interop.marian import ConversionError, attnmt_config, attnmt_weights
@@ -62,6 +64,10 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     target_key = "decoder_vocab_size" if planned.src_vocab_size else "vocab_size"
     check_vocab_size(tokenizer, hf_dir, (target_key, planned.vocab_size), ("vocab_size", source_size))
     check_weight_shapes(transformers, marian, weights, hf_dir / MODEL_CONFIG)
+    if getattr(marian, "normalize_before", False):
+        warnings.warn(f"{hf_dir / MODEL_CONFIG}: normalize_before: true is ignored, as transformers' MarianMTModel "
+                      "ignores it: the model is imported post-norm, computing what transformers computes",
+                      AttnmtWarning, stacklevel=2)
     hf_model = load_marian_model(transformers, hf_dir, weights)
     has_bias = bool(hf_model.final_logits_bias.any())
     config = attnmt_config(hf_model.config.to_dict(), tokenizer.unk_id, has_bias)
