@@ -309,15 +309,23 @@ def spm_and_vocab(sentences: list[str], size: int, pad_at: int | None) -> tuple[
     return spm.model_proto, {token: i for i, token in enumerate(tokens)}
 
 
-def write_random_marian(folder: Path, separate: bool = False, pairs=PAIRS, size: int = 40, **changes) -> Path:
+def write_random_marian(folder: Path, separate: bool = False, pairs=PAIRS, size: int = 40, two_models: bool = False,
+                        **changes) -> Path:
     """A Hugging Face Marian directory with random weights (non-zero logits bias included), its
-    SentencePiece models of about ``size`` pieces trained on ``pairs`` (a shared one on both sides)."""
+    SentencePiece models of about ``size`` pieces trained on ``pairs``: a shared one on both sides;
+    with ``separate`` one per side, each with its vocabulary; with ``two_models`` one per side and one
+    vocab.json holding the pieces of both (OPUS-MT's usual layout)."""
     transformers = pytest.importorskip("transformers", reason="transformers is optional: pip install 'attnmt[export]'")
     folder.mkdir(parents=True)
     # Separate vocabularies of different sizes share one pad id, so <pad> sits at 2 in both.
     if separate:
         source_spm, source_vocab = spm_and_vocab([s for s, _ in pairs], size, 2)
         target_spm, target_vocab = spm_and_vocab([t for _, t in pairs], size + 10, 2)
+    elif two_models:
+        source_spm, source_pieces = spm_and_vocab([s for s, _ in pairs], size, None)
+        target_spm, target_pieces = spm_and_vocab([t for _, t in pairs], size, None)
+        tokens = [*(t for t in source_pieces if t != "<pad>"), *(t for t in target_pieces if t not in source_pieces)]
+        source_vocab = target_vocab = {token: i for i, token in enumerate([*tokens, "<pad>"])}
     else:
         source_spm, source_vocab = spm_and_vocab([s for pair in pairs for s in pair], size, None)
         target_spm, target_vocab = source_spm, source_vocab

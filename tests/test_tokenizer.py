@@ -176,7 +176,7 @@ def test_a_plain_sentencepiece_model_is_renumbered_and_segments_as_before(model_
     assert tokenizer.vocab_size == plain.get_piece_size() + 1  # <pad> added
     for sentence in [*CORPUS, "Ünbekannte Wörter €"]:
         assert tokenizer.pieces(sentence)[:-1] == plain.encode(sentence, out_type=str)
-        assert tokenizer.decode(tokenizer.encode(sentence)) == plain.decode(plain.encode(sentence))
+        assert tokenizer.decode(tokenizer.encode(sentence)) == plain.decode(plain.encode(sentence)).strip()
     assert Tokenizer(tokenizer.model_proto).model_proto == tokenizer.model_proto  # already in the layout
 
 
@@ -245,3 +245,10 @@ def test_the_repr_names_the_file_read_and_the_number_of_pieces(tokenizer, tmp_pa
     (tmp_path / "spm.target.model").write_bytes(tokenizer.model_proto)
     separate = read_tokenizer(tmp_path, source_eos=True)
     assert repr(separate) == f"<Tokenizer {tmp_path}/spm.source.model + {tmp_path}/spm.target.model: {n} + {n} pieces>"
+
+
+def test_decode_leaves_no_space_at_the_end_where_a_lone_word_start_piece_is_last(tokenizer):
+    word_start = tokenizer.piece_to_id("▁")
+    assert word_start != UNK_ID  # the corpus's numbers and punctuation after a space need it
+    ids = tokenizer.encode_target("Zwei Hunde")
+    assert tokenizer.decode([*ids, word_start, EOS_ID]) == "Zwei Hunde"

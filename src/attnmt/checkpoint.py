@@ -169,7 +169,9 @@ def load_tokenizer(model_dir: Path, config: TransformerConfig) -> Tokenizer | Vo
     from Marian its own vocabulary files (VocabTokenizer); its sizes checked against ``config``."""
     tokenizer = read_tokenizer(model_dir, config.source_eos)
     if isinstance(tokenizer, VocabTokenizer):
-        check_vocab_size(tokenizer, model_dir, config.vocab_size)
+        source_key = "src_vocab_size" if config.src_vocab_size else "vocab_size"
+        check_vocab_size(tokenizer, model_dir, ("vocab_size", config.vocab_size),
+                         (source_key, config.src_vocab_size or config.vocab_size))
         return tokenizer
     paths = tokenizer_paths(model_dir)
     sizes = {paths[-1]: (tokenizer.vocab_size, "vocab_size", config.vocab_size),
@@ -181,13 +183,17 @@ def load_tokenizer(model_dir: Path, config: TransformerConfig) -> Tokenizer | Vo
     return tokenizer
 
 
-def check_vocab_size(tokenizer: VocabTokenizer, model_dir: Path, vocab_size: int) -> None:
-    """A Marian vocabulary may leave ids unused, but none may lie beyond the model's vocab_size."""
-    if tokenizer.vocab_size > vocab_size:
-        raise ModelDirError(
-            f"{model_dir / 'vocab.json'}: has ids up to {tokenizer.vocab_size - 1} but "
-            f"{model_dir / MODEL_CONFIG} says vocab_size={vocab_size}; they come from different models"
-        )
+def check_vocab_size(tokenizer: VocabTokenizer, folder: Path, target: tuple[str, int], source: tuple[str, int]) -> None:
+    """A Marian vocabulary may leave ids unused, but none may lie beyond the model's embeddings.
+
+    ``target``, ``source``: the key of ``folder``'s config.json giving each side's size, and its value
+    (attnmt's vocab_size and src_vocab_size; Marian's decoder_vocab_size and vocab_size)."""
+    target_file = folder / (VocabTokenizer.TARGET_VOCAB if tokenizer.separate_vocabs else "vocab.json")
+    for (key, size), ids, path in ((target, tokenizer.vocab_size, target_file),
+                                   (source, tokenizer.source_vocab_size, folder / "vocab.json")):
+        if ids > size:
+            raise ModelDirError(f"{path}: has ids up to {ids - 1} but {folder / MODEL_CONFIG} says {key}={size}; "
+                                "they come from different models")
 
 
 def load_model_dir(

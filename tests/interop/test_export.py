@@ -20,7 +20,7 @@ from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.decoding.translate import translate
 from attnmt.errors import ConversionError
-from attnmt.interop import export
+from attnmt.interop import export, marian_import
 from attnmt.interop.marian import feature_order, marian_config, marian_name, marian_order
 from attnmt.layers import sinusoidal_table
 from attnmt.model import Transformer, TransformerConfig
@@ -266,7 +266,7 @@ def test_export_then_import_gives_back_the_same_model(trained, exported, tmp_pat
 @pytest.mark.parametrize("beam_size", [1, 4])
 def test_imported_trained_marian_translates_like_transformers(exported, hf, tmp_path, beam_size):
     """Both sides follow Marian's conventions here: the source ends with </s>."""
-    model, tokenizer = load_model_dir(export.import_marian(exported, tmp_path / "imported"))
+    model, tokenizer = load_model_dir(marian_import.import_marian(exported, tmp_path / "imported"))
     hf_model, hf_tokenizer = hf
     generated = hf_model.generate(**hf_tokenizer(SOURCES, return_tensors="pt", padding=True),
                                   num_beams=beam_size, length_penalty=0.0)
@@ -279,6 +279,8 @@ def test_imported_trained_marian_translates_like_transformers(exported, hf, tmp_
 MARIAN_VARIANTS = {
     # OPUS-MT's own settings: one shared vocabulary, tied embeddings, swish, scaled embeddings.
     "opus-mt": dict(activation_function="swish", scale_embedding=True),
+    # OPUS-MT's usual files: a SentencePiece model per side, one vocab.json with the pieces of both.
+    "opus-mt-two-models": dict(two_models=True, activation_function="swish", scale_embedding=True),
     "separate-vocabularies": dict(separate=True, activation_function="gelu", scale_embedding=False),
     "untied-output": dict(activation_function="relu", tie_word_embeddings=False),
 }
@@ -297,7 +299,7 @@ def marian(request, tmp_path_factory):
     transformers = need("transformers")
     folder = tmp_path_factory.mktemp(request.param)
     hf_dir = write_random_marian(folder / "hf", **MARIAN_VARIANTS[request.param])
-    imported = export.import_marian(hf_dir, folder / "attnmt")
+    imported = marian_import.import_marian(hf_dir, folder / "attnmt")
     return (hf_dir, transformers.MarianMTModel.from_pretrained(hf_dir).eval(),
             transformers.MarianTokenizer.from_pretrained(hf_dir), imported)
 
@@ -348,6 +350,6 @@ def test_marian_import_then_export_gives_back_the_same_model(marian, tmp_path):
 def test_ctranslate2_export_needs_one_shared_vocabulary(tmp_path):
     need("ctranslate2")
     hf_dir = write_random_marian(tmp_path / "hf", separate=True)
-    imported = export.import_marian(hf_dir, tmp_path / "attnmt")
+    imported = marian_import.import_marian(hf_dir, tmp_path / "attnmt")
     with pytest.raises(ConversionError, match="one vocabulary shared"):
         export.export_ctranslate2(imported, tmp_path / "ct2")

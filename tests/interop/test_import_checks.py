@@ -6,10 +6,12 @@ import json
 import os
 import resource
 
+import pytest
 import torch
 from support import write_random_marian
 
 from attnmt.cli.main import main
+from attnmt.errors import AttnmtWarning
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # before transformers is imported: never reach the Hub
 
@@ -66,3 +68,77 @@ def test_a_marian_config_value_of_the_wrong_type_and_a_broken_vocabulary_are_one
     code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
     assert code == 2 and err.startswith(f"attnmt: error: {hf_dir}/vocab.json: not a JSON vocabulary (")
     assert not (tmp_path / "out").exists()
+
+
+def test_a_broken_sentencepiece_model_or_a_vocabulary_without_pad_is_one_line_naming_the_file(tmp_path, capsys):
+    hf_dir = write_random_marian(tmp_path / "hf")
+    spm = (hf_dir / "source.spm").read_bytes()
+    (hf_dir / "source.spm").write_bytes(b"\x00 not a SentencePiece model")
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"attnmt: error: {hf_dir}/source.spm: not a SentencePiece model (")
+    (hf_dir / "source.spm").write_bytes(spm)
+    vocab = json.loads((hf_dir / "vocab.json").read_text())
+    del vocab["<pad>"]
+    (hf_dir / "vocab.json").write_text(json.dumps(vocab))
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"attnmt: error: {hf_dir}/vocab.json: has no '<pad>' entry; Marian vocabularies need")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("separate", [False, True])
+def test_a_vocabulary_with_ids_beyond_the_embeddings_is_refused_before_anything_is_written(tmp_path, capsys, separate):
+    hf_dir = write_random_marian(tmp_path / "hf", separate=separate)
+    vocab = json.loads((hf_dir / "vocab.json").read_text())
+    (hf_dir / "vocab.json").write_text(json.dumps({**vocab, "▁zzzz": 5000}))
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert err == (f"attnmt: error: {hf_dir}/vocab.json: has ids up to 5000 but {hf_dir}/config.json says "
+                   f"vocab_size={len(vocab)}; they come from different models\n")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_renamed_tensor_is_refused_not_imported_with_random_weights(tmp_path, capsys):
+    from safetensors.torch import load_file, save_file
+
+    hf_dir = write_random_marian(tmp_path / "hf")
+    weights = load_file(hf_dir / "model.safetensors")
+    weights["model.decoder.layers.1.fc1_typo.weight"] = weights.pop("model.decoder.layers.1.fc1.weight")
+    save_file(weights, hf_dir / "model.safetensors", metadata={"format": "pt"})
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1  # no report from transformers, no progress bar
+    assert err.startswith(f"attnmt: error: {hf_dir}/model.safetensors: has no model.decoder.layers.1.fc1.weight, "
+                          "which config.json's model needs; holds model.decoder.layers.1.fc1_typo.weight, which")
+    assert not (tmp_path / "out").exists()
+
+
+def test_weights_of_more_layers_than_the_config_says_are_refused(tmp_path, capsys):
+    hf_dir = write_random_marian(tmp_path / "hf")  # 2 decoder layers, of 26 tensors each
+    config = json.loads((hf_dir / "config.json").read_text())
+    (hf_dir / "config.json").write_text(json.dumps({**config, "decoder_layers": 1}))
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert "model.safetensors: holds model.decoder.layers.1.encoder_attn.k_proj.bias (and 25 more), " in err
+
+
+def test_a_config_whose_d_model_does_not_fit_the_weights_names_the_key_and_the_tensor(tmp_path, capsys):
+    hf_dir = write_random_marian(tmp_path / "hf")  # d_model 32, 4 heads
+    config = json.loads((hf_dir / "config.json").read_text())
+    (hf_dir / "config.json").write_text(json.dumps({**config, "d_model": 16}))
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1
+    shared = config["vocab_size"]
+    assert err == (f"attnmt: error: {hf_dir}/model.safetensors: model.shared.weight has shape ({shared}, 32), but "
+                   f"{hf_dir}/config.json (d_model=16) makes it ({shared}, 16); they come from different models\n")
+
+
+def test_normalize_before_true_is_imported_as_transformers_reads_it_with_a_warning(tmp_path):
+    from attnmt.interop.marian_import import import_marian
+
+    hf_dir = write_random_marian(tmp_path / "hf")
+    config = json.loads((hf_dir / "config.json").read_text())
+    (hf_dir / "config.json").write_text(json.dumps({**config, "normalize_before": True}))
+    with pytest.warns(AttnmtWarning, match=r"config.json: normalize_before: true is ignored, as transformers'"):
+        import_marian(hf_dir, tmp_path / "out")
+    assert json.loads((tmp_path / "out" / "config.json").read_text())["norm_first"] is False

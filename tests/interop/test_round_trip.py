@@ -16,7 +16,7 @@ from support import tiny_config, write_pairs, write_random_marian
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate
-from attnmt.interop import export
+from attnmt.interop import export, marian_import
 from attnmt.text.data import read_parallel
 from attnmt.training.trainer import Trainer
 
@@ -36,7 +36,7 @@ def round_trip(tmp_path_factory):
     train_pairs, valid_pairs = pairs[:300], pairs[300:330]
     hf_dir = write_random_marian(folder / "hf", pairs=train_pairs, size=200,
                                  activation_function="swish", scale_embedding=True)  # OPUS-MT's settings
-    imported = export.import_marian(hf_dir, folder / "imported")
+    imported = marian_import.import_marian(hf_dir, folder / "imported")
     train_src, train_tgt = write_pairs(folder, "train", train_pairs)
     valid_src, valid_tgt = write_pairs(folder, "valid", valid_pairs)
     config = tiny_config(folder, init_from=str(imported), vocab_size=None, model={}, train_src=str(train_src),

@@ -24,7 +24,7 @@ of the features).  So an interleaved model exports exactly by permuting its feat
 (``feature_order``); nothing is approximated.
 
 Everything here is plain PyTorch on state dicts; reading and writing the files is
-``attnmt.interop.export``'s job.
+``attnmt.interop.export``'s and ``attnmt.interop.marian_import``'s job.
 """
 
 from __future__ import annotations

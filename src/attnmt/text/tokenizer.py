@@ -158,7 +158,8 @@ class Tokenizer:
         return [*ids, EOS_ID] if ids and self.source_eos else ids
 
     def decode(self, ids: Sequence[int]) -> str:
-        """Target text of `ids` up to the first EOS; PAD and BOS are skipped.
+        """Target text of `ids` up to the first EOS; PAD and BOS are skipped; no space at either end
+        (a lone "▁" piece last would leave one, which MarianTokenizer, reading an export, strips too).
 
         Accepts any sequence of ints, a 1-D tensor of a decoder's output included.
         """
@@ -168,7 +169,7 @@ class Tokenizer:
                 break
             if i not in (PAD_ID, BOS_ID):
                 kept.append(i)
-        return self._target.decode(kept)
+        return self._target.decode(kept).strip()
 
     def pieces(self, text: str) -> list[str]:
         """Source pieces of `text` as the encoder reads them, e.g. ["▁Ein", "▁Mann", "</s>"]."""

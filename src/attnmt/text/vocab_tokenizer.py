@@ -7,9 +7,13 @@ import json
 from collections.abc import Sequence
 from pathlib import Path
 
+import sentencepiece as spm
+
 from attnmt.errors import DataError
 from attnmt.files import write_bytes, write_text
 from attnmt.text.tokenizer import load_proto
+
+WORD_START = "\u2581"  # "▁": SentencePiece's mark of a word's start, a space in the text
 
 
 class VocabTokenizer:
@@ -32,18 +36,24 @@ class VocabTokenizer:
 
     def __init__(
         self, source_spm: bytes, target_spm: bytes, vocab: dict[str, int],
-        target_vocab: dict[str, int] | None = None,
+        target_vocab: dict[str, int] | None = None, files: Sequence[str | Path] = (),
     ) -> None:
+        """``files``: where source_spm, target_spm, vocab [, target_vocab] were read from, which the
+        errors name (default: the file names above).  Raises ValueError, naming the file, for a
+        SentencePiece model that is none or a vocabulary without ``<pad>``, ``<unk>`` or ``</s>``."""
+        names = [*files] or [*self.FILES, self.TARGET_VOCAB]
         self._protos = (bytes(source_spm), bytes(target_spm))
-        self._source = load_proto(self._protos[0])
+        self._source = named_proto(self._protos[0], names[0])
         # OPUS-MT's models mostly have one SentencePiece model for both sides: loaded once.
-        self._target = self._source if self._protos[1] == self._protos[0] else load_proto(self._protos[1])
+        same = self._protos[1] == self._protos[0]
+        self._target = self._source if same else named_proto(self._protos[1], names[1])
         self.source_vocab = dict(vocab)
         self.target_vocab = dict(target_vocab) if target_vocab is not None else self.source_vocab
         self._target_pieces = {i: piece for piece, i in self.target_vocab.items()}
-        for piece in ("<pad>", "<unk>", "</s>"):
-            if piece not in self.source_vocab or piece not in self.target_vocab:
-                raise ValueError(f"the vocabulary has no {piece!r} entry; Marian vocabularies need one")
+        target_name = names[3] if target_vocab is not None else names[2]
+        for pieces, name in ((self.source_vocab, names[2]), (self.target_vocab, target_name)):
+            if missing := [piece for piece in ("<pad>", "<unk>", "</s>") if piece not in pieces]:
+                raise ValueError(f"{name}: has no {missing[0]!r} entry; Marian vocabularies need <pad>, <unk> and </s>")
         self.pad_id, self.unk_id, self.eos_id = (self.target_vocab[p] for p in ("<pad>", "<unk>", "</s>"))
         self.bos_id = self.pad_id  # Marian's decoder starts from <pad>
 
@@ -55,8 +65,10 @@ class VocabTokenizer:
         folder = Path(folder)
         source, target, vocab = (folder / name for name in cls.FILES)
         target_vocab = folder / cls.TARGET_VOCAB
+        separate = target_vocab.is_file()
         return cls(source.read_bytes(), target.read_bytes(), _read_vocab(vocab),
-                   _read_vocab(target_vocab) if target_vocab.is_file() else None)
+                   _read_vocab(target_vocab) if separate else None,
+                   files=[source, target, vocab, *([target_vocab] if separate else [])])
 
     @classmethod
     def stored_in(cls, folder: str | Path) -> bool:
@@ -115,19 +127,35 @@ class VocabTokenizer:
         return [self.encode_target(text) for text in texts]
 
     def decode(self, ids: Sequence[int]) -> str:
-        """Target text of `ids` up to the first ``</s>``; ``<pad>`` is skipped; no space at either end
-        (as MarianTokenizer detokenizes: a lone "▁" piece last would leave one)."""
+        """Target text of `ids` up to the first ``</s>``, as ``MarianTokenizer.decode(ids,
+        skip_special_tokens=True)`` writes it: ``<pad>`` and ``<unk>`` are left out, the target
+        SentencePiece model joins the pieces, every "▁" left becomes a space, and no space is left
+        at either end.
+
+        OPUS-MT's vocab.json holds the pieces of both sides: target.spm passes one it does not know
+        (a source piece the model wrote) through as it is, "▁" included, so the spaces are made here.
+        An id vocab.json lacks is left out too (MarianTokenizer would write target.spm's piece of
+        that number, which has nothing to do with the vocabulary's ids).
+        """
         kept = []
         for i in map(int, ids):
             if i == self.eos_id:
                 break
-            if i != self.pad_id:
-                kept.append(self.id_to_piece(i))
-        return self._target.decode_pieces(kept).strip()
+            if i not in (self.pad_id, self.unk_id) and i in self._target_pieces:
+                kept.append(self._target_pieces[i])
+        return self._target.decode_pieces(kept).replace(WORD_START, " ").strip()
 
     def id_to_piece(self, i: int) -> str:
         """The target piece with id `i` (``<unk>`` for an id the vocabulary lacks)."""
         return self._target_pieces.get(i, "<unk>")
+
+
+def named_proto(proto: bytes, name: str | Path) -> spm.SentencePieceProcessor:
+    """``load_proto``, its ValueError naming the file ``name``."""
+    try:
+        return load_proto(proto)
+    except ValueError as error:
+        raise ValueError(f"{name}: {error}") from None
 
 
 def _read_vocab(path: Path) -> dict[str, int]:

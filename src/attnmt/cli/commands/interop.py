@@ -24,7 +24,7 @@ def cmd_export(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
 
 def cmd_import(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.interop.export import import_marian
+    from attnmt.interop.marian_import import import_marian
 
     out = import_marian(args.from_marian, args.out)
     print(f"wrote an attnmt model directory to {out}; try: attnmt translate --model {out}")

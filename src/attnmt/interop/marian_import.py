@@ -1,0 +1,181 @@
+"""Import from Marian: a local Hugging Face Marian directory (e.g. an OPUS-MT model) becomes an
+attnmt model directory.
+
+    attnmt import --from-marian HF_DIR --out DIR
+
+The directory comes from a stranger, so everything it says is checked before anything is
+built: the sizes config.json gives against attnmt's limits, the machine and the weights file,
+and the vocabulary against the config; each fault is one line naming the file and the key.
+The maps (ids, parameter names) are in ``attnmt.interop.marian``; ``transformers`` is imported
+only when needed (``pip install 'attnmt[export]'``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import torch
+from safetensors import safe_open
+
+from attnmt.checkpoint import (
+    MODEL_CONFIG,
+    WEIGHTS,
+    check_model_size,
+    check_vocab_size,
+    check_weights_size,
+    save_model_config,
+    save_weights,
+)
+from attnmt.errors import AttnmtWarning
+from attnmt.files import make_folder
+from attnmt.interop.export import check_empty, require
+from attnmt.interop.marian import ConversionError, attnmt_config, attnmt_weights
+from attnmt.model import Transformer, TransformerConfig
+from attnmt.text.vocab_tokenizer import VocabTokenizer
+
+# The config.json keys that give the weights' shapes (the number of layers gives their names).
+SIZE_KEYS = ("d_model", "encoder_ffn_dim", "decoder_ffn_dim", "vocab_size", "decoder_vocab_size")
+
+def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
+    """Turns a local Hugging Face Marian directory (e.g. an OPUS-MT model) into an attnmt model directory.
+
+    The ids stay Marian's; the tokenizer files are kept (see ``VocabTokenizer``).  The sizes
+    config.json gives are checked against the machine, the vocabulary and the weights file's header
+    (sizes, shapes) before anything is built, and the tensors' names as transformers loads them.
+    """
+    transformers = require("transformers", "importing a Marian model")
+    hf_dir, out = Path(hf_dir), Path(out)
+    for name in (MODEL_CONFIG, *VocabTokenizer.FILES):
+        if not (hf_dir / name).is_file():
+            raise ConversionError(f"{hf_dir / name}: not found; is {hf_dir} a Hugging Face Marian model directory?")
+    check_empty(out)
+    tokenizer = read_marian_vocabulary(hf_dir)
+    marian, planned = marian_model_config(transformers, hf_dir, tokenizer.unk_id)
+    weights = marian_weights_file(hf_dir)
+    check_model_size(planned, hf_dir / MODEL_CONFIG)
+    check_weights_size(planned, weights, hf_dir / MODEL_CONFIG)
+    source_size = planned.src_vocab_size or planned.vocab_size  # Marian's vocab_size: the source's
+    target_key = "decoder_vocab_size" if planned.src_vocab_size else "vocab_size"
+    check_vocab_size(tokenizer, hf_dir, (target_key, planned.vocab_size), ("vocab_size", source_size))
+    check_weight_shapes(transformers, marian, weights, hf_dir / MODEL_CONFIG)
+    if getattr(marian, "normalize_before", False):
+        warnings.warn(f"{hf_dir / MODEL_CONFIG}: normalize_before: true is ignored, as transformers' MarianMTModel "
+                      "ignores it: the model is imported post-norm, computing what transformers computes",
+                      AttnmtWarning, stacklevel=2)
+    hf_model = load_marian_model(transformers, hf_dir, weights)
+    has_bias = bool(hf_model.final_logits_bias.any())
+    config = attnmt_config(hf_model.config.to_dict(), tokenizer.unk_id, has_bias)
+    source_pad = tokenizer.source_vocab["<pad>"]
+    if (tokenizer.pad_id, source_pad, tokenizer.eos_id) != (config.pad_id, config.pad_id, config.eos_id):
+        raise ConversionError(
+            f"{hf_dir}: the vocabularies have <pad>={tokenizer.pad_id} (source {source_pad}), "
+            f"</s>={tokenizer.eos_id} but config.json has pad_token_id={config.pad_id}, eos_token_id={config.eos_id}"
+        )
+    model = Transformer(config)
+    model.load_state_dict(attnmt_weights(model, hf_model.state_dict()))
+    make_folder(out)
+    save_weights(model, out / WEIGHTS)
+    save_model_config(config, out)
+    tokenizer.save(out)
+    return out
+
+
+def read_marian_vocabulary(hf_dir: Path) -> VocabTokenizer:
+    """The directory's SentencePiece models and vocabularies; one line naming the file for one that
+    is not a SentencePiece model, or a vocabulary without <pad>, <unk> or </s>."""
+    try:
+        return VocabTokenizer.load(hf_dir)
+    except ValueError as error:  # VocabTokenizer's name the file
+        raise ConversionError(str(error)) from None
+
+
+def marian_model_config(transformers: ModuleType, hf_dir: Path, unk_id: int) -> tuple[Any, TransformerConfig]:
+    """The ``MarianConfig`` of the model in ``hf_dir`` and the attnmt config it gives, read from its
+    config.json alone."""
+    path = hf_dir / MODEL_CONFIG
+    try:
+        marian = transformers.MarianConfig.from_pretrained(str(hf_dir), local_files_only=True)
+        return marian, attnmt_config(marian.to_dict(), unk_id, output_bias=False)
+    except (OSError, ValueError, TypeError, KeyError) as error:  # ValueError: ConfigError and ConversionError too
+        raise ConversionError(f"{path}: {error}") from None
+    except Exception as error:  # noqa: BLE001 - huggingface_hub's StrictDataclassError (a wrong type) is none of those
+        raise ConversionError(f"{path}: {type(error).__name__}: {str(error).splitlines()[0]}") from None
+
+
+def check_weight_shapes(transformers: ModuleType, marian: Any, weights: Path, config_path: Path) -> None:
+    """Refuses a weights file whose tensors have other shapes than the config gives them, from the
+    file's header alone, naming the first such tensor and the config's keys behind the axes that
+    differ (transformers prints a report of every mismatched tensor, then fails)."""
+    with torch.device("meta"):  # shapes only: nothing is allocated
+        expected = transformers.MarianMTModel(marian).state_dict()
+    with safe_open(str(weights), "pt") as stored:  # check_weights_size has read this header already
+        shapes = {name: tuple(stored.get_slice(name).get_shape()) for name in stored.keys()}
+    settings = marian.to_dict()
+    for name, tensor in expected.items():
+        want = tuple(tensor.shape)
+        if name not in shapes or shapes[name] == want:
+            continue
+        keys = dict.fromkeys(f"{key}={settings[key]}" for got, size in zip(shapes[name], want, strict=False)
+                             for key in SIZE_KEYS if got != size and settings.get(key) == size)
+        which = f" ({', '.join(keys)})" if keys else ""
+        raise ConversionError(f"{weights}: {name} has shape {shapes[name]}, but {config_path}{which} makes it "
+                              f"{want}; they come from different models")
+
+
+def load_marian_model(transformers: ModuleType, hf_dir: Path, weights: Path) -> torch.nn.Module:
+    """The MarianMTModel of ``hf_dir``, refused when the weights lack a tensor the config's model has
+    (transformers would fill it with random numbers) or hold one it has not (a renamed tensor, or
+    another model's).  Marian may lack the computed positional tables and final_logits_bias (zero):
+    transformers does not count them missing."""
+    try:
+        with quiet_loading(transformers):
+            hf_model, loading = transformers.MarianMTModel.from_pretrained(
+                str(hf_dir), local_files_only=True, dtype=torch.float32, output_loading_info=True)
+    except (OSError, ValueError, RuntimeError) as error:
+        raise ConversionError(f"{hf_dir}: transformers cannot load the model ({error})") from None
+    missing, unexpected = sorted(loading["missing_keys"]), sorted(loading["unexpected_keys"])
+    faults = [f"{verb} {names[0]}{f' (and {len(names) - 1} more)' if len(names) > 1 else ''}, which {what}"
+              for verb, names, what in (("has no", missing, "config.json's model needs"),
+                                        ("holds", unexpected, "config.json's model has not")) if names]
+    if faults:
+        raise ConversionError(f"{weights}: {'; '.join(faults)}; a tensor was renamed, or they come from different "
+                              "models")
+    return hf_model
+
+
+@contextlib.contextmanager
+def quiet_loading(transformers: ModuleType) -> Iterator[None]:
+    """Without transformers' progress bar and its report of missing and unexpected tensors (many lines
+    that ``load_marian_model`` says in one).  The report is filtered out rather than its logger's level
+    raised: transformers logs more (about tensor parallelism) when that level is WARNING or above."""
+    report = logging.getLogger("transformers.modeling_utils")
+    bar = transformers.utils.logging.is_progress_bar_enabled()
+    report.addFilter(errors_only)
+    transformers.utils.logging.disable_progress_bar()
+    try:
+        yield
+    finally:
+        report.removeFilter(errors_only)
+        if bar:
+            transformers.utils.logging.enable_progress_bar()
+
+
+def errors_only(record: logging.LogRecord) -> bool:
+    return record.levelno >= logging.ERROR
+
+
+def marian_weights_file(hf_dir: Path) -> Path:
+    """The model's safetensors file; a pickled one (pytorch_model.bin) is refused unread."""
+    path = hf_dir / "model.safetensors"
+    if not path.is_file():
+        pickled = " (pytorch_model.bin is a pickle, which attnmt never loads: it can run code)" if (
+            hf_dir / "pytorch_model.bin").exists() else ""
+        raise ConversionError(f"{path}: not found{pickled}; convert the weights to safetensors where you "
+                              "trust them, e.g. with transformers' save_pretrained")
+    return path
