@@ -263,3 +263,19 @@ def test_a_note_link_whose_label_is_an_entity_stays_a_marker_in_xhtml(same):
             '<title>t</title></head><body><p>Tom<a href="#n">&dagger;</a> said it.</p></body></html>')
     out = translate_markup([page], same, xhtml=True)[0]
     assert '<p>Tom<a href="#n">&dagger;</a> said it.</p>' in out and "Tom said it." in same.given
+
+
+@pytest.mark.parametrize("text, given", [
+    ('<nav><a href="/">Home</a><a href="/about">(About)</a></nav>', ["Home", "(About)"]),
+    ("<div><a>Home</a><a>» About</a></div>", ["Home", "» About"]),
+])
+def test_links_side_by_side_with_punctuation_at_the_join_are_translated_apart(same, text, given):
+    assert one(text, same) == text
+    assert same.given == given
+
+
+def test_components_on_lines_of_their_own_beside_a_link_in_a_div_are_blocks(same):
+    text = ('<div>\n  <app-header>Welcome home</app-header>\n  <app-body>Read our news</app-body>\n'
+            '  <a href="/x">More</a>\n</div>')
+    assert one(text, same) == text
+    assert same.given == ["Welcome home", "Read our news", "More"]

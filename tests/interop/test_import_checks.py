@@ -133,6 +133,22 @@ def test_a_config_whose_d_model_does_not_fit_the_weights_names_the_key_and_the_t
                    f"{hf_dir}/config.json (d_model=16) makes it ({shared}, 16); they come from different models\n")
 
 
+def test_a_shape_that_does_not_fit_is_named_in_a_marian_model_checkpoint_without_the_model_prefix(tmp_path, capsys):
+    """MarianModel saves its tensors without "model."; the check matched none, and transformers'
+    report, which its error points to, was held back: the error pointed at nothing."""
+    from safetensors.torch import load_file, save_file
+
+    hf_dir = write_random_marian(tmp_path / "hf")
+    weights = load_file(str(hf_dir / "model.safetensors"))
+    save_file({name.removeprefix("model."): tensor for name, tensor in weights.items()},
+              str(hf_dir / "model.safetensors"), metadata={"format": "pt"})
+    config = json.loads((hf_dir / "config.json").read_text())
+    (hf_dir / "config.json").write_text(json.dumps({**config, "encoder_ffn_dim": 16, "decoder_ffn_dim": 16}))
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert "encoder.layers.0.fc1.weight has shape" in err and "encoder_ffn_dim=16" in err
+
+
 def test_normalize_before_true_is_imported_as_transformers_reads_it_with_a_warning(tmp_path):
     from attnmt.interop.marian_import import import_marian
 

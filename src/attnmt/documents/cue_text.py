@@ -43,8 +43,10 @@ from attnmt.errors import AttnmtWarning
 TOKEN = re.compile(r"<([^<>]*)>|(\{\\[^{}]*\})")
 # In an SRT file, also ASS's line breaks and hard space written in the text: "walking\Nin the park",
 # "JOHN:\NWhere are you?"; but not in a Windows path ("C:\new\data", "\\server\name"): group 3
-# matches the path whole, which is read as text.
-SRT_TOKEN = re.compile(rf"{TOKEN.pattern}|((?<![A-Za-z])[A-Za-z]:\\[^\s<>{{}}]*|\\\\[^\s<>{{}}]+)|\\[Nnh]")
+# matches the path whole, which is read as text, up to a break after its last punctuation
+# ("D:\Music.\NNext line").
+PATH_CHARACTER = r"(?:(?![.,;:!?]\\[Nnh])[^\s<>{}])"  # of a path, not a stop's break: "D:\Music.\N"
+SRT_TOKEN = re.compile(rf"{TOKEN.pattern}|((?<![A-Za-z])[A-Za-z]:\\{PATH_CHARACTER}*|\\\\{PATH_CHARACTER}+)|\\[Nnh]")
 EMPTY_TAGS = frozenset({"br"})
 
 

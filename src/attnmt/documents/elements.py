@@ -30,6 +30,8 @@ INLINE = frozenset("a abbr acronym b bdi bdo big blink button cite data del dfn 
 # Links and buttons: inline, but side by side with nothing between them (a menu, a toolbar, as
 # JSX and Angular write them) each is translated apart (is_block).
 SIDE_BY_SIDE = frozenset(("a", "button"))
+# Blocks that hold prose: a custom element on a line of its own in one is a line of its sentence.
+PROSE = frozenset("p li h1 h2 h3 h4 h5 h6 td th dt dd caption figcaption label legend summary blockquote".split())
 # Inline elements kept whole, at the place rule 2 of attnmt.documents.spans gives them; among them
 # every void element but <hr> (a break between blocks) and <col> (in a table's head): one holds no
 # text, so it is a point in its sentence (<meta itemprop> in a paragraph, a <source> after <wbr>);
@@ -311,30 +313,37 @@ def is_block(node: etree._Element) -> bool:
 
 
 def glued_controls(node: etree._Element) -> bool:
-    """Whether a link or button and a link or button beside it, nothing between them, would glue
-    two words into one (a letter or digit on both sides of the join).  A link beside anything
-    else (a citation's ``<sup>``, an icon, ``<code>``, a link whose text starts with a space)
-    stays in its sentence."""
+    """Whether a link or button and a link or button beside it show text with nothing between
+    them, no space at the join (``<a>Home</a><a>(About)</a>``).  A link beside anything else (a
+    citation's ``<sup>``, an icon, ``<code>``) stays in its sentence, and so does one whose text
+    starts or ends with a space (``<a>Click</a><a> here</a>``)."""
     text = "".join(node.itertext())
     previous, following = node.getprevious(), node.getnext()
     if previous is not None and not gap_before(node) and local_name(previous) in SIDE_BY_SIDE:
-        if "".join(previous.itertext())[-1:].isalnum() and text[:1].isalnum():
+        if joins("".join(previous.itertext()), text):
             return True
     if following is not None and not node.tail and not is_comment(following) and local_name(following) in SIDE_BY_SIDE:
-        if text[-1:].isalnum() and "".join(following.itertext())[:1].isalnum():
+        if joins(text, "".join(following.itertext())):
             return True
     return False
 
 
+def joins(first: str, second: str) -> bool:
+    """Two texts that would run together: both with something to show, no space where they meet."""
+    return bool(first.strip()) and bool(second.strip()) and not first[-1].isspace() and not second[0].isspace()
+
+
 def on_its_own_line(node: etree._Element) -> bool:
     """Whether only spaces part an element from the line breaks before and after it (or its
-    parent's start and end), at least one of them a line break, among siblings none of which is
-    read inline by name (``<b>``, ``<a>``: then it is a line of a sentence laid over lines)."""
+    parent's start and end), at least one of them a line break; in a paragraph, a heading, a list
+    item or a cell (PROSE) only where no sibling is read inline by name (``<b>``, ``<a>``: then it
+    is a line of a sentence laid over lines).  In a ``<div>`` or a component, it is a block."""
     before, after = gap_before(node), node.tail or ""
     if before.strip() or after.strip() or not ("\n" in before or "\n" in after):
         return False
-    parent = node.getparent()  # one line of a sentence laid over lines ("The <b>quick</b>\n<x>brown</x>\n")
-    return parent is None or all(is_comment(child) or local_name(child) not in INLINE for child in parent)
+    parent = node.getparent()  # a paragraph's sentence laid over lines ("The <b>quick</b>\n<x>brown</x>\n")
+    return parent is None or local_name(parent) not in PROSE or all(
+        is_comment(child) or local_name(child) not in INLINE for child in parent)
 
 
 def gap_before(node: etree._Element) -> str:

@@ -119,6 +119,8 @@ def check_weight_shapes(transformers: ModuleType, marian: Any, weights: Path, co
     settings = marian.to_dict()
     for name, tensor in expected.items():
         want = tuple(tensor.shape)
+        # a MarianModel's checkpoint names its tensors without the "model." that MarianMTModel adds
+        name = name if name in shapes else name.removeprefix("model.")
         if name not in shapes or shapes[name] == want:
             continue
         keys = dict.fromkeys(f"{key}={settings[key]}" for got, size in zip(shapes[name], want, strict=False)
@@ -156,18 +158,34 @@ def quiet_loading(transformers: ModuleType) -> Iterator[None]:
     raised: transformers logs more (about tensor parallelism) when that level is WARNING or above."""
     report = logging.getLogger("transformers.modeling_utils")
     bar = transformers.utils.logging.is_progress_bar_enabled()
-    report.addFilter(errors_only)
+    held = Held()
+    report.addFilter(held)
     transformers.utils.logging.disable_progress_bar()
     try:
         yield
+    except BaseException:  # where loading fails, the report says why: transformers' error points to it
+        report.removeFilter(held)
+        for record in held.records:
+            report.handle(record)
+        raise
     finally:
-        report.removeFilter(errors_only)
+        report.removeFilter(held)
         if bar:
             transformers.utils.logging.enable_progress_bar()
 
 
-def errors_only(record: logging.LogRecord) -> bool:
-    return record.levelno >= logging.ERROR
+class Held(logging.Filter):
+    """Lets errors through and holds the rest (quiet_loading)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno >= logging.ERROR:
+            return True
+        self.records.append(record)
+        return False
 
 
 def marian_weights_file(hf_dir: Path) -> Path:
