@@ -187,3 +187,13 @@ def test_ids_prepared_with_another_source_convention_are_refused(tmp_path):
     with pytest.raises(DataError, match="prepared with another tokenizer"):
         Trainer(old_style, progress=False)
 
+
+def test_separate_vocabularies_smaller_than_asked_say_which_side(tmp_path):
+    from attnmt.errors import AttnmtWarning
+    from attnmt.training.start import new_tokenizer
+
+    with pytest.warns(AttnmtWarning) as said:
+        new_tokenizer(tiny_config(tmp_path, shared_vocab=False, vocab_size=500), lambda line: None)
+    assert [str(w.message).split(" only")[0] for w in said] == [
+        "asked for vocab_size=500, but the source side's training text",
+        "asked for vocab_size=500, but the target side's training text"]

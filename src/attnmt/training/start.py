@@ -116,10 +116,11 @@ def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer 
     check_has_text(config)
     say(f"training {'a joint' if shared else 'a source and a target'} {size}-piece SentencePiece "
         "model on the training corpora")
-    sides = [(0, 1)] if shared else [(0,), (1,)]
+    sides = {(0, 1): "the training text"} if shared else {(0,): "the source side's training text",
+                                                           (1,): "the target side's training text"}
     try:
-        protos = [train_sentencepiece(corpus_sentences(config, side), size, config.seed, **config.tokenizer_options)
-                  for side in sides]
+        protos = [train_sentencepiece(corpus_sentences(config, side), size, config.seed, text,
+                                      **config.tokenizer_options) for side, text in sides.items()]
         return Tokenizer(*protos, source_eos=source_eos)
     except UserError:
         raise  # bad training data: the message names the file and line
