@@ -147,6 +147,8 @@ def tiny_config(folder: Path, **changes) -> TrainConfig:
         max_tokens=400, lr_factor=1.0, warmup_steps=40, max_steps=300, eval_every=100, log_every=10,
         label_smoothing=0.0, precision="fp32", threads=1, out_dir=str(folder / "model"),
     )
+    if changes.get("train_tsv") or changes.get("train") is not None:  # one kind of corpus, as a config names it
+        del values["train_src"], values["train_tgt"]
     values.update(changes)
     return TrainConfig.from_dict(values)
 

@@ -8,7 +8,13 @@ import pytest
 import torch
 
 from attnmt.text.data import Example
-from attnmt.training.batching import TokenBatcher, WeightedBatcher, batch_cost, token_budget_batches
+from attnmt.training.batching import (
+    TokenBatcher,
+    WeightedBatcher,
+    batch_cost,
+    restore_position,
+    token_budget_batches,
+)
 from attnmt.training.corpus import TokenCorpus
 
 
@@ -175,3 +181,13 @@ def test_batches_come_from_each_corpus_in_proportion_to_its_weight():
     stream = iter(WeightedBatcher([TokenBatcher(c, max_tokens=4, seed=1) for c in corpora], [3, 1], seed=1))
     drawn = Counter(next(stream).src[0, 0].item() - 5 for _ in range(400))
     assert drawn[0] + drawn[1] == 400 and 270 <= drawn[0] <= 330  # 300 expected
+
+
+def test_a_position_that_no_longer_fits_restarts_its_epoch_saying_so():
+    batcher = batcher_of(varied_examples(), max_tokens=100)
+    past = batcher.batches_per_epoch() + 1  # saved by a run of fewer processes: more batches each
+    said = restore_position(batcher, {"epoch": 3, "position": past})
+    assert batcher.state_dict() == {"epoch": 3, "position": 0}
+    assert said == [f"the data position saved does not fit this run's batches (batcher state position {past} is "
+                    f"outside 0..{past - 1}; was it saved with other data or max_tokens?): the epoch starts afresh"]
+    assert restore_position(batcher, {"epoch": 3, "position": 2}) == []

@@ -187,3 +187,19 @@ def test_models_loaded_on_two_threads_at_once_equal_one_loaded_alone(torch_init_
         assert model.state_dict().keys() == alone.state_dict().keys()
         assert all(torch.equal(model.state_dict()[name], tensor) for name, tensor in alone.state_dict().items())
     assert {name: getattr(nn.init, name) for name in torch_init_restored} == torch_init_restored
+
+
+def test_averaging_checkpoints_of_two_models_names_the_odd_one_in_one_line(tmp_path, capsys):
+    from safetensors.torch import save_file
+
+    for step, vocab in ((1, 250), (2, 250), (3, 300)):  # step 3 of a run with another vocabulary
+        folder = checkpoint.checkpoint_path(tmp_path, step)
+        folder.mkdir(parents=True)
+        save_file({"embed.weight": torch.zeros(vocab, 4), "norm.weight": torch.ones(4)}, folder / checkpoint.WEIGHTS)
+        (folder / checkpoint.TRAINER_STATE).write_bytes(b"")
+    code = main(["average", "--model", str(tmp_path), "--last", "3"])
+    assert code == 2 and capsys.readouterr().err == (
+        f"attnmt: error: {checkpoint.checkpoint_path(tmp_path, 3)}: its weights do not match "
+        f"{checkpoint.checkpoint_path(tmp_path, 1)}'s (embed.weight: [300, 4] against [250, 4]); it is of another "
+        "model (another vocabulary or shape): average checkpoints of one run\n")
+    assert not (tmp_path / "averaged.safetensors").exists()

@@ -132,3 +132,36 @@ def test_a_number_where_text_is_meant_is_refused_not_rewritten(tmp_path):
         load_config(path)
     path.write_text("out_dir: '007'\n")
     assert load_config(path).out_dir == "007"
+
+
+@pytest.mark.parametrize("device", ["gpu", "CPU", "cuda:", "cuda:x", "cuda0"])
+def test_a_device_training_does_not_know_is_refused_when_the_config_is_built(device):
+    with pytest.raises(ConfigError, match=rf"^device='{device}': use 'auto', 'cpu', 'cuda', 'cuda:N' "
+                                          r"\(the GPU numbered N\) or 'mps'$"):
+        TrainConfig(device=device)
+
+
+@pytest.mark.parametrize("device", ["auto", "cpu", "cuda", "cuda:0", "cuda:3", "mps"])
+def test_the_devices_training_knows_are_valid(device):
+    assert TrainConfig(device=device).device == device
+
+
+def test_max_len_beyond_the_models_positions_is_refused_naming_both_keys():
+    with pytest.raises(ConfigError, match=r"^max_len=100 needs model.max_positions of at least 102 \(.*\), got 64: "
+                                          r"raise model.max_positions or lower max_len$"):
+        TrainConfig(max_len=100, model={"max_positions": 64})
+    assert TrainConfig(max_len=62, model={"max_positions": 64}).max_len == 62
+    assert TrainConfig(max_len=2000, init_from="runs/m").max_len == 2000  # the model's own: checked when read
+
+
+@pytest.mark.parametrize(("other", "name"), [({"train_tsv": "tr.tsv"}, "train_tsv"),
+                                             ({"train": [{"tsv": "tr.tsv"}]}, "train")])
+def test_train_src_beside_train_tsv_or_train_is_refused_not_ignored(other, name):
+    with pytest.raises(ConfigError, match=rf"^train_src and train_tgt \(five.en, five.de\) and {name} are both set, "
+                                          rf"but a run reads {name} alone: "):
+        TrainConfig(train_src="five.en", train_tgt="five.de", **other)
+
+
+def test_the_default_train_src_beside_train_tsv_is_no_conflict():
+    saved = TrainConfig(train_tsv="tr.tsv").to_dict()  # train.yaml holds every key, the defaults too
+    assert TrainConfig.from_dict(saved).corpora()[0].tsv == "tr.tsv"

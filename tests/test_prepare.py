@@ -114,7 +114,9 @@ def test_a_directory_prepared_from_other_corpora_or_filters_is_refused(tmp_path,
     with pytest.raises(DataError, match="max_length_ratio 3.0; the config asks for .* max_length_ratio 2.0"):
         open_prepared(folder, TrainConfig.from_dict({**config.to_dict(), "max_length_ratio": 2}), tokenizer, "t")
     with pytest.raises(DataError, match="was prepared from"):
-        open_prepared(folder, TrainConfig.from_dict({**config.to_dict(), "train_tsv": "x.tsv"}), tokenizer, "t")
+        tsv = {**config.to_dict(), "train_tsv": "x.tsv", "train_src": TrainConfig.train_src,
+               "train_tgt": TrainConfig.train_tgt}  # train_src and train_tgt unset
+        open_prepared(folder, TrainConfig.from_dict(tsv), tokenizer, "t")
 
 
 def test_a_corpus_named_another_way_is_the_same_corpus(tmp_path, tokenizer, monkeypatch):
@@ -195,3 +197,16 @@ def test_the_earlier_function_names_still_work_with_a_warning():
         assert prep.prepare is tokenize_corpora
     with pytest.warns(DeprecationWarning, match="prepare_corpus is now tokenize_corpus"):
         assert prep.prepare_corpus is prep.tokenize_corpus
+
+
+@pytest.mark.parametrize(("out", "message"), [("afile", r"afile is a file, not a directory: give a new or empty "
+                                                       "directory to prepare into"),
+                                              ("afile/sub", r"afile/sub: .*afile is a file, not a directory$")])
+def test_preparing_into_a_file_is_one_line_before_the_tokenizer_is_trained(tmp_path, monkeypatch, out, message):
+    from attnmt.training import training_data
+
+    (tmp_path / "afile").write_text("")
+    src, tgt = write_pairs(tmp_path, "train", PAIRS)
+    monkeypatch.setattr(training_data, "run_start", lambda *args: pytest.fail("the tokenizer was trained"))
+    with pytest.raises(ConfigError, match=message):
+        training_data.prepare_config(config_for(src, tgt), tmp_path / out)

@@ -407,7 +407,23 @@ def average_checkpoints(checkpoints: list[Path], out: Path) -> None:
     total: dict[str, torch.Tensor] = {}
     for path in checkpoints:
         tensors = read_tensors(path / WEIGHTS)
+        check_same_shapes(tensors, total, path, checkpoints[0])
         for name, tensor in tensors.items():
             total[name] = total.get(name, 0) + tensor.double()
     mean = {name: (tensor / len(checkpoints)).float().contiguous() for name, tensor in total.items()}
     atomic_write(out, lambda tmp: save_file(mean, str(tmp)))
+
+
+def check_same_shapes(tensors: dict[str, torch.Tensor], first: dict[str, torch.Tensor], path: Path,
+                      first_path: Path) -> None:
+    """Refuses, naming it, a checkpoint whose weights are not of ``first``'s names and shapes (one of
+    another run: another vocabulary or model shape), which an average cannot add in."""
+    if not first:
+        return
+    odd = sorted(set(tensors) ^ set(first)) or [name for name in tensors if tensors[name].shape != first[name].shape]
+    if odd:
+        name = odd[0]
+        shapes = " against ".join(f"{list(side[name].shape)}" if name in side else "none"
+                                  for side in (tensors, first))
+        raise ModelDirError(f"{path}: its weights do not match {first_path}'s ({name}: {shapes}); it is of another "
+                            "model (another vocabulary or shape): average checkpoints of one run")

@@ -175,7 +175,7 @@ class TrainConfig:
     max_time: str | None = None  # wall-clock budget, e.g. "30m", "2h", "90s"
     seed: int = 1  # seeds initial weights, batch order and dropout
     threads: int = 0  # torch threads; 0 = as many as the cores other processes leave free (attnmt.threads)
-    device: str = "auto"  # "auto" (a GPU when there is one), "cpu" or "cuda"
+    device: str = "auto"  # "auto" (a GPU when there is one), "cpu", "cuda", "cuda:N" (GPU N) or "mps"
     # validation and checkpoints
     eval_every: int = 500  # steps between validations, each with a checkpoint
     eval_metric: str = "bleu"  # what picks the best weights: "bleu", "chrf" or "loss" (eval_bleu: false = "loss")
@@ -197,6 +197,9 @@ class TrainConfig:
             raise ConfigError(f"model must be a mapping of model keys, got {self.model!r}")
         if self.precision not in ("auto", "bf16", "fp32"):
             raise ConfigError(f"precision={self.precision!r}: use 'auto', 'bf16' or 'fp32'")
+        if not DEVICE.fullmatch(str(self.device)):
+            raise ConfigError(f"device={self.device!r}: use 'auto', 'cpu', 'cuda', 'cuda:N' (the GPU numbered N) "
+                              "or 'mps'")
         if self.eval_metric not in ("bleu", "chrf", "loss"):
             raise ConfigError(f"eval_metric={self.eval_metric!r}: use 'bleu', 'chrf' or 'loss'")
         if self.on_nonfinite not in ("skip", "stop"):
@@ -209,8 +212,26 @@ class TrainConfig:
         if self.late_dropout_epoch and self.late_dropout is None and self.late_attention_dropout is None:
             raise ConfigError(f"late_dropout_epoch={self.late_dropout_epoch} changes nothing: set late_dropout "
                               "or late_attention_dropout too (or late_dropout_epoch: 0)")
-        TransformerConfig.from_dict(self.model, source="model")
+        model = TransformerConfig.from_dict(self.model, source="model")
+        if (self.init_from is None or "max_positions" in self.model) and self.max_len > model.longest_input:
+            raise ConfigError(f"max_len={self.max_len} needs model.max_positions of at least {self.max_len + 2} "
+                              f"(a sentence's tokens, BOS and EOS), got {model.max_positions}: raise "
+                              "model.max_positions or lower max_len")
+        self.check_one_kind_of_corpus()
         self.corpora()
+
+    def check_one_kind_of_corpus(self) -> None:
+        """Refuses train_src/train_tgt set beside train_tsv or train, which would be ignored.  Their
+        defaults count as unset: a saved train.yaml holds every key, the defaults included."""
+        given = {key: getattr(self, key) for key in ("train_src", "train_tgt")
+                 if getattr(self, key) != getattr(TrainConfig, key)}
+        other = "train_tsv" if self.train_tsv else "train" if self.train is not None else None
+        if given and other:
+            keys = " and ".join(given)
+            instead = (f"list them in train as {{src: {self.train_src}, tgt: {self.train_tgt}}}, or remove {keys}"
+                       if other == "train" else f"remove {keys}, or train_tsv")
+            raise ConfigError(f"{keys} ({', '.join(given.values())}) and {other} are both set, but a run reads "
+                              f"{other} alone: {instead}")
 
     def corpora(self) -> list[CorpusSpec]:
         """The training corpora: the ``train`` list, or else ``train_tsv``, or else ``train_src``/``train_tgt``."""
@@ -365,6 +386,8 @@ def override_value(key: str, text: str) -> Any:
                           "true or false, a list [a, b] or a mapping {key: value}") from None
     return text if is_text and isinstance(value, int | float) and not isinstance(value, bool) else value
 
+
+DEVICE = re.compile(r"auto|cpu|cuda(:\d+)?|mps")  # what TrainConfig.device may name
 
 _DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*$")
 

@@ -87,12 +87,16 @@ def check_device(name: str, where: str = "--device") -> None:
 
     from attnmt.errors import ConfigError
 
-    if name == "cuda":
+    kind, _, number = name.partition(":")  # cuda:1, the second GPU
+    if kind == "cuda":
         if torch.version.cuda is None and getattr(torch.version, "hip", None) is None:
-            raise ConfigError(f"{where} cuda: this PyTorch ({torch.__version__}) is built for the CPU only; "
-                              f"install a CUDA build of it to use a GPU, or leave out {where} cuda")
+            raise ConfigError(f"{where} {name}: this PyTorch ({torch.__version__}) is built for the CPU only; "
+                              f"install a CUDA build of it to use a GPU, or leave out {where} {name}")
         if not torch.cuda.is_available():
-            raise ConfigError(f"{where} cuda: PyTorch sees no GPU here; 'attnmt doctor' says what it sees")
+            raise ConfigError(f"{where} {name}: PyTorch sees no GPU here; 'attnmt doctor' says what it sees")
+        if number and int(number) >= torch.cuda.device_count():
+            raise ConfigError(f"{where} {name}: PyTorch sees {torch.cuda.device_count()} GPU(s), numbered from 0; "
+                              "'attnmt doctor' says what it sees")
     elif name == "mps" and not torch.backends.mps.is_available():
         raise ConfigError(f"{where} mps: Apple's Metal (MPS) is not available to this PyTorch; use the CPU")
 

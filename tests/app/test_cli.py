@@ -688,3 +688,15 @@ def test_training_on_a_device_pytorch_cannot_use_is_one_line(monkeypatch):
     assert pick_device("auto", 0) == torch.device("cpu")
     with pytest.raises(ConfigError, match="^device cuda: "):
         pick_device("cuda", 0)
+
+
+def test_training_on_a_numbered_gpu_of_a_cpu_build_is_the_same_one_line(monkeypatch):
+    import torch
+
+    from attnmt.errors import ConfigError
+    from attnmt.training.distributed import pick_device
+
+    monkeypatch.setattr(torch.version, "cuda", None)
+    monkeypatch.setattr(torch.version, "hip", None, raising=False)
+    with pytest.raises(ConfigError, match=r"^device cuda:0: this PyTorch \(.*\) is built for the CPU only; "):
+        pick_device("cuda:0", 0)

@@ -263,3 +263,10 @@ def test_figures_to_a_format_or_a_place_they_cannot_go_are_one_line(model, token
                                       "(or remove the file)\n"
     assert main(["plot", "softmax-scaling", "--out", str(tmp_path / "figure.svg")]) == 0
     assert (tmp_path / "figure.svg").read_text().lstrip().startswith("<?xml")
+
+
+def test_a_step_logged_twice_is_drawn_once_with_its_last_record(tmp_path):
+    write_log(tmp_path, [json.dumps({"step": step, "loss": loss, "lr": 1e-4})
+                         for step, loss in ((10, 6.0), (20, 5.0), (30, 4.0), (20, 4.9), (30, 3.9), (40, 3.0))])
+    train, _ = read_training_log(tmp_path)  # killed after step 30 with a checkpoint at 10, resumed
+    assert [(r["step"], r["loss"]) for r in train] == [(10, 6.0), (20, 4.9), (30, 3.9), (40, 3.0)]

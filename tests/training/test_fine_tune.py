@@ -75,6 +75,8 @@ def test_init_from_on_the_command_line(trained_model, tmp_path, capsys):
     (dict(vocab_size=50), "vocab_size: 50 differs from .*'s 81; remove it"),
     (dict(shared_vocab=False), "shared_vocab: False differs from"),
     (dict(tokenizer_options=dict(model_type="bpe")), "tokenizer_options: init_from keeps the model's tokenizer"),
+    (dict(max_len=63), r"max_len=63: .*'s model reads at most 62 tokens a sentence \(max_positions 64, BOS and EOS "
+                       r"besides\); lower max_len"),
 ])
 def test_init_from_refuses_settings_that_change_the_model(trained_model, tmp_path, changes, message):
     with pytest.raises(ConfigError, match=message):
@@ -184,3 +186,14 @@ def test_ids_prepared_with_another_source_convention_are_refused(tmp_path):
                             model={**config.model, "source_eos": False})
     with pytest.raises(DataError, match="prepared with another tokenizer"):
         Trainer(old_style, progress=False)
+
+
+def test_separate_vocabularies_smaller_than_asked_say_which_side(tmp_path):
+    from attnmt.errors import AttnmtWarning
+    from attnmt.training.start import new_tokenizer
+
+    with pytest.warns(AttnmtWarning) as said:
+        new_tokenizer(tiny_config(tmp_path, shared_vocab=False, vocab_size=500), lambda line: None)
+    assert [str(w.message).split(" only")[0] for w in said] == [
+        "asked for vocab_size=500, but the source side's training text",
+        "asked for vocab_size=500, but the target side's training text"]

@@ -1,9 +1,15 @@
-"""What a run says about itself while it trains: the progress, on a terminal or in a log file."""
+"""What a run says about itself while it trains: the progress, on a terminal or in a log file, and
+log.jsonl, each step once however often the run was resumed."""
 
+import json
 import math
+from pathlib import Path
+
+from support import tiny_config
 
 from attnmt.training import logs
 from attnmt.training.logs import Progress, RunLog
+from attnmt.training.trainer import Trainer, resume
 
 
 def test_progress_in_a_log_file_is_a_line_every_30_seconds_not_carriage_returns(capsys, monkeypatch):
@@ -33,3 +39,31 @@ def test_without_tensorboard_the_run_names_the_extra_that_installs_it(monkeypatc
     line, = (tmp_path / "train.log").read_text().splitlines()  # after the time
     assert line.endswith(" TensorBoard logging is off: pip install 'attnmt[tensorboard]' to have it "
                          "(log.jsonl has it all)")
+
+
+def records(path) -> list[tuple[int, str]]:
+    return [(json.loads(line)["step"], next(key for key in json.loads(line) if key != "step"))
+            for line in path.read_text().splitlines()]
+
+
+def test_a_resume_drops_the_records_written_after_its_checkpoint(tmp_path, capsys):
+    (tmp_path / "log.jsonl").write_text("".join(json.dumps(record) + "\n" for record in [
+        {"step": 0, "runtime": {}}, {"step": 5, "loss": 3.0}, {"step": 10, "loss": 2.0},
+        {"step": 10, "valid_loss": 2.5}, {"step": 15, "loss": 1.5}]) + '{"step": 2')  # killed at step 17
+    log = RunLog(tmp_path, is_main=True, progress=True, tensorboard=False)
+    log.open(resumed_at=10)
+    log.record({"step": 10, "runtime": {}})
+    assert records(tmp_path / "log.jsonl") == [(0, "runtime"), (5, "loss"), (10, "loss"), (10, "valid_loss"),
+                                               (10, "runtime")]
+    assert "log.jsonl: dropped 2 record(s) after step 10" in capsys.readouterr().out
+
+
+def test_a_resumed_run_logs_each_step_once(tmp_path):
+    config = tiny_config(tmp_path, eval_metric="loss", max_tokens=120, max_steps=2, eval_every=2, log_every=1,
+                         model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64))
+    Trainer(config, progress=False).train()
+    with open(Path(config.out_dir) / "log.jsonl", "a") as log:  # what a run killed at step 3 had written
+        log.write(json.dumps({"step": 3, "loss": 9.9, "lr": 0.1, "tokens_per_s": 1, "elapsed": 1.0}) + "\n")
+    resume(config.out_dir, {"max_steps": "4"}, progress=False)
+    steps = [step for step, kind in records(Path(config.out_dir) / "log.jsonl") if kind == "loss"]
+    assert steps == [1, 2, 3, 4]

@@ -138,7 +138,8 @@ def test_overrides_given_with_resume_are_kept_for_the_next_resume(tmp_path, monk
 
 
 @pytest.mark.parametrize(("key", "value"), [("vocab_size", "50"), ("out_dir", "elsewhere"), ("init_from", "m"),
-                                            ("tokenizer_options", "{model_type: bpe}")])
+                                            ("tokenizer_options", "{model_type: bpe}"), ("max_tokens", "4096"),
+                                            ("max_tokens", "60"), ("max_len", "20"), ("max_length_ratio", "2")])
 def test_overrides_a_resumed_run_cannot_follow_are_refused(tmp_path, key, value):
     config = tiny_config(tmp_path, **SMALL, max_steps=1, eval_every=1)
     Trainer(config, progress=False).train()

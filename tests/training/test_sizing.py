@@ -87,3 +87,10 @@ def test_fine_tuning_is_not_checked(tmp_path):
     ckpt.save_weights(first.model, first.dir / ckpt.WEIGHTS)  # a model directory, untrained
     tuned = Trainer(tiny_config(tmp_path / "tuned", init_from=str(first.dir)), progress=False)
     assert not any("training pairs" in line for line in tuned.log.pending)
+
+
+def test_a_corpus_too_small_for_any_shape_is_pointed_to_fine_tuning_not_to_a_shape():
+    warning = size_warning(parameters_of("multi30k_en_de.yaml"), 5)
+    assert warning.startswith("warning: 4,651,008 parameters for 5 training pairs (930,202 a pair; over 1,000")
+    assert "fine-tune a trained model (init_from), or gather more pairs: no shape suits so few" in warning
+    assert "try d_model" not in warning

@@ -235,7 +235,13 @@ def read_training_log(model_dir: Path) -> tuple[list[dict], list[dict]]:
         records.append(record)
     if not train and not valid:
         raise ModelDirError(f"{path}: no training or validation records yet")
-    return train, valid
+    return last_per_step(train), last_per_step(valid)
+
+
+def last_per_step(records: list[dict]) -> list[dict]:
+    """Each step's last record, in step order: a run killed between two checkpoints and resumed
+    logged the steps after the checkpoint twice (a log of attnmt 0.1; a resume now drops the first)."""
+    return sorted({record["step"]: record for record in records}.values(), key=lambda record: record["step"])
 
 
 def plot_training(model_dir: Path) -> Figure:

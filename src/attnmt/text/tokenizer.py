@@ -187,7 +187,8 @@ class Tokenizer:
         return self._target.piece_to_id(piece)
 
 
-def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: int = 0, **options) -> bytes:
+def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: int = 0,
+                        text: str = "the training text", **options) -> bytes:
     """A serialized SentencePiece model in attnmt's id layout, trained on `sentences`.
 
     Deterministic in (sentences, seed).  `vocab_size` is an upper bound: a corpus too
@@ -196,7 +197,7 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
     which is subsampled.  `options` (TRAINING_OPTIONS): model_type "unigram" or "bpe",
     character_coverage (below 1.0 for scripts with thousands of rare characters, e.g.
     0.9995 for Chinese), user_defined_symbols kept whole (language tags such as
-    ">>de<<"), byte_fallback.
+    ">>de<<"), byte_fallback.  `text` names the sentences in messages ("the source side's text").
     """
     unknown = sorted(set(options) - set(TRAINING_OPTIONS))
     if unknown:
@@ -220,13 +221,13 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
         # SentencePiece needs a piece for each character of the text (after character_coverage)
         needed = re.search(r"Vocabulary size is smaller than required_chars\. \d+ vs (\d+)", str(err))
         if needed:
-            raise ConfigError(f"vocab_size={vocab_size}: the training text needs at least {needed[1]} pieces (one "
+            raise ConfigError(f"vocab_size={vocab_size}: {text} needs at least {needed[1]} pieces (one "
                               f"per character it has, and the special pieces); use vocab_size {needed[1]} or "
                               "more") from None
         raise ValueError(f"SentencePiece training failed: {err}") from None
     size = load_proto(writer.getvalue()).get_piece_size()
     if size < vocab_size:
-        warnings.warn(f"asked for vocab_size={vocab_size}, but the training text only supports "
+        warnings.warn(f"asked for vocab_size={vocab_size}, but {text} only supports "
                       f"{size} pieces; using {size}", AttnmtWarning, stacklevel=3)
     return writer.getvalue()
 

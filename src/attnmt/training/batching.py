@@ -188,6 +188,25 @@ class WeightedBatcher:
         self.draws = state["draws"]
 
 
+def restore_position(batcher: TokenBatcher | WeightedBatcher, state: dict) -> list[str]:
+    """Continues ``batcher`` from a checkpoint's data ``state``; where the position no longer fits its
+    batches (more processes than the run had: fewer batches each), the epoch starts afresh, and the
+    returned line says so.  (Other data or max_tokens are refused before: attnmt.training.run_dir.)"""
+    try:
+        batcher.load_state_dict(state)
+        return []
+    except ValueError as error:
+        batcher.load_state_dict(epoch_start(state))
+        return [f"the data position saved does not fit this run's batches ({error}): the epoch starts afresh"]
+
+
+def epoch_start(state: dict) -> dict:
+    """A batcher's state moved back to the start of its epoch (each corpus's, for a WeightedBatcher)."""
+    if "corpora" in state:
+        return {**state, "corpora": [epoch_start(corpus) for corpus in state["corpora"]]}
+    return {**state, "position": 0}
+
+
 def fixed_batches(corpus: TokenCorpus, max_tokens: int, special_ids: tuple[int, int, int]) -> list[Batch]:
     """All of a (validation) corpus's batches, length-sorted, unshuffled."""
     batcher = TokenBatcher(corpus, max_tokens, shuffle=False, special_ids=special_ids)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import torch
 import torch.distributed as dist
 
+from attnmt.errors import ConfigError
 from attnmt.hardware import check_device
 
 
@@ -68,10 +69,15 @@ class Group:
         return states
 
 
-def pick_device(name: str, local_rank: int) -> torch.device:
+def pick_device(name: str, local_rank: int, world_size: int = 1) -> torch.device:
+    """The device this process trains on: ``cuda`` is the GPU of its local rank, ``cuda:N`` GPU N
+    (one process: under torchrun each process takes its own GPU)."""
     if name == "auto":
         name = "cuda" if torch.cuda.is_available() else "cpu"
     check_device(name, "device")
+    if name.startswith("cuda:") and world_size > 1:
+        raise ConfigError(f"device={name!r}: under torchrun each process takes the GPU of its local rank; "
+                          "use device: cuda (CUDA_VISIBLE_DEVICES picks the GPUs)")
     if name == "cuda":
         return torch.device("cuda", local_rank)
     return torch.device(name)
@@ -81,7 +87,7 @@ def setup(device: str = "auto") -> Group:
     """Joins the torchrun group if there is one (idempotent); returns this process's place in it."""
     world_size = int(os.environ.get("WORLD_SIZE", "1"))
     local_rank = int(os.environ.get("LOCAL_RANK", "0"))
-    target = pick_device(device, local_rank)
+    target = pick_device(device, local_rank, world_size)
     if world_size == 1:
         return Group(device=target)
     if target.type == "cuda":

@@ -18,7 +18,7 @@ from time import monotonic
 from tqdm import tqdm
 
 from attnmt.errors import ModelDirError
-from attnmt.files import write_failure
+from attnmt.files import write_failure, write_text
 
 # Seconds between progress lines where standard error is not a terminal (a log file, a pipe).
 PROGRESS_LINE_EVERY = 30.0
@@ -36,14 +36,19 @@ class RunLog:
         self.opened = False
         self.writer = None
 
-    def open(self) -> None:
-        """Starts writing into the model directory (which must exist on rank 0)."""
+    def open(self, resumed_at: int | None = None) -> None:
+        """Starts writing into the model directory (which must exist on rank 0).  A run resumed at
+        step ``resumed_at`` first drops the records of later steps, which the run it resumes wrote
+        after its last checkpoint (it was killed) and which this run writes again."""
         if not self.is_main or self.opened:
             return
         self.opened = True
         for text in self.pending:
             self._append(text)
         self.pending = []
+        if resumed_at is not None and (dropped := drop_records_after(self.dir / "log.jsonl", resumed_at)):
+            self.line(f"log.jsonl: dropped {dropped} record(s) after step {resumed_at}, written after the "
+                      "checkpoint this run resumes from")
         if self.tensorboard:
             try:
                 from torch.utils.tensorboard import SummaryWriter
@@ -94,6 +99,26 @@ class RunLog:
                 log.write(text)
         except OSError as error:  # a full disk, say: one line, as for the checkpoints
             raise ModelDirError(f"could not write {path}: {write_failure(error)}") from None
+
+
+def drop_records_after(path: Path, step: int) -> int:
+    """Rewrites the log ``path`` without its records of steps after ``step`` (atomically: a kill
+    leaves the old log or the new one); returns how many it dropped.  A line that is not a record
+    (cut short by a kill) goes too."""
+    if not path.is_file():
+        return 0
+    kept, dropped = [], 0
+    for line in path.read_text(encoding="utf-8", errors="replace").splitlines(keepends=True):
+        try:
+            record = json.loads(line)
+            later = not isinstance(record, dict) or not isinstance(record.get("step"), int) or record["step"] > step
+        except ValueError:
+            later = True
+        kept += [] if later else [line if line.endswith("\n") else line + "\n"]
+        dropped += later
+    if dropped:
+        write_text(path, "".join(kept))
+    return dropped
 
 
 def new_window() -> dict:

@@ -72,6 +72,8 @@ def size_warning(parameters: int, pairs: int) -> str:
     if per_pair > MOST_PER_PAIR:
         why = f"over {MOST_PER_PAIR:,} a pair, a model tends to learn its pairs by heart, not how to translate"
         advice = f"try {suggested(pairs)}, or fine-tune a trained model (init_from)"
+        if suggested(pairs).model_config().parameter_count() / pairs > MOST_PER_PAIR:  # too few for any shape
+            advice = "fine-tune a trained model (init_from), or gather more pairs: no shape suits so few"
     elif per_pair < LEAST_PER_PAIR:
         why = f"under {LEAST_PER_PAIR} a pair, a model is too small to use what its data holds"
         advice = f"try {suggested(pairs)}, unless a small, fast model is the aim (a distilled student, say)"

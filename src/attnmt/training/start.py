@@ -26,6 +26,7 @@ from attnmt.text.tokenizer import Tokenizer, attnmt_layout, train_sentencepiece
 from attnmt.text.tokenizer_files import read_tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.training.corpus import HEADER, read_header
+from attnmt.training.run_dir import check_same_corpora
 from attnmt.training.tokenize_corpora import text_pairs
 
 DEFAULT_VOCAB_SIZE = 8000
@@ -33,6 +34,8 @@ DEFAULT_VOCAB_SIZE = 8000
 TRAINING_ONLY_KEYS = ("dropout", "attention_dropout")
 # Model keys the tokenizer decides.
 VOCABULARY_SIZES = ("vocab_size", "src_vocab_size")
+# What cuts the training corpora into batches, besides the corpora themselves.
+BATCH_SHAPE = ("max_tokens", "max_len", "max_length_ratio")
 
 
 @dataclass
@@ -53,17 +56,21 @@ def run_start(config: TrainConfig, say: Callable[[str], None]) -> Start:
 
 def resumed(config: TrainConfig, run_dir: Path) -> Start:
     """A resumed run's tokenizer and shape, as its directory recorded them (weights: its checkpoint)."""
+    check_same_corpora(config, run_dir)
     model_config = ckpt.load_model_config(run_dir)
     return Start(ckpt.load_tokenizer(run_dir, model_config), training_settings(config, model_config))
 
 
 def check_resume_overrides(saved: TrainConfig, config: TrainConfig, run_dir: Path) -> None:
-    """Refuses an override a resumed run could not follow: its directory, and what made its tokenizer
-    and first weights, are fixed (the model keys are checked against config.json by training_settings)."""
+    """Refuses an override a resumed run could not follow: its directory, what made its tokenizer and
+    first weights, and what cut its batches (its checkpoint's data position counts them) are fixed (the
+    model keys are checked against config.json by training_settings, the corpora by run_dir)."""
     fixed = {"out_dir": f"writes into its own directory, {run_dir}",
              "init_from": "continues from its checkpoint's weights",
              **dict.fromkeys(("tokenizer", "target_tokenizer", "vocab_size", "shared_vocab", "tokenizer_options"),
-                             f"keeps the tokenizer it started with (in {run_dir})")}
+                             f"keeps the tokenizer it started with (in {run_dir})"),
+             **dict.fromkeys(BATCH_SHAPE, "keeps the batches it started with (its checkpoint's data position "
+                                          f"counts them; init_from: {run_dir} starts a new run from its weights)")}
     for key, why in fixed.items():
         given, kept = getattr(config, key), getattr(saved, key)
         if key == "out_dir" and Path(given).resolve() == Path(kept).resolve():
@@ -109,10 +116,11 @@ def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer 
     check_has_text(config)
     say(f"training {'a joint' if shared else 'a source and a target'} {size}-piece SentencePiece "
         "model on the training corpora")
-    sides = [(0, 1)] if shared else [(0,), (1,)]
+    sides = {(0, 1): "the training text"} if shared else {(0,): "the source side's training text",
+                                                           (1,): "the target side's training text"}
     try:
-        protos = [train_sentencepiece(corpus_sentences(config, side), size, config.seed, **config.tokenizer_options)
-                  for side in sides]
+        protos = [train_sentencepiece(corpus_sentences(config, side), size, config.seed, text,
+                                      **config.tokenizer_options) for side, text in sides.items()]
         return Tokenizer(*protos, source_eos=source_eos)
     except UserError:
         raise  # bad training data: the message names the file and line
@@ -179,6 +187,10 @@ def from_model(config: TrainConfig) -> Start:
     except ModelDirError as error:
         raise ConfigError(f"init_from: {error}") from None
     check_same_vocabulary(config, tokenizer, model_dir)
+    if config.max_len > model_config.longest_input:  # the config's own model section is checked in TrainConfig
+        raise ConfigError(f"max_len={config.max_len}: {model_dir}'s model reads at most {model_config.longest_input} "
+                          f"tokens a sentence (max_positions {model_config.max_positions}, BOS and EOS besides); "
+                          "lower max_len")
     return Start(tokenizer, training_settings(config, model_config), model_dir / ckpt.WEIGHTS)
 
 

@@ -21,6 +21,7 @@ import hashlib
 import json
 import multiprocessing
 import os
+import tempfile
 import warnings
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -33,7 +34,7 @@ import numpy as np
 
 from attnmt.config import CorpusSpec, TrainConfig
 from attnmt.errors import ConfigError, DataError
-from attnmt.files import atomic_folder
+from attnmt.files import atomic_folder, file_in_the_way, write_failure
 from attnmt.text.data import ReadReport, encode_pairs, nonempty_pairs, stream_parallel, stream_tsv
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_files import save_tokenizer
@@ -197,8 +198,7 @@ def tokenize_corpora(corpora: list[CorpusSpec], tokenizer: Tokenizer | VocabToke
     ``vocab_size``: the size the tokenizer was trained for (it may have fewer pieces), kept in the
     header so that a run can tell whether its config asks for this tokenizer; None: it was given."""
     out = Path(out)
-    if out.exists() and not (out / HEADER).is_file() and any(out.iterdir()):
-        raise ConfigError(f"{out} exists and is not a prepared directory: give an empty or new directory")
+    check_out(out)
 
     def fill(tmp: Path) -> None:
         entries = []
@@ -212,6 +212,23 @@ def tokenize_corpora(corpora: list[CorpusSpec], tokenizer: Tokenizer | VocabToke
         (tmp / HEADER).write_text(json.dumps(header, indent=1), encoding="utf-8")
 
     return atomic_folder(out, fill)
+
+
+def check_out(out: Path) -> None:
+    """Refuses, in one line and before any work, a directory ``out`` that a preparation could not
+    replace: a file, a path under a file, a folder of other things, or one it cannot write beside
+    (the preparation is written into a temporary sibling first)."""
+    if out.exists() and not out.is_dir():
+        raise ConfigError(f"{out} is a file, not a directory: give a new or empty directory to prepare into")
+    if out.is_dir() and not (out / HEADER).is_file() and any(out.iterdir()):
+        raise ConfigError(f"{out} exists and is not a prepared directory: give an empty or new directory")
+    above = file_in_the_way(out)  # the nearest folder above that exists
+    if not above.is_dir():
+        raise ConfigError(f"{out}: {above} is a file, not a directory")
+    try:
+        tempfile.TemporaryFile(dir=above).close()
+    except OSError as error:
+        raise ConfigError(f"{out}: cannot write into {above}: {write_failure(error)}") from None
 
 
 def open_prepared(folder: str | Path, config: TrainConfig, tokenizer: Tokenizer | VocabTokenizer, tokenizer_source: str,

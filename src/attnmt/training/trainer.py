@@ -32,6 +32,7 @@ from attnmt.model import Transformer
 from attnmt.text.data import Batch
 from attnmt.text.tokenizer_files import save_tokenizer
 from attnmt.threads import THREADS, recheck, use_threads
+from attnmt.training.batching import restore_position
 from attnmt.training.distributed import Group, setup
 from attnmt.training.logs import Progress, RunLog, new_window
 from attnmt.training.objective import (
@@ -42,6 +43,7 @@ from attnmt.training.objective import (
     noam_schedule,
 )
 from attnmt.training.run import METRIC_NAMES, StopFlag, TrainResult
+from attnmt.training.run_dir import claim, record_corpora
 from attnmt.training.sizing import check_size
 from attnmt.training.start import check_resume_overrides, keep_overrides, resumed, run_start
 from attnmt.training.training_data import load_training_data, validation_set
@@ -67,6 +69,14 @@ class Trainer:
         self.config = config
         self.dir = Path(config.out_dir)
         self.group: Group = setup(config.device)
+        self.lock = claim(self.dir, self.group.is_main)  # before any work: a second run, an unwritable out_dir
+        try:
+            self._set_up(config, resume, progress)
+        except BaseException:
+            self.lock.release()
+            raise
+
+    def _set_up(self, config: TrainConfig, resume: bool, progress: bool) -> None:
         self.progress = progress and self.group.is_main
         self.log = RunLog(self.dir, self.group.is_main, progress, config.tensorboard)
         self.precision, self.precision_reason = resolve_precision(config.precision, self.group.device)
@@ -127,6 +137,7 @@ class Trainer:
         self.dir.mkdir(parents=True, exist_ok=True)
         save_tokenizer(self.tokenizer, self.dir)
         ckpt.save_model_config(model_config, self.dir)
+        record_corpora(self.config, self.dir)
         write_text(self.dir / ckpt.TRAIN_CONFIG, yaml.safe_dump(self.config.to_dict(), sort_keys=False))
 
     def _restore(self) -> None:
@@ -134,7 +145,8 @@ class Trainer:
             self.log.line(f"removed {leftover}, left by a save that was cut short")
         latest, state = ckpt.load_latest_checkpoint(self.dir, self.model, self.log.line)
         self.optimizer.load_state_dict(state["optimizer"])
-        self.batcher.load_state_dict(state["data"])
+        for line in restore_position(self.batcher, state["data"]):
+            self.log.line(line)
         if len(state["rng"]) == self.group.world_size:
             torch.set_rng_state(state["rng"][self.group.rank])
         else:
@@ -152,20 +164,21 @@ class Trainer:
     # the loop -----------------------------------------------------------------
 
     def train(self) -> TrainResult:
-        finished = self._finished()
-        if finished:  # a resumed run that had already stopped for good: nothing to do, nothing written
-            larger = "--patience (0: no early stop)" if "patience" in finished else "--max-steps or --max-time"
-            self.log.line(f"{self.dir} has already finished ({finished}); nothing to do. To train on, "
-                          f"resume with a larger {larger}")
-            return self._result(finished)
-        self.log.open()
-        if self.resuming and self.group.is_main:
-            for line in keep_overrides(self.config, self.dir):
-                self.log.line(line)
         try:
+            finished = self._finished()
+            if finished:  # a resumed run that had already stopped for good: nothing to do, nothing written
+                larger = "--patience (0: no early stop)" if "patience" in finished else "--max-steps or --max-time"
+                self.log.line(f"{self.dir} has already finished ({finished}); nothing to do. To train on, "
+                              f"resume with a larger {larger}")
+                return self._result(finished)
+            self.log.open(resumed_at=self.step if self.resuming else None)
+            if self.resuming and self.group.is_main:
+                for line in keep_overrides(self.config, self.dir):
+                    self.log.line(line)
             return self._train()
         finally:
             self.log.close()
+            self.lock.release()
 
     def _train(self) -> TrainResult:
         c = self.config

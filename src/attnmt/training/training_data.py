@@ -25,7 +25,7 @@ from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.training.batching import TokenBatcher, WeightedBatcher, fixed_batches
 from attnmt.training.corpus import TokenCorpus
 from attnmt.training.start import DEFAULT_VOCAB_SIZE, run_start
-from attnmt.training.tokenize_corpora import Filters, open_prepared, tokenize_corpora
+from attnmt.training.tokenize_corpora import Filters, check_out, open_prepared, tokenize_corpora
 
 # An on-the-fly preparation's folder in the system's temporary folder: attnmt-prepared-PID-XXXXXXXX,
 # named after the process that reads it, so that a later run can tell one whose process was killed.
@@ -99,6 +99,7 @@ def validation_set(src: str, tgt: str, tokenizer: Tokenizer | VocabTokenizer, co
 def prepare_config(config: TrainConfig, out: str | Path, log: Callable[[str], None] = print) -> Path:
     """``attnmt prepare``: the config's corpora, tokenised by the tokenizer a run of it would start with
     (its files, init_from's, or one trained now), filtered by its settings, into ``out``."""
+    check_out(Path(out))  # before the tokenizer is trained
     tokenizer = run_start(replace(config, prepared_dir=None), log).tokenizer
     trained_for = None if config.tokenizer or config.init_from else config.vocab_size or DEFAULT_VOCAB_SIZE
     return tokenize_corpora(config.corpora(), tokenizer, out, Filters.of(config), config.prepare_workers, log,

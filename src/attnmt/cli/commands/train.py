@@ -131,7 +131,9 @@ def add_to(commands: argparse._SubParsersAction) -> None:
 
     p = commands.add_parser("average", help="average the last N checkpoints' weights")
     add_model_dir_option(p)
-    p.add_argument("--last", type=positive_int, default=5)
+    p.add_argument("--last", type=positive_int, default=5, metavar="N",
+                   help="how many of the newest checkpoints to average (default 5, as the paper; fewer where "
+                   "there are fewer)")
     p.add_argument("--out", help="weights file to write (default MODEL_DIR/averaged.safetensors)")
     p.set_defaults(run=cmd_average)
 

@@ -1,0 +1,171 @@
+"""The directory a training run writes, guarded: claimed before any work, and bound to its corpora.
+
+    RunLock           an exclusive hold on MODEL_DIR/.lock for the whole run: a second ``attnmt train``
+                      on the same directory is refused in one line (both would write log.jsonl and
+                      checkpoints into it, of two vocabularies); an out_dir that is a file, or cannot
+                      be written, is refused before the tokenizer is trained or a corpus prepared
+    corpora.json      what the run trained on (each corpus file's full path, size, time and SHA-256),
+                      which a resume must read again: train.yaml keeps the paths as typed, relative
+                      to the directory the run started in
+"""
+
+from __future__ import annotations
+
+import errno
+import fcntl
+import json
+import os
+from pathlib import Path
+
+from attnmt.config import TrainConfig
+from attnmt.errors import ConfigError, DataError, ModelDirError
+from attnmt.files import file_digest, file_in_the_way, write_failure, write_text
+from attnmt.training.corpus import HEADER
+
+LOCK = ".lock"
+CORPORA = "corpora.json"
+
+
+class RunLock:
+    """``flock`` on ``folder/.lock``, which holds the holder's process id.  The kernel lets go of it
+    when the process ends however it ends (a kill -9 included), so a lock file left behind is free."""
+
+    def __init__(self, folder: Path, fd: int, made: bool) -> None:
+        self.folder, self.fd, self.made = folder, fd, made
+
+    @classmethod
+    def claim(cls, folder: Path) -> RunLock:
+        """Makes ``folder`` where it is missing and holds it; ModelDirError in one line where it is a
+        file, cannot be made or written, or another process holds it."""
+        folder = Path(folder)
+        if folder.exists() and not folder.is_dir():
+            raise ModelDirError(f"out_dir: {folder} is a file, not a directory; give a directory to train into")
+        lock = cls(folder, -1, not folder.exists())
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            while lock.fd < 0:
+                fd = os.open(folder / LOCK, os.O_RDWR | os.O_CREAT, 0o666)
+                lock.fd = fd if holds(fd, folder / LOCK) else -1
+            os.ftruncate(lock.fd, 0)
+            os.write(lock.fd, f"{os.getpid()}\n".encode())
+        except BaseException as error:
+            lock.release()
+            if isinstance(error, FileExistsError | NotADirectoryError):
+                above = file_in_the_way(folder)
+                raise ModelDirError(f"out_dir: {folder}: {above} is a file, not a directory") from None
+            if isinstance(error, OSError):
+                raise ModelDirError(f"out_dir: cannot write into {folder}: {write_failure(error)}") from None
+            raise
+        return lock
+
+    def __del__(self) -> None:  # a Trainer built and never trained lets go when it goes
+        self.release()
+
+    def release(self) -> None:
+        """Lets go, removing the lock file (and the directory, where the claim made it and nothing else
+        came into it: a run refused before its first write leaves nothing behind)."""
+        if self.fd >= 0:
+            (self.folder / LOCK).unlink(missing_ok=True)  # while still held: no one waits on the old file
+            os.close(self.fd)
+            self.fd = -1
+        if self.made:
+            self.made = False
+            try:
+                self.folder.rmdir()
+            except OSError:
+                pass  # the run wrote into it: it stays
+
+
+def claim(folder: Path, is_main: bool) -> RunLock:
+    """The run's hold on ``folder``: rank 0's (the rank that writes); on the other ranks one that holds nothing."""
+    return RunLock.claim(folder) if is_main else RunLock(Path(folder), -1, False)
+
+
+def holds(fd: int, path: Path) -> bool:
+    """Takes the lock on ``fd`` without waiting; False where the file was replaced meanwhile (its
+    holder removed it on release: the caller opens the new one).  Held by another: ModelDirError."""
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError as error:
+        if error.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+            os.close(fd)
+            raise
+        holder = os.pread(fd, 32, 0).decode(errors="replace").strip()
+        os.close(fd)
+        by = f"process {holder}" if holder.isdigit() else "another process"
+        raise ModelDirError(f"{path.parent} is in use by another training run ({by}): wait for it to end, "
+                            "or give another out_dir") from None
+    try:
+        same = os.stat(path).st_ino == os.fstat(fd).st_ino
+    except FileNotFoundError:
+        same = False
+    if not same:
+        os.close(fd)
+    return same
+
+
+def corpus_files(config: TrainConfig) -> dict[str, str]:
+    """The files a run's batches index, by what names them in the config: the prepared directory's
+    header (which records its corpora), or each training corpus's text files ("corpus0.src", ...)."""
+    if config.prepared_dir:
+        return {"prepared_dir": str(Path(config.prepared_dir) / HEADER)}
+    return {f"{spec.name}.{role}": path for spec in config.corpora() for role, path in spec.files().items()}
+
+
+def identity(path: str) -> dict:
+    resolved = Path(path).resolve()
+    try:
+        info = resolved.stat()
+        digest = file_digest(resolved)
+    except OSError as error:
+        raise DataError(f"cannot read {path}: {(error.strerror or str(error)).lower()}") from None
+    return {"given": path, "path": str(resolved), "size": info.st_size, "mtime_ns": info.st_mtime_ns,
+            "sha256": digest}
+
+
+def record_corpora(config: TrainConfig, folder: Path) -> None:
+    """Writes corpora.json: the files this new run trains on, and the directory it started in."""
+    files = {key: identity(path) for key, path in corpus_files(config).items()}
+    write_text(folder / CORPORA, json.dumps({"cwd": os.getcwd(), "files": files}, indent=1))
+
+
+def check_same_corpora(config: TrainConfig, folder: Path) -> None:
+    """Refuses a resume that would read other corpora than the run trained on (its data position counts
+    their batches): a relative path read from another directory, a file changed or replaced, another
+    file given.  A file moved with its bytes (a run directory moved with absolute paths, a copy) is the
+    same.  A run directory of an earlier release has no corpora.json: nothing to check."""
+    path = folder / CORPORA
+    if not path.is_file():
+        return
+    recorded = json.loads(path.read_text(encoding="utf-8"))
+    started, files = recorded["cwd"], recorded["files"]
+    given = corpus_files(config)
+    new_run = f"start a new run with these corpora (init_from: {folder} keeps its weights)"
+    if given.keys() != files.keys():
+        raise ConfigError(f"{', '.join(given.values())}: not the corpora this run trained on "
+                          f"({', '.join(file['given'] for file in files.values())}); {new_run}")
+    for key, name in given.items():
+        was = files[key]
+        why = differs(name, was)
+        if why and str(Path(name).resolve()) != was["path"]:
+            raise DataError(f"{name}: not the file this run trained on, {was['path']} ({why}); resume from "
+                            f"{started}, where the run started (or give the corpora by absolute path), or {new_run}")
+        if why:
+            raise DataError(f"{name}: not the file this run trained on ({why}): it changed since; put back the file "
+                            f"the run trained on, or {new_run}")
+
+
+def differs(name: str, was: dict) -> str:
+    """Why the file ``name`` is not the one ``was`` describes ("" where it is)."""
+    resolved = Path(name).resolve()
+    try:
+        info = resolved.stat()
+    except OSError:
+        return f"{resolved} cannot be read"
+    where = "" if str(resolved) == was["path"] else f"here {resolved}, "
+    if info.st_size != was["size"]:
+        return f"{where}size {info.st_size:,} bytes, not {was['size']:,}"
+    if where or info.st_mtime_ns != was["mtime_ns"]:
+        if file_digest(resolved) != was["sha256"]:
+            return f"{where}other bytes of the same size"
+    return ""

@@ -1,0 +1,115 @@
+"""The run directory: one run at a time holds it, one that cannot be written is refused before any work,
+and a resume reads the corpora the run trained on, or is refused."""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from support import PAIRS, run_cli, tiny_config, write_pairs
+
+from attnmt import checkpoint as ckpt
+from attnmt.errors import DataError, ModelDirError
+from attnmt.training import trainer as trainer_module
+from attnmt.training.run_dir import CORPORA, LOCK, RunLock
+from attnmt.training.trainer import Trainer, resume
+
+SMALL = dict(eval_metric="loss", max_tokens=120, max_steps=1, eval_every=1,
+             model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, max_positions=64))
+
+
+def no_work(*args, **kwargs):
+    raise AssertionError("the run started work before refusing its out_dir")
+
+
+def test_a_second_run_on_the_same_directory_is_refused_naming_it_and_the_holder(tmp_path):
+    config = tiny_config(tmp_path, **SMALL)
+    first = Trainer(config, progress=False)  # holds the directory until its run ends
+    with pytest.raises(ModelDirError, match=rf"^{config.out_dir} is in use by another training run \(process "
+                                            rf"{os.getpid()}\): wait for it to end, or give another out_dir$"):
+        Trainer(config, progress=False)
+    assert first.train().step == 1
+    assert not (Path(config.out_dir) / LOCK).exists()  # let go at the end
+    assert resume(config.out_dir, {"max_steps": "2"}, progress=False).step == 2
+
+
+def test_a_lock_left_by_a_killed_run_is_free(tmp_path):
+    (tmp_path / LOCK).write_text("999999999\n")  # the kernel let go of the killed process's lock
+    RunLock.claim(tmp_path).release()
+
+
+def test_an_out_dir_that_is_a_file_is_one_line_before_any_work(tmp_path, monkeypatch, capsys):
+    (tmp_path / "afile").write_text("")
+    config = tiny_config(tmp_path, **SMALL, out_dir=str(tmp_path / "afile"))
+    monkeypatch.setattr(trainer_module, "run_start", no_work)
+    with pytest.raises(ModelDirError, match=r"^out_dir: .*afile is a file, not a directory; give a directory"):
+        Trainer(config, progress=False)
+    path = tmp_path / "config.yaml"
+    path.write_text(f"out_dir: {tmp_path / 'afile' / 'sub'}\n")
+    code, _, err = run_cli(["train", path], capsys)
+    assert code == 2 and err == f"attnmt: error: out_dir: {tmp_path / 'afile' / 'sub'}: {tmp_path / 'afile'} is a " \
+                                "file, not a directory\n"
+
+
+def test_an_out_dir_that_cannot_be_written_is_one_line_before_any_work(tmp_path, monkeypatch):
+    config = tiny_config(tmp_path, **SMALL)
+    real_open = os.open
+
+    def read_only(path, *args, **kwargs):
+        if str(path).endswith(LOCK):
+            raise OSError(30, "Read-only file system")
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(trainer_module, "run_start", no_work)
+    monkeypatch.setattr(os, "open", read_only)
+    with pytest.raises(ModelDirError, match=r"^out_dir: cannot write into .*model: read-only file system$"):
+        Trainer(config, progress=False)
+    monkeypatch.undo()
+    assert not Path(config.out_dir).exists()  # the directory it made for the run is gone again
+
+
+def relative_run(folder: Path, monkeypatch) -> Path:
+    """A finished run of one step whose corpora are named relative to ``folder``, where it started."""
+    monkeypatch.chdir(folder)
+    Trainer(tiny_config(folder, **SMALL, train_src="train.src", train_tgt="train.tgt", out_dir="model"),
+            progress=False).train()
+    return folder / "model"
+
+
+def test_a_resume_from_another_directory_does_not_train_on_its_files(tmp_path, monkeypatch):
+    model_dir = relative_run(tmp_path, monkeypatch)
+    other = tmp_path / "other"
+    other.mkdir()
+    write_pairs(other, "train", [(tgt, src) for src, tgt in PAIRS])  # other text, the same file names
+    monkeypatch.chdir(other)
+    with pytest.raises(DataError, match=rf"^train.src: not the file this run trained on, {tmp_path / 'train.src'} "
+                                        rf"\(here {other / 'train.src'}, .*\); resume from {tmp_path}, where the run "
+                                        "started .*, or start a new run"):
+        resume(model_dir, {"max_steps": "2"}, progress=False)
+    assert ckpt.list_checkpoints(model_dir)[-1].name == "step_00000001"
+
+
+def test_a_corpus_changed_since_the_run_started_is_refused(tmp_path, monkeypatch):
+    model_dir = relative_run(tmp_path, monkeypatch)
+    write_pairs(tmp_path, "train", PAIRS[:5])  # the corpus shrank
+    with pytest.raises(DataError, match=r"^train.src: not the file this run trained on \(size \d+ bytes, not [\d,]+\): "
+                                        r"it changed since; put back the file the run trained on, or start a new run"):
+        resume(model_dir, {"max_steps": "2"}, progress=False)
+
+
+def test_the_same_bytes_elsewhere_are_the_same_corpus(tmp_path, monkeypatch):
+    model_dir = relative_run(tmp_path, monkeypatch)
+    other = tmp_path / "other"
+    other.mkdir()
+    for name in ("train.src", "train.tgt"):
+        shutil.copy(tmp_path / name, other / name)  # a copy: another path and time, the same bytes
+    monkeypatch.chdir(other)
+    assert resume(model_dir, {"max_steps": "2"}, progress=False).step == 2
+
+
+def test_a_run_directory_with_absolute_corpus_paths_moves(tmp_path):
+    config = tiny_config(tmp_path / "a", **SMALL)
+    Trainer(config, progress=False).train()
+    moved = shutil.move(config.out_dir, tmp_path / "moved")
+    assert resume(moved, {"max_steps": "2"}, progress=False).step == 2
+    assert '"path": "' + str(tmp_path / "a" / "train.src") in (Path(moved) / CORPORA).read_text()
