@@ -372,6 +372,19 @@ def search_config(**changes) -> TransformerConfig:
     return TransformerConfig(**values)
 
 
+class CharTokenizer:
+    """One id per letter (a=4 … z=29, space=30): a stand-in for SentencePiece."""
+
+    ALPHABET = "abcdefghijklmnopqrstuvwxyz "
+    source_eos = False
+
+    def encode(self, text: str) -> list[int]:
+        return [4 + self.ALPHABET.index(ch) if ch in self.ALPHABET else 1 for ch in text]
+
+    def decode(self, ids) -> str:
+        return "".join(self.ALPHABET[i - 4] if 4 <= i < 31 else "?" for i in ids)
+
+
 class EndingModel(Transformer):
     """A random model whose EOS logit grows with the target position.
 

@@ -2,7 +2,7 @@
 error naming the argument, not a wrong result or a traceback from deep inside."""
 
 import pytest
-from support import ending_model
+from support import CharTokenizer, ending_model
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate, translate_n_best
@@ -10,23 +10,10 @@ from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import ConfigError, DataError
 
 
-class Letters:
-    """One id per letter (a=4 … z=29, space=30)."""
-
-    ALPHABET = "abcdefghijklmnopqrstuvwxyz "
-    source_eos = False
-
-    def encode(self, text: str) -> list[int]:
-        return [4 + self.ALPHABET.index(ch) if ch in self.ALPHABET else 1 for ch in text]
-
-    def decode(self, ids) -> str:
-        return "".join(self.ALPHABET[i - 4] if 4 <= i < 31 else "?" for i in ids)
-
-
 @pytest.mark.parametrize("search", [translate, translate_n_best])
 def test_one_string_is_refused_not_translated_a_character_a_line(search):
     with pytest.raises(ConfigError, match=r"^sentences: expected a list of texts, got str; pass \[text\] for one$"):
-        search(ending_model(), Letters(), "a cat")
+        search(ending_model(), CharTokenizer(), "a cat")
 
 
 @pytest.mark.parametrize("sentences, error, message", [
@@ -37,12 +24,12 @@ def test_one_string_is_refused_not_translated_a_character_a_line(search):
 ])
 def test_an_item_that_is_no_text_is_named_by_its_index(sentences, error, message):
     with pytest.raises(error, match=message):
-        translate(ending_model(), Letters(), sentences)
+        translate(ending_model(), CharTokenizer(), sentences)
 
 
 def test_utf8_bytes_are_read_as_their_text():
     model = ending_model()
-    assert translate(model, Letters(), [b"a cat"]) == translate(model, Letters(), ["a cat"])
+    assert translate(model, CharTokenizer(), [b"a cat"]) == translate(model, CharTokenizer(), ["a cat"])
 
 
 @pytest.mark.parametrize("options, message", [
@@ -53,12 +40,12 @@ def test_utf8_bytes_are_read_as_their_text():
 ])
 def test_options_of_the_wrong_type_are_named(options, message):
     with pytest.raises(ConfigError, match=message):
-        translate(ending_model(), Letters(), ["a cat"], **options)
+        translate(ending_model(), CharTokenizer(), ["a cat"], **options)
 
 
 def test_a_prefix_that_is_not_valid_unicode_is_named():
     with pytest.raises(DataError, match=r"^prefix is not valid Unicode"):
-        translate(ending_model(), Letters(), ["a cat"], decoding=Decoding(beam_size=1), prefix="\ud800")
+        translate(ending_model(), CharTokenizer(), ["a cat"], decoding=Decoding(beam_size=1), prefix="\ud800")
 
 
 def test_attributes_given_as_one_string_are_refused():
@@ -67,5 +54,5 @@ def test_attributes_given_as_one_string_are_refused():
 
 
 def test_a_whole_max_tokens_of_another_number_type_is_taken():
-    model = ending_model()
-    assert translate(model, Letters(), ["a cat"], max_tokens=4096.0) == translate(model, Letters(), ["a cat"])
+    model, tokenizer = ending_model(), CharTokenizer()
+    assert translate(model, tokenizer, ["a cat"], max_tokens=4096.0) == translate(model, tokenizer, ["a cat"])

@@ -8,7 +8,7 @@ import warnings
 import pytest
 import torch
 import torch.nn.functional as F
-from support import EndingModel, ScriptedModel, ending_model
+from support import CharTokenizer, EndingModel, ScriptedModel, ending_model
 from support import search_config as tiny_config
 
 from attnmt.decoding import Decoding, search
@@ -328,19 +328,6 @@ def test_finished_sentences_leave_the_greedy_batch_once_half_have_ended(monkeypa
 
 
 # --- translate ----------------------------------------------------------------------------------
-
-
-class CharTokenizer:
-    """One id per letter (a=4 … z=29, space=30): a stand-in for SentencePiece."""
-
-    ALPHABET = "abcdefghijklmnopqrstuvwxyz "
-    source_eos = False
-
-    def encode(self, text: str) -> list[int]:
-        return [4 + self.ALPHABET.index(ch) if ch in self.ALPHABET else 1 for ch in text]
-
-    def decode(self, ids) -> str:
-        return "".join(self.ALPHABET[i - 4] if 4 <= i < 31 else "?" for i in ids)
 
 
 def test_translate_keeps_line_alignment_with_blank_lines():
