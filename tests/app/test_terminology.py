@@ -244,4 +244,4 @@ def test_translate_with_a_prefix_and_with_seeded_sampling(trained_model, tmp_pat
     first = run(sampling, capsys)
     assert first[0] == 0 and run(sampling, capsys) == first
     code, _, err = run(sampling[:-1] + ["--beam", "4", tmp_path / "in.txt"], capsys)
-    assert code == 2 and "sampling draws one translation per sentence: set beam_size 1" in err
+    assert code == 2 and "sampling draws one translation per sentence: set --beam 1" in err

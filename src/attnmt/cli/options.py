@@ -6,9 +6,11 @@ from __future__ import annotations
 import argparse
 import logging
 import math
+import re
 import sys
 
 from attnmt.decoding import DEFAULT, MAX_BEAM, MOST_SEED, Decoding
+from attnmt.errors import ConfigError
 from attnmt.hardware import check_device
 
 DEVICES = ("cpu", "cuda", "mps")
@@ -75,8 +77,6 @@ def add_model_dir_option(p: argparse.ArgumentParser) -> None:
 
 def model_dir_of(args: argparse.Namespace) -> str:
     """The directory of --model, or of the old positional MODEL_DIR (with a note); one is needed."""
-    from attnmt.errors import ConfigError
-
     if args.model_dir and args.model and args.model_dir != args.model:
         raise ConfigError(f"two model directories given: --model {args.model} and {args.model_dir}")
     if args.model_dir and not args.model:
@@ -150,13 +150,17 @@ def add_batch_size_option(p: argparse.ArgumentParser, help_text: str, default: i
 
 def decoding(args: argparse.Namespace) -> Decoding:
     """The Decoding of --beam, --alpha, --max-len-a/b, --min-len, sampling, the penalties,
-    --disable-unk and --n-best (where the command has it)."""
-    return Decoding(beam_size=args.beam, alpha=args.alpha, max_len_a=args.max_len_a, max_len_b=args.max_len_b,
-                    n_best=getattr(args, "n_best", DEFAULT.n_best), min_len=args.min_len,
-                    sampling_topk=args.sampling_topk, sampling_topp=args.sampling_topp,
-                    sampling_temperature=args.sampling_temperature, seed=args.seed,
-                    no_repeat_ngram_size=args.no_repeat_ngram_size, repetition_penalty=args.repetition_penalty,
-                    disable_unk=args.disable_unk)
+    --disable-unk and --n-best (where the command has it); Decoding's errors in the command line's
+    words ("set --beam 1", not "set beam_size 1")."""
+    try:
+        return Decoding(beam_size=args.beam, alpha=args.alpha, max_len_a=args.max_len_a, max_len_b=args.max_len_b,
+                        n_best=getattr(args, "n_best", DEFAULT.n_best), min_len=args.min_len,
+                        sampling_topk=args.sampling_topk, sampling_topp=args.sampling_topp,
+                        sampling_temperature=args.sampling_temperature, seed=args.seed,
+                        no_repeat_ngram_size=args.no_repeat_ngram_size, repetition_penalty=args.repetition_penalty,
+                        disable_unk=args.disable_unk)
+    except ConfigError as error:
+        raise ConfigError(re.sub(r"\bn_best\b", "--n-best", re.sub(r"\bbeam_size\b", "--beam", str(error)))) from None
 
 
 def add_shortlist_option(p: argparse.ArgumentParser) -> None:
