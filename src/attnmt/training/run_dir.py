@@ -21,6 +21,7 @@ from attnmt.config import TrainConfig
 from attnmt.errors import ConfigError, DataError, ModelDirError
 from attnmt.files import file_digest, file_in_the_way, write_failure, write_text
 from attnmt.training.corpus import HEADER
+from attnmt.training.tokenize_corpora import file_identity
 
 LOCK = ".lock"
 CORPORA = "corpora.json"
@@ -112,20 +113,10 @@ def corpus_files(config: TrainConfig) -> dict[str, str]:
     return {f"{spec.name}.{role}": path for spec in config.corpora() for role, path in spec.files().items()}
 
 
-def identity(path: str) -> dict:
-    resolved = Path(path).resolve()
-    try:
-        info = resolved.stat()
-        digest = file_digest(resolved)
-    except OSError as error:
-        raise DataError(f"cannot read {path}: {(error.strerror or str(error)).lower()}") from None
-    return {"given": path, "path": str(resolved), "size": info.st_size, "mtime_ns": info.st_mtime_ns,
-            "sha256": digest}
-
-
 def record_corpora(config: TrainConfig, folder: Path) -> None:
-    """Writes corpora.json: the files this new run trains on, and the directory it started in."""
-    files = {key: identity(path) for key, path in corpus_files(config).items()}
+    """Writes corpora.json: the files this new run trains on (each as written and its file_identity),
+    and the directory it started in."""
+    files = {key: {"given": path, **file_identity(path)} for key, path in corpus_files(config).items()}
     write_text(folder / CORPORA, json.dumps({"cwd": os.getcwd(), "files": files}, indent=1))
 
 

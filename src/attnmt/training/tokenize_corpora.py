@@ -17,7 +17,6 @@ per pair only its two lengths and an 8-byte hash, so preparing 40 M pairs needs 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import multiprocessing
 import os
@@ -34,7 +33,7 @@ import numpy as np
 
 from attnmt.config import CorpusSpec, TrainConfig
 from attnmt.errors import ConfigError, DataError
-from attnmt.files import atomic_folder, file_in_the_way, write_failure
+from attnmt.files import atomic_folder, file_digest, file_in_the_way, write_failure
 from attnmt.text.data import ReadReport, encode_pairs, nonempty_pairs, stream_parallel, stream_tsv
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_files import save_tokenizer
@@ -256,13 +255,13 @@ def open_prepared(folder: str | Path, config: TrainConfig, tokenizer: Tokenizer 
 
 
 def file_identity(path: str) -> dict:
-    """What tells a corpus file from another, kept in header.json: its full path, size, modification
-    time, and the SHA-256 of its bytes (reading it costs little beside tokenising it)."""
+    """What tells a corpus file from another, kept in header.json (and a run's corpora.json): its full
+    path, size, modification time, and the SHA-256 of its bytes (reading it costs little beside
+    tokenising it; remembered per file: attnmt.files.file_digest)."""
     resolved = Path(path).resolve()
     try:
         info = resolved.stat()
-        with open(resolved, "rb") as handle:
-            digest = hashlib.file_digest(handle, "sha256").hexdigest()
+        digest = file_digest(resolved)
     except OSError as error:
         raise DataError(f"cannot read {path}: {(error.strerror or str(error)).lower()}") from None
     return {"path": str(resolved), "size": info.st_size, "mtime_ns": info.st_mtime_ns, "sha256": digest}
