@@ -18,6 +18,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import tomllib
 import urllib.request
@@ -370,6 +371,21 @@ def search_config(**changes) -> TransformerConfig:
                   d_ff=64, dropout=0.0, max_positions=64)
     values.update(changes)
     return TransformerConfig(**values)
+
+
+def held_on_a_thread(context, entered, leave) -> threading.Thread:
+    """A thread that enters ``context()`` (a load's ``uninitialised``, a translation's ``evaluating``),
+    says so on ``entered`` and leaves when ``leave`` is set."""
+
+    def hold() -> None:
+        with context():
+            entered.set()
+            leave.wait(10)
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    assert entered.wait(10)
+    return thread
 
 
 class CharTokenizer:

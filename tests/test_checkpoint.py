@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 import torch
+from support import held_on_a_thread
 from torch import nn
 
 from attnmt import checkpoint, load_model_dir
@@ -109,20 +110,6 @@ def test_a_disk_that_fills_during_a_checkpoint_save_is_no_space_left_not_torchs_
     assert not list((tmp_path / "checkpoints").iterdir())  # nothing half-written left
 
 
-def inside_uninitialised(entered: threading.Event, leave: threading.Event) -> threading.Thread:
-    """A thread that enters ``checkpoint.uninitialised`` (as a load does), says so, and leaves when told."""
-
-    def hold() -> None:
-        with checkpoint.uninitialised():
-            entered.set()
-            leave.wait(10)
-
-    thread = threading.Thread(target=hold)
-    thread.start()
-    assert entered.wait(10)
-    return thread
-
-
 @pytest.fixture
 def torch_init_restored(monkeypatch) -> dict:
     """torch.nn.init's functions as they are now, put back after the test whatever it did to them."""
@@ -136,8 +123,8 @@ def test_two_loads_that_overlap_leave_torch_init_as_it_was(torch_init_restored):
     # The first load in, the second in, the first out, the second out: a load that swapped
     # torch.nn.init's functions for no-ops and back left the no-ops in place for good.
     first_in, first_out, second_in, second_out = (threading.Event() for _ in range(4))
-    first = inside_uninitialised(first_in, first_out)
-    second = inside_uninitialised(second_in, second_out)
+    first = held_on_a_thread(checkpoint.uninitialised, first_in, first_out)
+    second = held_on_a_thread(checkpoint.uninitialised, second_in, second_out)
     first_out.set(), first.join()
     second_out.set(), second.join()
     assert {name: getattr(nn.init, name) for name in torch_init_restored} == torch_init_restored
@@ -148,7 +135,7 @@ def test_a_module_built_on_another_thread_during_a_load_is_initialised(torch_ini
     torch.manual_seed(0)
     expected = nn.Linear(8, 8).weight
     entered, leave = threading.Event(), threading.Event()
-    loading = inside_uninitialised(entered, leave)
+    loading = held_on_a_thread(checkpoint.uninitialised, entered, leave)
     try:
         torch.manual_seed(0)
         built = nn.Linear(8, 8).weight

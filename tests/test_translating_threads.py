@@ -2,8 +2,9 @@
 model is left in the mode it was in before the first one came (``attnmt.decoding.translate.evaluating``)."""
 
 import threading
+from functools import partial
 
-from support import EndingModel, search_config
+from support import EndingModel, held_on_a_thread, search_config
 
 from attnmt.decoding.translate import evaluating
 
@@ -13,24 +14,10 @@ def training_model() -> EndingModel:
     return EndingModel(search_config(dropout=0.5)).train()
 
 
-def translating_on_a_thread(model, entered: threading.Event, leave: threading.Event) -> threading.Thread:
-    """A thread that starts translating with ``model`` (enters ``evaluating``), says so, and stops when told."""
-
-    def translate() -> None:
-        with evaluating(model):
-            entered.set()
-            leave.wait(10)
-
-    thread = threading.Thread(target=translate)
-    thread.start()
-    assert entered.wait(10)
-    return thread
-
-
 def test_a_model_stays_in_eval_mode_until_the_last_thread_translating_with_it_leaves():
     model = training_model()
     entered, leave = threading.Event(), threading.Event()
-    first = translating_on_a_thread(model, entered, leave)
+    first = held_on_a_thread(partial(evaluating, model), entered, leave)
     with evaluating(model):  # came in after the first had switched the model to eval
         leave.set(), first.join()
         assert not model.training  # the first left, but this one is still translating: no dropout
@@ -49,7 +36,7 @@ def test_translating_within_a_translation_on_one_thread_restores_the_mode_once()
 def test_a_model_that_was_in_eval_mode_stays_in_it():
     model = training_model().eval()
     entered, leave = threading.Event(), threading.Event()
-    first = translating_on_a_thread(model, entered, leave)
+    first = held_on_a_thread(partial(evaluating, model), entered, leave)
     with evaluating(model):
         leave.set(), first.join()
     assert not model.training
