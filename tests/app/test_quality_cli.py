@@ -175,19 +175,25 @@ def test_translate_jsonl_hypotheses_carry_quality_and_flags(trained_model, tmp_p
     assert split["hypotheses"][0]["flags"] == ["unknown"]  # no pair has a ".": the tiny vocabulary lacks it
 
 
-def test_translate_jsonl_quality_is_what_score_gives_the_same_pairs(trained_model, tmp_path, capsys):
-    lines = ["a dog runs", "...", "2 + 2", "zebra quantum xylophone"]  # one sentence each, or none
+def translated_then_scored(model, tmp_path, capsys, lines) -> tuple[list[dict], list[dict]]:
+    """Each line's best hypothesis from ``translate --output-format jsonl``, and ``score``'s JSONL of the
+    same pairs; both commands must succeed."""
     source = tmp_path / "in.txt"
     source.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-    code, out, _ = run_cli(["translate", "--model", trained_model, "--output-format", "jsonl", source], capsys)
-    best = [json.loads(line)["hypotheses"][0] for line in out.splitlines()]
+    code, out, _ = run_cli(["translate", "--model", model, "--output-format", "jsonl", source], capsys)
     assert code == 0
+    best = [json.loads(line)["hypotheses"][0] for line in out.splitlines()]
+    src, hyp = write_pairs(tmp_path, "x", [(s, h["text"]) for s, h in zip(lines, best, strict=True)])
+    code, out, _ = run_cli(["score", "--model", model, "--src", src, "--hyp", hyp], capsys)
+    assert code == 0
+    return best, [json.loads(line) for line in out.splitlines()]
+
+
+def test_translate_jsonl_quality_is_what_score_gives_the_same_pairs(trained_model, tmp_path, capsys):
+    lines = ["a dog runs", "...", "2 + 2", "zebra quantum xylophone"]  # one sentence each, or none
+    best, scored = translated_then_scored(trained_model, tmp_path, capsys, lines)
     assert best[1]["text"] == "..." and best[2]["text"] == "2 + 2"  # no words: passed through, a copy
     assert [(h["quality"], h["flags"]) for h in best[1:3]] == [(1.0, [])] * 2
-    src, hyp = write_pairs(tmp_path, "x", [(s, h["text"]) for s, h in zip(lines, best, strict=True)])
-    code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
-    scored = [json.loads(line) for line in out.splitlines()]
-    assert code == 0
     assert [h["flags"] for h in best] == [s["flags"] for s in scored]
     assert [h["quality"] for h in best] == pytest.approx([s["quality"] for s in scored], abs=1.5e-4)
     assert all(h["calibrated"] is False for h in best)
@@ -195,15 +201,8 @@ def test_translate_jsonl_quality_is_what_score_gives_the_same_pairs(trained_mode
 
 def test_score_reads_a_line_of_sentences_and_urls_as_translate_assessed_it(trained_model, tmp_path, capsys):
     lines = ["the boy laughs\ta cat sleeps", "a dog runs to www.example.com"]  # two sentences (no "." known); a URL
-    source = tmp_path / "in.txt"
-    source.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
-    code, out, _ = run_cli(["translate", "--model", trained_model, "--output-format", "jsonl", source], capsys)
-    best = [json.loads(line)["hypotheses"][0] for line in out.splitlines()]
-    assert code == 0 and "www.example.com" in best[1]["text"]
-    src, hyp = write_pairs(tmp_path, "x", [(s, h["text"]) for s, h in zip(lines, best, strict=True)])
-    code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
-    scored = [json.loads(line) for line in out.splitlines()]
-    assert code == 0
+    best, scored = translated_then_scored(trained_model, tmp_path, capsys, lines)
+    assert "www.example.com" in best[1]["text"]
     assert [h["flags"] for h in best] == [s["flags"] for s in scored]
     assert [h["quality"] for h in best] == pytest.approx([s["quality"] for s in scored], abs=1.5e-4)
 
