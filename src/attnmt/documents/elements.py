@@ -9,7 +9,7 @@ from html.entities import name2codepoint
 
 from lxml import etree
 
-from attnmt.documents.flat import has_text_of_its_own
+from attnmt.documents.flat import closing_length, has_text_of_its_own, is_stop, shown_text
 from attnmt.documents.pages import is_comment, local_name
 
 BUTTON_TYPES = frozenset(("submit", "reset", "button"))  # an <input> whose value is its label
@@ -292,9 +292,13 @@ class Vocabulary:
         whole (it stands for text of its own, a name or a space: entity_character), one of spaces
         alone (is_spacing), or one that shows text of its own
         (``History<span>[</span><a>edit</a><span>]</span>``, ``WordPress<span> | </span>Theme``:
-        read as one word, "Historyedit", they gave the link no word)."""
+        read as one word, "Historyedit", they gave the link no word).  A stop alone does not part its
+        sentence's last word from the quote or bracket right after it (``"A dog runs<b>.</b>"``: the
+        model reads ``"A dog runs"``, where ``"A dog runs "`` left the quote on a word of its own)."""
         if isinstance(node, etree._Entity):  # &shy; (a format character) is inside its word
             return node.name not in name2codepoint or unicodedata.category(chr(name2codepoint[node.name])) != "Cf"
+        if is_stop(shown_text(node)) and closing_length((node.tail or "")[:1]):
+            return False
         return not is_comment(node) and (local_name(node) == "br" or has_text_of_its_own(node) or is_spacing(node))
 
 

@@ -7,6 +7,7 @@ translation."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,6 +25,11 @@ COLLAPSED = re.compile(r"[ \t\n\f\r]+")
 # A soft hyphen (U+00AD: HTML's &shy;, OpenDocument's, a slide's) says where its word may break at a
 # line's end: stale once the word is translated, and a piece the model has never seen.
 SOFT_HYPHEN = "\u00ad"
+# What ends a sentence, in the atoms that can end one (attnmt.documents.pipeline.without_added_end): Latin,
+# Chinese and Japanese, Arabic (؟), Urdu (۔), Devanagari (। ॥), Armenian (։), Ethiopic (።), and doubled marks.
+SENTENCE_ENDS = ".!?…。！？؟۔।॥։።‼⁇⁈⁉"
+# What may close a sentence after its stop: quotes (German closes with “, an opening quote elsewhere) and brackets.
+CLOSING_CATEGORIES = ("Pe", "Pf", "Pi")
 
 
 @dataclass
@@ -203,3 +209,18 @@ def shown_text(node: Any) -> str:
 def has_words(text: str) -> bool:
     """Whether there is anything to translate (a letter); numbers and punctuation pass through."""
     return any(ch.isalpha() for ch in text)
+
+
+def is_stop(text: str) -> bool:
+    """Whether ``text`` shows a sentence's stop and nothing else but spaces (``.``, ``. !``, ``؟``)."""
+    return bool(text.strip()) and all(character.isspace() or character in SENTENCE_ENDS for character in text)
+
+
+def closing_length(text: str) -> int:
+    """How many characters at the end of ``text`` are quotes and brackets that close it (``"``,
+    ``)``, ``»``, ``“``), spaces among them counted."""
+    kept = len(text)
+    while kept and (text[kept - 1] in "\"'" or text[kept - 1].isspace()
+                    or unicodedata.category(text[kept - 1]) in CLOSING_CATEGORIES):
+        kept -= 1
+    return len(text) - kept

@@ -19,7 +19,18 @@ from typing import TYPE_CHECKING, Protocol
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.flat import FlatBuilder, FlatText, Place, Placed, atom_windows, has_words, shown_text
+from attnmt.documents.flat import (
+    SENTENCE_ENDS,
+    FlatBuilder,
+    FlatText,
+    Place,
+    Placed,
+    atom_windows,
+    closing_length,
+    has_words,
+    is_stop,
+    shown_text,
+)
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested, Weights, identity, needs_alignment, nest, place, plain
 from attnmt.errors import ConfigError
@@ -35,9 +46,6 @@ if TYPE_CHECKING:
 # What an attribute's name can be (XML's Name, which the HTML names of every real attribute are too):
 # a name with anything else ("alt;title") matches no attribute, and would translate none without a word.
 ATTRIBUTE_NAME = re.compile(r"[^\W\d][\w.:-]*")
-# What ends a sentence, in the atoms that can end one (without_added_end): Latin, Chinese and Japanese,
-# Arabic (؟), Urdu (۔), Devanagari (। ॥), Armenian (։), Ethiopic (።), and doubled marks.
-SENTENCE_ENDS = ".!?…。！？؟۔।॥։።‼⁇⁈⁉"
 
 
 @dataclass(frozen=True)
@@ -210,23 +218,40 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
 def without_added_end(flat: FlatText, sentence: tuple[int, int], translation: str) -> str:
     """The translation without the full stop (or "!", "?", ...) the model ended it with, where the
     source sentence has none because atoms right after it show its end (``in his <b>hands</b><i>.</i>``:
-    the <i> is kept whole, attnmt.documents.elements.is_marker): their stop ends the translation,
-    once, not after the model's own."""
+    the <i> is kept whole, attnmt.documents.elements.is_marker), or after its last words, before the
+    quotes and brackets that close it (``"A dog runs<b>.</b>"``: the model reads "A dog runs" in
+    quotes): their stop ends the translation, once, not after the model's own, wherever the model
+    put that (``"Ein Hund rennt."``, ``"Ein Hund rennt".``)."""
     start, end = sentence
-    if flat.text[start:end].rstrip()[-1:] in SENTENCE_ENDS:
+    source = flat.text[start:end].rstrip()
+    words_end = start + len(source) - closing_length(source)  # where the quotes and brackets that close it start
+    if flat.text[start:words_end].rstrip()[-1:] in SENTENCE_ENDS:
         return translation
-    after = [m for m in flat.marks if m.atom and m.start >= end and not flat.text[end:m.start].strip()]
+    after = [m for m in flat.marks if m.atom and m.start >= words_end
+             and closing_length(gap := flat.text[words_end:m.start].rstrip()) == len(gap)]
     shown = "".join(m.literal or shown_text(m.node) for m in after)
-    if not shown.strip() or any(not character.isspace() and character not in SENTENCE_ENDS for character in shown):
+    if not is_stop(shown):
         return translation
     kept = translation.rstrip()
-    shorter = kept.rstrip(SENTENCE_ENDS).rstrip()
-    return shorter + translation[len(kept):] if shorter else translation  # a translation of stops alone stays
+    without = kept.rstrip(SENTENCE_ENDS).rstrip()
+    closing = closing_length(without)
+    words = without[:len(without) - closing].rstrip(SENTENCE_ENDS).rstrip()
+    shorter = words + without[len(without) - closing:] if closing else without
+    return shorter + translation[len(kept):] if words else translation  # a translation of stops alone stays
 
 
 def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions) -> list[list[tuple[int, int]]]:
-    """Each flat text's sentences, (start, end) in its text, as ``options`` split them."""
-    return [sentence_spans(flat.text, options.source_lang, options.split, flat.breaks) for flat in flats]
+    """Each flat text's sentences, (start, end) in its text, as ``options`` split them, read with
+    the stops its atoms show (``kept_stops``)."""
+    return [sentence_spans(flat.text, options.source_lang, options.split, flat.breaks, kept_stops(flat))
+            for flat in flats]
+
+
+def kept_stops(flat: FlatText) -> list[tuple[int, str]]:
+    """(position, stop) of each atom that shows a sentence's stop alone (``beach<b>.</b> A cat``):
+    the reader sees a sentence end there, which the flat text, without the atom's text, hides."""
+    shown = [(m.start, (m.literal or shown_text(m.node)).strip()) for m in flat.marks if m.atom]
+    return [(position, stop) for position, stop in shown if is_stop(stop)]
 
 
 def pairs(flats: Sequence[FlatText], sentences: Sequence[list[tuple[int, int]]]):

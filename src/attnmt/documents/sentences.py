@@ -19,11 +19,15 @@ from attnmt.documents.spans import strip
 
 
 def sentence_spans(text: str, language: str = "en", split: bool = True,
-                   breaks: Sequence[int] = ()) -> list[tuple[int, int]]:
+                   breaks: Sequence[int] = (), stops: Sequence[tuple[int, str]] = ()) -> list[tuple[int, int]]:
     """[start, end) of each sentence of ``text``, whitespace around it left out; one span for
     the whole (stripped) text when not ``split``; [] for blank text.  No sentence goes on past
     a position in ``breaks`` (a tab between fields: attnmt.documents.flat.FlatText.breaks), and
-    none ends inside a word that starts with "." (".NET": ``splits_a_dotted_word``)."""
+    none ends inside a word that starts with "." (".NET": ``splits_a_dotted_word``).  ``stops``:
+    (position, characters) that a reader sees in the text but ``text`` does not hold (a stop kept
+    in markup, ``beach<b>.</b> A cat``), read where they stand (``with_stops``)."""
+    if stops and split:
+        return with_stops(text, language, breaks, stops)
     inner = sorted(b for b in set(breaks) if 0 < b < len(text))
     if inner:
         return [(start + s, start + e) for start, end in pairwise([0, *inner, len(text)])
@@ -49,3 +53,29 @@ def splits_a_dotted_word(text: str, at: int) -> bool:
     return (0 < at < len(text) and text[at - 1] == "." and not text[at].isspace()
             and (at == 1 or text[at - 2].isspace()))
 
+
+
+def with_stops(text: str, language: str, breaks: Sequence[int],
+               stops: Sequence[tuple[int, str]]) -> list[tuple[int, int]]:
+    """``sentence_spans`` of ``text`` read with ``stops`` in it: the segmenter sees "beach. A cat"
+    where ``text`` has "beach A cat" (the stop kept whole in its element), so a sentence ends there,
+    as the reader sees it (and "Mr<b>.</b> Smith", an abbreviation, does not end one).  Each span is
+    given back in ``text``; one that ends with a stop ends where the stop stands."""
+    shown, places, ends = [], [], []  # each character read: itself, its place in text, where a span ending with it ends
+    pending = sorted(stops)
+    for position in range(len(text) + 1):
+        while pending and pending[0][0] <= position:
+            characters = pending.pop(0)[1]
+            shown += characters
+            places += [position] * len(characters)
+            ends += [position] * len(characters)
+        if position < len(text):
+            shown.append(text[position])
+            places.append(position)
+            ends.append(position + 1)
+    read = "".join(shown)
+    # A break stays after the stops at its place: "Name<b>.</b><tab/>John" ends "Name" with its stop.
+    moved = [len([p for p in places if p < b]) + sum(len(c) for p, c in stops if p == b) for b in breaks]
+    spans = [strip(text, places[s] if s < len(places) else len(text), ends[e - 1])
+             for s, e in sentence_spans(read, language, True, moved)]
+    return [span for span in spans if span[0] < span[1]]

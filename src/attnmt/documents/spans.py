@@ -18,7 +18,8 @@ gives them with examples):
 2. Points.  An atom, or an element around nothing (or whose words were aligned to
    nothing), goes before the first target word aligned to the source word that
    followed it (or, with none, the target word attending most to that word); after
-   the last word of a sentence it goes at the end of that sentence's translation, at its
+   the last word of a sentence it goes at the end of that sentence's translation (before
+   the quotes and brackets that close it, where the source has it before them), at its
    place in the spacing after it (which the translation keeps as it was).  A line
    break or a tab that had no space beside it takes the place of the space between the
    target words either side.
@@ -39,7 +40,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from attnmt.documents.flat import FlatText, Mark
+from attnmt.documents.flat import FlatText, Mark, closing_length
 
 WORD = re.compile(r"\S+")
 
@@ -155,7 +156,18 @@ class Projector:
             best = self.most_attending(i, [k])
             if k in self.links[i] or best is not None:
                 return self.target_words[i][min(self.links[i].get(k, [best]))][0]
-        return self.target_spans[i][1]
+        return self.before_closing(i, position)
+
+    def before_closing(self, i: int, position: int) -> int:
+        """The end of sentence i's translation, before as many of the quotes and brackets that close
+        it as the source has after ``position`` (a stop kept in ``"A dog runs<b>.</b>"`` stays inside
+        the quotes: ``"Ein Hund rennt<b>.</b>"``); the very end where the source has none there."""
+        start, end = self.target_spans[i]
+        after = self.flat.text[position:self.sentences[i][1]]
+        if closing_length(after) != len(after):
+            return end
+        closing = closing_length(self.target[start:end])
+        return end - min(closing, len(after)) if after else end
 
 
 def is_punctuation(ch: str) -> bool:
