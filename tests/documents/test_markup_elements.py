@@ -306,3 +306,17 @@ def test_components_on_lines_of_their_own_beside_a_link_in_a_div_are_blocks(same
             '  <a href="/x">More</a>\n</div>')
     assert one(text, same) == text
     assert same.given == ["Welcome home", "Read our news", "More"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("<p>A co&shy;operative dog runs.</p>", "<p>RUNS. DOG COOPERATIVE A</p>"),
+    ("<p>A dog runs to the <b>co&shy;operative</b>.</p>", "<p><b>COOPERATIVE</b>. THE TO RUNS DOG A</p>"),
+])
+def test_a_soft_hyphen_in_xhtml_is_dropped_from_the_translated_word(mirror, text, expected):
+    """Kept whole, the &shy; went after the word's translation ("COOPERATIVE A&shy;"), or before
+    the next word's: a hint where the source word may break, it is dropped, as U+00AD is in HTML."""
+    page = ('<?xml version="1.0"?><!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" '
+            '"http://www.w3.org/TR/xhtml11/DTD/xhtml11.dtd"><html xmlns="http://www.w3.org/1999/xhtml"><head>'
+            f"<title>t</title></head><body>{text}</body></html>")
+    out = translate_markup([page], mirror, xhtml=True)[0]
+    assert f"<body>{expected}</body>" in out

@@ -9,7 +9,7 @@ from html.entities import name2codepoint
 
 from lxml import etree
 
-from attnmt.documents.flat import closing_length, has_text_of_its_own, is_stop, shown_text
+from attnmt.documents.flat import SOFT_HYPHEN, closing_length, has_text_of_its_own, is_stop, shown_text
 from attnmt.documents.pages import is_comment, local_name
 
 BUTTON_TYPES = frozenset(("submit", "reset", "button"))  # an <input> whose value is its label
@@ -287,6 +287,13 @@ class Vocabulary:
         character = chr(name2codepoint[node.name])
         return "" if character.isspace() or unicodedata.category(character) == "Cf" else character
 
+    def is_dropped(self, node: etree._Element) -> bool:
+        """Whether a node is left out of the translation: an XHTML page's soft hyphen (``co&shy;operative``),
+        where the source word may break at a line's end.  Stale once the word is translated, it is
+        dropped, as the character is in text (attnmt.documents.flat.SOFT_HYPHEN); kept, it went to
+        the end of the word's translation ("Genossenschaft&shy;")."""
+        return not self.xml and isinstance(node, etree._Entity) and name2codepoint.get(node.name) == ord(SOFT_HYPHEN)
+
     def parts_words(self, node: etree._Element) -> bool:
         """Whether an atom separates the words around it: a line break, an entity reference kept
         whole (it stands for text of its own, a name or a space: entity_character), one of spaces
@@ -295,7 +302,7 @@ class Vocabulary:
         read as one word, "Historyedit", they gave the link no word).  A stop alone does not part its
         sentence's last word from the quote or bracket right after it (``"A dog runs<b>.</b>"``: the
         model reads ``"A dog runs"``, where ``"A dog runs "`` left the quote on a word of its own)."""
-        if isinstance(node, etree._Entity):  # &shy; (a format character) is inside its word
+        if isinstance(node, etree._Entity):  # a format character (&zwnj;) is inside its word
             return node.name not in name2codepoint or unicodedata.category(chr(name2codepoint[node.name])) != "Cf"
         if is_stop(shown_text(node)) and closing_length((node.tail or "")[:1]):
             return False

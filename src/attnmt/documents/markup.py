@@ -112,6 +112,8 @@ def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
 
 
 def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabulary) -> None:
+    if vocabulary.is_dropped(node):  # an XHTML page's &shy;: rebuild leaves it out
+        return
     character = vocabulary.entity_character(node)
     if character:  # "A cat&mdash;the black one&mdash;sleeps" reads "A cat—the black one—sleeps"
         builder.add_text(character)
