@@ -320,3 +320,13 @@ def test_a_soft_hyphen_in_xhtml_is_dropped_from_the_translated_word(mirror, text
             f"<title>t</title></head><body>{text}</body></html>")
     out = translate_markup([page], mirror, xhtml=True)[0]
     assert f"<body>{expected}</body>" in out
+
+
+@pytest.mark.parametrize("start, end", [('<bpt id="1">&lt;b&gt;</bpt>', '<ept id="1">&lt;/b&gt;</ept>'),
+                                        ('<bpt i="1" x="1">&lt;b&gt;</bpt>', '<ept i="1">&lt;/b&gt;</ept>'),
+                                        ('<sc id="1"/>', '<ec startRef="1"/>')])
+def test_a_paired_code_never_ends_before_it_starts_in_xml(mirror, start, end):
+    """The words turned around, the <ept> followed "CAR." and the <bpt> came later: invalid XLIFF.
+    The two change places, as a range's start and end do (attnmt.documents.spans, rule 3)."""
+    out = one(f"a man drives an {start}old{end} red car.", mirror, xml=True)
+    assert out == f"CAR. {start}RED{end} OLD AN DRIVES MAN A"

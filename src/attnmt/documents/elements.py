@@ -46,6 +46,11 @@ UNTRANSLATED = frozenset("script style pre code textarea noscript svg math templ
 # stands in its sentence for one of its options ("Show <select> entries", "Choose <select> now").
 CONTROLS = frozenset("input textarea".split())
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+# XML's paired codes, kept whole, whose end must come after their start (Vocabulary.range_edge): name ->
+# whether it starts the pair.  XLIFF 1.2's and TMX's <bpt> and <ept>; XLIFF 2's <sc> and <ec>.
+PAIRED_CODES = {"bpt": True, "ept": False, "sc": True, "ec": False}
+# What pairs them, first found first: XLIFF 1.2's rid (where the ids differ), XLIFF 2's startRef, TMX's i, the id.
+PAIRED_KEYS = ("rid", "startRef", "i", "id")
 EPUB_TYPE = "{http://www.idpf.org/2007/ops}type"  # EPUB's epub:type, in an XHTML page
 NOTE_TYPES = frozenset(("noteref", "backlink"))  # epub:type's, and ARIA's roles: a note's reference, its way back
 NOTE_ROLES = frozenset(("doc-noteref", "doc-backlink"))
@@ -274,8 +279,14 @@ class Vocabulary:
 
     def range_edge(self, node: etree._Element) -> tuple[object, bool] | None:
         """(a key, whether it starts it) where the atom starts or ends a range of words whose end
-        must stay after its start (attnmt.documents.flat.FlatBuilder.add_atom); HTML has none."""
-        return None
+        must stay after its start (attnmt.documents.flat.FlatBuilder.add_atom): in XML, a paired
+        code's start or end (PAIRED_CODES: XLIFF's and TMX's ``<bpt id="1">``, ``<ept id="1">``),
+        matched by its PAIRED_KEYS, as an ``<ept>`` before its ``<bpt>`` makes the file invalid;
+        HTML has none."""
+        if not self.xml or is_comment(node) or local_name(node) not in PAIRED_CODES:
+            return None
+        key = next((node.get(name) for name in PAIRED_KEYS if node.get(name) is not None), None)
+        return None if key is None else (key, PAIRED_CODES[local_name(node)])
 
     def entity_character(self, node: etree._Element) -> str:
         """The character an XHTML page's entity reference stands for (``&mdash;``: "—"), which the

@@ -28,7 +28,7 @@ gives them with examples):
    is cut so as not to overlap an earlier sibling (keeping the longest free piece;
    left with nothing, it goes right after them, empty), and a point inside a sibling
    moves to that sibling's nearer edge.  The end of a range (a comment's anchor, a
-   bookmark) that would come before its start changes places with it.  So the output
+   bookmark, an XLIFF <ept>) that would come before its start changes places with it.  So the output
    nests properly whatever the alignments say, and every
    element appears exactly once, with its attributes.
 """
