@@ -3,19 +3,20 @@
 A training config has a ``model:`` section (the fields of :class:`TransformerConfig`) and
 training keys at the top level.  Every key is checked: a misspelled one is an
 error that names it and lists the valid ones, and every number must be in its
-key's range (attnmt.config_ranges).
+key's range (attnmt.config_ranges).  ``--key value`` overrides from the command line are read by
+attnmt.config_options.
 """
 
 from __future__ import annotations
 
-import inspect
 import re
-from dataclasses import MISSING, asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from attnmt.config_options import set_override
 from attnmt.config_ranges import (
     ABOVE_0,
     MODEL_RANGES,
@@ -317,18 +318,6 @@ class CorpusSpec:
         return {"tsv": self.tsv} if self.tsv else {"src": self.src, "tgt": self.tgt}
 
 
-def describe_keys(cls: type, prefix: str = "") -> list[str]:
-    """One line per field of the dataclass ``cls``: name, type, default, and the comment that
-    follows the field in this file's source (the config's documentation lives in one place)."""
-    comments = dict(re.findall(r"^\s+(\w+): [^#\n]*#\s*(.+)$", inspect.getsource(cls), flags=re.M))
-    lines = []
-    for f in fields(cls):
-        default = f.default_factory() if f.default_factory is not MISSING else f.default
-        comment = f": {comments[f.name]}" if f.name in comments else ""
-        lines.append(f"  --{prefix}{f.name.replace('_', '-')} ({f.type}, default {default!r}){comment}")
-    return lines
-
-
 def load_config(path: str | Path, overrides: dict[str, str] | None = None) -> TrainConfig:
     """Reads a YAML config and applies ``--key value`` overrides (``model.d_model`` for model keys)."""
     path = Path(path)
@@ -347,45 +336,12 @@ def load_config(path: str | Path, overrides: dict[str, str] | None = None) -> Tr
     if not isinstance(values, dict):
         raise ConfigError(f"{path}: expected a mapping of keys to values at the top level")
     for key, text in (overrides or {}).items():
-        set_override(values, key, text)
+        set_override(values, key, text, OVERRIDABLE)
     return TrainConfig.from_dict(values, source=str(path))
 
 
-def set_override(values: dict[str, Any], key: str, text: str) -> None:
-    """Sets ``key`` (dotted for nested sections) from command-line text (override_value)."""
-    *parents, leaf = key.split(".")
-    target = values
-    for part in parents:
-        if target.get(part) is None:  # absent, or a section with nothing under it ("model:")
-            target[part] = {}
-        target = target[part]
-        if not isinstance(target, dict):
-            raise ConfigError(f"--{key}: {part} must be a mapping of keys, but the config sets it to {target!r}")
-    target[leaf] = override_value(key, text)
-    section, _, name = key.rpartition(".")
-    cls = {"": TrainConfig, "model": TransformerConfig}.get(section)
-    types = {f.name: str(f.type) for f in fields(cls)} if cls is not None else {}
-    if name in types:  # named as the user typed it, not as the config file's
-        typed(target[leaf], types[name], f"--{key.replace('_', '-')}")
-
-
-def override_value(key: str, text: str) -> Any:
-    """Command-line text read as YAML (``4000``, ``true``, ``[0.9, 0.98]``).  A key of text
-    (out_dir, max_time) takes the text as typed where YAML would read a number or cannot
-    read it at all: ``--out-dir @runs``, ``--max-time 90``, ``--out-dir 007``."""
-    section, _, name = key.rpartition(".")
-    cls = {"": TrainConfig, "model": TransformerConfig}.get(section)
-    is_text = cls is not None and any(f.name == name and str(f.type).startswith("str") for f in fields(cls))
-    try:
-        value = yaml.safe_load(text)
-    except yaml.YAMLError as error:
-        if is_text or cls is None:  # an unknown key: TrainConfig.from_dict names it
-            return text
-        problem = getattr(error, "problem", None) or "cannot be read"
-        raise ConfigError(f"--{key.replace('_', '-')}: {text!r} is not valid YAML ({problem}); write a number, "
-                          "true or false, a list [a, b] or a mapping {key: value}") from None
-    return text if is_text and isinstance(value, int | float) and not isinstance(value, bool) else value
-
+# The dataclass each section of a config sets, by the dotted prefix of its keys on the command line.
+OVERRIDABLE: dict[str, type] = {"": TrainConfig, "model": TransformerConfig}
 
 DEVICE = re.compile(r"auto|cpu|cuda(:\d+)?|mps")  # what TrainConfig.device may name
 

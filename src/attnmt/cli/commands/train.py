@@ -91,7 +91,8 @@ def cmd_demo(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
 def train_keys_help() -> str:
     """The keys a config (or an override) may set, for ``attnmt train --help``."""
-    from attnmt.config import TrainConfig, TransformerConfig, describe_keys
+    from attnmt.config import TrainConfig, TransformerConfig
+    from attnmt.config_options import describe_keys
 
     return "\n".join([
         "Any config key can be overridden: --key value, --key=value, or a bare --key for true;",

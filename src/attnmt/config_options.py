@@ -1,0 +1,68 @@
+"""A config's keys as command-line options: ``--key value`` overrides, and the help that lists them.
+
+Apart from attnmt.config because they are about the command line, not the config's shape: an
+override is text typed by a user, read as YAML and checked against the type of the field it sets
+before the config is built (so that the error names ``--key`` as typed, not the file's key), and
+the help is built from the dataclasses' own source.  ``sections`` maps a key's dotted section
+("" for the top level, "model") to the dataclass whose fields it sets (attnmt.config.OVERRIDABLE).
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+from dataclasses import MISSING, fields
+from typing import Any
+
+import yaml
+
+from attnmt.config_ranges import typed
+from attnmt.errors import ConfigError
+
+
+def describe_keys(cls: type, prefix: str = "") -> list[str]:
+    """One line per field of the dataclass ``cls``: name, type, default, and the comment that
+    follows the field in its source file (the config's documentation lives in one place)."""
+    comments = dict(re.findall(r"^\s+(\w+): [^#\n]*#\s*(.+)$", inspect.getsource(cls), flags=re.M))
+    lines = []
+    for f in fields(cls):
+        default = f.default_factory() if f.default_factory is not MISSING else f.default
+        comment = f": {comments[f.name]}" if f.name in comments else ""
+        lines.append(f"  --{prefix}{f.name.replace('_', '-')} ({f.type}, default {default!r}){comment}")
+    return lines
+
+
+def set_override(values: dict[str, Any], key: str, text: str, sections: dict[str, type]) -> None:
+    """Sets ``key`` (dotted for nested sections) from command-line text (override_value)."""
+    *parents, leaf = key.split(".")
+    target = values
+    for part in parents:
+        if target.get(part) is None:  # absent, or a section with nothing under it ("model:")
+            target[part] = {}
+        target = target[part]
+        if not isinstance(target, dict):
+            raise ConfigError(f"--{key}: {part} must be a mapping of keys, but the config sets it to {target!r}")
+    target[leaf] = override_value(key, text, sections)
+    section, _, name = key.rpartition(".")
+    cls = sections.get(section)
+    types = {f.name: str(f.type) for f in fields(cls)} if cls is not None else {}
+    if name in types:  # named as the user typed it, not as the config file's
+        typed(target[leaf], types[name], f"--{key.replace('_', '-')}")
+
+
+def override_value(key: str, text: str, sections: dict[str, type]) -> Any:
+    """Command-line text read as YAML (``4000``, ``true``, ``[0.9, 0.98]``).  A key of text
+    (out_dir, max_time) takes the text as typed where YAML would read a number or cannot
+    read it at all: ``--out-dir @runs``, ``--max-time 90``, ``--out-dir 007``."""
+    section, _, name = key.rpartition(".")
+    cls = sections.get(section)
+    is_text = cls is not None and any(f.name == name and str(f.type).startswith("str") for f in fields(cls))
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError as error:
+        if is_text or cls is None:  # an unknown key: TrainConfig.from_dict names it
+            return text
+        problem = getattr(error, "problem", None) or "cannot be read"
+        raise ConfigError(f"--{key.replace('_', '-')}: {text!r} is not valid YAML ({problem}); write a number, "
+                          "true or false, a list [a, b] or a mapping {key: value}") from None
+    return text if is_text and isinstance(value, int | float) and not isinstance(value, bool) else value
