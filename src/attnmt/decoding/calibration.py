@@ -40,7 +40,8 @@ A second fit, for translations the model did not write (attnmt.decoding.elsewher
 ``attnmt score`` reads them with), is fitted after the first (``elsewhere_fit``) and stored beside it.
 
 The file records the sha256 of the weights it was fitted on; a file from other weights is
-refused (``load_calibration``) rather than silently mis-scaling the scores.
+refused (``load_calibration``) rather than silently mis-scaling the scores; what else each of its
+keys must hold is checked by attnmt.decoding.calibration_file.
 """
 
 from __future__ import annotations
@@ -49,21 +50,20 @@ import json
 import math
 import warnings
 from collections.abc import Callable, Sequence
-from dataclasses import MISSING, asdict, dataclass, fields, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 import torch
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
+from attnmt.decoding.calibration_file import ELSEWHERE_KEYS, KEYS, unreadable_inputs, wrong_keys
 from attnmt.decoding.elsewhere import (
-    ENVELOPE_SIGNALS,
     REFERENCE_WEIGHT,
     ElsewhereFit,
     elsewhere_labels,
     fit_elsewhere,
     read_against_own,
 )
-from attnmt.decoding.elsewhere import INPUT_NAMES as ELSEWHERE_INPUTS
 from attnmt.decoding.fitting import Reliability, logistic_fit, reliability, ridge_fit
 from attnmt.decoding.inputs import TextCodec
 from attnmt.decoding.noising import noised
@@ -74,7 +74,6 @@ from attnmt.decoding.quality import (
     Features,
     assess,
     input_names,
-    known_inputs,
     probability,
 )
 from attnmt.decoding.translate import translate, translate_n_best
@@ -162,77 +161,6 @@ def load_calibration(model_dir: str | Path, weights: str | Path | None = None) -
                       f"direction), which can rate a cut or looped translation above a whole one: {again}",
                       AttnmtWarning, stacklevel=2)
     return calibration
-
-
-def finite(value: object) -> bool:
-    """A JSON number (not true or false) that is neither infinite nor NaN."""
-    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-
-
-def list_of(check: Callable[[object], bool]) -> Callable[[object], bool]:
-    return lambda value: isinstance(value, list) and all(check(v) for v in value)
-
-
-NUMBER = ("a number", finite)
-NUMBERS = ("a list of numbers", list_of(finite))
-NAMES = ("a list of input names", list_of(lambda v: isinstance(v, str)))
-SCALES = ("a list of numbers above 0", list_of(lambda v: finite(v) and v > 0))  # inputs are divided by them
-# What each key of quality.json holds (Calibration's fields), and of its "elsewhere" (ElsewhereFit's).
-KEYS = {"model_sha256": ("a string", lambda v: isinstance(v, str)), "weights": NUMBERS, "bias": NUMBER,
-        "means": NUMBERS, "scales": SCALES, "length_center": NUMBER,
-        "length_range": ("two numbers", lambda v: list_of(finite)(v) and len(v) == 2),
-        "chrf_threshold": ("a number from 0 to 100", lambda v: finite(v) and 0 <= v <= 100),
-        "threshold": ("a number from 0 to 1", lambda v: finite(v) and 0 <= v <= 1),
-        "sentences": ("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)),
-        "inputs": NAMES, "elsewhere": ("an object or null", lambda v: v is None or isinstance(v, dict)),
-        "knots": NUMBERS}
-ELSEWHERE_KEYS = {"weights": NUMBERS, "bias": NUMBER, "means": NUMBERS, "scales": SCALES, "envelope": NUMBERS,
-                  "inputs": NAMES}
-
-
-def wrong_keys(values: object, keys: dict[str, tuple[str, Callable[[object], bool]]], kind: type,
-               where: str = "") -> str | None:
-    """What keeps ``values`` (read from JSON; None: nothing to read) from holding the dataclass
-    ``kind``: not an object, a key it lacks or does not have, or a value unlike ``keys``' (what
-    it holds, how to check it); None where nothing does.  ``where``: the keys' prefix in messages."""
-    if values is None and where:
-        return None
-    if not isinstance(values, dict):
-        return f'"{where[:-1]}" is not an object' if where else "not a JSON object"
-    needed = [f.name for f in fields(kind) if f.default is MISSING]
-    for key in [k for k in needed if k not in values] + [k for k in values if k not in keys]:
-        return f'no "{where}{key}"' if key in needed else f'"{where}{key}" is no key of a calibration'
-    return next((f'"{where}{key}" is not {keys[key][0]}' for key, value in values.items() if not keys[key][1](value)),
-                None)
-
-
-def unreadable_inputs(calibration: Calibration) -> str | None:
-    """What keeps this attnmt from reading a calibration's inputs, in words (names it does not compute,
-    a weight missing); None where nothing does."""
-    names = calibration.inputs
-    if unknown := [name for name in names if name not in known_inputs(len(calibration.knots))]:
-        return f"fitted on inputs this attnmt does not compute: {', '.join(unknown)}"
-    if counts := unequal_counts(calibration.weights, calibration.means, calibration.scales, names):
-        return f"holds {counts} inputs"
-    fit = calibration.elsewhere
-    if fit is None:
-        return None
-    if unknown := [name for name in fit.inputs if name not in ELSEWHERE_INPUTS]:
-        return f"its fit for texts written elsewhere reads inputs this attnmt does not compute: {', '.join(unknown)}"
-    if counts := unequal_counts(fit.weights, fit.means, fit.scales, fit.inputs):
-        return f"its fit for texts written elsewhere holds {counts} inputs"
-    if len(fit.envelope) != len(ENVELOPE_SIGNALS):
-        return (f"its fit for texts written elsewhere holds {len(fit.envelope)} envelope values for "
-                f"{len(ENVELOPE_SIGNALS)} signals ({', '.join(ENVELOPE_SIGNALS)})")
-    return None
-
-
-def unequal_counts(weights: Sequence[float], means: Sequence[float], scales: Sequence[float],
-                   names: Sequence[str]) -> str | None:
-    """ "17 weights, 18 means and 18 scales for its 18" where the counts differ, else None."""
-    if len(weights) == len(means) == len(scales) == len(names):
-        return None
-    return f"{len(weights)} weights, {len(means)} means and {len(scales)} scales for its {len(names)}"
 
 
 # Which way each input (INPUT_NAMES; each stretch of a cut mean log-prob as the mean log-prob) may
