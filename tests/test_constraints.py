@@ -8,9 +8,9 @@ import torch
 from support import EOS, ScriptedModel, ending_model, lines_run, search_config
 
 from attnmt.decoding import Decoding
+from attnmt.decoding.batch_search import run_search
 from attnmt.decoding.constraints import allocate, term_tokens
 from attnmt.decoding.search import beam_search
-from attnmt.decoding.translate import run_search
 from attnmt.errors import DataError
 from attnmt.model import Transformer
 

@@ -1,0 +1,102 @@
+"""One batch of source ids to its hypotheses, by the search a ``Decoding`` asks for.
+
+    run_search          greedy search, beam search, or sampling, as ``decoding`` says
+    greedy_with_terms   greedy search where some sentences bring glossary terms
+    forced_hypotheses   outputs written elsewhere (sampling's) scored by one teacher-forced pass
+
+Apart from attnmt.decoding.translate, which handles text (tokenising, length-sorted batches, a
+failed batch searched again a sentence at a time): here are only ids and tensors, and which search
+each batch goes to.  The searches themselves are attnmt.decoding.search.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import torch
+from torch import Tensor
+
+from attnmt.attention import padding_mask
+from attnmt.decoding import MAX_BEAM, Decoding
+from attnmt.decoding.constraints import Terms
+from attnmt.decoding.next_tokens import allow_forced
+from attnmt.decoding.search import Hypothesis, beam_search, greedy_search, length_penalty
+from attnmt.decoding.state import Recording
+from attnmt.errors import ConfigError
+from attnmt.model import Transformer
+from attnmt.text.data import pad_rows
+
+
+def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool, prefixes: list[list[int]],
+                 terms: list[Terms], continuing: Tensor | None = None,
+                 memory: Tensor | None = None, record: Recording | None = None) -> list[list[Hypothesis]]:
+    """One batch's hypotheses, by the search ``decoding`` asks for.
+
+    Beam 1 without ``scored`` runs greedy search (the same output), whose hypotheses carry no
+    scores (0.0): it adds up no log-probabilities.  Sampling draws one output per sentence
+    (scored, with ``scored``, by one teacher-forced pass).  Greedy search with a glossary: each
+    sentence with terms runs constrained beam search with one hypothesis per bank (a beam of 1 +
+    its term pieces, at most MAX_BEAM; ``greedy_with_terms``).  ``memory``: src's encoder output,
+    where the caller has it already.  ``record``: beam search's hypotheses carry their
+    cross-attention (``Hypothesis.attention``); greedy search's and sampling's do not.
+    """
+    if decoding.sampling:
+        if any(terms):
+            raise ConfigError("a glossary needs beam search (it steers the search to the terms); sampling draws "
+                              "tokens at random: leave out sampling_topk, or the glossary")
+        outputs = greedy_search(model, src, decoding, prefixes=prefixes, memory=memory)
+        return forced_hypotheses(model, src, outputs, decoding.alpha) if scored else [
+            [Hypothesis(ids, 0.0, 0.0)] for ids in outputs]
+    if decoding.greedy and any(terms):
+        return greedy_with_terms(model, src, decoding, scored, prefixes, terms, continuing, memory, record)
+    if decoding.greedy and not scored:
+        return [[Hypothesis(ids, 0.0, 0.0)]
+                for ids in greedy_search(model, src, decoding, prefixes=prefixes, memory=memory)]
+    return beam_search(model, src, decoding, prefixes=prefixes, terms=terms, continuing=continuing, memory=memory,
+                       record=record)
+
+
+def greedy_with_terms(model: Transformer, src: Tensor, decoding: Decoding, scored: bool, prefixes: list[list[int]],
+                      terms: list[Terms], continuing: Tensor | None, memory: Tensor | None,
+                      record: Recording | None) -> list[list[Hypothesis]]:
+    """Greedy search of a batch where some sentences have terms: each sentence searched with its own
+    beam, 1 + its term pieces (at most MAX_BEAM), one hypothesis per bank; those without terms
+    greedily.  The sentences of one width are searched together, so that a sentence's translation
+    never depends on the terms of the others in its batch (``--batch-size`` changes no output)."""
+    widths = [min(MAX_BEAM, 1 + sum(map(len, sentence))) for sentence in terms]
+    found: list[list[Hypothesis]] = [[] for _ in widths]
+    for width in sorted(set(widths)):
+        rows = [k for k, w in enumerate(widths) if w == width]
+        index = torch.tensor(rows, device=src.device)
+        own_prefixes, own_terms = [prefixes[k] for k in rows], [terms[k] for k in rows]
+        own_memory = None if memory is None else memory[index]
+        if width == 1:  # no terms: searched as without a glossary
+            each = run_search(model, src[index], decoding, scored, own_prefixes, own_terms, memory=own_memory,
+                              record=record)
+        else:
+            each = beam_search(model, src[index], replace(decoding, beam_size=width), prefixes=own_prefixes,
+                               terms=own_terms, continuing=continuing, memory=own_memory, record=record)
+        for k, hypotheses in zip(rows, each, strict=True):
+            found[k] = hypotheses
+    return found
+
+
+@torch.inference_mode()
+def forced_hypotheses(model: Transformer, src: Tensor, outputs: list[list[int]],
+                      alpha: float) -> list[list[Hypothesis]]:
+    """Each output of src [B, S] as a Hypothesis with the model's log-probability of it and EOS
+    (one teacher-forced pass over the batch), its score with length penalty α: as the search that
+    wrote it would score it (over a shortlist that also holds the outputs' pieces, where it has one)."""
+    c = model.config
+    rows = [[c.bos_id, *ids, c.eos_id] for ids in outputs]
+    target = pad_rows(rows, c.pad_id).to(src.device)
+    memory = model.encode(src)
+    allow_forced(model, (t for ids in outputs for t in ids))  # a prefix's pieces, where off the shortlist
+    logits = model.decode(target[:, :-1], memory, padding_mask(src, c.pad_id))
+    log_probs = logits.float().log_softmax(dim=-1).gather(2, target[:, 1:, None]).squeeze(2)
+    found = []
+    for i, ids in enumerate(outputs):
+        log_prob = log_probs[i, : len(ids) + 1].sum().item()
+        found.append([Hypothesis(ids, log_prob / length_penalty(len(ids) + 1, alpha), log_prob, 0,
+                                 log_probs[i, : len(ids) + 1].tolist())])
+    return found
