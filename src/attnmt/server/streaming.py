@@ -47,19 +47,8 @@ from attnmt.documents.pipeline import FoundTranslations, paragraph_sentences, tr
 from attnmt.documents.spans import Weights
 from attnmt.server.batcher import Busy
 from attnmt.server.context import Server
-from attnmt.server.libretranslate import (
-    FIELDS,
-    LibreError,
-    admit,
-    charge,
-    check_unicode,
-    detected,
-    json_body,
-    missing,
-    model_for,
-    parameters,
-    texts_of,
-)
+from attnmt.server.libre_requests import FIELDS, LibreError, check_unicode, json_body, missing, parameters, texts_of
+from attnmt.server.libretranslate import admit, charge, detected, model_for
 from attnmt.server.models import MOST_BEAM, ServedModel, TooMuch
 
 # The stream's body in the OpenAPI schema: LibreTranslate's fields for one text, and the beam.

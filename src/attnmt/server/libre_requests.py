@@ -1,0 +1,161 @@
+"""LibreTranslate's requests, read and checked: their parameters and the errors it answers them with.
+
+    parameters        a request's parameters, from JSON, a form or the query (UTF-8 and Unicode checked)
+    texts_of          ``q`` as texts, within the server's count and character limits
+    language_of       ``source`` or ``target``;  alternatives_of: ``alternatives``
+    LibreError        an answer ``{"error": message}`` with LibreTranslate's status (refusal: for access's)
+    FIELDS, FILE_BODY the request bodies in the OpenAPI schema
+
+Apart from attnmt.server.libretranslate (the routes, and what they do with a request) because
+the streaming endpoint (attnmt.server.streaming) reads its requests the same way: one reading of
+LibreTranslate's parameters, with LibreTranslate's words for what is wrong with them.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from urllib.parse import unquote_to_bytes
+
+from fastapi import Request
+from starlette.exceptions import HTTPException
+
+from attnmt.server.access import Refused
+from attnmt.server.context import Server
+from attnmt.server.models import ServeSettings
+from attnmt.server.v1_api import is_json, media_type_of
+
+FORMATS = ("text", "html")  # html: attnmt.documents carries the tags over
+
+
+def json_body(required: list[str], properties: dict) -> dict:
+    """A request body for the OpenAPI schema, where the endpoint reads the body itself (JSON, a
+    form or the query)."""
+    return {"requestBody": {"content": {"application/json": {"schema": {
+        "type": "object", "required": required, "properties": properties}}}}}
+
+
+# LibreTranslate's request fields, as the OpenAPI schema gives them.
+FIELDS = {"q": {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]},
+          "source": {"type": "string", "description": 'a language code, or "auto"'},
+          "target": {"type": "string"}, "format": {"type": "string", "enum": list(FORMATS)},
+          "alternatives": {"type": "integer", "minimum": 0}, "api_key": {"type": "string"}}
+# translate_file's body in the OpenAPI schema.
+FILE_BODY = {"requestBody": {"content": {"multipart/form-data": {"schema": {
+    "type": "object", "required": ["file", "source", "target"],
+    "properties": {"file": {"type": "string", "format": "binary"}, "source": FIELDS["source"],
+                   "target": FIELDS["target"], "api_key": FIELDS["api_key"]}}}}}}
+# A Refused reason's status in LibreTranslate's API, and what its message starts with.
+STATUS = {"missing": 400, "invalid": 403, "slow": 429, "large": 400}
+PREFIX = {"slow": "Slowdown: ", "large": "Invalid request: "}
+
+
+class LibreError(Exception):
+    """Answered as LibreTranslate answers: ``{"error": message}`` with ``status``."""
+
+    def __init__(self, status: int, message: str, headers: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+        self.headers = headers or {}
+
+
+def missing(name: str) -> LibreError:
+    return LibreError(400, f"Invalid request: missing {name} parameter")
+
+
+async def parameters(request: Request) -> tuple[dict, bytes | None]:
+    """The request's parameters, and its raw body where it was JSON."""
+    content_type = media_type_of(request)
+    if is_json(content_type):
+        body = await request.body()
+        try:
+            data = json.loads(body)
+        except UnicodeDecodeError as error:  # as /v1/translate says it: the byte, and where
+            raise LibreError(400, f"Invalid JSON format (not UTF-8: byte 0x{error.object[error.start]:02x} at "
+                                  f"character {error.start})") from None
+        except (ValueError, RecursionError):
+            data = None
+        if not isinstance(data, dict):
+            raise LibreError(400, "Invalid JSON format")
+        return data, body
+    # Starlette's parsers put U+FFFD (url-encoded) or Latin-1 (multipart) in place of bytes that are not UTF-8.
+    check_utf8(unquote_to_bytes(request.scope["query_string"]), "query")
+    if content_type == "application/x-www-form-urlencoded":
+        check_utf8(unquote_to_bytes(await request.body()), "form")
+    elif content_type == "multipart/form-data":  # text fields only: these endpoints take no files
+        check_utf8(await request.body(), "form")
+    try:
+        form = await request.form()
+    except HTTPException as error:  # starlette's answer to a multipart body it cannot parse (no boundary, garbage)
+        raise LibreError(400, f"Invalid request: the form cannot be read ({error.detail})") from None
+    params: dict[str, str] = {}
+    for name, value in (*request.query_params.multi_items(), *form.multi_items()):
+        if isinstance(value, str):
+            params.setdefault(name, value)  # the first of a name given twice, the query's before the form's, as Flask's
+    return params, None
+
+
+def check_utf8(data: bytes, where: str) -> None:
+    """400 where the parameters (a query or a form, %-decoded) are not UTF-8."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise LibreError(400, f"Invalid request: the {where} is not UTF-8 (byte 0x{data[error.start]:02x})") from None
+
+
+def check_unicode(params: dict) -> None:
+    """400 for parameters holding an unpaired surrogate (JSON's "\\ud800" on its own): text no
+    model, detector or answer can take."""
+    try:
+        json.dumps(params, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        raise LibreError(400, "Invalid request: a parameter is not valid Unicode (it has an unpaired surrogate, "
+                              "such as \\ud800 on its own)") from None
+
+
+def refusal(refused: Refused) -> LibreError:
+    return LibreError(STATUS[refused.reason], PREFIX.get(refused.reason, "") + str(refused), refused.headers())
+
+
+def texts_of(settings: ServeSettings, params: dict, from_json: bool) -> list[str]:
+    """``q`` as a list of texts, within the count and character limits of ``settings``."""
+    q = params.get("q")
+    if not q:
+        raise missing("q")
+    texts = q if isinstance(q, list) else [q]
+    if not all(isinstance(text, str) for text in texts):
+        raise LibreError(400, "Invalid request: q must be a text or a list of texts")
+    if not from_json:  # forms send \r\n: count characters as the JSON clients' \n (and keep a last one)
+        texts = [re.sub(r"\r\n?", "\n", text) for text in texts]
+    if len(texts) > settings.max_texts:
+        raise LibreError(400, f"Invalid request: request ({len(texts)}) exceeds text limit ({settings.max_texts})")
+    for text in texts:
+        if len(text) > settings.max_chars:
+            raise LibreError(400, f"Invalid request: request ({len(text)}) exceeds text limit ({settings.max_chars})")
+    total = sum(map(len, texts))
+    if total > settings.max_request_chars:
+        raise LibreError(400, f"Invalid request: request ({total}) exceeds character limit "
+                              f"({settings.max_request_chars})")
+    return texts
+
+
+def language_of(params: dict, name: str) -> str:
+    """The ``source`` or ``target`` code of a request."""
+    code = params.get(name)
+    if not code:
+        raise missing(name)
+    if not isinstance(code, str):
+        raise LibreError(400, f"Invalid request: {name} must be a language code such as \"en\"")
+    return code
+
+
+def alternatives_of(server: Server, params: dict) -> int:
+    try:
+        count = int(params.get("alternatives") or 0)
+    except (TypeError, ValueError, OverflowError):
+        raise LibreError(400, "Invalid request: alternatives parameter is not a number") from None
+    if count < 0:
+        raise LibreError(400, "Invalid request: alternatives parameter must be >= 0")
+    if count > server.settings.max_alternatives:
+        raise LibreError(400, f"Invalid request: alternatives parameter must be <= {server.settings.max_alternatives}")
+    return count
