@@ -20,6 +20,7 @@ from attnmt.cli.main import main
 from attnmt.config import TransformerConfig
 from attnmt.errors import ModelDirError
 from attnmt.model import Transformer
+from attnmt.uninitialised import uninitialised
 
 RELEASE_0_1_0 = Path(__file__).parent / "fixtures" / "model_0.1.0"
 
@@ -123,8 +124,8 @@ def test_two_loads_that_overlap_leave_torch_init_as_it_was(torch_init_restored):
     # The first load in, the second in, the first out, the second out: a load that swapped
     # torch.nn.init's functions for no-ops and back left the no-ops in place for good.
     first_in, first_out, second_in, second_out = (threading.Event() for _ in range(4))
-    first = held_on_a_thread(checkpoint.uninitialised, first_in, first_out)
-    second = held_on_a_thread(checkpoint.uninitialised, second_in, second_out)
+    first = held_on_a_thread(uninitialised, first_in, first_out)
+    second = held_on_a_thread(uninitialised, second_in, second_out)
     first_out.set(), first.join()
     second_out.set(), second.join()
     assert {name: getattr(nn.init, name) for name in torch_init_restored} == torch_init_restored
@@ -135,7 +136,7 @@ def test_a_module_built_on_another_thread_during_a_load_is_initialised(torch_ini
     torch.manual_seed(0)
     expected = nn.Linear(8, 8).weight
     entered, leave = threading.Event(), threading.Event()
-    loading = held_on_a_thread(checkpoint.uninitialised, entered, leave)
+    loading = held_on_a_thread(uninitialised, entered, leave)
     try:
         torch.manual_seed(0)
         built = nn.Linear(8, 8).weight
@@ -146,7 +147,7 @@ def test_a_module_built_on_another_thread_during_a_load_is_initialised(torch_ini
 
 def test_a_model_built_uninitialised_draws_no_random_numbers():
     state = torch.get_rng_state()
-    with checkpoint.uninitialised():
+    with uninitialised():
         Transformer(TransformerConfig(vocab_size=50, d_model=16, n_heads=2, d_ff=32))
     assert torch.equal(torch.get_rng_state(), state)
 

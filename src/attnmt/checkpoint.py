@@ -15,7 +15,9 @@ Layout::
 
 Every file is written to a temporary name and renamed into place, and a checkpoint
 directory appears only once complete (attnmt.files).  Nothing is ever unpickled: weights are
-safetensors and the trainer state loads with ``torch.load(weights_only=True)``.
+safetensors and the trainer state loads with ``torch.load(weights_only=True)``.  A model to be
+loaded is built without drawing its random initial weights (attnmt.uninitialised); checkpoints
+are averaged by attnmt.training.averaging.
 """
 
 from __future__ import annotations
@@ -31,9 +33,7 @@ from typing import BinaryIO
 
 import torch
 from safetensors import SafetensorError, safe_open
-from safetensors.torch import load_file, load_model, save_file, save_model
-from torch import nn
-from torch.overrides import TorchFunctionMode
+from safetensors.torch import load_file, load_model, save_model
 
 from attnmt.errors import ConfigError, ModelDirError
 from attnmt.files import atomic_folder, atomic_write, finish_file, write_text
@@ -42,6 +42,7 @@ from attnmt.model import Transformer, TransformerConfig
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_files import read_tokenizer, tokenizer_paths
 from attnmt.text.vocab_tokenizer import VocabTokenizer
+from attnmt.uninitialised import uninitialised
 
 WEIGHTS = "model.safetensors"
 MODEL_CONFIG = "config.json"
@@ -226,35 +227,6 @@ def open_model_dir(
     return config, weights, load_tokenizer(model_dir, config)
 
 
-class SkippedDraws(TorchFunctionMode):
-    """Inside it, on this thread only, ``torch.nn.init``'s random draws return their tensor untouched
-    (``uninitialised``).  A TorchFunctionMode is the thread's own (``torch.device("meta")`` works
-    the same way), so a model built on another thread meanwhile is initialised as ever; and nothing
-    of torch's is replaced, so nothing can be left replaced."""
-
-    # kaiming_uniform_ (nn.Linear), uniform_ (its bias), normal_ (nn.Embedding) come here themselves;
-    # xavier_uniform_ and the other initialisers do not, but draw through the tensor's own methods.
-    # Fills (LayerNorm's ones, a bias's zeros) still run: they are small, and cost no random numbers.
-    SKIPPED = frozenset({nn.init.kaiming_uniform_, nn.init.kaiming_normal_, nn.init.uniform_,
-                         nn.init.normal_, nn.init.trunc_normal_, torch.Tensor.uniform_, torch.Tensor.normal_})
-
-    def __torch_function__(self, func, types, args=(), kwargs=None):
-        kwargs = kwargs or {}
-        if func in self.SKIPPED:
-            return args[0] if args else kwargs["tensor"]
-        return func(*args, **kwargs)
-
-
-def uninitialised() -> SkippedDraws:
-    """A context in which modules built keep their weights as allocated: ``torch.nn.init`` draws no
-    random numbers, so the memory is never written (a large allocation is then never resident) and
-    the draws cost no time; for a model whose every weight is loaded next.  It holds for the thread
-    that enters it only: other threads' modules (a user's, another load's) are initialised as ever.
-    (The meta device would allocate nothing at all, but its tensors share no storage: tied weights
-    and the computed positional encodings would have to be set up again by hand.)"""
-    return SkippedDraws()
-
-
 def checkpoint_path(model_dir: Path, step: int) -> Path:
     """Where the checkpoint of ``step`` lives: MODEL_DIR/checkpoints/step_00001000 (eight digits, so
     that names sort as steps do)."""
@@ -398,32 +370,3 @@ def prune_checkpoints(model_dir: Path, keep_last: int, protect: Path | None = No
     for old in checkpoints[: max(len(checkpoints) - keep_last, 0)]:
         if protect is None or old.resolve() != protect.resolve():
             shutil.rmtree(old, ignore_errors=True)
-
-
-def average_checkpoints(checkpoints: list[Path], out: Path) -> None:
-    """Writes the element-wise mean of the checkpoints' weights to ``out`` (the paper averages the last 5)."""
-    if not checkpoints:
-        raise ModelDirError("no checkpoints to average")
-    total: dict[str, torch.Tensor] = {}
-    for path in checkpoints:
-        tensors = read_tensors(path / WEIGHTS)
-        check_same_shapes(tensors, total, path, checkpoints[0])
-        for name, tensor in tensors.items():
-            total[name] = total.get(name, 0) + tensor.double()
-    mean = {name: (tensor / len(checkpoints)).float().contiguous() for name, tensor in total.items()}
-    atomic_write(out, lambda tmp: save_file(mean, str(tmp)))
-
-
-def check_same_shapes(tensors: dict[str, torch.Tensor], first: dict[str, torch.Tensor], path: Path,
-                      first_path: Path) -> None:
-    """Refuses, naming it, a checkpoint whose weights are not of ``first``'s names and shapes (one of
-    another run: another vocabulary or model shape), which an average cannot add in."""
-    if not first:
-        return
-    odd = sorted(set(tensors) ^ set(first)) or [name for name in tensors if tensors[name].shape != first[name].shape]
-    if odd:
-        name = odd[0]
-        shapes = " against ".join(f"{list(side[name].shape)}" if name in side else "none"
-                                  for side in (tensors, first))
-        raise ModelDirError(f"{path}: its weights do not match {first_path}'s ({name}: {shapes}); it is of another "
-                            "model (another vocabulary or shape): average checkpoints of one run")

@@ -14,6 +14,7 @@ from support import tiny_config
 from attnmt import checkpoint as ckpt
 from attnmt.cli.main import main
 from attnmt.errors import ConfigError
+from attnmt.training.averaging import average_checkpoints
 from attnmt.training.trainer import Trainer, resume
 
 SMALL = dict(eval_metric="loss", max_tokens=120,
@@ -55,7 +56,7 @@ def test_weights_written_after_the_best_checkpoint_stay_on_resume(tmp_path):
     config = tiny_config(tmp_path, **SMALL, max_steps=2, eval_every=1)
     Trainer(config, progress=False).train()
     model_dir = Path(config.out_dir)
-    ckpt.average_checkpoints(ckpt.list_checkpoints(model_dir), model_dir / ckpt.WEIGHTS)  # as attnmt demo keeps one
+    average_checkpoints(ckpt.list_checkpoints(model_dir), model_dir / ckpt.WEIGHTS)  # as attnmt demo keeps one
     averaged = (model_dir / ckpt.WEIGHTS).read_bytes()
     resume(model_dir, progress=False)
     assert (model_dir / ckpt.WEIGHTS).read_bytes() == averaged

@@ -23,7 +23,7 @@ from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.hardware import resolve_precision
 from attnmt.threads import Choice
 from attnmt.training import trainer as trainer_module
-from attnmt.training.averaging import keep_better_average
+from attnmt.training.averaging import average_checkpoints, keep_better_average
 from attnmt.training.objective import cooldown, label_smoothed_nll, noam_schedule
 from attnmt.training.trainer import Trainer, resume
 
@@ -284,7 +284,7 @@ def test_failed_checkpoint_write_keeps_the_previous_one(trained_copy, tmp_path, 
 def test_average_is_the_elementwise_mean(trained_model, tmp_path):
     trained, out = trained_model, tmp_path / "avg.safetensors"
     chosen = ckpt.list_checkpoints(trained)[-2:]
-    ckpt.average_checkpoints(chosen, out)
+    average_checkpoints(chosen, out)
     a, _ = load_model_dir(trained, chosen[0] / "model.safetensors")
     b, _ = load_model_dir(trained, chosen[1] / "model.safetensors")
     mean, _ = load_model_dir(trained, out)

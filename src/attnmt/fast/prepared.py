@@ -59,7 +59,7 @@ from safetensors import SafetensorError, safe_open
 from safetensors.torch import save_file
 from torch import Tensor, nn
 
-from attnmt.checkpoint import load_model_dir, open_model_dir, uninitialised, weights_mismatch
+from attnmt.checkpoint import load_model_dir, open_model_dir, weights_mismatch
 from attnmt.errors import AttnmtWarning, ModelDirError
 from attnmt.fast import extension, int8
 from attnmt.fast.cache_contents import mark_read, remove_older_formats
@@ -73,6 +73,7 @@ from attnmt.hardware import cpu_flags, cpu_model, onednn_isa_cap
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
+from attnmt.uninitialised import uninitialised
 
 # Bump when what is stored, or how, changes, or the speed of a kernel a stored choice timed.
 FORMAT = 6

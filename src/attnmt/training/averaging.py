@@ -1,4 +1,5 @@
-"""Model selection after training: the best checkpoint, or an average of the last few.
+"""Model selection after training: the best checkpoint, or an average of the last few
+(``average_checkpoints``, also what ``attnmt average`` writes).
 
 The paper averages the last 5 checkpoints of its base models; on a short run the
 average of fewer can be better, and so can the best single checkpoint.  The
@@ -10,14 +11,47 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import torch
+from safetensors.torch import save_file
+
 from attnmt import checkpoint as ckpt
 from attnmt.config import load_config
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.calibration import CALIBRATION, calibrate_run
 from attnmt.decoding.translate import translate
+from attnmt.errors import ModelDirError
 from attnmt.evaluate import bleu
-from attnmt.files import write_bytes
+from attnmt.files import atomic_write, write_bytes
 from attnmt.text.data import read_parallel
+
+
+def average_checkpoints(checkpoints: list[Path], out: Path) -> None:
+    """Writes the element-wise mean of the checkpoints' weights to ``out`` (the paper averages the last 5)."""
+    if not checkpoints:
+        raise ModelDirError("no checkpoints to average")
+    total: dict[str, torch.Tensor] = {}
+    for path in checkpoints:
+        tensors = ckpt.read_tensors(path / ckpt.WEIGHTS)
+        check_same_shapes(tensors, total, path, checkpoints[0])
+        for name, tensor in tensors.items():
+            total[name] = total.get(name, 0) + tensor.double()
+    mean = {name: (tensor / len(checkpoints)).float().contiguous() for name, tensor in total.items()}
+    atomic_write(out, lambda tmp: save_file(mean, str(tmp)))
+
+
+def check_same_shapes(tensors: dict[str, torch.Tensor], first: dict[str, torch.Tensor], path: Path,
+                      first_path: Path) -> None:
+    """Refuses, naming it, a checkpoint whose weights are not of ``first``'s names and shapes (one of
+    another run: another vocabulary or model shape), which an average cannot add in."""
+    if not first:
+        return
+    odd = sorted(set(tensors) ^ set(first)) or [name for name in tensors if tensors[name].shape != first[name].shape]
+    if odd:
+        name = odd[0]
+        shapes = " against ".join(f"{list(side[name].shape)}" if name in side else "none"
+                                  for side in (tensors, first))
+        raise ModelDirError(f"{path}: its weights do not match {first_path}'s ({name}: {shapes}); it is of another "
+                            "model (another vocabulary or shape): average checkpoints of one run")
 
 
 def write_candidates(model_dir: Path, lasts: tuple[int, ...] = (3, 5)) -> dict[str, Path]:
@@ -29,7 +63,7 @@ def write_candidates(model_dir: Path, lasts: tuple[int, ...] = (3, 5)) -> dict[s
     for last in lasts:
         if len(checkpoints) >= last:
             path = model_dir / f"averaged_last{last}.safetensors"
-            ckpt.average_checkpoints(checkpoints[-last:], path)
+            average_checkpoints(checkpoints[-last:], path)
             candidates[f"average of last {last}"] = path
     return candidates
 

@@ -72,7 +72,8 @@ def train_command(config: str, overrides: dict[str, str], prepared: str) -> str:
 
 
 def cmd_average(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.checkpoint import average_checkpoints, list_checkpoints
+    from attnmt.checkpoint import list_checkpoints
+    from attnmt.training.averaging import average_checkpoints
 
     model_dir = Path(model_dir_of(args))
     chosen = list_checkpoints(model_dir)[-args.last:]
