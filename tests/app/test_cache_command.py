@@ -11,7 +11,7 @@ from support import NEEDS_EXTENSION_BUILD
 
 from attnmt.checkpoint import WEIGHTS
 from attnmt.cli.main import main
-from attnmt.fast import cache_contents, extension, prepared
+from attnmt.fast import cache_contents, extension, prepared, prepared_file
 from attnmt.fast.cache_contents import human
 
 pytestmark = [
@@ -28,7 +28,7 @@ def filled_cache(trained_model, cache):
     builds; and files of the user's that only look like attnmt's."""
     prepared.load_int8(trained_model)
     (current,) = cache.glob("int8-*.safetensors")
-    older = cache / current.name.replace(f"-v{prepared.FORMAT}.", f"-v{prepared.FORMAT - 1}.")
+    older = cache / current.name.replace(f"-v{prepared_file.FORMAT}.", f"-v{prepared_file.FORMAT - 1}.")
     unread = cache / current.name.replace(current.name.split("-")[1], "0" * 32)
     for path in (older, unread):
         shutil.copyfile(current, path)
@@ -51,7 +51,7 @@ def test_the_listing_shows_each_copy_its_source_when_it_was_read_and_why_it_is_s
     assert main(["cache"]) == 0
     out = capsys.readouterr().out
     assert f"read today        from {(trained_model / WEIGHTS).resolve()}" in out
-    assert f"stale: format {prepared.FORMAT - 1}: this attnmt reads format {prepared.FORMAT}" in out
+    assert f"stale: format {prepared_file.FORMAT - 1}: this attnmt reads format {prepared_file.FORMAT}" in out
     assert "read 40 days ago" in out and "prepared copies: 3" in out
     assert "C++ step builds: 2, 2.0 kB" in out and "writes that never finished: 1, 5.0 kB" in out
     assert f"'attnmt cache --prune' removes 2 stale files ({human(older.stat().st_size + 5000)})" in out

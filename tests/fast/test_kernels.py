@@ -10,7 +10,7 @@ from torch import nn
 from attnmt.attention import padding_mask
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.translate import translate
-from attnmt.fast import extension, prepare, prepared
+from attnmt.fast import extension, prepare, prepared, prepared_file
 from attnmt.fast.kernels import STEP_PANELS_MARGIN, FloatKernel, KernelChoice, faster, measure, step_shapes
 from attnmt.fast.packed import PackedLinear
 from attnmt.fast.panels import PanelEmbedding, PanelLinear
@@ -115,7 +115,7 @@ def test_the_stored_tensors_start_64_bytes_aligned_so_the_panels_are_mapped_not_
         {shape: output_kernel if shape == output_shape else FloatKernel.PANELS for shape in shapes}))
     fast, _ = prepared.load_packed(trained_model)
     (written,) = cache.glob("fp32-*.safetensors")
-    assert prepared.data_start(written) % 64 == 0
+    assert prepared_file.data_start(written) % 64 == 0
     with safe_open(str(written), framework="pt") as file:
         mapped = file.get_tensor("decoder_layers.0.self_attn.qkv_proj.panels")
     assert mapped.data_ptr() % 64 == 0

@@ -11,7 +11,7 @@ from support import EMBEDDING_TIES, NEEDS_EXTENSION_BUILD
 
 from attnmt.attention import padding_mask
 from attnmt.decoding.search import greedy_search
-from attnmt.fast import extension, prepare, prepared
+from attnmt.fast import extension, prepare, prepared_file
 from attnmt.fast.panels import PanelEmbedding, PanelLinear
 from attnmt.fast.step import FusedDecoderStep
 from attnmt.model import Transformer, TransformerConfig
@@ -55,13 +55,13 @@ def test_the_prepared_copy_stores_no_table_for_them_and_reads_them_from_the_mapp
     model = small_model(seed=4, **ties)
     fast = prepare(model)
     path = tmp_path / "copy.safetensors"
-    prepared.save_prepared(fast, path)
+    prepared_file.save_prepared(fast, path)
     with safe_open(str(path), framework="pt") as file:
         names = set(file.keys())
     c = model.config
     assert ("src_embed.weight" in names) == (not c.tie_embeddings)
     assert ("tgt_embed.weight" in names) == (not (c.tie_embeddings or c.tie_output))
-    loaded = prepared.load_prepared(path, c)
+    loaded = prepared_file.load_prepared(path, c)
     assert (type(loaded.src_embed), type(loaded.tgt_embed)) == (type(fast.src_embed), type(fast.tgt_embed))
     if c.tie_embeddings or c.tie_output:
         assert loaded.tgt_embed.panels is loaded.output.panels

@@ -13,8 +13,8 @@ from support import NEEDS_EXTENSION_BUILD, PAIRS
 from attnmt.checkpoint import WEIGHTS, load_model_dir, read_tensors, save_weights
 from attnmt.decoding.translate import translate
 from attnmt.errors import ModelDirError
-from attnmt.fast import extension, prepare, prepared
-from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_panels_available
+from attnmt.fast import extension, prepare, prepared, prepared_file
+from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_panels_available, quantize_linear_layers
 from attnmt.fast.packed import PackedLinear
 from attnmt.fast.panels import PanelEmbedding, PanelLinear
 from attnmt.files import file_digest
@@ -93,9 +93,9 @@ def test_an_upgrade_that_changes_the_format_replaces_the_older_copy(trained_mode
     other = prepared.load_packed if precision == "int8" else prepared.load_int8
     other(trained_model)  # the other precision's copy: not this one's older format
     others = set(cache.glob("*.safetensors")) - {older}
-    monkeypatch.setattr(prepared, "FORMAT", prepared.FORMAT + 1)
+    monkeypatch.setattr(prepared_file, "FORMAT", prepared_file.FORMAT + 1)
     load(trained_model)
-    (newer,) = cache.glob(f"{precision}-*-v{prepared.FORMAT}.safetensors")
+    (newer,) = cache.glob(f"{precision}-*-v{prepared_file.FORMAT}.safetensors")
     assert not older.exists() and set(cache.glob("*.safetensors")) == others | {newer}
 
 
@@ -103,13 +103,13 @@ def test_layers_copied_into_their_own_layout_at_load_are_read_not_mapped(trained
     """fbgemm's int8 layers (and float32 ones on oneDNN) copy their weights as they load: the file's
     pages of those weights would otherwise stay resident beside the copy, as long as the file is mapped."""
     first, tokenizer = prepared.load_int8(trained_model)
-    read, original = [], prepared.read_unmapped
+    read, original = [], prepared_file.read_unmapped
 
     def spy(path, names):
         read.extend(names)
         return original(path, names)
 
-    monkeypatch.setattr(prepared, "read_unmapped", spy)
+    monkeypatch.setattr(prepared_file, "read_unmapped", spy)
     later, _ = prepared.load_int8(trained_model)
     copied = {name for name, m in later.named_modules() if type(m) in (DynamicInt8Linear, PackedLinear)}
     assert {name.rpartition(".")[0] for name in read} == copied
@@ -137,12 +137,12 @@ def test_tensors_read_unmapped_equal_the_mapped_ones_in_memory_of_their_own(tmp_
               "a.scales": torch.tensor([0.5, 0.25]).double(), "a.zero_points": torch.tensor([0, 7]),
               "b.weight": torch.randn(2, 3), "b.bias": torch.randn(2).half()}
     save_file(stored, str(path))
-    read = prepared.read_unmapped(path, {"a.int8", "a.scales", "a.zero_points", "b.weight", "b.bias"})
+    read = prepared_file.read_unmapped(path, {"a.int8", "a.scales", "a.zero_points", "b.weight", "b.bias"})
     assert read.keys() == stored.keys()
     for name, tensor in stored.items():
         assert read[name].dtype == tensor.dtype and torch.equal(read[name], tensor)
     read["b.weight"].zero_()  # its own memory: the file and a second read are unchanged
-    assert torch.equal(prepared.read_unmapped(path, {"b.weight"})["b.weight"], stored["b.weight"])
+    assert torch.equal(prepared_file.read_unmapped(path, {"b.weight"})["b.weight"], stored["b.weight"])
 
 
 def test_a_copy_removed_as_it_is_loaded_is_prepared_again(trained_model, cache, monkeypatch):
@@ -181,10 +181,10 @@ def test_a_copy_removed_just_after_it_is_written_is_served_from_memory(trained_m
 
 def test_a_file_of_another_format_is_refused(trained_model, cache, monkeypatch):
     prepared.load_int8(trained_model)
-    monkeypatch.setattr(prepared, "FORMAT", prepared.FORMAT + 1)
+    monkeypatch.setattr(prepared_file, "FORMAT", prepared_file.FORMAT + 1)
     (written,) = cache.glob("int8-*.safetensors")
     with pytest.raises(ValueError, match="format"):
-        prepared.load_prepared(written, load_model_dir(trained_model)[0].config)
+        prepared_file.load_prepared(written, load_model_dir(trained_model)[0].config)
 
 
 def test_an_unwritable_cache_warns_and_serves_the_copy_from_memory(trained_model, tmp_path, monkeypatch):
@@ -251,19 +251,20 @@ def test_fbgemm_layers_packed_on_threads_equal_torch_aos_own_layers(threads):
     originals = {}
     for name, (out, inputs) in {"wide": (300, 64), "square": (64, 64), "one": (1, 9)}.items():
         model = torch.nn.Sequential(torch.nn.Linear(inputs, out, bias=name != "square"))
-        prepared.int8.quantize_linear_layers(model)
+        quantize_linear_layers(model)
         originals[name] = model[0]
     tensors = {}
     for name, layer in originals.items():
         weight = layer.weight()
         parts = (weight.int_repr(), weight.q_per_channel_scales(), weight.q_per_channel_zero_points())
-        tensors |= {f"{name}.{part}": tensor for part, tensor in zip(prepared.FBGEMM_PARTS, parts, strict=True)}
+        tensors |= {f"{name}.{part}": tensor for part, tensor in zip(prepared_file.FBGEMM_PARTS, parts, strict=True)}
         if layer.bias() is not None:
             tensors[f"{name}.bias"] = layer.bias()
     before = torch.get_num_threads()
     torch.set_num_threads(threads)
     try:
-        built = prepared.fbgemm_layers(tensors, {name: list(layer.weight().shape) for name, layer in originals.items()})
+        shapes = {name: list(layer.weight().shape) for name, layer in originals.items()}
+        built = prepared_file.fbgemm_layers(tensors, shapes)
     finally:
         torch.set_num_threads(before)
     assert not tensors  # every stored tensor taken

@@ -2,7 +2,7 @@
 stale, and removing that: ``attnmt cache``.
 
 The cache holds the C++ step's builds (about 3 MB each, one per source, PyTorch and target) and
-the prepared inference copies (attnmt.fast.prepared: at OPUS-MT's size 333 MB float32 and 204 MB
+the prepared inference copies (attnmt.fast.prepared_file: at OPUS-MT's size 333 MB float32 and 204 MB
 int8 each).  A copy is named by its weights' and config's digests, the kernels it was timed for
 and its format's version, so nothing ever reads a stale one; but nothing deleted one either, and
 each upgrade of attnmt that changed the format left every copy behind, whole.  So:
@@ -38,7 +38,8 @@ from pathlib import Path
 
 from attnmt.fast.sources import NAME
 
-# attnmt.fast.prepared.prepared_path's names, e.g. "int8-<sha256[:32]>-<config[:16]>-vnni-chosen-<cpu>-v6.safetensors"
+# attnmt.fast.prepared_file.prepared_path's names,
+# e.g. "int8-<sha256[:32]>-<config[:16]>-vnni-chosen-<cpu>-v6.safetensors"
 PREPARED = re.compile(r"^(?P<precision>int8|fp32)-(?P<weights>[0-9a-f]{32})-(?P<config>[0-9a-f]{16})-"
                       r"(?P<kernels>[a-z0-9-]+)-v(?P<format>\d+)\.safetensors$")
 # A copy's write cut short: attnmt.files.atomic_file's temporary name for it (a dot, the copy's
@@ -100,7 +101,7 @@ def recorded_source(path: Path) -> str | None:
 
 
 def prepared_copies(folder: Path) -> list[PreparedCopy]:
-    """The prepared copies in ``folder`` (attnmt.fast.prepared.cache_folder), largest first; an
+    """The prepared copies in ``folder`` (attnmt.fast.prepared_file.cache_folder), largest first; an
     unreadable folder raises OSError."""
     if not folder.is_dir():
         return []

@@ -14,7 +14,7 @@ from attnmt.errors import UserError
 
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.fast.prepared import cache_folder
+    from attnmt.fast.prepared_file import cache_folder
     from attnmt.files import cache_root
 
     if args.unused_days is not None and not args.prune:
@@ -36,7 +36,7 @@ def listing(root: Path, folder: Path) -> int:
     """Prints each prepared copy (size, precision, format, CPU, last read, source or why it is
     stale), the builds and what ``--prune`` would remove."""
     from attnmt.fast import cache_contents as contents
-    from attnmt.fast.prepared import FORMAT, cpu_digest
+    from attnmt.fast.prepared_file import FORMAT, cpu_digest
 
     copies = contents.prepared_copies(folder)
     stale = {copy.path: reason for copy in copies if (reason := contents.stale_reason(copy, FORMAT))}
@@ -69,7 +69,7 @@ def prune(folder: Path, unused_days: float | None) -> int:
     """Removes the copies in older formats (and, with ``unused_days``, those no load has read for
     that many days) and the writes that never finished; one line for each."""
     from attnmt.fast import cache_contents as contents
-    from attnmt.fast.prepared import FORMAT
+    from attnmt.fast.prepared_file import FORMAT
 
     now = time.time()
     doomed = [(copy.path, reason) for copy in contents.prepared_copies(folder)

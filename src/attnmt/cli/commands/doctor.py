@@ -68,7 +68,7 @@ def machine_lines() -> list[str]:
 def cache_line() -> str:
     """Where attnmt's cache is and how much its prepared copies take."""
     from attnmt.fast.cache_contents import counted, human, prepared_copies
-    from attnmt.fast.prepared import cache_folder
+    from attnmt.fast.prepared_file import cache_folder
     from attnmt.files import cache_root
 
     try:
