@@ -133,18 +133,6 @@ def test_a_soft_hyphen_in_opendocument_text_is_dropped_before_translation(same):
     assert odf_paragraphs(out)[0] == "The title here."
 
 
-def test_mimetype_stays_first_and_stored_and_the_order_is_kept(mirror):
-    data = text_file()
-    out = translate(data, ".odt", mirror)
-    with zipfile.ZipFile(io.BytesIO(out)) as archive:
-        first = archive.infolist()[0]
-        assert (first.filename, first.compress_type) == ("mimetype", zipfile.ZIP_STORED)
-    assert out[30:38] == b"mimetype"  # the name in the first local header, where readers sniff for it
-    before, after = read_members(data), read_members(out)
-    assert list(after) == list(before)
-    assert {name for name in before if before[name] != after[name]} == {"content.xml"}
-
-
 def test_an_opendocument_annotation_and_bookmark_keep_their_ends_after_their_starts(mirror):
     members = read_members(text_file())
     office, text = "urn:oasis:names:tc:opendocument:xmlns:office:1.0", "urn:oasis:names:tc:opendocument:xmlns:text:1.0"

@@ -13,8 +13,9 @@ written again, one at a time, so that a document's pictures are never held unpac
 the file, and a part's bytes not beside its parsed tree.
 
 Writing keeps the member order, each member's name, date, attributes and compression, and
-the bytes of every member not changed; a ``mimetype`` member (OpenDocument, EPUB) goes first
-and stored, uncompressed, as readers that sniff the first bytes of the file need.
+the bytes of every member not changed; a ``mimetype`` member (OpenDocument, EPUB) goes first,
+stored (uncompressed) and with no extra field, as readers that sniff the first bytes of the
+file need.
 
 XML parts are parsed with lxml with no DTD loaded, no entity resolved and no network: a part
 that declares a DTD is refused (Office and OpenDocument parts never do) unless ``doctype``
@@ -117,13 +118,13 @@ def check_entries(entries: list[zipfile.ZipInfo], name: str) -> None:
 
 
 def write_archive(archive: Archive) -> bytes:
-    """The archive again: members in their order (``mimetype`` first, stored), each as it came but
-    for the changed ones' bytes."""
+    """The archive again: members in their order (``mimetype`` first: ``copy_entry``), each as it
+    came but for the changed ones' bytes."""
     entries = sorted(archive.entries, key=lambda entry: entry.filename != MIMETYPE)  # stable: the rest keep order
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as out:
         for entry in entries:
-            new = copy_entry(entry, zipfile.ZIP_STORED if entry.filename == MIMETYPE else entry.compress_type)
+            new = copy_entry(entry)
             if entry.filename in archive.replaced:
                 out.writestr(new, archive.replaced[entry.filename])
                 continue
@@ -133,13 +134,17 @@ def write_archive(archive: Archive) -> bytes:
     return buffer.getvalue()
 
 
-def copy_entry(entry: zipfile.ZipInfo, compress_type: int) -> zipfile.ZipInfo:
-    """A fresh entry with the old one's name, date, attributes and comment (sizes and offsets are
-    the writer's to set)."""
+def copy_entry(entry: zipfile.ZipInfo) -> zipfile.ZipInfo:
+    """A fresh entry with the old one's name, date, attributes, comment, extra field and
+    compression (sizes and offsets are the writer's to set); ``mimetype`` stored and with no
+    extra field, so that its bytes stand at a fixed offset, where readers sniff for them (EPUB's
+    container format requires both; epubcheck reports an extra field as PKG-005)."""
+    mimetype = entry.filename == MIMETYPE
     new = zipfile.ZipInfo(entry.filename, entry.date_time)
-    new.compress_type = compress_type
+    new.compress_type = zipfile.ZIP_STORED if mimetype else entry.compress_type
     new.external_attr, new.internal_attr = entry.external_attr, entry.internal_attr
-    new.create_system, new.comment, new.extra = entry.create_system, entry.comment, entry.extra
+    new.create_system, new.comment = entry.create_system, entry.comment
+    new.extra = b"" if mimetype else entry.extra
     return new
 
 
