@@ -21,8 +21,8 @@ What is translated, per format:
   boxes and shapes drawn on a sheet; a table's column names follow its translated headers,
   its totals row's labels that row's cells (attnmt.documents.tables);
 - all three: charts' text (titles, axis titles, labels written as text) and SmartArt;
-- .odt, .odp, .ods: content.xml and styles.xml paragraphs and headings, and the titles of
-  charts (attnmt.documents.opendocument);
+- .odt, .odp, .ods: content.xml and styles.xml paragraphs and headings (not those of a master
+  page's shapes: a presentation's prompts), and the titles of charts (attnmt.documents.opendocument);
 - .epub: its XHTML pages, as HTML is (attnmt.documents.markup), and its table of contents
   (attnmt.documents.epub).
 
