@@ -29,6 +29,8 @@ from pptx.util import Pt
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 
+A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+
 
 def translate(data: bytes, suffix: str, translator, **options) -> bytes:
     return translate_office(data, suffix, translator, DocumentOptions(**options))
@@ -91,6 +93,17 @@ def test_a_slide_run_language_becomes_the_target_language(mirror):
     members["ppt/slides/slide1.xml"] = slide
     out = read_members(translate(write_members(members), ".pptx", mirror, target_lang="de"))["ppt/slides/slide1.xml"]
     assert b'lang="de"' in out and b'lang="en-US"' not in out
+
+
+@pytest.mark.parametrize("make", [slides_file, lambda: linked_slide_file((("the photos", PHOTOS), (" here.", WEB)))],
+                         ids=["plain", "every-run-linked"])
+def test_every_translated_slide_run_states_the_target_language(mirror, make):
+    """python-pptx writes runs with no ``lang`` (a title's with no properties at all): they kept
+    the master's language (en-US), where Word's take the target's from its styles."""
+    out = read_members(translate(make(), ".pptx", mirror, target_lang="de"))
+    runs = [run for member, data in out.items() if member.startswith(("ppt/slides/", "ppt/notesSlides/"))
+            and member.endswith(".xml") for run in etree.fromstring(data).iter(f"{A}r")]
+    assert len(runs) >= 2 and [run.find(f"{A}rPr").get("lang") for run in runs] == ["de"] * len(runs)
 
 
 def test_strings_are_translated_and_numbers_dates_and_formulas_kept(mirror):
