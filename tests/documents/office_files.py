@@ -172,6 +172,40 @@ def presentation_file() -> bytes:
     return odf_bytes(document)
 
 
+def master_page_file(suffix: str) -> bytes:
+    """An OpenDocument presentation (``suffix`` .odp) whose master page holds a title placeholder
+    with LibreOffice's prompt, or a text (.odt) whose master page has a header; one paragraph of
+    the document's own on a slide or in the body."""
+    from odf.draw import Frame, Page, TextBox
+    from odf.namespaces import PRESENTATIONNS
+    from odf.opendocument import OpenDocumentPresentation, OpenDocumentText
+    from odf.style import Header, MasterPage, PageLayout
+    from odf.text import P
+
+    document = OpenDocumentPresentation() if suffix == ".odp" else OpenDocumentText()
+    layout = PageLayout(name="L")
+    document.automaticstyles.addElement(layout)
+    master = MasterPage(name="M", pagelayoutname=layout)
+    document.masterstyles.addElement(master)
+    if suffix == ".odp":
+        frame, box = Frame(width="20cm", height="3cm", x="1cm", y="1cm"), TextBox()
+        frame.setAttrNS(PRESENTATIONNS, "class", "title")  # odfpy has no keyword for it
+        box.addElement(P(text="Click to edit the title text format"))
+        frame.addElement(box)
+        master.addElement(frame)
+        page, frame, box = Page(masterpagename=master), Frame(width="20cm", height="3cm", x="1cm", y="1cm"), TextBox()
+        box.addElement(P(text="The boy laughs."))
+        frame.addElement(box)
+        page.addElement(frame)
+        document.presentation.addElement(page)
+    else:
+        header = Header()
+        header.addElement(P(text="The header text."))
+        master.addElement(header)
+        document.text.addElement(P(text="A dog runs."))
+    return odf_bytes(document)
+
+
 def calc_file() -> bytes:
     """An OpenDocument spreadsheet: a text cell, a number and a date."""
     from odf.opendocument import OpenDocumentSpreadsheet

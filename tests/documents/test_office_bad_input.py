@@ -96,11 +96,15 @@ def test_an_external_entity_is_never_resolved(same):
     assert message.startswith("the .docx file: member word/document.xml declares a DTD")
 
 
-def test_a_page_of_a_book_that_declares_entities_is_refused(same):
-    page = (b'<?xml version="1.0"?><!DOCTYPE html [<!ENTITY lol "lol">]>'
+def test_a_page_of_a_book_that_declares_entities_is_refused_naming_the_entity_and_its_line(same):
+    """It was refused as "not written by an office application", which a book never is."""
+    page = (b'<?xml version="1.0"?>\n<!DOCTYPE html [\n<!ENTITY lol "lol">]>\n'
             b'<html xmlns="http://www.w3.org/1999/xhtml"><body><p>&lol; a dog</p></body></html>')
     message = refused(replaced(book_file(), "EPUB/one.xhtml", page), ".epub", same)
-    assert "member EPUB/one.xhtml declares a DTD with entities" in message
+    assert message == ("the .epub file: member EPUB/one.xhtml, line 3: its DOCTYPE declares the entity lol, and "
+                       "declared entities are never expanded (one could read a file): write its text where it is "
+                       "used, and take the declaration out")
+    assert same.given == []
 
 
 def test_an_entity_in_an_attribute_of_a_books_page_is_refused_naming_its_line(same):

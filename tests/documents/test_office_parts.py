@@ -13,6 +13,7 @@ from office_files import (
     chart_slides_file,
     commented_sheet_file,
     content_control_file,
+    master_page_file,
     read_members,
     smartart_slides_file,
 )
@@ -78,3 +79,22 @@ def test_an_opendocument_charts_titles_are_translated_and_its_table_kept(mirror)
 def test_a_manifest_with_a_doctype_as_openoffice_wrote_it_is_read(mirror):
     out = translate_office(doctype_manifest(chart_text_file()), ".odt", mirror, DocumentOptions())
     assert chart_texts(out)[0] == ["DOGS. OF NUMBER THE", "TOWNS. TWO", "SEEN. DOGS"]
+
+
+def paragraphs(member: bytes) -> list[str]:
+    return ["".join(p.itertext()) for p in etree.fromstring(member).iter(f"{TEXT}p")]
+
+
+def test_an_odp_masters_prompt_is_kept_as_a_pptx_masters_is(mirror):
+    """The master page's title placeholder (its prompt, shown only while editing) was translated
+    from styles.xml, where PowerPoint's masters and layouts are not (docs/documents.md, Limits)."""
+    data = master_page_file(".odp")
+    out = read_members(translate_office(data, ".odp", mirror, DocumentOptions()))
+    assert paragraphs(out["content.xml"]) == ["LAUGHS. BOY THE"]
+    assert out["styles.xml"] == read_members(data)["styles.xml"]
+
+
+def test_an_odt_masters_header_is_translated(mirror):
+    out = read_members(translate_office(master_page_file(".odt"), ".odt", mirror, DocumentOptions()))
+    assert paragraphs(out["styles.xml"]) == ["TEXT. HEADER THE"]
+    assert paragraphs(out["content.xml"]) == ["RUNS. DOG A"]

@@ -13,13 +13,15 @@ written again, one at a time, so that a document's pictures are never held unpac
 the file, and a part's bytes not beside its parsed tree.
 
 Writing keeps the member order, each member's name, date, attributes and compression, and
-the bytes of every member not changed; a ``mimetype`` member (OpenDocument, EPUB) goes first
-and stored, uncompressed, as readers that sniff the first bytes of the file need.
+the bytes of every member not changed; a ``mimetype`` member (OpenDocument, EPUB) goes first,
+stored (uncompressed) and with no extra field, as readers that sniff the first bytes of the
+file need.
 
 XML parts are parsed with lxml with no DTD loaded, no entity resolved and no network: a part
 that declares a DTD is refused (Office and OpenDocument parts never do) unless ``doctype``
-allows one (EPUB's XHTML pages), and then only without entity declarations, and with no
-reference to an entity (``&nbsp;``) in an attribute value, which the parser would drop.
+allows one (EPUB's XHTML pages), and then only without entity declarations (refused naming the
+entity and its line), and with no reference to an entity (``&nbsp;``) in an attribute value,
+which the parser would drop.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from typing import Protocol
 
 from lxml import etree
 
-from attnmt.documents.doctype import blank_inert, check_attribute_references
+from attnmt.documents.doctype import at_line, blank_inert, check_attribute_references
 from attnmt.documents.files import OLE_SIGNATURE
 from attnmt.documents.flat import FlatText
 from attnmt.documents.spans import Nested
@@ -117,13 +119,13 @@ def check_entries(entries: list[zipfile.ZipInfo], name: str) -> None:
 
 
 def write_archive(archive: Archive) -> bytes:
-    """The archive again: members in their order (``mimetype`` first, stored), each as it came but
-    for the changed ones' bytes."""
+    """The archive again: members in their order (``mimetype`` first: ``copy_entry``), each as it
+    came but for the changed ones' bytes."""
     entries = sorted(archive.entries, key=lambda entry: entry.filename != MIMETYPE)  # stable: the rest keep order
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as out:
         for entry in entries:
-            new = copy_entry(entry, zipfile.ZIP_STORED if entry.filename == MIMETYPE else entry.compress_type)
+            new = copy_entry(entry)
             if entry.filename in archive.replaced:
                 out.writestr(new, archive.replaced[entry.filename])
                 continue
@@ -133,13 +135,17 @@ def write_archive(archive: Archive) -> bytes:
     return buffer.getvalue()
 
 
-def copy_entry(entry: zipfile.ZipInfo, compress_type: int) -> zipfile.ZipInfo:
-    """A fresh entry with the old one's name, date, attributes and comment (sizes and offsets are
-    the writer's to set)."""
+def copy_entry(entry: zipfile.ZipInfo) -> zipfile.ZipInfo:
+    """A fresh entry with the old one's name, date, attributes, comment, extra field and
+    compression (sizes and offsets are the writer's to set); ``mimetype`` stored and with no
+    extra field, so that its bytes stand at a fixed offset, where readers sniff for them (EPUB's
+    container format requires both; epubcheck reports an extra field as PKG-005)."""
+    mimetype = entry.filename == MIMETYPE
     new = zipfile.ZipInfo(entry.filename, entry.date_time)
-    new.compress_type = compress_type
+    new.compress_type = zipfile.ZIP_STORED if mimetype else entry.compress_type
     new.external_attr, new.internal_attr = entry.external_attr, entry.internal_attr
-    new.create_system, new.comment, new.extra = entry.create_system, entry.comment, entry.extra
+    new.create_system, new.comment = entry.create_system, entry.comment
+    new.extra = b"" if mimetype else entry.extra
     return new
 
 
@@ -154,13 +160,26 @@ def parse_part(archive: Archive, member: str, doctype: bool = False) -> etree._E
         reason = e.msg.split(", line ")[0]  # lxml's message ends with the place, given here as a line
         raise DataError(f"{where} is not well-formed XML at line {e.lineno}: {reason}") from e
     dtd = tree.docinfo.internalDTD
-    if dtd is not None and (not doctype or dtd.entities()):
-        raise DataError(f"{where} declares a DTD{' with entities' if doctype else ''}, which is never read; "
-                        "the file was not written by an office application")
+    if dtd is not None and not doctype:
+        raise DataError(f"{where} declares a DTD, which is never read; the file was not written by an office "
+                        "application")
     if dtd is not None:  # a DTD outside may declare &nbsp;: kept in text, dropped in an attribute value
-        text = archive.read(member).decode(tree.docinfo.encoding or "utf-8", "replace")
-        check_attribute_references(blank_inert(text), where, 1)
+        text = blank_inert(archive.read(member).decode(tree.docinfo.encoding or "utf-8", "replace"))
+        check_declarations(dtd, text, where)
+        check_attribute_references(text, where, 1)
     return tree
+
+
+def check_declarations(dtd: etree.DTD, text: str, where: str) -> None:
+    """DataError naming the first entity the DOCTYPE of a part that may have one (an EPUB page)
+    declares, and its line in ``text`` (the part, blank_inert): a declared entity is never
+    expanded, for one may name a file to read, or grow without bound (billion laughs)."""
+    entities = dtd.entities()
+    if entities:
+        at = at_line(text, max(0, text.find("<!ENTITY")), where, 1)
+        raise DataError(f"{at}: its DOCTYPE declares the entity {entities[0].name}, and declared entities are "
+                        "never expanded (one could read a file): write its text where it is used, and take "
+                        "the declaration out")
 
 
 def serialise_part(tree: etree._ElementTree, original: bytes) -> bytes:

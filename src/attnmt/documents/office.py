@@ -21,8 +21,8 @@ What is translated, per format:
   boxes and shapes drawn on a sheet; a table's column names follow its translated headers,
   its totals row's labels that row's cells (attnmt.documents.tables);
 - all three: charts' text (titles, axis titles, labels written as text) and SmartArt;
-- .odt, .odp, .ods: content.xml and styles.xml paragraphs and headings, and the titles of
-  charts (attnmt.documents.opendocument);
+- .odt, .odp, .ods: content.xml and styles.xml paragraphs and headings (not those of a master
+  page's shapes: a presentation's prompts), and the titles of charts (attnmt.documents.opendocument);
 - .epub: its XHTML pages, as HTML is (attnmt.documents.markup), and its table of contents
   (attnmt.documents.epub).
 
@@ -177,10 +177,9 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, named: 
         if texts is INLINE_STRING and b"inlineStr" not in archive.read(member):
             continue  # a worksheet of numbers and shared strings: left unparsed
         tree = parse_part(archive, member)
-        part = Part(member, tree, list(texts.jobs(tree.getroot())))
-        if options.target_lang and texts in (WORD, DRAWING) and part.jobs:
+        if options.target_lang and texts in (WORD, DRAWING):  # a part without jobs is not written again
             set_language(tree.getroot(), texts, options.target_lang)
-        parts.append(part)
+        parts.append(Part(member, tree, list(texts.jobs(tree.getroot()))))
     if suffix == ".docx" and options.target_lang:
         parts += word_language_parts(archive, kinds, options.target_lang)
     return parts

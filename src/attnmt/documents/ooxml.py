@@ -17,7 +17,7 @@ translate it:
    base is the longest one's formatting without its link.
 3. A non-breaking hyphen (``w:noBreakHyphen``) inside a word is text, a "-" to the model: in a
    word the translation keeps ("555-0100", "Jean-Paul") it is written non-breaking again
-   (``no_break_hyphens``); one outside a word (a leading minus, "‑10") is an atom.
+   (attnmt.documents.hyphens); one outside a word (a leading minus, "‑10") is an atom.
    Tabs, breaks, pictures, field codes and anything else in a run are atoms; so is every other
    element between runs (bookmarks, comment anchors, a simple field, a tracked deletion).  The
    text of a complex field (``w:fldChar`` begin to end: a page number, a date) is kept too,
@@ -34,13 +34,13 @@ attnmt.documents.xstring), read as the characters it stands for and written esca
 from __future__ import annotations
 
 import copy
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lxml import etree
 
 from attnmt.documents.flat import FlatBuilder, FlatText, has_words
+from attnmt.documents.hyphens import NO_BREAK_HYPHEN, hyphenated_words, in_word, no_break_hyphens
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.xstring import escape, unescape
 
@@ -49,8 +49,6 @@ A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 SPELLING = ("err", "dirty")  # DrawingML run attributes that mark spelling, not formatting
-NO_BREAK_HYPHEN = "\u2011"
-HYPHENATED = re.compile(r"[\w-]+")  # a word with the hyphens in it: "self-made", "555-0100"
 
 
 def w(name: str) -> str:
@@ -349,37 +347,6 @@ class ParagraphJob:
                 element.attrib.pop(XML_SPACE, None)
 
 
-def in_word(text: str, at: int) -> bool:
-    """Whether text[at] stands between two letters or digits ("self-made", "555-0100")."""
-    return 0 < at < len(text) - 1 and text[at - 1].isalnum() and text[at + 1].isalnum()
-
-
-def hyphenated_words(text: str, hyphens: Sequence[int]) -> dict[str, tuple[int, ...]]:
-    """Each word of ``text`` (letters, digits and hyphens) with a non-breaking hyphen in it (at
-    ``hyphens``: "-" in ``text``), lower-cased -> where in it those hyphens are."""
-    words: dict[str, tuple[int, ...]] = {}
-    for match in HYPHENATED.finditer(text) if hyphens else ():
-        inside = tuple(h - match.start() for h in hyphens if match.start() <= h < match.end())
-        if inside:
-            words[match.group().lower()] = inside
-    return words
-
-
-def no_break_hyphens(text: str, words: dict[str, tuple[int, ...]]) -> str:
-    """``text`` with the hyphens of each word of ``words`` (``hyphenated_words``) that it keeps, in
-    any case, non-breaking again (U+2011): "555-0100" stays unbroken; a word the translation
-    changed has plain hyphens, for its hyphens are the translation's."""
-
-    def restore(match: re.Match[str]) -> str:
-        word = list(match.group())
-        for offset in words.get(match.group().lower(), ()):
-            if offset < len(word) and word[offset] == "-":
-                word[offset] = NO_BREAK_HYPHEN
-        return "".join(word)
-
-    return HYPHENATED.sub(restore, text) if words else text
-
-
 def atom_copy(node: etree._Element) -> etree._Element:
     new = copy.deepcopy(node)
     new.tail = None
@@ -407,11 +374,20 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect) -> list[ParagraphJob]
 
 
 def set_language(root: etree._Element, dialect: Dialect, language: str) -> None:
-    """The language of every run (Word's ``w:lang``, DrawingML's ``lang``) set to ``language``."""
+    """The language of every run (Word's ``w:lang``, DrawingML's ``lang``) set to ``language``,
+    before the paragraphs are read, so that the runs written from their properties state it (and
+    runs that differ only in their language are alike).  A Word run without ``w:lang`` takes the
+    styles' default, which is set too (attnmt.documents.office.word_language_parts); a slide's
+    run without ``lang`` takes its master's, which the untranslated masters and layouts share, so
+    every DrawingML run gets a ``lang`` of its own, and properties where it has none (python-pptx
+    writes runs so)."""
     if dialect is WORD:
         for lang in root.iter(w("lang")):
             lang.set(w("val"), language)
     elif dialect is DRAWING:
+        for run in root.iter(a("r")):
+            if run.find(a("rPr")) is None:
+                run.insert(0, run.makeelement(a("rPr"), {}))  # the properties come first in a run
         for properties in root.iter(a("rPr"), a("endParaRPr"), a("defRPr")):
-            if properties.get("lang") is not None:
+            if properties.get("lang") is not None or properties.getparent().tag == a("r"):
                 properties.set("lang", language)

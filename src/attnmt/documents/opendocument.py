@@ -1,6 +1,9 @@
 """OpenDocument text, presentations and spreadsheets (.odt, .odp, .ods): the paragraphs and
-headings (``text:p``, ``text:h``) of content.xml and styles.xml (headers, footers, master
-pages), translated as HTML blocks are (attnmt.documents.markup), for ODF is mixed content too.
+headings (``text:p``, ``text:h``) of content.xml and styles.xml (its master pages' headers and
+footers), translated as HTML blocks are (attnmt.documents.markup), for ODF is mixed content too.
+A master page's shapes are not translated: in a presentation they are the slide master's
+placeholders, whose text is the prompt an editor shows ("Click to edit the title text format"),
+as a .pptx's masters and layouts are not.
 
 Inside a paragraph, ``text:span`` and ``text:a`` are marks; everything else (``text:s`` spaces,
 tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it is.  A note's, an
@@ -38,6 +41,7 @@ TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 FO = "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
+STYLE = "urn:oasis:names:tc:opendocument:xmlns:style:1.0"
 DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 MANIFEST = "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"
 CHART = "application/vnd.oasis.opendocument.chart"
@@ -47,6 +51,9 @@ MARKS = frozenset({f"{{{TEXT}}}span", f"{{{TEXT}}}a"})
 BREAKS = frozenset({f"{{{TEXT}}}line-break", f"{{{TEXT}}}tab", f"{{{TEXT}}}s"})
 PARAGRAPHS = (f"{{{TEXT}}}p", f"{{{TEXT}}}h")
 PARTS = ("content.xml", "styles.xml")
+MASTERS = (f"{{{STYLE}}}master-page", f"{{{STYLE}}}handout-master")
+# A master page's headers and footers: their text is shown on every page that has the master.
+PAGE_TEXT = frozenset(f"{{{STYLE}}}{edge}{which}" for edge in ("header", "footer") for which in ("", "-left", "-first"))
 # The atoms that start and end a range of words (by the attribute that names it): its end stays after its start.
 # An annotation's start is named by office:name (ODF 1.2; some writers use draw:name), its end by office:name.
 RANGES = {f"{{{OFFICE}}}annotation": ("annotation", True, (f"{{{OFFICE}}}name", f"{{{DRAW}}}name")),
@@ -130,7 +137,8 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str) 
         if member not in archive:
             continue
         tree = parse_part(archive, member)
-        paragraphs = [p for p in tree.getroot().iter(*PARAGRAPHS) if not (is_data(p) if chart else is_value(p))]
+        paragraphs = [p for p in tree.getroot().iter(*PARAGRAPHS)
+                      if not (is_data(p) if chart else is_value(p)) and not is_master_shape(p)]
         jobs = [TreeJob(p, vocabulary, job_options) for p in paragraphs]
         drop_string_values([p for p, job in zip(paragraphs, jobs, strict=True) if job.runs])
         part = Part(member, tree, [job for job in jobs if job.runs])
@@ -151,6 +159,17 @@ def check_kind(archive: Archive, suffix: str) -> None:
         raise DataError(f"{archive.name}: the file is {what}, not a {suffix} file{instead}")
     if "content.xml" not in archive:
         raise DataError(f"{archive.name}: member content.xml is missing; this is not a {suffix} file")
+
+
+def is_master_shape(paragraph: etree._Element) -> bool:
+    """Whether the paragraph is in a master page's shapes (the module docstring), not in its
+    header or footer."""
+    for ancestor in paragraph.iterancestors():
+        if ancestor.tag in PAGE_TEXT:
+            return False
+        if ancestor.tag in MASTERS:
+            return True
+    return False
 
 
 def is_data(paragraph: etree._Element) -> bool:

@@ -1,0 +1,48 @@
+"""Word's non-breaking hyphens (``w:noBreakHyphen``) in a paragraph's text
+(attnmt.documents.ooxml, rule 3).
+
+The model reads one inside a word as the "-" it knows (U+2011, which NFKC makes U+2010, would
+be a piece it has never seen), so the translation's hyphens are plain.  In a word the
+translation keeps ("555-0100", "Jean-Paul", in any case) the hyphens that were non-breaking are
+made so again, and the word stays whole at a line's end as it did; a word the translation
+changed keeps the translation's plain hyphens, which are its own.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+NO_BREAK_HYPHEN = "\u2011"
+HYPHENATED = re.compile(r"[\w-]+")  # a word with the hyphens in it: "self-made", "555-0100"
+
+
+def in_word(text: str, at: int) -> bool:
+    """Whether text[at] stands between two letters or digits ("self-made", "555-0100")."""
+    return 0 < at < len(text) - 1 and text[at - 1].isalnum() and text[at + 1].isalnum()
+
+
+def hyphenated_words(text: str, hyphens: Sequence[int]) -> dict[str, tuple[int, ...]]:
+    """Each word of ``text`` (letters, digits and hyphens) with a non-breaking hyphen in it (at
+    ``hyphens``: "-" in ``text``), lower-cased -> where in it those hyphens are."""
+    words: dict[str, tuple[int, ...]] = {}
+    for match in HYPHENATED.finditer(text) if hyphens else ():
+        inside = tuple(h - match.start() for h in hyphens if match.start() <= h < match.end())
+        if inside:
+            words[match.group().lower()] = inside
+    return words
+
+
+def no_break_hyphens(text: str, words: dict[str, tuple[int, ...]]) -> str:
+    """``text`` with the hyphens of each word of ``words`` (``hyphenated_words``) that it keeps, in
+    any case, non-breaking again (U+2011): "555-0100" stays unbroken; a word the translation
+    changed has plain hyphens, for its hyphens are the translation's."""
+
+    def restore(match: re.Match[str]) -> str:
+        word = list(match.group())
+        for offset in words.get(match.group().lower(), ()):
+            if offset < len(word) and word[offset] == "-":
+                word[offset] = NO_BREAK_HYPHEN
+        return "".join(word)
+
+    return HYPHENATED.sub(restore, text) if words else text
