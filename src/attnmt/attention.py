@@ -11,6 +11,7 @@ a boolean mask is **True where a query may attend to a key**.
 from __future__ import annotations
 
 import math
+from typing import Literal, overload
 
 import torch
 import torch.nn.functional as F
@@ -40,6 +41,17 @@ def causal_mask(length: int, device: torch.device | None = None) -> Tensor:
 # against a few dozen keys, which is what cached beam search asks, and in bfloat16, where
 # its backward pass is several times slower than the step-by-step path's (docs/design/fast-decoder.md).
 SMALL_QUERY = (2, 8)  # fewest and most queries (a plain comparison: torch.compile traces it)
+
+
+# need_weights=True always returns the weights: the overloads tell a type checker so.
+@overload
+def scaled_dot_product_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None = None, dropout_p: float = 0.0,
+                                 *, need_weights: Literal[True]) -> tuple[Tensor, Tensor]: ...
+
+
+@overload
+def scaled_dot_product_attention(q: Tensor, k: Tensor, v: Tensor, mask: Tensor | None = None, dropout_p: float = 0.0,
+                                 need_weights: bool = False) -> tuple[Tensor, Tensor | None]: ...
 
 
 def scaled_dot_product_attention(
@@ -170,7 +182,8 @@ class MultiHeadAttention(nn.Module):
     def split_qkv(self, qkv: Tensor) -> tuple[Tensor, Tensor, Tensor]:
         """[B, L, 2·H·d_k + H·d_v] side-by-side projections -> q, k, v per head."""
         widths = [self.n_heads * self.d_k, self.n_heads * self.d_k, self.n_heads * self.d_v]
-        return tuple(split_heads(part, self.n_heads) for part in qkv.split(widths, dim=-1))
+        q, k, v = (split_heads(part, self.n_heads) for part in qkv.split(widths, dim=-1))
+        return q, k, v
 
     def project_q(self, query: Tensor) -> Tensor:
         """[B, Lq, d_model] -> queries per head [B, H, Lq, d_k]."""

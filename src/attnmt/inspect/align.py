@@ -169,7 +169,8 @@ def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Seq
     guides = Guides.of(len(sentences), glossary)
     record = Recording(layer, tuple(heads) if heads else None) if any(weighed) or quality is not None else None
     assessed: list[Assessment | None] = [None] * len(sentences)
-    with keeping(([""] * len(sentences), [None] * len(sentences))) as (outputs, found):
+    nothing_yet: tuple[list[str], list[Tensor | None]] = ([""] * len(sentences), [None] * len(sentences))
+    with keeping(nothing_yet) as (outputs, found):
         for batch in searched_batches(model, tokenizer, sentences, decoding, max_tokens, max_sentences,
                                       quality is not None, guides, record):
             best = [hypotheses[0] for hypotheses in batch.hypotheses]
@@ -187,7 +188,8 @@ def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Seq
             lengths = (batch.src != model.config.pad_id).sum(dim=1).tolist()
             for r in rows:
                 i = batch.indices[r]
-                weights = best[r].attention if best[r].attention is not None else cross[r]
+                recorded = best[r].attention
+                weights = recorded if recorded is not None else cross[r]
                 found[i] = word_weights(weights, source_words(tokenizer, sentences[i], lengths[r]),
                                         [tokenizer.id_to_piece(t) for t in best[r].tokens])
     return outputs, found, assessed

@@ -216,7 +216,8 @@ def read_training_log(model_dir: Path) -> tuple[list[dict], list[dict]]:
     path = Path(model_dir) / "log.jsonl"
     if not path.is_file():
         raise ModelDirError(f"{path}: no training log; is {model_dir} a model directory written by 'attnmt train'?")
-    train, valid = [], []
+    train: list[dict] = []
+    valid: list[dict] = []
     for number, raw in enumerate(path.read_bytes().split(b"\n"), start=1):
         try:
             record = json.loads(raw) if raw.strip() else None

@@ -31,6 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import torch
 from torch import Tensor
@@ -207,7 +208,9 @@ def zero_start_converter(ctranslate2: ModuleType) -> type:
     the same first input.  For a model whose ``<pad>`` row is zero nothing changes.
     """
 
-    class ZeroStartConverter(ctranslate2.converters.TransformersConverter):
+    converter: Any = ctranslate2.converters.TransformersConverter  # the module is imported by the caller, untyped
+
+    class ZeroStartConverter(converter):
         def load_model(self, model_class, model_name_or_path, **kwargs):
             model = super().load_model(model_class, model_name_or_path, **kwargs)
             decoder = model.model.decoder

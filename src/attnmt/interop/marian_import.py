@@ -130,11 +130,11 @@ def check_weight_shapes(transformers: ModuleType, marian: Any, weights: Path, co
                               f"{want}; they come from different models")
 
 
-def load_marian_model(transformers: ModuleType, hf_dir: Path, weights: Path) -> torch.nn.Module:
-    """The MarianMTModel of ``hf_dir``, refused when the weights lack a tensor the config's model has
-    (transformers would fill it with random numbers) or hold one it has not (a renamed tensor, or
-    another model's).  Marian may lack the computed positional tables and final_logits_bias (zero):
-    transformers does not count them missing."""
+def load_marian_model(transformers: ModuleType, hf_dir: Path, weights: Path) -> Any:
+    """The MarianMTModel of ``hf_dir`` (Any: the caller imports transformers, untyped here), refused
+    when the weights lack a tensor the config's model has (transformers would fill it with random
+    numbers) or hold one it has not (a renamed tensor, or another model's).  Marian may lack the
+    computed positional tables and final_logits_bias (zero): transformers does not count them missing."""
     try:
         with quiet_loading(transformers):
             hf_model, loading = transformers.MarianMTModel.from_pretrained(

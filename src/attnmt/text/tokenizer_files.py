@@ -48,6 +48,7 @@ def read_tokenizer(folder: Path, source_eos: bool) -> Tokenizer | VocabTokenizer
             raise ModelDirError(f"{folder}: cannot load the Marian vocabulary ({error})") from None
     paths = tokenizer_paths(folder)
     try:
-        return Tokenizer(*(path.read_bytes() for path in paths), source_eos=source_eos, files=paths)
+        protos = [path.read_bytes() for path in paths]
+        return Tokenizer(protos[0], protos[1] if len(protos) > 1 else None, source_eos=source_eos, files=paths)
     except (OSError, ValueError, RuntimeError) as error:
         raise ModelDirError(f"{paths[-1]}: cannot load the SentencePiece model ({error})") from None
