@@ -44,6 +44,7 @@ from attnmt.training.sizing import check_size
 from attnmt.training.start import check_resume_overrides, keep_overrides, resumed, run_start
 from attnmt.training.training_data import load_training_data, validation_set
 from attnmt.training.validating import ValidateAndSave, autocast
+from attnmt.training.validation_checks import check_validation_set
 
 # Steps between returns of the heap's free pages to the system.  Every step bounds memory
 # as well, but the next step then faults every page back in (benchmarks/experiments/train_memory.py).
@@ -83,6 +84,8 @@ class Trainer(Schedule, ValidateAndSave):
         check_size(start, self.data.pairs, self.log.line)
         ids = (model_config.pad_id, model_config.bos_id, model_config.eos_id)
         self.valid_pairs, self.valid_batches = self._validation_set(config.valid_src, config.valid_tgt, ids)
+        if not resume and self.group.is_main and config.valid_src:  # once, where the run starts
+            check_validation_set(config, self.valid_pairs, self.log.line)
         self.corpus_valid_batches = {spec.name: self._validation_set(spec.valid_src, spec.valid_tgt, ids)[1]
                                      for spec in self.data.specs if spec.valid_src}
         self.model = Transformer(model_config)
