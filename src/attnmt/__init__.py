@@ -24,6 +24,7 @@ import types
 
 from attnmt import hardware
 from attnmt import threads as threads  # on import, the first reading of CPU time: the first choice sees start-up
+from attnmt.errors import command_line_interrupts
 
 hardware.set_process_defaults()  # before anything imports torch: OpenMP reads them when it loads
 
@@ -38,22 +39,24 @@ import gc
 _collecting = gc.isenabled()
 gc.disable()
 try:
-    from attnmt import _moved
-    from attnmt.attention import (
-        MultiHeadAttention,
-        causal_mask,
-        padding_mask,
-        scaled_dot_product_attention,
-    )
-    from attnmt.checkpoint import load_model_dir
-    from attnmt.config import TransformerConfig
-    from attnmt.decoding import Decoding
-    from attnmt.decoding.glossary import Glossary, read_glossary
-    from attnmt.decoding.quality import Assessor, assess
-    from attnmt.decoding.translate import translate, translate_n_best
-    from attnmt.errors import UserError
-    from attnmt.layers import DecoderLayer, EncoderLayer, FeedForward, PositionalEncoding
-    from attnmt.model import AttentionTrace, Transformer
+    # Ctrl-C while torch loads (a second or more): the command's one line, not this import's traceback
+    with command_line_interrupts():
+        from attnmt import _moved
+        from attnmt.attention import (
+            MultiHeadAttention,
+            causal_mask,
+            padding_mask,
+            scaled_dot_product_attention,
+        )
+        from attnmt.checkpoint import load_model_dir
+        from attnmt.config import TransformerConfig
+        from attnmt.decoding import Decoding
+        from attnmt.decoding.glossary import Glossary, read_glossary
+        from attnmt.decoding.quality import Assessor, assess
+        from attnmt.decoding.translate import translate, translate_n_best
+        from attnmt.errors import UserError
+        from attnmt.layers import DecoderLayer, EncoderLayer, FeedForward, PositionalEncoding
+        from attnmt.model import AttentionTrace, Transformer
 finally:
     if _collecting:
         gc.freeze()

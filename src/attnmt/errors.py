@@ -4,6 +4,18 @@ The command line prints a UserError as one line and exits with status 2; anythin
 else is a bug in attnmt and keeps its traceback.
 """
 
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+# What Ctrl-C ends a command with: this line, and 128 + SIGINT, the status a shell gives a process
+# that Ctrl-C ended (attnmt.cli.main, and the package's import while the command loads torch).
+INTERRUPTED = "attnmt: interrupted"
+INTERRUPTED_STATUS = 130
+
 
 class UserError(ValueError):
     """A mistake the user can fix; the message says what, where and how."""
@@ -36,3 +48,26 @@ class NonFiniteLoss(UserError):
 class AttnmtWarning(UserWarning):
     """Something the user should know about their input, model or machine that did not stop the
     work; the message says what, where and what to do.  The command line shows it as one line."""
+
+
+@contextmanager
+def command_line_interrupts() -> Iterator[None]:
+    """Ctrl-C within the block ends the ``attnmt`` command as Ctrl-C ends a running one (INTERRUPTED,
+    INTERRUPTED_STATUS), not with a traceback: the block is the package's import of torch, a second
+    or more of every command's start, before attnmt.cli.main's handling is in place.  In any other
+    process (a program that imports attnmt) the KeyboardInterrupt goes on as it came."""
+    try:
+        yield
+    except KeyboardInterrupt:
+        if not is_the_command_line():
+            raise
+        print(INTERRUPTED, file=sys.stderr)
+        raise SystemExit(INTERRUPTED_STATUS) from None
+
+
+def is_the_command_line() -> bool:
+    """Whether this process is the ``attnmt`` command: its script, or ``python -m attnmt`` (torchrun's
+    way), whose package is imported while sys.argv[0] is still "-m"."""
+    given = sys.orig_argv[1:]
+    by_module = "-m" in given and given[given.index("-m") + 1:][:1] == ["attnmt"]
+    return by_module or Path(sys.argv[0]).stem == "attnmt"

@@ -23,6 +23,10 @@ from pathlib import Path
 
 from attnmt.errors import ModelDirError, UserError
 
+# The file a folder's holder locks (attnmt.training.run_dir.RunLock: a training run's model directory,
+# attnmt prepare's --out); a folder that holds it alone holds nothing else.
+LOCK = ".lock"
+
 
 def umask() -> int:
     """The process's file-creation mask (reading it means setting it, so it is set straight back)."""

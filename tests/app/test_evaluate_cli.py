@@ -71,6 +71,19 @@ def test_evaluate_scores_translate_tsv_output_by_each_lines_rank_1(tmp_path, cap
     assert code == 0 and chrf_of(out) == pytest.approx(100.0)
 
 
+def test_a_tsv_file_of_input_that_ended_in_blank_lines_is_scored(tmp_path, capsys):
+    """Blank input lines at the end have no row: the file held rows up to line 3 of 5 and was refused."""
+    rows = ["1\t1\t-0.5000\t-1.0000\tein hund rennt über die wiese\t0.91\t-",
+            "3\t1\t-0.5000\t-1.0000\tzwei katzen schlafen auf dem sofa\t0.90\t-"]
+    hyp = write(tmp_path / "out.tsv", rows)
+    ref = write(tmp_path / "ref.txt", [*REFS, "", " "])
+    code, out, _ = run(["evaluate", "--hyp", hyp, "--ref", ref, "--json"], capsys)
+    assert code == 0 and chrf_of(out) == pytest.approx(100.0)
+    write(ref, [*REFS, "", "ein satz"])  # the reference goes on with a sentence: a file cut short
+    code, _, err = run(["evaluate", "--hyp", hyp, "--ref", ref], capsys)
+    assert code == 2 and f"{hyp} has rows up to line 3 but {ref} has 5" in err
+
+
 @pytest.mark.parametrize("rows, message", [
     (["1\t1\t-0.5\t-1.0\tein hund\t0.9\t-", "a plain line"], "line 2: not a row of attnmt translate's TSV output"),
     (["1\t1\t-0.5\t-1.0\tein hund\t0.9\t-", "2\t1\t-0.5\t-1.0\tkatzen\t-"], "line 2: not a row"),  # a column short

@@ -5,6 +5,7 @@ import json
 import math
 from pathlib import Path
 
+import pytest
 from support import tiny_config
 
 from attnmt.training import logs
@@ -56,6 +57,29 @@ def test_a_resume_drops_the_records_written_after_its_checkpoint(tmp_path, capsy
     assert records(tmp_path / "log.jsonl") == [(0, "runtime"), (5, "loss"), (10, "loss"), (10, "valid_loss"),
                                                (10, "runtime")]
     assert "log.jsonl: dropped 2 record(s) after step 10" in capsys.readouterr().out
+
+
+def tensorboard_steps(folder: Path, tag: str) -> list[int]:
+    """The steps of ``tag`` that TensorBoard shows from the event files in ``folder``."""
+    accumulator = pytest.importorskip("tensorboard.backend.event_processing.event_accumulator")
+    events = accumulator.EventAccumulator(str(folder))
+    events.Reload()
+    return [event.step for event in events.Scalars(tag)]
+
+
+def test_a_resume_drops_the_tensorboard_steps_written_after_its_checkpoint(tmp_path):
+    pytest.importorskip("torch.utils.tensorboard")
+    killed = RunLog(tmp_path, is_main=True, progress=False, tensorboard=True)
+    killed.open()
+    for step in (5, 10, 15):  # checkpoint at step 10, killed after step 15's record
+        killed.record({"step": step, "loss": 1.0 / step})
+    killed.close()
+    resumed = RunLog(tmp_path, is_main=True, progress=False, tensorboard=True)
+    resumed.open(resumed_at=10)
+    for step in (15, 20):
+        resumed.record({"step": step, "loss": 2.0 / step})
+    resumed.close()
+    assert tensorboard_steps(tmp_path / "tensorboard", "train/loss") == [5, 10, 15, 20]
 
 
 def test_a_resumed_run_logs_each_step_once(tmp_path):

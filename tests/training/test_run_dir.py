@@ -1,7 +1,9 @@
 """The run directory: one run at a time holds it, one that cannot be written is refused before any work,
 and a resume reads the corpora the run trained on, or is refused."""
 
+import json
 import os
+import re
 import shutil
 from pathlib import Path
 
@@ -11,6 +13,7 @@ from support import PAIRS, run_cli, tiny_config, write_pairs
 from attnmt import checkpoint as ckpt
 from attnmt.errors import DataError, ModelDirError
 from attnmt.training import trainer as trainer_module
+from attnmt.training import training_data
 from attnmt.training.run_dir import CORPORA, LOCK, RunLock
 from attnmt.training.trainer import Trainer, resume
 
@@ -113,3 +116,39 @@ def test_a_run_directory_with_absolute_corpus_paths_moves(tmp_path):
     moved = shutil.move(config.out_dir, tmp_path / "moved")
     assert resume(moved, {"max_steps": "2"}, progress=False).step == 2
     assert '"path": "' + str(tmp_path / "a" / "train.src") in (Path(moved) / CORPORA).read_text()
+
+
+def prepare_command(folder: Path, out: Path) -> list[str]:
+    config = tiny_config(folder, **SMALL)
+    (folder / "config.json").write_text(json.dumps(config.to_dict()))
+    return ["prepare", str(folder / "config.json"), "--out", str(out)]
+
+
+def test_a_folder_being_prepared_is_refused_to_a_second_prepare_and_to_training(tmp_path, capsys):
+    """The second prepare replaced the folder under the first (and a run's files with it), silently."""
+    out = tmp_path / "data"
+    preparing = RunLock.claim(out, holder="prepare", key="--out")  # a preparation that has begun
+    held = rf"^{out} is in use by attnmt prepare \(process {os.getpid()}\): wait for it to end, or give another"
+    code, _, err = run_cli(prepare_command(tmp_path, out), capsys)
+    assert code == 2 and re.match(held + " --out\n$", err.removeprefix("attnmt: error: "))
+    with pytest.raises(ModelDirError, match=held + " out_dir$"):
+        Trainer(tiny_config(tmp_path, **SMALL, out_dir=str(out)), progress=False)
+    preparing.release()
+    assert not out.exists()  # the refused left nothing behind
+
+
+def test_prepare_holds_its_folder_until_it_is_written_and_lets_go(tmp_path, capsys, monkeypatch):
+    out, seen = tmp_path / "data", []
+    real_tokenize = training_data.tokenize_corpora
+
+    def tokenize_while_trying_to_train(*args, **kwargs):
+        with pytest.raises(ModelDirError, match="is in use by attnmt prepare"):
+            RunLock.claim(out)
+        seen.append(args[2])
+        return real_tokenize(*args, **kwargs)
+
+    monkeypatch.setattr(training_data, "tokenize_corpora", tokenize_while_trying_to_train)
+    assert run_cli(prepare_command(tmp_path, out), capsys)[0] == 0
+    assert seen == [str(out)] and (out / "header.json").is_file() and not (out / LOCK).exists()
+    RunLock.claim(out).release()  # free again
+    assert run_cli(prepare_command(tmp_path, out), capsys)[0] == 0  # and prepared again

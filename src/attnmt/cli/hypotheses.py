@@ -7,6 +7,9 @@ whichever of ``attnmt translate``'s outputs (attnmt.cli.lines writes them) the f
                 (several a line with --n-best, none for a blank line): each line's rank 1
     jsonl       ``{"line": 1, "hypotheses": [{"text": …}, …]}``: each line's first hypothesis
 
+A TSV file has no row for a blank input line: those at the end of the input leave no trace, and
+are taken to be where the references (every one) go on past the last row with blank lines only.
+
 Line 1 tells the format, and then every line must fit it: the first that does not is named, and
 nothing is scored.  A file is read whole as one format or refused, never partly misread; a
 translation that merely holds a tab or a "|||" stays text, as its line 1 fits no other format.
@@ -92,3 +95,16 @@ def tsv_best(path: str, lines: list[str]) -> list[str]:
         texts += [""] * (row_line - line - 1) + [tsv_unescaped(found[3])]
         line, rank = row_line, 1
     return texts
+
+
+def with_blank_lines_at_end(texts: list[str], references: list[list[str]]) -> list[str]:
+    """A TSV file's ``texts`` ("" for a blank input line), and "" for each blank input line after
+    its last row, which has none: as many as the references have lines after it where every one of
+    those lines is blank (a blank source line's reference is blank).  Where a reference goes on
+    with a sentence, the file was cut short (a translation killed while writing to ``> out.tsv``)
+    or is of another input: ``texts`` as they are, for the line counts' check to refuse."""
+    counts = {len(lines) for lines in references}
+    count = counts.pop() if len(counts) == 1 else len(texts)
+    if count <= len(texts) or any(line.strip() for lines in references for line in lines[len(texts):]):
+        return texts
+    return texts + [""] * (count - len(texts))

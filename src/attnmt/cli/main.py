@@ -33,7 +33,7 @@ from attnmt.cli.commands import (
     translate,
 )
 from attnmt.cli.commands.train import OWN_FLAGS
-from attnmt.errors import AttnmtWarning, ConfigError, UserError
+from attnmt.errors import INTERRUPTED, INTERRUPTED_STATUS, AttnmtWarning, ConfigError, UserError
 from attnmt.files import write_failure
 
 USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError)
@@ -117,8 +117,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"attnmt: stopped by {stop.signal.name}", file=sys.stderr)
         return 128 + stop.signal
     except KeyboardInterrupt:
-        print("attnmt: interrupted", file=sys.stderr)
-        return 130
+        print(INTERRUPTED, file=sys.stderr)
+        return INTERRUPTED_STATUS
     except BrokenPipeError:  # the reader of the output has all it wants (| head): no failure of ours
         return 0
 

@@ -39,7 +39,9 @@ class RunLog:
     def open(self, resumed_at: int | None = None) -> None:
         """Starts writing into the model directory (which must exist on rank 0).  A run resumed at
         step ``resumed_at`` first drops the records of later steps, which the run it resumes wrote
-        after its last checkpoint (it was killed) and which this run writes again."""
+        after its last checkpoint (it was killed) and which this run writes again; in TensorBoard's
+        event files, which are only ever appended to, it marks them purged (TensorBoard then shows
+        each step once)."""
         if not self.is_main or self.opened:
             return
         self.opened = True
@@ -55,8 +57,9 @@ class RunLog:
             except ImportError:  # the package is optional: log.jsonl has the same numbers
                 self.line("TensorBoard logging is off: pip install 'attnmt[tensorboard]' to have it "
                           "(log.jsonl has it all)")
-            else:
-                self.writer = SummaryWriter(str(self.dir / "tensorboard"))
+            else:  # resumed: TensorBoard hides the event files' steps after the checkpoint, as log.jsonl drops them
+                purge_step = None if resumed_at is None else resumed_at + 1
+                self.writer = SummaryWriter(str(self.dir / "tensorboard"), purge_step=purge_step)
 
     def line(self, text: str) -> None:
         """A line for the person watching: on the console and in train.log."""

@@ -3,7 +3,8 @@
     RunLock           an exclusive hold on MODEL_DIR/.lock for the whole run: a second ``attnmt train``
                       on the same directory is refused in one line (both would write log.jsonl and
                       checkpoints into it, of two vocabularies); an out_dir that is a file, or cannot
-                      be written, is refused before the tokenizer is trained or a corpus prepared
+                      be written, is refused before the tokenizer is trained or a corpus prepared.
+                      ``attnmt prepare`` holds its --out the same way, as it replaces the folder whole
     corpora.json      what the run trained on (each corpus file's full path, size, time and SHA-256),
                       which a resume must read again: train.yaml keeps the paths as typed, relative
                       to the directory the run started in
@@ -19,25 +20,31 @@ from pathlib import Path
 
 from attnmt.config import TrainConfig
 from attnmt.errors import ConfigError, DataError, ModelDirError
-from attnmt.files import file_digest, file_in_the_way, write_failure, write_text
+from attnmt.files import LOCK, file_digest, file_in_the_way, write_failure, write_text
 from attnmt.training.corpus import HEADER
 from attnmt.training.tokenize_corpora import file_identity
 
-LOCK = ".lock"
 CORPORA = "corpora.json"
 
 
+# Who holds a folder, as its lock file says after the process id, in the words a refused claim
+# shows; a lock file of an earlier release has the process id alone: a training run's.
+HOLDERS = {"train": "another training run", "prepare": "attnmt prepare"}
+
+
 class RunLock:
-    """``flock`` on ``folder/.lock``, which holds the holder's process id.  The kernel lets go of it
-    when the process ends however it ends (a kill -9 included), so a lock file left behind is free."""
+    """``flock`` on ``folder/.lock``, which holds the holder's process id and what it is (HOLDERS).
+    The kernel lets go of it when the process ends however it ends (a kill -9 included), so a lock
+    file left behind is free."""
 
     def __init__(self, folder: Path, fd: int, made: bool) -> None:
         self.folder, self.fd, self.made = folder, fd, made
 
     @classmethod
-    def claim(cls, folder: Path) -> RunLock:
-        """Makes ``folder`` where it is missing and holds it; ModelDirError in one line where it is a
-        file, cannot be made or written, or another process holds it."""
+    def claim(cls, folder: Path, holder: str = "train", key: str = "out_dir") -> RunLock:
+        """Makes ``folder`` where it is missing and holds it for ``holder`` (a key of HOLDERS);
+        ModelDirError in one line where it is a file, cannot be made or written, or another process
+        holds it (the line names the option, ``key``, that gives another)."""
         folder = Path(folder)
         if folder.exists() and not folder.is_dir():
             raise ModelDirError(f"out_dir: {folder} is a file, not a directory; give a directory to train into")
@@ -46,9 +53,9 @@ class RunLock:
             folder.mkdir(parents=True, exist_ok=True)
             while lock.fd < 0:
                 fd = os.open(folder / LOCK, os.O_RDWR | os.O_CREAT, 0o666)
-                lock.fd = fd if holds(fd, folder / LOCK) else -1
+                lock.fd = fd if holds(fd, folder / LOCK, key) else -1
             os.ftruncate(lock.fd, 0)
-            os.write(lock.fd, f"{os.getpid()}\n".encode())
+            os.write(lock.fd, f"{os.getpid()} {holder}\n".encode())
         except BaseException as error:
             lock.release()
             if isinstance(error, FileExistsError | NotADirectoryError):
@@ -64,9 +71,12 @@ class RunLock:
 
     def release(self) -> None:
         """Lets go, removing the lock file (and the directory, where the claim made it and nothing else
-        came into it: a run refused before its first write leaves nothing behind)."""
+        came into it: a run refused before its first write leaves nothing behind).  A lock file that is
+        not the one held stays: ``attnmt prepare`` replaces the folder, lock file and all, and the
+        lock file there now is another process's."""
         if self.fd >= 0:
-            (self.folder / LOCK).unlink(missing_ok=True)  # while still held: no one waits on the old file
+            if same_file(self.folder / LOCK, self.fd):  # while still held: no one waits on the old file
+                (self.folder / LOCK).unlink(missing_ok=True)
             os.close(self.fd)
             self.fd = -1
         if self.made:
@@ -82,27 +92,34 @@ def claim(folder: Path, is_main: bool) -> RunLock:
     return RunLock.claim(folder) if is_main else RunLock(Path(folder), -1, False)
 
 
-def holds(fd: int, path: Path) -> bool:
+def holds(fd: int, path: Path, key: str = "out_dir") -> bool:
     """Takes the lock on ``fd`` without waiting; False where the file was replaced meanwhile (its
-    holder removed it on release: the caller opens the new one).  Held by another: ModelDirError."""
+    holder removed it on release: the caller opens the new one).  Held by another: ModelDirError,
+    naming the holder and the option (``key``) that gives another folder."""
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError as error:
         if error.errno not in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
             os.close(fd)
             raise
-        holder = os.pread(fd, 32, 0).decode(errors="replace").strip()
+        pid, _, holder = os.pread(fd, 64, 0).decode(errors="replace").strip().partition(" ")
         os.close(fd)
-        by = f"process {holder}" if holder.isdigit() else "another process"
-        raise ModelDirError(f"{path.parent} is in use by another training run ({by}): wait for it to end, "
-                            "or give another out_dir") from None
-    try:
-        same = os.stat(path).st_ino == os.fstat(fd).st_ino
-    except FileNotFoundError:
-        same = False
+        by = f"process {pid}" if pid.isdigit() else "another process"
+        raise ModelDirError(f"{path.parent} is in use by {HOLDERS.get(holder, HOLDERS['train'])} ({by}): wait for "
+                            f"it to end, or give another {key}") from None
+    same = same_file(path, fd)
     if not same:
         os.close(fd)
     return same
+
+
+def same_file(path: Path, fd: int) -> bool:
+    """Whether ``path`` is the file open as ``fd`` (False where it is gone)."""
+    try:
+        found, held = os.stat(path), os.fstat(fd)
+    except FileNotFoundError:
+        return False
+    return (found.st_dev, found.st_ino) == (held.st_dev, held.st_ino)
 
 
 def corpus_files(config: TrainConfig) -> dict[str, str]:

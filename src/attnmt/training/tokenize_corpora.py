@@ -33,7 +33,7 @@ import numpy as np
 
 from attnmt.config import CorpusSpec, TrainConfig
 from attnmt.errors import ConfigError, DataError
-from attnmt.files import atomic_folder, file_digest, file_in_the_way, write_failure
+from attnmt.files import LOCK, atomic_folder, file_digest, file_in_the_way, write_failure
 from attnmt.text.data import ReadReport, encode_pairs, nonempty_pairs, stream_parallel, stream_tsv
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.tokenizer_files import save_tokenizer
@@ -216,10 +216,11 @@ def tokenize_corpora(corpora: list[CorpusSpec], tokenizer: Tokenizer | VocabToke
 def check_out(out: Path) -> None:
     """Refuses, in one line and before any work, a directory ``out`` that a preparation could not
     replace: a file, a path under a file, a folder of other things, or one it cannot write beside
-    (the preparation is written into a temporary sibling first)."""
+    (the preparation is written into a temporary sibling first).  A lock file alone is no content:
+    the folder's holder (a preparation that just began) is named when prepare_config claims it."""
     if out.exists() and not out.is_dir():
         raise ConfigError(f"{out} is a file, not a directory: give a new or empty directory to prepare into")
-    if out.is_dir() and not (out / HEADER).is_file() and any(out.iterdir()):
+    if out.is_dir() and not (out / HEADER).is_file() and any(entry.name != LOCK for entry in out.iterdir()):
         raise ConfigError(f"{out} exists and is not a prepared directory: give an empty or new directory")
     above = file_in_the_way(out)  # the nearest folder above that exists
     if not above.is_dir():

@@ -6,6 +6,9 @@ One step::
 
 Under ``torchrun`` each process trains on its own share of the batches and
 DistributedDataParallel sums the gradients; rank 0 alone writes to disk.
+
+The Trainer is here (its set-up, the loop and the step); its learning rate and passes over the data
+are in attnmt.training.schedule, its validations and checkpoints in attnmt.training.validating.
 """
 
 from __future__ import annotations
@@ -21,11 +24,9 @@ from torch.nn.parallel import DistributedDataParallel
 
 from attnmt import checkpoint as ckpt
 from attnmt.config import TrainConfig, load_config, parse_duration
-from attnmt.decoding import MAX_BEAM, Decoding
+from attnmt.decoding import MAX_BEAM
 from attnmt.decoding.calibration import calibrate_run
-from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError, NonFiniteLoss
-from attnmt.evaluate import bleu, chrf
 from attnmt.files import remove_leftovers, write_text
 from attnmt.hardware import bound_kernel_caches, describe, release_free_memory, resolve_precision
 from attnmt.model import Transformer
@@ -35,18 +36,15 @@ from attnmt.threads import THREADS, recheck, use_threads
 from attnmt.training.batching import restore_position
 from attnmt.training.distributed import Group, setup
 from attnmt.training.logs import Progress, RunLog, new_window
-from attnmt.training.objective import (
-    TranslationLoss,
-    constant_schedule,
-    cooldown,
-    label_smoothed_nll,
-    noam_schedule,
-)
+from attnmt.training.objective import TranslationLoss
 from attnmt.training.run import METRIC_NAMES, StopFlag, TrainResult
 from attnmt.training.run_dir import claim, record_corpora
+from attnmt.training.schedule import Schedule
 from attnmt.training.sizing import check_size
 from attnmt.training.start import check_resume_overrides, keep_overrides, resumed, run_start
 from attnmt.training.training_data import load_training_data, validation_set
+from attnmt.training.validating import ValidateAndSave, autocast
+from attnmt.training.validation_checks import check_validation_set
 
 # Steps between returns of the heap's free pages to the system.  Every step bounds memory
 # as well, but the next step then faults every page back in (benchmarks/experiments/train_memory.py).
@@ -56,11 +54,7 @@ HEAP_TRIM_EVERY = 20
 SKIPPED_IN_A_ROW = 50
 
 
-def autocast(precision: str, device: torch.device):
-    return torch.autocast(device.type, dtype=torch.bfloat16) if precision == "bf16" else nullcontext()
-
-
-class Trainer:
+class Trainer(Schedule, ValidateAndSave):
     """Owns the model, optimiser, data stream and model directory of one training run."""
 
     def __init__(self, config: TrainConfig, resume: bool = False, progress: bool = True) -> None:
@@ -90,6 +84,8 @@ class Trainer:
         check_size(start, self.data.pairs, self.log.line)
         ids = (model_config.pad_id, model_config.bos_id, model_config.eos_id)
         self.valid_pairs, self.valid_batches = self._validation_set(config.valid_src, config.valid_tgt, ids)
+        if not resume and self.group.is_main and config.valid_src:  # once, where the run starts
+            check_validation_set(config, self.valid_pairs, self.log.line)
         self.corpus_valid_batches = {spec.name: self._validation_set(spec.valid_src, spec.valid_tgt, ids)[1]
                                      for spec in self.data.specs if spec.valid_src}
         self.model = Transformer(model_config)
@@ -298,48 +294,6 @@ class Trainer:
             release_free_memory()  # each batch has its own shapes: without this the heap keeps growing
         return total / tokens, tokens
 
-    def epochs(self, step: int | None = None) -> float:
-        """Passes over the training data (of every corpus, by its batches) after ``step`` updates."""
-        step = self.step if step is None else step
-        return step * self.config.accumulate_steps / max(self.batcher.batches_per_epoch(), 1)
-
-    def _late_dropout(self) -> None:
-        """Late dropout (Liu et al., "Dropout Reduces Underfitting", 2023): the model's dropout until
-        late_dropout_epoch passes over the data, then late_dropout's.  A model that sees its data
-        many times learns faster with little dropout at first and overfits less with more later;
-        a run too short to overfit (under late_dropout_min_epochs passes) keeps its dropout."""
-        c = self.config
-        if not c.late_dropout_epoch or self.late is False or self.epochs() < c.late_dropout_epoch:
-            return
-        if self.late is None:
-            self.late = self.budget_epochs() >= c.late_dropout_min_epochs
-            if not self.late:
-                self.log.line(f"step {self.step}: no late dropout: the run's budget is {self.budget_epochs():.1f} "
-                              f"passes over the data, under late_dropout_min_epochs {c.late_dropout_min_epochs}")
-                return
-        config = self.model.config
-        wanted = (config.dropout if c.late_dropout is None else c.late_dropout,
-                  config.attention_dropout if c.late_attention_dropout is None else c.late_attention_dropout)
-        if wanted == self.dropout:
-            return
-        self.model.set_dropout(*wanted)
-        self.dropout = wanted
-        self.log.record({"step": self.step, "dropout": wanted[0], "attention_dropout": wanted[1]})
-        self.log.line(f"step {self.step}: dropout {wanted[0]}, attention dropout {wanted[1]} from here "
-                      f"({self.epochs():.1f} passes over the data; late_dropout_epoch {c.late_dropout_epoch})")
-
-    def share_of_time_spent(self) -> float:
-        """The share of max_time spent training, the mean over ranks (the same on every rank)."""
-        return self.group.sum(self.elapsed) / self.group.world_size / self.budget
-
-    def budget_epochs(self) -> float:
-        """The passes over the data the whole run will make: max_steps, or max_time at the pace so far
-        (the same on every rank), whichever ends first."""
-        steps = float(self.config.max_steps)
-        if self.budget < math.inf and self.step:
-            steps = min(steps, self.step / max(self.share_of_time_spent(), 1e-9))
-        return self.epochs(round(steps))
-
     def _non_finite(self, total: float) -> None:
         """A NaN/inf loss: skip the batch, or stop with the last good checkpoint untouched."""
         where = f"non-finite loss ({total}) at step {self.step + 1}"
@@ -356,106 +310,6 @@ class Trainer:
         good = ckpt.last_finite_checkpoint(self.dir)
         return (f"The last good checkpoint is {good or 'none (none was written yet)'}; lower lr_factor or "
                 "set clip_norm, then 'attnmt train --resume'")
-
-    def learning_rate(self, step: int | None = None) -> float:
-        c = self.config
-        step = step or self.step
-        if c.learning_rate is not None:
-            rate = constant_schedule(step, c.warmup_steps, c.learning_rate)
-        else:
-            rate = noam_schedule(step, self.model.config.d_model, c.warmup_steps, c.lr_factor)
-        # the budget spent: of max_steps, or of max_time at the pace so far, whichever is further on
-        return cooldown(rate, max(step / c.max_steps, self.time_spent), c.lr_cooldown)
-
-    # validation and checkpoints -----------------------------------------------
-
-    @torch.inference_mode()
-    def validation_loss(self, batches: list[Batch] | None = None) -> float:
-        """Mean per-token NLL on the validation set, or on ``batches`` (no smoothing)."""
-        self.model.eval()
-        total, tokens = 0.0, 0
-        for batch in self.valid_batches if batches is None else batches:
-            with autocast(self.precision, self.group.device):
-                logits = self.model(batch.src, batch.tgt_in)
-            _, nll = label_smoothed_nll(logits, batch.tgt_out, 0.0, self.model.config.pad_id)
-            total += nll.item()
-            tokens += batch.n_tgt_tokens
-        return total / max(tokens, 1)
-
-    def validation_score(self, metric: str) -> float:
-        """Greedy (eval_beam) translations of the validation set, scored by ``metric``: "bleu" or "chrf"."""
-        sources = [src for src, _ in self.valid_pairs]
-        references = [tgt for _, tgt in self.valid_pairs]
-        with torch.inference_mode():
-            hypotheses = translate(self.model, self.tokenizer, sources, Decoding(beam_size=self.config.eval_beam))
-        return (bleu if metric == "bleu" else chrf)(hypotheses, references)
-
-    def validate_and_save(self) -> None:
-        """Rank 0 validates and shares the scores, so that every rank agrees on the best step."""
-        started = time.perf_counter()
-        loss, score = 0.0, 0.0
-        if self.group.is_main:
-            loss = self.validation_loss()
-            metric = self.config.eval_metric
-            score = -loss if metric == "loss" else self.validation_score(metric)
-        loss, score = self.group.broadcast(loss, score)
-        improved = score > self.best_score
-        if improved:
-            self.best_score, self.best_step, self.bad_evals = score, self.step, 0
-        else:
-            self.bad_evals += 1
-        path = self.save(improved)
-        if not self.group.is_main:
-            return
-        metric = self.config.eval_metric
-        record = {"step": self.step, "valid_loss": round(loss, 4), "valid_ppl": round(math.exp(min(loss, 50)), 2)}
-        record.update({f"valid_loss_{name}": round(self.validation_loss(batches), 4)
-                       for name, batches in self.corpus_valid_batches.items()})
-        score_text = ""
-        if metric != "loss":
-            record[f"valid_{metric}"] = round(score, 2)
-            score_text = f", {METRIC_NAMES[metric]} {record[f'valid_{metric}']}"
-        record.update(elapsed=round(self.elapsed, 1), eval_seconds=round(time.perf_counter() - started, 1))
-        self.log.record(record)
-        self.log.line(f"step {self.step}: valid loss {loss:.3f}, ppl {record['valid_ppl']}{score_text}"
-                      f"{' (best)' if improved else ''}; saved {path.name}")
-
-    def save_unvalidated(self, interrupted: bool) -> None:
-        """A checkpoint without a validation: every save_every steps, or where a signal stops the run.
-        An interrupted run is not validated: a validation there would count towards the best step
-        and patience, where the uninterrupted run has none, and the resumed run would differ from it."""
-        why = " to resume from (interrupted: not validated)" if interrupted else ""
-        self.log.line(f"step {self.step}: saved {self.save().name}{why}")
-        if interrupted and self.best_step == 0 and self.group.is_main:  # 0: no validation yet
-            # Stopped before its first validation, the run has no model to translate with but
-            # this step's weights: they are its model until a validation keeps a best.
-            ckpt.save_weights(self.model, self.dir / ckpt.WEIGHTS)
-
-    def save(self, improved: bool = False) -> Path:
-        """A checkpoint of this step (every rank takes part: their random states are gathered);
-        with ``improved`` the weights become the model's too.  Keeps keep_last and the best."""
-        rng = self.group.gather_rng()
-        path = ckpt.checkpoint_path(self.dir, self.step)
-        if not self.group.is_main:
-            return path
-        ckpt.save_checkpoint(self.dir, self.step, self.model, self.trainer_state(rng))
-        if improved:
-            ckpt.save_weights(self.model, self.dir / ckpt.WEIGHTS)
-        ckpt.prune_checkpoints(self.dir, self.config.keep_last, ckpt.checkpoint_path(self.dir, self.best_step))
-        return path
-
-    def trainer_state(self, rng: list[torch.Tensor]) -> dict:
-        """Everything besides the weights that an exact resume needs (tensors and numbers only)."""
-        return {
-            "step": self.step,
-            "elapsed": self.elapsed,
-            "optimizer": self.optimizer.state_dict(),
-            "data": self.batcher.state_dict(),
-            "rng": rng,  # one random state per rank
-            "best_score": self.best_score,
-            "best_step": self.best_step,
-            "bad_evals": self.bad_evals,
-        }
 
     # logging ------------------------------------------------------------------
 

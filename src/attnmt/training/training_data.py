@@ -24,6 +24,7 @@ from attnmt.text.tokenizer import Tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.training.batching import TokenBatcher, WeightedBatcher, fixed_batches
 from attnmt.training.corpus import TokenCorpus
+from attnmt.training.run_dir import RunLock
 from attnmt.training.start import DEFAULT_VOCAB_SIZE, run_start
 from attnmt.training.tokenize_corpora import Filters, check_out, open_prepared, tokenize_corpora
 
@@ -98,9 +99,15 @@ def validation_set(src: str, tgt: str, tokenizer: Tokenizer | VocabTokenizer, co
 
 def prepare_config(config: TrainConfig, out: str | Path, log: Callable[[str], None] = print) -> Path:
     """``attnmt prepare``: the config's corpora, tokenised by the tokenizer a run of it would start with
-    (its files, init_from's, or one trained now), filtered by its settings, into ``out``."""
+    (its files, init_from's, or one trained now), filtered by its settings, into ``out``.  ``out`` is
+    held (RunLock) from before the tokenizer is trained until it is replaced: a second preparation,
+    or a training run, into it is refused in one line (each would delete what the other writes)."""
     check_out(Path(out))  # before the tokenizer is trained
-    tokenizer = run_start(replace(config, prepared_dir=None), log).tokenizer
-    trained_for = None if config.tokenizer or config.init_from else config.vocab_size or DEFAULT_VOCAB_SIZE
-    return tokenize_corpora(config.corpora(), tokenizer, out, Filters.of(config), config.prepare_workers, log,
-                            trained_for)
+    lock = RunLock.claim(Path(out), holder="prepare", key="--out")
+    try:
+        tokenizer = run_start(replace(config, prepared_dir=None), log).tokenizer
+        trained_for = None if config.tokenizer or config.init_from else config.vocab_size or DEFAULT_VOCAB_SIZE
+        return tokenize_corpora(config.corpora(), tokenizer, out, Filters.of(config), config.prepare_workers, log,
+                                trained_for)
+    finally:
+        lock.release()

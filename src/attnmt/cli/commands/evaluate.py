@@ -14,7 +14,7 @@ from attnmt.errors import ConfigError, DataError
 
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.cli.hypotheses import best_translations
+    from attnmt.cli.hypotheses import best_translations, with_blank_lines_at_end
     from attnmt.decoding.translate import translate
     from attnmt.evaluate import score
 
@@ -29,6 +29,8 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     lines = read_input(args.hyp or args.src)
     if args.hyp:
         hypotheses, form = best_translations(shown(args.hyp), lines)
+        if form == "tsv":
+            hypotheses = with_blank_lines_at_end(hypotheses, references)
         check_line_counts(args.hyp, len(hypotheses), args.ref, references, tsv=form == "tsv")
     else:
         check_line_counts(args.src, len(lines), args.ref, references)  # before the model is loaded
@@ -81,7 +83,8 @@ def check_no_model_options(args: argparse.Namespace) -> None:
 def check_line_counts(path: str, count: int, refs: list[str], references: list[list[str]],
                       tsv: bool = False) -> None:
     """One line of each reference file for each line of ``path``, and at least one (a TSV file
-    has a line's rows, but none for a blank line: its count is its last row's line)."""
+    has a line's rows, but none for a blank line: its count is its last row's line, or that of the
+    references where they end in blank lines, with_blank_lines_at_end)."""
     for ref, lines in zip(refs, references, strict=True):
         if count != len(lines):
             held = f"rows up to line {count}" if tsv else f"{count} lines"

@@ -1,0 +1,67 @@
+"""Two mistakes in naming a run's validation set that no error shows, only scores that mean nothing:
+
+- the validation pairs are training pairs (all, or a large share): the validation measures how well
+  the model remembers, not how it translates, and early stopping never sees it overfit;
+- valid_src and valid_tgt are swapped: the validation source is in the target language, so its
+  loss and BLEU stay poor however well the model learns.
+
+Both are found cheaply, once, when a new run starts: the training text is streamed once, keeping
+a hash of each validation pair (and of each pair swapped) and the words of the first
+VOCABULARY_PAIRS training pairs.  A warning is a line of the run's log; nothing is refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from attnmt.config import TrainConfig
+from attnmt.errors import UserError
+from attnmt.text.data import ReadReport
+from attnmt.training.tokenize_corpora import text_pairs
+
+# The share of validation pairs found among the training pairs (as they are, or swapped) that warns.
+OVERLAP_SHARE = 0.5
+# Training pairs whose words stand for each side's vocabulary (enough for a language's common words).
+VOCABULARY_PAIRS = 50_000
+# How much more of a validation side's words the other training side must know to read as swapped.
+SWAPPED_MARGIN = 0.2
+
+
+def check_validation_set(config: TrainConfig, pairs: list[tuple[str, str]], log: Callable[[str], None]) -> None:
+    """Warns (``log``, once each) where the validation ``pairs`` (of config.valid_src and valid_tgt)
+    are mostly training pairs, or read as the training pairs swapped.  Corpora that cannot be read
+    as text (a prepared run whose text files are gone) are not checked."""
+    valid = {hash(pair) for pair in pairs}
+    swapped = {hash((tgt, src)) for src, tgt in pairs}
+    found, found_swapped = set(), set()
+    src_words: set[str] = set()
+    tgt_words: set[str] = set()
+    try:
+        for spec in config.corpora():
+            for number, pair in enumerate(text_pairs(spec, ReadReport(0, 0))):
+                if number < VOCABULARY_PAIRS:
+                    src_words.update(pair[0].lower().split())
+                    tgt_words.update(pair[1].lower().split())
+                key = hash(pair)
+                if key in valid:
+                    found.add(key)
+                elif key in swapped:
+                    found_swapped.add(key)
+    except (OSError, UserError):
+        return
+    where = f"{config.valid_src}, {config.valid_tgt}"
+    if len(found) >= OVERLAP_SHARE * len(valid):
+        log(f"warning: {len(found)} of the {len(valid)} validation pairs ({where}) are in the training data too: "
+            "the validation scores measure memory, not translation; give a held-out validation set")
+    sources, targets = [src for src, _ in pairs], [tgt for _, tgt in pairs]
+    if len(found_swapped) >= OVERLAP_SHARE * len(swapped) or (
+            known(sources, tgt_words) > known(sources, src_words) + SWAPPED_MARGIN
+            and known(targets, src_words) > known(targets, tgt_words) + SWAPPED_MARGIN):
+        log(f"warning: the validation set reads as the training data with its sides swapped: {config.valid_src} "
+            f"is in the training targets' language, {config.valid_tgt} in the sources': swap valid_src and valid_tgt")
+
+
+def known(lines: Iterable[str], words: set[str]) -> float:
+    """The share of the words of ``lines`` (lowercased, split at spaces) that are in ``words``."""
+    tokens = [word for line in lines for word in line.lower().split()]
+    return sum(word in words for word in tokens) / max(len(tokens), 1)
