@@ -1,5 +1,6 @@
 """What ends a training run and what it returns: the stop signal (Ctrl-C, SIGTERM) the loop
-checks after each step, and the run's result."""
+checks after each step, and the run's result; and what a run holds (RunState), which the
+Trainer's parts read."""
 
 from __future__ import annotations
 
@@ -7,8 +8,48 @@ import signal
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import torch
+
+    from attnmt.config import TrainConfig
+    from attnmt.model import Transformer
+    from attnmt.text.data import Batch
+    from attnmt.text.tokenizer import Tokenizer
+    from attnmt.text.vocab_tokenizer import VocabTokenizer
+    from attnmt.training.batching import TokenBatcher, WeightedBatcher
+    from attnmt.training.distributed import Group
+    from attnmt.training.logs import RunLog
 
 METRIC_NAMES = {"bleu": "BLEU", "chrf": "chrF", "loss": "loss"}
+
+
+class RunState:
+    """What a training run holds, set by the Trainer (attnmt.training.trainer) and read by its parts
+    (the schedule, validation and checkpoints), which are written apart to keep each file short."""
+
+    config: TrainConfig
+    dir: Path
+    group: Group
+    log: RunLog
+    tokenizer: Tokenizer | VocabTokenizer
+    precision: str
+    model: Transformer
+    optimizer: torch.optim.Optimizer
+    batcher: TokenBatcher | WeightedBatcher
+    valid_pairs: list
+    valid_batches: list[Batch]
+    corpus_valid_batches: dict[str, list[Batch]]
+    step: int
+    elapsed: float  # seconds of training so far, over every resume
+    budget: float  # max_time in seconds (inf: none)
+    time_spent: float  # share of max_time spent, the same on every rank
+    dropout: tuple[float, float]
+    late: bool | None
+    best_score: float
+    best_step: int
+    bad_evals: int
 
 
 @dataclass

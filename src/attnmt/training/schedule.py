@@ -7,9 +7,10 @@ from __future__ import annotations
 import math
 
 from attnmt.training.objective import constant_schedule, cooldown, noam_schedule
+from attnmt.training.run import RunState
 
 
-class Schedule:
+class Schedule(RunState):
     """The Trainer's learning rate, passes over the data and late dropout (the Trainer holds the state)."""
 
     def epochs(self, step: int | None = None) -> float:

@@ -17,14 +17,14 @@ from attnmt.decoding.translate import translate
 from attnmt.evaluate import bleu, chrf
 from attnmt.text.data import Batch
 from attnmt.training.objective import label_smoothed_nll
-from attnmt.training.run import METRIC_NAMES
+from attnmt.training.run import METRIC_NAMES, RunState
 
 
 def autocast(precision: str, device: torch.device):
     return torch.autocast(device.type, dtype=torch.bfloat16) if precision == "bf16" else nullcontext()
 
 
-class ValidateAndSave:
+class ValidateAndSave(RunState):
     """The Trainer's validations and checkpoints (the Trainer holds the model, optimiser and data stream)."""
 
     @torch.inference_mode()
