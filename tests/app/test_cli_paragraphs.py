@@ -124,3 +124,13 @@ def test_a_jsonl_text_without_letters_comes_out_as_a_text_line_does(trained_mode
     assert code == 0 and [sentence for sentence in reached if sentence] == [FIRST]
     assert out == expected and out.startswith(PASSED_THROUGH)
 
+
+def test_alignments_leave_a_no_split_lines_translation_as_it_is(trained_model, tmp_path, capsys, reached):
+    source = tmp_path / "in.txt"
+    source.write_text(f"123\n{FIRST}\t{SECOND}\n", encoding="utf-8")  # a tab parts fields, translated apart
+    _, plain, _ = run_cli(["translate", "--model", trained_model, "--no-split", source], capsys)
+    reached.clear()
+    code, aligned, _ = run_cli(["translate", "--model", trained_model, "--no-split", "--alignments", source], capsys)
+    assert code == 0 and [sentence for sentence in reached if sentence] == [FIRST, SECOND]
+    assert [line.split(" ||| ")[0] for line in aligned.splitlines()] == plain.splitlines()
+    assert aligned.splitlines()[0] == "123 ||| "

@@ -127,10 +127,9 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
 def line_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, glossary: Glossary | None,
                read: list[str], out: TextIO, where: str, first_line: int) -> int:
-    """Writes the translations of input lines first_line, first_line + 1, …, each line one
-    sentence (--no-split with --alignments, or JSONL with a line's own glossary and prefix); returns
-    how many lines the model failed on.  A line without letters passes through as in
-    ``paragraph_batch`` (``passed_through``)."""
+    """Writes the translations of JSONL input lines first_line, first_line + 1, …, each line's text
+    one sentence, with its own glossary and prefix; returns how many lines the model failed on.
+    A text without letters passes through as a text line's does (``passed_through``)."""
     from attnmt.cli.lines import kept, read_inputs, write_hypotheses, write_texts
     from attnmt.decoding.constraints import prefix_ids
     from attnmt.decoding.translate import translate, translate_n_best
