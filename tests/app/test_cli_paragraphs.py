@@ -100,3 +100,37 @@ def test_a_lines_tsv_rows_are_its_joined_hypotheses(trained_model, tmp_path, cap
 def test_no_split_still_translates_the_line_whole(trained_model, tmp_path, capsys, reached):
     code, _ = translate_paragraph(trained_model, tmp_path, capsys, "--no-split", "--prefix", "zwei")
     assert code == 0 and [sentence for sentence in reached if sentence] == [PARAGRAPH]
+
+
+LETTERLESS = ["123", "!!!", "   ", "", FIRST]  # numbers, punctuation, spaces alone, a blank line, then words
+PASSED_THROUGH = (  # how each output of the test below starts: the lines as they were, score 0, quality 1
+    "123 ||| \n!!! ||| \n    ||| \n ||| \n", "123\n!!!\n   \n\n", "1\t1\t0.0000\t0.0000\t123\t\t1.0000\t-\n",
+    '{"line": 1, "hypotheses": [{"text": "123", "score": 0, "log_prob": 0, "alignment": "", "confidence": [], '
+    '"quality": 1.0, "flags": [], "calibrated": ')
+
+
+@pytest.mark.parametrize("options", [["--alignments"], ["--min-quality", "1", "--below-quality", "mark"],
+                                     ["--alignments", "--output-format", "tsv"],
+                                     ["--alignments", "--confidence", "--n-best", "2", "--output-format", "jsonl"]],
+                         ids=["text", "text-quality", "tsv", "jsonl"])
+def test_a_jsonl_text_without_letters_comes_out_as_a_text_line_does(trained_model, tmp_path, capsys, reached,
+                                                                    options):
+    text, jsonl = tmp_path / "in.txt", tmp_path / "in.jsonl"
+    text.write_text("".join(f"{line}\n" for line in LETTERLESS), encoding="utf-8")
+    jsonl.write_text("".join(json.dumps({"text": line}) + "\n" for line in LETTERLESS), encoding="utf-8")
+    _, expected, _ = run_cli(["translate", "--model", trained_model, *options, text], capsys)
+    reached.clear()
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--input-format", "jsonl", *options, jsonl], capsys)
+    assert code == 0 and [sentence for sentence in reached if sentence] == [FIRST]
+    assert out == expected and out.startswith(PASSED_THROUGH)
+
+
+def test_alignments_leave_a_no_split_lines_translation_as_it_is(trained_model, tmp_path, capsys, reached):
+    source = tmp_path / "in.txt"
+    source.write_text(f"123\n{FIRST}\t{SECOND}\n", encoding="utf-8")  # a tab parts fields, translated apart
+    _, plain, _ = run_cli(["translate", "--model", trained_model, "--no-split", source], capsys)
+    reached.clear()
+    code, aligned, _ = run_cli(["translate", "--model", trained_model, "--no-split", "--alignments", source], capsys)
+    assert code == 0 and [sentence for sentence in reached if sentence] == [FIRST, SECOND]
+    assert [line.split(" ||| ")[0] for line in aligned.splitlines()] == plain.splitlines()
+    assert aligned.splitlines()[0] == "123 ||| "

@@ -1,9 +1,11 @@
 """``attnmt translate --input-format html|xml|srt|vtt``, and paragraph splitting of plain text (attnmt.documents).
 
 - ``text`` (the default): each line is split into sentences (``--no-split``: translated whole,
-  as before), URLs and e-mail addresses kept as they are; one output line per input line.
-  Lines are translated whole, as before, with per-line extras (``--alignments``, ``--n-best``,
-  ``--output-format tsv|jsonl``) or guides (``--glossary``, ``--prefix``, ``jsonl`` input).
+  but for the fields its tabs part), URLs and e-mail addresses kept as they are, a line without
+  letters passed through; one output line per input line.  Per-line extras (``--alignments``,
+  ``--n-best``, ``--output-format tsv|jsonl``) and guides (``--glossary``, ``--prefix``) leave
+  that as it is, the line's joined from its sentences' (attnmt.documents.paragraphs); ``jsonl``
+  input lines, each with its own guides, are translated whole.
   The other formats take ``--glossary`` (its terms required in every sentence), not ``--prefix``.
 - ``html``: a whole document (the input starts with ``<!DOCTYPE`` or ``<html>``) is translated
   as one page; anything else is one HTML fragment a line, or one fragment where the file's
@@ -215,11 +217,12 @@ def uses_documents(args: argparse.Namespace) -> bool:
 
 def reads_paragraphs(args: argparse.Namespace) -> bool:
     """Whether ``translate`` reads each input line as a paragraph of plain text (attnmt.documents:
-    split into sentences unless --no-split, its URLs and e-mail addresses kept as they are); a
-    JSONL line, with its own glossary and prefix, is translated whole, as it is, and so is a
-    --no-split line with --alignments, whose word numbers then count every word of the line
-    (a URL kept out of the model's text would be missing from them)."""
-    return args.input_format == "text" and not (args.no_split and args.alignments)
+    split into sentences unless --no-split, at its tabs in any case, its URLs and e-mail addresses
+    kept as they are); a JSONL line, with its own glossary and prefix, is translated whole, as it
+    is.  A --no-split line with --alignments is a paragraph too, so that the alignments leave its
+    translation as it was: its word numbers count every word of the line all the same
+    (attnmt.documents.paragraphs.text_pairs)."""
+    return args.input_format == "text"
 
 
 def document_options(args: argparse.Namespace) -> DocumentOptions:
@@ -347,7 +350,7 @@ def show_progress(done: int, total: int) -> None:
 def add_document_options(p: argparse.ArgumentParser) -> None:
     """--no-split, --source-lang, --target-lang and --attributes (the formats: --input-format)."""
     p.add_argument("--no-split", action="store_true", help="translate each line (HTML block, cue) whole instead "
-                   "of sentence by sentence")
+                   "of sentence by sentence (a tab still parts fields, translated apart)")
     p.add_argument("--source-lang", default="en", help="source language code for the sentence splitter "
                    "(default en)")
     p.add_argument("--target-lang", help="written into an HTML page's lang attribute (an office file's language "

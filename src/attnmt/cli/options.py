@@ -14,7 +14,8 @@ from attnmt.errors import ConfigError
 from attnmt.hardware import check_device
 
 DEVICES = ("cpu", "cuda", "mps")
-INT8_HELP = "int8 linear layers (dynamic quantisation): faster on CPU, BLEU within ~0.5"
+INT8_HELP = ("int8 linear layers (dynamic quantisation): faster on CPU, BLEU within 0.2 of fp32 "
+             "(docs/performance.md)")
 # More threads than any CPU has cores: far beyond it, libgomp cannot create them (20,000 here) and
 # PyTorch crashes (100,000), where a message is owed.
 MOST_THREADS = 4096
@@ -22,7 +23,7 @@ THREADS_HELP = ("PyTorch CPU threads (default 0: as many as the cores other proc
                 "between batches; OMP_NUM_THREADS fixes it too)")
 VERBOSE_HELP = "say on stderr how many threads run, why, and when that changes"
 BF16_HELP = ("bf16 linear layers on CPU: fastest where the CPU has AVX512-BF16 or AMX (slow elsewhere), "
-             "BLEU within ~0.5")
+             "BLEU within 0.2 of fp32 (docs/performance.md)")
 
 
 def whole_number(least: int, most: int | None = None):

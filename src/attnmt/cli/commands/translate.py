@@ -127,37 +127,59 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
 def line_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, glossary: Glossary | None,
                read: list[str], out: TextIO, where: str, first_line: int) -> int:
-    """Writes the translations of input lines first_line, first_line + 1, …, each line one
-    sentence (--no-split, or JSONL with a line's own glossary and prefix); returns how many lines
-    the model failed on."""
+    """Writes the translations of JSONL input lines first_line, first_line + 1, …, each line's text
+    one sentence, with its own glossary and prefix; returns how many lines the model failed on.
+    A text without letters passes through as a text line's does (``passed_through``)."""
     from attnmt.cli.lines import kept, read_inputs, write_hypotheses, write_texts
     from attnmt.decoding.constraints import prefix_ids
     from attnmt.decoding.translate import translate, translate_n_best
+    from attnmt.documents.flat import has_words
 
     inputs = read_inputs(read, args.input_format, where, first_line, glossary, args.prefix)
     for number, prefix in enumerate(inputs.prefixes, start=first_line):
         if prefix and prefix != args.prefix:  # a JSONL line's own
             prefix_ids(tokenizer, prefix, model.config.unk_id, f'{where}:{number}: "prefix"')
     lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
+    sentences = [line if has_words(line) else "" for line in lines]  # blank: the model never sees it
     if not quality_wanted(args):
-        texts, lost = kept(partial(translate, model, tokenizer, lines, options, **batching(args), **guides),
+        found, lost = kept(partial(translate, model, tokenizer, sentences, options, **batching(args), **guides),
                            where, first_line)
-        write_texts(out, texts, aligned_lines(args, model, tokenizer, lines, texts))
+        texts = [text if sentence else line for line, sentence, text in zip(lines, sentences, found, strict=True)]
+        write_texts(out, texts, aligned_lines(args, model, tokenizer, sentences, texts))
         return lost
-    results, lost = kept(partial(translate_n_best, model, tokenizer, lines, options, **batching(args), **guides,
-                                 quality=assessor(args)), where, first_line)
+    searched, lost = kept(partial(translate_n_best, model, tokenizer, sentences, options, **batching(args),
+                                  **guides, quality=assessor(args)), where, first_line)
+    results = passed_through(args, model, tokenizer, lines, sentences, searched)
     assessments = [[h.assessment for h in hypotheses] for hypotheses in results]
     if args.output_format == "text":
-        texts = [below_quality(args, s, hs[0].text, found[0]) if hs else ""
+        # no hypothesis: a blank line, as it was, or one the model failed on, empty
+        texts = [below_quality(args, s, hs[0].text, found[0]) if hs else s if not s.strip() else ""
                  for s, hs, found in zip(lines, results, assessments, strict=True)]
-        write_texts(out, texts, aligned_lines(args, model, tokenizer, lines, texts))
+        write_texts(out, texts, aligned_lines(args, model, tokenizer, sentences, texts))
     else:
         extras = [[{**hypothesis_extras(args, model, tokenizer, source, h.text),
                     **quality_fields(a, args.output_format)} for h, a in zip(hypotheses, line, strict=True)]
-                  for source, hypotheses, line in zip(lines, results, assessments, strict=True)]
+                  for source, hypotheses, line in zip(sentences, results, assessments, strict=True)]
         write_hypotheses(out, first_line, below_quality_results(args, lines, results, assessments),
                          args.output_format, extras)
     return lost
+
+
+def passed_through(args: argparse.Namespace, model, tokenizer, lines: list[str], sentences: list[str],
+                   searched: list[list[Translation]]) -> list[list[Translation]]:
+    """``searched``, the hypotheses of ``sentences``, with each line that has no letter but is not
+    blank (``123``, ``!!!``) in its place as it is, as plain text passes it through
+    (attnmt.documents.paragraphs.paragraph): one hypothesis, score 0, and the assessment ``attnmt
+    score`` gives the line and itself (quality 1, no flags: quality.passes_through)."""
+    from attnmt.decoding.translate import Translation
+
+    copied = [k for k, (line, sentence) in enumerate(zip(lines, sentences, strict=True))
+              if line.strip() and not sentence]
+    found = assessor(args).assess(model, tokenizer, [lines[k] for k in copied], [lines[k] for k in copied])
+    results = list(searched)
+    for k, a in zip(copied, found, strict=True):
+        results[k] = [Translation(lines[k], 0, 0, a)]  # scores as a text line's: the sum of no sentence's
+    return results
 
 
 def aligned_lines(args: argparse.Namespace, model, tokenizer, lines: list[str], texts: list[str]) -> list | None:
