@@ -1,14 +1,16 @@
 """The decoding options the other toolkits have: a target prefix, sampling, the repetition
 penalties, disable_unk and min_len, each on a hand-made model with a known answer."""
 
+import itertools
 import math
 
 import pytest
 import torch
-from support import EOS, ScriptedModel
+from support import EOS, CharTokenizer, ScriptedModel, ending_model
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.search import beam_search, greedy_search
+from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError
 
 A, B, C, D = 4, 5, 6, 7
@@ -17,8 +19,9 @@ ONE_SOURCE = torch.tensor([[A, B]])
 
 
 def many(count: int) -> torch.Tensor:
-    """The same source sentence ``count`` times: one draw each."""
-    return ONE_SOURCE.expand(count, -1)
+    """``count`` source sentences, all different (a sentence's draws are its own: the same one
+    twice draws the same), of 5 tokens A…9: one draw each."""
+    return torch.tensor([[A + k // 6**d % 6 for d in range(5)] for k in range(count)])
 
 
 # --- a prefix: the output starts with it ------------------------------------------------------
@@ -72,6 +75,42 @@ def test_the_same_seed_gives_the_same_draws_and_another_seed_others():
     first = drawn(Decoding(beam_size=1, sampling_topk=0, seed=7), 200)
     assert drawn(Decoding(beam_size=1, sampling_topk=0, seed=7), 200) == first
     assert drawn(Decoding(beam_size=1, sampling_topk=0, seed=8), 200) != first
+
+
+# Every step a coin of four sides, EOS one of them: outputs of 0 to 6 tokens, rows ending at every step.
+COINS = {prefix: {A: 0.3, B: 0.3, C: 0.15, EOS: 0.25}
+         for n in range(6) for prefix in itertools.product((A, B, C), repeat=n)}
+SEEDED = [Decoding(beam_size=1, sampling_topk=0, seed=7), Decoding(beam_size=1, sampling_topk=3, seed=7),
+          Decoding(beam_size=1, sampling_topk=0, sampling_topp=0.7, sampling_temperature=1.5, seed=7)]
+
+
+@pytest.mark.parametrize("decoding", SEEDED, ids=["all", "top-k", "top-p"])
+def test_a_seeded_sentence_draws_the_same_alone_in_any_batch_and_at_any_place(decoding):
+    """One generator for the batch gave a sentence another sample with each batch size, each
+    sentence beside it and each row that ended before it (--batch-size changed the output)."""
+    model, src = ScriptedModel(COINS), many(12)
+    together = greedy_search(model, src, decoding, use_cache=False)
+    assert len({len(tokens) for tokens in together}) > 2  # sentences end at different steps
+    assert [greedy_search(model, src[k:k + 1], decoding, use_cache=False)[0] for k in range(12)] == together
+    assert greedy_search(model, src.flip(0), decoding, use_cache=False) == together[::-1]
+    assert greedy_search(model, src[5:], decoding, use_cache=False) == together[5:]
+
+
+@pytest.mark.parametrize("max_sentences", [1, 3])
+def test_a_seeded_translation_does_not_change_with_the_batch_size(max_sentences):
+    model, tokenizer = ending_model(), CharTokenizer()
+    sentences = ["a dog runs", "two cats sleep on a mat", "the man sits", "a boy jumps", "she reads a long book"]
+    decoding = Decoding(beam_size=1, sampling_topk=0, seed=7)
+    assert (translate(model, tokenizer, sentences, decoding, max_sentences=max_sentences)
+            == translate(model, tokenizer, sentences, decoding, max_sentences=0))
+
+
+def test_a_sentence_padded_in_a_batch_draws_as_it_does_alone():
+    """A sentence's stream is seeded from its source ids without the padding."""
+    src = torch.tensor([[A, B, 0, 0], [C, D, A, B]])
+    decoding = SEEDED[0]
+    alone = greedy_search(ScriptedModel(COINS), src[:1, :2], decoding, use_cache=False)
+    assert greedy_search(ScriptedModel(COINS), src, decoding, use_cache=False)[0] == alone[0]
 
 
 @pytest.mark.parametrize(("options", "message"), [

@@ -1,20 +1,23 @@
 """Naming served models: --model's pairs, and language codes from the files a model was trained on; a
-request's caps."""
+request's caps; a seeded request's sample, whatever it is batched with."""
 
 import re
 from types import SimpleNamespace
 
 import pytest
 import yaml
+from support import CharTokenizer, ending_model
 
 from attnmt.config import SIZE_LIMITS
-from attnmt.decoding import MAX_BEAM
+from attnmt.decoding import MAX_BEAM, Decoding
 from attnmt.errors import ConfigError
 from attnmt.server.models import (
     MOST_BEAM,
     MOST_N_BEST,
     MOST_OUTPUT_TOKENS,
     Models,
+    Options,
+    ServedModel,
     ServeSettings,
     code_in_name,
     languages_from_training,
@@ -89,3 +92,18 @@ def test_two_models_of_one_name_or_pair_are_refused_saying_which(names, message)
               for name, source, target in names]
     with pytest.raises(ConfigError, match=f"^{re.escape(message)}$"):
         Models(served)
+
+
+@pytest.mark.parametrize("hypotheses", [False, True], ids=["translations", "n-best"])
+def test_a_seeded_request_gets_the_same_sample_alone_and_batched_with_others(hypotheses):
+    """The batcher joins the texts of the requests it batches into one ``run_batch``: a seeded
+    request's sample depended on theirs."""
+    served = ServedModel(ending_model(), CharTokenizer())
+    options = Options(Decoding(beam_size=1, sampling_topk=0, seed=7), hypotheses=hypotheses)
+
+    def texts(found: list) -> list[str]:
+        return [paragraph.hypotheses[0].text for paragraph in found] if hypotheses else found
+
+    alone = texts(served.run_batch(["a dog runs", "the man sits"], options))
+    batched = texts(served.run_batch(["two cats sleep", "a dog runs", "the man sits", "a boy. he jumps"], options))
+    assert batched[1:3] == alone

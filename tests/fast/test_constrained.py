@@ -49,6 +49,16 @@ def test_sampling_and_the_penalties_through_the_cpp_step_are_the_python_steps():
     assert greedy_search(fast, src, sampled) == greedy_search(reference, src, sampled)
 
 
+def test_a_seeded_sentence_draws_the_same_through_the_cpp_step_alone_and_in_its_batch():
+    model, src = model_and_batch()
+    fast, reference = prepare(model), prepare(model, fused_step=False)
+    assert fast.step is not None
+    sampled = Decoding(beam_size=1, sampling_topk=0, seed=5)
+    together = greedy_search(fast, src, sampled)
+    assert [greedy_search(fast, row[row != 0][None], sampled)[0] for row in src] == together
+    assert greedy_search(reference, src.flip(0), sampled) == together[::-1]
+
+
 @pytest.mark.skipif(not bf16_native()[0], reason="the CPU does not multiply bf16 (bf16 layers are refused there)")
 def test_constrained_search_in_bf16_holds_every_term():
     """bf16 rounds differently from float32, so its outputs may differ; every term must still be written."""

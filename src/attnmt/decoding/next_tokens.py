@@ -11,13 +11,17 @@ Edunov et al., 2018).
 
 The distribution is softmax(logits / temperature), cut to its ``sampling_topk`` most likely
 tokens (0: all of them) and then to the fewest most likely whose probability adds up to at
-least ``sampling_topp`` (Holtzman et al., 2020), as CTranslate2 and Hugging Face do.  Draws
-come from one generator seeded with ``Decoding.seed``: the same input, options and seed give
-the same output.
+least ``sampling_topp`` (Holtzman et al., 2020), as CTranslate2 and Hugging Face do.  Each
+sentence draws from a random stream of its own, seeded from ``Decoding.seed`` and the sentence's
+source ids (``SentenceStreams``): the same sentence, options and seed give the same output,
+whatever it is batched with and whichever rows are still running.
 """
 
 from __future__ import annotations
 
+import hashlib
+import secrets
+import struct
 from collections.abc import Iterable, Sequence
 from typing import Protocol, runtime_checkable
 
@@ -173,26 +177,59 @@ def next_tokens_of(model: Transformer) -> NextTokens:
 
 
 class Sampler:
-    """Greedy search's choice of next token, drawn at random (``best_tokens``, as NextTokens has it)."""
+    """Greedy search's choice of next token, drawn at random by the Gumbel-max trick: the token
+    whose logit + Gumbel noise is largest comes with probability softmax(logits) (Maddison et
+    al., 2014), the noise from the row's sentence's own random stream (``SentenceStreams``).
 
-    def __init__(self, decoding: Decoding, device: torch.device) -> None:
+    One generator for the batch, drawing over all its rows together, gave a sentence another
+    sample with every other batch size, every other sentence beside it, and every time greedy
+    search dropped the rows that ended.  Gumbel-max rather than a draw from the cumulative
+    probabilities (as torch.multinomial draws): a sentence padded beside a longer one gets
+    logits a few float32 roundings apart, which changes a Gumbel-max draw only where its two
+    best noisy logits are that close, but a cumulative draw wherever it lands among the many
+    tokens of tiny probability (in a hand check, 1 of 14 Multi30k sentences at sampling_topk 0).
+    """
+
+    def __init__(self, decoding: Decoding, src: Tensor, pad_id: int) -> None:
         self.top_k, self.top_p, self.temperature = (
             decoding.sampling_topk, decoding.sampling_topp, decoding.sampling_temperature)
-        self.generator = torch.Generator(device=device)
-        if decoding.seed is None:
-            self.generator.seed()
-        else:
-            self.generator.manual_seed(decoding.seed)
+        self.streams = SentenceStreams(secrets.randbits(64) if decoding.seed is None else decoding.seed, src, pad_id)
 
-    def best_tokens(self, logits: Tensor, banned: Sequence[int]) -> Tensor:
-        """logits [N, V] -> one token per row [N], drawn; never one in ``banned``."""
+    def draw(self, logits: Tensor, banned: Sequence[int], sentences: Sequence[int]) -> Tensor:
+        """logits [N, V] -> one token per row [N], drawn; never one in ``banned``.  Row r is the
+        batch's sentence ``sentences[r]``, whose stream gives the step V numbers."""
         logits = ban(logits.float() / self.temperature, banned)
         if 0 < self.top_k < logits.size(1):
             kth = logits.topk(self.top_k, dim=1).values[:, -1:]
             logits = logits.masked_fill(logits < kth, float("-inf"))
         if self.top_p < 1:
             logits = nucleus(logits, self.top_p)
-        return torch.multinomial(logits.softmax(dim=1), 1, generator=self.generator).squeeze(1)
+        uniform = self.streams.uniform(sentences, logits.size(1))  # [N, V] in [0, 1)
+        gumbel = -(-uniform.log()).log()  # a 0 gives -inf: that token is not drawn
+        return (logits + gumbel).argmax(dim=1)
+
+
+class SentenceStreams:
+    """One random stream per sentence of a batch src [B, S] (padded with pad_id): a generator
+    seeded from the seed and the sentence's source ids, so that its numbers depend on nothing
+    else.  A sentence given twice draws the same numbers, the same sample (attnmt translate
+    translates a repeated sentence once anyway); another seed draws others."""
+
+    def __init__(self, seed: int, src: Tensor, pad_id: int) -> None:
+        self.device = src.device
+        self.generators: list[torch.Generator] = []
+        for row in src.tolist():
+            ids = [t for t in row if t != pad_id]
+            key = hashlib.blake2b(struct.pack(f"<Q{len(ids)}q", seed, *ids), digest_size=8).digest()
+            self.generators.append(torch.Generator(src.device).manual_seed(int.from_bytes(key, "little")))
+
+    def uniform(self, sentences: Sequence[int], count: int) -> Tensor:
+        """[len(sentences), count] numbers in [0, 1): row r the next ``count`` of sentence
+        ``sentences[r]``'s stream."""
+        numbers = torch.empty(len(sentences), count, device=self.device)
+        for row, sentence in enumerate(sentences):
+            numbers[row].uniform_(generator=self.generators[sentence])
+        return numbers
 
 
 def nucleus(logits: Tensor, p: float) -> Tensor:

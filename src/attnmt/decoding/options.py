@@ -21,7 +21,7 @@ MAX_BEAM = 64
 # Padded source tokens per batch of sentences searched together (attnmt.decoding.translate and all that
 # batch through it: alignments, documents, ``attnmt translate --max-tokens``).
 MAX_TOKENS = 4096
-MOST_SEED = 2**64 - 1  # the random generator's seed is 64 bits (torch.Generator.manual_seed)
+MOST_SEED = 2**64 - 1  # a seed is 64 bits of the key of each sentence's random stream (next_tokens.SentenceStreams)
 
 
 @dataclass(frozen=True)
@@ -42,8 +42,9 @@ class Decoding:
     sampling_topp: with sampling, draw from the fewest most likely tokens whose probability
                    adds up to at least p (nucleus sampling; 1: all of them)
     sampling_temperature: with sampling, draw from softmax(logits / temperature)
-    seed:          with sampling, the random generator's seed (0 to MOST_SEED): the same input
-                   and seed give the same output (None: a new draw each time)
+    seed:          with sampling, the seed of each sentence's random stream (0 to MOST_SEED): the
+                   same sentence, options and seed give the same output, whatever it is batched
+                   with (None: a new draw each time)
     no_repeat_ngram_size: no n-gram of this many tokens occurs twice in an output (0: off)
     repetition_penalty: logits of tokens already in the output are divided by this (multiplied,
                    where negative), as in CTRL (Keskar et al., 2019); 1: off

@@ -37,7 +37,8 @@ Conventions shared by both:
   hold its prefix, and then its terms on top (``Decoding.max_output_length``), up to the
   model's positions.  A model that searches a
   vocabulary shortlist (attnmt.fast.shortlist) may write those tokens too (``allow_forced``).
-- Greedy search draws its tokens at random with ``Decoding.sampling`` (attnmt.decoding.next_tokens.Sampler);
+- Greedy search draws its tokens at random with ``Decoding.sampling`` (attnmt.decoding.next_tokens.Sampler),
+  each sentence from a random stream of its own, so that its sample does not depend on its batch;
   ``repetition_penalty`` and ``no_repeat_ngram_size`` change the logits first (attnmt.decoding.penalties).
 """
 
@@ -98,7 +99,7 @@ def greedy_search(
     state = DecoderState.start(model, src, use_cache, decoding, memory)
     allow_forced(model, table[table >= 0].tolist())
     state.keep(limits > 0)
-    choose = Sampler(decoding, src.device) if decoding.sampling else state.choose
+    sampler = Sampler(decoding, src, model.config.pad_id) if decoding.sampling else None
     never = never_generated(model.config, decoding)
     banned = [sorted({*never, eos}), never]  # before min_len, after
     # The bookkeeping of a few dozen rows runs on Python lists: tensor ops cost more per call.
@@ -107,7 +108,11 @@ def greedy_search(
     step = 0
     make_room(state, limit, step)
     while any(going):
-        tokens = choose.best_tokens(state.logits(), banned[step >= min_len])  # [N]
+        logits, ruled_out = state.logits(), banned[step >= min_len]
+        if sampler is None:
+            tokens = state.choose.best_tokens(logits, ruled_out)  # [N]
+        else:
+            tokens = sampler.draw(logits, ruled_out, sentence)
         if step < table.size(1) - 1:
             forced = table[state.sentence, step]
             tokens = torch.where(forced >= 0, forced, tokens)
