@@ -192,6 +192,16 @@ def test_a_word_file_is_translated_by_its_extension_with_its_bold_run(trained_mo
     assert len(bold) == 1 and bold[0] in ("ein", "hund", "rennt")  # one word: which one, the attention says
 
 
+def test_an_office_file_with_macros_is_refused_naming_the_option_that_allows_them(trained_model, tmp_path, capsys):
+    import docx
+
+    source = tmp_path / "budget.docm"
+    docx.Document().save(source)
+    code, _, err = run(["translate", "--model", trained_model, source, tmp_path / "out.docm"], capsys)
+    assert code == 2 and err.rstrip("\n").endswith("holds macros (a .docm file); they are refused unless asked for "
+                                                   "(--allow-macros), and kept as they are then")
+
+
 def test_an_office_file_needs_an_output_file_and_a_bad_one_gets_one_line(trained_model, tmp_path, capsys):
     source = tmp_path / "in.docx"
     source.write_bytes(b"not a zip")

@@ -89,6 +89,15 @@ def test_macros_are_refused_unless_allowed(same):
     assert translate_office(with_macros, ".docx", same, DocumentOptions(macros=True))
 
 
+def test_the_refusal_of_macros_tells_the_way_its_caller_gives(same):
+    """The library's reader passes DocumentOptions; the command line and a server say their own way."""
+    start = "the .docm file: the file holds macros (a .docm file); "
+    assert refused(word_file(), ".docm", same) == start + ("they are refused unless asked for "
+                                                           "(DocumentOptions(macros=True)), and kept as they are then")
+    hint = "this server does not translate them"
+    assert refused(word_file(), ".docm", same, macros_hint=hint) == start + hint
+
+
 def test_an_external_entity_is_never_resolved(same):
     document = read_members(word_file())["word/document.xml"]
     evil = document.replace(b"?>", b'?><!DOCTYPE w:document [<!ENTITY x SYSTEM "file:///etc/passwd">]>', 1)

@@ -54,6 +54,8 @@ DOCUMENT_FORMATS = ("html", "xhtml", "xml", "srt", "vtt")  # beside attnmt.cli.l
 OFFICE_FORMATS = ("docx", "pptx", "xlsx", "odt", "odp", "ods", "epub")  # attnmt.documents.office.SUFFIXES
 MACRO_VARIANTS = {".docm": "docx", ".pptm": "pptx", ".xlsm": "xlsx"}
 OFFICE_SUFFIXES = frozenset({f".{name}" for name in OFFICE_FORMATS} | set(MACRO_VARIANTS))  # what office_suffix knows
+# How the refusal of a file with macros ends here (DocumentOptions.macros_hint).
+MACROS_HINT = "they are refused unless asked for (--allow-macros), and kept as they are then"
 # The extension of what each input format is written as.
 FORMAT_SUFFIXES = {"text": ".txt", "html": ".html", "xhtml": ".xhtml", "xml": ".xml", "srt": ".srt", "vtt": ".vtt"}
 
@@ -228,7 +230,7 @@ def reads_paragraphs(args: argparse.Namespace) -> bool:
 def document_options(args: argparse.Namespace) -> DocumentOptions:
     return DocumentOptions(source_lang=args.source_lang, target_lang=args.target_lang, split=not args.no_split,
                            attributes=tuple(name.strip() for name in args.attributes.split(",") if name.strip()),
-                           macros=args.allow_macros)
+                           macros=args.allow_macros, macros_hint=MACROS_HINT)
 
 
 def translate_document_input(args: argparse.Namespace, model, tokenizer, decoding: Decoding,

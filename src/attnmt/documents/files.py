@@ -45,11 +45,14 @@ ARCHIVE_STARTS = (b"PK\x03\x04", OLE_SIGNATURE)
 Progress = Callable[[int, int], None]
 
 
-def supported_suffixes() -> list[str]:
-    """Every extension a file may have, with its dot, lower case: ``[".txt", ".html", ...]``."""
-    from attnmt.documents.office import SUFFIXES  # lxml and the office parsers: loaded for office files only
+def supported_suffixes(macros: bool = True) -> list[str]:
+    """Every extension a file may have, with its dot, lower case: ``[".txt", ".html", ...]``;
+    without ``macros``, less those of office files with macros (.docm, .pptm, .xlsm: taken
+    only where DocumentOptions.macros says so)."""
+    # lxml and the office parsers: loaded for office files only
+    from attnmt.documents.office import MACRO_SUFFIXES, SUFFIXES
 
-    return [*TEXT_SUFFIXES, *SUFFIXES]
+    return [*TEXT_SUFFIXES, *(suffix for suffix in SUFFIXES if macros or suffix not in MACRO_SUFFIXES)]
 
 
 def suffix_of(filename: str) -> str:

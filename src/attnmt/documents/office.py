@@ -147,9 +147,15 @@ def check_macros(archive: Archive, suffix: str, options: DocumentOptions) -> Non
         return
     holders = [n for n in archive.names() if n.endswith("vbaProject.bin") or n.startswith(("Basic/", "Scripts/"))]
     if suffix in MACRO_SUFFIXES or holders:
-        what = f"member {holders[0]}" if holders else f"a {suffix} file"
-        raise DataError(f"{archive.name}: the file holds macros ({what}); they are refused unless asked for "
-                        "(--allow-macros, or DocumentOptions(macros=True)), and kept as they are then")
+        raise macros_refused(archive.name, f"member {holders[0]}" if holders else f"a {suffix} file",
+                             options.macros_hint)
+
+
+def macros_refused(name: str, where: str, hint: str) -> DataError:
+    """The refusal of the file ``name`` for its macros (``where``: the member that holds them, or
+    the file's kind), ending with ``hint`` (DocumentOptions.macros_hint): the library, the
+    command line and a server each tell their reader a way of their own."""
+    return DataError(f"{name}: the file holds macros ({where}); {hint}")
 
 
 def find_parts(archive: Archive, suffix: str, options: DocumentOptions) -> list[Part]:

@@ -59,6 +59,9 @@ class DocumentOptions:
                   ``value`` only on a button's ``<input>``, a form's data elsewhere)
     macros:       office files with macros (.docm, .pptm, .xlsm) accepted, their macros kept as they are
                   (attnmt.documents.office; refused otherwise)
+    macros_hint:  how the refusal of a file with macros ends: how its reader can have them accepted, which
+                  only the caller knows (the command line's --allow-macros; a server's clients cannot,
+                  its operator can)
     """
 
     source_lang: str = "en"
@@ -66,6 +69,7 @@ class DocumentOptions:
     split: bool = True
     attributes: tuple[str, ...] = ("title", "alt", "placeholder", "aria-label", "value")
     macros: bool = False
+    macros_hint: str = "they are refused unless asked for (DocumentOptions(macros=True)), and kept as they are then"
 
     def __post_init__(self) -> None:
         if not self.source_lang.strip():

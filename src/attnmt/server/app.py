@@ -41,7 +41,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from attnmt.server.access import Access, MetricsAccess, is_loopback
 from attnmt.server.batcher import MODEL_LOG, Batcher
 from attnmt.server.context import Server
-from attnmt.server.file_api import FORM_ROOM, add_file_routes
+from attnmt.server.file_api import FORM_ROOM, add_file_routes, served_suffixes
 from attnmt.server.file_jobs import FileJobs
 from attnmt.server.guards import (
     LOOPBACK_NAMES,
@@ -190,7 +190,8 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     app.add_middleware(BodyDeadline, seconds=server.settings.body_timeout_s)
     if allowed_hosts is not None:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
-    app.add_middleware(SecurityHeaders, policy=content_policy(page_html(first.name)))
+    page_text = page_html(first.name, served_suffixes(server.settings))
+    app.add_middleware(SecurityHeaders, policy=content_policy(page_text))
     if cors_origins:
         app.add_middleware(CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["GET", "POST", "DELETE"],
                            allow_headers=["Content-Type", "Authorization"],
@@ -218,7 +219,7 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     async def page() -> str:
-        return page_html(first.name)
+        return page_text
 
     return app
 

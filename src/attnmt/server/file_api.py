@@ -44,8 +44,8 @@ from attnmt.documents.files import supported_suffixes
 from attnmt.documents.review import UNCALIBRATED
 from attnmt.server.access import Refused
 from attnmt.server.context import Server
-from attnmt.server.file_jobs import FileJob, FileJobs, JobOptions
-from attnmt.server.models import ServedModel, TooMuch
+from attnmt.server.file_jobs import MACROS_HINT, FileJob, FileJobs, JobOptions
+from attnmt.server.models import ServedModel, ServeSettings, TooMuch
 from attnmt.server.v1_api import chosen_model, refusal
 
 FORM_ROOM = 64 * 1024  # a file's request body may pass max_file_bytes by this much: the form's other fields
@@ -83,14 +83,26 @@ async def file_bytes(file: UploadFile, max_bytes: int) -> bytes:
     return data
 
 
-def checked_name(file: UploadFile) -> str:
-    """The file's name, its extension one attnmt translates; ValueError naming the formats otherwise."""
+def served_suffixes(settings: ServeSettings) -> list[str]:
+    """The extensions of the files this server takes: those of office files with macros only
+    where its operator allows them (``settings.allow_macros``)."""
+    return supported_suffixes(macros=settings.allow_macros)
+
+
+def checked_name(file: UploadFile, settings: ServeSettings) -> str:
+    """The file's name, its extension one this server translates; ValueError naming the formats
+    otherwise, DataError (a ValueError) for an office file with macros the server does not take."""
+    from attnmt.documents.office import MACRO_SUFFIXES, macros_refused
+
     name = file.filename or ""
     if not name:
         raise ValueError("the file has no name: its extension says its format")
-    if Path(name).suffix.lower() not in supported_suffixes():
+    suffix = Path(name).suffix.lower()
+    if suffix in MACRO_SUFFIXES and not settings.allow_macros:
+        raise macros_refused(name, f"a {suffix} file", MACROS_HINT)
+    if suffix not in served_suffixes(settings):
         raise ValueError(f"{name}: its format is not one attnmt translates; the formats are "
-                         f"{', '.join(supported_suffixes())}")
+                         f"{', '.join(served_suffixes(settings))}")
     return name
 
 
@@ -197,7 +209,7 @@ def add_file_routes(app: FastAPI, server: Server, jobs: FileJobs) -> None:
         if file is None:
             raise HTTPException(422, 'the form has no "file": send the file to translate as the field "file"')
         try:
-            name = checked_name(file)
+            name = checked_name(file, server.settings)
             options = job_options(fields)
             data = await file_bytes(file, server.settings.max_file_bytes)
         except TooMuch as error:

@@ -50,6 +50,9 @@ JOB_ID = re.compile(r"[A-Za-z0-9_-]{22}")  # secrets.token_urlsafe(16)
 # How long a file's chunk waits before it asks again: the batcher's queue full, or its key's characters spent.
 RETRY_WAIT_S = 1.0
 FILE_LOG = logging.getLogger("attnmt.model")
+# How a server's refusal of a file with macros ends (DocumentOptions.macros_hint): its clients
+# cannot have them accepted, its operator can (ServeSettings.allow_macros).
+MACROS_HINT = "this server does not translate them; its operator can allow them with attnmt serve --allow-macros"
 
 
 class Cancelled(Exception):
@@ -260,7 +263,8 @@ class FileJobs:
             threshold = low_quality_threshold(served.calibration, options.min_quality)
             translator.threshold = threshold
             review = Review(translator.taken, threshold)
-        document = replace(served.document_options, target_lang=served.target)
+        document = replace(served.document_options, target_lang=served.target, macros=self.settings.allow_macros,
+                           macros_hint=MACROS_HINT)
 
         def progress(done: int, total: int) -> None:  # in the job's thread
             loop.call_soon_threadsafe(job.progressed, done, total)

@@ -46,12 +46,12 @@ from starlette.requests import ClientDisconnect
 
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.quality import Assessment
-from attnmt.documents.files import supported_suffixes
+from attnmt.errors import UserError
 from attnmt.server.access import Refused
 from attnmt.server.batcher import SHUTTING_DOWN, Busy
 from attnmt.server.context import Server
 from attnmt.server.detect import language_name
-from attnmt.server.file_api import charged_file, charger, checked_name, file_bytes, uploaded
+from attnmt.server.file_api import charged_file, charger, checked_name, file_bytes, served_suffixes, uploaded
 from attnmt.server.file_jobs import JOB_ID, FileJobs
 from attnmt.server.guards import while_connected
 from attnmt.server.libre_requests import (
@@ -204,7 +204,9 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
         raise missing("file")
     source, target = (language_of(params, name) for name in ("source", "target"))
     try:
-        name = checked_name(file)
+        name = checked_name(file, server.settings)
+    except UserError as error:  # a file with macros this server does not take: its own words
+        raise LibreError(400, str(error)) from None
     except ValueError:
         raise LibreError(400, "Invalid request: file format not supported" if file.filename else
                               "Invalid request: empty file") from None
@@ -289,7 +291,8 @@ def add_libretranslate_routes(app: FastAPI, server: Server, jobs: FileJobs) -> N
         first = next(iter(server.models.by_pair), ("auto", "auto"))
         return {"charLimit": char_limit(server.settings), "frontendTimeout": 500,
                 "apiKeys": server.access.keys_required, "keyRequired": server.access.keys_required,
-                "suggestions": False, "filesTranslation": True, "supportedFilesFormat": supported_suffixes(),
+                "suggestions": False, "filesTranslation": True,
+                "supportedFilesFormat": served_suffixes(server.settings),
                 "language": {"source": {"code": first[0], "name": language_name(first[0])},
                              "target": {"code": first[1], "name": language_name(first[1])}}}
 

@@ -60,6 +60,9 @@ class ServeSettings:
     # (attnmt.decoding.quality): one more pass of the decoder over each translation, so off unless
     # the operator asks (attnmt serve --quality); /v1/translate asks per request.
     quality: bool = False
+    # Office files with macros (.docm, .pptm, .xlsm, or any holding vbaProject.bin) translated, their
+    # macros kept: the operator's choice (attnmt serve --allow-macros), as the command line's; else refused.
+    allow_macros: bool = False
 
     def __post_init__(self) -> None:
         for key, value in asdict(self).items():

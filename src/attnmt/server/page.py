@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Sequence
 from importlib import resources
 
-from attnmt.documents.files import supported_suffixes
 from attnmt.inspect.viewer import with_attention_view
 
 PAGE = with_attention_view((resources.files("attnmt.server") / "assets" / "page.html").read_text(encoding="utf-8"))
 
 
-def page_html(model_name: str) -> str:
-    """The page, titled with the model's name, its file box taking the formats attnmt translates."""
-    values = {"MODEL": html.escape(model_name), "FORMATS": ",".join(supported_suffixes())}
+def page_html(model_name: str, suffixes: Sequence[str]) -> str:
+    """The page, titled with the model's name, its file box taking the files of ``suffixes`` (the
+    server's: attnmt.server.file_api.served_suffixes)."""
+    values = {"MODEL": html.escape(model_name), "FORMATS": ",".join(suffixes)}
     return re.sub("__(MODEL|FORMATS)__", lambda match: values[match.group(1)], PAGE)

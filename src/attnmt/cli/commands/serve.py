@@ -48,7 +48,8 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     batch = args.max_batch if args.max_batch is not None else args.batch_size
     settings = ServeSettings(max_batch=batch, batch_window_ms=args.batch_window_ms, max_request_chars=args.char_limit,
                              header_timeout_s=args.header_timeout, body_timeout_s=args.body_timeout,
-                             shutdown_timeout_s=args.shutdown_timeout, quality=args.quality, **file_limits(args))
+                             shutdown_timeout_s=args.shutdown_timeout, quality=args.quality,
+                             allow_macros=args.allow_macros, **file_limits(args))
     access = Access(read_api_keys(args.api_keys) if args.api_keys else None, args.req_limit)
     metrics_access = MetricsAccess(args.metrics_access == "loopback",
                                    read_metrics_key(args.metrics_key_file) if args.metrics_key_file else None)
@@ -96,6 +97,9 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--file-jobs", type=positive_int, help="files translated at once (default 2; one more is refused "
                    "with 503 until one is done)")
     p.add_argument("--file-ttl", type=float, help="seconds a translated file is kept for download (default 3600)")
+    p.add_argument("--allow-macros", action="store_true", help="translate office files with macros (.docm, .pptm, "
+                   ".xlsm, or any holding vbaProject.bin), keeping their macros (refused otherwise, and not listed "
+                   "in /frontend/settings)")
     p.add_argument("--cors-origins", default="", help="comma-separated web origins whose pages may call the API "
                                                       "(default: none)")
     p.add_argument("--metrics-access", choices=("open", "loopback"), default="open",
