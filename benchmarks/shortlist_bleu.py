@@ -8,8 +8,8 @@ largest is about 20,000 pieces (docs/performance.md: ``attnmt train configs/mult
 --vocab-size 24000``).  Each shortlist is ``attnmt shortlist`` from Multi30k's training pairs with
 ``--per-source N --frequent 500`` (``--own``: also one from the training sources and the model's
 own translations, N = 50), written beside the model as ``shortlist_N.tsv`` and reused.  Each
-score is ``attnmt evaluate --beam 4 --threads 2 [--int8] [--shortlist FILE]`` on Multi30k's val
-and test_2016_flickr, in its own process.
+score is ``attnmt evaluate --beam 4 --threads 2 --json --width 2 [--int8] [--shortlist FILE]`` on
+Multi30k's val and test_2016_flickr, in its own process (2 decimals: shortlists differ by hundredths).
 """
 
 from __future__ import annotations
@@ -47,8 +47,8 @@ def build(model: Path, name: str, size: int, with_targets: bool) -> Path:
 
 def bleu(model: Path, test: str, int8: bool, shortlist: Path | None) -> float:
     command = [*ATTNMT, "evaluate", "--model", str(model), "--src", str(DATA / f"{test}.en.gz"), "--ref",
-               str(DATA / f"{test}.de.gz"), "--beam", "4", "--threads", "2", "--json", *["--int8"] * int8,
-               *(["--shortlist", str(shortlist)] if shortlist else [])]
+               str(DATA / f"{test}.de.gz"), "--beam", "4", "--threads", "2", "--json", "--width", "2",
+               *["--int8"] * int8, *(["--shortlist", str(shortlist)] if shortlist else [])]
     scores = json.loads(subprocess.run(command, check=True, capture_output=True, text=True).stdout)
     return next(score["score"] for score in scores if score["name"] == "BLEU")
 

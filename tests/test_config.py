@@ -3,6 +3,7 @@ that cannot be read as one line naming it."""
 
 import json
 import math
+import re
 
 import pytest
 from support import run_cli, tiny_config
@@ -115,6 +116,36 @@ def test_a_model_override_into_a_model_that_is_not_a_section_is_refused(tmp_path
     with pytest.raises(ConfigError, match="--model.d_model: model must be a mapping of keys, but the config sets "
                                           "it to 5"):
         load_config(path, {"model.d_model": "32"})
+
+
+@pytest.mark.parametrize(("override", "message"), [
+    ({"max_tiem": "5m"}, "--max-tiem (command line): unknown key max_tiem; valid keys: train_src, train_tgt,"),
+    ({"model.d_modl": "64"}, "--model.d-modl (command line): unknown model key d_modl; valid model keys: "
+                             "vocab_size, d_model,"),
+    ({"modle.d_model": "64"}, "--modle.d-model (command line): unknown key modle; valid keys: train_src,"),
+])
+def test_a_misspelled_override_is_named_as_typed_not_blamed_on_the_config_file(tmp_path, override, message):
+    path = tmp_path / "c.yaml"
+    path.write_text("max_steps: 10\nmodel:\n  d_model: 16\n  n_heads: 2\n")
+    with pytest.raises(ConfigError, match=f"^{re.escape(message)}"):
+        load_config(path, override)
+
+
+def test_overrides_of_free_keys_and_of_earlier_releases_keys_stay_valid(tmp_path):
+    """tokenizer_options takes any key (SentencePiece's); eval_bleu is a 0.1 config's eval_metric."""
+    path = tmp_path / "c.yaml"
+    path.write_text("max_steps: 10\n")
+    config = load_config(path, {"tokenizer_options.model_type": "bpe", "eval_bleu": "false"})
+    assert config.tokenizer_options == {"model_type": "bpe"} and config.eval_metric == "loss"
+
+
+def test_prepare_says_a_misspelled_override_in_one_line_before_writing(tmp_path, capsys):
+    path = tmp_path / "c.yaml"
+    path.write_text(json.dumps(tiny_config(tmp_path).to_dict()))
+    code, out, err = run_cli(["prepare", path, "--vocab-sise", "300", "--out", tmp_path / "prep"], capsys)
+    assert (code, out) == (2, "")
+    assert err.startswith("attnmt: error: --vocab-sise (command line): unknown key vocab_sise; valid keys: ")
+    assert err.count("\n") == 1 and not (tmp_path / "prep").exists()
 
 
 def test_max_time_as_a_bare_number_is_seconds(tmp_path):

@@ -35,10 +35,15 @@ def test_ter_matches_sacrebleu_and_the_json_is_sacrebleus_own():
     result = score(HYPS, REFS)
     assert result.ter == pytest.approx(sacrebleu.corpus_ter(HYPS, [REFS]).score)
     assert [m["name"] for m in result.sacrebleu_json] == ["BLEU", "chrF2", "TER"]
-    assert [m["score"] for m in result.sacrebleu_json] == [round(result.bleu, 2), round(result.chrf, 2),
-                                                           round(result.ter, 2)]
+    assert [m["score"] for m in result.sacrebleu_json] == [29.9, 43.8, 38.5]  # as the sacrebleu command: -w 1
     bleu_json = result.sacrebleu_json[0]
     assert bleu_json["signature"] == result.bleu_signature and "verbose_score" in bleu_json
+
+
+def test_the_jsons_decimals_are_those_asked_for():
+    """sacrebleu's -w: 43.785 and 38.462 are 43.79 and 38.46 with 2 decimals, 44.0 and 38.0 with none."""
+    assert [m["score"] for m in score(HYPS, REFS, width=2).sacrebleu_json] == [29.9, 43.79, 38.46]
+    assert [m["score"] for m in score(HYPS, REFS, width=0).sacrebleu_json] == [30.0, 44.0, 38.0]
 
 
 def test_str_shows_the_scores_with_signatures():

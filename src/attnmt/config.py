@@ -336,12 +336,15 @@ def load_config(path: str | Path, overrides: dict[str, str] | None = None) -> Tr
     if not isinstance(values, dict):
         raise ConfigError(f"{path}: expected a mapping of keys to values at the top level")
     for key, text in (overrides or {}).items():
-        set_override(values, key, text, OVERRIDABLE)
+        set_override(values, key, text, OVERRIDABLE, earlier=EARLIER_KEYS)
     return TrainConfig.from_dict(values, source=str(path))
 
 
 # The dataclass each section of a config sets, by the dotted prefix of its keys on the command line.
 OVERRIDABLE: dict[str, type] = {"": TrainConfig, "model": TransformerConfig}
+
+# Keys of earlier releases' configs that upgraded() reads as today's: valid overrides too.
+EARLIER_KEYS = ("eval_bleu",)
 
 DEVICE = re.compile(r"auto|cpu|cuda(:\d+)?|mps")  # what TrainConfig.device may name
 

@@ -1,7 +1,7 @@
 """A config's keys as command-line options: ``--key value`` overrides, and the help that lists them.
 
 Apart from attnmt.config because they are about the command line, not the config's shape: an
-override is text typed by a user, read as YAML and checked against the type of the field it sets
+override is text typed by a user, read as YAML, its key and value checked against the field it sets
 before the config is built (so that the error names ``--key`` as typed, not the file's key), and
 the help is built from the dataclasses' own source.  ``sections`` maps a key's dotted section
 ("" for the top level, "model") to the dataclass whose fields it sets (attnmt.config.OVERRIDABLE).
@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import inspect
 import re
+from collections.abc import Collection
 from dataclasses import MISSING, fields
 from typing import Any
 
@@ -32,8 +33,12 @@ def describe_keys(cls: type, prefix: str = "") -> list[str]:
     return lines
 
 
-def set_override(values: dict[str, Any], key: str, text: str, sections: dict[str, type]) -> None:
-    """Sets ``key`` (dotted for nested sections) from command-line text (override_value)."""
+def set_override(values: dict[str, Any], key: str, text: str, sections: dict[str, type],
+                 earlier: Collection[str] = ()) -> None:
+    """Sets ``key`` (dotted for nested sections) from command-line text (override_value).
+    ``earlier``: keys no section has that the config still reads (those of earlier releases)."""
+    if key not in earlier:
+        check_key(key, sections)
     *parents, leaf = key.split(".")
     target = values
     for part in parents:
@@ -50,6 +55,23 @@ def set_override(values: dict[str, Any], key: str, text: str, sections: dict[str
         typed(target[leaf], types[name], f"--{key.replace('_', '-')}")
 
 
+def check_key(key: str, sections: dict[str, type]) -> None:
+    """Refuses a key its section does not have, naming the option as typed.  Merged into the file's
+    values, a misspelled ``--max-tiem`` would be refused as the config file's own key ("c.yaml:
+    unknown key(s) max_tiem"), sending the user to look for it in a file that does not hold it."""
+    parts = key.split(".")
+    for depth, name in enumerate(parts):
+        section = ".".join(parts[:depth])
+        cls = sections.get(section)
+        if cls is None:  # inside a mapping of free keys (tokenizer_options.model_type): any name
+            return
+        valid = [f.name for f in fields(cls)]
+        if name not in valid:
+            kind = f"{section} key" if section else "key"
+            raise ConfigError(f"--{key.replace('_', '-')} (command line): unknown {kind} {name}; "
+                              f"valid {kind}s: {', '.join(valid)}")
+
+
 def override_value(key: str, text: str, sections: dict[str, type]) -> Any:
     """Command-line text read as YAML (``4000``, ``true``, ``[0.9, 0.98]``).  A key of text
     (out_dir, max_time) takes the text as typed where YAML would read a number or cannot
@@ -60,7 +82,7 @@ def override_value(key: str, text: str, sections: dict[str, type]) -> Any:
     try:
         value = yaml.safe_load(text)
     except yaml.YAMLError as error:
-        if is_text or cls is None:  # an unknown key: TrainConfig.from_dict names it
+        if is_text or cls is None:  # a key of a free mapping (tokenizer_options.x): its reader checks it
             return text
         problem = getattr(error, "problem", None) or "cannot be read"
         raise ConfigError(f"--{key.replace('_', '-')}: {text!r} is not valid YAML ({problem}); write a number, "

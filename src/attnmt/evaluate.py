@@ -14,6 +14,9 @@ from sacrebleu.metrics import BLEU, CHRF, TER
 
 from attnmt.errors import DataError
 
+SACREBLEU_WIDTH = 1  # decimals of each score in sacrebleu_json: the sacrebleu command's (its -w default)
+TEXT_WIDTH = 2  # decimals of each score in Scores.text
+
 
 @dataclass
 class Scores:
@@ -28,17 +31,29 @@ class Scores:
     sacrebleu_json: list[dict] = field(default_factory=list, repr=False)  # as ``sacrebleu -f json`` prints them
 
     def __str__(self) -> str:
+        return self.text()
+
+    def text(self, width: int = TEXT_WIDTH) -> str:
+        """A line per metric, its score with ``width`` decimals and its signature."""
         return (
-            f"BLEU = {self.bleu:.2f} ({self.bleu_signature})\n"
-            f"chrF = {self.chrf:.2f} ({self.chrf_signature})\n"
-            f"TER = {self.ter:.2f} ({self.ter_signature})"
+            f"BLEU = {self.bleu:.{width}f} ({self.bleu_signature})\n"
+            f"chrF = {self.chrf:.{width}f} ({self.chrf_signature})\n"
+            f"TER = {self.ter:.{width}f} ({self.ter_signature})"
         )
 
+    def json_text(self) -> str:
+        """``sacrebleu_json`` as the sacrebleu command prints it with ``-f json``, byte for byte: each
+        metric's object as sacreBLEU writes it (indent 1), in a list with no indent of its own."""
+        return "[\n" + ",\n".join(json.dumps(metric, indent=1, ensure_ascii=False)
+                                   for metric in self.sacrebleu_json) + "\n]"
 
-def score(hypotheses: Sequence[str], references: Sequence[str], *more_references: Sequence[str]) -> Scores:
+
+def score(hypotheses: Sequence[str], references: Sequence[str], *more_references: Sequence[str],
+          width: int = SACREBLEU_WIDTH) -> Scores:
     """sacreBLEU corpus BLEU, chrF and TER of hypotheses against one reference each, or against
     several (``more_references``: another reference translation of every line, as ``sacrebleu
-    -r ref1 ref2`` takes them; the signatures say nrefs:2)."""
+    -r ref1 ref2`` takes them; the signatures say nrefs:2).  ``width``: the decimals of the scores
+    in ``sacrebleu_json``, as sacrebleu's ``-w`` (the library's own default, 2, is not its command's)."""
     hyps, refs = _checked(hypotheses, references)
     streams = [refs, *(_checked(hypotheses, more)[1] for more in more_references)]
     values, signatures, details = [], [], []
@@ -46,7 +61,7 @@ def score(hypotheses: Sequence[str], references: Sequence[str], *more_references
         result, signature = metric.corpus_score(hyps, streams), str(metric.get_signature())
         values.append(result.score)
         signatures.append(signature)
-        details.append(json.loads(result.format(signature=signature, is_json=True)))
+        details.append(json.loads(result.format(width=width, signature=signature, is_json=True)))
     return Scores(*values, *signatures, sacrebleu_json=details)
 
 

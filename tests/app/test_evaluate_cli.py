@@ -3,6 +3,8 @@ against one reference or more; what it refuses, in one line."""
 
 import io
 import json
+import subprocess
+import sys
 
 import pytest
 import sacrebleu
@@ -31,6 +33,26 @@ def test_evaluate_prints_bleu_chrf_ter_as_sacrebleu_json(trained_model, tmp_path
     assert (bleu["name"], chrf["name"], ter["name"]) == ("BLEU", "chrF2", "TER")
     assert bleu["score"] == pytest.approx(100.0) and ter["score"] == pytest.approx(0.0)
     assert "nrefs:1" in bleu["signature"] and "nc:6" in chrf["signature"]
+
+
+@pytest.mark.parametrize("width", [[], ["--width", "2"], ["--width", "0"]])
+def test_json_is_what_the_sacrebleu_command_prints_byte_for_byte(tmp_path, capsys, width):
+    """Its scores had 2 decimals (chrF 43.79, TER 38.46) where sacrebleu -f json prints 1 (43.8, 38.5).
+    The command runs in a process of its own: it reopens stdin and stdout by their descriptors."""
+    hyp = write(tmp_path / "hyp.txt", ["the cat sat on the mat", "a dog runs through the green park"])
+    ref = write(tmp_path / "ref.txt", ["the cat sat on a mat", "a dog is running in the park"])
+    code, out, _ = run(["evaluate", "--hyp", hyp, "--ref", ref, "--json", *width], capsys)
+    command = [sys.executable, "-m", "sacrebleu", ref, "-i", hyp, "-m", "bleu", "chrf", "ter", "-f", "json", *width]
+    assert code == 0 and out == subprocess.run(command, capture_output=True, text=True, check=True).stdout
+
+
+def test_width_sets_the_decimals_of_the_text_lines_too(tmp_path, capsys):
+    hyp = write(tmp_path / "hyp.txt", ["the cat sat on the mat", "a dog runs through the green park"])
+    ref = write(tmp_path / "ref.txt", ["the cat sat on a mat", "a dog is running in the park"])
+    _, out, _ = run(["evaluate", "--hyp", hyp, "--ref", ref], capsys)
+    assert [line.split(" (")[0] for line in out.splitlines()] == ["BLEU = 29.90", "chrF = 43.79", "TER = 38.46"]
+    _, out, _ = run(["evaluate", "--hyp", hyp, "--ref", ref, "--width", "3"], capsys)
+    assert [line.split(" (")[0] for line in out.splitlines()] == ["BLEU = 29.900", "chrF = 43.785", "TER = 38.462"]
 
 
 def test_evaluate_scores_an_existing_hypothesis_file(tmp_path, capsys):
@@ -126,9 +148,9 @@ def test_each_ref_is_a_reference_of_its_own_as_sacrebleu_scores_them(tmp_path, c
     code, out, _ = run(["evaluate", "--hyp", hyp, "--ref", ref1, "--ref", ref2, "--json"], capsys)
     bleu, chrf, ter = json.loads(out)
     assert code == 0 and "nrefs:2" in bleu["signature"] and "nrefs:2" in chrf["signature"]
-    assert bleu["score"] == round(sacrebleu.corpus_bleu(hyps, [first, second]).score, 2)
-    assert chrf["score"] == round(sacrebleu.corpus_chrf(hyps, [first, second]).score, 2)
-    assert ter["score"] == round(sacrebleu.corpus_ter(hyps, [first, second]).score, 2)
+    assert bleu["score"] == round(sacrebleu.corpus_bleu(hyps, [first, second]).score, 1)
+    assert chrf["score"] == round(sacrebleu.corpus_chrf(hyps, [first, second]).score, 1)
+    assert ter["score"] == round(sacrebleu.corpus_ter(hyps, [first, second]).score, 1)
     write(ref2, second[:1])
     code, _, err = run(["evaluate", "--hyp", hyp, "--ref", ref1, "--ref", ref2], capsys)
     assert code == 2 and f"{hyp} has 2 lines but {ref2} has 1" in err

@@ -5,18 +5,17 @@ an existing --hyp file (any of translate's output formats: attnmt.cli.hypotheses
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 
 from attnmt.cli.commands.translate import add_model_run_options, batching
-from attnmt.cli.options import decoding, load_for_translation
+from attnmt.cli.options import decoding, load_for_translation, whole_number
 from attnmt.errors import ConfigError, DataError
 
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.cli.hypotheses import best_translations, with_blank_lines_at_end
     from attnmt.decoding.translate import translate
-    from attnmt.evaluate import score
+    from attnmt.evaluate import SACREBLEU_WIDTH, TEXT_WIDTH, score
 
     if args.hyp and (args.model or args.src):
         raise ConfigError("give either --hyp (score that file) or --model and --src (translate, then score)")
@@ -36,8 +35,11 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         check_line_counts(args.src, len(lines), args.ref, references)  # before the model is loaded
         model, tokenizer, _ = load_for_translation(args)
         hypotheses = translate(model, tokenizer, lines, decoding(args), **batching(args))
-    scores = score(hypotheses, *references)
-    print(json.dumps(scores.sacrebleu_json, indent=1, ensure_ascii=False) if args.json else scores)
+    width = args.width
+    if width is None:  # each format's own: the JSON's is sacreBLEU's command's, which it copies
+        width = SACREBLEU_WIDTH if args.json else TEXT_WIDTH
+    scores = score(hypotheses, *references, width=width)
+    print(scores.json_text() if args.json else scores.text(width))
     return 0
 
 
@@ -107,4 +109,6 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--ref", required=True, action="append", help="reference translations, line by line (- for "
                    "stdin); --ref again for another reference of the same lines (sacreBLEU's nrefs)")
     p.add_argument("--json", action="store_true", help="print JSON as 'sacrebleu -f json' does")
+    p.add_argument("--width", type=whole_number(0), metavar="N", help="decimals of each score, as sacrebleu's -w "
+                   "(default: 1 with --json, as sacrebleu prints them; 2 otherwise)")
     p.set_defaults(run=run)
