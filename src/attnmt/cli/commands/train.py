@@ -26,12 +26,14 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
         raise ConfigError(f"--resume continues {args.resume} with its own {TRAIN_CONFIG}, not {args.config}: drop "
                           f"{args.config} (keys can still be overridden, e.g. --max-steps 200000)")
+    # The config is read first: a typo in it is one line at once, not after the kernels' first build.
+    config = None if args.resume else load_config(args.config, overrides)
     load_training_kernels()
     # Under torchrun: leave the process group before exiting.  Exiting with it alive
     # let gloo's threads be destroyed running ("terminate called without an active
     # exception", exit -6) now and then.
     try:
-        result = resume(args.resume, overrides) if args.resume else train(load_config(args.config, overrides))
+        result = resume(args.resume, overrides) if config is None else train(config)
     except BaseException:
         teardown(finished=False)
         raise
