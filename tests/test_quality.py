@@ -33,7 +33,6 @@ from attnmt.decoding.quality import (
     probability,
     repeated_share,
     segments,
-    word_probabilities,
 )
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.translate import SearchedBatch, translate_n_best
@@ -73,11 +72,6 @@ def test_copied_share_is_the_share_of_translation_words_found_in_the_source():
     assert copied_share("a dog runs", "A dog runs!") == 1.0
     assert copied_share("a dog runs", "ein hund rennt") == 0.0
     assert copied_share("a dog runs", "ein dog rennt") == pytest.approx(1 / 3)
-
-
-def test_a_word_probability_is_the_product_of_its_pieces():
-    words = word_probabilities(["▁ein", "▁hun", "d", "▁rennt"], [0.9, 0.5, 0.5, 1.0, 0.99])
-    assert words == [("ein", 0.9), ("hund", 0.25), ("rennt", 1.0)]
 
 
 def test_the_references_of_a_model_that_knows_them_raise_no_flag(model_and_tokenizer):

@@ -27,6 +27,22 @@ def test_score_writes_quality_flags_and_word_probabilities_a_line(trained_model,
     assert "copied" in copied["flags"] and copied["quality"] < good["quality"]
 
 
+def test_score_gives_the_words_of_each_line_as_written(trained_model, tmp_path, capsys):
+    """A line read sentence by sentence: two sentences that touch share the word where they touch,
+    and a URL, which the sentences leave out, is a word of the line too (null: the model read no
+    piece of it).  They were the sentences' words one after the other: "rennt." and "Eine" for
+    "rennt.Eine", and no URL."""
+    lines = [("a dog runs.A cat sleeps.", "ein hund rennt.Eine katze schläft."),
+             ("a dog runs https://a.org/x now. a cat sleeps.",
+              "ein hund rennt https://a.org/x jetzt. eine katze schläft.")]
+    src, hyp = write_pairs(tmp_path, "x", lines)
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
+    touching, url = map(json.loads, out.splitlines())
+    assert code == 0
+    assert [w for w, _ in touching["words"]] == lines[0][1].split()
+    assert [w for w, _ in url["words"]] == lines[1][1].split() and url["words"][3] == ["https://a.org/x", None]
+
+
 def test_score_writes_tsv_rows(trained_model, tmp_path, capsys):
     src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("", "")])
     code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp, "--output-format", "tsv"],

@@ -1,10 +1,12 @@
 """A text's word alignment joined from its sentences' (attnmt.documents.paragraphs.text_pairs):
 the numbers are those of the whole text's words and the whole translation's, split at
-whitespace as Pharaoh's are, whatever stands between the sentences."""
+whitespace as Pharaoh's are, whatever stands between the sentences; and its word probabilities
+(text_words), the words the same."""
 
 import pytest
 
-from attnmt.documents.paragraphs import text_pairs, word_numbers
+from attnmt.decoding.quality import Assessment
+from attnmt.documents.paragraphs import text_pairs, text_words, word_numbers
 from attnmt.documents.pipeline import paragraph_sentences
 
 DIAGONAL = [(0, 0), (1, 1), (2, 2)]  # each sentence's word k with its translation's word k
@@ -51,3 +53,26 @@ def test_a_word_with_a_soft_hyphen_is_numbered_where_the_text_has_it(text, expec
     was not found, and it took the number of the word before it (0, 0, 2, ...)."""
     sentences = paragraph_sentences(text)
     assert word_numbers(sentences, text) == expected
+
+
+def sentence_words(*probabilities: float) -> Assessment:
+    """A stand-in for a sentence's assessment: its words' probabilities (TRANSLATIONS' words)."""
+    return Assessment(1.0, [], False, [(f"word {k}", p) for k, p in enumerate(probabilities)])
+
+
+@pytest.mark.parametrize("translated, expected", [
+    ("Ein Hund rennt. Eine Katze schläft.",
+     [("Ein", 0.9), ("Hund", 0.8), ("rennt.", 0.5), ("Eine", 0.5), ("Katze", 0.7), ("schläft.", 0.6)]),
+    # "rennt.Eine": one word of the text, its probability that of both sentence words in it
+    ("Ein Hund rennt.Eine Katze schläft.", [("Ein", 0.9), ("Hund", 0.8), ("rennt.Eine", 0.25), ("Katze", 0.7),
+                                            ("schläft.", 0.6)]),
+])
+def test_a_texts_word_probabilities_are_those_of_its_words(translated, expected):
+    """The sentences' words one after the other were "rennt." and "Eine" for "rennt.Eine"."""
+    parts = [sentence_words(0.9, 0.8, 0.5), sentence_words(0.5, 0.7, 0.6)]
+    assert text_words(parts, TRANSLATIONS, translated) == expected
+
+
+def test_a_url_the_sentence_went_without_is_a_word_with_no_probability():
+    words = text_words([sentence_words(0.9, 0.8, 0.5)], ["sieh Hunde rennen"], "sieh https://a.org/dogs Hunde rennen")
+    assert words == [("sieh", 0.9), ("https://a.org/dogs", None), ("Hunde", 0.8), ("rennen", 0.5)]

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import math
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import TYPE_CHECKING
@@ -66,6 +67,7 @@ UNTRANSLATED_SHARE = 0.25
 LENGTH_RANGE = (0.4, 2.5)  # pieces of translation per source piece, where no calibration says better
 LOW_QUALITY = 0.5
 WORD = re.compile(r"\w+")
+WORD_AS_WRITTEN = re.compile(r"\S+")  # what word_probabilities reports on: a word as str.split() cuts it
 
 
 @dataclass
@@ -143,7 +145,7 @@ class Assessment:
     quality: float
     flags: list[str]
     calibrated: bool
-    words: list[tuple[str, float]] = field(default_factory=list)
+    words: list[tuple[str, float | None]] = field(default_factory=list)  # word_probabilities
     features: Features | None = None
 
     def fields(self) -> dict:
@@ -179,17 +181,27 @@ def copied_share(source: str, translation: str) -> float:
     return sum(w in known for w in target) / len(target) if target else 0.0
 
 
-def word_probabilities(pieces: Sequence[str], probs: Sequence[float]) -> list[tuple[str, float]]:
-    """(word, probability) per word of the translation: the product of its pieces' probabilities
-    ("▁" starts a word); the EOS probability is not a word's."""
-    words: list[tuple[str, float]] = []
-    for piece, p in zip(pieces, probs, strict=False):
-        if piece.startswith("▁") or not words:
-            words.append((piece.lstrip("▁"), p))
-        else:
-            text, q = words[-1]
-            words[-1] = (text + piece, q * p)
-    return [(w, round(p, 4)) for w, p in words]
+def word_probabilities(text: str, spans: Sequence[tuple[int, int]],
+                       probs: Sequence[float]) -> list[tuple[str, float | None]]:
+    """(word, probability) per word of ``text`` as written (split at whitespace), so that a reader
+    finds each in the translation: the product of the probabilities of the pieces that stand in it
+    (``spans``: each piece's (begin, end) characters in ``text``, the tokenizer's
+    ``target_spans``).  SentencePiece's pieces are of the normalised text ("™" read as "TM", a
+    character it lacks as "<unk>"), and glued together they were no word of the translation.  A
+    piece of whitespace alone ("▁" before a character that is a piece of its own) counts for the
+    word after it; a word no piece stands in (characters normalisation drops, or words past a
+    translation cut to the model's positions) gets None.  The EOS probability is no word's."""
+    words = [(match.group(), match.end()) for match in WORD_AS_WRITTEN.finditer(text)]
+    if not words:
+        return []
+    ends = [end for _, end in words]
+    found: list[float | None] = [None] * len(words)
+    for (begin, end), p in zip(spans, probs, strict=False):  # probs: one more, EOS's
+        at = next((k for k in range(begin, end) if not text[k].isspace()), end)
+        k = min(bisect_right(ends, at), len(words) - 1)  # the word that holds ``at``, or the next one
+        known = found[k]
+        found[k] = p if known is None else known * p
+    return [(word, None if p is None else round(p, 4)) for (word, _), p in zip(words, found, strict=True)]
 
 
 def unread_words(cross: Tensor, source_pieces: Sequence[str]) -> tuple[int, int]:
@@ -312,8 +324,8 @@ def assessment_of(forced: ForcedPass, tokenizer: TextCodec, source: str, transla
     """The Assessment of ``translation`` of ``source`` from its ForcedPass (``assess``'s arguments)."""
     source_pieces = cut(tokenizer.pieces(source), len(forced.source), tokenizer.source_eos)
     features = features_of(forced, source, translation, source_pieces, unk_id)
-    pieces = [tokenizer.id_to_piece(t) for t in forced.target]
-    words = word_probabilities(pieces, [math.exp(lp) for lp in forced.log_probs])
+    spans = tokenizer.target_spans(translation)[: len(forced.target)]  # forced.target: translation_ids
+    words = word_probabilities(translation, spans, [math.exp(lp) for lp in forced.log_probs])
     if passes_through(source, translation):
         return Assessment(1.0, [], calibration is not None, words, features)
     quality = calibration.quality(features) if calibration else geometric_mean_probability(features)

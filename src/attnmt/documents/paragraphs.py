@@ -14,7 +14,8 @@ What the server says about a text of several sentences (docs/serving.md, "Paragr
   with its ``</s>``;
 - the attention: one trace per sentence of the best hypothesis;
 - a hypothesis's assessment, where asked: its sentences' joined (attnmt.decoding.quality.joined),
-  as trustworthy as its worst sentence.
+  as trustworthy as its worst sentence, its word probabilities those of the whole hypothesis's
+  words, split at whitespace, as the alignment's are (``text_words``).
 """
 
 from __future__ import annotations
@@ -131,7 +132,34 @@ def assess_lines(assess: Callable[[list[str], list[str]], Sequence[Assessment | 
              for s, t in zip(sources, translations, strict=True)]
     every = [pair for each in pairs for pair in each]
     found = iter(assess([s for s, _ in every], [t for _, t in every]))
-    return [joined([next(found) for _ in each]) if len(each) > 1 else next(found) for each in pairs]
+    return [text_assessment([next(found) for _ in each], [t for _, t in each], translation)
+            for each, translation in zip(pairs, translations, strict=True)]
+
+
+def text_assessment(parts: Sequence[Assessment | None], sentences: Sequence[str], text: str) -> Assessment | None:
+    """The Assessment of ``text`` from those of its ``sentences`` (``parts``, in the order ``text``
+    holds them): quality.joined's (one sentence's as it is), its word probabilities those of the
+    words of ``text`` (``text_words``)."""
+    found = parts[0] if len(parts) == 1 else joined(parts)
+    return found and replace(found, words=text_words(parts, sentences, text))
+
+
+def text_words(parts: Sequence[Assessment | None], sentences: Sequence[str],
+               text: str) -> list[tuple[str, float | None]]:
+    """(word, probability) per word of ``text`` (split at whitespace) from its sentences' (each
+    part's words: its sentence's, split at whitespace; ``word_numbers`` places them): the product
+    of those of the sentence words it holds, None where it holds none the model gave one (a URL,
+    which the sentences leave out).  Joined one after the other, the sentences' words were no
+    words of ``text`` where sentences touch ("rennt.Eine" was "rennt." and "Eine"), nor where a
+    URL was taken out of one."""
+    words = text.split()
+    found: list[float | None] = [None] * len(words)
+    for part, numbers in zip(parts, word_numbers(sentences, text), strict=True):
+        for (_, p), k in zip(part.words if part else [], numbers, strict=False):  # a part without words: none
+            known = found[k]
+            if p is not None:
+                found[k] = p if known is None else known * p
+    return [(word, None if p is None else round(p, 4)) for word, p in zip(words, found, strict=True)]
 
 
 def traced_weights(model: Transformer, tokenizer: PieceCodec, sentence: str, translation: str) -> Weights:
@@ -149,9 +177,10 @@ def paragraph(text: str, sentences: list[str], found: list[list[Translation]],
         for sentence, translation in zip(sentences, result.sentence_translations(rank), strict=True):
             known.translations.setdefault(sentence, translation)  # a repeated sentence: its first translation
         picked = [pick(each, rank) for each in found if each]
-        result.hypotheses.append(Translation(translate_paragraphs([text], known, options)[0],
-                                             sum(t.score for t in picked), sum(t.log_prob for t in picked),
-                                             joined([t.assessment for t in picked])))
+        translated = translate_paragraphs([text], known, options)[0]
+        assessed = text_assessment(result.sentence_assessments(rank), result.sentence_translations(rank), translated)
+        result.hypotheses.append(Translation(translated, sum(t.score for t in picked), sum(t.log_prob for t in picked),
+                                             assessed))
     return result
 
 

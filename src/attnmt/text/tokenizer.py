@@ -16,7 +16,8 @@ reads them from the model's vocabulary file.  Which files hold a model's tokeniz
 writing and reading them: attnmt.text.tokenizer_files.
 
 Both tokenizers read text the same way: ``encode`` is the source as the encoder reads
-it, ``encode_target`` the target without BOS/EOS, ``decode`` turns target ids into text.
+it, ``encode_target`` the target without BOS/EOS, ``decode`` turns target ids into text, and
+``target_spans`` says where each of ``encode_target``'s pieces stands in the text as given.
 """
 
 from __future__ import annotations
@@ -25,12 +26,14 @@ import io
 import random
 import re
 import warnings
+from bisect import bisect_left
 from collections.abc import Iterable, Sequence
+from itertools import accumulate
 from pathlib import Path
 
 import sentencepiece as spm
 from google.protobuf.message import DecodeError
-from sentencepiece import sentencepiece_model_pb2
+from sentencepiece import sentencepiece_model_pb2, sentencepiece_pb2
 
 from attnmt.errors import AttnmtWarning, ConfigError
 from attnmt.files import write_bytes
@@ -171,6 +174,10 @@ class Tokenizer:
                 kept.append(i)
         return self._target.decode(kept).strip()
 
+    def target_spans(self, text: str) -> list[tuple[int, int]]:
+        """Where each of `encode_target(text)`'s pieces stands in `text` (``piece_spans``)."""
+        return piece_spans(self._target, text)
+
     def pieces(self, text: str) -> list[str]:
         """Source pieces of `text` as the encoder reads them, e.g. ["▁Ein", "▁Mann", "</s>"]."""
         pieces = self._source.encode(text, out_type=str)
@@ -185,6 +192,21 @@ class Tokenizer:
     def piece_to_id(self, piece: str) -> int:
         """The target id of `piece` (unk_id for a piece outside the vocabulary)."""
         return self._target.piece_to_id(piece)
+
+
+def piece_spans(processor: spm.SentencePieceProcessor, text: str) -> list[tuple[int, int]]:
+    """(begin, end) of each piece ``processor`` cuts ``text`` into, in characters of ``text`` as
+    given: the pieces are of the normalised text ("™" is read as "TM", a run of spaces as one "▁"),
+    and these offsets are how a piece is found in what the user wrote.  A piece made up by
+    normalisation has an empty span where it starts ("T" of "™": (k, k)); a "▁" piece of its own
+    spans the space before the word it starts.
+
+    SentencePiece gives byte offsets into the UTF-8 text in its serialised result, which every 0.2
+    release writes (newer ones no longer offer "immutable_proto", whose offsets are characters)."""
+    found = sentencepiece_pb2.SentencePieceText()
+    found.ParseFromString(processor.encode(text, out_type="serialized_proto"))
+    starts = list(accumulate((len(ch.encode()) for ch in text), initial=0))  # [len(text) + 1]: each character's byte
+    return [(bisect_left(starts, piece.begin), bisect_left(starts, piece.end)) for piece in found.pieces]
 
 
 def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: int = 0,

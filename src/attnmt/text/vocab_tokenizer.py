@@ -11,7 +11,7 @@ import sentencepiece as spm
 
 from attnmt.errors import DataError
 from attnmt.files import write_bytes, write_text
-from attnmt.text.tokenizer import load_proto
+from attnmt.text.tokenizer import load_proto, piece_spans
 
 WORD_START = "\u2581"  # "▁": SentencePiece's mark of a word's start, a space in the text
 
@@ -125,6 +125,11 @@ class VocabTokenizer:
 
     def encode_target_batch(self, texts: list[str]) -> list[list[int]]:
         return [self.encode_target(text) for text in texts]
+
+    def target_spans(self, text: str) -> list[tuple[int, int]]:
+        """Where each of `encode_target(text)`'s pieces stands in `text` (attnmt.text.tokenizer.piece_spans),
+        a piece the vocabulary lacks (``<unk>``) included."""
+        return piece_spans(self._target, text)
 
     def decode(self, ids: Sequence[int]) -> str:
         """Target text of `ids` up to the first ``</s>``, as ``MarianTokenizer.decode(ids,
