@@ -34,10 +34,12 @@ def output_limits(model: Transformer, src: Tensor, decoding: Decoding, prefixes:
 
 def take_only(top: Tensor, tokens: Tensor, rows: Tensor, token: Tensor, log_prob: Tensor) -> None:
     """In place: rows ``rows`` of the candidates top, tokens [N, k] hold only ``token`` [R], at
-    ``log_prob`` [R]; their other candidates are at -inf."""
+    ``log_prob`` [R]; their other places hold it too, at -inf.  Beam search fills its beam from those
+    places where fewer candidates are finite (a prefix's first step has one): filled so, every row it
+    keeps writes the prefix, and at the length limit every candidate is an EOS."""
     top[rows] = float("-inf")
     top[rows, 0] = log_prob
-    tokens[rows, 0] = token
+    tokens[rows] = token[:, None]
 
 
 @dataclass(frozen=True)
