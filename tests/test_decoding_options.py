@@ -44,6 +44,13 @@ def test_a_prefix_longer_than_the_length_limit_is_written_whole():
     assert best.tokens == [B, D, D] and best.log_prob == pytest.approx(math.log(0.4 * 0.2 * 0.5))
 
 
+def test_a_prefix_gets_its_tokens_on_top_of_the_length_limit():
+    # A limit of 1 left B + EOS (0.4 · 0.3); with B's token on top, B C + EOS (0.4 · 0.5 · 1) fits.
+    decoding = Decoding(beam_size=2, alpha=0.0, max_len_a=0.0, max_len_b=1)
+    [[best]] = beam_search(ScriptedModel(PREFIXED), ONE_SOURCE, decoding, use_cache=False, prefixes=[[B]])
+    assert best.tokens == [B, C] and best.log_prob == pytest.approx(math.log(0.4 * 0.5))
+
+
 @pytest.mark.parametrize("min_len", [0, 1, 5])
 def test_an_n_best_list_at_a_limit_the_prefix_fills_holds_the_prefix_alone(min_len):
     """Forcing B D, the beam holds one finite hypothesis; the rows at -inf that filled it used to

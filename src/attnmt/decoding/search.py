@@ -33,10 +33,10 @@ Conventions shared by both:
 - A sentence's output may be made to start with given tokens (``prefixes``: those tokens are
   forced, one a step, and scored like any other) and, in beam search, to contain given terms
   (``terms``: lexically constrained search, attnmt.decoding.constraints, the strategy
-  attnmt.decoding.beam.ConstrainedBeamSearch).  The sentence's length limit is raised to
-  hold its prefix, and then its terms on top (``Decoding.max_output_length``), up to the
-  model's positions.  A model that searches a
-  vocabulary shortlist (attnmt.fast.shortlist) may write those tokens too (``allow_forced``).
+  attnmt.decoding.beam.ConstrainedBeamSearch).  The sentence's length limit gets its prefix's
+  tokens and its terms' on top (``Decoding.max_output_length``), up to the model's positions.
+  A model that searches a vocabulary shortlist (attnmt.fast.shortlist) may write those tokens
+  too (``allow_forced``).
 - Greedy search draws its tokens at random with ``Decoding.sampling`` (attnmt.decoding.next_tokens.Sampler),
   each sentence from a random stream of its own, so that its sample does not depend on its batch;
   ``repetition_penalty`` and ``no_repeat_ngram_size`` change the logits first (attnmt.decoding.penalties).

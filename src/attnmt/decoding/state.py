@@ -21,8 +21,8 @@ from attnmt.model import Transformer
 
 def output_limits(model: Transformer, src: Tensor, decoding: Decoding, prefixes: Tensor | None = None,
                   terms: Tensor | int = 0) -> Tensor:
-    """src [B, S] -> each sentence's max_output_length [B], from its own (unpadded) length, raised
-    to hold its prefix of ``prefixes`` [B] tokens and then its ``terms`` [B] tokens of glossary terms
+    """src [B, S] -> each sentence's max_output_length [B], from its own (unpadded) length, with its
+    prefix of ``prefixes`` [B] tokens and its ``terms`` [B] tokens of glossary terms on top
     (``Decoding.max_output_length``) where the model's positions allow."""
     c, count = model.config, src.size(0)
     lengths = (src != c.pad_id).sum(dim=1).tolist()
