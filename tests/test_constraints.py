@@ -119,12 +119,23 @@ def test_a_term_longer_than_the_models_positions_ends_at_the_limit_with_the_term
     assert best.missed == 1 and len(best.tokens) <= 10
 
 
-def test_a_hypothesis_with_all_its_terms_ranks_before_one_at_the_limit_without():
-    torch.manual_seed(0)
+@pytest.mark.parametrize("seed", range(4))
+def test_an_n_best_list_leaves_out_the_hypotheses_the_limit_ended_without_a_term(seed):
+    """These models never end: the third hypothesis used to be one the limit stopped short of the term."""
+    torch.manual_seed(seed)
     model = Transformer(search_config(max_positions=12)).eval()
-    found = beam_search(model, batch()[:1], Decoding(beam_size=3, n_best=3), terms=[[[30]]])
-    assert [h.missed for h in found[0]] == sorted(h.missed for h in found[0])
-    assert found[0][0].missed == 0
+    [found] = beam_search(model, batch()[:1], Decoding(beam_size=3, n_best=3), terms=[[[30]]])
+    assert found and all(h.missed == 0 and holds(h.tokens, [30]) for h in found)
+
+
+def test_an_n_best_list_at_a_limit_the_terms_fill_holds_only_what_holds_the_terms():
+    """With the term C D and no room besides (a limit of 2), C D + EOS (0.4 · 0.5) is the one
+    translation with it; A B and A, cut off by the limit or at -inf, used to follow it."""
+    table = {(): {A: 0.6, C: 0.4}, (A,): {EOS: 0.5, B: 0.5}, (C,): {D: 0.5, EOS: 0.5}}
+    decoding = Decoding(beam_size=3, n_best=3, max_len_a=0.0, max_len_b=0)
+    [found] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False, terms=[[[C, D]]])
+    assert [h.tokens for h in found] == [[C, D]]
+    assert found[0].missed == 0 and found[0].log_prob == pytest.approx(math.log(0.4 * 0.5))
 
 
 def test_allocation_takes_each_banks_best_from_the_highest_bank_down_then_the_second_bests():

@@ -44,6 +44,33 @@ def test_a_prefix_longer_than_the_length_limit_is_written_whole():
     assert best.tokens == [B, D, D] and best.log_prob == pytest.approx(math.log(0.4 * 0.2 * 0.5))
 
 
+def test_a_prefix_gets_its_tokens_on_top_of_the_length_limit():
+    # A limit of 1 left B + EOS (0.4 · 0.3); with B's token on top, B C + EOS (0.4 · 0.5 · 1) fits.
+    decoding = Decoding(beam_size=2, alpha=0.0, max_len_a=0.0, max_len_b=1)
+    [[best]] = beam_search(ScriptedModel(PREFIXED), ONE_SOURCE, decoding, use_cache=False, prefixes=[[B]])
+    assert best.tokens == [B, C] and best.log_prob == pytest.approx(math.log(0.4 * 0.5))
+
+
+@pytest.mark.parametrize("min_len", [0, 1, 5])
+def test_an_n_best_list_at_a_limit_the_prefix_fills_holds_the_prefix_alone(min_len):
+    """Forcing B D, the beam holds one finite hypothesis; the rows at -inf that filled it used to
+    come back as ranks 2 and 3, not starting with the prefix, and one of them twice."""
+    decoding = Decoding(beam_size=3, n_best=3, max_len_a=0.0, max_len_b=0, min_len=min_len)
+    [found] = beam_search(ScriptedModel(PREFIXED), ONE_SOURCE, decoding, use_cache=False, prefixes=[[B, D]])
+    assert [h.tokens for h in found] == [[B, D]]
+    assert found[0].log_prob == pytest.approx(math.log(0.4 * 0.2 * 0.5))
+
+
+@pytest.mark.parametrize("prefix", [[B, C, C], [B, B], [A, A, A]])
+def test_every_hypothesis_starts_with_a_prefix_the_model_rules_out(prefix):
+    """After a prefix token the model gives no probability every hypothesis is at -inf, its own
+    and the beam's filling rows alike; each still starts with the prefix, and none comes twice."""
+    [found] = beam_search(ScriptedModel(PREFIXED), ONE_SOURCE, Decoding(beam_size=3, n_best=3), use_cache=False,
+                          prefixes=[prefix])
+    assert found and all(h.tokens[: len(prefix)] == prefix and h.log_prob == -math.inf for h in found)
+    assert len({tuple(h.tokens) for h in found}) == len(found)
+
+
 # --- sampling -----------------------------------------------------------------------------------
 
 COIN = {(): {A: 0.6, B: 0.3, C: 0.1}}

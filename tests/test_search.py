@@ -103,19 +103,19 @@ def test_max_output_length_leaves_room_for_bos_and_eos():
     assert Decoding().max_output_length(100, tiny_config(max_positions=64).longest_input) == 62
 
 
-def test_max_output_length_holds_a_prefix_and_then_the_terms_on_top():
+def test_max_output_length_gets_a_prefix_and_the_terms_on_top():
     decoding = Decoding(max_len_a=1.0, max_len_b=2)  # 7 tokens for 5 source tokens
-    assert decoding.max_output_length(5, 1022, prefix=3) == 7  # the prefix starts those 7
-    assert decoding.max_output_length(5, 1022, prefix=9) == 9
+    assert decoding.max_output_length(5, 1022, prefix=3) == 10  # the prefix, and room for the rest
+    assert decoding.max_output_length(5, 1022, prefix=9) == 16  # not ending with the prefix
     assert decoding.max_output_length(5, 1022, terms=23) == 30  # a long term, and room for the rest
-    assert decoding.max_output_length(5, 1022, prefix=9, terms=23) == 32
+    assert decoding.max_output_length(5, 1022, prefix=9, terms=23) == 39
     assert decoding.max_output_length(5, 20, prefix=9, terms=23) == 20
 
 
-def test_a_fixed_max_length_gets_the_terms_on_top_as_any_limit_does():
+def test_a_fixed_max_length_gets_the_prefix_and_terms_on_top_as_any_limit_does():
     decoding = Decoding().with_max_length(4)
     assert decoding.max_output_length(5, 1022, terms=3) == 7
-    assert decoding.max_output_length(5, 1022, prefix=6, terms=3) == 9
+    assert decoding.max_output_length(5, 1022, prefix=6, terms=3) == 13
 
 
 def test_length_penalty_is_gnmt():

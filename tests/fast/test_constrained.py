@@ -36,10 +36,28 @@ def test_constrained_search_through_the_cpp_step_is_the_python_steps_and_holds_e
     theirs = beam_search(reference, src, decoding, terms=TERMS, prefixes=[[9], [], [], [10, 11], [], []])
     assert [[h.tokens for h in n] for n in ours] == [[h.tokens for h in n] for n in theirs]
     for hypotheses, terms in zip(ours, TERMS, strict=True):
-        assert hypotheses[0].missed == 0
-        for h in hypotheses:  # this model never ends: a second best may reach the limit short of a term
-            held = sum(any(h.tokens[i: i + len(t)] == t for i in range(len(h.tokens))) for t in terms)
-            assert held == len(terms) - h.missed
+        assert hypotheses and all(h.missed == 0 and holds_all(h.tokens, terms) for h in hypotheses)
+
+
+def holds_all(tokens: list[int], terms: list[list[int]]) -> bool:
+    return all(any(tokens[i: i + len(t)] == t for i in range(len(tokens))) for t in terms)
+
+
+@pytest.mark.parametrize("int8", [False, True], ids=["float32", "int8"])
+def test_an_n_best_list_at_a_limit_the_prefix_and_terms_fill_is_the_python_steps_and_keeps_them(int8):
+    """A limit of 0 (the prefix's and terms' tokens, no more): the C++ step gives the Python step's
+    n-best lists (the ATTNMT_FUSED=0 path), each hypothesis once, with its prefix and every term."""
+    model, src = model_and_batch()
+    fast, reference = prepare(model, int8=int8), prepare(model, int8=int8, fused_step=False)
+    decoding = Decoding(beam_size=4, n_best=4, max_len_a=0.0, max_len_b=0)
+    prefixes = [[9], [], [12, 13, 14], [10, 11], [], [20]]
+    ours = beam_search(fast, src, decoding, terms=TERMS, prefixes=prefixes)
+    theirs = beam_search(reference, src, decoding, terms=TERMS, prefixes=prefixes)
+    assert [[(h.tokens, h.missed) for h in n] for n in ours] == [[(h.tokens, h.missed) for h in n] for n in theirs]
+    for hypotheses, terms, prefix in zip(ours, TERMS, prefixes, strict=True):
+        assert len({tuple(h.tokens) for h in hypotheses}) == len(hypotheses) > 0
+        for h in hypotheses:
+            assert h.tokens[: len(prefix)] == prefix and h.missed == 0 and holds_all(h.tokens, terms)
 
 
 def test_sampling_and_the_penalties_through_the_cpp_step_are_the_python_steps():
@@ -65,6 +83,4 @@ def test_constrained_search_in_bf16_holds_every_term():
     model, src = model_and_batch()
     fast = prepare(model, bf16=True)
     for hypotheses, terms in zip(beam_search(fast, src, Decoding(beam_size=4), terms=TERMS), TERMS, strict=True):
-        tokens = hypotheses[0].tokens
-        assert hypotheses[0].missed == 0
-        assert all(any(tokens[i: i + len(t)] == t for i in range(len(tokens))) for t in terms)
+        assert hypotheses[0].missed == 0 and holds_all(hypotheses[0].tokens, terms)

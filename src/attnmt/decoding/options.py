@@ -129,15 +129,16 @@ class Decoding:
         return self.beam_size == 1
 
     def max_output_length(self, src_len: int, longest: int, prefix: int = 0, terms: int = 0) -> int:
-        """At most a·src_len + b output tokens, raised to hold a ``prefix`` of that many tokens, then
-        ``terms`` more tokens for glossary terms, and at most ``longest`` (what the model's positions
-        allow: ``TransformerConfig.longest_input``).  The prefix starts the translation that a·src_len + b
-        counts; a term stands for source words, but may be far longer than the words they would give
-        ("license" -> "GNU General Public License Version 3 oder später", 23 pieces), so room is made
-        for it on top, not taken from the rest of the sentence; so too on a fixed limit (the server's
+        """At most a·src_len + b output tokens, then a ``prefix``'s tokens and ``terms`` more tokens for
+        glossary terms on top, and at most ``longest`` (what the model's positions allow:
+        ``TransformerConfig.longest_input``).  What the user put in the output is not taken from the
+        room the source's words get: a term may be far longer than the words it stands for
+        ("license" -> "GNU General Public License Version 3 oder später", 23 pieces), and a prefix
+        may be longer than a·src_len + b itself (then the translation would end with it, without
+        room for the rest of the sentence or a full stop); so too on a fixed limit (the server's
         ``max_length``, ``with_max_length``), which is the sentence's own."""
         own = max(0, int(self.max_len_a * src_len + self.max_len_b))
-        return min(max(own, prefix) + terms, longest)
+        return min(own + prefix + terms, longest)
 
     def with_max_length(self, max_length: int | None) -> Decoding:
         """This decoding with a fixed output limit of ``max_length`` tokens (None: unchanged)."""

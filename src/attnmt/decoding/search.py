@@ -33,10 +33,10 @@ Conventions shared by both:
 - A sentence's output may be made to start with given tokens (``prefixes``: those tokens are
   forced, one a step, and scored like any other) and, in beam search, to contain given terms
   (``terms``: lexically constrained search, attnmt.decoding.constraints, the strategy
-  attnmt.decoding.beam.ConstrainedBeamSearch).  The sentence's length limit is raised to
-  hold its prefix, and then its terms on top (``Decoding.max_output_length``), up to the
-  model's positions.  A model that searches a
-  vocabulary shortlist (attnmt.fast.shortlist) may write those tokens too (``allow_forced``).
+  attnmt.decoding.beam.ConstrainedBeamSearch).  The sentence's length limit gets its prefix's
+  tokens and its terms' on top (``Decoding.max_output_length``), up to the model's positions.
+  A model that searches a vocabulary shortlist (attnmt.fast.shortlist) may write those tokens
+  too (``allow_forced``).
 - Greedy search draws its tokens at random with ``Decoding.sampling`` (attnmt.decoding.next_tokens.Sampler),
   each sentence from a random stream of its own, so that its sample does not depend on its batch;
   ``repetition_penalty`` and ``no_repeat_ngram_size`` change the logits first (attnmt.decoding.penalties).
@@ -44,6 +44,7 @@ Conventions shared by both:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -231,8 +232,8 @@ def beam_search(
     continuing: Tensor | None = None, memory: Tensor | None = None,
     on_step: Callable[[dict[int, Hypothesis]], None] | None = None, record: Recording | None = None,
 ) -> list[list[Hypothesis]]:
-    """src [B, S] padded with pad_id -> per sentence, up to ``decoding.n_best`` finished
-    hypotheses, best first (beam_size, alpha, n_best, min_len, early_stopping: ``decoding``),
+    """src [B, S] padded with pad_id -> per sentence, up to ``decoding.n_best`` distinct finished
+    hypotheses, best first (``n_best_list``; beam_size, alpha, n_best, min_len, early_stopping: ``decoding``),
     each starting with its ``prefixes`` and containing its ``terms`` (if any; attnmt.decoding.constraints:
     the beam is then shared among banks, and a hypothesis ends only with all its terms, none of
     the ``continuing`` [V] pieces right after one).
@@ -289,10 +290,9 @@ def beam_search(
         penalty = length_penalty(step + 1, alpha)  # every candidate has step + 1 tokens, EOS included
         # Only an EOS that makes the top beam_size finishes: one ranked lower would
         # not have survived the beam (and beam_size=1 would then differ from greedy).  At the
-        # length limit every row's forced EOS does, also one at -inf (a forced prefix or term
-        # token the model rules out), so that every sentence ends with a hypothesis.
-        ends = is_eos & ((torch.arange(is_eos.size(1), device=src.device) < beam_size)
-                         | (limits[state.sentence[::state.width]] == step)[:, None])
+        # length limit every candidate is a forced EOS (state.take_only), so every sentence ends
+        # with a hypothesis there, each finite one among them (one a row).
+        ends = is_eos & (torch.arange(is_eos.size(1), device=src.device) < beam_size)
         collect_finished(state, candidates, ends, sentences, finished, penalty, written, seen)
         pick = first_continuing(is_eos, beam_size)
         active = candidates.take(pick)  # [n_groups, beam_size]
@@ -319,4 +319,23 @@ def beam_search(
         if seen is not None:
             seen = torch.cat([seen[rows], state.attention[rows, None].to(seen.device)], dim=1)
         step += 1
-    return [sorted(hyps, key=lambda h: (h.missed, -h.score))[:n_best] for hyps in finished]
+    return [n_best_list(hyps, n_best) for hyps in finished]
+
+
+def n_best_list(finished: list[Hypothesis], n_best: int) -> list[Hypothesis]:
+    """A sentence's ``n_best`` best distinct finished hypotheses, best first: fewer where it has
+    fewer that keep its promises as well as its best one does.
+
+    Ranked by the terms each missed, then by score.  Kept are those that missed no more terms than
+    the best and are finite where it is: at the length limit the search also finishes rows that
+    missed terms (a translation with every term outranks them), and rows at -inf, which filled the
+    beam where fewer candidates were finite (while a prefix is forced there is one).  A token
+    sequence found twice (such a row and the one it copied) counts once, at its best score.
+    """
+    ranked = sorted(finished, key=lambda h: (h.missed, -h.score))
+    best = ranked[0]
+    kept: dict[tuple[int, ...], Hypothesis] = {}
+    for h in ranked:
+        if h.missed == best.missed and math.isfinite(h.score) == math.isfinite(best.score):
+            kept.setdefault(tuple(h.tokens), h)
+    return list(kept.values())[:n_best]

@@ -21,8 +21,8 @@ from attnmt.model import Transformer
 
 def output_limits(model: Transformer, src: Tensor, decoding: Decoding, prefixes: Tensor | None = None,
                   terms: Tensor | int = 0) -> Tensor:
-    """src [B, S] -> each sentence's max_output_length [B], from its own (unpadded) length, raised
-    to hold its prefix of ``prefixes`` [B] tokens and then its ``terms`` [B] tokens of glossary terms
+    """src [B, S] -> each sentence's max_output_length [B], from its own (unpadded) length, with its
+    prefix of ``prefixes`` [B] tokens and its ``terms`` [B] tokens of glossary terms on top
     (``Decoding.max_output_length``) where the model's positions allow."""
     c, count = model.config, src.size(0)
     lengths = (src != c.pad_id).sum(dim=1).tolist()
@@ -34,10 +34,12 @@ def output_limits(model: Transformer, src: Tensor, decoding: Decoding, prefixes:
 
 def take_only(top: Tensor, tokens: Tensor, rows: Tensor, token: Tensor, log_prob: Tensor) -> None:
     """In place: rows ``rows`` of the candidates top, tokens [N, k] hold only ``token`` [R], at
-    ``log_prob`` [R]; their other candidates are at -inf."""
+    ``log_prob`` [R]; their other places hold it too, at -inf.  Beam search fills its beam from those
+    places where fewer candidates are finite (a prefix's first step has one): filled so, every row it
+    keeps writes the prefix, and at the length limit every candidate is an EOS."""
     top[rows] = float("-inf")
     top[rows, 0] = log_prob
-    tokens[rows, 0] = token
+    tokens[rows] = token[:, None]
 
 
 @dataclass(frozen=True)

@@ -336,8 +336,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                    "lines arrive when it is a terminal or a pipe)")
     p.add_argument("output", nargs="?", help="output file (gzip-compressed where it ends in .gz), which appears "
                    "(or replaces the previous one) once complete (default: stdout)")
-    p.add_argument("--n-best", type=positive_int, default=DEFAULT.n_best, help="hypotheses per input line (<= --beam; "
-                   "with --output-format tsv or jsonl)")
+    p.add_argument("--n-best", type=positive_int, default=DEFAULT.n_best,
+                   help="distinct hypotheses per input line, at most (<= --beam; with --output-format tsv or jsonl)")
     p.add_argument("--input-format", choices=(*INPUT_FORMATS, *DOCUMENT_FORMATS, *OFFICE_FORMATS),
                    help='text: a sentence or paragraph a line; jsonl: {"text": ..., "glossary": {"source term": '
                         '"target term"}, "prefix": ...} a line (glossary and prefix optional); html (a page, or a '
