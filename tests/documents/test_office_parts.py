@@ -16,6 +16,7 @@ from office_files import (
     master_page_file,
     read_members,
     smartart_slides_file,
+    write_members,
 )
 
 from attnmt.documents.office import translate_office
@@ -98,3 +99,16 @@ def test_an_odt_masters_header_is_translated(mirror):
     out = read_members(translate_office(master_page_file(".odt"), ".odt", mirror, DocumentOptions()))
     assert paragraphs(out["styles.xml"]) == ["TEXT. HEADER THE"]
     assert paragraphs(out["content.xml"]) == ["RUNS. DOG A"]
+
+
+def test_an_odt_first_page_header_written_by_libreoffice_is_translated(mirror):
+    """LibreOffice writes a first page's own header as loext:header-first (ODF 1.2 Extended): it is
+    the page's text, not a master's shape, and is translated as style:header is."""
+    members = read_members(master_page_file(".odt"))
+    loext = "urn:org:documentfoundation:names:experimental:office:xmlns:loext:1.0"
+    members["styles.xml"] = (members["styles.xml"].replace(b"<style:header>", b'<loext:header-first xmlns:loext="%s">'
+                                                           % loext.encode())
+                             .replace(b"</style:header>", b"</loext:header-first>"))
+    assert b"loext:header-first" in members["styles.xml"]
+    out = read_members(translate_office(write_members(members), ".odt", mirror, DocumentOptions()))
+    assert paragraphs(out["styles.xml"]) == ["TEXT. HEADER THE"]

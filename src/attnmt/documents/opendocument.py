@@ -162,13 +162,16 @@ def check_kind(archive: Archive, suffix: str) -> None:
 
 
 def is_master_shape(paragraph: etree._Element) -> bool:
-    """Whether the paragraph is in a master page's shapes (the module docstring), not in its
-    header or footer."""
+    """Whether the paragraph is in a master page's shapes (the module docstring): in a drawing
+    element (draw:frame, draw:custom-shape, …) of a master page, not in its header or footer,
+    whichever element holds those (style:header, or LibreOffice's own loext:header-first)."""
+    in_shape = False
     for ancestor in paragraph.iterancestors():
         if ancestor.tag in PAGE_TEXT:
             return False
         if ancestor.tag in MASTERS:
-            return True
+            return in_shape
+        in_shape = in_shape or ancestor.tag.startswith(f"{{{DRAW}}}")
     return False
 
 
