@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
@@ -19,6 +20,7 @@ from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.inputs import TextCodec
 from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.decoding.translate import evaluating, score_pair
+from attnmt.errors import ConfigError
 from attnmt.model import Transformer
 
 
@@ -129,6 +131,23 @@ def number_texts(decimals: int) -> list[str]:
 def check_kind(kind: str) -> None:
     if kind not in KINDS:
         raise ValueError(f"unknown attention kind {kind!r}: use one of {', '.join(KINDS)}")
+
+
+def check_layer(layer: int, count: int, kind: str) -> None:
+    """ConfigError naming the layers there are for a ``layer`` that a model with ``count`` layers of
+    ``kind`` attention lacks (a layer counted from 1, as a paper counts them, is one too many at the
+    top); -1 is the last, as everywhere in attnmt (``align``, ``--alignment-layer``)."""
+    if not -count <= layer < count:
+        raise ConfigError(f"layer={layer}: the model has {count} layers of {KINDS[kind]} "
+                          f"(layer=0 to {count - 1}, -1 to -{count} from the last)")
+
+
+def check_heads(heads: Sequence[int] | None, count: int) -> None:
+    """ConfigError naming the heads there are for ``heads`` (None: all) that holds one a layer of
+    ``count`` heads lacks; they count as ``check_layer``'s layers do."""
+    if heads and not all(-count <= head < count for head in heads):
+        raise ConfigError(f"heads={list(heads)}: each layer has {count} heads (0 to {count - 1}, -1 to -{count} "
+                          "from the last, or None for all of them)")
 
 
 def trace_translation(
