@@ -22,7 +22,7 @@ import torch
 from torch import Tensor
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
-from attnmt.decoding.inputs import Glossaries, Guides, length_batches
+from attnmt.decoding.inputs import Glossaries, Guides, cut, encode_given_targets, encode_inputs, length_batches
 from attnmt.decoding.state import Recording
 from attnmt.decoding.translate import evaluating, keeping, searched_batches, written_attention
 from attnmt.inspect.trace import PieceCodec, TranslationAttention, check_heads, check_layer, trace_translation
@@ -209,8 +209,10 @@ def cross_attention_batches(model: Transformer, tokenizer: PieceCodec, sources: 
     c = model.config
     check_heads(heads, c.n_heads)  # the layer: Transformer.cross_attention
     device = next(model.parameters()).device
-    pairs = [(tokenizer.encode(s)[: c.longest_input], tokenizer.encode_target(t)[: c.longest_input])
-             if s.strip() and t.strip() else ([], []) for s, t in zip(sources, translations, strict=True)]
+    # A pair blank on either side has no links; the others are cut as translate cuts them, with its warning.
+    texts = [(s, t) if s.strip() and t.strip() else ("", "") for s, t in zip(sources, translations, strict=True)]
+    pairs = list(zip(encode_inputs(tokenizer, [s for s, _ in texts], c.longest_input),
+                     encode_given_targets(tokenizer, [t for _, t in texts], c.longest_input), strict=True))
     todo = [i for i, (src, out) in enumerate(pairs) if src and out]
     with evaluating(model):
         for batch in length_batches([max(len(pairs[i][0]), len(pairs[i][1])) for i in todo], max_tokens):
@@ -225,6 +227,7 @@ def cross_attention_batches(model: Transformer, tokenizer: PieceCodec, sources: 
 
 
 def source_words(tokenizer: PieceCodec, source: str, length: int) -> list[str]:
-    """The source pieces the encoder read, without a closing </s> (source_eos), which is no word."""
-    pieces = tokenizer.pieces(source)[:length]
+    """The source pieces the encoder read, ``length`` of them (a long source cut as ``translate``
+    cuts it, its </s> kept), without a closing </s> (source_eos), which is no word."""
+    pieces = cut(tokenizer.pieces(source), length, tokenizer.source_eos)
     return pieces[:-1] if pieces[-1:] == ["</s>"] else pieces

@@ -17,7 +17,7 @@ import torch
 from torch import Tensor
 
 from attnmt.decoding import DEFAULT, Decoding
-from attnmt.decoding.inputs import TextCodec
+from attnmt.decoding.inputs import TextCodec, cut, encode_given_targets, encode_inputs
 from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.decoding.translate import evaluating, score_pair
 from attnmt.errors import ConfigError
@@ -159,13 +159,19 @@ def trace_translation(
     The output ids come from ``decoding``'s search (greedy for beam_size 1); one teacher-forced
     pass over [BOS] + output (``translate.score_pair``) then yields every attention matrix,
     exactly those that produced output + [EOS], and each output piece's probability.
+
+    A sentence (or target) longer than the model's ``longest_input`` is cut as ``translate`` cuts
+    it, with the same warning: a cut source keeps its </s>, so the trace shows the translation
+    ``translate`` gives.  ConfigError for a sentence with no pieces (blank, or only characters
+    the tokenizer drops, such as U+200B).
     """
     c = model.config
-    src_ids = tokenizer.encode(sentence)[: c.longest_input]
+    [src_ids] = encode_inputs(tokenizer, [sentence], c.longest_input)
     if not src_ids:
-        raise ValueError("nothing to show: the sentence is empty")
+        raise ConfigError("nothing to show: the sentence has no pieces to translate (it is blank, or holds "
+                          'only characters the tokenizer drops); give one, e.g. "A man rides a bike."')
     if target is not None:
-        out_ids = tokenizer.encode_target(target)[: c.longest_input]
+        [out_ids] = encode_given_targets(tokenizer, [target], c.longest_input)
     else:
         device = next(model.parameters()).device
         with evaluating(model):
@@ -179,7 +185,7 @@ def trace_translation(
     return TranslationAttention(
         sentence=sentence,
         translation=tokenizer.decode(out_ids),
-        source=tokenizer.pieces(sentence)[: len(src_ids)],
+        source=cut(tokenizer.pieces(sentence), c.longest_input, tokenizer.source_eos),
         target_in=[tokenizer.id_to_piece(c.bos_id), *pieces],
         target_out=[*pieces, tokenizer.id_to_piece(c.eos_id)],
         encoder=stack(scored.trace.encoder),
