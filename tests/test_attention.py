@@ -98,6 +98,22 @@ def test_fully_masked_row_gives_zeros_not_nan(need_weights):
     assert torch.all(out[0, 1] == 0.0)
 
 
+@pytest.mark.parametrize("length", [1, 5, 12])  # the fused kernel (1, 12) and the step-by-step path (5)
+@pytest.mark.parametrize("need_weights", [False, True])
+def test_a_mask_that_is_not_boolean_is_one_error_naming_the_convention(length, need_weights):
+    torch.manual_seed(0)
+    mha = MultiHeadAttention(16, 4).eval()
+    x = torch.randn(1, length, 16)
+    zeros_and_ones = torch.tril(torch.ones(length, length))  # the tutorials' spelling of a causal mask
+    with pytest.raises(ValueError, match=r"^attention masks are boolean, True where a query may attend to a key; "
+                                         r"got a torch.float32 mask: give causal_mask\(T\)"):
+        mha(x, x, x, zeros_and_ones, need_weights=need_weights)
+    with pytest.raises(ValueError, match="got a torch.int64 mask"):
+        mha.weights(x, x, zeros_and_ones.long())
+    good, _ = mha(x, x, x, causal_mask(length), need_weights=need_weights)
+    assert torch.equal(mha(x, x, x, zeros_and_ones.bool(), need_weights=need_weights)[0], good)
+
+
 def test_padding_mask_marks_real_tokens():
     tokens = torch.tensor([[5, 6, 0], [7, 0, 0]])
     mask = padding_mask(tokens, pad_id=0)

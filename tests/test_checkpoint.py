@@ -5,6 +5,7 @@ import errno
 import io
 import json
 import os
+import re
 import resource
 import shutil
 import threading
@@ -78,6 +79,21 @@ def test_absurd_sizes_in_a_config_are_one_line_before_anything_is_allocated(tmp_
     err = capsys.readouterr().err
     assert codes == [2] and err.count("\n") == 1 and message.format(folder=folder) in err
     assert grew < 200 * 2**20
+
+
+def test_weights_given_as_a_folder_are_named_as_one_with_the_weights_file_in_it(tmp_path, capsys):
+    folder = tmp_path / "checkpoints" / "step_00001000"  # what --weights was given, a checkpoint's folder
+    folder.mkdir(parents=True)
+    above = re.escape(str(tmp_path / "checkpoints"))
+    with pytest.raises(ModelDirError, match=rf"^{above}: is a folder, not a weights file; give a weights file "
+                                            r"\(.safetensors\), e.g. a checkpoint's model.safetensors$"):
+        load_model_dir(RELEASE_0_1_0, tmp_path / "checkpoints")
+    shutil.copy(RELEASE_0_1_0 / checkpoint.WEIGHTS, folder / checkpoint.WEIGHTS)
+    argv = ["attention", "--model", str(RELEASE_0_1_0), "--weights", str(folder), "a dog runs", "--out", str(tmp_path)]
+    assert main(argv) == 2  # was "cannot load weights (No such device (os error 19))"
+    assert capsys.readouterr().err == (f"attnmt: error: {folder}: is a folder, not a weights file; give the weights "
+                                       f"file in it, {folder / checkpoint.WEIGHTS}\n")
+    assert load_model_dir(RELEASE_0_1_0, folder / checkpoint.WEIGHTS)[0].config.vocab_size > 0
 
 
 def test_a_model_larger_than_the_machines_memory_is_refused(tmp_path, monkeypatch):

@@ -44,6 +44,15 @@ def test_a_layers_cross_attention_alone_is_the_traces(norm_first, target_length,
     torch.testing.assert_close(alone, trace.cross[layer])
 
 
+@pytest.mark.parametrize("layer", [2, 3, -3])
+def test_a_cross_attention_layer_the_model_lacks_is_one_config_error_naming_those_it_has(layer):
+    model = tiny_model()  # 2 decoder layers: layer=2 was layer 0, -3 was layer 1
+    src, tgt = torch.randint(4, 30, (1, 7)), torch.randint(4, 30, (1, 5))
+    with pytest.raises(ConfigError, match=rf"^layer={layer}: the model has 2 layers of cross-attention "
+                                          r"\(decoder → encoder\) \(layer=0 to 1, -1 to -2 from the last\)$"):
+        model.cross_attention(tgt, model.encode(src), padding_mask(src, 0), layer)
+
+
 def test_embeddings_and_output_projection_are_tied():
     model = tiny_model()
     assert model.src_embed.weight is model.tgt_embed.weight is model.output.weight

@@ -65,7 +65,7 @@ def scaled_dot_product_attention(
     """softmax(Q Kᵀ / √d_k) V.
 
     q: [..., Lq, d_k], k: [..., Lk, d_k], v: [..., Lk, d_v];
-    mask: bool, broadcastable to [..., Lq, Lk], True = may attend.
+    mask: bool, broadcastable to [..., Lq, Lk], True = may attend (another dtype: ValueError).
     Returns (out [..., Lq, d_v], weights [..., Lq, Lk] or None).
 
     With ``need_weights=False`` PyTorch's fused kernel does the work (it never
@@ -80,6 +80,7 @@ def scaled_dot_product_attention(
     on_cpu = q.device.type == "cpu"
     step_by_step = on_cpu and (SMALL_QUERY[0] <= q.size(-2) <= SMALL_QUERY[1] or q.dtype == torch.bfloat16)
     if not need_weights and not step_by_step:
+        check_mask(mask)  # the step-by-step path checks it in attention_weights
         out = F.scaled_dot_product_attention(q, k, v, attn_mask=mask, dropout_p=dropout_p)
         return out, None
 
@@ -91,12 +92,23 @@ def scaled_dot_product_attention(
 def attention_weights(q: Tensor, k: Tensor, mask: Tensor | None = None) -> Tensor:
     """softmax(Q Kᵀ / √d_k) [..., Lq, Lk] for q [..., Lq, d_k], k [..., Lk, d_k]; exact zeros where
     mask (bool, broadcastable, True = may attend) is False, all zeros for a query with no key."""
+    check_mask(mask)
     scores = q @ k.transpose(-2, -1) / math.sqrt(q.size(-1))  # [..., Lq, Lk]
     if mask is not None:
         # A large finite negative (not -inf) keeps fully masked rows NaN-free.
         scores = scores.masked_fill(~mask, torch.finfo(scores.dtype).min)
     weights = scores.softmax(dim=-1)
     return weights if mask is None else weights.masked_fill(~mask, 0.0)  # exact zeros; empties fully masked rows
+
+
+def check_mask(mask: Tensor | None) -> None:
+    """Refuses a mask that is not boolean.  PyTorch's fused kernel adds a float mask to the scores,
+    so a tutorial's 0/1 mask (``torch.tril(torch.ones(T, T))``) would silently let every query
+    attend to every key (those under a 1 only e times more), and the step-by-step path cannot
+    invert it; a dtype comparison costs nothing beside the attention itself."""
+    if mask is not None and mask.dtype != torch.bool:
+        raise ValueError(f"attention masks are boolean, True where a query may attend to a key; got a {mask.dtype} "
+                         "mask: give causal_mask(T) or padding_mask(tokens, pad_id), or mask.bool() of a 0/1 mask")
 
 
 def split_heads(x: Tensor, n_heads: int) -> Tensor:
@@ -157,7 +169,7 @@ class MultiHeadAttention(nn.Module):
         need_weights: bool = False,
     ) -> tuple[Tensor, Tensor | None]:
         """query [B, Lq, d_model], key [B, Lk, kdim], value [B, Lk, vdim];
-        mask bool broadcastable to [B, H, Lq, Lk] (True = may attend).
+        mask bool broadcastable to [B, H, Lq, Lk] (True = may attend; another dtype: ValueError).
 
         Returns (out [B, Lq, d_model], weights [B, H, Lq, Lk] or None).
         """

@@ -114,7 +114,7 @@ def check_weights_size(config: TransformerConfig, path: Path, source: Path | str
     except FileNotFoundError:
         raise ModelDirError(f"{path}: weights file not found") from None
     except (SafetensorError, OSError, ValueError) as error:
-        raise ModelDirError(f"{path}: cannot load weights ({error})") from None
+        raise unreadable_weights(path, error) from None
     if stored < config.parameter_count():
         raise ModelDirError(f"{path}: holds {stored:,} numbers but {source} describes a model of "
                             f"{config.parameter_count():,} parameters; they come from different models")
@@ -129,9 +129,20 @@ def load_weights(model: Transformer, path: Path) -> None:
     except FileNotFoundError:
         raise ModelDirError(f"{path}: weights file not found") from None
     except (SafetensorError, OSError, RuntimeError, ValueError) as error:
-        raise ModelDirError(f"{path}: cannot load weights ({error})") from None
+        raise unreadable_weights(path, error) from None
     if missing or unexpected:
         raise weights_mismatch(path, missing, unexpected)
+
+
+def unreadable_weights(path: Path, error: Exception) -> ModelDirError:
+    """The error for a weights file that cannot be read.  A folder (a checkpoint's, given to
+    --weights) is named as one, with the weights file in it, not as the reader's "No such device"."""
+    if path.is_dir():
+        inside = path / WEIGHTS
+        hint = (f"give the weights file in it, {inside}" if inside.is_file()
+                else "give a weights file (.safetensors), e.g. a checkpoint's model.safetensors")
+        return ModelDirError(f"{path}: is a folder, not a weights file; {hint}")
+    return ModelDirError(f"{path}: cannot load weights ({error})")
 
 
 def weights_mismatch(path: Path, missing: Iterable[str], unexpected: Iterable[str]) -> ModelDirError:
@@ -260,7 +271,7 @@ def read_tensors(path: Path) -> dict[str, torch.Tensor]:
     except FileNotFoundError:
         raise ModelDirError(f"{path}: weights file not found") from None
     except (SafetensorError, OSError, ValueError) as error:
-        raise ModelDirError(f"{path}: cannot load weights ({error})") from None
+        raise unreadable_weights(path, error) from None
 
 
 def load_trainer_state(checkpoint: Path) -> dict:

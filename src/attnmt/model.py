@@ -20,6 +20,7 @@ from torch import Tensor, nn
 from attnmt.attention import MultiHeadAttention, causal_mask, padding_mask
 from attnmt.config import TransformerConfig
 from attnmt.dropout import Dropout
+from attnmt.errors import ConfigError
 from attnmt.layers import DecoderLayer, EncoderLayer, LayerCache, PositionalEncoding
 
 
@@ -192,10 +193,16 @@ class Transformer(nn.Module):
     def cross_attention(self, tgt_in: Tensor, memory: Tensor, src_mask: Tensor, layer: int = -1) -> Tensor:
         """Decoder layer ``layer``'s cross-attention weights [B, H, T, S] over tgt_in [B, T] (BOS +
         target, teacher-forced), as ``decode`` with a trace records them, for less: the decoder
-        stops at those weights (no later layer, no feed-forward after them, no logits)."""
+        stops at those weights (no later layer, no feed-forward after them, no logits).  ``layer``
+        counts from 0, or from the last if negative; ConfigError naming the layers there are for
+        one the model lacks (wrapped around, layer=3 of 3 was silently layer 0)."""
+        count = len(self.decoder_layers)
+        if not -count <= layer < count:
+            raise ConfigError(f"layer={layer}: the model has {count} layers of cross-attention (decoder → encoder) "
+                              f"(layer=0 to {count - 1}, -1 to -{count} from the last)")
         x = self.embed(self.tgt_embed, tgt_in)
         self_mask = causal_mask(tgt_in.size(1), x.device) if tgt_in.size(1) > 1 else None
-        stop = layer % len(self.decoder_layers)
+        stop = layer % count
         for below in self.decoder_layers[:stop]:
             x, _, _ = below(x, memory, self_mask, src_mask)
         return self.decoder_layers[stop].cross_weights(x, memory, self_mask, src_mask)

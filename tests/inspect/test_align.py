@@ -47,6 +47,37 @@ def test_chosen_heads_are_averaged_and_the_others_ignored(monkeypatch):
     assert align.align(None, None, ["a b", "a b"], ["x", " "], heads=[1]) == [[(1, 0)], []]  # blank: no links
 
 
+@pytest.mark.parametrize(("layer", "heads", "message"), [
+    (3, None, r"^layer=3: the model has 3 layers of cross-attention \(decoder → encoder\) \(layer=0 to 2, -1 to -3 "
+              r"from the last\)$"),
+    (-4, None, r"^layer=-4: the model has 3 layers"),
+    (0, [1, 2], r"^heads=\[1, 2\]: each layer has 2 heads \(0 to 1, -1 to -2 from the last, or None for all of "
+                r"them\)$"),
+])
+def test_a_layer_or_head_the_model_lacks_is_one_config_error_naming_those_it_has(layer, heads, message):
+    from types import SimpleNamespace
+
+    from attnmt.errors import ConfigError
+    from attnmt.inspect import align
+    from attnmt.model import Transformer, TransformerConfig
+
+    # Three layers, two heads, one output piece (+ the EOS row), two source words: an IndexError before.
+    traced = SimpleNamespace(cross=torch.full((3, 2, 2, 2), 0.5), source=["▁a", "▁b"], target_out=["▁x", "</s>"])
+    with pytest.raises(ConfigError, match=message):
+        align.trace_alignment(traced, layer, heads)
+    if heads is None:
+        with pytest.raises(ConfigError, match=message):
+            align.trace_weights(traced, layer)
+        return
+    torch.manual_seed(0)
+    model = Transformer(TransformerConfig(vocab_size=20, d_model=8, n_heads=2, encoder_layers=1, decoder_layers=3,
+                                          d_ff=16, max_positions=16)).eval()
+    with pytest.raises(ConfigError, match=message):  # refused before any sentence is read
+        align.align_batched(model, None, ["a b"], ["x"], layer, heads)
+    with pytest.raises(ConfigError, match=message):
+        align.translate_with_weights(model, None, ["a b"], [True], layer=layer, heads=heads)
+
+
 def test_batched_alignment_gives_the_links_of_one_pair_at_a_time(trained_model):
     from support import PAIRS
 

@@ -239,6 +239,15 @@ def test_attention_command_explains_an_empty_sentence(model, tokenizer, tmp_path
     assert "give a sentence" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("sentence", ["\u200b", "\x01"])  # not blank to str.strip, but no pieces to the tokenizer
+def test_attention_command_explains_a_sentence_with_no_pieces_in_one_line(model, tokenizer, tmp_path, capsys, sentence):
+    model_dir = save_model_dir(model, tokenizer, tmp_path / "model")
+    assert main(["attention", "--model", str(model_dir), sentence, "--out", str(tmp_path / "out")]) == 2
+    assert capsys.readouterr().err == ("attnmt: error: nothing to show: the sentence has no pieces to translate (it is "
+                                       "blank, or holds only characters the tokenizer drops); give one, e.g. "
+                                       '"A man rides a bike."\n')
+
+
 def test_plot_commands_write_the_tutorials_figures(tmp_path):
     write_log(tmp_path / "run", [json.dumps({"step": 10, "loss": 6.0, "lr": 1e-4})])
     for argv, png in (

@@ -141,17 +141,30 @@ def encode_inputs(tokenizer: TextCodec, sentences: Sequence[str], max_len: int) 
     pass either every line (``translate``) or each distinct sentence of the input once (plain text
     split into sentences, documents: a repeated sentence is translated once)."""
     encoded = [tokenizer.encode(s) if s.strip() else [] for s in sentences]
-    long = list(dict.fromkeys(s for s, ids in zip(sentences, encoded, strict=True) if len(ids) > max_len))
+    warn_cut(sentences, encoded, max_len, "sentences translated", "split long lines to translate them whole")
+    return [cut(ids, max_len, tokenizer.source_eos) for ids in encoded]
+
+
+def encode_given_targets(tokenizer: TextCodec, translations: Sequence[str], max_len: int) -> list[list[int]]:
+    """Token ids per translation a caller gives to be read, not searched (``attnmt attention
+    --target``, word alignments), [] for blank ones: cut to max_len with one warning, as
+    ``encode_inputs`` cuts sources (a target has no </s> to keep: the decoder writes it)."""
+    encoded = [tokenizer.encode_target(t) if t.strip() else [] for t in translations]
+    warn_cut(translations, encoded, max_len, "translations given", "shorten them to read them whole")
+    return [ids[:max_len] for ids in encoded]
+
+
+def warn_cut(texts: Sequence[str], encoded: Sequence[list[int]], max_len: int, what: str, advice: str) -> None:
+    """One warning for the texts longer than max_len tokens (``encode_inputs``, ``encode_given_targets``)."""
+    long = list(dict.fromkeys(s for s, ids in zip(texts, encoded, strict=True) if len(ids) > max_len))
     if long:
         first = long[0][:40] + ("…" if len(long[0]) > 40 else "")
-        distinct = len({s for s in sentences if s.strip()})
+        distinct = len({s for s in texts if s.strip()})
         warnings.warn(
-            f"{len(long)} of the {distinct} distinct sentences translated were longer than {max_len} tokens "
+            f"{len(long)} of the {distinct} distinct {what} were longer than {max_len} tokens "
             f"(the model's max_positions minus 2) and were truncated to their first {max_len} "
-            f"tokens (the first starts {first!r}); split long lines to translate them whole", AttnmtWarning,
-            stacklevel=3,
+            f"tokens (the first starts {first!r}); {advice}", AttnmtWarning, stacklevel=4,
         )
-    return [cut(ids, max_len, tokenizer.source_eos) for ids in encoded]
 
 
 def cut(source: list[T], max_len: int, source_eos: bool) -> list[T]:

@@ -22,10 +22,10 @@ import torch
 from torch import Tensor
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
-from attnmt.decoding.inputs import Glossaries, Guides, length_batches
+from attnmt.decoding.inputs import Glossaries, Guides, cut, encode_given_targets, encode_inputs, length_batches
 from attnmt.decoding.state import Recording
 from attnmt.decoding.translate import evaluating, keeping, searched_batches, written_attention
-from attnmt.inspect.trace import PieceCodec, TranslationAttention, trace_translation
+from attnmt.inspect.trace import PieceCodec, TranslationAttention, check_heads, check_layer, trace_translation
 from attnmt.model import Transformer
 from attnmt.text.data import pad_rows
 
@@ -71,7 +71,10 @@ def align(model: Transformer, tokenizer: PieceCodec, sources: Sequence[str], tra
 
 def trace_alignment(trace: TranslationAttention, layer: int = -1,
                     heads: Sequence[int] | None = None) -> list[tuple[int, int]]:
-    """One traced translation's word alignment (see ``align``); [] when it has no output pieces."""
+    """One traced translation's word alignment (see ``align``); [] when it has no output pieces.
+    ConfigError naming those there are for a layer or a head the model lacks."""
+    check_layer(layer, trace.cross.size(0), "cross")
+    check_heads(heads, trace.cross.size(1))
     weights = trace.cross[layer]  # [heads, T + 1, S]: the rows that wrote each piece, then EOS
     cross = (weights[list(heads)] if heads else weights).mean(dim=0)
     # A source's closing </s> (source_eos) is no word: attention parked on it aligns nothing.
@@ -82,6 +85,7 @@ def trace_alignment(trace: TranslationAttention, layer: int = -1,
 def trace_weights(trace: TranslationAttention, layer: int = -1) -> Tensor:
     """One traced translation's [target words, source words] cross-attention (``word_weights``
     of ``layer``, all heads averaged), as ``translate_with_weights`` gives it for a search's output."""
+    check_layer(layer, trace.cross.size(0), "cross")
     words = trace.source[:-1] if trace.source[-1:] == ["</s>"] else trace.source
     return word_weights(trace.cross[layer].mean(dim=0), words, trace.target_out[:-1])
 
@@ -162,7 +166,9 @@ def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Seq
     empty translation), as ``assess`` gives it, from what each batch's search computed
     (``assess_searched``): the search scores its tokens and records the last layer's attention, so
     no second pass of the decoder runs for a translation whose text reads back as the ids searched.
-    Without ``quality``, every Assessment is None."""
+    Without ``quality``, every Assessment is None; ConfigError for a layer or a head the model lacks."""
+    check_layer(layer, model.config.decoder_layers, "cross")
+    check_heads(heads, model.config.n_heads)
     if quality is not None and (layer != -1 or heads):
         raise ValueError("quality reads the last layer's cross-attention of all heads: give word weights of "
                          "another layer or heads by translate_with_weights, and assess apart")
@@ -201,9 +207,12 @@ def cross_attention_batches(model: Transformer, tokenizer: PieceCodec, sources: 
     """(pair index, cross [T, S] of ``layer`` averaged over ``heads`` (``written_attention``), source
     pieces without </s>, target pieces) for each pair with text on both sides, in padded batches."""
     c = model.config
+    check_heads(heads, c.n_heads)  # the layer: Transformer.cross_attention
     device = next(model.parameters()).device
-    pairs = [(tokenizer.encode(s)[: c.longest_input], tokenizer.encode_target(t)[: c.longest_input])
-             if s.strip() and t.strip() else ([], []) for s, t in zip(sources, translations, strict=True)]
+    # A pair blank on either side has no links; the others are cut as translate cuts them, with its warning.
+    texts = [(s, t) if s.strip() and t.strip() else ("", "") for s, t in zip(sources, translations, strict=True)]
+    pairs = list(zip(encode_inputs(tokenizer, [s for s, _ in texts], c.longest_input),
+                     encode_given_targets(tokenizer, [t for _, t in texts], c.longest_input), strict=True))
     todo = [i for i, (src, out) in enumerate(pairs) if src and out]
     with evaluating(model):
         for batch in length_batches([max(len(pairs[i][0]), len(pairs[i][1])) for i in todo], max_tokens):
@@ -218,6 +227,7 @@ def cross_attention_batches(model: Transformer, tokenizer: PieceCodec, sources: 
 
 
 def source_words(tokenizer: PieceCodec, source: str, length: int) -> list[str]:
-    """The source pieces the encoder read, without a closing </s> (source_eos), which is no word."""
-    pieces = tokenizer.pieces(source)[:length]
+    """The source pieces the encoder read, ``length`` of them (a long source cut as ``translate``
+    cuts it, its </s> kept), without a closing </s> (source_eos), which is no word."""
+    pieces = cut(tokenizer.pieces(source), length, tokenizer.source_eos)
     return pieces[:-1] if pieces[-1:] == ["</s>"] else pieces

@@ -24,7 +24,7 @@ from torch import Tensor
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.errors import ConfigError, ModelDirError, OutputError
 from attnmt.files import atomic_write, make_folder
-from attnmt.inspect.trace import AXIS_TITLES, KINDS, PieceCodec, TranslationAttention, trace_translation
+from attnmt.inspect.trace import AXIS_TITLES, KINDS, PieceCodec, TranslationAttention, check_layer, trace_translation
 from attnmt.inspect.viewer import write_viewer
 from attnmt.layers import sinusoidal_table
 from attnmt.model import Transformer
@@ -88,9 +88,7 @@ def layer_weights(trace: TranslationAttention, kind: str, layer: int) -> Tensor:
     the model lacks (a layer counted from 1, as a paper counts them, is one too many at the top);
     -1 is the last, as everywhere in attnmt (``align``, ``--alignment-layer``)."""
     weights = trace.weights(kind)  # [L, H, Q, K]
-    if not -weights.size(0) <= layer < weights.size(0):
-        raise ConfigError(f"layer={layer}: the model has {weights.size(0)} layers of {KINDS[kind]} "
-                          f"(layer=0 to {weights.size(0) - 1}, -1 to -{weights.size(0)} from the last)")
+    check_layer(layer, weights.size(0), kind)
     return weights[layer]
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
@@ -16,9 +17,10 @@ import torch
 from torch import Tensor
 
 from attnmt.decoding import DEFAULT, Decoding
-from attnmt.decoding.inputs import TextCodec
+from attnmt.decoding.inputs import TextCodec, cut, encode_given_targets, encode_inputs
 from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.decoding.translate import evaluating, score_pair
+from attnmt.errors import ConfigError
 from attnmt.model import Transformer
 
 
@@ -131,6 +133,23 @@ def check_kind(kind: str) -> None:
         raise ValueError(f"unknown attention kind {kind!r}: use one of {', '.join(KINDS)}")
 
 
+def check_layer(layer: int, count: int, kind: str) -> None:
+    """ConfigError naming the layers there are for a ``layer`` that a model with ``count`` layers of
+    ``kind`` attention lacks (a layer counted from 1, as a paper counts them, is one too many at the
+    top); -1 is the last, as everywhere in attnmt (``align``, ``--alignment-layer``)."""
+    if not -count <= layer < count:
+        raise ConfigError(f"layer={layer}: the model has {count} layers of {KINDS[kind]} "
+                          f"(layer=0 to {count - 1}, -1 to -{count} from the last)")
+
+
+def check_heads(heads: Sequence[int] | None, count: int) -> None:
+    """ConfigError naming the heads there are for ``heads`` (None: all) that holds one a layer of
+    ``count`` heads lacks; they count as ``check_layer``'s layers do."""
+    if heads and not all(-count <= head < count for head in heads):
+        raise ConfigError(f"heads={list(heads)}: each layer has {count} heads (0 to {count - 1}, -1 to -{count} "
+                          "from the last, or None for all of them)")
+
+
 def trace_translation(
     model: Transformer, tokenizer: PieceCodec, sentence: str, target: str | None = None,
     decoding: Decoding = DEFAULT,
@@ -140,13 +159,19 @@ def trace_translation(
     The output ids come from ``decoding``'s search (greedy for beam_size 1); one teacher-forced
     pass over [BOS] + output (``translate.score_pair``) then yields every attention matrix,
     exactly those that produced output + [EOS], and each output piece's probability.
+
+    A sentence (or target) longer than the model's ``longest_input`` is cut as ``translate`` cuts
+    it, with the same warning: a cut source keeps its </s>, so the trace shows the translation
+    ``translate`` gives.  ConfigError for a sentence with no pieces (blank, or only characters
+    the tokenizer drops, such as U+200B).
     """
     c = model.config
-    src_ids = tokenizer.encode(sentence)[: c.longest_input]
+    [src_ids] = encode_inputs(tokenizer, [sentence], c.longest_input)
     if not src_ids:
-        raise ValueError("nothing to show: the sentence is empty")
+        raise ConfigError("nothing to show: the sentence has no pieces to translate (it is blank, or holds "
+                          'only characters the tokenizer drops); give one, e.g. "A man rides a bike."')
     if target is not None:
-        out_ids = tokenizer.encode_target(target)[: c.longest_input]
+        [out_ids] = encode_given_targets(tokenizer, [target], c.longest_input)
     else:
         device = next(model.parameters()).device
         with evaluating(model):
@@ -160,7 +185,7 @@ def trace_translation(
     return TranslationAttention(
         sentence=sentence,
         translation=tokenizer.decode(out_ids),
-        source=tokenizer.pieces(sentence)[: len(src_ids)],
+        source=cut(tokenizer.pieces(sentence), c.longest_input, tokenizer.source_eos),
         target_in=[tokenizer.id_to_piece(c.bos_id), *pieces],
         target_out=[*pieces, tokenizer.id_to_piece(c.eos_id)],
         encoder=stack(scored.trace.encoder),
