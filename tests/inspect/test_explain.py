@@ -102,3 +102,30 @@ def test_explain_command_prints_the_steps_and_reports_a_bad_file(tmp_path, capsy
     (tmp_path / "m.json").write_text('{"X": [[1]]}', encoding="utf-8")
     assert main(["explain", str(tmp_path / "m.json")]) == 2
     assert "missing key 'Wq'" in capsys.readouterr().err
+
+
+def object_array_npz(path) -> None:
+    np.savez(path, X=np.array([[1], "a"], dtype=object))  # readable only by unpickling
+
+
+@pytest.mark.parametrize("write", [
+    lambda path: path.write_bytes(b"notjson\n"),  # numpy said "contains pickled (object) data"
+    lambda path: path.write_bytes(bytes(range(100))),
+    lambda path: path.write_bytes(b"PK\x03\x04garbage"),  # a traceback of zipfile.BadZipFile
+    lambda path: np.save(path.with_suffix(".npy"), np.eye(2)) or path.with_suffix(".npy").rename(path),
+    object_array_npz,
+], ids=["text", "random bytes", "a zip header alone", "a .npy file", "an object array"])
+def test_a_file_named_npz_that_holds_no_arrays_of_numbers_is_one_line_naming_it(tmp_path, capsys, write):
+    path = tmp_path / "bad.npz"
+    write(path)
+    assert main(["explain", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"attnmt: error: {path}: not a NumPy .npz file of number arrays; write one with " \
+                  "numpy.savez(path, X=…, Wq=…, …) or give a JSON file\n"
+
+
+def test_an_npz_file_named_in_capitals_is_read_as_npz(tmp_path):
+    np.savez(tmp_path / "example.npz", **{key: np.array(value) for key, value in TUTORIAL_EXAMPLE.items()})
+    (tmp_path / "example.npz").rename(tmp_path / "EXAMPLE.NPZ")  # refused as "not valid JSON", before
+    assert explain(load_example(tmp_path / "EXAMPLE.NPZ")) == explain()
+

@@ -23,11 +23,14 @@ from __future__ import annotations
 
 import json
 import math
+import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import torch
+from numpy.lib.npyio import NpzFile
 from torch import Tensor
 
 from attnmt.attention import MultiHeadAttention, causal_mask, merge_heads, scaled_dot_product_attention
@@ -96,9 +99,8 @@ def load_example(path: str | Path | None = None, heads: int | None = None, causa
 def read_values(path: Path) -> dict:
     if not path.is_file():
         raise FileNotFoundError(f"{path}: no such file")
-    if path.suffix == ".npz":
-        with np.load(path, allow_pickle=False) as arrays:
-            return {key: arrays[key].tolist() for key in arrays.files}
+    if path.suffix.lower() == ".npz":
+        return read_npz(path)
     try:
         values = json.loads(path.read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
@@ -106,6 +108,24 @@ def read_values(path: Path) -> dict:
     if not isinstance(values, dict):
         raise ConfigError(f"{path}: expected a JSON object with keys X, Wq, Wk, Wv")
     return values
+
+
+def read_npz(path: Path) -> dict:
+    """The arrays of a NumPy .npz file (numpy.savez), never unpickled: numpy's own error for a file
+    that is no .npz ("contains pickled (object) data", for any bytes it cannot place) would mislead."""
+    refused = f"{path}: not a NumPy .npz file of number arrays; write one with numpy.savez(path, X=…, Wq=…, …) " \
+              "or give a JSON file"
+    try:
+        arrays = np.load(path, allow_pickle=False)
+    except (ValueError, EOFError, OSError, zipfile.BadZipFile):
+        raise ConfigError(refused) from None
+    if not isinstance(arrays, NpzFile):  # a .npy file: one array, without the names X, Wq, …
+        raise ConfigError(refused)
+    with arrays:
+        try:
+            return {key: arrays[key].tolist() for key in arrays.files}
+        except (ValueError, EOFError, OSError, zipfile.BadZipFile, zlib.error):  # a damaged or object array
+            raise ConfigError(refused) from None
 
 
 def as_matrix(value, key: str, source: str) -> Tensor:
