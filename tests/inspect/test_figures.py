@@ -196,6 +196,12 @@ def test_training_figure_plots_loss_learning_rate_and_bleu_against_steps(tmp_pat
     assert list(bleu.lines[0].get_xydata().tolist()) == [[20, 3.2]]
 
 
+def test_training_figure_of_the_current_folder_is_titled_with_its_name(tmp_path, monkeypatch):
+    write_log(tmp_path / "run", [json.dumps({"step": 10, "loss": 6.0, "lr": 1e-4})])
+    monkeypatch.chdir(tmp_path / "run")
+    assert plot_training(Path(".")).get_suptitle() == "Training of run"  # "Training of ", before
+
+
 def test_training_figure_names_the_bad_log_line(tmp_path):
     write_log(tmp_path, [json.dumps({"step": 10, "loss": 6.0, "lr": 1e-4}), "{not json"])
     with pytest.raises(ModelDirError, match=r"log.jsonl, line 2"):

@@ -265,5 +265,5 @@ def plot_training(model_dir: Path) -> Figure:
     for ax in (loss, lr, bleu):
         ax.set_xlabel("step")
         ax.grid(alpha=0.3)
-    fig.suptitle(f"Training of {Path(model_dir).name}")
+    fig.suptitle(f"Training of {Path(model_dir).resolve().name}")  # "." is named as the folder it is
     return fig
