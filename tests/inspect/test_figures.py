@@ -6,6 +6,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 import torch
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.text import Text
 from PIL import Image
 
 from attnmt import checkpoint as ckpt
@@ -14,6 +17,8 @@ from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError, ModelDirError
 from attnmt.inspect.figures import (
+    DPI,
+    cell_inches,
     plot_attention,
     plot_head_average,
     plot_heads,
@@ -139,6 +144,36 @@ def test_decoder_self_attention_image_leaves_the_upper_triangle_empty(trace, tmp
                 assert cell(i, j) == WHITE, f"future cell ({i}, {j}) is drawn"
             elif weights[i, j] > 0.05:
                 assert cell(i, j) != WHITE, f"cell ({i}, {j}) of weight {weights[i, j]:.2f} is not drawn"
+
+
+def drawn(fig: Figure) -> tuple[list[Text], object]:
+    """The figure's visible texts, and the renderer that placed them (constrained layout runs on drawing)."""
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    return [text for text in fig.findobj(Text) if text.get_visible() and text.get_text()], canvas.get_renderer()
+
+
+@pytest.mark.parametrize("kind", ["cross", "encoder"])
+@pytest.mark.parametrize("plot", [lambda trace, kind: plot_heads(trace, kind, 0), plot_head_average,
+                                  lambda trace, kind: plot_attention(trace, kind, 0)], ids=["heads", "mean", "one"])
+def test_a_long_piece_leaves_the_heatmaps_their_size_and_every_text_inside_the_figure(model, tokenizer, plot, kind):
+    """A word in a script the vocabulary lacks is one piece: its label squeezed the heatmaps to a few
+    pixels, pushed the titles out of the figure and the grid's title onto the panels' own."""
+    trace = trace_translation(model, tokenizer, "a man " + "Þ" * 30, target="ein mann")
+    assert "Þ" * 30 in trace.source
+    fig = plot(trace, kind)
+    texts, renderer = drawn(fig)
+    outside = [text.get_text() for text in texts
+               if not fig.bbox.padded(1).contains(*text.get_window_extent(renderer).p0)
+               or not fig.bbox.padded(1).contains(*text.get_window_extent(renderer).p1)]
+    assert outside == []
+    if fig.get_suptitle():
+        suptitle = next(text for text in texts if text.get_text() == fig.get_suptitle()).get_window_extent(renderer)
+        assert not any(ax.title.get_window_extent(renderer).overlaps(suptitle) for ax in fig.axes if ax.get_title())
+    rows, cols = (len(labels) for labels in trace.labels(kind))
+    heatmap = fig.axes[0].get_window_extent(renderer)
+    assert min(heatmap.width / cols, heatmap.height / rows) >= 0.9 * cell_inches(rows, cols) * DPI
+    assert "Þ" * 19 + "…" in [label.get_text() for label in fig.axes[0].get_xticklabels()]
 
 
 def test_head_grid_has_a_panel_per_head_and_the_average_one_per_layer(trace):
