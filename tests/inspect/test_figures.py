@@ -1,6 +1,7 @@
 """Attention pictures: the trace of a translation, its heatmaps, the tutorials' figures and their commands."""
 
 import json
+import warnings
 from pathlib import Path
 
 import numpy as np
@@ -15,10 +16,11 @@ from attnmt import checkpoint as ckpt
 from attnmt.cli.main import main
 from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate
-from attnmt.errors import ConfigError, ModelDirError
+from attnmt.errors import AttnmtWarning, ConfigError, ModelDirError
 from attnmt.inspect.figures import (
     DPI,
     cell_inches,
+    missing_glyphs_told_once,
     plot_attention,
     plot_head_average,
     plot_heads,
@@ -27,6 +29,7 @@ from attnmt.inspect.figures import (
     plot_training,
     read_training_log,
     save_figure,
+    write_trace_figures,
 )
 from attnmt.inspect.trace import trace_translation
 from attnmt.layers import sinusoidal_table
@@ -272,6 +275,27 @@ def test_attention_command_writes_nonblank_heatmaps_of_the_expected_size_and_the
         assert (image != 255).any(axis=2).mean() > 0.05, f"{png.name} is (almost) blank"
         colours = np.unique(image.astype(np.int32) @ np.array([1 << 16, 1 << 8, 1]))
         assert len(colours) > 50, f"{png.name} has too few colours for a heatmap"
+
+
+def test_characters_the_font_lacks_are_one_warning_for_all_the_figures(model, tokenizer, tmp_path):
+    trace = trace_translation(model, tokenizer, "一只狗在跑。", target=SHORT_TARGET)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        write_trace_figures(trace, tmp_path)  # matplotlib's "Glyph … missing" for each character of each text, before
+    assert len(caught) == 1 and issubclass(caught[0].category, AttnmtWarning)
+    assert str(caught[0].message).endswith("lacks glyphs for '一只狗在跑。': those labels show boxes; "
+                                           "attention.html, drawn by the browser, shows them")
+
+
+def test_warnings_other_than_missing_glyphs_pass_on_as_they_came():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with missing_glyphs_told_once():
+            matplotlibs = "Glyph 19968 (\\N{CJK UNIFIED IDEOGRAPH-4E00}) missing from font(s) DejaVu Sans."
+            warnings.warn(matplotlibs, UserWarning, stacklevel=1)
+            warnings.warn("something else", UserWarning, stacklevel=1)
+    assert [str(warning.message) for warning in caught] == [
+        "something else", "the figures' font (DejaVu Sans) lacks glyphs for '一': those labels show boxes"]
 
 
 def test_attention_command_explains_an_empty_sentence(model, tokenizer, tmp_path, capsys):

@@ -10,9 +10,13 @@ drawn by the Agg renderer.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import re
 import unicodedata
+import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -23,7 +27,7 @@ from matplotlib.figure import Figure
 from torch import Tensor
 
 from attnmt.decoding import DEFAULT, Decoding
-from attnmt.errors import ConfigError, ModelDirError, OutputError
+from attnmt.errors import AttnmtWarning, ConfigError, ModelDirError, OutputError
 from attnmt.files import atomic_write, make_folder
 from attnmt.inspect.trace import AXIS_TITLES, KINDS, PieceCodec, TranslationAttention, trace_translation
 from attnmt.inspect.viewer import write_viewer
@@ -168,8 +172,43 @@ def save_figure(fig: Figure, path: Path) -> Path:
     if kind not in formats:
         raise ConfigError(f"{path}: figures are written as {', '.join('.' + f for f in sorted(formats))}, "
                           f"not .{kind}: give a name ending in .png")
-    atomic_write(path, lambda tmp: fig.savefig(tmp, format=kind, dpi=fig.dpi, facecolor="white"), OutputError)
+    with missing_glyphs_told_once():
+        atomic_write(path, lambda tmp: fig.savefig(tmp, format=kind, dpi=fig.dpi, facecolor="white"), OutputError)
     return path
+
+
+MISSING_GLYPH = re.compile(r"Glyph (\d+) \(.*\) missing from font\(s\) (.+?)\.?$")  # matplotlib's warning
+
+
+class MissingGlyphs(AttnmtWarning):
+    """The figures' font lacks characters of their texts, which show as boxes: all of them in one
+    warning, where matplotlib warns for each character of each text it draws."""
+
+    def __init__(self, chars: list[str], fonts: list[str], hint: str = "") -> None:
+        self.chars, self.fonts = list(dict.fromkeys(chars)), list(dict.fromkeys(fonts))
+        super().__init__(f"the figures' font ({', '.join(self.fonts)}) lacks glyphs for "
+                         f"{shortened(''.join(self.chars), LABEL_CHARS)!r}: those labels show boxes{hint}")
+
+
+@contextlib.contextmanager
+def missing_glyphs_told_once(hint: str = "") -> Iterator[None]:
+    """Gathers matplotlib's warnings of missing glyphs within the block (72 lines for one sentence in
+    Chinese) into one MissingGlyphs, ``hint`` added to it; other warnings pass on as they came."""
+    chars: list[str] = []
+    fonts: list[str] = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield
+    for warning in caught:
+        missing = MISSING_GLYPH.match(str(warning.message))
+        if isinstance(warning.message, MissingGlyphs):  # a figure's own, within a block of several
+            chars, fonts = chars + warning.message.chars, fonts + warning.message.fonts
+        elif missing:
+            chars, fonts = chars + [chr(int(missing[1]))], fonts + [missing[2]]
+        else:
+            warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+    if chars:
+        warnings.warn(MissingGlyphs(chars, fonts, hint), stacklevel=3)
 
 
 def write_trace_figures(trace: TranslationAttention, out_dir: Path) -> list[Path]:
@@ -177,10 +216,11 @@ def write_trace_figures(trace: TranslationAttention, out_dir: Path) -> list[Path
     for each kind, and ``attention.html`` (the interactive viewer); returns their paths."""
     out_dir = make_folder(Path(out_dir), OutputError)
     paths = []
-    for kind in KINDS:
-        for layer in range(trace.weights(kind).size(0)):
-            paths.append(save_figure(plot_heads(trace, kind, layer), out_dir / f"{kind}_layer{layer}.png"))
-        paths.append(save_figure(plot_head_average(trace, kind), out_dir / f"{kind}_mean.png"))
+    with missing_glyphs_told_once(hint="; attention.html, drawn by the browser, shows them"):
+        for kind in KINDS:
+            for layer in range(trace.weights(kind).size(0)):
+                paths.append(save_figure(plot_heads(trace, kind, layer), out_dir / f"{kind}_layer{layer}.png"))
+            paths.append(save_figure(plot_head_average(trace, kind), out_dir / f"{kind}_mean.png"))
     paths.append(write_viewer(trace.to_dict(), out_dir / "attention.html"))
     return paths
 
