@@ -102,3 +102,58 @@ def test_explain_command_prints_the_steps_and_reports_a_bad_file(tmp_path, capsy
     (tmp_path / "m.json").write_text('{"X": [[1]]}', encoding="utf-8")
     assert main(["explain", str(tmp_path / "m.json")]) == 2
     assert "missing key 'Wq'" in capsys.readouterr().err
+
+
+def object_array_npz(path) -> None:
+    np.savez(path, X=np.array([[1], "a"], dtype=object))  # readable only by unpickling
+
+
+@pytest.mark.parametrize("write", [
+    lambda path: path.write_bytes(b"notjson\n"),  # numpy said "contains pickled (object) data"
+    lambda path: path.write_bytes(bytes(range(100))),
+    lambda path: path.write_bytes(b"PK\x03\x04garbage"),  # a traceback of zipfile.BadZipFile
+    lambda path: np.save(path.with_suffix(".npy"), np.eye(2)) or path.with_suffix(".npy").rename(path),
+    object_array_npz,
+], ids=["text", "random bytes", "a zip header alone", "a .npy file", "an object array"])
+def test_a_file_named_npz_that_holds_no_arrays_of_numbers_is_one_line_naming_it(tmp_path, capsys, write):
+    path = tmp_path / "bad.npz"
+    write(path)
+    assert main(["explain", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"attnmt: error: {path}: not a NumPy .npz file of number arrays; write one with " \
+                  "numpy.savez(path, X=…, Wq=…, …) or give a JSON file\n"
+
+
+def test_an_npz_file_named_in_capitals_is_read_as_npz(tmp_path):
+    np.savez(tmp_path / "example.npz", **{key: np.array(value) for key, value in TUTORIAL_EXAMPLE.items()})
+    (tmp_path / "example.npz").rename(tmp_path / "EXAMPLE.NPZ")  # refused as "not valid JSON", before
+    assert explain(load_example(tmp_path / "EXAMPLE.NPZ")) == explain()
+
+
+ONE_HEAD = {"X": [[1, 0], [0, 1]], "Wq": [[1, 0], [0, 1]], "Wk": [[1, 0], [0, 1]], "Wv": [[1, 0, 0], [0, 1, 0]],
+            "heads": 1}
+
+
+def test_one_head_with_a_w_o_maps_its_outputs_back_to_d_model(tmp_path):
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps({**ONE_HEAD, "Wo": [[1, 0], [0, 1], [1, 1]]}))
+    text = explain(load_example(path))  # stopped at A·V [2, 3], before
+    # A = softmax(I / √2) by row: (0.67, 0.33), (0.33, 0.67); V = X·Wv puts them in V's first two of 3 columns
+    assert block(text, "A·V").splitlines()[1:] == ["      0.67   0.33   0.00", "      0.33   0.67   0.00"]
+    assert "W_O  [3, 2]" in text and "Multi-head" not in text
+    assert block(text, "MultiHead(X) = (A·V)·W_O  [2, 2]").splitlines()[1:] == ["      0.67   0.33",
+                                                                                "      0.33   0.67"]
+
+
+def test_one_head_without_a_w_o_stops_at_its_outputs(tmp_path):
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps(ONE_HEAD))
+    text = explain(load_example(path))
+    assert text.rstrip().endswith("A·V (outputs b^i)  [2, 3]\n      0.67   0.33   0.00\n      0.33   0.67   0.00")
+
+
+def test_a_w_o_of_one_head_is_checked_against_d_model(tmp_path):
+    path = tmp_path / "one.json"
+    path.write_text(json.dumps({**ONE_HEAD, "Wo": [[1], [1], [1]]}))  # accepted and left unused, before
+    with pytest.raises(ConfigError, match=r"one.json: Wo has shape \[3, 1\], expected \[3, 2\]"):
+        load_example(path)

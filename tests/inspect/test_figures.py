@@ -1,19 +1,26 @@
 """Attention pictures: the trace of a translation, its heatmaps, the tutorials' figures and their commands."""
 
 import json
+import warnings
 from pathlib import Path
 
 import numpy as np
 import pytest
 import torch
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.text import Text
 from PIL import Image
 
 from attnmt import checkpoint as ckpt
 from attnmt.cli.main import main
 from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate
-from attnmt.errors import ConfigError, ModelDirError
+from attnmt.errors import AttnmtWarning, ConfigError, ModelDirError
 from attnmt.inspect.figures import (
+    DPI,
+    cell_inches,
+    missing_glyphs_told_once,
     plot_attention,
     plot_head_average,
     plot_heads,
@@ -22,6 +29,7 @@ from attnmt.inspect.figures import (
     plot_training,
     read_training_log,
     save_figure,
+    write_trace_figures,
 )
 from attnmt.inspect.trace import trace_translation
 from attnmt.layers import sinusoidal_table
@@ -141,6 +149,36 @@ def test_decoder_self_attention_image_leaves_the_upper_triangle_empty(trace, tmp
                 assert cell(i, j) != WHITE, f"cell ({i}, {j}) of weight {weights[i, j]:.2f} is not drawn"
 
 
+def drawn(fig: Figure) -> tuple[list[Text], object]:
+    """The figure's visible texts, and the renderer that placed them (constrained layout runs on drawing)."""
+    canvas = FigureCanvasAgg(fig)
+    canvas.draw()
+    return [text for text in fig.findobj(Text) if text.get_visible() and text.get_text()], canvas.get_renderer()
+
+
+@pytest.mark.parametrize("kind", ["cross", "encoder"])
+@pytest.mark.parametrize("plot", [lambda trace, kind: plot_heads(trace, kind, 0), plot_head_average,
+                                  lambda trace, kind: plot_attention(trace, kind, 0)], ids=["heads", "mean", "one"])
+def test_a_long_piece_leaves_the_heatmaps_their_size_and_every_text_inside_the_figure(model, tokenizer, plot, kind):
+    """A word in a script the vocabulary lacks is one piece: its label squeezed the heatmaps to a few
+    pixels, pushed the titles out of the figure and the grid's title onto the panels' own."""
+    trace = trace_translation(model, tokenizer, "a man " + "Þ" * 30, target="ein mann")
+    assert "Þ" * 30 in trace.source
+    fig = plot(trace, kind)
+    texts, renderer = drawn(fig)
+    outside = [text.get_text() for text in texts
+               if not fig.bbox.padded(1).contains(*text.get_window_extent(renderer).p0)
+               or not fig.bbox.padded(1).contains(*text.get_window_extent(renderer).p1)]
+    assert outside == []
+    if fig.get_suptitle():
+        suptitle = next(text for text in texts if text.get_text() == fig.get_suptitle()).get_window_extent(renderer)
+        assert not any(ax.title.get_window_extent(renderer).overlaps(suptitle) for ax in fig.axes if ax.get_title())
+    rows, cols = (len(labels) for labels in trace.labels(kind))
+    heatmap = fig.axes[0].get_window_extent(renderer)
+    assert min(heatmap.width / cols, heatmap.height / rows) >= 0.9 * cell_inches(rows, cols) * DPI
+    assert "Þ" * 19 + "…" in [label.get_text() for label in fig.axes[0].get_xticklabels()]
+
+
 def test_head_grid_has_a_panel_per_head_and_the_average_one_per_layer(trace):
     assert [ax.get_title() for ax in plot_heads(trace, "cross", 0).axes[:4]] == [f"head {h}" for h in range(4)]
     assert [ax.get_title() for ax in plot_head_average(trace, "cross").axes[:2]] == ["layer 0", "layer 1"]
@@ -196,6 +234,12 @@ def test_training_figure_plots_loss_learning_rate_and_bleu_against_steps(tmp_pat
     assert list(bleu.lines[0].get_xydata().tolist()) == [[20, 3.2]]
 
 
+def test_training_figure_of_the_current_folder_is_titled_with_its_name(tmp_path, monkeypatch):
+    write_log(tmp_path / "run", [json.dumps({"step": 10, "loss": 6.0, "lr": 1e-4})])
+    monkeypatch.chdir(tmp_path / "run")
+    assert plot_training(Path(".")).get_suptitle() == "Training of run"  # "Training of ", before
+
+
 def test_training_figure_names_the_bad_log_line(tmp_path):
     write_log(tmp_path, [json.dumps({"step": 10, "loss": 6.0, "lr": 1e-4}), "{not json"])
     with pytest.raises(ModelDirError, match=r"log.jsonl, line 2"):
@@ -231,6 +275,27 @@ def test_attention_command_writes_nonblank_heatmaps_of_the_expected_size_and_the
         assert (image != 255).any(axis=2).mean() > 0.05, f"{png.name} is (almost) blank"
         colours = np.unique(image.astype(np.int32) @ np.array([1 << 16, 1 << 8, 1]))
         assert len(colours) > 50, f"{png.name} has too few colours for a heatmap"
+
+
+def test_characters_the_font_lacks_are_one_warning_for_all_the_figures(model, tokenizer, tmp_path):
+    trace = trace_translation(model, tokenizer, "一只狗在跑。", target=SHORT_TARGET)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        write_trace_figures(trace, tmp_path)  # matplotlib's "Glyph … missing" for each character of each text, before
+    assert len(caught) == 1 and issubclass(caught[0].category, AttnmtWarning)
+    assert str(caught[0].message).endswith("lacks glyphs for '一只狗在跑。': those labels show boxes; "
+                                           "attention.html, drawn by the browser, shows them")
+
+
+def test_warnings_other_than_missing_glyphs_pass_on_as_they_came():
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        with missing_glyphs_told_once():
+            matplotlibs = "Glyph 19968 (\\N{CJK UNIFIED IDEOGRAPH-4E00}) missing from font(s) DejaVu Sans."
+            warnings.warn(matplotlibs, UserWarning, stacklevel=1)
+            warnings.warn("something else", UserWarning, stacklevel=1)
+    assert [str(warning.message) for warning in caught] == [
+        "something else", "the figures' font (DejaVu Sans) lacks glyphs for '一': those labels show boxes"]
 
 
 def test_attention_command_explains_an_empty_sentence(model, tokenizer, tmp_path, capsys):

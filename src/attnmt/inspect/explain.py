@@ -23,11 +23,14 @@ from __future__ import annotations
 
 import json
 import math
+import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 import torch
+from numpy.lib.npyio import NpzFile
 from torch import Tensor
 
 from attnmt.attention import MultiHeadAttention, causal_mask, merge_heads, scaled_dot_product_attention
@@ -46,14 +49,15 @@ MATRICES = ("X", "Wq", "Wk", "Wv", "Wo")
 
 @dataclass
 class Example:
-    """x [n, d_model]; wq, wk [d_model, h·d_k]; wv [d_model, h·d_v]; wo [h·d_v, d_model];
+    """x [n, d_model]; wq, wk [d_model, h·d_k]; wv [d_model, h·d_v]; wo [h·d_v, d_model] or None (none
+    given: one head's output is A·V, several heads' concatenation is mapped by the identity);
     mask bool [n, n] (True = may attend) or None."""
 
     x: Tensor
     wq: Tensor
     wk: Tensor
     wv: Tensor
-    wo: Tensor
+    wo: Tensor | None
     heads: int
     mask: Tensor | None = None
 
@@ -61,7 +65,8 @@ class Example:
 def load_example(path: str | Path | None = None, heads: int | None = None, causal: bool = False) -> Example:
     """The tutorial's example, or matrices from a JSON file or a NumPy .npz file.
 
-    Keys: X, Wq, Wk, Wv (required in a file), Wo (default: identity), heads
+    Keys: X, Wq, Wk, Wv (required in a file), Wo (default: none for one head, the identity for
+    several), heads
     (default 1), mask (n × n of 0/1, 1 = may attend; or "causal").  ``heads`` and
     ``causal`` given here override the file.
     """
@@ -83,12 +88,10 @@ def load_example(path: str | Path | None = None, heads: int | None = None, causa
     count = heads if heads is not None else values.get("heads", 1)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise ConfigError(f"{source}: heads must be a whole number of 1 or more, got {count!r}")
-    if "Wo" not in tensors:
-        if tensors["Wv"].size(1) != x.size(1) and count > 1:
-            raise ConfigError(f"{source}: give Wo, {tensors['Wv'].size(1)} × {x.size(1)} (Wv's columns × X's): "
-                              "it can be the identity only where Wv has as many columns as X")
-        tensors["Wo"] = torch.eye(tensors["Wv"].size(1), dtype=torch.float64)
-    example = Example(x, tensors["Wq"], tensors["Wk"], tensors["Wv"], tensors["Wo"], count, mask)
+    if "Wo" not in tensors and tensors["Wv"].size(1) != x.size(1) and count > 1:
+        raise ConfigError(f"{source}: give Wo, {tensors['Wv'].size(1)} × {x.size(1)} (Wv's columns × X's): "
+                          "it can be the identity only where Wv has as many columns as X")
+    example = Example(x, tensors["Wq"], tensors["Wk"], tensors["Wv"], tensors.get("Wo"), count, mask)
     check_shapes(example, source)
     return example
 
@@ -96,9 +99,8 @@ def load_example(path: str | Path | None = None, heads: int | None = None, causa
 def read_values(path: Path) -> dict:
     if not path.is_file():
         raise FileNotFoundError(f"{path}: no such file")
-    if path.suffix == ".npz":
-        with np.load(path, allow_pickle=False) as arrays:
-            return {key: arrays[key].tolist() for key in arrays.files}
+    if path.suffix.lower() == ".npz":
+        return read_npz(path)
     try:
         values = json.loads(path.read_text(encoding="utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
@@ -106,6 +108,24 @@ def read_values(path: Path) -> dict:
     if not isinstance(values, dict):
         raise ConfigError(f"{path}: expected a JSON object with keys X, Wq, Wk, Wv")
     return values
+
+
+def read_npz(path: Path) -> dict:
+    """The arrays of a NumPy .npz file (numpy.savez), never unpickled: numpy's own error for a file
+    that is no .npz ("contains pickled (object) data", for any bytes it cannot place) would mislead."""
+    refused = f"{path}: not a NumPy .npz file of number arrays; write one with numpy.savez(path, X=…, Wq=…, …) " \
+              "or give a JSON file"
+    try:
+        arrays = np.load(path, allow_pickle=False)
+    except (ValueError, EOFError, OSError, zipfile.BadZipFile):
+        raise ConfigError(refused) from None
+    if not isinstance(arrays, NpzFile):  # a .npy file: one array, without the names X, Wq, …
+        raise ConfigError(refused)
+    with arrays:
+        try:
+            return {key: arrays[key].tolist() for key in arrays.files}
+        except (ValueError, EOFError, OSError, zipfile.BadZipFile, zlib.error):  # a damaged or object array
+            raise ConfigError(refused) from None
 
 
 def as_matrix(value, key: str, source: str) -> Tensor:
@@ -120,15 +140,14 @@ def as_matrix(value, key: str, source: str) -> Tensor:
 
 def check_shapes(e: Example, source: str) -> None:
     n, d_model = e.x.shape
-    # Wo maps the heads' outputs side by side back to d_model (one head alone is shown without it)
-    wo_columns = d_model if e.heads > 1 else e.wo.size(1)
+    # Wo maps the heads' outputs side by side (one head's alone) back to d_model
     expected = {"Wq": (d_model, e.wq.size(1)), "Wk": (d_model, e.wq.size(1)), "Wv": (d_model, e.wv.size(1)),
-                "Wo": (e.wv.size(1), wo_columns)}
+                "Wo": (e.wv.size(1), d_model)}
     for key, matrix in zip(("Wq", "Wk", "Wv", "Wo"), (e.wq, e.wk, e.wv, e.wo), strict=True):
-        if tuple(matrix.shape) != expected[key]:
+        if matrix is not None and tuple(matrix.shape) != expected[key]:
             raise ConfigError(f"{source}: {key} has shape {list(matrix.shape)}, expected {list(expected[key])} "
                               f"(X is {n} × {d_model}; Wk must match Wq; Wo has as many rows as Wv has columns "
-                              "and, with several heads, as many columns as X)")
+                              "and as many columns as X)")
     if e.heads < 1 or e.wq.size(1) % e.heads or e.wv.size(1) % e.heads:
         raise ConfigError(f"{source}: heads={e.heads} must divide the columns of Wq ({e.wq.size(1)}) "
                           f"and of Wv ({e.wv.size(1)})")
@@ -145,7 +164,8 @@ def show(name: str, matrix: Tensor, note: str = "", masked: Tensor | None = None
     return lines + [""]
 
 
-def explain_single_head(e: Example) -> list[str]:
+def explain_single_head(e: Example) -> tuple[list[str], Tensor]:
+    """The steps of eq. 1, and the outputs A·V [n, d_v]."""
     q, k, v = e.x @ e.wq, e.x @ e.wk, e.x @ e.wv
     d_k = q.size(-1)
     scores = q @ k.T
@@ -162,16 +182,35 @@ def explain_single_head(e: Example) -> list[str]:
     lines += show("A = softmax(Q·Kᵀ / √d_k), by row", weights,
                   note="row sums: " + " ".join(f"{s:.2f}" for s in weights.sum(-1).tolist()))
     lines += show("A·V (outputs b^i)", out)
-    return lines
+    return lines, out
+
+
+def attention_module(e: Example) -> MultiHeadAttention:
+    """attnmt's MultiHeadAttention holding the example's matrices (W_O: the identity where none is given)."""
+    d_model, h = e.x.size(1), e.heads
+    wo = e.wo if e.wo is not None else torch.eye(d_model, dtype=torch.float64)
+    mha = MultiHeadAttention(d_model, h, bias=False, d_k=e.wq.size(1) // h, d_v=e.wv.size(1) // h).double()
+    with torch.no_grad():  # nn.Linear computes x Wᵀ, so it stores the transposes
+        for linear, w in ((mha.q_proj, e.wq), (mha.k_proj, e.wk), (mha.v_proj, e.wv), (mha.out_proj, wo)):
+            linear.weight.copy_(w.T)
+    return mha
+
+
+def explain_one_head_w_o(e: Example, out: Tensor, wo: Tensor) -> list[str]:
+    """One head with a W_O given: MultiHead(X) = head_1 W_O, the outputs A·V [n, d_v] mapped to [n, d_model]."""
+    mapped = out @ wo
+    with torch.no_grad():
+        module_out, _ = attention_module(e)(e.x[None], e.x[None], e.x[None], e.mask)
+    torch.testing.assert_close(mapped, module_out[0])  # the step shown is the module's own
+    lines = [f"== Output projection: one head, W_O maps d_v = {wo.size(0)} back to d_model = {wo.size(1)}", ""]
+    return lines + show("W_O", wo) + show("MultiHead(X) = (A·V)·W_O", mapped)
 
 
 def explain_multi_head(e: Example) -> list[str]:
-    d_model, h = e.x.size(1), e.heads
+    h = e.heads
     d_k, d_v = e.wq.size(1) // h, e.wv.size(1) // h
-    mha = MultiHeadAttention(d_model, h, bias=False, d_k=d_k, d_v=d_v).double()
-    with torch.no_grad():  # nn.Linear computes x Wᵀ, so it stores the transposes
-        for linear, w in ((mha.q_proj, e.wq), (mha.k_proj, e.wk), (mha.v_proj, e.wv), (mha.out_proj, e.wo)):
-            linear.weight.copy_(w.T)
+    mha = attention_module(e)
+    with torch.no_grad():
         x = e.x[None]  # [1, n, d_model]
         q, (k, v) = mha.project_q(x), mha.project_kv(x, x)  # [1, h, n, d_k], [1, h, n, d_k], [1, h, n, d_v]
         heads, weights = scaled_dot_product_attention(q, k, v, e.mask, need_weights=True)
@@ -189,7 +228,7 @@ def explain_multi_head(e: Example) -> list[str]:
                       note="row sums: " + " ".join(f"{s:.2f}" for s in weights[0, i].sum(-1).tolist()))
         lines += show(f"head_{i} = A_{i}·V_{i}", heads[0, i])
     lines += show("Concat(head_0, …) (the heads side by side)", concat[0])
-    lines += show("W_O", e.wo)
+    lines += show("W_O", mha.out_proj.weight.T)
     lines += show("MultiHead(X) = Concat(…)·W_O", out[0])
     return lines
 
@@ -197,7 +236,9 @@ def explain_multi_head(e: Example) -> list[str]:
 def explain(example: Example | None = None) -> str:
     """The whole step-by-step computation as printable text (the tutorial's example by default)."""
     e = example if example is not None else load_example()
-    lines = explain_single_head(e)
+    lines, out = explain_single_head(e)
     if e.heads > 1:
         lines += explain_multi_head(e)
+    elif e.wo is not None:
+        lines += explain_one_head_w_o(e, out, e.wo)
     return "\n".join(lines)

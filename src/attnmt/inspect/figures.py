@@ -10,8 +10,13 @@ drawn by the Agg renderer.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
+import re
+import unicodedata
+import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -22,7 +27,7 @@ from matplotlib.figure import Figure
 from torch import Tensor
 
 from attnmt.decoding import DEFAULT, Decoding
-from attnmt.errors import ConfigError, ModelDirError, OutputError
+from attnmt.errors import AttnmtWarning, ConfigError, ModelDirError, OutputError
 from attnmt.files import atomic_write, make_folder
 from attnmt.inspect.trace import AXIS_TITLES, KINDS, PieceCodec, TranslationAttention, check_layer, trace_translation
 from attnmt.inspect.viewer import write_viewer
@@ -31,6 +36,9 @@ from attnmt.model import Transformer
 
 DPI = 100
 CMAP = colormaps["Blues"].with_extremes(bad=(0.0, 0.0, 0.0, 0.0))  # masked cells: transparent
+LABEL_CHARS = 20  # a longer piece is cut to this many characters, "…" the last (attention.html shows it whole)
+SENTENCE_CHARS = 60  # as much of the sentence as a grid's title shows
+LABEL_SIZE, TITLE_SIZE, SUPTITLE_SIZE = 8, 9, 10  # points
 
 
 # --- heatmaps --------------------------------------------------------------------
@@ -39,6 +47,30 @@ CMAP = colormaps["Blues"].with_extremes(bad=(0.0, 0.0, 0.0, 0.0))  # masked cell
 def cell_inches(rows: int, cols: int) -> float:
     """Side of one heatmap cell: large for short sentences, small enough that long ones still fit."""
     return min(0.3, max(0.14, 5.0 / max(rows, cols)))
+
+
+def shortened(text: str, chars: int) -> str:
+    """``text`` cut to ``chars`` characters, the last of them "…", where it is longer."""
+    return text if len(text) <= chars else text[: chars - 1] + "…"
+
+
+def text_inches(text: str, points: float) -> float:
+    """About how wide ``text`` is drawn: 0.65 em a character (DejaVu Sans' wider letters), twice that
+    for the wide ones of East Asian scripts.  An estimate, so that no figure has to be drawn to be sized."""
+    ems = sum(1.3 if unicodedata.east_asian_width(c) in "WF" else 0.65 for c in text)
+    return ems * points / 72
+
+
+def new_figure(panels_wide: int, panels_high: int, rows: list[str], cols: list[str], title: str) -> Figure:
+    """A figure whose heatmap cells keep their size (``cell_inches``) next to labels of any length,
+    as wide as its title needs; the labels are the pieces as ``draw_heatmap`` writes them."""
+    cell = cell_inches(len(rows), len(cols))
+    row_labels = max(text_inches(label, LABEL_SIZE) for label in rows)
+    col_labels = max(text_inches(label, LABEL_SIZE) for label in cols)
+    width = panels_wide * (len(cols) * cell + 0.4) + row_labels + 1.9  # + the axis title and the colour bar
+    height = panels_high * (len(rows) * cell + 0.5) + col_labels + 1.2  # + the titles and the axis title
+    width = max(width, text_inches(title, SUPTITLE_SIZE) + 0.4)
+    return Figure(figsize=(width, height), dpi=DPI, layout="compressed")
 
 
 def draw_heatmap(ax: Axes, weights: np.ndarray, rows: list[str], cols: list[str], kind: str, title: str):
@@ -50,35 +82,36 @@ def draw_heatmap(ax: Axes, weights: np.ndarray, rows: list[str], cols: list[str]
     if kind == "decoder_self":
         weights = np.ma.masked_array(weights, mask=np.triu(np.ones_like(weights, dtype=bool), k=1))
     image = ax.imshow(weights, cmap=CMAP, vmin=0.0, vmax=1.0, interpolation="nearest", aspect="equal")
-    ax.set_xticks(range(len(cols)), cols, rotation=90, fontsize=8)
-    ax.set_yticks(range(len(rows)), rows, fontsize=8)
+    ax.set_xticks(range(len(cols)), cols, rotation=90, fontsize=LABEL_SIZE)
+    ax.set_yticks(range(len(rows)), rows, fontsize=LABEL_SIZE)
     ax.tick_params(length=0)
-    ax.set_title(title, fontsize=9)
+    ax.set_title(title, fontsize=TITLE_SIZE)
     return image
 
 
-def new_figure(panels_wide: int, panels_high: int, rows: int, cols: int) -> Figure:
-    cell = cell_inches(rows, cols)
-    width = panels_wide * (cols * cell + 0.4) + 2.4  # + row labels and the colour bar
-    height = panels_high * (rows * cell + 0.5) + 1.8  # + titles and column labels
-    return Figure(figsize=(width, height), dpi=DPI, layout="constrained")
+def tick_labels(trace: TranslationAttention, kind: str) -> tuple[list[str], list[str]]:
+    """The rows' and the columns' pieces as the heatmaps label them: a word in a script the vocabulary
+    lacks is one piece, and written whole it would leave the cells no room."""
+    rows, cols = trace.labels(kind)
+    return [shortened(piece, LABEL_CHARS) for piece in rows], [shortened(piece, LABEL_CHARS) for piece in cols]
 
 
 def plot_attention(trace: TranslationAttention, kind: str, layer: int, head: int | None = None) -> Figure:
     """One heatmap: ``kind`` attention of ``layer``, one ``head`` or (None) the mean over heads (both
     counted from 0); ConfigError naming those there are for a layer or a head the model lacks."""
     weights = layer_weights(trace, kind, layer)  # [H, Q, K]
-    rows, cols = trace.labels(kind)
+    rows, cols = tick_labels(trace, kind)
     if head is not None and not -weights.size(0) <= head < weights.size(0):
         raise ConfigError(f"head={head}: each layer has {weights.size(0)} heads (head=0 to {weights.size(0) - 1}, "
                           f"-1 to -{weights.size(0)} from the last, or None for their mean)")
     matrix = weights.mean(0) if head is None else weights[head]
-    fig = new_figure(1, 1, len(rows), len(cols))
-    ax = fig.add_subplot()
     which = "mean of heads" if head is None else f"head {head}"
-    image = draw_heatmap(ax, matrix.numpy(), rows, cols, kind, f"{KINDS[kind]}, layer {layer}, {which}")
-    ax.set_ylabel(AXIS_TITLES[kind][0], fontsize=8)
-    ax.set_xlabel(AXIS_TITLES[kind][1], fontsize=8)
+    title = f"{KINDS[kind]}, layer {layer}, {which}"
+    fig = new_figure(1, 1, rows, cols, title)
+    ax = fig.add_subplot()
+    image = draw_heatmap(ax, matrix.numpy(), rows, cols, kind, title)
+    ax.set_ylabel(AXIS_TITLES[kind][0], fontsize=LABEL_SIZE)
+    ax.set_xlabel(AXIS_TITLES[kind][1], fontsize=LABEL_SIZE)
     fig.colorbar(image, ax=ax, shrink=0.8, label="attention weight")
     return fig
 
@@ -94,10 +127,10 @@ def layer_weights(trace: TranslationAttention, kind: str, layer: int) -> Tensor:
 
 def plot_grid(trace: TranslationAttention, kind: str, matrices: Tensor, titles: list[str], suptitle: str) -> Figure:
     """matrices [N, Q, K] as a grid of heatmaps (at most 4 a row) sharing one colour bar."""
-    rows, cols = trace.labels(kind)
+    rows, cols = tick_labels(trace, kind)
     wide = min(len(titles), 4)
     high = math.ceil(len(titles) / wide)
-    fig = new_figure(wide, high, len(rows), len(cols))
+    fig = new_figure(wide, high, rows, cols, suptitle)
     axes = fig.subplots(high, wide, squeeze=False).flatten()
     for i, (ax, matrix, title) in enumerate(zip(axes, matrices, titles, strict=False)):
         image = draw_heatmap(ax, matrix.numpy(), rows, cols, kind, title)
@@ -105,9 +138,9 @@ def plot_grid(trace: TranslationAttention, kind: str, matrices: Tensor, titles: 
         ax.tick_params(labelleft=i % wide == 0, labelbottom=i + wide >= len(titles))
     for ax in axes[len(titles):]:
         ax.set_axis_off()
-    fig.supylabel(AXIS_TITLES[kind][0], fontsize=9)
-    fig.supxlabel(AXIS_TITLES[kind][1], fontsize=9)
-    fig.suptitle(suptitle, fontsize=10)
+    fig.supylabel(AXIS_TITLES[kind][0], fontsize=TITLE_SIZE)
+    fig.supxlabel(AXIS_TITLES[kind][1], fontsize=TITLE_SIZE)
+    fig.suptitle(suptitle, fontsize=SUPTITLE_SIZE)
     fig.colorbar(image, ax=list(axes), shrink=0.6, label="attention weight")
     return fig
 
@@ -116,14 +149,16 @@ def plot_heads(trace: TranslationAttention, kind: str, layer: int) -> Figure:
     """Every head of one layer, side by side."""
     weights = layer_weights(trace, kind, layer)  # [H, Q, K]
     titles = [f"head {h}" for h in range(weights.size(0))]
-    return plot_grid(trace, kind, weights, titles, f"{KINDS[kind]}, layer {layer}: {trace.sentence}")
+    sentence = shortened(trace.sentence, SENTENCE_CHARS)
+    return plot_grid(trace, kind, weights, titles, f"{KINDS[kind]}, layer {layer}: {sentence}")
 
 
 def plot_head_average(trace: TranslationAttention, kind: str) -> Figure:
     """The mean over heads, one panel per layer."""
     means = trace.weights(kind).mean(dim=1)  # [L, Q, K]
     titles = [f"layer {i}" for i in range(means.size(0))]
-    return plot_grid(trace, kind, means, titles, f"{KINDS[kind]}, mean of heads: {trace.sentence}")
+    sentence = shortened(trace.sentence, SENTENCE_CHARS)
+    return plot_grid(trace, kind, means, titles, f"{KINDS[kind]}, mean of heads: {sentence}")
 
 
 def save_figure(fig: Figure, path: Path) -> Path:
@@ -135,8 +170,43 @@ def save_figure(fig: Figure, path: Path) -> Path:
     if kind not in formats:
         raise ConfigError(f"{path}: figures are written as {', '.join('.' + f for f in sorted(formats))}, "
                           f"not .{kind}: give a name ending in .png")
-    atomic_write(path, lambda tmp: fig.savefig(tmp, format=kind, dpi=fig.dpi, facecolor="white"), OutputError)
+    with missing_glyphs_told_once():
+        atomic_write(path, lambda tmp: fig.savefig(tmp, format=kind, dpi=fig.dpi, facecolor="white"), OutputError)
     return path
+
+
+MISSING_GLYPH = re.compile(r"Glyph (\d+) \(.*\) missing from font\(s\) (.+?)\.?$")  # matplotlib's warning
+
+
+class MissingGlyphs(AttnmtWarning):
+    """The figures' font lacks characters of their texts, which show as boxes: all of them in one
+    warning, where matplotlib warns for each character of each text it draws."""
+
+    def __init__(self, chars: list[str], fonts: list[str], hint: str = "") -> None:
+        self.chars, self.fonts = list(dict.fromkeys(chars)), list(dict.fromkeys(fonts))
+        super().__init__(f"the figures' font ({', '.join(self.fonts)}) lacks glyphs for "
+                         f"{shortened(''.join(self.chars), LABEL_CHARS)!r}: those labels show boxes{hint}")
+
+
+@contextlib.contextmanager
+def missing_glyphs_told_once(hint: str = "") -> Iterator[None]:
+    """Gathers matplotlib's warnings of missing glyphs within the block (72 lines for one sentence in
+    Chinese) into one MissingGlyphs, ``hint`` added to it; other warnings pass on as they came."""
+    chars: list[str] = []
+    fonts: list[str] = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield
+    for warning in caught:
+        missing = MISSING_GLYPH.match(str(warning.message))
+        if isinstance(warning.message, MissingGlyphs):  # a figure's own, within a block of several
+            chars, fonts = chars + warning.message.chars, fonts + warning.message.fonts
+        elif missing:
+            chars, fonts = chars + [chr(int(missing[1]))], fonts + [missing[2]]
+        else:
+            warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+    if chars:
+        warnings.warn(MissingGlyphs(chars, fonts, hint), stacklevel=3)
 
 
 def write_trace_figures(trace: TranslationAttention, out_dir: Path) -> list[Path]:
@@ -144,10 +214,11 @@ def write_trace_figures(trace: TranslationAttention, out_dir: Path) -> list[Path
     for each kind, and ``attention.html`` (the interactive viewer); returns their paths."""
     out_dir = make_folder(Path(out_dir), OutputError)
     paths = []
-    for kind in KINDS:
-        for layer in range(trace.weights(kind).size(0)):
-            paths.append(save_figure(plot_heads(trace, kind, layer), out_dir / f"{kind}_layer{layer}.png"))
-        paths.append(save_figure(plot_head_average(trace, kind), out_dir / f"{kind}_mean.png"))
+    with missing_glyphs_told_once(hint="; attention.html, drawn by the browser, shows them"):
+        for kind in KINDS:
+            for layer in range(trace.weights(kind).size(0)):
+                paths.append(save_figure(plot_heads(trace, kind, layer), out_dir / f"{kind}_layer{layer}.png"))
+            paths.append(save_figure(plot_head_average(trace, kind), out_dir / f"{kind}_mean.png"))
     paths.append(write_viewer(trace.to_dict(), out_dir / "attention.html"))
     return paths
 
@@ -263,5 +334,5 @@ def plot_training(model_dir: Path) -> Figure:
     for ax in (loss, lr, bleu):
         ax.set_xlabel("step")
         ax.grid(alpha=0.3)
-    fig.suptitle(f"Training of {Path(model_dir).name}")
+    fig.suptitle(f"Training of {Path(model_dir).resolve().name}")  # "." is named as the folder it is
     return fig
