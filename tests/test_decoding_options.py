@@ -104,6 +104,15 @@ def test_the_same_seed_gives_the_same_draws_and_another_seed_others():
     assert drawn(Decoding(beam_size=1, sampling_topk=0, seed=8), 200) != first
 
 
+def test_a_sentence_given_several_times_with_no_seed_gets_several_samples():
+    """With no seed every row draws from a stream of its own: keyed on the source (as a seed's
+    streams are), copies of one sentence in one call all got the same sample."""
+    same = torch.tensor([[A, B]] * 200)  # each token is drawn at least once but for odds of 1e-9
+    tokens = [ids[0] for ids in greedy_search(ScriptedModel(COIN), same, Decoding(beam_size=1, sampling_topk=0),
+                                             use_cache=False)]
+    assert set(tokens) == {A, B, C}
+
+
 # Every step a coin of four sides, EOS one of them: outputs of 0 to 6 tokens, rows ending at every step.
 COINS = {prefix: {A: 0.3, B: 0.3, C: 0.15, EOS: 0.25}
          for n in range(6) for prefix in itertools.product((A, B, C), repeat=n)}

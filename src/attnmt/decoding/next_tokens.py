@@ -193,7 +193,7 @@ class Sampler:
     def __init__(self, decoding: Decoding, src: Tensor, pad_id: int) -> None:
         self.top_k, self.top_p, self.temperature = (
             decoding.sampling_topk, decoding.sampling_topp, decoding.sampling_temperature)
-        self.streams = SentenceStreams(secrets.randbits(64) if decoding.seed is None else decoding.seed, src, pad_id)
+        self.streams = SentenceStreams(decoding.seed, src, pad_id)
 
     def draw(self, logits: Tensor, banned: Sequence[int], sentences: Sequence[int]) -> Tensor:
         """logits [N, V] -> one token per row [N], drawn; never one in ``banned``.  Row r is the
@@ -210,18 +210,23 @@ class Sampler:
 
 
 class SentenceStreams:
-    """One random stream per sentence of a batch src [B, S] (padded with pad_id): a generator
-    seeded from the seed and the sentence's source ids, so that its numbers depend on nothing
-    else.  A sentence given twice draws the same numbers, the same sample (attnmt translate
-    translates a repeated sentence once anyway); another seed draws others."""
+    """One random stream per sentence of a batch src [B, S] (padded with pad_id).  With a seed,
+    a generator seeded from the seed and the sentence's source ids, so that its numbers depend on
+    nothing else: a sentence given twice draws the same numbers, the same sample (attnmt
+    translate translates a repeated sentence once anyway); another seed draws others.  With no
+    seed, every sentence's stream starts at random, so a sentence given twice gets two samples."""
 
-    def __init__(self, seed: int, src: Tensor, pad_id: int) -> None:
+    def __init__(self, seed: int | None, src: Tensor, pad_id: int) -> None:
         self.device = src.device
         self.generators: list[torch.Generator] = []
         for row in src.tolist():
-            ids = [t for t in row if t != pad_id]
-            key = hashlib.blake2b(struct.pack(f"<Q{len(ids)}q", seed, *ids), digest_size=8).digest()
-            self.generators.append(torch.Generator(src.device).manual_seed(int.from_bytes(key, "little")))
+            if seed is None:
+                start = secrets.randbits(64)
+            else:
+                ids = [t for t in row if t != pad_id]
+                key = hashlib.blake2b(struct.pack(f"<Q{len(ids)}q", seed, *ids), digest_size=8).digest()
+                start = int.from_bytes(key, "little")
+            self.generators.append(torch.Generator(src.device).manual_seed(start))
 
     def uniform(self, sentences: Sequence[int], count: int) -> Tensor:
         """[len(sentences), count] numbers in [0, 1): row r the next ``count`` of sentence
