@@ -27,12 +27,45 @@ def warnings_for(tmp_path: Path, valid: list[tuple[str, str]], train: list[tuple
 
 def test_a_validation_set_of_training_pairs_warns_naming_the_share(tmp_path):
     [line] = warnings_for(tmp_path, PAIRS[:3] + [("a fish swims", "ein fisch schwimmt")])
-    assert line.startswith("warning: 3 of the 4 validation pairs (") and OVERLAP in line
+    assert line.startswith("warning: 3 of the 4 validation pairs of 3 or more words (") and OVERLAP in line
 
 
 def test_a_few_training_pairs_in_the_validation_set_do_not_warn(tmp_path):
     assert warnings_for(tmp_path, PAIRS[:1] + [("a fish swims", "ein fisch schwimmt"),
                                                ("the girl reads", "das mädchen liest")]) == []
+
+
+STOCK = [("yes .", "ja ."), ("thank you .", "danke ."), ("no .", "nein ."), ("hello !", "hallo !")]
+
+
+def test_stock_phrases_of_a_held_out_set_are_not_counted(tmp_path):
+    """Short stock phrases are in any corpus and any held-out set: a held-out set of them warned."""
+    held_out = [("a fish swims", "ein fisch schwimmt"), ("the girl reads", "das mädchen liest")]
+    assert warnings_for(tmp_path, STOCK * 2 + held_out, train=PAIRS + STOCK) == []
+
+
+def test_a_training_pair_given_many_times_counts_each_time(tmp_path):
+    held_out = [("a fish swims", "ein fisch schwimmt"), ("the girl reads", "das mädchen liest")]
+    [line] = warnings_for(tmp_path, PAIRS[:1] * 3 + held_out)
+    assert line.startswith("warning: 3 of the 5 validation pairs") and OVERLAP in line
+
+
+def test_only_the_first_pairs_of_a_large_corpus_are_read(tmp_path, monkeypatch):
+    from attnmt.training import validation_checks
+
+    monkeypatch.setattr(validation_checks, "MOST_PAIRS", 5)
+    assert warnings_for(tmp_path, PAIRS[10:14]) == []  # pairs 10 to 13 are past the fifth
+    assert len(warnings_for(tmp_path, PAIRS[:4])) == 1
+
+
+def test_a_run_from_a_prepared_directory_is_not_checked(tmp_path):
+    """It starts without reading the text; reading it for this check would cost what preparing saved."""
+    valid_src, valid_tgt = write_pairs(tmp_path, "valid", PAIRS)
+    config = tiny_config(tmp_path, **SMALL, valid_src=str(valid_src), valid_tgt=str(valid_tgt),
+                         prepared_dir=str(tmp_path / "prepared"))
+    lines: list[str] = []
+    check_validation_set(config, PAIRS, lines.append)
+    assert lines == []
 
 
 def test_a_swapped_validation_set_warns_by_its_words(tmp_path):

@@ -5,13 +5,18 @@
 - valid_src and valid_tgt are swapped: the validation source is in the target language, so its
   loss and BLEU stay poor however well the model learns.
 
-Both are found cheaply, once, when a new run starts: the training text is streamed once, keeping
-a hash of each validation pair (and of each pair swapped) and the words of the first
-VOCABULARY_PAIRS training pairs.  A warning is a line of the run's log; nothing is refused.
+Both are found cheaply, once, when a new run starts from text: the first MOST_PAIRS training pairs
+are streamed once, keeping a hash of each validation pair (and of each pair swapped) and the words
+of the first VOCABULARY_PAIRS training pairs.  A run from a prepared directory is not checked: it
+starts without reading the text, and a larger corpus is read only that far, so that the check
+costs a few seconds at most.  Stock phrases ("Yes.", "Thank you.") are in any corpus and any
+held-out set alike, so validation pairs of fewer than MIN_WORDS source words are not counted.
+A warning is a line of the run's log; nothing is refused.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 
 from attnmt.config import TrainConfig
@@ -21,6 +26,10 @@ from attnmt.training.tokenize_corpora import text_pairs
 
 # The share of validation pairs found among the training pairs (as they are, or swapped) that warns.
 OVERLAP_SHARE = 0.5
+# Validation pairs of fewer source words are stock phrases, found in held-out sets too: not counted.
+MIN_WORDS = 3
+# The training pairs read at most (about a second of reading per million short pairs).
+MOST_PAIRS = 1_000_000
 # Training pairs whose words stand for each side's vocabulary (enough for a language's common words).
 VOCABULARY_PAIRS = 50_000
 # How much more of a validation side's words the other training side must know to read as swapped.
@@ -31,14 +40,21 @@ def check_validation_set(config: TrainConfig, pairs: list[tuple[str, str]], log:
     """Warns (``log``, once each) where the validation ``pairs`` (of config.valid_src and valid_tgt)
     are mostly training pairs, or read as the training pairs swapped.  Corpora that cannot be read
     as text (a prepared run whose text files are gone) are not checked."""
-    valid = {hash(pair) for pair in pairs}
-    swapped = {hash((tgt, src)) for src, tgt in pairs}
+    if config.prepared_dir:
+        return
+    counted = [pair for pair in pairs if words(pair[0]) >= MIN_WORDS]
+    valid = Counter(hash(pair) for pair in counted)  # a line given twice counts twice
+    swapped = Counter(hash((tgt, src)) for src, tgt in counted)
     found, found_swapped = set(), set()
     src_words: set[str] = set()
     tgt_words: set[str] = set()
+    read = 0
     try:
         for spec in config.corpora():
             for number, pair in enumerate(text_pairs(spec, ReadReport(0, 0))):
+                if read == MOST_PAIRS:
+                    break
+                read += 1
                 if number < VOCABULARY_PAIRS:
                     src_words.update(pair[0].lower().split())
                     tgt_words.update(pair[1].lower().split())
@@ -50,15 +66,23 @@ def check_validation_set(config: TrainConfig, pairs: list[tuple[str, str]], log:
     except (OSError, UserError):
         return
     where = f"{config.valid_src}, {config.valid_tgt}"
-    if len(found) >= OVERLAP_SHARE * len(valid):
-        log(f"warning: {len(found)} of the {len(valid)} validation pairs ({where}) are in the training data too: "
-            "the validation scores measure memory, not translation; give a held-out validation set")
+    lines = sum(valid[key] for key in found)
+    if counted and lines >= OVERLAP_SHARE * len(counted):
+        log(f"warning: {lines} of the {len(counted)} validation pairs of {MIN_WORDS} or more words ({where}) are in "
+            "the training data too: the validation scores measure memory, not translation; give a held-out "
+            "validation set")
     sources, targets = [src for src, _ in pairs], [tgt for _, tgt in pairs]
-    if len(found_swapped) >= OVERLAP_SHARE * len(swapped) or (
+    if (counted and sum(swapped[key] for key in found_swapped) >= OVERLAP_SHARE * len(counted)) or (
             known(sources, tgt_words) > known(sources, src_words) + SWAPPED_MARGIN
             and known(targets, src_words) > known(targets, tgt_words) + SWAPPED_MARGIN):
         log(f"warning: the validation set reads as the training data with its sides swapped: {config.valid_src} "
             f"is in the training targets' language, {config.valid_tgt} in the sources': swap valid_src and valid_tgt")
+
+
+def words(line: str) -> int:
+    """The words of ``line``: its pieces between spaces that hold a letter or digit (a stop
+    written apart, as tokenised corpora write it, is none)."""
+    return sum(any(c.isalnum() for c in piece) for piece in line.split())
 
 
 def known(lines: Iterable[str], words: set[str]) -> float:
