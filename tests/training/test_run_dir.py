@@ -41,6 +41,17 @@ def test_a_lock_left_by_a_killed_run_is_free(tmp_path):
     RunLock.claim(tmp_path).release()
 
 
+def test_a_claim_let_go_unused_leaves_none_of_the_folders_it_made(tmp_path):
+    """A refused prepare into a new nested path left its parent folders behind."""
+    (tmp_path / "kept").mkdir()
+    RunLock.claim(tmp_path / "kept" / "a" / "b" / "run").release()
+    assert [path.name for path in tmp_path.rglob("*")] == ["kept"]
+    lock = RunLock.claim(tmp_path / "kept" / "a" / "run")
+    (tmp_path / "kept" / "a" / "other").write_text("")  # something else came into a made folder
+    lock.release()
+    assert sorted(path.name for path in tmp_path.rglob("*")) == ["a", "kept", "other"]
+
+
 def test_an_out_dir_that_is_a_file_is_one_line_before_any_work(tmp_path, monkeypatch, capsys):
     (tmp_path / "afile").write_text("")
     config = tiny_config(tmp_path, **SMALL, out_dir=str(tmp_path / "afile"))

@@ -37,8 +37,8 @@ class RunLock:
     The kernel lets go of it when the process ends however it ends (a kill -9 included), so a lock
     file left behind is free."""
 
-    def __init__(self, folder: Path, fd: int, made: bool) -> None:
-        self.folder, self.fd, self.made = folder, fd, made
+    def __init__(self, folder: Path, fd: int, made: list[Path]) -> None:
+        self.folder, self.fd, self.made = folder, fd, made  # made: the folders the claim made, deepest first
 
     @classmethod
     def claim(cls, folder: Path, holder: str = "train", key: str = "out_dir") -> RunLock:
@@ -48,7 +48,7 @@ class RunLock:
         folder = Path(folder)
         if folder.exists() and not folder.is_dir():
             raise ModelDirError(f"out_dir: {folder} is a file, not a directory; give a directory to train into")
-        lock = cls(folder, -1, not folder.exists())
+        lock = cls(folder, -1, [path for path in (folder, *folder.parents) if not path.exists()])
         try:
             folder.mkdir(parents=True, exist_ok=True)
             while lock.fd < 0:
@@ -70,8 +70,8 @@ class RunLock:
         self.release()
 
     def release(self) -> None:
-        """Lets go, removing the lock file (and the directory, where the claim made it and nothing else
-        came into it: a run refused before its first write leaves nothing behind).  A lock file that is
+        """Lets go, removing the lock file (and the directories the claim made, where nothing else came
+        into them: a run refused before its first write leaves nothing behind).  A lock file that is
         not the one held stays: ``attnmt prepare`` replaces the folder, lock file and all, and the
         lock file there now is another process's."""
         if self.fd >= 0:
@@ -79,17 +79,17 @@ class RunLock:
                 (self.folder / LOCK).unlink(missing_ok=True)
             os.close(self.fd)
             self.fd = -1
-        if self.made:
-            self.made = False
+        made, self.made = self.made, []
+        for folder in made:
             try:
-                self.folder.rmdir()
+                folder.rmdir()
             except OSError:
-                pass  # the run wrote into it: it stays
+                break  # the run wrote into it: it stays, and the folders above it
 
 
 def claim(folder: Path, is_main: bool) -> RunLock:
     """The run's hold on ``folder``: rank 0's (the rank that writes); on the other ranks one that holds nothing."""
-    return RunLock.claim(folder) if is_main else RunLock(Path(folder), -1, False)
+    return RunLock.claim(folder) if is_main else RunLock(Path(folder), -1, [])
 
 
 def holds(fd: int, path: Path, key: str = "out_dir") -> bool:
