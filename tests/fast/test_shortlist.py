@@ -1,6 +1,7 @@
 """Vocabulary shortlists (attnmt.fast.shortlist, ``attnmt shortlist``, ``translate --shortlist``)."""
 
 import math
+import re
 
 import pytest
 import torch
@@ -209,6 +210,9 @@ class IdWords:
 
     def id_to_piece(self, i: int) -> str:
         return f"▁w{i}"
+
+    def target_spans(self, text: str) -> list[tuple[int, int]]:
+        return [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
 
 
 def found_by(model, src, greedy: bool, **guides) -> list:
