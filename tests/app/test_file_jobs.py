@@ -6,7 +6,7 @@ import threading
 
 import pytest
 from fastapi.testclient import TestClient
-from support import PAIRS, server_events, submit_file, translated_text, wait_until
+from support import PAIRS, post_file, server_events, submit_file, translated_text, wait_until
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.documents.files import supported_suffixes
@@ -79,6 +79,15 @@ def test_a_file_that_cannot_be_read_fails_with_its_reason(client):
 def test_a_file_refused_at_once_says_why(client, name, data, status, detail):
     answer = submit(client, name, data)
     assert answer.status_code == status and answer.json() == {"detail": detail}
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+def test_a_body_far_over_the_file_limit_is_413_naming_the_limit(client, streamed):
+    """Past the file limit and the form's room (64 KiB): refused before it is read (declared) or
+    as it arrives (streamed), in this API's shape, with the limit a file just over it gets."""
+    answer = post_file(client, "/v1/files", "huge.txt", b"a" * 200_000, streamed)
+    assert answer.status_code == 413
+    assert answer.json() == {"detail": "the file is over 2,000 bytes, the most this server translates"}
 
 
 def test_a_form_without_a_file_is_422(client):

@@ -108,12 +108,20 @@ class HTTPMiddleware:
 
 
 class BodyRefused(HTTPException):
-    """A request body refused while it is read (too large, or too slow): answered in both shapes,
-    ``detail`` (attnmt's API) and ``error`` (LibreTranslate's), whichever path it came to."""
+    """A request body refused while it is read (too large, or too slow): answered ``answer``, by
+    default in both shapes, ``detail`` (attnmt's API) and ``error`` (LibreTranslate's), since
+    most paths take either (a file's path answers in its own API's: attnmt.server.app.FileLimit)."""
+
+    def __init__(self, status_code: int, detail: str, answer: dict[str, str] | None = None) -> None:
+        super().__init__(status_code, detail)
+        self.answer = answer or {"detail": detail, "error": detail}
+
+    def response(self) -> JSONResponse:
+        return JSONResponse(self.answer, status_code=self.status_code)
 
 
 async def body_refused(request: Request, error: BodyRefused) -> Response:
-    return JSONResponse({"detail": error.detail, "error": error.detail}, status_code=error.status_code)
+    return error.response()
 
 
 class BodyDeadline(HTTPMiddleware):
