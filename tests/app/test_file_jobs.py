@@ -90,6 +90,19 @@ def test_a_body_far_over_the_file_limit_is_413_naming_the_limit(client, streamed
     assert answer.json() == {"detail": "the file is over 2,000 bytes, the most this server translates"}
 
 
+@pytest.mark.parametrize("fields, detail", [
+    ({"reveiw": "true"}, "unknown field 'reveiw': the fields are file, model, review, min_quality, api_key"),
+    ({"review": "true", "reveiw": "true", "min_qualty": "0.9"},
+     "unknown fields 'reveiw', 'min_qualty': the fields are file, model, review, min_quality, api_key"),
+])
+def test_a_field_this_api_does_not_take_is_422_naming_it(client, fields, detail):
+    """As /v1/translate refuses one: a misspelt review would be a job without the review asked for."""
+    jobs = dict(client.app.state.file_jobs.jobs)
+    answer = submit(client, **fields)
+    assert answer.status_code == 422 and answer.json() == {"detail": detail}
+    assert client.app.state.file_jobs.jobs == jobs  # no job started
+
+
 def test_a_form_without_a_file_is_422(client):
     answer = client.post("/v1/files", data={"model": "en-de"})
     assert answer.status_code == 422 and "send the file to translate as the field \"file\"" in answer.json()["detail"]
