@@ -205,6 +205,18 @@ def submit_file(client, name: str, data: bytes, **fields):
     return client.post("/v1/files", data=fields, files={"file": (name, data, "application/octet-stream")})
 
 
+def post_file(client, path: str, name: str, data: bytes, streamed: bool = False, **fields):
+    """A multipart POST of ``data`` as the file ``name`` and ``fields`` to ``path``; ``streamed``:
+    in chunks of 64 KiB without a Content-Length, as a client streaming its upload sends it."""
+    body = client.build_request("POST", path, data=fields, files={"file": (name, data, "text/plain")})
+    content = body.read()
+    headers = {"content-type": body.headers["content-type"]}
+    if not streamed:
+        return client.post(path, content=content, headers=headers)
+    return client.post(path, content=(content[at:at + 65536] for at in range(0, len(content), 65536)),
+                       headers=headers)
+
+
 def server_events(client, url: str) -> list[tuple[str, dict]]:
     """The server-sent events at ``url``, (name, data), to the end of the stream."""
     found = []

@@ -588,6 +588,19 @@ def test_a_port_outside_0_to_65535_is_refused_before_any_model_is_loaded(monkeyp
     assert stopped.value.code == 2 and f"argument --port: {message}" in err and loaded == []
 
 
+@pytest.mark.parametrize("option, value, least", [("--body-timeout", "nan", 1), ("--shutdown-timeout", "nan", 1),
+                                                  ("--file-ttl", "nan", 1), ("--header-timeout", "0", 1),
+                                                  ("--batch-window-ms", "inf", 0)])
+def test_serve_seconds_that_are_no_finite_number_at_least_the_least_are_refused_naming_the_flag(
+        monkeypatch, capsys, option, value, least):
+    loaded, _ = fake_serving(monkeypatch)
+    with pytest.raises(SystemExit) as stopped:
+        main(["serve", "--model", "m", option, value])
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2 and loaded == []
+    assert f"argument {option}: expected a finite number >= {least}, got '{value}'" in err
+
+
 def test_serve_batch_size_is_named_as_in_translate_and_the_old_name_still_works(monkeypatch, capsys):
     _, served = fake_serving(monkeypatch)
     assert main(["serve", "--model", "m", "--batch-size", "8"]) == 0

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 from fastapi.testclient import TestClient
-from support import PAIRS, server_events, submit_file, translated_text, wait_until
+from support import PAIRS, post_file, server_events, submit_file, translated_text, wait_until
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.documents.files import supported_suffixes
@@ -79,6 +79,28 @@ def test_a_file_that_cannot_be_read_fails_with_its_reason(client):
 def test_a_file_refused_at_once_says_why(client, name, data, status, detail):
     answer = submit(client, name, data)
     assert answer.status_code == status and answer.json() == {"detail": detail}
+
+
+@pytest.mark.parametrize("streamed", [False, True])
+def test_a_body_far_over_the_file_limit_is_413_naming_the_limit(client, streamed):
+    """Past the file limit and the form's room (64 KiB): refused before it is read (declared) or
+    as it arrives (streamed), in this API's shape, with the limit a file just over it gets."""
+    answer = post_file(client, "/v1/files", "huge.txt", b"a" * 200_000, streamed)
+    assert answer.status_code == 413
+    assert answer.json() == {"detail": "the file is over 2,000 bytes, the most this server translates"}
+
+
+@pytest.mark.parametrize("fields, detail", [
+    ({"reveiw": "true"}, "unknown field 'reveiw': the fields are file, model, review, min_quality, api_key"),
+    ({"review": "true", "reveiw": "true", "min_qualty": "0.9"},
+     "unknown fields 'reveiw', 'min_qualty': the fields are file, model, review, min_quality, api_key"),
+])
+def test_a_field_this_api_does_not_take_is_422_naming_it(client, fields, detail):
+    """As /v1/translate refuses one: a misspelt review would be a job without the review asked for."""
+    jobs = dict(client.app.state.file_jobs.jobs)
+    answer = submit(client, **fields)
+    assert answer.status_code == 422 and answer.json() == {"detail": detail}
+    assert client.app.state.file_jobs.jobs == jobs  # no job started
 
 
 def test_a_form_without_a_file_is_422(client):

@@ -3,6 +3,7 @@ POST /translate_file, GET /download_file/NAME, and what /frontend/settings says 
 
 import pytest
 from fastapi.testclient import TestClient
+from support import post_file
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.server.app import ServedModel, ServeSettings, create_app
@@ -91,9 +92,13 @@ def test_frontend_settings_lists_the_file_formats(client):
     assert settings["supportedFilesFormat"][:7] == [".txt", ".html", ".htm", ".xhtml", ".xml", ".srt", ".vtt"]
 
 
-def test_a_body_over_the_file_limit_is_refused_before_it_is_read(client):
-    answer = send(client, "huge.txt", b"a" * 200_000)
-    assert answer.status_code == 413
+@pytest.mark.parametrize("streamed", [False, True])
+def test_a_body_far_over_the_file_limit_is_refused_as_a_file_too_large_in_libretranslates_shape(client, streamed):
+    """Past the file limit and the form's room (64 KiB) the body is refused before it is read
+    (declared) or as it arrives (streamed): with the 400 and the limit a file just over it gets."""
+    answer = post_file(client, "/translate_file", "huge.txt", b"a" * 200_000, streamed, source="en", target="de")
+    assert answer.status_code == 400
+    assert answer.json() == {"error": "Invalid request: the file is over 1,000 bytes, the most this server translates"}
 
 
 def test_a_key_without_characters_left_fails_the_file(trained_model, tmp_path):

@@ -3,6 +3,7 @@
 import asyncio
 import json
 import logging
+import math
 import re
 import threading
 
@@ -335,9 +336,13 @@ def test_the_int8_copy_serves_the_memorised_pairs(trained_model):
     assert health["parameters"] == model.num_parameters()
 
 
-def test_settings_are_checked():
-    with pytest.raises(ConfigError, match="max_batch must be >= 1, got 0"):
-        ServeSettings(max_batch=0)
+@pytest.mark.parametrize("setting, value", [("max_batch", 0), ("body_timeout_s", math.nan),
+                                            ("shutdown_timeout_s", math.inf), ("batch_window_ms", -1.0)])
+def test_settings_are_checked(setting, value):
+    """nan too, which is neither below the least nor at or above it."""
+    least = 0 if setting == "batch_window_ms" else 1
+    with pytest.raises(ConfigError, match=f"{setting} must be a finite number >= {least}, got {value}"):
+        ServeSettings(**{setting: value})
 
 
 # --- the batcher, with a stand-in model ------------------------------------------------------

@@ -4,6 +4,7 @@ the queue, 499), and a server whose shutdown deadline runs out (503, or a stream
 import asyncio
 import json
 import logging
+import signal
 import socket
 import threading
 
@@ -198,3 +199,36 @@ def test_the_server_answers_the_requests_in_flight_when_the_shutdown_timeout_run
         server.should_exit = True
         thread.join(30)
     assert answer.startswith(b"HTTP/1.1 503 ")  # not uvicorn's 500 for a cancelled handler
+
+
+def test_a_second_ctrl_c_answers_the_requests_in_flight_at_once_before_the_server_exits():
+    given_up = asyncio.Event()
+
+    async def app(scope, receive, send):  # a request that waits until the server gives up on it
+        if scope["type"] != "http":
+            return
+        await given_up.wait()
+        await send({"type": "http.response.start", "status": 503, "headers": []})
+        await send({"type": "http.response.body", "body": b"given up"})
+
+    port = free_port()
+    config = uvicorn.Config(app, host="127.0.0.1", port=port, lifespan="off", log_level="warning",
+                            timeout_graceful_shutdown=60 + ANSWER_MARGIN_S)
+    server = StoppableServer(config, ready=lambda port: None, on_deadline=given_up.set, deadline_s=60)
+    thread = threading.Thread(target=lambda: asyncio.run(server.serve()))
+    thread.start()
+    try:
+        wait_until(lambda: server.started)
+        with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
+            sock.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
+            wait_until(lambda: server.server_state.tasks)
+            server.handle_exit(signal.SIGINT, None)  # as run_until_stopped's signal handler does
+            server.handle_exit(signal.SIGINT, None)  # a second Ctrl-C: no waiting for --shutdown-timeout
+            answer = sock.recv(4096)
+        thread.join(20)
+        exited = not thread.is_alive()
+    finally:
+        server.should_exit = server.force_exit = True
+        thread.join(30)
+    assert answer.startswith(b"HTTP/1.1 503 ")  # not uvicorn's 500 for a handler cancelled as the loop closes
+    assert exited

@@ -26,11 +26,11 @@ import logging
 import sys
 from collections.abc import Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 
 from fastapi import FastAPI, Request
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, Field
 from starlette.datastructures import Headers
@@ -67,7 +67,6 @@ __all__ = ["ServeSettings", "ServedModel", "create_app", "serve"]
 
 PATHS = {"/translate", "/translate/stream", "/v1/translate", "/detect", "/languages", "/frontend/settings", "/health",
          "/metrics", "/", "/translate_file", "/v1/files", "/suggest"}
-FILE_PATHS = ("/translate_file", "/v1/files")  # where a request body may hold a file
 
 
 class Health(BaseModel):
@@ -85,21 +84,51 @@ class Health(BaseModel):
                                            "translated, queued")
 
 
-class BodyLimit(HTTPMiddleware):
-    """413 for a request body over ``max_bytes`` (on the paths of ``larger``, over their own
-    limit), before reading it when it declares its length, else as soon as the bytes read pass the limit."""
+@dataclass(frozen=True)
+class FileLimit:
+    """A path whose request body holds a file of at most ``max_bytes``, and how its API refuses a
+    larger one: with ``status``, the message under ``key``, after ``prefix``.  The body may pass
+    ``max_bytes`` by FORM_ROOM (the form's other fields); past that, the file is surely too large,
+    though its name is not known yet (it is in the body not read)."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int, larger: dict[str, int] | None = None) -> None:
+    max_bytes: int
+    status: int
+    key: str
+    prefix: str = ""
+
+    @property
+    def body_bytes(self) -> int:
+        return self.max_bytes + FORM_ROOM
+
+    def refused(self) -> BodyRefused:
+        message = f"{self.prefix}the file is over {self.max_bytes:,} bytes, the most this server translates"
+        return BodyRefused(self.status, message, {self.key: message})
+
+
+def file_limits(max_file_bytes: int) -> dict[str, FileLimit]:
+    """Where a request body may hold a file: each API's answer to one too large, as it answers a
+    file over ``max_file_bytes`` once it has read the body (413, or LibreTranslate's 400)."""
+    return {"/translate_file": FileLimit(max_file_bytes, 400, "error", "Invalid request: "),
+            "/v1/files": FileLimit(max_file_bytes, 413, "detail")}
+
+
+class BodyLimit(HTTPMiddleware):
+    """413 for a request body over ``max_bytes`` (on the paths of ``files``, over their file's
+    limit, answered as that path's API answers a file too large), before reading it when it
+    declares its length, else as soon as the bytes read pass the limit."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int, files: dict[str, FileLimit] | None = None) -> None:
         super().__init__(app)
         self.max_bytes = max_bytes
-        self.larger = larger or {}
+        self.files = files or {}
 
     async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
-        max_bytes = self.larger.get(scope["path"], self.max_bytes)
-        detail = f"the request body is over {max_bytes} bytes"
+        file = self.files.get(scope["path"])
+        max_bytes = file.body_bytes if file else self.max_bytes
+        refused = file.refused() if file else BodyRefused(413, f"the request body is over {max_bytes} bytes")
         declared = Headers(scope=scope).get("content-length", "")
         if declared.isdigit() and int(declared) > max_bytes:
-            await JSONResponse({"detail": detail, "error": detail}, status_code=413)(scope, receive, send)
+            await refused.response()(scope, receive, send)
             return
         received = 0
 
@@ -108,7 +137,7 @@ class BodyLimit(HTTPMiddleware):
             message = await receive()
             received += len(message.get("body", b""))
             if received > max_bytes:
-                raise BodyRefused(413, detail)
+                raise refused
             return message
 
         await self.app(scope, counted, send)
@@ -186,7 +215,7 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     app.add_exception_handler(BodyRefused, body_refused)
     app.add_middleware(HeadAsGet)
     app.add_middleware(BodyLimit, max_bytes=server.settings.max_body_bytes,
-                       larger=dict.fromkeys(FILE_PATHS, server.settings.max_file_bytes + FORM_ROOM))
+                       files=file_limits(server.settings.max_file_bytes))
     app.add_middleware(BodyDeadline, seconds=server.settings.body_timeout_s)
     if allowed_hosts is not None:
         app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))

@@ -49,15 +49,15 @@ from attnmt.server.models import ServedModel, ServeSettings, TooMuch
 from attnmt.server.v1_api import chosen_model, refusal
 
 FORM_ROOM = 64 * 1024  # a file's request body may pass max_file_bytes by this much: the form's other fields
-# POST /v1/files's body in the OpenAPI schema (the endpoint reads its form itself).
+# POST /v1/files's fields, the only ones it takes; its body in the OpenAPI schema (the endpoint reads its form itself).
+SUBMIT_FIELDS = {"file": {"type": "string", "format": "binary"},
+                 "model": {"type": "string", "description": "a served model's name or pair (default: the first)"},
+                 "review": {"type": "boolean", "description": "list the sentences that need review"},
+                 "min_quality": {"type": "number", "minimum": 0, "maximum": 1,
+                                 "description": "the review's threshold (default: the calibration's)"},
+                 "api_key": {"type": "string"}}
 SUBMIT_BODY = {"requestBody": {"content": {"multipart/form-data": {"schema": {
-    "type": "object", "required": ["file"],
-    "properties": {"file": {"type": "string", "format": "binary"},
-                   "model": {"type": "string", "description": "a served model's name or pair (default: the first)"},
-                   "review": {"type": "boolean", "description": "list the sentences that need review"},
-                   "min_quality": {"type": "number", "minimum": 0, "maximum": 1,
-                                   "description": "the review's threshold (default: the calibration's)"},
-                   "api_key": {"type": "string"}}}}}}}
+    "type": "object", "required": ["file"], "properties": SUBMIT_FIELDS}}}}}
 
 
 async def uploaded(request: Request) -> tuple[dict[str, str], UploadFile | None]:
@@ -107,7 +107,13 @@ def checked_name(file: UploadFile, settings: ServeSettings) -> str:
 
 
 def job_options(fields: dict[str, str]) -> JobOptions:
-    """The form's ``review`` and ``min_quality`` (which asks for a review too); ValueError naming a bad one."""
+    """The form's ``review`` and ``min_quality`` (which asks for a review too); ValueError naming a
+    bad one, or a field this API does not know (a misspelt ``reveiw`` would otherwise go unread,
+    and the review asked for be missing, as /v1/translate refuses an unknown field)."""
+    unknown = [name for name in fields if name not in SUBMIT_FIELDS]
+    if unknown:
+        raise ValueError(f"unknown field{'s' * (len(unknown) > 1)} {', '.join(map(repr, unknown))}: the fields are "
+                         f"{', '.join(SUBMIT_FIELDS)}")
     review = fields.get("review", "false").lower()
     if review not in ("true", "false", "1", "0"):
         raise ValueError(f"review: expected true or false, got {fields['review']!r}")

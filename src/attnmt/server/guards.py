@@ -16,8 +16,8 @@ open, so a few thousand silent sockets (or one half-sent body at shutdown) hold 
     SecurityHeaders    nosniff, no framing, and for the page a Content-Security-Policy that allows
                        its own inline script and style (by hash) and requests to its own server only
     run_until_stopped  serves until SIGTERM or Ctrl-C, lets requests in flight finish for at most
-                       ``shutdown_timeout`` seconds, then has them answered (``on_deadline``: 503)
-                       and returns (exit status 0: a stop asked for);
+                       ``shutdown_timeout`` seconds (a second Ctrl-C: none), then has them answered
+                       (``on_deadline``: 503) and returns (exit status 0: a stop asked for);
                        its signal handlers are in place before the server starts, so a stop that
                        comes at once (right after the ready line) is never lost
 """
@@ -108,12 +108,20 @@ class HTTPMiddleware:
 
 
 class BodyRefused(HTTPException):
-    """A request body refused while it is read (too large, or too slow): answered in both shapes,
-    ``detail`` (attnmt's API) and ``error`` (LibreTranslate's), whichever path it came to."""
+    """A request body refused while it is read (too large, or too slow): answered ``answer``, by
+    default in both shapes, ``detail`` (attnmt's API) and ``error`` (LibreTranslate's), since
+    most paths take either (a file's path answers in its own API's: attnmt.server.app.FileLimit)."""
+
+    def __init__(self, status_code: int, detail: str, answer: dict[str, str] | None = None) -> None:
+        super().__init__(status_code, detail)
+        self.answer = answer or {"detail": detail, "error": detail}
+
+    def response(self) -> JSONResponse:
+        return JSONResponse(self.answer, status_code=self.status_code)
 
 
 async def body_refused(request: Request, error: BodyRefused) -> Response:
-    return JSONResponse({"detail": error.detail, "error": error.detail}, status_code=error.status_code)
+    return error.response()
 
 
 class BodyDeadline(HTTPMiddleware):
@@ -254,6 +262,11 @@ class StoppableServer(uvicorn.Server):
     it) or killed the process (status 143, no draining).  At its graceful shutdown's timeout it
     cancels the handlers still running: their clients get a plain-text 500, the log a traceback
     each; ``on_deadline`` answers them first (configure the timeout ANSWER_MARGIN_S later).
+
+    A second Ctrl-C is uvicorn's force exit, which leaves the handlers still running to be
+    cancelled as the event loop closes (a 500 and a traceback each, again): here it runs
+    ``on_deadline`` at once instead, so that they are answered, and forces the exit once they
+    are, or ANSWER_MARGIN_S later (a third Ctrl-C: at once).
     """
 
     def __init__(self, config: uvicorn.Config, ready: Callable[[int], None],
@@ -262,6 +275,27 @@ class StoppableServer(uvicorn.Server):
         self.ready = ready
         self.on_deadline = on_deadline
         self.deadline_s = deadline_s
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.gave_up = False
+
+    async def serve(self, sockets: list | None = None) -> None:
+        self.loop = asyncio.get_running_loop()  # a signal handler's way into it
+        await super().serve(sockets)
+
+    def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+        """A stop asked for; a second Ctrl-C answers the requests in flight at once (give_up_now)."""
+        forced = self.should_exit and sig == signal.SIGINT
+        if forced and not self.gave_up and self.loop is not None:
+            self.gave_up = True
+            self.loop.call_soon_threadsafe(self.give_up_now)  # a signal handler may run in the loop's midst
+        else:
+            super().handle_exit(sig, frame)
+
+    def give_up_now(self) -> None:
+        """Answers the requests in flight (``on_deadline``), then forces the exit ANSWER_MARGIN_S
+        later: their answers go out first, and the server ends sooner where they all have."""
+        self.on_deadline()
+        asyncio.get_running_loop().call_later(ANSWER_MARGIN_S, setattr, self, "force_exit", True)
 
     async def shutdown(self, sockets: list | None = None) -> None:
         deadline = asyncio.get_running_loop().call_later(self.deadline_s, self.on_deadline)
@@ -291,7 +325,7 @@ def run_until_stopped(app: ASGIApp, host: str, port: int, header_timeout: float,
                       ready: Callable[[int], None] = lambda port: None, on_stop: Callable[[], None] = lambda: None,
                       on_deadline: Callable[[], None] = lambda: None) -> None:
     """Serves ``app`` with uvicorn until SIGTERM or SIGINT; requests in flight then get at most
-    ``shutdown_timeout`` seconds to finish (a second Ctrl-C: at once).  ``ready`` is called with the
+    ``shutdown_timeout`` seconds to finish (a second Ctrl-C: they are answered at once).  ``ready`` is called with the
     port once the server listens, ``on_stop`` as soon as a stop is asked for (from the signal handler: it
     must only set a flag), before the requests in flight are drained, and ``on_deadline`` (in the
     event loop) when ``shutdown_timeout`` has run out, to answer those still in flight.  Returns

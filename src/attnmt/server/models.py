@@ -8,6 +8,7 @@ en-de=runs/en_de --model de-en=runs/de_en``); a request names its pair (LibreTra
 
 from __future__ import annotations
 
+import math
 import os
 import re
 from collections.abc import Callable, Sequence
@@ -69,8 +70,8 @@ class ServeSettings:
             if isinstance(value, bool):
                 continue
             least = 0 if key in ("batch_window_ms", "max_alternatives") else 1
-            if value < least:
-                raise ConfigError(f"serve setting {key} must be >= {least}, got {value}")
+            if not (math.isfinite(value) and value >= least):  # nan >= 1 is False, as nan < 1 is
+                raise ConfigError(f"serve setting {key} must be a finite number >= {least}, got {value}")
         if self.file_chunk > self.max_queued:  # a chunk larger than the queue would never be let in
             raise ConfigError(f"serve setting file_chunk must be <= max_queued ({self.max_queued}), got "
                               f"{self.file_chunk}")

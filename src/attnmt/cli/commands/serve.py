@@ -11,6 +11,7 @@ from attnmt.cli.options import (
     add_batch_size_option,
     add_machine_options,
     add_shortlist_option,
+    finite_number,
     load_for_translation,
     positive_int,
     whole_number,
@@ -77,13 +78,14 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                    help="TCP port to listen on, 0 to 65535 (default 8000)")
     add_batch_size_option(p, "texts translated together (1: one at a time)", default=32)
     p.add_argument("--max-batch", type=int, help=argparse.SUPPRESS)  # the name of --batch-size until 0.1
-    p.add_argument("--batch-window-ms", type=float, default=5.0, help="how long a lone request waits for company")
-    p.add_argument("--header-timeout", type=float, default=10.0, help="seconds a connection may stay silent "
-                   "(opened, or answered) before it is closed")
-    p.add_argument("--body-timeout", type=float, default=30.0, help="seconds a request body may take to arrive "
-                   "after its headers (then 408)")
-    p.add_argument("--shutdown-timeout", type=float, default=10.0, help="seconds that requests in flight get "
-                   "to finish on SIGTERM or Ctrl-C")
+    p.add_argument("--batch-window-ms", type=finite_number(0), default=5.0,
+                   help="how long a lone request waits for company")
+    p.add_argument("--header-timeout", type=finite_number(1), default=10.0,
+                   help="seconds a connection may stay silent (opened, or answered) before it is closed")
+    p.add_argument("--body-timeout", type=finite_number(1), default=30.0,
+                   help="seconds a request body may take to arrive after its headers (then 408)")
+    p.add_argument("--shutdown-timeout", type=finite_number(1), default=10.0,
+                   help="seconds that requests in flight get to finish on SIGTERM or Ctrl-C")
     p.add_argument("--allowed-host", action="append", default=[], metavar="NAME", help="a Host name to answer "
                    "to besides localhost (on loopback; elsewhere: any name unless this is given), e.g. behind a proxy")
     p.add_argument("--api-keys", metavar="FILE", help="require an API key: one a line, optionally followed by "
@@ -96,7 +98,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                    "/v1/files, the page; default 10 MiB)")
     p.add_argument("--file-jobs", type=positive_int, help="files translated at once (default 2; one more is refused "
                    "with 503 until one is done)")
-    p.add_argument("--file-ttl", type=float, help="seconds a translated file is kept for download (default 3600)")
+    p.add_argument("--file-ttl", type=finite_number(1),
+                   help="seconds a translated file is kept for download (default 3600)")
     p.add_argument("--allow-macros", action="store_true", help="translate office files with macros (.docm, .pptm, "
                    ".xlsm, or any holding vbaProject.bin), keeping their macros (refused otherwise, and not listed "
                    "in /frontend/settings)")
