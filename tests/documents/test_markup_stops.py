@@ -65,3 +65,24 @@ def test_a_kept_stop_after_a_closing_quote_is_not_doubled_by_the_models(fixed):
 def test_a_sentence_with_a_stop_of_its_own_keeps_the_models(fixed):
     translator = fixed("ein Hund rennt.", [(0, 0), (1, 1), (2, 2)])
     assert one("<p>a dog runs.<i>!</i></p>", translator) == "<p>ein Hund rennt.<i>!</i></p>"
+
+
+@pytest.mark.parametrize("text", [
+    'He said "yes<b>.</b>" and left the room.', "“Come here<i>!</i>” she said to the dog.",
+    "He said 'stop<b>!</b>' and ran.", "He said «Open<b>.</b>» to the man.",
+    "A man (the tall one<b>.</b>) waits at the door.", "„Komm her<b>!</b>“ rief sie.",
+])
+def test_a_kept_stop_inside_quotes_in_the_middle_of_a_sentence_stays_inside_them(same, text):
+    """Read inside its word ("yes"), the stop went before the next word, out of the quotes:
+    ``"yes" <b>.</b> and``."""
+    assert one(f"<p>{text}</p>", same) == f"<p>{text}</p>"
+
+
+@pytest.mark.parametrize("translation, alignment, expected", [
+    ("Er sagte „ja“ und ging.", [(k, k) for k in range(5)], "Er sagte „ja<b>.</b>“ und ging."),
+    ("„Ja“, sagte er und ging.", [(0, 2), (1, 1), (2, 0), (3, 3), (4, 4)], "„Ja<b>.</b>“, sagte er und ging."),
+])
+def test_a_kept_stop_inside_quotes_goes_before_the_closing_quote_of_its_words_translation(fixed, translation,
+                                                                                          alignment, expected):
+    translator = fixed(translation, alignment)
+    assert one('<p>He said "yes<b>.</b>" and left.</p>', translator) == f"<p>{expected}</p>"

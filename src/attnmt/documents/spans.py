@@ -17,7 +17,9 @@ gives them with examples):
    translations (no alignment needed).
 2. Points.  An atom, or an element around nothing (or whose words were aligned to
    nothing), goes before the first target word aligned to the source word that
-   followed it (or, with none, the target word attending most to that word); after
+   followed it (or, with none, the target word attending most to that word); inside a
+   word, before its closing quotes and brackets alone, it goes before those of that word's
+   translation (``"yes<b>.</b>" and`` -> ``„ja<b>.</b>“ und``); after
    the last word of a sentence it goes at the end of that sentence's translation (before
    the quotes and brackets that close it, where the source has it before them), at its
    place in the spacing after it (which the translation keeps as it was).  A line
@@ -153,11 +155,34 @@ class Projector:
             return position if self.sentences else len(self.target)
         i = inside[0]
         following = [k for k, (ws, _) in enumerate(self.source_words[i]) if ws >= position]
+        closed = self.inside_closing(i, position) if following else None
+        if closed is not None:
+            return closed
         for k in following:
             best = self.most_attending(i, [k])
             if k in self.links[i] or best is not None:
                 return self.target_words[i][min(self.links[i].get(k, [best]))][0]
         return self.before_closing(i, position)
+
+    def inside_closing(self, i: int, position: int) -> int | None:
+        """Where something at ``position`` inside a source word of sentence i, with only that word's
+        closing quotes and brackets after it (a stop kept in ``said "yes<b>.</b>" and``), goes: before
+        as many of those as the target word aligned to that word ends with (``sagte „ja<b>.</b>“
+        und``, and before a comma after them: ``„Ja<b>.</b>“, sagte er``), not out of them before the
+        next word.  None where it stands in no such word, or no target word aligned to it ends with
+        a quote or a bracket."""
+        for k, (ws, we) in enumerate(self.source_words[i]):
+            rest = self.flat.text[position:we]
+            if not ws < position < we or closing_length(rest) != len(rest):
+                continue
+            best = self.most_attending(i, [k])
+            for t in sorted(set(self.links[i].get(k, [])) | ({best} if best is not None else set())):
+                ts, te = self.target_words[i][t]
+                te = ts + len(self.target[ts:te].rstrip(",;:"))
+                closing = closing_length(self.target[ts:te])
+                if 0 < closing < te - ts:
+                    return te - min(closing, len(rest))
+        return None
 
     def before_closing(self, i: int, position: int) -> int:
         """The end of sentence i's translation, before as many of the quotes and brackets that close
