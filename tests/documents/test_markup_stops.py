@@ -86,3 +86,17 @@ def test_a_kept_stop_inside_quotes_goes_before_the_closing_quote_of_its_words_tr
                                                                                           alignment, expected):
     translator = fixed(translation, alignment)
     assert one('<p>He said "yes<b>.</b>" and left.</p>', translator) == f"<p>{expected}</p>"
+
+
+@pytest.mark.parametrize("text, given", [
+    ('Now only $<span class="whole">19<span class="decimal">.</span></span><span class="fraction">99</span> for this '
+     "soft dog bed.", "Now only $19 99 for this soft dog bed."),
+    ("Version 2<b>.</b>0 is out now.", "Version 2 0 is out now."),
+    ("It costs 3<sup>.</sup>50 euros.", "It costs 3 50 euros."),
+    ("Call us at 555<span>.</span>0100 today.", "Call us at 555 0100 today."),
+    ("Go to example<b>.</b>com for more.", "Go to example com for more."),
+])
+def test_a_kept_stop_between_letters_or_digits_ends_no_sentence(same, text, given):
+    """A price's decimal point in its own element split "Now only $19" from "99 for this soft dog bed."."""
+    one(f"<p>{text}</p>", same)
+    assert same.given == [given]

@@ -253,8 +253,11 @@ def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions) -> list[
 
 def kept_stops(flat: FlatText) -> list[tuple[int, str]]:
     """(position, stop) of each atom that shows a sentence's stop alone (``beach<b>.</b> A cat``):
-    the reader sees a sentence end there, which the flat text, without the atom's text, hides."""
-    shown = [(m.start, (m.literal or shown_text(m.node)).strip()) for m in flat.marks if m.atom]
+    the reader sees a sentence end there, which the flat text, without the atom's text, hides.  One
+    glued to a letter or digit on both sides ends none: it is a decimal point or a dot inside a
+    name (``19<span>.</span>99``, ``Version 2<b>.</b>0``, ``example<b>.</b>com``)."""
+    shown = [(m.start, (m.literal or shown_text(m.node)).strip()) for m in flat.marks
+             if m.atom and not (m.glued_before and m.glued_after)]
     return [(position, stop) for position, stop in shown if is_stop(stop)]
 
 
