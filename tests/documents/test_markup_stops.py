@@ -100,3 +100,20 @@ def test_a_kept_stop_between_letters_or_digits_ends_no_sentence(same, text, give
     """A price's decimal point in its own element split "Now only $19" from "99 for this soft dog bed."."""
     one(f"<p>{text}</p>", same)
     assert same.given == [given]
+
+
+@pytest.mark.parametrize("text, translation, expected", [
+    ('“A dog runs<b>.</b>”<sup><a href="#fn1">1</a></sup>', "„Ein Hund rennt.“",
+     '„Ein Hund rennt<b>.</b>“<sup><a href="#fn1">1</a></sup>'),
+    ('"A dog runs<b>.</b>" <a href="#fn1">[1]</a>', "„Ein Hund rennt“.",
+     '„Ein Hund rennt<b>.</b>“ <a href="#fn1">[1]</a>'),
+    ('A dog runs<b>.</b><sup><a href="#fn1">1</a></sup>', "Ein Hund rennt.",
+     'Ein Hund rennt<b>.</b><sup><a href="#fn1">1</a></sup>'),
+    ('A dog runs<b>.</b><a epub:type="noteref" href="#n1">a</a>', "Ein Hund rennt.",
+     'Ein Hund rennt<b>.</b><a epub:type="noteref" href="#n1">a</a>'),
+])
+def test_a_kept_stop_before_a_notes_reference_is_not_doubled_by_the_models(fixed, text, translation, expected):
+    """The stop and the reference after it read ".1", no stop: the model's own stop was kept too
+    (``“A dog runs.<b>.</b>”<sup>``)."""
+    translator = fixed(translation, [(0, 0), (1, 1), (2, 2)])
+    assert one(f"<p>{text}</p>", translator) == f"<p>{expected}</p>"

@@ -271,6 +271,14 @@ class Vocabulary:
         (is_page_number: ``title="xii"``, ``aria-label="Page 13"``)."""
         return not self.xml and is_page_number(node)
 
+    def is_reference(self, node: etree._Element) -> bool:
+        """Whether an atom refers to a note: in HTML, a marker (is_marker) that shows a number or a
+        label (``<sup><a href="#fn1">1</a></sup>``, ``<a href="#fn1">[1]</a>``, a noteref's ``a``),
+        not symbols alone (a kept ``<i>.</i>``, ``★★★``)."""
+        if self.xml or is_comment(node) or isinstance(node, etree._Entity):
+            return False
+        return is_marker(node) and any(character.isalnum() for character in shown_characters(node))
+
     def ends_sentence(self, node: etree._Element) -> bool:
         """Whether no sentence goes on past the atom: in HTML, a form field (CONTROLS) that shows
         (an <input type="hidden"> does not); in XML, none (OpenDocument: a tab)."""

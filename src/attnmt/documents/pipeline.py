@@ -225,13 +225,14 @@ def without_added_end(flat: FlatText, sentence: tuple[int, int], translation: st
     the <i> is kept whole, attnmt.documents.elements.is_marker), or after its last words, before the
     quotes and brackets that close it (``"A dog runs<b>.</b>"``: the model reads "A dog runs" in
     quotes): their stop ends the translation, once, not after the model's own, wherever the model
-    put that (``"Ein Hund rennt."``, ``"Ein Hund rennt".``)."""
+    put that (``"Ein Hund rennt."``, ``"Ein Hund rennt".``).  A note's reference among those atoms
+    shows no part of the end (``runs<b>.</b>"<sup>1</sup>``: Mark.reference)."""
     start, end = sentence
     source = flat.text[start:end].rstrip()
     words_end = start + len(source) - closing_length(source)  # where the quotes and brackets that close it start
     if flat.text[start:words_end].rstrip()[-1:] in SENTENCE_ENDS:
         return translation
-    after = [m for m in flat.marks if m.atom and m.start >= words_end
+    after = [m for m in flat.marks if m.atom and not m.reference and m.start >= words_end
              and closing_length(gap := flat.text[words_end:m.start].rstrip()) == len(gap)]
     shown = "".join(m.literal or shown_text(m.node) for m in after)
     if not is_stop(shown):
