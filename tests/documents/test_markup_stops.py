@@ -117,3 +117,14 @@ def test_a_kept_stop_before_a_notes_reference_is_not_doubled_by_the_models(fixed
     (``“A dog runs.<b>.</b>”<sup>``)."""
     translator = fixed(translation, [(0, 0), (1, 1), (2, 2)])
     assert one(f"<p>{text}</p>", translator) == f"<p>{expected}</p>"
+
+
+def test_a_kept_stop_before_an_xhtml_entitys_quote_does_not_part_the_quote_from_its_word(same):
+    """An entity reference is no tail: the model read "“A dog runs ”", the quote a word of its own."""
+    body = ("<p>&ldquo;A dog runs<b>.</b>&rdquo;</p><p>The man said: &laquo;I am tired<b>.</b>&raquo;</p>"
+            "<p>He said &ldquo;yes<b>.</b>&rdquo; and left.</p>")
+    page = ('<?xml version="1.0"?><!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.1//EN" '
+            '"http://www.w3.org/TR/xhtml11/DTD/xhtml11.dtd"><html xmlns="http://www.w3.org/1999/xhtml"><head>'
+            f"<title>t</title></head><body>{body}</body></html>")
+    assert translate_markup([page], same, xhtml=True)[0] == page
+    assert same.given == ["t", "“A dog runs”", "The man said: «I am tired»", "He said “yes” and left."]
