@@ -100,62 +100,6 @@ def test_an_unknown_html_element_around_blocks_is_a_block(same):
     assert same.given == ["Read this:", "A dog runs.", "A cat sleeps.", "Now go."]
 
 
-@pytest.mark.parametrize("translation, stop", [("ein Hund in den Händen.", "."), ("ein Hund in den Händen!", "."),
-                                               ("ein Hund in den Händen", "."), ("ein Hund in den Händen.", "!")])
-def test_a_kept_stop_after_a_sentence_is_not_doubled_by_the_models(fixed, translation, stop):
-    """The model, given "a dog in his hands", ends it with a stop of its own: "Händen</b>.<i>.</i>"."""
-    translator = fixed(translation, [(k, k) for k in range(5)])
-    out = one(f"<p>a dog in his <b>hands</b><i>{stop}</i></p>", translator)
-    assert out == f"<p>ein Hund in den <b>Händen</b><i>{stop}</i></p>"
-    assert translator.given == ["a dog in his hands"]
-
-
-@pytest.mark.parametrize("stop", ["؟", "۔", "।", "։", "።", "‼", "⁉"])
-def test_a_kept_stop_of_another_script_is_not_doubled_by_the_models(fixed, stop):
-    translator = fixed(f"ein Hund in den Händen{stop}", [(k, k) for k in range(5)])
-    out = one(f"<p>a dog in his <b>hands</b><i>{stop}</i></p>", translator)
-    assert out == f"<p>ein Hund in den <b>Händen</b><i>{stop}</i></p>"
-
-
-@pytest.mark.parametrize("stops", ["<i>. </i><i>.</i>", "<i>.</i> <i>!</i>", "<i> ?</i>"])
-def test_kept_stops_with_spaces_between_them_are_not_doubled_by_the_models(fixed, stops):
-    translator = fixed("ein Hund in den Händen.", [(k, k) for k in range(5)])
-    out = one(f"<p>a dog in his <b>hands</b>{stops}</p>", translator)
-    assert out == f"<p>ein Hund in den <b>Händen</b>{stops}</p>"
-
-
-def test_a_kept_stop_in_the_middle_of_a_paragraph_ends_its_sentence(same, mirror):
-    """Read without the <b>'s text, "A dog runs on the beach A cat sleeps." was one sentence."""
-    text = "<p>A dog runs on the beach<b>.</b> A cat sleeps.</p>"
-    assert one(text, same) == text
-    assert same.given == ["A dog runs on the beach", "A cat sleeps."]
-    assert one(text, mirror) == "<p>BEACH THE ON RUNS DOG A<b>.</b> SLEEPS. CAT A</p>"
-
-
-def test_a_kept_stop_after_an_abbreviation_ends_no_sentence(same):
-    one("<p>Mr<b>.</b> Smith runs on the beach.</p>", same)
-    assert same.given == ["Mr Smith runs on the beach."]
-
-
-@pytest.mark.parametrize("translation", ['"ein Hund rennt."', '"ein Hund rennt".', '"ein Hund rennt"'])
-def test_a_kept_stop_before_a_closing_quote_is_not_doubled_by_the_models(fixed, translation):
-    """The model read "A dog runs " (the quote a word of its own) and ended it with a stop of its
-    own: the stop came twice."""
-    translator = fixed(translation, [(0, 0), (1, 1), (2, 2)])
-    assert one('<p>"A dog runs<b>.</b>"</p>', translator) == '<p>"ein Hund rennt<b>.</b>"</p>'
-    assert translator.given == ['"A dog runs"']
-
-
-def test_a_kept_stop_after_a_closing_quote_is_not_doubled_by_the_models(fixed):
-    translator = fixed('Er sagte „Hallo.“', [(0, 0), (1, 1), (2, 2)])
-    assert one('<p>He said "hello"<i>.</i></p>', translator) == "<p>Er sagte „Hallo“<i>.</i></p>"
-
-
-def test_a_sentence_with_a_stop_of_its_own_keeps_the_models(fixed):
-    translator = fixed("ein Hund rennt.", [(0, 0), (1, 1), (2, 2)])
-    assert one("<p>a dog runs.<i>!</i></p>", translator) == "<p>ein Hund rennt.<i>!</i></p>"
-
-
 @pytest.mark.parametrize("text, given", [
     ('a man drives an <bpt id="1">&lt;b&gt;</bpt>old<ept id="1">&lt;/b&gt;</ept> red car.',
      ["a man drives an old red car."]),

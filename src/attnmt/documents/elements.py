@@ -271,6 +271,14 @@ class Vocabulary:
         (is_page_number: ``title="xii"``, ``aria-label="Page 13"``)."""
         return not self.xml and is_page_number(node)
 
+    def is_reference(self, node: etree._Element) -> bool:
+        """Whether an atom refers to a note: in HTML, a marker (is_marker) that shows a number or a
+        label (``<sup><a href="#fn1">1</a></sup>``, ``<a href="#fn1">[1]</a>``, a noteref's ``a``),
+        not symbols alone (a kept ``<i>.</i>``, ``★★★``)."""
+        if self.xml or is_comment(node) or isinstance(node, etree._Entity):
+            return False
+        return is_marker(node) and any(character.isalnum() for character in shown_characters(node))
+
     def ends_sentence(self, node: etree._Element) -> bool:
         """Whether no sentence goes on past the atom: in HTML, a form field (CONTROLS) that shows
         (an <input type="hidden"> does not); in XML, none (OpenDocument: a tab)."""
@@ -312,12 +320,21 @@ class Vocabulary:
         (``History<span>[</span><a>edit</a><span>]</span>``, ``WordPress<span> | </span>Theme``:
         read as one word, "Historyedit", they gave the link no word).  A stop alone does not part its
         sentence's last word from the quote or bracket right after it (``"A dog runs<b>.</b>"``: the
-        model reads ``"A dog runs"``, where ``"A dog runs "`` left the quote on a word of its own)."""
+        model reads ``"A dog runs"``, where ``"A dog runs "`` left the quote on a word of its own),
+        nor from an XHTML page's entity for one (``runs<b>.</b>&rdquo;``: next_shown)."""
         if isinstance(node, etree._Entity):  # a format character (&zwnj;) is inside its word
             return node.name not in name2codepoint or unicodedata.category(chr(name2codepoint[node.name])) != "Cf"
-        if is_stop(shown_text(node)) and closing_length((node.tail or "")[:1]):
+        if is_stop(shown_text(node)) and closing_length(self.next_shown(node)):
             return False
         return not is_comment(node) and (local_name(node) == "br" or has_text_of_its_own(node) or is_spacing(node))
+
+    def next_shown(self, node: etree._Element) -> str:
+        """The character a reader sees right after ``node``: its tail's first, or, with no tail,
+        that of an entity reference after it (``&rdquo;``: entity_character); "" for any other."""
+        following = node.getnext()
+        if node.tail or not isinstance(following, etree._Entity):
+            return (node.tail or "")[:1]
+        return self.entity_character(following)
 
 
 def is_block(node: etree._Element) -> bool:

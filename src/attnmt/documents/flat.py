@@ -51,6 +51,7 @@ class Mark:
     shows_text: bool = False  # a URL, or an element with text of its own (inline code): never glued to a word
     glued_before: bool = False  # a letter or digit right beside it in the source
     glued_after: bool = False
+    reference: bool = False  # a note's reference (``runs.<sup>1</sup>``): no part of its sentence's end
     opened_by: int | None = None  # the end of a range (a comment's, a bookmark's): the mark of its start
 
 
@@ -160,12 +161,14 @@ class FlatBuilder:
         self.marks[self.open_marks.pop()].end = len(self.text)
 
     def add_atom(self, node: Any = None, literal: str = "", parts_words: bool = False,
-                 range_edge: tuple[object, bool] | None = None, ends_sentence: bool = False) -> None:
+                 range_edge: tuple[object, bool] | None = None, ends_sentence: bool = False,
+                 reference: bool = False) -> None:
         """Something kept whole at this point; ``parts_words``: it separates the words around it
         (a line break), so "one<br>two" reads as two words; ``range_edge``: (a key, whether this is
         the start) where the atom starts or ends a range (a comment's anchor, a bookmark), whose end
         ``place`` keeps after its start; ``ends_sentence``: no sentence goes on past it (a tab
-        between fields: "Name: John Smith<tab/>Date: 12 March")."""
+        between fields: "Name: John Smith<tab/>Date: 12 March"); ``reference``: it refers to a note
+        (Mark.reference)."""
         self.gap = self.gap or parts_words
         if ends_sentence:
             self.breaks.append(len(self.text))
@@ -176,7 +179,7 @@ class FlatBuilder:
         before = not touching and (not self.text or self.text[-1].isspace())
         atom = Mark(len(self.text), len(self.text), self._parent(), node, True, literal, space_before=before,
                     parts_words=parts_words, shows_text=bool(literal) or has_text_of_its_own(node),
-                    glued_before=not touching and self.text[-1:].isalnum())
+                    glued_before=not touching and self.text[-1:].isalnum(), reference=reference)
         if range_edge is not None:
             key, starts = range_edge
             if starts:

@@ -225,13 +225,14 @@ def without_added_end(flat: FlatText, sentence: tuple[int, int], translation: st
     the <i> is kept whole, attnmt.documents.elements.is_marker), or after its last words, before the
     quotes and brackets that close it (``"A dog runs<b>.</b>"``: the model reads "A dog runs" in
     quotes): their stop ends the translation, once, not after the model's own, wherever the model
-    put that (``"Ein Hund rennt."``, ``"Ein Hund rennt".``)."""
+    put that (``"Ein Hund rennt."``, ``"Ein Hund rennt".``).  A note's reference among those atoms
+    shows no part of the end (``runs<b>.</b>"<sup>1</sup>``: Mark.reference)."""
     start, end = sentence
     source = flat.text[start:end].rstrip()
     words_end = start + len(source) - closing_length(source)  # where the quotes and brackets that close it start
     if flat.text[start:words_end].rstrip()[-1:] in SENTENCE_ENDS:
         return translation
-    after = [m for m in flat.marks if m.atom and m.start >= words_end
+    after = [m for m in flat.marks if m.atom and not m.reference and m.start >= words_end
              and closing_length(gap := flat.text[words_end:m.start].rstrip()) == len(gap)]
     shown = "".join(m.literal or shown_text(m.node) for m in after)
     if not is_stop(shown):
@@ -253,8 +254,11 @@ def flat_sentences(flats: Sequence[FlatText], options: DocumentOptions) -> list[
 
 def kept_stops(flat: FlatText) -> list[tuple[int, str]]:
     """(position, stop) of each atom that shows a sentence's stop alone (``beach<b>.</b> A cat``):
-    the reader sees a sentence end there, which the flat text, without the atom's text, hides."""
-    shown = [(m.start, (m.literal or shown_text(m.node)).strip()) for m in flat.marks if m.atom]
+    the reader sees a sentence end there, which the flat text, without the atom's text, hides.  One
+    glued to a letter or digit on both sides ends none: it is a decimal point or a dot inside a
+    name (``19<span>.</span>99``, ``Version 2<b>.</b>0``, ``example<b>.</b>com``)."""
+    shown = [(m.start, (m.literal or shown_text(m.node)).strip()) for m in flat.marks
+             if m.atom and not (m.glued_before and m.glued_after)]
     return [(position, stop) for position, stop in shown if is_stop(stop)]
 
 

@@ -17,7 +17,9 @@ gives them with examples):
    translations (no alignment needed).
 2. Points.  An atom, or an element around nothing (or whose words were aligned to
    nothing), goes before the first target word aligned to the source word that
-   followed it (or, with none, the target word attending most to that word); after
+   followed it (or, with none, the target word attending most to that word); inside a
+   word, before its closing quotes and brackets alone, it goes before those of that word's
+   translation (``"yes<b>.</b>" and`` -> ``„ja<b>.</b>“ und``); after
    the last word of a sentence it goes at the end of that sentence's translation (before
    the quotes and brackets that close it, where the source has it before them), at its
    place in the spacing after it (which the translation keeps as it was).  A line
@@ -40,6 +42,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from attnmt.documents.atom_spacing import atom_spaces, unglued
 from attnmt.documents.flat import FlatText, Mark, closing_length
 
 WORD = re.compile(r"\S+")
@@ -152,11 +155,34 @@ class Projector:
             return position if self.sentences else len(self.target)
         i = inside[0]
         following = [k for k, (ws, _) in enumerate(self.source_words[i]) if ws >= position]
+        closed = self.inside_closing(i, position) if following else None
+        if closed is not None:
+            return closed
         for k in following:
             best = self.most_attending(i, [k])
             if k in self.links[i] or best is not None:
                 return self.target_words[i][min(self.links[i].get(k, [best]))][0]
         return self.before_closing(i, position)
+
+    def inside_closing(self, i: int, position: int) -> int | None:
+        """Where something at ``position`` inside a source word of sentence i, with only that word's
+        closing quotes and brackets after it (a stop kept in ``said "yes<b>.</b>" and``), goes: before
+        as many of those as the target word aligned to that word ends with (``sagte „ja<b>.</b>“
+        und``, and before a comma after them: ``„Ja<b>.</b>“, sagte er``), not out of them before the
+        next word.  None where it stands in no such word, or no target word aligned to it ends with
+        a quote or a bracket."""
+        for k, (ws, we) in enumerate(self.source_words[i]):
+            rest = self.flat.text[position:we]
+            if not ws < position < we or closing_length(rest) != len(rest):
+                continue
+            best = self.most_attending(i, [k])
+            for t in sorted(set(self.links[i].get(k, [])) | ({best} if best is not None else set())):
+                ts, te = self.target_words[i][t]
+                te = ts + len(self.target[ts:te].rstrip(",;:"))
+                closing = closing_length(self.target[ts:te])
+                if 0 < closing < te - ts:
+                    return te - min(closing, len(rest))
+        return None
 
     def before_closing(self, i: int, position: int) -> int:
         """The end of sentence i's translation, before as many of the quotes and brackets that close
@@ -323,51 +349,6 @@ def hoist_spaces(content: list[str | Nested]) -> tuple[str, list[str | Nested], 
         stripped = content[-1].rstrip()
         after, content = content[-1][len(stripped):], [*content[:-1], stripped]
     return before, [piece for piece in content if piece != ""], after
-
-
-def atom_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
-                droppable: bool) -> tuple[bool, str, str, int]:
-    """The spaces around atoms at one ``position`` of the target (``end``: of their parent's span;
-    ``droppable``: whether the text just before them, in their parent, ends in a space): (whether to
-    drop that space, the space to add before them, the space to add after them, how many of the
-    target's characters after them to skip).
-
-    The atoms keep the spaces they had in the source, on the sides they had them.  Where the
-    source had one on one side and the target has one on the other, the atoms change sides with
-    it: a bookmark after "shirt" that lands before "isst" goes before the space ("Hemd<end/> isst"),
-    a picture after "chart " that lands before the space at the end goes after it ("chart <img>").
-    Where that cannot be (the space is not in their parent's text), they stay where they are,
-    and no space is added: one space, on the wrong side, reads better than two.  A picture
-    between two spaces gets the one the target lacks.  (Line breaks and tabs: part_words_in_place.)"""
-    first, last = atoms[0], atoms[-1]
-    spaced_before = position > 0 and text[position - 1].isspace()
-    spaced_after = position < len(text) and text[position].isspace()
-    if first.space_before == last.space_after:  # both sides, or neither
-        before = " " if first.space_before and not spaced_before and position > 0 else ""
-        after = " " if last.space_after and not spaced_after and position < len(text) else ""
-        return False, before, after, 0
-    if first.space_before and spaced_after and not spaced_before and text[position] == " " and position < end:
-        return False, " ", "", 1  # "chart| " -> "chart <img>"
-    if last.space_after and spaced_before and not spaced_after and droppable:
-        return True, "", " ", 0  # "Hemd |isst" -> "Hemd<end/> isst"
-    if spaced_before or spaced_after:
-        return False, "", "", 0
-    return False, " " if first.space_before and position > 0 else "", " " if last.space_after else "", 0
-
-
-def unglued(text: str, position: int, atoms: Sequence[Mark], before: str, after: str) -> tuple[str, str]:
-    """``before`` and ``after`` (atom_spaces'), with a space where atoms that show text would
-    otherwise touch a target word they did not touch in the source: "https://example.com sich.",
-    not "https://example.comsich." (the source had the full stop there, the target a word).  The
-    atoms show text where any of them does: a Word field is its begin, code, result and end, each
-    an atom, and only its result shows ("1<end/>Ein Junge" would read "1Ein Junge")."""
-    first, last = atoms[0], atoms[-1]
-    shows_text = any(atom.shows_text for atom in atoms)
-    if shows_text and not before and not first.glued_before and text[position - 1:position].isalnum():
-        before = " "
-    if shows_text and not after and not last.glued_after and text[position:position + 1].isalnum():
-        after = " "
-    return before, after
 
 
 def part_words_in_place(flat: FlatText, content: list[str | Nested]) -> None:

@@ -1,0 +1,55 @@
+"""The spaces around atoms placed on a translation (rule 2 of attnmt.documents.spans): they keep
+the spaces they had in the source, on the sides they had them, and atoms that show text (a URL,
+inline code) never touch a target word they did not touch in the source."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attnmt.documents.flat import Mark
+
+
+def atom_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
+                droppable: bool) -> tuple[bool, str, str, int]:
+    """The spaces around atoms at one ``position`` of the target (``end``: of their parent's span;
+    ``droppable``: whether the text just before them, in their parent, ends in a space): (whether to
+    drop that space, the space to add before them, the space to add after them, how many of the
+    target's characters after them to skip).
+
+    The atoms keep the spaces they had in the source, on the sides they had them.  Where the
+    source had one on one side and the target has one on the other, the atoms change sides with
+    it: a bookmark after "shirt" that lands before "isst" goes before the space ("Hemd<end/> isst"),
+    a picture after "chart " that lands before the space at the end goes after it ("chart <img>").
+    Where that cannot be (the space is not in their parent's text), they stay where they are,
+    and no space is added: one space, on the wrong side, reads better than two.  A picture
+    between two spaces gets the one the target lacks.  (Line breaks and tabs:
+    attnmt.documents.spans.part_words_in_place.)"""
+    first, last = atoms[0], atoms[-1]
+    spaced_before = position > 0 and text[position - 1].isspace()
+    spaced_after = position < len(text) and text[position].isspace()
+    if first.space_before == last.space_after:  # both sides, or neither
+        before = " " if first.space_before and not spaced_before and position > 0 else ""
+        after = " " if last.space_after and not spaced_after and position < len(text) else ""
+        return False, before, after, 0
+    if first.space_before and spaced_after and not spaced_before and text[position] == " " and position < end:
+        return False, " ", "", 1  # "chart| " -> "chart <img>"
+    if last.space_after and spaced_before and not spaced_after and droppable:
+        return True, "", " ", 0  # "Hemd |isst" -> "Hemd<end/> isst"
+    if spaced_before or spaced_after:
+        return False, "", "", 0
+    return False, " " if first.space_before and position > 0 else "", " " if last.space_after else "", 0
+
+
+def unglued(text: str, position: int, atoms: Sequence[Mark], before: str, after: str) -> tuple[str, str]:
+    """``before`` and ``after`` (atom_spaces'), with a space where atoms that show text would
+    otherwise touch a target word they did not touch in the source: "https://example.com sich.",
+    not "https://example.comsich." (the source had the full stop there, the target a word).  The
+    atoms show text where any of them does: a Word field is its begin, code, result and end, each
+    an atom, and only its result shows ("1<end/>Ein Junge" would read "1Ein Junge")."""
+    first, last = atoms[0], atoms[-1]
+    shows_text = any(atom.shows_text for atom in atoms)
+    if shows_text and not before and not first.glued_before and text[position - 1:position].isalnum():
+        before = " "
+    if shows_text and not after and not last.glued_after and text[position:position + 1].isalnum():
+        after = " "
+    return before, after
