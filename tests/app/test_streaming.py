@@ -139,3 +139,13 @@ def test_the_done_event_carries_quality_where_the_server_says_so(trained_model):
         name, done = stream(client, {"q": "a man rides a bike", "source": "en", "target": "de", "beam": 1})[-1]
     assert name == "done" and translated_text(done) == {"translatedText": "ein mann fährt ein fahrrad"}
     assert done["flags"] == [] and 0.8 < done["quality"] <= 1 and done["calibrated"] is False
+
+
+@pytest.mark.parametrize("text", ["12345 !!!", "https://example.com/docs/page"])
+def test_the_done_event_of_a_text_with_nothing_to_translate_carries_quality_one(trained_model, text):
+    """As POST /translate gives it: the text passed through is its own reference.  The done event
+    had no quality at all: only the sentences searched were assessed, and there were none."""
+    served = ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")
+    with TestClient(create_app([served], ServeSettings(quality=True))) as client:
+        name, done = stream(client, {"q": text, "source": "en", "target": "de"})[-1]
+    assert name == "done" and done == {"translatedText": text, "quality": 1.0, "flags": [], "calibrated": False}

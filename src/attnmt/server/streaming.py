@@ -117,9 +117,9 @@ async def events(served: ServedModel, text: str, decoding: Decoding, quality: bo
                 yield event("partial", {"translatedText": getting.result()})
             else:
                 getting.cancel()
-        assessed = (await served.batcher.call(served.assessed_sentences, list(done), list(done.values()))
-                    if quality else None)
-        yield event("done", {"translatedText": search.result(), **(assessed.fields() if assessed else {})})
+        translation = search.result()
+        assessed = await served.batcher.call(served.assessed_text, text, translation, done) if quality else None
+        yield event("done", {"translatedText": translation, **(assessed.fields() if assessed else {})})
     except Busy as error:  # the server is stopping, and the stream is out of time
         yield event("error", {"error": str(error)})
     except Exception as error:  # noqa: BLE001 - the stream has begun: say so in it
