@@ -3,7 +3,7 @@
 ::
 
     POST /translate/stream  {"q": "A dog runs.", "source": "en", "target": "de"[, "beam": 4][, "api_key"]}
-                            (source and target may be left out: the first model)
+                            (source and target may be left out: the first model; "format" only "text")
     event: partial   data: {"translatedText": "Ein"}
     event: partial   data: {"translatedText": "Ein Hund"}
     ...
@@ -53,6 +53,7 @@ from attnmt.server.models import MOST_BEAM, ServedModel, TooMuch
 
 # The stream's body in the OpenAPI schema: LibreTranslate's fields for one text, and the beam.
 STREAM_FIELDS = {"q": {"type": "string"}, "source": FIELDS["source"], "target": FIELDS["target"],
+                 "format": {"type": "string", "enum": ["text"]},
                  "beam": {"type": "integer", "minimum": 1, "maximum": MOST_BEAM, "default": DEFAULT.beam_size},
                  "api_key": FIELDS["api_key"]}
 
@@ -141,6 +142,16 @@ def beam_of(params: dict) -> int:
     return beam
 
 
+def check_format(params: dict) -> None:
+    """LibreError (400) for a ``format`` other than text, in the words ``POST /translate`` has for
+    one it does not know: the stream searches plain text sentence by sentence, and HTML's tags are
+    carried over only once a sentence's translation is whole (POST /translate does that)."""
+    stream_format = params.get("format") or "text"
+    if stream_format != "text":
+        raise LibreError(400, f"{stream_format} format is not supported by /translate/stream, which streams plain "
+                              "text: send html to POST /translate")
+
+
 def add_streaming_route(app: FastAPI, server: Server) -> None:
     @app.post("/translate/stream", tags=["streaming"], openapi_extra=json_body(["q"], STREAM_FIELDS))
     async def translate_stream(request: Request) -> StreamingResponse:
@@ -151,6 +162,7 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
         admit(server, request, params)
         if isinstance(params.get("q"), list):
             raise LibreError(400, "Invalid request: a stream translates one text: q must be a text, not a list")
+        check_format(params)
         settings = server.settings_for(request)
         [text] = texts_of(settings, params, body is not None)
         decoding = Decoding(beam_size=beam_of(params))
