@@ -282,10 +282,12 @@ class Models:
 
 
 def split_model_argument(argument: str) -> tuple[str | None, str]:
-    """``en-de=runs/en_de`` -> ("en-de", "runs/en_de"); ``runs/en_de`` -> (None, "runs/en_de")."""
+    """``en-de=runs/en_de`` -> ("en-de", "runs/en_de"); ``runs/en_de`` -> (None, "runs/en_de").
+    The pair in lower case (``EN-DE`` -> "en-de"), as LibreTranslate's codes are and as its clients
+    send them: served as "EN", a client's "en" was not supported."""
     pair, equals, folder = argument.partition("=")
     if equals and PAIR.match(pair):
-        return pair, folder
+        return pair.lower(), folder
     if equals and "/" not in pair and not Path(argument).exists():
         raise ConfigError(f"--model {argument}: {pair!r} is not a language pair; write it as SOURCE-TARGET=DIR, "
                           "e.g. en-de=runs/en_de")

@@ -47,7 +47,15 @@ from attnmt.documents.pipeline import FoundTranslations, paragraph_sentences, tr
 from attnmt.documents.spans import Weights
 from attnmt.server.batcher import Busy
 from attnmt.server.context import Server
-from attnmt.server.libre_requests import FIELDS, LibreError, check_unicode, json_body, missing, parameters, texts_of
+from attnmt.server.libre_requests import (
+    FIELDS,
+    LibreError,
+    check_unicode,
+    json_body,
+    language_of,
+    parameters,
+    texts_of,
+)
 from attnmt.server.libretranslate import admit, charge, detected, model_for
 from attnmt.server.models import MOST_BEAM, ServedModel, TooMuch
 
@@ -166,14 +174,11 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
         settings = server.settings_for(request)
         [text] = texts_of(settings, params, body is not None)
         decoding = Decoding(beam_size=beam_of(params))
-        source, target = params.get("source"), params.get("target")
-        if source or target:  # both, or neither (the default model)
-            for name, value in (("source", source), ("target", target)):
-                if not value:
-                    raise missing(name)
+        if params.get("source") or params.get("target"):  # both, or neither (the default model)
+            source, target = (language_of(params, name) for name in ("source", "target"))
             if source == "auto":
-                source = (await detected(server, [text], target or ""))["language"]
-            served = model_for(server, source or "", target or "")
+                source = (await detected(server, [text], target))["language"]
+            served = model_for(server, source, target)
         else:
             served = server.models.default
         try:
