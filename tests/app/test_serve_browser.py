@@ -148,6 +148,31 @@ def test_an_empty_text_shows_the_servers_message(page):
     assert page.locator("#attention").is_hidden()
 
 
+@pytest.mark.parametrize("empty", ["   ", "\u200b"])
+def test_an_error_after_a_translation_clears_the_translation_and_all_it_showed(page, empty):
+    page.fill("#source", "a dog runs")
+    page.click("#translate")
+    shows_translation(page, "ein hund rennt")
+    page.fill("#source", empty)
+    page.click("#translate")
+    sync_api.expect(page.locator("body")).to_have_attribute("data-state", "error", timeout=30_000)
+    assert page.locator("#error").text_content()  # the server's message, alone: the old translation stayed
+    assert page.locator("#translation").text_content() == page.locator("#quality").text_content() == ""
+    assert page.locator("#alternatives li").count() == 0 and page.locator("#attention").is_hidden()
+
+
+def test_the_page_loads_with_no_error_in_the_console(browser, server_url):
+    """It had a 404 each time: the browser asks for /favicon.ico where a page names no icon."""
+    page, errors = browser.new_page(), []
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    try:
+        page.goto(server_url)
+        page.wait_for_load_state("networkidle")
+    finally:
+        page.close()
+    assert errors == []
+
+
 def test_with_api_keys_the_page_sends_the_key_of_its_address(browser, trained_model, tmp_path):
     keys = tmp_path / "keys.txt"
     keys.write_text("page-key\n", encoding="utf-8")
