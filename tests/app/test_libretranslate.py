@@ -35,6 +35,13 @@ def test_a_list_of_texts_gives_a_list_in_order(client):
     assert translated_text(answer.json()) == {"translatedText": list(targets)}
 
 
+@pytest.mark.parametrize("path", ["/translate", "/translate/stream"])
+def test_language_codes_are_read_in_any_case_as_libretranslate_reads_them(client, path):
+    """LibreTranslate lower-cases the codes a client sends; "EN" was not supported here."""
+    answer = client.post(path, json={"q": "a dog runs", "source": "EN", "target": "De"})
+    assert answer.status_code == 200 and "ein hund rennt" in answer.text
+
+
 @pytest.mark.parametrize("where", ["data", "params"])
 def test_form_and_query_parameters_as_libretranslates_clients_send_them(client, where):
     fields = {"q": "a cat sleeps", "source": "en", "target": "de"}

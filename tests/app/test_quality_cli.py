@@ -359,3 +359,17 @@ def test_serve_with_weights_refuses_a_calibration_fitted_on_model_safetensors(tr
     write_calibration(trained_copy)
     code, _, err = run_cli(["serve", "--model", trained_copy, "--weights", weights, "--port", "0"], capsys)
     assert code == 2 and err.count("\n") == 1 and f"--weights {weights} (which replaces the file)" in err
+
+
+@pytest.mark.parametrize("line", ["https://example.com/docs/page", "info@example.com"])
+def test_a_line_that_is_only_a_url_or_an_address_has_quality_one_in_translate_and_score(trained_model, tmp_path,
+                                                                                       capsys, line):
+    """Passed through as it is, as a line with no letter is (the server's answers agree); read whole
+    by the model, it was rated 0, copied and low_quality."""
+    source = tmp_path / "in.txt"
+    source.write_text(f"{line}\n", encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--output-format", "tsv", source], capsys)
+    assert code == 0 and out.rstrip("\n").split("\t")[4:] == [line, "1.0000", "-"]
+    code, out, _ = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", source], capsys)
+    scored = json.loads(out)
+    assert code == 0 and (scored["quality"], scored["flags"]) == (1.0, [])

@@ -33,10 +33,13 @@ def test_without_quality_asked_the_answer_is_the_translations_alone(client):
     assert client.post("/v1/translate", json={"text": "a dog runs"}).json() == {"translations": ["ein hund rennt"]}
 
 
-def test_a_text_with_no_letter_passes_through_with_quality_one_in_both_apis(trained_model):
+def test_a_text_with_nothing_to_translate_passes_through_with_quality_one_in_both_apis(trained_model):
+    """Numbers, punctuation, a URL, an e-mail address: nothing of it reaches the model, and the copy
+    is its own reference.  A URL or an address was read whole by the model: 0, copied, low_quality."""
+    texts = ["12345", "!!!", "https://example.com/docs/page", "info@example.com"]
     served = ServedModel(*load_model_dir(trained_model), "tiny-en-de", "en", "de")
     with TestClient(create_app([served], ServeSettings(quality=True))) as client:
-        ours = client.post("/v1/translate", json={"texts": ["12345", "!!!"], "return_quality": True}).json()
-        theirs = client.post("/translate", json={"q": ["12345", "!!!"], "source": "en", "target": "de"}).json()
-    assert ours["translations"] == theirs["translatedText"] == ["12345", "!!!"]
-    assert ours["quality"] == theirs["quality"] == [1.0, 1.0] and ours["flags"] == theirs["flags"] == [[], []]
+        ours = client.post("/v1/translate", json={"texts": texts, "return_quality": True}).json()
+        theirs = client.post("/translate", json={"q": texts, "source": "en", "target": "de"}).json()
+    assert ours["translations"] == theirs["translatedText"] == texts
+    assert ours["quality"] == theirs["quality"] == [1.0] * 4 and ours["flags"] == theirs["flags"] == [[]] * 4

@@ -128,7 +128,8 @@ def test_page_has_text_box_button_and_the_viewer_without_network_resources(clien
                  'id="layer"', 'id="head"', '<svg id="view"', "function showAttention("):
         assert part in html
     assert set(re.findall(r"https?://[^\s\"'<>]*", html)) <= {"http://www.w3.org/2000/svg"}
-    assert "<link" not in html and not re.search(r"<script[^>]*\bsrc=", html)
+    assert re.findall(r"<link[^>]*>", html) == ['<link rel="icon" href="data:,">']  # no /favicon.ico to ask for
+    assert not re.search(r"<script[^>]*\bsrc=", html)
 
 
 # --- errors: what the client did wrong, in a sentence ---------------------------------------

@@ -148,6 +148,62 @@ def test_an_empty_text_shows_the_servers_message(page):
     assert page.locator("#attention").is_hidden()
 
 
+@pytest.mark.parametrize("empty", ["   ", "\u200b"])
+def test_an_error_after_a_translation_clears_the_translation_and_all_it_showed(page, empty):
+    page.fill("#source", "a dog runs")
+    page.click("#translate")
+    shows_translation(page, "ein hund rennt")
+    page.fill("#source", empty)
+    page.click("#translate")
+    sync_api.expect(page.locator("body")).to_have_attribute("data-state", "error", timeout=30_000)
+    assert page.locator("#error").text_content()  # the server's message, alone: the old translation stayed
+    assert page.locator("#translation").text_content() == page.locator("#quality").text_content() == ""
+    assert page.locator("#alternatives li").count() == 0 and page.locator("#attention").is_hidden()
+
+
+def test_a_text_whose_attention_is_over_the_servers_limit_is_shown_without_it(page):
+    """The server refuses return_attention for one sentence of ~1,000 characters on a base-sized
+    model (2,088,804 weights, over max_attention_weights: the tiny model never reaches it, so a
+    stand-in answers that refusal), though it translates it: the page asks again without, and says
+    why there is no viewer.  It showed the refusal, with no confidences, quality or alternatives."""
+    asked = []
+
+    def over_the_limit(route):
+        asked.append(route.request.post_data_json["return_attention"])
+        if asked[-1]:
+            route.fulfill(status=413, content_type="application/json", json={
+                "detail": "return_attention could send 2,088,804 attention weights (…); at most 2,000,000 a request"})
+        else:
+            route.continue_()
+
+    page.route("**/v1/translate", over_the_limit)
+    page.fill("#source", "a dog runs")
+    page.click("#translate")
+    shows_translation(page, "ein hund rennt")
+    assert asked == [True, False] and page.locator("#error").text_content() == ""
+    assert page.locator("#translation span").count() >= 3 and page.locator("#alternatives li").count() == 2
+    assert page.locator("#quality").text_content().startswith("quality ")
+    assert page.locator("#attention").is_hidden()
+    sync_api.expect(page.locator("#attention-note")).to_have_text(
+        "The attention is not shown: this text is too long for the server to send it.")
+    page.unroute("**/v1/translate")
+    page.click("#translate")  # within the limit again: the viewer, and no note
+    sync_api.expect(page.locator("#attention")).to_be_visible(timeout=30_000)
+    assert page.locator("#attention-note").text_content() == ""
+
+
+def test_the_page_loads_with_no_error_in_the_console(browser, server_url):
+    """It had a 404 each time: the browser asks for /favicon.ico where a page names no icon."""
+    page, errors = browser.new_page(), []
+    page.on("console", lambda message: message.type == "error" and errors.append(message.text))
+    try:
+        page.goto(server_url)
+        page.wait_for_load_state("networkidle")
+    finally:
+        page.close()
+    assert errors == []
+
+
 def test_with_api_keys_the_page_sends_the_key_of_its_address(browser, trained_model, tmp_path):
     keys = tmp_path / "keys.txt"
     keys.write_text("page-key\n", encoding="utf-8")

@@ -30,6 +30,7 @@ from attnmt.server.v1_api import TranslateRequest
     ("en-de=runs/en_de", ("en-de", "runs/en_de")),
     ("runs/en_de", (None, "runs/en_de")),
     ("runs/a=b", (None, "runs/a=b")),  # a folder whose name has "=" in it
+    ("EN-De=runs/en_de", ("en-de", "runs/en_de")),  # LibreTranslate's codes are lower case; it was listed as "EN"
 ])
 def test_a_model_argument_is_a_pair_and_a_folder_or_a_folder(argument, expected):
     assert split_model_argument(argument) == expected

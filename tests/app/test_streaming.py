@@ -127,10 +127,17 @@ def test_without_languages_the_first_model_streams_and_auto_detects(client):
     ({"q": "\u200b"}, 400, "Invalid request: q has nothing to translate"),
     ({"q": "a dog runs", "beam": 0}, 400, "Invalid request: beam must be a whole number from 1 to 16"),
     ({"q": "a dog runs", "beam": "4.5"}, 400, "Invalid request: beam must be a whole number from 1 to 16"),
+    ({"q": "<p>a dog runs</p>", "format": "html"}, 400, "html format is not supported by /translate/stream"),
+    ({"q": "a dog runs", "format": "pdf"}, 400, "pdf format is not supported"),  # were streamed as text
 ])
 def test_a_bad_stream_request_is_refused_before_streaming(client, body, status, message):
     answer = client.post("/translate/stream", json=body)
     assert answer.status_code == status and answer.json()["error"].startswith(message)
+
+
+def test_format_text_streams_as_a_request_without_format_does(client):
+    body = {"q": "a dog runs", "source": "en", "target": "de"}
+    assert stream(client, {**body, "format": "text"}) == stream(client, body)
 
 
 def test_the_done_event_carries_quality_where_the_server_says_so(trained_model):
@@ -139,3 +146,13 @@ def test_the_done_event_carries_quality_where_the_server_says_so(trained_model):
         name, done = stream(client, {"q": "a man rides a bike", "source": "en", "target": "de", "beam": 1})[-1]
     assert name == "done" and translated_text(done) == {"translatedText": "ein mann fährt ein fahrrad"}
     assert done["flags"] == [] and 0.8 < done["quality"] <= 1 and done["calibrated"] is False
+
+
+@pytest.mark.parametrize("text", ["12345 !!!", "https://example.com/docs/page"])
+def test_the_done_event_of_a_text_with_nothing_to_translate_carries_quality_one(trained_model, text):
+    """As POST /translate gives it: the text passed through is its own reference.  The done event
+    had no quality at all: only the sentences searched were assessed, and there were none."""
+    served = ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")
+    with TestClient(create_app([served], ServeSettings(quality=True))) as client:
+        name, done = stream(client, {"q": text, "source": "en", "target": "de"})[-1]
+    assert name == "done" and done == {"translatedText": text, "quality": 1.0, "flags": [], "calibrated": False}

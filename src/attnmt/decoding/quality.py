@@ -33,7 +33,9 @@ The flags are rules a person can check, each independent of the fit:
     unknown       the source or the translation holds a piece the vocabulary does not know
     low_quality   quality under the threshold (calibrated: the calibration's; else LOW_QUALITY)
 
-A text with no letter passed through as it is gets quality 1 and no flags (``passes_through``).
+A text with no letter passed through as it is gets quality 1 and no flags (``passes_through``);
+so does a text of URLs and e-mail addresses alone, which plain text passes through too
+(attnmt.documents.paragraphs.passed_through).
 """
 
 from __future__ import annotations

@@ -80,8 +80,7 @@ def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Seq
     batched pass, in batches as ``translate_n_best`` makes them); ``prefix`` starts the translation
     of each text's first sentence.  With ``quality``, each hypothesis gets its sentences'
     assessments joined (attnmt.decoding.quality.joined); a text with no sentence to translate,
-    which passes through untranslated, gets ``assess``'s of itself and what it became: quality 1,
-    no flags (quality.passes_through)."""
+    which passes through untranslated, gets quality 1 and no flags (``passed_through``)."""
     sentences = [paragraph_sentences(text, options) for text in texts]
     keys = [[(sentence, prefix is not None and j == 0) for j, sentence in enumerate(each)] for each in sentences]
     unique = list(dict.fromkeys(key for each in keys for key in each))
@@ -100,13 +99,29 @@ def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Seq
 def assess_passed_through(model: Transformer, tokenizer: PieceCodec, texts: Sequence[str],
                           paragraphs: list[Paragraph], quality: Assessor) -> None:
     """In place: the one hypothesis of each text that has no sentence to translate (punctuation,
-    numbers) gets the assessment ``attnmt score`` gives the text and that hypothesis (None for a
-    blank text)."""
+    numbers, a URL, an e-mail address) gets the assessment ``attnmt score`` gives the text and that
+    hypothesis (``passed_through``; None for a blank text)."""
     passed = [k for k, p in enumerate(paragraphs) if not p.sentences]
     found = quality.assess(model, tokenizer, [texts[k] for k in passed],
                            [paragraphs[k].hypotheses[0].text for k in passed])
     for k, a in zip(passed, found, strict=True):
-        paragraphs[k].hypotheses[0].assessment = a
+        paragraphs[k].hypotheses[0].assessment = passed_through(a)
+
+
+def passes_through(text: str, translation: str, options: DocumentOptions) -> bool:
+    """Whether ``translation`` is ``text`` as plain text passes it through: ``text`` holds no
+    sentence to translate (numbers, punctuation, URLs and e-mail addresses only:
+    ``paragraph_sentences``), so nothing of it reached the model, and ``translation`` is it as it is."""
+    return translation.strip() == text.strip() and not paragraph_sentences(text, options)
+
+
+def passed_through(assessed: Assessment | None) -> Assessment | None:
+    """The assessment of a text passed through untranslated (``passes_through``), from the forced
+    pass's (``assessed``: its word probabilities stay the model's): quality 1, no flags, as
+    quality.passes_through gives a copy with no letter.  The copy is its own reference (chrF 100);
+    read whole by the model, never trained to copy, "https://example.com/docs/page" came out 0,
+    ``copied`` and ``low_quality``."""
+    return assessed and replace(assessed, quality=1.0, flags=[])
 
 
 def line_pairs(source: str, translation: str, options: DocumentOptions, target_lang: str) -> list[tuple[str, str]]:
@@ -127,13 +142,16 @@ def assess_lines(assess: Callable[[list[str], list[str]], Sequence[Assessment | 
     """Each line's translation assessed as ``attnmt translate`` assesses its own (``attnmt
     score``): ``assess`` (quality.assess or elsewhere.assess_elsewhere, bound to a model) over
     every line's ``line_pairs`` in one call, a line of several sentences as trustworthy as its
-    worst (quality.joined); None where a side is blank."""
+    worst (quality.joined); a line with no sentence to translate, given as it is, quality 1 and no
+    flags (``passed_through``); None where a side is blank."""
     pairs = [line_pairs(s, t, options, target_lang) if s.strip() and t.strip() else [(s, t)]
              for s, t in zip(sources, translations, strict=True)]
     every = [pair for each in pairs for pair in each]
     found = iter(assess([s for s, _ in every], [t for _, t in every]))
-    return [text_assessment([next(found) for _ in each], [t for _, t in each], translation)
-            for each, translation in zip(pairs, translations, strict=True)]
+    lines = [text_assessment([next(found) for _ in each], [t for _, t in each], translation)
+             for each, translation in zip(pairs, translations, strict=True)]
+    return [passed_through(a) if passes_through(s, t, options) else a
+            for s, t, a in zip(sources, translations, lines, strict=True)]
 
 
 def text_assessment(parts: Sequence[Assessment | None], sentences: Sequence[str], text: str) -> Assessment | None:

@@ -140,13 +140,13 @@ def texts_of(settings: ServeSettings, params: dict, from_json: bool) -> list[str
 
 
 def language_of(params: dict, name: str) -> str:
-    """The ``source`` or ``target`` code of a request."""
+    """The ``source`` or ``target`` code of a request, in lower case: LibreTranslate reads "EN" as "en"."""
     code = params.get(name)
     if not code:
         raise missing(name)
     if not isinstance(code, str):
         raise LibreError(400, f"Invalid request: {name} must be a language code such as \"en\"")
-    return code
+    return code.lower()
 
 
 def alternatives_of(server: Server, params: dict) -> int:

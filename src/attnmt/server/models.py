@@ -24,7 +24,7 @@ from attnmt.decoding.calibration import Calibration
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.quality import Assessment, Assessor, assess, joined
 from attnmt.documents.files import MAX_FILE_BYTES
-from attnmt.documents.paragraphs import translate_texts, translate_texts_n_best
+from attnmt.documents.paragraphs import passed_through, translate_texts, translate_texts_n_best
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, paragraph_sentences
 from attnmt.errors import ConfigError, UserError
 from attnmt.inspect.trace import PieceCodec
@@ -139,10 +139,14 @@ class ServedModel:
             self.parameters = self.model.num_parameters()
         self.model.eval()
 
-    def assessed_sentences(self, sentences: list[str], translations: list[str]) -> Assessment | None:
-        """A text's translation, sentence by sentence, assessed and joined (attnmt.decoding.quality):
-        as trustworthy as its worst sentence; runs in the model's thread."""
-        return joined(assess(self.model, self.tokenizer, sentences, translations, self.calibration))
+    def assessed_text(self, text: str, translation: str, sentences: dict[str, str]) -> Assessment | None:
+        """``text``'s ``translation``, from its ``sentences``' translations, assessed sentence by sentence
+        and joined (attnmt.decoding.quality): as trustworthy as its worst sentence; a text with no
+        sentence to translate, passed through as it is, quality 1 and no flags, as translate_texts_n_best
+        gives it (attnmt.documents.paragraphs.passed_through).  Runs in the model's thread."""
+        if not sentences:
+            return passed_through(assess(self.model, self.tokenizer, [text], [translation], self.calibration)[0])
+        return joined(assess(self.model, self.tokenizer, list(sentences), list(sentences.values()), self.calibration))
 
     @property
     def pair(self) -> str | None:
@@ -279,10 +283,12 @@ class Models:
 
 
 def split_model_argument(argument: str) -> tuple[str | None, str]:
-    """``en-de=runs/en_de`` -> ("en-de", "runs/en_de"); ``runs/en_de`` -> (None, "runs/en_de")."""
+    """``en-de=runs/en_de`` -> ("en-de", "runs/en_de"); ``runs/en_de`` -> (None, "runs/en_de").
+    The pair in lower case (``EN-DE`` -> "en-de"), as LibreTranslate's codes are and as its clients
+    send them: served as "EN", a client's "en" was not supported."""
     pair, equals, folder = argument.partition("=")
     if equals and PAIR.match(pair):
-        return pair, folder
+        return pair.lower(), folder
     if equals and "/" not in pair and not Path(argument).exists():
         raise ConfigError(f"--model {argument}: {pair!r} is not a language pair; write it as SOURCE-TARGET=DIR, "
                           "e.g. en-de=runs/en_de")

@@ -3,7 +3,7 @@
 ::
 
     POST /translate/stream  {"q": "A dog runs.", "source": "en", "target": "de"[, "beam": 4][, "api_key"]}
-                            (source and target may be left out: the first model)
+                            (source and target may be left out: the first model; "format" only "text")
     event: partial   data: {"translatedText": "Ein"}
     event: partial   data: {"translatedText": "Ein Hund"}
     ...
@@ -47,12 +47,21 @@ from attnmt.documents.pipeline import FoundTranslations, paragraph_sentences, tr
 from attnmt.documents.spans import Weights
 from attnmt.server.batcher import Busy
 from attnmt.server.context import Server
-from attnmt.server.libre_requests import FIELDS, LibreError, check_unicode, json_body, missing, parameters, texts_of
+from attnmt.server.libre_requests import (
+    FIELDS,
+    LibreError,
+    check_unicode,
+    json_body,
+    language_of,
+    parameters,
+    texts_of,
+)
 from attnmt.server.libretranslate import admit, charge, detected, model_for
 from attnmt.server.models import MOST_BEAM, ServedModel, TooMuch
 
 # The stream's body in the OpenAPI schema: LibreTranslate's fields for one text, and the beam.
 STREAM_FIELDS = {"q": {"type": "string"}, "source": FIELDS["source"], "target": FIELDS["target"],
+                 "format": {"type": "string", "enum": ["text"]},
                  "beam": {"type": "integer", "minimum": 1, "maximum": MOST_BEAM, "default": DEFAULT.beam_size},
                  "api_key": FIELDS["api_key"]}
 
@@ -117,9 +126,9 @@ async def events(served: ServedModel, text: str, decoding: Decoding, quality: bo
                 yield event("partial", {"translatedText": getting.result()})
             else:
                 getting.cancel()
-        assessed = (await served.batcher.call(served.assessed_sentences, list(done), list(done.values()))
-                    if quality else None)
-        yield event("done", {"translatedText": search.result(), **(assessed.fields() if assessed else {})})
+        translation = search.result()
+        assessed = await served.batcher.call(served.assessed_text, text, translation, done) if quality else None
+        yield event("done", {"translatedText": translation, **(assessed.fields() if assessed else {})})
     except Busy as error:  # the server is stopping, and the stream is out of time
         yield event("error", {"error": str(error)})
     except Exception as error:  # noqa: BLE001 - the stream has begun: say so in it
@@ -141,6 +150,16 @@ def beam_of(params: dict) -> int:
     return beam
 
 
+def check_format(params: dict) -> None:
+    """LibreError (400) for a ``format`` other than text, in the words ``POST /translate`` has for
+    one it does not know: the stream searches plain text sentence by sentence, and HTML's tags are
+    carried over only once a sentence's translation is whole (POST /translate does that)."""
+    stream_format = params.get("format") or "text"
+    if stream_format != "text":
+        raise LibreError(400, f"{stream_format} format is not supported by /translate/stream, which streams plain "
+                              "text: send html to POST /translate")
+
+
 def add_streaming_route(app: FastAPI, server: Server) -> None:
     @app.post("/translate/stream", tags=["streaming"], openapi_extra=json_body(["q"], STREAM_FIELDS))
     async def translate_stream(request: Request) -> StreamingResponse:
@@ -151,17 +170,15 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
         admit(server, request, params)
         if isinstance(params.get("q"), list):
             raise LibreError(400, "Invalid request: a stream translates one text: q must be a text, not a list")
+        check_format(params)
         settings = server.settings_for(request)
         [text] = texts_of(settings, params, body is not None)
         decoding = Decoding(beam_size=beam_of(params))
-        source, target = params.get("source"), params.get("target")
-        if source or target:  # both, or neither (the default model)
-            for name, value in (("source", source), ("target", target)):
-                if not value:
-                    raise missing(name)
+        if params.get("source") or params.get("target"):  # both, or neither (the default model)
+            source, target = (language_of(params, name) for name in ("source", "target"))
             if source == "auto":
-                source = (await detected(server, [text], target or ""))["language"]
-            served = model_for(server, source or "", target or "")
+                source = (await detected(server, [text], target))["language"]
+            served = model_for(server, source, target)
         else:
             served = server.models.default
         try:
