@@ -148,15 +148,17 @@ def test_prepare_says_a_misspelled_override_in_one_line_before_writing(tmp_path,
     assert err.count("\n") == 1 and not (tmp_path / "prep").exists()
 
 
-def test_train_says_a_misspelled_override_before_building_the_kernels(tmp_path, capsys, monkeypatch):
+@pytest.mark.parametrize("resume", [False, True])
+def test_train_says_a_misspelled_override_before_building_the_kernels(tmp_path, capsys, monkeypatch, resume):
     # On a fresh cache the C++ kernels take about 30 s to build: a typo should not wait for them.
+    from attnmt.checkpoint import TRAIN_CONFIG
     from attnmt.fast import extension
 
     built = []
     monkeypatch.setattr(extension, "available", lambda: built.append(True) or True)
-    path = tmp_path / "c.yaml"
+    path = tmp_path / TRAIN_CONFIG  # a run's own config, which --resume reads
     path.write_text(json.dumps(tiny_config(tmp_path).to_dict()))
-    code, out, err = run_cli(["train", path, "--max-tiem", "5m"], capsys)
+    code, out, err = run_cli(["train", *(["--resume", tmp_path] if resume else [path]), "--max-tiem", "5m"], capsys)
     assert (code, built) == (2, [])
     assert err.startswith("attnmt: error: --max-tiem (command line): unknown key max_tiem")
 

@@ -191,3 +191,17 @@ def test_the_models_translation_with_its_words_in_another_order_reads_as_reorder
     assert reordering("Eine Frau fährt mit ihrem Fahrrad über die Straße.", own) < 0.01
     assert reordering("", own) == 0.0
     assert reordering("Hund.", "Hund") == reordering("Hund", own) == 0.0  # one word: no order to break
+
+
+def test_score_names_weights_given_as_a_folder_as_one(calibrated, trained_copy_module, tmp_path, capsys):
+    """score read the calibration, which opens the weights for their digest, before the model: a
+    checkpoint's folder given to --weights was "[Errno 21] Is a directory"."""
+    from attnmt.cli.main import main
+
+    folder = tmp_path / "step_00000001"
+    folder.mkdir()
+    (tmp_path / "in.en").write_text("a dog runs\n")
+    argv = ["score", "--model", str(trained_copy_module), "--weights", str(folder),
+            "--src", str(tmp_path / "in.en"), "--hyp", str(tmp_path / "in.en")]
+    assert main(argv) == 2
+    assert capsys.readouterr().err.startswith(f"attnmt: error: {folder}: is a folder, not a weights file")

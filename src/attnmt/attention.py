@@ -108,7 +108,8 @@ def check_mask(mask: Tensor | None) -> None:
     invert it; a dtype comparison costs nothing beside the attention itself."""
     if mask is not None and mask.dtype != torch.bool:
         raise ValueError(f"attention masks are boolean, True where a query may attend to a key; got a {mask.dtype} "
-                         "mask: give causal_mask(T) or padding_mask(tokens, pad_id), or mask.bool() of a 0/1 mask")
+                         "mask: give causal_mask(T) or padding_mask(tokens, pad_id), mask.bool() of a 0/1 mask, or "
+                         "mask == 0 of an additive 0/-inf one (nn.Transformer's)")
 
 
 def split_heads(x: Tensor, n_heads: int) -> Tensor:

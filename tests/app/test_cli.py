@@ -33,6 +33,16 @@ def test_translate_keeps_one_output_line_per_input_line(trained_model, tmp_path,
     assert lines[2] == "   "  # without letters: as it was (it came out empty)
 
 
+@pytest.mark.parametrize("extra", [["--alignments"], ["--confidence", "--output-format", "jsonl"]])
+def test_a_long_line_read_again_for_its_alignments_is_warned_of_once(trained_model, tmp_path, capsys, extra):
+    """The scoring pass that reads a translation's attention cut the source again, and warned again."""
+    source = tmp_path / "in.txt"
+    source.write_text(" ".join(["a dog runs"] * 40) + "\n", encoding="utf-8")
+    with pytest.warns(UserWarning, match="longer than") as warned:
+        code, _, _ = run(["translate", "--model", trained_model, "--beam", "1", *extra, source], capsys)
+    assert code == 0 and len([w for w in warned if "longer than" in str(w.message)]) == 1
+
+
 def test_translate_reads_stdin_and_writes_stdout(trained_model, capsys, monkeypatch):
     import io
 

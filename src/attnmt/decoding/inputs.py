@@ -134,14 +134,16 @@ def length_batches(lengths: Sequence[int], max_tokens: int, max_sentences: int =
     return batches
 
 
-def encode_inputs(tokenizer: TextCodec, sentences: Sequence[str], max_len: int) -> list[list[int]]:
-    """Token ids per sentence ([] for blank ones), truncated to max_len with one warning.
+def encode_inputs(tokenizer: TextCodec, sentences: Sequence[str], max_len: int, warn: bool = True) -> list[list[int]]:
+    """Token ids per sentence ([] for blank ones), truncated to max_len with one warning (none with
+    ``warn`` False: a caller reading again what ``translate`` read, and warned of, already).
 
     The warning counts distinct sentences, blank ones left out: what it can count truly, as callers
     pass either every line (``translate``) or each distinct sentence of the input once (plain text
     split into sentences, documents: a repeated sentence is translated once)."""
     encoded = [tokenizer.encode(s) if s.strip() else [] for s in sentences]
-    warn_cut(sentences, encoded, max_len, "sentences translated", "split long lines to translate them whole")
+    if warn:
+        warn_cut(sentences, encoded, max_len, "sentences translated", "split long lines to translate them whole")
     return [cut(ids, max_len, tokenizer.source_eos) for ids in encoded]
 
 

@@ -182,7 +182,7 @@ def text_words(parts: Sequence[Assessment | None], sentences: Sequence[str],
 
 def traced_weights(model: Transformer, tokenizer: PieceCodec, sentence: str, translation: str) -> Weights:
     """The word weights that place a mark inside ``sentence`` on ``translation`` (one scoring pass)."""
-    return trace_weights(trace_translation(model, tokenizer, sentence, target=translation)).tolist()
+    return trace_weights(trace_translation(model, tokenizer, sentence, target=translation, warn=False)).tolist()
 
 
 def paragraph(text: str, sentences: list[str], found: list[list[Translation]],
@@ -205,7 +205,7 @@ def paragraph(text: str, sentences: list[str], found: list[list[Translation]],
 def sentence_traces(model: Transformer, tokenizer: PieceCodec, paragraph: Paragraph,
                     rank: int) -> list[TranslationAttention]:
     """One scoring pass per sentence of the text's hypothesis ``rank``."""
-    return [trace_translation(model, tokenizer, sentence, target=translation)
+    return [trace_translation(model, tokenizer, sentence, target=translation, warn=False)
             for sentence, translation in zip(paragraph.sentences, paragraph.sentence_translations(rank), strict=True)]
 
 

@@ -152,7 +152,7 @@ def check_heads(heads: Sequence[int] | None, count: int) -> None:
 
 def trace_translation(
     model: Transformer, tokenizer: PieceCodec, sentence: str, target: str | None = None,
-    decoding: Decoding = DEFAULT,
+    decoding: Decoding = DEFAULT, warn: bool = True,
 ) -> TranslationAttention:
     """Translates ``sentence`` (or takes ``target`` as given) and records the attention of that translation.
 
@@ -161,12 +161,13 @@ def trace_translation(
     exactly those that produced output + [EOS], and each output piece's probability.
 
     A sentence (or target) longer than the model's ``longest_input`` is cut as ``translate`` cuts
-    it, with the same warning: a cut source keeps its </s>, so the trace shows the translation
-    ``translate`` gives.  ConfigError for a sentence with no pieces (blank, or only characters
+    it, with the same warning (none with ``warn`` False, for a caller tracing the translation
+    ``translate`` wrote, which warned already): a cut source keeps its </s>, so the trace shows
+    the translation ``translate`` gives.  ConfigError for a sentence with no pieces (blank, or only characters
     the tokenizer drops, such as U+200B).
     """
     c = model.config
-    [src_ids] = encode_inputs(tokenizer, [sentence], c.longest_input)
+    [src_ids] = encode_inputs(tokenizer, [sentence], c.longest_input, warn)
     if not src_ids:
         raise ConfigError("nothing to show: the sentence has no pieces to translate (it is blank, or holds "
                           'only characters the tokenizer drops); give one, e.g. "A man rides a bike."')

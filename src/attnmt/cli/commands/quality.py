@@ -90,8 +90,8 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
                        f"{Path(args.hyp).stem}.{args.output_format}")
     sources, translations = read_lines(args.src), read_lines(args.hyp)
     check_pairs(args.src, sources, args.hyp, translations)
+    model, tokenizer, _ = load_for_translation(args)  # first: its errors name a --weights folder as one
     calibration = load_calibration(Path(args.model), args.weights)
-    model, tokenizer, _ = load_for_translation(args)
     if args.no_search:
         assessing = partial(assess, model, tokenizer, calibration=calibration, max_tokens=args.max_tokens)
     else:

@@ -14,6 +14,7 @@ OWN_FLAGS = {"prepare": {"--out"}, "train": {"--resume"}, "demo": {"--minutes", 
 
 
 def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.checkpoint import TRAIN_CONFIG
     from attnmt.config import load_config
     from attnmt.training.distributed import teardown
     from attnmt.training.trainer import resume, train
@@ -22,18 +23,17 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if not (args.resume or args.config):
         raise ConfigError("give a CONFIG.yaml to train, or --resume MODEL_DIR")
     if args.resume and args.config:
-        from attnmt.checkpoint import TRAIN_CONFIG
-
         raise ConfigError(f"--resume continues {args.resume} with its own {TRAIN_CONFIG}, not {args.config}: drop "
                           f"{args.config} (keys can still be overridden, e.g. --max-steps 200000)")
-    # The config is read first: a typo in it is one line at once, not after the kernels' first build.
-    config = None if args.resume else load_config(args.config, overrides)
+    # The config is read first: a typo in it or an override is one line at once, not after the
+    # kernels' first build (a resume reads its run's train.yaml again, as resume() reads it).
+    config = load_config(Path(args.resume) / TRAIN_CONFIG if args.resume else args.config, overrides)
     load_training_kernels()
     # Under torchrun: leave the process group before exiting.  Exiting with it alive
     # let gloo's threads be destroyed running ("terminate called without an active
     # exception", exit -6) now and then.
     try:
-        result = resume(args.resume, overrides) if config is None else train(config)
+        result = resume(args.resume, overrides) if args.resume else train(config)
     except BaseException:
         teardown(finished=False)
         raise

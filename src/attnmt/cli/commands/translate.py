@@ -264,7 +264,7 @@ def hypothesis_extras(args: argparse.Namespace, model, tokenizer, source: str, t
 
     if not (args.alignments or args.confidence):
         return {}
-    trace = trace_translation(model, tokenizer, source, target=translation) if source.strip() else None
+    trace = trace_translation(model, tokenizer, source, target=translation, warn=False) if source.strip() else None
     return trace_extras(trace, args.alignments, args.confidence, args.alignment_layer, args.alignment_heads)
 
 
