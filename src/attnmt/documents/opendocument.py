@@ -3,7 +3,10 @@ headings (``text:p``, ``text:h``) of content.xml and styles.xml (its master page
 footers), translated as HTML blocks are (attnmt.documents.markup), for ODF is mixed content too.
 A master page's shapes are not translated: in a presentation they are the slide master's
 placeholders, whose text is the prompt an editor shows ("Click to edit the title text format"),
-as a .pptx's masters and layouts are not.
+as a .pptx's masters and layouts are not.  The text those placeholders show on a slide, its header
+and footer (and its date, where it is fixed text), is the presentation's own: plain text in a
+declaration of content.xml (``presentation:footer-decl``, DECLARATIONS) that a slide names, which
+is translated as a paragraph is.
 
 Inside a paragraph, ``text:span`` and ``text:a`` are marks; everything else (``text:s`` spaces,
 tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it is.  A note's, an
@@ -49,7 +52,11 @@ CELLS = (f"{{{TABLE}}}table-cell", f"{{{TABLE}}}covered-table-cell")
 STRING_VALUE = f"{{{OFFICE}}}string-value"
 MARKS = frozenset({f"{{{TEXT}}}span", f"{{{TEXT}}}a"})
 BREAKS = frozenset({f"{{{TEXT}}}line-break", f"{{{TEXT}}}tab", f"{{{TEXT}}}s"})
+PRESENTATION = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
 PARAGRAPHS = (f"{{{TEXT}}}p", f"{{{TEXT}}}h")
+# A presentation's header, footer and date texts (the module docstring); a date that is the current date is a format.
+DECLARATIONS = tuple(f"{{{PRESENTATION}}}{name}-decl" for name in ("header", "footer", "date-time"))
+SOURCE = f"{{{PRESENTATION}}}source"  # a date-time-decl's: "fixed" (its text) or "current-date"
 PARTS = ("content.xml", "styles.xml")
 MASTERS = (f"{{{STYLE}}}master-page", f"{{{STYLE}}}handout-master")
 # A master page's headers and footers: their text is shown on every page that has the master.
@@ -137,8 +144,9 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str) 
         if member not in archive:
             continue
         tree = parse_part(archive, member)
-        paragraphs = [p for p in tree.getroot().iter(*PARAGRAPHS)
-                      if not (is_data(p) if chart else is_value(p)) and not is_master_shape(p)]
+        paragraphs = [p for p in tree.getroot().iter(*PARAGRAPHS, *DECLARATIONS)
+                      if not (is_data(p) if chart else is_value(p)) and not is_master_shape(p)
+                      and p.get(SOURCE) != "current-date"]
         jobs = [TreeJob(p, vocabulary, job_options) for p in paragraphs]
         drop_string_values([p for p, job in zip(paragraphs, jobs, strict=True) if job.runs])
         part = Part(member, tree, [job for job in jobs if job.runs])
