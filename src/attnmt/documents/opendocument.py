@@ -56,6 +56,7 @@ PRESENTATION = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
 PARAGRAPHS = (f"{{{TEXT}}}p", f"{{{TEXT}}}h")
 # A presentation's header, footer and date texts (the module docstring); a date that is the current date is a format.
 DECLARATIONS = tuple(f"{{{PRESENTATION}}}{name}-decl" for name in ("header", "footer", "date-time"))
+TRACKED_CHANGES = f"{{{TEXT}}}tracked-changes"
 SOURCE = f"{{{PRESENTATION}}}source"  # a date-time-decl's: "fixed" (its text) or "current-date"
 PARTS = ("content.xml", "styles.xml")
 MASTERS = (f"{{{STYLE}}}master-page", f"{{{STYLE}}}handout-master")
@@ -144,9 +145,7 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str) 
         if member not in archive:
             continue
         tree = parse_part(archive, member)
-        paragraphs = [p for p in tree.getroot().iter(*PARAGRAPHS, *DECLARATIONS)
-                      if not (is_data(p) if chart else is_value(p)) and not is_master_shape(p)
-                      and p.get(SOURCE) != "current-date"]
+        paragraphs = [p for p in tree.getroot().iter(*PARAGRAPHS, *DECLARATIONS) if is_translated(p, chart)]
         jobs = [TreeJob(p, vocabulary, job_options) for p in paragraphs]
         drop_string_values([p for p, job in zip(paragraphs, jobs, strict=True) if job.runs])
         part = Part(member, tree, [job for job in jobs if job.runs])
@@ -154,6 +153,20 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str) 
             part.changed = set_language(tree.getroot(), options.target_lang)
         parts.append(part)
     return parts
+
+
+def is_translated(paragraph: etree._Element, chart: bool) -> bool:
+    """Whether a paragraph (or a presentation's declaration) is translated: not a chart's data, a
+    cell's value, a master page's shape, a current date's format, nor a tracked change's words."""
+    return (not (is_data(paragraph) if chart else is_value(paragraph)) and not is_master_shape(paragraph)
+            and paragraph.get(SOURCE) != "current-date" and not is_tracked_change(paragraph))
+
+
+def is_tracked_change(paragraph: etree._Element) -> bool:
+    """Whether the paragraph is in ``text:tracked-changes``: the words a tracked deletion took out
+    (``text:deletion``), which the document shows struck through, kept as they were (as Word's
+    ``w:delText`` is); translated, they came back as sentences of their own beside the text."""
+    return next(paragraph.iterancestors(TRACKED_CHANGES), None) is not None
 
 
 def check_kind(archive: Archive, suffix: str) -> None:
