@@ -136,23 +136,3 @@ def test_an_odp_slides_footer_and_fixed_date_are_translated_and_a_current_date_k
     assert [str(e) for e in document.getElementsByType(presentation.FooterDecl)] == ["MEETING ANNUAL THE"]
     assert [str(e) for e in document.getElementsByType(presentation.DateTimeDecl)] == ["MAY OF FIRST", "Monday"]
 
-
-def test_an_odt_tracked_deletion_is_kept_as_it_was(mirror):
-    """LibreOffice keeps the words a tracked change deleted as paragraphs in text:tracked-changes:
-    "very old " was translated as a sentence of its own, where Word's w:delText is kept."""
-    from odf import text
-    from odf.opendocument import load
-
-    members = read_members(master_page_file(".odt"))
-    deleted = ('<text:tracked-changes><text:changed-region text:id="ct1"><text:deletion><office:change-info>'
-               '<dc:creator xmlns:dc="http://purl.org/dc/elements/1.1/">Anna</dc:creator></office:change-info>'
-               '<text:p>very old </text:p></text:deletion>'
-               '</text:changed-region></text:tracked-changes>')
-    content = members["content.xml"].decode().replace("<office:text>", f"<office:text>{deleted}", 1)
-    members["content.xml"] = content.replace(">A dog runs.<", '>A <text:change text:change-id="ct1"/>dog runs.<',
-                                             1).encode()
-    assert b"very old" in members["content.xml"] and b"text:change " in members["content.xml"]
-    out = translate_office(write_members(members), ".odt", mirror, DocumentOptions())
-    deletion, paragraph = load(io.BytesIO(out)).text.getElementsByType(text.P)
-    assert (str(deletion), str(paragraph)) == ("very old ", "RUNS. DOG A")
-    assert mirror.given == ["A dog runs.", "The header text."]

@@ -9,7 +9,11 @@ declaration of content.xml (``presentation:footer-decl``, DECLARATIONS) that a s
 is translated as a paragraph is.
 
 Inside a paragraph, ``text:span`` and ``text:a`` are marks; everything else (``text:s`` spaces,
-tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it is.  A note's, an
+tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it is.  Where every
+character of a paragraph is in a span (LibreOffice writes a converted run's direct formatting
+so: 10 pt spans in a 28 pt paragraph), the text the translation puts outside them (the space
+between two spans) goes into the span beside it (``into_spans``), as an OOXML paragraph's text
+outside its marks goes into runs of its base look: outside every span it took the paragraph's.  A note's, an
 annotation's or a text box's own paragraphs are translated as paragraphs of their own.  A
 spreadsheet cell whose value is not a string (a number, a date, a formula's) is not touched
 (an annotation or a shape on it is); a translated string cell loses its ``office:string-value``,
@@ -29,15 +33,18 @@ manifest says so (``manifest:encryption-data``), and it is refused by that befor
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from lxml import etree
 
 from attnmt.documents.archive import MIMETYPE, Archive, Part, parse_part
 from attnmt.documents.elements import Vocabulary
+from attnmt.documents.flat import FlatText
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.pages import is_comment
 from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.spans import Nested
 from attnmt.errors import DataError
 
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
@@ -103,6 +110,46 @@ class OpenDocumentVocabulary(Vocabulary):
         return None if key is None else ((kind, key), starts)
 
 
+class OpenDocumentParagraph(TreeJob):
+    """One paragraph (or a presentation's declaration), its translation's text outside every span
+    put into the span beside it where the source has none there (the module docstring)."""
+
+    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
+        n = len(self.runs)
+        placed = [into_spans(flat, content) if all_in_spans(flat) else content
+                  for (_, flat), content in zip(self.runs, results[:n], strict=True)]
+        super().finish([*placed, *results[n:]])
+
+
+def all_in_spans(flat: FlatText) -> bool:
+    """Whether every character of the paragraph's text is inside one of its marks (a span, a link)."""
+    outer = [mark for mark in flat.marks if mark.parent is None and not mark.atom]
+    return bool(outer) and all(any(m.start <= i < m.end for m in outer) for i in range(len(flat.text)))
+
+
+def into_spans(flat: FlatText, content: Sequence[str | Nested]) -> list[str | Nested]:
+    """``content`` with each text outside every mark put at the end of the span right before it,
+    or, where none is, at the start of the span right after it; beside an atom (a note, a frame)
+    or nothing, it stays where it is."""
+    def span(piece: str | Nested | None) -> Nested | None:
+        return piece if isinstance(piece, Nested) and not flat.marks[piece.mark].atom else None
+
+    placed: list[str | Nested] = []
+    waiting = ""  # text for the span after it
+    for number, piece in enumerate(content):
+        before = span(placed[-1]) if placed else None
+        if isinstance(piece, str) and before is not None:
+            placed[-1] = Nested(before.mark, [*before.content, piece])
+        elif isinstance(piece, str) and span(content[number + 1] if number + 1 < len(content) else None):
+            waiting += piece
+        elif isinstance(piece, Nested) and waiting:
+            placed.append(Nested(piece.mark, [waiting, *piece.content]))
+            waiting = ""
+        else:
+            placed.append(piece)
+    return placed
+
+
 def is_value(paragraph: etree._Element) -> bool:
     """Whether the paragraph shows a spreadsheet cell's number, date or formula result."""
     cell = holding_cell(paragraph)
@@ -146,7 +193,7 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str) 
             continue
         tree = parse_part(archive, member)
         paragraphs = [p for p in tree.getroot().iter(*PARAGRAPHS, *DECLARATIONS) if is_translated(p, chart)]
-        jobs = [TreeJob(p, vocabulary, job_options) for p in paragraphs]
+        jobs = [OpenDocumentParagraph(p, vocabulary, job_options) for p in paragraphs]
         drop_string_values([p for p, job in zip(paragraphs, jobs, strict=True) if job.runs])
         part = Part(member, tree, [job for job in jobs if job.runs])
         if options.target_lang:
