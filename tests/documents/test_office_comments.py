@@ -6,6 +6,7 @@ Mirror: words upper-cased in reverse order, each aligned to its source word."""
 import io
 
 import openpyxl
+import openpyxl.comments
 from comment_files import (
     AUTHORS,
     COMMENT_AUTHORS,
@@ -18,7 +19,7 @@ from comment_files import (
     threaded_sheet_file,
 )
 from lxml import etree
-from office_files import read_members
+from office_files import read_members, write_members
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -86,6 +87,27 @@ def test_the_note_beside_a_thread_says_what_the_thread_says(mirror):
     assert "https://go.microsoft.com/fwlink/?linkid=870924" in lines[2]  # the address kept
     assert lines[4:7] == ["COMMENT:", "    " + comment.find(f"{THREADED}text").text, "REPLY:"]
     assert note.author == "tc=" + THREAD
+
+
+def test_an_excel_notes_author_label_is_kept_and_its_text_translated(mirror):
+    """Excel writes a note as its author's name and a colon in bold, then the note on the next line:
+    the label was translated as a sentence ("Ein Gähnttel."), where the note's author stays."""
+    workbook = openpyxl.Workbook()
+    workbook.active["A1"] = "A red car"
+    workbook.active["A1"].comment = openpyxl.comments.Comment("x", "Anna Smith")
+    out = io.BytesIO()
+    workbook.save(out)
+    members = read_members(out.getvalue())
+    [name] = [member for member in members if member.startswith("xl/comments")]
+    label = '<r><rPr><b/><sz val="9"/></rPr><t>Anna Smith:</t></r>'
+    note = '<r><rPr><sz val="9"/></rPr><t xml:space="preserve">\nThe car is parked.</t></r>'
+    members[name] = members[name].replace(b"<text><t>x</t></text>", f"<text>{label}{note}</text>".encode())
+    assert label.encode() in members[name]
+    translated = openpyxl.load_workbook(io.BytesIO(translate_office(write_members(members), ".xlsx", mirror,
+                                                                    DocumentOptions())))
+    comment = translated.active["A1"].comment
+    assert (comment.text, comment.author) == ("Anna Smith:\nPARKED. IS CAR THE", "Anna Smith")
+    assert mirror.given == ["A red car", "The car is parked."]
 
 
 def cell_annotations(out: bytes) -> list[tuple[str, str, str, str]]:

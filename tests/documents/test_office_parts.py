@@ -112,3 +112,27 @@ def test_an_odt_first_page_header_written_by_libreoffice_is_translated(mirror):
     assert b"loext:header-first" in members["styles.xml"]
     out = read_members(translate_office(write_members(members), ".odt", mirror, DocumentOptions()))
     assert paragraphs(out["styles.xml"]) == ["TEXT. HEADER THE"]
+
+
+def test_an_odp_slides_footer_and_fixed_date_are_translated_and_a_current_date_kept(mirror):
+    """Impress keeps a slide's header, footer and date (View > Header and Footer) as plain text in
+    presentation:*-decl, which the master's placeholders show: the footer stayed in English, where a
+    .pptx's footer on the slide is translated.  A date that is the current date is a format, kept."""
+    from odf import presentation
+    from odf.opendocument import load
+
+    members = read_members(master_page_file(".odp"))
+    ns = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
+    declarations = (f'<presentation:footer-decl xmlns:presentation="{ns}" presentation:name="ftr1">The annual meeting'
+                    f'</presentation:footer-decl><presentation:date-time-decl xmlns:presentation="{ns}" '
+                    'presentation:name="dtd1" presentation:source="fixed">First of May</presentation:date-time-decl>'
+                    f'<presentation:date-time-decl xmlns:presentation="{ns}" presentation:name="dtd2" '
+                    'presentation:source="current-date">Monday</presentation:date-time-decl>')
+    members["content.xml"] = members["content.xml"].replace(b"<office:presentation>",
+                                                            b"<office:presentation>" + declarations.encode(), 1)
+    assert b"footer-decl" in members["content.xml"]
+    out = translate_office(write_members(members), ".odp", mirror, DocumentOptions())
+    document = load(io.BytesIO(out))
+    assert [str(e) for e in document.getElementsByType(presentation.FooterDecl)] == ["MEETING ANNUAL THE"]
+    assert [str(e) for e in document.getElementsByType(presentation.DateTimeDecl)] == ["MAY OF FIRST", "Monday"]
+

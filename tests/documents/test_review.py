@@ -7,7 +7,9 @@ import io
 
 import docx
 import pytest
-from office_files import docx_bytes, text_file
+from docx.oxml import parse_xml
+from docx.oxml.ns import nsdecls
+from office_files import docx_bytes, read_members, text_file, write_members
 
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.flat import Place
@@ -145,3 +147,42 @@ def test_inline_code_in_html_is_shown_as_its_text_and_its_tags_left_out(same):
     translate_file_bytes(page, "page.html", same, OPTIONS, review=review)
     assert rows(review)[1:] == [["1", "0.2000", "low_quality", "A bad ls -l run, then email a@b.de.",
                                  "A bad ls -l run, then email a@b.de."]]
+
+
+def test_an_opendocument_sentences_note_comment_and_line_break_are_shown_as_a_reader_sees_them(same):
+    """The table showed every text inside the atoms: "bad.1The note." (the note's citation and its own
+    paragraph), the comment's author, date and text, and "dogruns" across the line break."""
+    office, text = "urn:oasis:names:tc:opendocument:xmlns:office:1.0", "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+    note = (f'<text:note xmlns:text="{text}" text:id="n1" text:note-class="footnote"><text:note-citation>1'
+            '</text:note-citation><text:note-body><text:p>The note.</text:p></text:note-body></text:note>')
+    comment = (f'<office:annotation xmlns:office="{office}"><dc:creator xmlns:dc="http://purl.org/dc/elements/1.1/">'
+               f'Anna</dc:creator><text:p xmlns:text="{text}">Check it.</text:p></office:annotation>')
+    members = read_members(text_file())
+    members["content.xml"] = members["content.xml"].replace(
+        b">A dog runs on the <", f'>{comment}A bad dog<text:line-break xmlns:text="{text}"/>runs on the '
+                                 f'{note}<'.encode(), 1)
+    review = Review(Graded(), 0.5)
+    translate_file_bytes(write_members(members), "notes.odt", same, OPTIONS, review=review)
+    assert [(s.source, s.translation) for s in review.segments] == [
+        ("A bad dog runs on the green grass.", "A bad dog runs on the green grass.")]
+
+
+def test_a_word_sentences_field_code_deletion_and_drawing_are_shown_as_a_reader_sees_them(same):
+    """The table showed a field's code beside its result ("DATE \\@"M/d/yy" 5/1/24"), the words a
+    tracked change deleted, and a drawing's position ("centertop")."""
+    document = docx.Document()
+    paragraph = document.add_paragraph("A bad day ")
+    runs = ('<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText> DATE \\@"M/d/yy" </w:instrText></w:r>'
+            '<w:r><w:fldChar w:fldCharType="separate"/></w:r><w:r><w:t>5/1/24</w:t></w:r>'
+            '<w:r><w:fldChar w:fldCharType="end"/></w:r>'
+            '<w:del w:id="1" w:author="A"><w:r><w:delText xml:space="preserve"> old</w:delText></w:r></w:del>'
+            '<w:r><w:t xml:space="preserve"> here.</w:t></w:r>'
+            '<w:r><w:drawing><wp:anchor><wp:positionH relativeFrom="margin"><wp:align>center</wp:align>'
+            '</wp:positionH><wp:positionV relativeFrom="margin"><wp:align>top</wp:align></wp:positionV>'
+            '</wp:anchor></w:drawing></w:r>')
+    for run in parse_xml(f'<w:p {nsdecls("w", "wp")}>{runs}</w:p>'):
+        paragraph._p.append(run)
+    review = Review(Graded(), 0.5)
+    translate_file_bytes(docx_bytes(document), "report.docx", same, OPTIONS, review=review)
+    assert [(s.source, s.translation) for s in review.segments] == [
+        ("A bad day 5/1/24 here.", "A bad day 5/1/24 here.")]

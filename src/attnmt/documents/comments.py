@@ -9,6 +9,10 @@ spacing kept, URLs and e-mail addresses kept as they are.  An @mention in a thre
 Excel counts) is kept as it is, placed as a tag is (attnmt.documents.spans), and its
 ``startIndex`` set to where it landed.
 
+Excel's own note begins with its author's name, a label in a run of its own (bold, "Anna
+Smith:"), then the note on the next line: the label, a name and not words, is kept as it is
+(``LabelledNote``), as ``authors`` are.
+
 Excel's note beside a thread (its author ``tc={the thread's id}``) is a fixed preamble, then
 ``Comment:`` and the thread's text and ``Reply:`` and each reply's, indented.  Translated line
 by line too, its lines say what the thread's say: the same sentence is translated once.
@@ -146,13 +150,43 @@ class CellComments:
             number = comment.get("authorId", "")
             author = authors[int(number)] if number.isdigit() and int(number) < len(authors) else ""
             elements = [t for t in text.iter(s("t")) if t.getparent().tag != s("rPh")]
+            label = author_label(text, author)
             if author.startswith(THREAD_AUTHOR) and len(elements) == 1:
                 job: Job = TextJob(elements[0], escaped=True)
+            elif label is not None:
+                job = LabelledNote(text, label)
             else:
                 job = ParagraphJob(text, CELL_COMMENT)
             if any(has_words(flat.text) for flat in job.flats()):
                 jobs.append(job)
         return jobs
+
+
+def author_label(text: etree._Element, author: str) -> etree._Element | None:
+    """The note's first run where it is its author's name and a colon alone (``Anna Smith:``,
+    as Excel writes a note), else None."""
+    first = text.find(s("r"))
+    shown = "" if first is None else "".join(unescape(t.text or "") for t in first.iter(s("t")))
+    return first if author and shown.strip() == f"{author}:" else None
+
+
+class LabelledNote:
+    """Excel's note that begins with its author's label (``author_label``): the label kept as it
+    is, the runs after it translated as a note's are (a ParagraphJob of the note without it)."""
+
+    def __init__(self, text: etree._Element, label: etree._Element) -> None:
+        self.text, self.label, self.at = text, label, text.index(label)
+        text.remove(label)
+        self.job = ParagraphJob(text, CELL_COMMENT)
+        text.insert(self.at, label)
+
+    def flats(self) -> list[FlatText]:
+        return self.job.flats()
+
+    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
+        self.text.remove(self.label)
+        self.job.finish(results)
+        self.text.insert(self.at, self.label)
 
 
 POWERPOINT_COMMENTS = PlainComments(f"{{{P}}}text")

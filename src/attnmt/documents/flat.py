@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from lxml import etree
+
 # URLs and e-mail addresses pass through untranslated; a URL's last character is no punctuation
 # (the full stop after "see https://example.org." ends the sentence, not the address).
 PROTECTED = re.compile(
@@ -30,6 +32,24 @@ SOFT_HYPHEN = "\u00ad"
 SENTENCE_ENDS = ".!?…。！？؟۔।॥։።‼⁇⁈⁉"
 # What may close a sentence after its stop: quotes (German closes with “, an opening quote elsewhere) and brackets.
 CLOSING_CATEGORIES = ("Pe", "Pf", "Pi")
+
+# What an atom's element holds that is not in its line (shown_text), by the names attnmt.documents.opendocument
+# and attnmt.documents.ooxml read: a note (its citation and its body, a paragraph of its own, translated apart),
+# a comment (its author, date and paragraphs), a field's code, tracked deletions, a drawing or a text box (its
+# position, its own paragraphs; every element of OpenDocument's drawing namespace, ODF_DRAWING), an embedded object.
+ODF_TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+ODF_DRAWING = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
+WORD_MAIN = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+NOT_IN_THE_LINE = frozenset({
+    f"{{{ODF_TEXT}}}note", "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}annotation",
+    *(f"{{{WORD_MAIN}}}{name}" for name in ("instrText", "delInstrText", "delText", "del", "moveFrom", "drawing",
+                                            "pict", "object")),
+    "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateContent"})
+# A line break and a tab, which a reader sees as a space between words (HTML's, OpenDocument's, Word's, a slide's).
+SHOWN_AS_SPACE = frozenset({
+    "br", "{http://www.w3.org/1999/xhtml}br", f"{{{ODF_TEXT}}}line-break", f"{{{ODF_TEXT}}}tab", f"{{{ODF_TEXT}}}s",
+    *(f"{{{WORD_MAIN}}}{name}" for name in ("br", "cr", "tab", "ptab")),
+    "{http://schemas.openxmlformats.org/drawingml/2006/main}br"})
 
 
 @dataclass
@@ -202,11 +222,19 @@ def has_text_of_its_own(node: Any) -> bool:
 
 
 def shown_text(node: Any) -> str:
-    """The text an atom's element shows (inline code, a field's result, a kept ``<i>.</i>``); "" for
-    a comment, or where there is no element (a protected span: its ``literal``)."""
+    """The text an atom's element shows in its line (inline code, a field's result, a kept
+    ``<i>.</i>``), as a reader sees it there: a line break or a tab as a space (SHOWN_AS_SPACE),
+    nothing of what is not in the line (NOT_IN_THE_LINE: a note's or a comment's own paragraphs,
+    a field's code, deleted words); "" for a comment, or where there is no element (a protected
+    span: its ``literal``)."""
     if node is None or callable(getattr(node, "tag", None)) or not hasattr(node, "itertext"):
         return ""
-    return "".join(node.itertext())
+    if node.tag in NOT_IN_THE_LINE or node.tag.startswith(f"{{{ODF_DRAWING}}}"):
+        return ""
+    if node.tag in SHOWN_AS_SPACE:
+        return " "
+    inside = (child.text or "" if isinstance(child, etree._Entity) else shown_text(child) for child in node)
+    return (node.text or "") + "".join(text + (child.tail or "") for text, child in zip(inside, node, strict=True))
 
 
 def has_words(text: str) -> bool:

@@ -3,10 +3,17 @@ headings (``text:p``, ``text:h``) of content.xml and styles.xml (its master page
 footers), translated as HTML blocks are (attnmt.documents.markup), for ODF is mixed content too.
 A master page's shapes are not translated: in a presentation they are the slide master's
 placeholders, whose text is the prompt an editor shows ("Click to edit the title text format"),
-as a .pptx's masters and layouts are not.
+as a .pptx's masters and layouts are not.  The text those placeholders show on a slide, its header
+and footer (and its date, where it is fixed text), is the presentation's own: plain text in a
+declaration of content.xml (``presentation:footer-decl``, DECLARATIONS) that a slide names, which
+is translated as a paragraph is.
 
 Inside a paragraph, ``text:span`` and ``text:a`` are marks; everything else (``text:s`` spaces,
-tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it is.  A note's, an
+tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it is.  Where every
+character of a paragraph is in a span (LibreOffice writes a converted run's direct formatting
+so: 10 pt spans in a 28 pt paragraph), the text the translation puts outside them (the space
+between two spans) goes into the span beside it (``into_spans``), as an OOXML paragraph's text
+outside its marks goes into runs of its base look: outside every span it took the paragraph's.  A note's, an
 annotation's or a text box's own paragraphs are translated as paragraphs of their own.  A
 spreadsheet cell whose value is not a string (a number, a date, a formula's) is not touched
 (an annotation or a shape on it is); a translated string cell loses its ``office:string-value``,
@@ -26,15 +33,18 @@ manifest says so (``manifest:encryption-data``), and it is refused by that befor
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from lxml import etree
 
 from attnmt.documents.archive import MIMETYPE, Archive, Part, parse_part
 from attnmt.documents.elements import Vocabulary
+from attnmt.documents.flat import FlatText
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.pages import is_comment
 from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.spans import Nested
 from attnmt.errors import DataError
 
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
@@ -49,7 +59,12 @@ CELLS = (f"{{{TABLE}}}table-cell", f"{{{TABLE}}}covered-table-cell")
 STRING_VALUE = f"{{{OFFICE}}}string-value"
 MARKS = frozenset({f"{{{TEXT}}}span", f"{{{TEXT}}}a"})
 BREAKS = frozenset({f"{{{TEXT}}}line-break", f"{{{TEXT}}}tab", f"{{{TEXT}}}s"})
+PRESENTATION = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
 PARAGRAPHS = (f"{{{TEXT}}}p", f"{{{TEXT}}}h")
+# A presentation's header, footer and date texts (the module docstring); a date that is the current date is a format.
+DECLARATIONS = tuple(f"{{{PRESENTATION}}}{name}-decl" for name in ("header", "footer", "date-time"))
+TRACKED_CHANGES = f"{{{TEXT}}}tracked-changes"
+SOURCE = f"{{{PRESENTATION}}}source"  # a date-time-decl's: "fixed" (its text) or "current-date"
 PARTS = ("content.xml", "styles.xml")
 MASTERS = (f"{{{STYLE}}}master-page", f"{{{STYLE}}}handout-master")
 # A master page's headers and footers: their text is shown on every page that has the master.
@@ -95,6 +110,46 @@ class OpenDocumentVocabulary(Vocabulary):
         return None if key is None else ((kind, key), starts)
 
 
+class OpenDocumentParagraph(TreeJob):
+    """One paragraph (or a presentation's declaration), its translation's text outside every span
+    put into the span beside it where the source has none there (the module docstring)."""
+
+    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
+        n = len(self.runs)
+        placed = [into_spans(flat, content) if all_in_spans(flat) else content
+                  for (_, flat), content in zip(self.runs, results[:n], strict=True)]
+        super().finish([*placed, *results[n:]])
+
+
+def all_in_spans(flat: FlatText) -> bool:
+    """Whether every character of the paragraph's text is inside one of its marks (a span, a link)."""
+    outer = [mark for mark in flat.marks if mark.parent is None and not mark.atom]
+    return bool(outer) and all(any(m.start <= i < m.end for m in outer) for i in range(len(flat.text)))
+
+
+def into_spans(flat: FlatText, content: Sequence[str | Nested]) -> list[str | Nested]:
+    """``content`` with each text outside every mark put at the end of the span right before it,
+    or, where none is, at the start of the span right after it; beside an atom (a note, a frame)
+    or nothing, it stays where it is."""
+    def span(piece: str | Nested | None) -> Nested | None:
+        return piece if isinstance(piece, Nested) and not flat.marks[piece.mark].atom else None
+
+    placed: list[str | Nested] = []
+    waiting = ""  # text for the span after it
+    for number, piece in enumerate(content):
+        before = span(placed[-1]) if placed else None
+        if isinstance(piece, str) and before is not None:
+            placed[-1] = Nested(before.mark, [*before.content, piece])
+        elif isinstance(piece, str) and span(content[number + 1] if number + 1 < len(content) else None):
+            waiting += piece
+        elif isinstance(piece, Nested) and waiting:
+            placed.append(Nested(piece.mark, [waiting, *piece.content]))
+            waiting = ""
+        else:
+            placed.append(piece)
+    return placed
+
+
 def is_value(paragraph: etree._Element) -> bool:
     """Whether the paragraph shows a spreadsheet cell's number, date or formula result."""
     cell = holding_cell(paragraph)
@@ -137,15 +192,28 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str) 
         if member not in archive:
             continue
         tree = parse_part(archive, member)
-        paragraphs = [p for p in tree.getroot().iter(*PARAGRAPHS)
-                      if not (is_data(p) if chart else is_value(p)) and not is_master_shape(p)]
-        jobs = [TreeJob(p, vocabulary, job_options) for p in paragraphs]
+        paragraphs = [p for p in tree.getroot().iter(*PARAGRAPHS, *DECLARATIONS) if is_translated(p, chart)]
+        jobs = [OpenDocumentParagraph(p, vocabulary, job_options) for p in paragraphs]
         drop_string_values([p for p, job in zip(paragraphs, jobs, strict=True) if job.runs])
         part = Part(member, tree, [job for job in jobs if job.runs])
         if options.target_lang:
             part.changed = set_language(tree.getroot(), options.target_lang)
         parts.append(part)
     return parts
+
+
+def is_translated(paragraph: etree._Element, chart: bool) -> bool:
+    """Whether a paragraph (or a presentation's declaration) is translated: not a chart's data, a
+    cell's value, a master page's shape, a current date's format, nor a tracked change's words."""
+    return (not (is_data(paragraph) if chart else is_value(paragraph)) and not is_master_shape(paragraph)
+            and paragraph.get(SOURCE) != "current-date" and not is_tracked_change(paragraph))
+
+
+def is_tracked_change(paragraph: etree._Element) -> bool:
+    """Whether the paragraph is in ``text:tracked-changes``: the words a tracked deletion took out
+    (``text:deletion``), which the document shows struck through, kept as they were (as Word's
+    ``w:delText`` is); translated, they came back as sentences of their own beside the text."""
+    return next(paragraph.iterancestors(TRACKED_CHANGES), None) is not None
 
 
 def check_kind(archive: Archive, suffix: str) -> None:

@@ -152,7 +152,8 @@ def place_of(segment: Segment, archive: bool) -> dict[str, str | int]:
 def with_atoms(sentence: Placed, translation: str, weights: Weights | None) -> str:
     """``translation`` of ``sentence`` with the atoms of its window put back as plain text where
     the document gets them (attnmt.documents.spans: by ``weights``), a URL or an address as it
-    was, inline code as its text (flat.shown_text), a line break or a picture as nothing; the text
+    was, inline code as its text (flat.shown_text), a line break as a space, a picture, a note or a
+    comment as nothing; the text
     as it is where the window holds no atom, or where the translation is empty (the model gave
     none: the atoms alone are no translation, and the row's flag says ``empty``).  The source
     itself, with its own words' identity weights, gets its atoms back where they were."""

@@ -1,0 +1,51 @@
+"""OpenDocument text as LibreOffice writes it: a paragraph whose every character is in a span,
+tracked deletions; each translated and read back with odfpy.  Mirror: words upper-cased in reverse
+order, each aligned to its source word."""
+
+import io
+
+from office_files import master_page_file, read_members, text_file, write_members
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+
+
+def test_a_paragraph_all_in_spans_keeps_the_spaces_between_them_in_spans(mirror):
+    """LibreOffice writes a converted run's look as a span over every character (10 pt spans in a
+    28 pt paragraph): the spaces between the translated spans were written outside every span,
+    in the paragraph's 28 pt, and the line grew taller.  They now go into the span before them."""
+    from odf import text
+    from odf.opendocument import load
+
+    members = read_members(text_file())
+    spans = ('<text:span text:style-name="Bold">A dog </text:span><text:span text:style-name="T9">runs</text:span>'
+             '<text:span text:style-name="Bold"> on the green grass.</text:span>')
+    content = members["content.xml"].decode()
+    start = content.index(">A dog runs on the ") + 1
+    end = content.index("</text:p>", start)
+    members["content.xml"] = (content[:start] + spans + content[end:]).encode()
+    out = translate_office(write_members(members), ".odt", mirror, DocumentOptions())
+    paragraph = load(io.BytesIO(out)).text.getElementsByType(text.P)[0]
+    assert [(getattr(node, "tagName", "text"), str(node)) for node in paragraph.childNodes] == [
+        ("text:span", "GRASS. GREEN THE ON "), ("text:span", "RUNS "), ("text:span", "DOG A")]
+
+
+def test_an_odt_tracked_deletion_is_kept_as_it_was(mirror):
+    """LibreOffice keeps the words a tracked change deleted as paragraphs in text:tracked-changes:
+    "very old " was translated as a sentence of its own, where Word's w:delText is kept."""
+    from odf import text
+    from odf.opendocument import load
+
+    members = read_members(master_page_file(".odt"))
+    deleted = ('<text:tracked-changes><text:changed-region text:id="ct1"><text:deletion><office:change-info>'
+               '<dc:creator xmlns:dc="http://purl.org/dc/elements/1.1/">Anna</dc:creator></office:change-info>'
+               '<text:p>very old </text:p></text:deletion>'
+               '</text:changed-region></text:tracked-changes>')
+    content = members["content.xml"].decode().replace("<office:text>", f"<office:text>{deleted}", 1)
+    members["content.xml"] = content.replace(">A dog runs.<", '>A <text:change text:change-id="ct1"/>dog runs.<',
+                                             1).encode()
+    assert b"very old" in members["content.xml"] and b"text:change " in members["content.xml"]
+    out = translate_office(write_members(members), ".odt", mirror, DocumentOptions())
+    deletion, paragraph = load(io.BytesIO(out)).text.getElementsByType(text.P)
+    assert (str(deletion), str(paragraph)) == ("very old ", "RUNS. DOG A")
+    assert mirror.given == ["A dog runs.", "The header text."]
