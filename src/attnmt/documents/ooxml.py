@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from attnmt.documents.flat import FlatBuilder, FlatText, has_words
+from attnmt.documents.formatting import base_run, formatting, merge_runs
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, hyphenated_words, in_word, no_break_hyphens
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.xstring import escape, unescape
@@ -48,7 +49,6 @@ W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
-SPELLING = ("err", "dirty")  # DrawingML run attributes that mark spelling, not formatting
 
 
 def w(name: str) -> str:
@@ -120,78 +120,6 @@ def range_edge(node: etree._Element) -> tuple[object, bool] | None:
     """(the range's key, whether ``node`` starts it) for a comment's anchor or a bookmark (RANGES)."""
     kind, starts = RANGES.get(node.tag, (None, False))
     return None if kind is None else ((kind, node.get(w("id"))), starts)
-
-
-def formatting(run: etree._Element, dialect: Dialect) -> bytes:
-    """What makes two runs look alike: their properties, spelling flags left out."""
-    properties = run.find(dialect.properties)
-    if properties is None:
-        return b""
-    if any(properties.get(name) is not None for name in SPELLING):
-        properties = copy.copy(properties)
-        for name in SPELLING:
-            properties.attrib.pop(name, None)
-    return etree.tostring(properties)
-
-
-def is_plain(run: etree._Element, dialect: Dialect) -> bool:
-    """A run of text and breaks only (no picture or field code), which may merge with its neighbour."""
-    return all(part.tag in (dialect.properties, dialect.text, dialect.hyphen) or part.tag in dialect.breaks
-               for part in run)
-
-
-def merge_runs(container: etree._Element, dialect: Dialect) -> None:
-    """Rule 1 of the module docstring, in place, in ``container`` and the containers in it."""
-    for child in list(container):
-        if child.tag in dialect.dropped:
-            container.remove(child)
-        elif child.tag == dialect.run:
-            for part in [part for part in child if part.tag in dialect.dropped]:  # a soft hyphen
-                child.remove(part)
-    previous = None
-    for child in list(container):
-        if child.tag in dialect.containers:
-            merge_runs(child, dialect)
-        mergeable = child.tag == dialect.run and is_plain(child, dialect)
-        if mergeable and previous is not None and formatting(child, dialect) == formatting(previous, dialect):
-            previous.extend(part for part in child if part.tag != dialect.properties)
-            container.remove(child)
-            continue
-        previous = child if mergeable else None
-
-
-def is_link(run: etree._Element, dialect: Dialect) -> bool:
-    """Whether the run's own properties make it a link (a slide's; Word's links are containers)."""
-    properties = run.find(dialect.properties)
-    return properties is not None and any(child.tag in dialect.links for child in properties)
-
-
-def base_run(container: etree._Element, dialect: Dialect) -> etree._Element | None:
-    """The run whose formatting covers the most of ``container``'s own text, not a link (rule 2 of
-    the module docstring: where only links have text, a copy of the longest without its link);
-    None where no run has text."""
-    lengths: dict[bytes, int] = {}
-    first: dict[bytes, etree._Element] = {}
-    for run in container.iterchildren(dialect.run):
-        key = formatting(run, dialect)
-        first.setdefault(key, run)
-        lengths[key] = lengths.get(key, 0) + sum(len(dialect.text_of(t)) for t in run.iterchildren(dialect.text))
-    plain = {key: length for key, length in lengths.items() if length and not is_link(first[key], dialect)}
-    candidates = plain or {key: length for key, length in lengths.items() if length}
-    if not candidates:
-        return None
-    base = first[max(candidates, key=candidates.__getitem__)]
-    return base if plain else unlinked(base, dialect)
-
-
-def unlinked(run: etree._Element, dialect: Dialect) -> etree._Element:
-    """A copy of a linked run, its link taken out of its properties (its text too: only its look is used)."""
-    look = run.makeelement(run.tag, run.attrib)
-    properties = copy.deepcopy(run.find(dialect.properties))
-    for link in [child for child in properties if child.tag in dialect.links]:
-        properties.remove(link)
-    look.append(properties)
-    return look
 
 
 class ParagraphJob:
