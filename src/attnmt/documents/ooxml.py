@@ -19,7 +19,10 @@ translate it:
    word the translation keeps ("555-0100", "Jean-Paul") it is written non-breaking again
    (attnmt.documents.hyphens); one outside a word (a leading minus, "‑10") is an atom.
    Tabs, breaks, pictures, field codes and anything else in a run are atoms; so is every other
-   element between runs (bookmarks, comment anchors, a simple field, a tracked deletion).  The
+   element between runs (bookmarks, comment anchors, a simple field, a tracked deletion), and a
+   run of a formatting of its own (or a hyperlink, a content control) that the model would read
+   nothing of (a note's reference, a field's result) or that is a marker (symbols alone, a note's
+   number glued to its word: elements.is_marker_text).  The
    text of a complex field (``w:fldChar`` begin to end: a page number, a date) is kept too,
    also where the field goes on over several paragraphs (a table of contents, which Word writes
    again from the headings when its fields are updated).
@@ -34,12 +37,13 @@ attnmt.documents.xstring), read as the characters it stands for and written esca
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from lxml import etree
 
-from attnmt.documents.flat import FlatBuilder, FlatText, has_words
+from attnmt.documents.elements import is_marker_text
+from attnmt.documents.flat import FlatBuilder, FlatText, has_words, is_stop
 from attnmt.documents.formatting import base_run, formatting, merge_runs
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, hyphenated_words, in_word, no_break_hyphens
 from attnmt.documents.spans import Nested, plain
@@ -161,8 +165,12 @@ class ParagraphJob:
                 continue
             if child.tag == dialect.text:
                 builder.add_text(dialect.text_of(child))
+            elif child.tag in dialect.containers and self._kept_whole(builder, child):
+                continue
             elif child.tag == dialect.run:
                 marked = base is None or formatting(child, dialect) != formatting(base, dialect)
+                if marked and self._kept_whole(builder, child):
+                    continue
                 if marked:
                     builder.open(child)
                 self._add_run(builder, child)
@@ -175,6 +183,47 @@ class ParagraphJob:
             else:
                 builder.add_atom(node=child, parts_words=child.tag in dialect.breaks,  # a slide's a:br
                                  range_edge=range_edge(child))
+
+    def _kept_whole(self, builder: FlatBuilder, node: etree._Element) -> bool:
+        """Whether a run of a formatting of its own, or a container, is one atom, and if so adds it:
+        where the model would read nothing of it (a note's reference, a field's result, a picture)
+        or it is a marker (elements.is_marker_text: a symbol, a check box, a note's number).  As a
+        mark around atoms alone it lost the spaces it had; as one around a symbol, the model dropped
+        the symbol and the formatting went onto its words."""
+        parts = list(run_parts(node, self.dialect))
+        shown, depth = self._shown(parts)
+        if shown and not is_marker_text(shown, builder.text[-1:], self._text_after(node)):
+            return False
+        self.field_depth = depth
+        parts_words = any(part.tag in self.dialect.breaks for part in parts) or (bool(shown.strip())
+                                                                                and not is_stop(shown))
+        builder.add_atom(node=node, parts_words=parts_words,
+                         ends_sentence=any(part.tag in FIELD_SEPARATORS for part in parts))
+        return True
+
+    def _shown(self, parts: Sequence[etree._Element]) -> tuple[str, int]:
+        """What the model would read of run ``parts`` (their text outside fields), and the complex
+        fields open after them."""
+        shown, depth = "", self.field_depth
+        for part in parts:
+            if part.tag == w("fldChar"):
+                kind = part.get(w("fldCharType"))
+                depth = max(0, depth + (kind == "begin") - (kind == "end"))
+            elif part.tag == self.dialect.text and not depth:
+                shown += self.dialect.text_of(part)
+            elif part.tag == self.dialect.hyphen and not depth:
+                shown += "-"
+        return shown, depth
+
+    def _text_after(self, node: etree._Element) -> str:
+        """The first character a reader sees after ``node`` in its container ("" where none)."""
+        for following in node.itersiblings():
+            for part in run_parts(following, self.dialect):
+                if part.tag in self.dialect.breaks:
+                    return " "
+                if part.tag == self.dialect.text and self.dialect.text_of(part):
+                    return self.dialect.text_of(part)[:1]
+        return ""
 
     def _add_run(self, builder: FlatBuilder, run: etree._Element) -> None:
         for part in run:
@@ -273,6 +322,16 @@ class ParagraphJob:
                 element.set(XML_SPACE, "preserve")
             else:
                 element.attrib.pop(XML_SPACE, None)
+
+
+def run_parts(node: etree._Element, dialect: Dialect) -> Iterator[etree._Element]:
+    """The parts of a run (its text, tabs, field characters; not its properties), or of every run
+    in a container (a hyperlink, a content control), in order."""
+    if node.tag == dialect.run:
+        yield from (part for part in node if part.tag != dialect.properties)
+    elif node.tag in dialect.containers:
+        for child in node:
+            yield from run_parts(child, dialect)
 
 
 def atom_copy(node: etree._Element) -> etree._Element:

@@ -5,8 +5,10 @@ A master page's shapes are not translated: in a presentation they are the slide 
 placeholders, whose text is the prompt an editor shows ("Click to edit the title text format"),
 as a .pptx's masters and layouts are not.
 
-Inside a paragraph, ``text:span`` and ``text:a`` are marks; everything else (``text:s`` spaces,
-tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it is.  A note's, an
+Inside a paragraph, ``text:span`` and ``text:a`` are marks, but for one the model would read
+nothing of (around a note alone) or a marker (symbols alone, a note's number:
+elements.is_marker_text); everything else (``text:s`` spaces, tabs, line breaks, fields, notes,
+frames, bookmarks) is an atom kept as it is.  A note's, an
 annotation's or a text box's own paragraphs are translated as paragraphs of their own.  A
 spreadsheet cell whose value is not a string (a number, a date, a formula's) is not touched
 (an annotation or a shape on it is); a translated string cell loses its ``office:string-value``,
@@ -31,7 +33,7 @@ from dataclasses import replace
 from lxml import etree
 
 from attnmt.documents.archive import MIMETYPE, Archive, Part, parse_part
-from attnmt.documents.elements import Vocabulary
+from attnmt.documents.elements import Vocabulary, is_marker_text
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.pages import is_comment
 from attnmt.documents.pipeline import DocumentOptions
@@ -74,7 +76,12 @@ class OpenDocumentVocabulary(Vocabulary):
         super().__init__(xml=False)
 
     def is_atom(self, node: etree._Element) -> bool:
-        return is_comment(node) or node.tag not in MARKS
+        """Anything but a mark, and a mark the model would read nothing of (one around a note or a
+        field alone) or that is a marker (elements.is_marker_text: ``<text:span>★</text:span>``)."""
+        if is_comment(node) or node.tag not in MARKS:
+            return True
+        shown = shown_text(node)
+        return not shown or is_marker_text(shown, shown_before(node), shown_after(node))
 
     def is_inline(self, node: etree._Element) -> bool:
         return True  # the job's root is one paragraph: whatever is in it belongs to its text
@@ -93,6 +100,40 @@ class OpenDocumentVocabulary(Vocabulary):
         kind, starts, names = RANGES.get(node.tag, (None, False, ()))
         key = next((node.get(name) for name in names if node.get(name) is not None), None)
         return None if key is None else ((kind, key), starts)
+
+
+def shown_text(node: etree._Element) -> str:
+    """What the model reads of a node of a paragraph: a mark's text, a space for a space, tab or
+    line break, nothing of any other atom (a note, a field); the text after it (its tail) left out."""
+    if is_comment(node) or node.tag not in MARKS:
+        return " " if not is_comment(node) and node.tag in BREAKS else ""
+    return (node.text or "") + "".join(shown_text(child) + (child.tail or "") for child in node)
+
+
+def shown_before(node: etree._Element) -> str:
+    """The last character a reader sees before ``node`` in its paragraph ("" at its start)."""
+    while node.getparent() is not None and node.tag not in PARAGRAPHS:
+        for previous in node.itersiblings(preceding=True):
+            shown = shown_text(previous) + (previous.tail or "")
+            if shown:
+                return shown[-1]
+        node = node.getparent()
+        if node.text:
+            return node.text[-1]
+    return ""
+
+
+def shown_after(node: etree._Element) -> str:
+    """The first character a reader sees after ``node`` in its paragraph ("" at its end)."""
+    while node.getparent() is not None and node.tag not in PARAGRAPHS:
+        if node.tail:
+            return node.tail[0]
+        for following in node.itersiblings():
+            shown = shown_text(following) + (following.tail or "")
+            if shown:
+                return shown[0]
+        node = node.getparent()
+    return ""
 
 
 def is_value(paragraph: etree._Element) -> bool:
