@@ -1,5 +1,7 @@
 """Runs and spans of a formatting of their own that are kept whole (a symbol, a check box, a note's
-number or reference, a field's result); read back with python-docx, python-pptx, openpyxl and lxml."""
+number or reference, a field's result), and the containers around words that are marks (Word's
+w:dir and w:bdo, OpenDocument's content control and text:meta); read back with python-docx,
+python-pptx, openpyxl and lxml."""
 
 import io
 
@@ -196,3 +198,25 @@ def test_a_styled_run_of_a_fields_result_keeps_the_spaces_it_had(same, code, res
     assert same.given == ["We meet at in the morning."]
     # the field's begin, code and separator go into the run before it, its end into the one after
     assert word_children(out) == [("r", "We meet at "), ("r", result), ("r", " in the morning.")]
+
+
+def test_words_in_a_bidirectional_embedding_or_override_are_translated_inside_it(mirror):
+    embedded = ('<w:r><w:t xml:space="preserve">A woman </w:t></w:r><w:dir w:val="rtl"><w:r><w:t>is reading</w:t>'
+                '</w:r></w:dir><w:r><w:t xml:space="preserve"> a book.</w:t></w:r>')
+    overridden = '<w:bdo w:val="ltr"><w:r><w:t>A child sleeps.</w:t></w:r></w:bdo>'
+    out = translate(word_paragraph(embedded, overridden), ".docx", mirror)
+    paragraphs = etree.fromstring(read_members(out)["word/document.xml"]).findall(f".//{{{W}}}p")
+    assert ["".join(p.itertext()) for p in paragraphs] == ["BOOK. A READING IS WOMAN A", "SLEEPS. CHILD A"]
+    embedding, override = paragraphs[0].find(f"{{{W}}}dir"), paragraphs[1].find(f"{{{W}}}bdo")
+    assert ("".join(embedding.itertext()), embedding.get(f"{{{W}}}val")) == ("READING IS", "rtl")
+    assert ("".join(override.itertext()), override.get(f"{{{W}}}val")) == ("SLEEPS. CHILD A", "ltr")
+
+
+def test_words_in_an_opendocument_content_control_or_meta_are_translated_inside_it(mirror):
+    inline = ('The customer is <loext:content-control loext:alias="Name">a young woman</loext:content-control> with '
+              'a <text:meta xml:id="m1">red hat</text:meta>.')
+    paragraph = odt_first_paragraph(translate(odt_paragraph(inline), ".odt", mirror))
+    control, meta = paragraph.find(f"{{{LOEXT}}}content-control"), paragraph.find(f"{{{TEXT}}}meta")
+    assert "".join(paragraph.itertext()) == "HAT. RED A WITH WOMAN YOUNG A IS CUSTOMER THE"
+    assert (control.text, control.get(f"{{{LOEXT}}}alias")) == ("WOMAN YOUNG A", "Name")
+    assert (meta.text, meta.get("{http://www.w3.org/XML/1998/namespace}id")) == ("HAT. RED", "m1")

@@ -95,10 +95,11 @@ class Dialect:
 
 # A content control inside a paragraph (w:sdt) is a mark like a hyperlink: its properties stay
 # as they are, its content's runs are translated with the paragraph.  So are a tracked move's new
-# place (w:moveTo; its old place, w:moveFrom, is kept as a deletion is) and a custom XML element.
+# place (w:moveTo; its old place, w:moveFrom, is kept as a deletion is), a custom XML element, and
+# a bidirectional embedding or override (w:dir, w:bdo: its direction an attribute around its runs).
 WORD = Dialect(w("p"), w("r"), w("rPr"), w("t"),
                frozenset({w("hyperlink"), w("ins"), w("moveTo"), w("smartTag"), w("customXml"), w("sdt"),
-                          w("sdtContent")}),
+                          w("sdtContent"), w("dir"), w("bdo")}),
                frozenset({w("pPr"), w("sdtPr"), w("sdtEndPr")}), frozenset({w("tab"), w("br"), w("cr")}),
                frozenset({w("proofErr"), w("softHyphen")}), True, hyphen=w("noBreakHyphen"))
 DRAWING = Dialect(a("p"), a("r"), a("rPr"), a("t"), kept=frozenset({a("pPr"), a("endParaRPr")}),

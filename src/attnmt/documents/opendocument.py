@@ -5,10 +5,10 @@ A master page's shapes are not translated: in a presentation they are the slide 
 placeholders, whose text is the prompt an editor shows ("Click to edit the title text format"),
 as a .pptx's masters and layouts are not.
 
-Inside a paragraph, ``text:span`` and ``text:a`` are marks, but for one the model would read
-nothing of (around a note alone) or a marker (symbols alone, a note's number:
-elements.is_marker_text); everything else (``text:s`` spaces, tabs, line breaks, fields, notes,
-frames, bookmarks) is an atom kept as it is.  A note's, an
+Inside a paragraph, ``text:span``, ``text:a``, ``text:meta`` and LibreOffice's content control
+are marks, but for one the model would read nothing of (around a note alone) or a marker (symbols
+alone, a note's number: elements.is_marker_text); everything else (``text:s`` spaces, tabs, line
+breaks, fields, notes, frames, bookmarks) is an atom kept as it is.  A note's, an
 annotation's or a text box's own paragraphs are translated as paragraphs of their own.  A
 spreadsheet cell whose value is not a string (a number, a date, a formula's) is not touched
 (an annotation or a shape on it is); a translated string cell loses its ``office:string-value``,
@@ -49,7 +49,10 @@ MANIFEST = "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"
 CHART = "application/vnd.oasis.opendocument.chart"
 CELLS = (f"{{{TABLE}}}table-cell", f"{{{TABLE}}}covered-table-cell")
 STRING_VALUE = f"{{{OFFICE}}}string-value"
-MARKS = frozenset({f"{{{TEXT}}}span", f"{{{TEXT}}}a"})
+LOEXT = "urn:org:documentfoundation:names:experimental:office:xmlns:loext:1.0"
+# Marks around words, kept with their attributes: a span, a link, a text:meta (RDF metadata over
+# words), and LibreOffice's content control (what a .docx's w:sdt becomes: a check box, a form's field).
+MARKS = frozenset({f"{{{TEXT}}}span", f"{{{TEXT}}}a", f"{{{TEXT}}}meta", f"{{{LOEXT}}}content-control"})
 BREAKS = frozenset({f"{{{TEXT}}}line-break", f"{{{TEXT}}}tab", f"{{{TEXT}}}s"})
 PARAGRAPHS = (f"{{{TEXT}}}p", f"{{{TEXT}}}h")
 PARTS = ("content.xml", "styles.xml")
