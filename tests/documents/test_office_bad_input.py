@@ -209,3 +209,27 @@ def test_a_word_file_whose_document_takes_its_type_from_a_default_is_translated(
     translated = translate_office(replaced(word_file(), "[Content_Types].xml", types.encode()), ".docx", mirror,
                                   DocumentOptions())
     assert b"GRASS" in read_members(translated)["word/document.xml"]
+
+
+def strict(data: bytes) -> bytes:
+    """The file as Office saves it in Strict Open XML (Word's "Strict Open XML Document"): its parts
+    in ISO/IEC 29500 Strict's namespaces, http://purl.oclc.org/ooxml/..."""
+    members = read_members(data)
+    for name, content in members.items():
+        for vocabulary in ("wordprocessingml", "presentationml", "spreadsheetml", "drawingml"):
+            content = content.replace(f"http://schemas.openxmlformats.org/{vocabulary}/2006/main".encode(),
+                                      f"http://purl.oclc.org/ooxml/{vocabulary}/main".encode())
+        members[name] = content
+    return write_members(members)
+
+
+@pytest.mark.parametrize("make, suffix, member, save_as", [
+    (word_file, ".docx", "word/document.xml", "a Word Document (.docx)"),
+    (slides_file, ".pptx", "ppt/presentation.xml", "a PowerPoint Presentation (.pptx)"),
+    (sheet_file, ".xlsx", "xl/workbook.xml", "an Excel Workbook (.xlsx)")], ids=["docx", "pptx", "xlsx"])
+def test_a_strict_open_xml_file_is_refused_naming_how_to_save_it(same, make, suffix, member, save_as):
+    """None of its paragraphs was found: it came back as it was, untranslated, and nothing said so."""
+    assert refused(strict(make()), suffix, same).endswith(
+        f"file: the file uses Strict Open XML (member {member}), which attnmt does not read; save it as {save_as} "
+        "and translate it again")
+    assert same.given == []

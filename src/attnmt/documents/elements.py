@@ -107,8 +107,8 @@ def is_marker(node: etree._Element) -> bool:
     if is_note_link(node) or (len(node) == 1 and not (node.text or "").strip() and not (node[0].tail or "").strip()
                               and is_note_link(node[0])):
         return not letters or is_short_label(text)
-    if not letters and not any(character.isdigit() for character in text):
-        return True  # symbols alone
+    if is_symbols(text):
+        return True
     if letters and not (is_link_label(text) if name == "a" else is_short_label(text)):
         return False  # "see", "yes" in a link to #anchor are words; "ii" in a <sup> is a note's
     linked = any(local_name(a) == "a" and "#" in a.get("href", "") for a in node.iter("{*}a"))
@@ -120,6 +120,24 @@ def is_marker(node: etree._Element) -> bool:
     at_start = previous is None and not before.strip()
     after_punctuation = before[-1:] != "" and not before[-1].isspace() and not before[-1].isalnum()
     return (name != "a" and linked) or bracketed or at_start or after_punctuation
+
+
+def is_symbols(text: str) -> bool:
+    """Text of symbols alone, no letter or digit (``★``, ``»``, ``☐``, a symbol font's U+F04A)."""
+    return bool(text.strip()) and not any(character.isalpha() or character.isdigit() for character in text)
+
+
+def is_marker_text(text: str, before: str, after: str) -> bool:
+    """Whether a run or span of an office file, of a formatting of its own, whose ``text`` is what
+    the model would read of it, is kept whole, as is_marker keeps an element: symbols alone, and
+    digits glued to ``before`` and not to ``after`` (the characters a reader sees beside it; "" at
+    an end), a note's number (``A man<sup>1</sup> is``).  Digits between spaces (``costs
+    <b>100</b> euros``) or inside a word (``H<sub>2</sub>O``) are read with their sentence."""
+    if is_symbols(text):
+        return True
+    if any(character.isalpha() for character in text) or not any(character.isdigit() for character in text):
+        return False
+    return not before.isspace() and not after.isalnum()
 
 
 def shown_characters(node: etree._Element) -> str:

@@ -32,6 +32,7 @@ The document's language (``w:lang``, ``lang``, ``fo:language``, ``xml:lang``,
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable, Sequence
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Protocol
@@ -105,6 +106,12 @@ OOXML_PARTS: dict[str, tuple[tuple[str, Texts], ...]] = {
 APPLICATIONS = {".docx": ("wordprocessingml", "ms-word"), ".pptx": ("presentationml", "ms-powerpoint"),
                 ".xlsx": ("spreadsheetml", "ms-excel")}
 KINDS = {".docx": "a Word document", ".pptx": "a PowerPoint presentation", ".xlsx": "an Excel workbook"}
+# ISO/IEC 29500 Strict's namespaces (Word's "Strict Open XML Document"), where Transitional's are
+# http://schemas.openxmlformats.org/...: the same parts, whose elements the dialects do not name.
+STRICT = "http://purl.oclc.org/ooxml/"
+STRICT_HEAD = 65536  # bytes of a main part read for its root element, namespaces and all
+SAVE_AS = {".docx": "a Word Document (.docx)", ".pptx": "a PowerPoint Presentation (.pptx)",
+           ".xlsx": "an Excel Workbook (.xlsx)"}
 
 
 def translate_office(data: bytes, suffix: str, translator: Translator, options: DocumentOptions,
@@ -174,7 +181,7 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, named: 
         raise DataError(f"{archive.name}: member {CONTENT_TYPES} is missing; this is not a {named} file")
     types = parse_part(archive, CONTENT_TYPES).getroot()
     kinds = content_types(archive, types)
-    check_main_part(archive, kinds, suffix, named)
+    check_transitional(archive, check_main_part(archive, kinds, suffix, named), suffix)
     parts = []
     for member, kind in kinds.items():
         texts = next((t for end, t in OOXML_PARTS[suffix] if kind.endswith(end)), None)
@@ -208,22 +215,39 @@ def content_types(archive: Archive, types: etree._Element) -> dict[str, str]:
     return kinds
 
 
-def check_main_part(archive: Archive, kinds: dict[str, str], suffix: str, named: str) -> None:
-    """DataError where the file's main part is not its extension's (a workbook named .docx would
-    come back untranslated), naming what the file is."""
-    mains = [kind for kind in kinds.values() if kind.endswith(".main+xml")]
+def check_main_part(archive: Archive, kinds: dict[str, str], suffix: str, named: str) -> str:
+    """The file's main part (its member); DataError where it is not its extension's (a workbook
+    named .docx would come back untranslated), naming what the file is."""
+    mains = {member: kind for member, kind in kinds.items() if kind.endswith(".main+xml")}
 
-    def of(app: str) -> bool:
-        return any(mark in kind for kind in mains for mark in APPLICATIONS[app])
+    def of(app: str) -> str | None:
+        return next((member for member, kind in mains.items() if any(mark in kind for mark in APPLICATIONS[app])),
+                    None)
 
-    if of(suffix):
-        return
+    main = of(suffix)
+    if main is not None:
+        return main
     found = next((app for app in APPLICATIONS if of(app)), None)
     if found:
         raise DataError(f"{archive.name}: the file is {KINDS[found]}, not a {named} file: give it its own "
                         f"extension ({found}) and translate it again")
     raise DataError(f"{archive.name}: no part of the file is {KINDS[suffix]}'s main part (its document, "
                     f"presentation or workbook); this is not a {named} file")
+
+
+def check_transitional(archive: Archive, main: str, suffix: str) -> None:
+    """DataError where the main part is in Strict Open XML's namespaces (STRICT): none of its
+    paragraphs would be found, and it came back untranslated, as it was.  Only the root's start
+    is read (a document's body may be megabytes); a part that does not start as XML is left to
+    the reading of its text."""
+    try:
+        _, root = next(etree.iterparse(io.BytesIO(archive.read(main, STRICT_HEAD)), events=("start",),
+                                       resolve_entities=False, no_network=True, load_dtd=False))
+    except (StopIteration, etree.XMLSyntaxError):
+        return
+    if root.tag.startswith(f"{{{STRICT}"):
+        raise DataError(f"{archive.name}: the file uses Strict Open XML (member {main}), which attnmt does "
+                        f"not read; save it as {SAVE_AS[suffix]} and translate it again")
 
 
 def word_language_parts(archive: Archive, kinds: dict[str, str], language: str) -> list[Part]:

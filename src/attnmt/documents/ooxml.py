@@ -19,7 +19,10 @@ translate it:
    word the translation keeps ("555-0100", "Jean-Paul") it is written non-breaking again
    (attnmt.documents.hyphens); one outside a word (a leading minus, "‑10") is an atom.
    Tabs, breaks, pictures, field codes and anything else in a run are atoms; so is every other
-   element between runs (bookmarks, comment anchors, a simple field, a tracked deletion).  The
+   element between runs (bookmarks, comment anchors, a simple field, a tracked deletion), and a
+   run of a formatting of its own (or a hyperlink, a content control) that the model would read
+   nothing of (a note's reference, a field's result) or that is a marker (symbols alone, a note's
+   number glued to its word: elements.is_marker_text).  The
    text of a complex field (``w:fldChar`` begin to end: a page number, a date) is kept too,
    also where the field goes on over several paragraphs (a table of contents, which Word writes
    again from the headings when its fields are updated).
@@ -34,12 +37,14 @@ attnmt.documents.xstring), read as the characters it stands for and written esca
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from lxml import etree
 
-from attnmt.documents.flat import FlatBuilder, FlatText, has_words
+from attnmt.documents.elements import is_marker_text
+from attnmt.documents.flat import FlatBuilder, FlatText, has_words, is_stop
+from attnmt.documents.formatting import base_run, formatting, merge_runs
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, hyphenated_words, in_word, no_break_hyphens
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.xstring import escape, unescape
@@ -48,7 +53,6 @@ W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
-SPELLING = ("err", "dirty")  # DrawingML run attributes that mark spelling, not formatting
 
 
 def w(name: str) -> str:
@@ -91,10 +95,11 @@ class Dialect:
 
 # A content control inside a paragraph (w:sdt) is a mark like a hyperlink: its properties stay
 # as they are, its content's runs are translated with the paragraph.  So are a tracked move's new
-# place (w:moveTo; its old place, w:moveFrom, is kept as a deletion is) and a custom XML element.
+# place (w:moveTo; its old place, w:moveFrom, is kept as a deletion is), a custom XML element, and
+# a bidirectional embedding or override (w:dir, w:bdo: its direction an attribute around its runs).
 WORD = Dialect(w("p"), w("r"), w("rPr"), w("t"),
                frozenset({w("hyperlink"), w("ins"), w("moveTo"), w("smartTag"), w("customXml"), w("sdt"),
-                          w("sdtContent")}),
+                          w("sdtContent"), w("dir"), w("bdo")}),
                frozenset({w("pPr"), w("sdtPr"), w("sdtEndPr")}), frozenset({w("tab"), w("br"), w("cr")}),
                frozenset({w("proofErr"), w("softHyphen")}), True, hyphen=w("noBreakHyphen"))
 DRAWING = Dialect(a("p"), a("r"), a("rPr"), a("t"), kept=frozenset({a("pPr"), a("endParaRPr")}),
@@ -120,78 +125,6 @@ def range_edge(node: etree._Element) -> tuple[object, bool] | None:
     """(the range's key, whether ``node`` starts it) for a comment's anchor or a bookmark (RANGES)."""
     kind, starts = RANGES.get(node.tag, (None, False))
     return None if kind is None else ((kind, node.get(w("id"))), starts)
-
-
-def formatting(run: etree._Element, dialect: Dialect) -> bytes:
-    """What makes two runs look alike: their properties, spelling flags left out."""
-    properties = run.find(dialect.properties)
-    if properties is None:
-        return b""
-    if any(properties.get(name) is not None for name in SPELLING):
-        properties = copy.copy(properties)
-        for name in SPELLING:
-            properties.attrib.pop(name, None)
-    return etree.tostring(properties)
-
-
-def is_plain(run: etree._Element, dialect: Dialect) -> bool:
-    """A run of text and breaks only (no picture or field code), which may merge with its neighbour."""
-    return all(part.tag in (dialect.properties, dialect.text, dialect.hyphen) or part.tag in dialect.breaks
-               for part in run)
-
-
-def merge_runs(container: etree._Element, dialect: Dialect) -> None:
-    """Rule 1 of the module docstring, in place, in ``container`` and the containers in it."""
-    for child in list(container):
-        if child.tag in dialect.dropped:
-            container.remove(child)
-        elif child.tag == dialect.run:
-            for part in [part for part in child if part.tag in dialect.dropped]:  # a soft hyphen
-                child.remove(part)
-    previous = None
-    for child in list(container):
-        if child.tag in dialect.containers:
-            merge_runs(child, dialect)
-        mergeable = child.tag == dialect.run and is_plain(child, dialect)
-        if mergeable and previous is not None and formatting(child, dialect) == formatting(previous, dialect):
-            previous.extend(part for part in child if part.tag != dialect.properties)
-            container.remove(child)
-            continue
-        previous = child if mergeable else None
-
-
-def is_link(run: etree._Element, dialect: Dialect) -> bool:
-    """Whether the run's own properties make it a link (a slide's; Word's links are containers)."""
-    properties = run.find(dialect.properties)
-    return properties is not None and any(child.tag in dialect.links for child in properties)
-
-
-def base_run(container: etree._Element, dialect: Dialect) -> etree._Element | None:
-    """The run whose formatting covers the most of ``container``'s own text, not a link (rule 2 of
-    the module docstring: where only links have text, a copy of the longest without its link);
-    None where no run has text."""
-    lengths: dict[bytes, int] = {}
-    first: dict[bytes, etree._Element] = {}
-    for run in container.iterchildren(dialect.run):
-        key = formatting(run, dialect)
-        first.setdefault(key, run)
-        lengths[key] = lengths.get(key, 0) + sum(len(dialect.text_of(t)) for t in run.iterchildren(dialect.text))
-    plain = {key: length for key, length in lengths.items() if length and not is_link(first[key], dialect)}
-    candidates = plain or {key: length for key, length in lengths.items() if length}
-    if not candidates:
-        return None
-    base = first[max(candidates, key=candidates.__getitem__)]
-    return base if plain else unlinked(base, dialect)
-
-
-def unlinked(run: etree._Element, dialect: Dialect) -> etree._Element:
-    """A copy of a linked run, its link taken out of its properties (its text too: only its look is used)."""
-    look = run.makeelement(run.tag, run.attrib)
-    properties = copy.deepcopy(run.find(dialect.properties))
-    for link in [child for child in properties if child.tag in dialect.links]:
-        properties.remove(link)
-    look.append(properties)
-    return look
 
 
 class ParagraphJob:
@@ -233,8 +166,12 @@ class ParagraphJob:
                 continue
             if child.tag == dialect.text:
                 builder.add_text(dialect.text_of(child))
+            elif child.tag in dialect.containers and self._kept_whole(builder, child):
+                continue
             elif child.tag == dialect.run:
                 marked = base is None or formatting(child, dialect) != formatting(base, dialect)
+                if marked and self._kept_whole(builder, child):
+                    continue
                 if marked:
                     builder.open(child)
                 self._add_run(builder, child)
@@ -247,6 +184,47 @@ class ParagraphJob:
             else:
                 builder.add_atom(node=child, parts_words=child.tag in dialect.breaks,  # a slide's a:br
                                  range_edge=range_edge(child))
+
+    def _kept_whole(self, builder: FlatBuilder, node: etree._Element) -> bool:
+        """Whether a run of a formatting of its own, or a container, is one atom, and if so adds it:
+        where the model would read nothing of it (a note's reference, a field's result, a picture)
+        or it is a marker (elements.is_marker_text: a symbol, a check box, a note's number).  As a
+        mark around atoms alone it lost the spaces it had; as one around a symbol, the model dropped
+        the symbol and the formatting went onto its words."""
+        parts = list(run_parts(node, self.dialect))
+        shown, depth = self._shown(parts)
+        if shown and not is_marker_text(shown, builder.text[-1:], self._text_after(node)):
+            return False
+        self.field_depth = depth
+        parts_words = any(part.tag in self.dialect.breaks for part in parts) or (bool(shown.strip())
+                                                                                and not is_stop(shown))
+        builder.add_atom(node=node, parts_words=parts_words,
+                         ends_sentence=any(part.tag in FIELD_SEPARATORS for part in parts))
+        return True
+
+    def _shown(self, parts: Sequence[etree._Element]) -> tuple[str, int]:
+        """What the model would read of run ``parts`` (their text outside fields), and the complex
+        fields open after them."""
+        shown, depth = "", self.field_depth
+        for part in parts:
+            if part.tag == w("fldChar"):
+                kind = part.get(w("fldCharType"))
+                depth = max(0, depth + (kind == "begin") - (kind == "end"))
+            elif part.tag == self.dialect.text and not depth:
+                shown += self.dialect.text_of(part)
+            elif part.tag == self.dialect.hyphen and not depth:
+                shown += "-"
+        return shown, depth
+
+    def _text_after(self, node: etree._Element) -> str:
+        """The first character a reader sees after ``node`` in its container ("" where none)."""
+        for following in node.itersiblings():
+            for part in run_parts(following, self.dialect):
+                if part.tag in self.dialect.breaks:
+                    return " "
+                if part.tag == self.dialect.text and self.dialect.text_of(part):
+                    return self.dialect.text_of(part)[:1]
+        return ""
 
     def _add_run(self, builder: FlatBuilder, run: etree._Element) -> None:
         for part in run:
@@ -345,6 +323,16 @@ class ParagraphJob:
                 element.set(XML_SPACE, "preserve")
             else:
                 element.attrib.pop(XML_SPACE, None)
+
+
+def run_parts(node: etree._Element, dialect: Dialect) -> Iterator[etree._Element]:
+    """The parts of a run (its text, tabs, field characters; not its properties), or of every run
+    in a container (a hyperlink, a content control), in order."""
+    if node.tag == dialect.run:
+        yield from (part for part in node if part.tag != dialect.properties)
+    elif node.tag in dialect.containers:
+        for child in node:
+            yield from run_parts(child, dialect)
 
 
 def atom_copy(node: etree._Element) -> etree._Element:

@@ -8,12 +8,14 @@ and footer (and its date, where it is fixed text), is the presentation's own: pl
 declaration of content.xml (``presentation:footer-decl``, DECLARATIONS) that a slide names, which
 is translated as a paragraph is.
 
-Inside a paragraph, ``text:span`` and ``text:a`` are marks; everything else (``text:s`` spaces,
-tabs, line breaks, fields, notes, frames, bookmarks) is an atom kept as it is.  Where every
-character of a paragraph is in a span (LibreOffice writes a converted run's direct formatting
-so: 10 pt spans in a 28 pt paragraph), the text the translation puts outside them (the space
-between two spans) goes into the span beside it (``into_spans``), as an OOXML paragraph's text
-outside its marks goes into runs of its base look: outside every span it took the paragraph's.  A note's, an
+Inside a paragraph, ``text:span``, ``text:a``, ``text:meta`` and LibreOffice's content control
+are marks, but for one the model would read nothing of (around a note alone) or a marker (symbols
+alone, a note's number: elements.is_marker_text); everything else (``text:s`` spaces, tabs, line
+breaks, fields, notes, frames, bookmarks) is an atom kept as it is.  Where every character of a
+paragraph is in a span (LibreOffice writes a converted run's direct formatting so: 10 pt spans in
+a 28 pt paragraph), the text the translation puts outside them (the space between two spans) goes
+into the span beside it (``into_spans``), as an OOXML paragraph's text outside its marks goes into
+runs of its base look: outside every span it took the paragraph's.  A note's, an
 annotation's or a text box's own paragraphs are translated as paragraphs of their own.  A
 spreadsheet cell whose value is not a string (a number, a date, a formula's) is not touched
 (an annotation or a shape on it is); a translated string cell loses its ``office:string-value``,
@@ -39,7 +41,7 @@ from dataclasses import replace
 from lxml import etree
 
 from attnmt.documents.archive import MIMETYPE, Archive, Part, parse_part
-from attnmt.documents.elements import Vocabulary
+from attnmt.documents.elements import Vocabulary, is_marker_text
 from attnmt.documents.flat import FlatText
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.pages import is_comment
@@ -57,7 +59,10 @@ MANIFEST = "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"
 CHART = "application/vnd.oasis.opendocument.chart"
 CELLS = (f"{{{TABLE}}}table-cell", f"{{{TABLE}}}covered-table-cell")
 STRING_VALUE = f"{{{OFFICE}}}string-value"
-MARKS = frozenset({f"{{{TEXT}}}span", f"{{{TEXT}}}a"})
+LOEXT = "urn:org:documentfoundation:names:experimental:office:xmlns:loext:1.0"
+# Marks around words, kept with their attributes: a span, a link, a text:meta (RDF metadata over
+# words), and LibreOffice's content control (what a .docx's w:sdt becomes: a check box, a form's field).
+MARKS = frozenset({f"{{{TEXT}}}span", f"{{{TEXT}}}a", f"{{{TEXT}}}meta", f"{{{LOEXT}}}content-control"})
 BREAKS = frozenset({f"{{{TEXT}}}line-break", f"{{{TEXT}}}tab", f"{{{TEXT}}}s"})
 PRESENTATION = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
 PARAGRAPHS = (f"{{{TEXT}}}p", f"{{{TEXT}}}h")
@@ -89,7 +94,12 @@ class OpenDocumentVocabulary(Vocabulary):
         super().__init__(xml=False)
 
     def is_atom(self, node: etree._Element) -> bool:
-        return is_comment(node) or node.tag not in MARKS
+        """Anything but a mark, and a mark the model would read nothing of (one around a note or a
+        field alone) or that is a marker (elements.is_marker_text: ``<text:span>★</text:span>``)."""
+        if is_comment(node) or node.tag not in MARKS:
+            return True
+        shown = shown_text(node)
+        return not shown or is_marker_text(shown, shown_before(node), shown_after(node))
 
     def is_inline(self, node: etree._Element) -> bool:
         return True  # the job's root is one paragraph: whatever is in it belongs to its text
@@ -148,6 +158,40 @@ def into_spans(flat: FlatText, content: Sequence[str | Nested]) -> list[str | Ne
         else:
             placed.append(piece)
     return placed
+
+
+def shown_text(node: etree._Element) -> str:
+    """What the model reads of a node of a paragraph: a mark's text, a space for a space, tab or
+    line break, nothing of any other atom (a note, a field); the text after it (its tail) left out."""
+    if is_comment(node) or node.tag not in MARKS:
+        return " " if not is_comment(node) and node.tag in BREAKS else ""
+    return (node.text or "") + "".join(shown_text(child) + (child.tail or "") for child in node)
+
+
+def shown_before(node: etree._Element) -> str:
+    """The last character a reader sees before ``node`` in its paragraph ("" at its start)."""
+    while node.getparent() is not None and node.tag not in PARAGRAPHS:
+        for previous in node.itersiblings(preceding=True):
+            shown = shown_text(previous) + (previous.tail or "")
+            if shown:
+                return shown[-1]
+        node = node.getparent()
+        if node.text:
+            return node.text[-1]
+    return ""
+
+
+def shown_after(node: etree._Element) -> str:
+    """The first character a reader sees after ``node`` in its paragraph ("" at its end)."""
+    while node.getparent() is not None and node.tag not in PARAGRAPHS:
+        if node.tail:
+            return node.tail[0]
+        for following in node.itersiblings():
+            shown = shown_text(following) + (following.tail or "")
+            if shown:
+                return shown[0]
+        node = node.getparent()
+    return ""
 
 
 def is_value(paragraph: etree._Element) -> bool:

@@ -1,0 +1,88 @@
+"""What makes runs of an Office Open XML paragraph look alike, and which look is the paragraph's
+*base* (rules 1 and 2 of attnmt.documents.ooxml's docstring): runs of the same formatting are
+merged, spelling marks dropped, and the formatting that covers the most of the text is written
+as plain text, every other run a mark over its words."""
+
+from __future__ import annotations
+
+import copy
+from typing import TYPE_CHECKING
+
+from lxml import etree
+
+if TYPE_CHECKING:
+    from attnmt.documents.ooxml import Dialect
+
+SPELLING = ("err", "dirty")  # DrawingML run attributes that mark spelling, not formatting
+
+
+def formatting(run: etree._Element, dialect: Dialect) -> bytes:
+    """What makes two runs look alike: their properties, spelling flags left out."""
+    properties = run.find(dialect.properties)
+    if properties is None:
+        return b""
+    if any(properties.get(name) is not None for name in SPELLING):
+        properties = copy.copy(properties)
+        for name in SPELLING:
+            properties.attrib.pop(name, None)
+    return etree.tostring(properties)
+
+
+def is_plain(run: etree._Element, dialect: Dialect) -> bool:
+    """A run of text and breaks only (no picture or field code), which may merge with its neighbour."""
+    return all(part.tag in (dialect.properties, dialect.text, dialect.hyphen) or part.tag in dialect.breaks
+               for part in run)
+
+
+def merge_runs(container: etree._Element, dialect: Dialect) -> None:
+    """Rule 1 of attnmt.documents.ooxml's docstring, in place, in ``container`` and the containers in it."""
+    for child in list(container):
+        if child.tag in dialect.dropped:
+            container.remove(child)
+        elif child.tag == dialect.run:
+            for part in [part for part in child if part.tag in dialect.dropped]:  # a soft hyphen
+                child.remove(part)
+    previous = None
+    for child in list(container):
+        if child.tag in dialect.containers:
+            merge_runs(child, dialect)
+        mergeable = child.tag == dialect.run and is_plain(child, dialect)
+        if mergeable and previous is not None and formatting(child, dialect) == formatting(previous, dialect):
+            previous.extend(part for part in child if part.tag != dialect.properties)
+            container.remove(child)
+            continue
+        previous = child if mergeable else None
+
+
+def is_link(run: etree._Element, dialect: Dialect) -> bool:
+    """Whether the run's own properties make it a link (a slide's; Word's links are containers)."""
+    properties = run.find(dialect.properties)
+    return properties is not None and any(child.tag in dialect.links for child in properties)
+
+
+def base_run(container: etree._Element, dialect: Dialect) -> etree._Element | None:
+    """The run whose formatting covers the most of ``container``'s own text, not a link (rule 2 of
+    attnmt.documents.ooxml's docstring: where only links have text, a copy of the longest without its link);
+    None where no run has text."""
+    lengths: dict[bytes, int] = {}
+    first: dict[bytes, etree._Element] = {}
+    for run in container.iterchildren(dialect.run):
+        key = formatting(run, dialect)
+        first.setdefault(key, run)
+        lengths[key] = lengths.get(key, 0) + sum(len(dialect.text_of(t)) for t in run.iterchildren(dialect.text))
+    plain = {key: length for key, length in lengths.items() if length and not is_link(first[key], dialect)}
+    candidates = plain or {key: length for key, length in lengths.items() if length}
+    if not candidates:
+        return None
+    base = first[max(candidates, key=candidates.__getitem__)]
+    return base if plain else unlinked(base, dialect)
+
+
+def unlinked(run: etree._Element, dialect: Dialect) -> etree._Element:
+    """A copy of a linked run, its link taken out of its properties (its text too: only its look is used)."""
+    look = run.makeelement(run.tag, run.attrib)
+    properties = copy.deepcopy(run.find(dialect.properties))
+    for link in [child for child in properties if child.tag in dialect.links]:
+        properties.remove(link)
+    look.append(properties)
+    return look

@@ -1,0 +1,222 @@
+"""Runs and spans of a formatting of their own that are kept whole (a symbol, a check box, a note's
+number or reference, a field's result), and the containers around words that are marks (Word's
+w:dir and w:bdo, OpenDocument's content control and text:meta); read back with python-docx,
+python-pptx, openpyxl and lxml."""
+
+import io
+
+import docx
+import openpyxl
+import pptx
+import pytest
+from docx.shared import RGBColor
+from lxml import etree
+from office_files import docx_bytes, odf_bytes, read_members, write_members
+from openpyxl.cell.rich_text import CellRichText, TextBlock
+from openpyxl.cell.text import InlineFont
+from pptx.dml.color import RGBColor as SlideColour
+from pptx.util import Inches
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+W14 = "http://schemas.microsoft.com/office/word/2010/wordml"
+TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+LOEXT = "urn:org:documentfoundation:names:experimental:office:xmlns:loext:1.0"
+STAR = ("A man is ", "★", " very happy.")  # the star red, the rest plain
+
+
+def translate(data: bytes, suffix: str, translator) -> bytes:
+    return translate_office(data, suffix, translator, DocumentOptions())
+
+
+def word_paragraph(*paragraphs: str) -> bytes:
+    """A Word file of a paragraph for each of ``paragraphs``, its content (w: and w14: names)."""
+    document = docx.Document()
+    for runs in paragraphs:
+        paragraph = document.add_paragraph()._p
+        paragraph.extend(list(etree.fromstring(f'<w:p xmlns:w="{W}" xmlns:w14="{W14}">{runs}</w:p>')))
+    return docx_bytes(document)
+
+
+def word_children(data: bytes) -> list[tuple[str, str]]:
+    """(name, text) of each child of the first paragraph of a Word file's body."""
+    paragraph = etree.fromstring(read_members(data)["word/document.xml"]).find(f".//{{{W}}}p")
+    return [(etree.QName(child).localname, "".join(t.text or "" for t in child.iter(f"{{{W}}}t")))
+            for child in paragraph]
+
+
+def odt_paragraph(inline: str) -> bytes:
+    """An OpenDocument text of one paragraph whose content is ``inline`` (text:, loext: names)."""
+    from odf.opendocument import OpenDocumentText
+    from odf.text import P
+
+    document = OpenDocumentText()
+    document.text.addElement(P(text="@"))
+    members = read_members(odf_bytes(document))
+    members["content.xml"] = members["content.xml"].replace(b">@<", f' xmlns:loext="{LOEXT}">{inline}<'.encode())
+    return write_members(members)
+
+
+def odt_first_paragraph(data: bytes) -> etree._Element:
+    return etree.fromstring(read_members(data)["content.xml"]).find(f".//{{{TEXT}}}p")
+
+
+def red_star(suffix: str) -> bytes:
+    """STAR in a file of the format of ``suffix``, built with the format's own library."""
+    before, star, after = STAR
+    if suffix == ".docx":
+        document = docx.Document()
+        paragraph = document.add_paragraph(before)
+        paragraph.add_run(star).font.color.rgb = RGBColor(0xFF, 0, 0)
+        paragraph.add_run(after)
+        return docx_bytes(document)
+    if suffix == ".pptx":
+        deck = pptx.Presentation()
+        box = deck.slides.add_slide(deck.slide_layouts[6]).shapes.add_textbox(0, 0, Inches(6), Inches(1))
+        for text in STAR:
+            run = box.text_frame.paragraphs[0].add_run()
+            run.text = text
+            if text == star:
+                run.font.color.rgb = SlideColour(0xFF, 0, 0)
+        return docx_bytes(deck)
+    if suffix == ".xlsx":
+        book = openpyxl.Workbook()
+        book.active["A1"] = CellRichText([before, TextBlock(InlineFont(color="FFFF0000"), star), after])
+        return docx_bytes(book)
+    from odf.opendocument import OpenDocumentText
+    from odf.style import Style, TextProperties
+    from odf.text import P, Span
+
+    document = OpenDocumentText()
+    red = Style(name="Red", family="text")
+    red.addElement(TextProperties(color="#ff0000"))
+    document.automaticstyles.addElement(red)
+    paragraph = P(text=before)
+    paragraph.addElement(Span(stylename=red, text=star))
+    paragraph.addText(after)
+    document.text.addElement(paragraph)
+    return odf_bytes(document)
+
+
+def red_runs(data: bytes, suffix: str) -> list[tuple[str, bool]]:
+    """(text, whether red) of each run of the file's first paragraph, as its library reads it."""
+    if suffix == ".docx":
+        runs = docx.Document(io.BytesIO(data)).paragraphs[0].runs
+        return [(run.text, run.font.color.rgb is not None) for run in runs]
+    if suffix == ".pptx":
+        box = pptx.Presentation(io.BytesIO(data)).slides[0].shapes[0]
+        return [(run.text, run.font.color.type is not None) for run in box.text_frame.paragraphs[0].runs]
+    if suffix == ".xlsx":
+        cell = openpyxl.load_workbook(io.BytesIO(data), rich_text=True).active["A1"].value
+        return [(block, False) if isinstance(block, str) else (block.text, block.font.color.rgb == "FFFF0000")
+                for block in cell]
+    paragraph = odt_first_paragraph(data)
+    spans = [piece for span in paragraph for piece in ((span.text, True), (span.tail, False))]
+    return [(paragraph.text, False), *spans]
+
+
+@pytest.mark.parametrize("suffix", [".docx", ".pptx", ".xlsx", ".odt"])
+def test_a_run_of_symbols_alone_is_kept_whole_where_it_stood(fixed, suffix):
+    """Read with its sentence, the star was dropped by the model, and its red went onto "sehr"."""
+    translator = fixed("Ein Mann ist sehr glücklich.", [(k, k) for k in range(5)])
+    out = translate(red_star(suffix), suffix, translator)
+    assert translator.given == ["A man is very happy."]
+    assert red_runs(out, suffix) == [("Ein Mann ist ", False), ("★", True), (" sehr glücklich.", False)]
+
+
+def test_a_check_box_content_control_is_kept_whole_before_its_sentence(fixed):
+    """Word's check box (Developer > Check Box): a content control around a ☐ in MS Gothic."""
+    check_box = ('<w:sdt><w:sdtPr><w14:checkbox><w14:checked w14:val="0"/></w14:checkbox></w:sdtPr><w:sdtContent>'
+                 '<w:r><w:rPr><w:rFonts w:ascii="MS Gothic" w:hAnsi="MS Gothic"/></w:rPr><w:t>\u2610</w:t></w:r>'
+                 '</w:sdtContent></w:sdt><w:r><w:t xml:space="preserve"> I have read the terms.</w:t></w:r>')
+    translator = fixed("Ich habe die Bedingungen gelesen.", [(0, 0), (1, 1), (2, 4), (3, 2), (4, 3)])
+    out = translate(word_paragraph(check_box), ".docx", translator)
+    assert translator.given == ["I have read the terms."]
+    assert word_children(out) == [("sdt", "\u2610"), ("r", " Ich habe die Bedingungen gelesen.")]
+    assert b"w14:checkbox" in read_members(out)["word/document.xml"]
+
+
+def test_a_superscript_number_glued_to_its_word_is_kept_whole_after_it(fixed):
+    """A note's number typed as a superscript run: as a mark, the model read "man1" and dropped the 1."""
+    deck = pptx.Presentation()
+    box = deck.slides.add_slide(deck.slide_layouts[6]).shapes.add_textbox(0, 0, Inches(6), Inches(1))
+    for text in ("A man", "1", " is riding a horse."):
+        run = box.text_frame.paragraphs[0].add_run()
+        run.text = text
+        if text == "1":
+            run.font._rPr.set("baseline", "30000")
+    translator = fixed("Ein Mann reitet ein Pferd.", [(0, 0), (1, 1), (2, 2), (3, 2), (4, 3), (5, 4)])
+    out = pptx.Presentation(io.BytesIO(translate(docx_bytes(deck), ".pptx", translator)))
+    assert translator.given == ["A man is riding a horse."]
+    runs = out.slides[0].shapes[0].text_frame.paragraphs[0].runs
+    assert [(run.text, run.font._rPr.get("baseline")) for run in runs] == [
+        ("Ein Mann", None), ("1", "30000"), (" reitet ein Pferd.", None)]
+
+
+def test_digits_between_spaces_or_inside_a_word_are_read_with_their_sentence(same):
+    document = docx.Document()
+    for parts in (("It costs ", "100", " euros."), ("H", "2", "O is water.")):
+        paragraph = document.add_paragraph(parts[0])
+        paragraph.add_run(parts[1]).bold = True
+        paragraph.add_run(parts[2])
+    translate(docx_bytes(document), ".docx", same)
+    assert same.given == ["It costs 100 euros.", "H2O is water."]
+
+
+def test_a_styled_run_of_a_note_reference_keeps_the_spaces_it_had(same):
+    """LibreOffice's footnote anchor: as a mark around the reference alone, it went past the space."""
+    runs = ('<w:r><w:t>A young man</w:t></w:r><w:r><w:rPr><w:rStyle w:val="FootnoteAnchor"/></w:rPr>'
+            '<w:footnoteReference w:id="2"/></w:r><w:r><w:t xml:space="preserve"> is riding a bicycle.</w:t></w:r>')
+    out = translate(word_paragraph(runs), ".docx", same)
+    assert word_children(out) == [("r", "A young man"), ("r", ""), ("r", " is riding a bicycle.")]
+
+
+def test_an_opendocument_span_around_a_note_alone_keeps_the_spaces_it_had(same):
+    """As a mark around the note alone, a space came before it: "A young man <span>1</span> is"."""
+    inline = ('A young man<text:span text:style-name="R"><text:note text:id="n1" text:note-class="footnote">'
+              "<text:note-citation>1</text:note-citation><text:note-body><text:p>He is old.</text:p></text:note-body>"
+              "</text:note></text:span> is riding a bicycle.")
+    paragraph = odt_first_paragraph(translate(odt_paragraph(inline), ".odt", same))
+    assert same.given == ["A young man is riding a bicycle.", "He is old."]
+    assert (paragraph.text, paragraph[0].tail) == ("A young man", " is riding a bicycle.")
+
+
+@pytest.mark.parametrize("code, result, look", [(' HYPERLINK "https://example.com" ', "the park",
+                                                  '<w:rStyle w:val="Hyperlink"/>'),
+                                                 (" MERGEFIELD Place ", "«Place»", "<w:noProof/>")],
+                         ids=["hyperlink", "mail-merge"])
+def test_a_styled_run_of_a_fields_result_keeps_the_spaces_it_had(same, code, result, look):
+    """As a mark around the result alone, the spaces either side went inside the field: a mail
+    merge glued its data to the next word."""
+    runs = ('<w:r><w:t xml:space="preserve">We meet at </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r>'
+            f'<w:r><w:instrText xml:space="preserve">{code}</w:instrText></w:r><w:r><w:fldChar '
+            f'w:fldCharType="separate"/></w:r><w:r><w:rPr>{look}</w:rPr><w:t>{result}</w:t></w:r>'
+            '<w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:t xml:space="preserve"> in the morning.</w:t></w:r>')
+    out = translate(word_paragraph(runs), ".docx", same)
+    assert same.given == ["We meet at in the morning."]
+    # the field's begin, code and separator go into the run before it, its end into the one after
+    assert word_children(out) == [("r", "We meet at "), ("r", result), ("r", " in the morning.")]
+
+
+def test_words_in_a_bidirectional_embedding_or_override_are_translated_inside_it(mirror):
+    embedded = ('<w:r><w:t xml:space="preserve">A woman </w:t></w:r><w:dir w:val="rtl"><w:r><w:t>is reading</w:t>'
+                '</w:r></w:dir><w:r><w:t xml:space="preserve"> a book.</w:t></w:r>')
+    overridden = '<w:bdo w:val="ltr"><w:r><w:t>A child sleeps.</w:t></w:r></w:bdo>'
+    out = translate(word_paragraph(embedded, overridden), ".docx", mirror)
+    paragraphs = etree.fromstring(read_members(out)["word/document.xml"]).findall(f".//{{{W}}}p")
+    assert ["".join(p.itertext()) for p in paragraphs] == ["BOOK. A READING IS WOMAN A", "SLEEPS. CHILD A"]
+    embedding, override = paragraphs[0].find(f"{{{W}}}dir"), paragraphs[1].find(f"{{{W}}}bdo")
+    assert ("".join(embedding.itertext()), embedding.get(f"{{{W}}}val")) == ("READING IS", "rtl")
+    assert ("".join(override.itertext()), override.get(f"{{{W}}}val")) == ("SLEEPS. CHILD A", "ltr")
+
+
+def test_words_in_an_opendocument_content_control_or_meta_are_translated_inside_it(mirror):
+    inline = ('The customer is <loext:content-control loext:alias="Name">a young woman</loext:content-control> with '
+              'a <text:meta xml:id="m1">red hat</text:meta>.')
+    paragraph = odt_first_paragraph(translate(odt_paragraph(inline), ".odt", mirror))
+    control, meta = paragraph.find(f"{{{LOEXT}}}content-control"), paragraph.find(f"{{{TEXT}}}meta")
+    assert "".join(paragraph.itertext()) == "HAT. RED A WITH WOMAN YOUNG A IS CUSTOMER THE"
+    assert (control.text, control.get(f"{{{LOEXT}}}alias")) == ("WOMAN YOUNG A", "Name")
+    assert (meta.text, meta.get("{http://www.w3.org/XML/1998/namespace}id")) == ("HAT. RED", "m1")
