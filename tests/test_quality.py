@@ -385,7 +385,12 @@ def test_a_calibration_file_that_is_not_utf8_is_named(trained_copy):
 @pytest.mark.parametrize(("damage", "named"), [
     (lambda v: v.update(weights=[str(w) for w in v["weights"]]), '"weights" is not a list of numbers'),
     (lambda v: v.update(bias=True), '"bias" is not a number'),
-    (lambda v: v.update(length_range=[0.5]), '"length_range" is not two numbers'),
+    (lambda v: v.update(length_range=[0.5]), '"length_range" is not two numbers, the first above 0 and below the '
+                                             'second'),
+    (lambda v: v.update(length_range=[2.0, 0.5]), '"length_range" is not two numbers, the first above 0 and below '
+                                                  'the second'),  # reversed: every translation flagged length
+    (lambda v: v.update(length_range=[0.0, 2.0]), '"length_range" is not two numbers, the first above 0 and below '
+                                                  'the second'),
     (lambda v: v["scales"].__setitem__(0, 0.0), '"scales" is not a list of numbers above 0'),
     (lambda v: v.update(inputs="mean_log_prob"), '"inputs" is not a list of input names'),
     (lambda v: v.update(elsewhere=[]), '"elsewhere" is not an object or null'),
