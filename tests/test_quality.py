@@ -29,6 +29,7 @@ from attnmt.decoding.quality import (
     assess_searched,
     attention_spread,
     copied_share,
+    joined,
     looped,
     probability,
     repeated_share,
@@ -72,6 +73,20 @@ def test_copied_share_is_the_share_of_translation_words_found_in_the_source():
     assert copied_share("a dog runs", "A dog runs!") == 1.0
     assert copied_share("a dog runs", "ein hund rennt") == 0.0
     assert copied_share("a dog runs", "ein dog rennt") == pytest.approx(1 / 3)
+
+
+def one_word(copied: float) -> Assessment:
+    """A sentence of one word, a copy of its source's (1.0) or not (0.0)."""
+    return Assessment(0.9, [], False, features=Features(-0.1, -0.1, -0.1, 0.0, 0.0, copied, 1.0, words=1))
+
+
+def test_a_copy_of_a_text_of_one_word_sentences_is_copied():
+    """"Cancel. Retry. Abort." scored against itself: no sentence has the two words the rule needs
+    alone, the text has three, all source words."""
+    assert joined([one_word(1.0)] * 3).flags == ["copied"]
+    assert joined([one_word(1.0), one_word(1.0), one_word(0.0)]).flags == ["copied"]  # two of three words: 67 %
+    assert joined([one_word(1.0), one_word(0.0)]).flags == []  # half its words
+    assert joined([one_word(1.0)]).flags == []  # one word in all
 
 
 def test_the_references_of_a_model_that_knows_them_raise_no_flag(model_and_tokenizer):
@@ -385,7 +400,12 @@ def test_a_calibration_file_that_is_not_utf8_is_named(trained_copy):
 @pytest.mark.parametrize(("damage", "named"), [
     (lambda v: v.update(weights=[str(w) for w in v["weights"]]), '"weights" is not a list of numbers'),
     (lambda v: v.update(bias=True), '"bias" is not a number'),
-    (lambda v: v.update(length_range=[0.5]), '"length_range" is not two numbers'),
+    (lambda v: v.update(length_range=[0.5]), '"length_range" is not two numbers, the first above 0 and below the '
+                                             'second'),
+    (lambda v: v.update(length_range=[2.0, 0.5]), '"length_range" is not two numbers, the first above 0 and below '
+                                                  'the second'),  # reversed: every translation flagged length
+    (lambda v: v.update(length_range=[0.0, 2.0]), '"length_range" is not two numbers, the first above 0 and below '
+                                                  'the second'),
     (lambda v: v["scales"].__setitem__(0, 0.0), '"scales" is not a list of numbers above 0'),
     (lambda v: v.update(inputs="mean_log_prob"), '"inputs" is not a list of input names'),
     (lambda v: v.update(elsewhere=[]), '"elsewhere" is not an object or null'),

@@ -152,3 +152,15 @@ def test_a_review_taken_from_the_search_equals_one_by_a_pass_of_its_own(trained_
         assert (found.place, found.source, found.translation, found.flags) == \
             (wanted.place, wanted.source, wanted.translation, wanted.flags)
         assert found.quality == pytest.approx(wanted.quality, abs=1e-4)
+
+
+def test_below_quality_source_keeps_the_source_of_a_lines_sentence_under_it_with_review_or_without(
+        trained_model, tmp_path, capsys):
+    """A line of a sentence the tiny model knows and one it never saw: the second keeps its source
+    text, the first its translation, as with --review; without it, the whole line was the source."""
+    source, review = tmp_path / "in.txt", tmp_path / "in.review.tsv"
+    source.write_text(f"a dog runs. {UNKNOWN}.\n", encoding="utf-8")
+    below = ["--min-quality", str(known_apart(str(trained_model))), "--below-quality", "source"]
+    outputs = [run_cli(["translate", "--model", trained_model, *below, *extra, source], capsys)[1]
+               for extra in ([], ["--review", review])]
+    assert outputs[0] == outputs[1] == f"ein hund rennt {UNKNOWN}.\n"  # the model writes no full stop

@@ -165,3 +165,23 @@ def test_a_lines_translation_is_read_pair_by_pair_only_where_both_sides_have_as_
         ("A dog runs. See now.", "Ein Hund rennt. Siehe jetzt.")]
     fewer = "Ein Hund rennt und sieht www.x.org jetzt."
     assert line_pairs(source, fewer, DocumentOptions(), "de") == [(source, fewer)]  # the line whole, as it is
+
+
+@pytest.mark.parametrize(("source", "translation"), [
+    ("A dog runs. A cat sleeps.", "Ein Hund rennt. Eine Katze schläft. 1 1 1 1 1 1 1 1"),
+    ("A dog runs. A cat sleeps.", "Ein Hund rennt. Eine Katze schläft. ?!?!?!?!?!?!"),
+    ("A dog runs. 1. A cat sleeps.", "Ein Hund rennt. Eine Katze schläft."),  # the source's "1." left out
+])
+def test_a_translation_with_other_sentences_with_no_letter_than_its_source_is_read_whole(source, translation):
+    """Pair by pair, the model read none of the junk after the last sentence: each of these scored
+    as the translation without it (split as attnmt score splits a translation unless told its
+    language: en)."""
+    assert line_pairs(source, translation, DocumentOptions(), "en") == [(source, translation)]
+
+
+def test_a_part_with_no_letter_one_language_splits_off_and_the_other_does_not_is_read_pair_by_pair():
+    """English's splitter leaves "1." on its own, German's ends the sentence before with it (where
+    the model reads it): the translation holds the "1.", and is read as before."""
+    source, translation = "A dog runs. 1. A cat sleeps.", "Ein Hund rennt. 1. Eine Katze schläft."
+    assert line_pairs(source, translation, DocumentOptions(), "de") == [("A dog runs.", "Ein Hund rennt. 1."),
+                                                                        ("A cat sleeps.", "Eine Katze schläft.")]

@@ -25,7 +25,8 @@
 ``--review FILE`` (any of these formats, and plain text) writes the sentences that need review
 as a table (attnmt.documents.review): those under ``--min-quality``, else under the
 calibration's threshold.  ``--min-quality`` with a document sets that threshold; with
-``--below-quality source`` the sentences under it keep their source text in the document.
+``--below-quality source`` the sentences under it keep their source text in the document, and
+so in plain text written as text, with ``--review`` or without.
 """
 
 from __future__ import annotations
@@ -208,13 +209,17 @@ def check_review_path(args: argparse.Namespace) -> None:
 
 
 def uses_documents(args: argparse.Namespace) -> bool:
-    """Whether ``translate`` goes through attnmt.documents: a markup or subtitle format, or plain
-    text split into sentences with nothing but the best translation asked for (with more, the
-    lines go through attnmt.documents.paragraphs: reads_paragraphs)."""
+    """Whether ``translate`` goes through attnmt.documents: a markup or subtitle format, plain text
+    with --review, or with text output and --below-quality source (so that, as with --review, each
+    sentence under the threshold keeps its source text and the others their translation: through
+    attnmt.documents.paragraphs, the whole line was the source where one sentence was under it), or
+    split into sentences with nothing but the best translation asked for (with more, the lines go
+    through attnmt.documents.paragraphs: reads_paragraphs)."""
     if args.input_format in DOCUMENT_FORMATS or (args.input_format == "text" and args.review is not None):
         return True
-    return (reads_paragraphs(args) and args.output_format == "text"
-            and not (args.alignments or args.glossary or args.prefix or args.min_quality is not None))
+    if reads_paragraphs(args) and args.output_format == "text" and not (args.alignments or args.prefix):
+        return args.below_quality == "source" or not (args.glossary or args.min_quality is not None)
+    return False
 
 
 def reads_paragraphs(args: argparse.Namespace) -> bool:

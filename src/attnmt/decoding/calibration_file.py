@@ -31,6 +31,12 @@ def list_of(check: Callable[[object], bool]) -> Callable[[object], bool]:
     return lambda value: isinstance(value, list) and all(check(v) for v in value)
 
 
+def ratio_range(value: object) -> bool:
+    """Two length ratios, low and high, 0 < low < high: reversed ([2.0, 0.5]), no ratio is inside,
+    and every translation would get the ``length`` flag."""
+    return isinstance(value, list) and len(value) == 2 and list_of(finite)(value) and 0 < value[0] < value[1]
+
+
 NUMBER = ("a number", finite)
 NUMBERS = ("a list of numbers", list_of(finite))
 NAMES = ("a list of input names", list_of(lambda v: isinstance(v, str)))
@@ -38,7 +44,7 @@ SCALES = ("a list of numbers above 0", list_of(lambda v: finite(v) and v > 0))  
 # What each key of quality.json holds (Calibration's fields), and of its "elsewhere" (ElsewhereFit's).
 KEYS = {"model_sha256": ("a string", lambda v: isinstance(v, str)), "weights": NUMBERS, "bias": NUMBER,
         "means": NUMBERS, "scales": SCALES, "length_center": NUMBER,
-        "length_range": ("two numbers", lambda v: list_of(finite)(v) and len(v) == 2),
+        "length_range": ("two numbers, the first above 0 and below the second", ratio_range),
         "chrf_threshold": ("a number from 0 to 100", lambda v: finite(v) and 0 <= v <= 100),
         "threshold": ("a number from 0 to 1", lambda v: finite(v) and 0 <= v <= 1),
         "sentences": ("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)),

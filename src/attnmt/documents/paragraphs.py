@@ -21,6 +21,7 @@ What the server says about a text of several sentences (docs/serving.md, "Paragr
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -29,14 +30,16 @@ from attnmt.decoding import MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.quality import Assessment, Assessor, joined
 from attnmt.decoding.translate import Translation, translate_n_best
-from attnmt.documents.flat import SOFT_HYPHEN
+from attnmt.documents.flat import SOFT_HYPHEN, has_words
 from attnmt.documents.pipeline import (
     DocumentOptions,
     FoundTranslations,
     ModelTranslator,
+    flat_line,
     paragraph_sentences,
     translate_paragraphs,
 )
+from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import WORD, Weights
 from attnmt.inspect.align import pharaoh, trace_alignment, trace_weights
 from attnmt.inspect.trace import PieceCodec, TranslationAttention, trace_translation
@@ -128,12 +131,34 @@ def line_pairs(source: str, translation: str, options: DocumentOptions, target_l
     """The (source, translation) pairs a line's translation is read by, as ``attnmt translate``
     reads the line: each side's sentences (``paragraph_sentences``: URLs and e-mail addresses
     taken out, split unless ``options.split`` is false; the translation's by ``target_lang``'s
-    rules), pair by pair where both sides have as many; else the line whole, as it is."""
-    ours = paragraph_sentences(source, options)
-    theirs = paragraph_sentences(translation, replace(options, source_lang=target_lang))
-    if ours and len(ours) == len(theirs):
+    rules), pair by pair where both sides have as many and each holds the other's sentences with
+    no letter (``letterless_parts``); else the line whole, as it is."""
+    target = replace(options, source_lang=target_lang)
+    ours, theirs = paragraph_sentences(source, options), paragraph_sentences(translation, target)
+    if (ours and len(ours) == len(theirs) and stands_in(letterless_parts(source, options), translation)
+            and stands_in(letterless_parts(translation, target), source)):
         return list(zip(ours, theirs, strict=True))
     return [(source, translation)]
+
+
+def letterless_parts(text: str, options: DocumentOptions) -> Counter[str]:
+    """The sentences with no letter that ``translate_paragraphs`` passes through ``text`` as they
+    are, which ``paragraph_sentences`` leaves out, spaces collapsed.  The model reads none of them:
+    pair by pair, a translation with junk after a sentence ("rennt. 1 1 1 1 1 1", "rennt. ?!?!?!")
+    scored as the translation without it."""
+    found: Counter[str] = Counter()
+    for flat in (flat_line(line) for line in text.split("\n")):
+        spans = sentence_spans(flat.text, options.source_lang, options.split, flat.breaks)
+        found.update(" ".join(part.split()) for s, e in spans if not has_words(part := flat.text[s:e]))
+    return found
+
+
+def stands_in(parts: Counter[str], text: str) -> bool:
+    """Whether ``text`` (spaces collapsed) holds each of ``parts`` as often.  Looked for in the
+    text, not among its own parts: the splitters of two languages may leave a "1." on its own in
+    one and at a sentence's end in the other, where the model reads it."""
+    spaced = " ".join(text.split())
+    return all(spaced.count(part) >= n for part, n in parts.items())
 
 
 def assess_lines(assess: Callable[[list[str], list[str]], Sequence[Assessment | None]], sources: Sequence[str],

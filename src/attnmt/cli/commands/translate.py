@@ -313,7 +313,9 @@ def quality_fields(a: Assessment | None, output_format: str) -> dict:
 
 def below_quality(args: argparse.Namespace, source: str, text: str, a: Assessment | None) -> str:
     """``text``, or what --below-quality writes instead where its quality is under --min-quality:
-    keep (as it is), mark (MARK before it) or source (the source line)."""
+    keep (as it is), mark (MARK before it) or source (the source line; text output without
+    --alignments or --prefix keeps the source of each sentence under it instead:
+    attnmt.cli.document_files.uses_documents)."""
     if args.min_quality is None or a is None or a.quality >= args.min_quality:
         return text
     return {"keep": text, "mark": MARK + text, "source": source}[args.below_quality]
@@ -368,7 +370,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--below-quality", choices=BELOW, default="keep",
                    help=f"under --min-quality (else the threshold of the low_quality flag: the calibration's, 0.5 "
                         f"without one): keep the translation, mark it ('{MARK.strip()}' before it, in text output), "
-                        "or write the source line instead")
+                        "or write the source text instead: in text output, of each sentence under it (with "
+                        "--alignments or --prefix, and in tsv and jsonl, of the whole line)")
     add_document_options(p)
     p.set_defaults(run=run)
 
