@@ -10,6 +10,14 @@ from html.entities import name2codepoint
 from lxml import etree
 
 from attnmt.documents.flat import SOFT_HYPHEN, closing_length, has_text_of_its_own, is_stop, shown_text
+from attnmt.documents.markers import (
+    is_link_label,
+    is_note_link,
+    is_page_number,
+    is_short_label,
+    is_symbols,
+    shown_characters,
+)
 from attnmt.documents.pages import is_comment, local_name
 
 BUTTON_TYPES = frozenset(("submit", "reset", "button"))  # an <input> whose value is its label
@@ -51,12 +59,6 @@ XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 PAIRED_CODES = {"bpt": True, "ept": False, "sc": True, "ec": False}
 # What pairs them, first found first: XLIFF 1.2's rid (where the ids differ), XLIFF 2's startRef, TMX's i, the id.
 PAIRED_KEYS = ("rid", "startRef", "i", "id")
-EPUB_TYPE = "{http://www.idpf.org/2007/ops}type"  # EPUB's epub:type, in an XHTML page
-NOTE_TYPES = frozenset(("noteref", "backlink"))  # epub:type's, and ARIA's roles: a note's reference, its way back
-NOTE_ROLES = frozenset(("doc-noteref", "doc-backlink"))
-# A printed book's page numbers (identifiers, "xii", not words): a page break's, a navigation page's list of pages.
-PAGE_TYPES = frozenset(("pagebreak", "page-list"))
-PAGE_ROLES = frozenset(("doc-pagebreak", "doc-pagelist"))
 # A tag, escaped in an XML element's text: a name right after < or </, attributes each with a value,
 # an optional / (<b>, </b>, <br/>, <a href="x">); "<No name>", "<your name>" are words in brackets.
 TAG = r"""</?[^\W\d][\w:.-]*(?:\s+[^\W\d][\w:.-]*\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>]+))*\s*/?>"""
@@ -120,71 +122,6 @@ def is_marker(node: etree._Element) -> bool:
     at_start = previous is None and not before.strip()
     after_punctuation = before[-1:] != "" and not before[-1].isspace() and not before[-1].isalnum()
     return (name != "a" and linked) or bracketed or at_start or after_punctuation
-
-
-def is_symbols(text: str) -> bool:
-    """Text of symbols alone, no letter or digit (``★``, ``»``, ``☐``, a symbol font's U+F04A)."""
-    return bool(text.strip()) and not any(character.isalpha() or character.isdigit() for character in text)
-
-
-def is_marker_text(text: str, before: str, after: str) -> bool:
-    """Whether a run or span of an office file, of a formatting of its own, whose ``text`` is what
-    the model would read of it, is kept whole, as is_marker keeps an element: symbols alone, and
-    digits glued to ``before`` and not to ``after`` (the characters a reader sees beside it; "" at
-    an end), a note's number (``A man<sup>1</sup> is``).  Digits between spaces (``costs
-    <b>100</b> euros``) or inside a word (``H<sub>2</sub>O``) are read with their sentence."""
-    if is_symbols(text):
-        return True
-    if any(character.isalpha() for character in text) or not any(character.isdigit() for character in text):
-        return False
-    return not before.isspace() and not after.isalnum()
-
-
-def shown_characters(node: etree._Element) -> str:
-    """An element's text with each entity reference HTML names as its character (``&dagger;``: "†",
-    not the letters of its name)."""
-    if isinstance(node, etree._Entity):
-        return chr(name2codepoint[node.name]) if node.name in name2codepoint else node.text or ""
-    if is_comment(node):
-        return ""
-    return (node.text or "") + "".join(shown_characters(child) + (child.tail or "") for child in node)
-
-
-def is_note_link(node: etree._Element) -> bool:
-    """A note's reference or its back link, as EPUB (``epub:type="noteref"``, ``backlink``) or
-    ARIA (``role="doc-noteref"``, ``doc-backlink``) names it."""
-    return has_role(node, NOTE_TYPES, NOTE_ROLES)
-
-
-def is_page_number(node: etree._Element) -> bool:
-    """A printed page's number, kept with its attributes (``<span epub:type="pagebreak"
-    title="xii"/>``, ``role="doc-pagebreak" aria-label="Page 13"``), or the list of them on an
-    EPUB's navigation page (``<nav epub:type="page-list">``): page numbers, not words.  Its
-    landmarks (``epub:type="landmarks"``: "Cover", "Start of the book") are words, translated."""
-    return has_role(node, PAGE_TYPES, PAGE_ROLES)
-
-
-def has_role(node: etree._Element, types: frozenset[str], roles: frozenset[str]) -> bool:
-    """Whether an element's ``epub:type`` has one of ``types`` or its ARIA ``role`` one of ``roles``."""
-    if is_comment(node):
-        return False
-    said = f"{node.get(EPUB_TYPE, '')} {node.get('epub:type', '')}".split()  # XHTML's attribute; HTML's name
-    return bool(types.intersection(said) or roles.intersection(node.get("role", "").split()))
-
-
-def is_short_label(text: str) -> bool:
-    """A marker's label that has letters: in brackets (``[i]``, ``[a]``), one character (``a``, ``B``),
-    or two or three lower-case ones (``ii``, ``xiv``); "Top" and "Go", words, are not."""
-    return (text.startswith("[") and text.endswith("]")) or len(text) == 1 or (len(text) <= 3 and text.islower())
-
-
-def is_link_label(text: str) -> bool:
-    """A note's label on a plain link (no note role): in brackets, one character or a Roman numeral
-    (``[a]``, ``a``, ``iv``); "see", "no", "old", which are words, are not."""
-    return (text.startswith("[") and text.endswith("]")) or len(text) == 1 or ROMAN.fullmatch(text) is not None
-
-
-ROMAN = re.compile(r"[ivxlc]+")
 
 
 def touches_neighbour(node: etree._Element, words: bool = True) -> bool:

@@ -22,7 +22,7 @@ translate it:
    element between runs (bookmarks, comment anchors, a simple field, a tracked deletion), and a
    run of a formatting of its own (or a hyperlink, a content control) that the model would read
    nothing of (a note's reference, a field's result) or that is a marker (symbols alone, a note's
-   number glued to its word: elements.is_marker_text).  The
+   number glued to its word: markers.is_marker_text).  The
    text of a complex field (``w:fldChar`` begin to end: a page number, a date) is kept too,
    also where the field goes on over several paragraphs (a table of contents, which Word writes
    again from the headings when its fields are updated).
@@ -42,10 +42,10 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-from attnmt.documents.elements import is_marker_text
 from attnmt.documents.flat import FlatBuilder, FlatText, has_words, is_stop
 from attnmt.documents.formatting import base_run, formatting, merge_runs
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, hyphenated_words, in_word, no_break_hyphens
+from attnmt.documents.markers import is_marker_text
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.xstring import escape, unescape
 
@@ -188,7 +188,7 @@ class ParagraphJob:
     def _kept_whole(self, builder: FlatBuilder, node: etree._Element) -> bool:
         """Whether a run of a formatting of its own, or a container, is one atom, and if so adds it:
         where the model would read nothing of it (a note's reference, a field's result, a picture)
-        or it is a marker (elements.is_marker_text: a symbol, a check box, a note's number).  As a
+        or it is a marker (markers.is_marker_text: a symbol, a check box, a note's number).  As a
         mark around atoms alone it lost the spaces it had; as one around a symbol, the model dropped
         the symbol and the formatting went onto its words."""
         parts = list(run_parts(node, self.dialect))

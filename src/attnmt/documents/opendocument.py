@@ -10,7 +10,7 @@ is translated as a paragraph is.
 
 Inside a paragraph, ``text:span``, ``text:a``, ``text:meta`` and LibreOffice's content control
 are marks, but for one the model would read nothing of (around a note alone) or a marker (symbols
-alone, a note's number: elements.is_marker_text); everything else (``text:s`` spaces, tabs, line
+alone, a note's number: markers.is_marker_text); everything else (``text:s`` spaces, tabs, line
 breaks, fields, notes, frames, bookmarks) is an atom kept as it is.  Where every character of a
 paragraph is in a span (LibreOffice writes a converted run's direct formatting so: 10 pt spans in
 a 28 pt paragraph), the text the translation puts outside them (the space between two spans) goes
@@ -41,8 +41,9 @@ from dataclasses import replace
 from lxml import etree
 
 from attnmt.documents.archive import MIMETYPE, Archive, Part, parse_part
-from attnmt.documents.elements import Vocabulary, is_marker_text
+from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText
+from attnmt.documents.markers import is_marker_text
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.pages import is_comment
 from attnmt.documents.pipeline import DocumentOptions
@@ -95,7 +96,7 @@ class OpenDocumentVocabulary(Vocabulary):
 
     def is_atom(self, node: etree._Element) -> bool:
         """Anything but a mark, and a mark the model would read nothing of (one around a note or a
-        field alone) or that is a marker (elements.is_marker_text: ``<text:span>★</text:span>``)."""
+        field alone) or that is a marker (markers.is_marker_text: ``<text:span>★</text:span>``)."""
         if is_comment(node) or node.tag not in MARKS:
             return True
         shown = shown_text(node)

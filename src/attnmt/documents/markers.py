@@ -1,0 +1,87 @@
+"""Markers, not words: a note's reference or back link, a printed page's number, symbols alone,
+told by an element's roles (EPUB's ``epub:type``, ARIA's ``role``) and by the text a reader sees of
+it.  Kept whole, as atoms, they stay where they stood; read as words, the model would drop or move them.
+
+attnmt.documents.elements asks these of an element (elements.is_marker, Vocabulary's page numbers);
+the office files (ooxml, opendocument) ask is_marker_text of a run with a formatting of its own,
+where there is no HTML element at all.  Apart from elements because they read text and roles, not
+the names and places of HTML's and XML's vocabulary."""
+
+from __future__ import annotations
+
+import re
+from html.entities import name2codepoint
+
+from lxml import etree
+
+from attnmt.documents.pages import is_comment
+
+EPUB_TYPE = "{http://www.idpf.org/2007/ops}type"  # EPUB's epub:type, in an XHTML page
+NOTE_TYPES = frozenset(("noteref", "backlink"))  # epub:type's, and ARIA's roles: a note's reference, its way back
+NOTE_ROLES = frozenset(("doc-noteref", "doc-backlink"))
+# A printed book's page numbers (identifiers, "xii", not words): a page break's, a navigation page's list of pages.
+PAGE_TYPES = frozenset(("pagebreak", "page-list"))
+PAGE_ROLES = frozenset(("doc-pagebreak", "doc-pagelist"))
+ROMAN = re.compile(r"[ivxlc]+")  # a Roman numeral, in lower case: a note's label (is_link_label)
+
+
+def is_symbols(text: str) -> bool:
+    """Text of symbols alone, no letter or digit (``★``, ``»``, ``☐``, a symbol font's U+F04A)."""
+    return bool(text.strip()) and not any(character.isalpha() or character.isdigit() for character in text)
+
+
+def is_marker_text(text: str, before: str, after: str) -> bool:
+    """Whether a run or span of an office file, of a formatting of its own, whose ``text`` is what
+    the model would read of it, is kept whole, as elements.is_marker keeps an element: symbols alone, and
+    digits glued to ``before`` and not to ``after`` (the characters a reader sees beside it; "" at
+    an end), a note's number (``A man<sup>1</sup> is``).  Digits between spaces (``costs
+    <b>100</b> euros``) or inside a word (``H<sub>2</sub>O``) are read with their sentence."""
+    if is_symbols(text):
+        return True
+    if any(character.isalpha() for character in text) or not any(character.isdigit() for character in text):
+        return False
+    return not before.isspace() and not after.isalnum()
+
+
+def shown_characters(node: etree._Element) -> str:
+    """An element's text with each entity reference HTML names as its character (``&dagger;``: "†",
+    not the letters of its name)."""
+    if isinstance(node, etree._Entity):
+        return chr(name2codepoint[node.name]) if node.name in name2codepoint else node.text or ""
+    if is_comment(node):
+        return ""
+    return (node.text or "") + "".join(shown_characters(child) + (child.tail or "") for child in node)
+
+
+def is_note_link(node: etree._Element) -> bool:
+    """A note's reference or its back link, as EPUB (``epub:type="noteref"``, ``backlink``) or
+    ARIA (``role="doc-noteref"``, ``doc-backlink``) names it."""
+    return has_role(node, NOTE_TYPES, NOTE_ROLES)
+
+
+def is_page_number(node: etree._Element) -> bool:
+    """A printed page's number, kept with its attributes (``<span epub:type="pagebreak"
+    title="xii"/>``, ``role="doc-pagebreak" aria-label="Page 13"``), or the list of them on an
+    EPUB's navigation page (``<nav epub:type="page-list">``): page numbers, not words.  Its
+    landmarks (``epub:type="landmarks"``: "Cover", "Start of the book") are words, translated."""
+    return has_role(node, PAGE_TYPES, PAGE_ROLES)
+
+
+def has_role(node: etree._Element, types: frozenset[str], roles: frozenset[str]) -> bool:
+    """Whether an element's ``epub:type`` has one of ``types`` or its ARIA ``role`` one of ``roles``."""
+    if is_comment(node):
+        return False
+    said = f"{node.get(EPUB_TYPE, '')} {node.get('epub:type', '')}".split()  # XHTML's attribute; HTML's name
+    return bool(types.intersection(said) or roles.intersection(node.get("role", "").split()))
+
+
+def is_short_label(text: str) -> bool:
+    """A marker's label that has letters: in brackets (``[i]``, ``[a]``), one character (``a``, ``B``),
+    or two or three lower-case ones (``ii``, ``xiv``); "Top" and "Go", words, are not."""
+    return (text.startswith("[") and text.endswith("]")) or len(text) == 1 or (len(text) <= 3 and text.islower())
+
+
+def is_link_label(text: str) -> bool:
+    """A note's label on a plain link (no note role): in brackets, one character or a Roman numeral
+    (``[a]``, ``a``, ``iv``); "see", "no", "old", which are words, are not."""
+    return (text.startswith("[") and text.endswith("]")) or len(text) == 1 or ROMAN.fullmatch(text) is not None
