@@ -27,14 +27,11 @@ from attnmt.decoding.quality import (
     Features,
     assess,
     assess_searched,
-    attention_spread,
-    copied_share,
     joined,
-    looped,
     probability,
-    repeated_share,
     segments,
 )
+from attnmt.decoding.quality_measures import attention_spread, copied_share, looped, repeated_share
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.translate import SearchedBatch, translate_n_best
 from attnmt.errors import DataError, ModelDirError

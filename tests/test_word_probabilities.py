@@ -1,4 +1,4 @@
-"""Word probabilities (attnmt.decoding.quality.word_probabilities): one entry per word of the
+"""Word probabilities (attnmt.decoding.quality_measures.word_probabilities): one entry per word of the
 translation as written (split at whitespace), the product of the probabilities of the pieces that
 stand in it, each piece placed by where it stands in the text (the tokenizers' target_spans), not
 by SentencePiece's pieces glued together ("KatzeTM", "<unk>.")."""
@@ -8,7 +8,8 @@ from support import PAIRS, spm_and_vocab
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
-from attnmt.decoding.quality import Assessor, assess, word_probabilities
+from attnmt.decoding.quality import Assessor, assess
+from attnmt.decoding.quality_measures import word_probabilities
 from attnmt.documents.paragraphs import translate_texts_n_best
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.text.tokenizer import Tokenizer

@@ -10,7 +10,7 @@ Each way: the same least squares to chrF, with the mean log-prob cut into stretc
 on quality's inputs without the attention's spread ("today but attention"), with it (what quality
 reads), and with one more group of signals:
 
-- the attention's spread (attnmt.decoding.quality.attention_spread) of every decoder layer's
+- the attention's spread (attnmt.decoding.quality_measures.attention_spread) of every decoder layer's
   cross-attention, heads averaged, and of each head of the last layer (quality reads the last
   layer's mean, the one the search records);
 - the output distribution: each piece's entropy (mean and largest) and the margin between its two
@@ -46,7 +46,8 @@ from attnmt.attention import padding_mask
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
 from attnmt.decoding.calibration import fit_calibration
-from attnmt.decoding.quality import ATTENTION, Assessor, attention_spread
+from attnmt.decoding.quality import ATTENTION, Assessor
+from attnmt.decoding.quality_measures import attention_spread
 from attnmt.decoding.translate import translate_n_best
 from attnmt.model import AttentionTrace
 from attnmt.text.data import pad_rows, read_lines

@@ -15,7 +15,7 @@ fit to it ranks the translations on each side worse than the mean log-prob alone
 with chrF on test_2016_flickr, fitted on the validation set: 0.564 against 0.590 on one 30-minute
 model).  The mean log-prob enters cut into stretches at quantiles of its values (``KNOTS``;
 quality.segments), each with its own slope, since chrF does not grow with it in a straight line.
-How the cross-attention spreads (quality.attention_spread) adds what the log-prob does not say:
+How the cross-attention spreads (quality_measures.attention_spread) adds what the log-prob does not say:
 Spearman +0.014 to +0.040 over the mean log-prob on two 30-minute models where the log-prob's
 stretches alone gave +0.005 to +0.014 (benchmarks/results/quality_attention_epyc.txt).
 Second, one logistic regression of the label on that predicted chrF (Platt scaling), which makes

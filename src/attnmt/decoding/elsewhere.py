@@ -30,7 +30,7 @@ model's held-out validation half (a 30-minute fp32 Multi30k model, benchmarks/ex
 quality_pseudo_reference.py) and kept unchanged on another (the shipped config in bf16), where
 they flagged 3.4 % of the held-out references at AUROC 0.956 against the benchmark's broken texts
 (benchmarks/results/quality_pseudo_reference_epyc_bf16.txt).  The gaps in the attention's coverage
-and spread (quality.attention_spread) were added later and measured on those two models only
+and spread (quality_measures.attention_spread) were added later and measured on those two models only
 (benchmarks/results/quality_attention_epyc.txt), and so was DAMAGED_BELOW (chosen among 60, 70, 78
 and 85 on those two, then read on a third model: quality_damaged_epyc.txt).  The last two inputs,
 ``omitted`` and ``reordered``, the label for reordered texts, DAMAGED_BELOW's 78 and
@@ -51,7 +51,6 @@ import torch
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.inputs import TextCodec
 from attnmt.decoding.quality import (
-    WORD,
     Assessment,
     Features,
     assess,
@@ -60,6 +59,7 @@ from attnmt.decoding.quality import (
     probability,
     rules_broken,
 )
+from attnmt.decoding.quality_measures import WORD
 from attnmt.decoding.translate import translate
 from attnmt.model import Transformer
 

@@ -1,0 +1,111 @@
+"""What quality estimation measures of one translation, each a plain function of its words or of
+one cross-attention matrix [T, S]: words in a loop or repeated, words copied from the source,
+source words left unread, how thinly the attention spreads, and each word's probability where a
+reader finds the word.
+
+attnmt.decoding.quality turns these numbers into Features, flags and a quality.  They are apart
+because each is checked by hand on a few words or a small matrix, with no model, tokenizer or
+forced pass, and an experiment reads one alone (benchmarks/experiments/quality_signals.py: the
+attention's spread of every layer and head)."""
+
+from __future__ import annotations
+
+import math
+import re
+from bisect import bisect_right
+from collections.abc import Sequence
+
+import numpy as np
+from torch import Tensor
+
+LOOP_RUNS = 3
+UNREAD = 0.2  # total attention a source word gets, summed over the translation's pieces (a word read once: ~1)
+WORD = re.compile(r"\w+")
+WORD_AS_WRITTEN = re.compile(r"\S+")  # what word_probabilities reports on: a word as str.split() cuts it
+
+
+def looped(words: Sequence[str]) -> bool:
+    """Whether some word n-gram (n <= 4) comes LOOP_RUNS times back to back, or a 4-gram twice."""
+    for n in range(1, 5):
+        grams = [tuple(words[i:i + n]) for i in range(len(words) - n + 1)]
+        if n == 4 and len(set(grams)) < len(grams):
+            return True
+        for start in range(len(grams)):
+            runs = 1
+            while start + runs * n < len(grams) and grams[start + runs * n] == grams[start]:
+                runs += 1
+            if runs >= LOOP_RUNS:
+                return True
+    return False
+
+
+def repeated_share(words: Sequence[str]) -> float:
+    """Share of word bigrams that occurred earlier in the same sentence."""
+    bigrams = list(zip(words, words[1:], strict=False))
+    return 1 - len(set(bigrams)) / len(bigrams) if bigrams else 0.0
+
+
+def copied_share(source: str, translation: str) -> float:
+    """Share of the translation's words (lower-cased) found among the source's: 1.0 for a copy."""
+    target = WORD.findall(translation.lower())
+    known = set(WORD.findall(source.lower()))
+    return sum(w in known for w in target) / len(target) if target else 0.0
+
+
+def word_probabilities(text: str, spans: Sequence[tuple[int, int]],
+                       probs: Sequence[float]) -> list[tuple[str, float | None]]:
+    """(word, probability) per word of ``text`` as written (split at whitespace), so that a reader
+    finds each in the translation: the product of the probabilities of the pieces that stand in it
+    (``spans``: each piece's (begin, end) characters in ``text``, the tokenizer's
+    ``target_spans``).  SentencePiece's pieces are of the normalised text ("™" read as "TM", a
+    character it lacks as "<unk>"), and glued together they were no word of the translation.  A
+    piece of whitespace alone ("▁" before a character that is a piece of its own) counts for the
+    word after it; a word no piece stands in (characters normalisation drops, or words past a
+    translation cut to the model's positions) gets None.  The EOS probability is no word's."""
+    words = [(match.group(), match.end()) for match in WORD_AS_WRITTEN.finditer(text)]
+    if not words:
+        return []
+    ends = [end for _, end in words]
+    found: list[float | None] = [None] * len(words)
+    for (begin, end), p in zip(spans, probs, strict=False):  # probs: one more, EOS's
+        at = next((k for k in range(begin, end) if not text[k].isspace()), end)
+        k = min(bisect_right(ends, at), len(words) - 1)  # the word that holds ``at``, or the next one
+        known = found[k]
+        found[k] = p if known is None else known * p
+    return [(word, None if p is None else round(p, 4)) for (word, _), p in zip(words, found, strict=True)]
+
+
+def unread_words(cross: Tensor, source_pieces: Sequence[str]) -> tuple[int, int]:
+    """(source words that get less than UNREAD attention in all, source words), </s> left out;
+    cross [T, S]."""
+    starts = [i for i, p in enumerate(source_pieces) if p != "</s>" and (i == 0 or p.startswith("▁"))]
+    pieces = [i for i, p in enumerate(source_pieces) if p != "</s>"]
+    if not starts:
+        return 0, 0
+    read = cross.sum(dim=0).tolist()  # [S]: the attention each source piece gets from the whole translation
+    ends = [*starts[1:], (pieces[-1] + 1)]
+    unread = sum(sum(read[a:b]) < UNREAD for a, b in zip(starts, ends, strict=True))
+    return unread, len(starts)
+
+
+def attention_spread(cross: Tensor, source_pieces: Sequence[str]) -> tuple[float, float, float]:
+    """(attention_entropy, coverage, source_entropy) of Features from cross [T, S], </s> left out.
+
+    attention_entropy: the mean over the translation's pieces of the entropy of each one's attention
+    over the source pieces (normalised to sum 1), over log S; coverage: the mean over source pieces
+    of log min(1, the attention each gets from the whole translation) (GNMT's coverage penalty,
+    Wu et al. 2016, per piece); source_entropy: the mean over source pieces of the entropy of the
+    attention each gets over the translation's pieces, over log T.  Attention spread thin, or a
+    source piece no piece reads, goes with worse translations (each lowers chrF beyond what the
+    mean log-prob says, on Multi30k; benchmarks/results/quality_attention_epyc.txt)."""
+    kept = [i for i, p in enumerate(source_pieces) if p != "</s>"]
+    if not kept:
+        return 0.0, 0.0, 0.0
+    a = cross.double().numpy()[:, kept]  # [T, S]
+    t, s = a.shape
+    rows = a / np.maximum(a.sum(axis=1, keepdims=True), 1e-12)
+    columns = a / np.maximum(a.sum(axis=0, keepdims=True), 1e-12)
+    entropy = -(rows * np.log(rows + 1e-12)).sum(axis=1).mean() / math.log(max(s, 2))
+    coverage = np.log(np.clip(a.sum(axis=0), 1e-6, 1.0)).mean()
+    source_entropy = -(columns * np.log(columns + 1e-12)).sum(axis=0).mean() / math.log(max(t, 2))
+    return float(entropy), float(coverage), float(source_entropy)
