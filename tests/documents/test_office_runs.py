@@ -138,21 +138,26 @@ def test_a_check_box_content_control_is_kept_whole_before_its_sentence(fixed):
     assert b"w14:checkbox" in read_members(out)["word/document.xml"]
 
 
-def test_a_superscript_number_glued_to_its_word_is_kept_whole_after_it(fixed):
-    """A note's number typed as a superscript run: as a mark, the model read "man1" and dropped the 1."""
-    deck = pptx.Presentation()
-    box = deck.slides.add_slide(deck.slide_layouts[6]).shapes.add_textbox(0, 0, Inches(6), Inches(1))
-    for text in ("A man", "1", " is riding a horse."):
-        run = box.text_frame.paragraphs[0].add_run()
-        run.text = text
-        if text == "1":
-            run.font._rPr.set("baseline", "30000")
-    translator = fixed("Ein Mann reitet ein Pferd.", [(0, 0), (1, 1), (2, 2), (3, 2), (4, 3), (5, 4)])
-    out = pptx.Presentation(io.BytesIO(translate(docx_bytes(deck), ".pptx", translator)))
-    assert translator.given == ["A man is riding a horse."]
-    runs = out.slides[0].shapes[0].text_frame.paragraphs[0].runs
-    assert [(run.text, run.font._rPr.get("baseline")) for run in runs] == [
-        ("Ein Mann", None), ("1", "30000"), (" reitet ein Pferd.", None)]
+@pytest.mark.parametrize("runs, given", [
+    (("Price: 19", ".", "99 euros."), "Price: 19.99 euros."),
+    (("The meeting is on 12", "/", "05 at noon."), "The meeting is on 12/05 at noon."),
+    (("Today Acme", "\u2122", " launches a phone."), "Today Acme\u2122 launches a phone."),
+    (("Hello", ",", " my friend."), "Hello, my friend."),
+    (("", "2024", " was a good year."), "2024 was a good year."),
+    (("Read section 2.", "3", " first."), "Read section 2.3 first."),
+    (("It costs \u20ac", "5", " a person."), "It costs \u20ac5 a person."),
+    (("A man walks in the park", "1", "."), "A man walks in the park1."),
+], ids=["stop-in-a-number", "slash", "trademark", "comma", "number-first", "section", "amount", "note-number"])
+def test_a_run_glued_to_a_word_is_read_with_it_whatever_its_look(same, runs, given):
+    """Kept whole, a bold stop in 19.99 came back as "1999 <b>.</b>", a number at a paragraph's
+    start was taken out of its sentence, and a bold digit after "2." split the sentence in two."""
+    document = docx.Document()
+    before, styled, after = runs
+    paragraph = document.add_paragraph(before)
+    paragraph.add_run(styled).bold = True
+    paragraph.add_run(after)
+    translate(docx_bytes(document), ".docx", same)
+    assert same.given == [given]
 
 
 def test_digits_between_spaces_or_inside_a_word_are_read_with_their_sentence(same):
@@ -220,3 +225,10 @@ def test_words_in_an_opendocument_content_control_or_meta_are_translated_inside_
     assert "".join(paragraph.itertext()) == "HAT. RED A WITH WOMAN YOUNG A IS CUSTOMER THE"
     assert (control.text, control.get(f"{{{LOEXT}}}alias")) == ("WOMAN YOUNG A", "Name")
     assert (meta.text, meta.get("{http://www.w3.org/XML/1998/namespace}id")) == ("HAT. RED", "m1")
+
+
+def test_an_opendocument_span_glued_to_its_words_is_read_with_them(same):
+    """Kept whole, a span's slash glued its neighbours: the model read "1205"."""
+    inline = 'The meeting is on 12<text:span text:style-name="R">/</text:span>05 at noon.'
+    translate(odt_paragraph(inline), ".odt", same)
+    assert same.given == ["The meeting is on 12/05 at noon."]

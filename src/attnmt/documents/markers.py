@@ -32,15 +32,13 @@ def is_symbols(text: str) -> bool:
 
 def is_marker_text(text: str, before: str, after: str) -> bool:
     """Whether a run or span of an office file, of a formatting of its own, whose ``text`` is what
-    the model would read of it, is kept whole, as elements.is_marker keeps an element: symbols alone, and
-    digits glued to ``before`` and not to ``after`` (the characters a reader sees beside it; "" at
-    an end), a note's number (``A man<sup>1</sup> is``).  Digits between spaces (``costs
-    <b>100</b> euros``) or inside a word (``H<sub>2</sub>O``) are read with their sentence."""
-    if is_symbols(text):
-        return True
-    if any(character.isalpha() for character in text) or not any(character.isdigit() for character in text):
-        return False
-    return not before.isspace() and not after.isalnum()
+    the model would read of it, is kept whole, as elements.is_marker keeps an element: symbols
+    alone, no letter or digit, standing apart from the words (``before`` and ``after``, the
+    characters a reader sees beside it, are spaces or "" at an end, a tab or a break): a symbol
+    font's smiley, a red ``★``, a check box's ``☐``.  Glued to a word it is read with it: a
+    stop in ``19<b>.</b>99``, a slash in ``12<b>/</b>05``, ``Acme<sup>™</sup>``, a comma, a
+    quotation mark; and so are digits, whatever their look."""
+    return is_symbols(text) and (not before or before.isspace()) and (not after or after.isspace())
 
 
 def shown_characters(node: etree._Element) -> str:

@@ -21,8 +21,8 @@ translate it:
    Tabs, breaks, pictures, field codes and anything else in a run are atoms; so is every other
    element between runs (bookmarks, comment anchors, a simple field, a tracked deletion), and a
    run of a formatting of its own (or a hyperlink, a content control) that the model would read
-   nothing of (a note's reference, a field's result) or that is a marker (symbols alone, a note's
-   number glued to its word: markers.is_marker_text).  The
+   nothing of (a note's reference, a field's result) or that is a marker (symbols alone between
+   words: markers.is_marker_text).  The
    text of a complex field (``w:fldChar`` begin to end: a page number, a date) is kept too,
    also where the field goes on over several paragraphs (a table of contents, which Word writes
    again from the headings when its fields are updated).
@@ -188,7 +188,7 @@ class ParagraphJob:
     def _kept_whole(self, builder: FlatBuilder, node: etree._Element) -> bool:
         """Whether a run of a formatting of its own, or a container, is one atom, and if so adds it:
         where the model would read nothing of it (a note's reference, a field's result, a picture)
-        or it is a marker (markers.is_marker_text: a symbol, a check box, a note's number).  As a
+        or it is a marker (markers.is_marker_text: a symbol, a check box, apart from the words).  As a
         mark around atoms alone it lost the spaces it had; as one around a symbol, the model dropped
         the symbol and the formatting went onto its words."""
         parts = list(run_parts(node, self.dialect))

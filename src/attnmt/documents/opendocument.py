@@ -10,7 +10,7 @@ is translated as a paragraph is.
 
 Inside a paragraph, ``text:span``, ``text:a``, ``text:meta`` and LibreOffice's content control
 are marks, but for one the model would read nothing of (around a note alone) or a marker (symbols
-alone, a note's number: markers.is_marker_text); everything else (``text:s`` spaces, tabs, line
+alone between words: markers.is_marker_text); everything else (``text:s`` spaces, tabs, line
 breaks, fields, notes, frames, bookmarks) is an atom kept as it is.  Where every character of a
 paragraph is in a span (LibreOffice writes a converted run's direct formatting so: 10 pt spans in
 a 28 pt paragraph), the text the translation puts outside them (the space between two spans) goes
