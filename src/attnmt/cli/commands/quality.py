@@ -78,6 +78,7 @@ def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
 
 def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.checkpoint import unreadable_weights
     from attnmt.cli.lines import check_not_an_input, output
     from attnmt.decoding.calibration import load_calibration
     from attnmt.decoding.elsewhere import assess_elsewhere
@@ -90,8 +91,10 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
                        f"{Path(args.hyp).stem}.{args.output_format}")
     sources, translations = read_lines(args.src), read_lines(args.hyp)
     check_pairs(args.src, sources, args.hyp, translations)
-    model, tokenizer, _ = load_for_translation(args)  # first: its errors name a --weights folder as one
+    if args.weights and Path(args.weights).is_dir():  # before the calibration opens it for its digest
+        raise unreadable_weights(Path(args.weights), IsADirectoryError())
     calibration = load_calibration(Path(args.model), args.weights)
+    model, tokenizer, _ = load_for_translation(args)
     if args.no_search:
         assessing = partial(assess, model, tokenizer, calibration=calibration, max_tokens=args.max_tokens)
     else:
