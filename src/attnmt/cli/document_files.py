@@ -45,7 +45,7 @@ from attnmt.decoding.translate import SentencesFailed
 from attnmt.documents.files import ARCHIVE_STARTS, TEXT_SUFFIXES, supported_suffixes, translate_text, translated_name
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, translate_lines
 from attnmt.errors import ConfigError, DataError, OutputError
-from attnmt.text.data import ends_with_newline, is_gzip_name, line_style
+from attnmt.text.data import ends_with_newline, is_gzip_name, line_style, with_endings
 
 if TYPE_CHECKING:
     from attnmt.documents.review import Review
@@ -290,11 +290,6 @@ def output_style(path: str | None) -> tuple[str, str, str]:
         return "", "\n", "\n"
     bom, newline = line_style(path)
     return bom, newline, newline if ends_with_newline(path) else ""
-
-
-def with_endings(lines: list[str], newline: str, last: str) -> str:
-    """``lines`` written out, each ending in ``newline`` but the last, which ends in ``last``."""
-    return "".join(line + newline for line in lines[:-1]) + (lines[-1] + last if lines else "")
 
 
 def numbered(translating: Callable[..., list[T]], first_line: int) -> Callable[[list[str]], list[T]]:

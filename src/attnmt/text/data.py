@@ -98,6 +98,12 @@ def ends_with_newline(path: str | Path) -> bool:
     return last == b"\n"
 
 
+def with_endings(lines: Sequence[str], newline: str, last: str) -> str:
+    """``lines`` written out, each ending in ``newline`` but the last, which ends in ``last``: a
+    file's lines as ``read_lines`` read them, written back in its style (``line_style``)."""
+    return "".join(line + newline for line in lines[:-1]) + (lines[-1] + last if lines else "")
+
+
 def is_gzip_name(path: str | Path) -> bool:
     """Whether ``path`` names a gzip file: its last extension is ``.gz`` (``.GZ`` too)."""
     return Path(path).suffix.lower() == ".gz"
