@@ -10,10 +10,11 @@ from attnmt.text.data import (
     ReadReport,
     collate,
     encode_pairs,
-    ends_with_newline,
+    line_endings,
     read_lines,
     read_parallel,
     read_tsv,
+    with_endings,
 )
 
 
@@ -54,14 +55,29 @@ def test_read_lines_keeps_inner_whitespace_and_last_line_without_newline(tmp_pat
     assert read_lines(path) == [" a \t b ", "last"]
 
 
-@pytest.mark.parametrize("text, ends", [("a\nlast", False), ("a\r\nlast\r\n", True), ("", True), ("x", False)])
-def test_ends_with_newline_tells_what_read_lines_cannot(tmp_path, text, ends):
-    """"a\nlast" and "a\nlast\n" give the same lines; a translation keeps which it was."""
+@pytest.mark.parametrize("text, endings", [("a\nlast", ["\n", ""]), ("a\r\nlast\r\n", ["\r\n", "\r\n"]), ("", []),
+                                           ("x", [""]), ("a\r\nb\nc\r\n", ["\r\n", "\n", "\r\n"]),
+                                           ("a\rb\r", ["\r"]), ("a\nb\r", ["\n", "\r"]), ("a\r\r\n", ["\r\n"])],
+                         ids=["no-last", "crlf", "empty", "one", "mixed", "old-mac", "last-cr", "cr-crlf"])
+def test_line_endings_are_what_read_lines_removes_so_the_file_is_written_back_byte_for_byte(tmp_path, text, endings):
+    """"a\nlast" and "a\nlast\n" give the same lines; a translation keeps each line's own ending, a
+    lone CR that ends the file too (only LF ends a line: "a\rb\r" is one line, "a\rb")."""
     plain, packed = tmp_path / "a.txt", tmp_path / "a.txt.gz"
-    plain.write_text(text, encoding="utf-8")
-    with gzip.open(packed, "wt", encoding="utf-8", newline="") as f:
-        f.write(text)
-    assert ends_with_newline(plain) is ends and ends_with_newline(packed) is ends
+    plain.write_bytes(text.encode())
+    with gzip.open(packed, "wb") as f:
+        f.write(text.encode())
+    assert line_endings(plain) == ("", endings) == line_endings(packed)
+    assert with_endings(read_lines(plain), endings) == text == with_endings(read_lines(packed), endings)
+
+
+def test_line_endings_name_a_byte_order_mark(tmp_path):
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbfa\r\nb")
+    assert line_endings(path) == ("\ufeff", ["\r\n", ""])
+
+
+def test_with_endings_ends_each_line_of_a_stream_in_lf():
+    assert with_endings(["a", "b\r"], None) == "a\nb\r\n"
 
 
 def test_read_lines_drops_a_utf8_byte_order_mark(tmp_path):

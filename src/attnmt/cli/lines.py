@@ -290,14 +290,14 @@ def tsv_unescaped(cell: str) -> str:
     return TSV_ESCAPE.sub(lambda m: {"t": "\t", "n": "\n", "r": "\r"}.get(m[1], "\\"), cell)
 
 
-def write_texts(out: TextIO, texts: list[str], alignments: list[Alignments] | None = None, newline: str = "\n",
-                last: str = "\n") -> None:
+def write_texts(out: TextIO, texts: list[str], alignments: list[Alignments] | None = None,
+                endings: list[str] | None = None) -> None:
     """``text`` format: one translation per line (``translation ||| 0-0 1-1 …`` with word
-    alignments, as Marian writes them), each ending in ``newline`` but the last, in ``last``
-    (a text file's own: attnmt.cli.document_files.output_style), then a flush."""
+    alignments, as Marian writes them), each ending as its input line did (``endings``, a text
+    file's own: attnmt.cli.document_files.output_style) or in LF, then a flush."""
     if alignments is not None:
         texts = [f"{text} ||| {pharaoh(pairs)}" for text, pairs in zip(texts, alignments, strict=True)]
-    out.write(with_endings(texts, newline, last))
+    out.write(with_endings(texts, endings))
     out.flush()
 
 

@@ -36,7 +36,7 @@ class ReadReport:
 def read_lines(path: str | Path) -> list[str]:
     """Lines of a UTF-8 text file, plain or gzip-compressed (by a `.gz` suffix).
 
-    Only the line ending ("\\n" or "\\r\\n") is removed; a leading byte-order mark too.
+    Only the line ending (``line_ending``) is removed; a leading byte-order mark too.
     """
     return list(stream_lines(path))
 
@@ -56,52 +56,49 @@ def stream_lines(path: str | Path) -> Iterator[str]:
                 if number == 1 and raw.startswith(UTF8_BOM):
                     raw = raw[len(UTF8_BOM):]
                 try:
-                    line = raw.decode("utf-8")
+                    line = raw[:len(raw) - len(line_ending(raw))].decode("utf-8")
                 except UnicodeDecodeError as err:
                     if number == 1 and opener is open and raw.startswith(GZIP_MAGIC):
                         raise DataError(f"{path}: the file is gzip-compressed but its name does not end in .gz: "
                                         f"rename it {path.name}.gz (read as gzip), or decompress it first "
                                         "(zcat)") from None
                     raise invalid_utf8(str(path), number, raw[err.start]) from None
-                yield line.removesuffix("\n").removesuffix("\r")
+                yield line
     except (gzip.BadGzipFile, EOFError) as err:
         raise DataError(f"{path}: not a valid gzip file ({err})") from None
     except OSError as err:  # missing, a folder, unreadable: named here, or a writer downstream takes it for its own
         raise DataError(f"cannot read {path}: {(err.strerror or str(err)).lower()}") from None
 
 
-def line_style(path: str | Path) -> tuple[str, str]:
-    """What ``read_lines`` removes from a text file, as its first line has it: (its byte order mark,
-    "\\ufeff" or ""; its line ending, "\\r\\n" or "\\n"), for writing a translation back in the same style."""
+# One shared string per ending, so that a file's list of them costs a pointer a line.
+ENDINGS = {b"\r\n": "\r\n", b"\n": "\n", b"\r": "\r", b"": ""}
+
+
+def line_ending(raw: bytes) -> str:
+    """The ending ``read_lines`` removes from ``raw``, a line of a file as reading it in binary gives
+    it (up to and with its "\\n"): "\\r\\n", "\\n", or for the file's last line "" (it ends without
+    one) or "\\r" (it ends in a lone CR, as an old Mac wrote lines).  Only "\\n" ends a line, so a CR
+    elsewhere stays in it (where attnmt.documents parts the line at it, as at a tab)."""
+    return ENDINGS[raw[len(raw.removesuffix(b"\n").removesuffix(b"\r")):]]
+
+
+def line_endings(path: str | Path) -> tuple[str, list[str]]:
+    """What ``read_lines`` removes from a text file, for writing a translation back as the file was
+    (``with_endings``): its byte order mark ("\\ufeff" or "") and each line's ending (``line_ending``),
+    a file that mixes CRLF and LF included.  "A\\r\\nB" and "A\\nB\\n" give the same lines."""
     path = Path(path)
     with (gzip.open if is_gzip_name(path) else open)(path, "rb") as f:
         first = f.readline()
-    return ("\ufeff" if first.startswith(UTF8_BOM) else ""), ("\r\n" if first.endswith(b"\r\n") else "\n")
+        endings = [line_ending(first), *map(line_ending, f)] if first else []
+    return ("\ufeff" if first.startswith(UTF8_BOM) else ""), endings
 
 
-def ends_with_newline(path: str | Path) -> bool:
-    """Whether a text file's last line ends in a line ending (an empty file: yes, it has no line
-    that lacks one), as ``read_lines`` cannot tell: "A\\nB" and "A\\nB\\n" give the same lines."""
-    path = Path(path)
-    if is_gzip_name(path):
-        with gzip.open(path, "rb") as f:
-            last = b"\n"
-            while chunk := f.read(1 << 20):
-                last = chunk[-1:]
-    else:
-        with open(path, "rb") as f:
-            f.seek(0, 2)
-            if f.tell() == 0:
-                return True
-            f.seek(-1, 2)
-            last = f.read(1)
-    return last == b"\n"
-
-
-def with_endings(lines: Sequence[str], newline: str, last: str) -> str:
-    """``lines`` written out, each ending in ``newline`` but the last, which ends in ``last``: a
-    file's lines as ``read_lines`` read them, written back in its style (``line_style``)."""
-    return "".join(line + newline for line in lines[:-1]) + (lines[-1] + last if lines else "")
+def with_endings(lines: Sequence[str], endings: Sequence[str] | None) -> str:
+    """``lines`` written out, line i ending in ``endings[i]`` (a file's own: ``line_endings``), or
+    each in "\\n" where ``endings`` is None (a stream's lines, whose endings are not kept)."""
+    if endings is None:
+        return "".join(line + "\n" for line in lines)
+    return "".join(line + ending for line, ending in zip(lines, endings, strict=True))
 
 
 def is_gzip_name(path: str | Path) -> bool:

@@ -211,9 +211,9 @@ def paragraph_batch(args: argparse.Namespace, model, tokenizer, options: Decodin
                    if p else [] for p in paragraphs] if args.alignments else None
         texts = [below_quality(args, line, p.hypotheses[0].text, p.hypotheses[0].assessment) if p else ""
                  for line, p in zip(lines, paragraphs, strict=True)]
-        bom, newline, last = output_style(args.input)
+        bom, endings = output_style(args.input)
         out.write(bom)
-        write_texts(out, texts, aligned, newline, last)
+        write_texts(out, texts, aligned, endings)
         return lost
     results = [p.hypotheses if p and line.strip() else [] for p, line in zip(paragraphs, lines, strict=True)]
     assessments = [[h.assessment for h in hypotheses] for hypotheses in results]
