@@ -1,4 +1,5 @@
 import gzip
+import re
 
 import pytest
 import torch
@@ -9,6 +10,7 @@ from attnmt.text.data import (
     Example,
     ReadReport,
     collate,
+    decode_lines,
     encode_pairs,
     line_endings,
     read_lines,
@@ -98,6 +100,28 @@ def test_invalid_utf8_names_file_and_line(tmp_path):
     path.write_bytes(b"ok\n\xff\xfe\n")
     with pytest.raises(DataError, match=r"bad\.txt:2: invalid UTF-8"):
         read_lines(path)
+
+
+@pytest.mark.parametrize("encoding, named", [("utf-16-le", "UTF-16LE"), ("utf-16-be", "UTF-16BE"),
+                                             ("utf-16", "UTF-16")])
+def test_utf16_is_named_with_how_to_convert_it_not_translated_as_garbage(tmp_path, encoding, named):
+    """Without a byte order mark, UTF-16's bytes are valid UTF-8 with a NUL every other byte, and
+    were translated; with one, the error was "invalid UTF-8 (byte 0xff)"."""
+    data = "A dog runs.\nThe cat sleeps.\n".encode(encoding)
+    message = rf"^in\.txt: the text is {named}, not UTF-8 \(.*\); .* iconv -f {named} -t UTF-8$"
+    with pytest.raises(DataError, match=message):
+        decode_lines(data, "in.txt")
+    (tmp_path / "in.txt").write_bytes(data)
+    with gzip.open(tmp_path / "in.txt.gz", "wb") as f:
+        f.write(data)
+    for path in tmp_path / "in.txt", tmp_path / "in.txt.gz":
+        with pytest.raises(DataError, match=message.replace(r"in\.txt", re.escape(str(path)))):
+            read_lines(path)
+
+
+def test_a_nul_here_and_there_is_no_utf16():
+    assert decode_lines(b"A dog\0runs.\n\0\n\0\n\0\nThe cat sleeps.\0\n", "in.txt") == [
+        "A dog\0runs.", "\0", "\0", "\0", "The cat sleeps.\0"]
 
 
 def test_a_gzip_file_without_gz_in_its_name_is_named_gzip_not_invalid_utf8(tmp_path):

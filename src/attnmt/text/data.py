@@ -11,6 +11,7 @@ arrays (prepare.py, corpus.py); batching.py cuts them into batches of about `max
 from __future__ import annotations
 
 import gzip
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import zip_longest
@@ -52,6 +53,7 @@ def stream_lines(path: str | Path) -> Iterator[str]:
     opener = gzip.open if is_gzip_name(path) else open
     try:
         with opener(path, "rb") as f:
+            check_not_utf16(f.peek(HEAD_BYTES)[:HEAD_BYTES], str(path))
             for number, raw in enumerate(f, start=1):
                 if number == 1 and raw.startswith(UTF8_BOM):
                     raw = raw[len(UTF8_BOM):]
@@ -113,6 +115,40 @@ def invalid_utf8(source: str, line: int, byte: int) -> DataError:
     return DataError(f"{source}:{line}: invalid UTF-8 (byte 0x{byte:02x}); convert the file to UTF-8, e.g. with iconv")
 
 
+HEAD_BYTES = 4096  # how much of a text check_not_utf16 reads
+# Byte order marks of the encodings people take for text, longest first: no UTF-8 starts so.
+UNICODE_BOMS = {b"\xff\xfe\x00\x00": "UTF-32", b"\x00\x00\xfe\xff": "UTF-32", b"\xff\xfe": "UTF-16",
+                b"\xfe\xff": "UTF-16"}
+ASCII_LETTER = re.compile(rb"[A-Za-z]")
+
+
+def check_not_utf16(head: bytes, source: str) -> None:
+    """A DataError naming ``source`` where its text, of which ``head`` is the start, is UTF-16 (or
+    UTF-32) rather than UTF-8: it starts with that encoding's byte order mark (an error at byte
+    0xff otherwise), or a NUL is every other byte with letters between, as in UTF-16 without a
+    byte order mark (``utf16_without_bom``: those bytes are valid UTF-8, and were translated as
+    garbage).  A NUL here and there in UTF-8 text (a line of one) is no UTF-16."""
+    named = next((name for bom, name in UNICODE_BOMS.items() if head.startswith(bom)), None)
+    why = "it starts with a byte order mark of that encoding"
+    if named is None:
+        named, why = utf16_without_bom(head), "every other byte is 0"
+    if named is not None:
+        raise DataError(f"{source}: the text is {named}, not UTF-8 ({why}); convert it to UTF-8 first, "
+                        f"e.g. with iconv -f {named} -t UTF-8")
+
+
+def utf16_without_bom(head: bytes) -> str | None:
+    """"UTF-16LE" or "UTF-16BE" where ``head`` reads as Latin text in that encoding: at least half
+    of one byte of each pair is 0 (the high byte of a character under U+0100), at most one in 16
+    of the other, which holds ASCII letters; None otherwise."""
+    pairs = len(head) // 2
+    even, odd = head[0:2 * pairs:2], head[1:2 * pairs:2]
+    for name, zeros, chars in (("UTF-16LE", odd, even), ("UTF-16BE", even, odd)):
+        if pairs >= 2 and 2 * zeros.count(0) >= pairs and 16 * chars.count(0) <= pairs and ASCII_LETTER.search(chars):
+            return name
+    return None
+
+
 def check_encodable(named: Iterable[tuple[str, str]]) -> None:
     """A DataError naming the first of the (name, text) pairs whose text is not valid Unicode: one
     with an unpaired surrogate (JSON's "\\ud800" on its own reads as one), which UTF-8, and so no
@@ -149,8 +185,11 @@ def decode_lines(data: bytes, source: str, first_line: int = 1) -> list[str]:
     """Splits UTF-8 bytes into lines at "\n" only (never at the other characters
     ``str.splitlines`` breaks on, such as U+2028), so line N is what ``wc -l`` counts as N.
     ``source`` names the file (or stdin) in the error for invalid UTF-8, and ``first_line`` is the
-    number of ``data``'s first line there (a stream read a piece at a time).
+    number of ``data``'s first line there (a stream read a piece at a time); at the first line,
+    UTF-16 is refused (``check_not_utf16``).
     """
+    if first_line == 1:
+        check_not_utf16(data[:HEAD_BYTES], source)
     if data.startswith(UTF8_BOM):
         data = data[len(UTF8_BOM):]
     try:
