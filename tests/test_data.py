@@ -1,4 +1,5 @@
 import gzip
+import re
 
 import pytest
 import torch
@@ -9,11 +10,13 @@ from attnmt.text.data import (
     Example,
     ReadReport,
     collate,
+    decode_lines,
     encode_pairs,
-    ends_with_newline,
+    line_endings,
     read_lines,
     read_parallel,
     read_tsv,
+    with_endings,
 )
 
 
@@ -54,14 +57,29 @@ def test_read_lines_keeps_inner_whitespace_and_last_line_without_newline(tmp_pat
     assert read_lines(path) == [" a \t b ", "last"]
 
 
-@pytest.mark.parametrize("text, ends", [("a\nlast", False), ("a\r\nlast\r\n", True), ("", True), ("x", False)])
-def test_ends_with_newline_tells_what_read_lines_cannot(tmp_path, text, ends):
-    """"a\nlast" and "a\nlast\n" give the same lines; a translation keeps which it was."""
+@pytest.mark.parametrize("text, endings", [("a\nlast", ["\n", ""]), ("a\r\nlast\r\n", ["\r\n", "\r\n"]), ("", []),
+                                           ("x", [""]), ("a\r\nb\nc\r\n", ["\r\n", "\n", "\r\n"]),
+                                           ("a\rb\r", ["\r"]), ("a\nb\r", ["\n", "\r"]), ("a\r\r\n", ["\r\n"])],
+                         ids=["no-last", "crlf", "empty", "one", "mixed", "old-mac", "last-cr", "cr-crlf"])
+def test_line_endings_are_what_read_lines_removes_so_the_file_is_written_back_byte_for_byte(tmp_path, text, endings):
+    """"a\nlast" and "a\nlast\n" give the same lines; a translation keeps each line's own ending, a
+    lone CR that ends the file too (only LF ends a line: "a\rb\r" is one line, "a\rb")."""
     plain, packed = tmp_path / "a.txt", tmp_path / "a.txt.gz"
-    plain.write_text(text, encoding="utf-8")
-    with gzip.open(packed, "wt", encoding="utf-8", newline="") as f:
-        f.write(text)
-    assert ends_with_newline(plain) is ends and ends_with_newline(packed) is ends
+    plain.write_bytes(text.encode())
+    with gzip.open(packed, "wb") as f:
+        f.write(text.encode())
+    assert line_endings(plain) == ("", endings) == line_endings(packed)
+    assert with_endings(read_lines(plain), endings) == text == with_endings(read_lines(packed), endings)
+
+
+def test_line_endings_name_a_byte_order_mark(tmp_path):
+    path = tmp_path / "bom.txt"
+    path.write_bytes(b"\xef\xbb\xbfa\r\nb")
+    assert line_endings(path) == ("\ufeff", ["\r\n", ""])
+
+
+def test_with_endings_ends_each_line_of_a_stream_in_lf():
+    assert with_endings(["a", "b\r"], None) == "a\nb\r\n"
 
 
 def test_read_lines_drops_a_utf8_byte_order_mark(tmp_path):
@@ -82,6 +100,28 @@ def test_invalid_utf8_names_file_and_line(tmp_path):
     path.write_bytes(b"ok\n\xff\xfe\n")
     with pytest.raises(DataError, match=r"bad\.txt:2: invalid UTF-8"):
         read_lines(path)
+
+
+@pytest.mark.parametrize("encoding, named", [("utf-16-le", "UTF-16LE"), ("utf-16-be", "UTF-16BE"),
+                                             ("utf-16", "UTF-16")])
+def test_utf16_is_named_with_how_to_convert_it_not_translated_as_garbage(tmp_path, encoding, named):
+    """Without a byte order mark, UTF-16's bytes are valid UTF-8 with a NUL every other byte, and
+    were translated; with one, the error was "invalid UTF-8 (byte 0xff)"."""
+    data = "A dog runs.\nThe cat sleeps.\n".encode(encoding)
+    message = rf"^in\.txt: the text is {named}, not UTF-8 \(.*\); .* iconv -f {named} -t UTF-8$"
+    with pytest.raises(DataError, match=message):
+        decode_lines(data, "in.txt")
+    (tmp_path / "in.txt").write_bytes(data)
+    with gzip.open(tmp_path / "in.txt.gz", "wb") as f:
+        f.write(data)
+    for path in tmp_path / "in.txt", tmp_path / "in.txt.gz":
+        with pytest.raises(DataError, match=message.replace(r"in\.txt", re.escape(str(path)))):
+            read_lines(path)
+
+
+def test_a_nul_here_and_there_is_no_utf16():
+    assert decode_lines(b"A dog\0runs.\n\0\n\0\n\0\nThe cat sleeps.\0\n", "in.txt") == [
+        "A dog\0runs.", "\0", "\0", "\0", "The cat sleeps.\0"]
 
 
 def test_a_gzip_file_without_gz_in_its_name_is_named_gzip_not_invalid_utf8(tmp_path):

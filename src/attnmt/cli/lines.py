@@ -48,7 +48,7 @@ from attnmt.decoding.translate import SentencesFailed, Translation
 from attnmt.errors import ConfigError, DataError, OutputError
 from attnmt.files import atomic_file, write_failure
 from attnmt.inspect.align import pharaoh
-from attnmt.text.data import check_encodable, decode_lines, is_gzip_name
+from attnmt.text.data import check_encodable, decode_lines, is_gzip_name, with_endings
 
 FORMATS = ("text", "tsv", "jsonl")
 INPUT_FORMATS = ("text", "jsonl")
@@ -290,12 +290,14 @@ def tsv_unescaped(cell: str) -> str:
     return TSV_ESCAPE.sub(lambda m: {"t": "\t", "n": "\n", "r": "\r"}.get(m[1], "\\"), cell)
 
 
-def write_texts(out: TextIO, texts: list[str], alignments: list[Alignments] | None = None) -> None:
+def write_texts(out: TextIO, texts: list[str], alignments: list[Alignments] | None = None,
+                endings: list[str] | None = None) -> None:
     """``text`` format: one translation per line (``translation ||| 0-0 1-1 …`` with word
-    alignments, as Marian writes them), then a flush."""
+    alignments, as Marian writes them), each ending as its input line did (``endings``, a text
+    file's own: attnmt.cli.document_files.output_style) or in LF, then a flush."""
     if alignments is not None:
         texts = [f"{text} ||| {pharaoh(pairs)}" for text, pairs in zip(texts, alignments, strict=True)]
-    out.write("".join(text + "\n" for text in texts))
+    out.write(with_endings(texts, endings))
     out.flush()
 
 

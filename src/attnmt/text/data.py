@@ -11,6 +11,7 @@ arrays (prepare.py, corpus.py); batching.py cuts them into batches of about `max
 from __future__ import annotations
 
 import gzip
+import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import zip_longest
@@ -36,7 +37,7 @@ class ReadReport:
 def read_lines(path: str | Path) -> list[str]:
     """Lines of a UTF-8 text file, plain or gzip-compressed (by a `.gz` suffix).
 
-    Only the line ending ("\\n" or "\\r\\n") is removed; a leading byte-order mark too.
+    Only the line ending (``line_ending``) is removed; a leading byte-order mark too.
     """
     return list(stream_lines(path))
 
@@ -52,50 +53,54 @@ def stream_lines(path: str | Path) -> Iterator[str]:
     opener = gzip.open if is_gzip_name(path) else open
     try:
         with opener(path, "rb") as f:
+            check_not_utf16(f.peek(HEAD_BYTES)[:HEAD_BYTES], str(path))
             for number, raw in enumerate(f, start=1):
                 if number == 1 and raw.startswith(UTF8_BOM):
                     raw = raw[len(UTF8_BOM):]
                 try:
-                    line = raw.decode("utf-8")
+                    line = raw[:len(raw) - len(line_ending(raw))].decode("utf-8")
                 except UnicodeDecodeError as err:
                     if number == 1 and opener is open and raw.startswith(GZIP_MAGIC):
                         raise DataError(f"{path}: the file is gzip-compressed but its name does not end in .gz: "
                                         f"rename it {path.name}.gz (read as gzip), or decompress it first "
                                         "(zcat)") from None
                     raise invalid_utf8(str(path), number, raw[err.start]) from None
-                yield line.removesuffix("\n").removesuffix("\r")
+                yield line
     except (gzip.BadGzipFile, EOFError) as err:
         raise DataError(f"{path}: not a valid gzip file ({err})") from None
     except OSError as err:  # missing, a folder, unreadable: named here, or a writer downstream takes it for its own
         raise DataError(f"cannot read {path}: {(err.strerror or str(err)).lower()}") from None
 
 
-def line_style(path: str | Path) -> tuple[str, str]:
-    """What ``read_lines`` removes from a text file, as its first line has it: (its byte order mark,
-    "\\ufeff" or ""; its line ending, "\\r\\n" or "\\n"), for writing a translation back in the same style."""
+# One shared string per ending, so that a file's list of them costs a pointer a line.
+ENDINGS = {b"\r\n": "\r\n", b"\n": "\n", b"\r": "\r", b"": ""}
+
+
+def line_ending(raw: bytes) -> str:
+    """The ending ``read_lines`` removes from ``raw``, a line of a file as reading it in binary gives
+    it (up to and with its "\\n"): "\\r\\n", "\\n", or for the file's last line "" (it ends without
+    one) or "\\r" (it ends in a lone CR, as an old Mac wrote lines).  Only "\\n" ends a line, so a CR
+    elsewhere stays in it (where attnmt.documents parts the line at it, as at a tab)."""
+    return ENDINGS[raw[len(raw.removesuffix(b"\n").removesuffix(b"\r")):]]
+
+
+def line_endings(path: str | Path) -> tuple[str, list[str]]:
+    """What ``read_lines`` removes from a text file, for writing a translation back as the file was
+    (``with_endings``): its byte order mark ("\\ufeff" or "") and each line's ending (``line_ending``),
+    a file that mixes CRLF and LF included.  "A\\r\\nB" and "A\\nB\\n" give the same lines."""
     path = Path(path)
     with (gzip.open if is_gzip_name(path) else open)(path, "rb") as f:
         first = f.readline()
-    return ("\ufeff" if first.startswith(UTF8_BOM) else ""), ("\r\n" if first.endswith(b"\r\n") else "\n")
+        endings = [line_ending(first), *map(line_ending, f)] if first else []
+    return ("\ufeff" if first.startswith(UTF8_BOM) else ""), endings
 
 
-def ends_with_newline(path: str | Path) -> bool:
-    """Whether a text file's last line ends in a line ending (an empty file: yes, it has no line
-    that lacks one), as ``read_lines`` cannot tell: "A\\nB" and "A\\nB\\n" give the same lines."""
-    path = Path(path)
-    if is_gzip_name(path):
-        with gzip.open(path, "rb") as f:
-            last = b"\n"
-            while chunk := f.read(1 << 20):
-                last = chunk[-1:]
-    else:
-        with open(path, "rb") as f:
-            f.seek(0, 2)
-            if f.tell() == 0:
-                return True
-            f.seek(-1, 2)
-            last = f.read(1)
-    return last == b"\n"
+def with_endings(lines: Sequence[str], endings: Sequence[str] | None) -> str:
+    """``lines`` written out, line i ending in ``endings[i]`` (a file's own: ``line_endings``), or
+    each in "\\n" where ``endings`` is None (a stream's lines, whose endings are not kept)."""
+    if endings is None:
+        return "".join(line + "\n" for line in lines)
+    return "".join(line + ending for line, ending in zip(lines, endings, strict=True))
 
 
 def is_gzip_name(path: str | Path) -> bool:
@@ -108,6 +113,40 @@ GZIP_MAGIC = b"\x1f\x8b"  # how every gzip stream begins
 
 def invalid_utf8(source: str, line: int, byte: int) -> DataError:
     return DataError(f"{source}:{line}: invalid UTF-8 (byte 0x{byte:02x}); convert the file to UTF-8, e.g. with iconv")
+
+
+HEAD_BYTES = 4096  # how much of a text check_not_utf16 reads
+# Byte order marks of the encodings people take for text, longest first: no UTF-8 starts so.
+UNICODE_BOMS = {b"\xff\xfe\x00\x00": "UTF-32", b"\x00\x00\xfe\xff": "UTF-32", b"\xff\xfe": "UTF-16",
+                b"\xfe\xff": "UTF-16"}
+ASCII_LETTER = re.compile(rb"[A-Za-z]")
+
+
+def check_not_utf16(head: bytes, source: str) -> None:
+    """A DataError naming ``source`` where its text, of which ``head`` is the start, is UTF-16 (or
+    UTF-32) rather than UTF-8: it starts with that encoding's byte order mark (an error at byte
+    0xff otherwise), or a NUL is every other byte with letters between, as in UTF-16 without a
+    byte order mark (``utf16_without_bom``: those bytes are valid UTF-8, and were translated as
+    garbage).  A NUL here and there in UTF-8 text (a line of one) is no UTF-16."""
+    named = next((name for bom, name in UNICODE_BOMS.items() if head.startswith(bom)), None)
+    why = "it starts with a byte order mark of that encoding"
+    if named is None:
+        named, why = utf16_without_bom(head), "every other byte is 0"
+    if named is not None:
+        raise DataError(f"{source}: the text is {named}, not UTF-8 ({why}); convert it to UTF-8 first, "
+                        f"e.g. with iconv -f {named} -t UTF-8")
+
+
+def utf16_without_bom(head: bytes) -> str | None:
+    """"UTF-16LE" or "UTF-16BE" where ``head`` reads as Latin text in that encoding: at least half
+    of one byte of each pair is 0 (the high byte of a character under U+0100), at most one in 16
+    of the other, which holds ASCII letters; None otherwise."""
+    pairs = len(head) // 2
+    even, odd = head[0:2 * pairs:2], head[1:2 * pairs:2]
+    for name, zeros, chars in (("UTF-16LE", odd, even), ("UTF-16BE", even, odd)):
+        if pairs >= 2 and 2 * zeros.count(0) >= pairs and 16 * chars.count(0) <= pairs and ASCII_LETTER.search(chars):
+            return name
+    return None
 
 
 def check_encodable(named: Iterable[tuple[str, str]]) -> None:
@@ -146,8 +185,11 @@ def decode_lines(data: bytes, source: str, first_line: int = 1) -> list[str]:
     """Splits UTF-8 bytes into lines at "\n" only (never at the other characters
     ``str.splitlines`` breaks on, such as U+2028), so line N is what ``wc -l`` counts as N.
     ``source`` names the file (or stdin) in the error for invalid UTF-8, and ``first_line`` is the
-    number of ``data``'s first line there (a stream read a piece at a time).
+    number of ``data``'s first line there (a stream read a piece at a time); at the first line,
+    UTF-16 is refused (``check_not_utf16``).
     """
+    if first_line == 1:
+        check_not_utf16(data[:HEAD_BYTES], source)
     if data.startswith(UTF8_BOM):
         data = data[len(UTF8_BOM):]
     try:

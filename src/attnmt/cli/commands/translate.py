@@ -195,8 +195,10 @@ def paragraph_batch(args: argparse.Namespace, model, tokenizer, options: Decodin
     """Writes the translations of plain-text lines first_line, first_line + 1, …, each split into
     sentences as the server splits a text (attnmt.documents.paragraphs: hypotheses, alignments and
     confidences joined from the sentences'); returns how many lines the model failed on (each
-    named, its output empty)."""
-    from attnmt.cli.document_files import document_options
+    named, its output empty).  Text output keeps a file's byte order mark and line endings, as
+    the lines that go through attnmt.documents alone keep them (output_style: a file comes whole,
+    as one batch)."""
+    from attnmt.cli.document_files import document_options, output_style
     from attnmt.cli.lines import line_by_line, write_hypotheses, write_texts
     from attnmt.documents.paragraphs import joined_alignment, translate_texts_n_best
 
@@ -209,7 +211,9 @@ def paragraph_batch(args: argparse.Namespace, model, tokenizer, options: Decodin
                    if p else [] for p in paragraphs] if args.alignments else None
         texts = [below_quality(args, line, p.hypotheses[0].text, p.hypotheses[0].assessment) if p else ""
                  for line, p in zip(lines, paragraphs, strict=True)]
-        write_texts(out, texts, aligned)
+        bom, endings = output_style(args.input)
+        out.write(bom)
+        write_texts(out, texts, aligned, endings)
         return lost
     results = [p.hypotheses if p and line.strip() else [] for p, line in zip(paragraphs, lines, strict=True)]
     assessments = [[h.assessment for h in hypotheses] for hypotheses in results]
