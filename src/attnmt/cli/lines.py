@@ -292,11 +292,17 @@ def tsv_unescaped(cell: str) -> str:
 
 def write_texts(out: TextIO, texts: list[str], alignments: list[Alignments] | None = None) -> None:
     """``text`` format: one translation per line (``translation ||| 0-0 1-1 …`` with word
-    alignments, as Marian writes them), then a flush."""
+    alignments, as Marian writes them), then a flush.  A line break in a text (a JSONL text without
+    letters passed through, ``"12\\n34"``, or a source kept by ``--below-quality source``) is written
+    as a space, as the model reads one: one output line per input line, always."""
+    texts = [LINE_BREAK.sub(" ", text) for text in texts]
     if alignments is not None:
         texts = [f"{text} ||| {pharaoh(pairs)}" for text, pairs in zip(texts, alignments, strict=True)]
     out.write("".join(text + "\n" for text in texts))
     out.flush()
+
+
+LINE_BREAK = re.compile(r"\r?\n")  # where a line ends, as attnmt.text.data.decode_lines reads it
 
 
 def write_hypotheses(out: TextIO, first_line: int, results: list[list[Translation]], output_format: str,
