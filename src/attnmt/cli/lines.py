@@ -110,6 +110,27 @@ class Inputs:
     glossaries: list[Glossary | None]
     prefixes: list[str | None]
 
+    def extend(self, more: Inputs) -> None:
+        self.texts += more.texts
+        self.glossaries += more.glossaries
+        self.prefixes += more.prefixes
+
+
+def good_inputs_first(read: Callable[[list[str], int], Inputs], lines: list[str],
+                      first_line: int) -> tuple[Inputs, DataError | None]:
+    """``read(lines, first_line)``, lines first_line, first_line + 1, … as Inputs, read a line at a
+    time, and None; where a line is malformed, the Inputs of the lines before it and that line's
+    DataError instead, for the caller to translate and write them before raising it: a stream's
+    output then holds every line before the one named, however the pipe happened to split the
+    input (as good_lines_first does for invalid UTF-8)."""
+    good = Inputs([], [], [])
+    for number, line in enumerate(lines, start=first_line):
+        try:
+            good.extend(read([line], number))
+        except DataError as error:
+            return good, error
+    return good, None
+
 
 def read_inputs(lines: list[str], input_format: str, source: str, first_line: int,
                 glossary: Glossary | None = None, prefix: str | None = None) -> Inputs:

@@ -28,6 +28,7 @@ from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.errors import ConfigError
 
 if TYPE_CHECKING:
+    from attnmt.cli.lines import Inputs
     from attnmt.decoding.calibration import Calibration
     from attnmt.decoding.glossary import Glossary
     from attnmt.decoding.quality import Assessment, Assessor
@@ -82,7 +83,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         translate_office_file,
         uses_documents,
     )
-    from attnmt.cli.lines import line_batches, output
+    from attnmt.cli.lines import is_stream, line_batches, output
     from attnmt.decoding.constraints import prefix_ids
     from attnmt.decoding.glossary import read_glossary
     from attnmt.text.data import read_lines
@@ -112,6 +113,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         translate_office_file(args, suffix, model, tokenizer, options, glossary)
         return 0
     from_file = args.input not in (None, "-")
+    args.streamed = not from_file and is_stream(sys.stdin.buffer)
     batches = [read_lines(args.input)] if from_file else line_batches(sys.stdin.buffer)
     with output(args.output) as out:
         if uses_documents(args):
@@ -129,16 +131,42 @@ def line_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, gl
                read: list[str], out: TextIO, where: str, first_line: int) -> int:
     """Writes the translations of JSONL input lines first_line, first_line + 1, …, each line's text
     one sentence, with its own glossary and prefix; returns how many lines the model failed on.
-    A text without letters passes through as a text line's does (``passed_through``)."""
-    from attnmt.cli.lines import kept, read_inputs, write_hypotheses, write_texts
-    from attnmt.decoding.constraints import prefix_ids
-    from attnmt.decoding.translate import translate, translate_n_best
-    from attnmt.documents.flat import has_words
+    A text without letters passes through as a text line's does (``passed_through``).  A malformed
+    line stops the run, named (DataError): from a stream, after the lines before it are translated
+    and written (attnmt.cli.lines.good_inputs_first); from a file, before any is."""
+    from attnmt.cli.lines import good_inputs_first
 
-    inputs = read_inputs(read, args.input_format, where, first_line, glossary, args.prefix)
+    inputs, malformed = good_inputs_first(partial(checked_inputs, args, model, tokenizer, glossary, where), read,
+                                          first_line)
+    if malformed is not None and not args.streamed:
+        raise malformed
+    lost = translate_inputs(args, model, tokenizer, options, inputs, out, where, first_line)
+    if malformed is not None:
+        raise malformed
+    return lost
+
+
+def checked_inputs(args: argparse.Namespace, model, tokenizer, glossary: Glossary | None, where: str,
+                   lines: list[str], first_line: int) -> Inputs:
+    """JSONL lines first_line, first_line + 1, … as Inputs (attnmt.cli.lines.read_inputs), each
+    line's own prefix checked: one the model cannot write is a DataError naming its line."""
+    from attnmt.cli.lines import read_inputs
+    from attnmt.decoding.constraints import prefix_ids
+
+    inputs = read_inputs(lines, args.input_format, where, first_line, glossary, args.prefix)
     for number, prefix in enumerate(inputs.prefixes, start=first_line):
         if prefix and prefix != args.prefix:  # a JSONL line's own
             prefix_ids(tokenizer, prefix, model.config.unk_id, f'{where}:{number}: "prefix"')
+    return inputs
+
+
+def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decoding, inputs: Inputs, out: TextIO,
+                     where: str, first_line: int) -> int:
+    """line_batch's translations of ``inputs``, written; how many lines the model failed on."""
+    from attnmt.cli.lines import kept, write_hypotheses, write_texts
+    from attnmt.decoding.translate import translate, translate_n_best
+    from attnmt.documents.flat import has_words
+
     lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
     sentences = [line if has_words(line) else "" for line in lines]  # blank: the model never sees it
     if not quality_wanted(args):
