@@ -96,6 +96,27 @@ def test_an_output_never_replaces_a_file_the_translation_is_made_from(trained_co
     assert code == 0 and (trained_copy / "in.de.txt").read_text(encoding="utf-8") == TRANSLATIONS
 
 
+def test_a_closed_standard_stream_is_one_line_or_nothing_never_a_traceback(trained_model, tmp_path):
+    """``>&-``, ``<&-``, ``2>&-``: a closed stdout or stdin that the command needs is named in one
+    line, exit status 2 (each was an AttributeError's traceback and status 1); a closed stderr
+    takes nothing from a run that succeeds (it ended with status 1) and puts no error line into
+    stdout (it did: print took the missing stderr for stdout)."""
+    source, output, model = write_source(tmp_path), tmp_path / "out.txt", str(trained_model)
+    translate = shlex.join([*TRANSLATE, "--model", model])
+    cases = [
+        (f"{translate} {source} >&-", 2, "attnmt: error: could not write <stdout>: it is closed (or open for "
+                                         "reading only)\n"),
+        (f"{translate} <&-", 2, "attnmt: error: could not read <stdin>: it is closed; give the input file\n"),
+        (f"{translate} {source} {output} 2>&-", 0, ""),
+        (f"{shlex.join([*TRANSLATE, '--model', str(tmp_path / 'missing')])} {source} 2>&- > {tmp_path / 'so.txt'}",
+         2, ""),
+    ]
+    for command, status, err in cases:
+        done = subprocess.run(["sh", "-c", command], capture_output=True, text=True, timeout=120)
+        assert (done.returncode, done.stderr, done.stdout) == (status, err, ""), command
+    assert output.read_text(encoding="utf-8") == TRANSLATIONS and (tmp_path / "so.txt").read_text() == ""
+
+
 def on_a_full_disk(tmp_path, command: str) -> tuple[int, str]:
     """Runs ``command`` (sh) with DISK, a 1 MB tmpfs with 16 KB left, in a mount namespace of
     its own; returns its exit status and stderr."""
