@@ -225,6 +225,8 @@ def write_failure(error: OSError) -> str:
     """Why a write failed, in words, e.g. "no space left on device"."""
     if error.errno == errno.ENOSPC:
         return "no space left on device"
+    if error.errno == errno.EBADF:  # a descriptor the shell closed (>&-) or opened for reading only
+        return "it is closed (or open for reading only)"
     return error.strerror.lower() if error.strerror else str(error)
 
 

@@ -125,6 +125,20 @@ def test_a_jsonl_text_without_letters_comes_out_as_a_text_line_does(trained_mode
     assert out == expected and out.startswith(PASSED_THROUGH)
 
 
+@pytest.mark.parametrize("options", [[], ["--alignments"], ["--min-quality", "1", "--below-quality", "source"]],
+                         ids=["text", "alignments", "below-quality-source"])
+def test_a_jsonl_texts_line_breaks_never_add_output_lines(trained_model, tmp_path, capsys, options):
+    """The model reads a line break in a JSONL text as a space; text output writes one as a space too,
+    where the text is passed through (no letters) or kept as the source: "12\\n34" was written as
+    two lines, and every line after it was one off."""
+    jsonl = tmp_path / "in.jsonl"
+    texts = [FIRST, "12\n34", "\n", "1\r\n2", FIRST.replace(" ", "\n", 1)]
+    jsonl.write_text("".join(json.dumps({"text": text}) + "\n" for text in texts), encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--input-format", "jsonl", *options, jsonl], capsys)
+    lines = [line.split(" ||| ")[0] for line in out.split("\n")[:-1]]
+    assert code == 0 and len(lines) == len(texts) and lines[1:4] == ["12 34", " ", "1 2"] and lines[4] == lines[0]
+
+
 def test_alignments_leave_a_no_split_lines_translation_as_it_is(trained_model, tmp_path, capsys, reached):
     source = tmp_path / "in.txt"
     source.write_text(f"123\n{FIRST}\t{SECOND}\n", encoding="utf-8")  # a tab parts fields, translated apart

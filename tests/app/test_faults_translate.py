@@ -6,6 +6,7 @@ output and status 0; an output file that existed stays as it was when a run fail
 
 import os
 import shlex
+import shutil
 import subprocess
 import sys
 
@@ -63,6 +64,57 @@ def test_an_output_path_that_is_a_link_is_written_through_not_replaced(trained_m
     code, _, _ = run_cli(["translate", "--model", trained_model, write_source(tmp_path), link], capsys)
     assert code == 0 and link.is_symlink()
     assert (tmp_path / "real.txt").read_text(encoding="utf-8") == TRANSLATIONS
+
+
+def test_an_output_never_replaces_a_file_the_translation_is_made_from(trained_copy, tmp_path, capsys):
+    """The glossary, --weights, the model's own files: written over, each would be lost (the run
+    went on and exited 0).  The output and --review's table are refused in one line; what else
+    lies beside the model stays the user's to write."""
+    source, terms, weights = write_source(tmp_path), tmp_path / "terms.tsv", tmp_path / "averaged.safetensors"
+    terms.write_text("dog\thund\n", encoding="utf-8")
+    shutil.copy(trained_copy / "model.safetensors", weights)
+    kept = {path: path.read_bytes() for path in [terms, weights, *trained_copy.iterdir()] if path.is_file()}
+    cases = [(["--glossary", terms], terms, "--glossary"), (["--weights", weights], weights, "--weights"),
+             *[([], trained_copy / name, f"model's {name}") for name in ("config.json", "model.safetensors",
+                                                                        "spm.model")]]
+    for extra, written, name in cases:
+        translate = ["translate", "--model", trained_copy, *extra, source]
+        code, _, err = run_cli([*translate, written], capsys)
+        assert code == 2 and err == (f"attnmt: error: the output {written} is the {name} file: give it a file of "
+                                     "its own (in.translated.txt)\n")
+        code, _, err = run_cli([*translate, tmp_path / "out.txt", "--review", written], capsys)
+        assert code == 2 and err == (f"attnmt: error: the --review {written} is the {name} file: give it a file "
+                                     "of its own (report.review.tsv)\n")
+    code, _, err = run_cli(["score", "--model", trained_copy, "--src", source, "--hyp", source, "--output",
+                            trained_copy / "config.json"], capsys)
+    assert code == 2 and f"the --output {trained_copy / 'config.json'} is the model's config.json file" in err
+    code, _, err = run_cli(["shortlist", "--model", trained_copy, "--source", source, "--out", weights, "--weights",
+                            weights], capsys)
+    assert code == 2 and f"the --out {weights} is the --weights file" in err
+    assert {path: path.read_bytes() for path in kept} == kept and not (tmp_path / "out.txt").exists()
+    code, _, _ = run_cli(["translate", "--model", trained_copy, source, trained_copy / "in.de.txt"], capsys)
+    assert code == 0 and (trained_copy / "in.de.txt").read_text(encoding="utf-8") == TRANSLATIONS
+
+
+def test_a_closed_standard_stream_is_one_line_or_nothing_never_a_traceback(trained_model, tmp_path):
+    """``>&-``, ``<&-``, ``2>&-``: a closed stdout or stdin that the command needs is named in one
+    line, exit status 2 (each was an AttributeError's traceback and status 1); a closed stderr
+    takes nothing from a run that succeeds (it ended with status 1) and puts no error line into
+    stdout (it did: print took the missing stderr for stdout)."""
+    source, output, model = write_source(tmp_path), tmp_path / "out.txt", str(trained_model)
+    translate = shlex.join([*TRANSLATE, "--model", model])
+    cases = [
+        (f"{translate} {source} >&-", 2, "attnmt: error: could not write <stdout>: it is closed (or open for "
+                                         "reading only)\n"),
+        (f"{translate} <&-", 2, "attnmt: error: could not read <stdin>: it is closed; give the input file\n"),
+        (f"{translate} {source} {output} 2>&-", 0, ""),
+        (f"{shlex.join([*TRANSLATE, '--model', str(tmp_path / 'missing')])} {source} 2>&- > {tmp_path / 'so.txt'}",
+         2, ""),
+    ]
+    for command, status, err in cases:
+        done = subprocess.run(["sh", "-c", command], capture_output=True, text=True, timeout=120)
+        assert (done.returncode, done.stderr, done.stdout) == (status, err, ""), command
+    assert output.read_text(encoding="utf-8") == TRANSLATIONS and (tmp_path / "so.txt").read_text() == ""
 
 
 def on_a_full_disk(tmp_path, command: str) -> tuple[int, str]:

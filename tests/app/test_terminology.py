@@ -2,6 +2,9 @@
 the server, on the tiny model that knows its 20 pairs ("a dog runs" -> "ein hund rennt")."""
 
 import json
+import os
+import sys
+from types import SimpleNamespace
 
 import pytest
 from fastapi.testclient import TestClient
@@ -198,6 +201,26 @@ def test_a_malformed_jsonl_line_stops_with_file_and_line(trained_model, tmp_path
     code, _, err = run(["translate", "--model", trained_model, "--input-format", "jsonl", tmp_path / "in.jsonl"],
                        capsys)
     assert code == 2 and "in.jsonl:2: unknown key(s) glosary" in err
+
+
+@pytest.mark.parametrize(("line", "message"), [
+    ('{"text": "a cat"', "not valid JSON (Expecting ',' delimiter at character 16)"),
+    ('{"text": "a cat", "prefix": "Xylophon"}', "\"prefix\" 'Xylophon': the model's target vocabulary cannot write it"),
+])
+def test_a_malformed_jsonl_line_in_a_stream_comes_after_the_lines_before_it(trained_model, capsys, monkeypatch, line,
+                                                                            message):
+    """However the pipe splits the input, the output holds every line before the one named (the
+    lines read with it were lost), as with invalid UTF-8; a file is refused before any line is
+    translated (the tests above)."""
+    read, write = os.pipe()
+    os.write(write, ('{"text": "a dog runs"}\n{"text": "two dogs run"}\n' + line + '\n{"text": "a bird sings"}\n')
+             .encode())
+    os.close(write)
+    with os.fdopen(read, "rb") as stream:
+        monkeypatch.setattr(sys, "stdin", SimpleNamespace(buffer=stream))  # all of it arrives in one read
+        code, out, err = run(["translate", "--model", trained_model, "--input-format", "jsonl"], capsys)
+    assert code == 2 and out == "ein hund rennt\nzwei hunde rennen\n"
+    assert err.startswith(f"attnmt: error: <stdin>:3: {message}") and err.count("\n") == 1
 
 
 # --- the server ----------------------------------------------------------------------------------

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeVar
 
 from attnmt.cli.lines import check_not_an_input, line_by_line
+from attnmt.cli.options import model_files
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import SentencesFailed
@@ -192,20 +193,28 @@ def by_extension(what: str | None) -> str:
 
 
 def check_output_path(args: argparse.Namespace) -> None:
-    """The translation goes to a file of its own (attnmt.cli.lines.check_not_an_input)."""
-    check_not_an_input(args.output, "output", {"input": args.input},
+    """The translation goes to a file of its own (attnmt.cli.lines.check_not_an_input): not one it
+    is made from, the input, --glossary or a file of the model (files_read)."""
+    check_not_an_input(args.output, "output", files_read(args),
                        translated_name(args.input or "", args.target_lang or "translated"))
 
 
 def check_review_path(args: argparse.Namespace) -> None:
-    """The table goes to a file of its own: not the input, not the output, not a folder."""
+    """The table goes to a file of its own: not a folder, not the output, not a file the
+    translation is made from."""
     review = Path(args.review)
     if review.is_dir():
         raise ConfigError(f"--review {args.review} is a folder: give the table a file name (report.review.tsv)")
-    for name, path in (("input", args.input), ("output", args.output)):
-        if path not in (None, "-") and review.resolve() == Path(path).resolve():
-            raise ConfigError(f"--review {args.review} is the {name} file: give the table a name of its own "
-                              "(report.review.tsv)")
+    if args.output not in (None, "-") and review.resolve() == Path(args.output).resolve():
+        raise ConfigError(f"--review {args.review} is the output file: give the table a name of its own "
+                          "(report.review.tsv)")
+    check_not_an_input(args.review, "--review", files_read(args), "report.review.tsv")
+
+
+def files_read(args: argparse.Namespace) -> dict[str, str | None]:
+    """What ``translate`` reads, by the name an error gives each: the input, --glossary, and the
+    model's files, --weights and --shortlist (attnmt.cli.options.model_files)."""
+    return {"input": args.input, "--glossary": args.glossary, **model_files(args)}
 
 
 def uses_documents(args: argparse.Namespace) -> bool:

@@ -110,6 +110,27 @@ class Inputs:
     glossaries: list[Glossary | None]
     prefixes: list[str | None]
 
+    def extend(self, more: Inputs) -> None:
+        self.texts += more.texts
+        self.glossaries += more.glossaries
+        self.prefixes += more.prefixes
+
+
+def good_inputs_first(read: Callable[[list[str], int], Inputs], lines: list[str],
+                      first_line: int) -> tuple[Inputs, DataError | None]:
+    """``read(lines, first_line)``, lines first_line, first_line + 1, … as Inputs, read a line at a
+    time, and None; where a line is malformed, the Inputs of the lines before it and that line's
+    DataError instead, for the caller to translate and write them before raising it: a stream's
+    output then holds every line before the one named, however the pipe happened to split the
+    input (as good_lines_first does for invalid UTF-8)."""
+    good = Inputs([], [], [])
+    for number, line in enumerate(lines, start=first_line):
+        try:
+            good.extend(read([line], number))
+        except DataError as error:
+            return good, error
+    return good, None
+
 
 def read_inputs(lines: list[str], input_format: str, source: str, first_line: int,
                 glossary: Glossary | None = None, prefix: str | None = None) -> Inputs:
@@ -294,11 +315,18 @@ def write_texts(out: TextIO, texts: list[str], alignments: list[Alignments] | No
                 endings: list[str] | None = None) -> None:
     """``text`` format: one translation per line (``translation ||| 0-0 1-1 …`` with word
     alignments, as Marian writes them), each ending as its input line did (``endings``, a text
-    file's own: attnmt.cli.document_files.output_style) or in LF, then a flush."""
+    file's own: attnmt.cli.document_files.output_style) or in LF, then a flush.  A line break in a
+    text (a JSONL text without letters passed through, ``"12\\n34"``, or a source kept by
+    ``--below-quality source``) is written as a space, as the model reads one: one output line per
+    input line, always."""
+    texts = [LINE_BREAK.sub(" ", text) for text in texts]
     if alignments is not None:
         texts = [f"{text} ||| {pharaoh(pairs)}" for text, pairs in zip(texts, alignments, strict=True)]
     out.write(with_endings(texts, endings))
     out.flush()
+
+
+LINE_BREAK = re.compile(r"\r?\n")  # where a line ends, as attnmt.text.data.decode_lines reads it
 
 
 def write_hypotheses(out: TextIO, first_line: int, results: list[list[Translation]], output_format: str,

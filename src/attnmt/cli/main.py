@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import logging
 import os
 import signal
@@ -33,7 +34,7 @@ from attnmt.cli.commands import (
     translate,
 )
 from attnmt.cli.commands.train import OWN_FLAGS
-from attnmt.errors import INTERRUPTED, INTERRUPTED_STATUS, AttnmtWarning, ConfigError, UserError
+from attnmt.errors import INTERRUPTED, INTERRUPTED_STATUS, AttnmtWarning, ConfigError, DataError, UserError
 from attnmt.files import write_failure
 
 USER_ERRORS = (UserError, FileNotFoundError, IsADirectoryError, NotADirectoryError, PermissionError)
@@ -172,13 +173,51 @@ def one_line(message: Warning | str, category: type[Warning], filename: str, lin
 def entry() -> None:
     """The ``attnmt`` command and ``python -m attnmt``: ``main``, then the process ends."""
     warnings.formatwarning = one_line
-    code = flush_stdout(main())
+    stand_in_for_closed_streams()
+    try:
+        code = main()
+    except SystemExit as stop:  # argparse's, after --help, --version or a usage error
+        if not isinstance(stop.code, int):
+            raise
+        code = stop.code  # its output is flushed as a command's is: a failed write named, not a traceback
+    code = flush_stdout(code)
     if sys.argv[1:2] and sys.argv[1] in QUICK_EXIT:
         logging.shutdown()
         with contextlib.suppress(OSError):  # nowhere left to say anything
             sys.stderr.flush()
         os._exit(code)
     sys.exit(code)
+
+
+class ClosedInput(io.RawIOBase):
+    """Standard input that the shell closed (``<&-``): reading it is one line naming it, exit status 2."""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        raise DataError("could not read <stdin>: it is closed; give the input file")
+
+
+def stand_in_for_closed_streams() -> None:
+    """Where the shell closed standard input, output or error (``<&-``, ``>&-``, ``2>&-``), Python
+    leaves sys.stdin, sys.stdout or sys.stderr None: ``print`` then writes an error meant for stderr
+    to stdout, and the first read or write of the other two fails with a traceback.  Each closed
+    descriptor is taken by /dev/null (so that no file opened later gets its number, where a library
+    writing to descriptor 1 or 2 would write into that file): for output, opened for reading only,
+    so that every write fails as a write to a closed descriptor does and is named in one line
+    ("could not write <stdout>: …", exit status 2); for errors, for writing (they go nowhere; the
+    exit status still says how the command ended).  A closed stdin reads as ClosedInput."""
+    for number, name, flags in ((0, "stdin", os.O_RDONLY), (1, "stdout", os.O_RDONLY), (2, "stderr", os.O_WRONLY)):
+        if getattr(sys, name) is not None:
+            continue
+        null = os.open(os.devnull, flags)
+        if null != number:
+            os.dup2(null, number)
+            os.close(null)
+        stream = (io.TextIOWrapper(ClosedInput(), encoding="utf-8") if name == "stdin" else
+                  open(number, "w", encoding="utf-8", errors="backslashreplace", closefd=False))
+        setattr(sys, name, stream)
 
 
 def flush_stdout(code: int) -> int:
@@ -191,6 +230,7 @@ def flush_stdout(code: int) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except OSError as error:
         print(f"attnmt: error: could not write <stdout>: {write_failure(error)}", file=sys.stderr)
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # the interpreter's flush at exit: quiet
         return code or 2
     return code
 

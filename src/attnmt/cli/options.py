@@ -8,6 +8,7 @@ import logging
 import math
 import re
 import sys
+from pathlib import Path
 
 from attnmt.decoding import DEFAULT, MAX_BEAM, MOST_SEED, Decoding
 from attnmt.errors import ConfigError
@@ -167,6 +168,22 @@ def decoding(args: argparse.Namespace) -> Decoding:
 def add_shortlist_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--shortlist", metavar="FILE", help="compute the output layer only for the target pieces this "
                    "vocabulary shortlist allows each batch (written by 'attnmt shortlist')")
+
+
+def model_files(args: argparse.Namespace) -> dict[str, str | None]:
+    """The files a command reads through --model (its config, weights, tokenizer and quality
+    calibration), --weights and --shortlist, by the name an error gives each, as
+    attnmt.cli.lines.check_not_an_input takes them: an output written over one would destroy
+    what it was made with.  Other files beside the model stay the user's to write."""
+    from attnmt.checkpoint import MODEL_CONFIG, WEIGHTS
+    from attnmt.decoding.calibration import CALIBRATION
+    from attnmt.text.tokenizer_files import SEPARATE_TOKENIZERS, TOKENIZER
+    from attnmt.text.vocab_tokenizer import VocabTokenizer
+
+    names = (MODEL_CONFIG, WEIGHTS, CALIBRATION, TOKENIZER, *SEPARATE_TOKENIZERS, *VocabTokenizer.FILES,
+             VocabTokenizer.TARGET_VOCAB)
+    return {**{f"model's {name}": str(Path(args.model) / name) for name in names},
+            "--weights": args.weights, "--shortlist": getattr(args, "shortlist", None)}
 
 
 def load_for_translation(args: argparse.Namespace):

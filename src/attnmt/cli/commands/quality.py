@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from attnmt.cli.commands.translate import add_model_run_options
-from attnmt.cli.options import decoding, load_for_translation
+from attnmt.cli.options import decoding, load_for_translation, model_files
 from attnmt.errors import ConfigError, DataError
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.documents.pipeline import DocumentOptions
     from attnmt.text.data import read_lines
 
-    check_not_an_input(args.output, "--output", {"--src": args.src, "--hyp": args.hyp},
+    check_not_an_input(args.output, "--output", {"--src": args.src, "--hyp": args.hyp, **model_files(args)},
                        f"{Path(args.hyp).stem}.{args.output_format}")
     sources, translations = read_lines(args.src), read_lines(args.hyp)
     check_pairs(args.src, sources, args.hyp, translations)

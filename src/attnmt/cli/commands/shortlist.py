@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 
-from attnmt.cli.options import add_model_options, positive_int
+from attnmt.cli.options import add_model_options, model_files, positive_int
 from attnmt.errors import ConfigError
 
 
@@ -17,7 +17,8 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.fast.shortlist import Shortlist
     from attnmt.text.data import read_lines
 
-    check_not_an_input(args.out, "--out", {"--source": args.source, "--target": args.target}, "shortlist.tsv")
+    check_not_an_input(args.out, "--out", {"--source": args.source, "--target": args.target, **model_files(args)},
+                       "shortlist.tsv")
     sources = read_lines(args.source)
     if not any(line.strip() for line in sources):  # else the shortlist holds no piece but EOS and UNK
         raise ConfigError(f"--source {args.source} has no text: give the sentences to count the shortlist from")

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from dataclasses import replace
 from functools import partial
-from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from attnmt.cli.document_files import DOCUMENT_FORMATS, OFFICE_FORMATS, add_document_options
@@ -19,33 +17,31 @@ from attnmt.cli.options import (
     add_model_options,
     add_shortlist_option,
     decoding,
-    finite_number,
     load_for_translation,
     positive_int,
     whole_number,
+)
+from attnmt.cli.translate_quality import (
+    BELOW,
+    MARK,
+    assessor,
+    below_quality,
+    below_quality_results,
+    below_quality_threshold,
+    load_quality_calibration,
+    probability,
+    quality_fields,
+    quality_wanted,
 )
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.errors import ConfigError
 
 if TYPE_CHECKING:
-    from attnmt.decoding.calibration import Calibration
+    from attnmt.cli.lines import Inputs
     from attnmt.decoding.glossary import Glossary
-    from attnmt.decoding.quality import Assessment, Assessor
     from attnmt.decoding.translate import Translation
     from attnmt.documents.paragraphs import Paragraph
     from attnmt.inspect.trace import TranslationAttention
-
-BELOW = ("keep", "mark", "source")
-MARK = "[needs review] "
-
-
-def probability(text: str) -> float:
-    """An argparse type: a number from 0 to 1."""
-    value = finite_number(0)(text)
-    if value > 1:
-        raise argparse.ArgumentTypeError(f"a quality is from 0 to 1, got {text!r}")
-    return value
-
 
 BATCH_SIZE_HELP = ("sentences per batch at most (0: --max-tokens decides; default: 64 where the C++ decoder step "
                    "runs, which decodes larger batches slower, fewer for a large vocabulary, else 0)")
@@ -82,7 +78,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         translate_office_file,
         uses_documents,
     )
-    from attnmt.cli.lines import line_batches, output
+    from attnmt.cli.lines import is_stream, line_batches, output
     from attnmt.decoding.constraints import prefix_ids
     from attnmt.decoding.glossary import read_glossary
     from attnmt.text.data import read_lines
@@ -112,6 +108,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         translate_office_file(args, suffix, model, tokenizer, options, glossary)
         return 0
     from_file = args.input not in (None, "-")
+    args.streamed = not from_file and is_stream(sys.stdin.buffer)
     batches = [read_lines(args.input)] if from_file else line_batches(sys.stdin.buffer)
     with output(args.output) as out:
         if uses_documents(args):
@@ -129,16 +126,42 @@ def line_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, gl
                read: list[str], out: TextIO, where: str, first_line: int) -> int:
     """Writes the translations of JSONL input lines first_line, first_line + 1, …, each line's text
     one sentence, with its own glossary and prefix; returns how many lines the model failed on.
-    A text without letters passes through as a text line's does (``passed_through``)."""
-    from attnmt.cli.lines import kept, read_inputs, write_hypotheses, write_texts
-    from attnmt.decoding.constraints import prefix_ids
-    from attnmt.decoding.translate import translate, translate_n_best
-    from attnmt.documents.flat import has_words
+    A text without letters passes through as a text line's does (``passed_through``).  A malformed
+    line stops the run, named (DataError): from a stream, after the lines before it are translated
+    and written (attnmt.cli.lines.good_inputs_first); from a file, before any is."""
+    from attnmt.cli.lines import good_inputs_first
 
-    inputs = read_inputs(read, args.input_format, where, first_line, glossary, args.prefix)
+    inputs, malformed = good_inputs_first(partial(checked_inputs, args, model, tokenizer, glossary, where), read,
+                                          first_line)
+    if malformed is not None and not args.streamed:
+        raise malformed
+    lost = translate_inputs(args, model, tokenizer, options, inputs, out, where, first_line)
+    if malformed is not None:
+        raise malformed
+    return lost
+
+
+def checked_inputs(args: argparse.Namespace, model, tokenizer, glossary: Glossary | None, where: str,
+                   lines: list[str], first_line: int) -> Inputs:
+    """JSONL lines first_line, first_line + 1, … as Inputs (attnmt.cli.lines.read_inputs), each
+    line's own prefix checked: one the model cannot write is a DataError naming its line."""
+    from attnmt.cli.lines import read_inputs
+    from attnmt.decoding.constraints import prefix_ids
+
+    inputs = read_inputs(lines, args.input_format, where, first_line, glossary, args.prefix)
     for number, prefix in enumerate(inputs.prefixes, start=first_line):
         if prefix and prefix != args.prefix:  # a JSONL line's own
             prefix_ids(tokenizer, prefix, model.config.unk_id, f'{where}:{number}: "prefix"')
+    return inputs
+
+
+def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decoding, inputs: Inputs, out: TextIO,
+                     where: str, first_line: int) -> int:
+    """line_batch's translations of ``inputs``, written; how many lines the model failed on."""
+    from attnmt.cli.lines import kept, write_hypotheses, write_texts
+    from attnmt.decoding.translate import translate, translate_n_best
+    from attnmt.documents.flat import has_words
+
     lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
     sentences = [line if has_words(line) else "" for line in lines]  # blank: the model never sees it
     if not quality_wanted(args):
@@ -270,69 +293,6 @@ def hypothesis_extras(args: argparse.Namespace, model, tokenizer, source: str, t
         return {}
     trace = trace_translation(model, tokenizer, source, target=translation, warn=False) if source.strip() else None
     return trace_extras(trace, args.alignments, args.confidence, args.alignment_layer, args.alignment_heads)
-
-
-def quality_wanted(args: argparse.Namespace) -> bool:
-    """Whether to assess the translations: tsv and jsonl carry quality and flags, --min-quality,
-    --below-quality and --review read them."""
-    return (args.output_format != "text" or args.min_quality is not None or args.below_quality != "keep"
-            or args.review is not None)
-
-
-def below_quality_threshold(args: argparse.Namespace) -> float | None:
-    """--min-quality; where --below-quality mark or source comes without it, the threshold of the
-    low_quality flag (the calibration's, else quality.LOW_QUALITY), as --review takes it: the
-    translations it acts on are those the flag marks, not none."""
-    from attnmt.decoding.quality import low_quality_threshold
-
-    if args.min_quality is None and args.below_quality != "keep":
-        return low_quality_threshold(args.calibration)
-    return args.min_quality
-
-
-def load_quality_calibration(args: argparse.Namespace) -> Calibration | None:
-    """The model directory's quality calibration where the output needs one (ModelDirError for one
-    fitted on other weights than those loaded: --weights, else the directory's), else None."""
-    from attnmt.decoding.calibration import load_calibration
-
-    return load_calibration(Path(args.model), args.weights) if quality_wanted(args) else None
-
-
-def assessor(args: argparse.Namespace) -> Assessor:
-    """How translations are assessed: with the model's calibration, low_quality under --min-quality."""
-    from attnmt.decoding.quality import Assessor
-
-    return Assessor(args.calibration, args.min_quality, args.max_tokens)
-
-
-def quality_fields(a: Assessment | None, output_format: str) -> dict:
-    """What tsv and jsonl add to a hypothesis, after its other fields: quality and flags (and in jsonl
-    whether the quality is calibrated); nothing for a blank line.  tsv writes the quality with 4
-    decimals, as ``attnmt score`` and the review table do."""
-    if a is None:
-        return {}
-    fields = a.fields()
-    return fields if output_format == "jsonl" else {"quality": f"{a.quality:.4f}", "flags": fields["flags"]}
-
-
-def below_quality(args: argparse.Namespace, source: str, text: str, a: Assessment | None) -> str:
-    """``text``, or what --below-quality writes instead where its quality is under --min-quality:
-    keep (as it is), mark (MARK before it) or source (the source line; text output without
-    --alignments or --prefix keeps the source of each sentence under it instead:
-    attnmt.cli.document_files.uses_documents)."""
-    if args.min_quality is None or a is None or a.quality >= args.min_quality:
-        return text
-    return {"keep": text, "mark": MARK + text, "source": source}[args.below_quality]
-
-
-def below_quality_results(args: argparse.Namespace, sources: list[str], results: list[list[Translation]],
-                          assessments: list[list]) -> list[list[Translation]]:
-    """tsv and jsonl: --below-quality source puts the source line in place of a hypothesis under
-    --min-quality; keep and mark leave it (its flags hold low_quality)."""
-    if args.min_quality is None or args.below_quality != "source":
-        return results
-    return [[replace(h, text=below_quality(args, s, h.text, a)) for h, a in zip(hs, found, strict=True)]
-            for s, hs, found in zip(sources, results, assessments, strict=True)]
 
 
 def add_to(commands: argparse._SubParsersAction) -> None:
