@@ -190,3 +190,12 @@ def test_batch_to_moves_tensors_and_keeps_counts():
     batch = collate([Example([11], [21])]).to("cpu")
     assert isinstance(batch, Batch) and batch.src.device.type == "cpu"
     assert (batch.n_src_tokens, batch.n_tgt_tokens) == (1, 2)
+
+
+def test_lines_of_a_file_that_changed_between_its_two_reads_are_all_written():
+    """translate reads a file's lines, then their endings: a line added between the two reads
+    raised from the strict zip after the whole translation, and nothing was written."""
+    from attnmt.text.data import with_endings
+
+    assert with_endings(["a", "b", "c"], ["\r\n", "\r\n"]) == "a\r\nb\r\nc\n"
+    assert with_endings(["a"], ["\r\n", "\n"]) == "a\r\n"

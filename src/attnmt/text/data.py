@@ -100,7 +100,9 @@ def with_endings(lines: Sequence[str], endings: Sequence[str] | None) -> str:
     each in "\\n" where ``endings`` is None (a stream's lines, whose endings are not kept)."""
     if endings is None:
         return "".join(line + "\n" for line in lines)
-    return "".join(line + ending for line, ending in zip(lines, endings, strict=True))
+    # A file read twice (its lines, then their endings) may have changed between the reads: the
+    # lines read are written all the same, those past the endings read in "\n".
+    return "".join(line + (endings[k] if k < len(endings) else "\n") for k, line in enumerate(lines))
 
 
 def is_gzip_name(path: str | Path) -> bool:

@@ -228,13 +228,13 @@ def paragraph_batch(args: argparse.Namespace, model, tokenizer, options: Decodin
     translating = partial(translate_texts_n_best, model, tokenizer, decoding=options, options=document_options(args),
                           glossary=glossary, prefix=args.prefix, **batching(args),
                           quality=assessor(args) if quality_wanted(args) else None)
+    bom, endings = output_style(args.input) if args.output_format == "text" else ("", None)  # read with the lines
     paragraphs, lost = line_by_line(translating, lines, where, first_line, lost=None)
     if args.output_format == "text":  # a blank line as it was (its spaces too); a failed one empty
         aligned = [joined_alignment(p, 0, traces(model, tokenizer, p, 0), args.alignment_layer, args.alignment_heads)
                    if p else [] for p in paragraphs] if args.alignments else None
         texts = [below_quality(args, line, p.hypotheses[0].text, p.hypotheses[0].assessment) if p else ""
                  for line, p in zip(lines, paragraphs, strict=True)]
-        bom, endings = output_style(args.input)
         out.write(bom)
         write_texts(out, texts, aligned, endings)
         return lost
