@@ -195,7 +195,5 @@ def test_batch_to_moves_tensors_and_keeps_counts():
 def test_lines_of_a_file_that_changed_between_its_two_reads_are_all_written():
     """translate reads a file's lines, then their endings: a line added between the two reads
     raised from the strict zip after the whole translation, and nothing was written."""
-    from attnmt.text.data import with_endings
-
     assert with_endings(["a", "b", "c"], ["\r\n", "\r\n"]) == "a\r\nb\r\nc\n"
     assert with_endings(["a"], ["\r\n", "\n"]) == "a\r\n"
