@@ -172,10 +172,12 @@ def test_requests_still_running_when_the_server_gives_up_get_503_in_their_apis_s
     assert stream.text.endswith('event: error\ndata: {"error": "the server is shutting down"}\n\n')
 
 
-def test_the_server_answers_the_requests_in_flight_when_the_shutdown_timeout_runs_out():
+def answer_to_a_held_request(deadline_s: float, stop) -> tuple[bytes, bool]:
+    """The answer to one request that waits until the server gives up on it (``on_deadline``), the
+    server stopped by ``stop(server)`` while it waits; and whether the server then ended in 20 s."""
     given_up = asyncio.Event()
 
-    async def app(scope, receive, send):  # a request that waits until the server gives up on it
+    async def app(scope, receive, send):
         if scope["type"] != "http":
             return
         await given_up.wait()
@@ -184,8 +186,8 @@ def test_the_server_answers_the_requests_in_flight_when_the_shutdown_timeout_run
 
     port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, lifespan="off", log_level="warning",
-                            timeout_graceful_shutdown=0.5 + ANSWER_MARGIN_S)
-    server = StoppableServer(config, ready=lambda port: None, on_deadline=given_up.set, deadline_s=0.5)
+                            timeout_graceful_shutdown=deadline_s + ANSWER_MARGIN_S)
+    server = StoppableServer(config, ready=lambda port: None, on_deadline=given_up.set, deadline_s=deadline_s)
     thread = threading.Thread(target=lambda: asyncio.run(server.serve()))
     thread.start()
     try:
@@ -193,42 +195,25 @@ def test_the_server_answers_the_requests_in_flight_when_the_shutdown_timeout_run
         with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
             sock.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
             wait_until(lambda: server.server_state.tasks)
-            server.should_exit = True
+            stop(server)
             answer = sock.recv(4096)
+        thread.join(20)
+        return answer, not thread.is_alive()
     finally:
-        server.should_exit = True
+        server.should_exit = server.force_exit = True
         thread.join(30)
+
+
+def test_the_server_answers_the_requests_in_flight_when_the_shutdown_timeout_runs_out():
+    answer, _ = answer_to_a_held_request(0.5, lambda server: setattr(server, "should_exit", True))
     assert answer.startswith(b"HTTP/1.1 503 ")  # not uvicorn's 500 for a cancelled handler
 
 
 def test_a_second_ctrl_c_answers_the_requests_in_flight_at_once_before_the_server_exits():
-    given_up = asyncio.Event()
+    def ctrl_c_twice(server):  # as run_until_stopped's signal handler does; the second: no waiting for the deadline
+        server.handle_exit(signal.SIGINT, None)
+        server.handle_exit(signal.SIGINT, None)
 
-    async def app(scope, receive, send):  # a request that waits until the server gives up on it
-        if scope["type"] != "http":
-            return
-        await given_up.wait()
-        await send({"type": "http.response.start", "status": 503, "headers": []})
-        await send({"type": "http.response.body", "body": b"given up"})
-
-    port = free_port()
-    config = uvicorn.Config(app, host="127.0.0.1", port=port, lifespan="off", log_level="warning",
-                            timeout_graceful_shutdown=60 + ANSWER_MARGIN_S)
-    server = StoppableServer(config, ready=lambda port: None, on_deadline=given_up.set, deadline_s=60)
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve()))
-    thread.start()
-    try:
-        wait_until(lambda: server.started)
-        with socket.create_connection(("127.0.0.1", port), timeout=20) as sock:
-            sock.sendall(b"GET / HTTP/1.1\r\nHost: localhost\r\n\r\n")
-            wait_until(lambda: server.server_state.tasks)
-            server.handle_exit(signal.SIGINT, None)  # as run_until_stopped's signal handler does
-            server.handle_exit(signal.SIGINT, None)  # a second Ctrl-C: no waiting for --shutdown-timeout
-            answer = sock.recv(4096)
-        thread.join(20)
-        exited = not thread.is_alive()
-    finally:
-        server.should_exit = server.force_exit = True
-        thread.join(30)
+    answer, exited = answer_to_a_held_request(60, ctrl_c_twice)
     assert answer.startswith(b"HTTP/1.1 503 ")  # not uvicorn's 500 for a handler cancelled as the loop closes
     assert exited
