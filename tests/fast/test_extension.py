@@ -214,3 +214,41 @@ def test_a_second_first_build_waits_for_the_one_running_and_uses_what_it_built(m
     assert builds == []  # found it built
     assert "waiting for another process's build" in capsys.readouterr().err
 
+
+@pytest.mark.usefixtures("empty_cache")
+@pytest.mark.parametrize("message", ["ninja: build stopped: interrupted by user.",
+                                     "c++: fatal error: Killed signal terminated program cc1plus",
+                                     "collect2: fatal error: ld terminated with signal 9 [Killed]"])
+def test_a_build_stopped_midway_is_not_recorded_as_failed_and_runs_again(monkeypatch, tmp_path, message):
+    """Ctrl-C reaching ninja, or the OOM killer, was recorded as a failed build, never tried again."""
+    from torch.utils import cpp_extension
+
+    monkeypatch.setenv("PATH", path_with_a_compiler(tmp_path / "bin"))
+    builds = []
+
+    def stopped_build(**arguments):
+        builds.append(arguments["build_directory"])
+        raise RuntimeError(f"Error building extension 'attnmt_decoder_step': [1/7] c++ ...\n{message}")
+
+    monkeypatch.setattr(cpp_extension, "load", stopped_build)
+    monkeypatch.setattr(extension, "check_operators", lambda: None)
+    for _ in range(2):
+        with pytest.raises(RuntimeError, match=r"^its build was stopped midway .*the next run builds it again$"):
+            extension.load()
+    assert len(builds) == 2
+    assert not (extension.build_directory() / extension.FAILED_BUILD).exists()
+
+
+@pytest.mark.usefixtures("empty_cache")
+def test_a_build_interrupted_in_python_is_not_recorded_as_failed(monkeypatch, tmp_path):
+    from torch.utils import cpp_extension
+
+    monkeypatch.setenv("PATH", path_with_a_compiler(tmp_path / "bin"))
+
+    def interrupted(**arguments):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cpp_extension, "load", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        extension._build(extension.build_directory())
+    assert not (extension.build_directory() / extension.FAILED_BUILD).exists()

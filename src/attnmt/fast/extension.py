@@ -4,7 +4,7 @@ used where that version is installed; otherwise it is compiled once per machine,
 and source (needs a C++ compiler, and ninja, which attnmt depends on; ``attnmt build-ext`` does it
 ahead of time) and cached under ``$ATTNMT_CACHE`` (default ``~/.cache/attnmt``).  Without a compiler
 nothing is tried; a build that failed is not tried again with the same compiler until ``attnmt
-build-ext`` asks.
+build-ext`` asks, while one that was stopped (Ctrl-C, the compiler killed) is tried at the next load.
 Processes that find it missing at once build it one at a time; a build killed midway holds nothing.
 ``ATTNMT_FUSED=0`` turns it off.  ``available()`` loads it, after which its operators are
 ``torch.ops.attnmt.*`` and its classes ``torch.classes.attnmt.*``.
@@ -44,6 +44,9 @@ FAILED_BUILD = "failed-build.txt"
 # build killed midway leaves behind and every later build would wait on forever.
 BUILD_LOCK = "attnmt-build.lock"
 TORCH_LOCK = "lock"
+# What a build's error says where the build was stopped rather than failed: ninja interrupted (Ctrl-C
+# reaching its process group), the compiler or linker killed (the OOM killer).  Not recorded as failed.
+STOPPED = ("interrupted by user", "signal terminated program", "terminated with signal")
 # The private PyTorch operators csrc/decoder_step.cpp calls through the dispatcher, with the argument
 # and result types it calls them with.  A PyTorch release may rename or change them; checking them
 # when the extension loads sends such a PyTorch to the Python step instead of failing at the first step.
@@ -157,7 +160,8 @@ def forget_failed_build() -> None:
 
 def _build(folder: Path) -> None:
     """Compiles the extension into folder, once: a build that failed is recorded there and not run
-    again with the same compiler, so that every translation does not spend its time failing."""
+    again with the same compiler, so that every translation does not spend its time failing; one
+    stopped midway (interrupted, or its compiler killed) is not, and the next load tries again."""
     from torch.utils import cpp_extension
 
     compiler = compiler_identity()
@@ -185,6 +189,9 @@ def _build(folder: Path) -> None:
                 is_python_module=False, verbose=False,
             )
         except Exception as error:  # its message holds the whole compiler log: kept in the file, not shown
+            if any(words in str(error) for words in STOPPED):
+                raise RuntimeError("its build was stopped midway (interrupted, or the compiler killed, as "
+                                   "when memory runs out); the next run builds it again") from None
             failed.write_text(f"{compiler}\n{type(error).__name__}: {error}\n")
             raise RuntimeError(f"its build failed (the compiler's messages: {failed})") from None
         failed.unlink(missing_ok=True)
