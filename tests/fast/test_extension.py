@@ -168,3 +168,87 @@ def test_the_c_plus_plus_step_is_switched_off_by_any_way_of_saying_no(monkeypatc
     monkeypatch.setenv("ATTNMT_FUSED", value)
     monkeypatch.setattr(extension, "load", lambda: pytest.fail("built or loaded although switched off"))
     assert extension.available() is False
+
+
+@pytest.mark.usefixtures("empty_cache")
+def test_a_lock_left_by_a_killed_build_is_removed_and_the_build_runs(monkeypatch, tmp_path):
+    """A build killed with SIGKILL left PyTorch's lock file, on which every later run waited forever."""
+    from torch.utils import cpp_extension
+
+    monkeypatch.setenv("PATH", path_with_a_compiler(tmp_path / "bin"))
+    folder = extension.build_directory()
+    folder.mkdir(parents=True)
+    (folder / "lock").write_text("")  # what the killed build left (torch.utils.file_baton)
+
+    def build(**arguments):
+        assert not (folder / "lock").exists(), "PyTorch's build would wait on it forever"
+        (folder / f"{NAME}.so").write_text("")
+
+    monkeypatch.setattr(cpp_extension, "load", build)
+    extension._build(folder)
+    assert (folder / f"{NAME}.so").exists()
+
+
+@pytest.mark.usefixtures("empty_cache")
+def test_a_second_first_build_waits_for_the_one_running_and_uses_what_it_built(monkeypatch, tmp_path, capsys):
+    import fcntl
+    import os
+    import threading
+
+    from torch.utils import cpp_extension
+
+    monkeypatch.setenv("PATH", path_with_a_compiler(tmp_path / "bin"))
+    folder = extension.build_directory()
+    folder.mkdir(parents=True)
+    builds = []
+    monkeypatch.setattr(cpp_extension, "load", lambda **arguments: builds.append(arguments))
+    running = os.open(folder / extension.BUILD_LOCK, os.O_RDWR | os.O_CREAT)  # another process, building
+    fcntl.flock(running, fcntl.LOCK_EX)
+    second = threading.Thread(target=extension._build, args=(folder,))
+    second.start()
+    second.join(timeout=0.5)
+    assert second.is_alive() and builds == []  # waiting on the flock
+    (folder / f"{NAME}.so").write_text("")  # the other's build is done
+    os.close(running)
+    second.join()
+    assert builds == []  # found it built
+    assert "waiting for another process's build" in capsys.readouterr().err
+
+
+@pytest.mark.usefixtures("empty_cache")
+@pytest.mark.parametrize("message", ["ninja: build stopped: interrupted by user.",
+                                     "c++: fatal error: Killed signal terminated program cc1plus",
+                                     "collect2: fatal error: ld terminated with signal 9 [Killed]"])
+def test_a_build_stopped_midway_is_not_recorded_as_failed_and_runs_again(monkeypatch, tmp_path, message):
+    """Ctrl-C reaching ninja, or the OOM killer, was recorded as a failed build, never tried again."""
+    from torch.utils import cpp_extension
+
+    monkeypatch.setenv("PATH", path_with_a_compiler(tmp_path / "bin"))
+    builds = []
+
+    def stopped_build(**arguments):
+        builds.append(arguments["build_directory"])
+        raise RuntimeError(f"Error building extension 'attnmt_decoder_step': [1/7] c++ ...\n{message}")
+
+    monkeypatch.setattr(cpp_extension, "load", stopped_build)
+    monkeypatch.setattr(extension, "check_operators", lambda: None)
+    for _ in range(2):
+        with pytest.raises(RuntimeError, match=r"^its build was stopped midway .*the next run builds it again$"):
+            extension.load()
+    assert len(builds) == 2
+    assert not (extension.build_directory() / extension.FAILED_BUILD).exists()
+
+
+@pytest.mark.usefixtures("empty_cache")
+def test_a_build_interrupted_in_python_is_not_recorded_as_failed(monkeypatch, tmp_path):
+    from torch.utils import cpp_extension
+
+    monkeypatch.setenv("PATH", path_with_a_compiler(tmp_path / "bin"))
+
+    def interrupted(**arguments):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cpp_extension, "load", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        extension._build(extension.build_directory())
+    assert not (extension.build_directory() / extension.FAILED_BUILD).exists()

@@ -4,12 +4,16 @@ used where that version is installed; otherwise it is compiled once per machine,
 and source (needs a C++ compiler, and ninja, which attnmt depends on; ``attnmt build-ext`` does it
 ahead of time) and cached under ``$ATTNMT_CACHE`` (default ``~/.cache/attnmt``).  Without a compiler
 nothing is tried; a build that failed is not tried again with the same compiler until ``attnmt
-build-ext`` asks.  ``ATTNMT_FUSED=0`` turns it off.  ``available()`` loads it, after which its operators are
+build-ext`` asks, while one that was stopped (Ctrl-C, the compiler killed) is tried at the next load.
+Processes that find it missing at once build it one at a time; a build killed midway holds nothing.
+``ATTNMT_FUSED=0`` turns it off.  ``available()`` loads it, after which its operators are
 ``torch.ops.attnmt.*`` and its classes ``torch.classes.attnmt.*``.
 """
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import json
 import os
@@ -18,6 +22,7 @@ import shlex
 import shutil
 import sys
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
 import torch
@@ -34,6 +39,14 @@ PANEL = 16  # output columns per float32 panel (csrc/float_panels.cpp)
 PREBUILT = Path(__file__).with_name("prebuilt.json")
 # In a build folder whose build failed: the compiler it failed with (compiler_identity), then the error.
 FAILED_BUILD = "failed-build.txt"
+# In a build folder: the file attnmt flocks while it builds there (the kernel lets go of a flock when
+# its holder ends, however it ends), and the lock file PyTorch's build makes and removes, which a
+# build killed midway leaves behind and every later build would wait on forever.
+BUILD_LOCK = "attnmt-build.lock"
+TORCH_LOCK = "lock"
+# What a build's error says where the build was stopped rather than failed: ninja interrupted (Ctrl-C
+# reaching its process group), the compiler or linker killed (the OOM killer).  Not recorded as failed.
+STOPPED = ("interrupted by user", "signal terminated program", "terminated with signal")
 # The private PyTorch operators csrc/decoder_step.cpp calls through the dispatcher, with the argument
 # and result types it calls them with.  A PyTorch release may rename or change them; checking them
 # when the extension loads sends such a PyTorch to the Python step instead of failing at the first step.
@@ -147,28 +160,55 @@ def forget_failed_build() -> None:
 
 def _build(folder: Path) -> None:
     """Compiles the extension into folder, once: a build that failed is recorded there and not run
-    again with the same compiler, so that every translation does not spend its time failing."""
+    again with the same compiler, so that every translation does not spend its time failing; one
+    stopped midway (interrupted, or its compiler killed) is not, and the next load tries again."""
     from torch.utils import cpp_extension
 
     compiler = compiler_identity()
-    failed = folder / FAILED_BUILD
-    if failed.is_file() and failed.read_text().partition("\n")[0] == compiler:
-        raise RuntimeError(f"its build failed before with this compiler ({failed}); 'attnmt build-ext' tries again")
-    try:  # the ninja from PyPI, where PATH does not reach the environment's bin/
-        import ninja
-
-        os.environ["PATH"] = ninja.BIN_DIR + os.pathsep + os.environ.get("PATH", "")
-    except ImportError:
-        pass
-    print(f"attnmt: building the fused decoder step once, into {folder} (about 30 s)", file=sys.stderr)
     folder.mkdir(parents=True, exist_ok=True)
+    with _holding(folder):
+        if (folder / f"{NAME}.so").exists():
+            return  # another process built it while this one waited
+        failed = folder / FAILED_BUILD
+        if failed.is_file() and failed.read_text().partition("\n")[0] == compiler:
+            raise RuntimeError(f"its build failed before with this compiler ({failed}); "
+                               "'attnmt build-ext' tries again")
+        try:  # the ninja from PyPI, where PATH does not reach the environment's bin/
+            import ninja
+
+            os.environ["PATH"] = ninja.BIN_DIR + os.pathsep + os.environ.get("PATH", "")
+        except ImportError:
+            pass
+        # No build runs here while this process holds the folder: PyTorch's lock file is a killed build's.
+        (folder / TORCH_LOCK).unlink(missing_ok=True)
+        print(f"attnmt: building the fused decoder step once, into {folder} (about 30 s)", file=sys.stderr)
+        try:
+            cpp_extension.load(
+                name=NAME, sources=[str(path) for path in SOURCES], extra_cflags=FLAGS + target_flags(),
+                extra_ldflags=["-fopenmp"], build_directory=str(folder),
+                is_python_module=False, verbose=False,
+            )
+        except Exception as error:  # its message holds the whole compiler log: kept in the file, not shown
+            if any(words in str(error) for words in STOPPED):
+                raise RuntimeError("its build was stopped midway (interrupted, or the compiler killed, as "
+                                   "when memory runs out); the next run builds it again") from None
+            failed.write_text(f"{compiler}\n{type(error).__name__}: {error}\n")
+            raise RuntimeError(f"its build failed (the compiler's messages: {failed})") from None
+        failed.unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def _holding(folder: Path) -> Iterator[None]:
+    """Holds the build folder (an flock on BUILD_LOCK, which stays: removing it would let a waiter
+    hold a file no one else sees), waiting, with one line, while another process builds there."""
+    fd = os.open(folder / BUILD_LOCK, os.O_RDWR | os.O_CREAT, 0o666)
     try:
-        cpp_extension.load(
-            name=NAME, sources=[str(path) for path in SOURCES], extra_cflags=FLAGS + target_flags(),
-            extra_ldflags=["-fopenmp"], build_directory=str(folder),
-            is_python_module=False, verbose=False,
-        )
-    except Exception as error:  # its message holds the whole compiler log: kept in the file, not shown
-        failed.write_text(f"{compiler}\n{type(error).__name__}: {error}\n")
-        raise RuntimeError(f"its build failed (the compiler's messages: {failed})") from None
-    failed.unlink(missing_ok=True)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            print(f"attnmt: waiting for another process's build of the fused decoder step, in {folder}",
+                  file=sys.stderr)
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # lets go of the flock
