@@ -62,6 +62,18 @@ class DecoderCache:
         """Nothing to do: every reorder is applied at once, so each row's keys/values are its own."""
 
 
+CROSS_ATTENTION = "cross-attention (decoder → encoder)"
+
+
+def check_layer(layer: int, count: int, what: str) -> None:
+    """ConfigError naming the layers there are for a ``layer`` that a model with ``count`` layers of
+    ``what`` attention lacks (a layer counted from 1, as a paper counts them, is one too many at the
+    top); -1 is the last, as everywhere in attnmt (``align``, ``--alignment-layer``)."""
+    if not -count <= layer < count:
+        raise ConfigError(f"layer={layer}: the model has {count} layers of {what} "
+                          f"(layer=0 to {count - 1}, -1 to -{count} from the last)")
+
+
 class Transformer(nn.Module):
     """The encoder-decoder Transformer of "Attention Is All You Need"."""
 
@@ -197,9 +209,7 @@ class Transformer(nn.Module):
         counts from 0, or from the last if negative; ConfigError naming the layers there are for
         one the model lacks (wrapped around, layer=3 of 3 was silently layer 0)."""
         count = len(self.decoder_layers)
-        if not -count <= layer < count:
-            raise ConfigError(f"layer={layer}: the model has {count} layers of cross-attention (decoder → encoder) "
-                              f"(layer=0 to {count - 1}, -1 to -{count} from the last)")
+        check_layer(layer, count, CROSS_ATTENTION)
         x = self.embed(self.tgt_embed, tgt_in)
         self_mask = causal_mask(tgt_in.size(1), x.device) if tgt_in.size(1) > 1 else None
         stop = layer % count

@@ -21,7 +21,8 @@ from attnmt.decoding.inputs import TextCodec, cut, encode_given_targets, encode_
 from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.decoding.translate import evaluating, score_pair
 from attnmt.errors import ConfigError
-from attnmt.model import Transformer
+from attnmt.model import CROSS_ATTENTION, Transformer
+from attnmt.model import check_layer as check_model_layer
 
 
 class PieceCodec(TextCodec, Protocol):
@@ -34,7 +35,7 @@ class PieceCodec(TextCodec, Protocol):
     def id_to_piece(self, i: int) -> str: ...
 
 KINDS = {
-    "cross": "cross-attention (decoder → encoder)",
+    "cross": CROSS_ATTENTION,
     "encoder": "encoder self-attention",
     "decoder_self": "decoder self-attention (causal)",
 }
@@ -134,12 +135,8 @@ def check_kind(kind: str) -> None:
 
 
 def check_layer(layer: int, count: int, kind: str) -> None:
-    """ConfigError naming the layers there are for a ``layer`` that a model with ``count`` layers of
-    ``kind`` attention lacks (a layer counted from 1, as a paper counts them, is one too many at the
-    top); -1 is the last, as everywhere in attnmt (``align``, ``--alignment-layer``)."""
-    if not -count <= layer < count:
-        raise ConfigError(f"layer={layer}: the model has {count} layers of {KINDS[kind]} "
-                          f"(layer=0 to {count - 1}, -1 to -{count} from the last)")
+    """attnmt.model.check_layer for a model's ``count`` layers of ``kind`` attention (a key of KINDS)."""
+    check_model_layer(layer, count, KINDS[kind])
 
 
 def check_heads(heads: Sequence[int] | None, count: int) -> None:
