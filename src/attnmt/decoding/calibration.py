@@ -114,8 +114,15 @@ class Calibration:
 
 def fingerprint(model_dir: str | Path, weights: str | Path | None = None) -> str:
     """sha256 of the weights file a model is loaded from: ``weights`` (--weights), else the model
-    directory's (remembered per file: attnmt.files.file_digest)."""
-    return file_digest(Path(weights) if weights else Path(model_dir) / WEIGHTS)
+    directory's (remembered per file: attnmt.files.file_digest).  One that cannot be read (a
+    checkpoint's folder given to --weights) is checkpoint.unreadable_weights' one line."""
+    path = Path(weights) if weights else Path(model_dir) / WEIGHTS
+    try:
+        return file_digest(path)
+    except OSError as error:
+        from attnmt.checkpoint import unreadable_weights
+
+        raise unreadable_weights(path, error) from None
 
 
 def save_calibration(calibration: Calibration, model_dir: Path) -> Path:

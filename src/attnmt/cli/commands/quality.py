@@ -78,7 +78,6 @@ def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
 
 def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.checkpoint import unreadable_weights
     from attnmt.cli.lines import check_not_an_input, output
     from attnmt.decoding.calibration import load_calibration
     from attnmt.decoding.elsewhere import assess_elsewhere
@@ -91,8 +90,6 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
                        f"{Path(args.hyp).stem}.{args.output_format}")
     sources, translations = read_lines(args.src), read_lines(args.hyp)
     check_pairs(args.src, sources, args.hyp, translations)
-    if args.weights and Path(args.weights).is_dir():  # before the calibration opens it for its digest
-        raise unreadable_weights(Path(args.weights), IsADirectoryError())
     calibration = load_calibration(Path(args.model), args.weights)
     model, tokenizer, _ = load_for_translation(args)
     if args.no_search:
