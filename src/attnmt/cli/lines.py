@@ -132,12 +132,11 @@ def good_inputs_first(read: Callable[[list[str], int], Inputs], lines: list[str]
     return good, None
 
 
-def read_inputs(lines: list[str], input_format: str, source: str, first_line: int,
+def read_inputs(lines: list[str], source: str, first_line: int,
                 glossary: Glossary | None = None, prefix: str | None = None) -> Inputs:
-    """Lines first_line, first_line + 1, … of ``source`` as Inputs: ``text`` lines with ``glossary``
-    and ``prefix`` for all, or ``jsonl`` objects (module docstring); a DataError names source:line."""
-    if input_format == "text":
-        return Inputs(lines, [glossary] * len(lines), [prefix] * len(lines))
+    """JSONL lines first_line, first_line + 1, … of ``source`` as Inputs (module docstring), with
+    ``glossary`` and ``prefix`` where a line has none of its own; a DataError names source:line.
+    (Plain text lines are read as paragraphs: attnmt.cli.document_files.reads_paragraphs.)"""
     inputs = Inputs([], [], [])
     for number, line in enumerate(lines, start=first_line):
         where = f"{source}:{number}"

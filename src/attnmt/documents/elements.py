@@ -117,9 +117,8 @@ def is_marker(node: etree._Element) -> bool:
     bracketed = text.startswith("[") and text.endswith("]")
     if not ((name in ("sup", "sub") and (linked or bracketed or not letters)) or (name == "a" and linked)):
         return False
-    previous = node.getprevious()
-    before = (previous.tail if previous is not None else node.getparent().text) or ""
-    at_start = previous is None and not before.strip()
+    before = gap_before(node)
+    at_start = node.getprevious() is None and not before.strip()
     after_punctuation = before[-1:] != "" and not before[-1].isspace() and not before[-1].isalnum()
     return (name != "a" and linked) or bracketed or at_start or after_punctuation
 

@@ -148,7 +148,7 @@ def checked_inputs(args: argparse.Namespace, model, tokenizer, glossary: Glossar
     from attnmt.cli.lines import read_inputs
     from attnmt.decoding.constraints import prefix_ids
 
-    inputs = read_inputs(lines, args.input_format, where, first_line, glossary, args.prefix)
+    inputs = read_inputs(lines, where, first_line, glossary, args.prefix)
     for number, prefix in enumerate(inputs.prefixes, start=first_line):
         if prefix and prefix != args.prefix:  # a JSONL line's own
             prefix_ids(tokenizer, prefix, model.config.unk_id, f'{where}:{number}: "prefix"')
