@@ -95,6 +95,17 @@ def test_text_that_is_not_utf8_names_its_line_and_byte(same):
         translate_file_bytes(b"a dog\ncaf\xe9\n", "latin.txt", same, OPTIONS)
 
 
+@pytest.mark.parametrize("name, data, named", [
+    ("notes.txt", "\ufeffA man.\r\n".encode("utf-16-le"), "UTF-16"),
+    ("page.html", "<p>A man.</p>".encode("utf-16-le"), "UTF-16LE"),
+    ("film.srt", "\ufeff1\n00:00:01,000 --> 00:00:02,000\nA man.\n".encode("utf-32-le"), "UTF-32")])
+def test_utf16_and_utf32_files_are_named_as_such(same, name, data, named):
+    """Notepad's "Unicode" is UTF-16: it was refused as "not UTF-8 (byte 0xff)", or, without a
+    byte order mark, translated as garbage, where the CLI's text input names the encoding."""
+    with pytest.raises(UserError, match=rf"^{name}: the text is {named}, not UTF-8 .*iconv -f {named} -t UTF-8"):
+        translate_file_bytes(data, name, same, DocumentOptions())
+
+
 def test_the_translations_name_carries_the_target_language():
     assert translated_name("report.docx", "de") == "report.de.docx"
     assert translated_name("../../etc/notes.txt", "de") == "notes.de.txt"

@@ -24,6 +24,7 @@ from attnmt.documents.pipeline import DocumentOptions, Translator, translate_lin
 from attnmt.documents.spans import Weights
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import DataError, UserError
+from attnmt.text.data import HEAD_BYTES, check_not_utf16
 
 if TYPE_CHECKING:
     from attnmt.documents.review import Review
@@ -118,7 +119,10 @@ def translate_file_bytes(data: bytes, filename: str, translator: Translator, opt
 
 
 def decoded(data: bytes, filename: str) -> tuple[bytes, str]:
-    """(the byte order mark, "" or UTF-8's; the text) of a text file; DataError where it is not UTF-8."""
+    """(the byte order mark, "" or UTF-8's; the text) of a text file; DataError where it is not
+    UTF-8, naming UTF-16 or UTF-32 where the text is in one (Windows Notepad's "Unicode"), as the
+    CLI's text input does (``check_not_utf16``)."""
+    check_not_utf16(data[:HEAD_BYTES], filename)
     bom = BOM if data.startswith(BOM) else b""
     try:
         return bom, data[len(bom):].decode("utf-8")
