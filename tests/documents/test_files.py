@@ -25,6 +25,12 @@ def test_a_text_file_is_translated_line_by_line_with_its_line_endings(mirror):
     assert out == b"CAR. RED A\r\n\r\nRUN. DOGS TWO\r\n"
 
 
+def test_a_text_file_that_mixes_line_endings_keeps_each_lines_own(mirror):
+    """A file pasted together from Windows and Unix sources got CRLF on every line."""
+    out = translate_file_bytes(b"A red car.\r\nTwo dogs run.\nA cat.\r\n", "notes.txt", mirror, OPTIONS)
+    assert out == b"CAR. RED A\r\nRUN. DOGS TWO\nCAT. A\r\n"
+
+
 def test_a_byte_order_mark_is_kept(mirror):
     assert translate_file_bytes(b"\xef\xbb\xbfa dog", "a.txt", mirror, OPTIONS) == b"\xef\xbb\xbfDOG A"
 

@@ -7,10 +7,10 @@ sentences), ``.html``/``.htm``, ``.xhtml`` (parsed and written as XML) and ``.xm
 (attnmt.documents.markup), ``.srt`` and ``.vtt``
 (attnmt.documents.subtitles); and the office formats and e-books of attnmt.documents.office's
 ``SUFFIXES``.  Text files are read as UTF-8 (a byte order mark is kept) and written back with
-their own line endings.  Every sentence of a file goes to the translator in calls of at most
-``PROGRESS_STEP`` sentences, and ``progress(done, total)`` is told the sentences done after each.
-A ``review`` (attnmt.documents.review) lists the sentences that need it: by line in a text
-file, by member and paragraph in an office file.
+their own line endings (a plain text file's, each line its own).  Every sentence of a file goes
+to the translator in calls of at most ``PROGRESS_STEP`` sentences, and ``progress(done, total)``
+is told the sentences done after each.  A ``review`` (attnmt.documents.review) lists the
+sentences that need it: by line in a text file, by member and paragraph in an office file.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from attnmt.documents.pipeline import DocumentOptions, Translator, translate_lin
 from attnmt.documents.spans import Weights
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import DataError, UserError
-from attnmt.text.data import HEAD_BYTES, check_not_utf16
+from attnmt.text.data import HEAD_BYTES, check_not_utf16, with_endings
 
 if TYPE_CHECKING:
     from attnmt.documents.review import Review
@@ -112,10 +112,22 @@ def translate_file_bytes(data: bytes, filename: str, translator: Translator, opt
         return translate_office(data, suffix, translator, options, progress, Path(filename).name, review)
     counted = translator if progress is None else Counted(translator, progress)
     bom, text = decoded(data, filename)
+    if TEXT_SUFFIXES[suffix] == "text":
+        return bom + translate_plain_text(text, counted, options, review).encode("utf-8")
     newline = "\r\n" if "\r\n" in text else "\n"
     translated = translate_text(TEXT_SUFFIXES[suffix], text.replace("\r\n", "\n"), counted, options, filename,
                                 review)
     return bom + translated.replace("\n", newline).encode("utf-8")
+
+
+def translate_plain_text(text: str, translator: Translator, options: DocumentOptions,
+                         review: Review | None = None) -> str:
+    """A plain text file's text translated a line for a line, each line keeping its own ending
+    (CRLF or LF, a file that mixes them included), as the CLI's text files do."""
+    lines = text.split("\n")
+    endings = ["\r\n" if line.endswith("\r") else "\n" for line in lines[:-1]] + [""]
+    lines = [line.removesuffix("\r") if ending else line for line, ending in zip(lines, endings, strict=True)]
+    return with_endings(translate_lines(lines, translator, options, review), endings)
 
 
 def decoded(data: bytes, filename: str) -> tuple[bytes, str]:
@@ -134,10 +146,8 @@ def decoded(data: bytes, filename: str) -> tuple[bytes, str]:
 
 def translate_text(kind: str, text: str, translator: Translator, options: DocumentOptions, where: str,
                    review: Review | None = None) -> str:
-    """A text file's text (``\\n`` line endings) translated as ``kind`` ("text", "html", "xhtml", "xml", "srt",
-    "vtt")."""
-    if kind == "text":
-        return "\n".join(translate_lines(text.split("\n"), translator, options, review))
+    """A markup or subtitle file's text (``\\n`` line endings) translated as ``kind`` ("html", "xhtml",
+    "xml", "srt", "vtt")."""
     if kind in ("srt", "vtt"):
         return translate_subtitle_text(text, translator, options, where, review)
     from attnmt.documents.markup import translate_markup  # lxml: loaded for markup only
