@@ -32,6 +32,21 @@ def test_doctor_names_the_library_it_loaded_the_wheels_or_the_caches(capsys, mon
     assert extension_line() == f"C++ extension: built (the wheel's): {library}"
 
 
+def test_doctor_says_why_the_wheels_build_is_unused(capsys, monkeypatch, tmp_path):
+    """A wheel built against another PyTorch than the one installed beside it falls back to a
+    build in the cache (or the Python step); doctor said only "not built" or "in attnmt's cache"."""
+    import json
+
+    monkeypatch.setattr(extension, "PREBUILT", tmp_path / "prebuilt.json")
+    (tmp_path / "prebuilt.json").write_text(json.dumps({"library": "x.so", "torch": "2.2.0", "cpu_flags": []}))
+    assert main(["doctor", "--threads", "1"]) == 0
+    line = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("C++ extension:"))
+    assert line.endswith(f"; the wheel's own is unused: it was compiled for PyTorch 2.2.0, not {torch.__version__}")
+    (tmp_path / "prebuilt.json").write_text(json.dumps({"library": "x.so", "torch": torch.__version__,
+                                                        "cpu_flags": ["avx2", "no_such_flag"]}))
+    assert extension.prebuilt_unused() == "the wheel's own is unused: this CPU lacks its target's no_such_flag"
+
+
 def test_doctor_says_where_the_cache_is_and_how_much_its_copies_take(capsys, cache):
     cache.mkdir(parents=True)
     (cache / "fp32-" f"{'a' * 32}-{'b' * 16}-chosen-{'c' * 12}-v1.safetensors").write_bytes(b"0" * 2_500_000)

@@ -122,9 +122,27 @@ def prebuilt() -> Path | None:
         built = json.loads(PREBUILT.read_text())
     except FileNotFoundError:
         return None
-    if built["torch"] != torch.__version__ or not set(built["cpu_flags"]) <= cpu_flags():
+    return None if prebuilt_misfit(built) else PREBUILT.with_name(built["library"])
+
+
+def prebuilt_misfit(built: dict) -> str | None:
+    """Why the wheel's compiled extension, of which ``built`` is the record, does not serve here
+    (another PyTorch, a CPU without its target's instructions); None where it does."""
+    if built["torch"] != torch.__version__:
+        return f"it was compiled for PyTorch {built['torch']}, not {torch.__version__}"
+    missing = sorted(set(built["cpu_flags"]) - cpu_flags())
+    return f"this CPU lacks its target's {' '.join(missing)}" if missing else None
+
+
+def prebuilt_unused() -> str | None:
+    """Why the wheel's compiled extension is not used, for ``attnmt doctor`` ("the wheel's step is
+    unused: it was compiled for PyTorch 2.12.0, not 2.13.0"); None where it is, or the package was
+    installed without one (an editable install, an sdist)."""
+    try:
+        why = prebuilt_misfit(json.loads(PREBUILT.read_text()))
+    except FileNotFoundError:
         return None
-    return PREBUILT.with_name(built["library"])
+    return None if why is None else f"the wheel's own is unused: {why}"
 
 
 def check_operators() -> None:

@@ -53,15 +53,17 @@ def machine_lines() -> list[str]:
              gpu_line(),
              f"threads: {THREADS.describe()}; {usable} usable CPUs; {waits}"]
     lines.append(cache_line())
+    unused = extension.prebuilt_unused()
+    unused = f"; {unused}" if unused else ""
     if not extension.available():
-        return [*lines, "C++ extension: not built (the Python step runs: slower)"]
+        return [*lines, f"C++ extension: not built (the Python step runs: slower){unused}"]
     from attnmt.fast.int8 import int8_kernel
 
     int8 = {"amx": "AMX tiles", "vnni": "AVX512-VNNI panels", "avx2": "AVX2 panels (7-bit activations)",
             "none": "fbgemm (torch.ao)"}[int8_kernel()]
     library = extension.loaded_library()
     where = "the wheel's" if library == extension.prebuilt() else "in attnmt's cache"
-    return [*lines, f"C++ extension: built ({where}): {library}",
+    return [*lines, f"C++ extension: built ({where}): {library}{unused}",
             f"float32 panels: {torch.ops.attnmt.panel_isa()}; int8 layers: {int8}"]
 
 
