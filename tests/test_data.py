@@ -119,6 +119,21 @@ def test_utf16_is_named_with_how_to_convert_it_not_translated_as_garbage(tmp_pat
             read_lines(path)
 
 
+@pytest.mark.parametrize("text", ["Собака бежит.\nКошка спит.\n", "一只狗在跑。\n猫在睡觉。\n", "Ο σκύλος τρέχει.\n",
+                                  "الكلب يركض.\n", "कुत्ता दौड़ता है।\n"])
+@pytest.mark.parametrize("encoding, named", [("utf-16-le", "UTF-16LE"), ("utf-16-be", "UTF-16BE")])
+def test_utf16_of_other_scripts_without_a_byte_order_mark_is_named(text, encoding, named):
+    """Cyrillic or Greek UTF-16 is valid UTF-8 byte for byte (0x04 0x1f ...), and was translated
+    as garbage; CJK's got "invalid UTF-8" without a word of UTF-16."""
+    with pytest.raises(DataError, match=rf"^in\.txt: the text is {named}, not UTF-8"):
+        decode_lines(text.encode(encoding), "in.txt")
+
+
+def test_utf8_of_other_scripts_with_a_nul_is_no_utf16():
+    lines = ["Собака\0бежит.", "一只狗\0在跑。", "\0", "Ο σκύλος\tτρέχει.\0"]
+    assert decode_lines("\n".join(lines).encode(), "in.txt") == lines
+
+
 def test_a_nul_here_and_there_is_no_utf16():
     assert decode_lines(b"A dog\0runs.\n\0\n\0\n\0\nThe cat sleeps.\0\n", "in.txt") == [
         "A dog\0runs.", "\0", "\0", "\0", "The cat sleeps.\0"]

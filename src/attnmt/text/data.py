@@ -140,15 +140,42 @@ def check_not_utf16(head: bytes, source: str) -> None:
 
 
 def utf16_without_bom(head: bytes) -> str | None:
-    """"UTF-16LE" or "UTF-16BE" where ``head`` reads as Latin text in that encoding: at least half
-    of one byte of each pair is 0 (the high byte of a character under U+0100), at most one in 16
-    of the other, which holds ASCII letters; None otherwise."""
+    """"UTF-16LE" or "UTF-16BE" where ``head`` reads as text in that encoding and not as UTF-8
+    text; None otherwise.  Latin text: at least half of one byte of each pair is 0 (the high byte
+    of a character under U+0100), at most one in 16 of the other, which holds ASCII letters.
+    Another script (``other_script_utf16``): NULs mostly in one byte of a pair (a space's or a
+    line break's high byte; a CJK character's low byte may be one too), the text read so all
+    printable, where read as UTF-8 it is invalid or holds control characters (Cyrillic's high
+    byte 0x04, Greek's 0x03): such text was translated as garbage."""
     pairs = len(head) // 2
     even, odd = head[0:2 * pairs:2], head[1:2 * pairs:2]
     for name, zeros, chars in (("UTF-16LE", odd, even), ("UTF-16BE", even, odd)):
         if pairs >= 2 and 2 * zeros.count(0) >= pairs and 16 * chars.count(0) <= pairs and ASCII_LETTER.search(chars):
             return name
+    for name, zeros, chars in (("UTF-16LE", odd, even), ("UTF-16BE", even, odd)):
+        if zeros.count(0) >= max(1, chars.count(0)) and other_script_utf16(head[:2 * pairs], name):
+            return name
     return None
+
+
+def other_script_utf16(head: bytes, name: str) -> bool:
+    """Whether ``head`` (an even number of bytes) is text in the UTF-16 ``name`` and not UTF-8 text:
+    read as UTF-8 it is invalid, or holds control characters other than line breaks; read as
+    ``name`` every character is printable (or a tab or line break)."""
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    else:
+        if not any(byte < 0x20 and byte not in (0, 10, 13) for byte in head):
+            return False
+    for cut in (0, 2):  # the head may end inside a surrogate pair
+        try:
+            text = head[:len(head) - cut].decode(name.lower().replace("16", "-16-"))
+        except UnicodeDecodeError:
+            continue
+        return all(char.isprintable() or char in "\t\n\r" for char in text)
+    return False
 
 
 def check_encodable(named: Iterable[tuple[str, str]]) -> None:
