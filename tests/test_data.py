@@ -129,9 +129,12 @@ def test_utf16_of_other_scripts_without_a_byte_order_mark_is_named(text, encodin
         decode_lines(text.encode(encoding), "in.txt")
 
 
-def test_utf8_of_other_scripts_with_a_nul_is_no_utf16():
-    lines = ["Собака\0бежит.", "一只狗\0在跑。", "\0", "Ο σκύλος\tτρέχει.\0"]
-    assert decode_lines("\n".join(lines).encode(), "in.txt") == lines
+@pytest.mark.parametrize("lines", [["Собака\0бежит.", "一只狗\0在跑。", "\0", "Ο σκύλος\tτρέχει.\0"],
+                                   ["people\tPersonen", "\0dog\tHund"], ["dog\tHund\0"]])
+def test_utf8_with_a_stray_nul_is_no_utf16(lines):
+    """A glossary TSV with one NUL was refused as UTF-16BE: its tabs read as control characters,
+    and its bytes as printable CJK."""
+    assert decode_lines("".join(line + "\n" for line in lines).encode(), "in.txt") == lines
 
 
 def test_a_nul_here_and_there_is_no_utf16():

@@ -160,21 +160,25 @@ def utf16_without_bom(head: bytes) -> str | None:
 
 def other_script_utf16(head: bytes, name: str) -> bool:
     """Whether ``head`` (an even number of bytes) is text in the UTF-16 ``name`` and not UTF-8 text:
-    read as UTF-8 it is invalid, or holds control characters other than line breaks; read as
-    ``name`` every character is printable (or a tab or line break)."""
+    read as UTF-8 it is invalid, or holds control characters other than tabs and line breaks;
+    read as ``name`` every character is printable (or a tab or line break), and it has line breaks
+    where the bytes have any (spaces where they have none)."""
     try:
         head.decode("utf-8")
     except UnicodeDecodeError:
         pass
     else:
-        if not any(byte < 0x20 and byte not in (0, 10, 13) for byte in head):
+        if not any(byte < 0x20 and byte not in (0, 9, 10, 13) for byte in head):
             return False
     for cut in (0, 2):  # the head may end inside a surrogate pair
         try:
             text = head[:len(head) - cut].decode(name.lower().replace("16", "-16-"))
         except UnicodeDecodeError:
             continue
-        return all(char.isprintable() or char in "\t\n\r" for char in text)
+        # Its line breaks are this encoding's (a UTF-8 file's "\n" bytes read so are CJK), or a
+        # line without one has spaces.
+        breaks = "\n" in text if b"\n" in head else " " in text
+        return breaks and all(char.isprintable() or char in "\t\n\r" for char in text)
     return False
 
 
