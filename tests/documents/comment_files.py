@@ -11,7 +11,16 @@ from __future__ import annotations
 import io
 
 import openpyxl
-from office_files import docx_bytes, odf_bytes, presentation_file, read_members, sheet_file, slides_file, write_members
+from office_files import (
+    chart_slides_file,
+    docx_bytes,
+    odf_bytes,
+    presentation_file,
+    read_members,
+    sheet_file,
+    slides_file,
+    write_members,
+)
 
 P = "http://schemas.openxmlformats.org/presentationml/2006/main"
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
@@ -214,6 +223,43 @@ def chart_text_file() -> bytes:
     paragraph.addElement(frame)
     document.text.addElement(paragraph)
     return odf_bytes(document)
+
+
+CHART_SHAPES = (
+    f'{HEAD}<c:userShapes xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" '
+    f'xmlns:cdr="http://schemas.openxmlformats.org/drawingml/2006/chartDrawing" xmlns:a="{A}"><cdr:relSizeAnchor>'
+    '<cdr:from><cdr:x>0.1</cdr:x><cdr:y>0.1</cdr:y></cdr:from><cdr:to><cdr:x>0.5</cdr:x><cdr:y>0.2</cdr:y></cdr:to>'
+    '<cdr:sp macro="" textlink=""><cdr:nvSpPr><cdr:cNvPr id="2" name="TextBox 1"/><cdr:cNvSpPr txBox="1"/>'
+    '</cdr:nvSpPr><cdr:spPr><a:xfrm><a:off x="0" y="0"/><a:ext cx="1000000" cy="300000"/></a:xfrm>'
+    '<a:prstGeom prst="rect"><a:avLst/></a:prstGeom></cdr:spPr><cdr:txBody><a:bodyPr wrap="square"/><a:lstStyle/>'
+    '<a:p><a:r><a:rPr lang="en-US"/><a:t>The dog is sleeping.</a:t></a:r></a:p></cdr:txBody></cdr:sp>'
+    '</cdr:relSizeAnchor></c:userShapes>')
+CHART_SHAPES_MEMBERS = {".xlsx": "xl/drawings/drawing9.xml", ".pptx": "ppt/drawings/drawing9.xml"}
+
+
+def chart_shapes_file(suffix: str) -> bytes:
+    """A chart with a text box drawn on it, "The dog is sleeping.": its "user shapes", a part of
+    their own (CHART_SHAPES_MEMBERS) that the chart relates to, as Excel, PowerPoint and Word write
+    them.  On a slide (chart_slides_file), or on a sheet (".xlsx": an openpyxl bar chart of 3 and 5)."""
+    from openpyxl.chart import BarChart, Reference
+
+    if suffix == ".pptx":
+        members, chart = read_members(chart_slides_file()), "ppt/charts/chart1.xml"
+    else:
+        book = openpyxl.Workbook()
+        book.active.append([3, 5])
+        bars = BarChart()
+        bars.add_data(Reference(book.active, min_col=1, max_col=2, min_row=1))
+        book.active.add_chart(bars, "D2")
+        members, chart = read_members(docx_bytes(book)), "xl/charts/chart1.xml"
+    add_part(members, CHART_SHAPES_MEMBERS[suffix], CHART_SHAPES,
+             "application/vnd.openxmlformats-officedocument.drawingml.chartshapes+xml")
+    folder, _, name = chart.rpartition("/")
+    relate(members, f"{folder}/_rels/{name}.rels", 1, f"{RELATIONSHIPS}/chartUserShapes", "../drawings/drawing9.xml")
+    head, _, tail = members[chart].rpartition(b"</")  # the shapes come last in the chart, before its end tag
+    members[chart] = head + (f'<c:userShapes xmlns:c="http://schemas.openxmlformats.org/drawingml/2006/chart" '
+                             f'xmlns:r="{RELATIONSHIPS}" r:id="rIdC1"/></').encode() + tail
+    return write_members(members)
 
 
 def doctype_manifest(data: bytes) -> bytes:

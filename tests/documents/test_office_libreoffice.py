@@ -7,6 +7,7 @@ import subprocess
 import pytest
 from comment_files import (
     annotated_calc_file,
+    chart_shapes_file,
     chart_text_file,
     commented_slides_file,
     noted_presentation_file,
@@ -35,7 +36,8 @@ FILES = {"word.docx": word_file, "slides.pptx": slides_file, "sheet.xlsx": lambd
          "smartart.pptx": smartart_slides_file, "comments.xlsx": commented_sheet_file,
          "controls.docx": content_control_file, "reviewed.pptx": commented_slides_file,
          "threads.xlsx": threaded_sheet_file, "odfchart.odt": chart_text_file, "notes.odp": noted_presentation_file,
-         "annotated.ods": annotated_calc_file}  # one PDF name each
+         "annotated.ods": annotated_calc_file, "boxedchart.xlsx": lambda: chart_shapes_file(".xlsx"),
+         "boxedslide.pptx": lambda: chart_shapes_file(".pptx")}  # one PDF name each
 
 
 @pytest.mark.skipif(SOFFICE is None, reason="LibreOffice (soffice) is not installed")

@@ -7,7 +7,8 @@ import io
 import docx
 import openpyxl
 import pptx
-from comment_files import chart_text_file, doctype_manifest
+import pytest
+from comment_files import CHART_SHAPES_MEMBERS, chart_shapes_file, chart_text_file, doctype_manifest
 from lxml import etree
 from office_files import (
     chart_slides_file,
@@ -35,6 +36,16 @@ def test_a_charts_title_is_translated_and_its_numbers_kept(mirror):
     assert chart.chart_title.text_frame.text == "DOGS. OF NUMBER THE"
     assert list(chart.plots[0].categories) == ["East", "West"]  # data, from the chart's workbook: kept
     assert list(chart.plots[0].series[0].values) == [3.0, 5.0]
+
+
+@pytest.mark.parametrize("suffix", [".xlsx", ".pptx"])
+def test_a_text_box_drawn_on_a_chart_is_translated(mirror, suffix):
+    """A chart's user shapes are a part of their own (drawingml.chartshapes+xml), which was not
+    read: the text box stayed in the source language."""
+    out = read_members(translate_office(chart_shapes_file(suffix), suffix, mirror, DocumentOptions(target_lang="de")))
+    shapes = etree.fromstring(out[CHART_SHAPES_MEMBERS[suffix]])
+    assert [t.text for t in shapes.iter(f"{A}t")] == ["SLEEPING. IS DOG THE"]
+    assert [run.get("lang") for run in shapes.iter(f"{A}rPr")] == ["de"]
 
 
 def test_smartart_nodes_are_translated(mirror):

@@ -5,9 +5,12 @@ upper-cased in reverse order, each aligned to its source word."""
 import io
 
 import openpyxl
+import pytest
 from lxml import etree
-from office_files import docx_bytes, read_members, shared_string_sheet, sheet_file
+from office_files import docx_bytes, read_members, shared_string_sheet, sheet_file, write_members
 from openpyxl.comments import Comment
+from openpyxl.formatting.rule import FormulaRule
+from openpyxl.worksheet.datavalidation import DataValidation
 from openpyxl.worksheet.table import Table
 
 from attnmt.documents.office import translate_office
@@ -78,6 +81,32 @@ def goods_file(formula: str | None = None, totals: bool = False) -> bytes:
     return docx_bytes(book)
 
 
+# A list validation in Excel 2010's extension (x14), where Excel writes one whose list is on another sheet.
+X14_VALIDATION = ('<extLst><ext uri="{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}" '
+                  'xmlns:x14="http://schemas.microsoft.com/office/spreadsheetml/2009/9/main">'
+                  '<x14:dataValidations count="1" xmlns:xm="http://schemas.microsoft.com/office/excel/2006/main">'
+                  '<x14:dataValidation type="list"><x14:formula1><xm:f>INDIRECT("Goods[Item]")</xm:f></x14:formula1>'
+                  '<xm:sqref>D1</xm:sqref></x14:dataValidation></x14:dataValidations></ext></extLst>')
+
+
+def validated_goods_file(where: str) -> bytes:
+    """The goods file with a rule on D1 that names the column Goods[Item] (in a string, as INDIRECT
+    takes it): a data validation's list, a conditional format's formula, or an x14 validation."""
+    book = openpyxl.load_workbook(io.BytesIO(goods_file()))
+    sheet = book.active
+    if where == "validation":
+        validation = DataValidation(type="list", formula1='INDIRECT("Goods[Item]")')
+        sheet.add_data_validation(validation)
+        validation.add("D1")
+    elif where == "conditional format":
+        sheet.conditional_formatting.add("D1", FormulaRule(formula=['COUNTIF(INDIRECT("Goods[Item]"),D1)>0']))
+    members = read_members(docx_bytes(book))
+    if where == "x14 validation":
+        member = "xl/worksheets/sheet1.xml"
+        members[member] = members[member].replace(b"</worksheet>", f"{X14_VALIDATION}</worksheet>".encode())
+    return write_members(members)
+
+
 def column_attributes(out: bytes, key: str) -> list[str | None]:
     """Each tableColumn's ``key`` as written (escaped), in the translated file's table."""
     return [c.get(key) for c in etree.fromstring(read_members(out)["xl/tables/table1.xml"]).iter(f"{{{S}}}tableColumn")]
@@ -105,3 +134,13 @@ def test_a_totals_row_label_follows_its_translated_cell(mirror):
     assert sheet["A3"].value == "TOTAL" and sheet["B3"].value == "=SUBTOTAL(109,B2:B2)"
     assert column_attributes(out, "totalsRowLabel") == ["TOTAL", None]
     assert sheet.tables["Goods"].tableColumns[0].totalsRowLabel == "TOTAL"
+
+
+@pytest.mark.parametrize("where", ["validation", "conditional format", "x14 validation"])
+def test_a_rule_naming_a_tables_column_keeps_its_header(mirror, where):
+    """INDIRECT("Goods[Item]") in a validation list or a conditional format broke (the list came up
+    empty) once the columns took their translated names: only cells' formulas were searched."""
+    out = translate(validated_goods_file(where), mirror)
+    sheet = openpyxl.load_workbook(io.BytesIO(out)).active
+    assert [sheet["A1"].value, sheet["A2"].value] == ["Item", "APPLE RED A"]
+    assert column_attributes(out, "name") == ["Item", "Unit_x000a_price"]

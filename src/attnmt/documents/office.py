@@ -20,7 +20,8 @@ What is translated, per format:
   strings), cell comments and threaded comments (attnmt.documents.comments), and the text
   boxes and shapes drawn on a sheet; a table's column names follow its translated headers,
   its totals row's labels that row's cells (attnmt.documents.tables);
-- all three: charts' text (titles, axis titles, labels written as text) and SmartArt;
+- all three: charts' text (titles, axis titles, labels written as text, text boxes drawn on
+  a chart) and SmartArt;
 - .odt, .odp, .ods: content.xml and styles.xml paragraphs and headings (not those of a master
   page's shapes: a presentation's prompts), and the titles of charts (attnmt.documents.opendocument);
 - .epub: its XHTML pages, as HTML is (attnmt.documents.markup), and its table of contents
@@ -74,10 +75,11 @@ SUFFIXES = (".docx", ".pptx", ".xlsx", *MACRO_SUFFIXES, ".odt", ".odp", ".ods", 
 CHUNK = 256  # paragraphs per translate call: progress is reported after each, and a call batches its sentences
 CONTENT_TYPES = "[Content_Types].xml"
 TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
-# Charts' titles and labels written as text, and SmartArt (its data, and the drawing made of it
-# that Office shows), in any of the three formats: DrawingML paragraphs.
-CHARTS_AND_SMARTART = tuple((end, DRAWING) for end in (".drawingml.chart+xml", ".drawingml.diagramData+xml",
-                                                       ".drawingml.diagramDrawing+xml"))
+# Charts' titles and labels written as text, the text boxes and shapes drawn on a chart (its
+# "user shapes": cdr:sp/cdr:txBody, a part of their own), and SmartArt (its data, and the drawing
+# made of it that Office shows), in any of the three formats: DrawingML paragraphs.
+CHARTS_AND_SMARTART = tuple((end, DRAWING) for end in (".drawingml.chart+xml", ".drawingml.chartshapes+xml",
+                                                       ".drawingml.diagramData+xml", ".drawingml.diagramDrawing+xml"))
 
 
 class Texts(Protocol):

@@ -8,7 +8,10 @@ keep their source text instead (written as inline strings, the shared string lef
 other cells that use it):
 
 - a formula refers to the table's columns by name (``=SUM(Sales[Price])``, ``[@Price]``), which
-  renamed columns would break;
+  renamed columns would break: a cell's, a defined name's, a table's calculated column's or totals
+  row's, or a rule's (a data validation list, ``INDIRECT("Sales[Colour]")``, a conditional
+  format, and the same in Excel 2010's extension, ``xm:f``, which Excel writes for a list on
+  another sheet);
 - two headers would get one name (Excel's names are unique, whatever their case), or one
   none.
 
@@ -33,6 +36,10 @@ RELATIONSHIPS = "http://schemas.openxmlformats.org/package/2006/relationships"
 TABLE_RELATIONSHIP = "/table"  # how a sheet's relationship to one of its tables ends its Type
 CELL = re.compile(r"([A-Z]+)(\d+)")
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
+# Where a formula is written (module docstring): cells, defined names, tables' columns, data
+# validations (formula1, formula2), conditional formats (formula), and x14 rules (xm:f).
+FORMULAS = (s("f"), s("definedName"), s("calculatedColumnFormula"), s("totalsRowFormula"), s("formula1"),
+            s("formula2"), s("formula"), "{http://schemas.microsoft.com/office/excel/2006/main}f")
 
 
 def keep_tables_whole(archive: Archive, parts: list[Part]) -> list[Part]:
@@ -98,7 +105,7 @@ def string_texts(sst: etree._Element) -> list[str]:
 
 def formula_texts(archive: Archive, held: dict[str, Part]) -> str:
     """The text of every formula that may name a table's columns (one with a "["), in the
-    workbook, sheets' cells and defined names, as one text to search.  A part already parsed
+    workbook, sheets and tables (FORMULAS), as one text to search.  A part already parsed
     (``held``) is read from its tree (translation changed only its strings); a member with no "["
     in its bytes is not parsed."""
     found = []
@@ -112,8 +119,7 @@ def formula_texts(archive: Archive, held: dict[str, Part]) -> str:
             root = parse_part(archive, member).getroot()
         else:
             continue
-        found += [e.text or "" for e in root.iter(s("f"), s("definedName"), s("calculatedColumnFormula"),
-                                                 s("totalsRowFormula")) if "[" in (e.text or "")]
+        found += [e.text or "" for e in root.iter(*FORMULAS) if "[" in (e.text or "")]
     return "\n".join(found)
 
 
