@@ -81,6 +81,18 @@ def test_absurd_sizes_in_a_config_are_one_line_before_anything_is_allocated(tmp_
     assert grew < 200 * 2**20
 
 
+@pytest.mark.parametrize("changes, message", [
+    (dict(activation="tanh"), "activation='tanh': use 'relu', 'gelu' or 'swish'"),
+    (dict(positional_layout="xx"), "positional_layout='xx': use 'interleaved' or 'half'"),
+    (dict(norm_first="no"), "norm_first must be true or false, got 'no'"),
+])
+def test_a_config_json_naming_a_part_attnmt_lacks_is_refused_naming_the_file_and_key(tmp_path, changes, message):
+    """An unknown activation or layout was a traceback from deep in attnmt.layers, naming neither."""
+    folder = copy_with_config(tmp_path, **changes)
+    with pytest.raises(ModelDirError, match=f"^{re.escape(str(folder / 'config.json'))}: {re.escape(message)}$"):
+        load_model_dir(folder)
+
+
 def test_weights_given_as_a_folder_are_named_as_one_with_the_weights_file_in_it(tmp_path, capsys):
     folder = tmp_path / "checkpoints" / "step_00001000"  # what --weights was given, a checkpoint's folder
     folder.mkdir(parents=True)

@@ -67,6 +67,17 @@ def test_a_model_config_out_of_range_is_refused_where_it_is_built():
         TransformerConfig(vocab_size=100, eos_id=-1)
 
 
+@pytest.mark.parametrize("changes, message", [
+    (dict(activation="tanh"), "activation='tanh': use 'relu', 'gelu' or 'swish'"),
+    (dict(positional_layout="xx"), "positional_layout='xx': use 'interleaved' or 'half'"),
+    (dict(norm_first="no"), "norm_first must be true or false, got 'no'"),  # was a pre-norm model: "no" is true
+    (dict(tie_embeddings=0), "tie_embeddings must be true or false, got 0"),
+])
+def test_a_model_config_built_in_python_refuses_what_from_dict_refuses(changes, message):
+    with pytest.raises(ConfigError, match=f"^{re.escape(message)}$"):
+        TransformerConfig(vocab_size=100, **changes)
+
+
 def test_the_command_line_says_an_out_of_range_override_in_one_line(tmp_path, capsys):
     path = tmp_path / "c.yaml"
     path.write_text(json.dumps(tiny_config(tmp_path).to_dict()))  # JSON is YAML too

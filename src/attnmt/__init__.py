@@ -24,7 +24,7 @@ import types
 
 from attnmt import hardware
 from attnmt import threads as threads  # on import, the first reading of CPU time: the first choice sees start-up
-from attnmt.errors import command_line_interrupts
+from attnmt.errors import command_line_interrupts, is_the_command_line
 
 hardware.set_process_defaults()  # before anything imports torch: OpenMP reads them when it loads
 
@@ -32,10 +32,12 @@ import gc
 
 # Importing torch makes some 170,000 objects that live as long as the process.  With the cyclic
 # collector on, it goes over them again and again while they load (a full pass takes about
-# 0.07 s).  So the collector waits until the imports are done, and then leaves every object alive
-# by then out of its passes (gc.freeze): reference counting still frees them, but a reference
-# cycle among them would never be collected.  Where the collector was off, it stays off and
-# nothing is frozen.
+# 0.07 s).  So the collector waits until the imports are done.  In the ``attnmt`` command (issue
+# 44: a one-line job's start-up) it then leaves every object alive by then out of its passes
+# (gc.freeze): reference counting still frees them, but a reference cycle among them would never
+# be collected.  A program that imports attnmt is not frozen: there the objects alive by then are
+# also the program's own, and a cycle of them dropped later would leak.  Where the collector was
+# off, it stays off and nothing is frozen.
 _collecting = gc.isenabled()
 gc.disable()
 try:
@@ -59,7 +61,8 @@ try:
         from attnmt.model import AttentionTrace, Transformer
 finally:
     if _collecting:
-        gc.freeze()
+        if is_the_command_line():
+            gc.freeze()
         gc.enable()
 
 __version__ = "0.1.0"

@@ -10,7 +10,7 @@ attnmt.config_options.
 from __future__ import annotations
 
 import re
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +29,11 @@ from attnmt.config_ranges import (
     typed,
 )
 from attnmt.errors import ConfigError
+from attnmt.layers import ACTIVATIONS, POSITIONAL_LAYOUTS
+
+# The parts a model config names, and the names each key may take.
+CHOICES = {"positional": ("sinusoidal", "learned", "none"), "positional_layout": POSITIONAL_LAYOUTS,
+           "activation": tuple(ACTIVATIONS)}
 
 
 @dataclass
@@ -75,10 +80,13 @@ class TransformerConfig:
             raise ConfigError(
                 f"d_model={self.d_model} is not divisible by n_heads={self.n_heads}"
             )
-        if self.positional not in ("sinusoidal", "learned", "none"):
-            raise ConfigError(
-                f"positional={self.positional!r}: use 'sinusoidal', 'learned' or 'none'"
-            )
+        for key, allowed in CHOICES.items():  # else a model dir's config.json fails deep in attnmt.layers
+            if getattr(self, key) not in allowed:
+                named = ", ".join(repr(name) for name in allowed[:-1])
+                raise ConfigError(f"{key}={getattr(self, key)!r}: use {named} or {allowed[-1]!r}")
+        for key in (f.name for f in fields(self) if f.type == "bool"):  # as from_dict's reading refuses them
+            if not isinstance(getattr(self, key), bool):
+                raise ConfigError(f"{key} must be true or false, got {getattr(self, key)!r}")
         if self.tie_embeddings and self.src_vocab_size not in (None, self.vocab_size):
             raise ConfigError(
                 f"src_vocab_size={self.src_vocab_size} differs from vocab_size={self.vocab_size}, "

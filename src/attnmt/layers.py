@@ -29,6 +29,9 @@ ACTIVATIONS: dict[str, Callable[[Tensor], Tensor]] = {
 }
 
 
+POSITIONAL_LAYOUTS = ("interleaved", "half")  # sinusoidal_table's column orders
+
+
 def sinusoidal_table(max_len: int, d_model: int, layout: str = "interleaved") -> Tensor:
     """The paper's positional encodings, [max_len, d_model].
 

@@ -2,6 +2,7 @@
 
 import math
 import re
+import threading
 
 import pytest
 import torch
@@ -293,3 +294,45 @@ def test_a_translations_quality_is_the_same_with_or_without_a_shortlist(fused_st
     expected = assess(model, tokenizer, *zip(*pairs, strict=True))  # the readable model's, no shortlist
     assert [t.quality for each in found for t in each] == pytest.approx([a.quality for a in expected], rel=1e-4)
     assert all(t.quality < math.exp(t.log_prob / (len(t.text.split()) + 1)) for each in found for t in each)
+
+
+def test_threads_sharing_a_shortlisted_copy_each_search_their_own_batchs_shortlist():
+    """Another thread's batch, encoded while this one's searches, swapped its shortlist in (the
+    steps' columns then read as the other batch's ids): each thread now keeps its own batch's.
+    The first batch's search starts only once the second batch is encoded."""
+    shortlist = Shortlist({5: list(range(4, 150)), 6: list(range(150, 300))}, [], 300, 300)
+    short = prepare(random_model())
+    use_shortlist(short, shortlist)
+    batches = {"first": torch.full((2, 6), 5), "second": torch.full((2, 6), 6)}
+    expected = {name: greedy_search(short, src) for name, src in batches.items()}
+    first_encoded, second_encoded = threading.Event(), threading.Event()
+    encode = short.encode
+
+    def encode_in_turn(src, trace=None):
+        if int(src[0, 0]) == 6:
+            first_encoded.wait(timeout=60)
+        memory = encode(src, trace)
+        if int(src[0, 0]) == 5:
+            first_encoded.set()
+            second_encoded.wait(timeout=60)  # the first search's steps come after the second encode
+        else:
+            second_encoded.set()
+        return memory
+
+    short.encode = encode_in_turn
+    found: dict[str, object] = {}
+
+    def search(name: str) -> None:
+        try:
+            found[name] = greedy_search(short, batches[name])
+        except Exception as error:  # noqa: BLE001 - the assertion below shows it
+            found[name] = error
+
+    threads = [threading.Thread(target=search, args=(name,)) for name in batches]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert first_encoded.is_set() and second_encoded.is_set()
+    assert found == expected
+    assert all(tokens and set(tokens) <= set(range(4, 150)) for tokens in expected["first"])

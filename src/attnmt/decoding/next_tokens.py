@@ -138,14 +138,15 @@ class ChoosesFromTheStep(Protocol):
 class SearchesAShortlist(Protocol):
     """A model whose searches may write only a vocabulary shortlist's pieces, chosen per batch from
     its sources (attnmt.fast.FastTransformer given one: attnmt.fast.shortlist), the shortlist of the
-    batch it encoded last.  Its searches' log-probs are then normalised over that shortlist."""
+    batch the calling thread encoded last (each thread searches its own batch's).  Its searches'
+    log-probs are then normalised over that shortlist."""
 
     def shortlisted(self) -> bool:
         """Whether it has a shortlist now."""
 
     def allow(self, ids: Sequence[int]) -> None:
-        """The batch encoded last may also write ``ids``: the pieces a search forces or steers to (a
-        prefix's, a glossary's), which off the shortlist would have log-prob -inf."""
+        """The batch this thread encoded last may also write ``ids``: the pieces a search forces or
+        steers to (a prefix's, a glossary's), which off the shortlist would have log-prob -inf."""
 
     def whole_vocabulary_logits(self, states: Tensor) -> Tensor:
         """Decoder states [..., d_model] -> logits over the whole vocabulary [..., V], as without a

@@ -30,8 +30,10 @@ The ids are the model's own: a shortlist belongs to the vocabulary it was built 
 
 from __future__ import annotations
 
+import threading
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
+from functools import partial
 from pathlib import Path
 
 import torch
@@ -128,8 +130,12 @@ class Shortlist:
 
 
 class ShortlistOutput(nn.Module):
-    """The output layer of an inference copy, restricted to the ids ``restrict`` was last given:
-    their logits as the full layer computes them, -inf for every other piece."""
+    """The output layer of an inference copy, restricted to the ids ``restrict`` was last given in
+    the calling thread: their logits as the full layer computes them, -inf for every other piece.
+
+    The restriction is the thread's own (``threading.local``): a batch is encoded and searched in
+    one thread, and another thread's batch, encoded meanwhile with the same copy, would otherwise
+    swap its shortlist in under this one's search (its steps' columns mapped to the other's ids)."""
 
     def __init__(self, full: nn.Module, vocab_size: int) -> None:
         super().__init__()
@@ -139,41 +145,47 @@ class ShortlistOutput(nn.Module):
             self.weight, self.bias = full.packed.to_dense().float(), full.bias
         elif isinstance(full, nn.Linear):
             self.weight, self.bias = full.weight, full.bias
-        self.ids: Tensor | None = None
-        self.part: nn.Module | None = None
+        self.batch = threading.local()  # this thread's batch: ids, column (id -> its column, or -1), part
+
+    @property
+    def ids(self) -> Tensor | None:
+        """The ids of this thread's batch, sorted; None before it restricts the layer (the whole layer)."""
+        return getattr(self.batch, "ids", None)
 
     def restrict(self, ids: Tensor) -> None:
-        self.ids = ids
-        self.column = torch.full((self.vocab_size,), -1, dtype=torch.long)  # id -> its column, or -1
-        self.column[ids] = torch.arange(ids.numel())
+        column = torch.full((self.vocab_size,), -1, dtype=torch.long)
+        column[ids] = torch.arange(ids.numel())
         if isinstance(self.full, Int8PanelLinear):
-            self.part = Int8PanelLinear.from_panels(self.full.panels.select(ids))
+            part = Int8PanelLinear.from_panels(self.full.panels.select(ids))
         elif isinstance(self.full, PanelLinear):
             weight, bias = self.full.rows(ids), None if self.full.bias is None else self.full.bias[ids]
-            self.part = lambda x: F.linear(x, weight, bias)
+            part = partial(F.linear, weight=weight, bias=bias)
         elif self.weight is None:
-            self.part = quantized_rows(self.full, ids)
+            part = quantized_rows(self.full, ids)
         else:
             weight, bias = self.weight[ids], None if self.bias is None else self.bias[ids]
-            self.part = lambda x: F.linear(x, weight, bias)
+            part = partial(F.linear, weight=weight, bias=bias)
+        self.batch.ids, self.batch.column, self.batch.part = ids, column, part
 
     def columns_only(self, x: Tensor) -> Tensor:
         """[..., d_model] -> the logits of the shortlisted ids only [..., len(ids)], in their order."""
-        return self.part(x)
+        return self.batch.part(x)
 
     def columns(self, ids: Sequence[int]) -> list[int]:
         """The columns of those of ``ids`` that the shortlist holds."""
-        return [int(self.column[i]) for i in ids if self.column[i] >= 0]
+        column = self.batch.column
+        return [int(column[i]) for i in ids if column[i] >= 0]
 
     def vocabulary_ids(self, columns: Tensor) -> Tensor:
         """Columns of ``columns_only``'s logits -> the vocabulary's ids."""
-        return self.ids[columns]
+        return self.batch.ids[columns]
 
     def forward(self, x: Tensor) -> Tensor:
-        if self.ids is None:
+        ids = self.ids
+        if ids is None:
             return self.full(x)
         logits = x.new_full((*x.shape[:-1], self.vocab_size), float("-inf"))
-        return logits.index_copy_(-1, self.ids, self.part(x))
+        return logits.index_copy_(-1, ids, self.batch.part(x))
 
 
 def quantized_rows(layer: nn.Module, ids: Tensor) -> nn.Module:

@@ -100,8 +100,9 @@ class FastTransformer(Transformer):
 
     def use_shortlist(self, shortlist: Shortlist) -> None:
         """From now on each batch's output layer computes only the pieces ``shortlist`` keeps for its
-        sources (attnmt.fast.shortlist); a cached step's logits are then those columns only, which
-        its next tokens map back to the vocabulary's ids."""
+        sources (attnmt.fast.shortlist), in the thread that encoded the batch (threads that share the
+        copy each search their own batch's); a cached step's logits are then those columns only,
+        which its next tokens map back to the vocabulary's ids."""
         c = self.config
         if (shortlist.source_size, shortlist.target_size) != (c.src_vocab_size or c.vocab_size, c.vocab_size):
             raise ConfigError(f"the shortlist is for vocabularies of {shortlist.source_size} and "
@@ -117,8 +118,8 @@ class FastTransformer(Transformer):
         return self.shortlist is not None
 
     def allow(self, ids: Sequence[int]) -> None:
-        """The batch encoded last may also write ``ids`` (a prefix's, a glossary's pieces): they join
-        its shortlist, where they are not on it already."""
+        """The batch this thread encoded last may also write ``ids`` (a prefix's, a glossary's
+        pieces): they join its shortlist, where they are not on it already."""
         kept = [] if self.output.ids is None else self.output.ids.tolist()  # None: no batch, the whole layer
         if kept and not set(ids) <= set(kept):
             self.output.restrict(torch.tensor(sorted({*kept, *ids}), dtype=torch.long))
@@ -135,7 +136,7 @@ class FastTransformer(Transformer):
         return GrowingCache(layers)
 
     def encode(self, src: Tensor, trace: AttentionTrace | None = None) -> Tensor:
-        if self.shortlist is not None:  # the batch's vocabulary, for the steps that follow
+        if self.shortlist is not None:  # the batch's vocabulary, for this thread's steps that follow
             # Every id up to EOS stays, so that EOS's column in the shortlist's logits is EOS's id (the
             # search reads a forced EOS's logit by id), and the rest of the ids keep their order.
             c = self.config
