@@ -4,6 +4,7 @@
 import warnings
 
 import pytest
+import srt
 
 from attnmt.documents.paragraphs import line_pairs
 from attnmt.documents.pipeline import (
@@ -13,7 +14,7 @@ from attnmt.documents.pipeline import (
     translate_lines,
     translate_paragraphs,
 )
-from attnmt.documents.subtitles import translate_subtitle_text, wrap
+from attnmt.documents.subtitles import translate_subtitle_text, visible_length, wrap
 
 
 def test_a_line_of_sentences_is_translated_sentence_by_sentence_with_its_spacing(mirror):
@@ -120,6 +121,32 @@ def test_wrapping_cuts_at_the_space_nearest_an_even_split_never_inside_a_tag():
     assert wrap("aa bb cc dd", 2) == ["aa bb", "cc dd"]
     assert wrap('<font color="red">aa bb</font> cc', 2) == ['<font color="red">aa', "bb</font> cc"]
     assert wrap("one", 2) == ["one"]
+
+
+def test_wrapping_keeps_a_less_than_sign_that_opens_no_tag_and_a_no_break_space(same):
+    """The '<' was dropped from the line, and the no-break space became a plain space, while the
+    warning said the '<' was kept."""
+    source = "1\n00:00:01,000 --> 00:00:03,000\nThe boy is running. 3 < 5!\nThe girl is\xa0sleeping.\n"
+    with pytest.warns(UserWarning, match="a '<' that opens no tag is kept as text"):
+        out = translate_subtitle_text(source, same)
+    assert out == "1\n00:00:01,000 --> 00:00:03,000\nThe boy is running. 3 <\n5! The girl is\xa0sleeping.\n"
+    assert [cue.content for cue in srt.parse(out)] == ["The boy is running. 3 <\n5! The girl is\xa0sleeping."]
+
+
+@pytest.mark.parametrize("code", ["{\\fad(200, 300)}", "{\\pos(1, 2)}"])
+def test_wrapping_never_cuts_inside_an_ass_code_with_a_space(code):
+    """"{\\fad(200," ended one line and "300)}" started the next."""
+    assert wrap(f"A dog {code} runs fast.", 2) == [f"A dog {code}", "runs fast."]
+
+
+def test_wrapping_evens_the_characters_shown_not_those_of_the_tags(same):
+    """The font tag's 45 characters were counted: "A" on the first line, 44 characters on the second."""
+    font = '<font face="Times New Roman" color="#ffff00">'
+    source = f"1\n00:00:01,000 --> 00:00:03,000\n{font}A man</font> is walking\nin the big park with his dog.\n"
+    out = translate_subtitle_text(source, same)
+    assert [cue.content for cue in srt.parse(out)] == [f"{font}A man</font> is walking in the\nbig park with his dog."]
+    assert visible_length(f"{font}A man</font> is walking in the") == 23  # and 22 on the second line
+    assert visible_length("{\\an8}<i>Tom &amp; Jerry</i>") == len("Tom & Jerry")
 
 
 def test_a_cue_whose_timing_line_lacks_its_arrow_is_translated_with_a_warning_naming_the_line(mirror):

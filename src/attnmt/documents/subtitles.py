@@ -14,7 +14,8 @@ promise here is that numbering, timings, settings and notes come out byte for by
 
 A cue's lines are translated as one text (split into sentences as any paragraph)
 and wrapped again into as many lines, at the spaces nearest even lengths (fewer where the
-translation has fewer words: a blank line would end the cue).  A dialogue cue, a speaker a
+translation has fewer words: a blank line would end the cue), lengths in the characters shown (tags
+and ASS codes left out, an entity one), never inside a tag or ASS code.  A dialogue cue, a speaker a
 line, each beginning with a dash (after any start tags or ASS codes: ``<i>- Hi.``,
 ``{\\an8}- Hi.``) or each one voice span, is translated line by line, each line keeping its
 start and the end tags that close nothing on it.  Its tags (WebVTT's ``<v Roger>``,
@@ -67,6 +68,8 @@ CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- H
 TIMESTAMP = re.compile(r"<((?:\d+:)?\d+:\d{2}\.\d+)>")  # a WebVTT timestamp in cue text (karaoke): <00:01.500>
 SPEAKER = re.compile(r"(<v(?:[.\s][^<>]*)?>)(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
 VOICE_TAG = re.compile(r"</?v[.\s>]")  # a voice span's start or end tag (<v Roger>, <v.loud Roger>, </v>)
+WRAP_GAP = re.compile(rf"{TOKEN.pattern}|( +)")  # a tag or ASS code, kept whole; else spaces a line may end at
+ENTITY = re.compile(r"&(?:#\d+|#x[\da-fA-F]+|[A-Za-z]+);")  # a character reference: &amp;, &#160;, &#xa0;
 
 
 def translate_subtitle_text(text: str, translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
@@ -329,17 +332,28 @@ def proportional(text: str, shares: Sequence[int]) -> list[str] | None:
 
 
 def wrap(text: str, lines: int) -> list[str]:
-    """``text`` in ``lines`` lines (fewer if it has fewer words), cut at the spaces that make
-    them most even; no cut inside a tag."""
-    words = re.findall(r"(?:<[^>]*>|[^\s<])+", text) if text.strip() else [text]
-    if lines <= 1 or len(words) <= 1:
-        return [text.strip()]
-    out, rest = [], words
+    """``text`` in ``lines`` lines (fewer if it has fewer words), cut at the runs of spaces that make
+    them most even in the characters a viewer sees (``visible_length``).  Only ASCII spaces outside
+    tags and ASS codes are cut at, so every other character stays where it was: a ``<`` that opens
+    no tag, a no-break space, ``{\\fad(200, 300)}`` whole."""
+    text = text.strip(" ")
+    gaps = [match.span(3) for match in WRAP_GAP.finditer(text) if match.group(3)]  # where a line may end
+    bounds = [0, *(end for gap in gaps for end in gap), len(text)]
+    widths = [visible_length(text[a:b]) for a, b in zip(bounds[::2], bounds[1::2], strict=True)]  # a word's
+    cuts: list[int] = []  # the gaps cut at, by index
     for remaining in range(lines, 1, -1):
-        if len(rest) <= 1:
+        first = cuts[-1] + 1 if cuts else 0  # the first word not yet on a line
+        if len(widths) - first <= 1:
             break
-        target = sum(len(w) + 1 for w in rest) / remaining
-        cut = min(range(1, len(rest)), key=lambda k: abs(sum(len(w) + 1 for w in rest[:k]) - target))
-        out.append(" ".join(rest[:cut]))
-        rest = rest[cut:]
-    return [*out, " ".join(rest)]
+        target = sum(width + 1 for width in widths[first:]) / remaining
+        cuts.append(first - 1 + min(range(1, len(widths) - first),
+                                    key=lambda k: abs(sum(width + 1 for width in widths[first:first + k]) - target)))
+    starts = [0, *(gaps[k][1] for k in cuts)]
+    ends = [*(gaps[k][0] for k in cuts), len(text)]
+    return [text[a:b] for a, b in zip(starts, ends, strict=True)]
+
+
+def visible_length(text: str) -> int:
+    """The characters of cue text a viewer sees: its tags and ASS codes left out, an entity
+    (``&amp;``) one character."""
+    return len(ENTITY.sub("&", TOKEN.sub("", text)))
