@@ -6,6 +6,7 @@ import warnings
 import pytest
 import srt
 
+from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.paragraphs import line_pairs
 from attnmt.documents.pipeline import (
     DocumentOptions,
@@ -147,6 +148,20 @@ def test_wrapping_evens_the_characters_shown_not_those_of_the_tags(same):
     assert [cue.content for cue in srt.parse(out)] == [f"{font}A man</font> is walking in the\nbig park with his dog."]
     assert visible_length(f"{font}A man</font> is walking in the") == 23  # and 22 on the second line
     assert visible_length("{\\an8}<i>Tom &amp; Jerry</i>") == len("Tom & Jerry")
+
+
+@pytest.mark.parametrize("source", [
+    "1\r00:00:01,000 --> 00:00:02,000\rA dog runs.\r\r2\r00:00:02,000 --> 00:00:03,000\rA cat sleeps.\r",
+    "WEBVTT\r\r00:01.000 --> 00:02.000\rA dog runs.\r\r00:02.000 --> 00:03.000\rA cat sleeps.\r",
+])
+def test_a_file_whose_lines_end_in_cr_alone_is_translated_and_keeps_its_endings(mirror, source):
+    """Old Mac OS's line endings: the file was one line, and came back untranslated without a word."""
+    out = translate_subtitle_text(source, mirror)
+    assert out == source.replace("A dog runs.", "RUNS. DOG A").replace("A cat sleeps.", "SLEEPS. CAT A")
+    name = "film.vtt" if source.startswith("WEBVTT") else "film.srt"
+    sent = translate_file_bytes(source.encode(), name, FoundTranslations({"A dog runs.": "Ein Hund rennt."}),
+                                DocumentOptions())
+    assert sent.decode().count("Ein Hund rennt.\r") == 1  # the server's and the CLI's way in
 
 
 def test_a_cue_whose_timing_line_lacks_its_arrow_is_translated_with_a_warning_naming_the_line(mirror):

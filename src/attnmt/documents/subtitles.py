@@ -5,7 +5,8 @@ holds the timings (and WebVTT's cue settings), the lines before it the cue's
 number or identifier, the lines after it the text.  Blocks without ``-->`` (the
 ``WEBVTT`` header, ``NOTE``, ``STYLE``, ``REGION``) are not cues.  Nothing else is skipped
 without a word: a timing line written without its arrow (``00:00:01,000 -> 00:00:02,000``) still
-marks a cue, translated with a warning naming the line; cues with no blank line between them are
+marks a cue, translated with a warning naming the line; a file whose lines end in CR alone (old Mac OS)
+is read line by line as any other; cues with no blank line between them are
 told apart by their timing lines; any other block is left as it was, with a warning.  That is the whole
 of what is needed, so the file is read block by block here rather than through a
 subtitle library: srt, webvtt-py and pysubs2 all write files back from their own
@@ -55,6 +56,8 @@ if TYPE_CHECKING:
     from attnmt.documents.review import Review
 
 BLOCK_GAP = re.compile(r"(\r?\n(?:[ \t]*\r?\n)+)")
+CR_ENDINGS = re.compile(r"\r(?!\n)")  # a line ending of old Mac OS: CR alone
+LF_ENDINGS = re.compile(r"(?<!\r)\n")  # LF alone
 FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
 TIME = r"\d+:\d{2}(?::\d{2})?(?:[,.]\d+)?"
@@ -75,7 +78,12 @@ ENTITY = re.compile(r"&(?:#\d+|#x[\da-fA-F]+|[A-Za-z]+);")  # a character refere
 def translate_subtitle_text(text: str, translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
                             where: str = "input", review: Review | None = None) -> str:
     """An SRT or WebVTT file's text with each cue's text translated; everything else as it was
-    (``review``: attnmt.documents.review, a cue's place the line its text starts on)."""
+    (``review``: attnmt.documents.review, a cue's place the line its text starts on).  A file whose
+    lines end in CR alone (old Mac OS) is read so, and written back so; its last line may end in LF
+    (the command line hands on a file's last line ending as LF)."""
+    if CR_ENDINGS.search(text) and not LF_ENDINGS.search(text[:-1]):  # else it is one line, and no cue is found
+        lf_text = re.sub(r"\r\n?", "\n", text)
+        return translate_subtitle_text(lf_text, translator, options, where, review).replace("\n", "\r")
     pieces = BLOCK_GAP.split(text)  # blocks at even indices, the blank lines between them at odd ones
     vtt = text.lstrip("\ufeff").startswith("WEBVTT")
     cues = []  # (piece index, lines kept: number and timing, text lines)
