@@ -178,6 +178,32 @@ def test_a_webvtt_cue_whose_timing_line_lacks_its_arrow_is_translated_with_a_war
     assert out == vtt.replace("Hello there.", "THERE. HELLO")
 
 
+WRITTEN_WRONGLY = "written as {!r}, not as 00:00:01,000 --> 00:00:02,500"
+
+
+@pytest.mark.parametrize("timing, problem", [
+    ("00:00:04,000 -->", WRITTEN_WRONGLY),
+    ("foo --> bar", WRITTEN_WRONGLY),
+    ("00:00:09;000 --> 00:00:10;000", WRITTEN_WRONGLY),
+    ("00:00:05,000 --> 00:00:04,000", "{!r} end before they start"),
+])
+def test_a_timing_line_with_its_arrow_but_wrong_times_is_kept_with_a_warning_naming_it(mirror, timing, problem):
+    """Only a timing line without its arrow was warned about; these passed without a word."""
+    source = f"1\n00:00:01,000 --> 00:00:02,000\nHello there.\n\n2\n{timing}\nGood bye.\n"
+    with pytest.warns(UserWarning) as caught:
+        out = translate_subtitle_text(source, mirror, where="in.srt")
+    assert [str(warning.message) for warning in caught] == [
+        f"in.srt, line 6: timings {problem.format(timing)}; the cue's text is translated and the line kept as it was"]
+    assert out == source.replace("Hello there.", "THERE. HELLO").replace("Good bye.", "BYE. GOOD")
+
+
+def test_timings_that_start_and_end_together_or_in_webvtts_short_form_give_no_warning(mirror):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        translate_subtitle_text("1\n00:00:01,000 --> 00:00:01,000\nHi.\n\n2\n1:00:01,5 --> 1:00:02,25\nHo.\n", mirror)
+        translate_subtitle_text("WEBVTT\n\n00:59.000 --> 01:00.500 line:0\nHi.\n", mirror)
+
+
 def test_a_block_that_is_no_cue_is_left_with_a_warning_naming_its_line(mirror):
     srt = "1\n00:00:01,000 --> 00:00:02,000\nHello there.\n\nstray words\n"
     with pytest.warns(UserWarning, match=r"^in.srt, line 5: a block without a timing line .* left untranslated"):

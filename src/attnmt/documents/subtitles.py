@@ -5,8 +5,9 @@ holds the timings (and WebVTT's cue settings), the lines before it the cue's
 number or identifier, the lines after it the text.  Blocks without ``-->`` (the
 ``WEBVTT`` header, ``NOTE``, ``STYLE``, ``REGION``) are not cues.  Nothing else is skipped
 without a word: a timing line written without its arrow (``00:00:01,000 -> 00:00:02,000``) still
-marks a cue, translated with a warning naming the line; a file whose lines end in CR alone (old Mac OS)
-is read line by line as any other; cues with no blank line between them are
+marks a cue, translated with a warning naming the line, as does one with its arrow but not two times
+(``00:00:04,000 -->``, ``00:00:09;000 --> 00:00:10;000``) or ending before it starts; a file whose lines
+end in CR alone (old Mac OS) is read line by line as any other; cues with no blank line between them are
 told apart by their timing lines; any other block is left as it was, with a warning.  That is the whole
 of what is needed, so the file is read block by block here rather than through a
 subtitle library: srt, webvtt-py and pysubs2 all write files back from their own
@@ -61,7 +62,7 @@ LF_ENDINGS = re.compile(r"(?<!\r)\n")  # LF alone
 FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
 TIME = r"\d+:\d{2}(?::\d{2})?(?:[,.]\d+)?"
-TIMING = re.compile(rf"\s*{TIME}\s*-->\s*{TIME}")  # a timing line (a cue's text may hold "-->" too)
+TIMING = re.compile(rf"\s*({TIME})\s*-->\s*({TIME})")  # a timing line (a cue's text may hold "-->" too)
 LOOSE_TIMING = re.compile(rf"\s*{TIME}\D{{1,8}}{TIME}")  # two times with something else than " --> " between
 NOT_CUES = re.compile(r"\ufeff?(?:WEBVTT|NOTE|STYLE|REGION)(?:\s|$)")  # WebVTT's blocks that hold no cue
 # A speaker's line in a cue of two or more: "- Hello.", after any start tags or ASS codes ("<i>- Hello.",
@@ -157,13 +158,13 @@ def in_time_order(lines: list[str]) -> list[str]:
     order at the places they landed: a translation that turns the words around takes the
     timestamps with them, and WebVTT wants each later than the one before."""
     text = "\n".join(lines)
-    values = iter(sorted((match.group() for match in TIMESTAMP.finditer(text)), key=seconds))
+    values = iter(sorted((match.group() for match in TIMESTAMP.finditer(text)), key=lambda tag: seconds(tag[1:-1])))
     return TIMESTAMP.sub(lambda _: next(values), text).split("\n")
 
 
-def seconds(timestamp: str) -> float:
-    """A timestamp tag's time: "<01:02.500>" -> 62.5."""
-    return sum(float(part) * 60 ** k for k, part in enumerate(reversed(timestamp[1:-1].split(":"))))
+def seconds(time: str) -> float:
+    """A time as a timestamp or timing line writes it: "01:02.500" -> 62.5 (SRT: "00:01:02,500")."""
+    return sum(float(part) * 60 ** k for k, part in enumerate(reversed(time.replace(",", ".").split(":"))))
 
 
 def voice(line: str) -> str:
@@ -199,6 +200,8 @@ def block_cues(block: str, vtt: bool, where: str, first_line: int) -> list[tuple
     for start in starts[1:]:
         warnings.warn(f"{where}, line {first_line + start}: a cue starts without a blank line before it; it is "
                       "translated as a cue of its own", AttnmtWarning, stacklevel=3)
+    for k in timings:
+        check_timing(lines[k], vtt, where, first_line + k)
     ends = [*starts[1:], last + 1]
     return [(lines[start:k + 1], lines[k + 1:end]) for start, k, end in zip(starts, timings, ends, strict=True)]
 
@@ -213,16 +216,36 @@ def timing_line(lines: Sequence[str], vtt: bool, where: str, first_line: int) ->
     if found is not None or (vtt and NOT_CUES.match(lines[0])):
         return found
     guessed = next((k for k, line in enumerate(lines) if LOOSE_TIMING.match(line)), None)
-    example = "00:01.000 --> 00:02.500" if vtt else "00:00:01,000 --> 00:00:02,500"
     if guessed is None:
-        warnings.warn(f"{where}, line {first_line}: a block without a timing line ({example}) is not a cue, "
-                      "so it is left untranslated; if it goes on with the cue before it, take out the blank line",
+        warnings.warn(f"{where}, line {first_line}: a block without a timing line ({timing_example(vtt)}) is not a "
+                      "cue, so it is left untranslated; if it goes on with the cue before it, take out the blank line",
                       AttnmtWarning, stacklevel=4)
     else:
-        warnings.warn(f"{where}, line {first_line + guessed}: timings written as {lines[guessed].strip()!r}, not "
-                      f"as {example}; the cue's text is translated and the line kept as it was", AttnmtWarning,
-                      stacklevel=4)
+        warn_timing(f"written as {lines[guessed].strip()!r}, not as {timing_example(vtt)}", where, first_line + guessed)
     return guessed
+
+
+def check_timing(line: str, vtt: bool, where: str, number: int) -> None:
+    """Warns where a timing line with its arrow is no two times (``00:00:04,000 -->``,
+    ``00:00:09;000 --> 00:00:10;000``) or ends before it starts: players skip such a cue or
+    show it wrongly, and it is the file's author who can tell the times meant (``number``: the
+    line's in the file ``where``).  A line without its arrow was warned about by ``timing_line``."""
+    match = TIMING.match(line)
+    if "-->" not in line or (match and seconds(match.group(1)) <= seconds(match.group(2))):
+        return
+    if match:
+        warn_timing(f"{line.strip()!r} end before they start", where, number)
+    else:
+        warn_timing(f"written as {line.strip()!r}, not as {timing_example(vtt)}", where, number)
+
+
+def warn_timing(problem: str, where: str, number: int) -> None:
+    warnings.warn(f"{where}, line {number}: timings {problem}; the cue's text is translated and the line kept as "
+                  "it was", AttnmtWarning, stacklevel=5)
+
+
+def timing_example(vtt: bool) -> str:
+    return "00:01.000 --> 00:02.500" if vtt else "00:00:01,000 --> 00:00:02,500"
 
 
 def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Translator,
