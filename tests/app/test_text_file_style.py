@@ -46,3 +46,15 @@ def test_an_old_mac_file_is_one_line_whose_crs_part_it_as_a_tab_does(trained_mod
     parts = translated.read_bytes().decode().split("\r")
     assert code == 0 and [sentence for sentence in reached if sentence] == [FIRST, SECOND]
     assert len(parts) == 3 and parts[2] == "" and "\n" not in parts[0] + parts[1]
+
+
+def test_an_old_mac_subtitle_file_is_read_line_by_line_and_keeps_its_crs(trained_model, tmp_path, capsys):
+    """It was one line holding no cue: it came back untranslated, exit 0, without a word."""
+    cues = f"1\r00:00:01,000 --> 00:00:02,000\r{FIRST}\r\r2\r00:00:02,000 --> 00:00:03,000\r{SECOND}\r"
+    source, translated = tmp_path / "film.srt", tmp_path / "film.de.srt"
+    source.write_bytes(cues.encode())
+    code, _, _ = run_cli(["translate", "--model", trained_model, source, translated], capsys)
+    written = translated.read_bytes().decode()
+    assert code == 0 and "\n" not in written and written.count("\r") == cues.count("\r")
+    assert written.startswith("1\r00:00:01,000 --> 00:00:02,000\rein hund rennt")
+    assert "\r\r2\r00:00:02,000 --> 00:00:03,000\reine katze schläft" in written

@@ -122,8 +122,8 @@ def test_a_cue_of_one_voice_a_line_keeps_each_speaker_on_their_line(mirror, line
 
 
 def test_one_speakers_sentence_over_two_voice_lines_is_read_whole(same):
-    lines = "<v Anna>The weather is</v>\n<v Anna>nice today.</v>"
-    assert translate_subtitle_text(vtt(lines), same) == vtt(lines) and same.given == ["The weather is nice today."]
+    lines = "<v Anna>The weather is</v>\n<v Anna>very nice today.</v>"
+    assert translate_subtitle_text(vtt(lines), same) == vtt(lines) and same.given == ["The weather is very nice today."]
 
 
 def test_a_warning_after_a_dialogue_cue_names_the_line_of_its_own_cue(same):

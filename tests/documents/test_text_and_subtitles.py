@@ -4,7 +4,9 @@
 import warnings
 
 import pytest
+import srt
 
+from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.paragraphs import line_pairs
 from attnmt.documents.pipeline import (
     DocumentOptions,
@@ -13,7 +15,7 @@ from attnmt.documents.pipeline import (
     translate_lines,
     translate_paragraphs,
 )
-from attnmt.documents.subtitles import translate_subtitle_text, wrap
+from attnmt.documents.subtitles import translate_subtitle_text, visible_length, wrap
 
 
 def test_a_line_of_sentences_is_translated_sentence_by_sentence_with_its_spacing(mirror):
@@ -122,6 +124,46 @@ def test_wrapping_cuts_at_the_space_nearest_an_even_split_never_inside_a_tag():
     assert wrap("one", 2) == ["one"]
 
 
+def test_wrapping_keeps_a_less_than_sign_that_opens_no_tag_and_a_no_break_space(same):
+    """The '<' was dropped from the line, and the no-break space became a plain space, while the
+    warning said the '<' was kept."""
+    source = "1\n00:00:01,000 --> 00:00:03,000\nThe boy is running. 3 < 5!\nThe girl is\xa0sleeping.\n"
+    with pytest.warns(UserWarning, match="a '<' that opens no tag is kept as text"):
+        out = translate_subtitle_text(source, same)
+    assert out == "1\n00:00:01,000 --> 00:00:03,000\nThe boy is running. 3 <\n5! The girl is\xa0sleeping.\n"
+    assert [cue.content for cue in srt.parse(out)] == ["The boy is running. 3 <\n5! The girl is\xa0sleeping."]
+
+
+@pytest.mark.parametrize("code", ["{\\fad(200, 300)}", "{\\pos(1, 2)}"])
+def test_wrapping_never_cuts_inside_an_ass_code_with_a_space(code):
+    """"{\\fad(200," ended one line and "300)}" started the next."""
+    assert wrap(f"A dog {code} runs fast.", 2) == [f"A dog {code}", "runs fast."]
+
+
+def test_wrapping_evens_the_characters_shown_not_those_of_the_tags(same):
+    """The font tag's 45 characters were counted: "A" on the first line, 44 characters on the second."""
+    font = '<font face="Times New Roman" color="#ffff00">'
+    source = f"1\n00:00:01,000 --> 00:00:03,000\n{font}A man</font> is walking\nin the big park with his dog.\n"
+    out = translate_subtitle_text(source, same)
+    assert [cue.content for cue in srt.parse(out)] == [f"{font}A man</font> is walking in the\nbig park with his dog."]
+    assert visible_length(f"{font}A man</font> is walking in the") == 23  # and 22 on the second line
+    assert visible_length("{\\an8}<i>Tom &amp; Jerry</i>") == len("Tom & Jerry")
+
+
+@pytest.mark.parametrize("source", [
+    "1\r00:00:01,000 --> 00:00:02,000\rA dog runs.\r\r2\r00:00:02,000 --> 00:00:03,000\rA cat sleeps.\r",
+    "WEBVTT\r\r00:01.000 --> 00:02.000\rA dog runs.\r\r00:02.000 --> 00:03.000\rA cat sleeps.\r",
+])
+def test_a_file_whose_lines_end_in_cr_alone_is_translated_and_keeps_its_endings(mirror, source):
+    """Old Mac OS's line endings: the file was one line, and came back untranslated without a word."""
+    out = translate_subtitle_text(source, mirror)
+    assert out == source.replace("A dog runs.", "RUNS. DOG A").replace("A cat sleeps.", "SLEEPS. CAT A")
+    name = "film.vtt" if source.startswith("WEBVTT") else "film.srt"
+    sent = translate_file_bytes(source.encode(), name, FoundTranslations({"A dog runs.": "Ein Hund rennt."}),
+                                DocumentOptions())
+    assert sent.decode().count("Ein Hund rennt.\r") == 1  # the server's and the CLI's way in
+
+
 def test_a_cue_whose_timing_line_lacks_its_arrow_is_translated_with_a_warning_naming_the_line(mirror):
     srt = "1\n00:00:01,000 --> 00:00:02,000\nHello there.\n\n2\n00:00:02,000 -> 00:00:03,000\nGood bye.\n"
     with pytest.warns(UserWarning, match=r"^in.srt, line 6: timings written as '00:00:02,000 -> 00:00:03,000'"):
@@ -134,6 +176,32 @@ def test_a_webvtt_cue_whose_timing_line_lacks_its_arrow_is_translated_with_a_war
     with pytest.warns(UserWarning, match=r"^in.vtt, line 6: timings written as"):
         out = translate_subtitle_text(vtt, mirror, where="in.vtt")
     assert out == vtt.replace("Hello there.", "THERE. HELLO")
+
+
+WRITTEN_WRONGLY = "written as {!r}, not as 00:00:01,000 --> 00:00:02,500"
+
+
+@pytest.mark.parametrize("timing, problem", [
+    ("00:00:04,000 -->", WRITTEN_WRONGLY),
+    ("foo --> bar", WRITTEN_WRONGLY),
+    ("00:00:09;000 --> 00:00:10;000", WRITTEN_WRONGLY),
+    ("00:00:05,000 --> 00:00:04,000", "{!r} end before they start"),
+])
+def test_a_timing_line_with_its_arrow_but_wrong_times_is_kept_with_a_warning_naming_it(mirror, timing, problem):
+    """Only a timing line without its arrow was warned about; these passed without a word."""
+    source = f"1\n00:00:01,000 --> 00:00:02,000\nHello there.\n\n2\n{timing}\nGood bye.\n"
+    with pytest.warns(UserWarning) as caught:
+        out = translate_subtitle_text(source, mirror, where="in.srt")
+    assert [str(warning.message) for warning in caught] == [
+        f"in.srt, line 6: timings {problem.format(timing)}; the cue's text is translated and the line kept as it was"]
+    assert out == source.replace("Hello there.", "THERE. HELLO").replace("Good bye.", "BYE. GOOD")
+
+
+def test_timings_that_start_and_end_together_or_in_webvtts_short_form_give_no_warning(mirror):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        translate_subtitle_text("1\n00:00:01,000 --> 00:00:01,000\nHi.\n\n2\n1:00:01,5 --> 1:00:02,25\nHo.\n", mirror)
+        translate_subtitle_text("WEBVTT\n\n00:59.000 --> 01:00.500 line:0\nHi.\n", mirror)
 
 
 def test_a_block_that_is_no_cue_is_left_with_a_warning_naming_its_line(mirror):

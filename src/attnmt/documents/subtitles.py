@@ -5,7 +5,9 @@ holds the timings (and WebVTT's cue settings), the lines before it the cue's
 number or identifier, the lines after it the text.  Blocks without ``-->`` (the
 ``WEBVTT`` header, ``NOTE``, ``STYLE``, ``REGION``) are not cues.  Nothing else is skipped
 without a word: a timing line written without its arrow (``00:00:01,000 -> 00:00:02,000``) still
-marks a cue, translated with a warning naming the line; cues with no blank line between them are
+marks a cue, translated with a warning naming the line, as does one with its arrow but not two times
+(``00:00:04,000 -->``, ``00:00:09;000 --> 00:00:10;000``) or ending before it starts; a file whose lines
+end in CR alone (old Mac OS) is read line by line as any other; cues with no blank line between them are
 told apart by their timing lines; any other block is left as it was, with a warning.  That is the whole
 of what is needed, so the file is read block by block here rather than through a
 subtitle library: srt, webvtt-py and pysubs2 all write files back from their own
@@ -14,7 +16,8 @@ promise here is that numbering, timings, settings and notes come out byte for by
 
 A cue's lines are translated as one text (split into sentences as any paragraph)
 and wrapped again into as many lines, at the spaces nearest even lengths (fewer where the
-translation has fewer words: a blank line would end the cue).  A dialogue cue, a speaker a
+translation has fewer words: a blank line would end the cue), lengths in the characters shown (tags
+and ASS codes left out, an entity one), never inside a tag or ASS code.  A dialogue cue, a speaker a
 line, each beginning with a dash (after any start tags or ASS codes: ``<i>- Hi.``,
 ``{\\an8}- Hi.``) or each one voice span, is translated line by line, each line keeping its
 start and the end tags that close nothing on it.  Its tags (WebVTT's ``<v Roger>``,
@@ -54,10 +57,12 @@ if TYPE_CHECKING:
     from attnmt.documents.review import Review
 
 BLOCK_GAP = re.compile(r"(\r?\n(?:[ \t]*\r?\n)+)")
+CR_ENDINGS = re.compile(r"\r(?!\n)")  # a line ending of old Mac OS: CR alone
+LF_ENDINGS = re.compile(r"(?<!\r)\n")  # LF alone
 FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
 TIME = r"\d+:\d{2}(?::\d{2})?(?:[,.]\d+)?"
-TIMING = re.compile(rf"\s*{TIME}\s*-->\s*{TIME}")  # a timing line (a cue's text may hold "-->" too)
+TIMING = re.compile(rf"\s*({TIME})\s*-->\s*({TIME})")  # a timing line (a cue's text may hold "-->" too)
 LOOSE_TIMING = re.compile(rf"\s*{TIME}\D{{1,8}}{TIME}")  # two times with something else than " --> " between
 NOT_CUES = re.compile(r"\ufeff?(?:WEBVTT|NOTE|STYLE|REGION)(?:\s|$)")  # WebVTT's blocks that hold no cue
 # A speaker's line in a cue of two or more: "- Hello.", after any start tags or ASS codes ("<i>- Hello.",
@@ -67,12 +72,19 @@ CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- H
 TIMESTAMP = re.compile(r"<((?:\d+:)?\d+:\d{2}\.\d+)>")  # a WebVTT timestamp in cue text (karaoke): <00:01.500>
 SPEAKER = re.compile(r"(<v(?:[.\s][^<>]*)?>)(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
 VOICE_TAG = re.compile(r"</?v[.\s>]")  # a voice span's start or end tag (<v Roger>, <v.loud Roger>, </v>)
+WRAP_GAP = re.compile(rf"{TOKEN.pattern}|( +)")  # a tag or ASS code, kept whole; else spaces a line may end at
+ENTITY = re.compile(r"&(?:#\d+|#x[\da-fA-F]+|[A-Za-z]+);")  # a character reference: &amp;, &#160;, &#xa0;
 
 
 def translate_subtitle_text(text: str, translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
                             where: str = "input", review: Review | None = None) -> str:
     """An SRT or WebVTT file's text with each cue's text translated; everything else as it was
-    (``review``: attnmt.documents.review, a cue's place the line its text starts on)."""
+    (``review``: attnmt.documents.review, a cue's place the line its text starts on).  A file whose
+    lines end in CR alone (old Mac OS) is read so, and written back so; its last line may end in LF
+    (the command line hands on a file's last line ending as LF)."""
+    if CR_ENDINGS.search(text) and not LF_ENDINGS.search(text[:-1]):  # else it is one line, and no cue is found
+        lf_text = re.sub(r"\r\n?", "\n", text)
+        return translate_subtitle_text(lf_text, translator, options, where, review).replace("\n", "\r")
     pieces = BLOCK_GAP.split(text)  # blocks at even indices, the blank lines between them at odd ones
     vtt = text.lstrip("\ufeff").startswith("WEBVTT")
     cues = []  # (piece index, lines kept: number and timing, text lines)
@@ -146,13 +158,13 @@ def in_time_order(lines: list[str]) -> list[str]:
     order at the places they landed: a translation that turns the words around takes the
     timestamps with them, and WebVTT wants each later than the one before."""
     text = "\n".join(lines)
-    values = iter(sorted((match.group() for match in TIMESTAMP.finditer(text)), key=seconds))
+    values = iter(sorted((match.group() for match in TIMESTAMP.finditer(text)), key=lambda tag: seconds(tag[1:-1])))
     return TIMESTAMP.sub(lambda _: next(values), text).split("\n")
 
 
-def seconds(timestamp: str) -> float:
-    """A timestamp tag's time: "<01:02.500>" -> 62.5."""
-    return sum(float(part) * 60 ** k for k, part in enumerate(reversed(timestamp[1:-1].split(":"))))
+def seconds(time: str) -> float:
+    """A time as a timestamp or timing line writes it: "01:02.500" -> 62.5 (SRT: "00:01:02,500")."""
+    return sum(float(part) * 60 ** k for k, part in enumerate(reversed(time.replace(",", ".").split(":"))))
 
 
 def voice(line: str) -> str:
@@ -188,6 +200,8 @@ def block_cues(block: str, vtt: bool, where: str, first_line: int) -> list[tuple
     for start in starts[1:]:
         warnings.warn(f"{where}, line {first_line + start}: a cue starts without a blank line before it; it is "
                       "translated as a cue of its own", AttnmtWarning, stacklevel=3)
+    for k in timings:
+        check_timing(lines[k], vtt, where, first_line + k)
     ends = [*starts[1:], last + 1]
     return [(lines[start:k + 1], lines[k + 1:end]) for start, k, end in zip(starts, timings, ends, strict=True)]
 
@@ -202,16 +216,36 @@ def timing_line(lines: Sequence[str], vtt: bool, where: str, first_line: int) ->
     if found is not None or (vtt and NOT_CUES.match(lines[0])):
         return found
     guessed = next((k for k, line in enumerate(lines) if LOOSE_TIMING.match(line)), None)
-    example = "00:01.000 --> 00:02.500" if vtt else "00:00:01,000 --> 00:00:02,500"
     if guessed is None:
-        warnings.warn(f"{where}, line {first_line}: a block without a timing line ({example}) is not a cue, "
-                      "so it is left untranslated; if it goes on with the cue before it, take out the blank line",
+        warnings.warn(f"{where}, line {first_line}: a block without a timing line ({timing_example(vtt)}) is not a "
+                      "cue, so it is left untranslated; if it goes on with the cue before it, take out the blank line",
                       AttnmtWarning, stacklevel=4)
     else:
-        warnings.warn(f"{where}, line {first_line + guessed}: timings written as {lines[guessed].strip()!r}, not "
-                      f"as {example}; the cue's text is translated and the line kept as it was", AttnmtWarning,
-                      stacklevel=4)
+        warn_timing(f"written as {lines[guessed].strip()!r}, not as {timing_example(vtt)}", where, first_line + guessed)
     return guessed
+
+
+def check_timing(line: str, vtt: bool, where: str, number: int) -> None:
+    """Warns where a timing line with its arrow is no two times (``00:00:04,000 -->``,
+    ``00:00:09;000 --> 00:00:10;000``) or ends before it starts: players skip such a cue or
+    show it wrongly, and it is the file's author who can tell the times meant (``number``: the
+    line's in the file ``where``).  A line without its arrow was warned about by ``timing_line``."""
+    match = TIMING.match(line)
+    if "-->" not in line or (match and seconds(match.group(1)) <= seconds(match.group(2))):
+        return
+    if match:
+        warn_timing(f"{line.strip()!r} end before they start", where, number)
+    else:
+        warn_timing(f"written as {line.strip()!r}, not as {timing_example(vtt)}", where, number)
+
+
+def warn_timing(problem: str, where: str, number: int) -> None:
+    warnings.warn(f"{where}, line {number}: timings {problem}; the cue's text is translated and the line kept as "
+                  "it was", AttnmtWarning, stacklevel=5)
+
+
+def timing_example(vtt: bool) -> str:
+    return "00:01.000 --> 00:02.500" if vtt else "00:00:01,000 --> 00:00:02,500"
 
 
 def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Translator,
@@ -329,17 +363,28 @@ def proportional(text: str, shares: Sequence[int]) -> list[str] | None:
 
 
 def wrap(text: str, lines: int) -> list[str]:
-    """``text`` in ``lines`` lines (fewer if it has fewer words), cut at the spaces that make
-    them most even; no cut inside a tag."""
-    words = re.findall(r"(?:<[^>]*>|[^\s<])+", text) if text.strip() else [text]
-    if lines <= 1 or len(words) <= 1:
-        return [text.strip()]
-    out, rest = [], words
+    """``text`` in ``lines`` lines (fewer if it has fewer words), cut at the runs of spaces that make
+    them most even in the characters a viewer sees (``visible_length``).  Only ASCII spaces outside
+    tags and ASS codes are cut at, so every other character stays where it was: a ``<`` that opens
+    no tag, a no-break space, ``{\\fad(200, 300)}`` whole."""
+    text = text.strip(" ")
+    gaps = [match.span(3) for match in WRAP_GAP.finditer(text) if match.group(3)]  # where a line may end
+    bounds = [0, *(end for gap in gaps for end in gap), len(text)]
+    widths = [visible_length(text[a:b]) for a, b in zip(bounds[::2], bounds[1::2], strict=True)]  # a word's
+    cuts: list[int] = []  # the gaps cut at, by index
     for remaining in range(lines, 1, -1):
-        if len(rest) <= 1:
+        first = cuts[-1] + 1 if cuts else 0  # the first word not yet on a line
+        if len(widths) - first <= 1:
             break
-        target = sum(len(w) + 1 for w in rest) / remaining
-        cut = min(range(1, len(rest)), key=lambda k: abs(sum(len(w) + 1 for w in rest[:k]) - target))
-        out.append(" ".join(rest[:cut]))
-        rest = rest[cut:]
-    return [*out, " ".join(rest)]
+        target = sum(width + 1 for width in widths[first:]) / remaining
+        cuts.append(first - 1 + min(range(1, len(widths) - first),
+                                    key=lambda k: abs(sum(width + 1 for width in widths[first:first + k]) - target)))
+    starts = [0, *(gaps[k][1] for k in cuts)]
+    ends = [*(gaps[k][0] for k in cuts), len(text)]
+    return [text[a:b] for a, b in zip(starts, ends, strict=True)]
+
+
+def visible_length(text: str) -> int:
+    """The characters of cue text a viewer sees: its tags and ASS codes left out, an entity
+    (``&amp;``) one character."""
+    return len(ENTITY.sub("&", TOKEN.sub("", text)))
