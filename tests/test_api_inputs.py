@@ -6,14 +6,30 @@ from support import CharTokenizer, ending_model
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate, translate_n_best
+from attnmt.documents import translate_html_texts, translate_text
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.errors import ConfigError, DataError
+from attnmt.inspect.align import align, align_batched
 
 
 @pytest.mark.parametrize("search", [translate, translate_n_best])
 def test_one_string_is_refused_not_translated_a_character_a_line(search):
     with pytest.raises(ConfigError, match=r"^sentences: expected a list of texts, got str; pass \[text\] for one$"):
         search(ending_model(), CharTokenizer(), "a cat")
+
+
+@pytest.mark.parametrize("translate_list, name", [(translate_text, "lines"), (translate_html_texts, "texts")])
+def test_one_string_is_refused_where_documents_take_a_list(translate_list, name):
+    with pytest.raises(ConfigError, match=rf"^{name}: expected a list of texts, got str; pass \[text\] for one$"):
+        translate_list(ending_model(), CharTokenizer(), "<p>a cat</p>")
+
+
+@pytest.mark.parametrize("aligner", [align, align_batched])
+def test_one_string_is_refused_where_alignments_take_lists(aligner):
+    with pytest.raises(ConfigError, match=r"^sources: expected a list of texts, got str; pass \[text\] for one$"):
+        aligner(ending_model(), CharTokenizer(), "a cat", "a cat")
+    with pytest.raises(ConfigError, match=r"^sources and translations: got 2 sources and 1 translations; give one"):
+        aligner(ending_model(), CharTokenizer(), ["a cat", "a dog"], ["a cat"])
 
 
 @pytest.mark.parametrize("sentences, error, message", [

@@ -252,3 +252,9 @@ def test_decode_leaves_no_space_at_the_end_where_a_lone_word_start_piece_is_last
     assert word_start != UNK_ID  # the corpus's numbers and punctuation after a space need it
     ids = tokenizer.encode_target("Zwei Hunde")
     assert tokenizer.decode([*ids, word_start, EOS_ID]) == "Zwei Hunde"
+
+
+@pytest.mark.parametrize("method", ["encode_batch", "encode_target_batch"])
+def test_one_string_given_to_a_batch_encoder_is_refused_not_encoded_a_character_a_line(tokenizer, method):
+    with pytest.raises(ConfigError, match=r"^texts: expected a list of texts, got str; pass \[text\] for one$"):
+        getattr(tokenizer, method)("A dog")

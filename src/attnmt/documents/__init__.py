@@ -31,6 +31,7 @@ from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import OutputError, UserError
 from attnmt.inspect.trace import PieceCodec
 from attnmt.model import Transformer
+from attnmt.text.data import given_texts
 
 __all__ = ["DocumentOptions", "Review", "model_review", "reviewing", "translate_file", "translate_html",
            "translate_html_texts", "translate_subtitles", "translate_text", "translate_xml"]
@@ -50,6 +51,7 @@ def translate_html_texts(model: Transformer, tokenizer: PieceCodec, texts: Seque
     ``"format": "html"``)."""
     from attnmt.documents.markup import translate_markup
 
+    texts = given_texts(texts, "texts")
     return translate_markup(texts, ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)
 
 
@@ -65,6 +67,7 @@ def translate_xml(model: Transformer, tokenizer: PieceCodec, text: str, decoding
 def translate_text(model: Transformer, tokenizer: PieceCodec, lines: Sequence[str], decoding: Decoding = DEFAULT,
                    options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> list[str]:
     """Plain text lines, each split into sentences; URLs and e-mail addresses kept as they are."""
+    lines = given_texts(lines, "lines")
     return translate_lines(lines, ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)
 
 
