@@ -6,10 +6,18 @@ from support import CharTokenizer, ending_model
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate, translate_n_best
-from attnmt.documents import translate_html_texts, translate_text
+from attnmt.documents import (
+    translate_file,
+    translate_html,
+    translate_html_texts,
+    translate_subtitles,
+    translate_text,
+    translate_xml,
+)
 from attnmt.documents.pipeline import DocumentOptions
-from attnmt.errors import ConfigError, DataError
+from attnmt.errors import ConfigError, DataError, UserError
 from attnmt.inspect.align import align, align_batched
+from attnmt.inspect.trace import trace_translation
 
 
 @pytest.mark.parametrize("search", [translate, translate_n_best])
@@ -57,6 +65,29 @@ def test_utf8_bytes_are_read_as_their_text():
 def test_options_of_the_wrong_type_are_named(options, message):
     with pytest.raises(ConfigError, match=message):
         translate(ending_model(), CharTokenizer(), ["a cat"], **options)
+
+
+@pytest.mark.parametrize("function, text, options, message", [
+    (translate_text, ["a cat"], {"decoding": {"beam_size": 1}}, r"^decoding: expected attnmt.Decoding, got dict; "),
+    (translate_text, ["a cat"], {"options": {"split": False}},
+     r"^options: expected attnmt.documents.DocumentOptions, got dict; e.g. DocumentOptions\(split=False\)$"),
+    (translate_html_texts, ["a cat"], {"glossary": ["cat"]}, r"^glossary: expected a Glossary"),
+    (translate_html, ["<p>a cat</p>"], {}, r"^text: expected a str, got list$"),
+    (translate_xml, None, {}, r"^text: expected a str, got NoneType$"),
+    (translate_subtitles, b"1\n", {}, r"^text: expected a str, got bytes$"),
+    (translate_html, "<p>a \ud800</p>", {}, r"^text is not valid Unicode"),
+    (trace_translation, ["a cat"], {}, r"^sentence: expected a str, got list$"),
+    (trace_translation, "a cat", {"target": ["a cat"]}, r"^target: expected a str, got list$"),
+    (trace_translation, "a cat", {"decoding": {"beam_size": 1}}, r"^decoding: expected attnmt.Decoding, got dict"),
+])
+def test_document_and_trace_arguments_of_the_wrong_type_are_named(function, text, options, message):
+    with pytest.raises(UserError, match=message):
+        function(ending_model(), CharTokenizer(), text, **options)
+
+
+def test_translate_file_names_a_wrong_decoding_before_reading_the_file(tmp_path):
+    with pytest.raises(ConfigError, match=r"^decoding: expected attnmt.Decoding, got dict"):
+        translate_file(ending_model(), CharTokenizer(), tmp_path / "missing.txt", tmp_path / "out.txt", {"beam": 1})
 
 
 def test_a_prefix_that_is_not_valid_unicode_is_named():

@@ -106,14 +106,20 @@ def each_sentence(value: T | Sequence[T | None] | None, kind: type, count: int, 
 
 def checked_call(sentences: object, decoding: object, max_tokens: object) -> list[str]:
     """A Python caller's sentences (given_texts), with one clear error for a decoding that is not
-    a Decoding (a dict was an AttributeError deep in the search) or a max_tokens under 1."""
-    if not isinstance(decoding, Decoding):
-        raise ConfigError(f"decoding: expected attnmt.Decoding, got {type(decoding).__name__}; "
-                          "e.g. Decoding(beam_size=4)")
+    a Decoding (``check_decoding``) or a max_tokens under 1."""
+    check_decoding(decoding)
     whole = isinstance(max_tokens, numbers.Integral) or (isinstance(max_tokens, float) and max_tokens.is_integer())
     if isinstance(max_tokens, bool) or not whole or max_tokens < 1:  # type: ignore[operator]
         raise ConfigError(f"max_tokens must be a whole number of at least 1, got {max_tokens!r}")
     return given_texts(sentences)
+
+
+def check_decoding(decoding: object) -> None:
+    """One clear error for a decoding that is not a Decoding: a dict was an AttributeError deep in
+    the search (``translate``, the documents, ``trace_translation``)."""
+    if not isinstance(decoding, Decoding):
+        raise ConfigError(f"decoding: expected attnmt.Decoding, got {type(decoding).__name__}; "
+                          "e.g. Decoding(beam_size=4)")
 
 
 def length_batches(lengths: Sequence[int], max_tokens: int, max_sentences: int = 0) -> list[list[int]]:
