@@ -1,6 +1,9 @@
 """What a Python caller passes to translate and the document functions: wrong types get one clear
 error naming the argument, not a wrong result or a traceback from deep inside."""
 
+import re
+
+import numpy as np
 import pytest
 from support import CharTokenizer, ending_model
 
@@ -14,9 +17,9 @@ from attnmt.documents import (
     translate_text,
     translate_xml,
 )
-from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.pipeline import DocumentOptions, ModelTranslator
 from attnmt.errors import ConfigError, DataError, UserError
-from attnmt.inspect.align import align, align_batched
+from attnmt.inspect.align import align, align_batched, translate_with_weights
 from attnmt.inspect.trace import trace_translation
 
 
@@ -88,6 +91,30 @@ def test_document_and_trace_arguments_of_the_wrong_type_are_named(function, text
 def test_translate_file_names_a_wrong_decoding_before_reading_the_file(tmp_path):
     with pytest.raises(ConfigError, match=r"^decoding: expected attnmt.Decoding, got dict"):
         translate_file(ending_model(), CharTokenizer(), tmp_path / "missing.txt", tmp_path / "out.txt", {"beam": 1})
+
+
+@pytest.mark.parametrize("max_sentences", ["2", -1, 1.5, True])
+def test_a_max_sentences_that_is_no_count_is_named(max_sentences):
+    with pytest.raises(ConfigError, match=rf"^max_sentences must be a whole number of at least 0 \(0: no limit\) "
+                                          rf"or None \(what suits the search\), got {re.escape(repr(max_sentences))}$"):
+        translate(ending_model(), CharTokenizer(), ["a cat"], max_sentences=max_sentences)
+
+
+def test_numpy_counts_are_taken_as_the_ints_they_are():
+    model, tokenizer = ending_model(), CharTokenizer()
+    expected = translate(model, tokenizer, ["a cat", "a dog"], max_tokens=64, max_sentences=1)
+    assert translate(model, tokenizer, ["a cat", "a dog"], max_tokens=np.int64(64),
+                     max_sentences=np.int32(1)) == expected
+
+
+@pytest.mark.parametrize("call", [
+    lambda: align_batched(ending_model(), CharTokenizer(), ["a cat"], ["a cat"], max_tokens=0),
+    lambda: translate_with_weights(ending_model(), CharTokenizer(), ["a cat"], [True], max_tokens=0),
+    lambda: ModelTranslator(ending_model(), CharTokenizer(), max_tokens=0),
+])
+def test_a_max_tokens_under_1_is_named_wherever_it_is_given(call):
+    with pytest.raises(ConfigError, match=r"^max_tokens must be a whole number of at least 1, got 0$"):
+        call()
 
 
 def test_a_prefix_that_is_not_valid_unicode_is_named():

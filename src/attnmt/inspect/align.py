@@ -22,7 +22,16 @@ import torch
 from torch import Tensor
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
-from attnmt.decoding.inputs import Glossaries, Guides, cut, encode_given_targets, encode_inputs, length_batches
+from attnmt.decoding.inputs import (
+    Glossaries,
+    Guides,
+    check_batch_limits,
+    checked_call,
+    cut,
+    encode_given_targets,
+    encode_inputs,
+    length_batches,
+)
 from attnmt.decoding.state import Recording
 from attnmt.decoding.translate import evaluating, keeping, searched_batches, written_attention
 from attnmt.errors import ConfigError
@@ -122,6 +131,7 @@ def align_batched(model: Transformer, tokenizer: PieceCodec, sources: Sequence[s
     batches of at most max_tokens source tokens.  Padding is masked (source) or after the rows
     read (target), so the links are ``align``'s."""
     sources, translations = given_pairs(sources, translations)
+    check_batch_limits(max_tokens)
     found: list[list[tuple[int, int]]] = [[] for _ in sources]
     for i, cross, source_pieces, target_pieces in cross_attention_batches(
             model, tokenizer, sources, translations, layer, heads, max_tokens):
@@ -163,6 +173,7 @@ def translate_with_weights(model: Transformer, tokenizer: PieceCodec, sentences:
     Where a search records none (greedy search, sampling), one teacher-forced pass of the decoder
     alone over the search's own output ids reads them, batch by batch, from the encoder output the
     search computed: the source is encoded once and the translation is never tokenised again."""
+    sentences = checked_call(sentences, decoding, max_tokens, max_sentences)
     texts, found, _ = translate_assessed(model, tokenizer, sentences, weighed, decoding, max_tokens, max_sentences,
                                          layer, heads, glossary)
     return texts, found
