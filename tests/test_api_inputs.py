@@ -18,6 +18,7 @@ from attnmt.documents import (
     translate_xml,
 )
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator
+from attnmt.documents.review import model_review, reviewing
 from attnmt.errors import ConfigError, DataError, UserError
 from attnmt.inspect.align import align, align_batched, translate_with_weights
 from attnmt.inspect.trace import trace_translation
@@ -115,6 +116,16 @@ def test_numpy_counts_are_taken_as_the_ints_they_are():
 def test_a_max_tokens_under_1_is_named_wherever_it_is_given(call):
     with pytest.raises(ConfigError, match=r"^max_tokens must be a whole number of at least 1, got 0$"):
         call()
+
+
+@pytest.mark.parametrize("min_quality", [2, -1, "0.5", float("nan")])
+def test_a_review_threshold_outside_0_to_1_is_named(min_quality):
+    got = re.escape(repr(min_quality))
+    message = rf"^min_quality: expected a number from 0 to 1 \(or None: the calibration's\), got {got}$"
+    with pytest.raises(ConfigError, match=message):
+        model_review(ending_model(), CharTokenizer(), min_quality=min_quality)
+    with pytest.raises(ConfigError, match=message):
+        reviewing(ModelTranslator(ending_model(), CharTokenizer()), min_quality=min_quality)
 
 
 def test_a_prefix_that_is_not_valid_unicode_is_named():

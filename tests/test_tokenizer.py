@@ -155,6 +155,12 @@ def test_id_to_piece_out_of_range_raises(tokenizer):
         tokenizer.id_to_piece(tokenizer.vocab_size)
 
 
+@pytest.mark.parametrize("bad", [99999, -5])
+def test_decode_of_an_id_out_of_range_names_it(tokenizer, bad):
+    with pytest.raises(IndexError, match=rf"^token id {bad} is outside the vocabulary 0\.\.99$"):
+        tokenizer.decode([5, bad])
+
+
 # any SentencePiece model, options, separate vocabularies
 
 

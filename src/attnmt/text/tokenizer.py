@@ -174,7 +174,12 @@ class Tokenizer:
                 break
             if i not in (PAD_ID, BOS_ID):
                 kept.append(i)
-        return self._target.decode(kept).strip()
+        try:
+            return self._target.decode(kept).strip()
+        except IndexError:  # SentencePiece's "OUT_OF_RANGE: piece id is out of range." names no id
+            for i in kept:
+                self.check_id(i)
+            raise
 
     def target_spans(self, text: str) -> list[tuple[int, int]]:
         """Where each of `encode_target(text)`'s pieces stands in `text` (``piece_spans``)."""
@@ -187,9 +192,13 @@ class Tokenizer:
 
     def id_to_piece(self, i: int) -> str:
         """The target piece with id `i`."""
+        self.check_id(i)
+        return self._target.id_to_piece(i)
+
+    def check_id(self, i: int) -> None:
+        """IndexError naming `i` where it is not the id of a target piece."""
         if not 0 <= i < self.vocab_size:
             raise IndexError(f"token id {i} is outside the vocabulary 0..{self.vocab_size - 1}")
-        return self._target.id_to_piece(i)
 
     def piece_to_id(self, piece: str) -> int:
         """The target id of `piece` (unk_id for a piece outside the vocabulary)."""
