@@ -1,19 +1,47 @@
 """What a Python caller passes to translate and the document functions: wrong types get one clear
 error naming the argument, not a wrong result or a traceback from deep inside."""
 
+import re
+
+import numpy as np
 import pytest
 from support import CharTokenizer, ending_model
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate, translate_n_best
-from attnmt.documents.pipeline import DocumentOptions
-from attnmt.errors import ConfigError, DataError
+from attnmt.documents import (
+    translate_file,
+    translate_html,
+    translate_html_texts,
+    translate_subtitles,
+    translate_text,
+    translate_xml,
+)
+from attnmt.documents.pipeline import DocumentOptions, ModelTranslator
+from attnmt.documents.review import model_review, reviewing
+from attnmt.errors import ConfigError, DataError, UserError
+from attnmt.inspect.align import align, align_batched, translate_with_weights
+from attnmt.inspect.trace import trace_translation
 
 
 @pytest.mark.parametrize("search", [translate, translate_n_best])
 def test_one_string_is_refused_not_translated_a_character_a_line(search):
     with pytest.raises(ConfigError, match=r"^sentences: expected a list of texts, got str; pass \[text\] for one$"):
         search(ending_model(), CharTokenizer(), "a cat")
+
+
+@pytest.mark.parametrize("translate_list, name", [(translate_text, "lines"), (translate_html_texts, "texts")])
+def test_one_string_is_refused_where_documents_take_a_list(translate_list, name):
+    with pytest.raises(ConfigError, match=rf"^{name}: expected a list of texts, got str; pass \[text\] for one$"):
+        translate_list(ending_model(), CharTokenizer(), "<p>a cat</p>")
+
+
+@pytest.mark.parametrize("aligner", [align, align_batched])
+def test_one_string_is_refused_where_alignments_take_lists(aligner):
+    with pytest.raises(ConfigError, match=r"^sources: expected a list of texts, got str; pass \[text\] for one$"):
+        aligner(ending_model(), CharTokenizer(), "a cat", "a cat")
+    with pytest.raises(ConfigError, match=r"^sources and translations: got 2 sources and 1 translations; give one"):
+        aligner(ending_model(), CharTokenizer(), ["a cat", "a dog"], ["a cat"])
 
 
 @pytest.mark.parametrize("sentences, error, message", [
@@ -41,6 +69,63 @@ def test_utf8_bytes_are_read_as_their_text():
 def test_options_of_the_wrong_type_are_named(options, message):
     with pytest.raises(ConfigError, match=message):
         translate(ending_model(), CharTokenizer(), ["a cat"], **options)
+
+
+@pytest.mark.parametrize("function, text, options, message", [
+    (translate_text, ["a cat"], {"decoding": {"beam_size": 1}}, r"^decoding: expected attnmt.Decoding, got dict; "),
+    (translate_text, ["a cat"], {"options": {"split": False}},
+     r"^options: expected attnmt.documents.DocumentOptions, got dict; e.g. DocumentOptions\(split=False\)$"),
+    (translate_html_texts, ["a cat"], {"glossary": ["cat"]}, r"^glossary: expected a Glossary"),
+    (translate_html, ["<p>a cat</p>"], {}, r"^text: expected a str, got list$"),
+    (translate_xml, None, {}, r"^text: expected a str, got NoneType$"),
+    (translate_subtitles, b"1\n", {}, r"^text: expected a str, got bytes$"),
+    (translate_html, "<p>a \ud800</p>", {}, r"^text is not valid Unicode"),
+    (trace_translation, ["a cat"], {}, r"^sentence: expected a str, got list$"),
+    (trace_translation, "a cat", {"target": ["a cat"]}, r"^target: expected a str, got list$"),
+    (trace_translation, "a cat", {"decoding": {"beam_size": 1}}, r"^decoding: expected attnmt.Decoding, got dict"),
+])
+def test_document_and_trace_arguments_of_the_wrong_type_are_named(function, text, options, message):
+    with pytest.raises(UserError, match=message):
+        function(ending_model(), CharTokenizer(), text, **options)
+
+
+def test_translate_file_names_a_wrong_decoding_before_reading_the_file(tmp_path):
+    with pytest.raises(ConfigError, match=r"^decoding: expected attnmt.Decoding, got dict"):
+        translate_file(ending_model(), CharTokenizer(), tmp_path / "missing.txt", tmp_path / "out.txt", {"beam": 1})
+
+
+@pytest.mark.parametrize("max_sentences", ["2", -1, 1.5, True])
+def test_a_max_sentences_that_is_no_count_is_named(max_sentences):
+    with pytest.raises(ConfigError, match=rf"^max_sentences must be a whole number of at least 0 \(0: no limit\) "
+                                          rf"or None \(what suits the search\), got {re.escape(repr(max_sentences))}$"):
+        translate(ending_model(), CharTokenizer(), ["a cat"], max_sentences=max_sentences)
+
+
+def test_numpy_counts_are_taken_as_the_ints_they_are():
+    model, tokenizer = ending_model(), CharTokenizer()
+    expected = translate(model, tokenizer, ["a cat", "a dog"], max_tokens=64, max_sentences=1)
+    assert translate(model, tokenizer, ["a cat", "a dog"], max_tokens=np.int64(64),
+                     max_sentences=np.int32(1)) == expected
+
+
+@pytest.mark.parametrize("call", [
+    lambda: align_batched(ending_model(), CharTokenizer(), ["a cat"], ["a cat"], max_tokens=0),
+    lambda: translate_with_weights(ending_model(), CharTokenizer(), ["a cat"], [True], max_tokens=0),
+    lambda: ModelTranslator(ending_model(), CharTokenizer(), max_tokens=0),
+])
+def test_a_max_tokens_under_1_is_named_wherever_it_is_given(call):
+    with pytest.raises(ConfigError, match=r"^max_tokens must be a whole number of at least 1, got 0$"):
+        call()
+
+
+@pytest.mark.parametrize("min_quality", [2, -1, "0.5", float("nan")])
+def test_a_review_threshold_outside_0_to_1_is_named(min_quality):
+    got = re.escape(repr(min_quality))
+    message = rf"^min_quality: expected a number from 0 to 1 \(or None: the calibration's\), got {got}$"
+    with pytest.raises(ConfigError, match=message):
+        model_review(ending_model(), CharTokenizer(), min_quality=min_quality)
+    with pytest.raises(ConfigError, match=message):
+        reviewing(ModelTranslator(ending_model(), CharTokenizer()), min_quality=min_quality)
 
 
 def test_a_prefix_that_is_not_valid_unicode_is_named():

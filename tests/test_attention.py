@@ -114,6 +114,12 @@ def test_a_mask_that_is_not_boolean_is_one_error_naming_the_convention(length, n
     assert torch.equal(mha(x, x, x, zeros_and_ones.bool(), need_weights=need_weights)[0], good)
 
 
+@pytest.mark.parametrize("length", [2.5, -1, True])
+def test_a_causal_mask_length_that_is_no_count_is_rejected_in_one_line(length):
+    with pytest.raises(ValueError, match=rf"^causal_mask: length must be a whole number of positions, got {length}$"):
+        causal_mask(length)
+
+
 def test_padding_mask_marks_real_tokens():
     tokens = torch.tensor([[5, 6, 0], [7, 0, 0]])
     mask = padding_mask(tokens, pad_id=0)
@@ -178,6 +184,16 @@ def test_multi_head_attention_with_causal_mask_matches_torch():
 def test_d_model_not_divisible_by_heads_is_rejected():
     with pytest.raises(ValueError, match="not divisible by n_heads"):
         MultiHeadAttention(30, 4)
+
+
+@pytest.mark.parametrize(("sizes", "message"), [
+    ((8, 0), "n_heads must be a whole number of at least 1, got 0"),  # was a ZeroDivisionError
+    ((8, -2), "n_heads must be a whole number of at least 1, got -2"),  # built a module that failed on its input
+    ((8.0, 2), "d_model must be a whole number of at least 1, got 8.0"),
+])
+def test_sizes_that_are_no_positive_count_are_rejected_in_one_line(sizes, message):
+    with pytest.raises(ValueError, match=rf"^MultiHeadAttention: {message}$"):
+        MultiHeadAttention(*sizes)
 
 
 def test_custom_head_sizes_and_input_sizes():

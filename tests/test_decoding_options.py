@@ -4,6 +4,7 @@ penalties, disable_unk and min_len, each on a hand-made model with a known answe
 import itertools
 import math
 
+import numpy as np
 import pytest
 import torch
 from support import EOS, CharTokenizer, ScriptedModel, ending_model
@@ -166,6 +167,24 @@ def test_a_length_penalty_past_what_a_float_holds_is_refused_in_one_line():
     with pytest.raises(ConfigError, match=r"^decoding option alpha: expected 0 to 10, got 1000"):
         Decoding(alpha=1000)
     assert Decoding(alpha=10).alpha == 10
+
+
+def test_numbers_of_numpys_types_are_taken_as_the_python_numbers_they_are():
+    decoding = Decoding(beam_size=np.int64(1), alpha=np.float32(0.5), sampling_topk=np.int32(0), seed=np.uint64(7))
+    assert decoding == Decoding(beam_size=1, alpha=0.5, sampling_topk=0, seed=7)
+    assert [type(decoding.beam_size), type(decoding.alpha), type(decoding.seed)] == [int, float, int]
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    (dict(beam_size=True), r"^decoding option beam_size: expected a whole number, got True$"),
+    (dict(beam_size=2.5), r"^decoding option beam_size: expected a whole number, got 2.5$"),
+    (dict(alpha="0.6"), r"^decoding option alpha: expected a finite number, got '0.6'$"),
+    (dict(alpha=np.float64("nan")), r"^decoding option alpha: expected a finite number, got "),
+    (dict(beam_size=1, sampling_topk=0, seed=-1), r"^decoding option seed: expected a whole number from 0 "),
+])
+def test_an_option_that_is_no_number_of_its_kind_is_refused_in_one_line(options, message):
+    with pytest.raises(ConfigError, match=message):
+        Decoding(**options)
 
 
 # --- penalties, disable_unk, min_len ------------------------------------------------------------

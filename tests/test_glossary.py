@@ -4,7 +4,7 @@ import pytest
 from support import lines_run
 
 from attnmt.decoding.glossary import Glossary, read_glossary
-from attnmt.errors import DataError
+from attnmt.errors import ConfigError, DataError
 
 
 def write(tmp_path, text: str):
@@ -58,6 +58,27 @@ def test_a_term_that_occurs_twice_is_needed_once():
 def test_a_merged_glossary_takes_the_other_target_for_a_shared_term():
     merged = Glossary.of({"dog": "Hund", "cat": "Katze"}).merged(Glossary.of({"Dog": "Köter"}))
     assert merged.matches("dog and cat") == ["Köter", "Katze"]
+
+
+def test_terms_given_to_the_dataclass_itself_are_indexed_as_of_indexes_them():
+    glossary = Glossary((("dogs ", "Katzen"),))
+    assert glossary == Glossary.of({"dogs": "Katzen"}) and glossary.terms == (("dogs", "Katzen"),)
+    assert glossary.matches("Two Dogs play.") == ["Katzen"]
+    assert glossary.merged(Glossary.of({"cat": "Hund"})).matches("dogs and a cat") == ["Katzen", "Hund"]
+
+
+@pytest.mark.parametrize("terms, error, message", [
+    ("dogs", ConfigError, r'^glossary: expected a dict \{"source term": "target term"\} or \(source, target\) '
+                          r"pairs, got str$"),
+    (None, ConfigError, r"^glossary: expected a dict .* got NoneType$"),
+    (["ab"], DataError, r"^glossary: expected a \(source term, target term\) pair, got 'ab'$"),
+    ([("dogs", "Hunde", "Katzen")], DataError, r"^glossary: expected a \(source term, target term\) pair, got \("),
+])
+def test_terms_that_are_not_pairs_of_texts_are_refused_in_one_line(terms, error, message):
+    with pytest.raises(error, match=message):
+        Glossary.of(terms)
+    with pytest.raises(error, match=message):
+        Glossary(terms)
 
 
 def test_an_empty_term_is_refused_in_one_line():

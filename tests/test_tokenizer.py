@@ -155,6 +155,12 @@ def test_id_to_piece_out_of_range_raises(tokenizer):
         tokenizer.id_to_piece(tokenizer.vocab_size)
 
 
+@pytest.mark.parametrize("bad", [99999, -5])
+def test_decode_of_an_id_out_of_range_names_it(tokenizer, bad):
+    with pytest.raises(IndexError, match=rf"^token id {bad} is outside the vocabulary 0\.\.99$"):
+        tokenizer.decode([5, bad])
+
+
 # any SentencePiece model, options, separate vocabularies
 
 
@@ -252,3 +258,9 @@ def test_decode_leaves_no_space_at_the_end_where_a_lone_word_start_piece_is_last
     assert word_start != UNK_ID  # the corpus's numbers and punctuation after a space need it
     ids = tokenizer.encode_target("Zwei Hunde")
     assert tokenizer.decode([*ids, word_start, EOS_ID]) == "Zwei Hunde"
+
+
+@pytest.mark.parametrize("method", ["encode_batch", "encode_target_batch"])
+def test_one_string_given_to_a_batch_encoder_is_refused_not_encoded_a_character_a_line(tokenizer, method):
+    with pytest.raises(ConfigError, match=r"^texts: expected a list of texts, got str; pass \[text\] for one$"):
+        getattr(tokenizer, method)("A dog")

@@ -34,6 +34,8 @@ def causal_mask(length: int, device: torch.device | None = None) -> Tensor:
 
     Returns bool [T, T], lower triangle (diagonal included) True.
     """
+    if isinstance(length, bool) or not isinstance(length, int | torch.SymInt) or length < 0:  # SymInt: compiled
+        raise ValueError(f"causal_mask: length must be a whole number of positions, got {length!r}")
     return torch.ones(length, length, dtype=torch.bool, device=device).tril()
 
 
@@ -147,6 +149,10 @@ class MultiHeadAttention(nn.Module):
         vdim: int | None = None,
     ) -> None:
         super().__init__()
+        for name, size in (("d_model", d_model), ("n_heads", n_heads), ("d_k", d_k), ("d_v", d_v), ("kdim", kdim),
+                           ("vdim", vdim)):
+            if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size < 1):
+                raise ValueError(f"MultiHeadAttention: {name} must be a whole number of at least 1, got {size!r}")
         if (d_k is None or d_v is None) and d_model % n_heads != 0:
             raise ValueError(
                 f"d_model={d_model} is not divisible by n_heads={n_heads}: each head gets "

@@ -9,6 +9,7 @@ takes a modulo by zero, ``lr_factor: -1`` climbs the loss instead of descending 
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass, fields
 
 from attnmt.errors import ConfigError
@@ -90,6 +91,25 @@ TRAIN_RANGES = {
 MODEL_RANGES = {"dropout": DROPOUT, "attention_dropout": DROPOUT}
 
 ADAM_BETA = Range(0, 1, below=True)
+
+
+def whole_number(value: object) -> int | None:
+    """``value`` as an int where it is a whole number of any numeric type (NumPy's integers, 4096.0),
+    None where it is not one (a bool, 1.5, "2", NaN): the one reading of a Python caller's counts."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        return None
+    if isinstance(value, numbers.Integral):
+        return int(value)
+    number = float(value)
+    return int(number) if number.is_integer() else None
+
+
+def finite_number(value: object) -> float | None:
+    """``value`` as a float where it is a finite number of any numeric type (NumPy's float32 too),
+    None where it is not one (a bool, "0.6", NaN, infinity)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
+        return None
+    return float(value)
 
 
 def check_ranges(config: object, ranges: dict[str, Range]) -> None:

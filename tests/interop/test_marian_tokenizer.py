@@ -7,6 +7,7 @@ import random
 import pytest
 from support import write_random_marian
 
+from attnmt.errors import ConfigError
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # before transformers is imported: never reach the Hub
@@ -37,3 +38,10 @@ def test_a_piece_only_the_source_model_knows_is_written_with_spaces_and_unk_is_l
     tokenizer = VocabTokenizer.load(hf_dir)
     ids = [tokenizer.target_vocab[p] for p in ("▁ein", "▁dog", "<unk>", "▁sing", "s")]  # ▁dog, ▁sing: English's
     assert tokenizer.decode([*ids, tokenizer.eos_id]) == "ein dog sings"
+
+
+@pytest.mark.parametrize("method", ["encode_batch", "encode_target_batch"])
+def test_one_string_given_to_a_batch_encoder_is_refused(tmp_path, method):
+    tokenizer = VocabTokenizer.load(write_random_marian(tmp_path / "hf"))
+    with pytest.raises(ConfigError, match=r"^texts: expected a list of texts, got str; pass \[text\] for one$"):
+        getattr(tokenizer, method)("A dog")

@@ -27,7 +27,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -38,13 +38,23 @@ from attnmt.text.data import check_encodable, read_lines
 @dataclass(frozen=True)
 class Glossary:
     """Source term -> target term, matched as the module docstring says.  Build one with
-    ``Glossary.of({"people": "Personen"})`` or ``read_glossary(path)``."""
+    ``Glossary.of({"people": "Personen"})``, ``Glossary((("people", "Personen"),))`` or
+    ``read_glossary(path)``."""
 
     terms: tuple[tuple[str, str], ...] = ()
     _targets: dict[str, str] = field(default_factory=dict, compare=False, repr=False)  # normal source -> target
     _lengths: tuple[int, ...] = field(default=(), compare=False, repr=False)  # of the normal sources, longest first
     # normal source -> where its term was given ("terms.tsv:3"), for messages about the term; where known
     _places: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        """Terms given to the dataclass itself (``Glossary((("dogs", "Hunde"),))``, its documented
+        field) are checked and indexed as ``of`` does it: only ``of`` and ``indexed`` filled the
+        index, and such a glossary matched nothing, without a word."""
+        if not isinstance(self.terms, tuple) or (self.terms and not self._targets):
+            built = Glossary.of(self.terms)
+            for name in ("terms", "_targets", "_lengths"):
+                object.__setattr__(self, name, getattr(built, name))
 
     def __repr__(self) -> str:
         """A few terms and the count: the dataclass's own repr of 100,000 terms was 3 MB in a log."""
@@ -56,10 +66,18 @@ class Glossary:
     def of(cls, terms: Mapping[str, str] | Iterable[tuple[str, str]], where: str | None = None) -> Glossary:
         """A glossary of (source, target) pairs; a blank term, or one source term with two target
         terms, is a DataError naming ``where`` ("glossary" where None) and the term.  ``where``, a
-        place such as "in.jsonl:3", also names the terms in later messages (``place``)."""
+        place such as "in.jsonl:3", also names the terms in later messages (``place``).  ConfigError
+        for terms of another type (one str, None), DataError for an item that is not a pair
+        (``["ab"]`` was the term ("a", "b"))."""
+        named = where or "glossary"
+        if isinstance(terms, (str, bytes)) or not isinstance(terms, Iterable):
+            raise ConfigError(f'{named}: expected a dict {{"source term": "target term"}} or (source, target) '
+                              f"pairs, got {type(terms).__name__}")
         kept: dict[str, tuple[str, str]] = {}
-        for source, target in terms.items() if isinstance(terms, Mapping) else terms:
-            add_term(kept, source, target, where or "glossary")
+        for pair in terms.items() if isinstance(terms, Mapping) else terms:
+            if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
+                raise DataError(f"{named}: expected a (source term, target term) pair, got {pair!r:.60}")
+            add_term(kept, *pair, named)
         return cls.indexed(kept, dict.fromkeys(kept, where) if where else None)
 
     @classmethod

@@ -4,7 +4,6 @@ batches (padded_sources), as attnmt.decoding.translate searches them."""
 
 from __future__ import annotations
 
-import numbers
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -12,6 +11,7 @@ from typing import Protocol, TypeVar
 
 from torch import Tensor
 
+from attnmt.config_ranges import whole_number
 from attnmt.decoding import Decoding
 from attnmt.decoding.constraints import Terms, fitting, prefix_ids, term_tokens
 from attnmt.decoding.glossary import Glossary, as_glossary
@@ -104,16 +104,34 @@ def each_sentence(value: T | Sequence[T | None] | None, kind: type, count: int, 
     return list(value)
 
 
-def checked_call(sentences: object, decoding: object, max_tokens: object) -> list[str]:
+def checked_call(sentences: object, decoding: object, max_tokens: object, max_sentences: object = None) -> list[str]:
     """A Python caller's sentences (given_texts), with one clear error for a decoding that is not
-    a Decoding (a dict was an AttributeError deep in the search) or a max_tokens under 1."""
+    a Decoding (``check_decoding``) or a batch limit that is no count (``check_batch_limits``)."""
+    check_decoding(decoding)
+    check_batch_limits(max_tokens, max_sentences)
+    return given_texts(sentences)
+
+
+def check_batch_limits(max_tokens: object, max_sentences: object = None) -> None:
+    """One clear error for a max_tokens that is not a whole number of at least 1, or a max_sentences
+    neither None (what suits the search) nor a whole number of at least 0 (0: no limit); a whole
+    number of any numeric type (``whole_number``) is one.  "2" was a TypeError, and -1 a bare
+    ValueError, in the middle of the batching; 1.5 was taken."""
+    tokens = whole_number(max_tokens)
+    if tokens is None or tokens < 1:
+        raise ConfigError(f"max_tokens must be a whole number of at least 1, got {max_tokens!r}")
+    sentences = whole_number(max_sentences)
+    if max_sentences is not None and (sentences is None or sentences < 0):
+        raise ConfigError(f"max_sentences must be a whole number of at least 0 (0: no limit) or None (what suits "
+                          f"the search), got {max_sentences!r}")
+
+
+def check_decoding(decoding: object) -> None:
+    """One clear error for a decoding that is not a Decoding: a dict was an AttributeError deep in
+    the search (``translate``, the documents, ``trace_translation``)."""
     if not isinstance(decoding, Decoding):
         raise ConfigError(f"decoding: expected attnmt.Decoding, got {type(decoding).__name__}; "
                           "e.g. Decoding(beam_size=4)")
-    whole = isinstance(max_tokens, numbers.Integral) or (isinstance(max_tokens, float) and max_tokens.is_integer())
-    if isinstance(max_tokens, bool) or not whole or max_tokens < 1:  # type: ignore[operator]
-        raise ConfigError(f"max_tokens must be a whole number of at least 1, got {max_tokens!r}")
-    return given_texts(sentences)
 
 
 def length_batches(lengths: Sequence[int], max_tokens: int, max_sentences: int = 0) -> list[list[int]]:

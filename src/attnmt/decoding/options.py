@@ -8,9 +8,10 @@ default beam size, length penalty or length limit.  Change one option with
 
 from __future__ import annotations
 
-import math
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from attnmt.config_ranges import finite_number, whole_number
 from attnmt.errors import ConfigError
 
 # The widest beam accepted: beyond it the work grows with no gain in quality (and a typo such as
@@ -67,14 +68,11 @@ class Decoding:
     disable_unk: bool = False
 
     def __post_init__(self) -> None:
+        # Any numeric type (NumPy's too) is read as the int or float the search takes; a bool is no number.
         for name in ("beam_size", "n_best", "max_len_b", "min_len", "sampling_topk", "no_repeat_ngram_size"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ConfigError(f"decoding option {name}: expected a whole number, got {value!r}")
+            self.normalise(name, whole_number, "a whole number")
         for name in ("alpha", "max_len_a", "sampling_topp", "sampling_temperature", "repetition_penalty"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value):
-                raise ConfigError(f"decoding option {name}: expected a finite number, got {value!r}")
+            self.normalise(name, finite_number, "a finite number")
         if not 1 <= self.beam_size <= MAX_BEAM:
             raise ConfigError(f"decoding option beam_size: expected 1 to {MAX_BEAM}, got {self.beam_size}")
         if not 1 <= self.n_best <= self.beam_size:
@@ -95,10 +93,19 @@ class Decoding:
         if not isinstance(self.disable_unk, bool):
             raise ConfigError(f"decoding option disable_unk: expected true or false, got {self.disable_unk!r}")
 
+    def normalise(self, name: str, read: Callable[[object], float | None], kind: str) -> None:
+        """Option ``name`` as ``read`` (whole_number, finite_number) gives it; ConfigError where it gives None."""
+        value = read(getattr(self, name))
+        if value is None:
+            raise ConfigError(f"decoding option {name}: expected {kind}, got {getattr(self, name)!r}")
+        object.__setattr__(self, name, value)  # frozen: set once, here
+
     def check_sampling(self) -> None:
-        if self.seed is not None and (isinstance(self.seed, bool) or not isinstance(self.seed, int)
-                                      or not 0 <= self.seed <= MOST_SEED):
-            raise ConfigError(f"decoding option seed: expected a whole number from 0 to 2**64 - 1, got {self.seed!r}")
+        if self.seed is not None:
+            if (seed := whole_number(self.seed)) is None or not 0 <= seed <= MOST_SEED:
+                raise ConfigError("decoding option seed: expected a whole number from 0 to 2**64 - 1, "
+                                  f"got {self.seed!r}")
+            object.__setattr__(self, "seed", seed)
         if self.sampling_topk < 0:
             raise ConfigError(f"decoding option sampling_topk: expected 0 (all tokens), 1 (no sampling) or more, "
                               f"got {self.sampling_topk}")

@@ -248,7 +248,7 @@ def translate(
     term"}`` for every sentence, or a list of one (or None) per sentence; anything else is a
     ConfigError.  ``prefix``: the text every translation (or each) starts with.
     """
-    sentences = checked_call(sentences, decoding, max_tokens)
+    sentences = checked_call(sentences, decoding, max_tokens, max_sentences)
     guides = Guides.of(len(sentences), glossary, prefix)
     with keeping([""] * len(sentences)) as outputs:
         found = sentence_hypotheses(model, tokenizer, sentences, decoding, max_tokens, max_sentences, False, guides)
@@ -273,7 +273,7 @@ def translate_n_best(
     ``glossary`` and ``prefix`` as for ``translate``.  With ``quality`` (an
     attnmt.decoding.quality.Assessor), each translation also gets its ``assessment`` (quality and
     flags), as ``assess`` would give it, from each batch's encoder output as the search left it."""
-    sentences = checked_call(sentences, decoding, max_tokens)
+    sentences = checked_call(sentences, decoding, max_tokens, max_sentences)
     guides = Guides.of(len(sentences), glossary, prefix)
     with keeping([[] for _ in sentences]) as outputs:
         record = Recording() if quality is not None else None  # the attention quality reads, from the search

@@ -28,9 +28,10 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, ModelTranslator, translate_lines
 from attnmt.documents.review import Review, model_review, reviewing
 from attnmt.documents.subtitles import translate_subtitle_text
-from attnmt.errors import OutputError, UserError
+from attnmt.errors import ConfigError, OutputError, UserError
 from attnmt.inspect.trace import PieceCodec
 from attnmt.model import Transformer
+from attnmt.text.data import given_text, given_texts
 
 __all__ = ["DocumentOptions", "Review", "model_review", "reviewing", "translate_file", "translate_html",
            "translate_html_texts", "translate_subtitles", "translate_text", "translate_xml"]
@@ -41,7 +42,8 @@ def translate_html(model: Transformer, tokenizer: PieceCodec, text: str, decodin
     """An HTML fragment (``A <b>red</b> car``) or whole document, translated with its markup."""
     from attnmt.documents.markup import translate_markup  # lxml: loaded for markup only (plain text starts faster)
 
-    return translate_markup([text], ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)[0]
+    translator = model_translator(model, tokenizer, decoding, options, glossary)
+    return translate_markup([given_text(text)], translator, options)[0]
 
 
 def translate_html_texts(model: Transformer, tokenizer: PieceCodec, texts: Sequence[str], decoding: Decoding = DEFAULT,
@@ -50,28 +52,31 @@ def translate_html_texts(model: Transformer, tokenizer: PieceCodec, texts: Seque
     ``"format": "html"``)."""
     from attnmt.documents.markup import translate_markup
 
-    return translate_markup(texts, ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)
+    translator = model_translator(model, tokenizer, decoding, options, glossary)
+    return translate_markup(given_texts(texts, "texts"), translator, options)
 
 
 def translate_xml(model: Transformer, tokenizer: PieceCodec, text: str, decoding: Decoding = DEFAULT,
                   options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> str:
     """An XML fragment with inline elements, translated with its markup."""
-    translator = ModelTranslator(model, tokenizer, decoding, glossary=glossary)
+    translator = model_translator(model, tokenizer, decoding, options, glossary)
     from attnmt.documents.markup import translate_markup
 
-    return translate_markup([text], translator, options, xml=True)[0]
+    return translate_markup([given_text(text)], translator, options, xml=True)[0]
 
 
 def translate_text(model: Transformer, tokenizer: PieceCodec, lines: Sequence[str], decoding: Decoding = DEFAULT,
                    options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> list[str]:
     """Plain text lines, each split into sentences; URLs and e-mail addresses kept as they are."""
-    return translate_lines(lines, ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)
+    translator = model_translator(model, tokenizer, decoding, options, glossary)
+    return translate_lines(given_texts(lines, "lines"), translator, options)
 
 
 def translate_subtitles(model: Transformer, tokenizer: PieceCodec, text: str, decoding: Decoding = DEFAULT,
                         options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> str:
     """An SRT or WebVTT file's text: cue text translated, numbering, timings and notes kept."""
-    return translate_subtitle_text(text, ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)
+    translator = model_translator(model, tokenizer, decoding, options, glossary)
+    return translate_subtitle_text(given_text(text), translator, options)
 
 
 def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path, output: str | Path,
@@ -90,11 +95,22 @@ def translate_file(model: Transformer, tokenizer: PieceCodec, source: str | Path
     from attnmt.documents.files import translate_file_bytes
     from attnmt.files import write_bytes
 
+    translator = model_translator(model, tokenizer, decoding, options, glossary)
     source = Path(source)
     try:
         data = source.read_bytes()
     except OSError as error:
         raise UserError(f"{source}: {error.strerror or error}") from None
-    translated = translate_file_bytes(data, source.name, ModelTranslator(model, tokenizer, decoding, glossary=glossary),
-                                      options, progress, review=review)
+    translated = translate_file_bytes(data, source.name, translator, options, progress, review=review)
     write_bytes(Path(output), translated, OutputError)
+
+
+def model_translator(model: Transformer, tokenizer: PieceCodec, decoding: Decoding, options: DocumentOptions,
+                     glossary: Glossary | None) -> ModelTranslator:
+    """The translator each function here works with, after one clear error for options that are
+    not DocumentOptions (a dict was an AttributeError deep in a parser), or a decoding or glossary
+    of another type (ModelTranslator)."""
+    if not isinstance(options, DocumentOptions):
+        raise ConfigError(f"options: expected attnmt.documents.DocumentOptions, got {type(options).__name__}; "
+                          "e.g. DocumentOptions(split=False)")
+    return ModelTranslator(model, tokenizer, decoding, glossary=glossary)

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
-from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.glossary import Glossary, as_glossary
+from attnmt.decoding.inputs import check_batch_limits, check_decoding
 from attnmt.documents.flat import (
     SENTENCE_ENDS,
     FlatBuilder,
@@ -114,6 +115,14 @@ class ModelTranslator:
     glossary: Glossary | None = None  # terms each sentence's translation must use (attnmt.decoding.glossary)
     quality: Assessor | None = None
     assessed: dict[str, Assessment | None] = field(default_factory=dict)  # sentence -> its Assessment, until taken
+
+    def __post_init__(self) -> None:
+        """One clear error for a decoding, batch limit or glossary of the wrong type, before any document is read
+        (a dict for the decoding was an AttributeError deep in the search); a glossary given as a
+        dict indexed once here, not for each batch of sentences."""
+        check_decoding(self.decoding)
+        check_batch_limits(self.max_tokens, self.max_sentences)
+        self.glossary = as_glossary(self.glossary)
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts, found, assessed = translate_assessed(self.model, self.tokenizer, sentences, weighed, self.decoding,

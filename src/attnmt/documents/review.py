@@ -35,10 +35,11 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from attnmt.config_ranges import finite_number
 from attnmt.decoding import MAX_TOKENS
 from attnmt.documents.flat import FlatText, Place, Placed, shown_text
 from attnmt.documents.spans import Weights, identity, nest, place
-from attnmt.errors import OutputError
+from attnmt.errors import ConfigError, OutputError
 from attnmt.files import write_text
 
 if TYPE_CHECKING:
@@ -182,9 +183,19 @@ def reviewing(translator: ModelTranslator, calibration: Calibration | None = Non
     The threshold is as ``model_review``'s."""
     from attnmt.decoding.quality import Assessor, low_quality_threshold  # torch: loaded when a review is made
 
+    check_min_quality(min_quality)
     threshold = low_quality_threshold(calibration, min_quality)
     translator.quality = Assessor(calibration, threshold, translator.max_tokens)
     return Review(translator.taken, threshold, source_below)
+
+
+def check_min_quality(min_quality: object) -> None:
+    """One clear error for a review threshold that is neither None nor a number from 0 to 1 (a
+    quality's range): 2 reviewed every sentence and -1 none, without a word."""
+    quality = finite_number(min_quality)
+    if min_quality is not None and (quality is None or not 0 <= quality <= 1):
+        raise ConfigError(f"min_quality: expected a number from 0 to 1 (or None: the calibration's), "
+                          f"got {min_quality!r}")
 
 
 def model_review(model: Transformer, tokenizer: TextCodec, calibration: Calibration | None = None,
@@ -194,6 +205,7 @@ def model_review(model: Transformer, tokenizer: TextCodec, calibration: Calibrat
     calibration's, else quality.LOW_QUALITY: the one the ``low_quality`` flag uses."""
     from attnmt.decoding.quality import assess, low_quality_threshold  # torch: loaded when a review is made
 
+    check_min_quality(min_quality)
     threshold = low_quality_threshold(calibration, min_quality)
     assessing = partial(assess, model, tokenizer, calibration=calibration, max_tokens=max_tokens,
                         threshold=threshold)

@@ -22,12 +22,22 @@ import torch
 from torch import Tensor
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
-from attnmt.decoding.inputs import Glossaries, Guides, cut, encode_given_targets, encode_inputs, length_batches
+from attnmt.decoding.inputs import (
+    Glossaries,
+    Guides,
+    check_batch_limits,
+    checked_call,
+    cut,
+    encode_given_targets,
+    encode_inputs,
+    length_batches,
+)
 from attnmt.decoding.state import Recording
 from attnmt.decoding.translate import evaluating, keeping, searched_batches, written_attention
+from attnmt.errors import ConfigError
 from attnmt.inspect.trace import PieceCodec, TranslationAttention, check_heads, check_layer, trace_translation
 from attnmt.model import Transformer
-from attnmt.text.data import pad_rows
+from attnmt.text.data import given_texts, pad_rows
 
 if TYPE_CHECKING:
     from attnmt.decoding.quality import Assessment, Assessor
@@ -64,9 +74,20 @@ def align(model: Transformer, tokenizer: PieceCodec, sources: Sequence[str], tra
     """Word alignments of each source sentence with its translation, from decoder ``layer``'s
     cross-attention (negative counts from the last), the mean of ``heads`` (default: all);
     [] where either side is blank."""
+    sources, translations = given_pairs(sources, translations)
     return [trace_alignment(trace_translation(model, tokenizer, source, target=translation), layer, heads)
             if source.strip() and translation.strip() else []
             for source, translation in zip(sources, translations, strict=True)]
+
+
+def given_pairs(sources: object, translations: object) -> tuple[list[str], list[str]]:
+    """A caller's sources and their translations, each a list of texts (``given_texts``: one str
+    was aligned a character a line), one translation per source."""
+    sources, translations = given_texts(sources, "sources"), given_texts(translations, "translations")
+    if len(sources) != len(translations):
+        raise ConfigError(f"sources and translations: got {len(sources)} sources and {len(translations)} "
+                          "translations; give one translation per source")
+    return sources, translations
 
 
 def trace_alignment(trace: TranslationAttention, layer: int = -1,
@@ -109,6 +130,8 @@ def align_batched(model: Transformer, tokenizer: PieceCodec, sources: Sequence[s
     """``align`` for many pairs at once: the teacher-forced passes run in length-sorted, padded
     batches of at most max_tokens source tokens.  Padding is masked (source) or after the rows
     read (target), so the links are ``align``'s."""
+    sources, translations = given_pairs(sources, translations)
+    check_batch_limits(max_tokens)
     found: list[list[tuple[int, int]]] = [[] for _ in sources]
     for i, cross, source_pieces, target_pieces in cross_attention_batches(
             model, tokenizer, sources, translations, layer, heads, max_tokens):
@@ -150,6 +173,7 @@ def translate_with_weights(model: Transformer, tokenizer: PieceCodec, sentences:
     Where a search records none (greedy search, sampling), one teacher-forced pass of the decoder
     alone over the search's own output ids reads them, batch by batch, from the encoder output the
     search computed: the source is encoded once and the translation is never tokenised again."""
+    sentences = checked_call(sentences, decoding, max_tokens, max_sentences)
     texts, found, _ = translate_assessed(model, tokenizer, sentences, weighed, decoding, max_tokens, max_sentences,
                                          layer, heads, glossary)
     return texts, found

@@ -17,12 +17,13 @@ import torch
 from torch import Tensor
 
 from attnmt.decoding import DEFAULT, Decoding
-from attnmt.decoding.inputs import TextCodec, cut, encode_given_targets, encode_inputs
+from attnmt.decoding.inputs import TextCodec, check_decoding, cut, encode_given_targets, encode_inputs
 from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.decoding.translate import evaluating, score_pair
 from attnmt.errors import ConfigError
 from attnmt.model import CROSS_ATTENTION, Transformer
 from attnmt.model import check_layer as check_model_layer
+from attnmt.text.data import given_text
 
 
 class PieceCodec(TextCodec, Protocol):
@@ -161,8 +162,11 @@ def trace_translation(
     it, with the same warning (none with ``warn`` False, for a caller tracing the translation
     ``translate`` wrote, which warned already): a cut source keeps its </s>, so the trace shows
     the translation ``translate`` gives.  ConfigError for a sentence with no pieces (blank, or only characters
-    the tokenizer drops, such as U+200B).
+    the tokenizer drops, such as U+200B), and for an argument of the wrong type (a list for the sentence).
     """
+    sentence = given_text(sentence, "sentence")
+    target = None if target is None else given_text(target, "target")
+    check_decoding(decoding)
     c = model.config
     [src_ids] = encode_inputs(tokenizer, [sentence], c.longest_input, warn)
     if not src_ids:

@@ -20,7 +20,7 @@ from pathlib import Path
 import torch
 
 from attnmt.errors import ConfigError, DataError
-from attnmt.text.tokenizer import BOS_ID, EOS_ID, PAD_ID, Tokenizer
+from attnmt.text.tokenizer import BOS_ID, EOS_ID, PAD_ID, Tokenizer, check_text_list
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 
 UTF8_BOM = b"\xef\xbb\xbf"
@@ -196,12 +196,9 @@ def check_encodable(named: Iterable[tuple[str, str]]) -> None:
 def given_texts(texts: object, name: str = "sentences") -> list[str]:
     """The texts a Python caller passed as a list of ``str`` (UTF-8 ``bytes`` decoded), each valid
     Unicode; one clear error otherwise.  A str is a Sequence[str] to Python's types, and was
-    translated one character a line."""
-    if isinstance(texts, (str, bytes)) or not isinstance(texts, Iterable):
-        raise ConfigError(f"{name}: expected a list of texts, got {type(texts).__name__}"
-                          + ("; pass [text] for one" if isinstance(texts, (str, bytes)) else ""))
+    translated one character a line (``check_text_list``)."""
     checked = []
-    for i, text in enumerate(texts):
+    for i, text in enumerate(check_text_list(texts, name)):
         if isinstance(text, bytes):
             try:
                 text = text.decode("utf-8")
@@ -212,6 +209,15 @@ def given_texts(texts: object, name: str = "sentences") -> list[str]:
         checked.append(text)
     check_encodable((f"{name}[{i}]", text) for i, text in enumerate(checked))
     return checked
+
+
+def given_text(text: object, name: str = "text") -> str:
+    """The one text a Python caller passed, a ``str`` of valid Unicode; one clear error otherwise
+    (a list, None or bytes was an AttributeError or TypeError deep in a parser or the search)."""
+    if not isinstance(text, str):
+        raise ConfigError(f"{name}: expected a str, got {type(text).__name__}")
+    check_encodable([(name, text)])
+    return text
 
 
 def decode_lines(data: bytes, source: str, first_line: int = 1) -> list[str]:

@@ -148,6 +148,7 @@ class Tokenizer:
 
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
         """`encode` for many texts at once (SentencePiece batches them in C++)."""
+        check_text_list(texts)
         return [self._with_end(ids) for ids in self._source.encode(list(texts), out_type=int, num_threads=NUM_THREADS)]
 
     def encode_target(self, text: str) -> list[int]:
@@ -155,6 +156,7 @@ class Tokenizer:
         return self._target.encode(text, out_type=int)
 
     def encode_target_batch(self, texts: list[str]) -> list[list[int]]:
+        check_text_list(texts)
         return self._target.encode(list(texts), out_type=int, num_threads=NUM_THREADS)
 
     def _with_end(self, ids: list[int]) -> list[int]:
@@ -172,7 +174,12 @@ class Tokenizer:
                 break
             if i not in (PAD_ID, BOS_ID):
                 kept.append(i)
-        return self._target.decode(kept).strip()
+        try:
+            return self._target.decode(kept).strip()
+        except IndexError:  # SentencePiece's "OUT_OF_RANGE: piece id is out of range." names no id
+            for i in kept:
+                self.check_id(i)
+            raise
 
     def target_spans(self, text: str) -> list[tuple[int, int]]:
         """Where each of `encode_target(text)`'s pieces stands in `text` (``piece_spans``)."""
@@ -185,13 +192,28 @@ class Tokenizer:
 
     def id_to_piece(self, i: int) -> str:
         """The target piece with id `i`."""
+        self.check_id(i)
+        return self._target.id_to_piece(i)
+
+    def check_id(self, i: int) -> None:
+        """IndexError naming `i` where it is not the id of a target piece."""
         if not 0 <= i < self.vocab_size:
             raise IndexError(f"token id {i} is outside the vocabulary 0..{self.vocab_size - 1}")
-        return self._target.id_to_piece(i)
 
     def piece_to_id(self, piece: str) -> int:
         """The target id of `piece` (unk_id for a piece outside the vocabulary)."""
         return self._target.piece_to_id(piece)
+
+
+def check_text_list(texts: object, name: str = "texts") -> Iterable[object]:
+    """``texts``, after one clear error for one text where a list of texts is wanted: a str is a
+    Sequence[str] to Python's types, and was encoded (or translated) one character a line.  The
+    texts themselves are not looked at: a corpus's millions of lines are encoded through here
+    (``attnmt.text.data.given_texts`` checks each of a Python caller's sentences too)."""
+    if isinstance(texts, (str, bytes)) or not isinstance(texts, Iterable):
+        raise ConfigError(f"{name}: expected a list of texts, got {type(texts).__name__}"
+                          + ("; pass [text] for one" if isinstance(texts, (str, bytes)) else ""))
+    return texts
 
 
 def piece_spans(processor: spm.SentencePieceProcessor, text: str) -> list[tuple[int, int]]:

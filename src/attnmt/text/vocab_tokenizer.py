@@ -11,7 +11,7 @@ import sentencepiece as spm
 
 from attnmt.errors import DataError
 from attnmt.files import write_bytes, write_text
-from attnmt.text.tokenizer import load_proto, piece_spans
+from attnmt.text.tokenizer import check_text_list, load_proto, piece_spans
 
 WORD_START = "\u2581"  # "▁": SentencePiece's mark of a word's start, a space in the text
 
@@ -116,6 +116,7 @@ class VocabTokenizer:
         return [self.source_vocab.get(piece, unk) for piece in self.pieces(text)]
 
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
+        check_text_list(texts)
         return [self.encode(text) for text in texts]
 
     def encode_target(self, text: str) -> list[int]:
@@ -124,6 +125,7 @@ class VocabTokenizer:
         return [self.target_vocab.get(piece, unk) for piece in self._target.encode(text, out_type=str)]
 
     def encode_target_batch(self, texts: list[str]) -> list[list[int]]:
+        check_text_list(texts)
         return [self.encode_target(text) for text in texts]
 
     def target_spans(self, text: str) -> list[tuple[int, int]]:

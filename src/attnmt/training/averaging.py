@@ -8,7 +8,7 @@ validation set decides.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import torch
@@ -19,16 +19,21 @@ from attnmt.config import load_config
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.calibration import CALIBRATION, calibrate_run
 from attnmt.decoding.translate import translate
-from attnmt.errors import ModelDirError
+from attnmt.errors import ConfigError, ModelDirError
 from attnmt.evaluate import bleu
 from attnmt.files import atomic_write, write_bytes
 from attnmt.text.data import read_parallel
 
 
-def average_checkpoints(checkpoints: list[Path], out: Path) -> None:
-    """Writes the element-wise mean of the checkpoints' weights to ``out`` (the paper averages the last 5)."""
+def average_checkpoints(checkpoints: Sequence[str | Path], out: str | Path) -> None:
+    """Writes the element-wise mean of the checkpoints' weights to ``out`` (the paper averages the
+    last 5); each checkpoint a directory, as a str or a Path."""
+    if isinstance(checkpoints, str | Path):  # one str was averaged as the directories of its characters
+        raise ConfigError(f"checkpoints: expected a list of checkpoint directories, got {type(checkpoints).__name__}; "
+                          "pass [path] for one")
     if not checkpoints:
         raise ModelDirError("no checkpoints to average")
+    checkpoints, out = [Path(path) for path in checkpoints], Path(out)
     total: dict[str, torch.Tensor] = {}
     for path in checkpoints:
         tensors = ckpt.read_tensors(path / ckpt.WEIGHTS)

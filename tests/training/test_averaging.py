@@ -1,0 +1,26 @@
+"""Checkpoint averaging (attnmt.training.averaging) on hand-made weights: the paths a caller gives it."""
+
+import pytest
+import torch
+from safetensors.torch import load_file, save_file
+
+from attnmt import checkpoint as ckpt
+from attnmt.errors import ConfigError
+from attnmt.training.averaging import average_checkpoints
+
+
+def checkpoint(folder, value: float):
+    folder.mkdir()
+    save_file({"w": torch.full((2,), value)}, str(folder / ckpt.WEIGHTS))
+    return folder
+
+
+def test_checkpoints_and_output_given_as_str_are_averaged(tmp_path):
+    first, second = checkpoint(tmp_path / "a", 1.0), checkpoint(tmp_path / "b", 2.0)
+    average_checkpoints([str(first), str(second)], str(tmp_path / "mean.safetensors"))
+    assert load_file(tmp_path / "mean.safetensors")["w"].tolist() == [1.5, 1.5]
+
+
+def test_one_str_for_the_checkpoints_is_refused_not_read_a_character_a_directory(tmp_path):
+    with pytest.raises(ConfigError, match=r"^checkpoints: expected a list of checkpoint directories, got str; pass "):
+        average_checkpoints(str(checkpoint(tmp_path / "a", 1.0)), tmp_path / "mean.safetensors")
