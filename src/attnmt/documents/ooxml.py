@@ -14,7 +14,9 @@ translate it:
    mark over its runs, with a base of its own.  A slide's linked run (its link is in its
    formatting) is never the base: a link over most of a paragraph is a mark over its words, not
    the plain text around which the rest are marks.  Where every run with text is linked, the
-   base is the longest one's formatting without its link.
+   base is the longest one's formatting without its link.  Nor is a hidden run (``w:vanish``,
+   ``w:specVanish``, ``w:webHidden``: an editor's note) while a visible run has text: the spaces
+   between the translation's marks would be written hidden, and the words beside them run together.
 3. A non-breaking hyphen (``w:noBreakHyphen``) inside a word is text, a "-" to the model: in a
    word the translation keeps ("555-0100", "Jean-Paul") it is written non-breaking again
    (attnmt.documents.hyphens); one outside a word (a leading minus, "‑10") is an atom.
@@ -83,6 +85,7 @@ class Dialect:
     links: frozenset[str] = frozenset()  # a run's properties that make it a link (DrawingML's hlinkClick)
     escaped: bool = False  # text escapes what XML cannot hold (SpreadsheetML's _x000D_: attnmt.documents.xstring)
     hyphen: str | None = None  # the element that is a non-breaking hyphen in a run's text (Word's)
+    hidden: frozenset[str] = frozenset()  # a run's properties that hide its text (Word's w:vanish): no base look
 
     def jobs(self, root: etree._Element) -> list[ParagraphJob]:
         """A job for each of ``root``'s paragraphs with words (``paragraph_jobs``)."""
@@ -101,7 +104,8 @@ WORD = Dialect(w("p"), w("r"), w("rPr"), w("t"),
                frozenset({w("hyperlink"), w("ins"), w("moveTo"), w("smartTag"), w("customXml"), w("sdt"),
                           w("sdtContent"), w("dir"), w("bdo")}),
                frozenset({w("pPr"), w("sdtPr"), w("sdtEndPr")}), frozenset({w("tab"), w("br"), w("cr")}),
-               frozenset({w("proofErr"), w("softHyphen")}), True, hyphen=w("noBreakHyphen"))
+               frozenset({w("proofErr"), w("softHyphen")}), True, hyphen=w("noBreakHyphen"),
+               hidden=frozenset({w("vanish"), w("specVanish"), w("webHidden")}))
 DRAWING = Dialect(a("p"), a("r"), a("rPr"), a("t"), kept=frozenset({a("pPr"), a("endParaRPr")}),
                   breaks=frozenset({a("br")}), links=frozenset({a("hlinkClick"), a("hlinkMouseOver")}))
 SHARED_STRING = Dialect(s("si"), s("r"), s("rPr"), s("t"), kept=frozenset({s("rPh"), s("phoneticPr")}),
