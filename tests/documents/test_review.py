@@ -186,3 +186,26 @@ def test_a_word_sentences_field_code_deletion_and_drawing_are_shown_as_a_reader_
     translate_file_bytes(docx_bytes(document), "report.docx", same, OPTIONS, review=review)
     assert [(s.source, s.translation) for s in review.segments] == [
         ("A bad day 5/1/24 here.", "A bad day 5/1/24 here.")]
+
+
+def test_a_word_text_boxs_fallback_copy_is_translated_but_listed_and_counted_once(same):
+    """Word writes a text box twice, as DrawingML (mc:Choice) and as VML (mc:Fallback) for older
+    readers: the copy no reader sees was a place too, its row listed twice, a sentence counted too
+    many and the paragraphs after it numbered one too far."""
+    box = "<w:txbxContent><w:p><w:r><w:t>A bad box.</w:t></w:r></w:p></w:txbxContent>"
+    document = docx.Document()
+    holder = document.add_paragraph("The boy laughs.")
+    holder._p.append(parse_xml(
+        f'<w:r {nsdecls("w")} xmlns:v="urn:schemas-microsoft-com:vml" '
+        'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" '
+        'xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape">'
+        f'<mc:AlternateContent><mc:Choice Requires="wps"><w:drawing><wps:txbx>{box}</wps:txbx></w:drawing>'
+        f'</mc:Choice><mc:Fallback><w:pict><v:rect><v:textbox>{box}</v:textbox></v:rect></w:pict></mc:Fallback>'
+        '</mc:AlternateContent></w:r>'))
+    document.add_paragraph("A bad end.")
+    review = Review(Graded(), 0.5)
+    out = translate_file_bytes(docx_bytes(document), "report.docx", same, OPTIONS, review=review)
+    assert [row[:2] + row[4:5] for row in rows(review)[1:]] == [["word/document.xml", "2", "A bad box."],
+                                                               ["word/document.xml", "3", "A bad end."]]
+    assert review.sentences == 3
+    assert read_members(out)["word/document.xml"].count(b"A bad box.") == 2  # both copies written again

@@ -284,11 +284,12 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
                 review: Review | None = None) -> list[list[list[str | Nested]]]:
     """Each job's flat texts translated, one list a job, CHUNK flat texts a call; ``progress``
     told the sentences done (of the file's) after each.  Each flat text's place is its part's
-    member and its number among the part's flat texts (for ``review``)."""
+    member and its number among the part's flat texts that a reader sees (for ``review``: a text
+    box's fallback copy, which is not, has no place)."""
     groups = [job.flats() for part in parts for job in part.jobs]
     first = 0
     for part in parts:
-        part_flats = [flat for group in groups[first:first + len(part.jobs)] for flat in group]
+        part_flats = [flat for group in groups[first:first + len(part.jobs)] for flat in group if flat.seen]
         for number, flat in enumerate(part_flats, start=1):
             flat.place = Place(part.member, number)
         first += len(part.jobs)

@@ -121,6 +121,10 @@ FIELD_SEPARATORS = frozenset({w("tab"), w("ptab")})
 # Where a field that goes on past its paragraph may go on: the paragraphs of one story, which a
 # text box, a note or a comment starts anew (its paragraphs come between those of the story around it).
 STORIES = (w("txbxContent"), w("footnote"), w("endnote"), w("comment"))
+# The copy of a text box (or any content) for applications that cannot read the choice before it:
+# Word writes a text box twice, as DrawingML in mc:Choice and as VML in mc:Fallback.  The copy is
+# translated (an older reader shows it) but no reader sees both, so it is not seen (FlatText.seen).
+FALLBACK = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback"
 RANGES = {w("commentRangeStart"): ("comment", True), w("commentRangeEnd"): ("comment", False),
           w("bookmarkStart"): ("bookmark", True), w("bookmarkEnd"): ("bookmark", False)}
 
@@ -347,7 +351,8 @@ def atom_copy(node: etree._Element) -> etree._Element:
 
 def paragraph_jobs(root: etree._Element, dialect: Dialect) -> list[ParagraphJob]:
     """A job for each paragraph under ``root`` with words to translate, in document order (a text
-    box's paragraphs come after the paragraph whose run holds the text box).  A complex field open at
+    box's paragraphs come after the paragraph whose run holds the text box; those of its fallback
+    copy, FALLBACK, are not seen).  A complex field open at
     a paragraph's end is open at the start of the next paragraph of its story (STORIES), where the
     story ends its fields."""
     depths: dict[etree._Element, int] = {}  # the fields open at the end of each story's last paragraph so far
@@ -360,6 +365,7 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect) -> list[ParagraphJob]
             closed[story] = kinds.count("begin") <= kinds.count("end")
         # a field never ended (a damaged file) is not carried on: it would keep the rest of the story
         job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0)
+        job.flat.seen = next(paragraph.iterancestors(FALLBACK), None) is None
         depths[story] = job.field_depth
         jobs.append(job)
     return [job for job in jobs if has_words(job.flat.text)]
