@@ -44,6 +44,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from attnmt.documents.dropcaps import DropCap, join_drop_caps
 from attnmt.documents.flat import FlatBuilder, FlatText, has_words, is_stop
 from attnmt.documents.formatting import base_run, formatting, merge_runs
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, hyphenated_words, in_word, no_break_hyphens
@@ -143,6 +144,7 @@ class ParagraphJob:
     def __init__(self, paragraph: etree._Element, dialect: Dialect, field_depth: int = 0) -> None:
         self.paragraph, self.dialect = paragraph, dialect
         self.bare = paragraph.find(dialect.text)  # a string with no runs: its text element
+        self.drop_cap: DropCap | None = None  # whose letters begin the paragraph (attnmt.documents.dropcaps)
         merge_runs(paragraph, dialect)
         self.bases: dict[etree._Element, etree._Element | None] = {}
         self.loose_hyphens: set[int] = set()  # the numbers of the non-breaking hyphens kept as atoms
@@ -268,6 +270,8 @@ class ParagraphJob:
                 paragraph.remove(child)
         for offset, element in enumerate(self._fill(paragraph, content)):
             paragraph.insert(start + offset, element)
+        if self.drop_cap is not None:
+            self.drop_cap.put_back(paragraph)
 
     def _fill(self, container: etree._Element, content: Sequence[str | Nested]) -> list[etree._Element]:
         """The elements that hold ``content`` inside ``container``: base runs for its plain text."""
@@ -354,9 +358,11 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect) -> list[ParagraphJob]
     box's paragraphs come after the paragraph whose run holds the text box; those of its fallback
     copy, FALLBACK, are not seen).  A complex field open at
     a paragraph's end is open at the start of the next paragraph of its story (STORIES), where the
-    story ends its fields."""
+    story ends its fields.  A drop cap's letters are read with the paragraph they begin
+    (attnmt.documents.dropcaps)."""
     depths: dict[etree._Element, int] = {}  # the fields open at the end of each story's last paragraph so far
     closed: dict[etree._Element, bool] = {}  # whether each story ends every field it begins
+    drop_caps = join_drop_caps(root) if dialect is WORD else {}
     jobs = []
     for paragraph in root.iter(dialect.paragraph):
         story = next(paragraph.iterancestors(*STORIES), root)
@@ -366,6 +372,7 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect) -> list[ParagraphJob]
         # a field never ended (a damaged file) is not carried on: it would keep the rest of the story
         job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0)
         job.flat.seen = next(paragraph.iterancestors(FALLBACK), None) is None
+        job.drop_cap = drop_caps.get(paragraph)
         depths[story] = job.field_depth
         jobs.append(job)
     return [job for job in jobs if has_words(job.flat.text)]
