@@ -232,3 +232,28 @@ def test_an_opendocument_span_glued_to_its_words_is_read_with_them(same):
     inline = 'The meeting is on 12<text:span text:style-name="R">/</text:span>05 at noon.'
     translate(odt_paragraph(inline), ".odt", same)
     assert same.given == ["The meeting is on 12/05 at noon."]
+
+
+@pytest.mark.parametrize("hide", ["<w:vanish/>", "<w:specVanish/>", "<w:webHidden/>"])
+def test_a_hidden_run_is_no_paragraphs_base_look_however_long(mirror, hide):
+    """The editor's note, hidden and longer than the rest, was the base: the spaces the translation
+    put between the visible runs were written hidden, and a reader saw "MANA WITH" run together."""
+    runs = ('<w:r><w:t xml:space="preserve">A man with a </w:t></w:r><w:r><w:rPr><w:b/></w:rPr><w:t>red</w:t></w:r>'
+            '<w:r><w:t xml:space="preserve"> hat walks.</w:t></w:r>'
+            f'<w:r><w:rPr>{hide}</w:rPr><w:t xml:space="preserve"> Note: check the name of the dog before printing.'
+            '</w:t></w:r>')
+    out = translate(word_paragraph(runs), ".docx", mirror)
+    paragraph = etree.fromstring(read_members(out)["word/document.xml"]).find(f".//{{{W}}}p")
+    shown = ["".join(run.itertext()) for run in paragraph if run.find(f"{{{W}}}rPr/{{{W}}}{hide[3:-2]}") is None]
+    assert "".join(shown) == "WALKS. HAT RED A WITH MAN A "
+    assert [(run.text, run.bold) for run in docx.Document(io.BytesIO(out)).paragraphs[0].runs][:3] == [
+        ("WALKS. HAT ", None), ("RED", True), (" A WITH MAN A ", None)]
+
+
+def test_a_run_turned_visible_again_may_be_the_base(mirror):
+    """``w:vanish w:val="0"`` (a style's hiding turned off) is visible text like any other."""
+    runs = ('<w:r><w:rPr><w:vanish w:val="0"/></w:rPr><w:t xml:space="preserve">A man with a red hat </w:t></w:r>'
+            '<w:r><w:rPr><w:b/></w:rPr><w:t>walks.</w:t></w:r>')
+    out = translate(word_paragraph(runs), ".docx", mirror)
+    assert [(run.text, run.bold) for run in docx.Document(io.BytesIO(out)).paragraphs[0].runs] == [
+        ("WALKS.", True), (" HAT RED A WITH MAN A", None)]

@@ -6,10 +6,12 @@ import csv
 import io
 
 import docx
+import pptx
 import pytest
 from docx.oxml import parse_xml
 from docx.oxml.ns import nsdecls
 from office_files import docx_bytes, read_members, text_file, write_members
+from pptx.util import Inches
 
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.flat import Place
@@ -186,3 +188,59 @@ def test_a_word_sentences_field_code_deletion_and_drawing_are_shown_as_a_reader_
     translate_file_bytes(docx_bytes(document), "report.docx", same, OPTIONS, review=review)
     assert [(s.source, s.translation) for s in review.segments] == [
         ("A bad day 5/1/24 here.", "A bad day 5/1/24 here.")]
+
+
+def test_a_word_text_boxs_fallback_copy_is_translated_but_listed_and_counted_once(same):
+    """Word writes a text box twice, as DrawingML (mc:Choice) and as VML (mc:Fallback) for older
+    readers: the copy no reader sees was a place too, its row listed twice, a sentence counted too
+    many and the paragraphs after it numbered one too far."""
+    box = "<w:txbxContent><w:p><w:r><w:t>A bad box.</w:t></w:r></w:p></w:txbxContent>"
+    document = docx.Document()
+    holder = document.add_paragraph("The boy laughs.")
+    holder._p.append(parse_xml(
+        f'<w:r {nsdecls("w")} xmlns:v="urn:schemas-microsoft-com:vml" '
+        'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" '
+        'xmlns:wps="http://schemas.microsoft.com/office/word/2010/wordprocessingShape">'
+        f'<mc:AlternateContent><mc:Choice Requires="wps"><w:drawing><wps:txbx>{box}</wps:txbx></w:drawing>'
+        f'</mc:Choice><mc:Fallback><w:pict><v:rect><v:textbox>{box}</v:textbox></v:rect></w:pict></mc:Fallback>'
+        '</mc:AlternateContent></w:r>'))
+    document.add_paragraph("A bad end.")
+    review = Review(Graded(), 0.5)
+    out = translate_file_bytes(docx_bytes(document), "report.docx", same, OPTIONS, review=review)
+    assert [row[:2] + row[4:5] for row in rows(review)[1:]] == [["word/document.xml", "2", "A bad box."],
+                                                               ["word/document.xml", "3", "A bad end."]]
+    assert review.sentences == 3
+    assert read_members(out)["word/document.xml"].count(b"A bad box.") == 2  # both copies written again
+
+
+def test_a_word_files_rows_follow_the_document_body_headers_footers_then_comments(same):
+    """The rows followed [Content_Types].xml, which python-docx sorts by name: the comments
+    first, then the body, the footer before the header."""
+    document = docx.Document()
+    paragraph = document.add_paragraph("A bad body.")
+    document.add_comment(paragraph.runs[0], text="A bad comment.", author="Anna")
+    document.sections[0].header.paragraphs[0].text = "A bad header."
+    document.sections[0].footer.paragraphs[0].text = "A bad footer."
+    review = Review(Graded(), 0.5)
+    translate_file_bytes(docx_bytes(document), "report.docx", same, OPTIONS, review=review)
+    assert [(s.place.part, s.source) for s in review.segments] == [
+        ("word/document.xml", "A bad body."), ("word/header1.xml", "A bad header."),
+        ("word/footer1.xml", "A bad footer."), ("word/comments.xml", "A bad comment.")]
+
+
+def test_a_presentations_rows_follow_its_slides_order_then_their_notes(same):
+    """Sorted by name, slide10 came before slide2, and the notes before every slide; a slide moved
+    to the front keeps its name (slide11.xml) and is listed first."""
+    deck = pptx.Presentation()
+    for number in range(1, 12):
+        slide = deck.slides.add_slide(deck.slide_layouts[6])
+        slide.shapes.add_textbox(0, 0, Inches(6), Inches(1)).text_frame.text = f"A bad slide {number}."
+        if number == 2:
+            slide.notes_slide.notes_text_frame.text = "A bad note."
+    slides = deck.slides._sldIdLst
+    slides.insert(0, slides[-1])  # the last slide moved to the front, as PowerPoint's slide sorter does
+    review = Review(Graded(), 0.5)
+    translate_file_bytes(docx_bytes(deck), "talk.pptx", same, OPTIONS, review=review)
+    assert [s.source for s in review.segments] == [
+        "A bad slide 11.", *(f"A bad slide {number}." for number in range(1, 11)), "A bad note."]
+    assert review.segments[0].place.part == "ppt/slides/slide11.xml"

@@ -88,12 +88,15 @@ class Place:
 @dataclass
 class FlatText:
     """One block's visible text and its marks, in document (pre-)order: parents before children;
-    ``place``: where the block is (set by the format that read it, for attnmt.documents.review)."""
+    ``place``: where the block is (set by the format that read it, for attnmt.documents.review);
+    ``seen``: False for a copy no reader is shown (a Word text box's VML fallback, ``mc:Fallback``),
+    translated with the rest but neither given a place nor reviewed: it would be listed twice."""
 
     text: str
     marks: list[Mark] = field(default_factory=list)
     place: Place | None = None
     breaks: list[int] = field(default_factory=list)  # where a sentence must end: a tab, a line in a cell
+    seen: bool = True
 
 
 @dataclass(frozen=True)

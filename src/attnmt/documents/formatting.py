@@ -1,7 +1,10 @@
 """What makes runs of an Office Open XML paragraph look alike, and which look is the paragraph's
 *base* (rules 1 and 2 of attnmt.documents.ooxml's docstring): runs of the same formatting are
 merged, spelling marks dropped, and the formatting that covers the most of the text is written
-as plain text, every other run a mark over its words."""
+as plain text, every other run a mark over its words.  A hidden look (Word's ``w:vanish``: an
+editor's note) is no base while a visible one has text: the spaces and words the translation
+puts outside every mark would be written hidden, and a reader would see the words around them
+run together."""
 
 from __future__ import annotations
 
@@ -14,6 +17,8 @@ if TYPE_CHECKING:
     from attnmt.documents.ooxml import Dialect
 
 SPELLING = ("err", "dirty")  # DrawingML run attributes that mark spelling, not formatting
+OFF = ("0", "false", "off")  # the values of an on/off property (w:vanish w:val="0") that turn it off
+VALUE = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}val"  # only Word's runs hide
 
 
 def formatting(run: etree._Element, dialect: Dialect) -> bytes:
@@ -60,21 +65,31 @@ def is_link(run: etree._Element, dialect: Dialect) -> bool:
     return properties is not None and any(child.tag in dialect.links for child in properties)
 
 
+def is_hidden(run: etree._Element, dialect: Dialect) -> bool:
+    """Whether the run's own properties hide it (Dialect.hidden: Word's w:vanish, w:specVanish, w:webHidden)."""
+    properties = run.find(dialect.properties)
+    return properties is not None and any(child.tag in dialect.hidden and child.get(VALUE) not in OFF
+                                          for child in properties)
+
+
 def base_run(container: etree._Element, dialect: Dialect) -> etree._Element | None:
-    """The run whose formatting covers the most of ``container``'s own text, not a link (rule 2 of
-    attnmt.documents.ooxml's docstring: where only links have text, a copy of the longest without its link);
-    None where no run has text."""
+    """The run whose formatting covers the most of ``container``'s own text, not hidden and not a
+    link (rule 2 of attnmt.documents.ooxml's docstring: a hidden look only where every run with text
+    is hidden; where only links have text, a copy of the longest without its link); None where no
+    run has text."""
     lengths: dict[bytes, int] = {}
     first: dict[bytes, etree._Element] = {}
     for run in container.iterchildren(dialect.run):
         key = formatting(run, dialect)
         first.setdefault(key, run)
         lengths[key] = lengths.get(key, 0) + sum(len(dialect.text_of(t)) for t in run.iterchildren(dialect.text))
-    plain = {key: length for key, length in lengths.items() if length and not is_link(first[key], dialect)}
-    candidates = plain or {key: length for key, length in lengths.items() if length}
-    if not candidates:
+    with_text = {key: length for key, length in lengths.items() if length}
+    candidates = {key: length for key, length in with_text.items() if not is_hidden(first[key], dialect)} or with_text
+    plain = {key: length for key, length in candidates.items() if not is_link(first[key], dialect)}
+    chosen = plain or candidates
+    if not chosen:
         return None
-    base = first[max(candidates, key=candidates.__getitem__)]
+    base = first[max(chosen, key=chosen.__getitem__)]
     return base if plain else unlinked(base, dialect)
 
 

@@ -34,6 +34,8 @@ The document's language (``w:lang``, ``lang``, ``fo:language``, ``xml:lang``,
 from __future__ import annotations
 
 import io
+import posixpath
+import re
 from collections.abc import Callable, Sequence
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, Protocol
@@ -64,7 +66,7 @@ from attnmt.documents.ooxml import (
 from attnmt.documents.opendocument import opendocument_parts
 from attnmt.documents.pipeline import DocumentOptions, Repeats, Translator, flat_sentences, translate_flats
 from attnmt.documents.spans import Nested
-from attnmt.documents.tables import keep_tables_whole
+from attnmt.documents.tables import RELATIONSHIPS, keep_tables_whole
 from attnmt.errors import DataError
 
 if TYPE_CHECKING:
@@ -75,6 +77,8 @@ SUFFIXES = (".docx", ".pptx", ".xlsx", *MACRO_SUFFIXES, ".odt", ".odp", ".ods", 
 CHUNK = 256  # paragraphs per translate call: progress is reported after each, and a call batches its sentences
 CONTENT_TYPES = "[Content_Types].xml"
 TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
+RELATIONSHIP_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+PRESENTATION = "http://schemas.openxmlformats.org/presentationml/2006/main"
 # Charts' titles and labels written as text, the text boxes and shapes drawn on a chart (its
 # "user shapes": cdr:sp/cdr:txBody, a part of their own), and SmartArt (its data, and the drawing
 # made of it that Office shows), in any of the three formats: DrawingML paragraphs.
@@ -89,8 +93,9 @@ class Texts(Protocol):
     def jobs(self, root: etree._Element) -> Sequence[Job]: ...
 
 
-# The content types of the parts that hold text, by how their type ends, with how their text is found.
-# PowerPoint's modern comments ("vnd.ms-powerpoint.comments+xml") hold DrawingML paragraphs.
+# The content types of the parts that hold text, by how their type ends, with how their text is found,
+# in the order a reader meets them (``reading_order``).  PowerPoint's modern comments
+# ("vnd.ms-powerpoint.comments+xml") hold DrawingML paragraphs.
 OOXML_PARTS: dict[str, tuple[tuple[str, Texts], ...]] = {
     ".docx": (*((end, WORD) for end in (".main+xml", ".header+xml", ".footer+xml", ".footnotes+xml",
                                         ".endnotes+xml", ".comments+xml")), *CHARTS_AND_SMARTART),
@@ -183,12 +188,10 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, named: 
         raise DataError(f"{archive.name}: member {CONTENT_TYPES} is missing; this is not a {named} file")
     types = parse_part(archive, CONTENT_TYPES).getroot()
     kinds = content_types(archive, types)
-    check_transitional(archive, check_main_part(archive, kinds, suffix, named), suffix)
+    main = check_main_part(archive, kinds, suffix, named)
+    check_transitional(archive, main, suffix)
     parts = []
-    for member, kind in kinds.items():
-        texts = next((t for end, t in OOXML_PARTS[suffix] if kind.endswith(end)), None)
-        if texts is None:
-            continue
+    for member, texts in reading_order(archive, kinds, suffix, main):
         if texts is INLINE_STRING and b"inlineStr" not in archive.read(member):
             continue  # a worksheet of numbers and shared strings: left unparsed
         tree = parse_part(archive, member)
@@ -198,6 +201,45 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, named: 
     if suffix == ".docx" and options.target_lang:
         parts += word_language_parts(archive, kinds, options.target_lang)
     return parts
+
+
+def reading_order(archive: Archive, kinds: dict[str, str], suffix: str, main: str) -> list[tuple[str, Texts]]:
+    """The members that hold text, each with how its text is found, in the order a reader meets
+    them, which the review's rows follow (docs/documents.md, "Sentences that need review"), not
+    [Content_Types].xml's (python-docx sorts it by name: comments before the body, slide10 before
+    slide2): by kind, as OOXML_PARTS lists them (the body, headers, footers, notes, comments);
+    slides as the presentation shows them (``slide_order``), the rest of a kind by the numbers in
+    their names."""
+    found = []
+    for member, kind in kinds.items():
+        rank = next((rank for rank, (end, _) in enumerate(OOXML_PARTS[suffix]) if kind.endswith(end)), None)
+        if rank is not None:
+            found.append((rank, member))
+    shown = slide_order(archive, main) if suffix == ".pptx" else {}
+    found.sort(key=lambda each: (each[0], shown.get(each[1], len(shown)), numbered(each[1])))
+    return [(member, OOXML_PARTS[suffix][rank][1]) for rank, member in found]
+
+
+def numbered(member: str) -> list[str | int]:
+    """A member's name as it sorts by the numbers in it: slide2 before slide10."""
+    return [int(piece) if piece.isdigit() else piece for piece in re.split(r"(\d+)", member)]
+
+
+def slide_order(archive: Archive, main: str) -> dict[str, int]:
+    """Each slide's member -> its place in the presentation (``p:sldIdLst``, through the main part's
+    relationships), which its name's number need not be (a slide moved keeps its name)."""
+    folder = posixpath.dirname(main)
+    relationships = posixpath.join(folder, "_rels", posixpath.basename(main) + ".rels")
+    if relationships not in archive:
+        return {}
+    members = {}
+    for relationship in parse_part(archive, relationships).getroot().iter(f"{{{RELATIONSHIPS}}}Relationship"):
+        target = relationship.get("Target", "")  # relative to the main part's folder, or to the archive's root
+        member = target[1:] if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+        members[relationship.get("Id")] = member
+    slides = parse_part(archive, main).getroot().iter(f"{{{PRESENTATION}}}sldId")
+    return {members[slide.get(RELATIONSHIP_ID)]: number for number, slide in enumerate(slides)
+            if slide.get(RELATIONSHIP_ID) in members}
 
 
 def content_types(archive: Archive, types: etree._Element) -> dict[str, str]:
@@ -284,11 +326,12 @@ def job_results(parts: Sequence[Part], translator: Translator, options: Document
                 review: Review | None = None) -> list[list[list[str | Nested]]]:
     """Each job's flat texts translated, one list a job, CHUNK flat texts a call; ``progress``
     told the sentences done (of the file's) after each.  Each flat text's place is its part's
-    member and its number among the part's flat texts (for ``review``)."""
+    member and its number among the part's flat texts that a reader sees (for ``review``: a text
+    box's fallback copy, which is not, has no place)."""
     groups = [job.flats() for part in parts for job in part.jobs]
     first = 0
     for part in parts:
-        part_flats = [flat for group in groups[first:first + len(part.jobs)] for flat in group]
+        part_flats = [flat for group in groups[first:first + len(part.jobs)] for flat in group if flat.seen]
         for number, flat in enumerate(part_flats, start=1):
             flat.place = Place(part.member, number)
         first += len(part.jobs)

@@ -14,7 +14,9 @@ translate it:
    mark over its runs, with a base of its own.  A slide's linked run (its link is in its
    formatting) is never the base: a link over most of a paragraph is a mark over its words, not
    the plain text around which the rest are marks.  Where every run with text is linked, the
-   base is the longest one's formatting without its link.
+   base is the longest one's formatting without its link.  Nor is a hidden run (``w:vanish``,
+   ``w:specVanish``, ``w:webHidden``: an editor's note) while a visible run has text: the spaces
+   between the translation's marks would be written hidden, and the words beside them run together.
 3. A non-breaking hyphen (``w:noBreakHyphen``) inside a word is text, a "-" to the model: in a
    word the translation keeps ("555-0100", "Jean-Paul") it is written non-breaking again
    (attnmt.documents.hyphens); one outside a word (a leading minus, "‑10") is an atom.
@@ -42,6 +44,7 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from attnmt.documents.dropcaps import DropCap, join_drop_caps
 from attnmt.documents.flat import FlatBuilder, FlatText, has_words, is_stop
 from attnmt.documents.formatting import base_run, formatting, merge_runs
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, hyphenated_words, in_word, no_break_hyphens
@@ -83,6 +86,7 @@ class Dialect:
     links: frozenset[str] = frozenset()  # a run's properties that make it a link (DrawingML's hlinkClick)
     escaped: bool = False  # text escapes what XML cannot hold (SpreadsheetML's _x000D_: attnmt.documents.xstring)
     hyphen: str | None = None  # the element that is a non-breaking hyphen in a run's text (Word's)
+    hidden: frozenset[str] = frozenset()  # a run's properties that hide its text (Word's w:vanish): no base look
 
     def jobs(self, root: etree._Element) -> list[ParagraphJob]:
         """A job for each of ``root``'s paragraphs with words (``paragraph_jobs``)."""
@@ -101,7 +105,8 @@ WORD = Dialect(w("p"), w("r"), w("rPr"), w("t"),
                frozenset({w("hyperlink"), w("ins"), w("moveTo"), w("smartTag"), w("customXml"), w("sdt"),
                           w("sdtContent"), w("dir"), w("bdo")}),
                frozenset({w("pPr"), w("sdtPr"), w("sdtEndPr")}), frozenset({w("tab"), w("br"), w("cr")}),
-               frozenset({w("proofErr"), w("softHyphen")}), True, hyphen=w("noBreakHyphen"))
+               frozenset({w("proofErr"), w("softHyphen")}), True, hyphen=w("noBreakHyphen"),
+               hidden=frozenset({w("vanish"), w("specVanish"), w("webHidden")}))
 DRAWING = Dialect(a("p"), a("r"), a("rPr"), a("t"), kept=frozenset({a("pPr"), a("endParaRPr")}),
                   breaks=frozenset({a("br")}), links=frozenset({a("hlinkClick"), a("hlinkMouseOver")}))
 SHARED_STRING = Dialect(s("si"), s("r"), s("rPr"), s("t"), kept=frozenset({s("rPh"), s("phoneticPr")}),
@@ -117,6 +122,10 @@ FIELD_SEPARATORS = frozenset({w("tab"), w("ptab")})
 # Where a field that goes on past its paragraph may go on: the paragraphs of one story, which a
 # text box, a note or a comment starts anew (its paragraphs come between those of the story around it).
 STORIES = (w("txbxContent"), w("footnote"), w("endnote"), w("comment"))
+# The copy of a text box (or any content) for applications that cannot read the choice before it:
+# Word writes a text box twice, as DrawingML in mc:Choice and as VML in mc:Fallback.  The copy is
+# translated (an older reader shows it) but no reader sees both, so it is not seen (FlatText.seen).
+FALLBACK = "{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback"
 RANGES = {w("commentRangeStart"): ("comment", True), w("commentRangeEnd"): ("comment", False),
           w("bookmarkStart"): ("bookmark", True), w("bookmarkEnd"): ("bookmark", False)}
 
@@ -135,6 +144,7 @@ class ParagraphJob:
     def __init__(self, paragraph: etree._Element, dialect: Dialect, field_depth: int = 0) -> None:
         self.paragraph, self.dialect = paragraph, dialect
         self.bare = paragraph.find(dialect.text)  # a string with no runs: its text element
+        self.drop_cap: DropCap | None = None  # whose letters begin the paragraph (attnmt.documents.dropcaps)
         merge_runs(paragraph, dialect)
         self.bases: dict[etree._Element, etree._Element | None] = {}
         self.loose_hyphens: set[int] = set()  # the numbers of the non-breaking hyphens kept as atoms
@@ -260,6 +270,8 @@ class ParagraphJob:
                 paragraph.remove(child)
         for offset, element in enumerate(self._fill(paragraph, content)):
             paragraph.insert(start + offset, element)
+        if self.drop_cap is not None:
+            self.drop_cap.put_back(paragraph)
 
     def _fill(self, container: etree._Element, content: Sequence[str | Nested]) -> list[etree._Element]:
         """The elements that hold ``content`` inside ``container``: base runs for its plain text."""
@@ -343,11 +355,14 @@ def atom_copy(node: etree._Element) -> etree._Element:
 
 def paragraph_jobs(root: etree._Element, dialect: Dialect) -> list[ParagraphJob]:
     """A job for each paragraph under ``root`` with words to translate, in document order (a text
-    box's paragraphs come after the paragraph whose run holds the text box).  A complex field open at
+    box's paragraphs come after the paragraph whose run holds the text box; those of its fallback
+    copy, FALLBACK, are not seen).  A complex field open at
     a paragraph's end is open at the start of the next paragraph of its story (STORIES), where the
-    story ends its fields."""
+    story ends its fields.  A drop cap's letters are read with the paragraph they begin
+    (attnmt.documents.dropcaps)."""
     depths: dict[etree._Element, int] = {}  # the fields open at the end of each story's last paragraph so far
     closed: dict[etree._Element, bool] = {}  # whether each story ends every field it begins
+    drop_caps = join_drop_caps(root) if dialect is WORD else {}
     jobs = []
     for paragraph in root.iter(dialect.paragraph):
         story = next(paragraph.iterancestors(*STORIES), root)
@@ -356,6 +371,8 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect) -> list[ParagraphJob]
             closed[story] = kinds.count("begin") <= kinds.count("end")
         # a field never ended (a damaged file) is not carried on: it would keep the rest of the story
         job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0)
+        job.flat.seen = next(paragraph.iterancestors(FALLBACK), None) is None
+        job.drop_cap = drop_caps.get(paragraph)
         depths[story] = job.field_depth
         jobs.append(job)
     return [job for job in jobs if has_words(job.flat.text)]

@@ -100,8 +100,8 @@ class Review:
         translation down)."""
         found = dict(zip(sources, zip(texts, weights, self.assess(sources, texts), strict=True), strict=True))
         for sentence in placed:
-            if sentence.source not in found:
-                continue  # no letters: it passed through untranslated
+            if sentence.source not in found or not sentence.flat.seen:
+                continue  # no letters: it passed through untranslated; or a copy no reader sees
             self.sentences += 1
             translation, found_weights, assessment = found[sentence.source]
             if needs_review(assessment, translation, self.threshold):

@@ -1,0 +1,73 @@
+"""Word's drop caps, read with the words they begin.
+
+Word's Insert > Drop Cap puts the first letter (or letters) of a paragraph into a paragraph of its
+own, framed (``w:pPr/w:framePr w:dropCap="drop"`` or ``"margin"``), right before the paragraph
+with the rest of the word: "T" then "wo dogs are running."  Read apart, the letter was a sentence
+of its own (the model invented one for "T") and the rest lost its first word.  So the letters are
+moved to the start of the next paragraph before it is read, and once it is translated, as many of
+its leading characters as the frame held go back into the frame: "Z" then "wei Hunde laufen."
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from lxml import etree
+
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+DROP_CAPS = ("drop", "margin")  # w:dropCap's values that make a drop cap ("none" does not)
+
+
+def w(name: str) -> str:
+    return f"{{{W}}}{name}"
+
+
+@dataclass
+class DropCap:
+    """The text elements of a drop cap's frame, emptied while its letters are read with the next paragraph."""
+
+    texts: list[etree._Element]
+    count: int  # how many characters the frame held
+
+    def put_back(self, paragraph: etree._Element) -> None:
+        """The first ``count`` characters of ``paragraph``'s translated text moved into the frame."""
+        letters = ""
+        for text in paragraph.iter(w("t")):
+            taken = (text.text or "")[:self.count - len(letters)]
+            letters += taken
+            text.text = (text.text or "")[len(taken):]
+            if len(letters) == self.count:
+                break
+        self.texts[0].text = letters
+
+
+def join_drop_caps(root: etree._Element) -> dict[etree._Element, DropCap]:
+    """Each paragraph under ``root`` that a drop cap begins -> that drop cap, its letters moved to
+    the paragraph's start (the module docstring).  A frame of anything but plain runs of text, or
+    one not followed by a paragraph starting with a run of text, is left as it is."""
+    joined = {}
+    for frame in root.iter(w("framePr")):
+        paragraph = frame.getparent().getparent()
+        after = paragraph.getnext()
+        if frame.get(w("dropCap")) not in DROP_CAPS or paragraph.tag != w("p") or after is None or after.tag != w("p"):
+            continue
+        first = first_text(after)
+        runs = [child for child in paragraph if child.tag != w("pPr")]
+        texts = [part for run in runs for part in run if part.tag != w("rPr")]
+        if first is None or not texts or any(run.tag != w("r") for run in runs) or any(
+                part.tag != w("t") for part in texts):
+            continue
+        letters = "".join(text.text or "" for text in texts)
+        for text in texts:
+            text.text = ""
+        first.text = letters + (first.text or "")
+        joined[after] = DropCap(texts, len(letters))
+    return joined
+
+
+def first_text(paragraph: etree._Element) -> etree._Element | None:
+    """The text element of ``paragraph``'s first run where that run starts with text (no field, tab
+    or picture before it), else None."""
+    run = next((child for child in paragraph if child.tag != w("pPr")), None)
+    parts = [] if run is None or run.tag != w("r") else [part for part in run if part.tag != w("rPr")]
+    return parts[0] if parts and parts[0].tag == w("t") else None
