@@ -53,7 +53,6 @@ UNTRANSLATED = frozenset("script style pre code textarea noscript svg math templ
 # apart ("Your name <input> <button>Send</button>": "Your name", then "Send").  A <select> does not: it
 # stands in its sentence for one of its options ("Show <select> entries", "Choose <select> now").
 CONTROLS = frozenset("input textarea".split())
-XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 # XML's paired codes, kept whole, whose end must come after their start (Vocabulary.range_edge): name ->
 # whether it starts the pair.  XLIFF 1.2's and TMX's <bpt> and <ept>; XLIFF 2's <sc> and <ec>.
 PAIRED_CODES = {"bpt": True, "ept": False, "sc": True, "ec": False}

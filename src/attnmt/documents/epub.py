@@ -2,9 +2,10 @@
 (attnmt.documents.markup; the EPUB 3 navigation page is one of them, its list of pages kept),
 and the EPUB 2 table of contents (toc.ncx) entry by entry (ENTRIES).  Pages are parsed as XML, as
 EPUB readers parse them, and written back as XML.  With a target language, each page's
-``xml:lang`` (and ``lang``, but on an EPUB 2 page without one: XHTML 1.1 has none), the
-package's ``dc:language`` and the table of contents' ``xml:lang`` say it.  The manifest's links
-are IRIs: ``chapter%201.xhtml`` is the member ``chapter 1.xhtml``.
+``xml:lang`` (and ``lang``, but on an EPUB 2 page without one: XHTML 1.1 has none), those of its
+elements around translated text (TreeJob), the package's ``dc:language`` and the table of
+contents' ``xml:lang`` say it.  The manifest's links are IRIs: ``chapter%201.xhtml`` is the
+member ``chapter 1.xhtml``.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ from urllib.parse import unquote
 from lxml import etree
 
 from attnmt.documents.archive import Archive, Part, parse_part
-from attnmt.documents.elements import XML_LANG, Vocabulary
+from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText, has_words
+from attnmt.documents.language import XML_LANG, set_direction
 from attnmt.documents.markup import TreeJob
 from attnmt.documents.pipeline import DocumentOptions, flat_line
 from attnmt.documents.spans import Nested, plain
@@ -104,6 +106,7 @@ def epub_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
             root.set(XML_LANG, options.target_lang)
             if kind != TOC and (epub3 or root.get("lang") is not None):  # XHTML 1.1 (EPUB 2) has no lang
                 root.set("lang", options.target_lang)
+            set_direction(root, options.target_lang)
         parts.append(part)
     if options.target_lang:
         languages = list(opf.getroot().iter(f"{{{DC}}}language"))

@@ -30,8 +30,9 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
-from attnmt.documents.elements import XML_LANG, Vocabulary, is_button_label, says_no, says_yes
+from attnmt.documents.elements import Vocabulary, is_button_label, says_no, says_yes
 from attnmt.documents.flat import FlatBuilder, FlatText, Place, has_words
+from attnmt.documents.language import XML_LANG, say_translated, set_direction
 from attnmt.documents.pages import is_comment, local_name, parse
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_line, translate_flats
 from attnmt.documents.spans import Nested, plain
@@ -241,7 +242,10 @@ def translatable_attributes(root: etree._Element, vocabulary: Vocabulary,
 
 class TreeJob:
     """The runs and listed attributes under one root: their flat texts, then, given the translated
-    contents (in the same order), the tree changed in place."""
+    contents (in the same order), the tree changed in place; with a target language, the elements
+    around the translated text say it (attnmt.documents.language)."""
+
+    states_language = True  # whether its elements state their language as HTML's do (lang, xml:lang, dir)
 
     def __init__(self, root: etree._Element, vocabulary: Vocabulary, options: DocumentOptions) -> None:
         found = [run for run in runs(root, vocabulary) if run.children or has_words(run.lead)]
@@ -250,6 +254,9 @@ class TreeJob:
         self.runs = [(run, flat) for run, flat in zip(found, flats, strict=True) if has_words(flat.text)]
         self.attributes = translatable_attributes(root, vocabulary, options.attributes)
         self.entities = [written_entities(run, vocabulary) for run, _ in self.runs]
+        # XML's attributes mean what its vocabulary says (XLIFF's xml:lang is its source's language)
+        self.language = options.target_lang if self.states_language and not vocabulary.xml else None
+        self.vocabulary = vocabulary
 
     def flats(self) -> list[FlatText]:
         return [flat for _, flat in self.runs] + [flat_line(node.get(name)) for node, name in self.attributes]
@@ -260,7 +267,23 @@ class TreeJob:
         return [run.owner.sourceline or 1 for run, _ in self.runs] + [node.sourceline or 1
                                                                        for node, _ in self.attributes]
 
+    def holders(self) -> Iterator[etree._Element]:
+        """The elements whose text is translated: each run's block and the inline elements inside
+        it that it reads as marks (an atom, a ``<code>``, keeps its text), and each element a
+        translated attribute is on."""
+        for run, _ in self.runs:
+            yield run.parent
+            pending = list(run.children)
+            while pending:
+                node = pending.pop()
+                if not self.vocabulary.is_atom(node) and not self.vocabulary.is_dropped(node):
+                    yield node
+                    pending.extend(node)
+        yield from (node for node, _ in self.attributes)
+
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
+        if self.language:  # first: rebuild copies the marks with their attributes
+            say_translated(self.holders(), self.language)
         n = len(self.runs)
         for (node, name), content in zip(self.attributes, results[n:], strict=True):
             node.set(name, plain(content))  # first: atoms (an <img>) are copied with their attributes
@@ -310,9 +333,10 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
 
 def set_xhtml_language(holder: etree._Element, lang: str) -> None:
     """The XHTML page's ``<html>`` says ``lang``: in ``xml:lang``, which every XHTML has, and in
-    ``lang`` where it has one already (XHTML 1.1 has none)."""
+    ``lang`` where it has one already (XHTML 1.1 has none); a ``dir`` there agrees with it."""
     for page in holder:
         if isinstance(page.tag, str) and local_name(page) == "html":
             page.set(XML_LANG, lang)
             if page.get("lang") is not None:
                 page.set("lang", lang)
+            set_direction(page, lang)

@@ -125,6 +125,8 @@ class OpenDocumentParagraph(TreeJob):
     """One paragraph (or a presentation's declaration), its translation's text outside every span
     put into the span beside it where the source has none there (the module docstring)."""
 
+    states_language = False  # in its styles' fo:language (set_language), not on its elements
+
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
         n = len(self.runs)
         placed = [into_spans(flat, content) if all_in_spans(flat) else content

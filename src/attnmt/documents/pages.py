@@ -13,6 +13,7 @@ from html import escape
 from lxml import etree, html
 
 from attnmt.documents.doctype import COMMENT, entity_declarations, xml_prolog
+from attnmt.documents.language import set_direction
 from attnmt.errors import AttnmtWarning, DataError
 
 MAX_DEPTH = 512  # elements nested in elements: the walks here recurse once a level, within Python's 1000 frames
@@ -96,6 +97,7 @@ class Parsed:
                 self.root.set("lang", target_lang)
                 if self.root.get("xml:lang") is not None:  # XHTML says it twice (the HTML parser: a plain name)
                     self.root.set("xml:lang", target_lang)
+                set_direction(self.root, target_lang)
             xhtml = self.prolog.lstrip("\ufeff \t\r\n").startswith("<?xml")  # XHTML stays XML
             declare_utf8(self.root, xhtml)
             # the comments and processing instructions beside <html> ("<!-- saved from url=... -->") are

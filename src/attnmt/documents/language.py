@@ -1,0 +1,64 @@
+"""What a translated page says of its language: ``lang`` and ``xml:lang``, and ``dir``, the
+direction its text is written in.  A reading system takes an element's language from the nearest
+element that states one (hyphenation, speech, fonts) and its direction from the nearest ``dir``,
+so an element left saying ``lang="fr" dir="rtl"`` around German text has it read as French, from
+right to left.  attnmt.documents.markup decides which elements' text was translated; here, what
+they then say."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from lxml import etree
+
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+# Where an element states its language: HTML's lang, XHTML's xml:lang (a namespaced name in a page parsed
+# as XML, a plain one in a page HTML's parser read).
+LANGUAGE_ATTRIBUTES = ("lang", XML_LANG, "xml:lang")
+# Languages written from right to left (their primary subtag, as BCP 47 writes it): Arabic, Aramaic,
+# Sorani Kurdish, Dhivehi, Persian and Dari, Hebrew (and its old code iw), Kashmiri, Pashto, Sindhi,
+# Syriac, Uyghur, Urdu, Western Punjabi, South Azerbaijani, Mazanderani, Yiddish (and ji), N'Ko.
+RTL_LANGUAGES = frozenset("ar arc ckb dv fa prs he iw ks ps sd syr ug ur pnb azb mzn yi ji nqo".split())
+# Scripts written from right to left (a script subtag, ``pa-Arab``, says so over the language's own):
+# Arabic, Hebrew, Syriac, Thaana, N'Ko, Adlam, Hanifi Rohingya, Mandaic, Samaritan.
+RTL_SCRIPTS = frozenset("arab hebr syrc thaa nkoo adlm rohg mand samr".split())
+
+
+def direction(lang: str) -> str:
+    """``rtl`` for a language written from right to left (by its script subtag where it has one:
+    ``sd-Deva`` is ``ltr``, ``az-Arab`` ``rtl``), else ``ltr``."""
+    subtags = lang.strip().replace("_", "-").lower().split("-")
+    script = next((tag for tag in subtags[1:] if len(tag) == 4 and tag.isalpha()), None)
+    rtl = script in RTL_SCRIPTS if script else subtags[0] in RTL_LANGUAGES
+    return "rtl" if rtl else "ltr"
+
+
+def set_direction(element: etree._Element, lang: str) -> None:
+    """A ``dir`` of ``ltr`` or ``rtl`` that is not ``lang``'s direction becomes it (``dir="rtl"``
+    around German text showed it right to left); ``auto`` stays: the browser reads the new text."""
+    written = element.get("dir")
+    if written is not None and written.strip().lower() in ("ltr", "rtl") and written.strip().lower() != direction(lang):
+        element.set("dir", direction(lang))
+
+
+def say_language(element: etree._Element, lang: str) -> None:
+    """The language ``element`` states (in each of LANGUAGE_ATTRIBUTES it has) becomes ``lang``, and
+    its direction agrees (set_direction); an element that states none is given none."""
+    for name in LANGUAGE_ATTRIBUTES:
+        if element.get(name) is not None:
+            element.set(name, lang)
+    set_direction(element, lang)
+
+
+def say_translated(holders: Iterable[etree._Element], lang: str) -> None:
+    """Each element holding translated text, and every element around it, says ``lang`` where it
+    states a language or a direction (say_language): the nearest statement a reader finds is then
+    the target's, at any depth (``<body lang="en-US"><section lang="en"><h1>``).  An element whose
+    text was all kept (``<code>``, ``translate="no"``) is none of them, and keeps its own."""
+    done: set[etree._Element] = set()
+    for holder in holders:
+        for element in (holder, *holder.iterancestors()):
+            if element in done:
+                break  # and so were the elements around it
+            done.add(element)
+            say_language(element, lang)

@@ -1,0 +1,108 @@
+"""The language a translated page states (attnmt.documents.language): every ``lang``/``xml:lang``
+around translated text says the target language, at any depth, and a ``dir`` there agrees with
+it; what keeps its text keeps its language.  Mirror: words upper-cased in reverse order."""
+
+import pytest
+from lxml import etree
+from office_files import EPUB2_PAGE, epub2_file, read_members, write_members
+
+from attnmt.documents.language import direction
+from attnmt.documents.markup import translate_markup
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+
+GERMAN = DocumentOptions(target_lang="de")
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+
+
+def one(text, translator, options=GERMAN, **kinds):
+    return translate_markup([text], translator, options, **kinds)[0]
+
+
+def test_an_element_below_the_root_that_held_translated_text_says_the_target_language(mirror):
+    page = ('<!DOCTYPE html>\n<html lang="en"><body>\n<p lang="fr">Un chien court.</p>\n'
+            '<blockquote dir="rtl" lang="he">A dog runs.</blockquote>\n</body></html>')
+    out = one(page, mirror)
+    assert '<p lang="de">COURT. CHIEN UN</p>' in out
+    assert '<blockquote dir="ltr" lang="de">RUNS. DOG A</blockquote>' in out  # German is not shown right to left
+
+
+def test_every_element_around_translated_text_that_states_a_language_says_the_target(mirror):
+    page = ('<html xmlns="http://www.w3.org/1999/xhtml" lang="en" xml:lang="en"><body lang="en-US" '
+            'xml:lang="en-US"><section lang="en"><h1>A day at the beach</h1></section></body></html>')
+    out = one(page, mirror, xhtml=True)
+    assert out == page.replace('"en-US"', '"de"').replace('"en"', '"de"').replace(
+        "A day at the beach", "BEACH THE AT DAY A")
+
+
+def test_an_html_page_parsed_as_html_has_its_xml_lang_set_too(mirror):
+    out = one('<!DOCTYPE html><html><body><p xml:lang="fr" lang="fr">Un homme marche.</p></body></html>', mirror)
+    assert '<p xml:lang="de" lang="de">MARCHE. HOMME UN</p>' in out
+
+
+@pytest.mark.parametrize("kept", ['<pre lang="en">ls -l</pre>', '<p translate="no" lang="fr">Liberté, égalité.</p>',
+                                  '<p>A <span translate="no" lang="fr">Liberté</span> dog.</p>',
+                                  '<p>Run <code lang="en">ls -l</code> now.</p>'])
+def test_an_element_whose_text_is_kept_keeps_its_language(mirror, kept):
+    out = one(f'<div lang="en"><p>A dog runs.</p>{kept}</div>', mirror)
+    language = etree.fromstring(kept).xpath("string(//@lang)")
+    assert out.startswith('<div lang="de"><p>RUNS. DOG A</p>') and f'lang="{language}"' in out
+
+
+def test_an_element_of_translated_and_kept_text_says_the_target_language(mirror):
+    """Its kept part (no language of its own) now reads as the target's, as one under <html> did
+    before: only an element that states its own language stays in it."""
+    out = one('<div lang="fr"><p>Un chien.</p><p translate="no">Paris</p></div>', mirror)
+    assert out == '<div lang="de"><p>CHIEN. UN</p><p translate="no">Paris</p></div>'
+
+
+def test_an_element_with_nothing_translated_keeps_its_language_and_direction(mirror):
+    fragment = '<p dir="rtl" lang="ar"><img src="a.png"></p>'
+    assert one(fragment, mirror) == fragment
+
+
+def test_fragments_a_line_state_the_target_where_they_stated_a_language_and_gain_none(mirror):
+    lines = ['<p lang="fr">Un chien.</p>', "<p>A cat.</p>", '<b dir="rtl">A dog.</b>']
+    assert translate_markup(lines, mirror, GERMAN) == ['<p lang="de">CHIEN. UN</p>', "<p>CAT. A</p>",
+                                                       '<b dir="ltr">DOG. A</b>']
+
+
+def test_without_a_target_language_every_language_stays_as_it_was(mirror):
+    assert one('<p lang="fr" dir="rtl">Un chien.</p>', mirror, DocumentOptions()) == \
+        '<p lang="fr" dir="rtl">CHIEN. UN</p>'
+
+
+def test_a_right_to_left_target_turns_a_left_to_right_direction_and_leaves_auto(mirror):
+    fragment = '<div dir="ltr" lang="en"><p dir="auto">A dog.</p><p dir="LTR">A cat.</p></div>'
+    assert one(fragment, mirror, DocumentOptions(target_lang="ar")) == \
+        '<div dir="rtl" lang="ar"><p dir="auto">DOG. A</p><p dir="rtl">CAT. A</p></div>'
+
+
+def test_a_pages_root_direction_agrees_with_the_target_language_it_is_given(mirror):
+    out = one('<!DOCTYPE html><html lang="ar" dir="rtl"><body><img src="a.png"></body></html>', mirror)
+    assert '<html lang="de" dir="ltr">' in out
+
+
+def test_an_xml_documents_languages_are_its_own(mirror):
+    """In XML, xml:lang means what its vocabulary says (XLIFF's: the source's language)."""
+    assert one('<note xml:lang="en">A dog.</note>', mirror, xml=True) == '<note xml:lang="en">DOG. A</note>'
+
+
+@pytest.mark.parametrize(("lang", "expected"), [("ar", "rtl"), ("he-IL", "rtl"), ("fa_IR", "rtl"), ("yi", "rtl"),
+                                                ("de", "ltr"), ("en-US", "ltr"), ("sd-Deva", "ltr"),
+                                                ("az-Arab", "rtl"), ("pa-Arab-PK", "rtl"), ("ku", "ltr")])
+def test_a_languages_direction_follows_its_script_where_the_tag_names_one(lang, expected):
+    assert direction(lang) == expected
+
+
+def test_an_epub_pages_elements_below_the_root_say_the_target_language(mirror):
+    members = read_members(epub2_file())
+    members["OEBPS/Text/chapter 1.xhtml"] = EPUB2_PAGE.replace(
+        "<body><p>A dog runs on the grass.</p>",
+        '<body xml:lang="en-US"><div xml:lang="en"><p dir="rtl" xml:lang="ar">A dog runs.</p>'
+        '<p xml:lang="fr" translate="no">Un chien.</p></div>').encode()
+    out = read_members(translate_office(write_members(members), ".epub", mirror, GERMAN))
+    body = etree.fromstring(out["OEBPS/Text/chapter 1.xhtml"])[1]
+    div = body[0]
+    assert [e.get(XML_LANG) for e in (body, div, *div)] == ["de", "de", "de", "fr"]
+    assert div[0].get("dir") == "ltr" and div[0].get("lang") is None  # XHTML 1.1 has no lang: none added
