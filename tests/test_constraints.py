@@ -5,13 +5,14 @@ import math
 
 import pytest
 import torch
-from support import EOS, ScriptedModel, ending_model, lines_run, search_config
+from support import EOS, CharTokenizer, EndingModel, ScriptedModel, ending_model, lines_run, search_config
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.batch_search import run_search
 from attnmt.decoding.constraints import allocate, term_tokens
 from attnmt.decoding.search import beam_search
-from attnmt.errors import DataError
+from attnmt.decoding.translate import translate
+from attnmt.errors import AttnmtWarning, DataError
 from attnmt.model import Transformer
 
 A, B, C, D = 4, 5, 6, 7
@@ -142,6 +143,40 @@ def test_allocation_takes_each_banks_best_from_the_highest_bank_down_then_the_se
     log_prob = torch.tensor([[-1.0, -2.0, -3.0, -4.0, float("-inf")]])
     bank = torch.tensor([[0, 1, 0, 1, 2]])
     assert allocate(log_prob, bank).tolist() == [[1, 0, 3, 2, 4]]
+
+
+@pytest.mark.parametrize("beam", [1, 2])
+def test_the_n_gram_ban_never_rules_out_a_terms_own_piece(beam):
+    """The term C C repeats C, which no_repeat_ngram_size 1 bans: the search left the term out,
+    silently, and ran to the length limit (the ban is about the model's own repeats)."""
+    table = {(): {C: 0.6, A: 0.4}, (C,): {C: 0.5, EOS: 0.5}, (C, C): {EOS: 1.0}}
+    decoding = Decoding(beam_size=beam, alpha=0.0, no_repeat_ngram_size=1)
+    [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False, terms=[[[C, C]]])
+    assert best.tokens == [C, C] and best.missed == 0 and best.log_prob == pytest.approx(math.log(0.6 * 0.5))
+
+
+class RulesOutX(EndingModel):
+    """An EndingModel that gives the piece of "x" (CharTokenizer's 27) no probability."""
+
+    def decode(self, *args, **kwargs):
+        logits = super().decode(*args, **kwargs)
+        logits[..., 27] = float("-inf")
+        return logits
+
+
+class CharCodec(CharTokenizer):
+    def encode_target(self, text: str) -> list[int]:
+        return self.encode(text)
+
+
+def test_a_translation_the_search_ended_without_a_term_is_warned_of_naming_the_term():
+    """It came back as if it held the term, with a finite score and no word said."""
+    torch.manual_seed(0)
+    model = RulesOutX(search_config()).eval()
+    with pytest.warns(AttnmtWarning, match="glossary target term 'x' is not in a translation: the search reached "
+                                           "the length limit without writing it"):
+        [text] = translate(model, CharCodec(), ["a dog"], Decoding(beam_size=2), glossary={"dog": "x"})
+    assert "x" not in text
 
 
 class Letters:
