@@ -2,6 +2,7 @@
 among banks, and no term makes a search fail or hang."""
 
 import math
+import re
 
 import pytest
 import torch
@@ -9,7 +10,7 @@ from support import EOS, CharTokenizer, EndingModel, ScriptedModel, ending_model
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.batch_search import run_search
-from attnmt.decoding.constraints import allocate, term_tokens
+from attnmt.decoding.constraints import allocate, target_ids, term_tokens
 from attnmt.decoding.search import beam_search
 from attnmt.decoding.translate import translate
 from attnmt.errors import AttnmtWarning, DataError
@@ -192,6 +193,25 @@ class Letters:
 def test_a_target_term_the_vocabulary_cannot_write_is_refused_in_one_line():
     with pytest.raises(DataError, match="glossary target term 'Hund': the model's target vocabulary cannot write it"):
         term_tokens(Letters(), ["Hund"], unk_id=1)
+
+
+class Spaced(Letters):
+    """Letters with a piece for a space (30); as SentencePiece, it writes any run of whitespace as one."""
+
+    def encode_target(self, text: str) -> list[int]:
+        return [30 if ch == " " else super(Spaced, self).encode_target(ch)[0] for ch in " ".join(text.split())]
+
+    def decode(self, ids) -> str:
+        return "".join(" " if i == 30 else super(Spaced, self).decode([i]) for i in ids)
+
+
+@pytest.mark.parametrize("target", ["hund  bello", "hund\tbello", "hund\nbello"])
+def test_a_target_term_whose_spaces_the_vocabulary_would_change_is_refused_naming_where(target):
+    """It was written "hund bello", silently, though a term comes out exactly as written."""
+    message = f"terms.tsv:3: glossary target term {target!r}: the model's target vocabulary writes it as 'hund bello'"
+    with pytest.raises(DataError, match=f"^{re.escape(message)}; write the term that way$"):
+        target_ids(Spaced(), target, unk_id=1, place="terms.tsv:3")
+    assert Spaced().decode(target_ids(Spaced(), "hund bello", unk_id=1)) == "hund bello"
 
 
 def test_a_term_inside_another_or_repeated_is_needed_once():

@@ -249,6 +249,7 @@ def test_the_server_takes_the_decoding_options(client):
 @pytest.mark.parametrize(("body", "message"), [
     ({"text": "a dog runs", "glossary": {"dog": ""}}, "empty target term"),
     ({"text": "a dog runs", "glossary": {"dog": "Xylophon"}}, "cannot write it"),
+    ({"text": "a dog runs", "glossary": {"dog": "katze\thund"}}, "writes it as 'katze hund'; write the term that way"),
     ({"text": "a dog runs", "prefix": "Xylophon"}, "prefix 'Xylophon': the model's target vocabulary cannot write it"),
     ({"text": "a dog runs", "sampling_topk": 0}, "sampling draws one translation per sentence: set beam 1 (got 4)"),
 ])

@@ -55,7 +55,9 @@ def target_ids(tokenizer, target: str, unk_id: int, place: str | None = None) ->
         raise DataError(f"{where}glossary target term {target!r}: the model's target vocabulary cannot write it "
                         "(it has characters with no piece); change the term or leave it out")
     written = tokenizer.decode(ids)
-    if " ".join(written.split()) != " ".join(target.split()):
+    # Exactly, but for the ends: "Hund  Bello" (two spaces) or "Hund\tBello" comes out "Hund Bello",
+    # which is not the term as written.
+    if written.strip() != target.strip():
         raise DataError(f"{where}glossary target term {target!r}: the model's target vocabulary writes it as "
                         f"{written!r}; write the term that way")
     return ids
