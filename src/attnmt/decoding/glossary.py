@@ -111,6 +111,17 @@ class Glossary:
         return None
 
 
+class GivenPairs(dict):
+    """A JSON object as ``json.loads(text, object_pairs_hook=GivenPairs)`` reads it: a dict that also
+    keeps its ``pairs`` as given.  JSON keeps the last value of a key given twice, silently; a
+    glossary built from the pairs (``Glossary.of(terms.pairs)``) refuses a source term given two
+    target terms ({"dog": "Hund", "dog": "Köter"}), as it refuses {"Dog": …, "dog": …}."""
+
+    def __init__(self, pairs: list[tuple[str, object]]) -> None:
+        super().__init__(pairs)
+        self.pairs = pairs
+
+
 def as_glossary(value: object, name: str = "glossary") -> Glossary | None:
     """``value`` as a Glossary: a Glossary or None as it is, a mapping {source term: target term}
     through ``Glossary.of``; anything else is a ConfigError naming ``name`` and what to pass."""
