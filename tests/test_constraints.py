@@ -10,7 +10,7 @@ from support import EOS, CharTokenizer, EndingModel, ScriptedModel, ending_model
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.batch_search import run_search
-from attnmt.decoding.constraints import allocate, target_ids, term_tokens
+from attnmt.decoding.constraints import allocate, continuing_pieces, target_ids, term_tokens
 from attnmt.decoding.search import beam_search
 from attnmt.decoding.translate import translate
 from attnmt.errors import AttnmtWarning, DataError
@@ -233,6 +233,29 @@ def test_no_piece_carries_a_terms_word_on_right_after_it():
     [[whole]] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False, terms=[[[C]]],
                             continuing=continuing)
     assert glued.tokens == [C, D] and whole.tokens == [C]
+
+
+class Pieces:
+    """A tokenizer that only names its pieces: as the hand-trained model's, with a bare "-"."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Saint", "-", "Louis", "Sch", "▁-", "–", "-Sch", "\u2011Sch"]
+
+    def id_to_piece(self, i: int) -> str:
+        return self.PIECES[i]
+
+
+def test_no_hyphen_glues_a_term_into_a_compound_right_after_it():
+    """Saint-Louis + "-" + "Sch…" came out "Saint-Louis-Schamaa", though a term is a word of its own;
+    a dash, or a hyphen with a space before it, may follow."""
+    continuing = continuing_pieces(Pieces(), len(Pieces.PIECES))
+    assert [p for p, on in zip(Pieces.PIECES, continuing.tolist(), strict=True) if on] == [
+        "-", "Louis", "Sch", "-Sch", "\u2011Sch"]
+    table = Spread({(): {4: 0.9, 7: 0.1}, (4,): {5: 1.0}, (4, 5): {6: 1.0}, (4, 5, 6): {5: 0.8, EOS: 0.2},
+                    (4, 5, 6, 5): {7: 1.0}, (4, 5, 6, 5, 7): {EOS: 1.0}})
+    for allowed, expected in ((None, [4, 5, 6, 5, 7]), (continuing[:10], [4, 5, 6])):  # "Saint-Louis" alone
+        [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=2, alpha=0.0), use_cache=False,
+                               terms=[[[4, 5, 6]]], continuing=allowed)
+        assert best.tokens == expected
 
 
 def test_the_work_on_terms_grows_with_their_number_not_its_square():

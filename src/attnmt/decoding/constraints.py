@@ -21,7 +21,8 @@ after every one that has them all.
 A term broken off half-way (a token other than its next piece) loses its progress; the token
 may start another term (or the same one again).  A term is a whole word (or words): its first
 piece starts a word (SentencePiece's "▁"), and right after its last piece no piece that would
-carry the word on ("Hund" + "e") may follow (``continuing``, from the target vocabulary).
+carry the word on ("Hund" + "e", or a hyphen: "Hund" + "-") may follow (``continuing``, from the
+target vocabulary).
 """
 
 from __future__ import annotations
@@ -98,11 +99,16 @@ def outermost(terms: Sequence[Sequence[int]]) -> list[list[int]]:
 
 @functools.lru_cache(maxsize=4)  # per tokenizer: a server asks for every batch
 def continuing_pieces(tokenizer, vocab_size: int) -> Tensor | None:
-    """[V] True for the target pieces that carry a word on: no "▁" in front, a letter or digit
-    first; None for a tokenizer that does not name its pieces."""
+    """[V] True for the target pieces that carry a word on: no "▁" in front, a letter, a digit or
+    a hyphen first (a hyphen glued on makes a compound: "Saint-Louis" + "-" + "Schamaa"); None
+    for a tokenizer that does not name its pieces."""
     if not hasattr(tokenizer, "id_to_piece"):
         return None
-    return torch.tensor([piece[:1].isalnum() for piece in map(tokenizer.id_to_piece, range(vocab_size))])
+    return torch.tensor([piece[:1].isalnum() or piece[:1] in HYPHENS
+                         for piece in map(tokenizer.id_to_piece, range(vocab_size))])
+
+
+HYPHENS = "-\u2010\u2011"  # hyphen-minus, hyphen, non-breaking hyphen; not the dashes, which join no compound
 
 
 def prefix_table(prefixes: Sequence[Sequence[int]] | None, batch: int, device: torch.device) -> Tensor:
