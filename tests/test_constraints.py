@@ -2,16 +2,18 @@
 among banks, and no term makes a search fail or hang."""
 
 import math
+import re
 
 import pytest
 import torch
-from support import EOS, ScriptedModel, ending_model, lines_run, search_config
+from support import EOS, CharTokenizer, EndingModel, ScriptedModel, ending_model, lines_run, search_config
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.batch_search import run_search
-from attnmt.decoding.constraints import allocate, term_tokens
+from attnmt.decoding.constraints import allocate, continuing_pieces, target_ids, term_tokens
 from attnmt.decoding.search import beam_search
-from attnmt.errors import DataError
+from attnmt.decoding.translate import translate
+from attnmt.errors import AttnmtWarning, DataError
 from attnmt.model import Transformer
 
 A, B, C, D = 4, 5, 6, 7
@@ -144,6 +146,40 @@ def test_allocation_takes_each_banks_best_from_the_highest_bank_down_then_the_se
     assert allocate(log_prob, bank).tolist() == [[1, 0, 3, 2, 4]]
 
 
+@pytest.mark.parametrize("beam", [1, 2])
+def test_the_n_gram_ban_never_rules_out_a_terms_own_piece(beam):
+    """The term C C repeats C, which no_repeat_ngram_size 1 bans: the search left the term out,
+    silently, and ran to the length limit (the ban is about the model's own repeats)."""
+    table = {(): {C: 0.6, A: 0.4}, (C,): {C: 0.5, EOS: 0.5}, (C, C): {EOS: 1.0}}
+    decoding = Decoding(beam_size=beam, alpha=0.0, no_repeat_ngram_size=1)
+    [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False, terms=[[[C, C]]])
+    assert best.tokens == [C, C] and best.missed == 0 and best.log_prob == pytest.approx(math.log(0.6 * 0.5))
+
+
+class RulesOutX(EndingModel):
+    """An EndingModel that gives the piece of "x" (CharTokenizer's 27) no probability."""
+
+    def decode(self, *args, **kwargs):
+        logits = super().decode(*args, **kwargs)
+        logits[..., 27] = float("-inf")
+        return logits
+
+
+class CharCodec(CharTokenizer):
+    def encode_target(self, text: str) -> list[int]:
+        return self.encode(text)
+
+
+def test_a_translation_the_search_ended_without_a_term_is_warned_of_naming_the_term():
+    """It came back as if it held the term, with a finite score and no word said."""
+    torch.manual_seed(0)
+    model = RulesOutX(search_config()).eval()
+    with pytest.warns(AttnmtWarning, match="glossary target term 'x' is not in a translation: the search reached "
+                                           "the length limit without writing it"):
+        [text] = translate(model, CharCodec(), ["a dog"], Decoding(beam_size=2), glossary={"dog": "x"})
+    assert "x" not in text
+
+
 class Letters:
     """A tokenizer with one piece per lower-case letter (ids 4..29) and <unk> (1) for anything else."""
 
@@ -157,6 +193,25 @@ class Letters:
 def test_a_target_term_the_vocabulary_cannot_write_is_refused_in_one_line():
     with pytest.raises(DataError, match="glossary target term 'Hund': the model's target vocabulary cannot write it"):
         term_tokens(Letters(), ["Hund"], unk_id=1)
+
+
+class Spaced(Letters):
+    """Letters with a piece for a space (30); as SentencePiece, it writes any run of whitespace as one."""
+
+    def encode_target(self, text: str) -> list[int]:
+        return [30 if ch == " " else super(Spaced, self).encode_target(ch)[0] for ch in " ".join(text.split())]
+
+    def decode(self, ids) -> str:
+        return "".join(" " if i == 30 else super(Spaced, self).decode([i]) for i in ids)
+
+
+@pytest.mark.parametrize("target", ["hund  bello", "hund\tbello", "hund\nbello"])
+def test_a_target_term_whose_spaces_the_vocabulary_would_change_is_refused_naming_where(target):
+    """It was written "hund bello", silently, though a term comes out exactly as written."""
+    message = f"terms.tsv:3: glossary target term {target!r}: the model's target vocabulary writes it as 'hund bello'"
+    with pytest.raises(DataError, match=f"^{re.escape(message)}; write the term that way$"):
+        target_ids(Spaced(), target, unk_id=1, place="terms.tsv:3")
+    assert Spaced().decode(target_ids(Spaced(), "hund bello", unk_id=1)) == "hund bello"
 
 
 def test_a_term_inside_another_or_repeated_is_needed_once():
@@ -178,6 +233,29 @@ def test_no_piece_carries_a_terms_word_on_right_after_it():
     [[whole]] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False, terms=[[[C]]],
                             continuing=continuing)
     assert glued.tokens == [C, D] and whole.tokens == [C]
+
+
+class Pieces:
+    """A tokenizer that only names its pieces: as the hand-trained model's, with a bare "-"."""
+
+    PIECES = ["<pad>", "<unk>", "<s>", "</s>", "▁Saint", "-", "Louis", "Sch", "▁-", "–", "-Sch", "\u2011Sch"]
+
+    def id_to_piece(self, i: int) -> str:
+        return self.PIECES[i]
+
+
+def test_no_hyphen_glues_a_term_into_a_compound_right_after_it():
+    """Saint-Louis + "-" + "Sch…" came out "Saint-Louis-Schamaa", though a term is a word of its own;
+    a dash, or a hyphen with a space before it, may follow."""
+    continuing = continuing_pieces(Pieces(), len(Pieces.PIECES))
+    assert [p for p, on in zip(Pieces.PIECES, continuing.tolist(), strict=True) if on] == [
+        "-", "Louis", "Sch", "-Sch", "\u2011Sch"]
+    table = Spread({(): {4: 0.9, 7: 0.1}, (4,): {5: 1.0}, (4, 5): {6: 1.0}, (4, 5, 6): {5: 0.8, EOS: 0.2},
+                    (4, 5, 6, 5): {7: 1.0}, (4, 5, 6, 5, 7): {EOS: 1.0}})
+    for allowed, expected in ((None, [4, 5, 6, 5, 7]), (continuing[:10], [4, 5, 6])):  # "Saint-Louis" alone
+        [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=2, alpha=0.0), use_cache=False,
+                               terms=[[[4, 5, 6]]], continuing=allowed)
+        assert best.tokens == expected
 
 
 def test_the_work_on_terms_grows_with_their_number_not_its_square():

@@ -72,6 +72,16 @@ def test_every_hypothesis_starts_with_a_prefix_the_model_rules_out(prefix):
     assert len({tuple(h.tokens) for h in found}) == len(found)
 
 
+def test_the_n_gram_ban_never_rules_out_a_prefixs_own_piece():
+    """The prefix C C repeats C, which no_repeat_ngram_size 1 bans: every hypothesis was at -inf,
+    the rest of the translation chosen among them as if at random."""
+    table = {(): {C: 0.6, A: 0.4}, (C,): {C: 0.5, EOS: 0.5}, (C, C): {EOS: 0.7, C: 0.3}}
+    decoding = Decoding(beam_size=2, alpha=0.0, no_repeat_ngram_size=1)
+    [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False, prefixes=[[C, C]])
+    # after the prefix the model's own C is banned: EOS, at 0.7 of what is left, gets it all
+    assert best.tokens == [C, C] and best.log_prob == pytest.approx(math.log(0.6 * 0.5))
+
+
 # --- sampling -----------------------------------------------------------------------------------
 
 COIN = {(): {A: 0.6, B: 0.3, C: 0.1}}

@@ -34,6 +34,17 @@ def test_a_term_repeated_with_the_same_target_is_kept_once(tmp_path):
     assert read_glossary(write(tmp_path, "dog\tHund\ndog\tHund\n")).terms == (("dog", "Hund"),)
 
 
+def test_a_byte_order_mark_inside_a_glossary_is_no_part_of_its_terms(tmp_path):
+    """Two glossaries joined with cat: the second's BOM, at a line's start, made that line's term
+    "\ufeffdog", which matched nothing, silently; on a comment line, it was a malformed line."""
+    path = write(tmp_path, "people\tPersonen\n\ufeff# the second file\n\ufeffdog\tHund\n")
+    glossary = read_glossary(path)
+    assert glossary.terms == (("people", "Personen"), ("dog", "Hund"))
+    assert glossary.matches("The dog and the people.") == ["Hund", "Personen"]
+    assert glossary.place("dog") == f"{path}:3"
+    assert Glossary.of({"\ufeffdog": "Hund\ufeff"}).terms == (("dog", "Hund"),)
+
+
 def test_terms_match_whole_words_ignoring_case():
     glossary = Glossary.of({"dog": "Hund"})
     assert glossary.matches("The Dog runs.") == ["Hund"]

@@ -196,6 +196,19 @@ def test_a_jsonl_line_with_an_unpaired_surrogate_stops_with_file_line_and_field(
     assert err.startswith(f"attnmt: error: {tmp_path / 'in.jsonl'}:2: {message}")
 
 
+def test_a_source_term_given_twice_in_a_jsonl_glossary_is_refused_as_a_term_with_two_targets(trained_model, tmp_path,
+                                                                                              capsys):
+    """JSON kept the last ("hund"), silently, while {"Dog": …, "dog": …} was refused."""
+    lines = ['{"text": "a dog runs", "glossary": {"dog": "katze", "dog": "katze"}}',
+             '{"text": "a dog runs", "glossary": {"dog": "katze", "dog": "hund"}}']
+    (tmp_path / "in.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = run(["translate", "--model", trained_model, "--input-format", "jsonl", tmp_path / "in.jsonl"],
+                         capsys)
+    assert code == 2 and out == ""
+    assert err == (f"attnmt: error: {tmp_path / 'in.jsonl'}:2: source term 'dog' has two target terms, 'katze' and "
+                   "'hund'\n")
+
+
 def test_a_malformed_jsonl_line_stops_with_file_and_line(trained_model, tmp_path, capsys):
     (tmp_path / "in.jsonl").write_text('{"text": "a dog runs"}\n{"text": "x", "glosary": {}}\n', encoding="utf-8")
     code, _, err = run(["translate", "--model", trained_model, "--input-format", "jsonl", tmp_path / "in.jsonl"],
@@ -249,6 +262,7 @@ def test_the_server_takes_the_decoding_options(client):
 @pytest.mark.parametrize(("body", "message"), [
     ({"text": "a dog runs", "glossary": {"dog": ""}}, "empty target term"),
     ({"text": "a dog runs", "glossary": {"dog": "Xylophon"}}, "cannot write it"),
+    ({"text": "a dog runs", "glossary": {"dog": "katze\thund"}}, "writes it as 'katze hund'; write the term that way"),
     ({"text": "a dog runs", "prefix": "Xylophon"}, "prefix 'Xylophon': the model's target vocabulary cannot write it"),
     ({"text": "a dog runs", "sampling_topk": 0}, "sampling draws one translation per sentence: set beam 1 (got 4)"),
 ])
@@ -256,6 +270,17 @@ def test_a_glossary_prefix_or_options_that_cannot_work_are_422_with_a_message(cl
     for path in ("/v1/translate", "/translate"):
         answer = client.post(path, json=body)
         assert answer.status_code == 422 and message in answer.json()["detail"]
+
+
+def test_a_source_term_given_twice_in_a_requests_glossary_is_422_naming_it(client):
+    """pydantic's JSON reading kept the last target ("hund"), silently."""
+    body = '{"text": "a dog runs", "glossary": {"dog": "katze", "dog": "%s"}}'
+    for path in ("/v1/translate", "/translate"):
+        answer = client.post(path, content=body % "hund", headers={"content-type": "application/json"})
+        assert answer.status_code == 422
+        assert answer.json()["detail"] == "glossary: source term 'dog' has two target terms, 'katze' and 'hund'"
+        answer = client.post(path, content=body % "katze", headers={"content-type": "application/json"})
+        assert answer.status_code == 200 and "katze" in answer.json()["translations"][0].split()
 
 
 def test_translate_with_a_prefix_and_with_seeded_sampling(trained_model, tmp_path, capsys):

@@ -60,6 +60,24 @@ def test_an_n_best_list_at_a_limit_the_prefix_and_terms_fill_is_the_python_steps
             assert h.tokens[: len(prefix)] == prefix and h.missed == 0 and holds_all(h.tokens, terms)
 
 
+@pytest.mark.parametrize("size", [1, 2])
+def test_terms_and_prefixes_that_repeat_a_piece_are_written_under_the_n_gram_ban_through_the_cpp_step(size):
+    """no_repeat_ngram_size banned the pieces of a term or prefix that repeats one: the terms went
+    missing; the C++ step reads the same exempted logits as the Python step."""
+    model, src = model_and_batch()
+    fast, reference = prepare(model), prepare(model, fused_step=False)
+    terms = [[[30, 30]], [[32, 33, 32, 33]], [], [[34, 34, 34]], [[40, 41], [40, 41, 42]], [[43], [43, 43]]]
+    prefixes = [[9, 9], [], [12, 12, 12], [], [], []]
+    decoding = Decoding(beam_size=4, n_best=2, no_repeat_ngram_size=size)
+    ours = beam_search(fast, src, decoding, terms=terms, prefixes=prefixes)
+    theirs = beam_search(reference, src, decoding, terms=terms, prefixes=prefixes)
+    assert [[h.tokens for h in n] for n in ours] == [[h.tokens for h in n] for n in theirs]
+    for hypotheses, each, prefix in zip(ours, terms, prefixes, strict=True):
+        for h in hypotheses:
+            assert h.tokens[: len(prefix)] == prefix and h.missed == 0 and holds_all(h.tokens, each)
+            assert h.log_prob > float("-inf")
+
+
 def test_sampling_and_the_penalties_through_the_cpp_step_are_the_python_steps():
     model, src = model_and_batch()
     fast, reference = prepare(model), prepare(model, fused_step=False)

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, TextIO, TypeVar
 
-from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.glossary import GivenPairs, Glossary
 from attnmt.decoding.translate import SentencesFailed, Translation
 from attnmt.errors import ConfigError, DataError, OutputError
 from attnmt.files import atomic_file, write_failure
@@ -149,7 +149,8 @@ def read_inputs(lines: list[str], source: str, first_line: int,
             raise DataError(f'{where}: "prefix" must be text, got {own!r}')
         check_encodable([(f'{where}: "text"', item["text"]), *([(f'{where}: "prefix"', own)] if own else [])])
         inputs.texts.append(item["text"])
-        inputs.glossaries.append((glossary or Glossary()).merged(Glossary.of(terms, where)) if terms else glossary)
+        own_terms = Glossary.of(terms.pairs, where) if terms else None  # GivenPairs: json_object's
+        inputs.glossaries.append((glossary or Glossary()).merged(own_terms) if own_terms else glossary)
         inputs.prefixes.append(own)
     return inputs
 
@@ -159,7 +160,7 @@ def json_object(line: str, where: str) -> dict:
     if not line.strip():
         return {"text": ""}  # a blank line stays a blank line: one output for it, as in text input
     try:
-        item = json.loads(line)
+        item = json.loads(line, object_pairs_hook=GivenPairs)  # a glossary's term given twice: refused
     except json.JSONDecodeError as error:
         raise DataError(f"{where}: not valid JSON ({error.msg} at character {error.pos})") from None
     if not isinstance(item, dict) or not isinstance(item.get("text"), str):

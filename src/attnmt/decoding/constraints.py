@@ -21,7 +21,8 @@ after every one that has them all.
 A term broken off half-way (a token other than its next piece) loses its progress; the token
 may start another term (or the same one again).  A term is a whole word (or words): its first
 piece starts a word (SentencePiece's "▁"), and right after its last piece no piece that would
-carry the word on ("Hund" + "e") may follow (``continuing``, from the target vocabulary).
+carry the word on ("Hund" + "e", or a hyphen: "Hund" + "-") may follow (``continuing``, from the
+target vocabulary).
 """
 
 from __future__ import annotations
@@ -55,7 +56,9 @@ def target_ids(tokenizer, target: str, unk_id: int, place: str | None = None) ->
         raise DataError(f"{where}glossary target term {target!r}: the model's target vocabulary cannot write it "
                         "(it has characters with no piece); change the term or leave it out")
     written = tokenizer.decode(ids)
-    if " ".join(written.split()) != " ".join(target.split()):
+    # Exactly, but for the ends: "Hund  Bello" (two spaces) or "Hund\tBello" comes out "Hund Bello",
+    # which is not the term as written.
+    if written.strip() != target.strip():
         raise DataError(f"{where}glossary target term {target!r}: the model's target vocabulary writes it as "
                         f"{written!r}; write the term that way")
     return ids
@@ -96,11 +99,16 @@ def outermost(terms: Sequence[Sequence[int]]) -> list[list[int]]:
 
 @functools.lru_cache(maxsize=4)  # per tokenizer: a server asks for every batch
 def continuing_pieces(tokenizer, vocab_size: int) -> Tensor | None:
-    """[V] True for the target pieces that carry a word on: no "▁" in front, a letter or digit
-    first; None for a tokenizer that does not name its pieces."""
+    """[V] True for the target pieces that carry a word on: no "▁" in front, a letter, a digit or
+    a hyphen first (a hyphen glued on makes a compound: "Saint-Louis" + "-" + "Schamaa"); None
+    for a tokenizer that does not name its pieces."""
     if not hasattr(tokenizer, "id_to_piece"):
         return None
-    return torch.tensor([piece[:1].isalnum() for piece in map(tokenizer.id_to_piece, range(vocab_size))])
+    return torch.tensor([piece[:1].isalnum() or piece[:1] in HYPHENS
+                         for piece in map(tokenizer.id_to_piece, range(vocab_size))])
+
+
+HYPHENS = "-\u2010\u2011"  # hyphen-minus, hyphen, non-breaking hyphen; not the dashes, which join no compound
 
 
 def prefix_table(prefixes: Sequence[Sequence[int]] | None, batch: int, device: torch.device) -> Tensor:

@@ -129,6 +129,17 @@ class Glossary:
         return None
 
 
+class GivenPairs(dict):
+    """A JSON object as ``json.loads(text, object_pairs_hook=GivenPairs)`` reads it: a dict that also
+    keeps its ``pairs`` as given.  JSON keeps the last value of a key given twice, silently; a
+    glossary built from the pairs (``Glossary.of(terms.pairs)``) refuses a source term given two
+    target terms ({"dog": "Hund", "dog": "Köter"}), as it refuses {"Dog": …, "dog": …}."""
+
+    def __init__(self, pairs: list[tuple[str, object]]) -> None:
+        super().__init__(pairs)
+        self.pairs = pairs
+
+
 def as_glossary(value: object, name: str = "glossary") -> Glossary | None:
     """``value`` as a Glossary: a Glossary or None as it is, a mapping {source term: target term}
     through ``Glossary.of``; anything else is a ConfigError naming ``name`` and what to pass."""
@@ -167,12 +178,11 @@ def kept_symbols() -> re.Pattern[str]:
 
 
 def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, where: str) -> None:
-    """Adds (source, target), stripped, to ``kept`` under its normal source; a DataError naming
-    ``where`` for a term that is not text, is blank or is not valid Unicode (``check_encodable``),
-    or a second target for one source term."""
+    """Adds (source, target), stripped and without U+FEFF (``term_text``), to ``kept`` under its
+    normal source; a DataError naming ``where`` for a term that is not text, is blank or is not
+    valid Unicode (``check_encodable``), or a second target for one source term."""
+    source, target = term_text(source, "source", where), term_text(target, "target", where)
     for side, term, other in (("source", source, target), ("target", target, source)):
-        if not isinstance(term, str):
-            raise DataError(f"{where}: the {side} term must be text, got {term!r}")
         if not term.strip():
             raise DataError(f"{where}: empty {side} term (beside {other!r})")
         check_encodable([(f"{where}: glossary {side} term {term!r}", term)])
@@ -180,6 +190,19 @@ def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, w
     if kept.get(key, pair)[1] != pair[1]:
         raise DataError(f"{where}: source term {source!r} has two target terms, {kept[key][1]!r} and {target!r}")
     kept[key] = pair
+
+
+def term_text(term: object, side: str, where: str) -> str:
+    """A term without U+FEFF, a byte order mark that joining two glossaries (``cat``) leaves at the
+    start of a line, or that a copy and paste brings: kept, it made its term match nothing
+    ("\\ufeffdog"), silently.  A DataError naming ``where`` for a term that is not text."""
+    if not isinstance(term, str):
+        raise DataError(f"{where}: the {side} term must be text, got {term!r}")
+    return term.replace(BOM, "")
+
+
+# U+FEFF, the byte order mark (as a "zero width no-break space" it is deprecated for U+2060)
+BOM = "\ufeff"
 
 
 def is_word(text: str, at: int) -> bool:
@@ -196,6 +219,7 @@ def read_glossary(path: str | Path) -> Glossary:
     kept: dict[str, tuple[str, str]] = {}
     places: dict[str, str] = {}
     for number, line in enumerate(read_lines(path), start=1):
+        line = line.replace(BOM, "")  # as term_text: a second file's "\ufeff# …", where files were joined
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         fields = line.split("\t")

@@ -49,6 +49,7 @@ class Guides:
     glossaries: list[Glossary | None]
     prefixes: list[str | None]
     left_out: set[str] = field(default_factory=set)  # target terms too long to fit, each warned of once
+    missed: set[str] = field(default_factory=set)  # target terms a translation came without, each warned of once
 
     @classmethod
     def of(cls, count: int, glossary: Glossaries = None, prefix: Prefixes = None) -> Guides:
@@ -87,10 +88,29 @@ class Guides:
                           f"at most {room} pieces (the model's positions, less the prefix and the sentence's other "
                           "terms); it is left out", AttnmtWarning, stacklevel=2)
 
+    def warn_missed(self, tokenizer: TextCodec, terms: Terms, outputs: Sequence[Sequence[int]]) -> None:
+        """One warning per target term of ``terms`` that one of a sentence's ``outputs`` (token ids)
+        lacks.  The search ends a hypothesis without a term only at the length limit, where it could
+        not write it (the model gives one of its pieces no probability): a translation that breaks
+        the glossary's promise must not pass as one that keeps it."""
+        for term in terms:
+            target = tokenizer.decode(term)
+            if target not in self.missed and not all(holds(output, term) for output in outputs):
+                self.missed.add(target)
+                shown = target[:40] + ("…" if len(target) > 40 else "")
+                warnings.warn(f"glossary target term {shown!r} is not in a translation: the search reached the "
+                              "length limit without writing it (the model rules out one of its pieces); that "
+                              "translation goes without it", AttnmtWarning, stacklevel=2)
+
     def prefix_ids(self, tokenizer: TextCodec, unk_id: int, i: int) -> list[int]:
         """The token ids sentence i's translation starts with (DataError for a prefix the vocabulary cannot write)."""
         prefix = self.prefixes[i]
         return prefix_ids(tokenizer, prefix, unk_id) if prefix else []
+
+
+def holds(output: Sequence[int], term: Sequence[int]) -> bool:
+    """Whether the token ids ``term`` occur in ``output``, one after the other."""
+    return any(list(output[i: i + len(term)]) == list(term) for i in range(len(output) - len(term) + 1))
 
 
 def each_sentence(value: T | Sequence[T | None] | None, kind: type, count: int, name: str) -> list[T | None]:

@@ -46,7 +46,8 @@ class Decoding:
     seed:          with sampling, the seed of each sentence's random stream (0 to MOST_SEED): the
                    same sentence, options and seed give the same output, whatever it is batched
                    with (None: a new draw each time)
-    no_repeat_ngram_size: no n-gram of this many tokens occurs twice in an output (0: off)
+    no_repeat_ngram_size: no n-gram of this many tokens occurs twice in an output (0: off); the
+                   pieces of a prefix or a glossary term are never banned
     repetition_penalty: logits of tokens already in the output are divided by this (multiplied,
                    where negative), as in CTRL (Keskar et al., 2019); 1: off
     disable_unk:   the unknown piece is never generated

@@ -111,8 +111,9 @@ class DecoderState:
         """Rows per sentence group."""
         return len(self) // max(self.memory.size(0), 1)
 
-    def logits(self) -> Tensor:
-        """[N, V] float logits of each row's next token (one decoder step)."""
+    def logits(self, exempt: Tensor | None = None) -> Tensor:
+        """[N, V] float logits of each row's next token (one decoder step), the penalties applied;
+        exempt [N, W]: tokens a prefix or term forces (-1: none), which no n-gram ban rules out."""
         if self.cache is None:
             # The readable path: every row gets its own copy of its sentence's memory.
             memory, src_mask = (t.repeat_interleave(self.width, dim=0) for t in (self.memory, self.src_mask))
@@ -128,7 +129,7 @@ class DecoderState:
         logits = logits[:, -1].float()
         if self.wide or self.penalties is not None:  # read by token id below or by the caller
             logits = self.choose.full_width(logits)
-        return logits if self.penalties is None else self.penalties(logits, self.prefix)
+        return logits if self.penalties is None else self.penalties(logits, self.prefix, exempt)
 
     def top_next_tokens(self, k: int, banned: Sequence[int], forced: Tensor,
                         wanted: Tensor | None = None) -> tuple[Tensor, Tensor]:
@@ -136,7 +137,8 @@ class DecoderState:
         first, then (constrained search) the W ``wanted`` [N, W] ones (-1: none), at -inf where
         already among the k.  Normalised over the whole vocabulary; ``banned`` are never chosen.
         A row with a token in forced [N] (-1: none) may only take that one (EOS at its length
-        limit, a prefix's next token), at the model's log-probability (its others are -inf)."""
+        limit, a prefix's next token), at the model's log-probability (its others are -inf).  The forced
+        and wanted tokens are the user's prefix and terms: the n-gram ban (``Penalties``) spares them."""
         rows = (forced >= 0).nonzero().squeeze(1)
         chosen = None
         if (wanted is None and self.penalties is None and self.record is None and not self.wide
@@ -148,7 +150,7 @@ class DecoderState:
             if len(rows):
                 take_only(top, tokens, rows, forced[rows], forced_log_prob[rows])
             return top, tokens
-        logits = self.logits()
+        logits = self.logits(forced[:, None] if wanted is None else torch.cat([forced[:, None], wanted], dim=1))
         if wanted is not None or len(rows):  # tokens read by id
             logits = self.choose.full_width(logits)
         top, tokens, normaliser = self.choose.top_log_probs(logits, k, banned)

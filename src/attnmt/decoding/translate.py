@@ -60,8 +60,8 @@ class Translation:
 
     def fields(self) -> dict:
         """What JSON output carries: text, then score and log_prob to 4 decimals, null where no finite
-        number (a hypothesis forced through a piece the model rules out, e.g. a prefix that repeats an
-        n-gram ``no_repeat_ngram_size`` bans, has log-prob -inf, which JSON has no number for)."""
+        number (a hypothesis forced through a piece the model rules out, e.g. a prefix piece the model
+        gives no probability, has log-prob -inf, which JSON has no number for)."""
         return {"text": self.text, **{name: round(value, 4) if math.isfinite(value) else None
                                       for name, value in (("score", self.score), ("log_prob", self.log_prob))}}
 
@@ -204,16 +204,19 @@ def alone(row: Tensor, pad_id: int) -> Tensor:
 
 def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], decoding: Decoding, scored: bool,
              guides: Guides, indices: list[int], src: Tensor, record: Recording | None = None) -> SearchedBatch:
-    """The batch of sentences ``indices``, src [B, S] padded, searched (``run_search``)."""
+    """The batch of sentences ``indices``, src [B, S] padded, searched (``run_search``); a term a
+    translation came without is warned of (``Guides.warn_missed``)."""
     prefixes = [guides.prefix_ids(tokenizer, model.config.unk_id, i) for i in indices]
     terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i, model.config.longest_input - len(prefix))
              for i, prefix in zip(indices, prefixes, strict=True)]
     continuing = continuing_pieces(tokenizer, model.config.vocab_size) if any(terms) else None
     with torch.inference_mode():
         memory = model.encode(src)
-    return SearchedBatch(indices, src, memory,
-                         run_search(model, src, decoding, scored, prefixes, terms, continuing, memory, record),
-                         decoding, shortlisted(model))
+    hypotheses = run_search(model, src, decoding, scored, prefixes, terms, continuing, memory, record)
+    for sentence_terms, found in zip(terms, hypotheses, strict=True):
+        if any(h.missed for h in found):
+            guides.warn_missed(tokenizer, sentence_terms, [h.tokens for h in found])
+    return SearchedBatch(indices, src, memory, hypotheses, decoding, shortlisted(model))
 
 
 def sentence_hypotheses(

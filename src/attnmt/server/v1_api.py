@@ -7,6 +7,7 @@ attention (what the page uses); errors are ``{"detail": "a sentence"}``.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any, Literal
 
@@ -17,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from starlette.requests import ClientDisconnect
 
 from attnmt.decoding import DEFAULT, MOST_SEED, Decoding
-from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.glossary import GivenPairs, Glossary
 from attnmt.documents.paragraphs import Paragraph, joined_extras, sentence_traces
 from attnmt.errors import UserError
 from attnmt.server.access import Refused
@@ -89,12 +90,14 @@ class TranslateRequest(BaseModel):
         return Decoding(beam_size=self.beam, n_best=self.n_best, **{
             key: getattr(self, key) for key in DECODING_FIELDS}).with_max_length(self.max_length)
 
-    def options(self) -> Options:
-        """The request's options, its glossary built (a DataError for a blank term): after the
-        limits, which count its terms first.  Attention needs each sentence's translation, as
-        hypotheses do, and every hypothesis returned carries its quality."""
+    def options(self, terms: list[tuple[str, str]] | None = None) -> Options:
+        """The request's options, its glossary built (a DataError for a blank term, or a source term
+        with two targets) from ``terms``, its pairs as the body gives them (``given_glossary``), where
+        given: after the limits, which count its terms first.  Attention needs each sentence's
+        translation, as hypotheses do, and every hypothesis returned carries its quality."""
         hypotheses = self.wants_hypotheses or self.return_attention or self.return_quality
-        return Options(self.decoding(), hypotheses, Glossary.of(self.glossary) if self.glossary else None,
+        glossary = Glossary.of(self.glossary.items() if terms is None else terms) if self.glossary else None
+        return Options(self.decoding(), hypotheses, glossary,
                        self.prefix, self.format, quality=hypotheses)
 
     @model_validator(mode="after")
@@ -224,17 +227,17 @@ def admitted(server: Server, http: Request) -> None:
         raise refusal(refused) from None
 
 
-def checked(server: Server, served: ServedModel, request: TranslateRequest,
-            http: Request) -> tuple[list[str], Options]:
-    """The request's texts and options, or 413 naming the first limit they pass (422: a blank
-    text or glossary term); then their characters are counted against the key's characters a
-    minute (429 when over)."""
+def checked(server: Server, served: ServedModel, request: TranslateRequest, http: Request,
+            terms: list[tuple[str, str]] | None = None) -> tuple[list[str], Options]:
+    """The request's texts and options (its glossary from ``terms``, where given: ``options``), or
+    413 naming the first limit they pass (422: a blank text or glossary term, a source term given
+    twice); then their characters are counted against the key's characters a minute (429 when over)."""
     named = request.named_texts()
     settings = server.settings_for(http)
     try:
         check_counts(request, len(named), settings)
         served.check_texts(named, settings, markup=request.format == "html")
-        options = request.options()
+        options = request.options(terms)
         if request.return_attention:
             check_attention(served, named, options, settings)
         server.access.charge(http, sum(len(text) for _, text in named))
@@ -273,7 +276,7 @@ async def translate_native(server: Server, request: TranslateRequest, http: Requ
     requests are batched together.  A client that hangs up leaves the queue (499)."""
     admitted(server, http)
     served = chosen_model(server, request.model)
-    texts, options = checked(server, served, request, http)
+    texts, options = checked(server, served, request, http, await given_glossary(http) if request.glossary else None)
     try:
         translations, hypotheses, attention, quality = await while_connected(
             http, translation(served, request, texts, options))
@@ -286,6 +289,12 @@ async def translate_native(server: Server, request: TranslateRequest, http: Requ
     server.record(http, served, texts, translations)
     return answer(TranslateResponse(translations=translations, hypotheses=hypotheses, **text_quality(quality)),
                   attention)
+
+
+async def given_glossary(http: Request) -> list[tuple[str, str]]:
+    """The request's "glossary", pair by pair, as its JSON body gives it: pydantic's reading (as JSON's)
+    keeps the last target of a source term given twice, silently."""
+    return json.loads(await http.body(), object_pairs_hook=GivenPairs)["glossary"].pairs
 
 
 async def translation(served: ServedModel, request: TranslateRequest, texts: list[str],
