@@ -137,6 +137,24 @@ def test_utf8_with_a_stray_nul_is_no_utf16(lines):
     assert decode_lines("".join(line + "\n" for line in lines).encode(), "in.txt") == lines
 
 
+@pytest.mark.parametrize("control", ["\0", "\f", "\x1b"])
+def test_a_long_utf8_text_of_another_script_with_a_stray_control_byte_is_no_utf16(control):
+    """Its head, cut inside a two-byte letter, read as invalid UTF-8, and its bytes read as UTF-16
+    are printable Hangul and CJK: a Russian file with one NUL line was refused as UTF-16BE."""
+    lines = [f"Мужчина {k} в синей рубашке стоит на лестнице." for k in range(150)]
+    lines[43] += control + "\0"
+    data = "".join(line + "\n" for line in lines).encode()
+    assert decode_lines(data, "ru.txt") == lines
+
+
+@pytest.mark.parametrize("encoding, named", [("utf-16-le", "UTF-16LE"), ("utf-16-be", "UTF-16BE")])
+def test_chinese_utf16_is_named_however_many_characters_have_a_zero_byte(encoding, named):
+    """一 is U+4E00: its zero byte outnumbered the line breaks' and spaces'."""
+    text = "这是一个关于一只小狗的故事。有一天，它在一条小河边遇到了一位老人。\n" * 3
+    with pytest.raises(DataError, match=rf"^zh\.txt: the text is {named}, not UTF-8"):
+        decode_lines(text.encode(encoding), "zh.txt")
+
+
 def test_a_nul_here_and_there_is_no_utf16():
     assert decode_lines(b"A dog\0runs.\n\0\n\0\n\0\nThe cat sleeps.\0\n", "in.txt") == [
         "A dog\0runs.", "\0", "\0", "\0", "The cat sleeps.\0"]

@@ -127,59 +127,75 @@ ASCII_LETTER = re.compile(rb"[A-Za-z]")
 def check_not_utf16(head: bytes, source: str) -> None:
     """A DataError naming ``source`` where its text, of which ``head`` is the start, is UTF-16 (or
     UTF-32) rather than UTF-8: it starts with that encoding's byte order mark (an error at byte
-    0xff otherwise), or a NUL is every other byte with letters between, as in UTF-16 without a
-    byte order mark (``utf16_without_bom``: those bytes are valid UTF-8, and were translated as
-    garbage).  A NUL here and there in UTF-8 text (a line of one) is no UTF-16."""
+    0xff otherwise), or it is UTF-16 without one (``utf16_without_bom``: Latin or Cyrillic UTF-16
+    is valid UTF-8 byte for byte, and was translated as garbage).  A NUL here and there in UTF-8
+    text (a line of one) is no UTF-16."""
     named = next((name for bom, name in UNICODE_BOMS.items() if head.startswith(bom)), None)
     why = "it starts with a byte order mark of that encoding"
     if named is None:
-        named, why = utf16_without_bom(head), "every other byte is 0"
+        named, why = latin_utf16(head), "every other byte is 0"
+    if named is None:
+        named, why = other_script_utf16(head), "it reads as text in that encoding, with its line breaks"
     if named is not None:
         raise DataError(f"{source}: the text is {named}, not UTF-8 ({why}); convert it to UTF-8 first, "
                         f"e.g. with iconv -f {named} -t UTF-8")
 
 
 def utf16_without_bom(head: bytes) -> str | None:
-    """"UTF-16LE" or "UTF-16BE" where ``head`` reads as text in that encoding and not as UTF-8
-    text; None otherwise.  Latin text: at least half of one byte of each pair is 0 (the high byte
-    of a character under U+0100), at most one in 16 of the other, which holds ASCII letters.
-    Another script (``other_script_utf16``): NULs mostly in one byte of a pair (a space's or a
-    line break's high byte; a CJK character's low byte may be one too), the text read so all
-    printable, where read as UTF-8 it is invalid or holds control characters (Cyrillic's high
-    byte 0x04, Greek's 0x03): such text was translated as garbage."""
+    """"UTF-16LE" or "UTF-16BE" where ``head`` is text in that encoding without a byte order mark
+    (``latin_utf16``, ``other_script_utf16``); None otherwise."""
+    return latin_utf16(head) or other_script_utf16(head)
+
+
+def latin_utf16(head: bytes) -> str | None:
+    """"UTF-16LE" or "UTF-16BE" where ``head`` reads as Latin text in that encoding: at least half
+    of one byte of each pair is 0 (the high byte of a character under U+0100), at most one in 16
+    of the other, which holds ASCII letters; None otherwise."""
     pairs = len(head) // 2
     even, odd = head[0:2 * pairs:2], head[1:2 * pairs:2]
     for name, zeros, chars in (("UTF-16LE", odd, even), ("UTF-16BE", even, odd)):
         if pairs >= 2 and 2 * zeros.count(0) >= pairs and 16 * chars.count(0) <= pairs and ASCII_LETTER.search(chars):
             return name
-    for name, zeros, chars in (("UTF-16LE", odd, even), ("UTF-16BE", even, odd)):
-        if zeros.count(0) >= max(1, chars.count(0)) and other_script_utf16(head[:2 * pairs], name):
+    return None
+
+
+def other_script_utf16(head: bytes) -> str | None:
+    """"UTF-16LE" or "UTF-16BE" where ``head`` is text of another script in that encoding: read so,
+    every character is printable (or a tab or line break), it has two line breaks or spaces, and a
+    line break where the bytes hold a "\n" (UTF-8 bytes read so seldom have any);
+    and ``head`` is no UTF-8 text: invalid as UTF-8 (a character cut at its end aside), or with a
+    control byte in every fourth pair (Cyrillic's high byte 0x04, Greek's 0x03, Devanagari's
+    0x09).  A UTF-8 text with a stray NUL, a form feed or an escape stays UTF-8."""
+    pairs = len(head) // 2
+    for name in ("UTF-16LE", "UTF-16BE"):
+        text = utf16_text(head[:2 * pairs], name)
+        if text is None or not all(char.isprintable() or char in "\t\n\r" for char in text):
+            continue
+        if text.count("\n") + text.count(" ") < 2 or (b"\n" in head and "\n" not in text):
+            continue
+        if not valid_utf8_start(head) or 4 * sum(byte < 0x20 and byte not in (0, 10, 13) for byte in head) >= pairs:
             return name
     return None
 
 
-def other_script_utf16(head: bytes, name: str) -> bool:
-    """Whether ``head`` (an even number of bytes) is text in the UTF-16 ``name`` and not UTF-8 text:
-    read as UTF-8 it is invalid, or holds control characters other than tabs and line breaks;
-    read as ``name`` every character is printable (or a tab or line break), and it has line breaks
-    where the bytes have any (spaces where they have none)."""
-    try:
-        head.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    else:
-        if not any(byte < 0x20 and byte not in (0, 9, 10, 13) for byte in head):
-            return False
-    for cut in (0, 2):  # the head may end inside a surrogate pair
+def utf16_text(head: bytes, name: str) -> str | None:
+    """``head`` (an even number of bytes) read as the UTF-16 ``name``, less a surrogate pair cut at
+    its end; None where it is not UTF-16."""
+    for cut in (0, 2):
         try:
-            text = head[:len(head) - cut].decode(name.lower().replace("16", "-16-"))
+            return head[:len(head) - cut].decode(name.lower().replace("16", "-16-"))
         except UnicodeDecodeError:
             continue
-        # Its line breaks are this encoding's (a UTF-8 file's "\n" bytes read so are CJK), or a
-        # line without one has spaces.
-        breaks = "\n" in text if b"\n" in head else " " in text
-        return breaks and all(char.isprintable() or char in "\t\n\r" for char in text)
-    return False
+    return None
+
+
+def valid_utf8_start(head: bytes) -> bool:
+    """Whether ``head``, the start of a file, is valid UTF-8 but for a character its end cuts."""
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError as error:
+        return error.reason == "unexpected end of data" and error.start >= len(head) - 3
+    return True
 
 
 def check_encodable(named: Iterable[tuple[str, str]]) -> None:
