@@ -222,3 +222,24 @@ def test_train_src_beside_train_tsv_or_train_is_refused_not_ignored(other, name)
 def test_the_default_train_src_beside_train_tsv_is_no_conflict():
     saved = TrainConfig(train_tsv="tr.tsv").to_dict()  # train.yaml holds every key, the defaults too
     assert TrainConfig.from_dict(saved).corpora()[0].tsv == "tr.tsv"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("train_src: c.en\nmax_steps: 2\ntrain_src: v.en\n", "line 3: train_src is given twice (first at line 1)"),
+    # a second model block, added at the end, replaced the first whole: the paper's base model was trained
+    ("model: {d_model: 64, n_heads: 2}\nmax_steps: 2\nmodel:\n  dropout: 0.3\n", "line 3: model is given twice "
+                                                                                 "(first at line 1)"),
+    ("model:\n  d_model: 64\n  n_heads: 2\n  d_model: 32\n", "line 4: d_model is given twice (first at line 2)"),
+])
+def test_a_key_given_twice_in_a_config_is_refused_naming_the_file_the_key_and_both_lines(tmp_path, text, message):
+    path = tmp_path / "c.yaml"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=f"^{re.escape(f'{path}: {message}')}, and YAML would keep the last alone: "
+                                          "give it once$"):
+        load_config(path)
+
+
+def test_a_key_merged_in_with_a_yaml_merge_key_may_be_set_again(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("model:\n  <<: {d_model: 64, n_heads: 2}\n  d_model: 32\n")
+    assert load_config(path).model == {"d_model": 32, "n_heads": 2}

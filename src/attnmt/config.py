@@ -330,7 +330,7 @@ def load_config(path: str | Path, overrides: dict[str, str] | None = None) -> Tr
     """Reads a YAML config and applies ``--key value`` overrides (``model.d_model`` for model keys)."""
     path = Path(path)
     try:
-        values = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        values = yaml.load(path.read_text(encoding="utf-8"), UniqueKeyLoader) or {}
     except FileNotFoundError:
         raise ConfigError(f"{path}: no such config file") from None
     except OSError as error:
@@ -339,6 +339,9 @@ def load_config(path: str | Path, overrides: dict[str, str] | None = None) -> Tr
         line = path.read_bytes()[:error.start].count(b"\n") + 1
         raise ConfigError(f"{path}: line {line}: byte 0x{error.object[error.start]:02x} is not UTF-8; "
                           "save the config as UTF-8") from None
+    except RepeatedKey as error:
+        raise ConfigError(f"{path}: line {error.again}: {error.key} is given twice (first at line {error.first}), "
+                          "and YAML would keep the last alone: give it once") from None
     except yaml.YAMLError as error:
         raise ConfigError(f"{path}: not valid YAML: {error}") from None
     if not isinstance(values, dict):
@@ -346,6 +349,31 @@ def load_config(path: str | Path, overrides: dict[str, str] | None = None) -> Tr
     for key, text in (overrides or {}).items():
         set_override(values, key, text, OVERRIDABLE, earlier=EARLIER_KEYS)
     return TrainConfig.from_dict(values, source=str(path))
+
+
+class RepeatedKey(yaml.YAMLError):
+    """A key given twice in one mapping of a YAML file, at lines ``first`` and ``again`` (from 1)."""
+
+    def __init__(self, key: object, first: int, again: int) -> None:
+        super().__init__(f"line {again}: {key} is given twice (first at line {first})")
+        self.key, self.first, self.again = key, first, again
+
+
+class UniqueKeyLoader(yaml.SafeLoader):
+    """YAML's safe loader, refusing a key given twice in one mapping (RepeatedKey).  PyYAML keeps the
+    last without a word: a second ``model:`` block added at the end of a config replaced the first
+    whole, and the run trained the paper's base model instead of the small one the first described."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
+        lines: dict[object, int] = {}
+        for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge" or not isinstance(key_node, yaml.ScalarNode):
+                continue  # keys merged in with << may be set again: that is what merging is for
+            key, line = self.construct_object(key_node), key_node.start_mark.line + 1
+            if key in lines:
+                raise RepeatedKey(key, lines[key], line)
+            lines[key] = line
+        return super().construct_mapping(node, deep=deep)
 
 
 # The dataclass each section of a config sets, by the dotted prefix of its keys on the command line.
