@@ -243,3 +243,32 @@ def test_a_key_merged_in_with_a_yaml_merge_key_may_be_set_again(tmp_path):
     path = tmp_path / "c.yaml"
     path.write_text("model:\n  <<: {d_model: 64, n_heads: 2}\n  d_model: 32\n")
     assert load_config(path).model == {"d_model": 32, "n_heads": 2}
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"characte_coverage": 1}, "unknown tokenizer option(s) characte_coverage; valid: model_type, character_coverage, "
+                               "user_defined_symbols, byte_fallback"),
+    # SentencePiece's own words, once it had read the corpora: "INTERNAL: src/trainer_interface.cc(94) [...]"
+    ({"character_coverage": 2}, "character_coverage=2.0: use a share of the characters from 0.98 to 1 "
+                                "(SentencePiece's limits)"),
+    ({"model_type": "word"}, "model_type='word': use 'unigram' or 'bpe'"),  # docs/training.md lists those two
+    ({"byte_fallback": "yes"}, "byte_fallback must be true or false, got 'yes'"),
+    ({"user_defined_symbols": [1]}, "user_defined_symbols=[1]: use a list of text, e.g. ['>>de<<', '>>fr<<']"),
+])
+def test_a_tokenizer_option_sentencepiece_would_refuse_is_refused_when_the_config_is_built(options, message):
+    with pytest.raises(ConfigError, match=f"^{re.escape(f'tokenizer_options: {message}')}"):
+        TrainConfig(tokenizer_options=options)
+
+
+@pytest.mark.parametrize("options", [{"model_type": "BPE", "character_coverage": 0.98, "byte_fallback": True},
+                                     {"character_coverage": 1, "user_defined_symbols": [">>de<<", ">>fr<<"]}])
+def test_the_tokenizer_options_sentencepiece_takes_are_valid(options):
+    assert TrainConfig(tokenizer_options=options).tokenizer_options == options
+
+
+def test_a_misspelled_tokenizer_option_is_refused_before_the_corpora_are_read(tmp_path, capsys):
+    path = tmp_path / "c.yaml"
+    path.write_text(json.dumps({**tiny_config(tmp_path).to_dict(), "train_src": str(tmp_path / "absent.en")}))
+    code, out, err = run_cli(["train", path, "--tokenizer-options", "{characte_coverage: 1}"], capsys)
+    assert (code, out) == (2, "")
+    assert "tokenizer_options: unknown tokenizer option(s) characte_coverage" in err and err.count("\n") == 1

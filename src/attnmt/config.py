@@ -25,6 +25,7 @@ from attnmt.config_ranges import (
     Range,
     check_adam_betas,
     check_ranges,
+    check_tokenizer_options,
     checked_fields,
     typed,
 )
@@ -218,6 +219,7 @@ class TrainConfig:
         if not isinstance(self.tokenizer_options, dict):
             raise ConfigError(f"tokenizer_options must be a mapping such as {{model_type: bpe}}, "
                               f"got {self.tokenizer_options!r}")
+        check_tokenizer_options(self.tokenizer_options)
         if self.late_dropout_epoch and self.late_dropout is None and self.late_attention_dropout is None:
             raise ConfigError(f"late_dropout_epoch={self.late_dropout_epoch} changes nothing: set late_dropout "
                               "or late_attention_dropout too (or late_dropout_epoch: 0)")
