@@ -272,3 +272,27 @@ def test_a_misspelled_tokenizer_option_is_refused_before_the_corpora_are_read(tm
     code, out, err = run_cli(["train", path, "--tokenizer-options", "{characte_coverage: 1}"], capsys)
     assert (code, out) == (2, "")
     assert "tokenizer_options: unknown tokenizer option(s) characte_coverage" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("unset", ["null", ""])
+def test_train_src_and_tgt_set_to_null_on_the_command_line_are_unset_for_a_train_tsv(tmp_path, unset):
+    """A config of two files switched to one tsv file from the command line: was "--train-src must be text"."""
+    path = tmp_path / "c.yaml"
+    path.write_text("train_src: c.en\ntrain_tgt: c.de\n")
+    config = load_config(path, {"train_tsv": "tr.tsv", "train_src": unset, "train_tgt": unset})
+    assert [corpus.files() for corpus in config.corpora()] == [{"tsv": "tr.tsv"}]
+
+
+def test_train_src_beside_train_tsv_says_how_to_unset_it_on_the_command_line(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("train_src: c.en\ntrain_tgt: c.de\n")
+    with pytest.raises(ConfigError, match=re.escape("remove train_src and train_tgt (on the command line: "
+                                                    "--train-src null --train-tgt null), or train_tsv")):
+        load_config(path, {"train_tsv": "tr.tsv"})
+
+
+def test_null_for_another_text_key_is_still_refused_as_no_text(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("max_steps: 10\n")
+    with pytest.raises(ConfigError, match="^--out-dir must be text, got None$"):
+        load_config(path, {"out_dir": "null"})

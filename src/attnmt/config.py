@@ -234,13 +234,14 @@ class TrainConfig:
     def check_one_kind_of_corpus(self) -> None:
         """Refuses train_src/train_tgt set beside train_tsv or train, which would be ignored.  Their
         defaults count as unset: a saved train.yaml holds every key, the defaults included."""
-        given = {key: getattr(self, key) for key in ("train_src", "train_tgt")
-                 if getattr(self, key) != getattr(TrainConfig, key)}
+        given = {key: getattr(self, key) for key in UNSET_BY_DEFAULT if getattr(self, key) != getattr(TrainConfig, key)}
         other = "train_tsv" if self.train_tsv else "train" if self.train is not None else None
         if given and other:
             keys = " and ".join(given)
-            instead = (f"list them in train as {{src: {self.train_src}, tgt: {self.train_tgt}}}, or remove {keys}"
-                       if other == "train" else f"remove {keys}, or train_tsv")
+            options = " ".join(f"--{key.replace('_', '-')} null" for key in given)
+            remove = f"remove {keys} (on the command line: {options})"
+            instead = (f"list them in train as {{src: {self.train_src}, tgt: {self.train_tgt}}}, or {remove}"
+                       if other == "train" else f"{remove}, or train_tsv")
             raise ConfigError(f"{keys} ({', '.join(given.values())}) and {other} are both set, but a run reads "
                               f"{other} alone: {instead}")
 
@@ -349,7 +350,7 @@ def load_config(path: str | Path, overrides: dict[str, str] | None = None) -> Tr
     if not isinstance(values, dict):
         raise ConfigError(f"{path}: expected a mapping of keys to values at the top level")
     for key, text in (overrides or {}).items():
-        set_override(values, key, text, OVERRIDABLE, earlier=EARLIER_KEYS)
+        set_override(values, key, text, OVERRIDABLE, earlier=EARLIER_KEYS, unsettable=UNSET_BY_DEFAULT)
     return TrainConfig.from_dict(values, source=str(path))
 
 
@@ -383,6 +384,9 @@ OVERRIDABLE: dict[str, type] = {"": TrainConfig, "model": TransformerConfig}
 
 # Keys of earlier releases' configs that upgraded() reads as today's: valid overrides too.
 EARLIER_KEYS = ("eval_bleu",)
+
+# Keys whose default counts as unset (check_one_kind_of_corpus): null or '' on the command line unsets them.
+UNSET_BY_DEFAULT = ("train_src", "train_tgt")
 
 DEVICE = re.compile(r"auto|cpu|cuda(:\d+)?|mps")  # what TrainConfig.device may name
 
