@@ -296,3 +296,23 @@ def test_null_for_another_text_key_is_still_refused_as_no_text(tmp_path):
     path.write_text("max_steps: 10\n")
     with pytest.raises(ConfigError, match="^--out-dir must be text, got None$"):
         load_config(path, {"out_dir": "null"})
+
+
+@pytest.mark.parametrize(("text", "overrides", "message"), [
+    ("model: {d_modl: 64}\n", {}, "model: unknown key(s) d_modl; valid keys: vocab_size, d_model,"),
+    ("warmup_steps: -5\n", {}, "warmup_steps=-5: use a whole number of at least 0"),
+    ("warmup_steps: -5\n", {"max_steps": "3"}, "warmup_steps=-5: use a whole number of at least 0"),
+    ("model: {dropout: 2}\n", {}, "model: dropout=2.0: use a dropout probability from 0 to below 1"),
+])
+def test_a_wrong_value_in_the_file_names_the_file_as_an_unknown_key_does(tmp_path, text, overrides, message):
+    path = tmp_path / "c.yaml"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=f"^{re.escape(f'{path}: {message}')}"):
+        load_config(path, overrides)
+
+
+def test_a_wrong_value_from_the_command_line_is_not_blamed_on_the_file(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("max_steps: 10\n")
+    with pytest.raises(ConfigError, match=r"^warmup_steps=-5: use a whole number of at least 0$"):
+        load_config(path, {"warmup_steps": "-5"})

@@ -9,13 +9,13 @@ attnmt.config_options.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from attnmt.config_file import read_config_file
 from attnmt.config_options import set_override
 from attnmt.config_ranges import (
     ABOVE_0,
@@ -281,9 +281,11 @@ class TrainConfig:
 
     @classmethod
     def from_dict(cls, values: dict[str, Any], source: str = "config") -> TrainConfig:
+        """Builds a config from ``values`` read from ``source`` (a file), whose name each error begins with."""
+        checked = checked_fields(cls, upgraded(values, source), source)
         try:
-            return cls(**checked_fields(cls, upgraded(values, source), source))
-        except TypeError as error:
+            return cls(**checked)
+        except (ConfigError, TypeError) as error:
             raise ConfigError(f"{source}: {error}") from None
 
 
@@ -330,53 +332,31 @@ class CorpusSpec:
 
 
 def load_config(path: str | Path, overrides: dict[str, str] | None = None) -> TrainConfig:
-    """Reads a YAML config and applies ``--key value`` overrides (``model.d_model`` for model keys)."""
+    """Reads a YAML config and applies ``--key value`` overrides (``model.d_model`` for model keys).
+
+    An error in the file names the file.  One that comes with the overrides does not, to send no
+    one looking in the file for a value typed on the command line (``--warmup-steps 0``): where the
+    file's own values are refused otherwise, or not at all, the error is the command line's."""
     path = Path(path)
-    try:
-        values = yaml.load(path.read_text(encoding="utf-8"), UniqueKeyLoader) or {}
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: no such config file") from None
-    except OSError as error:
-        raise ConfigError(f"{path}: cannot read the config ({error.strerror})") from None
-    except UnicodeDecodeError as error:
-        line = path.read_bytes()[:error.start].count(b"\n") + 1
-        raise ConfigError(f"{path}: line {line}: byte 0x{error.object[error.start]:02x} is not UTF-8; "
-                          "save the config as UTF-8") from None
-    except RepeatedKey as error:
-        raise ConfigError(f"{path}: line {error.again}: {error.key} is given twice (first at line {error.first}), "
-                          "and YAML would keep the last alone: give it once") from None
-    except yaml.YAMLError as error:
-        raise ConfigError(f"{path}: not valid YAML: {error}") from None
-    if not isinstance(values, dict):
-        raise ConfigError(f"{path}: expected a mapping of keys to values at the top level")
+    values = read_config_file(path)
+    given = copy.deepcopy(values)
     for key, text in (overrides or {}).items():
         set_override(values, key, text, OVERRIDABLE, earlier=EARLIER_KEYS, unsettable=UNSET_BY_DEFAULT)
-    return TrainConfig.from_dict(values, source=str(path))
+    try:
+        return TrainConfig.from_dict(values, source=str(path))
+    except ConfigError as error:
+        if values == given or str(error) == refusal(given, str(path)):
+            raise
+        raise ConfigError(str(error).removeprefix(f"{path}: ")) from None
 
 
-class RepeatedKey(yaml.YAMLError):
-    """A key given twice in one mapping of a YAML file, at lines ``first`` and ``again`` (from 1)."""
-
-    def __init__(self, key: object, first: int, again: int) -> None:
-        super().__init__(f"line {again}: {key} is given twice (first at line {first})")
-        self.key, self.first, self.again = key, first, again
-
-
-class UniqueKeyLoader(yaml.SafeLoader):
-    """YAML's safe loader, refusing a key given twice in one mapping (RepeatedKey).  PyYAML keeps the
-    last without a word: a second ``model:`` block added at the end of a config replaced the first
-    whole, and the run trained the paper's base model instead of the small one the first described."""
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
-        lines: dict[object, int] = {}
-        for key_node, _ in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge" or not isinstance(key_node, yaml.ScalarNode):
-                continue  # keys merged in with << may be set again: that is what merging is for
-            key, line = self.construct_object(key_node), key_node.start_mark.line + 1
-            if key in lines:
-                raise RepeatedKey(key, lines[key], line)
-            lines[key] = line
-        return super().construct_mapping(node, deep=deep)
+def refusal(values: dict[str, Any], source: str) -> str | None:
+    """What TrainConfig.from_dict says of ``values``, if it refuses them."""
+    try:
+        TrainConfig.from_dict(values, source)
+    except ConfigError as error:
+        return str(error)
+    return None
 
 
 # The dataclass each section of a config sets, by the dotted prefix of its keys on the command line.

@@ -148,7 +148,7 @@ def checked_fields(cls: type, values: dict, source: str) -> dict:
     if not isinstance(values, dict):
         raise ConfigError(f"{source}: expected a mapping of keys to values, got {type(values).__name__}")
     types = {f.name: str(f.type) for f in fields(cls)}
-    unknown = sorted(set(values) - set(types))
+    unknown = sorted(map(str, set(values) - set(types)))  # str: YAML reads a key 1 as a number
     if unknown:
         raise ConfigError(f"{source}: unknown key(s) {', '.join(unknown)}; valid keys: {', '.join(types)}")
     return {key: typed(value, types[key], f"{source}: {key}") for key, value in values.items()}
