@@ -20,6 +20,7 @@ from attnmt import checkpoint, load_model_dir
 from attnmt.cli.main import main
 from attnmt.config import TransformerConfig
 from attnmt.errors import ModelDirError
+from attnmt.fast.prepared import load_packed
 from attnmt.model import Transformer
 from attnmt.uninitialised import uninitialised
 
@@ -106,6 +107,31 @@ def test_weights_given_as_a_folder_are_named_as_one_with_the_weights_file_in_it(
     assert capsys.readouterr().err == (f"attnmt: error: {folder}: is a folder, not a weights file; give the weights "
                                        f"file in it, {folder / checkpoint.WEIGHTS}\n")
     assert load_model_dir(RELEASE_0_1_0, folder / checkpoint.WEIGHTS)[0].config.vocab_size > 0
+
+
+def larger_weights(tmp_path: Path) -> Path:
+    """Weights of a model like 0.1.0's but of d_model 32 and d_ff 64: more numbers than it needs."""
+    values = {**checkpoint.load_model_config(RELEASE_0_1_0).to_dict(), "d_model": 32, "d_ff": 64}
+    path = tmp_path / "larger.safetensors"
+    checkpoint.save_weights(Transformer(TransformerConfig(**values)), path)
+    return path
+
+
+@pytest.mark.parametrize("load", [load_model_dir, load_packed])  # ATTNMT_FUSED=0 loads the first
+def test_weights_of_a_larger_model_are_one_line_naming_the_first_tensor_that_differs(tmp_path, load):
+    """They hold numbers enough for check_weights_size: loading them was torch's "size mismatch", once a tensor."""
+    weights = larger_weights(tmp_path)
+    message = (f"{weights}: encoder_layers.0.self_attn.q_proj.weight has the shape [32, 32], but the model "
+               f"{RELEASE_0_1_0 / 'config.json'} describes has [16, 16]; they come from different models")
+    with pytest.raises(ModelDirError, match=f"^{re.escape(message)}$"):
+        load(RELEASE_0_1_0, weights)
+
+
+def test_translate_with_weights_of_a_larger_model_says_so_in_one_line_with_status_2(tmp_path, capsys):
+    weights = larger_weights(tmp_path)
+    assert main(["translate", "--model", str(RELEASE_0_1_0), "--weights", str(weights), os.devnull]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith(f"attnmt: error: {weights}: encoder_layers.0.self_attn.q_proj")
 
 
 def test_a_model_larger_than_the_machines_memory_is_refused(tmp_path, monkeypatch):

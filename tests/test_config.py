@@ -222,3 +222,97 @@ def test_train_src_beside_train_tsv_or_train_is_refused_not_ignored(other, name)
 def test_the_default_train_src_beside_train_tsv_is_no_conflict():
     saved = TrainConfig(train_tsv="tr.tsv").to_dict()  # train.yaml holds every key, the defaults too
     assert TrainConfig.from_dict(saved).corpora()[0].tsv == "tr.tsv"
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("train_src: c.en\nmax_steps: 2\ntrain_src: v.en\n", "line 3: train_src is given twice (first at line 1)"),
+    # a second model block, added at the end, replaced the first whole: the paper's base model was trained
+    ("model: {d_model: 64, n_heads: 2}\nmax_steps: 2\nmodel:\n  dropout: 0.3\n", "line 3: model is given twice "
+                                                                                 "(first at line 1)"),
+    ("model:\n  d_model: 64\n  n_heads: 2\n  d_model: 32\n", "line 4: d_model is given twice (first at line 2)"),
+])
+def test_a_key_given_twice_in_a_config_is_refused_naming_the_file_the_key_and_both_lines(tmp_path, text, message):
+    path = tmp_path / "c.yaml"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=f"^{re.escape(f'{path}: {message}')}, and YAML would keep the last alone: "
+                                          "give it once$"):
+        load_config(path)
+
+
+def test_a_key_merged_in_with_a_yaml_merge_key_may_be_set_again(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("model:\n  <<: {d_model: 64, n_heads: 2}\n  d_model: 32\n")
+    assert load_config(path).model == {"d_model": 32, "n_heads": 2}
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"characte_coverage": 1}, "unknown tokenizer option(s) characte_coverage; valid: model_type, character_coverage, "
+                               "user_defined_symbols, byte_fallback"),
+    # SentencePiece's own words, once it had read the corpora: "INTERNAL: src/trainer_interface.cc(94) [...]"
+    ({"character_coverage": 2}, "character_coverage=2.0: use a share of the characters from 0.98 to 1 "
+                                "(SentencePiece's limits)"),
+    ({"model_type": "word"}, "model_type='word': use 'unigram' or 'bpe'"),  # docs/training.md lists those two
+    ({"byte_fallback": "yes"}, "byte_fallback must be true or false, got 'yes'"),
+    ({"user_defined_symbols": [1]}, "user_defined_symbols=[1]: use a list of text, e.g. ['>>de<<', '>>fr<<']"),
+])
+def test_a_tokenizer_option_sentencepiece_would_refuse_is_refused_when_the_config_is_built(options, message):
+    with pytest.raises(ConfigError, match=f"^{re.escape(f'tokenizer_options: {message}')}"):
+        TrainConfig(tokenizer_options=options)
+
+
+@pytest.mark.parametrize("options", [{"model_type": "BPE", "character_coverage": 0.98, "byte_fallback": True},
+                                     {"character_coverage": 1, "user_defined_symbols": [">>de<<", ">>fr<<"]}])
+def test_the_tokenizer_options_sentencepiece_takes_are_valid(options):
+    assert TrainConfig(tokenizer_options=options).tokenizer_options == options
+
+
+def test_a_misspelled_tokenizer_option_is_refused_before_the_corpora_are_read(tmp_path, capsys):
+    path = tmp_path / "c.yaml"
+    path.write_text(json.dumps({**tiny_config(tmp_path).to_dict(), "train_src": str(tmp_path / "absent.en")}))
+    code, out, err = run_cli(["train", path, "--tokenizer-options", "{characte_coverage: 1}"], capsys)
+    assert (code, out) == (2, "")
+    assert "tokenizer_options: unknown tokenizer option(s) characte_coverage" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("unset", ["null", ""])
+def test_train_src_and_tgt_set_to_null_on_the_command_line_are_unset_for_a_train_tsv(tmp_path, unset):
+    """A config of two files switched to one tsv file from the command line: was "--train-src must be text"."""
+    path = tmp_path / "c.yaml"
+    path.write_text("train_src: c.en\ntrain_tgt: c.de\n")
+    config = load_config(path, {"train_tsv": "tr.tsv", "train_src": unset, "train_tgt": unset})
+    assert [corpus.files() for corpus in config.corpora()] == [{"tsv": "tr.tsv"}]
+
+
+def test_train_src_beside_train_tsv_says_how_to_unset_it_on_the_command_line(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("train_src: c.en\ntrain_tgt: c.de\n")
+    with pytest.raises(ConfigError, match=re.escape("remove train_src and train_tgt (on the command line: "
+                                                    "--train-src null --train-tgt null), or train_tsv")):
+        load_config(path, {"train_tsv": "tr.tsv"})
+
+
+def test_null_for_another_text_key_is_still_refused_as_no_text(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("max_steps: 10\n")
+    with pytest.raises(ConfigError, match="^--out-dir must be text, got None$"):
+        load_config(path, {"out_dir": "null"})
+
+
+@pytest.mark.parametrize(("text", "overrides", "message"), [
+    ("model: {d_modl: 64}\n", {}, "model: unknown key(s) d_modl; valid keys: vocab_size, d_model,"),
+    ("warmup_steps: -5\n", {}, "warmup_steps=-5: use a whole number of at least 0"),
+    ("warmup_steps: -5\n", {"max_steps": "3"}, "warmup_steps=-5: use a whole number of at least 0"),
+    ("model: {dropout: 2}\n", {}, "model: dropout=2.0: use a dropout probability from 0 to below 1"),
+])
+def test_a_wrong_value_in_the_file_names_the_file_as_an_unknown_key_does(tmp_path, text, overrides, message):
+    path = tmp_path / "c.yaml"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=f"^{re.escape(f'{path}: {message}')}"):
+        load_config(path, overrides)
+
+
+def test_a_wrong_value_from_the_command_line_is_not_blamed_on_the_file(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("max_steps: 10\n")
+    with pytest.raises(ConfigError, match=r"^warmup_steps=-5: use a whole number of at least 0$"):
+        load_config(path, {"warmup_steps": "-5"})

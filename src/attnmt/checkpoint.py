@@ -105,19 +105,38 @@ def check_model_size(config: TransformerConfig, source: Path | str) -> None:
                             f"({need / 2**30:,.1f} GiB), more than this machine's memory ({have / 2**30:,.1f} GiB)")
 
 
-def check_weights_size(config: TransformerConfig, path: Path, source: Path | str) -> None:
-    """Refuses a weights file that holds fewer numbers than the config ``source`` describes, from the
-    file's header alone: the model is not built for weights that cannot fill it."""
+def stored_shapes(path: Path) -> dict[str, list[int]]:
+    """Each tensor's name and shape in the safetensors file ``path``, from its header alone (no
+    tensor is read); one line naming the file for one that is missing or cannot be read."""
     try:
         with safe_open(str(path), "pt") as weights:
-            stored = sum(math.prod(weights.get_slice(name).get_shape()) for name in weights.keys())
+            return {name: weights.get_slice(name).get_shape() for name in weights.keys()}
     except FileNotFoundError:
         raise ModelDirError(f"{path}: weights file not found") from None
     except (SafetensorError, OSError, ValueError) as error:
         raise unreadable_weights(path, error) from None
+
+
+def check_weights_size(config: TransformerConfig, path: Path, source: Path | str) -> None:
+    """Refuses a weights file that holds fewer numbers than the config ``source`` describes, from the
+    file's header alone: the model is not built for weights that cannot fill it."""
+    stored = sum(math.prod(shape) for shape in stored_shapes(path).values())
     if stored < config.parameter_count():
         raise ModelDirError(f"{path}: holds {stored:,} numbers but {source} describes a model of "
                             f"{config.parameter_count():,} parameters; they come from different models")
+
+
+def check_weights_shapes(config: TransformerConfig, path: Path, source: Path | str) -> None:
+    """Refuses a weights file holding a tensor of another shape than the model of ``config`` gives it,
+    naming the first, from the file's header alone.  A larger model's weights hold numbers enough for
+    check_weights_size, and loading them was torch's "size mismatch" once for each of dozens of tensors."""
+    with torch.device("meta"):  # shapes only: nothing is allocated
+        expected = {name: list(tensor.shape) for name, tensor in Transformer(config).state_dict().items()}
+    stored = stored_shapes(path)
+    for name, shape in expected.items():  # in the model's order: the embedding first
+        if name in stored and list(stored[name]) != shape:  # names that differ: load_weights says
+            raise ModelDirError(f"{path}: {name} has the shape {list(stored[name])}, but the model {source} "
+                                f"describes has {shape}; they come from different models")
 
 
 def load_weights(model: Transformer, path: Path) -> None:
@@ -235,6 +254,7 @@ def open_model_dir(
     weights = Path(weights) if weights else model_dir / WEIGHTS
     check_model_size(config, model_dir / MODEL_CONFIG)
     check_weights_size(config, weights, model_dir / MODEL_CONFIG)
+    check_weights_shapes(config, weights, model_dir / MODEL_CONFIG)
     return config, weights, load_tokenizer(model_dir, config)
 
 

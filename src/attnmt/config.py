@@ -9,13 +9,13 @@ attnmt.config_options.
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
-import yaml
-
+from attnmt.config_file import read_config_file
 from attnmt.config_options import set_override
 from attnmt.config_ranges import (
     ABOVE_0,
@@ -25,6 +25,7 @@ from attnmt.config_ranges import (
     Range,
     check_adam_betas,
     check_ranges,
+    check_tokenizer_options,
     checked_fields,
     typed,
 )
@@ -218,6 +219,7 @@ class TrainConfig:
         if not isinstance(self.tokenizer_options, dict):
             raise ConfigError(f"tokenizer_options must be a mapping such as {{model_type: bpe}}, "
                               f"got {self.tokenizer_options!r}")
+        check_tokenizer_options(self.tokenizer_options)
         if self.late_dropout_epoch and self.late_dropout is None and self.late_attention_dropout is None:
             raise ConfigError(f"late_dropout_epoch={self.late_dropout_epoch} changes nothing: set late_dropout "
                               "or late_attention_dropout too (or late_dropout_epoch: 0)")
@@ -232,13 +234,14 @@ class TrainConfig:
     def check_one_kind_of_corpus(self) -> None:
         """Refuses train_src/train_tgt set beside train_tsv or train, which would be ignored.  Their
         defaults count as unset: a saved train.yaml holds every key, the defaults included."""
-        given = {key: getattr(self, key) for key in ("train_src", "train_tgt")
-                 if getattr(self, key) != getattr(TrainConfig, key)}
+        given = {key: getattr(self, key) for key in UNSET_BY_DEFAULT if getattr(self, key) != getattr(TrainConfig, key)}
         other = "train_tsv" if self.train_tsv else "train" if self.train is not None else None
         if given and other:
             keys = " and ".join(given)
-            instead = (f"list them in train as {{src: {self.train_src}, tgt: {self.train_tgt}}}, or remove {keys}"
-                       if other == "train" else f"remove {keys}, or train_tsv")
+            options = " ".join(f"--{key.replace('_', '-')} null" for key in given)
+            remove = f"remove {keys} (on the command line: {options})"
+            instead = (f"list them in train as {{src: {self.train_src}, tgt: {self.train_tgt}}}, or {remove}"
+                       if other == "train" else f"{remove}, or train_tsv")
             raise ConfigError(f"{keys} ({', '.join(given.values())}) and {other} are both set, but a run reads "
                               f"{other} alone: {instead}")
 
@@ -278,9 +281,11 @@ class TrainConfig:
 
     @classmethod
     def from_dict(cls, values: dict[str, Any], source: str = "config") -> TrainConfig:
+        """Builds a config from ``values`` read from ``source`` (a file), whose name each error begins with."""
+        checked = checked_fields(cls, upgraded(values, source), source)
         try:
-            return cls(**checked_fields(cls, upgraded(values, source), source))
-        except TypeError as error:
+            return cls(**checked)
+        except (ConfigError, TypeError) as error:
             raise ConfigError(f"{source}: {error}") from None
 
 
@@ -327,25 +332,31 @@ class CorpusSpec:
 
 
 def load_config(path: str | Path, overrides: dict[str, str] | None = None) -> TrainConfig:
-    """Reads a YAML config and applies ``--key value`` overrides (``model.d_model`` for model keys)."""
+    """Reads a YAML config and applies ``--key value`` overrides (``model.d_model`` for model keys).
+
+    An error in the file names the file.  One that comes with the overrides does not, to send no
+    one looking in the file for a value typed on the command line (``--warmup-steps 0``): where the
+    file's own values are refused otherwise, or not at all, the error is the command line's."""
     path = Path(path)
-    try:
-        values = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except FileNotFoundError:
-        raise ConfigError(f"{path}: no such config file") from None
-    except OSError as error:
-        raise ConfigError(f"{path}: cannot read the config ({error.strerror})") from None
-    except UnicodeDecodeError as error:
-        line = path.read_bytes()[:error.start].count(b"\n") + 1
-        raise ConfigError(f"{path}: line {line}: byte 0x{error.object[error.start]:02x} is not UTF-8; "
-                          "save the config as UTF-8") from None
-    except yaml.YAMLError as error:
-        raise ConfigError(f"{path}: not valid YAML: {error}") from None
-    if not isinstance(values, dict):
-        raise ConfigError(f"{path}: expected a mapping of keys to values at the top level")
+    values = read_config_file(path)
+    given = copy.deepcopy(values)
     for key, text in (overrides or {}).items():
-        set_override(values, key, text, OVERRIDABLE, earlier=EARLIER_KEYS)
-    return TrainConfig.from_dict(values, source=str(path))
+        set_override(values, key, text, OVERRIDABLE, earlier=EARLIER_KEYS, unsettable=UNSET_BY_DEFAULT)
+    try:
+        return TrainConfig.from_dict(values, source=str(path))
+    except ConfigError as error:
+        if values == given or str(error) == refusal(given, str(path)):
+            raise
+        raise ConfigError(str(error).removeprefix(f"{path}: ")) from None
+
+
+def refusal(values: dict[str, Any], source: str) -> str | None:
+    """What TrainConfig.from_dict says of ``values``, if it refuses them."""
+    try:
+        TrainConfig.from_dict(values, source)
+    except ConfigError as error:
+        return str(error)
+    return None
 
 
 # The dataclass each section of a config sets, by the dotted prefix of its keys on the command line.
@@ -353,6 +364,9 @@ OVERRIDABLE: dict[str, type] = {"": TrainConfig, "model": TransformerConfig}
 
 # Keys of earlier releases' configs that upgraded() reads as today's: valid overrides too.
 EARLIER_KEYS = ("eval_bleu",)
+
+# Keys whose default counts as unset (check_one_kind_of_corpus): null or '' on the command line unsets them.
+UNSET_BY_DEFAULT = ("train_src", "train_tgt")
 
 DEVICE = re.compile(r"auto|cpu|cuda(:\d+)?|mps")  # what TrainConfig.device may name
 

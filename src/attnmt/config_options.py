@@ -34,11 +34,16 @@ def describe_keys(cls: type, prefix: str = "") -> list[str]:
 
 
 def set_override(values: dict[str, Any], key: str, text: str, sections: dict[str, type],
-                 earlier: Collection[str] = ()) -> None:
+                 earlier: Collection[str] = (), unsettable: Collection[str] = ()) -> None:
     """Sets ``key`` (dotted for nested sections) from command-line text (override_value).
-    ``earlier``: keys no section has that the config still reads (those of earlier releases)."""
+    ``earlier``: keys no section has that the config still reads (those of earlier releases).
+    ``unsettable``: keys whose default counts as unset, which null or '' takes out of ``values``:
+    the command line's only way to unset a key the file sets (train_src, for a --train-tsv)."""
     if key not in earlier:
         check_key(key, sections)
+    if key in unsettable and override_value(key, text, sections) in (None, ""):
+        values.pop(key, None)
+        return
     *parents, leaf = key.split(".")
     target = values
     for part in parents:

@@ -92,6 +92,13 @@ MODEL_RANGES = {"dropout": DROPOUT, "attention_dropout": DROPOUT}
 
 ADAM_BETA = Range(0, 1, below=True)
 
+# What ``tokenizer_options`` may set when attnmt trains a SentencePiece model (attnmt.text.tokenizer),
+# checked when the config is read: SentencePiece itself refuses a wrong value only once the corpora
+# are read, and then in its own words ("INTERNAL: src/trainer_interface.cc(94) [...]").
+TOKENIZER_OPTIONS = ("model_type", "character_coverage", "user_defined_symbols", "byte_fallback")
+MODEL_TYPES = ("unigram", "bpe")  # SentencePiece's word and char models are not offered: they are not tried here
+CHARACTER_COVERAGE = Range(0.98, 1, says="a share of the characters from 0.98 to 1 (SentencePiece's limits)")
+
 
 def whole_number(value: object) -> int | None:
     """``value`` as an int where it is a whole number of any numeric type (NumPy's integers, 4096.0),
@@ -135,6 +142,25 @@ def check_adam_betas(betas: object) -> tuple[float, float]:
     return pair
 
 
+def check_tokenizer_options(options: dict) -> None:
+    """Refuses a ``tokenizer_options`` key attnmt does not pass on to SentencePiece, or a value it would refuse."""
+    unknown = sorted(map(str, set(options) - set(TOKENIZER_OPTIONS)))
+    if unknown:
+        raise ConfigError(f"tokenizer_options: unknown tokenizer option(s) {', '.join(unknown)}; "
+                          f"valid: {', '.join(TOKENIZER_OPTIONS)}")
+    model_type = options.get("model_type", MODEL_TYPES[0])
+    if str(model_type).lower() not in MODEL_TYPES:
+        raise ConfigError(f"tokenizer_options: model_type={model_type!r}: use 'unigram' or 'bpe'")
+    coverage = typed(options.get("character_coverage", 1.0), "float", "tokenizer_options: character_coverage")
+    if not CHARACTER_COVERAGE.holds(coverage):
+        raise ConfigError(f"tokenizer_options: character_coverage={coverage}: use {CHARACTER_COVERAGE.describe(False)}")
+    typed(options.get("byte_fallback", False), "bool", "tokenizer_options: byte_fallback")
+    symbols = options.get("user_defined_symbols", [])
+    if not (isinstance(symbols, str) or isinstance(symbols, list) and all(isinstance(s, str) for s in symbols)):
+        raise ConfigError(f"tokenizer_options: user_defined_symbols={symbols!r}: use a list of text, "
+                          "e.g. ['>>de<<', '>>fr<<'] (or one text, the symbols apart by commas, as SentencePiece's)")
+
+
 def checked_fields(cls: type, values: dict, source: str) -> dict:
     """Validates ``values`` against the dataclass ``cls``: unknown keys are named with the
     valid ones, and each value must have its field's type (YAML reads ``1e-9`` as a string,
@@ -142,7 +168,7 @@ def checked_fields(cls: type, values: dict, source: str) -> dict:
     if not isinstance(values, dict):
         raise ConfigError(f"{source}: expected a mapping of keys to values, got {type(values).__name__}")
     types = {f.name: str(f.type) for f in fields(cls)}
-    unknown = sorted(set(values) - set(types))
+    unknown = sorted(map(str, set(values) - set(types)))  # str: YAML reads a key 1 as a number
     if unknown:
         raise ConfigError(f"{source}: unknown key(s) {', '.join(unknown)}; valid keys: {', '.join(types)}")
     return {key: typed(value, types[key], f"{source}: {key}") for key, value in values.items()}

@@ -35,6 +35,7 @@ import sentencepiece as spm
 from google.protobuf.message import DecodeError
 from sentencepiece import sentencepiece_model_pb2, sentencepiece_pb2
 
+from attnmt.config_ranges import check_tokenizer_options
 from attnmt.errors import AttnmtWarning, ConfigError
 from attnmt.files import write_bytes
 
@@ -46,8 +47,6 @@ SPECIAL_PIECES = {PAD_ID: "<pad>", UNK_ID: "<unk>", BOS_ID: "<s>", EOS_ID: "</s>
 MAX_TRAINING_SENTENCES = 1_000_000
 # Two threads: training and batch encoding stay fast and friendly to a shared machine.
 NUM_THREADS = 2
-# What ``tokenizer_options`` may set when attnmt trains a SentencePiece model.
-TRAINING_OPTIONS = ("model_type", "character_coverage", "user_defined_symbols", "byte_fallback")
 
 
 class Tokenizer:
@@ -238,14 +237,12 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
     Deterministic in (sentences, seed).  `vocab_size` is an upper bound: a corpus too
     small to support it gives a smaller vocabulary and a warning rather than an error.
     `seed` only matters for a corpus of more than MAX_TRAINING_SENTENCES sentences,
-    which is subsampled.  `options` (TRAINING_OPTIONS): model_type "unigram" or "bpe",
-    character_coverage (below 1.0 for scripts with thousands of rare characters, e.g.
-    0.9995 for Chinese), user_defined_symbols kept whole (language tags such as
-    ">>de<<"), byte_fallback.  `text` names the sentences in messages ("the source side's text").
+    which is subsampled.  `options` (attnmt.config_ranges.TOKENIZER_OPTIONS, checked there):
+    model_type "unigram" or "bpe", character_coverage (below 1.0 for scripts with thousands
+    of rare characters, e.g. 0.9995 for Chinese), user_defined_symbols kept whole (language
+    tags such as ">>de<<"), byte_fallback.  `text` names the sentences in messages ("the source side's text").
     """
-    unknown = sorted(set(options) - set(TRAINING_OPTIONS))
-    if unknown:
-        raise ValueError(f"unknown tokenizer option(s) {', '.join(unknown)}; valid: {', '.join(TRAINING_OPTIONS)}")
+    check_tokenizer_options(options)
     options = {"model_type": "unigram", "character_coverage": 1.0, **options}  # SentencePiece's coverage: 0.9995
     writer = io.BytesIO()
     try:

@@ -1,0 +1,63 @@
+"""A training config file read into a mapping of keys to values, before any key is checked.
+
+Apart from attnmt.config, which checks the keys and builds the config from them, because it is
+about the file: YAML read with each key once in each mapping (UniqueKeyLoader), and a file that
+cannot be read as such is one line naming it, and the line where there is one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from attnmt.errors import ConfigError
+
+
+def read_config_file(path: Path) -> dict[str, Any]:
+    """The mapping of keys to values a YAML config file holds; one line naming the file (and the line,
+    where there is one to name) for a file that is missing, not UTF-8, not YAML, or gives a key twice."""
+    try:
+        values = yaml.load(path.read_text(encoding="utf-8"), UniqueKeyLoader) or {}
+    except FileNotFoundError:
+        raise ConfigError(f"{path}: no such config file") from None
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read the config ({error.strerror})") from None
+    except UnicodeDecodeError as error:
+        line = path.read_bytes()[:error.start].count(b"\n") + 1
+        raise ConfigError(f"{path}: line {line}: byte 0x{error.object[error.start]:02x} is not UTF-8; "
+                          "save the config as UTF-8") from None
+    except RepeatedKey as error:
+        raise ConfigError(f"{path}: line {error.again}: {error.key} is given twice (first at line {error.first}), "
+                          "and YAML would keep the last alone: give it once") from None
+    except yaml.YAMLError as error:
+        raise ConfigError(f"{path}: not valid YAML: {error}") from None
+    if not isinstance(values, dict):
+        raise ConfigError(f"{path}: expected a mapping of keys to values at the top level")
+    return values
+
+
+class RepeatedKey(yaml.YAMLError):
+    """A key given twice in one mapping of a YAML file, at lines ``first`` and ``again`` (from 1)."""
+
+    def __init__(self, key: object, first: int, again: int) -> None:
+        super().__init__(f"line {again}: {key} is given twice (first at line {first})")
+        self.key, self.first, self.again = key, first, again
+
+
+class UniqueKeyLoader(yaml.SafeLoader):
+    """YAML's safe loader, refusing a key given twice in one mapping (RepeatedKey).  PyYAML keeps the
+    last without a word: a second ``model:`` block added at the end of a config replaced the first
+    whole, and the run trained the paper's base model instead of the small one the first described."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict:
+        lines: dict[object, int] = {}
+        for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge" or not isinstance(key_node, yaml.ScalarNode):
+                continue  # keys merged in with << may be set again: that is what merging is for
+            key, line = self.construct_object(key_node), key_node.start_mark.line + 1
+            if key in lines:
+                raise RepeatedKey(key, lines[key], line)
+            lines[key] = line
+        return super().construct_mapping(node, deep=deep)
