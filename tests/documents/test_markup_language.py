@@ -1,6 +1,8 @@
-"""The language a translated page states (attnmt.documents.language): every ``lang``/``xml:lang``
-around translated text says the target language, at any depth, and a ``dir`` there agrees with
-it; what keeps its text keeps its language.  Mirror: words upper-cased in reverse order."""
+"""The language a translated page states (attnmt.documents.language): the block of translated text
+and every element around it, up to a kept one (``translate="no"``, ``<pre>``), say the target
+language in their ``lang``/``xml:lang``, and a ``dir`` there agrees with it; inline elements, and
+elements with only a translated attribute, keep what they state.  Mirror: words upper-cased in
+reverse order."""
 
 import pytest
 from lxml import etree
@@ -12,6 +14,7 @@ from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 
 GERMAN = DocumentOptions(target_lang="de")
+ARABIC = DocumentOptions(target_lang="ar")
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
 
 
@@ -62,9 +65,61 @@ def test_an_element_with_nothing_translated_keeps_its_language_and_direction(mir
 
 
 def test_fragments_a_line_state_the_target_where_they_stated_a_language_and_gain_none(mirror):
-    lines = ['<p lang="fr">Un chien.</p>', "<p>A cat.</p>", '<b dir="rtl">A dog.</b>']
+    lines = ['<p lang="fr">Un chien.</p>', "<p>A cat.</p>", '<div dir="rtl">A dog.</div>']
     assert translate_markup(lines, mirror, GERMAN) == ['<p lang="de">CHIEN. UN</p>', "<p>CAT. A</p>",
-                                                       '<b dir="ltr">DOG. A</b>']
+                                                       '<div dir="ltr">DOG. A</div>']
+
+
+@pytest.mark.parametrize("mark", ['<span lang="ja">寿司</span>', "<i lang=\"fr\">c'est la vie</i>",
+                                  '<a href="/fr" lang="fr">Français</a>', '<span dir="ltr">+1 (555) 123-4567</span>',
+                                  '<a href="https://example.com/v2" dir="ltr">https://example.com/v2</a>',
+                                  '<bdi dir="ltr">support@example.com</bdi>', '<bdo dir="ltr">ABC-123</bdo>'])
+def test_an_inline_element_in_translated_text_keeps_the_language_and_direction_it_states(mirror, mark):
+    """It marks a word or a passage as written in a language or a direction (a URL, a phone number
+    left to right in Arabic): the block around it says the target's."""
+    out = one(f'<p lang="en" dir="ltr">See {mark} here.</p>', mirror, ARABIC)
+    start = mark[:mark.index(">") + 1]
+    assert out.startswith('<p lang="ar" dir="rtl">') and start in out
+
+
+def test_a_mark_that_is_a_whole_fragment_line_keeps_its_language(mirror):
+    assert translate_markup(['<b lang="fr" dir="ltr">Un chien.</b>'], mirror, ARABIC) == \
+        ['<b lang="fr" dir="ltr">CHIEN. UN</b>']
+
+
+@pytest.mark.parametrize("element", ['<pre dir="ltr" lang="en" title="Example output">$ ls -la /tmp</pre>',
+                                     '<svg lang="en" aria-label="Download chart"><text>Downloads</text></svg>',
+                                     '<textarea lang="en" placeholder="Your comment">Default text</textarea>',
+                                     '<form dir="ltr"><input type="email" dir="ltr" placeholder="Your email"></form>',
+                                     '<figure lang="en"><img src="a.png" alt="A terminal" lang="en"></figure>'])
+def test_an_element_with_only_a_translated_attribute_keeps_its_language_and_direction(mirror, element):
+    """A title, alt, aria-label or placeholder is no prose of the element it is on: a code block
+    titled "Example output" is still code in English, an email field still left to right."""
+    page = f'<!DOCTYPE html><html lang="en"><body lang="en" dir="ltr">{element}</body></html>'
+    out = one(page, mirror, ARABIC)
+    assert '<body lang="en" dir="ltr">' in out and out.count('lang="en"') == page.count('lang="en"') - 1
+    assert out.count('dir="ltr"') == page.count('dir="ltr"')
+
+
+def test_an_inline_element_with_a_translated_attribute_keeps_its_language(mirror):
+    out = one('<p lang="en">Type <code lang="en" title="the command">tool --help</code> now.</p>', mirror)
+    assert out.startswith('<p lang="de">') and '<code lang="en" title="COMMAND THE">tool --help</code>' in out
+
+
+def test_the_climb_from_translated_text_stops_at_a_kept_element(mirror):
+    """What says translate="yes" inside a translate="no" element says the target (where it states
+    a language); the kept element, and what is around it, keep theirs."""
+    fragment = ('<section lang="en" dir="ltr"><div translate="no" lang="en" dir="ltr"><code>make</code> Kept Brand '
+                '<p translate="yes" lang="en">A dog runs.</p></div></section>')
+    assert one(fragment, mirror, ARABIC) == fragment.replace(
+        '<p translate="yes" lang="en">A dog runs.', '<p translate="yes" lang="ar">RUNS. DOG A')
+
+
+def test_an_element_above_a_kept_one_with_translated_text_of_its_own_says_the_target(mirror):
+    fragment = ('<section lang="en"><p>A cat.</p><div translate="no" lang="en"><p translate="yes">A dog.</p>'
+                '</div></section>')
+    assert one(fragment, mirror) == ('<section lang="de"><p>CAT. A</p><div translate="no" lang="en">'
+                                     '<p translate="yes">DOG. A</p></div></section>')
 
 
 def test_without_a_target_language_every_language_stays_as_it_was(mirror):

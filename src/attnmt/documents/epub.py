@@ -3,9 +3,9 @@
 and the EPUB 2 table of contents (toc.ncx) entry by entry (ENTRIES).  Pages are parsed as XML, as
 EPUB readers parse them, and written back as XML.  With a target language, each page's
 ``xml:lang`` (and ``lang``, but on an EPUB 2 page without one: XHTML 1.1 has none), those of its
-elements around translated text (TreeJob), the package's ``dc:language`` and the table of
-contents' ``xml:lang`` say it.  The manifest's links are IRIs: ``chapter%201.xhtml`` is the
-member ``chapter 1.xhtml``.
+blocks of translated text and the elements around them (TreeJob), the package's ``dc:language``
+and the table of contents' ``xml:lang`` say it.  The manifest's links are IRIs:
+``chapter%201.xhtml`` is the member ``chapter 1.xhtml``.
 """
 
 from __future__ import annotations

@@ -7,7 +7,7 @@ they then say."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from lxml import etree
 
@@ -50,15 +50,21 @@ def say_language(element: etree._Element, lang: str) -> None:
     set_direction(element, lang)
 
 
-def say_translated(holders: Iterable[etree._Element], lang: str) -> None:
-    """Each element holding translated text, and every element around it, says ``lang`` where it
-    states a language or a direction (say_language): the nearest statement a reader finds is then
-    the target's, at any depth (``<body lang="en-US"><section lang="en"><h1>``).  An element whose
-    text was all kept (``<code>``, ``translate="no"``) is none of them, and keeps its own."""
+def say_translated(blocks: Iterable[etree._Element], lang: str, kept: Callable[[etree._Element], bool]) -> None:
+    """Each block of translated text, and every element around it up to the first that is
+    ``kept`` (``translate="no"``, a ``<pre>``), says ``lang`` where it states a language or a
+    direction (say_language): the nearest statement a reader finds is then the target's, at any
+    depth (``<body lang="en-US"><section lang="en"><h1>``).  The rest keeps what it states: an
+    inline element in a block's text marks a word or a passage as written in its language or
+    direction (``<i lang="fr">c'est la vie</i>``, ``<a dir="ltr">`` around a URL, ``<bdo>``); an
+    element with only a translated attribute (``<pre lang="en" title="Example output">``) holds
+    no prose; a kept element is in its own language, and so is what is around it (a
+    ``translate="yes"`` block inside it says ``lang`` itself), but for an element that holds a
+    translated block of its own, whose climb reaches it."""
     done: set[etree._Element] = set()
-    for holder in holders:
-        for element in (holder, *holder.iterancestors()):
-            if element in done:
-                break  # and so were the elements around it
+    for block in blocks:
+        for element in (block, *block.iterancestors()):
+            if element in done or kept(element):
+                break  # what is around it was done, or is kept
             done.add(element)
             say_language(element, lang)

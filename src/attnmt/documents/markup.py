@@ -242,8 +242,8 @@ def translatable_attributes(root: etree._Element, vocabulary: Vocabulary,
 
 class TreeJob:
     """The runs and listed attributes under one root: their flat texts, then, given the translated
-    contents (in the same order), the tree changed in place; with a target language, the elements
-    around the translated text say it (attnmt.documents.language)."""
+    contents (in the same order), the tree changed in place; with a target language, the blocks of
+    translated text and the elements around them say it (attnmt.documents.language)."""
 
     states_language = True  # whether its elements state their language as HTML's do (lang, xml:lang, dir)
 
@@ -267,23 +267,14 @@ class TreeJob:
         return [run.owner.sourceline or 1 for run, _ in self.runs] + [node.sourceline or 1
                                                                        for node, _ in self.attributes]
 
-    def holders(self) -> Iterator[etree._Element]:
-        """The elements whose text is translated: each run's block and the inline elements inside
-        it that it reads as marks (an atom, a ``<code>``, keeps its text), and each element a
-        translated attribute is on."""
-        for run, _ in self.runs:
-            yield run.parent
-            pending = list(run.children)
-            while pending:
-                node = pending.pop()
-                if not self.vocabulary.is_atom(node) and not self.vocabulary.is_dropped(node):
-                    yield node
-                    pending.extend(node)
-        yield from (node for node, _ in self.attributes)
+    def blocks(self) -> Iterator[etree._Element]:
+        """The block of each translated run: the element whose language the translation is in
+        (attnmt.documents.language.say_translated)."""
+        return (run.parent for run, _ in self.runs)
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
-        if self.language:  # first: rebuild copies the marks with their attributes
-            say_translated(self.holders(), self.language)
+        if self.language:
+            say_translated(self.blocks(), self.language, self.vocabulary.is_untranslated)
         n = len(self.runs)
         for (node, name), content in zip(self.attributes, results[n:], strict=True):
             node.set(name, plain(content))  # first: atoms (an <img>) are copied with their attributes

@@ -55,7 +55,8 @@ class DocumentOptions:
 
     source_lang:  language code for the sentence segmenter (sentencex knows ~300)
     target_lang:  written into an HTML document's ``lang`` attribute, and into each ``lang`` and
-                  ``xml:lang`` around translated text (attnmt.documents.language; None: left as they were)
+                  ``xml:lang`` on and around its blocks of translated text (attnmt.documents.language;
+                  None: left as they were)
     split:        paragraphs into sentences (False: each block, line or cue translated whole)
     attributes:   HTML attributes whose values are translated (``()``: none; in HTML, in any case;
                   ``value`` only on a button's ``<input>``, a form's data elsewhere)
