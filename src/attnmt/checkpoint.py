@@ -187,6 +187,9 @@ def load_model_config(model_dir: Path) -> TransformerConfig:
         raise ModelDirError(f"{path}: not found; is {model_dir} an attnmt model directory?") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise ModelDirError(f"{path}: not valid JSON ({error})") from None
+    if isinstance(values, dict) and VocabTokenizer.stored_in(model_dir):
+        # imported from Marian before source_eos existed: Marian's sources always end with </s>
+        values = {"source_eos": True, **values}
     try:
         return TransformerConfig.from_saved(values, source=str(path))
     except ConfigError as error:

@@ -158,3 +158,41 @@ def test_normalize_before_true_is_imported_as_transformers_reads_it_with_a_warni
     with pytest.warns(AttnmtWarning, match=r"config.json: normalize_before: true is ignored, as transformers'"):
         import_marian(hf_dir, tmp_path / "out")
     assert json.loads((tmp_path / "out" / "config.json").read_text())["norm_first"] is False
+
+
+@pytest.mark.parametrize("bad", [-5, True], ids=["negative", "bool"])
+def test_a_vocabulary_id_that_is_negative_or_a_bool_is_refused_naming_the_piece(tmp_path, capsys, bad):
+    """Such an id was imported, and translating then failed (isinstance(True, int) holds too)."""
+    hf_dir = write_random_marian(tmp_path / "hf")
+    vocab = json.loads((hf_dir / "vocab.json").read_text())
+    (hf_dir / "vocab.json").write_text(json.dumps({**vocab, "▁dog": bad}))
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert err == (f"attnmt: error: {hf_dir}/vocab.json: the piece '▁dog' has id {json.dumps(bad)}; "
+                   "ids are whole numbers from 0\n")
+    assert not (tmp_path / "out").exists()
+
+
+def test_sharded_weights_are_refused_saying_so_and_how_to_merge_them(tmp_path, capsys):
+    hf_dir = write_random_marian(tmp_path / "hf")
+    (hf_dir / "model.safetensors").rename(hf_dir / "model-00001-of-00001.safetensors")
+    (hf_dir / "model.safetensors.index.json").write_text(json.dumps({"weight_map": {}}))
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert "the weights are sharded (model.safetensors.index.json)" in err and "max_shard_size=" in err
+    assert "convert the weights to safetensors" not in err
+
+
+def test_weights_that_do_not_fit_the_attnmt_model_are_one_line_not_a_traceback(tmp_path, capsys, monkeypatch):
+    """The checks before it leave nothing that fails here; should one miss a case, the user still
+    gets one line, not PyTorch's report of every tensor."""
+    from attnmt.interop import marian_import
+
+    fitting = marian_import.attnmt_weights
+    monkeypatch.setattr(marian_import, "attnmt_weights",
+                        lambda model, weights: {**fitting(model, weights), "output.bias": torch.zeros(3)})
+    hf_dir = write_random_marian(tmp_path / "hf")
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith(f"attnmt: error: {hf_dir}: the weights do not fit {hf_dir}/config.json (size mismatch for "
+                          "output.bias")

@@ -16,7 +16,9 @@ Models read sources ending with ``</s>``, as ``MarianTokenizer`` writes them by 
 (and as CTranslate2's documentation tokenises for Marian models).  attnmt's first models
 read them without it (config.json: ``source_eos: false``, or no such key); for those, call
 ``MarianTokenizer`` with ``add_special_tokens=False`` and give CTranslate2 the pieces
-alone: ``reading_note`` says so when such a model is exported.
+alone: ``reading_note`` says so when such a model is exported.  The Marian export's
+config.json then holds ``"attnmt_source_eos": false``, which transformers ignores and
+``attnmt import --from-marian`` honours.
 """
 
 from __future__ import annotations
@@ -131,7 +133,7 @@ def separate_marian_vocab(config: TransformerConfig, tokenizer: VocabTokenizer) 
 
 def reading_note(model_dir: str | Path) -> str:
     """What a user of the export must know to feed it text: "" unless the model predates source_eos."""
-    if VocabTokenizer.stored_in(model_dir) or load_model_config(Path(model_dir)).source_eos:
+    if load_model_config(Path(model_dir)).source_eos:
         return ""
     return ("note: this model was trained without a </s> at the end of the source: "
             "call MarianTokenizer with add_special_tokens=False, and give CTranslate2 the pieces without </s>")
@@ -190,7 +192,9 @@ def export_marian(model_dir: str | Path, out: str | Path, weights: str | Path | 
     hf_model = transformers.MarianMTModel(transformers.MarianConfig(**settings))
     load_marian_weights(hf_model, marian_weights(model, vocab.src_order, vocab.tgt_order))
     # Like OPUS-MT: never generate <pad> (here it holds attnmt's BOS, which attnmt never generates either).
-    hf_model.generation_config.update(bad_words_ids=[[vocab.pad_id]], num_beams=4,
+    # min_new_tokens=1: no empty output, as attnmt (min_len=1) and CTranslate2 (min_decoding_length=1) rule out;
+    # a beam search allowed it returns it for a long sentence now and then (docs/interop.md).
+    hf_model.generation_config.update(bad_words_ids=[[vocab.pad_id]], num_beams=4, min_new_tokens=1,
                                       max_length=model.config.max_positions)
     make_folder(out)
     hf_model.save_pretrained(str(out))

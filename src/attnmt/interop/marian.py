@@ -49,6 +49,8 @@ LAYER_PARTS = {
                 "norm2": "encoder_attn_layer_norm", "norm3": "final_layer_norm"},
 }
 FEED_FORWARD = {"feed_forward.linear1": "fc1", "feed_forward.linear2": "fc2"}
+# The key of an exported config.json that marks a model reading sources without </s> (source_eos: false).
+SOURCE_EOS_KEY = "attnmt_source_eos"
 # Marian's activation_function -> attnmt's activation.
 ACTIVATIONS = {"relu": "relu", "gelu": "gelu", "swish": "swish", "silu": "swish"}
 
@@ -119,6 +121,8 @@ def marian_config(config: TransformerConfig, src_size: int, tgt_size: int, pad_i
         max_position_embeddings=c.max_positions, scale_embedding=c.scale_embeddings,
         pad_token_id=pad_id, decoder_start_token_id=pad_id, eos_token_id=eos_id, forced_eos_token_id=eos_id,
         architectures=["MarianMTModel"],
+        # One of attnmt's first models reads sources without </s>: transformers ignores the key, the import reads it.
+        **({} if c.source_eos else {SOURCE_EOS_KEY: False}),
     )
 
 
@@ -159,10 +163,14 @@ def attnmt_config(marian: dict, unk_id: int, output_bias: bool) -> TransformerCo
             f"activation_function={m['activation_function']!r} is not supported; "
             f"attnmt has {', '.join(sorted(ACTIVATIONS))}"
         )
+    source_eos = m.get(SOURCE_EOS_KEY, True)
+    if not isinstance(source_eos, bool):
+        raise ConversionError(f"{SOURCE_EOS_KEY}={source_eos!r}: must be true or false")
     eos = m["eos_token_id"][0] if isinstance(m["eos_token_id"], list) else m["eos_token_id"]
     shared = m.get("share_encoder_decoder_embeddings", True)
     tied = m.get("tie_word_embeddings", True)
-    target_size = m.get("decoder_vocab_size") or m["vocab_size"]
+    # transformers' MarianMTModel sizes a shared vocabulary by vocab_size and ignores decoder_vocab_size
+    target_size = m["vocab_size"] if shared else m.get("decoder_vocab_size") or m["vocab_size"]
     return TransformerConfig(
         vocab_size=target_size, src_vocab_size=None if shared else m["vocab_size"],
         d_model=m["d_model"], n_heads=m["encoder_attention_heads"],
@@ -172,6 +180,7 @@ def attnmt_config(marian: dict, unk_id: int, output_bias: bool) -> TransformerCo
         activation=ACTIVATIONS[m["activation_function"]], scale_embeddings=m["scale_embedding"],
         tie_embeddings=shared and tied, tie_output=tied and not shared, output_bias=output_bias,
         pad_id=m["pad_token_id"], unk_id=unk_id, bos_id=m["decoder_start_token_id"], eos_id=eos,
+        source_eos=source_eos,
     )
 
 

@@ -13,6 +13,7 @@ only when needed (``pip install 'attnmt[export]'``).
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import warnings
 from collections.abc import Iterator
@@ -41,6 +42,8 @@ from attnmt.text.vocab_tokenizer import VocabTokenizer
 
 # The config.json keys that give the weights' shapes (the number of layers gives their names).
 SIZE_KEYS = ("d_model", "encoder_ffn_dim", "decoder_ffn_dim", "vocab_size", "decoder_vocab_size")
+SHARDS_INDEX = "model.safetensors.index.json"  # which shard holds each tensor of sharded weights
+TOKENIZER_CONFIG = "tokenizer_config.json"  # MarianTokenizer's settings, separate_vocabs among them
 
 def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     """Turns a local Hugging Face Marian directory (e.g. an OPUS-MT model) into an attnmt model directory.
@@ -68,6 +71,11 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
         warnings.warn(f"{hf_dir / MODEL_CONFIG}: normalize_before: true is ignored, as transformers' MarianMTModel "
                       "ignores it: the model is imported post-norm, computing what transformers computes",
                       AttnmtWarning, stacklevel=2)
+    if marian.share_encoder_decoder_embeddings and not marian.tie_word_embeddings:
+        warnings.warn(f"{hf_dir / MODEL_CONFIG}: attnmt has no model that shares the source and target embeddings "
+                      "but not the output projection: they are imported as two copies, which fine-tuning changes "
+                      "apart, and an export writes them unshared (share_encoder_decoder_embeddings: false)",
+                      AttnmtWarning, stacklevel=2)
     hf_model = load_marian_model(transformers, hf_dir, weights)
     has_bias = bool(hf_model.final_logits_bias.any())
     config = attnmt_config(hf_model.config.to_dict(), tokenizer.unk_id, has_bias)
@@ -78,7 +86,11 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
             f"</s>={tokenizer.eos_id} but config.json has pad_token_id={config.pad_id}, eos_token_id={config.eos_id}"
         )
     model = Transformer(config)
-    model.load_state_dict(attnmt_weights(model, hf_model.state_dict()))
+    try:
+        model.load_state_dict(attnmt_weights(model, hf_model.state_dict()))
+    except RuntimeError as error:  # PyTorch's report lists every tensor: the first line of the first says enough
+        first = str(error).splitlines()[1].strip() if "\n" in str(error) else str(error)
+        raise ConversionError(f"{hf_dir}: the weights do not fit {hf_dir / MODEL_CONFIG} ({first})") from None
     make_folder(out)
     save_weights(model, out / WEIGHTS)
     save_model_config(config, out)
@@ -88,11 +100,38 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
 
 def read_marian_vocabulary(hf_dir: Path) -> VocabTokenizer:
     """The directory's SentencePiece models and vocabularies; one line naming the file for one that
-    is not a SentencePiece model, or a vocabulary without <pad>, <unk> or </s>."""
+    is not a SentencePiece model, or a vocabulary without <pad>, <unk> or </s>.
+
+    target_vocab.json is read only where tokenizer_config.json says ``"separate_vocabs": true``, as
+    ``MarianTokenizer`` reads it: a stray one would otherwise renumber the target's pieces.
+    """
+    separate = separate_vocabs(hf_dir)
+    target_vocab = hf_dir / VocabTokenizer.TARGET_VOCAB
+    if separate and not target_vocab.is_file():
+        raise ConversionError(f"{target_vocab}: not found, but {hf_dir / TOKENIZER_CONFIG} says separate_vocabs: true")
+    if not separate and target_vocab.is_file():
+        warnings.warn(f"{target_vocab}: ignored, as {TOKENIZER_CONFIG} does not say separate_vocabs: true "
+                      "(MarianTokenizer ignores it too): vocab.json numbers the target's pieces",
+                      AttnmtWarning, stacklevel=3)
     try:
-        return VocabTokenizer.load(hf_dir)
+        return VocabTokenizer.load(hf_dir, separate=separate)
     except ValueError as error:  # VocabTokenizer's name the file
         raise ConversionError(str(error)) from None
+
+
+def separate_vocabs(hf_dir: Path) -> bool:
+    """tokenizer_config.json's ``separate_vocabs`` (false without the file or the key, MarianTokenizer's default)."""
+    path = hf_dir / TOKENIZER_CONFIG
+    if not path.is_file():
+        return False
+    try:
+        settings = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+        raise ConversionError(f"{path}: not valid JSON ({error})") from None
+    separate = settings.get("separate_vocabs", False) if isinstance(settings, dict) else None
+    if not isinstance(separate, bool):
+        raise ConversionError(f"{path}: separate_vocabs must be true or false, not {json.dumps(separate)}")
+    return separate
 
 
 def marian_model_config(transformers: ModuleType, hf_dir: Path, unk_id: int) -> tuple[Any, TransformerConfig]:
@@ -112,8 +151,11 @@ def check_weight_shapes(transformers: ModuleType, marian: Any, weights: Path, co
     """Refuses a weights file whose tensors have other shapes than the config gives them, from the
     file's header alone, naming the first such tensor and the config's keys behind the axes that
     differ (transformers prints a report of every mismatched tensor, then fails)."""
-    with torch.device("meta"):  # shapes only: nothing is allocated
-        expected = transformers.MarianMTModel(marian).state_dict()
+    try:
+        with torch.device("meta"):  # shapes only: nothing is allocated
+            expected = transformers.MarianMTModel(marian).state_dict()
+    except (AssertionError, ValueError, RuntimeError) as error:  # e.g. decoder_vocab_size <= pad_token_id
+        raise ConversionError(f"{config_path}: transformers cannot build the model it describes ({error})") from None
     with safe_open(str(weights), "pt") as stored:  # check_weights_size has read this header already
         shapes = {name: tuple(stored.get_slice(name).get_shape()) for name in stored.keys()}
     settings = marian.to_dict()
@@ -189,8 +231,14 @@ class Held(logging.Filter):
 
 
 def marian_weights_file(hf_dir: Path) -> Path:
-    """The model's safetensors file; a pickled one (pytorch_model.bin) is refused unread."""
+    """The model's safetensors file; a pickled one (pytorch_model.bin) is refused unread, sharded ones
+    with how to merge them (the size and shape checks read one file's header)."""
     path = hf_dir / "model.safetensors"
+    if not path.is_file() and (hf_dir / SHARDS_INDEX).is_file():
+        raise ConversionError(f"{path}: not found; the weights are sharded ({SHARDS_INDEX}), and attnmt imports "
+                              "one file: merge them with transformers, e.g. MarianMTModel.from_pretrained(DIR)"
+                              ".save_pretrained(NEW_DIR, max_shard_size='100GB'), copy the tokenizer files into "
+                              "NEW_DIR and import it")
     if not path.is_file():
         pickled = " (pytorch_model.bin is a pickle, which attnmt never loads: it can run code)" if (
             hf_dir / "pytorch_model.bin").exists() else ""

@@ -43,7 +43,7 @@ def read_tokenizer(folder: Path, source_eos: bool) -> Tokenizer | VocabTokenizer
     """The tokenizer ``save_tokenizer`` wrote into ``folder`` (a model or a prepared directory)."""
     if VocabTokenizer.stored_in(folder):
         try:
-            return VocabTokenizer.load(folder)
+            return VocabTokenizer.load(folder, source_eos=source_eos)
         except (OSError, ValueError, RuntimeError) as error:
             raise ModelDirError(f"{folder}: cannot load the Marian vocabulary ({error})") from None
     paths = tokenizer_paths(folder)

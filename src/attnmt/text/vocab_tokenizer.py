@@ -23,8 +23,9 @@ class VocabTokenizer:
     id, and a piece it lacks becomes ``<unk>``.  Source and target have their own
     SentencePiece models and may have their own vocabularies.  Marian's conventions,
     kept here so that an imported model reads what it was trained on: the source
-    ends with ``</s>``; a leading language token such as ``>>fra<<`` stays whole;
-    there is no BOS (the decoder starts from ``<pad>``).
+    ends with ``</s>`` (unless ``source_eos`` is false: an export of one of attnmt's
+    first models, see ``attnmt.interop.export``); a leading language token such as
+    ``>>fra<<`` stays whole; there is no BOS (the decoder starts from ``<pad>``).
 
     Files, the same names as in a Hugging Face Marian directory::
 
@@ -36,7 +37,7 @@ class VocabTokenizer:
 
     def __init__(
         self, source_spm: bytes, target_spm: bytes, vocab: dict[str, int],
-        target_vocab: dict[str, int] | None = None, files: Sequence[str | Path] = (),
+        target_vocab: dict[str, int] | None = None, files: Sequence[str | Path] = (), source_eos: bool = True,
     ) -> None:
         """``files``: where source_spm, target_spm, vocab [, target_vocab] were read from, which the
         errors name (default: the file names above).  Raises ValueError, naming the file, for a
@@ -56,19 +57,23 @@ class VocabTokenizer:
                 raise ValueError(f"{name}: has no {missing[0]!r} entry; Marian vocabularies need <pad>, <unk> and </s>")
         self.pad_id, self.unk_id, self.eos_id = (self.target_vocab[p] for p in ("<pad>", "<unk>", "</s>"))
         self.bos_id = self.pad_id  # Marian's decoder starts from <pad>
-
-    source_eos = True  # Marian's sources always end with </s>
+        self.source_eos = source_eos
 
     @classmethod
-    def load(cls, folder: str | Path) -> VocabTokenizer:
-        """Reads the files listed in the class docstring from ``folder``."""
+    def load(cls, folder: str | Path, separate: bool | None = None, source_eos: bool = True) -> VocabTokenizer:
+        """Reads the files listed in the class docstring from ``folder``.
+
+        ``separate``: whether target_vocab.json is read; None: when it is there (attnmt's own
+        directories write it only for separate vocabularies).  A Hugging Face directory says so in
+        its tokenizer_config.json (``attnmt.interop.marian_import``).
+        """
         folder = Path(folder)
         source, target, vocab = (folder / name for name in cls.FILES)
         target_vocab = folder / cls.TARGET_VOCAB
-        separate = target_vocab.is_file()
+        separate = target_vocab.is_file() if separate is None else separate
         return cls(source.read_bytes(), target.read_bytes(), _read_vocab(vocab),
                    _read_vocab(target_vocab) if separate else None,
-                   files=[source, target, vocab, *([target_vocab] if separate else [])])
+                   files=[source, target, vocab, *([target_vocab] if separate else [])], source_eos=source_eos)
 
     @classmethod
     def stored_in(cls, folder: str | Path) -> bool:
@@ -104,14 +109,14 @@ class VocabTokenizer:
         return max(self.source_vocab.values()) + 1
 
     def pieces(self, text: str) -> list[str]:
-        """Source pieces as the model reads them, ``</s>`` included."""
+        """Source pieces as the model reads them, ``</s>`` included (with ``source_eos``)."""
         code = []
         if text.startswith(">>") and (end := text.find("<<")) != -1:
             code, text = [text[: end + 2]], text[end + 2 :]
-        return code + self._source.encode(text, out_type=str) + ["</s>"]
+        return code + self._source.encode(text, out_type=str) + (["</s>"] if self.source_eos else [])
 
     def encode(self, text: str) -> list[int]:
-        """Source ids of `text`, ending with ``</s>``."""
+        """Source ids of `text`, ending with ``</s>`` (with ``source_eos``)."""
         unk = self.source_vocab["<unk>"]
         return [self.source_vocab.get(piece, unk) for piece in self.pieces(text)]
 
@@ -170,6 +175,9 @@ def _read_vocab(path: Path) -> dict[str, int]:
         vocab = json.loads(path.read_text(encoding="utf-8"))
     except ValueError as error:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
         raise DataError(f"{path}: not a JSON vocabulary ({error})") from None
-    if not isinstance(vocab, dict) or not all(isinstance(i, int) for i in vocab.values()):
+    if not isinstance(vocab, dict):
         raise DataError(f"{path}: expected a JSON object mapping pieces to integer ids")
+    # type(...) is int: a bool is an int to isinstance, and a negative id would index the embeddings from the end
+    if bad := next(((piece, i) for piece, i in vocab.items() if type(i) is not int or i < 0), None):
+        raise DataError(f"{path}: the piece {bad[0]!r} has id {json.dumps(bad[1])}; ids are whole numbers from 0")
     return vocab
