@@ -164,6 +164,21 @@ def test_a_file_whose_lines_end_in_cr_alone_is_translated_and_keeps_its_endings(
     assert sent.decode().count("Ein Hund rennt.\r") == 1  # the server's and the CLI's way in
 
 
+def test_a_crlf_file_with_a_stray_cr_or_its_endings_converted_twice_keeps_its_crlfs(mirror):
+    """Both were taken for old Mac files: every CRLF came back a lone CR, and a file of "\\r\\r\\n"
+    endings was left untranslated, a warning a block."""
+    stray = "1\r\n00:00:01,000 --> 00:00:04,000\r\nWhere are you\rgoing?\r\n\r\n2\r\n00:00:05,000 --> " \
+            "00:00:08,000\r\nA dog runs.\r\n"
+    assert translate_subtitle_text(stray, mirror) == \
+        "1\r\n00:00:01,000 --> 00:00:04,000\r\nGOING? YOU ARE WHERE\r\n\r\n2\r\n00:00:05,000 --> " \
+        "00:00:08,000\r\nRUNS. DOG A\r\n"
+    twice = "1\r\r\n00:00:01,000 --> 00:00:04,000\r\r\nA dog runs.\r\r\n"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = translate_subtitle_text(twice, mirror)
+    assert out.startswith("1\r\r\n00:00:01,000 --> 00:00:04,000\r\r\nRUNS. DOG A") and out.count("\n") == 3
+
+
 def test_a_cue_whose_timing_line_lacks_its_arrow_is_translated_with_a_warning_naming_the_line(mirror):
     srt = "1\n00:00:01,000 --> 00:00:02,000\nHello there.\n\n2\n00:00:02,000 -> 00:00:03,000\nGood bye.\n"
     with pytest.warns(UserWarning, match=r"^in.srt, line 6: timings written as '00:00:02,000 -> 00:00:03,000'"):

@@ -57,8 +57,6 @@ if TYPE_CHECKING:
     from attnmt.documents.review import Review
 
 BLOCK_GAP = re.compile(r"(\r?\n(?:[ \t]*\r?\n)+)")
-CR_ENDINGS = re.compile(r"\r(?!\n)")  # a line ending of old Mac OS: CR alone
-LF_ENDINGS = re.compile(r"(?<!\r)\n")  # LF alone
 FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
 TIME = r"\d+:\d{2}(?::\d{2})?(?:[,.]\d+)?"
@@ -81,8 +79,10 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
     """An SRT or WebVTT file's text with each cue's text translated; everything else as it was
     (``review``: attnmt.documents.review, a cue's place the line its text starts on).  A file whose
     lines end in CR alone (old Mac OS) is read so, and written back so; its last line may end in LF
-    (the command line hands on a file's last line ending as LF)."""
-    if CR_ENDINGS.search(text) and not LF_ENDINGS.search(text[:-1]):  # else it is one line, and no cue is found
+    (the command line hands on a file's last line ending as LF).  Any other LF makes it a file of LF
+    or CRLF lines, a CR in it then a character of its line (a stray CR in a CRLF file, or the CRs of
+    one whose endings were converted twice, ``\\r\\r\\n``), as it always was."""
+    if "\r" in text and "\n" not in text[:-1]:  # else it is one line, and no cue is found
         lf_text = re.sub(r"\r\n?", "\n", text)
         return translate_subtitle_text(lf_text, translator, options, where, review).replace("\n", "\r")
     pieces = BLOCK_GAP.split(text)  # blocks at even indices, the blank lines between them at odd ones
