@@ -200,6 +200,8 @@ WRITTEN_WRONGLY = "written as {!r}, not as 00:00:01,000 --> 00:00:02,500"
     ("00:00:04,000 -->", WRITTEN_WRONGLY),
     ("foo --> bar", WRITTEN_WRONGLY),
     ("00:00:09;000 --> 00:00:10;000", WRITTEN_WRONGLY),
+    ("00:00:02,000 --> 00:00:03;000", WRITTEN_WRONGLY),  # passed: "00:00:03" was read as the end
+    ("00:00:04,000 --> 00:00:4,500", WRITTEN_WRONGLY),  # said to "end before they start", "00:00" the end
     ("00:00:05,000 --> 00:00:04,000", "{!r} end before they start"),
 ])
 def test_a_timing_line_with_its_arrow_but_wrong_times_is_kept_with_a_warning_naming_it(mirror, timing, problem):
@@ -217,6 +219,19 @@ def test_timings_that_start_and_end_together_or_in_webvtts_short_form_give_no_wa
         warnings.simplefilter("error")
         translate_subtitle_text("1\n00:00:01,000 --> 00:00:01,000\nHi.\n\n2\n1:00:01,5 --> 1:00:02,25\nHo.\n", mirror)
         translate_subtitle_text("WEBVTT\n\n00:59.000 --> 01:00.500 line:0\nHi.\n", mirror)
+
+
+def test_a_byte_order_mark_before_a_first_timing_line_is_no_part_of_its_times(mirror):
+    """A file opening with its byte order mark and no cue number was warned about: "timings
+    written as '\\ufeff00:00:01,000 --> …'"; and a first line of times without their arrow was left
+    untranslated."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert translate_subtitle_text("\ufeff00:00:01,000 --> 00:00:02,000\nHi there.\n", mirror) == \
+            "\ufeff00:00:01,000 --> 00:00:02,000\nTHERE. HI\n"
+    with pytest.warns(UserWarning, match=r"^input, line 1: timings written as '\\ufeff00:00:01,000 -> 00:00:02,000'"):
+        assert translate_subtitle_text("\ufeff00:00:01,000 -> 00:00:02,000\nHi there.\n", mirror) == \
+            "\ufeff00:00:01,000 -> 00:00:02,000\nTHERE. HI\n"
 
 
 def test_a_block_that_is_no_cue_is_left_with_a_warning_naming_its_line(mirror):

@@ -5,12 +5,12 @@ holds the timings (and WebVTT's cue settings), the lines before it the cue's
 number or identifier, the lines after it the text.  Blocks without ``-->`` (the
 ``WEBVTT`` header, ``NOTE``, ``STYLE``, ``REGION``) are not cues.  Nothing else is skipped
 without a word: a timing line written without its arrow (``00:00:01,000 -> 00:00:02,000``) still
-marks a cue, translated with a warning naming the line, as does one with its arrow but not two times
-(``00:00:04,000 -->``, ``00:00:09;000 --> 00:00:10;000``) or ending before it starts; a file whose lines
-end in CR alone (old Mac OS) is read line by line as any other; cues with no blank line between them are
-told apart by their timing lines; any other block is left as it was, with a warning.  That is the whole
-of what is needed, so the file is read block by block here rather than through a
-subtitle library: srt, webvtt-py and pysubs2 all write files back from their own
+marks a cue, translated with a warning naming the line, as does one with its arrow but not two whole
+times (``00:00:04,000 -->``, ``00:00:09;000 --> 00:00:10;000``, ``… --> 00:00:10;000``) or ending before
+it starts; a file whose lines end in CR alone (old Mac OS) is read line by line as any other; cues with
+no blank line between them are told apart by their timing lines; any other block is left as it was,
+with a warning.  That is the whole of what is needed, so the file is read block by block here
+rather than through a subtitle library: srt, webvtt-py and pysubs2 all write files back from their own
 model (renumbered cues, reformatted times, dropped settings or notes), and the
 promise here is that numbering, timings, settings and notes come out byte for byte.
 
@@ -60,8 +60,10 @@ BLOCK_GAP = re.compile(r"(\r?\n(?:[ \t]*\r?\n)+)")
 FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
 TIME = r"\d+:\d{2}(?::\d{2})?(?:[,.]\d+)?"
-TIMING = re.compile(rf"\s*({TIME})\s*-->\s*({TIME})")  # a timing line (a cue's text may hold "-->" too)
-LOOSE_TIMING = re.compile(rf"\s*{TIME}\D{{1,8}}{TIME}")  # two times with something else than " --> " between
+# A timing line: two whole times (not "00:00:02" of "00:00:02;000"), after a file's byte order mark if first.
+TIMING = re.compile(rf"\ufeff?\s*({TIME})\s*-->\s*({TIME})(?=\s|$)")
+CUE_START = re.compile(rf"\s*{TIME}\s*-->\s*{TIME}")  # starts as a timing line (cue text may hold "-->")
+LOOSE_TIMING = re.compile(rf"\ufeff?\s*{TIME}\D{{1,8}}{TIME}")  # two times with something else than " --> " between
 NOT_CUES = re.compile(r"\ufeff?(?:WEBVTT|NOTE|STYLE|REGION)(?:\s|$)")  # WebVTT's blocks that hold no cue
 # A speaker's line in a cue of two or more: "- Hello.", after any start tags or ASS codes ("<i>- Hello.",
 # "{\an8}- Hello."), kept with the dash as the line's start.
@@ -193,7 +195,7 @@ def block_cues(block: str, vtt: bool, where: str, first_line: int) -> list[tuple
     timing = timing_line(lines[:last + 1], vtt, where, first_line) if last >= 0 else None
     if timing is None or last == timing:
         return []
-    timings = [timing] + [k for k in range(timing + 2, last + 1) if TIMING.match(lines[k])]
+    timings = [timing] + [k for k in range(timing + 2, last + 1) if CUE_START.match(lines[k])]
     # A cue's number sits right above its timing line (below the timing line before it).
     starts = [0] + [k - 1 if lines[k - 1].strip().isdigit() and k - 1 > before else k
                     for before, k in zip(timings, timings[1:], strict=False)]
