@@ -134,6 +134,14 @@ def test_wrapping_keeps_a_less_than_sign_that_opens_no_tag_and_a_no_break_space(
     assert [cue.content for cue in srt.parse(out)] == ["The boy is running. 3 <\n5! The girl is\xa0sleeping."]
 
 
+def test_wrapping_cuts_at_an_ideographic_space_but_never_at_a_no_break_space():
+    """Japanese subtitles part phrases with U+3000: a 2-line cue came back as 1 line, as only
+    ASCII spaces were cut at. The ideographic space left on a line stays one."""
+    cue = "今日は\u3000いい天気ですね\u3000散歩に行きましょう"
+    assert wrap(cue, 2) == ["今日は\u3000いい天気ですね", "散歩に行きましょう"]
+    assert wrap("aaaa\u00a0bbbb\u202fcccc dd", 2) == ["aaaa\u00a0bbbb\u202fcccc", "dd"]
+
+
 @pytest.mark.parametrize("code", ["{\\fad(200, 300)}", "{\\pos(1, 2)}"])
 def test_wrapping_never_cuts_inside_an_ass_code_with_a_space(code):
     """"{\\fad(200," ended one line and "300)}" started the next."""

@@ -72,7 +72,9 @@ CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- H
 TIMESTAMP = re.compile(r"<((?:\d+:)?\d+:\d{2}\.\d+)>")  # a WebVTT timestamp in cue text (karaoke): <00:01.500>
 SPEAKER = re.compile(r"(<v(?:[.\s][^<>]*)?>)(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
 VOICE_TAG = re.compile(r"</?v[.\s>]")  # a voice span's start or end tag (<v Roger>, <v.loud Roger>, </v>)
-WRAP_GAP = re.compile(rf"{TOKEN.pattern}|( +)")  # a tag or ASS code, kept whole; else spaces a line may end at
+# A tag or ASS code, kept whole; else spaces a line may end at: plain ones, and the ideographic space
+# (U+3000) that parts phrases in Japanese; never a no-break space (U+00A0, U+202F).
+WRAP_GAP = re.compile(rf"{TOKEN.pattern}|([ \u3000]+)")
 ENTITY = re.compile(r"&(?:#\d+|#x[\da-fA-F]+|[A-Za-z]+);")  # a character reference: &amp;, &#160;, &#xa0;
 
 
@@ -366,9 +368,10 @@ def proportional(text: str, shares: Sequence[int]) -> list[str] | None:
 
 def wrap(text: str, lines: int) -> list[str]:
     """``text`` in ``lines`` lines (fewer if it has fewer words), cut at the runs of spaces that make
-    them most even in the characters a viewer sees (``visible_length``).  Only ASCII spaces outside
-    tags and ASS codes are cut at, so every other character stays where it was: a ``<`` that opens
-    no tag, a no-break space, ``{\\fad(200, 300)}`` whole."""
+    them most even in the characters a viewer sees (``visible_length``).  Only plain and ideographic
+    spaces (WRAP_GAP) outside tags and ASS codes are cut at, the line break taking their place, so
+    every other character stays where it was: a ``<`` that opens no tag, a no-break space, an
+    ideographic space between words on one line, ``{\\fad(200, 300)}`` whole."""
     text = text.strip(" ")
     gaps = [match.span(3) for match in WRAP_GAP.finditer(text) if match.group(3)]  # where a line may end
     bounds = [0, *(end for gap in gaps for end in gap), len(text)]
