@@ -89,21 +89,23 @@ X14_VALIDATION = ('<extLst><ext uri="{CCE6A557-97BC-4b89-ADB6-D9C93CAAB3DF}" '
                   '<xm:sqref>D1</xm:sqref></x14:dataValidation></x14:dataValidations></ext></extLst>')
 
 
-def validated_goods_file(where: str) -> bytes:
+def validated_goods_file(where: str, table: str = "Goods") -> bytes:
     """The goods file with a rule on D1 that names the column Goods[Item] (in a string, as INDIRECT
-    takes it): a data validation's list, a conditional format's formula, or an x14 validation."""
+    takes it; the table's name written ``table``): a data validation's list, a conditional format's
+    formula, or an x14 validation."""
     book = openpyxl.load_workbook(io.BytesIO(goods_file()))
     sheet = book.active
     if where == "validation":
-        validation = DataValidation(type="list", formula1='INDIRECT("Goods[Item]")')
+        validation = DataValidation(type="list", formula1=f'INDIRECT("{table}[Item]")')
         sheet.add_data_validation(validation)
         validation.add("D1")
     elif where == "conditional format":
-        sheet.conditional_formatting.add("D1", FormulaRule(formula=['COUNTIF(INDIRECT("Goods[Item]"),D1)>0']))
+        sheet.conditional_formatting.add("D1", FormulaRule(formula=[f'COUNTIF(INDIRECT("{table}[Item]"),D1)>0']))
     members = read_members(docx_bytes(book))
     if where == "x14 validation":
         member = "xl/worksheets/sheet1.xml"
-        members[member] = members[member].replace(b"</worksheet>", f"{X14_VALIDATION}</worksheet>".encode())
+        validation = X14_VALIDATION.replace("Goods[", f"{table}[")
+        members[member] = members[member].replace(b"</worksheet>", f"{validation}</worksheet>".encode())
     return write_members(members)
 
 
@@ -143,4 +145,13 @@ def test_a_rule_naming_a_tables_column_keeps_its_header(mirror, where):
     out = translate(validated_goods_file(where), mirror)
     sheet = openpyxl.load_workbook(io.BytesIO(out)).active
     assert [sheet["A1"].value, sheet["A2"].value] == ["Item", "APPLE RED A"]
+    assert column_attributes(out, "name") == ["Item", "Unit_x000a_price"]
+
+
+@pytest.mark.parametrize(("where", "table"), [("validation", "goods"), ("conditional format", "GOODS"),
+                                              ("x14 validation", "gOODS")])
+def test_a_rule_naming_a_tables_column_in_another_case_keeps_its_header(mirror, where, table):
+    """Excel reads table names in any case, INDIRECT("goods[Item]") as Goods[Item]; only "Goods[" was
+    looked for, so the columns were renamed and the list came up empty."""
+    out = translate(validated_goods_file(where, table), mirror)
     assert column_attributes(out, "name") == ["Item", "Unit_x000a_price"]

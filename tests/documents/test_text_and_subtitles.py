@@ -134,6 +134,14 @@ def test_wrapping_keeps_a_less_than_sign_that_opens_no_tag_and_a_no_break_space(
     assert [cue.content for cue in srt.parse(out)] == ["The boy is running. 3 <\n5! The girl is\xa0sleeping."]
 
 
+def test_wrapping_cuts_at_an_ideographic_space_but_never_at_a_no_break_space():
+    """Japanese subtitles part phrases with U+3000: a 2-line cue came back as 1 line, as only
+    ASCII spaces were cut at. The ideographic space left on a line stays one."""
+    cue = "今日は\u3000いい天気ですね\u3000散歩に行きましょう"
+    assert wrap(cue, 2) == ["今日は\u3000いい天気ですね", "散歩に行きましょう"]
+    assert wrap("aaaa\u00a0bbbb\u202fcccc dd", 2) == ["aaaa\u00a0bbbb\u202fcccc", "dd"]
+
+
 @pytest.mark.parametrize("code", ["{\\fad(200, 300)}", "{\\pos(1, 2)}"])
 def test_wrapping_never_cuts_inside_an_ass_code_with_a_space(code):
     """"{\\fad(200," ended one line and "300)}" started the next."""
@@ -164,6 +172,21 @@ def test_a_file_whose_lines_end_in_cr_alone_is_translated_and_keeps_its_endings(
     assert sent.decode().count("Ein Hund rennt.\r") == 1  # the server's and the CLI's way in
 
 
+def test_a_crlf_file_with_a_stray_cr_or_its_endings_converted_twice_keeps_its_crlfs(mirror):
+    """Both were taken for old Mac files: every CRLF came back a lone CR, and a file of "\\r\\r\\n"
+    endings was left untranslated, a warning a block."""
+    stray = "1\r\n00:00:01,000 --> 00:00:04,000\r\nWhere are you\rgoing?\r\n\r\n2\r\n00:00:05,000 --> " \
+            "00:00:08,000\r\nA dog runs.\r\n"
+    assert translate_subtitle_text(stray, mirror) == \
+        "1\r\n00:00:01,000 --> 00:00:04,000\r\nGOING? YOU ARE WHERE\r\n\r\n2\r\n00:00:05,000 --> " \
+        "00:00:08,000\r\nRUNS. DOG A\r\n"
+    twice = "1\r\r\n00:00:01,000 --> 00:00:04,000\r\r\nA dog runs.\r\r\n"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = translate_subtitle_text(twice, mirror)
+    assert out.startswith("1\r\r\n00:00:01,000 --> 00:00:04,000\r\r\nRUNS. DOG A") and out.count("\n") == 3
+
+
 def test_a_cue_whose_timing_line_lacks_its_arrow_is_translated_with_a_warning_naming_the_line(mirror):
     srt = "1\n00:00:01,000 --> 00:00:02,000\nHello there.\n\n2\n00:00:02,000 -> 00:00:03,000\nGood bye.\n"
     with pytest.warns(UserWarning, match=r"^in.srt, line 6: timings written as '00:00:02,000 -> 00:00:03,000'"):
@@ -185,6 +208,8 @@ WRITTEN_WRONGLY = "written as {!r}, not as 00:00:01,000 --> 00:00:02,500"
     ("00:00:04,000 -->", WRITTEN_WRONGLY),
     ("foo --> bar", WRITTEN_WRONGLY),
     ("00:00:09;000 --> 00:00:10;000", WRITTEN_WRONGLY),
+    ("00:00:02,000 --> 00:00:03;000", WRITTEN_WRONGLY),  # passed: "00:00:03" was read as the end
+    ("00:00:04,000 --> 00:00:4,500", WRITTEN_WRONGLY),  # said to "end before they start", "00:00" the end
     ("00:00:05,000 --> 00:00:04,000", "{!r} end before they start"),
 ])
 def test_a_timing_line_with_its_arrow_but_wrong_times_is_kept_with_a_warning_naming_it(mirror, timing, problem):
@@ -202,6 +227,19 @@ def test_timings_that_start_and_end_together_or_in_webvtts_short_form_give_no_wa
         warnings.simplefilter("error")
         translate_subtitle_text("1\n00:00:01,000 --> 00:00:01,000\nHi.\n\n2\n1:00:01,5 --> 1:00:02,25\nHo.\n", mirror)
         translate_subtitle_text("WEBVTT\n\n00:59.000 --> 01:00.500 line:0\nHi.\n", mirror)
+
+
+def test_a_byte_order_mark_before_a_first_timing_line_is_no_part_of_its_times(mirror):
+    """A file opening with its byte order mark and no cue number was warned about: "timings
+    written as '\\ufeff00:00:01,000 --> …'"; and a first line of times without their arrow was left
+    untranslated."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert translate_subtitle_text("\ufeff00:00:01,000 --> 00:00:02,000\nHi there.\n", mirror) == \
+            "\ufeff00:00:01,000 --> 00:00:02,000\nTHERE. HI\n"
+    with pytest.warns(UserWarning, match=r"^input, line 1: timings written as '\\ufeff00:00:01,000 -> 00:00:02,000'"):
+        assert translate_subtitle_text("\ufeff00:00:01,000 -> 00:00:02,000\nHi there.\n", mirror) == \
+            "\ufeff00:00:01,000 -> 00:00:02,000\nTHERE. HI\n"
 
 
 def test_a_block_that_is_no_cue_is_left_with_a_warning_naming_its_line(mirror):

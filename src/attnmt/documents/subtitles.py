@@ -5,12 +5,12 @@ holds the timings (and WebVTT's cue settings), the lines before it the cue's
 number or identifier, the lines after it the text.  Blocks without ``-->`` (the
 ``WEBVTT`` header, ``NOTE``, ``STYLE``, ``REGION``) are not cues.  Nothing else is skipped
 without a word: a timing line written without its arrow (``00:00:01,000 -> 00:00:02,000``) still
-marks a cue, translated with a warning naming the line, as does one with its arrow but not two times
-(``00:00:04,000 -->``, ``00:00:09;000 --> 00:00:10;000``) or ending before it starts; a file whose lines
-end in CR alone (old Mac OS) is read line by line as any other; cues with no blank line between them are
-told apart by their timing lines; any other block is left as it was, with a warning.  That is the whole
-of what is needed, so the file is read block by block here rather than through a
-subtitle library: srt, webvtt-py and pysubs2 all write files back from their own
+marks a cue, translated with a warning naming the line, as does one with its arrow but not two whole
+times (``00:00:04,000 -->``, ``00:00:09;000 --> 00:00:10;000``, ``… --> 00:00:10;000``) or ending before
+it starts; a file whose lines end in CR alone (old Mac OS) is read line by line as any other; cues with
+no blank line between them are told apart by their timing lines; any other block is left as it was,
+with a warning.  That is the whole of what is needed, so the file is read block by block here
+rather than through a subtitle library: srt, webvtt-py and pysubs2 all write files back from their own
 model (renumbered cues, reformatted times, dropped settings or notes), and the
 promise here is that numbering, timings, settings and notes come out byte for byte.
 
@@ -57,13 +57,13 @@ if TYPE_CHECKING:
     from attnmt.documents.review import Review
 
 BLOCK_GAP = re.compile(r"(\r?\n(?:[ \t]*\r?\n)+)")
-CR_ENDINGS = re.compile(r"\r(?!\n)")  # a line ending of old Mac OS: CR alone
-LF_ENDINGS = re.compile(r"(?<!\r)\n")  # LF alone
 FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
 TIME = r"\d+:\d{2}(?::\d{2})?(?:[,.]\d+)?"
-TIMING = re.compile(rf"\s*({TIME})\s*-->\s*({TIME})")  # a timing line (a cue's text may hold "-->" too)
-LOOSE_TIMING = re.compile(rf"\s*{TIME}\D{{1,8}}{TIME}")  # two times with something else than " --> " between
+# A timing line: two whole times (not "00:00:02" of "00:00:02;000"), after a file's byte order mark if first.
+TIMING = re.compile(rf"\ufeff?\s*({TIME})\s*-->\s*({TIME})(?=\s|$)")
+CUE_START = re.compile(rf"\s*{TIME}\s*-->\s*{TIME}")  # starts as a timing line (cue text may hold "-->")
+LOOSE_TIMING = re.compile(rf"\ufeff?\s*{TIME}\D{{1,8}}{TIME}")  # two times with something else than " --> " between
 NOT_CUES = re.compile(r"\ufeff?(?:WEBVTT|NOTE|STYLE|REGION)(?:\s|$)")  # WebVTT's blocks that hold no cue
 # A speaker's line in a cue of two or more: "- Hello.", after any start tags or ASS codes ("<i>- Hello.",
 # "{\an8}- Hello."), kept with the dash as the line's start.
@@ -72,7 +72,9 @@ CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- H
 TIMESTAMP = re.compile(r"<((?:\d+:)?\d+:\d{2}\.\d+)>")  # a WebVTT timestamp in cue text (karaoke): <00:01.500>
 SPEAKER = re.compile(r"(<v(?:[.\s][^<>]*)?>)(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
 VOICE_TAG = re.compile(r"</?v[.\s>]")  # a voice span's start or end tag (<v Roger>, <v.loud Roger>, </v>)
-WRAP_GAP = re.compile(rf"{TOKEN.pattern}|( +)")  # a tag or ASS code, kept whole; else spaces a line may end at
+# A tag or ASS code, kept whole; else spaces a line may end at: plain ones, and the ideographic space
+# (U+3000) that parts phrases in Japanese; never a no-break space (U+00A0, U+202F).
+WRAP_GAP = re.compile(rf"{TOKEN.pattern}|([ \u3000]+)")
 ENTITY = re.compile(r"&(?:#\d+|#x[\da-fA-F]+|[A-Za-z]+);")  # a character reference: &amp;, &#160;, &#xa0;
 
 
@@ -81,8 +83,10 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
     """An SRT or WebVTT file's text with each cue's text translated; everything else as it was
     (``review``: attnmt.documents.review, a cue's place the line its text starts on).  A file whose
     lines end in CR alone (old Mac OS) is read so, and written back so; its last line may end in LF
-    (the command line hands on a file's last line ending as LF)."""
-    if CR_ENDINGS.search(text) and not LF_ENDINGS.search(text[:-1]):  # else it is one line, and no cue is found
+    (the command line hands on a file's last line ending as LF).  Any other LF makes it a file of LF
+    or CRLF lines, a CR in it then a character of its line (a stray CR in a CRLF file, or the CRs of
+    one whose endings were converted twice, ``\\r\\r\\n``), as it always was."""
+    if "\r" in text and "\n" not in text[:-1]:  # else it is one line, and no cue is found
         lf_text = re.sub(r"\r\n?", "\n", text)
         return translate_subtitle_text(lf_text, translator, options, where, review).replace("\n", "\r")
     pieces = BLOCK_GAP.split(text)  # blocks at even indices, the blank lines between them at odd ones
@@ -193,7 +197,7 @@ def block_cues(block: str, vtt: bool, where: str, first_line: int) -> list[tuple
     timing = timing_line(lines[:last + 1], vtt, where, first_line) if last >= 0 else None
     if timing is None or last == timing:
         return []
-    timings = [timing] + [k for k in range(timing + 2, last + 1) if TIMING.match(lines[k])]
+    timings = [timing] + [k for k in range(timing + 2, last + 1) if CUE_START.match(lines[k])]
     # A cue's number sits right above its timing line (below the timing line before it).
     starts = [0] + [k - 1 if lines[k - 1].strip().isdigit() and k - 1 > before else k
                     for before, k in zip(timings, timings[1:], strict=False)]
@@ -364,9 +368,10 @@ def proportional(text: str, shares: Sequence[int]) -> list[str] | None:
 
 def wrap(text: str, lines: int) -> list[str]:
     """``text`` in ``lines`` lines (fewer if it has fewer words), cut at the runs of spaces that make
-    them most even in the characters a viewer sees (``visible_length``).  Only ASCII spaces outside
-    tags and ASS codes are cut at, so every other character stays where it was: a ``<`` that opens
-    no tag, a no-break space, ``{\\fad(200, 300)}`` whole."""
+    them most even in the characters a viewer sees (``visible_length``).  Only plain and ideographic
+    spaces (WRAP_GAP) outside tags and ASS codes are cut at, the line break taking their place, so
+    every other character stays where it was: a ``<`` that opens no tag, a no-break space, an
+    ideographic space between words on one line, ``{\\fad(200, 300)}`` whole."""
     text = text.strip(" ")
     gaps = [match.span(3) for match in WRAP_GAP.finditer(text) if match.group(3)]  # where a line may end
     bounds = [0, *(end for gap in gaps for end in gap), len(text)]

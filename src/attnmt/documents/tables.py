@@ -11,7 +11,8 @@ other cells that use it):
   renamed columns would break: a cell's, a defined name's, a table's calculated column's or totals
   row's, or a rule's (a data validation list, ``INDIRECT("Sales[Colour]")``, a conditional
   format, and the same in Excel 2010's extension, ``xm:f``, which Excel writes for a list on
-  another sheet);
+  another sheet), the table's name written in any case (Excel reads ``sales[Price]`` as
+  ``Sales[Price]``);
 - two headers would get one name (Excel's names are unique, whatever their case), or one
   none.
 
@@ -166,13 +167,15 @@ def cell_text(cell: etree._Element, strings: Sequence[str]) -> str:
 
 def renamable(table: etree._Element, names: list[str], columns: list[etree._Element], formulas: str) -> bool:
     """Whether the columns may take ``names``: none empty, no two alike, and no formula naming the
-    table's columns (``Table[...]``, or ``[@...]`` inside the table)."""
+    table's columns (``Table[...]``, in any case, as Excel reads ``table[...]`` too; or ``[@...]``
+    inside the table)."""
     if any(not name.strip() for name in names) or len({name.casefold() for name in names}) < len(names):
         return False
     if [unescape(column.get("name", "")) for column in columns] == names:
         return True
-    referred = {f"{table.get(key)}[" for key in ("name", "displayName") if table.get(key)}
-    return not any(name in formulas for name in referred) and "[@" not in formulas and "[#" not in formulas
+    referred = {f"{table.get(key)}[".casefold() for key in ("name", "displayName") if table.get(key)}
+    folded = formulas.casefold()
+    return not any(name in folded for name in referred) and "[@" not in formulas and "[#" not in formulas
 
 
 def set_name(column: etree._Element, key: str, name: str) -> bool:
