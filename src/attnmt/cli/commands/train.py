@@ -17,6 +17,7 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.checkpoint import TRAIN_CONFIG
     from attnmt.config import load_config
     from attnmt.training.distributed import teardown
+    from attnmt.training.run_dir import check_new_run_dir
     from attnmt.training.trainer import resume, train
 
     overrides = extra
@@ -28,6 +29,8 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
     # The config is read first: a typo in it or an override is one line at once, not after the
     # kernels' first build (a resume reads its run's train.yaml again, as resume() reads it).
     config = load_config(Path(args.resume) / TRAIN_CONFIG if args.resume else args.config, overrides)
+    if not args.resume:  # so is an out_dir holding a model (the Trainer checks again, holding the directory)
+        check_new_run_dir(Path(config.out_dir))
     load_training_kernels()
     # Under torchrun: leave the process group before exiting.  Exiting with it alive
     # let gloo's threads be destroyed running ("terminate called without an active
