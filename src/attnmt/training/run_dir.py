@@ -164,6 +164,15 @@ def record_corpora(config: TrainConfig, folder: Path) -> None:
     write_text(folder / CORPORA, json.dumps({"cwd": os.getcwd(), "files": files}, indent=1))
 
 
+def recorded_corpora(folder: Path) -> dict[str, str]:
+    """The full paths of the files the run in ``folder`` trained on, as its corpora.json recorded them,
+    by what names them in its config ({} where there is none: a run of an earlier release)."""
+    path = folder / CORPORA
+    if not path.is_file():
+        return {}
+    return {key: file["path"] for key, file in json.loads(path.read_text(encoding="utf-8"))["files"].items()}
+
+
 def check_same_corpora(config: TrainConfig, folder: Path) -> None:
     """Refuses a resume that would read other corpora than the run trained on (its data position counts
     their batches): a relative path read from another directory, a file changed or replaced, another
