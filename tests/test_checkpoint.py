@@ -1,5 +1,6 @@
 """Model directories: one written by an earlier release keeps loading, with the same numbers; one with
-absurd sizes in its config is refused before anything is allocated."""
+absurd sizes in its config is refused before anything is allocated; averaging its checkpoints never
+writes over one of its files."""
 
 import errno
 import io
@@ -245,3 +246,47 @@ def test_averaging_checkpoints_of_two_models_names_the_odd_one_in_one_line(tmp_p
         f"{checkpoint.checkpoint_path(tmp_path, 1)}'s (embed.weight: [300, 4] against [250, 4]); it is of another "
         "model (another vocabulary or shape): average checkpoints of one run\n")
     assert not (tmp_path / "averaged.safetensors").exists()
+
+
+def a_run_of_two_checkpoints(folder: Path) -> Path:
+    """A run's directory as averaging sees it: two checkpoints' weights and state, the run's other files
+    and corpora.json naming the corpus it trained on, folder/train.src (whose bytes no test reads)."""
+    from safetensors.torch import save_file
+
+    model_dir = folder / "model"
+    for step in (1, 2):
+        checkpoint.checkpoint_path(model_dir, step).mkdir(parents=True)
+        save_file({"norm.weight": torch.full((4,), float(step))},
+                  checkpoint.checkpoint_path(model_dir, step) / checkpoint.WEIGHTS)
+        (checkpoint.checkpoint_path(model_dir, step) / checkpoint.TRAINER_STATE).write_bytes(b"state")
+    for name in ("spm.model", "config.json", "quality.json", "train.yaml", "log.jsonl"):
+        (model_dir / name).write_text(name)
+    (folder / "train.src").write_text("train.src")
+    files = {"corpus0.src": {"given": "train.src", "path": str(folder / "train.src")}}
+    (model_dir / "corpora.json").write_text(json.dumps({"cwd": str(folder), "files": files}))
+    return model_dir
+
+
+@pytest.mark.parametrize(("out", "named"), [
+    ("model/spm.model", "the model's spm.model"), ("model/config.json", "the model's config.json"),
+    ("model/quality.json", "the model's quality.json"), ("model/train.yaml", "the model's train.yaml"),
+    ("model/checkpoints/step_00000002/model.safetensors", "the checkpoint step_00000002's model.safetensors"),
+    ("model/checkpoints/step_00000001/trainer_state.pt", "the checkpoint step_00000001's trainer_state.pt"),
+    ("model/../train.src", "the run's training data (corpus0.src)"),
+])
+def test_average_refuses_an_out_that_is_a_file_of_the_run(tmp_path, capsys, out, named):
+    """These were written over with the average, exit 0: a model that no longer loads, a run that no
+    longer resumes, a corpus lost."""
+    model_dir = a_run_of_two_checkpoints(tmp_path)
+    before = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
+    assert main(["average", "--model", str(model_dir), "--last", "2", "--out", str(tmp_path / out)]) == 2
+    assert capsys.readouterr().err == (f"attnmt: error: the --out {tmp_path / out} is {named} file: give it a file "
+                                       "of its own (averaged.safetensors)\n")
+    assert {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()} == before
+
+
+def test_average_may_replace_the_models_weights_with_the_average(tmp_path):
+    model_dir = a_run_of_two_checkpoints(tmp_path)
+    out = model_dir / "model.safetensors"  # no checkpoint's: attnmt demo keeps an average there
+    assert main(["average", "--model", str(model_dir), "--last", "2", "--out", str(out)]) == 0
+    assert checkpoint.read_tensors(model_dir / "model.safetensors")["norm.weight"].tolist() == [1.5] * 4

@@ -140,8 +140,11 @@ def test_overrides_given_with_resume_are_kept_for_the_next_resume(tmp_path, monk
 
 @pytest.mark.parametrize(("key", "value"), [("vocab_size", "50"), ("out_dir", "elsewhere"), ("init_from", "m"),
                                             ("tokenizer_options", "{model_type: bpe}"), ("max_tokens", "4096"),
-                                            ("max_tokens", "60"), ("max_len", "20"), ("max_length_ratio", "2")])
+                                            ("max_tokens", "60"), ("max_len", "20"), ("max_length_ratio", "2"),
+                                            ("seed", "5"), ("eval_metric", "bleu")])
 def test_overrides_a_resumed_run_cannot_follow_are_refused(tmp_path, key, value):
+    """--seed reordered the batches of the epoch the checkpoint's data position counts in (some trained
+    twice, others never); --eval-metric compared the new metric with the best score of the old one."""
     config = tiny_config(tmp_path, **SMALL, max_steps=1, eval_every=1)
     Trainer(config, progress=False).train()
     before = (Path(config.out_dir) / ckpt.TRAIN_CONFIG).read_text()

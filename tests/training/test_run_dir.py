@@ -1,5 +1,5 @@
-"""The run directory: one run at a time holds it, one that cannot be written is refused before any work,
-and a resume reads the corpora the run trained on, or is refused."""
+"""The run directory: one run at a time holds it, one that cannot be written or that holds a model is refused
+before any work, and a resume reads the corpora the run trained on, or is refused."""
 
 import json
 import os
@@ -11,7 +11,8 @@ import pytest
 from support import PAIRS, run_cli, tiny_config, write_pairs
 
 from attnmt import checkpoint as ckpt
-from attnmt.errors import DataError, ModelDirError
+from attnmt.cli.commands import train as train_command
+from attnmt.errors import ConfigError, DataError, ModelDirError
 from attnmt.training import trainer as trainer_module
 from attnmt.training import training_data
 from attnmt.training.run_dir import CORPORA, LOCK, RunLock
@@ -80,6 +81,49 @@ def test_an_out_dir_that_cannot_be_written_is_one_line_before_any_work(tmp_path,
         Trainer(config, progress=False)
     monkeypatch.undo()
     assert not Path(config.out_dir).exists()  # the directory it made for the run is gone again
+
+
+@pytest.mark.parametrize("files", [
+    ("model.safetensors", "config.json", "spm.model"),  # a shipped model
+    ("model.safetensors", "config.json", "spm.model", "train.yaml", "corpora.json", "log.jsonl"),  # no checkpoints
+    ("log.jsonl",),  # a run that failed before its first checkpoint
+])
+def test_a_new_run_refuses_an_out_dir_holding_a_models_files_before_any_work(tmp_path, monkeypatch, files):
+    """A new run wrote its own weights, config, tokenizer and train.yaml over them, silently."""
+    config = tiny_config(tmp_path, **SMALL)
+    model_dir = Path(config.out_dir)
+    model_dir.mkdir()
+    for name in files:
+        (model_dir / name).write_text(f"the {name} of a trained model")
+    monkeypatch.setattr(trainer_module, "run_start", no_work)
+    start = f" \\(init_from: {model_dir} starts from its weights\\)" if "model.safetensors" in files else ""
+    with pytest.raises(ConfigError, match=rf"^{model_dir} already holds {', '.join(files)}, which a new run would "
+                                          rf"replace: choose another out_dir{start}, or remove them$"):
+        Trainer(config, progress=False)
+    assert sorted(path.name for path in model_dir.iterdir()) == sorted(files)
+    assert all((model_dir / name).read_text() == f"the {name} of a trained model" for name in files)
+
+
+def test_a_new_run_refuses_an_out_dir_with_checkpoints_before_any_work(tmp_path, monkeypatch):
+    """It was refused only after the corpora were read and the tokenizer trained."""
+    config = tiny_config(tmp_path, **SMALL)
+    Trainer(config, progress=False).train()
+    monkeypatch.setattr(trainer_module, "run_start", no_work)
+    with pytest.raises(ConfigError, match=rf"^{config.out_dir} already holds checkpoints: continue it with 'attnmt "
+                                          rf"train --resume {config.out_dir}' or choose another out_dir$"):
+        Trainer(config, progress=False)
+
+
+def test_attnmt_train_refuses_an_out_dir_holding_a_model_before_building_the_kernels(tmp_path, monkeypatch, capsys):
+    config = tiny_config(tmp_path, **SMALL)
+    Path(config.out_dir).mkdir()
+    (Path(config.out_dir) / "config.json").write_text("{}")
+    path = tmp_path / "config.yaml"
+    path.write_text(json.dumps(config.to_dict()))
+    monkeypatch.setattr(train_command, "load_training_kernels", no_work)
+    code, _, err = run_cli(["train", path], capsys)
+    assert code == 2 and err == f"attnmt: error: {config.out_dir} already holds config.json, which a new run would " \
+                                "replace: choose another out_dir, or remove them\n"
 
 
 def relative_run(folder: Path, monkeypatch) -> Path:

@@ -1,10 +1,13 @@
-"""The directory a training run writes, guarded: claimed before any work, and bound to its corpora.
+"""The directory a training run writes, guarded: claimed before any work, kept from a new run where it
+holds a model, and bound to its corpora.
 
     RunLock           an exclusive hold on MODEL_DIR/.lock for the whole run: a second ``attnmt train``
                       on the same directory is refused in one line (both would write log.jsonl and
                       checkpoints into it, of two vocabularies); an out_dir that is a file, or cannot
                       be written, is refused before the tokenizer is trained or a corpus prepared.
                       ``attnmt prepare`` holds its --out the same way, as it replaces the folder whole
+    check_new_run_dir a new run's out_dir holds none of a run's files (RUN_FILES, checkpoints): it would
+                      write its own over a trained or shipped model's, silently
     corpora.json      what the run trained on (each corpus file's full path, size, time and SHA-256),
                       which a resume must read again: train.yaml keeps the paths as typed, relative
                       to the directory the run started in
@@ -18,13 +21,22 @@ import json
 import os
 from pathlib import Path
 
+from attnmt import checkpoint as ckpt
 from attnmt.config import TrainConfig
+from attnmt.decoding.calibration import CALIBRATION
 from attnmt.errors import ConfigError, DataError, ModelDirError
 from attnmt.files import LOCK, file_digest, file_in_the_way, write_failure, write_text
+from attnmt.text.tokenizer_files import SEPARATE_TOKENIZERS, TOKENIZER
+from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.training.corpus import HEADER
 from attnmt.training.tokenize_corpora import file_identity
 
 CORPORA = "corpora.json"
+# What a run writes into its out_dir besides its checkpoints (and .lock): a model's weights, config,
+# tokenizer and quality calibration, and the run's own config, corpora and logs.
+RUN_FILES = (ckpt.WEIGHTS, ckpt.MODEL_CONFIG, TOKENIZER, *SEPARATE_TOKENIZERS, *VocabTokenizer.FILES,
+             VocabTokenizer.TARGET_VOCAB, CALIBRATION, ckpt.TRAIN_CONFIG, CORPORA, "log.jsonl", "train.log",
+             "tensorboard")
 
 
 # Who holds a folder, as its lock file says after the process id, in the words a refused claim
@@ -92,6 +104,21 @@ def claim(folder: Path, is_main: bool) -> RunLock:
     return RunLock.claim(folder) if is_main else RunLock(Path(folder), -1, [])
 
 
+def check_new_run_dir(folder: Path) -> None:
+    """Refuses a new run an out_dir that holds a run's or a model's files (ConfigError, one line), before
+    any work: the run would write its own weights, config, tokenizer and train.yaml over them and append
+    to their log, silently.  A run with checkpoints is continued with --resume; a model without (a
+    shipped one, or a run's checkpoints removed) may be started from with init_from."""
+    if ckpt.list_checkpoints(folder):
+        raise ConfigError(f"{folder} already holds checkpoints: continue it with 'attnmt train --resume {folder}' "
+                          "or choose another out_dir")
+    found = [name for name in RUN_FILES if (folder / name).exists()]
+    if found:
+        start = f" (init_from: {folder} starts from its weights)" if ckpt.WEIGHTS in found else ""
+        raise ConfigError(f"{folder} already holds {', '.join(found)}, which a new run would replace: choose "
+                          f"another out_dir{start}, or remove them")
+
+
 def holds(fd: int, path: Path, key: str = "out_dir") -> bool:
     """Takes the lock on ``fd`` without waiting; False where the file was replaced meanwhile (its
     holder removed it on release: the caller opens the new one).  Held by another: ModelDirError,
@@ -135,6 +162,15 @@ def record_corpora(config: TrainConfig, folder: Path) -> None:
     and the directory it started in."""
     files = {key: {"given": path, **file_identity(path)} for key, path in corpus_files(config).items()}
     write_text(folder / CORPORA, json.dumps({"cwd": os.getcwd(), "files": files}, indent=1))
+
+
+def recorded_corpora(folder: Path) -> dict[str, str]:
+    """The full paths of the files the run in ``folder`` trained on, as its corpora.json recorded them,
+    by what names them in its config ({} where there is none: a run of an earlier release)."""
+    path = folder / CORPORA
+    if not path.is_file():
+        return {}
+    return {key: file["path"] for key, file in json.loads(path.read_text(encoding="utf-8"))["files"].items()}
 
 
 def check_same_corpora(config: TrainConfig, folder: Path) -> None:

@@ -26,6 +26,7 @@ from attnmt.text.tokenizer import Tokenizer, attnmt_layout, train_sentencepiece
 from attnmt.text.tokenizer_files import read_tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.training.corpus import HEADER, read_header
+from attnmt.training.run import METRIC_NAMES
 from attnmt.training.run_dir import check_same_corpora
 from attnmt.training.tokenize_corpora import text_pairs
 
@@ -63,14 +64,19 @@ def resumed(config: TrainConfig, run_dir: Path) -> Start:
 
 def check_resume_overrides(saved: TrainConfig, config: TrainConfig, run_dir: Path) -> None:
     """Refuses an override a resumed run could not follow: its directory, what made its tokenizer and
-    first weights, and what cut its batches (its checkpoint's data position counts them) are fixed (the
-    model keys are checked against config.json by training_settings, the corpora by run_dir)."""
+    first weights, what cut and ordered its batches (its checkpoint's data position counts them in the
+    seed's order: another seed would train some of this epoch's batches twice and skip others), and the
+    metric its best score and patience count are in are fixed (the model keys are checked against
+    config.json by training_settings, the corpora by run_dir)."""
+    new_run = f"init_from: {run_dir} starts a new run from its weights"
     fixed = {"out_dir": f"writes into its own directory, {run_dir}",
              "init_from": "continues from its checkpoint's weights",
              **dict.fromkeys(("tokenizer", "target_tokenizer", "vocab_size", "shared_vocab", "tokenizer_options"),
                              f"keeps the tokenizer it started with (in {run_dir})"),
-             **dict.fromkeys(BATCH_SHAPE, "keeps the batches it started with (its checkpoint's data position "
-                                          f"counts them; init_from: {run_dir} starts a new run from its weights)")}
+             **dict.fromkeys((*BATCH_SHAPE, "seed"), "keeps the batches it started with, in their order (its "
+                                                     f"checkpoint's data position counts them; {new_run})"),
+             "eval_metric": f"keeps the metric its best step and patience are counted in, "
+                            f"{METRIC_NAMES[saved.eval_metric]} ({new_run})"}
     for key, why in fixed.items():
         given, kept = getattr(config, key), getattr(saved, key)
         if key == "out_dir" and Path(given).resolve() == Path(kept).resolve():

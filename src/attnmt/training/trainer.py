@@ -38,7 +38,7 @@ from attnmt.training.distributed import Group, setup
 from attnmt.training.logs import Progress, RunLog, new_window
 from attnmt.training.objective import TranslationLoss
 from attnmt.training.run import METRIC_NAMES, StopFlag, TrainResult
-from attnmt.training.run_dir import claim, record_corpora
+from attnmt.training.run_dir import check_new_run_dir, claim, record_corpora
 from attnmt.training.schedule import Schedule
 from attnmt.training.sizing import check_size
 from attnmt.training.start import check_resume_overrides, keep_overrides, resumed, run_start
@@ -65,6 +65,8 @@ class Trainer(Schedule, ValidateAndSave):
         self.group: Group = setup(config.device)
         self.lock = claim(self.dir, self.group.is_main)  # before any work: a second run, an unwritable out_dir
         try:
+            if not resume and self.group.is_main:  # before any work too: a model there it would write over
+                check_new_run_dir(self.dir)
             self._set_up(config, resume, progress)
         except BaseException:
             self.lock.release()
@@ -123,11 +125,6 @@ class Trainer(Schedule, ValidateAndSave):
         return pairs, [batch.to(self.group.device) for batch in batches]
 
     def _start_dir(self, model_config) -> None:
-        if ckpt.list_checkpoints(self.dir):
-            raise ConfigError(
-                f"{self.dir} already holds checkpoints: continue it with "
-                f"'attnmt train --resume {self.dir}' or choose another out_dir"
-            )
         if not self.group.is_main:
             return
         self.dir.mkdir(parents=True, exist_ok=True)

@@ -17,6 +17,7 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.checkpoint import TRAIN_CONFIG
     from attnmt.config import load_config
     from attnmt.training.distributed import teardown
+    from attnmt.training.run_dir import check_new_run_dir
     from attnmt.training.trainer import resume, train
 
     overrides = extra
@@ -28,6 +29,8 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
     # The config is read first: a typo in it or an override is one line at once, not after the
     # kernels' first build (a resume reads its run's train.yaml again, as resume() reads it).
     config = load_config(Path(args.resume) / TRAIN_CONFIG if args.resume else args.config, overrides)
+    if not args.resume:  # so is an out_dir holding a model (the Trainer checks again, holding the directory)
+        check_new_run_dir(Path(config.out_dir))
     load_training_kernels()
     # Under torchrun: leave the process group before exiting.  Exiting with it alive
     # let gloo's threads be destroyed running ("terminate called without an active
@@ -75,14 +78,30 @@ def train_command(config: str, overrides: dict[str, str], prepared: str) -> str:
 
 def cmd_average(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.checkpoint import list_checkpoints
+    from attnmt.cli.lines import check_not_an_input
     from attnmt.training.averaging import average_checkpoints
 
     model_dir = Path(model_dir_of(args))
+    check_not_an_input(args.out, "--out", averaging_inputs(model_dir), "averaged.safetensors")
     chosen = list_checkpoints(model_dir)[-args.last:]
     out = Path(args.out) if args.out else model_dir / "averaged.safetensors"
     average_checkpoints(chosen, out)
     print(f"averaged {len(chosen)} checkpoints ({', '.join(p.name for p in chosen)}) into {out}")
     return 0
+
+
+def averaging_inputs(model_dir: Path) -> dict[str, str | None]:
+    """What ``attnmt average --out`` must not be written over, by the name an error gives each: the
+    checkpoints' files, the run's other files (its tokenizer, config.json, quality.json, train.yaml,
+    logs) and the corpora it trained on.  The model's own model.safetensors may take the average
+    (attnmt demo keeps one there): it is no checkpoint's file, and the average is not made from it."""
+    from attnmt import checkpoint as ckpt
+    from attnmt.training.run_dir import RUN_FILES, recorded_corpora
+
+    return {**{f"model's {name}": str(model_dir / name) for name in RUN_FILES if name != ckpt.WEIGHTS},
+            **{f"checkpoint {checkpoint.name}'s {name}": str(checkpoint / name)
+               for checkpoint in ckpt.list_checkpoints(model_dir) for name in (ckpt.WEIGHTS, ckpt.TRAINER_STATE)},
+            **{f"run's training data ({key})": path for key, path in recorded_corpora(model_dir).items()}}
 
 
 def cmd_demo(args: argparse.Namespace, extra: dict[str, str]) -> int:
