@@ -86,7 +86,8 @@ def test_an_out_dir_that_cannot_be_written_is_one_line_before_any_work(tmp_path,
 @pytest.mark.parametrize("files", [
     ("model.safetensors", "config.json", "spm.model"),  # a shipped model
     ("model.safetensors", "config.json", "spm.model", "train.yaml", "corpora.json", "log.jsonl"),  # no checkpoints
-    ("log.jsonl",),  # a run that failed before its first checkpoint
+    ("config.json", "log.jsonl", "averaged.safetensors"),  # a run's average, its model removed
+    ("config.json", "quality.json"),  # a calibration
 ])
 def test_a_new_run_refuses_an_out_dir_holding_a_models_files_before_any_work(tmp_path, monkeypatch, files):
     """A new run wrote its own weights, config, tokenizer and train.yaml over them, silently."""
@@ -104,6 +105,18 @@ def test_a_new_run_refuses_an_out_dir_holding_a_models_files_before_any_work(tmp
     assert all((model_dir / name).read_text() == f"the {name} of a trained model" for name in files)
 
 
+def test_a_run_that_stopped_before_it_saved_any_weights_is_run_again_into_its_folder(tmp_path):
+    """Its config, train.yaml and log hold nothing a new run would lose: the same command, run again
+    once the fault is mended, was refused, naming files the user never made."""
+    config = tiny_config(tmp_path, **SMALL)
+    model_dir = Path(config.out_dir)
+    model_dir.mkdir()
+    for name in ("config.json", "train.yaml", "corpora.json", "log.jsonl", "spm.model"):
+        (model_dir / name).write_text(f"the {name} of a run that stopped at its start")
+    Trainer(config, progress=False).train()
+    assert (model_dir / "model.safetensors").exists()
+
+
 def test_a_new_run_refuses_an_out_dir_with_checkpoints_before_any_work(tmp_path, monkeypatch):
     """It was refused only after the corpora were read and the tokenizer trained."""
     config = tiny_config(tmp_path, **SMALL)
@@ -118,12 +131,14 @@ def test_attnmt_train_refuses_an_out_dir_holding_a_model_before_building_the_ker
     config = tiny_config(tmp_path, **SMALL)
     Path(config.out_dir).mkdir()
     (Path(config.out_dir) / "config.json").write_text("{}")
+    (Path(config.out_dir) / "model.safetensors").write_text("")
     path = tmp_path / "config.yaml"
     path.write_text(json.dumps(config.to_dict()))
     monkeypatch.setattr(train_command, "load_training_kernels", no_work)
     code, _, err = run_cli(["train", path], capsys)
-    assert code == 2 and err == f"attnmt: error: {config.out_dir} already holds config.json, which a new run would " \
-                                "replace: choose another out_dir, or remove them\n"
+    assert code == 2 and err == f"attnmt: error: {config.out_dir} already holds model.safetensors, config.json, " \
+                                f"which a new run would replace: choose another out_dir (init_from: {config.out_dir} " \
+                                "starts from its weights), or remove them\n"
 
 
 def relative_run(folder: Path, monkeypatch) -> Path:

@@ -6,8 +6,8 @@ holds a model, and bound to its corpora.
                       checkpoints into it, of two vocabularies); an out_dir that is a file, or cannot
                       be written, is refused before the tokenizer is trained or a corpus prepared.
                       ``attnmt prepare`` holds its --out the same way, as it replaces the folder whole
-    check_new_run_dir a new run's out_dir holds none of a run's files (RUN_FILES, checkpoints): it would
-                      write its own over a trained or shipped model's, silently
+    check_new_run_dir a new run's out_dir holds no model (weights, a calibration, checkpoints): a run
+                      would write its own files (RUN_FILES) over a trained or shipped model's, silently
     corpora.json      what the run trained on (each corpus file's full path, size, time and SHA-256),
                       which a resume must read again: train.yaml keeps the paths as typed, relative
                       to the directory the run started in
@@ -108,12 +108,15 @@ def check_new_run_dir(folder: Path) -> None:
     """Refuses a new run an out_dir that holds a run's or a model's files (ConfigError, one line), before
     any work: the run would write its own weights, config, tokenizer and train.yaml over them and append
     to their log, silently.  A run with checkpoints is continued with --resume; a model without (a
-    shipped one, or a run's checkpoints removed) may be started from with init_from."""
+    shipped one, or a run's checkpoints removed) may be started from with init_from.  A folder of a
+    run that stopped before it saved any weights (its config, train.yaml and log alone) holds
+    nothing to lose, and the same command is run into it again, as before."""
     if ckpt.list_checkpoints(folder):
         raise ConfigError(f"{folder} already holds checkpoints: continue it with 'attnmt train --resume {folder}' "
                           "or choose another out_dir")
     found = [name for name in RUN_FILES if (folder / name).exists()]
-    if found:
+    found += sorted(path.name for path in folder.glob("*.safetensors") if path.name not in found)
+    if any(name.endswith(".safetensors") for name in found) or CALIBRATION in found:
         start = f" (init_from: {folder} starts from its weights)" if ckpt.WEIGHTS in found else ""
         raise ConfigError(f"{folder} already holds {', '.join(found)}, which a new run would replace: choose "
                           f"another out_dir{start}, or remove them")
