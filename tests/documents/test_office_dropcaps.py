@@ -57,3 +57,19 @@ def test_a_drop_cap_before_a_paragraph_without_words_keeps_its_letter(same):
     frame, year, sentence = translated(data, same).paragraphs[:3]
     assert same.given == ["A man rides a bike."]
     assert (frame.text, year.text, sentence.text) == ("1", "984", "A man rides a bike.")
+
+
+@pytest.mark.parametrize("before", ['<w:proofErr w:type="spellStart"/>',
+                                    '<w:bookmarkStart w:id="0" w:name="_GoBack"/><w:bookmarkEnd w:id="0"/>',
+                                    '<w:commentRangeStart w:id="1"/>', '<w:permStart w:id="2" w:edGrp="everyone"/>'],
+                         ids=["spelling", "bookmark", "comment", "permission"])
+def test_a_drop_cap_is_read_with_its_word_past_the_marks_word_puts_before_it(fixed, before):
+    """A file Word has edited marks a misspelt "wo" (``w:proofErr``), where the cursor was
+    (bookmark ``_GoBack``) or a range's start before the paragraph's first run: its text was not
+    found, and "T" and "wo dogs ..." were read apart."""
+    translator = fixed("Zwei Hunde laufen im Gras.", [(k, k) for k in range(6)])
+    frame = f'<w:bookmarkStart w:id="9" w:name="Start"/><w:r>{BIG}<w:t>T</w:t></w:r><w:bookmarkEnd w:id="9"/>'
+    data = drop_cap_file(before + TWO_DOGS, frame=frame)
+    cap, rest = translated(data, translator).paragraphs[:2]
+    assert translator.given == ["Two dogs are running in the grass."]
+    assert (cap.text, rest.text) == ("Z", "wei Hunde laufen im Gras.")
