@@ -73,3 +73,15 @@ def test_a_drop_cap_is_read_with_its_word_past_the_marks_word_puts_before_it(fix
     cap, rest = translated(data, translator).paragraphs[:2]
     assert translator.given == ["Two dogs are running in the grass."]
     assert (cap.text, rest.text) == ("Z", "wei Hunde laufen im Gras.")
+
+
+def test_a_drop_cap_of_two_runs_gets_as_many_letters_in_each(fixed):
+    """"T" plain and "w" italic: both letters of the translation went into the first run, and the
+    italic one was left empty."""
+    translator = fixed("Zwei Hunde laufen im Gras.", [(k, k) for k in range(6)])
+    frame = f"<w:r>{BIG}<w:t>T</w:t></w:r><w:r><w:rPr><w:i/><w:sz w:val=\"96\"/></w:rPr><w:t>w</w:t></w:r>"
+    data = drop_cap_file("<w:r><w:t>o dogs are running in the grass.</w:t></w:r>", frame=frame)
+    cap, rest = translated(data, translator).paragraphs[:2]
+    assert translator.given == ["Two dogs are running in the grass."]
+    assert [(run.text, run.italic) for run in cap.runs] == [("Z", None), ("w", True)]
+    assert rest.text == "ei Hunde laufen im Gras."

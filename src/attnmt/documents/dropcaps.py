@@ -40,18 +40,23 @@ class DropCap:
     """The text elements of a drop cap's frame, emptied while its letters are read with the next paragraph."""
 
     texts: list[etree._Element]
-    count: int  # how many characters the frame held
+    lengths: list[int]  # how many characters each text element held
 
     def put_back(self, paragraph: etree._Element) -> None:
-        """The first ``count`` characters of ``paragraph``'s translated text moved into the frame."""
-        letters = ""
+        """The first characters of ``paragraph``'s text, as many as the frame held, moved into the
+        frame: into its text elements as many as each held, so that each run keeps its formatting
+        ("T" plain, "w" italic: "Z" plain, "w" italic, not "Zw" plain and an empty italic run)."""
+        letters, count = "", sum(self.lengths)
         for text in paragraph.iter(w("t")):
-            taken = (text.text or "")[:self.count - len(letters)]
+            taken = (text.text or "")[:count - len(letters)]
             letters += taken
             text.text = (text.text or "")[len(taken):]
-            if len(letters) == self.count:
+            if len(letters) == count:
                 break
-        self.texts[0].text = letters
+        start = 0
+        for text, length in zip(self.texts, self.lengths, strict=True):
+            text.text = letters[start:start + length]
+            start += length
 
 
 def join_drop_caps(root: etree._Element) -> dict[etree._Element, DropCap]:
@@ -70,11 +75,11 @@ def join_drop_caps(root: etree._Element) -> dict[etree._Element, DropCap]:
         if first is None or not texts or any(run.tag != w("r") for run in runs) or any(
                 part.tag != w("t") for part in texts):
             continue
-        letters = "".join(text.text or "" for text in texts)
+        letters = [text.text or "" for text in texts]
         for text in texts:
             text.text = ""
-        first.text = letters + (first.text or "")
-        joined[after] = DropCap(texts, len(letters))
+        first.text = "".join(letters) + (first.text or "")
+        joined[after] = DropCap(texts, [len(each) for each in letters])
     return joined
 
 
