@@ -341,3 +341,14 @@ def test_a_non_breaking_hyphen_outside_a_word_is_kept_where_it_stood(same, befor
     assert same.given == [given]
     assert paragraph.text == f"{before}-{after}"  # python-docx reads w:noBreakHyphen as "-"
     assert len(paragraph._p.findall(f".//{qn('w:noBreakHyphen')}")) == 1
+
+
+def test_a_part_named_with_a_superscript_digit_is_translated(mirror):
+    """"²" is a digit to str.isdigit but no number to int: the parts' order raised ValueError
+    for a header named header1²2.xml, and nothing was translated."""
+    members = read_members(word_file())
+    members["word/header1²2.xml"] = members.pop("word/header1.xml")
+    for name in ("[Content_Types].xml", "word/_rels/document.xml.rels"):
+        members[name] = members[name].replace(b"header1.xml", "header1²2.xml".encode())
+    out = read_members(translate_office(write_members(members), ".docx", mirror, DocumentOptions()))
+    assert b"TEXT. HEADER THE" in out["word/header1²2.xml"]

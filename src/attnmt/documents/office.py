@@ -222,8 +222,10 @@ def reading_order(archive: Archive, kinds: dict[str, str], suffix: str, main: st
 
 
 def numbered(member: str) -> list[str | int]:
-    """A member's name as it sorts by the numbers in it: slide2 before slide10."""
-    return [int(piece) if piece.isdigit() else piece for piece in re.split(r"(\d+)", member)]
+    """A member's name as it sorts by the numbers in it: slide2 before slide10.  Its numbers are
+    the pieces of decimal digits the pattern matches (isdecimal), not a superscript "²" between
+    them ("slide1²2.xml"), which isdigit but int cannot read."""
+    return [int(piece) if piece.isdecimal() else piece for piece in re.split(r"(\d+)", member)]
 
 
 def shown_order(archive: Archive, kinds: dict[str, str], suffix: str, main: str) -> dict[str, int]:
