@@ -343,27 +343,12 @@ def test_a_non_breaking_hyphen_outside_a_word_is_kept_where_it_stood(same, befor
     assert len(paragraph._p.findall(f".//{qn('w:noBreakHyphen')}")) == 1
 
 
-def drop_cap_file(kind: str) -> bytes:
-    """Word's Insert > Drop Cap: "T" in a framed paragraph of its own (``w:dropCap``), then "wo dogs ..."."""
-    document = docx.Document()
-    document.add_paragraph("wo dogs are running in the grass.")
-    frame = etree.fromstring(f'<w:p xmlns:w="{W}"><w:pPr><w:framePr w:dropCap="{kind}" w:lines="3"/></w:pPr>'
-                             '<w:r><w:rPr><w:sz w:val="96"/></w:rPr><w:t>T</w:t></w:r></w:p>')
-    document.element.body.insert(0, frame)
-    return docx_bytes(document)
-
-
-@pytest.mark.parametrize("kind", ["drop", "margin"])
-def test_a_drop_cap_is_read_with_its_word_and_gets_the_translations_first_letter(fixed, kind):
-    """Read apart, "T" was a sentence of its own (the model made one up for it) and "wo dogs ..."
-    another, which lost its first word."""
-    translator = fixed("Zwei Hunde laufen im Gras.", [(k, k) for k in range(6)])
-    frame, rest = translated(drop_cap_file(kind), translator).paragraphs
-    assert translator.given == ["Two dogs are running in the grass."]
-    assert (frame.text, frame.runs[0].font.size.pt) == ("Z", 48)
-    assert rest.text == "wei Hunde laufen im Gras."
-
-
-def test_a_frame_that_is_no_drop_cap_is_translated_apart(same):
-    translated(drop_cap_file("none"), same)
-    assert same.given == ["T", "wo dogs are running in the grass."]
+def test_a_part_named_with_a_superscript_digit_is_translated(mirror):
+    """"²" is a digit to str.isdigit but no number to int: the parts' order raised ValueError
+    for a header named header1²2.xml, and nothing was translated."""
+    members = read_members(word_file())
+    members["word/header1²2.xml"] = members.pop("word/header1.xml")
+    for name in ("[Content_Types].xml", "word/_rels/document.xml.rels"):
+        members[name] = members[name].replace(b"header1.xml", "header1²2.xml".encode())
+    out = read_members(translate_office(write_members(members), ".docx", mirror, DocumentOptions()))
+    assert b"TEXT. HEADER THE" in out["word/header1²2.xml"]

@@ -4,8 +4,10 @@ and a stand-in assessment whose qualities are set by hand."""
 
 import csv
 import io
+import re
 
 import docx
+import openpyxl
 import pptx
 import pytest
 from docx.oxml import parse_xml
@@ -244,3 +246,37 @@ def test_a_presentations_rows_follow_its_slides_order_then_their_notes(same):
     assert [s.source for s in review.segments] == [
         "A bad slide 11.", *(f"A bad slide {number}." for number in range(1, 11)), "A bad note."]
     assert review.segments[0].place.part == "ppt/slides/slide11.xml"
+
+
+def test_a_presentations_notes_follow_their_slides_order(same):
+    """The notes followed their names' numbers, which follow when each was written, not where
+    their slides are: slide 3's note, written first, is notesSlide1.xml."""
+    deck = pptx.Presentation()
+    slides = [deck.slides.add_slide(deck.slide_layouts[6]) for _ in range(3)]
+    for number in (3, 1, 2):
+        slides[number - 1].notes_slide.notes_text_frame.text = f"A bad note {number}."
+    order = deck.slides._sldIdLst
+    order.insert(0, order[1])  # slide 2 moved to the front: 2, 1, 3
+    review = Review(Graded(), 0.5)
+    translate_file_bytes(docx_bytes(deck), "talk.pptx", same, OPTIONS, review=review)
+    assert [s.source for s in review.segments] == ["A bad note 2.", "A bad note 1.", "A bad note 3."]
+
+
+def test_a_workbooks_sheets_follow_its_tabs_order(same):
+    """A sheet moved to the front (Excel changes workbook.xml's ``sheets``, not the sheets'
+    names) was listed where its name's number put it."""
+    book = openpyxl.Workbook()
+    book.active["A1"] = "A bad first."
+    book.create_sheet("Second")["A1"] = "A bad second."
+    book.create_sheet("Third")["A1"] = "A bad third."
+    buffer = io.BytesIO()
+    book.save(buffer)
+    members = read_members(buffer.getvalue())
+    workbook = members["xl/workbook.xml"].decode()
+    first, second, third = re.findall(r"<sheet [^>]*/>", workbook)
+    members["xl/workbook.xml"] = workbook.replace(first + second + third, third + first + second).encode()
+    review = Review(Graded(), 0.5)
+    translate_file_bytes(write_members(members), "book.xlsx", same, OPTIONS, review=review)
+    assert [(s.place.part, s.source) for s in review.segments] == [
+        ("xl/worksheets/sheet3.xml", "A bad third."), ("xl/worksheets/sheet1.xml", "A bad first."),
+        ("xl/worksheets/sheet2.xml", "A bad second.")]

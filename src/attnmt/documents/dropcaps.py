@@ -6,6 +6,11 @@ with the rest of the word: "T" then "wo dogs are running."  Read apart, the lett
 of its own (the model invented one for "T") and the rest lost its first word.  So the letters are
 moved to the start of the next paragraph before it is read, and once it is translated, as many of
 its leading characters as the frame held go back into the frame: "Z" then "wei Hunde laufen."
+A paragraph with no words ("1" then "984"), which is not translated, gives them back as they were.
+
+Files Word has edited mark spelling errors, bookmarks (its "_GoBack"), comments' ranges and other
+ranges with empty elements between runs (MARKERS): they hold no text, so the letters are looked
+for past them, in the frame and in the paragraph after it.
 """
 
 from __future__ import annotations
@@ -16,6 +21,14 @@ from lxml import etree
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 DROP_CAPS = ("drop", "margin")  # w:dropCap's values that make a drop cap ("none" does not)
+# Empty elements that mark a place or a range's ends between runs, and Word's note of where a page
+# ended when it last laid the text out (inside a run): no text, nothing a reader sees.
+MARKERS = frozenset(f"{{{W}}}{name}" for name in (
+    "proofErr", "bookmarkStart", "bookmarkEnd", "commentRangeStart", "commentRangeEnd", "permStart", "permEnd",
+    "moveFromRangeStart", "moveFromRangeEnd", "moveToRangeStart", "moveToRangeEnd",
+    "customXmlInsRangeStart", "customXmlInsRangeEnd", "customXmlDelRangeStart", "customXmlDelRangeEnd",
+    "customXmlMoveFromRangeStart", "customXmlMoveFromRangeEnd", "customXmlMoveToRangeStart",
+    "customXmlMoveToRangeEnd", "lastRenderedPageBreak"))
 
 
 def w(name: str) -> str:
@@ -27,18 +40,23 @@ class DropCap:
     """The text elements of a drop cap's frame, emptied while its letters are read with the next paragraph."""
 
     texts: list[etree._Element]
-    count: int  # how many characters the frame held
+    lengths: list[int]  # how many characters each text element held
 
     def put_back(self, paragraph: etree._Element) -> None:
-        """The first ``count`` characters of ``paragraph``'s translated text moved into the frame."""
-        letters = ""
+        """The first characters of ``paragraph``'s text, as many as the frame held, moved into the
+        frame: into its text elements as many as each held, so that each run keeps its formatting
+        ("T" plain, "w" italic: "Z" plain, "w" italic, not "Zw" plain and an empty italic run)."""
+        letters, count = "", sum(self.lengths)
         for text in paragraph.iter(w("t")):
-            taken = (text.text or "")[:self.count - len(letters)]
+            taken = (text.text or "")[:count - len(letters)]
             letters += taken
             text.text = (text.text or "")[len(taken):]
-            if len(letters) == self.count:
+            if len(letters) == count:
                 break
-        self.texts[0].text = letters
+        start = 0
+        for text, length in zip(self.texts, self.lengths, strict=True):
+            text.text = letters[start:start + length]
+            start += length
 
 
 def join_drop_caps(root: etree._Element) -> dict[etree._Element, DropCap]:
@@ -48,26 +66,27 @@ def join_drop_caps(root: etree._Element) -> dict[etree._Element, DropCap]:
     joined = {}
     for frame in root.iter(w("framePr")):
         paragraph = frame.getparent().getparent()
-        after = paragraph.getnext()
+        after = next((node for node in paragraph.itersiblings() if node.tag not in MARKERS), None)
         if frame.get(w("dropCap")) not in DROP_CAPS or paragraph.tag != w("p") or after is None or after.tag != w("p"):
             continue
         first = first_text(after)
-        runs = [child for child in paragraph if child.tag != w("pPr")]
-        texts = [part for run in runs for part in run if part.tag != w("rPr")]
+        runs = [child for child in paragraph if child.tag != w("pPr") and child.tag not in MARKERS]
+        texts = [part for run in runs for part in run if part.tag != w("rPr") and part.tag not in MARKERS]
         if first is None or not texts or any(run.tag != w("r") for run in runs) or any(
                 part.tag != w("t") for part in texts):
             continue
-        letters = "".join(text.text or "" for text in texts)
+        letters = [text.text or "" for text in texts]
         for text in texts:
             text.text = ""
-        first.text = letters + (first.text or "")
-        joined[after] = DropCap(texts, len(letters))
+        first.text = "".join(letters) + (first.text or "")
+        joined[after] = DropCap(texts, [len(each) for each in letters])
     return joined
 
 
 def first_text(paragraph: etree._Element) -> etree._Element | None:
     """The text element of ``paragraph``'s first run where that run starts with text (no field, tab
-    or picture before it), else None."""
-    run = next((child for child in paragraph if child.tag != w("pPr")), None)
-    parts = [] if run is None or run.tag != w("r") else [part for part in run if part.tag != w("rPr")]
+    or picture before it; MARKERS are passed over), else None."""
+    run = next((child for child in paragraph if child.tag != w("pPr") and child.tag not in MARKERS), None)
+    parts = [] if run is None or run.tag != w("r") else [part for part in run
+                                                         if part.tag != w("rPr") and part.tag not in MARKERS]
     return parts[0] if parts and parts[0].tag == w("t") else None

@@ -79,6 +79,7 @@ CONTENT_TYPES = "[Content_Types].xml"
 TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
 RELATIONSHIP_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 PRESENTATION = "http://schemas.openxmlformats.org/presentationml/2006/main"
+SPREADSHEET = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 # Charts' titles and labels written as text, the text boxes and shapes drawn on a chart (its
 # "user shapes": cdr:sp/cdr:txBody, a part of their own), and SmartArt (its data, and the drawing
 # made of it that Office shows), in any of the three formats: DrawingML paragraphs.
@@ -208,38 +209,63 @@ def reading_order(archive: Archive, kinds: dict[str, str], suffix: str, main: st
     them, which the review's rows follow (docs/documents.md, "Sentences that need review"), not
     [Content_Types].xml's (python-docx sorts it by name: comments before the body, slide10 before
     slide2): by kind, as OOXML_PARTS lists them (the body, headers, footers, notes, comments);
-    slides as the presentation shows them (``slide_order``), the rest of a kind by the numbers in
-    their names."""
+    slides and their notes as the presentation shows the slides, sheets as the workbook's tabs
+    (``shown_order``), the rest of a kind by the numbers in their names."""
     found = []
     for member, kind in kinds.items():
         rank = next((rank for rank, (end, _) in enumerate(OOXML_PARTS[suffix]) if kind.endswith(end)), None)
         if rank is not None:
             found.append((rank, member))
-    shown = slide_order(archive, main) if suffix == ".pptx" else {}
+    shown = shown_order(archive, kinds, suffix, main)
     found.sort(key=lambda each: (each[0], shown.get(each[1], len(shown)), numbered(each[1])))
     return [(member, OOXML_PARTS[suffix][rank][1]) for rank, member in found]
 
 
 def numbered(member: str) -> list[str | int]:
-    """A member's name as it sorts by the numbers in it: slide2 before slide10."""
-    return [int(piece) if piece.isdigit() else piece for piece in re.split(r"(\d+)", member)]
+    """A member's name as it sorts by the numbers in it: slide2 before slide10.  Its numbers are
+    the pieces of decimal digits the pattern matches (isdecimal), not a superscript "²" between
+    them ("slide1²2.xml"), which isdigit but int cannot read."""
+    return [int(piece) if piece.isdecimal() else piece for piece in re.split(r"(\d+)", member)]
 
 
-def slide_order(archive: Archive, main: str) -> dict[str, int]:
-    """Each slide's member -> its place in the presentation (``p:sldIdLst``, through the main part's
-    relationships), which its name's number need not be (a slide moved keeps its name)."""
-    folder = posixpath.dirname(main)
-    relationships = posixpath.join(folder, "_rels", posixpath.basename(main) + ".rels")
-    if relationships not in archive:
+def shown_order(archive: Archive, kinds: dict[str, str], suffix: str, main: str) -> dict[str, int]:
+    """Each slide's member -> its place in the presentation (``p:sldIdLst``), each notes page's its
+    slide's place (through the notes page's relationship to its slide), each worksheet's its tab's
+    place (workbook.xml's ``sheets``), which their names' numbers need not be (a slide or a sheet
+    moved keeps its name); {} for a Word file."""
+    if suffix == ".xlsx":
+        return listed_order(archive, main, f"{{{SPREADSHEET}}}sheet")
+    if suffix != ".pptx":
         return {}
-    members = {}
-    for relationship in parse_part(archive, relationships).getroot().iter(f"{{{RELATIONSHIPS}}}Relationship"):
-        target = relationship.get("Target", "")  # relative to the main part's folder, or to the archive's root
-        member = target[1:] if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
-        members[relationship.get("Id")] = member
-    slides = parse_part(archive, main).getroot().iter(f"{{{PRESENTATION}}}sldId")
-    return {members[slide.get(RELATIONSHIP_ID)]: number for number, slide in enumerate(slides)
-            if slide.get(RELATIONSHIP_ID) in members}
+    shown = listed_order(archive, main, f"{{{PRESENTATION}}}sldId")
+    for member, kind in kinds.items():
+        if kind.endswith(".notesSlide+xml"):
+            slide = next((target for role, target in relationships(archive, member).values()
+                          if role.endswith("/slide")), None)
+            if slide in shown:
+                shown[member] = shown[slide]
+    return shown
+
+
+def listed_order(archive: Archive, main: str, tag: str) -> dict[str, int]:
+    """Each member the main part lists in ``tag`` elements (by relationship id) -> its place in the list."""
+    members = relationships(archive, main)
+    ids = [node.get(RELATIONSHIP_ID) for node in parse_part(archive, main).getroot().iter(tag)]
+    return {members[each][1]: number for number, each in enumerate(ids) if each in members}
+
+
+def relationships(archive: Archive, member: str) -> dict[str, tuple[str, str]]:
+    """``member``'s relationships: each id -> (its type, the member it targets); {} where it has none."""
+    folder = posixpath.dirname(member)
+    rels = posixpath.join(folder, "_rels", posixpath.basename(member) + ".rels")
+    if rels not in archive:
+        return {}
+    found = {}
+    for relationship in parse_part(archive, rels).getroot().iter(f"{{{RELATIONSHIPS}}}Relationship"):
+        target = relationship.get("Target", "")  # relative to the member's folder, or to the archive's root
+        targeted = target[1:] if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+        found[relationship.get("Id")] = (relationship.get("Type", ""), targeted)
+    return found
 
 
 def content_types(archive: Archive, types: etree._Element) -> dict[str, str]:

@@ -359,7 +359,7 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect) -> list[ParagraphJob]
     copy, FALLBACK, are not seen).  A complex field open at
     a paragraph's end is open at the start of the next paragraph of its story (STORIES), where the
     story ends its fields.  A drop cap's letters are read with the paragraph they begin
-    (attnmt.documents.dropcaps)."""
+    (attnmt.documents.dropcaps), and go back into the frame where it has no words ("1", "984")."""
     depths: dict[etree._Element, int] = {}  # the fields open at the end of each story's last paragraph so far
     closed: dict[etree._Element, bool] = {}  # whether each story ends every field it begins
     drop_caps = join_drop_caps(root) if dialect is WORD else {}
@@ -374,8 +374,11 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect) -> list[ParagraphJob]
         job.flat.seen = next(paragraph.iterancestors(FALLBACK), None) is None
         job.drop_cap = drop_caps.get(paragraph)
         depths[story] = job.field_depth
-        jobs.append(job)
-    return [job for job in jobs if has_words(job.flat.text)]
+        if has_words(job.flat.text):
+            jobs.append(job)
+        elif job.drop_cap is not None:  # no job finishes it: its drop cap's letters go back now
+            job.drop_cap.put_back(paragraph)
+    return jobs
 
 
 def set_language(root: etree._Element, dialect: Dialect, language: str) -> None:
