@@ -85,3 +85,11 @@ def test_a_drop_cap_of_two_runs_gets_as_many_letters_in_each(fixed):
     assert translator.given == ["Two dogs are running in the grass."]
     assert [(run.text, run.italic) for run in cap.runs] == [("Z", None), ("w", True)]
     assert rest.text == "ei Hunde laufen im Gras."
+
+
+def test_a_drop_cap_before_another_frame_keeps_its_letter(same):
+    """Its letter was moved into the next frame, which moved both on: the first frame came back empty."""
+    second = f'<w:pPr><w:framePr w:dropCap="drop" w:lines="3"/></w:pPr><w:r>{BIG}<w:t>W</w:t></w:r>'
+    data = drop_cap_file(second, "<w:r><w:t>o dogs run.</w:t></w:r>", frame=f"<w:r>{BIG}<w:t>T</w:t></w:r>")
+    first, framed, rest = translated(data, same).paragraphs[:3]
+    assert (first.text, framed.text, rest.text) == ("T", "W", "o dogs run.")

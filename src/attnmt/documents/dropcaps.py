@@ -62,13 +62,15 @@ class DropCap:
 def join_drop_caps(root: etree._Element) -> dict[etree._Element, DropCap]:
     """Each paragraph under ``root`` that a drop cap begins -> that drop cap, its letters moved to
     the paragraph's start (the module docstring).  A frame of anything but plain runs of text, or
-    one not followed by a paragraph starting with a run of text, is left as it is."""
+    one not followed by a paragraph starting with a run of text (a framed one is none), is left as
+    it is."""
     joined = {}
     for frame in root.iter(w("framePr")):
         paragraph = frame.getparent().getparent()
         after = next((node for node in paragraph.itersiblings() if node.tag not in MARKERS), None)
-        if frame.get(w("dropCap")) not in DROP_CAPS or paragraph.tag != w("p") or after is None or after.tag != w("p"):
-            continue
+        if (frame.get(w("dropCap")) not in DROP_CAPS or paragraph.tag != w("p") or after is None
+                or after.tag != w("p") or after.find(f"{w('pPr')}/{w('framePr')}") is not None):
+            continue  # (a frame after a frame: the first would pass its letters to the second, and lose them)
         first = first_text(after)
         runs = [child for child in paragraph if child.tag != w("pPr") and child.tag not in MARKERS]
         texts = [part for run in runs for part in run if part.tag != w("rPr") and part.tag not in MARKERS]
