@@ -60,6 +60,11 @@ def test_utf8_bytes_are_read_as_their_text():
     assert translate(model, CharTokenizer(), [b"a cat"]) == translate(model, CharTokenizer(), ["a cat"])
 
 
+def test_one_text_in_utf8_bytes_is_read_as_its_text():
+    model, tokenizer, text = ending_model(), CharTokenizer(), "1\n00:00:01,000 --> 00:00:02,000\na cat\n"
+    assert translate_subtitles(model, tokenizer, text.encode()) == translate_subtitles(model, tokenizer, text)
+
+
 @pytest.mark.parametrize("options, message", [
     ({"decoding": {"beam_size": 1}}, r"^decoding: expected attnmt.Decoding, got dict"),
     ({"max_tokens": 0}, r"^max_tokens must be a whole number of at least 1, got 0$"),
@@ -78,7 +83,8 @@ def test_options_of_the_wrong_type_are_named(options, message):
     (translate_html_texts, ["a cat"], {"glossary": ["cat"]}, r"^glossary: expected a Glossary"),
     (translate_html, ["<p>a cat</p>"], {}, r"^text: expected a str, got list$"),
     (translate_xml, None, {}, r"^text: expected a str, got NoneType$"),
-    (translate_subtitles, b"1\n", {}, r"^text: expected a str, got bytes$"),
+    (translate_subtitles, b"1\n\xff", {}, r"^text: not UTF-8 \(byte 2\)$"),
+    (trace_translation, "a cat", {"target": b"a \xff"}, r"^target: not UTF-8 \(byte 2\)$"),
     (translate_html, "<p>a \ud800</p>", {}, r"^text is not valid Unicode"),
     (trace_translation, ["a cat"], {}, r"^sentence: expected a str, got list$"),
     (trace_translation, "a cat", {"target": ["a cat"]}, r"^target: expected a str, got list$"),

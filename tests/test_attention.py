@@ -1,5 +1,6 @@
 """Attention: the tutorial's worked example, the √d_k argument, and PyTorch as the oracle."""
 
+import numpy as np
 import pytest
 import torch
 from torch import nn
@@ -120,6 +121,18 @@ def test_a_causal_mask_length_that_is_no_count_is_rejected_in_one_line(length):
         causal_mask(length)
 
 
+@pytest.mark.parametrize("length", [np.int64(3), np.uint8(3), 3.0, torch.tensor(3)])
+def test_a_causal_mask_length_of_any_numeric_type_is_a_count(length):
+    assert torch.equal(causal_mask(length), causal_mask(3))
+
+
+@pytest.mark.filterwarnings("ignore::torch.jit.TracerWarning")
+def test_a_causal_mask_traced_with_torch_jit_follows_the_length_it_is_given():
+    # While tracing, x.size(1) is a 0-dim tensor: reading it as a count would fix the mask at 3.
+    traced = torch.jit.trace(lambda x: causal_mask(x.size(1)), torch.zeros(2, 3))
+    assert torch.equal(traced(torch.zeros(2, 5)), causal_mask(5))
+
+
 def test_padding_mask_marks_real_tokens():
     tokens = torch.tensor([[5, 6, 0], [7, 0, 0]])
     mask = padding_mask(tokens, pad_id=0)
@@ -189,11 +202,18 @@ def test_d_model_not_divisible_by_heads_is_rejected():
 @pytest.mark.parametrize(("sizes", "message"), [
     ((8, 0), "n_heads must be a whole number of at least 1, got 0"),  # was a ZeroDivisionError
     ((8, -2), "n_heads must be a whole number of at least 1, got -2"),  # built a module that failed on its input
-    ((8.0, 2), "d_model must be a whole number of at least 1, got 8.0"),
+    ((8.5, 2), "d_model must be a whole number of at least 1, got 8.5"),
+    (("8", 2), "d_model must be a whole number of at least 1, got '8'"),
 ])
 def test_sizes_that_are_no_positive_count_are_rejected_in_one_line(sizes, message):
     with pytest.raises(ValueError, match=rf"^MultiHeadAttention: {message}$"):
         MultiHeadAttention(*sizes)
+
+
+def test_sizes_of_any_numeric_type_are_counts():
+    mha = MultiHeadAttention(np.int64(8), np.int32(2), d_k=4.0, d_v=np.int64(2))
+    assert (mha.n_heads, mha.d_k, mha.d_v) == (2, 4, 2) and type(mha.n_heads) is int
+    assert mha(torch.ones(1, 3, 8), torch.ones(1, 3, 8), torch.ones(1, 3, 8))[0].shape == (1, 3, 8)
 
 
 def test_custom_head_sizes_and_input_sizes():

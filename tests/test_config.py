@@ -5,6 +5,7 @@ import json
 import math
 import re
 
+import numpy as np
 import pytest
 from support import run_cli, tiny_config
 
@@ -76,6 +77,12 @@ def test_a_model_config_out_of_range_is_refused_where_it_is_built():
 def test_a_model_config_built_in_python_refuses_what_from_dict_refuses(changes, message):
     with pytest.raises(ConfigError, match=f"^{re.escape(message)}$"):
         TransformerConfig(vocab_size=100, **changes)
+
+
+def test_numpys_bools_are_the_bools_they_are():
+    config = TransformerConfig(norm_first=np.True_, tie_embeddings=np.False_)
+    assert (config.norm_first, config.tie_embeddings) == (True, False) and type(config.norm_first) is bool
+    assert json.loads(json.dumps(config.to_dict()))["norm_first"] is True
 
 
 def test_the_command_line_says_an_out_of_range_override_in_one_line(tmp_path, capsys):

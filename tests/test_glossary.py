@@ -1,5 +1,6 @@
 """Glossaries: the TSV file, its errors, and which target terms a sentence needs."""
 
+import numpy as np
 import pytest
 from support import lines_run
 
@@ -84,12 +85,24 @@ def test_terms_given_to_the_dataclass_itself_are_indexed_as_of_indexes_them():
     (None, ConfigError, r"^glossary: expected a dict .* got NoneType$"),
     (["ab"], DataError, r"^glossary: expected a \(source term, target term\) pair, got 'ab'$"),
     ([("dogs", "Hunde", "Katzen")], DataError, r"^glossary: expected a \(source term, target term\) pair, got \("),
+    ([{"dogs", "Hunde"}], DataError, r"^glossary: expected a \(source term, target term\) pair, got \{"),  # no order
 ])
 def test_terms_that_are_not_pairs_of_texts_are_refused_in_one_line(terms, error, message):
     with pytest.raises(error, match=message):
         Glossary.of(terms)
     with pytest.raises(error, match=message):
         Glossary(terms)
+
+
+@pytest.mark.parametrize("terms", [
+    np.array([["dogs", "Hunde"], ["cat", "Katze"]]),  # what df[["en", "de"]].values gives
+    list(np.array([["dogs", "Hunde"], ["cat", "Katze"]])),
+])
+def test_the_rows_of_a_numpy_array_are_pairs_of_plain_texts(terms):
+    glossary = Glossary.of(terms)
+    assert glossary == Glossary.of({"dogs": "Hunde", "cat": "Katze"})
+    assert [type(term) for pair in glossary.terms for term in pair] == [str] * 4
+    assert glossary.matches("a cat and two dogs") == ["Katze", "Hunde"]
 
 
 def test_an_empty_term_is_refused_in_one_line():

@@ -112,6 +112,15 @@ def test_cached_decoding_equals_full_prefix():
     assert cache.length == 5
 
 
+@pytest.mark.filterwarnings("ignore::torch.jit.TracerWarning")
+def test_a_model_traced_with_torch_jit_follows_the_target_length():
+    model = tiny_model()
+    src = torch.randint(4, 30, (2, 7))
+    traced = torch.jit.trace(model, (src, torch.randint(4, 30, (2, 5))), check_trace=False)
+    shorter = torch.randint(4, 30, (2, 3))
+    torch.testing.assert_close(traced(src, shorter), model(src, shorter))
+
+
 @pytest.mark.parametrize("norm_first", [False, True])
 def test_gradients_reach_every_parameter(norm_first):
     model = tiny_model(norm_first=norm_first, positional="learned").train()

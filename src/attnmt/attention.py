@@ -11,12 +11,13 @@ a boolean mask is **True where a query may attend to a key**.
 from __future__ import annotations
 
 import math
-from typing import Literal, overload
+from typing import Any, Literal, overload
 
 import torch
 import torch.nn.functional as F
 from torch import Tensor, nn
 
+from attnmt.config_ranges import whole_number
 from attnmt.dropout import dropout
 
 
@@ -32,11 +33,32 @@ def padding_mask(tokens: Tensor, pad_id: int) -> Tensor:
 def causal_mask(length: int, device: torch.device | None = None) -> Tensor:
     """The decoder's "sequence mask": position t sees positions <= t.
 
-    Returns bool [T, T], lower triangle (diagonal included) True.
+    Returns bool [T, T], lower triangle (diagonal included) True.  ``length`` is a count of any
+    numeric type (NumPy's integers too), or a size being recorded (``mask_length``).
     """
-    if isinstance(length, bool) or not isinstance(length, int | torch.SymInt) or length < 0:  # SymInt: compiled
+    # The model's own calls give a plain int: one comparison.
+    size = length if type(length) is int and length >= 0 else mask_length(length)
+    return torch.ones(size, size, dtype=torch.bool, device=device).tril()
+
+
+def mask_length(length: Any) -> int | torch.SymInt:
+    """``causal_mask``'s length where it is no plain int of at least 0.  A size being recorded is
+    kept as it is, so that the mask follows the input's length: ``torch.jit.trace`` gives
+    ``tgt.size(1)`` as a 0-dim integer tensor (typed int, as torch.ones takes it), torch.compile
+    and torch.export as a SymInt.  Any other is read as a count (``whole_number``); ValueError
+    where it is none (2.5, -1, True)."""
+    if isinstance(length, torch.SymInt) or (torch.jit.is_tracing() and is_size_tensor(length)):
+        return length
+    count = whole_number(length.item() if is_size_tensor(length) else length)
+    if count is None or count < 0:
         raise ValueError(f"causal_mask: length must be a whole number of positions, got {length!r}")
-    return torch.ones(length, length, dtype=torch.bool, device=device).tril()
+    return count
+
+
+def is_size_tensor(value: object) -> bool:
+    """Whether ``value`` is a 0-dim integer tensor, a size as ``torch.jit.trace`` records it."""
+    return isinstance(value, Tensor) and value.dim() == 0 and not (
+        value.is_floating_point() or value.is_complex() or value.dtype == torch.bool)
 
 
 # PyTorch's fused CPU kernel is slower than the step-by-step path for a few queries
@@ -126,6 +148,16 @@ def merge_heads(x: Tensor) -> Tensor:
     return x.transpose(1, 2).reshape(batch, length, heads * d)
 
 
+def head_size(name: str, size: object) -> int:
+    """A size of ``MultiHeadAttention`` as an int: a whole number of at least 1 of any numeric type
+    (NumPy's integers too, as ``whole_number`` reads counts); ValueError naming it where it is none
+    (n_heads 0 was a ZeroDivisionError, -2 built a module that failed on its input)."""
+    count = whole_number(size)
+    if count is None or count < 1:
+        raise ValueError(f"MultiHeadAttention: {name} must be a whole number of at least 1, got {size!r}")
+    return count
+
+
 class MultiHeadAttention(nn.Module):
     """MultiHead(Q, K, V) = Concat(head_1, …, head_h) W_O,  head_i = Attention(Q W_Q^i, K W_K^i, V W_V^i).
 
@@ -149,10 +181,9 @@ class MultiHeadAttention(nn.Module):
         vdim: int | None = None,
     ) -> None:
         super().__init__()
-        for name, size in (("d_model", d_model), ("n_heads", n_heads), ("d_k", d_k), ("d_v", d_v), ("kdim", kdim),
-                           ("vdim", vdim)):
-            if size is not None and (isinstance(size, bool) or not isinstance(size, int) or size < 1):
-                raise ValueError(f"MultiHeadAttention: {name} must be a whole number of at least 1, got {size!r}")
+        d_model, n_heads = head_size("d_model", d_model), head_size("n_heads", n_heads)
+        d_k, d_v, kdim, vdim = (None if size is None else head_size(name, size) for name, size in
+                                (("d_k", d_k), ("d_v", d_v), ("kdim", kdim), ("vdim", vdim)))
         if (d_k is None or d_v is None) and d_model % n_heads != 0:
             raise ValueError(
                 f"d_model={d_model} is not divisible by n_heads={n_heads}: each head gets "

@@ -27,6 +27,7 @@ from attnmt.config_ranges import (
     check_ranges,
     check_tokenizer_options,
     checked_fields,
+    truth_value,
     typed,
 )
 from attnmt.errors import ConfigError
@@ -86,8 +87,9 @@ class TransformerConfig:
                 named = ", ".join(repr(name) for name in allowed[:-1])
                 raise ConfigError(f"{key}={getattr(self, key)!r}: use {named} or {allowed[-1]!r}")
         for key in (f.name for f in fields(self) if f.type == "bool"):  # as from_dict's reading refuses them
-            if not isinstance(getattr(self, key), bool):
+            if (switch := truth_value(getattr(self, key))) is None:
                 raise ConfigError(f"{key} must be true or false, got {getattr(self, key)!r}")
+            setattr(self, key, switch)  # np.True_ kept would be no JSON in config.json
         if self.tie_embeddings and self.src_vocab_size not in (None, self.vocab_size):
             raise ConfigError(
                 f"src_vocab_size={self.src_vocab_size} differs from vocab_size={self.vocab_size}, "

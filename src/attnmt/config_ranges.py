@@ -12,6 +12,8 @@ import math
 import numbers
 from dataclasses import dataclass, fields
 
+import numpy as np
+
 from attnmt.errors import ConfigError
 
 # The largest size each model key may have: far beyond any translation model (the paper's big model has
@@ -117,6 +119,13 @@ def finite_number(value: object) -> float | None:
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or not math.isfinite(value):
         return None
     return float(value)
+
+
+def truth_value(value: object) -> bool | None:
+    """``value`` as a bool where it is one, NumPy's ``np.True_`` and ``np.False_`` too (no bool to
+    Python's isinstance, though a mask's element or a column's value), None where it is not one
+    (1, "no": a number or a text is no switch)."""
+    return bool(value) if isinstance(value, bool | np.bool_) else None
 
 
 def check_ranges(config: object, ranges: dict[str, Range]) -> None:

@@ -47,6 +47,13 @@ def short_model(tokenizer) -> Transformer:
                                          decoder_layers=1, d_ff=32, max_positions=12)).eval()
 
 
+def test_a_trace_of_utf8_bytes_is_the_trace_of_their_text(short_model, tokenizer):
+    traced = trace_translation(short_model, tokenizer, "ein mann fährt".encode(), target=b"zwei hunde")
+    expected = trace_translation(short_model, tokenizer, "ein mann fährt", target="zwei hunde")
+    assert (traced.sentence, traced.translation, traced.source) == ("ein mann fährt", "zwei hunde", expected.source)
+    assert torch.equal(traced.cross, expected.cross)
+
+
 def test_a_long_sentence_is_cut_as_translate_cuts_it_its_end_of_sentence_kept_with_its_warning(short_model, tokenizer):
     with pytest.warns(AttnmtWarning, match="^1 of the 1 distinct sentences translated were longer than 10 tokens"):
         trace = trace_translation(short_model, tokenizer, LONG, decoding=Decoding(beam_size=1))

@@ -27,9 +27,11 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.data import check_encodable, read_lines
@@ -75,9 +77,7 @@ class Glossary:
                               f"pairs, got {type(terms).__name__}")
         kept: dict[str, tuple[str, str]] = {}
         for pair in terms.items() if isinstance(terms, Mapping) else terms:
-            if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
-                raise DataError(f"{named}: expected a (source term, target term) pair, got {pair!r:.60}")
-            add_term(kept, *pair, named)
+            add_term(kept, *term_pair(pair, named), named)
         return cls.indexed(kept, dict.fromkeys(kept, where) if where else None)
 
     @classmethod
@@ -190,6 +190,21 @@ def add_term(kept: dict[str, tuple[str, str]], source: object, target: object, w
     if kept.get(key, pair)[1] != pair[1]:
         raise DataError(f"{where}: source term {source!r} has two target terms, {kept[key][1]!r} and {target!r}")
     kept[key] = pair
+
+
+def term_pair(pair: Any, where: str) -> tuple[object, object]:
+    """``pair``'s source and target: any item of two, a tuple, a list or a row of a NumPy array
+    (``df[["en", "de"]].values``).  A DataError naming ``where`` for anything else: a str or
+    bytes (``["ab"]`` was the term ("a", "b")), a set or dict (in no order), or an item of
+    another length."""
+    try:
+        two = not isinstance(pair, (str, bytes, AbstractSet, Mapping)) and len(pair) == 2
+    except TypeError:  # no length: a number, None, a 0-dim array
+        two = False
+    if not two:
+        raise DataError(f"{where}: expected a (source term, target term) pair, got {pair!r:.60}")
+    source, target = pair
+    return source, target
 
 
 def term_text(term: object, side: str, where: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from attnmt.config_ranges import finite_number, whole_number
+from attnmt.config_ranges import finite_number, truth_value, whole_number
 from attnmt.errors import ConfigError
 
 # The widest beam accepted: beyond it the work grows with no gain in quality (and a typo such as
@@ -91,8 +91,7 @@ class Decoding:
         if self.repetition_penalty <= 0:
             raise ConfigError(f"decoding option repetition_penalty: expected more than 0, "
                               f"got {self.repetition_penalty}")
-        if not isinstance(self.disable_unk, bool):
-            raise ConfigError(f"decoding option disable_unk: expected true or false, got {self.disable_unk!r}")
+        self.normalise("disable_unk", truth_value, "true or false")
 
     def normalise(self, name: str, read: Callable[[object], float | None], kind: str) -> None:
         """Option ``name`` as ``read`` (whole_number, finite_number) gives it; ConfigError where it gives None."""

@@ -215,11 +215,7 @@ def given_texts(texts: object, name: str = "sentences") -> list[str]:
     translated one character a line (``check_text_list``)."""
     checked = []
     for i, text in enumerate(check_text_list(texts, name)):
-        if isinstance(text, bytes):
-            try:
-                text = text.decode("utf-8")
-            except UnicodeDecodeError as error:
-                raise DataError(f"{name}[{i}]: not UTF-8 (byte {error.start})") from None
+        text = utf8_decoded(text, f"{name}[{i}]")
         if not isinstance(text, str):
             raise ConfigError(f"{name}[{i}]: expected a str, got {type(text).__name__}")
         checked.append(text)
@@ -228,12 +224,25 @@ def given_texts(texts: object, name: str = "sentences") -> list[str]:
 
 
 def given_text(text: object, name: str = "text") -> str:
-    """The one text a Python caller passed, a ``str`` of valid Unicode; one clear error otherwise
-    (a list, None or bytes was an AttributeError or TypeError deep in a parser or the search)."""
+    """The one text a Python caller passed, a ``str`` (UTF-8 ``bytes`` decoded, as ``given_texts``
+    decodes each) of valid Unicode; one clear error otherwise (a list or None was an
+    AttributeError or TypeError deep in a parser or the search)."""
+    text = utf8_decoded(text, name)
     if not isinstance(text, str):
         raise ConfigError(f"{name}: expected a str, got {type(text).__name__}")
     check_encodable([(name, text)])
     return text
+
+
+def utf8_decoded(text: object, where: str) -> object:
+    """``text`` decoded where it is UTF-8 bytes, as it is otherwise; a DataError naming ``where``
+    and the first byte that is no UTF-8."""
+    if not isinstance(text, bytes):
+        return text
+    try:
+        return text.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise DataError(f"{where}: not UTF-8 (byte {error.start})") from None
 
 
 def decode_lines(data: bytes, source: str, first_line: int = 1) -> list[str]:
