@@ -258,9 +258,10 @@ def test_a_key_merged_in_with_a_yaml_merge_key_may_be_set_again(tmp_path):
     # SentencePiece's own words, once it had read the corpora: "INTERNAL: src/trainer_interface.cc(94) [...]"
     ({"character_coverage": 2}, "character_coverage=2.0: use a share of the characters from 0.98 to 1 "
                                 "(SentencePiece's limits)"),
-    ({"model_type": "word"}, "model_type='word': use 'unigram' or 'bpe'"),  # docs/training.md lists those two
+    ({"model_type": "wordpiece"}, "model_type='wordpiece': use 'unigram' or 'bpe' (or 'char', 'word')"),
     ({"byte_fallback": "yes"}, "byte_fallback must be true or false, got 'yes'"),
-    ({"user_defined_symbols": [1]}, "user_defined_symbols=[1]: use a list of text, e.g. ['>>de<<', '>>fr<<']"),
+    ({"user_defined_symbols": [[">>de<<"]]}, "user_defined_symbols=[['>>de<<']]: use a list of text, "
+                                             "e.g. ['>>de<<', '>>fr<<']"),
 ])
 def test_a_tokenizer_option_sentencepiece_would_refuse_is_refused_when_the_config_is_built(options, message):
     with pytest.raises(ConfigError, match=f"^{re.escape(f'tokenizer_options: {message}')}"):
@@ -268,8 +269,12 @@ def test_a_tokenizer_option_sentencepiece_would_refuse_is_refused_when_the_confi
 
 
 @pytest.mark.parametrize("options", [{"model_type": "BPE", "character_coverage": 0.98, "byte_fallback": True},
-                                     {"character_coverage": 1, "user_defined_symbols": [">>de<<", ">>fr<<"]}])
+                                     {"character_coverage": 1, "user_defined_symbols": [">>de<<", ">>fr<<"]},
+                                     {"model_type": "char"}, {"user_defined_symbols": [2020, 2021]},
+                                     {"user_defined_symbols": None}])
 def test_the_tokenizer_options_sentencepiece_takes_are_valid(options):
+    """A run of an earlier release that trained with these resumes: its train.yaml is read with the
+    check too, and was refused."""
     assert TrainConfig(tokenizer_options=options).tokenizer_options == options
 
 
@@ -323,3 +328,14 @@ def test_a_wrong_value_from_the_command_line_is_not_blamed_on_the_file(tmp_path)
     path.write_text("max_steps: 10\n")
     with pytest.raises(ConfigError, match=r"^warmup_steps=-5: use a whole number of at least 0$"):
         load_config(path, {"warmup_steps": "-5"})
+
+
+@pytest.mark.parametrize("overrides", [{"train_src": "null"}, {"train_src": "", "train_tgt": "null"}])
+def test_train_src_set_to_null_with_no_other_corpus_is_refused(tmp_path, overrides):
+    """Unset, it took its default back: the run trained on Multi30k's English (or stopped on its
+    line count against the user's German)."""
+    path = tmp_path / "c.yaml"
+    path.write_text("train_src: tr.en\ntrain_tgt: tr.de\n")
+    options = " ".join(f"--{key.replace('_', '-')} null" for key in overrides)
+    with pytest.raises(ConfigError, match=f"^{options} leaves no training data: give --train-tsv FILE"):
+        load_config(path, overrides)

@@ -172,7 +172,7 @@ def spm_train_defaults(**options) -> bytes:
     return writer.getvalue()
 
 
-@pytest.mark.parametrize("model_type", ["unigram", "bpe"])
+@pytest.mark.parametrize("model_type", ["unigram", "bpe", "char", "word"])
 def test_a_plain_sentencepiece_model_is_renumbered_and_segments_as_before(model_type):
     proto = spm_train_defaults(model_type=model_type)
     plain = sentencepiece.SentencePieceProcessor(model_proto=proto)

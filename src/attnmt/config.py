@@ -344,6 +344,10 @@ def load_config(path: str | Path, overrides: dict[str, str] | None = None) -> Tr
     given = copy.deepcopy(values)
     for key, text in (overrides or {}).items():
         set_override(values, key, text, OVERRIDABLE, earlier=EARLIER_KEYS, unsettable=UNSET_BY_DEFAULT)
+    unset = [key for key in (overrides or {}) if key in UNSET_BY_DEFAULT and key not in values]
+    if unset and not values.get("train_tsv") and values.get("train") is None:  # its default, Multi30k, came back
+        options = " ".join(f"--{key.replace('_', '-')} null" for key in unset)
+        raise ConfigError(f"{options} leaves no training data: give --train-tsv FILE (or a train list) with it")
     try:
         return TrainConfig.from_dict(values, source=str(path))
     except ConfigError as error:

@@ -98,7 +98,7 @@ ADAM_BETA = Range(0, 1, below=True)
 # checked when the config is read: SentencePiece itself refuses a wrong value only once the corpora
 # are read, and then in its own words ("INTERNAL: src/trainer_interface.cc(94) [...]").
 TOKENIZER_OPTIONS = ("model_type", "character_coverage", "user_defined_symbols", "byte_fallback")
-MODEL_TYPES = ("unigram", "bpe")  # SentencePiece's word and char models are not offered: they are not tried here
+MODEL_TYPES = ("unigram", "bpe", "char", "word")  # SentencePiece's four; unigram and bpe are the ones to choose
 CHARACTER_COVERAGE = Range(0.98, 1, says="a share of the characters from 0.98 to 1 (SentencePiece's limits)")
 
 
@@ -152,20 +152,23 @@ def check_adam_betas(betas: object) -> tuple[float, float]:
 
 
 def check_tokenizer_options(options: dict) -> None:
-    """Refuses a ``tokenizer_options`` key attnmt does not pass on to SentencePiece, or a value it would refuse."""
+    """Refuses a ``tokenizer_options`` key attnmt does not pass on to SentencePiece, or a value it
+    would refuse.  What SentencePiece takes is taken (its char and word models, numbers as symbols):
+    a resumed run's train.yaml is read with this check too, and a run that trained must resume."""
     unknown = sorted(map(str, set(options) - set(TOKENIZER_OPTIONS)))
     if unknown:
         raise ConfigError(f"tokenizer_options: unknown tokenizer option(s) {', '.join(unknown)}; "
                           f"valid: {', '.join(TOKENIZER_OPTIONS)}")
     model_type = options.get("model_type", MODEL_TYPES[0])
     if str(model_type).lower() not in MODEL_TYPES:
-        raise ConfigError(f"tokenizer_options: model_type={model_type!r}: use 'unigram' or 'bpe'")
+        raise ConfigError(f"tokenizer_options: model_type={model_type!r}: use 'unigram' or 'bpe' (or 'char', 'word')")
     coverage = typed(options.get("character_coverage", 1.0), "float", "tokenizer_options: character_coverage")
     if not CHARACTER_COVERAGE.holds(coverage):
         raise ConfigError(f"tokenizer_options: character_coverage={coverage}: use {CHARACTER_COVERAGE.describe(False)}")
     typed(options.get("byte_fallback", False), "bool", "tokenizer_options: byte_fallback")
-    symbols = options.get("user_defined_symbols", [])
-    if not (isinstance(symbols, str) or isinstance(symbols, list) and all(isinstance(s, str) for s in symbols)):
+    symbols = options.get("user_defined_symbols") or []  # (a number is a symbol to SentencePiece: 2020)
+    if not (isinstance(symbols, str) or isinstance(symbols, list) and all(
+            isinstance(s, str | int | float) and not isinstance(s, bool) for s in symbols)):
         raise ConfigError(f"tokenizer_options: user_defined_symbols={symbols!r}: use a list of text, "
                           "e.g. ['>>de<<', '>>fr<<'] (or one text, the symbols apart by commas, as SentencePiece's)")
 

@@ -238,7 +238,7 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
     small to support it gives a smaller vocabulary and a warning rather than an error.
     `seed` only matters for a corpus of more than MAX_TRAINING_SENTENCES sentences,
     which is subsampled.  `options` (attnmt.config_ranges.TOKENIZER_OPTIONS, checked there):
-    model_type "unigram" or "bpe", character_coverage (below 1.0 for scripts with thousands
+    model_type "unigram" or "bpe" ("char" and "word" too), character_coverage (below 1.0 for scripts with thousands
     of rare characters, e.g. 0.9995 for Chinese), user_defined_symbols kept whole (language
     tags such as ">>de<<"), byte_fallback.  `text` names the sentences in messages ("the source side's text").
     """
