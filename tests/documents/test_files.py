@@ -60,6 +60,26 @@ def test_an_xhtml_file_without_lang_gets_xml_lang_only(mirror):
     assert out == '<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="de"><body><p>DOG A</p></body></html>'
 
 
+@pytest.mark.parametrize(("name", "page"), [
+    ("y5.xhtml", '<html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><title>Sleep</title></head>'
+                 "<body><p>A man sleeps.</p></body></html>"),
+    ("y5.html", '<html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head><title>Sleep</title></head>'
+                "<body><p>A man sleeps.</p></body></html>"),
+    ("units.xml", "<xliff><target>A man sleeps.</target></xliff>"),
+], ids=["xhtml", "html", "xml"])
+@pytest.mark.parametrize("declaration", ['<?xml version="1.0" encoding="iso-8859-1"?>',
+                                         "<?xml version='1.0' encoding = 'US-ASCII' standalone='yes'?>"],
+                         ids=["iso-8859-1", "us-ascii"])
+def test_an_xml_declaration_says_utf8_as_the_file_is_written(fixed, name, page, declaration):
+    """The file is read and written as UTF-8: a declaration kept naming another encoding made every
+    XML parser read the translation's "ä" as "Ã¤"."""
+    translator = fixed("Ein Mann schläft.", [])
+    out = translate_file_bytes(f"{declaration}\n{page}".encode(), name, translator, DocumentOptions(target_lang="de"))
+    kept = declaration.replace("iso-8859-1", "UTF-8").replace("US-ASCII", "UTF-8")
+    assert out.decode().startswith(kept + "\n")
+    assert "Ein Mann schläft." in [element.text for element in etree.fromstring(out).iter()]
+
+
 def test_an_xml_file_is_translated_as_markup(mirror):
     out = translate_file_bytes(b'<?xml version="1.0"?>\n<doc><p>a dog</p></doc>', "d.xml", mirror, OPTIONS)
     assert out == b'<?xml version="1.0"?>\n<doc><p>DOG A</p></doc>'

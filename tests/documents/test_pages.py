@@ -45,3 +45,22 @@ def test_an_xhtml_pages_http_equiv_charset_says_utf8_and_stays(same):
     page = ('<?xml version="1.0"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head><meta http-equiv="Content-Type" '
             'content="text/html; charset=iso-8859-1"/></head><body><p>A dog.</p></body></html>')
     assert one(page, same) == page.replace("iso-8859-1", "utf-8")
+
+
+@pytest.mark.parametrize("meta", [
+    '<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1"/>',
+    '<meta charset="iso-8859-1"/>',
+])
+def test_an_xhtml_files_meta_says_utf8_as_the_page_is_written(same, meta):
+    """An .xhtml page is parsed as XML, its names in XHTML's namespace: its <meta> was missed and
+    kept saying iso-8859-1, and a browser showed "schlÃ¤ft"."""
+    page = (f'<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml"><head>{meta}<title>Sleep</title></head>'
+            "<body><p>A man sleeps.</p></body></html>")
+    assert one(page, same, xhtml=True) == page.replace("iso-8859-1", "utf-8")
+
+
+def test_an_xhtml_file_without_a_meta_gets_none(same):
+    """XML's own default is UTF-8: the page is written as it came."""
+    page = ('<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Sleep</title></head>'
+            "<body><p>A man.</p></body></html>")
+    assert one(page, same, xhtml=True) == page

@@ -33,7 +33,7 @@ from lxml import etree
 from attnmt.documents.elements import Vocabulary, is_button_label, says_no, says_yes
 from attnmt.documents.flat import FlatBuilder, FlatText, Place, has_words
 from attnmt.documents.language import XML_LANG, say_translated, set_direction
-from attnmt.documents.pages import is_comment, local_name, parse
+from attnmt.documents.pages import is_comment, local_name, parse, say_utf8
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_line, translate_flats
 from attnmt.documents.spans import Nested, plain
 
@@ -316,17 +316,23 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
     found = [(i, p) for i, p in enumerate(parsed) if p is not None]
     lines = [first_line + i if len(texts) > 1 else p.first_line for i, p in found]
     translate_trees([TreeJob(p.root, vocabulary, options) for _, p in found], translator, options, review, lines)
-    if xhtml and options.target_lang:
+    if xhtml:
         for _, p in found:
-            set_xhtml_language(p.root, options.target_lang)
+            finish_xhtml(p.root, options.target_lang)
     return [text if p is None else p.serialise(options.target_lang) for text, p in zip(texts, parsed, strict=True)]
 
 
-def set_xhtml_language(holder: etree._Element, lang: str) -> None:
-    """The XHTML page's ``<html>`` says ``lang``: in ``xml:lang``, which every XHTML has, and in
-    ``lang`` where it has one already (XHTML 1.1 has none); a ``dir`` there agrees with it."""
+def finish_xhtml(holder: etree._Element, lang: str | None) -> None:
+    """The XHTML page's ``<html>``: a <meta> declaring its encoding says utf-8, as the page is
+    written (pages.say_utf8; none is added, UTF-8 being XML's own default, and what its XML
+    declaration says: pages.utf8_prolog); with ``lang``, it says ``lang``: in ``xml:lang``, which
+    every XHTML has, and in ``lang`` where it has one already (XHTML 1.1 has none); a ``dir``
+    there agrees with it."""
     for page in holder:
-        if isinstance(page.tag, str) and local_name(page) == "html":
+        if not isinstance(page.tag, str) or local_name(page) != "html":
+            continue
+        say_utf8(page, xhtml=True)
+        if lang:
             page.set(XML_LANG, lang)
             if page.get("lang") is not None:
                 page.set("lang", lang)

@@ -30,6 +30,10 @@ XML_ROOT = "attnmt-fragment"
 # its writer gives each an end tag.
 UNKNOWN_VOIDS = ("embed", "keygen", "source", "track", "wbr")
 VOID_END = re.compile(rf"(<({'|'.join(UNKNOWN_VOIDS)})\b[^<>]*>)</\2>")  # an emptied one as written: "<wbr></wbr>"
+# An XML declaration's encoding pseudo-attribute, ``<?xml version="1.0" encoding="iso-8859-1"?>``:
+# the declaration's text before its value (group 1), the quote (2), the value (3).
+DECLARED_ENCODING = re.compile(r"""\A(\ufeff?\s*<\?xml\s(?:[^?]|\?(?!>))*?\bencoding\s*=\s*)(["'])([^"']*)\2""")
+UTF8_NAMES = ("utf-8", "utf8")  # how a declaration may already say it (any case), kept as written
 
 
 def is_comment(node: etree._Element) -> bool:
@@ -107,9 +111,9 @@ class Parsed:
             nodes = [*(beside(self.root, preceding=True)[::-1] if self.from_tree[0] else []), self.root,
                      *(beside(self.root) if self.from_tree[1] else [])]
             page = "".join(html_string(node, with_tail=False, method="xml" if xhtml else "html") for node in nodes)
-            return self.prolog + self.around[0] + page + self.around[1]
+            return utf8_prolog(self.prolog) + self.around[0] + page + self.around[1]
         tostring = etree.tostring if self.xml else html_string
-        return self.prolog + escape(self.root.text or "", quote=False) + "".join(
+        return utf8_prolog(self.prolog) + escape(self.root.text or "", quote=False) + "".join(
             tostring(child, encoding="unicode", with_tail=True) for child in self.root)
 
 
@@ -136,16 +140,44 @@ def open_voids(root: etree._Element) -> None:
         last.tail = (last.tail or "") + after or None
 
 
+def utf8_prolog(prolog: str) -> str:
+    """The prolog with its XML declaration's encoding saying UTF-8, the rest as written: the text
+    is written as UTF-8 (it was read as UTF-8, whatever the declaration said), and an XML parser
+    decodes the bytes by the declaration, so ``encoding="iso-8859-1"`` would turn "schläft" into
+    "schlÃ¤ft".  One that says UTF-8 already (in any case), and one without an encoding (which
+    means UTF-8), are kept as written."""
+    declared = DECLARED_ENCODING.match(prolog)
+    if declared is None or declared.group(3).strip().lower() in UTF8_NAMES:
+        return prolog
+    quote = declared.group(2)
+    return f"{declared.group(1)}{quote}UTF-8{quote}{prolog[declared.end():]}"
+
+
 def declare_utf8(root: etree._Element, xhtml: bool = False) -> None:
-    """The page is written as UTF-8, so it says so: its <meta charset> is set to utf-8, or one is
-    added at the top of <head>; else a browser may read it as Windows-1252.  A <meta http-equiv=
-    "Content-Type"> becomes a <meta charset="utf-8"> where it is, as libxml2's HTML writer leaves
-    such a meta out; in XHTML (written as XML, which keeps it, and whose DTDs have no ``charset``
-    attribute) its content says utf-8."""
-    for meta in root.iter("meta"):
+    """The page is written as UTF-8, so it says so: its <meta charset> or <meta http-equiv=
+    "Content-Type"> says utf-8 (say_utf8), or a <meta charset="utf-8"> is added at the top of
+    <head>; else a browser may read it as Windows-1252."""
+    if say_utf8(root, xhtml):
+        return
+    head = root.find(named(root, "head"))
+    if head is None:
+        head = root.makeelement(named(root, "head"), {})
+        root.insert(0, head)
+    meta = root.makeelement(named(root, "meta"), {"charset": "utf-8"})
+    meta.tail, head.text = head.text, None
+    head.insert(0, meta)
+
+
+def say_utf8(root: etree._Element, xhtml: bool = False) -> bool:
+    """Whether the page ``root`` declares its encoding in a <meta>, which now says utf-8: its <meta
+    charset> is set to utf-8; a <meta http-equiv="Content-Type"> becomes a <meta charset="utf-8">
+    where it is, as libxml2's HTML writer leaves such a meta out; in XHTML (written as XML, which
+    keeps it, and whose DTDs have no ``charset`` attribute) its content says utf-8.  The names are
+    those of ``root``'s namespace: XHTML's, parsed as XML, or none."""
+    for meta in root.iter(named(root, "meta")):
         if meta.get("charset") is not None:
             meta.set("charset", "utf-8")
-            return
+            return True
         if meta.get("http-equiv", "").strip().lower() == "content-type":
             if xhtml:
                 meta.set("content", "text/html; charset=utf-8")
@@ -153,14 +185,15 @@ def declare_utf8(root: etree._Element, xhtml: bool = False) -> None:
                 for name in [name for name in meta.attrib if name.lower() in ("http-equiv", "content")]:
                     del meta.attrib[name]  # its other attributes (an id) stay
                 meta.set("charset", "utf-8")
-            return
-    head = root.find("head")
-    if head is None:
-        head = root.makeelement("head", {})
-        root.insert(0, head)
-    meta = root.makeelement("meta", {"charset": "utf-8"})
-    meta.tail, head.text = head.text, None
-    head.insert(0, meta)
+            return True
+    return False
+
+
+def named(root: etree._Element, local: str) -> str:
+    """``local`` in ``root``'s namespace: ``{http://www.w3.org/1999/xhtml}meta`` in XHTML parsed
+    as XML, plain ``meta`` in HTML."""
+    namespace = etree.QName(root).namespace
+    return f"{{{namespace}}}{local}" if namespace else local
 
 
 def parse(text: str, xml: bool, where: str, whole: bool = False) -> Parsed | None:
