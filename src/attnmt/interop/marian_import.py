@@ -32,6 +32,7 @@ from attnmt.checkpoint import (
     check_weights_size,
     save_model_config,
     save_weights,
+    stored_shapes,
 )
 from attnmt.errors import AttnmtWarning
 from attnmt.files import make_folder
@@ -62,7 +63,7 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     marian, planned = marian_model_config(transformers, hf_dir, tokenizer.unk_id)
     weights = marian_weights_file(hf_dir)
     check_model_size(planned, hf_dir / MODEL_CONFIG)
-    check_weights_size(planned, weights, hf_dir / MODEL_CONFIG)
+    check_weights_size(planned, stored_shapes(weights), weights, hf_dir / MODEL_CONFIG)
     source_size = planned.src_vocab_size or planned.vocab_size  # Marian's vocab_size: the source's
     target_key = "decoder_vocab_size" if planned.src_vocab_size else "vocab_size"
     check_vocab_size(tokenizer, hf_dir, (target_key, planned.vocab_size), ("vocab_size", source_size))
