@@ -132,12 +132,7 @@ def given_texts(texts: object, name: str = "sentences") -> list[str]:
     """The texts a Python caller passed as a list of ``str`` (UTF-8 ``bytes`` decoded), each valid
     Unicode; one clear error otherwise.  A str is a Sequence[str] to Python's types, and was
     translated one character a line (``check_text_list``)."""
-    checked = []
-    for i, text in enumerate(check_text_list(texts, name)):
-        text = utf8_decoded(text, f"{name}[{i}]")
-        if not isinstance(text, str):
-            raise ConfigError(f"{name}[{i}]: expected a str, got {type(text).__name__}")
-        checked.append(text)
+    checked = [given_str(text, f"{name}[{i}]") for i, text in enumerate(check_text_list(texts, name))]
     check_encodable((f"{name}[{i}]", text) for i, text in enumerate(checked))
     return checked
 
@@ -146,22 +141,22 @@ def given_text(text: object, name: str = "text") -> str:
     """The one text a Python caller passed, a ``str`` (UTF-8 ``bytes`` decoded, as ``given_texts``
     decodes each) of valid Unicode; one clear error otherwise (a list or None was an
     AttributeError or TypeError deep in a parser or the search)."""
-    text = utf8_decoded(text, name)
-    if not isinstance(text, str):
-        raise ConfigError(f"{name}: expected a str, got {type(text).__name__}")
+    text = given_str(text, name)
     check_encodable([(name, text)])
     return text
 
 
-def utf8_decoded(text: object, where: str) -> object:
-    """``text`` decoded where it is UTF-8 bytes, as it is otherwise; a DataError naming ``where``
-    and the first byte that is no UTF-8."""
-    if not isinstance(text, bytes):
-        return text
-    try:
-        return text.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise DataError(f"{where}: not UTF-8 (byte {error.start})") from None
+def given_str(text: object, where: str) -> str:
+    """``text`` as a str, decoded where it is UTF-8 bytes; a DataError naming ``where`` and the first
+    byte that is no UTF-8, a ConfigError naming ``where`` and the type for anything else."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise DataError(f"{where}: not UTF-8 (byte {error.start})") from None
+    if not isinstance(text, str):
+        raise ConfigError(f"{where}: expected a str, got {type(text).__name__}")
+    return text
 
 
 def decode_lines(data: bytes, source: str, first_line: int = 1) -> list[str]:
