@@ -117,22 +117,24 @@ def stored_shapes(path: Path) -> dict[str, list[int]]:
         raise unreadable_weights(path, error) from None
 
 
-def check_weights_size(config: TransformerConfig, path: Path, source: Path | str) -> None:
+def check_weights_size(config: TransformerConfig, stored: dict[str, list[int]], path: Path, source: Path | str) -> None:
     """Refuses a weights file that holds fewer numbers than the config ``source`` describes, from the
-    file's header alone: the model is not built for weights that cannot fill it."""
-    stored = sum(math.prod(shape) for shape in stored_shapes(path).values())
-    if stored < config.parameter_count():
-        raise ModelDirError(f"{path}: holds {stored:,} numbers but {source} describes a model of "
+    file's header alone (``stored``: stored_shapes(path)): the model is not built for weights that
+    cannot fill it."""
+    numbers = sum(math.prod(shape) for shape in stored.values())
+    if numbers < config.parameter_count():
+        raise ModelDirError(f"{path}: holds {numbers:,} numbers but {source} describes a model of "
                             f"{config.parameter_count():,} parameters; they come from different models")
 
 
-def check_weights_shapes(config: TransformerConfig, path: Path, source: Path | str) -> None:
+def check_weights_shapes(config: TransformerConfig, stored: dict[str, list[int]], path: Path,
+                         source: Path | str) -> None:
     """Refuses a weights file holding a tensor of another shape than the model of ``config`` gives it,
-    naming the first, from the file's header alone.  A larger model's weights hold numbers enough for
-    check_weights_size, and loading them was torch's "size mismatch" once for each of dozens of tensors."""
+    naming the first, from the file's header alone (``stored``: stored_shapes(path)).  A larger model's
+    weights hold numbers enough for check_weights_size, and loading them was torch's "size mismatch"
+    once for each of dozens of tensors."""
     with torch.device("meta"):  # shapes only: nothing is allocated
         expected = {name: list(tensor.shape) for name, tensor in Transformer(config).state_dict().items()}
-    stored = stored_shapes(path)
     for name, shape in expected.items():  # in the model's order: the embedding first
         if name in stored and list(stored[name]) != shape:  # names that differ: load_weights says
             raise ModelDirError(f"{path}: {name} has the shape {list(stored[name])}, but the model {source} "
@@ -256,8 +258,9 @@ def open_model_dir(
     config = load_model_config(model_dir)
     weights = Path(weights) if weights else model_dir / WEIGHTS
     check_model_size(config, model_dir / MODEL_CONFIG)
-    check_weights_size(config, weights, model_dir / MODEL_CONFIG)
-    check_weights_shapes(config, weights, model_dir / MODEL_CONFIG)
+    stored = stored_shapes(weights)  # the header, read once for both checks
+    check_weights_size(config, stored, weights, model_dir / MODEL_CONFIG)
+    check_weights_shapes(config, stored, weights, model_dir / MODEL_CONFIG)
     return config, weights, load_tokenizer(model_dir, config)
 
 

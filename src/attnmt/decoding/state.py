@@ -150,7 +150,10 @@ class DecoderState:
             if len(rows):
                 take_only(top, tokens, rows, forced[rows], forced_log_prob[rows])
             return top, tokens
-        logits = self.logits(forced[:, None] if wanted is None else torch.cat([forced[:, None], wanted], dim=1))
+        exempt = None  # what the n-gram ban spares: built only where there is a ban, not at every constrained step
+        if self.penalties is not None and self.penalties.no_repeat_ngram_size:
+            exempt = forced[:, None] if wanted is None else torch.cat([forced[:, None], wanted], dim=1)
+        logits = self.logits(exempt)
         if wanted is not None or len(rows):  # tokens read by id
             logits = self.choose.full_width(logits)
         top, tokens, normaliser = self.choose.top_log_probs(logits, k, banned)

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 from lxml import etree
 
-W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+from attnmt.documents.wordml import W, w
+
 DROP_CAPS = ("drop", "margin")  # w:dropCap's values that make a drop cap ("none" does not)
 # Empty elements that mark a place or a range's ends between runs, and Word's note of where a page
 # ended when it last laid the text out (inside a run): no text, nothing a reader sees.
@@ -29,10 +30,6 @@ MARKERS = frozenset(f"{{{W}}}{name}" for name in (
     "customXmlInsRangeStart", "customXmlInsRangeEnd", "customXmlDelRangeStart", "customXmlDelRangeEnd",
     "customXmlMoveFromRangeStart", "customXmlMoveFromRangeEnd", "customXmlMoveToRangeStart",
     "customXmlMoveToRangeEnd", "lastRenderedPageBreak"))
-
-
-def w(name: str) -> str:
-    return f"{{{W}}}{name}"
 
 
 @dataclass

@@ -24,7 +24,8 @@ from attnmt.documents.pipeline import DocumentOptions, Translator, translate_lin
 from attnmt.documents.spans import Weights
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import DataError, UserError
-from attnmt.text.data import HEAD_BYTES, check_not_utf16, with_endings
+from attnmt.text.data import with_endings
+from attnmt.text.encodings import HEAD_BYTES, check_not_utf16
 
 if TYPE_CHECKING:
     from attnmt.documents.review import Review

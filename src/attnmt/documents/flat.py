@@ -14,6 +14,8 @@ from typing import Any
 
 from lxml import etree
 
+from attnmt.documents.wordml import W
+
 # URLs and e-mail addresses pass through untranslated; a URL's last character is no punctuation
 # (the full stop after "see https://example.org." ends the sentence, not the address).
 PROTECTED = re.compile(
@@ -39,16 +41,15 @@ CLOSING_CATEGORIES = ("Pe", "Pf", "Pi")
 # position, its own paragraphs; every element of OpenDocument's drawing namespace, ODF_DRAWING), an embedded object.
 ODF_TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 ODF_DRAWING = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
-WORD_MAIN = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 NOT_IN_THE_LINE = frozenset({
     f"{{{ODF_TEXT}}}note", "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}annotation",
-    *(f"{{{WORD_MAIN}}}{name}" for name in ("instrText", "delInstrText", "delText", "del", "moveFrom", "drawing",
-                                            "pict", "object")),
+    *(f"{{{W}}}{name}" for name in ("instrText", "delInstrText", "delText", "del", "moveFrom", "drawing",
+                                    "pict", "object")),
     "{http://schemas.openxmlformats.org/markup-compatibility/2006}AlternateContent"})
 # A line break and a tab, which a reader sees as a space between words (HTML's, OpenDocument's, Word's, a slide's).
 SHOWN_AS_SPACE = frozenset({
     "br", "{http://www.w3.org/1999/xhtml}br", f"{{{ODF_TEXT}}}line-break", f"{{{ODF_TEXT}}}tab", f"{{{ODF_TEXT}}}s",
-    *(f"{{{WORD_MAIN}}}{name}" for name in ("br", "cr", "tab", "ptab")),
+    *(f"{{{W}}}{name}" for name in ("br", "cr", "tab", "ptab")),
     "{http://schemas.openxmlformats.org/drawingml/2006/main}br"})
 
 

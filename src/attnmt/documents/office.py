@@ -34,7 +34,6 @@ The document's language (``w:lang``, ``lang``, ``fo:language``, ``xml:lang``,
 from __future__ import annotations
 
 import io
-import posixpath
 import re
 from collections.abc import Callable, Sequence
 from pathlib import PurePosixPath
@@ -52,7 +51,7 @@ from attnmt.documents.archive import (
     serialise_part,
     write_archive,
 )
-from attnmt.documents.comments import CELL_COMMENTS, POWERPOINT_COMMENTS, THREADED_COMMENTS
+from attnmt.documents.comments import CELL_COMMENTS, POWERPOINT_COMMENTS, THREADED_COMMENTS, P
 from attnmt.documents.epub import epub_parts
 from attnmt.documents.flat import Place
 from attnmt.documents.ooxml import (
@@ -60,13 +59,14 @@ from attnmt.documents.ooxml import (
     INLINE_STRING,
     SHARED_STRING,
     WORD,
+    s,
     set_language,
     w,
 )
 from attnmt.documents.opendocument import opendocument_parts
 from attnmt.documents.pipeline import DocumentOptions, Repeats, Translator, flat_sentences, translate_flats
 from attnmt.documents.spans import Nested
-from attnmt.documents.tables import RELATIONSHIPS, keep_tables_whole
+from attnmt.documents.tables import keep_tables_whole, relationships
 from attnmt.errors import DataError
 
 if TYPE_CHECKING:
@@ -78,8 +78,6 @@ CHUNK = 256  # paragraphs per translate call: progress is reported after each, a
 CONTENT_TYPES = "[Content_Types].xml"
 TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
 RELATIONSHIP_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
-PRESENTATION = "http://schemas.openxmlformats.org/presentationml/2006/main"
-SPREADSHEET = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 # Charts' titles and labels written as text, the text boxes and shapes drawn on a chart (its
 # "user shapes": cdr:sp/cdr:txBody, a part of their own), and SmartArt (its data, and the drawing
 # made of it that Office shows), in any of the three formats: DrawingML paragraphs.
@@ -234,14 +232,14 @@ def shown_order(archive: Archive, kinds: dict[str, str], suffix: str, main: str)
     place (workbook.xml's ``sheets``), which their names' numbers need not be (a slide or a sheet
     moved keeps its name); {} for a Word file."""
     if suffix == ".xlsx":
-        return listed_order(archive, main, f"{{{SPREADSHEET}}}sheet")
+        return listed_order(archive, main, s("sheet"))
     if suffix != ".pptx":
         return {}
-    shown = listed_order(archive, main, f"{{{PRESENTATION}}}sldId")
+    shown = listed_order(archive, main, f"{{{P}}}sldId")
     for member, kind in kinds.items():
         if kind.endswith(".notesSlide+xml"):
-            slide = next((target for role, target in relationships(archive, member).values()
-                          if role.endswith("/slide")), None)
+            slide = next((related.member for related in relationships(archive, member).values()
+                          if related.kind.endswith("/slide")), None)
             if slide in shown:
                 shown[member] = shown[slide]
     return shown
@@ -251,21 +249,7 @@ def listed_order(archive: Archive, main: str, tag: str) -> dict[str, int]:
     """Each member the main part lists in ``tag`` elements (by relationship id) -> its place in the list."""
     members = relationships(archive, main)
     ids = [node.get(RELATIONSHIP_ID) for node in parse_part(archive, main).getroot().iter(tag)]
-    return {members[each][1]: number for number, each in enumerate(ids) if each in members}
-
-
-def relationships(archive: Archive, member: str) -> dict[str, tuple[str, str]]:
-    """``member``'s relationships: each id -> (its type, the member it targets); {} where it has none."""
-    folder = posixpath.dirname(member)
-    rels = posixpath.join(folder, "_rels", posixpath.basename(member) + ".rels")
-    if rels not in archive:
-        return {}
-    found = {}
-    for relationship in parse_part(archive, rels).getroot().iter(f"{{{RELATIONSHIPS}}}Relationship"):
-        target = relationship.get("Target", "")  # relative to the member's folder, or to the archive's root
-        targeted = target[1:] if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
-        found[relationship.get("Id")] = (relationship.get("Type", ""), targeted)
-    return found
+    return {members[each].member: number for number, each in enumerate(ids) if each in members}
 
 
 def content_types(archive: Archive, types: etree._Element) -> dict[str, str]:

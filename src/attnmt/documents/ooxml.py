@@ -50,16 +50,12 @@ from attnmt.documents.formatting import base_run, formatting, merge_runs
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, hyphenated_words, in_word, no_break_hyphens
 from attnmt.documents.markers import is_marker_text
 from attnmt.documents.spans import Nested, plain
+from attnmt.documents.wordml import w
 from attnmt.documents.xstring import escape, unescape
 
-W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
-
-
-def w(name: str) -> str:
-    return f"{{{W}}}{name}"
 
 
 def a(name: str) -> str:

@@ -26,6 +26,7 @@ from __future__ import annotations
 import posixpath
 import re
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from lxml import etree
 
@@ -83,18 +84,38 @@ def sheet_tables(archive: Archive) -> dict[str, list[str]]:
     tables: dict[str, list[str]] = {}
     for rels in archive.names():
         folder, _, name = rels.rpartition("_rels/")
-        if not name.endswith(".rels") or not folder.endswith("/") and folder:
+        if not name.endswith(".rels") or "/" in name or not folder.endswith("/") and folder:
             continue
         sheet = folder + name.removesuffix(".rels")
         if sheet not in archive:
             continue
-        for relationship in parse_part(archive, rels).getroot().iter(f"{{{RELATIONSHIPS}}}Relationship"):
-            target = relationship.get("Target", "")
-            if relationship.get("Type", "").endswith(TABLE_RELATIONSHIP) and relationship.get("TargetMode") is None:
-                member = target.lstrip("/") if target.startswith("/") else posixpath.normpath(folder + target)
-                if member in archive:
-                    tables.setdefault(sheet, []).append(member)
+        for related in relationships(archive, sheet).values():
+            if related.kind.endswith(TABLE_RELATIONSHIP) and related.mode is None and related.member in archive:
+                tables.setdefault(sheet, []).append(related.member)
     return tables
+
+
+class Relationship(NamedTuple):
+    """One of a part's relationships (a ``Relationship`` of its ``.rels`` part)."""
+
+    kind: str  # its Type, a URI: "…/relationships/table"
+    member: str  # the member it targets, resolved from the part's folder or the archive's root
+    mode: str | None  # its TargetMode: "External" for a link out of the archive, None for a member
+
+
+def relationships(archive: Archive, member: str) -> dict[str, Relationship]:
+    """``member``'s relationships, by id; {} where it has none."""
+    folder = posixpath.dirname(member)
+    rels = posixpath.join(folder, "_rels", posixpath.basename(member) + ".rels")
+    if rels not in archive:
+        return {}
+    found = {}
+    for relationship in parse_part(archive, rels).getroot().iter(f"{{{RELATIONSHIPS}}}Relationship"):
+        target = relationship.get("Target", "")  # relative to the member's folder, or to the archive's root
+        targeted = target[1:] if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
+        found[relationship.get("Id")] = Relationship(relationship.get("Type", ""), targeted,
+                                                     relationship.get("TargetMode"))
+    return found
 
 
 def string_texts(sst: etree._Element) -> list[str]:

@@ -118,11 +118,17 @@ def load() -> Path:
 def prebuilt() -> Path | None:
     """The wheel's compiled extension, where it was compiled for this PyTorch and this CPU has the
     instructions of its target; None otherwise (and where the package was installed without it)."""
+    built = prebuilt_record()
+    return None if built is None or prebuilt_misfit(built) else PREBUILT.with_name(built["library"])
+
+
+def prebuilt_record() -> dict | None:
+    """The wheel's record of its compiled extension (PREBUILT: its file, PyTorch, CPU flags); None
+    where the package was installed without one (an editable install, an sdist)."""
     try:
-        built = json.loads(PREBUILT.read_text())
+        return json.loads(PREBUILT.read_text())
     except FileNotFoundError:
         return None
-    return None if prebuilt_misfit(built) else PREBUILT.with_name(built["library"])
 
 
 def prebuilt_misfit(built: dict) -> str | None:
@@ -138,10 +144,8 @@ def prebuilt_unused() -> str | None:
     """Why the wheel's compiled extension is not used, for ``attnmt doctor`` ("the wheel's step is
     unused: it was compiled for PyTorch 2.12.0, not 2.13.0"); None where it is, or the package was
     installed without one (an editable install, an sdist)."""
-    try:
-        why = prebuilt_misfit(json.loads(PREBUILT.read_text()))
-    except FileNotFoundError:
-        return None
+    built = prebuilt_record()
+    why = None if built is None else prebuilt_misfit(built)
     return None if why is None else f"the wheel's own is unused: {why}"
 
 

@@ -22,7 +22,6 @@ from types import ModuleType
 from typing import Any
 
 import torch
-from safetensors import safe_open
 
 from attnmt.checkpoint import (
     MODEL_CONFIG,
@@ -32,6 +31,7 @@ from attnmt.checkpoint import (
     check_weights_size,
     save_model_config,
     save_weights,
+    stored_shapes,
 )
 from attnmt.errors import AttnmtWarning
 from attnmt.files import make_folder
@@ -62,11 +62,12 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     marian, planned = marian_model_config(transformers, hf_dir, tokenizer.unk_id)
     weights = marian_weights_file(hf_dir)
     check_model_size(planned, hf_dir / MODEL_CONFIG)
-    check_weights_size(planned, weights, hf_dir / MODEL_CONFIG)
+    stored = stored_shapes(weights)  # the header, read once for the sizes and the shapes
+    check_weights_size(planned, stored, weights, hf_dir / MODEL_CONFIG)
     source_size = planned.src_vocab_size or planned.vocab_size  # Marian's vocab_size: the source's
     target_key = "decoder_vocab_size" if planned.src_vocab_size else "vocab_size"
     check_vocab_size(tokenizer, hf_dir, (target_key, planned.vocab_size), ("vocab_size", source_size))
-    check_weight_shapes(transformers, marian, weights, hf_dir / MODEL_CONFIG)
+    check_weight_shapes(transformers, marian, stored, weights, hf_dir / MODEL_CONFIG)
     if getattr(marian, "normalize_before", False):
         warnings.warn(f"{hf_dir / MODEL_CONFIG}: normalize_before: true is ignored, as transformers' MarianMTModel "
                       "ignores it: the model is imported post-norm, computing what transformers computes",
@@ -147,17 +148,18 @@ def marian_model_config(transformers: ModuleType, hf_dir: Path, unk_id: int) -> 
         raise ConversionError(f"{path}: {type(error).__name__}: {str(error).splitlines()[0]}") from None
 
 
-def check_weight_shapes(transformers: ModuleType, marian: Any, weights: Path, config_path: Path) -> None:
+def check_weight_shapes(transformers: ModuleType, marian: Any, stored: dict[str, list[int]], weights: Path,
+                        config_path: Path) -> None:
     """Refuses a weights file whose tensors have other shapes than the config gives them, from the
-    file's header alone, naming the first such tensor and the config's keys behind the axes that
-    differ (transformers prints a report of every mismatched tensor, then fails)."""
+    file's header alone (``stored``: stored_shapes(weights)), naming the first such tensor and the
+    config's keys behind the axes that differ (transformers prints a report of every mismatched
+    tensor, then fails)."""
     try:
         with torch.device("meta"):  # shapes only: nothing is allocated
             expected = transformers.MarianMTModel(marian).state_dict()
     except (AssertionError, ValueError, RuntimeError) as error:  # e.g. decoder_vocab_size <= pad_token_id
         raise ConversionError(f"{config_path}: transformers cannot build the model it describes ({error})") from None
-    with safe_open(str(weights), "pt") as stored:  # check_weights_size has read this header already
-        shapes = {name: tuple(stored.get_slice(name).get_shape()) for name in stored.keys()}
+    shapes = {name: tuple(shape) for name, shape in stored.items()}
     settings = marian.to_dict()
     for name, tensor in expected.items():
         want = tuple(tensor.shape)

@@ -1,2 +1,3 @@
 """Text and token ids: the SentencePiece tokenizer, the Marian vocabulary of imported models, the
-files that hold a model's tokenizer, and reading text files into sentence pairs and padded batches."""
+files that hold a model's tokenizer, reading text files into sentence pairs and padded batches,
+and naming UTF-16 given for UTF-8 (encodings)."""

@@ -20,6 +20,7 @@ import fcntl
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from attnmt import checkpoint as ckpt
 from attnmt.config import TrainConfig
@@ -167,13 +168,18 @@ def record_corpora(config: TrainConfig, folder: Path) -> None:
     write_text(folder / CORPORA, json.dumps({"cwd": os.getcwd(), "files": files}, indent=1))
 
 
+def read_corpora(folder: Path) -> dict[str, Any] | None:
+    """The run in ``folder``'s corpora.json, as record_corpora wrote it; None where there is none (a run
+    of an earlier release)."""
+    path = folder / CORPORA
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+
 def recorded_corpora(folder: Path) -> dict[str, str]:
     """The full paths of the files the run in ``folder`` trained on, as its corpora.json recorded them,
     by what names them in its config ({} where there is none: a run of an earlier release)."""
-    path = folder / CORPORA
-    if not path.is_file():
-        return {}
-    return {key: file["path"] for key, file in json.loads(path.read_text(encoding="utf-8"))["files"].items()}
+    recorded = read_corpora(folder)
+    return {} if recorded is None else {key: file["path"] for key, file in recorded["files"].items()}
 
 
 def check_same_corpora(config: TrainConfig, folder: Path) -> None:
@@ -181,10 +187,9 @@ def check_same_corpora(config: TrainConfig, folder: Path) -> None:
     their batches): a relative path read from another directory, a file changed or replaced, another
     file given.  A file moved with its bytes (a run directory moved with absolute paths, a copy) is the
     same.  A run directory of an earlier release has no corpora.json: nothing to check."""
-    path = folder / CORPORA
-    if not path.is_file():
+    recorded = read_corpora(folder)
+    if recorded is None:
         return
-    recorded = json.loads(path.read_text(encoding="utf-8"))
     started, files = recorded["cwd"], recorded["files"]
     given = corpus_files(config)
     new_run = f"start a new run with these corpora (init_from: {folder} keeps its weights)"
