@@ -29,14 +29,13 @@ import math
 import shutil
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import BinaryIO
 
 import torch
 from safetensors import SafetensorError, safe_open
 from safetensors.torch import load_file, load_model, save_model
 
 from attnmt.errors import ConfigError, ModelDirError
-from attnmt.files import atomic_folder, atomic_write, finish_file, write_text
+from attnmt.files import atomic_folder, atomic_write, finish_file, save_state, write_text
 from attnmt.hardware import physical_memory
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.text.tokenizer import Tokenizer
@@ -63,38 +62,6 @@ def write_safetensors(model: Transformer, path: Path) -> None:
         save_model(model, str(path))
     except SafetensorError as error:
         raise OSError(errno.ENOSPC if "(os error 28)" in str(error) else errno.EIO, str(error)) from None
-
-
-def save_state(state: dict, path: Path) -> None:
-    """torch.save through a Python file, so that a full disk raises the OSError (ENOSPC) it is:
-    torch's zip writer lets some of its file's errors through and turns others into its own
-    "[enforce fail at inline_container.cc] unexpected pos" RuntimeError."""
-    with open(path, "wb") as handle:
-        writes = RecordedWrites(handle)
-        try:
-            torch.save(state, writes)
-        except RuntimeError:
-            if writes.error is None:
-                raise
-            raise writes.error from None
-
-
-class RecordedWrites:
-    """A binary file for torch.save (``write`` and ``flush``), remembering the OSError a write raised."""
-
-    def __init__(self, handle: BinaryIO) -> None:
-        self.handle = handle
-        self.error: OSError | None = None
-
-    def write(self, data: bytes) -> int:
-        try:
-            return self.handle.write(data)
-        except OSError as error:
-            self.error = error
-            raise
-
-    def flush(self) -> None:
-        self.handle.flush()
 
 
 def check_model_size(config: TransformerConfig, source: Path | str) -> None:

@@ -20,6 +20,7 @@ import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import BinaryIO
 
 from attnmt.errors import ModelDirError, UserError
 
@@ -282,3 +283,37 @@ def file_digest(path: Path) -> str:
     except (OSError, ModelDirError):
         pass  # an unwritable cache: hash again next time
     return digest
+
+
+def save_state(state: dict, path: Path) -> None:
+    """torch.save through a Python file, so that a full disk raises the OSError (ENOSPC) it is:
+    torch's zip writer lets some of its file's errors through and turns others into its own
+    "[enforce fail at inline_container.cc] unexpected pos" RuntimeError."""
+    import torch  # loaded by then: a state is torch's
+
+    with open(path, "wb") as handle:
+        writes = RecordedWrites(handle)
+        try:
+            torch.save(state, writes)
+        except RuntimeError:
+            if writes.error is None:
+                raise
+            raise writes.error from None
+
+
+class RecordedWrites:
+    """A binary file for torch.save (``write`` and ``flush``), remembering the OSError a write raised."""
+
+    def __init__(self, handle: BinaryIO) -> None:
+        self.handle = handle
+        self.error: OSError | None = None
+
+    def write(self, data: bytes) -> int:
+        try:
+            return self.handle.write(data)
+        except OSError as error:
+            self.error = error
+            raise
+
+    def flush(self) -> None:
+        self.handle.flush()
