@@ -17,7 +17,7 @@ import torch
 from support import held_on_a_thread
 from torch import nn
 
-from attnmt import checkpoint, load_model_dir
+from attnmt import checkpoint, files, load_model_dir
 from attnmt.cli.main import main
 from attnmt.config import TransformerConfig
 from attnmt.errors import ModelDirError
@@ -160,7 +160,7 @@ def test_a_disk_that_fills_during_a_checkpoint_save_is_no_space_left_not_torchs_
     model, _ = load_model_dir(RELEASE_0_1_0)
     # With 1,000 bytes left, torch.save's zip writer turns the ENOSPC of a 400 KB tensor's write into
     # "RuntimeError: [enforce fail at inline_container.cc:672] . unexpected pos 704 vs 598".
-    monkeypatch.setattr(checkpoint, "open", lambda path, mode: FillingDisk(room=1000), raising=False)
+    monkeypatch.setattr(files, "open", lambda path, mode: FillingDisk(room=1000), raising=False)  # save_state's
     with pytest.raises(ModelDirError, match="step_00000003: no space left on device; the previous version is intact"):
         checkpoint.save_checkpoint(tmp_path, 3, model, {"step": 3, "optimizer": torch.zeros(100_000)})
     assert not list((tmp_path / "checkpoints").iterdir())  # nothing half-written left
