@@ -59,6 +59,21 @@ def test_an_xhtml_files_meta_says_utf8_as_the_page_is_written(same, meta):
     assert one(page, same, xhtml=True) == page.replace("iso-8859-1", "utf-8")
 
 
+@pytest.mark.parametrize("meta, written", [
+    ('<meta http-equiv="Content-Type" content="application/xhtml+xml; charset=iso-8859-1"/>',
+     '<meta http-equiv="Content-Type" content="application/xhtml+xml; charset=utf-8"/>'),
+    ('<meta http-equiv="Content-Type" content="application/xhtml+xml; charset=UTF-8"/>', None),
+    ('<meta charset="UTF-8"/>', None),
+    ('<meta http-equiv="Content-Type" content="text/html; charset=iso-8859-1"/><meta charset="iso-8859-1"/>',
+     '<meta http-equiv="Content-Type" content="text/html; charset=utf-8"/><meta charset="utf-8"/>')])
+def test_an_xhtml_meta_keeps_its_type_and_a_utf8_one_is_kept_as_written(same, meta, written):
+    """The first mend wrote "text/html; charset=utf-8" over application/xhtml+xml, rewrote a
+    meta that said UTF-8 already, and left a second meta saying iso-8859-1."""
+    page = (f'<html xmlns="http://www.w3.org/1999/xhtml"><head>{meta}<title>Sleep</title></head>'
+            "<body><p>A man.</p></body></html>")
+    assert one(page, same, xhtml=True) == page.replace(meta, written or meta)
+
+
 def test_an_xhtml_file_without_a_meta_gets_none(same):
     """XML's own default is UTF-8: the page is written as it came."""
     page = ('<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Sleep</title></head>'

@@ -169,24 +169,41 @@ def declare_utf8(root: etree._Element, xhtml: bool = False) -> None:
 
 
 def say_utf8(root: etree._Element, xhtml: bool = False) -> bool:
-    """Whether the page ``root`` declares its encoding in a <meta>, which now says utf-8: its <meta
-    charset> is set to utf-8; a <meta http-equiv="Content-Type"> becomes a <meta charset="utf-8">
-    where it is, as libxml2's HTML writer leaves such a meta out; in XHTML (written as XML, which
-    keeps it, and whose DTDs have no ``charset`` attribute) its content says utf-8.  The names are
-    those of ``root``'s namespace: XHTML's, parsed as XML, or none."""
+    """Whether the page ``root`` declares its encoding in a <meta>, each of which now says utf-8:
+    a <meta charset> is set to utf-8; a <meta http-equiv="Content-Type"> becomes a <meta
+    charset="utf-8"> where it is, as libxml2's HTML writer leaves such a meta out; in XHTML
+    (written as XML, which keeps it, and whose DTDs have no ``charset`` attribute) its content's
+    charset says utf-8, its type (application/xhtml+xml) kept.  One that says UTF-8 already is
+    left as written.  The names are those of ``root``'s namespace: XHTML's, parsed as XML, or none."""
+    found = False
     for meta in root.iter(named(root, "meta")):
         if meta.get("charset") is not None:
-            meta.set("charset", "utf-8")
-            return True
-        if meta.get("http-equiv", "").strip().lower() == "content-type":
+            if meta.get("charset", "").strip().lower() not in UTF8_NAMES:
+                meta.set("charset", "utf-8")
+            found = True
+        elif meta.get("http-equiv", "").strip().lower() == "content-type":
             if xhtml:
-                meta.set("content", "text/html; charset=utf-8")
+                meta.set("content", utf8_content(meta.get("content", "")))
             else:
                 for name in [name for name in meta.attrib if name.lower() in ("http-equiv", "content")]:
                     del meta.attrib[name]  # its other attributes (an id) stay
                 meta.set("charset", "utf-8")
-            return True
-    return False
+            found = True
+    return found
+
+
+CHARSET_PARAMETER = re.compile(r"(charset\s*=\s*)([^;\s]*)", re.IGNORECASE)
+
+
+def utf8_content(content: str) -> str:
+    """A Content-Type value ("application/xhtml+xml; charset=iso-8859-1") saying charset=utf-8,
+    as written where it says UTF-8 already; "text/html; charset=utf-8" for none."""
+    declared = CHARSET_PARAMETER.search(content)
+    if declared is None:
+        return f"{content.strip()}; charset=utf-8" if content.strip() else "text/html; charset=utf-8"
+    if declared.group(2).strip("'\"").lower() in UTF8_NAMES:
+        return content
+    return content[:declared.start(2)] + "utf-8" + content[declared.end(2):]
 
 
 def named(root: etree._Element, local: str) -> str:
