@@ -245,9 +245,10 @@ def test_a_hidden_run_is_no_paragraphs_base_look_however_long(mirror, hide):
     out = translate(word_paragraph(runs), ".docx", mirror)
     paragraph = etree.fromstring(read_members(out)["word/document.xml"]).find(f".//{{{W}}}p")
     shown = ["".join(run.itertext()) for run in paragraph if run.find(f"{{{W}}}rPr/{{{W}}}{hide[3:-2]}") is None]
-    assert "".join(shown) == "WALKS. HAT RED A WITH MAN A "
-    assert [(run.text, run.bold) for run in docx.Document(io.BytesIO(out)).paragraphs[0].runs][:3] == [
-        ("WALKS. HAT ", None), ("RED", True), (" A WITH MAN A ", None)]
+    assert "".join(shown) == "WALKS. HAT RED A WITH MAN A"
+    assert [(run.text, run.bold) for run in docx.Document(io.BytesIO(out)).paragraphs[0].runs] == [
+        ("WALKS. HAT ", None), ("RED", True), (" A WITH MAN A", None),
+        (" Note: check the name of the dog before printing.", None)]  # the note kept as written
 
 
 def test_a_run_turned_visible_again_may_be_the_base(mirror):
@@ -257,3 +258,41 @@ def test_a_run_turned_visible_again_may_be_the_base(mirror):
     out = translate(word_paragraph(runs), ".docx", mirror)
     assert [(run.text, run.bold) for run in docx.Document(io.BytesIO(out)).paragraphs[0].runs] == [
         ("WALKS.", True), (" HAT RED A WITH MAN A", None)]
+
+
+def hidden_note(before: str, note: str, after: str) -> str:
+    """A Word paragraph's runs: ``note`` hidden (w:vanish) between visible ``before`` and ``after``."""
+    return (f'<w:r><w:t xml:space="preserve">{before}</w:t></w:r><w:r><w:rPr><w:vanish/></w:rPr>'
+            f'<w:t xml:space="preserve">{note}</w:t></w:r><w:r><w:t xml:space="preserve">{after}</w:t></w:r>')
+
+
+def seen_and_hidden(out: bytes) -> list[tuple[str, bool]]:
+    return [(run.text, bool(run.font.hidden)) for run in docx.Document(io.BytesIO(out)).paragraphs[0].runs]
+
+
+def test_a_hidden_note_inside_a_sentence_never_takes_visible_words_with_it(fixed):
+    """As a mark over the words aligned to "[check this]", the note took "fährt Rad auf der" into
+    hidden text, and a reader saw "Ein Mann  Straße."; kept whole, it stands where alignment puts
+    it, and the model reads only the visible sentence."""
+    alignment = [(0, 0), (1, 1), (2, 2), (3, 5), (4, 2), (5, 3), (6, 4), (7, 5), (8, 6)]
+    translator = fixed("Ein Mann fährt Rad auf der Straße.", alignment)
+    out = translate(word_paragraph(hidden_note("A man ", "[check this] ", "rides a bike on the street.")), ".docx",
+                    translator)
+    assert translator.given == ["A man rides a bike on the street."]
+    assert seen_and_hidden(out) == [("Ein Mann ", False), ("[check this] ", True), ("fährt Rad auf der Straße.", False)]
+
+
+def test_a_hidden_word_leaves_one_space_between_the_visible_words(mirror):
+    """Translated with the sentence, the hidden "young" left "PLAY  GIRLS" with two spaces."""
+    out = translate(word_paragraph(hidden_note("Two girls ", "young ", "play with a ball.")), ".docx", mirror)
+    assert mirror.given == ["Two girls play with a ball."]
+    assert seen_and_hidden(out) == [("BALL. A WITH ", False), ("young ", True), ("PLAY GIRLS TWO", False)]
+
+
+def test_a_hidden_hyperlink_in_a_visible_paragraph_is_kept_whole(mirror):
+    link = '<w:hyperlink w:anchor="x"><w:r><w:rPr><w:vanish/></w:rPr><w:t>see the notes</w:t></w:r></w:hyperlink>'
+    runs = f'<w:r><w:t xml:space="preserve">A dog runs. </w:t></w:r>{link}'
+    out = translate(word_paragraph(runs), ".docx", mirror)
+    assert mirror.given == ["A dog runs."]
+    paragraph = etree.fromstring(read_members(out)["word/document.xml"]).find(f".//{{{W}}}p")
+    assert "".join(paragraph.find(f"{{{W}}}hyperlink").itertext()) == "see the notes"

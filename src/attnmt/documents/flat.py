@@ -14,7 +14,7 @@ from typing import Any
 
 from lxml import etree
 
-from attnmt.documents.wordml import W
+from attnmt.documents.wordml import W, is_hidden_run
 
 # URLs and e-mail addresses pass through untranslated; a URL's last character is no punctuation
 # (the full stop after "see https://example.org." ends the sentence, not the address).
@@ -229,11 +229,11 @@ def shown_text(node: Any) -> str:
     """The text an atom's element shows in its line (inline code, a field's result, a kept
     ``<i>.</i>``), as a reader sees it there: a line break or a tab as a space (SHOWN_AS_SPACE),
     nothing of what is not in the line (NOT_IN_THE_LINE: a note's or a comment's own paragraphs,
-    a field's code, deleted words); "" for a comment, or where there is no element (a protected
-    span: its ``literal``)."""
+    a field's code, deleted words) nor of a hidden Word run (wordml.is_hidden_run); "" for a
+    comment, or where there is no element (a protected span: its ``literal``)."""
     if node is None or callable(getattr(node, "tag", None)) or not hasattr(node, "itertext"):
         return ""
-    if node.tag in NOT_IN_THE_LINE or node.tag.startswith(f"{{{ODF_DRAWING}}}"):
+    if node.tag in NOT_IN_THE_LINE or node.tag.startswith(f"{{{ODF_DRAWING}}}") or is_hidden_run(node):
         return ""
     if node.tag in SHOWN_AS_SPACE:
         return " "

@@ -9,16 +9,18 @@ run together."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from lxml import etree
+
+from attnmt.documents.wordml import OFF, w
 
 if TYPE_CHECKING:
     from attnmt.documents.ooxml import Dialect
 
 SPELLING = ("err", "dirty")  # DrawingML run attributes that mark spelling, not formatting
-OFF = ("0", "false", "off")  # the values of an on/off property (w:vanish w:val="0") that turn it off
-VALUE = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}val"  # only Word's runs hide
+VALUE = w("val")  # only Word's runs hide
 
 
 def formatting(run: etree._Element, dialect: Dialect) -> bytes:
@@ -70,6 +72,15 @@ def is_hidden(run: etree._Element, dialect: Dialect) -> bool:
     properties = run.find(dialect.properties)
     return properties is not None and any(child.tag in dialect.hidden and child.get(VALUE) not in OFF
                                           for child in properties)
+
+
+def text_runs(node: etree._Element, dialect: Dialect) -> Iterator[etree._Element]:
+    """The runs with text of ``node``: itself, or those in a container and the containers in it."""
+    if node.tag == dialect.run and any(dialect.text_of(text) for text in node.iterchildren(dialect.text)):
+        yield node
+    elif node.tag in dialect.containers:
+        for child in node:
+            yield from text_runs(child, dialect)
 
 
 def base_run(container: etree._Element, dialect: Dialect) -> etree._Element | None:

@@ -24,7 +24,8 @@ translate it:
    element between runs (bookmarks, comment anchors, a simple field, a tracked deletion), and a
    run of a formatting of its own (or a hyperlink, a content control) that the model would read
    nothing of (a note's reference, a field's result) or that is a marker (symbols alone between
-   words: markers.is_marker_text).  The
+   words: markers.is_marker_text), and hidden text (a hidden run, or a container of hidden runs
+   alone) in a paragraph with visible words: as a mark, it hid the translated words aligned to it.  The
    text of a complex field (``w:fldChar`` begin to end: a page number, a date) is kept too,
    also where the field goes on over several paragraphs (a table of contents, which Word writes
    again from the headings when its fields are updated).
@@ -46,11 +47,11 @@ from lxml import etree
 
 from attnmt.documents.dropcaps import DropCap, join_drop_caps
 from attnmt.documents.flat import FlatBuilder, FlatText, has_words, is_stop
-from attnmt.documents.formatting import base_run, formatting, merge_runs
+from attnmt.documents.formatting import base_run, formatting, is_hidden, merge_runs, text_runs
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, hyphenated_words, in_word, no_break_hyphens
 from attnmt.documents.markers import is_marker_text
 from attnmt.documents.spans import Nested, plain
-from attnmt.documents.wordml import w
+from attnmt.documents.wordml import HIDDEN, w
 from attnmt.documents.xstring import escape, unescape
 
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
@@ -102,7 +103,7 @@ WORD = Dialect(w("p"), w("r"), w("rPr"), w("t"),
                           w("sdtContent"), w("dir"), w("bdo")}),
                frozenset({w("pPr"), w("sdtPr"), w("sdtEndPr")}), frozenset({w("tab"), w("br"), w("cr")}),
                frozenset({w("proofErr"), w("softHyphen")}), True, hyphen=w("noBreakHyphen"),
-               hidden=frozenset({w("vanish"), w("specVanish"), w("webHidden")}))
+               hidden=HIDDEN)
 DRAWING = Dialect(a("p"), a("r"), a("rPr"), a("t"), kept=frozenset({a("pPr"), a("endParaRPr")}),
                   breaks=frozenset({a("br")}), links=frozenset({a("hlinkClick"), a("hlinkMouseOver")}))
 SHARED_STRING = Dialect(s("si"), s("r"), s("rPr"), s("t"), kept=frozenset({s("rPh"), s("phoneticPr")}),
@@ -144,6 +145,7 @@ class ParagraphJob:
         merge_runs(paragraph, dialect)
         self.bases: dict[etree._Element, etree._Element | None] = {}
         self.loose_hyphens: set[int] = set()  # the numbers of the non-breaking hyphens kept as atoms
+        self.shows_words = any(not is_hidden(run, dialect) for child in paragraph for run in text_runs(child, dialect))
         self.flat = self._read(field_depth)
         # A non-breaking hyphen outside a word ("‑10", "runs‑") is no "-" of a word the model
         # would keep: read again, those are atoms, kept where they stood.
@@ -176,7 +178,7 @@ class ParagraphJob:
                 continue
             elif child.tag == dialect.run:
                 marked = base is None or formatting(child, dialect) != formatting(base, dialect)
-                if marked and self._kept_whole(builder, child):
+                if (marked or self._is_note(child)) and self._kept_whole(builder, child):
                     continue
                 if marked:
                     builder.open(child)
@@ -199,14 +201,22 @@ class ParagraphJob:
         the symbol and the formatting went onto its words."""
         parts = list(run_parts(node, self.dialect))
         shown, depth = self._shown(parts)
-        if shown and not is_marker_text(shown, builder.text[-1:], self._text_after(node)):
+        note = self._is_note(node)
+        if shown and not note and not is_marker_text(shown, builder.text[-1:], self._text_after(node)):
             return False
         self.field_depth = depth
-        parts_words = any(part.tag in self.dialect.breaks for part in parts) or (bool(shown.strip())
-                                                                                and not is_stop(shown))
+        parts_words = any(part.tag in self.dialect.breaks for part in parts) or (
+            not note and bool(shown.strip()) and not is_stop(shown))
         builder.add_atom(node=node, parts_words=parts_words,
                          ends_sentence=any(part.tag in FIELD_SEPARATORS for part in parts))
         return True
+
+    def _is_note(self, node: etree._Element) -> bool:
+        """Whether a run, or a container, is hidden text (an editor's note) in a paragraph a reader
+        sees words of: kept whole, as written, where alignment puts it.  As a mark over the words
+        aligned to its own, a poor alignment let it take the translation's visible words with it."""
+        runs = list(text_runs(node, self.dialect))
+        return self.shows_words and bool(runs) and all(is_hidden(run, self.dialect) for run in runs)
 
     def _shown(self, parts: Sequence[etree._Element]) -> tuple[str, int]:
         """What the model would read of run ``parts`` (their text outside fields), and the complex

@@ -6,9 +6,24 @@ elements; ooxml imports the other two, so the namespace lives here, below all th
 
 from __future__ import annotations
 
+from typing import Any
+
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+OFF = ("0", "false", "off")  # the values of an on/off property (w:vanish w:val="0") that turn it off
 
 
 def w(name: str) -> str:
     """Word's element or attribute ``name`` in lxml's ``{namespace}name`` form: ``w("p")`` is ``w:p``."""
     return f"{{{W}}}{name}"
+
+
+# A run's properties that hide its text (an editor's note): attnmt.documents.ooxml reads such a run
+# apart from the words a reader sees, and attnmt.documents.flat.shown_text shows nothing of it.
+HIDDEN = frozenset({w("vanish"), w("specVanish"), w("webHidden")})
+
+
+def is_hidden_run(node: Any) -> bool:
+    """Whether ``node`` is a Word run whose own properties hide it (HIDDEN, not turned off: w:val="0")."""
+    properties = node.find(w("rPr")) if getattr(node, "tag", None) == w("r") else None
+    return properties is not None and any(child.tag in HIDDEN and child.get(w("val")) not in OFF
+                                          for child in properties)
