@@ -99,6 +99,14 @@ def test_progress_counts_the_sentences_in_steps(same):
     assert seen == [(0, total), (PROGRESS_STEP, total), (total, total)]
 
 
+def test_a_text_files_progress_counts_a_repeated_sentence_once(same):
+    """As docs/serving.md says: a text file's sentences are translated once each, and counted so."""
+    seen = []
+    translate_file_bytes(b"A dog runs.\nA cat sleeps.\nA dog runs.\n", "notes.txt", same, OPTIONS,
+                         progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(0, 2), (2, 2)]
+
+
 @pytest.mark.parametrize("name, message", [
     ("program.exe", "program.exe: the extension .exe is not a format attnmt translates; the formats are .txt, "
                     ".html, .htm, .xhtml, .xml, .srt, .vtt"),

@@ -12,7 +12,8 @@ import pptx
 import pytest
 from docx.oxml import parse_xml
 from docx.oxml.ns import nsdecls
-from office_files import docx_bytes, read_members, text_file, write_members
+from office_files import docx_bytes, read_members, shared_string_sheet, text_file, write_members
+from openpyxl.worksheet.table import Table
 from pptx.util import Inches
 
 from attnmt.documents.files import translate_file_bytes
@@ -280,3 +281,45 @@ def test_a_workbooks_sheets_follow_its_tabs_order(same):
     assert [(s.place.part, s.source) for s in review.segments] == [
         ("xl/worksheets/sheet3.xml", "A bad third."), ("xl/worksheets/sheet1.xml", "A bad first."),
         ("xl/worksheets/sheet2.xml", "A bad second.")]
+
+
+def named_table_file() -> bytes:
+    """A table "Goods" over A2:B3, headers "bad colour" and "bad price", whose columns a formula
+    in D1 names (so the headers keep their source text: attnmt.documents.tables)."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet["A2"], sheet["B2"], sheet["A3"], sheet["B3"] = "bad colour", "bad price", "A bad red car.", 3
+    sheet.add_table(Table(displayName="Goods", ref="A2:B3"))
+    sheet["D1"] = "=COUNTA(Goods[bad colour])"
+    return docx_bytes(book)
+
+
+def test_a_table_header_kept_for_a_formula_is_neither_listed_nor_counted(mirror):
+    """The headers keep their source text in the file, but were listed as translated
+    ("bad colour" -> "COLOUR BAD") and counted among the sentences."""
+    review = Review(Graded(), 0.5)
+    out = translate_file_bytes(named_table_file(), "book.xlsx", mirror, OPTIONS, review=review)
+    assert openpyxl.load_workbook(io.BytesIO(out)).active["A2"].value == "bad colour"
+    assert [(s.place, s.source) for s in review.segments] == [(Place("xl/worksheets/sheet1.xml", 3), "A bad red car.")]
+    assert review.sentences == 1
+
+
+SHARED_HEADER = ('<sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" count="2" '
+                 'uniqueCount="1"><si><t>bad colour</t></si></sst>')
+
+
+@pytest.mark.parametrize(("elsewhere", "listed", "sentences"),
+                         [(False, [], 1), (True, [("xl/sharedStrings.xml", "bad colour")], 2)])
+def test_a_kept_headers_shared_string_is_listed_only_where_another_cell_shows_it(mirror, elsewhere, listed,
+                                                                               sentences):
+    """A header of Excel's (a shared string) kept for a formula: the shared string is listed only
+    while another cell (A5) shows its translation."""
+    members = read_members(shared_string_sheet(named_table_file(), SHARED_HEADER))
+    if elsewhere:
+        sheet = members["xl/worksheets/sheet1.xml"].decode()
+        members["xl/worksheets/sheet1.xml"] = sheet.replace(
+            "</sheetData>", '<row r="5"><c r="A5" t="s"><v>0</v></c></row></sheetData>').encode()
+    review = Review(Graded(), 0.5)
+    translate_file_bytes(write_members(members), "book.xlsx", mirror, OPTIONS, review=review)
+    assert [(s.place.part, s.source) for s in review.segments if "colour" in s.source] == listed
+    assert review.sentences == sentences  # A3's, and the shared string's where A5 shows it

@@ -77,7 +77,8 @@ def check_size(data: bytes, filename: str, max_bytes: int) -> None:
 class Counted:
     """A Translator that hands ``translator`` at most ``step`` sentences a call, and after each
     call tells ``progress`` how many of the call's sentences are done (documents make one call
-    for all their sentences, so this counts the file's)."""
+    for all their sentences, so this counts the file's: its distinct sentences, each translated
+    once, where a review counts every place; docs/serving.md)."""
 
     translator: Translator
     progress: Progress

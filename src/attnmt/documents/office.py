@@ -59,6 +59,7 @@ from attnmt.documents.ooxml import (
     INLINE_STRING,
     SHARED_STRING,
     WORD,
+    ParagraphJob,
     s,
     set_language,
     w,
@@ -145,9 +146,12 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
     parts = find_parts(archive, suffix, options)
     if review is not None:
         review.archive = True  # its places are parts and paragraphs, whether or not a sentence needs review
-    translate_jobs(parts, translator, options, progress, review)
+    places = translate_jobs(parts, translator, options, progress, review)
     if suffix in (".xlsx", ".xlsm"):
-        parts += keep_tables_whole(archive, parts)
+        added, no_longer_shown = keep_tables_whole(archive, parts)
+        parts += added
+        if review is not None:
+            review.withdraw({places[string] for string in no_longer_shown if string in places})
     for part in parts:
         if part.changed:
             archive.replace(part.member, serialise_part(part.tree, archive.read(part.member, HEAD)))
@@ -316,19 +320,25 @@ def word_language_parts(archive: Archive, kinds: dict[str, str], language: str) 
 
 
 def translate_jobs(parts: Sequence[Part], translator: Translator, options: DocumentOptions,
-                   progress: Callable[[int, int], None] | None, review: Review | None = None) -> None:
+                   progress: Callable[[int, int], None] | None,
+                   review: Review | None = None) -> dict[etree._Element, Place]:
     """Every job's flat texts translated (``job_results``), then the jobs finished last to first: a
     paragraph inside a text box, note or frame comes after the paragraph holding it, and is
     translated in place before that paragraph copies the box.  A part with jobs is marked
     changed, and its jobs are let go one by one as they finish: a job's marks hold its
-    paragraph's old runs, which so are freed while the new ones are written, not kept beside them."""
+    paragraph's old runs, which so are freed while the new ones are written, not kept beside them.
+    Returns, with a ``review``, each Office Open XML paragraph's place (a string of a workbook's
+    too: attnmt.documents.tables may give its cell back its source, and the review its rows)."""
     jobs: list[Job] = [job for part in parts for job in part.jobs]
     results = job_results(parts, translator, options, progress, review)
+    places = {} if review is None else {job.paragraph: job.flat.place for job in jobs
+                                        if isinstance(job, ParagraphJob) and job.flat.place is not None}
     for part in parts:
         part.changed = part.changed or bool(part.jobs)
         part.jobs = []
     while jobs:
         jobs.pop().finish(results.pop())
+    return places
 
 
 def job_results(parts: Sequence[Part], translator: Translator, options: DocumentOptions,

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
@@ -82,7 +83,8 @@ class Review:
     sentences:     how many sentences were assessed at all their places
     archive:       whether the document is an archive (an office file, an e-book: its table's places
                    are part and paragraph, not line); the translation of one sets it
-                   (attnmt.documents.office), so that a table with no rows has the columns too"""
+                   (attnmt.documents.office), so that a table with no rows has the columns too
+    counted:       how many of ``sentences`` are at each place, so that ``withdraw`` can take them back"""
 
     assess: Assess
     threshold: float
@@ -90,6 +92,7 @@ class Review:
     segments: list[Segment] = field(default_factory=list)
     sentences: int = 0
     archive: bool = False
+    counted: Counter[Place] = field(default_factory=Counter)
 
     def check(self, sources: list[str], texts: list[str], weights: list[Weights | None],
               placed: Sequence[Placed]) -> tuple[list[str], list[Weights | None]]:
@@ -103,6 +106,7 @@ class Review:
             if sentence.source not in found or not sentence.flat.seen:
                 continue  # no letters: it passed through untranslated; or a copy no reader sees
             self.sentences += 1
+            self.counted[sentence.place or Place(None, 0)] += 1
             translation, found_weights, assessment = found[sentence.source]
             if needs_review(assessment, translation, self.threshold):
                 quality, flags = (None, [EMPTY]) if assessment is None else (assessment.quality, assessment.flags)
@@ -115,6 +119,13 @@ class Review:
         return ([s if down else t for s, t, down in zip(sources, texts, turned_down, strict=True)],
                 [identity(len(s.split())) if down and w is not None else w
                  for s, w, down in zip(sources, weights, turned_down, strict=True)])
+
+    def withdraw(self, places: set[Place]) -> None:
+        """The sentences at ``places`` neither listed nor counted: the document shows their source
+        there after all (an Excel table's header kept for a formula that names its column,
+        attnmt.documents.tables), so no translation of theirs is left to review."""
+        self.segments = [segment for segment in self.segments if segment.place not in places]
+        self.sentences -= sum(self.counted.pop(place, 0) for place in places)
 
     def table(self) -> str:
         """The segments as the module docstring's TSV, header first."""

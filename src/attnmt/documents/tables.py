@@ -44,19 +44,22 @@ FORMULAS = (s("f"), s("definedName"), s("calculatedColumnFormula"), s("totalsRow
             s("formula2"), s("formula"), "{http://schemas.microsoft.com/office/excel/2006/main}f")
 
 
-def keep_tables_whole(archive: Archive, parts: list[Part]) -> list[Part]:
+def keep_tables_whole(archive: Archive, parts: list[Part]) -> tuple[list[Part], list[etree._Element]]:
     """After the cells are translated (``parts``, their trees changed in place): each table's column
     names follow its header cells, or its header cells keep their source text, and its totals row's
     labels follow that row's cells (module docstring).
-    Returns the parts it changed that ``parts`` did not hold (tables, sheets)."""
+    Returns the parts it changed that ``parts`` did not hold (tables, sheets), and the strings whose
+    translation the file shows no longer (``no_longer_shown``): a review takes their rows back."""
     tables = sheet_tables(archive)
     if not tables:
-        return []
+        return [], []
     held = {part.member: part for part in parts}
     strings = next((p for p in parts if p.tree.getroot().tag == s("sst")), None)
+    shared = list(strings.tree.getroot().iter(s("si"))) if strings is not None else []
     translated = string_texts(strings.tree.getroot()) if strings is not None else []
     formulas = formula_texts(archive, held)
     added: dict[str, Part] = {}
+    replaced: list[etree._Element] = []  # the strings the header cells given back their source showed
     for sheet, members in tables.items():
         sheet_part = held.get(sheet) or added.setdefault(sheet, Part(sheet, parse_part(archive, sheet)))
         for member in members:
@@ -70,13 +73,45 @@ def keep_tables_whole(archive: Archive, parts: list[Part]) -> list[Part]:
                     table_part.changed |= set_name(column, "name", name)
             elif cells is not None:
                 for cell, column in zip(cells, columns, strict=True):
-                    sheet_part.changed |= keep_source(cell, unescape(column.get("name", "")), translated)
+                    string = shown_string(cell, shared)
+                    if keep_source(cell, unescape(column.get("name", "")), translated):
+                        sheet_part.changed = True
+                        replaced += [string] if string is not None else []
             totals = row_cells(sheet_root, table, "totals")
             for cell, column in zip(totals or [], columns if totals else [], strict=True):
                 label = cell_text(cell, translated)
                 if column.get("totalsRowLabel") is not None and label.strip():
                     table_part.changed |= set_name(column, "totalsRowLabel", label)
-    return [part for part in added.values() if part.changed]
+    return ([part for part in added.values() if part.changed],
+            no_longer_shown(archive, replaced, shared, {**held, **added}))
+
+
+def shown_string(cell: etree._Element, shared: Sequence[etree._Element]) -> etree._Element | None:
+    """The string a cell shows: its inline string (``is``), or its shared string (``si`` of
+    ``shared``, the shared strings in order); None for a cell of neither."""
+    if cell.get("t") == "inlineStr":
+        return cell.find(s("is"))
+    value = cell.findtext(s("v")) or ""
+    is_shared = cell.get("t") == "s" and value.isdigit() and int(value) < len(shared)
+    return shared[int(value)] if is_shared else None
+
+
+def no_longer_shown(archive: Archive, replaced: list[etree._Element], shared: Sequence[etree._Element],
+                    parts: dict[str, Part]) -> list[etree._Element]:
+    """Of the strings that header cells showed before they were given back their source
+    (``replaced``), those whose translation no cell shows now: each inline string, and each shared
+    string that no other cell of any sheet uses (``parts``: the parts parsed, read from their trees)."""
+    inline = [string for string in replaced if string.tag == s("is")]
+    gone = set(replaced)
+    indexes = {string: str(number) for number, string in enumerate(shared) if string in gone}
+    if not indexes:
+        return inline
+    used = set()
+    for member in archive.names():
+        if member.startswith("xl/worksheets/") and member.endswith(".xml"):
+            root = parts[member].tree.getroot() if member in parts else parse_part(archive, member).getroot()
+            used |= {cell.findtext(s("v")) for cell in root.iter(s("c")) if cell.get("t") == "s"}
+    return inline + [string for string, index in indexes.items() if index not in used]
 
 
 def sheet_tables(archive: Archive) -> dict[str, list[str]]:
