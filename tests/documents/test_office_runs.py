@@ -234,7 +234,7 @@ def test_an_opendocument_span_glued_to_its_words_is_read_with_them(same):
     assert same.given == ["The meeting is on 12/05 at noon."]
 
 
-@pytest.mark.parametrize("hide", ["<w:vanish/>", "<w:specVanish/>", "<w:webHidden/>"])
+@pytest.mark.parametrize("hide", ["<w:vanish/>", "<w:specVanish/>"])
 def test_a_hidden_run_is_no_paragraphs_base_look_however_long(mirror, hide):
     """The editor's note, hidden and longer than the rest, was the base: the spaces the translation
     put between the visible runs were written hidden, and a reader saw "MANA WITH" run together."""
@@ -249,6 +249,33 @@ def test_a_hidden_run_is_no_paragraphs_base_look_however_long(mirror, hide):
     assert [(run.text, run.bold) for run in docx.Document(io.BytesIO(out)).paragraphs[0].runs] == [
         ("WALKS. HAT ", None), ("RED", True), (" A WITH MAN A", None),
         (" Note: check the name of the dog before printing.", None)]  # the note kept as written
+
+
+def test_web_hidden_words_are_read_and_translated_as_print_shows_them(same):
+    """w:webHidden hides text in Word's web layout alone: read as an editor's note, "a tall" was
+    left out of what the model read, and stayed English in the printed page."""
+    runs = ('<w:r><w:t xml:space="preserve">A boy is climbing </w:t></w:r>'
+            '<w:r><w:rPr><w:webHidden/></w:rPr><w:t xml:space="preserve">a tall </w:t></w:r>'
+            '<w:r><w:t>tree.</w:t></w:r>')
+    translate(word_paragraph(runs), ".docx", same)
+    assert same.given == ["A boy is climbing a tall tree."]
+
+
+def test_a_hidden_paragraph_with_a_visible_space_is_translated_as_hidden_text(same):
+    """A visible space shows no words: the hidden sentence was kept as a note, and untranslated."""
+    runs = ('<w:r><w:rPr><w:vanish/></w:rPr><w:t>This paragraph is a hidden note.</w:t></w:r>'
+            '<w:r><w:t xml:space="preserve"> </w:t></w:r>')
+    translate(word_paragraph(runs), ".docx", same)
+    assert same.given == ["This paragraph is a hidden note."]
+
+
+@pytest.mark.parametrize("note", [" ", " (Anna) "])
+def test_a_hidden_note_that_holds_the_space_between_two_words_parts_them(same, note):
+    """"A man" + hidden " " + "walks." was read "A manwalks."."""
+    runs = (f'<w:r><w:t>A man</w:t></w:r><w:r><w:rPr><w:vanish/></w:rPr><w:t xml:space="preserve">{note}</w:t></w:r>'
+            '<w:r><w:t>walks.</w:t></w:r>')
+    translate(word_paragraph(runs), ".docx", same)
+    assert same.given == ["A man walks."]
 
 
 def test_a_run_turned_visible_again_may_be_the_base(mirror):

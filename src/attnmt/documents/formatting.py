@@ -68,7 +68,7 @@ def is_link(run: etree._Element, dialect: Dialect) -> bool:
 
 
 def is_hidden(run: etree._Element, dialect: Dialect) -> bool:
-    """Whether the run's own properties hide it (Dialect.hidden: Word's w:vanish, w:specVanish, w:webHidden)."""
+    """Whether the run's own properties hide it (Dialect.hidden: Word's w:vanish, w:specVanish)."""
     properties = run.find(dialect.properties)
     return properties is not None and any(child.tag in dialect.hidden and child.get(VALUE) not in OFF
                                           for child in properties)

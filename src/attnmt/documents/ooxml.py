@@ -15,7 +15,7 @@ translate it:
    formatting) is never the base: a link over most of a paragraph is a mark over its words, not
    the plain text around which the rest are marks.  Where every run with text is linked, the
    base is the longest one's formatting without its link.  Nor is a hidden run (``w:vanish``,
-   ``w:specVanish``, ``w:webHidden``: an editor's note) while a visible run has text: the spaces
+   ``w:specVanish``: an editor's note) while a visible run has text: the spaces
    between the translation's marks would be written hidden, and the words beside them run together.
 3. A non-breaking hyphen (``w:noBreakHyphen``) inside a word is text, a "-" to the model: in a
    word the translation keeps ("555-0100", "Jean-Paul") it is written non-breaking again
@@ -145,7 +145,9 @@ class ParagraphJob:
         merge_runs(paragraph, dialect)
         self.bases: dict[etree._Element, etree._Element | None] = {}
         self.loose_hyphens: set[int] = set()  # the numbers of the non-breaking hyphens kept as atoms
-        self.shows_words = any(not is_hidden(run, dialect) for child in paragraph for run in text_runs(child, dialect))
+        self.shows_words = any(  # a visible run with words: a stray visible space shows none
+            not is_hidden(run, dialect) and has_words("".join(map(dialect.text_of, run.iterchildren(dialect.text))))
+            for child in paragraph for run in text_runs(child, dialect))
         self.flat = self._read(field_depth)
         # A non-breaking hyphen outside a word ("‑10", "runs‑") is no "-" of a word the model
         # would keep: read again, those are atoms, kept where they stood.
@@ -206,7 +208,8 @@ class ParagraphJob:
             return False
         self.field_depth = depth
         parts_words = any(part.tag in self.dialect.breaks for part in parts) or (
-            not note and bool(shown.strip()) and not is_stop(shown))
+            not note and bool(shown.strip()) and not is_stop(shown)) or (
+            note and shown != shown.strip() and not builder.text[-1:].isspace())  # "A man" + " (Anna) " + "walks."
         builder.add_atom(node=node, parts_words=parts_words,
                          ends_sentence=any(part.tag in FIELD_SEPARATORS for part in parts))
         return True
