@@ -14,13 +14,12 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
-from attnmt.documents.wordml import OFF, w
+from attnmt.documents.wordml import is_hidden_run
 
 if TYPE_CHECKING:
     from attnmt.documents.ooxml import Dialect
 
 SPELLING = ("err", "dirty")  # DrawingML run attributes that mark spelling, not formatting
-VALUE = w("val")  # only Word's runs hide
 
 
 def formatting(run: etree._Element, dialect: Dialect) -> bytes:
@@ -68,10 +67,9 @@ def is_link(run: etree._Element, dialect: Dialect) -> bool:
 
 
 def is_hidden(run: etree._Element, dialect: Dialect) -> bool:
-    """Whether the run's own properties hide it (Dialect.hidden: Word's w:vanish, w:specVanish)."""
-    properties = run.find(dialect.properties)
-    return properties is not None and any(child.tag in dialect.hidden and child.get(VALUE) not in OFF
-                                          for child in properties)
+    """Whether the run's own properties hide it: a Word run's (Dialect.hidden, wordml.is_hidden_run);
+    the other dialects' runs hide nothing."""
+    return bool(dialect.hidden) and is_hidden_run(run)
 
 
 def text_runs(node: etree._Element, dialect: Dialect) -> Iterator[etree._Element]:
