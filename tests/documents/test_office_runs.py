@@ -251,31 +251,25 @@ def test_a_hidden_run_is_no_paragraphs_base_look_however_long(mirror, hide):
         (" Note: check the name of the dog before printing.", None)]  # the note kept as written
 
 
-def test_web_hidden_words_are_read_and_translated_as_print_shows_them(same):
-    """w:webHidden hides text in Word's web layout alone: read as an editor's note, "a tall" was
-    left out of what the model read, and stayed English in the printed page."""
-    runs = ('<w:r><w:t xml:space="preserve">A boy is climbing </w:t></w:r>'
-            '<w:r><w:rPr><w:webHidden/></w:rPr><w:t xml:space="preserve">a tall </w:t></w:r>'
-            '<w:r><w:t>tree.</w:t></w:r>')
+HIDDEN_NOTE = '<w:r><w:rPr><w:vanish/></w:rPr><w:t xml:space="preserve">{}</w:t></w:r>'
+
+
+@pytest.mark.parametrize("runs, read", [
+    # w:webHidden hides text in Word's web layout alone: read as an editor's note, "a tall" was
+    # left out of what the model read, and stayed English in the printed page.
+    ('<w:r><w:t xml:space="preserve">A boy is climbing </w:t></w:r>'
+     '<w:r><w:rPr><w:webHidden/></w:rPr><w:t xml:space="preserve">a tall </w:t></w:r><w:r><w:t>tree.</w:t></w:r>',
+     "A boy is climbing a tall tree."),
+    # A visible space shows no words: the hidden sentence was kept as a note, and untranslated.
+    (HIDDEN_NOTE.format("This paragraph is a hidden note.") + '<w:r><w:t xml:space="preserve"> </w:t></w:r>',
+     "This paragraph is a hidden note."),
+    # A hidden note holding the space between two words parts them: it was read "A manwalks.".
+    ('<w:r><w:t>A man</w:t></w:r>' + HIDDEN_NOTE.format(" ") + '<w:r><w:t>walks.</w:t></w:r>', "A man walks."),
+    ('<w:r><w:t>A man</w:t></w:r>' + HIDDEN_NOTE.format(" (Anna) ") + '<w:r><w:t>walks.</w:t></w:r>', "A man walks."),
+], ids=["web hidden", "hidden but a space", "a hidden space", "a hidden note between words"])
+def test_the_model_reads_what_print_shows_of_hidden_text(same, runs, read):
     translate(word_paragraph(runs), ".docx", same)
-    assert same.given == ["A boy is climbing a tall tree."]
-
-
-def test_a_hidden_paragraph_with_a_visible_space_is_translated_as_hidden_text(same):
-    """A visible space shows no words: the hidden sentence was kept as a note, and untranslated."""
-    runs = ('<w:r><w:rPr><w:vanish/></w:rPr><w:t>This paragraph is a hidden note.</w:t></w:r>'
-            '<w:r><w:t xml:space="preserve"> </w:t></w:r>')
-    translate(word_paragraph(runs), ".docx", same)
-    assert same.given == ["This paragraph is a hidden note."]
-
-
-@pytest.mark.parametrize("note", [" ", " (Anna) "])
-def test_a_hidden_note_that_holds_the_space_between_two_words_parts_them(same, note):
-    """"A man" + hidden " " + "walks." was read "A manwalks."."""
-    runs = (f'<w:r><w:t>A man</w:t></w:r><w:r><w:rPr><w:vanish/></w:rPr><w:t xml:space="preserve">{note}</w:t></w:r>'
-            '<w:r><w:t>walks.</w:t></w:r>')
-    translate(word_paragraph(runs), ".docx", same)
-    assert same.given == ["A man walks."]
+    assert same.given == [read]
 
 
 def test_a_run_turned_visible_again_may_be_the_base(mirror):
