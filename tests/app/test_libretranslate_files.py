@@ -89,7 +89,8 @@ def test_a_download_name_never_reaches_outside_the_translated_files(client, name
 def test_frontend_settings_lists_the_file_formats(client):
     settings = client.get("/frontend/settings").json()
     assert settings["filesTranslation"] is True
-    assert settings["supportedFilesFormat"][:7] == [".txt", ".html", ".htm", ".xhtml", ".xml", ".srt", ".vtt"]
+    assert settings["supportedFilesFormat"][:9] == [".txt", ".html", ".htm", ".xhtml", ".xml", ".xlf", ".xliff", ".srt",
+                                                    ".vtt"]
 
 
 @pytest.mark.parametrize("streamed", [False, True])

@@ -109,7 +109,7 @@ def test_a_text_files_progress_counts_a_repeated_sentence_once(same):
 
 @pytest.mark.parametrize("name, message", [
     ("program.exe", "program.exe: the extension .exe is not a format attnmt translates; the formats are .txt, "
-                    ".html, .htm, .xhtml, .xml, .srt, .vtt"),
+                    ".html, .htm, .xhtml, .xml, .xlf, .xliff, .srt, .vtt"),
     ("README", "README: no extension is not a format"),
 ])
 def test_an_unknown_extension_is_one_clear_error(same, name, message):

@@ -14,9 +14,12 @@
   translated as one, its DOCTYPE kept as it is; anything else as html's.
 - ``xhtml``: the whole input is one XHTML page, parsed and written as XML (as an EPUB's pages
   are), its elements read as HTML's.
+- ``xliff``: the whole input is one XLIFF file (1.2 or 2): each unit's source translated into its
+  empty or missing target, all else kept (attnmt.documents.xliff).
 - ``srt``, ``vtt``: a subtitle file; cue text translated, numbering and timings kept.
 - Where ``--input-format`` is left out, the input file's extension chooses (``.html``, ``.htm``,
-  ``.xhtml``, ``.xml``, ``.srt``, ``.vtt``, also before ``.gz``, and the office ones below); text otherwise.
+  ``.xhtml``, ``.xml``, ``.xlf``, ``.xliff``, ``.srt``, ``.vtt``, also before ``.gz``, and the office
+  ones below); text otherwise.
 - ``docx``, ``pptx``, ``xlsx``, ``odt``, ``odp``, ``ods``, ``epub``: a file of that kind
   (attnmt.documents.office), chosen by the input's extension too (``.docm`` and the other
   files with macros need ``--allow-macros``); it needs an output file, and a progress line on a
@@ -52,21 +55,25 @@ if TYPE_CHECKING:
     from attnmt.documents.review import Review
 
 T = TypeVar("T")
-DOCUMENT_FORMATS = ("html", "xhtml", "xml", "srt", "vtt")  # beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
+# beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
+DOCUMENT_FORMATS = ("html", "xhtml", "xml", "xliff", "srt", "vtt")
 OFFICE_FORMATS = ("docx", "pptx", "xlsx", "odt", "odp", "ods", "epub")  # attnmt.documents.office.SUFFIXES
 MACRO_VARIANTS = {".docm": "docx", ".pptm": "pptx", ".xlsm": "xlsx"}
 OFFICE_SUFFIXES = frozenset({f".{name}" for name in OFFICE_FORMATS} | set(MACRO_VARIANTS))  # what office_suffix knows
 # How the refusal of a file with macros ends here (DocumentOptions.macros_hint).
 MACROS_HINT = "they are refused unless asked for (--allow-macros), and kept as they are then"
 # The extension of what each input format is written as.
-FORMAT_SUFFIXES = {"text": ".txt", "html": ".html", "xhtml": ".xhtml", "xml": ".xml", "srt": ".srt", "vtt": ".vtt"}
+FORMAT_SUFFIXES = {"text": ".txt", "html": ".html", "xhtml": ".xhtml", "xml": ".xml", "xliff": ".xlf", "srt": ".srt",
+                   "vtt": ".vtt"}
+# An XLIFF file is XML: written by either format, its name may say either (check_output_format).
+XML_FORMATS = frozenset(("xml", "xliff"))
 
 
 def chosen_input_format(args: argparse.Namespace) -> str:
     """--input-format, or where it is left out, the format the input file's extension names, as the
-    server chooses a sent file's (attnmt.documents.files): .html and .htm, .xhtml, .xml, .srt and .vtt, also
-    before .gz; text for any other file and for stdin (an office file's extension is office_suffix's
-    to see)."""
+    server chooses a sent file's (attnmt.documents.files): .html and .htm, .xhtml, .xml, .xlf and .xliff,
+    .srt and .vtt, also before .gz; text for any other file and for stdin (an office file's extension
+    is office_suffix's to see)."""
     if args.input_format is not None:
         return args.input_format
     suffixes = Path(args.input).suffixes if args.input not in (None, "-") else []
@@ -120,7 +127,8 @@ def check_output_format(args: argparse.Namespace, suffix: str | None) -> None:
     """A translation keeps its format, and its output file the extension of that format: an office
     file goes to a file of its own extension (and is no gzip: it is a zip archive already), nothing
     else to an office extension, and markup or subtitles to no other markup or subtitle extension
-    (attnmt does not convert formats).  An extension that names no format is the user's to choose."""
+    (attnmt does not convert formats; XLIFF is XML, so either may be named for the other).  An
+    extension that names no format is the user's to choose."""
     if args.output in (None, "-"):
         return
     name = Path(args.output).name.lower()
@@ -134,7 +142,7 @@ def check_output_format(args: argparse.Namespace, suffix: str | None) -> None:
         return
     kind = TEXT_SUFFIXES.get(written, written)
     if suffix or written in OFFICE_SUFFIXES or (args.input_format in DOCUMENT_FORMATS and kind in DOCUMENT_FORMATS
-                                        and kind != args.input_format):
+                                        and kind != args.input_format and not {kind, args.input_format} <= XML_FORMATS):
         raise ConfigError(f"{args.output} names a {written} file, but the translation of a {made} file is a "
                           f"{made} file (attnmt does not convert formats): name it "
                           f"{Path(args.output.removesuffix('.gz')).with_suffix(made).name}")
@@ -275,7 +283,7 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
     text = with_endings(lines, in_lf(endings))
     xml = args.input_format == "xml"
     failed = 0
-    if args.input_format in ("srt", "vtt", "xhtml") or is_document(text, xml) or args.format_from_extension:
+    if args.input_format in ("srt", "vtt", "xhtml", "xliff") or is_document(text, xml) or args.format_from_extension:
         # a file as the server reads it (attnmt.documents.files), its byte order mark and line endings kept
         translated = whole_file(partial(translate_text, args.input_format, text, translator, options, where, review),
                                 where)
@@ -371,7 +379,7 @@ def add_document_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--source-lang", default="en", help="source language code for the sentence splitter "
                    "(default en)")
     p.add_argument("--target-lang", help="written into an HTML page's lang attribute (an office file's language "
-                   "attributes)")
+                   "attributes, an XLIFF file's target-language or trgLang)")
     p.add_argument("--allow-macros", action="store_true", help="translate office files with macros (.docm, .pptm, "
                    ".xlsm), keeping their macros (refused otherwise)")
     p.add_argument("--attributes", default=",".join(DocumentOptions.attributes),

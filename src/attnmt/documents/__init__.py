@@ -7,7 +7,7 @@ by word alignments, HTML pages and subtitle files (docs/documents.md).
     translate_xml(model, tokenizer, text)        an XML fragment with inline elements
     translate_subtitles(model, tokenizer, text)  an SRT or WebVTT file
     translate_file(model, tokenizer, source, output)  a file, in the format its extension names:
-        .txt .html .xml .srt .vtt, and Word, PowerPoint, Excel, OpenDocument and EPUB (office.SUFFIXES)
+        .txt .html .xml .xlf .srt .vtt, and Word, PowerPoint, Excel, OpenDocument and EPUB (office.SUFFIXES)
     office.translate_office(data, suffix, translator, options)  a .docx, .pptx, .xlsx, .odt, .odp, .ods or .epub
     review.model_review(model, tokenizer, calibration, min_quality)  what translate_file(..., review=) fills:
         the sentences under a quality, each with where it is (review.segments; review.write(path): a TSV)

@@ -2,15 +2,16 @@
 
     translate_file_bytes(data, "report.html", translator, options)  -> the translated page's bytes
 
-The format comes from the name's extension: ``.txt`` (plain text, each line split into
-sentences), ``.html``/``.htm``, ``.xhtml`` (parsed and written as XML) and ``.xml``
-(attnmt.documents.markup), ``.srt`` and ``.vtt``
-(attnmt.documents.subtitles); and the office formats and e-books of attnmt.documents.office's
-``SUFFIXES``.  Text files are read as UTF-8 (a byte order mark is kept) and written back with
-their own line endings (a plain text file's, each line its own).  Every sentence of a file goes
-to the translator in calls of at most ``PROGRESS_STEP`` sentences, and ``progress(done, total)``
-is told the sentences done after each.  A ``review`` (attnmt.documents.review) lists the
-sentences that need it: by line in a text file, by member and paragraph in an office file.
+The format comes from the name's extension: ``.txt`` (plain text, each line split into sentences),
+``.html``/``.htm``, ``.xhtml`` (parsed and written as XML) and ``.xml`` (attnmt.documents.markup),
+``.xlf`` and ``.xliff`` (attnmt.documents.xliff: each source translated into its target), ``.srt``
+and ``.vtt`` (attnmt.documents.subtitles); and the office formats and e-books of
+attnmt.documents.office's ``SUFFIXES``.  Text files are read as UTF-8 (a byte order mark is kept)
+and written back with their own line endings (a plain text file's, each line its own).  Every
+sentence of a file goes to the translator in calls of at most ``PROGRESS_STEP`` sentences, and
+``progress(done, total)`` is told the sentences done after each.  A ``review``
+(attnmt.documents.review) lists the sentences that need it: by line in a text file, by member and
+paragraph in an office file.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_FILE_BYTES", "supported_suffixes", "translate_file_bytes", "translated_name"]
 
-TEXT_SUFFIXES = {".txt": "text", ".html": "html", ".htm": "html", ".xhtml": "xhtml", ".xml": "xml", ".srt": "srt",
-                 ".vtt": "vtt"}
+TEXT_SUFFIXES = {".txt": "text", ".html": "html", ".htm": "html", ".xhtml": "xhtml", ".xml": "xml", ".xlf": "xliff",
+                 ".xliff": "xliff", ".srt": "srt", ".vtt": "vtt"}
 # The library's own limit on a file: it is held in memory with its translation, and its parsed
 # form (an lxml tree, an office file's parts) takes several times its size.  The server's
 # ServeSettings.max_file_bytes is stricter.
@@ -149,9 +150,13 @@ def decoded(data: bytes, filename: str) -> tuple[bytes, str]:
 def translate_text(kind: str, text: str, translator: Translator, options: DocumentOptions, where: str,
                    review: Review | None = None) -> str:
     """A markup or subtitle file's text (``\\n`` line endings) translated as ``kind`` ("html", "xhtml",
-    "xml", "srt", "vtt")."""
+    "xml", "xliff", "srt", "vtt")."""
     if kind in ("srt", "vtt"):
         return translate_subtitle_text(text, translator, options, where, review)
+    if kind == "xliff":
+        from attnmt.documents.xliff import translate_xliff
+
+        return translate_xliff(text, translator, options, where, review)
     from attnmt.documents.markup import translate_markup  # lxml: loaded for markup only
 
     return translate_markup([text], translator, options, xml=kind == "xml", where=where, review=review,

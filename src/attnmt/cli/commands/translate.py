@@ -307,10 +307,11 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--input-format", choices=(*INPUT_FORMATS, *DOCUMENT_FORMATS, *OFFICE_FORMATS),
                    help='text: a sentence or paragraph a line; jsonl: {"text": ..., "glossary": {"source term": '
                         '"target term"}, "prefix": ...} a line (glossary and prefix optional); html (a page, or a '
-                        "fragment a line), xhtml (a page, written as XML), xml (a fragment a line), srt, vtt, and "
-                        "docx, pptx, xlsx, odt, odp, ods, epub: documents, markup carried through by word "
-                        "alignments (docs/documents.md). Default: the input file's extension's (.html, .htm, "
-                        ".xhtml, .xml, .srt, .vtt, .docx, ...; a markup file is then read whole, as the server "
+                        "fragment a line), xhtml (a page, written as XML), xml (a fragment a line), xliff (each "
+                        "source into its empty target), srt, vtt, and docx, pptx, xlsx, odt, odp, ods, epub: "
+                        "documents, markup carried through by word alignments (docs/documents.md). Default: the "
+                        "input file's extension's (.html, .htm, .xhtml, .xml, .xlf, .xliff, .srt, .vtt, .docx, ...; "
+                        "a markup file is then read whole, as the server "
                         "reads it), else text")
     p.add_argument("--glossary", metavar="TSV", help="terms the translations must use: 'source term<TAB>target "
                    "term' lines, # comments (docs/translating.md, Terminology)")

@@ -1,0 +1,206 @@
+"""XLIFF files (``.xlf``, ``.xliff``), as a CAT tool or a software project hands them out: each
+unit's ``<source>`` translated into its ``<target>``, everything else kept as it came.
+
+    translate_xliff(text, translator, options, where)  -> the file's text with its targets filled
+
+XLIFF is bilingual: read as any XML (attnmt.documents.markup), its ``<source>`` was overwritten with
+the translation, its ``<target>`` stayed empty and its ``<note>``s were translated, which a CAT tool
+reads as a file with nothing translated.  Here only targets are written:
+
+- XLIFF 1.2 (and 1.0, 1.1): each ``<trans-unit>``'s ``<target>`` gets the translation of its
+  ``<source>`` (of its ``<seg-source>``, segment by segment, where it has one), and says
+  ``state="needs-review-translation" state-qualifier="mt-suggestion"``: a machine's suggestion,
+  for a person to review; each ``<file>`` says the ``target-language``.
+- XLIFF 2 (2.0, 2.1, 2.2): each ``<segment>``'s ``<target>``, and the segment says
+  ``state="translated"``; ``<xliff>`` says the ``trgLang`` (XLIFF 2 requires it beside targets).
+
+A target is written after its source (after 1.2's ``<seg-source>``, as the schema orders them)
+where there is none, or in place of an empty one; a target with text is a translation already
+(a person's, or an earlier run's, perhaps reviewed since) and is kept, as CAT tools' and
+pre-translation tools' "fill the empty targets" does.  Units and groups that say
+``translate="no"`` are left alone, and so is all else: notes, ``<alt-trans>``, ``<originalData>``,
+contexts, comments, attributes.  Inline codes are XLIFF's own, known by name: ``<g>``, ``<mrk>``
+and ``<pc>`` wrap words and go where the words they wrap went (attnmt.documents.spans); every
+other (``<x/>``, ``<ph>``, ``<bpt>``/``<ept>``, ``<it>``, ``<bx/>``, ``<ex/>``, ``<sc/>``/``<ec/>``, a
+``<mrk mtype="protected">`` or ``translate="no"``) is native code, kept whole at its place.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from lxml import etree
+
+from attnmt.documents.elements import Vocabulary, gap_before, is_empty, says, says_no
+from attnmt.documents.markup import TreeJob, translate_trees
+from attnmt.documents.pages import Parsed, is_comment, local_name, named, parse
+from attnmt.documents.pipeline import DocumentOptions, Translator
+from attnmt.errors import DataError, UserError
+
+if TYPE_CHECKING:
+    from attnmt.documents.review import Review
+
+# XLIFF's inline elements that wrap words to translate (1.2's <g> and <mrk>, 2's <pc> and <mrk>);
+# every other inline element is native code or a placeholder, kept whole.
+WORD_CODES = frozenset(("g", "mrk", "pc"))
+# What a target written here says: 1.2's state and its qualifier (a machine's suggestion, to be
+# reviewed), on the <target>; XLIFF 2's state, on the <segment>.
+STATE_1 = {"state": "needs-review-translation", "state-qualifier": "mt-suggestion"}
+STATE_2 = {"state": "translated"}
+
+
+class XliffVocabulary(Vocabulary):
+    """XLIFF's inline codes by their names (WORD_CODES wrap words, the rest are atoms), not
+    guessed from what they hold as any XML's are; and a source is one segment's text, read
+    inline whatever its layout (its codes on lines of their own are still in its sentence)."""
+
+    def __init__(self) -> None:
+        super().__init__(xml=True)
+
+    def lays_out(self, parent: etree._Element | None) -> bool:
+        return False
+
+    def is_atom(self, node: etree._Element) -> bool:
+        if is_comment(node) or says_no(node) or is_empty(node):
+            return True
+        name = local_name(node)
+        return name not in WORD_CODES or (name == "mrk" and node.get("mtype") == "protected")
+
+
+@dataclass
+class Slot:
+    """One place a translation goes: ``source`` (what is translated: a ``<source>``, or 1.2's
+    ``<seg-source>``) into the ``<target>`` of ``holder``, right after the source; ``holder`` is a
+    1.2 ``<trans-unit>`` (its target then says the state) or an XLIFF 2 ``<segment>`` (it says it)."""
+
+    holder: etree._Element
+    source: etree._Element
+    segment: bool
+
+    def target(self) -> etree._Element | None:
+        return self.holder.find(named(self.source, "target"))
+
+
+def translate_xliff(text: str, translator: Translator, options: DocumentOptions, where: str = "input",
+                    review: Review | None = None) -> str:
+    """An XLIFF file's text (``\\n`` line endings) with every empty or missing target of a unit to
+    translate filled with its source's translation (the module docstring); DataError, naming
+    ``where``, for a file that is no XLIFF, and for an XLIFF 2 file with no target language
+    (neither ``trgLang`` nor ``options.target_lang``); UserError for an ``options.target_lang``
+    that is not the language the file's targets are in."""
+    parsed, root = parse_xliff(text, where)
+    version_2 = is_version_2(root)
+    slots = [slot for slot in (segments(root) if version_2 else trans_units(root)) if needs_target(slot)]
+    if slots:
+        say_target_language(root, version_2, options.target_lang, where)
+    # XLIFF's attributes are the file's data (ids, states, display text), none of them prose
+    jobs = [TreeJob(element, XliffVocabulary(), replace(options, attributes=()))
+            for slot in slots for element in write_target(slot)]
+    translate_trees(jobs, translator, options, review, [parsed.first_line] * len(jobs))
+    return parsed.serialise(None)
+
+
+def parse_xliff(text: str, where: str) -> tuple[Parsed, etree._Element]:
+    """(the file parsed as XML, its ``<xliff>``); DataError for a file whose one element is not
+    that (attnmt.documents.pages.parse: no DOCTYPE is read, no entity expanded)."""
+    parsed = parse(text, True, where, whole=True)
+    elements = [] if parsed is None else [node for node in parsed.root if not is_comment(node)]
+    if parsed is None or len(elements) != 1 or local_name(elements[0]) != "xliff":
+        found = f"<{etree.QName(elements[0]).localname}>" if elements else "no element"
+        raise DataError(f"{where}: not an XLIFF file: it holds {found} where XLIFF has one <xliff>; "
+                        "--input-format xml translates it as plain XML")
+    return parsed, elements[0]
+
+
+def is_version_2(root: etree._Element) -> bool:
+    """XLIFF 2 (2.0, 2.1, 2.2) by its namespace or its version; 1.x otherwise."""
+    namespace = etree.QName(root).namespace or ""
+    return namespace.startswith("urn:oasis:names:tc:xliff:document:2") or root.get("version", "").startswith("2")
+
+
+def trans_units(root: etree._Element) -> Iterator[Slot]:
+    """XLIFF 1.2's trans-units to translate, each one slot, its target after its seg-source or source."""
+    for unit in root.iter("{*}trans-unit"):
+        source = unit.find(named(unit, "source"))
+        if source is not None and is_translated(unit):
+            segmented = unit.find(named(unit, "seg-source"))
+            yield Slot(unit, source if segmented is None else segmented, False)
+
+
+def segments(root: etree._Element) -> Iterator[Slot]:
+    """XLIFF 2's segments to translate (not its ``<ignorable>``s: spaces between segments)."""
+    for unit in root.iter("{*}unit"):
+        if not is_translated(unit):
+            continue
+        for segment in unit.iterchildren(named(unit, "segment")):
+            source = segment.find(named(unit, "source"))
+            if source is not None:
+                yield Slot(segment, source, True)
+
+
+def is_translated(unit: etree._Element) -> bool:
+    """Whether a unit is translated: ``translate`` on it, or the nearest group or file around it
+    that says one (XLIFF's attribute is inherited, and overridden); yes where none does."""
+    for element in (unit, *unit.iterancestors()):
+        if says(element):
+            return says(element) != "no"
+    return True
+
+
+def has_content(element: etree._Element | None) -> bool:
+    return element is not None and (len(element) > 0 or bool((element.text or "").strip()))
+
+
+def needs_target(slot: Slot) -> bool:
+    """A source with something in it, and no target with text (a translation already, kept)."""
+    return has_content(slot.source) and not has_content(slot.target())
+
+
+def write_target(slot: Slot) -> list[etree._Element]:
+    """The slot's target, written as a copy of its source and said to be translated; returned, the
+    elements whose text is then translated in it: 1.2's segments (``<mrk mtype="seg">``, each
+    apart, as their ids pair them with the seg-source's), else the target."""
+    target = slot.target()
+    if target is None:
+        target = slot.source.makeelement(named(slot.source, "target"), {})
+        slot.source.addnext(target)
+        # on a line of its own, indented as the source is, where the source stands so
+        indent = gap_before(slot.source)
+        target.tail = slot.source.tail
+        if not indent.strip() and not (target.tail or "").strip():
+            slot.source.tail = indent
+    target.text = slot.source.text
+    del target[:]
+    for child in slot.source:
+        target.append(copy.deepcopy(child))
+    target.sourceline = slot.source.sourceline  # for a review's line
+    for name, value in (STATE_2 if slot.segment else STATE_1).items():
+        (slot.holder if slot.segment else target).set(name, value)
+    found = [mrk for mrk in target.iter("{*}mrk") if mrk.get("mtype") == "seg"]
+    return found if local_name(slot.source) == "seg-source" and found else [target]
+
+
+def say_target_language(root: etree._Element, version_2: bool, lang: str | None, where: str) -> None:
+    """Each 1.2 ``<file>``'s ``target-language`` (XLIFF 2's ``trgLang`` on ``<xliff>``) says ``lang``
+    where the file names none; one that names ``lang`` (by its primary subtag: ``de-DE`` is ``de``)
+    stays as written, one that names another refuses ``lang`` (the file's existing targets are
+    in its language)."""
+    holders = [root] if version_2 else list(root.iter("{*}file"))
+    name = "trgLang" if version_2 else "target-language"
+    for holder in holders:
+        written = holder.get(name, "").strip()
+        if lang and written and primary(written) != primary(lang):
+            raise UserError(f"{where}: the file's {name} is {written}, the target language asked for {lang}: "
+                            f"translate it into {written}, or take a file for {lang}")
+        if lang and not written:
+            holder.set(name, lang)
+        elif version_2 and not written:
+            raise DataError(f"{where}: an XLIFF 2 file names its target language in trgLang on <xliff>, and "
+                            "this one has none: give the target language (--target-lang)")
+
+
+def primary(lang: str) -> str:
+    return lang.strip().replace("_", "-").split("-")[0].lower()

@@ -1,0 +1,34 @@
+"""``attnmt translate app.xlf app.de.xlf``: an XLIFF file chosen by its extension, end to end on the
+tiny model (attnmt.documents.xliff)."""
+
+from lxml import etree
+from support import run_cli
+
+NS = {"x": "urn:oasis:names:tc:xliff:document:1.2"}
+XLIFF = ('<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">'
+         '<file source-language="en" datatype="plaintext" original="x"><body>\n'
+         '<trans-unit id="1"><source>a dog runs</source><note>the home page</note></trans-unit>\n'
+         "</body></file></xliff>\n")
+
+
+def test_an_xlf_file_is_translated_as_xliff_by_its_extension(trained_model, tmp_path, capsys):
+    """Read as text, each line of XML went to the model and no XML parser opened the output."""
+    source, output = tmp_path / "app.xlf", tmp_path / "app.de.xlf"
+    source.write_text(XLIFF, encoding="utf-8")
+    code, _, _ = run_cli(["translate", "--model", trained_model, source, output, "--target-lang", "de"], capsys)
+    root = etree.parse(str(output)).getroot()
+    assert code == 0 and root.find("x:file", NS).get("target-language") == "de"
+    unit = root.find(".//x:trans-unit", NS)
+    assert [(child.tag.rpartition("}")[2], child.text) for child in unit] == [
+        ("source", "a dog runs"), ("target", "ein hund rennt"), ("note", "the home page")]
+
+
+def test_an_xliff_file_may_be_written_under_either_xml_name(trained_model, tmp_path, capsys):
+    """XLIFF is XML: .xlf to .xliff, and --input-format xml into an .xlf, are no change of format."""
+    source = tmp_path / "app.xlf"
+    source.write_text(XLIFF, encoding="utf-8")
+    code, _, _ = run_cli(["translate", "--model", trained_model, source, tmp_path / "app.de.xliff"], capsys)
+    assert code == 0 and "<target " in (tmp_path / "app.de.xliff").read_text(encoding="utf-8")
+    code, _, _ = run_cli(["translate", "--model", trained_model, "--input-format", "xml", source,
+                          tmp_path / "as-xml.xlf"], capsys)
+    assert code == 0

@@ -1,0 +1,140 @@
+"""XLIFF files (attnmt.documents.xliff): each unit's source translated into its target, the rest of
+the file as it came, with the stand-in translators of conftest.py; every output parsed with lxml."""
+
+import pytest
+from lxml import etree
+
+from attnmt.documents.files import supported_suffixes, translate_file_bytes
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.xliff import translate_xliff
+from attnmt.errors import DataError, UserError
+
+DE = DocumentOptions(target_lang="de")
+NS1 = {"x": "urn:oasis:names:tc:xliff:document:1.2"}
+NS2 = {"x": "urn:oasis:names:tc:xliff:document:2.0"}
+
+
+def xliff_1(units: str, file: str = 'source-language="en"') -> str:
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2">\n'
+            f'  <file datatype="plaintext" original="app.properties" {file}>\n    <body>\n{units}    </body>\n'
+            "  </file>\n</xliff>\n")
+
+
+def xliff_2(units: str, languages: str = 'srcLang="en" trgLang="de"') -> str:
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            f'<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" {languages}>\n'
+            f'  <file id="f1">\n{units}  </file>\n</xliff>\n')
+
+
+def parsed(text: str) -> etree._Element:
+    return etree.fromstring(text.encode())
+
+
+def test_an_xlf_file_is_read_as_xliff_its_target_written_after_its_source(mirror):
+    """Read as text, each line of XML went to the model; read as XML, <source> became German and
+    the <note> was translated: now the target holds the translation, on a line of its own."""
+    unit = ('      <trans-unit id="greeting">\n        <source>A red car.</source>\n'
+            "        <note>Shown on the home page.</note>\n      </trans-unit>\n")
+    out = translate_file_bytes(xliff_1(unit).encode(), "app.xlf", mirror, DE).decode()
+    assert out == xliff_1(unit.replace(
+        "</source>\n", '</source>\n        <target state="needs-review-translation" '
+        'state-qualifier="mt-suggestion">CAR. RED A</target>\n'), 'source-language="en" target-language="de"')
+    assert mirror.given == ["A red car."]  # the note is kept, not translated
+    assert parsed(out).findtext(".//x:target", namespaces=NS1) == "CAR. RED A"
+
+
+def test_xlf_and_xliff_are_formats_of_their_own():
+    assert {".xlf", ".xliff"} <= set(supported_suffixes())
+
+
+def test_an_empty_target_is_replaced_and_a_translated_one_kept(mirror):
+    """A target with text is a person's translation (or a reviewed one): CAT tools fill only the empty."""
+    units = ('      <trans-unit id="a"><source>A dog.</source><target state="new"></target></trans-unit>\n'
+             '      <trans-unit id="b"><source>A cat.</source><target state="final">Eine Katze.</target>'
+             "</trans-unit>\n")
+    out = parsed(translate_xliff(xliff_1(units), mirror, DE))
+    first, second = out.findall(".//x:target", namespaces=NS1)
+    assert (first.text, first.get("state"), first.get("state-qualifier")) == ("DOG. A", "needs-review-translation",
+                                                                              "mt-suggestion")
+    assert (second.text, second.get("state")) == ("Eine Katze.", "final")
+    assert mirror.given == ["A dog."]
+
+
+def test_units_and_groups_that_say_translate_no_are_left_alone(mirror):
+    units = ('      <trans-unit id="a" translate="no"><source>A dog.</source></trans-unit>\n'
+             '      <group translate="no"><trans-unit id="b"><source>A cat.</source></trans-unit>\n'
+             '        <trans-unit id="c" translate="yes"><source>A red car.</source></trans-unit></group>\n')
+    out = translate_xliff(xliff_1(units), mirror, DE)
+    assert mirror.given == ["A red car."]
+    assert [unit.get("id") for unit in parsed(out).iterfind(".//x:target/..", namespaces=NS1)] == ["c"]
+
+
+def test_xliff_1_inline_codes_are_carried_into_the_target(same):
+    """<g> wraps words; <x/>, <bpt>/<ept> and <ph> are native code, kept whole by their names (a
+    <ph> of "%d", letters and all, never reaches the model)."""
+    source = ('Two <g id="1">children</g> play.<x id="2"/> Click <bpt id="3">&lt;b&gt;</bpt>here<ept id="3">'
+              '&lt;/b&gt;</ept> to see <ph id="4">%d</ph> dogs.')
+    out = translate_xliff(xliff_1(f'<trans-unit id="a"><source>{source}</source></trans-unit>\n'), same, DE)
+    assert parsed(out).find(".//x:target", namespaces=NS1) is not None
+    assert f"<source>{source}</source><target " in out and f'mt-suggestion">{source}</target>' in out
+    assert same.given == ["Two children play.", "Click here to see dogs."]
+
+
+def test_a_seg_source_is_translated_segment_by_segment_into_the_target(mirror):
+    unit = ('<trans-unit id="a"><source>A dog runs. A cat sleeps.</source><seg-source><mrk mtype="seg" mid="1">'
+            'A dog runs.</mrk> <mrk mtype="seg" mid="2">A cat sleeps.</mrk></seg-source></trans-unit>\n')
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert ('</seg-source><target state="needs-review-translation" state-qualifier="mt-suggestion"><mrk mtype="seg" '
+            'mid="1">RUNS. DOG A</mrk> <mrk mtype="seg" mid="2">SLEEPS. CAT A</mrk></target>') in out
+
+
+def test_xliff_2_segments_get_targets_and_say_they_are_translated(same):
+    units = ('    <notes><note id="n1">Strings of the home page.</note></notes>\n'
+             '    <unit id="u1">\n      <originalData><data id="d1">&lt;br/&gt;</data></originalData>\n'
+             '      <segment state="initial">\n        <source>A <pc id="1">red</pc> car.<ph id="2" dataRef="d1"/>'
+             'Two <sc id="3"/>dogs<ec startRef="3"/> play.</source>\n      </segment>\n'
+             '      <ignorable><source> </source></ignorable>\n'
+             '      <segment>\n        <source>A cat.</source>\n        <target></target>\n      </segment>\n'
+             '    </unit>\n    <unit id="u2" translate="no">\n      <segment><source>A dog.</source></segment>\n'
+             "    </unit>\n")
+    out = translate_xliff(xliff_2(units), same, DE)
+    root = parsed(out)
+    segments = root.findall(".//x:segment", namespaces=NS2)
+    assert [segment.get("state") for segment in segments] == ["translated", "translated", None]
+    assert ('</source>\n        <target>A <pc id="1">red</pc> car.<ph id="2" dataRef="d1"/>Two <sc id="3"/>dogs'
+            '<ec startRef="3"/> play.</target>\n      </segment>') in out
+    assert "<ignorable><source> </source></ignorable>" in out and "<data id=\"d1\">&lt;br/&gt;</data>" in out
+    assert root.findtext(".//x:note", namespaces=NS2) == "Strings of the home page."
+    assert same.given == ["A red car.", "Two dogs play.", "A cat."]
+
+
+def test_the_target_language_is_written_where_the_file_names_none(same):
+    unit = '<trans-unit id="a"><source>A dog.</source></trans-unit>\n'
+    assert parsed(translate_xliff(xliff_1(unit), same, DE)).find(".//x:file", NS1).get("target-language") == "de"
+    segment = '<unit id="u"><segment><source>A dog.</source></segment></unit>\n'
+    assert parsed(translate_xliff(xliff_2(segment, 'srcLang="en"'), same, DE)).get("trgLang") == "de"
+
+
+def test_an_xliff_2_file_without_a_target_language_is_refused_in_one_line(same):
+    """XLIFF 2 requires trgLang beside targets: written without one, the file is invalid."""
+    segment = '<unit id="u"><segment><source>A dog.</source></segment></unit>\n'
+    with pytest.raises(DataError, match=r"^app\.xlf: an XLIFF 2 file names its target language in trgLang .*"
+                                        r"\(--target-lang\)$"):
+        translate_xliff(xliff_2(segment, 'srcLang="en"'), same, DocumentOptions(), "app.xlf")
+
+
+def test_a_target_language_other_than_the_files_is_refused(same):
+    unit = '<trans-unit id="a"><source>A dog.</source></trans-unit>\n'
+    text = xliff_1(unit, 'source-language="en" target-language="de-DE"')
+    with pytest.raises(UserError, match="^app.xlf: the file's target-language is de-DE, the target language asked "
+                                        "for fr: "):
+        translate_xliff(text, same, DocumentOptions(target_lang="fr"), "app.xlf")
+    assert 'target-language="de-DE"' in translate_xliff(text, same, DE)  # the same language: as written
+
+
+def test_a_file_that_is_no_xliff_is_refused_in_one_line(same):
+    with pytest.raises(DataError, match=r"^app\.xlf: not an XLIFF file: it holds <resources> where XLIFF has one "
+                                        "<xliff>; --input-format xml translates it as plain XML$"):
+        translate_file_bytes(b'<?xml version="1.0"?>\n<resources><string>A dog.</string></resources>\n', "app.xlf",
+                             same, DE)
