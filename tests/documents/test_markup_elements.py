@@ -135,6 +135,32 @@ def test_a_laid_out_xml_field_is_never_native_code(same, field):
     assert same.given == [field.replace("&lt;", "<").replace("&gt;", ">"), "Open the file"]
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("<d>&lt;p&gt;A man walks his &lt;b&gt;dog&lt;/b&gt;.&lt;/p&gt;</d>",
+     "<d>&lt;p&gt;&lt;b&gt;DOG&lt;/b&gt;. HIS WALKS MAN A&lt;/p&gt;</d>"),
+    ("<d><![CDATA[<p>A man walks his <b>dog</b>.</p>]]></d>", "<d><![CDATA[<p><b>DOG</b>. HIS WALKS MAN A</p>]]></d>"),
+    ('<d>&lt;a href="/x"&gt;A dog&lt;/a&gt; runs.&lt;br&gt;</d>',
+     '<d>RUNS. &lt;a href="/x"&gt;DOG A&lt;/a&gt;&lt;br&gt;</d>'),
+])
+def test_html_in_an_xml_elements_text_is_translated_with_its_markup_and_written_as_it_came(mirror, text, expected):
+    """An RSS item's description: read as words, its tags were lost and "</p>" went to the model
+    as a sentence of its own."""
+    assert one(f"<items>\n{text}\n</items>", mirror, xml=True) == f"<items>\n{expected}\n</items>"
+
+
+def test_html_in_an_xml_element_in_a_sentence_is_kept_in_its_place_and_translated_apart(same):
+    text = "<note>See <d>&lt;b&gt;the dog&lt;/b&gt; here</d> now.</note>"
+    assert one(text, same, xml=True) == text
+    assert same.given == ["the dog here", "See now."]
+
+
+@pytest.mark.parametrize("text", ["<d>List&lt;String&gt; is a type.</d>", "<d>Wrap it in a &lt;div&gt; first.</d>",
+                                  '<d translate="no">&lt;p&gt;A dog.&lt;/p&gt;</d>'])
+def test_angle_brackets_that_are_no_closed_html_or_are_kept_stay_words(same, text):
+    assert one(text, same, xml=True) == text
+    assert same.given == ([] if "translate" in text else [text[3:-4].replace("&lt;", "<").replace("&gt;", ">")])
+
+
 def test_an_xml_element_with_a_number_is_read_with_its_sentence(same):
     assert one("Total: <n>12</n> dogs", same, xml=True) == "Total: <n>12</n> dogs"
     assert same.given == ["Total: 12 dogs"]

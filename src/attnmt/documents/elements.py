@@ -62,6 +62,10 @@ PAIRED_KEYS = ("rid", "startRef", "i", "id")
 # an optional / (<b>, </b>, <br/>, <a href="x">); "<No name>", "<your name>" are words in brackets.
 TAG = r"""</?[^\W\d][\w:.-]*(?:\s+[^\W\d][\w:.-]*\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>]+))*\s*/?>"""
 ESCAPED_TAGS = re.compile(rf"{TAG}(?:\s*{TAG})*")  # an XML element's text that is markup: native code
+# One tag of TAG's form, its name (group 1: "/" first for an end tag).
+NAMED_TAG = re.compile(r"<(/?[^\W\d][\w:.-]*)" + TAG[len(r"</?[^\W\d][\w:.-]*"):])
+# HTML's void elements: a start tag alone, never closed (<br>, <img src="x">).
+VOIDS = frozenset("area base br col embed hr img input keygen link meta param source track wbr".split())
 
 
 def says_no(node: etree._Element) -> bool:
@@ -166,6 +170,20 @@ def is_code(node: etree._Element) -> bool:
     return ESCAPED_TAGS.fullmatch(text) is not None or not any(character.isalnum() for character in text)
 
 
+def holds_markup(node: etree._Element) -> bool:
+    """Whether an XML element's text is HTML with words in it, escaped or in a CDATA section, as
+    an RSS item's or a CMS export's is (``<description>&lt;p&gt;A man walks his &lt;b&gt;dog&lt;/b&gt;.
+    &lt;/p&gt;</description>``): its whole text, no element inside it, with a tag of HTML's
+    (BLOCKS, INLINE, ATOMS), each element it opens closed but HTML's voids (``List<String>``,
+    ``Wrap it in a <div>`` are words).  attnmt.documents.markup translates it as a fragment of
+    HTML (EmbeddedJob); read as words, its tags were lost, and ``</p>`` became a sentence."""
+    if is_comment(node) or len(node) or is_code(node):
+        return False
+    names = [match.group(1).lower() for match in NAMED_TAG.finditer(node.text or "")]
+    opened = {name for name in names if name in BLOCKS | INLINE | ATOMS}
+    return bool(opened) and all(name in VOIDS or f"/{name}" in names for name in opened)
+
+
 class Vocabulary:
     """Which elements are inline, kept whole, or left alone: HTML's, or (``xml``) every element
     inline but those an element lays out on lines of their own (``lays_out``), and those with
@@ -194,11 +212,11 @@ class Vocabulary:
         """Kept whole, at a point of its sentence: a comment, what says ``translate="no"``, an inline
         element around nothing (it keeps the spaces it had, as atoms do: ``Click <x id="1"/> to
         open``, ``<i class="icon"></i> Home``); in HTML, ATOMS and markers (is_marker); in XML, an
-        element of native code (is_code)."""
+        element of native code (is_code), and one whose text is HTML (holds_markup)."""
         if is_comment(node) or says_no(node):
             return True
         if self.xml:  # a field laid out is translated apart, code or not: "<No name>" may be words
-            return is_empty(node) or (is_code(node) and not self.lays_out(node.getparent()))
+            return is_empty(node) or holds_markup(node) or (is_code(node) and not self.lays_out(node.getparent()))
         name = local_name(node)
         return name in ATOMS or (name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node)
                                                          or is_page_number(node)))
@@ -216,8 +234,11 @@ class Vocabulary:
         return True
 
     def is_untranslated(self, node: etree._Element) -> bool:
-        return is_comment(node) or says_no(node) or (not self.xml and (local_name(node) in UNTRANSLATED
-                                                                       or is_page_number(node)))
+        """Left as it is by the walk of its tree: what says ``translate="no"``; in HTML, UNTRANSLATED and page
+        numbers; in XML, an element whose text is HTML (holds_markup: translated as a fragment of its own)."""
+        if is_comment(node) or says_no(node):
+            return True
+        return holds_markup(node) if self.xml else local_name(node) in UNTRANSLATED or is_page_number(node)
 
     def keeps_attributes(self, node: etree._Element) -> bool:
         """Whether an element's attributes are kept, whatever their names: in HTML, a page number's
