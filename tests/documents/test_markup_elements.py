@@ -112,6 +112,22 @@ def test_xml_native_code_is_kept_whole_in_its_element(same, text, given):
     assert same.given == given
 
 
+@pytest.mark.parametrize("code", ["%d", "{0}", "{userName}", "%1$s"])
+@pytest.mark.parametrize("segment", ["source", "target", "seg"])
+def test_an_xliff_or_tmx_inline_code_in_a_segment_is_kept_whole_whatever_it_holds(same, code, segment):
+    """Read as words, ``<ph id="1">%d</ph>`` came back holding "den Olympischen"."""
+    codes = f'<ph id="1">{code}</ph> dogs, <bpt i="1">{{b}}</bpt>two<ept i="1">{{/b}}</ept> cats'
+    text = f"<{segment}>A woman has {codes}.</{segment}>"
+    assert one(text, same, xml=True) == text
+    assert same.given == ["A woman has dogs, two cats."]
+
+
+def test_a_ph_outside_a_segment_is_read_with_its_sentence(same):
+    """DITA's <ph> is a phrase of words."""
+    assert one("<p>Click <ph>Save</ph> now.</p>", same, xml=True) == "<p>Click <ph>Save</ph> now.</p>"
+    assert same.given == ["Click Save now."]
+
+
 @pytest.mark.parametrize("code", ["&lt;b&gt;", "&lt;/b&gt;", "&lt;br/&gt;", '&lt;a href="x"&gt;',
                                   "&lt;b&gt; &lt;i&gt;"])
 def test_escaped_tags_with_attributes_are_native_code(same, code):

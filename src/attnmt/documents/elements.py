@@ -58,6 +58,11 @@ CONTROLS = frozenset("input textarea".split())
 PAIRED_CODES = {"bpt": True, "ept": False, "sc": True, "ec": False}
 # What pairs them, first found first: XLIFF 1.2's rid (where the ids differ), XLIFF 2's startRef, TMX's i, the id.
 PAIRED_KEYS = ("rid", "startRef", "i", "id")
+# XLIFF 1.2's and TMX's inline codes, which hold native code by definition, whatever it is (``<ph id="1">%d</ph>``,
+# ``<bpt id="1">{b}</bpt>``): kept whole by name in a segment (SEGMENTS, around them).  Elsewhere a <ph> may be
+# DITA's, a phrase of words.
+INLINE_CODES = frozenset(("ph", "it", "bpt", "ept"))
+SEGMENTS = frozenset(("source", "target", "seg-source", "seg"))
 # A tag, escaped in an XML element's text: a name right after < or </, attributes each with a value,
 # an optional / (<b>, </b>, <br/>, <a href="x">); "<No name>", "<your name>" are words in brackets.
 TAG = r"""</?[^\W\d][\w:.-]*(?:\s+[^\W\d][\w:.-]*\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>]+))*\s*/?>"""
@@ -170,6 +175,13 @@ def is_code(node: etree._Element) -> bool:
     return ESCAPED_TAGS.fullmatch(text) is not None or not any(character.isalnum() for character in text)
 
 
+def is_inline_code(node: etree._Element) -> bool:
+    """An XLIFF or TMX segment's inline code (INLINE_CODES): read as words, ``A woman has <ph
+    id="1">%d</ph> dogs`` came back with words in the <ph> ("den Olympischen"), and a ``{0}``
+    there took the next word in."""
+    return local_name(node) in INLINE_CODES and any(local_name(above) in SEGMENTS for above in node.iterancestors())
+
+
 def holds_markup(node: etree._Element) -> bool:
     """Whether an XML element's text is HTML with words in it, escaped or in a CDATA section, as
     an RSS item's or a CMS export's is (``<description>&lt;p&gt;A man walks his &lt;b&gt;dog&lt;/b&gt;.
@@ -212,11 +224,13 @@ class Vocabulary:
         """Kept whole, at a point of its sentence: a comment, what says ``translate="no"``, an inline
         element around nothing (it keeps the spaces it had, as atoms do: ``Click <x id="1"/> to
         open``, ``<i class="icon"></i> Home``); in HTML, ATOMS and markers (is_marker); in XML, an
-        element of native code (is_code), and one whose text is HTML (holds_markup)."""
+        element of native code (is_code), a segment's inline code (is_inline_code), and one whose
+        text is HTML (holds_markup)."""
         if is_comment(node) or says_no(node):
             return True
         if self.xml:  # a field laid out is translated apart, code or not: "<No name>" may be words
-            return is_empty(node) or holds_markup(node) or (is_code(node) and not self.lays_out(node.getparent()))
+            return (is_empty(node) or is_inline_code(node) or holds_markup(node)
+                    or (is_code(node) and not self.lays_out(node.getparent())))
         name = local_name(node)
         return name in ATOMS or (name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node)
                                                          or is_page_number(node)))
