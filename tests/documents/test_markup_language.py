@@ -52,6 +52,19 @@ def test_an_element_whose_text_is_kept_keeps_its_language(mirror, kept):
     assert out.startswith('<div lang="de"><p>RUNS. DOG A</p>') and f'lang="{language}"' in out
 
 
+@pytest.mark.parametrize("body, given", [("<p>A man walks.</p>", []),
+                                         ('<main translate="yes"><p>A man walks.</p></main>', ["A man walks."])])
+@pytest.mark.parametrize("xhtml", [False, True])
+def test_a_page_whose_root_says_translate_no_keeps_its_language(same, body, given, xhtml):
+    """It said lang="de" over its English title, header and footer, and over a page with nothing translated."""
+    names = ' xmlns="http://www.w3.org/1999/xhtml" xml:lang="en"' if xhtml else ""
+    page = (f'<!DOCTYPE html>\n<html{names} lang="en" dir="ltr" translate="no"><head><meta charset="utf-8"/>'
+            f"<title>ACME docs</title></head><body>{body}</body></html>")
+    page = page if xhtml else page.replace("/>", ">")
+    assert one(page, same, xhtml=xhtml) == page
+    assert same.given == given
+
+
 def test_an_element_of_translated_and_kept_text_says_the_target_language(mirror):
     """Its kept part (no language of its own) now reads as the target's, as one under <html> did
     before: only an element that states its own language stays in it."""

@@ -20,7 +20,7 @@ from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText, has_words
 from attnmt.documents.language import XML_LANG, set_direction
-from attnmt.documents.markup import TreeJob
+from attnmt.documents.markup import TreeJob, page_language
 from attnmt.documents.pipeline import DocumentOptions, flat_line
 from attnmt.documents.spans import Nested, plain
 from attnmt.errors import DataError
@@ -102,7 +102,7 @@ def epub_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
             jobs = [TreeJob(root, vocabulary, options)]
             jobs = jobs if jobs[0].runs or jobs[0].attributes else []
         part = Part(member, tree, jobs)
-        if options.target_lang and jobs:
+        if page_language(root, options.target_lang) and jobs:
             root.set(XML_LANG, options.target_lang)
             if kind != TOC and (epub3 or root.get("lang") is not None):  # XHTML 1.1 (EPUB 2) has no lang
                 root.set("lang", options.target_lang)

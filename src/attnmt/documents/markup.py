@@ -300,7 +300,7 @@ class EmbeddedJob(TreeJob):
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
         super().finish(results)
-        text = self.page.serialise(self.language)
+        text = self.page.serialise(page_language(self.page.root, self.language))
         self.element.text = etree.CDATA(text) if self.cdata and "]]>" not in text else text
 
 
@@ -361,7 +361,16 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
         for p in parsed:
             if p is not None:
                 finish_xhtml(p.root, options.target_lang)
-    return [text if p is None else p.serialise(options.target_lang) for text, p in zip(texts, parsed, strict=True)]
+    return [text if p is None else p.serialise(page_language(p.root, options.target_lang))
+            for text, p in zip(texts, parsed, strict=True)]
+
+
+def page_language(root: etree._Element, lang: str | None) -> str | None:
+    """The language a page's root is to state: ``lang``, but None (it keeps what it states) where
+    it says ``translate="no"``, as any kept element does (attnmt.documents.language.say_translated):
+    nothing of it is translated but what says ``translate="yes"`` inside it, and ``<html lang="en"
+    translate="no">`` said "de" over its English."""
+    return None if says_no(root) else lang
 
 
 def finish_xhtml(holder: etree._Element, lang: str | None) -> None:
@@ -369,12 +378,12 @@ def finish_xhtml(holder: etree._Element, lang: str | None) -> None:
     written (pages.say_utf8; none is added, UTF-8 being XML's own default, and what its XML
     declaration says: pages.utf8_prolog); with ``lang``, it says ``lang``: in ``xml:lang``, which
     every XHTML has, and in ``lang`` where it has one already (XHTML 1.1 has none); a ``dir``
-    there agrees with it."""
+    there agrees with it (but where it says ``translate="no"``: page_language)."""
     for page in holder:
         if not isinstance(page.tag, str) or local_name(page) != "html":
             continue
         say_utf8(page, xhtml=True)
-        if lang:
+        if page_language(page, lang):
             page.set(XML_LANG, lang)
             if page.get("lang") is not None:
                 page.set("lang", lang)

@@ -96,6 +96,7 @@ class Parsed:
     from_tree: tuple[bool, bool] = (False, False)
 
     def serialise(self, target_lang: str | None) -> str:
+        """The page or fragment as text; a document's root states ``target_lang`` (None: what it states stays)."""
         if self.document:
             if target_lang:
                 self.root.set("lang", target_lang)
