@@ -52,6 +52,27 @@ def test_an_element_whose_text_is_kept_keeps_its_language(mirror, kept):
     assert out.startswith('<div lang="de"><p>RUNS. DOG A</p>') and f'lang="{language}"' in out
 
 
+def test_a_language_switchers_links_each_in_its_own_language_are_kept(same):
+    """The separators were lost, and the third link's text."""
+    nav = ('<nav><a href="/fr/" lang="fr" title="Version française">Français</a> | <a href="/es/" lang="es">Español</a>'
+           ' | <a href="/de/" lang="de-DE">Deutsch</a></nav>')
+    head = '<head><meta charset="utf-8"></head>'
+    page = f'<html lang="en">{head}<body>{nav}</body></html>'
+    assert one(page, same) == page.replace('"en"', '"de"')
+    assert same.given == []
+
+
+@pytest.mark.parametrize("page, given", [
+    ('<p lang="en-GB">The word <i lang="fr">plage</i> means beach.</p>', ["The word means beach."]),
+    ('<p>The word <i lang="fr-FR">plage</i> means beach.</p>', ["The word means beach."]),
+    ('<div lang="fr"><p>Le mot <i lang="en">beach</i> veut dire plage.</p></div>', ["Le mot beach veut dire plage."]),
+    ('<div lang="fr"><p>Le mot <i lang="fr">plage</i>.</p></div>', ["Le mot plage."]),
+    ('<p>The word <i lang="">plage</i> means beach.</p>', ["The word plage means beach."])])
+def test_an_inline_passage_in_another_language_than_the_source_and_its_text_is_kept(same, page, given):
+    assert one(page, same) == page.replace('"en-GB"', '"de"').replace('<div lang="fr">', '<div lang="de">')
+    assert same.given == given
+
+
 @pytest.mark.parametrize("body, given", [("<p>A man walks.</p>", []),
                                          ('<main translate="yes"><p>A man walks.</p></main>', ["A man walks."])])
 @pytest.mark.parametrize("xhtml", [False, True])

@@ -10,6 +10,7 @@ from html.entities import name2codepoint
 from lxml import etree
 
 from attnmt.documents.flat import SOFT_HYPHEN, closing_length, has_text_of_its_own, is_stop, shown_text
+from attnmt.documents.language import primary, stated_language
 from attnmt.documents.markers import (
     is_link_label,
     is_note_link,
@@ -201,9 +202,28 @@ class Vocabulary:
     inline but those an element lays out on lines of their own (``lays_out``), and those with
     ``translate="no"``, around nothing or of native code (is_code) kept whole."""
 
-    def __init__(self, xml: bool = False) -> None:
+    def __init__(self, xml: bool = False, source_lang: str = "") -> None:
         self.xml = xml
+        self.source = primary(source_lang)  # the language the text is translated from ("": not known)
         self.laid_out: dict[etree._Element, bool] = {}
+
+    def is_foreign(self, node: etree._Element) -> bool:
+        """An inline element of HTML's that states a language other than the source's and than the
+        text around it (``The word <i lang="fr">plage</i> means beach``, a language switcher's ``<a
+        lang="de">Deutsch</a>``): a passage in its own language, kept whole as ``translate="no"``
+        is.  Translated, "plage" became German marked as French, and "Deutsch" was lost.  A block
+        (``<p lang="fr">``) is translated, and says the target language (attnmt.documents.language),
+        and so is a fragment that is one such element alone: it is the text given to translate."""
+        if self.xml or is_comment(node) or isinstance(node, etree._Entity) or local_name(node) in BLOCKS:
+            return False
+        holder = node.getparent()
+        if holder is not None and holder.getparent() is None and len(holder) == 1 and not (
+                (holder.text or "").strip() or (node.tail or "").strip()):
+            return False
+        stated = stated_language(node)
+        if not stated or stated == self.source:
+            return False
+        return stated != next((lang for lang in map(stated_language, node.iterancestors()) if lang), self.source)
 
     def lays_out(self, parent: etree._Element | None) -> bool:
         """Whether an XML element's children stand on lines of their own (``<note>\\n  <p>..</p>\\n</note>``):
@@ -221,12 +241,13 @@ class Vocabulary:
         return self.laid_out[parent]
 
     def is_atom(self, node: etree._Element) -> bool:
-        """Kept whole, at a point of its sentence: a comment, what says ``translate="no"``, an inline
+        """Kept whole, at a point of its sentence: a comment, what says ``translate="no"``, a passage
+        in another language (is_foreign), an inline
         element around nothing (it keeps the spaces it had, as atoms do: ``Click <x id="1"/> to
         open``, ``<i class="icon"></i> Home``); in HTML, ATOMS and markers (is_marker); in XML, an
         element of native code (is_code), a segment's inline code (is_inline_code), and one whose
         text is HTML (holds_markup)."""
-        if is_comment(node) or says_no(node):
+        if is_comment(node) or says_no(node) or self.is_foreign(node):
             return True
         if self.xml:  # a field laid out is translated apart, code or not: "<No name>" may be words
             return (is_empty(node) or is_inline_code(node) or holds_markup(node)
@@ -250,14 +271,15 @@ class Vocabulary:
     def is_untranslated(self, node: etree._Element) -> bool:
         """Left as it is by the walk of its tree: what says ``translate="no"``; in HTML, UNTRANSLATED and page
         numbers; in XML, an element whose text is HTML (holds_markup: translated as a fragment of its own)."""
-        if is_comment(node) or says_no(node):
+        if is_comment(node) or says_no(node) or self.is_foreign(node):
             return True
         return holds_markup(node) if self.xml else local_name(node) in UNTRANSLATED or is_page_number(node)
 
     def keeps_attributes(self, node: etree._Element) -> bool:
         """Whether an element's attributes are kept, whatever their names: in HTML, a page number's
-        (is_page_number: ``title="xii"``, ``aria-label="Page 13"``)."""
-        return not self.xml and is_page_number(node)
+        (is_page_number: ``title="xii"``, ``aria-label="Page 13"``), and a passage's in another
+        language (is_foreign: ``<a lang="fr" title="Version française">``)."""
+        return not self.xml and (is_page_number(node) or self.is_foreign(node))
 
     def is_reference(self, node: etree._Element) -> bool:
         """Whether an atom refers to a note: in HTML, a marker (is_marker) that shows a number or a

@@ -86,7 +86,7 @@ def epub_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
     check_encryption(archive)
     opf = parse_part(archive, opf_path)
     folder = posixpath.dirname(opf_path)
-    vocabulary = Vocabulary()
+    vocabulary = Vocabulary(source_lang=options.source_lang)
     epub3 = opf.getroot().get("version", "3.0").split(".")[0] != "2"
     parts = []
     for item in opf.getroot().iterfind(f"{{{OPF}}}manifest/{{{OPF}}}item"):

@@ -291,7 +291,7 @@ class EmbeddedJob(TreeJob):
     "]]>", which would end it)."""
 
     def __init__(self, element: etree._Element, page: Parsed, options: DocumentOptions) -> None:
-        super().__init__(page.root, Vocabulary(), options)
+        super().__init__(page.root, Vocabulary(source_lang=options.source_lang), options)
         self.element, self.page = element, page
         self.cdata = "<![CDATA[" in etree.tostring(element, encoding="unicode", with_tail=False)
 
@@ -348,7 +348,7 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
     whole = len(texts) == 1 and unit == "text"
     parsed = [parse(text, xml or xhtml, f"{where}, {unit} {i + 1}" if len(texts) > 1 else where, whole)
               if text.strip() else None for i, text in enumerate(texts)]
-    vocabulary = Vocabulary(xml and not xhtml)
+    vocabulary = Vocabulary(xml and not xhtml, options.source_lang)
     jobs: list[TreeJob] = []
     lines = []
     for i, p in enumerate(parsed):
