@@ -112,6 +112,22 @@ def test_xml_native_code_is_kept_whole_in_its_element(same, text, given):
     assert same.given == given
 
 
+@pytest.mark.parametrize("code", ["%d", "{0}", "{userName}", "%1$s"])
+@pytest.mark.parametrize("segment", ["source", "target", "seg"])
+def test_an_xliff_or_tmx_inline_code_in_a_segment_is_kept_whole_whatever_it_holds(same, code, segment):
+    """Read as words, ``<ph id="1">%d</ph>`` came back holding "den Olympischen"."""
+    codes = f'<ph id="1">{code}</ph> dogs, <bpt i="1">{{b}}</bpt>two<ept i="1">{{/b}}</ept> cats'
+    text = f"<{segment}>A woman has {codes}.</{segment}>"
+    assert one(text, same, xml=True) == text
+    assert same.given == ["A woman has dogs, two cats."]
+
+
+def test_a_ph_outside_a_segment_is_read_with_its_sentence(same):
+    """DITA's <ph> is a phrase of words."""
+    assert one("<p>Click <ph>Save</ph> now.</p>", same, xml=True) == "<p>Click <ph>Save</ph> now.</p>"
+    assert same.given == ["Click Save now."]
+
+
 @pytest.mark.parametrize("code", ["&lt;b&gt;", "&lt;/b&gt;", "&lt;br/&gt;", '&lt;a href="x"&gt;',
                                   "&lt;b&gt; &lt;i&gt;"])
 def test_escaped_tags_with_attributes_are_native_code(same, code):
@@ -133,6 +149,32 @@ def test_a_laid_out_xml_field_is_never_native_code(same, field):
     text = f'<resources>\n  <string name="a">{field}</string>\n  <string name="b">Open the file</string>\n</resources>'
     assert one(text, same, xml=True) == text
     assert same.given == [field.replace("&lt;", "<").replace("&gt;", ">"), "Open the file"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("<d>&lt;p&gt;A man walks his &lt;b&gt;dog&lt;/b&gt;.&lt;/p&gt;</d>",
+     "<d>&lt;p&gt;&lt;b&gt;DOG&lt;/b&gt;. HIS WALKS MAN A&lt;/p&gt;</d>"),
+    ("<d><![CDATA[<p>A man walks his <b>dog</b>.</p>]]></d>", "<d><![CDATA[<p><b>DOG</b>. HIS WALKS MAN A</p>]]></d>"),
+    ('<d>&lt;a href="/x"&gt;A dog&lt;/a&gt; runs.&lt;br&gt;</d>',
+     '<d>RUNS. &lt;a href="/x"&gt;DOG A&lt;/a&gt;&lt;br&gt;</d>'),
+])
+def test_html_in_an_xml_elements_text_is_translated_with_its_markup_and_written_as_it_came(mirror, text, expected):
+    """An RSS item's description: read as words, its tags were lost and "</p>" went to the model
+    as a sentence of its own."""
+    assert one(f"<items>\n{text}\n</items>", mirror, xml=True) == f"<items>\n{expected}\n</items>"
+
+
+def test_html_in_an_xml_element_in_a_sentence_is_kept_in_its_place_and_translated_apart(same):
+    text = "<note>See <d>&lt;b&gt;the dog&lt;/b&gt; here</d> now.</note>"
+    assert one(text, same, xml=True) == text
+    assert same.given == ["the dog here", "See now."]
+
+
+@pytest.mark.parametrize("text", ["<d>List&lt;String&gt; is a type.</d>", "<d>Wrap it in a &lt;div&gt; first.</d>",
+                                  '<d translate="no">&lt;p&gt;A dog.&lt;/p&gt;</d>'])
+def test_angle_brackets_that_are_no_closed_html_or_are_kept_stay_words(same, text):
+    assert one(text, same, xml=True) == text
+    assert same.given == ([] if "translate" in text else [text[3:-4].replace("&lt;", "<").replace("&gt;", ">")])
 
 
 def test_an_xml_element_with_a_number_is_read_with_its_sentence(same):

@@ -52,6 +52,40 @@ def test_an_element_whose_text_is_kept_keeps_its_language(mirror, kept):
     assert out.startswith('<div lang="de"><p>RUNS. DOG A</p>') and f'lang="{language}"' in out
 
 
+def test_a_language_switchers_links_each_in_its_own_language_are_kept(same):
+    """The separators were lost, and the third link's text."""
+    nav = ('<nav><a href="/fr/" lang="fr" title="Version française">Français</a> | <a href="/es/" lang="es">Español</a>'
+           ' | <a href="/de/" lang="de-DE">Deutsch</a></nav>')
+    head = '<head><meta charset="utf-8"></head>'
+    page = f'<html lang="en">{head}<body>{nav}</body></html>'
+    assert one(page, same) == page.replace('"en"', '"de"')
+    assert same.given == []
+
+
+@pytest.mark.parametrize("page, given", [
+    ('<p lang="en-GB">The word <i lang="fr">plage</i> means beach.</p>', ["The word means beach."]),
+    ('<p>The word <i lang="fr-FR">plage</i> means beach.</p>', ["The word means beach."]),
+    ('<div lang="fr"><p>Le mot <i lang="en">beach</i> veut dire plage.</p></div>', ["Le mot beach veut dire plage."]),
+    ('<div lang="fr"><p>Le mot <i lang="fr">plage</i>.</p></div>', ["Le mot plage."]),
+    ('<p>The word <i lang="">plage</i> means beach.</p>', ["The word plage means beach."])])
+def test_an_inline_passage_in_another_language_than_the_source_and_its_text_is_kept(same, page, given):
+    assert one(page, same) == page.replace('"en-GB"', '"de"').replace('<div lang="fr">', '<div lang="de">')
+    assert same.given == given
+
+
+@pytest.mark.parametrize("body, given", [("<p>A man walks.</p>", []),
+                                         ('<main translate="yes"><p>A man walks.</p></main>', ["A man walks."])])
+@pytest.mark.parametrize("xhtml", [False, True])
+def test_a_page_whose_root_says_translate_no_keeps_its_language(same, body, given, xhtml):
+    """It said lang="de" over its English title, header and footer, and over a page with nothing translated."""
+    names = ' xmlns="http://www.w3.org/1999/xhtml" xml:lang="en"' if xhtml else ""
+    page = (f'<!DOCTYPE html>\n<html{names} lang="en" dir="ltr" translate="no"><head><meta charset="utf-8"/>'
+            f"<title>ACME docs</title></head><body>{body}</body></html>")
+    page = page if xhtml else page.replace("/>", ">")
+    assert one(page, same, xhtml=xhtml) == page
+    assert same.given == given
+
+
 def test_an_element_of_translated_and_kept_text_says_the_target_language(mirror):
     """Its kept part (no language of its own) now reads as the target's, as one under <html> did
     before: only an element that states its own language stays in it."""

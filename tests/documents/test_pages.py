@@ -2,8 +2,11 @@
 put right, and nothing the page said is lost."""
 
 import pytest
+from office_files import EPUB2_PAGE, epub2_file, read_members, write_members
 
 from attnmt.documents.markup import translate_markup
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
 
 
 def one(text, translator, **options):
@@ -79,3 +82,27 @@ def test_an_xhtml_file_without_a_meta_gets_none(same):
     page = ('<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Sleep</title></head>'
             "<body><p>A man.</p></body></html>")
     assert one(page, same, xhtml=True) == page
+
+
+@pytest.mark.parametrize("kept", [
+    '<script type="text/javascript">//<![CDATA[\nif (a < b && b > c) { go(); }\n//]]></script>',
+    '<style type="text/css"><![CDATA[ p > b { color: red; } ]]></style>'])
+def test_an_xhtml_pages_cdata_section_in_kept_text_stays_as_it_came(same, kept):
+    """Read as text, it was written escaped and without the section: ``if (a &lt; b &amp;&amp;``
+    broke the script where the page is served as text/html."""
+    page = f'<html xmlns="http://www.w3.org/1999/xhtml"><head>{kept}</head><body><p>A man.</p></body></html>'
+    assert one(page, same, xhtml=True) == page
+    assert same.given == ["A man."]
+
+
+def test_an_xml_cdata_section_in_kept_text_stays_as_it_came(same):
+    text = '<note>A dog <code translate="no"><![CDATA[a < b]]></code> runs.</note>'
+    assert one(text, same, xml=True) == text
+
+
+def test_an_epub_pages_cdata_section_in_kept_text_stays_as_it_came(same):
+    script = '<script type="text/javascript">//<![CDATA[\nif (a < b) { go(); }\n//]]></script>'
+    members = read_members(epub2_file())
+    members["OEBPS/Text/chapter 1.xhtml"] = EPUB2_PAGE.replace("</title>", f"</title>{script}").encode()
+    out = read_members(translate_office(write_members(members), ".epub", same, DocumentOptions()))
+    assert script in out["OEBPS/Text/chapter 1.xhtml"].decode()

@@ -150,9 +150,11 @@ def copy_entry(entry: zipfile.ZipInfo) -> zipfile.ZipInfo:
 
 
 def parse_part(archive: Archive, member: str, doctype: bool = False) -> etree._ElementTree:
-    """One XML member, parsed safely (the module docstring); DataError naming it otherwise."""
+    """One XML member, parsed safely (the module docstring); DataError naming it otherwise.  Its
+    CDATA sections stay sections, as an EPUB page's ``<script>//<![CDATA[`` needs
+    (attnmt.documents.pages.parse_xml)."""
     parser = etree.XMLParser(resolve_entities=False, no_network=True, load_dtd=False, dtd_validation=False,
-                             remove_blank_text=False, huge_tree=False)
+                             remove_blank_text=False, huge_tree=False, strip_cdata=False)
     where = f"{archive.name}: member {member}"
     try:
         tree = etree.fromstring(archive.read(member), parser=parser).getroottree()

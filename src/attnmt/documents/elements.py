@@ -10,6 +10,7 @@ from html.entities import name2codepoint
 from lxml import etree
 
 from attnmt.documents.flat import SOFT_HYPHEN, closing_length, has_text_of_its_own, is_stop, shown_text
+from attnmt.documents.language import primary, stated_language
 from attnmt.documents.markers import (
     is_link_label,
     is_note_link,
@@ -58,10 +59,19 @@ CONTROLS = frozenset("input textarea".split())
 PAIRED_CODES = {"bpt": True, "ept": False, "sc": True, "ec": False}
 # What pairs them, first found first: XLIFF 1.2's rid (where the ids differ), XLIFF 2's startRef, TMX's i, the id.
 PAIRED_KEYS = ("rid", "startRef", "i", "id")
+# XLIFF 1.2's and TMX's inline codes, which hold native code by definition, whatever it is (``<ph id="1">%d</ph>``,
+# ``<bpt id="1">{b}</bpt>``): kept whole by name in a segment (SEGMENTS, around them).  Elsewhere a <ph> may be
+# DITA's, a phrase of words.
+INLINE_CODES = frozenset(("ph", "it", "bpt", "ept"))
+SEGMENTS = frozenset(("source", "target", "seg-source", "seg"))
 # A tag, escaped in an XML element's text: a name right after < or </, attributes each with a value,
 # an optional / (<b>, </b>, <br/>, <a href="x">); "<No name>", "<your name>" are words in brackets.
 TAG = r"""</?[^\W\d][\w:.-]*(?:\s+[^\W\d][\w:.-]*\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>]+))*\s*/?>"""
 ESCAPED_TAGS = re.compile(rf"{TAG}(?:\s*{TAG})*")  # an XML element's text that is markup: native code
+# One tag of TAG's form, its name (group 1: "/" first for an end tag).
+NAMED_TAG = re.compile(r"<(/?[^\W\d][\w:.-]*)" + TAG[len(r"</?[^\W\d][\w:.-]*"):])
+# HTML's void elements: a start tag alone, never closed (<br>, <img src="x">).
+VOIDS = frozenset("area base br col embed hr img input keygen link meta param source track wbr".split())
 
 
 def says_no(node: etree._Element) -> bool:
@@ -166,14 +176,54 @@ def is_code(node: etree._Element) -> bool:
     return ESCAPED_TAGS.fullmatch(text) is not None or not any(character.isalnum() for character in text)
 
 
+def is_inline_code(node: etree._Element) -> bool:
+    """An XLIFF or TMX segment's inline code (INLINE_CODES): read as words, ``A woman has <ph
+    id="1">%d</ph> dogs`` came back with words in the <ph> ("den Olympischen"), and a ``{0}``
+    there took the next word in."""
+    return local_name(node) in INLINE_CODES and any(local_name(above) in SEGMENTS for above in node.iterancestors())
+
+
+def holds_markup(node: etree._Element) -> bool:
+    """Whether an XML element's text is HTML with words in it, escaped or in a CDATA section, as
+    an RSS item's or a CMS export's is (``<description>&lt;p&gt;A man walks his &lt;b&gt;dog&lt;/b&gt;.
+    &lt;/p&gt;</description>``): its whole text, no element inside it, with a tag of HTML's
+    (BLOCKS, INLINE, ATOMS), each element it opens closed but HTML's voids (``List<String>``,
+    ``Wrap it in a <div>`` are words).  attnmt.documents.markup translates it as a fragment of
+    HTML (EmbeddedJob); read as words, its tags were lost, and ``</p>`` became a sentence."""
+    if is_comment(node) or len(node) or is_code(node):
+        return False
+    names = [match.group(1).lower() for match in NAMED_TAG.finditer(node.text or "")]
+    opened = {name for name in names if name in BLOCKS | INLINE | ATOMS}
+    return bool(opened) and all(name in VOIDS or f"/{name}" in names for name in opened)
+
+
 class Vocabulary:
     """Which elements are inline, kept whole, or left alone: HTML's, or (``xml``) every element
     inline but those an element lays out on lines of their own (``lays_out``), and those with
     ``translate="no"``, around nothing or of native code (is_code) kept whole."""
 
-    def __init__(self, xml: bool = False) -> None:
+    def __init__(self, xml: bool = False, source_lang: str = "") -> None:
         self.xml = xml
+        self.source = primary(source_lang)  # the language the text is translated from ("": not known)
         self.laid_out: dict[etree._Element, bool] = {}
+
+    def is_foreign(self, node: etree._Element) -> bool:
+        """An inline element of HTML's that states a language other than the source's and than the
+        text around it (``The word <i lang="fr">plage</i> means beach``, a language switcher's ``<a
+        lang="de">Deutsch</a>``): a passage in its own language, kept whole as ``translate="no"``
+        is.  Translated, "plage" became German marked as French, and "Deutsch" was lost.  A block
+        (``<p lang="fr">``) is translated, and says the target language (attnmt.documents.language),
+        and so is a fragment that is one such element alone: it is the text given to translate."""
+        if self.xml or is_comment(node) or isinstance(node, etree._Entity) or local_name(node) in BLOCKS:
+            return False
+        holder = node.getparent()
+        if holder is not None and holder.getparent() is None and len(holder) == 1 and not (
+                (holder.text or "").strip() or (node.tail or "").strip()):
+            return False
+        stated = stated_language(node)
+        if not stated or stated == self.source:
+            return False
+        return stated != next((lang for lang in map(stated_language, node.iterancestors()) if lang), self.source)
 
     def lays_out(self, parent: etree._Element | None) -> bool:
         """Whether an XML element's children stand on lines of their own (``<note>\\n  <p>..</p>\\n</note>``):
@@ -191,14 +241,17 @@ class Vocabulary:
         return self.laid_out[parent]
 
     def is_atom(self, node: etree._Element) -> bool:
-        """Kept whole, at a point of its sentence: a comment, what says ``translate="no"``, an inline
+        """Kept whole, at a point of its sentence: a comment, what says ``translate="no"``, a passage
+        in another language (is_foreign), an inline
         element around nothing (it keeps the spaces it had, as atoms do: ``Click <x id="1"/> to
         open``, ``<i class="icon"></i> Home``); in HTML, ATOMS and markers (is_marker); in XML, an
-        element of native code (is_code)."""
-        if is_comment(node) or says_no(node):
+        element of native code (is_code), a segment's inline code (is_inline_code), and one whose
+        text is HTML (holds_markup)."""
+        if is_comment(node) or says_no(node) or self.is_foreign(node):
             return True
         if self.xml:  # a field laid out is translated apart, code or not: "<No name>" may be words
-            return is_empty(node) or (is_code(node) and not self.lays_out(node.getparent()))
+            return (is_empty(node) or is_inline_code(node) or holds_markup(node)
+                    or (is_code(node) and not self.lays_out(node.getparent())))
         name = local_name(node)
         return name in ATOMS or (name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node)
                                                          or is_page_number(node)))
@@ -216,13 +269,17 @@ class Vocabulary:
         return True
 
     def is_untranslated(self, node: etree._Element) -> bool:
-        return is_comment(node) or says_no(node) or (not self.xml and (local_name(node) in UNTRANSLATED
-                                                                       or is_page_number(node)))
+        """Left as it is by the walk of its tree: what says ``translate="no"``; in HTML, UNTRANSLATED and page
+        numbers; in XML, an element whose text is HTML (holds_markup: translated as a fragment of its own)."""
+        if is_comment(node) or says_no(node) or self.is_foreign(node):
+            return True
+        return holds_markup(node) if self.xml else local_name(node) in UNTRANSLATED or is_page_number(node)
 
     def keeps_attributes(self, node: etree._Element) -> bool:
         """Whether an element's attributes are kept, whatever their names: in HTML, a page number's
-        (is_page_number: ``title="xii"``, ``aria-label="Page 13"``)."""
-        return not self.xml and is_page_number(node)
+        (is_page_number: ``title="xii"``, ``aria-label="Page 13"``), and a passage's in another
+        language (is_foreign: ``<a lang="fr" title="Version française">``)."""
+        return not self.xml and (is_page_number(node) or self.is_foreign(node))
 
     def is_reference(self, node: etree._Element) -> bool:
         """Whether an atom refers to a note: in HTML, a marker (is_marker) that shows a number or a

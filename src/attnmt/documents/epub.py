@@ -20,7 +20,7 @@ from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText, has_words
 from attnmt.documents.language import XML_LANG, set_direction
-from attnmt.documents.markup import TreeJob
+from attnmt.documents.markup import TreeJob, page_language
 from attnmt.documents.pipeline import DocumentOptions, flat_line
 from attnmt.documents.spans import Nested, plain
 from attnmt.errors import DataError
@@ -86,7 +86,7 @@ def epub_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
     check_encryption(archive)
     opf = parse_part(archive, opf_path)
     folder = posixpath.dirname(opf_path)
-    vocabulary = Vocabulary()
+    vocabulary = Vocabulary(source_lang=options.source_lang)
     epub3 = opf.getroot().get("version", "3.0").split(".")[0] != "2"
     parts = []
     for item in opf.getroot().iterfind(f"{{{OPF}}}manifest/{{{OPF}}}item"):
@@ -102,7 +102,7 @@ def epub_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
             jobs = [TreeJob(root, vocabulary, options)]
             jobs = jobs if jobs[0].runs or jobs[0].attributes else []
         part = Part(member, tree, jobs)
-        if options.target_lang and jobs:
+        if page_language(root, options.target_lang) and jobs:
             root.set(XML_LANG, options.target_lang)
             if kind != TOC and (epub3 or root.get("lang") is not None):  # XHTML 1.1 (EPUB 2) has no lang
                 root.set("lang", options.target_lang)

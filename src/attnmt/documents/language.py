@@ -24,6 +24,16 @@ RTL_LANGUAGES = frozenset("ar arc ckb dv fa prs he iw ks ps sd syr ug ur pnb azb
 RTL_SCRIPTS = frozenset("arab hebr syrc thaa nkoo adlm rohg mand samr".split())
 
 
+def primary(lang: str) -> str:
+    """A language tag's primary subtag, lower case: ``fr`` for ``fr-CA``, ``en`` for ``EN_us``."""
+    return lang.strip().replace("_", "-").split("-")[0].lower()
+
+
+def stated_language(element: etree._Element) -> str:
+    """The primary subtag of the language ``element`` states (LANGUAGE_ATTRIBUTES); "" for none."""
+    return next((primary(element.get(name)) for name in LANGUAGE_ATTRIBUTES if (element.get(name) or "").strip()), "")
+
+
 def direction(lang: str) -> str:
     """``rtl`` for a language written from right to left (by its script subtag where it has one:
     ``sd-Deva`` is ``ltr``, ``az-Arab`` ``rtl``), else ``ltr``."""

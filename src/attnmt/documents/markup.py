@@ -30,10 +30,10 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
-from attnmt.documents.elements import Vocabulary, is_button_label, says_no, says_yes
+from attnmt.documents.elements import Vocabulary, holds_markup, is_button_label, says_no, says_yes
 from attnmt.documents.flat import FlatBuilder, FlatText, Place, has_words
 from attnmt.documents.language import XML_LANG, say_translated, set_direction
-from attnmt.documents.pages import is_comment, local_name, parse, say_utf8
+from attnmt.documents.pages import Parsed, is_comment, local_name, parse, say_utf8
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_line, translate_flats
 from attnmt.documents.spans import Nested, plain
 
@@ -284,6 +284,42 @@ class TreeJob:
             rebuild(run, flat, content, entities)
 
 
+class EmbeddedJob(TreeJob):
+    """An XML element's text that is HTML (elements.holds_markup: an RSS item's description, escaped
+    or in a CDATA section), translated as a fragment of HTML, with its markup, and written back as it
+    came: escaped text stays escaped, a CDATA section stays one (but where the translation holds
+    "]]>", which would end it)."""
+
+    def __init__(self, element: etree._Element, page: Parsed, options: DocumentOptions) -> None:
+        super().__init__(page.root, Vocabulary(source_lang=options.source_lang), options)
+        self.element, self.page = element, page
+        self.cdata = "<![CDATA[" in etree.tostring(element, encoding="unicode", with_tail=False)
+
+    def lines(self) -> list[int]:
+        return [self.element.sourceline or 1] * (len(self.runs) + len(self.attributes))
+
+    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
+        super().finish(results)
+        text = self.page.serialise(page_language(self.page.root, self.language))
+        self.element.text = etree.CDATA(text) if self.cdata and "]]>" not in text else text
+
+
+def embedded_jobs(root: etree._Element, options: DocumentOptions, where: str) -> list[EmbeddedJob]:
+    """A job for each element of an XML tree whose text is HTML (holds_markup), outside what says
+    ``translate="no"`` (but inside what says ``translate="yes"`` again); a repair of its markup is
+    warned of naming ``where`` and the element's line."""
+    jobs = []
+    pending = [(root, True)]
+    while pending:
+        node, translated = pending.pop()
+        translated = (translated or says_yes(node)) and not says_no(node)
+        if translated and holds_markup(node):
+            page = parse(node.text, False, f"{where}, the HTML in <{local_name(node)}> at line {node.sourceline}")
+            jobs.extend([] if page is None else [EmbeddedJob(node, page, options)])
+        pending.extend((child, translated) for child in reversed(node) if not is_comment(child))
+    return jobs
+
+
 def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: DocumentOptions,
                     review: Review | None = None, first_lines: Sequence[int] = ()) -> None:
     """Every job's texts translated in one batched pass, then each tree changed in place;
@@ -312,14 +348,29 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
     whole = len(texts) == 1 and unit == "text"
     parsed = [parse(text, xml or xhtml, f"{where}, {unit} {i + 1}" if len(texts) > 1 else where, whole)
               if text.strip() else None for i, text in enumerate(texts)]
-    vocabulary = Vocabulary(xml and not xhtml)
-    found = [(i, p) for i, p in enumerate(parsed) if p is not None]
-    lines = [first_line + i if len(texts) > 1 else p.first_line for i, p in found]
-    translate_trees([TreeJob(p.root, vocabulary, options) for _, p in found], translator, options, review, lines)
+    vocabulary = Vocabulary(xml and not xhtml, options.source_lang)
+    jobs: list[TreeJob] = []
+    lines = []
+    for i, p in enumerate(parsed):
+        if p is not None:  # an element's HTML first: the tree's job copies the element as it finishes
+            inner = embedded_jobs(p.root, options, where) if vocabulary.xml else []
+            jobs += [*inner, TreeJob(p.root, vocabulary, options)]
+            lines += [first_line + i if len(texts) > 1 else p.first_line] * (len(inner) + 1)
+    translate_trees(jobs, translator, options, review, lines)
     if xhtml:
-        for _, p in found:
-            finish_xhtml(p.root, options.target_lang)
-    return [text if p is None else p.serialise(options.target_lang) for text, p in zip(texts, parsed, strict=True)]
+        for p in parsed:
+            if p is not None:
+                finish_xhtml(p.root, options.target_lang)
+    return [text if p is None else p.serialise(page_language(p.root, options.target_lang))
+            for text, p in zip(texts, parsed, strict=True)]
+
+
+def page_language(root: etree._Element, lang: str | None) -> str | None:
+    """The language a page's root is to state: ``lang``, but None (it keeps what it states) where
+    it says ``translate="no"``, as any kept element does (attnmt.documents.language.say_translated):
+    nothing of it is translated but what says ``translate="yes"`` inside it, and ``<html lang="en"
+    translate="no">`` said "de" over its English."""
+    return None if says_no(root) else lang
 
 
 def finish_xhtml(holder: etree._Element, lang: str | None) -> None:
@@ -327,12 +378,12 @@ def finish_xhtml(holder: etree._Element, lang: str | None) -> None:
     written (pages.say_utf8; none is added, UTF-8 being XML's own default, and what its XML
     declaration says: pages.utf8_prolog); with ``lang``, it says ``lang``: in ``xml:lang``, which
     every XHTML has, and in ``lang`` where it has one already (XHTML 1.1 has none); a ``dir``
-    there agrees with it."""
+    there agrees with it (but where it says ``translate="no"``: page_language)."""
     for page in holder:
         if not isinstance(page.tag, str) or local_name(page) != "html":
             continue
         say_utf8(page, xhtml=True)
-        if lang:
+        if page_language(page, lang):
             page.set(XML_LANG, lang)
             if page.get("lang") is not None:
                 page.set("lang", lang)

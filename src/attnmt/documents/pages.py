@@ -96,6 +96,7 @@ class Parsed:
     from_tree: tuple[bool, bool] = (False, False)
 
     def serialise(self, target_lang: str | None) -> str:
+        """The page or fragment as text; a document's root states ``target_lang`` (None: what it states stays)."""
         if self.document:
             if target_lang:
                 self.root.set("lang", target_lang)
@@ -230,9 +231,12 @@ def parse(text: str, xml: bool, where: str, whole: bool = False) -> Parsed | Non
 
 
 def parse_xml(text: str, where: str) -> tuple[Parsed, etree.XMLParser, int | None]:
-    """(the parsed fragment, its parser, the line the parsed text starts on in a document)."""
+    """(the parsed fragment, its parser, the line the parsed text starts on in a document).  CDATA
+    sections stay sections (``strip_cdata``): an XHTML page's ``<script>//<![CDATA[ if (a < b) ...
+    //]]></script>`` written as ``a &lt; b`` broke the script in a browser that reads the page as
+    HTML, and kept text is kept as it came."""
     parser = etree.XMLParser(recover=True, resolve_entities=False, remove_comments=False, huge_tree=True,
-                             no_network=True)
+                             no_network=True, strip_cdata=False)
     prolog, doctype, body = xml_prolog(text)
     first_line = prolog.count("\n") + 1 if prolog else None
     declarations = entity_declarations(body, doctype, where, first_line)
