@@ -1,5 +1,5 @@
-"""Word's fields (attnmt.documents.fields): a link field's result is read as a mark over its
-words, as a w:hyperlink is; every other field's result is kept as Word computed it.
+"""Word's fields (attnmt.documents.fields): a link's or a fill-in field's result is read as a mark
+over its words, as a w:hyperlink is; every other field's result is kept as Word computed it.
 
 The Mirror translator writes each sentence's words upper-cased in reverse order, each aligned to
 its source word: "Click the help page to learn more." -> "MORE. LEARN TO PAGE HELP THE CLICK"."""
@@ -83,6 +83,15 @@ def test_a_simple_link_fields_words_are_translated_inside_it(mirror):
     simple = first_paragraph(out).find(w("fldSimple"))
     assert (pieces(simple), simple.get(w("instr"))) == (["PARK BIG THE"], ' HYPERLINK "https://example.com/" ')
     assert pieces(first_paragraph(out)) == ["DOG. THE WITH ", "PARK BIG THE", " VISIT"]
+
+
+def test_a_fill_in_fields_text_is_translated_inside_the_field(mirror):
+    """The text someone typed at Word's prompt (FILLIN), here a whole paragraph, stayed English and
+    was in no review."""
+    out = translated(code_runs(' FILLIN "What is he doing?" ') + text_run("A man is cooking dinner.") + END, mirror)
+    assert mirror.given == ["A man is cooking dinner."]
+    assert pieces(first_paragraph(out)) == ["begin", ' FILLIN "What is he doing?" ', "separate",
+                                            "DINNER. COOKING IS MAN A", "end"]
 
 
 def test_a_link_fields_runs_keep_their_looks_and_bookmarks_inside_it(mirror):

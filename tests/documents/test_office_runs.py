@@ -206,6 +206,17 @@ def test_words_in_an_opendocument_content_control_or_meta_are_translated_inside_
     assert (meta.text, meta.get("{http://www.w3.org/XML/1998/namespace}id")) == ("HAT. RED", "m1")
 
 
+def test_the_text_of_an_opendocument_input_field_is_translated_inside_it(mirror):
+    """LibreOffice's input field (what Word's FILLIN becomes) holding a paragraph's text: kept as
+    any other field, it stayed English and was in no review."""
+    inline = 'Task: <text:text-input text:description="Task">A man is cooking dinner.</text:text-input>'
+    paragraph = odt_first_paragraph(translate(odt_paragraph(inline), ".odt", mirror))
+    field = paragraph.find(f"{{{TEXT}}}text-input")
+    assert mirror.given == ["Task: A man is cooking dinner."]
+    assert (paragraph.text, field.text, field.tail, field.get(f"{{{TEXT}}}description")) == (
+        None, "DINNER. COOKING IS MAN A", " TASK:", "Task")
+
+
 def test_an_opendocument_span_glued_to_its_words_is_read_with_them(same):
     """Kept whole, a span's slash glued its neighbours: the model read "1205"."""
     inline = 'The meeting is on 12<text:span text:style-name="R">/</text:span>05 at noon.'

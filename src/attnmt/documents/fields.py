@@ -1,11 +1,14 @@
-"""Word's fields whose result is words of the sentence: a link (``HYPERLINK``).
+"""Word's fields whose result is words of the sentence: a link (``HYPERLINK``), a text typed into
+a form's prompt (``FILLIN``).
 
 A field is a code and the result Word last computed from it.  Most results are Word's to compute
 again (a page number, a date, a cross-reference, a table of contents), and attnmt.documents.ooxml
 keeps them as they are.  A link's result is the text a reader clicks, written by the author:
 "Click <the help page> to learn more."  Kept, the model read "Click to learn more." and the link's
-words stayed English inside the translated sentence.  So a link field's result is read as a
-mark over its words, as Word's other link (``w:hyperlink``, a container around its runs) is.
+words stayed English inside the translated sentence.  A ``FILLIN`` field's result is the text
+someone typed when Word asked for it, often a whole paragraph, which stayed English and was not
+in a review.  So such a field's result is read as a mark over its words, as Word's other link
+(``w:hyperlink``, a container around its runs) is.
 
 Word writes a field in one of two ways:
 
@@ -36,7 +39,7 @@ if TYPE_CHECKING:
     from attnmt.documents.ooxml import Dialect
 
 # A field's code starts with its kind; these kinds' results are words of their sentence.
-READ_KINDS = frozenset({"HYPERLINK"})
+READ_KINDS = frozenset({"HYPERLINK", "FILLIN"})
 CONTENTS_ANCHOR = re.compile(r'\\l\s+"?_Toc', re.IGNORECASE)  # a contents entry's link to its heading
 CODE_PARTS = frozenset({w("rPr"), w("fldChar"), w("instrText")})  # what a run of a field's code holds
 
