@@ -86,6 +86,9 @@ class Dialect:
     escaped: bool = False  # text escapes what XML cannot hold (SpreadsheetML's _x000D_: attnmt.documents.xstring)
     hyphen: str | None = None  # the element that is a non-breaking hyphen in a run's text (Word's)
     hidden: frozenset[str] = frozenset()  # a run's properties that hide its text (Word's w:vanish): no base look
+    # A string's phonetic runs (SpreadsheetML's rPh, a reading over the characters from sb to eb):
+    # kept, not read; dropped where the translation changed the text, whose characters they no longer fit.
+    phonetic: str | None = None
 
     def jobs(self, root: etree._Element) -> list[ParagraphJob]:
         """A job for each of ``root``'s paragraphs with words (``paragraph_jobs``)."""
@@ -115,9 +118,11 @@ WORD = Dialect(w("p"), w("r"), w("rPr"), w("t"),
 DRAWING = Dialect(a("p"), a("r"), a("rPr"), a("t"), kept=frozenset({a("pPr"), a("endParaRPr")}),
                   breaks=frozenset({a("br")}), links=frozenset({a("hlinkClick"), a("hlinkMouseOver")}))
 SHARED_STRING = Dialect(s("si"), s("r"), s("rPr"), s("t"), kept=frozenset({s("rPh"), s("phoneticPr")}),
-                        preserve=True, escaped=True)
-INLINE_STRING = Dialect(s("is"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True, escaped=True)
-CELL_COMMENT = Dialect(s("text"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True, escaped=True)
+                        preserve=True, escaped=True, phonetic=s("rPh"))
+INLINE_STRING = Dialect(s("is"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True, escaped=True,
+                        phonetic=s("rPh"))
+CELL_COMMENT = Dialect(s("text"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True, escaped=True,
+                       phonetic=s("rPh"))
 
 
 # Word's tabs, which part fields ("Name:<tab/>John Smith", a contents line's "Title<tab/>2"): no
@@ -292,6 +297,9 @@ class ParagraphJob:
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
         content = results[0]
+        if self.dialect.phonetic is not None and plain(content) != self.flat.text:
+            for reading in self.paragraph.findall(self.dialect.phonetic):
+                self.paragraph.remove(reading)  # where it pointed (sb="4" eb="7") may be past the new text's end
         if self.bare is not None:
             self._set_text(self.bare, plain(content))
             return
