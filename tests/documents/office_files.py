@@ -14,7 +14,11 @@ import openpyxl
 import pptx
 from docx.oxml.ns import qn
 from docx.shared import RGBColor
+from lxml import etree
 from pptx.util import Inches
+
+W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+W14 = "http://schemas.microsoft.com/office/word/2010/wordml"
 
 
 def docx_bytes(document) -> bytes:
@@ -32,6 +36,22 @@ def add_hyperlink(paragraph, text: str, url: str) -> None:
     run.underline = True
     link.append(run._r)
     paragraph._p.append(link)
+
+
+def word_paragraph(*paragraphs: str) -> bytes:
+    """A Word file of a paragraph for each of ``paragraphs``, its content (w: and w14: names)."""
+    document = docx.Document()
+    for runs in paragraphs:
+        paragraph = document.add_paragraph()._p
+        paragraph.extend(list(etree.fromstring(f'<w:p xmlns:w="{W}" xmlns:w14="{W14}">{runs}</w:p>')))
+    return docx_bytes(document)
+
+
+def word_children(data: bytes) -> list[tuple[str, str]]:
+    """(name, text) of each child of the first paragraph of a Word file's body."""
+    paragraph = etree.fromstring(read_members(data)["word/document.xml"]).find(f".//{{{W}}}p")
+    return [(etree.QName(child).localname, "".join(t.text or "" for t in child.iter(f"{{{W}}}t")))
+            for child in paragraph]
 
 
 def word_file() -> bytes:

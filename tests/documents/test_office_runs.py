@@ -11,7 +11,7 @@ import pptx
 import pytest
 from docx.shared import RGBColor
 from lxml import etree
-from office_files import docx_bytes, odf_bytes, read_members, write_members
+from office_files import docx_bytes, odf_bytes, read_members, word_children, word_paragraph, write_members
 from openpyxl.cell.rich_text import CellRichText, TextBlock
 from openpyxl.cell.text import InlineFont
 from pptx.dml.color import RGBColor as SlideColour
@@ -21,7 +21,6 @@ from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
-W14 = "http://schemas.microsoft.com/office/word/2010/wordml"
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 LOEXT = "urn:org:documentfoundation:names:experimental:office:xmlns:loext:1.0"
 STAR = ("A man is ", "★", " very happy.")  # the star red, the rest plain
@@ -29,22 +28,6 @@ STAR = ("A man is ", "★", " very happy.")  # the star red, the rest plain
 
 def translate(data: bytes, suffix: str, translator) -> bytes:
     return translate_office(data, suffix, translator, DocumentOptions())
-
-
-def word_paragraph(*paragraphs: str) -> bytes:
-    """A Word file of a paragraph for each of ``paragraphs``, its content (w: and w14: names)."""
-    document = docx.Document()
-    for runs in paragraphs:
-        paragraph = document.add_paragraph()._p
-        paragraph.extend(list(etree.fromstring(f'<w:p xmlns:w="{W}" xmlns:w14="{W14}">{runs}</w:p>')))
-    return docx_bytes(document)
-
-
-def word_children(data: bytes) -> list[tuple[str, str]]:
-    """(name, text) of each child of the first paragraph of a Word file's body."""
-    paragraph = etree.fromstring(read_members(data)["word/document.xml"]).find(f".//{{{W}}}p")
-    return [(etree.QName(child).localname, "".join(t.text or "" for t in child.iter(f"{{{W}}}t")))
-            for child in paragraph]
 
 
 def odt_paragraph(inline: str) -> bytes:
@@ -188,21 +171,17 @@ def test_an_opendocument_span_around_a_note_alone_keeps_the_spaces_it_had(same):
     assert (paragraph.text, paragraph[0].tail) == ("A young man", " is riding a bicycle.")
 
 
-@pytest.mark.parametrize("code, result, look", [(' HYPERLINK "https://example.com" ', "the park",
-                                                  '<w:rStyle w:val="Hyperlink"/>'),
-                                                 (" MERGEFIELD Place ", "«Place»", "<w:noProof/>")],
-                         ids=["hyperlink", "mail-merge"])
-def test_a_styled_run_of_a_fields_result_keeps_the_spaces_it_had(same, code, result, look):
+def test_a_styled_run_of_a_fields_result_keeps_the_spaces_it_had(same):
     """As a mark around the result alone, the spaces either side went inside the field: a mail
-    merge glued its data to the next word."""
+    merge glued its data to the next word.  (A link field's result is read: test_office_fields.)"""
     runs = ('<w:r><w:t xml:space="preserve">We meet at </w:t></w:r><w:r><w:fldChar w:fldCharType="begin"/></w:r>'
-            f'<w:r><w:instrText xml:space="preserve">{code}</w:instrText></w:r><w:r><w:fldChar '
-            f'w:fldCharType="separate"/></w:r><w:r><w:rPr>{look}</w:rPr><w:t>{result}</w:t></w:r>'
+            '<w:r><w:instrText xml:space="preserve"> MERGEFIELD Place </w:instrText></w:r><w:r><w:fldChar '
+            'w:fldCharType="separate"/></w:r><w:r><w:rPr><w:noProof/></w:rPr><w:t>«Place»</w:t></w:r>'
             '<w:r><w:fldChar w:fldCharType="end"/></w:r><w:r><w:t xml:space="preserve"> in the morning.</w:t></w:r>')
     out = translate(word_paragraph(runs), ".docx", same)
     assert same.given == ["We meet at in the morning."]
     # the field's begin, code and separator go into the run before it, its end into the one after
-    assert word_children(out) == [("r", "We meet at "), ("r", result), ("r", " in the morning.")]
+    assert word_children(out) == [("r", "We meet at "), ("r", "«Place»"), ("r", " in the morning.")]
 
 
 def test_words_in_a_bidirectional_embedding_or_override_are_translated_inside_it(mirror):
@@ -225,6 +204,17 @@ def test_words_in_an_opendocument_content_control_or_meta_are_translated_inside_
     assert "".join(paragraph.itertext()) == "HAT. RED A WITH WOMAN YOUNG A IS CUSTOMER THE"
     assert (control.text, control.get(f"{{{LOEXT}}}alias")) == ("WOMAN YOUNG A", "Name")
     assert (meta.text, meta.get("{http://www.w3.org/XML/1998/namespace}id")) == ("HAT. RED", "m1")
+
+
+def test_the_text_of_an_opendocument_input_field_is_translated_inside_it(mirror):
+    """LibreOffice's input field (what Word's FILLIN becomes) holding a paragraph's text: kept as
+    any other field, it stayed English and was in no review."""
+    inline = 'Task: <text:text-input text:description="Task">A man is cooking dinner.</text:text-input>'
+    paragraph = odt_first_paragraph(translate(odt_paragraph(inline), ".odt", mirror))
+    field = paragraph.find(f"{{{TEXT}}}text-input")
+    assert mirror.given == ["Task: A man is cooking dinner."]
+    assert (paragraph.text, field.text, field.tail, field.get(f"{{{TEXT}}}description")) == (
+        None, "DINNER. COOKING IS MAN A", " TASK:", "Task")
 
 
 def test_an_opendocument_span_glued_to_its_words_is_read_with_them(same):

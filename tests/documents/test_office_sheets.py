@@ -62,6 +62,38 @@ def test_an_escaped_surrogate_pair_is_one_character(same):
     assert "<t>A dog \U0001F600 runs.</t>" in read_members(out)["xl/sharedStrings.xml"].decode()
 
 
+PHONETIC = ('<t>The dog sleeps in the house.</t><rPh sb="4" eb="7"><t>ドッグ</t></rPh>'
+            '<phoneticPr fontId="1" type="noConversion"/>')
+
+
+def phonetic_string(where: str, translator) -> etree._Element:
+    """PHONETIC as a shared string (cell A2) or an inline one (A1), its element once translated."""
+    if where == "shared":
+        strings = f'<sst xmlns="{S}" count="1" uniqueCount="1"><si>{PHONETIC}</si></sst>'
+        data = shared_string_sheet(sheet_file(), strings)
+        part, name = "xl/sharedStrings.xml", "si"
+    else:
+        members = read_members(sheet_file())
+        sheet = members["xl/worksheets/sheet1.xml"].decode()
+        members["xl/worksheets/sheet1.xml"] = sheet.replace("<t>A dog runs.</t>", PHONETIC).encode()
+        data, part, name = write_members(members), "xl/worksheets/sheet1.xml", "is"
+    return etree.fromstring(read_members(translate(data, translator))[part]).find(f".//{{{S}}}{name}")
+
+
+@pytest.mark.parametrize("where", ["shared", "inline"])
+def test_a_translated_strings_phonetic_runs_are_dropped_and_its_settings_kept(mirror, where):
+    """A reading over the source's characters 4 to 7 ("dog") was kept in the translation, over
+    whatever stood there (or past its end)."""
+    string = phonetic_string(where, mirror)
+    assert [etree.QName(child).localname for child in string] == ["t", "phoneticPr"]
+    assert string[0].text == "HOUSE. THE IN SLEEPS DOG THE"
+
+
+def test_a_strings_phonetic_runs_stay_where_its_text_is_unchanged(same):
+    string = phonetic_string("shared", same)
+    assert [etree.QName(child).localname for child in string] == ["t", "rPh", "phoneticPr"]
+
+
 def goods_file(formula: str | None = None, totals: bool = False) -> bytes:
     """A table "Goods" over A1:B2 whose second header has two lines ("Unit", "price"), as openpyxl
     names it (``Unit_x000a_price``, as Excel does); with a totals row labelled "Total" in A3."""

@@ -9,7 +9,7 @@ run together."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from lxml import etree
@@ -50,7 +50,7 @@ def merge_runs(container: etree._Element, dialect: Dialect) -> None:
                 child.remove(part)
     previous = None
     for child in list(container):
-        if child.tag in dialect.containers:
+        if dialect.holds_runs(child):
             merge_runs(child, dialect)
         mergeable = child.tag == dialect.run and is_plain(child, dialect)
         if mergeable and previous is not None and formatting(child, dialect) == formatting(previous, dialect):
@@ -76,19 +76,30 @@ def text_runs(node: etree._Element, dialect: Dialect) -> Iterator[etree._Element
     """The runs with text of ``node``: itself, or those in a container and the containers in it."""
     if node.tag == dialect.run and any(dialect.text_of(text) for text in node.iterchildren(dialect.text)):
         yield node
-    elif node.tag in dialect.containers:
+    elif dialect.holds_runs(node):
         for child in node:
             yield from text_runs(child, dialect)
 
 
-def base_run(container: etree._Element, dialect: Dialect) -> etree._Element | None:
-    """The run whose formatting covers the most of ``container``'s own text, not hidden and not a
+def run_parts(node: etree._Element, dialect: Dialect) -> Iterator[etree._Element]:
+    """The parts of a run (its text, tabs, field characters; not its properties), or of every run
+    in a container (a hyperlink, a content control), in order."""
+    if node.tag == dialect.run:
+        yield from (part for part in node if part.tag != dialect.properties)
+    elif dialect.holds_runs(node):
+        for child in node:
+            yield from run_parts(child, dialect)
+
+
+def base_run(children: Iterable[etree._Element], dialect: Dialect) -> etree._Element | None:
+    """The run whose formatting covers the most of the text of a container's ``children`` (its
+    own runs, not those inside a mark among them: a hyperlink, a link field), not hidden and not a
     link (rule 2 of attnmt.documents.ooxml's docstring: a hidden look only where every run with text
     is hidden; where only links have text, a copy of the longest without its link); None where no
     run has text."""
     lengths: dict[bytes, int] = {}
     first: dict[bytes, etree._Element] = {}
-    for run in container.iterchildren(dialect.run):
+    for run in (child for child in children if child.tag == dialect.run):
         key = formatting(run, dialect)
         first.setdefault(key, run)
         lengths[key] = lengths.get(key, 0) + sum(len(dialect.text_of(t)) for t in run.iterchildren(dialect.text))

@@ -28,7 +28,8 @@ translate it:
    alone) in a paragraph with visible words: as a mark, it hid the translated words aligned to it.  The
    text of a complex field (``w:fldChar`` begin to end: a page number, a date) is kept too,
    also where the field goes on over several paragraphs (a table of contents, which Word writes
-   again from the headings when its fields are updated).
+   again from the headings when its fields are updated).  A link field's result is words of the
+   sentence, a mark over them as a hyperlink is (attnmt.documents.fields).
 4. The paragraph's text is translated whole; then runs are written again: text outside every
    mark in runs of the base formatting, each mark's text in a run of its own formatting.
    Paragraph properties (``w:pPr``, ``a:pPr``, ``a:endParaRPr``) stay where they were.
@@ -40,14 +41,15 @@ attnmt.documents.xstring), read as the characters it stands for and written esca
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lxml import etree
 
 from attnmt.documents.dropcaps import DropCap, join_drop_caps
+from attnmt.documents.fields import ComplexField, as_read, is_read_field
 from attnmt.documents.flat import FlatBuilder, FlatText, has_words, is_stop
-from attnmt.documents.formatting import base_run, formatting, is_hidden, merge_runs, text_runs
+from attnmt.documents.formatting import base_run, formatting, is_hidden, merge_runs, run_parts, text_runs
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, hyphenated_words, in_word, no_break_hyphens
 from attnmt.documents.markers import is_marker_text
 from attnmt.documents.spans import Nested, plain
@@ -84,10 +86,18 @@ class Dialect:
     escaped: bool = False  # text escapes what XML cannot hold (SpreadsheetML's _x000D_: attnmt.documents.xstring)
     hyphen: str | None = None  # the element that is a non-breaking hyphen in a run's text (Word's)
     hidden: frozenset[str] = frozenset()  # a run's properties that hide its text (Word's w:vanish): no base look
+    # A string's phonetic runs (SpreadsheetML's rPh, a reading over the characters from sb to eb):
+    # kept, not read; dropped where the translation changed the text, whose characters they no longer fit.
+    phonetic: str | None = None
 
     def jobs(self, root: etree._Element) -> list[ParagraphJob]:
         """A job for each of ``root``'s paragraphs with words (``paragraph_jobs``)."""
         return paragraph_jobs(root, self)
+
+    def holds_runs(self, node: etree._Element) -> bool:
+        """Whether ``node`` is a mark around runs: a container, or a link field around its result
+        (attnmt.documents.fields)."""
+        return node.tag in self.containers or is_read_field(node)
 
     def text_of(self, element: etree._Element) -> str:
         """A text element's text as the application shows it (its escapes read, where it has them)."""
@@ -98,18 +108,21 @@ class Dialect:
 # as they are, its content's runs are translated with the paragraph.  So are a tracked move's new
 # place (w:moveTo; its old place, w:moveFrom, is kept as a deletion is), a custom XML element, and
 # a bidirectional embedding or override (w:dir, w:bdo: its direction an attribute around its runs).
+# A link field (w:fldSimple, attnmt.documents.fields) is one too; its data (w:fldData) stays first in it.
 WORD = Dialect(w("p"), w("r"), w("rPr"), w("t"),
                frozenset({w("hyperlink"), w("ins"), w("moveTo"), w("smartTag"), w("customXml"), w("sdt"),
                           w("sdtContent"), w("dir"), w("bdo")}),
-               frozenset({w("pPr"), w("sdtPr"), w("sdtEndPr")}), frozenset({w("tab"), w("br"), w("cr")}),
+               frozenset({w("pPr"), w("sdtPr"), w("sdtEndPr"), w("fldData")}), frozenset({w("tab"), w("br"), w("cr")}),
                frozenset({w("proofErr"), w("softHyphen")}), True, hyphen=w("noBreakHyphen"),
                hidden=HIDDEN)
 DRAWING = Dialect(a("p"), a("r"), a("rPr"), a("t"), kept=frozenset({a("pPr"), a("endParaRPr")}),
                   breaks=frozenset({a("br")}), links=frozenset({a("hlinkClick"), a("hlinkMouseOver")}))
 SHARED_STRING = Dialect(s("si"), s("r"), s("rPr"), s("t"), kept=frozenset({s("rPh"), s("phoneticPr")}),
-                        preserve=True, escaped=True)
-INLINE_STRING = Dialect(s("is"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True, escaped=True)
-CELL_COMMENT = Dialect(s("text"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True, escaped=True)
+                        preserve=True, escaped=True, phonetic=s("rPh"))
+INLINE_STRING = Dialect(s("is"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True, escaped=True,
+                        phonetic=s("rPh"))
+CELL_COMMENT = Dialect(s("text"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True, escaped=True,
+                       phonetic=s("rPh"))
 
 
 # Word's tabs, which part fields ("Name:<tab/>John Smith", a contents line's "Title<tab/>2"): no
@@ -161,6 +174,7 @@ class ParagraphJob:
         self.run_atoms: set[int] = set()  # the marks of atoms that belong inside a run (a tab, a picture)
         self.hyphens: list[int] = []  # where the non-breaking hyphens read as "-" are in the flat text
         self.hyphens_seen = 0
+        self.complex_fields: dict[etree._Element, ComplexField] = {}  # each read as its stand-in, by that
         builder = FlatBuilder(collapse=False, fields=True)  # a tab or a cell's line ends a sentence
         self._add(builder, self.paragraph)
         return builder.build()
@@ -170,13 +184,14 @@ class ParagraphJob:
 
     def _add(self, builder: FlatBuilder, container: etree._Element) -> None:
         dialect = self.dialect
-        base = self.bases[container] = base_run(container, dialect)
-        for child in container:
+        children = self._children(container)
+        base = self.bases[container] = base_run(children, dialect)
+        for child in children:
             if child.tag in dialect.kept:
                 continue
             if child.tag == dialect.text:
                 builder.add_text(dialect.text_of(child))
-            elif child.tag in dialect.containers and self._kept_whole(builder, child):
+            elif dialect.holds_runs(child) and self._kept_whole(builder, child):
                 continue
             elif child.tag == dialect.run:
                 marked = base is None or formatting(child, dialect) != formatting(base, dialect)
@@ -187,13 +202,25 @@ class ParagraphJob:
                 self._add_run(builder, child)
                 if marked:
                     builder.close()
-            elif child.tag in dialect.containers:
+            elif dialect.holds_runs(child):
                 builder.open(child)
                 self._add(builder, child)
                 builder.close()
             else:
                 builder.add_atom(node=child, parts_words=child.tag in dialect.breaks,  # a slide's a:br
                                  range_edge=range_edge(child))
+
+    def _children(self, container: etree._Element) -> list[etree._Element]:
+        """``container``'s children as they are read: a complex field whose result the model reads
+        (attnmt.documents.fields) as the simple field it stands for."""
+        read = []
+        for child in as_read(container, self.field_depth, self.dialect):
+            if isinstance(child, ComplexField):
+                stand_in = child.stand_in()
+                self.complex_fields[stand_in] = child
+                child = stand_in
+            read.append(child)
+        return read
 
     def _kept_whole(self, builder: FlatBuilder, node: etree._Element) -> bool:
         """Whether a run of a formatting of its own, or a container, is one atom, and if so adds it:
@@ -236,8 +263,10 @@ class ParagraphJob:
         return shown, depth
 
     def _text_after(self, node: etree._Element) -> str:
-        """The first character a reader sees after ``node`` in its container ("" where none)."""
-        for following in node.itersiblings():
+        """The first character a reader sees after ``node`` in its container ("" where none; after a
+        complex field's stand-in, after the field's end)."""
+        field = self.complex_fields.get(node)
+        for following in (field.closing if field is not None else node).itersiblings():
             for part in run_parts(following, self.dialect):
                 if part.tag in self.dialect.breaks:
                     return " "
@@ -268,6 +297,9 @@ class ParagraphJob:
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
         content = results[0]
+        if self.dialect.phonetic is not None and plain(content) != self.flat.text:
+            for reading in self.paragraph.findall(self.dialect.phonetic):
+                self.paragraph.remove(reading)  # where it pointed (sb="4" eb="7") may be past the new text's end
         if self.bare is not None:
             self._set_text(self.bare, plain(content))
             return
@@ -296,14 +328,19 @@ class ParagraphJob:
                 self._add_piece(current, piece)
                 continue
             current = None
+            field = self.complex_fields.get(mark.node)
             if mark.atom:
-                elements.append(atom_copy(mark.node))
+                kept = [*field.opening, *field.result, field.closing] if field is not None else [mark.node]
+                elements.extend(map(atom_copy, kept))
             elif mark.node.tag == dialect.run:
                 run = self._new_run(mark.node)
                 for inner in piece.content:
                     self._add_piece(run, inner)
                 if len(run) > (run.find(dialect.properties) is not None):
                     elements.append(run)  # a run left with nothing (its words went to a sibling) is dropped
+            elif field is not None:  # a complex field: its begin, code and separator, its result, its end
+                elements.extend([*map(atom_copy, field.opening), *self._fill(mark.node, piece.content),
+                                 atom_copy(field.closing)])
             else:  # a container: its kept children (a content control's properties) first, as they were
                 holder = mark.node.makeelement(mark.node.tag, mark.node.attrib)
                 holder.extend(atom_copy(child) for child in mark.node if child.tag in dialect.kept)
@@ -344,16 +381,6 @@ class ParagraphJob:
                 element.set(XML_SPACE, "preserve")
             else:
                 element.attrib.pop(XML_SPACE, None)
-
-
-def run_parts(node: etree._Element, dialect: Dialect) -> Iterator[etree._Element]:
-    """The parts of a run (its text, tabs, field characters; not its properties), or of every run
-    in a container (a hyperlink, a content control), in order."""
-    if node.tag == dialect.run:
-        yield from (part for part in node if part.tag != dialect.properties)
-    elif node.tag in dialect.containers:
-        for child in node:
-            yield from run_parts(child, dialect)
 
 
 def atom_copy(node: etree._Element) -> etree._Element:

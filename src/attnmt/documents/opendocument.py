@@ -62,8 +62,11 @@ CELLS = (f"{{{TABLE}}}table-cell", f"{{{TABLE}}}covered-table-cell")
 STRING_VALUE = f"{{{OFFICE}}}string-value"
 LOEXT = "urn:org:documentfoundation:names:experimental:office:xmlns:loext:1.0"
 # Marks around words, kept with their attributes: a span, a link, a text:meta (RDF metadata over
-# words), and LibreOffice's content control (what a .docx's w:sdt becomes: a check box, a form's field).
-MARKS = frozenset({f"{{{TEXT}}}span", f"{{{TEXT}}}a", f"{{{TEXT}}}meta", f"{{{LOEXT}}}content-control"})
+# words), LibreOffice's content control (what a .docx's w:sdt becomes: a check box, a form's field),
+# and a text input field (text:text-input, what Word's FILLIN field becomes: text someone typed in, as
+# attnmt.documents.fields reads Word's; every other field is an atom).
+MARKS = frozenset({f"{{{TEXT}}}span", f"{{{TEXT}}}a", f"{{{TEXT}}}meta", f"{{{LOEXT}}}content-control",
+                   f"{{{TEXT}}}text-input"})
 BREAKS = frozenset({f"{{{TEXT}}}line-break", f"{{{TEXT}}}tab", f"{{{TEXT}}}s"})
 PRESENTATION = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
 PARAGRAPHS = (f"{{{TEXT}}}p", f"{{{TEXT}}}h")

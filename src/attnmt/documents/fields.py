@@ -1,0 +1,150 @@
+"""Word's fields whose result is words of the sentence: a link (``HYPERLINK``), a text typed into
+a form's prompt (``FILLIN``).
+
+A field is a code and the result Word last computed from it.  Most results are Word's to compute
+again (a page number, a date, a cross-reference, a table of contents), and attnmt.documents.ooxml
+keeps them as they are.  A link's result is the text a reader clicks, written by the author:
+"Click <the help page> to learn more."  Kept, the model read "Click to learn more." and the link's
+words stayed English inside the translated sentence.  A ``FILLIN`` field's result is the text
+someone typed when Word asked for it, often a whole paragraph, which stayed English and was not
+in a review.  So such a field's result is read as a mark over its words, as Word's other link
+(``w:hyperlink``, a container around its runs) is.
+
+Word writes a field in one of two ways:
+
+- simple, ``w:fldSimple``: its code an attribute (``w:instr``), its result the runs inside it;
+- complex: runs between the paragraph's other runs, ``w:fldChar`` begin, the code's
+  ``w:instrText``, ``w:fldChar`` separate, the result's runs, ``w:fldChar`` end.
+
+ooxml reads a complex link field as the simple field it stands for (``stand_in``), and writes
+its begin, code and separator back before the translated result, its end after it.  A link in a
+table of contents (``\\l "_Toc..."``, to a heading's bookmark, or any field inside another field's
+result) is kept: Word writes it again from the translated headings when the contents are updated.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from lxml import etree
+
+from attnmt.documents.formatting import run_parts
+from attnmt.documents.wordml import w
+
+if TYPE_CHECKING:
+    from attnmt.documents.ooxml import Dialect
+
+# A field's code starts with its kind; these kinds' results are words of their sentence.
+READ_KINDS = frozenset({"HYPERLINK", "FILLIN"})
+CONTENTS_ANCHOR = re.compile(r'\\l\s+"?_Toc', re.IGNORECASE)  # a contents entry's link to its heading
+CODE_PARTS = frozenset({w("rPr"), w("fldChar"), w("instrText")})  # what a run of a field's code holds
+
+
+def is_read_code(code: str) -> bool:
+    """Whether a field of ``code`` (``HYPERLINK "https://example.com"``) has a result the model reads."""
+    words = code.split()
+    return bool(words) and words[0].upper() in READ_KINDS and not CONTENTS_ANCHOR.search(code)
+
+
+def is_read_field(node: etree._Element) -> bool:
+    """Whether ``node`` is a simple field (``w:fldSimple``) whose result the model reads (is_read_code)."""
+    return node.tag == w("fldSimple") and is_read_code(node.get(w("instr"), ""))
+
+
+def field_kind(part: etree._Element) -> str | None:
+    """A ``w:fldChar``'s type (begin, separate or end); None for any other part of a run."""
+    return part.get(w("fldCharType")) if part.tag == w("fldChar") else None
+
+
+def depth_after(parts: Iterable[etree._Element], depth: int) -> int:
+    """The complex fields open after run ``parts``, ``depth`` of them open before."""
+    for part in parts:
+        kind = field_kind(part)
+        depth = max(0, depth + (kind == "begin") - (kind == "end"))
+    return depth
+
+
+@dataclass(frozen=True)
+class ComplexField:
+    """A complex field whose result the model reads, among its container's children: the runs of
+    its begin, code and separator (``opening``), its result's children, and the run of its end."""
+
+    code: str
+    opening: list[etree._Element]
+    result: list[etree._Element]
+    closing: etree._Element
+
+    def stand_in(self) -> etree._Element:
+        """The simple field this one stands for, holding copies of its result's children: read as
+        one, it is a mark over its words (the copies, since the paragraph keeps its own children
+        where it is not translated)."""
+        field = self.closing.makeelement(w("fldSimple"), {w("instr"): self.code})
+        field.extend(copy.deepcopy(child) for child in self.result)
+        return field
+
+
+def as_read(container: etree._Element, depth: int, dialect: Dialect) -> Iterator[etree._Element | ComplexField]:
+    """``container``'s children, each complex field whose result the model reads as one ComplexField
+    where it begins outside every other field (``depth``: those open where the container begins)."""
+    children = list(container)
+    position = 0
+    while position < len(children):
+        field = None if depth else complex_field(children, position)
+        if field is None:
+            depth = depth_after(run_parts(children[position], dialect), depth)
+            yield children[position]
+            position += 1
+        else:
+            yield field
+            position += len(field.opening) + len(field.result) + 1
+
+
+def complex_field(children: Sequence[etree._Element], start: int) -> ComplexField | None:
+    """The complex field whose result the model reads (is_read_code) that begins at
+    ``children[start]``, ended among the same children; None for any other child, or where the
+    field's begin, code, separator or end shares a run with anything else, or its code holds a field
+    of its own, or a field in its result is not in a run of the result (a tracked deletion's): such
+    a field is kept, as every other field is."""
+    parts = [part for part in children[start] if part.tag != w("rPr")]
+    if not is_code_run(children[start]) or not parts or field_kind(parts[0]) != "begin":
+        return None
+    depth, separate, code = 0, None, ""
+    for position in range(start, len(children)):
+        child = children[position]
+        if child.tag != w("r"):
+            if separate is None or next(child.iter(w("fldChar")), None) is not None:
+                return None
+            continue
+        for part in child:
+            kind = field_kind(part)
+            if kind == "begin" and separate is None and depth:
+                return None  # a field in the code
+            depth = depth_after([part], depth)
+            if kind == "separate" and depth == 1 and separate is None:
+                separate = position
+            elif part.tag == w("instrText") and separate is None:
+                code += part.text or ""
+            elif kind == "end" and not depth:
+                return _checked(children, start, separate, position, code)
+    return None
+
+
+def _checked(children: Sequence[etree._Element], start: int, separate: int | None, end: int,
+             code: str) -> ComplexField | None:
+    if separate is None:
+        return None  # no result
+    opening, closing = list(children[start:separate + 1]), children[end]
+    if not all(map(is_code_run, [*opening, closing])) or not is_read_code(code):
+        return None
+    if field_kind(opening[-1][-1]) != "separate" or len([p for p in closing if p.tag == w("fldChar")]) != 1:
+        return None  # the separator is not its run's last part, or the end's run holds a field's begin too
+    return ComplexField(code, opening, list(children[separate + 1:end]), closing)
+
+
+def is_code_run(node: etree._Element) -> bool:
+    """A run that holds a field's characters and code alone (and its properties)."""
+    return node.tag == w("r") and all(part.tag in CODE_PARTS for part in node)

@@ -1,0 +1,149 @@
+"""Word's fields (attnmt.documents.fields): a link's or a fill-in field's result is read as a mark
+over its words, as a w:hyperlink is; every other field's result is kept as Word computed it.
+
+The Mirror translator writes each sentence's words upper-cased in reverse order, each aligned to
+its source word: "Click the help page to learn more." -> "MORE. LEARN TO PAGE HELP THE CLICK"."""
+
+import io
+
+import docx
+import pytest
+from lxml import etree
+from office_files import W, read_members, word_paragraph
+
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+
+LINK = ' HYPERLINK "https://example.com/help" '
+STYLE = '<w:rPr><w:rStyle w:val="Hyperlink"/></w:rPr>'
+
+
+def w(name: str) -> str:
+    return f"{{{W}}}{name}"
+
+
+def code_runs(code: str) -> str:
+    """A complex field's begin, code and separator, a run each, as Word writes them."""
+    return (f'<w:r><w:fldChar w:fldCharType="begin"/></w:r><w:r><w:instrText xml:space="preserve">{code}</w:instrText>'
+            '</w:r><w:r><w:fldChar w:fldCharType="separate"/></w:r>')
+
+
+END = '<w:r><w:fldChar w:fldCharType="end"/></w:r>'
+
+
+def text_run(text: str, look: str = "") -> str:
+    return f'<w:r>{look}<w:t xml:space="preserve">{text}</w:t></w:r>'
+
+
+def click(result: str, code: str = LINK) -> str:
+    """"Click <result> to learn more.", the result a complex field of ``code``."""
+    return text_run("Click ") + code_runs(code) + result + END + text_run(" to learn more.")
+
+
+def translated(runs: str, translator) -> bytes:
+    return translate_office(word_paragraph(runs), ".docx", translator, DocumentOptions())
+
+
+def first_paragraph(data: bytes) -> etree._Element:
+    return etree.fromstring(read_members(data)["word/document.xml"]).find(f".//{w('p')}")
+
+
+def pieces(container: etree._Element) -> list[str]:
+    """What each part of the runs in ``container`` is: a field character's type, a code, a bookmark's
+    edge, a text (a run's text all one piece)."""
+    found: list[str] = []
+    for node in container.iter(w("fldChar"), w("instrText"), w("t"), w("bookmarkStart"), w("bookmarkEnd")):
+        if node.tag == w("t") and node.getprevious() is not None and node.getprevious().tag == w("t"):
+            found[-1] += node.text
+        else:
+            found.append(node.get(w("fldCharType")) or node.text or etree.QName(node).localname)
+    return found
+
+
+def looks(data: bytes) -> list[tuple[str, str | None]]:
+    """(text, character style) of each run with text of a Word file's first paragraph, read by python-docx."""
+    runs = docx.Document(io.BytesIO(data)).paragraphs[0].runs
+    return [(run.text, run.element.style) for run in runs if run.text]
+
+
+def test_a_link_fields_words_are_translated_inside_the_field(mirror):
+    """The model read "Click to learn more.", and "the help page" stayed English in the translation."""
+    out = translated(click(text_run("the help page", STYLE)), mirror)
+    assert mirror.given == ["Click the help page to learn more."]
+    assert pieces(first_paragraph(out)) == ["MORE. LEARN TO ", "begin", LINK, "separate", "PAGE HELP THE", "end",
+                                            " CLICK"]
+    assert looks(out) == [("MORE. LEARN TO ", None), ("PAGE HELP THE", "Hyperlink"), (" CLICK", None)]
+
+
+def test_a_simple_link_fields_words_are_translated_inside_it(mirror):
+    field = (f'<w:fldSimple w:instr=" HYPERLINK &quot;https://example.com/&quot; ">{text_run("the big park")}'
+             "</w:fldSimple>")
+    out = translated(text_run("Visit ") + field + text_run(" with the dog."), mirror)
+    assert mirror.given == ["Visit the big park with the dog."]
+    simple = first_paragraph(out).find(w("fldSimple"))
+    assert (pieces(simple), simple.get(w("instr"))) == (["PARK BIG THE"], ' HYPERLINK "https://example.com/" ')
+    assert pieces(first_paragraph(out)) == ["DOG. THE WITH ", "PARK BIG THE", " VISIT"]
+
+
+def test_a_fill_in_fields_text_is_translated_inside_the_field(mirror):
+    """The text someone typed at Word's prompt (FILLIN), here a whole paragraph, stayed English and
+    was in no review."""
+    out = translated(code_runs(' FILLIN "What is he doing?" ') + text_run("A man is cooking dinner.") + END, mirror)
+    assert mirror.given == ["A man is cooking dinner."]
+    assert pieces(first_paragraph(out)) == ["begin", ' FILLIN "What is he doing?" ', "separate",
+                                            "DINNER. COOKING IS MAN A", "end"]
+
+
+def test_a_link_fields_runs_keep_their_looks_and_bookmarks_inside_it(mirror):
+    """A bold word of the result lands on its translation; a bookmark inside stays inside the field;
+    a code Word split over runs of their own looks is read whole, and kept as it was."""
+    bold = '<w:rPr><w:rStyle w:val="Hyperlink"/><w:b/></w:rPr>'
+    split = (f'<w:r>{bold}<w:fldChar w:fldCharType="begin"/></w:r><w:r>{bold}<w:instrText> HYPERLINK "</w:instrText>'
+             f'</w:r><w:r><w:instrText>https://example.com/help" </w:instrText></w:r>'
+             f'<w:r>{STYLE}<w:fldChar w:fldCharType="separate"/></w:r>')
+    result = (text_run("the ", STYLE) + '<w:bookmarkStart w:id="7" w:name="help"/>' + text_run("help", bold)
+              + text_run(" page", STYLE) + '<w:bookmarkEnd w:id="7"/>')
+    out = translated(text_run("Click ") + split + result + END + text_run(" to learn more."), mirror)
+    assert mirror.given == ["Click the help page to learn more."]
+    inside = pieces(first_paragraph(out))
+    assert inside[1:5] == ["begin", ' HYPERLINK "', 'https://example.com/help" ', "separate"]
+    inside = inside[inside.index("separate") + 1:inside.index("end")]
+    assert "".join(piece for piece in inside if piece.isupper() or piece == " ") == "PAGE HELP THE"
+    assert inside.index("bookmarkStart") < inside.index("bookmarkEnd")
+    runs = docx.Document(io.BytesIO(out)).paragraphs[0].runs
+    assert [run.text for run in runs if run.bold and run.text] == ["HELP"]
+
+
+def test_a_field_inside_a_link_fields_result_is_kept_there(mirror):
+    """The result's own field (a page number) keeps its result; the words around it are read."""
+    nested = code_runs(" PAGEREF _Ref1 \\h ") + text_run("3") + END
+    out = translated(click(text_run("page ", STYLE) + nested), mirror)
+    assert mirror.given == ["Click page to learn more."]
+    assert pieces(first_paragraph(out)) == ["MORE. LEARN TO ", "begin", LINK, "separate", "PAGE ", "begin",
+                                            " PAGEREF _Ref1 \\h ", "separate", "3", "end", "end", " CLICK"]
+
+
+def test_text_outside_a_long_link_field_keeps_the_paragraphs_look(mirror):
+    """The link's runs are no part of the paragraph's base look (as a w:hyperlink's are not): longer
+    than the rest, the link's look went onto the words outside it."""
+    out = translated(text_run("Read ") + code_runs(LINK) + text_run("the guide to the new project", STYLE) + END
+                     + text_run(" now."), mirror)
+    assert looks(out) == [("NOW. ", None), ("PROJECT NEW THE TO GUIDE THE", "Hyperlink"), (" READ", None)]
+
+
+@pytest.mark.parametrize("code", [' HYPERLINK \\l "_Toc123456" ', " REF _Ref1 \\h ", " DATE ", " PAGE "],
+                         ids=["contents-entry", "reference", "date", "page"])
+def test_any_other_fields_result_is_kept_as_word_computed_it(mirror, code):
+    """A contents entry's link, a cross-reference, a date, a page number: Word computes them again."""
+    out = translated(click(text_run("Chapter 1", STYLE), code), mirror)
+    assert mirror.given == ["Click to learn more."]
+    assert pieces(first_paragraph(out)) == ["MORE. LEARN ", "begin", code, "separate", "Chapter 1", "end",
+                                            " TO CLICK"]
+
+
+def test_a_link_field_inside_another_fields_result_is_kept(mirror):
+    """A table of contents' entries link to their headings; Word writes them again from the headings."""
+    entry = code_runs(LINK) + text_run("A dog in the park", STYLE) + END
+    out = translated(text_run("Contents: ") + code_runs(" TOC \\h ") + entry + END, mirror)
+    assert mirror.given == ["Contents:"]
+    assert "A dog in the park" in pieces(first_paragraph(out))
