@@ -149,3 +149,22 @@ def test_clearing_an_empty_cache_says_so_in_one_line(cache, capsys):
     assert main(["cache", "--clear"]) == 0
     assert capsys.readouterr().out.strip().endswith("removed 0 prepared copies and 0 C++ step builds from "
                                                       f"{cache.parent}, 0 B")
+
+
+def test_the_listing_says_whether_the_folder_is_the_default_or_attnmt_cache(cache, capsys, monkeypatch, tmp_path):
+    assert main(["cache"]) == 0
+    assert f"attnmt's cache: {cache.parent} ($ATTNMT_CACHE)" in capsys.readouterr().out
+    monkeypatch.delenv("ATTNMT_CACHE")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert main(["cache"]) == 0
+    assert f"attnmt's cache: {tmp_path / 'home' / '.cache' / 'attnmt'} (the default)" in capsys.readouterr().out
+
+
+def test_a_cache_that_is_a_file_is_one_line_and_the_file_is_left_alone(cache, capsys, monkeypatch, tmp_path):
+    typo = tmp_path / "three.en"
+    typo.write_text("A dog runs.\n")
+    monkeypatch.setenv("ATTNMT_CACHE", str(typo))
+    for command in (["cache"], ["cache", "--clear"], ["cache", "--prune"]):
+        assert main(command) == 2
+        assert f"attnmt's cache {typo} ($ATTNMT_CACHE) is not a folder" in capsys.readouterr().err
+    assert typo.read_text() == "A dog runs.\n"

@@ -7,6 +7,7 @@ is lost work: the next start that needs a file prepares or builds it again."""
 from __future__ import annotations
 
 import argparse
+import os
 import time
 from pathlib import Path
 
@@ -22,6 +23,8 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if args.unused_days is not None and args.unused_days < 1:  # a load marks its read at most once an hour
         raise UserError(f"--unused-days must be 1 or more, not {args.unused_days}")
     root, folder = cache_root(), cache_folder()
+    if root.exists() and not root.is_dir():  # a typo'd $ATTNMT_CACHE: listed empty, cleared of nothing
+        raise UserError(f"attnmt's cache {root} ($ATTNMT_CACHE) is not a folder")
     try:
         if args.clear:
             return clear(root, folder)
@@ -41,7 +44,7 @@ def listing(root: Path, folder: Path) -> int:
     copies = contents.prepared_copies(folder)
     stale = {copy.path: reason for copy in copies if (reason := contents.stale_reason(copy, FORMAT))}
     here = f"chosen-{cpu_digest()}"
-    print(f"attnmt's cache: {root} ($ATTNMT_CACHE)")
+    print(f"attnmt's cache: {root} ({'$ATTNMT_CACHE' if os.environ.get('ATTNMT_CACHE') else 'the default'})")
     print(f"prepared copies: {len(copies)}, {contents.human(sum(copy.size for copy in copies))}")
     for copy in sorted(copies, key=lambda copy: copy.path in stale):  # the current ones first
         cpu = "this CPU" if copy.kernels.endswith(here) else "other CPU"  # or this one with its ISA capped
