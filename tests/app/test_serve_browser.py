@@ -141,6 +141,15 @@ def test_a_second_translation_replaces_the_first_and_keeps_the_view(page):
     assert "".join(tokens).replace("▁", " ").strip() == "the boy laughs</s>"  # encoder rows: the new source
 
 
+def test_a_kind_the_data_lacks_in_the_address_leaves_the_view_working(page):
+    page.fill("#source", "a dog runs")
+    page.click("#translate")
+    shows_translation(page, "ein hund rennt")
+    page.evaluate("location.hash = '#kind=constructor&layer=0'")  # blanked the view, before: no weights
+    sync_api.expect(page.locator("body")).to_have_attribute("data-view", "mode=lines&kind=cross&layer=0&head=all")
+    assert page.locator("#kind").input_value() == "cross" and page.locator("svg#view line").count() > 0
+
+
 def test_an_empty_text_shows_the_servers_message(page):
     page.fill("#source", "   ")
     page.click("#translate")

@@ -53,6 +53,7 @@ def test_chosen_heads_are_averaged_and_the_others_ignored(monkeypatch):
     (-4, None, r"^layer=-4: the model has 3 layers"),
     (0, [1, 2], r"^heads=\[1, 2\]: each layer has 2 heads \(0 to 1, -1 to -2 from the last, or None for all of "
                 r"them\)$"),
+    (0, [], r"^heads=\[\]: give one head or more \(0 to 1, -1 to -2 from the last\), or None for all of them$"),
 ])
 def test_a_layer_or_head_the_model_lacks_is_one_config_error_naming_those_it_has(layer, heads, message):
     from types import SimpleNamespace
@@ -164,3 +165,22 @@ def test_beam_search_hands_its_recorded_weights_over_and_no_second_pass_runs(tra
     assert expected[1][0] is not None
     with pytest.raises(AssertionError, match="teacher-forced pass"):
         align.translate_with_weights(trained, tokenizer, sources, [True] * len(sources), Decoding(beam_size=1))
+
+
+def test_alignment_heads_count_from_the_last_on_the_command_line_as_in_python(trained_model, tmp_path, capsys):
+    from attnmt.cli.main import main
+
+    source = tmp_path / "in.txt"
+    source.write_text("a man rides a bike\n", encoding="utf-8")
+
+    def aligned(*options: str) -> tuple[int, str, str]:
+        code = main(["translate", "--model", str(trained_model), "--alignments", *options, str(source)])
+        return (code, *capsys.readouterr())
+
+    # The model has 4 heads: -1 is head 3, -4 head 0 ("must be at least 0", before).
+    assert aligned("--alignment-heads", "-1") == aligned("--alignment-heads", "3")
+    assert aligned("--alignment-heads=-4,-1")[0] == 0
+    assert aligned("--alignment-heads=-4,-1") == aligned("--alignment-heads", "0,3")
+    code, out, err = aligned("--alignment-heads", "-5")
+    assert code == 2 and out == "" and err == ("attnmt: error: --alignment-heads [-5]: the model has heads 0 to 3 "
+                                               "(or -1 to -4 from the last)\n")

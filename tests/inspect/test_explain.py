@@ -50,6 +50,16 @@ def test_causal_mask_hides_the_later_key():
     assert block(text, "A = softmax").splitlines()[1:] == ["      1.00   0.00", "      0.50   0.50"]
 
 
+def test_numbers_wider_than_a_column_stay_apart_in_aligned_columns(tmp_path):
+    path = tmp_path / "wide.json"
+    eye = [[1, 0], [0, 1]]
+    path.write_text(json.dumps({"X": [[1234.5, -999.25], [1, 0]], "Wq": eye, "Wk": eye, "Wv": eye}))
+    text = explain(load_example(path))  # "1234.50-999.25" and "2522490.811234.50", before
+    assert block(text, "X ").splitlines()[1:] == ["    1234.50 -999.25", "       1.00    0.00"]
+    # Q = K = X, so Q·Kᵀ = X·Xᵀ: 1234.5² + 999.25² = 2522490.8125 and 1234.5 · 1 = 1234.5
+    assert block(text, "Q·Kᵀ (").splitlines()[1:] == ["    2522490.81    1234.50", "       1234.50       1.00"]
+
+
 def test_matrices_from_a_json_or_npz_file_give_the_same_steps(tmp_path):
     values = {**TUTORIAL_EXAMPLE, "mask": [[1, 0], [1, 1]]}
     (tmp_path / "example.json").write_text(json.dumps(values), encoding="utf-8")

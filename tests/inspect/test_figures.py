@@ -313,6 +313,53 @@ def test_attention_command_explains_a_sentence_with_no_pieces_in_one_line(model,
                                        '"A man rides a bike."\n')
 
 
+def recorded_figures(monkeypatch) -> list[tuple[str, Path, str | None]]:
+    """attnmt attention with a stand-in for the pictures: (sentence, folder, target) of each
+    sentence it is asked to show, in order; it says it wrote cross_mean.png and attention.html."""
+    from attnmt.inspect import figures
+
+    shown = []
+
+    def record(model, tokenizer, sentence, out_dir, target=None, decoding=None):
+        shown.append((sentence, out_dir, target))
+        return [out_dir / "cross_mean.png", out_dir / "attention.html"]
+
+    monkeypatch.setattr(figures, "write_attention_figures", record)
+    return shown
+
+
+def test_attention_command_shows_each_sentence_of_a_text_as_translate_splits_it(model, tokenizer, tmp_path, capsys,
+                                                                               monkeypatch):
+    shown, model_dir = recorded_figures(monkeypatch), save_model_dir(model, tokenizer, tmp_path / "model")
+    text, out = "a man rides a bike. the child plays.", tmp_path / "two"
+    assert main(["attention", "--model", str(model_dir), text, "--out", str(out)]) == 0
+    # the whole text as one sentence, before: a translation translate never gives
+    assert shown == [("a man rides a bike.", out / "sentence1", None), ("the child plays.", out / "sentence2", None)]
+    printed = capsys.readouterr().out.splitlines()
+    assert printed[0] == f"sentence 1 of 2 ('a man rides a bike.'): wrote 2 files to {out / 'sentence1'}/: " \
+                         "cross_mean.png, attention.html"
+    assert printed[-1] == f"open {out / 'sentence1' / 'attention.html'} in a browser to explore every layer and " \
+                          "head (one folder a sentence, sentence1 to sentence2)"
+    assert main(["attention", "--model", str(model_dir), text, "--no-split", "--out", str(out)]) == 0
+    assert shown[-1] == (text, out, None)  # as translate --no-split reads it
+    assert main(["attention", "--model", str(model_dir), text, "--target", "ein mann", "--out", str(out)]) == 2
+    assert capsys.readouterr().err == "attnmt: error: --target: the text has 2 sentences; give one sentence and its " \
+                                      "translation at a time (or --no-split to read the text whole)\n"
+
+
+def test_attention_command_names_the_folder_it_wrote_and_refuses_an_empty_one(model, tokenizer, tmp_path, capsys,
+                                                                             monkeypatch):
+    shown, model_dir = recorded_figures(monkeypatch), save_model_dir(model, tokenizer, tmp_path / "model")
+    assert main(["attention", "--model", str(model_dir), SHORT, "--out", f"{tmp_path / 'sl'}/"]) == 0
+    assert shown == [(SHORT, tmp_path / "sl", None)]
+    assert capsys.readouterr().out.splitlines()[0] == f"wrote 2 files to {tmp_path / 'sl'}/: cross_mean.png, " \
+                                                      "attention.html"  # sl//, before
+    assert main(["attention", "--model", str(model_dir), SHORT, "--out", ""]) == 2  # "to /" and the files here, before
+    assert capsys.readouterr().err == "attnmt: error: --out is empty: give the folder to write the pictures into, " \
+                                      'e.g. --out attention ("." for this one)\n'
+    assert len(shown) == 1
+
+
 def test_plot_commands_write_the_tutorials_figures(tmp_path):
     write_log(tmp_path / "run", [json.dumps({"step": 10, "loss": 6.0, "lr": 1e-4})])
     for argv, png in (

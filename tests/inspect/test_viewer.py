@@ -68,6 +68,16 @@ def test_viewer_renders_the_view_named_in_the_address(trace, tmp_path):
 
 
 @needs_chromium
+@pytest.mark.parametrize("kind", ["constructor", "__proto__"])  # names every JavaScript object answers to
+def test_a_kind_the_data_lacks_in_the_address_opens_the_default_view(trace, tmp_path, kind):
+    page = write_viewer(trace.to_dict(), tmp_path / "attention.html")
+    dom = run_chromium(tmp_path, f"{page.as_uri()}#kind={kind}&layer=0", "--dump-dom").stdout
+    # a blank page before: "Cannot read properties of undefined (reading 'weights')"
+    assert 'data-view="mode=lines&amp;kind=cross&amp;layer=0&amp;head=all"' in dom
+    assert dom.count("<line ") == 6
+
+
+@needs_chromium
 def test_choosing_another_head_changes_the_picture(trace, tmp_path):
     page = write_viewer(trace.to_dict(), tmp_path / "attention.html")
     shots = []

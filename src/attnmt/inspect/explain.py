@@ -45,6 +45,7 @@ TUTORIAL_EXAMPLE = {
     "heads": 2,
 }
 MATRICES = ("X", "Wq", "Wk", "Wv", "Wo")
+CELL_WIDTH = 7  # a printed number's column: "  -1.00"; wider where a number needs it
 
 
 @dataclass
@@ -156,11 +157,16 @@ def check_shapes(e: Example, source: str) -> None:
 
 
 def show(name: str, matrix: Tensor, note: str = "", masked: Tensor | None = None) -> list[str]:
-    """A named matrix with its shape, two decimals a number; ``masked`` entries print as -inf."""
+    """A named matrix with its shape, two decimals a number; ``masked`` entries print as -inf.
+
+    Columns are right-aligned, one width for the whole matrix: ``CELL_WIDTH``, or the widest
+    number and a space where one is wider (1234.50 beside -999.25), so that neighbours never
+    run together into one number."""
     lines = [f"{name}  {list(matrix.shape)}" + (f"   {note}" if note else "")]
-    for i, row in enumerate(matrix.tolist()):
-        cells = ["   -inf" if masked is not None and masked[i, j] else f"{v:7.2f}" for j, v in enumerate(row)]
-        lines.append("   " + "".join(cells))
+    cells = [["-inf" if masked is not None and masked[i, j] else f"{v:.2f}" for j, v in enumerate(row)]
+             for i, row in enumerate(matrix.tolist())]
+    width = max([CELL_WIDTH - 1, *(len(cell) for row in cells for cell in row)]) + 1
+    lines += ["   " + "".join(cell.rjust(width) for cell in row) for row in cells]
     return lines + [""]
 
 

@@ -142,7 +142,12 @@ def check_layer(layer: int, count: int, kind: str) -> None:
 
 def check_heads(heads: Sequence[int] | None, count: int) -> None:
     """ConfigError naming the heads there are for ``heads`` (None: all) that holds one a layer of
-    ``count`` heads lacks; they count as ``check_layer``'s layers do."""
+    ``count`` heads lacks; they count as ``check_layer``'s layers do.  An empty list is refused
+    too: the mean of no heads has no meaning, and taking it for all of them would hide the
+    mistake (a filter that kept none)."""
+    if heads is not None and len(heads) == 0:
+        raise ConfigError(f"heads=[]: give one head or more (0 to {count - 1}, -1 to -{count} from the last), "
+                          "or None for all of them")
     if heads and not all(-count <= head < count for head in heads):
         raise ConfigError(f"heads={list(heads)}: each layer has {count} heads (0 to {count - 1}, -1 to -{count} "
                           "from the last, or None for all of them)")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 
 from attnmt.cli.options import add_model_dir_option, add_model_options, model_dir_of, whole_number
@@ -11,17 +12,43 @@ from attnmt.errors import ConfigError
 
 
 def cmd_attention(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    """The pictures of the translation ``translate`` gives: the text split into sentences as
+    translate splits it (``paragraph_sentences``; the server traces the same ones), one folder a
+    sentence under --out where there are several.  A --target is one sentence's translation."""
     from attnmt.checkpoint import load_model_dir
+    from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences
     from attnmt.inspect.figures import write_attention_figures
 
     if not args.sentence.strip():
         raise ConfigError('nothing to show: give a sentence to translate, e.g. "A man rides a bike."')
+    if not args.out:
+        raise ConfigError('--out is empty: give the folder to write the pictures into, e.g. --out attention '
+                          '("." for this one)')
+    options = DocumentOptions(source_lang=args.source_lang, split=not args.no_split)
+    sentences = paragraph_sentences(args.sentence, options) or [args.sentence]  # none with letters: as given
+    if args.target is not None:
+        if len(sentences) > 1:
+            raise ConfigError(f"--target: the text has {len(sentences)} sentences; give one sentence and its "
+                              "translation at a time (or --no-split to read the text whole)")
+        sentences = [args.sentence]
     model, tokenizer = load_model_dir(args.model, args.weights)
-    paths = write_attention_figures(model, tokenizer, args.sentence, Path(args.out),
-                                    target=args.target, decoding=Decoding(beam_size=args.beam))
-    print(f"wrote {len(paths)} files to {args.out}/: {', '.join(path.name for path in paths)}")
-    print(f"open {paths[-1]} in a browser to explore every layer and head")
+    decoding = Decoding(beam_size=args.beam)
+    folders = sentence_folders(Path(args.out), len(sentences))
+    for number, (sentence, folder) in enumerate(zip(sentences, folders, strict=True), start=1):
+        paths = write_attention_figures(model, tokenizer, sentence, folder, target=args.target, decoding=decoding)
+        which = f"sentence {number} of {len(sentences)} ({sentence!r}): " if len(sentences) > 1 else ""
+        print(f"{which}wrote {len(paths)} files to {os.path.join(folder, '')}: {', '.join(p.name for p in paths)}")
+    several = f" (one folder a sentence, {folders[0].name} to {folders[-1].name})" if len(sentences) > 1 else ""
+    print(f"open {folders[0] / 'attention.html'} in a browser to explore every layer and head{several}")
     return 0
+
+
+def sentence_folders(out: Path, count: int) -> list[Path]:
+    """Where each of ``count`` sentences' pictures go: ``out`` itself for one, else
+    out/sentence1, out/sentence2, … (numbered to the same width, so that they sort in order)."""
+    if count == 1:
+        return [out]
+    return [out / f"sentence{number:0{len(str(count))}d}" for number in range(1, count + 1)]
 
 
 def cmd_explain(args: argparse.Namespace, extra: dict[str, str]) -> int:
@@ -51,12 +78,17 @@ def cmd_plot(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
 def add_to(commands: argparse._SubParsersAction) -> None:
     p = commands.add_parser("attention", help="translate a sentence; write attention heatmaps and an HTML viewer")
-    p.add_argument("sentence", help='the sentence to translate, e.g. "A man rides a bike."')
+    p.add_argument("sentence", help='the sentence to translate, e.g. "A man rides a bike." (a text of several: '
+                   'split into sentences as translate splits it)')
     add_model_options(p)
     p.add_argument("--out", default="attention", help="directory to write the PNGs and attention.html into")
     p.add_argument("--beam", type=whole_number(1, MAX_BEAM), default=DEFAULT.beam_size,
                    help="beam size (1 = greedy)")
     p.add_argument("--target", help="show the attention of this translation instead of the model's own")
+    p.add_argument("--no-split", action="store_true", help="read the text whole, as translate --no-split does, "
+                   "instead of sentence by sentence (several sentences: a folder each under --out)")
+    p.add_argument("--source-lang", default="en", help="source language code for the sentence splitter, as "
+                   "translate's (default en)")
     p.set_defaults(run=cmd_attention)
 
     p = commands.add_parser("explain", help="compute attention step by step on a small example, with shapes")

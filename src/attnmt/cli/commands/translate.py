@@ -19,7 +19,6 @@ from attnmt.cli.options import (
     decoding,
     load_for_translation,
     positive_int,
-    whole_number,
 )
 from attnmt.cli.translate_quality import (
     BELOW,
@@ -280,8 +279,9 @@ def check_alignment_options(args: argparse.Namespace, layers: int, heads: int) -
     if args.alignments and not -layers <= args.alignment_layer < layers:
         raise ConfigError(f"--alignment-layer {args.alignment_layer}: the model has {layers} decoder layers "
                           f"(0 to {layers - 1}, or -1 to -{layers} from the last)")
-    if args.alignment_heads and not all(0 <= h < heads for h in args.alignment_heads):
-        raise ConfigError(f"--alignment-heads {args.alignment_heads}: the model has heads 0 to {heads - 1}")
+    if args.alignment_heads and not all(-heads <= h < heads for h in args.alignment_heads):
+        raise ConfigError(f"--alignment-heads {args.alignment_heads}: the model has heads 0 to {heads - 1} "
+                          f"(or -1 to -{heads} from the last)")
 
 
 def hypothesis_extras(args: argparse.Namespace, model, tokenizer, source: str, translation: str) -> dict:
@@ -326,7 +326,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--alignment-layer", type=int,
                    help="with --alignments: the decoder layer whose cross-attention aligns (default -1, the last)")
     p.add_argument("--alignment-heads", type=heads_list, help="with --alignments: the heads of that layer to "
-                   "average, e.g. 0,2 (default: all)")
+                   "average, e.g. 0,2; -1 is the last, and a list starting with a minus takes an '=': "
+                   "--alignment-heads=-2,-1 (default: all)")
     p.add_argument("--confidence", action="store_true", help="each output piece's probability "
                    "(with --output-format jsonl)")
     p.add_argument("--min-quality", type=probability, metavar="Q",
@@ -341,9 +342,12 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-heads_list_item = whole_number(0)
-
-
 def heads_list(text: str) -> list[int]:
-    """An argparse type: comma-separated head numbers, e.g. 0,2."""
-    return [heads_list_item(h.strip()) for h in text.split(",")]
+    """An argparse type: comma-separated head numbers, e.g. 0,2; a negative one counts from the
+    last (-1), as ``align``'s heads and --alignment-layer count.  The model's count is checked
+    once it is loaded (``check_alignment_options``)."""
+    try:
+        return [int(head) for head in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected head numbers separated by commas, e.g. 0,2 (-1: the last), "
+                                         f"got {text!r}") from None

@@ -170,11 +170,13 @@ function renderLines() {
   showLegend(heads);
 }
 
-// Applies "#mode=…&kind=…&layer=…&head=…" (each part optional) to the controls.
+// Applies "#mode=…&kind=…&layer=…&head=…" (each part optional) to the controls.  A kind counts
+// only as the data's own key: "constructor" or "__proto__" reach Object.prototype's members,
+// which hold no weights.
 function applyHash() {
   if (DATA === null) return;
   const wanted = new URLSearchParams(location.hash.slice(1));
-  if (DATA.kinds[wanted.get("kind")]) controls.kind.value = wanted.get("kind");
+  if (Object.prototype.hasOwnProperty.call(DATA.kinds, wanted.get("kind"))) controls.kind.value = wanted.get("kind");
   refreshChoices();
   for (const name of ["mode", "layer", "head"]) {
     const value = wanted.get(name);
