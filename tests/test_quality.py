@@ -443,6 +443,21 @@ def test_too_few_sentences_to_calibrate_are_refused():
         fit_calibration([some_features(k) for k in range(20)], [100.0 * (k % 2) for k in range(20)], [1.0] * 20, "0")
 
 
+@pytest.mark.parametrize("acceptable", [0, 1, 9, 91, 100])
+def test_too_few_translations_on_one_side_of_the_threshold_are_refused(acceptable):
+    """With 1 acceptable translation in 100 the fit was written all the same, and rated the good
+    references 0.00 to 0.07, every one low_quality; only labels all one way were refused."""
+    chrf = [60.0] * acceptable + [20.0] * (100 - acceptable)
+    with pytest.raises(DataError, match=f"^{acceptable} of the 100 translations reach chrF 50 and {100 - acceptable} "
+                                        "miss it: quality needs at least 10 of each to tell them apart; "):
+        fit_calibration([some_features(k) for k in range(100)], chrf, [1.0] * 100, "0")
+
+
+def test_ten_translations_on_each_side_of_the_threshold_are_enough():
+    chrf = [60.0 if k % 10 == 0 else 20.0 for k in range(100)]
+    assert fit_calibration([some_features(k) for k in range(100)], chrf, [1.0] * 100, "0").sentences == 100
+
+
 def test_a_calibrated_quality_is_a_probability():
     features = [some_features(k) for k in range(200)]
     calibration = fit_calibration(features, [100.0 * (k % 20 < 10) for k in range(200)], [1.0] * 200, "0")
