@@ -33,6 +33,7 @@ import torch
 import attnmt
 from attnmt.checkpoint import load_model_dir
 from attnmt.config import TrainConfig, TransformerConfig
+from attnmt.decoding.quality import Features
 from attnmt.fast.packed import packing_available
 from attnmt.model import Transformer
 from attnmt.text.data import collate, encode_pairs
@@ -61,6 +62,13 @@ PAIRS = [
     ("two birds sing", "zwei vögel singen"),
     ("a child reads a book", "ein kind liest ein buch"),
 ]
+
+
+def some_features(k: int) -> Features:
+    """The features of a made-up translation k, the mean and least log-prob falling with k % 20:
+    what the fits are given where no model is needed."""
+    return Features(mean_log_prob=-0.1 * (k % 20), min_log_prob=-0.3 * (k % 20), eos_log_prob=-0.1, unread=0.0,
+                    repeated=0.0, copied=0.0, length_ratio=1.0 + 0.01 * (k % 7))
 
 
 def calibration_pairs() -> list[tuple[str, str]]:

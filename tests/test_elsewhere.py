@@ -21,9 +21,10 @@ from attnmt.decoding.elsewhere import (
 )
 from attnmt.decoding.noising import EDITS, noised
 from attnmt.decoding.quality import Features, assess
-from attnmt.errors import ModelDirError
+from attnmt.errors import ConfigError, ModelDirError
 
 SOURCES = [s for s, _ in PAIRS]
+TARGETS = [t for _, t in PAIRS]
 
 
 def test_every_edit_of_every_translation_of_two_words_or_more_the_same_for_the_same_seed():
@@ -120,6 +121,27 @@ def test_without_a_fit_for_texts_written_elsewhere_it_is_assess(model_and_tokeni
     for given in (None, older):
         assert ([a.quality for a in assess_elsewhere(model, tokenizer, sources, texts, given)]
                 == [a.quality for a in assess(model, tokenizer, sources, texts, given)])
+
+
+@pytest.mark.parametrize(("sources", "translations"), [(SOURCES[:1], TARGETS[:2]), (SOURCES[:2], TARGETS[:1])])
+def test_not_one_translation_a_source_is_refused_naming_both_counts(model_and_tokenizer, calibrated, sources,
+                                                                    translations):
+    """A translation too many was left out without a word; one too few was an IndexError from the
+    forced pass (assess) or zip()'s ValueError (assess_elsewhere)."""
+    model, tokenizer = model_and_tokenizer
+    counts = f"got {len(sources)} sources and {len(translations)} translations; give one translation per source$"
+    for assessing in (assess, assess_elsewhere):
+        with pytest.raises(ConfigError, match=f"^sources and translations: {counts}"):
+            assessing(model, tokenizer, sources, translations, calibrated[0])
+
+
+@pytest.mark.parametrize("own", [TARGETS[:1], TARGETS[:3]])
+def test_not_one_own_translation_a_source_is_refused_naming_both_counts(model_and_tokenizer, calibrated, own):
+    """Too few was an IndexError; too many were left out without a word."""
+    model, tokenizer = model_and_tokenizer
+    with pytest.raises(ConfigError, match=f"^own: got {len(own)} translations for 2 sources; give the model's "
+                                          "translation of each source$"):
+        assess_elsewhere(model, tokenizer, SOURCES[:2], TARGETS[:2], calibrated[0], own=own)
 
 
 def test_a_stored_fit_for_other_inputs_is_refused_in_one_line(calibrated, trained_copy_module, tmp_path):

@@ -1,12 +1,12 @@
-"""Quality estimation: the flags' rules, the features of one forced pass, and the calibration's fit and file."""
+"""Quality estimation: the flags' rules, the features of one forced pass, and the calibration's fit (its file:
+test_calibration_file.py)."""
 
-import json
 import math
-from dataclasses import asdict, astuple
+from dataclasses import astuple
 
 import pytest
 import torch
-from support import PAIRS, calibration_pairs
+from support import PAIRS, calibration_pairs, some_features
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import DEFAULT, Decoding
@@ -21,7 +21,6 @@ from attnmt.decoding.calibration import (
 )
 from attnmt.decoding.fitting import logistic_fit, reliability, ridge_fit
 from attnmt.decoding.quality import (
-    INPUT_NAMES,
     Assessment,
     Assessor,
     Features,
@@ -34,7 +33,7 @@ from attnmt.decoding.quality import (
 from attnmt.decoding.quality_measures import attention_spread, copied_share, looped, repeated_share
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.translate import SearchedBatch, translate_n_best
-from attnmt.errors import DataError, ModelDirError
+from attnmt.errors import DataError
 from attnmt.fast import prepare
 
 SOURCES = [s for s, _ in PAIRS]
@@ -326,32 +325,11 @@ def rank_correlation(a: list[float], b: list[float]) -> float:
     return float(torch.corrcoef(torch.stack(ranks))[0, 1])
 
 
-def test_a_calibration_written_before_the_mean_log_prob_was_cut_still_loads(trained_copy):
-    # An older quality.json: no knots, the ten inputs with the mean log-prob as one.
-    values = {"model_sha256": fingerprint(trained_copy), "weights": [1.0] + [0.0] * 9, "bias": 0.0,
-              "means": [-0.5] + [0.0] * 9, "scales": [0.25] + [1.0] * 9, "length_center": 0.0,
-              "length_range": [0.4, 2.5], "chrf_threshold": 50.0, "threshold": 0.5, "sentences": 200,
-              "inputs": list(INPUT_NAMES), "elsewhere": None}
-    (trained_copy / CALIBRATION).write_text(json.dumps(values))
-    loaded = load_calibration(trained_copy)
-    assert loaded.knots == () and loaded.quality(some_features(0)) == pytest.approx(1 / (1 + math.exp(-2.0)))
-    values["inputs"][3] = "sentiment"  # an input this attnmt does not compute: refused, named
-    (trained_copy / CALIBRATION).write_text(json.dumps(values))
-    with pytest.raises(ModelDirError, match="quality.json: fitted on inputs this attnmt does not compute: "
-                                            "sentiment; run attnmt calibrate"):
-        load_calibration(trained_copy)
-
-
 def test_reliability_compares_each_bin_with_its_share_of_acceptable_translations():
     # Bin 0.2-0.3: mean 0.25, none acceptable (gap 0.25); bin 0.8-0.9: mean 0.85, all acceptable (gap 0.15).
     table = reliability([0.25, 0.25, 0.85, 0.85], [0, 0, 1, 1])
     assert [(n, round(q, 2), a) for _, _, n, q, a in table.rows] == [(2, 0.25, 0.0), (2, 0.85, 1.0)]
     assert table.ece == pytest.approx(0.5 * 0.25 + 0.5 * 0.15)
-
-
-def some_features(k: int) -> Features:
-    return Features(mean_log_prob=-0.1 * (k % 20), min_log_prob=-0.3 * (k % 20), eos_log_prob=-0.1, unread=0.0,
-                    repeated=0.0, copied=0.0, length_ratio=1.0 + 0.01 * (k % 7))
 
 
 def test_a_calibration_round_trips_through_the_model_directory(trained_copy):
@@ -362,67 +340,6 @@ def test_a_calibration_round_trips_through_the_model_directory(trained_copy):
     loaded = load_calibration(trained_copy)
     assert [loaded.quality(f) for f in features] == [calibration.quality(f) for f in features]
     assert calibration.quality(features[0]) > 0.9 > 0.1 > calibration.quality(features[19])
-
-
-def test_a_calibration_of_other_weights_is_refused(trained_copy):
-    features = [some_features(k) for k in range(200)]
-    save_calibration(fit_calibration(features, [100.0 * (k % 2) for k in range(200)], [1.0] * 200, "0" * 64),
-                     trained_copy)
-    with pytest.raises(ModelDirError, match=r"fitted for other weights \(sha256 000000000000…"):
-        load_calibration(trained_copy)
-
-
-def test_a_broken_calibration_file_is_named(trained_copy):
-    (trained_copy / CALIBRATION).write_text(json.dumps({"weights": []}))
-    with pytest.raises(ModelDirError, match="quality.json: not a quality calibration"):
-        load_calibration(trained_copy)
-
-
-def saved_and_damaged(model_dir, damage) -> None:
-    """A calibration fitted on ``model_dir``'s weights, its JSON values changed by ``damage`` before saving."""
-    features = [some_features(k) for k in range(200)]
-    values = asdict(fit_calibration(features, [100.0 * (k % 2) for k in range(200)], [1.0] * 200,
-                                    fingerprint(model_dir)))
-    damage(values)
-    (model_dir / CALIBRATION).write_text(json.dumps(values))
-
-
-def test_a_calibration_file_that_is_not_utf8_is_named(trained_copy):
-    (trained_copy / CALIBRATION).write_bytes(b"\xff{}")
-    with pytest.raises(ModelDirError, match=r"quality.json: not a quality calibration \(not UTF-8: byte 0xff at "
-                                            r"offset 0\); run attnmt calibrate --model .* again"):
-        load_calibration(trained_copy)
-
-
-@pytest.mark.parametrize(("damage", "named"), [
-    (lambda v: v.update(weights=[str(w) for w in v["weights"]]), '"weights" is not a list of numbers'),
-    (lambda v: v.update(bias=True), '"bias" is not a number'),
-    (lambda v: v.update(length_range=[0.5]), '"length_range" is not two numbers, the first above 0 and below the '
-                                             'second'),
-    (lambda v: v.update(length_range=[2.0, 0.5]), '"length_range" is not two numbers, the first above 0 and below '
-                                                  'the second'),  # reversed: every translation flagged length
-    (lambda v: v.update(length_range=[0.0, 2.0]), '"length_range" is not two numbers, the first above 0 and below '
-                                                  'the second'),
-    (lambda v: v["scales"].__setitem__(0, 0.0), '"scales" is not a list of numbers above 0'),
-    (lambda v: v.update(inputs="mean_log_prob"), '"inputs" is not a list of input names'),
-    (lambda v: v.update(elsewhere=[]), '"elsewhere" is not an object or null'),
-    (lambda v: v.update(elsewhere={"weights": [1.0]}), 'no "elsewhere.bias"'),
-    (lambda v: v.pop("means"), 'no "means"'),
-    (lambda v: v.update(colour="blue"), '"colour" is no key of a calibration'),
-    (lambda v: v.update(threshold=1.5), '"threshold" is not a number from 0 to 1'),  # a hand edit: every line low
-    (lambda v: v.update(chrf_threshold=-3), '"chrf_threshold" is not a number from 0 to 100'),
-])
-def test_a_calibration_value_of_another_kind_is_named_by_its_key(trained_copy, damage, named):
-    saved_and_damaged(trained_copy, damage)
-    with pytest.raises(ModelDirError, match=f"quality.json: not a quality calibration \\({named}\\)"):
-        load_calibration(trained_copy)
-
-
-def test_a_calibration_missing_a_weight_says_how_many_of_each_it_holds(trained_copy):
-    saved_and_damaged(trained_copy, lambda v: v["weights"].pop())
-    with pytest.raises(ModelDirError, match="quality.json: holds 17 weights, 18 means and 18 scales for its 18 "
-                                            "inputs; run attnmt calibrate"):
-        load_calibration(trained_copy)
 
 
 def test_calibrate_reports_how_it_reads_the_references(model_and_tokenizer, trained_copy):
@@ -441,6 +358,21 @@ def test_calibrate_reports_how_it_reads_the_references(model_and_tokenizer, trai
 def test_too_few_sentences_to_calibrate_are_refused():
     with pytest.raises(DataError, match=f"20 sentences to calibrate on; quality needs at least {MIN_SENTENCES}"):
         fit_calibration([some_features(k) for k in range(20)], [100.0 * (k % 2) for k in range(20)], [1.0] * 20, "0")
+
+
+@pytest.mark.parametrize("acceptable", [0, 1, 9, 91, 100])
+def test_too_few_translations_on_one_side_of_the_threshold_are_refused(acceptable):
+    """With 1 acceptable translation in 100 the fit was written all the same, and rated the good
+    references 0.00 to 0.07, every one low_quality; only labels all one way were refused."""
+    chrf = [60.0] * acceptable + [20.0] * (100 - acceptable)
+    with pytest.raises(DataError, match=f"^{acceptable} of the 100 translations reach chrF 50 and {100 - acceptable} "
+                                        "miss it: quality needs at least 10 of each to tell them apart; "):
+        fit_calibration([some_features(k) for k in range(100)], chrf, [1.0] * 100, "0")
+
+
+def test_ten_translations_on_each_side_of_the_threshold_are_enough():
+    chrf = [60.0 if k % 10 == 0 else 20.0 for k in range(100)]
+    assert fit_calibration([some_features(k) for k in range(100)], chrf, [1.0] * 100, "0").sentences == 100
 
 
 def test_a_calibrated_quality_is_a_probability():

@@ -1,5 +1,6 @@
-"""What ``attnmt evaluate --hyp`` scores: the best translation of each input line, read back from
-whichever of ``attnmt translate``'s outputs (attnmt.cli.lines writes them) the file holds:
+"""What ``attnmt evaluate --hyp`` and ``attnmt score --hyp`` score: the best translation of each
+input line, read back from whichever of ``attnmt translate``'s outputs (attnmt.cli.lines writes
+them) the file holds:
 
     text        a translation a line, scored as it is
     alignments  ``translation ||| 0-0 1-1 …`` (text with --alignments): the translation
@@ -8,7 +9,8 @@ whichever of ``attnmt translate``'s outputs (attnmt.cli.lines writes them) the f
     jsonl       ``{"line": 1, "hypotheses": [{"text": …}, …]}``: each line's first hypothesis
 
 A TSV file has no row for a blank input line: those at the end of the input leave no trace, and
-are taken to be where the references (every one) go on past the last row with blank lines only.
+are taken to be where the references (every one; score: the sources) go on past the last row with
+blank lines only.  A file named "-" is stdin, which can be read once.
 
 Line 1 tells the format, and then every line must fit it: the first that does not is named, and
 nothing is scored.  A file is read whole as one format or refused, never partly misread; a
@@ -19,13 +21,35 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 
 from attnmt.cli.lines import tsv_unescaped
-from attnmt.errors import DataError
+from attnmt.errors import ConfigError, DataError
 
 NUMBER = r"-?(?:\d+\.\d+|inf|nan)"  # a score or log_prob as f"{value:.4f}" writes it
 TSV_ROW = re.compile(rf"([1-9]\d*)\t([1-9]\d*)\t{NUMBER}\t{NUMBER}\t([^\t]*)(?:\t[^\t]*)*")
 ALIGNED = re.compile(r"(.*) \|\|\| (?:\d+-\d+(?: \d+-\d+)*)?")  # the pairs may be none (a blank line's)
+
+
+def shown(path: str) -> str:
+    """How messages name an input file: stdin ("-") as <stdin>."""
+    return "<stdin>" if path == "-" else path
+
+
+def read_input(path: str) -> list[str]:
+    """The lines of a file (plain or .gz), or of stdin where ``path`` is "-", as translate reads it."""
+    from attnmt.text.data import decode_lines, read_lines
+
+    return decode_lines(sys.stdin.buffer.read(), "<stdin>") if path == "-" else read_lines(path)
+
+
+def check_one_stdin(given: list[tuple[str, str | None]]) -> None:
+    """Stdin can be read once: at most one of the files ``given`` ((option, path); None: not given)
+    may be "-"."""
+    from_stdin = [option for option, path in given if path == "-"]
+    if len(from_stdin) > 1:
+        raise ConfigError(f"{' and '.join(from_stdin)} name stdin (-), which can be read once: give all but one "
+                          "as files")
 
 
 def best_translations(path: str, lines: list[str]) -> tuple[list[str], str]:

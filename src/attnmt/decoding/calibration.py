@@ -85,6 +85,11 @@ CALIBRATION = "quality.json"
 WEIGHTS = "model.safetensors"
 CHRF_THRESHOLD = 50.0
 MIN_SENTENCES = 100  # fewer, and 10 weights over a few dozen labels only fit the noise
+# Of the translations that reach the chrF threshold, and of those that miss it.  The label enters
+# the fit in its second stage, a logistic regression with a slope and an intercept, and such a fit
+# wants some 10 of the rarer outcome per parameter (Peduzzi et al., 1996, "events per variable"):
+# with 1 acceptable translation in 100 it rated every other one, good references too, near 0.01.
+MIN_EACH = 10
 # Where the mean log-prob is cut (quality.segments): these quantiles of the fitting translations' values.
 KNOTS = (0.1, 0.25, 0.5, 0.75, 0.9)
 
@@ -194,13 +199,15 @@ def fit_calibration(features: Sequence[Features], chrf: Sequence[float], referen
                     model_sha256: str, chrf_threshold: float = CHRF_THRESHOLD) -> Calibration:
     """A Calibration from each translation's Features and sentence chrF against its reference
     (acceptable: at least ``chrf_threshold``), and the references' translation/source piece ratios
-    (the usual length).  DataError for fewer than MIN_SENTENCES, or labels all one way."""
+    (the usual length).  DataError for fewer than MIN_SENTENCES, or fewer than MIN_EACH
+    translations on either side of the threshold."""
     too_few(len(features))
     labels = [float(score >= chrf_threshold) for score in chrf]
-    if len(set(labels)) < 2:
-        kind = "reach" if labels[0] else "miss"
-        raise DataError(f"all {len(labels)} translations {kind} chrF {chrf_threshold:g}: nothing to tell apart; "
-                        "give another --chrf-threshold or other sentences")
+    reached = int(sum(labels))
+    if min(reached, len(labels) - reached) < MIN_EACH:
+        raise DataError(f"{reached} of the {len(labels)} translations reach chrF {chrf_threshold:g} and "
+                        f"{len(labels) - reached} miss it: quality needs at least {MIN_EACH} of each to tell them "
+                        "apart; give another --chrf-threshold or other sentences")
     ratios = sorted(math.log(r) for r in reference_ratios if r > 0)
     center = ratios[len(ratios) // 2]
     low, high = ratios[int(0.005 * (len(ratios) - 1))], ratios[int(0.995 * (len(ratios) - 1))]
@@ -327,14 +334,14 @@ def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibra
 
 def calibrate_run(model_dir: Path, src: str, ref: str, say: Callable[[str], None]) -> None:
     """The end of a training run: calibrates the model in ``model_dir`` on its validation set, or says
-    why it stays uncalibrated (too few sentences, labels all one way); never stops the run."""
+    why it stays uncalibrated (too few sentences, too few on one side of the threshold); never stops the run."""
     from attnmt.checkpoint import load_model_dir
     from attnmt.text.data import read_lines
 
     try:
         model, tokenizer = load_model_dir(model_dir)
         calibration, table = calibrate(model, tokenizer, Path(model_dir), read_lines(src), read_lines(ref))
-    except (UserError, OSError) as error:  # too few sentences, labels all one way, a validation file gone
+    except (UserError, OSError) as error:  # too few sentences, or on one side of the threshold; a file gone
         say(f"quality not calibrated ({error}); attnmt calibrate --model {model_dir} --src F --ref F does it later")
         return
     path = save_calibration(calibration, Path(model_dir))

@@ -10,6 +10,7 @@ than failing later, mid-translation, with a stack trace.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import MISSING, fields
 from typing import TYPE_CHECKING
@@ -37,6 +38,12 @@ def ratio_range(value: object) -> bool:
     return isinstance(value, list) and len(value) == 2 and list_of(finite)(value) and 0 < value[0] < value[1]
 
 
+def increasing(value: object) -> bool:
+    """Numbers, each above the one before: knots out of order cut the mean log-prob into stretches
+    that overlap (quality.segments), and equal ones into stretches of no length."""
+    return list_of(finite)(value) and all(a < b for a, b in zip(value, value[1:], strict=False))
+
+
 NUMBER = ("a number", finite)
 NUMBERS = ("a list of numbers", list_of(finite))
 NAMES = ("a list of input names", list_of(lambda v: isinstance(v, str)))
@@ -47,9 +54,9 @@ KEYS = {"model_sha256": ("a string", lambda v: isinstance(v, str)), "weights": N
         "length_range": ("two numbers, the first above 0 and below the second", ratio_range),
         "chrf_threshold": ("a number from 0 to 100", lambda v: finite(v) and 0 <= v <= 100),
         "threshold": ("a number from 0 to 1", lambda v: finite(v) and 0 <= v <= 1),
-        "sentences": ("a whole number", lambda v: isinstance(v, int) and not isinstance(v, bool)),
+        "sentences": ("a whole number above 0", lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0),
         "inputs": NAMES, "elsewhere": ("an object or null", lambda v: v is None or isinstance(v, dict)),
-        "knots": NUMBERS}
+        "knots": ("a list of numbers, each above the one before", increasing)}
 ELSEWHERE_KEYS = {"weights": NUMBERS, "bias": NUMBER, "means": NUMBERS, "scales": SCALES, "envelope": NUMBERS,
                   "inputs": NAMES}
 
@@ -74,6 +81,8 @@ def unreadable_inputs(calibration: Calibration) -> str | None:
     """What keeps this attnmt from reading a calibration's inputs, in words (names it does not compute,
     a weight missing); None where nothing does."""
     names = calibration.inputs
+    if wrong := named_twice(names, "inputs") or unequal_knots(calibration.knots, names):
+        return wrong
     if unknown := [name for name in names if name not in known_inputs(len(calibration.knots))]:
         return f"fitted on inputs this attnmt does not compute: {', '.join(unknown)}"
     if counts := unequal_counts(calibration.weights, calibration.means, calibration.scales, names):
@@ -81,6 +90,8 @@ def unreadable_inputs(calibration: Calibration) -> str | None:
     fit = calibration.elsewhere
     if fit is None:
         return None
+    if twice := named_twice(fit.inputs, "elsewhere.inputs"):
+        return twice
     if unknown := [name for name in fit.inputs if name not in ELSEWHERE_INPUTS]:
         return f"its fit for texts written elsewhere reads inputs this attnmt does not compute: {', '.join(unknown)}"
     if counts := unequal_counts(fit.weights, fit.means, fit.scales, fit.inputs):
@@ -97,3 +108,23 @@ def unequal_counts(weights: Sequence[float], means: Sequence[float], scales: Seq
     if len(weights) == len(means) == len(scales) == len(names):
         return None
     return f"{len(weights)} weights, {len(means)} means and {len(scales)} scales for its {len(names)}"
+
+
+def named_twice(names: Sequence[str], key: str) -> str | None:
+    """'"inputs" names loop twice' for the first name ``names`` holds more than once (its weight
+    would be counted twice, the other input's left out), else None."""
+    return next((f'"{key}" names {name} twice' for k, name in enumerate(names) if name in names[:k]), None)
+
+
+def unequal_knots(knots: Sequence[float], names: Sequence[str]) -> str | None:
+    """Where the count of knots is not one fewer than the stretches of the mean log-prob the inputs
+    read (mean_log_prob_1 .. _{len(knots) + 1}, quality.segments), or knots where the inputs read it
+    whole, what the file holds against what they take; else None."""
+    stretches = sum(bool(re.fullmatch(r"mean_log_prob_\d+", name)) for name in names)
+    if len(knots) == max(stretches - 1, 0):
+        return None
+    held = f'{len(knots)} "knots"' if knots else 'no "knots"'
+    if not stretches:
+        return f'holds {held} but no input reads the mean log-prob cut at them (mean_log_prob_1 ..)'
+    return (f"holds {held} for its {stretches} stretches of the mean log-prob (mean_log_prob_1 .. "
+            f"mean_log_prob_{stretches}), which take {stretches - 1}")

@@ -63,6 +63,7 @@ from attnmt.decoding.quality_measures import (
 )
 from attnmt.decoding.translate import SearchedBatch
 from attnmt.model import Transformer
+from attnmt.text.data import given_pairs
 
 if TYPE_CHECKING:
     from attnmt.decoding.calibration import Calibration
@@ -221,7 +222,9 @@ def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], tra
     """An Assessment of each translation of each source (None where either is blank), from one
     teacher-forced pass over each pair; ``calibration`` (attnmt.decoding.calibration) turns the
     features into a calibrated quality, else it is exp(mean log-prob), ``calibrated`` false.
-    ``threshold``: where low_quality starts (``flags_of``)."""
+    ``threshold``: where low_quality starts (``flags_of``).  ConfigError (a ValueError) where
+    ``sources`` and ``translations`` are no lists of texts, or not one translation a source."""
+    sources, translations = given_pairs(sources, translations)
     c = model.config
     source_ids = [cut(tokenizer.encode(s), c.longest_input, tokenizer.source_eos) if s.strip() else [] for s in sources]
     target_ids = [translation_ids(tokenizer, t, c.longest_input) for t in translations]

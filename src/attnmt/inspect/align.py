@@ -34,10 +34,9 @@ from attnmt.decoding.inputs import (
 )
 from attnmt.decoding.state import Recording
 from attnmt.decoding.translate import evaluating, keeping, searched_batches, written_attention
-from attnmt.errors import ConfigError
 from attnmt.inspect.trace import PieceCodec, TranslationAttention, check_heads, check_layer, trace_translation
 from attnmt.model import Transformer
-from attnmt.text.data import given_texts, pad_rows
+from attnmt.text.data import given_pairs, pad_rows
 
 if TYPE_CHECKING:
     from attnmt.decoding.quality import Assessment, Assessor
@@ -78,16 +77,6 @@ def align(model: Transformer, tokenizer: PieceCodec, sources: Sequence[str], tra
     return [trace_alignment(trace_translation(model, tokenizer, source, target=translation), layer, heads)
             if source.strip() and translation.strip() else []
             for source, translation in zip(sources, translations, strict=True)]
-
-
-def given_pairs(sources: object, translations: object) -> tuple[list[str], list[str]]:
-    """A caller's sources and their translations, each a list of texts (``given_texts``: one str
-    was aligned a character a line), one translation per source."""
-    sources, translations = given_texts(sources, "sources"), given_texts(translations, "translations")
-    if len(sources) != len(translations):
-        raise ConfigError(f"sources and translations: got {len(sources)} sources and {len(translations)} "
-                          "translations; give one translation per source")
-    return sources, translations
 
 
 def trace_alignment(trace: TranslationAttention, layer: int = -1,

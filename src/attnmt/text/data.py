@@ -137,6 +137,17 @@ def given_texts(texts: object, name: str = "sentences") -> list[str]:
     return checked
 
 
+def given_pairs(sources: object, translations: object) -> tuple[list[str], list[str]]:
+    """A caller's sources and their translations, each a list of texts (``given_texts``: one str
+    was aligned a character a line), one translation per source: a translation too many was left
+    out without a word, one too few an IndexError deep in the forced pass."""
+    sources, translations = given_texts(sources, "sources"), given_texts(translations, "translations")
+    if len(sources) != len(translations):
+        raise ConfigError(f"sources and translations: got {len(sources)} sources and {len(translations)} "
+                          "translations; give one translation per source")
+    return sources, translations
+
+
 def given_text(text: object, name: str = "text") -> str:
     """The one text a Python caller passed, a ``str`` (UTF-8 ``bytes`` decoded, as ``given_texts``
     decodes each) of valid Unicode; one clear error otherwise (a list or None was an

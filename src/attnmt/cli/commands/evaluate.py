@@ -5,7 +5,6 @@ an existing --hyp file (any of translate's output formats: attnmt.cli.hypotheses
 from __future__ import annotations
 
 import argparse
-import sys
 
 from attnmt.cli.commands.translate import add_model_run_options, batching
 from attnmt.cli.options import decoding, load_for_translation, whole_number
@@ -13,7 +12,7 @@ from attnmt.errors import ConfigError, DataError
 
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.cli.hypotheses import best_translations, with_blank_lines_at_end
+    from attnmt.cli.hypotheses import best_translations, check_one_stdin, read_input, shown, with_blank_lines_at_end
     from attnmt.decoding.translate import translate
     from attnmt.evaluate import SACREBLEU_WIDTH, TEXT_WIDTH, score
 
@@ -23,7 +22,7 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
         raise ConfigError("nothing to score: give --model and --src to translate, or --hyp with translations")
     if args.hyp:
         check_no_model_options(args)
-    check_one_stdin(args)
+    check_one_stdin([("--hyp", args.hyp), ("--src", args.src), *(("--ref", ref) for ref in args.ref)])
     references = [read_input(ref) for ref in args.ref]
     lines = read_input(args.hyp or args.src)
     if args.hyp:
@@ -41,27 +40,6 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     scores = score(hypotheses, *references, width=width)
     print(scores.json_text() if args.json else scores.text(width))
     return 0
-
-
-def shown(path: str) -> str:
-    """How messages name an input file: stdin ("-") as <stdin>."""
-    return "<stdin>" if path == "-" else path
-
-
-def read_input(path: str) -> list[str]:
-    """The lines of a file (plain or .gz), or of stdin where ``path`` is "-", as translate reads it."""
-    from attnmt.text.data import decode_lines, read_lines
-
-    return decode_lines(sys.stdin.buffer.read(), "<stdin>") if path == "-" else read_lines(path)
-
-
-def check_one_stdin(args: argparse.Namespace) -> None:
-    """Stdin can be read once: at most one of the files may be "-"."""
-    given = [("--hyp", args.hyp), ("--src", args.src), *(("--ref", ref) for ref in args.ref)]
-    from_stdin = [option for option, path in given if path == "-"]
-    if len(from_stdin) > 1:
-        raise ConfigError(f"{' and '.join(from_stdin)} name stdin (-), which can be read once: give all but one "
-                          "as files")
 
 
 def model_run_defaults() -> dict[str, object]:
@@ -87,6 +65,8 @@ def check_line_counts(path: str, count: int, refs: list[str], references: list[l
     """One line of each reference file for each line of ``path``, and at least one (a TSV file
     has a line's rows, but none for a blank line: its count is its last row's line, or that of the
     references where they end in blank lines, with_blank_lines_at_end)."""
+    from attnmt.cli.hypotheses import shown
+
     for ref, lines in zip(refs, references, strict=True):
         if count != len(lines):
             held = f"rows up to line {count}" if tsv else f"{count} lines"

@@ -78,18 +78,18 @@ def run_calibrate(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
 
 def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
+    from attnmt.cli.hypotheses import check_one_stdin
     from attnmt.cli.lines import check_not_an_input, output
     from attnmt.decoding.calibration import load_calibration
     from attnmt.decoding.elsewhere import assess_elsewhere
     from attnmt.decoding.quality import assess
     from attnmt.documents.paragraphs import assess_lines
     from attnmt.documents.pipeline import DocumentOptions
-    from attnmt.text.data import read_lines
 
+    check_one_stdin([("--src", args.src), ("--hyp", args.hyp)])
     check_not_an_input(args.output, "--output", {"--src": args.src, "--hyp": args.hyp, **model_files(args)},
                        f"{Path(args.hyp).stem}.{args.output_format}")
-    sources, translations = read_lines(args.src), read_lines(args.hyp)
-    check_pairs(args.src, sources, args.hyp, translations)
+    sources, translations = read_pairs(args.src, args.hyp)
     calibration = load_calibration(Path(args.model), args.weights)
     model, tokenizer, _ = load_for_translation(args)
     if args.no_search:
@@ -113,6 +113,21 @@ def empty(calibration: Calibration | None) -> Assessment:
     from attnmt.documents.review import EMPTY
 
     return Assessment(0.0, [EMPTY], calibration is not None)
+
+
+def read_pairs(src: str, hyp: str) -> tuple[list[str], list[str]]:
+    """The source lines and, line by line with them, their translations: the file ``hyp`` as text,
+    or the best translation of each line where it is ``attnmt translate``'s tsv or jsonl output
+    (attnmt.cli.hypotheses, as ``attnmt evaluate --hyp`` reads it; read as text, each line's JSON
+    or row was scored, 0 and low_quality); "-" reads stdin."""
+    from attnmt.cli.hypotheses import best_translations, read_input, shown, with_blank_lines_at_end
+
+    sources = read_input(src)
+    translations, form = best_translations(shown(hyp), read_input(hyp))
+    if form == "tsv":  # no row for a blank source line
+        translations = with_blank_lines_at_end(translations, [sources])
+    check_pairs(shown(src), sources, shown(hyp), translations)
+    return sources, translations
 
 
 def check_pairs(src: str, sources: list[str], hyp: str, translations: list[str]) -> None:
@@ -160,8 +175,10 @@ def add_to(commands: argparse._SubParsersAction) -> None:
                             "by forced decoding, each read against the model's own translation of its source where "
                             "the model has a calibration (docs/translating.md, Quality)")
     add_model_run_options(p)
-    p.add_argument("--src", required=True, help="source sentences, one a line (plain or .gz)")
-    p.add_argument("--hyp", required=True, help="their translations, line by line with --src")
+    p.add_argument("--src", required=True, help="source sentences, one a line (plain or .gz; - for stdin)")
+    p.add_argument("--hyp", required=True, help="their translations, line by line with --src (- for stdin): a "
+                   "translation a line, as attnmt translate writes text (with --alignments too), or its tsv (each "
+                   "line's rank 1) or jsonl (each line's first hypothesis)")
     p.add_argument("--output-format", choices=SCORE_FORMATS, default="jsonl",
                    help="jsonl: an object a line with quality, flags, words; tsv: line, quality, flags, translation")
     p.add_argument("--output", help="output file, gzip-compressed where it ends in .gz (default: stdout)")

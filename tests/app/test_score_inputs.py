@@ -1,0 +1,49 @@
+"""What attnmt score reads: --hyp in any of attnmt translate's output formats, and stdin for "-",
+as attnmt evaluate --hyp reads them (attnmt.cli.hypotheses)."""
+
+import io
+
+import pytest
+from support import run_cli
+
+LINES = ["a dog runs", "", "a cat sleeps", ""]  # a blank line inside and one at the end: no TSV row
+
+
+def translated(model, tmp_path, capsys, options: list[str]):
+    """The source file of LINES and translate's output of it with ``options``, written to a file."""
+    source = tmp_path / "in.txt"
+    source.write_text("".join(line + "\n" for line in LINES), encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", model, "--beam", "2", *options, source], capsys)
+    assert code == 0
+    hyp = tmp_path / "out.txt"
+    hyp.write_text(out, encoding="utf-8")
+    return source, hyp
+
+
+@pytest.mark.parametrize("options", [["--output-format", "jsonl"], ["--output-format", "tsv"],
+                                     ["--output-format", "tsv", "--n-best", "2"], ["--alignments"]],
+                         ids=["jsonl", "tsv", "tsv n-best", "alignments"])
+def test_score_reads_each_of_translates_outputs_as_the_translations_it_holds(trained_model, tmp_path, capsys,
+                                                                            options):
+    """Read as text, each line's JSON or TSV row was scored: every line 0.0 and low_quality."""
+    (tmp_path / "text").mkdir()
+    source, text = translated(trained_model, tmp_path / "text", capsys, [])
+    _, other = translated(trained_model, tmp_path, capsys, options)
+    scores = [run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp, "--output-format", "tsv"],
+                      capsys) for hyp in (text, other)]
+    assert scores[0] == scores[1]
+    assert scores[0][1].splitlines()[0].split("\t")[2:] == ["-", "ein hund rennt"]
+    assert scores[0][1].splitlines()[3] == "4\t\t-\t"
+
+
+def test_score_reads_stdin_for_a_dash(trained_model, tmp_path, capsys, monkeypatch):
+    """It was "cannot read -: no such file or directory", where evaluate reads stdin."""
+    source, hyp = translated(trained_model, tmp_path, capsys, ["--output-format", "jsonl"])
+    expected = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp], capsys)
+    for src, given, stdin in ((source, "-", hyp), ("-", hyp, source)):
+        monkeypatch.setattr("sys.stdin", io.TextIOWrapper(io.BytesIO(stdin.read_bytes())))
+        args = ["score", "--model", trained_model, "--src", src, "--hyp", given]
+        assert run_cli(args, capsys) == expected
+    code, _, err = run_cli(["score", "--model", trained_model, "--src", "-", "--hyp", "-"], capsys)
+    assert code == 2 and err == "attnmt: error: --src and --hyp name stdin (-), which can be read once: give all " \
+                                "but one as files\n"
