@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import signal
 import tempfile
 import warnings
 from collections import deque
@@ -118,7 +119,14 @@ _worker_settings: tuple[Tokenizer, Filters] | None = None  # set once in each wo
 
 
 def _start_worker(tokenizer: Tokenizer | VocabTokenizer, filters: Filters) -> None:
+    """A worker's set-up.  Its signals are put back to what a plain process does: forked, it inherited
+    the command's handlers (attnmt.cli.main raises Terminated on SIGTERM), and the pool ends its
+    workers with SIGTERM, each of which then printed a traceback.  Ctrl-C reaches the whole process
+    group: the command stops the pool; a worker ignores it."""
     global _worker_settings
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _worker_settings = (tokenizer, filters)
 
 
@@ -145,6 +153,8 @@ def encoded_chunks(chunks: Iterator[list[tuple[str, str]]], tokenizer: Tokenizer
                 yield pending.popleft().get()
         while pending:
             yield pending.popleft().get()
+        pool.close()  # the workers end on their own; leaving the with block would kill them (SIGTERM)
+        pool.join()
 
 
 def text_pairs(spec: CorpusSpec, report: ReadReport) -> Iterator[tuple[str, str]]:
