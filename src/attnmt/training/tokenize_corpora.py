@@ -200,12 +200,13 @@ def tokenize_corpus(spec: CorpusSpec, index: int, tokenizer: Tokenizer | VocabTo
 
 def tokenize_corpora(corpora: list[CorpusSpec], tokenizer: Tokenizer | VocabTokenizer, out: str | Path,
                      filters: Filters, workers: int = 0, log: Callable[[str], None] = print,
-                     vocab_size: int | None = None) -> Path:
+                     vocab_size: int | None = None, tokenizer_options: dict | None = None) -> Path:
     """Prepares ``corpora`` into the directory ``out``, atomically: everything is written into a
     temporary sibling that replaces ``out`` only when complete, so an interrupted preparation
     never leaves a directory that looks prepared.  ``workers``: 0 = one per CPU core.
-    ``vocab_size``: the size the tokenizer was trained for (it may have fewer pieces), kept in the
-    header so that a run can tell whether its config asks for this tokenizer; None: it was given."""
+    ``vocab_size`` and ``tokenizer_options``: what the tokenizer was trained with (it may have fewer
+    pieces), kept in the header so that a run can tell whether its config asks for this tokenizer;
+    None: it was given."""
     out = Path(out)
     check_out(out)
 
@@ -216,8 +217,8 @@ def tokenize_corpora(corpora: list[CorpusSpec], tokenizer: Tokenizer | VocabToke
             log(f"{spec.name}: {FilterReport(**entries[-1]['report']).summary(filters)}")
         save_tokenizer(tokenizer, tmp)
         header = {"format": "attnmt prepared corpora", "version": FORMAT_VERSION,
-                  "tokenizer_sha256": tokenizer_fingerprint(tokenizer), "vocab_size": vocab_size, **asdict(filters),
-                  "corpora": entries}
+                  "tokenizer_sha256": tokenizer_fingerprint(tokenizer), "vocab_size": vocab_size,
+                  "tokenizer_options": tokenizer_options, **asdict(filters), "corpora": entries}
         (tmp / HEADER).write_text(json.dumps(header, indent=1), encoding="utf-8")
 
     return atomic_folder(out, fill)
