@@ -30,6 +30,8 @@ OUT_OF_RANGE = [
     ("adam_betas", ["a", 0.9], "adam_betas=['a', 0.9]: use two numbers from 0 to below 1"),
     ("clip_norm", -1, "clip_norm=-1.0: use a gradient norm above 0, or 0 for no clipping"),
     ("max_steps", -5, "max_steps=-5: use a whole number of at least 1"),
+    ("seed", 99999999999999999999, "seed=99999999999999999999: use a whole number from -9,223,372,036,854,775,808 "
+                                   "to 9,223,372,036,854,775,807"),  # as typed: it was shown as 1e20, through a float
     ("max_time", "0m", "max_time='0m': use a time above 0"),
     ("eval_every", 0, "eval_every=0: use a whole number of at least 1"),
     ("eval_beam", 0, "eval_beam=0: use a whole number of at least 1"),
@@ -57,6 +59,12 @@ def test_a_number_outside_its_keys_range_is_refused_naming_key_value_and_range(k
 ])
 def test_the_ends_of_each_range_that_mean_something_are_valid(key, value):
     TrainConfig.from_dict({key: value})
+
+
+@pytest.mark.parametrize("value", [2**53 + 1, str(2**53 + 1)])
+def test_a_whole_number_is_kept_to_its_last_digit(value):
+    """Read through a float, a seed of 2**53 + 1 became 2**53: another seed than given, silently."""
+    assert TrainConfig.from_dict({"seed": value}).seed == 2**53 + 1
 
 
 def test_no_warm_up_is_valid_with_a_constant_learning_rate():

@@ -2,13 +2,16 @@
 not match (another tokenizer, another format version, a truncated file, other corpora)."""
 
 import json
+import multiprocessing
 import os
+import signal
 from pathlib import Path
 
 import numpy as np
 import pytest
 from support import PAIRS, write_pairs
 
+from attnmt.cli.main import ended_by_signals
 from attnmt.config import CorpusSpec, TrainConfig
 from attnmt.errors import ConfigError, DataError
 from attnmt.text.data import encode_pairs
@@ -69,6 +72,27 @@ def test_worker_processes_write_the_same_arrays_as_one_process(tmp_path, tokeniz
     pooled, _ = prepared(tmp_path / "pooled", tokenizer, workers=2)
     for name in ("src.tokens", "src.starts", "src.lengths", "tgt.tokens", "tgt.starts", "tgt.lengths"):
         assert (alone / "corpus0" / name).read_bytes() == (pooled / "corpus0" / name).read_bytes(), name
+
+
+def signal_handlers() -> dict[str, str]:
+    """This process's handlers of the signals that end a command, by name (a Python function: "stop")."""
+    return {number.name: getattr(signal.getsignal(number), "name", "stop")
+            for number in (signal.SIGTERM, signal.SIGHUP, signal.SIGINT)}
+
+
+def test_a_worker_does_not_take_the_commands_signal_handlers(tokenizer):
+    """Forked, a worker raised the command's Terminated when its pool ended it (SIGTERM): a traceback."""
+    with ended_by_signals(), multiprocessing.Pool(1, prep._start_worker, (tokenizer, Filters(32, 0))) as pool:
+        assert signal_handlers()["SIGTERM"] == "stop"  # the command's
+        assert pool.apply(signal_handlers) == {"SIGTERM": "SIG_DFL", "SIGHUP": "SIG_DFL", "SIGINT": "SIG_IGN"}
+
+
+def test_a_preparation_in_workers_under_the_commands_handlers_writes_no_traceback(tmp_path, tokenizer, monkeypatch,
+                                                                                   capfd):
+    monkeypatch.setattr(prep, "CHUNK_PAIRS", 3)  # 7 chunks, so that the pool is used
+    with ended_by_signals():
+        prepared(tmp_path, tokenizer, workers=2)
+    assert capfd.readouterr().err == ""
 
 
 def test_sides_differing_in_line_count_leave_no_prepared_directory(tmp_path, tokenizer):

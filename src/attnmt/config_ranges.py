@@ -8,6 +8,7 @@ takes a modulo by zero, ``lr_factor: -1`` climbs the loss instead of descending 
 
 from __future__ import annotations
 
+import contextlib
 import math
 import numbers
 from dataclasses import dataclass, fields
@@ -197,6 +198,9 @@ def typed(value, type_name: str, where: str):
         if isinstance(value, bool):
             return value
     elif base in ("int", "float"):
+        if base == "int" and isinstance(value, numbers.Integral | str) and not isinstance(value, bool):
+            with contextlib.suppress(ValueError):  # exactly: a float's 53 bits turned 2**53 + 1 into 2**53
+                return int(value)
         if not isinstance(value, bool):
             try:
                 number = float(value)

@@ -3,6 +3,7 @@
 import pytest
 import torch
 from safetensors.torch import load_file, save_file
+from support import run_cli
 
 from attnmt import checkpoint as ckpt
 from attnmt.errors import ConfigError
@@ -24,3 +25,19 @@ def test_checkpoints_and_output_given_as_str_are_averaged(tmp_path):
 def test_one_str_for_the_checkpoints_is_refused_not_read_a_character_a_directory(tmp_path):
     with pytest.raises(ConfigError, match=r"^checkpoints: expected a list of checkpoint directories, got str; pass "):
         average_checkpoints(str(checkpoint(tmp_path / "a", 1.0)), tmp_path / "mean.safetensors")
+
+
+@pytest.mark.parametrize("name, made, message", [
+    ("nonexist", None, "{model}: no such model directory"),
+    ("tr.en", "file", "{model}: a file, not a model directory; give the directory 'attnmt train' wrote"),
+    ("empty", "folder", "{model}: no checkpoints to average (a run saves them into {model}/checkpoints)"),
+])
+def test_a_model_directory_without_checkpoints_is_named_with_what_it_is(tmp_path, capsys, name, made, message):
+    """Each was "no checkpoints to average", naming nothing."""
+    model = tmp_path / name
+    if made == "file":
+        model.write_text("a sentence\n")
+    elif made == "folder":
+        model.mkdir()
+    code, _, err = run_cli(["average", "--model", model], capsys)
+    assert (code, err) == (2, f"attnmt: error: {message.format(model=model)}\n")

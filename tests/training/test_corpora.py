@@ -15,6 +15,7 @@ import torch
 from support import PAIRS, tiny_config, write_pairs
 
 from attnmt.cli.main import main
+from attnmt.errors import ConfigError
 from attnmt.text.data import collate, encode_pairs
 from attnmt.text.tokenizer import Tokenizer
 from attnmt.training.batching import WeightedBatcher
@@ -104,6 +105,10 @@ def test_corpora_without_a_sentence_to_train_the_tokenizer_on_are_named(tmp_path
                           "keeps; remove vocab_size, or run 'attnmt prepare' again with it"),
     ("shared_vocab", "false", "shared_vocab: false, but {data} was prepared with one joint vocabulary, which a run "
                               "from it keeps; remove shared_vocab, or run 'attnmt prepare' again with it"),
+    ("tokenizer_options", "{model_type: bpe}", "tokenizer_options: {{model_type: bpe}}, but {data} was prepared with "
+                                               "none (a unigram model), whose tokenizer a run from it keeps; give the "
+                                               "tokenizer_options it was prepared with, or run 'attnmt prepare' "
+                                               "again with these"),
 ])
 def test_a_vocabulary_other_than_the_prepared_directorys_is_refused(tmp_path, capsys, key, value, message):
     config = tiny_config(tmp_path, **SMALL)
@@ -114,6 +119,29 @@ def test_a_vocabulary_other_than_the_prepared_directorys_is_refused(tmp_path, ca
     assert main(["train", str(path), "--prepared_dir", str(data), f"--{key}", value]) == 2
     assert capsys.readouterr().err == f"attnmt: error: {message.format(data=data)}\n"
     assert not (tmp_path / "model").exists()
+
+
+def test_the_tokenizer_options_a_directory_was_prepared_with_fit_it_however_written(tmp_path):
+    config = tiny_config(tmp_path, **SMALL, tokenizer_options={"model_type": "bpe"})
+    prepare_config(config, tmp_path / "data", log=lambda line: None)
+    spelt_out = {"model_type": "bpe", "character_coverage": 1.0}  # attnmt's default coverage, written
+    start = run_start(replace(config, prepared_dir=str(tmp_path / "data"), tokenizer_options=spelt_out), say=print)
+    assert start.tokenizer.vocab_size == 81
+    with pytest.raises(ConfigError, match=r"^tokenizer_options: none \(a unigram model\), but .*data was prepared "
+                                          r"with {model_type: bpe}, whose tokenizer"):
+        run_start(replace(config, prepared_dir=str(tmp_path / "data"), tokenizer_options={}), say=print)
+
+
+def test_a_directory_prepared_before_tokenizer_options_were_recorded_still_fits(tmp_path):
+    config = tiny_config(tmp_path, **SMALL, tokenizer_options={"model_type": "bpe"})
+    prepare_config(config, tmp_path / "data", log=lambda line: None)
+    header = json.loads((tmp_path / "data" / "header.json").read_text())
+    del header["tokenizer_options"]  # as an earlier attnmt wrote it
+    (tmp_path / "data" / "header.json").write_text(json.dumps(header))
+    said = []
+    run_start(replace(config, prepared_dir=str(tmp_path / "data")), say=said.append)
+    assert said == [f"{tmp_path / 'data'} does not record the tokenizer_options it was prepared with (an earlier "
+                    "attnmt prepared it): this run keeps its tokenizer, whatever tokenizer_options says"]
 
 
 def test_a_vocab_size_the_text_could_not_fill_still_fits_the_directory_prepared_with_it(tmp_path):

@@ -7,20 +7,24 @@ sentences, and draws the attention of one of them.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import shutil
 import time
 from pathlib import Path
 
-from attnmt.checkpoint import load_model_dir
+from attnmt.checkpoint import list_checkpoints, load_model_dir
 from attnmt.cli.commands.train import load_training_kernels
-from attnmt.config import load_config
+from attnmt.config import TrainConfig, load_config
 from attnmt.decoding import DEFAULT
 from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError
 from attnmt.evaluate import score
+from attnmt.files import LOCK
 from attnmt.inspect.figures import write_attention_figures
 from attnmt.text.data import read_parallel
 from attnmt.training.averaging import keep_better_average
+from attnmt.training.run_dir import RunLock
 from attnmt.training.trainer import Trainer
 
 TEST_SRC = "data/multi30k/test_2016_flickr.en.gz"
@@ -31,17 +35,51 @@ EXAMPLES = [
     "A little girl in a pink dress is climbing the stairs.",
     "A group of people are standing in front of a building.",
 ]
+# A demo's folder holds this file: what its training wrote (training_record), recorded when the demo ends.
 MARKER = ".attnmt-demo"
 
 
-def prepare_out_dir(out: Path) -> None:
-    """A previous demo's directory is replaced; any other existing directory is left alone."""
-    if out.exists():
-        if not (out / MARKER).exists():
-            raise ConfigError(f"{out} exists and was not written by 'attnmt demo'; choose another --out")
-        shutil.rmtree(out)
-    out.mkdir(parents=True)
+def training_record(out: Path) -> dict:
+    """What tells the training in ``out`` apart: its log.jsonl (SHA-256) and its checkpoints' names.  A
+    run trained on there since (``attnmt train --resume``) appends to the log and adds checkpoints."""
+    log = out / "log.jsonl"
+    return {"log.jsonl": hashlib.sha256(log.read_bytes()).hexdigest() if log.is_file() else None,
+            "checkpoints": [path.name for path in list_checkpoints(out)]}
+
+
+def recorded_training(out: Path) -> dict:
+    """The training_record the demo in ``out`` wrote into its MARKER; where there is none (a new folder,
+    a demo killed before it ended, or of an earlier release: an empty file), that of a folder with no
+    training."""
+    try:
+        return json.loads((out / MARKER).read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):
+        return {"log.jsonl": None, "checkpoints": []}
+
+
+def claim_out_dir(out: Path) -> RunLock:
+    """Holds ``out`` (RunLock: a training run's hold on its out_dir) and empties it for a new demo.  A
+    previous demo's folder is emptied only while it holds what that demo trained, and no one holds it:
+    a demo or run still running there ("DIR is in use by another training run (process N)"), and a run
+    trained on there since, are not deleted under their owner (one line each).  Any other existing
+    directory is left alone."""
+    if out.exists() and not (out / MARKER).exists():
+        raise ConfigError(f"{out} exists and was not written by 'attnmt demo'; choose another --out")
+    lock = RunLock.claim(out, key="--out")
+    if training_record(out) != recorded_training(out):
+        lock.release()
+        raise ConfigError(f"{out} was trained on since 'attnmt demo' wrote it (its log.jsonl and checkpoints are "
+                          f"not the demo's: 'attnmt train --resume {out}', or a demo killed before it ended); "
+                          "choose another --out, or remove it yourself")
+    for path in out.iterdir():
+        if path.name == LOCK:  # held: another claim waits on this file
+            continue
+        if path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path)
+        else:
+            path.unlink()
     (out / MARKER).touch()
+    return lock
 
 
 def run_demo(config_path: str, out: str, minutes: float, overrides: dict[str, str]) -> None:
@@ -49,11 +87,21 @@ def run_demo(config_path: str, out: str, minutes: float, overrides: dict[str, st
         raise ConfigError(f"{config_path}: not found; run the demo from the attnmt repository root")
     config = load_config(config_path, {**overrides, "max_time": f"{minutes}m", "out_dir": out})
     out_dir = Path(out)
-    prepare_out_dir(out_dir)
+    lock = claim_out_dir(out_dir)
+    try:  # held through the scoring too: a second demo would empty the folder under it
+        train_and_show(config, config_path, out_dir, minutes)
+    finally:
+        (out_dir / MARKER).write_text(json.dumps(training_record(out_dir)), encoding="utf-8")
+        lock.release()
+
+
+def train_and_show(config: TrainConfig, config_path: str, out_dir: Path, minutes: float) -> None:
+    """The demo in ``out_dir``, which the caller holds: trains, keeps the better average, scores the
+    test set, translates the examples and draws the attention of the first."""
     print(f"== training {config_path} for {minutes:g} minutes into {out_dir}")
     started = time.perf_counter()
     load_training_kernels()
-    result = Trainer(config).train()
+    result = Trainer(config, held=True).train()
     print(f"== trained {result.step} steps in {(time.perf_counter() - started) / 60:.1f} min "
           f"(wall clock, with validation); {result.best()}")
     picked = keep_better_average(out_dir)

@@ -243,7 +243,7 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
     tags such as ">>de<<"), byte_fallback.  `text` names the sentences in messages ("the source side's text").
     """
     check_tokenizer_options(options)
-    options = {"model_type": "unigram", "character_coverage": 1.0, **options}  # SentencePiece's coverage: 0.9995
+    options = sentencepiece_options(options)
     writer = io.BytesIO()
     try:
         spm.SentencePieceTrainer.train(
@@ -271,6 +271,12 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
         warnings.warn(f"asked for vocab_size={vocab_size}, but {text} only supports "
                       f"{size} pieces; using {size}", AttnmtWarning, stacklevel=3)
     return writer.getvalue()
+
+
+def sentencepiece_options(options: dict) -> dict:
+    """``tokenizer_options`` as train_sentencepiece passes them on: with attnmt's defaults where they are
+    not given (a unigram model covering every character; SentencePiece's own coverage is 0.9995)."""
+    return {"model_type": "unigram", "character_coverage": 1.0, **options}
 
 
 def attnmt_layout(proto: bytes) -> bytes:

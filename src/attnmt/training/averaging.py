@@ -44,6 +44,20 @@ def average_checkpoints(checkpoints: Sequence[str | Path], out: str | Path) -> N
     atomic_write(out, lambda tmp: save_file(mean, str(tmp)))
 
 
+def last_checkpoints(model_dir: Path, last: int) -> list[Path]:
+    """The newest ``last`` checkpoints of the run in ``model_dir`` (``attnmt average``'s); ModelDirError
+    naming ``model_dir`` where it is missing, a file, or holds none."""
+    if not model_dir.exists():
+        raise ModelDirError(f"{model_dir}: no such model directory")
+    if not model_dir.is_dir():
+        raise ModelDirError(f"{model_dir}: a file, not a model directory; give the directory 'attnmt train' wrote")
+    chosen = ckpt.list_checkpoints(model_dir)[-last:]
+    if not chosen:
+        raise ModelDirError(f"{model_dir}: no checkpoints to average (a run saves them into "
+                            f"{model_dir / ckpt.CHECKPOINTS})")
+    return chosen
+
+
 def check_same_shapes(tensors: dict[str, torch.Tensor], first: dict[str, torch.Tensor], path: Path,
                       first_path: Path) -> None:
     """Refuses, naming it, a checkpoint whose weights are not of ``first``'s names and shapes (one of

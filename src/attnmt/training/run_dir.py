@@ -100,9 +100,11 @@ class RunLock:
                 break  # the run wrote into it: it stays, and the folders above it
 
 
-def claim(folder: Path, is_main: bool) -> RunLock:
-    """The run's hold on ``folder``: rank 0's (the rank that writes); on the other ranks one that holds nothing."""
-    return RunLock.claim(folder) if is_main else RunLock(Path(folder), -1, [])
+def claim(folder: Path, is_main: bool, held: bool = False) -> RunLock:
+    """The run's hold on ``folder``: rank 0's (the rank that writes); on the other ranks, and where the
+    caller holds it already (``held``: attnmt demo, from before it empties the folder until it has
+    scored the model), one that holds nothing."""
+    return RunLock.claim(folder) if is_main and not held else RunLock(Path(folder), -1, [])
 
 
 def check_new_run_dir(folder: Path) -> None:

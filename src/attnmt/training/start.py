@@ -22,7 +22,7 @@ from attnmt.config import TrainConfig, TransformerConfig, checked_fields, load_c
 from attnmt.errors import ConfigError, DataError, ModelDirError, UserError
 from attnmt.files import write_text
 from attnmt.text.data import ReadReport
-from attnmt.text.tokenizer import Tokenizer, attnmt_layout, train_sentencepiece
+from attnmt.text.tokenizer import Tokenizer, attnmt_layout, sentencepiece_options, train_sentencepiece
 from attnmt.text.tokenizer_files import read_tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.training.corpus import HEADER, read_header
@@ -105,7 +105,7 @@ def new_tokenizer(config: TrainConfig, say: Callable[[str], None]) -> Tokenizer 
     source_eos = bool(config.model.get("source_eos", TransformerConfig.source_eos))
     if config.prepared_dir and not config.tokenizer and (Path(config.prepared_dir) / HEADER).is_file():
         tokenizer = read_tokenizer(Path(config.prepared_dir), source_eos)
-        check_prepared_vocabulary(config, tokenizer)
+        check_prepared_vocabulary(config, tokenizer, say)
         return tokenizer
     shared = config.shared_vocab is not False
     if config.target_tokenizer and shared:
@@ -141,11 +141,14 @@ def corpus_sentences(config: TrainConfig, sides: tuple[int, ...]) -> Iterator[st
             yield from (pair[side] for side in sides)
 
 
-def check_prepared_vocabulary(config: TrainConfig, tokenizer: Tokenizer | VocabTokenizer) -> None:
-    """A run from a prepared directory takes the directory's tokenizer: a vocab_size or shared_vocab in the
-    config must be what it was made with, or the run would silently train another vocabulary than asked."""
+def check_prepared_vocabulary(config: TrainConfig, tokenizer: Tokenizer | VocabTokenizer,
+                              say: Callable[[str], None]) -> None:
+    """A run from a prepared directory takes the directory's tokenizer: a vocab_size, shared_vocab or
+    tokenizer_options in the config must be what it was made with, or the run would silently train
+    another vocabulary than asked (and its train.yaml record the one asked for)."""
     folder = Path(config.prepared_dir)
-    trained_for = read_header(folder).get("vocab_size")  # None: given files, or a directory of attnmt 0.1
+    header = read_header(folder)
+    trained_for = header.get("vocab_size")  # None: given files, or a directory of attnmt 0.1
     sizes = dict.fromkeys((tokenizer.source_vocab_size, tokenizer.vocab_size))  # one size, or the two sides'
     if config.vocab_size is not None and config.vocab_size != trained_for and list(sizes) != [config.vocab_size]:
         pieces = "- and ".join(map(str, sizes))
@@ -157,6 +160,29 @@ def check_prepared_vocabulary(config: TrainConfig, tokenizer: Tokenizer | VocabT
         raise ConfigError(f"shared_vocab: {str(config.shared_vocab).lower()}, but {folder} was prepared with "
                           f"{made}, which a run from it keeps; remove shared_vocab, or run 'attnmt prepare' "
                           "again with it")
+    check_prepared_options(config, folder, header, say)
+
+
+def check_prepared_options(config: TrainConfig, folder: Path, header: dict, say: Callable[[str], None]) -> None:
+    """The config's tokenizer_options against those the prepared directory's tokenizer was trained with
+    (SentencePiece's own defaults filled in on both sides).  A header without them: a tokenizer that
+    was given (null), nothing to compare; none at all, a directory of an earlier attnmt, which did not
+    record them: a run with tokenizer_options is told that it keeps the directory's tokenizer."""
+    if "tokenizer_options" not in header:
+        if config.tokenizer_options:
+            say(f"{folder} does not record the tokenizer_options it was prepared with (an earlier attnmt "
+                f"prepared it): this run keeps its tokenizer, whatever tokenizer_options says")
+        return
+    made = header["tokenizer_options"]
+    if made is not None and sentencepiece_options(config.tokenizer_options) != sentencepiece_options(made):
+        raise ConfigError(f"tokenizer_options: {as_written(config.tokenizer_options)}, but {folder} was prepared with "
+                          f"{as_written(made)}, whose tokenizer a run from it keeps; give the tokenizer_options it was "
+                          "prepared with, or run 'attnmt prepare' again with these")
+
+
+def as_written(options: dict) -> str:
+    """tokenizer_options as a config writes them: {model_type: bpe}; none: 'none (a unigram model)'."""
+    return yaml.safe_dump(options, default_flow_style=True).strip() if options else "none (a unigram model)"
 
 
 def check_has_text(config: TrainConfig) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 import multiprocessing
 import os
+import signal
 import tempfile
 import warnings
 from collections import deque
@@ -118,7 +119,14 @@ _worker_settings: tuple[Tokenizer, Filters] | None = None  # set once in each wo
 
 
 def _start_worker(tokenizer: Tokenizer | VocabTokenizer, filters: Filters) -> None:
+    """A worker's set-up.  Its signals are put back to what a plain process does: forked, it inherited
+    the command's handlers (attnmt.cli.main raises Terminated on SIGTERM), and the pool ends its
+    workers with SIGTERM, each of which then printed a traceback.  Ctrl-C reaches the whole process
+    group: the command stops the pool; a worker ignores it."""
     global _worker_settings
+    for number in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(number, signal.SIG_DFL)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _worker_settings = (tokenizer, filters)
 
 
@@ -145,6 +153,8 @@ def encoded_chunks(chunks: Iterator[list[tuple[str, str]]], tokenizer: Tokenizer
                 yield pending.popleft().get()
         while pending:
             yield pending.popleft().get()
+        pool.close()  # the workers end on their own; leaving the with block would kill them (SIGTERM)
+        pool.join()
 
 
 def text_pairs(spec: CorpusSpec, report: ReadReport) -> Iterator[tuple[str, str]]:
@@ -190,12 +200,13 @@ def tokenize_corpus(spec: CorpusSpec, index: int, tokenizer: Tokenizer | VocabTo
 
 def tokenize_corpora(corpora: list[CorpusSpec], tokenizer: Tokenizer | VocabTokenizer, out: str | Path,
                      filters: Filters, workers: int = 0, log: Callable[[str], None] = print,
-                     vocab_size: int | None = None) -> Path:
+                     vocab_size: int | None = None, tokenizer_options: dict | None = None) -> Path:
     """Prepares ``corpora`` into the directory ``out``, atomically: everything is written into a
     temporary sibling that replaces ``out`` only when complete, so an interrupted preparation
     never leaves a directory that looks prepared.  ``workers``: 0 = one per CPU core.
-    ``vocab_size``: the size the tokenizer was trained for (it may have fewer pieces), kept in the
-    header so that a run can tell whether its config asks for this tokenizer; None: it was given."""
+    ``vocab_size`` and ``tokenizer_options``: what the tokenizer was trained with (it may have fewer
+    pieces), kept in the header so that a run can tell whether its config asks for this tokenizer;
+    None: it was given."""
     out = Path(out)
     check_out(out)
 
@@ -206,8 +217,8 @@ def tokenize_corpora(corpora: list[CorpusSpec], tokenizer: Tokenizer | VocabToke
             log(f"{spec.name}: {FilterReport(**entries[-1]['report']).summary(filters)}")
         save_tokenizer(tokenizer, tmp)
         header = {"format": "attnmt prepared corpora", "version": FORMAT_VERSION,
-                  "tokenizer_sha256": tokenizer_fingerprint(tokenizer), "vocab_size": vocab_size, **asdict(filters),
-                  "corpora": entries}
+                  "tokenizer_sha256": tokenizer_fingerprint(tokenizer), "vocab_size": vocab_size,
+                  "tokenizer_options": tokenizer_options, **asdict(filters), "corpora": entries}
         (tmp / HEADER).write_text(json.dumps(header, indent=1), encoding="utf-8")
 
     return atomic_folder(out, fill)

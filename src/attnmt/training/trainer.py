@@ -57,13 +57,14 @@ SKIPPED_IN_A_ROW = 50
 class Trainer(Schedule, ValidateAndSave):
     """Owns the model, optimiser, data stream and model directory of one training run."""
 
-    def __init__(self, config: TrainConfig, resume: bool = False, progress: bool = True) -> None:
+    def __init__(self, config: TrainConfig, resume: bool = False, progress: bool = True, held: bool = False) -> None:
+        """``held``: the caller holds out_dir (RunLock) for longer than the run, and lets go of it."""
         if config.eval_beam > MAX_BEAM:  # before any work (the config's own checks cannot know decoding's limit)
             raise ConfigError(f"eval_beam={config.eval_beam}: use a whole number from 1 to {MAX_BEAM}")
         self.config = config
         self.dir = Path(config.out_dir)
         self.group: Group = setup(config.device)
-        self.lock = claim(self.dir, self.group.is_main)  # before any work: a second run, an unwritable out_dir
+        self.lock = claim(self.dir, self.group.is_main, held)  # before any work: a second run, an unwritable out_dir
         try:
             if not resume and self.group.is_main:  # before any work too: a model there it would write over
                 check_new_run_dir(self.dir)

@@ -106,8 +106,9 @@ def prepare_config(config: TrainConfig, out: str | Path, log: Callable[[str], No
     lock = RunLock.claim(Path(out), holder="prepare", key="--out")
     try:
         tokenizer = run_start(replace(config, prepared_dir=None), log).tokenizer
-        trained_for = None if config.tokenizer or config.init_from else config.vocab_size or DEFAULT_VOCAB_SIZE
+        given = config.tokenizer or config.init_from
+        trained_for = None if given else config.vocab_size or DEFAULT_VOCAB_SIZE
         return tokenize_corpora(config.corpora(), tokenizer, out, Filters.of(config), config.prepare_workers, log,
-                                trained_for)
+                                trained_for, None if given else config.tokenizer_options)
     finally:
         lock.release()

@@ -77,13 +77,12 @@ def train_command(config: str, overrides: dict[str, str], prepared: str) -> str:
 
 
 def cmd_average(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.checkpoint import list_checkpoints
     from attnmt.cli.lines import check_not_an_input
-    from attnmt.training.averaging import average_checkpoints
+    from attnmt.training.averaging import average_checkpoints, last_checkpoints
 
     model_dir = Path(model_dir_of(args))
+    chosen = last_checkpoints(model_dir, args.last)
     check_not_an_input(args.out, "--out", averaging_inputs(model_dir), "averaged.safetensors")
-    chosen = list_checkpoints(model_dir)[-args.last:]
     out = Path(args.out) if args.out else model_dir / "averaged.safetensors"
     average_checkpoints(chosen, out)
     print(f"averaged {len(chosen)} checkpoints ({', '.join(p.name for p in chosen)}) into {out}")

@@ -1,0 +1,120 @@
+"""``attnmt demo --out DIR``: a previous demo's folder is emptied for the next, but never one a run still
+holds, nor one trained on since; the demo holds its folder until it has scored the model.
+
+The demo's training is a stand-in (StandInTrainer) that writes what a run writes about itself and stops:
+what is tested here is what happens to the folder, not the training."""
+
+import json
+import os
+import re
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from support import run_cli, tiny_config
+
+from attnmt import checkpoint as ckpt
+from attnmt.cli import demo
+from attnmt.errors import DataError, ModelDirError
+from attnmt.training.run_dir import LOCK, RunLock
+from attnmt.training.trainer import Trainer
+
+SMALL = dict(eval_metric="loss", max_tokens=120, max_steps=1, eval_every=1,
+             model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, max_positions=64))
+
+
+class StandInTrainer:
+    """Writes a log line and a checkpoint into out_dir, as a run does, then stops the demo (DataError,
+    exit 2) before it scores anything."""
+
+    def __init__(self, config, **options) -> None:
+        self.dir = Path(config.out_dir)
+
+    def train(self):
+        with open(self.dir / "log.jsonl", "a", encoding="utf-8") as log:
+            log.write('{"step": 10}\n')
+        (self.dir / ckpt.CHECKPOINTS / "step_00000010").mkdir(parents=True)
+        (self.dir / ckpt.CHECKPOINTS / "step_00000010" / ckpt.TRAINER_STATE).write_bytes(b"state")
+        raise DataError("the stand-in trainer stops the demo here")
+
+
+@pytest.fixture
+def demo_command(tmp_path, monkeypatch) -> list[str]:
+    """``attnmt demo`` on the tiny config into tmp_path/demo, trained by StandInTrainer."""
+    monkeypatch.setattr(demo, "Trainer", StandInTrainer)
+    monkeypatch.setattr(demo, "load_training_kernels", lambda: None)
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps(tiny_config(tmp_path, **SMALL).to_dict()))
+    return ["demo", "--config", config, "--out", tmp_path / "demo", "--minutes", "1"]
+
+
+def files_in(folder: Path) -> dict[str, bytes]:
+    return {str(path.relative_to(folder)): path.read_bytes() for path in folder.rglob("*") if path.is_file()}
+
+
+def test_a_demo_folder_a_run_still_holds_is_refused_and_kept(tmp_path, demo_command, capsys):
+    """A second demo deleted the folder of a demo still training there, and both then wrote into it."""
+    out = tmp_path / "demo"
+    assert run_cli(demo_command, capsys)[0] == 2
+    running = RunLock.claim(out)  # a demo (or a resume) training there now
+    before = files_in(out)
+    code, _, err = run_cli(demo_command, capsys)
+    assert code == 2 and err == (f"attnmt: error: {out} is in use by another training run (process {os.getpid()}): "
+                                 "wait for it to end, or give another --out\n")
+    assert files_in(out) == before
+    running.release()
+
+
+def test_a_demo_folder_trained_on_since_is_refused_and_kept(tmp_path, demo_command, capsys):
+    """A demo run again into a demo folder trained on since with 'attnmt train --resume' deleted that model."""
+    out = tmp_path / "demo"
+    assert run_cli(demo_command, capsys)[0] == 2
+    with open(out / "log.jsonl", "a", encoding="utf-8") as log:  # what a resume appends
+        log.write('{"step": 20}\n')
+    before = files_in(out)
+    code, _, err = run_cli(demo_command, capsys)
+    assert code == 2 and re.fullmatch(rf"attnmt: error: {out} was trained on since 'attnmt demo' wrote it \(.*\); "
+                                      r"choose another --out, or remove it yourself\n", err)
+    assert files_in(out) == before
+
+
+def test_a_demo_killed_before_it_ended_is_kept_and_an_untrained_one_replaced(tmp_path, demo_command, capsys):
+    out = tmp_path / "demo"
+    out.mkdir()
+    (out / demo.MARKER).touch()  # a demo of an earlier release, or one killed before it recorded its training
+    (out / "train.yaml").write_text("a run that never trained")
+    assert run_cli(demo_command, capsys)[0] == 2  # nothing trained there: replaced
+    assert not (out / "train.yaml").exists() and (out / "log.jsonl").read_text() == '{"step": 10}\n'
+    (out / demo.MARKER).write_text("")  # the demo killed before it recorded its training
+    assert "was trained on since" in run_cli(demo_command, capsys)[2]
+    assert (out / "log.jsonl").read_text() == '{"step": 10}\n'
+
+
+def test_the_next_demo_replaces_a_demo_folder_and_holds_it_until_it_ends(tmp_path, demo_command, capsys,
+                                                                         monkeypatch):
+    out = tmp_path / "demo"
+    assert run_cli(demo_command, capsys)[0] == 2
+    (out / "test_2016_flickr.hyp.de").write_text("the first demo's translations")
+    held = []
+
+    def score_while_trying_to_train(model_dir):
+        with pytest.raises(ModelDirError, match="is in use by another training run"):
+            RunLock.claim(out)
+        held.append(model_dir)
+        raise DataError("stop after the average")
+
+    monkeypatch.setattr(StandInTrainer, "train", lambda self: SimpleNamespace(step=0, best=lambda: "no validation"))
+    monkeypatch.setattr(demo, "keep_better_average", score_while_trying_to_train)
+    assert run_cli(demo_command, capsys)[0] == 2
+    assert held == [out] and sorted(files_in(out)) == [demo.MARKER]
+    RunLock.claim(out).release()  # let go at the end
+
+
+def test_the_trainer_trains_in_a_folder_its_caller_holds(tmp_path):
+    config = tiny_config(tmp_path, **SMALL, out_dir=str(tmp_path / "demo"))
+    lock = demo.claim_out_dir(tmp_path / "demo")
+    assert Trainer(config, progress=False, held=True).train().step == 1
+    with pytest.raises(ModelDirError, match="is in use by another training run"):
+        RunLock.claim(tmp_path / "demo")  # still the caller's
+    lock.release()
+    assert not (tmp_path / "demo" / LOCK).exists()
