@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 from support import run_cli
 
 from attnmt.checkpoint import load_model_dir
+from attnmt.cli.lines import ANY_LINE_BREAK
 from attnmt.decoding.translate import translate
 from attnmt.inspect.align import align, pharaoh
 from attnmt.server.app import ServedModel, ServeSettings, create_app
@@ -130,13 +131,21 @@ def test_a_jsonl_text_without_letters_comes_out_as_a_text_line_does(trained_mode
 def test_a_jsonl_texts_line_breaks_never_add_output_lines(trained_model, tmp_path, capsys, options):
     """The model reads a line break in a JSONL text as a space; text output writes one as a space too,
     where the text is passed through (no letters) or kept as the source: "12\\n34" was written as
-    two lines, and every line after it was one off."""
+    two lines, and every line after it was one off.  Every break str.splitlines knows: a lone CR or
+    a U+2028 was written as it was, a line more for Python's readlines."""
     jsonl = tmp_path / "in.jsonl"
-    texts = [FIRST, "12\n34", "\n", "1\r\n2", FIRST.replace(" ", "\n", 1)]
+    texts = [FIRST, "12\n34", "\n", "1\r\n2", FIRST.replace(" ", "\n", 1), "1\r2", "1\u20282\u20293\x854\v5\f6\x1c7"]
     jsonl.write_text("".join(json.dumps({"text": text}) + "\n" for text in texts), encoding="utf-8")
     code, out, _ = run_cli(["translate", "--model", trained_model, "--input-format", "jsonl", *options, jsonl], capsys)
-    lines = [line.split(" ||| ")[0] for line in out.split("\n")[:-1]]
+    lines = [line.split(" ||| ")[0] for line in out.splitlines()]
     assert code == 0 and len(lines) == len(texts) and lines[1:4] == ["12 34", " ", "1 2"] and lines[4] == lines[0]
+    assert lines[5:] == ["1 2", "1 2 3 4 5 6 7"]
+
+
+def test_any_line_break_is_every_break_str_splitlines_knows():
+    breaks = {chr(c) for c in range(0x110000) if len(f"a{chr(c)}b".splitlines()) == 2}
+    assert {chr(c) for c in range(0x110000) if ANY_LINE_BREAK.fullmatch(chr(c))} == breaks
+    assert ANY_LINE_BREAK.sub(" ", "1\r\n2") == "1 2"  # CRLF: one break, as splitlines reads it
 
 
 def test_alignments_leave_a_no_split_lines_translation_as_it_is(trained_model, tmp_path, capsys, reached):

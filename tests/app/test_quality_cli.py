@@ -74,13 +74,15 @@ def test_score_never_writes_over_its_sources_or_translations(trained_model, tmp_
     assert code == 0 and len((tmp_path / "scores.jsonl").read_text(encoding="utf-8").splitlines()) == 2
 
 
-def test_score_gives_an_empty_translation_quality_0_and_the_flag_empty(trained_model, tmp_path, capsys):
+def test_score_gives_an_empty_translation_quality_0_and_the_flags_empty_and_low_quality(trained_model, tmp_path,
+                                                                                        capsys):
     src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("a cat sleeps", ""),
                                            ("the boy laughs", "der junge lacht")])
     code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
     first, missing, last = map(json.loads, out.splitlines())
     assert code == 0
-    assert missing == {"line": 2, "quality": 0.0, "flags": ["empty"], "calibrated": False, "words": []}
+    assert missing == {"line": 2, "quality": 0.0, "flags": ["empty", "low_quality"], "calibrated": False,
+                       "words": []}
     assert first["flags"] == last["flags"] == [] and last["quality"] > 0.5
 
 

@@ -112,10 +112,15 @@ def test_below_the_threshold_the_source_is_written_with_its_marks_in_place(mirro
     assert review.segments[0].translation == "RUNS. DOG BAD A"  # the table shows what was turned down
 
 
-def test_an_empty_translation_of_a_sentence_with_words_is_listed(fixed):
+def test_an_empty_translation_of_a_sentence_with_words_is_listed_as_score_gives_it(fixed):
+    """Quality 0, empty and low_quality (quality.empty_translation); at a threshold of 0 too, flagged empty."""
     review = Review(Graded(), 0.5)
     translate_file_bytes(b"A dog runs.\n", "notes.txt", fixed("", []), OPTIONS, review=review)
-    assert rows(review)[1:] == [["1", "-", "empty", "A dog runs.", ""]]
+    assert rows(review)[1:] == [["1", "0.0000", "empty,low_quality", "A dog runs.", ""]]
+    assert review.rows()[0]["quality"] == 0.0
+    review = Review(Graded(), 0.0)
+    translate_file_bytes(b"A dog runs.\n", "notes.txt", fixed("", []), OPTIONS, review=review)
+    assert rows(review)[1:] == [["1", "0.0000", "empty", "A dog runs.", ""]]
 
 
 @pytest.mark.parametrize("text, name", [(b"Write a bad note to info@shop.de now.\n", "notes.txt"),
@@ -124,7 +129,7 @@ def test_an_empty_translation_is_listed_empty_without_its_sentences_atoms(fixed,
     """The atoms alone were shown as its translation ("info@shop.de"), under the flag ``empty``."""
     review = Review(Graded(), 0.5)
     translate_file_bytes(text, name, fixed("", []), OPTIONS, review=review)
-    assert [(row[2], row[4]) for row in rows(review)[1:]] == [("empty", "")]
+    assert [(row[2], row[4]) for row in rows(review)[1:]] == [("empty,low_quality", "")]
 
 
 def test_the_table_is_written_whole_and_says_how_many(same, tmp_path):

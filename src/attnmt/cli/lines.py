@@ -285,6 +285,11 @@ def line_by_line(translating: Callable[[list[str]], list[T]], lines: list[str], 
 
 
 Alignments = list[tuple[int, int]]
+LINE_BREAK = re.compile(r"\r?\n")  # where a line ends, as attnmt.text.data.decode_lines reads it
+# Every line break str.splitlines knows (CRLF as one): a JSONL text's lone CR, or its U+2028, written
+# as it is, was a line more for a reader of the output that splits there (Python's readlines).  A text
+# line keeps its own CR, U+2028 and form feed where they were (docs/documents.md): only LF ends it.
+ANY_LINE_BREAK = re.compile("\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")
 
 
 def tsv_value(value: object) -> str:
@@ -312,21 +317,20 @@ def tsv_unescaped(cell: str) -> str:
 
 
 def write_texts(out: TextIO, texts: list[str], alignments: list[Alignments] | None = None,
-                endings: list[str] | None = None) -> None:
+                endings: list[str] | None = None, breaks: re.Pattern[str] = LINE_BREAK) -> None:
     """``text`` format: one translation per line (``translation ||| 0-0 1-1 …`` with word
     alignments, as Marian writes them), each ending as its input line did (``endings``, a text
     file's own: attnmt.cli.document_files.output_style) or in LF, then a flush.  A line break in a
-    text (a JSONL text without letters passed through, ``"12\\n34"``, or a source kept by
-    ``--below-quality source``) is written as a space, as the model reads one: one output line per
-    input line, always."""
-    texts = [LINE_BREAK.sub(" ", text) for text in texts]
+    text (``breaks``: where a text line ends, LINE_BREAK; in a JSONL text, every one, ANY_LINE_BREAK:
+    one without letters passed through, ``"12\\n34"``, or a source kept by ``--below-quality
+    source``) is written as a space, as the model reads one: one output line per input line, always."""
+    texts = [breaks.sub(" ", text) for text in texts]
     if alignments is not None:
         texts = [f"{text} ||| {pharaoh(pairs)}" for text, pairs in zip(texts, alignments, strict=True)]
     out.write(with_endings(texts, endings))
     out.flush()
 
 
-LINE_BREAK = re.compile(r"\r?\n")  # where a line ends, as attnmt.text.data.decode_lines reads it
 
 
 def write_hypotheses(out: TextIO, first_line: int, results: list[list[Translation]], output_format: str,

@@ -35,6 +35,11 @@ read are measured in attnmt.decoding.quality_measures, which holds LOOP_RUNS and
     unknown       the source or the translation holds a piece the vocabulary does not know
     low_quality   quality under the threshold (calibrated: the calibration's; else LOW_QUALITY)
 
+An empty translation of a source with text has no pass to read (``assess`` gives None): what gives
+translations out (``Assessor``: translate, the server, a review; and ``attnmt score``) gives it
+quality 0 and the flag ``empty`` (EMPTY), with ``low_quality`` as any quality under the threshold
+(``empty_translation``).
+
 A text with no letter passed through as it is gets quality 1 and no flags (``passes_through``);
 so does a text of URLs and e-mail addresses alone, which plain text passes through too
 (attnmt.documents.paragraphs.passed_through).
@@ -74,6 +79,7 @@ UNTRANSLATED_WORDS = 2
 UNTRANSLATED_SHARE = 0.25
 LENGTH_RANGE = (0.4, 2.5)  # pieces of translation per source piece, where no calibration says better
 LOW_QUALITY = 0.5
+EMPTY = "empty"  # the flag of an empty translation of a source with text (``empty_translation``)
 
 
 @dataclass
@@ -302,12 +308,36 @@ class Assessor:
 
     def assess(self, model: Transformer, tokenizer: TextCodec, sources: Sequence[str],
                translations: Sequence[str]) -> list[Assessment | None]:
-        return assess(model, tokenizer, sources, translations, self.calibration, self.max_tokens, self.threshold)
+        """``assess``'s Assessments, and ``empty_translation``'s where a source with text has a blank
+        translation: what is given out (translate's tsv and jsonl, the server, a review) has a
+        quality wherever the source has text."""
+        found = assess(model, tokenizer, sources, translations, self.calibration, self.max_tokens, self.threshold)
+        return with_empty(found, sources, translations, self.calibration, self.threshold)
 
     def searched(self, model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], batch: SearchedBatch,
                  translations: Sequence[Sequence[str]]) -> list[list[Assessment | None]]:
-        return assess_searched(model, tokenizer, sentences, batch, translations, self.calibration, self.max_tokens,
-                               self.threshold)
+        """``assess_searched``'s Assessments, with ``empty_translation``'s as ``Assessor.assess``."""
+        found = assess_searched(model, tokenizer, sentences, batch, translations, self.calibration, self.max_tokens,
+                                self.threshold)
+        return [with_empty(each, [sentences[i]] * len(texts), texts, self.calibration, self.threshold)
+                for i, texts, each in zip(batch.indices, translations, found, strict=True)]
+
+
+def empty_translation(calibration: Calibration | None, threshold: float | None = None) -> Assessment:
+    """The Assessment of an empty translation of a source with text, which no forced pass reads:
+    the most obvious broken translation, quality 0, the flag EMPTY and, as any quality under the
+    threshold (``low_quality_threshold``) gets, ``low_quality``."""
+    low = 0.0 < low_quality_threshold(calibration, threshold)
+    return Assessment(0.0, [EMPTY, "low_quality"] if low else [EMPTY], calibration is not None)
+
+
+def with_empty(found: Sequence[Assessment | None], sources: Sequence[str], translations: Sequence[str],
+               calibration: Calibration | None, threshold: float | None = None) -> list[Assessment | None]:
+    """``found`` (one Assessment or None a pair of ``sources`` and ``translations``), with
+    ``empty_translation``'s in place of None where the source has text and the translation is
+    blank; None stays for a blank pair, which has nothing to assess."""
+    return [empty_translation(calibration, threshold) if a is None and s.strip() and not t.strip() else a
+            for a, s, t in zip(found, sources, translations, strict=True)]
 
 
 def joined(parts: Sequence[Assessment | None]) -> Assessment | None:
@@ -318,7 +348,7 @@ def joined(parts: Sequence[Assessment | None]) -> Assessment | None:
     if not found:
         return None
     raised = {name for a in found for name in a.flags} | ({"copied"} if copied_whole(found) else set())
-    return Assessment(min(a.quality for a in found), [name for name in FLAGS if name in raised],
+    return Assessment(min(a.quality for a in found), [name for name in (EMPTY, *FLAGS) if name in raised],
                       all(a.calibrated for a in found), [w for a in found for w in a.words])
 
 

@@ -291,9 +291,11 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     """Plain text lines, each split into sentences (unless options.split is false), URLs and
     e-mail addresses kept as they are; one output line per input line (the first is line
     ``first_line`` of its file, for ``review``).  A line without letters, one of only spaces or
-    tabs too, comes out exactly as it was."""
+    tabs too, comes out exactly as it was; a line whose sentences all came back empty comes out
+    empty, not as the spaces between them (" " for "A dog. A cat.")."""
     flats = [replace(flat_line(line), place=Place(None, number)) for number, line in enumerate(lines, first_line)]
-    return [plain(content) for content in translate_flats(flats, translator, options, review)]
+    texts = [plain(content) for content in translate_flats(flats, translator, options, review)]
+    return [text if text.strip() or not has_words(line) else "" for line, text in zip(lines, texts, strict=True)]
 
 
 def translate_paragraphs(texts: Sequence[str], translator: Translator,

@@ -9,7 +9,8 @@ A sentence repeated (a footer) is assessed once and listed at each of its places
 ``source_below``, a sentence under the threshold is written into the document as its source, its
 marks placed word for word (the weights of a sentence that is its own translation), and the
 table still shows the translation that was turned down.  A sentence with words whose
-translation came back empty is listed too, with no quality and the flag ``empty``.
+translation came back empty is listed too, at any threshold, as ``attnmt score`` gives it: quality
+0, the flags ``empty`` and ``low_quality`` (attnmt.decoding.quality.empty_translation).
 
 The table shows each sentence as the document does, in plain text: the things the model never
 reads (a URL, an e-mail address, inline code: the flat text's atoms) are put back into the source
@@ -50,9 +51,9 @@ if TYPE_CHECKING:
     from attnmt.documents.pipeline import ModelTranslator
     from attnmt.model import Transformer
 
-# sources, their translations -> each pair's Assessment (None where either is blank): quality.assess, bound to a model
+# sources, their translations -> each pair's Assessment: quality.Assessor.assess, bound to a model (None where
+# both are blank; quality.assess gives None for an empty translation too, which Review.check then fills in)
 Assess = Callable[[Sequence[str], Sequence[str]], Sequence["Assessment | None"]]
-EMPTY = "empty"  # the flag of a sentence with words whose translation is empty
 
 
 @dataclass
@@ -62,7 +63,7 @@ class Segment:
     place: Place
     source: str
     translation: str
-    quality: float | None  # None: the translation is empty
+    quality: float
     flags: list[str]
 
 
@@ -101,6 +102,8 @@ class Review:
         review (each sentence with its atoms put back: ``with_atoms``); returns the texts and
         weights the document gets (the source, word for word, where ``source_below`` turns a
         translation down)."""
+        from attnmt.decoding.quality import empty_translation  # torch: loaded while a model translates
+
         found = dict(zip(sources, zip(texts, weights, self.assess(sources, texts), strict=True), strict=True))
         for sentence in placed:
             if sentence.source not in found or not sentence.flat.seen:
@@ -109,10 +112,11 @@ class Review:
             self.counted[sentence.place or Place(None, 0)] += 1
             translation, found_weights, assessment = found[sentence.source]
             if needs_review(assessment, translation, self.threshold):
-                quality, flags = (None, [EMPTY]) if assessment is None else (assessment.quality, assessment.flags)
+                assessment = assessment or empty_translation(None, self.threshold)  # empty, not assessed
                 source = with_atoms(sentence, sentence.source, identity(len(sentence.source.split())))
                 self.segments.append(Segment(sentence.place or Place(None, 0), source,
-                                             with_atoms(sentence, translation, found_weights), quality, flags))
+                                             with_atoms(sentence, translation, found_weights), assessment.quality,
+                                             assessment.flags))
         if not self.source_below:
             return texts, weights
         turned_down = [needs_review(found[s][2], t, self.threshold) for s, t in zip(sources, texts, strict=True)]
@@ -134,15 +138,14 @@ class Review:
         rows.writerow([*(["part", "paragraph"] if self.archive else ["line"]), "quality", "flags", "source",
                        "translation"])
         for s in self.segments:
-            quality = "-" if s.quality is None else f"{s.quality:.4f}"
-            rows.writerow([*place_of(s, self.archive).values(), quality, ",".join(s.flags) or "-", s.source,
-                           s.translation])
+            rows.writerow([*place_of(s, self.archive).values(), f"{s.quality:.4f}", ",".join(s.flags) or "-",
+                           s.source, s.translation])
         return out.getvalue()
 
     def rows(self) -> list[dict]:
         """The table's rows as dicts of its columns (an API's JSON): ``quality`` rounded to 4
-        decimals (None where the translation is empty), ``flags`` a list."""
-        return [{**place_of(s, self.archive), "quality": None if s.quality is None else round(s.quality, 4),
+        decimals, ``flags`` a list."""
+        return [{**place_of(s, self.archive), "quality": round(s.quality, 4),
                  "flags": s.flags, "source": s.source, "translation": s.translation} for s in self.segments]
 
     def write(self, path: str | Path) -> None:
@@ -167,7 +170,7 @@ def with_atoms(sentence: Placed, translation: str, weights: Weights | None) -> s
     was, inline code as its text (flat.shown_text), a line break as a space, a picture, a note or a
     comment as nothing; the text
     as it is where the window holds no atom, or where the translation is empty (the model gave
-    none: the atoms alone are no translation, and the row's flag says ``empty``).  The source
+    none: the atoms alone are no translation, and the row's flags say ``empty``).  The source
     itself, with its own words' identity weights, gets its atoms back where they were."""
     low, high = sentence.window
     atoms = [replace(m, start=m.start - low, end=m.end - low, parent=None, opened_by=None)
@@ -182,8 +185,8 @@ def with_atoms(sentence: Placed, translation: str, weights: Weights | None) -> s
 
 
 def needs_review(assessment: Assessment | None, translation: str, threshold: float) -> bool:
-    """Under the threshold, or empty (a sentence with words always has some translation)."""
-    return not translation.strip() if assessment is None else assessment.quality < threshold
+    """Under the threshold, or empty at any threshold (a sentence with words always has some translation)."""
+    return not translation.strip() or (assessment is not None and assessment.quality < threshold)
 
 
 def reviewing(translator: ModelTranslator, calibration: Calibration | None = None, min_quality: float | None = None,
@@ -211,13 +214,12 @@ def check_min_quality(min_quality: object) -> None:
 
 def model_review(model: Transformer, tokenizer: TextCodec, calibration: Calibration | None = None,
                  min_quality: float | None = None, source_below: bool = False, max_tokens: int = MAX_TOKENS) -> Review:
-    """A Review that assesses with ``model`` (attnmt.decoding.quality.assess, ``calibration`` from
+    """A Review that assesses with ``model`` (attnmt.decoding.quality.Assessor, ``calibration`` from
     attnmt.decoding.calibration.load_calibration); the threshold is ``min_quality``, else the
     calibration's, else quality.LOW_QUALITY: the one the ``low_quality`` flag uses."""
-    from attnmt.decoding.quality import assess, low_quality_threshold  # torch: loaded when a review is made
+    from attnmt.decoding.quality import Assessor, low_quality_threshold  # torch: loaded when a review is made
 
     check_min_quality(min_quality)
     threshold = low_quality_threshold(calibration, min_quality)
-    assessing = partial(assess, model, tokenizer, calibration=calibration, max_tokens=max_tokens,
-                        threshold=threshold)
-    return Review(assessing, threshold, source_below)
+    return Review(partial(Assessor(calibration, threshold, max_tokens).assess, model, tokenizer), threshold,
+                  source_below)

@@ -22,7 +22,7 @@ from attnmt.config import TransformerConfig
 from attnmt.decoding import MAX_BEAM, Decoding
 from attnmt.decoding.calibration import Calibration
 from attnmt.decoding.glossary import Glossary
-from attnmt.decoding.quality import Assessment, Assessor, assess, joined
+from attnmt.decoding.quality import Assessment, Assessor, joined
 from attnmt.documents.files import MAX_FILE_BYTES
 from attnmt.documents.paragraphs import passed_through, translate_texts, translate_texts_n_best
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, paragraph_sentences
@@ -144,9 +144,10 @@ class ServedModel:
         and joined (attnmt.decoding.quality): as trustworthy as its worst sentence; a text with no
         sentence to translate, passed through as it is, quality 1 and no flags, as translate_texts_n_best
         gives it (attnmt.documents.paragraphs.passed_through).  Runs in the model's thread."""
+        assessor = Assessor(self.calibration)  # an empty translation: quality 0, as /v1/translate gives it
         if not sentences:
-            return passed_through(assess(self.model, self.tokenizer, [text], [translation], self.calibration)[0])
-        return joined(assess(self.model, self.tokenizer, list(sentences), list(sentences.values()), self.calibration))
+            return passed_through(assessor.assess(self.model, self.tokenizer, [text], [translation])[0])
+        return joined(assessor.assess(self.model, self.tokenizer, list(sentences), list(sentences.values())))
 
     @property
     def pair(self) -> str | None:

@@ -7,15 +7,11 @@ import argparse
 import json
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from attnmt.cli.commands.translate import add_model_run_options
 from attnmt.cli.options import decoding, load_for_translation, model_files
 from attnmt.errors import ConfigError, DataError
-
-if TYPE_CHECKING:
-    from attnmt.decoding.calibration import Calibration
-    from attnmt.decoding.quality import Assessment
 
 SCORE_FORMATS = ("jsonl", "tsv")
 
@@ -82,7 +78,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.cli.lines import check_not_an_input, output
     from attnmt.decoding.calibration import load_calibration
     from attnmt.decoding.elsewhere import assess_elsewhere
-    from attnmt.decoding.quality import assess
+    from attnmt.decoding.quality import assess, with_empty
     from attnmt.documents.paragraphs import assess_lines
     from attnmt.documents.pipeline import DocumentOptions
 
@@ -99,20 +95,10 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
                             max_tokens=args.max_tokens)
     options = DocumentOptions(source_lang=args.source_lang, split=not args.no_split)
     found = assess_lines(assessing, sources, translations, options, args.target_lang)
-    found = [empty(calibration) if s.strip() and not t.strip() else a
-             for s, t, a in zip(sources, translations, found, strict=True)]
+    found = with_empty(found, sources, translations, calibration)  # quality 0, empty and low_quality
     with output(args.output) as out:
         write_scores(out, translations, found, args.output_format, calibration is not None)
     return 0
-
-
-def empty(calibration: Calibration | None) -> Assessment:
-    """The assessment of an empty translation of a source with text: the most obvious broken
-    translation, quality 0 and the flag a document's review table gives it (``empty``)."""
-    from attnmt.decoding.quality import Assessment
-    from attnmt.documents.review import EMPTY
-
-    return Assessment(0.0, [EMPTY], calibration is not None)
 
 
 def read_pairs(src: str, hyp: str) -> tuple[list[str], list[str]]:
@@ -132,7 +118,7 @@ def read_pairs(src: str, hyp: str) -> tuple[list[str], list[str]]:
 
 def check_pairs(src: str, sources: list[str], hyp: str, translations: list[str]) -> None:
     """One translation a source line, and no translation without a source (a line out of step);
-    an empty translation of a source is scored (``empty``)."""
+    an empty translation of a source is scored (quality.empty_translation)."""
     if len(sources) != len(translations):
         raise DataError(f"{hyp} has {len(translations)} lines but {src} has {len(sources)}: "
                         "score needs one translation a source line")

@@ -157,7 +157,7 @@ def checked_inputs(args: argparse.Namespace, model, tokenizer, glossary: Glossar
 def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decoding, inputs: Inputs, out: TextIO,
                      where: str, first_line: int) -> int:
     """line_batch's translations of ``inputs``, written; how many lines the model failed on."""
-    from attnmt.cli.lines import kept, write_hypotheses, write_texts
+    from attnmt.cli.lines import ANY_LINE_BREAK, kept, write_hypotheses, write_texts
     from attnmt.decoding.translate import translate, translate_n_best
     from attnmt.documents.flat import has_words
 
@@ -167,7 +167,7 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
         found, lost = kept(partial(translate, model, tokenizer, sentences, options, **batching(args), **guides),
                            where, first_line)
         texts = [text if sentence else line for line, sentence, text in zip(lines, sentences, found, strict=True)]
-        write_texts(out, texts, aligned_lines(args, model, tokenizer, sentences, texts))
+        write_texts(out, texts, aligned_lines(args, model, tokenizer, sentences, texts), breaks=ANY_LINE_BREAK)
         return lost
     searched, lost = kept(partial(translate_n_best, model, tokenizer, sentences, options, **batching(args),
                                   **guides, quality=assessor(args)), where, first_line)
@@ -177,7 +177,7 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
         # no hypothesis: a blank line, as it was, or one the model failed on, empty
         texts = [below_quality(args, s, hs[0].text, found[0]) if hs else s if not s.strip() else ""
                  for s, hs, found in zip(lines, results, assessments, strict=True)]
-        write_texts(out, texts, aligned_lines(args, model, tokenizer, sentences, texts))
+        write_texts(out, texts, aligned_lines(args, model, tokenizer, sentences, texts), breaks=ANY_LINE_BREAK)
     else:
         extras = [[{**hypothesis_extras(args, model, tokenizer, source, h.text),
                     **quality_fields(a, args.output_format)} for h, a in zip(hypotheses, line, strict=True)]
