@@ -9,7 +9,14 @@ from html.entities import name2codepoint
 
 from lxml import etree
 
-from attnmt.documents.flat import SOFT_HYPHEN, closing_length, has_text_of_its_own, is_stop, shown_text
+from attnmt.documents.flat import (
+    SOFT_HYPHEN,
+    closing_length,
+    has_text_of_its_own,
+    has_words_outside,
+    is_stop,
+    shown_text,
+)
 from attnmt.documents.language import primary, stated_language
 from attnmt.documents.markers import (
     is_link_label,
@@ -221,20 +228,21 @@ class Vocabulary:
     def is_foreign(self, node: etree._Element) -> bool:
         """An inline element of HTML's that states a language other than the source's and than the
         text around it (``The word <i lang="fr">plage</i> means beach``, a language switcher's ``<a
-        lang="de">Deutsch</a>``): a passage in its own language, kept whole as ``translate="no"``
-        is.  Translated, "plage" became German marked as French, and "Deutsch" was lost.  A block
-        (``<p lang="fr">``) is translated, and says the target language (attnmt.documents.language),
-        and so is a fragment that is one such element alone: it is the text given to translate."""
+        lang="de">Deutsch</a>``), a passage among words outside it in its block: kept whole as
+        ``translate="no"`` is.  Translated, "plage" became German marked as French, and "Deutsch"
+        was lost.  A block (``<p lang="fr">``) is translated, and says the target language
+        (attnmt.documents.language), and so is an element holding all its block's words (Word's
+        proofing ``<p><span lang="DE">`` over an English paragraph, a fragment that is one such
+        element): it is the text to translate.  Word's ``lang="X-NONE"`` names no language."""
         if self.xml or is_comment(node) or isinstance(node, etree._Entity) or local_name(node) in BLOCKS:
-            return False
-        holder = node.getparent()
-        if holder is not None and holder.getparent() is None and len(holder) == 1 and not (
-                (holder.text or "").strip() or (node.tail or "").strip()):
             return False
         stated = stated_language(node)
         if not stated or stated == self.source:
             return False
-        return stated != next((lang for lang in map(stated_language, node.iterancestors()) if lang), self.source)
+        if stated == next((lang for lang in map(stated_language, node.iterancestors()) if lang), self.source):
+            return False
+        above = list(node.iterancestors())
+        return has_words_outside(next((block for block in above if is_block(block)), above[-1]), node)
 
     def lays_out(self, parent: etree._Element | None) -> bool:
         """Whether an XML element's children stand on lines of their own (``<note>\\n  <p>..</p>\\n</note>``):

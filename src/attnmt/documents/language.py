@@ -24,14 +24,21 @@ RTL_LANGUAGES = frozenset("ar arc ckb dv fa prs he iw ks ps sd syr ug ur pnb azb
 RTL_SCRIPTS = frozenset("arab hebr syrc thaa nkoo adlm rohg mand samr".split())
 
 
+# What a language attribute may say that is no language (BCP 47's undetermined, multiple languages and
+# no linguistic content, and private use: Word's "X-NONE" on a run it has not tagged).
+NO_LANGUAGE = frozenset(("und", "mul", "zxx", "x"))
+
+
 def primary(lang: str) -> str:
     """A language tag's primary subtag, lower case: ``fr`` for ``fr-CA``, ``en`` for ``EN_us``."""
     return lang.strip().replace("_", "-").split("-")[0].lower()
 
 
 def stated_language(element: etree._Element) -> str:
-    """The primary subtag of the language ``element`` states (LANGUAGE_ATTRIBUTES); "" for none."""
-    return next((primary(element.get(name)) for name in LANGUAGE_ATTRIBUTES if (element.get(name) or "").strip()), "")
+    """The primary subtag of the language ``element`` states (LANGUAGE_ATTRIBUTES); "" for none,
+    and for a tag that names no language (NO_LANGUAGE: ``lang="X-NONE"``, ``und``, ``zxx``)."""
+    stated = next((primary(element.get(name)) for name in LANGUAGE_ATTRIBUTES if (element.get(name) or "").strip()), "")
+    return "" if stated in NO_LANGUAGE else stated
 
 
 def direction(lang: str) -> str:
