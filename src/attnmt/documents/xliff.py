@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 from lxml import etree
 
 from attnmt.documents.elements import Vocabulary, gap_before, is_empty, says, says_no
+from attnmt.documents.language import primary
 from attnmt.documents.markup import TreeJob, translate_trees
 from attnmt.documents.pages import Parsed, is_comment, local_name, named, parse
 from attnmt.documents.pipeline import DocumentOptions, Translator
@@ -200,7 +201,3 @@ def say_target_language(root: etree._Element, version_2: bool, lang: str | None,
         elif version_2 and not written:
             raise DataError(f"{where}: an XLIFF 2 file names its target language in trgLang on <xliff>, and "
                             "this one has none: give the target language (--target-lang)")
-
-
-def primary(lang: str) -> str:
-    return lang.strip().replace("_", "-").split("-")[0].lower()
