@@ -315,18 +315,23 @@ class EmbeddedJob(TreeJob):
 
 def embedded_jobs(root: etree._Element, options: DocumentOptions, where: str) -> list[EmbeddedJob]:
     """A job for each element of an XML tree whose text is HTML (holds_markup), outside what says
-    ``translate="no"`` (but inside what says ``translate="yes"`` again); a repair of its markup is
-    warned of naming ``where`` and the element's line."""
+    ``translate="no"`` (but inside what says ``translate="yes"`` again)."""
     jobs = []
     pending = [(root, True)]
     while pending:
         node, translated = pending.pop()
         translated = (translated or says_yes(node)) and not says_no(node)
-        if translated and holds_markup(node):
-            page = parse(node.text, False, f"{where}, the HTML in <{local_name(node)}> at line {node.sourceline}")
-            jobs.extend([] if page is None else [EmbeddedJob(node, page, options)])
+        job = embedded_job(node, options, where) if translated and holds_markup(node) else None
+        jobs.extend([] if job is None else [job])
         pending.extend((child, translated) for child in reversed(node) if not is_comment(child))
     return jobs
+
+
+def embedded_job(node: etree._Element, options: DocumentOptions, where: str) -> EmbeddedJob | None:
+    """The job for an element whose text is HTML (None where there is nothing to parse); a repair
+    of its markup is warned of naming ``where`` and the element's line."""
+    page = parse(node.text or "", False, f"{where}, the HTML in <{local_name(node)}> at line {node.sourceline}")
+    return None if page is None else EmbeddedJob(node, page, options)
 
 
 def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: DocumentOptions,
