@@ -153,3 +153,17 @@ def test_a_source_holding_html_is_translated_as_html_into_a_target_written_as_th
     out = translate_xliff(xliff_1(unit), mirror, DE)
     assert f'<source>{source}</source><target {STATE}>{target}</target>' in out
     assert len(mirror.given) == 1
+
+
+def test_a_target_of_codes_and_empty_segments_alone_is_filled(mirror):
+    """Trados's and Okapi's targets before translation: taken for translations, they were kept,
+    and nothing was translated (exit 0)."""
+    units = ('<trans-unit id="a"><source><g id="1">A dog runs. A cat sleeps.</g></source><seg-source><g id="1">'
+             '<mrk mtype="seg" mid="1">A dog runs.</mrk> <mrk mtype="seg" mid="2">A cat sleeps.</mrk></g></seg-source>'
+             '<target><g id="1"><mrk mtype="seg" mid="1"/> <mrk mtype="seg" mid="2"/></g></target></trans-unit>\n'
+             '<trans-unit id="b"><source>A red car.</source><target><x id="5"/></target></trans-unit>\n')
+    out = translate_xliff(xliff_1(units), mirror, DE)
+    assert (f'</seg-source><target {STATE}><g id="1"><mrk mtype="seg" mid="1">RUNS. DOG A</mrk> '
+            '<mrk mtype="seg" mid="2">SLEEPS. CAT A</mrk></g></target>') in out
+    assert f'<source>A red car.</source><target {STATE}>CAR. RED A</target>' in out
+    assert mirror.given == ["A dog runs.", "A cat sleeps.", "A red car."]

@@ -15,7 +15,8 @@ reads as a file with nothing translated.  Here only targets are written:
   ``state="translated"``; ``<xliff>`` says the ``trgLang`` (XLIFF 2 requires it beside targets).
 
 A target is written after its source (after 1.2's ``<seg-source>``, as the schema orders them)
-where there is none, or in place of an empty one; a target with text is a translation already
+where there is none, or in place of an empty one (or one of codes or empty segments alone, as
+Trados writes them); a target with text is a translation already
 (a person's, or an earlier run's, perhaps reviewed since) and is kept, as CAT tools' and
 pre-translation tools' "fill the empty targets" does.  Units and groups that say
 ``translate="no"`` are left alone, and so is all else: notes, ``<alt-trans>``, ``<originalData>``,
@@ -167,9 +168,16 @@ def has_content(element: etree._Element | None) -> bool:
     return element is not None and (len(element) > 0 or bool((element.text or "").strip()))
 
 
+def has_text(element: etree._Element | None) -> bool:
+    """Whether an element shows any text, in it or in the codes it holds (comments aside)."""
+    return element is not None and any(text.strip() for text in element.itertext(etree.Element))
+
+
 def needs_target(slot: Slot) -> bool:
-    """A source with something in it, and no target with text (a translation already, kept)."""
-    return has_content(slot.source) and not has_content(slot.target())
+    """A source with something in it, and no target with text (a translation already, kept): one of
+    codes or empty segments alone, as Trados and Okapi write them before translation (``<target><g
+    id="1"><mrk mtype="seg" mid="1"/></g></target>``, ``<target><x id="5"/></target>``), is empty."""
+    return has_content(slot.source) and not has_text(slot.target())
 
 
 def write_target(slot: Slot) -> list[etree._Element]:
