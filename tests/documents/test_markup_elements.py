@@ -164,10 +164,33 @@ def test_html_in_an_xml_elements_text_is_translated_with_its_markup_and_written_
     assert one(f"<items>\n{text}\n</items>", mirror, xml=True) == f"<items>\n{expected}\n</items>"
 
 
-def test_html_in_an_xml_element_in_a_sentence_is_kept_in_its_place_and_translated_apart(same):
-    text = "<note>See <d>&lt;b&gt;the dog&lt;/b&gt; here</d> now.</note>"
+def test_html_in_a_cdata_section_keeps_the_spaces_around_the_section(mirror):
+    """The line break and indentation before <![CDATA[ were lost, and the line break after ]]> went inside it."""
+    text = "<item>\n  <description>\n    <![CDATA[<p>A man walks his <b>dog</b>.</p>]]>\n  </description>\n</item>"
+    assert one(text, mirror, xml=True) == text.replace("A man walks his <b>dog</b>.", "<b>DOG</b>. HIS WALKS MAN A")
+
+
+@pytest.mark.parametrize("element, given", [
+    ('<snippet><![CDATA[if (a < b && b > c) { return "<p>x</p>"; }]]></snippet>',
+     'if (a < b && b > c) { return "<p>x</p>"; }'),
+    ('<snippet>var html = "&lt;b&gt;" + name + "&lt;/b&gt;";</snippet>', 'var html = "<b>" + name + "</b>";'),
+    ("<para>The &lt;b&gt; and &lt;/b&gt; tags make text bold.</para>", "The <b> and </b> tags make text bold."),
+    ("<para>Type &lt;p&gt;Hello&lt;/p&gt; into the box.</para>", "Type <p>Hello</p> into the box."),
+    ("<para>Use <literal>&lt;i&gt;text&lt;/i&gt;</literal> for italics.</para>", "Use <i>text</i> for italics."),
+])
+def test_code_and_prose_about_tags_in_xml_text_are_words_written_as_they_came(same, element, given):
+    """Read as HTML (its text starts with no tag, or it stands in a sentence), the code came back
+    as "a &lt; b &amp;&amp;" in its CDATA section, its string scrambled, the tags' spaces were
+    lost, "Hello" was a sentence of its own, and the model read "Use for italics."."""
+    text = f"<doc>\n  {element}\n</doc>"
     assert one(text, same, xml=True) == text
-    assert same.given == ["the dog here", "See now."]
+    assert same.given == [given]
+
+
+def test_a_cdata_section_of_words_stays_one(mirror):
+    """A WordPress export's title: its translation was written as plain text."""
+    text = "<doc>\n  <title>\n  <![CDATA[ A red car ]]></title>\n</doc>"
+    assert one(text, mirror, xml=True) == text.replace("A red car", "CAR RED A")
 
 
 @pytest.mark.parametrize("text", ["<d>List&lt;String&gt; is a type.</d>", "<d>Wrap it in a &lt;div&gt; first.</d>",

@@ -73,6 +73,23 @@ def test_an_inline_passage_in_another_language_than_the_source_and_its_text_is_k
     assert same.given == given
 
 
+@pytest.mark.parametrize("page, given", [
+    ('<p>A man walks his <span lang="X-NONE">dog in the park</span> today.</p>',
+     ["A man walks his dog in the park today."]),
+    ('<p>See <span lang="und">the chart</span> on <span lang="zxx">2021-03-04</span>.</p>',
+     ["See the chart on 2021-03-04."]),
+    ('<p>A <span lang="mul">red</span> car and a <b lang="x-pig-latin">dog</b>.</p>', ["A red car and a dog."]),
+    ('<p><span lang="DE">The children are playing football.</span></p>', ["The children are playing football."]),
+    ('<li>Go <a lang="de" href="/x">home</a></li><li><a lang="de" href="/y">Open the file</a></li>',
+     ["Go", "Open the file"])])
+def test_an_inline_element_naming_no_language_or_holding_all_its_blocks_words_is_translated(same, page, given):
+    """Word's lang="X-NONE" and BCP 47's und, mul, zxx and x-... name no language: kept as
+    foreign, "dog in the park" never reached the model.  Word's proofing lang="DE" over a whole
+    English paragraph left it untranslated."""
+    assert one(page, same) == page
+    assert same.given == given
+
+
 @pytest.mark.parametrize("body, given", [("<p>A man walks.</p>", []),
                                          ('<main translate="yes"><p>A man walks.</p></main>', ["A man walks."])])
 @pytest.mark.parametrize("xhtml", [False, True])
@@ -82,8 +99,22 @@ def test_a_page_whose_root_says_translate_no_keeps_its_language(same, body, give
     page = (f'<!DOCTYPE html>\n<html{names} lang="en" dir="ltr" translate="no"><head><meta charset="utf-8"/>'
             f"<title>ACME docs</title></head><body>{body}</body></html>")
     page = page if xhtml else page.replace("/>", ">")
-    assert one(page, same, xhtml=xhtml) == page
+    stated = ' lang="de" xml:lang="de"' if xhtml else ' lang="de"'  # as <html> states its language
+    assert one(page, same, xhtml=xhtml) == page.replace('translate="yes"', f'translate="yes"{stated}')
     assert same.given == given
+
+
+@pytest.mark.parametrize("page, expected", [
+    ('<html lang="en" translate="no"><body><header>ACME</header><main translate="yes"><p>A man walks.</p></main>'
+     "</body></html>", '<main translate="yes" lang="de">'),
+    ('<html translate="no"><body lang="en" dir="rtl"><div><section translate="yes"><p>A man walks.</p></section>'
+     "</div></body></html>", '<section translate="yes" lang="de" dir="ltr">'),
+    ('<html translate="no"><body><main translate="yes"><p>A man walks.</p></main></body></html>',
+     '<main translate="yes" lang="de">')])
+def test_a_translated_part_inside_a_kept_page_says_the_target_language_itself(same, page, expected):
+    """Nothing said the main text was German: the root, kept, says "en" (it said "de" before it kept its own)."""
+    out = one(page, same)
+    assert expected in out and out.startswith(page[:page.index(">") + 1])  # the root as written
 
 
 def test_an_element_of_translated_and_kept_text_says_the_target_language(mirror):
@@ -141,19 +172,19 @@ def test_an_inline_element_with_a_translated_attribute_keeps_its_language(mirror
 
 
 def test_the_climb_from_translated_text_stops_at_a_kept_element(mirror):
-    """What says translate="yes" inside a translate="no" element says the target (where it states
-    a language); the kept element, and what is around it, keep theirs."""
+    """What says translate="yes" inside a translate="no" element says the target, and its
+    direction where the kept one's is another; the kept element, and what is around it, keep theirs."""
     fragment = ('<section lang="en" dir="ltr"><div translate="no" lang="en" dir="ltr"><code>make</code> Kept Brand '
                 '<p translate="yes" lang="en">A dog runs.</p></div></section>')
     assert one(fragment, mirror, ARABIC) == fragment.replace(
-        '<p translate="yes" lang="en">A dog runs.', '<p translate="yes" lang="ar">RUNS. DOG A')
+        '<p translate="yes" lang="en">A dog runs.', '<p translate="yes" lang="ar" dir="rtl">RUNS. DOG A')
 
 
 def test_an_element_above_a_kept_one_with_translated_text_of_its_own_says_the_target(mirror):
     fragment = ('<section lang="en"><p>A cat.</p><div translate="no" lang="en"><p translate="yes">A dog.</p>'
                 '</div></section>')
     assert one(fragment, mirror) == ('<section lang="de"><p>CAT. A</p><div translate="no" lang="en">'
-                                     '<p translate="yes">DOG. A</p></div></section>')
+                                     '<p translate="yes" lang="de">DOG. A</p></div></section>')
 
 
 def test_without_a_target_language_every_language_stays_as_it_was(mirror):
@@ -195,3 +226,16 @@ def test_an_epub_pages_elements_below_the_root_say_the_target_language(mirror):
     div = body[0]
     assert [e.get(XML_LANG) for e in (body, div, *div)] == ["de", "de", "de", "fr"]
     assert div[0].get("dir") == "ltr" and div[0].get("lang") is None  # XHTML 1.1 has no lang: none added
+
+
+def test_an_epub_pages_translated_part_inside_a_kept_root_says_the_target_language(mirror):
+    """The root keeps its English (translate="no"); the chapter's text said nothing of being German."""
+    members = read_members(epub2_file())
+    page = EPUB2_PAGE.replace('xml:lang="en">', 'xml:lang="en" translate="no">')
+    body = '<body><p>ACME</p><section translate="yes"><p>A dog runs.</p></section>'
+    members["OEBPS/Text/chapter 1.xhtml"] = page.replace("<body><p>A dog runs on the grass.</p>", body).encode()
+    out = read_members(translate_office(write_members(members), ".epub", mirror, GERMAN))
+    root = etree.fromstring(out["OEBPS/Text/chapter 1.xhtml"])
+    section = root[1][1]
+    assert (root.get(XML_LANG), section.get(XML_LANG), section.get("lang")) == ("en", "de", None)
+    assert section[0].text == "RUNS. DOG A"

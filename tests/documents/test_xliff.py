@@ -12,6 +12,7 @@ from attnmt.errors import DataError, UserError
 DE = DocumentOptions(target_lang="de")
 NS1 = {"x": "urn:oasis:names:tc:xliff:document:1.2"}
 NS2 = {"x": "urn:oasis:names:tc:xliff:document:2.0"}
+STATE = 'state="needs-review-translation" state-qualifier="mt-suggestion"'  # a target written here says
 
 
 def xliff_1(units: str, file: str = 'source-language="en"') -> str:
@@ -138,3 +139,31 @@ def test_a_file_that_is_no_xliff_is_refused_in_one_line(same):
                                         "<xliff>; --input-format xml translates it as plain XML$"):
         translate_file_bytes(b'<?xml version="1.0"?>\n<resources><string>A dog.</string></resources>\n', "app.xlf",
                              same, DE)
+
+
+@pytest.mark.parametrize("source, target", [
+    ("<![CDATA[<p>A man walks his <strong>dog</strong>.</p>]]>",
+     "<![CDATA[<p><strong>DOG</strong>. HIS WALKS MAN A</p>]]>"),
+    ("&lt;p&gt;Two children play.&lt;/p&gt;", "&lt;p&gt;PLAY. CHILDREN TWO&lt;/p&gt;"),
+    ("<![CDATA[A dog in the park]]>", "<![CDATA[PARK THE IN DOG A]]>")])
+def test_a_source_holding_html_is_translated_as_html_into_a_target_written_as_the_source_is(mirror, source, target):
+    """WPML's CDATA and Drupal's escaped HTML: the target was a copy of the English source, marked
+    a machine's suggestion, and nothing reached the model; a CDATA section became escaped text."""
+    unit = f'<trans-unit id="a"><source>{source}</source><target><![CDATA[]]></target></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert f'<source>{source}</source><target {STATE}>{target}</target>' in out
+    assert len(mirror.given) == 1
+
+
+def test_a_target_of_codes_and_empty_segments_alone_is_filled(mirror):
+    """Trados's and Okapi's targets before translation: taken for translations, they were kept,
+    and nothing was translated (exit 0)."""
+    units = ('<trans-unit id="a"><source><g id="1">A dog runs. A cat sleeps.</g></source><seg-source><g id="1">'
+             '<mrk mtype="seg" mid="1">A dog runs.</mrk> <mrk mtype="seg" mid="2">A cat sleeps.</mrk></g></seg-source>'
+             '<target><g id="1"><mrk mtype="seg" mid="1"/> <mrk mtype="seg" mid="2"/></g></target></trans-unit>\n'
+             '<trans-unit id="b"><source>A red car.</source><target><x id="5"/></target></trans-unit>\n')
+    out = translate_xliff(xliff_1(units), mirror, DE)
+    assert (f'</seg-source><target {STATE}><g id="1"><mrk mtype="seg" mid="1">RUNS. DOG A</mrk> '
+            '<mrk mtype="seg" mid="2">SLEEPS. CAT A</mrk></g></target>') in out
+    assert f'<source>A red car.</source><target {STATE}>CAR. RED A</target>' in out
+    assert mirror.given == ["A dog runs.", "A cat sleeps.", "A red car."]

@@ -9,7 +9,14 @@ from html.entities import name2codepoint
 
 from lxml import etree
 
-from attnmt.documents.flat import SOFT_HYPHEN, closing_length, has_text_of_its_own, is_stop, shown_text
+from attnmt.documents.flat import (
+    SOFT_HYPHEN,
+    closing_length,
+    has_text_of_its_own,
+    has_words_outside,
+    is_stop,
+    shown_text,
+)
 from attnmt.documents.language import primary, stated_language
 from attnmt.documents.markers import (
     is_link_label,
@@ -186,15 +193,26 @@ def is_inline_code(node: etree._Element) -> bool:
 def holds_markup(node: etree._Element) -> bool:
     """Whether an XML element's text is HTML with words in it, escaped or in a CDATA section, as
     an RSS item's or a CMS export's is (``<description>&lt;p&gt;A man walks his &lt;b&gt;dog&lt;/b&gt;.
-    &lt;/p&gt;</description>``): its whole text, no element inside it, with a tag of HTML's
-    (BLOCKS, INLINE, ATOMS), each element it opens closed but HTML's voids (``List<String>``,
-    ``Wrap it in a <div>`` are words).  attnmt.documents.markup translates it as a fragment of
-    HTML (EmbeddedJob); read as words, its tags were lost, and ``</p>`` became a sentence."""
-    if is_comment(node) or len(node) or is_code(node):
+    &lt;/p&gt;</description>``): the element holds that text alone, no element, and stands apart,
+    no words before or after it in its parent; its text, spaces aside, starts with a start tag of
+    HTML's (BLOCKS, INLINE, ATOMS) and ends with an end tag of HTML's or a void's tag (``<br>``),
+    and closes each element it opens but HTML's voids.  attnmt.documents.markup translates it as a
+    fragment of HTML (EmbeddedJob); read as words, its tags were lost, and ``</p>`` became a
+    sentence.  Text that merely holds tags is words, as code and prose about tags are (``Type
+    <p>Hello</p> into the box.``, ``var html = "<b>" + name``, ``List<String>``), and so is an
+    element in a sentence (DocBook's ``Use <literal>&lt;i&gt;text&lt;/i&gt;</literal> for italics``):
+    read as HTML, their tags went and their words were sentences of their own."""
+    if is_comment(node) or len(node) or is_code(node) or gap_before(node).strip() or (node.tail or "").strip():
         return False
-    names = [match.group(1).lower() for match in NAMED_TAG.finditer(node.text or "")]
-    opened = {name for name in names if name in BLOCKS | INLINE | ATOMS}
-    return bool(opened) and all(name in VOIDS or f"/{name}" in names for name in opened)
+    text = (node.text or "").strip()
+    tags = list(NAMED_TAG.finditer(text))
+    if not tags or tags[0].start() != 0 or tags[-1].end() != len(text):
+        return False
+    names = [match.group(1).lower() for match in tags]
+    html = BLOCKS | INLINE | ATOMS
+    if names[0] not in html or not (names[-1][1:] in html if names[-1].startswith("/") else names[-1] in VOIDS):
+        return False
+    return all(name in VOIDS or f"/{name}" in names for name in names if name in html)
 
 
 class Vocabulary:
@@ -210,20 +228,21 @@ class Vocabulary:
     def is_foreign(self, node: etree._Element) -> bool:
         """An inline element of HTML's that states a language other than the source's and than the
         text around it (``The word <i lang="fr">plage</i> means beach``, a language switcher's ``<a
-        lang="de">Deutsch</a>``): a passage in its own language, kept whole as ``translate="no"``
-        is.  Translated, "plage" became German marked as French, and "Deutsch" was lost.  A block
-        (``<p lang="fr">``) is translated, and says the target language (attnmt.documents.language),
-        and so is a fragment that is one such element alone: it is the text given to translate."""
+        lang="de">Deutsch</a>``), a passage among words outside it in its block: kept whole as
+        ``translate="no"`` is.  Translated, "plage" became German marked as French, and "Deutsch"
+        was lost.  A block (``<p lang="fr">``) is translated, and says the target language
+        (attnmt.documents.language), and so is an element holding all its block's words (Word's
+        proofing ``<p><span lang="DE">`` over an English paragraph, a fragment that is one such
+        element): it is the text to translate.  Word's ``lang="X-NONE"`` names no language."""
         if self.xml or is_comment(node) or isinstance(node, etree._Entity) or local_name(node) in BLOCKS:
-            return False
-        holder = node.getparent()
-        if holder is not None and holder.getparent() is None and len(holder) == 1 and not (
-                (holder.text or "").strip() or (node.tail or "").strip()):
             return False
         stated = stated_language(node)
         if not stated or stated == self.source:
             return False
-        return stated != next((lang for lang in map(stated_language, node.iterancestors()) if lang), self.source)
+        if stated == next((lang for lang in map(stated_language, node.iterancestors()) if lang), self.source):
+            return False
+        above = list(node.iterancestors())
+        return has_words_outside(next((block for block in above if is_block(block)), above[-1]), node)
 
     def lays_out(self, parent: etree._Element | None) -> bool:
         """Whether an XML element's children stand on lines of their own (``<note>\\n  <p>..</p>\\n</note>``):

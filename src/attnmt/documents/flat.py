@@ -241,6 +241,20 @@ def shown_text(node: Any) -> str:
     return (node.text or "") + "".join(text + (child.tail or "") for text, child in zip(inside, node, strict=True))
 
 
+def has_words_outside(block: etree._Element, node: etree._Element) -> bool:
+    """Whether ``block`` holds words outside ``node``, one of the elements in it (comments aside):
+    ``means`` in ``<p>The word <i lang="fr">plage</i> means beach</p>``; none in ``<p><span
+    lang="de">A dog runs.</span></p>``."""
+    inside = set(node.iter())
+    texts = [block.text or ""]
+    for element in block.iterdescendants():
+        if element not in inside and not callable(element.tag):
+            texts.append(element.text or "")
+        if element is node or element not in inside:
+            texts.append(element.tail or "")
+    return has_words("".join(texts))
+
+
 def has_words(text: str) -> bool:
     """Whether there is anything to translate (a letter); numbers and punctuation pass through."""
     return any(ch.isalpha() for ch in text)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from lxml import etree
 
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+XHTML = "http://www.w3.org/1999/xhtml"
 # Where an element states its language: HTML's lang, XHTML's xml:lang (a namespaced name in a page parsed
 # as XML, a plain one in a page HTML's parser read).
 LANGUAGE_ATTRIBUTES = ("lang", XML_LANG, "xml:lang")
@@ -24,14 +25,21 @@ RTL_LANGUAGES = frozenset("ar arc ckb dv fa prs he iw ks ps sd syr ug ur pnb azb
 RTL_SCRIPTS = frozenset("arab hebr syrc thaa nkoo adlm rohg mand samr".split())
 
 
+# What a language attribute may say that is no language (BCP 47's undetermined, multiple languages and
+# no linguistic content, and private use: Word's "X-NONE" on a run it has not tagged).
+NO_LANGUAGE = frozenset(("und", "mul", "zxx", "x"))
+
+
 def primary(lang: str) -> str:
     """A language tag's primary subtag, lower case: ``fr`` for ``fr-CA``, ``en`` for ``EN_us``."""
     return lang.strip().replace("_", "-").split("-")[0].lower()
 
 
 def stated_language(element: etree._Element) -> str:
-    """The primary subtag of the language ``element`` states (LANGUAGE_ATTRIBUTES); "" for none."""
-    return next((primary(element.get(name)) for name in LANGUAGE_ATTRIBUTES if (element.get(name) or "").strip()), "")
+    """The primary subtag of the language ``element`` states (LANGUAGE_ATTRIBUTES); "" for none,
+    and for a tag that names no language (NO_LANGUAGE: ``lang="X-NONE"``, ``und``, ``zxx``)."""
+    stated = next((primary(element.get(name)) for name in LANGUAGE_ATTRIBUTES if (element.get(name) or "").strip()), "")
+    return "" if stated in NO_LANGUAGE else stated
 
 
 def direction(lang: str) -> str:
@@ -69,7 +77,7 @@ def say_translated(blocks: Iterable[etree._Element], lang: str, kept: Callable[[
     direction (``<i lang="fr">c'est la vie</i>``, ``<a dir="ltr">`` around a URL, ``<bdo>``); an
     element with only a translated attribute (``<pre lang="en" title="Example output">``) holds
     no prose; a kept element is in its own language, and so is what is around it (a
-    ``translate="yes"`` block inside it says ``lang`` itself), but for an element that holds a
+    ``translate="yes"`` block inside it says ``lang`` itself: state_language), but for an element that holds a
     translated block of its own, whose climb reaches it."""
     done: set[etree._Element] = set()
     for block in blocks:
@@ -78,3 +86,29 @@ def say_translated(blocks: Iterable[etree._Element], lang: str, kept: Callable[[
                 break  # what is around it was done, or is kept
             done.add(element)
             say_language(element, lang)
+            if is_translated_part(element):
+                state_language(element, lang)
+                break
+
+
+def is_translated_part(element: etree._Element) -> bool:
+    """Whether ``element`` says ``translate="yes"`` inside what says ``translate="no"`` (the nearest
+    element above it that says either): the top of a translated part of a kept one."""
+    said = (node.get("translate", "").strip().lower() for node in element.iterancestors())
+    return element.get("translate", "").strip().lower() == "yes" and next((w for w in said if w), "") == "no"
+
+
+def state_language(element: etree._Element, lang: str) -> None:
+    """``element``, the top of a translated part (``<main translate="yes">``) inside a kept one
+    (``<html lang="en" translate="no">``), states ``lang`` itself: in the attributes the nearest
+    element above that states a language has (``lang``, ``xml:lang`` or both), or, with none,
+    XHTML's ``xml:lang`` or HTML's ``lang``; and a ``dir`` where the direction above is not
+    ``lang``'s.  Else it read as in the kept part's language, whose statement stays."""
+    above = list(element.iterancestors())
+    stating = next((node for node in above if any(node.get(name) is not None for name in LANGUAGE_ATTRIBUTES)), None)
+    names = [name for name in LANGUAGE_ATTRIBUTES if stating is not None and stating.get(name) is not None]
+    for name in names or [XML_LANG if element.tag.startswith(f"{{{XHTML}}}") else "lang"]:
+        element.set(name, lang)
+    written = next((node.get("dir").strip().lower() for node in above if (node.get("dir") or "").strip()), "")
+    if written in ("ltr", "rtl") and written != direction(lang):
+        element.set("dir", direction(lang))

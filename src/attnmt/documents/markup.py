@@ -33,7 +33,7 @@ from lxml import etree
 from attnmt.documents.elements import Vocabulary, holds_markup, is_button_label, says_no, says_yes
 from attnmt.documents.flat import FlatBuilder, FlatText, Place, has_words
 from attnmt.documents.language import XML_LANG, say_translated, set_direction
-from attnmt.documents.pages import Parsed, is_comment, local_name, parse, say_utf8
+from attnmt.documents.pages import Parsed, cdata_text, is_comment, local_name, parse, say_utf8
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_line, translate_flats
 from attnmt.documents.spans import Nested, plain
 
@@ -148,7 +148,9 @@ def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested], entities:
     """Puts the translated content in place of the run's text and inline children, with the
     whitespace the run had at its start and its end (collapsed text loses a line break there:
     a fragment file's last one, the one after a block); the characters of ``entities``
-    (written_entities) written as their references."""
+    (written_entities) written as their references.  An element's whole text in a CDATA section
+    (pages.cdata_text: code, or a WordPress export's title) stays in one where it is still text alone."""
+    cdata = cdata_text(run.parent) if run.owner is run.parent else None
     holder = run.parent.makeelement("holder", {})
     fill(holder, flat, content, entities or {})
     last = run.children[-1].tail if run.children else run.lead
@@ -162,6 +164,8 @@ def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested], entities:
         run.owner.tail = holder.text
     for offset, child in enumerate(list(holder)):
         run.parent.insert(position + offset, child)
+    if cdata is not None and not len(run.parent):
+        cdata.write(run.parent, run.parent.text or "")
 
 
 def leading_space(text: str) -> str:
@@ -288,36 +292,46 @@ class EmbeddedJob(TreeJob):
     """An XML element's text that is HTML (elements.holds_markup: an RSS item's description, escaped
     or in a CDATA section), translated as a fragment of HTML, with its markup, and written back as it
     came: escaped text stays escaped, a CDATA section stays one (but where the translation holds
-    "]]>", which would end it)."""
+    "]]>", which would end it), the spaces around it where they were (a line break and indentation
+    before ``<![CDATA[``, one after ``]]>``: pages.cdata_text)."""
 
     def __init__(self, element: etree._Element, page: Parsed, options: DocumentOptions) -> None:
         super().__init__(page.root, Vocabulary(source_lang=options.source_lang), options)
         self.element, self.page = element, page
-        self.cdata = "<![CDATA[" in etree.tostring(element, encoding="unicode", with_tail=False)
+        self.cdata = cdata_text(element)
 
     def lines(self) -> list[int]:
         return [self.element.sourceline or 1] * (len(self.runs) + len(self.attributes))
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
         super().finish(results)
-        text = self.page.serialise(page_language(self.page.root, self.language))
-        self.element.text = etree.CDATA(text) if self.cdata and "]]>" not in text else text
+        text = self.page.serialise(page_language(self.page.root, self.language)).strip()
+        if self.cdata is not None:
+            self.cdata.write(self.element, text)
+        else:
+            written = self.element.text or ""
+            self.element.text = leading_space(written) + text + written[len(written.rstrip()):]
 
 
 def embedded_jobs(root: etree._Element, options: DocumentOptions, where: str) -> list[EmbeddedJob]:
     """A job for each element of an XML tree whose text is HTML (holds_markup), outside what says
-    ``translate="no"`` (but inside what says ``translate="yes"`` again); a repair of its markup is
-    warned of naming ``where`` and the element's line."""
+    ``translate="no"`` (but inside what says ``translate="yes"`` again)."""
     jobs = []
     pending = [(root, True)]
     while pending:
         node, translated = pending.pop()
         translated = (translated or says_yes(node)) and not says_no(node)
-        if translated and holds_markup(node):
-            page = parse(node.text, False, f"{where}, the HTML in <{local_name(node)}> at line {node.sourceline}")
-            jobs.extend([] if page is None else [EmbeddedJob(node, page, options)])
+        job = embedded_job(node, options, where) if translated and holds_markup(node) else None
+        jobs.extend([] if job is None else [job])
         pending.extend((child, translated) for child in reversed(node) if not is_comment(child))
     return jobs
+
+
+def embedded_job(node: etree._Element, options: DocumentOptions, where: str) -> EmbeddedJob | None:
+    """The job for an element whose text is HTML (None where there is nothing to parse); a repair
+    of its markup is warned of naming ``where`` and the element's line."""
+    page = parse(node.text or "", False, f"{where}, the HTML in <{local_name(node)}> at line {node.sourceline}")
+    return None if page is None else EmbeddedJob(node, page, options)
 
 
 def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: DocumentOptions,

@@ -15,7 +15,8 @@ reads as a file with nothing translated.  Here only targets are written:
   ``state="translated"``; ``<xliff>`` says the ``trgLang`` (XLIFF 2 requires it beside targets).
 
 A target is written after its source (after 1.2's ``<seg-source>``, as the schema orders them)
-where there is none, or in place of an empty one; a target with text is a translation already
+where there is none, or in place of an empty one (or one of codes or empty segments alone, as
+Trados writes them); a target with text is a translation already
 (a person's, or an earlier run's, perhaps reviewed since) and is kept, as CAT tools' and
 pre-translation tools' "fill the empty targets" does.  Units and groups that say
 ``translate="no"`` are left alone, and so is all else: notes, ``<alt-trans>``, ``<originalData>``,
@@ -34,9 +35,10 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
-from attnmt.documents.elements import Vocabulary, gap_before, is_empty, says, says_no
-from attnmt.documents.markup import TreeJob, translate_trees
-from attnmt.documents.pages import Parsed, is_comment, local_name, named, parse
+from attnmt.documents.elements import Vocabulary, gap_before, holds_markup, is_empty, says, says_no
+from attnmt.documents.language import primary
+from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
+from attnmt.documents.pages import Parsed, cdata_text, is_comment, local_name, named, parse
 from attnmt.documents.pipeline import DocumentOptions, Translator
 from attnmt.errors import DataError, UserError
 
@@ -96,11 +98,23 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
     slots = [slot for slot in (segments(root) if version_2 else trans_units(root)) if needs_target(slot)]
     if slots:
         say_target_language(root, version_2, options.target_lang, where)
-    # XLIFF's attributes are the file's data (ids, states, display text), none of them prose
-    jobs = [TreeJob(element, XliffVocabulary(), replace(options, attributes=()))
-            for slot in slots for element in write_target(slot)]
+    jobs = [job for slot in slots for job in target_jobs(slot, options, where)]
     translate_trees(jobs, translator, options, review, [parsed.first_line] * len(jobs))
     return parsed.serialise(None)
+
+
+def target_jobs(slot: Slot, options: DocumentOptions, where: str) -> list[TreeJob]:
+    """The slot's target written (write_target), and the jobs translating it: where its source's
+    text is HTML (elements.holds_markup: WPML's ``<source><![CDATA[<p>A dog ...</p>]]></source>``,
+    Drupal's escaped ``&lt;p&gt;``), one translating it as HTML, with its markup, written as the
+    source holds it (markup.EmbeddedJob); else one for each of its segments' words and codes.
+    Read as words, such a source's copy was its target, marked a machine's suggestion."""
+    targets = write_target(slot)
+    if holds_markup(slot.source):
+        job = embedded_job(targets[0], options, where)
+        return [] if job is None else [job]
+    # XLIFF's attributes are the file's data (ids, states, display text), none of them prose
+    return [TreeJob(element, XliffVocabulary(), replace(options, attributes=())) for element in targets]
 
 
 def parse_xliff(text: str, where: str) -> tuple[Parsed, etree._Element]:
@@ -154,9 +168,16 @@ def has_content(element: etree._Element | None) -> bool:
     return element is not None and (len(element) > 0 or bool((element.text or "").strip()))
 
 
+def has_text(element: etree._Element | None) -> bool:
+    """Whether an element shows any text, in it or in the codes it holds (comments aside)."""
+    return element is not None and any(text.strip() for text in element.itertext(etree.Element))
+
+
 def needs_target(slot: Slot) -> bool:
-    """A source with something in it, and no target with text (a translation already, kept)."""
-    return has_content(slot.source) and not has_content(slot.target())
+    """A source with something in it, and no target with text (a translation already, kept): one of
+    codes or empty segments alone, as Trados and Okapi write them before translation (``<target><g
+    id="1"><mrk mtype="seg" mid="1"/></g></target>``, ``<target><x id="5"/></target>``), is empty."""
+    return has_content(slot.source) and not has_text(slot.target())
 
 
 def write_target(slot: Slot) -> list[etree._Element]:
@@ -176,6 +197,9 @@ def write_target(slot: Slot) -> list[etree._Element]:
     del target[:]
     for child in slot.source:
         target.append(copy.deepcopy(child))
+    cdata = cdata_text(slot.source)
+    if cdata is not None:  # a CDATA section stays one (WPML's), its translation written in it
+        cdata.write(target, slot.source.text)
     target.sourceline = slot.source.sourceline  # for a review's line
     for name, value in (STATE_2 if slot.segment else STATE_1).items():
         (slot.holder if slot.segment else target).set(name, value)
@@ -200,7 +224,3 @@ def say_target_language(root: etree._Element, version_2: bool, lang: str | None,
         elif version_2 and not written:
             raise DataError(f"{where}: an XLIFF 2 file names its target language in trgLang on <xliff>, and "
                             "this one has none: give the target language (--target-lang)")
-
-
-def primary(lang: str) -> str:
-    return lang.strip().replace("_", "-").split("-")[0].lower()
