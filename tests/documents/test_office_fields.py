@@ -147,3 +147,32 @@ def test_a_link_field_inside_another_fields_result_is_kept(mirror):
     out = translated(text_run("Contents: ") + code_runs(" TOC \\h ") + entry + END, mirror)
     assert mirror.given == ["Contents:"]
     assert "A dog in the park" in pieces(first_paragraph(out))
+
+
+SUPERSCRIPT = '<w:rPr><w:rStyle w:val="Hyperlink"/><w:vertAlign w:val="superscript"/></w:rPr>'
+
+
+@pytest.mark.parametrize(("before", "shown", "after", "given"), [
+    ("A dog runs in the park", "[1]", " and a cat sleeps.", ["A dog runs in the park and a cat sleeps."]),
+    ("A dog runs in the park.", "12", " A cat sleeps.", ["A dog runs in the park.", "A cat sleeps."]),
+    ("The dog runs fast.", "*", " The cat sleeps.", ["The dog runs fast.", "The cat sleeps."]),
+    ("Call ", "555 1234", " now for help.", ["Call now for help."]),
+], ids=["citation", "note-number", "star", "phone-number"])
+def test_a_link_field_with_no_letter_is_kept_whole(mirror, before, shown, after, given):
+    """Read with its sentence, a note's number glued "park." and "A cat sleeps." into one sentence
+    ("park.12 A cat sleeps."), and the model lost the number and the second sentence."""
+    out = translated(text_run(before) + code_runs(LINK) + text_run(shown, SUPERSCRIPT) + END + text_run(after),
+                     mirror)
+    assert mirror.given == given
+    found = pieces(first_paragraph(out))
+    assert found[found.index("begin"):found.index("end") + 1] == ["begin", LINK, "separate", shown, "end"]
+
+
+@pytest.mark.parametrize("link", ['<w:fldSimple w:instr=" HYPERLINK &quot;https://e.com/&quot; ">{}</w:fldSimple>',
+                                  '<w:hyperlink w:anchor="note12">{}</w:hyperlink>'], ids=["simple-field", "hyperlink"])
+def test_a_simple_link_field_or_a_hyperlink_with_no_letter_is_kept_whole(mirror, link):
+    """Word's other ways to write a link keep a note's number whole too."""
+    runs = text_run("A dog runs in the park.") + link.format(text_run("12", SUPERSCRIPT)) + text_run(" A cat sleeps.")
+    out = translated(runs, mirror)
+    assert mirror.given == ["A dog runs in the park.", "A cat sleeps."]
+    assert "".join(first_paragraph(out)[1].itertext()) == "12"
