@@ -176,3 +176,27 @@ def test_a_simple_link_field_or_a_hyperlink_with_no_letter_is_kept_whole(mirror,
     out = translated(runs, mirror)
     assert mirror.given == ["A dog runs in the park.", "A cat sleeps."]
     assert "".join(first_paragraph(out)[1].itertext()) == "12"
+
+
+@pytest.mark.parametrize(("opening", "closing", "name"), [
+    ('<w:ins w:id="3" w:author="A" w:date="2024-01-01T00:00:00Z">', "</w:ins>", "ins"),
+    ('<w:sdt><w:sdtPr><w:id w:val="9"/></w:sdtPr><w:sdtContent>', "</w:sdtContent></w:sdt>", "sdt"),
+], ids=["tracked-insertion", "content-control"])
+def test_a_link_field_alone_in_a_container_is_translated_inside_both(mirror, opening, closing, name):
+    """Everything in the container was the field's, so the container read as holding no words, and
+    was kept: the link's words stayed English."""
+    field = code_runs(LINK) + text_run("the help page", STYLE) + END
+    out = translated(text_run("Click ") + opening + field + closing + text_run(" to learn more."), mirror)
+    assert mirror.given == ["Click the help page to learn more."]
+    container = first_paragraph(out)[1]
+    assert container.tag == w(name)
+    assert pieces(container) == ["begin", LINK, "separate", "PAGE HELP THE", "end"]
+
+
+def test_a_fill_in_field_alone_in_a_content_control_is_translated(mirror):
+    field = code_runs(' FILLIN "What is he doing?" ') + text_run("A man is cooking dinner.") + END
+    out = translated(f'<w:sdt><w:sdtPr><w:id w:val="9"/></w:sdtPr><w:sdtContent>{field}</w:sdtContent></w:sdt>',
+                     mirror)
+    assert mirror.given == ["A man is cooking dinner."]
+    assert pieces(first_paragraph(out)) == ["begin", ' FILLIN "What is he doing?" ', "separate",
+                                            "DINNER. COOKING IS MAN A", "end"]

@@ -121,6 +121,23 @@ def as_read(container: etree._Element, depth: int, dialect: Dialect) -> Iterator
             position += len(field.opening) + len(field.result) + 1
 
 
+def parts_as_read(node: etree._Element, depth: int, dialect: Dialect) -> Iterator[etree._Element]:
+    """The parts of run or container ``node`` (formatting.run_parts) as the model reads them, ``depth``
+    fields open where it begins: a complex field whose result it reads (as_read) as its result's
+    parts, without its begin, code, separator and end.  Seen with those, the words of a link alone
+    in a tracked insertion or a content control were a field's, and the container was kept, its
+    link's words English."""
+    if not dialect.holds_runs(node):
+        yield from run_parts(node, dialect)
+        return
+    for child in as_read(node, depth, dialect):
+        if isinstance(child, ComplexField):
+            yield from parts_as_read(child.stand_in(), depth, dialect)
+        else:
+            yield from parts_as_read(child, depth, dialect)
+            depth = depth_after(run_parts(child, dialect), depth)
+
+
 def complex_field(children: Sequence[etree._Element], start: int) -> ComplexField | None:
     """The complex field whose result the model reads (is_read_code, shows_words) that begins at
     ``children[start]``, ended among the same children; None for any other child, or where the

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from lxml import etree
 
 from attnmt.documents.dropcaps import DropCap, join_drop_caps
-from attnmt.documents.fields import ComplexField, as_read, is_read_field
+from attnmt.documents.fields import ComplexField, as_read, is_read_field, parts_as_read
 from attnmt.documents.flat import FlatBuilder, FlatText, has_words, is_stop
 from attnmt.documents.formatting import base_run, formatting, is_hidden, merge_runs, run_parts, text_runs
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, hyphenated_words, in_word, no_break_hyphens
@@ -229,8 +229,9 @@ class ParagraphJob:
         or it is a marker (markers.is_marker_text: a symbol, a check box, apart from the words; a
         hyperlink with no letter, as a link field is, fields.shows_words: a note's number, a
         citation).  As a mark around atoms alone it lost the spaces it had; as one around a symbol,
-        the model dropped the symbol and the formatting went onto its words."""
-        parts = list(run_parts(node, self.dialect))
+        the model dropped the symbol and the formatting went onto its words.  A link field alone in
+        a container (fields.parts_as_read) is words of the container."""
+        parts = list(parts_as_read(node, self.field_depth, self.dialect))
         shown, depth = self._shown(parts)
         note = self._is_note(node)
         wordless_link = node.tag == w("hyperlink") and not has_words(shown)
