@@ -200,3 +200,20 @@ def test_a_fill_in_field_alone_in_a_content_control_is_translated(mirror):
     assert mirror.given == ["A man is cooking dinner."]
     assert pieces(first_paragraph(out)) == ["begin", ' FILLIN "What is he doing?" ', "separate",
                                             "DINNER. COOKING IS MAN A", "end"]
+
+
+@pytest.mark.parametrize(("mark", "name"), [('<w:bookmarkEnd w:id="4"/>', "bookmarkEnd"),
+                                            ('<w:permStart w:id="5" w:edGrp="everyone"/>', "permStart")],
+                         ids=["bookmark", "editing-permission"])
+def test_a_link_field_with_a_mark_between_its_begin_and_its_code_is_translated(mirror, mark, name):
+    """Word leaves a hyperlink's bookmark ("_Hlt1") there; the field was not read, its words stayed
+    English.  The mark stays where it was, in the field's code."""
+    opening = code_runs(LINK).replace("</w:r>", f"</w:r>{mark}", 1)
+    runs = text_run("Click ") + '<w:bookmarkStart w:id="4" w:name="_Hlt1"/>' + opening
+    out = translated(runs + text_run("the help page", STYLE) + END + text_run(" to learn more."), mirror)
+    assert mirror.given == ["Click the help page to learn more."]
+    children = list(first_paragraph(out))
+    begin = next(n for n, child in enumerate(children) if child.find(w("fldChar")) is not None)
+    assert children[begin + 1].tag == w(name)
+    found = pieces(first_paragraph(out))
+    assert found[found.index(LINK):found.index("end") + 1] == [LINK, "separate", "PAGE HELP THE", "end"]

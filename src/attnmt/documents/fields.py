@@ -44,6 +44,11 @@ if TYPE_CHECKING:
 READ_KINDS = frozenset({"HYPERLINK", "FILLIN"})
 CONTENTS_ANCHOR = re.compile(r'\\l\s+"?_Toc', re.IGNORECASE)  # a contents entry's link to its heading
 CODE_PARTS = frozenset({w("rPr"), w("fldChar"), w("instrText")})  # what a run of a field's code holds
+# What Word leaves between a field's runs before its result (a hyperlink's "_Hlt" bookmark, a
+# comment's anchor, an editing permission's range; its spelling marks are dropped before, as
+# attnmt.documents.formatting.merge_runs says): kept where it is, in the field's code.
+CODE_MARKS = frozenset({w("bookmarkStart"), w("bookmarkEnd"), w("commentRangeStart"), w("commentRangeEnd"),
+                        w("permStart"), w("permEnd")})
 
 
 def is_read_code(code: str) -> bool:
@@ -143,7 +148,8 @@ def complex_field(children: Sequence[etree._Element], start: int) -> ComplexFiel
     ``children[start]``, ended among the same children; None for any other child, or where the
     field's begin, code, separator or end shares a run with anything else, or its code holds a field
     of its own, or a field in its result is not in a run of the result (a tracked deletion's): such
-    a field is kept, as every other field is."""
+    a field is kept, as every other field is.  A mark Word leaves between its begin and its code
+    (CODE_MARKS: a bookmark, a comment's anchor) stays there."""
     parts = [part for part in children[start] if part.tag != w("rPr")]
     if not is_code_run(children[start]) or not parts or field_kind(parts[0]) != "begin":
         return None
@@ -151,7 +157,7 @@ def complex_field(children: Sequence[etree._Element], start: int) -> ComplexFiel
     for position in range(start, len(children)):
         child = children[position]
         if child.tag != w("r"):
-            if separate is None or next(child.iter(w("fldChar")), None) is not None:
+            if (separate is None and child.tag not in CODE_MARKS) or next(child.iter(w("fldChar")), None) is not None:
                 return None
             continue
         for part in child:
@@ -173,7 +179,7 @@ def _checked(children: Sequence[etree._Element], start: int, separate: int | Non
     if separate is None:
         return None  # no result
     opening, closing = list(children[start:separate + 1]), children[end]
-    if not all(map(is_code_run, [*opening, closing])):
+    if not all(is_code_run(node) or node.tag in CODE_MARKS for node in opening) or not is_code_run(closing):
         return None
     result = list(children[separate + 1:end])
     if not is_read_code(code) or not shows_words(*result):
