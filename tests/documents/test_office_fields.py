@@ -147,3 +147,73 @@ def test_a_link_field_inside_another_fields_result_is_kept(mirror):
     out = translated(text_run("Contents: ") + code_runs(" TOC \\h ") + entry + END, mirror)
     assert mirror.given == ["Contents:"]
     assert "A dog in the park" in pieces(first_paragraph(out))
+
+
+SUPERSCRIPT = '<w:rPr><w:rStyle w:val="Hyperlink"/><w:vertAlign w:val="superscript"/></w:rPr>'
+
+
+@pytest.mark.parametrize(("before", "shown", "after", "given"), [
+    ("A dog runs in the park", "[1]", " and a cat sleeps.", ["A dog runs in the park and a cat sleeps."]),
+    ("A dog runs in the park.", "12", " A cat sleeps.", ["A dog runs in the park.", "A cat sleeps."]),
+    ("The dog runs fast.", "*", " The cat sleeps.", ["The dog runs fast.", "The cat sleeps."]),
+    ("Call ", "555 1234", " now for help.", ["Call now for help."]),
+], ids=["citation", "note-number", "star", "phone-number"])
+def test_a_link_field_with_no_letter_is_kept_whole(mirror, before, shown, after, given):
+    """Read with its sentence, a note's number glued "park." and "A cat sleeps." into one sentence
+    ("park.12 A cat sleeps."), and the model lost the number and the second sentence."""
+    out = translated(text_run(before) + code_runs(LINK) + text_run(shown, SUPERSCRIPT) + END + text_run(after),
+                     mirror)
+    assert mirror.given == given
+    found = pieces(first_paragraph(out))
+    assert found[found.index("begin"):found.index("end") + 1] == ["begin", LINK, "separate", shown, "end"]
+
+
+@pytest.mark.parametrize("link", ['<w:fldSimple w:instr=" HYPERLINK &quot;https://e.com/&quot; ">{}</w:fldSimple>',
+                                  '<w:hyperlink w:anchor="note12">{}</w:hyperlink>'], ids=["simple-field", "hyperlink"])
+def test_a_simple_link_field_or_a_hyperlink_with_no_letter_is_kept_whole(mirror, link):
+    """Word's other ways to write a link keep a note's number whole too."""
+    runs = text_run("A dog runs in the park.") + link.format(text_run("12", SUPERSCRIPT)) + text_run(" A cat sleeps.")
+    out = translated(runs, mirror)
+    assert mirror.given == ["A dog runs in the park.", "A cat sleeps."]
+    assert "".join(first_paragraph(out)[1].itertext()) == "12"
+
+
+@pytest.mark.parametrize(("opening", "closing", "name"), [
+    ('<w:ins w:id="3" w:author="A" w:date="2024-01-01T00:00:00Z">', "</w:ins>", "ins"),
+    ('<w:sdt><w:sdtPr><w:id w:val="9"/></w:sdtPr><w:sdtContent>', "</w:sdtContent></w:sdt>", "sdt"),
+], ids=["tracked-insertion", "content-control"])
+def test_a_link_field_alone_in_a_container_is_translated_inside_both(mirror, opening, closing, name):
+    """Everything in the container was the field's, so the container read as holding no words, and
+    was kept: the link's words stayed English."""
+    field = code_runs(LINK) + text_run("the help page", STYLE) + END
+    out = translated(text_run("Click ") + opening + field + closing + text_run(" to learn more."), mirror)
+    assert mirror.given == ["Click the help page to learn more."]
+    container = first_paragraph(out)[1]
+    assert container.tag == w(name)
+    assert pieces(container) == ["begin", LINK, "separate", "PAGE HELP THE", "end"]
+
+
+def test_a_fill_in_field_alone_in_a_content_control_is_translated(mirror):
+    field = code_runs(' FILLIN "What is he doing?" ') + text_run("A man is cooking dinner.") + END
+    out = translated(f'<w:sdt><w:sdtPr><w:id w:val="9"/></w:sdtPr><w:sdtContent>{field}</w:sdtContent></w:sdt>',
+                     mirror)
+    assert mirror.given == ["A man is cooking dinner."]
+    assert pieces(first_paragraph(out)) == ["begin", ' FILLIN "What is he doing?" ', "separate",
+                                            "DINNER. COOKING IS MAN A", "end"]
+
+
+@pytest.mark.parametrize(("mark", "name"), [('<w:bookmarkEnd w:id="4"/>', "bookmarkEnd"),
+                                            ('<w:permStart w:id="5" w:edGrp="everyone"/>', "permStart")],
+                         ids=["bookmark", "editing-permission"])
+def test_a_link_field_with_a_mark_between_its_begin_and_its_code_is_translated(mirror, mark, name):
+    """Word leaves a hyperlink's bookmark ("_Hlt1") there; the field was not read, its words stayed
+    English.  The mark stays where it was, in the field's code."""
+    opening = code_runs(LINK).replace("</w:r>", f"</w:r>{mark}", 1)
+    runs = text_run("Click ") + '<w:bookmarkStart w:id="4" w:name="_Hlt1"/>' + opening
+    out = translated(runs + text_run("the help page", STYLE) + END + text_run(" to learn more."), mirror)
+    assert mirror.given == ["Click the help page to learn more."]
+    children = list(first_paragraph(out))
+    begin = next(n for n, child in enumerate(children) if child.find(w("fldChar")) is not None)
+    assert children[begin + 1].tag == w(name)
+    found = pieces(first_paragraph(out))
+    assert found[found.index(LINK):found.index("end") + 1] == [LINK, "separate", "PAGE HELP THE", "end"]

@@ -20,6 +20,7 @@ ooxml reads a complex link field as the simple field it stands for (``stand_in``
 its begin, code and separator back before the translated result, its end after it.  A link in a
 table of contents (``\\l "_Toc..."``, to a heading's bookmark, or any field inside another field's
 result) is kept: Word writes it again from the translated headings when the contents are updated.
+So is a link with no letter in its result (shows_words: a note's number, a citation, a phone number).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
+from attnmt.documents.flat import has_words
 from attnmt.documents.formatting import run_parts
 from attnmt.documents.wordml import w
 
@@ -42,6 +44,11 @@ if TYPE_CHECKING:
 READ_KINDS = frozenset({"HYPERLINK", "FILLIN"})
 CONTENTS_ANCHOR = re.compile(r'\\l\s+"?_Toc', re.IGNORECASE)  # a contents entry's link to its heading
 CODE_PARTS = frozenset({w("rPr"), w("fldChar"), w("instrText")})  # what a run of a field's code holds
+# What Word leaves between a field's runs before its result (a hyperlink's "_Hlt" bookmark, a
+# comment's anchor, an editing permission's range; its spelling marks are dropped before, as
+# attnmt.documents.formatting.merge_runs says): kept where it is, in the field's code.
+CODE_MARKS = frozenset({w("bookmarkStart"), w("bookmarkEnd"), w("commentRangeStart"), w("commentRangeEnd"),
+                        w("permStart"), w("permEnd")})
 
 
 def is_read_code(code: str) -> bool:
@@ -51,8 +58,24 @@ def is_read_code(code: str) -> bool:
 
 
 def is_read_field(node: etree._Element) -> bool:
-    """Whether ``node`` is a simple field (``w:fldSimple``) whose result the model reads (is_read_code)."""
-    return node.tag == w("fldSimple") and is_read_code(node.get(w("instr"), ""))
+    """Whether ``node`` is a simple field (``w:fldSimple``) whose result the model reads (is_read_code,
+    shows_words)."""
+    return node.tag == w("fldSimple") and is_read_code(node.get(w("instr"), "")) and shows_words(node)
+
+
+def shows_words(*nodes: etree._Element) -> bool:
+    """Whether the text of ``nodes`` outside the fields among them has a letter.  A link over a
+    note's number after a full stop ("park.¹²"), a citation ("park[1]"), a symbol or a phone number
+    has none: read with its sentence, it glued itself to the word before it (and "park.12 A cat"
+    to the next sentence), and the model dropped it or garbled the words; kept, as every other
+    field is, it stays where it stood."""
+    depth = 0
+    for part in (part for node in nodes for part in node.iter(w("fldChar"), w("t"))):
+        if part.tag == w("fldChar"):
+            depth = depth_after([part], depth)
+        elif not depth and has_words(part.text or ""):
+            return True
+    return False
 
 
 def field_kind(part: etree._Element) -> str | None:
@@ -103,12 +126,30 @@ def as_read(container: etree._Element, depth: int, dialect: Dialect) -> Iterator
             position += len(field.opening) + len(field.result) + 1
 
 
+def parts_as_read(node: etree._Element, depth: int, dialect: Dialect) -> Iterator[etree._Element]:
+    """The parts of run or container ``node`` (formatting.run_parts) as the model reads them, ``depth``
+    fields open where it begins: a complex field whose result it reads (as_read) as its result's
+    parts, without its begin, code, separator and end.  Seen with those, the words of a link alone
+    in a tracked insertion or a content control were a field's, and the container was kept, its
+    link's words English."""
+    if not dialect.holds_runs(node):
+        yield from run_parts(node, dialect)
+        return
+    for child in as_read(node, depth, dialect):
+        if isinstance(child, ComplexField):
+            yield from parts_as_read(child.stand_in(), depth, dialect)
+        else:
+            yield from parts_as_read(child, depth, dialect)
+            depth = depth_after(run_parts(child, dialect), depth)
+
+
 def complex_field(children: Sequence[etree._Element], start: int) -> ComplexField | None:
-    """The complex field whose result the model reads (is_read_code) that begins at
+    """The complex field whose result the model reads (is_read_code, shows_words) that begins at
     ``children[start]``, ended among the same children; None for any other child, or where the
     field's begin, code, separator or end shares a run with anything else, or its code holds a field
     of its own, or a field in its result is not in a run of the result (a tracked deletion's): such
-    a field is kept, as every other field is."""
+    a field is kept, as every other field is.  A mark Word leaves between its begin and its code
+    (CODE_MARKS: a bookmark, a comment's anchor) stays there."""
     parts = [part for part in children[start] if part.tag != w("rPr")]
     if not is_code_run(children[start]) or not parts or field_kind(parts[0]) != "begin":
         return None
@@ -116,7 +157,7 @@ def complex_field(children: Sequence[etree._Element], start: int) -> ComplexFiel
     for position in range(start, len(children)):
         child = children[position]
         if child.tag != w("r"):
-            if separate is None or next(child.iter(w("fldChar")), None) is not None:
+            if (separate is None and child.tag not in CODE_MARKS) or next(child.iter(w("fldChar")), None) is not None:
                 return None
             continue
         for part in child:
@@ -138,11 +179,14 @@ def _checked(children: Sequence[etree._Element], start: int, separate: int | Non
     if separate is None:
         return None  # no result
     opening, closing = list(children[start:separate + 1]), children[end]
-    if not all(map(is_code_run, [*opening, closing])) or not is_read_code(code):
+    if not all(is_code_run(node) or node.tag in CODE_MARKS for node in opening) or not is_code_run(closing):
+        return None
+    result = list(children[separate + 1:end])
+    if not is_read_code(code) or not shows_words(*result):
         return None
     if field_kind(opening[-1][-1]) != "separate" or len([p for p in closing if p.tag == w("fldChar")]) != 1:
         return None  # the separator is not its run's last part, or the end's run holds a field's begin too
-    return ComplexField(code, opening, list(children[separate + 1:end]), closing)
+    return ComplexField(code, opening, result, closing)
 
 
 def is_code_run(node: etree._Element) -> bool:
