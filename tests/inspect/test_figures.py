@@ -347,6 +347,24 @@ def test_attention_command_shows_each_sentence_of_a_text_as_translate_splits_it(
                                       "translation at a time (or --no-split to read the text whole)\n"
 
 
+@pytest.mark.parametrize("text", ["a man rides\na bike.", "name:\tjohn smith", "a man. a bike."])
+def test_attention_with_no_split_reads_a_text_of_lines_or_tabs_whole_with_a_target(model, tokenizer, tmp_path,
+                                                                                  monkeypatch, text):
+    shown, model_dir = recorded_figures(monkeypatch), save_model_dir(model, tokenizer, tmp_path / "model")
+    out = tmp_path / "whole"  # refused, naming --no-split, and a folder a line without --target, before
+    assert main(["attention", "--model", str(model_dir), text, "--no-split", "--out", str(out)]) == 0
+    assert main(["attention", "--model", str(model_dir), text, "--no-split", "--target", "ein mann", "--out",
+                 str(out)]) == 0
+    assert shown == [(text, out, None), (text, out, "ein mann")]
+
+
+@pytest.mark.parametrize("sentence", ["see https://example.com/a.b?x=1 for details.", "mail me at a.b@example.com today."])
+def test_attention_on_one_sentence_traces_it_as_typed_with_its_url(model, tokenizer, tmp_path, monkeypatch, sentence):
+    shown, model_dir = recorded_figures(monkeypatch), save_model_dir(model, tokenizer, tmp_path / "model")
+    assert main(["attention", "--model", str(model_dir), f"  {sentence}\n", "--out", str(tmp_path / "o")]) == 0
+    assert shown == [(sentence, tmp_path / "o", None)]  # "see for details.", before
+
+
 def test_attention_command_names_the_folder_it_wrote_and_refuses_an_empty_one(model, tokenizer, tmp_path, capsys,
                                                                              monkeypatch):
     shown, model_dir = recorded_figures(monkeypatch), save_model_dir(model, tokenizer, tmp_path / "model")

@@ -14,7 +14,9 @@ from attnmt.errors import ConfigError
 def cmd_attention(args: argparse.Namespace, extra: dict[str, str]) -> int:
     """The pictures of the translation ``translate`` gives: the text split into sentences as
     translate splits it (``paragraph_sentences``; the server traces the same ones), one folder a
-    sentence under --out where there are several.  A --target is one sentence's translation."""
+    sentence under --out where there are several.  One sentence, and a text read whole
+    (--no-split, its lines and tabs too), is traced as typed, URLs and e-mail addresses in it, as
+    before the split; a --target is one sentence's translation, or the whole text's."""
     from attnmt.checkpoint import load_model_dir
     from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences
     from attnmt.inspect.figures import write_attention_figures
@@ -24,13 +26,14 @@ def cmd_attention(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if not args.out:
         raise ConfigError('--out is empty: give the folder to write the pictures into, e.g. --out attention '
                           '("." for this one)')
-    options = DocumentOptions(source_lang=args.source_lang, split=not args.no_split)
-    sentences = paragraph_sentences(args.sentence, options) or [args.sentence]  # none with letters: as given
-    if args.target is not None:
-        if len(sentences) > 1:
-            raise ConfigError(f"--target: the text has {len(sentences)} sentences; give one sentence and its "
-                              "translation at a time (or --no-split to read the text whole)")
-        sentences = [args.sentence]
+    sentences = [args.sentence.strip()]  # --no-split, or one sentence: the text as typed, its URLs in it
+    if not args.no_split:
+        split = paragraph_sentences(args.sentence, DocumentOptions(source_lang=args.source_lang))
+        if len(split) > 1:  # each as translate gives it to the model (a URL or e-mail address kept out)
+            sentences = split
+    if args.target is not None and len(sentences) > 1:
+        raise ConfigError(f"--target: the text has {len(sentences)} sentences; give one sentence and its "
+                          "translation at a time (or --no-split to read the text whole)")
     model, tokenizer = load_model_dir(args.model, args.weights)
     decoding = Decoding(beam_size=args.beam)
     folders = sentence_folders(Path(args.out), len(sentences))
@@ -85,8 +88,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--beam", type=whole_number(1, MAX_BEAM), default=DEFAULT.beam_size,
                    help="beam size (1 = greedy)")
     p.add_argument("--target", help="show the attention of this translation instead of the model's own")
-    p.add_argument("--no-split", action="store_true", help="read the text whole, as translate --no-split does, "
-                   "instead of sentence by sentence (several sentences: a folder each under --out)")
+    p.add_argument("--no-split", action="store_true", help="read the text whole, as one sequence (its lines "
+                   "too), instead of sentence by sentence (several sentences: a folder each under --out)")
     p.add_argument("--source-lang", default="en", help="source language code for the sentence splitter, as "
                    "translate's (default en)")
     p.set_defaults(run=cmd_attention)
