@@ -358,7 +358,8 @@ def test_attention_with_no_split_reads_a_text_of_lines_or_tabs_whole_with_a_targ
     assert shown == [(text, out, None), (text, out, "ein mann")]
 
 
-@pytest.mark.parametrize("sentence", ["see https://example.com/a.b?x=1 for details.", "mail me at a.b@example.com today."])
+@pytest.mark.parametrize("sentence", ["see https://example.com/a.b?x=1 for details.",
+                                      "mail me at a.b@example.com today."])
 def test_attention_on_one_sentence_traces_it_as_typed_with_its_url(model, tokenizer, tmp_path, monkeypatch, sentence):
     shown, model_dir = recorded_figures(monkeypatch), save_model_dir(model, tokenizer, tmp_path / "model")
     assert main(["attention", "--model", str(model_dir), f"  {sentence}\n", "--out", str(tmp_path / "o")]) == 0
