@@ -52,6 +52,17 @@ def check_one_stdin(given: list[tuple[str, str | None]]) -> None:
                           "as files")
 
 
+def check_line_count(path: str, count: int, other: str, other_count: int, needs: str, tsv: bool = False) -> None:
+    """A DataError where the file ``path`` holds ``count`` lines and ``other`` another number,
+    saying what the command ``needs``.  A TSV file's count is its last row's line (with_blank_lines_at_end),
+    not the rows it has: an n-best file cut after 5 rows "has 5 lines" where it has rows up to line 2."""
+    if count != other_count:
+        held = f"rows up to line {count}" if tsv else f"{count} lines"
+        why = ("; a blank input line has no row (score translate's --output-format jsonl, which has a "
+               "line for every input line)") if tsv else ""
+        raise DataError(f"{shown(path)} has {held} but {shown(other)} has {other_count}: {needs}{why}")
+
+
 def best_translations(path: str, lines: list[str]) -> tuple[list[str], str]:
     """The best translation of each input line ``lines`` (of the file ``path``) were written for,
     and the format they were read as (the module docstring).  From a TSV file, one for each line

@@ -112,16 +112,17 @@ def read_pairs(src: str, hyp: str) -> tuple[list[str], list[str]]:
     translations, form = best_translations(shown(hyp), read_input(hyp))
     if form == "tsv":  # no row for a blank source line
         translations = with_blank_lines_at_end(translations, [sources])
-    check_pairs(shown(src), sources, shown(hyp), translations)
+    check_pairs(shown(src), sources, shown(hyp), translations, tsv=form == "tsv")
     return sources, translations
 
 
-def check_pairs(src: str, sources: list[str], hyp: str, translations: list[str]) -> None:
-    """One translation a source line, and no translation without a source (a line out of step);
-    an empty translation of a source is scored (quality.empty_translation)."""
-    if len(sources) != len(translations):
-        raise DataError(f"{hyp} has {len(translations)} lines but {src} has {len(sources)}: "
-                        "score needs one translation a source line")
+def check_pairs(src: str, sources: list[str], hyp: str, translations: list[str], tsv: bool = False) -> None:
+    """One translation a source line (counted as ``evaluate`` counts them, a TSV file's by its last
+    row's line), and no translation without a source (a line out of step); an empty translation
+    of a source is scored (quality.empty_translation)."""
+    from attnmt.cli.hypotheses import check_line_count
+
+    check_line_count(hyp, len(translations), src, len(sources), "score needs one translation a source line", tsv)
     if not sources:
         raise DataError(f"{src} and {hyp} are empty: nothing to score")
     for number, (s, t) in enumerate(zip(sources, translations, strict=True), start=1):
