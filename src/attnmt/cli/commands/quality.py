@@ -84,7 +84,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
     check_one_stdin([("--src", args.src), ("--hyp", args.hyp)])
     check_not_an_input(args.output, "--output", {"--src": args.src, "--hyp": args.hyp, **model_files(args)},
-                       f"{Path(args.hyp).stem}.{args.output_format}")
+                       scores_name(args.hyp, args.output_format))
     sources, translations = read_pairs(args.src, args.hyp)
     calibration = load_calibration(Path(args.model), args.weights)
     model, tokenizer, _ = load_for_translation(args)
@@ -99,6 +99,13 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     with output(args.output) as out:
         write_scores(out, translations, found, args.output_format, calibration is not None)
     return 0
+
+
+def scores_name(hyp: str, output_format: str) -> str:
+    """The file name an error suggests for the scores of the translations ``hyp``: x.de's are
+    x.scores.jsonl.  Named after the stem alone, the scores of x.tsv in tsv were to go to x.tsv
+    itself, and those of stdin to "-.jsonl"."""
+    return f"{'' if hyp == '-' else Path(hyp).stem + '.'}scores.{output_format}"
 
 
 def read_pairs(src: str, hyp: str) -> tuple[list[str], list[str]]:
