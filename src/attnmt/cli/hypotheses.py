@@ -15,6 +15,9 @@ blank lines only.  A file named "-" is stdin, which can be read once.
 Line 1 tells the format, and then every line must fit it: the first that does not is named, and
 nothing is scored.  A file is read whole as one format or refused, never partly misread; a
 translation that merely holds a tab or a "|||" stays text, as its line 1 fits no other format.
+A text whose line 1 does fit one (``Preis ||| ``) is refused at its first line that does not: line
+1 cannot ask for more, as translate writes such lines itself (``12345 ||| ``: a line passed
+through has no pairs; a TSV row without quality columns, as written before they existed).
 """
 
 from __future__ import annotations
@@ -78,12 +81,16 @@ def best_translations(path: str, lines: list[str]) -> tuple[list[str], str]:
 
 def is_translate_jsonl(lines: list[str]) -> bool:
     """Whether ``lines`` are ``attnmt translate --output-format jsonl``'s: scoring them as text
-    scored the JSON (``{"line": 1, "hypotheses": [...]}``) against the references."""
+    scored the JSON (``{"line": 1, "hypotheses": [...]}``) against the references.  Line 1's
+    hypotheses must be translate's, objects with a "text": JSON of another tool's
+    (``{"hypotheses": ["x"]}``) was taken for translate's, then refused as not fitting "as line 1 is"."""
     try:
         first = json.loads(lines[0]) if lines else None
     except ValueError:
         return False
-    return isinstance(first, dict) and isinstance(first.get("hypotheses"), list)
+    hypotheses = first.get("hypotheses") if isinstance(first, dict) else None
+    return isinstance(hypotheses, list) and all(isinstance(h, dict) and isinstance(h.get("text"), str)
+                                                for h in hypotheses)
 
 
 def best_texts(path: str, lines: list[str]) -> list[str]:
