@@ -2,6 +2,7 @@
 the second fit ``attnmt calibrate`` stores, and ``assess_elsewhere`` (what ``attnmt score`` runs)."""
 
 import json
+import re
 import shutil
 from dataclasses import replace
 
@@ -142,6 +143,26 @@ def test_not_one_own_translation_a_source_is_refused_naming_both_counts(model_an
     with pytest.raises(ConfigError, match=f"^own: got {len(own)} translations for 2 sources; give the model's "
                                           "translation of each source$"):
         assess_elsewhere(model, tokenizer, SOURCES[:2], TARGETS[:2], calibrated[0], own=own)
+
+
+@pytest.mark.parametrize(("own", "error"), [("Hund", "own: expected a list of texts, got str; pass [text] for one"),
+                                           ([None, TARGETS[1]], "own[0]: expected a str, got NoneType")])
+def test_own_translations_not_a_list_of_texts_are_refused_naming_own(model_and_tokenizer, calibrated, own, error):
+    """As the translations are: a str of as many characters as sources was read a character a
+    source, and a None was blamed on ``translations[2]`` (the forced pass reads both at once)."""
+    model, tokenizer = model_and_tokenizer
+    sources, translations = (SOURCES[:4], TARGETS[:4]) if isinstance(own, str) else (SOURCES[:2], TARGETS[:2])
+    with pytest.raises(ConfigError, match=f"^{re.escape(error)}$"):
+        assess_elsewhere(model, tokenizer, sources, translations, calibrated[0], own=own)
+
+
+def test_own_translations_given_as_a_generator_are_read_as_the_list(model_and_tokenizer, calibrated):
+    """len() of a generator was a bare TypeError."""
+    model, tokenizer = model_and_tokenizer
+    listed = assess_elsewhere(model, tokenizer, SOURCES[:2], TARGETS[:2], calibrated[0], own=TARGETS[2:4])
+    generated = assess_elsewhere(model, tokenizer, SOURCES[:2], TARGETS[:2], calibrated[0],
+                                 own=(t for t in TARGETS[2:4]))
+    assert [a.quality for a in generated] == [a.quality for a in listed]
 
 
 def test_a_stored_fit_for_other_inputs_is_refused_in_one_line(calibrated, trained_copy_module, tmp_path):

@@ -78,6 +78,15 @@ def test_evaluate_scores_translate_jsonl_output_by_its_best_hypotheses(tmp_path,
     assert code == 2 and f"{hyp}, line 2: not a line of attnmt translate's JSONL output" in err
 
 
+def test_a_json_line_whose_hypotheses_are_not_objects_with_a_text_is_scored_as_text(tmp_path, capsys):
+    """It was taken for translate's JSONL, then refused: "line 1: not a line of attnmt translate's
+    JSONL output ..., as line 1 is"."""
+    lines = ['{"Titel": "ein hund", "hypotheses": ["x"]}', "zwei hunde"]
+    code, out, _ = run(["evaluate", "--hyp", write(tmp_path / "hyp.txt", lines),
+                        "--ref", write(tmp_path / "ref.txt", lines), "--json"], capsys)
+    assert code == 0 and chrf_of(out) == pytest.approx(100.0)
+
+
 def test_evaluate_scores_translate_tsv_output_by_each_lines_rank_1(tmp_path, capsys):
     """The rows were scored as text, line and rank numbers, scores and all (BLEU 22 for 34), exit 0."""
     ref = write(tmp_path / "ref.txt", REFS)

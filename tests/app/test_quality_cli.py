@@ -74,6 +74,17 @@ def test_score_never_writes_over_its_sources_or_translations(trained_model, tmp_
     assert code == 0 and len((tmp_path / "scores.jsonl").read_text(encoding="utf-8").splitlines()) == 2
 
 
+@pytest.mark.parametrize(("hyp", "output_format", "suggested"), [("-", "jsonl", "scores.jsonl"),
+                                                                   ("x.tsv", "tsv", "x.scores.tsv")])
+def test_score_suggests_an_output_name_of_its_own(trained_model, tmp_path, capsys, hyp, output_format, suggested):
+    """For stdin it was "-.jsonl", and for x.tsv's scores in tsv x.tsv itself."""
+    src, _ = write_pairs(tmp_path, "x", PAIRS[:2])
+    code, _, err = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp, "--output-format",
+                            output_format, "--output", f"{tmp_path}/o/"], capsys)
+    assert code == 2 and err == (f"attnmt: error: the --output {tmp_path}/o/ names a folder: give it a file name "
+                                 f"({tmp_path}/o/{suggested})\n")
+
+
 def test_score_gives_an_empty_translation_quality_0_and_the_flags_empty_and_low_quality(trained_model, tmp_path,
                                                                                         capsys):
     src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("a cat sleeps", ""),

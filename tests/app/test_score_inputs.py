@@ -4,7 +4,7 @@ as attnmt evaluate --hyp reads them (attnmt.cli.hypotheses)."""
 import io
 
 import pytest
-from support import run_cli
+from support import PAIRS, run_cli, write_pairs
 
 LINES = ["a dog runs", "", "a cat sleeps", ""]  # a blank line inside and one at the end: no TSV row
 
@@ -34,6 +34,18 @@ def test_score_reads_each_of_translates_outputs_as_the_translations_it_holds(tra
     assert scores[0] == scores[1]
     assert scores[0][1].splitlines()[0].split("\t")[2:] == ["-", "ein hund rennt"]
     assert scores[0][1].splitlines()[3] == "4\t\t-\t"
+
+
+def test_score_counts_a_cut_tsv_file_by_its_last_rows_line_as_evaluate_does(trained_model, tmp_path, capsys):
+    """Five rows of an n-best file (head -5) were "5 lines": they hold translations of lines 1 and 2."""
+    src, hyp = write_pairs(tmp_path, "x", PAIRS[:10])
+    rows = [f"{line}\t{rank}\t-0.5\t-1.0\tein hund {rank}\t0.9\t-" for line, rank in
+            ((1, 1), (1, 2), (1, 3), (2, 1), (2, 2))]
+    hyp.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    code, _, err = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
+    assert code == 2
+    assert err.startswith(f"attnmt: error: {hyp} has rows up to line 2 but {src} has 10: score needs one "
+                          "translation a source line; a blank input line has no row")
 
 
 def test_score_reads_stdin_for_a_dash(trained_model, tmp_path, capsys, monkeypatch):

@@ -6,8 +6,9 @@ import math
 from pathlib import Path
 
 import pytest
-from support import tiny_config
+from support import some_features, tiny_config
 
+from attnmt.decoding import calibration
 from attnmt.training import logs
 from attnmt.training.logs import Progress, RunLog
 from attnmt.training.trainer import Trainer, resume
@@ -91,3 +92,21 @@ def test_a_resumed_run_logs_each_step_once(tmp_path):
     resume(config.out_dir, {"max_steps": "4"}, progress=False)
     steps = [step for step, kind in records(Path(config.out_dir) / "log.jsonl") if kind == "loss"]
     assert steps == [1, 2, 3, 4]
+
+
+def test_an_uncalibrated_run_names_the_command_whose_options_its_reason_gives(tmp_path, monkeypatch):
+    """The reason says "give another --chrf-threshold", which train has not: the line ended "attnmt
+    calibrate --model M --src F --ref F does it later", without it."""
+    def all_miss(*args, **kwargs):  # 120 translations, each under chrF 50
+        return calibration.fit_calibration([some_features(k) for k in range(120)], [0.0] * 120, [1.0] * 120, "0")
+
+    monkeypatch.setattr("attnmt.checkpoint.load_model_dir", lambda model_dir: (None, None))
+    monkeypatch.setattr(calibration, "calibrate", all_miss)
+    for name in ("valid.en", "valid.de"):
+        (tmp_path / name).write_text("a line\n", encoding="utf-8")
+    said = []
+    calibration.calibrate_run(tmp_path, str(tmp_path / "valid.en"), str(tmp_path / "valid.de"), said.append)
+    assert said == ["quality not calibrated (0 of the 120 translations reach chrF 50 and 120 miss it: quality needs "
+                    "at least 10 of each to tell them apart; give another --chrf-threshold or other sentences); "
+                    f"calibrate it later with attnmt calibrate --model {tmp_path} --src F --ref F "
+                    "[--chrf-threshold N]"]

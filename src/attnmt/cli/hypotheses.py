@@ -15,6 +15,9 @@ blank lines only.  A file named "-" is stdin, which can be read once.
 Line 1 tells the format, and then every line must fit it: the first that does not is named, and
 nothing is scored.  A file is read whole as one format or refused, never partly misread; a
 translation that merely holds a tab or a "|||" stays text, as its line 1 fits no other format.
+A text whose line 1 does fit one (``Preis ||| ``) is refused at its first line that does not: line
+1 cannot ask for more, as translate writes such lines itself (``12345 ||| ``: a line passed
+through has no pairs; a TSV row without quality columns, as written before they existed).
 """
 
 from __future__ import annotations
@@ -52,6 +55,17 @@ def check_one_stdin(given: list[tuple[str, str | None]]) -> None:
                           "as files")
 
 
+def check_line_count(path: str, count: int, other: str, other_count: int, needs: str, tsv: bool = False) -> None:
+    """A DataError where the file ``path`` holds ``count`` lines and ``other`` another number,
+    saying what the command ``needs``.  A TSV file's count is its last row's line (with_blank_lines_at_end),
+    not the rows it has: an n-best file cut after 5 rows "has 5 lines" where it has rows up to line 2."""
+    if count != other_count:
+        held = f"rows up to line {count}" if tsv else f"{count} lines"
+        why = ("; a blank input line has no row (score translate's --output-format jsonl, which has a "
+               "line for every input line)") if tsv else ""
+        raise DataError(f"{shown(path)} has {held} but {shown(other)} has {other_count}: {needs}{why}")
+
+
 def best_translations(path: str, lines: list[str]) -> tuple[list[str], str]:
     """The best translation of each input line ``lines`` (of the file ``path``) were written for,
     and the format they were read as (the module docstring).  From a TSV file, one for each line
@@ -67,12 +81,16 @@ def best_translations(path: str, lines: list[str]) -> tuple[list[str], str]:
 
 def is_translate_jsonl(lines: list[str]) -> bool:
     """Whether ``lines`` are ``attnmt translate --output-format jsonl``'s: scoring them as text
-    scored the JSON (``{"line": 1, "hypotheses": [...]}``) against the references."""
+    scored the JSON (``{"line": 1, "hypotheses": [...]}``) against the references.  Line 1's
+    hypotheses must be translate's, objects with a "text": JSON of another tool's
+    (``{"hypotheses": ["x"]}``) was taken for translate's, then refused as not fitting "as line 1 is"."""
     try:
         first = json.loads(lines[0]) if lines else None
     except ValueError:
         return False
-    return isinstance(first, dict) and isinstance(first.get("hypotheses"), list)
+    hypotheses = first.get("hypotheses") if isinstance(first, dict) else None
+    return isinstance(hypotheses, list) and all(isinstance(h, dict) and isinstance(h.get("text"), str)
+                                                for h in hypotheses)
 
 
 def best_texts(path: str, lines: list[str]) -> list[str]:

@@ -334,7 +334,9 @@ def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibra
 
 def calibrate_run(model_dir: Path, src: str, ref: str, say: Callable[[str], None]) -> None:
     """The end of a training run: calibrates the model in ``model_dir`` on its validation set, or says
-    why it stays uncalibrated (too few sentences, too few on one side of the threshold); never stops the run."""
+    why it stays uncalibrated (too few sentences, too few on one side of the threshold); never stops the run.
+    The refusals name ``attnmt calibrate``'s options (--src/--ref, --chrf-threshold), which training
+    has none of: the line ends with that command, those options in it."""
     from attnmt.checkpoint import load_model_dir
     from attnmt.text.data import read_lines
 
@@ -342,7 +344,8 @@ def calibrate_run(model_dir: Path, src: str, ref: str, say: Callable[[str], None
         model, tokenizer = load_model_dir(model_dir)
         calibration, table = calibrate(model, tokenizer, Path(model_dir), read_lines(src), read_lines(ref))
     except (UserError, OSError) as error:  # too few sentences, or on one side of the threshold; a file gone
-        say(f"quality not calibrated ({error}); attnmt calibrate --model {model_dir} --src F --ref F does it later")
+        say(f"quality not calibrated ({error}); calibrate it later with attnmt calibrate --model {model_dir} "
+            "--src F --ref F [--chrf-threshold N]")
         return
     path = save_calibration(calibration, Path(model_dir))
     say(f"quality calibrated on {calibration.sentences} sentences of {src}: ECE {table.ece:.3f}; {path}")

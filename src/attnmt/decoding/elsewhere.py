@@ -63,7 +63,7 @@ from attnmt.decoding.quality_measures import WORD
 from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError
 from attnmt.model import Transformer
-from attnmt.text.data import given_pairs
+from attnmt.text.data import given_pairs, given_texts
 
 if TYPE_CHECKING:
     from attnmt.decoding.calibration import Calibration
@@ -237,11 +237,14 @@ def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence
     translation that does not read as that one (other ids) gets the fit for texts written
     elsewhere.  Where the calibration has no such fit (none, or one fitted before it existed), it
     is ``assess``.  ConfigError (a ValueError), as ``assess``'s, for not one translation (and one
-    of ``own``) a source."""
+    of ``own``) a source; ``own`` is checked as the translations are (``given_texts``): one str was
+    read a character a source, and a None was blamed on ``translations``."""
     sources, translations = given_pairs(sources, translations)
-    if own is not None and len(own) != len(sources):  # too few: an IndexError; too many: the rest unread
-        raise ConfigError(f"own: got {len(own)} translations for {len(sources)} sources; give the model's "
-                          "translation of each source")
+    if own is not None:
+        own = given_texts(own, "own")
+        if len(own) != len(sources):  # too few: an IndexError; too many: the rest unread
+            raise ConfigError(f"own: got {len(own)} translations for {len(sources)} sources; give the model's "
+                              "translation of each source")
     if calibration is None or calibration.elsewhere is None:
         return assess(model, tokenizer, sources, translations, calibration, max_tokens, threshold)
     filled = [i for i, (s, t) in enumerate(zip(sources, translations, strict=True)) if s.strip() and t.strip()]

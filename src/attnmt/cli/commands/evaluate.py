@@ -65,15 +65,10 @@ def check_line_counts(path: str, count: int, refs: list[str], references: list[l
     """One line of each reference file for each line of ``path``, and at least one (a TSV file
     has a line's rows, but none for a blank line: its count is its last row's line, or that of the
     references where they end in blank lines, with_blank_lines_at_end)."""
-    from attnmt.cli.hypotheses import shown
+    from attnmt.cli.hypotheses import check_line_count, shown
 
     for ref, lines in zip(refs, references, strict=True):
-        if count != len(lines):
-            held = f"rows up to line {count}" if tsv else f"{count} lines"
-            why = ("; a blank input line has no row (score translate's --output-format jsonl, which has a "
-                   "line for every input line)") if tsv else ""
-            raise DataError(f"{shown(path)} has {held} but {shown(ref)} has {len(lines)}: evaluate needs "
-                            f"exactly one reference line per line{why}")
+        check_line_count(path, count, ref, len(lines), "evaluate needs exactly one reference line per line", tsv)
     if not count:
         raise DataError(f"{shown(path)} and {shown(refs[0])} are empty: nothing to score")
 

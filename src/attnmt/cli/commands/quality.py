@@ -84,7 +84,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
     check_one_stdin([("--src", args.src), ("--hyp", args.hyp)])
     check_not_an_input(args.output, "--output", {"--src": args.src, "--hyp": args.hyp, **model_files(args)},
-                       f"{Path(args.hyp).stem}.{args.output_format}")
+                       scores_name(args.hyp, args.output_format))
     sources, translations = read_pairs(args.src, args.hyp)
     calibration = load_calibration(Path(args.model), args.weights)
     model, tokenizer, _ = load_for_translation(args)
@@ -101,6 +101,13 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     return 0
 
 
+def scores_name(hyp: str, output_format: str) -> str:
+    """The file name an error suggests for the scores of the translations ``hyp``: x.de's are
+    x.scores.jsonl.  Named after the stem alone, the scores of x.tsv in tsv were to go to x.tsv
+    itself, and those of stdin to "-.jsonl"."""
+    return f"{'' if hyp == '-' else Path(hyp).stem + '.'}scores.{output_format}"
+
+
 def read_pairs(src: str, hyp: str) -> tuple[list[str], list[str]]:
     """The source lines and, line by line with them, their translations: the file ``hyp`` as text,
     or the best translation of each line where it is ``attnmt translate``'s tsv or jsonl output
@@ -112,16 +119,17 @@ def read_pairs(src: str, hyp: str) -> tuple[list[str], list[str]]:
     translations, form = best_translations(shown(hyp), read_input(hyp))
     if form == "tsv":  # no row for a blank source line
         translations = with_blank_lines_at_end(translations, [sources])
-    check_pairs(shown(src), sources, shown(hyp), translations)
+    check_pairs(shown(src), sources, shown(hyp), translations, tsv=form == "tsv")
     return sources, translations
 
 
-def check_pairs(src: str, sources: list[str], hyp: str, translations: list[str]) -> None:
-    """One translation a source line, and no translation without a source (a line out of step);
-    an empty translation of a source is scored (quality.empty_translation)."""
-    if len(sources) != len(translations):
-        raise DataError(f"{hyp} has {len(translations)} lines but {src} has {len(sources)}: "
-                        "score needs one translation a source line")
+def check_pairs(src: str, sources: list[str], hyp: str, translations: list[str], tsv: bool = False) -> None:
+    """One translation a source line (counted as ``evaluate`` counts them, a TSV file's by its last
+    row's line), and no translation without a source (a line out of step); an empty translation
+    of a source is scored (quality.empty_translation)."""
+    from attnmt.cli.hypotheses import check_line_count
+
+    check_line_count(hyp, len(translations), src, len(sources), "score needs one translation a source line", tsv)
     if not sources:
         raise DataError(f"{src} and {hyp} are empty: nothing to score")
     for number, (s, t) in enumerate(zip(sources, translations, strict=True), start=1):
