@@ -175,8 +175,8 @@ def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Seq
                        quality: Assessor | None = None,
                        ) -> tuple[list[str], list[Tensor | None], list[Assessment | None]]:
     """``translate_with_weights``'s translations and word weights, and with ``quality`` (an
-    attnmt.decoding.quality.Assessor) each translation's Assessment (None for a blank sentence or an
-    empty translation), as ``assess`` gives it, from what each batch's search computed
+    attnmt.decoding.quality.Assessor) each translation's Assessment (None for a blank sentence; an
+    empty translation's is quality.empty_translation's), as ``assess`` gives it, from what each batch's search computed
     (``assess_searched``): the search scores its tokens and records the last layer's attention, so
     no second pass of the decoder runs for a translation whose text reads back as the ids searched.
     Without ``quality``, every Assessment is None; ConfigError for a layer or a head the model lacks."""
