@@ -1,5 +1,6 @@
 """``attnmt demo --out DIR``: a previous demo's folder is emptied for the next, but never one a run still
-holds, nor one trained on since; the demo holds its folder until it has scored the model.
+holds, nor one trained on since, nor one a run was nested in; the demo holds its folder until it has
+scored the model.
 
 The demo's training is a stand-in (StandInTrainer) that writes what a run writes about itself and stops:
 what is tested here is what happens to the folder, not the training."""
@@ -141,6 +142,20 @@ def test_a_ctrl_c_while_the_demo_records_its_training_leaves_a_folder_the_next_d
     assert run_cli(demo_command, capsys)[0] == 2
     assert (out / "log.jsonl").read_text() == RUN_LOG
     assert json.loads((out / demo.MARKER).read_text()) == demo.training_record(out)
+
+
+def test_a_run_nested_in_a_demo_folder_is_refused_and_kept(tmp_path, demo_command, capsys):
+    """'attnmt train --init_from runs/demo --out_dir runs/demo/finetune' was deleted by the next demo."""
+    out = tmp_path / "demo"
+    assert run_cli(demo_command, capsys)[0] == 2
+    (out / "finetune" / ckpt.CHECKPOINTS / "step_00000004").mkdir(parents=True)
+    (out / "finetune" / "log.jsonl").write_text(RUN_LOG)
+    before = files_in(out)
+    code, _, err = run_cli(demo_command, capsys)
+    assert code == 2 and err == (f"attnmt: error: {out / 'finetune'} holds a training run that 'attnmt demo' did "
+                                 f"not write, and a demo into {out} would delete it; move it out of {out}, or "
+                                 "choose another --out\n")
+    assert files_in(out) == before
 
 
 def test_the_next_demo_replaces_a_demo_folder_and_holds_it_until_it_ends(tmp_path, demo_command, capsys,

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import time
 from pathlib import Path
 
-from attnmt.checkpoint import list_checkpoints, load_model_dir
+from attnmt.checkpoint import CHECKPOINTS, list_checkpoints, load_model_dir
 from attnmt.cli.commands.train import load_training_kernels
 from attnmt.config import TrainConfig, load_config
 from attnmt.decoding import DEFAULT
@@ -39,6 +40,8 @@ EXAMPLES = [
 # wrote (training_record) once it ends; an earlier release's demo left it empty.
 MARKER = ".attnmt-demo"
 RUNNING = {"demo": "running"}
+# What a training run writes into its folder, which the demo writes at its own folder's top level alone.
+RUN_MARKS = (LOCK, "log.jsonl", CHECKPOINTS)
 
 
 def training_record(out: Path) -> dict:
@@ -84,9 +87,22 @@ def trained_since(out: Path) -> bool:
     return recorded != training_record(out)
 
 
+def nested_run(out: Path) -> Path | None:
+    """The first folder below ``out``'s top level that holds a training run's files (RUN_MARKS): a run
+    trained into a subfolder (``--out_dir runs/demo/finetune``), which emptying ``out`` would delete."""
+    for folder, subfolders, files in sorted(os.walk(out)):
+        if Path(folder) != out and set(RUN_MARKS) & {*subfolders, *files}:
+            return Path(folder)
+    return None
+
+
 def check_demo_alone(out: Path) -> None:
     """Refuses (ConfigError, one line) to empty the demo folder ``out`` where it holds training the demo
-    did not do: the demo's own run trained on since."""
+    did not do: a run nested in a subfolder, or the demo's own run trained on since."""
+    nested = nested_run(out)
+    if nested is not None:
+        raise ConfigError(f"{nested} holds a training run that 'attnmt demo' did not write, and a demo into {out} "
+                          f"would delete it; move it out of {out}, or choose another --out")
     if trained_since(out):
         raise ConfigError(f"{out} was trained on since 'attnmt demo' wrote it (its log.jsonl and checkpoints are "
                           f"not the demo's: 'attnmt train --resume {out}'); choose another --out, or remove it "
@@ -97,8 +113,8 @@ def claim_out_dir(out: Path) -> RunLock:
     """Holds ``out`` (RunLock: a training run's hold on its out_dir) and empties it for a new demo, marked
     RUNNING.  A previous demo's folder is emptied only while it holds what that demo trained, and no one
     holds it: a demo or run still running there ("DIR is in use by another training run (process N)"),
-    and a run trained on there since, are not deleted under their owner (one line each).  Any other
-    existing directory is left alone."""
+    a run trained on there since, and a run nested in it are not deleted under their owner (one line
+    each).  Any other existing directory is left alone."""
     if out.exists() and not (out / MARKER).exists():
         raise ConfigError(f"{out} exists and was not written by 'attnmt demo'; choose another --out")
     lock = RunLock.claim(out, key="--out")
