@@ -1,5 +1,6 @@
 """``attnmt demo --out DIR``: a previous demo's folder is emptied for the next, but never one a run still
-holds, nor one trained on since; the demo holds its folder until it has scored the model.
+holds, nor one trained on since, nor one a run was nested in; the demo holds its folder until it has
+scored the model.
 
 The demo's training is a stand-in (StandInTrainer) that writes what a run writes about itself and stops:
 what is tested here is what happens to the folder, not the training."""
@@ -15,7 +16,7 @@ from support import run_cli, tiny_config
 
 from attnmt import checkpoint as ckpt
 from attnmt.cli import demo
-from attnmt.errors import DataError, ModelDirError
+from attnmt.errors import INTERRUPTED_STATUS, DataError, ModelDirError
 from attnmt.training.run_dir import LOCK, RunLock
 from attnmt.training.trainer import Trainer
 
@@ -23,8 +24,12 @@ SMALL = dict(eval_metric="loss", max_tokens=120, max_steps=1, eval_every=1,
              model=dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, max_positions=64))
 
 
+# What a run appends to log.jsonl: its start record (a resume writes one too), then its steps'.
+RUN_LOG = '{"step": 0, "runtime": {}}\n{"step": 10}\n'
+
+
 class StandInTrainer:
-    """Writes a log line and a checkpoint into out_dir, as a run does, then stops the demo (DataError,
+    """Writes a run's log and a checkpoint into out_dir, as a run does, then stops the demo (DataError,
     exit 2) before it scores anything."""
 
     def __init__(self, config, **options) -> None:
@@ -32,7 +37,7 @@ class StandInTrainer:
 
     def train(self):
         with open(self.dir / "log.jsonl", "a", encoding="utf-8") as log:
-            log.write('{"step": 10}\n')
+            log.write(RUN_LOG)
         (self.dir / ckpt.CHECKPOINTS / "step_00000010").mkdir(parents=True)
         (self.dir / ckpt.CHECKPOINTS / "step_00000010" / ckpt.TRAINER_STATE).write_bytes(b"state")
         raise DataError("the stand-in trainer stops the demo here")
@@ -78,16 +83,79 @@ def test_a_demo_folder_trained_on_since_is_refused_and_kept(tmp_path, demo_comma
     assert files_in(out) == before
 
 
-def test_a_demo_killed_before_it_ended_is_kept_and_an_untrained_one_replaced(tmp_path, demo_command, capsys):
+def test_a_demo_folder_of_an_earlier_release_is_replaced(tmp_path, demo_command, capsys):
+    """An earlier release's demo left its marker empty: every later demo into its folder was refused as
+    "trained on since", 'make demo' included, until the folder was removed by hand."""
     out = tmp_path / "demo"
-    out.mkdir()
-    (out / demo.MARKER).touch()  # a demo of an earlier release, or one killed before it recorded its training
-    (out / "train.yaml").write_text("a run that never trained")
-    assert run_cli(demo_command, capsys)[0] == 2  # nothing trained there: replaced
-    assert not (out / "train.yaml").exists() and (out / "log.jsonl").read_text() == '{"step": 10}\n'
-    (out / demo.MARKER).write_text("")  # the demo killed before it recorded its training
+    (out / ckpt.CHECKPOINTS / "step_00000002").mkdir(parents=True)
+    (out / ckpt.CHECKPOINTS / "step_00000002" / ckpt.TRAINER_STATE).write_bytes(b"state")
+    (out / "log.jsonl").write_text('{"step": 0, "runtime": {}}\n{"step": 2}\n')
+    (out / demo.MARKER).touch()
+    assert run_cli(demo_command, capsys)[0] == 2  # the stand-in's stop, after it trained there
+    assert (out / "log.jsonl").read_text() == RUN_LOG
+    assert [path.name for path in ckpt.list_checkpoints(out)] == ["step_00000010"]
+
+
+def test_a_demo_killed_before_it_ended_is_replaced_unless_a_run_started_there_since(tmp_path, demo_command,
+                                                                                   capsys, monkeypatch):
+    out = tmp_path / "demo"
+    markers = []
+    real_train = StandInTrainer.train
+
+    def train_reading_the_marker(self):
+        markers.append(json.loads((out / demo.MARKER).read_text()))
+        return real_train(self)
+
+    monkeypatch.setattr(StandInTrainer, "train", train_reading_the_marker)
+    assert run_cli(demo_command, capsys)[0] == 2
+    assert markers == [demo.RUNNING]
+    (out / demo.MARKER).write_text(json.dumps(demo.RUNNING))  # as a demo killed (kill -9) leaves it
+    assert run_cli(demo_command, capsys)[0] == 2
+    assert (out / "log.jsonl").read_text() == RUN_LOG  # replaced
+    (out / demo.MARKER).write_text(json.dumps(demo.RUNNING))
+    with open(out / "log.jsonl", "a", encoding="utf-8") as log:  # 'attnmt train --resume' there since
+        log.write('{"step": 10, "runtime": {}}\n{"step": 20}\n')
+    before = files_in(out)
     assert "was trained on since" in run_cli(demo_command, capsys)[2]
-    assert (out / "log.jsonl").read_text() == '{"step": 10}\n'
+    assert files_in(out) == before
+
+
+def test_a_ctrl_c_while_the_demo_records_its_training_leaves_a_folder_the_next_demo_replaces(
+        tmp_path, demo_command, capsys, monkeypatch):
+    """The marker was written in place: cut short, it held half a record, which no later demo took."""
+    out = tmp_path / "demo"
+    real_write_text, real_train = Path.write_text, StandInTrainer.train
+
+    def write_half_then_ctrl_c(path, text, *args, **kwargs):
+        monkeypatch.setattr(Path, "write_text", real_write_text)
+        real_write_text(path, text[:len(text) // 2], *args, **kwargs)
+        raise KeyboardInterrupt
+
+    def train_then_ctrl_c_in_the_next_write(self):
+        monkeypatch.setattr(Path, "write_text", write_half_then_ctrl_c)
+        return real_train(self)
+
+    monkeypatch.setattr(StandInTrainer, "train", train_then_ctrl_c_in_the_next_write)
+    assert run_cli(demo_command, capsys)[0] == INTERRUPTED_STATUS
+    assert json.loads((out / demo.MARKER).read_text()) == demo.RUNNING
+    monkeypatch.setattr(StandInTrainer, "train", real_train)
+    assert run_cli(demo_command, capsys)[0] == 2
+    assert (out / "log.jsonl").read_text() == RUN_LOG
+    assert json.loads((out / demo.MARKER).read_text()) == demo.training_record(out)
+
+
+def test_a_run_nested_in_a_demo_folder_is_refused_and_kept(tmp_path, demo_command, capsys):
+    """'attnmt train --init_from runs/demo --out_dir runs/demo/finetune' was deleted by the next demo."""
+    out = tmp_path / "demo"
+    assert run_cli(demo_command, capsys)[0] == 2
+    (out / "finetune" / ckpt.CHECKPOINTS / "step_00000004").mkdir(parents=True)
+    (out / "finetune" / "log.jsonl").write_text(RUN_LOG)
+    before = files_in(out)
+    code, _, err = run_cli(demo_command, capsys)
+    assert code == 2 and err == (f"attnmt: error: {out / 'finetune'} holds a training run that 'attnmt demo' did "
+                                 f"not write, and a demo into {out} would delete it; move it out of {out}, or "
+                                 "choose another --out\n")
+    assert files_in(out) == before
 
 
 def test_the_next_demo_replaces_a_demo_folder_and_holds_it_until_it_ends(tmp_path, demo_command, capsys,

@@ -132,6 +132,25 @@ def test_the_tokenizer_options_a_directory_was_prepared_with_fit_it_however_writ
         run_start(replace(config, prepared_dir=str(tmp_path / "data"), tokenizer_options={}), say=print)
 
 
+@pytest.mark.parametrize("spelt", [
+    {"model_type": "BPE"},  # refused: the lower-cased type was compared as written
+    {"character_coverage": "1e0"},  # refused: YAML reads 1e0 as text, which SentencePiece reads as 1.0
+    {"user_defined_symbols": ">>de<<,>>fr<<"},  # refused: SentencePiece's own form, the list's as one text
+])
+def test_tokenizer_options_spelt_another_way_fit_the_directory_prepared_with_them(tmp_path, spelt):
+    """The directory records its options as SentencePiece was given them; a run's are compared so too."""
+    options = {"model_type": "bpe", "character_coverage": 1.0, "user_defined_symbols": [">>de<<", ">>fr<<"]}
+    config = tiny_config(tmp_path, **SMALL, tokenizer_options={**options, **spelt})
+    prepare_config(config, tmp_path / "data", log=lambda line: None)
+    assert json.loads((tmp_path / "data" / "header.json").read_text())["tokenizer_options"] == options
+    start = run_start(replace(config, prepared_dir=str(tmp_path / "data"), tokenizer_options=options), say=print)
+    assert start.tokenizer.piece_to_id(">>fr<<") != start.tokenizer.unk_id  # the directory's, symbols kept whole
+    header = json.loads((tmp_path / "data" / "header.json").read_text())
+    header["tokenizer_options"] = {**options, **spelt}  # as the release before recorded them, as written
+    (tmp_path / "data" / "header.json").write_text(json.dumps(header))
+    run_start(replace(config, prepared_dir=str(tmp_path / "data"), tokenizer_options=options), say=print)
+
+
 def test_a_directory_prepared_before_tokenizer_options_were_recorded_still_fits(tmp_path):
     config = tiny_config(tmp_path, **SMALL, tokenizer_options={"model_type": "bpe"})
     prepare_config(config, tmp_path / "data", log=lambda line: None)

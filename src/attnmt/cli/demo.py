@@ -9,18 +9,19 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import time
 from pathlib import Path
 
-from attnmt.checkpoint import list_checkpoints, load_model_dir
+from attnmt.checkpoint import CHECKPOINTS, list_checkpoints, load_model_dir
 from attnmt.cli.commands.train import load_training_kernels
 from attnmt.config import TrainConfig, load_config
 from attnmt.decoding import DEFAULT
 from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError
 from attnmt.evaluate import score
-from attnmt.files import LOCK
+from attnmt.files import LOCK, write_text
 from attnmt.inspect.figures import write_attention_figures
 from attnmt.text.data import read_parallel
 from attnmt.training.averaging import keep_better_average
@@ -35,8 +36,12 @@ EXAMPLES = [
     "A little girl in a pink dress is climbing the stairs.",
     "A group of people are standing in front of a building.",
 ]
-# A demo's folder holds this file: what its training wrote (training_record), recorded when the demo ends.
+# A demo's folder holds this file: RUNNING from when the demo claims the folder, and what its training
+# wrote (training_record) once it ends; an earlier release's demo left it empty.
 MARKER = ".attnmt-demo"
+RUNNING = {"demo": "running"}
+# What a training run writes into its folder, which the demo writes at its own folder's top level alone.
+RUN_MARKS = (LOCK, "log.jsonl", CHECKPOINTS)
 
 
 def training_record(out: Path) -> dict:
@@ -47,30 +52,77 @@ def training_record(out: Path) -> dict:
             "checkpoints": [path.name for path in list_checkpoints(out)]}
 
 
-def recorded_training(out: Path) -> dict:
-    """The training_record the demo in ``out`` wrote into its MARKER; where there is none (a new folder,
-    a demo killed before it ended, or of an earlier release: an empty file), that of a folder with no
-    training."""
+def recorded_training(out: Path) -> dict | None:
+    """The training_record the demo in ``out`` wrote into its MARKER; None where it recorded none: an
+    earlier release's demo (an empty file), or one killed before it ended (RUNNING)."""
     try:
-        return json.loads((out / MARKER).read_text(encoding="utf-8"))
-    except (FileNotFoundError, ValueError):
-        return {"log.jsonl": None, "checkpoints": []}
+        record = json.loads((out / MARKER).read_text(encoding="utf-8"))
+    except ValueError:
+        return None
+    return record if isinstance(record, dict) and "checkpoints" in record else None
+
+
+def runs_started(log: Path) -> int:
+    """How many runs wrote into the log.jsonl ``log``: each run, a resume too, starts with a "runtime" record."""
+    if not log.is_file():
+        return 0
+    records = []
+    for line in log.read_text(encoding="utf-8", errors="replace").splitlines():
+        try:
+            records.append(json.loads(line))
+        except ValueError:  # a line a kill cut short
+            continue
+    return sum(isinstance(record, dict) and "runtime" in record for record in records)
+
+
+def trained_since(out: Path) -> bool:
+    """Whether a run trained in the demo folder ``out`` after its demo: its log.jsonl or checkpoints are
+    not those the demo recorded, or, where the demo recorded none (an earlier release's, or one killed),
+    its log.jsonl shows a second run started there (``attnmt train --resume``: the demo starts one)."""
+    if not (out / MARKER).exists():
+        return False  # a new folder
+    recorded = recorded_training(out)
+    if recorded is None:
+        return runs_started(out / "log.jsonl") > 1
+    return recorded != training_record(out)
+
+
+def nested_run(out: Path) -> Path | None:
+    """The first folder below ``out``'s top level that holds a training run's files (RUN_MARKS): a run
+    trained into a subfolder (``--out_dir runs/demo/finetune``), which emptying ``out`` would delete."""
+    for folder, subfolders, files in sorted(os.walk(out)):
+        if Path(folder) != out and set(RUN_MARKS) & {*subfolders, *files}:
+            return Path(folder)
+    return None
+
+
+def check_demo_alone(out: Path) -> None:
+    """Refuses (ConfigError, one line) to empty the demo folder ``out`` where it holds training the demo
+    did not do: a run nested in a subfolder, or the demo's own run trained on since."""
+    nested = nested_run(out)
+    if nested is not None:
+        raise ConfigError(f"{nested} holds a training run that 'attnmt demo' did not write, and a demo into {out} "
+                          f"would delete it; move it out of {out}, or choose another --out")
+    if trained_since(out):
+        raise ConfigError(f"{out} was trained on since 'attnmt demo' wrote it (its log.jsonl and checkpoints are "
+                          f"not the demo's: 'attnmt train --resume {out}'); choose another --out, or remove it "
+                          "yourself")
 
 
 def claim_out_dir(out: Path) -> RunLock:
-    """Holds ``out`` (RunLock: a training run's hold on its out_dir) and empties it for a new demo.  A
-    previous demo's folder is emptied only while it holds what that demo trained, and no one holds it:
-    a demo or run still running there ("DIR is in use by another training run (process N)"), and a run
-    trained on there since, are not deleted under their owner (one line each).  Any other existing
-    directory is left alone."""
+    """Holds ``out`` (RunLock: a training run's hold on its out_dir) and empties it for a new demo, marked
+    RUNNING.  A previous demo's folder is emptied only while it holds what that demo trained, and no one
+    holds it: a demo or run still running there ("DIR is in use by another training run (process N)"),
+    a run trained on there since, and a run nested in it are not deleted under their owner (one line
+    each).  Any other existing directory is left alone."""
     if out.exists() and not (out / MARKER).exists():
         raise ConfigError(f"{out} exists and was not written by 'attnmt demo'; choose another --out")
     lock = RunLock.claim(out, key="--out")
-    if training_record(out) != recorded_training(out):
+    try:
+        check_demo_alone(out)
+    except ConfigError:
         lock.release()
-        raise ConfigError(f"{out} was trained on since 'attnmt demo' wrote it (its log.jsonl and checkpoints are "
-                          f"not the demo's: 'attnmt train --resume {out}', or a demo killed before it ended); "
-                          "choose another --out, or remove it yourself")
+        raise
     for path in out.iterdir():
         if path.name == LOCK:  # held: another claim waits on this file
             continue
@@ -78,7 +130,7 @@ def claim_out_dir(out: Path) -> RunLock:
             shutil.rmtree(path)
         else:
             path.unlink()
-    (out / MARKER).touch()
+    write_text(out / MARKER, json.dumps(RUNNING))
     return lock
 
 
@@ -90,9 +142,11 @@ def run_demo(config_path: str, out: str, minutes: float, overrides: dict[str, st
     lock = claim_out_dir(out_dir)
     try:  # held through the scoring too: a second demo would empty the folder under it
         train_and_show(config, config_path, out_dir, minutes)
-    finally:
-        (out_dir / MARKER).write_text(json.dumps(training_record(out_dir)), encoding="utf-8")
-        lock.release()
+    finally:  # atomic: cut short, the marker stays RUNNING, which the next demo replaces
+        try:
+            write_text(out_dir / MARKER, json.dumps(training_record(out_dir)))
+        finally:
+            lock.release()
 
 
 def train_and_show(config: TrainConfig, config_path: str, out_dir: Path, minutes: float) -> None:

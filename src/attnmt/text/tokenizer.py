@@ -22,6 +22,7 @@ it, ``encode_target`` the target without BOS/EOS, ``decode`` turns target ids in
 
 from __future__ import annotations
 
+import csv
 import io
 import random
 import re
@@ -35,7 +36,7 @@ import sentencepiece as spm
 from google.protobuf.message import DecodeError
 from sentencepiece import sentencepiece_model_pb2, sentencepiece_pb2
 
-from attnmt.config_ranges import check_tokenizer_options
+from attnmt.config_ranges import check_tokenizer_options, typed
 from attnmt.errors import AttnmtWarning, ConfigError
 from attnmt.files import write_bytes
 
@@ -274,9 +275,28 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
 
 
 def sentencepiece_options(options: dict) -> dict:
-    """``tokenizer_options`` as train_sentencepiece passes them on: with attnmt's defaults where they are
-    not given (a unigram model covering every character; SentencePiece's own coverage is 0.9995)."""
-    return {"model_type": "unigram", "character_coverage": 1.0, **options}
+    """``tokenizer_options`` (checked: check_tokenizer_options) as train_sentencepiece passes them on, and
+    as a prepared directory records and compares them, so that two spellings of one tokenizer are one:
+    attnmt's defaults where they are not given (a unigram model covering every character; SentencePiece's
+    own coverage is 0.9995), SentencePiece's own defaults left out (no byte_fallback, no symbols), and
+    each value as SentencePiece reads it: model_type in lower case ("BPE"), character_coverage a number
+    (YAML reads ``1e0`` as text), user_defined_symbols a list of texts (SentencePiece's one text, the
+    symbols apart by commas, split as it splits it: as CSV)."""
+    given = {"model_type": "unigram", "character_coverage": 1.0, **options}
+    symbols = given.pop("user_defined_symbols", None) or []
+    fallback = given.pop("byte_fallback", False)
+    return {**given, "model_type": str(given["model_type"]).lower(),
+            "character_coverage": typed(given["character_coverage"], "float", "tokenizer_options: character_coverage"),
+            **({"byte_fallback": True} if fallback else {}),
+            **({"user_defined_symbols": symbol_list(symbols)} if symbols else {})}
+
+
+def symbol_list(symbols: str | list) -> list[str]:
+    """user_defined_symbols as a list of texts: a text is SentencePiece's own form, ``">>de<<,>>fr<<"``,
+    read as SentencePiece reads it (CSV: a quoted symbol may hold a comma); a number is its text."""
+    if isinstance(symbols, str):
+        return next(csv.reader([symbols]), [])
+    return [str(symbol) for symbol in symbols]
 
 
 def attnmt_layout(proto: bytes) -> bytes:

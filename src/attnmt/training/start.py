@@ -173,8 +173,10 @@ def check_prepared_options(config: TrainConfig, folder: Path, header: dict, say:
             say(f"{folder} does not record the tokenizer_options it was prepared with (an earlier attnmt "
                 f"prepared it): this run keeps its tokenizer, whatever tokenizer_options says")
         return
-    made = header["tokenizer_options"]
+    made = header["tokenizer_options"]  # as sentencepiece_options gave them (an earlier attnmt: as written)
     if made is not None and sentencepiece_options(config.tokenizer_options) != sentencepiece_options(made):
+        defaults = sentencepiece_options({})  # which a config need not write
+        made = {key: value for key, value in made.items() if defaults.get(key) != value}
         raise ConfigError(f"tokenizer_options: {as_written(config.tokenizer_options)}, but {folder} was prepared with "
                           f"{as_written(made)}, whose tokenizer a run from it keeps; give the tokenizer_options it was "
                           "prepared with, or run 'attnmt prepare' again with these")

@@ -20,7 +20,7 @@ from attnmt.config import CorpusSpec, TrainConfig
 from attnmt.errors import ConfigError
 from attnmt.files import remove_orphans
 from attnmt.text.data import Batch, encode_pairs, read_parallel
-from attnmt.text.tokenizer import Tokenizer
+from attnmt.text.tokenizer import Tokenizer, sentencepiece_options
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.training.batching import TokenBatcher, WeightedBatcher, fixed_batches
 from attnmt.training.corpus import TokenCorpus
@@ -109,6 +109,6 @@ def prepare_config(config: TrainConfig, out: str | Path, log: Callable[[str], No
         given = config.tokenizer or config.init_from
         trained_for = None if given else config.vocab_size or DEFAULT_VOCAB_SIZE
         return tokenize_corpora(config.corpora(), tokenizer, out, Filters.of(config), config.prepare_workers, log,
-                                trained_for, None if given else config.tokenizer_options)
+                                trained_for, None if given else sentencepiece_options(config.tokenizer_options))
     finally:
         lock.release()
