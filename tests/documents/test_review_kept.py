@@ -1,6 +1,6 @@
 """What a document says of the text a review kept in its source (``Review(source_below=True)``,
-``--below-quality source``): a block, a Word or PowerPoint paragraph whose every sentence kept its
-source is not said to be in the target language; one with some translated is.
+``--below-quality source``): a block, a Word or PowerPoint paragraph, an XLIFF target whose every
+sentence kept its source is not said to be in the target language; one with some translated is.
 Mirror: words upper-cased in reverse order; a sentence with "bad" in it is under the threshold."""
 
 import io
@@ -15,6 +15,7 @@ from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import Review
+from attnmt.documents.xliff import translate_xliff
 
 GERMAN = DocumentOptions(target_lang="de")
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
@@ -90,3 +91,33 @@ def test_a_slide_paragraph_that_kept_its_source_says_the_source_language(mirror)
     runs = etree.fromstring(translated["ppt/slides/slide1.xml"]).iter(f"{{{A}}}r")
     assert [(run.findtext(f"{{{A}}}t"), run.find(f"{{{A}}}rPr").get("lang")) for run in runs] == [
         ("A bad dog runs.", "en"), ("SLEEPS. CAT A", "de-DE")]
+
+
+XLIFF_2 = ('<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="de">'
+           '<file id="f"><unit id="1"><segment><source>A bad dog runs.</source></segment></unit>'
+           '<unit id="2"><segment state="initial"><source>A cat sleeps.</source><target/></segment></unit>'
+           '<unit id="3"><segment><source>A bad dog runs. A cat sleeps.</source></segment></unit></file></xliff>')
+XLIFF_1 = ('<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2"><file source-language="en" '
+           'target-language="de" datatype="plaintext" original="a"><body>'
+           '<trans-unit id="1"><source>A bad dog runs.</source><target state="new"/></trans-unit>'
+           '<trans-unit id="2"><source>A cat sleeps.</source></trans-unit>'
+           '<trans-unit id="3"><source>A bad dog runs. A cat sleeps.</source></trans-unit></body></file></xliff>')
+
+
+def test_an_xliff_2_segment_that_kept_its_source_gets_no_target_one_partly_kept_is_initial(mirror):
+    """The source was written as its target, state="translated": finished, and never translated again."""
+    out = translate_xliff(XLIFF_2, mirror, GERMAN, review=turning_down())
+    assert out.startswith(XLIFF_2[:XLIFF_2.index("<unit")] + '<unit id="1"><segment><source>A bad dog runs.</source>'
+                          '</segment></unit>')
+    assert '<segment state="translated"><source>A cat sleeps.</source><target>SLEEPS. CAT A</target>' in out
+    assert ('<segment state="initial"><source>A bad dog runs. A cat sleeps.</source>'
+            '<target>A bad dog runs. SLEEPS. CAT A</target>') in out
+
+
+def test_an_xliff_1_unit_that_kept_its_source_keeps_its_empty_target_one_partly_kept_needs_translation(mirror):
+    out = translate_xliff(XLIFF_1, mirror, GERMAN, review=turning_down())
+    assert '<trans-unit id="1"><source>A bad dog runs.</source><target state="new"/></trans-unit>' in out
+    assert ('<target state="needs-review-translation" state-qualifier="mt-suggestion">SLEEPS. CAT A</target>'
+            in out)
+    assert ('<target state="needs-translation" state-qualifier="mt-suggestion">A bad dog runs. SLEEPS. CAT A'
+            '</target>') in out

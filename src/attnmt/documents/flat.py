@@ -94,7 +94,7 @@ class FlatText:
     translated with the rest but neither given a place nor reviewed: it would be listed twice;
     ``source_kept``: True once every sentence of it with words kept its source text in place of
     its translation (attnmt.documents.review, ``source_below``), so that the format does not say
-    it is in the target language."""
+    it is in the target language; ``partly_kept``: True once some did and some were translated."""
 
     text: str
     marks: list[Mark] = field(default_factory=list)
@@ -102,6 +102,7 @@ class FlatText:
     breaks: list[int] = field(default_factory=list)  # where a sentence must end: a tab, a line in a cell
     seen: bool = True
     source_kept: bool = False
+    partly_kept: bool = False
 
 
 @dataclass(frozen=True)

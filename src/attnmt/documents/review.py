@@ -166,7 +166,8 @@ class Review:
 def mark_source_kept(placed: Sequence[Placed], translated: set[str], kept: set[str]) -> None:
     """Each flat text among ``placed`` whose sentences with words all keep their source (``kept``;
     none of them ``translated``) says so (FlatText.source_kept): its format then leaves it in the
-    source's language (a page's ``lang``, a Word run's ``w:lang``).
+    source's language (a page's ``lang``, a Word run's ``w:lang``, an XLIFF target not written);
+    one with some of each says that (FlatText.partly_kept: an XLIFF target still to be translated).
     A sentence in neither passed through (no letters) and tells nothing."""
     sentences: dict[int, list[bool]] = {}
     flats: dict[int, FlatText] = {}
@@ -175,7 +176,7 @@ def mark_source_kept(placed: Sequence[Placed], translated: set[str], kept: set[s
             flats[id(sentence.flat)] = sentence.flat
             sentences.setdefault(id(sentence.flat), []).append(sentence.source in kept)
     for key, each in sentences.items():
-        flats[key].source_kept = all(each)
+        flats[key].source_kept, flats[key].partly_kept = all(each), any(each) and not all(each)
 
 
 def place_of(segment: Segment, archive: bool) -> dict[str, str | int]:
