@@ -110,6 +110,17 @@ def test_review_combinations_that_make_no_sense_get_one_line(trained_model, tmp_
     assert not output.exists() and not (tmp_path / "r.tsv").exists()
 
 
+def test_review_dash_is_refused_in_one_line_not_written_to_a_file_named_dash(trained_model, tmp_path, capsys,
+                                                                           monkeypatch):
+    """"-" is stdin or stdout wherever translate takes a file; --review - wrote a file named "-"."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "in.txt").write_text("a dog runs\n", encoding="utf-8")
+    code, out, err = run_cli(["translate", "--model", trained_model, "--review", "-", "in.txt", "-"], capsys)
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert "--review - would write the table into a file named '-'" in err
+    assert not (tmp_path / "-").exists()
+
+
 def test_translate_file_fills_a_review_in_python(trained_model, tmp_path):
     from attnmt.documents import model_review, translate_file
     from attnmt.documents.flat import Place

@@ -208,8 +208,12 @@ def check_output_path(args: argparse.Namespace) -> None:
 
 
 def check_review_path(args: argparse.Namespace) -> None:
-    """The table goes to a file of its own: not a folder, not the output, not a file the
+    """The table goes to a file of its own: not "-" (which names stdin and stdout elsewhere; a
+    file named "-" was written without a word), not a folder, not the output, not a file the
     translation is made from."""
+    if args.review == "-":
+        raise ConfigError("--review - would write the table into a file named '-' (stdout is the translation's): "
+                          "give the table a file name (report.review.tsv)")
     review = Path(args.review)
     if review.is_dir():
         raise ConfigError(f"--review {args.review} is a folder: give the table a file name (report.review.tsv)")

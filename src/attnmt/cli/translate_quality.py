@@ -81,11 +81,52 @@ def below_quality(args: argparse.Namespace, source: str, text: str, a: Assessmen
     return {"keep": text, "mark": MARK + text, "source": source}[args.below_quality]
 
 
+def keeps_source(args: argparse.Namespace, a: Assessment | None) -> bool:
+    """Whether --below-quality source writes the source line in place of a hypothesis assessed ``a``."""
+    return (args.below_quality == "source" and args.min_quality is not None and a is not None
+            and a.quality < args.min_quality)
+
+
+def copy_pairs(source: str) -> list[tuple[int, int]]:
+    """The word alignment of a source line written as its own translation: each word with itself
+    (Pharaoh's words, split at whitespace, as --alignments numbers them)."""
+    return [(k, k) for k in range(len(source.split()))]
+
+
+def copy_extras(args: argparse.Namespace, source: str) -> dict:
+    """What --alignments and --confidence add to a source line written in place of a hypothesis:
+    its own alignment (``copy_pairs``), and no confidence, as the model wrote none of its pieces;
+    not the turned-down translation's, whose words and pieces are not the line's."""
+    extras: dict = {}
+    if args.alignments:
+        extras["alignment"] = " ".join(f"{s}-{t}" for s, t in copy_pairs(source))  # Pharaoh's pairs
+    if args.confidence:
+        extras["confidence"] = []
+    return extras
+
+
 def below_quality_results(args: argparse.Namespace, sources: list[str], results: list[list[Translation]],
-                          assessments: list[list]) -> list[list[Translation]]:
-    """tsv and jsonl: --below-quality source puts the source line in place of a hypothesis under
-    --min-quality; keep and mark leave it (its flags hold low_quality)."""
+                          extras: list[list[dict]]) -> tuple[list[list[Translation]], list[list[dict]]]:
+    """tsv and jsonl: with --below-quality source, a line's hypotheses under --min-quality give way
+    to the source line, once, at the rank of the first of them (with --n-best, the same line
+    again at each would differ only in scores that are not its own), its extras the copy's
+    (``copy_extras``, which the caller gives such a hypothesis); its score, log_prob, quality and
+    flags stay the turned-down translation's: they say why the source stands there.  keep and
+    mark leave them (their flags hold low_quality)."""
     if args.min_quality is None or args.below_quality != "source":
-        return results
-    return [[replace(h, text=below_quality(args, s, h.text, a)) for h, a in zip(hs, found, strict=True)]
-            for s, hs, found in zip(sources, results, assessments, strict=True)]
+        return results, extras
+    kept_results, kept_extras = [], []
+    for source, hypotheses, more in zip(sources, results, extras, strict=True):
+        found: list[Translation] = []
+        found_extras: list[dict] = []
+        copied = False
+        for h, extra in zip(hypotheses, more, strict=True):
+            if keeps_source(args, h.assessment):
+                if copied:
+                    continue
+                copied, h = True, replace(h, text=source)
+            found.append(h)
+            found_extras.append(extra)
+        kept_results.append(found)
+        kept_extras.append(found_extras)
+    return kept_results, kept_extras

@@ -4,7 +4,9 @@ and the EPUB 2 table of contents (toc.ncx) entry by entry (ENTRIES).  Pages are 
 EPUB readers parse them, and written back as XML.  With a target language, each page's
 ``xml:lang`` (and ``lang``, but on an EPUB 2 page without one: XHTML 1.1 has none), those of its
 blocks of translated text and the elements around them (TreeJob), the package's ``dc:language``
-and the table of contents' ``xml:lang`` say it.  The manifest's links are IRIs:
+and the table of contents' ``xml:lang`` say it (a page's root and the table of contents' once
+something of theirs is translated: one whose every sentence kept its source, --below-quality
+source, keeps its language).  The manifest's links are IRIs:
 ``chapter%201.xhtml`` is the member ``chapter 1.xhtml``.
 """
 
@@ -41,17 +43,47 @@ TOC = "application/x-dtbncx+xml"
 ENTRIES = "n:navMap//n:navLabel/n:text | n:navList//n:navLabel/n:text"
 
 
-class EntryJob:
-    """One entry of toc.ncx (its ``<text>``), translated as a line."""
+class PageJob(TreeJob):
+    """An XHTML page (TreeJob), whose root then says the target language where something of it was
+    translated (``say_page_language``; ``lang`` too on an EPUB 3 page, or one that has it: XHTML
+    1.1, EPUB 2's, has none)."""
 
-    def __init__(self, element: etree._Element) -> None:
-        self.element = element
-
-    def flats(self) -> list[FlatText]:
-        return [flat_line(self.element.text or "")]
+    def __init__(self, root: etree._Element, vocabulary: Vocabulary, options: DocumentOptions, epub3: bool) -> None:
+        super().__init__(root, vocabulary, options)
+        self.root, self.target_lang, self.epub3 = root, options.target_lang, epub3
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
-        self.element.text = plain(results[0])
+        super().finish(results)
+        say_page_language(self.root, page_language(self.root, self.target_lang, self.translated()),
+                          self.epub3 or self.root.get("lang") is not None)
+
+
+class ContentsJob:
+    """The entries of toc.ncx (each ``<text>``), each translated as a line; its root's ``xml:lang``
+    then says the target language where one of them was translated."""
+
+    def __init__(self, root: etree._Element, entries: list[etree._Element], target_lang: str | None) -> None:
+        self.root, self.entries, self.target_lang = root, entries, target_lang
+        self.texts = [flat_line(entry.text or "") for entry in entries]
+
+    def flats(self) -> list[FlatText]:
+        return list(self.texts)
+
+    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
+        for entry, content in zip(self.entries, results, strict=True):
+            entry.text = plain(content)
+        translated = not all(flat.source_kept for flat in self.texts)
+        say_page_language(self.root, page_language(self.root, self.target_lang, translated), False)
+
+
+def say_page_language(root: etree._Element, lang: str | None, with_lang: bool) -> None:
+    """A page's root says ``lang`` (None: what it says stays) in ``xml:lang``, and in ``lang``
+    ``with_lang``; a ``dir`` there agrees."""
+    if lang:
+        root.set(XML_LANG, lang)
+        if with_lang:
+            root.set("lang", lang)
+        set_direction(root, lang)
 
 
 def package_path(archive: Archive) -> str:
@@ -96,18 +128,13 @@ def epub_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
             continue
         tree = parse_part(archive, member, doctype=True)
         root = tree.getroot()
+        job: PageJob | ContentsJob
         if kind == TOC:
-            jobs = [EntryJob(t) for t in root.xpath(ENTRIES, namespaces={"n": NCX}) if has_words(t.text or "")]
+            entries = [t for t in root.xpath(ENTRIES, namespaces={"n": NCX}) if has_words(t.text or "")]
+            job = ContentsJob(root, entries, options.target_lang)
         else:
-            jobs = [TreeJob(root, vocabulary, options)]
-            jobs = jobs if jobs[0].runs or jobs[0].attributes else []
-        part = Part(member, tree, jobs)
-        if page_language(root, options.target_lang) and jobs:
-            root.set(XML_LANG, options.target_lang)
-            if kind != TOC and (epub3 or root.get("lang") is not None):  # XHTML 1.1 (EPUB 2) has no lang
-                root.set("lang", options.target_lang)
-            set_direction(root, options.target_lang)
-        parts.append(part)
+            job = PageJob(root, vocabulary, options, epub3)
+        parts.append(Part(member, tree, [job] if job.flats() else []))
     if options.target_lang:
         languages = list(opf.getroot().iter(f"{{{DC}}}language"))
         for language in languages:

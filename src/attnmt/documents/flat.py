@@ -91,13 +91,18 @@ class FlatText:
     """One block's visible text and its marks, in document (pre-)order: parents before children;
     ``place``: where the block is (set by the format that read it, for attnmt.documents.review);
     ``seen``: False for a copy no reader is shown (a Word text box's VML fallback, ``mc:Fallback``),
-    translated with the rest but neither given a place nor reviewed: it would be listed twice."""
+    translated with the rest but neither given a place nor reviewed: it would be listed twice;
+    ``source_kept``: True once every sentence of it with words kept its source text in place of
+    its translation (attnmt.documents.review, ``source_below``), so that the format does not say
+    it is in the target language; ``partly_kept``: True once some did and some were translated."""
 
     text: str
     marks: list[Mark] = field(default_factory=list)
     place: Place | None = None
     breaks: list[int] = field(default_factory=list)  # where a sentence must end: a tab, a line in a cell
     seen: bool = True
+    source_kept: bool = False
+    partly_kept: bool = False
 
 
 @dataclass(frozen=True)

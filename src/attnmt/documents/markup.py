@@ -247,7 +247,10 @@ def translatable_attributes(root: etree._Element, vocabulary: Vocabulary,
 class TreeJob:
     """The runs and listed attributes under one root: their flat texts, then, given the translated
     contents (in the same order), the tree changed in place; with a target language, the blocks of
-    translated text and the elements around them say it (attnmt.documents.language)."""
+    translated text and the elements around them say it (attnmt.documents.language).  A block
+    whose sentences all kept their source text (--below-quality source: FlatText.source_kept) is
+    no translated text, and keeps the language it states; one with some sentences translated says
+    the target's."""
 
     states_language = True  # whether its elements state their language as HTML's do (lang, xml:lang, dir)
 
@@ -257,13 +260,21 @@ class TreeJob:
         # A run with no word to translate (spacing, a <style>, an <img>) stays exactly as it was.
         self.runs = [(run, flat) for run, flat in zip(found, flats, strict=True) if has_words(flat.text)]
         self.attributes = translatable_attributes(root, vocabulary, options.attributes)
+        # made once: Review.check marks the very flat texts it is handed (FlatText.source_kept)
+        self.texts = [flat for _, flat in self.runs] + [flat_line(node.get(name)) for node, name in self.attributes]
         self.entities = [written_entities(run, vocabulary) for run, _ in self.runs]
         # XML's attributes mean what its vocabulary says (XLIFF's xml:lang is its source's language)
         self.language = options.target_lang if self.states_language and not vocabulary.xml else None
         self.vocabulary = vocabulary
 
     def flats(self) -> list[FlatText]:
-        return [flat for _, flat in self.runs] + [flat_line(node.get(name)) for node, name in self.attributes]
+        return list(self.texts)
+
+    def translated(self) -> bool:
+        """Whether anything of it was translated, once finished: not every text kept its source
+        (FlatText.source_kept), so that its page's root says the target language (page_language);
+        a job with no text says it, as a page with none always did."""
+        return not self.texts or not all(flat.source_kept for flat in self.texts)
 
     def lines(self) -> list[int]:
         """The line of the parsed text each flat text comes from, in the order of ``flats``: that
@@ -273,8 +284,9 @@ class TreeJob:
 
     def blocks(self) -> Iterator[etree._Element]:
         """The block of each translated run: the element whose language the translation is in
-        (attnmt.documents.language.say_translated)."""
-        return (run.parent for run, _ in self.runs)
+        (attnmt.documents.language.say_translated); not that of a run whose sentences all kept
+        their source (FlatText.source_kept), which is still in the source's language."""
+        return (run.parent for run, flat in self.runs if not flat.source_kept)
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
         if self.language:
@@ -305,7 +317,7 @@ class EmbeddedJob(TreeJob):
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
         super().finish(results)
-        text = self.page.serialise(page_language(self.page.root, self.language)).strip()
+        text = self.page.serialise(page_language(self.page.root, self.language, self.translated())).strip()
         if self.cdata is not None:
             self.cdata.write(self.element, text)
         else:
@@ -371,20 +383,23 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
             jobs += [*inner, TreeJob(p.root, vocabulary, options)]
             lines += [first_line + i if len(texts) > 1 else p.first_line] * (len(inner) + 1)
     translate_trees(jobs, translator, options, review, lines)
+    pages = iter(job for job in jobs if not isinstance(job, EmbeddedJob))  # each parsed text's own, in order
+    languages = [None if p is None else page_language(p.root, options.target_lang, next(pages).translated())
+                 for p in parsed]
     if xhtml:
-        for p in parsed:
+        for p, lang in zip(parsed, languages, strict=True):
             if p is not None:
-                finish_xhtml(p.root, options.target_lang)
-    return [text if p is None else p.serialise(page_language(p.root, options.target_lang))
-            for text, p in zip(texts, parsed, strict=True)]
+                finish_xhtml(p.root, lang)
+    return [text if p is None else p.serialise(lang) for text, p, lang in zip(texts, parsed, languages, strict=True)]
 
 
-def page_language(root: etree._Element, lang: str | None) -> str | None:
+def page_language(root: etree._Element, lang: str | None, translated: bool = True) -> str | None:
     """The language a page's root is to state: ``lang``, but None (it keeps what it states) where
     it says ``translate="no"``, as any kept element does (attnmt.documents.language.say_translated):
     nothing of it is translated but what says ``translate="yes"`` inside it, and ``<html lang="en"
-    translate="no">`` said "de" over its English."""
-    return None if says_no(root) else lang
+    translate="no">`` said "de" over its English; None too where nothing of it was ``translated``
+    (TreeJob.translated: every sentence kept its source, --below-quality source)."""
+    return None if says_no(root) or not translated else lang
 
 
 def finish_xhtml(holder: etree._Element, lang: str | None) -> None:

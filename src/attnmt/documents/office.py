@@ -28,7 +28,9 @@ What is translated, per format:
   (attnmt.documents.epub).
 
 The document's language (``w:lang``, ``lang``, ``fo:language``, ``xml:lang``,
-``dc:language``) is set to ``DocumentOptions.target_lang`` where one is given.
+``dc:language``) is set to ``DocumentOptions.target_lang`` where one is given; a Word or
+PowerPoint paragraph whose every sentence kept its source text (--below-quality source) says the
+source language (``DocumentOptions.source_lang``) on its runs.
 """
 
 from __future__ import annotations
@@ -61,9 +63,9 @@ from attnmt.documents.ooxml import (
     WORD,
     ParagraphJob,
     s,
-    set_language,
     w,
 )
+from attnmt.documents.ooxml_language import say_source_language, set_language
 from attnmt.documents.opendocument import opendocument_parts
 from attnmt.documents.pipeline import DocumentOptions, Repeats, Translator, flat_sentences, translate_flats
 from attnmt.documents.spans import Nested
@@ -324,7 +326,9 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
                    review: Review | None = None) -> dict[etree._Element, Place]:
     """Every job's flat texts translated (``job_results``), then the jobs finished last to first: a
     paragraph inside a text box, note or frame comes after the paragraph holding it, and is
-    translated in place before that paragraph copies the box.  A part with jobs is marked
+    translated in place before that paragraph copies the box; a paragraph whose sentences all kept
+    their source (FlatText.source_kept) says the source language again where the target's was set
+    (ooxml_language.say_source_language).  A part with jobs is marked
     changed, and its jobs are let go one by one as they finish: a job's marks hold its
     paragraph's old runs, which so are freed while the new ones are written, not kept beside them.
     Returns, with a ``review``, each Office Open XML paragraph's place (a string of a workbook's
@@ -337,7 +341,12 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
         part.changed = part.changed or bool(part.jobs)
         part.jobs = []
     while jobs:
-        jobs.pop().finish(results.pop())
+        job = jobs.pop()
+        job.finish(results.pop())
+        # before a paragraph holding this one (in a text box) copies it
+        if (options.target_lang and isinstance(job, ParagraphJob) and job.flat.source_kept
+                and job.dialect in (WORD, DRAWING)):  # the dialects set_language gave the target language
+            say_source_language(job.paragraph, job.dialect, options.source_lang)
     return places
 
 

@@ -420,22 +420,3 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect) -> list[ParagraphJob]
             job.drop_cap.put_back(paragraph)
     return jobs
 
-
-def set_language(root: etree._Element, dialect: Dialect, language: str) -> None:
-    """The language of every run (Word's ``w:lang``, DrawingML's ``lang``) set to ``language``,
-    before the paragraphs are read, so that the runs written from their properties state it (and
-    runs that differ only in their language are alike).  A Word run without ``w:lang`` takes the
-    styles' default, which is set too (attnmt.documents.office.word_language_parts); a slide's
-    run without ``lang`` takes its master's, which the untranslated masters and layouts share, so
-    every DrawingML run gets a ``lang`` of its own, and properties where it has none (python-pptx
-    writes runs so)."""
-    if dialect is WORD:
-        for lang in root.iter(w("lang")):
-            lang.set(w("val"), language)
-    elif dialect is DRAWING:
-        for run in root.iter(a("r")):
-            if run.find(a("rPr")) is None:
-                run.insert(0, run.makeelement(a("rPr"), {}))  # the properties come first in a run
-        for properties in root.iter(a("rPr"), a("endParaRPr"), a("defRPr")):
-            if properties.get("lang") is not None or properties.getparent().tag == a("r"):
-                properties.set("lang", language)

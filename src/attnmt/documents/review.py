@@ -8,7 +8,9 @@ a table a translator opens beside the document (docs/documents.md, "Sentences th
 A sentence repeated (a footer) is assessed once and listed at each of its places.  With
 ``source_below``, a sentence under the threshold is written into the document as its source, its
 marks placed word for word (the weights of a sentence that is its own translation), and the
-table still shows the translation that was turned down.  A sentence with words whose
+table still shows the translation that was turned down; a block whose sentences all keep their
+source is marked so (FlatText.source_kept), and its format does not say it is in the target
+language.  A sentence with words whose
 translation came back empty is listed too, at any threshold, as ``attnmt score`` gives it: quality
 0, the flags ``empty`` and ``low_quality`` (attnmt.decoding.quality.empty_translation).
 
@@ -101,7 +103,8 @@ class Review:
         weights; ``placed``: every sentence of the batch's blocks, in order.  Records what needs
         review (each sentence with its atoms put back: ``with_atoms``); returns the texts and
         weights the document gets (the source, word for word, where ``source_below`` turns a
-        translation down)."""
+        translation down, each flat text whose sentences all are turned down marked so:
+        ``mark_source_kept``)."""
         from attnmt.decoding.quality import empty_translation  # torch: loaded while a model translates
 
         found = dict(zip(sources, zip(texts, weights, self.assess(sources, texts), strict=True), strict=True))
@@ -120,6 +123,8 @@ class Review:
         if not self.source_below:
             return texts, weights
         turned_down = [needs_review(found[s][2], t, self.threshold) for s, t in zip(sources, texts, strict=True)]
+        mark_source_kept(placed, {s for s, down in zip(sources, turned_down, strict=True) if not down},
+                         {s for s, down in zip(sources, turned_down, strict=True) if down})
         return ([s if down else t for s, t, down in zip(sources, texts, turned_down, strict=True)],
                 [identity(len(s.split())) if down and w is not None else w
                  for s, w, down in zip(sources, weights, turned_down, strict=True)])
@@ -156,6 +161,22 @@ class Review:
         """One line for a person: how many sentences need review, and where they are listed."""
         return (f"{len(self.segments)} of {self.sentences} sentences need review (quality under "
                 f"{self.threshold:g}): listed in {path}")
+
+
+def mark_source_kept(placed: Sequence[Placed], translated: set[str], kept: set[str]) -> None:
+    """Each flat text among ``placed`` whose sentences with words all keep their source (``kept``;
+    none of them ``translated``) says so (FlatText.source_kept): its format then leaves it in the
+    source's language (a page's ``lang``, a Word run's ``w:lang``, an XLIFF target not written);
+    one with some of each says that (FlatText.partly_kept: an XLIFF target still to be translated).
+    A sentence in neither passed through (no letters) and tells nothing."""
+    sentences: dict[int, list[bool]] = {}
+    flats: dict[int, FlatText] = {}
+    for sentence in placed:
+        if sentence.source in translated or sentence.source in kept:
+            flats[id(sentence.flat)] = sentence.flat
+            sentences.setdefault(id(sentence.flat), []).append(sentence.source in kept)
+    for key, each in sentences.items():
+        flats[key].source_kept, flats[key].partly_kept = all(each), any(each) and not all(each)
 
 
 def place_of(segment: Segment, archive: bool) -> dict[str, str | int]:

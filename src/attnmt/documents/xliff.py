@@ -14,6 +14,12 @@ reads as a file with nothing translated.  Here only targets are written:
 - XLIFF 2 (2.0, 2.1, 2.2): each ``<segment>``'s ``<target>``, and the segment says
   ``state="translated"``; ``<xliff>`` says the ``trgLang`` (XLIFF 2 requires it beside targets).
 
+Where a review keeps the source of the sentences under its threshold (--below-quality source), a
+unit (1.2) or segment (2) whose sentences all kept it gets no target: it stays as it came, for a
+translator or a later run to fill (a source copied into the target was a finished translation
+that no later run replaced); one with some kept is written, its state ``needs-translation`` (1.2,
+still ``mt-suggestion``) or ``initial`` (2): still to be translated (``settle_kept``).
+
 A target is written after its source (after 1.2's ``<seg-source>``, as the schema orders them)
 where there is none, or in place of an empty one (or one of codes or empty segments alone, as
 Trados writes them); a target with text is a translation already
@@ -36,6 +42,7 @@ from typing import TYPE_CHECKING
 from lxml import etree
 
 from attnmt.documents.elements import Vocabulary, gap_before, holds_markup, is_empty, says, says_no
+from attnmt.documents.flat import FlatText
 from attnmt.documents.language import primary
 from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
 from attnmt.documents.pages import Parsed, cdata_text, is_comment, local_name, named, parse
@@ -52,6 +59,10 @@ WORD_CODES = frozenset(("g", "mrk", "pc"))
 # reviewed), on the <target>; XLIFF 2's state, on the <segment>.
 STATE_1 = {"state": "needs-review-translation", "state-qualifier": "mt-suggestion"}
 STATE_2 = {"state": "translated"}
+# What a target says where some of its sentences kept their source text (--below-quality source):
+# it is still to be translated (1.2's needs-translation, its qualifier staying mt-suggestion; 2's initial).
+PART_STATE_1 = {"state": "needs-translation"}
+PART_STATE_2 = {"state": "initial"}
 
 
 class XliffVocabulary(Vocabulary):
@@ -89,7 +100,8 @@ class Slot:
 def translate_xliff(text: str, translator: Translator, options: DocumentOptions, where: str = "input",
                     review: Review | None = None) -> str:
     """An XLIFF file's text (``\\n`` line endings) with every empty or missing target of a unit to
-    translate filled with its source's translation (the module docstring); DataError, naming
+    translate filled with its source's translation (the module docstring; but where ``review``
+    keeps the source of every sentence of it: ``settle_kept``); DataError, naming
     ``where``, for a file that is no XLIFF, and for an XLIFF 2 file with no target language
     (neither ``trgLang`` nor ``options.target_lang``); UserError for an ``options.target_lang``
     that is not the language the file's targets are in."""
@@ -98,9 +110,30 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
     slots = [slot for slot in (segments(root) if version_2 else trans_units(root)) if needs_target(slot)]
     if slots:
         say_target_language(root, version_2, options.target_lang, where)
-    jobs = [job for slot in slots for job in target_jobs(slot, options, where)]
+    keeping = review is not None and review.source_below
+    written = [(slot, copy.deepcopy(slot.holder) if keeping else None, target_jobs(slot, options, where))
+               for slot in slots]
+    jobs = [job for _, _, each in written for job in each]
     translate_trees(jobs, translator, options, review, [parsed.first_line] * len(jobs))
+    for slot, before, each in written:
+        if before is not None:
+            settle_kept(slot, before, [flat for job in each for flat in job.flats()])
     return parsed.serialise(None)
+
+
+def settle_kept(slot: Slot, before: etree._Element, texts: list[FlatText]) -> None:
+    """A slot some of whose sentences kept their source text (FlatText.source_kept, partly_kept: a
+    Review with ``source_below``): with all of them, its holder as it was ``before`` its target was
+    written (no target, or the empty one it came with), for a translator or a later run to fill,
+    not the source said to be its translation; with some, its target says it is still to be
+    translated (PART_STATE_1 on 1.2's target, PART_STATE_2 on XLIFF 2's segment)."""
+    kept = [flat.source_kept for flat in texts]
+    stating = slot.holder if slot.segment else slot.target()  # what says the state
+    if kept and all(kept):
+        slot.holder.getparent().replace(slot.holder, before)
+    elif stating is not None and (any(kept) or any(flat.partly_kept for flat in texts)):
+        for name, value in (PART_STATE_2 if slot.segment else PART_STATE_1).items():
+            stating.set(name, value)
 
 
 def target_jobs(slot: Slot, options: DocumentOptions, where: str) -> list[TreeJob]:

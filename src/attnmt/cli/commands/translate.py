@@ -27,6 +27,9 @@ from attnmt.cli.translate_quality import (
     below_quality,
     below_quality_results,
     below_quality_threshold,
+    copy_extras,
+    copy_pairs,
+    keeps_source,
     load_quality_calibration,
     probability,
     quality_fields,
@@ -177,13 +180,16 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
         # no hypothesis: a blank line, as it was, or one the model failed on, empty
         texts = [below_quality(args, s, hs[0].text, found[0]) if hs else s if not s.strip() else ""
                  for s, hs, found in zip(lines, results, assessments, strict=True)]
-        write_texts(out, texts, aligned_lines(args, model, tokenizer, sentences, texts), breaks=ANY_LINE_BREAK)
+        copied = [bool(hs) and keeps_source(args, hs[0].assessment) for hs in results]
+        write_texts(out, texts, aligned_lines(args, model, tokenizer, sentences, texts, copied),
+                    breaks=ANY_LINE_BREAK)
     else:
-        extras = [[{**hypothesis_extras(args, model, tokenizer, source, h.text),
-                    **quality_fields(a, args.output_format)} for h, a in zip(hypotheses, line, strict=True)]
-                  for source, hypotheses, line in zip(sentences, results, assessments, strict=True)]
-        write_hypotheses(out, first_line, below_quality_results(args, lines, results, assessments),
-                         args.output_format, extras)
+        extras = [[{**(copy_extras(args, line) if keeps_source(args, a)
+                       else hypothesis_extras(args, model, tokenizer, source, h.text)),
+                    **quality_fields(a, args.output_format)} for h, a in zip(hypotheses, found, strict=True)]
+                  for line, source, hypotheses, found in zip(lines, sentences, results, assessments, strict=True)]
+        results, extras = below_quality_results(args, lines, results, extras)
+        write_hypotheses(out, first_line, results, args.output_format, extras)
     return lost
 
 
@@ -204,12 +210,19 @@ def passed_through(args: argparse.Namespace, model, tokenizer, lines: list[str],
     return results
 
 
-def aligned_lines(args: argparse.Namespace, model, tokenizer, lines: list[str], texts: list[str]) -> list | None:
-    """--alignments of each line and its translation in text output (None without)."""
+def aligned_lines(args: argparse.Namespace, model, tokenizer, lines: list[str], texts: list[str],
+                  copied: list[bool] | None = None) -> list | None:
+    """--alignments of each line and its translation in text output (None without); a line
+    ``copied`` (--below-quality source wrote it as its translation) is aligned word for word
+    (copy_pairs), not by the model's attention over its copy."""
     from attnmt.inspect.align import align_batched
 
-    return (align_batched(model, tokenizer, lines, texts, args.alignment_layer, args.alignment_heads,
-                          args.max_tokens) if args.alignments else None)
+    if not args.alignments:
+        return None
+    copied = copied or [False] * len(lines)
+    sources = [line if not copy else "" for line, copy in zip(lines, copied, strict=True)]  # blank: not aligned
+    found = align_batched(model, tokenizer, sources, texts, args.alignment_layer, args.alignment_heads, args.max_tokens)
+    return [copy_pairs(text) if copy else pairs for text, pairs, copy in zip(texts, found, copied, strict=True)]
 
 
 def paragraph_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, glossary: Glossary | None,
@@ -230,8 +243,10 @@ def paragraph_batch(args: argparse.Namespace, model, tokenizer, options: Decodin
     bom, endings = output_style(args.input) if args.output_format == "text" else ("", None)  # read with the lines
     paragraphs, lost = line_by_line(translating, lines, where, first_line, lost=None)
     if args.output_format == "text":  # a blank line as it was (its spaces too); a failed one empty
-        aligned = [joined_alignment(p, 0, traces(model, tokenizer, p, 0), args.alignment_layer, args.alignment_heads)
-                   if p else [] for p in paragraphs] if args.alignments else None
+        aligned = [copy_pairs(line) if p and keeps_source(args, p.hypotheses[0].assessment)
+                   else joined_alignment(p, 0, traces(model, tokenizer, p, 0), args.alignment_layer,
+                                         args.alignment_heads) if p else []
+                   for line, p in zip(lines, paragraphs, strict=True)] if args.alignments else None
         texts = [below_quality(args, line, p.hypotheses[0].text, p.hypotheses[0].assessment) if p else ""
                  for line, p in zip(lines, paragraphs, strict=True)]
         out.write(bom)
@@ -242,8 +257,8 @@ def paragraph_batch(args: argparse.Namespace, model, tokenizer, options: Decodin
     extras = [[{**paragraph_extras(args, model, tokenizer, p, rank), **quality_fields(a, args.output_format)}
                for rank, a in enumerate(found)]
               for p, found in zip(paragraphs, assessments, strict=True)]
-    write_hypotheses(out, first_line, below_quality_results(args, lines, results, assessments),
-                     args.output_format, extras)
+    results, extras = below_quality_results(args, lines, results, extras)
+    write_hypotheses(out, first_line, results, args.output_format, extras)
     return lost
 
 
@@ -255,11 +270,14 @@ def traces(model, tokenizer, paragraph: Paragraph | None, rank: int) -> list[Tra
 
 
 def paragraph_extras(args: argparse.Namespace, model, tokenizer, paragraph: Paragraph, rank: int) -> dict:
-    """What --alignments and --confidence add to a split line's hypothesis ``rank``."""
+    """What --alignments and --confidence add to a split line's hypothesis ``rank`` (a copy's, where
+    --below-quality source writes the line in its place: copy_extras)."""
     from attnmt.documents.paragraphs import joined_extras
 
     if not (args.alignments or args.confidence):
         return {}
+    if keeps_source(args, paragraph.hypotheses[rank].assessment):
+        return copy_extras(args, paragraph.text)
     return joined_extras(paragraph, rank, traces(model, tokenizer, paragraph, rank), args.alignments, args.confidence,
                          args.alignment_layer, args.alignment_heads)
 

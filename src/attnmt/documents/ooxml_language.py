@@ -1,0 +1,79 @@
+"""The language Office Open XML runs state (Word's ``w:lang``, DrawingML's ``lang``): the target
+language on every run of a translated part (``set_language``), and the source's again on the
+runs of a paragraph that kept its source text (``say_source_language``), which Word and
+PowerPoint would otherwise check for spelling, hyphenate and read aloud as the target's."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from attnmt.documents.ooxml import DRAWING, WORD, Dialect, a
+from attnmt.documents.wordml import w
+
+# Word's run properties that come after w:lang, in its schema's order (then the record of a tracked
+# change of format): a w:lang added to a run's properties goes before the first of them.
+AFTER_LANG = frozenset((w("eastAsianLayout"), w("specVanish"), w("oMath"), w("rPrChange")))
+
+
+def set_language(root: etree._Element, dialect: Dialect, language: str) -> None:
+    """The language of every run (Word's ``w:lang``, DrawingML's ``lang``) set to ``language``,
+    before the paragraphs are read, so that the runs written from their properties state it (and
+    runs that differ only in their language are alike).  A Word run without ``w:lang`` takes the
+    styles' default, which is set too (attnmt.documents.office.word_language_parts); a slide's
+    run without ``lang`` takes its master's, which the untranslated masters and layouts share, so
+    every DrawingML run gets a ``lang`` of its own, and properties where it has none (python-pptx
+    writes runs so)."""
+    if dialect is WORD:
+        for lang in root.iter(w("lang")):
+            lang.set(w("val"), language)
+    elif dialect is DRAWING:
+        for run in root.iter(a("r")):
+            if run.find(a("rPr")) is None:
+                run.insert(0, run.makeelement(a("rPr"), {}))  # the properties come first in a run
+        for properties in root.iter(a("rPr"), a("endParaRPr"), a("defRPr")):
+            if properties.get("lang") is not None or properties.getparent().tag == a("r"):
+                properties.set("lang", language)
+
+
+def say_source_language(paragraph: etree._Element, dialect: Dialect, language: str) -> None:
+    """A paragraph, written again, whose every sentence kept its source text (--below-quality
+    source: FlatText.source_kept) states ``language``, the source's, on each of its runs (Word: a
+    ``w:lang`` where it had none, as it took the styles' default, now the target's), and on its
+    paragraph mark where that states one.  The runs of a paragraph inside it (a text box's) are
+    that paragraph's, which says its own."""
+    own = [run for run in paragraph.iter(dialect.run) if next(run.iterancestors(dialect.paragraph)) is paragraph]
+    if dialect is WORD:
+        for run in own:
+            lang = word_language(properties(run, dialect))
+            lang.set(w("val"), language)
+        mark = paragraph.find(f"{w('pPr')}/{w('rPr')}/{w('lang')}")
+        if mark is not None:
+            mark.set(w("val"), language)
+    elif dialect is DRAWING:
+        for run in own:
+            properties(run, dialect).set("lang", language)
+        mark = paragraph.find(a("endParaRPr"))
+        if mark is not None and mark.get("lang") is not None:
+            mark.set("lang", language)
+
+
+def properties(run: etree._Element, dialect: Dialect) -> etree._Element:
+    """The run's properties, added first in it where it has none."""
+    found = run.find(dialect.properties)
+    if found is None:
+        found = run.makeelement(dialect.properties, {})
+        run.insert(0, found)
+    return found
+
+
+def word_language(properties: etree._Element) -> etree._Element:
+    """The ``w:lang`` of Word run properties, added in its schema's place where they have none."""
+    lang = properties.find(w("lang"))
+    if lang is None:
+        lang = properties.makeelement(w("lang"), {})
+        after = next((child for child in properties if child.tag in AFTER_LANG), None)
+        if after is None:
+            properties.append(lang)
+        else:
+            after.addprevious(lang)
+    return lang

@@ -1,0 +1,123 @@
+"""What a document says of the text a review kept in its source (``Review(source_below=True)``,
+``--below-quality source``): a block, a Word or PowerPoint paragraph, an XLIFF target whose every
+sentence kept its source is not said to be in the target language; one with some translated is.
+Mirror: words upper-cased in reverse order; a sentence with "bad" in it is under the threshold."""
+
+import io
+
+import docx
+import pptx
+from lxml import etree
+from office_files import W, book_file, docx_bytes, read_members
+from pptx.util import Inches
+
+from attnmt.documents.files import translate_file_bytes
+from attnmt.documents.markup import translate_markup
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.review import Review
+from attnmt.documents.xliff import translate_xliff
+
+GERMAN = DocumentOptions(target_lang="de")
+XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
+A = "http://schemas.openxmlformats.org/drawingml/2006/main"
+
+
+def turning_down(bad=lambda sentence: "bad" in sentence) -> Review:
+    """A review that turns down each ``bad`` sentence (quality 0.2, else 0.9) and keeps its source."""
+    from attnmt.decoding.quality import Assessment
+
+    return Review(lambda sources, texts: [Assessment(0.2 if bad(s) else 0.9, [], False) for s in sources], 0.5,
+                  source_below=True)
+
+
+def test_a_page_whose_sentences_all_kept_their_source_keeps_its_language(mirror):
+    """It came out <html lang="de"><body lang="de"><p lang="de">A bad dog runs.: English said to be German."""
+    page = ('<!DOCTYPE html>\n<html lang="en"><head><title>A bad page</title></head>\n<body lang="en">\n'
+            '<p lang="en">A bad dog runs.</p>\n</body></html>')
+    out = translate_markup([page], mirror, GERMAN, review=turning_down())[0]
+    assert 'lang="de"' not in out and '<p lang="en">A bad dog runs.</p>' in out and '<html lang="en">' in out
+
+
+def test_a_kept_block_beside_a_translated_one_keeps_its_language_a_mixed_one_says_the_target(mirror):
+    page = ('<div lang="en"><p lang="en">A bad dog runs.</p><p lang="en">A cat sleeps.</p>'
+            '<p lang="en">A bad dog runs. A cat sleeps.</p></div>')
+    out = translate_markup([page], mirror, GERMAN, review=turning_down())[0]
+    assert out == ('<div lang="de"><p lang="en">A bad dog runs.</p><p lang="de">SLEEPS. CAT A</p>'
+                   '<p lang="de">A bad dog runs. SLEEPS. CAT A</p></div>')
+
+
+def test_an_epub_page_whose_sentences_all_kept_their_source_keeps_its_language(mirror):
+    review = turning_down(lambda sentence: True)
+    out = read_members(translate_file_bytes(book_file(), "book.epub", mirror, GERMAN, review=review))
+    page = etree.fromstring(out["EPUB/one.xhtml"])
+    assert page.get("lang") == page.get(XML_LANG) == "en"
+    assert "de" not in {element.get("lang") for element in page.iter()}
+    assert b'xml:lang="de"' not in out["EPUB/toc.ncx"]
+
+
+def word_languages(data: bytes) -> list[tuple[str, list[str | None]]]:
+    """(text, the w:lang of each run) of each paragraph of a Word file's body."""
+    body = etree.fromstring(read_members(data)["word/document.xml"])
+    lang = f"{{{W}}}rPr/{{{W}}}lang"
+    return [("".join(t.text or "" for t in p.iter(f"{{{W}}}t")),
+             [None if run.find(lang) is None else run.find(lang).get(f"{{{W}}}val") for run in p.iter(f"{{{W}}}r")])
+            for p in body.iter(f"{{{W}}}p")]
+
+
+def test_a_word_paragraph_that_kept_its_source_says_the_source_language_on_its_runs(mirror):
+    """The styles' default w:lang became de-DE over the kept English paragraph, whose runs said none."""
+    document = docx.Document()
+    document.add_paragraph("A cat sleeps.")
+    paragraph = document.add_paragraph("A ")
+    paragraph.add_run("bad").bold = True
+    paragraph.add_run(" dog runs.")
+    out = translate_file_bytes(docx_bytes(document), "report.docx", mirror, DocumentOptions(target_lang="de-DE"),
+                               review=turning_down())
+    assert word_languages(out) == [("SLEEPS. CAT A", [None]), ("A bad dog runs.", ["en", "en", "en"])]
+    styles = etree.fromstring(read_members(out)["word/styles.xml"])
+    assert {lang.get(f"{{{W}}}val") for lang in styles.iter(f"{{{W}}}lang")} == {"de-DE"}  # translated text's
+
+
+def test_a_slide_paragraph_that_kept_its_source_says_the_source_language(mirror):
+    deck = pptx.Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])
+    frame = slide.shapes.add_textbox(Inches(1), Inches(1), Inches(6), Inches(2)).text_frame
+    frame.text = "A bad dog runs."
+    frame.add_paragraph().text = "A cat sleeps."
+    out = io.BytesIO()
+    deck.save(out)
+    translated = read_members(translate_file_bytes(out.getvalue(), "talk.pptx", mirror,
+                                                   DocumentOptions(target_lang="de-DE"), review=turning_down()))
+    runs = etree.fromstring(translated["ppt/slides/slide1.xml"]).iter(f"{{{A}}}r")
+    assert [(run.findtext(f"{{{A}}}t"), run.find(f"{{{A}}}rPr").get("lang")) for run in runs] == [
+        ("A bad dog runs.", "en"), ("SLEEPS. CAT A", "de-DE")]
+
+
+XLIFF_2 = ('<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="de">'
+           '<file id="f"><unit id="1"><segment><source>A bad dog runs.</source></segment></unit>'
+           '<unit id="2"><segment state="initial"><source>A cat sleeps.</source><target/></segment></unit>'
+           '<unit id="3"><segment><source>A bad dog runs. A cat sleeps.</source></segment></unit></file></xliff>')
+XLIFF_1 = ('<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2"><file source-language="en" '
+           'target-language="de" datatype="plaintext" original="a"><body>'
+           '<trans-unit id="1"><source>A bad dog runs.</source><target state="new"/></trans-unit>'
+           '<trans-unit id="2"><source>A cat sleeps.</source></trans-unit>'
+           '<trans-unit id="3"><source>A bad dog runs. A cat sleeps.</source></trans-unit></body></file></xliff>')
+
+
+def test_an_xliff_2_segment_that_kept_its_source_gets_no_target_one_partly_kept_is_initial(mirror):
+    """The source was written as its target, state="translated": finished, and never translated again."""
+    out = translate_xliff(XLIFF_2, mirror, GERMAN, review=turning_down())
+    assert out.startswith(XLIFF_2[:XLIFF_2.index("<unit")] + '<unit id="1"><segment><source>A bad dog runs.</source>'
+                          '</segment></unit>')
+    assert '<segment state="translated"><source>A cat sleeps.</source><target>SLEEPS. CAT A</target>' in out
+    assert ('<segment state="initial"><source>A bad dog runs. A cat sleeps.</source>'
+            '<target>A bad dog runs. SLEEPS. CAT A</target>') in out
+
+
+def test_an_xliff_1_unit_that_kept_its_source_keeps_its_empty_target_one_partly_kept_needs_translation(mirror):
+    out = translate_xliff(XLIFF_1, mirror, GERMAN, review=turning_down())
+    assert '<trans-unit id="1"><source>A bad dog runs.</source><target state="new"/></trans-unit>' in out
+    assert ('<target state="needs-review-translation" state-qualifier="mt-suggestion">SLEEPS. CAT A</target>'
+            in out)
+    assert ('<target state="needs-translation" state-qualifier="mt-suggestion">A bad dog runs. SLEEPS. CAT A'
+            '</target>') in out
