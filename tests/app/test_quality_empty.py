@@ -61,7 +61,18 @@ def test_below_min_quality_an_empty_translation_is_marked_or_its_source_written(
                         "--min-quality", "0.5", "--below-quality", "mark")
     source = translated(trained_model, tmp_path, capsys, '{"text": "a dog runs"}\n', "--input-format", "jsonl",
                         "--min-quality", "0.5", "--below-quality", "source")
-    assert (marked, source) == ("[needs review] \n", "a dog runs\n")
+    assert (marked, source) == ("[needs review]\n", "a dog runs\n")  # "[needs review] ", before
+
+
+def test_at_min_quality_0_an_empty_translation_is_still_below_in_every_output(trained_model, tmp_path, capsys):
+    """As a review lists it at any threshold: text output wrote the source, tsv kept it empty, before."""
+    options = ("--min-quality", "0", "--below-quality", "source")
+    text = translated(trained_model, tmp_path, capsys, "a dog runs\n", *options)
+    tsv = translated(trained_model, tmp_path, capsys, "a dog runs\n", *options, "--output-format", "tsv")
+    marked = translated(trained_model, tmp_path, capsys, "a dog runs\n", "--min-quality", "0", "--below-quality",
+                        "mark")
+    assert (text, marked) == ("a dog runs\n", "[needs review]\n")
+    assert tsv.split("\t")[4:] == ["a dog runs", "0.0000", "empty\n"]
 
 
 def test_the_servers_quality_of_an_empty_translation_is_0(trained_model):

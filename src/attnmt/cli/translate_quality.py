@@ -76,15 +76,23 @@ def below_quality(args: argparse.Namespace, source: str, text: str, a: Assessmen
     keep (as it is), mark (MARK before it) or source (the source line; text output without
     --alignments or --prefix keeps the source of each sentence under it instead:
     attnmt.cli.document_files.uses_documents)."""
-    if args.min_quality is None or a is None or a.quality >= args.min_quality:
+    if not is_under(args, a):
         return text
-    return {"keep": text, "mark": MARK + text, "source": source}[args.below_quality]
+    return {"keep": text, "mark": MARK + text if text else MARK.rstrip(), "source": source}[args.below_quality]
+
+
+def is_under(args: argparse.Namespace, a: Assessment | None) -> bool:
+    """Whether --below-quality acts on a hypothesis assessed ``a``: its quality is under
+    --min-quality, or it is empty (flagged so, its source having words) at any threshold, 0
+    included, as a review lists it (attnmt.documents.review.needs_review)."""
+    from attnmt.decoding.quality import EMPTY
+
+    return args.min_quality is not None and a is not None and (a.quality < args.min_quality or EMPTY in a.flags)
 
 
 def keeps_source(args: argparse.Namespace, a: Assessment | None) -> bool:
     """Whether --below-quality source writes the source line in place of a hypothesis assessed ``a``."""
-    return (args.below_quality == "source" and args.min_quality is not None and a is not None
-            and a.quality < args.min_quality)
+    return args.below_quality == "source" and is_under(args, a)
 
 
 def copy_pairs(source: str) -> list[tuple[int, int]]:
