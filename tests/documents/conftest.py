@@ -52,6 +52,21 @@ class Fixed(Same):
         return one_hot(set(self.alignment), len(source.split()), len(translation.split()))
 
 
+class Known(Same):
+    """A translation and alignment of each sentence it knows (sentence: (translation, pairs)): where
+    the sentence the model reads is the point, each reading gets the translation it would."""
+
+    def __init__(self, known: dict[str, tuple[str, list[tuple[int, int]]]]) -> None:
+        super().__init__()
+        self.known = known
+
+    def texts(self, sentences: list[str]) -> list[str]:
+        return [self.known[sentence][0] for sentence in sentences]
+
+    def weights(self, source: str, translation: str) -> list[list[float]]:
+        return one_hot(set(self.known[source][1]), len(source.split()), len(translation.split()))
+
+
 @pytest.fixture
 def same() -> Same:
     return Same()
@@ -65,3 +80,8 @@ def mirror() -> Mirror:
 @pytest.fixture
 def fixed():
     return Fixed
+
+
+@pytest.fixture
+def known():
+    return Known

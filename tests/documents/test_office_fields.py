@@ -168,14 +168,65 @@ def test_a_link_field_with_no_letter_is_kept_whole(mirror, before, shown, after,
     assert found[found.index("begin"):found.index("end") + 1] == ["begin", LINK, "separate", shown, "end"]
 
 
-@pytest.mark.parametrize("link", ['<w:fldSimple w:instr=" HYPERLINK &quot;https://e.com/&quot; ">{}</w:fldSimple>',
-                                  '<w:hyperlink w:anchor="note12">{}</w:hyperlink>'], ids=["simple-field", "hyperlink"])
-def test_a_simple_link_field_or_a_hyperlink_with_no_letter_is_kept_whole(mirror, link):
-    """Word's other ways to write a link keep a note's number whole too."""
-    runs = text_run("A dog runs in the park.") + link.format(text_run("12", SUPERSCRIPT)) + text_run(" A cat sleeps.")
+SIMPLE = '<w:fldSimple w:instr=" HYPERLINK &quot;https://e.com/&quot; ">{}</w:fldSimple>'
+HYPERLINK = '<w:hyperlink w:anchor="note12">{}</w:hyperlink>'
+
+
+def test_a_simple_link_field_with_no_letter_is_kept_whole(mirror):
+    """Word's other way to write a link field keeps a note's number whole too."""
+    runs = text_run("A dog runs in the park.") + SIMPLE.format(text_run("12", SUPERSCRIPT)) + text_run(" A cat sleeps.")
     out = translated(runs, mirror)
     assert mirror.given == ["A dog runs in the park.", "A cat sleeps."]
     assert "".join(first_paragraph(out)[1].itertext()) == "12"
+
+
+@pytest.mark.parametrize(("link", "before", "shown", "after", "given"), [
+    (SIMPLE, "In", " 2024 ", "the dog ran in the park.", ["In 2024 the dog ran in the park."]),
+    (LINK, "The big", " ", "dog runs in the park.", ["The big dog runs in the park."]),
+    (LINK, "Call ", "555 1234 ", "today.", ["Call 555 1234 today."]),
+    (LINK, "See page ", "12.", " The cat sleeps.", ["See page 12.", "The cat sleeps."]),
+    (SIMPLE, "Where is the dog", "?", " The cat sleeps.", ["Where is the dog?", "The cat sleeps."]),
+    (LINK, "The dog runs", "…", " The cat sleeps.", ["The dog runs… The cat sleeps."]),
+], ids=["spaces-around", "space-alone", "space-after", "full-stop", "question-mark", "ellipsis"])
+def test_a_link_field_with_a_space_at_an_end_or_a_stop_is_read_with_its_sentence(mirror, link, before, shown,
+                                                                                 after, given):
+    """Kept whole, such a result took its space or its stop away from the model: "Inthe dog ran",
+    "See page The cat sleeps." as one sentence, the question mark or the "…" lost."""
+    field = SIMPLE.format(text_run(shown, STYLE)) if link == SIMPLE else code_runs(LINK) + text_run(shown, STYLE) + END
+    translated(text_run(before) + field + text_run(after), mirror)
+    assert mirror.given == given
+
+
+@pytest.mark.parametrize(("runs", "given"), [
+    (text_run("Visit ") + HYPERLINK.format(text_run("the", STYLE)) + HYPERLINK.format(text_run(" ", STYLE))
+     + HYPERLINK.format(text_run("big park", STYLE)) + text_run(" today."), ["Visit the big park today."]),
+    (text_run("See page ") + HYPERLINK.format(text_run("12.", STYLE)) + text_run(" The cat sleeps."),
+     ["See page 12.", "The cat sleeps."]),
+    (text_run("Where is the dog") + HYPERLINK.format(text_run("?", STYLE)) + text_run(" The cat sleeps."),
+     ["Where is the dog?", "The cat sleeps."]),
+    (text_run("See page ") + HYPERLINK.format(text_run("12", STYLE)) + text_run(" for details."),
+     ["See page 12 for details."]),
+    (HYPERLINK.format(text_run("3", STYLE)) + text_run(" dogs run in the park."), ["3 dogs run in the park."]),
+], ids=["split-link", "full-stop", "question-mark", "page-number", "count"])
+def test_a_hyperlink_with_no_letter_is_read_with_its_sentence(mirror, runs, given):
+    """A w:hyperlink is read as it always was (the rule for link fields is theirs): kept whole, one of
+    a space glued "thebig park", one with a stop joined two sentences, and a number in the middle of
+    a sentence was hidden from the model ("See page for details.")."""
+    translated(runs, mirror)
+    assert mirror.given == given
+
+
+def test_a_hyperlinks_number_moved_before_a_word_keeps_its_space(known):
+    """Kept whole and moved before "einem", the number lost the space after it ("in 101einem")."""
+    translator = known({
+        "The meeting is in room 101.": ("Die Sitzung ist in 101 einem Raum.", [(0, 0), (1, 1), (2, 2), (3, 3),
+                                                                               (4, 6), (5, 4)]),
+        "The meeting is in room .": ("Die Sitzung ist in einem Raum .", [(0, 0), (1, 1), (2, 2), (3, 3), (4, 5),
+                                                                          (5, 4)])})
+    runs = text_run("The meeting is in room ") + HYPERLINK.format(text_run("101", STYLE)) + text_run(".")
+    out = translated(runs, translator)
+    assert "".join(first_paragraph(out).itertext()) == "Die Sitzung ist in 101 einem Raum."
+    assert "".join(first_paragraph(out).find(w("hyperlink")).itertext()) == "101"
 
 
 @pytest.mark.parametrize(("opening", "closing", "name"), [

@@ -20,7 +20,8 @@ ooxml reads a complex link field as the simple field it stands for (``stand_in``
 its begin, code and separator back before the translated result, its end after it.  A link in a
 table of contents (``\\l "_Toc..."``, to a heading's bookmark, or any field inside another field's
 result) is kept: Word writes it again from the translated headings when the contents are updated.
-So is a link with no letter in its result (shows_words: a note's number, a citation, a phone number).
+So is a link whose result is digits and symbols alone (is_read_result: a note's number, a citation,
+a phone number), without a space at its ends or a sentence's stop.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
-from attnmt.documents.flat import has_words
+from attnmt.documents.flat import SENTENCE_ENDS, has_words
 from attnmt.documents.formatting import run_parts
 from attnmt.documents.wordml import w
 
@@ -59,23 +60,26 @@ def is_read_code(code: str) -> bool:
 
 def is_read_field(node: etree._Element) -> bool:
     """Whether ``node`` is a simple field (``w:fldSimple``) whose result the model reads (is_read_code,
-    shows_words)."""
-    return node.tag == w("fldSimple") and is_read_code(node.get(w("instr"), "")) and shows_words(node)
+    is_read_result)."""
+    return node.tag == w("fldSimple") and is_read_code(node.get(w("instr"), "")) and is_read_result(node)
 
 
-def shows_words(*nodes: etree._Element) -> bool:
-    """Whether the text of ``nodes`` outside the fields among them has a letter.  A link over a
-    note's number after a full stop ("park.¹²"), a citation ("park[1]"), a symbol or a phone number
-    has none: read with its sentence, it glued itself to the word before it (and "park.12 A cat"
-    to the next sentence), and the model dropped it or garbled the words; kept, as every other
-    field is, it stays where it stood."""
-    depth = 0
+def is_read_result(*nodes: etree._Element) -> bool:
+    """Whether the model reads a link's result ``nodes`` (their text outside the fields among them):
+    where it has a letter, a space at either end, or a sentence's stop.  One of digits and symbols
+    alone (a note's number after a full stop, "park.¹²", a citation, "park[1]", a ``*``, a phone
+    number) is kept whole, as every other field is: read with its sentence, it glued itself to the
+    word before it (and "park.12 A cat" to the next sentence), and the model dropped it.  Kept, one
+    with a space at an end took that space with it ("In< 2024 >the dog" read "Inthe dog"), and one
+    with a stop its sentence's end ("See page <12.> The cat" read as one sentence), so those are
+    read, as any words are."""
+    depth, text = 0, ""
     for part in (part for node in nodes for part in node.iter(w("fldChar"), w("t"))):
         if part.tag == w("fldChar"):
             depth = depth_after([part], depth)
-        elif not depth and has_words(part.text or ""):
-            return True
-    return False
+        elif not depth:
+            text += part.text or ""
+    return has_words(text) or text != text.strip() or any(character in SENTENCE_ENDS for character in text)
 
 
 def field_kind(part: etree._Element) -> str | None:
@@ -144,7 +148,7 @@ def parts_as_read(node: etree._Element, depth: int, dialect: Dialect) -> Iterato
 
 
 def complex_field(children: Sequence[etree._Element], start: int) -> ComplexField | None:
-    """The complex field whose result the model reads (is_read_code, shows_words) that begins at
+    """The complex field whose result the model reads (is_read_code, is_read_result) that begins at
     ``children[start]``, ended among the same children; None for any other child, or where the
     field's begin, code, separator or end shares a run with anything else, or its code holds a field
     of its own, or a field in its result is not in a run of the result (a tracked deletion's): such
@@ -182,7 +186,7 @@ def _checked(children: Sequence[etree._Element], start: int, separate: int | Non
     if not all(is_code_run(node) or node.tag in CODE_MARKS for node in opening) or not is_code_run(closing):
         return None
     result = list(children[separate + 1:end])
-    if not is_read_code(code) or not shows_words(*result):
+    if not is_read_code(code) or not is_read_result(*result):
         return None
     if field_kind(opening[-1][-1]) != "separate" or len([p for p in closing if p.tag == w("fldChar")]) != 1:
         return None  # the separator is not its run's last part, or the end's run holds a field's begin too

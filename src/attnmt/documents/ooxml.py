@@ -24,9 +24,8 @@ translate it:
    element between runs (bookmarks, comment anchors, a simple field, a tracked deletion), and a
    run of a formatting of its own (or a hyperlink, a content control) that the model would read
    nothing of (a note's reference, a field's result) or that is a marker (symbols alone between
-   words: markers.is_marker_text; a hyperlink with no letter, as a link field is: a note's number),
-   and hidden text (a hidden run, or a container of hidden runs alone) in a paragraph with visible
-   words: as a mark, it hid the translated words aligned to it.  The
+   words: markers.is_marker_text), and hidden text (a hidden run, or a container of hidden runs
+   alone) in a paragraph with visible words: as a mark, it hid the translated words aligned to it.  The
    text of a complex field (``w:fldChar`` begin to end: a page number, a date) is kept too,
    also where the field goes on over several paragraphs (a table of contents, which Word writes
    again from the headings when its fields are updated).  A link field's result is words of the
@@ -226,16 +225,14 @@ class ParagraphJob:
     def _kept_whole(self, builder: FlatBuilder, node: etree._Element) -> bool:
         """Whether a run of a formatting of its own, or a container, is one atom, and if so adds it:
         where the model would read nothing of it (a note's reference, a field's result, a picture)
-        or it is a marker (markers.is_marker_text: a symbol, a check box, apart from the words; a
-        hyperlink with no letter, as a link field is, fields.shows_words: a note's number, a
-        citation).  As a mark around atoms alone it lost the spaces it had; as one around a symbol,
-        the model dropped the symbol and the formatting went onto its words.  A link field alone in
+        or it is a marker (markers.is_marker_text: a symbol, a check box, apart from the words).  As a
+        mark around atoms alone it lost the spaces it had; as one around a symbol, the model dropped
+        the symbol and the formatting went onto its words.  A link field alone in
         a container (fields.parts_as_read) is words of the container."""
         parts = list(parts_as_read(node, self.field_depth, self.dialect))
         shown, depth = self._shown(parts)
         note = self._is_note(node)
-        wordless_link = node.tag == w("hyperlink") and not has_words(shown)
-        if shown and not (note or wordless_link or is_marker_text(shown, builder.text[-1:], self._text_after(node))):
+        if shown and not note and not is_marker_text(shown, builder.text[-1:], self._text_after(node)):
             return False
         self.field_depth = depth
         parts_words = any(part.tag in self.dialect.breaks for part in parts) or (
