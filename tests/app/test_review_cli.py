@@ -36,7 +36,7 @@ def test_a_word_files_unknown_sentence_is_listed_at_its_paragraph(trained_model,
     assert header == ["part", "paragraph", "quality", "flags", "source", "translation"]
     assert [row[:2] + row[4:5] for row in rows] == [["word/document.xml", "2", UNKNOWN]]
     assert float(rows[0][2]) < threshold and "low_quality" in rows[0][3].split(",")
-    assert f"1 of 3 sentences need review (quality under {threshold:g}): listed in {review}" in err
+    assert f"1 of 3 sentences need review (quality under {threshold:g}, or empty): listed in {review}" in err
     assert [p.text for p in docx.Document(output).paragraphs][0] == "ein hund rennt"
 
 

@@ -117,6 +117,13 @@ def test_a_translated_part_inside_a_kept_page_says_the_target_language_itself(sa
     assert expected in out and out.startswith(page[:page.index(">") + 1])  # the root as written
 
 
+def test_a_translated_part_inside_a_kept_page_with_no_direction_said_is_right_to_left_for_arabic(same):
+    """With no dir above, the page is HTML's ltr: the Arabic part said lang="ar" alone, before."""
+    page = '<html lang="en"><body><div translate="no"><p translate="yes">A dog runs.</p></div></body></html>'
+    out = one(page, same, ARABIC)
+    assert '<p translate="yes" lang="ar" dir="rtl">' in out
+
+
 def test_an_element_of_translated_and_kept_text_says_the_target_language(mirror):
     """Its kept part (no language of its own) now reads as the target's, as one under <html> did
     before: only an element that states its own language stays in it."""

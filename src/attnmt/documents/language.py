@@ -102,13 +102,13 @@ def state_language(element: etree._Element, lang: str) -> None:
     """``element``, the top of a translated part (``<main translate="yes">``) inside a kept one
     (``<html lang="en" translate="no">``), states ``lang`` itself: in the attributes the nearest
     element above that states a language has (``lang``, ``xml:lang`` or both), or, with none,
-    XHTML's ``xml:lang`` or HTML's ``lang``; and a ``dir`` where the direction above is not
-    ``lang``'s.  Else it read as in the kept part's language, whose statement stays."""
+    XHTML's ``xml:lang`` or HTML's ``lang``; and a ``dir`` where the direction above (ltr where
+    none is said) is not ``lang``'s.  Else it read as in the kept part's language, whose statement stays."""
     above = list(element.iterancestors())
     stating = next((node for node in above if any(node.get(name) is not None for name in LANGUAGE_ATTRIBUTES)), None)
     names = [name for name in LANGUAGE_ATTRIBUTES if stating is not None and stating.get(name) is not None]
     for name in names or [XML_LANG if element.tag.startswith(f"{{{XHTML}}}") else "lang"]:
         element.set(name, lang)
-    written = next((node.get("dir").strip().lower() for node in above if (node.get("dir") or "").strip()), "")
-    if written in ("ltr", "rtl") and written != direction(lang):
+    written = next((node.get("dir").strip().lower() for node in above if (node.get("dir") or "").strip()), "ltr")
+    if written in ("ltr", "rtl") and written != direction(lang):  # none said: HTML's ltr
         element.set("dir", direction(lang))

@@ -160,7 +160,7 @@ class Review:
     def summary(self, path: str | Path) -> str:
         """One line for a person: how many sentences need review, and where they are listed."""
         return (f"{len(self.segments)} of {self.sentences} sentences need review (quality under "
-                f"{self.threshold:g}): listed in {path}")
+                f"{self.threshold:g}, or empty): listed in {path}")
 
 
 def mark_source_kept(placed: Sequence[Placed], translated: set[str], kept: set[str]) -> None:
