@@ -1,6 +1,7 @@
 """Attention pictures: the trace of a translation, its heatmaps, the tutorials' figures and their commands."""
 
 import json
+import re
 import warnings
 from pathlib import Path
 
@@ -364,6 +365,29 @@ def test_attention_on_one_sentence_traces_it_as_typed_with_its_url(model, tokeni
     shown, model_dir = recorded_figures(monkeypatch), save_model_dir(model, tokenizer, tmp_path / "model")
     assert main(["attention", "--model", str(model_dir), f"  {sentence}\n", "--out", str(tmp_path / "o")]) == 0
     assert shown == [(sentence, tmp_path / "o", None)]  # "see for details.", before
+
+
+def test_attention_into_a_folder_of_an_earlier_run_names_what_that_run_left(model, tokenizer, tmp_path,
+                                                                            monkeypatch):
+    """Its sentence3/ (or its one sentence's attention.html) stood beside the new pictures, unsaid."""
+    from attnmt.inspect import figures
+
+    model_dir, out = save_model_dir(model, tokenizer, tmp_path / "model"), tmp_path / "st"
+
+    def write(model, tokenizer, sentence, out_dir, target=None, decoding=None):
+        out_dir.mkdir(parents=True, exist_ok=True)
+        (out_dir / "attention.html").write_text(sentence)
+        return [out_dir / "attention.html"]
+
+    monkeypatch.setattr(figures, "write_attention_figures", write)
+    assert main(["attention", "--model", str(model_dir), "a dog runs.", "--out", str(out)]) == 0
+    with pytest.warns(AttnmtWarning, match=re.escape(f"{out} still holds pictures of an earlier run (attention.html)")):
+        assert main(["attention", "--model", str(model_dir), "a man. a dog. a cat.", "--out", str(out)]) == 0
+    with pytest.warns(AttnmtWarning, match=re.escape(f"{out} still holds pictures of an earlier run (sentence3/, "
+                                                     "attention.html) that this one does not replace: remove them, "
+                                                     "or give another --out")):
+        assert main(["attention", "--model", str(model_dir), "a man. a dog.", "--out", str(out)]) == 0
+    assert (out / "sentence3" / "attention.html").read_text() == "a cat."  # the user's to remove
 
 
 def test_attention_command_names_the_folder_it_wrote_and_refuses_an_empty_one(model, tokenizer, tmp_path, capsys,

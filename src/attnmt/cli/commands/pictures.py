@@ -37,6 +37,7 @@ def cmd_attention(args: argparse.Namespace, extra: dict[str, str]) -> int:
     model, tokenizer = load_model_dir(args.model, args.weights)
     decoding = Decoding(beam_size=args.beam)
     folders = sentence_folders(Path(args.out), len(sentences))
+    warn_earlier_pictures(Path(args.out), folders)
     for number, (sentence, folder) in enumerate(zip(sentences, folders, strict=True), start=1):
         paths = write_attention_figures(model, tokenizer, sentence, folder, target=args.target, decoding=decoding)
         which = f"sentence {number} of {len(sentences)} ({sentence!r}): " if len(sentences) > 1 else ""
@@ -52,6 +53,27 @@ def sentence_folders(out: Path, count: int) -> list[Path]:
     if count == 1:
         return [out]
     return [out / f"sentence{number:0{len(str(count))}d}" for number in range(1, count + 1)]
+
+
+def warn_earlier_pictures(out: Path, folders: list[Path]) -> None:
+    """A warning naming what an earlier run left in ``out`` that this one does not write over: its
+    sentence folders past this run's (a text of three, then of two: sentence3/), or its pictures of
+    one sentence beside this run's folders; the files are the user's to remove, not this command's."""
+    import re
+    import warnings
+
+    from attnmt.errors import AttnmtWarning
+
+    if not out.is_dir():
+        return
+    earlier = [path for path in sorted(out.iterdir()) if path.is_dir() and re.fullmatch(r"sentence\d+", path.name)
+               and path not in folders]
+    if folders != [out] and (out / "attention.html").is_file():
+        earlier.append(out / "attention.html")
+    if earlier:
+        names = ", ".join(path.name + ("/" if path.is_dir() else "") for path in earlier)
+        warnings.warn(f"{out} still holds pictures of an earlier run ({names}) that this one does not replace: "
+                      "remove them, or give another --out", AttnmtWarning, stacklevel=2)
 
 
 def cmd_explain(args: argparse.Namespace, extra: dict[str, str]) -> int:
