@@ -120,6 +120,25 @@ def test_a_demo_killed_before_it_ended_is_replaced_unless_a_run_started_there_si
     assert files_in(out) == before
 
 
+def test_a_ctrl_c_while_the_demo_empties_the_previous_folder_leaves_one_the_next_demo_replaces(
+        tmp_path, demo_command, capsys, monkeypatch):
+    """The marker went first and the rest after it: stopped there, the folder was refused ever after,
+    "exists and was not written by 'attnmt demo'"."""
+    out = tmp_path / "demo"
+    assert run_cli(demo_command, capsys)[0] == 2
+    real_rmtree = demo.shutil.rmtree
+
+    def ctrl_c(path, *args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(demo.shutil, "rmtree", ctrl_c)  # as the emptying reaches checkpoints/
+    assert run_cli(demo_command, capsys)[0] == INTERRUPTED_STATUS
+    assert json.loads((out / demo.MARKER).read_text()) == demo.RUNNING
+    monkeypatch.setattr(demo.shutil, "rmtree", real_rmtree)
+    assert run_cli(demo_command, capsys)[0] == 2  # replaced, trained into again by the stand-in
+    assert (out / "log.jsonl").read_text() == RUN_LOG
+
+
 def test_a_ctrl_c_while_the_demo_records_its_training_leaves_a_folder_the_next_demo_replaces(
         tmp_path, demo_command, capsys, monkeypatch):
     """The marker was written in place: cut short, it held half a record, which no later demo took."""

@@ -123,14 +123,14 @@ def claim_out_dir(out: Path) -> RunLock:
     except ConfigError:
         lock.release()
         raise
-    for path in out.iterdir():
-        if path.name == LOCK:  # held: another claim waits on this file
+    write_text(out / MARKER, json.dumps(RUNNING))  # first: a demo stopped while it empties the folder
+    for path in out.iterdir():  # leaves one the next demo replaces, not one "not written by attnmt demo"
+        if path.name in (LOCK, MARKER):  # LOCK held: another claim waits on this file
             continue
         if path.is_dir() and not path.is_symlink():
             shutil.rmtree(path)
         else:
             path.unlink()
-    write_text(out / MARKER, json.dumps(RUNNING))
     return lock
 
 
