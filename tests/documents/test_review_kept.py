@@ -55,6 +55,51 @@ def test_an_epub_page_whose_sentences_all_kept_their_source_keeps_its_language(m
     assert b'xml:lang="de"' not in out["EPUB/toc.ncx"]
 
 
+def test_the_package_of_a_book_whose_every_sentence_kept_its_source_keeps_its_language(mirror):
+    """content.opf said <dc:language>de</dc:language> over the English book."""
+    out = read_members(translate_file_bytes(book_file(), "book.epub", mirror, GERMAN,
+                                            review=turning_down(lambda sentence: True)))
+    assert b"<dc:language>en</dc:language>" in out["EPUB/content.opf"]
+
+
+def test_the_package_of_a_book_with_something_translated_says_the_target_language(mirror):
+    out = read_members(translate_file_bytes(book_file(), "book.epub", mirror, GERMAN, review=turning_down()))
+    assert b"<dc:language>de</dc:language>" in out["EPUB/content.opf"]
+
+
+def test_a_kept_block_that_would_inherit_the_target_language_from_the_root_states_the_source(mirror):
+    """Only <html lang="en"> stated the language: it said "de" once the paragraph was translated,
+    and the kept English heading with it."""
+    page = '<!DOCTYPE html>\n<html lang="en-GB"><body><h1>A bad title</h1><p>A dog runs.</p></body></html>'
+    out = translate_markup([page], mirror, GERMAN, review=turning_down())[0]
+    assert '<html lang="de"><head><meta charset="utf-8"></head><body><h1 lang="en-GB">A bad title</h1>' in out
+
+
+def test_a_kept_block_states_its_language_only_where_it_would_inherit_the_target(mirror):
+    page = ('<div lang="en"><p>A bad dog runs.</p><p>A cat sleeps.</p></div>'
+            '<section lang="en"><p>A bad dog runs.</p></section><p>A bad dog runs.</p>')
+    out = translate_markup([page], mirror, GERMAN, review=turning_down())[0]
+    assert out == ('<div lang="de"><p lang="en">A bad dog runs.</p><p>SLEEPS. CAT A</p></div>'
+                   '<section lang="en"><p>A bad dog runs.</p></section><p>A bad dog runs.</p>')
+
+
+def test_a_kept_xhtml_block_states_the_source_language_in_lang_and_xml_lang(mirror):
+    page = ('<?xml version="1.0" encoding="utf-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en" '
+            'lang="en"><head><title>A cat</title></head><body><p>A bad dog runs.</p><p>A cat sleeps.</p></body></html>')
+    out = translate_markup([page], mirror, GERMAN, review=turning_down())[0]
+    assert '<p lang="en" xml:lang="en">A bad dog runs.</p><p>SLEEPS. CAT A</p>' in out
+    assert 'xml:lang="de" lang="de"' in out
+
+
+def test_a_kept_epub_heading_on_a_translated_page_states_the_source_language(mirror):
+    review = turning_down(lambda sentence: "first" in sentence)
+    out = read_members(translate_file_bytes(book_file(), "book.epub", mirror, GERMAN, review=review))
+    page = etree.fromstring(out["EPUB/one.xhtml"])
+    heading = page.find(".//{*}h1")
+    assert page.get("lang") == page.get(XML_LANG) == "de"
+    assert heading.get("lang") == heading.get(XML_LANG) == "en" and heading.text == "The first chapter"
+
+
 def word_languages(data: bytes) -> list[tuple[str, list[str | None]]]:
     """(text, the w:lang of each run) of each paragraph of a Word file's body."""
     body = etree.fromstring(read_members(data)["word/document.xml"])
@@ -78,6 +123,27 @@ def test_a_word_paragraph_that_kept_its_source_says_the_source_language_on_its_r
     assert {lang.get(f"{{{W}}}val") for lang in styles.iter(f"{{{W}}}lang")} == {"de-DE"}  # translated text's
 
 
+def test_a_kept_word_run_says_the_language_it_stated_and_its_paragraph_mark_too(mirror):
+    """They came out "en" (options.source_lang), the French run's fr-FR, the en-GB run's and the
+    mark's en-US lost: set_language had said de-DE over them all before the paragraphs were read."""
+    document = docx.Document()
+    document.add_paragraph("A cat sleeps.")
+    for text, stated in (("Le bad chien court.", "fr-FR"), ("A bad colour.", "en-GB")):
+        properties = document.add_paragraph().add_run(text)._r.get_or_add_rPr()
+        properties.append(properties.makeelement(f"{{{W}}}lang", {f"{{{W}}}val": stated, f"{{{W}}}bidi": "ar-SA"}))
+    marked = document.add_paragraph("A bad dog runs.")._p.get_or_add_pPr()
+    marked.append(marked.makeelement(f"{{{W}}}rPr", {}))
+    marked[-1].append(marked.makeelement(f"{{{W}}}lang", {f"{{{W}}}val": "en-US"}))
+    out = translate_file_bytes(docx_bytes(document), "report.docx", mirror, DocumentOptions(target_lang="de-DE"),
+                               review=turning_down())
+    assert word_languages(out) == [("SLEEPS. CAT A", [None]), ("Le bad chien court.", ["fr-FR"]),
+                                   ("A bad colour.", ["en-GB"]), ("A bad dog runs.", ["en"])]
+    body = read_members(out)["word/document.xml"]
+    mark = etree.fromstring(body).find(f".//{{{W}}}pPr/{{{W}}}rPr/{{{W}}}lang")
+    assert mark.get(f"{{{W}}}val") == "en-US" and b"attnmt" not in body
+    assert b'w:bidi="ar-SA"' in body
+
+
 def test_a_slide_paragraph_that_kept_its_source_says_the_source_language(mirror):
     deck = pptx.Presentation()
     slide = deck.slides.add_slide(deck.slide_layouts[6])
@@ -91,6 +157,25 @@ def test_a_slide_paragraph_that_kept_its_source_says_the_source_language(mirror)
     runs = etree.fromstring(translated["ppt/slides/slide1.xml"]).iter(f"{{{A}}}r")
     assert [(run.findtext(f"{{{A}}}t"), run.find(f"{{{A}}}rPr").get("lang")) for run in runs] == [
         ("A bad dog runs.", "en"), ("SLEEPS. CAT A", "de-DE")]
+
+
+def test_a_kept_slide_run_says_the_language_it_stated(mirror):
+    """It came out "en" (options.source_lang), its fr-FR lost to set_language's de-DE."""
+    deck = pptx.Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[6])
+    frame = slide.shapes.add_textbox(Inches(1), Inches(1), Inches(6), Inches(2)).text_frame
+    frame.text = "Le bad chien court."
+    frame.paragraphs[0].runs[0]._r.get_or_add_rPr().set("lang", "fr-FR")
+    frame.add_paragraph().text = "A cat sleeps."
+    frame.paragraphs[1].runs[0]._r.get_or_add_rPr().set("lang", "en-GB")
+    out = io.BytesIO()
+    deck.save(out)
+    translated = read_members(translate_file_bytes(out.getvalue(), "talk.pptx", mirror,
+                                                   DocumentOptions(target_lang="de-DE"), review=turning_down()))
+    runs = etree.fromstring(translated["ppt/slides/slide1.xml"]).iter(f"{{{A}}}r")
+    assert [(run.findtext(f"{{{A}}}t"), run.find(f"{{{A}}}rPr").get("lang")) for run in runs] == [
+        ("Le bad chien court.", "fr-FR"), ("SLEEPS. CAT A", "de-DE")]
+    assert b"attnmt" not in translated["ppt/slides/slide1.xml"]
 
 
 XLIFF_2 = ('<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="de">'

@@ -6,7 +6,8 @@ EPUB readers parse them, and written back as XML.  With a target language, each 
 blocks of translated text and the elements around them (TreeJob), the package's ``dc:language``
 and the table of contents' ``xml:lang`` say it (a page's root and the table of contents' once
 something of theirs is translated: one whose every sentence kept its source, --below-quality
-source, keeps its language).  The manifest's links are IRIs:
+source, keeps its language, and so does the package's where every sentence of the book kept
+its source: PackageJob).  The manifest's links are IRIs:
 ``chapter%201.xhtml`` is the member ``chapter 1.xhtml``.
 """
 
@@ -76,6 +77,24 @@ class ContentsJob:
         say_page_language(self.root, page_language(self.root, self.target_lang, translated), False)
 
 
+class PackageJob:
+    """The package's ``dc:language`` elements, which epub_parts made say the target language: they
+    say again what they said where the book's every sentence kept its source (``texts``, the page
+    jobs' flat texts: FlatText.source_kept, --below-quality source), as its pages' roots do."""
+
+    def __init__(self, languages: list[etree._Element], texts: list[FlatText]) -> None:
+        self.languages, self.texts = languages, texts
+        self.stated = [language.text for language in languages]  # before epub_parts sets the target's
+
+    def flats(self) -> list[FlatText]:
+        return []
+
+    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
+        if self.texts and all(flat.source_kept for flat in self.texts):
+            for language, stated in zip(self.languages, self.stated, strict=True):
+                language.text = stated
+
+
 def say_page_language(root: etree._Element, lang: str | None, with_lang: bool) -> None:
     """A page's root says ``lang`` (None: what it says stays) in ``xml:lang``, and in ``lang``
     ``with_lang``; a ``dir`` there agrees."""
@@ -137,7 +156,9 @@ def epub_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
         parts.append(Part(member, tree, [job] if job.flats() else []))
     if options.target_lang:
         languages = list(opf.getroot().iter(f"{{{DC}}}language"))
+        texts = [flat for part in parts for job in part.jobs for flat in job.flats()]
+        package = [PackageJob(languages, texts)] if languages else []
         for language in languages:
             language.text = options.target_lang
-        parts.append(Part(opf_path, opf, changed=bool(languages)))
+        parts.append(Part(opf_path, opf, package, changed=bool(languages)))
     return parts

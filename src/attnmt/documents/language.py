@@ -112,3 +112,33 @@ def state_language(element: etree._Element, lang: str) -> None:
     written = next((node.get("dir").strip().lower() for node in above if (node.get("dir") or "").strip()), "ltr")
     if written in ("ltr", "rtl") and written != direction(lang):  # none said: HTML's ltr
         element.set("dir", direction(lang))
+
+
+def inherited_language(element: etree._Element) -> str:
+    """The language ``element`` is read in, as its own or the nearest element above it states it
+    (the first of LANGUAGE_ATTRIBUTES it has); "" where none does."""
+    stating = nearest_statement(element)
+    return "" if stating is None else next(stating.get(name) for name in LANGUAGE_ATTRIBUTES if stating.get(name))
+
+
+def nearest_statement(element: etree._Element) -> etree._Element | None:
+    """``element`` or the nearest element above it that states a language; None where none does."""
+    return next((node for node in (element, *element.iterancestors())
+                 if any((node.get(name) or "").strip() for name in LANGUAGE_ATTRIBUTES)), None)
+
+
+def say_kept(kept: Iterable[tuple[etree._Element, str]], lang: str, source: str, page_says: bool) -> None:
+    """Each block that kept its source text (--below-quality source), with the language it was
+    read in before say_translated (inherited_language), says that language itself (``source``,
+    the source's, where none was stated), in the attributes state_language chooses, where it would
+    now be read in ``lang``: the nearest statement above it says ``lang`` (say_translated climbed
+    there from a translated block), or it is the page's ``<html>``, or none is, and the page's
+    ``<html>`` is to say ``lang`` (``page_says``: attnmt.documents.markup.page_language).  On a
+    page where only ``<html lang="en">`` states the language, a kept English paragraph was read as
+    German once something else on the page was translated."""
+    for block, before in kept:
+        stating = nearest_statement(block)
+        html = next((node for node in (block, *block.iterancestors()) if etree.QName(node).localname == "html"), None)
+        now_target = stating is not None and any(stating.get(name) == lang for name in LANGUAGE_ATTRIBUTES)
+        if now_target or (page_says and html is not None and stating in (None, html)):
+            state_language(block, before or source)

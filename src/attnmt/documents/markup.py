@@ -32,7 +32,7 @@ from lxml import etree
 
 from attnmt.documents.elements import Vocabulary, holds_markup, is_button_label, says_no, says_yes
 from attnmt.documents.flat import FlatBuilder, FlatText, Place, has_words
-from attnmt.documents.language import XML_LANG, say_translated, set_direction
+from attnmt.documents.language import XML_LANG, inherited_language, say_kept, say_translated, set_direction
 from attnmt.documents.pages import Parsed, cdata_text, is_comment, local_name, parse, say_utf8
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_line, translate_flats
 from attnmt.documents.spans import Nested, plain
@@ -249,8 +249,8 @@ class TreeJob:
     contents (in the same order), the tree changed in place; with a target language, the blocks of
     translated text and the elements around them say it (attnmt.documents.language).  A block
     whose sentences all kept their source text (--below-quality source: FlatText.source_kept) is
-    no translated text, and keeps the language it states; one with some sentences translated says
-    the target's."""
+    no translated text, and keeps the language it states, or states it itself where it would
+    inherit the target's (language.say_kept); one with some sentences translated says the target's."""
 
     states_language = True  # whether its elements state their language as HTML's do (lang, xml:lang, dir)
 
@@ -265,7 +265,7 @@ class TreeJob:
         self.entities = [written_entities(run, vocabulary) for run, _ in self.runs]
         # XML's attributes mean what its vocabulary says (XLIFF's xml:lang is its source's language)
         self.language = options.target_lang if self.states_language and not vocabulary.xml else None
-        self.vocabulary = vocabulary
+        self.vocabulary, self.root, self.source_lang = vocabulary, root, options.source_lang
 
     def flats(self) -> list[FlatText]:
         return list(self.texts)
@@ -290,7 +290,12 @@ class TreeJob:
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
         if self.language:
-            say_translated(self.blocks(), self.language, self.vocabulary.is_untranslated)
+            translated = dict.fromkeys(self.blocks())  # in order, once each
+            kept = {run.parent: None for run, flat in self.runs if flat.source_kept and run.parent not in translated}
+            before = [(block, inherited_language(block)) for block in kept]
+            say_translated(translated, self.language, self.vocabulary.is_untranslated)
+            page_says = page_language(self.root, self.language, self.translated()) is not None
+            say_kept(before, self.language, self.source_lang, page_says)
         n = len(self.runs)
         for (node, name), content in zip(self.attributes, results[n:], strict=True):
             node.set(name, plain(content))  # first: atoms (an <img>) are copied with their attributes

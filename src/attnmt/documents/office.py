@@ -65,7 +65,7 @@ from attnmt.documents.ooxml import (
     s,
     w,
 )
-from attnmt.documents.ooxml_language import say_source_language, set_language
+from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_language
 from attnmt.documents.opendocument import opendocument_parts
 from attnmt.documents.pipeline import DocumentOptions, Repeats, Translator, flat_sentences, translate_flats
 from attnmt.documents.spans import Nested
@@ -327,8 +327,9 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
     """Every job's flat texts translated (``job_results``), then the jobs finished last to first: a
     paragraph inside a text box, note or frame comes after the paragraph holding it, and is
     translated in place before that paragraph copies the box; a paragraph whose sentences all kept
-    their source (FlatText.source_kept) says the source language again where the target's was set
-    (ooxml_language.say_source_language).  A part with jobs is marked
+    their source (FlatText.source_kept) says the languages its runs stated again where the target's
+    was set (ooxml_language.say_source_language), and what set_language kept aside for it is then
+    taken out of every part (forget_languages).  A part with jobs is marked
     changed, and its jobs are let go one by one as they finish: a job's marks hold its
     paragraph's old runs, which so are freed while the new ones are written, not kept beside them.
     Returns, with a ``review``, each Office Open XML paragraph's place (a string of a workbook's
@@ -347,6 +348,9 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
         if (options.target_lang and isinstance(job, ParagraphJob) and job.flat.source_kept
                 and job.dialect in (WORD, DRAWING)):  # the dialects set_language gave the target language
             say_source_language(job.paragraph, job.dialect, options.source_lang)
+    if options.target_lang:
+        for part in parts:
+            forget_languages(part.tree.getroot())
     return places
 
 

@@ -10,6 +10,11 @@ from lxml import etree
 from attnmt.documents.ooxml import DRAWING, WORD, Dialect, a
 from attnmt.documents.wordml import w
 
+# Where set_language leaves the language a run stated before it (on the run: a run written again
+# from its template keeps the template's attributes, attnmt.documents.ooxml.ParagraphJob._new_run,
+# where its properties are copies that say the target's), and that of a paragraph's mark (on the
+# paragraph, which stays); forget_languages takes it out before the part is written.
+STATED = "attnmt-stated-language"
 # Word's run properties that come after w:lang, in its schema's order (then the record of a tracked
 # change of format): a w:lang added to a run's properties goes before the first of them.
 AFTER_LANG = frozenset((w("eastAsianLayout"), w("specVanish"), w("oMath"), w("rPrChange")))
@@ -22,7 +27,9 @@ def set_language(root: etree._Element, dialect: Dialect, language: str) -> None:
     styles' default, which is set too (attnmt.documents.office.word_language_parts); a slide's
     run without ``lang`` takes its master's, which the untranslated masters and layouts share, so
     every DrawingML run gets a ``lang`` of its own, and properties where it has none (python-pptx
-    writes runs so)."""
+    writes runs so).  What each run and paragraph mark stated is kept aside (STATED) for
+    say_source_language."""
+    remember_languages(root, dialect)
     if dialect is WORD:
         for lang in root.iter(w("lang")):
             lang.set(w("val"), language)
@@ -35,26 +42,51 @@ def set_language(root: etree._Element, dialect: Dialect, language: str) -> None:
                 properties.set("lang", language)
 
 
+def remember_languages(root: etree._Element, dialect: Dialect) -> None:
+    """Each run that states its language (Word's ``w:rPr/w:lang/@w:val``, DrawingML's
+    ``a:rPr/@lang``) keeps it aside on itself (STATED), each paragraph whose mark states one on
+    the paragraph: a paragraph that keeps its source says them again (say_source_language)."""
+    word = dialect is WORD
+    for run in root.iter(dialect.run):
+        stated = run.find(f"{w('rPr')}/{w('lang')}") if word else run.find(a("rPr"))
+        if stated is not None and stated.get(w("val") if word else "lang") is not None:
+            run.set(STATED, stated.get(w("val") if word else "lang"))
+    for paragraph in root.iter(dialect.paragraph):
+        mark = paragraph.find(f"{w('pPr')}/{w('rPr')}/{w('lang')}" if word else a("endParaRPr"))
+        if mark is not None and mark.get(w("val") if word else "lang") is not None:
+            paragraph.set(STATED, mark.get(w("val") if word else "lang"))
+
+
+def forget_languages(root: etree._Element) -> None:
+    """What remember_languages kept aside taken out again, from every run and paragraph, before
+    the part is written: no reader knows the attribute."""
+    for element in root.iter(WORD.run, WORD.paragraph, DRAWING.run, DRAWING.paragraph):
+        element.attrib.pop(STATED, None)
+
+
 def say_source_language(paragraph: etree._Element, dialect: Dialect, language: str) -> None:
     """A paragraph, written again, whose every sentence kept its source text (--below-quality
-    source: FlatText.source_kept) states ``language``, the source's, on each of its runs (Word: a
-    ``w:lang`` where it had none, as it took the styles' default, now the target's), and on its
-    paragraph mark where that states one.  The runs of a paragraph inside it (a text box's) are
-    that paragraph's, which says its own."""
+    source: FlatText.source_kept) says again on each of its runs the language the run stated
+    before set_language (a French run ``fr-FR``, an English one ``en-GB``), and ``language``, the
+    source's, where it stated none (Word: a ``w:lang`` added, as it took the styles' default, now
+    the target's); its paragraph mark, where that states one, says what it stated, or
+    ``language``.  A run that differed from its neighbour only in its language was merged with it
+    and says the neighbour's.  The runs of a paragraph inside it (a text box's) are that
+    paragraph's, which says its own."""
     own = [run for run in paragraph.iter(dialect.run) if next(run.iterancestors(dialect.paragraph)) is paragraph]
     if dialect is WORD:
         for run in own:
             lang = word_language(properties(run, dialect))
-            lang.set(w("val"), language)
+            lang.set(w("val"), run.get(STATED, language))
         mark = paragraph.find(f"{w('pPr')}/{w('rPr')}/{w('lang')}")
         if mark is not None:
-            mark.set(w("val"), language)
+            mark.set(w("val"), paragraph.get(STATED, language))
     elif dialect is DRAWING:
         for run in own:
-            properties(run, dialect).set("lang", language)
+            properties(run, dialect).set("lang", run.get(STATED, language))
         mark = paragraph.find(a("endParaRPr"))
         if mark is not None and mark.get("lang") is not None:
-            mark.set("lang", language)
+            mark.set("lang", paragraph.get(STATED, language))
 
 
 def properties(run: etree._Element, dialect: Dialect) -> etree._Element:
