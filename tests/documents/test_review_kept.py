@@ -7,6 +7,7 @@ import io
 
 import docx
 import pptx
+import pytest
 from lxml import etree
 from office_files import W, book_file, docx_bytes, read_members
 from pptx.util import Inches
@@ -81,6 +82,19 @@ def test_a_kept_block_states_its_language_only_where_it_would_inherit_the_target
     out = translate_markup([page], mirror, GERMAN, review=turning_down())[0]
     assert out == ('<div lang="de"><p lang="en">A bad dog runs.</p><p>SLEEPS. CAT A</p></div>'
                    '<section lang="en"><p>A bad dog runs.</p></section><p>A bad dog runs.</p>')
+
+
+@pytest.mark.parametrize("target, stated", [("de", ' dir="ltr"'), ("ar", ' dir="rtl"')])
+def test_a_kept_block_holding_a_translated_one_leaves_the_translation_in_the_target_language(mirror, target,
+                                                                                               stated):
+    """<li lang="en">A bad first point.<ul><li>SLEEPS. CAT A: the translation was read as English
+    (and, for Arabic, written left to right)."""
+    page = ('<!DOCTYPE html><html lang="en" dir="ltr"><body><ul><li>A bad first point.<ul><li>A cat sleeps.</li>'
+            '</ul></li></ul><blockquote>A bad quote.<p>A cat sleeps.</p></blockquote></body></html>')
+    out = translate_markup([page], mirror, DocumentOptions(target_lang=target), review=turning_down())[0]
+    assert f'<html lang="{target}"{stated}>' in out
+    assert "<li>A bad first point.<ul><li>SLEEPS. CAT A</li></ul></li>" in out
+    assert "<blockquote>A bad quote.<p>SLEEPS. CAT A</p></blockquote>" in out
 
 
 def test_a_kept_xhtml_block_states_the_source_language_in_lang_and_xml_lang(mirror):

@@ -291,7 +291,11 @@ class TreeJob:
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
         if self.language:
             translated = dict.fromkeys(self.blocks())  # in order, once each
-            kept = {run.parent: None for run, flat in self.runs if flat.source_kept and run.parent not in translated}
+            # a kept block holding a translated one (<li>text<ul><li>…) stays unsaid: stated, its
+            # language would be the translated block's too, the part that matters
+            holding = {node for block in translated for node in block.iterancestors()}
+            kept = {run.parent: None for run, flat in self.runs
+                    if flat.source_kept and run.parent not in translated and run.parent not in holding}
             before = [(block, inherited_language(block)) for block in kept]
             say_translated(translated, self.language, self.vocabulary.is_untranslated)
             page_says = page_language(self.root, self.language, self.translated()) is not None
