@@ -158,38 +158,37 @@ def test_a_kept_word_run_says_the_language_it_stated_and_its_paragraph_mark_too(
     assert b'w:bidi="ar-SA"' in body
 
 
-def test_a_slide_paragraph_that_kept_its_source_says_the_source_language(mirror):
+def slide_runs(mirror, first: str, languages: tuple[str | None, str | None]) -> tuple[list[tuple], bytes]:
+    """A slide of a text box with ``first`` and "A cat sleeps.", their runs stating ``languages``
+    (None: no lang, as python-pptx writes them), translated into de-DE with a review turning down
+    "bad" sentences: (each run's text and lang, the slide's part)."""
     deck = pptx.Presentation()
     slide = deck.slides.add_slide(deck.slide_layouts[6])
     frame = slide.shapes.add_textbox(Inches(1), Inches(1), Inches(6), Inches(2)).text_frame
-    frame.text = "A bad dog runs."
+    frame.text = first
     frame.add_paragraph().text = "A cat sleeps."
+    for paragraph, lang in zip(frame.paragraphs, languages, strict=True):
+        if lang:
+            paragraph.runs[0]._r.get_or_add_rPr().set("lang", lang)
     out = io.BytesIO()
     deck.save(out)
     translated = read_members(translate_file_bytes(out.getvalue(), "talk.pptx", mirror,
                                                    DocumentOptions(target_lang="de-DE"), review=turning_down()))
-    runs = etree.fromstring(translated["ppt/slides/slide1.xml"]).iter(f"{{{A}}}r")
-    assert [(run.findtext(f"{{{A}}}t"), run.find(f"{{{A}}}rPr").get("lang")) for run in runs] == [
-        ("A bad dog runs.", "en"), ("SLEEPS. CAT A", "de-DE")]
+    part = translated["ppt/slides/slide1.xml"]
+    runs = etree.fromstring(part).iter(f"{{{A}}}r")
+    return [(run.findtext(f"{{{A}}}t"), run.find(f"{{{A}}}rPr").get("lang")) for run in runs], part
+
+
+def test_a_slide_paragraph_that_kept_its_source_says_the_source_language(mirror):
+    runs, _ = slide_runs(mirror, "A bad dog runs.", (None, None))
+    assert runs == [("A bad dog runs.", "en"), ("SLEEPS. CAT A", "de-DE")]
 
 
 def test_a_kept_slide_run_says_the_language_it_stated(mirror):
     """It came out "en" (options.source_lang), its fr-FR lost to set_language's de-DE."""
-    deck = pptx.Presentation()
-    slide = deck.slides.add_slide(deck.slide_layouts[6])
-    frame = slide.shapes.add_textbox(Inches(1), Inches(1), Inches(6), Inches(2)).text_frame
-    frame.text = "Le bad chien court."
-    frame.paragraphs[0].runs[0]._r.get_or_add_rPr().set("lang", "fr-FR")
-    frame.add_paragraph().text = "A cat sleeps."
-    frame.paragraphs[1].runs[0]._r.get_or_add_rPr().set("lang", "en-GB")
-    out = io.BytesIO()
-    deck.save(out)
-    translated = read_members(translate_file_bytes(out.getvalue(), "talk.pptx", mirror,
-                                                   DocumentOptions(target_lang="de-DE"), review=turning_down()))
-    runs = etree.fromstring(translated["ppt/slides/slide1.xml"]).iter(f"{{{A}}}r")
-    assert [(run.findtext(f"{{{A}}}t"), run.find(f"{{{A}}}rPr").get("lang")) for run in runs] == [
-        ("Le bad chien court.", "fr-FR"), ("SLEEPS. CAT A", "de-DE")]
-    assert b"attnmt" not in translated["ppt/slides/slide1.xml"]
+    runs, part = slide_runs(mirror, "Le bad chien court.", ("fr-FR", "en-GB"))
+    assert runs == [("Le bad chien court.", "fr-FR"), ("SLEEPS. CAT A", "de-DE")]
+    assert b"attnmt" not in part
 
 
 XLIFF_2 = ('<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="de">'
