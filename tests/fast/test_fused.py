@@ -18,7 +18,7 @@ from attnmt.decoding.search import beam_search, greedy_search
 from attnmt.fast import extension, prepare
 from attnmt.fast.int8 import int8_panels_available
 from attnmt.fast.next_tokens import FusedNextTokens
-from attnmt.fast.step import Activation, FusedDecoderStep, Linears, StepWeights, cpp_linear
+from attnmt.fast.step import Activation, FusedDecoderStep, Linears, StepWeights, set_linear
 from attnmt.hardware import bf16_native
 from attnmt.model import AttentionTrace, DecoderCache, Transformer, TransformerConfig
 
@@ -634,10 +634,10 @@ def test_the_cpp_weights_refuse_an_unknown_field_and_a_layer_with_one_never_set(
     with pytest.raises(RuntimeError, match="a decoder layer has no field norm1"):
         cpp.set_norm("norm1", layer.self_norm.gamma, layer.self_norm.beta)
     for name in ("self_qkv", "self_out", "cross_q", "cross_out", "ff1", "ff2"):
-        cpp.set_linear(name, *cpp_linear(getattr(layer, name)))
+        set_linear(cpp, name, getattr(layer, name))
     cpp.set_norm("self_norm", layer.self_norm.gamma, layer.self_norm.beta)
     cpp.set_norm("cross_norm", layer.cross_norm.gamma, layer.cross_norm.beta)
-    cpp.set_linear("output", *cpp_linear(weights.output))
+    set_linear(cpp, "output", weights.output)
     with pytest.raises(RuntimeError, match="layer 0's ff_norm was never set"):
         torch.classes.attnmt.DecoderStep(cpp)
 

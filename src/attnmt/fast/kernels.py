@@ -70,6 +70,11 @@ STEP_PANELS_MARGIN = 1.02
 class FloatKernel(StrEnum):
     PANELS = "panels"
     ONEDNN = "onednn"
+    TILES = "tiles"  # AMX's bf16 tiles, each float32 in TILE_PIECES pieces (attnmt.fast.panels.TiledLinear)
+
+
+# The bf16 pieces of each float32 on the tiles: 2, their 3 largest products summed ("bf16x3").
+TILE_PIECES = 2
 
 
 Shape = tuple[int, int]
@@ -137,10 +142,10 @@ def step_shapes(config: TransformerConfig) -> list[tuple[int, int]]:
 
 
 def faster(best: dict[FloatKernel, float], panels_margin: float) -> FloatKernel:
-    """The kernel of the fastest call in ``best`` (ms per candidate); oneDNN only where it is faster
-    than the panels by more than ``panels_margin``."""
-    clearly = best[FloatKernel.ONEDNN] * panels_margin < best[FloatKernel.PANELS]
-    return FloatKernel.ONEDNN if clearly else FloatKernel.PANELS
+    """The kernel of the fastest call in ``best`` (ms per candidate); another than the panels only
+    where it is faster than the panels by more than ``panels_margin``."""
+    clearly = {kernel: ms for kernel, ms in best.items() if ms * panels_margin < best[FloatKernel.PANELS]}
+    return min(clearly, key=clearly.__getitem__) if clearly else FloatKernel.PANELS
 
 
 def fastest_calls(candidates: dict, seconds: float = SECONDS_PER_SHAPE) -> dict:
@@ -181,12 +186,17 @@ def measure(shapes: list[Shape], rows: int = STEP_ROWS, output: Shape | None = N
     and keeps the faster, the panels unless oneDNN wins by STEP_PANELS_MARGIN (the ``output``
     projection's shape: OUTPUT_PANELS_MARGIN)."""
     from attnmt.fast.packed import PackedLinear
-    from attnmt.fast.panels import PanelLinear
+    from attnmt.fast.panels import PanelLinear, TiledLinear, tiles_run
+
+    tiles = tiles_run()
 
     def calls(n: int, k: int, columns: int, x: torch.Tensor, generator: torch.Generator) -> dict:
         weight, bias = torch.randn(columns, k, generator=generator) * 0.05, torch.zeros(columns)
-        return {FloatKernel.PANELS: partial(PanelLinear(weight, bias), x),
-                FloatKernel.ONEDNN: partial(PackedLinear(weight, bias), x)}
+        panels = PanelLinear(weight, bias)
+        found = {FloatKernel.PANELS: partial(panels, x), FloatKernel.ONEDNN: partial(PackedLinear(weight, bias), x)}
+        if tiles:
+            found[FloatKernel.TILES] = partial(TiledLinear(panels), x)
+        return found
 
     timings = timed_shapes(shapes, rows, calls)
     return KernelChoice({shape: faster(best, OUTPUT_PANELS_MARGIN if shape == output else STEP_PANELS_MARGIN)

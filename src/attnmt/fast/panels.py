@@ -7,7 +7,8 @@ import torch
 from torch import Tensor, nn
 
 from attnmt.fast.extension import PANEL, available
-from attnmt.fast.kernels import FloatKernel, KernelChoice
+from attnmt.fast.int8 import int8_kernel
+from attnmt.fast.kernels import TILE_PIECES, FloatKernel, KernelChoice
 from attnmt.fast.packed import PackedLinear
 from attnmt.fast.step import FusedDecoderStep, layer_linears
 from attnmt.model import Transformer
@@ -60,6 +61,41 @@ class PanelLinear(nn.Module):
 
     def extra_repr(self) -> str:
         return f"in_features={self.in_features}, out_features={self.out_features}, bias={self.bias is not None}"
+
+
+class TiledLinear(PanelLinear):
+    """A PanelLinear multiplied on AMX's bf16 tiles (``csrc/split_tiles.cpp``): W and x each split into
+    ``TILE_PIECES`` bf16 pieces (v ≈ p0 + p1, p0 = bf16(v), p1 = bf16(v − p0)) whose products are summed
+    in float32, all but the smallest (p1 · q1): about 16 bits of each product, where float32 keeps 24.
+    The panels stay (the embeddings tied to the layer read their rows, a shortlist selects from them,
+    the prepared copy stores them); the tiles are made of them at each load.  ``model``: on the model of
+    the tiles (tests, on a CPU without AMX)."""
+
+    def __init__(self, layer: PanelLinear, model: bool = False) -> None:
+        nn.Module.__init__(self)
+        self.hold(layer.panels, layer.bias, layer.out_features, layer.in_features)
+        self.relu, self.model = layer.relu, model
+        self.tiles = torch.ops.attnmt.pack_split_tiles(layer.panels, TILE_PIECES)
+
+    def forward(self, x: Tensor) -> Tensor:
+        """[..., in_features] -> [..., out_features]."""
+        if x.requires_grad:
+            raise RuntimeError("TiledLinear is for inference: it has no gradient (train the float model)")
+        y = torch.ops.attnmt.split_tile_linear(x.reshape(-1, self.in_features).contiguous(), self.tiles, self.bias,
+                                               self.out_features, None, self.relu, self.model)
+        return y.view(*x.shape[:-1], self.out_features)
+
+    def untiled(self) -> PanelLinear:
+        """The same layer on the panels."""
+        layer = PanelLinear.from_panels(self.panels, self.bias, self.out_features, self.in_features)
+        layer.relu = self.relu
+        return layer
+
+
+def tiles_run() -> bool:
+    """Whether TiledLinear runs on this CPU's AMX tiles: the CPU has AMX-BF16, Linux lets this process
+    use them, the AVX-512 panels run, and ``ONEDNN_MAX_CPU_ISA`` allows AMX (as for the int8 kernel)."""
+    return int8_kernel() != "none" and torch.ops.attnmt.split_tiles_run(False)
 
 
 class PanelEmbedding(nn.Module):
@@ -128,10 +164,11 @@ def float_panels_for(model: Transformer) -> bool:
     return available() and torch.ops.attnmt.panels_available() and FusedDecoderStep.supports(model)
 
 
-def use_float_panels(model: Transformer, choice: KernelChoice | None = None) -> None:
+def use_float_panels(model: Transformer, choice: KernelChoice | None = None, tiles_on_model: bool = False) -> None:
     """In place, where ``float_panels_for`` ``model``: each float32 layer goes on the kernel
     ``choice`` gives its shape (attnmt.fast.kernels; None: the panels), a PackedLinear becoming a
-    PanelLinear or, for the decoder step's layers only, back.  The C++ step would otherwise hold a
+    PanelLinear or, for the decoder step's layers only, back, or a TiledLinear (where ``tiles_run``, or
+    on the model of the tiles where ``tiles_on_model``: tests).  The C++ step would otherwise hold a
     second copy of its layers, in the panels' layout, beside oneDNN's; and oneDNN keeps a
     primitive, with its own copy of the weight, for every row count it meets (its primitive cache:
     up to 1,024), so a layer that sees inputs of many lengths (the encoder, cross-attention's keys
@@ -139,18 +176,33 @@ def use_float_panels(model: Transformer, choice: KernelChoice | None = None) -> 
     fast at a thousand rows: those stay on the panels whatever ``choice`` says."""
     if not float_panels_for(model):
         return
-    on_onednn = set()
+    chosen: dict[int, FloatKernel] = {}
     if choice is not None:
         step_layers = [*(m for layer in model.decoder_layers for m in layer_linears(layer).values()), model.output]
-        on_onednn = {id(m) for m in step_layers
-                     if choice.kernel_for(m.out_features, m.in_features) is FloatKernel.ONEDNN}
+        chosen = {id(m): choice.kernel_for(m.out_features, m.in_features) for m in step_layers}
+    tiles = tiles_on_model or tiles_run()
     for parent in list(model.modules()):
         for name, module in parent.named_children():
-            if type(module) is PackedLinear and id(module) not in on_onednn:
-                converted = PanelLinear(module.packed.to_dense(), module.bias)
-            elif type(module) is PanelLinear and id(module) in on_onednn:
-                converted = PackedLinear(module.dense(), module.bias)
-            else:
-                continue
-            converted.relu = module.relu
-            setattr(parent, name, converted)
+            kernel = chosen.get(id(module), FloatKernel.PANELS)
+            if kernel is FloatKernel.TILES and not tiles:
+                kernel = FloatKernel.PANELS  # a choice measured where AMX ran, read where it does not
+            if type(module) in (PackedLinear, PanelLinear, TiledLinear):  # not bf16's PackedLinear
+                converted = converted_layer(module, kernel, tiles_on_model)
+                if converted is not module:
+                    setattr(parent, name, converted)
+
+
+def converted_layer(module: PackedLinear | PanelLinear, kernel: FloatKernel, tiles_on_model: bool) -> nn.Module:
+    """``module`` on ``kernel``: itself where it is on it already."""
+    on = {FloatKernel.ONEDNN: PackedLinear, FloatKernel.PANELS: PanelLinear, FloatKernel.TILES: TiledLinear}[kernel]
+    if type(module) is on:
+        return module
+    converted: nn.Module
+    if on is PackedLinear:
+        converted = PackedLinear(module.dense(), module.bias)
+    else:
+        panel = (module.untiled() if isinstance(module, TiledLinear) else module if isinstance(module, PanelLinear)
+                 else PanelLinear(module.packed.to_dense(), module.bias))
+        converted = TiledLinear(panel, tiles_on_model) if on is TiledLinear else panel
+    converted.relu = module.relu
+    return converted

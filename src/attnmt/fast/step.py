@@ -74,13 +74,17 @@ class StepLinear:
     """y = x Wᵀ + b for W [out_features, in_features].  ``weight``: FLOAT, oneDNN's packed W (None
     where ``panels`` hold it); INT8, torch.ao's packed parameters (bias included); INT8_PANELS,
     the Int8Panels (bias included).  ``panels``: FLOAT, W in the panel kernels' layout
-    [⌈out/16⌉, in, 16] float32, where the step uses them."""
+    [⌈out/16⌉, in, 16] float32, where the step uses them; ``tiles``: beside them, W as AMX's bf16
+    pieces (attnmt.fast.panels.TiledLinear), which the step multiplies with instead (``tiles_model``: on
+    the model of the tiles)."""
 
     weight: Tensor | torch.ScriptObject | None
     bias: Tensor | None
     panels: Tensor | None
     out_features: int
     in_features: int
+    tiles: Tensor | None = None
+    tiles_model: bool = False
 
 
 @dataclass(frozen=True)
@@ -196,8 +200,8 @@ class StepWeights:
                 if isinstance(value, StepNorm):
                     weights.set_norm(field.name, value.gamma, value.beta)
                 else:
-                    weights.set_linear(field.name, *cpp_linear(value))
-        weights.set_linear("output", *cpp_linear(self.output))
+                    set_linear(weights, field.name, value)
+        set_linear(weights, "output", self.output)
         return weights
 
 
@@ -206,9 +210,11 @@ def check_tensor(what: str, t: Tensor, shape: tuple[int, ...]) -> None:
         raise ValueError(f"StepWeights: {what} is {t.dtype} {tuple(t.shape)}, expected float32 {shape}")
 
 
-def cpp_linear(linear: StepLinear) -> list:
-    """A StepLinear as ``StepWeights.set_linear`` takes it after the field's name."""
-    return [linear.weight, linear.bias, linear.panels, linear.out_features]
+def set_linear(weights: torch.ScriptObject, name: str, linear: StepLinear) -> None:
+    """The C++ StepWeights' layer ``name`` (of its last layer; "output") set to ``linear``."""
+    weights.set_linear(name, linear.weight, linear.bias, linear.panels, linear.out_features)
+    if linear.tiles is not None:
+        weights.set_tiles(name, linear.tiles, linear.tiles_model)
 
 
 def step_weights(model: Transformer, panels: bool = True) -> StepWeights:
@@ -287,7 +293,8 @@ def step_linear(module: nn.Module, kind: Linears, panels: bool) -> StepLinear:
     if kind is Linears.INT8_PANELS:
         return StepLinear(module.panels, None, None, *shape)
     if isinstance(getattr(module, "panels", None), Tensor):  # PanelLinear: its panels are its weight
-        return StepLinear(None, module.bias, module.panels, *shape)
+        return StepLinear(None, module.bias, module.panels, *shape, getattr(module, "tiles", None),
+                          getattr(module, "model", False))  # TiledLinear: its tiles too
     packed = torch.ops.attnmt.pack_panels(module.packed.to_dense()) if panels else None
     return StepLinear(module.packed, module.bias, packed, *shape)
 

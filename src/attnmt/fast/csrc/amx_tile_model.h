@@ -1,8 +1,9 @@
-// A model of the AMX instructions the int8 kernel uses (int8_panels.cpp: pairs_amx), in plain C++:
+// A model of the AMX instructions the int8 kernel (int8_panels.cpp: pairs_amx) and the float32 tiles
+// (split_tiles.cpp: split_pairs) use, in plain C++:
 // the same kernel, its addresses, strides, tile shapes and tile numbers, run on a CPU without AMX,
 // so that tests can hold it to the AVX512-VNNI kernel's products on any machine where that kernel
 // runs (the kernel "amx_model").  Written from the Intel SDM's descriptions (vol. 2, LDTILECFG, TILELOADD, TILEZERO,
-// TDPBUSD, TILESTORED, TILERELEASE), palette 1: 8 tiles of at most 16 rows × 64 bytes, each
+// TDPBUSD, TDPBF16PS, TILESTORED, TILERELEASE), palette 1: 8 tiles of at most 16 rows × 64 bytes, each
 // thread its own.  Where the hardware faults (#UD: shapes that do not agree, the same tile twice, a
 // tile not configured; LDTILECFG's #GP: a palette it lacks), or would release the tiles (palette 0),
 // the model stops with an error naming the instruction.
@@ -10,6 +11,7 @@
 
 #include <c10/util/Exception.h>
 
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 
@@ -88,6 +90,38 @@ inline void dpbusd(int dst, int a, int b) {
         for (int i = 0; i < 4; ++i)
           total += static_cast<uint32_t>(int32_t{x.bytes[m][4 * k + i]} * int32_t{static_cast<int8_t>(w.bytes[k][4 * n + i])});
       sum = static_cast<int32_t>(total);
+      std::memcpy(c.bytes[m] + 4 * n, &sum, 4);
+    }
+}
+
+// A bf16 (its 16 bits) as the float it is, denormals read as zero (TDPBF16PS's DAZ).
+inline float bf16_daz(const uint8_t* bytes) {
+  uint32_t bits = uint32_t{bytes[0]} << 16 | uint32_t{bytes[1]} << 24;
+  if ((bits & 0x7f800000u) == 0) bits &= 0x80000000u;
+  float value;
+  std::memcpy(&value, &bits, 4);
+  return value;
+}
+
+// TDPBF16PS dst, a, b: dst [M, N] float32 += a [M, 2K] (bf16) · b [K, 2N] (bf16), each float of dst
+// adding, for each k, a[m][2k] · b[k][2n] and then a[m][2k + 1] · b[k][2n + 1] (a product of two bf16
+// is exact in float32), each sum rounded to nearest even and a denormal sum flushed to zero, as the
+// SDM's pseudo-code does.
+inline void dpbf16ps(int dst, int a, int b) {
+  Tile& c = configured(dst, "tdpbf16ps");
+  const Tile& x = configured(a, "tdpbf16ps");
+  const Tile& w = configured(b, "tdpbf16ps");
+  TORCH_CHECK(c.rows == x.rows && x.colsb == 4 * w.rows && c.colsb == w.colsb && dst != a && dst != b && a != b,
+              "amx_tile_model: tdpbf16ps tmm", dst, ", tmm", a, ", tmm", b, " with shapes that do not agree (#UD)");
+  for (int m = 0; m < c.rows; ++m)
+    for (int n = 0; n < c.colsb / 4; ++n) {
+      float sum;
+      std::memcpy(&sum, c.bytes[m] + 4 * n, 4);
+      for (int k = 0; k < w.rows; ++k)
+        for (int i = 0; i < 2; ++i) {
+          sum += bf16_daz(x.bytes[m] + 4 * k + 2 * i) * bf16_daz(w.bytes[k] + 4 * n + 2 * i);
+          if (sum != 0.f && std::fabs(sum) < 1.17549435e-38f) sum = std::copysign(0.f, sum);
+        }
       std::memcpy(c.bytes[m] + 4 * n, &sum, 4);
     }
 }

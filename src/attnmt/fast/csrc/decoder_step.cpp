@@ -21,6 +21,7 @@
 
 #include "exp_nonpositive.h"
 #include "float_panels.h"
+#include "split_tiles.h"
 #include "int8_panels.h"
 #include "top_tokens.h"
 
@@ -603,11 +604,14 @@ Tensor append_position(const std::optional<Tensor>& cache, const Tensor& fresh, 
 // One linear layer's weights (attnmt.fast.step.StepLinear), y = x Wᵀ + b for W [n, K]; the model's
 // Linears say which members it has:
 //   kFloat: `panels`, W in the float32 panel kernels' layout (float_panels.cpp), which the step
-//           multiplies with where given, else `w`, W prepacked for oneDNN (float32 or bf16); `b`;
+//           multiplies with where given (or with `tiles`, where set_tiles gave them: split_tiles.cpp),
+//           else `w`, W prepacked for oneDNN (float32 or bf16); `b`;
 //   kInt8:  `int8`, torch.ao's packed parameters (int8 W and float bias), run by fbgemm;
 //   kInt8Panels:  `int8_panels`, the Int8Panels (bias included, int8_panels.cpp).
 struct Linear {
   std::optional<Tensor> w, b, panels;
+  std::optional<Tensor> tiles;  // kFloat: W also as split_tiles.h's bf16 pieces, multiplied on AMX tiles instead
+  bool tiles_model = false;     // ... on the model of the tiles (tests)
   c10::IValue int8;
   c10::intrusive_ptr<attnmt::Int8Panels> int8_panels;
   int64_t n = -1;  // -1: never set
@@ -637,9 +641,15 @@ const std::map<std::string, LayerNormWeights Layer::*>& norm_fields() {
   return fields;
 }
 
-// float32 or bf16 linear layers: the panel kernels where the layer has panels, else oneDNN.
+// float32 or bf16 linear layers: AMX's bf16 tiles where the layer has them, the panel kernels where it has
+// panels, else oneDNN.
 struct FloatLinears {
   static Tensor linear(const Linear& l, const Tensor& x, Activation act) {
+    if (l.tiles.has_value()) {
+      const bool relu = act == Activation::kRelu;
+      Tensor y = attnmt::split_tile_linear(x, *l.tiles, l.b, l.n, std::nullopt, relu, l.tiles_model);
+      return relu ? y : activate(y, act);
+    }
     if (!l.panels.has_value()) {
       if (l.w->scalar_type() == at::kBFloat16) return bf16_linear(x, *l.w, l.b, std::nullopt, act);
       return ::linear(x, *l.w, l.b, act);
@@ -649,6 +659,7 @@ struct FloatLinears {
     return relu ? y : activate(y, act);
   }
   static Tensor linear_add(const Linear& l, const Tensor& x, const Tensor& other) {
+    if (l.tiles.has_value()) return attnmt::split_tile_linear(x, *l.tiles, l.b, l.n, other, false, l.tiles_model);
     if (!l.panels.has_value()) {
       if (l.w->scalar_type() == at::kBFloat16) return bf16_linear(x, *l.w, l.b, other, Activation::kNone);
       return ::linear_add(x, other, *l.w, l.b);
@@ -658,11 +669,15 @@ struct FloatLinears {
   static int64_t outputs(const Linear& l) { return l.panels.has_value() ? l.n : -1; }  // -1: oneDNN's output
   // x Wᵀ + b written into y (where `outputs` is not -1).
   static Tensor linear_into(const Linear& l, const Tensor& x, const Tensor& y) {
+    if (l.tiles.has_value())
+      return attnmt::split_tile_linear_into(x, *l.tiles, l.b, l.n, std::nullopt, false, l.tiles_model, y);
     return attnmt::panel_linear_into(x, *l.panels, l.b, l.n, std::nullopt, false, y);
   }
   // The output layer and beam search's choice (top_tokens.h): in one pass on the panels.
   static attnmt::TopTokens top(const Linear& l, const Tensor& x, int64_t k, at::IntArrayRef banned,
                        const std::optional<Tensor>& forced) {
+    if (l.tiles.has_value())
+      return attnmt::split_tile_top_log_probs(x, *l.tiles, l.b, l.n, k, banned, forced, l.tiles_model);
     if (!l.panels.has_value()) return attnmt::top_log_probs_forced(linear(l, x, Activation::kNone), k, banned, forced);
     return attnmt::panel_top_log_probs(x, *l.panels, l.b, l.n, k, banned, forced);
   }
@@ -761,6 +776,16 @@ struct StepWeights : torch::CustomClassHolder {
     else if (!weight.isNone()) l.w = weight.toTensor();
     l.b = std::move(b);
     l.panels = std::move(panels);
+  }
+
+  // The layer `name` (as set_linear) multiplied on AMX's bf16 tiles from now on (split_tiles.h; `model`: on
+  // their model): a float32 layer with panels, whose tiles pack_split_tiles made of them.
+  void set_tiles(const std::string& name, Tensor tiles, bool model) {
+    Linear& l = name == "output" ? output : last_layer(name).*field(linear_fields(), name);
+    TORCH_CHECK(linears == Linears::kFloat && l.panels.has_value() && tiles.size(0) == l.panels->size(0),
+                "StepWeights: ", name, "'s tiles need its float32 panels, set first");
+    l.tiles = std::move(tiles);
+    l.tiles_model = model;
   }
 
   // The last layer's LayerNorm `name` (a StepLayer field).
@@ -1035,7 +1060,8 @@ TORCH_LIBRARY(attnmt, m) {
                        std::optional<Tensor>, std::optional<Tensor>>())
       .def("add_layer", &StepWeights::add_layer)
       .def("set_linear", &StepWeights::set_linear)
-      .def("set_norm", &StepWeights::set_norm);
+      .def("set_norm", &StepWeights::set_norm)
+      .def("set_tiles", &StepWeights::set_tiles);
   m.class_<DecoderStep>("DecoderStep")
       .def(torch::init<c10::intrusive_ptr<StepWeights>>())
       .def("step", [](const c10::intrusive_ptr<DecoderStep>& self, const Tensor& x,

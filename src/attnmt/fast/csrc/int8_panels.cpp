@@ -470,6 +470,12 @@ void allow_amx(bool allowed) {
               told ? "allowed" : "not allowed", "; ONEDNN_MAX_CPU_ISA changed while the process ran?");
 }
 
+bool amx_allowed_by_python() {
+  const int allowed = amx_allowed.load();
+  TORCH_CHECK(allowed != -1, "AMX: call allow_amx first (attnmt.fast.int8.int8_kernel does, from ONEDNN_MAX_CPU_ISA)");
+  return allowed == 1;
+}
+
 std::vector<std::string> int8_kernels() {
   const int allowed = amx_allowed.load();
   TORCH_CHECK(allowed != -1, "int8_kernel: call allow_amx first (attnmt.fast.int8.int8_kernel does, from "

@@ -43,6 +43,8 @@ std::string int8_kernel_of(const Int8Panels& w);
 // Whether int8_kernel may choose AMX, as Python read ONEDNN_MAX_CPU_ISA: said once per process, before
 // the first int8_kernel (a different answer later is an error).
 void allow_amx(bool allowed);
+// What allow_amx was told (an error before it was told): the float32 tiles (split_tiles.h) obey it too.
+bool amx_allowed_by_python();
 
 // y [rows, N] = x [rows, K] · Wᵀ + b (+ residual [rows, N]) (ReLU if relu), x quantised row by row.
 at::Tensor int8_linear(const at::Tensor& x, const Int8Panels& w, const std::optional<at::Tensor>& residual,
