@@ -13,6 +13,7 @@ its first 4,096 columns).
 from __future__ import annotations
 
 import argparse
+import os
 import platform
 import sys
 import time
@@ -41,7 +42,7 @@ def fastest(calls: dict, rounds: int) -> dict:
     return best
 
 
-def candidates(weight: torch.Tensor, bias: torch.Tensor, output: bool) -> dict:
+def candidates(weight: torch.Tensor, bias: torch.Tensor, output: bool, pieces: tuple[int, ...] = (2, 3)) -> dict:
     """Each kernel's layer call on x (the output layer: its top 4 log-probs)."""
     ops = torch.ops.attnmt
     panels = ops.pack_panels(weight)
@@ -53,8 +54,9 @@ def candidates(weight: torch.Tensor, bias: torch.Tensor, output: bool) -> dict:
         found["panels"] = PanelLinear(weight, bias)
         found["onednn"] = PackedLinear(weight, bias)
     if tiles_run():
-        for pieces, name in ((2, "tiles bf16x3"), (3, "tiles bf16x6")):
-            tiles = ops.pack_split_tiles(panels, pieces)
+        for count in pieces:
+            name = f"tiles bf16x{3 if count == 2 else 6}"
+            tiles = ops.pack_split_tiles(panels, count)
             found[name] = (partial(lambda t, x: ops.split_tile_top_log_probs(x, t, bias, n, 4, [], None, False), tiles)
                            if output else partial(lambda t, x: ops.split_tile_linear(x, t, bias, n, None, False, False),
                                                   tiles))
@@ -72,28 +74,34 @@ def main() -> None:
     parser.add_argument("--rows", type=int, default=128)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=20)
+    parser.add_argument("--pieces", default="2,3", help="the tiles' pieces to time: 2 (bf16x3), 3 (bf16x6)")
     args = parser.parse_args()
+    pieces = tuple(int(count) for count in args.pieces.split(","))
     torch.set_num_threads(args.threads)
     int8_kernel()  # tells the extension whether AMX is allowed
     print(f"command: {' '.join(sys.argv)}")
     print(f"CPU {cpu_model()} ({' '.join(sorted(cpu_flags() & {'avx2', 'avx512f', 'avx512_bf16', 'amx_bf16'}))}); "
           f"PyTorch {torch.__version__}; Python {platform.python_version()}; {args.threads} threads; "
-          f"{args.rows} rows; fastest of {args.rounds}; tiles run: {tiles_run()}")
+          f"{args.rows} rows; fastest of {args.rounds}; tiles run: {tiles_run()}; "
+          f"ATTNMT_TILE_VARIANT={os.environ.get('ATTNMT_TILE_VARIANT', '(unset)')}")
+    totals: dict[str, float] = {}
     g = torch.Generator().manual_seed(0)
     with torch.inference_mode():
         for n, k in SHAPES:
             output = n > 4096
             weight, bias = torch.randn(n, k, generator=g) * 0.05, torch.randn(n, generator=g) * 0.1
             x = torch.randn(args.rows, k, generator=g)
-            calls = {name: partial(layer, x) for name, layer in candidates(weight, bias, output).items()}
+            calls = {name: partial(layer, x) for name, layer in candidates(weight, bias, output, pieces).items()}
             best = fastest(calls, args.rounds)
-            checked = candidates(weight[:4096], bias[:4096], False)
+            totals = {name: totals.get(name, 0.0) + ms for name, ms in best.items()}
+            checked = candidates(weight[:4096], bias[:4096], False, pieces)
             errors = {name: error(layer, x, weight[:4096], bias[:4096]) for name, layer in checked.items()}
             errors = {name: errors.get(name, errors["panels"]) for name in best}  # the output layer: its panels
             what = "output layer + top 4" if output else "layer"
             print(f"{n} × {k} ({what}): " + ", ".join(
                 f"{name} {ms:.3f} ms ({best['panels'] / ms:.2f}× panels; error {errors[name]:.1e})"
                 for name, ms in best.items()))
+    print("all five shapes: " + ", ".join(f"{name} {ms:.3f} ms" for name, ms in totals.items() if name != "onednn"))
 
 
 if __name__ == "__main__":

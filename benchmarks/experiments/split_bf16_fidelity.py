@@ -29,6 +29,9 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate
 from attnmt.fast import prepare
+from attnmt.fast.kernels import FloatKernel, KernelChoice, step_shapes
+from attnmt.fast.panels import embeddings_from_panels, tiles_run, use_float_panels
+from attnmt.fast.step import FusedDecoderStep
 from attnmt.hardware import cpu_model
 
 PLAIN = F.linear
@@ -74,6 +77,8 @@ def main() -> None:
     parser.add_argument("--lines", type=int, default=1000)
     parser.add_argument("--beam", type=int, default=4)
     parser.add_argument("--max-len-b", type=int, help="a fixed output length (random-weight models)")
+    parser.add_argument("--only-kernel", action="store_true",
+                        help="float32 and attnmt's copies only (no emulation): the tiles' row is the slow one")
     args = parser.parse_args()
     torch.set_num_threads(2)
     model, tokenizer = load_model_dir(args.model)
@@ -84,8 +89,10 @@ def main() -> None:
     print(f"CPU {cpu_model()}; PyTorch {torch.__version__}; {args.model}, {len(source)} lines of {args.input}, "
           f"beam {args.beam}; the readable model, every linear layer as named")
     results = {}
-    for name, linear in (("float32", PLAIN), ("bf16x6", split_linear(3)), ("bf16x3", split_linear(2)),
-                         ("bf16 products, float32 sums", split_linear(1))):
+    variants = (("float32", PLAIN),) if args.only_kernel else (
+        ("float32", PLAIN), ("bf16x6", split_linear(3)), ("bf16x3", split_linear(2)),
+        ("bf16 products, float32 sums", split_linear(1)))
+    for name, linear in variants:
         F.linear = linear
         try:
             started = time.perf_counter()
@@ -100,6 +107,22 @@ def main() -> None:
     fast = translate(prepare(model), tokenizer, source, decoding)
     differ = sum(a != b for a, b in zip(fast, results["float32"], strict=True))
     print(f"  (attnmt's own float32 inference copy, its kernels: {differ} of {len(source)} lines differ)")
+    on_amx = tiles_run()
+    started = time.perf_counter()
+    tiled = translate(on_tiles(model, not on_amx), tokenizer, source, decoding)
+    differ = sum(a != b for a, b in zip(tiled, results["float32"], strict=True))
+    bleu = f"; BLEU {sacrebleu.corpus_bleu(tiled, [reference]).score:.2f}" if reference else ""
+    print(f"  attnmt's copy, its step's layers on the tiles (bf16x3, {'AMX' if on_amx else 'the model of the tiles'}): "
+          f"{differ} of {len(source)} lines differ from float32's{bleu} ({time.perf_counter() - started:.0f} s)")
+
+
+def on_tiles(model: torch.nn.Module, on_model: bool) -> torch.nn.Module:
+    """attnmt's float32 copy with every decoder-step layer on the tiles (attnmt.fast.panels.TiledLinear)."""
+    fast = prepare(model)
+    use_float_panels(fast, KernelChoice.forced(FloatKernel.TILES, step_shapes(model.config)), on_model)
+    embeddings_from_panels(fast)
+    fast.step = FusedDecoderStep(fast)
+    return fast
 
 
 if __name__ == "__main__":
