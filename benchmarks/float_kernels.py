@@ -13,7 +13,6 @@ its first 4,096 columns).
 from __future__ import annotations
 
 import argparse
-import os
 import platform
 import sys
 import time
@@ -82,8 +81,7 @@ def main() -> None:
     print(f"command: {' '.join(sys.argv)}")
     print(f"CPU {cpu_model()} ({' '.join(sorted(cpu_flags() & {'avx2', 'avx512f', 'avx512_bf16', 'amx_bf16'}))}); "
           f"PyTorch {torch.__version__}; Python {platform.python_version()}; {args.threads} threads; "
-          f"{args.rows} rows; fastest of {args.rounds}; tiles run: {tiles_run()}; "
-          f"ATTNMT_TILE_VARIANT={os.environ.get('ATTNMT_TILE_VARIANT', '(unset)')}")
+          f"{args.rows} rows; fastest of {args.rounds}; tiles run: {tiles_run()}")
     totals: dict[str, float] = {}
     g = torch.Generator().manual_seed(0)
     with torch.inference_mode():

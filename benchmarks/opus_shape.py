@@ -43,6 +43,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -116,7 +117,10 @@ def convert(folder: Path) -> None:
                     "--target", str(DATA / "train.de.gz"), "--out", str(folder / "shortlist.tsv")], check=True)
     pieces = {i: piece for piece, i in json.loads((hf / "vocab.json").read_text(encoding="utf-8")).items()}
     write_vmap(folder / "shortlist.tsv", pieces, folder / "vmap.txt")
-    converter = Path(sys.executable).with_name("ct2-transformers-converter")
+    beside = Path(sys.executable).with_name("ct2-transformers-converter")  # a virtual environment's
+    converter = beside if beside.exists() else shutil.which("ct2-transformers-converter")  # pip --target or --user
+    if converter is None:
+        sys.exit("opus_shape.py: ct2-transformers-converter is neither beside this Python nor on PATH")
     vmap = ["--vocab_mapping", str(folder / "vmap.txt")]
     for kind, extra in (("fp32", []), ("int8", ["--quantization", "int8", *vmap])):
         subprocess.run([str(converter), "--model", str(hf), "--output_dir", str(folder / f"ct2_{kind}"),

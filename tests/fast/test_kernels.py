@@ -13,7 +13,7 @@ from attnmt.decoding.translate import translate
 from attnmt.fast import extension, prepare, prepared, prepared_file
 from attnmt.fast.kernels import STEP_PANELS_MARGIN, FloatKernel, KernelChoice, faster, measure, step_shapes
 from attnmt.fast.packed import PackedLinear
-from attnmt.fast.panels import PanelEmbedding, PanelLinear, tiles_run
+from attnmt.fast.panels import PanelEmbedding, PanelLinear, tiles_chosen
 
 pytestmark = [
     *NEEDS_EXTENSION_BUILD,
@@ -68,7 +68,7 @@ def test_measuring_times_every_candidate_that_runs_here_on_every_shape_and_keeps
     shapes = [(48, 32), (32, 64)]
     choice = measure(shapes, rows=8)
     assert set(choice.kernels) == set(shapes)
-    candidates = {FloatKernel.PANELS, FloatKernel.ONEDNN} | ({FloatKernel.TILES} if tiles_run() else set())
+    candidates = {FloatKernel.PANELS, FloatKernel.ONEDNN} | ({FloatKernel.TILES} if tiles_chosen() else set())
     for shape, kernel in choice.kernels.items():
         timings = choice.timings[shape]
         assert set(timings) == candidates and all(ms > 0 for ms in timings.values())

@@ -9,9 +9,16 @@ from support import NEEDS_EXTENSION_BUILD, PAIRS
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding.translate import translate
-from attnmt.fast import extension, prepare
+from attnmt.fast import extension, panels, prepare, prepared_file
 from attnmt.fast.kernels import FloatKernel, KernelChoice, faster, step_shapes
-from attnmt.fast.panels import PanelLinear, TiledLinear, embeddings_from_panels, tiles_run, use_float_panels
+from attnmt.fast.panels import (
+    PanelLinear,
+    TiledLinear,
+    embeddings_from_panels,
+    tiles_chosen,
+    tiles_run,
+    use_float_panels,
+)
 from attnmt.fast.step import FusedDecoderStep
 
 ops = torch.ops.attnmt if extension.available() else None
@@ -143,9 +150,9 @@ def test_the_step_on_the_tiles_gives_the_readable_models_translations(trained_mo
     torch.testing.assert_close(fast.output(states), model.output(states), atol=1e-4, rtol=1e-4)
 
 
-def test_a_choice_of_the_tiles_read_where_they_do_not_run_stays_on_the_panels(trained_model):
-    if tiles_run():
-        pytest.skip("this CPU runs the tiles")
+def test_a_choice_of_the_tiles_read_where_they_are_not_chosen_stays_on_the_panels(trained_model):
+    if tiles_chosen():
+        pytest.skip("the tiles run here and ATTNMT_FLOAT32_TILES=1 asks for them")
     model, _ = load_model_dir(trained_model)
     fast = prepare(model)
     fast.kernel_choice = KernelChoice.forced(FloatKernel.TILES, step_shapes(model.config))
@@ -172,3 +179,23 @@ def test_another_kernel_than_the_panels_is_chosen_only_by_its_margin():
     assert faster(best, 1.10) is FloatKernel.TILES
     assert faster({**best, FloatKernel.TILES: 0.93}, 1.10) is FloatKernel.PANELS
     assert faster({**best, FloatKernel.ONEDNN: 0.4}, 1.10) is FloatKernel.ONEDNN
+
+
+@pytest.mark.parametrize(("said", "chosen"), [("1", True), (" 1\n", True), ("0", False), ("yes", False), (None, False)])
+def test_the_tiles_are_timed_only_where_they_run_and_are_asked_for(monkeypatch, said, chosen):
+    monkeypatch.setattr(panels, "tiles_run", lambda: True)
+    if said is None:
+        monkeypatch.delenv("ATTNMT_FLOAT32_TILES", raising=False)
+    else:
+        monkeypatch.setenv("ATTNMT_FLOAT32_TILES", said)
+    assert panels.tiles_chosen() is chosen
+    monkeypatch.setattr(panels, "tiles_run", lambda: False)
+    assert not panels.tiles_chosen()
+
+
+def test_asking_for_the_tiles_prepares_a_copy_of_its_own(monkeypatch):
+    """A copy prepared without the tiles holds a choice that never timed them, and the other way round."""
+    monkeypatch.setattr(prepared_file, "tiles_chosen", lambda: False)
+    without = prepared_file.cpu_digest()
+    monkeypatch.setattr(prepared_file, "tiles_chosen", lambda: True)
+    assert prepared_file.cpu_digest() != without

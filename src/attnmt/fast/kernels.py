@@ -7,15 +7,20 @@ the attention outputs, the two feed-forward layers and the output projection):
 - ``PANELS``: attnmt's own kernel (``csrc/float_panels.cpp``: AVX-512 or AVX2 + FMA), W in
   panels of 16 columns (attnmt.fast.panels.PanelLinear);
 - ``ONEDNN``: PyTorch's oneDNN matmul on W packed once in its blocked layout
-  (attnmt.fast.packed.PackedLinear), which uses AMX or AVX-512 where the CPU has them.
+  (attnmt.fast.packed.PackedLinear), which uses AMX or AVX-512 where the CPU has them;
+- ``TILES``: AMX's bf16 tiles, each float32 split into two bf16 pieces and three of their four
+  products summed in float32 (``csrc/split_tiles.cpp``, attnmt.fast.panels.TiledLinear): about 16
+  bits of each product where float32 keeps 24.  Timed only where the CPU has AMX-BF16 and
+  ``ATTNMT_FLOAT32_TILES=1`` (attnmt.fast.panels.tiles_chosen).
 
 The right one differs by CPU (oneDNN's float32 GEMM is the faster one on some Xeons, the panels
 on AMD's EPYCs) and by shape, so ``measure`` times both at the step's usual row count, called in
 turn for a fraction of a second, the fastest call counting, and keeps the faster per shape (oneDNN
 only where it wins by a margin: STEP_PANELS_MARGIN, OUTPUT_PANELS_MARGIN).  It runs
 once, when the float32 copy is first prepared (attnmt.fast.prepared, about a second); the choice is
-stored with the prepared copy and shown by ``attnmt doctor``.  Both compute x Wᵀ + b in float32:
-the results differ only by summation order (tests/fast/test_kernels.py).
+stored with the prepared copy and shown by ``attnmt doctor``.  The panels and oneDNN compute x Wᵀ + b
+in float32: their results differ only by summation order (tests/fast/test_kernels.py); the tiles'
+by about 2^-16 of Σ|x·w| (tests/fast/test_split_tiles.py).
 
 The encoder's layers and cross-attention's keys and values stay on the panels whatever is
 chosen: they meet inputs of every source length, and oneDNN keeps a primitive, with its own copy
@@ -186,9 +191,9 @@ def measure(shapes: list[Shape], rows: int = STEP_ROWS, output: Shape | None = N
     and keeps the faster, the panels unless oneDNN wins by STEP_PANELS_MARGIN (the ``output``
     projection's shape: OUTPUT_PANELS_MARGIN)."""
     from attnmt.fast.packed import PackedLinear
-    from attnmt.fast.panels import PanelLinear, TiledLinear, tiles_run
+    from attnmt.fast.panels import PanelLinear, TiledLinear, tiles_chosen
 
-    tiles = tiles_run()
+    tiles = tiles_chosen()
 
     def calls(n: int, k: int, columns: int, x: torch.Tensor, generator: torch.Generator) -> dict:
         weight, bias = torch.randn(columns, k, generator=generator) * 0.05, torch.zeros(columns)

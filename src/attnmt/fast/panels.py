@@ -3,6 +3,8 @@ where the inference copy takes them."""
 
 from __future__ import annotations
 
+import os
+
 import torch
 from torch import Tensor, nn
 
@@ -92,10 +94,21 @@ class TiledLinear(PanelLinear):
         return layer
 
 
+# The kernel choice times the tiles only where this is "1": they have run on one AMX CPU only, and a
+# test process crashed there for a reason not found (benchmarks/results/amx_float_tiles_xeon_s31.txt).
+TILES_VARIABLE = "ATTNMT_FLOAT32_TILES"
+
+
 def tiles_run() -> bool:
     """Whether TiledLinear runs on this CPU's AMX tiles: the CPU has AMX-BF16, Linux lets this process
     use them, the AVX-512 panels run, and ``ONEDNN_MAX_CPU_ISA`` allows AMX (as for the int8 kernel)."""
     return int8_kernel() != "none" and torch.ops.attnmt.split_tiles_run(False)
+
+
+def tiles_chosen() -> bool:
+    """Whether the kernel choice may put float32 layers on the tiles: where they run and
+    ``ATTNMT_FLOAT32_TILES=1`` asks for them."""
+    return os.environ.get(TILES_VARIABLE, "").strip() == "1" and tiles_run()
 
 
 class PanelEmbedding(nn.Module):
@@ -167,8 +180,8 @@ def float_panels_for(model: Transformer) -> bool:
 def use_float_panels(model: Transformer, choice: KernelChoice | None = None, tiles_on_model: bool = False) -> None:
     """In place, where ``float_panels_for`` ``model``: each float32 layer goes on the kernel
     ``choice`` gives its shape (attnmt.fast.kernels; None: the panels), a PackedLinear becoming a
-    PanelLinear or, for the decoder step's layers only, back, or a TiledLinear (where ``tiles_run``, or
-    on the model of the tiles where ``tiles_on_model``: tests).  The C++ step would otherwise hold a
+    PanelLinear or, for the decoder step's layers only, back, or a TiledLinear (where ``tiles_chosen``,
+    or on the model of the tiles where ``tiles_on_model``: tests).  The C++ step would otherwise hold a
     second copy of its layers, in the panels' layout, beside oneDNN's; and oneDNN keeps a
     primitive, with its own copy of the weight, for every row count it meets (its primitive cache:
     up to 1,024), so a layer that sees inputs of many lengths (the encoder, cross-attention's keys
@@ -180,12 +193,12 @@ def use_float_panels(model: Transformer, choice: KernelChoice | None = None, til
     if choice is not None:
         step_layers = [*(m for layer in model.decoder_layers for m in layer_linears(layer).values()), model.output]
         chosen = {id(m): choice.kernel_for(m.out_features, m.in_features) for m in step_layers}
-    tiles = tiles_on_model or tiles_run()
+    tiles = tiles_on_model or tiles_chosen()
     for parent in list(model.modules()):
         for name, module in parent.named_children():
             kernel = chosen.get(id(module), FloatKernel.PANELS)
             if kernel is FloatKernel.TILES and not tiles:
-                kernel = FloatKernel.PANELS  # a choice measured where AMX ran, read where it does not
+                kernel = FloatKernel.PANELS  # a choice measured where the tiles ran, read where they do not
             if type(module) in (PackedLinear, PanelLinear, TiledLinear):  # not bf16's PackedLinear
                 converted = converted_layer(module, kernel, tiles_on_model)
                 if converted is not module:

@@ -29,7 +29,7 @@ from attnmt.fast import extension, int8
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_linear
 from attnmt.fast.kernels import Int8Choice, KernelChoice
 from attnmt.fast.packed import PackedLinear, fuse_self_attention
-from attnmt.fast.panels import PanelEmbedding, PanelLinear, embeddings_from_panels
+from attnmt.fast.panels import PanelEmbedding, PanelLinear, embeddings_from_panels, tiles_chosen
 from attnmt.fast.transformer import FastTransformer
 from attnmt.files import file_digest
 from attnmt.hardware import cpu_flags, cpu_model, onednn_isa_cap
@@ -63,8 +63,10 @@ def prepared_path(weights: Path, config: TransformerConfig, precision: str = "in
 
 
 def cpu_digest() -> str:
-    """This CPU's model, flags and oneDNN cap, hashed: what a float32 copy's kernel choice holds for."""
-    return hashlib.sha256(f"{cpu_model()}|{sorted(cpu_flags())}|{onednn_isa_cap()}".encode()).hexdigest()[:12]
+    """This CPU's model, flags and oneDNN cap (and whether the float32 tiles are asked for), hashed: what
+    a float32 copy's kernel choice holds for."""
+    tiles = "|tiles" if tiles_chosen() else ""
+    return hashlib.sha256(f"{cpu_model()}|{sorted(cpu_flags())}|{onednn_isa_cap()}{tiles}".encode()).hexdigest()[:12]
 
 
 def int8_kernel() -> str:

@@ -64,7 +64,18 @@ def machine_lines() -> list[str]:
     library = extension.loaded_library()
     where = "the wheel's" if library == extension.prebuilt() else "in attnmt's cache"
     return [*lines, f"C++ extension: built ({where}): {library}{unused}",
-            f"float32 panels: {torch.ops.attnmt.panel_isa()}; int8 layers: {int8}"]
+            f"float32 panels: {torch.ops.attnmt.panel_isa()}; int8 layers: {int8}", tiles_line()]
+
+
+def tiles_line() -> str:
+    """Whether the float32 layers may go on AMX's bf16 tiles here (attnmt.fast.panels.TiledLinear)."""
+    from attnmt.fast.panels import TILES_VARIABLE, tiles_chosen, tiles_run
+
+    if not tiles_run():
+        return "float32 tiles (AMX-BF16, bf16x3): not on this CPU"
+    if tiles_chosen():
+        return f"float32 tiles (AMX-BF16, bf16x3): timed with the others ({TILES_VARIABLE}=1)"
+    return f"float32 tiles (AMX-BF16, bf16x3): available; {TILES_VARIABLE}=1 lets the kernel choice time them"
 
 
 def cache_line() -> str:

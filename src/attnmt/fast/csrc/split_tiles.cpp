@@ -34,7 +34,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <cstdlib>
 #include <cstring>
 
 namespace attnmt {
@@ -84,21 +83,7 @@ struct SplitCall {
   int64_t rows, rows_padded, kp, n, count, pieces;
   bool relu;
   int64_t ldy, first;
-  int64_t ldx = 0;  // x's pieces' row stride, in bf16
-  int variant = 0;
 };
-
-// The kernel's variant (an experiment, read once from ATTNMT_TILE_VARIANT): bit 0, the products
-// outermost (each a K loop of its own, as the int8 kernel's one product); bit 1, x's rows 64 bytes
-// longer than K (16 rows of a tile 1,088 bytes apart, not 1,024: not all in 4 of L1's 64 sets);
-// bit 2, the next panel pair's tiles fetched into L2 a share at each step.
-int tile_variant() {
-  static const int variant = [] {
-    const char* said = std::getenv("ATTNMT_TILE_VARIANT");
-    return said ? std::atoi(said) : 0;
-  }();
-  return variant;
-}
 
 #if ATTNMT_TILES_BUILD
 #define ATTNMT_TILES __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,amx-tile,amx-bf16")))
@@ -117,7 +102,7 @@ ATTNMT_TILES void split_rows(const float* x, int64_t begin, int64_t end, int64_t
   const __m512i round = _mm512_set1_epi32(0x7fff), one = _mm512_set1_epi32(1);
   const __m512i upper = _mm512_set1_epi32(static_cast<int>(0xffff0000u)), quiet = _mm512_set1_epi32(0x7fc00000);
   const __m512 infinity = _mm512_set1_ps(INFINITY);
-  const int64_t piece_stride = call.rows_padded * call.ldx;
+  const int64_t piece_stride = call.rows_padded * call.kp;
   for (int64_t r = begin; r < end; ++r)
     for (int64_t i = 0; i < call.kp; i += 16) {
       const __mmask16 m = static_cast<__mmask16>(k - i >= 16 ? 0xffff : k > i ? (1u << (k - i)) - 1u : 0u);
@@ -126,7 +111,7 @@ ATTNMT_TILES void split_rows(const float* x, int64_t begin, int64_t end, int64_t
         const __m512i bits = _mm512_castps_si512(v);
         __m512i rounded = _mm512_add_epi32(_mm512_add_epi32(bits, round), _mm512_and_si512(_mm512_srli_epi32(bits, 16), one));
         rounded = _mm512_mask_mov_epi32(rounded, _mm512_cmp_ps_mask(v, v, _CMP_UNORD_Q), quiet);
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + s * piece_stride + r * call.ldx + i),
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + s * piece_stride + r * call.kp + i),
                             _mm512_cvtepi32_epi16(_mm512_srli_epi32(rounded, 16)));
         const __m512 piece = _mm512_castsi512_ps(_mm512_and_si512(rounded, upper));
         const __mmask16 finite = _mm512_cmp_ps_mask(_mm512_abs_ps(piece), infinity, _CMP_LT_OQ);
@@ -164,62 +149,31 @@ template <bool Model>
 ATTNMT_TILES void split_pairs(const SplitCall& call, int64_t begin, int64_t end) {
   static const TileConfig config;
   ATTNMT_TILE(loadconfig, &config);
-  const int64_t lda = call.ldx * 2, piece_x = call.rows_padded * call.ldx;
+  const int64_t lda = call.kp * 2, piece_x = call.rows_padded * call.kp;
   const int64_t piece_w = call.kp / 2 * 2 * kPanel, panel_w = call.pieces * piece_w;
-  const bool outer = call.variant & 1, fetch = call.variant & 4;
-  const int64_t steps = call.kp / kTileK, blocks = (call.rows + 2 * kTileRows - 1) / (2 * kTileRows);
-  // Each step fetches its share of the next pair's tiles (2 panels' pieces) into L2.
-  const int64_t share = (2 * panel_w * 2 + blocks * steps - 1) / (blocks * steps);
   alignas(64) float acc[2 * kTileRows][2 * kPanel];
-  // The product of piece i of x with piece j of the pair's weights, over k in [g, g + 32).
-  auto product = [&](int64_t i, int64_t j, int64_t r, int64_t g, bool lower, const uint16_t* b0,
-                     const uint16_t* b1) {
-    const uint16_t* a = call.x + i * piece_x + r * call.ldx + g;
-    ATTNMT_TILE(loadd, 4, a, lda);
-    ATTNMT_TILE(loadd, 6, b0 + j * piece_w + g * kPanel, 4 * kPanel);
-    ATTNMT_TILE(loadd, 7, b1 + j * piece_w + g * kPanel, 4 * kPanel);
-    ATTNMT_TILE(dpbf16ps, 0, 4, 6);
-    ATTNMT_TILE(dpbf16ps, 1, 4, 7);
-    if (lower) {
-      ATTNMT_TILE(loadd, 5, a + kTileRows * call.ldx, lda);
-      ATTNMT_TILE(dpbf16ps, 2, 5, 6);
-      ATTNMT_TILE(dpbf16ps, 3, 5, 7);
-    }
-  };
   for (int64_t p = 2 * begin; p < std::min(2 * end, call.count); p += 2) {
     const uint16_t* b0 = call.tiles + p * panel_w;
     const uint16_t* b1 = p + 1 < call.count ? b0 + panel_w : b0;
-    const char* next = reinterpret_cast<const char*>(call.tiles + (p + 2) * panel_w);
-    const char* last = reinterpret_cast<const char*>(call.tiles + std::min(p + 4, call.count) * panel_w);
-    int64_t step = 0;
     for (int64_t r = 0; r < call.rows; r += 2 * kTileRows) {
       const bool lower = r + kTileRows < call.rows;  // a second row tile
       ATTNMT_TILE(zero, 0);
       ATTNMT_TILE(zero, 1);
       ATTNMT_TILE(zero, 2);
       ATTNMT_TILE(zero, 3);
-      if (outer) {
-        for (int64_t j = 0; j < call.pieces; ++j)
-          for (int64_t i = 0; i + j < call.pieces; ++i)
-            for (int64_t g = 0; g < call.kp; g += kTileK) product(i, j, r, g, lower, b0, b1);
-      } else {
-        for (int64_t g = 0; g < call.kp; g += kTileK, ++step) {
-          if (fetch)
-            for (const char* line = next + step * share; line < std::min(next + (step + 1) * share, last); line += 64)
-              _mm_prefetch(line, _MM_HINT_T1);
-          for (int64_t j = 0; j < call.pieces; ++j) {
-            ATTNMT_TILE(loadd, 6, b0 + j * piece_w + g * kPanel, 4 * kPanel);
-            ATTNMT_TILE(loadd, 7, b1 + j * piece_w + g * kPanel, 4 * kPanel);
-            for (int64_t i = 0; i + j < call.pieces; ++i) {
-              const uint16_t* a = call.x + i * piece_x + r * call.ldx + g;
-              ATTNMT_TILE(loadd, 4, a, lda);
-              ATTNMT_TILE(dpbf16ps, 0, 4, 6);
-              ATTNMT_TILE(dpbf16ps, 1, 4, 7);
-              if (lower) {
-                ATTNMT_TILE(loadd, 5, a + kTileRows * call.ldx, lda);
-                ATTNMT_TILE(dpbf16ps, 2, 5, 6);
-                ATTNMT_TILE(dpbf16ps, 3, 5, 7);
-              }
+      for (int64_t g = 0; g < call.kp; g += kTileK) {
+        for (int64_t j = 0; j < call.pieces; ++j) {
+          ATTNMT_TILE(loadd, 6, b0 + j * piece_w + g * kPanel, 4 * kPanel);
+          ATTNMT_TILE(loadd, 7, b1 + j * piece_w + g * kPanel, 4 * kPanel);
+          for (int64_t i = 0; i + j < call.pieces; ++i) {
+            const uint16_t* a = call.x + i * piece_x + r * call.kp + g;
+            ATTNMT_TILE(loadd, 4, a, lda);
+            ATTNMT_TILE(dpbf16ps, 0, 4, 6);
+            ATTNMT_TILE(dpbf16ps, 1, 4, 7);
+            if (lower) {
+              ATTNMT_TILE(loadd, 5, a + kTileRows * call.kp, lda);
+              ATTNMT_TILE(dpbf16ps, 2, 5, 6);
+              ATTNMT_TILE(dpbf16ps, 3, 5, 7);
             }
           }
         }
@@ -256,9 +210,7 @@ bool amx_bf16_usable() {
 // x [rows, K] split as the kernel reads it, into `call` (its x), held in the tensor returned.
 Tensor split_x(const Tensor& x, SplitCall& call) {
   call.rows_padded = (call.rows + kTileRows - 1) / kTileRows * kTileRows;
-  call.variant = tile_variant();
-  call.ldx = call.kp + (call.variant & 2 ? kTileK : 0);
-  Tensor pieces = at::empty({call.pieces, call.rows_padded, call.ldx}, x.options().dtype(at::kBFloat16));
+  Tensor pieces = at::empty({call.pieces, call.rows_padded, call.kp}, x.options().dtype(at::kBFloat16));
   if (call.rows_padded > call.rows) pieces.narrow(1, call.rows, call.rows_padded - call.rows).zero_();
   auto* out = reinterpret_cast<uint16_t*>(pieces.data_ptr<at::BFloat16>());
 #if ATTNMT_TILES_BUILD
