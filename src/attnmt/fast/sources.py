@@ -12,8 +12,9 @@ CSRC = Path(__file__).with_name("csrc")
 # int8 ones (AMX, AVX512-VNNI, AVX2), the next tokens' choice, and training's dropout and output loss.
 SOURCES = [CSRC / name for name in ("decoder_step.cpp", "float_panels.cpp", "split_tiles.cpp", "int8_panels.cpp",
                                     "top_tokens.cpp", "dropout.cpp", "smoothed_loss.cpp")]
-HEADERS = [CSRC / name for name in ("amx_tile_model.h", "bfloat16_io.h", "exp_nonpositive.h", "fetch_ahead.h",
-                                    "float_panels.h", "int8_panels.h", "row_blocks.h", "split_tiles.h", "top_tokens.h")]
+HEADERS = [CSRC / name for name in ("amx_tile_model.h", "amx_tiles.h", "bfloat16_io.h", "exp_nonpositive.h",
+                                    "fetch_ahead.h", "float_panels.h", "int8_panels.h", "row_blocks.h", "split_tiles.h",
+                                    "top_tokens.h")]
 NAME = "attnmt_decoder_step"
 # -fno-trapping-math lets GCC vectorise the loops with branches and float-to-int conversions (results
 # do not change); -fopenmp makes at::parallel_for parallel (libgomp: the one PyTorch has loaded).

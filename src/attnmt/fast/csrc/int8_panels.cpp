@@ -19,7 +19,7 @@
 //   - y = Σ_k q · W[n, k] · (max|x_row| / levels) · scale[n] + b[n], + residual, ReLU.
 // Blocks of rows × panels in registers, the panel pairs split between threads.
 #include "int8_panels.h"
-#include "amx_tile_model.h"
+#include "amx_tiles.h"
 #include "row_blocks.h"
 #include "top_tokens.h"
 
@@ -27,10 +27,7 @@
 #include <torch/library.h>
 
 #if defined(__AVX2__) && defined(__FMA__)
-#include <cpuid.h>
 #include <immintrin.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 #define ATTNMT_INT8_BUILD 1
 #else
 #define ATTNMT_INT8_BUILD 0
@@ -286,26 +283,12 @@ void pairs_avx2(const Int8Call& call, int64_t begin, int64_t end) {
   }
 }
 
-// The AMX tiles' shapes (ldtilecfg's 64 bytes): every tile 16 rows × 64 bytes.  tmm0-3 the int32
-// sums of 2 row tiles × 2 panels, tmm4-5 the u8 rows, tmm6-7 the panels (16 groups of 4 k each).
-struct alignas(64) TileConfig {
-  uint8_t palette = 1, start_row = 0, reserved[14] = {};
-  uint16_t bytes_per_row[16] = {64, 64, 64, 64, 64, 64, 64, 64};
-  uint8_t rows[16] = {16, 16, 16, 16, 16, 16, 16, 16};
-};
-
 #define ATTNMT_AMX __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,avx512vnni,amx-tile,amx-int8")))
 
-// One AMX instruction (`op`: _tile_op), on the tiles, or (Model) on amx_tile_model's copy of them.
-#define ATTNMT_TILE(op, ...)                             \
-  do {                                                   \
-    if constexpr (Model) amx_tile_model::op(__VA_ARGS__); \
-    else _tile_##op(__VA_ARGS__);                        \
-  } while (0)
-
 // Panel pairs [begin, end) of the call on AMX: 32 rows × 2 panels at a time (x's rows padded to
-// whole tiles of 16; the padding's sums are not stored), each tdpbusd 16 × 16 × 64.  Model: the
-// same on amx_tile_model (kernel "amx_model"), which needs AVX512-VNNI only.
+// whole tiles of 16; the padding's sums are not stored), each tdpbusd 16 × 16 × 64: tmm0-3 the int32
+// sums of 2 row tiles × 2 panels, tmm4-5 the u8 rows, tmm6-7 the panels (16 groups of 4 k each).
+// Model: the same on amx_tile_model (kernel "amx_model"), which needs AVX512-VNNI only.
 template <bool Model>
 ATTNMT_AMX void pairs_amx(const Int8Call& call, int64_t begin, int64_t end) {
   static const TileConfig config;
@@ -351,7 +334,6 @@ ATTNMT_AMX void pairs_amx(const Int8Call& call, int64_t begin, int64_t end) {
   if constexpr (Model) amx_tile_model::release();
   else _tile_release();
 }
-#undef ATTNMT_TILE
 #endif
 
 // W int8 [N, K] (torch.ao's int_repr, zero points 0), scales [N], bias [N] or None -> the packed layer.
@@ -448,10 +430,7 @@ namespace {
 // Whether the CPU has AMX-INT8 and Linux lets this process use the tiles (a request once per process).
 bool amx_usable() {
 #if ATTNMT_INT8_BUILD
-  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-  if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) || !(edx & (1u << 24)) || !(edx & (1u << 25))) return false;
-  constexpr long kRequestPermission = 0x1023, kTileData = 18;  // ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA
-  return syscall(SYS_arch_prctl, kRequestPermission, kTileData) == 0;
+  return amx_tiles_usable(1u << 24 | 1u << 25);  // AMX-TILE, AMX-INT8
 #else
   return false;
 #endif

@@ -14,7 +14,7 @@
 // k), tmm6-7 one piece of the two panels (16 rows of 2 k × 16 columns); x's rows padded to whole
 // tiles of 16, K to whole tiles of 32 (zeros).
 #include "split_tiles.h"
-#include "amx_tile_model.h"
+#include "amx_tiles.h"
 #include "float_panels.h"
 #include "int8_panels.h"
 
@@ -22,10 +22,7 @@
 #include <torch/library.h>
 
 #if defined(__AVX2__) && defined(__FMA__)
-#include <cpuid.h>
 #include <immintrin.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 #define ATTNMT_TILES_BUILD 1
 #else
 #define ATTNMT_TILES_BUILD 0
@@ -88,13 +85,6 @@ struct SplitCall {
 #if ATTNMT_TILES_BUILD
 #define ATTNMT_TILES __attribute__((target("avx512f,avx512bw,avx512dq,avx512vl,amx-tile,amx-bf16")))
 
-// Every tile 16 rows × 64 bytes (ldtilecfg's 64 bytes, palette 1).
-struct alignas(64) TileConfig {
-  uint8_t palette = 1, start_row = 0, reserved[14] = {};
-  uint16_t bytes_per_row[16] = {64, 64, 64, 64, 64, 64, 64, 64};
-  uint8_t rows[16] = {16, 16, 16, 16, 16, 16, 16, 16};
-};
-
 // Rows [begin, end) of x [rows, k] as their pieces, each row of each piece kp bf16 long (zeros beyond k):
 // split() 16 floats at a time.
 ATTNMT_TILES void split_rows(const float* x, int64_t begin, int64_t end, int64_t k, const SplitCall& call,
@@ -135,13 +125,6 @@ ATTNMT_TILES void store_rows(const float (&acc)[2 * kTileRows][2 * kPanel], cons
     }
   }
 }
-
-// One AMX instruction (`op`: _tile_op), on the tiles, or (Model) on amx_tile_model's copy of them.
-#define ATTNMT_TILE(op, ...)                              \
-  do {                                                    \
-    if constexpr (Model) amx_tile_model::op(__VA_ARGS__); \
-    else _tile_##op(__VA_ARGS__);                         \
-  } while (0)
 
 // Panel pairs [begin, end) of the call: for each 32 k, each piece j of the pair's weights (tmm6-7)
 // meets the pieces i < pieces − j of the two row tiles of x (tmm4-5).
@@ -193,16 +176,10 @@ ATTNMT_TILES void split_pairs(const SplitCall& call, int64_t begin, int64_t end)
   if constexpr (Model) amx_tile_model::release();
   else _tile_release();
 }
-#undef ATTNMT_TILE
 
 // Whether the CPU has AMX-TILE and AMX-BF16 and Linux lets this process use the tiles.
 bool amx_bf16_usable() {
-  static const bool usable = [] {
-    unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
-    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) || !(edx & (1u << 22)) || !(edx & (1u << 24))) return false;
-    constexpr long kRequestPermission = 0x1023, kTileData = 18;  // ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA
-    return syscall(SYS_arch_prctl, kRequestPermission, kTileData) == 0;
-  }();
+  static const bool usable = amx_tiles_usable(1u << 22 | 1u << 24);  // AMX-BF16, AMX-TILE
   return usable;
 }
 #endif
