@@ -27,7 +27,8 @@ from lxml import etree
 
 from attnmt.documents.archive import Job
 from attnmt.documents.flat import FlatBuilder, FlatText, has_words
-from attnmt.documents.ooxml import CELL_COMMENT, ParagraphJob, s
+from attnmt.documents.ooxml import ParagraphJob
+from attnmt.documents.ooxml_dialects import CELL_COMMENT, s
 from attnmt.documents.spans import Nested
 from attnmt.documents.xstring import escape, unescape
 

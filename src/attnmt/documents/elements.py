@@ -1,9 +1,9 @@
 """Which elements of a page are blocks, inline, kept whole (atoms) or left alone: HTML's
-vocabulary, and XML's, read from the layout (Vocabulary), as attnmt.documents.markup walks them."""
+vocabulary, and XML's, read from the layout (Vocabulary), as attnmt.documents.markup walks them.
+HTML's blocks are attnmt.documents.html_layout's; XML's native code, attnmt.documents.xml_code's."""
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from html.entities import name2codepoint
 
@@ -17,6 +17,7 @@ from attnmt.documents.flat import (
     is_stop,
     shown_text,
 )
+from attnmt.documents.html_layout import ATOMS, BLOCKS, gap_before, is_block, is_empty
 from attnmt.documents.language import primary, stated_language
 from attnmt.documents.markers import (
     is_link_label,
@@ -27,58 +28,15 @@ from attnmt.documents.markers import (
     shown_characters,
 )
 from attnmt.documents.pages import is_comment, local_name
+from attnmt.documents.xml_code import PAIRED_CODES, PAIRED_KEYS, holds_markup, is_code, is_inline_code
 
 BUTTON_TYPES = frozenset(("submit", "reset", "button"))  # an <input> whose value is its label
-# A <button> is read with its sentence ("Click <button>here</button> to go"); a <label> or <legend>,
-# a form's caption for a control, is a block, translated apart from the controls and buttons beside it.
-# HTML's elements that are not read inline: blocks of their own, each translated apart.  Those of
-# INLINE and ATOMS are read inline, as browsers show them; one HTML does not know, a custom <my-tag>,
-# is inline where it stands in running text and a block where it touches a word or an element
-# (touches_neighbour) or stands on a line of its own (on_its_own_line).
-BLOCKS = frozenset("html head title base body article section nav aside h1 h2 h3 h4 h5 h6 hgroup header footer "
-                   "address main search p hr pre blockquote ol ul menu li dl dt dd figure figcaption div table "
-                   "caption colgroup col tbody thead tfoot tr td th form label datalist optgroup option fieldset "
-                   "legend details summary dialog applet center dir frame frameset isindex listing marquee menuitem "
-                   "multicol noembed noframes plaintext xmp".split())
-# HTML's inline (phrasing) elements that hold text read with their sentence.
-INLINE = frozenset("a abbr acronym b bdi bdo big blink button cite data del dfn em font i ins mark nobr picture q rb "
-                   "rtc ruby s slot small span strike strong sub sup time tt u".split())
-# Links and buttons: inline, but side by side with nothing between them (a menu, a toolbar, as
-# JSX and Angular write them) each is translated apart (is_block).
-SIDE_BY_SIDE = frozenset(("a", "button"))
-# Blocks that hold prose: a custom element on a line of its own in one is a line of its sentence.
-PROSE = frozenset("p li h1 h2 h3 h4 h5 h6 td th dt dd caption figcaption label legend summary blockquote".split())
-# Inline elements kept whole, at the place rule 2 of attnmt.documents.spans gives them; among them
-# every void element but <hr> (a break between blocks) and <col> (in a table's head): one holds no
-# text, so it is a point in its sentence (<meta itemprop> in a paragraph, a <source> after <wbr>);
-# and a ruby's annotation (<rt>) and the brackets shown around it where ruby is not (<rp>).
-ATOMS = frozenset("area br embed img input keygen link meta param source track wbr code kbd samp var script style "
-                  "svg math textarea select iframe object video audio canvas noscript template meter progress "
-                  "output rp rt".split())
 # Blocks whose text is not prose: left exactly as they are.
 UNTRANSLATED = frozenset("script style pre code textarea noscript svg math template".split())
 # Form fields: each ends its sentence, so the text before one and the button after it are translated
 # apart ("Your name <input> <button>Send</button>": "Your name", then "Send").  A <select> does not: it
 # stands in its sentence for one of its options ("Show <select> entries", "Choose <select> now").
 CONTROLS = frozenset("input textarea".split())
-# XML's paired codes, kept whole, whose end must come after their start (Vocabulary.range_edge): name ->
-# whether it starts the pair.  XLIFF 1.2's and TMX's <bpt> and <ept>; XLIFF 2's <sc> and <ec>.
-PAIRED_CODES = {"bpt": True, "ept": False, "sc": True, "ec": False}
-# What pairs them, first found first: XLIFF 1.2's rid (where the ids differ), XLIFF 2's startRef, TMX's i, the id.
-PAIRED_KEYS = ("rid", "startRef", "i", "id")
-# XLIFF 1.2's and TMX's inline codes, which hold native code by definition, whatever it is (``<ph id="1">%d</ph>``,
-# ``<bpt id="1">{b}</bpt>``): kept whole by name in a segment (SEGMENTS, around them).  Elsewhere a <ph> may be
-# DITA's, a phrase of words.
-INLINE_CODES = frozenset(("ph", "it", "bpt", "ept"))
-SEGMENTS = frozenset(("source", "target", "seg-source", "seg"))
-# A tag, escaped in an XML element's text: a name right after < or </, attributes each with a value,
-# an optional / (<b>, </b>, <br/>, <a href="x">); "<No name>", "<your name>" are words in brackets.
-TAG = r"""</?[^\W\d][\w:.-]*(?:\s+[^\W\d][\w:.-]*\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>]+))*\s*/?>"""
-ESCAPED_TAGS = re.compile(rf"{TAG}(?:\s*{TAG})*")  # an XML element's text that is markup: native code
-# One tag of TAG's form, its name (group 1: "/" first for an end tag).
-NAMED_TAG = re.compile(r"<(/?[^\W\d][\w:.-]*)" + TAG[len(r"</?[^\W\d][\w:.-]*"):])
-# HTML's void elements: a start tag alone, never closed (<br>, <img src="x">).
-VOIDS = frozenset("area base br col embed hr img input keygen link meta param source track wbr".split())
 
 
 def says_no(node: etree._Element) -> bool:
@@ -139,81 +97,11 @@ def is_marker(node: etree._Element) -> bool:
     return (name != "a" and linked) or bracketed or at_start or after_punctuation
 
 
-def touches_neighbour(node: etree._Element, words: bool = True) -> bool:
-    """Whether nothing parts an element from a word (unless not ``words``) or an element beside it: no space, no
-    punctuation (``<ion-item>Settings</ion-item><ion-item>Profile</ion-item>``,
-    ``<x-title>Welcome</x-title>read our news``, ``<b>park</b><o:p>&nbsp;</o:p>``).  Read inline,
-    such an element glues its words to its neighbour's ("SettingsProfile") or its neighbour's
-    to it; a web component standing so is laid out as a block (as XML's fields side by side are,
-    Vocabulary.lays_out), where one in running text (``is <my-tag>sleeping</my-tag> on``) is read
-    with its sentence.  A comment beside it parts it as a space does."""
-    previous, following = node.getprevious(), node.getnext()
-    before, after = gap_before(node), node.tail or ""
-    return ((words and (before[-1:].isalnum() or after[:1].isalnum()))
-            or (not before and shows_something(previous)) or (not after and shows_something(following)))
-
-
-def shows_something(node: etree._Element | None) -> bool:
-    """Whether a neighbour is an element with something in it: not a comment, nor one around nothing
-    (Word's ``<o:p></o:p>`` at a paragraph's end glues no words)."""
-    return node is not None and not is_comment(node) and not is_empty(node)
-
-
-def is_empty(node: etree._Element) -> bool:
-    """An element around nothing, not even a space (``<x id="1"/>``, ``<a name="top"></a>``)."""
-    return not len(node) and not node.text
-
-
 def is_spacing(node: etree._Element) -> bool:
     """An element around spaces alone, nothing else (Word's ``<span style="mso-tab-count:1">\t</span>``,
     ``<span style='mso-spacerun:yes'>&nbsp; </span>``): kept whole, as an element around nothing is;
     read as a mark, it was emptied and its spaces went outside it."""
     return not len(node) and bool(node.text) and not node.text.strip()
-
-
-def is_code(node: etree._Element) -> bool:
-    """An XML element of native code, not words: escaped tags alone (XLIFF's and TMX's
-    ``<bpt id="1">&lt;b&gt;</bpt>``, ``<ph>&lt;br/&gt;</ph>``) or symbols alone, no letter or digit
-    (``<sep>•</sep>``), as HTML's markers (is_marker).  As a mark, its text went to the model as a
-    word, and came back in the element beside it.  Words in angle brackets (``&lt;your name&gt;``,
-    a placeholder) are no tag (TAG)."""
-    text = (node.text or "").strip()
-    if len(node) or not text:
-        return False
-    return ESCAPED_TAGS.fullmatch(text) is not None or not any(character.isalnum() for character in text)
-
-
-def is_inline_code(node: etree._Element) -> bool:
-    """An XLIFF or TMX segment's inline code (INLINE_CODES): read as words, ``A woman has <ph
-    id="1">%d</ph> dogs`` came back with words in the <ph> ("den Olympischen"), and a ``{0}``
-    there took the next word in."""
-    return local_name(node) in INLINE_CODES and any(local_name(above) in SEGMENTS for above in node.iterancestors())
-
-
-def holds_markup(node: etree._Element) -> bool:
-    """Whether an XML element's text is HTML with words in it, escaped or in a CDATA section, as
-    an RSS item's or a CMS export's is (``<description>&lt;p&gt;A man walks his &lt;b&gt;dog&lt;/b&gt;.
-    &lt;/p&gt;</description>``): the element holds that text alone, no element, and stands apart,
-    no words before or after it in its parent; its text, spaces aside, starts with a start tag of
-    HTML's (BLOCKS, INLINE, ATOMS) and ends with an end tag of HTML's or a void's tag (``<br>``),
-    and closes each element it opens but HTML's voids.  attnmt.documents.markup translates it as a
-    fragment of HTML (EmbeddedJob); read as words, its tags were lost, and ``</p>`` became a
-    sentence.  Text that merely holds tags is words, as code and prose about tags are (``Type
-    <p>Hello</p> into the box.``, ``var html = "<b>" + name``, ``List<String>``), and so is an
-    element in a sentence (DocBook's ``Use <literal>&lt;i&gt;text&lt;/i&gt;</literal> for italics``):
-    read as HTML, their tags went and their words were sentences of their own."""
-    if is_comment(node) or len(node) or is_code(node) or gap_before(node).strip() or (node.tail or "").strip():
-        return False
-    text = (node.text or "").strip()
-    tags = list(NAMED_TAG.finditer(text))
-    if not tags or tags[0].start() != 0 or tags[-1].end() != len(text):
-        return False
-    names = [match.group(1).lower() for match in tags]
-    html = BLOCKS | INLINE | ATOMS
-    if names[0] not in html or not (names[-1][1:] in html if names[-1].startswith("/") else names[-1] in VOIDS):
-        return False
-    return all(name in VOIDS or f"/{name}" in names for name in names if name in html)
-
 
 class Vocabulary:
     """Which elements are inline, kept whole, or left alone: HTML's, or (``xml``) every element
@@ -327,7 +215,7 @@ class Vocabulary:
 
     def entity_character(self, node: etree._Element) -> str:
         """The character an XHTML page's entity reference stands for (``&mdash;``: "—"), which the
-        model reads in its place (markup.written_entities puts the reference back); "" for one
+        model reads in its place (markup_runs.written_entities puts the reference back); "" for one
         whose character is a space (``&nbsp;``, an atom that parts words, kept where it stood),
         one HTML does not name, and any in XML, whose DOCTYPE may say anything of a name."""
         if self.xml or not isinstance(node, etree._Entity) or node.name not in name2codepoint:
@@ -364,61 +252,6 @@ class Vocabulary:
         if node.tail or not isinstance(following, etree._Entity):
             return (node.tail or "")[:1]
         return self.entity_character(following)
-
-
-def is_block(node: etree._Element) -> bool:
-    """An HTML element laid out as a block: one of BLOCKS; one HTML does not know that touches its
-    neighbour (touches_neighbour) or stands on a line of its own (on_its_own_line: a template's
-    components, ``<ion-list>\n  <ion-item>Settings</ion-item>\n  <ion-item>Log out</ion-item>``);
-    or a link or button glued to another link or button (a menu, ``<a href="/">Home</a><a
-    href="/about">About</a>``: read inline, "HomeAbout" was one word; glued_controls)."""
-    name = local_name(node)
-    if name in BLOCKS:
-        return True
-    if name in SIDE_BY_SIDE:
-        return glued_controls(node)
-    return name not in INLINE and name not in ATOMS and (touches_neighbour(node) or on_its_own_line(node))
-
-
-def glued_controls(node: etree._Element) -> bool:
-    """Whether a link or button and a link or button beside it show text with nothing between
-    them, no space at the join (``<a>Home</a><a>(About)</a>``).  A link beside anything else (a
-    citation's ``<sup>``, an icon, ``<code>``) stays in its sentence, and so does one whose text
-    starts or ends with a space (``<a>Click</a><a> here</a>``)."""
-    text = "".join(node.itertext())
-    previous, following = node.getprevious(), node.getnext()
-    if previous is not None and not gap_before(node) and local_name(previous) in SIDE_BY_SIDE:
-        if joins("".join(previous.itertext()), text):
-            return True
-    if following is not None and not node.tail and not is_comment(following) and local_name(following) in SIDE_BY_SIDE:
-        if joins(text, "".join(following.itertext())):
-            return True
-    return False
-
-
-def joins(first: str, second: str) -> bool:
-    """Two texts that would run together: both with something to show, no space where they meet."""
-    return bool(first.strip()) and bool(second.strip()) and not first[-1].isspace() and not second[0].isspace()
-
-
-def on_its_own_line(node: etree._Element) -> bool:
-    """Whether only spaces part an element from the line breaks before and after it (or its
-    parent's start and end), at least one of them a line break; in a paragraph, a heading, a list
-    item or a cell (PROSE) only where no sibling is read inline by name (``<b>``, ``<a>``: then it
-    is a line of a sentence laid over lines).  In a ``<div>`` or a component, it is a block."""
-    before, after = gap_before(node), node.tail or ""
-    if before.strip() or after.strip() or not ("\n" in before or "\n" in after):
-        return False
-    parent = node.getparent()  # a paragraph's sentence laid over lines ("The <b>quick</b>\n<x>brown</x>\n")
-    return parent is None or local_name(parent) not in PROSE or all(
-        is_comment(child) or local_name(child) not in INLINE for child in parent)
-
-
-def gap_before(node: etree._Element) -> str:
-    previous = node.getprevious()
-    parent = node.getparent()
-    return (previous.tail if previous is not None else parent.text if parent is not None else "") or ""
-
 
 def is_button_label(node: etree._Element) -> bool:
     """Whether ``value`` is what a button shows: ``<input type="submit" value="Search">``.  Any

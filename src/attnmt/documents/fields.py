@@ -39,7 +39,7 @@ from attnmt.documents.formatting import run_parts
 from attnmt.documents.wordml import w
 
 if TYPE_CHECKING:
-    from attnmt.documents.ooxml import Dialect
+    from attnmt.documents.ooxml_dialects import Dialect
 
 # A field's code starts with its kind; these kinds' results are words of their sentence.
 READ_KINDS = frozenset({"HYPERLINK", "FILLIN"})

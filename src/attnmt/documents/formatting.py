@@ -17,7 +17,7 @@ from lxml import etree
 from attnmt.documents.wordml import is_hidden_run
 
 if TYPE_CHECKING:
-    from attnmt.documents.ooxml import Dialect
+    from attnmt.documents.ooxml_dialects import Dialect
 
 SPELLING = ("err", "dirty")  # DrawingML run attributes that mark spelling, not formatting
 

@@ -56,20 +56,14 @@ from attnmt.documents.archive import (
 from attnmt.documents.comments import CELL_COMMENTS, POWERPOINT_COMMENTS, THREADED_COMMENTS, P
 from attnmt.documents.epub import epub_parts
 from attnmt.documents.flat import Place
-from attnmt.documents.ooxml import (
-    DRAWING,
-    INLINE_STRING,
-    SHARED_STRING,
-    WORD,
-    ParagraphJob,
-    s,
-    w,
-)
+from attnmt.documents.ooxml import ParagraphJob
+from attnmt.documents.ooxml_dialects import DRAWING, INLINE_STRING, SHARED_STRING, WORD, s
 from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_language
 from attnmt.documents.opendocument import opendocument_parts
 from attnmt.documents.pipeline import DocumentOptions, Repeats, Translator, flat_sentences, translate_flats
 from attnmt.documents.spans import Nested
 from attnmt.documents.tables import keep_tables_whole, relationships
+from attnmt.documents.wordml import w
 from attnmt.errors import DataError
 
 if TYPE_CHECKING:
@@ -89,7 +83,7 @@ CHARTS_AND_SMARTART = tuple((end, DRAWING) for end in (".drawingml.chart+xml", "
 
 
 class Texts(Protocol):
-    """How a part's text is found: its paragraphs' dialect (attnmt.documents.ooxml.Dialect), or
+    """How a part's text is found: its paragraphs' dialect (attnmt.documents.ooxml_dialects.Dialect), or
     its comments' kind (attnmt.documents.comments)."""
 
     def jobs(self, root: etree._Element) -> Sequence[Job]: ...

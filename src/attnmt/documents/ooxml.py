@@ -42,87 +42,21 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from lxml import etree
 
 from attnmt.documents.dropcaps import DropCap, join_drop_caps
-from attnmt.documents.fields import ComplexField, as_read, is_read_field, parts_as_read
+from attnmt.documents.fields import ComplexField, as_read, parts_as_read
 from attnmt.documents.flat import FlatBuilder, FlatText, has_words, is_stop
 from attnmt.documents.formatting import base_run, formatting, is_hidden, merge_runs, run_parts, text_runs
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, hyphenated_words, in_word, no_break_hyphens
 from attnmt.documents.markers import is_marker_text
+from attnmt.documents.ooxml_dialects import WORD, Dialect
 from attnmt.documents.spans import Nested, plain
-from attnmt.documents.wordml import HIDDEN, w
-from attnmt.documents.xstring import escape, unescape
+from attnmt.documents.wordml import w
+from attnmt.documents.xstring import escape
 
-A = "http://schemas.openxmlformats.org/drawingml/2006/main"
-S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
-
-
-def a(name: str) -> str:
-    return f"{{{A}}}{name}"
-
-
-def s(name: str) -> str:
-    return f"{{{S}}}{name}"
-
-
-@dataclass(frozen=True)
-class Dialect:
-    """The element names of one OOXML vocabulary's paragraphs."""
-
-    paragraph: str
-    run: str
-    properties: str  # a run's formatting
-    text: str
-    containers: frozenset[str] = frozenset()  # marks around runs: a hyperlink, a tracked insertion
-    kept: frozenset[str] = frozenset()  # paragraph children left where they are: its properties
-    breaks: frozenset[str] = frozenset()  # atoms that part the words around them
-    dropped: frozenset[str] = frozenset()  # stale once the text changes: spelling marks
-    preserve: bool = False  # text elements need xml:space="preserve" to keep their spaces
-    links: frozenset[str] = frozenset()  # a run's properties that make it a link (DrawingML's hlinkClick)
-    escaped: bool = False  # text escapes what XML cannot hold (SpreadsheetML's _x000D_: attnmt.documents.xstring)
-    hyphen: str | None = None  # the element that is a non-breaking hyphen in a run's text (Word's)
-    hidden: frozenset[str] = frozenset()  # a run's properties that hide its text (Word's w:vanish): no base look
-    # A string's phonetic runs (SpreadsheetML's rPh, a reading over the characters from sb to eb):
-    # kept, not read; dropped where the translation changed the text, whose characters they no longer fit.
-    phonetic: str | None = None
-
-    def jobs(self, root: etree._Element) -> list[ParagraphJob]:
-        """A job for each of ``root``'s paragraphs with words (``paragraph_jobs``)."""
-        return paragraph_jobs(root, self)
-
-    def holds_runs(self, node: etree._Element) -> bool:
-        """Whether ``node`` is a mark around runs: a container, or a link field around its result
-        (attnmt.documents.fields)."""
-        return node.tag in self.containers or is_read_field(node)
-
-    def text_of(self, element: etree._Element) -> str:
-        """A text element's text as the application shows it (its escapes read, where it has them)."""
-        return unescape(element.text or "") if self.escaped else element.text or ""
-
-
-# A content control inside a paragraph (w:sdt) is a mark like a hyperlink: its properties stay
-# as they are, its content's runs are translated with the paragraph.  So are a tracked move's new
-# place (w:moveTo; its old place, w:moveFrom, is kept as a deletion is), a custom XML element, and
-# a bidirectional embedding or override (w:dir, w:bdo: its direction an attribute around its runs).
-# A link field (w:fldSimple, attnmt.documents.fields) is one too; its data (w:fldData) stays first in it.
-WORD = Dialect(w("p"), w("r"), w("rPr"), w("t"),
-               frozenset({w("hyperlink"), w("ins"), w("moveTo"), w("smartTag"), w("customXml"), w("sdt"),
-                          w("sdtContent"), w("dir"), w("bdo")}),
-               frozenset({w("pPr"), w("sdtPr"), w("sdtEndPr"), w("fldData")}), frozenset({w("tab"), w("br"), w("cr")}),
-               frozenset({w("proofErr"), w("softHyphen")}), True, hyphen=w("noBreakHyphen"),
-               hidden=HIDDEN)
-DRAWING = Dialect(a("p"), a("r"), a("rPr"), a("t"), kept=frozenset({a("pPr"), a("endParaRPr")}),
-                  breaks=frozenset({a("br")}), links=frozenset({a("hlinkClick"), a("hlinkMouseOver")}))
-SHARED_STRING = Dialect(s("si"), s("r"), s("rPr"), s("t"), kept=frozenset({s("rPh"), s("phoneticPr")}),
-                        preserve=True, escaped=True, phonetic=s("rPh"))
-INLINE_STRING = Dialect(s("is"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True, escaped=True,
-                        phonetic=s("rPh"))
-CELL_COMMENT = Dialect(s("text"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True, escaped=True,
-                       phonetic=s("rPh"))
 
 
 # Word's tabs, which part fields ("Name:<tab/>John Smith", a contents line's "Title<tab/>2"): no

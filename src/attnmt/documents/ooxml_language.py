@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from lxml import etree
 
-from attnmt.documents.ooxml import DRAWING, WORD, Dialect, a
+from attnmt.documents.ooxml_dialects import DRAWING, WORD, Dialect, a
 from attnmt.documents.wordml import w
 
 # Where set_language leaves the language a run stated before it (on the run: a run written again

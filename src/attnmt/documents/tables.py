@@ -31,7 +31,7 @@ from typing import NamedTuple
 from lxml import etree
 
 from attnmt.documents.archive import Archive, Part, parse_part
-from attnmt.documents.ooxml import s
+from attnmt.documents.ooxml_dialects import s
 from attnmt.documents.xstring import escape, unescape
 
 RELATIONSHIPS = "http://schemas.openxmlformats.org/package/2006/relationships"

@@ -41,12 +41,14 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
-from attnmt.documents.elements import Vocabulary, gap_before, holds_markup, is_empty, says, says_no
+from attnmt.documents.elements import Vocabulary, says, says_no
 from attnmt.documents.flat import FlatText
+from attnmt.documents.html_layout import gap_before, is_empty
 from attnmt.documents.language import primary
 from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
 from attnmt.documents.pages import Parsed, cdata_text, is_comment, local_name, named, parse
 from attnmt.documents.pipeline import DocumentOptions, Translator
+from attnmt.documents.xml_code import holds_markup
 from attnmt.errors import DataError, UserError
 
 if TYPE_CHECKING:
@@ -138,7 +140,7 @@ def settle_kept(slot: Slot, before: etree._Element, texts: list[FlatText]) -> No
 
 def target_jobs(slot: Slot, options: DocumentOptions, where: str) -> list[TreeJob]:
     """The slot's target written (write_target), and the jobs translating it: where its source's
-    text is HTML (elements.holds_markup: WPML's ``<source><![CDATA[<p>A dog ...</p>]]></source>``,
+    text is HTML (xml_code.holds_markup: WPML's ``<source><![CDATA[<p>A dog ...</p>]]></source>``,
     Drupal's escaped ``&lt;p&gt;``), one translating it as HTML, with its markup, written as the
     source holds it (markup.EmbeddedJob); else one for each of its segments' words and codes.
     Read as words, such a source's copy was its target, marked a machine's suggestion."""

@@ -1,0 +1,115 @@
+"""How HTML lays its elements out: which are blocks, each translated apart, and which are read
+inline with their sentence (attnmt.documents.elements.Vocabulary asks): by name, and for an element
+HTML does not know (a custom ``<my-tag>``), by where it stands."""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from attnmt.documents.pages import is_comment, local_name
+
+# A <button> is read with its sentence ("Click <button>here</button> to go"); a <label> or <legend>,
+# a form's caption for a control, is a block, translated apart from the controls and buttons beside it.
+# HTML's elements that are not read inline: blocks of their own, each translated apart.  Those of
+# INLINE and ATOMS are read inline, as browsers show them; one HTML does not know, a custom <my-tag>,
+# is inline where it stands in running text and a block where it touches a word or an element
+# (touches_neighbour) or stands on a line of its own (on_its_own_line).
+BLOCKS = frozenset("html head title base body article section nav aside h1 h2 h3 h4 h5 h6 hgroup header footer "
+                   "address main search p hr pre blockquote ol ul menu li dl dt dd figure figcaption div table "
+                   "caption colgroup col tbody thead tfoot tr td th form label datalist optgroup option fieldset "
+                   "legend details summary dialog applet center dir frame frameset isindex listing marquee menuitem "
+                   "multicol noembed noframes plaintext xmp".split())
+# HTML's inline (phrasing) elements that hold text read with their sentence.
+INLINE = frozenset("a abbr acronym b bdi bdo big blink button cite data del dfn em font i ins mark nobr picture q rb "
+                   "rtc ruby s slot small span strike strong sub sup time tt u".split())
+# Links and buttons: inline, but side by side with nothing between them (a menu, a toolbar, as
+# JSX and Angular write them) each is translated apart (is_block).
+SIDE_BY_SIDE = frozenset(("a", "button"))
+# Blocks that hold prose: a custom element on a line of its own in one is a line of its sentence.
+PROSE = frozenset("p li h1 h2 h3 h4 h5 h6 td th dt dd caption figcaption label legend summary blockquote".split())
+# Inline elements kept whole, at the place rule 2 of attnmt.documents.spans gives them; among them
+# every void element but <hr> (a break between blocks) and <col> (in a table's head): one holds no
+# text, so it is a point in its sentence (<meta itemprop> in a paragraph, a <source> after <wbr>);
+# and a ruby's annotation (<rt>) and the brackets shown around it where ruby is not (<rp>).
+ATOMS = frozenset("area br embed img input keygen link meta param source track wbr code kbd samp var script style "
+                  "svg math textarea select iframe object video audio canvas noscript template meter progress "
+                  "output rp rt".split())
+
+
+def is_block(node: etree._Element) -> bool:
+    """An HTML element laid out as a block: one of BLOCKS; one HTML does not know that touches its
+    neighbour (touches_neighbour) or stands on a line of its own (on_its_own_line: a template's
+    components, ``<ion-list>\n  <ion-item>Settings</ion-item>\n  <ion-item>Log out</ion-item>``);
+    or a link or button glued to another link or button (a menu, ``<a href="/">Home</a><a
+    href="/about">About</a>``: read inline, "HomeAbout" was one word; glued_controls)."""
+    name = local_name(node)
+    if name in BLOCKS:
+        return True
+    if name in SIDE_BY_SIDE:
+        return glued_controls(node)
+    return name not in INLINE and name not in ATOMS and (touches_neighbour(node) or on_its_own_line(node))
+
+
+def glued_controls(node: etree._Element) -> bool:
+    """Whether a link or button and a link or button beside it show text with nothing between
+    them, no space at the join (``<a>Home</a><a>(About)</a>``).  A link beside anything else (a
+    citation's ``<sup>``, an icon, ``<code>``) stays in its sentence, and so does one whose text
+    starts or ends with a space (``<a>Click</a><a> here</a>``)."""
+    text = "".join(node.itertext())
+    previous, following = node.getprevious(), node.getnext()
+    if previous is not None and not gap_before(node) and local_name(previous) in SIDE_BY_SIDE:
+        if joins("".join(previous.itertext()), text):
+            return True
+    if following is not None and not node.tail and not is_comment(following) and local_name(following) in SIDE_BY_SIDE:
+        if joins(text, "".join(following.itertext())):
+            return True
+    return False
+
+
+def joins(first: str, second: str) -> bool:
+    """Two texts that would run together: both with something to show, no space where they meet."""
+    return bool(first.strip()) and bool(second.strip()) and not first[-1].isspace() and not second[0].isspace()
+
+
+def on_its_own_line(node: etree._Element) -> bool:
+    """Whether only spaces part an element from the line breaks before and after it (or its
+    parent's start and end), at least one of them a line break; in a paragraph, a heading, a list
+    item or a cell (PROSE) only where no sibling is read inline by name (``<b>``, ``<a>``: then it
+    is a line of a sentence laid over lines).  In a ``<div>`` or a component, it is a block."""
+    before, after = gap_before(node), node.tail or ""
+    if before.strip() or after.strip() or not ("\n" in before or "\n" in after):
+        return False
+    parent = node.getparent()  # a paragraph's sentence laid over lines ("The <b>quick</b>\n<x>brown</x>\n")
+    return parent is None or local_name(parent) not in PROSE or all(
+        is_comment(child) or local_name(child) not in INLINE for child in parent)
+
+
+def gap_before(node: etree._Element) -> str:
+    previous = node.getprevious()
+    parent = node.getparent()
+    return (previous.tail if previous is not None else parent.text if parent is not None else "") or ""
+
+
+def touches_neighbour(node: etree._Element, words: bool = True) -> bool:
+    """Whether nothing parts an element from a word (unless not ``words``) or an element beside it: no space, no
+    punctuation (``<ion-item>Settings</ion-item><ion-item>Profile</ion-item>``,
+    ``<x-title>Welcome</x-title>read our news``, ``<b>park</b><o:p>&nbsp;</o:p>``).  Read inline,
+    such an element glues its words to its neighbour's ("SettingsProfile") or its neighbour's
+    to it; a web component standing so is laid out as a block (as XML's fields side by side are,
+    elements.Vocabulary.lays_out), where one in running text (``is <my-tag>sleeping</my-tag> on``) is read
+    with its sentence.  A comment beside it parts it as a space does."""
+    previous, following = node.getprevious(), node.getnext()
+    before, after = gap_before(node), node.tail or ""
+    return ((words and (before[-1:].isalnum() or after[:1].isalnum()))
+            or (not before and shows_something(previous)) or (not after and shows_something(following)))
+
+
+def shows_something(node: etree._Element | None) -> bool:
+    """Whether a neighbour is an element with something in it: not a comment, nor one around nothing
+    (Word's ``<o:p></o:p>`` at a paragraph's end glues no words)."""
+    return node is not None and not is_comment(node) and not is_empty(node)
+
+
+def is_empty(node: etree._Element) -> bool:
+    """An element around nothing, not even a space (``<x id="1"/>``, ``<a name="top"></a>``)."""
+    return not len(node) and not node.text

@@ -1,0 +1,197 @@
+"""A block's runs (attnmt.documents.markup's docstring): found in the tree, each read as one flat
+text (its inline elements marks, its atoms kept whole: attnmt.documents.spans), and written back
+with the translated content in place of its text and inline children."""
+
+from __future__ import annotations
+
+import copy
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from lxml import etree
+
+from attnmt.documents.elements import Vocabulary, says_no, says_yes
+from attnmt.documents.flat import FlatBuilder, FlatText
+from attnmt.documents.pages import cdata_text, is_comment, local_name
+from attnmt.documents.spans import Nested
+
+
+@dataclass
+class Run:
+    """Inline content of one block: the text held by ``owner`` (its .text when it is ``parent``,
+    else its .tail), then ``children`` with their tails."""
+
+    parent: etree._Element
+    owner: etree._Element
+    children: list[etree._Element] = field(default_factory=list)
+
+    @property
+    def lead(self) -> str:
+        return (self.owner.text if self.owner is self.parent else self.owner.tail) or ""
+
+
+def runs(block: etree._Element, vocabulary: Vocabulary) -> Iterator[Run]:
+    """Every run of ``block`` and of the blocks inside it, in document order; inside a
+    ``translate="no"`` element, those of the elements that say ``translate="yes"`` again (as
+    HTML's attribute is inherited, and overridden)."""
+    if vocabulary.is_untranslated(block):
+        if says_no(block):
+            yield from said_yes(block, vocabulary)
+        return
+    current = Run(block, block)
+    for child in block:
+        if vocabulary.is_inline(child):
+            current.children.append(child)
+            continue
+        yield from with_inner(current, vocabulary)
+        yield from runs(child, vocabulary)
+        current = Run(block, child)
+    yield from with_inner(current, vocabulary)
+
+
+def with_inner(run: Run, vocabulary: Vocabulary) -> Iterator[Run]:
+    """``run``, then the runs inside its atoms: a <select>'s options, each a block of its own (the
+    select stays a point in its sentence), and what says ``translate="yes"`` inside a
+    ``translate="no"`` atom."""
+    yield run
+    pending = list(reversed(run.children))
+    while pending:
+        node = pending.pop()
+        if says_no(node):
+            yield from said_yes(node, vocabulary)
+        elif not vocabulary.xml and not is_comment(node) and local_name(node) == "select":
+            yield from runs(node, vocabulary)
+        elif not vocabulary.is_untranslated(node):
+            pending.extend(reversed(node))
+
+
+def said_yes(node: etree._Element, vocabulary: Vocabulary) -> Iterator[Run]:
+    """The runs of the elements under ``node`` (one that says ``translate="no"``) that say
+    ``translate="yes"``, each read as a block, and of those below them; none under a <script>,
+    <style>, <pre> or <code> (HTML's untranslated elements)."""
+    for child in node:
+        if vocabulary.is_untranslated(child) and not says_no(child):
+            continue
+        if says_yes(child):
+            yield from runs(child, vocabulary)
+        else:
+            yield from said_yes(child, vocabulary)
+
+
+def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
+    builder = FlatBuilder(collapse=not vocabulary.xml)
+    builder.add_text(run.lead)
+    for child in run.children:
+        add_inline(builder, child, vocabulary)
+        builder.add_text(child.tail or "")
+    return builder.build()
+
+
+def add_inline(builder: FlatBuilder, node: etree._Element, vocabulary: Vocabulary) -> None:
+    if vocabulary.is_dropped(node):  # an XHTML page's &shy;: rebuild leaves it out
+        return
+    character = vocabulary.entity_character(node)
+    if character:  # "A cat&mdash;the black one&mdash;sleeps" reads "A cat—the black one—sleeps"
+        builder.add_text(character)
+        return
+    if vocabulary.is_atom(node):
+        builder.add_atom(node=node, parts_words=vocabulary.parts_words(node), range_edge=vocabulary.range_edge(node),
+                         ends_sentence=vocabulary.ends_sentence(node), reference=vocabulary.is_reference(node))
+        return
+    builder.open(node)
+    builder.add_text(node.text or "")
+    for child in node:
+        add_inline(builder, child, vocabulary)
+        builder.add_text(child.tail or "")
+    builder.close()
+
+
+def written_entities(run: Run, vocabulary: Vocabulary) -> dict[str, str]:
+    """character -> name of each entity reference in the run that the model read as its character
+    (Vocabulary.entity_character): ``fill`` writes that character back as the reference, wherever
+    the translation has it (the same text, as the page's DTD says), so a page that wrote
+    ``&mdash;`` keeps writing it."""
+    found: dict[str, str] = {}
+    for child in run.children:
+        for node in child.iter(etree.Entity):  # the child itself too, where it is one
+            found.setdefault(vocabulary.entity_character(node), node.name)
+    found.pop("", None)
+    return found
+
+
+def rebuild(run: Run, flat: FlatText, content: Sequence[str | Nested], entities: dict[str, str] | None = None) -> None:
+    """Puts the translated content in place of the run's text and inline children, with the
+    whitespace the run had at its start and its end (collapsed text loses a line break there:
+    a fragment file's last one, the one after a block); the characters of ``entities``
+    (written_entities) written as their references.  An element's whole text in a CDATA section
+    (pages.cdata_text: code, or a WordPress export's title) stays in one where it is still text alone."""
+    cdata = cdata_text(run.parent) if run.owner is run.parent else None
+    holder = run.parent.makeelement("holder", {})
+    fill(holder, flat, content, entities or {})
+    last = run.children[-1].tail if run.children else run.lead
+    keep_edges(holder, leading_space(run.lead), (last or "")[len((last or "").rstrip()):])
+    position = 0 if run.owner is run.parent else run.parent.index(run.owner) + 1
+    for child in run.children:
+        run.parent.remove(child)
+    if run.owner is run.parent:
+        run.parent.text = holder.text
+    else:
+        run.owner.tail = holder.text
+    for offset, child in enumerate(list(holder)):
+        run.parent.insert(position + offset, child)
+    if cdata is not None and not len(run.parent):
+        cdata.write(run.parent, run.parent.text or "")
+
+
+def leading_space(text: str) -> str:
+    return text[:len(text) - len(text.lstrip())]
+
+
+def keep_edges(holder: etree._Element, start: str, end: str) -> None:
+    """The holder's content starts with ``start`` and ends with ``end``, in place of the
+    whitespace it has there (none where the content is an element at that end)."""
+    holder.text = start + (holder.text or "").lstrip() if holder.text or start else holder.text
+    if len(holder):
+        tail = holder[-1].tail or ""
+        holder[-1].tail = tail.rstrip() + end if tail or end else None
+    elif holder.text is not None:
+        holder.text = holder.text[:len(start)] + holder.text[len(start):].rstrip() + end
+
+
+def fill(element: etree._Element, flat: FlatText, content: Sequence[str | Nested],
+         entities: dict[str, str]) -> None:
+    for piece in content:
+        if isinstance(piece, str):
+            add_text(element, piece, entities)
+            continue
+        node = flat.marks[piece.mark].node
+        if flat.marks[piece.mark].atom:
+            new = copy.deepcopy(node)
+            new.tail = None
+        else:
+            new = bare_copy(node)
+            fill(new, flat, piece.content, entities)
+        element.append(new)
+
+
+def add_text(element: etree._Element, text: str, entities: dict[str, str]) -> None:
+    """``text`` after what ``element`` holds, each character of ``entities`` as its reference."""
+    pieces = re.split(f"([{re.escape(''.join(entities))}])", text) if entities else [text]
+    for k, piece in enumerate(pieces):
+        if k % 2:
+            element.append(etree.Entity(entities[piece]))
+        elif piece and len(element):
+            element[-1].tail = (element[-1].tail or "") + piece
+        elif piece:
+            element.text = (element.text or "") + piece
+
+
+def bare_copy(node: etree._Element) -> etree._Element:
+    """The element with its name and attributes, nothing inside it and no tail.  Copied, not made
+    anew: lxml makes no element of a prefixed name without its namespace, as Word's HTML has them
+    (``<o:p>``, ``<st1:place>``), where a copy keeps the name the parser read."""
+    new = copy.copy(node)
+    new.text = new.tail = None
+    del new[:]
+    return new

@@ -1,0 +1,75 @@
+"""XML elements that hold native code, not words: escaped tags, symbols alone, XLIFF's and TMX's
+inline and paired codes; and an element whose text is HTML (holds_markup), translated as a
+fragment of its own (attnmt.documents.markup.EmbeddedJob)."""
+
+from __future__ import annotations
+
+import re
+
+from lxml import etree
+
+from attnmt.documents.html_layout import ATOMS, BLOCKS, INLINE, gap_before
+from attnmt.documents.pages import is_comment, local_name
+
+# XML's paired codes, kept whole, whose end must come after their start (elements.Vocabulary.range_edge): name ->
+# whether it starts the pair.  XLIFF 1.2's and TMX's <bpt> and <ept>; XLIFF 2's <sc> and <ec>.
+PAIRED_CODES = {"bpt": True, "ept": False, "sc": True, "ec": False}
+# What pairs them, first found first: XLIFF 1.2's rid (where the ids differ), XLIFF 2's startRef, TMX's i, the id.
+PAIRED_KEYS = ("rid", "startRef", "i", "id")
+# XLIFF 1.2's and TMX's inline codes, which hold native code by definition, whatever it is (``<ph id="1">%d</ph>``,
+# ``<bpt id="1">{b}</bpt>``): kept whole by name in a segment (SEGMENTS, around them).  Elsewhere a <ph> may be
+# DITA's, a phrase of words.
+INLINE_CODES = frozenset(("ph", "it", "bpt", "ept"))
+SEGMENTS = frozenset(("source", "target", "seg-source", "seg"))
+# A tag, escaped in an XML element's text: a name right after < or </, attributes each with a value,
+# an optional / (<b>, </b>, <br/>, <a href="x">); "<No name>", "<your name>" are words in brackets.
+TAG = r"""</?[^\W\d][\w:.-]*(?:\s+[^\W\d][\w:.-]*\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'<>]+))*\s*/?>"""
+ESCAPED_TAGS = re.compile(rf"{TAG}(?:\s*{TAG})*")  # an XML element's text that is markup: native code
+# One tag of TAG's form, its name (group 1: "/" first for an end tag).
+NAMED_TAG = re.compile(r"<(/?[^\W\d][\w:.-]*)" + TAG[len(r"</?[^\W\d][\w:.-]*"):])
+# HTML's void elements: a start tag alone, never closed (<br>, <img src="x">).
+VOIDS = frozenset("area base br col embed hr img input keygen link meta param source track wbr".split())
+
+
+def is_code(node: etree._Element) -> bool:
+    """An XML element of native code, not words: escaped tags alone (XLIFF's and TMX's
+    ``<bpt id="1">&lt;b&gt;</bpt>``, ``<ph>&lt;br/&gt;</ph>``) or symbols alone, no letter or digit
+    (``<sep>•</sep>``), as HTML's markers (elements.is_marker).  As a mark, its text went to the model as a
+    word, and came back in the element beside it.  Words in angle brackets (``&lt;your name&gt;``,
+    a placeholder) are no tag (TAG)."""
+    text = (node.text or "").strip()
+    if len(node) or not text:
+        return False
+    return ESCAPED_TAGS.fullmatch(text) is not None or not any(character.isalnum() for character in text)
+
+
+def is_inline_code(node: etree._Element) -> bool:
+    """An XLIFF or TMX segment's inline code (INLINE_CODES): read as words, ``A woman has <ph
+    id="1">%d</ph> dogs`` came back with words in the <ph> ("den Olympischen"), and a ``{0}``
+    there took the next word in."""
+    return local_name(node) in INLINE_CODES and any(local_name(above) in SEGMENTS for above in node.iterancestors())
+
+
+def holds_markup(node: etree._Element) -> bool:
+    """Whether an XML element's text is HTML with words in it, escaped or in a CDATA section, as
+    an RSS item's or a CMS export's is (``<description>&lt;p&gt;A man walks his &lt;b&gt;dog&lt;/b&gt;.
+    &lt;/p&gt;</description>``): the element holds that text alone, no element, and stands apart,
+    no words before or after it in its parent; its text, spaces aside, starts with a start tag of
+    HTML's (BLOCKS, INLINE, ATOMS) and ends with an end tag of HTML's or a void's tag (``<br>``),
+    and closes each element it opens but HTML's voids.  attnmt.documents.markup translates it as a
+    fragment of HTML (EmbeddedJob); read as words, its tags were lost, and ``</p>`` became a
+    sentence.  Text that merely holds tags is words, as code and prose about tags are (``Type
+    <p>Hello</p> into the box.``, ``var html = "<b>" + name``, ``List<String>``), and so is an
+    element in a sentence (DocBook's ``Use <literal>&lt;i&gt;text&lt;/i&gt;</literal> for italics``):
+    read as HTML, their tags went and their words were sentences of their own."""
+    if is_comment(node) or len(node) or is_code(node) or gap_before(node).strip() or (node.tail or "").strip():
+        return False
+    text = (node.text or "").strip()
+    tags = list(NAMED_TAG.finditer(text))
+    if not tags or tags[0].start() != 0 or tags[-1].end() != len(text):
+        return False
+    names = [match.group(1).lower() for match in tags]
+    html = BLOCKS | INLINE | ATOMS
+    if names[0] not in html or not (names[-1][1:] in html if names[-1].startswith("/") else names[-1] in VOIDS):
+        return False
+    return all(name in VOIDS or f"/{name}" in names for name in names if name in html)
