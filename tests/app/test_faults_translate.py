@@ -96,6 +96,21 @@ def test_an_output_never_replaces_a_file_the_translation_is_made_from(trained_co
     assert code == 0 and (trained_copy / "in.de.txt").read_text(encoding="utf-8") == TRANSLATIONS
 
 
+@pytest.mark.parametrize("slash", ["/", ""], ids=["named-as-a-folder", "an-existing-folder"])
+@pytest.mark.parametrize(("source", "extra", "suggested"), [
+    ("-", [], "translation.txt"), ("-", ["--input-format", "html", "--target-lang", "de"], "translation.de.html"),
+    ("in.txt", [], "in.translated.txt")])
+def test_an_output_folder_is_refused_before_the_model_loads_with_a_file_name_for_it(tmp_path, capsys, slash, source,
+                                                                                     extra, suggested):
+    """From stdin, ``translate - o/`` suggested o/-, a file named "-"; an existing folder named
+    without its slash was found only once the model had loaded (here: none is there to load)."""
+    folder, given = tmp_path / "o", source if source == "-" else write_source(tmp_path)
+    folder.mkdir()
+    code, _, err = run_cli(["translate", "--model", tmp_path / "no-model", *extra, given, f"{folder}{slash}"], capsys)
+    assert code == 2 and err == (f"attnmt: error: the output {folder}{slash} names a folder: give it a file name "
+                                 f"({folder}/{suggested})\n")
+
+
 def test_a_closed_standard_stream_is_one_line_or_nothing_never_a_traceback(trained_model, tmp_path):
     """``>&-``, ``<&-``, ``2>&-``: a closed stdout or stdin that the command needs is named in one
     line, exit status 2 (each was an AttributeError's traceback and status 1); a closed stderr

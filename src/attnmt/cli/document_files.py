@@ -202,9 +202,18 @@ def by_extension(what: str | None) -> str:
 
 def check_output_path(args: argparse.Namespace) -> None:
     """The translation goes to a file of its own (attnmt.cli.lines.check_not_an_input): not one it
-    is made from, the input, --glossary or a file of the model (files_read)."""
-    check_not_an_input(args.output, "output", files_read(args),
-                       translated_name(args.input or "", args.target_lang or "translated"))
+    is made from, the input, --glossary or a file of the model (files_read), not a folder."""
+    check_not_an_input(args.output, "output", files_read(args), output_name(args))
+
+
+def output_name(args: argparse.Namespace) -> str:
+    """The file name an error suggests for the translation: the input's with the target language
+    (report.de.docx, in.translated.txt), or stdin's, translation with the extension of what is
+    written (translation.de.html).  Stdin's was "-", and ``translate - o/`` suggested o/-."""
+    if args.input not in (None, "-"):
+        return translated_name(args.input, args.target_lang or "translated")
+    suffix = office_suffix(args) or FORMAT_SUFFIXES.get(args.input_format, ".txt")
+    return translated_name(f"translation{suffix}", args.target_lang)
 
 
 def check_review_path(args: argparse.Namespace) -> None:

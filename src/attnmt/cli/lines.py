@@ -208,12 +208,12 @@ def check_not_an_input(path: str | None, option: str, inputs: dict[str, str | No
     file each option reads): the same path written another way, or a hard link to the same file.
     Written there, the output would replace what it was made from.  ``instead``: a name to suggest.
     Stdin, stdout and what is no regular file (/dev/stdin and /dev/stdout may be one terminal)
-    are left alone.  A name ending in "/" is refused too: it names a folder (Path would drop the
-    slash and write a file of the folder's name)."""
+    are left alone.  A folder is refused too, before any work, with ``instead`` in it: an existing
+    one, and a name ending in "/" (Path would drop the slash and write a file of the folder's name)."""
     if path in (None, "-"):
         return
-    if str(path).endswith(("/", os.sep)):
-        raise ConfigError(f"the {option} {path} names a folder: give it a file name ({path}{instead})")
+    if str(path).endswith(("/", os.sep)) or Path(path).is_dir():
+        raise ConfigError(f"the {option} {path} names a folder: give it a file name ({os.path.join(path, instead)})")
     for name, read in inputs.items():
         if read in (None, "-") or not Path(read).is_file():
             continue
