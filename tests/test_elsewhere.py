@@ -10,6 +10,7 @@ import pytest
 from support import PAIRS, calibration_pairs
 
 from attnmt.checkpoint import load_model_dir
+from attnmt.decoding import calibration as calibration_module
 from attnmt.decoding.calibration import CALIBRATION, calibrate, load_calibration, save_calibration
 from attnmt.decoding.elsewhere import (
     DAMAGED_BELOW,
@@ -68,6 +69,21 @@ def test_calibrate_fits_and_stores_a_second_fit_for_texts_written_elsewhere(cali
     assert "read by the fit for texts written elsewhere (attnmt score)" in report.table()
     loaded = load_calibration(trained_copy_module)
     assert loaded.elsewhere == fit
+
+
+@pytest.mark.parametrize("unacceptable", [0, 1, 9])
+def test_too_few_texts_on_one_side_of_the_threshold_leave_no_fit_for_texts_written_elsewhere(
+        model_and_tokenizer, trained_copy_module, monkeypatch, unacceptable):
+    """As the first fit needs MIN_EACH of each: fitted on a handful, it would flag at random."""
+    def labels(kinds, *_):
+        return [0.0 if i < unacceptable else 1.0 for i in range(len(kinds))]
+
+    monkeypatch.setattr(calibration_module, "elsewhere_labels", labels)
+    model, tokenizer = model_and_tokenizer
+    sources, references = zip(*calibration_pairs(), strict=True)
+    calibration, report = calibrate(model, tokenizer, trained_copy_module, sources, references)
+    assert calibration.elsewhere is None and report.references_low_elsewhere is None
+    assert "texts written elsewhere" not in report.table()
 
 
 def test_a_text_that_reads_as_the_models_own_translation_keeps_the_own_fits_quality(model_and_tokenizer,

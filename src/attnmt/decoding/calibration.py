@@ -301,7 +301,9 @@ def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibra
     """The fit for texts written elsewhere (attnmt.decoding.elsewhere) and the share of the references
     it flags, from the references, the beam's other hypotheses and the model's own translations
     broken by random edits, each read against the model's translation of its source and labelled
-    by ``elsewhere_labels``; (None, None) where those labels all go one way."""
+    by ``elsewhere_labels``; (None, None) where fewer than MIN_EACH of them go either way (as the first
+    fit: a fit on one or two unacceptable texts flags at random, and ``attnmt score`` then reads each
+    text alone, as without this fit)."""
     ids = tokenizer.encode_target
     todo = [(i, r, on_references[i], "reference") for i, r in enumerate(references)]  # (sentence, text, its
     if decoding.beam_size > 1:                                                         # assessment, its kind)
@@ -321,7 +323,8 @@ def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibra
     labels = elsewhere_labels([kind for _, _, _, kind in todo],
                               chrf_scores(texts, [references[i] for i, _, _, _ in todo]),
                               [r.chrf_to_own for r in readings], calibration.chrf_threshold)
-    if len(set(labels)) < 2:
+    acceptable = int(sum(labels))
+    if min(acceptable, len(labels) - acceptable) < MIN_EACH:
         return None, None
     is_reference = [item[3] == "reference" for item in todo]
     fit = fit_elsewhere(readings, labels, [REFERENCE_WEIGHT if ref else 1.0 for ref in is_reference],
