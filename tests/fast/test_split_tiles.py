@@ -20,6 +20,7 @@ from attnmt.fast.panels import (
     use_float_panels,
 )
 from attnmt.fast.step import FusedDecoderStep
+from attnmt.model import TransformerConfig
 
 ops = torch.ops.attnmt if extension.available() else None
 pytestmark = [
@@ -184,6 +185,7 @@ def test_another_kernel_than_the_panels_is_chosen_only_by_its_margin():
 @pytest.mark.parametrize(("said", "chosen"), [("1", True), (" 1\n", True), ("0", False), ("yes", False), (None, False)])
 def test_the_tiles_are_timed_only_where_they_run_and_are_asked_for(monkeypatch, said, chosen):
     monkeypatch.setattr(panels, "tiles_run", lambda: True)
+    monkeypatch.setattr(panels, "cpu_flags", lambda: {"avx2", "avx512f", "amx_bf16"})
     if said is None:
         monkeypatch.delenv("ATTNMT_FLOAT32_TILES", raising=False)
     else:
@@ -193,9 +195,24 @@ def test_the_tiles_are_timed_only_where_they_run_and_are_asked_for(monkeypatch, 
     assert not panels.tiles_chosen()
 
 
-def test_asking_for_the_tiles_prepares_a_copy_of_its_own(monkeypatch):
-    """A copy prepared without the tiles holds a choice that never timed them, and the other way round."""
-    monkeypatch.setattr(prepared_file, "tiles_chosen", lambda: False)
-    without = prepared_file.cpu_digest()
-    monkeypatch.setattr(prepared_file, "tiles_chosen", lambda: True)
-    assert prepared_file.cpu_digest() != without
+def test_asking_for_the_tiles_prepares_a_float32_copy_of_its_own_and_leaves_the_int8_copys_name(monkeypatch,
+                                                                                                   tmp_path):
+    """A float32 copy prepared without the tiles holds a choice that never timed them, and the other way
+    round; the int8 copy's choice never involves them."""
+    weights = tmp_path / "model.safetensors"
+    weights.write_bytes(b"weights")
+    config = TransformerConfig(vocab_size=40, d_model=16, n_heads=2, d_ff=32)
+    names = {}
+    for asked in (False, True):
+        monkeypatch.setattr(prepared_file, "tiles_asked_for", lambda asked=asked: asked)
+        names[asked] = {p: prepared_file.prepared_path(weights, config, p).name for p in ("fp32", "int8")}
+    assert names[False]["fp32"] != names[True]["fp32"] and names[False]["int8"] == names[True]["int8"]
+
+
+def test_the_tiles_are_asked_for_only_on_a_cpu_with_amx_bf16_and_without_building_the_extension(monkeypatch):
+    monkeypatch.setenv("ATTNMT_FLOAT32_TILES", "1")
+    monkeypatch.setattr(panels, "cpu_flags", lambda: {"avx2", "avx512f"})
+    assert not panels.tiles_asked_for()
+    monkeypatch.setattr(panels, "cpu_flags", lambda: {"avx2", "avx512f", "amx_bf16"})
+    monkeypatch.setattr(panels, "int8_kernel", lambda: pytest.fail("asking read the extension"))
+    assert panels.tiles_asked_for()

@@ -13,6 +13,7 @@ from attnmt.fast.int8 import int8_kernel
 from attnmt.fast.kernels import TILE_PIECES, FloatKernel, KernelChoice
 from attnmt.fast.packed import PackedLinear
 from attnmt.fast.step import FusedDecoderStep, layer_linears
+from attnmt.hardware import cpu_flags
 from attnmt.model import Transformer
 
 
@@ -105,10 +106,15 @@ def tiles_run() -> bool:
     return int8_kernel() != "none" and torch.ops.attnmt.split_tiles_run(False)
 
 
+def tiles_asked_for() -> bool:
+    """Whether ``ATTNMT_FLOAT32_TILES=1`` asks for the tiles on a CPU with AMX-BF16 (read without the
+    extension: the prepared copy's name depends on it, and ``attnmt cache`` lists copies by name)."""
+    return os.environ.get(TILES_VARIABLE, "").strip() == "1" and "amx_bf16" in cpu_flags()
+
+
 def tiles_chosen() -> bool:
-    """Whether the kernel choice may put float32 layers on the tiles: where they run and
-    ``ATTNMT_FLOAT32_TILES=1`` asks for them."""
-    return os.environ.get(TILES_VARIABLE, "").strip() == "1" and tiles_run()
+    """Whether the kernel choice may put float32 layers on the tiles: where they are asked for and run."""
+    return tiles_asked_for() and tiles_run()
 
 
 class PanelEmbedding(nn.Module):

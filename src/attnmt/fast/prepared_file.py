@@ -29,7 +29,7 @@ from attnmt.fast import extension, int8
 from attnmt.fast.int8 import DynamicInt8Linear, Int8PanelLinear, int8_linear
 from attnmt.fast.kernels import Int8Choice, KernelChoice
 from attnmt.fast.packed import PackedLinear, fuse_self_attention
-from attnmt.fast.panels import PanelEmbedding, PanelLinear, embeddings_from_panels, tiles_chosen
+from attnmt.fast.panels import PanelEmbedding, PanelLinear, embeddings_from_panels, tiles_asked_for
 from attnmt.fast.transformer import FastTransformer
 from attnmt.files import file_digest
 from attnmt.hardware import cpu_flags, cpu_model, onednn_isa_cap
@@ -57,16 +57,18 @@ def prepared_path(weights: Path, config: TransformerConfig, precision: str = "in
     kernels measured on this CPU; so a cache shared by several machines keeps one copy per CPU:
     attnmt.fast.kernels)."""
     config_digest = hashlib.sha256(json.dumps(asdict(config), sort_keys=True).encode()).hexdigest()[:16]
-    kernel = f"{int8_kernel()}-chosen-{cpu_digest()}" if precision == "int8" else f"chosen-{cpu_digest()}"
+    kernel = (f"{int8_kernel()}-chosen-{cpu_digest()}" if precision == "int8"
+              else f"chosen-{cpu_digest(tiles=tiles_asked_for())}")
     name = f"{precision}-{file_digest(weights)[:32]}-{config_digest}-{kernel}-v{FORMAT}.safetensors"
     return cache_folder() / name
 
 
-def cpu_digest() -> str:
-    """This CPU's model, flags and oneDNN cap (and whether the float32 tiles are asked for), hashed: what
-    a float32 copy's kernel choice holds for."""
-    tiles = "|tiles" if tiles_chosen() else ""
-    return hashlib.sha256(f"{cpu_model()}|{sorted(cpu_flags())}|{onednn_isa_cap()}{tiles}".encode()).hexdigest()[:12]
+def cpu_digest(tiles: bool = False) -> str:
+    """This CPU's model, flags and oneDNN cap, hashed: what a copy's kernel choice holds for.  ``tiles``:
+    for a float32 copy whose choice could take the tiles (attnmt.fast.panels.tiles_asked_for), a copy
+    of its own."""
+    said = "|tiles" if tiles else ""
+    return hashlib.sha256(f"{cpu_model()}|{sorted(cpu_flags())}|{onednn_isa_cap()}{said}".encode()).hexdigest()[:12]
 
 
 def int8_kernel() -> str:

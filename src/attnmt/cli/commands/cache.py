@@ -43,7 +43,7 @@ def listing(root: Path, folder: Path) -> int:
 
     copies = contents.prepared_copies(folder)
     stale = {copy.path: reason for copy in copies if (reason := contents.stale_reason(copy, FORMAT))}
-    here = f"chosen-{cpu_digest()}"
+    here = (f"chosen-{cpu_digest()}", f"chosen-{cpu_digest(tiles=True)}")  # a float32 copy may be either
     print(f"attnmt's cache: {root} ({'$ATTNMT_CACHE' if os.environ.get('ATTNMT_CACHE') else 'the default'})")
     print(f"prepared copies: {len(copies)}, {contents.human(sum(copy.size for copy in copies))}")
     for copy in sorted(copies, key=lambda copy: copy.path in stale):  # the current ones first

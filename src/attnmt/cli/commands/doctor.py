@@ -70,9 +70,14 @@ def machine_lines() -> list[str]:
 def tiles_line() -> str:
     """Whether the float32 layers may go on AMX's bf16 tiles here (attnmt.fast.panels.TiledLinear)."""
     from attnmt.fast.panels import TILES_VARIABLE, tiles_chosen, tiles_run
+    from attnmt.hardware import amx_allowed, cpu_flags
 
-    if not tiles_run():
+    if "amx_bf16" not in cpu_flags():
         return "float32 tiles (AMX-BF16, bf16x3): not on this CPU"
+    if not tiles_run():
+        why = ("ONEDNN_MAX_CPU_ISA caps AMX" if not amx_allowed() else
+               "Linux refused the tiles' state, or PyTorch's kernels are capped below AVX-512 (ATEN_CPU_CAPABILITY)")
+        return f"float32 tiles (AMX-BF16, bf16x3): the CPU has them, but they do not run here: {why}"
     if tiles_chosen():
         return f"float32 tiles (AMX-BF16, bf16x3): timed with the others ({TILES_VARIABLE}=1)"
     return f"float32 tiles (AMX-BF16, bf16x3): available; {TILES_VARIABLE}=1 lets the kernel choice time them"

@@ -776,6 +776,8 @@ struct StepWeights : torch::CustomClassHolder {
     else if (!weight.isNone()) l.w = weight.toTensor();
     l.b = std::move(b);
     l.panels = std::move(panels);
+    l.tiles.reset();  // set_tiles gives them again, after this
+    l.tiles_model = false;
   }
 
   // The layer `name` (as set_linear) multiplied on AMX's bf16 tiles from now on (split_tiles.h; `model`: on
