@@ -178,29 +178,6 @@ def test_an_inline_element_with_a_translated_attribute_keeps_its_language(mirror
     assert out.startswith('<p lang="de">') and '<code lang="en" title="COMMAND THE">tool --help</code>' in out
 
 
-XHTML_PAGE = ('<?xml version="1.0" encoding="utf-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en" '
-              'lang="en"><head><title>A</title></head><body>{}</body></html>')
-
-
-@pytest.mark.parametrize("name, page", [("lang", '<!DOCTYPE html>\n<html lang="en"><body>{}</body></html>'),
-                                        ("xml:lang", XHTML_PAGE)])
-def test_a_translated_block_under_an_empty_lang_says_the_target_language(mirror, name, page):
-    """lang="" states that the language is unknown (HTML): the statement a reader finds first, so it
-    is the one that says the target, not the <html lang="en"> above it."""
-    out = one(page.format(f'<div {name}=""><p>A cat sleeps.</p></div>'), mirror)
-    assert f'<div {name}="de"><p>SLEEPS. CAT A</p></div>' in out
-
-
-@pytest.mark.parametrize("name, page", [("lang", '<!DOCTYPE html>\n<html lang="en"><body>{}</body></html>'),
-                                        ("xml:lang", XHTML_PAGE)])
-def test_a_translated_part_inside_a_kept_block_with_an_empty_lang_states_the_target_in_its_attribute(
-        mirror, name, page):
-    """The part states the target in the attribute of the nearest statement, the empty one (not both
-    of the XHTML <html>'s): the same nearest statement the kept blocks of --below-quality source read."""
-    out = one(page.format(f'<div {name}="" translate="no"><p translate="yes">A cat sleeps.</p></div>'), mirror)
-    assert f'<div {name}="" translate="no"><p translate="yes" {name}="de">SLEEPS. CAT A</p></div>' in out
-
-
 def test_the_climb_from_translated_text_stops_at_a_kept_element(mirror):
     """What says translate="yes" inside a translate="no" element says the target, and its
     direction where the kept one's is another; the kept element, and what is around it, keep theirs."""

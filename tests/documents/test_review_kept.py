@@ -84,21 +84,6 @@ def test_a_kept_block_states_its_language_only_where_it_would_inherit_the_target
                    '<section lang="en"><p>A bad dog runs.</p></section><p>A bad dog runs.</p>')
 
 
-@pytest.mark.parametrize("name, page", [
-    ("lang", '<!DOCTYPE html>\n<html lang="en"><body>{}</body></html>'),
-    ("xml:lang", '<?xml version="1.0" encoding="utf-8"?>\n<html xmlns="http://www.w3.org/1999/xhtml" xml:lang="en" '
-                 'lang="en"><head><title>A cat</title></head><body>{}</body></html>')])
-def test_a_kept_block_under_an_empty_lang_keeps_its_language_unknown(mirror, name, page):
-    """lang="" states that the language is unknown (HTML), and stops <html lang="en">'s from reaching
-    the block: it said lang="en" under the <div> that now says "de", and under the <section> that
-    still says "" (so read as unknown) too; now it says "" where it would read as German, else nothing."""
-    body = (f'<div {name}=""><p>A bad dog runs.</p><p>A cat sleeps.</p></div>'
-            f'<section {name}=""><p>A bad dog runs.</p></section>')
-    out = translate_markup([page.format(body)], mirror, GERMAN, review=turning_down())[0]
-    assert (f'<div {name}="de"><p {name}="">A bad dog runs.</p><p>SLEEPS. CAT A</p></div>'
-            f'<section {name}=""><p>A bad dog runs.</p></section>') in out
-
-
 @pytest.mark.parametrize("target, stated", [("de", ' dir="ltr"'), ("ar", ' dir="rtl"')])
 def test_a_kept_block_holding_a_translated_one_leaves_the_translation_in_the_target_language(mirror, target,
                                                                                                stated):

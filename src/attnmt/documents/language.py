@@ -104,8 +104,8 @@ def state_language(element: etree._Element, lang: str) -> None:
     element above that states a language has (``lang``, ``xml:lang`` or both), or, with none,
     XHTML's ``xml:lang`` or HTML's ``lang``; and a ``dir`` where the direction above (ltr where
     none is said) is not ``lang``'s.  Else it read as in the kept part's language, whose statement stays."""
-    parent, above = element.getparent(), list(element.iterancestors())
-    stating = None if parent is None else nearest_statement(parent)
+    above = list(element.iterancestors())
+    stating = next((node for node in above if any(node.get(name) is not None for name in LANGUAGE_ATTRIBUTES)), None)
     names = [name for name in LANGUAGE_ATTRIBUTES if stating is not None and stating.get(name) is not None]
     for name in names or [XML_LANG if element.tag.startswith(f"{{{XHTML}}}") else "lang"]:
         element.set(name, lang)
@@ -114,43 +114,36 @@ def state_language(element: etree._Element, lang: str) -> None:
         element.set("dir", direction(lang))
 
 
-def inherited_language(element: etree._Element) -> str | None:
+def inherited_language(element: etree._Element) -> str:
     """The language ``element`` is read in, as its own or the nearest element above it states it
-    (the first of LANGUAGE_ATTRIBUTES it has that names one): "" where that element states the
-    language is unknown (``lang=""``), None where none states a language."""
+    (the first of LANGUAGE_ATTRIBUTES it has); "" where none does."""
     stating = nearest_statement(element)
-    if stating is None:
-        return None
-    return next((stating.get(name) for name in LANGUAGE_ATTRIBUTES if (stating.get(name) or "").strip()), "")
-
-
-def states_language(element: etree._Element) -> bool:
-    """Whether ``element`` states a language: it has one of LANGUAGE_ATTRIBUTES, also an empty one.
-    HTML reads ``lang=""`` as "the language is unknown", a statement that stops the inheritance from
-    above, so that the text under it is not read in the language of the ``<html>`` around it."""
-    return any(element.get(name) is not None for name in LANGUAGE_ATTRIBUTES)
+    return "" if stating is None else next(stating.get(name) for name in LANGUAGE_ATTRIBUTES if stating.get(name))
 
 
 def nearest_statement(element: etree._Element) -> etree._Element | None:
-    """``element`` or the nearest element above it that states a language (states_language); None
-    where none does.  What a block is read in (inherited_language, say_kept) and the attributes a
-    translated part states the target in (state_language) both come from it, so they agree."""
-    return next((node for node in (element, *element.iterancestors()) if states_language(node)), None)
+    """``element`` or the nearest element above it that names a language; None where none does.
+    An empty ``lang=""`` (HTML: "unknown") is passed over, unlike in state_language, which puts the
+    target language in the attributes of the statement above it: a kept block (say_kept) is known
+    to be in the source language, and saying so, with its direction, serves a reader better than
+    leaving it unknown under a page that now says the target (a Latin paragraph set right to left
+    under an Arabic ``<html dir="rtl">``)."""
+    return next((node for node in (element, *element.iterancestors())
+                 if any((node.get(name) or "").strip() for name in LANGUAGE_ATTRIBUTES)), None)
 
 
-def say_kept(kept: Iterable[tuple[etree._Element, str | None]], lang: str, source: str, page_says: bool) -> None:
+def say_kept(kept: Iterable[tuple[etree._Element, str]], lang: str, source: str, page_says: bool) -> None:
     """Each block that kept its source text (--below-quality source), with the language it was
     read in before say_translated (inherited_language), says that language itself (``source``,
-    the source's, where none was stated; ``lang=""``, unknown, where that was stated), in the
-    attributes state_language chooses, where it would now be read in ``lang``: the nearest
-    statement above it says ``lang`` (say_translated climbed there from a translated block), or it
-    is the page's ``<html>``, or none is, and the page's ``<html>`` is to say ``lang``
-    (``page_says``: attnmt.documents.markup.page_language).  On a page where only ``<html
-    lang="en">`` states the language, a kept English paragraph was read as German once something
-    else on the page was translated."""
+    the source's, where none was stated), in the attributes state_language chooses, where it would
+    now be read in ``lang``: the nearest statement above it says ``lang`` (say_translated climbed
+    there from a translated block), or it is the page's ``<html>``, or none is, and the page's
+    ``<html>`` is to say ``lang`` (``page_says``: attnmt.documents.markup.page_language).  On a
+    page where only ``<html lang="en">`` states the language, a kept English paragraph was read as
+    German once something else on the page was translated."""
     for block, before in kept:
         stating = nearest_statement(block)
         html = next((node for node in (block, *block.iterancestors()) if etree.QName(node).localname == "html"), None)
         now_target = stating is not None and any(stating.get(name) == lang for name in LANGUAGE_ATTRIBUTES)
         if now_target or (page_says and html is not None and stating in (None, html)):
-            state_language(block, source if before is None else before)
+            state_language(block, before or source)
