@@ -111,6 +111,11 @@ def test_an_output_folder_is_refused_before_the_model_loads_with_a_file_name_for
                                  f"({folder}/{suggested})\n")
 
 
+def test_an_empty_output_name_is_refused_as_one_not_as_a_folder(tmp_path, capsys):
+    code, _, err = run_cli(["translate", "--model", tmp_path / "no-model", write_source(tmp_path), ""], capsys)
+    assert code == 2 and err == "attnmt: error: the output is an empty name: give it a file name (in.translated.txt)\n"
+
+
 def test_a_closed_standard_stream_is_one_line_or_nothing_never_a_traceback(trained_model, tmp_path):
     """``>&-``, ``<&-``, ``2>&-``: a closed stdout or stdin that the command needs is named in one
     line, exit status 2 (each was an AttributeError's traceback and status 1); a closed stderr

@@ -212,6 +212,8 @@ def check_not_an_input(path: str | None, option: str, inputs: dict[str, str | No
     one, and a name ending in "/" (Path would drop the slash and write a file of the folder's name)."""
     if path in (None, "-"):
         return
+    if not str(path).strip():  # Path("") is "." (a folder)
+        raise ConfigError(f"the {option} is an empty name: give it a file name ({instead})")
     if str(path).endswith(("/", os.sep)) or Path(path).is_dir():
         raise ConfigError(f"the {option} {path} names a folder: give it a file name ({os.path.join(path, instead)})")
     for name, read in inputs.items():
