@@ -6,7 +6,8 @@
 # 1. the CPU; the extension built (attnmt doctor); the OPUS-shaped models built in MODELS_DIR unless
 #    there (benchmarks/opus_shape.py --build), in the background on the CPUs the timed runs leave;
 # 2. the CPU's tiles against their model (amx_tile_model.h);
-# 3. benchmarks/float_kernels.py at 128 and at 16 rows: each step shape's kernels alone;
+# 3. benchmarks/float_kernels.py at 128 and at 16 rows: each step shape's kernels alone; then
+#    benchmarks/experiments/amx_tile_variants.py: other loop orders for the tiles against the shipped one;
 # 4. the OPUS-shaped float32 job (benchmarks/opus_shape.py), attnmt without and with
 #    ATTNMT_FLOAT32_TILES=1, then CTranslate2, each attnmt copy prepared first;
 # 5. attnmt doctor --model with the tiles asked for (the kernel chosen per shape);
@@ -49,6 +50,7 @@ EOF
 for rows in 128 16; do
     taskset -c "$pair" $py benchmarks/float_kernels.py --rows "$rows" --threads 2 --rounds 12
 done
+taskset -c "$pair" $py benchmarks/experiments/amx_tile_variants.py --rows 128,16 --threads 2 --rounds 12
 [ "$built" != 0 ] && { wait "$built" || tail -5 "$models/build.log"; }
 echo "== the OPUS-shaped float32 job"
 one=$(mktemp) translated=$(mktemp)
