@@ -461,6 +461,16 @@ def test_xml_nested_300_deep_is_translated_whole(mirror):
 
 
 @pytest.mark.parametrize("xml", [False, True])
+def test_markup_nested_almost_max_depth_with_words_at_every_level_is_translated(mirror, xml):
+    """Words and a mark at each of ~510 levels: reading the shown characters recursed twice a level
+    (a RecursionError's traceback at 500)."""
+    levels = MAX_DEPTH // 2 - 2
+    text = "<div><b>A man walks. " * levels + "x" + "</b></div>" * levels
+    out = one(text, mirror, xml=xml)
+    assert out.count("<div><b>") == levels and out.count("</b></div>") == levels
+
+
+@pytest.mark.parametrize("xml", [False, True])
 def test_markup_nested_deeper_than_max_depth_is_refused_naming_the_input(same, xml):
     with pytest.raises(DataError, match=rf"^page.html: the markup nests elements \d+ deep; at most {MAX_DEPTH}"):
         translate_markup([nested(MAX_DEPTH + 1)], same, xml=xml, where="page.html")

@@ -43,12 +43,21 @@ def is_marker_text(text: str, before: str, after: str) -> bool:
 
 def shown_characters(node: etree._Element) -> str:
     """An element's text with each entity reference HTML names as its character (``&dagger;``: "†",
-    not the letters of its name)."""
-    if isinstance(node, etree._Entity):
-        return chr(name2codepoint[node.name]) if node.name in name2codepoint else node.text or ""
-    if is_comment(node):
-        return ""
-    return (node.text or "") + "".join(shown_characters(child) + (child.tail or "") for child in node)
+    not the letters of its name).  A walk with a stack of its own, not a call a level: a page may nest
+    pages.MAX_DEPTH elements, and two frames a level took Python past its limit."""
+    shown: list[str] = []
+    todo: list[etree._Element | str] = [node]  # elements to read, and tails to write, last first
+    while todo:
+        item = todo.pop()
+        if isinstance(item, str):
+            shown.append(item)
+        elif isinstance(item, etree._Entity):
+            shown.append(chr(name2codepoint[item.name]) if item.name in name2codepoint else item.text or "")
+        elif not is_comment(item):
+            shown.append(item.text or "")
+            for child in reversed(item):
+                todo += [child.tail or "", child]
+    return "".join(shown)
 
 
 def is_note_link(node: etree._Element) -> bool:
