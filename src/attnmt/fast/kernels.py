@@ -14,9 +14,10 @@ the attention outputs, the two feed-forward layers and the output projection):
   ``ATTNMT_FLOAT32_TILES=1`` (attnmt.fast.panels.tiles_chosen).
 
 The right one differs by CPU (oneDNN's float32 GEMM is the faster one on some Xeons, the panels
-on AMD's EPYCs) and by shape, so ``measure`` times both at the step's usual row count, called in
-turn for a fraction of a second, the fastest call counting, and keeps the faster per shape (oneDNN
-only where it wins by a margin: STEP_PANELS_MARGIN, OUTPUT_PANELS_MARGIN).  It runs
+on AMD's EPYCs) and by shape, so ``measure`` times the candidates at the step's usual row count,
+called in turn for a fraction of a second, the fastest call counting, and keeps the fastest per
+shape (another than the panels only where it wins by a margin: STEP_PANELS_MARGIN,
+OUTPUT_PANELS_MARGIN).  It runs
 once, when the float32 copy is first prepared (attnmt.fast.prepared, about a second); the choice is
 stored with the prepared copy and shown by ``attnmt doctor``.  The panels and oneDNN compute x Wᵀ + b
 in float32: their results differ only by summation order (tests/fast/test_kernels.py); the tiles'
@@ -188,7 +189,7 @@ def timed_shapes(shapes: list[Shape], rows: int, calls_for: Callable) -> dict[Sh
 
 def measure(shapes: list[Shape], rows: int = STEP_ROWS, output: Shape | None = None) -> KernelChoice:
     """Times each candidate on each shape (random weights: the time does not depend on the values)
-    and keeps the faster, the panels unless oneDNN wins by STEP_PANELS_MARGIN (the ``output``
+    and keeps the fastest, the panels unless another wins by STEP_PANELS_MARGIN (the ``output``
     projection's shape: OUTPUT_PANELS_MARGIN)."""
     from attnmt.fast.packed import PackedLinear
     from attnmt.fast.panels import PanelLinear, TiledLinear, tiles_chosen

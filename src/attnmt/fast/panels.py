@@ -199,7 +199,7 @@ def use_float_panels(model: Transformer, choice: KernelChoice | None = None, til
     if choice is not None:
         step_layers = [*(m for layer in model.decoder_layers for m in layer_linears(layer).values()), model.output]
         chosen = {id(m): choice.kernel_for(m.out_features, m.in_features) for m in step_layers}
-    tiles = tiles_on_model or tiles_chosen()
+    tiles = tiles_on_model or (FloatKernel.TILES in chosen.values() and tiles_chosen())
     for parent in list(model.modules()):
         for name, module in parent.named_children():
             kernel = chosen.get(id(module), FloatKernel.PANELS)
