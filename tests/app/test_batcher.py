@@ -1,0 +1,167 @@
+"""The batcher underneath the server (attnmt.server.batcher), with stand-in models: which requests
+share a batch, how big a batch may be, and what a failing or departed request does to the others."""
+
+import asyncio
+import logging
+import threading
+
+import pytest
+
+from attnmt.server.batcher import Batcher, Busy
+
+
+def upper(texts, options):
+    return [f"{text.upper()}{options}" for text in texts]
+
+
+def run(coroutine):
+    return asyncio.run(asyncio.wait_for(coroutine, timeout=30))
+
+
+def test_requests_that_arrive_together_form_one_batch():
+    async def main():
+        async with Batcher(upper, max_batch=32, window=0.05) as batcher:
+            outputs = await asyncio.gather(*(batcher.translate([f"t{i}", f"u{i}"], "") for i in range(5)))
+            return outputs, list(batcher.batch_sizes)
+
+    outputs, sizes = run(main())
+    assert outputs == [[f"T{i}", f"U{i}"] for i in range(5)]
+    assert sizes == [10]
+
+
+def test_a_batch_holds_at_most_max_batch_texts():
+    async def main():
+        async with Batcher(upper, max_batch=4, window=0.05) as batcher:
+            await asyncio.gather(*(batcher.translate([str(i)], "") for i in range(10)))
+            return list(batcher.batch_sizes)
+
+    assert run(main()) == [4, 4, 2]
+
+
+def test_requests_with_other_options_wait_for_their_own_batch():
+    async def main():
+        async with Batcher(upper, max_batch=32, window=0.05) as batcher:
+            outputs = await asyncio.gather(batcher.translate(["a"], 1), batcher.translate(["b"], 2),
+                                           batcher.translate(["c"], 1))
+            return outputs, list(batcher.batch_sizes)
+
+    outputs, sizes = run(main())
+    assert outputs == [["A1"], ["B2"], ["C1"]]
+    assert sizes == [2, 1]  # a and c together (the oldest's options first), then b
+
+
+def fragile(texts, options):
+    """The stand-in model, failing on any batch that holds "boom" (a sentence that breaks a search)."""
+    if "boom" in texts:
+        raise RuntimeError("model exploded")
+    return upper(texts, options)
+
+
+def test_a_failed_batch_fails_only_its_requests():
+    async def main():
+        async with Batcher(fragile, max_batch=1, window=0) as batcher:
+            first, second = await asyncio.gather(batcher.translate(["boom"], ""), batcher.translate(["ok"], ""),
+                                                 return_exceptions=True)
+            third = await batcher.translate(["fine"], "")
+            return first, second, third
+
+    first, second, third = run(main())
+    assert isinstance(first, RuntimeError) and second == ["OK"] and third == ["FINE"]
+
+
+def test_a_request_the_model_fails_on_fails_alone_and_the_requests_batched_with_it_are_answered():
+    async def main():
+        async with Batcher(fragile, max_batch=32, window=0.05) as batcher:
+            answers = await asyncio.gather(batcher.translate(["ok"], ""), batcher.translate(["boom", "fine"], ""),
+                                           batcher.translate(["also"], ""), return_exceptions=True)
+            return answers, list(batcher.batch_sizes)
+
+    (first, failed, third), sizes = run(main())
+    assert first == ["OK"] and third == ["ALSO"] and sizes == [4]  # one batch, then each request alone
+    assert isinstance(failed, RuntimeError) and str(failed) == "model exploded"
+
+
+def test_the_failing_requests_error_and_traceback_are_logged(caplog):
+    async def main():
+        async with Batcher(fragile, max_batch=32, window=0.05) as batcher:
+            await asyncio.gather(batcher.translate(["ok"], ""), batcher.translate(["boom"], ""),
+                                 return_exceptions=True)
+
+    with caplog.at_level(logging.WARNING, logger="attnmt.model"):
+        run(main())
+    retried, failed = caplog.records
+    assert retried.getMessage() == ("the model failed on a batch of 2 requests (RuntimeError: model exploded); "
+                                    "running each alone")
+    assert failed.levelname == "ERROR" and failed.getMessage() == "the model failed on a request of 1 text(s)"
+    assert "model exploded" in caplog.text and "Traceback" in caplog.text
+
+
+def test_a_request_refused_for_its_own_fault_is_no_model_failure_in_the_log(caplog):
+    from attnmt.errors import ConfigError
+
+    def refusing(texts, options):
+        raise ConfigError("glossary target term 'x': the model's target vocabulary cannot write it")
+
+    async def main():
+        async with Batcher(refusing, max_batch=32, window=0.05) as batcher:
+            return await asyncio.gather(batcher.translate(["a"], ""), return_exceptions=True)
+
+    with caplog.at_level(logging.INFO, logger="attnmt.model"):
+        [refused] = run(main())
+    assert isinstance(refused, ConfigError)
+    assert [(r.levelname, r.getMessage()) for r in caplog.records] == [
+        ("INFO", "refused a request of 1 text(s): glossary target term 'x': the model's target vocabulary cannot "
+                 "write it")]
+    assert "Traceback" not in caplog.text
+
+
+def test_a_full_queue_answers_busy():
+    release = threading.Event()
+
+    def slow(texts, options):
+        release.wait(10)
+        return upper(texts, options)
+
+    async def main():
+        async with Batcher(slow, max_batch=2, window=0, max_queued=3) as batcher:
+            running = asyncio.ensure_future(batcher.translate(["a", "b"], ""))
+            await asyncio.sleep(0.05)  # a and b are in the model now; the queue is empty again
+            queued = asyncio.ensure_future(batcher.translate(["c", "d", "e"], ""))
+            await asyncio.sleep(0)
+            with pytest.raises(Busy, match="3 texts waiting"):
+                await batcher.translate(["f"], "")
+            release.set()
+            return await running, await queued
+
+    assert run(main()) == (["A", "B"], ["C", "D", "E"])
+
+
+def test_the_model_runs_off_the_event_loop():
+    started, release = threading.Event(), threading.Event()
+
+    def blocking(texts, options):
+        started.set()
+        release.wait(10)
+        return texts
+
+    async def main():
+        async with Batcher(blocking, window=0) as batcher:
+            pending = asyncio.ensure_future(batcher.translate(["x"], ""))
+            while not started.is_set():
+                await asyncio.sleep(0.01)  # the loop keeps running while the model works
+            release.set()
+            return await pending
+
+    assert run(main()) == ["x"]
+
+
+def test_a_request_whose_client_left_is_skipped():
+    async def main():
+        async with Batcher(upper, max_batch=32, window=0.05) as batcher:
+            gone = asyncio.ensure_future(batcher.translate(["gone"], ""))
+            await asyncio.sleep(0)
+            gone.cancel()
+            kept = await batcher.translate(["kept"], "")
+            return kept, list(batcher.batch_sizes)
+
+    assert run(main()) == (["KEPT"], [1])
