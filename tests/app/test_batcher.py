@@ -38,6 +38,17 @@ def test_a_batch_holds_at_most_max_batch_texts():
     assert run(main()) == [4, 4, 2]
 
 
+@pytest.mark.parametrize("max_batch, sizes", [(1, [1, 1, 1, 1]), (3, [3, 1])])
+def test_a_request_of_more_than_max_batch_texts_runs_in_batches_of_max_batch(max_batch, sizes):
+    """--batch-size 1 translates one text at a time, a request of four texts too (it ran as one batch of 4)."""
+    async def main():
+        async with Batcher(upper, max_batch=max_batch, window=0.05) as batcher:
+            outputs = await batcher.translate(["a", "b", "c", "d"], "")
+            return outputs, list(batcher.batch_sizes)
+
+    assert run(main()) == (["A", "B", "C", "D"], sizes)
+
+
 def test_requests_with_other_options_wait_for_their_own_batch():
     async def main():
         async with Batcher(upper, max_batch=32, window=0.05) as batcher:
@@ -67,6 +78,16 @@ def test_a_failed_batch_fails_only_its_requests():
 
     first, second, third = run(main())
     assert isinstance(first, RuntimeError) and second == ["OK"] and third == ["FINE"]
+
+
+def test_a_request_split_into_batches_fails_whole_where_one_of_them_fails():
+    async def main():
+        async with Batcher(fragile, max_batch=1, window=0) as batcher:
+            failed = await asyncio.gather(batcher.translate(["a", "boom", "c"], ""), return_exceptions=True)
+            return failed, batcher.queued, await batcher.translate(["fine"], "")
+
+    [failed], queued, after = run(main())
+    assert isinstance(failed, RuntimeError) and queued == 0 and after == ["FINE"]
 
 
 def test_a_request_the_model_fails_on_fails_alone_and_the_requests_batched_with_it_are_answered():

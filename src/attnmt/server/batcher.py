@@ -14,9 +14,11 @@ in a thread of its own, off the event loop, so the server keeps accepting and
 answering (health checks, errors) while it translates.
 
 Only requests with equal options (beam size, length limit) share a batch.  The
-oldest request always goes first, so none waits behind a stream of others.  A
-batch the model fails on runs again a request at a time: only a request that
-fails alone gets the error (logged to ``attnmt.model``), none batched with it.
+oldest request always goes first, so none waits behind a stream of others.  A request
+of more than max_batch texts is queued as several jobs of at most max_batch each: no
+batch holds more, so ``--batch-size 1`` keeps the memory a search takes to one text's.  A
+batch the model fails on runs again a job at a time: only a request whose job fails
+alone gets the error (logged to ``attnmt.model``), none batched with it.
 A stopping server whose requests are out of time (``give_up``) answers each one still waiting
 or running with Busy, the 503 of its API, rather than leaving uvicorn to cut it off.
 """
@@ -109,17 +111,26 @@ class Batcher:
             raise Busy(SHUTTING_DOWN)
         if self.queued + len(texts) > self.max_queued:
             raise Busy(f"the server has {self.queued} texts waiting (at most {self.max_queued}); retry shortly")
-        job = Job(list(texts), options, asyncio.get_running_loop().create_future())
-        self.pending.append(job)
-        self.queued += len(job.texts)
+        loop = asyncio.get_running_loop()
+        jobs = [Job(list(texts[start: start + self.max_batch]), options, loop.create_future())
+                for start in range(0, len(texts), self.max_batch)]
+        self.pending.extend(jobs)
+        self.queued += len(texts)
         self._arrived.set()
         try:
-            return await job.future
-        except asyncio.CancelledError:  # its client went away: its texts leave the queue at once
+            return [output for job in jobs for output in await job.future]
+        finally:  # answered; or its client went away, or one of its jobs failed: the rest leave the queue at once
+            self._withdraw(jobs)
+
+    def _withdraw(self, jobs: list[Job]) -> None:
+        """Takes one request's jobs still waiting out of the queue; one already running goes on, its
+        outputs to no one."""
+        for job in jobs:
             if job in self.pending:
                 self.pending.remove(job)
                 self.queued -= len(job.texts)
-            raise
+            if not job.future.cancel() and not job.future.cancelled():
+                job.future.exception()  # seen: a second job's failure is not "never retrieved" in the log
 
     async def call(self, function: Callable[..., T], *args: Any) -> T:
         """Runs ``function(*args)`` in the model thread, between batches (e.g. an attention trace);
@@ -161,8 +172,7 @@ class Batcher:
         """The oldest job, and the next ones with its options, while they fit in max_batch texts.
 
         Jobs whose client went away (future cancelled) are dropped, if ``translate`` has not
-        taken them out already.  A job larger
-        than max_batch runs alone.
+        taken them out already.  No job holds more than max_batch texts (``translate`` splits them).
         """
         batch: list[Job] = []
         size = 0
