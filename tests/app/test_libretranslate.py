@@ -1,6 +1,8 @@
 """LibreTranslate's API, in process: its request shapes (JSON, form, query; one text or a list),
 alternatives, auto-detection, /languages, /detect, /frontend/settings, and its errors."""
 
+import json
+import logging
 from dataclasses import replace
 
 import pytest
@@ -67,6 +69,56 @@ def test_auto_detects_the_source_among_the_served_languages(client):
     listed = client.post("/translate", json={"q": ["the boy laughs", "a bird sings"], "source": "auto",
                                              "target": "de"}).json()
     assert [d["language"] for d in listed["detectedLanguage"]] == ["en", "en"]
+
+
+FRENCH = "Le chien court dans le parc avec les enfants et le chat."  # each of these three: over 40 characters
+ENGLISH = "A dog runs in the park with the children and the cat."
+LADDER = "A man in a blue shirt is standing on a ladder cleaning windows."
+
+
+@pytest.fixture(scope="module")
+def labelling(trained_model):
+    """en-de and fr-de whose stand-in searches answer "pair: text", so a translation says which model made
+    it; ``batches``: the texts of each batch each model ran."""
+    models = [ServedModel(*load_model_dir(trained_model), pair, pair[:2], "de") for pair in ("en-de", "fr-de")]
+    batches = {served.name: [] for served in models}
+    for served in models:
+        def labelled(texts, options, name=served.name):
+            batches[name].append(list(texts))
+            return [f"{name}: {text}" for text in texts]
+        served.run_batch = labelled
+    with TestClient(create_app(models, SETTINGS), raise_server_exceptions=False) as client:
+        client.batches = batches
+        yield client
+
+
+def test_auto_on_a_list_detects_each_text_and_each_model_translates_its_own_as_one_batch(labelling):
+    """The French text went to en-de with the others, all three "en" (the list was detected as one text)."""
+    for batches in labelling.batches.values():
+        batches.clear()
+    answer = labelling.post("/translate", json={"q": [FRENCH, ENGLISH, LADDER], "source": "auto",
+                                                "target": "de"}).json()
+    assert answer["translatedText"] == [f"fr-de: {FRENCH}", f"en-de: {ENGLISH}", f"en-de: {LADDER}"]
+    assert [d["language"] for d in answer["detectedLanguage"]] == ["fr", "en", "en"]
+    assert labelling.batches == {"en-de": [[ENGLISH, LADDER]], "fr-de": [[FRENCH]]}
+
+
+def test_the_access_log_of_a_list_in_two_languages_names_both_models_and_counts_every_text(labelling, caplog):
+    caplog.set_level(logging.INFO, logger="attnmt.access")
+    labelling.post("/translate", json={"q": [FRENCH, ENGLISH, LADDER], "source": "auto", "target": "de"})
+    [line] = [json.loads(r.message) for r in caplog.records if r.name == "attnmt.access"]
+    assert (line["model"], line["texts"], line["characters"]) == ("fr-de,en-de", 3, len(FRENCH + ENGLISH + LADDER))
+
+
+def test_auto_on_a_list_gives_a_text_of_40_characters_or_fewer_the_whole_lists_language(labelling):
+    """As LibreTranslate: "le chat" is too short to go by alone, so it takes the list's language (English,
+    two texts of three), while the long French text is detected on its own."""
+    q = [ENGLISH, LADDER, FRENCH, "le chat"]
+    whole = labelling.post("/detect", json={"q": q}).json()[0]
+    answer = labelling.post("/translate", json={"q": q, "source": "auto", "target": "de"}).json()
+    assert whole["language"] == "en" and answer["detectedLanguage"][3] == whole
+    assert [d["language"] for d in answer["detectedLanguage"]] == ["en", "en", "fr", "en"]
+    assert answer["translatedText"][2:] == [f"fr-de: {FRENCH}", "en-de: le chat"]
 
 
 def test_each_pair_is_translated_by_its_own_model(client):

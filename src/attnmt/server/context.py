@@ -32,11 +32,15 @@ class Server:
             self.settings, max_request_chars=limit)
 
     def record(self, request: Request, served: ServedModel, texts: list[str], translations: list[str]) -> None:
-        """Counts a translated request's characters and notes it for the access log."""
+        """Counts a translated request's characters and notes it for the access log.  Called once per
+        model where a request's texts went to several (LibreTranslate's ``auto`` on a list in several
+        languages): the log line then names each model, comma-separated, and adds their texts up."""
         characters = sum(len(text) for text in texts)
         if self.metrics is not None:
             self.metrics.characters.labels(served.name).inc(characters)
         log = log_of(request)
-        log.update(model=served.name, texts=len(texts), characters=characters)
+        earlier = [log["model"]] if "model" in log else []
+        log.update(model=",".join([*earlier, served.name]), texts=log.get("texts", 0) + len(texts),
+                   characters=log.get("characters", 0) + characters)
         if self.log_text:
-            log.update(text=texts, translation=translations)
+            log.update(text=[*log.get("text", []), *texts], translation=[*log.get("translation", []), *translations])

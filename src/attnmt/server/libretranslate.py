@@ -4,6 +4,7 @@
     POST /translate  q (a text or a list), source (a code or "auto"), target, format, alternatives, api_key
                      as JSON, a form or query parameters
                      -> {"translatedText": ... [, "alternatives": [...]] [, "detectedLanguage": {...}]}
+                        (a list: one detectedLanguage per text, each text translated by its language's model)
                         and, for text with ``attnmt serve --quality``, attnmt's extra "quality", "flags"
                         and "calibrated" (attnmt.decoding.quality), as the stream's "done" event then does
     GET  /languages  -> [{"code", "name", "targets"}, ...]: the served pairs
@@ -93,17 +94,31 @@ def char_limit(settings: ServeSettings) -> int:
     return min(settings.max_chars, settings.max_request_chars)
 
 
-async def detected(server: Server, texts: list[str], target: str) -> dict:
-    """LibreTranslate's detectedLanguage for ``texts`` (taken together), among the languages
-    with a model into ``target`` where there are any.  Text with no letters to go by (lingua
-    ranks nothing) goes to the first such language, with confidence 0."""
+# LibreTranslate's own cut: a text this short tells its language too poorly to go by alone.
+SHORT_TEXT = 40
+
+
+async def detected(server: Server, texts: list[str], target: str) -> list[dict]:
+    """LibreTranslate's detectedLanguage for each of ``texts``, among the languages with a model into
+    ``target`` where there are any.  As LibreTranslate detects them: a text over SHORT_TEXT characters
+    on its own, a shorter one as the whole request (all its texts together).  Text with no letters to
+    go by (lingua ranks nothing) goes to the first such language, with confidence 0."""
     sources = server.models.sources()
     if not sources:
         raise LibreError(400, "auto is not supported: this server knows no source language")
-    ranked = await asyncio.to_thread(server.detector.rank, " ".join(texts))
     into_target = [code for code in sources if (code, target) in server.models.by_pair] or sources
-    best = next(((code, p) for code, p in ranked if code in into_target and p > 0), (into_target[0], 0.0))
-    return {"confidence": best[1], "language": best[0]}
+
+    def best(text: str) -> dict:
+        ranked = server.detector.rank(text)
+        code, confidence = next(((code, p) for code, p in ranked if code in into_target and p > 0),
+                                (into_target[0], 0.0))
+        return {"confidence": confidence, "language": code}
+
+    def each() -> list[dict]:
+        whole = best(" ".join(texts)) if any(len(text) <= SHORT_TEXT for text in texts) else {}
+        return [best(text) if len(text) > SHORT_TEXT else whole for text in texts]
+
+    return await asyncio.to_thread(each)
 
 
 def model_for(server: Server, source: str, target: str) -> ServedModel:
@@ -146,6 +161,25 @@ async def translated(request: Request, served: ServedModel, texts: list[str], al
     return best, others, [paragraph.hypotheses[0].assessment for paragraph in results]
 
 
+async def translated_by_source(server: Server, request: Request, routed: dict[str, ServedModel], sources: list[str],
+                               texts: list[str], alternatives: int, text_format: str, quality: bool,
+                               ) -> tuple[list[str], list[list[str]], list[Assessment | None]]:
+    """translated() for each text by the model its source language routes to (``routed``): each
+    model gets its texts as one request, which its batcher batches as any other, and the answers
+    come back in the order of ``texts``.  A list in one language is one request to one model."""
+    best: list[str] = [""] * len(texts)
+    others: list[list[str]] = [[] for _ in texts]
+    assessed: list[Assessment | None] = [None] * len(texts)
+    for code, served in routed.items():
+        places = [i for i, source in enumerate(sources) if source == code]
+        group = [texts[i] for i in places]
+        answers = await translated(request, served, group, alternatives, text_format, quality)
+        server.record(request, served, group, answers[0])
+        for i, one_best, its_others, its_assessment in zip(places, *answers, strict=True):
+            best[i], others[i], assessed[i] = one_best, its_others, its_assessment
+    return best, others, assessed
+
+
 async def translate_libre(server: Server, request: Request, params: dict, from_json: bool) -> dict:
     check_unicode(params)
     admit(server, request, params)
@@ -156,17 +190,19 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     text_format = params.get("format") or "text"
     if text_format not in FORMATS:
         raise LibreError(400, f"{text_format} format is not supported")
-    detection = await detected(server, texts, target) if source == "auto" else None
-    served = model_for(server, detection["language"] if detection else source, target)
-    try:
-        served.check_texts([(f"q[{i}]", text) for i, text in enumerate(texts)], settings, allow_blank=True,
-                           markup=text_format == "html")
-    except TooMuch as error:
-        raise LibreError(400, f"Invalid request: {error}") from None
+    detections = await detected(server, texts, target) if source == "auto" else None
+    sources = [each["language"] for each in detections] if detections else [source] * len(texts)
+    routed = {code: model_for(server, code, target) for code in dict.fromkeys(sources)}
+    for code, served in routed.items():
+        try:
+            served.check_texts([(f"q[{i}]", text) for i, text in enumerate(texts) if sources[i] == code], settings,
+                               allow_blank=True, markup=text_format == "html")
+        except TooMuch as error:
+            raise LibreError(400, f"Invalid request: {error}") from None
     charge(server, request, texts)
     searched = alternatives if text_format == "text" else 0  # html has none: [] each, as LibreTranslate answers
-    best, others, assessed = await translated(request, served, texts, searched, text_format, settings.quality)
-    server.record(request, served, texts, best)
+    best, others, assessed = await translated_by_source(server, request, routed, sources, texts, searched,
+                                                        text_format, settings.quality)
     one = not isinstance(params["q"], list)
     answer: dict = {"translatedText": best[0] if one else best}
     if alternatives:
@@ -175,8 +211,8 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
         quality = [a.fields() if a else {"quality": None, "flags": [], "calibrated": None} for a in assessed]
         for key in ("quality", "flags", "calibrated"):
             answer[key] = quality[0][key] if one else [q[key] for q in quality]
-    if detection:
-        answer["detectedLanguage"] = detection if one else [detection] * len(texts)
+    if detections:
+        answer["detectedLanguage"] = detections[0] if one else detections
     return answer
 
 
@@ -216,7 +252,7 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
         raise LibreError(400, f"Invalid request: {error}") from None
     if source == "auto":
         sample = data[:2000].decode("utf-8", "ignore") if name.lower().endswith(".txt") else ""
-        source = (await detected(server, [sample], target))["language"]
+        source = (await detected(server, [sample], target))[0]["language"]
     served = model_for(server, source, target)
     try:
         charged_file(server, request, len(data))

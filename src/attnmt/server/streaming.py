@@ -177,7 +177,7 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
         if params.get("source") or params.get("target"):  # both, or neither (the default model)
             source, target = (language_of(params, name) for name in ("source", "target"))
             if source == "auto":
-                source = (await detected(server, [text], target))["language"]
+                source = (await detected(server, [text], target))[0]["language"]
             served = model_for(server, source, target)
         else:
             served = server.models.default
