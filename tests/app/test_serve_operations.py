@@ -9,6 +9,7 @@ from fastapi.testclient import TestClient
 from support import translated_text
 
 from attnmt.checkpoint import load_model_dir
+from attnmt.cli.main import main
 from attnmt.errors import ConfigError
 from attnmt.server.access import Access, MetricsAccess, read_api_keys, read_metrics_key
 from attnmt.server.app import ServedModel, ServeSettings, create_app
@@ -154,6 +155,24 @@ def test_cors_is_off_unless_origins_are_given(served):
         assert client.options("/translate", headers=preflight).status_code == 200
         other = client.options("/translate", headers={**preflight, "Origin": "https://evil.example"})
         assert other.status_code == 400
+
+
+def test_cors_origins_are_read_as_browsers_send_them_and_an_item_that_is_no_origin_is_refused(monkeypatch, capsys):
+    """" https://b.example" (after a comma's space) and "https://b.example/" never matched any page."""
+    import attnmt.server.app
+    from attnmt.cli.commands import serve as command
+
+    given = []
+    monkeypatch.setattr(command, "load_served", lambda *args: None)
+    monkeypatch.setattr(attnmt.server.app, "serve", lambda *args: given.append(args[5]))  # the CORS origins
+    assert main(["serve", "--model", "m", "--cors-origins", "https://a.example, https://B.example:8443,"]) == 0
+    assert given == [["https://a.example", "https://b.example:8443"]]
+    for item in ("https://b.example/", "notaurl", "*", "b.example:8443"):
+        with pytest.raises(SystemExit) as stopped:
+            main(["serve", "--model", "m", "--cors-origins", f"https://a.example,{item}"])
+        assert stopped.value.code == 2
+        assert f"argument --cors-origins: {item!r} is not a web origin: give scheme://host[:port]" in \
+            capsys.readouterr().err
 
 
 def test_metrics_count_requests_by_status_batches_and_characters(served):
