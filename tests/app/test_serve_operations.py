@@ -272,6 +272,16 @@ def test_log_text_adds_the_texts_and_translations(served, caplog):
     assert line["text"] == ["a dog runs"] and line["translation"] == ["ein hund rennt"]
 
 
+def test_log_text_adds_a_streams_translation_once_it_is_done(served, caplog):
+    """It was noted as the stream began, before the search: "translation": []."""
+    caplog.set_level(logging.INFO, logger="attnmt.access")
+    with client_for(served, log_text=True) as client:
+        assert client.post("/translate/stream", json=ASK).status_code == 200
+    [line] = access_lines(caplog)
+    assert (line["path"], line["text"], line["translation"]) == ("/translate/stream", ["a dog runs"],
+                                                                 ["ein hund rennt"])
+
+
 def test_head_is_answered_as_get_without_the_body(served):
     with client_for(served) as client:
         libre = client.post("/translate_file", data={"source": "en", "target": "de"},
