@@ -252,7 +252,8 @@ def test_text_answers_carry_attnmts_quality_and_flags_beside_libretranslates_fie
         listed = client.post("/translate", json={**ask, "q": ["a dog runs", " "]}).json()
     assert one["translatedText"] == "ein hund rennt" and one["flags"] == [] and 0.8 < one["quality"] <= 1
     assert one["calibrated"] is False
-    assert listed["flags"] == [[], []] and listed["quality"][1] is None  # a blank text is not assessed
+    assert listed["flags"] == [[], []] and listed["quality"][1] == 1.0  # a blank text: passed through
+    assert listed["calibrated"] == [False, False]
 
 
 @pytest.mark.parametrize("content_type", ["Application/JSON", "application/json; charset=utf-8",
