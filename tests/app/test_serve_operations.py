@@ -12,7 +12,7 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.cli.main import main
 from attnmt.errors import ConfigError
 from attnmt.server.access import Access, MetricsAccess, read_api_keys, read_metrics_key
-from attnmt.server.app import ServedModel, ServeSettings, create_app
+from attnmt.server.app import ServedModel, ServeSettings, address, create_app
 
 ASK = {"q": "a dog runs", "source": "en", "target": "de"}
 
@@ -173,6 +173,13 @@ def test_cors_origins_are_read_as_browsers_send_them_and_an_item_that_is_no_orig
         assert stopped.value.code == 2
         assert f"argument --cors-origins: {item!r} is not a web origin: give scheme://host[:port]" in \
             capsys.readouterr().err
+
+
+@pytest.mark.parametrize("host, url", [("::1", "http://[::1]:8000/"), ("::", "http://[::]:8000/"),
+                                       ("127.0.0.1", "http://127.0.0.1:8000/"), ("localhost", "http://localhost:8000/")])
+def test_the_ready_lines_address_brackets_an_ipv6_host(host, url):
+    """--host ::1 printed http://::1:8000/, which no browser or curl opens."""
+    assert address(host, 8000) == url
 
 
 def test_metrics_count_requests_by_status_batches_and_characters(served):
