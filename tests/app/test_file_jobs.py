@@ -61,6 +61,15 @@ def test_an_html_file_is_translated_as_html_text_is_with_its_tags_placed_by_alig
     assert as_text["translatedText"].count("<b>") == 1
 
 
+def test_a_xlf_file_that_is_no_xliff_fails_saying_what_a_client_can_do(client):
+    """It said "--input-format xml translates it as plain XML", a flag of the command line."""
+    job = submit(client, "app.xlf", b'<?xml version="1.0"?>\n<resources><string>A dog.</string></resources>\n').json()
+    detail = ("app.xlf: not an XLIFF file: it holds <resources> where XLIFF has one <xliff>; sent with a name ending "
+              ".xml, it is translated as plain XML")
+    assert server_events(client, job["events_url"])[-1] == ("error", {"detail": detail})
+    assert client.get(job["status_url"]).json()["detail"] == detail
+
+
 def test_a_file_that_cannot_be_read_fails_with_its_reason(client):
     job = submit(client, "latin.txt", b"caf\xe9").json()
     detail = "latin.txt, line 1: the text is not UTF-8 (byte 0xe9); save the file as UTF-8 and send it again"

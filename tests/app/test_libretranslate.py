@@ -267,16 +267,19 @@ def test_a_lone_surrogate_is_400_with_a_message(client, path):
                                       "surrogate, such as \\ud800 on its own)"}
 
 
-@pytest.mark.parametrize(("where", "request_parts"), [
-    ("form", {"content": b"q=a+%FF+dog&source=en&target=de",
-              "headers": {"content-type": "application/x-www-form-urlencoded"}}),
-    ("query", {"url": "/translate?q=a+%FF+dog&source=en&target=de"}),
-    ("form", {"data": {"source": "en", "target": "de"}, "files": {"q": (None, b"a \xff dog")}}),  # multipart
+@pytest.mark.parametrize(("where", "place", "request_parts"), [
+    ("form", 19, {"content": b"source=en&q=%C3%A9+%FF+dog&target=de",  # 12 + "%C3%A9+": 2 bytes sent as 6
+                  "headers": {"content-type": "application/x-www-form-urlencoded"}}),
+    ("query", 4, {"url": "/translate?q=a+%FF+dog&source=en&target=de"}),
+    ("form", None, {"data": {"source": "en", "target": "de"}, "files": {"q": (None, b"a \xff dog")}}),  # multipart
 ])
-def test_parameters_that_are_not_utf8_are_400_with_a_message(client, where, request_parts):
+def test_parameters_that_are_not_utf8_are_400_naming_the_byte_and_its_place(client, where, place, request_parts):
+    """The place is in the request as sent (a %-escape's "%" in a query or form), as a JSON body's is."""
+    body = client.build_request("POST", **{"url": "/translate", **request_parts}).read()
+    place = body.index(b"\xff") if place is None else place  # multipart: after a boundary of random letters
     answer = client.post(**{"url": "/translate", **request_parts})
     assert answer.status_code == 400 and answer.json() == {"error": f"Invalid request: the {where} is not UTF-8 "
-                                                                    "(byte 0xff)"}
+                                                                    f"(byte 0xff at character {place})"}
 
 
 @pytest.mark.parametrize("path", ["/translate", "/detect", "/translate/stream"])
@@ -304,7 +307,8 @@ def test_text_answers_carry_attnmts_quality_and_flags_beside_libretranslates_fie
         listed = client.post("/translate", json={**ask, "q": ["a dog runs", " "]}).json()
     assert one["translatedText"] == "ein hund rennt" and one["flags"] == [] and 0.8 < one["quality"] <= 1
     assert one["calibrated"] is False
-    assert listed["flags"] == [[], []] and listed["quality"][1] is None  # a blank text is not assessed
+    assert listed["flags"] == [[], []] and listed["quality"][1] == 1.0  # a blank text: passed through
+    assert listed["calibrated"] == [False, False]
 
 
 @pytest.mark.parametrize("content_type", ["Application/JSON", "application/json; charset=utf-8",

@@ -9,6 +9,9 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.server.app import ServedModel, ServeSettings, create_app
 
 SETTINGS = ServeSettings(max_file_bytes=1000)
+NOT_XLIFF = b'<?xml version="1.0"?>\n<resources><string>A dog.</string></resources>\n'
+# Not "--input-format xml translates it as plain XML": a flag no client of the server can give.
+SENT_AS_XML = "sent with a name ending .xml, it is translated as plain XML"
 
 
 @pytest.fixture(scope="module")
@@ -64,6 +67,8 @@ def test_auto_detects_the_source_of_a_text_file(client):
     ("a.txt", b"a dog runs", {"target": "zz"}, 400, "zz is not supported"),
     ("a.txt", b"caf\xe9", {}, 400, "a.txt, line 1: the text is not UTF-8 (byte 0xe9); save the file as UTF-8 and "
                                    "send it again"),
+    ("app.xlf", NOT_XLIFF, {}, 400, f"app.xlf: not an XLIFF file: it holds <resources> where XLIFF has one <xliff>; "
+                                   f"{SENT_AS_XML}"),
     ("big.txt", b"a" * 1001, {}, 400, "Invalid request: big.txt: the file is over 1,000 bytes, the most this "
                                       "server translates"),
 ])

@@ -4,6 +4,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from attnmt.checkpoint import load_model_dir
+from attnmt.decoding.calibration import Calibration
+from attnmt.decoding.quality import INPUT_NAMES
 from attnmt.server.app import ServedModel, ServeSettings, create_app
 
 
@@ -43,3 +45,22 @@ def test_a_text_with_nothing_to_translate_passes_through_with_quality_one_in_bot
         theirs = client.post("/translate", json={"q": texts, "source": "en", "target": "de"}).json()
     assert ours["translations"] == theirs["translatedText"] == texts
     assert ours["quality"] == theirs["quality"] == [1.0] * 4 and ours["flags"] == theirs["flags"] == [[]] * 4
+
+
+# A calibration of all weights 0: every assessed quality 0.5, calibrated.
+FLAT = Calibration("0" * 64, [0.0] * len(INPUT_NAMES), 0.0, [0.0] * len(INPUT_NAMES), [1.0] * len(INPUT_NAMES), 0.0,
+                   (0.4, 2.5))
+
+
+@pytest.mark.parametrize("calibration", [None, FLAT])
+def test_a_blank_text_passes_through_with_quality_one_calibrated_as_the_others(trained_model, calibration):
+    """It was {"quality": null, "flags": [], "calibrated": null}, and null in a list's calibrated."""
+    served = ServedModel(*load_model_dir(trained_model), "tiny-en-de", "en", "de", calibration=calibration)
+    with TestClient(create_app([served], ServeSettings(quality=True))) as client:
+        one = client.post("/translate", json={"q": "   ", "source": "en", "target": "de"}).json()
+        listed = client.post("/translate", json={"q": ["a dog runs", "  ", "12345"], "source": "en",
+                                                 "target": "de"}).json()
+    calibrated = calibration is not None
+    assert one == {"translatedText": "   ", "quality": 1.0, "flags": [], "calibrated": calibrated}
+    assert listed["translatedText"][1:] == ["  ", "12345"] and listed["quality"][1:] == [1.0, 1.0]
+    assert listed["flags"][1:] == [[], []] and listed["calibrated"] == [calibrated] * 3

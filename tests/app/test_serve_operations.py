@@ -9,9 +9,10 @@ from fastapi.testclient import TestClient
 from support import translated_text
 
 from attnmt.checkpoint import load_model_dir
+from attnmt.cli.main import main
 from attnmt.errors import ConfigError
 from attnmt.server.access import Access, MetricsAccess, read_api_keys, read_metrics_key
-from attnmt.server.app import ServedModel, ServeSettings, create_app
+from attnmt.server.app import ServedModel, ServeSettings, address, create_app
 
 ASK = {"q": "a dog runs", "source": "en", "target": "de"}
 
@@ -156,6 +157,31 @@ def test_cors_is_off_unless_origins_are_given(served):
         assert other.status_code == 400
 
 
+def test_cors_origins_are_read_as_browsers_send_them_and_an_item_that_is_no_origin_is_refused(monkeypatch, capsys):
+    """" https://b.example" (after a comma's space) and "https://b.example/" never matched any page."""
+    import attnmt.server.app
+    from attnmt.cli.commands import serve as command
+
+    given = []
+    monkeypatch.setattr(command, "load_served", lambda *args: None)
+    monkeypatch.setattr(attnmt.server.app, "serve", lambda *args: given.append(args[5]))  # the CORS origins
+    assert main(["serve", "--model", "m", "--cors-origins", "https://a.example, https://B.example:8443,"]) == 0
+    assert given == [["https://a.example", "https://b.example:8443"]]
+    for item in ("https://b.example/", "notaurl", "*", "b.example:8443"):
+        with pytest.raises(SystemExit) as stopped:
+            main(["serve", "--model", "m", "--cors-origins", f"https://a.example,{item}"])
+        assert stopped.value.code == 2
+        assert f"argument --cors-origins: {item!r} is not a web origin: give scheme://host[:port]" in \
+            capsys.readouterr().err
+
+
+@pytest.mark.parametrize("host, url", [("::1", "http://[::1]:8000/"), ("::", "http://[::]:8000/"),
+                                       ("127.0.0.1", "http://127.0.0.1:8000/"), ("localhost", "http://localhost:8000/")])
+def test_the_ready_lines_address_brackets_an_ipv6_host(host, url):
+    """--host ::1 printed http://::1:8000/, which no browser or curl opens."""
+    assert address(host, 8000) == url
+
+
 def test_metrics_count_requests_by_status_batches_and_characters(served):
     with client_for(served) as client:
         client.post("/translate", json=ASK)
@@ -251,6 +277,16 @@ def test_log_text_adds_the_texts_and_translations(served, caplog):
         client.post("/translate", json=ASK)
     [line] = access_lines(caplog)
     assert line["text"] == ["a dog runs"] and line["translation"] == ["ein hund rennt"]
+
+
+def test_log_text_adds_a_streams_translation_once_it_is_done(served, caplog):
+    """It was noted as the stream began, before the search: "translation": []."""
+    caplog.set_level(logging.INFO, logger="attnmt.access")
+    with client_for(served, log_text=True) as client:
+        assert client.post("/translate/stream", json=ASK).status_code == 200
+    [line] = access_lines(caplog)
+    assert (line["path"], line["text"], line["translation"]) == ("/translate/stream", ["a dog runs"],
+                                                                 ["ein hund rennt"])
 
 
 def test_head_is_answered_as_get_without_the_body(served):

@@ -136,7 +136,7 @@ def test_a_target_language_other_than_the_files_is_refused(same):
 
 def test_a_file_that_is_no_xliff_is_refused_in_one_line(same):
     with pytest.raises(DataError, match=r"^app\.xlf: not an XLIFF file: it holds <resources> where XLIFF has one "
-                                        "<xliff>; --input-format xml translates it as plain XML$"):
+                                        "<xliff>; a name ending .xml translates it as plain XML$"):
         translate_file_bytes(b'<?xml version="1.0"?>\n<resources><string>A dog.</string></resources>\n', "app.xlf",
                              same, DE)
 

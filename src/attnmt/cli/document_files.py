@@ -62,6 +62,8 @@ MACRO_VARIANTS = {".docm": "docx", ".pptm": "pptx", ".xlsm": "xlsx"}
 OFFICE_SUFFIXES = frozenset({f".{name}" for name in OFFICE_FORMATS} | set(MACRO_VARIANTS))  # what office_suffix knows
 # How the refusal of a file with macros ends here (DocumentOptions.macros_hint).
 MACROS_HINT = "they are refused unless asked for (--allow-macros), and kept as they are then"
+# How the refusal of a .xlf file that is no XLIFF ends here (DocumentOptions.xliff_hint).
+XLIFF_HINT = "--input-format xml translates it as plain XML"
 # The extension of what each input format is written as.
 FORMAT_SUFFIXES = {"text": ".txt", "html": ".html", "xhtml": ".xhtml", "xml": ".xml", "xliff": ".xlf", "srt": ".srt",
                    "vtt": ".vtt"}
@@ -265,7 +267,7 @@ def reads_paragraphs(args: argparse.Namespace) -> bool:
 def document_options(args: argparse.Namespace) -> DocumentOptions:
     return DocumentOptions(source_lang=args.source_lang, target_lang=args.target_lang, split=not args.no_split,
                            attributes=tuple(name.strip() for name in args.attributes.split(",") if name.strip()),
-                           macros=args.allow_macros, macros_hint=MACROS_HINT)
+                           macros=args.allow_macros, macros_hint=MACROS_HINT, xliff_hint=XLIFF_HINT)
 
 
 def translate_document_input(args: argparse.Namespace, model, tokenizer, decoding: Decoding,

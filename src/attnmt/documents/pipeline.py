@@ -65,6 +65,9 @@ class DocumentOptions:
     macros_hint:  how the refusal of a file with macros ends: how its reader can have them accepted, which
                   only the caller knows (the command line's --allow-macros; a server's clients cannot,
                   its operator can)
+    xliff_hint:   how the refusal of an XLIFF file that is no XLIFF (its root not ``<xliff>``) ends: how
+                  to have it translated as plain XML, which only the caller knows (the command line's
+                  --input-format xml; a server's clients, who pass no flag, a name ending .xml)
     """
 
     source_lang: str = "en"
@@ -73,6 +76,7 @@ class DocumentOptions:
     attributes: tuple[str, ...] = ("title", "alt", "placeholder", "aria-label", "value")
     macros: bool = False
     macros_hint: str = "they are refused unless asked for (DocumentOptions(macros=True)), and kept as they are then"
+    xliff_hint: str = "a name ending .xml translates it as plain XML"
 
     def __post_init__(self) -> None:
         if not self.source_lang.strip():

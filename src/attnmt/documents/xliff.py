@@ -107,7 +107,7 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
     ``where``, for a file that is no XLIFF, and for an XLIFF 2 file with no target language
     (neither ``trgLang`` nor ``options.target_lang``); UserError for an ``options.target_lang``
     that is not the language the file's targets are in."""
-    parsed, root = parse_xliff(text, where)
+    parsed, root = parse_xliff(text, where, options.xliff_hint)
     version_2 = is_version_2(root)
     slots = [slot for slot in (segments(root) if version_2 else trans_units(root)) if needs_target(slot)]
     if slots:
@@ -152,15 +152,15 @@ def target_jobs(slot: Slot, options: DocumentOptions, where: str) -> list[TreeJo
     return [TreeJob(element, XliffVocabulary(), replace(options, attributes=())) for element in targets]
 
 
-def parse_xliff(text: str, where: str) -> tuple[Parsed, etree._Element]:
+def parse_xliff(text: str, where: str, hint: str) -> tuple[Parsed, etree._Element]:
     """(the file parsed as XML, its ``<xliff>``); DataError for a file whose one element is not
-    that (attnmt.documents.pages.parse: no DOCTYPE is read, no entity expanded)."""
+    that, ending with ``hint`` (DocumentOptions.xliff_hint) (attnmt.documents.pages.parse: no
+    DOCTYPE is read, no entity expanded)."""
     parsed = parse(text, True, where, whole=True)
     elements = [] if parsed is None else [node for node in parsed.root if not is_comment(node)]
     if parsed is None or len(elements) != 1 or local_name(elements[0]) != "xliff":
         found = f"<{etree.QName(elements[0]).localname}>" if elements else "no element"
-        raise DataError(f"{where}: not an XLIFF file: it holds {found} where XLIFF has one <xliff>; "
-                        "--input-format xml translates it as plain XML")
+        raise DataError(f"{where}: not an XLIFF file: it holds {found} where XLIFF has one <xliff>; {hint}")
     return parsed, elements[0]
 
 

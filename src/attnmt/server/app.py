@@ -253,6 +253,12 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     return app
 
 
+def address(host: str, port: int) -> str:
+    """The URL of the server listening on ``host`` and ``port``: an IPv6 address in brackets
+    (``http://[::1]:8000/``), as URLs write it, so that a browser or curl can open it."""
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
 def serve(served: Sequence[ServedModel], host: str = "127.0.0.1", port: int = 8000,
           settings: ServeSettings | None = None, access: Access | None = None, cors_origins: Sequence[str] = (),
           log_text: bool = False, allowed_hosts: Sequence[str] = (), metrics_access: MetricsAccess | None = None,
@@ -279,7 +285,7 @@ def serve(served: Sequence[ServedModel], host: str = "127.0.0.1", port: int = 80
               "name it: --model en-de=DIR", file=sys.stderr)
 
     def ready(bound: int) -> None:  # once the server listens: with --port 0, on the port the system chose
-        print(f"serving {', '.join(m.name for m in served)} at http://{host}:{bound}/ (LibreTranslate API: "
+        print(f"serving {', '.join(m.name for m in served)} at {address(host, bound)} (LibreTranslate API: "
               "POST /translate; attnmt's: POST /v1/translate; docs: /docs); Ctrl-C stops", file=sys.stderr, flush=True)
 
     # a file being translated stops at its next chunk as soon as a stop is asked for: its client gets 503

@@ -44,3 +44,9 @@ class Server:
                    characters=log.get("characters", 0) + characters)
         if self.log_text:
             log.update(text=[*log.get("text", []), *texts], translation=[*log.get("translation", []), *translations])
+
+    def record_translations(self, request: Request, translations: list[str]) -> None:
+        """With --log-text, notes the translations of a request ``record`` noted before they were
+        done (a stream's, at its end) for the access log, written once the answer is."""
+        if self.log_text:
+            log_of(request)["translation"] = translations

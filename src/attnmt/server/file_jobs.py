@@ -53,6 +53,8 @@ FILE_LOG = logging.getLogger("attnmt.model")
 # How a server's refusal of a file with macros ends (DocumentOptions.macros_hint): its clients
 # cannot have them accepted, its operator can (ServeSettings.allow_macros).
 MACROS_HINT = "this server does not translate them; its operator can allow them with attnmt serve --allow-macros"
+# And of a .xlf file that is no XLIFF: the flag that has it read as plain XML is no client's to give.
+XLIFF_HINT = "sent with a name ending .xml, it is translated as plain XML"
 
 
 class Cancelled(Exception):
@@ -264,7 +266,7 @@ class FileJobs:
             translator.threshold = threshold
             review = Review(translator.taken, threshold)
         document = replace(served.document_options, target_lang=served.target, macros=self.settings.allow_macros,
-                           macros_hint=MACROS_HINT)
+                           macros_hint=MACROS_HINT, xliff_hint=XLIFF_HINT)
 
         def progress(done: int, total: int) -> None:  # in the job's thread
             loop.call_soon_threadsafe(job.progressed, done, total)

@@ -26,6 +26,8 @@ from attnmt.server.models import ServeSettings
 from attnmt.server.v1_api import is_json, media_type_of
 
 FORMATS = ("text", "html")  # html: attnmt.documents carries the tags over
+# What unquote_to_bytes reads as one byte: a %-escape, or any other byte as it is.
+ENCODED_BYTE = re.compile(rb"%[0-9A-Fa-f]{2}|.", re.DOTALL)
 
 
 def json_body(required: list[str], properties: dict) -> dict:
@@ -79,11 +81,11 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
             raise LibreError(400, "Invalid JSON format")
         return data, body
     # Starlette's parsers put U+FFFD (url-encoded) or Latin-1 (multipart) in place of bytes that are not UTF-8.
-    check_utf8(unquote_to_bytes(request.scope["query_string"]), "query")
+    check_utf8(request.scope["query_string"], "query")
     if content_type == "application/x-www-form-urlencoded":
-        check_utf8(unquote_to_bytes(await request.body()), "form")
-    elif content_type == "multipart/form-data":  # text fields only: these endpoints take no files
         check_utf8(await request.body(), "form")
+    elif content_type == "multipart/form-data":  # text fields only: these endpoints take no files
+        check_utf8(await request.body(), "form", percent_encoded=False)
     try:
         form = await request.form()
     except HTTPException as error:  # starlette's answer to a multipart body it cannot parse (no boundary, garbage)
@@ -95,12 +97,17 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
     return params, None
 
 
-def check_utf8(data: bytes, where: str) -> None:
-    """400 where the parameters (a query or a form, %-decoded) are not UTF-8."""
+def check_utf8(sent: bytes, where: str, percent_encoded: bool = True) -> None:
+    """400 where the parameters (a query or a form, as ``sent``: %-encoded unless ``percent_encoded``
+    is false, as multipart's are not) are not UTF-8, naming the first byte that is not and its place
+    in ``sent`` (a JSON body's message names both too)."""
+    data = unquote_to_bytes(sent) if percent_encoded else sent
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise LibreError(400, f"Invalid request: the {where} is not UTF-8 (byte 0x{data[error.start]:02x})") from None
+        place = [m.start() for m in ENCODED_BYTE.finditer(sent)][error.start] if percent_encoded else error.start
+        raise LibreError(400, f"Invalid request: the {where} is not UTF-8 (byte 0x{data[error.start]:02x} at "
+                              f"character {place})") from None
 
 
 def check_unicode(params: dict) -> None:

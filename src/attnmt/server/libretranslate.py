@@ -208,7 +208,8 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     if alternatives:
         answer["alternatives"] = others[0] if one else others
     if text_format == "text" and settings.quality:  # attnmt's extra fields; LibreTranslate's clients read theirs
-        quality = [a.fields() if a else {"quality": None, "flags": [], "calibrated": None} for a in assessed]
+        blank = Assessment(1.0, [], served.calibration is not None)  # None: a blank text, passed through as it is
+        quality = [(a or blank).fields() for a in assessed]
         for key in ("quality", "flags", "calibrated"):
             answer[key] = quality[0][key] if one else [q[key] for q in quality]
     if detections:

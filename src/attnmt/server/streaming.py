@@ -105,9 +105,11 @@ def event(name: str, data: dict) -> str:
     return f"event: {name}\ndata: {json.dumps(data, ensure_ascii=False)}\n\n"
 
 
-async def events(served: ServedModel, text: str, decoding: Decoding, quality: bool = False) -> AsyncIterator[str]:
+async def events(served: ServedModel, text: str, decoding: Decoding, quality: bool = False,
+                 translated: Callable[[str], None] = lambda _: None) -> AsyncIterator[str]:
     """The stream's events, while the search runs in the model's thread; the last one, ``done``, with
-    the translation's quality where ``quality`` (ServeSettings.quality)."""
+    the translation's quality where ``quality`` (ServeSettings.quality), once ``translated`` has
+    been handed the translation (for the access log, written when the stream ends)."""
     loop = asyncio.get_running_loop()
     partials: asyncio.Queue[str] = asyncio.Queue()
     gone = threading.Event()
@@ -127,6 +129,7 @@ async def events(served: ServedModel, text: str, decoding: Decoding, quality: bo
             else:
                 getting.cancel()
         translation = search.result()
+        translated(translation)
         assessed = await served.batcher.call(served.assessed_text, text, translation, done) if quality else None
         yield event("done", {"translatedText": translation, **(assessed.fields() if assessed else {})})
     except Busy as error:  # the server is stopping, and the stream is out of time
@@ -186,6 +189,7 @@ def add_streaming_route(app: FastAPI, server: Server) -> None:
         except (TooMuch, ValueError) as error:
             raise LibreError(400, f"Invalid request: {error}") from None
         charge(server, request, [text])
-        server.record(request, served, [text], [])
-        return StreamingResponse(events(served, text, decoding, settings.quality), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-cache"})
+        server.record(request, served, [text], [])  # the translation: once done (--log-text)
+        stream = events(served, text, decoding, settings.quality,
+                        lambda translation: server.record_translations(request, [translation]))
+        return StreamingResponse(stream, media_type="text/event-stream", headers={"Cache-Control": "no-cache"})

@@ -4,8 +4,10 @@ one or more loaded models, one per language pair."""
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from attnmt.cli.options import (
     add_batch_size_option,
@@ -55,9 +57,36 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     metrics_access = MetricsAccess(args.metrics_access == "loopback",
                                    read_metrics_key(args.metrics_key_file) if args.metrics_key_file else None)
     served = [load_served(pair, folder, args) for pair, folder in models]
-    serve(served, args.host, args.port, settings, access, [o for o in args.cors_origins.split(",") if o],
-          args.log_text, args.allowed_host, metrics_access)
+    serve(served, args.host, args.port, settings, access, args.cors_origins, args.log_text, args.allowed_host,
+          metrics_access)
     return 0
+
+
+SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*")
+
+
+def web_origins(text: str) -> list[str]:
+    """An argparse type: --cors-origins' comma-separated origins, each stripped (``"a, b"``) and
+    lower-cased, as a browser's ``Origin`` header writes them.  Only an exact match lets a page in,
+    so an item that is no bare origin (``is_web_origin``) would never match: it is refused, named."""
+    origins = [item for item in (part.strip() for part in text.split(",")) if item]
+    for item in origins:
+        if not is_web_origin(item):
+            raise argparse.ArgumentTypeError(f"{item!r} is not a web origin: give scheme://host[:port] as a "
+                                             "browser sends it, without a path, e.g. https://app.example.org")
+    return [item.lower() for item in origins]
+
+
+def is_web_origin(item: str) -> bool:
+    """Whether ``item`` is ``scheme://host[:port]`` alone: no path (not even "/"), query, user or
+    port that is no number from 0 to 65535."""
+    parts = urlsplit(item)
+    try:
+        parts.port  # noqa: B018 - read for its ValueError
+    except ValueError:
+        return False
+    return bool(SCHEME.fullmatch(parts.scheme) and parts.hostname and "@" not in parts.netloc
+                and item == f"{parts.scheme}://{parts.netloc}")
 
 
 def file_limits(args: argparse.Namespace) -> dict:
@@ -103,8 +132,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--allow-macros", action="store_true", help="translate office files with macros (.docm, .pptm, "
                    ".xlsm, or any holding vbaProject.bin), keeping their macros (refused otherwise, and not listed "
                    "in /frontend/settings)")
-    p.add_argument("--cors-origins", default="", help="comma-separated web origins whose pages may call the API "
-                                                      "(default: none)")
+    p.add_argument("--cors-origins", type=web_origins, default=[], help="comma-separated web origins whose pages "
+                   "may call the API, each scheme://host[:port] (default: none)")
     p.add_argument("--metrics-access", choices=("open", "loopback"), default="open",
                    help="who may read GET /metrics: anyone who reaches the server (default, as Prometheus "
                         "expects) or only clients on this machine")
