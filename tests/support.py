@@ -370,7 +370,7 @@ def write_random_marian(folder: Path, separate: bool = False, pairs=PAIRS, size:
         pad_token_id=pad, decoder_start_token_id=pad, eos_token_id=0, forced_eos_token_id=None,
     )
     torch.manual_seed(0)
-    model = transformers.MarianMTModel(transformers.MarianConfig(**settings, **changes))
+    model = transformers.MarianMTModel(transformers.MarianConfig(**{**settings, **changes}))
     with torch.no_grad():  # larger than Marian's initialisation, so that the logits differ clearly
         for name, p in model.named_parameters():
             if "embed_positions" not in name:

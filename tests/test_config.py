@@ -87,6 +87,17 @@ def test_a_model_config_built_in_python_refuses_what_from_dict_refuses(changes, 
         TransformerConfig(vocab_size=100, **changes)
 
 
+def test_train_refuses_an_odd_d_model_with_sinusoidal_positions_in_one_line_naming_the_key(tmp_path, capsys):
+    """It stopped with a ValueError traceback from the positional table once the model was built."""
+    path = tmp_path / "c.yaml"
+    path.write_text(json.dumps(tiny_config(tmp_path).to_dict()))
+    code, out, err = run_cli(["train", path, "--model.d-model", "63", "--model.n-heads", "7"], capsys)
+    assert (code, out) == (2, "")
+    assert err.splitlines() == ["attnmt: error: model: d_model=63: sinusoidal positions need an even d_model (a "
+                                "sine and a cosine for each frequency); use an even one, or positional: learned"]
+    assert TransformerConfig(d_model=63, n_heads=7, positional="learned").d_model == 63  # no table, no pairs
+
+
 def test_numpys_bools_are_the_bools_they_are():
     config = TransformerConfig(norm_first=np.True_, tie_embeddings=np.False_)
     assert (config.norm_first, config.tie_embeddings) == (True, False) and type(config.norm_first) is bool

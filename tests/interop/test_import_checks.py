@@ -196,3 +196,49 @@ def test_weights_that_do_not_fit_the_attnmt_model_are_one_line_not_a_traceback(t
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
     assert err.startswith(f"attnmt: error: {hf_dir}: the weights do not fit {hf_dir}/config.json (size mismatch for "
                           "output.bias")
+
+
+@pytest.mark.parametrize("start", [0, 5], ids=["eos", "a_piece"])
+def test_a_decoder_that_starts_from_another_token_than_pad_is_refused_naming_the_key(tmp_path, capsys, start):
+    """Such a model was imported with that token as BOS: one starting from </s> (fairseq's way) never
+    ended a sentence, as attnmt rules BOS out, and an export renamed the token <pad>."""
+    hf_dir = write_random_marian(tmp_path / "hf")
+    config = json.loads((hf_dir / "config.json").read_text())
+    (hf_dir / "config.json").write_text(json.dumps({**config, "decoder_start_token_id": start}))
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert err.startswith(f"attnmt: error: {hf_dir}/config.json: decoder_start_token_id={start} differs from "
+                          f"pad_token_id={config['pad_token_id']}; attnmt imports Marian models, whose decoder ")
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_generation_config_starting_the_decoder_from_another_token_than_pad_is_refused(tmp_path, capsys):
+    """transformers' generate() starts from generation_config.json's decoder_start_token_id, config.json's aside."""
+    hf_dir = write_random_marian(tmp_path / "hf")
+    generation = json.loads((hf_dir / "generation_config.json").read_text())
+    (hf_dir / "generation_config.json").write_text(json.dumps({**generation, "decoder_start_token_id": 0}))
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1
+    pad = json.loads((hf_dir / "config.json").read_text())["pad_token_id"]
+    assert err.startswith(f"attnmt: error: {hf_dir}/generation_config.json: decoder_start_token_id=0 differs from "
+                          f"config.json pad_token_id={pad}; ")
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_odd_d_model_is_refused_in_one_line_naming_the_key_before_anything_is_built(tmp_path, capsys):
+    """It stopped with a ValueError traceback from attnmt's positional table (transformers has one
+    more sine than cosine)."""
+    hf_dir = write_random_marian(tmp_path / "hf", d_model=33, encoder_attention_heads=3, decoder_attention_heads=3)
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert (code, err) == (2, f"attnmt: error: {hf_dir}/config.json: d_model=33: attnmt's sinusoidal positions "
+                              "need an even d_model, so it cannot import this model\n")
+
+
+def test_a_marian_config_value_of_the_wrong_type_is_one_line_that_says_why(tmp_path, capsys):
+    """Only the heading of transformers' message was kept: "Validation error for field '...':" and no reason."""
+    hf_dir = write_random_marian(tmp_path / "hf")
+    config = json.loads((hf_dir / "config.json").read_text())
+    (hf_dir / "config.json").write_text(json.dumps({**config, "encoder_attention_heads": "4"}))
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert "'encoder_attention_heads'; " in err and "expected int, got str" in err

@@ -39,7 +39,7 @@ import torch
 from torch import Tensor
 
 from attnmt.checkpoint import load_model_config, load_model_dir
-from attnmt.files import make_folder
+from attnmt.files import make_folder, umask
 from attnmt.interop.marian import ConversionError, marian_config, marian_order, marian_weights
 from attnmt.model import TransformerConfig
 from attnmt.text.tokenizer import Tokenizer
@@ -93,9 +93,14 @@ def marian_vocab(config: TransformerConfig, tokenizer: Tokenizer | VocabTokenize
 
 
 def marian_tokens(config: TransformerConfig, tokenizer: Tokenizer | VocabTokenizer, order: list[int]) -> list[str]:
-    """The piece of each Marian id (attnmt id ``order[m]``), special ones named as Marian names them."""
+    """The piece of each Marian id (attnmt id ``order[m]``), special ones named as Marian names them.
+
+    An id that an imported vocab.json gives no piece (``id_to_piece`` says <unk> there) is written
+    ``<unused{m}>``, as ``separate_marian_vocab`` writes it: vocab.json needs one piece per id."""
     special = {config.eos_id: "</s>", config.unk_id: "<unk>", config.bos_id: "<pad>"}
-    tokens = [special.get(i) or tokenizer.id_to_piece(i) for i in order]
+    pieces = (special.get(i) or tokenizer.id_to_piece(i) for i in order)
+    tokens = [f"<unused{m}>" if piece == "<unk>" and order[m] != config.unk_id else piece
+              for m, piece in enumerate(pieces)]
     if len(set(tokens)) < len(tokens):
         repeated = sorted(t for t, n in Counter(tokens).items() if n > 1)
         raise ConversionError(f"the vocabulary has repeated pieces {repeated[:5]}; vocab.json needs unique ones")
@@ -199,6 +204,8 @@ def export_marian(model_dir: str | Path, out: str | Path, weights: str | Path | 
     make_folder(out)
     hf_model.save_pretrained(str(out))
     write_marian_tokenizer(out, vocab, transformers)
+    for path in out.iterdir():  # save_pretrained writes model.safetensors privately (0600)
+        path.chmod(0o666 & ~umask())
     return out
 
 

@@ -29,6 +29,8 @@ Everything here is plain PyTorch on state dicts; reading and writing the files i
 
 from __future__ import annotations
 
+import json
+
 import torch
 from torch import Tensor
 
@@ -163,6 +165,11 @@ def attnmt_config(marian: dict, unk_id: int, output_bias: bool) -> TransformerCo
             f"activation_function={m['activation_function']!r} is not supported; "
             f"attnmt has {', '.join(sorted(ACTIVATIONS))}"
         )
+    if isinstance(m["d_model"], int) and m["d_model"] % 2:  # transformers computes one more sine than cosine
+        raise ConversionError(f"d_model={m['d_model']}: attnmt's sinusoidal positions need an even d_model, so "
+                              "it cannot import this model")
+    if m["decoder_start_token_id"] != m["pad_token_id"]:  # bos == pad below; bos == eos would ban the EOS
+        raise ConversionError(decoder_start_refusal(m["decoder_start_token_id"], m["pad_token_id"]))
     source_eos = m.get(SOURCE_EOS_KEY, True)
     if not isinstance(source_eos, bool):
         raise ConversionError(f"{SOURCE_EOS_KEY}={source_eos!r}: must be true or false")
@@ -182,6 +189,14 @@ def attnmt_config(marian: dict, unk_id: int, output_bias: bool) -> TransformerCo
         pad_id=m["pad_token_id"], unk_id=unk_id, bos_id=m["decoder_start_token_id"], eos_id=eos,
         source_eos=source_eos,
     )
+
+
+def decoder_start_refusal(start: object, pad: object, pad_key: str = "pad_token_id") -> str:
+    """Why a model whose decoder starts from another token than <pad> is no Marian model attnmt reads:
+    it becomes attnmt's BOS, and an export writes BOS as <pad> (a start from </s>, as fairseq's
+    models start, would also make attnmt rule the EOS out wherever it rules BOS out)."""
+    return (f"decoder_start_token_id={json.dumps(start)} differs from {pad_key}={json.dumps(pad)}; attnmt "
+            "imports Marian models, whose decoder starts from <pad> (decoder_start_token_id = pad_token_id)")
 
 
 def attnmt_weights(model: Transformer, marian: dict[str, Tensor]) -> dict[str, Tensor]:

@@ -36,7 +36,7 @@ from attnmt.checkpoint import (
 from attnmt.errors import AttnmtWarning
 from attnmt.files import make_folder
 from attnmt.interop.export import check_empty, require
-from attnmt.interop.marian import ConversionError, attnmt_config, attnmt_weights
+from attnmt.interop.marian import ConversionError, attnmt_config, attnmt_weights, decoder_start_refusal
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 
@@ -44,6 +44,7 @@ from attnmt.text.vocab_tokenizer import VocabTokenizer
 SIZE_KEYS = ("d_model", "encoder_ffn_dim", "decoder_ffn_dim", "vocab_size", "decoder_vocab_size")
 SHARDS_INDEX = "model.safetensors.index.json"  # which shard holds each tensor of sharded weights
 TOKENIZER_CONFIG = "tokenizer_config.json"  # MarianTokenizer's settings, separate_vocabs among them
+GENERATION_CONFIG = "generation_config.json"  # generate()'s settings, the decoder's start among them
 
 def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     """Turns a local Hugging Face Marian directory (e.g. an OPUS-MT model) into an attnmt model directory.
@@ -60,6 +61,7 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     check_empty(out)
     tokenizer = read_marian_vocabulary(hf_dir)
     marian, planned = marian_model_config(transformers, hf_dir, tokenizer.unk_id)
+    check_generation_start(hf_dir, planned.pad_id)
     weights = marian_weights_file(hf_dir)
     check_model_size(planned, hf_dir / MODEL_CONFIG)
     stored = stored_shapes(weights)  # the header, read once for the sizes and the shapes
@@ -145,7 +147,23 @@ def marian_model_config(transformers: ModuleType, hf_dir: Path, unk_id: int) -> 
     except (OSError, ValueError, TypeError, KeyError) as error:  # ValueError: ConfigError and ConversionError too
         raise ConversionError(f"{path}: {error}") from None
     except Exception as error:  # noqa: BLE001 - huggingface_hub's StrictDataclassError (a wrong type) is none of those
-        raise ConversionError(f"{path}: {type(error).__name__}: {str(error).splitlines()[0]}") from None
+        # its message is a heading ending in ":" and the reason under it: one line, both kept
+        reason = "; ".join(line.strip().rstrip(":") for line in str(error).splitlines() if line.strip())
+        raise ConversionError(f"{path}: {type(error).__name__}: {reason}") from None
+
+
+def check_generation_start(hf_dir: Path, pad_id: int) -> None:
+    """Refuses a generation_config.json whose decoder_start_token_id is not config.json's pad_token_id:
+    transformers' generate() starts the decoder there, not from the <pad> the import starts it from.
+    A file that is no JSON object, or says null, is left alone, as generate() passes over it."""
+    path = hf_dir / GENERATION_CONFIG
+    try:
+        settings = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # no such file, or none transformers reads either
+        return
+    start = settings.get("decoder_start_token_id") if isinstance(settings, dict) else None
+    if start is not None and start != pad_id:
+        raise ConversionError(f"{path}: {decoder_start_refusal(start, pad_id, MODEL_CONFIG + ' pad_token_id')}")
 
 
 def check_weight_shapes(transformers: ModuleType, marian: Any, stored: dict[str, list[int]], weights: Path,

@@ -1,0 +1,69 @@
+"""What a Marian export writes besides the numbers: a vocab.json for every id, files anyone may read.
+
+The Marian model is made here with random weights; nothing is downloaded.
+"""
+
+import json
+import os
+
+import pytest
+import torch
+from support import PAIRS, write_random_marian
+
+from attnmt.checkpoint import load_model_dir
+from attnmt.decoding import Decoding
+from attnmt.decoding.translate import translate
+from attnmt.interop import export, marian_import
+
+os.environ.setdefault("HF_HUB_OFFLINE", "1")  # before transformers is imported: never reach the Hub
+pytestmark = pytest.mark.filterwarnings("ignore:Recommended. pip install sacremoses")
+
+GAP = 5  # the id the imported vocab.json gives no piece
+
+
+def imported_marian(folder, gap: bool):
+    """An imported Marian model; with ``gap``, its vocab.json has no piece with id GAP (the embeddings
+    have its row)."""
+    hf_dir = write_random_marian(folder / "hf")
+    if gap:
+        vocab = json.loads((hf_dir / "vocab.json").read_text())
+        (hf_dir / "vocab.json").write_text(json.dumps({piece: i for piece, i in vocab.items() if i != GAP}))
+    return marian_import.import_marian(hf_dir, folder / "imported")
+
+
+@pytest.fixture(scope="module")
+def imported_with_a_gap(tmp_path_factory):
+    return imported_marian(tmp_path_factory.mktemp("gap"), gap=True)
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory):
+    return imported_marian(tmp_path_factory.mktemp("imported"), gap=False)
+
+
+def greedy(model_dir) -> list[str]:
+    model, tokenizer = load_model_dir(model_dir)
+    return translate(model, tokenizer, [s for s, _ in PAIRS], Decoding(beam_size=1, max_len_a=0.0, max_len_b=8))
+
+
+def test_an_id_without_a_piece_is_exported_as_unused_and_comes_back_translating_alike(imported_with_a_gap, tmp_path):
+    """id_to_piece gives <unk> for such an id: the export failed with "repeated pieces ['<unk>']"."""
+    out = export.export_marian(imported_with_a_gap, tmp_path / "marian")
+    vocab = json.loads((out / "vocab.json").read_text())
+    assert vocab[f"<unused{GAP}>"] == GAP and vocab["<unk>"] == 1
+    assert sorted(vocab.values()) == list(range(len(vocab)))
+    again = marian_import.import_marian(out, tmp_path / "again")
+    assert greedy(again) == greedy(imported_with_a_gap)
+    weights, weights_again = (load_model_dir(model)[0].state_dict() for model in (imported_with_a_gap, again))
+    assert all(torch.equal(weights[name], weights_again[name]) for name in weights)
+
+
+def test_the_marian_export_files_follow_the_umask_like_any_tools(imported, tmp_path):
+    """transformers' save_pretrained wrote model.safetensors 0600, the other files 0644."""
+    previous = os.umask(0o027)
+    try:
+        out = export.export_marian(imported, tmp_path / "marian")
+    finally:
+        os.umask(previous)
+    modes = {path.name: path.stat().st_mode & 0o777 for path in out.iterdir()}
+    assert "model.safetensors" in modes and set(modes.values()) == {0o640}, modes
