@@ -205,7 +205,8 @@ def export_marian(model_dir: str | Path, out: str | Path, weights: str | Path | 
     hf_model.save_pretrained(str(out))
     write_marian_tokenizer(out, vocab, transformers)
     for path in out.iterdir():  # save_pretrained writes model.safetensors privately (0600)
-        path.chmod(0o666 & ~umask())
+        if path.is_file() and not path.is_symlink():
+            path.chmod(0o666 & ~umask())
     return out
 
 
