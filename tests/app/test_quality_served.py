@@ -64,3 +64,19 @@ def test_a_blank_text_passes_through_with_quality_one_calibrated_as_the_others(t
     assert one == {"translatedText": "   ", "quality": 1.0, "flags": [], "calibrated": calibrated}
     assert listed["translatedText"][1:] == ["  ", "12345"] and listed["quality"][1:] == [1.0, 1.0]
     assert listed["flags"][1:] == [[], []] and listed["calibrated"] == [calibrated] * 3
+
+
+def test_a_blank_text_in_a_list_of_two_languages_is_calibrated_as_the_model_it_went_to(trained_model):
+    """It took the calibration of the list's last model (the blank went to a calibrated en-de, and said
+    false from an uncalibrated fr-de)."""
+    models = [ServedModel(*load_model_dir(trained_model), pair, pair[:2], "de", calibration=calibration)
+              for pair, calibration in (("en-de", FLAT), ("fr-de", None))]
+    english = "A dog runs in the park with the children and the cat."  # over 40 characters: detected alone
+    french = "Le chien court dans le parc avec les enfants et le chat."
+    with TestClient(create_app(models, ServeSettings(quality=True))) as client:
+        answer = client.post("/translate", json={"q": [english, french, "   ", "A dog runs."], "source": "auto",
+                                                 "target": "de"}).json()
+    languages = [d["language"] for d in answer["detectedLanguage"]]
+    assert languages[:2] == ["en", "fr"]
+    assert answer["calibrated"] == [language == "en" for language in languages]
+    assert answer["quality"][2] == 1.0

@@ -167,6 +167,8 @@ def test_cors_origins_are_read_as_browsers_send_them_and_an_item_that_is_no_orig
     monkeypatch.setattr(attnmt.server.app, "serve", lambda *args: given.append(args[5]))  # the CORS origins
     assert main(["serve", "--model", "m", "--cors-origins", "https://a.example, https://B.example:8443,"]) == 0
     assert given == [["https://a.example", "https://b.example:8443"]]
+    assert main(["serve", "--model", "m", "--cors-origins", "null"]) == 0  # a page opened from a file
+    assert given[-1] == ["null"]
     for item in ("https://b.example/", "notaurl", "*", "b.example:8443"):
         with pytest.raises(SystemExit) as stopped:
             main(["serve", "--model", "m", "--cors-origins", f"https://a.example,{item}"])

@@ -208,8 +208,9 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     if alternatives:
         answer["alternatives"] = others[0] if one else others
     if text_format == "text" and settings.quality:  # attnmt's extra fields; LibreTranslate's clients read theirs
-        blank = Assessment(1.0, [], served.calibration is not None)  # None: a blank text, passed through as it is
-        quality = [(a or blank).fields() for a in assessed]
+        # None: a blank text, passed through as it is: quality 1, calibrated as its model's other texts
+        quality = [(a or Assessment(1.0, [], routed[sources[i]].calibration is not None)).fields()
+                   for i, a in enumerate(assessed)]
         for key in ("quality", "flags", "calibrated"):
             answer[key] = quality[0][key] if one else [q[key] for q in quality]
     if detections:

@@ -79,7 +79,10 @@ def web_origins(text: str) -> list[str]:
 
 def is_web_origin(item: str) -> bool:
     """Whether ``item`` is ``scheme://host[:port]`` alone: no path (not even "/"), query, user or
-    port that is no number from 0 to 65535."""
+    port that is no number from 0 to 65535; or ``null``, the origin a browser sends for a page
+    opened from a file or a sandboxed frame."""
+    if item.lower() == "null":
+        return True
     parts = urlsplit(item)
     try:
         parts.port  # noqa: B018 - read for its ValueError
