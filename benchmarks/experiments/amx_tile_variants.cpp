@@ -4,7 +4,7 @@
 // float32 sums, no bias, from x's pieces [2, rows_padded, ldx] (bf16, rows padded to 16, K to 32, ldx ≥ K)
 // and W's tiles as pack_split_tiles packs them [count, 2, kp/2, 16, 2].  Model: on amx_tile_model.h.
 //   0: the shipped order: for each 32 k, each piece j of W (tmm6-7) meets pieces i < 2 − j of x (tmm4-5);
-//   1: the products outermost, each a whole k loop (the int8 kernel's one product);
+//   1: the products outermost, each a whole k loop (as the int8 kernel's one product);
 //   2: one row tile × 2 panels, two sets of input tiles taken in turn (tmm2, 4, 5 and tmm3, 6, 7), so
 //      that no tile is loaded while a product still reads it; 2 accumulators.
 // ldx > kp (x's rows 64 bytes longer) spreads a tile's 16 rows over more of L1's sets.
@@ -39,6 +39,21 @@ void store(const float (&acc)[2 * kTileRows][2 * kPanel], const Call& c, int64_t
     for (int64_t j = 0; j < columns; ++j) c.y[(r + i) * c.n + col + j] = acc[i][j];
 }
 
+// One or two row tiles of one piece of x, from `a` (ldx bf16 a row), times the pair's piece in tmm6-7,
+// into tmm0-3: the shipped kernel's innermost step, variants 0 and 1 alike.
+template <bool Model>
+ATTNMT_VARIANT inline void rows_times_pair(const uint16_t* a, int64_t ldx, bool lower) {
+  using namespace attnmt;
+  ATTNMT_TILE(loadd, 4, a, ldx * 2);
+  ATTNMT_TILE(dpbf16ps, 0, 4, 6);
+  ATTNMT_TILE(dpbf16ps, 1, 4, 7);
+  if (lower) {
+    ATTNMT_TILE(loadd, 5, a + kTileRows * ldx, ldx * 2);
+    ATTNMT_TILE(dpbf16ps, 2, 5, 6);
+    ATTNMT_TILE(dpbf16ps, 3, 5, 7);
+  }
+}
+
 template <bool Model, int Variant>
 ATTNMT_VARIANT void pairs(const Call& c, int64_t begin, int64_t end) {
   using namespace attnmt;
@@ -61,32 +76,14 @@ ATTNMT_VARIANT void pairs(const Call& c, int64_t begin, int64_t end) {
           for (int64_t j = 0; j < 2; ++j) {
             ATTNMT_TILE(loadd, 6, b0 + j * piece_w + g * kPanel, 4 * kPanel);
             ATTNMT_TILE(loadd, 7, b1 + j * piece_w + g * kPanel, 4 * kPanel);
-            for (int64_t i = 0; i + j < 2; ++i) {
-              const uint16_t* a = c.x + i * piece_x + r * c.ldx + g;
-              ATTNMT_TILE(loadd, 4, a, lda);
-              ATTNMT_TILE(dpbf16ps, 0, 4, 6);
-              ATTNMT_TILE(dpbf16ps, 1, 4, 7);
-              if (lower) {
-                ATTNMT_TILE(loadd, 5, a + kTileRows * c.ldx, lda);
-                ATTNMT_TILE(dpbf16ps, 2, 5, 6);
-                ATTNMT_TILE(dpbf16ps, 3, 5, 7);
-              }
-            }
+            for (int64_t i = 0; i + j < 2; ++i) rows_times_pair<Model>(c.x + i * piece_x + r * c.ldx + g, c.ldx, lower);
           }
       } else if constexpr (Variant == 1) {
         for (const auto& [i, j] : kProducts)
           for (int64_t g = 0; g < c.kp; g += kTileK) {
-            const uint16_t* a = c.x + i * piece_x + r * c.ldx + g;
-            ATTNMT_TILE(loadd, 4, a, lda);
             ATTNMT_TILE(loadd, 6, b0 + j * piece_w + g * kPanel, 4 * kPanel);
             ATTNMT_TILE(loadd, 7, b1 + j * piece_w + g * kPanel, 4 * kPanel);
-            ATTNMT_TILE(dpbf16ps, 0, 4, 6);
-            ATTNMT_TILE(dpbf16ps, 1, 4, 7);
-            if (lower) {
-              ATTNMT_TILE(loadd, 5, a + kTileRows * c.ldx, lda);
-              ATTNMT_TILE(dpbf16ps, 2, 5, 6);
-              ATTNMT_TILE(dpbf16ps, 3, 5, 7);
-            }
+            rows_times_pair<Model>(c.x + i * piece_x + r * c.ldx + g, c.ldx, lower);
           }
       } else {
         int set = 0;
