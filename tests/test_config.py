@@ -41,6 +41,7 @@ OUT_OF_RANGE = [
     ("log_every", 0, "log_every=0: use a whole number of at least 1"),
     ("model", {"dropout": 1.5}, "model: dropout=1.5: use a dropout probability from 0 to below 1"),
     ("model", {"attention_dropout": -0.1}, "model: attention_dropout=-0.1: use a dropout probability from 0"),
+    ("model", {"activation_dropout": 1}, "model: activation_dropout=1.0: use a dropout probability from 0 to below 1"),
     ("model", {"pad_id": 8000}, "model: pad_id=8000: use an id from 0 to 7999 (below vocab_size)"),
 ]
 
@@ -145,6 +146,14 @@ def test_a_model_override_fills_an_empty_model_section(tmp_path):
     path = tmp_path / "c.yaml"
     path.write_text("max_steps: 10\nmodel:\n")
     assert load_config(path, {"model.d_model": "32", "model.n_heads": "2"}).model == {"d_model": 32, "n_heads": 2}
+
+
+def test_activation_dropout_is_a_model_key_of_the_file_and_the_command_line(tmp_path):
+    path = tmp_path / "c.yaml"
+    path.write_text("model:\n  activation_dropout: 0.0\n")
+    assert load_config(path).model == {"activation_dropout": 0.0}
+    assert load_config(path, {"model.activation_dropout": "0.2"}).model == {"activation_dropout": 0.2}
+    assert load_config(path, {"model.activation_dropout": "null"}).model == {"activation_dropout": None}
 
 
 def test_a_model_override_into_a_model_that_is_not_a_section_is_refused(tmp_path):

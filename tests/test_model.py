@@ -159,3 +159,35 @@ def test_the_config_knows_the_models_size_before_it_is_built(changes):
 def test_absurd_model_sizes_are_refused_by_the_config(key, value):
     with pytest.raises(ConfigError, match=f"model: {key}={value}: must be a whole number from"):
         TransformerConfig.from_dict({**tiny_config().to_dict(), key: value}, source="model")
+
+
+def dropout_by_place(model: Transformer) -> dict[str, set[float]]:
+    """The probability of every dropout, inside the feed-forward blocks and elsewhere."""
+    from attnmt.dropout import Dropout
+
+    places: dict[str, set[float]] = {"feed-forward": set(), "elsewhere": set()}
+    for name, module in model.named_modules():
+        if isinstance(module, Dropout):
+            places["feed-forward" if name.endswith("feed_forward.dropout") else "elsewhere"].add(module.p)
+    return places
+
+
+@pytest.mark.parametrize(("activation_dropout", "inside"), [(None, 0.3), (0.0, 0.0), (0.05, 0.05)])
+def test_activation_dropout_is_the_feed_forwards_own_and_unset_is_dropouts(activation_dropout, inside):
+    """A Marian model (OPUS-MT: activation_dropout 0.0, dropout 0.1) was imported with dropout's 0.1 after
+    the feed-forward's activation too; a model without the key keeps the one P_drop it always had."""
+    model = Transformer(tiny_config(dropout=0.3, activation_dropout=activation_dropout))
+    assert dropout_by_place(model) == {"feed-forward": {inside}, "elsewhere": {0.3}}
+
+
+@pytest.mark.parametrize(("activation_dropout", "inside"), [(None, 0.2), (0.05, 0.05)])
+def test_set_dropout_moves_the_feed_forwards_dropout_only_where_activation_dropout_is_unset(activation_dropout,
+                                                                                          inside):
+    model = Transformer(tiny_config(dropout=0.1, activation_dropout=activation_dropout))
+    model.set_dropout(0.2, 0.0, activation_dropout)
+    assert dropout_by_place(model) == {"feed-forward": {inside}, "elsewhere": {0.2}}
+
+
+def test_a_config_json_without_activation_dropout_reads_as_unset():
+    saved = {key: value for key, value in tiny_config(dropout=0.1).to_dict().items() if key != "activation_dropout"}
+    assert TransformerConfig.from_saved(saved).activation_dropout is None

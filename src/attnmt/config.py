@@ -50,6 +50,7 @@ class TransformerConfig:
     d_ff: int = 2048  # inner width of the feed-forward sublayers
     dropout: float = 0.1  # dropout on embeddings and sublayer outputs (the paper: 0.1)
     attention_dropout: float = 0.0  # dropout on the attention weights
+    activation_dropout: float | None = None  # dropout after the feed-forward's activation (None: dropout's)
     max_positions: int = 1024  # longest sequence, BOS and EOS included
     norm_first: bool = False  # False: post-norm as in the paper; True: pre-norm
     positional: str = "sinusoidal"  # "sinusoidal", "learned" or "none"

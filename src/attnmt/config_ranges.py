@@ -91,7 +91,7 @@ TRAIN_RANGES = {
 }
 
 # TransformerConfig's numeric keys besides its sizes (SIZE_LIMITS) and token ids.
-MODEL_RANGES = {"dropout": DROPOUT, "attention_dropout": DROPOUT}
+MODEL_RANGES = {"dropout": DROPOUT, "attention_dropout": DROPOUT, "activation_dropout": DROPOUT}
 
 ADAM_BETA = Range(0, 1, below=True)
 

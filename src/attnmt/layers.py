@@ -111,6 +111,12 @@ class FeedForward(nn.Module):
         return self.linear2(self.dropout(self.activation(self.linear1(x))))
 
 
+def inner_dropout(dropout: float, activation_dropout: float | None) -> float:
+    """The feed-forward's own dropout, after its activation: ``activation_dropout``, or where that is
+    None the layer's ``dropout`` (the paper's single P_drop)."""
+    return dropout if activation_dropout is None else activation_dropout
+
+
 Sublayer = Callable[[Tensor], tuple[Tensor, Tensor | None]]
 
 
@@ -143,10 +149,11 @@ class EncoderLayer(nn.Module):
         norm_first: bool = False,
         activation: str = "relu",
         attention_dropout: float = 0.0,
+        activation_dropout: float | None = None,
     ) -> None:
         super().__init__()
         self.self_attn = MultiHeadAttention(d_model, n_heads, attention_dropout)
-        self.feed_forward = FeedForward(d_model, d_ff, dropout, activation)
+        self.feed_forward = FeedForward(d_model, d_ff, inner_dropout(dropout, activation_dropout), activation)
         self.norm1 = nn.LayerNorm(d_model)
         self.norm2 = nn.LayerNorm(d_model)
         self.dropout = Dropout(dropout)
@@ -210,11 +217,12 @@ class DecoderLayer(nn.Module):
         norm_first: bool = False,
         activation: str = "relu",
         attention_dropout: float = 0.0,
+        activation_dropout: float | None = None,
     ) -> None:
         super().__init__()
         self.self_attn = MultiHeadAttention(d_model, n_heads, attention_dropout)
         self.cross_attn = MultiHeadAttention(d_model, n_heads, attention_dropout)
-        self.feed_forward = FeedForward(d_model, d_ff, dropout, activation)
+        self.feed_forward = FeedForward(d_model, d_ff, inner_dropout(dropout, activation_dropout), activation)
         self.norm1 = nn.LayerNorm(d_model)
         self.norm2 = nn.LayerNorm(d_model)
         self.norm3 = nn.LayerNorm(d_model)

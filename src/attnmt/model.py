@@ -21,7 +21,7 @@ from attnmt.attention import MultiHeadAttention, causal_mask, padding_mask
 from attnmt.config import TransformerConfig
 from attnmt.dropout import Dropout
 from attnmt.errors import ConfigError
-from attnmt.layers import DecoderLayer, EncoderLayer, LayerCache, PositionalEncoding
+from attnmt.layers import DecoderLayer, EncoderLayer, FeedForward, LayerCache, PositionalEncoding, inner_dropout
 
 
 @dataclass
@@ -88,7 +88,7 @@ class Transformer(nn.Module):
         )
         self.embed_dropout = Dropout(c.dropout)
         layer_args = (c.d_model, c.n_heads, c.d_ff, c.dropout, c.norm_first, c.activation,
-                      c.attention_dropout)
+                      c.attention_dropout, c.activation_dropout)
         self.encoder_layers = nn.ModuleList(EncoderLayer(*layer_args) for _ in range(c.encoder_layers))
         self.decoder_layers = nn.ModuleList(DecoderLayer(*layer_args) for _ in range(c.decoder_layers))
         # Pre-norm stacks end with a LayerNorm; post-norm layers already end normalised.
@@ -99,14 +99,18 @@ class Transformer(nn.Module):
         if c.tie_embeddings or c.tie_output:
             self.output.weight = self.tgt_embed.weight
 
-    def set_dropout(self, dropout: float, attention_dropout: float) -> None:
+    def set_dropout(self, dropout: float, attention_dropout: float, activation_dropout: float | None) -> None:
         """Training's dropout from now on, in every layer (late dropout); ``config`` keeps the values
-        the model was built with, which inference ignores."""
+        the model was built with, which inference ignores.  ``activation_dropout``, inside the
+        feed-forward blocks, follows ``dropout`` where it is None."""
         for module in self.modules():
             if isinstance(module, Dropout):
                 module.p = dropout
             elif isinstance(module, MultiHeadAttention):
                 module.dropout = attention_dropout
+        for module in self.modules():  # after the loop above, which set their dropout to ``dropout`` too
+            if isinstance(module, FeedForward):
+                module.dropout.p = inner_dropout(dropout, activation_dropout)
 
     def reset_parameters(self) -> None:
         """Xavier-uniform matrices; embeddings N(0, d^-1/2) so that, scaled by √d, they have unit scale."""

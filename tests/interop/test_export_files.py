@@ -14,6 +14,8 @@ from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate
 from attnmt.interop import export, marian_import
+from attnmt.interop.marian import marian_config
+from attnmt.model import TransformerConfig
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # before transformers is imported: never reach the Hub
 pytestmark = pytest.mark.filterwarnings("ignore:Recommended. pip install sacremoses")
@@ -67,3 +69,21 @@ def test_the_marian_export_files_follow_the_umask_like_any_tools(imported, tmp_p
         os.umask(previous)
     modes = {path.name: path.stat().st_mode & 0o777 for path in out.iterdir()}
     assert "model.safetensors" in modes and set(modes.values()) == {0o640}, modes
+
+
+def test_marians_activation_dropout_is_imported_and_exported_apart_from_dropout(tmp_path):
+    """OPUS-MT has activation_dropout 0.0 beside dropout 0.1: the import read dropout's 0.1 into the
+    feed-forward (fine-tuning dropped out where Marian does not), and the export wrote it back as 0.1."""
+    hf_dir = write_random_marian(tmp_path / "hf", dropout=0.1, activation_dropout=0.0)
+    imported = marian_import.import_marian(hf_dir, tmp_path / "imported")
+    model, _ = load_model_dir(imported)
+    assert (model.config.dropout, model.config.activation_dropout) == (0.1, 0.0)
+    out = export.export_marian(imported, tmp_path / "marian")
+    settings = json.loads((out / "config.json").read_text())
+    assert (settings["dropout"], settings["activation_dropout"]) == (0.1, 0.0)
+
+
+@pytest.mark.parametrize(("activation_dropout", "written"), [(None, 0.2), (0.0, 0.0)])
+def test_the_export_writes_the_feed_forwards_dropout_the_model_applies(activation_dropout, written):
+    config = TransformerConfig(vocab_size=8, d_model=8, n_heads=2, dropout=0.2, activation_dropout=activation_dropout)
+    assert marian_config(config, 7, 7, pad_id=6, eos_id=0)["activation_dropout"] == written

@@ -55,6 +55,12 @@ def test_fine_tuning_starts_from_the_models_weights_shape_and_tokenizer(trained_
     assert 0 < moved < 1e-3  # Adam moves a weight about lr (1e-4) a step: it started from these weights
 
 
+def test_fine_tuning_may_set_the_activation_dropout_as_it_sets_the_dropout(trained_model, tmp_path):
+    config = fine_tune_config(tmp_path, trained_model, model=dict(dropout=0.1, activation_dropout=0.0))
+    trainer = Trainer(config, progress=False)
+    assert (trainer.model.config.dropout, trainer.model.config.activation_dropout) == (0.1, 0.0)
+
+
 def test_a_fine_tuning_run_resumes_like_any_run(trained_model, tmp_path):
     config = fine_tune_config(tmp_path, trained_model, max_steps=2)
     Trainer(config, progress=False).train()

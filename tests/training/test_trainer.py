@@ -21,6 +21,7 @@ from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError, NonFiniteLoss
 from attnmt.hardware import resolve_precision
+from attnmt.layers import FeedForward
 from attnmt.threads import Choice
 from attnmt.training import trainer as trainer_module
 from attnmt.training.averaging import average_checkpoints, keep_better_average
@@ -484,6 +485,19 @@ def test_late_dropout_leaves_what_it_does_not_name(tmp_path):
     for _ in range(6):
         trainer.train_step([next(stream)])
     assert dropout_in_layers(trainer.model) == {("dropout", 0.3), ("attention", 0.05)}
+
+
+@pytest.mark.parametrize(("activation_dropout", "inside"), [(None, 0.3), (0.05, 0.05)])
+def test_late_dropout_moves_the_feed_forwards_dropout_only_where_activation_dropout_is_unset(
+        tmp_path, activation_dropout, inside):
+    model = dict(d_model=32, n_heads=4, encoder_layers=1, decoder_layers=1, d_ff=64, dropout=0.0,
+                 activation_dropout=activation_dropout)
+    trainer = Trainer(late_dropout_config(tmp_path, model=model), progress=False)
+    stream = iter(trainer.batcher)
+    for _ in range(6):
+        trainer.train_step([next(stream)])
+    assert {m.dropout.p for m in trainer.model.modules() if isinstance(m, FeedForward)} == {inside}
+    assert ("dropout", 0.3) in dropout_in_layers(trainer.model)
 
 
 def test_a_run_with_late_dropout_resumes_exactly(tmp_path):

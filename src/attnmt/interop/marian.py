@@ -35,6 +35,7 @@ import torch
 from torch import Tensor
 
 from attnmt.errors import ConversionError
+from attnmt.layers import inner_dropout
 from attnmt.model import Transformer, TransformerConfig
 
 # attnmt parameter -> Marian parameter, for the vocabulary-sized tensors.
@@ -119,7 +120,8 @@ def marian_config(config: TransformerConfig, src_size: int, tgt_size: int, pad_i
         d_model=c.d_model, encoder_layers=c.encoder_layers, decoder_layers=c.decoder_layers,
         encoder_attention_heads=c.n_heads, decoder_attention_heads=c.n_heads,
         encoder_ffn_dim=c.d_ff, decoder_ffn_dim=c.d_ff, activation_function=c.activation,
-        dropout=c.dropout, attention_dropout=c.attention_dropout, activation_dropout=c.dropout,
+        dropout=c.dropout, attention_dropout=c.attention_dropout,
+        activation_dropout=inner_dropout(c.dropout, c.activation_dropout),
         max_position_embeddings=c.max_positions, scale_embedding=c.scale_embeddings,
         pad_token_id=pad_id, decoder_start_token_id=pad_id, eos_token_id=eos_id, forced_eos_token_id=eos_id,
         architectures=["MarianMTModel"],
@@ -183,6 +185,7 @@ def attnmt_config(marian: dict, unk_id: int, output_bias: bool) -> TransformerCo
         d_model=m["d_model"], n_heads=m["encoder_attention_heads"],
         encoder_layers=m["encoder_layers"], decoder_layers=m["decoder_layers"], d_ff=m["encoder_ffn_dim"],
         dropout=m["dropout"], attention_dropout=m["attention_dropout"],
+        activation_dropout=m.get("activation_dropout", m["dropout"]),  # OPUS-MT: 0.0, beside dropout 0.1
         max_positions=m["max_position_embeddings"], positional="sinusoidal", positional_layout="half",
         activation=ACTIVATIONS[m["activation_function"]], scale_embeddings=m["scale_embedding"],
         tie_embeddings=shared and tied, tie_output=tied and not shared, output_bias=output_bias,

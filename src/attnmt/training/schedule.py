@@ -37,7 +37,7 @@ class Schedule(RunState):
                   config.attention_dropout if c.late_attention_dropout is None else c.late_attention_dropout)
         if wanted == self.dropout:
             return
-        self.model.set_dropout(*wanted)
+        self.model.set_dropout(*wanted, config.activation_dropout)  # an unset one follows dropout
         self.dropout = wanted
         self.log.record({"step": self.step, "dropout": wanted[0], "attention_dropout": wanted[1]})
         self.log.line(f"step {self.step}: dropout {wanted[0]}, attention dropout {wanted[1]} from here "

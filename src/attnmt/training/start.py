@@ -32,7 +32,7 @@ from attnmt.training.tokenize_corpora import text_pairs
 
 DEFAULT_VOCAB_SIZE = 8000
 # Model keys a fine-tuning run (or a resume) may set anew: they change training, not the function.
-TRAINING_ONLY_KEYS = ("dropout", "attention_dropout")
+TRAINING_ONLY_KEYS = ("dropout", "attention_dropout", "activation_dropout")
 # Model keys the tokenizer decides.
 VOCABULARY_SIZES = ("vocab_size", "src_vocab_size")
 # What cuts the training corpora into batches, besides the corpora themselves.
@@ -236,7 +236,7 @@ def training_settings(config: TrainConfig, model_config: TransformerConfig) -> T
             raise ConfigError(
                 f"model.{key}: {value!r} differs from the model's {getattr(model_config, key)!r}; a run that "
                 f"starts from a trained model keeps its shape: remove model.{key} "
-                f"(only {' and '.join(TRAINING_ONLY_KEYS)} may change)")
+                f"(only {', '.join(TRAINING_ONLY_KEYS[:-1])} and {TRAINING_ONLY_KEYS[-1]} may change)")
     return replace(model_config, **{key: given[key] for key in TRAINING_ONLY_KEYS if key in given})
 
 
