@@ -11,6 +11,7 @@ import torch
 from support import PAIRS, write_random_marian
 
 from attnmt.checkpoint import load_model_dir
+from attnmt.cli.main import main
 from attnmt.decoding import Decoding
 from attnmt.decoding.translate import translate
 from attnmt.interop import export, marian_import
@@ -87,3 +88,21 @@ def test_marians_activation_dropout_is_imported_and_exported_apart_from_dropout(
 def test_the_export_writes_the_feed_forwards_dropout_the_model_applies(activation_dropout, written):
     config = TransformerConfig(vocab_size=8, d_model=8, n_heads=2, dropout=0.2, activation_dropout=activation_dropout)
     assert marian_config(config, 7, 7, pad_id=6, eos_id=0)["activation_dropout"] == written
+
+
+@pytest.mark.parametrize("form", ["marian", "ctranslate2"])
+def test_export_prints_its_own_line_alone_and_leaves_transformers_progress_bars_as_they_were(imported, tmp_path,
+                                                                                             capsys, form):
+    """transformers' "Writing model shards" and "Loading weights" bars came out on stderr."""
+    pytest.importorskip(form if form == "ctranslate2" else "transformers")
+    from transformers.utils import logging as hf_logging
+
+    shown = hf_logging.is_progress_bar_enabled()
+    hf_logging.enable_progress_bar()
+    try:
+        assert main(["export", "--model", str(imported), "--format", form, "--out", str(tmp_path / "out")]) == 0
+        assert hf_logging.is_progress_bar_enabled()
+    finally:
+        if not shown:
+            hf_logging.disable_progress_bar()
+    assert capsys.readouterr() == (f"wrote a {form} model to {tmp_path / 'out'}\n", "")

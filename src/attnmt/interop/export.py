@@ -159,6 +159,20 @@ def load_marian_weights(hf_model: torch.nn.Module, weights: dict[str, Tensor]) -
 
 
 @contextlib.contextmanager
+def no_progress_bars(transformers: ModuleType) -> Iterator[None]:
+    """Without transformers' progress bars (save_pretrained's "Writing model shards", from_pretrained's
+    "Loading weights"), so that a command prints its own lines alone.  The switch is transformers'
+    (and huggingface_hub's) for the whole process: it is put back as it was found."""
+    shown = transformers.utils.logging.is_progress_bar_enabled()
+    transformers.utils.logging.disable_progress_bar()
+    try:
+        yield
+    finally:
+        if shown:
+            transformers.utils.logging.enable_progress_bar()
+
+
+@contextlib.contextmanager
 def no_sacremoses_hint() -> Iterator[None]:
     """Silences MarianTokenizer's "Recommended: pip install sacremoses": sacremoses normalises the
     punctuation of text to translate, which neither the export nor CTranslate2's converter reads."""
@@ -202,7 +216,8 @@ def export_marian(model_dir: str | Path, out: str | Path, weights: str | Path | 
     hf_model.generation_config.update(bad_words_ids=[[vocab.pad_id]], num_beams=4, min_new_tokens=1,
                                       max_length=model.config.max_positions)
     make_folder(out)
-    hf_model.save_pretrained(str(out))
+    with no_progress_bars(transformers):
+        hf_model.save_pretrained(str(out))
     write_marian_tokenizer(out, vocab, transformers)
     for path in out.iterdir():  # save_pretrained writes model.safetensors privately (0600)
         if path.is_file() and not path.is_symlink():
@@ -242,7 +257,7 @@ def export_ctranslate2(
     The SentencePiece models travel along (source.spm, target.spm) for tokenising.
     """
     ctranslate2 = require("ctranslate2", "exporting to CTranslate2")
-    require("transformers", "exporting to CTranslate2")
+    transformers = require("transformers", "exporting to CTranslate2")
     out = Path(out)
     check_empty(out)
     if quantization not in (None, *QUANTIZATIONS):
@@ -252,6 +267,6 @@ def export_ctranslate2(
         if (marian_dir / "target_vocab.json").exists():
             raise ConversionError("CTranslate2's Marian converter needs one vocabulary shared by source and target")
         converter = zero_start_converter(ctranslate2)(str(marian_dir), copy_files=["source.spm", "target.spm"])
-        with no_sacremoses_hint():  # the converter loads the export's MarianTokenizer again
+        with no_sacremoses_hint(), no_progress_bars(transformers):  # it loads the export's model and tokenizer again
             converter.convert(str(out), quantization=quantization, force=True)
     return out

@@ -35,7 +35,7 @@ from attnmt.checkpoint import (
 )
 from attnmt.errors import AttnmtWarning
 from attnmt.files import make_folder
-from attnmt.interop.export import check_empty, require
+from attnmt.interop.export import check_empty, no_progress_bars, require
 from attnmt.interop.marian import ConversionError, attnmt_config, attnmt_weights, decoder_start_refusal
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.text.vocab_tokenizer import VocabTokenizer
@@ -219,12 +219,11 @@ def quiet_loading(transformers: ModuleType) -> Iterator[None]:
     that ``load_marian_model`` says in one).  The report is filtered out rather than its logger's level
     raised: transformers logs more (about tensor parallelism) when that level is WARNING or above."""
     report = logging.getLogger("transformers.modeling_utils")
-    bar = transformers.utils.logging.is_progress_bar_enabled()
     held = Held()
     report.addFilter(held)
-    transformers.utils.logging.disable_progress_bar()
     try:
-        yield
+        with no_progress_bars(transformers):
+            yield
     except BaseException:  # where loading fails, the report says why: transformers' error points to it
         report.removeFilter(held)
         for record in held.records:
@@ -232,8 +231,6 @@ def quiet_loading(transformers: ModuleType) -> Iterator[None]:
         raise
     finally:
         report.removeFilter(held)
-        if bar:
-            transformers.utils.logging.enable_progress_bar()
 
 
 class Held(logging.Filter):
