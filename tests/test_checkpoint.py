@@ -290,3 +290,26 @@ def test_average_may_replace_the_models_weights_with_the_average(tmp_path):
     out = model_dir / "model.safetensors"  # no checkpoint's: attnmt demo keeps an average there
     assert main(["average", "--model", str(model_dir), "--last", "2", "--out", str(out)]) == 0
     assert checkpoint.read_tensors(model_dir / "model.safetensors")["norm.weight"].tolist() == [1.5] * 4
+
+
+def hugging_face_marian_folder(folder: Path, **says) -> Path:
+    """The files of a Hugging Face Marian model as the Hub holds them (the weights a stand-in)."""
+    folder.mkdir()
+    settings = {"d_model": 512, "encoder_layers": 6, "decoder_start_token_id": 58100, "vocab_size": 58101, **says}
+    (folder / "config.json").write_text(json.dumps(settings))
+    for name in ("pytorch_model.bin", "vocab.json", "source.spm", "target.spm"):
+        (folder / name).write_bytes(b"{}")
+    return folder
+
+
+@pytest.mark.parametrize("says", [{"model_type": "marian"}, {"architectures": ["MarianMTModel"]}])
+def test_a_hugging_face_marian_folder_is_named_as_one_with_the_import_to_run(tmp_path, capsys, monkeypatch, says):
+    """It listed config.json's Marian keys as unknown attnmt keys, and said nothing of the import."""
+    folder = hugging_face_marian_folder(tmp_path / "opus-mt-en-de", **says)
+    message = (f"{folder} is a Hugging Face Marian model, not an attnmt model: run "
+               f"`attnmt import --from-marian {folder} --out NEWDIR` first")
+    with pytest.raises(ModelDirError, match=f"^{re.escape(message)}$"):
+        load_model_dir(folder)
+    monkeypatch.setattr("sys.stdin", io.StringIO("Hello.\n"))
+    assert main(["translate", "--model", str(folder)]) == 2
+    assert capsys.readouterr().err == f"attnmt: error: {message}\n"

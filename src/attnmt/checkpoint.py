@@ -156,6 +156,9 @@ def load_model_config(model_dir: Path) -> TransformerConfig:
         raise ModelDirError(f"{path}: not found; is {model_dir} an attnmt model directory?") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise ModelDirError(f"{path}: not valid JSON ({error})") from None
+    if is_hugging_face_marian(values):  # else its ~27 keys are listed as unknown, and nothing says what to do
+        raise ModelDirError(f"{model_dir} is a Hugging Face Marian model, not an attnmt model: run "
+                            f"`attnmt import --from-marian {model_dir} --out NEWDIR` first")
     if isinstance(values, dict) and VocabTokenizer.stored_in(model_dir):
         # imported from Marian before source_eos existed: Marian's sources always end with </s>
         values = {"source_eos": True, **values}
@@ -165,6 +168,16 @@ def load_model_config(model_dir: Path) -> TransformerConfig:
         raise ModelDirError(str(error)) from None
     except TypeError as error:
         raise ModelDirError(f"{path}: {error}") from None
+
+
+def is_hugging_face_marian(values: object) -> bool:
+    """Whether a config.json is transformers' for a Marian model (``model_type`` or ``architectures``
+    says so): keys attnmt's config.json never has."""
+    if not isinstance(values, dict):
+        return False
+    architectures = values.get("architectures")
+    return values.get("model_type") == "marian" or (
+        isinstance(architectures, list) and "MarianMTModel" in architectures)
 
 
 def load_tokenizer(model_dir: Path, config: TransformerConfig) -> Tokenizer | VocabTokenizer:
