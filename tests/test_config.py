@@ -10,7 +10,9 @@ import pytest
 from support import run_cli, tiny_config
 
 from attnmt.config import TrainConfig, TransformerConfig, load_config, parse_duration
-from attnmt.errors import ConfigError
+from attnmt.config_ranges import check_even_d_model
+from attnmt.errors import ConfigError, ConversionError
+from attnmt.interop.marian import attnmt_config
 
 # A value outside each numeric key's range, and what the error says (matched literally).
 OUT_OF_RANGE = [
@@ -97,6 +99,17 @@ def test_train_refuses_an_odd_d_model_with_sinusoidal_positions_in_one_line_nami
     assert err.splitlines() == ["attnmt: error: model: d_model=63: sinusoidal positions need an even d_model (a "
                                 "sine and a cosine for each frequency); use an even one, or positional: learned"]
     assert TransformerConfig(d_model=63, n_heads=7, positional="learned").d_model == 63  # no table, no pairs
+
+
+def test_one_rule_refuses_an_odd_d_model_for_sinusoidal_positions_in_each_readers_words():
+    """The rule was written twice, in the model config and in the Marian import; each now only words it."""
+    check_even_d_model(64, "", "")
+    with pytest.raises(ConversionError, match=r"^d_model=33: attnmt's sinusoidal positions need an even d_model, "
+                                              r"so it cannot import this model$"):
+        attnmt_config({"d_model": 33, "encoder_attention_heads": 3, "decoder_attention_heads": 3,
+                       "encoder_ffn_dim": 64, "decoder_ffn_dim": 64, "activation_function": "relu"}, 1, False)
+    with pytest.raises(ConfigError, match=r"^d_model=9: the table's sinusoidal positions need an even d_model!$"):
+        check_even_d_model(9, "the table's ", "!")
 
 
 def test_numpys_bools_are_the_bools_they_are():

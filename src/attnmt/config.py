@@ -24,6 +24,7 @@ from attnmt.config_ranges import (
     TRAIN_RANGES,
     Range,
     check_adam_betas,
+    check_even_d_model,
     check_ranges,
     check_tokenizer_options,
     checked_fields,
@@ -87,9 +88,9 @@ class TransformerConfig:
             if getattr(self, key) not in allowed:
                 named = ", ".join(repr(name) for name in allowed[:-1])
                 raise ConfigError(f"{key}={getattr(self, key)!r}: use {named} or {allowed[-1]!r}")
-        if self.positional == "sinusoidal" and self.d_model % 2:  # else the model fails as it is built
-            raise ConfigError(f"d_model={self.d_model}: sinusoidal positions need an even d_model (a sine and a "
-                              "cosine for each frequency); use an even one, or positional: learned")
+        if self.positional == "sinusoidal":
+            check_even_d_model(self.d_model, "", " (a sine and a cosine for each frequency); use an even one, or "
+                                                 "positional: learned")
         for key in (f.name for f in fields(self) if f.type == "bool"):  # as from_dict's reading refuses them
             if (switch := truth_value(getattr(self, key))) is None:
                 raise ConfigError(f"{key} must be true or false, got {getattr(self, key)!r}")

@@ -15,7 +15,7 @@ from dataclasses import dataclass, fields
 
 import numpy as np
 
-from attnmt.errors import ConfigError
+from attnmt.errors import ConfigError, UserError
 
 # The largest size each model key may have: far beyond any translation model (the paper's big model has
 # d_model 1024, d_ff 4096, 16 heads and 6 + 6 layers; sentences are tens of tokens), so that a config.json
@@ -136,6 +136,15 @@ def check_ranges(config: object, ranges: dict[str, Range]) -> None:
         value = getattr(config, key)
         if value is not None and not valid.holds(value):
             raise ConfigError(f"{key}={value}: use {valid.describe(whole=types[key].startswith('int'))}")
+
+
+def check_even_d_model(d_model: object, whose: str, advice: str, error: type[UserError] = ConfigError) -> None:
+    """The one rule for sinusoidal positions' width: an even d_model, a sine and a cosine for each
+    frequency (attnmt's table fails on an odd one as the model is built; transformers' Marian computes
+    one more sine than cosine).  ``whose`` and ``advice`` fit the message to its reader: a config's
+    (what to change) or an import's (that it cannot be made)."""
+    if isinstance(d_model, int) and d_model % 2:
+        raise error(f"d_model={d_model}: {whose}sinusoidal positions need an even d_model{advice}")
 
 
 def check_adam_betas(betas: object) -> tuple[float, float]:

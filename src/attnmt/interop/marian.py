@@ -34,6 +34,7 @@ import json
 import torch
 from torch import Tensor
 
+from attnmt.config_ranges import check_even_d_model
 from attnmt.errors import ConversionError
 from attnmt.layers import inner_dropout
 from attnmt.model import Transformer, TransformerConfig
@@ -167,9 +168,7 @@ def attnmt_config(marian: dict, unk_id: int, output_bias: bool) -> TransformerCo
             f"activation_function={m['activation_function']!r} is not supported; "
             f"attnmt has {', '.join(sorted(ACTIVATIONS))}"
         )
-    if isinstance(m["d_model"], int) and m["d_model"] % 2:  # transformers computes one more sine than cosine
-        raise ConversionError(f"d_model={m['d_model']}: attnmt's sinusoidal positions need an even d_model, so "
-                              "it cannot import this model")
+    check_even_d_model(m["d_model"], "attnmt's ", ", so it cannot import this model", ConversionError)
     if m["decoder_start_token_id"] != m["pad_token_id"]:  # bos == pad below; bos == eos would ban the EOS
         raise ConversionError(decoder_start_refusal(m["decoder_start_token_id"], m["pad_token_id"]))
     source_eos = m.get(SOURCE_EOS_KEY, True)
