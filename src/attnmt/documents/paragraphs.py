@@ -30,6 +30,7 @@ from attnmt.decoding import MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.quality import Assessment, Assessor, joined
 from attnmt.decoding.translate import Translation, translate_n_best
+from attnmt.documents.bidi import CONTROLS
 from attnmt.documents.flat import SOFT_HYPHEN, has_words
 from attnmt.documents.pipeline import (
     DocumentOptions,
@@ -44,6 +45,8 @@ from attnmt.documents.spans import WORD, Weights
 from attnmt.inspect.align import pharaoh, trace_alignment, trace_weights
 from attnmt.inspect.trace import PieceCodec, TranslationAttention, trace_translation
 from attnmt.model import Transformer
+
+UNREAD = CONTROLS | {SOFT_HYPHEN}  # what ``word_numbers`` reads past, in a text and in its sentences
 
 
 @dataclass
@@ -262,19 +265,25 @@ def word_numbers(sentences: Sequence[str], text: str) -> list[list[int]]:
     so that a URL taken out of a sentence, which ``text`` holds, is not taken for one of its words.
     It is looked for in ``text`` without its soft hyphens, as the sentences were read
     (attnmt.documents.flat.FlatBuilder.add_text drops them: "co\u00adoperative" is "cooperative"),
-    and numbered by where it stands in ``text``."""
+    and, on both sides, without bidirectional controls (attnmt.documents.bidi: those at a sentence's
+    edges are no part of it, "\u2067A" holds the sentence's "A"; half a pair is left out of a
+    translation), and numbered by where it stands in ``text``."""
     starts = [match.start() for match in WORD.finditer(text)]
-    places = [k for k, character in enumerate(text) if character != SOFT_HYPHEN] + [len(text)]
-    plain = text.replace(SOFT_HYPHEN, "")
+    places = [k for k, character in enumerate(text) if character not in UNREAD] + [len(text)]
+    plain = unread(text)
     word_starts, numbers, position = {match.start() for match in WORD.finditer(plain)}, [], 0
     for sentence in sentences:
         each = []
-        for word in sentence.split():
+        for word in map(unread, sentence.split()):
             at = find_word(plain, word, position, word_starts)
             each.append(max(bisect_right(starts, places[position if at < 0 else at]) - 1, 0))
             position = position if at < 0 else at + len(word)
         numbers.append(each)
     return numbers
+
+
+def unread(text: str) -> str:
+    return "".join(character for character in text if character not in UNREAD)
 
 
 def find_word(text: str, word: str, position: int, starts: set[int]) -> int:

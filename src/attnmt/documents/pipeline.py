@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Protocol
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.inputs import check_batch_limits, check_decoding
+from attnmt.documents.bidi import balanced
 from attnmt.documents.flat import (
     SENTENCE_ENDS,
     FlatBuilder,
@@ -221,7 +222,8 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
                                                                        strict=True))
     if repeats is not None:
         repeats.done(translated)
-    translations = [without_added_end(flat, span, translated[s][0]) if s in translated else s  # no letters: as it is
+    # No letters: as it is.  A control the model wrote half of a pair of is left out (attnmt.documents.bidi).
+    translations = [without_added_end(flat, span, balanced(translated[s][0])) if s in translated else s
                     for (flat, span), s in zip(pairs(flats, sentences), sources, strict=True)]
     alignments: list[Weights | None] = [
         None if i not in wanted else translated[s][1] if s in translated else identity(len(s.split()))

@@ -15,34 +15,42 @@ from itertools import pairwise
 
 from sentencex import get_sentence_boundaries
 
-from attnmt.documents.spans import strip
+from attnmt.documents.bidi import edges, kept_in_pairs
 
 
 def sentence_spans(text: str, language: str = "en", split: bool = True,
                    breaks: Sequence[int] = (), stops: Sequence[tuple[int, str]] = ()) -> list[tuple[int, int]]:
-    """[start, end) of each sentence of ``text``, whitespace around it left out; one span for
-    the whole (stripped) text when not ``split``; [] for blank text.  No sentence goes on past
-    a position in ``breaks`` (a tab between fields: attnmt.documents.flat.FlatText.breaks), and
-    none ends inside a word that starts with "." (".NET": ``splits_a_dotted_word``).  ``stops``:
-    (position, characters) that a reader sees in the text but ``text`` does not hold (a stop kept
-    in markup, ``beach<b>.</b> A cat``), read where they stand (``with_stops``)."""
+    """[start, end) of each sentence of ``text``, the whitespace and bidirectional controls around
+    it left out (attnmt.documents.bidi: they stay where they stand, as the spacing between
+    sentences does, but for a control whose partner the sentence holds: ``kept_in_pairs``); one
+    span for the whole (stripped) text when not ``split``; [] for blank text.  No sentence goes on
+    past a position in ``breaks`` (a tab between fields: attnmt.documents.flat.FlatText.breaks),
+    and none ends inside a word that starts with "." (".NET": ``splits_a_dotted_word``).
+    ``stops``: (position, characters) that a reader sees in the text but ``text`` does not hold (a
+    stop kept in markup, ``beach<b>.</b> A cat``), read where they stand (``with_stops``)."""
+    return kept_in_pairs(text, segmented(text, language, split, breaks, stops))
+
+
+def segmented(text: str, language: str, split: bool, breaks: Sequence[int],
+              stops: Sequence[tuple[int, str]]) -> list[tuple[int, int]]:
+    """``sentence_spans`` with every control at a sentence's edges left out, paired or not."""
     if stops and split:
         return with_stops(text, language, breaks, stops)
     inner = sorted(b for b in set(breaks) if 0 < b < len(text))
     if inner:
         return [(start + s, start + e) for start, end in pairwise([0, *inner, len(text)])
-                for s, e in sentence_spans(text[start:end], language, split)]
+                for s, e in segmented(text[start:end], language, split, (), ())]
     if not text.strip():
         return []
     if not split:
-        return [strip(text, 0, len(text))]
+        return [span for span in [edges(text, 0, len(text))] if span[0] < span[1]]
     bounds: list[tuple[int, int]] = []
     for found in get_sentence_boundaries(language, text):
         start, end = found["start_index"], found["end_index"]
         if bounds and splits_a_dotted_word(text, start):
             start = bounds.pop()[0]
         bounds.append((start, end))
-    spans = [strip(text, start, end) for start, end in bounds]
+    spans = [edges(text, start, end) for start, end in bounds]
     return [span for span in spans if span[0] < span[1]]
 
 
@@ -57,7 +65,7 @@ def splits_a_dotted_word(text: str, at: int) -> bool:
 
 def with_stops(text: str, language: str, breaks: Sequence[int],
                stops: Sequence[tuple[int, str]]) -> list[tuple[int, int]]:
-    """``sentence_spans`` of ``text`` read with ``stops`` in it: the segmenter sees "beach. A cat"
+    """``segmented`` spans of ``text`` read with ``stops`` in it: the segmenter sees "beach. A cat"
     where ``text`` has "beach A cat" (the stop kept whole in its element), so a sentence ends there,
     as the reader sees it (and "Mr<b>.</b> Smith", an abbreviation, does not end one).  Each span is
     given back in ``text``; one that ends with a stop ends where the stop stands."""
@@ -76,6 +84,6 @@ def with_stops(text: str, language: str, breaks: Sequence[int],
     read = "".join(shown)
     # A break stays after the stops at its place: "Name<b>.</b><tab/>John" ends "Name" with its stop.
     moved = [len([p for p in places if p < b]) + sum(len(c) for p, c in stops if p == b) for b in breaks]
-    spans = [strip(text, places[s] if s < len(places) else len(text), ends[e - 1])
-             for s, e in sentence_spans(read, language, True, moved)]
+    spans = [edges(text, places[s] if s < len(places) else len(text), ends[e - 1])
+             for s, e in segmented(read, language, True, moved, ())]
     return [span for span in spans if span[0] < span[1]]

@@ -46,6 +46,7 @@ from collections.abc import Sequence
 from itertools import accumulate, pairwise
 from typing import TYPE_CHECKING
 
+from attnmt.documents.bidi import edges
 from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, split_at_breaks, tag_name
 from attnmt.documents.flat import FlatText, Place, has_words
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_sentences, translate_flats
@@ -333,7 +334,8 @@ def runs_on(text: str, following: str, language: str) -> bool:
     if not (has_words(text) and first_letter.islower()):
         return False
     first = text.strip()
-    return all(end != len(first) for _, end in sentence_spans(f"{first} {following.strip()}", language))
+    ends = edges(first, 0, len(first))[1]  # where a sentence of it ends: before a control closing it
+    return all(end != ends for _, end in sentence_spans(f"{first} {following.strip()}", language))
 
 
 def split_cues(flat: FlatText, content: Sequence[str | Nested], sources: Sequence[str], vtt: bool) -> list[str] | None:

@@ -1,0 +1,89 @@
+"""Unicode's bidirectional controls around and inside the sentences a model reads.
+
+Right-to-left text mixed with left-to-right text is held in place by invisible controls
+(Unicode's bidirectional algorithm, UAX #9): the isolates LRI, RLI, FSI (U+2066-U+2068), each
+closed by a PDI (U+2069); the embeddings and overrides LRE, RLE, LRO, RLO (U+202A, U+202B,
+U+202D, U+202E), each closed by a PDF (U+202C); and the marks LRM, RLM, ALM (U+200E, U+200F,
+U+061C), which close nothing.  A model has rarely seen them (a SentencePiece model reads an isolate
+as an unknown piece and writes none back), so:
+
+- controls at a sentence's edges are no part of the sentence (``edges``): they stay where they
+  stand, in the spacing between sentences, which a translation keeps as it was; an isolate around
+  a sentence or a line comes back around its translation, in pairs, and the space after it stays;
+- controls inside a sentence go to the model with it, and whatever of them its translation holds
+  is kept only in pairs (``balanced``): half a pair would mis-embed the rest of the line.
+"""
+
+from __future__ import annotations
+
+ISOLATES = "\u2066\u2067\u2068"  # LRI, RLI, FSI
+CLOSE_ISOLATE = "\u2069"  # PDI
+EMBEDDINGS = "\u202a\u202b\u202d\u202e"  # LRE, RLE, LRO, RLO
+CLOSE_EMBEDDING = "\u202c"  # PDF
+MARKS = "\u200e\u200f\u061c"  # LRM, RLM, ALM
+CONTROLS = frozenset(ISOLATES + CLOSE_ISOLATE + EMBEDDINGS + CLOSE_EMBEDDING + MARKS)
+
+
+def is_edge(character: str) -> bool:
+    """Whether ``character`` is left out at a sentence's edge: whitespace or a bidirectional control."""
+    return character.isspace() or character in CONTROLS
+
+
+def edges(text: str, start: int, end: int) -> tuple[int, int]:
+    """[start, end) without the whitespace and bidirectional controls at either end
+    (``"\\u2067A man is walking.\\u2069 "`` -> ``"A man is walking."``)."""
+    while start < end and is_edge(text[start]):
+        start += 1
+    while end > start and is_edge(text[end - 1]):
+        end -= 1
+    return start, end
+
+
+def partners(text: str) -> dict[int, int]:
+    """Where each control of ``text`` that is paired stands -> where its partner stands (both
+    ways): a PDI closes the last isolate still open, a PDF the last embedding or override opened
+    inside it; an isolate's end cuts off the embeddings opened inside it, unclosed."""
+    open_ones: list[int] = []  # where each control still open stands, innermost last
+    found: dict[int, int] = {}
+    for k, character in enumerate(text):
+        if character in ISOLATES or character in EMBEDDINGS:
+            open_ones.append(k)
+        elif character == CLOSE_ISOLATE:
+            isolates = [n for n, at in enumerate(open_ones) if text[at] in ISOLATES]
+            if isolates:
+                found[open_ones[isolates[-1]]] = k
+                del open_ones[isolates[-1]:]
+        elif character == CLOSE_EMBEDDING and open_ones and text[open_ones[-1]] in EMBEDDINGS:
+            found[open_ones.pop()] = k
+    return found | {closing: opening for opening, closing in found.items()}
+
+
+def balanced(text: str) -> str:
+    """``text`` with every control that opens or closes nothing (``partners``) left out; the
+    paired ones stay, with the marks.  ``"Ein \u2067Mann geht."`` -> ``"Ein Mann geht."``."""
+    if not any(character in CONTROLS for character in text):
+        return text
+    paired = partners(text)
+    return "".join(character for k, character in enumerate(text)
+                   if k in paired or character not in CONTROLS or character in MARKS)
+
+
+def kept_in_pairs(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans``, [start, end) of the sentences of ``text`` with the controls at their ``edges``
+    left out, each widened back over such a control whose partner (``partners``) stays inside a
+    sentence: left between sentences, where the translation keeps it, it would lose its partner,
+    which the model reads.  (``"\u2067A dog runs.\u2069 A cat" unsplit: the model reads
+    the isolate whole, and its translation keeps it whole or not at all.)"""
+    paired = partners(text)
+    spans = list(spans)
+    while True:  # one control at a time: widening a sentence can take in another one's partner
+        inside = {k for start, end in spans for k in range(start, end)}
+        k = next((k for k, partner in sorted(paired.items()) if k not in inside and partner in inside), None)
+        if k is None:
+            return spans
+        if paired[k] > k:  # its partner is on: the next sentence starts here
+            n = next(n for n, (start, _) in enumerate(spans) if start > k)
+            spans[n] = (k, spans[n][1])
+        else:
+            n = max(n for n, (_, end) in enumerate(spans) if end <= k)
+            spans[n] = (spans[n][0], k + 1)

@@ -1,0 +1,150 @@
+"""Unicode's bidirectional controls around and inside sentences (attnmt.documents.bidi), through
+plain text, the server's paragraphs, markup and Word files, with the stand-in translators of
+conftest.py.  The model read an isolate at a sentence's edge as an unknown piece and dropped it;
+a closing one that the segmenter put at the next sentence's start took the space after it along."""
+
+import pytest
+from lxml import etree
+from office_files import W, read_members, word_paragraph
+
+from attnmt.decoding.quality import Assessment
+from attnmt.decoding.translate import Translation
+from attnmt.documents.bidi import balanced, edges
+from attnmt.documents.markup import translate_markup
+from attnmt.documents.office import translate_office
+from attnmt.documents.paragraphs import paragraph, text_pairs, word_numbers
+from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences, translate_lines
+from attnmt.documents.subtitles import runs_on
+
+GERMAN = {"A man is walking.": ("Ein Mann geht spazieren.", []), "A dog runs.": ("Ein Hund rennt.", []),
+          "A cat sleeps.": ("Eine Katze schläft.", [])}
+LRI, RLI, FSI, PDI = "\u2066", "\u2067", "\u2068", "\u2069"
+LRE, RLE, PDF, LRO, RLO = "\u202a", "\u202b", "\u202c", "\u202d", "\u202e"
+LRM, RLM, ALM = "\u200e", "\u200f", "\u061c"
+
+
+def test_controls_around_a_sentence_come_back_around_its_translation_with_the_space_after_it(known):
+    """The repro: "Ein Mann geht spazieren.Ein Hund rennt." (both controls and the space lost) and
+    "Eine Katze schläft.\\u202c" (the opening control lost, the closing one kept)."""
+    translator = known(GERMAN)
+    out = translate_lines([f"{RLI}A man is walking.{PDI} A dog runs.", f"{RLE}A cat sleeps.{PDF}"], translator)
+    assert out == [f"{RLI}Ein Mann geht spazieren.{PDI} Ein Hund rennt.", f"{RLE}Eine Katze schläft.{PDF}"]
+    assert translator.given == ["A man is walking.", "A dog runs.", "A cat sleeps."]
+
+
+@pytest.mark.parametrize("opening, closing", [(LRI, PDI), (RLI, PDI), (FSI, PDI), (LRE, PDF), (RLE, PDF),
+                                              (LRO, PDF), (RLO, PDF)])
+def test_a_pair_around_a_whole_line_wraps_its_whole_translation(mirror, opening, closing):
+    out = translate_lines([f"{opening}A dog runs. A cat sleeps.{closing}"], mirror)
+    assert out == [f"{opening}RUNS. DOG A SLEEPS. CAT A{closing}"]
+    assert mirror.given == ["A dog runs.", "A cat sleeps."]
+
+
+def test_a_pair_around_the_second_of_two_sentences_wraps_its_translation_alone(known):
+    out = translate_lines([f"A dog runs.  {RLI}A cat sleeps.{PDI}  A man is walking."], known(GERMAN))
+    assert out == [f"Ein Hund rennt.  {RLI}Eine Katze schläft.{PDI}  Ein Mann geht spazieren."]
+
+
+@pytest.mark.parametrize("line", [f"{RLE}A cat sleeps.", f"A cat sleeps.{PDF}", f"A dog runs. {PDI}A cat sleeps.",
+                                  f"A dog runs.{RLM} A cat sleeps.", f"{LRM}A dog runs. {ALM}A cat sleeps."])
+def test_a_lone_control_or_a_mark_at_an_edge_stays_where_it_was(same, line):
+    assert translate_lines([line], same) == [line]
+    assert same.given == [sentence for sentence in ["A dog runs.", "A cat sleeps."] if sentence in line]
+
+
+def test_a_pair_inside_a_sentence_goes_to_the_model_and_comes_back_whole_or_not_at_all(same, fixed):
+    line = f"He said {RLI}shalom{PDI} to me."
+    assert translate_lines([line], same) == [line]
+    assert translate_lines([line], fixed(f"Er sagte {RLI}shalom zu mir.", [])) == ["Er sagte shalom zu mir."]
+
+
+def test_a_pair_whose_halves_fall_in_two_sentences_is_left_out_of_both_translations(same):
+    """Each sentence's translation would keep half of the pair: "A man \\u2067walks." mis-embeds the rest."""
+    assert translate_lines([f"A man {RLI}walks. A dog{PDI} runs."], same) == ["A man walks. A dog runs."]
+
+
+@pytest.mark.parametrize("line, split, read", [
+    (f"{RLI}A man walks. A dog{PDI} runs.", True, [f"{RLI}A man walks.", f"A dog{PDI} runs."]),
+    (f"{RLI}A man walks.{PDI} A dog runs.", False, [f"{RLI}A man walks.{PDI} A dog runs."]),
+])
+def test_a_control_at_an_edge_whose_partner_is_inside_a_sentence_goes_to_the_model_with_it(known, line, split,
+                                                                                          read):
+    """Kept between sentences, the isolate's start stayed while the model, which drops such controls
+    (a SentencePiece model's unknown pieces), dropped its end: unbalanced."""
+    german = ["Ein Mann geht.", "Ein Hund rennt."] if split else ["Ein Mann geht. Ein Hund rennt."]
+    translator = known({sentence: (translation, []) for sentence, translation in zip(read, german, strict=True)})
+    assert translate_lines([line], translator, DocumentOptions(split=split)) == ["Ein Mann geht. Ein Hund rennt."]
+    assert translator.given == read
+
+
+@pytest.mark.parametrize("inside", ["שלום עולם.", "مرحبا بالعالم."])
+def test_right_to_left_text_inside_an_isolate_is_read_without_its_controls(same, inside):
+    line = f"{RLI}{inside}{PDI} A dog runs."
+    assert translate_lines([line], same) == [line]
+    assert same.given == [inside, "A dog runs."]
+
+
+@pytest.mark.parametrize("text, expected", [
+    (f"a {RLI}b{PDI} c", f"a {RLI}b{PDI} c"),
+    (f"a {RLI}b c", "a b c"),
+    (f"a b{PDI} c{PDF}", "a b c"),
+    (f"{LRI}a {RLE}b{PDF} c{PDI}", f"{LRI}a {RLE}b{PDF} c{PDI}"),
+    (f"{LRI}a {RLE}b{PDI} c{PDF}", f"{LRI}a b{PDI} c"),  # the isolate's end cuts the embedding off unclosed
+    (f"{RLE}a {LRI}b{PDF} c{PDI}", f"a {LRI}b c{PDI}"),  # inside an isolate, a PDF closes nothing opened outside it
+    (f"{RLM}a{LRM}", f"{RLM}a{LRM}"),
+])
+def test_balanced_keeps_controls_only_in_pairs(text, expected):
+    assert balanced(text) == expected
+
+
+def test_edges_leave_out_spaces_and_controls_at_either_end_only():
+    text = f" {RLI} A {LRI}b{PDI}.{PDI} "
+    assert text[slice(*edges(text, 0, len(text)))] == f"A {LRI}b{PDI}."
+
+
+def test_the_words_of_a_line_with_controls_at_its_sentences_edges_are_numbered_as_pharaoh_splits_it():
+    """The sentence's "A" was looked for past the text's "\\u2067A" and found in the next sentence."""
+    text = f"{RLI}A dog runs.{PDI} A cat sleeps."
+    sentences = paragraph_sentences(text)
+    assert sentences == ["A dog runs.", "A cat sleeps."]
+    assert word_numbers(sentences, text) == [[0, 1, 2], [3, 4, 5]]
+    translated = f"{RLI}Ein Hund rennt.{PDI} Eine Katze schläft."
+    diagonal = [(0, 0), (1, 1), (2, 2)]
+    assert text_pairs([diagonal, diagonal], sentences, ["Ein Hund rennt.", "Eine Katze schläft."], text,
+                      translated) == [(k, k) for k in range(6)]
+
+
+def test_a_translation_that_lost_half_a_pair_is_numbered_without_it():
+    assert word_numbers([f"Ein {RLI}Hund rennt."], "Ein Hund rennt.") == [[0, 1, 2]]
+
+
+def test_the_servers_hypotheses_and_word_probabilities_keep_the_controls_in_place():
+    """attnmt.documents.paragraphs.paragraph: what /v1/translate and ``attnmt translate
+    --output-format jsonl`` give for a text of several sentences."""
+    text = f"{RLI}A dog runs.{PDI} A cat sleeps."
+    sentences = paragraph_sentences(text)
+    found = [[Translation(german, -1.0, -2.0, Assessment(0.9, [], False, [(w, 0.5) for w in german.split()]))]
+             for german in ("Ein Hund rennt.", "Eine Katze schläft.")]
+    [best] = paragraph(text, sentences, found, lambda s, t: [], DocumentOptions()).hypotheses
+    assert best.text == f"{RLI}Ein Hund rennt.{PDI} Eine Katze schläft."
+    assert best.assessment.words == [(word, 0.5) for word in best.text.split()]
+
+
+def test_html_text_keeps_the_controls_around_its_sentences(known):
+    translator = known(GERMAN)
+    [out] = translate_markup([f"<p>{RLI}A man is walking.{PDI} A dog runs.</p>"], translator)
+    assert out == f"<p>{RLI}Ein Mann geht spazieren.{PDI} Ein Hund rennt.</p>"
+
+
+def test_a_word_run_keeps_the_controls_around_its_sentences(known):
+    translator = known(GERMAN)
+    runs = f'<w:r><w:t xml:space="preserve">{RLI}A man is walking.{PDI} A dog runs.</w:t></w:r>'
+    out = translate_office(word_paragraph(runs), ".docx", translator, DocumentOptions())
+    texts = etree.fromstring(read_members(out)["word/document.xml"]).iter(f"{{{W}}}t")
+    assert "".join(t.text or "" for t in texts) == f"{RLI}Ein Mann geht spazieren.{PDI} Ein Hund rennt."
+    assert translator.given == ["A man is walking.", "A dog runs."]
+
+
+def test_a_cue_ending_with_a_closed_isolate_ends_its_sentence():
+    """Its sentence's end was taken to be before the PDI: the next cue was read as going on with it."""
+    assert not runs_on(f"A dog runs.{PDI}", "then a cat sleeps.", "en")
