@@ -140,11 +140,13 @@ def epub_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
     vocabulary = Vocabulary(source_lang=options.source_lang)
     epub3 = opf.getroot().get("version", "3.0").split(".")[0] != "2"
     parts = []
+    seen: set[str] = set()  # a member two items link ("a.xhtml", "./a.xhtml") is translated and listed once
     for item in opf.getroot().iterfind(f"{{{OPF}}}manifest/{{{OPF}}}item"):
         member = posixpath.normpath(posixpath.join(folder, unquote(item.get("href", ""))))  # an IRI: %20 a space
         kind = item.get("media-type", "")
-        if member not in archive or kind not in (*PAGES, TOC):
+        if member not in archive or kind not in (*PAGES, TOC) or member in seen:
             continue
+        seen.add(member)
         tree = parse_part(archive, member, doctype=True)
         root = tree.getroot()
         job: PageJob | ContentsJob
