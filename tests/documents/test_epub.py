@@ -37,3 +37,31 @@ def test_a_page_two_manifest_items_link_is_translated_and_listed_once(same):
     assert out[PAGE] == once[PAGE]
     assert [(s.place.part, s.source) for s in review.segments] == [(PAGE, "One"), (PAGE, "A dog runs on the grass.")]
     assert review.sentences == 2
+
+
+TWO_LANGUAGES = "<dc:language>en</dc:language>\n    <dc:language>fr</dc:language>\n  </metadata>"
+
+
+def with_two_languages() -> bytes:
+    return with_package(lambda opf: opf.replace("<dc:language>en</dc:language></metadata>", TWO_LANGUAGES))
+
+
+def metadata(book: bytes) -> str:
+    """The package's metadata as written, from its ``<metadata`` to its ``</metadata>``."""
+    opf = read_members(book)[PACKAGE].decode()
+    return opf[opf.index("<metadata"):opf.index("</metadata>") + len("</metadata>")]
+
+
+def test_a_book_stating_two_languages_states_the_target_once(mirror):
+    """It said <dc:language>de</dc:language><dc:language>de</dc:language>."""
+    out = translate_file_bytes(with_two_languages(), "book.epub", mirror, GERMAN)
+    assert metadata(out) == metadata(with_two_languages()).replace(TWO_LANGUAGES,
+                                                                   "<dc:language>de</dc:language>\n  </metadata>")
+
+
+def test_a_book_whose_every_sentence_kept_its_source_keeps_both_its_languages(mirror):
+    from attnmt.decoding.quality import Assessment
+
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5, source_below=True)
+    out = translate_file_bytes(with_two_languages(), "book.epub", mirror, GERMAN, review=review)
+    assert metadata(out) == metadata(with_two_languages())
