@@ -73,6 +73,16 @@ def test_an_inline_passage_in_another_language_than_the_source_and_its_text_is_k
     assert same.given == given
 
 
+@pytest.mark.parametrize("attribute", ['lang="fr"', 'xml:lang="fr"'])
+def test_a_kept_passage_is_not_glued_to_a_word_it_did_not_touch(fixed, attribute):
+    """The model dropped the comma after it and put "und" there: "bonjour mon ami</span>und"."""
+    page = f'<p>The man said: <span {attribute}>bonjour mon ami</span>, and a woman laughed.</p>'
+    model = fixed("Der Mann, der Teig und eine Frau lachen.", [(0, 0), (1, 1), (2, 3), (4, 4), (5, 5), (6, 6)])
+    assert one(page, model) == (f'<p>Der Mann, der Teig <span {attribute}>bonjour mon ami</span> und eine Frau '
+                                "lachen.</p>")
+    assert model.given == ["The man said: , and a woman laughed."]
+
+
 @pytest.mark.parametrize("page, given", [
     ('<p>A man walks his <span lang="X-NONE">dog in the park</span> today.</p>',
      ["A man walks his dog in the park today."]),

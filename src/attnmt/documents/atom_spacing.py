@@ -53,3 +53,14 @@ def unglued(text: str, position: int, atoms: Sequence[Mark], before: str, after:
     if shows_text and not after and not last.glued_after and text[position:position + 1].isalnum():
         after = " "
     return before, after
+
+
+def would_glue(atom: Mark, beside: str, before: bool) -> bool:
+    """Whether ``atom``, were the space between it and ``beside`` (the target's text on that side,
+    ``before`` it or after it) taken out, would show text right against a letter or digit it did
+    not touch in the source, as unglued keeps it from doing: attnmt.documents.spans.part_words_in_place
+    takes out the space beside an atom that parts words (``results<br/>for``), but a passage kept
+    whole (``said: <i lang="fr">bonjour</i>, and``) that lands before a word keeps its space
+    (``Teig <i lang="fr">bonjour</i> und``, not ``bonjour</i>und``)."""
+    glued = atom.glued_before if before else atom.glued_after
+    return atom.shows_text and not glued and (beside[-1:] if before else beside[:1]).isalnum()

@@ -3,8 +3,8 @@
 and the EPUB 2 table of contents (toc.ncx) entry by entry (ENTRIES).  Pages are parsed as XML, as
 EPUB readers parse them, and written back as XML.  With a target language, each page's
 ``xml:lang`` (and ``lang``, but on an EPUB 2 page without one: XHTML 1.1 has none), those of its
-blocks of translated text and the elements around them (TreeJob), the package's ``dc:language``
-and the table of contents' ``xml:lang`` say it (a page's root and the table of contents' once
+blocks of translated text and the elements around them (TreeJob), the package's first ``dc:language``
+(the others taken out) and the table of contents' ``xml:lang`` say it (a page's root and the table of contents' once
 something of theirs is translated: one whose every sentence kept its source, --below-quality
 source, keeps its language, and so does the package's where every sentence of the book kept
 its source: PackageJob).  The manifest's links are IRIs:
@@ -78,21 +78,53 @@ class ContentsJob:
 
 
 class PackageJob:
-    """The package's ``dc:language`` elements, which epub_parts made say the target language: they
-    say again what they said where the book's every sentence kept its source (``texts``, the page
-    jobs' flat texts: FlatText.source_kept, --below-quality source), as its pages' roots do."""
+    """The package's ``dc:language`` elements: the first says the target language, the others (a
+    book in English and French) are taken out, as the translation is in one language; where the
+    book's every sentence kept its source (``texts``, the page jobs' flat texts:
+    FlatText.source_kept, --below-quality source) they are all put back as they were, as its
+    pages' roots keep theirs."""
 
-    def __init__(self, languages: list[etree._Element], texts: list[FlatText]) -> None:
+    def __init__(self, languages: list[etree._Element], texts: list[FlatText], target_lang: str) -> None:
         self.languages, self.texts = languages, texts
-        self.stated = [language.text for language in languages]  # before epub_parts sets the target's
+        self.stated = [language.text for language in languages]
+        languages[0].text = target_lang
+        self.taken = [take_out(language) for language in languages[1:]]
 
     def flats(self) -> list[FlatText]:
         return []
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
         if self.texts and all(flat.source_kept for flat in self.texts):
+            for language, place in reversed(list(zip(self.languages[1:], self.taken, strict=True))):
+                put_back(language, *place)
             for language, stated in zip(self.languages, self.stated, strict=True):
                 language.text = stated
+
+
+def take_out(element: etree._Element) -> tuple[etree._Element, etree._Element | None, str | None]:
+    """Removes ``element`` with the whitespace before it (the line it stood on), so that what
+    follows keeps its indentation; returns where it was, for put_back: its parent, the sibling
+    before it and the text that sibling (or, with none, the parent) ended with."""
+    parent, previous = element.getparent(), element.getprevious()
+    before = parent.text if previous is None else previous.tail
+    if previous is None:
+        parent.text = element.tail
+    else:
+        previous.tail = element.tail
+    parent.remove(element)  # its tail goes with it
+    return parent, previous, before
+
+
+def put_back(element: etree._Element, parent: etree._Element, previous: etree._Element | None,
+             before: str | None) -> None:
+    """``element`` where take_out took it from (elements taken out one after another are put back
+    last first)."""
+    if previous is None:
+        parent.insert(0, element)
+        parent.text = before
+    else:
+        previous.addnext(element)
+        previous.tail = before
 
 
 def say_page_language(root: etree._Element, lang: str | None, with_lang: bool) -> None:
@@ -140,11 +172,13 @@ def epub_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
     vocabulary = Vocabulary(source_lang=options.source_lang)
     epub3 = opf.getroot().get("version", "3.0").split(".")[0] != "2"
     parts = []
+    seen: set[str] = set()  # a member two items link ("a.xhtml", "./a.xhtml") is translated and listed once
     for item in opf.getroot().iterfind(f"{{{OPF}}}manifest/{{{OPF}}}item"):
         member = posixpath.normpath(posixpath.join(folder, unquote(item.get("href", ""))))  # an IRI: %20 a space
         kind = item.get("media-type", "")
-        if member not in archive or kind not in (*PAGES, TOC):
+        if member not in archive or kind not in (*PAGES, TOC) or member in seen:
             continue
+        seen.add(member)
         tree = parse_part(archive, member, doctype=True)
         root = tree.getroot()
         job: PageJob | ContentsJob
@@ -157,8 +191,6 @@ def epub_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
     if options.target_lang:
         languages = list(opf.getroot().iter(f"{{{DC}}}language"))
         texts = [flat for part in parts for job in part.jobs for flat in job.flats()]
-        package = [PackageJob(languages, texts)] if languages else []
-        for language in languages:
-            language.text = options.target_lang
+        package = [PackageJob(languages, texts, options.target_lang)] if languages else []
         parts.append(Part(opf_path, opf, package, changed=bool(languages)))
     return parts

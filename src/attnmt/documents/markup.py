@@ -64,7 +64,8 @@ def translatable_attributes(root: etree._Element, vocabulary: Vocabulary,
 
 
 class TreeJob:
-    """The runs and listed attributes under one root: their flat texts, then, given the translated
+    """The runs and listed attributes under one root: their flat texts (the runs in document order,
+    then the attributes, as a review numbers and lists them: docs/documents.md), then, given the translated
     contents (in the same order), the tree changed in place; with a target language, the blocks of
     translated text and the elements around them say it (attnmt.documents.language).  A block
     whose sentences all kept their source text (--below-quality source: FlatText.source_kept) is

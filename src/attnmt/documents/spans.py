@@ -42,7 +42,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from attnmt.documents.atom_spacing import atom_spaces, unglued
+from attnmt.documents.atom_spacing import atom_spaces, unglued, would_glue
 from attnmt.documents.flat import FlatText, Mark, closing_length
 
 WORD = re.compile(r"\S+")
@@ -355,7 +355,8 @@ def part_words_in_place(flat: FlatText, content: list[str | Nested]) -> None:
     """A line break or a tab that had no space beside it in the source takes the place of the
     target's space between the words either side ("results<br/>for", not "results <br/>for";
     "Name:<tab/>John", not "Name:<tab/> John"), wherever that space is: in the break's own run,
-    or, where the formatting changes at the break, in the text around that run.  In place."""
+    or, where the formatting changes at the break, in the text around that run.  Not where an atom
+    that shows text would then touch a word it did not touch in the source (would_glue).  In place."""
     leaves: list[tuple[list[str | Nested], int]] = []  # every text and atom, in document order
 
     def walk(pieces: list[str | Nested]) -> None:
@@ -364,6 +365,13 @@ def part_words_in_place(flat: FlatText, content: list[str | Nested]) -> None:
                 leaves.append((pieces, i))
             else:
                 walk(piece.content)
+
+    def text_beside(n: int, step: int) -> str:  # from leaf n outward, up to the next atom
+        texts = []
+        while 0 <= n < len(leaves) and isinstance(text := leaves[n][0][leaves[n][1]], str):
+            texts.append(text)
+            n += step
+        return "".join(texts[::step])
 
     walk(content)
     for n, (pieces, i) in enumerate(leaves):
@@ -375,9 +383,12 @@ def part_words_in_place(flat: FlatText, content: list[str | Nested]) -> None:
             if 0 <= neighbour < len(leaves) and not (mark.space_before if before else mark.space_after):
                 holder, k = leaves[neighbour]
                 text = holder[k]
-                if isinstance(text, str) and before and text.endswith(" "):
+                if not isinstance(text, str) or would_glue(mark, text_beside(neighbour, -1 if before else 1).strip(" "),
+                                                           before):
+                    continue
+                if before and text.endswith(" "):
                     holder[k] = text[:-1]
-                elif isinstance(text, str) and not before and text.startswith(" "):
+                elif not before and text.startswith(" "):
                     holder[k] = text[1:]
     for pieces, _ in leaves:
         pieces[:] = [piece for piece in pieces if piece != ""]

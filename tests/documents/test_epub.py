@@ -1,0 +1,67 @@
+"""An EPUB book's package (attnmt.documents.epub): the pages its manifest lists, each translated
+once, and the languages it states.  Mirror: words upper-cased in reverse order."""
+
+from office_files import epub2_file, read_members, write_members
+
+from attnmt.documents.files import translate_file_bytes
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.review import Review
+
+GERMAN = DocumentOptions(target_lang="de")
+PACKAGE = "OEBPS/content.opf"
+PAGE = "OEBPS/Text/chapter 1.xhtml"
+
+
+def every_sentence(sources, texts):
+    """An assessment under a threshold of 1: every sentence is listed."""
+    from attnmt.decoding.quality import Assessment
+
+    return [Assessment(0.9, [], False) for _ in sources]
+
+
+def with_package(change) -> bytes:
+    """epub2_file, its content.opf changed by ``change`` (a function of its text)."""
+    members = read_members(epub2_file())
+    members[PACKAGE] = change(members[PACKAGE].decode()).encode()
+    return write_members(members)
+
+
+def test_a_page_two_manifest_items_link_is_translated_and_listed_once(same):
+    """Linked as "Text/chapter%201.xhtml" and "./Text/chapter%201.xhtml", it was translated twice
+    and its sentences listed twice in the review ("17 of 17" for 15)."""
+    book = with_package(lambda opf: opf.replace("</manifest>", '<item id="b" href="./Text/chapter%201.xhtml" '
+                                                               'media-type="application/xhtml+xml"/></manifest>'))
+    review = Review(every_sentence, 1.0)
+    out = read_members(translate_file_bytes(book, "book.epub", same, GERMAN, review=review))
+    once = read_members(translate_file_bytes(epub2_file(), "book.epub", same, GERMAN))
+    assert out[PAGE] == once[PAGE]
+    assert [(s.place.part, s.source) for s in review.segments] == [(PAGE, "One"), (PAGE, "A dog runs on the grass.")]
+    assert review.sentences == 2
+
+
+TWO_LANGUAGES = "<dc:language>en</dc:language>\n    <dc:language>fr</dc:language>\n  </metadata>"
+
+
+def with_two_languages() -> bytes:
+    return with_package(lambda opf: opf.replace("<dc:language>en</dc:language></metadata>", TWO_LANGUAGES))
+
+
+def metadata(book: bytes) -> str:
+    """The package's metadata as written, from its ``<metadata`` to its ``</metadata>``."""
+    opf = read_members(book)[PACKAGE].decode()
+    return opf[opf.index("<metadata"):opf.index("</metadata>") + len("</metadata>")]
+
+
+def test_a_book_stating_two_languages_states_the_target_once(mirror):
+    """It said <dc:language>de</dc:language><dc:language>de</dc:language>."""
+    out = translate_file_bytes(with_two_languages(), "book.epub", mirror, GERMAN)
+    assert metadata(out) == metadata(with_two_languages()).replace(TWO_LANGUAGES,
+                                                                   "<dc:language>de</dc:language>\n  </metadata>")
+
+
+def test_a_book_whose_every_sentence_kept_its_source_keeps_both_its_languages(mirror):
+    from attnmt.decoding.quality import Assessment
+
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5, source_below=True)
+    out = translate_file_bytes(with_two_languages(), "book.epub", mirror, GERMAN, review=review)
+    assert metadata(out) == metadata(with_two_languages())
