@@ -264,3 +264,15 @@ def test_decode_leaves_no_space_at_the_end_where_a_lone_word_start_piece_is_last
 def test_one_string_given_to_a_batch_encoder_is_refused_not_encoded_a_character_a_line(tokenizer, method):
     with pytest.raises(ConfigError, match=r"^texts: expected a list of texts, got str; pass \[text\] for one$"):
         getattr(tokenizer, method)("A dog")
+
+
+@pytest.mark.parametrize("train", [Tokenizer.train, train_sentencepiece])
+def test_one_string_given_to_train_on_is_refused_not_trained_on_a_character_a_line(train):
+    with pytest.raises(ConfigError, match=r"^sentences: expected a list of texts, got str; pass \[text\] for one$"):
+        train("data/corpus.en", vocab_size=100)
+
+
+@pytest.mark.parametrize("sentences", [[], ["", "  "], iter([])])
+def test_training_on_no_sentences_says_there_are_none(sentences):
+    with pytest.raises(ConfigError, match=r"^the training text has no sentences \(or only empty ones\)"):
+        Tokenizer.train(sentences, vocab_size=100)

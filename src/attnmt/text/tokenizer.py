@@ -242,13 +242,22 @@ def train_sentencepiece(sentences: Iterable[str], vocab_size: int = 8000, seed: 
     model_type "unigram" or "bpe" ("char" and "word" too), character_coverage (below 1.0 for scripts with thousands
     of rare characters, e.g. 0.9995 for Chinese), user_defined_symbols kept whole (language
     tags such as ">>de<<"), byte_fallback.  `text` names the sentences in messages ("the source side's text").
+
+    A lone str is refused (``check_text_list``): it was trained on as sentences of one character each,
+    the letters of a file's name.  So is a text of nothing but empty lines, where SentencePiece's own
+    error names a line of its C++.
     """
+    check_text_list(sentences, "sentences")
     check_tokenizer_options(options)
     options = sentencepiece_options(options)
+    sample = sample_sentences(sentences, MAX_TRAINING_SENTENCES, seed)
+    if all(isinstance(sentence, str) and not sentence.strip() for sentence in sample):
+        raise ConfigError(f"{text} has no sentences (or only empty ones): give at least one sentence to train "
+                          "the tokenizer on")
     writer = io.BytesIO()
     try:
         spm.SentencePieceTrainer.train(
-            sentence_iterator=iter(sample_sentences(sentences, MAX_TRAINING_SENTENCES, seed)),
+            sentence_iterator=iter(sample),
             model_writer=writer,
             vocab_size=vocab_size,
             hard_vocab_limit=False,
