@@ -144,6 +144,24 @@ def test_attributes_given_as_one_string_are_refused():
         DocumentOptions(attributes="alt")
 
 
+@pytest.mark.parametrize("option, message", [
+    ({"source_lang": None}, r"source_lang: expected a language code such as 'en', got None"),
+    ({"target_lang": 3}, r"target_lang: expected a language code such as 'de' \(or None: .*\), got 3"),
+    ({"attributes": None}, r"attributes: expected a tuple of names, such as \('alt', 'title'\), got None"),
+    ({"split": "no"}, r"split: expected true or false, got 'no'"),
+    ({"macros": 1}, r"macros: expected true or false, got 1"),
+])
+def test_a_document_option_of_the_wrong_type_is_named(option, message):
+    with pytest.raises(ConfigError, match=rf"^document option {message}$"):
+        DocumentOptions(**option)
+
+
+def test_document_switches_and_attributes_are_read_as_bools_and_a_tuple():
+    options = DocumentOptions(split=np.False_, macros=np.True_, attributes=(name for name in ["alt", "title"]))
+    assert (options.split, options.macros, options.attributes) == (False, True, ("alt", "title"))
+    assert type(options.split) is bool and type(options.macros) is bool
+
+
 def test_a_whole_max_tokens_of_another_number_type_is_taken():
     model, tokenizer = ending_model(), CharTokenizer()
     assert translate(model, tokenizer, ["a cat"], max_tokens=4096.0) == translate(model, tokenizer, ["a cat"])

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Protocol
 
+from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.inputs import check_batch_limits, check_decoding
@@ -80,16 +81,38 @@ class DocumentOptions:
     xliff_hint: str = "a name ending .xml translates it as plain XML"
 
     def __post_init__(self) -> None:
+        """One clear error for an option of the wrong type, before any document is read: a None source_lang
+        was an AttributeError here, a number for target_lang a TypeError deep in lxml, and split="no" was
+        taken as true (any non-empty text is)."""
+        if not isinstance(self.source_lang, str):
+            raise ConfigError(f"document option source_lang: expected a language code such as 'en', "
+                              f"got {self.source_lang!r}")
         if not self.source_lang.strip():
             raise ConfigError("document option source_lang is empty: give a language code such as 'en'")
-        if isinstance(self.attributes, str) or not all(isinstance(name, str) for name in self.attributes):
+        if self.target_lang is not None and not isinstance(self.target_lang, str):
+            raise ConfigError(f"document option target_lang: expected a language code such as 'de' (or None: "
+                              f"lang attributes left as they were), got {self.target_lang!r}")
+        for name in ("split", "macros"):
+            if (switch := truth_value(getattr(self, name))) is None:
+                raise ConfigError(f"document option {name}: expected true or false, got {getattr(self, name)!r}")
+            object.__setattr__(self, name, switch)  # frozen: set once, here
+        self.check_attributes()
+
+    def check_attributes(self) -> None:
+        """``attributes`` as a tuple of names an attribute can have; ConfigError otherwise (one str
+        "alt" was the attributes a, l and t; a generator was used up by the check)."""
+        names = self.attributes
+        if isinstance(names, Iterable) and not isinstance(names, str | bytes):
+            names = tuple(names)
+        if not isinstance(names, tuple) or not all(isinstance(name, str) for name in names):
             raise ConfigError(f"document option attributes: expected a tuple of names, such as ('alt', 'title'), "
-                              f"got {self.attributes!r}")  # "alt" was the attributes a, l and t
-        for name in self.attributes:
+                              f"got {self.attributes!r}")
+        for name in names:
             if not ATTRIBUTE_NAME.fullmatch(name):
                 raise ConfigError(f"document option attributes (--attributes): {name!r} cannot be an attribute's "
                                   "name (a letter or '_' first, then letters, digits, '-', '_', '.', ':'); separate "
                                   "names with commas, as in 'alt,title'")
+        object.__setattr__(self, "attributes", names)
 
 
 DEFAULT_OPTIONS = DocumentOptions()
