@@ -210,6 +210,14 @@ def test_sizes_that_are_no_positive_count_are_rejected_in_one_line(sizes, messag
         MultiHeadAttention(*sizes)
 
 
+@pytest.mark.parametrize("p", [-0.5, 1.5])
+def test_an_attention_dropout_that_is_no_probability_is_rejected_as_the_module_is_built(p):
+    """-0.5 was taken, and in training the fused kernel said it does "not support dropout > 0"."""
+    message = rf"^MultiHeadAttention: dropout probability must be between 0 and 1, got {p}$"
+    with pytest.raises(ValueError, match=message):
+        MultiHeadAttention(8, 2, dropout=p)
+
+
 def test_sizes_of_any_numeric_type_are_counts():
     mha = MultiHeadAttention(np.int64(8), np.int32(2), d_k=4.0, d_v=np.int64(2))
     assert (mha.n_heads, mha.d_k, mha.d_v) == (2, 4, 2) and type(mha.n_heads) is int

@@ -180,6 +180,13 @@ def test_dropout_gradient_is_the_same_mask_and_eval_is_identity(dropout_path):
         Dropout(1.5)
 
 
+@pytest.mark.parametrize("p", [-0.5, 2.0])
+def test_the_dropout_function_rejects_what_is_no_probability(p):
+    """p = -0.5 zeroed half the elements and scaled the rest by 0.667."""
+    with pytest.raises(ValueError, match=rf"^dropout probability must be between 0 and 1, got {p}$"):
+        dropout_module.dropout(torch.ones(8), p)
+
+
 def test_dropout_repeats_under_a_seed_and_keeps_the_dtype(dropout_path):
     x = torch.ones(50, 50, dtype=torch.bfloat16)
     torch.manual_seed(3)

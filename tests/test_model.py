@@ -188,6 +188,22 @@ def test_set_dropout_moves_the_feed_forwards_dropout_only_where_activation_dropo
     assert dropout_by_place(model) == {"feed-forward": {inside}, "elsewhere": {0.2}}
 
 
+@pytest.mark.parametrize(("given", "name", "bad"), [((-0.5, 0.1), "dropout", -0.5),
+                                                   ((0.1, 2.0), "attention_dropout", 2.0),
+                                                   ((0.1, 0.1, -0.1), "activation_dropout", -0.1)])
+def test_set_dropout_rejects_what_is_no_probability_and_changes_no_layer(given, name, bad):
+    model = Transformer(tiny_config(dropout=0.1))
+    with pytest.raises(ValueError, match=rf"^{name}: dropout probability must be between 0 and 1, got {bad}$"):
+        model.set_dropout(*given)
+    assert dropout_by_place(model) == {"feed-forward": {0.1}, "elsewhere": {0.1}}
+
+
+def test_set_dropout_without_activation_dropout_moves_the_feed_forwards_with_dropout():
+    model = Transformer(tiny_config(dropout=0.1))
+    model.set_dropout(0.3, 0.0)
+    assert dropout_by_place(model) == {"feed-forward": {0.3}, "elsewhere": {0.3}}
+
+
 def test_a_config_json_without_activation_dropout_reads_as_unset():
     saved = {key: value for key, value in tiny_config(dropout=0.1).to_dict().items() if key != "activation_dropout"}
     assert TransformerConfig.from_saved(saved).activation_dropout is None

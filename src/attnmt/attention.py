@@ -18,7 +18,7 @@ import torch.nn.functional as F
 from torch import Tensor, nn
 
 from attnmt.config_ranges import whole_number
-from attnmt.dropout import dropout
+from attnmt.dropout import check_probability, dropout
 
 
 def padding_mask(tokens: Tensor, pad_id: int) -> Tensor:
@@ -189,6 +189,7 @@ class MultiHeadAttention(nn.Module):
                 f"d_model={d_model} is not divisible by n_heads={n_heads}: each head gets "
                 f"d_model/n_heads dimensions. Choose n_heads that divides d_model, or give d_k and d_v."
             )
+        check_probability(dropout, "MultiHeadAttention: ")
         self.n_heads = n_heads
         self.d_k = d_k if d_k is not None else d_model // n_heads
         self.d_v = d_v if d_v is not None else d_model // n_heads

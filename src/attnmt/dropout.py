@@ -29,6 +29,7 @@ LEVELS = 1 << 16  # of every LEVELS values, round(p · LEVELS) are zeroed
 def dropout(x: Tensor, p: float) -> Tensor:
     """x with each element zeroed with probability p (rounded to a multiple of 1/65536) and the
     rest scaled by 1 / (1 - p): training's dropout, for the modules and for attention weights."""
+    check_probability(p)
     dropped, scale = levels(p)
     if dropped == 0:
         return x
@@ -43,6 +44,14 @@ def dropout(x: Tensor, p: float) -> Tensor:
     return x * torch.where(keep, x.new_tensor(scale), x.new_zeros(()))
 
 
+def check_probability(p: float, where: str = "") -> None:
+    """ValueError where ``p`` is no probability (``where``, "attention_dropout: ", names it): p = -0.5
+    zeroed half the elements and scaled the rest by 0.667, p = 2 failed later inside torch, and
+    attention's fused kernel says a negative p is "dropout > 0", which it does not support."""
+    if not 0.0 <= p <= 1.0:
+        raise ValueError(f"{where}dropout probability must be between 0 and 1, got {p}")
+
+
 def levels(p: float) -> tuple[int, float]:
     """(the values of every LEVELS zeroed, the survivors' scale) for dropout probability p."""
     dropped = round(p * LEVELS)
@@ -55,8 +64,7 @@ class Dropout(nn.Module):
 
     def __init__(self, p: float = 0.1) -> None:
         super().__init__()
-        if not 0.0 <= p <= 1.0:
-            raise ValueError(f"dropout probability must be between 0 and 1, got {p}")
+        check_probability(p)
         self.p = p
 
     def forward(self, x: Tensor) -> Tensor:

@@ -19,7 +19,7 @@ from torch import Tensor, nn
 
 from attnmt.attention import MultiHeadAttention, causal_mask, padding_mask
 from attnmt.config import TransformerConfig
-from attnmt.dropout import Dropout
+from attnmt.dropout import Dropout, check_probability
 from attnmt.errors import ConfigError
 from attnmt.layers import DecoderLayer, EncoderLayer, FeedForward, LayerCache, PositionalEncoding, inner_dropout
 
@@ -99,10 +99,15 @@ class Transformer(nn.Module):
         if c.tie_embeddings or c.tie_output:
             self.output.weight = self.tgt_embed.weight
 
-    def set_dropout(self, dropout: float, attention_dropout: float, activation_dropout: float | None) -> None:
+    def set_dropout(self, dropout: float, attention_dropout: float, activation_dropout: float | None = None) -> None:
         """Training's dropout from now on, in every layer (late dropout); ``config`` keeps the values
         the model was built with, which inference ignores.  ``activation_dropout``, inside the
-        feed-forward blocks, follows ``dropout`` where it is None."""
+        feed-forward blocks, follows ``dropout`` where it is None.  Each is checked to be a
+        probability before any layer changes (ValueError naming it)."""
+        for name, p in (("dropout", dropout), ("attention_dropout", attention_dropout),
+                        ("activation_dropout", activation_dropout)):
+            if p is not None:
+                check_probability(p, f"{name}: ")
         for module in self.modules():
             if isinstance(module, Dropout):
                 module.p = dropout
