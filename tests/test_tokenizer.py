@@ -1,8 +1,10 @@
 import io
 import re
 
+import numpy as np
 import pytest
 import sentencepiece
+import torch
 
 from attnmt.errors import ConfigError
 from attnmt.text.tokenizer import BOS_ID, EOS_ID, PAD_ID, UNK_ID, Tokenizer, sample_sentences, train_sentencepiece
@@ -276,3 +278,35 @@ def test_one_string_given_to_train_on_is_refused_not_trained_on_a_character_a_li
 def test_training_on_no_sentences_says_there_are_none(sentences):
     with pytest.raises(ConfigError, match=r"^the training text has no sentences \(or only empty ones\)"):
         Tokenizer.train(sentences, vocab_size=100)
+
+
+@pytest.mark.parametrize("method", ["encode", "encode_target"])
+def test_a_list_given_to_a_one_text_encoder_is_refused_not_encoded_as_a_batch(tokenizer, method):
+    """encode(["A dog"]) was SentencePiece's batch with attnmt's EOS after it: [[9, 70], 3]."""
+    with pytest.raises(ConfigError, match=r"^text: expected a str, got list$"):
+        getattr(tokenizer, method)(["A dog"])
+
+
+def test_a_string_given_to_decode_is_refused_not_read_a_character_an_id(tokenizer):
+    with pytest.raises(ConfigError, match=r"^ids: expected token ids \(a list of ints or a 1-D tensor\), got str"):
+        tokenizer.decode("123")
+
+
+def test_a_batch_tensor_given_to_decode_names_its_shape(tokenizer):
+    ids = tokenizer.encode_target("Zwei Hunde")
+    with pytest.raises(ConfigError, match=rf"^ids: .*got a tensor of shape \[1, {len(ids)}\]; decode a batch one row"):
+        tokenizer.decode(torch.tensor([ids]))
+    assert tokenizer.decode(torch.tensor(ids)) == tokenizer.decode(np.array(ids)) == "Zwei Hunde"
+
+
+def test_a_marian_tokenizer_refuses_a_list_to_encode_and_a_string_to_decode():
+    from support import spm_and_vocab
+
+    from attnmt.text.vocab_tokenizer import VocabTokenizer
+
+    shared, vocab = spm_and_vocab(CORPUS, 60, None)
+    tok = VocabTokenizer(shared, shared, vocab)
+    with pytest.raises(ConfigError, match=r"^text: expected a str, got list$"):
+        tok.encode(["A dog"])
+    with pytest.raises(ConfigError, match=r"^ids: expected token ids .*got str"):
+        tok.decode("123")

@@ -48,7 +48,8 @@ from attnmt.decoding.translate import SentencesFailed, Translation
 from attnmt.errors import ConfigError, DataError, OutputError
 from attnmt.files import atomic_file, write_failure
 from attnmt.inspect.align import pharaoh
-from attnmt.text.data import check_encodable, decode_lines, is_gzip_name, with_endings
+from attnmt.text.data import decode_lines, is_gzip_name, with_endings
+from attnmt.text.encodings import check_encodable
 
 FORMATS = ("text", "tsv", "jsonl")
 INPUT_FORMATS = ("text", "jsonl")

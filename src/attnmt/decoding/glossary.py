@@ -34,7 +34,8 @@ from pathlib import Path
 from typing import Any
 
 from attnmt.errors import ConfigError, DataError
-from attnmt.text.data import check_encodable, read_lines
+from attnmt.text.data import read_lines
+from attnmt.text.encodings import check_encodable
 
 
 @dataclass(frozen=True)

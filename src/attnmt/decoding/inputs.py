@@ -18,7 +18,8 @@ from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.next_tokens import next_tokens_of
 from attnmt.errors import AttnmtWarning, ConfigError
 from attnmt.model import Transformer
-from attnmt.text.data import check_encodable, given_texts, pad_rows
+from attnmt.text.data import given_texts, pad_rows
+from attnmt.text.encodings import check_encodable
 from attnmt.threads import recheck
 
 

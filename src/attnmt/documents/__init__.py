@@ -31,7 +31,8 @@ from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import ConfigError, OutputError, UserError
 from attnmt.inspect.trace import PieceCodec
 from attnmt.model import Transformer
-from attnmt.text.data import given_text, given_texts
+from attnmt.text.data import given_texts
+from attnmt.text.encodings import given_text
 
 __all__ = ["DocumentOptions", "Review", "model_review", "reviewing", "translate_file", "translate_html",
            "translate_html_texts", "translate_subtitles", "translate_text", "translate_xml"]

@@ -23,7 +23,7 @@ from attnmt.decoding.translate import evaluating, score_pair
 from attnmt.errors import ConfigError
 from attnmt.model import CROSS_ATTENTION, Transformer
 from attnmt.model import check_layer as check_model_layer
-from attnmt.text.data import given_text
+from attnmt.text.encodings import given_text
 
 
 class PieceCodec(TextCodec, Protocol):

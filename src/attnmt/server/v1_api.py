@@ -34,7 +34,7 @@ from attnmt.server.models import (
     ServeSettings,
     TooMuch,
 )
-from attnmt.text.data import check_encodable
+from attnmt.text.encodings import check_encodable
 
 STATUS = {"missing": 401, "invalid": 403, "slow": 429, "large": 413}  # a Refused reason's status in this API
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import torch
 
 from attnmt.errors import ConfigError, DataError
-from attnmt.text.encodings import HEAD_BYTES, check_not_utf16
+from attnmt.text.encodings import HEAD_BYTES, check_encodable, check_not_utf16, given_str
 from attnmt.text.tokenizer import BOS_ID, EOS_ID, PAD_ID, Tokenizer, check_text_list
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 
@@ -117,17 +117,6 @@ def invalid_utf8(source: str, line: int, byte: int) -> DataError:
     return DataError(f"{source}:{line}: invalid UTF-8 (byte 0x{byte:02x}); convert the file to UTF-8, e.g. with iconv")
 
 
-def check_encodable(named: Iterable[tuple[str, str]]) -> None:
-    """A DataError naming the first of the (name, text) pairs whose text is not valid Unicode: one
-    with an unpaired surrogate (JSON's "\\ud800" on its own reads as one), which UTF-8, and so no
-    tokenizer, can take.  The one check of every text a request or a JSONL line brings."""
-    for where, text in named:
-        try:
-            text.encode("utf-8")
-        except UnicodeEncodeError:
-            raise DataError(f"{where} is not valid Unicode (it has an unpaired surrogate)") from None
-
-
 def given_texts(texts: object, name: str = "sentences") -> list[str]:
     """The texts a Python caller passed as a list of ``str`` (UTF-8 ``bytes`` decoded), each valid
     Unicode; one clear error otherwise.  A str is a Sequence[str] to Python's types, and was
@@ -146,28 +135,6 @@ def given_pairs(sources: object, translations: object) -> tuple[list[str], list[
         raise ConfigError(f"sources and translations: got {len(sources)} sources and {len(translations)} "
                           "translations; give one translation per source")
     return sources, translations
-
-
-def given_text(text: object, name: str = "text") -> str:
-    """The one text a Python caller passed, a ``str`` (UTF-8 ``bytes`` decoded, as ``given_texts``
-    decodes each) of valid Unicode; one clear error otherwise (a list or None was an
-    AttributeError or TypeError deep in a parser or the search)."""
-    text = given_str(text, name)
-    check_encodable([(name, text)])
-    return text
-
-
-def given_str(text: object, where: str) -> str:
-    """``text`` as a str, decoded where it is UTF-8 bytes; a DataError naming ``where`` and the first
-    byte that is no UTF-8, a ConfigError naming ``where`` and the type for anything else."""
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise DataError(f"{where}: not UTF-8 (byte {error.start})") from None
-    if not isinstance(text, str):
-        raise ConfigError(f"{where}: expected a str, got {type(text).__name__}")
-    return text
 
 
 def decode_lines(data: bytes, source: str, first_line: int = 1) -> list[str]:

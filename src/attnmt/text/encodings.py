@@ -5,13 +5,17 @@ Latin or Cyrillic UTF-16 without a byte order mark is valid UTF-8 byte for byte,
 never refuses it and it was translated as garbage; ``check_not_utf16`` reads the start of a file
 (HEAD_BYTES) and names the encoding, with the iconv line that converts it.  attnmt.text.data reads
 corpora and the CLI's input through it, attnmt.documents.files a document's text.
+
+A text a Python caller passes is checked here too (``given_text``: a str, or UTF-8 bytes, of valid
+Unicode), below the tokenizers, whose ``encode`` reads each text through it.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
-from attnmt.errors import DataError
+from attnmt.errors import ConfigError, DataError
 
 HEAD_BYTES = 4096  # how much of a text check_not_utf16 reads
 # Byte order marks of the encodings people take for text, longest first: no UTF-8 starts so.
@@ -92,3 +96,36 @@ def valid_utf8_start(head: bytes) -> bool:
     except UnicodeDecodeError as error:
         return error.reason == "unexpected end of data" and error.start >= len(head) - 3
     return True
+
+
+def check_encodable(named: Iterable[tuple[str, str]]) -> None:
+    """A DataError naming the first of the (name, text) pairs whose text is not valid Unicode: one
+    with an unpaired surrogate (JSON's "\\ud800" on its own reads as one), which UTF-8, and so no
+    tokenizer, can take.  The one check of every text a request or a JSONL line brings."""
+    for where, text in named:
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError:
+            raise DataError(f"{where} is not valid Unicode (it has an unpaired surrogate)") from None
+
+
+def given_text(text: object, name: str = "text") -> str:
+    """The one text a Python caller passed, a ``str`` (UTF-8 ``bytes`` decoded, as ``given_texts``
+    decodes each) of valid Unicode; one clear error otherwise (a list or None was an
+    AttributeError or TypeError deep in a parser or the search)."""
+    text = given_str(text, name)
+    check_encodable([(name, text)])
+    return text
+
+
+def given_str(text: object, where: str) -> str:
+    """``text`` as a str, decoded where it is UTF-8 bytes; a DataError naming ``where`` and the first
+    byte that is no UTF-8, a ConfigError naming ``where`` and the type for anything else."""
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise DataError(f"{where}: not UTF-8 (byte {error.start})") from None
+    if not isinstance(text, str):
+        raise ConfigError(f"{where}: expected a str, got {type(text).__name__}")
+    return text

@@ -32,13 +32,16 @@ from collections.abc import Iterable, Sequence
 from itertools import accumulate
 from pathlib import Path
 
+import numpy as np
 import sentencepiece as spm
+import torch
 from google.protobuf.message import DecodeError
 from sentencepiece import sentencepiece_model_pb2, sentencepiece_pb2
 
 from attnmt.config_ranges import check_tokenizer_options, typed
 from attnmt.errors import AttnmtWarning, ConfigError
 from attnmt.files import write_bytes
+from attnmt.text.encodings import given_text
 
 PAD_ID, UNK_ID, BOS_ID, EOS_ID = 0, 1, 2, 3
 SPECIAL_PIECES = {PAD_ID: "<pad>", UNK_ID: "<unk>", BOS_ID: "<s>", EOS_ID: "</s>"}
@@ -143,8 +146,10 @@ class Tokenizer:
 
         SentencePiece normalizes first (NFKC, runs of whitespace collapsed, ends
         trimmed), so `decode(encode_target(s)) == s` holds for text already in that form.
+
+        One text (``given_text``): a list was SentencePiece's batch, ``[[9, 70], 3]``.
         """
-        return self._with_end(self._source.encode(text, out_type=int))
+        return self._with_end(self._source.encode(given_text(text), out_type=int))
 
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
         """`encode` for many texts at once (SentencePiece batches them in C++)."""
@@ -152,8 +157,8 @@ class Tokenizer:
         return [self._with_end(ids) for ids in self._source.encode(list(texts), out_type=int, num_threads=NUM_THREADS)]
 
     def encode_target(self, text: str) -> list[int]:
-        """Target ids of `text`, without BOS/EOS."""
-        return self._target.encode(text, out_type=int)
+        """Target ids of `text`, without BOS/EOS (one text, as ``encode`` takes)."""
+        return self._target.encode(given_text(text), out_type=int)
 
     def encode_target_batch(self, texts: list[str]) -> list[list[int]]:
         check_text_list(texts)
@@ -166,10 +171,10 @@ class Tokenizer:
         """Target text of `ids` up to the first EOS; PAD and BOS are skipped; no space at either end
         (a lone "▁" piece last would leave one, which MarianTokenizer, reading an export, strips too).
 
-        Accepts any sequence of ints, a 1-D tensor of a decoder's output included.
+        Accepts any sequence of ints, a 1-D tensor of a decoder's output included (``check_ids``).
         """
         kept = []
-        for i in map(int, ids):
+        for i in map(int, check_ids(ids)):
             if i == EOS_ID:
                 break
             if i not in (PAD_ID, BOS_ID):
@@ -214,6 +219,19 @@ def check_text_list(texts: object, name: str = "texts") -> Iterable[object]:
         raise ConfigError(f"{name}: expected a list of texts, got {type(texts).__name__}"
                           + ("; pass [text] for one" if isinstance(texts, (str, bytes)) else ""))
     return texts
+
+
+def check_ids(ids: Sequence[int]) -> Sequence[int]:
+    """``ids``, after one clear error where they are not one sentence's ids: a str's characters
+    were read as ids ("123" decoded as "⁇"), and a batch's tensor [1, n] failed with torch's "only
+    one element tensors can be converted to Python scalars"."""
+    if isinstance(ids, str | bytes):
+        raise ConfigError(f"ids: expected token ids (a list of ints or a 1-D tensor), got {type(ids).__name__}; "
+                          "encode_target gives a text's ids")
+    if isinstance(ids, torch.Tensor | np.ndarray) and ids.ndim != 1:
+        raise ConfigError(f"ids: expected token ids (a list of ints or a 1-D tensor), got a tensor of shape "
+                          f"{list(ids.shape)}; decode a batch one row at a time")
+    return ids
 
 
 def piece_spans(processor: spm.SentencePieceProcessor, text: str) -> list[tuple[int, int]]:

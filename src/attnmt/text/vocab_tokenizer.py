@@ -11,7 +11,8 @@ import sentencepiece as spm
 
 from attnmt.errors import DataError
 from attnmt.files import write_bytes, write_text
-from attnmt.text.tokenizer import check_text_list, load_proto, piece_spans
+from attnmt.text.encodings import given_text
+from attnmt.text.tokenizer import check_ids, check_text_list, load_proto, piece_spans
 
 WORD_START = "\u2581"  # "▁": SentencePiece's mark of a word's start, a space in the text
 
@@ -116,9 +117,9 @@ class VocabTokenizer:
         return code + self._source.encode(text, out_type=str) + (["</s>"] if self.source_eos else [])
 
     def encode(self, text: str) -> list[int]:
-        """Source ids of `text`, ending with ``</s>`` (with ``source_eos``)."""
+        """Source ids of `text`, ending with ``</s>`` (with ``source_eos``); one text (``given_text``)."""
         unk = self.source_vocab["<unk>"]
-        return [self.source_vocab.get(piece, unk) for piece in self.pieces(text)]
+        return [self.source_vocab.get(piece, unk) for piece in self.pieces(given_text(text))]
 
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
         check_text_list(texts)
@@ -127,7 +128,7 @@ class VocabTokenizer:
     def encode_target(self, text: str) -> list[int]:
         """Target ids of `text` (the target SentencePiece model and vocabulary), without ``</s>``."""
         unk = self.target_vocab["<unk>"]
-        return [self.target_vocab.get(piece, unk) for piece in self._target.encode(text, out_type=str)]
+        return [self.target_vocab.get(piece, unk) for piece in self._target.encode(given_text(text), out_type=str)]
 
     def encode_target_batch(self, texts: list[str]) -> list[list[int]]:
         check_text_list(texts)
@@ -150,7 +151,7 @@ class VocabTokenizer:
         that number, which has nothing to do with the vocabulary's ids).
         """
         kept = []
-        for i in map(int, ids):
+        for i in map(int, check_ids(ids)):
             if i == self.eos_id:
                 break
             if i not in (self.pad_id, self.unk_id) and i in self._target_pieces:
