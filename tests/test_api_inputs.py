@@ -8,6 +8,8 @@ import pytest
 from support import CharTokenizer, ending_model
 
 from attnmt.decoding import Decoding
+from attnmt.decoding.elsewhere import assess_elsewhere
+from attnmt.decoding.quality import Assessor, assess
 from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.documents import (
     translate_file,
@@ -132,6 +134,35 @@ def test_a_review_threshold_outside_0_to_1_is_named(min_quality):
         model_review(ending_model(), CharTokenizer(), min_quality=min_quality)
     with pytest.raises(ConfigError, match=message):
         reviewing(ModelTranslator(ending_model(), CharTokenizer()), min_quality=min_quality)
+
+
+THRESHOLD = r"^threshold: expected a number from 0 to 1 \(or None: the calibration's\), got "
+CALIBRATION = r"^calibration: expected attnmt.decoding.calibration.load_calibration's result \(or None\), got str"
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"threshold": "0.5"}, THRESHOLD + "'0.5'$"),
+    ({"threshold": 2}, THRESHOLD + "2$"),
+    ({"calibration": "runs/en_de"}, CALIBRATION + r"; pass load_calibration\(model_dir\)$"),
+    ({"max_tokens": -1}, r"^max_tokens must be a whole number of at least 1, got -1$"),
+])
+def test_an_assessing_option_it_cannot_take_is_named_before_any_pass(options, message):
+    """"0.5" was a TypeError in flags_of and a path an AttributeError, after the pass; 2 flagged
+    every translation low_quality and -1 was taken."""
+    model, tokenizer = ending_model(), CharTokenizer()
+    for call in (lambda: assess(model, tokenizer, ["a cat"], ["a cat"], **options),
+                 lambda: Assessor(**options),
+                 lambda: assess_elsewhere(model, tokenizer, ["a cat"], ["a cat"], **{"calibration": None, **options})):
+        with pytest.raises(ConfigError, match=message):
+            call()
+
+
+def test_a_quality_that_is_no_assessor_is_refused_before_the_search(monkeypatch):
+    """quality=True was an AttributeError once the search had run."""
+    monkeypatch.setattr("attnmt.decoding.translate.searched_batches", lambda *args: pytest.fail("searched"))
+    with pytest.raises(ConfigError, match=r"^quality: expected an attnmt.Assessor \(or None\), got bool; e.g. "
+                                          r"Assessor\(load_calibration\(model_dir\)\)$"):
+        translate_n_best(ending_model(), CharTokenizer(), ["a cat"], quality=True)
 
 
 def test_a_prefix_that_is_not_valid_unicode_is_named():

@@ -20,7 +20,7 @@ from torch import nn
 from attnmt import checkpoint, files, load_model_dir
 from attnmt.cli.main import main
 from attnmt.config import TransformerConfig
-from attnmt.errors import ModelDirError
+from attnmt.errors import ConfigError, ModelDirError
 from attnmt.fast.prepared import load_packed
 from attnmt.model import Transformer
 from attnmt.uninitialised import uninitialised
@@ -93,6 +93,14 @@ def test_a_config_json_naming_a_part_attnmt_lacks_is_refused_naming_the_file_and
     folder = copy_with_config(tmp_path, **changes)
     with pytest.raises(ModelDirError, match=f"^{re.escape(str(folder / 'config.json'))}: {re.escape(message)}$"):
         load_model_dir(folder)
+
+
+@pytest.mark.parametrize("model_dir", [None, ""])
+def test_a_model_dir_that_is_no_path_or_an_empty_one_is_named(monkeypatch, model_dir):
+    """None was a TypeError from pathlib; "" loaded the model in the current directory."""
+    monkeypatch.chdir(RELEASE_0_1_0)  # a model directory, which "" read
+    with pytest.raises(ConfigError, match=rf"^model_dir: expected the path of a model directory, got {model_dir!r}$"):
+        load_model_dir(model_dir)
 
 
 def test_weights_given_as_a_folder_are_named_as_one_with_the_weights_file_in_it(tmp_path, capsys):

@@ -26,6 +26,7 @@ import errno
 import filecmp
 import json
 import math
+import os
 import shutil
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -231,7 +232,11 @@ def open_model_dir(
     model_dir: str | Path, weights: str | Path | None = None
 ) -> tuple[TransformerConfig, Path, Tokenizer | VocabTokenizer]:
     """A model directory's config, weights file (``weights``, or MODEL_DIR/model.safetensors) and
-    tokenizer, checked against each other before any model is built."""
+    tokenizer, checked against each other before any model is built.  ConfigError for a
+    ``model_dir`` that is no path (None was a TypeError from pathlib) or an empty one ("" read the
+    current directory as the model's)."""
+    if not isinstance(model_dir, str | os.PathLike) or not os.fspath(model_dir):
+        raise ConfigError(f"model_dir: expected the path of a model directory, got {model_dir!r}")
     model_dir = Path(model_dir)
     if not model_dir.is_dir():
         raise ModelDirError(f"{model_dir}: no such model directory")

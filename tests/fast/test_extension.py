@@ -1,7 +1,9 @@
 """Loading the C++ extension (attnmt.fast.extension): the wheel's build where it fits this PyTorch and
 CPU, the cache's otherwise, and the private PyTorch operators it calls checked as it loads."""
 
+import contextlib
 import json
+import os
 import re
 import shutil
 import warnings
@@ -187,6 +189,30 @@ def test_a_lock_left_by_a_killed_build_is_removed_and_the_build_runs(monkeypatch
     monkeypatch.setattr(cpp_extension, "load", build)
     extension._build(folder)
     assert (folder / f"{NAME}.so").exists()
+
+
+@pytest.mark.usefixtures("empty_cache")
+@pytest.mark.parametrize("fails", [False, True])
+def test_the_build_puts_ninja_on_path_while_it_runs_and_leaves_path_as_it_was(monkeypatch, tmp_path, fails):
+    """The first prepare() of a process left ninja's folder at the front of PATH for good."""
+    from torch.utils import cpp_extension
+
+    ninja = pytest.importorskip("ninja")
+    monkeypatch.setenv("PATH", path_with_a_compiler(tmp_path / "bin"))
+    before, seen = os.environ["PATH"], []
+    folder = extension.build_directory()
+
+    def build(**arguments):
+        seen.append(os.environ["PATH"])
+        if fails:
+            raise RuntimeError("Error building extension 'attnmt_decoder_step': FAILED: decoder_step.o")
+        (folder / f"{NAME}.so").write_text("")
+
+    monkeypatch.setattr(cpp_extension, "load", build)
+    with contextlib.suppress(RuntimeError):
+        extension._build(folder)
+    assert seen == [ninja.BIN_DIR + os.pathsep + before]
+    assert os.environ["PATH"] == before
 
 
 @pytest.mark.usefixtures("empty_cache")

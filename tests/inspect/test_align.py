@@ -54,6 +54,9 @@ def test_chosen_heads_are_averaged_and_the_others_ignored(monkeypatch):
     (0, [1, 2], r"^heads=\[1, 2\]: each layer has 2 heads \(0 to 1, -1 to -2 from the last, or None for all of "
                 r"them\)$"),
     (0, [], r"^heads=\[\]: give one head or more \(0 to 1, -1 to -2 from the last\), or None for all of them$"),
+    (0, 0, r"^heads=0: expected a list of heads \(0 to 1, -1 to -2 from the last\), or None for all of them; "
+           r"pass \[0\] for one$"),  # a TypeError before
+    (0, ["1"], r"^heads=\['1'\]: each layer has 2 heads"),
 ])
 def test_a_layer_or_head_the_model_lacks_is_one_config_error_naming_those_it_has(layer, heads, message):
     from types import SimpleNamespace

@@ -7,7 +7,7 @@ from support import run_cli
 
 from attnmt import checkpoint as ckpt
 from attnmt.errors import ConfigError
-from attnmt.training.averaging import average_checkpoints
+from attnmt.training.averaging import average_checkpoints, keep_better_average
 
 
 def checkpoint(folder, value: float):
@@ -41,3 +41,12 @@ def test_a_model_directory_without_checkpoints_is_named_with_what_it_is(tmp_path
         model.mkdir()
     code, _, err = run_cli(["average", "--model", model], capsys)
     assert (code, err) == (2, f"attnmt: error: {message.format(model=model)}\n")
+
+
+@pytest.mark.parametrize("lasts", [(0,), (3, -2), 3, (1.5,), ("3",), ()])
+def test_lasts_other_than_counts_of_at_least_one_are_refused_before_any_work(tmp_path, lasts):
+    """(0,) averaged every checkpoint into averaged_last0.safetensors, which could replace the
+    weights; 3 alone was a TypeError from inside.  Refused before the model directory is read."""
+    with pytest.raises(ConfigError, match=r"^lasts: expected a list of whole numbers of at least 1 \(average the "
+                                          r"last N checkpoints for each N\), got "):
+        keep_better_average(tmp_path / "nonexist", lasts)

@@ -54,6 +54,7 @@ from attnmt.decoding.quality import (
     Assessment,
     Features,
     assess,
+    check_assessing,
     flags_of,
     passes_through,
     probability,
@@ -238,7 +239,9 @@ def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence
     elsewhere.  Where the calibration has no such fit (none, or one fitted before it existed), it
     is ``assess``.  ConfigError (a ValueError), as ``assess``'s, for not one translation (and one
     of ``own``) a source; ``own`` is checked as the translations are (``given_texts``): one str was
-    read a character a source, and a None was blamed on ``translations``."""
+    read a character a source, and a None was blamed on ``translations``; an option ``assess``
+    cannot take is refused before the search, as there (``check_assessing``)."""
+    check_assessing(calibration, threshold, max_tokens)
     sources, translations = given_pairs(sources, translations)
     if own is not None:
         own = given_texts(own, "own")

@@ -50,13 +50,15 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import torch
 
+from attnmt.config_ranges import finite_number
 from attnmt.decoding import MAX_TOKENS
 from attnmt.decoding.forced import ForcedPass, forced_passes, searched_passes
-from attnmt.decoding.inputs import TextCodec, cut
+from attnmt.decoding.inputs import TextCodec, check_batch_limits, cut
 from attnmt.decoding.quality_measures import (
     WORD,
     attention_spread,
@@ -67,6 +69,7 @@ from attnmt.decoding.quality_measures import (
     word_probabilities,
 )
 from attnmt.decoding.translate import SearchedBatch
+from attnmt.errors import ConfigError
 from attnmt.model import Transformer
 from attnmt.text.data import given_pairs
 
@@ -189,6 +192,30 @@ def low_quality_threshold(calibration: Calibration | None, threshold: float | No
     return calibration.threshold if calibration else LOW_QUALITY
 
 
+def check_threshold(threshold: object, name: str = "threshold") -> None:
+    """One clear error for a low_quality threshold (a review's ``min_quality``) that is neither None
+    nor a number from 0 to 1, a quality's range: 2 flagged (and reviewed) every sentence and -1
+    none, without a word, and "0.5" was a TypeError in ``flags_of``."""
+    number = finite_number(threshold)
+    if threshold is not None and (number is None or not 0 <= number <= 1):
+        raise ConfigError(f"{name}: expected a number from 0 to 1 (or None: the calibration's), got {threshold!r}")
+
+
+def check_assessing(calibration: object, threshold: object, max_tokens: object) -> None:
+    """One clear error for the first of ``assess``'s options that it cannot take, before any pass
+    runs: a calibration that is not ``load_calibration``'s result (a model directory's path was an
+    AttributeError once the pass had run), a threshold (``check_threshold``) or a max_tokens under 1
+    (``check_batch_limits``: -1 was taken, where translate refuses it)."""
+    from attnmt.decoding.calibration import Calibration  # which imports this module
+
+    if calibration is not None and not isinstance(calibration, Calibration):
+        path = isinstance(calibration, str | Path)
+        raise ConfigError(f"calibration: expected attnmt.decoding.calibration.load_calibration's result (or None), "
+                          f"got {type(calibration).__name__}" + ("; pass load_calibration(model_dir)" if path else ""))
+    check_threshold(threshold)
+    check_batch_limits(max_tokens)
+
+
 def rules_broken(features: Features, length_range: tuple[float, float]) -> dict[str, bool]:
     """Whether each rule flag but low_quality (module docstring) fires for ``features``, the length
     rule's range ``length_range``."""
@@ -229,7 +256,9 @@ def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], tra
     teacher-forced pass over each pair; ``calibration`` (attnmt.decoding.calibration) turns the
     features into a calibrated quality, else it is exp(mean log-prob), ``calibrated`` false.
     ``threshold``: where low_quality starts (``flags_of``).  ConfigError (a ValueError) where
-    ``sources`` and ``translations`` are no lists of texts, or not one translation a source."""
+    ``sources`` and ``translations`` are no lists of texts, or not one translation a source, and
+    for an option it cannot take (``check_assessing``)."""
+    check_assessing(calibration, threshold, max_tokens)
     sources, translations = given_pairs(sources, translations)
     c = model.config
     source_ids = [cut(tokenizer.encode(s), c.longest_input, tokenizer.source_eos) if s.strip() else [] for s in sources]
@@ -305,6 +334,9 @@ class Assessor:
     calibration: Calibration | None = None
     threshold: float | None = None  # where low_quality starts (``flags_of``)
     max_tokens: int = MAX_TOKENS
+
+    def __post_init__(self) -> None:
+        check_assessing(self.calibration, self.threshold, self.max_tokens)
 
     def assess(self, model: Transformer, tokenizer: TextCodec, sources: Sequence[str],
                translations: Sequence[str]) -> list[Assessment | None]:

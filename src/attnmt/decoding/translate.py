@@ -41,7 +41,7 @@ from attnmt.decoding.next_tokens import shortlisted, whole_vocabulary_logits
 from attnmt.decoding.penalties import Penalties
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.state import Recording
-from attnmt.errors import UserError
+from attnmt.errors import ConfigError, UserError
 from attnmt.model import AttentionTrace, Transformer
 from attnmt.text.data import pad_rows
 
@@ -277,6 +277,7 @@ def translate_n_best(
     attnmt.decoding.quality.Assessor), each translation also gets its ``assessment`` (quality and
     flags), as ``assess`` would give it, from each batch's encoder output as the search left it."""
     sentences = checked_call(sentences, decoding, max_tokens, max_sentences)
+    check_quality(quality)
     guides = Guides.of(len(sentences), glossary, prefix)
     with keeping([[] for _ in sentences]) as outputs:
         record = Recording() if quality is not None else None  # the attention quality reads, from the search
@@ -289,6 +290,16 @@ def translate_n_best(
                 outputs[i] = [Translation(text, h.score, h.log_prob, a)
                               for h, text, a in zip(hypotheses, each, found, strict=True)]
     return outputs
+
+
+def check_quality(quality: object) -> None:
+    """One clear error for a ``quality`` that is neither an Assessor nor None, before the search:
+    ``quality=True`` was an AttributeError once every batch had been searched."""
+    from attnmt.decoding.quality import Assessor  # which imports this module
+
+    if quality is not None and not isinstance(quality, Assessor):
+        raise ConfigError(f"quality: expected an attnmt.Assessor (or None), got {type(quality).__name__}; "
+                          "e.g. Assessor(load_calibration(model_dir))")
 
 
 @dataclass

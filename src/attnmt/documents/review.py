@@ -39,11 +39,10 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from attnmt.config_ranges import finite_number
 from attnmt.decoding import MAX_TOKENS
 from attnmt.documents.flat import FlatText, Place, Placed, shown_text
 from attnmt.documents.spans import Weights, identity, nest, place
-from attnmt.errors import ConfigError, OutputError
+from attnmt.errors import OutputError
 from attnmt.files import write_text
 
 if TYPE_CHECKING:
@@ -216,21 +215,12 @@ def reviewing(translator: ModelTranslator, calibration: Calibration | None = Non
     gets an Assessor (attnmt.decoding.quality) and the Review takes each batch's Assessments from
     it, so the decoder does not run a second time over the translations (``model_review`` does).
     The threshold is as ``model_review``'s."""
-    from attnmt.decoding.quality import Assessor, low_quality_threshold  # torch: loaded when a review is made
+    from attnmt.decoding.quality import Assessor, check_threshold, low_quality_threshold  # torch: when a review is made
 
-    check_min_quality(min_quality)
+    check_threshold(min_quality, "min_quality")
     threshold = low_quality_threshold(calibration, min_quality)
     translator.quality = Assessor(calibration, threshold, translator.max_tokens)
     return Review(translator.taken, threshold, source_below)
-
-
-def check_min_quality(min_quality: object) -> None:
-    """One clear error for a review threshold that is neither None nor a number from 0 to 1 (a
-    quality's range): 2 reviewed every sentence and -1 none, without a word."""
-    quality = finite_number(min_quality)
-    if min_quality is not None and (quality is None or not 0 <= quality <= 1):
-        raise ConfigError(f"min_quality: expected a number from 0 to 1 (or None: the calibration's), "
-                          f"got {min_quality!r}")
 
 
 def model_review(model: Transformer, tokenizer: TextCodec, calibration: Calibration | None = None,
@@ -238,9 +228,9 @@ def model_review(model: Transformer, tokenizer: TextCodec, calibration: Calibrat
     """A Review that assesses with ``model`` (attnmt.decoding.quality.Assessor, ``calibration`` from
     attnmt.decoding.calibration.load_calibration); the threshold is ``min_quality``, else the
     calibration's, else quality.LOW_QUALITY: the one the ``low_quality`` flag uses."""
-    from attnmt.decoding.quality import Assessor, low_quality_threshold  # torch: loaded when a review is made
+    from attnmt.decoding.quality import Assessor, check_threshold, low_quality_threshold  # torch: when a review is made
 
-    check_min_quality(min_quality)
+    check_threshold(min_quality, "min_quality")
     threshold = low_quality_threshold(calibration, min_quality)
     return Review(partial(Assessor(calibration, threshold, max_tokens).assess, model, tokenizer), threshold,
                   source_below)

@@ -195,21 +195,16 @@ def _build(folder: Path) -> None:
         if failed.is_file() and failed.read_text().partition("\n")[0] == compiler:
             raise RuntimeError(f"its build failed before with this compiler ({failed}); "
                                "'attnmt build-ext' tries again")
-        try:  # the ninja from PyPI, where PATH does not reach the environment's bin/
-            import ninja
-
-            os.environ["PATH"] = ninja.BIN_DIR + os.pathsep + os.environ.get("PATH", "")
-        except ImportError:
-            pass
         # No build runs here while this process holds the folder: PyTorch's lock file is a killed build's.
         (folder / TORCH_LOCK).unlink(missing_ok=True)
         print(f"attnmt: building the fused decoder step once, into {folder} (about 30 s)", file=sys.stderr)
         try:
-            cpp_extension.load(
-                name=NAME, sources=[str(path) for path in SOURCES], extra_cflags=FLAGS + target_flags(),
-                extra_ldflags=["-fopenmp"], build_directory=str(folder),
-                is_python_module=False, verbose=False,
-            )
+            with _ninja_on_path():
+                cpp_extension.load(
+                    name=NAME, sources=[str(path) for path in SOURCES], extra_cflags=FLAGS + target_flags(),
+                    extra_ldflags=["-fopenmp"], build_directory=str(folder),
+                    is_python_module=False, verbose=False,
+                )
         except Exception as error:  # its message holds the whole compiler log: kept in the file, not shown
             if any(words in str(error) for words in STOPPED):
                 raise RuntimeError("its build was stopped midway (interrupted, or the compiler killed, as "
@@ -217,6 +212,27 @@ def _build(folder: Path) -> None:
             failed.write_text(f"{compiler}\n{type(error).__name__}: {error}\n")
             raise RuntimeError(f"its build failed (the compiler's messages: {failed})") from None
         failed.unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def _ninja_on_path() -> Iterator[None]:
+    """PATH with the ninja from PyPI first (where PATH does not reach the environment's bin/) while
+    PyTorch's build runs, and as it was afterwards: the first ``prepare`` of a process left it
+    changed for good, for every program the process started after it."""
+    before = os.environ.get("PATH")
+    try:
+        import ninja
+
+        os.environ["PATH"] = ninja.BIN_DIR + os.pathsep + (before or "")
+    except ImportError:
+        pass
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("PATH", None)
+        else:
+            os.environ["PATH"] = before
 
 
 @contextlib.contextmanager

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import json
+import numbers
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
@@ -144,13 +145,17 @@ def check_heads(heads: Sequence[int] | None, count: int) -> None:
     """ConfigError naming the heads there are for ``heads`` (None: all) that holds one a layer of
     ``count`` heads lacks; they count as ``check_layer``'s layers do.  An empty list is refused
     too: the mean of no heads has no meaning, and taking it for all of them would hide the
-    mistake (a filter that kept none)."""
+    mistake (a filter that kept none).  So is one head alone (0, not [0]), which was a TypeError."""
+    there = f"0 to {count - 1}, -1 to -{count} from the last"
+    if heads is not None and (isinstance(heads, str | bytes) or not isinstance(heads, Sequence)):
+        alone = isinstance(heads, numbers.Integral) and not isinstance(heads, bool)
+        raise ConfigError(f"heads={heads!r}: expected a list of heads ({there}), or None for all of them"
+                          + (f"; pass [{heads!r}] for one" if alone else ""))
     if heads is not None and len(heads) == 0:
-        raise ConfigError(f"heads=[]: give one head or more (0 to {count - 1}, -1 to -{count} from the last), "
-                          "or None for all of them")
-    if heads and not all(-count <= head < count for head in heads):
-        raise ConfigError(f"heads={list(heads)}: each layer has {count} heads (0 to {count - 1}, -1 to -{count} "
-                          "from the last, or None for all of them)")
+        raise ConfigError(f"heads=[]: give one head or more ({there}), or None for all of them")
+    if heads and not all(isinstance(head, numbers.Integral) and not isinstance(head, bool)
+                         and -count <= head < count for head in heads):
+        raise ConfigError(f"heads={list(heads)}: each layer has {count} heads ({there}, or None for all of them)")
 
 
 def trace_translation(

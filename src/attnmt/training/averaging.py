@@ -16,6 +16,7 @@ from safetensors.torch import save_file
 
 from attnmt import checkpoint as ckpt
 from attnmt.config import load_config
+from attnmt.config_ranges import whole_number
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.calibration import CALIBRATION, calibrate_run
 from attnmt.decoding.translate import translate
@@ -87,6 +88,19 @@ def write_candidates(model_dir: Path, lasts: tuple[int, ...] = (3, 5)) -> dict[s
     return candidates
 
 
+def checked_lasts(lasts: object) -> tuple[int, ...]:
+    """``lasts`` as ints, after one clear error where it is not a list of whole numbers of at least 1
+    (``attnmt average --last``'s range): 0 and -2 averaged the wrong checkpoints (``checkpoints[-0:]``
+    is all of them) into averaged_last0.safetensors, which could replace the model's weights, and
+    an int alone was a TypeError from inside."""
+    counts = [whole_number(n) for n in lasts] if isinstance(lasts, list | tuple) else []
+    whole = [n for n in counts if n is not None and n >= 1]
+    if not counts or len(whole) < len(counts):
+        raise ConfigError(f"lasts: expected a list of whole numbers of at least 1 (average the last N checkpoints "
+                          f"for each N), got {lasts!r}")
+    return tuple(whole)
+
+
 def keep_better_average(model_dir: str | Path, lasts: tuple[int, ...] = (3, 5),
                         decoding: Decoding = DEFAULT, say: Callable[[str], None] = print) -> dict[str, float]:
     """Averages the last N checkpoints for each N in ``lasts`` (the paper averages the last 5)
@@ -97,6 +111,7 @@ def keep_better_average(model_dir: str | Path, lasts: tuple[int, ...] = (3, 5),
     ones is fitted again on the validation set (or removed, with ``say`` telling why, where it
     cannot be): a calibration names the weights it was fitted on, and one for other weights is refused.
     """
+    lasts = checked_lasts(lasts)
     model_dir = Path(model_dir)
     config = load_config(model_dir / ckpt.TRAIN_CONFIG)
     sources, references = zip(*read_parallel(config.valid_src, config.valid_tgt)[0], strict=True)
