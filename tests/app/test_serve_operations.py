@@ -157,6 +157,22 @@ def test_cors_is_off_unless_origins_are_given(served):
         assert other.status_code == 400
 
 
+def test_a_cors_origin_given_with_its_schemes_default_port_lets_in_the_page_whose_browser_omits_it(served):
+    """A browser's Origin never holds the scheme's default port: "https://a.example:443" given
+    matched no page.  Any other port still has to be the one the page's Origin names."""
+    origins = ["https://a.example:443", "HTTP://B.example:80", "https://c.example:8443"]
+    with client_for(served, cors_origins=origins) as client:
+        for origin in ("https://a.example", "http://b.example", "https://c.example:8443"):
+            answer = client.post("/translate", json=ASK, headers={"Origin": origin})
+            assert answer.headers["access-control-allow-origin"] == origin  # the browser's own, to compare
+            preflight = {"Origin": origin, "Access-Control-Request-Method": "POST"}
+            assert client.options("/translate", headers=preflight).headers["access-control-allow-origin"] == origin
+        for origin in ("https://c.example", "https://c.example:443", "https://a.example:8443", "http://a.example",
+                       "https://a.example/", "http://[", "https://a.example:99999"):  # the last three: no origin
+            answer = client.post("/translate", json=ASK, headers={"Origin": origin})
+            assert answer.status_code == 200 and "access-control-allow-origin" not in answer.headers
+
+
 def test_cors_origins_are_read_as_browsers_send_them_and_an_item_that_is_no_origin_is_refused(monkeypatch, capsys):
     """" https://b.example" (after a comma's space) and "https://b.example/" never matched any page."""
     import attnmt.server.app
@@ -167,6 +183,8 @@ def test_cors_origins_are_read_as_browsers_send_them_and_an_item_that_is_no_orig
     monkeypatch.setattr(attnmt.server.app, "serve", lambda *args: given.append(args[5]))  # the CORS origins
     assert main(["serve", "--model", "m", "--cors-origins", "https://a.example, https://B.example:8443,"]) == 0
     assert given == [["https://a.example", "https://b.example:8443"]]
+    assert main(["serve", "--model", "m", "--cors-origins", "https://a.example:443,http://c.example:80"]) == 0
+    assert given[-1] == ["https://a.example", "http://c.example"]  # the default port, as a browser leaves it out
     assert main(["serve", "--model", "m", "--cors-origins", "null"]) == 0  # a page opened from a file
     assert given[-1] == ["null"]
     for item in ("https://b.example/", "notaurl", "*", "b.example:8443"):

@@ -1,5 +1,5 @@
 """Who may translate how often: API keys and rate limits (the ``limits`` package); who may
-read the metrics.
+read the metrics; which web pages may call the API (CORS).
 
 A keys file (``attnmt serve --api-keys FILE``) holds one key a line, optionally
 followed by that key's requests per minute, its characters per request (``char-limit=N``,
@@ -32,6 +32,12 @@ they are translated (attnmt.server.file_jobs).
 operator may keep it to clients on this machine (``--metrics-access loopback``) and/or
 ask for a key of its own (``--metrics-key-file FILE``: ``Authorization: Bearer KEY``, what
 Prometheus sends with ``authorization: {credentials_file: FILE}``).
+
+A web page may call the API from another origin only if ``attnmt serve --cors-origins``
+names it.  A browser's ``Origin`` header is the origin as the URL standard serialises it:
+scheme and host lower-cased, and no port where it is the scheme's default
+(``https://a.example``, never ``https://a.example:443``), so each origin given, and each
+request's ``Origin``, is compared in that form (``serialised_origin``).
 """
 
 from __future__ import annotations
@@ -40,14 +46,18 @@ import ipaddress
 import math
 import secrets
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
+from fastapi.middleware.cors import CORSMiddleware
 from limits import RateLimitItemPerMinute
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
+from starlette.types import ASGIApp
 
 from attnmt.errors import ConfigError
 
@@ -221,6 +231,40 @@ def read_metrics_key(path: str | Path) -> str:
     if not key or any(character.isspace() for character in key):
         raise ConfigError(f"{path}: expected one key (no spaces) for GET /metrics, the file's whole text")
     return key
+
+
+DEFAULT_PORTS = {"http": 80, "https": 443}  # the ports a browser leaves out of a web page's Origin
+
+
+def serialised_origin(origin: str) -> str:
+    """``origin`` as a browser's ``Origin`` header writes it: scheme and host lower-cased, a port
+    that is the scheme's default dropped (``HTTPS://A.example:443`` -> ``https://a.example``),
+    any other written as a plain number.  Anything else (``null``, or a header that is no bare
+    origin) comes back lower-cased, to match only what is written the same way."""
+    written = origin.lower()
+    try:
+        parts = urlsplit(written)
+        port = parts.port
+    except ValueError:  # "http://[", "https://a.example:99999"
+        return written
+    if not parts.hostname or "@" in parts.netloc or written != f"{parts.scheme}://{parts.netloc}":
+        return written  # "null", or one with a path or a user
+    host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname  # an IPv6 address keeps its brackets
+    return f"{parts.scheme}://{host}" if port in (None, DEFAULT_PORTS.get(parts.scheme)) else \
+        f"{parts.scheme}://{host}:{port}"
+
+
+class WebOrigins(CORSMiddleware):
+    """Starlette's CORS, comparing origins as browsers serialise them (``serialised_origin``):
+    the origins given, and each request's ``Origin``, so that ``https://a.example:443`` given lets
+    in the page whose browser sends ``https://a.example``.  The answer names the request's own
+    ``Origin``, which is what the browser checks it against."""
+
+    def __init__(self, app: ASGIApp, allow_origins: Sequence[str], **options) -> None:
+        super().__init__(app, allow_origins=[serialised_origin(origin) for origin in allow_origins], **options)
+
+    def is_allowed_origin(self, origin: str) -> bool:
+        return super().is_allowed_origin(serialised_origin(origin))
 
 
 def file_cost(size: int, char_limit: int) -> int:

@@ -29,7 +29,6 @@ from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import asdict, dataclass
 
 from fastapi import FastAPI, Request
-from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import HTMLResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, Field
@@ -38,7 +37,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from attnmt.server.access import Access, MetricsAccess, is_loopback
+from attnmt.server.access import Access, MetricsAccess, WebOrigins, is_loopback
 from attnmt.server.batcher import MODEL_LOG, Batcher
 from attnmt.server.context import Server
 from attnmt.server.file_api import FORM_ROOM, add_file_routes, served_suffixes
@@ -177,8 +176,9 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
                allowed_hosts: Sequence[str] | None = None, metrics_access: MetricsAccess | None = None) -> FastAPI:
     """The FastAPI application serving ``models`` (the first is attnmt's API's default); each
     model's batcher runs while the app does.  ``cors_origins``: the web origins whose pages may
-    call the API (default: none).  ``allowed_hosts``: the Host names it answers to (None: any;
-    others get 400).  ``metrics_access``: who may read /metrics (default: anyone)."""
+    call the API (default: none), compared as browsers write them (``https://a.example:443`` is
+    ``https://a.example``: attnmt.server.access.WebOrigins).  ``allowed_hosts``: the Host names it
+    answers to (None: any; others get 400).  ``metrics_access``: who may read /metrics (default: anyone)."""
     server = Server(Models(models), settings or ServeSettings(), access or Access(), Metrics(PATHS), log_text)
     for served in server.models.all:
         server.metrics.watch(served)
@@ -222,7 +222,7 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
     page_text = page_html(first.name, served_suffixes(server.settings))
     app.add_middleware(SecurityHeaders, policy=content_policy(page_text))
     if cors_origins:
-        app.add_middleware(CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["GET", "POST", "DELETE"],
+        app.add_middleware(WebOrigins, allow_origins=list(cors_origins), allow_methods=["GET", "POST", "DELETE"],
                            allow_headers=["Content-Type", "Authorization"],
                            # what a page's script may read: when to retry (429, 503), a download's name
                            expose_headers=["Retry-After", "Content-Disposition"])

@@ -67,14 +67,17 @@ SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*")
 
 def web_origins(text: str) -> list[str]:
     """An argparse type: --cors-origins' comma-separated origins, each stripped (``"a, b"``) and
-    lower-cased, as a browser's ``Origin`` header writes them.  Only an exact match lets a page in,
+    written as a browser's ``Origin`` header writes them: lower-cased, without the scheme's
+    default port (attnmt.server.access.serialised_origin).  Only an exact match lets a page in,
     so an item that is no bare origin (``is_web_origin``) would never match: it is refused, named."""
+    from attnmt.server.access import serialised_origin
+
     origins = [item for item in (part.strip() for part in text.split(",")) if item]
     for item in origins:
         if not is_web_origin(item):
             raise argparse.ArgumentTypeError(f"{item!r} is not a web origin: give scheme://host[:port] as a "
                                              "browser sends it, without a path, e.g. https://app.example.org")
-    return [item.lower() for item in origins]
+    return [serialised_origin(item) for item in origins]
 
 
 def is_web_origin(item: str) -> bool:
