@@ -17,13 +17,12 @@
 - ``xliff``: the whole input is one XLIFF file (1.2 or 2): each unit's source translated into its
   empty or missing target, all else kept (attnmt.documents.xliff).
 - ``srt``, ``vtt``: a subtitle file; cue text translated, numbering and timings kept.
-- Where ``--input-format`` is left out, the input file's extension chooses (``.html``, ``.htm``,
-  ``.xhtml``, ``.xml``, ``.xlf``, ``.xliff``, ``.srt``, ``.vtt``, also before ``.gz``, and the office
-  ones below); text otherwise.
 - ``docx``, ``pptx``, ``xlsx``, ``odt``, ``odp``, ``ods``, ``epub``: a file of that kind
   (attnmt.documents.office), chosen by the input's extension too (``.docm`` and the other
   files with macros need ``--allow-macros``); it needs an output file, and a progress line on a
   terminal counts its paragraphs.
+- Where ``--input-format`` is left out, the input file's extension chooses; text otherwise.  That
+  choice, the options and the checks made before the model loads are attnmt.cli.document_options'.
 
 ``--review FILE`` (any of these formats, and plain text) writes the sentences that need review
 as a table (attnmt.documents.review): those under ``--min-quality``, else under the
@@ -41,147 +40,20 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO, TypeVar
 
-from attnmt.cli.lines import check_not_an_input, line_by_line
-from attnmt.cli.options import model_files
+from attnmt.cli.document_options import DOCUMENT_FORMATS, document_options
+from attnmt.cli.lines import line_by_line
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import SentencesFailed
-from attnmt.documents.files import ARCHIVE_STARTS, TEXT_SUFFIXES, supported_suffixes, translate_text, translated_name
-from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, translate_lines
-from attnmt.errors import ConfigError, DataError, OutputError
-from attnmt.text.data import is_gzip_name, line_endings, with_endings
+from attnmt.documents.files import translate_text
+from attnmt.documents.pipeline import ModelTranslator, translate_lines
+from attnmt.errors import DataError, OutputError
+from attnmt.text.data import line_endings, with_endings
 
 if TYPE_CHECKING:
     from attnmt.documents.review import Review
 
 T = TypeVar("T")
-# beside attnmt.cli.lines.INPUT_FORMATS (text, jsonl)
-DOCUMENT_FORMATS = ("html", "xhtml", "xml", "xliff", "srt", "vtt")
-OFFICE_FORMATS = ("docx", "pptx", "xlsx", "odt", "odp", "ods", "epub")  # attnmt.documents.office.SUFFIXES
-MACRO_VARIANTS = {".docm": "docx", ".pptm": "pptx", ".xlsm": "xlsx"}
-OFFICE_SUFFIXES = frozenset({f".{name}" for name in OFFICE_FORMATS} | set(MACRO_VARIANTS))  # what office_suffix knows
-# How the refusal of a file with macros ends here (DocumentOptions.macros_hint).
-MACROS_HINT = "they are refused unless asked for (--allow-macros), and kept as they are then"
-# How the refusal of a .xlf file that is no XLIFF ends here (DocumentOptions.xliff_hint).
-XLIFF_HINT = "--input-format xml translates it as plain XML"
-# The extension of what each input format is written as.
-FORMAT_SUFFIXES = {"text": ".txt", "html": ".html", "xhtml": ".xhtml", "xml": ".xml", "xliff": ".xlf", "srt": ".srt",
-                   "vtt": ".vtt"}
-# An XLIFF file is XML: written by either format, its name may say either (check_output_format).
-XML_FORMATS = frozenset(("xml", "xliff"))
-
-
-def chosen_input_format(args: argparse.Namespace) -> str:
-    """--input-format, or where it is left out, the format the input file's extension names, as the
-    server chooses a sent file's (attnmt.documents.files): .html and .htm, .xhtml, .xml, .xlf and .xliff,
-    .srt and .vtt, also before .gz; text for any other file and for stdin (an office file's extension
-    is office_suffix's to see)."""
-    if args.input_format is not None:
-        return args.input_format
-    suffixes = Path(args.input).suffixes if args.input not in (None, "-") else []
-    if suffixes and is_gzip_name(args.input):  # as attnmt.text.data.read_lines opens it
-        suffixes.pop()
-    return TEXT_SUFFIXES.get(suffixes[-1].lower() if suffixes else "", "text")
-
-
-def check_text_input(path: str | None) -> None:
-    """ConfigError where a file read as text by default (its extension names no format) is an
-    office file or an archive: its bytes are no text, and its extension no format attnmt knows."""
-    if path in (None, "-") or is_gzip_name(path) or not Path(path).is_file():
-        return
-    with open(path, "rb") as f:
-        head = f.read(8)
-    if head.startswith(ARCHIVE_STARTS):
-        raise ConfigError(f"{path} is an office file or an archive, not text, and attnmt does not translate files "
-                          f"ending in {Path(path).suffix or '(no extension)'}: it translates "
-                          f"{', '.join(supported_suffixes())} (a template or a copy saved as one of these can be)")
-
-
-def office_suffix(args: argparse.Namespace) -> str | None:
-    """The office file's extension (``.docx``): --input-format's, or the input file's where
-    --input-format is left at text; None for the other formats."""
-    suffix = Path(args.input).suffix.lower() if args.input not in (None, "-") else ""
-    if args.input_format in OFFICE_FORMATS:
-        return suffix if MACRO_VARIANTS.get(suffix) == args.input_format else "." + args.input_format
-    return suffix if args.input_format == "text" and suffix in OFFICE_SUFFIXES else None
-
-
-def check_document_options(args: argparse.Namespace) -> None:
-    """Documents come out as documents: one translation, no per-line extras or prefixes (a
-    glossary applies to every sentence); an office file goes to a file of its own format."""
-    check_output_path(args)
-    suffix = office_suffix(args)
-    if suffix and args.output in (None, "-"):
-        raise ConfigError(f"a {suffix} file is translated into a file: give the output file after the input "
-                          f"(attnmt translate --model M report{suffix} report.de{suffix})")
-    check_output_format(args, suffix)
-    if (args.input_format in DOCUMENT_FORMATS or suffix) and (args.output_format != "text" or args.alignments
-                                                              or args.confidence or args.prefix):
-        what = suffix or args.input_format
-        chosen = f"--input-format {what} writes the translated {what}"
-        if args.format_from_extension:
-            chosen = f"{args.input} is translated as {what} ({by_extension(suffix)})"
-        raise ConfigError(f"{chosen}: leave out --output-format, --n-best, --alignments, --confidence and --prefix")
-    check_review_options(args, suffix or (args.input_format if args.input_format in DOCUMENT_FORMATS else None))
-
-
-def check_output_format(args: argparse.Namespace, suffix: str | None) -> None:
-    """A translation keeps its format, and its output file the extension of that format: an office
-    file goes to a file of its own extension (and is no gzip: it is a zip archive already), nothing
-    else to an office extension, and markup or subtitles to no other markup or subtitle extension
-    (attnmt does not convert formats; XLIFF is XML, so either may be named for the other).  An
-    extension that names no format is the user's to choose."""
-    if args.output in (None, "-"):
-        return
-    name = Path(args.output).name.lower()
-    written = Path(name).suffix
-    if written == ".gz" and suffix:
-        raise ConfigError(f"{args.output}: a {suffix} file is a compressed (zip) archive already: name it "
-                          f"{Path(name).stem}, without .gz")
-    written = Path(name.removesuffix(".gz")).suffix
-    made = suffix or FORMAT_SUFFIXES.get(args.input_format)  # the extension of what is written
-    if made is None or written == made or not (written in OFFICE_SUFFIXES or written in TEXT_SUFFIXES):
-        return
-    kind = TEXT_SUFFIXES.get(written, written)
-    if suffix or written in OFFICE_SUFFIXES or (args.input_format in DOCUMENT_FORMATS and kind in DOCUMENT_FORMATS
-                                        and kind != args.input_format and not {kind, args.input_format} <= XML_FORMATS):
-        raise ConfigError(f"{args.output} names a {written} file, but the translation of a {made} file is a "
-                          f"{made} file (attnmt does not convert formats): name it "
-                          f"{Path(args.output.removesuffix('.gz')).with_suffix(made).name}")
-
-
-def check_review_options(args: argparse.Namespace, document: str | None) -> None:
-    """--review lists a document's (or plain text's) sentences that need review; --min-quality sets
-    its threshold, and on a document does nothing else but --below-quality source; on lines written
-    as text, nothing else but --below-quality mark or source (refused alone, as on a document)."""
-    if args.review is not None:
-        if args.input_format == "jsonl":
-            raise ConfigError("--review lists the sentences of a document or of plain text: it does not take "
-                              "--input-format jsonl")
-        if args.output_format != "text" or args.alignments or args.confidence or args.prefix:
-            raise ConfigError("--review writes the sentences that need review to a table of their own: leave out "
-                              "--output-format, --alignments, --confidence and --prefix")
-        check_review_path(args)
-    if document is None:
-        if args.review is not None and args.below_quality == "mark":
-            raise ConfigError("--below-quality mark and --review both point out the sentences that need review, "
-                              "one in the text, one in a table: keep one of them")
-        if (args.min_quality is not None and args.review is None and args.below_quality == "keep"
-                and args.output_format == "text"):
-            raise ConfigError("--min-quality with text output and --below-quality keep (the default) would do "
-                              "nothing: add --below-quality mark or source, --review FILE, or --output-format tsv "
-                              "or jsonl (whose low_quality flag it sets)")
-        return
-    what = f"a {document} file" if document.startswith(".") else f"the {document} input"
-    if args.format_from_extension and not document.startswith("."):  # an office file says
-        what = f"{args.input}, translated as {document} ({by_extension(document)})"
-    if args.below_quality == "mark":
-        raise ConfigError(f"--below-quality mark would write a mark into the text of {what}: "
-                          "--review FILE lists the sentences that need review instead (and --below-quality "
-                          "source keeps their source text)")
-    if args.min_quality is not None and args.review is None and args.below_quality != "source":
-        raise ConfigError(f"--min-quality on {what} sets which sentences --review FILE lists (or "
-                          "which keep their source text, with --below-quality source): add one of them")
 
 
 def whole_file(translating: Callable[[], str], where: str) -> str:
@@ -194,50 +66,6 @@ def whole_file(translating: Callable[[], str], where: str) -> str:
         first = next(iter(failed.failures.values()))
         raise DataError(f"{where}: not translated, the model failed on {len(failed.failures)} of its sentences "
                         f"(the first: {type(first).__name__}: {first}); nothing was written") from None
-
-
-def by_extension(what: str | None) -> str:
-    """Why a file is translated as ``what``, where its extension chose: and how to have its lines
-    read as text instead (not for an office file, which has no lines)."""
-    return "its extension" if what and what.startswith(".") else "its extension; --input-format text reads it as lines"
-
-
-def check_output_path(args: argparse.Namespace) -> None:
-    """The translation goes to a file of its own (attnmt.cli.lines.check_not_an_input): not one it
-    is made from, the input, --glossary or a file of the model (files_read), not a folder."""
-    check_not_an_input(args.output, "output", files_read(args), output_name(args))
-
-
-def output_name(args: argparse.Namespace) -> str:
-    """The file name an error suggests for the translation: the input's with the target language
-    (report.de.docx, in.translated.txt), or stdin's, translation with the extension of what is
-    written (translation.de.html).  Stdin's was "-", and ``translate - o/`` suggested o/-."""
-    if args.input not in (None, "-"):
-        return translated_name(args.input, args.target_lang or "translated")
-    suffix = office_suffix(args) or FORMAT_SUFFIXES.get(args.input_format, ".txt")
-    return translated_name(f"translation{suffix}", args.target_lang)
-
-
-def check_review_path(args: argparse.Namespace) -> None:
-    """The table goes to a file of its own: not "-" (which names stdin and stdout elsewhere; a
-    file named "-" was written without a word), not a folder, not the output, not a file the
-    translation is made from."""
-    if args.review == "-":
-        raise ConfigError("--review - would write the table into a file named '-' (stdout is the translation's): "
-                          "give the table a file name (report.review.tsv)")
-    review = Path(args.review)
-    if review.is_dir():
-        raise ConfigError(f"--review {args.review} is a folder: give the table a file name (report.review.tsv)")
-    if args.output not in (None, "-") and review.resolve() == Path(args.output).resolve():
-        raise ConfigError(f"--review {args.review} is the output file: give the table a name of its own "
-                          "(report.review.tsv)")
-    check_not_an_input(args.review, "--review", files_read(args), "report.review.tsv")
-
-
-def files_read(args: argparse.Namespace) -> dict[str, str | None]:
-    """What ``translate`` reads, by the name an error gives each: the input, --glossary, and the
-    model's files, --weights and --shortlist (attnmt.cli.options.model_files)."""
-    return {"input": args.input, "--glossary": args.glossary, **model_files(args)}
 
 
 def uses_documents(args: argparse.Namespace) -> bool:
@@ -262,12 +90,6 @@ def reads_paragraphs(args: argparse.Namespace) -> bool:
     translation as it was: its word numbers count every word of the line all the same
     (attnmt.documents.paragraphs.text_pairs)."""
     return args.input_format == "text"
-
-
-def document_options(args: argparse.Namespace) -> DocumentOptions:
-    return DocumentOptions(source_lang=args.source_lang, target_lang=args.target_lang, split=not args.no_split,
-                           attributes=tuple(name.strip() for name in args.attributes.split(",") if name.strip()),
-                           macros=args.allow_macros, macros_hint=MACROS_HINT, xliff_hint=XLIFF_HINT)
 
 
 def translate_document_input(args: argparse.Namespace, model, tokenizer, decoding: Decoding,
@@ -385,23 +207,3 @@ def translate_office_file(args: argparse.Namespace, suffix: str, model, tokenize
 
 def show_progress(done: int, total: int) -> None:
     print(f"\rtranslated {done}/{total} sentences", end="", file=sys.stderr, flush=True)
-
-
-def add_document_options(p: argparse.ArgumentParser) -> None:
-    """--no-split, --source-lang, --target-lang and --attributes (the formats: --input-format)."""
-    p.add_argument("--no-split", action="store_true", help="translate each line (HTML block, cue) whole instead "
-                   "of sentence by sentence (a tab still parts fields, translated apart)")
-    p.add_argument("--source-lang", default="en", help="source language code for the sentence splitter "
-                   "(default en)")
-    p.add_argument("--target-lang", help="written into an HTML page's lang attribute (an office file's language "
-                   "attributes, an XLIFF file's target-language or trgLang)")
-    p.add_argument("--allow-macros", action="store_true", help="translate office files with macros (.docm, .pptm, "
-                   ".xlsm), keeping their macros (refused otherwise)")
-    p.add_argument("--attributes", default=",".join(DocumentOptions.attributes),
-                   help="HTML attributes whose values are translated, comma-separated ('' for none; default: "
-                   "%(default)s); value only on a button's <input> (type submit, reset or button), where it is "
-                   "the label shown: elsewhere it is form data and stays")
-    p.add_argument("--review", metavar="TSV", help="write the sentences that need review (quality under "
-                   "--min-quality, else the calibration's threshold) to this table: where each is (line, or an "
-                   "office file's part and paragraph), quality, flags, source, translation (docs/documents.md)")
-

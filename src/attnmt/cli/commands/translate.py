@@ -8,7 +8,7 @@ import sys
 from functools import partial
 from typing import TYPE_CHECKING, TextIO
 
-from attnmt.cli.document_files import DOCUMENT_FORMATS, OFFICE_FORMATS, add_document_options
+from attnmt.cli.document_options import DOCUMENT_FORMATS, OFFICE_FORMATS, add_document_options
 from attnmt.cli.lines import FORMATS, INPUT_FORMATS
 from attnmt.cli.options import (
     add_batch_size_option,
@@ -71,15 +71,12 @@ def batching(args: argparse.Namespace) -> dict:
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.cli.document_files import (
-        check_document_options,
-        check_text_input,
-        chosen_input_format,
-        office_suffix,
         reads_paragraphs,
         translate_document_input,
         translate_office_file,
         uses_documents,
     )
+    from attnmt.cli.document_options import check_document_options, check_text_input, chosen_input_format, office_suffix
     from attnmt.cli.lines import is_stream, line_batches, output
     from attnmt.decoding.constraints import prefix_ids
     from attnmt.decoding.glossary import read_glossary
@@ -233,7 +230,8 @@ def paragraph_batch(args: argparse.Namespace, model, tokenizer, options: Decodin
     named, its output empty).  Text output keeps a file's byte order mark and line endings, as
     the lines that go through attnmt.documents alone keep them (output_style: a file comes whole,
     as one batch)."""
-    from attnmt.cli.document_files import document_options, output_style
+    from attnmt.cli.document_files import output_style
+    from attnmt.cli.document_options import document_options
     from attnmt.cli.lines import line_by_line, write_hypotheses, write_texts
     from attnmt.documents.paragraphs import joined_alignment, translate_texts_n_best
 
