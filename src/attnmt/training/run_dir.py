@@ -11,6 +11,8 @@ holds a model, and bound to its corpora.
     corpora.json      what the run trained on (each corpus file's full path, size, time and SHA-256),
                       which a resume must read again: train.yaml keeps the paths as typed, relative
                       to the directory the run started in
+    run_inputs        every file a run is made of or reads again on a resume, which no command's output
+                      may be written over
 """
 
 from __future__ import annotations
@@ -182,6 +184,18 @@ def recorded_corpora(folder: Path) -> dict[str, str]:
     by what names them in its config ({} where there is none: a run of an earlier release)."""
     recorded = read_corpora(folder)
     return {} if recorded is None else {key: file["path"] for key, file in recorded["files"].items()}
+
+
+def run_inputs(folder: Path) -> dict[str, str]:
+    """The files of the model or run in ``folder`` that an output must not be written over, by the name
+    an error gives each: its own files (RUN_FILES), every checkpoint's weights and trainer state, and
+    the corpora it trained on.  Replaced, each would leave a model that no longer loads, or a run that no longer
+    resumes or averages; a folder that is no run (a shipped model) has its own files alone."""
+    folder = Path(folder)
+    return {**{f"model's {name}": str(folder / name) for name in RUN_FILES},
+            **{f"checkpoint {checkpoint.name}'s {name}": str(checkpoint / name)
+               for checkpoint in ckpt.list_checkpoints(folder) for name in (ckpt.WEIGHTS, ckpt.TRAINER_STATE)},
+            **{f"run's training data ({key})": path for key, path in recorded_corpora(folder).items()}}
 
 
 def check_same_corpora(config: TrainConfig, folder: Path) -> None:
