@@ -175,9 +175,10 @@ def model_files(args: argparse.Namespace) -> dict[str, str | None]:
     calibration), --weights and --shortlist, by the name an error gives each, as
     attnmt.cli.lines.check_not_an_input takes them: an output written over one would destroy
     what it was made with.  Where --model is a training run, its other files are kept too (its
-    train.yaml, logs, checkpoints and the corpora it trained on: attnmt.training.run_dir.run_inputs,
-    as ``attnmt average`` keeps them): written over, the run would no longer resume or average.
-    Other files beside the model stay the user's to write."""
+    train.yaml, logs, checkpoints, and the corpora, validation sets and tokenizer files its
+    train.yaml names: attnmt.training.run_dir.run_inputs, as ``attnmt average`` keeps them):
+    written over, the run would no longer resume or average.  Other files beside the model stay
+    the user's to write."""
     from attnmt.training.run_dir import run_inputs
 
     return {**run_inputs(Path(args.model)), "--weights": args.weights, "--shortlist": getattr(args, "shortlist", None)}

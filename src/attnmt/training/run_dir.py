@@ -26,6 +26,7 @@ from typing import Any
 
 from attnmt import checkpoint as ckpt
 from attnmt.config import TrainConfig
+from attnmt.config_file import read_config_file
 from attnmt.decoding.calibration import CALIBRATION
 from attnmt.errors import ConfigError, DataError, ModelDirError
 from attnmt.files import LOCK, file_digest, file_in_the_way, write_failure, write_text
@@ -189,13 +190,35 @@ def recorded_corpora(folder: Path) -> dict[str, str]:
 def run_inputs(folder: Path) -> dict[str, str]:
     """The files of the model or run in ``folder`` that an output must not be written over, by the name
     an error gives each: its own files (RUN_FILES), every checkpoint's weights and trainer state, and
-    the corpora it trained on.  Replaced, each would leave a model that no longer loads, or a run that no longer
+    what its train.yaml reads on a resume (the validation sets, the tokenizer files) besides the corpora
+    it trained on.  Replaced, each would leave a model that no longer loads, or a run that no longer
     resumes or averages; a folder that is no run (a shipped model) has its own files alone."""
     folder = Path(folder)
     return {**{f"model's {name}": str(folder / name) for name in RUN_FILES},
             **{f"checkpoint {checkpoint.name}'s {name}": str(checkpoint / name)
                for checkpoint in ckpt.list_checkpoints(folder) for name in (ckpt.WEIGHTS, ckpt.TRAINER_STATE)},
-            **{f"run's training data ({key})": path for key, path in recorded_corpora(folder).items()}}
+            **{f"run's training data ({key})": path for key, path in recorded_corpora(folder).items()},
+            **configured_inputs(folder)}
+
+
+def configured_inputs(folder: Path) -> dict[str, str]:
+    """The validation sets and tokenizer files the run in ``folder`` names in its train.yaml, relative to
+    the directory it started in (corpora.json's; else the current one), by their keys; {} where there is
+    no train.yaml, or one that cannot be read (the model still translates: nothing to protect there)."""
+    try:
+        values = read_config_file(folder / ckpt.TRAIN_CONFIG) if (folder / ckpt.TRAIN_CONFIG).is_file() else {}
+    except ConfigError:
+        return {}
+    recorded = read_corpora(folder)
+    started = Path(recorded["cwd"]) if recorded else Path()
+    keys = {key: values.get(key) for key in ("valid_src", "valid_tgt")}
+    corpora = values.get("train")
+    for i, corpus in enumerate(corpora if isinstance(corpora, list) else []):
+        keys.update({f"train[{i}].{key}": corpus.get(key) for key in ("valid_src", "valid_tgt")
+                     if isinstance(corpus, dict)})
+    named = {f"run's validation data ({key})": path for key, path in keys.items()}
+    named.update({f"run's tokenizer ({key})": values.get(key) for key in ("tokenizer", "target_tokenizer")})
+    return {name: str(started / path) for name, path in named.items() if isinstance(path, str) and path}
 
 
 def check_same_corpora(config: TrainConfig, folder: Path) -> None:

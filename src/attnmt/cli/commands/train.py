@@ -91,9 +91,10 @@ def cmd_average(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
 def averaging_inputs(model_dir: Path) -> dict[str, str | None]:
     """What ``attnmt average --out`` must not be written over, by the name an error gives each: the
-    run's files (attnmt.training.run_dir.run_inputs: its checkpoints', tokenizer, configs, logs, and the
-    corpora it trained on).  The model's own model.safetensors may take the average (attnmt demo
-    keeps one there): it is no checkpoint's file, and the average is not made from it."""
+    run's files (attnmt.training.run_dir.run_inputs: its checkpoints', tokenizer, configs, logs, and
+    the corpora, validation sets and tokenizer files its train.yaml names).  The model's own
+    model.safetensors may take the average (attnmt demo keeps one there): it is no checkpoint's
+    file, and the average is not made from it."""
     from attnmt import checkpoint as ckpt
     from attnmt.training.run_dir import run_inputs
 
