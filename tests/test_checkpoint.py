@@ -293,6 +293,53 @@ def test_average_refuses_an_out_that_is_a_file_of_the_run(tmp_path, capsys, out,
     assert {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()} == before
 
 
+@pytest.mark.parametrize("command", [
+    ["translate", "in.en"], ["score", "--src", "in.en", "--hyp", "in.en", "--output"],
+    ["shortlist", "--source", "in.en", "--target", "in.en", "--out"]], ids=["translate", "score", "shortlist"])
+@pytest.mark.parametrize(("out", "named"), [
+    ("model/train.yaml", "the model's train.yaml"), ("model/log.jsonl", "the model's log.jsonl"),
+    ("model/checkpoints/step_00000002/model.safetensors", "the checkpoint step_00000002's model.safetensors"),
+    ("model/checkpoints/step_00000001/trainer_state.pt", "the checkpoint step_00000001's trainer_state.pt"),
+])
+def test_an_output_beside_a_training_run_is_refused_over_the_runs_own_files(tmp_path, capsys, monkeypatch, command,
+                                                                            out, named):
+    """translate, score and shortlist wrote over these, exit 0: a run that no longer resumes or averages."""
+    model_dir = a_run_of_two_checkpoints(tmp_path)
+    (tmp_path / "in.en").write_text("a dog\n")
+    monkeypatch.chdir(tmp_path)
+    before = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
+    assert main([command[0], "--model", str(model_dir), *command[1:], out]) == 2
+    option = {"translate": "output", "score": "--output", "shortlist": "--out"}[command[0]]
+    assert f"attnmt: error: the {option} {out} is {named} file: give it a file of its own" in capsys.readouterr().err
+    assert {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()} == before
+
+
+@pytest.mark.parametrize("command", ["average", "translate"])
+@pytest.mark.parametrize(("out", "named"), [
+    ("va.en", "the run's validation data (valid_src)"), ("va.de", "the run's validation data (valid_tgt)"),
+    ("news_dev.en", "the run's validation data (train[0].valid_src)"),
+    ("tok/spm.model", "the run's tokenizer (tokenizer)"), ("tok/de.model", "the run's tokenizer (target_tokenizer)"),
+])
+def test_an_output_is_refused_over_the_validation_sets_and_tokenizers_the_run_names(tmp_path, capsys, monkeypatch,
+                                                                                     command, out, named):
+    """average --out wrote weights over them, exit 0; the run's resume then failed."""
+    model_dir = a_run_of_two_checkpoints(tmp_path)
+    (model_dir / "train.yaml").write_text(
+        "valid_src: va.en\nvalid_tgt: va.de\ntokenizer: tok/spm.model\ntarget_tokenizer: tok/de.model\n"
+        "train: [{src: train.src, tgt: train.src, valid_src: news_dev.en, valid_tgt: news_dev.de}]\n")
+    (tmp_path / "tok").mkdir()
+    for name in ("in.en", "va.en", "va.de", "news_dev.en", "tok/spm.model", "tok/de.model"):
+        (tmp_path / name).write_text(name)
+    monkeypatch.chdir(tmp_path.parent)  # train.yaml's paths are relative to where the run started
+    before = {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()}
+    written, given = tmp_path / out, {"average": ["--last", "2", "--out"], "translate": [str(tmp_path / "in.en")]}
+    assert main([command, "--model", str(model_dir), *given[command], str(written)]) == 2
+    option = {"average": "--out", "translate": "output"}[command]
+    assert f"attnmt: error: the {option} {written} is {named} file: give it a file of its own" in \
+        capsys.readouterr().err
+    assert {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()} == before
+
+
 def test_average_may_replace_the_models_weights_with_the_average(tmp_path):
     model_dir = a_run_of_two_checkpoints(tmp_path)
     out = model_dir / "model.safetensors"  # no checkpoint's: attnmt demo keeps an average there

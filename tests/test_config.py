@@ -239,6 +239,21 @@ def test_a_number_where_text_is_meant_is_refused_not_rewritten(tmp_path):
     assert load_config(path).out_dir == "007"
 
 
+@pytest.mark.parametrize(("text", "named"), [
+    ('valid_src: ""\n', "valid_src"), ("train_src: ''\ntrain_tgt: b.de\n", "train_src"),
+    ('out_dir: ""\n', "out_dir"), ('tokenizer: "  "\n', "tokenizer"), ("init_from: ''\n", "init_from"),
+    ("train: [{src: a.en, tgt: a.de, valid_src: '', valid_tgt: v.de}]\n", "train[0]: valid_src"),
+])
+def test_an_empty_path_in_a_config_file_is_refused_naming_the_file_and_key(tmp_path, text, named):
+    """Read as the current folder, valid_src: "" failed only after the corpora were prepared ("cannot
+    read .: is a directory"), and out_dir: "" trained into the folder the run started in."""
+    path = tmp_path / "c.yaml"
+    path.write_text(text)
+    with pytest.raises(ConfigError, match=rf"^{re.escape(str(path))}: {re.escape(named)}: '\s*' is an empty path, "
+                                          "which would be the current folder: give a file or folder"):
+        load_config(path)
+
+
 @pytest.mark.parametrize("device", ["gpu", "CPU", "cuda:", "cuda:x", "cuda0"])
 def test_a_device_training_does_not_know_is_refused_when_the_config_is_built(device):
     with pytest.raises(ConfigError, match=rf"^device='{device}': use 'auto', 'cpu', 'cuda', 'cuda:N' "

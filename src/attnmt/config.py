@@ -235,6 +235,7 @@ class TrainConfig:
             raise ConfigError(f"max_len={self.max_len} needs model.max_positions of at least {self.max_len + 2} "
                               f"(a sentence's tokens, BOS and EOS), got {model.max_positions}: raise "
                               "model.max_positions or lower max_len")
+        check_paths(self, TRAIN_PATHS)
         self.check_one_kind_of_corpus()
         self.corpora()
 
@@ -325,6 +326,10 @@ class CorpusSpec:
     def from_dict(cls, values: dict, source: str, index: int) -> CorpusSpec:
         spec = cls(**checked_fields(cls, values, source))
         spec.name = spec.name or f"corpus{index}"
+        try:
+            check_paths(spec, CORPUS_PATHS)
+        except ConfigError as error:
+            raise ConfigError(f"{source}: {error}") from None
         if (spec.tsv is None) == (spec.src is None and spec.tgt is None) or (spec.src is None) != (spec.tgt is None):
             raise ConfigError(f"{source}: give either src and tgt, or tsv")
         if not ABOVE_0.holds(spec.weight):
@@ -336,6 +341,24 @@ class CorpusSpec:
     def files(self) -> dict[str, str]:
         """The text this corpus is read from: {"src": ..., "tgt": ...} or {"tsv": ...}."""
         return {"tsv": self.tsv} if self.tsv else {"src": self.src, "tgt": self.tgt}
+
+
+# The keys that name a file or folder, of a config and of each corpus of its train list.
+TRAIN_PATHS = ("train_src", "train_tgt", "valid_src", "valid_tgt", "train_tsv", "prepared_dir", "tokenizer",
+               "target_tokenizer", "init_from", "out_dir")
+CORPUS_PATHS = ("src", "tgt", "tsv", "valid_src", "valid_tgt")
+
+
+def check_paths(config: object, keys: tuple[str, ...]) -> None:
+    """Refuses an empty path ("" or blanks) in one line naming its key.  Path("") is the current folder:
+    a valid_src: "" was read as "cannot read .: is a directory" only after the corpora were prepared,
+    an out_dir: "" trained into the folder the run started in.  (On the command line, '' is YAML's
+    null: it unsets a key, as null does.)"""
+    for key in keys:
+        value = getattr(config, key)
+        if isinstance(value, str) and not value.strip():
+            raise ConfigError(f"{key}: {value!r} is an empty path, which would be the current folder: give a "
+                              f"file or folder, or leave {key} out")
 
 
 def load_config(path: str | Path, overrides: dict[str, str] | None = None) -> TrainConfig:

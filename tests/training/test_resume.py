@@ -154,6 +154,23 @@ def test_overrides_a_resumed_run_cannot_follow_are_refused(tmp_path, key, value)
     assert (Path(config.out_dir) / ckpt.TRAIN_CONFIG).read_text() == before
 
 
+def test_another_validation_set_or_beam_is_refused_on_resume_and_a_moved_copy_is_not(tmp_path):
+    """The new set's score (an easier set, a wider beam) was compared with the old set's best, and
+    model.safetensors replaced by weights chosen on another set.  The same bytes elsewhere are no change."""
+    config = tiny_config(tmp_path, **{**SMALL, "eval_metric": "bleu"}, max_steps=1, eval_every=1)
+    Trainer(config, progress=False).train()
+    easy = tmp_path / "easy.en"
+    easy.write_text("a dog\n")
+    for key, value in (("valid_src", str(easy)), ("eval_beam", "4")):
+        flag = f"--{key.replace('_', '-')}"
+        with pytest.raises(ConfigError, match=f"^{flag}: a resumed run keeps the .* its best BLEU and patience are "
+                                              f"counted .*; drop {flag}, or start a new run with it"):
+            resume(config.out_dir, {key: value, "max_steps": "2"}, progress=False)
+    moved = tmp_path / "moved.de"  # a copy: these validation files are the training files too
+    moved.write_bytes(Path(config.valid_tgt).read_bytes())
+    assert resume(config.out_dir, {"valid_tgt": str(moved), "max_steps": "2"}, progress=False).step == 2
+
+
 def test_the_runs_own_directory_spelt_another_way_is_no_override(tmp_path, monkeypatch):
     config = tiny_config(tmp_path, **SMALL, max_steps=1, eval_every=1)
     Trainer(config, progress=False).train()

@@ -174,16 +174,14 @@ def model_files(args: argparse.Namespace) -> dict[str, str | None]:
     """The files a command reads through --model (its config, weights, tokenizer and quality
     calibration), --weights and --shortlist, by the name an error gives each, as
     attnmt.cli.lines.check_not_an_input takes them: an output written over one would destroy
-    what it was made with.  Other files beside the model stay the user's to write."""
-    from attnmt.checkpoint import MODEL_CONFIG, WEIGHTS
-    from attnmt.decoding.calibration import CALIBRATION
-    from attnmt.text.tokenizer_files import SEPARATE_TOKENIZERS, TOKENIZER
-    from attnmt.text.vocab_tokenizer import VocabTokenizer
+    what it was made with.  Where --model is a training run, its other files are kept too (its
+    train.yaml, logs, checkpoints, and the corpora, validation sets and tokenizer files its
+    train.yaml names: attnmt.training.run_dir.run_inputs, as ``attnmt average`` keeps them):
+    written over, the run would no longer resume or average.  Other files beside the model stay
+    the user's to write."""
+    from attnmt.training.run_dir import run_inputs
 
-    names = (MODEL_CONFIG, WEIGHTS, CALIBRATION, TOKENIZER, *SEPARATE_TOKENIZERS, *VocabTokenizer.FILES,
-             VocabTokenizer.TARGET_VOCAB)
-    return {**{f"model's {name}": str(Path(args.model) / name) for name in names},
-            "--weights": args.weights, "--shortlist": getattr(args, "shortlist", None)}
+    return {**run_inputs(Path(args.model)), "--weights": args.weights, "--shortlist": getattr(args, "shortlist", None)}
 
 
 def load_for_translation(args: argparse.Namespace):

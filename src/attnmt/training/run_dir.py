@@ -11,6 +11,8 @@ holds a model, and bound to its corpora.
     corpora.json      what the run trained on (each corpus file's full path, size, time and SHA-256),
                       which a resume must read again: train.yaml keeps the paths as typed, relative
                       to the directory the run started in
+    run_inputs        every file a run is made of or reads again on a resume, which no command's output
+                      may be written over
 """
 
 from __future__ import annotations
@@ -19,17 +21,21 @@ import errno
 import fcntl
 import json
 import os
+from contextlib import suppress
 from pathlib import Path
 from typing import Any
 
 from attnmt import checkpoint as ckpt
 from attnmt.config import TrainConfig
+from attnmt.config_file import read_config_file
 from attnmt.decoding.calibration import CALIBRATION
-from attnmt.errors import ConfigError, DataError, ModelDirError
+from attnmt.errors import ConfigError, DataError, ModelDirError, UserError
 from attnmt.files import LOCK, file_digest, file_in_the_way, write_failure, write_text
+from attnmt.text.data import read_lines
 from attnmt.text.tokenizer_files import SEPARATE_TOKENIZERS, TOKENIZER
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.training.corpus import HEADER
+from attnmt.training.run import METRIC_NAMES
 from attnmt.training.tokenize_corpora import file_identity
 
 CORPORA = "corpora.json"
@@ -163,11 +169,19 @@ def corpus_files(config: TrainConfig) -> dict[str, str]:
     return {f"{spec.name}.{role}": path for spec in config.corpora() for role, path in spec.files().items()}
 
 
+VALIDATION_KEYS = ("valid_src", "valid_tgt")  # the validation set the best score and patience are counted on
+
+
 def record_corpora(config: TrainConfig, folder: Path) -> None:
     """Writes corpora.json: the files this new run trains on (each as written and its file_identity),
     and the directory it started in."""
     files = {key: {"given": path, **file_identity(path)} for key, path in corpus_files(config).items()}
-    write_text(folder / CORPORA, json.dumps({"cwd": os.getcwd(), "files": files}, indent=1))
+    validation = {}
+    for key in VALIDATION_KEYS:  # which a resume may give again elsewhere (check_same_validation)
+        with suppress(DataError):
+            validation[key] = {"given": getattr(config, key), **file_identity(getattr(config, key))}
+    write_text(folder / CORPORA, json.dumps({"cwd": os.getcwd(), "files": files, "validation": validation},
+                                            indent=1))
 
 
 def read_corpora(folder: Path) -> dict[str, Any] | None:
@@ -182,6 +196,40 @@ def recorded_corpora(folder: Path) -> dict[str, str]:
     by what names them in its config ({} where there is none: a run of an earlier release)."""
     recorded = read_corpora(folder)
     return {} if recorded is None else {key: file["path"] for key, file in recorded["files"].items()}
+
+
+def run_inputs(folder: Path) -> dict[str, str]:
+    """The files of the model or run in ``folder`` that an output must not be written over, by the name
+    an error gives each: its own files (RUN_FILES), every checkpoint's weights and trainer state, and
+    what its train.yaml reads on a resume (the validation sets, the tokenizer files) besides the corpora
+    it trained on.  Replaced, each would leave a model that no longer loads, or a run that no longer
+    resumes or averages; a folder that is no run (a shipped model) has its own files alone."""
+    folder = Path(folder)
+    return {**{f"model's {name}": str(folder / name) for name in RUN_FILES},
+            **{f"checkpoint {checkpoint.name}'s {name}": str(checkpoint / name)
+               for checkpoint in ckpt.list_checkpoints(folder) for name in (ckpt.WEIGHTS, ckpt.TRAINER_STATE)},
+            **{f"run's training data ({key})": path for key, path in recorded_corpora(folder).items()},
+            **configured_inputs(folder)}
+
+
+def configured_inputs(folder: Path) -> dict[str, str]:
+    """The validation sets and tokenizer files the run in ``folder`` names in its train.yaml, relative to
+    the directory it started in (corpora.json's; else the current one), by their keys; {} where there is
+    no train.yaml, or one that cannot be read (the model still translates: nothing to protect there)."""
+    try:
+        values = read_config_file(folder / ckpt.TRAIN_CONFIG) if (folder / ckpt.TRAIN_CONFIG).is_file() else {}
+    except ConfigError:
+        return {}
+    recorded = read_corpora(folder)
+    started = Path(recorded["cwd"]) if recorded else Path()
+    keys = {key: values.get(key) for key in ("valid_src", "valid_tgt")}
+    corpora = values.get("train")
+    for i, corpus in enumerate(corpora if isinstance(corpora, list) else []):
+        keys.update({f"train[{i}].{key}": corpus.get(key) for key in ("valid_src", "valid_tgt")
+                     if isinstance(corpus, dict)})
+    named = {f"run's validation data ({key})": path for key, path in keys.items()}
+    named.update({f"run's tokenizer ({key})": values.get(key) for key in ("tokenizer", "target_tokenizer")})
+    return {name: str(started / path) for name, path in named.items() if isinstance(path, str) and path}
 
 
 def check_same_corpora(config: TrainConfig, folder: Path) -> None:
@@ -207,6 +255,35 @@ def check_same_corpora(config: TrainConfig, folder: Path) -> None:
         if why:
             raise DataError(f"{name}: not the file this run trained on ({why}): it changed since; put back the file "
                             f"the run trained on, or {new_run}")
+
+
+def check_same_validation(saved: TrainConfig, config: TrainConfig, folder: Path, new_run: str) -> None:
+    """Refuses a resume another validation set (--valid-src, --valid-tgt), or, where a metric of
+    translations picks the best step, another --eval-beam: the run's best score and patience count
+    are of the set and beam it started with, and a score on another (an easier set, a wider beam)
+    would be compared with them, its weights kept as the best for it.  The same lines elsewhere (a
+    file moved, by the bytes corpora.json recorded, or by the old file's lines in a run of an earlier
+    release) are the same set."""
+    metric = METRIC_NAMES[config.eval_metric]
+    if config.eval_metric != "loss" and config.eval_beam != saved.eval_beam:
+        raise ConfigError(f"--eval-beam: a resumed run keeps the beam its best {metric} and patience are counted "
+                          f"with, {saved.eval_beam} ({new_run}); drop --eval-beam, or start a new run with it")
+    recorded = (read_corpora(folder) or {}).get("validation", {})
+    for key in VALIDATION_KEYS:
+        given, kept = getattr(config, key), getattr(saved, key)
+        same = given == kept or (not differs(given, recorded[key]) if key in recorded else same_lines(given, kept))
+        if not same:
+            flag = f"--{key.replace('_', '-')}"
+            raise ConfigError(f"{flag}: a resumed run keeps the validation set its best {metric} and patience are "
+                              f"counted on, {kept} ({new_run}); drop {flag}, or start a new run with it")
+
+
+def same_lines(path: str, other: str) -> bool:
+    """Whether two text files (plain or .gz) hold the same lines; False where either cannot be read."""
+    try:
+        return read_lines(path) == read_lines(other)
+    except (OSError, UserError):
+        return False
 
 
 def differs(name: str, was: dict) -> str:

@@ -27,7 +27,7 @@ from attnmt.text.tokenizer_files import read_tokenizer
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.training.corpus import HEADER, read_header
 from attnmt.training.run import METRIC_NAMES
-from attnmt.training.run_dir import check_same_corpora
+from attnmt.training.run_dir import check_same_corpora, check_same_validation
 from attnmt.training.tokenize_corpora import text_pairs
 
 DEFAULT_VOCAB_SIZE = 8000
@@ -67,7 +67,7 @@ def check_resume_overrides(saved: TrainConfig, config: TrainConfig, run_dir: Pat
     first weights, what cut and ordered its batches (its checkpoint's data position counts them in the
     seed's order: another seed would train some of this epoch's batches twice and skip others), and the
     metric its best score and patience count are in are fixed (the model keys are checked against
-    config.json by training_settings, the corpora by run_dir)."""
+    config.json by training_settings, the corpora, validation set and beam by run_dir)."""
     new_run = f"init_from: {run_dir} starts a new run from its weights"
     fixed = {"out_dir": f"writes into its own directory, {run_dir}",
              "init_from": "continues from its checkpoint's weights",
@@ -84,6 +84,7 @@ def check_resume_overrides(saved: TrainConfig, config: TrainConfig, run_dir: Pat
         if given != kept:
             flag = f"--{key.replace('_', '-')}"
             raise ConfigError(f"{flag}: a resumed run {why}; drop {flag}, or start a new run with it")
+    check_same_validation(saved, config, run_dir, new_run)
 
 
 def keep_overrides(config: TrainConfig, run_dir: Path) -> list[str]:

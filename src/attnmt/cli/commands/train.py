@@ -91,16 +91,14 @@ def cmd_average(args: argparse.Namespace, extra: dict[str, str]) -> int:
 
 def averaging_inputs(model_dir: Path) -> dict[str, str | None]:
     """What ``attnmt average --out`` must not be written over, by the name an error gives each: the
-    checkpoints' files, the run's other files (its tokenizer, config.json, quality.json, train.yaml,
-    logs) and the corpora it trained on.  The model's own model.safetensors may take the average
-    (attnmt demo keeps one there): it is no checkpoint's file, and the average is not made from it."""
+    run's files (attnmt.training.run_dir.run_inputs: its checkpoints', tokenizer, configs, logs, and
+    the corpora, validation sets and tokenizer files its train.yaml names).  The model's own
+    model.safetensors may take the average (attnmt demo keeps one there): it is no checkpoint's
+    file, and the average is not made from it."""
     from attnmt import checkpoint as ckpt
-    from attnmt.training.run_dir import RUN_FILES, recorded_corpora
+    from attnmt.training.run_dir import run_inputs
 
-    return {**{f"model's {name}": str(model_dir / name) for name in RUN_FILES if name != ckpt.WEIGHTS},
-            **{f"checkpoint {checkpoint.name}'s {name}": str(checkpoint / name)
-               for checkpoint in ckpt.list_checkpoints(model_dir) for name in (ckpt.WEIGHTS, ckpt.TRAINER_STATE)},
-            **{f"run's training data ({key})": path for key, path in recorded_corpora(model_dir).items()}}
+    return {name: path for name, path in run_inputs(model_dir).items() if name != f"model's {ckpt.WEIGHTS}"}
 
 
 def cmd_demo(args: argparse.Namespace, extra: dict[str, str]) -> int:
