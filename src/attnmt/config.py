@@ -25,9 +25,11 @@ from attnmt.config_ranges import (
     Range,
     check_adam_betas,
     check_even_d_model,
+    check_paths,
     check_ranges,
     check_tokenizer_options,
     checked_fields,
+    parse_duration,
     truth_value,
     typed,
 )
@@ -349,18 +351,6 @@ TRAIN_PATHS = ("train_src", "train_tgt", "valid_src", "valid_tgt", "train_tsv", 
 CORPUS_PATHS = ("src", "tgt", "tsv", "valid_src", "valid_tgt")
 
 
-def check_paths(config: object, keys: tuple[str, ...]) -> None:
-    """Refuses an empty path ("" or blanks) in one line naming its key.  Path("") is the current folder:
-    a valid_src: "" was read as "cannot read .: is a directory" only after the corpora were prepared,
-    an out_dir: "" trained into the folder the run started in.  (On the command line, '' is YAML's
-    null: it unsets a key, as null does.)"""
-    for key in keys:
-        value = getattr(config, key)
-        if isinstance(value, str) and not value.strip():
-            raise ConfigError(f"{key}: {value!r} is an empty path, which would be the current folder: give a "
-                              f"file or folder, or leave {key} out")
-
-
 def load_config(path: str | Path, overrides: dict[str, str] | None = None) -> TrainConfig:
     """Reads a YAML config and applies ``--key value`` overrides (``model.d_model`` for model keys).
 
@@ -403,14 +393,3 @@ EARLIER_KEYS = ("eval_bleu",)
 UNSET_BY_DEFAULT = ("train_src", "train_tgt")
 
 DEVICE = re.compile(r"auto|cpu|cuda(:\d+)?|mps")  # what TrainConfig.device may name
-
-_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*$")
-
-
-def parse_duration(text: str | int | float) -> float:
-    """ "30m" -> 1800.0 seconds; a bare number is seconds."""
-    match = _DURATION.match(str(text))
-    if not match:
-        raise ConfigError(f"max_time={text!r}: use a number with s, m, h or d, e.g. '30m'")
-    number, unit = float(match.group(1)), match.group(2) or "s"
-    return number * {"s": 1, "m": 60, "h": 3600, "d": 86400}[unit]

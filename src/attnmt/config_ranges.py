@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import math
 import numbers
+import re
 from dataclasses import dataclass, fields
 
 import numpy as np
@@ -236,3 +237,27 @@ TYPE_WORDS = {"int": "a whole number", "float": "a number", "bool": "true or fal
 def type_words(type_name: str) -> str:
     """A field's type in words: "int | None" is "a whole number or null"."""
     return " or ".join(TYPE_WORDS.get(name.strip(), name.strip()) for name in type_name.split("|"))
+
+
+def check_paths(config: object, keys: tuple[str, ...]) -> None:
+    """Refuses an empty path ("" or blanks) in one line naming its key.  Path("") is the current folder:
+    a valid_src: "" was read as "cannot read .: is a directory" only after the corpora were prepared,
+    an out_dir: "" trained into the folder the run started in.  (On the command line, '' is YAML's
+    null: it unsets a key, as null does.)"""
+    for key in keys:
+        value = getattr(config, key)
+        if isinstance(value, str) and not value.strip():
+            raise ConfigError(f"{key}: {value!r} is an empty path, which would be the current folder: give a "
+                              f"file or folder, or leave {key} out")
+
+
+_DURATION = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([smhd]?)\s*$")
+
+
+def parse_duration(text: str | int | float) -> float:
+    """ "30m" -> 1800.0 seconds; a bare number is seconds."""
+    match = _DURATION.match(str(text))
+    if not match:
+        raise ConfigError(f"max_time={text!r}: use a number with s, m, h or d, e.g. '30m'")
+    number, unit = float(match.group(1)), match.group(2) or "s"
+    return number * {"s": 1, "m": 60, "h": 3600, "d": 86400}[unit]
