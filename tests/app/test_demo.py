@@ -205,3 +205,46 @@ def test_the_trainer_trains_in_a_folder_its_caller_holds(tmp_path):
         RunLock.claim(tmp_path / "demo")  # still the caller's
     lock.release()
     assert not (tmp_path / "demo" / LOCK).exists()
+
+
+@pytest.mark.parametrize("minutes", ["0", "-1", "nan", "inf"])
+def test_minutes_not_above_zero_are_refused_naming_minutes(minutes, capsys):
+    """'attnmt demo --minutes 0' stopped with "max_time='0.0m': …", a key the user never typed."""
+    with pytest.raises(SystemExit) as stopped:
+        run_cli(["demo", f"--minutes={minutes}"], capsys)
+    assert stopped.value.code == 2
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        f"attnmt demo: error: argument --minutes: expected a finite number above 0, got '{minutes}'")
+
+
+def test_a_few_seconds_are_a_budget_the_config_reads(tmp_path, demo_command, capsys, monkeypatch):
+    """A budget str() writes with an exponent (1e-05) is written out in digits for max_time."""
+    budgets = []
+    monkeypatch.setattr(demo, "train_and_show", lambda config, *rest: budgets.append(config.max_time))
+    demo_command[-1] = "0.00001"
+    assert run_cli(demo_command, capsys)[0] == 0
+    assert budgets == ["0.00001m"]
+
+
+def test_a_missing_config_the_user_named_is_said_not_found(tmp_path, capsys):
+    """'attnmt demo --config /abs/nosuch.yaml' said to run the demo from the repository root."""
+    missing = tmp_path / "nosuch.yaml"
+    code, _, err = run_cli(["demo", "--config", missing], capsys)
+    assert code == 2 and err == f"attnmt: error: --config {missing}: no such config file\n"
+
+
+def test_the_default_config_missing_says_where_to_run_the_demo(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli(["demo"], capsys)
+    assert code == 2 and err == ("attnmt: error: configs/multi30k_en_de.yaml: not found; run the demo from the "
+                                 "attnmt repository root\n")
+
+
+def test_the_demo_help_gives_each_option_and_its_default(capsys):
+    with pytest.raises(SystemExit):
+        run_cli(["demo", "--help"], capsys)
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "--minutes MINUTES training time budget in minutes, a number above 0 (default 15)" in help_text
+    assert ("--config CONFIG YAML config to train (default configs/multi30k_en_de.yaml, from the attnmt "
+            "repository root)") in help_text
+    assert "--out OUT model directory to write (default runs/demo)" in help_text

@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import time
+from decimal import Decimal
 from pathlib import Path
 
 from attnmt.checkpoint import CHECKPOINTS, list_checkpoints, load_model_dir
@@ -135,9 +136,9 @@ def claim_out_dir(out: Path) -> RunLock:
 
 
 def run_demo(config_path: str, out: str, minutes: float, overrides: dict[str, str]) -> None:
-    if not Path(config_path).exists():
-        raise ConfigError(f"{config_path}: not found; run the demo from the attnmt repository root")
-    config = load_config(config_path, {**overrides, "max_time": f"{minutes}m", "out_dir": out})
+    # Written out in full: max_time reads digits, not 1e-05 (str() of a float so small) or inf.
+    max_time = f"{Decimal(repr(minutes)):f}m"
+    config = load_config(config_path, {**overrides, "max_time": max_time, "out_dir": out})
     out_dir = Path(out)
     lock = claim_out_dir(out_dir)
     try:  # held through the scoring too: a second demo would empty the folder under it

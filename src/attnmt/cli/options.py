@@ -62,6 +62,17 @@ def finite_number(least: float):
     return check
 
 
+def positive_number(text: str) -> float:
+    """An argparse type: a finite number above 0 (no nan, no inf), e.g. a time budget."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not (math.isfinite(value) and value > 0):
+        raise argparse.ArgumentTypeError(f"expected a finite number above 0, got {text!r}")
+    return value
+
+
 def add_model_options(p: argparse.ArgumentParser, required: bool = True, weights: bool = True) -> None:
     """--model MODEL_DIR (and --weights FILE)."""
     p.add_argument("--model", required=required, metavar="MODEL_DIR",

@@ -6,11 +6,12 @@ import argparse
 import shlex
 from pathlib import Path
 
-from attnmt.cli.options import add_model_dir_option, model_dir_of, positive_int
+from attnmt.cli.options import add_model_dir_option, model_dir_of, positive_int, positive_number
 from attnmt.errors import ConfigError
 
 # The flags of these commands that take a value; every other --key is a config override.
 OWN_FLAGS = {"prepare": {"--out"}, "train": {"--resume"}, "demo": {"--minutes", "--config", "--out"}}
+DEMO_CONFIG = "configs/multi30k_en_de.yaml"  # relative: the demo runs from the repository root
 
 
 def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
@@ -104,6 +105,9 @@ def averaging_inputs(model_dir: Path) -> dict[str, str | None]:
 def cmd_demo(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.cli.demo import run_demo
 
+    if not Path(args.config).exists():  # the default is relative, the file the user named is theirs
+        raise ConfigError(f"{DEMO_CONFIG}: not found; run the demo from the attnmt repository root"
+                          if args.config == DEMO_CONFIG else f"--config {args.config}: no such config file")
     run_demo(args.config, args.out, args.minutes, extra)
     return 0
 
@@ -158,7 +162,9 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.set_defaults(run=cmd_average)
 
     p = commands.add_parser("demo", help="train on Multi30k within a time budget, score it and translate examples")
-    p.add_argument("--minutes", type=float, default=15.0, help="training time budget")
-    p.add_argument("--config", default="configs/multi30k_en_de.yaml")
-    p.add_argument("--out", default="runs/demo", help="model directory to write")
+    p.add_argument("--minutes", type=positive_number, default=15.0,
+                   help="training time budget in minutes, a number above 0 (default 15)")
+    p.add_argument("--config", default=DEMO_CONFIG,
+                   help=f"YAML config to train (default {DEMO_CONFIG}, from the attnmt repository root)")
+    p.add_argument("--out", default="runs/demo", help="model directory to write (default runs/demo)")
     p.set_defaults(run=cmd_demo)
