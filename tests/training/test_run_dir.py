@@ -222,3 +222,20 @@ def test_prepare_holds_its_folder_until_it_is_written_and_lets_go(tmp_path, caps
     assert seen == [str(out)] and (out / "header.json").is_file() and not (out / LOCK).exists()
     RunLock.claim(out).release()  # free again
     assert run_cli(prepare_command(tmp_path, out), capsys)[0] == 0  # and prepared again
+
+
+@pytest.mark.parametrize("given, why", [("run.tar", ", not a file"), ("nosuch", "; there is no such folder"),
+                                        ("empty", "; it holds no train.yaml")])
+def test_resuming_what_is_no_run_folder_is_refused_naming_resume(tmp_path, capsys, given, why):
+    """'attnmt train --resume FILE' said "FILE/train.yaml: cannot read the config (Not a directory)"."""
+    (tmp_path / "run.tar").write_bytes(b"an archive of a run")
+    (tmp_path / "empty").mkdir()
+    folder = tmp_path / given
+    code, _, err = run_cli(["train", "--resume", folder], capsys)
+    assert code == 2 and err == (f"attnmt: error: --resume {folder}: expected a training run's folder (the out_dir "
+                                 f"'attnmt train' wrote){why}\n")
+
+
+def test_resume_in_python_names_model_dir(tmp_path):
+    with pytest.raises(ModelDirError, match=r"^model_dir .*/nosuch: expected a training run's folder"):
+        resume(tmp_path / "nosuch")

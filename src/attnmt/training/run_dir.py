@@ -6,6 +6,8 @@ holds a model, and bound to its corpora.
                       checkpoints into it, of two vocabularies); an out_dir that is a file, or cannot
                       be written, is refused before the tokenizer is trained or a corpus prepared.
                       ``attnmt prepare`` holds its --out the same way, as it replaces the folder whole
+    check_run_to_resume
+                      a folder to resume is a run's: not missing, a file, or without its train.yaml
     check_new_run_dir a new run's out_dir holds no model (weights, a calibration, checkpoints): a run
                       would write its own files (RUN_FILES) over a trained or shipped model's, silently
     corpora.json      what the run trained on (each corpus file's full path, size, time and SHA-256),
@@ -129,6 +131,19 @@ def check_new_run_dir(folder: Path) -> None:
         start = f" (init_from: {folder} starts from its weights)" if ckpt.WEIGHTS in found else ""
         raise ConfigError(f"{folder} already holds {', '.join(found)}, which a new run would replace: choose "
                           f"another out_dir{start}, or remove them")
+
+
+def check_run_to_resume(folder: Path, key: str = "--resume") -> None:
+    """Refuses (ModelDirError, one line naming ``key``) a ``folder`` to resume that is no training run's:
+    missing, a file, or without the train.yaml every run writes first; where it read that train.yaml
+    straight away, the line named a path inside it ("FILE/train.yaml: … (Not a directory)")."""
+    expected = f"{key} {folder}: expected a training run's folder (the out_dir 'attnmt train' wrote)"
+    if not folder.exists():
+        raise ModelDirError(f"{expected}; there is no such folder")
+    if not folder.is_dir():
+        raise ModelDirError(f"{expected}, not a file")
+    if not (folder / ckpt.TRAIN_CONFIG).exists():
+        raise ModelDirError(f"{expected}; it holds no {ckpt.TRAIN_CONFIG}")
 
 
 def holds(fd: int, path: Path, key: str = "out_dir") -> bool:

@@ -38,7 +38,7 @@ from attnmt.training.distributed import Group, setup
 from attnmt.training.logs import Progress, RunLog, new_window
 from attnmt.training.objective import TranslationLoss
 from attnmt.training.run import METRIC_NAMES, StopFlag, TrainResult
-from attnmt.training.run_dir import check_new_run_dir, claim, record_corpora
+from attnmt.training.run_dir import check_new_run_dir, check_run_to_resume, claim, record_corpora
 from attnmt.training.schedule import Schedule
 from attnmt.training.sizing import check_size
 from attnmt.training.start import check_resume_overrides, keep_overrides, resumed, run_start
@@ -345,6 +345,7 @@ def train(config: TrainConfig, progress: bool = True) -> TrainResult:
 def resume(model_dir: str | Path, overrides: dict | None = None, progress: bool = True) -> TrainResult:
     """Continues the run in ``model_dir`` exactly where its last checkpoint stopped; ``overrides``
     change its config from here on (and are kept in its train.yaml for the next resume)."""
+    check_run_to_resume(Path(model_dir), key="model_dir")
     path = Path(model_dir) / ckpt.TRAIN_CONFIG
     config = load_config(path, overrides)
     check_resume_overrides(load_config(path), config, Path(model_dir))

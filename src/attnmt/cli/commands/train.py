@@ -18,7 +18,7 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.checkpoint import TRAIN_CONFIG
     from attnmt.config import load_config
     from attnmt.training.distributed import teardown
-    from attnmt.training.run_dir import check_new_run_dir
+    from attnmt.training.run_dir import check_new_run_dir, check_run_to_resume
     from attnmt.training.trainer import resume, train
 
     overrides = extra
@@ -27,6 +27,8 @@ def cmd_train(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if args.resume and args.config:
         raise ConfigError(f"--resume continues {args.resume} with its own {TRAIN_CONFIG}, not {args.config}: drop "
                           f"{args.config} (keys can still be overridden, e.g. --max-steps 200000)")
+    if args.resume:
+        check_run_to_resume(Path(args.resume))
     # The config is read first: a typo in it or an override is one line at once, not after the
     # kernels' first build (a resume reads its run's train.yaml again, as resume() reads it).
     config = load_config(Path(args.resume) / TRAIN_CONFIG if args.resume else args.config, overrides)
