@@ -19,6 +19,17 @@ def every_sentence(sources, texts):
     return [Assessment(0.9, [], False) for _ in sources]
 
 
+def test_a_pages_attribute_texts_are_numbered_where_their_elements_stand(same):
+    """An <img alt> was numbered after the page's last block: paragraph 4 here, for the second."""
+    members = read_members(epub2_file())
+    members[PAGE] = members[PAGE].replace(b"<p>A dog runs on the grass.</p>", b'<p>A dog runs.</p><figure>'
+                                          b'<img alt="A brown dog" src="d.png"/><figcaption>Two.</figcaption></figure>')
+    review = Review(every_sentence, 1.0)
+    translate_file_bytes(write_members(members), "book.epub", same, GERMAN, review=review)
+    assert [(s.place.number, s.source) for s in review.segments] == [(1, "One"), (2, "A dog runs."),
+                                                                    (3, "A brown dog"), (4, "Two.")]
+
+
 def with_package(change) -> bytes:
     """epub2_file, its content.opf changed by ``change`` (a function of its text)."""
     members = read_members(epub2_file())

@@ -339,3 +339,14 @@ def test_a_kept_headers_shared_string_is_listed_only_where_another_cell_shows_it
     translate_file_bytes(write_members(members), "book.xlsx", mirror, OPTIONS, review=review)
     assert [(s.place.part, s.source) for s in review.segments if "colour" in s.source] == listed
     assert review.sentences == sentences  # A3's, and the shared string's where A5 shows it
+
+
+def test_an_html_pages_attribute_texts_are_listed_where_their_elements_stand(same):
+    """A figure's <img alt> was listed after the page's last paragraph, not between the paragraphs around it."""
+    page = (b'<p>One.</p><figure><img alt="A brown dog"/><figcaption>Two.</figcaption></figure>'
+            b'<p title="A title">Three <a title="A link">here</a>.</p>')
+    review = Review(Graded(), 1.0)
+    out = translate_file_bytes(page, "page.html", same, OPTIONS, review=review)
+    assert [s.source for s in review.segments] == ["One.", "A brown dog", "Two.", "A title", "Three here.", "A link"]
+    # the stand-in gives each text back: every one is written where it came from
+    assert out == page.replace(b"/>", b">")

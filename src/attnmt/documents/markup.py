@@ -22,6 +22,7 @@ sentences of their own, and so is ``value``, on a button's ``<input>`` only (is_
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
@@ -30,7 +31,7 @@ from lxml import etree
 from attnmt.documents.elements import Vocabulary, is_button_label, says_no, says_yes
 from attnmt.documents.flat import FlatText, Place, has_words
 from attnmt.documents.language import XML_LANG, inherited_language, say_kept, say_translated, set_direction
-from attnmt.documents.markup_runs import flatten, leading_space, rebuild, runs, written_entities
+from attnmt.documents.markup_runs import Run, flatten, leading_space, rebuild, runs, written_entities
 from attnmt.documents.pages import Parsed, cdata_text, is_comment, local_name, parse, say_utf8
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_line, translate_flats
 from attnmt.documents.spans import Nested, plain
@@ -63,10 +64,30 @@ def translatable_attributes(root: etree._Element, vocabulary: Vocabulary,
     return found
 
 
+def reading_order(root: etree._Element, found: Sequence[Run], attributes: Sequence[tuple[etree._Element, str]]
+                  ) -> list[int]:
+    """The runs and attributes under ``root`` as a reader meets them: indices into ``found`` followed by
+    ``attributes``.  A run stands where its text starts (its block's opening, or the end of the element
+    whose tail it is); an attribute where its element opens, before that element's own text, so that an
+    ``<img alt>`` comes between the paragraphs around its figure, not after the page's last block.  Each
+    list keeps its own order (a merge, not a sort): only where the two meet changes."""
+    rank: dict[tuple[str, etree._Element], int] = {}  # each node's opening and closing, comments' too
+    pending = [("start", root)]
+    while pending:
+        event, node = pending.pop()
+        rank[event, node] = len(rank)
+        if event == "start":
+            pending += [("end", node), *(("start", child) for child in reversed(node))]
+    runs_at = [(rank["start", run.parent] if run.owner is run.parent else rank["end", run.owner], 1, i)
+               for i, run in enumerate(found)]
+    attributes_at = [(rank["start", node], 0, len(found) + j) for j, (node, _) in enumerate(attributes)]
+    return [i for _, _, i in heapq.merge(runs_at, attributes_at, key=lambda at: at[:2])]
+
+
 class TreeJob:
-    """The runs and listed attributes under one root: their flat texts (the runs in document order,
-    then the attributes, as a review numbers and lists them: docs/documents.md), then, given the translated
-    contents (in the same order), the tree changed in place; with a target language, the blocks of
+    """The runs and listed attributes under one root: their flat texts in reading order (an attribute's
+    text where its element stands: ``reading_order``), then, given the translated contents (in the
+    same order), the tree changed in place; with a target language, the blocks of
     translated text and the elements around them say it (attnmt.documents.language).  A block
     whose sentences all kept their source text (--below-quality source: FlatText.source_kept) is
     no translated text, and keeps the language it states, or states it itself where it would
@@ -80,8 +101,10 @@ class TreeJob:
         # A run with no word to translate (spacing, a <style>, an <img>) stays exactly as it was.
         self.runs = [(run, flat) for run, flat in zip(found, flats, strict=True) if has_words(flat.text)]
         self.attributes = translatable_attributes(root, vocabulary, options.attributes)
+        self.order = reading_order(root, [run for run, _ in self.runs], self.attributes)
         # made once: Review.check marks the very flat texts it is handed (FlatText.source_kept)
-        self.texts = [flat for _, flat in self.runs] + [flat_line(node.get(name)) for node, name in self.attributes]
+        texts = [flat for _, flat in self.runs] + [flat_line(node.get(name)) for node, name in self.attributes]
+        self.texts = [texts[i] for i in self.order]
         self.entities = [written_entities(run, vocabulary) for run, _ in self.runs]
         # XML's attributes mean what its vocabulary says (XLIFF's xml:lang is its source's language)
         self.language = options.target_lang if self.states_language and not vocabulary.xml else None
@@ -99,8 +122,9 @@ class TreeJob:
     def lines(self) -> list[int]:
         """The line of the parsed text each flat text comes from, in the order of ``flats``: that
         of the element it starts in (a block's text) or follows (a tail), or holds it (an attribute)."""
-        return [run.owner.sourceline or 1 for run, _ in self.runs] + [node.sourceline or 1
-                                                                       for node, _ in self.attributes]
+        lines = [run.owner.sourceline or 1 for run, _ in self.runs] + [node.sourceline or 1
+                                                                        for node, _ in self.attributes]
+        return [lines[i] for i in self.order]
 
     def blocks(self) -> Iterator[etree._Element]:
         """The block of each translated run: the element whose language the translation is in
@@ -109,6 +133,15 @@ class TreeJob:
         return (run.parent for run, flat in self.runs if not flat.source_kept)
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
+        """The tree changed in place by ``results``, the contents of ``flats`` in their order."""
+        contents: list[Sequence[str | Nested]] = list(results)
+        for i, content in zip(self.order, results, strict=True):
+            contents[i] = content  # the runs' first, then the attributes'
+        self.say_languages()
+        self.write_contents(contents[:len(self.runs)], contents[len(self.runs):])
+
+    def say_languages(self) -> None:
+        """With a target language, the translated blocks say it, and the kept ones what they were in."""
         if self.language:
             translated = dict.fromkeys(self.blocks())  # in order, once each
             # a kept block holding a translated one (<li>text<ul><li>…) stays unsaid: stated, its
@@ -120,12 +153,15 @@ class TreeJob:
             say_translated(translated, self.language, self.vocabulary.is_untranslated)
             page_says = page_language(self.root, self.language, self.translated()) is not None
             say_kept(before, self.language, self.source_lang, page_says)
-        n = len(self.runs)
-        for (node, name), content in zip(self.attributes, results[n:], strict=True):
+
+    def write_contents(self, runs: Sequence[Sequence[str | Nested]],
+                       attributes: Sequence[Sequence[str | Nested]]) -> None:
+        """Each run rebuilt from its translated contents, each attribute set to its text."""
+        for (node, name), content in zip(self.attributes, attributes, strict=True):
             node.set(name, plain(content))  # first: atoms (an <img>) are copied with their attributes
         # Last first: a run inside a translate="no" atom (one of markup_runs.said_yes's) is rebuilt before the
         # run holding the atom copies it.
-        for (run, flat), content, entities in reversed(list(zip(self.runs, results[:n], self.entities, strict=True))):
+        for (run, flat), content, entities in reversed(list(zip(self.runs, runs, self.entities, strict=True))):
             rebuild(run, flat, content, entities)
 
 

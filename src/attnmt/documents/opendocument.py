@@ -130,11 +130,11 @@ class OpenDocumentParagraph(TreeJob):
 
     states_language = False  # in its styles' fo:language (set_language), not on its elements
 
-    def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
-        n = len(self.runs)
+    def write_contents(self, runs: Sequence[Sequence[str | Nested]],
+                       attributes: Sequence[Sequence[str | Nested]]) -> None:
         placed = [into_spans(flat, content) if all_in_spans(flat) else content
-                  for (_, flat), content in zip(self.runs, results[:n], strict=True)]
-        super().finish([*placed, *results[n:]])
+                  for (_, flat), content in zip(self.runs, runs, strict=True)]
+        super().write_contents(placed, attributes)
 
 
 def all_in_spans(flat: FlatText) -> bool:
