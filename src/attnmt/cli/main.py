@@ -108,10 +108,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"attnmt: error: {error}", file=sys.stderr)
         return 2
     except ModuleNotFoundError as error:
-        extra = EXTRAS.get((error.name or "").split(".")[0])
+        package = (error.name or "").split(".")[0]  # fastapi, not fastapi.middleware: what pip installs
+        extra = EXTRAS.get(package)
         if extra is None:
             raise
-        print(f"attnmt: error: 'attnmt {args.command}' needs {error.name}, from the {extra} extra: "
+        print(f"attnmt: error: 'attnmt {args.command}' needs {package}, from the {extra} extra: "
               f"pip install 'attnmt[{extra}]'", file=sys.stderr)
         return 2
     except Terminated as stop:
