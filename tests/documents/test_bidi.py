@@ -136,6 +136,24 @@ def test_html_text_keeps_the_controls_around_its_sentences(known):
     assert out == f"<p>{RLI}Ein Mann geht spazieren.{PDI} Ein Hund rennt.</p>"
 
 
+@pytest.mark.parametrize("html", [f'<p>Call us. <span dir="ltr">{LRI}+1 555 0100{PDI}</span></p>',
+                                  f"<p>Call us. <b>{LRM}+1 555 0100{LRM}</b></p>",
+                                  f'<td><bdo dir="rtl">{LRI}A dog runs.{PDI}</bdo></td>',
+                                  f'<p>A cat sleeps. <a href="/u/1">{FSI}A dog runs.{PDI}</a></p>',
+                                  f"<p>{RLI}<b>A dog runs.</b>{PDI} A cat sleeps.</p>"])
+def test_an_untouched_sentence_keeps_its_controls_in_the_element_that_held_them(same, html):
+    """They went out of it ('\\u2066<span dir="ltr">+1 555 0100</span>\\u2069'), changing what a
+    <bdo> or a dir="rtl" element shows; a sentence without letters changed at all."""
+    assert translate_markup([html], same) == [html]
+
+
+def test_an_element_holds_the_controls_around_its_sentences_translation(known):
+    html = f'<p>A man is walking. <span dir="rtl">{LRI}A dog runs.{PDI}</span> <i><b>{RLM}A cat sleeps.</b></i></p>'
+    [out] = translate_markup([html], known(GERMAN))
+    assert out == (f'<p>Ein Mann geht spazieren. <span dir="rtl">{LRI}Ein Hund rennt.{PDI}</span> '
+                   f"<i><b>{RLM}Eine Katze schläft.</b></i></p>")
+
+
 def test_a_word_run_keeps_the_controls_around_its_sentences(known):
     translator = known(GERMAN)
     runs = f'<w:r><w:t xml:space="preserve">{RLI}A man is walking.{PDI} A dog runs.</w:t></w:r>'
