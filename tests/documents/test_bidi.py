@@ -14,6 +14,7 @@ from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
 from attnmt.documents.paragraphs import paragraph, text_pairs, word_numbers
 from attnmt.documents.pipeline import DocumentOptions, paragraph_sentences, translate_lines
+from attnmt.documents.review import Review
 from attnmt.documents.subtitles import runs_on
 
 GERMAN = {"A man is walking.": ("Ein Mann geht spazieren.", []), "A dog runs.": ("Ein Hund rennt.", []),
@@ -58,9 +59,25 @@ def test_a_pair_inside_a_sentence_goes_to_the_model_and_comes_back_whole_or_not_
     assert translate_lines([line], fixed(f"Er sagte {RLI}shalom zu mir.", [])) == ["Er sagte shalom zu mir."]
 
 
-def test_a_pair_whose_halves_fall_in_two_sentences_is_left_out_of_both_translations(same):
-    """Each sentence's translation would keep half of the pair: "A man \\u2067walks." mis-embeds the rest."""
-    assert translate_lines([f"A man {RLI}walks. A dog{PDI} runs."], same) == ["A man walks. A dog runs."]
+def test_a_pair_whose_halves_fall_in_two_sentences_is_left_out_of_both_translations(mirror):
+    """Each sentence's translation would keep half of the pair: "WALKS. MAN A\\u2067" mis-embeds the rest."""
+    assert translate_lines([f"A man {RLI}walks. A dog{PDI} runs."], mirror) == ["WALKS. MAN A RUNS. DOG A"]
+
+
+@pytest.mark.parametrize("line", [f"He wrote {RLI}One. Two{PDI} and left.", f"{RLI}A man walks. A dog{PDI} runs.",
+                                  f"A man walks {RLI}fast."])
+def test_a_sentence_translated_as_itself_keeps_its_controls(same, line):
+    """Half a pair is left out of what the model wrote, not out of the source it gave back: the halves
+    of a pair in two sentences, or a control whose partner the source lacks, were dropped."""
+    assert translate_lines([line], same) == [line]
+
+
+@pytest.mark.parametrize("line", [f"He wrote {RLI}One. Two{PDI} and left.", f"{RLI}A man walks. A dog{PDI} runs.",
+                                  f"A man walks {RLI}fast."])
+def test_a_sentence_a_review_kept_in_its_source_keeps_it_character_for_character(mirror, line):
+    """``--below-quality source``: the kept source went through ``balanced`` as a translation does."""
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5, source_below=True)
+    assert translate_lines([line], mirror, review=review) == [line]
 
 
 @pytest.mark.parametrize("line, split, read", [
@@ -134,6 +151,24 @@ def test_html_text_keeps_the_controls_around_its_sentences(known):
     translator = known(GERMAN)
     [out] = translate_markup([f"<p>{RLI}A man is walking.{PDI} A dog runs.</p>"], translator)
     assert out == f"<p>{RLI}Ein Mann geht spazieren.{PDI} Ein Hund rennt.</p>"
+
+
+@pytest.mark.parametrize("html", [f'<p>Call us. <span dir="ltr">{LRI}+1 555 0100{PDI}</span></p>',
+                                  f"<p>Call us. <b>{LRM}+1 555 0100{LRM}</b></p>",
+                                  f'<td><bdo dir="rtl">{LRI}A dog runs.{PDI}</bdo></td>',
+                                  f'<p>A cat sleeps. <a href="/u/1">{FSI}A dog runs.{PDI}</a></p>',
+                                  f"<p>{RLI}<b>A dog runs.</b>{PDI} A cat sleeps.</p>"])
+def test_an_untouched_sentence_keeps_its_controls_in_the_element_that_held_them(same, html):
+    """They went out of it ('\\u2066<span dir="ltr">+1 555 0100</span>\\u2069'), changing what a
+    <bdo> or a dir="rtl" element shows; a sentence without letters changed at all."""
+    assert translate_markup([html], same) == [html]
+
+
+def test_an_element_holds_the_controls_around_its_sentences_translation(known):
+    html = f'<p>A man is walking. <span dir="rtl">{LRI}A dog runs.{PDI}</span> <i><b>{RLM}A cat sleeps.</b></i></p>'
+    [out] = translate_markup([html], known(GERMAN))
+    assert out == (f'<p>Ein Mann geht spazieren. <span dir="rtl">{LRI}Ein Hund rennt.{PDI}</span> '
+                   f"<i><b>{RLM}Eine Katze schläft.</b></i></p>")
 
 
 def test_a_word_run_keeps_the_controls_around_its_sentences(known):

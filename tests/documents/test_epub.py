@@ -76,3 +76,30 @@ def test_a_book_whose_every_sentence_kept_its_source_keeps_both_its_languages(mi
     review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5, source_below=True)
     out = translate_file_bytes(with_two_languages(), "book.epub", mirror, GERMAN, review=review)
     assert metadata(out) == metadata(with_two_languages())
+
+
+REFINED = ('<dc:language id="l1">en</dc:language>\n    <dc:language id="l2">fr</dc:language>\n'
+           '    <meta refines="#l2" property="display-seq">2</meta>\n'
+           '    <meta refines="#l1" property="display-seq">1</meta>\n  </metadata>')
+
+
+def with_refined_languages() -> bytes:
+    """An EPUB 3 package stating two languages, each with a ``<meta refines>`` saying more of it."""
+    return with_package(lambda opf: opf.replace('version="2.0"', 'version="3.0"')
+                        .replace("<dc:language>en</dc:language></metadata>", REFINED))
+
+
+def test_the_meta_refining_a_language_taken_out_goes_with_it(mirror):
+    """<meta refines="#l2"> was left pointing at an id the package no longer had (epubcheck: an error)."""
+    out = translate_file_bytes(with_refined_languages(), "book.epub", mirror, GERMAN)
+    assert metadata(out) == metadata(with_refined_languages()).replace(REFINED, (
+        '<dc:language id="l1">de</dc:language>\n    <meta refines="#l1" property="display-seq">1</meta>\n'
+        "  </metadata>"))
+
+
+def test_a_book_whose_every_sentence_kept_its_source_keeps_its_languages_refinements(mirror):
+    from attnmt.decoding.quality import Assessment
+
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5, source_below=True)
+    out = translate_file_bytes(with_refined_languages(), "book.epub", mirror, GERMAN, review=review)
+    assert metadata(out) == metadata(with_refined_languages())

@@ -10,6 +10,8 @@ as an unknown piece and writes none back), so:
 - controls at a sentence's edges are no part of the sentence (``edges``): they stay where they
   stand, in the spacing between sentences, which a translation keeps as it was; an isolate around
   a sentence or a line comes back around its translation, in pairs, and the space after it stays;
+- an element that held such controls with its sentence (``<span dir="rtl">\u2066A dog runs.\u2069</span>``)
+  still holds them around its translation (``held``): outside it, they would change what it shows;
 - controls inside a sentence go to the model with it, and whatever of them its translation holds
   is kept only in pairs (``balanced``): half a pair would mis-embed the rest of the line.
 """
@@ -37,6 +39,19 @@ def edges(text: str, start: int, end: int) -> tuple[int, int]:
     while end > start and is_edge(text[end - 1]):
         end -= 1
     return start, end
+
+
+def held(text: str, position: int, limit: int, step: int) -> int:
+    """From a sentence's edge at ``position`` towards ``limit`` (``step`` -1: back, 1: on), over the
+    whitespace and controls left out of it (``edges``): where the farthest control ends, so that an
+    element holding them with the sentence holds them around its translation too; ``position``
+    where there is none (whitespace alone is hoisted out of an element, attnmt.documents.spans)."""
+    farthest = k = position
+    while (k > limit if step < 0 else k < limit) and is_edge(character := text[k - 1 if step < 0 else k]):
+        k += step
+        if character in CONTROLS:
+            farthest = k
+    return farthest
 
 
 def partners(text: str) -> dict[int, int]:

@@ -1,14 +1,14 @@
 """EPUB books: each XHTML page of the package's manifest translated as an HTML page is
-(attnmt.documents.markup; the EPUB 3 navigation page is one of them, its list of pages kept),
-and the EPUB 2 table of contents (toc.ncx) entry by entry (ENTRIES).  Pages are parsed as XML, as
-EPUB readers parse them, and written back as XML.  With a target language, each page's
-``xml:lang`` (and ``lang``, but on an EPUB 2 page without one: XHTML 1.1 has none), those of its
-blocks of translated text and the elements around them (TreeJob), the package's first ``dc:language``
-(the others taken out) and the table of contents' ``xml:lang`` say it (a page's root and the table of contents' once
-something of theirs is translated: one whose every sentence kept its source, --below-quality
-source, keeps its language, and so does the package's where every sentence of the book kept
-its source: PackageJob).  The manifest's links are IRIs:
-``chapter%201.xhtml`` is the member ``chapter 1.xhtml``.
+(attnmt.documents.markup; the EPUB 3 navigation page is one of them, its list of pages kept), and
+the EPUB 2 table of contents (toc.ncx) entry by entry (ENTRIES). Pages are parsed as XML, as EPUB
+readers parse them, and written back as XML. With a target language, each page's ``xml:lang`` (and
+``lang``, but on an EPUB 2 page without one: XHTML 1.1 has none), those of its blocks of translated
+text and the elements around them (TreeJob), the package's first ``dc:language`` (the others taken
+out, with the metas refining them) and the table of contents' ``xml:lang`` say it (a page's root and
+the table of contents' once something of theirs is translated: one whose every sentence kept its
+source, --below-quality source, keeps its language, and so does the package's where every sentence
+of the book kept its source: PackageJob). The manifest's links are IRIs: ``chapter%201.xhtml`` is
+the member ``chapter 1.xhtml``.
 """
 
 from __future__ import annotations
@@ -79,26 +79,40 @@ class ContentsJob:
 
 class PackageJob:
     """The package's ``dc:language`` elements: the first says the target language, the others (a
-    book in English and French) are taken out, as the translation is in one language; where the
-    book's every sentence kept its source (``texts``, the page jobs' flat texts:
-    FlatText.source_kept, --below-quality source) they are all put back as they were, as its
-    pages' roots keep theirs."""
+    book in English and French) are taken out, as the translation is in one language, with the
+    EPUB 3 ``<meta refines="#l2">`` that say more of them (``refining``: left, each would point
+    at an id the package no longer has, an error to epubcheck); where the book's every sentence
+    kept its source (``texts``, the page jobs' flat texts: FlatText.source_kept, --below-quality
+    source) they are all put back as they were, as its pages' roots keep theirs."""
 
     def __init__(self, languages: list[etree._Element], texts: list[FlatText], target_lang: str) -> None:
         self.languages, self.texts = languages, texts
         self.stated = [language.text for language in languages]
         languages[0].text = target_lang
-        self.taken = [take_out(language) for language in languages[1:]]
+        self.removed = refining(languages[1:])
+        self.taken = [take_out(element) for element in self.removed]
 
     def flats(self) -> list[FlatText]:
         return []
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
         if self.texts and all(flat.source_kept for flat in self.texts):
-            for language, place in reversed(list(zip(self.languages[1:], self.taken, strict=True))):
-                put_back(language, *place)
+            for element, place in reversed(list(zip(self.removed, self.taken, strict=True))):
+                put_back(element, *place)
             for language, stated in zip(self.languages, self.stated, strict=True):
                 language.text = stated
+
+
+def refining(elements: list[etree._Element]) -> list[etree._Element]:
+    """``elements`` and, after them, the package's ``<meta refines="#id">`` that refine one of
+    them by its id, or refine such a meta in turn."""
+    metas = list(elements[0].getroottree().iter(f"{{{OPF}}}meta")) if elements else []
+    found = list(elements)
+    for element in found:  # grows as refining metas are found
+        refined = element.get("id")
+        found += [meta for meta in metas if refined and meta.get("refines", "").strip() == f"#{refined}"
+                  and meta not in found]
+    return found
 
 
 def take_out(element: etree._Element) -> tuple[etree._Element, etree._Element | None, str | None]:

@@ -237,6 +237,9 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     kept = repeats.kept if repeats else {}
     todo = [s for s in unique if s not in kept]
     texts, found = translator.translate(todo, [s in weighed for s in todo])
+    # Half a pair of controls the model wrote is left out (attnmt.documents.bidi), before a review can
+    # keep a sentence's source instead: the source, and a translation that is its source, stay as they are.
+    texts = [text if text == source else balanced(text) for source, text in zip(todo, texts, strict=True)]
     if review is not None:
         placed = [Placed(flat.place, flat, span, window) for flat, spans in zip(flats, sentences, strict=True)
                   for span, window in zip(spans, atom_windows(flat, spans), strict=True)]
@@ -245,8 +248,7 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
                                                                        strict=True))
     if repeats is not None:
         repeats.done(translated)
-    # No letters: as it is.  A control the model wrote half of a pair of is left out (attnmt.documents.bidi).
-    translations = [without_added_end(flat, span, balanced(translated[s][0])) if s in translated else s
+    translations = [without_added_end(flat, span, translated[s][0]) if s in translated else s  # no letters: as it is
                     for (flat, span), s in zip(pairs(flats, sentences), sources, strict=True)]
     alignments: list[Weights | None] = [
         None if i not in wanted else translated[s][1] if s in translated else identity(len(s.split()))

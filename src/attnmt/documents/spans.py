@@ -43,6 +43,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from attnmt.documents.atom_spacing import atom_spaces, unglued, would_glue
+from attnmt.documents.bidi import held
 from attnmt.documents.flat import FlatText, Mark, closing_length
 
 WORD = re.compile(r"\S+")
@@ -133,7 +134,20 @@ class Projector:
         first, last = min(stretches), max(stretches, key=lambda stretch: stretch[1])
         start, end = self._trim_punctuation(mark, first[0], last[1])
         # a whole sentence's translation keeps the punctuation the model ended (or began) it with
-        return first[0] if first[2] else start, last[1] if last[2] else end
+        return self.held_controls(mark, first[0] if first[2] else start, last[1] if last[2] else end)
+
+    def held_controls(self, mark: Mark, start: int, end: int) -> tuple[int, int]:
+        """[start, end) widened over the bidirectional controls the mark holds at the edges of the
+        sentences whose translations it starts or ends with (attnmt.documents.bidi.held): the
+        spacing around a translation is the source's, so they stand there as they did."""
+        bounds = [0] + [e for _, e in self.sentences] + [len(self.flat.text)]
+        for i, ((s, e), (ts, te)) in enumerate(zip(self.sentences, self.target_spans, strict=True)):
+            if ts == start:
+                start -= s - held(self.flat.text, s, max(mark.start, bounds[i]), -1)
+            if te == end:
+                following = self.sentences[i + 1][0] if i + 1 < len(self.sentences) else bounds[-1]
+                end += held(self.flat.text, e, min(mark.end, following), 1) - e
+        return start, end
 
     def _trim_punctuation(self, mark: Mark, start: int, end: int) -> tuple[int, int]:
         marked = self.flat.text[mark.start:mark.end].strip()
