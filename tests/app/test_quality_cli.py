@@ -127,6 +127,17 @@ def test_calibrate_refuses_too_few_sentences_in_one_line(trained_copy, tmp_path,
     assert not (trained_copy / CALIBRATION).exists()
 
 
+def test_calibrate_counts_a_repeated_pair_once(trained_copy, tmp_path, capsys):
+    """10 pairs given 11 times (one with other spaces) passed the minimums as 110 sentences, and
+    the fit, weighted by the repeats, was written: "ECE 0.000", then good references low_quality."""
+    ten = PAIRS[:5] + [(s, PAIRS[k + 10][1]) for k, (s, _) in enumerate(PAIRS[:5])]  # 5 acceptable, 5 not
+    src, ref = write_pairs(tmp_path, "valid", ten * 10 + [(f" {s}  ", r.replace(" ", "  ")) for s, r in ten])
+    code, _, err = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)
+    assert code == 2 and not (trained_copy / CALIBRATION).exists()
+    assert err == ("attnmt: error: 10 distinct sentences to calibrate on (100 more lines repeat a pair before them, "
+                   f"and count once); quality needs at least {MIN_SENTENCES} (give a larger --src/--ref pair)\n")
+
+
 def test_calibrate_names_a_pair_with_one_blank_side(trained_copy, tmp_path, capsys):
     """It was left out without a word, where score refuses the same input."""
     src, ref = write_pairs(tmp_path, "valid", [*PAIRS[:2], ("", ""), (PAIRS[3][0], " "), *PAIRS[4:]])
