@@ -1,7 +1,8 @@
 """The user's documents: every relative link in the README, the changelog, docs/ and the benchmarks'
 README leads to a file that exists, and a link to a heading (``page.md#heading``) to a heading
 that page has, as GitHub names its anchors; every function and class the API reference shows
-has a docstring; the BLEU that --int8 and --bf16 keep is the one benchmarks/results/ measured.
+has a docstring; the BLEU that --int8 and --bf16 keep is the one benchmarks/results/ measured; every
+command the README shows is one attnmt's parser takes.
 (The API reference's own links are checked by ``mkdocs build --strict``: ``make docs``.)"""
 
 from __future__ import annotations
@@ -98,3 +99,30 @@ def test_the_precision_options_state_the_bleu_margin_measured():
     int8, bf16 = re.search(r"int8 keeps BLEU within ([\d.]+) of fp32.*?bf16\s+within\s+([\d.]+)", page, re.S).groups()
     assert max(measured_bleu_gaps("int8")) == float(int8) and max(measured_bleu_gaps("bf16")) == float(bf16)
     assert f"BLEU within {int8} of fp32" in INT8_HELP and f"BLEU within {bf16} of fp32" in BF16_HELP
+
+
+# What the README names without running it: a command, a flag of one, the help (which exits).
+MENTIONS = {"attnmt translate", "attnmt import --from-marian", "attnmt train --help"}
+
+
+def readme_commands() -> list[str]:
+    """Each ``attnmt`` command the README shows: a line of a ```bash block (continuations joined,
+    comments cut), or inline code."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^```bash\n(.*?)^```", text, re.S | re.M)
+    lines = [line.split("#")[0].strip() for block in blocks for line in block.replace("\\\n", " ").splitlines()]
+    commands = [*lines, *re.findall(r"`(attnmt [^`]*)`", text)]
+    return [c for c in commands if c.startswith("attnmt ") and c not in MENTIONS]
+
+
+@pytest.mark.parametrize("command", readme_commands())
+def test_every_command_of_the_readme_is_one_attnmt_takes(command: str):
+    """The tour's `attnmt score --src x.en --hyp x.de` lacked --model, which score requires."""
+    import shlex
+
+    from attnmt.cli.main import OWN_FLAGS, build_parser, split_overrides
+
+    argv = shlex.split(command)[1:]
+    if argv[0] in OWN_FLAGS:  # train's config keys (--max-time 30m) are no options of its parser
+        argv, _ = split_overrides(argv, OWN_FLAGS[argv[0]])
+    build_parser().parse_args(argv)

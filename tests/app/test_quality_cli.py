@@ -50,7 +50,7 @@ def test_score_writes_tsv_rows(trained_model, tmp_path, capsys):
     first, blank = out.splitlines()
     assert code == 0
     assert first.split("\t")[0] == "1" and first.split("\t")[2:] == ["-", "ein hund rennt"]
-    assert blank == "2\t\t-\t"
+    assert blank == "2\t1.0000\t-\t"  # nothing to translate, passed through: was "2\t\t-\t"
 
 
 def test_score_refuses_a_translation_file_of_another_length(trained_model, tmp_path, capsys):
@@ -104,13 +104,18 @@ def test_score_names_a_translation_without_a_source(trained_model, tmp_path, cap
     assert err.count("\n") == 1 and f"{src}:2: the source is empty and the translation is not" in err
 
 
-def test_score_jsonl_says_calibrated_on_a_blank_pair_too(trained_model, tmp_path, capsys):
-    src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("", "")])
-    code, out, _ = run_cli(["score", "--model", trained_model, "--src", src, "--hyp", hyp], capsys)
-    scored, blank = map(json.loads, out.splitlines())
-    assert code == 0
-    assert blank == {"line": 2, "quality": None, "flags": [], "calibrated": False, "words": []}
-    assert set(blank) == set(scored)
+def test_score_gives_a_blank_pair_quality_one_as_the_server_does(trained_copy, tmp_path, capsys):
+    """A blank line passes through as it is, its own reference: quality 1 and no flags, as a line of
+    no letter gets and the server answers for "".  It was null, with calibrated as the model's."""
+    src, hyp = write_pairs(tmp_path, "x", [("a dog runs", "ein hund rennt"), ("", ""), ("   ", "")])
+    for calibrated in (False, True):
+        code, out, _ = run_cli(["score", "--model", trained_copy, "--src", src, "--hyp", hyp], capsys)
+        scored, *blanks = map(json.loads, out.splitlines())
+        assert code == 0
+        assert blanks == [{"line": n, "quality": 1.0, "flags": [], "calibrated": calibrated, "words": []}
+                          for n in (2, 3)]
+        assert set(blanks[0]) == set(scored)
+        write_calibration(trained_copy)
 
 
 def test_calibrate_refuses_too_few_sentences_in_one_line(trained_copy, tmp_path, capsys):
@@ -120,6 +125,17 @@ def test_calibrate_refuses_too_few_sentences_in_one_line(trained_copy, tmp_path,
     assert err == (f"attnmt: error: 20 sentences to calibrate on; quality needs at least {MIN_SENTENCES} "
                    "(give a larger --src/--ref pair)\n")
     assert not (trained_copy / CALIBRATION).exists()
+
+
+def test_calibrate_counts_a_repeated_pair_once(trained_copy, tmp_path, capsys):
+    """10 pairs given 11 times (one with other spaces) passed the minimums as 110 sentences, and
+    the fit, weighted by the repeats, was written: "ECE 0.000", then good references low_quality."""
+    ten = PAIRS[:5] + [(s, PAIRS[k + 10][1]) for k, (s, _) in enumerate(PAIRS[:5])]  # 5 acceptable, 5 not
+    src, ref = write_pairs(tmp_path, "valid", ten * 10 + [(f" {s}  ", r.replace(" ", "  ")) for s, r in ten])
+    code, _, err = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)
+    assert code == 2 and not (trained_copy / CALIBRATION).exists()
+    assert err == ("attnmt: error: 10 distinct sentences to calibrate on (100 more lines repeat a pair before them, "
+                   f"and count once); quality needs at least {MIN_SENTENCES} (give a larger --src/--ref pair)\n")
 
 
 def test_calibrate_names_a_pair_with_one_blank_side(trained_copy, tmp_path, capsys):

@@ -33,7 +33,7 @@ def test_score_reads_each_of_translates_outputs_as_the_translations_it_holds(tra
                       capsys) for hyp in (text, other)]
     assert scores[0] == scores[1]
     assert scores[0][1].splitlines()[0].split("\t")[2:] == ["-", "ein hund rennt"]
-    assert scores[0][1].splitlines()[3] == "4\t\t-\t"
+    assert scores[0][1].splitlines()[3] == "4\t1.0000\t-\t"  # a blank line: passed through
 
 
 def test_score_counts_a_cut_tsv_file_by_its_last_rows_line_as_evaluate_does(trained_model, tmp_path, capsys):

@@ -363,6 +363,13 @@ def empty_translation(calibration: Calibration | None, threshold: float | None =
     return Assessment(0.0, [EMPTY, "low_quality"] if low else [EMPTY], calibration is not None)
 
 
+def blank_pair(calibration: Calibration | None) -> Assessment:
+    """The Assessment of a blank line given as its own blank translation: nothing to translate,
+    passed through as it is, a copy that is its own reference (``passes_through``): quality 1, no
+    flags, as the server answers for "".  ``attnmt score`` gave it null, an empty tsv column."""
+    return Assessment(1.0, [], calibration is not None)
+
+
 def with_empty(found: Sequence[Assessment | None], sources: Sequence[str], translations: Sequence[str],
                calibration: Calibration | None, threshold: float | None = None) -> list[Assessment | None]:
     """``found`` (one Assessment or None a pair of ``sources`` and ``translations``), with

@@ -46,7 +46,7 @@ from pydantic import ValidationError
 from starlette.requests import ClientDisconnect
 
 from attnmt.decoding import DEFAULT, Decoding
-from attnmt.decoding.quality import Assessment
+from attnmt.decoding.quality import Assessment, blank_pair
 from attnmt.errors import UserError
 from attnmt.server.access import Refused
 from attnmt.server.batcher import SHUTTING_DOWN, Busy
@@ -209,7 +209,7 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
         answer["alternatives"] = others[0] if one else others
     if text_format == "text" and settings.quality:  # attnmt's extra fields; LibreTranslate's clients read theirs
         # None: a blank text, passed through as it is: quality 1, calibrated as its model's other texts
-        quality = [(a or Assessment(1.0, [], routed[sources[i]].calibration is not None)).fields()
+        quality = [(a or blank_pair(routed[sources[i]].calibration)).fields()
                    for i, a in enumerate(assessed)]
         for key in ("quality", "flags", "calibrated"):
             answer[key] = quality[0][key] if one else [q[key] for q in quality]

@@ -7,11 +7,14 @@ import argparse
 import json
 from functools import partial
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from attnmt.cli.commands.translate import add_model_run_options
 from attnmt.cli.options import decoding, load_for_translation, model_files
 from attnmt.errors import ConfigError, DataError
+
+if TYPE_CHECKING:
+    from attnmt.decoding.quality import Assessment
 
 SCORE_FORMATS = ("jsonl", "tsv")
 
@@ -78,7 +81,7 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.cli.lines import check_not_an_input, output
     from attnmt.decoding.calibration import load_calibration
     from attnmt.decoding.elsewhere import assess_elsewhere
-    from attnmt.decoding.quality import assess, with_empty
+    from attnmt.decoding.quality import assess, blank_pair, with_empty
     from attnmt.documents.paragraphs import assess_lines
     from attnmt.documents.pipeline import DocumentOptions
 
@@ -96,8 +99,9 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     options = DocumentOptions(source_lang=args.source_lang, split=not args.no_split)
     found = assess_lines(assessing, sources, translations, options, args.target_lang)
     found = with_empty(found, sources, translations, calibration)  # quality 0, empty and low_quality
+    found = [a or blank_pair(calibration) for a in found]  # None is left for a blank pair alone (check_pairs)
     with output(args.output) as out:
-        write_scores(out, translations, found, args.output_format, calibration is not None)
+        write_scores(out, translations, found, args.output_format)
     return 0
 
 
@@ -138,21 +142,18 @@ def check_pairs(src: str, sources: list[str], hyp: str, translations: list[str],
                             "leave both blank")
 
 
-def write_scores(out: TextIO, translations: list[str], found: list, output_format: str, calibrated: bool) -> None:
-    """jsonl: {"line", "quality", "flags", "calibrated", "words": [[word, p], …]} a line (quality
-    null for a blank pair, ``calibrated`` whether the model has a calibration); tsv: line, quality,
-    flags (comma-separated, "-" for none), translation (a tab in it written as \\t:
+def write_scores(out: TextIO, translations: list[str], found: list[Assessment], output_format: str) -> None:
+    """jsonl: {"line", "quality", "flags", "calibrated", "words": [[word, p], …]} a line
+    (``calibrated`` whether the model has a calibration); tsv: line, quality, flags
+    (comma-separated, "-" for none), translation (a tab in it written as \\t:
     attnmt.cli.lines.tsv_text)."""
     from attnmt.cli.lines import tsv_text
 
     for line, (text, a) in enumerate(zip(translations, found, strict=True), start=1):
         if output_format == "tsv":
-            quality, flags = (f"{a.quality:.4f}", ",".join(a.flags) or "-") if a else ("", "-")
-            out.write(f"{line}\t{quality}\t{flags}\t{tsv_text(text)}\n")
+            out.write(f"{line}\t{a.quality:.4f}\t{','.join(a.flags) or '-'}\t{tsv_text(text)}\n")
         else:
-            fields = ({**a.fields(), "words": a.words} if a
-                      else {"quality": None, "flags": [], "calibrated": calibrated, "words": []})
-            out.write(json.dumps({"line": line, **fields}, ensure_ascii=False) + "\n")
+            out.write(json.dumps({"line": line, **a.fields(), "words": a.words}, ensure_ascii=False) + "\n")
 
 
 def add_to(commands: argparse._SubParsersAction) -> None:
