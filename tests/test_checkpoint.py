@@ -391,3 +391,22 @@ def test_a_hugging_face_marian_folder_is_named_as_one_with_the_import_to_run(tmp
     monkeypatch.setattr("sys.stdin", io.StringIO("Hello.\n"))
     assert main(["translate", "--model", str(folder)]) == 2
     assert capsys.readouterr().err == f"attnmt: error: {message}\n"
+
+
+@pytest.mark.parametrize("says, kind", [
+    ({"model_type": "bert", "architectures": ["BertModel"]}, "bert"), ({"model_type": "mbart"}, "mbart"),
+    ({"architectures": ["T5Model"]}, "T5Model"),
+])
+def test_another_hugging_face_model_folder_is_named_with_its_type_and_what_can_be_imported(tmp_path, capsys,
+                                                                                        monkeypatch, says, kind):
+    """It listed config.json's keys (architectures, hidden_size, model_type) as unknown attnmt keys."""
+    folder = tmp_path / "bert-base"
+    folder.mkdir()
+    (folder / "config.json").write_text(json.dumps({"hidden_size": 8, **says}))
+    message = (f"{folder} is a Hugging Face {kind} model, not an attnmt model: only Marian models can be imported "
+               "(attnmt import --from-marian)")
+    with pytest.raises(ModelDirError, match=f"^{re.escape(message)}$"):
+        load_model_dir(folder)
+    monkeypatch.setattr("sys.stdin", io.StringIO("Hello.\n"))
+    assert main(["translate", "--model", str(folder)]) == 2
+    assert capsys.readouterr().err == f"attnmt: error: {message}\n"
