@@ -5,11 +5,12 @@ import re
 
 import numpy as np
 import pytest
-from support import CharTokenizer, ending_model
+import torch
+from support import CharTokenizer, ending_model, some_features
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.elsewhere import assess_elsewhere
-from attnmt.decoding.quality import Assessor, assess
+from attnmt.decoding.quality import Assessor, assess, flags_of, low_quality_threshold
 from attnmt.decoding.translate import translate, translate_n_best
 from attnmt.documents import (
     translate_file,
@@ -163,6 +164,30 @@ def test_a_quality_that_is_no_assessor_is_refused_before_the_search(monkeypatch)
     with pytest.raises(ConfigError, match=r"^quality: expected an attnmt.Assessor \(or None\), got bool; e.g. "
                                           r"Assessor\(load_calibration\(model_dir\)\)$"):
         translate_n_best(ending_model(), CharTokenizer(), ["a cat"], quality=True)
+
+
+@pytest.mark.parametrize("threshold", [torch.tensor(0.5), np.array(0.5), np.float32(0.5)])
+def test_a_threshold_held_in_a_0d_tensor_or_array_is_that_number(threshold):
+    """torch.tensor(0.5) and np.array(0.5) were taken until the threshold was checked, then refused."""
+    assessor = Assessor(threshold=threshold)
+    assert low_quality_threshold(None, assessor.threshold) == 0.5
+    assert flags_of(some_features(0), 0.4, None, threshold) == flags_of(some_features(0), 0.4, None, 0.5)
+    assert "low_quality" in flags_of(some_features(0), 0.4, None, threshold)
+
+
+@pytest.mark.parametrize("threshold", [torch.tensor(2.0), torch.tensor([0.5]), np.array("0.5"), torch.tensor(True)])
+def test_a_tensor_or_array_threshold_that_is_no_number_from_0_to_1_is_refused(threshold):
+    with pytest.raises(ConfigError, match=THRESHOLD):
+        assess(ending_model(), CharTokenizer(), ["a cat"], ["a cat"], threshold=threshold)
+
+
+@pytest.mark.parametrize("unwanted", [False, np.False_])
+def test_quality_false_assesses_nothing_as_none_does(unwanted):
+    """quality=wanted and Assessor(calibration) gives False when not wanted: taken as None, as it was."""
+    model, tokenizer = ending_model(), CharTokenizer()
+    found = translate_n_best(model, tokenizer, ["a cat"], Decoding(beam_size=2, n_best=2), quality=unwanted)
+    assert found == translate_n_best(model, tokenizer, ["a cat"], Decoding(beam_size=2, n_best=2))
+    assert [t.assessment for t in found[0]] == [None, None]
 
 
 def test_a_prefix_that_is_not_valid_unicode_is_named():

@@ -50,6 +50,29 @@ def test_a_new_model_reads_its_sources_with_eos_by_default_and_saves_that():
     assert TransformerConfig.from_saved(saved).source_eos is True
 
 
+# What config.json held for TransformerConfig() before activation_dropout was added (a3d27b9).
+DEFAULT_CONFIG_JSON = {
+    "vocab_size": 8000, "d_model": 512, "n_heads": 8, "encoder_layers": 6, "decoder_layers": 6, "d_ff": 2048,
+    "dropout": 0.1, "attention_dropout": 0.0, "max_positions": 1024, "norm_first": False, "positional": "sinusoidal",
+    "positional_layout": "interleaved", "activation": "relu", "tie_embeddings": True, "scale_embeddings": True,
+    "src_vocab_size": None, "tie_output": False, "output_bias": False, "pad_id": 0, "unk_id": 1, "bos_id": 2,
+    "eos_id": 3, "source_eos": True,
+}
+
+
+def test_a_config_json_without_activation_dropout_set_is_the_one_written_before_it_existed(tmp_path):
+    """Every config.json had "activation_dropout": null, which an earlier attnmt refuses as an unknown key."""
+    checkpoint.save_model_config(TransformerConfig(), tmp_path)
+    assert json.loads((tmp_path / "config.json").read_text()) == DEFAULT_CONFIG_JSON
+    assert checkpoint.load_model_config(tmp_path) == TransformerConfig()
+
+
+def test_a_set_activation_dropout_is_saved_and_read_back(tmp_path):
+    checkpoint.save_model_config(TransformerConfig(activation_dropout=0.0), tmp_path)
+    assert json.loads((tmp_path / "config.json").read_text()) == {**DEFAULT_CONFIG_JSON, "activation_dropout": 0.0}
+    assert checkpoint.load_model_config(tmp_path).activation_dropout == 0.0
+
+
 def copy_with_config(tmp_path: Path, **changes) -> Path:
     """The 0.1.0 model directory, copied, with ``changes`` in its config.json."""
     folder = tmp_path / "model"
@@ -363,6 +386,25 @@ def test_a_hugging_face_marian_folder_is_named_as_one_with_the_import_to_run(tmp
     folder = hugging_face_marian_folder(tmp_path / "opus-mt-en-de", **says)
     message = (f"{folder} is a Hugging Face Marian model, not an attnmt model: run "
                f"`attnmt import --from-marian {folder} --out NEWDIR` first")
+    with pytest.raises(ModelDirError, match=f"^{re.escape(message)}$"):
+        load_model_dir(folder)
+    monkeypatch.setattr("sys.stdin", io.StringIO("Hello.\n"))
+    assert main(["translate", "--model", str(folder)]) == 2
+    assert capsys.readouterr().err == f"attnmt: error: {message}\n"
+
+
+@pytest.mark.parametrize("says, kind", [
+    ({"model_type": "bert", "architectures": ["BertModel"]}, "bert"), ({"model_type": "mbart"}, "mbart"),
+    ({"architectures": ["T5Model"]}, "T5Model"),
+])
+def test_another_hugging_face_model_folder_is_named_with_its_type_and_what_can_be_imported(tmp_path, capsys,
+                                                                                        monkeypatch, says, kind):
+    """It listed config.json's keys (architectures, hidden_size, model_type) as unknown attnmt keys."""
+    folder = tmp_path / "bert-base"
+    folder.mkdir()
+    (folder / "config.json").write_text(json.dumps({"hidden_size": 8, **says}))
+    message = (f"{folder} is a Hugging Face {kind} model, not an attnmt model: only Marian models can be imported "
+               "(attnmt import --from-marian)")
     with pytest.raises(ModelDirError, match=f"^{re.escape(message)}$"):
         load_model_dir(folder)
     monkeypatch.setattr("sys.stdin", io.StringIO("Hello.\n"))

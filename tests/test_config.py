@@ -112,6 +112,14 @@ def test_one_rule_refuses_an_odd_d_model_for_sinusoidal_positions_in_each_reader
         check_even_d_model(9, "the table's ", "!")
 
 
+def test_a_model_config_built_positionally_keeps_each_arguments_meaning():
+    """activation_dropout, added between attention_dropout and max_positions, took a ninth
+    positional argument (max_positions's 1024) as a dropout probability; it comes last."""
+    config = TransformerConfig(100, 32, 2, 1, 1, 64, 0.1, 0.0, 256, True)
+    assert (config.attention_dropout, config.max_positions, config.norm_first) == (0.0, 256, True)
+    assert config.activation_dropout is None
+
+
 def test_numpys_bools_are_the_bools_they_are():
     config = TransformerConfig(norm_first=np.True_, tie_embeddings=np.False_)
     assert (config.norm_first, config.tie_embeddings) == (True, False) and type(config.norm_first) is bool

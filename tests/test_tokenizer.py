@@ -294,9 +294,24 @@ def test_a_string_given_to_decode_is_refused_not_read_a_character_an_id(tokenize
 
 def test_a_batch_tensor_given_to_decode_names_its_shape(tokenizer):
     ids = tokenizer.encode_target("Zwei Hunde")
-    with pytest.raises(ConfigError, match=rf"^ids: .*got a tensor of shape \[1, {len(ids)}\]; decode a batch one row"):
-        tokenizer.decode(torch.tensor([ids]))
+    with pytest.raises(ConfigError, match=rf"^ids: .*got a tensor of shape \[2, {len(ids)}\]; decode a batch one row"):
+        tokenizer.decode(torch.tensor([ids, ids]))
+    with pytest.raises(ConfigError, match=rf"^ids: .*got a tensor of shape \[1, {len(ids)}, 1\]; decode a batch one"):
+        tokenizer.decode(torch.tensor([ids]).unsqueeze(-1))
     assert tokenizer.decode(torch.tensor(ids)) == tokenizer.decode(np.array(ids)) == "Zwei Hunde"
+
+
+@pytest.mark.parametrize("shaped", [lambda ids: torch.tensor(ids).unsqueeze(1), lambda ids: torch.tensor([ids]),
+                                    lambda ids: np.array(ids).reshape(-1, 1)])
+def test_a_tensor_of_one_column_or_one_row_is_decoded_as_the_sentence_it_holds(tokenizer, shaped):
+    """A greedy loop's torch.cat of [1, 1] steps is [n, 1]: decoded before ids were checked, then refused."""
+    assert tokenizer.decode(shaped(tokenizer.encode_target("Zwei Hunde"))) == "Zwei Hunde"
+
+
+def test_one_id_in_a_0d_tensor_is_refused_as_one_id_not_a_batch(tokenizer):
+    with pytest.raises(ConfigError, match=r"^ids: expected a sentence's token ids .*got one id, tensor\(9\); pass "
+                                          r"\[id\] for a sentence of one$"):
+        tokenizer.decode(torch.tensor(9))
 
 
 def test_a_marian_tokenizer_refuses_a_list_to_encode_and_a_string_to_decode():
@@ -310,3 +325,5 @@ def test_a_marian_tokenizer_refuses_a_list_to_encode_and_a_string_to_decode():
         tok.encode(["A dog"])
     with pytest.raises(ConfigError, match=r"^ids: expected token ids .*got str"):
         tok.decode("123")
+    ids = tok.encode_target("a dog runs")
+    assert tok.decode(torch.tensor(ids).unsqueeze(1)) == tok.decode(ids)  # a greedy loop's [n, 1]

@@ -157,9 +157,13 @@ def load_model_config(model_dir: Path) -> TransformerConfig:
         raise ModelDirError(f"{path}: not found; is {model_dir} an attnmt model directory?") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise ModelDirError(f"{path}: not valid JSON ({error})") from None
-    if is_hugging_face_marian(values):  # else its ~27 keys are listed as unknown, and nothing says what to do
+    kind = hugging_face_kind(values)  # else its keys are listed as unknown, and nothing says what to do
+    if kind == "marian":
         raise ModelDirError(f"{model_dir} is a Hugging Face Marian model, not an attnmt model: run "
                             f"`attnmt import --from-marian {model_dir} --out NEWDIR` first")
+    if kind is not None:
+        raise ModelDirError(f"{model_dir} is a Hugging Face {kind} model, not an attnmt model: only Marian "
+                            "models can be imported (attnmt import --from-marian)")
     if isinstance(values, dict) and VocabTokenizer.stored_in(model_dir):
         # imported from Marian before source_eos existed: Marian's sources always end with </s>
         values = {"source_eos": True, **values}
@@ -171,14 +175,20 @@ def load_model_config(model_dir: Path) -> TransformerConfig:
         raise ModelDirError(f"{path}: {error}") from None
 
 
-def is_hugging_face_marian(values: object) -> bool:
-    """Whether a config.json is transformers' for a Marian model (``model_type`` or ``architectures``
-    says so): keys attnmt's config.json never has."""
+def hugging_face_kind(values: object) -> str | None:
+    """Which Hugging Face model a config.json is transformers' for, by keys attnmt's never has:
+    "marian" (``model_type``, or ``MarianMTModel`` among the ``architectures``), another
+    ``model_type`` ("bert", "t5"), else the first architecture's name; None for any other."""
     if not isinstance(values, dict):
-        return False
+        return None
     architectures = values.get("architectures")
-    return values.get("model_type") == "marian" or (
-        isinstance(architectures, list) and "MarianMTModel" in architectures)
+    named = [name for name in architectures if isinstance(name, str)] if isinstance(architectures, list) else []
+    model_type = values.get("model_type")
+    if model_type == "marian" or "MarianMTModel" in named:
+        return "marian"
+    if isinstance(model_type, str) and model_type:
+        return model_type
+    return named[0] if named else None
 
 
 def load_tokenizer(model_dir: Path, config: TransformerConfig) -> Tokenizer | VocabTokenizer:

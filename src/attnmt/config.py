@@ -53,7 +53,6 @@ class TransformerConfig:
     d_ff: int = 2048  # inner width of the feed-forward sublayers
     dropout: float = 0.1  # dropout on embeddings and sublayer outputs (the paper: 0.1)
     attention_dropout: float = 0.0  # dropout on the attention weights
-    activation_dropout: float | None = None  # dropout after the feed-forward's activation (None: dropout's)
     max_positions: int = 1024  # longest sequence, BOS and EOS included
     norm_first: bool = False  # False: post-norm as in the paper; True: pre-norm
     positional: str = "sinusoidal"  # "sinusoidal", "learned" or "none"
@@ -71,6 +70,7 @@ class TransformerConfig:
     bos_id: int = 2  # beginning-of-sentence id (the decoder starts from it)
     eos_id: int = 3  # end-of-sentence id
     source_eos: bool = True  # the source ends with </s> (as in Marian and fairseq); see from_saved for old models
+    activation_dropout: float | None = None  # after the feed-forward's activation (None: dropout's); last: added last
 
     def __post_init__(self) -> None:
         for key, most in SIZE_LIMITS.items():
@@ -129,7 +129,12 @@ class TransformerConfig:
         return 4 * (self.parameter_count() + table)
 
     def to_dict(self) -> dict:
-        return asdict(self)
+        """config.json's keys.  An unset activation_dropout is left out, as before there was one: an earlier
+        attnmt loads the model, and prepared copies (named by this dict's digest) keep their names."""
+        values = asdict(self)
+        if values["activation_dropout"] is None:
+            del values["activation_dropout"]
+        return values
 
     @classmethod
     def from_dict(cls, values: dict, source: str = "model config") -> TransformerConfig:

@@ -115,6 +115,15 @@ def whole_number(value: object) -> int | None:
     return int(number) if number.is_integer() else None
 
 
+def plain_number(value: object) -> object:
+    """``value``'s Python number where it is a 0-d tensor or array (``torch.tensor(0.5)``,
+    ``np.array(3)``, what a reduction such as ``.mean()`` gives), ``value`` itself otherwise: a
+    caller's one number read from a model or a score, for ``whole_number`` and ``finite_number``,
+    which take no tensor (``bool(t)`` of one with more elements has no single meaning)."""
+    item = getattr(value, "item", None)
+    return item() if getattr(value, "ndim", None) == 0 and callable(item) else value
+
+
 def finite_number(value: object) -> float | None:
     """``value`` as a float where it is a finite number of any numeric type (NumPy's float32 too),
     None where it is not one (a bool, "0.6", NaN, infinity)."""

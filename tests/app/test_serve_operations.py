@@ -195,6 +195,14 @@ def test_cors_origins_are_read_as_browsers_send_them_and_an_item_that_is_no_orig
             capsys.readouterr().err
 
 
+def test_cors_origins_written_in_capitals_are_origins_as_the_serving_guide_says():
+    """HTTP://LOCALHOST:3000 was refused as no web origin: its scheme was compared with urlsplit's lower-cased one."""
+    from attnmt.cli.commands.serve import web_origins
+
+    assert web_origins("HTTP://LOCALHOST:3000, HTTPS://App.Example:443") == ["http://localhost:3000",
+                                                                             "https://app.example"]
+
+
 @pytest.mark.parametrize("host, url", [("::1", "http://[::1]:8000/"), ("::", "http://[::]:8000/"),
                                        ("127.0.0.1", "http://127.0.0.1:8000/"), ("localhost", "http://localhost:8000/")])
 def test_the_ready_lines_address_brackets_an_ipv6_host(host, url):

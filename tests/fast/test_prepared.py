@@ -11,6 +11,7 @@ from safetensors.torch import save_file
 from support import NEEDS_EXTENSION_BUILD, PAIRS
 
 from attnmt.checkpoint import WEIGHTS, load_model_dir, read_tensors, save_weights
+from attnmt.config import TransformerConfig
 from attnmt.decoding.translate import translate
 from attnmt.errors import ModelDirError
 from attnmt.fast import extension, prepare, prepared, prepared_file
@@ -290,3 +291,11 @@ def test_a_damaged_remembered_digest_is_computed_again_not_trusted(tmp_path, cac
         memo.write_text("0000\n")
     assert file_digest(weights) == right
     assert right in [memo.read_text() for memo in memos]
+
+
+def test_a_prepared_copy_of_a_model_without_activation_dropout_keeps_its_name(tmp_path, monkeypatch, cache):
+    """The name hashes the config: the key's None made every model's prepared copies new (a3d27b9's digest)."""
+    monkeypatch.setattr(prepared_file, "tiles_asked_for", lambda: False)
+    (tmp_path / "model.safetensors").write_bytes(b"weights")
+    assert "-1c7c8744a6d6fae9-" in prepared_file.prepared_path(tmp_path / "model.safetensors", TransformerConfig(),
+                                                               "fp32").name

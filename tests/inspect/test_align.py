@@ -1,5 +1,6 @@
 """Word alignments from cross-attention (attnmt.inspect.align), on attention made by hand."""
 
+import numpy as np
 import pytest
 import torch
 
@@ -47,6 +48,27 @@ def test_chosen_heads_are_averaged_and_the_others_ignored(monkeypatch):
     assert align.align(None, None, ["a b", "a b"], ["x", " "], heads=[1]) == [[(1, 0)], []]  # blank: no links
 
 
+@pytest.mark.parametrize("heads", [[1.0], [np.float64(1.0)], [np.int32(-1)], [torch.tensor(1)], [np.array(1)]])
+def test_heads_given_as_whole_numbers_of_any_type_are_read_as_ints(heads):
+    """[3.0] and [np.float64(3.0)] were taken (and [torch.tensor(1)] by align_batched) until the
+    heads were checked, then refused as "each layer has 4 heads"; they are read as counts are."""
+    from types import SimpleNamespace
+
+    from attnmt.inspect import align
+    from attnmt.model import Transformer, TransformerConfig
+
+    cross = torch.tensor([[[[1.0, 0.0], [1.0, 0.0]], [[0.0, 1.0], [0.0, 1.0]]]])  # [layers 1, heads 2, 2, 2]
+    traced = SimpleNamespace(cross=cross, source=["▁a", "▁b"], target_out=["▁x", "</s>"])
+    assert align.trace_alignment(traced, heads=heads) == [(1, 0)]  # head 1 looks at source word 1
+    torch.manual_seed(0)
+    model = Transformer(TransformerConfig(vocab_size=20, d_model=8, n_heads=2, encoder_layers=1, decoder_layers=1,
+                                          d_ff=16, max_positions=16)).eval()
+    codec = SimpleNamespace(encode=lambda text: [4, 5, 3], encode_target=lambda text: [6, 3], source_eos=True,
+                            pieces=lambda text: ["▁a", "▁b", "</s>"], id_to_piece=lambda i: "▁x")
+    assert align.align_batched(model, codec, ["a b"], ["x"], heads=heads) == align.align_batched(
+        model, codec, ["a b"], ["x"], heads=[1])
+
+
 @pytest.mark.parametrize(("layer", "heads", "message"), [
     (3, None, r"^layer=3: the model has 3 layers of cross-attention \(decoder → encoder\) \(layer=0 to 2, -1 to -3 "
               r"from the last\)$"),
@@ -57,6 +79,9 @@ def test_chosen_heads_are_averaged_and_the_others_ignored(monkeypatch):
     (0, 0, r"^heads=0: expected a list of heads \(0 to 1, -1 to -2 from the last\), or None for all of them; "
            r"pass \[0\] for one$"),  # a TypeError before
     (0, ["1"], r"^heads=\['1'\]: each layer has 2 heads"),
+    (0, [1.5], r"^heads=\[1.5\]: each layer has 2 heads"),
+    (0, [True], r"^heads=\[True\]: each layer has 2 heads"),
+    (0, [torch.tensor(0.5)], r"^heads=\[tensor\(0.5000\)\]: each layer has 2 heads"),
 ])
 def test_a_layer_or_head_the_model_lacks_is_one_config_error_naming_those_it_has(layer, heads, message):
     from types import SimpleNamespace

@@ -1,5 +1,6 @@
 """Checkpoint averaging (attnmt.training.averaging) on hand-made weights: the paths a caller gives it."""
 
+import numpy as np
 import pytest
 import torch
 from safetensors.torch import load_file, save_file
@@ -7,7 +8,7 @@ from support import run_cli
 
 from attnmt import checkpoint as ckpt
 from attnmt.errors import ConfigError
-from attnmt.training.averaging import average_checkpoints, keep_better_average
+from attnmt.training.averaging import average_checkpoints, checked_lasts, keep_better_average
 
 
 def checkpoint(folder, value: float):
@@ -43,10 +44,20 @@ def test_a_model_directory_without_checkpoints_is_named_with_what_it_is(tmp_path
     assert (code, err) == (2, f"attnmt: error: {message.format(model=model)}\n")
 
 
-@pytest.mark.parametrize("lasts", [(0,), (3, -2), 3, (1.5,), ("3",), ()])
+@pytest.mark.parametrize("lasts", [(0,), (3, -2), 3, (1.5,), ("3",), (), "35", np.array(3), [[2, 3]]])
 def test_lasts_other_than_counts_of_at_least_one_are_refused_before_any_work(tmp_path, lasts):
     """(0,) averaged every checkpoint into averaged_last0.safetensors, which could replace the
     weights; 3 alone was a TypeError from inside.  Refused before the model directory is read."""
     with pytest.raises(ConfigError, match=r"^lasts: expected a list of whole numbers of at least 1 \(average the "
                                           r"last N checkpoints for each N\), got "):
         keep_better_average(tmp_path / "nonexist", lasts)
+
+
+@pytest.mark.parametrize("lasts, counts", [
+    ([3, 5], (3, 5)), (range(2, 4), (2, 3)), (np.array([2, 3]), (2, 3)), ((n for n in [2]), (2,)),
+    ({4}, (4,)), ([np.int64(2), 3.0], (2, 3)),
+])
+def test_lasts_given_as_any_collection_of_counts_are_read_as_before(lasts, counts):
+    """range(2, 4), a NumPy array, a set and a generator were averaged before lasts was checked,
+    then refused as no list; each N is read as a count is read elsewhere (NumPy's ints, 3.0)."""
+    assert checked_lasts(lasts) == counts

@@ -55,7 +55,7 @@ from typing import TYPE_CHECKING
 
 import torch
 
-from attnmt.config_ranges import finite_number
+from attnmt.config_ranges import finite_number, plain_number
 from attnmt.decoding import MAX_TOKENS
 from attnmt.decoding.forced import ForcedPass, forced_passes, searched_passes
 from attnmt.decoding.inputs import TextCodec, check_batch_limits, cut
@@ -188,15 +188,16 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
 def low_quality_threshold(calibration: Calibration | None, threshold: float | None = None) -> float:
     """Where ``low_quality`` starts: ``threshold`` where given, else the calibration's, else LOW_QUALITY."""
     if threshold is not None:
-        return threshold
+        return float(threshold)  # a NumPy number or a 0-d tensor as given (check_threshold): compared as a float
     return calibration.threshold if calibration else LOW_QUALITY
 
 
 def check_threshold(threshold: object, name: str = "threshold") -> None:
     """One clear error for a low_quality threshold (a review's ``min_quality``) that is neither None
     nor a number from 0 to 1, a quality's range: 2 flagged (and reviewed) every sentence and -1
-    none, without a word, and "0.5" was a TypeError in ``flags_of``."""
-    number = finite_number(threshold)
+    none, without a word, and "0.5" was a TypeError in ``flags_of``.  A 0-d tensor or array holding
+    one (``torch.tensor(0.5)``, a reduction's result) is that number, as it always was."""
+    number = finite_number(plain_number(threshold))
     if threshold is not None and (number is None or not 0 <= number <= 1):
         raise ConfigError(f"{name}: expected a number from 0 to 1 (or None: the calibration's), got {threshold!r}")
 

@@ -33,6 +33,7 @@ import torch
 from torch import Tensor
 
 from attnmt.attention import padding_mask
+from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.batch_search import run_search
 from attnmt.decoding.constraints import continuing_pieces, prefix_ids, target_ids
@@ -274,10 +275,11 @@ def translate_n_best(
     """The ``decoding.n_best`` best translations of each input sentence, best first, with their
     scores (beam search, also for beam_size 1, where it equals greedy search); [] for blank inputs.
     ``glossary`` and ``prefix`` as for ``translate``.  With ``quality`` (an
-    attnmt.decoding.quality.Assessor), each translation also gets its ``assessment`` (quality and
-    flags), as ``assess`` would give it, from each batch's encoder output as the search left it."""
+    attnmt.decoding.quality.Assessor; None or False: none), each translation also gets its
+    ``assessment`` (quality and flags), as ``assess`` would give it, from each batch's encoder
+    output as the search left it."""
     sentences = checked_call(sentences, decoding, max_tokens, max_sentences)
-    check_quality(quality)
+    quality = checked_quality(quality)
     guides = Guides.of(len(sentences), glossary, prefix)
     with keeping([[] for _ in sentences]) as outputs:
         record = Recording() if quality is not None else None  # the attention quality reads, from the search
@@ -292,14 +294,18 @@ def translate_n_best(
     return outputs
 
 
-def check_quality(quality: object) -> None:
-    """One clear error for a ``quality`` that is neither an Assessor nor None, before the search:
-    ``quality=True`` was an AttributeError once every batch had been searched."""
+def checked_quality(quality: object) -> Assessor | None:
+    """``quality`` as an Assessor or None, after one clear error for any other value, before the
+    search: ``quality=True`` was an AttributeError once every batch had been searched.  False is
+    None, as it always was: ``quality=wanted and Assessor(calibration)`` gives False when not wanted."""
     from attnmt.decoding.quality import Assessor  # which imports this module
 
-    if quality is not None and not isinstance(quality, Assessor):
+    if quality is None or truth_value(quality) is False:
+        return None
+    if not isinstance(quality, Assessor):
         raise ConfigError(f"quality: expected an attnmt.Assessor (or None), got {type(quality).__name__}; "
                           "e.g. Assessor(load_calibration(model_dir))")
+    return quality
 
 
 @dataclass

@@ -17,7 +17,6 @@ import hashlib
 import json
 import warnings
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict
 from pathlib import Path
 
 import torch
@@ -56,7 +55,7 @@ def prepared_path(weights: Path, config: TransformerConfig, precision: str = "in
     this process's kernels (int8: int8_kernel, and the int8 kernels measured on this CPU; float32: the
     kernels measured on this CPU; so a cache shared by several machines keeps one copy per CPU:
     attnmt.fast.kernels)."""
-    config_digest = hashlib.sha256(json.dumps(asdict(config), sort_keys=True).encode()).hexdigest()[:16]
+    config_digest = hashlib.sha256(json.dumps(config.to_dict(), sort_keys=True).encode()).hexdigest()[:16]
     kernel = (f"{int8_kernel()}-chosen-{cpu_digest()}" if precision == "int8"
               else f"chosen-{cpu_digest(tiles=tiles_asked_for())}")
     name = f"{precision}-{file_digest(weights)[:32]}-{config_digest}-{kernel}-v{FORMAT}.safetensors"

@@ -34,7 +34,7 @@ from attnmt.decoding.inputs import (
 )
 from attnmt.decoding.state import Recording
 from attnmt.decoding.translate import evaluating, keeping, searched_batches, written_attention
-from attnmt.inspect.trace import PieceCodec, TranslationAttention, check_heads, check_layer, trace_translation
+from attnmt.inspect.trace import PieceCodec, TranslationAttention, check_layer, checked_heads, trace_translation
 from attnmt.model import Transformer
 from attnmt.text.data import given_pairs, pad_rows
 
@@ -84,7 +84,7 @@ def trace_alignment(trace: TranslationAttention, layer: int = -1,
     """One traced translation's word alignment (see ``align``); [] when it has no output pieces.
     ConfigError naming those there are for a layer or a head the model lacks."""
     check_layer(layer, trace.cross.size(0), "cross")
-    check_heads(heads, trace.cross.size(1))
+    heads = checked_heads(heads, trace.cross.size(1))
     weights = trace.cross[layer]  # [heads, T + 1, S]: the rows that wrote each piece, then EOS
     cross = (weights[list(heads)] if heads else weights).mean(dim=0)
     # A source's closing </s> (source_eos) is no word: attention parked on it aligns nothing.
@@ -181,7 +181,7 @@ def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Seq
     no second pass of the decoder runs for a translation whose text reads back as the ids searched.
     Without ``quality``, every Assessment is None; ConfigError for a layer or a head the model lacks."""
     check_layer(layer, model.config.decoder_layers, "cross")
-    check_heads(heads, model.config.n_heads)
+    heads = checked_heads(heads, model.config.n_heads)
     if quality is not None and (layer != -1 or heads):
         raise ValueError("quality reads the last layer's cross-attention of all heads: give word weights of "
                          "another layer or heads by translate_with_weights, and assess apart")
@@ -220,7 +220,7 @@ def cross_attention_batches(model: Transformer, tokenizer: PieceCodec, sources: 
     """(pair index, cross [T, S] of ``layer`` averaged over ``heads`` (``written_attention``), source
     pieces without </s>, target pieces) for each pair with text on both sides, in padded batches."""
     c = model.config
-    check_heads(heads, c.n_heads)  # the layer: Transformer.cross_attention
+    heads = checked_heads(heads, c.n_heads)  # the layer: Transformer.cross_attention
     device = next(model.parameters()).device
     # A pair blank on either side has no links; the others are cut as translate cuts them, with its warning.
     texts = [(s, t) if s.strip() and t.strip() else ("", "") for s, t in zip(sources, translations, strict=True)]

@@ -17,6 +17,7 @@ from typing import Protocol
 import torch
 from torch import Tensor
 
+from attnmt.config_ranges import plain_number, whole_number
 from attnmt.decoding import DEFAULT, Decoding
 from attnmt.decoding.inputs import TextCodec, check_decoding, cut, encode_given_targets, encode_inputs
 from attnmt.decoding.search import beam_search, greedy_search
@@ -141,21 +142,26 @@ def check_layer(layer: int, count: int, kind: str) -> None:
     check_model_layer(layer, count, KINDS[kind])
 
 
-def check_heads(heads: Sequence[int] | None, count: int) -> None:
-    """ConfigError naming the heads there are for ``heads`` (None: all) that holds one a layer of
-    ``count`` heads lacks; they count as ``check_layer``'s layers do.  An empty list is refused
-    too: the mean of no heads has no meaning, and taking it for all of them would hide the
-    mistake (a filter that kept none).  So is one head alone (0, not [0]), which was a TypeError."""
+def checked_heads(heads: Sequence[int] | None, count: int) -> tuple[int, ...] | None:
+    """``heads`` as ints (None: all), after a ConfigError naming the heads there are where it holds
+    one a layer of ``count`` heads lacks; they count as ``check_layer``'s layers do.  Each head is
+    read as ``whole_number`` reads a count (3.0, NumPy's ints, a 0-d tensor: indices that always
+    worked).  An empty list is refused too: the mean of no heads has no meaning, and taking it for
+    all of them would hide the mistake (a filter that kept none).  So is one head alone (0, not
+    [0]), which was a TypeError."""
     there = f"0 to {count - 1}, -1 to -{count} from the last"
-    if heads is not None and (isinstance(heads, str | bytes) or not isinstance(heads, Sequence)):
+    if heads is None:
+        return None
+    if isinstance(heads, str | bytes) or not isinstance(heads, Sequence):
         alone = isinstance(heads, numbers.Integral) and not isinstance(heads, bool)
         raise ConfigError(f"heads={heads!r}: expected a list of heads ({there}), or None for all of them"
                           + (f"; pass [{heads!r}] for one" if alone else ""))
-    if heads is not None and len(heads) == 0:
+    if len(heads) == 0:
         raise ConfigError(f"heads=[]: give one head or more ({there}), or None for all of them")
-    if heads and not all(isinstance(head, numbers.Integral) and not isinstance(head, bool)
-                         and -count <= head < count for head in heads):
+    chosen = [whole_number(plain_number(head)) for head in heads]
+    if not all(head is not None and -count <= head < count for head in chosen):
         raise ConfigError(f"heads={list(heads)}: each layer has {count} heads ({there}, or None for all of them)")
+    return tuple(head for head in chosen if head is not None)
 
 
 def trace_translation(

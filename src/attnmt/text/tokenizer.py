@@ -222,16 +222,23 @@ def check_text_list(texts: object, name: str = "texts") -> Iterable[object]:
 
 
 def check_ids(ids: Sequence[int]) -> Sequence[int]:
-    """``ids``, after one clear error where they are not one sentence's ids: a str's characters
-    were read as ids ("123" decoded as "⁇"), and a batch's tensor [1, n] failed with torch's "only
-    one element tensors can be converted to Python scalars"."""
+    """``ids`` as one sentence's ids, after one clear error where they are not: a str's characters
+    were read as ids ("123" decoded as "⁇"), and a [1, n] or [2, n] tensor failed with torch's "only
+    one element tensors can be converted to Python scalars".  A tensor or array with one row or one
+    column ([1, n], or the [n, 1] a greedy loop gets by ``torch.cat`` of its [1, 1] steps) holds one
+    sentence: it is read flat.  One id alone (a 0-d tensor) is no sentence: iterating it was a TypeError."""
     if isinstance(ids, str | bytes):
         raise ConfigError(f"ids: expected token ids (a list of ints or a 1-D tensor), got {type(ids).__name__}; "
                           "encode_target gives a text's ids")
-    if isinstance(ids, torch.Tensor | np.ndarray) and ids.ndim != 1:
+    if not isinstance(ids, torch.Tensor | np.ndarray):
+        return ids
+    if ids.ndim == 0:
+        raise ConfigError(f"ids: expected a sentence's token ids (a list of ints or a 1-D tensor), got one id, "
+                          f"{ids!r}; pass [id] for a sentence of one")
+    if ids.ndim > 2 or (ids.ndim == 2 and min(ids.shape) > 1):
         raise ConfigError(f"ids: expected token ids (a list of ints or a 1-D tensor), got a tensor of shape "
                           f"{list(ids.shape)}; decode a batch one row at a time")
-    return ids
+    return ids.reshape(-1)
 
 
 def piece_spans(processor: spm.SentencePieceProcessor, text: str) -> list[tuple[int, int]]:

@@ -8,7 +8,7 @@ validation set decides.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import torch
@@ -89,11 +89,15 @@ def write_candidates(model_dir: Path, lasts: tuple[int, ...] = (3, 5)) -> dict[s
 
 
 def checked_lasts(lasts: object) -> tuple[int, ...]:
-    """``lasts`` as ints, after one clear error where it is not a list of whole numbers of at least 1
-    (``attnmt average --last``'s range): 0 and -2 averaged the wrong checkpoints (``checkpoints[-0:]``
-    is all of them) into averaged_last0.safetensors, which could replace the model's weights, and
-    an int alone was a TypeError from inside."""
-    counts = [whole_number(n) for n in lasts] if isinstance(lasts, list | tuple) else []
+    """``lasts`` as ints, after one clear error where it is not a collection of whole numbers of at
+    least 1 (``attnmt average --last``'s range): 0 and -2 averaged the wrong checkpoints
+    (``checkpoints[-0:]`` is all of them) into averaged_last0.safetensors, which could replace the
+    model's weights, and an int alone was a TypeError from inside.  Any collection is read, as it
+    always was (``range(2, 4)``, a NumPy array, a set, a generator), each N as ``whole_number``
+    reads a count; a text is none (``"35"`` would be 3 and 5), nor is a 0-d array."""
+    collection = (isinstance(lasts, Iterable) and not isinstance(lasts, str | bytes)
+                  and getattr(lasts, "ndim", 1) != 0)
+    counts = [whole_number(n) for n in lasts] if collection else []
     whole = [n for n in counts if n is not None and n >= 1]
     if not counts or len(whole) < len(counts):
         raise ConfigError(f"lasts: expected a list of whole numbers of at least 1 (average the last N checkpoints "
@@ -101,7 +105,7 @@ def checked_lasts(lasts: object) -> tuple[int, ...]:
     return tuple(whole)
 
 
-def keep_better_average(model_dir: str | Path, lasts: tuple[int, ...] = (3, 5),
+def keep_better_average(model_dir: str | Path, lasts: Iterable[int] = (3, 5),
                         decoding: Decoding = DEFAULT, say: Callable[[str], None] = print) -> dict[str, float]:
     """Averages the last N checkpoints for each N in ``lasts`` (the paper averages the last 5)
     and keeps, as the model's weights, whichever of the best checkpoint and the averages

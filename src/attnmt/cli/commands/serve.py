@@ -83,7 +83,8 @@ def web_origins(text: str) -> list[str]:
 def is_web_origin(item: str) -> bool:
     """Whether ``item`` is ``scheme://host[:port]`` alone: no path (not even "/"), query, user or
     port that is no number from 0 to 65535; or ``null``, the origin a browser sends for a page
-    opened from a file or a sandboxed frame."""
+    opened from a file or a sandboxed frame.  Scheme and host in any case (urlsplit lower-cases
+    the scheme alone, so ``HTTP://LOCALHOST:3000`` is compared lower-cased): they match so."""
     if item.lower() == "null":
         return True
     parts = urlsplit(item)
@@ -92,7 +93,7 @@ def is_web_origin(item: str) -> bool:
     except ValueError:
         return False
     return bool(SCHEME.fullmatch(parts.scheme) and parts.hostname and "@" not in parts.netloc
-                and item == f"{parts.scheme}://{parts.netloc}")
+                and item.lower() == f"{parts.scheme}://{parts.netloc}".lower())
 
 
 def file_limits(args: argparse.Namespace) -> dict:
