@@ -99,9 +99,9 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     options = DocumentOptions(source_lang=args.source_lang, split=not args.no_split)
     found = assess_lines(assessing, sources, translations, options, args.target_lang)
     found = with_empty(found, sources, translations, calibration)  # quality 0, empty and low_quality
-    found = [a or blank_pair(calibration) for a in found]  # None is left for a blank pair alone (check_pairs)
+    scores = [a or blank_pair(calibration) for a in found]  # None is left for a blank pair alone (check_pairs)
     with output(args.output) as out:
-        write_scores(out, translations, found, args.output_format)
+        write_scores(out, translations, scores, args.output_format)
     return 0
 
 
