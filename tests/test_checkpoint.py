@@ -337,6 +337,36 @@ def test_an_output_beside_a_training_run_is_refused_over_the_runs_own_files(tmp_
     assert {path: path.read_bytes() for path in tmp_path.rglob("*") if path.is_file()} == before
 
 
+@pytest.mark.parametrize("command", [
+    ["translate", "in.en"], ["score", "--src", "in.en", "--hyp", "in.en", "--output"],
+    ["shortlist", "--source", "in.en", "--target", "in.en", "--out"]], ids=["translate", "score", "shortlist"])
+@pytest.mark.parametrize("record", ["", "{oops", '{"cwd": "/x"}', '{"files": {}}', "[]"],
+                         ids=["empty", "malformed", "no files", "no cwd", "a list"])
+def test_a_corpora_json_that_cannot_be_read_protects_nothing_and_stops_no_model(tmp_path, capsys, monkeypatch,
+                                                                                 command, record):
+    """translate, score and shortlist stopped with a JSONDecodeError or KeyError traceback on such a
+    model, which loads without it; its own files are still kept from an output."""
+    model_dir = a_run_of_two_checkpoints(tmp_path)
+    (model_dir / "corpora.json").write_text(record)
+    (tmp_path / "in.en").write_text("a dog\n")
+    monkeypatch.chdir(tmp_path)
+    assert main([command[0], "--model", str(model_dir), *command[1:], "model/train.yaml"]) == 2
+    assert "is the model's train.yaml file: give it a file of its own" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("record", "why"), [
+    ("{oops", "cannot read the record of the corpora this run trained on (Expecting property name"),
+    ('{"cwd": "/x"}', "not the record of the corpora 'attnmt train' writes"),
+], ids=["malformed", "no files"])
+def test_average_is_refused_where_it_cannot_read_what_the_run_trained_on(tmp_path, capsys, record, why):
+    """Its --out must not be a corpus the run trained on, which corpora.json names (was a traceback)."""
+    model_dir = a_run_of_two_checkpoints(tmp_path)
+    (model_dir / "corpora.json").write_text(record)
+    assert main(["average", "--model", str(model_dir), "--last", "2"]) == 2
+    assert capsys.readouterr().err.startswith(f"attnmt: error: {model_dir / 'corpora.json'}: {why}")
+    assert not (model_dir / "averaged.safetensors").exists()
+
+
 @pytest.mark.parametrize("command", ["average", "translate"])
 @pytest.mark.parametrize(("out", "named"), [
     ("va.en", "the run's validation data (valid_src)"), ("va.de", "the run's validation data (valid_tgt)"),

@@ -249,8 +249,9 @@ def test_a_number_where_text_is_meant_is_refused_not_rewritten(tmp_path):
 
 @pytest.mark.parametrize(("text", "named"), [
     ('valid_src: ""\n', "valid_src"), ("train_src: ''\ntrain_tgt: b.de\n", "train_src"),
-    ('out_dir: ""\n', "out_dir"), ('tokenizer: "  "\n', "tokenizer"), ("init_from: ''\n", "init_from"),
+    ('out_dir: ""\n', "out_dir"), ('tokenizer: "  "\n', "tokenizer"), ("valid_tgt: ''\n", "valid_tgt"),
     ("train: [{src: a.en, tgt: a.de, valid_src: '', valid_tgt: v.de}]\n", "train[0]: valid_src"),
+    ("train: [{tsv: ''}]\n", "train[0]: tsv"),
 ])
 def test_an_empty_path_in_a_config_file_is_refused_naming_the_file_and_key(tmp_path, text, named):
     """Read as the current folder, valid_src: "" failed only after the corpora were prepared ("cannot
@@ -260,6 +261,15 @@ def test_an_empty_path_in_a_config_file_is_refused_naming_the_file_and_key(tmp_p
     with pytest.raises(ConfigError, match=rf"^{re.escape(str(path))}: {re.escape(named)}: '\s*' is an empty path, "
                                           "which would be the current folder: give a file or folder"):
         load_config(path)
+
+
+@pytest.mark.parametrize("key", ["tokenizer", "target_tokenizer", "init_from", "prepared_dir", "train_tsv"])
+def test_an_empty_optional_path_is_unset_as_it_always_was(tmp_path, key):
+    """Every release read these as unset where "" (a templated config writes it); a run whose train.yaml
+    has one was refused on resume as an empty path."""
+    path = tmp_path / "c.yaml"
+    path.write_text(f"{key}: ''\n")
+    assert getattr(load_config(path), key) is None
 
 
 @pytest.mark.parametrize("device", ["gpu", "CPU", "cuda:", "cuda:x", "cuda0"])

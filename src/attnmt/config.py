@@ -212,6 +212,9 @@ class TrainConfig:
     out_dir: str = "runs/model"  # the model directory to write
 
     def __post_init__(self) -> None:
+        for key in UNSET_WHEN_EMPTY:
+            if getattr(self, key) == "":
+                setattr(self, key, None)
         self.adam_betas = check_adam_betas(self.adam_betas)
         check_ranges(self, TRAIN_RANGES)
         if self.warmup_steps < 1 and self.learning_rate is None:
@@ -354,6 +357,9 @@ class CorpusSpec:
 TRAIN_PATHS = ("train_src", "train_tgt", "valid_src", "valid_tgt", "train_tsv", "prepared_dir", "tokenizer",
                "target_tokenizer", "init_from", "out_dir")
 CORPUS_PATHS = ("src", "tgt", "tsv", "valid_src", "valid_tgt")
+# The optional ones among them, which a run reads as unset where empty: every release tested them for truth
+# ("if config.tokenizer:"), so a templated config's tokenizer: "" was unset, and a run that has one resumes.
+UNSET_WHEN_EMPTY = ("train_tsv", "prepared_dir", "tokenizer", "target_tokenizer", "init_from")
 
 
 def load_config(path: str | Path, overrides: dict[str, str] | None = None) -> TrainConfig:

@@ -252,7 +252,8 @@ def check_paths(config: object, keys: tuple[str, ...]) -> None:
     """Refuses an empty path ("" or blanks) in one line naming its key.  Path("") is the current folder:
     a valid_src: "" was read as "cannot read .: is a directory" only after the corpora were prepared,
     an out_dir: "" trained into the folder the run started in.  (On the command line, '' is YAML's
-    null: it unsets a key, as null does.)"""
+    null: it unsets a key, as null does; an optional key that was read as unset where "", such as
+    tokenizer, is None before this check: attnmt.config.UNSET_WHEN_EMPTY.)"""
     for key in keys:
         value = getattr(config, key)
         if isinstance(value, str) and not value.strip():

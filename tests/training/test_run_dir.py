@@ -180,6 +180,42 @@ def test_the_same_bytes_elsewhere_are_the_same_corpus(tmp_path, monkeypatch):
     assert resume(model_dir, {"max_steps": "2"}, progress=False).step == 2
 
 
+@pytest.mark.parametrize("link", [False, True], ids=["absolute", "symlink"])
+def test_a_run_of_an_earlier_release_resumed_elsewhere_takes_its_own_validation_files(tmp_path, monkeypatch, link):
+    """Its corpora.json records no validation set; --valid-src/--valid-tgt naming its own files from
+    another directory were refused as another set: train.yaml's relative path was read from here."""
+    monkeypatch.chdir(tmp_path)
+    Trainer(tiny_config(tmp_path, **SMALL, train_src="train.src", train_tgt="train.tgt", valid_src="train.src",
+                        valid_tgt="train.tgt", out_dir="model"), progress=False).train()
+    recorded = json.loads((tmp_path / "model" / CORPORA).read_text())
+    del recorded["validation"]  # as attnmt wrote it before it recorded one
+    (tmp_path / "model" / CORPORA).write_text(json.dumps(recorded))
+    other = tmp_path / "other"
+    other.mkdir()
+    files = {key: tmp_path / name for key, name in (("src", "train.src"), ("tgt", "train.tgt"))}
+    for key, path in files.items() if link else ():
+        (other / f"va.{key}").symlink_to(path)
+        files[key] = other / f"va.{key}"
+    monkeypatch.chdir(other)
+    overrides = {"train_src": str(tmp_path / "train.src"), "train_tgt": str(tmp_path / "train.tgt"),
+                 "valid_src": str(files["src"]), "valid_tgt": str(files["tgt"]), "max_steps": "2"}
+    assert resume(tmp_path / "model", overrides, progress=False).step == 2
+
+
+@pytest.mark.parametrize(("record", "why"), [
+    ("", "cannot read the record of the corpora this run trained on (Expecting value"),
+    ('{"cwd": "/x"}', "not the record of the corpora 'attnmt train' writes"),
+    ('{"files": {}}', 'it does not say the directory the run started in ("cwd")'),
+], ids=["empty", "no files", "no cwd"])
+def test_a_resume_is_refused_naming_a_corpora_json_it_cannot_read(tmp_path, monkeypatch, record, why):
+    """What the run trained on is unknown; it was a JSONDecodeError or KeyError traceback."""
+    model_dir = relative_run(tmp_path, monkeypatch)
+    (model_dir / CORPORA).write_text(record)
+    with pytest.raises(ModelDirError, match=f"^{re.escape(str(model_dir / CORPORA))}: {re.escape(why)}"):
+        resume(model_dir, {"max_steps": "2"}, progress=False)
+    assert ckpt.list_checkpoints(model_dir)[-1].name == "step_00000001"
+
+
 def test_a_run_directory_with_absolute_corpus_paths_moves(tmp_path):
     config = tiny_config(tmp_path / "a", **SMALL)
     Trainer(config, progress=False).train()

@@ -187,12 +187,14 @@ def model_files(args: argparse.Namespace) -> dict[str, str | None]:
     attnmt.cli.lines.check_not_an_input takes them: an output written over one would destroy
     what it was made with.  Where --model is a training run, its other files are kept too (its
     train.yaml, logs, checkpoints, and the corpora, validation sets and tokenizer files its
-    train.yaml names: attnmt.training.run_dir.run_inputs, as ``attnmt average`` keeps them):
+    train.yaml names: attnmt.training.run_dir.model_inputs, as ``attnmt average`` keeps them):
     written over, the run would no longer resume or average.  Other files beside the model stay
-    the user's to write."""
-    from attnmt.training.run_dir import run_inputs
+    the user's to write; a run's corpora.json that cannot be read protects nothing, as the model
+    loads without it."""
+    from attnmt.training.run_dir import model_inputs
 
-    return {**run_inputs(Path(args.model)), "--weights": args.weights, "--shortlist": getattr(args, "shortlist", None)}
+    return {**model_inputs(Path(args.model)), "--weights": args.weights,
+            "--shortlist": getattr(args, "shortlist", None)}
 
 
 def load_for_translation(args: argparse.Namespace):

@@ -14,7 +14,8 @@ holds a model, and bound to its corpora.
                       which a resume must read again: train.yaml keeps the paths as typed, relative
                       to the directory the run started in
     run_inputs        every file a run is made of or reads again on a resume, which no command's output
-                      may be written over
+                      may be written over (model_inputs: less the corpora where corpora.json cannot be
+                      read, for commands that only load the model)
 """
 
 from __future__ import annotations
@@ -201,9 +202,31 @@ def record_corpora(config: TrainConfig, folder: Path) -> None:
 
 def read_corpora(folder: Path) -> dict[str, Any] | None:
     """The run in ``folder``'s corpora.json, as record_corpora wrote it; None where there is none (a run
-    of an earlier release)."""
+    of an earlier release).  One that cannot be read, or holds no "files" record (emptied, cut short,
+    edited by hand), is a ModelDirError naming it: what the run trained on is unknown."""
     path = folder / CORPORA
-    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+    if not path.is_file():
+        return None
+    try:
+        recorded = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ModelDirError(f"{path}: cannot read the record of the corpora this run trained on ({error}); put "
+                            "back the corpora.json 'attnmt train' wrote") from None
+    files = recorded.get("files") if isinstance(recorded, dict) else None
+    if not isinstance(files, dict) or not all(isinstance(file, dict) and "path" in file for file in files.values()):
+        raise ModelDirError(f"{path}: not the record of the corpora 'attnmt train' writes (no \"files\" with each "
+                            "file's path); put back the corpora.json 'attnmt train' wrote")
+    return recorded
+
+
+def started_in(recorded: dict[str, Any], folder: Path) -> str:
+    """The directory the run in ``folder`` started in, as its corpora.json ``recorded`` it: train.yaml's
+    relative paths are read from there on a resume."""
+    started = recorded.get("cwd")
+    if not isinstance(started, str):
+        raise ModelDirError(f"{folder / CORPORA}: it does not say the directory the run started in (\"cwd\"); put "
+                            "back the corpora.json 'attnmt train' wrote")
+    return started
 
 
 def recorded_corpora(folder: Path) -> dict[str, str]:
@@ -220,11 +243,26 @@ def run_inputs(folder: Path) -> dict[str, str]:
     it trained on.  Replaced, each would leave a model that no longer loads, or a run that no longer
     resumes or averages; a folder that is no run (a shipped model) has its own files alone."""
     folder = Path(folder)
+    corpora = {f"run's training data ({key})": path for key, path in recorded_corpora(folder).items()}
+    return {**own_files(folder), **corpora, **configured_inputs(folder)}
+
+
+def model_inputs(folder: Path) -> dict[str, str]:
+    """run_inputs for a command that only loads the model in ``folder`` (translate, score, shortlist):
+    where its corpora.json cannot be read, the corpora alone go unprotected.  The model loads without
+    that file, and a check that keeps outputs off the run's files must not make it unusable (as
+    configured_inputs reads an unreadable train.yaml)."""
+    try:
+        return run_inputs(folder)
+    except ModelDirError:
+        return {**own_files(Path(folder)), **configured_inputs(Path(folder))}
+
+
+def own_files(folder: Path) -> dict[str, str]:
+    """The files the model or run in ``folder`` wrote itself (RUN_FILES, each checkpoint's), by name."""
     return {**{f"model's {name}": str(folder / name) for name in RUN_FILES},
             **{f"checkpoint {checkpoint.name}'s {name}": str(checkpoint / name)
-               for checkpoint in ckpt.list_checkpoints(folder) for name in (ckpt.WEIGHTS, ckpt.TRAINER_STATE)},
-            **{f"run's training data ({key})": path for key, path in recorded_corpora(folder).items()},
-            **configured_inputs(folder)}
+               for checkpoint in ckpt.list_checkpoints(folder) for name in (ckpt.WEIGHTS, ckpt.TRAINER_STATE)}}
 
 
 def configured_inputs(folder: Path) -> dict[str, str]:
@@ -235,8 +273,10 @@ def configured_inputs(folder: Path) -> dict[str, str]:
         values = read_config_file(folder / ckpt.TRAIN_CONFIG) if (folder / ckpt.TRAIN_CONFIG).is_file() else {}
     except ConfigError:
         return {}
-    recorded = read_corpora(folder)
-    started = Path(recorded["cwd"]) if recorded else Path()
+    try:
+        started = Path((read_corpora(folder) or {}).get("cwd") or "")
+    except (ModelDirError, TypeError):  # unreadable, or no directory in it: read from here, as without one
+        started = Path()
     keys = {key: values.get(key) for key in ("valid_src", "valid_tgt")}
     corpora = values.get("train")
     for i, corpus in enumerate(corpora if isinstance(corpora, list) else []):
@@ -255,7 +295,7 @@ def check_same_corpora(config: TrainConfig, folder: Path) -> None:
     recorded = read_corpora(folder)
     if recorded is None:
         return
-    started, files = recorded["cwd"], recorded["files"]
+    started, files = started_in(recorded, folder), recorded["files"]
     given = corpus_files(config)
     new_run = f"start a new run with these corpora (init_from: {folder} keeps its weights)"
     if given.keys() != files.keys():
@@ -278,15 +318,19 @@ def check_same_validation(saved: TrainConfig, config: TrainConfig, folder: Path,
     are of the set and beam it started with, and a score on another (an easier set, a wider beam)
     would be compared with them, its weights kept as the best for it.  The same lines elsewhere (a
     file moved, by the bytes corpora.json recorded, or by the old file's lines in a run of an earlier
-    release) are the same set."""
+    release) are the same set; train.yaml's relative path is read from the directory the run started
+    in (corpora.json's), as the corpora's are, so a resume from elsewhere may name the same file."""
     metric = METRIC_NAMES[config.eval_metric]
     if config.eval_metric != "loss" and config.eval_beam != saved.eval_beam:
         raise ConfigError(f"--eval-beam: a resumed run keeps the beam its best {metric} and patience are counted "
                           f"with, {saved.eval_beam} ({new_run}); drop --eval-beam, or start a new run with it")
-    recorded = (read_corpora(folder) or {}).get("validation", {})
+    corpora = read_corpora(folder)
+    recorded = corpora.get("validation", {}) if corpora else {}
+    started = Path(started_in(corpora, folder)) if corpora else Path()
     for key in VALIDATION_KEYS:
         given, kept = getattr(config, key), getattr(saved, key)
-        same = given == kept or (not differs(given, recorded[key]) if key in recorded else same_lines(given, kept))
+        same = given == kept or (not differs(given, recorded[key]) if key in recorded
+                                 else same_lines(given, str(started / kept)))
         if not same:
             flag = f"--{key.replace('_', '-')}"
             raise ConfigError(f"{flag}: a resumed run keeps the validation set its best {metric} and patience are "
@@ -294,7 +338,10 @@ def check_same_validation(saved: TrainConfig, config: TrainConfig, folder: Path,
 
 
 def same_lines(path: str, other: str) -> bool:
-    """Whether two text files (plain or .gz) hold the same lines; False where either cannot be read."""
+    """Whether two text files (plain or .gz) are one file, or hold the same lines; False where they are
+    two and either cannot be read."""
+    if Path(path).resolve() == Path(other).resolve():
+        return True
     try:
         return read_lines(path) == read_lines(other)
     except (OSError, UserError):
