@@ -21,12 +21,9 @@ def atom_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
     it: a bookmark after "shirt" that lands before "isst" goes before the space ("Hemd<end/> isst"),
     a picture after "chart " that lands before the space at the end goes after it ("chart <img>").
     Where that cannot be (the space is not in their parent's text), they stay where they are,
-    and no space is added: one space, on the wrong side, reads better than two.  Atoms that show
-    text do not take a word's space so, where they would then touch a word they did not touch in
-    the source (``say:<i lang="fr">bonjour</i> every``, the colon dropped: ``say <i …>bonjour</i>
-    every``, not ``saybonjour``: ``glued_after_word``); they get the space they had after them
-    (unglued).  A picture between two spaces gets the one the target lacks.  (Line breaks and
-    tabs: attnmt.documents.spans.part_words_in_place.)"""
+    and no space is added: one space, on the wrong side, reads better than two.  A picture
+    between two spaces gets the one the target lacks.  (Line breaks and tabs:
+    attnmt.documents.spans.part_words_in_place.)"""
     first, last = atoms[0], atoms[-1]
     spaced_before = position > 0 and text[position - 1].isspace()
     spaced_after = position < len(text) and text[position].isspace()
@@ -36,21 +33,11 @@ def atom_spaces(text: str, position: int, end: int, atoms: Sequence[Mark],
         return False, before, after, 0
     if first.space_before and spaced_after and not spaced_before and text[position] == " " and position < end:
         return False, " ", "", 1  # "chart| " -> "chart <img>"
-    if last.space_after and spaced_before and not spaced_after and droppable and not glued_after_word(
-            text, position - 1, atoms):
+    if last.space_after and spaced_before and not spaced_after and droppable:
         return True, "", " ", 0  # "Hemd |isst" -> "Hemd<end/> isst"
     if spaced_before or spaced_after:
         return False, "", "", 0
     return False, " " if first.space_before and position > 0 else "", " " if last.space_after else "", 0
-
-
-def glued_after_word(text: str, position: int, atoms: Sequence[Mark]) -> bool:
-    """Whether ``atoms``, put at ``position`` of ``text``, would show text right after a letter or
-    digit that they did not touch in the source (unglued's rule, for a space atom_spaces would drop).
-    A note's reference is written against the word before it (``fast,<sup>1</sup>``, the comma
-    dropped: ``schnell<sup>1</sup>``): it does not count."""
-    shows_text = any(atom.shows_text and not atom.reference for atom in atoms)
-    return shows_text and not atoms[0].glued_before and text[position - 1:position].isalnum()
 
 
 def unglued(text: str, position: int, atoms: Sequence[Mark], before: str, after: str) -> tuple[str, str]:
