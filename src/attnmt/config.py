@@ -19,9 +19,12 @@ from attnmt.config_file import read_config_file
 from attnmt.config_options import set_override
 from attnmt.config_ranges import (
     ABOVE_0,
+    CORPUS_PATHS,
     MODEL_RANGES,
     SIZE_LIMITS,
+    TRAIN_PATHS,
     TRAIN_RANGES,
+    UNSET_WHEN_EMPTY,
     Range,
     check_adam_betas,
     check_even_d_model,
@@ -351,15 +354,6 @@ class CorpusSpec:
     def files(self) -> dict[str, str]:
         """The text this corpus is read from: {"src": ..., "tgt": ...} or {"tsv": ...}."""
         return {"tsv": self.tsv} if self.tsv else {"src": self.src, "tgt": self.tgt}
-
-
-# The keys that name a file or folder, of a config and of each corpus of its train list.
-TRAIN_PATHS = ("train_src", "train_tgt", "valid_src", "valid_tgt", "train_tsv", "prepared_dir", "tokenizer",
-               "target_tokenizer", "init_from", "out_dir")
-CORPUS_PATHS = ("src", "tgt", "tsv", "valid_src", "valid_tgt")
-# The optional ones among them, which a run reads as unset where empty: every release tested them for truth
-# ("if config.tokenizer:"), so a templated config's tokenizer: "" was unset, and a run that has one resumes.
-UNSET_WHEN_EMPTY = ("train_tsv", "prepared_dir", "tokenizer", "target_tokenizer", "init_from")
 
 
 def load_config(path: str | Path, overrides: dict[str, str] | None = None) -> TrainConfig:

@@ -248,12 +248,21 @@ def type_words(type_name: str) -> str:
     return " or ".join(TYPE_WORDS.get(name.strip(), name.strip()) for name in type_name.split("|"))
 
 
+# The keys that name a file or folder, of a config and of each corpus of its train list.
+TRAIN_PATHS = ("train_src", "train_tgt", "valid_src", "valid_tgt", "train_tsv", "prepared_dir", "tokenizer",
+               "target_tokenizer", "init_from", "out_dir")
+CORPUS_PATHS = ("src", "tgt", "tsv", "valid_src", "valid_tgt")
+# The optional ones among them, which a run reads as unset where empty: every release tested them for truth
+# ("if config.tokenizer:"), so a templated config's tokenizer: "" was unset, and a run that has one resumes.
+UNSET_WHEN_EMPTY = ("train_tsv", "prepared_dir", "tokenizer", "target_tokenizer", "init_from")
+
+
 def check_paths(config: object, keys: tuple[str, ...]) -> None:
     """Refuses an empty path ("" or blanks) in one line naming its key.  Path("") is the current folder:
     a valid_src: "" was read as "cannot read .: is a directory" only after the corpora were prepared,
     an out_dir: "" trained into the folder the run started in.  (On the command line, '' is YAML's
     null: it unsets a key, as null does; an optional key that was read as unset where "", such as
-    tokenizer, is None before this check: attnmt.config.UNSET_WHEN_EMPTY.)"""
+    tokenizer, is None before this check: UNSET_WHEN_EMPTY.)"""
     for key in keys:
         value = getattr(config, key)
         if isinstance(value, str) and not value.strip():
