@@ -19,7 +19,8 @@ What is translated, per format:
 - .xlsx: shared strings, inline strings (never formulas, numbers or dates: those are not
   strings), cell comments and threaded comments (attnmt.documents.comments), and the text
   boxes and shapes drawn on a sheet; a table's column names follow its translated headers,
-  its totals row's labels that row's cells (attnmt.documents.tables);
+  its totals row's labels that row's cells (attnmt.documents.tables), and its charts' cached
+  labels their cells (attnmt.documents.chart_cells);
 - all three: charts' text (titles, axis titles, labels written as text, text boxes drawn on
   a chart) and SmartArt;
 - .odt, .odp, .ods: content.xml and styles.xml paragraphs and headings (not those of a master
@@ -53,6 +54,7 @@ from attnmt.documents.archive import (
     serialise_part,
     write_archive,
 )
+from attnmt.documents.chart_cells import follow_cells
 from attnmt.documents.comments import CELL_COMMENTS, POWERPOINT_COMMENTS, THREADED_COMMENTS, P
 from attnmt.documents.epub import epub_parts
 from attnmt.documents.flat import Place
@@ -146,6 +148,7 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
     if suffix in (".xlsx", ".xlsm"):
         added, no_longer_shown = keep_tables_whole(archive, parts)
         parts += added
+        follow_cells(archive, parts)  # the cells' text final: header cells kept for a table too
         if review is not None:
             review.withdraw({places[string] for string in no_longer_shown if string in places})
     for part in parts:

@@ -1,0 +1,115 @@
+"""A workbook's charts' cached labels (attnmt.documents.chart_cells) follow the translated cells
+they are read from.  openpyxl writes a chart's references without their caches, so the chart is
+written again by hand as Excel and LibreOffice write it.  Mirror: words upper-cased in reverse order."""
+
+import io
+
+import openpyxl
+import pytest
+from lxml import etree
+from office_files import docx_bytes, read_members, write_members
+from openpyxl.chart import BarChart, Reference
+from openpyxl.worksheet.table import Table
+
+from attnmt.documents.chart_cells import referred_cells
+from attnmt.documents.office import translate_office
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.review import Review
+
+C = "http://schemas.openxmlformats.org/drawingml/2006/chart"
+CHART = "xl/charts/chart1.xml"
+
+
+def cached(formula: str, *texts: str) -> str:
+    """A reference to ``formula`` with its cache of ``texts``, as a chart holds it."""
+    points = "".join(f'<c:pt idx="{number}"><c:v>{text}</c:v></c:pt>' for number, text in enumerate(texts))
+    return (f'<c:strRef><c:f>{formula}</c:f><c:strCache><c:ptCount val="{len(texts)}"/>{points}'
+            f'</c:strCache></c:strRef>')
+
+
+AXIS = ('<c:{0}><c:axId val="{1}"/><c:scaling><c:orientation val="minMax"/></c:scaling><c:axPos val="l"/>'
+        '<c:crossAx val="{2}"/></c:{0}>')
+
+
+def chart_xml(name: str, categories: str) -> str:
+    """A bar chart of one series named by the reference ``name`` over the categories ``categories``."""
+    return (f'<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<c:chartSpace xmlns:c="{C}"><c:chart>'
+            f'<c:plotArea><c:barChart><c:barDir val="col"/><c:ser><c:idx val="0"/><c:order val="0"/>'
+            f'<c:tx>{name}</c:tx><c:cat>{categories}</c:cat><c:val><c:numRef><c:f>\'My data\'!$B$2:$B$4</c:f>'
+            '</c:numRef></c:val></c:ser><c:axId val="10"/><c:axId val="100"/></c:barChart>'
+            f'{AXIS.format("catAx", 10, 100)}{AXIS.format("valAx", 100, 10)}</c:plotArea></c:chart></c:chartSpace>')
+
+
+NAME = cached("'My data'!$B$1", "Dogs seen.")
+CATEGORIES = cached("'My data'!$A$2:$A$4", "A red car.", "A blue car.", "7")
+
+
+def chart_file(name: str = NAME, categories: str = CATEGORIES, table: bool = False) -> bytes:
+    """A sheet "My data": categories "A red car.", "A blue car." and the number 7 in A2:A4, their
+    counts in B2:B4 under "Dogs seen." (B1), charted (CHART: ``name``, ``categories``); with
+    ``table``, A1:B4 is a table "Seen" and C1 counts its column Seen[Dogs seen.], so its headers
+    keep their source text (attnmt.documents.tables)."""
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "My data"
+    for row in (["Item", "Dogs seen."], ["A red car.", 3], ["A blue car.", 5], [7, 2]):
+        sheet.append(row)
+    if table:
+        sheet.add_table(Table(displayName="Seen", ref="A1:B4"))
+        sheet["C1"] = "=COUNT(Seen[Dogs seen.])"
+    bars = BarChart()
+    bars.add_data(Reference(sheet, min_col=2, min_row=1, max_row=4), titles_from_data=True)
+    sheet.add_chart(bars, "D2")
+    members = read_members(docx_bytes(book))
+    members[CHART] = chart_xml(name, categories).encode()
+    return write_members(members)
+
+
+def cache_texts(out: bytes) -> list[list[str]]:
+    """Each cache's texts in the translated chart, in the order written (the name's, the categories')."""
+    chart = etree.fromstring(read_members(out)[CHART])
+    return [[v.text for v in cache.iter(f"{{{C}}}v")] for cache in chart.iter(f"{{{C}}}strCache")]
+
+
+def test_a_charts_categories_and_series_name_cache_their_translated_cells(mirror):
+    """The cells were translated and the cache kept "A red car.": previewers drew English labels."""
+    out = translate_office(chart_file(), ".xlsx", mirror, DocumentOptions())
+    sheet = openpyxl.load_workbook(io.BytesIO(out))["My data"]
+    assert [sheet["B1"].value, sheet["A2"].value, sheet["A3"].value] == ["SEEN. DOGS", "CAR. RED A", "CAR. BLUE A"]
+    assert cache_texts(out) == [["SEEN. DOGS"], ["CAR. RED A", "CAR. BLUE A", "7"]]  # the number's as it was
+
+
+@pytest.mark.parametrize("formula", ["[1]Data!$A$2:$A$4", "MyItems", "('My data'!$A$2,'My data'!$A$3)",
+                                     "'My data'!$A$2:$B$3", "Other!$A$2:$A$4"])
+def test_a_reference_not_to_one_row_or_column_of_this_workbook_keeps_its_cache(mirror, formula):
+    """Another workbook's cells, a defined name, two areas, a block, a sheet the workbook has not."""
+    out = translate_office(chart_file(categories=cached(formula, "A red car.", "A blue car.")), ".xlsx", mirror,
+                           DocumentOptions())
+    assert cache_texts(out)[1] == ["A red car.", "A blue car."]
+
+
+def test_a_header_cell_kept_for_a_tables_formula_is_cached_as_kept(mirror):
+    out = translate_office(chart_file(table=True), ".xlsx", mirror, DocumentOptions())
+    assert openpyxl.load_workbook(io.BytesIO(out))["My data"]["B1"].value == "Dogs seen."
+    assert cache_texts(out) == [["Dogs seen."], ["CAR. RED A", "CAR. BLUE A", "7"]]
+
+
+def test_a_cell_that_kept_its_source_below_quality_is_cached_as_kept(mirror):
+    from attnmt.decoding.quality import Assessment
+
+    def quality(sources, texts):
+        return [Assessment(0.2 if "red" in source else 0.9, [], False) for source in sources]
+
+    out = translate_office(chart_file(), ".xlsx", mirror, DocumentOptions(), review=Review(quality, 0.5,
+                                                                                          source_below=True))
+    assert cache_texts(out)[1] == ["A red car.", "CAR. BLUE A", "7"]
+
+
+@pytest.mark.parametrize(("formula", "cells"), [
+    ("Data!$A$2:$A$4", ("data", ["A2", "A3", "A4"])),
+    ("'It''s here'!B1:D1", ("it's here", ["B1", "C1", "D1"])),
+    ("Data!$C$7", ("data", ["C7"])),
+    ("[1]Data!$A$1", None), ("Data!A1:B2", None), ("'Jan:Mar'!A1", None), ("MyItems", None),
+])
+def test_a_reference_names_its_sheet_and_cells_in_order(formula, cells):
+    assert referred_cells(formula) == cells
