@@ -107,6 +107,17 @@ def test_a_text_files_progress_counts_a_repeated_sentence_once(same):
     assert seen == [(0, 2), (2, 2)]
 
 
+def test_a_subtitle_files_progress_only_grows_when_a_run_is_translated_again(fixed):
+    """"Hello" / "there" / "friend." translated as one word is translated again cue by cue, a second
+    call of three sentences: they join the total, and done goes on from the first call's 2."""
+    srt = (b"1\n00:00:01,000 --> 00:00:02,000\nA dog runs.\n\n2\n00:00:03,000 --> 00:00:04,000\nHello\n\n"
+           b"3\n00:00:04,000 --> 00:00:05,000\nthere\n\n4\n00:00:05,000 --> 00:00:06,000\nfriend.\n")
+    seen = []
+    translate_file_bytes(srt, "film.srt", fixed("Wort.", [(0, 0)]), OPTIONS,
+                         progress=lambda done, total: seen.append((done, total)))
+    assert seen == [(0, 2), (2, 2), (2, 5), (5, 5)]
+
+
 @pytest.mark.parametrize("name, message", [
     ("program.exe", "program.exe: the extension .exe is not a format attnmt translates; the formats are .txt, "
                     ".html, .htm, .xhtml, .xml, .xlf, .xliff, .srt, .vtt"),

@@ -20,6 +20,15 @@ tokenizer's own rule, a tag runs from ``<`` to the next ``>``, and:
 - a ruby's annotation, ``<rt>`` with its text up to its ``</rt>`` (or the ``</ruby>`` or cue end
   that closes it), is one atom, as HTML's is (attnmt.documents.elements): it stays right after
   its base, which is translated (``<ruby>Hund<rt>inu</rt></ruby>``);
+- a language span, ``<lang fr>`` with its text up to its ``</lang>`` (or the cue's end), is one
+  atom that shows text, where it names another language than the source's and than the span
+  around it, and the cue's text (a dialogue cue's line) has words outside it (``She said <lang
+  fr>bonjour mon ami</lang> to the man.``): a passage in its own language, kept as HTML keeps
+  ``<i lang="fr">`` (attnmt.documents.elements.Vocabulary.is_foreign).  Translated, the French
+  became German marked as French.  A span over all the cue's words is the text to translate,
+  and so is one in the source's language or naming none (``und``, ``zxx``, ``mul``, ``x-…``:
+  language.NO_LANGUAGE).  Only ``<lang>`` names a language in WebVTT (``<i lang="fr">`` is an
+  ``<i>`` whose annotation is ignored);
 - every tag is written back exactly as it was read (classes, annotation, attributes); the
   text between is translated, WebVTT's entities read and ``&``, ``<``, ``>`` escaped again.
 
@@ -35,7 +44,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape, unescape
 
-from attnmt.documents.flat import FlatBuilder, FlatText
+from attnmt.documents.flat import FlatBuilder, FlatText, has_words
+from attnmt.documents.language import NO_LANGUAGE, primary
 from attnmt.documents.spans import Nested
 from attnmt.errors import AttnmtWarning
 
@@ -69,30 +79,37 @@ def tag_name(tag: str) -> str:
     return match.group(1).lower() if match else ""
 
 
-def cue_flat(texts: Sequence[str], vtt: bool, wheres: Sequence[str] = ()) -> FlatText:
+def cue_flat(texts: Sequence[str], vtt: bool, wheres: Sequence[str] = (), source_lang: str = "") -> FlatText:
     """One or more cues' texts as one flat text, a CueBreak atom between cues; ``vtt``: WebVTT's
-    entities are read.  A ``<`` that opens no tag is text, with a warning naming its cue's place
-    in ``wheres`` (one for each text; "input" where none is given)."""
+    entities are read, and a language span in another language than ``source_lang`` (the
+    source's) is kept (``foreign_end``); with none (""), every span is translated.  A ``<`` that
+    opens no tag is text, with a warning naming its cue's place in ``wheres`` (one for each text;
+    "input" where none is given)."""
     builder = FlatBuilder()
     for k, text in enumerate(texts):
         if k:
             builder.add_text(" ")
             builder.add_atom(node=CueBreak())
-        add_cue(builder, text, vtt, wheres[k] if wheres else "input")
+        add_cue(builder, text, vtt, wheres[k] if wheres else "input", primary(source_lang))
     return builder.build()
 
 
-def add_cue(builder: FlatBuilder, text: str, vtt: bool, where: str) -> None:
+def add_cue(builder: FlatBuilder, text: str, vtt: bool, where: str, source: str) -> None:
     opened: list[tuple[str, CueTag]] = []
     position = 0
     for match in (TOKEN if vtt else SRT_TOKEN).finditer(text):
         if match.start() < position or (not vtt and match.group(3)):
-            continue  # inside a ruby's annotation, kept whole; a path, read as text
+            continue  # inside a ruby's annotation or a kept passage, kept whole; a path, read as text
         add_cue_text(builder, text[position:match.start()], vtt, where)
         position = match.end()
         tag, name = match.group(1), tag_name(match.group(1) or "")
         is_end = tag is not None and tag.startswith("/")
-        if name == "rt" and not is_end:
+        kept = foreign_end(text, match, language_around(opened, source)) if (
+            vtt and source and name == "lang" and not is_end) else None
+        if kept is not None:
+            position = kept
+            builder.add_atom(node=CueTag(text[match.start():position]), shows_text=True)
+        elif name == "rt" and not is_end:
             position = annotation_end(text, match)
             builder.add_atom(node=CueTag(text[match.start():position]))
         elif tag is None or not name or name in EMPTY_TAGS or tag[:1].isdigit() or (
@@ -113,6 +130,39 @@ def add_cue(builder: FlatBuilder, text: str, vtt: bool, where: str) -> None:
     add_cue_text(builder, text[position:], vtt, where)
     for _ in opened:
         builder.close()
+
+
+def span_language(tag: str) -> str:
+    """The primary subtag of the language a ``<lang>`` tag's text names ("lang fr-CA" -> "fr",
+    "lang.loud en" -> "en"), "" for none and for one that names no language (NO_LANGUAGE)."""
+    name_and_annotation = tag.split(maxsplit=1)
+    named = primary(name_and_annotation[1]) if len(name_and_annotation) == 2 else ""
+    return "" if named in NO_LANGUAGE else named
+
+
+def language_around(opened: Sequence[tuple[str, CueTag]], source: str) -> str:
+    """The language of the nearest open ``<lang>`` span that names one, else ``source``."""
+    named = (span_language(node.start[1:-1]) for name, node in reversed(opened) if name == "lang")
+    return next((language for language in named if language), source)
+
+
+def foreign_end(text: str, start: re.Match, around: str) -> int | None:
+    """Where the language span ``start`` opens ends in ``text`` (after its own ``</lang>``, else at
+    the cue's end) where it is kept: it names a language other than ``around`` (the span's around
+    it, else the source's), and ``text`` has words outside it; else None (a span to translate)."""
+    language = span_language(start.group(1))
+    if not language or language == around:
+        return None
+    depth, end = 0, len(text)
+    for match in TOKEN.finditer(text, start.end()):
+        tag = match.group(1) or ""
+        if tag_name(tag) == "lang":
+            depth += -1 if tag.startswith("/") else 1
+            if depth < 0:
+                end = match.end()
+                break
+    outside = TOKEN.sub(" ", text[:start.start()] + " " + text[end:])
+    return end if has_words(unescape(outside)) else None
 
 
 def annotation_end(text: str, start: re.Match) -> int:

@@ -9,15 +9,15 @@ and ``.vtt`` (attnmt.documents.subtitles); and the office formats and e-books of
 attnmt.documents.office's ``SUFFIXES``.  Text files are read as UTF-8 (a byte order mark is kept)
 and written back with their own line endings (a plain text file's, each line its own).  Every
 sentence of a file goes to the translator in calls of at most ``PROGRESS_STEP`` sentences, and
-``progress(done, total)`` is told the sentences done after each.  A ``review``
-(attnmt.documents.review) lists the sentences that need it: by line in a text file, by member and
-paragraph in an office file.
+``progress(done, total)`` is told the sentences done after each (both only grow: ``Counted``).
+A ``review`` (attnmt.documents.review) lists the sentences that need it: by line in a text file,
+by member and paragraph in an office file.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -77,24 +77,30 @@ def check_size(data: bytes, filename: str, max_bytes: int) -> None:
 @dataclass
 class Counted:
     """A Translator that hands ``translator`` at most ``step`` sentences a call, and after each
-    call tells ``progress`` how many of the call's sentences are done (documents make one call
-    for all their sentences, so this counts the file's: its distinct sentences, each translated
-    once, where a review counts every place; docs/serving.md)."""
+    call tells ``progress`` the sentences done of all it was given.  Done and total add up over
+    its calls, so progress never goes back: a document makes one call for all its sentences
+    (the file's distinct sentences, each translated once, where a review counts every place;
+    docs/serving.md), but a subtitle file makes a second for the runs of cues it translates again
+    cue by cue, and that call's sentences join the total as it begins."""
 
     translator: Translator
     progress: Progress
     step: int = PROGRESS_STEP
+    done: int = field(default=0, init=False)
+    total: int = field(default=0, init=False)
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts: list[str] = []
         weights: list[Weights | None] = []
-        self.progress(0, len(sentences))
+        self.total += len(sentences)
+        self.progress(self.done, self.total)
         for start in range(0, len(sentences), self.step):
             found, found_weights = self.translator.translate(sentences[start:start + self.step],
                                                              weighed[start:start + self.step])
             texts += found
             weights += found_weights
-            self.progress(len(texts), len(sentences))
+            self.done += len(found)
+            self.progress(self.done, self.total)
         return texts, weights
 
 

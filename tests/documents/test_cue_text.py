@@ -1,0 +1,56 @@
+"""Cue text read into a flat text and written back (attnmt.documents.cue_text): which WebVTT
+language spans are passages kept in their own language, with the stand-in translators of
+conftest.py."""
+
+import pytest
+
+from attnmt.documents.cue_text import cue_flat, cue_markup
+from attnmt.documents.pipeline import translate_flats
+
+
+def translated(cue: str, translator, source_lang: str = "en") -> str:
+    flat = cue_flat([cue], vtt=True, source_lang=source_lang)
+    return cue_markup(flat, translate_flats([flat], translator)[0], vtt=True)
+
+
+@pytest.mark.parametrize("cue, source_lang, given", [
+    ("She said <lang fr>bonjour mon ami</lang> to the man.", "en", "She said to the man."),
+    ("A <lang fr-CA>très <i>bien</i></lang> dog.", "en", "A dog."),
+    ("Le mot <lang en>beach</lang> veut dire plage.", "fr", "Le mot veut dire plage."),
+    ("A dog <lang de>läuft immer", "en", "A dog")])  # no end tag: it runs to the cue's end
+def test_a_language_span_in_another_language_among_words_outside_it_is_kept_whole(same, cue, source_lang, given):
+    """Translated, "bonjour mon ami" became German inside <lang fr>."""
+    assert translated(cue, same, source_lang) == cue
+    assert same.given == [given]
+
+
+def test_a_kept_passage_moves_with_the_words_around_it_as_written(mirror):
+    out = translated("She said <lang fr>bonjour &amp; salut</lang> to the man.", mirror)
+    assert out == "MAN. THE <lang fr>bonjour &amp; salut</lang> TO SAID SHE"
+    assert mirror.given == ["She said to the man."]
+
+
+@pytest.mark.parametrize("cue, given", [
+    ("A <lang en>red</lang> car.", "A red car."),  # the source's language
+    ("A <lang en-GB>red</lang> car.", "A red car."),
+    ("A <lang zxx>red</lang> car and a <lang x-klingon>dog</lang>.", "A red car and a dog."),
+    ("A <lang>red</lang> car.", "A red car."),  # names no language
+    ("<lang de>A red car.</lang>", "A red car."),  # holds all its cue's words
+    ("<v Roger><lang de>A red car.</lang>", "A red car."),
+    ("<lang fr>Le mot <lang fr>plage</lang> ici</lang>", "Le mot plage ici"),  # the language around it
+    ('The word <i lang="fr">plage</i> means beach.', "The word plage means beach.")])  # no language in WebVTT
+def test_a_language_span_to_translate_keeps_its_tags_around_its_translated_words(same, cue, given):
+    assert translated(cue, same) == cue
+    assert same.given == [given]
+
+
+def test_a_passage_inside_a_span_is_kept_when_its_language_is_not_the_spans(same):
+    cue = "<lang fr>Le mot <lang en>beach</lang> veut dire plage.</lang>"
+    assert translated(cue, same) == cue
+    assert same.given == ["Le mot veut dire plage."]
+
+
+def test_without_a_source_language_every_span_is_translated(same):
+    cue = "She said <lang fr>bonjour</lang> to the man."
+    assert translated(cue, same, source_lang="") == cue
+    assert same.given == ["She said bonjour to the man."]
