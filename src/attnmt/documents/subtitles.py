@@ -9,9 +9,9 @@ marks a cue, translated with a warning naming the line, as does one with its arr
 times (``00:00:04,000 -->``, ``00:00:09;000 --> 00:00:10;000``, ``… --> 00:00:10;000``) or ending before
 it starts; a file whose lines end in CR alone (old Mac OS) is read line by line as any other; cues with
 no blank line between them are told apart by their timing lines; any other block is left as it was,
-with a warning.  That is the whole of what is needed, so the file is read block by block here
-rather than through a subtitle library: srt, webvtt-py and pysubs2 all write files back from their own
-model (renumbered cues, reformatted times, dropped settings or notes), and the
+with a warning (attnmt.documents.cue_blocks).  That is the whole of what is needed, so the file is
+read block by block here rather than through a subtitle library: srt, webvtt-py and pysubs2 all
+write files back from their own model (renumbered cues, reformatted times, dropped settings or notes), and the
 promise here is that numbering, timings, settings and notes come out byte for byte.
 
 A cue's lines are translated as one text (split into sentences as any paragraph)
@@ -41,31 +41,23 @@ each of its cues is translated again alone.  Every cue keeps its number and timi
 from __future__ import annotations
 
 import re
-import warnings
 from collections.abc import Sequence
 from itertools import accumulate, pairwise
 from typing import TYPE_CHECKING
 
 from attnmt.documents.bidi import edges
+from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, line_ending, seconds
 from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, split_at_breaks, tag_name
 from attnmt.documents.flat import FlatText, Place, has_words
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_sentences, translate_flats
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested
-from attnmt.errors import AttnmtWarning
 
 if TYPE_CHECKING:
     from attnmt.documents.review import Review
 
-BLOCK_GAP = re.compile(r"(\r?\n(?:[ \t]*\r?\n)+)")
 FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
-TIME = r"\d+:\d{2}(?::\d{2})?(?:[,.]\d+)?"
-# A timing line: two whole times (not "00:00:02" of "00:00:02;000"), after a file's byte order mark if first.
-TIMING = re.compile(rf"\ufeff?\s*({TIME})\s*-->\s*({TIME})(?=\s|$)")
-CUE_START = re.compile(rf"\s*{TIME}\s*-->\s*{TIME}")  # starts as a timing line (cue text may hold "-->")
-LOOSE_TIMING = re.compile(rf"\ufeff?\s*{TIME}\D{{1,8}}{TIME}")  # two times with something else than " --> " between
-NOT_CUES = re.compile(r"\ufeff?(?:WEBVTT|NOTE|STYLE|REGION)(?:\s|$)")  # WebVTT's blocks that hold no cue
 # A speaker's line in a cue of two or more: "- Hello.", after any start tags or ASS codes ("<i>- Hello.",
 # "{\an8}- Hello."), kept with the dash as the line's start.
 DIALOGUE = re.compile(r"((?:<[^/<>][^<>]*>|\{\\[^{}]*\})*[-‐–—]\s*)(\S.*)")
@@ -167,11 +159,6 @@ def in_time_order(lines: list[str]) -> list[str]:
     return TIMESTAMP.sub(lambda _: next(values), text).split("\n")
 
 
-def seconds(time: str) -> float:
-    """A time as a timestamp or timing line writes it: "01:02.500" -> 62.5 (SRT: "00:01:02,500")."""
-    return sum(float(part) * 60 ** k for k, part in enumerate(reversed(time.replace(",", ".").split(":"))))
-
-
 def voice(line: str) -> str:
     """The speaker's name a voice line's span gives ("Anna" in "<v.loud Anna>Hi.</v>")."""
     named = SPEAKER.fullmatch(line).group(1)[1:-1].split(None, 1)  # "v.loud", "Anna"
@@ -183,74 +170,6 @@ def is_voice_line(line: str) -> bool:
     may be left out), with no other voice tag inside."""
     match = SPEAKER.fullmatch(line)
     return match is not None and not VOICE_TAG.search(match.group(2))
-
-
-def line_ending(block: str) -> str:
-    return "\r\n" if "\r\n" in block else "\n"
-
-
-def block_cues(block: str, vtt: bool, where: str, first_line: int) -> list[tuple[list[str], list[str]]]:
-    """A block's cues, each as (its lines up to its timing line, its text lines), together its
-    lines up to the last with text; none for a block that is no cue (``timing_line``).  Cues run
-    together without a blank line between them are told apart by their timing lines, with a warning."""
-    lines = block.split(line_ending(block))
-    last = max((k for k, line in enumerate(lines) if line.strip()), default=-1)
-    timing = timing_line(lines[:last + 1], vtt, where, first_line) if last >= 0 else None
-    if timing is None or last == timing:
-        return []
-    timings = [timing] + [k for k in range(timing + 2, last + 1) if CUE_START.match(lines[k])]
-    # A cue's number sits right above its timing line (below the timing line before it).
-    starts = [0] + [k - 1 if lines[k - 1].strip().isdigit() and k - 1 > before else k
-                    for before, k in zip(timings, timings[1:], strict=False)]
-    for start in starts[1:]:
-        warnings.warn(f"{where}, line {first_line + start}: a cue starts without a blank line before it; it is "
-                      "translated as a cue of its own", AttnmtWarning, stacklevel=3)
-    for k in timings:
-        check_timing(lines[k], vtt, where, first_line + k)
-    ends = [*starts[1:], last + 1]
-    return [(lines[start:k + 1], lines[k + 1:end]) for start, k, end in zip(starts, timings, ends, strict=True)]
-
-
-def timing_line(lines: Sequence[str], vtt: bool, where: str, first_line: int) -> int | None:
-    """Which of a block's lines holds its timings: the first with "-->", else one that reads as
-    timings written wrongly (two times, e.g. ``00:00:01,000 -> 00:00:02,000``: its cue is
-    translated, the line kept as it was, with a warning); None for a block that is no cue (WebVTT's
-    header, notes, styles and regions; any other block with a warning, as it is left untranslated).
-    ``first_line``: the block's first line in the file ``where``."""
-    found = next((k for k, line in enumerate(lines) if "-->" in line), None)
-    if found is not None or (vtt and NOT_CUES.match(lines[0])):
-        return found
-    guessed = next((k for k, line in enumerate(lines) if LOOSE_TIMING.match(line)), None)
-    if guessed is None:
-        warnings.warn(f"{where}, line {first_line}: a block without a timing line ({timing_example(vtt)}) is not a "
-                      "cue, so it is left untranslated; if it goes on with the cue before it, take out the blank line",
-                      AttnmtWarning, stacklevel=4)
-    else:
-        warn_timing(f"written as {lines[guessed].strip()!r}, not as {timing_example(vtt)}", where, first_line + guessed)
-    return guessed
-
-
-def check_timing(line: str, vtt: bool, where: str, number: int) -> None:
-    """Warns where a timing line with its arrow is no two times (``00:00:04,000 -->``,
-    ``00:00:09;000 --> 00:00:10;000``) or ends before it starts: players skip such a cue or
-    show it wrongly, and it is the file's author who can tell the times meant (``number``: the
-    line's in the file ``where``).  A line without its arrow was warned about by ``timing_line``."""
-    match = TIMING.match(line)
-    if "-->" not in line or (match and seconds(match.group(1)) <= seconds(match.group(2))):
-        return
-    if match:
-        warn_timing(f"{line.strip()!r} end before they start", where, number)
-    else:
-        warn_timing(f"written as {line.strip()!r}, not as {timing_example(vtt)}", where, number)
-
-
-def warn_timing(problem: str, where: str, number: int) -> None:
-    warnings.warn(f"{where}, line {number}: timings {problem}; the cue's text is translated and the line kept as "
-                  "it was", AttnmtWarning, stacklevel=5)
-
-
-def timing_example(vtt: bool) -> str:
-    return "00:01.000 --> 00:02.500" if vtt else "00:00:01,000 --> 00:00:02,500"
 
 
 def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Translator,
