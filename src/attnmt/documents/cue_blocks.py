@@ -77,15 +77,19 @@ def timing_line(lines: Sequence[str], vtt: bool, where: str, first_line: int) ->
 
 def check_timing(line: str, vtt: bool, where: str, number: int) -> None:
     """Warns where a timing line with its arrow is no two times (``00:00:04,000 -->``,
-    ``00:00:09;000 --> 00:00:10;000``) or ends before it starts: players skip such a cue or
-    show it wrongly, and it is the file's author who can tell the times meant (``number``: the
-    line's in the file ``where``).  A line without its arrow was warned about by ``timing_line``."""
+    ``00:00:09;000 --> 00:00:10;000``), is WebVTT's with SRT's commas (``00:00:01,000 -->
+    00:00:02,000``: browsers and webvtt-py drop the cue) or ends before it starts: players skip such
+    a cue or show it wrongly, and it is the file's author who can tell the times meant (``number``:
+    the line's in the file ``where``).  A line without its arrow was warned about by ``timing_line``."""
     match = TIMING.match(line)
-    if "-->" not in line or (match and seconds(match.group(1)) <= seconds(match.group(2))):
+    if "-->" not in line:
         return
-    if match:
+    if match and vtt and "," in match.group(1) + match.group(2):
+        warn_timing(f"written as {line.strip()!r}, with SRT's commas, not as {timing_example(vtt)} (players skip "
+                    "such a cue)", where, number)
+    elif match and seconds(match.group(1)) > seconds(match.group(2)):
         warn_timing(f"{line.strip()!r} end before they start", where, number)
-    else:
+    elif not match:
         warn_timing(f"written as {line.strip()!r}, not as {timing_example(vtt)}", where, number)
 
 
