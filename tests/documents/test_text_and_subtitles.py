@@ -6,6 +6,7 @@ import warnings
 import pytest
 import srt
 
+from attnmt.documents.cue_lines import visible_length, wrap
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.paragraphs import line_pairs
 from attnmt.documents.pipeline import (
@@ -15,7 +16,7 @@ from attnmt.documents.pipeline import (
     translate_lines,
     translate_paragraphs,
 )
-from attnmt.documents.subtitles import translate_subtitle_text, visible_length, wrap
+from attnmt.documents.subtitles import translate_subtitle_text
 
 
 def test_a_line_of_sentences_is_translated_sentence_by_sentence_with_its_spacing(mirror):
