@@ -17,12 +17,12 @@ promise here is that numbering, timings, settings and notes come out byte for by
 A cue's lines are translated as one text (split into sentences as any paragraph)
 and wrapped again into as many lines, at the spaces nearest even lengths (fewer where the
 translation has fewer words: a blank line would end the cue), lengths in the characters shown (tags
-and ASS codes left out, an entity one), never inside a tag or ASS code.  A dialogue cue, a speaker a
-line, each beginning with a dash (after any start tags or ASS codes: ``<i>- Hi.``,
-``{\\an8}- Hi.``) or each one voice span, is translated line by line, each line keeping its
-start and the end tags that close nothing on it (attnmt.documents.cue_lines).  Its tags (WebVTT's ``<v Roger>``,
-``<c.yellow>``, ``<i>``; SRT's ``<font color=…>``) are carried as marks
-(attnmt.documents.cue_text); karaoke timestamps go where their words went, their values then
+and ASS codes left out, an entity one), never inside a tag or ASS code.  A speaker's turn, from a line
+beginning with a dash and a space (after any start tags or ASS codes: ``<i>- Hi.``,
+``{\\an8}- Hi.``) to the next, or a line of one voice span a speaker, is translated alone,
+keeping its start and the end tags that close nothing in it (attnmt.documents.cue_lines).
+Its tags (WebVTT's ``<v Roger>``, ``<c.yellow>``, ``<i>``; SRT's ``<font color=…>``) are carried
+as marks (attnmt.documents.cue_text); karaoke timestamps go where their words went, their values then
 put back in ascending order.
 
 A sentence that runs on into the next cue is translated whole: consecutive cues
@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING
 
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, line_ending, seconds
-from attnmt.documents.cue_lines import dialogue, speaker, wrap
+from attnmt.documents.cue_lines import Turn, speaker, turns, written
 from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, split_at_breaks
 from attnmt.documents.flat import FlatText, Place, has_words
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_sentences, translate_flats
@@ -85,21 +85,19 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
             lines.append(line_number + offset + len(kept))
             offset += len(kept) + len(text_lines)
         line_number += "".join(pieces[i:i + 2]).count("\n")
-    # A dialogue cue ("- Hi." / "- Hello.", or a voice a line) is one text a speaker's line, each keeping
-    # its dash or voice; any other cue is one text, its lines joined, and may run on into the next cue.
-    dialogues = [dialogue(text_lines) for _, _, text_lines in cues]
-    texts, follows, starts = [], [], []  # a text a cue, or a speaker's line; the line it starts on
-    for k, ((i, _, text_lines), said) in enumerate(zip(cues, dialogues, strict=True)):
-        units = [line for _, line, _ in said] if said else [" ".join(line.strip() for line in text_lines)]
-        nxt = k + 1 < len(cues) and not said and not dialogues[k + 1] and cues[k + 1][0] - i in (0, 2)
-        texts += units
-        follows += [False] * (len(units) - 1) + [nxt]  # a cue runs on only into the one right after it
-        starts += [lines[k] + j for j in range(len(units))] if said else [lines[k]]
+    # A cue is one text a speaker's turn ("- Hi." / "- Hello.", or a voice a line), each keeping its dash
+    # or voice; a cue of one turn without a dash is one text, its lines joined, and may run on into the next.
+    said = [turns(text_lines) for _, _, text_lines in cues]
+    texts, follows, starts = [], [], []  # a text a turn; whether it runs on into the next; the line it starts on
+    for k, ((i, _, _), cue_turns) in enumerate(zip(cues, said, strict=True)):
+        nxt = k + 1 < len(cues) and plain(cue_turns) and plain(said[k + 1]) and cues[k + 1][0] - i in (0, 2)
+        texts += [turn.text for turn in cue_turns]
+        follows += [False] * (len(cue_turns) - 1) + [nxt]  # a cue runs on only into the one right after it
+        starts += [lines[k] + turn.line for turn in cue_turns]
     translated = iter(translate_cues(texts, follows[:-1], translator, options, vtt, where, starts, review))
     blocks: dict[int, tuple[list[str], int]] = {}  # piece index: (its new lines, how many old lines they replace)
-    for (i, kept, text_lines), said in zip(cues, dialogues, strict=True):
-        new = ([start + next(translated) + end for start, _, end in said] if said
-               else wrap(next(translated), len(text_lines)))
+    for (i, kept, text_lines), cue_turns in zip(cues, said, strict=True):
+        new = written(cue_turns, [next(translated) for _ in cue_turns])
         new = in_time_order(new) if vtt else new
         before, replaced = blocks.get(i, ([], 0))
         blocks[i] = [*before, *kept, *new], replaced + len(kept) + len(text_lines)
@@ -107,6 +105,11 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
         ending = line_ending(pieces[i])
         pieces[i] = ending.join([*lines, *pieces[i].split(ending)[replaced:]])  # then the block's blank last lines
     return "".join(pieces)
+
+
+def plain(cue_turns: Sequence[Turn]) -> bool:
+    """Whether a cue is one text without a speaker's dash, which may run on into the next cue."""
+    return len(cue_turns) == 1 and not cue_turns[0].start
 
 
 def in_time_order(lines: list[str]) -> list[str]:
