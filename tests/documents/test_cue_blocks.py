@@ -24,3 +24,23 @@ def test_srts_own_commas_give_no_warning(mirror):
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         translate_subtitle_text("1\n00:00:01,000 --> 00:00:02,000\nA dog runs.\n", mirror)
+
+
+NEXT_CUE = "\n\n2\n00:00:02,000 --> 00:00:03,000\nA cat sleeps.\n"
+
+
+@pytest.mark.parametrize("source", [
+    "1\n00:00:01,000 --> 00:00:02,000\nA man walks.\n  \nA dog runs." + NEXT_CUE,
+    "WEBVTT\n\n00:01.000 --> 00:04.000\nA man walks.\n \t\nA dog runs.\n\n00:04.000 --> 00:06.000\nA cat sleeps.\n",
+    "1\n00:00:01,000 --> 00:00:02,000\n- A man walks.\n  \n- A dog runs." + NEXT_CUE,
+])
+def test_a_line_of_spaces_inside_a_cue_stays_in_it_as_it_is(mirror, source):
+    """It ended the cue: the text after it was left untranslated, with a warning to take out the
+    blank line, while srt and webvtt-py read one cue."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = translate_subtitle_text(source, mirror)
+    translated = source
+    for text in ("A man walks.", "A dog runs.", "A cat sleeps."):
+        translated = translated.replace(text, " ".join(word.upper() for word in reversed(text.split())))
+    assert out == translated

@@ -1,6 +1,6 @@
 """A subtitle file's blocks and their timing lines (attnmt.documents.subtitles).
 
-SRT and WebVTT files are blocks separated by blank lines; in a cue, the line with ``-->`` holds
+SRT and WebVTT files are blocks separated by empty lines; in a cue, the line with ``-->`` holds
 the timings (and WebVTT's cue settings), the lines before it the cue's number or identifier, the
 lines after it the text.  Blocks without ``-->`` (the ``WEBVTT`` header, ``NOTE``, ``STYLE``,
 ``REGION``) are not cues.  What a player would skip or show wrongly is warned about, naming the
@@ -16,7 +16,9 @@ from collections.abc import Sequence
 
 from attnmt.errors import AttnmtWarning
 
-BLOCK_GAP = re.compile(r"(\r?\n(?:[ \t]*\r?\n)+)")
+# Empty lines, which end a block: a line of spaces does not (WebVTT ends a cue only at an empty line,
+# and srt reads on over one), and stays in its cue as it is.
+BLOCK_GAP = re.compile(r"(\r?\n(?:\r?\n)+)")
 TIME = r"\d+:\d{2}(?::\d{2})?(?:[,.]\d+)?"
 # A timing line: two whole times (not "00:00:02" of "00:00:02;000"), after a file's byte order mark if first.
 TIMING = re.compile(rf"\ufeff?\s*({TIME})\s*-->\s*({TIME})(?=\s|$)")

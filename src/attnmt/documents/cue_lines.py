@@ -64,7 +64,7 @@ def turns(text_lines: Sequence[str]) -> list[Turn]:
     dash = DIALOGUE if len(said) > 1 and all(DIALOGUE.fullmatch(line) for line in stripped) else DASH_TURN
     begins = [k for k in said if dash.fullmatch(text_lines[k].strip())]
     if not begins:
-        return [Turn("", " ".join(line.strip() for line in text_lines), "", list(text_lines))]
+        return [Turn("", " ".join(text_lines[k].strip() for k in said), "", list(text_lines))]
     if len(said) == 1:
         return line_turns(text_lines)
     begins = begins if begins[0] == said[0] else [0, *begins]  # a first turn without a dash before them
@@ -104,14 +104,18 @@ def line_turns(text_lines: Sequence[str]) -> list[Turn]:
 
 
 def written(turns: Sequence[Turn], translations: Sequence[str]) -> list[str]:
-    """A cue's lines again: each turn's translation wrapped into as many lines as it had (fewer
-    where it has fewer words), its start before the first and its end after the last; a turn that
-    went on the line of the turn before goes on it again."""
+    """A cue's lines again: each turn's translation wrapped into as many lines as it had with text
+    (fewer where it has fewer words), its start before the first and its end after the last, and
+    its lines of spaces back in their places as they were; a turn that went on the line of the turn
+    before goes on it again."""
     lines: list[str] = []
     for turn, translation in zip(turns, translations, strict=True):
         own = wrap(translation, sum(1 for line in turn.lines if line.strip()))
         own[0] = turn.start + own[0]
         own[-1] += turn.end
+        for k, line in enumerate(turn.lines):
+            if not line.strip():
+                own.insert(min(k, len(own)), line)
         if turn.gap is not None:
             lines[-1] += turn.gap + own.pop(0)
         lines += own

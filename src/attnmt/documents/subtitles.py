@@ -1,6 +1,6 @@
 """SRT and WebVTT subtitles: the cue text translated, every other byte kept.
 
-Both formats are blocks separated by blank lines; in a cue, the line with ``-->``
+Both formats are blocks separated by empty lines (a line of spaces is in its block); in a cue, the line with ``-->``
 holds the timings (and WebVTT's cue settings), the lines before it the cue's
 number or identifier, the lines after it the text.  Blocks without ``-->`` (the
 ``WEBVTT`` header, ``NOTE``, ``STYLE``, ``REGION``) are not cues.  Nothing else is skipped
