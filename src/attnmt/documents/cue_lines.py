@@ -107,19 +107,28 @@ def written(turns: Sequence[Turn], translations: Sequence[str]) -> list[str]:
     """A cue's lines again: each turn's translation wrapped into as many lines as it had with text
     (fewer where it has fewer words), its start before the first and its end after the last, and
     its lines of spaces back in their places as they were; a turn that went on the line of the turn
-    before goes on it again."""
+    before goes on it again.  A turn whose translation is its text (every sentence of it kept its
+    source: --below-quality source) keeps its lines as written, so such a cue comes back byte for
+    byte rather than wrapped anew."""
     lines: list[str] = []
     for turn, translation in zip(turns, translations, strict=True):
-        own = wrap(translation, sum(1 for line in turn.lines if line.strip()))
-        own[0] = turn.start + own[0]
-        own[-1] += turn.end
-        for k, line in enumerate(turn.lines):
-            if not line.strip():
-                own.insert(min(k, len(own)), line)
+        own = list(turn.lines) if translation == turn.text else rewrapped(turn, translation)
         if turn.gap is not None:
             lines[-1] += turn.gap + own.pop(0)
         lines += own
     return lines
+
+
+def rewrapped(turn: Turn, translation: str) -> list[str]:
+    """A turn's translation in as many lines as it had with text, its start and end kept, its
+    lines of spaces back in their places."""
+    own = wrap(translation, sum(1 for line in turn.lines if line.strip()))
+    own[0] = turn.start + own[0]
+    own[-1] += turn.end
+    for k, line in enumerate(turn.lines):
+        if not line.strip():
+            own.insert(min(k, len(own)), line)
+    return own
 
 
 def closing_tags(text: str) -> tuple[str, str]:
