@@ -38,6 +38,14 @@ class Mirror(Same):
         return one_hot({(k, n - 1 - k) for k in range(n)}, n, len(translation.split()))
 
 
+class Upper(Same):
+    """Every sentence upper-cased, each word aligned to itself: a translation that differs from its
+    source in every letter and in nothing else ("a < b" -> "A < B")."""
+
+    def texts(self, sentences: list[str]) -> list[str]:
+        return [s.upper() for s in sentences]
+
+
 class Fixed(Same):
     """One given translation and alignment (source word, target word pairs) for every sentence."""
 
@@ -75,6 +83,11 @@ def same() -> Same:
 @pytest.fixture
 def mirror() -> Mirror:
     return Mirror()
+
+
+@pytest.fixture
+def upper() -> Upper:
+    return Upper()
 
 
 @pytest.fixture

@@ -221,3 +221,44 @@ def test_an_ass_break_after_a_windows_path_and_its_stop_is_a_break(same):
     source = srt("Dir D:\\Music.\\NNext line")
     assert translate_subtitle_text(source, same) == source
     assert same.given == ["Dir D:\\Music.", "Next line"]
+
+
+@pytest.mark.parametrize("lines, translated, given", [
+    ("- Where is the man\nwith the dog going?\n- To the park.",
+     "- GOING? DOG THE WITH\nMAN THE IS WHERE\n- PARK. THE TO",
+     ["Where is the man with the dog going?", "To the park."]),
+    ("Where is the dog?\n- It is in the water.", "DOG? THE IS WHERE\n- WATER. THE IN IS IT",
+     ["Where is the dog?", "It is in the water."]),
+    ("- A man runs.", "- RUNS. MAN A", ["A man runs."]),
+    ("- Where is the dog? - In the water.", "- DOG? THE IS WHERE - WATER. THE IN",
+     ["Where is the dog?", "In the water."]),
+    ("{\\an8}<i>- Who? - Me.</i>", "{\\an8}<i>- WHO? - ME.</i>", ["Who?", "Me."]),
+])
+def test_a_speakers_dash_is_kept_in_front_of_their_turn_in_every_layout(mirror, lines, translated, given):
+    """Only a cue whose every line began with a dash kept them: in these the dashes went to the
+    model as text, which drops them."""
+    assert translate_subtitle_text(srt(lines), mirror) == srt(translated)
+    assert mirror.given == given
+
+
+def test_a_hyphen_or_a_numbers_minus_is_no_speakers_dash(mirror):
+    lines = "-5 degrees in the well-lit room\nand -3 tomorrow."
+    assert translate_subtitle_text(srt(lines), mirror) == srt("TOMORROW. -3 AND ROOM\nWELL-LIT THE IN DEGREES -5")
+    assert mirror.given == ["-5 degrees in the well-lit room and -3 tomorrow."]
+
+
+@pytest.mark.parametrize("lines", ["A man is walking his dog\nin the park.", "Where is the dog? - It\nis in the water.",
+                                   "- Where is the man\nwith the dog going?\n- To the park."])
+def test_a_cue_whose_every_sentence_kept_its_source_comes_back_byte_for_byte(same, lines):
+    """Its source was wrapped anew: "A man is walking his dog" / "in the park." came back as
+    "A man is walking" / "his dog in the park."."""
+    assert translate_subtitle_text(srt(lines), same) == srt(lines)
+
+
+def test_a_cue_below_quality_keeps_its_source_lines_as_written_with_below_quality_source():
+    kept = Review(lambda sources, texts: [Assessment(0.1, [], False) for _ in sources], threshold=0.5,
+                  source_below=True)
+    lines = "A man is walking his dog\nin the park."
+    out = translate_subtitle_text(srt(lines), FoundTranslations({"A man is walking his dog in the park.": "Ein Mann."}),
+                                  review=kept)
+    assert out == srt(lines)

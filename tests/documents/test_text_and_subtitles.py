@@ -6,6 +6,7 @@ import warnings
 import pytest
 import srt
 
+from attnmt.documents.cue_lines import visible_length, wrap
 from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.paragraphs import line_pairs
 from attnmt.documents.pipeline import (
@@ -15,7 +16,7 @@ from attnmt.documents.pipeline import (
     translate_lines,
     translate_paragraphs,
 )
-from attnmt.documents.subtitles import translate_subtitle_text, visible_length, wrap
+from attnmt.documents.subtitles import translate_subtitle_text
 
 
 def test_a_line_of_sentences_is_translated_sentence_by_sentence_with_its_spacing(mirror):
@@ -124,14 +125,14 @@ def test_wrapping_cuts_at_the_space_nearest_an_even_split_never_inside_a_tag():
     assert wrap("one", 2) == ["one"]
 
 
-def test_wrapping_keeps_a_less_than_sign_that_opens_no_tag_and_a_no_break_space(same):
+def test_wrapping_keeps_a_less_than_sign_that_opens_no_tag_and_a_no_break_space(upper):
     """The '<' was dropped from the line, and the no-break space became a plain space, while the
     warning said the '<' was kept."""
     source = "1\n00:00:01,000 --> 00:00:03,000\nThe boy is running. 3 < 5!\nThe girl is\xa0sleeping.\n"
     with pytest.warns(UserWarning, match="a '<' that opens no tag is kept as text"):
-        out = translate_subtitle_text(source, same)
-    assert out == "1\n00:00:01,000 --> 00:00:03,000\nThe boy is running. 3 <\n5! The girl is\xa0sleeping.\n"
-    assert [cue.content for cue in srt.parse(out)] == ["The boy is running. 3 <\n5! The girl is\xa0sleeping."]
+        out = translate_subtitle_text(source, upper)
+    assert out == "1\n00:00:01,000 --> 00:00:03,000\nTHE BOY IS RUNNING. 3 <\n5! THE GIRL IS\xa0SLEEPING.\n"
+    assert [cue.content for cue in srt.parse(out)] == ["THE BOY IS RUNNING. 3 <\n5! THE GIRL IS\xa0SLEEPING."]
 
 
 def test_wrapping_cuts_at_an_ideographic_space_but_never_at_a_no_break_space():
@@ -148,12 +149,12 @@ def test_wrapping_never_cuts_inside_an_ass_code_with_a_space(code):
     assert wrap(f"A dog {code} runs fast.", 2) == [f"A dog {code}", "runs fast."]
 
 
-def test_wrapping_evens_the_characters_shown_not_those_of_the_tags(same):
+def test_wrapping_evens_the_characters_shown_not_those_of_the_tags(upper):
     """The font tag's 45 characters were counted: "A" on the first line, 44 characters on the second."""
     font = '<font face="Times New Roman" color="#ffff00">'
     source = f"1\n00:00:01,000 --> 00:00:03,000\n{font}A man</font> is walking\nin the big park with his dog.\n"
-    out = translate_subtitle_text(source, same)
-    assert [cue.content for cue in srt.parse(out)] == [f"{font}A man</font> is walking in the\nbig park with his dog."]
+    out = translate_subtitle_text(source, upper)
+    assert [cue.content for cue in srt.parse(out)] == [f"{font}A MAN</font> IS WALKING IN THE\nBIG PARK WITH HIS DOG."]
     assert visible_length(f"{font}A man</font> is walking in the") == 23  # and 22 on the second line
     assert visible_length("{\\an8}<i>Tom &amp; Jerry</i>") == len("Tom & Jerry")
 

@@ -1,6 +1,6 @@
 """SRT and WebVTT subtitles: the cue text translated, every other byte kept.
 
-Both formats are blocks separated by blank lines; in a cue, the line with ``-->``
+Both formats are blocks separated by empty lines (a line of spaces is in its block); in a cue, the line with ``-->``
 holds the timings (and WebVTT's cue settings), the lines before it the cue's
 number or identifier, the lines after it the text.  Blocks without ``-->`` (the
 ``WEBVTT`` header, ``NOTE``, ``STYLE``, ``REGION``) are not cues.  Nothing else is skipped
@@ -9,20 +9,20 @@ marks a cue, translated with a warning naming the line, as does one with its arr
 times (``00:00:04,000 -->``, ``00:00:09;000 --> 00:00:10;000``, ``… --> 00:00:10;000``) or ending before
 it starts; a file whose lines end in CR alone (old Mac OS) is read line by line as any other; cues with
 no blank line between them are told apart by their timing lines; any other block is left as it was,
-with a warning.  That is the whole of what is needed, so the file is read block by block here
-rather than through a subtitle library: srt, webvtt-py and pysubs2 all write files back from their own
-model (renumbered cues, reformatted times, dropped settings or notes), and the
+with a warning (attnmt.documents.cue_blocks).  That is the whole of what is needed, so the file is
+read block by block here rather than through a subtitle library: srt, webvtt-py and pysubs2 all
+write files back from their own model (renumbered cues, reformatted times, dropped settings or notes), and the
 promise here is that numbering, timings, settings and notes come out byte for byte.
 
 A cue's lines are translated as one text (split into sentences as any paragraph)
 and wrapped again into as many lines, at the spaces nearest even lengths (fewer where the
 translation has fewer words: a blank line would end the cue), lengths in the characters shown (tags
-and ASS codes left out, an entity one), never inside a tag or ASS code.  A dialogue cue, a speaker a
-line, each beginning with a dash (after any start tags or ASS codes: ``<i>- Hi.``,
-``{\\an8}- Hi.``) or each one voice span, is translated line by line, each line keeping its
-start and the end tags that close nothing on it.  Its tags (WebVTT's ``<v Roger>``,
-``<c.yellow>``, ``<i>``; SRT's ``<font color=…>``) are carried as marks
-(attnmt.documents.cue_text); karaoke timestamps go where their words went, their values then
+and ASS codes left out, an entity one), never inside a tag or ASS code.  A speaker's turn, from a line
+beginning with a dash and a space (after any start tags or ASS codes: ``<i>- Hi.``,
+``{\\an8}- Hi.``) to the next, or a line of one voice span a speaker, is translated alone,
+keeping its start and the end tags that close nothing in it (attnmt.documents.cue_lines).
+Its tags (WebVTT's ``<v Roger>``, ``<c.yellow>``, ``<i>``; SRT's ``<font color=…>``) are carried
+as marks (attnmt.documents.cue_text); karaoke timestamps go where their words went, their values then
 put back in ascending order.
 
 A sentence that runs on into the next cue is translated whole: consecutive cues
@@ -41,42 +41,25 @@ each of its cues is translated again alone.  Every cue keeps its number and timi
 from __future__ import annotations
 
 import re
-import warnings
 from collections.abc import Sequence
-from itertools import accumulate, pairwise
+from itertools import accumulate
 from typing import TYPE_CHECKING
 
 from attnmt.documents.bidi import edges
-from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, split_at_breaks, tag_name
+from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, line_ending, seconds
+from attnmt.documents.cue_lines import Turn, speaker, turns, written
+from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, split_at_breaks
 from attnmt.documents.flat import FlatText, Place, has_words
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_sentences, translate_flats
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested
-from attnmt.errors import AttnmtWarning
 
 if TYPE_CHECKING:
     from attnmt.documents.review import Review
 
-BLOCK_GAP = re.compile(r"(\r?\n(?:[ \t]*\r?\n)+)")
 FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
-TIME = r"\d+:\d{2}(?::\d{2})?(?:[,.]\d+)?"
-# A timing line: two whole times (not "00:00:02" of "00:00:02;000"), after a file's byte order mark if first.
-TIMING = re.compile(rf"\ufeff?\s*({TIME})\s*-->\s*({TIME})(?=\s|$)")
-CUE_START = re.compile(rf"\s*{TIME}\s*-->\s*{TIME}")  # starts as a timing line (cue text may hold "-->")
-LOOSE_TIMING = re.compile(rf"\ufeff?\s*{TIME}\D{{1,8}}{TIME}")  # two times with something else than " --> " between
-NOT_CUES = re.compile(r"\ufeff?(?:WEBVTT|NOTE|STYLE|REGION)(?:\s|$)")  # WebVTT's blocks that hold no cue
-# A speaker's line in a cue of two or more: "- Hello.", after any start tags or ASS codes ("<i>- Hello.",
-# "{\an8}- Hello."), kept with the dash as the line's start.
-DIALOGUE = re.compile(r"((?:<[^/<>][^<>]*>|\{\\[^{}]*\})*[-‐–—]\s*)(\S.*)")
-CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- Hello.</i>")
 TIMESTAMP = re.compile(r"<((?:\d+:)?\d+:\d{2}\.\d+)>")  # a WebVTT timestamp in cue text (karaoke): <00:01.500>
-SPEAKER = re.compile(r"(<v(?:[.\s][^<>]*)?>)(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
-VOICE_TAG = re.compile(r"</?v[.\s>]")  # a voice span's start or end tag (<v Roger>, <v.loud Roger>, </v>)
-# A tag or ASS code, kept whole; else spaces a line may end at: plain ones, and the ideographic space
-# (U+3000) that parts phrases in Japanese; never a no-break space (U+00A0, U+202F).
-WRAP_GAP = re.compile(rf"{TOKEN.pattern}|([ \u3000]+)")
-ENTITY = re.compile(r"&(?:#\d+|#x[\da-fA-F]+|[A-Za-z]+);")  # a character reference: &amp;, &#160;, &#xa0;
 
 
 def translate_subtitle_text(text: str, translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
@@ -102,21 +85,19 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
             lines.append(line_number + offset + len(kept))
             offset += len(kept) + len(text_lines)
         line_number += "".join(pieces[i:i + 2]).count("\n")
-    # A dialogue cue ("- Hi." / "- Hello.", or a voice a line) is one text a speaker's line, each keeping
-    # its dash or voice; any other cue is one text, its lines joined, and may run on into the next cue.
-    dialogues = [dialogue(text_lines) for _, _, text_lines in cues]
-    texts, follows, starts = [], [], []  # a text a cue, or a speaker's line; the line it starts on
-    for k, ((i, _, text_lines), said) in enumerate(zip(cues, dialogues, strict=True)):
-        units = [line for _, line, _ in said] if said else [" ".join(line.strip() for line in text_lines)]
-        nxt = k + 1 < len(cues) and not said and not dialogues[k + 1] and cues[k + 1][0] - i in (0, 2)
-        texts += units
-        follows += [False] * (len(units) - 1) + [nxt]  # a cue runs on only into the one right after it
-        starts += [lines[k] + j for j in range(len(units))] if said else [lines[k]]
+    # A cue is one text a speaker's turn ("- Hi." / "- Hello.", or a voice a line), each keeping its dash
+    # or voice; a cue of one turn without a dash is one text, its lines joined, and may run on into the next.
+    said = [turns(text_lines) for _, _, text_lines in cues]
+    texts, follows, starts = [], [], []  # a text a turn; whether it runs on into the next; the line it starts on
+    for k, ((i, _, _), cue_turns) in enumerate(zip(cues, said, strict=True)):
+        nxt = k + 1 < len(cues) and plain(cue_turns) and plain(said[k + 1]) and cues[k + 1][0] - i in (0, 2)
+        texts += [turn.text for turn in cue_turns]
+        follows += [False] * (len(cue_turns) - 1) + [nxt]  # a cue runs on only into the one right after it
+        starts += [lines[k] + turn.line for turn in cue_turns]
     translated = iter(translate_cues(texts, follows[:-1], translator, options, vtt, where, starts, review))
     blocks: dict[int, tuple[list[str], int]] = {}  # piece index: (its new lines, how many old lines they replace)
-    for (i, kept, text_lines), said in zip(cues, dialogues, strict=True):
-        new = ([start + next(translated) + end for start, _, end in said] if said
-               else wrap(next(translated), len(text_lines)))
+    for (i, kept, text_lines), cue_turns in zip(cues, said, strict=True):
+        new = written(cue_turns, [next(translated) for _ in cue_turns])
         new = in_time_order(new) if vtt else new
         before, replaced = blocks.get(i, ([], 0))
         blocks[i] = [*before, *kept, *new], replaced + len(kept) + len(text_lines)
@@ -126,36 +107,9 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
     return "".join(pieces)
 
 
-def dialogue(text_lines: Sequence[str]) -> list[tuple[str, str, str]] | None:
-    """(each line's start: tags, ASS codes and the dash with its space; its text; its end: end tags
-    that close nothing opened in its text) for a cue of two or more speakers' lines, each beginning
-    with a dash ("- Hi." / "- Hello.", also "<i>- Hi." / "- Hello.</i>" or "{\\an8}- Hi."), or each one
-    voice span, each another speaker's than the line before ("<v Anna>Hi.</v>" / "<v Bob>Hello.</v>":
-    no dash, the line whole, its voice kept by ``speaker``; one speaker's sentence over two lines
-    stays one text); None for any other cue."""
-    lines = [line.strip() for line in text_lines if line.strip()]
-    if len(lines) < 2:
-        return None
-    if all(is_voice_line(line) for line in lines) and all(voice(a) != voice(b) for a, b in pairwise(lines)):
-        return [("", line, "") for line in lines]  # each line the next speaker's (one speaker's lines: one text)
-    said = [DIALOGUE.fullmatch(line) for line in lines]
-    return [(match.group(1), *closing_tags(match.group(2))) for match in said] if all(said) else None
-
-
-def closing_tags(text: str) -> tuple[str, str]:
-    """(``text`` without the end tags it ends with that close nothing opened in it, those tags with
-    their spaces): "Hello.</i>" -> ("Hello.", "</i>"), the <i> opened on the line before; an end
-    tag whose start tag is in ``text`` stays with it ("a <b>big</b>")."""
-    body = text
-    while (match := CLOSING.search(body)) and not opens(body[:match.start()], tag_name(match.group(1))):
-        body = body[:match.start()]
-    return body, text[len(body):]
-
-
-def opens(text: str, name: str) -> bool:
-    """Whether ``text`` holds a start tag named ``name``."""
-    return any(tag and not tag.startswith("/") and tag_name(tag) == name
-               for tag in (match.group(1) for match in TOKEN.finditer(text)))
+def plain(cue_turns: Sequence[Turn]) -> bool:
+    """Whether a cue is one text without a speaker's dash, which may run on into the next cue."""
+    return len(cue_turns) == 1 and not cue_turns[0].start
 
 
 def in_time_order(lines: list[str]) -> list[str]:
@@ -165,92 +119,6 @@ def in_time_order(lines: list[str]) -> list[str]:
     text = "\n".join(lines)
     values = iter(sorted((match.group() for match in TIMESTAMP.finditer(text)), key=lambda tag: seconds(tag[1:-1])))
     return TIMESTAMP.sub(lambda _: next(values), text).split("\n")
-
-
-def seconds(time: str) -> float:
-    """A time as a timestamp or timing line writes it: "01:02.500" -> 62.5 (SRT: "00:01:02,500")."""
-    return sum(float(part) * 60 ** k for k, part in enumerate(reversed(time.replace(",", ".").split(":"))))
-
-
-def voice(line: str) -> str:
-    """The speaker's name a voice line's span gives ("Anna" in "<v.loud Anna>Hi.</v>")."""
-    named = SPEAKER.fullmatch(line).group(1)[1:-1].split(None, 1)  # "v.loud", "Anna"
-    return named[1].strip() if len(named) > 1 else ""
-
-
-def is_voice_line(line: str) -> bool:
-    """Whether a cue's line is one speaker's: a voice span from its start to its end (the end tag
-    may be left out), with no other voice tag inside."""
-    match = SPEAKER.fullmatch(line)
-    return match is not None and not VOICE_TAG.search(match.group(2))
-
-
-def line_ending(block: str) -> str:
-    return "\r\n" if "\r\n" in block else "\n"
-
-
-def block_cues(block: str, vtt: bool, where: str, first_line: int) -> list[tuple[list[str], list[str]]]:
-    """A block's cues, each as (its lines up to its timing line, its text lines), together its
-    lines up to the last with text; none for a block that is no cue (``timing_line``).  Cues run
-    together without a blank line between them are told apart by their timing lines, with a warning."""
-    lines = block.split(line_ending(block))
-    last = max((k for k, line in enumerate(lines) if line.strip()), default=-1)
-    timing = timing_line(lines[:last + 1], vtt, where, first_line) if last >= 0 else None
-    if timing is None or last == timing:
-        return []
-    timings = [timing] + [k for k in range(timing + 2, last + 1) if CUE_START.match(lines[k])]
-    # A cue's number sits right above its timing line (below the timing line before it).
-    starts = [0] + [k - 1 if lines[k - 1].strip().isdigit() and k - 1 > before else k
-                    for before, k in zip(timings, timings[1:], strict=False)]
-    for start in starts[1:]:
-        warnings.warn(f"{where}, line {first_line + start}: a cue starts without a blank line before it; it is "
-                      "translated as a cue of its own", AttnmtWarning, stacklevel=3)
-    for k in timings:
-        check_timing(lines[k], vtt, where, first_line + k)
-    ends = [*starts[1:], last + 1]
-    return [(lines[start:k + 1], lines[k + 1:end]) for start, k, end in zip(starts, timings, ends, strict=True)]
-
-
-def timing_line(lines: Sequence[str], vtt: bool, where: str, first_line: int) -> int | None:
-    """Which of a block's lines holds its timings: the first with "-->", else one that reads as
-    timings written wrongly (two times, e.g. ``00:00:01,000 -> 00:00:02,000``: its cue is
-    translated, the line kept as it was, with a warning); None for a block that is no cue (WebVTT's
-    header, notes, styles and regions; any other block with a warning, as it is left untranslated).
-    ``first_line``: the block's first line in the file ``where``."""
-    found = next((k for k, line in enumerate(lines) if "-->" in line), None)
-    if found is not None or (vtt and NOT_CUES.match(lines[0])):
-        return found
-    guessed = next((k for k, line in enumerate(lines) if LOOSE_TIMING.match(line)), None)
-    if guessed is None:
-        warnings.warn(f"{where}, line {first_line}: a block without a timing line ({timing_example(vtt)}) is not a "
-                      "cue, so it is left untranslated; if it goes on with the cue before it, take out the blank line",
-                      AttnmtWarning, stacklevel=4)
-    else:
-        warn_timing(f"written as {lines[guessed].strip()!r}, not as {timing_example(vtt)}", where, first_line + guessed)
-    return guessed
-
-
-def check_timing(line: str, vtt: bool, where: str, number: int) -> None:
-    """Warns where a timing line with its arrow is no two times (``00:00:04,000 -->``,
-    ``00:00:09;000 --> 00:00:10;000``) or ends before it starts: players skip such a cue or
-    show it wrongly, and it is the file's author who can tell the times meant (``number``: the
-    line's in the file ``where``).  A line without its arrow was warned about by ``timing_line``."""
-    match = TIMING.match(line)
-    if "-->" not in line or (match and seconds(match.group(1)) <= seconds(match.group(2))):
-        return
-    if match:
-        warn_timing(f"{line.strip()!r} end before they start", where, number)
-    else:
-        warn_timing(f"written as {line.strip()!r}, not as {timing_example(vtt)}", where, number)
-
-
-def warn_timing(problem: str, where: str, number: int) -> None:
-    warnings.warn(f"{where}, line {number}: timings {problem}; the cue's text is translated and the line kept as "
-                  "it was", AttnmtWarning, stacklevel=5)
-
-
-def timing_example(vtt: bool) -> str:
-    return "00:01.000 --> 00:02.500" if vtt else "00:00:01,000 --> 00:00:02,500"
 
 
 def translate_cues(texts: Sequence[str], follows: Sequence[bool], translator: Translator,
@@ -299,15 +167,6 @@ def withdraw(review: Review, first: int, flats: Sequence[FlatText], options: Doc
     review.segments[first:] = [segment for segment in review.segments[first:] if segment.place not in places]
     review.sentences -= sum(has_words(flat.text[s:e]) for flat, spans in zip(flats, flat_sentences(flats, options),
                                                                               strict=True) for s, e in spans)
-
-
-def speaker(text: str) -> tuple[str, str, str]:
-    """(voice start tag, text inside, "</v>" or "") of a cue whose whole text is one voice span
-    with no other tag inside; ("", text, "") for any other cue (its tags go through as marks)."""
-    match = SPEAKER.fullmatch(text)
-    if match is None or TOKEN.search(match.group(2)):
-        return "", text, ""
-    return match.group(1), match.group(2), match.group(3) or ""
 
 
 def chains(texts: Sequence[str], follows: Sequence[bool], options: DocumentOptions) -> list[list[int]]:
@@ -366,32 +225,3 @@ def proportional(text: str, shares: Sequence[int]) -> list[str] | None:
         cuts.append(min(range(cuts[-1] + 1, len(words) - (parts - j) + 1), key=lambda c: abs(ends[c - 1] - wanted)))
     cuts.append(len(words))
     return [" ".join(words[a:b]) for a, b in zip(cuts, cuts[1:], strict=False)]
-
-
-def wrap(text: str, lines: int) -> list[str]:
-    """``text`` in ``lines`` lines (fewer if it has fewer words), cut at the runs of spaces that make
-    them most even in the characters a viewer sees (``visible_length``).  Only plain and ideographic
-    spaces (WRAP_GAP) outside tags and ASS codes are cut at, the line break taking their place, so
-    every other character stays where it was: a ``<`` that opens no tag, a no-break space, an
-    ideographic space between words on one line, ``{\\fad(200, 300)}`` whole."""
-    text = text.strip(" ")
-    gaps = [match.span(3) for match in WRAP_GAP.finditer(text) if match.group(3)]  # where a line may end
-    bounds = [0, *(end for gap in gaps for end in gap), len(text)]
-    widths = [visible_length(text[a:b]) for a, b in zip(bounds[::2], bounds[1::2], strict=True)]  # a word's
-    cuts: list[int] = []  # the gaps cut at, by index
-    for remaining in range(lines, 1, -1):
-        first = cuts[-1] + 1 if cuts else 0  # the first word not yet on a line
-        if len(widths) - first <= 1:
-            break
-        target = sum(width + 1 for width in widths[first:]) / remaining
-        cuts.append(first - 1 + min(range(1, len(widths) - first),
-                                    key=lambda k: abs(sum(width + 1 for width in widths[first:first + k]) - target)))
-    starts = [0, *(gaps[k][1] for k in cuts)]
-    ends = [*(gaps[k][0] for k in cuts), len(text)]
-    return [text[a:b] for a, b in zip(starts, ends, strict=True)]
-
-
-def visible_length(text: str) -> int:
-    """The characters of cue text a viewer sees: its tags and ASS codes left out, an entity
-    (``&amp;``) one character."""
-    return len(ENTITY.sub("&", TOKEN.sub("", text)))

@@ -1,0 +1,104 @@
+"""A subtitle file's blocks and their timing lines (attnmt.documents.subtitles).
+
+SRT and WebVTT files are blocks separated by empty lines; in a cue, the line with ``-->`` holds
+the timings (and WebVTT's cue settings), the lines before it the cue's number or identifier, the
+lines after it the text.  Blocks without ``-->`` (the ``WEBVTT`` header, ``NOTE``, ``STYLE``,
+``REGION``) are not cues.  What a player would skip or show wrongly is warned about, naming the
+line: a timing line without its arrow, one without two whole times or ending before it starts,
+cues run together without a blank line between them, and any other block (left untranslated).
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from collections.abc import Sequence
+
+from attnmt.errors import AttnmtWarning
+
+# Empty lines, which end a block: a line of spaces does not (WebVTT ends a cue only at an empty line,
+# and srt reads on over one), and stays in its cue as it is.
+BLOCK_GAP = re.compile(r"(\r?\n(?:\r?\n)+)")
+TIME = r"\d+:\d{2}(?::\d{2})?(?:[,.]\d+)?"
+# A timing line: two whole times (not "00:00:02" of "00:00:02;000"), after a file's byte order mark if first.
+TIMING = re.compile(rf"\ufeff?\s*({TIME})\s*-->\s*({TIME})(?=\s|$)")
+CUE_START = re.compile(rf"\s*{TIME}\s*-->\s*{TIME}")  # starts as a timing line (cue text may hold "-->")
+LOOSE_TIMING = re.compile(rf"\ufeff?\s*{TIME}\D{{1,8}}{TIME}")  # two times with something else than " --> " between
+NOT_CUES = re.compile(r"\ufeff?(?:WEBVTT|NOTE|STYLE|REGION)(?:\s|$)")  # WebVTT's blocks that hold no cue
+
+
+def seconds(time: str) -> float:
+    """A time as a timestamp or timing line writes it: "01:02.500" -> 62.5 (SRT: "00:01:02,500")."""
+    return sum(float(part) * 60 ** k for k, part in enumerate(reversed(time.replace(",", ".").split(":"))))
+
+
+def line_ending(block: str) -> str:
+    return "\r\n" if "\r\n" in block else "\n"
+
+
+def block_cues(block: str, vtt: bool, where: str, first_line: int) -> list[tuple[list[str], list[str]]]:
+    """A block's cues, each as (its lines up to its timing line, its text lines), together its
+    lines up to the last with text; none for a block that is no cue (``timing_line``).  Cues run
+    together without a blank line between them are told apart by their timing lines, with a warning."""
+    lines = block.split(line_ending(block))
+    last = max((k for k, line in enumerate(lines) if line.strip()), default=-1)
+    timing = timing_line(lines[:last + 1], vtt, where, first_line) if last >= 0 else None
+    if timing is None or last == timing:
+        return []
+    timings = [timing] + [k for k in range(timing + 2, last + 1) if CUE_START.match(lines[k])]
+    # A cue's number sits right above its timing line (below the timing line before it).
+    starts = [0] + [k - 1 if lines[k - 1].strip().isdigit() and k - 1 > before else k
+                    for before, k in zip(timings, timings[1:], strict=False)]
+    for start in starts[1:]:
+        warnings.warn(f"{where}, line {first_line + start}: a cue starts without a blank line before it; it is "
+                      "translated as a cue of its own", AttnmtWarning, stacklevel=3)
+    for k in timings:
+        check_timing(lines[k], vtt, where, first_line + k)
+    ends = [*starts[1:], last + 1]
+    return [(lines[start:k + 1], lines[k + 1:end]) for start, k, end in zip(starts, timings, ends, strict=True)]
+
+
+def timing_line(lines: Sequence[str], vtt: bool, where: str, first_line: int) -> int | None:
+    """Which of a block's lines holds its timings: the first with "-->", else one that reads as
+    timings written wrongly (two times, e.g. ``00:00:01,000 -> 00:00:02,000``: its cue is
+    translated, the line kept as it was, with a warning); None for a block that is no cue (WebVTT's
+    header, notes, styles and regions; any other block with a warning, as it is left untranslated).
+    ``first_line``: the block's first line in the file ``where``."""
+    found = next((k for k, line in enumerate(lines) if "-->" in line), None)
+    if found is not None or (vtt and NOT_CUES.match(lines[0])):
+        return found
+    guessed = next((k for k, line in enumerate(lines) if LOOSE_TIMING.match(line)), None)
+    if guessed is None:
+        warnings.warn(f"{where}, line {first_line}: a block without a timing line ({timing_example(vtt)}) is not a "
+                      "cue, so it is left untranslated; if it goes on with the cue before it, take out the blank line",
+                      AttnmtWarning, stacklevel=4)
+    else:
+        warn_timing(f"written as {lines[guessed].strip()!r}, not as {timing_example(vtt)}", where, first_line + guessed)
+    return guessed
+
+
+def check_timing(line: str, vtt: bool, where: str, number: int) -> None:
+    """Warns where a timing line with its arrow is no two times (``00:00:04,000 -->``,
+    ``00:00:09;000 --> 00:00:10;000``), is WebVTT's with SRT's commas (``00:00:01,000 -->
+    00:00:02,000``: browsers and webvtt-py drop the cue) or ends before it starts: players skip such
+    a cue or show it wrongly, and it is the file's author who can tell the times meant (``number``:
+    the line's in the file ``where``).  A line without its arrow was warned about by ``timing_line``."""
+    match = TIMING.match(line)
+    if "-->" not in line:
+        return
+    if match and vtt and "," in match.group(1) + match.group(2):
+        warn_timing(f"written as {line.strip()!r}, with SRT's commas, not as {timing_example(vtt)} (players skip "
+                    "such a cue)", where, number)
+    elif match and seconds(match.group(1)) > seconds(match.group(2)):
+        warn_timing(f"{line.strip()!r} end before they start", where, number)
+    elif not match:
+        warn_timing(f"written as {line.strip()!r}, not as {timing_example(vtt)}", where, number)
+
+
+def warn_timing(problem: str, where: str, number: int) -> None:
+    warnings.warn(f"{where}, line {number}: timings {problem}; the cue's text is translated and the line kept as "
+                  "it was", AttnmtWarning, stacklevel=5)
+
+
+def timing_example(vtt: bool) -> str:
+    return "00:01.000 --> 00:02.500" if vtt else "00:00:01,000 --> 00:00:02,500"

@@ -1,0 +1,198 @@
+"""A cue's lines as speakers say them and as a viewer sees them (attnmt.documents.subtitles).
+
+A speaker's turn begins at a line beginning with a dash and a space (after any start tags or ASS
+codes: ``<i>- Hi.``, ``{\\an8}- Hi.``) and runs to the next, or is a line of one voice span; each is
+translated alone, keeping its start and the end tags that close nothing in it, and wrapped again
+into as many lines as it had, of even lengths in the characters shown; a voice span over a whole
+cue is its speaker.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from itertools import pairwise
+
+from attnmt.documents.cue_text import TOKEN, tag_name
+
+# A speaker's line in a cue of two or more: "- Hello.", after any start tags or ASS codes ("<i>- Hello.",
+# "{\an8}- Hello."), kept with the dash as the line's start.
+DIALOGUE = re.compile(r"((?:<[^/<>][^<>]*>|\{\\[^{}]*\})*[-‐–—]\s*)(\S.*)")
+# A dash that begins a speaker's turn in any cue: followed by a space, so that neither a hyphen
+# ("-ish") nor a number's minus ("-5 degrees") is one.
+DASH_TURN = re.compile(r"((?:<[^/<>][^<>]*>|\{\\[^{}]*\})*[-‐–—]\s+)(\S.*)")
+CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- Hello.</i>")
+SPEAKER = re.compile(r"(<v(?:[.\s][^<>]*)?>)(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
+VOICE_TAG = re.compile(r"</?v[.\s>]")  # a voice span's start or end tag (<v Roger>, <v.loud Roger>, </v>)
+# A tag or ASS code, kept whole; else spaces a line may end at: plain ones, and the ideographic space
+# (U+3000) that parts phrases in Japanese; never a no-break space (U+00A0, U+202F).
+WRAP_GAP = re.compile(rf"{TOKEN.pattern}|([ \u3000]+)")
+ENTITY = re.compile(r"&(?:#\d+|#x[\da-fA-F]+|[A-Za-z]+);")  # a character reference: &amp;, &#160;, &#xa0;
+
+
+@dataclass
+class Turn:
+    """One speaker's part of a cue, translated as one text: ``start`` kept before its first line
+    (tags, ASS codes and the dash with its space), ``text`` translated, ``end`` kept after its last
+    line (end tags that close nothing opened in it); ``lines``: the cue's lines it was read from,
+    as written, ``line`` the first one's index among the cue's lines; ``gap``: the spaces before it
+    where it goes on the line of the turn before ("- Hi. - Hello."), None where it starts a line."""
+
+    start: str
+    text: str
+    end: str
+    lines: list[str]
+    line: int = 0
+    gap: str | None = None
+
+
+def turns(text_lines: Sequence[str]) -> list[Turn]:
+    """A cue's speakers' turns.  Two or more lines each one voice span, each another speaker's than
+    the line before ("<v Anna>Hi.</v>" / "<v Bob>Hello.</v>"), are a turn a line, whole, its voice
+    kept by ``speaker`` (one speaker's sentence over two lines stays one text); so are two or more
+    lines each beginning with a dash (DIALOGUE: "-Hi." / "-Hello." too).  Else a turn begins at each
+    line beginning with a dash and a space (DASH_TURN: "Where is he?" / "- Here.", "- Where is the
+    man" / "with the dog?" / "- Here."), the first turn without one where the cue starts without it;
+    a cue of one line beginning so is parted where that dash begins another turn ("- Hi. - Hello.").
+    A cue without a dash so is one turn, its lines joined, as is any cue of one line without one."""
+    said = [k for k, line in enumerate(text_lines) if line.strip()]
+    stripped = [text_lines[k].strip() for k in said]
+    if len(said) > 1 and all(map(is_voice_line, stripped)) and all(voice(a) != voice(b) for a, b in pairwise(stripped)):
+        voices = zip(stripped, groups(text_lines, said), strict=True)
+        return [Turn("", line, "", lines, k) for line, (k, lines) in voices]
+    dash = DIALOGUE if len(said) > 1 and all(DIALOGUE.fullmatch(line) for line in stripped) else DASH_TURN
+    begins = [k for k in said if dash.fullmatch(text_lines[k].strip())]
+    if not begins:
+        return [Turn("", " ".join(text_lines[k].strip() for k in said), "", list(text_lines))]
+    if len(said) == 1:
+        return line_turns(text_lines)
+    begins = begins if begins[0] == said[0] else [0, *begins]  # a first turn without a dash before them
+    return [dashed_turn(lines, k, dash) for k, lines in groups(text_lines, begins)]
+
+
+def groups(text_lines: Sequence[str], begins: Sequence[int]) -> list[tuple[int, list[str]]]:
+    """The cue's lines in groups, one starting at each of ``begins`` (the first at 0), a blank
+    line going with the group it follows."""
+    bounds = [0, *begins[1:], len(text_lines)]
+    return [(a, list(text_lines[a:b])) for a, b in pairwise(bounds)]
+
+
+def dashed_turn(lines: list[str], first: int, dash: re.Pattern[str]) -> Turn:
+    """A turn of a cue of dashed turns, read from its ``lines`` (the cue's from index ``first``)."""
+    said = [line.strip() for line in lines if line.strip()]
+    match = dash.fullmatch(said[0])
+    start, head = (match.group(1), match.group(2)) if match else ("", said[0])
+    return Turn(start, *closing_tags(" ".join([head, *said[1:]])), lines, first)
+
+
+def line_turns(text_lines: Sequence[str]) -> list[Turn]:
+    """The turns of a cue of one line, beginning with a dash and a space: a turn more where that
+    dash follows a space ("- Hi. - Hello."), blank lines going with the last."""
+    k = next(k for k, line in enumerate(text_lines) if line.strip())
+    line = text_lines[k]
+    dash = DASH_TURN.fullmatch(line.strip()).group(1).strip()[-1]  # "-", or the en or em dash it starts with
+    parts = re.split(rf"(\s+)(?={re.escape(dash)}\s)", line.strip())  # turns at even indices, spaces at odd
+    parts[0] = line[:len(line) - len(line.lstrip())] + parts[0]
+    parts[-1] += line[len(line.rstrip()):]
+    found = [dashed_turn([part], k, DASH_TURN) for part in parts[::2]]
+    for turn, gap in zip(found[1:], parts[1::2], strict=True):
+        turn.gap = gap
+    found[0].lines = [*text_lines[:k], parts[0]]
+    found[-1].lines += text_lines[k + 1:]
+    return found
+
+
+def written(turns: Sequence[Turn], translations: Sequence[str]) -> list[str]:
+    """A cue's lines again: each turn's translation wrapped into as many lines as it had with text
+    (fewer where it has fewer words), its start before the first and its end after the last, and
+    its lines of spaces back in their places as they were; a turn that went on the line of the turn
+    before goes on it again.  A turn whose translation is its text (every sentence of it kept its
+    source: --below-quality source) keeps its lines as written, so such a cue comes back byte for
+    byte rather than wrapped anew."""
+    lines: list[str] = []
+    for turn, translation in zip(turns, translations, strict=True):
+        own = list(turn.lines) if translation == turn.text else rewrapped(turn, translation)
+        if turn.gap is not None:
+            lines[-1] += turn.gap + own.pop(0)
+        lines += own
+    return lines
+
+
+def rewrapped(turn: Turn, translation: str) -> list[str]:
+    """A turn's translation in as many lines as it had with text, its start and end kept, its
+    lines of spaces back in their places."""
+    own = wrap(translation, sum(1 for line in turn.lines if line.strip()))
+    own[0] = turn.start + own[0]
+    own[-1] += turn.end
+    for k, line in enumerate(turn.lines):
+        if not line.strip():
+            own.insert(min(k, len(own)), line)
+    return own
+
+
+def closing_tags(text: str) -> tuple[str, str]:
+    """(``text`` without the end tags it ends with that close nothing opened in it, those tags with
+    their spaces): "Hello.</i>" -> ("Hello.", "</i>"), the <i> opened on the line before; an end
+    tag whose start tag is in ``text`` stays with it ("a <b>big</b>")."""
+    body = text
+    while (match := CLOSING.search(body)) and not opens(body[:match.start()], tag_name(match.group(1))):
+        body = body[:match.start()]
+    return body, text[len(body):]
+
+
+def opens(text: str, name: str) -> bool:
+    """Whether ``text`` holds a start tag named ``name``."""
+    return any(tag and not tag.startswith("/") and tag_name(tag) == name
+               for tag in (match.group(1) for match in TOKEN.finditer(text)))
+
+
+def voice(line: str) -> str:
+    """The speaker's name a voice line's span gives ("Anna" in "<v.loud Anna>Hi.</v>")."""
+    named = SPEAKER.fullmatch(line).group(1)[1:-1].split(None, 1)  # "v.loud", "Anna"
+    return named[1].strip() if len(named) > 1 else ""
+
+
+def is_voice_line(line: str) -> bool:
+    """Whether a cue's line is one speaker's: a voice span from its start to its end (the end tag
+    may be left out), with no other voice tag inside."""
+    match = SPEAKER.fullmatch(line)
+    return match is not None and not VOICE_TAG.search(match.group(2))
+
+
+def speaker(text: str) -> tuple[str, str, str]:
+    """(voice start tag, text inside, "</v>" or "") of a cue whose whole text is one voice span
+    with no other tag inside; ("", text, "") for any other cue (its tags go through as marks)."""
+    match = SPEAKER.fullmatch(text)
+    if match is None or TOKEN.search(match.group(2)):
+        return "", text, ""
+    return match.group(1), match.group(2), match.group(3) or ""
+
+
+def wrap(text: str, lines: int) -> list[str]:
+    """``text`` in ``lines`` lines (fewer if it has fewer words), cut at the runs of spaces that make
+    them most even in the characters a viewer sees (``visible_length``).  Only plain and ideographic
+    spaces (WRAP_GAP) outside tags and ASS codes are cut at, the line break taking their place, so
+    every other character stays where it was: a ``<`` that opens no tag, a no-break space, an
+    ideographic space between words on one line, ``{\\fad(200, 300)}`` whole."""
+    text = text.strip(" ")
+    gaps = [match.span(3) for match in WRAP_GAP.finditer(text) if match.group(3)]  # where a line may end
+    bounds = [0, *(end for gap in gaps for end in gap), len(text)]
+    widths = [visible_length(text[a:b]) for a, b in zip(bounds[::2], bounds[1::2], strict=True)]  # a word's
+    cuts: list[int] = []  # the gaps cut at, by index
+    for remaining in range(lines, 1, -1):
+        first = cuts[-1] + 1 if cuts else 0  # the first word not yet on a line
+        if len(widths) - first <= 1:
+            break
+        target = sum(width + 1 for width in widths[first:]) / remaining
+        cuts.append(first - 1 + min(range(1, len(widths) - first),
+                                    key=lambda k: abs(sum(width + 1 for width in widths[first:first + k]) - target)))
+    starts = [0, *(gaps[k][1] for k in cuts)]
+    ends = [*(gaps[k][0] for k in cuts), len(text)]
+    return [text[a:b] for a, b in zip(starts, ends, strict=True)]
+
+
+def visible_length(text: str) -> int:
+    """The characters of cue text a viewer sees: its tags and ASS codes left out, an entity
+    (``&amp;``) one character."""
+    return len(ENTITY.sub("&", TOKEN.sub("", text)))

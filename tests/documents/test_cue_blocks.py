@@ -1,0 +1,46 @@
+"""A subtitle file's blocks and timing lines (attnmt.documents.cue_blocks), read through
+translate_subtitle_text with the stand-in translators of conftest.py."""
+
+import warnings
+
+import pytest
+
+from attnmt.documents.subtitles import translate_subtitle_text
+
+
+@pytest.mark.parametrize("timing", ["00:00:01,000 --> 00:00:02,000", "00:01,000 --> 00:02.000 line:0"])
+def test_a_webvtt_timing_line_with_srts_commas_is_kept_with_a_warning_naming_it(mirror, timing):
+    """It was translated without a word, while browsers and webvtt-py drop such a cue."""
+    source = f"WEBVTT\n\n{timing}\nA dog runs.\n"
+    with pytest.warns(UserWarning) as caught:
+        out = translate_subtitle_text(source, mirror, where="in.vtt")
+    assert [str(warning.message) for warning in caught] == [
+        f"in.vtt, line 3: timings written as {timing!r}, with SRT's commas, not as 00:01.000 --> 00:02.500 (players "
+        "skip such a cue); the cue's text is translated and the line kept as it was"]
+    assert out == source.replace("A dog runs.", "RUNS. DOG A")
+
+
+def test_srts_own_commas_give_no_warning(mirror):
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        translate_subtitle_text("1\n00:00:01,000 --> 00:00:02,000\nA dog runs.\n", mirror)
+
+
+NEXT_CUE = "\n\n2\n00:00:02,000 --> 00:00:03,000\nA cat sleeps.\n"
+
+
+@pytest.mark.parametrize("source", [
+    "1\n00:00:01,000 --> 00:00:02,000\nA man walks.\n  \nA dog runs." + NEXT_CUE,
+    "WEBVTT\n\n00:01.000 --> 00:04.000\nA man walks.\n \t\nA dog runs.\n\n00:04.000 --> 00:06.000\nA cat sleeps.\n",
+    "1\n00:00:01,000 --> 00:00:02,000\n- A man walks.\n  \n- A dog runs." + NEXT_CUE,
+])
+def test_a_line_of_spaces_inside_a_cue_stays_in_it_as_it_is(mirror, source):
+    """It ended the cue: the text after it was left untranslated, with a warning to take out the
+    blank line, while srt and webvtt-py read one cue."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = translate_subtitle_text(source, mirror)
+    translated = source
+    for text in ("A man walks.", "A dog runs.", "A cat sleeps."):
+        translated = translated.replace(text, " ".join(word.upper() for word in reversed(text.split())))
+    assert out == translated
