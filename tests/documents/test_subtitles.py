@@ -23,9 +23,22 @@ def test_a_voice_over_the_whole_cue_stays_its_prefix_without_an_end_tag(mirror):
 
 
 def test_voice_class_and_language_spans_follow_their_words_and_keep_their_tags_as_written(mirror):
-    source = vtt("<v.loud Mary>You are <i>late</i>.</v> <c.yellow.bg_blue>Really</c>", "A <lang de>Hund</lang> runs")
+    source = vtt("<v.loud Mary>You are <i>late</i>.</v> <c.yellow.bg_blue>Really</c>", "A <lang en>dog</lang> runs")
     assert translate_subtitle_text(source, mirror) == vtt(
-        "<v.loud Mary><i>LATE</i>. ARE YOU</v> <c.yellow.bg_blue>REALLY</c>", "RUNS <lang de>HUND</lang> A")
+        "<v.loud Mary><i>LATE</i>. ARE YOU</v> <c.yellow.bg_blue>REALLY</c>", "RUNS <lang en>DOG</lang> A")
+
+
+def test_a_language_span_in_another_language_than_the_source_is_kept_among_the_cues_words(mirror):
+    """Its French became German marked as French: "Sie <lang fr>verwänt sich …</lang>".  A span
+    in the source's language, or over its cue's words, is translated."""
+    source = vtt("She said <lang fr>bonjour mon ami</lang> to the man.", "<lang de>A red car.</lang>",
+                 "Le mot <lang en>beach</lang> est là.")
+    assert translate_subtitle_text(source, mirror) == vtt(
+        "MAN. THE <lang fr>bonjour mon ami</lang> TO SAID SHE", "<lang de>CAR. RED A</lang>",
+        "LÀ. EST <lang en>BEACH</lang> MOT LE")
+    assert translate_subtitle_text(source, mirror, DocumentOptions(source_lang="fr")) == vtt(
+        "MAN. THE TO <lang fr>AMI MON BONJOUR</lang> SAID SHE", "<lang de>CAR. RED A</lang>",
+        "LÀ. <lang en>beach</lang> EST MOT LE")
 
 
 def test_webvtt_entities_are_read_and_written_back_escaped(same):

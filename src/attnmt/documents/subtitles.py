@@ -140,7 +140,8 @@ def translate_runs(runs: Sequence[list[int]], bodies: Sequence[str], translator:
     """Each run of cues translated as one text and cut back into its cues (``split_cues``); a run
     whose translation has fewer words than it has cues is translated again, each of its cues
     alone, so that no cue is left without a word (what ``review`` recorded of it taken back)."""
-    flats = [cue_flat([bodies[k] for k in run], vtt, [f"{where}, line {lines[k]}" for k in run]) for run in runs]
+    flats = [cue_flat([bodies[k] for k in run], vtt, [f"{where}, line {lines[k]}" for k in run], options.source_lang)
+             for run in runs]
     for run, flat in zip(runs, flats, strict=True):
         flat.place = Place(None, lines[run[0]])
     first = len(review.segments) if review is not None else 0
