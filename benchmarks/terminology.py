@@ -17,6 +17,9 @@ default, beam 4, batches of ``--batch-size``), and the runs taking turns ``--rou
 
 - term accuracy: the share of terms whose target term occurs in the output as a whole word,
   exactly as written; on all terms and on the terms the translation without the glossary misses;
+- fragments: the outputs holding a half-written term, a target term's first piece (as a word's
+  start) more times than the term itself ("Kö Kö Köter"; the first piece alone can start
+  another word, so the run without the glossary gives the base rate);
 - BLEU (sacreBLEU) of the test set's sentences against their references;
 - seconds: the fastest of the rounds for each, and their ratio (target ≤ 1.5); also each round's
   ratio (the two ran back to back) and their median, for a machine whose load changes.
@@ -105,6 +108,17 @@ def has_term(text: str, term: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(term)}(?!\w)", text) is not None
 
 
+def first_piece(tokenizer, target: str) -> str:
+    """The text of a target term's first piece ("Kö" of "Köter"), without SentencePiece's "▁"."""
+    return tokenizer.decode(tokenizer.encode_target(target)[:1]).strip()
+
+
+def has_fragment(text: str, target: str, first: str) -> bool:
+    """Whether ``text`` starts a word with the term's first piece more times than it holds the term."""
+    starts = len(re.findall(rf"(?<!\w){re.escape(first)}", text))
+    return first != target and starts > len(re.findall(rf"(?<!\w){re.escape(target)}(?!\w)", text))
+
+
 def timed(job) -> tuple[float, list[str]]:
     start = time.perf_counter()
     outputs = job()
@@ -141,10 +155,11 @@ def main() -> None:
             elapsed, outputs[name] = timed(job)
             seconds[name].append(elapsed)
 
-    report(args, test, outputs, seconds, references)
+    firsts = [{t: first_piece(tokenizer, t) for t in each.values()} for each in terms]
+    report(args, test, outputs, seconds, references, firsts)
 
 
-def report(args, test, outputs, seconds, references) -> None:
+def report(args, test, outputs, seconds, references, firsts) -> None:
     pairs = [(i, target) for i, (_, _, t) in enumerate(test) for target in t.values()]
     missed = [(i, target) for i, target in pairs if not has_term(outputs["without"][i], target)]
     flags = " ".join(sorted(cpu_flags() & {"avx2", "avx512f", "avx512_bf16", "avx512_vnni", "amx_bf16"}))
@@ -156,9 +171,12 @@ def report(args, test, outputs, seconds, references) -> None:
         texts = outputs[name]
         accuracy = sum(has_term(texts[i], t) for i, t in pairs) / len(pairs)
         on_missed = sum(has_term(texts[i], t) for i, t in missed) / max(len(missed), 1)
+        fragments = sum(any(has_fragment(texts[i], t, first) for t, first in firsts[i].items())
+                        for i in range(len(texts)))
         bleu = score(texts, list(references)).bleu
         print(f"{name:>7} glossary: term accuracy {100 * accuracy:5.1f} % (on the {len(missed)} terms missed "
-              f"without: {100 * on_missed:5.1f} %), BLEU {bleu:5.2f}, seconds {min(seconds[name]):6.2f} "
+              f"without: {100 * on_missed:5.1f} %), fragments in {fragments} outputs, BLEU {bleu:5.2f}, "
+              f"seconds {min(seconds[name]):6.2f} "
               f"(rounds: {', '.join(f'{s:.2f}' for s in seconds[name])})")
     ratios = sorted(w / wo for w, wo in zip(seconds["with"], seconds["without"], strict=True))
     print(f"time with / without: {min(seconds['with']) / min(seconds['without']):.2f} (fastest of each); "

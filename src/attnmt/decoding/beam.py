@@ -77,6 +77,14 @@ class BeamSearch:
         """[N, W] tokens each row must offer as candidates besides its best ones (-1: none), or None."""
         return None
 
+    def forced(self, prefix: Tensor) -> Tensor:
+        """[N] the token each row must write next (-1: none), given the prefix's, ``prefix`` [N]."""
+        return prefix
+
+    def ruled_out(self) -> Tensor | None:
+        """[N, V] the tokens each row may not write next, or None (all may)."""
+        return None
+
     def finished_enough(self, beam_size: int, n_best: int) -> int:
         """With α > 0, the finished hypotheses a sentence needs before it may stop (``cannot_improve``):
         a longer hypothesis may still win then, so more than n_best must finish: beam_size (what
@@ -110,6 +118,14 @@ class ConstrainedBeamSearch(BeamSearch):
 
     def wanted(self) -> Tensor:
         return self.constraints.wanted()
+
+    def forced(self, prefix: Tensor) -> Tensor:
+        """The prefix's token, else the next piece of a term the row has started: a term once started
+        is written whole (attnmt.decoding.constraints)."""
+        return torch.where(prefix >= 0, prefix, self.constraints.following())
+
+    def ruled_out(self) -> Tensor | None:
+        return self.constraints.ruled_out()
 
     def finished_enough(self, beam_size: int, n_best: int) -> int:
         """Half the beam: the banks leave the hypotheses that may end (the top bank's) a slot or two a

@@ -18,11 +18,14 @@ a candidate for a hypothesis that has met every term, so no hypothesis finishes 
 only at the sentence's length limit does one finish with terms missing (``missed``), ranked
 after every one that has them all.
 
-A term broken off half-way (a token other than its next piece) loses its progress; the token
-may start another term (or the same one again).  A term is a whole word (or words): its first
-piece starts a word (SentencePiece's "▁"), and right after its last piece no piece that would
-carry the word on ("Hund" + "e", or a hyphen: "Hund" + "-") may follow (``continuing``, from the
-target vocabulary).
+A term once started is written whole: a hypothesis that has written a term's first piece may
+only write its next piece until the term is met (``following``, forced as a prefix is forced).
+Were it free to break off, the banks would reward starting a term again and again: each start
+is a piece more than the hypotheses that wrote none, so "Acme Gm A Acme Gm Acme GmbH" outranked
+the sentence, and its half-written words stayed in the translation.  A term is a whole word (or
+words): its first piece starts a word (SentencePiece's "▁"), and right after its last piece no
+piece that would carry the word on ("Hund" + "e", or a hyphen: "Hund" + "-") may follow
+(``continuing``, from the target vocabulary).
 """
 
 from __future__ import annotations
@@ -187,16 +190,30 @@ class Constraints:
         """[N] whether each hypothesis has written every term of its sentence."""
         return self.met.all(dim=1)
 
-    def wanted(self) -> Tensor:
-        """[N, 1 + C] tokens that make progress: the next piece of the current term, then the
-        first piece of each unmet term; -1 for none."""
+    def following(self) -> Tensor:
+        """[N] the next piece of each hypothesis' current term, the one token it may write (a term
+        once started is written whole: module docstring); -1 for a hypothesis in no term."""
         terms = self.terms.index_select(0, self.groups())  # [N, C, L]
         rows, count, longest = terms.shape
         place = self.current.clamp(min=0) * longest + self.depth.clamp(max=longest - 1)
-        following = terms.view(rows, count * longest).gather(1, place[:, None])
-        following = following.masked_fill(self.current[:, None] < 0, -1)
-        firsts = terms[:, :, 0].masked_fill(self.met, -1)
-        return torch.cat([following, firsts], dim=1)
+        following = terms.view(rows, count * longest).gather(1, place[:, None]).squeeze(1)
+        return following.masked_fill(self.current < 0, -1)
+
+    def wanted(self) -> Tensor:
+        """[N, 1 + C] tokens that make progress: the next piece of the current term, then the
+        first piece of each unmet term; -1 for none."""
+        firsts = self.terms.index_select(0, self.groups())[:, :, 0].masked_fill(self.met, -1)
+        return torch.cat([self.following()[:, None], firsts], dim=1)
+
+    def ruled_out(self) -> Tensor | None:
+        """[N, V] the pieces each hypothesis may not write next: after a term, those that would carry
+        its word on (``continuing``); None where there are none.  Left out of a row's best tokens
+        before they are chosen: a row whose best ones all carry the word on ("GmbH" + "a", "e",
+        "ol", ...) would otherwise have none left to write, and, while the other rows write a term
+        (one piece each), the beam would fill with rows at -inf."""
+        if self.continuing is None or not bool(self.ended.any()):
+            return None
+        return self.ended[:, None] & self.continuing[None, :]
 
     def advance(self, rows: Tensor, tokens: Tensor, wanted: Tensor) -> Progress:
         """The progress of hypothesis ``rows`` [M] extended by ``tokens`` [M], given the hypotheses'

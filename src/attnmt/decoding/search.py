@@ -281,9 +281,10 @@ def beam_search(
         # leave at least beam_size that continue.
         count = 2 * beam_size
         at_limit = limits[state.sentence] == step
-        forced = table[state.sentence, min(step, table.size(1) - 1)].masked_fill(at_limit, eos)
+        forced = strategy.forced(table[state.sentence, min(step, table.size(1) - 1)]).masked_fill(at_limit, eos)
         row_top, row_token = state.top_next_tokens(
-            min(count, vocab), sorted({*never, eos}) if step < min_len else never, forced, strategy.wanted())
+            min(count, vocab), sorted({*never, eos}) if step < min_len else never, forced, strategy.wanted(),
+            strategy.ruled_out())
         sentences = state.sentence[::state.width].tolist()  # [n_groups]
         candidates = strategy.rank(beam_log_prob, row_top, row_token, len(sentences), count, eos, at_limit)
         is_eos = candidates.token == eos

@@ -132,13 +132,15 @@ class DecoderState:
         return logits if self.penalties is None else self.penalties(logits, self.prefix, exempt)
 
     def top_next_tokens(self, k: int, banned: Sequence[int], forced: Tensor,
-                        wanted: Tensor | None = None) -> tuple[Tensor, Tensor]:
+                        wanted: Tensor | None = None, ruled_out: Tensor | None = None) -> tuple[Tensor, Tensor]:
         """Each row's k most likely next tokens: (log-probabilities [N, k], tokens [N, k]), best
         first, then (constrained search) the W ``wanted`` [N, W] ones (-1: none), at -inf where
         already among the k.  Normalised over the whole vocabulary; ``banned`` are never chosen.
         A row with a token in forced [N] (-1: none) may only take that one (EOS at its length
         limit, a prefix's next token), at the model's log-probability (its others are -inf).  The forced
-        and wanted tokens are the user's prefix and terms: the n-gram ban (``Penalties``) spares them."""
+        and wanted tokens are the user's prefix and terms: the n-gram ban (``Penalties``) spares them.
+        ruled_out [N, V] (constrained search): each row's tokens left out of its k (a piece that would
+        carry on a term just written), so that k tokens it may write remain; still normalised over all."""
         rows = (forced >= 0).nonzero().squeeze(1)
         chosen = None
         if (wanted is None and self.penalties is None and self.record is None and not self.wide
@@ -156,7 +158,11 @@ class DecoderState:
         logits = self.logits(exempt)
         if wanted is not None or len(rows):  # tokens read by id
             logits = self.choose.full_width(logits)
-        top, tokens, normaliser = self.choose.top_log_probs(logits, k, banned)
+        top, tokens, normaliser = self.choose.top_log_probs(
+            logits if ruled_out is None else logits.masked_fill(ruled_out, float("-inf")), k, banned)
+        if ruled_out is not None:  # the log-probs over the whole vocabulary, the ruled-out tokens too
+            whole = logits.logsumexp(dim=-1)
+            top, normaliser = top + (normaliser - whole)[:, None], whole
         if wanted is not None:
             top = torch.cat([top, extra_candidates(logits, normaliser, tokens, wanted)], dim=1)
             tokens = torch.cat([tokens, wanted.clamp(min=0)], dim=1)
