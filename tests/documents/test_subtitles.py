@@ -275,3 +275,23 @@ def test_a_cue_below_quality_keeps_its_source_lines_as_written_with_below_qualit
     out = translate_subtitle_text(srt(lines), FoundTranslations({"A man is walking his dog in the park.": "Ein Mann."}),
                                   review=kept)
     assert out == srt(lines)
+
+
+@pytest.mark.parametrize("line", ["- Well - I do not know.", "– A man runs – fast – in the park.",
+                                  "- The score was 5 - 3 for the team."])
+def test_a_dash_inside_a_one_line_cues_sentence_begins_no_turn(mirror, line):
+    """The cue was cut at every later dash after a space: "- Well" and "- I do not know." went to
+    the model as two speakers' sentences."""
+    dash, text = line.split(" ", 1)
+    assert translate_subtitle_text(srt(line), mirror) == srt(f"{dash} {mirror.texts([text])[0]}")
+    assert mirror.given == [text]
+
+
+@pytest.mark.parametrize("line, given", [
+    ("- Where is the dog? - In the water.", ["Where is the dog?", "In the water."]),
+    ('- He said "Run!" - Why?', ['He said "Run!"', "Why?"]),
+    ("– Wait… – No.", ["Wait…", "No."]),
+])
+def test_a_one_line_cue_is_parted_where_its_dash_follows_a_sentences_end(mirror, line, given):
+    translate_subtitle_text(srt(line), mirror)
+    assert mirror.given == given

@@ -22,6 +22,9 @@ DIALOGUE = re.compile(r"((?:<[^/<>][^<>]*>|\{\\[^{}]*\})*[-‐–—]\s*)(\S.*)"
 # A dash that begins a speaker's turn in any cue: followed by a space, so that neither a hyphen
 # ("-ish") nor a number's minus ("-5 degrees") is one.
 DASH_TURN = re.compile(r"((?:<[^/<>][^<>]*>|\{\\[^{}]*\})*[-‐–—]\s+)(\S.*)")
+# Where the dash a one-line cue starts with ({dash}) begins another speaker's turn: after a sentence's
+# end (and any closing quotes or brackets) and spaces, the spaces group 1.
+TURN_GAP = r"[.?!…][\"”’)]*(\s+)(?={dash}\s)"
 CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- Hello.</i>")
 SPEAKER = re.compile(r"(<v(?:[.\s][^<>]*)?>)(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
 VOICE_TAG = re.compile(r"</?v[.\s>]")  # a voice span's start or end tag (<v Roger>, <v.loud Roger>, </v>)
@@ -54,7 +57,7 @@ def turns(text_lines: Sequence[str]) -> list[Turn]:
     lines each beginning with a dash (DIALOGUE: "-Hi." / "-Hello." too).  Else a turn begins at each
     line beginning with a dash and a space (DASH_TURN: "Where is he?" / "- Here.", "- Where is the
     man" / "with the dog?" / "- Here."), the first turn without one where the cue starts without it;
-    a cue of one line beginning so is parted where that dash begins another turn ("- Hi. - Hello.").
+    a cue of one line beginning so is parted where that dash follows a sentence's end ("- Hi. - Hello.").
     A cue without a dash so is one turn, its lines joined, as is any cue of one line without one."""
     said = [k for k, line in enumerate(text_lines) if line.strip()]
     stripped = [text_lines[k].strip() for k in said]
@@ -88,11 +91,16 @@ def dashed_turn(lines: list[str], first: int, dash: re.Pattern[str]) -> Turn:
 
 def line_turns(text_lines: Sequence[str]) -> list[Turn]:
     """The turns of a cue of one line, beginning with a dash and a space: a turn more where that
-    dash follows a space ("- Hi. - Hello."), blank lines going with the last."""
+    dash follows a sentence's end and spaces (TURN_GAP: "- Hi. - Hello."), blank lines going with
+    the last.  A dash inside a sentence ("- Well - I do not know.", "- It was 5 - 3.") is no
+    speaker's: a turn's sentence ends before the next speaker speaks."""
     k = next(k for k, line in enumerate(text_lines) if line.strip())
     line = text_lines[k]
     dash = DASH_TURN.fullmatch(line.strip()).group(1).strip()[-1]  # "-", or the en or em dash it starts with
-    parts = re.split(rf"(\s+)(?={re.escape(dash)}\s)", line.strip())  # turns at even indices, spaces at odd
+    text = line.strip()
+    gaps = [match.span(1) for match in re.finditer(TURN_GAP.format(dash=re.escape(dash)), text)]
+    bounds = [0, *(end for gap in gaps for end in gap), len(text)]
+    parts = [text[a:b] for a, b in pairwise(bounds)]  # turns at even indices, spaces at odd
     parts[0] = line[:len(line) - len(line.lstrip())] + parts[0]
     parts[-1] += line[len(line.rstrip()):]
     found = [dashed_turn([part], k, DASH_TURN) for part in parts[::2]]
