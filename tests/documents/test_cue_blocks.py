@@ -44,3 +44,21 @@ def test_a_line_of_spaces_inside_a_cue_stays_in_it_as_it_is(mirror, source):
     for text in ("A man walks.", "A dog runs.", "A cat sleeps."):
         translated = translated.replace(text, " ".join(word.upper() for word in reversed(text.split())))
     assert out == translated
+
+
+@pytest.mark.parametrize("source", [
+    "1\n00:00:01,000 --> 00:00:02,000\nA man walks.\n  \n2\n00:00:02,000 --> 00:00:03,000\nA dog runs.\n \t\n"
+    "3\n00:00:03,000 --> 00:00:04,000\nA cat sleeps.\n",
+    "WEBVTT\n\n00:01.000 --> 00:02.000\nA man walks.\n \n00:02.000 --> 00:03.000\nA dog runs.\n",
+])
+def test_cues_parted_by_a_line_of_spaces_give_no_warning(mirror, source):
+    """Editors leave spaces on the line between cues: each such cue was warned about as one
+    starting "without a blank line before it", though it was read and written back right."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        out = translate_subtitle_text(source, mirror)
+    translated = source
+    for text in ("A man walks.", "A dog runs.", "A cat sleeps."):
+        translated = translated.replace(text, " ".join(word.upper() for word in reversed(text.split())))
+    assert out == translated
+    assert mirror.given == [text for text in ("A man walks.", "A dog runs.", "A cat sleeps.") if text in source]

@@ -5,7 +5,8 @@ the timings (and WebVTT's cue settings), the lines before it the cue's number or
 lines after it the text.  Blocks without ``-->`` (the ``WEBVTT`` header, ``NOTE``, ``STYLE``,
 ``REGION``) are not cues.  What a player would skip or show wrongly is warned about, naming the
 line: a timing line without its arrow, one without two whole times or ending before it starts,
-cues run together without a blank line between them, and any other block (left untranslated).
+cues run together without a blank line between them (not where a line of spaces parts them), and
+any other block (left untranslated).
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from collections.abc import Sequence
 from attnmt.errors import AttnmtWarning
 
 # Empty lines, which end a block: a line of spaces does not (WebVTT ends a cue only at an empty line,
-# and srt reads on over one), and stays in its cue as it is.
+# and srt reads on over one), and stays in its cue as it is; one before a cue's number and timing line
+# parts two cues of a block as a blank line would (block_cues).
 BLOCK_GAP = re.compile(r"(\r?\n(?:\r?\n)+)")
 TIME = r"\d+:\d{2}(?::\d{2})?(?:[,.]\d+)?"
 # A timing line: two whole times (not "00:00:02" of "00:00:02;000"), after a file's byte order mark if first.
@@ -39,7 +41,9 @@ def line_ending(block: str) -> str:
 def block_cues(block: str, vtt: bool, where: str, first_line: int) -> list[tuple[list[str], list[str]]]:
     """A block's cues, each as (its lines up to its timing line, its text lines), together its
     lines up to the last with text; none for a block that is no cue (``timing_line``).  Cues run
-    together without a blank line between them are told apart by their timing lines, with a warning."""
+    together without a blank line between them are told apart by their timing lines, with a warning;
+    where a line of spaces parts them (editors leave spaces on the blank line between cues), there is
+    nothing to warn about, and the line stays after the cue before as it was."""
     lines = block.split(line_ending(block))
     last = max((k for k, line in enumerate(lines) if line.strip()), default=-1)
     timing = timing_line(lines[:last + 1], vtt, where, first_line) if last >= 0 else None
@@ -49,7 +53,7 @@ def block_cues(block: str, vtt: bool, where: str, first_line: int) -> list[tuple
     # A cue's number sits right above its timing line (below the timing line before it).
     starts = [0] + [k - 1 if lines[k - 1].strip().isdigit() and k - 1 > before else k
                     for before, k in zip(timings, timings[1:], strict=False)]
-    for start in starts[1:]:
+    for start in (start for start in starts[1:] if lines[start - 1].strip()):  # a line of spaces parts them
         warnings.warn(f"{where}, line {first_line + start}: a cue starts without a blank line before it; it is "
                       "translated as a cue of its own", AttnmtWarning, stacklevel=3)
     for k in timings:

@@ -8,7 +8,8 @@ without a word: a timing line written without its arrow (``00:00:01,000 -> 00:00
 marks a cue, translated with a warning naming the line, as does one with its arrow but not two whole
 times (``00:00:04,000 -->``, ``00:00:09;000 --> 00:00:10;000``, ``… --> 00:00:10;000``) or ending before
 it starts; a file whose lines end in CR alone (old Mac OS) is read line by line as any other; cues with
-no blank line between them are told apart by their timing lines; any other block is left as it was,
+no blank line between them are told apart by their timing lines (a line of spaces between them, as
+editors leave, is no fault to warn about); any other block is left as it was,
 with a warning (attnmt.documents.cue_blocks).  That is the whole of what is needed, so the file is
 read block by block here rather than through a subtitle library: srt, webvtt-py and pysubs2 all
 write files back from their own model (renumbered cues, reformatted times, dropped settings or notes), and the
