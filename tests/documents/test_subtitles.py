@@ -295,3 +295,32 @@ def test_a_dash_inside_a_one_line_cues_sentence_begins_no_turn(mirror, line):
 def test_a_one_line_cue_is_parted_where_its_dash_follows_a_sentences_end(mirror, line, given):
     translate_subtitle_text(srt(line), mirror)
     assert mirror.given == given
+
+
+
+@pytest.mark.parametrize("cues, translated, given", [
+    (["- I saw a man walking his dog", "in the park."], ["- PARK. THE", "IN DOG HIS WALKING MAN A SAW I"],
+     ["I saw a man walking his dog in the park."]),
+    (["Where is the dog?\n- It swims in the", "water with a boy."],
+     ["DOG? THE IS WHERE\n- BOY. A WITH", "WATER THE IN SWIMS IT"],
+     ["Where is the dog?", "It swims in the water with a boy."]),
+    (["- Who is he? - A man in the", "big park."], ["- HE? IS WHO - PARK.", "BIG THE IN MAN A"],
+     ["Who is he?", "A man in the big park."]),
+    (["The dog swims in the", "water.\n- Good."], ["WATER. THE IN SWIMS", "DOG THE\n- GOOD."],
+     ["The dog swims in the water.", "Good."]),
+])
+def test_a_cues_last_turn_runs_on_into_a_next_cue_without_a_dash(mirror, cues, translated, given):
+    """A cue with a speaker's dash was never joined to the next, nor into one: "in the park." went
+    to the model alone, a fragment translated as a sentence.  The dashes stay in their cues."""
+    assert translate_subtitle_text(srt(*cues), mirror) == srt(*translated)
+    assert mirror.given == given
+
+
+@pytest.mark.parametrize("cues, given", [
+    (["- I saw a man walking his dog", "- in the park."], ["I saw a man walking his dog", "in the park."]),
+    (["<v Anna>Where is</v>\n<v Bob>the man going</v>", "with the dog?"],
+     ["Where is", "the man going", "with the dog?"]),
+])
+def test_no_turn_runs_on_into_a_cue_starting_with_a_dash_or_from_a_voice_a_line(mirror, cues, given):
+    translate_subtitle_text(srt(*cues), mirror)
+    assert mirror.given == given

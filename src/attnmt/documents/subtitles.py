@@ -29,8 +29,10 @@ put back in ascending order.
 A sentence that runs on into the next cue is translated whole: consecutive cues
 without tags (a voice span over a whole cue, ``<v Roger>…``, is the cue's speaker, kept
 as its prefix, and does not count) are joined where the next cue starts with a
-lower-case letter and the segmenter finds no sentence end where the cue's text ends
-(at most ``MAX_JOINED`` cues, and never across a ``NOTE`` or with ``--no-split``).
+lower-case letter and without a speaker's dash (a cue's last speaker's turn, ``- I saw a
+man`` / ``in the park.``, runs on as a cue of one text does) and the segmenter finds no
+sentence end where the cue's text ends (at most ``MAX_JOINED`` cues, and never across a
+``NOTE`` or with ``--no-split``).
 The translation is cut back into the cues where the cue breaks land by the alignment
 (rule 2 of attnmt.documents.spans: before the first target word aligned to the source
 word after the break); where that would leave a cue without a word, or the breaks out
@@ -87,11 +89,13 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
             offset += len(kept) + len(text_lines)
         line_number += "".join(pieces[i:i + 2]).count("\n")
     # A cue is one text a speaker's turn ("- Hi." / "- Hello.", or a voice a line), each keeping its dash
-    # or voice; a cue of one turn without a dash is one text, its lines joined, and may run on into the next.
+    # or voice; a cue without a dash is one text, its lines joined.  A cue's last turn may run on into
+    # the next cue where that one starts without a dash ("- I saw a man" / "in the park.").
     said = [turns(text_lines) for _, _, text_lines in cues]
     texts, follows, starts = [], [], []  # a text a turn; whether it runs on into the next; the line it starts on
     for k, ((i, _, _), cue_turns) in enumerate(zip(cues, said, strict=True)):
-        nxt = k + 1 < len(cues) and plain(cue_turns) and plain(said[k + 1]) and cues[k + 1][0] - i in (0, 2)
+        nxt = (k + 1 < len(cues) and joinable(cue_turns) and joinable(said[k + 1]) and not said[k + 1][0].start
+               and cues[k + 1][0] - i in (0, 2))
         texts += [turn.text for turn in cue_turns]
         follows += [False] * (len(cue_turns) - 1) + [nxt]  # a cue runs on only into the one right after it
         starts += [lines[k] + turn.line for turn in cue_turns]
@@ -108,9 +112,11 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
     return "".join(pieces)
 
 
-def plain(cue_turns: Sequence[Turn]) -> bool:
-    """Whether a cue is one text without a speaker's dash, which may run on into the next cue."""
-    return len(cue_turns) == 1 and not cue_turns[0].start
+def joinable(cue_turns: Sequence[Turn]) -> bool:
+    """Whether a cue's turns may run over into the cues beside it: it is one text, or its turns
+    begin at speakers' dashes (its last turn may go on into the next cue, and its first, where it
+    has no dash, on from the cue before).  A cue of a voice a line is each speaker's line whole."""
+    return len(cue_turns) == 1 or bool(cue_turns[-1].start)
 
 
 def in_time_order(lines: list[str]) -> list[str]:
