@@ -10,7 +10,7 @@ from support import EOS, CharTokenizer, EndingModel, ScriptedModel, ending_model
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.batch_search import run_search
-from attnmt.decoding.constraints import allocate, continuing_pieces, target_ids, term_tokens
+from attnmt.decoding.constraints import allocate, continuing_pieces, lone_space, target_ids, term_tokens
 from attnmt.decoding.search import beam_search
 from attnmt.decoding.translate import translate
 from attnmt.errors import AttnmtWarning, DataError
@@ -280,6 +280,28 @@ def test_no_hyphen_glues_a_term_into_a_compound_right_after_it():
         [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=2, alpha=0.0), use_cache=False,
                                terms=[[[4, 5, 6]]], continuing=allowed)
         assert best.tokens == expected
+
+
+@pytest.mark.parametrize("beam", [2, 3])  # 3: what --beam 1 searches with this term (greedy_with_terms)
+def test_no_term_starts_right_after_the_lone_space_piece(beam):
+    """A is SentencePiece's lone "▁", and the term's first piece C brings its own: B A C D (0.7 ·
+    0.8 · 0.9) came out "Der Junge  20 Dollar", with two spaces.  After A, the term may not start;
+    B C D (0.7 · 0.2) is the best that holds it."""
+    table = {(): {B: 0.7, A: 0.3}, (B,): {A: 0.8, C: 0.2}, (B, A): {C: 0.9, D: 0.1}, (B, A, C): {D: 1.0},
+             (B, C): {D: 1.0}, (A,): {C: 1.0}, (A, C): {D: 1.0}}
+    decoding = Decoding(beam_size=beam, alpha=0.0)
+    [[doubled]] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False, terms=[[[C, D]]])
+    [[single]] = beam_search(ScriptedModel(table), ONE_SOURCE, decoding, use_cache=False, terms=[[[C, D]]], space=A)
+    assert doubled.tokens == [B, A, C, D] and single.tokens == [B, C, D]
+    assert single.log_prob == pytest.approx(math.log(0.7 * 0.2)) and single.missed == 0
+
+
+def test_the_lone_space_piece_is_found_by_its_name():
+    class Spaces(Pieces):
+        PIECES = [*Pieces.PIECES, "▁"]
+
+    assert lone_space(Spaces(), len(Spaces.PIECES)) == len(Pieces.PIECES) and lone_space(Pieces(), 12) is None
+    assert lone_space(CharTokenizer(), 31) is None  # names no pieces
 
 
 def test_the_work_on_terms_grows_with_their_number_not_its_square():

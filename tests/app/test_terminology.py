@@ -293,3 +293,35 @@ def test_translate_with_a_prefix_and_with_seeded_sampling(trained_model, tmp_pat
     assert first[0] == 0 and run(sampling, capsys) == first
     code, _, err = run(sampling[:-1] + ["--beam", "4", tmp_path / "in.txt"], capsys)
     assert code == 2 and "sampling draws one translation per sentence: set --beam 1" in err
+
+
+# --- letterless texts --------------------------------------------------------------------------------
+
+
+def test_a_letterless_line_with_a_glossary_term_is_translated_with_it(trained_model, tmp_path, capsys):
+    """A line without letters passes through as it is; "2012" with the term 2012 -> katze did too,
+    its term silently left out, while "In 2012." got it.  One with no term still passes through."""
+    (tmp_path / "terms.tsv").write_text("2012\tkatze\n", encoding="utf-8")
+    (tmp_path / "in.txt").write_text("2012\n4521 - 2012\n4521\n", encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, "--glossary", tmp_path / "terms.tsv",
+                        tmp_path / "in.txt"], capsys)
+    lines = out.splitlines()
+    assert code == 0 and "katze" in lines[0].split() and "katze" in lines[1].split() and lines[2] == "4521"
+
+
+def test_a_letterless_jsonl_line_with_its_own_glossary_term_is_translated_with_it(trained_model, tmp_path, capsys):
+    lines = [{"text": "12345", "glossary": {"12345": "katze"}}, {"text": "12345"}]
+    (tmp_path / "in.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    code, out, _ = run(["translate", "--model", trained_model, "--input-format", "jsonl", "--output-format", "jsonl",
+                        tmp_path / "in.jsonl"], capsys)
+    records = [json.loads(line)["hypotheses"][0] for line in out.splitlines()]
+    assert code == 0 and "katze" in records[0]["text"].split() and records[1]["text"] == "12345"
+
+
+@pytest.mark.parametrize("path", ["/v1/translate", "/translate"])
+def test_the_server_translates_a_letterless_text_with_a_glossary_term(client, path):
+    answer = client.post(path, json={"texts": ["2012", "4521"], "glossary": {"2012": "katze"}})
+    found = answer.json()["translations"]
+    assert answer.status_code == 200 and "katze" in found[0].split() and found[1] == "4521"
+    answer = client.post(path, json={"texts": ["2012"], "glossary": {"2012": "katze"}, "n_best": 2})  # the n-best path
+    assert answer.status_code == 200 and "katze" in answer.json()["translations"][0].split()

@@ -144,8 +144,10 @@ class ConstrainedBeamSearch(BeamSearch):
         self.constraints.keep(self.progress, self.order.gather(1, pick), groups)
 
 
-def strategy_for(terms: Sequence[Terms] | None, device: torch.device, continuing: Tensor | None = None) -> BeamSearch:
+def strategy_for(terms: Sequence[Terms] | None, device: torch.device, continuing: Tensor | None = None,
+                 space: int | None = None) -> BeamSearch:
     """The beam's strategy for sentences with these ``terms`` (attnmt.decoding.constraints; ``continuing``
-    [V]: the pieces that may not follow a term): constrained where any sentence has one, else plain."""
-    constraints = Constraints.start(terms or [], device, continuing)
+    [V]: the pieces that may not follow a term; ``space``: the lone "▁" piece, after which no term
+    starts): constrained where any sentence has one, else plain."""
+    constraints = Constraints.start(terms or [], device, continuing, space)
     return BeamSearch() if constraints is None else ConstrainedBeamSearch(constraints)

@@ -25,7 +25,9 @@ is a piece more than the hypotheses that wrote none, so "Acme Gm A Acme Gm Acme 
 the sentence, and its half-written words stayed in the translation.  A term is a whole word (or
 words): its first piece starts a word (SentencePiece's "▁"), and right after its last piece no
 piece that would carry the word on ("Hund" + "e", or a hyphen: "Hund" + "-") may follow
-(``continuing``, from the target vocabulary).
+(``continuing``, from the target vocabulary).  Nor may a term start right after SentencePiece's
+lone "▁" piece (``space``): its first piece brings its own "▁", and "Der Junge" "▁" "▁2" "0"
+came out "Der Junge  20 Dollar", with two spaces.
 """
 
 from __future__ import annotations
@@ -111,6 +113,16 @@ def continuing_pieces(tokenizer, vocab_size: int) -> Tensor | None:
                          for piece in map(tokenizer.id_to_piece, range(vocab_size))])
 
 
+@functools.lru_cache(maxsize=4)  # per tokenizer, as continuing_pieces
+def lone_space(tokenizer, vocab_size: int) -> int | None:
+    """The id of the target piece that is SentencePiece's "▁" alone (a space before pieces that
+    carry no "▁" of their own: "▁" "2" "0"); None for a tokenizer that does not name its pieces, or
+    has none."""
+    if not hasattr(tokenizer, "id_to_piece"):
+        return None
+    return next((i for i in range(vocab_size) if tokenizer.id_to_piece(i) == "▁"), None)
+
+
 HYPHENS = "-\u2010\u2011"  # hyphen-minus, hyphen, non-breaking hyphen; not the dashes, which join no compound
 
 
@@ -128,7 +140,7 @@ def prefix_table(prefixes: Sequence[Sequence[int]] | None, batch: int, device: t
 class Progress:
     """The constraint state each candidate would have: met [M, C], current [M], depth [M];
     bank [M], the constraint pieces written; missed [M], the terms not yet met; ended [M],
-    whether its token ended a term."""
+    whether its token ended a term; spaced [M], whether its token is the lone "▁" piece."""
 
     met: Tensor
     current: Tensor
@@ -136,6 +148,7 @@ class Progress:
     bank: Tensor
     missed: Tensor
     ended: Tensor
+    spaced: Tensor
 
 
 @dataclass
@@ -148,7 +161,9 @@ class Constraints:
     met [N, C], current [N], depth [N]: each hypothesis' progress; a sentence's hypotheses are
              consecutive rows, as in the search's DecoderState.
     ended [N]: whether the hypothesis' last token ended a term
+    spaced [N]: whether the hypothesis' last token is the lone "▁" piece
     continuing [V]: the pieces that may not follow a term (None: any may)
+    space: the lone "▁" piece, after which no term may start (-1: none; ``lone_space``)
     """
 
     terms: Tensor
@@ -157,11 +172,13 @@ class Constraints:
     current: Tensor
     depth: Tensor
     ended: Tensor
+    spaced: Tensor
     continuing: Tensor | None = None
+    space: int = -1
 
     @classmethod
     def start(cls, sentences: Sequence[Terms], device: torch.device,
-              continuing: Tensor | None = None) -> Constraints | None:
+              continuing: Tensor | None = None, space: int | None = None) -> Constraints | None:
         """One row per sentence (nothing written yet); None where no sentence has a term."""
         if not any(sentences):
             return None
@@ -174,8 +191,8 @@ class Constraints:
         table = table.to(device)
         lengths = (table >= 0).sum(dim=2)
         start = torch.zeros(len(sentences), dtype=torch.long, device=device)
-        return cls(table, lengths, lengths == 0, start - 1, start, start.bool(),
-                   None if continuing is None else continuing.to(device))
+        return cls(table, lengths, lengths == 0, start - 1, start, start.bool(), start.bool(),
+                   None if continuing is None else continuing.to(device), -1 if space is None else space)
 
     def total(self) -> Tensor:
         """[G] the constraint pieces of each sentence: how long an output must at least be."""
@@ -231,19 +248,24 @@ class Constraints:
         met = met | (F.one_hot(current.clamp(min=0), met.size(1)).bool() & done[:, None])
         current, depth = current.masked_fill(done, -1), depth.masked_fill(done, 0)
         bank = (met * lengths).sum(dim=1) + depth
-        return Progress(met, current, depth, bank, (~met).sum(dim=1), done)
+        return Progress(met, current, depth, bank, (~met).sum(dim=1), done, tokens == self.space)
 
     def arrange(self, log_prob: Tensor, rows: Tensor, tokens: Tensor, eos: int,
                 at_limit: Tensor) -> tuple[Tensor, Tensor, Progress]:
         """For candidates [G, M] (extending hypotheses ``rows`` by ``tokens``, at ``log_prob``):
         their log-probs, at -inf for EOS after a hypothesis that lacks a term and is not at its
-        length limit (at_limit [N]) and for a piece that would carry on a term just ended; the
-        order [G, M] that shares the beam among the banks (``allocate``); and each candidate's
-        progress ([G·M], group-major, in the candidates' order)."""
-        progress = self.advance(rows.flatten(), tokens.flatten(), self.wanted())
+        length limit (at_limit [N]), for a piece that would carry on a term just ended and for a
+        term's first piece right after the lone "▁" (``space``: two spaces); the order [G, M] that
+        shares the beam among the banks (``allocate``); and each candidate's progress ([G·M],
+        group-major, in the candidates' order)."""
+        wanted = self.wanted()
+        progress = self.advance(rows.flatten(), tokens.flatten(), wanted)
         blocked = (tokens == eos) & ~(self.all_met() | at_limit)[rows]
         if self.continuing is not None:
             blocked |= self.ended[rows] & self.continuing[tokens]
+        if self.space >= 0:  # a term's first piece brings its own "▁"; one already in its term goes on
+            starts = (tokens.flatten()[:, None] == wanted[rows.flatten(), 1:]).any(dim=1).view_as(tokens)
+            blocked |= self.spaced[rows] & (self.current[rows] < 0) & starts
         log_prob = log_prob.masked_fill(blocked, float("-inf"))
         return log_prob, allocate(log_prob, progress.bank.view_as(log_prob)), progress
 
@@ -253,8 +275,9 @@ class Constraints:
         count = progress.bank.numel() // chosen.size(0)
         flat = chosen + torch.arange(chosen.size(0), device=chosen.device)[:, None] * count
         flat = (flat if groups is None else flat[groups]).flatten()
-        self.met, self.current, self.depth, self.ended = (
-            t.index_select(0, flat) for t in (progress.met, progress.current, progress.depth, progress.ended))
+        self.met, self.current, self.depth, self.ended, self.spaced = (
+            t.index_select(0, flat)
+            for t in (progress.met, progress.current, progress.depth, progress.ended, progress.spaced))
         if groups is not None:
             self.terms, self.lengths = self.terms[groups], self.lengths[groups]
 

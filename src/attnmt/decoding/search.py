@@ -229,14 +229,14 @@ def best_so_far(state: DecoderState, active: Candidates, sentences: list[int], f
 def beam_search(
     model: Transformer, src: Tensor, decoding: Decoding = DEFAULT, use_cache: bool = True,
     prefixes: Sequence[Sequence[int]] | None = None, terms: Sequence[Terms] | None = None,
-    continuing: Tensor | None = None, memory: Tensor | None = None,
+    continuing: Tensor | None = None, memory: Tensor | None = None, space: int | None = None,
     on_step: Callable[[dict[int, Hypothesis]], None] | None = None, record: Recording | None = None,
 ) -> list[list[Hypothesis]]:
     """src [B, S] padded with pad_id -> per sentence, up to ``decoding.n_best`` distinct finished
     hypotheses, best first (``n_best_list``; beam_size, alpha, n_best, min_len, early_stopping: ``decoding``),
     each starting with its ``prefixes`` and containing its ``terms`` (if any; attnmt.decoding.constraints:
     the beam is then shared among banks, and a hypothesis ends only with all its terms, none of
-    the ``continuing`` [V] pieces right after one).
+    the ``continuing`` [V] pieces right after one, none started right after the lone "▁" piece ``space``).
 
     All sentences and their beams decode together as B·beam_size rows.  Each step
     ranks the extensions of every sentence's beam (the strategy: attnmt.decoding.beam, by
@@ -260,7 +260,7 @@ def beam_search(
     beam_size, alpha, n_best, min_len = decoding.beam_size, decoding.alpha, decoding.n_best, decoding.min_len
     eos = model.config.eos_id
     vocab = model.config.vocab_size - 3  # tokens that can be candidates: never pad or BOS, EOS not always
-    strategy = strategy_for(terms, src.device, continuing)
+    strategy = strategy_for(terms, src.device, continuing, space)
     table = prefix_table(prefixes, src.size(0), src.device)
     limits = output_limits(model, src, decoding, (table >= 0).sum(dim=1), strategy.need())
     limit_of = limits.tolist()

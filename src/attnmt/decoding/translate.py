@@ -36,7 +36,7 @@ from attnmt.attention import padding_mask
 from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.batch_search import run_search
-from attnmt.decoding.constraints import continuing_pieces, prefix_ids, target_ids
+from attnmt.decoding.constraints import continuing_pieces, lone_space, prefix_ids, target_ids
 from attnmt.decoding.inputs import Glossaries, Guides, Prefixes, T, TextCodec, checked_call, padded_sources
 from attnmt.decoding.next_tokens import shortlisted, whole_vocabulary_logits
 from attnmt.decoding.penalties import Penalties
@@ -211,9 +211,10 @@ def searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str],
     terms = [guides.terms(tokenizer, model.config.unk_id, sentences, i, model.config.longest_input - len(prefix))
              for i, prefix in zip(indices, prefixes, strict=True)]
     continuing = continuing_pieces(tokenizer, model.config.vocab_size) if any(terms) else None
+    space = lone_space(tokenizer, model.config.vocab_size) if any(terms) else None
     with torch.inference_mode():
         memory = model.encode(src)
-    hypotheses = run_search(model, src, decoding, scored, prefixes, terms, continuing, memory, record)
+    hypotheses = run_search(model, src, decoding, scored, prefixes, terms, continuing, memory, record, space)
     for sentence_terms, found in zip(terms, hypotheses, strict=True):
         if any(h.missed for h in found):
             guides.warn_missed(tokenizer, sentence_terms, [h.tokens for h in found])

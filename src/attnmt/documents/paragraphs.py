@@ -75,7 +75,8 @@ def pick(found: list[Translation], rank: int) -> Translation:
 def translate_texts(model: Transformer, tokenizer: PieceCodec, texts: Sequence[str], decoding: Decoding,
                     options: DocumentOptions, glossary: Glossary | None = None) -> list[str]:
     """The best translation of each plain text, exactly as ``attnmt translate`` gives it."""
-    return translate_paragraphs(texts, ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)
+    return translate_paragraphs(texts, ModelTranslator(model, tokenizer, decoding, glossary=glossary), options,
+                                glossary)
 
 
 def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Sequence[str], decoding: Decoding,
@@ -87,7 +88,7 @@ def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Seq
     of each text's first sentence.  With ``quality``, each hypothesis gets its sentences'
     assessments joined (attnmt.decoding.quality.joined); a text with no sentence to translate,
     which passes through untranslated, gets quality 1 and no flags (``passed_through``)."""
-    sentences = [paragraph_sentences(text, options) for text in texts]
+    sentences = [paragraph_sentences(text, options, glossary) for text in texts]
     keys = [[(sentence, prefix is not None and j == 0) for j, sentence in enumerate(each)] for each in sentences]
     unique = list(dict.fromkeys(key for each in keys for key in each))
     prefixes = [prefix if first else None for _, first in unique]
@@ -95,7 +96,7 @@ def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Seq
                              max_sentences, glossary=glossary, prefix=prefixes, quality=quality)
     table = dict(zip(unique, found, strict=True))
     weigh = partial(traced_weights, model, tokenizer)
-    paragraphs = [paragraph(text, each, [table[key] for key in text_keys], weigh, options)
+    paragraphs = [paragraph(text, each, [table[key] for key in text_keys], weigh, options, glossary)
                   for text, each, text_keys in zip(texts, sentences, keys, strict=True)]
     if quality:
         assess_passed_through(model, tokenizer, texts, paragraphs, quality)
@@ -214,16 +215,18 @@ def traced_weights(model: Transformer, tokenizer: PieceCodec, sentence: str, tra
 
 
 def paragraph(text: str, sentences: list[str], found: list[list[Translation]],
-              weigh: Callable[[str, str], Weights], options: DocumentOptions) -> Paragraph:
+              weigh: Callable[[str, str], Weights], options: DocumentOptions,
+              glossary: Glossary | None = None) -> Paragraph:
     """The text's hypotheses from its sentences' (a text with no sentence to translate has one:
-    itself, as ``translate_paragraphs`` passes it through, scored 0)."""
+    itself, as ``translate_paragraphs`` passes it through, scored 0); ``glossary``: the one the
+    sentences were searched with, whose terms made letterless ones sentences."""
     result = Paragraph(text, sentences, found, [])
     for rank in range(max(map(len, found), default=1)):
         known = FoundTranslations({}, weigh)
         for sentence, translation in zip(sentences, result.sentence_translations(rank), strict=True):
             known.translations.setdefault(sentence, translation)  # a repeated sentence: its first translation
         picked = [pick(each, rank) for each in found if each]
-        translated = translate_paragraphs([text], known, options)[0]
+        translated = translate_paragraphs([text], known, options, glossary)[0]
         assessed = text_assessment(result.sentence_assessments(rank), result.sentence_translations(rank), translated)
         result.hypotheses.append(Translation(translated, sum(t.score for t in picked), sum(t.log_prob for t in picked),
                                              assessed))

@@ -221,18 +221,19 @@ class Repeats:
 
 def translate_flats(flats: Sequence[FlatText], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
                     review: Review | None = None, sentences: Sequence[list[tuple[int, int]]] | None = None,
-                    repeats: Repeats | None = None) -> list[list[str | Nested]]:
+                    repeats: Repeats | None = None, glossary: Glossary | None = None) -> list[list[str | Nested]]:
     """Each flat text translated, its marks placed and nested (attnmt.documents.spans); ``review``
     (attnmt.documents.review) assesses the sentences and lists those that need review at the
     flats' places.  ``sentences``: each flat's ``flat_sentences``, where the caller has them;
     ``repeats``: where one document is translated in several calls, what earlier calls found
-    (without ``review``, which lists every place a sentence needing review has)."""
+    (without ``review``, which lists every place a sentence needing review has); ``glossary``: the
+    translator's, whose terms send a sentence without letters to it (``reaches_model``)."""
     if sentences is None:
         sentences = flat_sentences(flats, options)
     sources = [flat.text[s:e] for flat, spans in zip(flats, sentences, strict=True) for s, e in spans]
     wanted = {i for i, (flat, span) in enumerate(pairs(flats, sentences)) if needs_alignment(flat, span)}
     # A sentence repeated (a menu entry, a footer) is translated once, and weighed if any of its uses needs it.
-    unique = list(dict.fromkeys(s for s in sources if has_words(s)))
+    unique = list(dict.fromkeys(s for s in sources if reaches_model(s, glossary)))
     weighed = {sources[i] for i in wanted} | (repeats.weighed if repeats else set())
     kept = repeats.kept if repeats else {}
     todo = [s for s in unique if s not in kept]
@@ -259,6 +260,14 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
         results.append(nest(flat, place(flat, spans, translations[first:last], alignments[first:last])))
         first = last
     return results
+
+
+def reaches_model(text: str, glossary: Glossary | None = None) -> bool:
+    """Whether the model translates ``text``: it has letters (has_words), or a term of ``glossary``
+    occurs in it.  Any other text (``123``, ``!!!``, a URL) passes through as it is; ``2012``, with
+    the term 2012 -> zweitausendzwölf, passed through too, its term silently left out, while
+    "In 2012." got it."""
+    return has_words(text) or bool(glossary and glossary.matches(text))
 
 
 def without_added_end(flat: FlatText, sentence: tuple[int, int], translation: str) -> str:
@@ -318,31 +327,36 @@ def flat_line(line: str) -> FlatText:
 
 
 def translate_lines(lines: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
-                    review: Review | None = None, first_line: int = 1) -> list[str]:
+                    review: Review | None = None, first_line: int = 1, glossary: Glossary | None = None) -> list[str]:
     """Plain text lines, each split into sentences (unless options.split is false), URLs and
     e-mail addresses kept as they are; one output line per input line (the first is line
     ``first_line`` of its file, for ``review``).  A line without letters, one of only spaces or
-    tabs too, comes out exactly as it was; a line whose sentences all came back empty comes out
-    empty, not as the spaces between them (" " for "A dog. A cat.")."""
+    tabs too, comes out exactly as it was, unless a term of ``glossary`` (the translator's) occurs
+    in it (``reaches_model``); a line whose sentences all came back empty comes out empty, not as
+    the spaces between them (" " for "A dog. A cat.")."""
     flats = [replace(flat_line(line), place=Place(None, number)) for number, line in enumerate(lines, first_line)]
-    texts = [plain(content) for content in translate_flats(flats, translator, options, review)]
-    return [text if text.strip() or not has_words(line) else "" for line, text in zip(lines, texts, strict=True)]
+    texts = [plain(content) for content in translate_flats(flats, translator, options, review, glossary=glossary)]
+    return [text if text.strip() or not reaches_model(line, glossary) else ""
+            for line, text in zip(lines, texts, strict=True)]
 
 
-def translate_paragraphs(texts: Sequence[str], translator: Translator,
-                         options: DocumentOptions = DEFAULT_OPTIONS) -> list[str]:
+def translate_paragraphs(texts: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
+                         glossary: Glossary | None = None) -> list[str]:
     """Plain texts of one or more lines (``\\n``) each, every line translated as ``translate_lines``
     translates it (split into sentences, all sentences in one ``translator`` call); one output per
     text, its line breaks kept.  The server translates plain text so (attnmt.documents.paragraphs)."""
     lines = [text.split("\n") for text in texts]
-    translated = iter(translate_lines([line for each in lines for line in each], translator, options))
+    translated = iter(translate_lines([line for each in lines for line in each], translator, options,
+                                      glossary=glossary))
     return ["\n".join(next(translated) for _ in each) for each in lines]
 
 
-def paragraph_sentences(text: str, options: DocumentOptions = DEFAULT_OPTIONS) -> list[str]:
+def paragraph_sentences(text: str, options: DocumentOptions = DEFAULT_OPTIONS,
+                        glossary: Glossary | None = None) -> list[str]:
     """The sentences of a plain text that ``translate_paragraphs`` gives its translator, in order:
-    each line's sentences that have letters (the rest passes through untranslated)."""
+    each line's sentences that have letters or a term of ``glossary`` (``reaches_model``; the rest
+    passes through untranslated)."""
     flats = [flat_line(line) for line in text.split("\n")]
     return [sentence for flat in flats
             for s, e in sentence_spans(flat.text, options.source_lang, options.split, flat.breaks)
-            if has_words(sentence := flat.text[s:e])]
+            if reaches_model(sentence := flat.text[s:e], glossary)]

@@ -159,10 +159,12 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     """line_batch's translations of ``inputs``, written; how many lines the model failed on."""
     from attnmt.cli.lines import ANY_LINE_BREAK, kept, write_hypotheses, write_texts
     from attnmt.decoding.translate import translate, translate_n_best
-    from attnmt.documents.flat import has_words
+    from attnmt.documents.pipeline import reaches_model
 
     lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
-    sentences = [line if has_words(line) else "" for line in lines]  # blank: the model never sees it
+    # blank: the model never sees it (a line without letters, unless one of its glossary's terms occurs in it)
+    sentences = [line if reaches_model(line, glossary) else ""
+                 for line, glossary in zip(lines, inputs.glossaries, strict=True)]
     if not quality_wanted(args):
         found, lost = kept(partial(translate, model, tokenizer, sentences, options, **batching(args), **guides),
                            where, first_line)
