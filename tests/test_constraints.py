@@ -41,19 +41,6 @@ def test_a_multi_piece_term_is_written_whole_and_in_order():
     assert best.tokens == [A, C, D] and best.log_prob == pytest.approx(math.log(0.5 * 0.05 * 0.5))
 
 
-@pytest.mark.parametrize("beam", [1, 2, 4])
-def test_a_started_term_is_written_whole_not_broken_off_and_begun_again(beam):
-    """C B C D (0.9⁴ = 0.66) used to win: the search broke the term C D off after C and began it
-    again, leaving the half-written C in the translation ("Acme Gm A Acme GmbH").  Once C is
-    written, D is the one piece that may follow: C D B (0.9 · 0.1 · 0.9)."""
-    table = Spread({(): {C: 0.9, A: 0.1}, (C,): {B: 0.9, D: 0.1}, (C, B): {C: 0.9, EOS: 0.1},
-                    (C, B, C): {D: 0.9, EOS: 0.1}, (C, B, C, D): {EOS: 1.0}, (C, D): {B: 0.9, EOS: 0.1},
-                    (C, D, B): {EOS: 1.0}, (A,): {C: 0.5, EOS: 0.5}, (A, C): {D: 0.5, EOS: 0.5}})
-    [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=beam, alpha=0.0), use_cache=False,
-                           terms=[[[C, D]]])
-    assert best.tokens == [C, D, B] and best.log_prob == pytest.approx(math.log(0.9 * 0.1 * 0.9))
-
-
 def test_a_hypothesis_whose_best_pieces_would_carry_a_term_on_writes_the_next_best_one():
     """After the term C, the row's two best pieces (D, B) carry the word on: both were ruled out
     after they were chosen, the row had nothing left, and the search went on at -inf."""

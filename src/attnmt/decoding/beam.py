@@ -77,10 +77,6 @@ class BeamSearch:
         """[N, W] tokens each row must offer as candidates besides its best ones (-1: none), or None."""
         return None
 
-    def forced(self, prefix: Tensor) -> Tensor:
-        """[N] the token each row must write next (-1: none), given the prefix's, ``prefix`` [N]."""
-        return prefix
-
     def ruled_out(self) -> Tensor | None:
         """[N, V] the tokens each row may not write next, or None (all may)."""
         return None
@@ -118,11 +114,6 @@ class ConstrainedBeamSearch(BeamSearch):
 
     def wanted(self) -> Tensor:
         return self.constraints.wanted()
-
-    def forced(self, prefix: Tensor) -> Tensor:
-        """The prefix's token, else the next piece of a term the row has started: a term once started
-        is written whole (attnmt.decoding.constraints)."""
-        return torch.where(prefix >= 0, prefix, self.constraints.following())
 
     def ruled_out(self) -> Tensor | None:
         return self.constraints.ruled_out()

@@ -18,14 +18,13 @@ a candidate for a hypothesis that has met every term, so no hypothesis finishes 
 only at the sentence's length limit does one finish with terms missing (``missed``), ranked
 after every one that has them all.
 
-A term once started is written whole: a hypothesis that has written a term's first piece may
-only write its next piece until the term is met (``following``, forced as a prefix is forced).
-Were it free to break off, the banks would reward starting a term again and again: each start
-is a piece more than the hypotheses that wrote none, so "Acme Gm A Acme Gm Acme GmbH" outranked
-the sentence, and its half-written words stayed in the translation.  A term is a whole word (or
-words): its first piece starts a word (SentencePiece's "▁"), and right after its last piece no
-piece that would carry the word on ("Hund" + "e", or a hyphen: "Hund" + "-") may follow
-(``continuing``, from the target vocabulary).  Nor may a term start right after SentencePiece's
+A term broken off half-way (a token other than its next piece) loses its progress; the token
+may start another term (or the same one again).  (Forcing a started term's next piece was tried
+and withdrawn: a term's first piece is often a word of its own, "▁Ein" of "Einrad", "▁die" of
+"die Bank", so the model could no longer write that word before the term: "Eine Mann … Einrad".)
+A term is a whole word (or words): its first piece starts a word (SentencePiece's "▁"), and
+right after its last piece no piece that would carry the word on ("Hund" + "e", or a hyphen:
+"Hund" + "-") may follow (``continuing``, from the target vocabulary).  Nor may a term start right after SentencePiece's
 lone "▁" piece (``space``): its first piece brings its own "▁", and "Der Junge" "▁" "▁2" "0"
 came out "Der Junge  20 Dollar", with two spaces.
 """
@@ -208,8 +207,7 @@ class Constraints:
         return self.met.all(dim=1)
 
     def following(self) -> Tensor:
-        """[N] the next piece of each hypothesis' current term, the one token it may write (a term
-        once started is written whole: module docstring); -1 for a hypothesis in no term."""
+        """[N] the next piece of each hypothesis' current term; -1 for a hypothesis in no term."""
         terms = self.terms.index_select(0, self.groups())  # [N, C, L]
         rows, count, longest = terms.shape
         place = self.current.clamp(min=0) * longest + self.depth.clamp(max=longest - 1)

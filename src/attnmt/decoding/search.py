@@ -281,7 +281,7 @@ def beam_search(
         # leave at least beam_size that continue.
         count = 2 * beam_size
         at_limit = limits[state.sentence] == step
-        forced = strategy.forced(table[state.sentence, min(step, table.size(1) - 1)]).masked_fill(at_limit, eos)
+        forced = table[state.sentence, min(step, table.size(1) - 1)].masked_fill(at_limit, eos)
         row_top, row_token = state.top_next_tokens(
             min(count, vocab), sorted({*never, eos}) if step < min_len else never, forced, strategy.wanted(),
             strategy.ruled_out())

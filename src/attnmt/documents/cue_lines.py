@@ -96,7 +96,8 @@ def line_turns(text_lines: Sequence[str]) -> list[Turn]:
     speaker's: a turn's sentence ends before the next speaker speaks."""
     k = next(k for k, line in enumerate(text_lines) if line.strip())
     line = text_lines[k]
-    dash = DASH_TURN.fullmatch(line.strip()).group(1).strip()[-1]  # "-", or the en or em dash it starts with
+    started = DASH_TURN.fullmatch(line.strip())  # line_turns is called for such a line alone
+    dash = started.group(1).strip()[-1] if started else "-"  # "-", or the en or em dash it starts with
     text = line.strip()
     gaps = [match.span(1) for match in re.finditer(TURN_GAP.format(dash=re.escape(dash)), text)]
     bounds = [0, *(end for gap in gaps for end in gap), len(text)]
@@ -157,7 +158,10 @@ def opens(text: str, name: str) -> bool:
 
 def voice(line: str) -> str:
     """The speaker's name a voice line's span gives ("Anna" in "<v.loud Anna>Hi.</v>")."""
-    named = SPEAKER.fullmatch(line).group(1)[1:-1].split(None, 1)  # "v.loud", "Anna"
+    span = SPEAKER.fullmatch(line)  # voice is asked of a voice line alone (is_voice_line)
+    if span is None:
+        return ""
+    named = span.group(1)[1:-1].split(None, 1)  # "v.loud", "Anna"
     return named[1].strip() if len(named) > 1 else ""
 
 
