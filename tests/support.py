@@ -553,3 +553,17 @@ def int8_product_written_out(x: torch.Tensor, w: torch.Tensor, scales: torch.Ten
     sums = torch.round(x * inv).double() @ w.double().T
     y = sums.float() * ((top / levels) * scales)
     return y if bias is None else y + bias.detach()
+
+
+class HeldModel:
+    """A stand-in for the batcher's model that says when a batch has reached it (``started``) and
+    gives its texts back as they are only once ``release`` is set (10 s at most): for tests of what
+    happens while a batch is in the model."""
+
+    def __init__(self) -> None:
+        self.started, self.release = threading.Event(), threading.Event()
+
+    def __call__(self, texts, options):
+        self.started.set()
+        self.release.wait(10)
+        return texts

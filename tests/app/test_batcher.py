@@ -6,6 +6,7 @@ import logging
 import threading
 
 import pytest
+from support import HeldModel
 
 from attnmt.server.batcher import Batcher, Busy
 
@@ -158,19 +159,14 @@ def test_a_full_queue_answers_busy():
 
 
 def test_the_model_runs_off_the_event_loop():
-    started, release = threading.Event(), threading.Event()
-
-    def blocking(texts, options):
-        started.set()
-        release.wait(10)
-        return texts
+    blocking = HeldModel()
 
     async def main():
         async with Batcher(blocking, window=0) as batcher:
             pending = asyncio.ensure_future(batcher.translate(["x"], ""))
-            while not started.is_set():
+            while not blocking.started.is_set():
                 await asyncio.sleep(0.01)  # the loop keeps running while the model works
-            release.set()
+            blocking.release.set()
             return await pending
 
     assert run(main()) == ["x"]

@@ -11,7 +11,7 @@ import threading
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
-from support import PAIRS, free_port, wait_until
+from support import PAIRS, HeldModel, free_port, wait_until
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.server.app import ServedModel, ServeSettings, create_app
@@ -118,24 +118,19 @@ def test_a_file_whose_client_hangs_up_stops_and_frees_its_slot(held):
 
 
 def test_giving_up_fails_the_jobs_waiting_and_running_and_the_calls_with_busy():
-    started, release = threading.Event(), threading.Event()
-
-    def slow(texts, options):
-        started.set()
-        release.wait(10)
-        return texts
+    slow = HeldModel()
 
     async def main():
         async with Batcher(slow, max_batch=1, window=0) as batcher:
             running = asyncio.ensure_future(batcher.translate(["a"], ""))
             waiting = asyncio.ensure_future(batcher.translate(["b"], ""))
             call = asyncio.ensure_future(batcher.call(slow, ["c"], ""))
-            await asyncio.to_thread(started.wait, 10)
+            await asyncio.to_thread(slow.started.wait, 10)
             batcher.give_up()
             answers = await asyncio.gather(running, waiting, call, batcher.translate(["d"], ""),
                                            return_exceptions=True)
             queued = batcher.queued
-            release.set()
+            slow.release.set()
             return answers, queued
 
     answers, queued = asyncio.run(asyncio.wait_for(main(), 30))
