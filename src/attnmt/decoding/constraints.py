@@ -24,8 +24,8 @@ and withdrawn: a term's first piece is often a word of its own, "▁Ein" of "Ein
 "die Bank", so the model could no longer write that word before the term: "Eine Mann … Einrad".)
 A term is a whole word (or words): its first piece starts a word (SentencePiece's "▁"), and
 right after its last piece no piece that would carry the word on ("Hund" + "e", or a hyphen:
-"Hund" + "-") may follow (``continuing``, from the target vocabulary).  Nor may a term start right after SentencePiece's
-lone "▁" piece (``space``): its first piece brings its own "▁", and "Der Junge" "▁" "▁2" "0"
+"Hund" + "-") may follow (``continuing``, from the target vocabulary).  Nor may a term start
+right after SentencePiece's lone "▁" piece (``space``): its first piece brings its own "▁", and "Der Junge" "▁" "▁2" "0"
 came out "Der Junge  20 Dollar", with two spaces.
 """
 
@@ -206,19 +206,16 @@ class Constraints:
         """[N] whether each hypothesis has written every term of its sentence."""
         return self.met.all(dim=1)
 
-    def following(self) -> Tensor:
-        """[N] the next piece of each hypothesis' current term; -1 for a hypothesis in no term."""
-        terms = self.terms.index_select(0, self.groups())  # [N, C, L]
-        rows, count, longest = terms.shape
-        place = self.current.clamp(min=0) * longest + self.depth.clamp(max=longest - 1)
-        following = terms.view(rows, count * longest).gather(1, place[:, None]).squeeze(1)
-        return following.masked_fill(self.current < 0, -1)
-
     def wanted(self) -> Tensor:
         """[N, 1 + C] tokens that make progress: the next piece of the current term, then the
         first piece of each unmet term; -1 for none."""
-        firsts = self.terms.index_select(0, self.groups())[:, :, 0].masked_fill(self.met, -1)
-        return torch.cat([self.following()[:, None], firsts], dim=1)
+        terms = self.terms.index_select(0, self.groups())  # [N, C, L]
+        rows, count, longest = terms.shape
+        place = self.current.clamp(min=0) * longest + self.depth.clamp(max=longest - 1)
+        following = terms.view(rows, count * longest).gather(1, place[:, None])
+        following = following.masked_fill(self.current[:, None] < 0, -1)
+        firsts = terms[:, :, 0].masked_fill(self.met, -1)
+        return torch.cat([following, firsts], dim=1)
 
     def ruled_out(self) -> Tensor | None:
         """[N, V] the pieces each hypothesis may not write next: after a term, those that would carry
