@@ -277,10 +277,10 @@ def configured_inputs(folder: Path) -> dict[str, str]:
         started = Path((read_corpora(folder) or {}).get("cwd") or "")
     except (ModelDirError, TypeError):  # unreadable, or no directory in it: read from here, as without one
         started = Path()
-    keys = {key: values.get(key) for key in ("valid_src", "valid_tgt")}
+    keys = {key: values.get(key) for key in VALIDATION_KEYS}
     corpora = values.get("train")
     for i, corpus in enumerate(corpora if isinstance(corpora, list) else []):
-        keys.update({f"train[{i}].{key}": corpus.get(key) for key in ("valid_src", "valid_tgt")
+        keys.update({f"train[{i}].{key}": corpus.get(key) for key in VALIDATION_KEYS
                      if isinstance(corpus, dict)})
     named = {f"run's validation data ({key})": path for key, path in keys.items()}
     named.update({f"run's tokenizer ({key})": values.get(key) for key in ("tokenizer", "target_tokenizer")})
