@@ -240,6 +240,18 @@ def test_the_default_config_missing_says_where_to_run_the_demo(tmp_path, capsys,
                                  "attnmt repository root\n")
 
 
+def test_a_demo_away_from_the_repository_root_is_refused_before_it_trains(tmp_path, demo_command, capsys,
+                                                                           monkeypatch):
+    """With its config given by absolute path, a demo run outside the repository root trained for its
+    whole budget, then failed to read the test set it scores (a relative path)."""
+    monkeypatch.chdir(tmp_path)
+    code, _, err = run_cli(demo_command, capsys)
+    assert code == 2 and err == ("attnmt: error: data/multi30k/test_2016_flickr.en.gz: not found; the demo scores "
+                                 "its model on this test set, read from the current directory: run the demo from "
+                                 "the attnmt repository root\n")
+    assert not (tmp_path / "demo").exists()
+
+
 def test_the_demo_help_gives_each_option_and_its_default(capsys):
     with pytest.raises(SystemExit):
         run_cli(["demo", "--help"], capsys)

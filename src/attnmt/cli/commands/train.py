@@ -105,11 +105,15 @@ def averaging_inputs(model_dir: Path) -> dict[str, str | None]:
 
 
 def cmd_demo(args: argparse.Namespace, extra: dict[str, str]) -> int:
-    from attnmt.cli.demo import run_demo
+    from attnmt.cli.demo import TEST_REF, TEST_SRC, run_demo
 
     if not Path(args.config).exists():  # the default is relative, the file the user named is theirs
         raise ConfigError(f"{DEMO_CONFIG}: not found; run the demo from the attnmt repository root"
                           if args.config == DEMO_CONFIG else f"--config {args.config}: no such config file")
+    for test_set in (TEST_SRC, TEST_REF):  # read after training: missing, the demo would fail only then
+        if not Path(test_set).is_file():
+            raise ConfigError(f"{test_set}: not found; the demo scores its model on this test set, read from "
+                              "the current directory: run the demo from the attnmt repository root")
     run_demo(args.config, args.out, args.minutes, extra)
     return 0
 
