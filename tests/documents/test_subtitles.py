@@ -324,3 +324,22 @@ def test_a_cues_last_turn_runs_on_into_a_next_cue_without_a_dash(mirror, cues, t
 def test_no_turn_runs_on_into_a_cue_starting_with_a_dash_or_from_a_voice_a_line(mirror, cues, given):
     translate_subtitle_text(srt(*cues), mirror)
     assert mirror.given == given
+
+
+@pytest.mark.parametrize("lines, translated", [
+    ("<v Anna>- Where is the dog?</v>\n<v Ben>- In the water.</v>",
+     "<v Anna>- DOG? THE IS WHERE</v>\n<v Ben>- WATER. THE IN</v>"),
+    ("<v Anna>- Where is the dog?\n<v Ben>- In the water.", "<v Anna>- DOG? THE IS WHERE\n<v Ben>- WATER. THE IN"),
+    ("<v Anna>-Where is the dog?</v>\n<v Ben>-In the water.</v>",
+     "<v Anna>-DOG? THE IS WHERE</v>\n<v Ben>-WATER. THE IN</v>"),
+    ("<v Anna>- Where is the dog?\nIt is in the water.", "<v Anna>- DOG? THE IS WHERE\nWATER. THE IN IS IT"),
+])
+def test_a_speakers_dash_inside_a_voice_span_is_kept_in_front_of_their_turn(mirror, lines, translated):
+    """A cue of a voice a line gave the model each dash as text: "<v Anna>DOG? THE IS WHERE -</v>"."""
+    assert translate_subtitle_text(vtt(lines), mirror) == vtt(translated)
+    assert mirror.given == ["Where is the dog?", "In the water." if "Ben" in lines else "It is in the water."]
+
+
+def test_a_cue_of_a_voice_a_line_with_dashes_runs_on_into_no_next_cue(mirror):
+    translate_subtitle_text(vtt("<v Anna>- I saw a man</v>\n<v Ben>- walking his dog</v>", "in the park."), mirror)
+    assert mirror.given == ["I saw a man", "walking his dog", "in the park."]

@@ -1,10 +1,10 @@
 """A cue's lines as speakers say them and as a viewer sees them (attnmt.documents.subtitles).
 
 A speaker's turn begins at a line beginning with a dash and a space (after any start tags or ASS
-codes: ``<i>- Hi.``, ``{\\an8}- Hi.``) and runs to the next, or is a line of one voice span; each is
-translated alone, keeping its start and the end tags that close nothing in it, and wrapped again
-into as many lines as it had, of even lengths in the characters shown; a voice span over a whole
-cue is its speaker.
+codes: ``<i>- Hi.``, ``{\\an8}- Hi.``, ``<v Anna>- Hi.``) and runs to the next, or is a line of one
+voice span; each is translated alone, keeping its start and the end tags that close nothing in it,
+and wrapped again into as many lines as it had, of even lengths in the characters shown; a voice
+span over a whole cue is its speaker.
 """
 
 from __future__ import annotations
@@ -53,18 +53,19 @@ class Turn:
 def turns(text_lines: Sequence[str]) -> list[Turn]:
     """A cue's speakers' turns.  Two or more lines each one voice span, each another speaker's than
     the line before ("<v Anna>Hi.</v>" / "<v Bob>Hello.</v>"), are a turn a line, whole, its voice
-    kept by ``speaker`` (one speaker's sentence over two lines stays one text); so are two or more
-    lines each beginning with a dash (DIALOGUE: "-Hi." / "-Hello." too).  Else a turn begins at each
-    line beginning with a dash and a space (DASH_TURN: "Where is he?" / "- Here.", "- Where is the
-    man" / "with the dog?" / "- Here."), the first turn without one where the cue starts without it;
-    a cue of one line beginning so is parted where that dash follows a sentence's end ("- Hi. - Hello.").
-    A cue without a dash so is one turn, its lines joined, as is any cue of one line without one."""
+    kept by ``speaker`` (one speaker's sentence over two lines stays one text), or, where the span
+    starts with a dash ("<v Anna>- Hi.</v>"), the voice tag and the dash its start; so are two or
+    more lines each beginning with a dash (DIALOGUE: "-Hi." / "-Hello." too).  Else a turn begins at
+    each line beginning with a dash and a space (DASH_TURN: "Where is he?" / "- Here.", "- Where is
+    the man" / "with the dog?" / "- Here."), the first turn without one where the cue starts without
+    it; a cue of one line beginning so is parted where that dash follows a sentence's end ("- Hi. -
+    Hello.").  A cue without a dash so is one turn, its lines joined, as is any cue of one line
+    without one."""
     said = [k for k, line in enumerate(text_lines) if line.strip()]
     stripped = [text_lines[k].strip() for k in said]
-    if len(said) > 1 and all(map(is_voice_line, stripped)) and all(voice(a) != voice(b) for a, b in pairwise(stripped)):
-        voices = zip(stripped, groups(text_lines, said), strict=True)
-        return [Turn("", line, "", lines, k) for line, (k, lines) in voices]
     dash = DIALOGUE if len(said) > 1 and all(DIALOGUE.fullmatch(line) for line in stripped) else DASH_TURN
+    if len(said) > 1 and all(map(is_voice_line, stripped)) and all(voice(a) != voice(b) for a, b in pairwise(stripped)):
+        return [dashed_turn(lines, k, dash) for k, lines in groups(text_lines, said)]
     begins = [k for k in said if dash.fullmatch(text_lines[k].strip())]
     if not begins:
         return [Turn("", " ".join(text_lines[k].strip() for k in said), "", list(text_lines))]
@@ -82,7 +83,8 @@ def groups(text_lines: Sequence[str], begins: Sequence[int]) -> list[tuple[int, 
 
 
 def dashed_turn(lines: list[str], first: int, dash: re.Pattern[str]) -> Turn:
-    """A turn of a cue of dashed turns, read from its ``lines`` (the cue's from index ``first``)."""
+    """A turn of a cue of dashed turns, read from its ``lines`` (the cue's from index ``first``).
+    A voice line's turn without a dash is its line whole, the voice span with it (``speaker``)."""
     said = [line.strip() for line in lines if line.strip()]
     match = dash.fullmatch(said[0])
     start, head = (match.group(1), match.group(2)) if match else ("", said[0])
