@@ -343,3 +343,16 @@ def test_a_speakers_dash_inside_a_voice_span_is_kept_in_front_of_their_turn(mirr
 def test_a_cue_of_a_voice_a_line_with_dashes_runs_on_into_no_next_cue(mirror):
     translate_subtitle_text(vtt("<v Anna>- I saw a man</v>\n<v Ben>- walking his dog</v>", "in the park."), mirror)
     assert mirror.given == ["I saw a man", "walking his dog", "in the park."]
+
+
+@pytest.mark.parametrize("lines, translated", [
+    ("-- Where is the dog?\n-- In the water.", "-- DOG? THE IS WHERE\n-- WATER. THE IN"),
+    ("Where is the dog?\n-- In the water.", "DOG? THE IS WHERE\n-- WATER. THE IN"),
+    ("-- Where is the dog? -- In the water.", "-- DOG? THE IS WHERE -- WATER. THE IN"),
+    ("— Where is the dog?\n— In the water.", "— DOG? THE IS WHERE\n— WATER. THE IN"),
+])
+def test_two_hyphens_are_a_speakers_dash_as_an_en_or_em_dash_is(mirror, lines, translated):
+    """One hyphen was read as the dash and the model given "- Where is the dog?" ("-DOG? THE IS
+    WHERE -"); where no line had a dash read so, "--" went in with the words."""
+    assert translate_subtitle_text(srt(lines), mirror) == srt(translated)
+    assert mirror.given == ["Where is the dog?", "In the water."]

@@ -16,12 +16,17 @@ from itertools import pairwise
 
 from attnmt.documents.cue_text import TOKEN, tag_name
 
-# A speaker's line in a cue of two or more: "- Hello.", after any start tags or ASS codes ("<i>- Hello.",
-# "{\an8}- Hello."), kept with the dash as the line's start.
-DIALOGUE = re.compile(r"((?:<[^/<>][^<>]*>|\{\\[^{}]*\})*[-‐–—]\s*)(\S.*)")
+# What may come before a speaker's dash on a line: start tags and ASS codes ("<i>- Hello.", "{\an8}- Hello.").
+LEAD = r"(?:<[^/<>][^<>]*>|\{\\[^{}]*\})*"
+# A speaker's dash: a hyphen, the en or em dash, or two hyphens ("-- Hello."), as typewriters wrote a
+# dash and some subtitles still do; two are read first, so that the second is not the turn's text.
+DASH = r"(?P<dash>--|[-‐–—])"
+# A speaker's line in a cue of two or more: "- Hello.", after any start tags or ASS codes, kept with
+# the dash as the line's start.
+DIALOGUE = re.compile(rf"(?P<start>{LEAD}{DASH}\s*)(?P<text>\S.*)")
 # A dash that begins a speaker's turn in any cue: followed by a space, so that neither a hyphen
 # ("-ish") nor a number's minus ("-5 degrees") is one.
-DASH_TURN = re.compile(r"((?:<[^/<>][^<>]*>|\{\\[^{}]*\})*[-‐–—]\s+)(\S.*)")
+DASH_TURN = re.compile(rf"(?P<start>{LEAD}{DASH}\s+)(?P<text>\S.*)")
 # Where the dash a one-line cue starts with ({dash}) begins another speaker's turn: after a sentence's
 # end (and any closing quotes or brackets) and spaces, the spaces group 1.
 TURN_GAP = r"[.?!…][\"”’)]*(\s+)(?={dash}\s)"
@@ -87,7 +92,7 @@ def dashed_turn(lines: list[str], first: int, dash: re.Pattern[str]) -> Turn:
     A voice line's turn without a dash is its line whole, the voice span with it (``speaker``)."""
     said = [line.strip() for line in lines if line.strip()]
     match = dash.fullmatch(said[0])
-    start, head = (match.group(1), match.group(2)) if match else ("", said[0])
+    start, head = (match["start"], match["text"]) if match else ("", said[0])
     return Turn(start, *closing_tags(" ".join([head, *said[1:]])), lines, first)
 
 
@@ -99,7 +104,7 @@ def line_turns(text_lines: Sequence[str]) -> list[Turn]:
     k = next(k for k, line in enumerate(text_lines) if line.strip())
     line = text_lines[k]
     started = DASH_TURN.fullmatch(line.strip())  # line_turns is called for such a line alone
-    dash = started.group(1).strip()[-1] if started else "-"  # "-", or the en or em dash it starts with
+    dash = started["dash"] if started else "-"  # "-", "--", or the en or em dash it starts with
     text = line.strip()
     gaps = [match.span(1) for match in re.finditer(TURN_GAP.format(dash=re.escape(dash)), text)]
     bounds = [0, *(end for gap in gaps for end in gap), len(text)]
