@@ -356,3 +356,20 @@ def test_two_hyphens_are_a_speakers_dash_as_an_en_or_em_dash_is(mirror, lines, t
     WHERE -"); where no line had a dash read so, "--" went in with the words."""
     assert translate_subtitle_text(srt(lines), mirror) == srt(translated)
     assert mirror.given == ["Where is the dog?", "In the water."]
+
+
+@pytest.mark.parametrize("lines, translated, given", [
+    ("Where is the dog?\n- It is in the water. - Thanks.", "DOG? THE IS WHERE\n- WATER. THE IN IS IT - THANKS.",
+     ["Where is the dog?", "It is in the water.", "Thanks."]),
+    ("- Where is the dog?\n- In the water. - Thanks.", "- DOG? THE IS WHERE\n- WATER. THE IN - THANKS.",
+     ["Where is the dog?", "In the water.", "Thanks."]),
+    ("- Where is the man\nwith the dog? - Here.", "- DOG? THE WITH\nMAN THE IS WHERE - HERE.",
+     ["Where is the man with the dog?", "Here."]),
+    ("- Who is he? - A man in the\nbig park.", "- HE? IS WHO - PARK. BIG\nTHE IN MAN A",
+     ["Who is he?", "A man in the big park."]),
+])
+def test_a_speakers_dash_after_a_sentences_end_parts_a_turn_in_a_cue_of_two_lines(mirror, lines, translated, given):
+    """Only a cue of one line was parted so: "It is in the water. - Thanks." went to the model as
+    one text, its dash among the words ("WATER. THE IN IS IT THANKS. -")."""
+    assert translate_subtitle_text(srt(lines), mirror) == srt(translated)
+    assert mirror.given == given
