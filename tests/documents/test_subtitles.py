@@ -373,3 +373,11 @@ def test_a_speakers_dash_after_a_sentences_end_parts_a_turn_in_a_cue_of_two_line
     one text, its dash among the words ("WATER. THE IN IS IT THANKS. -")."""
     assert translate_subtitle_text(srt(lines), mirror) == srt(translated)
     assert mirror.given == given
+
+
+def test_a_line_beginning_with_a_dash_is_a_speakers_turn_after_a_line_ending_mid_sentence(mirror):
+    """Subtitle style keeps a line-initial dash for a change of speaker, so it is not read as the
+    sentence going on: that would join two speakers wherever the first one's line lacks a stop."""
+    out = translate_subtitle_text(srt("The man bought apples, pears\n- and a cat."), mirror)
+    assert out == srt("PEARS APPLES, BOUGHT MAN THE\n- CAT. A AND")
+    assert mirror.given == ["The man bought apples, pears", "and a cat."]
