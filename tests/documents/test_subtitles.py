@@ -324,3 +324,60 @@ def test_a_cues_last_turn_runs_on_into_a_next_cue_without_a_dash(mirror, cues, t
 def test_no_turn_runs_on_into_a_cue_starting_with_a_dash_or_from_a_voice_a_line(mirror, cues, given):
     translate_subtitle_text(srt(*cues), mirror)
     assert mirror.given == given
+
+
+@pytest.mark.parametrize("lines, translated", [
+    ("<v Anna>- Where is the dog?</v>\n<v Ben>- In the water.</v>",
+     "<v Anna>- DOG? THE IS WHERE</v>\n<v Ben>- WATER. THE IN</v>"),
+    ("<v Anna>- Where is the dog?\n<v Ben>- In the water.", "<v Anna>- DOG? THE IS WHERE\n<v Ben>- WATER. THE IN"),
+    ("<v Anna>-Where is the dog?</v>\n<v Ben>-In the water.</v>",
+     "<v Anna>-DOG? THE IS WHERE</v>\n<v Ben>-WATER. THE IN</v>"),
+    ("<v Anna>- Where is the dog?\nIt is in the water.", "<v Anna>- DOG? THE IS WHERE\nWATER. THE IN IS IT"),
+])
+def test_a_speakers_dash_inside_a_voice_span_is_kept_in_front_of_their_turn(mirror, lines, translated):
+    """A cue of a voice a line gave the model each dash as text: "<v Anna>DOG? THE IS WHERE -</v>"."""
+    assert translate_subtitle_text(vtt(lines), mirror) == vtt(translated)
+    assert mirror.given == ["Where is the dog?", "In the water." if "Ben" in lines else "It is in the water."]
+
+
+def test_a_cue_of_a_voice_a_line_with_dashes_runs_on_into_no_next_cue(mirror):
+    translate_subtitle_text(vtt("<v Anna>- I saw a man</v>\n<v Ben>- walking his dog</v>", "in the park."), mirror)
+    assert mirror.given == ["I saw a man", "walking his dog", "in the park."]
+
+
+@pytest.mark.parametrize("lines, translated", [
+    ("-- Where is the dog?\n-- In the water.", "-- DOG? THE IS WHERE\n-- WATER. THE IN"),
+    ("Where is the dog?\n-- In the water.", "DOG? THE IS WHERE\n-- WATER. THE IN"),
+    ("-- Where is the dog? -- In the water.", "-- DOG? THE IS WHERE -- WATER. THE IN"),
+    ("— Where is the dog?\n— In the water.", "— DOG? THE IS WHERE\n— WATER. THE IN"),
+])
+def test_two_hyphens_are_a_speakers_dash_as_an_en_or_em_dash_is(mirror, lines, translated):
+    """One hyphen was read as the dash and the model given "- Where is the dog?" ("-DOG? THE IS
+    WHERE -"); where no line had a dash read so, "--" went in with the words."""
+    assert translate_subtitle_text(srt(lines), mirror) == srt(translated)
+    assert mirror.given == ["Where is the dog?", "In the water."]
+
+
+@pytest.mark.parametrize("lines, translated, given", [
+    ("Where is the dog?\n- It is in the water. - Thanks.", "DOG? THE IS WHERE\n- WATER. THE IN IS IT - THANKS.",
+     ["Where is the dog?", "It is in the water.", "Thanks."]),
+    ("- Where is the dog?\n- In the water. - Thanks.", "- DOG? THE IS WHERE\n- WATER. THE IN - THANKS.",
+     ["Where is the dog?", "In the water.", "Thanks."]),
+    ("- Where is the man\nwith the dog? - Here.", "- DOG? THE WITH\nMAN THE IS WHERE - HERE.",
+     ["Where is the man with the dog?", "Here."]),
+    ("- Who is he? - A man in the\nbig park.", "- HE? IS WHO - PARK. BIG\nTHE IN MAN A",
+     ["Who is he?", "A man in the big park."]),
+])
+def test_a_speakers_dash_after_a_sentences_end_parts_a_turn_in_a_cue_of_two_lines(mirror, lines, translated, given):
+    """Only a cue of one line was parted so: "It is in the water. - Thanks." went to the model as
+    one text, its dash among the words ("WATER. THE IN IS IT THANKS. -")."""
+    assert translate_subtitle_text(srt(lines), mirror) == srt(translated)
+    assert mirror.given == given
+
+
+def test_a_line_beginning_with_a_dash_is_a_speakers_turn_after_a_line_ending_mid_sentence(mirror):
+    """Subtitle style keeps a line-initial dash for a change of speaker, so it is not read as the
+    sentence going on: that would join two speakers wherever the first one's line lacks a stop."""
+    out = translate_subtitle_text(srt("The man bought apples, pears\n- and a cat."), mirror)
+    assert out == srt("PEARS APPLES, BOUGHT MAN THE\n- CAT. A AND")
+    assert mirror.given == ["The man bought apples, pears", "and a cat."]

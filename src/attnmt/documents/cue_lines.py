@@ -1,10 +1,10 @@
 """A cue's lines as speakers say them and as a viewer sees them (attnmt.documents.subtitles).
 
 A speaker's turn begins at a line beginning with a dash and a space (after any start tags or ASS
-codes: ``<i>- Hi.``, ``{\\an8}- Hi.``) and runs to the next, or is a line of one voice span; each is
-translated alone, keeping its start and the end tags that close nothing in it, and wrapped again
-into as many lines as it had, of even lengths in the characters shown; a voice span over a whole
-cue is its speaker.
+codes: ``<i>- Hi.``, ``{\\an8}- Hi.``, ``<v Anna>- Hi.``) and runs to the next, or is a line of one
+voice span; each is translated alone, keeping its start and the end tags that close nothing in it,
+and wrapped again into as many lines as it had, of even lengths in the characters shown; a voice
+span over a whole cue is its speaker.
 """
 
 from __future__ import annotations
@@ -16,14 +16,19 @@ from itertools import pairwise
 
 from attnmt.documents.cue_text import TOKEN, tag_name
 
-# A speaker's line in a cue of two or more: "- Hello.", after any start tags or ASS codes ("<i>- Hello.",
-# "{\an8}- Hello."), kept with the dash as the line's start.
-DIALOGUE = re.compile(r"((?:<[^/<>][^<>]*>|\{\\[^{}]*\})*[-‐–—]\s*)(\S.*)")
+# What may come before a speaker's dash on a line: start tags and ASS codes ("<i>- Hello.", "{\an8}- Hello.").
+LEAD = r"(?:<[^/<>][^<>]*>|\{\\[^{}]*\})*"
+# A speaker's dash: a hyphen, the en or em dash, or two hyphens ("-- Hello."), as typewriters wrote a
+# dash and some subtitles still do; two are read first, so that the second is not the turn's text.
+DASH = r"(?P<dash>--|[-‐–—])"
+# A speaker's line in a cue of two or more: "- Hello.", after any start tags or ASS codes, kept with
+# the dash as the line's start.
+DIALOGUE = re.compile(rf"(?P<start>{LEAD}{DASH}\s*)(?P<text>\S.*)")
 # A dash that begins a speaker's turn in any cue: followed by a space, so that neither a hyphen
 # ("-ish") nor a number's minus ("-5 degrees") is one.
-DASH_TURN = re.compile(r"((?:<[^/<>][^<>]*>|\{\\[^{}]*\})*[-‐–—]\s+)(\S.*)")
-# Where the dash a one-line cue starts with ({dash}) begins another speaker's turn: after a sentence's
-# end (and any closing quotes or brackets) and spaces, the spaces group 1.
+DASH_TURN = re.compile(rf"(?P<start>{LEAD}{DASH}\s+)(?P<text>\S.*)")
+# Where the dash a turn starts with ({dash}) begins another speaker's turn on one of its lines: after
+# a sentence's end (and any closing quotes or brackets) and spaces, the spaces group 1.
 TURN_GAP = r"[.?!…][\"”’)]*(\s+)(?={dash}\s)"
 CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- Hello.</i>")
 SPEAKER = re.compile(r"(<v(?:[.\s][^<>]*)?>)(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
@@ -53,25 +58,24 @@ class Turn:
 def turns(text_lines: Sequence[str]) -> list[Turn]:
     """A cue's speakers' turns.  Two or more lines each one voice span, each another speaker's than
     the line before ("<v Anna>Hi.</v>" / "<v Bob>Hello.</v>"), are a turn a line, whole, its voice
-    kept by ``speaker`` (one speaker's sentence over two lines stays one text); so are two or more
-    lines each beginning with a dash (DIALOGUE: "-Hi." / "-Hello." too).  Else a turn begins at each
-    line beginning with a dash and a space (DASH_TURN: "Where is he?" / "- Here.", "- Where is the
-    man" / "with the dog?" / "- Here."), the first turn without one where the cue starts without it;
-    a cue of one line beginning so is parted where that dash follows a sentence's end ("- Hi. - Hello.").
-    A cue without a dash so is one turn, its lines joined, as is any cue of one line without one."""
+    kept by ``speaker`` (one speaker's sentence over two lines stays one text), or, where the span
+    starts with a dash ("<v Anna>- Hi.</v>"), the voice tag and the dash its start; so are two or
+    more lines each beginning with a dash (DIALOGUE: "-Hi." / "-Hello." too).  Else a turn begins at
+    each line beginning with a dash and a space (DASH_TURN: "Where is he?" / "- Here.", "- Where is
+    the man" / "with the dog?" / "- Here."), the first turn without one where the cue starts without
+    it.  A turn begun with a dash is parted where that dash follows a sentence's end on its lines
+    ("- Hi. - Hello.", "Hi." / "- Hello. - Bye.": ``parted``).  A cue without a dash so is one turn,
+    its lines joined, as is any cue of one line without one."""
     said = [k for k, line in enumerate(text_lines) if line.strip()]
     stripped = [text_lines[k].strip() for k in said]
-    if len(said) > 1 and all(map(is_voice_line, stripped)) and all(voice(a) != voice(b) for a, b in pairwise(stripped)):
-        voices = zip(stripped, groups(text_lines, said), strict=True)
-        return [Turn("", line, "", lines, k) for line, (k, lines) in voices]
     dash = DIALOGUE if len(said) > 1 and all(DIALOGUE.fullmatch(line) for line in stripped) else DASH_TURN
+    if len(said) > 1 and all(map(is_voice_line, stripped)) and all(voice(a) != voice(b) for a, b in pairwise(stripped)):
+        return [dashed_turn(lines, k, dash) for k, lines in groups(text_lines, said)]
     begins = [k for k in said if dash.fullmatch(text_lines[k].strip())]
     if not begins:
         return [Turn("", " ".join(text_lines[k].strip() for k in said), "", list(text_lines))]
-    if len(said) == 1:
-        return line_turns(text_lines)
     begins = begins if begins[0] == said[0] else [0, *begins]  # a first turn without a dash before them
-    return [dashed_turn(lines, k, dash) for k, lines in groups(text_lines, begins)]
+    return [turn for k, lines in groups(text_lines, begins) for turn in parted(lines, k, dash)]
 
 
 def groups(text_lines: Sequence[str], begins: Sequence[int]) -> list[tuple[int, list[str]]]:
@@ -82,34 +86,36 @@ def groups(text_lines: Sequence[str], begins: Sequence[int]) -> list[tuple[int, 
 
 
 def dashed_turn(lines: list[str], first: int, dash: re.Pattern[str]) -> Turn:
-    """A turn of a cue of dashed turns, read from its ``lines`` (the cue's from index ``first``)."""
+    """A turn of a cue of dashed turns, read from its ``lines`` (the cue's from index ``first``).
+    A voice line's turn without a dash is its line whole, the voice span with it (``speaker``)."""
     said = [line.strip() for line in lines if line.strip()]
     match = dash.fullmatch(said[0])
-    start, head = (match.group(1), match.group(2)) if match else ("", said[0])
+    start, head = (match["start"], match["text"]) if match else ("", said[0])
     return Turn(start, *closing_tags(" ".join([head, *said[1:]])), lines, first)
 
 
-def line_turns(text_lines: Sequence[str]) -> list[Turn]:
-    """The turns of a cue of one line, beginning with a dash and a space: a turn more where that
-    dash follows a sentence's end and spaces (TURN_GAP: "- Hi. - Hello."), blank lines going with
-    the last.  A dash inside a sentence ("- Well - I do not know.", "- It was 5 - 3.") is no
+def parted(lines: list[str], first: int, dash: re.Pattern[str]) -> list[Turn]:
+    """The turns of ``lines`` (the cue's from index ``first``, the first beginning a turn): one,
+    and where it begins with a dash, a turn more at each of its lines' spaces where the same dash
+    follows a sentence's end (TURN_GAP: "- Hi. - Hello.", "- Where is the man" / "with the dog? -
+    Here."), that turn going on over the lines after it, blank lines going with the turn they
+    follow.  A dash inside a sentence ("- Well - I do not know.", "- It was 5 - 3.") is no
     speaker's: a turn's sentence ends before the next speaker speaks."""
-    k = next(k for k, line in enumerate(text_lines) if line.strip())
-    line = text_lines[k]
-    started = DASH_TURN.fullmatch(line.strip())  # line_turns is called for such a line alone
-    dash = started.group(1).strip()[-1] if started else "-"  # "-", or the en or em dash it starts with
-    text = line.strip()
-    gaps = [match.span(1) for match in re.finditer(TURN_GAP.format(dash=re.escape(dash)), text)]
-    bounds = [0, *(end for gap in gaps for end in gap), len(text)]
-    parts = [text[a:b] for a, b in pairwise(bounds)]  # turns at even indices, spaces at odd
-    parts[0] = line[:len(line) - len(line.lstrip())] + parts[0]
-    parts[-1] += line[len(line.rstrip()):]
-    found = [dashed_turn([part], k, DASH_TURN) for part in parts[::2]]
-    for turn, gap in zip(found[1:], parts[1::2], strict=True):
-        turn.gap = gap
-    found[0].lines = [*text_lines[:k], parts[0]]
-    found[-1].lines += text_lines[k + 1:]
-    return found
+    started = dash.fullmatch(next(line.strip() for line in lines if line.strip()))
+    if started is None:
+        return [dashed_turn(lines, first, dash)]
+    gap = re.compile(TURN_GAP.format(dash=re.escape(started["dash"])))
+    said = first + next(k for k, line in enumerate(lines) if line.strip())  # the line its text starts on
+    found: list[tuple[int, list[str], str | None]] = [(said, [], None)]  # a turn's line, lines and gap
+    for k, line in enumerate(lines, start=first):
+        bounds = [0, *(end for match in gap.finditer(line) for end in match.span(1)), len(line)]
+        parts = [line[a:b] for a, b in pairwise(bounds)]  # turns at even indices, spaces at odd
+        found[-1][1].append(parts[0])
+        found += [(k, [part], spaces) for spaces, part in zip(parts[1::2], parts[2::2], strict=True)]
+    made = [dashed_turn(own, k, dash if spaces is None else DASH_TURN) for k, own, spaces in found]
+    for turn, (_, _, spaces) in zip(made, found, strict=True):
+        turn.gap = spaces
+    return made
 
 
 def written(turns: Sequence[Turn], translations: Sequence[str]) -> list[str]:
