@@ -12,6 +12,8 @@ def one_hot(pairs, sources: int, targets: int) -> list[list[float]]:
 class Same:
     """Every sentence translated as itself, each word aligned to itself; records what it was given."""
 
+    glossary = None  # no terms: a sentence without letters never reaches it
+
     def __init__(self) -> None:
         self.given: list[str] = []
 
