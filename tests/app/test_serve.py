@@ -195,6 +195,17 @@ def test_too_much_is_413_with_a_message(client, body, message):
     assert re.search(message, answer.json()["detail"])
 
 
+def test_a_letterless_sentence_with_a_glossary_term_is_held_to_the_models_input_limit(client):
+    """A sentence without letters goes to the model where a glossary term occurs in it: one longer
+    than the model reads was let through unchecked, its end (and the term there) cut off."""
+    text = "1 " * 55 + "2012"
+    answer = client.post("/v1/translate", json={"text": text, "glossary": {"2012": "katze"}})
+    assert answer.status_code == 413
+    assert re.search(r"text has a sentence \d+ subword tokens long; this model reads at most 62",
+                     answer.json()["detail"])
+    assert client.post("/v1/translate", json={"text": text}).json()["translations"] == [text]  # no term: passes
+
+
 def test_body_over_the_byte_limit_is_413_declared_or_streamed(client):
     big = b'{"text": "' + b"a" * 20_000 + b'"}'
     message = "the request body is over 10000 bytes"  # in both APIs' error shapes

@@ -3,6 +3,8 @@ exactly, so where each tag must land can be worked out by hand."""
 
 import pytest
 
+from attnmt.decoding.glossary import Glossary
+
 
 def one_hot(pairs, sources: int, targets: int) -> list[list[float]]:
     """Word weights [target word][source word]: 1 for each (source, target) pair, else 0."""
@@ -11,6 +13,8 @@ def one_hot(pairs, sources: int, targets: int) -> list[list[float]]:
 
 class Same:
     """Every sentence translated as itself, each word aligned to itself; records what it was given."""
+
+    glossary = None  # no terms: a sentence without letters never reaches it
 
     def __init__(self) -> None:
         self.given: list[str] = []
@@ -75,6 +79,16 @@ class Known(Same):
         return one_hot(set(self.known[source][1]), len(source.split()), len(translation.split()))
 
 
+class Termed(Upper):
+    """Upper-cased, with the glossary 2012 -> zweitausendzwölf, whose term it writes: a text without
+    letters reaches it only where the term occurs in it (pipeline.reaches_model)."""
+
+    glossary = Glossary.of({"2012": "zweitausendzwölf"})
+
+    def texts(self, sentences: list[str]) -> list[str]:
+        return [s.replace("2012", "zweitausendzwölf").upper() for s in sentences]
+
+
 @pytest.fixture
 def same() -> Same:
     return Same()
@@ -98,3 +112,8 @@ def fixed():
 @pytest.fixture
 def known():
     return Known
+
+
+@pytest.fixture
+def termed() -> Termed:
+    return Termed()

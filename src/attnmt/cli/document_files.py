@@ -106,8 +106,7 @@ def translate_document_input(args: argparse.Namespace, model, tokenizer, decodin
         first_line, failed = 1, 0
         out.write(bom)
         for lines in batches:  # a file comes whole, as one batch: ``endings`` are its lines'
-            translating = partial(translate_lines, translator=translator, options=options, review=review,
-                                  glossary=translator.glossary)
+            translating = partial(translate_lines, translator=translator, options=options, review=review)
             translated, lost = line_by_line(numbered(translating, first_line), lines, where, first_line)
             out.write(with_endings(translated, endings))
             out.flush()

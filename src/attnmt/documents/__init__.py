@@ -70,7 +70,7 @@ def translate_text(model: Transformer, tokenizer: PieceCodec, lines: Sequence[st
                    options: DocumentOptions = DEFAULT_OPTIONS, glossary: Glossary | None = None) -> list[str]:
     """Plain text lines, each split into sentences; URLs and e-mail addresses kept as they are."""
     translator = model_translator(model, tokenizer, decoding, options, glossary)
-    return translate_lines(given_texts(lines, "lines"), translator, options, glossary=translator.glossary)
+    return translate_lines(given_texts(lines, "lines"), translator, options)
 
 
 def translate_subtitles(model: Transformer, tokenizer: PieceCodec, text: str, decoding: Decoding = DEFAULT,

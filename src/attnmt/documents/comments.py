@@ -25,10 +25,12 @@ from dataclasses import dataclass
 
 from lxml import etree
 
+from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Job
-from attnmt.documents.flat import FlatBuilder, FlatText, has_words
+from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import CELL_COMMENT, s
+from attnmt.documents.pipeline import reaches_model
 from attnmt.documents.spans import Nested
 from attnmt.documents.xstring import escape, unescape
 
@@ -121,18 +123,18 @@ class PlainComments:
 
     element: str
 
-    def jobs(self, root: etree._Element) -> list[Job]:
-        return [TextJob(element) for element in root.iter(self.element) if has_words(element.text or "")]
+    def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[Job]:
+        return [TextJob(element) for element in root.iter(self.element) if reaches_model(element.text or "", glossary)]
 
 
 class ThreadedComments:
     """Excel's threaded comments: each ``threadedComment``'s ``text``, its mentions kept."""
 
-    def jobs(self, root: etree._Element) -> list[Job]:
+    def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[Job]:
         jobs: list[Job] = []
         for comment in root.iter(threaded("threadedComment")):
             text = comment.find(threaded("text"))
-            if text is not None and has_words(text.text or ""):
+            if text is not None and reaches_model(text.text or "", glossary):
                 jobs.append(TextJob(text, comment.findall(f"{threaded('mentions')}/{threaded('mention')}")))
         return jobs
 
@@ -141,7 +143,7 @@ class CellComments:
     """Excel's notes (``comment``'s ``text``): runs, as CELL_COMMENT's paragraphs; the note beside a
     thread, written in one text element, line by line (the module docstring)."""
 
-    def jobs(self, root: etree._Element) -> list[Job]:
+    def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[Job]:
         authors = [author.text or "" for author in root.iterfind(f"{s('authors')}/{s('author')}")]
         jobs: list[Job] = []
         for comment in root.iter(s("comment")):
@@ -158,7 +160,7 @@ class CellComments:
                 job = LabelledNote(text, label)
             else:
                 job = ParagraphJob(text, CELL_COMMENT)
-            if any(has_words(flat.text) for flat in job.flats()):
+            if any(reaches_model(flat.text, glossary) for flat in job.flats()):
                 jobs.append(job)
         return jobs
 

@@ -19,12 +19,13 @@ from urllib.parse import unquote
 
 from lxml import etree
 
+from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.elements import Vocabulary
-from attnmt.documents.flat import FlatText, has_words
+from attnmt.documents.flat import FlatText
 from attnmt.documents.language import XML_LANG, set_direction
 from attnmt.documents.markup import TreeJob, page_language
-from attnmt.documents.pipeline import DocumentOptions, flat_line
+from attnmt.documents.pipeline import DocumentOptions, flat_line, reaches_model
 from attnmt.documents.spans import Nested, plain
 from attnmt.errors import DataError
 
@@ -49,8 +50,9 @@ class PageJob(TreeJob):
     translated (``say_page_language``; ``lang`` too on an EPUB 3 page, or one that has it: XHTML
     1.1, EPUB 2's, has none)."""
 
-    def __init__(self, root: etree._Element, vocabulary: Vocabulary, options: DocumentOptions, epub3: bool) -> None:
-        super().__init__(root, vocabulary, options)
+    def __init__(self, root: etree._Element, vocabulary: Vocabulary, options: DocumentOptions,
+                 glossary: Glossary | None, epub3: bool) -> None:
+        super().__init__(root, vocabulary, options, glossary)
         self.root, self.target_lang, self.epub3 = root, options.target_lang, epub3
 
     def finish(self, results: Sequence[Sequence[str | Nested]]) -> None:
@@ -178,7 +180,7 @@ def check_encryption(archive: Archive) -> None:
                         f"{ENCRYPTION}); only a book without DRM can be translated")
 
 
-def epub_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
+def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | None) -> list[Part]:
     opf_path = package_path(archive)
     check_encryption(archive)
     opf = parse_part(archive, opf_path)
@@ -197,10 +199,10 @@ def epub_parts(archive: Archive, options: DocumentOptions) -> list[Part]:
         root = tree.getroot()
         job: PageJob | ContentsJob
         if kind == TOC:
-            entries = [t for t in root.xpath(ENTRIES, namespaces={"n": NCX}) if has_words(t.text or "")]
+            entries = [t for t in root.xpath(ENTRIES, namespaces={"n": NCX}) if reaches_model(t.text or "", glossary)]
             job = ContentsJob(root, entries, options.target_lang)
         else:
-            job = PageJob(root, vocabulary, options, epub3)
+            job = PageJob(root, vocabulary, options, glossary, epub3)
         parts.append(Part(member, tree, [job] if job.flats() else []))
     if options.target_lang:
         languages = list(opf.getroot().iter(f"{{{DC}}}language"))

@@ -29,6 +29,7 @@ from attnmt.text.data import with_endings
 from attnmt.text.encodings import HEAD_BYTES, check_not_utf16
 
 if TYPE_CHECKING:
+    from attnmt.decoding.glossary import Glossary
     from attnmt.documents.review import Review
 
 __all__ = ["MAX_FILE_BYTES", "supported_suffixes", "translate_file_bytes", "translated_name"]
@@ -88,6 +89,10 @@ class Counted:
     step: int = PROGRESS_STEP
     done: int = field(default=0, init=False)
     total: int = field(default=0, init=False)
+
+    @property
+    def glossary(self) -> Glossary | None:
+        return self.translator.glossary
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts: list[str] = []

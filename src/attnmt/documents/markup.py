@@ -29,22 +29,31 @@ from typing import TYPE_CHECKING
 from lxml import etree
 
 from attnmt.documents.elements import Vocabulary, is_button_label, says_no, says_yes
-from attnmt.documents.flat import FlatText, Place, has_words
+from attnmt.documents.flat import FlatText, Place
 from attnmt.documents.language import XML_LANG, inherited_language, say_kept, say_translated, set_direction
 from attnmt.documents.markup_runs import Run, flatten, leading_space, rebuild, runs, written_entities
 from attnmt.documents.pages import Parsed, cdata_text, is_comment, local_name, parse, say_utf8
-from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_line, translate_flats
+from attnmt.documents.pipeline import (
+    DEFAULT_OPTIONS,
+    DocumentOptions,
+    Translator,
+    flat_line,
+    reaches_model,
+    translate_flats,
+)
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.xml_code import holds_markup
 
 if TYPE_CHECKING:
+    from attnmt.decoding.glossary import Glossary
     from attnmt.documents.review import Review
 
 
-def translatable_attributes(root: etree._Element, vocabulary: Vocabulary,
-                            names: Sequence[str]) -> list[tuple[etree._Element, str]]:
-    """(element, attribute name) for each attribute value to translate, outside untranslated parts;
-    in HTML, ``names`` in any case (the parser lower-cases the page's: ``TITLE`` is ``title``)."""
+def translatable_attributes(root: etree._Element, vocabulary: Vocabulary, names: Sequence[str],
+                            glossary: Glossary | None) -> list[tuple[etree._Element, str]]:
+    """(element, attribute name) for each attribute value to translate (one with letters, or a term of
+    ``glossary``: ``reaches_model``), outside untranslated parts; in HTML, ``names`` in any case (the
+    parser lower-cases the page's: ``TITLE`` is ``title``)."""
     found = []
     if not vocabulary.xml:
         names = list(dict.fromkeys(name.lower() for name in names))
@@ -55,7 +64,8 @@ def translatable_attributes(root: etree._Element, vocabulary: Vocabulary,
         translated = (translated or says_yes(node)) and not says_no(node)
         if translated and not vocabulary.keeps_attributes(node):
             found.extend((node, name) for name in names
-                         if has_words(node.get(name, "")) and (name != "value" or is_button_label(node)))
+                         if reaches_model(node.get(name, ""), glossary)
+                         and (name != "value" or is_button_label(node)))
         if says_no(node) or not vocabulary.is_untranslated(node):
             for child in node:
                 visit(child, translated)
@@ -91,16 +101,19 @@ class TreeJob:
     translated text and the elements around them say it (attnmt.documents.language).  A block
     whose sentences all kept their source text (--below-quality source: FlatText.source_kept) is
     no translated text, and keeps the language it states, or states it itself where it would
-    inherit the target's (language.say_kept); one with some sentences translated says the target's."""
+    inherit the target's (language.say_kept); one with some sentences translated says the target's.
+    ``glossary``: the translator's; a run or attribute without letters is translated only where one
+    of its terms occurs in it (pipeline.reaches_model), as a line of plain text is."""
 
     states_language = True  # whether its elements state their language as HTML's do (lang, xml:lang, dir)
 
-    def __init__(self, root: etree._Element, vocabulary: Vocabulary, options: DocumentOptions) -> None:
-        found = [run for run in runs(root, vocabulary) if run.children or has_words(run.lead)]
+    def __init__(self, root: etree._Element, vocabulary: Vocabulary, options: DocumentOptions,
+                 glossary: Glossary | None) -> None:
+        found = [run for run in runs(root, vocabulary) if run.children or reaches_model(run.lead, glossary)]
         flats = [flatten(run, vocabulary) for run in found]
         # A run with no word to translate (spacing, a <style>, an <img>) stays exactly as it was.
-        self.runs = [(run, flat) for run, flat in zip(found, flats, strict=True) if has_words(flat.text)]
-        self.attributes = translatable_attributes(root, vocabulary, options.attributes)
+        self.runs = [(run, flat) for run, flat in zip(found, flats, strict=True) if reaches_model(flat.text, glossary)]
+        self.attributes = translatable_attributes(root, vocabulary, options.attributes, glossary)
         self.order = reading_order(root, [run for run, _ in self.runs], self.attributes)
         # made once: Review.check marks the very flat texts it is handed (FlatText.source_kept)
         texts = [flat for _, flat in self.runs] + [flat_line(node.get(name)) for node, name in self.attributes]
@@ -172,8 +185,9 @@ class EmbeddedJob(TreeJob):
     "]]>", which would end it), the spaces around it where they were (a line break and indentation
     before ``<![CDATA[``, one after ``]]>``: pages.cdata_text)."""
 
-    def __init__(self, element: etree._Element, page: Parsed, options: DocumentOptions) -> None:
-        super().__init__(page.root, Vocabulary(source_lang=options.source_lang), options)
+    def __init__(self, element: etree._Element, page: Parsed, options: DocumentOptions,
+                 glossary: Glossary | None) -> None:
+        super().__init__(page.root, Vocabulary(source_lang=options.source_lang), options, glossary)
         self.element, self.page = element, page
         self.cdata = cdata_text(element)
 
@@ -190,7 +204,8 @@ class EmbeddedJob(TreeJob):
             self.element.text = leading_space(written) + text + written[len(written.rstrip()):]
 
 
-def embedded_jobs(root: etree._Element, options: DocumentOptions, where: str) -> list[EmbeddedJob]:
+def embedded_jobs(root: etree._Element, options: DocumentOptions, where: str,
+                  glossary: Glossary | None) -> list[EmbeddedJob]:
     """A job for each element of an XML tree whose text is HTML (holds_markup), outside what says
     ``translate="no"`` (but inside what says ``translate="yes"`` again)."""
     jobs = []
@@ -198,17 +213,18 @@ def embedded_jobs(root: etree._Element, options: DocumentOptions, where: str) ->
     while pending:
         node, translated = pending.pop()
         translated = (translated or says_yes(node)) and not says_no(node)
-        job = embedded_job(node, options, where) if translated and holds_markup(node) else None
+        job = embedded_job(node, options, where, glossary) if translated and holds_markup(node) else None
         jobs.extend([] if job is None else [job])
         pending.extend((child, translated) for child in reversed(node) if not is_comment(child))
     return jobs
 
 
-def embedded_job(node: etree._Element, options: DocumentOptions, where: str) -> EmbeddedJob | None:
+def embedded_job(node: etree._Element, options: DocumentOptions, where: str,
+                 glossary: Glossary | None) -> EmbeddedJob | None:
     """The job for an element whose text is HTML (None where there is nothing to parse); a repair
     of its markup is warned of naming ``where`` and the element's line."""
     page = parse(node.text or "", False, f"{where}, the HTML in <{local_name(node)}> at line {node.sourceline}")
-    return None if page is None else EmbeddedJob(node, page, options)
+    return None if page is None else EmbeddedJob(node, page, options, glossary)
 
 
 def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: DocumentOptions,
@@ -244,8 +260,8 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
     lines = []
     for i, p in enumerate(parsed):
         if p is not None:  # an element's HTML first: the tree's job copies the element as it finishes
-            inner = embedded_jobs(p.root, options, where) if vocabulary.xml else []
-            jobs += [*inner, TreeJob(p.root, vocabulary, options)]
+            inner = embedded_jobs(p.root, options, where, translator.glossary) if vocabulary.xml else []
+            jobs += [*inner, TreeJob(p.root, vocabulary, options, translator.glossary)]
             lines += [first_line + i if len(texts) > 1 else p.first_line] * (len(inner) + 1)
     translate_trees(jobs, translator, options, review, lines)
     pages = iter(job for job in jobs if not isinstance(job, EmbeddedJob))  # each parsed text's own, in order

@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from lxml import etree
 
+from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import (
     HEAD,
     Archive,
@@ -88,7 +89,9 @@ class Texts(Protocol):
     """How a part's text is found: its paragraphs' dialect (attnmt.documents.ooxml_dialects.Dialect), or
     its comments' kind (attnmt.documents.comments)."""
 
-    def jobs(self, root: etree._Element) -> Sequence[Job]: ...
+    def jobs(self, root: etree._Element, glossary: Glossary | None) -> Sequence[Job]:
+        """A job for each text of ``root`` with words, or a term of ``glossary`` (pipeline.reaches_model)."""
+        ...
 
 
 # The content types of the parts that hold text, by how their type ends, with how their text is found,
@@ -141,7 +144,7 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
                         f"these can: {', '.join(SUFFIXES)}")
     archive = read_archive(data, name)
     check_macros(archive, suffix, options)
-    parts = find_parts(archive, suffix, options)
+    parts = find_parts(archive, suffix, options, translator.glossary)
     if review is not None:
         review.archive = True  # its places are parts and paragraphs, whether or not a sentence needs review
     places = translate_jobs(parts, translator, options, progress, review)
@@ -174,15 +177,18 @@ def macros_refused(name: str, where: str, hint: str) -> DataError:
     return DataError(f"{name}: the file holds macros ({where}); {hint}")
 
 
-def find_parts(archive: Archive, suffix: str, options: DocumentOptions) -> list[Part]:
+def find_parts(archive: Archive, suffix: str, options: DocumentOptions, glossary: Glossary | None) -> list[Part]:
+    """The parts that hold text, each with its jobs: its texts with words, or a term of ``glossary``
+    (the translator's: pipeline.reaches_model)."""
     if suffix == ".epub":
-        return epub_parts(archive, options)
+        return epub_parts(archive, options, glossary)
     if suffix.startswith(".od"):
-        return opendocument_parts(archive, options, suffix)
-    return ooxml_parts(archive, suffix[:-1] + "x", options, named=suffix)
+        return opendocument_parts(archive, options, suffix, glossary)
+    return ooxml_parts(archive, suffix[:-1] + "x", options, glossary, named=suffix)
 
 
-def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, named: str | None = None) -> list[Part]:
+def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossary: Glossary | None,
+                named: str | None = None) -> list[Part]:
     """The parts of an Office Open XML file that hold text, found by their content types (``suffix``:
     .docx, .pptx or .xlsx; ``named``: the file's own extension, .docm for one with macros)."""
     named = named or suffix
@@ -199,7 +205,7 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, named: 
         tree = parse_part(archive, member)
         if options.target_lang and texts in (WORD, DRAWING):  # a part without jobs is not written again
             set_language(tree.getroot(), texts, options.target_lang)
-        parts.append(Part(member, tree, list(texts.jobs(tree.getroot()))))
+        parts.append(Part(member, tree, list(texts.jobs(tree.getroot(), glossary))))
     if suffix == ".docx" and options.target_lang:
         parts += word_language_parts(archive, kinds, options.target_lang)
     return parts

@@ -45,6 +45,7 @@ from collections.abc import Sequence
 
 from lxml import etree
 
+from attnmt.decoding.glossary import Glossary
 from attnmt.documents.dropcaps import DropCap, join_drop_caps
 from attnmt.documents.fields import ComplexField, as_read, parts_as_read
 from attnmt.documents.flat import FlatBuilder, FlatText, has_words, is_stop
@@ -52,6 +53,7 @@ from attnmt.documents.formatting import base_run, formatting, is_hidden, merge_r
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, hyphenated_words, in_word, no_break_hyphens
 from attnmt.documents.markers import is_marker_text
 from attnmt.documents.ooxml_dialects import WORD, Dialect
+from attnmt.documents.pipeline import reaches_model
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.wordml import w
 from attnmt.documents.xstring import escape
@@ -324,7 +326,7 @@ def atom_copy(node: etree._Element) -> etree._Element:
     return new
 
 
-def paragraph_jobs(root: etree._Element, dialect: Dialect) -> list[ParagraphJob]:
+def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | None) -> list[ParagraphJob]:
     """A job for each paragraph under ``root`` with words to translate, in document order (a text
     box's paragraphs come after the paragraph whose run holds the text box; those of its fallback
     copy, FALLBACK, are not seen).  A complex field open at
@@ -345,7 +347,7 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect) -> list[ParagraphJob]
         job.flat.seen = next(paragraph.iterancestors(FALLBACK), None) is None
         job.drop_cap = drop_caps.get(paragraph)
         depths[story] = job.field_depth
-        if has_words(job.flat.text):
+        if reaches_model(job.flat.text, glossary):
             jobs.append(job)
         elif job.drop_cap is not None:  # no job finishes it: its drop cap's letters go back now
             job.drop_cap.put_back(paragraph)

@@ -14,6 +14,7 @@ from attnmt.documents.wordml import HIDDEN, w
 from attnmt.documents.xstring import unescape
 
 if TYPE_CHECKING:
+    from attnmt.decoding.glossary import Glossary
     from attnmt.documents.ooxml import ParagraphJob
 
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
@@ -49,11 +50,11 @@ class Dialect:
     # kept, not read; dropped where the translation changed the text, whose characters they no longer fit.
     phonetic: str | None = None
 
-    def jobs(self, root: etree._Element) -> list[ParagraphJob]:
-        """A job for each of ``root``'s paragraphs with words (ooxml.paragraph_jobs)."""
+    def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[ParagraphJob]:
+        """A job for each of ``root``'s paragraphs with words, or a term of ``glossary`` (ooxml.paragraph_jobs)."""
         from attnmt.documents.ooxml import paragraph_jobs  # ooxml reads paragraphs in these dialects: it is above
 
-        return paragraph_jobs(root, self)
+        return paragraph_jobs(root, self, glossary)
 
     def holds_runs(self, node: etree._Element) -> bool:
         """Whether ``node`` is a mark around runs: a container, or a link field around its result

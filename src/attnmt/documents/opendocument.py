@@ -40,6 +40,7 @@ from dataclasses import replace
 
 from lxml import etree
 
+from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import MIMETYPE, Archive, Part, parse_part
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText
@@ -227,7 +228,8 @@ def drop_string_values(paragraphs: list[etree._Element]) -> None:
             cell.attrib.pop(STRING_VALUE, None)
 
 
-def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str) -> list[Part]:
+def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str,
+                       glossary: Glossary | None) -> list[Part]:
     """The document's parts (PARTS), then each chart's (the module docstring); DataError where the
     file is not of its extension's kind (``suffix``: .odt, .odp or .ods), or no OpenDocument file."""
     check_kind(archive, suffix)
@@ -243,7 +245,7 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str) 
             continue
         tree = parse_part(archive, member)
         paragraphs = [p for p in tree.getroot().iter(*PARAGRAPHS, *DECLARATIONS) if is_translated(p, chart)]
-        jobs = [OpenDocumentParagraph(p, vocabulary, job_options) for p in paragraphs]
+        jobs = [OpenDocumentParagraph(p, vocabulary, job_options, glossary) for p in paragraphs]
         drop_string_values([p for p, job in zip(paragraphs, jobs, strict=True) if job.runs])
         part = Part(member, tree, [job for job in jobs if job.runs])
         if options.target_lang:

@@ -75,8 +75,7 @@ def pick(found: list[Translation], rank: int) -> Translation:
 def translate_texts(model: Transformer, tokenizer: PieceCodec, texts: Sequence[str], decoding: Decoding,
                     options: DocumentOptions, glossary: Glossary | None = None) -> list[str]:
     """The best translation of each plain text, exactly as ``attnmt translate`` gives it."""
-    return translate_paragraphs(texts, ModelTranslator(model, tokenizer, decoding, glossary=glossary), options,
-                                glossary)
+    return translate_paragraphs(texts, ModelTranslator(model, tokenizer, decoding, glossary=glossary), options)
 
 
 def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Sequence[str], decoding: Decoding,
@@ -222,11 +221,11 @@ def paragraph(text: str, sentences: list[str], found: list[list[Translation]],
     sentences were searched with, whose terms made letterless ones sentences."""
     result = Paragraph(text, sentences, found, [])
     for rank in range(max(map(len, found), default=1)):
-        known = FoundTranslations({}, weigh)
+        known = FoundTranslations({}, weigh, glossary)
         for sentence, translation in zip(sentences, result.sentence_translations(rank), strict=True):
             known.translations.setdefault(sentence, translation)  # a repeated sentence: its first translation
         picked = [pick(each, rank) for each in found if each]
-        translated = translate_paragraphs([text], known, options, glossary)[0]
+        translated = translate_paragraphs([text], known, options)[0]
         assessed = text_assessment(result.sentence_assessments(rank), result.sentence_translations(rank), translated)
         result.hypotheses.append(Translation(translated, sum(t.score for t in picked), sum(t.log_prob for t in picked),
                                              assessed))

@@ -120,7 +120,14 @@ DEFAULT_OPTIONS = DocumentOptions()
 
 class Translator(Protocol):
     """What documents need of a model: sentences translated and, for those a mark needs it, how
-    their words attend to each other."""
+    their words attend to each other; and the glossary those translations use, whose terms send a
+    text without letters to it (``reaches_model``).  It is the translator's own, so that what is
+    sent and the terms it is searched with cannot come from two glossaries (None: no terms)."""
+
+    @property
+    def glossary(self) -> Glossary | None:
+        """The terms every translation must use (attnmt.decoding.glossary), or None."""
+        ...
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         """Each sentence's translation and, where ``weighed``, its [target word][source word]
@@ -175,6 +182,7 @@ class FoundTranslations:
 
     translations: dict[str, str]
     weigh: Callable[[str, str], Weights] | None = None
+    glossary: Glossary | None = None  # the one the translations were searched with: its terms made letterless sentences
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts = [self.translations.get(sentence, "") for sentence in sentences]
@@ -221,19 +229,20 @@ class Repeats:
 
 def translate_flats(flats: Sequence[FlatText], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
                     review: Review | None = None, sentences: Sequence[list[tuple[int, int]]] | None = None,
-                    repeats: Repeats | None = None, glossary: Glossary | None = None) -> list[list[str | Nested]]:
+                    repeats: Repeats | None = None) -> list[list[str | Nested]]:
     """Each flat text translated, its marks placed and nested (attnmt.documents.spans); ``review``
     (attnmt.documents.review) assesses the sentences and lists those that need review at the
     flats' places.  ``sentences``: each flat's ``flat_sentences``, where the caller has them;
     ``repeats``: where one document is translated in several calls, what earlier calls found
-    (without ``review``, which lists every place a sentence needing review has); ``glossary``: the
-    translator's, whose terms send a sentence without letters to it (``reaches_model``)."""
+    (without ``review``, which lists every place a sentence needing review has).  A sentence
+    without letters goes to ``translator`` only where a term of its glossary occurs in it
+    (``reaches_model``); any other passes through as it is."""
     if sentences is None:
         sentences = flat_sentences(flats, options)
     sources = [flat.text[s:e] for flat, spans in zip(flats, sentences, strict=True) for s, e in spans]
     wanted = {i for i, (flat, span) in enumerate(pairs(flats, sentences)) if needs_alignment(flat, span)}
     # A sentence repeated (a menu entry, a footer) is translated once, and weighed if any of its uses needs it.
-    unique = list(dict.fromkeys(s for s in sources if reaches_model(s, glossary)))
+    unique = list(dict.fromkeys(s for s in sources if reaches_model(s, translator.glossary)))
     weighed = {sources[i] for i in wanted} | (repeats.weighed if repeats else set())
     kept = repeats.kept if repeats else {}
     todo = [s for s in unique if s not in kept]
@@ -327,27 +336,26 @@ def flat_line(line: str) -> FlatText:
 
 
 def translate_lines(lines: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
-                    review: Review | None = None, first_line: int = 1, glossary: Glossary | None = None) -> list[str]:
+                    review: Review | None = None, first_line: int = 1) -> list[str]:
     """Plain text lines, each split into sentences (unless options.split is false), URLs and
     e-mail addresses kept as they are; one output line per input line (the first is line
     ``first_line`` of its file, for ``review``).  A line without letters, one of only spaces or
-    tabs too, comes out exactly as it was, unless a term of ``glossary`` (the translator's) occurs
-    in it (``reaches_model``); a line whose sentences all came back empty comes out empty, not as
+    tabs too, comes out exactly as it was, unless a term of the translator's glossary occurs in
+    it (``reaches_model``); a line whose sentences all came back empty comes out empty, not as
     the spaces between them (" " for "A dog. A cat.")."""
     flats = [replace(flat_line(line), place=Place(None, number)) for number, line in enumerate(lines, first_line)]
-    texts = [plain(content) for content in translate_flats(flats, translator, options, review, glossary=glossary)]
-    return [text if text.strip() or not reaches_model(line, glossary) else ""
+    texts = [plain(content) for content in translate_flats(flats, translator, options, review)]
+    return [text if text.strip() or not reaches_model(line, translator.glossary) else ""
             for line, text in zip(lines, texts, strict=True)]
 
 
-def translate_paragraphs(texts: Sequence[str], translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
-                         glossary: Glossary | None = None) -> list[str]:
+def translate_paragraphs(texts: Sequence[str], translator: Translator,
+                         options: DocumentOptions = DEFAULT_OPTIONS) -> list[str]:
     """Plain texts of one or more lines (``\\n``) each, every line translated as ``translate_lines``
     translates it (split into sentences, all sentences in one ``translator`` call); one output per
     text, its line breaks kept.  The server translates plain text so (attnmt.documents.paragraphs)."""
     lines = [text.split("\n") for text in texts]
-    translated = iter(translate_lines([line for each in lines for line in each], translator, options,
-                                      glossary=glossary))
+    translated = iter(translate_lines([line for each in lines for line in each], translator, options))
     return ["\n".join(next(translated) for _ in each) for each in lines]
 
 

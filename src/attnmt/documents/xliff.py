@@ -52,6 +52,7 @@ from attnmt.documents.xml_code import holds_markup
 from attnmt.errors import DataError, UserError
 
 if TYPE_CHECKING:
+    from attnmt.decoding.glossary import Glossary
     from attnmt.documents.review import Review
 
 # XLIFF's inline elements that wrap words to translate (1.2's <g> and <mrk>, 2's <pc> and <mrk>);
@@ -113,8 +114,8 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
     if slots:
         say_target_language(root, version_2, options.target_lang, where)
     keeping = review is not None and review.source_below
-    written = [(slot, copy.deepcopy(slot.holder) if keeping else None, target_jobs(slot, options, where))
-               for slot in slots]
+    written = [(slot, copy.deepcopy(slot.holder) if keeping else None,
+                target_jobs(slot, options, where, translator.glossary)) for slot in slots]
     jobs = [job for _, _, each in written for job in each]
     translate_trees(jobs, translator, options, review, [parsed.first_line] * len(jobs))
     for slot, before, each in written:
@@ -138,7 +139,7 @@ def settle_kept(slot: Slot, before: etree._Element, texts: list[FlatText]) -> No
             stating.set(name, value)
 
 
-def target_jobs(slot: Slot, options: DocumentOptions, where: str) -> list[TreeJob]:
+def target_jobs(slot: Slot, options: DocumentOptions, where: str, glossary: Glossary | None) -> list[TreeJob]:
     """The slot's target written (write_target), and the jobs translating it: where its source's
     text is HTML (xml_code.holds_markup: WPML's ``<source><![CDATA[<p>A dog ...</p>]]></source>``,
     Drupal's escaped ``&lt;p&gt;``), one translating it as HTML, with its markup, written as the
@@ -146,10 +147,10 @@ def target_jobs(slot: Slot, options: DocumentOptions, where: str) -> list[TreeJo
     Read as words, such a source's copy was its target, marked a machine's suggestion."""
     targets = write_target(slot)
     if holds_markup(slot.source):
-        job = embedded_job(targets[0], options, where)
+        job = embedded_job(targets[0], options, where, glossary)
         return [] if job is None else [job]
     # XLIFF's attributes are the file's data (ids, states, display text), none of them prose
-    return [TreeJob(element, XliffVocabulary(), replace(options, attributes=())) for element in targets]
+    return [TreeJob(element, XliffVocabulary(), replace(options, attributes=()), glossary) for element in targets]
 
 
 def parse_xliff(text: str, where: str, hint: str) -> tuple[Parsed, etree._Element]:

@@ -140,6 +140,11 @@ class BatchedTranslator:
     assessed: dict[str, Assessment | None] = field(default_factory=dict)  # sentence -> its Assessment, until taken
     waiting: Callable[[str | None], None] = lambda why: None
 
+    @property
+    def glossary(self) -> None:
+        """None: a file sent to the server comes with no glossary (its APIs take none for files)."""
+        return None
+
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts: list[str] = []
         weights: list[Weights | None] = []
