@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
 
 from lxml import etree
 
@@ -34,11 +33,9 @@ from attnmt.documents.language import XML_LANG, inherited_language, say_kept, sa
 from attnmt.documents.markup_runs import Run, flatten, leading_space, rebuild, runs, written_entities
 from attnmt.documents.pages import Parsed, cdata_text, is_comment, local_name, parse, say_utf8
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_line, translate_flats
+from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.xml_code import holds_markup
-
-if TYPE_CHECKING:
-    from attnmt.documents.review import Review
 
 
 def translatable_attributes(root: etree._Element, vocabulary: Vocabulary,

@@ -46,7 +46,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from itertools import accumulate
-from typing import TYPE_CHECKING
 
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, line_ending, seconds
@@ -54,11 +53,9 @@ from attnmt.documents.cue_lines import Turn, speaker, turns, written
 from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, split_at_breaks
 from attnmt.documents.flat import FlatText, Place, has_words
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_sentences, translate_flats
+from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested
-
-if TYPE_CHECKING:
-    from attnmt.documents.review import Review
 
 FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
