@@ -6,7 +6,8 @@ rate where the CPU has AVX512-BF16 or AMX-BF16, and are emulated (much slower th
 float32) where it has neither, so ``precision: auto`` asks the CPU before choosing.
 
 This module imports torch only inside the functions that need it: ``set_process_defaults``
-runs before torch is first imported (attnmt/__init__.py).
+runs before torch is first imported (attnmt/__init__.py).  Its annotations' ``torch`` is
+``_DeferredTorch``, which imports torch when they are read (``typing.get_type_hints``).
 """
 
 from __future__ import annotations
@@ -20,8 +21,22 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+
+class _DeferredTorch:
+    """torch, imported when an attribute is first read: what ``torch.device`` in this module's
+    annotations names for a program that reads them (typing.get_type_hints), without this module
+    importing torch when it loads, before ``set_process_defaults``."""
+
+    def __getattr__(self, name: str) -> object:
+        import torch
+
+        return getattr(torch, name)
+
+
 if TYPE_CHECKING:
     import torch
+else:
+    torch = _DeferredTorch()
 
 # Flags worth naming in a log: the vector widths and the bf16 instructions the kernels can use.
 RELEVANT_FLAGS = ("avx2", "fma", "avx512f", "avx512_vnni", "avx512_bf16", "amx_bf16", "amx_int8", "asimd", "sve")

@@ -38,7 +38,7 @@ import sys
 from collections.abc import Callable, Iterable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO, TypeVar
+from typing import TextIO, TypeVar
 
 from attnmt.cli.document_options import DOCUMENT_FORMATS, document_options
 from attnmt.cli.lines import line_by_line
@@ -47,11 +47,9 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import SentencesFailed
 from attnmt.documents.files import translate_text
 from attnmt.documents.pipeline import ModelTranslator, translate_lines
+from attnmt.documents.review import UNCALIBRATED, Review, reviewing
 from attnmt.errors import DataError, OutputError
 from attnmt.text.data import line_endings, with_endings
-
-if TYPE_CHECKING:
-    from attnmt.documents.review import Review
 
 T = TypeVar("T")
 
@@ -169,8 +167,6 @@ def numbered(translating: Callable[..., list[T]], first_line: int) -> Callable[[
 def quality_review(args: argparse.Namespace, translator: ModelTranslator) -> Review | None:
     """What --review and --min-quality ask of a document's sentences (attnmt.documents.review), or
     None; the sentences are assessed from ``translator``'s own search (``reviewing``)."""
-    from attnmt.documents.review import reviewing
-
     if args.review is None and args.min_quality is None:
         return None
     return reviewing(translator, args.calibration, args.min_quality, args.below_quality == "source")
@@ -180,8 +176,6 @@ def write_review(args: argparse.Namespace, review: Review | None) -> None:
     """--review's table, and one line on stderr saying how many sentences it lists."""
     if review is not None and args.review is not None:
         review.write(args.review)
-        from attnmt.documents.review import UNCALIBRATED
-
         print(review.summary(args.review) + ("" if args.calibration is not None else f"; {UNCALIBRATED}"),
               file=sys.stderr)
 

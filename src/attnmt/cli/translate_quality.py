@@ -7,14 +7,11 @@ from __future__ import annotations
 import argparse
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from attnmt.cli.options import finite_number
-
-if TYPE_CHECKING:
-    from attnmt.decoding.calibration import Calibration
-    from attnmt.decoding.quality import Assessment, Assessor
-    from attnmt.decoding.translate import Translation
+from attnmt.decoding.calibration import Calibration, load_calibration
+from attnmt.decoding.quality import EMPTY, Assessment, Assessor, low_quality_threshold
+from attnmt.decoding.translate import Translation
 
 BELOW = ("keep", "mark", "source")
 MARK = "[needs review] "
@@ -39,8 +36,6 @@ def below_quality_threshold(args: argparse.Namespace) -> float | None:
     """--min-quality; where --below-quality mark or source comes without it, the threshold of the
     low_quality flag (the calibration's, else quality.LOW_QUALITY), as --review takes it: the
     translations it acts on are those the flag marks, not none."""
-    from attnmt.decoding.quality import low_quality_threshold
-
     if args.min_quality is None and args.below_quality != "keep":
         return low_quality_threshold(args.calibration)
     return args.min_quality
@@ -49,15 +44,11 @@ def below_quality_threshold(args: argparse.Namespace) -> float | None:
 def load_quality_calibration(args: argparse.Namespace) -> Calibration | None:
     """The model directory's quality calibration where the output needs one (ModelDirError for one
     fitted on other weights than those loaded: --weights, else the directory's), else None."""
-    from attnmt.decoding.calibration import load_calibration
-
     return load_calibration(Path(args.model), args.weights) if quality_wanted(args) else None
 
 
 def assessor(args: argparse.Namespace) -> Assessor:
     """How translations are assessed: with the model's calibration, low_quality under --min-quality."""
-    from attnmt.decoding.quality import Assessor
-
     return Assessor(args.calibration, args.min_quality, args.max_tokens)
 
 
@@ -85,8 +76,6 @@ def is_under(args: argparse.Namespace, a: Assessment | None) -> bool:
     """Whether --below-quality acts on a hypothesis assessed ``a``: its quality is under
     --min-quality, or it is empty (flagged so, its source having words) at any threshold, 0
     included, as a review lists it (attnmt.documents.review.needs_review)."""
-    from attnmt.decoding.quality import EMPTY
-
     return args.min_quality is not None and a is not None and (a.quality < args.min_quality or EMPTY in a.flags)
 
 

@@ -13,14 +13,10 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import MISSING, fields
-from typing import TYPE_CHECKING
 
 from attnmt.decoding.elsewhere import ENVELOPE_SIGNALS
 from attnmt.decoding.elsewhere import INPUT_NAMES as ELSEWHERE_INPUTS
 from attnmt.decoding.quality import known_inputs
-
-if TYPE_CHECKING:
-    from attnmt.decoding.calibration import Calibration
 
 
 def finite(value: object) -> bool:
@@ -77,7 +73,7 @@ def wrong_keys(values: object, keys: dict[str, tuple[str, Callable[[object], boo
                 None)
 
 
-def unreadable_inputs(calibration: Calibration) -> str | None:
+def unreadable_inputs(calibration: attnmt.decoding.calibration.Calibration) -> str | None:
     """What keeps this attnmt from reading a calibration's inputs, in words (names it does not compute,
     a weight missing); None where nothing does."""
     names = calibration.inputs
@@ -128,3 +124,9 @@ def unequal_knots(knots: Sequence[float], names: Sequence[str]) -> str | None:
         return f'holds {held} but no input reads the mean log-prob cut at them (mean_log_prob_1 ..)'
     return (f"holds {held} for its {stretches} stretches of the mean log-prob (mean_log_prob_1 .. "
             f"mean_log_prob_{stretches}), which take {stretches - 1}")
+
+
+# The module of the annotations' Calibration, imported last (typing.get_type_hints reads the annotations):
+# it imports this module, whose names it takes must exist by then.  attnmt/__init__.py imports
+# attnmt.decoding.quality before this module, and quality imports calibration (and so this module) last.
+import attnmt.decoding.calibration  # noqa: E402

@@ -44,7 +44,6 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import torch
 
@@ -65,9 +64,6 @@ from attnmt.decoding.translate import translate
 from attnmt.errors import ConfigError
 from attnmt.model import Transformer
 from attnmt.text.data import given_pairs, given_texts
-
-if TYPE_CHECKING:
-    from attnmt.decoding.calibration import Calibration
 
 REFERENCE_WEIGHT = 4.0
 # A text noised from the model's own translation that keeps less than this sentence chrF of it
@@ -231,8 +227,9 @@ def chrf_to(texts: Sequence[str], others: Sequence[str]) -> list[float]:
 
 
 def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], translations: Sequence[str],
-                     calibration: Calibration | None, decoding: Decoding = DEFAULT, max_tokens: int = MAX_TOKENS,
-                     threshold: float | None = None, own: Sequence[str] | None = None) -> list[Assessment | None]:
+                     calibration: attnmt.decoding.calibration.Calibration | None, decoding: Decoding = DEFAULT,
+                     max_tokens: int = MAX_TOKENS, threshold: float | None = None,
+                     own: Sequence[str] | None = None) -> list[Assessment | None]:
     """``assess`` for translations the model did not write (``attnmt score``): each source is
     translated by the model (``decoding``; or ``own``, those translations, one a source), and each
     translation that does not read as that one (other ids) gets the fit for texts written
@@ -271,3 +268,9 @@ def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence
         found[i] = Assessment(quality, flags_of(text.features, quality, calibration, threshold), True, text.words,
                               text.features)
     return found
+
+
+# The module of the annotations' Calibration, imported last (typing.get_type_hints reads the annotations):
+# it imports this module, whose names it takes must exist by then.  attnmt/__init__.py imports
+# attnmt.decoding.quality before this module, and quality imports calibration (and so this module) last.
+import attnmt.decoding.calibration  # noqa: E402

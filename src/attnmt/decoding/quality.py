@@ -51,7 +51,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import torch
 
@@ -72,9 +71,6 @@ from attnmt.decoding.translate import SearchedBatch
 from attnmt.errors import ConfigError
 from attnmt.model import Transformer
 from attnmt.text.data import given_pairs
-
-if TYPE_CHECKING:
-    from attnmt.decoding.calibration import Calibration
 
 FLAGS = ("copied", "repetition", "untranslated", "length", "unknown", "low_quality")
 COPIED_SHARE = 0.6
@@ -185,7 +181,8 @@ def features_of(forced: ForcedPass, source: str, translation: str, source_pieces
         attention_entropy=entropy, coverage=coverage, source_entropy=source_entropy)
 
 
-def low_quality_threshold(calibration: Calibration | None, threshold: float | None = None) -> float:
+def low_quality_threshold(calibration: attnmt.decoding.calibration.Calibration | None,
+                          threshold: float | None = None) -> float:
     """Where ``low_quality`` starts: ``threshold`` where given, else the calibration's, else LOW_QUALITY."""
     if threshold is not None:
         return float(threshold)  # a NumPy number or a 0-d tensor as given (check_threshold): compared as a float
@@ -230,7 +227,7 @@ def rules_broken(features: Features, length_range: tuple[float, float]) -> dict[
     }
 
 
-def flags_of(features: Features, quality: float, calibration: Calibration | None,
+def flags_of(features: Features, quality: float, calibration: attnmt.decoding.calibration.Calibration | None,
              threshold: float | None = None) -> list[str]:
     """The names of the rules (module docstring) that a translation with ``features`` breaks;
     ``threshold``: low_quality's (``low_quality_threshold``)."""
@@ -251,7 +248,7 @@ def probability(weights: Sequence[float], bias: float, means: Sequence[float], s
 
 
 def assess(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], translations: Sequence[str],
-           calibration: Calibration | None = None, max_tokens: int = MAX_TOKENS,
+           calibration: attnmt.decoding.calibration.Calibration | None = None, max_tokens: int = MAX_TOKENS,
            threshold: float | None = None) -> list[Assessment | None]:
     """An Assessment of each translation of each source (None where either is blank), from one
     teacher-forced pass over each pair; ``calibration`` (attnmt.decoding.calibration) turns the
@@ -277,7 +274,7 @@ def translation_ids(tokenizer: TextCodec, translation: str, longest_input: int) 
 
 
 def assessment_of(forced: ForcedPass, tokenizer: TextCodec, source: str, translation: str, unk_id: int,
-                  calibration: Calibration | None, threshold: float | None) -> Assessment:
+                  calibration: attnmt.decoding.calibration.Calibration | None, threshold: float | None) -> Assessment:
     """The Assessment of ``translation`` of ``source`` from its ForcedPass (``assess``'s arguments)."""
     source_pieces = cut(tokenizer.pieces(source), len(forced.source), tokenizer.source_eos)
     features = features_of(forced, source, translation, source_pieces, unk_id)
@@ -304,8 +301,9 @@ def geometric_mean_probability(features: Features) -> float:
 
 
 def assess_searched(model: Transformer, tokenizer: TextCodec, sentences: Sequence[str], batch: SearchedBatch,
-                    translations: Sequence[Sequence[str]], calibration: Calibration | None = None,
-                    max_tokens: int = MAX_TOKENS, threshold: float | None = None) -> list[list[Assessment | None]]:
+                    translations: Sequence[Sequence[str]],
+                    calibration: attnmt.decoding.calibration.Calibration | None = None, max_tokens: int = MAX_TOKENS,
+                    threshold: float | None = None) -> list[list[Assessment | None]]:
     """``assess`` of each hypothesis of a searched batch (``translations[k]``: the texts of
     sentence ``batch.indices[k]``'s hypotheses), the same numbers up to float rounding, from what
     the search computed (``searched_passes``): only the decoder runs again, and where the search
@@ -332,7 +330,7 @@ class Assessor:
     """How to assess translations, ``assess``'s options; translate_n_best (attnmt.decoding.translate)
     is handed one to assess its hypotheses batch by batch as the search finds them."""
 
-    calibration: Calibration | None = None
+    calibration: attnmt.decoding.calibration.Calibration | None = None
     threshold: float | None = None  # where low_quality starts (``flags_of``)
     max_tokens: int = MAX_TOKENS
 
@@ -356,7 +354,8 @@ class Assessor:
                 for i, texts, each in zip(batch.indices, translations, found, strict=True)]
 
 
-def empty_translation(calibration: Calibration | None, threshold: float | None = None) -> Assessment:
+def empty_translation(calibration: attnmt.decoding.calibration.Calibration | None,
+                      threshold: float | None = None) -> Assessment:
     """The Assessment of an empty translation of a source with text, which no forced pass reads:
     the most obvious broken translation, quality 0, the flag EMPTY and, as any quality under the
     threshold (``low_quality_threshold``) gets, ``low_quality``."""
@@ -364,7 +363,7 @@ def empty_translation(calibration: Calibration | None, threshold: float | None =
     return Assessment(0.0, [EMPTY, "low_quality"] if low else [EMPTY], calibration is not None)
 
 
-def blank_pair(calibration: Calibration | None) -> Assessment:
+def blank_pair(calibration: attnmt.decoding.calibration.Calibration | None) -> Assessment:
     """The Assessment of a blank line given as its own blank translation: nothing to translate,
     passed through as it is, a copy that is its own reference (``passes_through``): quality 1, no
     flags, as the server answers for "".  ``attnmt score`` gave it null, an empty tsv column."""
@@ -372,7 +371,8 @@ def blank_pair(calibration: Calibration | None) -> Assessment:
 
 
 def with_empty(found: Sequence[Assessment | None], sources: Sequence[str], translations: Sequence[str],
-               calibration: Calibration | None, threshold: float | None = None) -> list[Assessment | None]:
+               calibration: attnmt.decoding.calibration.Calibration | None,
+               threshold: float | None = None) -> list[Assessment | None]:
     """``found`` (one Assessment or None a pair of ``sources`` and ``translations``), with
     ``empty_translation``'s in place of None where the source has text and the translation is
     blank; None stays for a blank pair, which has nothing to assess."""
@@ -398,3 +398,8 @@ def copied_whole(parts: Sequence[Assessment]) -> bool:
     known = [a.features for a in parts if a.features is not None]
     words = sum(f.words for f in known)
     return words >= 2 and round(sum(f.copied * f.words for f in known)) >= COPIED_SHARE * words
+
+
+# The module of the annotations' Calibration, imported last (typing.get_type_hints reads the annotations):
+# it imports this module, whose names it takes must exist by then.
+import attnmt.decoding.calibration  # noqa: E402

@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import torch
 from torch import Tensor
@@ -46,9 +46,6 @@ from attnmt.errors import ConfigError, UserError
 from attnmt.model import AttentionTrace, Transformer
 from attnmt.text.data import pad_rows
 
-if TYPE_CHECKING:
-    from attnmt.decoding.quality import Assessment, Assessor
-
 
 @dataclass
 class Translation:
@@ -57,7 +54,8 @@ class Translation:
     text: str
     score: float  # log_prob / length penalty: what beam search ranks by
     log_prob: float  # log P(output + EOS | input)
-    assessment: Assessment | None = None  # how far to trust it, where asked (translate_n_best's ``quality``)
+    # how far to trust it, where asked (translate_n_best's ``quality``)
+    assessment: attnmt.decoding.quality.Assessment | None = None
 
     def fields(self) -> dict:
         """What JSON output carries: text, then score and log_prob to 4 decimals, null where no finite
@@ -271,7 +269,7 @@ def translate_n_best(
     max_sentences: int | None = None,
     glossary: Glossaries = None,
     prefix: Prefixes = None,
-    quality: Assessor | None = None,
+    quality: attnmt.decoding.quality.Assessor | None = None,
 ) -> list[list[Translation]]:
     """The ``decoding.n_best`` best translations of each input sentence, best first, with their
     scores (beam search, also for beam_size 1, where it equals greedy search); [] for blank inputs.
@@ -295,7 +293,7 @@ def translate_n_best(
     return outputs
 
 
-def checked_quality(quality: object) -> Assessor | None:
+def checked_quality(quality: object) -> attnmt.decoding.quality.Assessor | None:
     """``quality`` as an Assessor or None, after one clear error for any other value, before the
     search: ``quality=True`` was an AttributeError once every batch had been searched.  False is
     None, as it always was: ``quality=wanted and Assessor(calibration)`` gives False when not wanted."""
@@ -369,3 +367,8 @@ def __getattr__(name: str) -> Any:
                       DeprecationWarning, stacklevel=2)
         return globals()[RENAMED[name]]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# The module of the annotations' Assessment and Assessor, imported last (typing.get_type_hints reads the
+# annotations): it imports this module, whose names it takes must exist by then.
+import attnmt.decoding.quality  # noqa: E402

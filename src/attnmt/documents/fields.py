@@ -30,16 +30,12 @@ import copy
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from lxml import etree
 
 from attnmt.documents.flat import SENTENCE_ENDS, has_words
 from attnmt.documents.formatting import run_parts
 from attnmt.documents.wordml import w
-
-if TYPE_CHECKING:
-    from attnmt.documents.ooxml_dialects import Dialect
 
 # A field's code starts with its kind; these kinds' results are words of their sentence.
 READ_KINDS = frozenset({"HYPERLINK", "FILLIN"})
@@ -114,7 +110,8 @@ class ComplexField:
         return field
 
 
-def as_read(container: etree._Element, depth: int, dialect: Dialect) -> Iterator[etree._Element | ComplexField]:
+def as_read(container: etree._Element, depth: int,
+            dialect: ooxml_dialects.Dialect) -> Iterator[etree._Element | ComplexField]:
     """``container``'s children, each complex field whose result the model reads as one ComplexField
     where it begins outside every other field (``depth``: those open where the container begins)."""
     children = list(container)
@@ -130,7 +127,7 @@ def as_read(container: etree._Element, depth: int, dialect: Dialect) -> Iterator
             position += len(field.opening) + len(field.result) + 1
 
 
-def parts_as_read(node: etree._Element, depth: int, dialect: Dialect) -> Iterator[etree._Element]:
+def parts_as_read(node: etree._Element, depth: int, dialect: ooxml_dialects.Dialect) -> Iterator[etree._Element]:
     """The parts of run or container ``node`` (formatting.run_parts) as the model reads them, ``depth``
     fields open where it begins: a complex field whose result it reads (as_read) as its result's
     parts, without its begin, code, separator and end.  Seen with those, the words of a link alone
@@ -196,3 +193,8 @@ def _checked(children: Sequence[etree._Element], start: int, separate: int | Non
 def is_code_run(node: etree._Element) -> bool:
     """A run that holds a field's characters and code alone (and its properties)."""
     return node.tag == w("r") and all(part.tag in CODE_PARTS for part in node)
+
+
+# The module of the annotations' Dialect, imported last (typing.get_type_hints reads the annotations):
+# it imports this module, whose names it takes must exist by then.
+from attnmt.documents import ooxml_dialects  # noqa: E402

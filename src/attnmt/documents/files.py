@@ -19,18 +19,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from attnmt.decoding.glossary import Glossary
 from attnmt.documents.pipeline import DocumentOptions, Translator, translate_lines
+from attnmt.documents.review import Review
 from attnmt.documents.spans import Weights
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.errors import DataError, UserError
 from attnmt.text.data import with_endings
 from attnmt.text.encodings import HEAD_BYTES, check_not_utf16
-
-if TYPE_CHECKING:
-    from attnmt.decoding.glossary import Glossary
-    from attnmt.documents.review import Review
 
 __all__ = ["MAX_FILE_BYTES", "supported_suffixes", "translate_file_bytes", "translated_name"]
 

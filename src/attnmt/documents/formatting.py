@@ -10,19 +10,15 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
 
 from lxml import etree
 
 from attnmt.documents.wordml import is_hidden_run
 
-if TYPE_CHECKING:
-    from attnmt.documents.ooxml_dialects import Dialect
-
 SPELLING = ("err", "dirty")  # DrawingML run attributes that mark spelling, not formatting
 
 
-def formatting(run: etree._Element, dialect: Dialect) -> bytes:
+def formatting(run: etree._Element, dialect: ooxml_dialects.Dialect) -> bytes:
     """What makes two runs look alike: their properties, spelling flags left out."""
     properties = run.find(dialect.properties)
     if properties is None:
@@ -34,13 +30,13 @@ def formatting(run: etree._Element, dialect: Dialect) -> bytes:
     return etree.tostring(properties)
 
 
-def is_plain(run: etree._Element, dialect: Dialect) -> bool:
+def is_plain(run: etree._Element, dialect: ooxml_dialects.Dialect) -> bool:
     """A run of text and breaks only (no picture or field code), which may merge with its neighbour."""
     return all(part.tag in (dialect.properties, dialect.text, dialect.hyphen) or part.tag in dialect.breaks
                for part in run)
 
 
-def merge_runs(container: etree._Element, dialect: Dialect) -> None:
+def merge_runs(container: etree._Element, dialect: ooxml_dialects.Dialect) -> None:
     """Rule 1 of attnmt.documents.ooxml's docstring, in place, in ``container`` and the containers in it."""
     for child in list(container):
         if child.tag in dialect.dropped:
@@ -60,19 +56,19 @@ def merge_runs(container: etree._Element, dialect: Dialect) -> None:
         previous = child if mergeable else None
 
 
-def is_link(run: etree._Element, dialect: Dialect) -> bool:
+def is_link(run: etree._Element, dialect: ooxml_dialects.Dialect) -> bool:
     """Whether the run's own properties make it a link (a slide's; Word's links are containers)."""
     properties = run.find(dialect.properties)
     return properties is not None and any(child.tag in dialect.links for child in properties)
 
 
-def is_hidden(run: etree._Element, dialect: Dialect) -> bool:
+def is_hidden(run: etree._Element, dialect: ooxml_dialects.Dialect) -> bool:
     """Whether the run's own properties hide it: a Word run's (Dialect.hidden, wordml.is_hidden_run);
     the other dialects' runs hide nothing."""
     return bool(dialect.hidden) and is_hidden_run(run)
 
 
-def text_runs(node: etree._Element, dialect: Dialect) -> Iterator[etree._Element]:
+def text_runs(node: etree._Element, dialect: ooxml_dialects.Dialect) -> Iterator[etree._Element]:
     """The runs with text of ``node``: itself, or those in a container and the containers in it."""
     if node.tag == dialect.run and any(dialect.text_of(text) for text in node.iterchildren(dialect.text)):
         yield node
@@ -81,7 +77,7 @@ def text_runs(node: etree._Element, dialect: Dialect) -> Iterator[etree._Element
             yield from text_runs(child, dialect)
 
 
-def run_parts(node: etree._Element, dialect: Dialect) -> Iterator[etree._Element]:
+def run_parts(node: etree._Element, dialect: ooxml_dialects.Dialect) -> Iterator[etree._Element]:
     """The parts of a run (its text, tabs, field characters; not its properties), or of every run
     in a container (a hyperlink, a content control), in order."""
     if node.tag == dialect.run:
@@ -91,7 +87,7 @@ def run_parts(node: etree._Element, dialect: Dialect) -> Iterator[etree._Element
             yield from run_parts(child, dialect)
 
 
-def base_run(children: Iterable[etree._Element], dialect: Dialect) -> etree._Element | None:
+def base_run(children: Iterable[etree._Element], dialect: ooxml_dialects.Dialect) -> etree._Element | None:
     """The run whose formatting covers the most of the text of a container's ``children`` (its
     own runs, not those inside a mark among them: a hyperlink, a link field), not hidden and not a
     link (rule 2 of attnmt.documents.ooxml's docstring: a hidden look only where every run with text
@@ -113,7 +109,7 @@ def base_run(children: Iterable[etree._Element], dialect: Dialect) -> etree._Ele
     return base if plain else unlinked(base, dialect)
 
 
-def unlinked(run: etree._Element, dialect: Dialect) -> etree._Element:
+def unlinked(run: etree._Element, dialect: ooxml_dialects.Dialect) -> etree._Element:
     """A copy of a linked run, its link taken out of its properties (its text too: only its look is used)."""
     look = run.makeelement(run.tag, run.attrib)
     properties = copy.deepcopy(run.find(dialect.properties))
@@ -121,3 +117,8 @@ def unlinked(run: etree._Element, dialect: Dialect) -> etree._Element:
         properties.remove(link)
     look.append(properties)
     return look
+
+
+# The module of the annotations' Dialect, imported last (typing.get_type_hints reads the annotations):
+# it imports this module (through attnmt.documents.fields), whose names it takes must exist by then.
+from attnmt.documents import ooxml_dialects  # noqa: E402

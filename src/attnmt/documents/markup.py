@@ -24,10 +24,10 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
 
 from lxml import etree
 
+from attnmt.decoding.glossary import Glossary
 from attnmt.documents.elements import Vocabulary, is_button_label, says_no, says_yes
 from attnmt.documents.flat import FlatText, Place
 from attnmt.documents.language import XML_LANG, inherited_language, say_kept, say_translated, set_direction
@@ -41,12 +41,9 @@ from attnmt.documents.pipeline import (
     reaches_model,
     translate_flats,
 )
+from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.xml_code import holds_markup
-
-if TYPE_CHECKING:
-    from attnmt.decoding.glossary import Glossary
-    from attnmt.documents.review import Review
 
 
 def translatable_attributes(root: etree._Element, vocabulary: Vocabulary, names: Sequence[str],

@@ -40,7 +40,7 @@ import io
 import re
 from collections.abc import Callable, Sequence
 from pathlib import PurePosixPath
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from lxml import etree
 
@@ -64,13 +64,11 @@ from attnmt.documents.ooxml_dialects import DRAWING, INLINE_STRING, SHARED_STRIN
 from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_language
 from attnmt.documents.opendocument import opendocument_parts
 from attnmt.documents.pipeline import DocumentOptions, Repeats, Translator, flat_sentences, translate_flats
+from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested
 from attnmt.documents.tables import keep_tables_whole, relationships
 from attnmt.documents.wordml import w
 from attnmt.errors import DataError
-
-if TYPE_CHECKING:
-    from attnmt.documents.review import Review
 
 MACRO_SUFFIXES = (".docm", ".pptm", ".xlsm")
 SUFFIXES = (".docx", ".pptx", ".xlsx", *MACRO_SUFFIXES, ".odt", ".odp", ".ods", ".epub")

@@ -46,8 +46,8 @@ from collections.abc import Sequence
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents import fields  # by its module: fields imports this module (through ooxml_dialects)
 from attnmt.documents.dropcaps import DropCap, join_drop_caps
-from attnmt.documents.fields import ComplexField, as_read, parts_as_read
 from attnmt.documents.flat import FlatBuilder, FlatText, has_words, is_stop
 from attnmt.documents.formatting import base_run, formatting, is_hidden, merge_runs, run_parts, text_runs
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, hyphenated_words, in_word, no_break_hyphens
@@ -110,7 +110,7 @@ class ParagraphJob:
         self.run_atoms: set[int] = set()  # the marks of atoms that belong inside a run (a tab, a picture)
         self.hyphens: list[int] = []  # where the non-breaking hyphens read as "-" are in the flat text
         self.hyphens_seen = 0
-        self.complex_fields: dict[etree._Element, ComplexField] = {}  # each read as its stand-in, by that
+        self.complex_fields: dict[etree._Element, fields.ComplexField] = {}  # each read as its stand-in, by that
         builder = FlatBuilder(collapse=False, fields=True)  # a tab or a cell's line ends a sentence
         self._add(builder, self.paragraph)
         return builder.build()
@@ -150,8 +150,8 @@ class ParagraphJob:
         """``container``'s children as they are read: a complex field whose result the model reads
         (attnmt.documents.fields) as the simple field it stands for."""
         read = []
-        for child in as_read(container, self.field_depth, self.dialect):
-            if isinstance(child, ComplexField):
+        for child in fields.as_read(container, self.field_depth, self.dialect):
+            if isinstance(child, fields.ComplexField):
                 stand_in = child.stand_in()
                 self.complex_fields[stand_in] = child
                 child = stand_in
@@ -165,7 +165,7 @@ class ParagraphJob:
         mark around atoms alone it lost the spaces it had; as one around a symbol, the model dropped
         the symbol and the formatting went onto its words.  A link field alone in
         a container (fields.parts_as_read) is words of the container."""
-        parts = list(parts_as_read(node, self.field_depth, self.dialect))
+        parts = list(fields.parts_as_read(node, self.field_depth, self.dialect))
         shown, depth = self._shown(parts)
         note = self._is_note(node)
         if shown and not note and not is_marker_text(shown, builder.text[-1:], self._text_after(node)):

@@ -5,17 +5,13 @@ that names its paragraph's elements and says which of them are marks, atoms or k
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from lxml import etree
 
-from attnmt.documents.fields import is_read_field
+from attnmt.decoding.glossary import Glossary
+from attnmt.documents import fields  # by its module: fields imports this module
 from attnmt.documents.wordml import HIDDEN, w
 from attnmt.documents.xstring import unescape
-
-if TYPE_CHECKING:
-    from attnmt.decoding.glossary import Glossary
-    from attnmt.documents.ooxml import ParagraphJob
 
 A = "http://schemas.openxmlformats.org/drawingml/2006/main"
 S = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -50,7 +46,7 @@ class Dialect:
     # kept, not read; dropped where the translation changed the text, whose characters they no longer fit.
     phonetic: str | None = None
 
-    def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[ParagraphJob]:
+    def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[ooxml.ParagraphJob]:
         """A job for each of ``root``'s paragraphs with words, or a term of ``glossary`` (ooxml.paragraph_jobs)."""
         from attnmt.documents.ooxml import paragraph_jobs  # ooxml reads paragraphs in these dialects: it is above
 
@@ -59,7 +55,7 @@ class Dialect:
     def holds_runs(self, node: etree._Element) -> bool:
         """Whether ``node`` is a mark around runs: a container, or a link field around its result
         (attnmt.documents.fields)."""
-        return node.tag in self.containers or is_read_field(node)
+        return node.tag in self.containers or fields.is_read_field(node)
 
     def text_of(self, element: etree._Element) -> str:
         """A text element's text as the application shows it (its escapes read, where it has them)."""
@@ -85,3 +81,8 @@ INLINE_STRING = Dialect(s("is"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.ke
                         phonetic=s("rPh"))
 CELL_COMMENT = Dialect(s("text"), s("r"), s("rPr"), s("t"), kept=SHARED_STRING.kept, preserve=True, escaped=True,
                        phonetic=s("rPh"))
+
+
+# The module of the annotations' ParagraphJob, imported last (typing.get_type_hints reads the annotations):
+# it reads paragraphs in these dialects, and imports this module, whose names must exist by then.
+from attnmt.documents import ooxml  # noqa: E402

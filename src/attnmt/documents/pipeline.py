@@ -15,12 +15,13 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.inputs import check_batch_limits, check_decoding
+from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.documents.bidi import balanced
 from attnmt.documents.flat import (
     SENTENCE_ENDS,
@@ -34,17 +35,13 @@ from attnmt.documents.flat import (
     is_stop,
     shown_text,
 )
+from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested, Weights, identity, needs_alignment, nest, place, plain
 from attnmt.errors import ConfigError
 from attnmt.inspect.align import translate_assessed
 from attnmt.inspect.trace import PieceCodec
 from attnmt.model import Transformer
-
-if TYPE_CHECKING:
-    from attnmt.decoding.quality import Assessment, Assessor
-    from attnmt.documents.review import Review
-
 
 # What an attribute's name can be (XML's Name, which the HTML names of every real attribute are too):
 # a name with anything else ("alt;title") matches no attribute, and would translate none without a word.

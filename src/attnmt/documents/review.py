@@ -37,24 +37,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from attnmt.decoding import MAX_TOKENS
+from attnmt.decoding.calibration import Calibration
+from attnmt.decoding.inputs import TextCodec
+from attnmt.decoding.quality import Assessment, Assessor, check_threshold, empty_translation, low_quality_threshold
 from attnmt.documents.flat import FlatText, Place, Placed, shown_text
 from attnmt.documents.spans import Weights, identity, nest, place
 from attnmt.errors import OutputError
 from attnmt.files import write_text
-
-if TYPE_CHECKING:
-    from attnmt.decoding.calibration import Calibration
-    from attnmt.decoding.inputs import TextCodec
-    from attnmt.decoding.quality import Assessment
-    from attnmt.documents.pipeline import ModelTranslator
-    from attnmt.model import Transformer
+from attnmt.model import Transformer
 
 # sources, their translations -> each pair's Assessment: quality.Assessor.assess, bound to a model (None where
 # both are blank; quality.assess gives None for an empty translation too, which Review.check then fills in)
-Assess = Callable[[Sequence[str], Sequence[str]], Sequence["Assessment | None"]]
+Assess = Callable[[Sequence[str], Sequence[str]], Sequence[Assessment | None]]
 
 
 @dataclass
@@ -104,8 +100,6 @@ class Review:
         weights the document gets (the source, word for word, where ``source_below`` turns a
         translation down, each flat text whose sentences all are turned down marked so:
         ``mark_source_kept``)."""
-        from attnmt.decoding.quality import empty_translation  # torch: loaded while a model translates
-
         found = dict(zip(sources, zip(texts, weights, self.assess(sources, texts), strict=True), strict=True))
         for sentence in placed:
             if sentence.source not in found or not sentence.flat.seen:
@@ -209,14 +203,12 @@ def needs_review(assessment: Assessment | None, translation: str, threshold: flo
     return not translation.strip() or (assessment is not None and assessment.quality < threshold)
 
 
-def reviewing(translator: ModelTranslator, calibration: Calibration | None = None, min_quality: float | None = None,
-              source_below: bool = False) -> Review:
+def reviewing(translator: attnmt.documents.pipeline.ModelTranslator, calibration: Calibration | None = None,
+              min_quality: float | None = None, source_below: bool = False) -> Review:
     """A Review of what ``translator`` translates, assessed from its own search: ``translator``
     gets an Assessor (attnmt.decoding.quality) and the Review takes each batch's Assessments from
     it, so the decoder does not run a second time over the translations (``model_review`` does).
     The threshold is as ``model_review``'s."""
-    from attnmt.decoding.quality import Assessor, check_threshold, low_quality_threshold  # torch: when a review is made
-
     check_threshold(min_quality, "min_quality")
     threshold = low_quality_threshold(calibration, min_quality)
     translator.quality = Assessor(calibration, threshold, translator.max_tokens)
@@ -228,9 +220,12 @@ def model_review(model: Transformer, tokenizer: TextCodec, calibration: Calibrat
     """A Review that assesses with ``model`` (attnmt.decoding.quality.Assessor, ``calibration`` from
     attnmt.decoding.calibration.load_calibration); the threshold is ``min_quality``, else the
     calibration's, else quality.LOW_QUALITY: the one the ``low_quality`` flag uses."""
-    from attnmt.decoding.quality import Assessor, check_threshold, low_quality_threshold  # torch: when a review is made
-
     check_threshold(min_quality, "min_quality")
     threshold = low_quality_threshold(calibration, min_quality)
     return Review(partial(Assessor(calibration, threshold, max_tokens).assess, model, tokenizer), threshold,
                   source_below)
+
+
+# The module of the annotations' ModelTranslator, imported last (typing.get_type_hints reads the annotations):
+# it imports this module, whose Review must exist by then.
+import attnmt.documents.pipeline  # noqa: E402

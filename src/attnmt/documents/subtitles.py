@@ -46,8 +46,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from itertools import accumulate
-from typing import TYPE_CHECKING
 
+from attnmt.decoding.glossary import Glossary
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, line_ending, seconds
 from attnmt.documents.cue_lines import VOICE_TAG, Turn, speaker, turns, written
@@ -61,12 +61,9 @@ from attnmt.documents.pipeline import (
     reaches_model,
     translate_flats,
 )
+from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested
-
-if TYPE_CHECKING:
-    from attnmt.decoding.glossary import Glossary
-    from attnmt.documents.review import Review
 
 FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole

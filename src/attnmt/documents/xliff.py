@@ -37,10 +37,10 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
 
 from lxml import etree
 
+from attnmt.decoding.glossary import Glossary
 from attnmt.documents.elements import Vocabulary, says, says_no
 from attnmt.documents.flat import FlatText
 from attnmt.documents.html_layout import gap_before, is_empty
@@ -48,12 +48,9 @@ from attnmt.documents.language import primary
 from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
 from attnmt.documents.pages import Parsed, cdata_text, is_comment, local_name, named, parse
 from attnmt.documents.pipeline import DocumentOptions, Translator
+from attnmt.documents.review import Review
 from attnmt.documents.xml_code import holds_markup
 from attnmt.errors import DataError, UserError
-
-if TYPE_CHECKING:
-    from attnmt.decoding.glossary import Glossary
-    from attnmt.documents.review import Review
 
 # XLIFF's inline elements that wrap words to translate (1.2's <g> and <mrk>, 2's <pc> and <mrk>);
 # every other inline element is native code or a placeholder, kept whole.

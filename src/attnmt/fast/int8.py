@@ -18,18 +18,15 @@ from __future__ import annotations
 
 import warnings
 from functools import cache
-from typing import TYPE_CHECKING
 
 import torch
 from torch import Tensor, nn
 from torch.ao.nn.quantized.dynamic import Linear as DynamicInt8Linear
 
 from attnmt.fast import extension
+from attnmt.fast.kernels import Int8Choice
 from attnmt.fast.step import layer_linears
 from attnmt.hardware import amx_allowed
-
-if TYPE_CHECKING:
-    from attnmt.fast.kernels import Int8Choice
 
 
 def quantize_linear_layers(model: nn.Module) -> None:

@@ -15,7 +15,6 @@ their 6-layer models): measure it with ``benchmarks/alignment.py``.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
 
 import numpy as np
 import torch
@@ -32,14 +31,12 @@ from attnmt.decoding.inputs import (
     encode_inputs,
     length_batches,
 )
+from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.state import Recording
 from attnmt.decoding.translate import evaluating, keeping, searched_batches, written_attention
 from attnmt.inspect.trace import PieceCodec, TranslationAttention, check_layer, checked_heads, trace_translation
 from attnmt.model import Transformer
 from attnmt.text.data import given_pairs, pad_rows
-
-if TYPE_CHECKING:
-    from attnmt.decoding.quality import Assessment, Assessor
 
 WORD_START = "▁"
 

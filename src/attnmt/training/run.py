@@ -8,19 +8,17 @@ import signal
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    import torch
+import torch
 
-    from attnmt.config import TrainConfig
-    from attnmt.model import Transformer
-    from attnmt.text.data import Batch
-    from attnmt.text.tokenizer import Tokenizer
-    from attnmt.text.vocab_tokenizer import VocabTokenizer
-    from attnmt.training.batching import TokenBatcher, WeightedBatcher
-    from attnmt.training.distributed import Group
-    from attnmt.training.logs import RunLog
+from attnmt.config import TrainConfig
+from attnmt.model import Transformer
+from attnmt.text.data import Batch
+from attnmt.text.tokenizer import Tokenizer
+from attnmt.text.vocab_tokenizer import VocabTokenizer
+from attnmt.training.batching import TokenBatcher, WeightedBatcher
+from attnmt.training.distributed import Group
+from attnmt.training.logs import RunLog
 
 METRIC_NAMES = {"bleu": "BLEU", "chrf": "chrF", "loss": "loss"}
 

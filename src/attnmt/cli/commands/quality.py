@@ -7,14 +7,12 @@ import argparse
 import json
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from attnmt.cli.commands.translate import add_model_run_options
 from attnmt.cli.options import decoding, load_for_translation, model_files
+from attnmt.decoding.quality import Assessment
 from attnmt.errors import ConfigError, DataError
-
-if TYPE_CHECKING:
-    from attnmt.decoding.quality import Assessment
 
 SCORE_FORMATS = ("jsonl", "tsv")
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import argparse
 import sys
 from functools import partial
-from typing import TYPE_CHECKING, TextIO
+from typing import TextIO
 
 from attnmt.cli.document_options import DOCUMENT_FORMATS, OFFICE_FORMATS, add_document_options
-from attnmt.cli.lines import FORMATS, INPUT_FORMATS
+from attnmt.cli.lines import FORMATS, INPUT_FORMATS, Inputs
 from attnmt.cli.options import (
     add_batch_size_option,
     add_decoding_options,
@@ -36,14 +36,11 @@ from attnmt.cli.translate_quality import (
     quality_wanted,
 )
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
+from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.translate import Translation
+from attnmt.documents.paragraphs import Paragraph
 from attnmt.errors import ConfigError
-
-if TYPE_CHECKING:
-    from attnmt.cli.lines import Inputs
-    from attnmt.decoding.glossary import Glossary
-    from attnmt.decoding.translate import Translation
-    from attnmt.documents.paragraphs import Paragraph
-    from attnmt.inspect.trace import TranslationAttention
+from attnmt.inspect.trace import TranslationAttention
 
 BATCH_SIZE_HELP = ("sentences per batch at most (0: --max-tokens decides; default: 64 where the C++ decoder step "
                    "runs, which decodes larger batches slower, fewer for a large vocabulary, else 0)")
@@ -198,8 +195,6 @@ def passed_through(args: argparse.Namespace, model, tokenizer, lines: list[str],
     blank (``123``, ``!!!``) in its place as it is, as plain text passes it through
     (attnmt.documents.paragraphs.paragraph): one hypothesis, score 0, and the assessment ``attnmt
     score`` gives the line and itself (quality 1, no flags: quality.passes_through)."""
-    from attnmt.decoding.translate import Translation
-
     copied = [k for k, (line, sentence) in enumerate(zip(lines, sentences, strict=True))
               if line.strip() and not sentence]
     found = assessor(args).assess(model, tokenizer, [lines[k] for k in copied], [lines[k] for k in copied])
