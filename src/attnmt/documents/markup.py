@@ -17,7 +17,8 @@ sentence; a ``<select>``'s options are translated each on its own).  ``<script>`
 ``<pre>``, ``<code>``, ``<textarea>`` blocks and ``translate="no"`` blocks are not
 touched, but for what says ``translate="yes"`` again inside them.  The values of the
 ``title``, ``alt``, ``placeholder`` and ``aria-label`` attributes are translated as
-sentences of their own, and so is ``value``, on a button's ``<input>`` only (is_button_label).
+sentences of their own, and so are ``value``, on a button's ``<input>`` only (is_button_label), and
+``content``, on a ``<meta>`` of text only, a page's description (is_meta_text).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from typing import TYPE_CHECKING
 
 from lxml import etree
 
-from attnmt.documents.elements import Vocabulary, is_button_label, says_no, says_yes
+from attnmt.documents.elements import Vocabulary, holds_text, says_no, says_yes
 from attnmt.documents.flat import FlatText, Place
 from attnmt.documents.language import XML_LANG, inherited_language, say_kept, say_translated, set_direction
 from attnmt.documents.markup_runs import Run, flatten, leading_space, rebuild, runs, written_entities
@@ -64,8 +65,7 @@ def translatable_attributes(root: etree._Element, vocabulary: Vocabulary, names:
         translated = (translated or says_yes(node)) and not says_no(node)
         if translated and not vocabulary.keeps_attributes(node):
             found.extend((node, name) for name in names
-                         if reaches_model(node.get(name, ""), glossary)
-                         and (name != "value" or is_button_label(node)))
+                         if reaches_model(node.get(name, ""), glossary) and holds_text(node, name))
         if says_no(node) or not vocabulary.is_untranslated(node):
             for child in node:
                 visit(child, translated)
