@@ -134,9 +134,9 @@ class TreeJob:
 
     def lines(self) -> list[int]:
         """The line of the parsed text each flat text comes from, in the order of ``flats``: that
-        of the element it starts in (a block's text) or follows (a tail), or holds it (an attribute)."""
-        lines = [run.owner.sourceline or 1 for run, _ in self.runs] + [node.sourceline or 1
-                                                                        for node, _ in self.attributes]
+        of the block it starts in (a block's text), of its first word (a tail: ``</div>`` then words
+        on the next line), or of the element that holds it (an attribute)."""
+        lines = [run_line(run) for run, _ in self.runs] + [node.sourceline or 1 for node, _ in self.attributes]
         return [lines[i] for i in self.order]
 
     def blocks(self) -> Iterator[etree._Element]:
@@ -176,6 +176,29 @@ class TreeJob:
         # run holding the atom copies it.
         for (run, flat), content, entities in reversed(list(zip(self.runs, runs, self.entities, strict=True))):
             rebuild(run, flat, content, entities)
+
+
+def run_line(run: Run) -> int:
+    """The line a run starts on: its block's (the line its start tag ends on, libxml2's sourceline),
+    or, for a tail, the line of its first word, where the element before it ends (end_line) and
+    its leading line breaks after that.  The element's own line listed a card's tail at the card's
+    first line, above the card's sentences."""
+    if run.owner is run.parent:
+        return run.parent.sourceline or 1
+    tail = run.lead
+    return end_line(run.owner) + tail[:len(tail) - len(tail.lstrip())].count("\n")
+
+
+def end_line(node: etree._Element) -> int:
+    """The line ``node`` ends on: that of its last descendant's start tag (sourceline), and the
+    line breaks in that one's text and in the tails after it, up to ``node``'s end.  A comment's or
+    processing instruction's sourceline is where it ends already (libxml2's), its text counted in it."""
+    breaks = 0
+    while len(node):
+        node = node[-1]
+        breaks += (node.tail or "").count("\n")
+    inside = (node.text or "").count("\n") if isinstance(node.tag, str) else 0
+    return (node.sourceline or 1) + inside + breaks
 
 
 class EmbeddedJob(TreeJob):
