@@ -357,6 +357,18 @@ def test_an_html_pages_attribute_texts_are_listed_where_their_elements_stand(sam
             b'<p title="A title">Three <a title="A link">here</a>.</p>')
     review = Review(Graded(), 1.0)
     out = translate_file_bytes(page, "page.html", same, OPTIONS, review=review)
-    assert [s.source for s in review.segments] == ["One.", "A brown dog", "Two.", "A title", "Three here.", "A link"]
+    assert [s.source for s in review.segments] == ["One.", "A brown dog", "Two.", "A title", "A link", "Three here."]
     # the stand-in gives each text back: every one is written where it came from
     assert out == page.replace(b"/>", b">")
+
+
+def test_an_inline_elements_attribute_text_is_listed_before_the_sentences_it_stands_in(same):
+    """An <abbr title> or an <img alt> in a sentence was listed after all its paragraph's sentences,
+    not before its element's own text, as where an element opens."""
+    page = (b'<p>One. The <abbr title="World Health Organization">WHO</abbr> met. A <img alt="A brown dog"/>dog'
+            b' runs.</p><div>Words.<p>Two.</p>A <b title="Bold">cat</b> sleeps.</div>')
+    review = Review(Graded(), 1.0)
+    translate_file_bytes(page, "page.html", same, OPTIONS, review=review)
+    assert [s.source for s in review.segments] == [
+        "World Health Organization", "A brown dog", "One.", "The WHO met.", "A dog runs.", "Words.", "Two.", "Bold",
+        "A cat sleeps."]

@@ -79,8 +79,10 @@ def reading_order(root: etree._Element, found: Sequence[Run], attributes: Sequen
     """The runs and attributes under ``root`` as a reader meets them: indices into ``found`` followed by
     ``attributes``.  A run stands where its text starts (its block's opening, or the end of the element
     whose tail it is); an attribute where its element opens, before that element's own text, so that an
-    ``<img alt>`` comes between the paragraphs around its figure, not after the page's last block.  Each
-    list keeps its own order (a merge, not a sort): only where the two meet changes."""
+    ``<img alt>`` comes between the paragraphs around its figure, not after the page's last block; that
+    of an element in a run's text (``<abbr title>``, an ``<img alt>`` in a sentence) before that run,
+    whose sentences hold the element's text.  The runs keep their order; the attributes are placed
+    among them."""
     rank: dict[tuple[str, etree._Element], int] = {}  # each node's opening and closing, comments' too
     pending = [("start", root)]
     while pending:
@@ -90,7 +92,18 @@ def reading_order(root: etree._Element, found: Sequence[Run], attributes: Sequen
             pending += [("end", node), *(("start", child) for child in reversed(node))]
     runs_at = [(rank["start", run.parent] if run.owner is run.parent else rank["end", run.owner], 1, i)
                for i, run in enumerate(found)]
-    attributes_at = [(rank["start", node], 0, len(found) + j) for j, (node, _) in enumerate(attributes)]
+    holder = {child: runs_at[i][0] for i, run in enumerate(found) for child in run.children}
+    parents = {run.parent for run in found}
+
+    def opening(node: etree._Element) -> int:
+        for above in (node, *node.iterancestors()):
+            if above in holder:
+                return holder[above]
+            if above in parents:
+                break  # a block's, or one of its own runs' (translate="yes" in a kept atom)
+        return rank["start", node]
+
+    attributes_at = sorted((opening(node), 0, len(found) + j) for j, (node, _) in enumerate(attributes))
     return [i for _, _, i in heapq.merge(runs_at, attributes_at, key=lambda at: at[:2])]
 
 
