@@ -167,7 +167,8 @@ class TreeJob:
         self.write_contents(contents[:len(self.runs)], contents[len(self.runs):])
 
     def say_languages(self) -> None:
-        """With a target language, the translated blocks say it, and the kept ones what they were in."""
+        """With a target language, the translated blocks say it, and the kept ones what they were in,
+        and so does an element whose attributes all kept their source (kept_attributes)."""
         if self.language:
             translated = dict.fromkeys(self.blocks())  # in order, once each
             # a kept block holding a translated one (<li>text<ul><li>…) stays unsaid: stated, its
@@ -175,10 +176,28 @@ class TreeJob:
             holding = {node for block in translated for node in block.iterancestors()}
             kept = {run.parent: None for run, flat in self.runs
                     if flat.source_kept and run.parent not in translated and run.parent not in holding}
+            kept.update(dict.fromkeys(self.kept_attributes()))
             before = [(block, inherited_language(block)) for block in kept]
             say_translated(translated, self.language, self.vocabulary.is_untranslated)
             page_says = page_language(self.root, self.language, self.translated()) is not None
             say_kept(before, self.language, self.source_lang, page_says)
+
+    def kept_attributes(self) -> list[etree._Element]:
+        """The elements whose listed attributes all kept their source (--below-quality source: an
+        ``<img alt>``) and that hold no text, nor an element with a translated attribute: stating
+        the source's language there (say_kept) labels those attributes alone.  One with text inside
+        (``<abbr title>WHO</abbr>``) is left as it is: its language would re-label that text."""
+        kept: dict[etree._Element, bool] = {}
+        for (node, _), flat in zip(self.attributes, self.attribute_flats(), strict=True):
+            kept[node] = kept.get(node, True) and flat.source_kept
+        translated = {node for node, all_kept in kept.items() if not all_kept}
+        return [node for node, all_kept in kept.items() if all_kept and not "".join(node.itertext()).strip()
+                and not any(inside in translated for inside in node.iterdescendants())]
+
+    def attribute_flats(self) -> list[FlatText]:
+        """The flat texts of ``attributes``, in their order (``texts`` is in reading order)."""
+        at = dict(zip(self.order, self.texts, strict=True))
+        return [at[len(self.runs) + j] for j in range(len(self.attributes))]
 
     def write_contents(self, runs: Sequence[Sequence[str | Nested]],
                        attributes: Sequence[Sequence[str | Nested]]) -> None:
