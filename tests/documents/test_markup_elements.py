@@ -5,6 +5,7 @@ alignments are known."""
 import pytest
 
 from attnmt.documents.markup import translate_markup
+from attnmt.documents.pipeline import DocumentOptions
 
 
 def one(text, translator, **options):
@@ -339,3 +340,24 @@ def test_a_paired_code_never_ends_before_it_starts_in_xml(mirror, start, end):
     The two change places, as a range's start and end do (attnmt.documents.spans, rule 3)."""
     out = one(f"a man drives an {start}old{end} red car.", mirror, xml=True)
     assert out == f"CAR. {start}RED{end} OLD AN DRIVES MAN A"
+
+
+META_PAGE = ('<!DOCTYPE html>\n<html><head><meta charset="utf-8">\n'
+             '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+             '<meta http-equiv="refresh" content="5; url=https://example.com/">\n<meta property="og:type" '
+             'content="article">\n<meta name="robots" content="index, follow">\n<meta name="keywords" '
+             'content="dog, beach">\n<meta name="Description" content="a man walks">\n<meta property="og:title" '
+             'content="a red car">\n<meta name="twitter:image:alt" content="a dog">\n<title>a dog</title>\n</head>'
+             '<body><p>one two</p></body></html>')
+
+
+@pytest.mark.parametrize("attributes", [DocumentOptions.attributes, ("content",)])
+def test_a_meta_content_is_translated_only_where_a_reader_sees_it(mirror, attributes):
+    """Every <meta content> was translated with --attributes content (a refresh's "5; url=…" broke
+    the redirect), and a page's description and link preview were not translated by default."""
+    out = one(META_PAGE, mirror, options=DocumentOptions(attributes=attributes))
+    assert [sentence for sentence in mirror.given if sentence not in ("a dog", "one two")] == [
+        "a man walks", "a red car"]
+    assert out == (META_PAGE.replace('"a man walks"', '"WALKS MAN A"').replace('"a red car"', '"CAR RED A"')
+                   .replace('content="a dog"', 'content="DOG A"').replace("<title>a dog", "<title>DOG A")
+                   .replace("one two", "TWO ONE"))

@@ -44,6 +44,18 @@ def test_a_pages_http_equiv_charset_becomes_a_meta_charset_where_it_was(same, me
                    "<body><p>A cat.</p></body></html>")
 
 
+@pytest.mark.parametrize("metas", [
+    '<meta charset="windows-1252">\n<meta http-equiv="Content-Type" content="text/html; charset=windows-1252">\n',
+    '<meta http-equiv="Content-Type" content="text/html; charset=windows-1252">\n<meta charset="windows-1252">\n',
+    '<meta http-equiv="Content-Type" content="text/html">\n<meta http-equiv="content-type" content="text/html">\n',
+])
+def test_a_page_declaring_its_encoding_twice_gets_one_meta_charset(same, metas):
+    """A <meta charset> and a <meta http-equiv="Content-Type"> became two <meta charset="utf-8">: invalid HTML."""
+    page = f"<!DOCTYPE html>\n<html><head>\n{metas}<title>A dog.</title></head><body><p>A cat.</p></body></html>"
+    assert one(page, same) == ('<!DOCTYPE html>\n<html><head>\n<meta charset="utf-8">\n<title>A dog.</title></head>'
+                               "<body><p>A cat.</p></body></html>")
+
+
 def test_an_xhtml_pages_http_equiv_charset_says_utf8_and_stays(same):
     page = ('<?xml version="1.0"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head><meta http-equiv="Content-Type" '
             'content="text/html; charset=iso-8859-1"/></head><body><p>A dog.</p></body></html>')

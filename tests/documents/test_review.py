@@ -80,6 +80,16 @@ def test_an_html_pages_sentences_are_listed_at_their_lines_attributes_too(same):
     assert [(s.place.number, s.source) for s in review.segments] == [(5, "A bad thing."), (6, "a bad picture")]
 
 
+def test_a_text_after_a_block_of_several_lines_is_listed_at_the_line_of_its_first_word(same):
+    """It was listed at the line the block before it opened on (2), above that block's sentences."""
+    page = (b"<div>\n<div class='card'\n  id='c'>\n<h2>A bad girl.</h2>\n<!-- a\nnote -->\n</div>A bad man."
+            b"\n<div><p>A bad boy.</p></div>\n\n  A bad dog.\n</div>\n")
+    review = Review(Graded(), 0.5)
+    translate_file_bytes(page, "page.html", same, OPTIONS, review=review)
+    assert [(s.place.number, s.source) for s in review.segments] == [
+        (4, "A bad girl."), (7, "A bad man."), (8, "A bad boy."), (10, "A bad dog.")]
+
+
 def test_a_threshold_of_one_lists_every_sentence_and_zero_none(same):
     text = b"A dog runs.\n\nA bad cat sleeps. The boy laughs.\n"
     everything, nothing = Review(Graded(), 1.0), Review(Graded(), 0.0)
@@ -347,6 +357,18 @@ def test_an_html_pages_attribute_texts_are_listed_where_their_elements_stand(sam
             b'<p title="A title">Three <a title="A link">here</a>.</p>')
     review = Review(Graded(), 1.0)
     out = translate_file_bytes(page, "page.html", same, OPTIONS, review=review)
-    assert [s.source for s in review.segments] == ["One.", "A brown dog", "Two.", "A title", "Three here.", "A link"]
+    assert [s.source for s in review.segments] == ["One.", "A brown dog", "Two.", "A title", "A link", "Three here."]
     # the stand-in gives each text back: every one is written where it came from
     assert out == page.replace(b"/>", b">")
+
+
+def test_an_inline_elements_attribute_text_is_listed_before_the_sentences_it_stands_in(same):
+    """An <abbr title> or an <img alt> in a sentence was listed after all its paragraph's sentences,
+    not before its element's own text, as where an element opens."""
+    page = (b'<p>One. The <abbr title="World Health Organization">WHO</abbr> met. A <img alt="A brown dog"/>dog'
+            b' runs.</p><div>Words.<p>Two.</p>A <b title="Bold">cat</b> sleeps.</div>')
+    review = Review(Graded(), 1.0)
+    translate_file_bytes(page, "page.html", same, OPTIONS, review=review)
+    assert [s.source for s in review.segments] == [
+        "World Health Organization", "A brown dog", "One.", "The WHO met.", "A dog runs.", "Words.", "Two.", "Bold",
+        "A cat sleeps."]

@@ -76,6 +76,17 @@ def test_a_kept_block_that_would_inherit_the_target_language_from_the_root_state
     assert '<html lang="de"><head><meta charset="utf-8"></head><body><h1 lang="en-GB">A bad title</h1>' in out
 
 
+def test_an_element_whose_attributes_kept_their_source_states_it_where_it_holds_no_text(mirror):
+    """A kept <img alt> on a page whose <html lang> became "de" was declared German; an element with
+    text in it (<abbr>) would re-label that text, and a translated attribute is the target's."""
+    page = ('<!DOCTYPE html>\n<html lang="en"><body><p>A cat sleeps.</p><img alt="A bad picture">'
+            '<img alt="A good picture"><p><abbr title="A bad name">WHO</abbr> sleeps.</p></body></html>')
+    out = translate_markup([page], mirror, GERMAN, review=turning_down())[0]
+    assert out == ('<!DOCTYPE html>\n<html lang="de"><head><meta charset="utf-8"></head><body><p>SLEEPS. CAT A</p>'
+                   '<img alt="A bad picture" lang="en"><img alt="PICTURE GOOD A">'
+                   '<p>SLEEPS. <abbr title="A bad name">WHO</abbr></p></body></html>')
+
+
 def test_a_kept_block_states_its_language_only_where_it_would_inherit_the_target(mirror):
     page = ('<div lang="en"><p>A bad dog runs.</p><p>A cat sleeps.</p></div>'
             '<section lang="en"><p>A bad dog runs.</p></section><p>A bad dog runs.</p>')

@@ -220,7 +220,8 @@ def add_document_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--attributes", default=",".join(DocumentOptions.attributes),
                    help="HTML attributes whose values are translated, comma-separated ('' for none; default: "
                    "%(default)s); value only on a button's <input> (type submit, reset or button), where it is "
-                   "the label shown: elsewhere it is form data and stays")
+                   "the label shown: elsewhere it is form data and stays; content only on a <meta> of text (the page's "
+                   "description, a link preview's og:title, twitter:description, ...)")
     p.add_argument("--review", metavar="TSV", help="write the sentences that need review (quality under "
                    "--min-quality, else the calibration's threshold) to this table: where each is (line, or an "
                    "office file's part and paragraph), quality, flags, source, translation (docs/documents.md)")

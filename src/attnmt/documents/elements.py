@@ -31,6 +31,12 @@ from attnmt.documents.pages import is_comment, local_name
 from attnmt.documents.xml_code import PAIRED_CODES, PAIRED_KEYS, holds_markup, is_code, is_inline_code
 
 BUTTON_TYPES = frozenset(("submit", "reset", "button"))  # an <input> whose value is its label
+# <meta> names whose content a person reads: the page's description, which search results show, and
+# the title, description, site name and image text of a link preview (Open Graph, Twitter's cards).
+# Not "keywords": a list of terms no reader sees (search engines ignore it), which the model, reading
+# it as a sentence, would turn into one.
+META_TEXTS = frozenset(("description", "og:title", "og:description", "og:site_name", "og:image:alt",
+                        "twitter:title", "twitter:description", "twitter:image:alt"))
 # Blocks whose text is not prose: left exactly as they are.
 UNTRANSLATED = frozenset("script style pre code textarea noscript svg math template".split())
 # Form fields: each ends its sentence, so the text before one and the button after it are translated
@@ -252,6 +258,23 @@ class Vocabulary:
         if node.tail or not isinstance(following, etree._Entity):
             return (node.tail or "")[:1]
         return self.entity_character(following)
+
+def is_meta_text(node: etree._Element) -> bool:
+    """Whether ``content`` is text a reader sees: a ``<meta>`` whose ``name`` or ``property`` is one
+    of META_TEXTS (``<meta name="description" content="A man walks his dog.">``).  Any other
+    ``content`` is data: a viewport's ``width=device-width``, a refresh's ``5; url=…`` (translated,
+    the redirect broke), ``og:type``, robots' ``index, follow``, a Content-Type."""
+    said = (node.get(name, "").strip().lower() for name in ("name", "property"))
+    return local_name(node) == "meta" and any(name in META_TEXTS for name in said)
+
+
+def holds_text(node: etree._Element, name: str) -> bool:
+    """Whether attribute ``name`` of ``node`` may hold text to translate: ``value`` only on a button
+    (is_button_label), ``content`` only on a <meta> of text (is_meta_text), any other where it is."""
+    if name == "value":
+        return is_button_label(node)
+    return name != "content" or is_meta_text(node)
+
 
 def is_button_label(node: etree._Element) -> bool:
     """Whether ``value`` is what a button shows: ``<input type="submit" value="Search">``.  Any

@@ -17,7 +17,8 @@ sentence; a ``<select>``'s options are translated each on its own).  ``<script>`
 ``<pre>``, ``<code>``, ``<textarea>`` blocks and ``translate="no"`` blocks are not
 touched, but for what says ``translate="yes"`` again inside them.  The values of the
 ``title``, ``alt``, ``placeholder`` and ``aria-label`` attributes are translated as
-sentences of their own, and so is ``value``, on a button's ``<input>`` only (is_button_label).
+sentences of their own, and so are ``value``, on a button's ``<input>`` only (is_button_label), and
+``content``, on a ``<meta>`` of text only, a page's description (is_meta_text).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from collections.abc import Iterator, Sequence
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.elements import Vocabulary, is_button_label, says_no, says_yes
+from attnmt.documents.elements import Vocabulary, holds_text, says_no, says_yes
 from attnmt.documents.flat import FlatText, Place
 from attnmt.documents.language import XML_LANG, inherited_language, say_kept, say_translated, set_direction
 from attnmt.documents.markup_runs import Run, flatten, leading_space, rebuild, runs, written_entities
@@ -61,8 +62,7 @@ def translatable_attributes(root: etree._Element, vocabulary: Vocabulary, names:
         translated = (translated or says_yes(node)) and not says_no(node)
         if translated and not vocabulary.keeps_attributes(node):
             found.extend((node, name) for name in names
-                         if reaches_model(node.get(name, ""), glossary)
-                         and (name != "value" or is_button_label(node)))
+                         if reaches_model(node.get(name, ""), glossary) and holds_text(node, name))
         if says_no(node) or not vocabulary.is_untranslated(node):
             for child in node:
                 visit(child, translated)
@@ -76,8 +76,10 @@ def reading_order(root: etree._Element, found: Sequence[Run], attributes: Sequen
     """The runs and attributes under ``root`` as a reader meets them: indices into ``found`` followed by
     ``attributes``.  A run stands where its text starts (its block's opening, or the end of the element
     whose tail it is); an attribute where its element opens, before that element's own text, so that an
-    ``<img alt>`` comes between the paragraphs around its figure, not after the page's last block.  Each
-    list keeps its own order (a merge, not a sort): only where the two meet changes."""
+    ``<img alt>`` comes between the paragraphs around its figure, not after the page's last block; that
+    of an element in a run's text (``<abbr title>``, an ``<img alt>`` in a sentence) before that run,
+    whose sentences hold the element's text.  The runs keep their order; the attributes are placed
+    among them."""
     rank: dict[tuple[str, etree._Element], int] = {}  # each node's opening and closing, comments' too
     pending = [("start", root)]
     while pending:
@@ -87,7 +89,18 @@ def reading_order(root: etree._Element, found: Sequence[Run], attributes: Sequen
             pending += [("end", node), *(("start", child) for child in reversed(node))]
     runs_at = [(rank["start", run.parent] if run.owner is run.parent else rank["end", run.owner], 1, i)
                for i, run in enumerate(found)]
-    attributes_at = [(rank["start", node], 0, len(found) + j) for j, (node, _) in enumerate(attributes)]
+    holder = {child: runs_at[i][0] for i, run in enumerate(found) for child in run.children}
+    parents = {run.parent for run in found}
+
+    def opening(node: etree._Element) -> int:
+        for above in (node, *node.iterancestors()):
+            if above in holder:
+                return holder[above]
+            if above in parents:
+                break  # a block's, or one of its own runs' (translate="yes" in a kept atom)
+        return rank["start", node]
+
+    attributes_at = sorted((opening(node), 0, len(found) + j) for j, (node, _) in enumerate(attributes))
     return [i for _, _, i in heapq.merge(runs_at, attributes_at, key=lambda at: at[:2])]
 
 
@@ -131,9 +144,9 @@ class TreeJob:
 
     def lines(self) -> list[int]:
         """The line of the parsed text each flat text comes from, in the order of ``flats``: that
-        of the element it starts in (a block's text) or follows (a tail), or holds it (an attribute)."""
-        lines = [run.owner.sourceline or 1 for run, _ in self.runs] + [node.sourceline or 1
-                                                                        for node, _ in self.attributes]
+        of the block it starts in (a block's text), of its first word (a tail: ``</div>`` then words
+        on the next line), or of the element that holds it (an attribute)."""
+        lines = [run_line(run) for run, _ in self.runs] + [node.sourceline or 1 for node, _ in self.attributes]
         return [lines[i] for i in self.order]
 
     def blocks(self) -> Iterator[etree._Element]:
@@ -151,7 +164,8 @@ class TreeJob:
         self.write_contents(contents[:len(self.runs)], contents[len(self.runs):])
 
     def say_languages(self) -> None:
-        """With a target language, the translated blocks say it, and the kept ones what they were in."""
+        """With a target language, the translated blocks say it, and the kept ones what they were in,
+        and so does an element whose attributes all kept their source (kept_attributes)."""
         if self.language:
             translated = dict.fromkeys(self.blocks())  # in order, once each
             # a kept block holding a translated one (<li>text<ul><li>…) stays unsaid: stated, its
@@ -159,10 +173,28 @@ class TreeJob:
             holding = {node for block in translated for node in block.iterancestors()}
             kept = {run.parent: None for run, flat in self.runs
                     if flat.source_kept and run.parent not in translated and run.parent not in holding}
+            kept.update(dict.fromkeys(self.kept_attributes()))
             before = [(block, inherited_language(block)) for block in kept]
             say_translated(translated, self.language, self.vocabulary.is_untranslated)
             page_says = page_language(self.root, self.language, self.translated()) is not None
             say_kept(before, self.language, self.source_lang, page_says)
+
+    def kept_attributes(self) -> list[etree._Element]:
+        """The elements whose listed attributes all kept their source (--below-quality source: an
+        ``<img alt>``) and that hold no text, nor an element with a translated attribute: stating
+        the source's language there (say_kept) labels those attributes alone.  One with text inside
+        (``<abbr title>WHO</abbr>``) is left as it is: its language would re-label that text."""
+        kept: dict[etree._Element, bool] = {}
+        for (node, _), flat in zip(self.attributes, self.attribute_flats(), strict=True):
+            kept[node] = kept.get(node, True) and flat.source_kept
+        translated = {node for node, all_kept in kept.items() if not all_kept}
+        return [node for node, all_kept in kept.items() if all_kept and not "".join(node.itertext()).strip()
+                and not any(inside in translated for inside in node.iterdescendants())]
+
+    def attribute_flats(self) -> list[FlatText]:
+        """The flat texts of ``attributes``, in their order (``texts`` is in reading order)."""
+        at = dict(zip(self.order, self.texts, strict=True))
+        return [at[len(self.runs) + j] for j in range(len(self.attributes))]
 
     def write_contents(self, runs: Sequence[Sequence[str | Nested]],
                        attributes: Sequence[Sequence[str | Nested]]) -> None:
@@ -173,6 +205,29 @@ class TreeJob:
         # run holding the atom copies it.
         for (run, flat), content, entities in reversed(list(zip(self.runs, runs, self.entities, strict=True))):
             rebuild(run, flat, content, entities)
+
+
+def run_line(run: Run) -> int:
+    """The line a run starts on: its block's (the line its start tag ends on, libxml2's sourceline),
+    or, for a tail, the line of its first word, where the element before it ends (end_line) and
+    its leading line breaks after that.  The element's own line listed a card's tail at the card's
+    first line, above the card's sentences."""
+    if run.owner is run.parent:
+        return run.parent.sourceline or 1
+    tail = run.lead
+    return end_line(run.owner) + tail[:len(tail) - len(tail.lstrip())].count("\n")
+
+
+def end_line(node: etree._Element) -> int:
+    """The line ``node`` ends on: that of its last descendant's start tag (sourceline), and the
+    line breaks in that one's text and in the tails after it, up to ``node``'s end.  A comment's or
+    processing instruction's sourceline is where it ends already (libxml2's), its text counted in it."""
+    breaks = 0
+    while len(node):
+        node = node[-1]
+        breaks += (node.tail or "").count("\n")
+    inside = (node.text or "").count("\n") if isinstance(node.tag, str) else 0
+    return (node.sourceline or 1) + inside + breaks
 
 
 class EmbeddedJob(TreeJob):

@@ -172,12 +172,16 @@ def declare_utf8(root: etree._Element, xhtml: bool = False) -> None:
 def say_utf8(root: etree._Element, xhtml: bool = False) -> bool:
     """Whether the page ``root`` declares its encoding in a <meta>, each of which now says utf-8:
     a <meta charset> is set to utf-8; a <meta http-equiv="Content-Type"> becomes a <meta
-    charset="utf-8"> where it is, as libxml2's HTML writer leaves such a meta out; in XHTML
-    (written as XML, which keeps it, and whose DTDs have no ``charset`` attribute) its content's
-    charset says utf-8, its type (application/xhtml+xml) kept.  One that says UTF-8 already is
-    left as written.  The names are those of ``root``'s namespace: XHTML's, parsed as XML, or none."""
+    charset="utf-8"> where it is, as libxml2's HTML writer leaves such a meta out, but on a page that
+    has a <meta charset> already (or a second such meta), where it is taken out: HTML allows one
+    declaration, and two <meta charset> made the page invalid.  In XHTML (written as XML, which keeps
+    it, and whose DTDs have no ``charset`` attribute) its content's charset says utf-8, its type
+    (application/xhtml+xml) kept.  One that says UTF-8 already is left as written.  The names are
+    those of ``root``'s namespace: XHTML's, parsed as XML, or none."""
+    metas = list(root.iter(named(root, "meta")))
+    said = any(meta.get("charset") is not None for meta in metas)  # by a <meta charset> already
     found = False
-    for meta in root.iter(named(root, "meta")):
+    for meta in metas:
         if meta.get("charset") is not None:
             if meta.get("charset", "").strip().lower() not in UTF8_NAMES:
                 meta.set("charset", "utf-8")
@@ -185,12 +189,28 @@ def say_utf8(root: etree._Element, xhtml: bool = False) -> bool:
         elif meta.get("http-equiv", "").strip().lower() == "content-type":
             if xhtml:
                 meta.set("content", utf8_content(meta.get("content", "")))
+            elif said:
+                take_out(meta)
             else:
                 for name in [name for name in meta.attrib if name.lower() in ("http-equiv", "content")]:
                     del meta.attrib[name]  # its other attributes (an id) stay
                 meta.set("charset", "utf-8")
+                said = True
             found = True
     return found
+
+
+def take_out(element: etree._Element) -> None:
+    """``element`` removed from its tree, and its tail with it where that is spacing alone (a
+    <meta>'s line break in <head>); a tail with words stays, after what came before it."""
+    parent, tail = element.getparent(), element.tail or ""
+    previous = element.getprevious()
+    if tail.strip():
+        if previous is None:
+            parent.text = (parent.text or "") + tail
+        else:
+            previous.tail = (previous.tail or "") + tail
+    parent.remove(element)
 
 
 CHARSET_PARAMETER = re.compile(r"(charset\s*=\s*)([^;\s]*)", re.IGNORECASE)
