@@ -45,7 +45,9 @@ class Turn:
     (tags, ASS codes and the dash with its space), ``text`` translated, ``end`` kept after its last
     line (end tags that close nothing opened in it); ``lines``: the cue's lines it was read from,
     as written, ``line`` the first one's index among the cue's lines; ``gap``: the spaces before it
-    where it goes on the line of the turn before ("- Hi. - Hello."), None where it starts a line."""
+    where it goes on the line of the turn before ("- Hi. - Hello."), None where it starts a line;
+    ``voiced``: it is of a cue of a voice a line (each line another speaker's voice span), whose
+    turns are each speaker's own and run on into no other cue."""
 
     start: str
     text: str
@@ -53,6 +55,7 @@ class Turn:
     lines: list[str]
     line: int = 0
     gap: str | None = None
+    voiced: bool = False
 
 
 def turns(text_lines: Sequence[str]) -> list[Turn]:
@@ -64,18 +67,21 @@ def turns(text_lines: Sequence[str]) -> list[Turn]:
     each line beginning with a dash and a space (DASH_TURN: "Where is he?" / "- Here.", "- Where is
     the man" / "with the dog?" / "- Here."), the first turn without one where the cue starts without
     it.  A turn begun with a dash is parted where that dash follows a sentence's end on its lines
-    ("- Hi. - Hello.", "Hi." / "- Hello. - Bye.": ``parted``).  A cue without a dash so is one turn,
-    its lines joined, as is any cue of one line without one."""
+    ("- Hi. - Hello.", "Hi." / "- Hello. - Bye.", "<v Anna>- Hi. - Hello.</v>": ``parted``).  A cue
+    without a dash so is one turn, its lines joined, as is any cue of one line without one."""
     said = [k for k, line in enumerate(text_lines) if line.strip()]
     stripped = [text_lines[k].strip() for k in said]
     dash = DIALOGUE if len(said) > 1 and all(DIALOGUE.fullmatch(line) for line in stripped) else DASH_TURN
-    if len(said) > 1 and all(map(is_voice_line, stripped)) and all(voice(a) != voice(b) for a, b in pairwise(stripped)):
-        return [dashed_turn(lines, k, dash) for k, lines in groups(text_lines, said)]
-    begins = [k for k in said if dash.fullmatch(text_lines[k].strip())]
+    voiced = (len(said) > 1 and all(map(is_voice_line, stripped))
+              and all(voice(a) != voice(b) for a, b in pairwise(stripped)))
+    begins = said if voiced else [k for k in said if dash.fullmatch(text_lines[k].strip())]
     if not begins:
         return [Turn("", " ".join(text_lines[k].strip() for k in said), "", list(text_lines))]
     begins = begins if begins[0] == said[0] else [0, *begins]  # a first turn without a dash before them
-    return [turn for k, lines in groups(text_lines, begins) for turn in parted(lines, k, dash)]
+    made = [turn for k, lines in groups(text_lines, begins) for turn in parted(lines, k, dash)]
+    for turn in made:
+        turn.voiced = voiced
+    return made
 
 
 def groups(text_lines: Sequence[str], begins: Sequence[int]) -> list[tuple[int, list[str]]]:

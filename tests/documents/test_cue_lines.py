@@ -1,0 +1,18 @@
+"""A cue's lines read as speakers' turns (attnmt.documents.cue_lines): where a speaker's dash
+is, what stays in front of each turn and what reaches the model, through one WebVTT cue
+translated by conftest.py's stand-ins."""
+
+from attnmt.documents.subtitles import translate_subtitle_text
+
+
+def cue(lines: str) -> str:
+    """A WebVTT file of one cue with these lines."""
+    return f"WEBVTT\n\n00:00.000 --> 00:01.000\n{lines}\n"
+
+
+def test_a_cue_of_a_voice_a_line_is_parted_where_a_dash_follows_a_sentences_end(mirror):
+    """Each voice line was one turn: "- In the water." went to the model with its dash."""
+    lines = "<v Anna>- Where is the dog? - In the water.</v>\n<v Ben>- Thanks.</v>"
+    out = translate_subtitle_text(cue(lines), mirror)
+    assert out == cue("<v Anna>- DOG? THE IS WHERE - WATER. THE IN</v>\n<v Ben>- THANKS.</v>")
+    assert mirror.given == ["Where is the dog?", "In the water.", "Thanks."]
