@@ -2,12 +2,26 @@
 is, what stays in front of each turn and what reaches the model, through one WebVTT cue
 translated by conftest.py's stand-ins."""
 
+import pytest
+
 from attnmt.documents.subtitles import translate_subtitle_text
 
 
 def cue(lines: str) -> str:
     """A WebVTT file of one cue with these lines."""
     return f"WEBVTT\n\n00:00.000 --> 00:01.000\n{lines}\n"
+
+
+@pytest.mark.parametrize("lines, translated", [
+    ("<v Anna> - Where is the dog?</v>\n<v Ben> - In the water.</v>",
+     "<v Anna> - DOG? THE IS WHERE</v>\n<v Ben> - WATER. THE IN</v>"),
+    ("Where is the dog?\n<i>  - In the water.</i>", "DOG? THE IS WHERE\n<i>  - WATER. THE IN</i>"),
+])
+def test_spaces_between_a_start_tag_and_a_speakers_dash_are_kept_in_its_start(mirror, lines, translated):
+    """Only a dash right after the tag was a speaker's: "- Where is the dog?" went to the model,
+    which moved the dash ("DOG? THE IS WHERE -")."""
+    assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
+    assert mirror.given == ["Where is the dog?", "In the water."]
 
 
 def test_a_cue_of_a_voice_a_line_is_parted_where_a_dash_follows_a_sentences_end(mirror):

@@ -1,10 +1,10 @@
 """A cue's lines as speakers say them and as a viewer sees them (attnmt.documents.subtitles).
 
 A speaker's turn begins at a line beginning with a dash and a space (after any start tags or ASS
-codes: ``<i>- Hi.``, ``{\\an8}- Hi.``, ``<v Anna>- Hi.``) and runs to the next, or is a line of one
-voice span; each is translated alone, keeping its start and the end tags that close nothing in it,
-and wrapped again into as many lines as it had, of even lengths in the characters shown; a voice
-span over a whole cue is its speaker.
+codes and spaces: ``<i>- Hi.``, ``{\\an8}- Hi.``, ``<v Anna> - Hi.``) and runs to the next, or is a
+line of one voice span; each is translated alone, keeping its start and the end tags that close
+nothing in it, and wrapped again into as many lines as it had, of even lengths in the characters
+shown; a voice span over a whole cue is its speaker.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from itertools import pairwise
 
 from attnmt.documents.cue_text import TOKEN, tag_name
 
-# What may come before a speaker's dash on a line: start tags and ASS codes ("<i>- Hello.", "{\an8}- Hello.").
-LEAD = r"(?:<[^/<>][^<>]*>|\{\\[^{}]*\})*"
+# What may come before a speaker's dash on a line: start tags and ASS codes ("<i>- Hello.", "{\an8}- Hello."),
+# each with any spaces after it ("<v Anna> - Hello."), kept as written.
+LEAD = r"(?:(?:<[^/<>][^<>]*>|\{\\[^{}]*\})\s*)*"
 # A speaker's dash: a hyphen, the en or em dash, or two hyphens ("-- Hello."), as typewriters wrote a
 # dash and some subtitles still do; two are read first, so that the second is not the turn's text.
 DASH = r"(?P<dash>--|[-‐–—])"
