@@ -30,3 +30,17 @@ def test_a_cue_of_a_voice_a_line_is_parted_where_a_dash_follows_a_sentences_end(
     out = translate_subtitle_text(cue(lines), mirror)
     assert out == cue("<v Anna>- DOG? THE IS WHERE - WATER. THE IN</v>\n<v Ben>- THANKS.</v>")
     assert mirror.given == ["Where is the dog?", "In the water.", "Thanks."]
+
+
+@pytest.mark.parametrize("lines, given", [
+    ("<v Anna>-5 degrees today.</v>\n<v Ben>-10 here.</v>", ["-5 degrees today.", "-10 here."]),
+    ("-5 degrees in the north,\n-3 in the south.", ["-5 degrees in the north, -3 in the south."]),
+    ("–5 degrees in the north,\n–3 in the south.", ["–5 degrees in the north, –3 in the south."]),
+    ("--5 degrees in the north,\n--3 in the south.", ["--5 degrees in the north, --3 in the south."]),
+])
+def test_a_dash_right_before_a_digit_is_a_minus_in_a_cue_whose_every_line_begins_with_one(same, lines, given):
+    """Every line beginning with a dash made each a speaker's turn, without a space after the
+    dash too: the model was given "5 degrees today." and the minus kept outside it (a voice a
+    line), or one sentence cut in two ("5 degrees in the north,"; "3 in the south.")."""
+    assert translate_subtitle_text(cue(lines), same) == cue(lines)
+    assert same.given == given

@@ -20,9 +20,9 @@ and wrapped again into as many lines, at the spaces nearest even lengths (fewer 
 translation has fewer words: a blank line would end the cue), lengths in the characters shown (tags
 and ASS codes left out, an entity one), never inside a tag or ASS code.  A speaker's turn, from a line
 beginning with a dash and a space (after any start tags or ASS codes: ``<i>- Hi.``,
-``{\\an8}- Hi.``, ``<v Anna> - Hi.``) to the next, or a line of one voice span a speaker, is
-translated alone, keeping its start and the end tags that close nothing in it
-(attnmt.documents.cue_lines).
+``{\\an8}- Hi.``, ``<v Anna> - Hi.``; a dash right before a digit is a minus) to the next, or a
+line of one voice span a speaker, is translated alone, keeping its start and the end tags that
+close nothing in it (attnmt.documents.cue_lines).
 Its tags (WebVTT's ``<v Roger>``, ``<c.yellow>``, ``<i>``; SRT's ``<font color=…>``) are carried
 as marks (attnmt.documents.cue_text); karaoke timestamps go where their words went, their values then
 put back in ascending order.
