@@ -345,6 +345,19 @@ def test_a_cue_of_a_voice_a_line_with_dashes_runs_on_into_no_next_cue(mirror):
     assert mirror.given == ["I saw a man", "walking his dog", "in the park."]
 
 
+@pytest.mark.parametrize("cues, given", [
+    (["A man is walking with his dog in the", "park.\n<v Anna>- Good.</v>"],
+     ["A man is walking with his dog in the park.", "Good."]),
+    (["- Where is the dog?\n<v Anna>- It is in the big</v>", "<v Anna>park near the lake.</v>"],
+     ["Where is the dog?", "It is in the big park near the lake."]),
+])
+def test_a_turn_runs_on_over_a_voice_span_with_a_dash_in_a_cue_of_no_voice_a_line(mirror, cues, given):
+    """Any cue whose last turn began with a voice tag stood alone: "in the" and "park." went to
+    the model apart."""
+    translate_subtitle_text(vtt(*cues), mirror)
+    assert mirror.given == given
+
+
 @pytest.mark.parametrize("lines, translated", [
     ("-- Where is the dog?\n-- In the water.", "-- DOG? THE IS WHERE\n-- WATER. THE IN"),
     ("Where is the dog?\n-- In the water.", "DOG? THE IS WHERE\n-- WATER. THE IN"),

@@ -1,10 +1,11 @@
 """A cue's lines as speakers say them and as a viewer sees them (attnmt.documents.subtitles).
 
 A speaker's turn begins at a line beginning with a dash and a space (after any start tags or ASS
-codes: ``<i>- Hi.``, ``{\\an8}- Hi.``, ``<v Anna>- Hi.``) and runs to the next, or is a line of one
-voice span; each is translated alone, keeping its start and the end tags that close nothing in it,
-and wrapped again into as many lines as it had, of even lengths in the characters shown; a voice
-span over a whole cue is its speaker.
+codes and spaces: ``<i>- Hi.``, ``{\\an8}- Hi.``, ``<v Anna> - Hi.``) and runs to the next, or is a
+line of one voice span (a dash right before a digit is a minus, ``-5 degrees``, no speaker's);
+each is translated alone, keeping its start and the end tags that close nothing in it, and wrapped
+again into as many lines as it had, of even lengths in the characters shown; a voice span over a
+whole cue is its speaker.
 """
 
 from __future__ import annotations
@@ -16,13 +17,16 @@ from itertools import pairwise
 
 from attnmt.documents.cue_text import TOKEN, tag_name
 
-# What may come before a speaker's dash on a line: start tags and ASS codes ("<i>- Hello.", "{\an8}- Hello.").
-LEAD = r"(?:<[^/<>][^<>]*>|\{\\[^{}]*\})*"
+# What may come before a speaker's dash on a line: start tags and ASS codes ("<i>- Hello.", "{\an8}- Hello."),
+# each with any spaces after it ("<v Anna> - Hello."), kept as written.
+LEAD = r"(?:(?:<[^/<>][^<>]*>|\{\\[^{}]*\})\s*)*"
 # A speaker's dash: a hyphen, the en or em dash, or two hyphens ("-- Hello."), as typewriters wrote a
-# dash and some subtitles still do; two are read first, so that the second is not the turn's text.
-DASH = r"(?P<dash>--|[-‐–—])"
-# A speaker's line in a cue of two or more: "- Hello.", after any start tags or ASS codes, kept with
-# the dash as the line's start.
+# dash and some subtitles still do; two are read first (atomic: one is not tried after them), so that
+# the second is not the turn's text.  One followed by a digit is a minus ("-5 degrees"), never a
+# speaker's: read as one, the sign would be lost, where a speaker's dash read as a minus stays.
+DASH = r"(?P<dash>(?>--|[-‐–—]))(?!\d)"
+# A speaker's line in a cue of two or more: "- Hello." ("-Hello." too), after any start tags or ASS
+# codes, kept with the dash as the line's start.
 DIALOGUE = re.compile(rf"(?P<start>{LEAD}{DASH}\s*)(?P<text>\S.*)")
 # A dash that begins a speaker's turn in any cue: followed by a space, so that neither a hyphen
 # ("-ish") nor a number's minus ("-5 degrees") is one.
@@ -45,7 +49,9 @@ class Turn:
     (tags, ASS codes and the dash with its space), ``text`` translated, ``end`` kept after its last
     line (end tags that close nothing opened in it); ``lines``: the cue's lines it was read from,
     as written, ``line`` the first one's index among the cue's lines; ``gap``: the spaces before it
-    where it goes on the line of the turn before ("- Hi. - Hello."), None where it starts a line."""
+    where it goes on the line of the turn before ("- Hi. - Hello."), None where it starts a line;
+    ``voiced``: it is of a cue of a voice a line (each line another speaker's voice span), whose
+    turns are each speaker's own and run on into no other cue."""
 
     start: str
     text: str
@@ -53,6 +59,7 @@ class Turn:
     lines: list[str]
     line: int = 0
     gap: str | None = None
+    voiced: bool = False
 
 
 def turns(text_lines: Sequence[str]) -> list[Turn]:
@@ -60,22 +67,26 @@ def turns(text_lines: Sequence[str]) -> list[Turn]:
     the line before ("<v Anna>Hi.</v>" / "<v Bob>Hello.</v>"), are a turn a line, whole, its voice
     kept by ``speaker`` (one speaker's sentence over two lines stays one text), or, where the span
     starts with a dash ("<v Anna>- Hi.</v>"), the voice tag and the dash its start; so are two or
-    more lines each beginning with a dash (DIALOGUE: "-Hi." / "-Hello." too).  Else a turn begins at
-    each line beginning with a dash and a space (DASH_TURN: "Where is he?" / "- Here.", "- Where is
-    the man" / "with the dog?" / "- Here."), the first turn without one where the cue starts without
-    it.  A turn begun with a dash is parted where that dash follows a sentence's end on its lines
-    ("- Hi. - Hello.", "Hi." / "- Hello. - Bye.": ``parted``).  A cue without a dash so is one turn,
-    its lines joined, as is any cue of one line without one."""
+    more lines each beginning with a dash (DIALOGUE: "-Hi." / "-Hello." too, not the minus of "-5" /
+    "-3").  Else a turn begins at each line beginning with a dash and a space (DASH_TURN: "Where is
+    he?" / "- Here.", "- Where is the man" / "with the dog?" / "- Here."), the first turn without
+    one where the cue starts without it.  A turn begun with a dash is parted where that dash
+    follows a sentence's end on its lines ("- Hi. - Hello.", "Hi." / "- Hello. - Bye.", "<v Anna>-
+    Hi. - Hello.</v>": ``parted``).  A cue without a dash so is one turn, its lines joined, as is
+    any cue of one line without one."""
     said = [k for k, line in enumerate(text_lines) if line.strip()]
     stripped = [text_lines[k].strip() for k in said]
     dash = DIALOGUE if len(said) > 1 and all(DIALOGUE.fullmatch(line) for line in stripped) else DASH_TURN
-    if len(said) > 1 and all(map(is_voice_line, stripped)) and all(voice(a) != voice(b) for a, b in pairwise(stripped)):
-        return [dashed_turn(lines, k, dash) for k, lines in groups(text_lines, said)]
-    begins = [k for k in said if dash.fullmatch(text_lines[k].strip())]
+    voiced = (len(said) > 1 and all(map(is_voice_line, stripped))
+              and all(voice(a) != voice(b) for a, b in pairwise(stripped)))
+    begins = said if voiced else [k for k in said if dash.fullmatch(text_lines[k].strip())]
     if not begins:
         return [Turn("", " ".join(text_lines[k].strip() for k in said), "", list(text_lines))]
     begins = begins if begins[0] == said[0] else [0, *begins]  # a first turn without a dash before them
-    return [turn for k, lines in groups(text_lines, begins) for turn in parted(lines, k, dash)]
+    made = [turn for k, lines in groups(text_lines, begins) for turn in parted(lines, k, dash)]
+    for turn in made:
+        turn.voiced = voiced
+    return made
 
 
 def groups(text_lines: Sequence[str], begins: Sequence[int]) -> list[tuple[int, list[str]]]:

@@ -20,8 +20,9 @@ and wrapped again into as many lines, at the spaces nearest even lengths (fewer 
 translation has fewer words: a blank line would end the cue), lengths in the characters shown (tags
 and ASS codes left out, an entity one), never inside a tag or ASS code.  A speaker's turn, from a line
 beginning with a dash and a space (after any start tags or ASS codes: ``<i>- Hi.``,
-``{\\an8}- Hi.``, ``<v Anna>- Hi.``) to the next, or a line of one voice span a speaker, is translated alone,
-keeping its start and the end tags that close nothing in it (attnmt.documents.cue_lines).
+``{\\an8}- Hi.``, ``<v Anna> - Hi.``; a dash right before a digit is a minus) to the next, or a
+line of one voice span a speaker, is translated alone, keeping its start and the end tags that
+close nothing in it (attnmt.documents.cue_lines).
 Its tags (WebVTT's ``<v Roger>``, ``<c.yellow>``, ``<i>``; SRT's ``<font color=…>``) are carried
 as marks (attnmt.documents.cue_text); karaoke timestamps go where their words went, their values then
 put back in ascending order.
@@ -50,7 +51,7 @@ from itertools import accumulate
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, line_ending, seconds
-from attnmt.documents.cue_lines import VOICE_TAG, Turn, speaker, turns, written
+from attnmt.documents.cue_lines import Turn, speaker, turns, written
 from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, split_at_breaks
 from attnmt.documents.flat import FlatText, Place, has_words
 from attnmt.documents.pipeline import (
@@ -120,9 +121,9 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
 def joinable(cue_turns: Sequence[Turn]) -> bool:
     """Whether a cue's turns may run over into the cues beside it: it is one text, or its turns
     begin at speakers' dashes (its last turn may go on into the next cue, and its first, where it
-    has no dash, on from the cue before).  A cue of a voice a line is each speaker's line whole,
-    with a dash in the span too ("<v Anna>- Hi.</v>": the voice tag in its turns' starts)."""
-    return len(cue_turns) == 1 or bool(cue_turns[-1].start and not VOICE_TAG.match(cue_turns[-1].start))
+    has no dash, on from the cue before: "park." / "<v Anna>- Good.</v>" too).  A cue of a voice a
+    line (``Turn.voiced``: "<v Anna>- Hi.</v>" / "<v Ben>- Hello.</v>") is each speaker's own."""
+    return len(cue_turns) == 1 or bool(cue_turns[-1].start and not cue_turns[-1].voiced)
 
 
 def in_time_order(lines: list[str]) -> list[str]:

@@ -1,0 +1,46 @@
+"""A cue's lines read as speakers' turns (attnmt.documents.cue_lines): where a speaker's dash
+is, what stays in front of each turn and what reaches the model, through one WebVTT cue
+translated by conftest.py's stand-ins."""
+
+import pytest
+
+from attnmt.documents.subtitles import translate_subtitle_text
+
+
+def cue(lines: str) -> str:
+    """A WebVTT file of one cue with these lines."""
+    return f"WEBVTT\n\n00:00.000 --> 00:01.000\n{lines}\n"
+
+
+@pytest.mark.parametrize("lines, translated", [
+    ("<v Anna> - Where is the dog?</v>\n<v Ben> - In the water.</v>",
+     "<v Anna> - DOG? THE IS WHERE</v>\n<v Ben> - WATER. THE IN</v>"),
+    ("Where is the dog?\n<i>  - In the water.</i>", "DOG? THE IS WHERE\n<i>  - WATER. THE IN</i>"),
+])
+def test_spaces_between_a_start_tag_and_a_speakers_dash_are_kept_in_its_start(mirror, lines, translated):
+    """Only a dash right after the tag was a speaker's: "- Where is the dog?" went to the model,
+    which moved the dash ("DOG? THE IS WHERE -")."""
+    assert translate_subtitle_text(cue(lines), mirror) == cue(translated)
+    assert mirror.given == ["Where is the dog?", "In the water."]
+
+
+def test_a_cue_of_a_voice_a_line_is_parted_where_a_dash_follows_a_sentences_end(mirror):
+    """Each voice line was one turn: "- In the water." went to the model with its dash."""
+    lines = "<v Anna>- Where is the dog? - In the water.</v>\n<v Ben>- Thanks.</v>"
+    out = translate_subtitle_text(cue(lines), mirror)
+    assert out == cue("<v Anna>- DOG? THE IS WHERE - WATER. THE IN</v>\n<v Ben>- THANKS.</v>")
+    assert mirror.given == ["Where is the dog?", "In the water.", "Thanks."]
+
+
+@pytest.mark.parametrize("lines, given", [
+    ("<v Anna>-5 degrees today.</v>\n<v Ben>-10 here.</v>", ["-5 degrees today.", "-10 here."]),
+    ("-5 degrees in the north,\n-3 in the south.", ["-5 degrees in the north, -3 in the south."]),
+    ("–5 degrees in the north,\n–3 in the south.", ["–5 degrees in the north, –3 in the south."]),
+    ("--5 degrees in the north,\n--3 in the south.", ["--5 degrees in the north, --3 in the south."]),
+])
+def test_a_dash_right_before_a_digit_is_a_minus_in_a_cue_whose_every_line_begins_with_one(same, lines, given):
+    """Every line beginning with a dash made each a speaker's turn, without a space after the
+    dash too: the model was given "5 degrees today." and the minus kept outside it (a voice a
+    line), or one sentence cut in two ("5 degrees in the north,"; "3 in the south.")."""
+    assert translate_subtitle_text(cue(lines), same) == cue(lines)
+    assert same.given == given
