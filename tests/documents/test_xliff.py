@@ -167,3 +167,21 @@ def test_a_target_of_codes_and_empty_segments_alone_is_filled(mirror):
             '<mrk mtype="seg" mid="2">SLEEPS. CAT A</mrk></g></target>') in out
     assert f'<source>A red car.</source><target {STATE}>CAR. RED A</target>' in out
     assert mirror.given == ["A dog runs.", "A cat sleeps.", "A red car."]
+
+
+@pytest.mark.parametrize("remarks", ['<!-- translator: use "Mieze" -->', "<?review pending?>",
+                                     "\n  <!-- a --><?review pending?>\n"])
+def test_a_comment_or_instruction_in_an_empty_target_stays_before_its_translation(mirror, remarks):
+    """A translator's note or a tool's processing instruction in the empty target was deleted
+    when the target was filled."""
+    unit = f'<trans-unit id="a"><source>A red car.</source><target>{remarks}</target></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert f"<target {STATE}>{remarks.strip()}CAR. RED A</target>" in out
+    assert mirror.given == ["A red car."]
+
+
+def test_a_comment_stays_before_a_translation_written_as_html_in_a_cdata_section(mirror):
+    unit = ('<trans-unit id="a"><source><![CDATA[<p>A man walks his <strong>dog</strong>.</p>]]></source>'
+            "<target><!-- c --></target></trans-unit>\n")
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert f"<target {STATE}><!-- c --><![CDATA[<p><strong>DOG</strong>. HIS WALKS MAN A</p>]]></target>" in out

@@ -26,7 +26,8 @@ Trados writes them); a target with text is a translation already
 (a person's, or an earlier run's, perhaps reviewed since) and is kept, as CAT tools' and
 pre-translation tools' "fill the empty targets" does.  Units and groups that say
 ``translate="no"`` are left alone, and so is all else: notes, ``<alt-trans>``, ``<originalData>``,
-contexts, comments, attributes.  Inline codes are XLIFF's own, known by name: ``<g>``, ``<mrk>``
+contexts, comments, attributes (a comment or processing instruction in an empty target stays
+in it, before the translation: take_remarks, put_back).  Inline codes are XLIFF's own, known by name: ``<g>``, ``<mrk>``
 and ``<pc>`` wrap words and go where the words they wrap went (attnmt.documents.spans); every
 other (``<x/>``, ``<ph>``, ``<bpt>``/``<ept>``, ``<it>``, ``<bx/>``, ``<ex/>``, ``<sc/>``/``<ec/>``, a
 ``<mrk mtype="protected">`` or ``translate="no"``) is native code, kept whole at its place.
@@ -46,7 +47,7 @@ from attnmt.documents.flat import FlatText
 from attnmt.documents.html_layout import gap_before, is_empty
 from attnmt.documents.language import primary
 from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
-from attnmt.documents.pages import Parsed, cdata_text, is_comment, local_name, named, parse
+from attnmt.documents.pages import CUT, Parsed, cdata_text, is_comment, local_name, named, parse
 from attnmt.documents.pipeline import DocumentOptions, Translator
 from attnmt.documents.review import Review
 from attnmt.documents.xml_code import holds_markup
@@ -111,11 +112,15 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
     if slots:
         say_target_language(root, version_2, options.target_lang, where)
     keeping = review is not None and review.source_below
-    written = [(slot, copy.deepcopy(slot.holder) if keeping else None,
-                target_jobs(slot, options, where, translator.glossary)) for slot in slots]
-    jobs = [job for _, _, each in written for job in each]
+    written = []
+    for slot in slots:
+        before = copy.deepcopy(slot.holder) if keeping else None  # as it came, its target's remarks in it
+        remarks = take_remarks(slot.target())
+        written.append((slot, before, remarks, target_jobs(slot, options, where, translator.glossary)))
+    jobs = [job for *_, each in written for job in each]
     translate_trees(jobs, translator, options, review, [parsed.first_line] * len(jobs))
-    for slot, before, each in written:
+    for slot, before, remarks, each in written:
+        put_back(slot.target(), remarks)
         if before is not None:
             settle_kept(slot, before, [flat for job in each for flat in job.flats()])
     return parsed.serialise(None)
@@ -238,6 +243,35 @@ def write_target(slot: Slot) -> list[etree._Element]:
         (slot.holder if slot.segment else target).set(name, value)
     found = [mrk for mrk in target.iter("{*}mrk") if mrk.get("mtype") == "seg"]
     return found if local_name(slot.source) == "seg-source" and found else [target]
+
+
+def take_remarks(target: etree._Element | None) -> list[etree._Element]:
+    """The comments and processing instructions in an empty target about to be written (a
+    translator's ``<!-- use "Mieze" -->``, a tool's ``<?review pending?>``), taken out of it:
+    put_back writes them again once the target holds its translation.  Left in, the words'
+    alignment would move them about, and an HTML source's target would hold no text to translate."""
+    remarks = [] if target is None else list(target.iter(etree.Comment, etree.ProcessingInstruction))
+    for remark in remarks:
+        remark.getparent().remove(remark)
+        remark.tail = None  # spaces beside them in an empty target: the translation takes its place
+    return remarks
+
+
+def put_back(target: etree._Element | None, remarks: list[etree._Element]) -> None:
+    """``remarks`` (take_remarks) at the start of the target, before its translation, which is
+    written as it was (its codes, a CDATA section: pages.cdata_text) after them."""
+    if target is None or not remarks:
+        return
+    content = target.makeelement(CUT)  # the translation, moved after the remarks, then unwrapped
+    cdata = cdata_text(target)
+    if cdata is None:
+        content.text = target.text
+    else:
+        cdata.write(content, target.text or "")
+    content.extend(list(target))
+    target.text = None
+    target.extend([*remarks, content])
+    etree.strip_tags(target, CUT)
 
 
 def say_target_language(root: etree._Element, version_2: bool, lang: str | None, where: str) -> None:
