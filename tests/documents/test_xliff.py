@@ -185,3 +185,35 @@ def test_a_comment_stays_before_a_translation_written_as_html_in_a_cdata_section
             "<target><!-- c --></target></trans-unit>\n")
     out = translate_xliff(xliff_1(unit), mirror, DE)
     assert f"<target {STATE}><!-- c --><![CDATA[<p><strong>DOG</strong>. HIS WALKS MAN A</p>]]></target>" in out
+
+
+BREAKS_1 = ['<x id="LINE_BREAK" ctype="lb" equiv-text="&lt;br/&gt;"/>', '<x id="1" equiv-text="&lt;br&gt;"/>',
+            '<ph id="1" ctype="lb"/>']
+BREAKS_2 = ['<ph id="0" equiv="LINE_BREAK" type="fmt" subType="xlf:lb" disp="&lt;br/&gt;"/>',
+            '<ph id="0" disp="&lt;br /&gt;"/>', '<ph id="0" dataRef="d1"/>', '<ph id="0" equiv="&#10;"/>']
+
+
+@pytest.mark.parametrize("code", BREAKS_1)
+def test_an_xliff_1_line_break_code_between_two_words_parts_them(same, code):
+    """Angular's ``men<x id="LINE_BREAK" ctype="lb"/>talk``: the model read "Two mentalk.", and lost a word."""
+    unit = f'<trans-unit id="a"><source>Two men{code}talk.</source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), same, DE)
+    assert same.given == ["Two men talk."]
+    assert f"<target {STATE}>Two men{code}talk.</target>" in out
+
+
+@pytest.mark.parametrize("code", BREAKS_2)
+def test_an_xliff_2_line_break_code_between_two_words_parts_them(same, code):
+    """By its subType, its display text, or the original data its dataRef names (``<br/>``)."""
+    unit = ('<unit id="u"><originalData><data id="d1">&lt;br/&gt;</data></originalData>'
+            f"<segment><source>Two men{code}talk.</source></segment></unit>\n")
+    out = translate_xliff(xliff_2(unit), same, DE)
+    assert same.given == ["Two men talk."]
+    assert f"<target>Two men{code}talk.</target>" in out
+
+
+def test_an_empty_code_with_nothing_saying_it_is_a_break_stays_inside_its_word(same):
+    """``<x id="1"/>`` between two letters may be a tag inside a word (``<b>W</b>ord``)."""
+    unit = '<trans-unit id="a"><source>A red c<x id="1"/>ar.</source></trans-unit>\n'
+    translate_xliff(xliff_1(unit), same, DE)
+    assert same.given == ["A red car."]

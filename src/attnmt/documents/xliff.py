@@ -36,6 +36,7 @@ other (``<x/>``, ``<ph>``, ``<bpt>``/``<ept>``, ``<it>``, ``<bx/>``, ``<ex/>``, 
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
@@ -56,6 +57,8 @@ from attnmt.errors import DataError, UserError
 # XLIFF's inline elements that wrap words to translate (1.2's <g> and <mrk>, 2's <pc> and <mrk>);
 # every other inline element is native code or a placeholder, kept whole.
 WORD_CODES = frozenset(("g", "mrk", "pc"))
+# A line break's tag, as a code's display text or native data gives it: <br>, <br/>, <br />.
+BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
 # What a target written here says: 1.2's state and its qualifier (a machine's suggestion, to be
 # reviewed), on the <target>; XLIFF 2's state, on the <segment>.
 STATE_1 = {"state": "needs-review-translation", "state-qualifier": "mt-suggestion"}
@@ -82,6 +85,36 @@ class XliffVocabulary(Vocabulary):
             return True
         name = local_name(node)
         return name not in WORD_CODES or (name == "mrk" and node.get("mtype") == "protected")
+
+    def parts_words(self, node: etree._Element) -> bool:
+        """Any XML atom's (a code with text of its own, ``<ph>&lt;br/&gt;</ph>``), and a code
+        that stands for a line break (is_line_break): around nothing, glued between two words
+        (Angular's ``Two men<x id="LINE_BREAK" ctype="lb"/>talk.``), it left the model "mentalk"."""
+        return super().parts_words(node) or is_line_break(node)
+
+
+def is_line_break(node: etree._Element) -> bool:
+    """Whether an inline code stands for a line break or a space: by its kind (1.2's
+    ``ctype="lb"``, 2's ``subType="xlf:lb"``), or by what it shows or stands for, a ``<br>`` tag
+    or spaces alone: 1.2's ``equiv-text``, 2's ``equiv`` and ``disp``, and the ``<data>`` its
+    ``dataRef`` names in the unit's ``<originalData>`` (2).  A code with no such hint is left
+    as it is: between two letters it may be a tag inside a word (``<b>W</b>ord``)."""
+    if is_comment(node):
+        return False
+    if node.get("ctype") == "lb" or node.get("subType") == "xlf:lb":
+        return True
+    shown = [node.get(name) for name in ("equiv-text", "equiv", "disp")] + [original_data(node)]
+    return any(text and (not text.strip() or BREAK_TAG.fullmatch(text.strip())) for text in shown)
+
+
+def original_data(node: etree._Element) -> str | None:
+    """The native code an XLIFF 2 code's ``dataRef`` names: the text of the ``<data>`` of that
+    id in its unit's ``<originalData>`` (``<data id="d1">&lt;br/&gt;</data>``); None for none."""
+    ref = node.get("dataRef")
+    unit = next((above for above in node.iterancestors() if local_name(above) == "unit"), None)
+    if ref is None or unit is None:
+        return None
+    return next((data.text for data in unit.iterfind("{*}originalData/{*}data") if data.get("id") == ref), None)
 
 
 @dataclass
