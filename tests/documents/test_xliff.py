@@ -217,3 +217,19 @@ def test_an_empty_code_with_nothing_saying_it_is_a_break_stays_inside_its_word(s
     unit = '<trans-unit id="a"><source>A red c<x id="1"/>ar.</source></trans-unit>\n'
     translate_xliff(xliff_1(unit), same, DE)
     assert same.given == ["A red car."]
+
+
+@pytest.mark.parametrize("placeholder", ["{0}", "{userName}", "{{count}}", "{{ count }}", "${name}", "%{name}",
+                                         "%d", "%1$s", "%.2f", "%(name)s", "%@", "%lld"])
+def test_a_placeholder_in_a_source_passes_through_untranslated(same, placeholder):
+    """Read as words, the model lost it (``A man has %d dogs.``: "Ein Mann hat den Olympischen Hunden.")."""
+    unit = f'<trans-unit id="a"><source>A man has {placeholder} dogs.</source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), same, DE)
+    assert same.given == ["A man has dogs."]
+    assert parsed(out).findtext(".//x:target", namespaces=NS1) == f"A man has {placeholder} dogs."
+
+
+@pytest.mark.parametrize("source", ["The man is 100% sure.", "A 50%-off sale.", "Set {a, b} of dogs."])
+def test_a_percent_sign_or_braces_in_prose_are_words(same, source):
+    translate_xliff(xliff_1(f'<trans-unit id="a"><source>{source}</source></trans-unit>\n'), same, DE)
+    assert same.given == [source]

@@ -30,7 +30,8 @@ contexts, comments, attributes (a comment or processing instruction in an empty 
 in it, before the translation: take_remarks, put_back).  Inline codes are XLIFF's own, known by name: ``<g>``, ``<mrk>``
 and ``<pc>`` wrap words and go where the words they wrap went (attnmt.documents.spans); every
 other (``<x/>``, ``<ph>``, ``<bpt>``/``<ept>``, ``<it>``, ``<bx/>``, ``<ex/>``, ``<sc/>``/``<ec/>``, a
-``<mrk mtype="protected">`` or ``translate="no"``) is native code, kept whole at its place.
+``<mrk mtype="protected">`` or ``translate="no"``) is native code, kept whole at its place; so
+are the placeholders in a source's text (PLACEHOLDER: ``{0}``, ``%d``), as URLs are.
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.elements import Vocabulary, says, says_no
-from attnmt.documents.flat import FlatText
+from attnmt.documents.flat import PROTECTED, FlatText
 from attnmt.documents.html_layout import gap_before, is_empty
 from attnmt.documents.language import primary
 from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
@@ -57,6 +58,12 @@ from attnmt.errors import DataError, UserError
 # XLIFF's inline elements that wrap words to translate (1.2's <g> and <mrk>, 2's <pc> and <mrk>);
 # every other inline element is native code or a placeholder, kept whole.
 WORD_CODES = frozenset(("g", "mrk", "pc"))
+# A software string's placeholders, which the program fills in: ${name}, %{name}, {{count}}, {0} and
+# {name}, printf's %d, %1$s, %.2f, %(name)s and %@ (no space flag: "100% sure" is words).  ICU's
+# {count, plural, ...} is a message of its own, not one placeholder.
+PLACEHOLDER = (r"\$\{[\w.]+\}|%\{\w+\}|\{\{\s*[\w.]+\s*\}\}|\{[\w.]+\}"
+               r"|%(?:\d+\$|\([\w.]+\))?[-+0#]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|ll|[hlLqjzt])?[diouxXeEfFgGaAcsp@]"
+               r"(?![A-Za-z])")
 # A line break's tag, as a code's display text or native data gives it: <br>, <br/>, <br />.
 BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
 # What a target written here says: 1.2's state and its qualifier (a machine's suggestion, to be
@@ -72,7 +79,11 @@ PART_STATE_2 = {"state": "initial"}
 class XliffVocabulary(Vocabulary):
     """XLIFF's inline codes by their names (WORD_CODES wrap words, the rest are atoms), not
     guessed from what they hold as any XML's are; and a source is one segment's text, read
-    inline whatever its layout (its codes on lines of their own are still in its sentence)."""
+    inline whatever its layout (its codes on lines of their own are still in its sentence).
+    Its placeholders (PLACEHOLDER: ``Hello {0}``, ``%d dogs``) pass through untranslated as URLs
+    do, each an atom: read as words, the model dropped or changed them."""
+
+    protected = re.compile(f"{PROTECTED.pattern}|{PLACEHOLDER}")
 
     def __init__(self) -> None:
         super().__init__(xml=True)
