@@ -167,3 +167,69 @@ def test_a_target_of_codes_and_empty_segments_alone_is_filled(mirror):
             '<mrk mtype="seg" mid="2">SLEEPS. CAT A</mrk></g></target>') in out
     assert f'<source>A red car.</source><target {STATE}>CAR. RED A</target>' in out
     assert mirror.given == ["A dog runs.", "A cat sleeps.", "A red car."]
+
+
+@pytest.mark.parametrize("remarks", ['<!-- translator: use "Mieze" -->', "<?review pending?>",
+                                     "\n  <!-- a --><?review pending?>\n"])
+def test_a_comment_or_instruction_in_an_empty_target_stays_before_its_translation(mirror, remarks):
+    """A translator's note or a tool's processing instruction in the empty target was deleted
+    when the target was filled."""
+    unit = f'<trans-unit id="a"><source>A red car.</source><target>{remarks}</target></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert f"<target {STATE}>{remarks.strip()}CAR. RED A</target>" in out
+    assert mirror.given == ["A red car."]
+
+
+def test_a_comment_stays_before_a_translation_written_as_html_in_a_cdata_section(mirror):
+    unit = ('<trans-unit id="a"><source><![CDATA[<p>A man walks his <strong>dog</strong>.</p>]]></source>'
+            "<target><!-- c --></target></trans-unit>\n")
+    out = translate_xliff(xliff_1(unit), mirror, DE)
+    assert f"<target {STATE}><!-- c --><![CDATA[<p><strong>DOG</strong>. HIS WALKS MAN A</p>]]></target>" in out
+
+
+BREAKS_1 = ['<x id="LINE_BREAK" ctype="lb" equiv-text="&lt;br/&gt;"/>', '<x id="1" equiv-text="&lt;br&gt;"/>',
+            '<ph id="1" ctype="lb"/>']
+BREAKS_2 = ['<ph id="0" equiv="LINE_BREAK" type="fmt" subType="xlf:lb" disp="&lt;br/&gt;"/>',
+            '<ph id="0" disp="&lt;br /&gt;"/>', '<ph id="0" dataRef="d1"/>', '<ph id="0" equiv="&#10;"/>']
+
+
+@pytest.mark.parametrize("code", BREAKS_1)
+def test_an_xliff_1_line_break_code_between_two_words_parts_them(same, code):
+    """Angular's ``men<x id="LINE_BREAK" ctype="lb"/>talk``: the model read "Two mentalk.", and lost a word."""
+    unit = f'<trans-unit id="a"><source>Two men{code}talk.</source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), same, DE)
+    assert same.given == ["Two men talk."]
+    assert f"<target {STATE}>Two men{code}talk.</target>" in out
+
+
+@pytest.mark.parametrize("code", BREAKS_2)
+def test_an_xliff_2_line_break_code_between_two_words_parts_them(same, code):
+    """By its subType, its display text, or the original data its dataRef names (``<br/>``)."""
+    unit = ('<unit id="u"><originalData><data id="d1">&lt;br/&gt;</data></originalData>'
+            f"<segment><source>Two men{code}talk.</source></segment></unit>\n")
+    out = translate_xliff(xliff_2(unit), same, DE)
+    assert same.given == ["Two men talk."]
+    assert f"<target>Two men{code}talk.</target>" in out
+
+
+def test_an_empty_code_with_nothing_saying_it_is_a_break_stays_inside_its_word(same):
+    """``<x id="1"/>`` between two letters may be a tag inside a word (``<b>W</b>ord``)."""
+    unit = '<trans-unit id="a"><source>A red c<x id="1"/>ar.</source></trans-unit>\n'
+    translate_xliff(xliff_1(unit), same, DE)
+    assert same.given == ["A red car."]
+
+
+@pytest.mark.parametrize("placeholder", ["{0}", "{userName}", "{{count}}", "{{ count }}", "${name}", "%{name}",
+                                         "%d", "%1$s", "%.2f", "%(name)s", "%@", "%lld"])
+def test_a_placeholder_in_a_source_passes_through_untranslated(same, placeholder):
+    """Read as words, the model lost it (``A man has %d dogs.``: "Ein Mann hat den Olympischen Hunden.")."""
+    unit = f'<trans-unit id="a"><source>A man has {placeholder} dogs.</source></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), same, DE)
+    assert same.given == ["A man has dogs."]
+    assert parsed(out).findtext(".//x:target", namespaces=NS1) == f"A man has {placeholder} dogs."
+
+
+@pytest.mark.parametrize("source", ["The man is 100% sure.", "A 50%-off sale.", "Set {a, b} of dogs."])
+def test_a_percent_sign_or_braces_in_prose_are_words(same, source):
+    translate_xliff(xliff_1(f'<trans-unit id="a"><source>{source}</source></trans-unit>\n'), same, DE)
+    assert same.given == [source]

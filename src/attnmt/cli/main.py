@@ -53,12 +53,40 @@ def torch_version() -> str:
         return "not installed"
 
 
+class CommandParser(argparse.ArgumentParser):
+    """A command's parser: its options and its positional arguments in any order
+    (``translate in.txt --beam 2 out.txt``), and an argument it cannot place refused with the
+    command's own usage.  argparse's parse_args hands every positional its value at the first run
+    of them: ``in.txt`` then took INPUT and an empty OUTPUT, and ``out.txt`` was left over, refused
+    with the usage of ``attnmt`` alone.  A command with commands of its own (``plot``) parses as
+    argparse does, its commands then each with this parser."""
+
+    mixing = False  # within parse_known_intermixed_args, which calls parse_known_args twice itself
+
+    def parse_known_args(self, args: Sequence[str] | None = None,
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        if self.mixing or self._subparsers is not None:
+            return super().parse_known_args(args, namespace)
+        args = list(sys.argv[1:] if args is None else args)
+        # Mixed, a "--" is lost (argparse's first pass takes it for no positional's value) and the
+        # arguments after it read as options: with one, the positionals come at its end, as before.
+        parse = super().parse_known_args if "--" in args else self.parse_known_intermixed_args
+        self.mixing = True
+        try:
+            namespace, extras = parse(args, namespace)
+        finally:
+            self.mixing = False
+        if extras:
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return namespace, extras
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="attnmt", description="The Transformer of 'Attention Is All You Need': train translation models, "
         "translate, score, look at attention, serve and export them. 'attnmt COMMAND --help' for each command.")
     parser.add_argument("--version", action="version", version=f"attnmt {__version__} (PyTorch {torch_version()})")
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=CommandParser)
 
     for command in (train, translate, evaluate, quality, shortlist, pictures, interop, serve, build_ext, doctor, cache):
         command.add_to(commands)

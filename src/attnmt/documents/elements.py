@@ -10,6 +10,7 @@ from html.entities import name2codepoint
 from lxml import etree
 
 from attnmt.documents.flat import (
+    PROTECTED,
     SOFT_HYPHEN,
     closing_length,
     has_text_of_its_own,
@@ -113,6 +114,8 @@ class Vocabulary:
     """Which elements are inline, kept whole, or left alone: HTML's, or (``xml``) every element
     inline but those an element lays out on lines of their own (``lays_out``), and those with
     ``translate="no"``, around nothing or of native code (is_code) kept whole."""
+
+    protected = PROTECTED  # what in the text passes through untranslated (URLs, e-mail addresses): flat.FlatBuilder
 
     def __init__(self, xml: bool = False, source_lang: str = "") -> None:
         self.xml = xml

@@ -138,10 +138,12 @@ class FlatBuilder:
     so), and a piece's leading space is dropped after a space (so text taken out of markup keeps
     single spaces).
     fields: a tab or a line break in the text ends a sentence (an office paragraph's "Name:\tJohn",
-    a spreadsheet cell's lines), as an atom added with ``ends_sentence`` does."""
+    a spreadsheet cell's lines), as an atom added with ``ends_sentence`` does.
+    protected: what in the text passes through untranslated, each match an atom (PROTECTED: URLs
+    and e-mail addresses; an XLIFF source's also its placeholders, attnmt.documents.xliff)."""
 
-    def __init__(self, collapse: bool = True, fields: bool = False) -> None:
-        self.collapse, self.fields = collapse, fields
+    def __init__(self, collapse: bool = True, fields: bool = False, protected: re.Pattern[str] = PROTECTED) -> None:
+        self.collapse, self.fields, self.protected = collapse, fields, protected
         self.breaks: list[int] = []
         self.text = ""
         self.marks: list[Mark] = []
@@ -151,10 +153,10 @@ class FlatBuilder:
         self.range_starts: dict[object, int] = {}  # an open range's key -> the mark of its start
 
     def add_text(self, text: str) -> None:
-        """Visible text, its soft hyphens dropped; URLs and e-mail addresses in it become atoms."""
+        """Visible text, its soft hyphens dropped; what is protected in it (URLs, e-mail addresses) becomes atoms."""
         text = text.replace(SOFT_HYPHEN, "")
         position = 0
-        for match in PROTECTED.finditer(text):
+        for match in self.protected.finditer(text):
             self._add_plain(text[position:match.start()])
             self.add_atom(literal=match.group())
             position = match.end()

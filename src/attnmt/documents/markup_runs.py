@@ -80,7 +80,7 @@ def said_yes(node: etree._Element, vocabulary: Vocabulary) -> Iterator[Run]:
 
 
 def flatten(run: Run, vocabulary: Vocabulary) -> FlatText:
-    builder = FlatBuilder(collapse=not vocabulary.xml)
+    builder = FlatBuilder(collapse=not vocabulary.xml, protected=vocabulary.protected)
     builder.add_text(run.lead)
     for child in run.children:
         add_inline(builder, child, vocabulary)

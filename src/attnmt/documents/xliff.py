@@ -26,15 +26,18 @@ Trados writes them); a target with text is a translation already
 (a person's, or an earlier run's, perhaps reviewed since) and is kept, as CAT tools' and
 pre-translation tools' "fill the empty targets" does.  Units and groups that say
 ``translate="no"`` are left alone, and so is all else: notes, ``<alt-trans>``, ``<originalData>``,
-contexts, comments, attributes.  Inline codes are XLIFF's own, known by name: ``<g>``, ``<mrk>``
+contexts, comments, attributes (a comment or processing instruction in an empty target stays
+in it, before the translation: take_remarks, put_back).  Inline codes are XLIFF's own, known by name: ``<g>``, ``<mrk>``
 and ``<pc>`` wrap words and go where the words they wrap went (attnmt.documents.spans); every
 other (``<x/>``, ``<ph>``, ``<bpt>``/``<ept>``, ``<it>``, ``<bx/>``, ``<ex/>``, ``<sc/>``/``<ec/>``, a
-``<mrk mtype="protected">`` or ``translate="no"``) is native code, kept whole at its place.
+``<mrk mtype="protected">`` or ``translate="no"``) is native code, kept whole at its place; so
+are the placeholders in a source's text (PLACEHOLDER: ``{0}``, ``%d``), as URLs are.
 """
 
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
@@ -42,11 +45,11 @@ from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.elements import Vocabulary, says, says_no
-from attnmt.documents.flat import FlatText
+from attnmt.documents.flat import PROTECTED, FlatText
 from attnmt.documents.html_layout import gap_before, is_empty
 from attnmt.documents.language import primary
 from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
-from attnmt.documents.pages import Parsed, cdata_text, is_comment, local_name, named, parse
+from attnmt.documents.pages import CUT, Parsed, cdata_text, is_comment, local_name, named, parse
 from attnmt.documents.pipeline import DocumentOptions, Translator
 from attnmt.documents.review import Review
 from attnmt.documents.xml_code import holds_markup
@@ -55,6 +58,14 @@ from attnmt.errors import DataError, UserError
 # XLIFF's inline elements that wrap words to translate (1.2's <g> and <mrk>, 2's <pc> and <mrk>);
 # every other inline element is native code or a placeholder, kept whole.
 WORD_CODES = frozenset(("g", "mrk", "pc"))
+# A software string's placeholders, which the program fills in: ${name}, %{name}, {{count}}, {0} and
+# {name}, printf's %d, %1$s, %.2f, %(name)s and %@ (no space flag: "100% sure" is words).  ICU's
+# {count, plural, ...} is a message of its own, not one placeholder.
+PLACEHOLDER = (r"\$\{[\w.]+\}|%\{\w+\}|\{\{\s*[\w.]+\s*\}\}|\{[\w.]+\}"
+               r"|%(?:\d+\$|\([\w.]+\))?[-+0#]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|ll|[hlLqjzt])?[diouxXeEfFgGaAcsp@]"
+               r"(?![A-Za-z])")
+# A line break's tag, as a code's display text or native data gives it: <br>, <br/>, <br />.
+BREAK_TAG = re.compile(r"<br\s*/?>", re.IGNORECASE)
 # What a target written here says: 1.2's state and its qualifier (a machine's suggestion, to be
 # reviewed), on the <target>; XLIFF 2's state, on the <segment>.
 STATE_1 = {"state": "needs-review-translation", "state-qualifier": "mt-suggestion"}
@@ -68,7 +79,11 @@ PART_STATE_2 = {"state": "initial"}
 class XliffVocabulary(Vocabulary):
     """XLIFF's inline codes by their names (WORD_CODES wrap words, the rest are atoms), not
     guessed from what they hold as any XML's are; and a source is one segment's text, read
-    inline whatever its layout (its codes on lines of their own are still in its sentence)."""
+    inline whatever its layout (its codes on lines of their own are still in its sentence).
+    Its placeholders (PLACEHOLDER: ``Hello {0}``, ``%d dogs``) pass through untranslated as URLs
+    do, each an atom: read as words, the model dropped or changed them."""
+
+    protected = re.compile(f"{PROTECTED.pattern}|{PLACEHOLDER}")
 
     def __init__(self) -> None:
         super().__init__(xml=True)
@@ -81,6 +96,36 @@ class XliffVocabulary(Vocabulary):
             return True
         name = local_name(node)
         return name not in WORD_CODES or (name == "mrk" and node.get("mtype") == "protected")
+
+    def parts_words(self, node: etree._Element) -> bool:
+        """Any XML atom's (a code with text of its own, ``<ph>&lt;br/&gt;</ph>``), and a code
+        that stands for a line break (is_line_break): around nothing, glued between two words
+        (Angular's ``Two men<x id="LINE_BREAK" ctype="lb"/>talk.``), it left the model "mentalk"."""
+        return super().parts_words(node) or is_line_break(node)
+
+
+def is_line_break(node: etree._Element) -> bool:
+    """Whether an inline code stands for a line break or a space: by its kind (1.2's
+    ``ctype="lb"``, 2's ``subType="xlf:lb"``), or by what it shows or stands for, a ``<br>`` tag
+    or spaces alone: 1.2's ``equiv-text``, 2's ``equiv`` and ``disp``, and the ``<data>`` its
+    ``dataRef`` names in the unit's ``<originalData>`` (2).  A code with no such hint is left
+    as it is: between two letters it may be a tag inside a word (``<b>W</b>ord``)."""
+    if is_comment(node):
+        return False
+    if node.get("ctype") == "lb" or node.get("subType") == "xlf:lb":
+        return True
+    shown = [node.get(name) for name in ("equiv-text", "equiv", "disp")] + [original_data(node)]
+    return any(text and (not text.strip() or BREAK_TAG.fullmatch(text.strip())) for text in shown)
+
+
+def original_data(node: etree._Element) -> str | None:
+    """The native code an XLIFF 2 code's ``dataRef`` names: the text of the ``<data>`` of that
+    id in its unit's ``<originalData>`` (``<data id="d1">&lt;br/&gt;</data>``); None for none."""
+    ref = node.get("dataRef")
+    unit = next((above for above in node.iterancestors() if local_name(above) == "unit"), None)
+    if ref is None or unit is None:
+        return None
+    return next((data.text for data in unit.iterfind("{*}originalData/{*}data") if data.get("id") == ref), None)
 
 
 @dataclass
@@ -111,11 +156,15 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
     if slots:
         say_target_language(root, version_2, options.target_lang, where)
     keeping = review is not None and review.source_below
-    written = [(slot, copy.deepcopy(slot.holder) if keeping else None,
-                target_jobs(slot, options, where, translator.glossary)) for slot in slots]
-    jobs = [job for _, _, each in written for job in each]
+    written = []
+    for slot in slots:
+        before = copy.deepcopy(slot.holder) if keeping else None  # as it came, its target's remarks in it
+        remarks = take_remarks(slot.target())
+        written.append((slot, before, remarks, target_jobs(slot, options, where, translator.glossary)))
+    jobs = [job for *_, each in written for job in each]
     translate_trees(jobs, translator, options, review, [parsed.first_line] * len(jobs))
-    for slot, before, each in written:
+    for slot, before, remarks, each in written:
+        put_back(slot.target(), remarks)
         if before is not None:
             settle_kept(slot, before, [flat for job in each for flat in job.flats()])
     return parsed.serialise(None)
@@ -238,6 +287,35 @@ def write_target(slot: Slot) -> list[etree._Element]:
         (slot.holder if slot.segment else target).set(name, value)
     found = [mrk for mrk in target.iter("{*}mrk") if mrk.get("mtype") == "seg"]
     return found if local_name(slot.source) == "seg-source" and found else [target]
+
+
+def take_remarks(target: etree._Element | None) -> list[etree._Element]:
+    """The comments and processing instructions in an empty target about to be written (a
+    translator's ``<!-- use "Mieze" -->``, a tool's ``<?review pending?>``), taken out of it:
+    put_back writes them again once the target holds its translation.  Left in, the words'
+    alignment would move them about, and an HTML source's target would hold no text to translate."""
+    remarks = [] if target is None else list(target.iter(etree.Comment, etree.ProcessingInstruction))
+    for remark in remarks:
+        remark.getparent().remove(remark)
+        remark.tail = None  # spaces beside them in an empty target: the translation takes its place
+    return remarks
+
+
+def put_back(target: etree._Element | None, remarks: list[etree._Element]) -> None:
+    """``remarks`` (take_remarks) at the start of the target, before its translation, which is
+    written as it was (its codes, a CDATA section: pages.cdata_text) after them."""
+    if target is None or not remarks:
+        return
+    content = target.makeelement(CUT)  # the translation, moved after the remarks, then unwrapped
+    cdata = cdata_text(target)
+    if cdata is None:
+        content.text = target.text
+    else:
+        cdata.write(content, target.text or "")
+    content.extend(list(target))
+    target.text = None
+    target.extend([*remarks, content])
+    etree.strip_tags(target, CUT)
 
 
 def say_target_language(root: etree._Element, version_2: bool, lang: str | None, where: str) -> None:

@@ -1,0 +1,38 @@
+"""How a command's arguments are read (attnmt.cli.main.CommandParser): options and positional
+arguments in any order; an argument with no place refused with the command's own usage."""
+
+import pytest
+
+from attnmt.cli.main import build_parser
+
+
+@pytest.mark.parametrize("argv", [
+    ["translate", "--model", "m", "in.txt", "--beam", "2", "out.txt"],
+    ["translate", "in.txt", "--model", "m", "out.txt"],
+    ["translate", "in.txt", "out.txt", "--model", "m"],
+    ["translate", "--model", "m", "--", "in.txt", "out.txt"]])
+def test_the_input_and_output_files_and_the_options_go_in_any_order(argv):
+    """An option between the two files left the output over: "unrecognized arguments: out.txt"."""
+    args = build_parser().parse_args(argv)
+    assert (args.input, args.output, args.model) == ("in.txt", "out.txt", "m")
+
+
+def test_files_whose_names_start_with_a_dash_are_read_after_a_double_dash():
+    args = build_parser().parse_args(["translate", "--model", "m", "--", "-in.txt", "-out.txt"])
+    assert (args.input, args.output) == ("-in.txt", "-out.txt")
+
+
+def test_a_command_of_a_command_takes_its_positional_after_its_options():
+    args = build_parser().parse_args(["plot", "training", "--out", "t.png", "runs/x"])
+    assert (args.model_dir, args.out) == ("runs/x", "t.png")
+
+
+@pytest.mark.parametrize("argv, usage", [
+    (["translate", "--model", "m", "a.txt", "--beam", "2", "b.txt", "c.txt"], "usage: attnmt translate "),
+    (["plot", "training", "runs/x", "--out", "t.png", "runs/y"], "usage: attnmt plot training ")])
+def test_an_argument_with_no_place_is_refused_with_the_commands_usage(capsys, argv, usage):
+    with pytest.raises(SystemExit) as stopped:
+        build_parser().parse_args(argv)
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2 and err.startswith(usage)
+    assert err.splitlines()[-1] == f"{usage[7:].strip()}: error: unrecognized arguments: {argv[-1]}"
