@@ -56,6 +56,19 @@ def test_a_page_declaring_its_encoding_twice_gets_one_meta_charset(same, metas):
                                "<body><p>A cat.</p></body></html>")
 
 
+@pytest.mark.parametrize("elsewhere", [
+    '<div class="widget"><meta charset="utf-8"><p>A cat.</p></div>',
+    '<template><meta charset="utf-8"></template><p>A cat.</p>',
+    '<noscript><meta charset="utf-8"></noscript><p>A cat.</p>',
+])
+def test_a_meta_charset_outside_the_head_leaves_the_heads_declaration(same, elsewhere):
+    """A pasted widget's <meta charset> in the body counted as the page's declaration, and the head's
+    http-equiv one was taken out: the page declared no encoding where a browser looks for one."""
+    page = ('<!DOCTYPE html>\n<html><head><meta http-equiv="Content-Type" content="text/html; charset=windows-1252">'
+            f"<title>A dog.</title></head><body>{elsewhere}</body></html>")
+    assert one(page, same).startswith('<!DOCTYPE html>\n<html><head><meta charset="utf-8"><title>A dog.</title>')
+
+
 def test_an_xhtml_pages_http_equiv_charset_says_utf8_and_stays(same):
     page = ('<?xml version="1.0"?>\n<html xmlns="http://www.w3.org/1999/xhtml"><head><meta http-equiv="Content-Type" '
             'content="text/html; charset=iso-8859-1"/></head><body><p>A dog.</p></body></html>')

@@ -172,14 +172,16 @@ def declare_utf8(root: etree._Element, xhtml: bool = False) -> None:
 def say_utf8(root: etree._Element, xhtml: bool = False) -> bool:
     """Whether the page ``root`` declares its encoding in a <meta>, each of which now says utf-8:
     a <meta charset> is set to utf-8; a <meta http-equiv="Content-Type"> becomes a <meta
-    charset="utf-8"> where it is, as libxml2's HTML writer leaves such a meta out, but on a page that
-    has a <meta charset> already (or a second such meta), where it is taken out: HTML allows one
+    charset="utf-8"> where it is, as libxml2's HTML writer leaves such a meta out, but on a page whose
+    <head> has a <meta charset> already (or a second such meta), where it is taken out: HTML allows one
     declaration, and two <meta charset> made the page invalid.  In XHTML (written as XML, which keeps
     it, and whose DTDs have no ``charset`` attribute) its content's charset says utf-8, its type
     (application/xhtml+xml) kept.  One that says UTF-8 already is left as written.  The names are
     those of ``root``'s namespace: XHTML's, parsed as XML, or none."""
     metas = list(root.iter(named(root, "meta")))
-    said = any(meta.get("charset") is not None for meta in metas)  # by a <meta charset> already
+    # by a <meta charset> that declares it: one in <head>; one in a <template>, <noscript> or <svg>, or
+    # in the body (a pasted widget's), declares nothing, and the head would be left with no declaration
+    said = any(meta.get("charset") is not None and in_head(meta) for meta in metas)
     found = False
     for meta in metas:
         if meta.get("charset") is not None:
@@ -198,6 +200,12 @@ def say_utf8(root: etree._Element, xhtml: bool = False) -> bool:
                 said = True
             found = True
     return found
+
+
+def in_head(element: etree._Element) -> bool:
+    """Whether ``element`` is a child of the page's <head>."""
+    parent = element.getparent()
+    return parent is not None and local_name(parent) == "head"
 
 
 def take_out(element: etree._Element) -> None:
