@@ -41,6 +41,55 @@ def test_a_multi_piece_term_is_written_whole_and_in_order():
     assert best.tokens == [A, C, D] and best.log_prob == pytest.approx(math.log(0.5 * 0.05 * 0.5))
 
 
+def test_a_started_term_is_written_whole_so_no_fragment_of_it_outranks_it():
+    """C D is the term ("Acme" "GmbH").  C D + EOS (0.7 · 0.1 · 0.4) beats C C D + EOS (0.7 · 0.2 ·
+    0.3 · 0.6), whose first C is a fragment; the search returned the fragment: C, free to break its
+    term off, went on as C C (a second start) and C B, whose banks outranked C D + EOS, so that it
+    never finished.  A started term now only goes on to its next piece."""
+    table = Spread({(): {C: 0.7, A: 0.15, B: 0.1, D: 0.05}, (C,): {B: 0.4, C: 0.2, D: 0.1, EOS: 0.3},
+                    (C, C): {A: 0.6, D: 0.3, C: 0.1}, (C, D): {EOS: 0.4, B: 0.35, A: 0.25},
+                    (C, C, D): {EOS: 0.6, A: 0.4}})
+    [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=2, alpha=0.0), use_cache=False,
+                           terms=[[[C, D]]])
+    assert best.tokens == [C, D] and best.log_prob == pytest.approx(math.log(0.7 * 0.1 * 0.4))
+
+
+# The term C D is "Einrad" ("▁Ein" "rad"); C alone is the word "Ein", B "Mann": "Ein Mann ... Einrad".
+EIN_MANN = {(): {C: 0.6, A: 0.4}, (C,): {B: 0.9, D: 0.1}, (C, B): {C: 0.5, EOS: 0.5}, (C, B, C): {D: 1.0},
+            (C, D): {A: 0.9, EOS: 0.1}, (C, D, A): {EOS: 1.0}, (C, B, C, D): {EOS: 1.0}}
+
+
+@pytest.mark.parametrize("beam", [2, 3])  # 3: what --beam 1 searches with this term (greedy_with_terms)
+def test_a_terms_first_piece_is_kept_both_as_the_terms_start_and_as_a_word_of_its_own(beam):
+    """Forcing the term once C was written gave C D A (0.6 · 0.1 · 0.9: "Einrad", no "Ein Mann");
+    the reading of C as a word of its own writes C B C D (0.6 · 0.9 · 0.5)."""
+    [[best]] = beam_search(ScriptedModel(Spread(EIN_MANN)), ONE_SOURCE, Decoding(beam_size=beam, alpha=0.0),
+                           use_cache=False, terms=[[[C, D]]])
+    assert best.tokens == [C, B, C, D] and best.log_prob == pytest.approx(math.log(0.6 * 0.9 * 0.5))
+
+
+def test_a_prefixs_tokens_start_no_term_and_a_term_the_prefix_holds_is_met():
+    """--prefix "Ein" with the term "Einrad": the prefix's C is the word "Ein", not the term's start
+    (forced on, it gave C D A); a prefix that holds the term whole needs it no second time."""
+    decoding = Decoding(beam_size=2, alpha=0.0)
+    [[ein]] = beam_search(ScriptedModel(Spread(EIN_MANN)), ONE_SOURCE, decoding, use_cache=False, prefixes=[[C]],
+                          terms=[[[C, D]]])
+    [[whole]] = beam_search(ScriptedModel(Spread({(C, D): {EOS: 0.9, C: 0.1}})), ONE_SOURCE, decoding, use_cache=False,
+                            prefixes=[[C, D]], terms=[[[C, D]]])
+    assert ein.tokens == [C, B, C, D] and whole.tokens == [C, D] and whole.missed == 0
+
+
+def test_terms_that_share_a_first_piece_are_each_started_by_it():
+    """C D and C A ("New York", "New Delhi"): C started only the first of them, so C A never counted
+    until C D was met; each is a reading of its own now, and C A B C D (0.9 · 0.9 · 0.8 · 0.9) holds both."""
+    table = Spread({(): {C: 1.0}, (C,): {A: 0.9, D: 0.1}, (C, A): {B: 0.9, EOS: 0.1}, (C, A, B): {C: 0.8, EOS: 0.2},
+                    (C, A, B, C): {D: 0.9, A: 0.1}, (C, A, B, C, D): {EOS: 1.0}})
+    [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=3, alpha=0.0), use_cache=False,
+                           terms=[[[C, D], [C, A]]])
+    assert best.tokens == [C, A, B, C, D] and best.missed == 0
+    assert best.log_prob == pytest.approx(math.log(0.9 * 0.9 * 0.8 * 0.9))
+
+
 def test_a_hypothesis_whose_best_pieces_would_carry_a_term_on_writes_the_next_best_one():
     """After the term C, the row's two best pieces (D, B) carry the word on: both were ruled out
     after they were chosen, the row had nothing left, and the search went on at -inf."""

@@ -77,6 +77,10 @@ class BeamSearch:
         """[N, W] tokens each row must offer as candidates besides its best ones (-1: none), or None."""
         return None
 
+    def forced(self, prefix: Tensor) -> Tensor:
+        """[N] the token each row must write next (-1: none), given its prefix's, ``prefix`` [N]."""
+        return prefix
+
     def ruled_out(self) -> Tensor | None:
         """[N, V] the tokens each row may not write next, or None (all may)."""
         return None
@@ -108,12 +112,19 @@ class ConstrainedBeamSearch(BeamSearch):
         self.constraints = constraints
         self.order: Tensor | None = None  # the last step's ranking of the candidates [n_groups, M]
         self.progress: Progress | None = None  # and each candidate's progress, in their first order
+        self.prefixed: Tensor | None = None  # [N] the rows that write their prefix's token this step
 
     def need(self) -> Tensor:
         return self.constraints.total()
 
     def wanted(self) -> Tensor:
         return self.constraints.wanted()
+
+    def forced(self, prefix: Tensor) -> Tensor:
+        """The prefix's token, else the next piece of the term the row has started: a term once
+        started is written whole (attnmt.decoding.constraints); a prefix's tokens start no term."""
+        self.prefixed = prefix >= 0
+        return torch.where(self.prefixed, prefix, self.constraints.following())
 
     def ruled_out(self) -> Tensor | None:
         return self.constraints.ruled_out()
@@ -125,20 +136,24 @@ class ConstrainedBeamSearch(BeamSearch):
 
     def rank(self, beam_log_prob: Tensor, row_top: Tensor, row_token: Tensor, n_groups: int, count: int,
              eos: int, at_limit: Tensor) -> Candidates:
+        """Each candidate as many times as it has readings (a token that starts a term: as a word of
+        its own, and as the term's start; attnmt.decoding.constraints), the beam shared among the banks."""
         every = top_candidates(beam_log_prob, row_top, row_token, n_groups, row_top.numel())
-        log_prob, self.order, self.progress = self.constraints.arrange(every.log_prob, every.row, every.token,
-                                                                       eos, at_limit)
-        return Candidates(log_prob, every.row, every.token, every.token_log_prob,
-                          self.progress.missed.view_as(log_prob)).take(self.order)
+        log_prob, self.order, self.progress, readings = self.constraints.arrange(
+            every.log_prob, every.row, every.token, eos, at_limit, self.prefixed)
+        row, token, token_log_prob = (t.repeat_interleave(readings, dim=1)
+                                      for t in (every.row, every.token, every.token_log_prob))
+        return Candidates(log_prob, row, token, token_log_prob, self.progress.missed.view_as(log_prob)).take(self.order)
 
     def keep(self, pick: Tensor, groups: Tensor | None) -> None:
         self.constraints.keep(self.progress, self.order.gather(1, pick), groups)
 
 
 def strategy_for(terms: Sequence[Terms] | None, device: torch.device, continuing: Tensor | None = None,
-                 space: int | None = None) -> BeamSearch:
+                 space: int | None = None, prefixes: Sequence[Sequence[int]] | None = None) -> BeamSearch:
     """The beam's strategy for sentences with these ``terms`` (attnmt.decoding.constraints; ``continuing``
     [V]: the pieces that may not follow a term; ``space``: the lone "▁" piece, after which no term
-    starts): constrained where any sentence has one, else plain."""
-    constraints = Constraints.start(terms or [], device, continuing, space)
+    starts; ``prefixes``: the sentences' prefixes, whose tokens start no term): constrained where any
+    sentence has one, else plain."""
+    constraints = Constraints.start(terms or [], device, continuing, space, prefixes)
     return BeamSearch() if constraints is None else ConstrainedBeamSearch(constraints)

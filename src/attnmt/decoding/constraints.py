@@ -9,19 +9,25 @@ batch as in Hu et al. (2019) and fairseq.  Each hypothesis keeps track of
   term's pieces it has written so far.
 
 Its *bank* is the number of constraint pieces it has produced: the pieces of the terms it met
-plus ``depth``.  Each step, besides each hypothesis' best next tokens, the tokens that make
-progress are candidates too (the next piece of the current term, the first piece of each unmet
-term: ``wanted``).  The beam is then shared among the banks (``allocate``): round robin from the
-fullest bank down, each bank's candidates best first, so hypotheses that have written more of
-the terms are kept even while they score worse than ones that have written less.  EOS is only
-a candidate for a hypothesis that has met every term, so no hypothesis finishes without them;
-only at the sentence's length limit does one finish with terms missing (``missed``), ranked
-after every one that has them all.
+plus ``depth``.  Each step, besides each hypothesis' best next tokens, the first piece of each
+unmet term is a candidate too (``wanted``).  The beam is then shared among the banks
+(``allocate``): round robin from the fullest bank down, each bank's candidates best first, so
+hypotheses that have written more of the terms are kept even while they score worse than ones
+that have written less.  EOS is only a candidate for a hypothesis that has met every term, so no
+hypothesis finishes without them; only at the sentence's length limit does one finish with terms
+missing (``missed``), ranked after every one that has them all.
 
-A term broken off half-way (a token other than its next piece) loses its progress; the token
-may start another term (or the same one again).  (Forcing a started term's next piece was tried
-and withdrawn: a term's first piece is often a word of its own, "▁Ein" of "Einrad", "▁die" of
-"die Bank", so the model could no longer write that word before the term: "Eine Mann … Einrad".)
+A token that could start a term is read both ways, as two candidates (``advance``): as the
+term's start (one reading per term it starts: "▁New" of "New York" and of "New Delhi"), after
+which the hypothesis may only write the term's next piece until the term is met (``following``,
+forced as a prefix's tokens are); and as a word of its own, in no term, its bank unchanged.
+The banks then choose between them.  Were a started term free to break off,
+each start would gain a bank over the hypotheses that wrote none, and "Acme Gm A Acme Gm Acme
+GmbH" outranked the sentence, its half-written words left in the translation; were a started
+term the only reading, a term's first piece that is a word of its own ("▁Ein" of "Einrad",
+"▁die" of "die Bank") could no longer be written before the term: "Eine Mann … Einrad" (10eccb2,
+withdrawn).  A prefix's tokens start no term (``--prefix "Ein"`` is not the start of
+"Einstein"); a term the prefix holds whole is met from the start.
 A term is a whole word (or words): its first piece starts a word (SentencePiece's "▁"), and
 right after its last piece no piece that would carry the word on ("Hund" + "e", or a hyphen:
 "Hund" + "-") may follow (``continuing``, from the target vocabulary).  Nor may a term start
@@ -91,6 +97,11 @@ def fitting(terms: Sequence[Sequence[int]], room: int) -> tuple[list[list[int]],
     return kept, left_out
 
 
+def holds(output: Sequence[int], term: Sequence[int]) -> bool:
+    """Whether the token ids ``term`` occur in ``output``, one after the other."""
+    return any(list(output[i: i + len(term)]) == list(term) for i in range(len(output) - len(term) + 1))
+
+
 def outermost(terms: Sequence[Sequence[int]]) -> list[list[int]]:
     """The terms, each once, less those that occur as consecutive tokens inside another, in their
     order.  Each term's runs of the terms' lengths go into one set: the work grows with the
@@ -137,9 +148,10 @@ def prefix_table(prefixes: Sequence[Sequence[int]] | None, batch: int, device: t
 
 @dataclass
 class Progress:
-    """The constraint state each candidate would have: met [M, C], current [M], depth [M];
-    bank [M], the constraint pieces written; missed [M], the terms not yet met; ended [M],
-    whether its token ended a term; spaced [M], whether its token is the lone "▁" piece."""
+    """The constraint state each candidate would have, each reading of its token a candidate of its
+    own (``Constraints.advance``): met [M, C], current [M], depth [M]; bank [M], the constraint
+    pieces written; missed [M], the terms not yet met; ended [M], whether its token ended a term;
+    spaced [M], whether its token is the lone "▁" piece."""
 
     met: Tensor
     current: Tensor
@@ -176,22 +188,28 @@ class Constraints:
     space: int = -1
 
     @classmethod
-    def start(cls, sentences: Sequence[Terms], device: torch.device,
-              continuing: Tensor | None = None, space: int | None = None) -> Constraints | None:
-        """One row per sentence (nothing written yet); None where no sentence has a term."""
+    def start(cls, sentences: Sequence[Terms], device: torch.device, continuing: Tensor | None = None,
+              space: int | None = None, prefixes: Sequence[Sequence[int]] | None = None) -> Constraints | None:
+        """One row per sentence (nothing written yet); None where no sentence has a term.  A term
+        that a sentence's prefix (``prefixes``) holds whole is met from the start: the prefix's
+        tokens start no term (module docstring), yet the output holds it."""
         if not any(sentences):
             return None
         count = max(len(terms) for terms in sentences)
         longest = max(len(term) for terms in sentences for term in terms)
         table = torch.full((len(sentences), count, longest), -1, dtype=torch.long)
+        in_prefix = torch.zeros(len(sentences), count, dtype=torch.bool)
         for g, terms in enumerate(sentences):
+            prefix = prefixes[g] if prefixes else []
             for c, term in enumerate(terms):
                 table[g, c, : len(term)] = torch.tensor(term)
+                in_prefix[g, c] = holds(prefix, term)
         table = table.to(device)
         lengths = (table >= 0).sum(dim=2)
         start = torch.zeros(len(sentences), dtype=torch.long, device=device)
-        return cls(table, lengths, lengths == 0, start - 1, start, start.bool(), start.bool(),
-                   None if continuing is None else continuing.to(device), -1 if space is None else space)
+        return cls(table, lengths, (lengths == 0) | in_prefix.to(device), start - 1, start, start.bool(),
+                   start.bool(), None if continuing is None else continuing.to(device),
+                   -1 if space is None else space)
 
     def total(self) -> Tensor:
         """[G] the constraint pieces of each sentence: how long an output must at least be."""
@@ -206,16 +224,17 @@ class Constraints:
         """[N] whether each hypothesis has written every term of its sentence."""
         return self.met.all(dim=1)
 
+    def following(self) -> Tensor:
+        """[N] the next piece of each hypothesis' current term, the one token it may write (a term
+        once started is written whole: module docstring); -1 for a hypothesis in no term."""
+        place = self.depth.clamp(max=self.terms.size(2) - 1)
+        following = self.terms[self.groups(), self.current.clamp(min=0), place]
+        return following.masked_fill(self.current < 0, -1)
+
     def wanted(self) -> Tensor:
-        """[N, 1 + C] tokens that make progress: the next piece of the current term, then the
-        first piece of each unmet term; -1 for none."""
-        terms = self.terms.index_select(0, self.groups())  # [N, C, L]
-        rows, count, longest = terms.shape
-        place = self.current.clamp(min=0) * longest + self.depth.clamp(max=longest - 1)
-        following = terms.view(rows, count * longest).gather(1, place[:, None])
-        following = following.masked_fill(self.current[:, None] < 0, -1)
-        firsts = terms[:, :, 0].masked_fill(self.met, -1)
-        return torch.cat([following, firsts], dim=1)
+        """[N, C] tokens that make progress besides a hypothesis' best ones: the first piece of each
+        unmet term; -1 for none (a hypothesis in a term writes its next piece: ``following``)."""
+        return self.terms[:, :, 0].index_select(0, self.groups()).masked_fill(self.met, -1)
 
     def ruled_out(self) -> Tensor | None:
         """[N, V] the pieces each hypothesis may not write next: after a term, those that would carry
@@ -227,42 +246,59 @@ class Constraints:
             return None
         return self.ended[:, None] & self.continuing[None, :]
 
-    def advance(self, rows: Tensor, tokens: Tensor, wanted: Tensor) -> Progress:
-        """The progress of hypothesis ``rows`` [M] extended by ``tokens`` [M], given the hypotheses'
-        ``wanted`` tokens [N, 1 + C] (``wanted()``)."""
-        lengths = self.lengths.index_select(0, self.groups()).index_select(0, rows)  # [M, C]
-        current, depth, met = (t.index_select(0, rows) for t in (self.current, self.depth, self.met))
-        wanted = wanted.index_select(0, rows)
-        goes_on = tokens == wanted[:, 0]  # the current term's next piece (-1: no current term)
-        starts = tokens[:, None] == wanted[:, 1:]  # [M, C]: the first piece of an unmet term
-        starting = starts.any(dim=1)
-        first = starts.long().argmax(dim=1)  # the first term this token starts
-        current = torch.where(goes_on, current, torch.where(starting, first, -1))
-        depth = torch.where(goes_on, depth + 1, starting.long())
-        done = (current >= 0) & (depth == lengths.gather(1, current.clamp(min=0)[:, None]).squeeze(1))
-        met = met | (F.one_hot(current.clamp(min=0), met.size(1)).bool() & done[:, None])
+    def advance(self, rows: Tensor, tokens: Tensor, prefixed: Tensor) -> tuple[Progress, Tensor]:
+        """The progress of hypotheses ``rows`` [M] extended by ``tokens`` [M], in R readings of each
+        token (module docstring), [M·R] candidate-major; and which readings there are, [M, R].
+        Reading 0 carries the current term on, or else takes the token as a word of its own (a
+        one-piece term's token meets it); reading j ≥ 1 starts the j-th unmet term of several
+        pieces that the token starts.  ``prefixed`` [M]: the token is the prefix's, and starts none."""
+        groups = self.groups().index_select(0, rows)
+        lengths = self.lengths.index_select(0, groups)  # [M, C]
+        current, depth, met, following = (t.index_select(0, rows)
+                                           for t in (self.current, self.depth, self.met, self.following()))
+        goes_on = (current >= 0) & (tokens == following)
+        firsts = self.terms[:, :, 0].index_select(0, groups).masked_fill(met, -1)
+        starts = (tokens[:, None] == firsts) & ((current < 0) & ~prefixed)[:, None]  # [M, C]
+        single, several = starts & (lengths == 1), starts & (lengths > 1)
+        count = several.sum(dim=1)
+        readings = 1 + int(count.max()) if len(rows) else 1
+        # Each row's started terms first, in their order: the term reading j starts.
+        started = several.long().argsort(dim=1, descending=True, stable=True)[:, : readings - 1]
+        plain = torch.where(goes_on, current, torch.where(single.any(dim=1), single.long().argmax(dim=1), -1))
+        current = torch.cat([plain[:, None], started], dim=1)  # [M, R]
+        depth = torch.cat([torch.where(goes_on, depth + 1, single.any(dim=1).long())[:, None],
+                           torch.ones_like(started)], dim=1)
+        valid = torch.cat([torch.ones_like(count[:, None], dtype=torch.bool),
+                           torch.arange(1, readings, device=rows.device)[None, :] <= count[:, None]], dim=1)
+        done = (current >= 0) & (depth == lengths.gather(1, current.clamp(min=0)))
+        met = met[:, None, :] | (F.one_hot(current.clamp(min=0), met.size(1)).bool() & done[:, :, None])  # [M, R, C]
         current, depth = current.masked_fill(done, -1), depth.masked_fill(done, 0)
-        bank = (met * lengths).sum(dim=1) + depth
-        return Progress(met, current, depth, bank, (~met).sum(dim=1), done, tokens == self.space)
+        bank = (met * lengths[:, None, :]).sum(dim=2) + depth
+        spaced = (tokens == self.space)[:, None].expand_as(done)
+        return Progress(met.flatten(0, 1), current.flatten(), depth.flatten(), bank.flatten(),
+                        (~met).sum(dim=2).flatten(), done.flatten(), spaced.flatten()), valid
 
-    def arrange(self, log_prob: Tensor, rows: Tensor, tokens: Tensor, eos: int,
-                at_limit: Tensor) -> tuple[Tensor, Tensor, Progress]:
-        """For candidates [G, M] (extending hypotheses ``rows`` by ``tokens``, at ``log_prob``):
-        their log-probs, at -inf for EOS after a hypothesis that lacks a term and is not at its
-        length limit (at_limit [N]), for a piece that would carry on a term just ended and for a
-        term's first piece right after the lone "▁" (``space``: two spaces); the order [G, M] that
-        shares the beam among the banks (``allocate``); and each candidate's progress ([G·M],
-        group-major, in the candidates' order)."""
-        wanted = self.wanted()
-        progress = self.advance(rows.flatten(), tokens.flatten(), wanted)
+    def arrange(self, log_prob: Tensor, rows: Tensor, tokens: Tensor, eos: int, at_limit: Tensor,
+                prefixed: Tensor | None = None) -> tuple[Tensor, Tensor, Progress, int]:
+        """For candidates [G, M] (extending hypotheses ``rows`` by ``tokens``, at ``log_prob``; prefixed
+        [N]: the rows that write a prefix's token, None: none): each candidate in R readings (``advance``),
+        [G, M·R]: their log-probs, at -inf for a reading there is not, for EOS after a hypothesis that
+        lacks a term and is not at its length limit (at_limit [N]), for a piece that would carry on a
+        term just ended and for a term's first piece right after the lone "▁" (``space``: two spaces);
+        the order [G, M·R] that shares the beam among the banks (``allocate``); each reading's progress
+        ([G·M·R], group-major, in the readings' order); and R."""
+        prefixed = torch.zeros_like(self.ended) if prefixed is None else prefixed
+        progress, valid = self.advance(rows.flatten(), tokens.flatten(), prefixed[rows.flatten()])
         blocked = (tokens == eos) & ~(self.all_met() | at_limit)[rows]
         if self.continuing is not None:
             blocked |= self.ended[rows] & self.continuing[tokens]
-        if self.space >= 0:  # a term's first piece brings its own "▁"; one already in its term goes on
-            starts = (tokens.flatten()[:, None] == wanted[rows.flatten(), 1:]).any(dim=1).view_as(tokens)
-            blocked |= self.spaced[rows] & (self.current[rows] < 0) & starts
-        log_prob = log_prob.masked_fill(blocked, float("-inf"))
-        return log_prob, allocate(log_prob, progress.bank.view_as(log_prob)), progress
+        if self.space >= 0:  # a term's first piece brings its own "▁"
+            starts = (tokens[:, :, None] == self.wanted()[rows]).any(dim=2)
+            blocked |= self.spaced[rows] & (self.current[rows] < 0) & ~prefixed[rows] & starts
+        readings = valid.size(1)
+        log_prob = log_prob.masked_fill(blocked, float("-inf"))[:, :, None].expand(*log_prob.shape, readings)
+        log_prob = log_prob.masked_fill(~valid.view_as(log_prob), float("-inf")).flatten(1)
+        return log_prob, allocate(log_prob, progress.bank.view_as(log_prob)), progress, readings
 
     def keep(self, progress: Progress, chosen: Tensor, groups: Tensor | None) -> None:
         """The hypotheses become the candidates at positions ``chosen`` [G, m] of each group's

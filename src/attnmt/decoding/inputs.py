@@ -13,7 +13,7 @@ from torch import Tensor
 
 from attnmt.config_ranges import whole_number
 from attnmt.decoding import Decoding
-from attnmt.decoding.constraints import Terms, fitting, prefix_ids, term_tokens
+from attnmt.decoding.constraints import Terms, fitting, holds, prefix_ids, term_tokens
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.next_tokens import next_tokens_of
 from attnmt.errors import AttnmtWarning, ConfigError
@@ -107,11 +107,6 @@ class Guides:
         """The token ids sentence i's translation starts with (DataError for a prefix the vocabulary cannot write)."""
         prefix = self.prefixes[i]
         return prefix_ids(tokenizer, prefix, unk_id) if prefix else []
-
-
-def holds(output: Sequence[int], term: Sequence[int]) -> bool:
-    """Whether the token ids ``term`` occur in ``output``, one after the other."""
-    return any(list(output[i: i + len(term)]) == list(term) for i in range(len(output) - len(term) + 1))
 
 
 def each_sentence(value: T | Sequence[T | None] | None, kind: type, count: int, name: str) -> list[T | None]:

@@ -260,7 +260,7 @@ def beam_search(
     beam_size, alpha, n_best, min_len = decoding.beam_size, decoding.alpha, decoding.n_best, decoding.min_len
     eos = model.config.eos_id
     vocab = model.config.vocab_size - 3  # tokens that can be candidates: never pad or BOS, EOS not always
-    strategy = strategy_for(terms, src.device, continuing, space)
+    strategy = strategy_for(terms, src.device, continuing, space, prefixes)
     table = prefix_table(prefixes, src.size(0), src.device)
     limits = output_limits(model, src, decoding, (table >= 0).sum(dim=1), strategy.need())
     limit_of = limits.tolist()
@@ -281,7 +281,7 @@ def beam_search(
         # leave at least beam_size that continue.
         count = 2 * beam_size
         at_limit = limits[state.sentence] == step
-        forced = table[state.sentence, min(step, table.size(1) - 1)].masked_fill(at_limit, eos)
+        forced = strategy.forced(table[state.sentence, min(step, table.size(1) - 1)]).masked_fill(at_limit, eos)
         row_top, row_token = state.top_next_tokens(
             min(count, vocab), sorted({*never, eos}) if step < min_len else never, forced, strategy.wanted(),
             strategy.ruled_out())
