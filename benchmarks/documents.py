@@ -46,6 +46,7 @@ from lxml import etree
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
+from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import translate
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import ModelTranslator, identity
@@ -130,7 +131,10 @@ def placement(output: str, checks: list[tuple[str, str]]) -> list[bool]:
 
 class Same:
     """A stand-in model: each sentence is its own translation, each word aligned to itself (the
-    document machinery alone: parsing, splitting, placing tags, writing the page)."""
+    document machinery alone: parsing, splitting, placing tags, writing the page), with no glossary
+    (a Translator has one: attnmt.documents.pipeline.Translator)."""
+
+    glossary: Glossary | None = None
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list]:
         return list(sentences), [identity(len(s.split())) if w else None
