@@ -49,7 +49,8 @@ from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import translate
 from attnmt.documents.markup import translate_markup
-from attnmt.documents.pipeline import ModelTranslator, identity
+from attnmt.documents.pipeline import ModelTranslator
+from attnmt.documents.spans import identity
 from attnmt.evaluate import bleu
 from attnmt.fast import prepare
 from attnmt.hardware import cpu_flags, cpu_model
