@@ -46,9 +46,11 @@ from lxml import etree
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import Decoding
+from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import translate
 from attnmt.documents.markup import translate_markup
-from attnmt.documents.pipeline import ModelTranslator, identity
+from attnmt.documents.pipeline import ModelTranslator
+from attnmt.documents.spans import identity
 from attnmt.evaluate import bleu
 from attnmt.fast import prepare
 from attnmt.hardware import cpu_flags, cpu_model
@@ -130,7 +132,10 @@ def placement(output: str, checks: list[tuple[str, str]]) -> list[bool]:
 
 class Same:
     """A stand-in model: each sentence is its own translation, each word aligned to itself (the
-    document machinery alone: parsing, splitting, placing tags, writing the page)."""
+    document machinery alone: parsing, splitting, placing tags, writing the page), with no glossary
+    (a Translator has one: attnmt.documents.pipeline.Translator)."""
+
+    glossary: Glossary | None = None
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list]:
         return list(sentences), [identity(len(s.split())) if w else None

@@ -1,33 +1,65 @@
-"""A text without letters in a document (a table cell, a cue, an attribute, an XLIFF unit) goes to
-the model only where a term of the translator's glossary occurs in it, as a line of plain text does
-(attnmt.documents.pipeline.reaches_model); one without a term passes through byte for byte.
-Termed: upper-cased, with the term 2012 -> zweitausendzwölf."""
+"""A text without letters in a document (a table cell, a cue, an attribute, an XLIFF unit) never
+goes to the model: where a term of the translator's glossary stands in it, apart from other digits,
+the term is replaced by its target term and all else kept (attnmt.documents.pipeline.with_terms), as
+in a line of plain text; one without such a term passes through byte for byte.
+Termed: upper-cased, with the term 2012 -> zweitausendzwölf, which it writes upper-cased (so the
+case shows that the model was not asked)."""
 
 import io
 
 import docx
+import pytest
 from office_files import docx_bytes
 
+from attnmt.decoding.glossary import Glossary
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
-from attnmt.documents.pipeline import DocumentOptions, translate_lines
+from attnmt.documents.pipeline import DocumentOptions, translate_lines, with_terms
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.documents.xliff import translate_xliff
 
 OPTIONS = DocumentOptions()
+TERMS = Glossary.of({"2012": "zweitausendzwölf", "12 34": "Zwölf Vierunddreißig"})
 
 
-def test_a_letterless_html_cell_with_a_term_is_translated_and_one_without_kept(termed):
+@pytest.mark.parametrize(("text", "expected"), [
+    ("2012", "zweitausendzwölf"),
+    ("4521 - 2012", "4521 - zweitausendzwölf"),
+    ("  (2012).", "  (zweitausendzwölf)."),
+    ("２０１２", "zweitausendzwölf"),  # full-width digits: matched as the glossary matches them
+    ("12  34 / 2012", "Zwölf Vierunddreißig / zweitausendzwölf"),  # longest first, left to right
+    ("12/05/2012", "12/05/2012"),  # a date, not the year's term
+    ("2012-05-01", "2012-05-01"),
+    ("1.2012", "1.2012"),
+    ("2012:30", "2012:30"),
+    ("20120", "20120"),
+    ("4521", "4521"),
+])
+def test_a_letterless_text_takes_each_term_standing_apart_from_other_digits(text, expected):
+    assert with_terms(text, TERMS) == expected
+
+
+def test_a_letterless_html_cell_with_a_term_takes_it_without_the_model(termed):
     page = "<table><tr><td>2012</td><td>4521</td><td>a dog</td></tr></table>"
     assert translate_markup([page], termed, OPTIONS) == [
-        "<table><tr><td>ZWEITAUSENDZWÖLF</td><td>4521</td><td>A DOG</td></tr></table>"]
-    assert termed.given == ["2012", "a dog"]
+        "<table><tr><td>zweitausendzwölf</td><td>4521</td><td>A DOG</td></tr></table>"]
+    assert termed.given == ["a dog"]
 
 
-def test_a_letterless_html_attribute_and_bold_run_with_a_term_are_translated(termed):
-    page = '<p><b>2012</b></p><img alt="2012"><img alt="4521">'
+def test_a_letterless_html_attribute_and_bold_run_with_a_term_take_it(termed):
+    page = '<p><b>2012</b></p><img alt="2012"><img alt="4521"><p>4521 <b>2012</b> - 17</p>'
     assert translate_markup([page], termed, OPTIONS) == [
-        '<p><b>ZWEITAUSENDZWÖLF</b></p><img alt="ZWEITAUSENDZWÖLF"><img alt="4521">']
+        '<p><b>zweitausendzwölf</b></p><img alt="zweitausendzwölf"><img alt="4521">'
+        '<p>4521 <b>zweitausendzwölf</b> - 17</p>']
+    assert termed.given == []
+
+
+def test_a_date_holding_a_term_passes_through_as_it_was(termed):
+    """The model wrote around a letterless term what its training held: ``12/05/2012`` came out
+    ``Auf dieser Bahn zweitausendzwölf.``, ``2012-05-01`` ``Auf zweitausendzwölf New York.``."""
+    page = '<table><tr><td>12/05/2012</td></tr></table><p><time datetime="2012-05-01">2012-05-01</time></p>'
+    assert translate_markup([page], termed, OPTIONS) == [page]
+    assert termed.given == []
 
 
 def test_letterless_html_without_a_term_comes_out_as_it_was(upper, termed):
@@ -36,20 +68,22 @@ def test_letterless_html_without_a_term_comes_out_as_it_was(upper, termed):
     assert translate_markup([page.replace("2012", "2013")], termed, OPTIONS) == [page.replace("2012", "2013")]
 
 
-def test_a_letterless_word_paragraph_and_table_cell_with_a_term_are_translated(termed):
+def test_a_letterless_word_paragraph_and_table_cell_with_a_term_take_it(termed):
     document = docx.Document()
     for text in ("2012", "4521", "A dog."):
         document.add_paragraph(text)
     document.add_table(rows=1, cols=2).rows[0].cells[0].text = "2012"
     out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", termed, OPTIONS)))
-    assert [p.text for p in out.paragraphs] == ["ZWEITAUSENDZWÖLF", "4521", "A DOG."]
-    assert [cell.text for cell in out.tables[0].rows[0].cells] == ["ZWEITAUSENDZWÖLF", ""]
+    assert [p.text for p in out.paragraphs] == ["zweitausendzwölf", "4521", "A DOG."]
+    assert [cell.text for cell in out.tables[0].rows[0].cells] == ["zweitausendzwölf", ""]
+    assert termed.given == ["A dog."]
 
 
-def test_a_letterless_cue_with_a_term_is_translated_and_one_without_kept(termed):
+def test_a_letterless_cue_with_a_term_takes_it_and_one_without_is_kept(termed):
     srt = ("1\n00:00:01,000 --> 00:00:02,000\n2012\n\n2\n00:00:03,000 --> 00:00:04,000\n4521\n\n"
            "3\n00:00:05,000 --> 00:00:06,000\nA dog.\n")
-    assert translate_subtitle_text(srt, termed) == srt.replace("2012", "ZWEITAUSENDZWÖLF").replace("A dog", "A DOG")
+    assert translate_subtitle_text(srt, termed) == srt.replace("2012", "zweitausendzwölf").replace("A dog", "A DOG")
+    assert termed.given == ["A dog."]
 
 
 XLIFF = ('<xliff xmlns="urn:oasis:names:tc:xliff:document:1.2" version="1.2"><file source-language="en" '
@@ -58,15 +92,18 @@ UNIT = '<trans-unit id="{}"><source>{}</source>{}</trans-unit>'
 SUGGESTED = '<target state="needs-review-translation" state-qualifier="mt-suggestion">{}</target>'
 
 
-def test_a_letterless_xliff_unit_with_a_term_gets_its_translation_as_target(termed, upper):
+def test_a_letterless_xliff_unit_with_a_term_gets_it_as_target(termed, upper):
     units = [UNIT.format(1, "2012", ""), UNIT.format(2, "4521", "")]
     out = translate_xliff(XLIFF.format("".join(units)), termed, OPTIONS)
-    assert out == XLIFF.format(UNIT.format(1, "2012", SUGGESTED.format("ZWEITAUSENDZWÖLF"))
+    assert out == XLIFF.format(UNIT.format(1, "2012", SUGGESTED.format("zweitausendzwölf"))
                                + UNIT.format(2, "4521", SUGGESTED.format("4521")))
     assert translate_xliff(XLIFF.format("".join(units)), upper, OPTIONS) == XLIFF.format(
         UNIT.format(1, "2012", SUGGESTED.format("2012")) + UNIT.format(2, "4521", SUGGESTED.format("4521")))
+    assert termed.given == []
 
 
 def test_plain_text_lines_read_the_translators_glossary(termed, upper):
-    assert translate_lines(["2012", "4521", "  "], termed) == ["ZWEITAUSENDZWÖLF", "4521", "  "]
+    assert translate_lines(["2012", "4521 - 2012", "4521", "  ", "12/05/2012"], termed) == [
+        "zweitausendzwölf", "4521 - zweitausendzwölf", "4521", "  ", "12/05/2012"]
+    assert termed.given == []
     assert translate_lines(["2012"], upper) == ["2012"]

@@ -120,6 +120,33 @@ class Glossary:
             start += len(source or " ")
         return list(dict.fromkeys(found))
 
+    def found_in(self, text: str) -> list[tuple[int, int, str]]:
+        """(start, end, target term) of each source term in ``text`` itself, found as ``matches``
+        finds them (longest first, from the left), with the places in ``text``: it is made normal
+        character by character, each normal character remembering the one it came from (a letter
+        and its accent, composed only together, may match less than ``matches`` finds).  A match
+        that starts or ends inside one character's normal form ("½", "1⁄2") is none."""
+        chars: list[str] = []
+        origins: list[int] = []  # the index in text of each of chars
+        for at, character in enumerate(text):
+            for made in character if kept_symbols().fullmatch(character) else compatible(character):
+                if made.isspace() and (not chars or chars[-1] == " "):
+                    continue  # runs of spaces as one, none in front
+                chars.append(" " if made.isspace() else made)
+                origins.append(at)
+        while chars and chars[-1] == " ":
+            chars.pop()
+            origins.pop()
+        made, found, start = "".join(chars), [], 0
+        while start < len(made):
+            source = None if is_word(made, start - 1) else self.source_at(made, start)
+            end = start + len(source or " ")
+            if source is not None and (start == 0 or origins[start - 1] != origins[start]) and (
+                    end == len(made) or origins[end] != origins[end - 1]):
+                found.append((origins[start], origins[end - 1] + 1, self._targets[source]))
+            start = end
+        return found
+
     def source_at(self, text: str, start: int) -> str | None:
         """The longest normal source term at ``text[start:]`` (a normal text) that ends where a
         word does; None for none.  One look-up per length of term."""

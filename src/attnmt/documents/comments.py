@@ -30,7 +30,7 @@ from attnmt.documents.archive import Job
 from attnmt.documents.flat import FlatBuilder, FlatText
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import CELL_COMMENT, s
-from attnmt.documents.pipeline import reaches_model
+from attnmt.documents.pipeline import needs_translation
 from attnmt.documents.spans import Nested
 from attnmt.documents.xstring import escape, unescape
 
@@ -124,7 +124,8 @@ class PlainComments:
     element: str
 
     def jobs(self, root: etree._Element, glossary: Glossary | None) -> list[Job]:
-        return [TextJob(element) for element in root.iter(self.element) if reaches_model(element.text or "", glossary)]
+        return [TextJob(element) for element in root.iter(self.element)
+                if needs_translation(element.text or "", glossary)]
 
 
 class ThreadedComments:
@@ -134,7 +135,7 @@ class ThreadedComments:
         jobs: list[Job] = []
         for comment in root.iter(threaded("threadedComment")):
             text = comment.find(threaded("text"))
-            if text is not None and reaches_model(text.text or "", glossary):
+            if text is not None and needs_translation(text.text or "", glossary):
                 jobs.append(TextJob(text, comment.findall(f"{threaded('mentions')}/{threaded('mention')}")))
         return jobs
 
@@ -160,7 +161,7 @@ class CellComments:
                 job = LabelledNote(text, label)
             else:
                 job = ParagraphJob(text, CELL_COMMENT)
-            if any(reaches_model(flat.text, glossary) for flat in job.flats()):
+            if any(needs_translation(flat.text, glossary) for flat in job.flats()):
                 jobs.append(job)
         return jobs
 

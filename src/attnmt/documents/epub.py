@@ -25,7 +25,7 @@ from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText
 from attnmt.documents.language import XML_LANG, set_direction
 from attnmt.documents.markup import TreeJob, page_language
-from attnmt.documents.pipeline import DocumentOptions, flat_line, reaches_model
+from attnmt.documents.pipeline import DocumentOptions, flat_line, needs_translation
 from attnmt.documents.spans import Nested, plain
 from attnmt.errors import DataError
 
@@ -199,7 +199,8 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
         root = tree.getroot()
         job: PageJob | ContentsJob
         if kind == TOC:
-            entries = [t for t in root.xpath(ENTRIES, namespaces={"n": NCX}) if reaches_model(t.text or "", glossary)]
+            entries = [t for t in root.xpath(ENTRIES, namespaces={"n": NCX})
+                       if needs_translation(t.text or "", glossary)]
             job = ContentsJob(root, entries, options.target_lang)
         else:
             job = PageJob(root, vocabulary, options, glossary, epub3)

@@ -39,7 +39,7 @@ from attnmt.documents.pipeline import (
     DocumentOptions,
     Translator,
     flat_line,
-    reaches_model,
+    needs_translation,
     translate_flats,
 )
 from attnmt.documents.review import Review
@@ -50,7 +50,7 @@ from attnmt.documents.xml_code import holds_markup
 def translatable_attributes(root: etree._Element, vocabulary: Vocabulary, names: Sequence[str],
                             glossary: Glossary | None) -> list[tuple[etree._Element, str]]:
     """(element, attribute name) for each attribute value to translate (one with letters, or a term of
-    ``glossary``: ``reaches_model``), outside untranslated parts; in HTML, ``names`` in any case (the
+    ``glossary``: ``needs_translation``), outside untranslated parts; in HTML, ``names`` in any case (the
     parser lower-cases the page's: ``TITLE`` is ``title``)."""
     found = []
     if not vocabulary.xml:
@@ -62,7 +62,7 @@ def translatable_attributes(root: etree._Element, vocabulary: Vocabulary, names:
         translated = (translated or says_yes(node)) and not says_no(node)
         if translated and not vocabulary.keeps_attributes(node):
             found.extend((node, name) for name in names
-                         if reaches_model(node.get(name, ""), glossary) and holds_text(node, name))
+                         if needs_translation(node.get(name, ""), glossary) and holds_text(node, name))
         if says_no(node) or not vocabulary.is_untranslated(node):
             for child in node:
                 visit(child, translated)
@@ -113,16 +113,18 @@ class TreeJob:
     no translated text, and keeps the language it states, or states it itself where it would
     inherit the target's (language.say_kept); one with some sentences translated says the target's.
     ``glossary``: the translator's; a run or attribute without letters is translated only where one
-    of its terms occurs in it (pipeline.reaches_model), as a line of plain text is."""
+    of its terms stands in it, and takes it without the model (pipeline.with_terms), as a line of
+    plain text does."""
 
     states_language = True  # whether its elements state their language as HTML's do (lang, xml:lang, dir)
 
     def __init__(self, root: etree._Element, vocabulary: Vocabulary, options: DocumentOptions,
                  glossary: Glossary | None) -> None:
-        found = [run for run in runs(root, vocabulary) if run.children or reaches_model(run.lead, glossary)]
+        found = [run for run in runs(root, vocabulary) if run.children or needs_translation(run.lead, glossary)]
         flats = [flatten(run, vocabulary) for run in found]
         # A run with no word to translate (spacing, a <style>, an <img>) stays exactly as it was.
-        self.runs = [(run, flat) for run, flat in zip(found, flats, strict=True) if reaches_model(flat.text, glossary)]
+        self.runs = [(run, flat) for run, flat in zip(found, flats, strict=True)
+                     if needs_translation(flat.text, glossary)]
         self.attributes = translatable_attributes(root, vocabulary, options.attributes, glossary)
         self.order = reading_order(root, [run for run, _ in self.runs], self.attributes)
         # made once: Review.check marks the very flat texts it is handed (FlatText.source_kept)

@@ -87,7 +87,7 @@ def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Seq
     of each text's first sentence.  With ``quality``, each hypothesis gets its sentences'
     assessments joined (attnmt.decoding.quality.joined); a text with no sentence to translate,
     which passes through untranslated, gets quality 1 and no flags (``passed_through``)."""
-    sentences = [paragraph_sentences(text, options, glossary) for text in texts]
+    sentences = [paragraph_sentences(text, options) for text in texts]
     keys = [[(sentence, prefix is not None and j == 0) for j, sentence in enumerate(each)] for each in sentences]
     unique = list(dict.fromkeys(key for each in keys for key in each))
     prefixes = [prefix if first else None for _, first in unique]
@@ -217,8 +217,9 @@ def paragraph(text: str, sentences: list[str], found: list[list[Translation]],
               weigh: Callable[[str, str], Weights], options: DocumentOptions,
               glossary: Glossary | None = None) -> Paragraph:
     """The text's hypotheses from its sentences' (a text with no sentence to translate has one:
-    itself, as ``translate_paragraphs`` passes it through, scored 0); ``glossary``: the one the
-    sentences were searched with, whose terms made letterless ones sentences."""
+    itself, its glossary's terms replaced, as ``translate_paragraphs`` passes it through, scored 0);
+    ``glossary``: the one the sentences were searched with, whose terms letterless parts take
+    (pipeline.with_terms)."""
     result = Paragraph(text, sentences, found, [])
     for rank in range(max(map(len, found), default=1)):
         known = FoundTranslations({}, weigh, glossary)

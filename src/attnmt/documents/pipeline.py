@@ -37,7 +37,7 @@ from attnmt.documents.flat import (
 )
 from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
-from attnmt.documents.spans import Nested, Weights, identity, needs_alignment, nest, place, plain
+from attnmt.documents.spans import Nested, Weights, needs_alignment, nest, place, plain
 from attnmt.errors import ConfigError
 from attnmt.inspect.align import translate_assessed
 from attnmt.inspect.trace import PieceCodec
@@ -118,9 +118,10 @@ DEFAULT_OPTIONS = DocumentOptions()
 
 class Translator(Protocol):
     """What documents need of a model: sentences translated and, for those a mark needs it, how
-    their words attend to each other; and the glossary those translations use, whose terms send a
-    text without letters to it (``reaches_model``).  It is the translator's own, so that what is
-    sent and the terms it is searched with cannot come from two glossaries (None: no terms)."""
+    their words attend to each other; and the glossary those translations use, whose terms a text
+    without letters, which never reaches it, takes instead (``with_terms``).  It is the translator's
+    own, so that what is sent and the terms it is searched with cannot come from two glossaries
+    (None: no terms)."""
 
     @property
     def glossary(self) -> Glossary | None:
@@ -180,7 +181,7 @@ class FoundTranslations:
 
     translations: dict[str, str]
     weigh: Callable[[str, str], Weights] | None = None
-    glossary: Glossary | None = None  # the one the translations were searched with: its terms made letterless sentences
+    glossary: Glossary | None = None  # the one the translations were searched with: letterless texts take its terms
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts = [self.translations.get(sentence, "") for sentence in sentences]
@@ -233,14 +234,14 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     flats' places.  ``sentences``: each flat's ``flat_sentences``, where the caller has them;
     ``repeats``: where one document is translated in several calls, what earlier calls found
     (without ``review``, which lists every place a sentence needing review has).  A sentence
-    without letters goes to ``translator`` only where a term of its glossary occurs in it
-    (``reaches_model``); any other passes through as it is."""
+    without letters never goes to ``translator``: it passes through with its glossary's terms
+    that stand in it replaced (``with_terms``), as it is where none does."""
     if sentences is None:
         sentences = flat_sentences(flats, options)
     sources = [flat.text[s:e] for flat, spans in zip(flats, sentences, strict=True) for s, e in spans]
     wanted = {i for i, (flat, span) in enumerate(pairs(flats, sentences)) if needs_alignment(flat, span)}
     # A sentence repeated (a menu entry, a footer) is translated once, and weighed if any of its uses needs it.
-    unique = list(dict.fromkeys(s for s in sources if reaches_model(s, translator.glossary)))
+    unique = list(dict.fromkeys(s for s in sources if has_words(s)))
     weighed = {sources[i] for i in wanted} | (repeats.weighed if repeats else set())
     kept = repeats.kept if repeats else {}
     todo = [s for s in unique if s not in kept]
@@ -256,10 +257,11 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
                                                                        strict=True))
     if repeats is not None:
         repeats.done(translated)
-    translations = [without_added_end(flat, span, translated[s][0]) if s in translated else s  # no letters: as it is
+    glossary = translator.glossary
+    translations = [without_added_end(flat, span, translated[s][0]) if s in translated else with_terms(s, glossary)
                     for (flat, span), s in zip(pairs(flats, sentences), sources, strict=True)]
     alignments: list[Weights | None] = [
-        None if i not in wanted else translated[s][1] if s in translated else identity(len(s.split()))
+        None if i not in wanted else translated[s][1] if s in translated else term_weights(s, glossary)
         for i, s in enumerate(sources)]
     results, first = [], 0
     for flat, spans in zip(flats, sentences, strict=True):
@@ -269,12 +271,58 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     return results
 
 
-def reaches_model(text: str, glossary: Glossary | None = None) -> bool:
-    """Whether the model translates ``text``: it has letters (has_words), or a term of ``glossary``
-    occurs in it.  Any other text (``123``, ``!!!``, a URL) passes through as it is; ``2012``, with
-    the term 2012 -> zweitausendzwölf, passed through too, its term silently left out, while
-    "In 2012." got it."""
-    return has_words(text) or bool(glossary and glossary.matches(text))
+def needs_translation(text: str, glossary: Glossary | None = None) -> bool:
+    """Whether ``text`` is translated: it has letters (has_words), and the model translates it, or
+    a term of ``glossary`` stands in it (``letterless_terms``), and its translation is ``with_terms``.
+    Any other text (``123``, ``!!!``, a URL, ``12/05/2012``) passes through as it is."""
+    return has_words(text) or bool(letterless_terms(text, glossary))
+
+
+def letterless_terms(text: str, glossary: Glossary | None) -> list[tuple[int, int, str]]:
+    """(start, end, target term) of each source term of ``glossary`` in ``text``, a text without
+    letters, as the glossary finds terms (Glossary.found_in), where the term stands apart from other
+    digits: ``2012`` in ``2012`` and ``4521 - 2012``, not in the date ``12/05/2012`` or
+    ``2012-05-01``, the time ``20:12`` or the version ``1.2012``, where a "/", ".", "-" or ":"
+    glues it to a digit.  A date is not the year's term."""
+    def glued(glue: int, digit: int) -> bool:  # text[glue] is a "/", ".", "-" or ":", text[digit] a digit
+        return 0 <= min(glue, digit) and max(glue, digit) < len(text) and text[glue] in GLUE and text[digit].isdigit()
+
+    found = glossary.found_in(text) if glossary else []
+    return [(start, end, target) for start, end, target in found
+            if not glued(start - 1, start - 2) and not glued(end, end + 1)]
+
+
+GLUE = "/.-:"  # what joins digits into one date, time or version number (letterless_terms)
+
+
+def with_terms(text: str, glossary: Glossary | None) -> str:
+    """The translation of ``text``, a text without letters, which the model never reads: it
+    wrote around a term what its training held (``2012`` came out ``Heißluftballons ist in einem
+    rosa, das zweitausendzwölf.``).  Each term that stands in it (``letterless_terms``) is replaced
+    by its target term; all else stays byte for byte (``4521 - zweitausendzwölf``)."""
+    kept, last = [], 0
+    for start, end, target in letterless_terms(text, glossary):
+        kept += [text[last:start], target]
+        last = end
+    return "".join(kept) + text[last:]
+
+
+def term_weights(text: str, glossary: Glossary | None) -> Weights:
+    """The weights [translation word][source word] of ``with_terms(text, glossary)``: each word of
+    it attends to the source words it stands for (a target term's to its source term's), as
+    ``identity`` gives a text that is its own translation."""
+    words = [match.span() for match in re.finditer(r"\S+", text)]
+    origins: list[tuple[int, int]] = []  # the span of text each character of the translation stands for
+    last = 0
+    for start, end, target in [*letterless_terms(text, glossary), (len(text), len(text), "")]:
+        origins += [(at, at + 1) for at in range(last, start)] + [(start, end)] * len(target)
+        last = end
+    weights = []
+    for match in re.finditer(r"\S+", with_terms(text, glossary)):
+        first, last = origins[match.start()][0], origins[match.end() - 1][1]
+        row = [float(start < last and first < end) for start, end in words]
+        weights.append([weight / max(sum(row), 1.0) for weight in row])
+    return weights
 
 
 def without_added_end(flat: FlatText, sentence: tuple[int, int], translation: str) -> str:
@@ -338,12 +386,12 @@ def translate_lines(lines: Sequence[str], translator: Translator, options: Docum
     """Plain text lines, each split into sentences (unless options.split is false), URLs and
     e-mail addresses kept as they are; one output line per input line (the first is line
     ``first_line`` of its file, for ``review``).  A line without letters, one of only spaces or
-    tabs too, comes out exactly as it was, unless a term of the translator's glossary occurs in
-    it (``reaches_model``); a line whose sentences all came back empty comes out empty, not as
-    the spaces between them (" " for "A dog. A cat.")."""
+    tabs too, comes out exactly as it was, but for the terms of the translator's glossary that
+    stand in it (``with_terms``); a line whose sentences all came back empty comes out empty, not
+    as the spaces between them (" " for "A dog. A cat.")."""
     flats = [replace(flat_line(line), place=Place(None, number)) for number, line in enumerate(lines, first_line)]
     texts = [plain(content) for content in translate_flats(flats, translator, options, review)]
-    return [text if text.strip() or not reaches_model(line, translator.glossary) else ""
+    return [text if text.strip() or not has_words(line) else ""
             for line, text in zip(lines, texts, strict=True)]
 
 
@@ -357,12 +405,11 @@ def translate_paragraphs(texts: Sequence[str], translator: Translator,
     return ["\n".join(next(translated) for _ in each) for each in lines]
 
 
-def paragraph_sentences(text: str, options: DocumentOptions = DEFAULT_OPTIONS,
-                        glossary: Glossary | None = None) -> list[str]:
+def paragraph_sentences(text: str, options: DocumentOptions = DEFAULT_OPTIONS) -> list[str]:
     """The sentences of a plain text that ``translate_paragraphs`` gives its translator, in order:
-    each line's sentences that have letters or a term of ``glossary`` (``reaches_model``; the rest
-    passes through untranslated)."""
+    each line's sentences that have letters (the rest passes through, but for the glossary's terms
+    that stand in it: ``with_terms``)."""
     flats = [flat_line(line) for line in text.split("\n")]
     return [sentence for flat in flats
             for s, e in sentence_spans(flat.text, options.source_lang, options.split, flat.breaks)
-            if reaches_model(sentence := flat.text[s:e], glossary)]
+            if has_words(sentence := flat.text[s:e])]

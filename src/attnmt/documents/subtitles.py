@@ -48,20 +48,12 @@ import re
 from collections.abc import Sequence
 from itertools import accumulate
 
-from attnmt.decoding.glossary import Glossary
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, line_ending, seconds
 from attnmt.documents.cue_lines import Turn, speaker, turns, written
 from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, split_at_breaks
 from attnmt.documents.flat import FlatText, Place, has_words
-from attnmt.documents.pipeline import (
-    DEFAULT_OPTIONS,
-    DocumentOptions,
-    Translator,
-    flat_sentences,
-    reaches_model,
-    translate_flats,
-)
+from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_sentences, translate_flats
 from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested
@@ -166,7 +158,7 @@ def translate_runs(runs: Sequence[list[int]], bodies: Sequence[str], translator:
     if not short:
         return cuts
     if review is not None:
-        withdraw(review, first, [flats[j] for j in short], options, translator.glossary)
+        withdraw(review, first, [flats[j] for j in short], options)
     alone = iter(translate_runs([[k] for j in short for k in runs[j]], bodies, translator, options, vtt, where,
                                 lines, review))  # a run of one cue is never short
     cuts = [cut if cut is not None else [next(alone)[0] for _ in run] for run, cut in zip(runs, cuts, strict=True)]
@@ -175,15 +167,14 @@ def translate_runs(runs: Sequence[list[int]], bodies: Sequence[str], translator:
     return cuts
 
 
-def withdraw(review: Review, first: int, flats: Sequence[FlatText], options: DocumentOptions,
-             glossary: Glossary | None) -> None:
+def withdraw(review: Review, first: int, flats: Sequence[FlatText], options: DocumentOptions) -> None:
     """Takes back what ``review`` recorded of ``flats`` (runs translated again cue by cue) from its
     segment ``first`` on: their rows, and their sentences from its count (those that reached the
-    model: with letters, or a term of ``glossary``, the translator's)."""
+    model: with letters; a letterless one's terms are replaced without it, pipeline.with_terms)."""
     places = {flat.place for flat in flats}
     review.segments[first:] = [segment for segment in review.segments[first:] if segment.place not in places]
     spans = zip(flats, flat_sentences(flats, options), strict=True)
-    review.sentences -= sum(reaches_model(flat.text[s:e], glossary) for flat, each in spans for s, e in each)
+    review.sentences -= sum(has_words(flat.text[s:e]) for flat, each in spans for s, e in each)
 
 
 def chains(texts: Sequence[str], follows: Sequence[bool], options: DocumentOptions) -> list[list[int]]:

@@ -193,15 +193,14 @@ class ServedModel:
                                options.glossary)
 
     def check_texts(self, named: Sequence[tuple[str, str]], settings: ServeSettings,
-                    allow_blank: bool = False, markup: bool = False, glossary: Glossary | None = None) -> None:
+                    allow_blank: bool = False, markup: bool = False) -> None:
         """Raises TooMuch naming the first text over a limit (characters, then the tokens the
-        model reads of each sentence it is sent: one with letters, or a term of the request's
-        ``glossary``, as paragraph_sentences says; a letterless one with a term was let through
-        unchecked, its end cut off by the model's limit), or ValueError for a text that is only
-        invisible characters (unless ``allow_blank``: its translation is then "").  ``markup``: HTML,
-        split into sentences, so only the character limits apply, and its nesting depth
-        (attnmt.documents.pages.MAX_DEPTH), checked here so that a page refused never fails the
-        others batched with it."""
+        model reads of each sentence it is sent: one with letters, as paragraph_sentences says;
+        a letterless one never reaches it, a glossary's terms or not), or ValueError for a text that
+        is only invisible characters (unless ``allow_blank``: its translation is then "").
+        ``markup``: HTML, split into sentences, so only the character limits apply, and its nesting
+        depth (attnmt.documents.pages.MAX_DEPTH), checked here so that a page refused never fails
+        the others batched with it."""
         if len(named) > settings.max_texts:
             raise TooMuch(f"{len(named)} texts in one request; at most {settings.max_texts}")
         total = sum(len(text) for _, text in named)
@@ -222,7 +221,7 @@ class ServedModel:
             if tokens == 0 and not allow_blank:
                 raise ValueError(f"{where} has nothing to translate: only spaces or invisible characters")
             if tokens > self.longest_input:  # the model reads one sentence at a time
-                sentences = paragraph_sentences(text, self.document_options, glossary)
+                sentences = paragraph_sentences(text, self.document_options)
                 longest = max(map(len, map(self.tokenizer.encode, sentences)), default=0)
                 if longest > self.longest_input:
                     raise TooMuch(f"{where} has a sentence {longest} subword tokens long; this model reads at most "

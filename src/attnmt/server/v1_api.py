@@ -236,8 +236,8 @@ def checked(server: Server, served: ServedModel, request: TranslateRequest, http
     settings = server.settings_for(http)
     try:
         check_counts(request, len(named), settings)
-        options = request.options(terms)  # first: its glossary's terms send letterless sentences to the model
-        served.check_texts(named, settings, markup=request.format == "html", glossary=options.glossary)
+        served.check_texts(named, settings, markup=request.format == "html")
+        options = request.options(terms)
         if request.return_attention:
             check_attention(served, named, options, settings)
         server.access.charge(http, sum(len(text) for _, text in named))

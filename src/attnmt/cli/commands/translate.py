@@ -156,21 +156,22 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     """line_batch's translations of ``inputs``, written; how many lines the model failed on."""
     from attnmt.cli.lines import ANY_LINE_BREAK, kept, write_hypotheses, write_texts
     from attnmt.decoding.translate import translate, translate_n_best
-    from attnmt.documents.pipeline import reaches_model
+    from attnmt.documents.flat import has_words
+    from attnmt.documents.pipeline import with_terms
 
     lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
-    # blank: the model never sees it (a line without letters, unless one of its glossary's terms occurs in it)
-    sentences = [line if reaches_model(line, glossary) else ""
-                 for line, glossary in zip(lines, inputs.glossaries, strict=True)]
+    sentences = [line if has_words(line) else "" for line in lines]  # blank: the model never sees it
+    # a line without letters passes through, its glossary's terms replaced (``2012`` -> ``zweitausendzwölf``)
+    letterless = [with_terms(line, glossary) for line, glossary in zip(lines, inputs.glossaries, strict=True)]
     if not quality_wanted(args):
         found, lost = kept(partial(translate, model, tokenizer, sentences, options, **batching(args), **guides),
                            where, first_line)
-        texts = [text if sentence else line for line, sentence, text in zip(lines, sentences, found, strict=True)]
+        texts = [text if sentence else copy for copy, sentence, text in zip(letterless, sentences, found, strict=True)]
         write_texts(out, texts, aligned_lines(args, model, tokenizer, sentences, texts), breaks=ANY_LINE_BREAK)
         return lost
     searched, lost = kept(partial(translate_n_best, model, tokenizer, sentences, options, **batching(args),
                                   **guides, quality=assessor(args)), where, first_line)
-    results = passed_through(args, model, tokenizer, lines, sentences, searched)
+    results = passed_through(args, model, tokenizer, lines, sentences, searched, letterless)
     assessments = [[h.assessment for h in hypotheses] for hypotheses in results]
     if args.output_format == "text":
         # no hypothesis: a blank line, as it was, or one the model failed on, empty
@@ -190,17 +191,18 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
 
 
 def passed_through(args: argparse.Namespace, model, tokenizer, lines: list[str], sentences: list[str],
-                   searched: list[list[Translation]]) -> list[list[Translation]]:
+                   searched: list[list[Translation]], letterless: list[str]) -> list[list[Translation]]:
     """``searched``, the hypotheses of ``sentences``, with each line that has no letter but is not
-    blank (``123``, ``!!!``) in its place as it is, as plain text passes it through
-    (attnmt.documents.paragraphs.paragraph): one hypothesis, score 0, and the assessment ``attnmt
-    score`` gives the line and itself (quality 1, no flags: quality.passes_through)."""
+    blank (``123``, ``!!!``) in its place as it passes through, as plain text passes it through
+    (attnmt.documents.paragraphs.paragraph): one hypothesis, ``letterless`` (the line, its
+    glossary's terms replaced: pipeline.with_terms), score 0, and the assessment ``attnmt score``
+    gives the line and itself (quality 1, no flags: quality.passes_through), its terms or not."""
     copied = [k for k, (line, sentence) in enumerate(zip(lines, sentences, strict=True))
               if line.strip() and not sentence]
     found = assessor(args).assess(model, tokenizer, [lines[k] for k in copied], [lines[k] for k in copied])
     results = list(searched)
     for k, a in zip(copied, found, strict=True):
-        results[k] = [Translation(lines[k], 0, 0, a)]  # scores as a text line's: the sum of no sentence's
+        results[k] = [Translation(letterless[k], 0, 0, a)]  # scores as a text line's: the sum of no sentence's
     return results
 
 
