@@ -217,6 +217,13 @@ def test_html_is_translated_with_its_tags(client):
     assert answer.json() == {"translatedText": ["<p>ein hund rennt</p>", "<i>der junge lacht</i>"]}
 
 
+def test_html_links_and_image_sources_come_back_as_they_were_written(client):
+    """libxml2's writer URI-escaped them: ``href="{{%20page.url%20}}"``, ``src="my%20photo.jpg"``."""
+    text = '<p><a href="{{ page.url }}">a dog runs</a> <img src="my photo.jpg"></p>'
+    answer = client.post("/translate", json={"q": text, "source": "en", "target": "de", "format": "html"})
+    assert answer.json() == {"translatedText": text.replace("a dog runs", "ein hund rennt")}
+
+
 def test_a_whole_page_gets_the_target_language_as_a_sent_file_does(client):
     page = '<!DOCTYPE html><html lang="en"><body><p>a dog runs</p></body></html>'
     answer = client.post("/translate", json={"q": page, "source": "en", "target": "de", "format": "html"}).json()
