@@ -6,7 +6,6 @@ attnmt.documents.markup translates what is parsed here."""
 from __future__ import annotations
 
 import re
-import warnings
 from dataclasses import dataclass
 from functools import partial
 from html import escape
@@ -16,7 +15,7 @@ from lxml import etree, html
 
 from attnmt.documents.doctype import COMMENT, entity_declarations, xml_prolog
 from attnmt.documents.language import set_direction
-from attnmt.errors import AttnmtWarning, DataError
+from attnmt.errors import DataError, warn
 
 MAX_DEPTH = 512  # elements nested in elements: the walks here recurse once a level, within Python's 1000 frames
 # A page: a DOCTYPE, <html>, <head> or <body> first, after a byte order mark, spaces, comments or an XML
@@ -56,9 +55,8 @@ def parse_problems(parser: etree._FeedParser, where: str, first_line: int | None
     if problems:
         first = problems[0]
         at = f" at line {first.line + first_line - 1}" if first_line is not None else ""
-        warnings.warn(f"{where}: markup repaired ({len(problems)} problem(s); the first{at}: "
-                      f"{first.message.strip()}); the translation follows the repaired markup",
-                      AttnmtWarning, stacklevel=3)
+        warn(f"{where}: markup repaired ({len(problems)} problem(s); the first{at}: "
+             f"{first.message.strip()}); the translation follows the repaired markup", stacklevel=3)
 
 
 def check_depth(root: etree._Element, parser: etree._FeedParser, where: str) -> None:
