@@ -7,8 +7,10 @@ else is a bug in attnmt and keeps its traceback.
 from __future__ import annotations
 
 import sys
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 # What Ctrl-C ends a command with: this line, and 128 + SIGINT, the status a shell gives a process
@@ -48,6 +50,37 @@ class NonFiniteLoss(UserError):
 class AttnmtWarning(UserWarning):
     """Something the user should know about their input, model or machine that did not stop the
     work; the message says what, where and what to do.  The command line shows it as one line."""
+
+
+# Where the warnings of the work done in this context go (collected_warnings), if anywhere.
+COLLECTED: ContextVar[list[str] | None] = ContextVar("attnmt_collected_warnings", default=None)
+
+
+def warn(message: str, stacklevel: int = 1) -> None:
+    """An AttnmtWarning about the user's input: into collected_warnings' list where this context
+    collects them, else Python's warnings.warn (``stacklevel`` as its, counted from the caller)."""
+    collected = COLLECTED.get()
+    if collected is None:
+        warnings.warn(message, AttnmtWarning, stacklevel=stacklevel + 1)
+    elif message not in collected:
+        collected.append(message)
+
+
+@contextmanager
+def collected_warnings() -> Iterator[list[str]]:
+    """The warnings ``warn`` gives within the block, each once, in order, and not shown: a
+    server's file job collects its reader's for its client (attnmt.server.file_jobs), where they
+    went to the server's stderr.  Only this context's: a context variable, which each thread has
+    its own of (asyncio.to_thread runs its function in a copy of its task's), where
+    warnings.catch_warnings is the whole process's, so jobs in threads side by side would take
+    each other's; and each job hears each of its warnings, where Python shows a warning once per
+    place of the code and message, so a second job of the same file heard none."""
+    collected: list[str] = []
+    token = COLLECTED.set(collected)
+    try:
+        yield collected
+    finally:
+        COLLECTED.reset(token)
 
 
 @contextmanager

@@ -10,7 +10,7 @@ from support import PAIRS, post_file, server_events, submit_file, translated_tex
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.documents.files import supported_suffixes
-from attnmt.errors import ConfigError
+from attnmt.errors import ConfigError, collected_warnings, warn
 from attnmt.server import file_jobs
 from attnmt.server.app import ServedModel, ServeSettings, create_app
 from attnmt.server.batcher import Busy
@@ -50,6 +50,41 @@ def test_a_file_is_submitted_followed_and_downloaded(client):
     download = client.get(job["download_url"])
     assert download.content == TRANSLATED
     assert 'filename="pairs.de.txt"' in download.headers["content-disposition"]
+
+
+NO_TIMING = b"Hello there\na dog runs\n"  # a block without a timing line: no cue, nothing translated
+NO_TIMING_WARNING = ("untimed.srt, line 1: a block without a timing line (00:00:01,000 --> 00:00:02,500) is not a cue, "
+                     "so it is left untranslated; if it goes on with the cue before it, take out the blank line")
+
+
+def test_what_the_reader_warned_of_is_in_the_status_and_the_done_event_each_time(client):
+    """It reached only the server's stderr: the client saw its file come back unchanged, done 0 of 0.
+    The second job of the same file hears it too (Python shows a warning once per place)."""
+    for _ in range(2):
+        job = submit(client, "untimed.srt", NO_TIMING).json()
+        assert server_events(client, job["events_url"])[-1] == (
+            "done", {"download_url": job["download_url"], "warnings": [NO_TIMING_WARNING]})
+        assert client.get(job["status_url"]).json()["warnings"] == [NO_TIMING_WARNING]
+
+
+def test_jobs_in_threads_side_by_side_hear_their_own_warnings():
+    """warnings.catch_warnings is the whole process's: one job's would reach the other's list."""
+    both = threading.Barrier(2)
+    heard = {}
+
+    def job(name: str) -> None:
+        with collected_warnings() as collected:
+            both.wait()
+            warn(f"{name}: a warning")
+            both.wait()
+        heard[name] = collected
+
+    threads = [threading.Thread(target=job, args=(name,)) for name in ("a.srt", "b.srt")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert heard == {"a.srt": ["a.srt: a warning"], "b.srt": ["b.srt: a warning"]}
 
 
 def test_an_html_file_is_translated_as_html_text_is_with_its_tags_placed_by_alignment(client):

@@ -121,6 +121,16 @@ def test_auto_on_a_list_gives_a_text_of_40_characters_or_fewer_the_whole_lists_l
     assert answer["translatedText"][2:] == [f"fr-de: {FRENCH}", "en-de: le chat"]
 
 
+CARD = ('<p class="card-text text-muted">Le chien court.</p>'  # under the 120 characters SETTINGS take
+        '<a href="/account/settings/profile" class="btn-primary">Continuer</a>')
+
+
+def test_auto_on_html_tells_the_language_by_its_text_not_its_class_names_and_links(labelling):
+    """The raw markup was read: this French card was English at 100 %."""
+    answer = labelling.post("/translate", json={"q": CARD, "source": "auto", "target": "de", "format": "html"})
+    assert answer.status_code == 200 and answer.json()["detectedLanguage"]["language"] == "fr"
+
+
 def test_each_pair_is_translated_by_its_own_model(client):
     before = {m["name"]: m["translated"] for m in client.get("/health").json()["models"]}
     client.post("/translate", json={"q": ["a dog runs", "a cat sleeps"], "source": "fr", "target": "de"})
@@ -215,6 +225,13 @@ def test_html_is_translated_with_its_tags(client):
                                              "target": "de", "format": "html"})
     assert answer.status_code == 200
     assert answer.json() == {"translatedText": ["<p>ein hund rennt</p>", "<i>der junge lacht</i>"]}
+
+
+def test_html_links_and_image_sources_come_back_as_they_were_written(client):
+    """libxml2's writer URI-escaped them: ``href="{{%20page.url%20}}"``, ``src="my%20photo.jpg"``."""
+    text = '<p><a href="{{ page.url }}">a dog runs</a> <img src="my photo.jpg"></p>'
+    answer = client.post("/translate", json={"q": text, "source": "en", "target": "de", "format": "html"})
+    assert answer.json() == {"translatedText": text.replace("a dog runs", "ein hund rennt")}
 
 
 def test_a_whole_page_gets_the_target_language_as_a_sent_file_does(client):

@@ -120,3 +120,19 @@ def test_a_key_without_characters_left_fails_the_file(trained_model, tmp_path):
         assert answer.status_code == 400
         assert answer.json() == {"error": "Invalid request: a.txt: the request has 10 characters; this key may "
                                           "translate at most 5 a minute"}
+
+
+def test_a_file_with_nothing_translated_and_a_warning_is_400_naming_it(client):
+    """It came back unchanged, 200, the warning on the server's stderr alone."""
+    answer = send(client, "untimed.srt", b"Hello there\na dog runs\n")
+    assert answer.status_code == 400 and answer.json() == {"error": (
+        "Nothing in the file was translated: untimed.srt, line 1: a block without a timing line "
+        "(00:00:01,000 --> 00:00:02,500) is not a cue, so it is left untranslated; if it goes on with the cue "
+        "before it, take out the blank line")}
+
+
+def test_a_file_translated_despite_a_warning_comes_back_as_before(client):
+    answer = send(client, "loose.srt", b"1\n00:00:01,000 to 00:00:02,000\na dog runs\n")
+    assert answer.status_code == 200
+    download = client.get(answer.json()["translatedFileUrl"]).content
+    assert download == b"1\n00:00:01,000 to 00:00:02,000\nein hund rennt\n"

@@ -131,3 +131,36 @@ def test_an_epub_pages_cdata_section_in_kept_text_stays_as_it_came(same):
     members["OEBPS/Text/chapter 1.xhtml"] = EPUB2_PAGE.replace("</title>", f"</title>{script}").encode()
     out = read_members(translate_office(write_members(members), ".epub", same, DocumentOptions()))
     assert script in out["OEBPS/Text/chapter 1.xhtml"].decode()
+
+
+URI_VALUES = ["{{ page.url }}", "my photo.jpg", "https://de.wikipedia.org/wiki/Straße", "/send form",
+               " a.html?q=a b&amp;r=1"]
+
+
+@pytest.mark.parametrize("value", URI_VALUES)
+@pytest.mark.parametrize("element, attribute", [
+    ("a", "href"), ("img", "src"), ("form", "action"), ("a", "name"), ("blockquote", "cite"), ("img", "longdesc"),
+    ("object", "data"), ("img", "usemap"), ("object", "codebase"), ("div", "background"), ("button", "formaction"),
+    ("video", "poster"), ("div", "src"), ("span", "href")])
+def test_a_uri_attribute_comes_back_as_it_was_written(same, element, attribute, value):
+    """libxml2's HTML writer URI-escaped an href, src or action (and an <a>'s name), and dropped the
+    spaces before it: ``href="{{%20page.url%20}}"``, ``src="my%20photo.jpg"``, ".../Stra%C3%9Fe"."""
+    start = f'<{element} {attribute}="{value}">'
+    text = f"<div>A {start} dog runs.</div>" if element == "img" else f"<div>A {start}dog</{element}> runs.</div>"
+    assert one(text, same) == text
+
+
+@pytest.mark.parametrize("xhtml", [False, True])
+def test_a_pages_uri_attributes_come_back_as_they_were_written(same, xhtml):
+    """In a whole page too, and in an XHTML page (written as XML, which never escaped them)."""
+    prolog = '<?xml version="1.0" encoding="utf-8"?>\n' if xhtml else "<!DOCTYPE html>\n"
+    page = (f'{prolog}<html xmlns="http://www.w3.org/1999/xhtml"><head><meta charset="utf-8"/>'
+            '<link rel="stylesheet" href="my style.css"/></head><body><p>A <a href="{{ page.url }}">dog</a> runs.'
+            '<img src="Straße 1.jpg" alt="x"/></p></body></html>')
+    out = one(page, same, xhtml=xhtml)
+    assert 'href="my style.css"' in out and 'href="{{ page.url }}"' in out and 'src="Straße 1.jpg"' in out
+
+
+def test_a_uri_attributes_quote_is_escaped(same):
+    text = """<p>A <a href='x.html?q="dog"' title="t">dog</a> runs.</p>"""
+    assert one(text, same) == '<p>A <a href="x.html?q=&quot;dog&quot;" title="t">dog</a> runs.</p>'

@@ -12,10 +12,9 @@ any other block (left untranslated).
 from __future__ import annotations
 
 import re
-import warnings
 from collections.abc import Sequence
 
-from attnmt.errors import AttnmtWarning
+from attnmt.errors import warn
 
 # Empty lines, which end a block: a line of spaces does not (WebVTT ends a cue only at an empty line,
 # and srt reads on over one), and stays in its cue as it is; one before a cue's number and timing line
@@ -54,8 +53,8 @@ def block_cues(block: str, vtt: bool, where: str, first_line: int) -> list[tuple
     starts = [0] + [k - 1 if lines[k - 1].strip().isdigit() and k - 1 > before else k
                     for before, k in zip(timings, timings[1:], strict=False)]
     for start in (start for start in starts[1:] if lines[start - 1].strip()):  # a line of spaces parts them
-        warnings.warn(f"{where}, line {first_line + start}: a cue starts without a blank line before it; it is "
-                      "translated as a cue of its own", AttnmtWarning, stacklevel=3)
+        warn(f"{where}, line {first_line + start}: a cue starts without a blank line before it; it is "
+             "translated as a cue of its own", stacklevel=3)
     for k in timings:
         check_timing(lines[k], vtt, where, first_line + k)
     ends = [*starts[1:], last + 1]
@@ -73,9 +72,9 @@ def timing_line(lines: Sequence[str], vtt: bool, where: str, first_line: int) ->
         return found
     guessed = next((k for k, line in enumerate(lines) if LOOSE_TIMING.match(line)), None)
     if guessed is None:
-        warnings.warn(f"{where}, line {first_line}: a block without a timing line ({timing_example(vtt)}) is not a "
-                      "cue, so it is left untranslated; if it goes on with the cue before it, take out the blank line",
-                      AttnmtWarning, stacklevel=4)
+        warn(f"{where}, line {first_line}: a block without a timing line ({timing_example(vtt)}) is not a "
+             "cue, so it is left untranslated; if it goes on with the cue before it, take out the blank line",
+             stacklevel=4)
     else:
         warn_timing(f"written as {lines[guessed].strip()!r}, not as {timing_example(vtt)}", where, first_line + guessed)
     return guessed
@@ -100,8 +99,8 @@ def check_timing(line: str, vtt: bool, where: str, number: int) -> None:
 
 
 def warn_timing(problem: str, where: str, number: int) -> None:
-    warnings.warn(f"{where}, line {number}: timings {problem}; the cue's text is translated and the line kept as "
-                  "it was", AttnmtWarning, stacklevel=5)
+    warn(f"{where}, line {number}: timings {problem}; the cue's text is translated and the line kept as it was",
+         stacklevel=5)
 
 
 def timing_example(vtt: bool) -> str:

@@ -39,7 +39,6 @@ A *cue break* is an atom between the texts of cues translated as one sentence
 from __future__ import annotations
 
 import re
-import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape, unescape
@@ -47,7 +46,7 @@ from html import escape, unescape
 from attnmt.documents.flat import FlatBuilder, FlatText, has_words
 from attnmt.documents.language import NO_LANGUAGE, primary
 from attnmt.documents.spans import Nested
-from attnmt.errors import AttnmtWarning
+from attnmt.errors import warn
 
 # A tag (group 1: what is between < and >), or an SRT file's ASS code such as {\an8}.
 TOKEN = re.compile(r"<([^<>]*)>|(\{\\[^{}]*\})")
@@ -178,7 +177,7 @@ def annotation_end(text: str, start: re.Match) -> int:
 def add_cue_text(builder: FlatBuilder, text: str, vtt: bool, where: str) -> None:
     if "<" in text:
         hint = " (WebVTT writes it &lt;)" if vtt else ""
-        warnings.warn(f"{where}: a '<' that opens no tag is kept as text{hint}", AttnmtWarning, stacklevel=4)
+        warn(f"{where}: a '<' that opens no tag is kept as text{hint}", stacklevel=4)
     builder.add_text(unescape(text) if vtt else text)
 
 

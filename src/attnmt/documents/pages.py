@@ -6,15 +6,16 @@ attnmt.documents.markup translates what is parsed here."""
 from __future__ import annotations
 
 import re
-import warnings
 from dataclasses import dataclass
+from functools import partial
 from html import escape
+from uuid import uuid4
 
 from lxml import etree, html
 
 from attnmt.documents.doctype import COMMENT, entity_declarations, xml_prolog
 from attnmt.documents.language import set_direction
-from attnmt.errors import AttnmtWarning, DataError
+from attnmt.errors import DataError, warn
 
 MAX_DEPTH = 512  # elements nested in elements: the walks here recurse once a level, within Python's 1000 frames
 # A page: a DOCTYPE, <html>, <head> or <body> first, after a byte order mark, spaces, comments or an XML
@@ -34,6 +35,7 @@ VOID_END = re.compile(rf"(<({'|'.join(UNKNOWN_VOIDS)})\b[^<>]*>)</\2>")  # an em
 # the declaration's text before its value (group 1), the quote (2), the value (3).
 DECLARED_ENCODING = re.compile(r"""\A(\ufeff?\s*<\?xml\s(?:[^?]|\?(?!>))*?\bencoding\s*=\s*)(["'])([^"']*)\2""")
 UTF8_NAMES = ("utf-8", "utf8")  # how a declaration may already say it (any case), kept as written
+URI_ATTRIBUTES = ("href", "src", "action")  # what libxml2's HTML writer URI-escapes (UriValues)
 
 
 def is_comment(node: etree._Element) -> bool:
@@ -53,9 +55,8 @@ def parse_problems(parser: etree._FeedParser, where: str, first_line: int | None
     if problems:
         first = problems[0]
         at = f" at line {first.line + first_line - 1}" if first_line is not None else ""
-        warnings.warn(f"{where}: markup repaired ({len(problems)} problem(s); the first{at}: "
-                      f"{first.message.strip()}); the translation follows the repaired markup",
-                      AttnmtWarning, stacklevel=3)
+        warn(f"{where}: markup repaired ({len(problems)} problem(s); the first{at}: "
+             f"{first.message.strip()}); the translation follows the repaired markup", stacklevel=3)
 
 
 def check_depth(root: etree._Element, parser: etree._FeedParser, where: str) -> None:
@@ -113,16 +114,60 @@ class Parsed:
                      *(beside(self.root) if self.from_tree[1] else [])]
             page = "".join(html_string(node, with_tail=False, method="xml" if xhtml else "html") for node in nodes)
             return utf8_prolog(self.prolog) + self.around[0] + page + self.around[1]
-        tostring = etree.tostring if self.xml else html_string
+        tostring = partial(etree.tostring, encoding="unicode") if self.xml else html_string
         return utf8_prolog(self.prolog) + escape(self.root.text or "", quote=False) + "".join(
-            tostring(child, encoding="unicode", with_tail=True) for child in self.root)
+            tostring(child, with_tail=True) for child in self.root)
 
 
-def html_string(node: etree._Element, with_tail: bool, method: str = "html", encoding: str = "unicode") -> str:
+def html_string(node: etree._Element, with_tail: bool, method: str = "html") -> str:
     """``node`` written as HTML (or, with ``method="xml"``, XHTML), its void elements without the
-    end tag libxml2 gives those it does not know as void (``<wbr>``, not ``<wbr></wbr>``)."""
-    written = html.tostring(node, encoding=encoding, with_tail=with_tail, method=method)
-    return VOID_END.sub(r"\1", written) if method == "html" else written
+    end tag libxml2 gives those it does not know as void (``<wbr>``, not ``<wbr></wbr>``), and its
+    URI attributes as parsed (UriValues)."""
+    if method != "html":
+        return html.tostring(node, encoding="unicode", with_tail=with_tail, method=method)
+    values = UriValues.swap(node)
+    try:
+        written = html.tostring(node, encoding="unicode", with_tail=with_tail, method=method)
+    finally:
+        values.put_back()
+    return values.restore(VOID_END.sub(r"\1", written))
+
+
+@dataclass
+class UriValues:
+    """The values of a tree's URI attributes, swapped for marks while it is written: libxml2's HTML
+    writer URI-escapes an href, src or action (on any element, and an <a>'s name) and drops the
+    spaces before it, so ``href="{{ page.url }}"`` came back as ``href="{{%20page.url%20}}"``,
+    ``src="my photo.jpg"`` as ``src="my%20photo.jpg"``, a link to ".../Straße" as
+    ".../Stra%C3%9Fe": a template, a file name, a link of the page changed.  A mark is letters and
+    digits, which it writes as they are, and holds a nonce no page has."""
+
+    mark: re.Pattern[str]
+    swapped: list[tuple[etree._Element, str, str]]  # (element, attribute name, its value)
+
+    @classmethod
+    def swap(cls, node: etree._Element) -> UriValues:
+        """``node``'s URI attributes, in it and under it, each given a mark for its value."""
+        nonce = uuid4().hex
+        swapped = [(element, name, value) for element in node.iter(etree.Element)
+                   for name, value in element.attrib.items()
+                   if name in URI_ATTRIBUTES or (name == "name" and element.tag == "a")]
+        for k, (element, name, _) in enumerate(swapped):
+            element.set(name, f"attnmt{nonce}x{k}")
+        return cls(re.compile(rf"attnmt{nonce}x(\d+)"), swapped)
+
+    def put_back(self) -> None:
+        for element, name, value in self.swapped:
+            element.set(name, value)
+
+    def restore(self, written: str) -> str:
+        """``written`` with each mark the value it stands for, escaped as libxml2 escapes other
+        attributes' values (``&``, ``<``, ``>``, ``"``)."""
+        return self.mark.sub(lambda found: attribute_text(self.swapped[int(found.group(1))][2]), written)
+
+
+def attribute_text(value: str) -> str:
+    return escape(value, quote=False).replace('"', "&quot;")
 
 
 def open_voids(root: etree._Element) -> None:

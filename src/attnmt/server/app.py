@@ -33,7 +33,6 @@ from fastapi.responses import HTMLResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from pydantic import BaseModel, Field
 from starlette.datastructures import Headers
-from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -44,6 +43,7 @@ from attnmt.server.file_api import FORM_ROOM, add_file_routes, served_suffixes
 from attnmt.server.file_jobs import FileJobs
 from attnmt.server.guards import (
     LOOPBACK_NAMES,
+    AllowedHosts,
     BodyDeadline,
     BodyRefused,
     HTTPMiddleware,
@@ -218,7 +218,7 @@ def create_app(models: Sequence[ServedModel], settings: ServeSettings | None = N
                        files=file_limits(server.settings.max_file_bytes))
     app.add_middleware(BodyDeadline, seconds=server.settings.body_timeout_s)
     if allowed_hosts is not None:
-        app.add_middleware(TrustedHostMiddleware, allowed_hosts=list(allowed_hosts))
+        app.add_middleware(AllowedHosts, hosts=list(allowed_hosts))
     page_text = page_html(first.name, served_suffixes(server.settings))
     app.add_middleware(SecurityHeaders, policy=content_policy(page_text))
     if cors_origins:

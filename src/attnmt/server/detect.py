@@ -19,9 +19,34 @@ from collections.abc import Sequence
 
 from lingua import IsoCode639_1, Language, LanguageDetector, LanguageDetectorBuilder
 
+from attnmt.documents.elements import Vocabulary
+from attnmt.documents.markup import TreeJob
+from attnmt.documents.pages import check_depth, parse_html
+from attnmt.documents.pipeline import DocumentOptions
+from attnmt.errors import DataError
+
 # What one served language is weighed against: twenty of the languages most written on the web.
 CONTRAST = ("en", "de", "fr", "es", "pt", "it", "nl", "ru", "pl", "tr", "zh", "ja", "ko", "ar", "hi", "id", "vi", "sv",
             "uk", "fa")
+
+
+def readable_text(text: str, text_format: str) -> str:
+    """What of ``text`` tells its language: a plain text itself; of HTML (``text_format``
+    ``"html"``), the texts that would be translated, a line each (a block's, an ``alt``'s, a
+    ``title``'s), not its tags, class names and links, which are English-looking words on a page in
+    any language (``class="card-text text-muted"``, ``href="/account/settings"``).  Markup nested
+    too deep to translate has none: the translation refuses it."""
+    if text_format != "html":
+        return text
+    parsed, parser, _ = parse_html(text)
+    if parsed is None:
+        return ""
+    try:
+        check_depth(parsed.root, parser, "q")
+    except DataError:
+        return ""
+    job = TreeJob(parsed.root, Vocabulary(), DocumentOptions(), None)  # no source language: none is foreign
+    return "\n".join(flat.text for flat in job.flats())
 
 
 def lingua_language(code: str) -> Language | None:

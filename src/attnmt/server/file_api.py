@@ -165,7 +165,7 @@ async def job_events(job: FileJob, download_url: str) -> AsyncIterator[str]:
             if waited is not None:
                 yield event("waiting", {"for": waited})
         if job.state == "done":
-            yield event("done", {"download_url": download_url})
+            yield event("done", {"download_url": download_url, **({"warnings": job.warnings} if job.warnings else {})})
             return
         if job.state == "failed":
             yield event("error", {"detail": job.detail})

@@ -41,7 +41,7 @@ from attnmt.decoding.quality import Assessment, low_quality_threshold
 from attnmt.documents.files import translate_file_bytes, translated_name
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Weights
-from attnmt.errors import UserError
+from attnmt.errors import UserError, collected_warnings
 from attnmt.server.access import Refused
 from attnmt.server.batcher import SHUTTING_DOWN, Batcher, Busy
 from attnmt.server.models import Options, ServedModel, ServeSettings
@@ -88,6 +88,7 @@ class FileJob:
     waiting: str | None = None  # what a running job waits for: "characters" (its key's a minute) or "queue"
     path: Path | None = None  # the translation, once done
     review: Review | None = None  # the sentences that need review, once done (JobOptions.review)
+    warnings: list[str] = field(default_factory=list)  # what its reader warned of (errors.collected_warnings)
     calibrated: bool = False  # whether the review's quality is calibrated (attnmt.decoding.calibration)
     finished_at: float | None = None
     cancelled: threading.Event = field(default_factory=threading.Event, repr=False)
@@ -116,6 +117,8 @@ class FileJob:
                   "total": self.total}
         if self.waiting is not None:
             answer["waiting"] = self.waiting
+        if self.warnings:
+            answer["warnings"] = self.warnings
         return answer if self.detail is None else {**answer, "detail": self.detail}
 
 
@@ -276,9 +279,16 @@ class FileJobs:
         def progress(done: int, total: int) -> None:  # in the job's thread
             loop.call_soon_threadsafe(job.progressed, done, total)
 
+        def translate(data: bytes) -> bytes:  # in the job's thread: the warnings heard are its own
+            with collected_warnings() as heard:
+                try:
+                    return translate_file_bytes(data, filename, translator, document, progress,
+                                                self.settings.max_file_bytes, review)
+                finally:
+                    job.warnings = heard
+
         try:
-            translated = await asyncio.to_thread(translate_file_bytes, data, filename, translator, document, progress,
-                                                 self.settings.max_file_bytes, review)
+            translated = await asyncio.to_thread(translate, data)
             del data  # the file is not held while its translation is written
             path = self.folder / job.id
             await asyncio.to_thread(path.write_bytes, translated)

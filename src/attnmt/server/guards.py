@@ -13,6 +13,8 @@ open, so a few thousand silent sockets (or one half-sent body at shutdown) hold 
                        access log and metrics, not the server's failure (500 and a traceback)
     while_connected    a request's work, cancelled as soon as its client hangs up (499 likewise):
                        no model time, and no place in the queue, for an answer no one will read
+    AllowedHosts       a Host header naming none of the names the server answers to: 400 in its
+                       API's shape, naming the host and --allowed-host
     SecurityHeaders    nosniff, no framing, and for the page a Content-Security-Policy that allows
                        its own inline script and style (by hash) and requests to its own server only
     run_until_stopped  serves until SIGTERM or Ctrl-C, lets requests in flight finish for at most
@@ -40,7 +42,7 @@ import uvicorn
 from fastapi import HTTPException, Request, Response
 from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
-from starlette.datastructures import MutableHeaders
+from starlette.datastructures import Headers, MutableHeaders
 from starlette.requests import ClientDisconnect
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import H11Protocol
@@ -54,6 +56,9 @@ ANSWER_MARGIN_S = 1.0
 # The names a loopback-bound server answers to: a page elsewhere that points its own name at
 # 127.0.0.1 (DNS rebinding) is refused.
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "[::1]")
+# A Host header: a name, or an IP literal in brackets ("[::1]"), then perhaps a port.
+HOST_HEADER = re.compile(r"(\[[0-9A-Fa-f:.]+\]|[^\s\[\]:/@]+)(?::\d*)?")
+LIBRETRANSLATE_PATHS = ("/translate", "/detect", "/languages", "/frontend/", "/suggest", "/download_file/")
 
 
 class TimedH11Protocol(H11Protocol):
@@ -227,6 +232,44 @@ def content_policy(page: str) -> str:
 
     return (f"default-src 'none'; script-src {hashes('script')}; style-src {hashes('style')}; "
             "connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+
+
+def api_answer(path: str, message: str) -> dict[str, str]:
+    """A refusal in the shape of the API ``path`` belongs to: attnmt's ``{"detail"}`` under /v1/,
+    LibreTranslate's ``{"error"}`` on its paths, both elsewhere (the page, /health), as BodyRefused."""
+    if path.startswith("/v1/"):
+        return {"detail": message}
+    return {"error": message} if path.startswith(LIBRETRANSLATE_PATHS) else {"detail": message, "error": message}
+
+
+class AllowedHosts(HTTPMiddleware):
+    """400 for a request whose Host header names none of ``hosts`` (``*.example.org``: any name
+    under it; ``*``: any), so that a page elsewhere that points its own name at a loopback server
+    (DNS rebinding) reaches nothing.  Answered as its API answers errors (api_answer), naming the
+    host and how to let it in: Starlette's TrustedHostMiddleware answered text/plain "Invalid host
+    header", which neither API's clients read and which said nothing of --allowed-host."""
+
+    def __init__(self, app: ASGIApp, hosts: list[str]) -> None:
+        super().__init__(app)
+        self.hosts = [host.lower() for host in hosts]
+
+    def allows(self, name: str) -> bool:
+        return any(host == "*" or name == host or (host.startswith("*.") and name.endswith(host[1:]))
+                   for host in self.hosts)
+
+    async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        header = Headers(scope=scope).get("host")
+        found = HOST_HEADER.fullmatch(header) if header is not None else None
+        if found is not None and self.allows(found.group(1).lower()):
+            await self.app(scope, receive, send)
+            return
+        if found is None:
+            message = "Invalid host header: no Host header" if header is None else f"Invalid host header {header!r}"
+        else:
+            name = found.group(1)
+            message = (f"Invalid host header: this server does not answer to the host {name!r}; to let it, "
+                       f"start it with --allowed-host {name}")
+        await JSONResponse(api_answer(scope["path"], message), status_code=400)(scope, receive, send)
 
 
 class SecurityHeaders(HTTPMiddleware):

@@ -51,7 +51,7 @@ from attnmt.errors import UserError
 from attnmt.server.access import Refused
 from attnmt.server.batcher import SHUTTING_DOWN, Busy
 from attnmt.server.context import Server
-from attnmt.server.detect import language_name
+from attnmt.server.detect import language_name, readable_text
 from attnmt.server.file_api import charged_file, charger, checked_name, file_bytes, served_suffixes, uploaded
 from attnmt.server.file_jobs import JOB_ID, FileJobs
 from attnmt.server.guards import while_connected
@@ -98,11 +98,12 @@ def char_limit(settings: ServeSettings) -> int:
 SHORT_TEXT = 40
 
 
-async def detected(server: Server, texts: list[str], target: str) -> list[dict]:
+async def detected(server: Server, texts: list[str], target: str, text_format: str = "text") -> list[dict]:
     """LibreTranslate's detectedLanguage for each of ``texts``, among the languages with a model into
     ``target`` where there are any.  As LibreTranslate detects them: a text over SHORT_TEXT characters
     on its own, a shorter one as the whole request (all its texts together).  Text with no letters to
-    go by (lingua ranks nothing) goes to the first such language, with confidence 0."""
+    go by (lingua ranks nothing) goes to the first such language, with confidence 0.  Of HTML, what
+    would be translated is read, not the markup (readable_text)."""
     sources = server.models.sources()
     if not sources:
         raise LibreError(400, "auto is not supported: this server knows no source language")
@@ -115,8 +116,9 @@ async def detected(server: Server, texts: list[str], target: str) -> list[dict]:
         return {"confidence": confidence, "language": code}
 
     def each() -> list[dict]:
-        whole = best(" ".join(texts)) if any(len(text) <= SHORT_TEXT for text in texts) else {}
-        return [best(text) if len(text) > SHORT_TEXT else whole for text in texts]
+        read = [readable_text(text, text_format) for text in texts]
+        whole = best(" ".join(read)) if any(len(text) <= SHORT_TEXT for text in read) else {}
+        return [best(text) if len(text) > SHORT_TEXT else whole for text in read]
 
     return await asyncio.to_thread(each)
 
@@ -190,7 +192,7 @@ async def translate_libre(server: Server, request: Request, params: dict, from_j
     text_format = params.get("format") or "text"
     if text_format not in FORMATS:
         raise LibreError(400, f"{text_format} format is not supported")
-    detections = await detected(server, texts, target) if source == "auto" else None
+    detections = await detected(server, texts, target, text_format) if source == "auto" else None
     sources = [each["language"] for each in detections] if detections else [source] * len(texts)
     routed = {code: model_for(server, code, target) for code in dict.fromkeys(sources)}
     for code, served in routed.items():
@@ -276,6 +278,9 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
         raise LibreError(503, job.detail or SHUTTING_DOWN, {"Retry-After": "1"})
     if job.state == "failed":
         raise LibreError(400 if job.user_error else 500, job.detail or "Cannot translate file")
+    if job.total == 0 and job.warnings:  # nothing translated, and why: its answer has no place for warnings
+        jobs.delete(job)
+        raise LibreError(400, f"Nothing in the file was translated: {' '.join(job.warnings)}")
     # percent-encoded: a name with a space, "#" or "ü" is a path of a valid URL (the route gets it decoded)
     name = quote(f"{job.id}.{job.filename}", safe="")
     return {"translatedFileUrl": str(request.url_for("download_file", filename=name))}
