@@ -41,7 +41,7 @@ from attnmt.hardware import physical_memory
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.model_kinds import not_attnmt_refusal
 from attnmt.text.tokenizer import Tokenizer
-from attnmt.text.tokenizer_files import read_tokenizer, tokenizer_paths
+from attnmt.text.tokenizer_files import holds_marian_vocabulary, read_tokenizer, tokenizer_paths
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.uninitialised import uninitialised
 
@@ -162,7 +162,7 @@ def load_model_config(model_dir: Path) -> TransformerConfig:
         raise ModelDirError(f"{path}: not valid JSON ({error})") from None
     if refusal := not_attnmt_refusal(model_dir, values):  # else its keys are listed as unknown attnmt keys
         raise ModelDirError(refusal)
-    if isinstance(values, dict) and VocabTokenizer.stored_in(model_dir):
+    if isinstance(values, dict) and holds_marian_vocabulary(model_dir):
         # imported from Marian before source_eos existed: Marian's sources always end with </s>
         values = {"source_eos": True, **values}
     try:
