@@ -11,6 +11,7 @@ import pytest
 from attnmt import load_model_dir
 from attnmt.cli.main import main
 from attnmt.errors import ModelDirError
+from attnmt.model_kinds import hugging_face_kind, is_attnmt_config
 
 # What CTranslate2's converter writes for a Marian model (attnmt export --format ctranslate2).
 CTRANSLATE2_CONFIG = {"add_source_bos": False, "add_source_eos": False, "bos_token": "<s>",
@@ -50,3 +51,21 @@ def test_a_folder_with_model_bin_but_an_attnmt_config_is_read_as_attnmt_s(tmp_pa
     folder = ctranslate2_folder(tmp_path / "model", {"d_model": 7})
     with pytest.raises(ModelDirError, match=r"config\.json: d_model=7"):
         load_model_dir(folder)
+
+
+@pytest.mark.parametrize("values, kind", [
+    ({"model_type": "bert", "architectures": ["MarianMTModel"]}, "bert"),  # AutoConfig goes by model_type
+    ({"architectures": ["MarianMTModel"]}, "marian"), ({"architectures": ["T5Model"]}, "T5Model"),
+    ({"d_model": 512}, None), (["marian"], None),
+])
+def test_the_hugging_face_kind_is_the_model_type_else_the_architecture(values, kind):
+    assert hugging_face_kind(values) == kind
+
+
+@pytest.mark.parametrize("values, attnmt", [
+    ({"n_heads": 4, "d_ff": 64, "vocab_size": 100}, True),
+    ({"n_heads": 4, "model_type": "distilbert"}, False),  # DistilBERT's config says n_heads too
+    ({"d_model": 512, "encoder_attention_heads": 8}, False),  # Marian's, without model_type
+])
+def test_an_attnmt_config_is_told_by_its_own_keys(values, attnmt):
+    assert is_attnmt_config(values) is attnmt

@@ -11,6 +11,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+# Keys of attnmt's config.json that transformers' configs do not use (Marian's are
+# encoder_attention_heads, encoder_ffn_dim, ...).
+ATTNMT_KEYS = frozenset({"n_heads", "d_ff", "tie_embeddings", "positional"})
 CTRANSLATE2_WEIGHTS = "model.bin"
 # Every CTranslate2 config.json holds its special tokens as strings (ctranslate2.specs.ModelConfig);
 # a translation model's adds the decoder's start and whether the source gets BOS or EOS.
@@ -19,19 +22,18 @@ CTRANSLATE2_KEYS = frozenset({"unk_token", "bos_token", "eos_token", "decoder_st
 
 
 def hugging_face_kind(values: object) -> str | None:
-    """Which Hugging Face model a config.json is transformers' for, by keys attnmt's never has:
-    "marian" (``model_type``, or ``MarianMTModel`` among the ``architectures``), another
-    ``model_type`` ("bert", "t5"), else the first architecture's name; None for any other."""
+    """Which Hugging Face model a config.json is transformers' for, by keys attnmt's never has: its
+    ``model_type`` ("marian", "bert", "t5"), which transformers' AutoConfig goes by; without one,
+    "marian" for ``MarianMTModel`` among the ``architectures``, else the first one's name; None for
+    any other."""
     if not isinstance(values, dict):
         return None
-    architectures = values.get("architectures")
-    named = [name for name in architectures if isinstance(name, str)] if isinstance(architectures, list) else []
     model_type = values.get("model_type")
-    if model_type == "marian" or "MarianMTModel" in named:
-        return "marian"
     if isinstance(model_type, str) and model_type:
         return model_type
-    return named[0] if named else None
+    architectures = values.get("architectures")
+    named = [name for name in architectures if isinstance(name, str)] if isinstance(architectures, list) else []
+    return ("marian" if "MarianMTModel" in named else named[0]) if named else None
 
 
 def is_ctranslate2(folder: Path, values: object) -> bool:
@@ -41,6 +43,12 @@ def is_ctranslate2(folder: Path, values: object) -> bool:
     if not (folder / CTRANSLATE2_WEIGHTS).is_file():
         return False
     return values is None or (isinstance(values, dict) and bool(CTRANSLATE2_KEYS & values.keys()))
+
+
+def is_attnmt_config(values: object) -> bool:
+    """Whether a config.json is one attnmt wrote: attnmt's keys, and none of transformers' naming
+    the model."""
+    return isinstance(values, dict) and bool(ATTNMT_KEYS & values.keys()) and hugging_face_kind(values) is None
 
 
 def not_attnmt_refusal(model_dir: Path, values: object) -> str | None:
