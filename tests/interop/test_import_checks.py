@@ -286,3 +286,11 @@ def test_a_marian_config_without_model_type_is_imported_as_marian_config_reads_i
     code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
     assert code == 0 and (tmp_path / "out" / "model.safetensors").is_file()
 
+
+def test_a_folder_without_weights_is_refused_without_the_hint_to_convert_them(tmp_path, capsys):
+    """It said to convert the weights to safetensors, where there were none to convert."""
+    hf_dir = write_random_marian(tmp_path / "hf")
+    (hf_dir / "model.safetensors").unlink()
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2
+    assert err == f"attnmt: error: {hf_dir}/model.safetensors: not found; {hf_dir} holds no weights\n"

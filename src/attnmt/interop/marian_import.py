@@ -269,17 +269,19 @@ class Held(logging.Filter):
 
 
 def marian_weights_file(hf_dir: Path) -> Path:
-    """The model's safetensors file; a pickled one (pytorch_model.bin) is refused unread, sharded ones
-    with how to merge them (the size and shape checks read one file's header)."""
+    """The model's safetensors file; a pickled one (pytorch_model.bin) is refused unread, with how to
+    convert it, sharded ones with how to merge them (the size and shape checks read one file's header),
+    and none at all as missing: converting is no help there."""
     path = hf_dir / "model.safetensors"
     if not path.is_file() and (hf_dir / SHARDS_INDEX).is_file():
         raise ConversionError(f"{path}: not found; the weights are sharded ({SHARDS_INDEX}), and attnmt imports "
                               "one file: merge them with transformers, e.g. MarianMTModel.from_pretrained(DIR)"
                               ".save_pretrained(NEW_DIR, max_shard_size='100GB'), copy the tokenizer files into "
                               "NEW_DIR and import it")
+    if not path.is_file() and (hf_dir / "pytorch_model.bin").exists():
+        raise ConversionError(f"{path}: not found (pytorch_model.bin is a pickle, which attnmt never loads: it "
+                              "can run code); convert the weights to safetensors where you trust them, e.g. with "
+                              "transformers' save_pretrained")
     if not path.is_file():
-        pickled = " (pytorch_model.bin is a pickle, which attnmt never loads: it can run code)" if (
-            hf_dir / "pytorch_model.bin").exists() else ""
-        raise ConversionError(f"{path}: not found{pickled}; convert the weights to safetensors where you "
-                              "trust them, e.g. with transformers' save_pretrained")
+        raise ConversionError(f"{path}: not found; {hf_dir} holds no weights")
     return path
