@@ -39,8 +39,9 @@ from attnmt.errors import ConfigError, ModelDirError
 from attnmt.files import atomic_folder, atomic_write, finish_file, save_state, write_text
 from attnmt.hardware import physical_memory
 from attnmt.model import Transformer, TransformerConfig
+from attnmt.model_kinds import not_attnmt_refusal
 from attnmt.text.tokenizer import Tokenizer
-from attnmt.text.tokenizer_files import read_tokenizer, tokenizer_paths
+from attnmt.text.tokenizer_files import holds_marian_vocabulary, read_tokenizer, tokenizer_paths
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 from attnmt.uninitialised import uninitialised
 
@@ -149,22 +150,19 @@ def save_model_config(config: TransformerConfig, model_dir: Path) -> None:
 def load_model_config(model_dir: Path) -> TransformerConfig:
     """The TransformerConfig in MODEL_DIR/config.json, one written by an earlier release included;
     ModelDirError, one line naming the file (and the key), for one missing, not JSON, or holding
-    a value out of range."""
+    a value out of range, and one saying what it is for another program's model (a Hugging Face or
+    CTranslate2 folder: attnmt.model_kinds)."""
     path = model_dir / MODEL_CONFIG
     try:
         values = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ModelDirError(f"{path}: not found; is {model_dir} an attnmt model directory?") from None
+        refusal = not_attnmt_refusal(model_dir, None)  # a CTranslate2 converter may write no config.json
+        raise ModelDirError(refusal or f"{path}: not found; is {model_dir} an attnmt model directory?") from None
     except (json.JSONDecodeError, UnicodeDecodeError) as error:
         raise ModelDirError(f"{path}: not valid JSON ({error})") from None
-    kind = hugging_face_kind(values)  # else its keys are listed as unknown, and nothing says what to do
-    if kind == "marian":
-        raise ModelDirError(f"{model_dir} is a Hugging Face Marian model, not an attnmt model: run "
-                            f"`attnmt import --from-marian {model_dir} --out NEWDIR` first")
-    if kind is not None:
-        raise ModelDirError(f"{model_dir} is a Hugging Face {kind} model, not an attnmt model: only Marian "
-                            "models can be imported (attnmt import --from-marian)")
-    if isinstance(values, dict) and VocabTokenizer.stored_in(model_dir):
+    if refusal := not_attnmt_refusal(model_dir, values):  # else its keys are listed as unknown attnmt keys
+        raise ModelDirError(refusal)
+    if isinstance(values, dict) and holds_marian_vocabulary(model_dir):
         # imported from Marian before source_eos existed: Marian's sources always end with </s>
         values = {"source_eos": True, **values}
     try:
@@ -173,22 +171,6 @@ def load_model_config(model_dir: Path) -> TransformerConfig:
         raise ModelDirError(str(error)) from None
     except TypeError as error:
         raise ModelDirError(f"{path}: {error}") from None
-
-
-def hugging_face_kind(values: object) -> str | None:
-    """Which Hugging Face model a config.json is transformers' for, by keys attnmt's never has:
-    "marian" (``model_type``, or ``MarianMTModel`` among the ``architectures``), another
-    ``model_type`` ("bert", "t5"), else the first architecture's name; None for any other."""
-    if not isinstance(values, dict):
-        return None
-    architectures = values.get("architectures")
-    named = [name for name in architectures if isinstance(name, str)] if isinstance(architectures, list) else []
-    model_type = values.get("model_type")
-    if model_type == "marian" or "MarianMTModel" in named:
-        return "marian"
-    if isinstance(model_type, str) and model_type:
-        return model_type
-    return named[0] if named else None
 
 
 def load_tokenizer(model_dir: Path, config: TransformerConfig) -> Tokenizer | VocabTokenizer:

@@ -3,8 +3,10 @@
 The Marian model is made here with random weights; nothing is downloaded.
 """
 
+import io
 import json
 import os
+import shutil
 
 import pytest
 import torch
@@ -106,3 +108,16 @@ def test_export_prints_its_own_line_alone_and_leaves_transformers_progress_bars_
         if not shown:
             hf_logging.disable_progress_bar()
     assert capsys.readouterr() == (f"wrote a {form} model to {tmp_path / 'out'}\n", "")
+
+
+@pytest.mark.parametrize("lost", ["vocab.json", "target.spm"])
+def test_an_imported_model_missing_a_vocabulary_file_names_that_file(imported, tmp_path, capsys, monkeypatch, lost):
+    """Without vocab.json the model was read as one of attnmt's, and spm.model, which an imported
+    model never has, was named as the file missing."""
+    model_dir = tmp_path / "model"
+    shutil.copytree(imported, model_dir)
+    (model_dir / lost).unlink()
+    monkeypatch.setattr("sys.stdin", io.StringIO("A dog.\n"))
+    assert main(["translate", "--model", str(model_dir)]) == 2
+    assert capsys.readouterr().err == (f"attnmt: error: {model_dir / lost}: not found; a model imported from Marian "
+                                       "needs source.spm, target.spm, vocab.json\n")

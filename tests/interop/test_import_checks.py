@@ -12,6 +12,7 @@ from support import write_random_marian
 
 from attnmt.cli.main import main
 from attnmt.errors import AttnmtWarning
+from attnmt.model import TransformerConfig
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")  # before transformers is imported: never reach the Hub
 
@@ -242,3 +243,54 @@ def test_a_marian_config_value_of_the_wrong_type_is_one_line_that_says_why(tmp_p
     code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
     assert code == 2 and err.count("\n") == 1
     assert "'encoder_attention_heads'; " in err and "expected int, got str" in err
+
+
+def test_an_attnmt_model_directory_given_to_the_import_is_named_as_one(tmp_path, capsys):
+    """transformers read attnmt's config.json as a Marian one with every key defaulted, and the import
+    refused it for pad_id=58100, transformers' default."""
+    hf_dir = write_random_marian(tmp_path / "model")
+    (hf_dir / "config.json").write_text(json.dumps(TransformerConfig(vocab_size=60, d_model=32, n_heads=4).to_dict()))
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2
+    assert err == f"attnmt: error: {hf_dir} is already an attnmt model directory (give it to --model)\n"
+
+
+@pytest.mark.parametrize("model_type", ["bert", "t5", "bart"])
+def test_another_model_type_is_refused_before_transformers_reads_it(tmp_path, capsys, model_type):
+    """MarianConfig read a BERT's config.json with two warnings, and the import wrote a model."""
+    hf_dir = write_random_marian(tmp_path / "hf")
+    config = json.loads((hf_dir / "config.json").read_text())
+    (hf_dir / "config.json").write_text(json.dumps({**config, "model_type": model_type}))
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2 and not (tmp_path / "out").exists()
+    assert err == (f"attnmt: error: {hf_dir} is a Hugging Face {model_type} model; only Marian (OPUS-MT) models "
+                   "can be imported\n")
+
+
+def test_a_ctranslate2_folder_given_to_the_import_is_named_as_one(tmp_path, capsys):
+    hf_dir = write_random_marian(tmp_path / "ct2")
+    (hf_dir / "vocab.json").unlink()  # what CTranslate2's converter writes: model.bin, config.json and the models
+    (hf_dir / "model.bin").write_bytes(b"\0" * 16)
+    (hf_dir / "config.json").write_text(json.dumps({"unk_token": "<unk>", "decoder_start_token": "</s>"}))
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2
+    assert err == f"attnmt: error: {hf_dir} is a CTranslate2 model; only Marian (OPUS-MT) models can be imported\n"
+
+
+def test_a_marian_config_without_model_type_is_imported_as_marian_config_reads_it(tmp_path, capsys):
+    """An OPUS-MT folder always names its model_type; one without is read as MarianConfig reads it,
+    and the checks of its sizes and tensors refuse one that is not Marian's."""
+    hf_dir = write_random_marian(tmp_path / "hf")
+    config = json.loads((hf_dir / "config.json").read_text())
+    (hf_dir / "config.json").write_text(json.dumps({k: v for k, v in config.items() if k != "model_type"}))
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 0 and (tmp_path / "out" / "model.safetensors").is_file()
+
+
+def test_a_folder_without_weights_is_refused_without_the_hint_to_convert_them(tmp_path, capsys):
+    """It said to convert the weights to safetensors, where there were none to convert."""
+    hf_dir = write_random_marian(tmp_path / "hf")
+    (hf_dir / "model.safetensors").unlink()
+    code, err, _ = import_cli(hf_dir, tmp_path / "out", capsys)
+    assert code == 2
+    assert err == f"attnmt: error: {hf_dir}/model.safetensors: not found; {hf_dir} holds no weights\n"

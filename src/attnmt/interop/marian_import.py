@@ -38,6 +38,7 @@ from attnmt.files import make_folder
 from attnmt.interop.export import check_empty, no_progress_bars, require
 from attnmt.interop.marian import ConversionError, attnmt_config, attnmt_weights, decoder_start_refusal
 from attnmt.model import Transformer, TransformerConfig
+from attnmt.model_kinds import hugging_face_kind, is_attnmt_config, is_ctranslate2
 from attnmt.text.vocab_tokenizer import VocabTokenizer
 
 # The config.json keys that give the weights' shapes (the number of layers gives their names).
@@ -53,8 +54,9 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     config.json gives are checked against the machine, the vocabulary and the weights file's header
     (sizes, shapes) before anything is built, and the tensors' names as transformers loads them.
     """
-    transformers = require("transformers", "importing a Marian model")
     hf_dir, out = Path(hf_dir), Path(out)
+    check_marian_kind(hf_dir)
+    transformers = require("transformers", "importing a Marian model")
     for name in (MODEL_CONFIG, *VocabTokenizer.FILES):
         if not (hf_dir / name).is_file():
             raise ConversionError(f"{hf_dir / name}: not found; is {hf_dir} a Hugging Face Marian model directory?")
@@ -99,6 +101,25 @@ def import_marian(hf_dir: str | Path, out: str | Path) -> Path:
     save_model_config(config, out)
     tokenizer.save(out)
     return out
+
+
+def check_marian_kind(hf_dir: Path) -> None:
+    """Refuses, in one line and before transformers is loaded, a config.json that is attnmt's, a
+    CTranslate2 model's, or names another Hugging Face model_type than marian: transformers'
+    MarianConfig reads any config.json, filling what a Marian one would say from its defaults
+    (pad_token_id 58100), and passed a BERT's with two warnings.  A config.json naming no
+    model_type is read as Marian's, as MarianConfig reads it: the checks of the sizes, the shapes and
+    the tensors' names refuse one that is not."""
+    try:
+        values = json.loads((hf_dir / MODEL_CONFIG).read_text(encoding="utf-8"))
+    except (OSError, ValueError):  # not there, or no JSON: import_marian and MarianConfig say so
+        return
+    if is_attnmt_config(values):
+        raise ConversionError(f"{hf_dir} is already an attnmt model directory (give it to --model)")
+    kind = "CTranslate2" if is_ctranslate2(hf_dir, values) else hugging_face_kind(values)
+    if kind not in (None, "marian"):
+        what = kind if kind == "CTranslate2" else f"Hugging Face {kind}"
+        raise ConversionError(f"{hf_dir} is a {what} model; only Marian (OPUS-MT) models can be imported")
 
 
 def read_marian_vocabulary(hf_dir: Path) -> VocabTokenizer:
@@ -248,17 +269,19 @@ class Held(logging.Filter):
 
 
 def marian_weights_file(hf_dir: Path) -> Path:
-    """The model's safetensors file; a pickled one (pytorch_model.bin) is refused unread, sharded ones
-    with how to merge them (the size and shape checks read one file's header)."""
+    """The model's safetensors file; a pickled one (pytorch_model.bin) is refused unread, with how to
+    convert it, sharded ones with how to merge them (the size and shape checks read one file's header),
+    and none at all as missing: converting is no help there."""
     path = hf_dir / "model.safetensors"
     if not path.is_file() and (hf_dir / SHARDS_INDEX).is_file():
         raise ConversionError(f"{path}: not found; the weights are sharded ({SHARDS_INDEX}), and attnmt imports "
                               "one file: merge them with transformers, e.g. MarianMTModel.from_pretrained(DIR)"
                               ".save_pretrained(NEW_DIR, max_shard_size='100GB'), copy the tokenizer files into "
                               "NEW_DIR and import it")
+    if not path.is_file() and (hf_dir / "pytorch_model.bin").exists():
+        raise ConversionError(f"{path}: not found (pytorch_model.bin is a pickle, which attnmt never loads: it "
+                              "can run code); convert the weights to safetensors where you trust them, e.g. with "
+                              "transformers' save_pretrained")
     if not path.is_file():
-        pickled = " (pytorch_model.bin is a pickle, which attnmt never loads: it can run code)" if (
-            hf_dir / "pytorch_model.bin").exists() else ""
-        raise ConversionError(f"{path}: not found{pickled}; convert the weights to safetensors where you "
-                              "trust them, e.g. with transformers' save_pretrained")
+        raise ConversionError(f"{path}: not found; {hf_dir} holds no weights")
     return path

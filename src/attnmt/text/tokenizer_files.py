@@ -39,11 +39,24 @@ def tokenizer_paths(folder: Path) -> list[Path]:
     return [folder / name for name in (SEPARATE_TOKENIZERS if separate else (TOKENIZER,))]
 
 
+def holds_marian_vocabulary(folder: Path) -> bool:
+    """Whether ``folder``'s tokenizer is a Marian vocabulary (VocabTokenizer): its vocab.json, or,
+    where that is missing, its source.spm or target.spm with none of attnmt's SentencePiece models
+    beside them, so that the vocab.json an imported model lacks is named, not an spm.model it never had."""
+    if VocabTokenizer.stored_in(folder):
+        return True
+    own = any((folder / name).is_file() for name in (TOKENIZER, *SEPARATE_TOKENIZERS))
+    return not own and any((folder / name).is_file() for name in VocabTokenizer.FILES[:2])
+
+
 def read_tokenizer(folder: Path, source_eos: bool) -> Tokenizer | VocabTokenizer:
     """The tokenizer ``save_tokenizer`` wrote into ``folder`` (a model or a prepared directory)."""
-    if VocabTokenizer.stored_in(folder):
+    if holds_marian_vocabulary(folder):
         try:
             return VocabTokenizer.load(folder, source_eos=source_eos)
+        except FileNotFoundError as error:
+            raise ModelDirError(f"{error.filename}: not found; a model imported from Marian needs "
+                                f"{', '.join(VocabTokenizer.FILES)}") from None
         except (OSError, ValueError, RuntimeError) as error:
             raise ModelDirError(f"{folder}: cannot load the Marian vocabulary ({error})") from None
     paths = tokenizer_paths(folder)
