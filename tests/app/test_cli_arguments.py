@@ -22,6 +22,17 @@ def test_files_whose_names_start_with_a_dash_are_read_after_a_double_dash():
     assert (args.input, args.output) == ("-in.txt", "-out.txt")
 
 
+@pytest.mark.parametrize("argv, files", [
+    (["translate", "in.txt", "--model", "m", "--", "out.txt"], ("in.txt", "out.txt")),
+    (["translate", "in.txt", "--model", "m", "--", "-out.txt"], ("in.txt", "-out.txt")),
+    (["translate", "in.txt", "--model", "m", "--"], ("in.txt", None))])
+def test_after_a_double_dash_the_arguments_fill_the_positionals_still_open(argv, files):
+    """With a "--", argparse's plain reading came back: in.txt took INPUT and an empty OUTPUT, and
+    "unrecognized arguments: -- out.txt" (a trailing "--" alone: "unrecognized arguments: --")."""
+    args = build_parser().parse_args(argv)
+    assert (args.input, args.output, args.model) == (*files, "m")
+
+
 def test_a_command_of_a_command_takes_its_positional_after_its_options():
     args = build_parser().parse_args(["plot", "training", "--out", "t.png", "runs/x"])
     assert (args.model_dir, args.out) == ("runs/x", "t.png")

@@ -17,7 +17,7 @@ import signal
 import sys
 import threading
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from attnmt import __version__
 from attnmt.cli.commands import (
@@ -61,24 +61,63 @@ class CommandParser(argparse.ArgumentParser):
     with the usage of ``attnmt`` alone.  A command with commands of its own (``plot``) parses as
     argparse does, its commands then each with this parser."""
 
-    mixing = False  # within parse_known_intermixed_args, which calls parse_known_args twice itself
+    mixing = False  # within parse_mixed, whose two passes call parse_known_args themselves
 
     def parse_known_args(self, args: Sequence[str] | None = None,
                          namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
         if self.mixing or self._subparsers is not None:
             return super().parse_known_args(args, namespace)
-        args = list(sys.argv[1:] if args is None else args)
-        # Mixed, a "--" is lost (argparse's first pass takes it for no positional's value) and the
-        # arguments after it read as options: with one, the positionals come at its end, as before.
-        parse = super().parse_known_args if "--" in args else self.parse_known_intermixed_args
         self.mixing = True
         try:
-            namespace, extras = parse(args, namespace)
+            namespace, extras = self.parse_mixed(list(sys.argv[1:] if args is None else args), namespace)
         finally:
             self.mixing = False
         if extras:
             self.error(f"unrecognized arguments: {' '.join(extras)}")
         return namespace, extras
+
+    def parse_mixed(self, args: list[str],
+                    namespace: argparse.Namespace | None) -> tuple[argparse.Namespace, list[str]]:
+        """Reads the options wherever they stand before a ``--``, then fills the positionals in
+        order: first the arguments left before the ``--``, then those after it
+        (``translate in.txt --model M -- -out.txt``).  argparse's parse_intermixed_args does the
+        same in two passes but loses the ``--`` (Python 3.11 to 3.13): the arguments after it were
+        read as options, or left over.  Here the first pass never sees the ``--``; the second gets
+        it with what follows."""
+        cut = args.index("--") if "--" in args else len(args)
+        usage = self.usage
+        self.usage = usage or self.format_usage()[len("usage: "):]  # errors name the positionals too
+        try:
+            with self.positionals_off():
+                namespace, left = super().parse_known_args(args[:cut], namespace)
+            with self.options_done():
+                return super().parse_known_args(left + args[cut:], namespace)
+        finally:
+            self.usage = usage
+
+    @contextlib.contextmanager
+    def positionals_off(self) -> Iterator[None]:
+        """The first pass: no positional takes a value, so every argument not an option is left."""
+        positionals = [(action, action.nargs, action.default) for action in self._get_positional_actions()]
+        for action, _, _ in positionals:
+            action.nargs = action.default = argparse.SUPPRESS
+        try:
+            yield
+        finally:
+            for action, nargs, default in positionals:
+                action.nargs, action.default = nargs, default
+
+    @contextlib.contextmanager
+    def options_done(self) -> Iterator[None]:
+        """The second pass: a required option was given in the first or not at all."""
+        required = [(item, item.required) for item in (*self._get_optional_actions(), *self._mutually_exclusive_groups)]
+        for item, _ in required:
+            item.required = False
+        try:
+            yield
+        finally:
+            for item, was in required:
+                item.required = was
 
 
 def build_parser() -> argparse.ArgumentParser:
