@@ -5,6 +5,7 @@ import pytest
 from lxml import etree
 
 from attnmt.documents.files import supported_suffixes, translate_file_bytes
+from attnmt.documents.markup import translate_markup
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.xliff import translate_xliff
 from attnmt.errors import DataError, UserError
@@ -227,6 +228,23 @@ def test_a_placeholder_in_a_source_passes_through_untranslated(same, placeholder
     out = translate_xliff(xliff_1(unit), same, DE)
     assert same.given == ["A man has dogs."]
     assert parsed(out).findtext(".//x:target", namespaces=NS1) == f"A man has {placeholder} dogs."
+
+
+@pytest.mark.parametrize("source", ["<![CDATA[<p>A man has %d dogs and {0} cats.</p>]]>",
+                                    "&lt;p&gt;A man has %d dogs and {0} cats.&lt;/p&gt;"])
+def test_a_placeholder_in_a_source_holding_html_passes_through_untranslated(same, source):
+    """WPML's CDATA and Drupal's escaped HTML were read with HTML's vocabulary alone: the model got
+    "%d" and "{0}" as words."""
+    unit = f'<trans-unit id="a"><source>{source}</source><target><![CDATA[]]></target></trans-unit>\n'
+    out = translate_xliff(xliff_1(unit), same, DE)
+    assert same.given == ["A man has dogs and cats."]
+    assert f'<target {STATE}>{source}</target>' in out
+
+
+def test_a_placeholder_in_an_html_page_is_words(same):
+    """Only an XLIFF source's HTML protects them: on a web page "{0}" is the page's own text."""
+    assert translate_markup(["<p>A man has {0} dogs.</p>"], same) == ["<p>A man has {0} dogs.</p>"]
+    assert same.given == ["A man has {0} dogs."]
 
 
 @pytest.mark.parametrize("source", ["The man is 100% sure.", "A 50%-off sale.", "Set {a, b} of dogs."])

@@ -240,8 +240,8 @@ class EmbeddedJob(TreeJob):
     before ``<![CDATA[``, one after ``]]>``: pages.cdata_text)."""
 
     def __init__(self, element: etree._Element, page: Parsed, options: DocumentOptions,
-                 glossary: Glossary | None) -> None:
-        super().__init__(page.root, Vocabulary(source_lang=options.source_lang), options, glossary)
+                 glossary: Glossary | None, vocabulary: Vocabulary) -> None:
+        super().__init__(page.root, vocabulary, options, glossary)
         self.element, self.page = element, page
         self.cdata = cdata_text(element)
 
@@ -273,12 +273,14 @@ def embedded_jobs(root: etree._Element, options: DocumentOptions, where: str,
     return jobs
 
 
-def embedded_job(node: etree._Element, options: DocumentOptions, where: str,
-                 glossary: Glossary | None) -> EmbeddedJob | None:
-    """The job for an element whose text is HTML (None where there is nothing to parse); a repair
+def embedded_job(node: etree._Element, options: DocumentOptions, where: str, glossary: Glossary | None,
+                 vocabulary: Vocabulary | None = None) -> EmbeddedJob | None:
+    """The job for an element whose text is HTML (None where there is nothing to parse), read with
+    ``vocabulary`` (HTML's, by default; an XLIFF source's protects its placeholders too); a repair
     of its markup is warned of naming ``where`` and the element's line."""
     page = parse(node.text or "", False, f"{where}, the HTML in <{local_name(node)}> at line {node.sourceline}")
-    return None if page is None else EmbeddedJob(node, page, options, glossary)
+    vocabulary = vocabulary or Vocabulary(source_lang=options.source_lang)
+    return None if page is None else EmbeddedJob(node, page, options, glossary, vocabulary)
 
 
 def translate_trees(jobs: Sequence[TreeJob], translator: Translator, options: DocumentOptions,

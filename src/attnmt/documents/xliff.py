@@ -104,6 +104,14 @@ class XliffVocabulary(Vocabulary):
         return super().parts_words(node) or is_line_break(node)
 
 
+class XliffHtml(Vocabulary):
+    """The HTML an XLIFF source holds (WPML's ``<![CDATA[<p>A man has %d dogs.</p>]]>``, Drupal's
+    escaped ``&lt;p&gt;``): HTML's elements, and the placeholders of XliffVocabulary protected
+    as in a source of words; read with HTML's vocabulary alone, the model got them as words."""
+
+    protected = XliffVocabulary.protected
+
+
 def is_line_break(node: etree._Element) -> bool:
     """Whether an inline code stands for a line break or a space: by its kind (1.2's
     ``ctype="lb"``, 2's ``subType="xlf:lb"``), or by what it shows or stands for, a ``<br>`` tag
@@ -188,12 +196,13 @@ def settle_kept(slot: Slot, before: etree._Element, texts: list[FlatText]) -> No
 def target_jobs(slot: Slot, options: DocumentOptions, where: str, glossary: Glossary | None) -> list[TreeJob]:
     """The slot's target written (write_target), and the jobs translating it: where its source's
     text is HTML (xml_code.holds_markup: WPML's ``<source><![CDATA[<p>A dog ...</p>]]></source>``,
-    Drupal's escaped ``&lt;p&gt;``), one translating it as HTML, with its markup, written as the
-    source holds it (markup.EmbeddedJob); else one for each of its segments' words and codes.
+    Drupal's escaped ``&lt;p&gt;``), one translating it as HTML, with its markup and its
+    placeholders (XliffHtml), written as the source holds it (markup.EmbeddedJob); else one for
+    each of its segments' words and codes.
     Read as words, such a source's copy was its target, marked a machine's suggestion."""
     targets = write_target(slot)
     if holds_markup(slot.source):
-        job = embedded_job(targets[0], options, where, glossary)
+        job = embedded_job(targets[0], options, where, glossary, XliffHtml(source_lang=options.source_lang))
         return [] if job is None else [job]
     # XLIFF's attributes are the file's data (ids, states, display text), none of them prose
     return [TreeJob(element, XliffVocabulary(), replace(options, attributes=()), glossary) for element in targets]
