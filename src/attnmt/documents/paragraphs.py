@@ -219,7 +219,7 @@ def paragraph(text: str, sentences: list[str], found: list[list[Translation]],
     """The text's hypotheses from its sentences' (a text with no sentence to translate has one:
     itself, its glossary's terms replaced, as ``translate_paragraphs`` passes it through, scored 0);
     ``glossary``: the one the sentences were searched with, whose terms letterless parts take
-    (pipeline.with_terms)."""
+    (letterless.with_terms)."""
     result = Paragraph(text, sentences, found, [])
     for rank in range(max(map(len, found), default=1)):
         known = FoundTranslations({}, weigh, glossary)
