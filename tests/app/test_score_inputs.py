@@ -59,3 +59,24 @@ def test_score_reads_stdin_for_a_dash(trained_model, tmp_path, capsys, monkeypat
     code, _, err = run_cli(["score", "--model", trained_model, "--src", "-", "--hyp", "-"], capsys)
     assert code == 2 and err == "attnmt: error: --src and --hyp name stdin (-), which can be read once: give all " \
                                 "but one as files\n"
+
+
+def test_score_with_translates_glossary_scores_a_letterless_line_with_its_terms_as_translate_does(
+        trained_model, tmp_path, capsys):
+    """Without the glossary, score read ``zweitausendzwölf`` for ``2012`` as the model's own
+    translation: quality near 0 and low_quality, where translate had given it quality 1."""
+    source, terms = tmp_path / "in.txt", tmp_path / "terms.tsv"
+    source.write_text("2012\n4521 - 2012\n12/05/2012\n", encoding="utf-8")
+    terms.write_text("2012\tzweitausendzwölf\n", encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--glossary", terms, "--output-format", "tsv",
+                            source], capsys)
+    assert code == 0
+    rows = [row.split("\t") for row in out.splitlines()]
+    hyp = tmp_path / "out.txt"
+    hyp.write_text("".join(row[4] + "\n" for row in rows), encoding="utf-8")
+    code, scored, _ = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp, "--glossary", terms,
+                               "--output-format", "tsv"], capsys)
+    assert code == 0
+    assert [row.split("\t")[1:] for row in scored.splitlines()] == [
+        ["1.0000", "-", "zweitausendzwölf"], ["1.0000", "-", "4521 - zweitausendzwölf"], ["1.0000", "-", "12/05/2012"]]
+    assert [row[5:7] for row in rows] == [["1.0000", "-"]] * 3

@@ -82,7 +82,7 @@ class Known(Same):
 class Termed(Upper):
     """Upper-cased, with the glossary 2012 -> zweitausendzwölf, whose term it writes upper-cased: a
     text without letters never reaches it, and takes the term as the glossary writes it
-    (pipeline.with_terms), so the case shows which way a translation came."""
+    (letterless.with_terms), so the case shows which way a translation came."""
 
     glossary = Glossary.of({"2012": "zweitausendzwölf"})
 

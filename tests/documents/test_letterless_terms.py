@@ -1,6 +1,6 @@
 """A text without letters in a document (a table cell, a cue, an attribute, an XLIFF unit) never
 goes to the model: where a term of the translator's glossary stands in it, apart from other digits,
-the term is replaced by its target term and all else kept (attnmt.documents.pipeline.with_terms), as
+the term is replaced by its target term and all else kept (attnmt.documents.letterless.with_terms), as
 in a line of plain text; one without such a term passes through byte for byte.
 Termed: upper-cased, with the term 2012 -> zweitausendzwölf, which it writes upper-cased (so the
 case shows that the model was not asked)."""
@@ -12,9 +12,10 @@ import pytest
 from office_files import docx_bytes
 
 from attnmt.decoding.glossary import Glossary
+from attnmt.documents.letterless import with_terms
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
-from attnmt.documents.pipeline import DocumentOptions, translate_lines, with_terms
+from attnmt.documents.pipeline import DocumentOptions, FoundTranslations, translate_lines
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.documents.xliff import translate_xliff
 
@@ -37,6 +38,67 @@ TERMS = Glossary.of({"2012": "zweitausendzwölf", "12 34": "Zwölf Vierunddreiß
 ])
 def test_a_letterless_text_takes_each_term_standing_apart_from_other_digits(text, expected):
     assert with_terms(text, TERMS) == expected
+
+
+NUMBERS = Glossary.of({"2012": "zweitausendzwölf", "12": "zwölf", "€": "Euro"})
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("１２／０５／２０１２", "１２／０５／２０１２"),  # full-width: the "／" matching reads as "/"
+    ("１２：３０", "１２：３０"),
+    ("2012\u201005\u201001", "2012\u201005\u201001"),  # Unicode hyphen
+    ("2012\u201105", "2012\u201105"),  # non-breaking hyphen
+    ("2012\u201205", "2012\u201205"),  # figure dash
+    ("2012\u221205", "2012\u221205"),  # minus sign
+    ("12,5", "12,5"),  # decimal comma
+    ("1.234,12", "1.234,12"),
+    ("12,50 €", "12,50 Euro"),
+    ("0,12", "0,12"),
+    ("1,2012", "1,2012"),
+    ("12٫5", "12٫5"),  # Arabic decimal separator
+    ("12\u00a0000", "12\u00a0000"),  # thousands: no-break, narrow no-break and thin spaces
+    ("12\u202f000", "12\u202f000"),
+    ("12\u2009000", "12\u2009000"),
+    ("12'000", "12'000"),
+    ("12’000", "12’000"),
+    ("12\u00ad2012", "12\u00ad2012"),  # invisible: soft hyphen, word joiner, zero-width space
+    ("12\u20602012", "12\u20602012"),
+    ("12\u200b2012", "12\u200b2012"),
+    ("12\u200b/05", "12\u200b/05"),
+    (".12", ".12"),  # a leading decimal point
+    (",12", ",12"),
+    ("12 000", "zwölf 000"),  # an ordinary space joins nothing
+    ("4521 - 2012", "4521 - zweitausendzwölf"),
+    ("(2012).", "(zweitausendzwölf)."),
+    ("2012. 12", "zweitausendzwölf. zwölf"),
+    ("12\u00a0€", "zwölf\u00a0Euro"),  # a no-break space glues digits only
+    ("2012\u00a0–\u00a02013", "zweitausendzwölf\u00a0–\u00a02013"),  # a range of years: two numbers
+])
+def test_a_term_joined_to_other_digits_as_matching_reads_them_stays(text, expected):
+    assert with_terms(text, NUMBERS) == expected
+
+
+@pytest.mark.parametrize(("page", "expected"), [
+    ("<p>20<sup>12</sup></p>", "<p>20<sup>12</sup></p>"),  # 20 to the 12th
+    ("<p><b>20</b><b>12</b></p>", "<p><b>20</b><b>12</b></p>"),
+    ("<p>12<x>.</x>5</p>", "<p>12<x>.</x>5</p>"),  # what the element shows glues 12 to 5
+    ("<p>2012<br>12</p>", "<p>zweitausendzwölf<br>zwölf</p>"),
+    ("<p>(<b>2012</b>)<x>.</x></p>", "<p>(<b>zweitausendzwölf</b>)<x>.</x></p>"),
+])
+def test_a_letterless_term_does_not_cross_an_inline_elements_edge(page, expected):
+    assert translate_markup([page], FoundTranslations({}, glossary=NUMBERS), OPTIONS) == [expected]
+
+
+def test_a_letterless_term_does_not_cross_a_word_runs_edge():
+    """Word runs of different formatting are inline elements too: 20 and a superscript 12."""
+    document = docx.Document()
+    paragraph = document.add_paragraph("20")
+    paragraph.add_run("12").font.superscript = True
+    document.add_paragraph("2012")
+    out = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx",
+                                                    FoundTranslations({}, glossary=NUMBERS), OPTIONS)))
+    assert [[run.text for run in p.runs] for p in out.paragraphs] == [["20", "12"], ["zweitausendzwölf"]]
+    assert out.paragraphs[0].runs[1].font.superscript
 
 
 def test_a_letterless_html_cell_with_a_term_takes_it_without_the_model(termed):

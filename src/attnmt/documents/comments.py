@@ -28,9 +28,9 @@ from lxml import etree
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.archive import Job
 from attnmt.documents.flat import FlatBuilder, FlatText
+from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import CELL_COMMENT, s
-from attnmt.documents.pipeline import needs_translation
 from attnmt.documents.spans import Nested
 from attnmt.documents.xstring import escape, unescape
 
@@ -161,7 +161,7 @@ class CellComments:
                 job = LabelledNote(text, label)
             else:
                 job = ParagraphJob(text, CELL_COMMENT)
-            if any(needs_translation(flat.text, glossary) for flat in job.flats()):
+            if any(needs_translation(flat.text, glossary, Shown.of(flat)) for flat in job.flats()):
                 jobs.append(job)
         return jobs
 

@@ -24,8 +24,9 @@ from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText
 from attnmt.documents.language import XML_LANG, set_direction
+from attnmt.documents.letterless import needs_translation
 from attnmt.documents.markup import TreeJob, page_language
-from attnmt.documents.pipeline import DocumentOptions, flat_line, needs_translation
+from attnmt.documents.pipeline import DocumentOptions, flat_line
 from attnmt.documents.spans import Nested, plain
 from attnmt.errors import DataError
 

@@ -32,6 +32,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.elements import Vocabulary, holds_text, says_no, says_yes
 from attnmt.documents.flat import FlatText, Place
 from attnmt.documents.language import XML_LANG, inherited_language, say_kept, say_translated, set_direction
+from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markup_runs import Run, flatten, leading_space, rebuild, runs, written_entities
 from attnmt.documents.pages import Parsed, cdata_text, is_comment, local_name, parse, say_utf8
 from attnmt.documents.pipeline import (
@@ -39,7 +40,6 @@ from attnmt.documents.pipeline import (
     DocumentOptions,
     Translator,
     flat_line,
-    needs_translation,
     translate_flats,
 )
 from attnmt.documents.review import Review
@@ -113,7 +113,7 @@ class TreeJob:
     no translated text, and keeps the language it states, or states it itself where it would
     inherit the target's (language.say_kept); one with some sentences translated says the target's.
     ``glossary``: the translator's; a run or attribute without letters is translated only where one
-    of its terms stands in it, and takes it without the model (pipeline.with_terms), as a line of
+    of its terms stands in it, and takes it without the model (letterless.with_terms), as a line of
     plain text does."""
 
     states_language = True  # whether its elements state their language as HTML's do (lang, xml:lang, dir)
@@ -124,7 +124,7 @@ class TreeJob:
         flats = [flatten(run, vocabulary) for run in found]
         # A run with no word to translate (spacing, a <style>, an <img>) stays exactly as it was.
         self.runs = [(run, flat) for run, flat in zip(found, flats, strict=True)
-                     if needs_translation(flat.text, glossary)]
+                     if needs_translation(flat.text, glossary, Shown.of(flat))]
         self.attributes = translatable_attributes(root, vocabulary, options.attributes, glossary)
         self.order = reading_order(root, [run for run, _ in self.runs], self.attributes)
         # made once: Review.check marks the very flat texts it is handed (FlatText.source_kept)

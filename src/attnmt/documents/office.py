@@ -88,7 +88,7 @@ class Texts(Protocol):
     its comments' kind (attnmt.documents.comments)."""
 
     def jobs(self, root: etree._Element, glossary: Glossary | None) -> Sequence[Job]:
-        """A job for each text of ``root`` with words, or a term of ``glossary`` (pipeline.needs_translation)."""
+        """A job for each text of ``root`` with words, or a term of ``glossary`` (letterless.needs_translation)."""
         ...
 
 
@@ -177,7 +177,7 @@ def macros_refused(name: str, where: str, hint: str) -> DataError:
 
 def find_parts(archive: Archive, suffix: str, options: DocumentOptions, glossary: Glossary | None) -> list[Part]:
     """The parts that hold text, each with its jobs: its texts with words, or a term of ``glossary``
-    (the translator's: pipeline.needs_translation)."""
+    (the translator's: letterless.needs_translation)."""
     if suffix == ".epub":
         return epub_parts(archive, options, glossary)
     if suffix.startswith(".od"):

@@ -51,9 +51,9 @@ from attnmt.documents.dropcaps import DropCap, join_drop_caps
 from attnmt.documents.flat import FlatBuilder, FlatText, has_words, is_stop
 from attnmt.documents.formatting import base_run, formatting, is_hidden, merge_runs, run_parts, text_runs
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, hyphenated_words, in_word, no_break_hyphens
+from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markers import is_marker_text
 from attnmt.documents.ooxml_dialects import WORD, Dialect
-from attnmt.documents.pipeline import needs_translation
 from attnmt.documents.spans import Nested, plain
 from attnmt.documents.wordml import w
 from attnmt.documents.xstring import escape
@@ -347,7 +347,7 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | 
         job.flat.seen = next(paragraph.iterancestors(FALLBACK), None) is None
         job.drop_cap = drop_caps.get(paragraph)
         depths[story] = job.field_depth
-        if needs_translation(job.flat.text, glossary):
+        if needs_translation(job.flat.text, glossary, Shown.of(job.flat)):
             jobs.append(job)
         elif job.drop_cap is not None:  # no job finishes it: its drop cap's letters go back now
             job.drop_cap.put_back(paragraph)

@@ -114,11 +114,17 @@ def assess_passed_through(model: Transformer, tokenizer: PieceCodec, texts: Sequ
         paragraphs[k].hypotheses[0].assessment = passed_through(a)
 
 
-def passes_through(text: str, translation: str, options: DocumentOptions) -> bool:
+def passes_through(text: str, translation: str, options: DocumentOptions, glossary: Glossary | None = None) -> bool:
     """Whether ``translation`` is ``text`` as plain text passes it through: ``text`` holds no
     sentence to translate (numbers, punctuation, URLs and e-mail addresses only:
-    ``paragraph_sentences``), so nothing of it reached the model, and ``translation`` is it as it is."""
-    return translation.strip() == text.strip() and not paragraph_sentences(text, options)
+    ``paragraph_sentences``), so nothing of it reached the model, and ``translation`` is it as it is
+    or, with ``glossary``, its terms replaced as translate replaces them (``2012`` ->
+    ``zweitausendzwölf``: letterless.with_terms)."""
+    if paragraph_sentences(text, options):
+        return False
+    given = translation.strip()
+    return given == text.strip() or (glossary is not None and given == translate_paragraphs(
+        [text], FoundTranslations({}, glossary=glossary), options)[0].strip())
 
 
 def passed_through(assessed: Assessment | None) -> Assessment | None:
@@ -166,19 +172,20 @@ def stands_in(parts: Counter[str], text: str) -> bool:
 
 def assess_lines(assess: Callable[[list[str], list[str]], Sequence[Assessment | None]], sources: Sequence[str],
                  translations: Sequence[str], options: DocumentOptions,
-                 target_lang: str = "en") -> list[Assessment | None]:
+                 target_lang: str = "en", glossary: Glossary | None = None) -> list[Assessment | None]:
     """Each line's translation assessed as ``attnmt translate`` assesses its own (``attnmt
     score``): ``assess`` (quality.assess or elsewhere.assess_elsewhere, bound to a model) over
     every line's ``line_pairs`` in one call, a line of several sentences as trustworthy as its
-    worst (quality.joined); a line with no sentence to translate, given as it is, quality 1 and no
-    flags (``passed_through``); None where a side is blank."""
+    worst (quality.joined); a line with no sentence to translate, given as it is or with
+    ``glossary``'s terms replaced as translate gives it, quality 1 and no flags (``passed_through``);
+    None where a side is blank."""
     pairs = [line_pairs(s, t, options, target_lang) if s.strip() and t.strip() else [(s, t)]
              for s, t in zip(sources, translations, strict=True)]
     every = [pair for each in pairs for pair in each]
     found = iter(assess([s for s, _ in every], [t for _, t in every]))
     lines = [text_assessment([next(found) for _ in each], [t for _, t in each], translation)
              for each, translation in zip(pairs, translations, strict=True)]
-    return [passed_through(a) if passes_through(s, t, options) else a
+    return [passed_through(a) if passes_through(s, t, options, glossary) else a
             for s, t, a in zip(sources, translations, lines, strict=True)]
 
 
@@ -219,7 +226,7 @@ def paragraph(text: str, sentences: list[str], found: list[list[Translation]],
     """The text's hypotheses from its sentences' (a text with no sentence to translate has one:
     itself, its glossary's terms replaced, as ``translate_paragraphs`` passes it through, scored 0);
     ``glossary``: the one the sentences were searched with, whose terms letterless parts take
-    (pipeline.with_terms)."""
+    (letterless.with_terms)."""
     result = Paragraph(text, sentences, found, [])
     for rank in range(max(map(len, found), default=1)):
         known = FoundTranslations({}, weigh, glossary)

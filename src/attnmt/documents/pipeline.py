@@ -35,6 +35,7 @@ from attnmt.documents.flat import (
     is_stop,
     shown_text,
 )
+from attnmt.documents.letterless import Shown, term_weights, with_terms
 from attnmt.documents.review import Review
 from attnmt.documents.sentences import sentence_spans
 from attnmt.documents.spans import Nested, Weights, needs_alignment, nest, place, plain
@@ -258,71 +259,20 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     if repeats is not None:
         repeats.done(translated)
     glossary = translator.glossary
-    translations = [without_added_end(flat, span, translated[s][0]) if s in translated else with_terms(s, glossary)
-                    for (flat, span), s in zip(pairs(flats, sentences), sources, strict=True)]
+    every = pairs(flats, sentences)
+    translations = [without_added_end(flat, span, translated[s][0]) if s in translated
+                    else with_terms(s, glossary, Shown.of(flat, span))
+                    for (flat, span), s in zip(every, sources, strict=True)]
     alignments: list[Weights | None] = [
-        None if i not in wanted else translated[s][1] if s in translated else term_weights(s, glossary)
-        for i, s in enumerate(sources)]
+        None if i not in wanted else translated[s][1] if s in translated
+        else term_weights(s, glossary, Shown.of(flat, span))
+        for i, ((flat, span), s) in enumerate(zip(every, sources, strict=True))]
     results, first = [], 0
     for flat, spans in zip(flats, sentences, strict=True):
         last = first + len(spans)
         results.append(nest(flat, place(flat, spans, translations[first:last], alignments[first:last])))
         first = last
     return results
-
-
-def needs_translation(text: str, glossary: Glossary | None = None) -> bool:
-    """Whether ``text`` is translated: it has letters (has_words), and the model translates it, or
-    a term of ``glossary`` stands in it (``letterless_terms``), and its translation is ``with_terms``.
-    Any other text (``123``, ``!!!``, a URL, ``12/05/2012``) passes through as it is."""
-    return has_words(text) or bool(letterless_terms(text, glossary))
-
-
-def letterless_terms(text: str, glossary: Glossary | None) -> list[tuple[int, int, str]]:
-    """(start, end, target term) of each source term of ``glossary`` in ``text``, a text without
-    letters, as the glossary finds terms (Glossary.found_in), where the term stands apart from other
-    digits: ``2012`` in ``2012`` and ``4521 - 2012``, not in the date ``12/05/2012`` or
-    ``2012-05-01``, the time ``20:12`` or the version ``1.2012``, where a "/", ".", "-" or ":"
-    glues it to a digit.  A date is not the year's term."""
-    def glued(glue: int, digit: int) -> bool:  # text[glue] is a "/", ".", "-" or ":", text[digit] a digit
-        return 0 <= min(glue, digit) and max(glue, digit) < len(text) and text[glue] in GLUE and text[digit].isdigit()
-
-    found = glossary.found_in(text) if glossary else []
-    return [(start, end, target) for start, end, target in found
-            if not glued(start - 1, start - 2) and not glued(end, end + 1)]
-
-
-GLUE = "/.-:"  # what joins digits into one date, time or version number (letterless_terms)
-
-
-def with_terms(text: str, glossary: Glossary | None) -> str:
-    """The translation of ``text``, a text without letters, which the model never reads: it
-    wrote around a term what its training held (``2012`` came out ``Heißluftballons ist in einem
-    rosa, das zweitausendzwölf.``).  Each term that stands in it (``letterless_terms``) is replaced
-    by its target term; all else stays byte for byte (``4521 - zweitausendzwölf``)."""
-    kept, last = [], 0
-    for start, end, target in letterless_terms(text, glossary):
-        kept += [text[last:start], target]
-        last = end
-    return "".join(kept) + text[last:]
-
-
-def term_weights(text: str, glossary: Glossary | None) -> Weights:
-    """The weights [translation word][source word] of ``with_terms(text, glossary)``: each word of
-    it attends to the source words it stands for (a target term's to its source term's), as
-    ``identity`` gives a text that is its own translation."""
-    words = [match.span() for match in re.finditer(r"\S+", text)]
-    origins: list[tuple[int, int]] = []  # the span of text each character of the translation stands for
-    last = 0
-    for start, end, target in [*letterless_terms(text, glossary), (len(text), len(text), "")]:
-        origins += [(at, at + 1) for at in range(last, start)] + [(start, end)] * len(target)
-        last = end
-    weights = []
-    for match in re.finditer(r"\S+", with_terms(text, glossary)):
-        first, last = origins[match.start()][0], origins[match.end() - 1][1]
-        row = [float(start < last and first < end) for start, end in words]
-        weights.append([weight / max(sum(row), 1.0) for weight in row])
-    return weights
 
 
 def without_added_end(flat: FlatText, sentence: tuple[int, int], translation: str) -> str:

@@ -170,7 +170,7 @@ def translate_runs(runs: Sequence[list[int]], bodies: Sequence[str], translator:
 def withdraw(review: Review, first: int, flats: Sequence[FlatText], options: DocumentOptions) -> None:
     """Takes back what ``review`` recorded of ``flats`` (runs translated again cue by cue) from its
     segment ``first`` on: their rows, and their sentences from its count (those that reached the
-    model: with letters; a letterless one's terms are replaced without it, pipeline.with_terms)."""
+    model: with letters; a letterless one's terms are replaced without it, letterless.with_terms)."""
     places = {flat.place for flat in flats}
     review.segments[first:] = [segment for segment in review.segments[first:] if segment.place not in places]
     spans = zip(flats, flat_sentences(flats, options), strict=True)

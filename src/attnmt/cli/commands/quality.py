@@ -79,12 +79,14 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.cli.lines import check_not_an_input, output
     from attnmt.decoding.calibration import load_calibration
     from attnmt.decoding.elsewhere import assess_elsewhere
+    from attnmt.decoding.glossary import read_glossary
     from attnmt.decoding.quality import assess, blank_pair, with_empty
     from attnmt.documents.paragraphs import assess_lines
     from attnmt.documents.pipeline import DocumentOptions
 
     check_one_stdin([("--src", args.src), ("--hyp", args.hyp)])
-    check_not_an_input(args.output, "--output", {"--src": args.src, "--hyp": args.hyp, **model_files(args)},
+    check_not_an_input(args.output, "--output", {"--src": args.src, "--hyp": args.hyp, "--glossary": args.glossary,
+                                                 **model_files(args)},
                        scores_name(args.hyp, args.output_format))
     sources, translations = read_pairs(args.src, args.hyp)
     calibration = load_calibration(Path(args.model), args.weights)
@@ -95,7 +97,8 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
         assessing = partial(assess_elsewhere, model, tokenizer, calibration=calibration, decoding=decoding(args),
                             max_tokens=args.max_tokens)
     options = DocumentOptions(source_lang=args.source_lang, split=not args.no_split)
-    found = assess_lines(assessing, sources, translations, options, args.target_lang)
+    glossary = read_glossary(args.glossary) if args.glossary else None
+    found = assess_lines(assessing, sources, translations, options, args.target_lang, glossary)
     found = with_empty(found, sources, translations, calibration)  # quality 0, empty and low_quality
     scores = [a or blank_pair(calibration) for a in found]  # None is left for a blank pair alone (check_pairs)
     with output(args.output) as out:
@@ -181,6 +184,9 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--source-lang", default="en", help="language code of --src for the sentence splitter "
                    "(default en, as translate's)")
     p.add_argument("--target-lang", default="en", help="language code of --hyp for the sentence splitter (default en)")
+    p.add_argument("--glossary", metavar="TSV", help="the glossary --hyp was translated with (translate's "
+                   "--glossary): a line without letters whose translation is the line with its terms replaced, as "
+                   "translate writes it, is scored as translate scores it (quality 1, no flags)")
     p.add_argument("--no-search", action="store_true",
                    help="read each translation alone, without translating its source to read it against: about "
                    "5x faster, and a good translation the model would not have written reads as a poor one")

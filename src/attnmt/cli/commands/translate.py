@@ -157,7 +157,7 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     from attnmt.cli.lines import ANY_LINE_BREAK, kept, write_hypotheses, write_texts
     from attnmt.decoding.translate import translate, translate_n_best
     from attnmt.documents.flat import has_words
-    from attnmt.documents.pipeline import with_terms
+    from attnmt.documents.letterless import with_terms
 
     lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
     sentences = [line if has_words(line) else "" for line in lines]  # blank: the model never sees it
@@ -195,7 +195,7 @@ def passed_through(args: argparse.Namespace, model, tokenizer, lines: list[str],
     """``searched``, the hypotheses of ``sentences``, with each line that has no letter but is not
     blank (``123``, ``!!!``) in its place as it passes through, as plain text passes it through
     (attnmt.documents.paragraphs.paragraph): one hypothesis, ``letterless`` (the line, its
-    glossary's terms replaced: pipeline.with_terms), score 0, and the assessment ``attnmt score``
+    glossary's terms replaced: letterless.with_terms), score 0, and the assessment ``attnmt score``
     gives the line and itself (quality 1, no flags: quality.passes_through), its terms or not."""
     copied = [k for k, (line, sentence) in enumerate(zip(lines, sentences, strict=True))
               if line.strip() and not sentence]
