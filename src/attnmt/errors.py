@@ -52,22 +52,29 @@ class AttnmtWarning(UserWarning):
     work; the message says what, where and what to do.  The command line shows it as one line."""
 
 
+class LeftUntranslated(AttnmtWarning):
+    """A part of the input left untranslated, and why (a subtitle block without a timing line): a
+    file of which nothing was translated is refused naming it where its answer has no place for
+    warnings (LibreTranslate's /translate_file).  Other warnings say what was repaired or kept as
+    text: a file with nothing to translate that heard only those is no less done."""
+
+
 # Where the warnings of the work done in this context go (collected_warnings), if anywhere.
-COLLECTED: ContextVar[list[str] | None] = ContextVar("attnmt_collected_warnings", default=None)
+COLLECTED: ContextVar[list[AttnmtWarning] | None] = ContextVar("attnmt_collected_warnings", default=None)
 
 
-def warn(message: str, stacklevel: int = 1) -> None:
-    """An AttnmtWarning about the user's input: into collected_warnings' list where this context
-    collects them, else Python's warnings.warn (``stacklevel`` as its, counted from the caller)."""
+def warn(message: str, stacklevel: int = 1, category: type[AttnmtWarning] = AttnmtWarning) -> None:
+    """An AttnmtWarning (or ``category``) about the user's input: into collected_warnings' list where
+    this context collects them, else Python's warnings.warn (``stacklevel`` as its, counted from the caller)."""
     collected = COLLECTED.get()
     if collected is None:
-        warnings.warn(message, AttnmtWarning, stacklevel=stacklevel + 1)
-    elif message not in collected:
-        collected.append(message)
+        warnings.warn(message, category, stacklevel=stacklevel + 1)
+    elif all(str(heard) != message for heard in collected):
+        collected.append(category(message))
 
 
 @contextmanager
-def collected_warnings() -> Iterator[list[str]]:
+def collected_warnings() -> Iterator[list[AttnmtWarning]]:
     """The warnings ``warn`` gives within the block, each once, in order, and not shown: a
     server's file job collects its reader's for its client (attnmt.server.file_jobs), where they
     went to the server's stderr.  Only this context's: a context variable, which each thread has
@@ -75,7 +82,7 @@ def collected_warnings() -> Iterator[list[str]]:
     warnings.catch_warnings is the whole process's, so jobs in threads side by side would take
     each other's; and each job hears each of its warnings, where Python shows a warning once per
     place of the code and message, so a second job of the same file heard none."""
-    collected: list[str] = []
+    collected: list[AttnmtWarning] = []
     token = COLLECTED.set(collected)
     try:
         yield collected

@@ -77,7 +77,7 @@ def test_jobs_in_threads_side_by_side_hear_their_own_warnings():
             both.wait()
             warn(f"{name}: a warning")
             both.wait()
-        heard[name] = collected
+        heard[name] = [str(warning) for warning in collected]
 
     threads = [threading.Thread(target=job, args=(name,)) for name in ("a.srt", "b.srt")]
     for thread in threads:

@@ -136,3 +136,17 @@ def test_a_file_translated_despite_a_warning_comes_back_as_before(client):
     assert answer.status_code == 200
     download = client.get(answer.json()["translatedFileUrl"]).content
     assert download == b"1\n00:00:01,000 to 00:00:02,000\nein hund rennt\n"
+
+
+HEART = b"1\n00:00:01,000 --> 00:00:02,000\n<3\n\n2\n00:00:03,000 --> 00:00:04,000\n2024\n"
+
+
+@pytest.mark.parametrize("name, data, back", [("heart.srt", HEART, HEART),
+                                              ("year.html", b"<p>2024</b></p>\n", b"<p>2024</p>\n")],
+                         ids=["srt", "html"])
+def test_a_file_with_nothing_to_translate_comes_back_whatever_else_it_was_warned_of(client, name, data, back):
+    """A '<' kept as text, markup repaired (the stray end tag taken out): it was 400 "Nothing in the
+    file was translated", as for a file whose blocks were left untranslated (without a timing line)."""
+    answer = send(client, name, data)
+    assert answer.status_code == 200, answer.text
+    assert client.get(answer.json()["translatedFileUrl"]).content == back

@@ -1,11 +1,13 @@
-"""The server's operations, in process: API keys, rate limits (429 + Retry-After), CORS,
+"""The server's operations, in process: API keys, rate limits (429 + Retry-After), CORS, allowed hosts,
 /metrics, and the JSON access log that never holds a key (nor texts, unless asked)."""
 
+import asyncio
 import json
 import logging
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.responses import PlainTextResponse
 from support import translated_text
 
 from attnmt.checkpoint import load_model_dir
@@ -13,6 +15,7 @@ from attnmt.cli.main import main
 from attnmt.errors import ConfigError
 from attnmt.server.access import Access, MetricsAccess, read_api_keys, read_metrics_key
 from attnmt.server.app import ServedModel, ServeSettings, address, create_app
+from attnmt.server.guards import AllowedHosts
 
 ASK = {"q": "a dog runs", "source": "en", "target": "de"}
 
@@ -330,3 +333,28 @@ def test_head_is_answered_as_get_without_the_body(served):
             assert (head.status_code, head.content) == (200, b""), path
             assert head.headers["content-type"] == get.headers["content-type"], path
         assert client.head("/translate").status_code == 405  # POST only, as GET
+
+
+def asgi_status(app, headers: list[tuple[bytes, bytes]]) -> int:
+    """The status ``app`` answers a GET /health with exactly ``headers`` (TestClient always sends a Host)."""
+    sent = []
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    scope = {"type": "http", "http_version": "1.0", "method": "GET", "scheme": "http", "path": "/health",
+             "raw_path": b"/health", "root_path": "", "query_string": b"", "headers": headers,
+             "client": ("127.0.0.1", 5000), "server": ("127.0.0.1", 8000)}
+    asyncio.run(app(scope, receive, send))
+    return sent[0]["status"]
+
+
+@pytest.mark.parametrize("headers", [[], [(b"host", b"")], [(b"host", b"localhost:abc")], [(b"host", b"a b")]])
+def test_allowed_host_star_lets_in_a_request_whatever_its_host_header(headers):
+    """An HTTP/1.0 health check without a Host (HAProxy's httpchk) got 400 with ``--allowed-host '*'``."""
+    app = AllowedHosts(PlainTextResponse("ok"), hosts=["*"])
+    assert asgi_status(app, headers) == 200
+    assert asgi_status(AllowedHosts(PlainTextResponse("ok"), hosts=["localhost"]), headers) == 400

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from attnmt.errors import warn
+from attnmt.errors import LeftUntranslated, warn
 
 # Empty lines, which end a block: a line of spaces does not (WebVTT ends a cue only at an empty line,
 # and srt reads on over one), and stays in its cue as it is; one before a cue's number and timing line
@@ -74,7 +74,7 @@ def timing_line(lines: Sequence[str], vtt: bool, where: str, first_line: int) ->
     if guessed is None:
         warn(f"{where}, line {first_line}: a block without a timing line ({timing_example(vtt)}) is not a "
              "cue, so it is left untranslated; if it goes on with the cue before it, take out the blank line",
-             stacklevel=4)
+             stacklevel=4, category=LeftUntranslated)
     else:
         warn_timing(f"written as {lines[guessed].strip()!r}, not as {timing_example(vtt)}", where, first_line + guessed)
     return guessed

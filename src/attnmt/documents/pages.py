@@ -6,6 +6,7 @@ attnmt.documents.markup translates what is parsed here."""
 from __future__ import annotations
 
 import re
+from copy import deepcopy
 from dataclasses import dataclass
 from functools import partial
 from html import escape
@@ -126,44 +127,51 @@ def html_string(node: etree._Element, with_tail: bool, method: str = "html") -> 
     if method != "html":
         return html.tostring(node, encoding="unicode", with_tail=with_tail, method=method)
     values = UriValues.swap(node)
-    try:
-        written = html.tostring(node, encoding="unicode", with_tail=with_tail, method=method)
-    finally:
-        values.put_back()
+    written = html.tostring(values.copy, encoding="unicode", with_tail=with_tail, method=method)
     return values.restore(VOID_END.sub(r"\1", written))
 
 
 @dataclass
 class UriValues:
-    """The values of a tree's URI attributes, swapped for marks while it is written: libxml2's HTML
-    writer URI-escapes an href, src or action (on any element, and an <a>'s name) and drops the
-    spaces before it, so ``href="{{ page.url }}"`` came back as ``href="{{%20page.url%20}}"``,
-    ``src="my photo.jpg"`` as ``src="my%20photo.jpg"``, a link to ".../Straße" as
-    ".../Stra%C3%9Fe": a template, a file name, a link of the page changed.  A mark is letters and
-    digits, which it writes as they are, and holds a nonce no page has."""
+    """The values of a tree's URI attributes, swapped for marks in a copy of it that is written:
+    libxml2's HTML writer URI-escapes an href, src or action (on any element, and an <a>'s name)
+    and drops the spaces before it, so ``href="{{ page.url }}"`` came back as
+    ``href="{{%20page.url%20}}"``, ``src="my photo.jpg"`` as ``src="my%20photo.jpg"``, a link to
+    ".../Straße" as ".../Stra%C3%9Fe": a template, a file name, a link of the page changed.  A mark
+    is letters and digits, which it writes as they are, and holds a nonce no page has.  The values
+    come back in the written text alone: lxml refuses to set a value with a control character
+    (``href="a\x0cb.html"``, ``&#1;``), which libxml2's parser keeps, so the parsed tree is never
+    changed.  An empty value, or none (``<a href>``), is not swapped: libxml2 writes it as it came."""
 
     mark: re.Pattern[str]
-    swapped: list[tuple[etree._Element, str, str]]  # (element, attribute name, its value)
+    values: list[str]  # the k-th mark's value
+    copy: etree._Element  # what is written: the node, or its copy holding the marks
 
     @classmethod
     def swap(cls, node: etree._Element) -> UriValues:
-        """``node``'s URI attributes, in it and under it, each given a mark for its value."""
+        """``node``'s URI attributes, in it and under it, each given a mark for its value in a copy."""
         nonce = uuid4().hex
-        swapped = [(element, name, value) for element in node.iter(etree.Element)
-                   for name, value in element.attrib.items()
-                   if name in URI_ATTRIBUTES or (name == "name" and element.tag == "a")]
-        for k, (element, name, _) in enumerate(swapped):
-            element.set(name, f"attnmt{nonce}x{k}")
-        return cls(re.compile(rf"attnmt{nonce}x(\d+)"), swapped)
-
-    def put_back(self) -> None:
-        for element, name, value in self.swapped:
-            element.set(name, value)
+        mark = re.compile(rf"attnmt{nonce}x(\d+)")
+        if not any(swapped(element) for element in node.iter(etree.Element)):
+            return cls(mark, [], node)
+        copy = deepcopy(node)  # with its tail, as the node's is written
+        values: list[str] = []
+        for element in copy.iter(etree.Element):
+            for name, value in swapped(element):
+                element.set(name, f"attnmt{nonce}x{len(values)}")
+                values.append(value)
+        return cls(mark, values, copy)
 
     def restore(self, written: str) -> str:
         """``written`` with each mark the value it stands for, escaped as libxml2 escapes other
         attributes' values (``&``, ``<``, ``>``, ``"``)."""
-        return self.mark.sub(lambda found: attribute_text(self.swapped[int(found.group(1))][2]), written)
+        return self.mark.sub(lambda found: attribute_text(self.values[int(found.group(1))]), written)
+
+
+def swapped(element: etree._Element) -> list[tuple[str, str]]:
+    """The URI attributes of ``element`` that libxml2's HTML writer would escape, with their values."""
+    return [(name, value) for name, value in element.attrib.items()
+            if value and (name in URI_ATTRIBUTES or (name == "name" and element.tag == "a"))]
 
 
 def attribute_text(value: str) -> str:

@@ -41,7 +41,7 @@ from attnmt.decoding.quality import Assessment, low_quality_threshold
 from attnmt.documents.files import translate_file_bytes, translated_name
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Weights
-from attnmt.errors import UserError, collected_warnings
+from attnmt.errors import LeftUntranslated, UserError, collected_warnings
 from attnmt.server.access import Refused
 from attnmt.server.batcher import SHUTTING_DOWN, Batcher, Busy
 from attnmt.server.models import Options, ServedModel, ServeSettings
@@ -89,6 +89,7 @@ class FileJob:
     path: Path | None = None  # the translation, once done
     review: Review | None = None  # the sentences that need review, once done (JobOptions.review)
     warnings: list[str] = field(default_factory=list)  # what its reader warned of (errors.collected_warnings)
+    left_untranslated: list[str] = field(default_factory=list)  # those of them that say a part was (LeftUntranslated)
     calibrated: bool = False  # whether the review's quality is calibrated (attnmt.decoding.calibration)
     finished_at: float | None = None
     cancelled: threading.Event = field(default_factory=threading.Event, repr=False)
@@ -285,7 +286,8 @@ class FileJobs:
                     return translate_file_bytes(data, filename, translator, document, progress,
                                                 self.settings.max_file_bytes, review)
                 finally:
-                    job.warnings = heard
+                    job.warnings = [str(warning) for warning in heard]
+                    job.left_untranslated = [str(warning) for warning in heard if isinstance(warning, LeftUntranslated)]
 
         try:
             translated = await asyncio.to_thread(translate, data)

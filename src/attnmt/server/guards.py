@@ -252,12 +252,18 @@ class AllowedHosts(HTTPMiddleware):
     def __init__(self, app: ASGIApp, hosts: list[str]) -> None:
         super().__init__(app)
         self.hosts = [host.lower() for host in hosts]
+        # ``*`` lets in any request, the Host header not read: one without it (HTTP/1.0, a load
+        # balancer's health check), an empty one, one with a port that is no number, as
+        # Starlette's TrustedHostMiddleware let them in
+        self.any_host = "*" in self.hosts
 
     def allows(self, name: str) -> bool:
-        return any(host == "*" or name == host or (host.startswith("*.") and name.endswith(host[1:]))
-                   for host in self.hosts)
+        return any(name == host or (host.startswith("*.") and name.endswith(host[1:])) for host in self.hosts)
 
     async def http(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.any_host:
+            await self.app(scope, receive, send)
+            return
         header = Headers(scope=scope).get("host")
         found = HOST_HEADER.fullmatch(header) if header is not None else None
         if found is not None and self.allows(found.group(1).lower()):
