@@ -157,3 +157,47 @@ def test_alignments_leave_a_no_split_lines_translation_as_it_is(trained_model, t
     assert code == 0 and [sentence for sentence in reached if sentence] == [FIRST, SECOND]
     assert [line.split(" ||| ")[0] for line in aligned.splitlines()] == plain.splitlines()
     assert aligned.splitlines()[0] == "123 ||| "
+
+
+RLI, PDI = "\u2067", "\u2069"
+WRAPPED = [FIRST, f"{RLI}{FIRST}{PDI}", f"{RLI} {FIRST} {PDI} "]  # the third's isolate: words of the line of its own
+
+
+def shifted(alignment: str) -> str:
+    """Pharaoh pairs with each source word one further on (the line's own "\\u2067" before them)."""
+    return " ".join(f"{int(s) + 1}-{t}" for s, t in (pair.split("-") for pair in alignment.split()))
+
+
+@pytest.mark.parametrize("options", [[], ["--min-quality", "0", "--below-quality", "mark"]],
+                         ids=["translate", "translate_n_best"])
+def test_a_jsonl_text_is_read_without_the_bidi_controls_at_its_edges_which_wrap_its_translation(
+        trained_model, tmp_path, capsys, reached, options):
+    """The model read "\\u2067a dog runs.\\u2069" with both isolates, as unknown pieces, and wrote
+    neither back: the line lost its direction, and the translation was another."""
+    jsonl = tmp_path / "in.jsonl"
+    jsonl.write_text("".join(json.dumps({"text": text}) + "\n" for text in WRAPPED), encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--input-format", "jsonl", "--alignments",
+                            *options, jsonl], capsys)
+    (plain, pairs), (first, first_pairs), (spaced, spaced_pairs) = (line.split(" ||| ") for line in out.splitlines())
+    assert code == 0 and [sentence for sentence in reached if sentence] == [FIRST] * 3
+    assert first == spaced == f"{RLI}{plain}{PDI}"
+    assert first_pairs == pairs and spaced_pairs == shifted(pairs)
+
+
+@pytest.mark.parametrize("output_format", ["jsonl", "tsv"])
+def test_a_jsonl_texts_hypotheses_wrap_their_text_in_its_controls_and_number_its_words(trained_model, tmp_path,
+                                                                                       capsys, output_format):
+    jsonl = tmp_path / "in.jsonl"
+    jsonl.write_text("".join(json.dumps({"text": text}) + "\n" for text in WRAPPED), encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--input-format", "jsonl", "--alignments",
+                            "--n-best", "2", "--output-format", output_format, jsonl], capsys)
+    if output_format == "jsonl":
+        plain, first, spaced = (json.loads(line)["hypotheses"] for line in out.splitlines())
+    else:
+        rows = [dict(zip(["line", "rank", "score", "log_prob", "text", "alignment"], row.split("\t"), strict=False))
+                for row in out.splitlines()]
+        plain, first, spaced = ([{k: v for k, v in row.items() if k != "line"} for row in rows if row["line"] == n]
+                                for n in "123")
+    assert code == 0 and len(plain) == 2
+    assert first == [{**h, "text": f"{RLI}{h['text']}{PDI}"} for h in plain]
+    assert spaced == [{**h, "text": f"{RLI}{h['text']}{PDI}", "alignment": shifted(h["alignment"])} for h in plain]

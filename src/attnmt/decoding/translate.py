@@ -250,6 +250,11 @@ def translate(
     (``read_glossary(path)``, ``Glossary.of(terms)``) or a dict ``{"source term": "target
     term"}`` for every sentence, or a list of one (or None) per sentence; anything else is a
     ConfigError.  ``prefix``: the text every translation (or each) starts with.
+
+    Each sentence is the model's input as it is given: the spaces at its edges are left out and
+    none is written back, and Unicode's bidirectional controls and marks (attnmt.documents.bidi) are
+    read as any other character, where a SentencePiece model reads them as unknown pieces and
+    writes none.  ``attnmt.documents.translate_text`` keeps both around a translation.
     """
     sentences = checked_call(sentences, decoding, max_tokens, max_sentences)
     guides = Guides.of(len(sentences), glossary, prefix)

@@ -13,7 +13,10 @@ as an unknown piece and writes none back), so:
 - an element that held such controls with its sentence (``<span dir="rtl">\u2066A dog runs.\u2069</span>``)
   still holds them around its translation (``held``): outside it, they would change what it shows;
 - controls inside a sentence go to the model with it, and whatever of them its translation holds
-  is kept only in pairs (``balanced``): half a pair would mis-embed the rest of the line.
+  is kept only in pairs (``balanced``): half a pair would mis-embed the rest of the line;
+- a text read whole as one sentence, with no spacing of its own kept around it (a JSONL input
+  line: attnmt.cli.commands.translate), is read without the controls at its edges (``whole``),
+  and they come back around its translation (``rewrapped``).
 """
 
 from __future__ import annotations
@@ -81,6 +84,23 @@ def balanced(text: str) -> str:
     paired = partners(text)
     return "".join(character for k, character in enumerate(text)
                    if k in paired or character not in CONTROLS or character in MARKS)
+
+
+def whole(text: str) -> tuple[int, int]:
+    """[start, end) of ``text`` read as one sentence: without the whitespace and controls at its
+    ``edges``, but for a control whose partner stays inside it (``kept_in_pairs``)."""
+    [span] = kept_in_pairs(text, [edges(text, 0, len(text))])
+    return span
+
+
+def rewrapped(text: str, translation: str) -> str:
+    """``translation`` of ``text`` read as one sentence (``whole``) between the controls left out
+    at its edges, each in its order (``"\u2067 A man walks.\u2069"`` -> ``"\u2067Ein Mann geht.\u2069"``).
+    The whitespace there is left out, as the model leaves out a sentence's own: a control stands
+    glued to the translation's first or last word, so its words are numbered as the sentence's."""
+    start, end = whole(text)
+    return "".join(c for c in text[:start] if c in CONTROLS) + translation + "".join(
+        c for c in text[end:] if c in CONTROLS)
 
 
 def kept_in_pairs(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from functools import partial
 from typing import TextIO
 
@@ -153,21 +154,27 @@ def checked_inputs(args: argparse.Namespace, model, tokenizer, glossary: Glossar
 
 def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decoding, inputs: Inputs, out: TextIO,
                      where: str, first_line: int) -> int:
-    """line_batch's translations of ``inputs``, written; how many lines the model failed on."""
+    """line_batch's translations of ``inputs``, written; how many lines the model failed on.  The
+    model reads each line without the bidirectional controls at its edges, which come back around
+    its translation (``written``), as they do around a sentence of a text line."""
     from attnmt.cli.lines import ANY_LINE_BREAK, kept, write_hypotheses, write_texts
     from attnmt.decoding.translate import translate, translate_n_best
+    from attnmt.documents.bidi import whole
     from attnmt.documents.flat import has_words
     from attnmt.documents.letterless import with_terms
 
     lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
-    sentences = [line if has_words(line) else "" for line in lines]  # blank: the model never sees it
+    # blank: the model never sees it
+    sentences = [line[slice(*whole(line))] if has_words(line) else "" for line in lines]
     # a line without letters passes through, its glossary's terms replaced (``2012`` -> ``zweitausendzwölf``)
     letterless = [with_terms(line, glossary) for line, glossary in zip(lines, inputs.glossaries, strict=True)]
     if not quality_wanted(args):
         found, lost = kept(partial(translate, model, tokenizer, sentences, options, **batching(args), **guides),
                            where, first_line)
-        texts = [text if sentence else copy for copy, sentence, text in zip(letterless, sentences, found, strict=True)]
-        write_texts(out, texts, aligned_lines(args, model, tokenizer, sentences, texts), breaks=ANY_LINE_BREAK)
+        bare = [text if sentence else copy for copy, sentence, text in zip(letterless, sentences, found, strict=True)]
+        texts = [written(*each) for each in zip(lines, sentences, bare, strict=True)]
+        write_texts(out, texts, aligned_lines(args, model, tokenizer, lines, sentences, bare, texts),
+                    breaks=ANY_LINE_BREAK)
         return lost
     searched, lost = kept(partial(translate_n_best, model, tokenizer, sentences, options, **batching(args),
                                   **guides, quality=assessor(args)), where, first_line)
@@ -175,19 +182,33 @@ def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decodi
     assessments = [[h.assessment for h in hypotheses] for hypotheses in results]
     if args.output_format == "text":
         # no hypothesis: a blank line, as it was, or one the model failed on, empty
-        texts = [below_quality(args, s, hs[0].text, found[0]) if hs else s if not s.strip() else ""
-                 for s, hs, found in zip(lines, results, assessments, strict=True)]
+        bare = [below_quality(args, s, hs[0].text, found[0]) if hs else s if not s.strip() else ""
+                for s, hs, found in zip(lines, results, assessments, strict=True)]
+        texts = [below_quality(args, s, written(s, sentence, hs[0].text), found[0]) if hs else text
+                 for s, sentence, hs, found, text in zip(lines, sentences, results, assessments, bare, strict=True)]
         copied = [bool(hs) and keeps_source(args, hs[0].assessment) for hs in results]
-        write_texts(out, texts, aligned_lines(args, model, tokenizer, sentences, texts, copied),
+        write_texts(out, texts, aligned_lines(args, model, tokenizer, lines, sentences, bare, texts, copied),
                     breaks=ANY_LINE_BREAK)
     else:
         extras = [[{**(copy_extras(args, line) if keeps_source(args, a)
-                       else hypothesis_extras(args, model, tokenizer, source, h.text)),
+                       else hypothesis_extras(args, model, tokenizer, line, source, h.text)),
                     **quality_fields(a, args.output_format)} for h, a in zip(hypotheses, found, strict=True)]
                   for line, source, hypotheses, found in zip(lines, sentences, results, assessments, strict=True)]
+        results = [[replace(h, text=written(line, source, h.text)) for h in hypotheses]
+                   for line, source, hypotheses in zip(lines, sentences, results, strict=True)]
         results, extras = below_quality_results(args, lines, results, extras)
         write_hypotheses(out, first_line, results, args.output_format, extras)
     return lost
+
+
+def written(line: str, sentence: str, translation: str) -> str:
+    """What is written for the ``translation`` of a JSONL line read as ``sentence``: between the
+    bidirectional controls at the line's edges, which the model did not read
+    (attnmt.documents.bidi.rewrapped); a line passed through (no ``sentence``) and the empty
+    translation of a line the model failed on, as they are."""
+    from attnmt.documents.bidi import rewrapped
+
+    return rewrapped(line, translation) if sentence and translation else translation
 
 
 def passed_through(args: argparse.Namespace, model, tokenizer, lines: list[str], sentences: list[str],
@@ -206,19 +227,26 @@ def passed_through(args: argparse.Namespace, model, tokenizer, lines: list[str],
     return results
 
 
-def aligned_lines(args: argparse.Namespace, model, tokenizer, lines: list[str], texts: list[str],
-                  copied: list[bool] | None = None) -> list | None:
-    """--alignments of each line and its translation in text output (None without); a line
-    ``copied`` (--below-quality source wrote it as its translation) is aligned word for word
-    (copy_pairs), not by the model's attention over its copy."""
+def aligned_lines(args: argparse.Namespace, model, tokenizer, lines: list[str], sentences: list[str], bare: list[str],
+                  texts: list[str], copied: list[bool] | None = None) -> list | None:
+    """--alignments of each line and its translation in text output (None without): of the
+    ``sentences`` the model read and their translations as written without the controls at the
+    line's edges (``bare``), numbering the words of the line and of what ``texts`` write
+    (attnmt.documents.paragraphs.text_pairs, which reads past the controls); a line ``copied``
+    (--below-quality source wrote it as its translation) is aligned word for word (copy_pairs),
+    not by the model's attention over its copy."""
+    from attnmt.documents.paragraphs import text_pairs
     from attnmt.inspect.align import align_batched
 
     if not args.alignments:
         return None
     copied = copied or [False] * len(lines)
-    sources = [line if not copy else "" for line, copy in zip(lines, copied, strict=True)]  # blank: not aligned
-    found = align_batched(model, tokenizer, sources, texts, args.alignment_layer, args.alignment_heads, args.max_tokens)
-    return [copy_pairs(text) if copy else pairs for text, pairs, copy in zip(texts, found, copied, strict=True)]
+    # blank: not aligned
+    sources = [sentence if not copy else "" for sentence, copy in zip(sentences, copied, strict=True)]
+    found = align_batched(model, tokenizer, sources, bare, args.alignment_layer, args.alignment_heads, args.max_tokens)
+    return [copy_pairs(text) if copy else text_pairs([pairs], [source], [translation], line, text)
+            for line, source, translation, text, pairs, copy
+            in zip(lines, sources, bare, texts, found, copied, strict=True)]
 
 
 def paragraph_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, glossary: Glossary | None,
@@ -299,15 +327,23 @@ def check_alignment_options(args: argparse.Namespace, layers: int, heads: int) -
                           f"(or -1 to -{heads} from the last)")
 
 
-def hypothesis_extras(args: argparse.Namespace, model, tokenizer, source: str, translation: str) -> dict:
-    """What --alignments and --confidence add to one hypothesis (one scoring pass for both)."""
-    from attnmt.inspect.align import trace_extras
+def hypothesis_extras(args: argparse.Namespace, model, tokenizer, line: str, sentence: str, translation: str) -> dict:
+    """What --alignments and --confidence add to one hypothesis of a JSONL line read as ``sentence``
+    (one scoring pass for both): the alignment numbers the words of the line and of the
+    ``translation`` as written (``written``: between the controls at the line's edges)."""
+    from attnmt.documents.paragraphs import text_pairs
+    from attnmt.inspect.align import pharaoh, trace_alignment, trace_extras
     from attnmt.inspect.trace import trace_translation
 
     if not (args.alignments or args.confidence):
         return {}
-    trace = trace_translation(model, tokenizer, source, target=translation, warn=False) if source.strip() else None
-    return trace_extras(trace, args.alignments, args.confidence, args.alignment_layer, args.alignment_heads)
+    trace = trace_translation(model, tokenizer, sentence, target=translation, warn=False) if sentence.strip() else None
+    extras = trace_extras(trace, False, args.confidence)
+    if not args.alignments:
+        return extras
+    pairs = trace_alignment(trace, args.alignment_layer, args.alignment_heads) if trace is not None else []
+    aligned = text_pairs([pairs], [sentence], [translation], line, written(line, sentence, translation))
+    return {"alignment": pharaoh(aligned), **extras}
 
 
 def add_to(commands: argparse._SubParsersAction) -> None:
