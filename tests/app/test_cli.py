@@ -499,6 +499,19 @@ def test_a_missing_extra_is_named_in_one_line(trained_model, monkeypatch, capsys
     assert err == "attnmt: error: 'attnmt serve' needs fastapi, from the serve extra: pip install 'attnmt[serve]'\n"
 
 
+def test_a_missing_form_parser_is_named_before_the_server_starts(trained_model, monkeypatch, capsys):
+    """Without python-multipart, 'attnmt serve' started, and every form-encoded /translate, /detect
+    and /translate_file answered 500 (Starlette checks for it only inside a request)."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "python_multipart", None)
+    monkeypatch.delitem(sys.modules, "attnmt.server.app", raising=False)
+    code, _, err = run(["serve", "--model", trained_model], capsys)
+    assert code == 2
+    assert err == ("attnmt: error: 'attnmt serve' needs python_multipart, from the serve extra: "
+                   "pip install 'attnmt[serve]'\n")
+
+
 def test_alignments_in_text_and_tsv(trained_model, tmp_path, capsys):
     source = tmp_path / "in.txt"
     source.write_text("a man rides a bike\n\ntwo men walk\n", encoding="utf-8")

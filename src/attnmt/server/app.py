@@ -28,6 +28,7 @@ from collections.abc import Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from dataclasses import asdict, dataclass
 
+import python_multipart  # noqa: F401  forms: Starlette looks for it only inside a request, a 500 there
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, Response
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
