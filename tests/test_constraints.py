@@ -10,7 +10,7 @@ from support import EOS, CharTokenizer, EndingModel, ScriptedModel, ending_model
 
 from attnmt.decoding import Decoding
 from attnmt.decoding.batch_search import run_search
-from attnmt.decoding.constraints import allocate, continuing_pieces, lone_space, target_ids, term_tokens
+from attnmt.decoding.constraints import allocate, continuing_pieces, lone_space, prefix_tails, target_ids, term_tokens
 from attnmt.decoding.search import beam_search
 from attnmt.decoding.translate import translate
 from attnmt.errors import AttnmtWarning, DataError
@@ -77,6 +77,39 @@ def test_a_prefixs_tokens_start_no_term_and_a_term_the_prefix_holds_is_met():
     [[whole]] = beam_search(ScriptedModel(Spread({(C, D): {EOS: 0.9, C: 0.1}})), ONE_SOURCE, decoding, use_cache=False,
                             prefixes=[[C, D]], terms=[[[C, D]]])
     assert ein.tokens == [C, B, C, D] and whole.tokens == [C, D] and whole.missed == 0
+
+
+@pytest.mark.parametrize("beam", [2, 3])  # 3: what --beam 1 searches with this term (greedy_with_terms)
+def test_a_term_the_prefix_ends_part_way_through_is_carried_on_and_written_once(beam):
+    """--prefix "Ein kleiner" (A C) with the term "kleiner Junge" (C D): the prefix's C started no
+    term, so the model's "Junge" (D) was a word of its own and the term came again: A C D C D ("Ein
+    kleiner Junge kleiner Junge", 0.9 · 0.1); D right after the prefix now carries the term on."""
+    table = Spread({(A, C): {D: 0.9, B: 0.1}, (A, C, D): {B: 0.9, C: 0.1}, (A, C, D, B): {EOS: 1.0},
+                    (A, C, D, C): {D: 1.0}, (A, C, D, C, D): {EOS: 1.0}})
+    [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=beam, alpha=0.0), use_cache=False,
+                           prefixes=[[A, C]], terms=[[[C, D]]])
+    assert best.tokens == [A, C, D, B] and best.missed == 0
+    assert best.log_prob == pytest.approx(math.log(0.25 * 0.25 * 0.9 * 0.9))  # the prefix's A, C: 0.25 each
+
+
+def test_a_prefix_ending_in_a_terms_first_piece_stays_a_word_where_the_model_goes_on_otherwise():
+    """--prefix "Ein" (C) with the term "Einstein" (C D): the model's best two after C are B ("Mann")
+    and A; "stein" (D, 0.2) is not offered to carry the term on, so C stays the word "Ein" and the
+    term comes later: C B C D (0.5 · 0.3), though C D (0.2) would score better."""
+    table = Spread({(C,): {B: 0.5, A: 0.3, D: 0.2}, (C, B): {C: 0.3, EOS: 0.7}, (C, B, C): {D: 1.0},
+                    (C, B, C, D): {EOS: 1.0}, (C, D): {EOS: 1.0}})
+    [[best]] = beam_search(ScriptedModel(table), ONE_SOURCE, Decoding(beam_size=1, alpha=0.0), use_cache=False,
+                           prefixes=[[C]], terms=[[[C, D]]])
+    assert best.tokens == [C, B, C, D]
+
+
+def test_the_terms_a_prefix_ends_part_way_through_are_found_with_the_pieces_it_holds():
+    space = 9
+    terms = [[C, D, B], [D, A], [C, D], [B], [space, D]]
+    # C D B: its first 2 pieces end the prefix; D A: its first; C D is held whole; B has one piece.
+    assert prefix_tails([A, C, D], terms, space) == [(0, 2), (1, 1)]
+    assert prefix_tails([A, space, D], [[D, A]], space) == []  # no term starts right after the lone space
+    assert prefix_tails([], terms, space) == []
 
 
 def test_terms_that_share_a_first_piece_are_each_started_by_it():

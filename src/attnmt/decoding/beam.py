@@ -112,7 +112,6 @@ class ConstrainedBeamSearch(BeamSearch):
         self.constraints = constraints
         self.order: Tensor | None = None  # the last step's ranking of the candidates [n_groups, M]
         self.progress: Progress | None = None  # and each candidate's progress, in their first order
-        self.prefixed: Tensor | None = None  # [N] the rows that write their prefix's token this step
 
     def need(self) -> Tensor:
         return self.constraints.total()
@@ -123,8 +122,7 @@ class ConstrainedBeamSearch(BeamSearch):
     def forced(self, prefix: Tensor) -> Tensor:
         """The prefix's token, else the next piece of the term the row has started: a term once
         started is written whole (attnmt.decoding.constraints); a prefix's tokens start no term."""
-        self.prefixed = prefix >= 0
-        return torch.where(self.prefixed, prefix, self.constraints.following())
+        return torch.where(prefix >= 0, prefix, self.constraints.following())
 
     def ruled_out(self) -> Tensor | None:
         return self.constraints.ruled_out()
@@ -140,7 +138,7 @@ class ConstrainedBeamSearch(BeamSearch):
         its own, and as the term's start; attnmt.decoding.constraints), the beam shared among the banks."""
         every = top_candidates(beam_log_prob, row_top, row_token, n_groups, row_top.numel())
         log_prob, self.order, self.progress, readings = self.constraints.arrange(
-            every.log_prob, every.row, every.token, eos, at_limit, self.prefixed)
+            every.log_prob, every.row, every.token, eos, at_limit)
         row, token, token_log_prob = (t.repeat_interleave(readings, dim=1)
                                       for t in (every.row, every.token, every.token_log_prob))
         return Candidates(log_prob, row, token, token_log_prob, self.progress.missed.view_as(log_prob)).take(self.order)

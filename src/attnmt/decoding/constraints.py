@@ -27,7 +27,13 @@ GmbH" outranked the sentence, its half-written words left in the translation; we
 term the only reading, a term's first piece that is a word of its own ("▁Ein" of "Einrad",
 "▁die" of "die Bank") could no longer be written before the term: "Eine Mann … Einrad" (10eccb2,
 withdrawn).  A prefix's tokens start no term (``--prefix "Ein"`` is not the start of
-"Einstein"); a term the prefix holds whole is met from the start.
+"Einstein"); a term the prefix holds whole is met from the start.  Typing stops mid-phrase,
+though, and where the prefix ends with a term's first k pieces (``prefix_tails``), the token
+right after it is read both ways too: as a word of its own, and, where it is the term's next
+piece, as the term carried on at depth k + 1 (then written whole).  ``--prefix "Ein kleiner"``
+with "kleiner Junge" wrote "Ein kleiner kleiner Junge"; "auf einem Ein" + "rad" is "Einrad".
+That next piece is a reading only where the model offers it among its best tokens, not offered
+as a first piece is (``carried_tails``), so "Ein" followed by "Mann" stays the word "Ein".
 A term is a whole word (or words): its first piece starts a word (SentencePiece's "▁"), and
 right after its last piece no piece that would carry the word on ("Hund" + "e", or a hyphen:
 "Hund" + "-") may follow (``continuing``, from the target vocabulary).  Nor may a term start
@@ -102,6 +108,21 @@ def holds(output: Sequence[int], term: Sequence[int]) -> bool:
     return any(list(output[i: i + len(term)]) == list(term) for i in range(len(output) - len(term) + 1))
 
 
+def prefix_tails(prefix: Sequence[int], terms: Terms, space: int = -1) -> list[tuple[int, int]]:
+    """The terms a prefix ends part-way through, as (term, k): the prefix's last k tokens are the
+    term's first k pieces (0 < k < its length; not right after the lone "▁" piece ``space``, after
+    which no term starts).  A term the prefix holds whole is left out: it is met already."""
+    tails = []
+    for c, term in enumerate(terms):
+        if holds(prefix, term):
+            continue
+        for k in range(1, min(len(term), len(prefix) + 1)):
+            start = len(prefix) - k  # where the term would begin
+            if list(prefix[start:]) == list(term[:k]) and (start == 0 or prefix[start - 1] != space):
+                tails.append((c, k))
+    return tails
+
+
 def outermost(terms: Sequence[Sequence[int]]) -> list[list[int]]:
     """The terms, each once, less those that occur as consecutive tokens inside another, in their
     order.  Each term's runs of the terms' lengths go into one set: the work grows with the
@@ -173,6 +194,9 @@ class Constraints:
              consecutive rows, as in the search's DecoderState.
     ended [N]: whether the hypothesis' last token ended a term
     spaced [N]: whether the hypothesis' last token is the lone "▁" piece
+    left [G]: the tokens of each sentence's prefix still to be written (forced by the search)
+    tails, tail_depths [G, T]: the terms each sentence's prefix ends part-way through (-1: none),
+             and how many of their pieces it holds (``prefix_tails``), until the token after it
     continuing [V]: the pieces that may not follow a term (None: any may)
     space: the lone "▁" piece, after which no term may start (-1: none; ``lone_space``)
     """
@@ -184,6 +208,9 @@ class Constraints:
     depth: Tensor
     ended: Tensor
     spaced: Tensor
+    left: Tensor
+    tails: Tensor
+    tail_depths: Tensor
     continuing: Tensor | None = None
     space: int = -1
 
@@ -192,24 +219,30 @@ class Constraints:
               space: int | None = None, prefixes: Sequence[Sequence[int]] | None = None) -> Constraints | None:
         """One row per sentence (nothing written yet); None where no sentence has a term.  A term
         that a sentence's prefix (``prefixes``) holds whole is met from the start: the prefix's
-        tokens start no term (module docstring), yet the output holds it."""
+        tokens start no term (module docstring), yet the output holds it; one it ends part-way
+        through may be carried on right after it (``prefix_tails``)."""
         if not any(sentences):
             return None
         count = max(len(terms) for terms in sentences)
         longest = max(len(term) for terms in sentences for term in terms)
         table = torch.full((len(sentences), count, longest), -1, dtype=torch.long)
         in_prefix = torch.zeros(len(sentences), count, dtype=torch.bool)
+        each = [prefixes[g] if prefixes else [] for g in range(len(sentences))]
+        space = -1 if space is None else space
+        tails = [prefix_tails(prefix, terms, space) for prefix, terms in zip(each, sentences, strict=True)]
+        tail_table = torch.full((len(sentences), max(map(len, tails)), 2), -1, dtype=torch.long)
         for g, terms in enumerate(sentences):
-            prefix = prefixes[g] if prefixes else []
             for c, term in enumerate(terms):
                 table[g, c, : len(term)] = torch.tensor(term)
-                in_prefix[g, c] = holds(prefix, term)
-        table = table.to(device)
+                in_prefix[g, c] = holds(each[g], term)
+            tail_table[g, : len(tails[g])] = torch.tensor(tails[g], dtype=torch.long).view(-1, 2)
+        table, tail_table = table.to(device), tail_table.to(device)
         lengths = (table >= 0).sum(dim=2)
         start = torch.zeros(len(sentences), dtype=torch.long, device=device)
+        left = torch.tensor(list(map(len, each)), dtype=torch.long, device=device)
         return cls(table, lengths, (lengths == 0) | in_prefix.to(device), start - 1, start, start.bool(),
-                   start.bool(), None if continuing is None else continuing.to(device),
-                   -1 if space is None else space)
+                   start.bool(), left, tail_table[:, :, 0], tail_table[:, :, 1],
+                   None if continuing is None else continuing.to(device), space)
 
     def total(self) -> Tensor:
         """[G] the constraint pieces of each sentence: how long an output must at least be."""
@@ -246,30 +279,33 @@ class Constraints:
             return None
         return self.ended[:, None] & self.continuing[None, :]
 
-    def advance(self, rows: Tensor, tokens: Tensor, prefixed: Tensor) -> tuple[Progress, Tensor]:
+    def advance(self, rows: Tensor, tokens: Tensor) -> tuple[Progress, Tensor]:
         """The progress of hypotheses ``rows`` [M] extended by ``tokens`` [M], in R readings of each
         token (module docstring), [M·R] candidate-major; and which readings there are, [M, R].
         Reading 0 carries the current term on, or else takes the token as a word of its own (a
-        one-piece term's token meets it); reading j ≥ 1 starts the j-th unmet term of several
-        pieces that the token starts.  ``prefixed`` [M]: the token is the prefix's, and starts none."""
+        one-piece term's token meets it); the readings after it start each unmet term of several
+        pieces that the token starts; a prefix's tokens start none.  Right after the prefix, the last
+        readings carry on each term it ends part-way through (``carried_tails``)."""
         groups = self.groups().index_select(0, rows)
         lengths = self.lengths.index_select(0, groups)  # [M, C]
+        left = self.left.index_select(0, groups)  # [M]: the prefix's tokens to write, this one included
         current, depth, met, following = (t.index_select(0, rows)
                                            for t in (self.current, self.depth, self.met, self.following()))
         goes_on = (current >= 0) & (tokens == following)
         firsts = self.terms[:, :, 0].index_select(0, groups).masked_fill(met, -1)
-        starts = (tokens[:, None] == firsts) & ((current < 0) & ~prefixed)[:, None]  # [M, C]
+        starts = (tokens[:, None] == firsts) & ((current < 0) & (left == 0))[:, None]  # [M, C]
         single, several = starts & (lengths == 1), starts & (lengths > 1)
         count = several.sum(dim=1)
-        readings = 1 + int(count.max()) if len(rows) else 1
+        width = int(count.max()) if len(rows) else 0
         # Each row's started terms first, in their order: the term reading j starts.
-        started = several.long().argsort(dim=1, descending=True, stable=True)[:, : readings - 1]
+        started = several.long().argsort(dim=1, descending=True, stable=True)[:, :width]
+        carried, carried_depths, carries = self.carried_tails(groups, tokens, left)
         plain = torch.where(goes_on, current, torch.where(single.any(dim=1), single.long().argmax(dim=1), -1))
-        current = torch.cat([plain[:, None], started], dim=1)  # [M, R]
+        current = torch.cat([plain[:, None], started, carried], dim=1)  # [M, R]
         depth = torch.cat([torch.where(goes_on, depth + 1, single.any(dim=1).long())[:, None],
-                           torch.ones_like(started)], dim=1)
+                           torch.ones_like(started), carried_depths], dim=1)
         valid = torch.cat([torch.ones_like(count[:, None], dtype=torch.bool),
-                           torch.arange(1, readings, device=rows.device)[None, :] <= count[:, None]], dim=1)
+                           torch.arange(1, width + 1, device=rows.device)[None, :] <= count[:, None], carries], dim=1)
         done = (current >= 0) & (depth == lengths.gather(1, current.clamp(min=0)))
         met = met[:, None, :] | (F.one_hot(current.clamp(min=0), met.size(1)).bool() & done[:, :, None])  # [M, R, C]
         current, depth = current.masked_fill(done, -1), depth.masked_fill(done, 0)
@@ -278,17 +314,31 @@ class Constraints:
         return Progress(met.flatten(0, 1), current.flatten(), depth.flatten(), bank.flatten(),
                         (~met).sum(dim=2).flatten(), done.flatten(), spaced.flatten()), valid
 
-    def arrange(self, log_prob: Tensor, rows: Tensor, tokens: Tensor, eos: int, at_limit: Tensor,
-                prefixed: Tensor | None = None) -> tuple[Tensor, Tensor, Progress, int]:
-        """For candidates [G, M] (extending hypotheses ``rows`` by ``tokens``, at ``log_prob``; prefixed
-        [N]: the rows that write a prefix's token, None: none): each candidate in R readings (``advance``),
-        [G, M·R]: their log-probs, at -inf for a reading there is not, for EOS after a hypothesis that
-        lacks a term and is not at its length limit (at_limit [N]), for a piece that would carry on a
-        term just ended and for a term's first piece right after the lone "▁" (``space``: two spaces);
-        the order [G, M·R] that shares the beam among the banks (``allocate``); each reading's progress
-        ([G·M·R], group-major, in the readings' order); and R."""
-        prefixed = torch.zeros_like(self.ended) if prefixed is None else prefixed
-        progress, valid = self.advance(rows.flatten(), tokens.flatten(), prefixed[rows.flatten()])
+    def carried_tails(self, groups: Tensor, tokens: Tensor, left: Tensor) -> tuple[Tensor, Tensor, Tensor]:
+        """For candidates of sentences ``groups`` [M] writing ``tokens`` [M], ``left`` [M] prefix tokens
+        before them: the terms their prefix ends part-way through (``tails``) that the token carries on,
+        as readings [M, K] (K: the most of any candidate), each with the depth it reaches, and which
+        readings there are.  Only the model's own candidates carry a term on (the next piece is not
+        offered as the first pieces are, ``wanted``): the plain reading can still write the term whole
+        later, and offered, "stein" after ``--prefix "Ein"`` made "Einstein Mann liest …"."""
+        tails = self.tails.index_select(0, groups).masked_fill((left > 0)[:, None], -1)  # [M, T]
+        depths = self.tail_depths.index_select(0, groups).clamp(min=0)
+        following = self.terms[groups[:, None], tails.clamp(min=0), depths]  # each term's next piece
+        carries = (tails >= 0) & (tokens[:, None] == following)
+        first = carries.long().argsort(dim=1, descending=True, stable=True)
+        first = first[:, : int(carries.sum(dim=1).max()) if len(groups) else 0]
+        return tails.gather(1, first), depths.gather(1, first) + 1, carries.gather(1, first)
+
+    def arrange(self, log_prob: Tensor, rows: Tensor, tokens: Tensor, eos: int,
+                at_limit: Tensor) -> tuple[Tensor, Tensor, Progress, int]:
+        """For candidates [G, M] (extending hypotheses ``rows`` by ``tokens``, at ``log_prob``): each
+        candidate in R readings (``advance``), [G, M·R]: their log-probs, at -inf for a reading there is
+        not, for EOS after a hypothesis that lacks a term and is not at its length limit (at_limit [N]),
+        for a piece that would carry on a term just ended and for a term's first piece right after the
+        lone "▁" (``space``: two spaces); the order [G, M·R] that shares the beam among the banks
+        (``allocate``); each reading's progress ([G·M·R], group-major, in the readings' order); and R."""
+        prefixed = self.left.index_select(0, self.groups()) > 0  # [N]: the rows that write a prefix's token
+        progress, valid = self.advance(rows.flatten(), tokens.flatten())
         blocked = (tokens == eos) & ~(self.all_met() | at_limit)[rows]
         if self.continuing is not None:
             blocked |= self.ended[rows] & self.continuing[tokens]
@@ -309,8 +359,11 @@ class Constraints:
         self.met, self.current, self.depth, self.ended, self.spaced = (
             t.index_select(0, flat)
             for t in (progress.met, progress.current, progress.depth, progress.ended, progress.spaced))
+        self.tails = self.tails.masked_fill((self.left == 0)[:, None], -1)  # carried on right after the prefix only
+        self.left = (self.left - 1).clamp(min=0)
         if groups is not None:
-            self.terms, self.lengths = self.terms[groups], self.lengths[groups]
+            self.terms, self.lengths, self.left = self.terms[groups], self.lengths[groups], self.left[groups]
+            self.tails, self.tail_depths = self.tails[groups], self.tail_depths[groups]
 
 
 def extra_candidates(logits: Tensor, normaliser: Tensor, tokens: Tensor, wanted: Tensor) -> Tensor:
