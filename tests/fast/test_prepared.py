@@ -6,7 +6,7 @@ import warnings
 
 import pytest
 import torch
-from safetensors import safe_open
+from safetensors import SafetensorError, safe_open
 from safetensors.torch import save_file
 from support import NEEDS_EXTENSION_BUILD, PAIRS
 
@@ -299,3 +299,16 @@ def test_a_prepared_copy_of_a_model_without_activation_dropout_keeps_its_name(tm
     (tmp_path / "model.safetensors").write_bytes(b"weights")
     assert "-1c7c8744a6d6fae9-" in prepared_file.prepared_path(tmp_path / "model.safetensors", TransformerConfig(),
                                                                "fp32").name
+
+
+def test_a_full_cache_disk_warns_and_serves_the_copy_from_memory(trained_model, cache, monkeypatch):
+    """safetensors says a failed write as a SafetensorError: the same one-line warning as an unwritable cache."""
+    def disk_full(*args, **kwargs):
+        raise SafetensorError("Error while serializing: I/O error: No space left on device (os error 28)")
+
+    monkeypatch.setattr(prepared_file, "save_file", disk_full)
+    with pytest.warns(UserWarning, match="could not cache the inference copy .*no space left on device"):
+        fast, tokenizer = prepared.load_int8(trained_model)
+    model, _ = load_model_dir(trained_model)
+    assert translate(fast, tokenizer, SOURCES) == translate(prepare(model, int8=True), tokenizer, SOURCES)
+    assert not list(cache.glob("*.safetensors")) and not list(cache.glob(".*"))  # nothing half-written left
