@@ -267,9 +267,14 @@ def cache_root() -> Path:
 
 def file_digest(path: Path) -> str:
     """The sha256 of the file ``path``, computed once per file and remembered (in the cache) by its
-    identity: path, device, inode, size and modification time."""
+    identity: path, device, inode, size, modification time and change time.  The change time
+    because the modification time can be set back (cp -p, rsync --inplace, touch -r after a rewrite
+    in place: the same inode and size) and the change time cannot: every write, rename or utime
+    moves it.  A moved or copied file is hashed once more; its digest, and so its prepared copy
+    (attnmt.fast.prepared_file.prepared_path), stay the same."""
     info = path.stat()
-    identity = f"{path.resolve()}|{info.st_dev}|{info.st_ino}|{info.st_size}|{info.st_mtime_ns}"
+    identity = (f"{path.resolve()}|{info.st_dev}|{info.st_ino}|{info.st_size}|{info.st_mtime_ns}"
+                f"|{info.st_ctime_ns}")
     memo = cache_root() / "prepared" / "digests" / hashlib.sha256(identity.encode()).hexdigest()[:32]
     if memo.is_file():
         remembered = memo.read_text(errors="replace").strip()
