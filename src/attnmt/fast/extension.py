@@ -82,8 +82,7 @@ def available() -> bool:
     if "library" in _state:
         return _state["library"] is not None
     _state["library"] = None
-    # "0" (as the docs say), or false/no/off as other switches are written: none of them left it on silently
-    if os.environ.get("ATTNMT_FUSED", "1").strip().lower() in ("0", "false", "no", "off") or not packing_available():
+    if switched_off() or not packing_available():
         return False
     try:
         _state["library"] = load()
@@ -95,6 +94,26 @@ def available() -> bool:
         )
         return False
     return True
+
+
+def switched_off() -> bool:
+    """Whether ATTNMT_FUSED turns the extension off: "0" (as the docs say), or false/no/off as other
+    switches are written (none of them may leave it on silently)."""
+    return os.environ.get("ATTNMT_FUSED", "1").strip().lower() in ("0", "false", "no", "off")
+
+
+def built_library() -> Path | None:
+    """The extension's file a load would run, without loading or building it: the wheel's where it
+    fits, else the cache's where it was built; None where there is none (``attnmt doctor``)."""
+    library = prebuilt() or build_directory() / f"{NAME}.so"
+    return library if library.is_file() else None
+
+
+def failed_build() -> Path | None:
+    """The record of this machine's failed build (FAILED_BUILD: the compiler, then its messages);
+    None where no build failed."""
+    failed = build_directory() / FAILED_BUILD
+    return failed if failed.is_file() else None
 
 
 def loaded_library() -> Path | None:
