@@ -265,6 +265,15 @@ def cache_root() -> Path:
     return Path(os.environ.get("ATTNMT_CACHE") or Path.home() / ".cache" / "attnmt")
 
 
+def cache_root_folder() -> Path:
+    """``cache_root()``, for a command that works in it (``attnmt cache``, ``build-ext``): a file there
+    (a typo'd $ATTNMT_CACHE) is refused in one line, not named by the first file looked for under it."""
+    root = cache_root()
+    if root.exists() and not root.is_dir():
+        raise UserError(f"attnmt's cache {root} ($ATTNMT_CACHE) is not a folder")
+    return root
+
+
 def file_digest(path: Path) -> str:
     """The sha256 of the file ``path``, computed once per file and remembered (in the cache) by its
     identity: path, device, inode, size, modification time and change time.  The change time

@@ -228,7 +228,11 @@ def _build(folder: Path) -> None:
             if any(words in str(error) for words in STOPPED):
                 raise RuntimeError("its build was stopped midway (interrupted, or the compiler killed, as "
                                    "when memory runs out); the next run builds it again") from None
-            failed.write_text(f"{compiler}\n{type(error).__name__}: {error}\n")
+            try:
+                failed.write_text(f"{compiler}\n{type(error).__name__}: {error}\n")
+            except OSError as why:  # the build folder itself gone or unwritable: the compiler is not to blame
+                raise RuntimeError(f"its build folder {folder} could not be written ({why.strerror or why})") \
+                    from None
             raise RuntimeError(f"its build failed (the compiler's messages: {failed})") from None
         failed.unlink(missing_ok=True)
 
