@@ -86,8 +86,23 @@ def test_the_openmp_runtime_read_from_torchs_files_is_the_one_this_process_loade
         assert torch_openmp() == "libgomp"
 
 
-def test_where_omp_num_threads_fixes_the_count_waiting_threads_sleep_at_once():
-    assert waits_seen_by("import attnmt", OMP_NUM_THREADS="2") == ("PASSIVE", "None", "None")
+@pytest.mark.parametrize("count", ["2", "2,1", " 3 "])  # OpenMP's list: a count per level of nesting
+def test_where_omp_num_threads_fixes_the_count_waiting_threads_sleep_at_once(count):
+    assert waits_seen_by("import attnmt", OMP_NUM_THREADS=count) == ("PASSIVE", "None", "None")
+
+
+@pytest.mark.parametrize("value", ["", "abc", "0", "2.5", "2,0"])
+def test_an_omp_num_threads_that_is_no_count_is_taken_out_before_openmp_reads_it(value):
+    """OpenMP ignores it (libgomp in two lines of its own) and the count is automatic: the waits
+    are those of the automatic count, and the programs attnmt starts get the variable back."""
+    libgomp = torch_openmp() == "libgomp"
+    automatic = ("ACTIVE", "1000", "0") if libgomp else ("PASSIVE", "1000", "None")
+    assert waits_seen_by("import attnmt", OMP_NUM_THREADS=value) == automatic
+    code = ("import attnmt, os, torch; from attnmt.hardware import user_environment; torch.get_num_threads(); "
+            "print(repr(os.environ.get('OMP_NUM_THREADS')), repr(user_environment()['OMP_NUM_THREADS']))")
+    environment = os.environ | {"OMP_NUM_THREADS": value}
+    result = subprocess.run([sys.executable, "-c", code], env=environment, capture_output=True, text=True, check=True)
+    assert result.stdout.split() == ["None", repr(value)] and "OMP_NUM_THREADS" not in result.stderr
 
 
 @pytest.mark.parametrize("setting, waits", [({"OMP_WAIT_POLICY": "ACTIVE"}, ("ACTIVE", "None", "None")),

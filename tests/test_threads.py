@@ -9,6 +9,7 @@ import pytest
 from support import ending_model
 
 from attnmt.decoding.translate import translate
+from attnmt.errors import AttnmtWarning
 from attnmt.threads import (
     CHECK_EVERY_S,
     Choice,
@@ -198,13 +199,24 @@ def test_omp_num_threads_fixes_the_count_pytorch_took_from_it():
     assert threads.describe() == "2 (OMP_NUM_THREADS=2)"
 
 
-@pytest.mark.parametrize("value", ["abc", "0", ""])
-def test_an_omp_num_threads_that_is_no_count_fixes_nothing(value):
-    """OpenMP ignores it, with a warning; --verbose said the count came from it."""
+@pytest.mark.parametrize("value", ["abc", "0", "", "2.5"])
+def test_an_omp_num_threads_that_is_no_count_fixes_nothing_and_says_so(value):
+    """OpenMP ignores it; --verbose said the count came from it, and nothing said it was ignored."""
     machine, torch = Machine(), FakeTorch(2)
     threads = counting(machine, torch)
-    threads.follow(environ={"OMP_NUM_THREADS": value})
+    with pytest.warns(AttnmtWarning) as warned:
+        threads.follow(environ={"OMP_NUM_THREADS": value})
+    assert [str(w.message) for w in warned] == [
+        f"OMP_NUM_THREADS={value!r} is not a thread count; the count is automatic"]
     assert "OMP_NUM_THREADS" not in threads.describe()
+
+
+def test_an_omp_num_threads_list_fixes_the_count_of_its_first_level():
+    """OpenMP reads "2,1" as 2 threads, then 1 in each nested region: the count is fixed."""
+    machine, torch = Machine(), FakeTorch(2)
+    threads = counting(machine, torch)
+    threads.follow(environ={"OMP_NUM_THREADS": "2,1"})
+    assert threads.describe() == "2 (OMP_NUM_THREADS=2,1)"
 
 
 def test_a_count_set_with_torch_set_num_threads_after_the_choice_is_kept():

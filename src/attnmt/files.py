@@ -265,11 +265,25 @@ def cache_root() -> Path:
     return Path(os.environ.get("ATTNMT_CACHE") or Path.home() / ".cache" / "attnmt")
 
 
+def cache_root_folder() -> Path:
+    """``cache_root()``, for a command that works in it (``attnmt cache``, ``build-ext``): a file there
+    (a typo'd $ATTNMT_CACHE) is refused in one line, not named by the first file looked for under it."""
+    root = cache_root()
+    if root.exists() and not root.is_dir():
+        raise UserError(f"attnmt's cache {root} ($ATTNMT_CACHE) is not a folder")
+    return root
+
+
 def file_digest(path: Path) -> str:
     """The sha256 of the file ``path``, computed once per file and remembered (in the cache) by its
-    identity: path, device, inode, size and modification time."""
+    identity: path, device, inode, size, modification time and change time.  The change time
+    because the modification time can be set back (cp -p, rsync --inplace, touch -r after a rewrite
+    in place: the same inode and size) and the change time cannot: every write, rename or utime
+    moves it.  A moved or copied file is hashed once more; its digest, and so its prepared copy
+    (attnmt.fast.prepared_file.prepared_path), stay the same."""
     info = path.stat()
-    identity = f"{path.resolve()}|{info.st_dev}|{info.st_ino}|{info.st_size}|{info.st_mtime_ns}"
+    identity = (f"{path.resolve()}|{info.st_dev}|{info.st_ino}|{info.st_size}|{info.st_mtime_ns}"
+                f"|{info.st_ctime_ns}")
     memo = cache_root() / "prepared" / "digests" / hashlib.sha256(identity.encode()).hexdigest()[:32]
     if memo.is_file():
         remembered = memo.read_text(errors="replace").strip()

@@ -17,6 +17,7 @@ import importlib.util
 import os
 import platform
 import sys
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -183,11 +184,32 @@ def describe(device: torch.device) -> dict[str, object]:
 OPENBLAS_COUNTS = ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS")
 OPENMP_DEFAULTS = {"OMP_WAIT_POLICY": "PASSIVE", "GOMP_SPINCOUNT": "1000"}
 OPENMP_LIBGOMP_DEFAULTS = {"OMP_WAIT_POLICY": "ACTIVE", "GOMP_SPINCOUNT": "1000", "KMP_BLOCKTIME": "0"}
-OPENMP_FIXED_COUNT = {"OMP_WAIT_POLICY": "PASSIVE"}  # where OMP_NUM_THREADS is set
+OPENMP_FIXED_COUNT = {"OMP_WAIT_POLICY": "PASSIVE"}  # where OMP_NUM_THREADS fixes the count
 OPENMP_WAIT_SETTINGS = ("OMP_WAIT_POLICY", "GOMP_SPINCOUNT", "KMP_BLOCKTIME")
 
 
 SET_HERE: dict[str, str] = {}  # what attnmt put in os.environ, where the user had not set it
+DROPPED: dict[str, str] = {}  # what attnmt took out of os.environ: an OMP_NUM_THREADS OpenMP cannot use
+
+
+def omp_thread_count(value: str | None) -> int | None:
+    """The thread count an OMP_NUM_THREADS of ``value`` fixes: its first number, as OpenMP reads
+    a list of positive integers, one per level of nested parallelism ("4", "4,2"); None where it
+    is unset or no such list ("", "abc", "0", "2.5"), which OpenMP ignores, warning in two lines of
+    its own, and the count is automatic."""
+    if value is None:
+        return None
+    numbers = [part.strip() for part in value.split(",")]
+    if not all(number.isascii() and number.isdigit() and int(number) > 0 for number in numbers):
+        return None
+    return int(numbers[0])
+
+
+def unusable_omp_count(environ: Mapping[str, str] = os.environ) -> str | None:
+    """The user's OMP_NUM_THREADS where it is no thread count (``omp_thread_count``), as given, also
+    where ``set_process_defaults`` took it out of the environment; else None."""
+    value = environ.get("OMP_NUM_THREADS", DROPPED.get("OMP_NUM_THREADS"))
+    return value if value is not None and omp_thread_count(value) is None else None
 
 
 def set_default(name: str, value: str) -> None:
@@ -201,7 +223,7 @@ def user_environment() -> dict[str, str]:
     starts, such as a peer engine a benchmark times, which must run as its own users run it (a
     CTranslate2 whose libgomp threads slept at once, as attnmt's wait settings had them, ran at 2
     threads 2.5x slower than at 1)."""
-    return {name: value for name, value in os.environ.items() if SET_HERE.get(name) != value}
+    return DROPPED | {name: value for name, value in os.environ.items() if SET_HERE.get(name) != value}
 
 
 def torch_openmp(torch_folder: Path | None = None) -> str:
@@ -233,12 +255,19 @@ def set_process_defaults() -> None:
     (OPENMP_FIXED_COUNT where OMP_NUM_THREADS fixes the thread count), unless
     the user has set how OpenMP threads wait, or torch (and with it OpenMP) is loaded already, when
     it would be too late to matter; and OPENBLAS_NUM_THREADS=1 unless the user set OpenBLAS's count
-    or NumPy is loaded already."""
+    or NumPy is loaded already.  An OMP_NUM_THREADS that is no thread count (``omp_thread_count``)
+    is taken out of the environment before OpenMP reads it, which would ignore it with two lines
+    of its own: the count is automatic, and attnmt.threads says so in one line (DROPPED keeps it
+    for the programs this process starts, ``user_environment``)."""
     if "numpy" not in sys.modules and not any(name in os.environ for name in OPENBLAS_COUNTS):
         set_default("OPENBLAS_NUM_THREADS", "1")
-    if "torch" in sys.modules or any(name in os.environ for name in OPENMP_WAIT_SETTINGS):
+    if "torch" in sys.modules:
         return
-    if "OMP_NUM_THREADS" in os.environ:
+    if unusable_omp_count() is not None:
+        DROPPED["OMP_NUM_THREADS"] = os.environ.pop("OMP_NUM_THREADS")
+    if any(name in os.environ for name in OPENMP_WAIT_SETTINGS):
+        return
+    if omp_thread_count(os.environ.get("OMP_NUM_THREADS")) is not None:
         defaults = OPENMP_FIXED_COUNT
     else:
         defaults = OPENMP_LIBGOMP_DEFAULTS if torch_openmp() == "libgomp" else OPENMP_DEFAULTS

@@ -35,9 +35,13 @@ import math
 import os
 import threading
 import time
+import warnings
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+
+from attnmt.errors import AttnmtWarning
+from attnmt.hardware import omp_thread_count, unusable_omp_count
 
 LOG = logging.getLogger("attnmt.threads")
 
@@ -215,9 +219,13 @@ class ThreadCount:
         has passed since the first reading (at import)."""
         if self.mode == "auto":
             return
-        if environ.get("OMP_NUM_THREADS", "").strip().isdigit() and int(environ["OMP_NUM_THREADS"]) > 0:
+        if omp_thread_count(environ.get("OMP_NUM_THREADS")) is not None:
             self._fixed(Choice(self.get_count(), f"OMP_NUM_THREADS={environ['OMP_NUM_THREADS']}"))
-            return  # (a value that is no count, which OpenMP ignores with a warning, fixes nothing)
+            return
+        unusable = unusable_omp_count(environ)
+        if unusable is not None:  # ignored by OpenMP too (attnmt.hardware.set_process_defaults)
+            warnings.warn(f"OMP_NUM_THREADS={unusable!r} is not a thread count; the count is automatic",
+                          AttnmtWarning, stacklevel=2)
         if self.reading is None:
             self._fixed(Choice(self.get_count(), "PyTorch's count: no /proc/stat here to see the free cores by"))
             return

@@ -57,3 +57,14 @@ def test_build_ext_tries_again_the_build_that_failed_at_a_translation(monkeypatc
     err = capsys.readouterr().err
     assert f"could not build the C++ step (RuntimeError: its build failed (the compiler's messages: {failed}))" in err
     assert err.count("\n") == 2  # "building … once", then the error
+
+
+def test_build_ext_with_a_cache_that_is_a_file_says_so_in_one_line(monkeypatch, tmp_path, capsys):
+    """It said '[Errno 20] Not a directory: …/failed-build.txt'."""
+    typo = tmp_path / "three.en"
+    typo.write_text("A dog runs.\n")
+    monkeypatch.setenv("ATTNMT_CACHE", str(typo))
+    assert main(["build-ext"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"attnmt: error: attnmt's cache {typo} ($ATTNMT_CACHE) is not a folder\n"
+    assert typo.read_text() == "A dog runs.\n"

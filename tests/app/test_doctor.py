@@ -47,6 +47,36 @@ def test_doctor_says_why_the_wheels_build_is_unused(capsys, monkeypatch, tmp_pat
     assert extension.prebuilt_unused() == "the wheel's own is unused: this CPU lacks its target's no_such_flag"
 
 
+def extension_line_without_it(capsys, monkeypatch, tmp_path) -> str:
+    """doctor's C++ extension line, in a process where the extension did not load, its cache in tmp_path."""
+    monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path))
+    monkeypatch.setattr(extension, "available", lambda: False)
+    monkeypatch.setattr(extension, "prebuilt", lambda: None)
+    assert main(["doctor", "--threads", "1"]) == 0
+    return next(line for line in capsys.readouterr().out.splitlines() if line.startswith("C++ extension:"))
+
+
+def test_doctor_says_a_built_extension_switched_off_is_switched_off_not_unbuilt(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path))
+    library = extension.build_directory() / f"{extension.NAME}.so"
+    library.parent.mkdir(parents=True)
+    library.write_bytes(b"")
+    monkeypatch.setenv("ATTNMT_FUSED", "0")
+    assert extension_line_without_it(capsys, monkeypatch, tmp_path) == (
+        f"C++ extension: built ({library}), switched off by ATTNMT_FUSED=0 (the Python step runs: slower)")
+
+
+def test_doctor_names_the_record_of_a_failed_build(capsys, monkeypatch, tmp_path):
+    monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path))
+    failed = extension.build_directory() / extension.FAILED_BUILD
+    failed.parent.mkdir(parents=True)
+    failed.write_text("/usr/bin/c++ 1 2\nerror: bad compiler\n")
+    monkeypatch.delenv("ATTNMT_FUSED", raising=False)
+    assert extension_line_without_it(capsys, monkeypatch, tmp_path) == (
+        f"C++ extension: not built: its build failed ({failed}); 'attnmt build-ext' tries again "
+        "(the Python step runs: slower)")
+
+
 def test_doctor_says_where_the_cache_is_and_how_much_its_copies_take(capsys, cache):
     cache.mkdir(parents=True)
     (cache / "fp32-" f"{'a' * 32}-{'b' * 16}-chosen-{'c' * 12}-v1.safetensors").write_bytes(b"0" * 2_500_000)

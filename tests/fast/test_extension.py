@@ -163,6 +163,24 @@ def test_a_failed_build_is_kept_and_not_run_again_with_the_same_compiler(monkeyp
     assert not record.exists()
 
 
+@pytest.mark.usefixtures("empty_cache")
+def test_a_build_whose_folder_went_away_is_not_recorded_as_failed(monkeypatch, tmp_path):
+    from torch.utils import cpp_extension
+
+    monkeypatch.setenv("PATH", path_with_a_compiler(tmp_path / "bin"))
+
+    def folder_removed(**arguments):
+        shutil.rmtree(arguments["build_directory"])  # attnmt cache --clear in another shell
+        raise RuntimeError("Error building extension 'attnmt_decoder_step': ninja: error: loading 'build.ninja'")
+
+    monkeypatch.setattr(cpp_extension, "load", folder_removed)
+    monkeypatch.setattr(extension, "check_operators", lambda: None)
+    folder = extension.build_directory()
+    with pytest.raises(RuntimeError, match=rf"^its build folder {re.escape(str(folder))} could not be written"):
+        extension.load()
+    assert not folder.exists()
+
+
 @pytest.mark.parametrize("value", ["0", "false", "No", "off"])
 def test_the_c_plus_plus_step_is_switched_off_by_any_way_of_saying_no(monkeypatch, value):
     """Only "0" switched it off: "false" left it on without a word."""

@@ -1,12 +1,13 @@
 """The int8 copy prepared once and memory-mapped at later starts (attnmt.fast.prepared): the panels
 where the CPU has AVX512-VNNI, else (fbgemm: the lower-ISA run) the int8 weights fbgemm packs."""
 
+import os
 import shutil
 import warnings
 
 import pytest
 import torch
-from safetensors import safe_open
+from safetensors import SafetensorError, safe_open
 from safetensors.torch import save_file
 from support import NEEDS_EXTENSION_BUILD, PAIRS
 
@@ -293,9 +294,51 @@ def test_a_damaged_remembered_digest_is_computed_again_not_trusted(tmp_path, cac
     assert right in [memo.read_text() for memo in memos]
 
 
+def test_weights_rewritten_in_place_with_their_old_mtime_are_hashed_again(tmp_path, cache):
+    """cp -p, rsync --inplace, touch -r: the same path, inode, size and modification time, other
+    bytes; only the inode's change time (which no user can set) tells."""
+    import hashlib
+
+    weights = tmp_path / "weights.bin"
+    weights.write_bytes(b"old weights")
+    assert file_digest(weights) == hashlib.sha256(b"old weights").hexdigest()
+    before = weights.stat()
+    weights.write_bytes(b"new weights")
+    os.utime(weights, ns=(before.st_atime_ns, before.st_mtime_ns))
+    while weights.stat().st_ctime_ns == before.st_ctime_ns:  # the kernel's coarse clock: still the first write's tick
+        os.utime(weights, ns=(before.st_atime_ns, before.st_mtime_ns))
+    after = weights.stat()
+    assert (after.st_ino, after.st_size, after.st_mtime_ns) == (before.st_ino, before.st_size, before.st_mtime_ns)
+    assert file_digest(weights) == hashlib.sha256(b"new weights").hexdigest()
+
+
+def test_a_renamed_model_folder_reuses_its_prepared_copy(trained_model, cache, tmp_path, monkeypatch):
+    """The copy is named by the weights' content: a moved or copied model is hashed once more, not prepared."""
+    model_dir = tmp_path / "model"
+    shutil.copytree(trained_model, model_dir)
+    prepared.load_int8(model_dir)
+    moved = model_dir.rename(tmp_path / "moved")
+    monkeypatch.setattr(prepared, "prepare", lambda *args, **kwargs: pytest.fail("prepared again"))
+    prepared.load_int8(moved)
+    assert len(list(cache.glob("int8-*.safetensors"))) == 1
+
+
 def test_a_prepared_copy_of_a_model_without_activation_dropout_keeps_its_name(tmp_path, monkeypatch, cache):
     """The name hashes the config: the key's None made every model's prepared copies new (a3d27b9's digest)."""
     monkeypatch.setattr(prepared_file, "tiles_asked_for", lambda: False)
     (tmp_path / "model.safetensors").write_bytes(b"weights")
     assert "-1c7c8744a6d6fae9-" in prepared_file.prepared_path(tmp_path / "model.safetensors", TransformerConfig(),
                                                                "fp32").name
+
+
+def test_a_full_cache_disk_warns_and_serves_the_copy_from_memory(trained_model, cache, monkeypatch):
+    """safetensors says a failed write as a SafetensorError: the same one-line warning as an unwritable cache."""
+    def disk_full(*args, **kwargs):
+        raise SafetensorError("Error while serializing: I/O error: No space left on device (os error 28)")
+
+    monkeypatch.setattr(prepared_file, "save_file", disk_full)
+    with pytest.warns(UserWarning, match="could not cache the inference copy .*no space left on device"):
+        fast, tokenizer = prepared.load_int8(trained_model)
+    model, _ = load_model_dir(trained_model)
+    assert translate(fast, tokenizer, SOURCES) == translate(prepare(model, int8=True), tokenizer, SOURCES)
+    assert not list(cache.glob("*.safetensors")) and not list(cache.glob(".*"))  # nothing half-written left

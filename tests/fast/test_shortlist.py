@@ -49,6 +49,22 @@ def test_a_shortlist_reads_back_as_written_and_a_bad_line_names_its_file_and_lin
         Shortlist.load(path)
 
 
+@pytest.mark.parametrize("body, refused", [
+    ("", r"short.tsv: holds no shortlist \(no line at all after its header\); cut short\?"),
+    ("4\t9\n", r"short.tsv: holds no shortlist \(no '\*' line \(the frequent pieces\)\); cut short\?"),
+    ("*\t1\n", r"short.tsv: holds no shortlist \(no source piece's line\); cut short\?"),
+    ("*\t1\n4\t9\n5\t8\n4\t7\n", r"short.tsv:5: source piece 4 given again \(first on line 3\)"),
+    ("*\t1\n4\t9\n*\t2\n", r"short.tsv:4: a second '\*' line \(first on line 2\)"),
+])
+def test_a_shortlist_cut_short_or_with_a_line_given_twice_is_refused_naming_it(tmp_path, body, refused):
+    """Read as it was, a file of its header alone shortlisted the filler pieces only, and a second line
+    for a piece replaced the first without a word."""
+    path = tmp_path / "short.tsv"
+    path.write_text(f"# attnmt shortlist 1 12 10\n{body}")
+    with pytest.raises(ConfigError, match=refused):
+        Shortlist.load(path)
+
+
 def test_a_shortlist_file_that_is_not_utf8_names_its_file_and_line(tmp_path):
     path = tmp_path / "bad.tsv"
     path.write_bytes(b"\xff\xfe")

@@ -82,8 +82,7 @@ def available() -> bool:
     if "library" in _state:
         return _state["library"] is not None
     _state["library"] = None
-    # "0" (as the docs say), or false/no/off as other switches are written: none of them left it on silently
-    if os.environ.get("ATTNMT_FUSED", "1").strip().lower() in ("0", "false", "no", "off") or not packing_available():
+    if switched_off() or not packing_available():
         return False
     try:
         _state["library"] = load()
@@ -95,6 +94,26 @@ def available() -> bool:
         )
         return False
     return True
+
+
+def switched_off() -> bool:
+    """Whether ATTNMT_FUSED turns the extension off: "0" (as the docs say), or false/no/off as other
+    switches are written (none of them may leave it on silently)."""
+    return os.environ.get("ATTNMT_FUSED", "1").strip().lower() in ("0", "false", "no", "off")
+
+
+def built_library() -> Path | None:
+    """The extension's file a load would run, without loading or building it: the wheel's where it
+    fits, else the cache's where it was built; None where there is none (``attnmt doctor``)."""
+    library = prebuilt() or build_directory() / f"{NAME}.so"
+    return library if library.is_file() else None
+
+
+def failed_build() -> Path | None:
+    """The record of this machine's failed build (FAILED_BUILD: the compiler, then its messages);
+    None where no build failed."""
+    failed = build_directory() / FAILED_BUILD
+    return failed if failed.is_file() else None
 
 
 def loaded_library() -> Path | None:
@@ -209,7 +228,11 @@ def _build(folder: Path) -> None:
             if any(words in str(error) for words in STOPPED):
                 raise RuntimeError("its build was stopped midway (interrupted, or the compiler killed, as "
                                    "when memory runs out); the next run builds it again") from None
-            failed.write_text(f"{compiler}\n{type(error).__name__}: {error}\n")
+            try:
+                failed.write_text(f"{compiler}\n{type(error).__name__}: {error}\n")
+            except OSError as why:  # the build folder itself gone or unwritable: the compiler is not to blame
+                raise RuntimeError(f"its build folder {folder} could not be written ({why.strerror or why})") \
+                    from None
             raise RuntimeError(f"its build failed (the compiler's messages: {failed})") from None
         failed.unlink(missing_ok=True)
 

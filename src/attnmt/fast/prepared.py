@@ -18,7 +18,8 @@ its tensors without copying them:
   kernel this process runs and by the format's version, so changed weights, a changed config,
   another CPU or another attnmt never meet a stale file; hashing the weights (0.3-0.4 s for
   284 MB) is done once per weights file and remembered by its identity (device, inode, size,
-  modification time in ns: every rewrite changes one of them);
+  modification and change time in ns: every rewrite changes the change time, even one whose
+  modification time was set back, as cp -p or rsync --inplace do);
 - writing the file deletes the same copy in older formats, a load marks it read (a small file
   beside it), and it records the weights file it was first prepared from: what ``attnmt cache``
   lists and prunes (attnmt.fast.cache_contents).

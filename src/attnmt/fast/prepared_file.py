@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import re
 import warnings
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import torch
-from safetensors import safe_open
+from safetensors import SafetensorError, safe_open
 from safetensors.torch import save_file
 from torch import Tensor, nn
 
@@ -129,11 +131,25 @@ def save_prepared(fast: FastTransformer, path: Path, source: Path | None = None)
     if source is not None:
         metadata["source"] = str(Path(source).resolve())
     metadata["padding"] = ""
-    save_file(tensors, str(path), metadata=metadata)
+    write_tensors(tensors, path, metadata)
     misaligned = data_start(path) % ALIGN
     if misaligned:  # written again, its header padded: the header's length moves every tensor in the file
         metadata["padding"] = " " * (ALIGN - misaligned)  # a multiple of 8, as safetensors pads the header
+        write_tensors(tensors, path, metadata)
+
+
+def write_tensors(tensors: dict[str, Tensor], path: Path, metadata: dict[str, str]) -> None:
+    """safetensors' ``save_file``, whose failed write (a full disk: "I/O error: No space left on
+    device (os error 28)") raises the OSError it is, not a SafetensorError: what the writers around
+    it (attnmt.files.atomic_write) and a cache that cannot take the copy expect and say in one line."""
+    try:
         save_file(tensors, str(path), metadata=metadata)
+    except SafetensorError as error:
+        found = re.search(r"\(os error (\d+)\)", str(error))
+        if found is None:
+            raise
+        code = int(found[1])
+        raise OSError(code, os.strerror(code), str(path)) from error
 
 
 def data_start(path: Path) -> int:

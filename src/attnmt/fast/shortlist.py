@@ -85,7 +85,9 @@ class Shortlist:
 
     @classmethod
     def load(cls, path: str | Path) -> Shortlist:
-        """Reads ``path``; a malformed line (or a file that is not UTF-8) stops with the file and line."""
+        """Reads ``path``; a malformed line, a source piece or the ``*`` line given twice (or a file that
+        is not UTF-8) stops with the file and line, and a file without the ``*`` line or without any
+        source piece's line (which ``attnmt shortlist`` always writes: cut short) with the file."""
         path = Path(path)
         try:
             data = path.read_bytes()
@@ -102,7 +104,8 @@ class Shortlist:
             raise ConfigError(f"{path}:1: not an attnmt shortlist (expected '{HEADER} SOURCE_SIZE TARGET_SIZE')")
         source_size, target_size = int(head[-2]), int(head[-1])
         per_source: dict[int, list[int]] = {}
-        always: list[int] = []
+        always: list[int] | None = None
+        first_line: dict[int | None, int] = {}  # each key's line: a key given twice is refused
         for number, line in enumerate(lines[1:], start=2):
             fields = line.split("\t")
             try:
@@ -112,10 +115,20 @@ class Shortlist:
                 raise ConfigError(f"{path}:{number}: expected ids separated by tabs, got {line[:60]!r}") from None
             if any(not 0 <= t < target_size for t in ids) or (key is not None and not 0 <= key < source_size):
                 raise ConfigError(f"{path}:{number}: an id outside the vocabularies ({source_size}, {target_size})")
+            if key in first_line:
+                what = f"a second '{ALWAYS}' line" if key is None else f"source piece {key} given again"
+                raise ConfigError(f"{path}:{number}: {what} (first on line {first_line[key]}); "
+                                  "write the shortlist again with 'attnmt shortlist'")
+            first_line[key] = number
             if key is None:
                 always = ids
             else:
                 per_source[key] = ids
+        if always is None or not per_source:  # 'attnmt shortlist' writes both: the file was cut short
+            missing = ("no line at all after its header" if always is None and not per_source else
+                       f"no '{ALWAYS}' line (the frequent pieces)" if always is None else "no source piece's line")
+            raise ConfigError(f"{path}: holds no shortlist ({missing}); cut short? "
+                              "write it again with 'attnmt shortlist'")
         return cls(per_source, always, source_size, target_size)
 
     def ids_for(self, src: Tensor, keep: Sequence[int]) -> Tensor:

@@ -14,7 +14,9 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     import torch
 
     from attnmt.fast import extension
+    from attnmt.files import cache_root_folder
 
+    cache_root_folder()  # where the build goes: a file there is one line
     extension.forget_failed_build()  # asked for: try again the build that failed at a translation
     try:
         library = extension.load()

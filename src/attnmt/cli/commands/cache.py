@@ -16,15 +16,13 @@ from attnmt.errors import UserError
 
 def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.fast.prepared_file import cache_folder
-    from attnmt.files import cache_root
+    from attnmt.files import cache_root_folder
 
     if args.unused_days is not None and not args.prune:
         raise UserError("--unused-days goes with --prune")
     if args.unused_days is not None and args.unused_days < 1:  # a load marks its read at most once an hour
         raise UserError(f"--unused-days must be 1 or more, not {args.unused_days}")
-    root, folder = cache_root(), cache_folder()
-    if root.exists() and not root.is_dir():  # a typo'd $ATTNMT_CACHE: listed empty, cleared of nothing
-        raise UserError(f"attnmt's cache {root} ($ATTNMT_CACHE) is not a folder")
+    root, folder = cache_root_folder(), cache_folder()  # a typo'd $ATTNMT_CACHE: not listed empty, cleared of nothing
     try:
         if args.clear:
             return clear(root, folder)

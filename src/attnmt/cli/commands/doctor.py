@@ -56,7 +56,7 @@ def machine_lines() -> list[str]:
     unused = extension.prebuilt_unused()
     unused = f"; {unused}" if unused else ""
     if not extension.available():
-        return [*lines, f"C++ extension: not built (the Python step runs: slower){unused}"]
+        return [*lines, f"C++ extension: {extension_unused()} (the Python step runs: slower){unused}"]
     from attnmt.fast.int8 import int8_kernel
 
     int8 = {"amx": "AMX tiles", "vnni": "AVX512-VNNI panels", "avx2": "AVX2 panels (7-bit activations)",
@@ -65,6 +65,20 @@ def machine_lines() -> list[str]:
     where = "the wheel's" if library == extension.prebuilt() else "in attnmt's cache"
     return [*lines, f"C++ extension: built ({where}): {library}{unused}",
             f"float32 panels: {torch.ops.attnmt.panel_isa()}; int8 layers: {int8}", tiles_line()]
+
+
+def extension_unused() -> str:
+    """Why the C++ extension does not run: switched off (built or not), its build failed, or not built."""
+    from attnmt.fast import extension
+
+    library = extension.built_library()
+    if extension.switched_off():
+        built = f"built ({library})" if library else "not built"
+        return f"{built}, switched off by ATTNMT_FUSED={os.environ['ATTNMT_FUSED']}"
+    if library is not None:  # built, but this PyTorch lacks an operator it calls (the warning above says which)
+        return f"built ({library}), but it could not be loaded"
+    failed = extension.failed_build()
+    return f"not built: its build failed ({failed}); 'attnmt build-ext' tries again" if failed else "not built"
 
 
 def tiles_line() -> str:
