@@ -3,7 +3,8 @@ arguments in any order; an argument with no place refused with the command's own
 
 import pytest
 
-from attnmt.cli.main import build_parser
+from attnmt.cli.commands.train import OWN_FLAGS
+from attnmt.cli.main import build_parser, split_overrides
 
 
 @pytest.mark.parametrize("argv", [
@@ -47,3 +48,13 @@ def test_an_argument_with_no_place_is_refused_with_the_commands_usage(capsys, ar
     err = capsys.readouterr().err
     assert stopped.value.code == 2 and err.startswith(usage)
     assert err.splitlines()[-1] == f"{usage[7:].strip()}: error: unrecognized arguments: {argv[-1]}"
+
+
+@pytest.mark.parametrize("argv, own, overrides", [
+    (["train", "--", "-x.yaml"], ["train", "--", "-x.yaml"], {}),
+    (["prepare", "cfg.yaml", "--out", "o", "--max_tokens", "9", "--", "more"],
+     ["prepare", "cfg.yaml", "--out", "o", "--", "more"], {"max_tokens": "9"})])
+def test_a_double_dash_ends_a_training_commands_overrides(argv, own, overrides):
+    """'attnmt train -- x.yaml' read "--" as an override without a name: a ConfigError raised before
+    the command's error handling, so a traceback."""
+    assert split_overrides(argv, OWN_FLAGS[argv[0]]) == (own, overrides)

@@ -136,13 +136,17 @@ def split_overrides(argv: list[str], flags: set[str]) -> tuple[list[str], dict[s
     """Separates config overrides from a command's own arguments (``flags`` take a value too).
 
     An override is ``--key value``, ``--key=value`` or a bare ``--key`` (true); nested keys
-    are dotted (``--model.d_model 512``), and dashes in names read as underscores.  Done by
+    are dotted (``--model.d_model 512``), and dashes in names read as underscores; after ``--``,
+    every argument is the command's own, positional.  Done by
     hand because argparse would take an override's value for the optional CONFIG.
     """
     own, overrides = argv[:1], {}
     items = argv[1:]
     while items:
         item = items.pop(0)
+        if item == "--":  # what follows is positional (a config named "-x.yaml"), as argparse reads it
+            own += [item, *items]
+            break
         name, has_value, value = item.partition("=")
         if name in flags or item in ("-h", "--help") or not item.startswith("--"):
             own.append(item)
