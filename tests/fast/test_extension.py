@@ -210,6 +210,27 @@ def test_a_lock_left_by_a_killed_build_is_removed_and_the_build_runs(monkeypatch
 
 
 @pytest.mark.usefixtures("empty_cache")
+def test_pytorchs_warnings_on_an_unknown_compiler_are_not_shown_during_the_build(monkeypatch, tmp_path, caplog):
+    """A CXX wrapper PyTorch does not know put its many-line "!! WARNING !!" block before attnmt's line."""
+    import logging
+
+    from torch.utils import cpp_extension
+
+    monkeypatch.setenv("PATH", path_with_a_compiler(tmp_path / "bin"))
+    folder = extension.build_directory()
+
+    def build(**arguments):
+        logging.getLogger("torch.utils.cpp_extension").warning("!! WARNING !! Your compiler is not compatible")
+        (folder / f"{NAME}.so").write_text("")
+
+    monkeypatch.setattr(cpp_extension, "load", build)
+    with caplog.at_level(logging.WARNING):
+        extension._build(folder)
+    assert not [record for record in caplog.records if "!! WARNING !!" in record.getMessage()]
+    assert logging.getLogger("torch.utils.cpp_extension").level == logging.NOTSET
+
+
+@pytest.mark.usefixtures("empty_cache")
 @pytest.mark.parametrize("fails", [False, True])
 def test_the_build_puts_ninja_on_path_while_it_runs_and_leaves_path_as_it_was(monkeypatch, tmp_path, fails):
     """The first prepare() of a process left ninja's folder at the front of PATH for good."""

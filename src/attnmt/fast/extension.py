@@ -16,6 +16,7 @@ import contextlib
 import fcntl
 import hashlib
 import json
+import logging
 import os
 import platform
 import shlex
@@ -218,7 +219,7 @@ def _build(folder: Path) -> None:
         (folder / TORCH_LOCK).unlink(missing_ok=True)
         print(f"attnmt: building the fused decoder step once, into {folder} (about 30 s)", file=sys.stderr)
         try:
-            with _ninja_on_path():
+            with _ninja_on_path(), _compiler_warnings_off():
                 cpp_extension.load(
                     name=NAME, sources=[str(path) for path in SOURCES], extra_cflags=FLAGS + target_flags(),
                     extra_ldflags=["-fopenmp"], build_directory=str(folder),
@@ -235,6 +236,19 @@ def _build(folder: Path) -> None:
                     from None
             raise RuntimeError(f"its build failed (the compiler's messages: {failed})") from None
         failed.unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def _compiler_warnings_off() -> Iterator[None]:
+    """PyTorch's build logs its warnings off while it runs: a compiler it does not know (a CXX
+    wrapper) put its many-line "!! WARNING !!" block before attnmt's one line on the build."""
+    logger = logging.getLogger("torch.utils.cpp_extension")
+    level = logger.level
+    logger.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        logger.setLevel(level)
 
 
 @contextlib.contextmanager
