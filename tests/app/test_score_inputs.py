@@ -80,3 +80,22 @@ def test_score_with_translates_glossary_scores_a_letterless_line_with_its_terms_
     assert [row.split("\t")[1:] for row in scored.splitlines()] == [
         ["1.0000", "-", "zweitausendzwölf"], ["1.0000", "-", "4521 - zweitausendzwölf"], ["1.0000", "-", "12/05/2012"]]
     assert [row[5:7] for row in rows] == [["1.0000", "-"]] * 3
+
+
+def test_score_with_translates_glossary_reads_a_sentence_beside_a_letterless_part_with_terms_as_translate(
+        trained_model, tmp_path, capsys):
+    """``2012.`` beside a sentence came out ``zweitausendzwölf.``, which score looked for as
+    ``2012.`` and so read the line whole: quality 0.1365 and low_quality for translate's 0.9857."""
+    source, terms = tmp_path / "in.txt", tmp_path / "terms.tsv"
+    source.write_text("A dog runs in the park. 2012.\nA man rides a bicycle. 20 %\n", encoding="utf-8")
+    terms.write_text("2012\tzweitausendzwölf\n20 %\tzwanzig prozent\n", encoding="utf-8")
+    code, out, err = run_cli(["translate", "--model", trained_model, "--glossary", terms, "--output-format", "tsv",
+                            source], capsys)
+    assert code == 0, err
+    rows = [row.split("\t") for row in out.splitlines()]
+    hyp = tmp_path / "out.txt"
+    hyp.write_text("".join(row[4] + "\n" for row in rows), encoding="utf-8")
+    code, scored, _ = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp, "--glossary", terms,
+                               "--output-format", "tsv"], capsys)
+    assert code == 0
+    assert [row.split("\t")[1:3] for row in scored.splitlines()] == [row[5:7] for row in rows]

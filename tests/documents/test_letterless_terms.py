@@ -15,6 +15,7 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.letterless import with_terms
 from attnmt.documents.markup import translate_markup
 from attnmt.documents.office import translate_office
+from attnmt.documents.paragraphs import line_pairs
 from attnmt.documents.pipeline import DocumentOptions, FoundTranslations, translate_lines
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.documents.xliff import translate_xliff
@@ -169,3 +170,33 @@ def test_plain_text_lines_read_the_translators_glossary(termed, upper):
         "zweitausendzwölf", "4521 - zweitausendzwölf", "4521", "  ", "12/05/2012"]
     assert termed.given == []
     assert translate_lines(["2012"], upper) == ["2012"]
+
+
+@pytest.mark.parametrize(("source", "translation", "terms"), [
+    ("A dog runs in the park. 2012.", "Ein Hund rennt im Park. zweitausendzwölf.", {"2012": "zweitausendzwölf"}),
+    ("A man rides a bicycle. 20 %", "Ein Mann fährt Fahrrad. zwanzig Prozent", {"20 %": "zwanzig Prozent"}),
+    ("A man rides a bicycle. 1.5", "Ein Mann fährt Fahrrad. 1,5", {"1.5": "1,5"}),  # a term with no letter either
+])
+def test_score_reads_a_sentence_beside_a_letterless_part_with_terms_as_translate_read_it(source, translation, terms):
+    """``attnmt score --glossary``: the letterless part took its terms, as translate wrote it, so
+    it is looked for so in the translation, and a sentence of the translation that is it is none
+    the model wrote.  The line was read whole (quality 0.1365 and low_quality for translate's
+    0.9857); the model read ``A man rides a bicycle.`` alone, and so does score now."""
+    sentence, translated = source.split(". ")[0] + ".", translation.split(". ")[0] + "."
+    assert line_pairs(source, translation, OPTIONS, "en") == [(source, translation)]  # no glossary: as before
+    assert line_pairs(source, translation, OPTIONS, "en", Glossary.of(terms)) == [(sentence, translated)]
+    number = (source.replace(source.split(". ")[1], "7."), translation.replace(translation.split(". ")[1], "7."))
+    assert line_pairs(*number, OPTIONS, "en", Glossary.of(terms)) == [(sentence, translated)]  # no term: as before
+
+
+@pytest.mark.parametrize(("translation", "lang", "read"), [
+    ("Ein Hund rennt. zweitausendzwölf.", "de", "Ein Hund rennt."),  # German's splitter goes on at a small letter
+    ("ein hund rennt zweitausendzwölf.", "en", "ein hund rennt"),  # the model wrote no full stop
+    ("zweitausendzwölf. ein hund rennt", "en", "ein hund rennt"),
+])
+def test_score_reads_a_sentence_without_the_part_with_terms_the_splitter_left_in_it(translation, lang, read):
+    """A term's word the model never wrote, read after its sentence, made the line poor."""
+    source = "A dog runs. 2012." if translation.endswith(".") else "2012. A dog runs."
+    assert line_pairs(source, translation, OPTIONS, lang, TERMS) == [("A dog runs.", read)]
+    assert line_pairs(source, "ein hund rennt zweitausendzwölfte", OPTIONS, "en", TERMS) == [
+        (source, "ein hund rennt zweitausendzwölfte")]  # not the part: the line whole, as before

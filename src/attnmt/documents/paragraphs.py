@@ -32,6 +32,7 @@ from attnmt.decoding.quality import Assessment, Assessor, joined
 from attnmt.decoding.translate import Translation, translate_n_best
 from attnmt.documents.bidi import CONTROLS
 from attnmt.documents.flat import SOFT_HYPHEN, has_words
+from attnmt.documents.letterless import Shown, with_terms
 from attnmt.documents.pipeline import (
     DocumentOptions,
     FoundTranslations,
@@ -136,29 +137,57 @@ def passed_through(assessed: Assessment | None) -> Assessment | None:
     return assessed and replace(assessed, quality=1.0, flags=[])
 
 
-def line_pairs(source: str, translation: str, options: DocumentOptions, target_lang: str) -> list[tuple[str, str]]:
+def line_pairs(source: str, translation: str, options: DocumentOptions, target_lang: str,
+               glossary: Glossary | None = None) -> list[tuple[str, str]]:
     """The (source, translation) pairs a line's translation is read by, as ``attnmt translate``
     reads the line: each side's sentences (``paragraph_sentences``: URLs and e-mail addresses
     taken out, split unless ``options.split`` is false; the translation's by ``target_lang``'s
     rules), pair by pair where both sides have as many and each holds the other's sentences with
-    no letter (``letterless_parts``); else the line whole, as it is."""
+    no letter (``letterless_parts``); else the line whole, as it is.  With ``glossary`` (the one
+    translate had), the source's sentences with no letter are looked for with its terms, as
+    translate wrote them (``2012.`` is ``zweitausendzwölf.``), and a sentence of the translation
+    that is one of them is no model's sentence: ``A dog runs in the park. 2012.`` and ``Ein Hund
+    rennt im Park. zweitausendzwölf.`` were read whole, where translate had read one sentence."""
     target = replace(options, source_lang=target_lang)
-    ours, theirs = paragraph_sentences(source, options), paragraph_sentences(translation, target)
-    if (ours and len(ours) == len(theirs) and stands_in(letterless_parts(source, options), translation)
-            and stands_in(letterless_parts(translation, target), source)):
+    parts = letterless_parts(source, options, glossary)
+    ours, theirs = paragraph_sentences(source, options), without_parts(paragraph_sentences(translation, target), parts)
+    if (ours and len(ours) == len(theirs) and stands_in(parts, translation)
+            and stands_in(letterless_parts(translation, target), " ".join([source, *parts.elements()]))):
         return list(zip(ours, theirs, strict=True))
     return [(source, translation)]
 
 
-def letterless_parts(text: str, options: DocumentOptions) -> Counter[str]:
+def without_parts(sentences: list[str], parts: Counter[str]) -> list[str]:
+    """``sentences`` without those of ``parts`` that have letters (spaces collapsed), each as often
+    as ``parts`` holds it: a letterless sentence that took a glossary's terms, which no model wrote,
+    whether the splitter gave it on its own or left it at a sentence's start or end (``ein hund
+    rennt zweitausendzwölf.``: the model wrote no full stop).  The model read ``7.`` after its
+    sentence before; it had never read a term's word there, and found the line poor."""
+    left = Counter({part: n for part, n in parts.items() if has_words(part)})
+    kept = []
+    for sentence in sentences:
+        spaced = " ".join(sentence.split())
+        for part in (part for part, n in left.items() if n):
+            if spaced == part or spaced.endswith(" " + part) or spaced.startswith(part + " "):
+                left[part] -= 1
+                sentence = (spaced.removesuffix(part) if spaced.endswith(part) else spaced.removeprefix(part)).strip()
+                break
+        if sentence:
+            kept.append(sentence)
+    return kept
+
+
+def letterless_parts(text: str, options: DocumentOptions, glossary: Glossary | None = None) -> Counter[str]:
     """The sentences with no letter that ``translate_paragraphs`` passes through ``text`` as they
-    are, which ``paragraph_sentences`` leaves out, spaces collapsed.  The model reads none of them:
+    are, or with ``glossary``'s terms (``with_terms``), which ``paragraph_sentences`` leaves out,
+    spaces collapsed.  The model reads none of them:
     pair by pair, a translation with junk after a sentence ("rennt. 1 1 1 1 1 1", "rennt. ?!?!?!")
     scored as the translation without it."""
     found: Counter[str] = Counter()
     for flat in (flat_line(line) for line in text.split("\n")):
         spans = sentence_spans(flat.text, options.source_lang, options.split, flat.breaks)
-        found.update(" ".join(part.split()) for s, e in spans if not has_words(part := flat.text[s:e]))
+        found.update(" ".join(with_terms(part, glossary, Shown.of(flat, (s, e))).split()) for s, e in spans
+                     if not has_words(part := flat.text[s:e]))
     return found
 
 
@@ -179,7 +208,7 @@ def assess_lines(assess: Callable[[list[str], list[str]], Sequence[Assessment | 
     worst (quality.joined); a line with no sentence to translate, given as it is or with
     ``glossary``'s terms replaced as translate gives it, quality 1 and no flags (``passed_through``);
     None where a side is blank."""
-    pairs = [line_pairs(s, t, options, target_lang) if s.strip() and t.strip() else [(s, t)]
+    pairs = [line_pairs(s, t, options, target_lang, glossary) if s.strip() and t.strip() else [(s, t)]
              for s, t in zip(sources, translations, strict=True)]
     every = [pair for each in pairs for pair in each]
     found = iter(assess([s for s, _ in every], [t for _, t in every]))

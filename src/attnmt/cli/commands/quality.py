@@ -186,7 +186,8 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--target-lang", default="en", help="language code of --hyp for the sentence splitter (default en)")
     p.add_argument("--glossary", metavar="TSV", help="the glossary --hyp was translated with (translate's "
                    "--glossary): a line without letters whose translation is the line with its terms replaced, as "
-                   "translate writes it, is scored as translate scores it (quality 1, no flags)")
+                   "translate writes it, is scored as translate scores it (quality 1, no flags), and a sentence beside "
+                   "such a part is read without it, as translate read it")
     p.add_argument("--no-search", action="store_true",
                    help="read each translation alone, without translating its source to read it against: about "
                    "5x faster, and a good translation the model would not have written reads as a poor one")
