@@ -6,16 +6,15 @@ attnmt.documents.markup translates what is parsed here."""
 from __future__ import annotations
 
 import re
-from copy import deepcopy
 from dataclasses import dataclass
 from functools import partial
 from html import escape
-from uuid import uuid4
 
 from lxml import etree, html
 
 from attnmt.documents.doctype import COMMENT, entity_declarations, xml_prolog
 from attnmt.documents.language import set_direction
+from attnmt.documents.page_writer import UNKNOWN_VOIDS, html_string
 from attnmt.errors import DataError, warn
 
 MAX_DEPTH = 512  # elements nested in elements: the walks here recurse once a level, within Python's 1000 frames
@@ -27,16 +26,10 @@ DOCUMENT_START = re.compile(rf"(?:\ufeff|\s|{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>)*<
 NODE = re.compile(rf"{COMMENT}|<\?(?:[^?]|\?(?!>))*\?>")
 BESIDE = re.compile(rf"(?:\s|{NODE.pattern})*")
 XML_ROOT = "attnmt-fragment"
-# HTML's void elements that libxml2's parser does not know as void (it knows area, base, br, col, hr,
-# img, input, link, meta and param): it nests what follows one inside it, up to its block's end, and
-# its writer gives each an end tag.
-UNKNOWN_VOIDS = ("embed", "keygen", "source", "track", "wbr")
-VOID_END = re.compile(rf"(<({'|'.join(UNKNOWN_VOIDS)})\b[^<>]*>)</\2>")  # an emptied one as written: "<wbr></wbr>"
 # An XML declaration's encoding pseudo-attribute, ``<?xml version="1.0" encoding="iso-8859-1"?>``:
 # the declaration's text before its value (group 1), the quote (2), the value (3).
 DECLARED_ENCODING = re.compile(r"""\A(\ufeff?\s*<\?xml\s(?:[^?]|\?(?!>))*?\bencoding\s*=\s*)(["'])([^"']*)\2""")
 UTF8_NAMES = ("utf-8", "utf8")  # how a declaration may already say it (any case), kept as written
-URI_ATTRIBUTES = ("href", "src", "action")  # what libxml2's HTML writer URI-escapes (UriValues)
 
 
 def is_comment(node: etree._Element) -> bool:
@@ -118,64 +111,6 @@ class Parsed:
         tostring = partial(etree.tostring, encoding="unicode") if self.xml else html_string
         return utf8_prolog(self.prolog) + escape(self.root.text or "", quote=False) + "".join(
             tostring(child, with_tail=True) for child in self.root)
-
-
-def html_string(node: etree._Element, with_tail: bool, method: str = "html") -> str:
-    """``node`` written as HTML (or, with ``method="xml"``, XHTML), its void elements without the
-    end tag libxml2 gives those it does not know as void (``<wbr>``, not ``<wbr></wbr>``), and its
-    URI attributes as parsed (UriValues)."""
-    if method != "html":
-        return html.tostring(node, encoding="unicode", with_tail=with_tail, method=method)
-    values = UriValues.swap(node)
-    written = html.tostring(values.copy, encoding="unicode", with_tail=with_tail, method=method)
-    return values.restore(VOID_END.sub(r"\1", written))
-
-
-@dataclass
-class UriValues:
-    """The values of a tree's URI attributes, swapped for marks in a copy of it that is written:
-    libxml2's HTML writer URI-escapes an href, src or action (on any element, and an <a>'s name)
-    and drops the spaces before it, so ``href="{{ page.url }}"`` came back as
-    ``href="{{%20page.url%20}}"``, ``src="my photo.jpg"`` as ``src="my%20photo.jpg"``, a link to
-    ".../Straße" as ".../Stra%C3%9Fe": a template, a file name, a link of the page changed.  A mark
-    is letters and digits, which it writes as they are, and holds a nonce no page has.  The values
-    come back in the written text alone: lxml refuses to set a value with a control character
-    (``href="a\x0cb.html"``, ``&#1;``), which libxml2's parser keeps, so the parsed tree is never
-    changed.  An empty value, or none (``<a href>``), is not swapped: libxml2 writes it as it came."""
-
-    mark: re.Pattern[str]
-    values: list[str]  # the k-th mark's value
-    copy: etree._Element  # what is written: the node, or its copy holding the marks
-
-    @classmethod
-    def swap(cls, node: etree._Element) -> UriValues:
-        """``node``'s URI attributes, in it and under it, each given a mark for its value in a copy."""
-        nonce = uuid4().hex
-        mark = re.compile(rf"attnmt{nonce}x(\d+)")
-        if not any(swapped(element) for element in node.iter(etree.Element)):
-            return cls(mark, [], node)
-        copy = deepcopy(node)  # with its tail, as the node's is written
-        values: list[str] = []
-        for element in copy.iter(etree.Element):
-            for name, value in swapped(element):
-                element.set(name, f"attnmt{nonce}x{len(values)}")
-                values.append(value)
-        return cls(mark, values, copy)
-
-    def restore(self, written: str) -> str:
-        """``written`` with each mark the value it stands for, escaped as libxml2 escapes other
-        attributes' values (``&``, ``<``, ``>``, ``"``)."""
-        return self.mark.sub(lambda found: attribute_text(self.values[int(found.group(1))]), written)
-
-
-def swapped(element: etree._Element) -> list[tuple[str, str]]:
-    """The URI attributes of ``element`` that libxml2's HTML writer would escape, with their values."""
-    return [(name, value) for name, value in element.attrib.items()
-            if value and (name in URI_ATTRIBUTES or (name == "name" and element.tag == "a"))]
-
-
-def attribute_text(value: str) -> str:
-    return escape(value, quote=False).replace('"', "&quot;")
 
 
 def open_voids(root: etree._Element) -> None:
