@@ -50,7 +50,15 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents import fields  # by its module: fields imports this module (through ooxml_dialects)
 from attnmt.documents.dropcaps import DropCap, join_drop_caps
 from attnmt.documents.flat import FlatBuilder, FlatText, has_words, is_stop
-from attnmt.documents.formatting import base_run, formatting, is_hidden, merge_runs, run_parts, text_runs
+from attnmt.documents.formatting import (
+    base_run,
+    formatting,
+    is_hidden,
+    merge_runs,
+    run_parts,
+    shows_on_spaces,
+    text_runs,
+)
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, hyphenated_words, in_word, no_break_hyphens
 from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markers import is_marker_text
@@ -260,7 +268,7 @@ class ParagraphJob:
         dialect, base = self.dialect, self.bases[container]
         elements: list[etree._Element] = []
         current = None  # the base run being written
-        for piece in content:
+        for piece in self._edge_spaces_kept(content, base):
             mark = None if isinstance(piece, str) else self.flat.marks[piece.mark]
             if mark is None or piece.mark in self.run_atoms:
                 if current is None:
@@ -288,6 +296,31 @@ class ParagraphJob:
                 holder.extend(self._fill(mark.node, piece.content))
                 elements.append(holder)
         return elements
+
+    def _edge_spaces_kept(self, content: Sequence[str | Nested], base: etree._Element | None) -> list[str | Nested]:
+        """``content`` with the spaces beside a run's translation moved into it where its source
+        text had spaces at that edge and the ``base`` look shows on a space (formatting.shows_on_spaces:
+        plain `` €`` after an underlined ``2012``): the space keeps the look it had.  Put outside, as
+        spans.hoist_spaces puts every mark's, it took the base's, and an underline, a strike or a
+        highlight ran across the word gap (``<u>zweitausendzwölf </u>Euro``).  Under a base of bold,
+        a colour or a font a space looks the same either way: it goes outside, as before."""
+        if not shows_on_spaces(base, self.dialect):
+            return list(content)
+        pieces = list(content)
+        for at, piece in enumerate(pieces):
+            mark = None if isinstance(piece, str) else self.flat.marks[piece.mark]
+            if mark is None or mark.atom or mark.node.tag != self.dialect.run:
+                continue
+            source, inner = self.flat.text[mark.start:mark.end], list(piece.content)
+            before, after = pieces[at - 1] if at else None, pieces[at + 1] if at + 1 < len(pieces) else None
+            if source[:1].isspace() and isinstance(before, str) and before[-1:].isspace():
+                pieces[at - 1] = before.rstrip()
+                inner.insert(0, before[len(pieces[at - 1]):])
+            if source[-1:].isspace() and isinstance(after, str) and after[:1].isspace():
+                pieces[at + 1] = after.lstrip()
+                inner.append(after[:len(after) - len(pieces[at + 1])])
+            pieces[at] = Nested(piece.mark, inner)
+        return [piece for piece in pieces if piece != ""]
 
     def _new_run(self, template: etree._Element) -> etree._Element:
         run = template.makeelement(template.tag, template.attrib)
