@@ -11,8 +11,9 @@ from docx.oxml.ns import qn
 from lxml import etree
 from office_files import add_hyperlink, docx_bytes, read_members, split_runs_file, word_file, write_members
 
+from attnmt.decoding.glossary import Glossary
 from attnmt.documents.office import translate_office
-from attnmt.documents.pipeline import DocumentOptions
+from attnmt.documents.pipeline import DocumentOptions, FoundTranslations
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 
@@ -210,6 +211,38 @@ def test_a_range_keeps_its_end_after_its_start_when_the_words_come_back_reversed
             or "bookmark" in str(child.tag)]
     assert tags == ["commentRangeStart", "bookmarkStart", "bookmarkEnd", "commentRangeEnd"]
     assert "".join(paragraph.itertext()) == "TODAY. APPLE THE ATE MAN THE"
+
+
+def looked(parts: list[tuple[str, str]], translator) -> list[tuple[str, str]]:
+    """(text, look) of each run of a paragraph of ``parts`` translated: look "u" underlined, "b" bold, "" plain."""
+    document = docx.Document()
+    paragraph = document.add_paragraph()
+    for text, look in parts:
+        run = paragraph.add_run(text)
+        run.underline, run.bold = look == "u" or None, look == "b" or None
+    out = translated(docx_bytes(document), translator).paragraphs[0]
+    return [(run.text, "u" if run.underline else "b" if run.bold else "") for run in out.runs]
+
+
+EURO = Glossary.of({"2012": "zweitausendzwölf", "€": "Euro"})
+
+
+@pytest.mark.parametrize("parts, expected", [
+    ([("2012", "u"), (" €", "")], [("zweitausendzwölf", "u"), (" Euro", "")]),
+    ([("€ ", ""), ("2012", "u")], [("Euro ", ""), ("zweitausendzwölf", "u")]),
+])
+def test_a_plain_space_beside_an_underlined_base_stays_plain(parts, expected):
+    """Put outside its run, the plain space took the base's underline, drawn across the word gap."""
+    assert looked(parts, FoundTranslations({}, glossary=EURO)) == expected
+
+
+@pytest.mark.parametrize("look, expected", [
+    ("u", [("Ein Hund rennt auf dem grünen Gras", "u"), (" heute.", "")]),
+    ("b", [("Ein Hund rennt auf dem grünen Gras ", "b"), ("heute.", "")]),  # a bold space looks plain: as before
+])
+def test_a_runs_edge_space_keeps_its_look_where_the_base_shows_on_spaces(fixed, look, expected):
+    translator = fixed("Ein Hund rennt auf dem grünen Gras heute.", [(k, k) for k in range(8)])
+    assert looked([("A dog runs on the green grass", look), (" today.", "")], translator) == expected
 
 
 def test_anchors_and_bookmarks_add_no_spaces_of_their_own(same):

@@ -16,6 +16,10 @@ from lxml import etree
 from attnmt.documents.wordml import is_hidden_run
 
 SPELLING = ("err", "dirty")  # DrawingML run attributes that mark spelling, not formatting
+# The run properties (elements or DrawingML's attributes, by local name) whose look a space shows too:
+# underline, strike-through, highlight, shading, a border; NO_LOOK, the values that turn one off.
+SPACE_LOOKS = frozenset(("u", "strike", "dstrike", "highlight", "shd", "bdr"))
+NO_LOOK = frozenset(("none", "noStrike", "0", "false", "off", "nil", "auto"))
 
 
 def formatting(run: etree._Element, dialect: ooxml_dialects.Dialect) -> bytes:
@@ -60,6 +64,28 @@ def is_link(run: etree._Element, dialect: ooxml_dialects.Dialect) -> bool:
     """Whether the run's own properties make it a link (a slide's; Word's links are containers)."""
     properties = run.find(dialect.properties)
     return properties is not None and any(child.tag in dialect.links for child in properties)
+
+
+def shows_on_spaces(run: etree._Element | None, dialect: ooxml_dialects.Dialect) -> bool:
+    """Whether the run's look shows on a space, not only on letters: a line under or through it
+    or a colour behind it (SPACE_LOOKS: Word's ``w:u``, ``w:strike``, ``w:highlight``, ``w:shd``,
+    a slide's ``u`` and ``strike`` attributes and ``a:highlight``, a sheet's ``u`` and
+    ``strike``), not turned off (``w:val="none"``, ``u="none"``, ``strike="noStrike"``).  Bold,
+    italics, a colour or a font look the same on a space; None, no run, shows nothing."""
+    properties = None if run is None else run.find(dialect.properties)
+    if properties is None:
+        return False
+    said = [value for name, value in properties.attrib.items() if etree.QName(name).localname in SPACE_LOOKS]
+    said += [look_value(child) for child in properties
+             if isinstance(child.tag, str) and etree.QName(child).localname in SPACE_LOOKS]
+    return any(value not in NO_LOOK for value in said)
+
+
+def look_value(look: etree._Element) -> str:
+    """What a look's element says: its ``val`` (a sheet's bare ``<u/>``, none: "on"), a shading's
+    ``fill`` (its colour; ``w:val="clear"`` with a fill is the usual background)."""
+    wanted = "fill" if etree.QName(look).localname == "shd" else "val"
+    return next((value for name, value in look.attrib.items() if etree.QName(name).localname == wanted), "on")
 
 
 def is_hidden(run: etree._Element, dialect: ooxml_dialects.Dialect) -> bool:

@@ -24,8 +24,9 @@ translate it:
    element between runs (bookmarks, comment anchors, a simple field, a tracked deletion), and a
    run of a formatting of its own (or a hyperlink, a content control) that the model would read
    nothing of (a note's reference, a field's result) or that is a marker (symbols alone between
-   words: markers.is_marker_text), and hidden text (a hidden run, or a container of hidden runs
-   alone) in a paragraph with visible words: as a mark, it hid the translated words aligned to it.  The
+   words, but for a term of the translator's glossary: markers.is_marker_text), and hidden text
+   (a hidden run, or a container of hidden runs alone) in a paragraph with visible words: as a
+   mark, it hid the translated words aligned to it.  The
    text of a complex field (``w:fldChar`` begin to end: a page number, a date) is kept too,
    also where the field goes on over several paragraphs (a table of contents, which Word writes
    again from the headings when its fields are updated).  A link field's result is words of the
@@ -49,7 +50,15 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents import fields  # by its module: fields imports this module (through ooxml_dialects)
 from attnmt.documents.dropcaps import DropCap, join_drop_caps
 from attnmt.documents.flat import FlatBuilder, FlatText, has_words, is_stop
-from attnmt.documents.formatting import base_run, formatting, is_hidden, merge_runs, run_parts, text_runs
+from attnmt.documents.formatting import (
+    base_run,
+    formatting,
+    is_hidden,
+    merge_runs,
+    run_parts,
+    shows_on_spaces,
+    text_runs,
+)
 from attnmt.documents.hyphens import NO_BREAK_HYPHEN, hyphenated_words, in_word, no_break_hyphens
 from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markers import is_marker_text
@@ -84,11 +93,13 @@ def range_edge(node: etree._Element) -> tuple[object, bool] | None:
 
 class ParagraphJob:
     """One paragraph: its flat text (runs as marks), then, given its translated content, the
-    paragraph written again in place.  ``field_depth``: the complex fields (``w:fldChar``) open where
-    the paragraph starts; ``self.field_depth`` is those open where it ends."""
+    paragraph written again in place.  ``glossary``: the translator's (a run whose symbols are one
+    of its terms is text: _kept_whole).  ``field_depth``: the complex fields (``w:fldChar``) open
+    where the paragraph starts; ``self.field_depth`` is those open where it ends."""
 
-    def __init__(self, paragraph: etree._Element, dialect: Dialect, field_depth: int = 0) -> None:
-        self.paragraph, self.dialect = paragraph, dialect
+    def __init__(self, paragraph: etree._Element, dialect: Dialect, glossary: Glossary | None,
+                 field_depth: int = 0) -> None:
+        self.paragraph, self.dialect, self.glossary = paragraph, dialect, glossary
         self.bare = paragraph.find(dialect.text)  # a string with no runs: its text element
         self.drop_cap: DropCap | None = None  # whose letters begin the paragraph (attnmt.documents.dropcaps)
         merge_runs(paragraph, dialect)
@@ -161,14 +172,15 @@ class ParagraphJob:
     def _kept_whole(self, builder: FlatBuilder, node: etree._Element) -> bool:
         """Whether a run of a formatting of its own, or a container, is one atom, and if so adds it:
         where the model would read nothing of it (a note's reference, a field's result, a picture)
-        or it is a marker (markers.is_marker_text: a symbol, a check box, apart from the words).  As a
+        or it is a marker (markers.is_marker_text: a symbol, a check box, apart from the words; not a
+        term of the glossary, ``€`` with € -> Euro, which is text).  As a
         mark around atoms alone it lost the spaces it had; as one around a symbol, the model dropped
         the symbol and the formatting went onto its words.  A link field alone in
         a container (fields.parts_as_read) is words of the container."""
         parts = list(fields.parts_as_read(node, self.field_depth, self.dialect))
         shown, depth = self._shown(parts)
         note = self._is_note(node)
-        if shown and not note and not is_marker_text(shown, builder.text[-1:], self._text_after(node)):
+        if shown and not note and not is_marker_text(shown, builder.text[-1:], self._text_after(node), self.glossary):
             return False
         self.field_depth = depth
         parts_words = any(part.tag in self.dialect.breaks for part in parts) or (
@@ -256,7 +268,7 @@ class ParagraphJob:
         dialect, base = self.dialect, self.bases[container]
         elements: list[etree._Element] = []
         current = None  # the base run being written
-        for piece in content:
+        for piece in self._edge_spaces_kept(content, base):
             mark = None if isinstance(piece, str) else self.flat.marks[piece.mark]
             if mark is None or piece.mark in self.run_atoms:
                 if current is None:
@@ -284,6 +296,31 @@ class ParagraphJob:
                 holder.extend(self._fill(mark.node, piece.content))
                 elements.append(holder)
         return elements
+
+    def _edge_spaces_kept(self, content: Sequence[str | Nested], base: etree._Element | None) -> list[str | Nested]:
+        """``content`` with the spaces beside a run's translation moved into it where its source
+        text had spaces at that edge and the ``base`` look shows on a space (formatting.shows_on_spaces:
+        plain `` €`` after an underlined ``2012``): the space keeps the look it had.  Put outside, as
+        spans.hoist_spaces puts every mark's, it took the base's, and an underline, a strike or a
+        highlight ran across the word gap (``<u>zweitausendzwölf </u>Euro``).  Under a base of bold,
+        a colour or a font a space looks the same either way: it goes outside, as before."""
+        if not shows_on_spaces(base, self.dialect):
+            return list(content)
+        pieces = list(content)
+        for at, piece in enumerate(pieces):
+            mark = None if isinstance(piece, str) else self.flat.marks[piece.mark]
+            if mark is None or mark.atom or mark.node.tag != self.dialect.run:
+                continue
+            source, inner = self.flat.text[mark.start:mark.end], list(piece.content)
+            before, after = pieces[at - 1] if at else None, pieces[at + 1] if at + 1 < len(pieces) else None
+            if source[:1].isspace() and isinstance(before, str) and before[-1:].isspace():
+                pieces[at - 1] = before.rstrip()
+                inner.insert(0, before[len(pieces[at - 1]):])
+            if source[-1:].isspace() and isinstance(after, str) and after[:1].isspace():
+                pieces[at + 1] = after.lstrip()
+                inner.append(after[:len(after) - len(pieces[at + 1])])
+            pieces[at] = Nested(piece.mark, inner)
+        return [piece for piece in pieces if piece != ""]
 
     def _new_run(self, template: etree._Element) -> etree._Element:
         run = template.makeelement(template.tag, template.attrib)
@@ -343,7 +380,7 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | 
             kinds = [mark.get(w("fldCharType")) for mark in story.iter(w("fldChar"))]
             closed[story] = kinds.count("begin") <= kinds.count("end")
         # a field never ended (a damaged file) is not carried on: it would keep the rest of the story
-        job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0)
+        job = ParagraphJob(paragraph, dialect, glossary, depths.get(story, 0) if closed[story] else 0)
         job.flat.seen = next(paragraph.iterancestors(FALLBACK), None) is None
         job.drop_cap = drop_caps.get(paragraph)
         depths[story] = job.field_depth
