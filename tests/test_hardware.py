@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from attnmt.hardware import OPENMP_WAIT_SETTINGS, amx_allowed, bf16_native, cpu_flags, torch_openmp
+from attnmt.hardware import OPENMP_WAIT_SETTINGS, amx_allowed, bf16_native, cpu_flags, omp_thread_count, torch_openmp
 
 
 @pytest.mark.parametrize("cap, allowed", [(None, True), ("", True), ("ALL", True), ("avx512_core_amx", True),
@@ -171,3 +171,9 @@ def test_numpys_openblas_gets_one_thread_unless_the_user_set_its_count_or_numpy_
     seen, passed_on = result.stdout.split()[-2:]
     assert seen == count
     assert passed_on == setting.get("OPENBLAS_NUM_THREADS", "None")  # programs it starts get the user's setting
+
+
+@pytest.mark.parametrize("value, count", [("+1", 1), (" +2 ", 2), ("+2,1", 2), ("+", None), ("+-1", None)])
+def test_a_thread_count_with_a_plus_sign_is_a_count_as_openmp_reads_it(value, count):
+    """OMP_NUM_THREADS=+1, which OpenMP and PyTorch read as 1, was called no thread count and taken out."""
+    assert omp_thread_count(value) == count

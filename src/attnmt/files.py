@@ -269,8 +269,10 @@ def cache_root_folder() -> Path:
     """``cache_root()``, for a command that works in it (``attnmt cache``, ``build-ext``): a file there
     (a typo'd $ATTNMT_CACHE) is refused in one line, not named by the first file looked for under it."""
     root = cache_root()
-    if root.exists() and not root.is_dir():
-        raise UserError(f"attnmt's cache {root} ($ATTNMT_CACHE) is not a folder")
+    nearest = next((path for path in (root, *root.parents) if path.exists()), None)  # a file above it too
+    if nearest is not None and not nearest.is_dir():
+        raise UserError(f"attnmt's cache {root} ($ATTNMT_CACHE) is not a folder" if nearest == root else
+                        f"attnmt's cache {root} ($ATTNMT_CACHE) cannot be a folder: {nearest} is a file")
     return root
 
 

@@ -199,7 +199,7 @@ def omp_thread_count(value: str | None) -> int | None:
     its own, and the count is automatic."""
     if value is None:
         return None
-    numbers = [part.strip() for part in value.split(",")]
+    numbers = [part.strip().removeprefix("+") for part in value.split(",")]  # "+2": a sign OpenMP reads too
     if not all(number.isascii() and number.isdigit() and int(number) > 0 for number in numbers):
         return None
     return int(numbers[0])

@@ -68,3 +68,13 @@ def test_build_ext_with_a_cache_that_is_a_file_says_so_in_one_line(monkeypatch, 
     err = capsys.readouterr().err
     assert err == f"attnmt: error: attnmt's cache {typo} ($ATTNMT_CACHE) is not a folder\n"
     assert typo.read_text() == "A dog runs.\n"
+
+
+def test_build_ext_with_a_cache_under_a_file_says_so_in_one_line(monkeypatch, tmp_path, capsys):
+    """ATTNMT_CACHE=file/sub passed the check (nothing there) and failed on '[Errno 20] Not a directory'."""
+    typo = tmp_path / "three.en"
+    typo.write_text("A dog runs.\n")
+    monkeypatch.setenv("ATTNMT_CACHE", str(typo / "sub"))
+    assert main(["build-ext"]) == 2
+    err = capsys.readouterr().err
+    assert err == f"attnmt: error: attnmt's cache {typo / 'sub'} ($ATTNMT_CACHE) cannot be a folder: {typo} is a file\n"

@@ -17,8 +17,8 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     from attnmt.files import cache_root_folder
 
     cache_root_folder()  # where the build goes: a file there is one line
-    extension.forget_failed_build()  # asked for: try again the build that failed at a translation
-    try:
+    try:  # a cache that cannot be written fails here first: one line too
+        extension.forget_failed_build()  # asked for: try again the build that failed at a translation
         library = extension.load()
     except Exception as error:  # no compiler, no ninja, a failed build, a PyTorch without an operator
         raise UserError(f"could not build the C++ step ({type(error).__name__}: {error}); without it attnmt "
