@@ -15,7 +15,7 @@ as an unknown piece and writes none back), so:
 - controls inside a sentence go to the model with it, and whatever of them its translation holds
   is kept only in pairs (``balanced``): half a pair would mis-embed the rest of the line;
 - a text read whole as one sentence, with no spacing of its own kept around it (a JSONL input
-  line: attnmt.cli.commands.translate), is read without the controls at its edges (``whole``),
+  line: attnmt.cli.translate_jsonl), is read without the controls at its edges (``whole``),
   and they come back around its translation (``rewrapped``).
 """
 
