@@ -3,6 +3,7 @@
 import math
 import re
 import threading
+from pathlib import Path
 
 import pytest
 import torch
@@ -47,6 +48,28 @@ def test_a_shortlist_reads_back_as_written_and_a_bad_line_names_its_file_and_lin
     path.write_text("hello\n")
     with pytest.raises(ConfigError, match=r"short.tsv:1: not an attnmt shortlist"):
         Shortlist.load(path)
+
+
+@pytest.mark.parametrize("before", [None, "# attnmt shortlist 1 12 10\n*\t1\n4\t9\n"], ids=["new", "written again"])
+def test_a_shortlist_save_cut_short_leaves_the_old_file_or_none(tmp_path, monkeypatch, before):
+    """Written in place, a save killed midway left a file cut part-way that loaded without a word
+    (its last list a piece or a number short)."""
+    path = tmp_path / "short.tsv"
+    if before is not None:
+        path.write_text(before)
+    real_write_text = Path.write_text
+
+    def write_half_then_kill(self, text, *args, **kwargs):
+        real_write_text(self, text[:len(text) // 2], *args, **kwargs)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(Path, "write_text", write_half_then_kill)
+    with pytest.raises(KeyboardInterrupt):
+        Shortlist({4: [9, 7], 5: [8], 6: [233, 2]}, [1, 2], 12, 300).save(path)
+    monkeypatch.setattr(Path, "write_text", real_write_text)
+    assert [p.name for p in tmp_path.iterdir()] == ([] if before is None else ["short.tsv"])
+    if before is not None:
+        assert path.read_text() == before
 
 
 @pytest.mark.parametrize("body, refused", [

@@ -176,6 +176,11 @@ def decoding(args: argparse.Namespace) -> Decoding:
         raise ConfigError(re.sub(r"\bn_best\b", "--n-best", re.sub(r"\bbeam_size\b", "--beam", str(error)))) from None
 
 
+def batching(args: argparse.Namespace) -> dict:
+    """The batch limits of --max-tokens and --batch-size, as keyword arguments of attnmt.decoding.translate."""
+    return dict(max_tokens=args.max_tokens, max_sentences=args.batch_size)
+
+
 def add_shortlist_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--shortlist", metavar="FILE", help="compute the output layer only for the target pieces this "
                    "vocabulary shortlist allows each batch (written by 'attnmt shortlist')")

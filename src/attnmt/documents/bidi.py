@@ -17,7 +17,7 @@ as an unknown piece and writes none back), so:
   whose halves fall in two sentences, of which one comes back as its source and the other
   translated, is left out of both (``without_lost_partners``);
 - a text read whole as one sentence, with no spacing of its own kept around it (a JSONL input
-  line: attnmt.cli.commands.translate), is read without the controls at its edges (``whole``),
+  line: attnmt.cli.translate_jsonl), is read without the controls at its edges (``whole``),
   and they come back around its translation (``rewrapped``).
 """
 

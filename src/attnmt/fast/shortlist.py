@@ -41,10 +41,11 @@ import torch.nn.functional as F
 from torch import Tensor, nn
 
 from attnmt.decoding import MAX_BEAM
-from attnmt.errors import ConfigError
+from attnmt.errors import ConfigError, OutputError
 from attnmt.fast.int8 import Int8PanelLinear
 from attnmt.fast.next_tokens import FusedNextTokens
 from attnmt.fast.panels import PanelLinear
+from attnmt.files import write_text
 
 HEADER = "# attnmt shortlist 1"
 # Beam search asks for 2 · beam candidates per row: a batch's shortlist never holds fewer ids.
@@ -78,10 +79,12 @@ class Shortlist:
         return cls(lists, always, source_size, target_size)
 
     def save(self, path: str | Path) -> None:
+        """Writes ``path`` atomically (attnmt.files): a kill or a full disk midway leaves the old file
+        or none, never one cut short, whose last list would load a piece or a number short."""
         lines = [f"{HEADER} {self.source_size} {self.target_size}",
                  "\t".join([ALWAYS, *map(str, self.always)])]
         lines += ["\t".join(map(str, [s, *targets])) for s, targets in sorted(self.per_source.items())]
-        Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+        write_text(Path(path), "\n".join(lines) + "\n", raises=OutputError)
 
     @classmethod
     def load(cls, path: str | Path) -> Shortlist:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import argparse
 
-from attnmt.cli.commands.translate import add_model_run_options, batching
-from attnmt.cli.options import decoding, load_for_translation, whole_number
+from attnmt.cli.commands.translate import add_model_run_options
+from attnmt.cli.options import batching, decoding, load_for_translation, whole_number
 from attnmt.errors import ConfigError, DataError
 
 

@@ -1,0 +1,175 @@
+"""``attnmt translate``'s JSONL input: each line's text one sentence, with its own glossary and
+prefix (attnmt.cli.lines.read_inputs), read without the bidirectional controls at its edges
+(attnmt.documents.bidi.whole), which come back around its translation; a line without letters
+passes through, its glossary's terms replaced.  Plain-text lines are paragraphs instead
+(attnmt.cli.commands.translate.paragraph_batch)."""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import replace
+from functools import partial
+from typing import TextIO
+
+from attnmt.cli.lines import Inputs
+from attnmt.cli.options import batching
+from attnmt.cli.translate_quality import (
+    assessor,
+    below_quality,
+    below_quality_results,
+    copy_extras,
+    copy_pairs,
+    keeps_source,
+    quality_fields,
+    quality_wanted,
+)
+from attnmt.decoding import Decoding
+from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.translate import Translation
+
+
+def line_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, glossary: Glossary | None,
+               read: list[str], out: TextIO, where: str, first_line: int) -> int:
+    """Writes the translations of JSONL input lines first_line, first_line + 1, …, each line's text
+    one sentence, with its own glossary and prefix; returns how many lines the model failed on.
+    A text without letters passes through as a text line's does (``passed_through``).  A malformed
+    line stops the run, named (DataError): from a stream, after the lines before it are translated
+    and written (attnmt.cli.lines.good_inputs_first); from a file, before any is."""
+    from attnmt.cli.lines import good_inputs_first
+
+    inputs, malformed = good_inputs_first(partial(checked_inputs, args, model, tokenizer, glossary, where), read,
+                                          first_line)
+    if malformed is not None and not args.streamed:
+        raise malformed
+    lost = translate_inputs(args, model, tokenizer, options, inputs, out, where, first_line)
+    if malformed is not None:
+        raise malformed
+    return lost
+
+
+def checked_inputs(args: argparse.Namespace, model, tokenizer, glossary: Glossary | None, where: str,
+                   lines: list[str], first_line: int) -> Inputs:
+    """JSONL lines first_line, first_line + 1, … as Inputs (attnmt.cli.lines.read_inputs), each
+    line's own prefix checked: one the model cannot write is a DataError naming its line."""
+    from attnmt.cli.lines import read_inputs
+    from attnmt.decoding.constraints import prefix_ids
+
+    inputs = read_inputs(lines, where, first_line, glossary, args.prefix)
+    for number, prefix in enumerate(inputs.prefixes, start=first_line):
+        if prefix and prefix != args.prefix:  # a JSONL line's own
+            prefix_ids(tokenizer, prefix, model.config.unk_id, f'{where}:{number}: "prefix"')
+    return inputs
+
+
+def translate_inputs(args: argparse.Namespace, model, tokenizer, options: Decoding, inputs: Inputs, out: TextIO,
+                     where: str, first_line: int) -> int:
+    """line_batch's translations of ``inputs``, written; how many lines the model failed on.  The
+    model reads each line without the bidirectional controls at its edges, which come back around
+    its translation (``written``), as they do around a sentence of a text line."""
+    from attnmt.cli.lines import ANY_LINE_BREAK, kept, write_hypotheses, write_texts
+    from attnmt.decoding.translate import translate, translate_n_best
+    from attnmt.documents.bidi import whole
+    from attnmt.documents.flat import has_words
+    from attnmt.documents.letterless import with_terms
+
+    lines, guides = inputs.texts, dict(glossary=inputs.glossaries, prefix=inputs.prefixes)
+    # blank: the model never sees it
+    sentences = [line[slice(*whole(line))] if has_words(line) else "" for line in lines]
+    # a line without letters passes through, its glossary's terms replaced (``2012`` -> ``zweitausendzwölf``)
+    letterless = [with_terms(line, glossary) for line, glossary in zip(lines, inputs.glossaries, strict=True)]
+    if not quality_wanted(args):
+        found, lost = kept(partial(translate, model, tokenizer, sentences, options, **batching(args), **guides),
+                           where, first_line)
+        bare = [text if sentence else copy for copy, sentence, text in zip(letterless, sentences, found, strict=True)]
+        texts = [written(*each) for each in zip(lines, sentences, bare, strict=True)]
+        write_texts(out, texts, aligned_lines(args, model, tokenizer, lines, sentences, bare, texts),
+                    breaks=ANY_LINE_BREAK)
+        return lost
+    searched, lost = kept(partial(translate_n_best, model, tokenizer, sentences, options, **batching(args),
+                                  **guides, quality=assessor(args)), where, first_line)
+    results = passed_through(args, model, tokenizer, lines, sentences, searched, letterless)
+    assessments = [[h.assessment for h in hypotheses] for hypotheses in results]
+    if args.output_format == "text":
+        # no hypothesis: a blank line, as it was, or one the model failed on, empty
+        bare = [below_quality(args, s, hs[0].text, found[0]) if hs else s if not s.strip() else ""
+                for s, hs, found in zip(lines, results, assessments, strict=True)]
+        texts = [below_quality(args, s, written(s, sentence, hs[0].text), found[0]) if hs else text
+                 for s, sentence, hs, found, text in zip(lines, sentences, results, assessments, bare, strict=True)]
+        copied = [bool(hs) and keeps_source(args, hs[0].assessment) for hs in results]
+        write_texts(out, texts, aligned_lines(args, model, tokenizer, lines, sentences, bare, texts, copied),
+                    breaks=ANY_LINE_BREAK)
+    else:
+        extras = [[{**(copy_extras(args, line) if keeps_source(args, a)
+                       else hypothesis_extras(args, model, tokenizer, line, source, h.text)),
+                    **quality_fields(a, args.output_format)} for h, a in zip(hypotheses, found, strict=True)]
+                  for line, source, hypotheses, found in zip(lines, sentences, results, assessments, strict=True)]
+        results = [[replace(h, text=written(line, source, h.text)) for h in hypotheses]
+                   for line, source, hypotheses in zip(lines, sentences, results, strict=True)]
+        results, extras = below_quality_results(args, lines, results, extras)
+        write_hypotheses(out, first_line, results, args.output_format, extras)
+    return lost
+
+
+def written(line: str, sentence: str, translation: str) -> str:
+    """What is written for the ``translation`` of a JSONL line read as ``sentence``: between the
+    bidirectional controls at the line's edges, which the model did not read
+    (attnmt.documents.bidi.rewrapped); a line passed through (no ``sentence``) and the empty
+    translation of a line the model failed on, as they are."""
+    from attnmt.documents.bidi import rewrapped
+
+    return rewrapped(line, translation) if sentence and translation else translation
+
+
+def passed_through(args: argparse.Namespace, model, tokenizer, lines: list[str], sentences: list[str],
+                   searched: list[list[Translation]], letterless: list[str]) -> list[list[Translation]]:
+    """``searched``, the hypotheses of ``sentences``, with each line that has no letter but is not
+    blank (``123``, ``!!!``) in its place as it passes through, as plain text passes it through
+    (attnmt.documents.paragraphs.paragraph): one hypothesis, ``letterless`` (the line, its
+    glossary's terms replaced: letterless.with_terms), score 0, and the assessment ``attnmt score``
+    gives the line and itself (quality 1, no flags: quality.passes_through), its terms or not."""
+    copied = [k for k, (line, sentence) in enumerate(zip(lines, sentences, strict=True))
+              if line.strip() and not sentence]
+    found = assessor(args).assess(model, tokenizer, [lines[k] for k in copied], [lines[k] for k in copied])
+    results = list(searched)
+    for k, a in zip(copied, found, strict=True):
+        results[k] = [Translation(letterless[k], 0, 0, a)]  # scores as a text line's: the sum of no sentence's
+    return results
+
+def aligned_lines(args: argparse.Namespace, model, tokenizer, lines: list[str], sentences: list[str], bare: list[str],
+                  texts: list[str], copied: list[bool] | None = None) -> list | None:
+    """--alignments of each line and its translation in text output (None without): of the
+    ``sentences`` the model read and their translations as written without the controls at the
+    line's edges (``bare``), numbering the words of the line and of what ``texts`` write
+    (attnmt.documents.paragraphs.text_pairs, which reads past the controls); a line ``copied``
+    (--below-quality source wrote it as its translation) is aligned word for word (copy_pairs),
+    not by the model's attention over its copy."""
+    from attnmt.documents.paragraphs import text_pairs
+    from attnmt.inspect.align import align_batched
+
+    if not args.alignments:
+        return None
+    copied = copied or [False] * len(lines)
+    # blank: not aligned
+    sources = [sentence if not copy else "" for sentence, copy in zip(sentences, copied, strict=True)]
+    found = align_batched(model, tokenizer, sources, bare, args.alignment_layer, args.alignment_heads, args.max_tokens)
+    return [copy_pairs(text) if copy else text_pairs([pairs], [source], [translation], line, text)
+            for line, source, translation, text, pairs, copy
+            in zip(lines, sources, bare, texts, found, copied, strict=True)]
+
+def hypothesis_extras(args: argparse.Namespace, model, tokenizer, line: str, sentence: str, translation: str) -> dict:
+    """What --alignments and --confidence add to one hypothesis of a JSONL line read as ``sentence``
+    (one scoring pass for both): the alignment numbers the words of the line and of the
+    ``translation`` as written (``written``: between the controls at the line's edges)."""
+    from attnmt.documents.paragraphs import text_pairs
+    from attnmt.inspect.align import pharaoh, trace_alignment, trace_extras
+    from attnmt.inspect.trace import trace_translation
+
+    if not (args.alignments or args.confidence):
+        return {}
+    trace = trace_translation(model, tokenizer, sentence, target=translation, warn=False) if sentence.strip() else None
+    extras = trace_extras(trace, False, args.confidence)
+    if not args.alignments:
+        return extras
+    pairs = trace_alignment(trace, args.alignment_layer, args.alignment_heads) if trace is not None else []
+    aligned = text_pairs([pairs], [sentence], [translation], line, written(line, sentence, translation))
+    return {"alignment": pharaoh(aligned), **extras}
