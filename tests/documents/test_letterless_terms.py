@@ -90,36 +90,6 @@ def test_a_letterless_term_does_not_cross_an_inline_elements_edge(page, expected
     assert translate_markup([page], FoundTranslations({}, glossary=NUMBERS), OPTIONS) == [expected]
 
 
-EURO = Glossary.of({"2012": "zweitausendzwölf", "€": "Euro"})
-
-
-@pytest.mark.parametrize(("page", "expected"), [
-    ("<p><b>€</b> 5</p>", "<p><b>Euro</b> 5</p>"),
-    ("<p><b>€</b></p>", "<p><b>Euro</b></p>"),
-    ("<p>1 <b>€</b></p>", "<p>1 <b>Euro</b></p>"),
-    ("<p>5 <b>★</b> €</p>", "<p>5 <b>★</b> Euro</p>"),  # symbols that are no term: a marker, kept whole
-    ("<p><b>€€</b> 5</p>", "<p><b>€€</b> 5</p>"),
-])
-def test_an_element_whose_symbols_are_a_term_takes_the_term(page, expected):
-    """Kept whole as a marker (elements.is_marker), the € was in no text a term was looked for in."""
-    assert translate_markup([page], FoundTranslations({}, glossary=EURO), OPTIONS) == [expected]
-
-
-def test_an_xml_element_whose_symbols_are_a_term_takes_the_term():
-    """As HTML's marker, XML's native code of symbols alone (xml_code.is_code) was kept whole."""
-    page = "<doc><p>5 <unit>€</unit> / 7 <sep>•</sep></p></doc>"
-    assert translate_markup([page], FoundTranslations({}, glossary=EURO), OPTIONS, xml=True) == [
-        "<doc><p>5 <unit>Euro</unit> / 7 <sep>•</sep></p></doc>"]
-
-
-def test_an_element_whose_symbols_are_a_term_is_read_in_its_sentence(same):
-    """Kept whole, the € was not in the sentence the model searched for the glossary's terms."""
-    same.glossary = EURO
-    page = "<p>Prices <i>€</i> and more.</p>"
-    assert translate_markup([page], same, OPTIONS) == [page]
-    assert same.given == ["Prices € and more."]
-
-
 def test_a_letterless_term_does_not_cross_a_word_runs_edge():
     """Word runs of different formatting are inline elements too: 20 and a superscript 12."""
     document = docx.Document()

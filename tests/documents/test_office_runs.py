@@ -17,15 +17,13 @@ from openpyxl.cell.text import InlineFont
 from pptx.dml.color import RGBColor as SlideColour
 from pptx.util import Inches
 
-from attnmt.decoding.glossary import Glossary
 from attnmt.documents.office import translate_office
-from attnmt.documents.pipeline import DocumentOptions, FoundTranslations
+from attnmt.documents.pipeline import DocumentOptions
 
 W = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 LOEXT = "urn:org:documentfoundation:names:experimental:office:xmlns:loext:1.0"
 STAR = ("A man is ", "★", " very happy.")  # the star red, the rest plain
-EURO = Glossary.of({"2012": "zweitausendzwölf", "€": "Euro"})
 
 
 def translate(data: bytes, suffix: str, translator) -> bytes:
@@ -48,9 +46,9 @@ def odt_first_paragraph(data: bytes) -> etree._Element:
     return etree.fromstring(read_members(data)["content.xml"]).find(f".//{{{TEXT}}}p")
 
 
-def red_star(suffix: str, parts: tuple[str, str, str] = STAR) -> bytes:
-    """``parts`` (STAR: its middle red) in a file of the format of ``suffix``, built with the format's own library."""
-    before, star, after = parts
+def red_star(suffix: str) -> bytes:
+    """STAR in a file of the format of ``suffix``, built with the format's own library."""
+    before, star, after = STAR
     if suffix == ".docx":
         document = docx.Document()
         paragraph = document.add_paragraph(before)
@@ -60,7 +58,7 @@ def red_star(suffix: str, parts: tuple[str, str, str] = STAR) -> bytes:
     if suffix == ".pptx":
         deck = pptx.Presentation()
         box = deck.slides.add_slide(deck.slide_layouts[6]).shapes.add_textbox(0, 0, Inches(6), Inches(1))
-        for text in parts:
+        for text in STAR:
             run = box.text_frame.paragraphs[0].add_run()
             run.text = text
             if text == star:
@@ -109,24 +107,6 @@ def test_a_run_of_symbols_alone_is_kept_whole_where_it_stood(fixed, suffix):
     out = translate(red_star(suffix), suffix, translator)
     assert translator.given == ["A man is very happy."]
     assert red_runs(out, suffix) == [("Ein Mann ist ", False), ("★", True), (" sehr glücklich.", False)]
-
-
-@pytest.mark.parametrize("suffix", [".docx", ".pptx", ".xlsx", ".odt"])
-def test_a_run_whose_symbols_are_a_glossary_term_takes_the_term(suffix):
-    """Kept whole as a marker (markers.is_marker_text), the red € was in no text the letterless
-    terms (attnmt.documents.letterless) were looked for in: it stayed "€"."""
-    translator = FoundTranslations({}, glossary=EURO)
-    out = translate(red_star(suffix, ("2012 ", "€", " 5")), suffix, translator)
-    assert red_runs(out, suffix) == [("zweitausendzwölf ", False), ("Euro", True), (" 5", False)]
-
-
-@pytest.mark.parametrize("suffix", [".docx", ".odt"])
-def test_a_run_whose_symbols_are_a_glossary_term_is_read_in_its_sentence(same, suffix):
-    """Kept whole, the € was not in the sentence the model searched for the glossary's terms."""
-    same.glossary = EURO
-    out = translate(red_star(suffix, ("Prices ", "€", " and more.")), suffix, same)
-    assert same.given == ["Prices € and more."]
-    assert red_runs(out, suffix) == [("Prices ", False), ("€", True), (" and more.", False)]
 
 
 def test_a_check_box_content_control_is_kept_whole_before_its_sentence(fixed):

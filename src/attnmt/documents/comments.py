@@ -158,9 +158,9 @@ class CellComments:
             if author.startswith(THREAD_AUTHOR) and len(elements) == 1:
                 job: Job = TextJob(elements[0], escaped=True)
             elif label is not None:
-                job = LabelledNote(text, label, glossary)
+                job = LabelledNote(text, label)
             else:
-                job = ParagraphJob(text, CELL_COMMENT, glossary)
+                job = ParagraphJob(text, CELL_COMMENT)
             if any(needs_translation(flat.text, glossary, Shown.of(flat)) for flat in job.flats()):
                 jobs.append(job)
         return jobs
@@ -178,10 +178,10 @@ class LabelledNote:
     """Excel's note that begins with its author's label (``author_label``): the label kept as it
     is, the runs after it translated as a note's are (a ParagraphJob of the note without it)."""
 
-    def __init__(self, text: etree._Element, label: etree._Element, glossary: Glossary | None) -> None:
+    def __init__(self, text: etree._Element, label: etree._Element) -> None:
         self.text, self.label, self.at = text, label, text.index(label)
         text.remove(label)
-        self.job = ParagraphJob(text, CELL_COMMENT, glossary)
+        self.job = ParagraphJob(text, CELL_COMMENT)
         text.insert(self.at, label)
 
     def flats(self) -> list[FlatText]:

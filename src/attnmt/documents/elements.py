@@ -9,7 +9,6 @@ from html.entities import name2codepoint
 
 from lxml import etree
 
-from attnmt.decoding.glossary import Glossary
 from attnmt.documents.flat import (
     PROTECTED,
     SOFT_HYPHEN,
@@ -27,7 +26,6 @@ from attnmt.documents.markers import (
     is_page_number,
     is_short_label,
     is_symbols,
-    is_term,
     shown_characters,
 )
 from attnmt.documents.pages import is_comment, local_name
@@ -61,7 +59,7 @@ def says(node: etree._Element) -> str:
     return "" if is_comment(node) else node.get("translate", "").strip().lower()
 
 
-def is_marker(node: etree._Element, glossary: Glossary | None) -> bool:
+def is_marker(node: etree._Element) -> bool:
     """A footnote's marker or back link, a reference's number, or a symbol: kept whole, as an atom,
     it stays after what it followed, where as a mark it would take a word in its place (rule 1 of
     attnmt.documents.spans: "park.1" is one word) and hide the sentence end before it.
@@ -81,14 +79,12 @@ def is_marker(node: etree._Element, glossary: Glossary | None) -> bool:
       them, and its attention says nothing of where they went.
 
     An exponent or an index (``x<sup>2</sup>``, ``H<sub>2</sub>O``, ``m <sup>2</sup>``, ``3<sup>rd</sup>``)
-    stays a mark: the model reads it with the word.  So does an element whose symbols are a term of
-    ``glossary``, the translator's (markers.is_term: ``<b>€</b> 5`` with € -> Euro): it is text,
-    its term replaced as any other's; kept whole, neither a search for terms saw it."""
+    stays a mark: the model reads it with the word."""
     name = local_name(node)
     if name in BLOCKS:
         return False
     text = shown_characters(node).strip()
-    if not text or is_term(text, glossary):
+    if not text:
         return False
     letters = any(character.isalpha() for character in text)
     if is_note_link(node) or (len(node) == 1 and not (node.text or "").strip() and not (node[0].tail or "").strip()
@@ -121,9 +117,8 @@ class Vocabulary:
 
     protected = PROTECTED  # what in the text passes through untranslated (URLs, e-mail addresses): flat.FlatBuilder
 
-    def __init__(self, xml: bool = False, source_lang: str = "", glossary: Glossary | None = None) -> None:
+    def __init__(self, xml: bool = False, source_lang: str = "") -> None:
         self.xml = xml
-        self.glossary = glossary  # the translator's: an element whose symbols are one of its terms is text
         self.source = primary(source_lang)  # the language the text is translated from ("": not known)
         self.laid_out: dict[etree._Element, bool] = {}
 
@@ -166,18 +161,16 @@ class Vocabulary:
         in another language (is_foreign), an inline
         element around nothing (it keeps the spaces it had, as atoms do: ``Click <x id="1"/> to
         open``, ``<i class="icon"></i> Home``); in HTML, ATOMS and markers (is_marker); in XML, an
-        element of native code (is_code) but for symbols that are a term of the glossary
-        (markers.is_term: ``<sep>€</sep>``), a segment's inline code (is_inline_code), and one whose
+        element of native code (is_code), a segment's inline code (is_inline_code), and one whose
         text is HTML (holds_markup)."""
         if is_comment(node) or says_no(node) or self.is_foreign(node):
             return True
         if self.xml:  # a field laid out is translated apart, code or not: "<No name>" may be words
             return (is_empty(node) or is_inline_code(node) or holds_markup(node)
-                    or (is_code(node) and not self.lays_out(node.getparent())
-                        and not is_term(node.text or "", self.glossary)))
+                    or (is_code(node) and not self.lays_out(node.getparent())))
         name = local_name(node)
-        return name in ATOMS or (name not in BLOCKS and (is_empty(node) or is_spacing(node)
-                                                         or is_marker(node, self.glossary) or is_page_number(node)))
+        return name in ATOMS or (name not in BLOCKS and (is_empty(node) or is_spacing(node) or is_marker(node)
+                                                         or is_page_number(node)))
 
     def is_inline(self, node: etree._Element) -> bool:
         """An atom, or an inline element with only inline elements inside it."""
@@ -210,7 +203,7 @@ class Vocabulary:
         not symbols alone (a kept ``<i>.</i>``, ``★★★``)."""
         if self.xml or is_comment(node) or isinstance(node, etree._Entity):
             return False
-        return is_marker(node, self.glossary) and any(character.isalnum() for character in shown_characters(node))
+        return is_marker(node) and any(character.isalnum() for character in shown_characters(node))
 
     def ends_sentence(self, node: etree._Element) -> bool:
         """Whether no sentence goes on past the atom: in HTML, a form field (CONTROLS) that shows

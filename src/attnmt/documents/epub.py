@@ -186,7 +186,7 @@ def epub_parts(archive: Archive, options: DocumentOptions, glossary: Glossary | 
     check_encryption(archive)
     opf = parse_part(archive, opf_path)
     folder = posixpath.dirname(opf_path)
-    vocabulary = Vocabulary(source_lang=options.source_lang, glossary=glossary)
+    vocabulary = Vocabulary(source_lang=options.source_lang)
     epub3 = opf.getroot().get("version", "3.0").split(".")[0] != "2"
     parts = []
     seen: set[str] = set()  # a member two items link ("a.xhtml", "./a.xhtml") is translated and listed once

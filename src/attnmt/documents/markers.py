@@ -14,7 +14,6 @@ from html.entities import name2codepoint
 
 from lxml import etree
 
-from attnmt.decoding.glossary import Glossary
 from attnmt.documents.pages import is_comment
 
 EPUB_TYPE = "{http://www.idpf.org/2007/ops}type"  # EPUB's epub:type, in an XHTML page
@@ -31,28 +30,15 @@ def is_symbols(text: str) -> bool:
     return bool(text.strip()) and not any(character.isalpha() or character.isdigit() for character in text)
 
 
-def is_term(text: str, glossary: Glossary | None) -> bool:
-    """Whether ``text`` of symbols alone, spaces aside, is one source term of ``glossary`` (the
-    translator's), whole (``€`` with the term € -> Euro): text, not a marker.  Kept whole, its
-    symbol was in no sentence, and neither the model's glossary search nor a letterless text's
-    (attnmt.documents.letterless) saw it: ``<b>€</b> 5`` and ``Prices <i>€</i>`` kept the €."""
-    stripped = text.strip()
-    if not glossary or not is_symbols(stripped):
-        return False
-    return [(start, end) for start, end, _ in glossary.found_in(stripped)] == [(0, len(stripped))]
-
-
-def is_marker_text(text: str, before: str, after: str, glossary: Glossary | None) -> bool:
+def is_marker_text(text: str, before: str, after: str) -> bool:
     """Whether a run or span of an office file, of a formatting of its own, whose ``text`` is what
     the model would read of it, is kept whole, as elements.is_marker keeps an element: symbols
     alone, no letter or digit, standing apart from the words (``before`` and ``after``, the
     characters a reader sees beside it, are spaces or "" at an end, a tab or a break): a symbol
     font's smiley, a red ``★``, a check box's ``☐``.  Glued to a word it is read with it: a
     stop in ``19<b>.</b>99``, a slash in ``12<b>/</b>05``, ``Acme<sup>™</sup>``, a comma, a
-    quotation mark; and so are digits, whatever their look; and a term of ``glossary``, the
-    translator's (is_term: a run ``€`` with € -> Euro), is text, its term replaced as any other."""
-    apart = (not before or before.isspace()) and (not after or after.isspace())
-    return apart and is_symbols(text) and not is_term(text, glossary)
+    quotation mark; and so are digits, whatever their look."""
+    return is_symbols(text) and (not before or before.isspace()) and (not after or after.isspace())
 
 
 def shown_characters(node: etree._Element) -> str:

@@ -279,7 +279,7 @@ def embedded_job(node: etree._Element, options: DocumentOptions, where: str, glo
     ``vocabulary`` (HTML's, by default; an XLIFF source's protects its placeholders too); a repair
     of its markup is warned of naming ``where`` and the element's line."""
     page = parse(node.text or "", False, f"{where}, the HTML in <{local_name(node)}> at line {node.sourceline}")
-    vocabulary = vocabulary or Vocabulary(source_lang=options.source_lang, glossary=glossary)
+    vocabulary = vocabulary or Vocabulary(source_lang=options.source_lang)
     return None if page is None else EmbeddedJob(node, page, options, glossary, vocabulary)
 
 
@@ -311,7 +311,7 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
     whole = len(texts) == 1 and unit == "text"
     parsed = [parse(text, xml or xhtml, f"{where}, {unit} {i + 1}" if len(texts) > 1 else where, whole)
               if text.strip() else None for i, text in enumerate(texts)]
-    vocabulary = Vocabulary(xml and not xhtml, options.source_lang, translator.glossary)
+    vocabulary = Vocabulary(xml and not xhtml, options.source_lang)
     jobs: list[TreeJob] = []
     lines = []
     for i, p in enumerate(parsed):

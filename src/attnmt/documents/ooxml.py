@@ -24,9 +24,8 @@ translate it:
    element between runs (bookmarks, comment anchors, a simple field, a tracked deletion), and a
    run of a formatting of its own (or a hyperlink, a content control) that the model would read
    nothing of (a note's reference, a field's result) or that is a marker (symbols alone between
-   words, but for a term of the translator's glossary: markers.is_marker_text), and hidden text
-   (a hidden run, or a container of hidden runs alone) in a paragraph with visible words: as a
-   mark, it hid the translated words aligned to it.  The
+   words: markers.is_marker_text), and hidden text (a hidden run, or a container of hidden runs
+   alone) in a paragraph with visible words: as a mark, it hid the translated words aligned to it.  The
    text of a complex field (``w:fldChar`` begin to end: a page number, a date) is kept too,
    also where the field goes on over several paragraphs (a table of contents, which Word writes
    again from the headings when its fields are updated).  A link field's result is words of the
@@ -93,13 +92,11 @@ def range_edge(node: etree._Element) -> tuple[object, bool] | None:
 
 class ParagraphJob:
     """One paragraph: its flat text (runs as marks), then, given its translated content, the
-    paragraph written again in place.  ``glossary``: the translator's (a run whose symbols are one
-    of its terms is text: _kept_whole).  ``field_depth``: the complex fields (``w:fldChar``) open
-    where the paragraph starts; ``self.field_depth`` is those open where it ends."""
+    paragraph written again in place.  ``field_depth``: the complex fields (``w:fldChar``) open where
+    the paragraph starts; ``self.field_depth`` is those open where it ends."""
 
-    def __init__(self, paragraph: etree._Element, dialect: Dialect, glossary: Glossary | None,
-                 field_depth: int = 0) -> None:
-        self.paragraph, self.dialect, self.glossary = paragraph, dialect, glossary
+    def __init__(self, paragraph: etree._Element, dialect: Dialect, field_depth: int = 0) -> None:
+        self.paragraph, self.dialect = paragraph, dialect
         self.bare = paragraph.find(dialect.text)  # a string with no runs: its text element
         self.drop_cap: DropCap | None = None  # whose letters begin the paragraph (attnmt.documents.dropcaps)
         merge_runs(paragraph, dialect)
@@ -172,15 +169,14 @@ class ParagraphJob:
     def _kept_whole(self, builder: FlatBuilder, node: etree._Element) -> bool:
         """Whether a run of a formatting of its own, or a container, is one atom, and if so adds it:
         where the model would read nothing of it (a note's reference, a field's result, a picture)
-        or it is a marker (markers.is_marker_text: a symbol, a check box, apart from the words; not a
-        term of the glossary, ``€`` with € -> Euro, which is text).  As a
+        or it is a marker (markers.is_marker_text: a symbol, a check box, apart from the words).  As a
         mark around atoms alone it lost the spaces it had; as one around a symbol, the model dropped
         the symbol and the formatting went onto its words.  A link field alone in
         a container (fields.parts_as_read) is words of the container."""
         parts = list(fields.parts_as_read(node, self.field_depth, self.dialect))
         shown, depth = self._shown(parts)
         note = self._is_note(node)
-        if shown and not note and not is_marker_text(shown, builder.text[-1:], self._text_after(node), self.glossary):
+        if shown and not note and not is_marker_text(shown, builder.text[-1:], self._text_after(node)):
             return False
         self.field_depth = depth
         parts_words = any(part.tag in self.dialect.breaks for part in parts) or (
@@ -380,7 +376,7 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | 
             kinds = [mark.get(w("fldCharType")) for mark in story.iter(w("fldChar"))]
             closed[story] = kinds.count("begin") <= kinds.count("end")
         # a field never ended (a damaged file) is not carried on: it would keep the rest of the story
-        job = ParagraphJob(paragraph, dialect, glossary, depths.get(story, 0) if closed[story] else 0)
+        job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0)
         job.flat.seen = next(paragraph.iterancestors(FALLBACK), None) is None
         job.drop_cap = drop_caps.get(paragraph)
         depths[story] = job.field_depth

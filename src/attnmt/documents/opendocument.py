@@ -95,17 +95,16 @@ class OpenDocumentVocabulary(Vocabulary):
     """A paragraph's spans and links are marks, all else in it atoms; spaces collapse, as ODF
     renders them (``text:s`` holds the rest)."""
 
-    def __init__(self, glossary: Glossary | None) -> None:
-        super().__init__(xml=False, glossary=glossary)
+    def __init__(self) -> None:
+        super().__init__(xml=False)
 
     def is_atom(self, node: etree._Element) -> bool:
         """Anything but a mark, and a mark the model would read nothing of (one around a note or a
-        field alone) or that is a marker (markers.is_marker_text: ``<text:span>★</text:span>``, not
-        one of the glossary's terms)."""
+        field alone) or that is a marker (markers.is_marker_text: ``<text:span>★</text:span>``)."""
         if is_comment(node) or node.tag not in MARKS:
             return True
         shown = shown_text(node)
-        return not shown or is_marker_text(shown, shown_before(node), shown_after(node), self.glossary)
+        return not shown or is_marker_text(shown, shown_before(node), shown_after(node))
 
     def is_inline(self, node: etree._Element) -> bool:
         return True  # the job's root is one paragraph: whatever is in it belongs to its text
@@ -238,7 +237,7 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str,
     check_encryption(archive, manifest)
     members = [(member, False) for member in PARTS]
     members += [(folder + member, True) for folder in chart_folders(manifest) for member in PARTS]
-    vocabulary = OpenDocumentVocabulary(glossary)
+    vocabulary = OpenDocumentVocabulary()
     job_options = replace(options, attributes=())
     parts = []
     for member, chart in members:

@@ -202,8 +202,7 @@ def target_jobs(slot: Slot, options: DocumentOptions, where: str, glossary: Glos
     Read as words, such a source's copy was its target, marked a machine's suggestion."""
     targets = write_target(slot)
     if holds_markup(slot.source):
-        html = XliffHtml(source_lang=options.source_lang, glossary=glossary)
-        job = embedded_job(targets[0], options, where, glossary, html)
+        job = embedded_job(targets[0], options, where, glossary, XliffHtml(source_lang=options.source_lang))
         return [] if job is None else [job]
     # XLIFF's attributes are the file's data (ids, states, display text), none of them prose
     return [TreeJob(element, XliffVocabulary(), replace(options, attributes=()), glossary) for element in targets]
