@@ -61,23 +61,31 @@ def test_score_reads_stdin_for_a_dash(trained_model, tmp_path, capsys, monkeypat
                                 "but one as files\n"
 
 
+def translated_then_scored(trained_model, tmp_path, capsys, lines: str, terms: str) -> tuple[list, list]:
+    """``lines`` translated with the glossary ``terms`` (tsv rows), and translate's output scored
+    with the same glossary (tsv rows, each split at its tabs)."""
+    source, glossary = tmp_path / "in.txt", tmp_path / "terms.tsv"
+    source.write_text(lines, encoding="utf-8")
+    glossary.write_text(terms, encoding="utf-8")
+    code, out, err = run_cli(["translate", "--model", trained_model, "--glossary", glossary, "--output-format",
+                              "tsv", source], capsys)
+    assert code == 0, err
+    rows = [row.split("\t") for row in out.splitlines()]
+    hyp = tmp_path / "out.txt"
+    hyp.write_text("".join(row[4] + "\n" for row in rows), encoding="utf-8")
+    code, scored, _ = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp, "--glossary",
+                               glossary, "--output-format", "tsv"], capsys)
+    assert code == 0
+    return rows, [row.split("\t") for row in scored.splitlines()]
+
+
 def test_score_with_translates_glossary_scores_a_letterless_line_with_its_terms_as_translate_does(
         trained_model, tmp_path, capsys):
     """Without the glossary, score read ``zweitausendzwölf`` for ``2012`` as the model's own
     translation: quality near 0 and low_quality, where translate had given it quality 1."""
-    source, terms = tmp_path / "in.txt", tmp_path / "terms.tsv"
-    source.write_text("2012\n4521 - 2012\n12/05/2012\n", encoding="utf-8")
-    terms.write_text("2012\tzweitausendzwölf\n", encoding="utf-8")
-    code, out, _ = run_cli(["translate", "--model", trained_model, "--glossary", terms, "--output-format", "tsv",
-                            source], capsys)
-    assert code == 0
-    rows = [row.split("\t") for row in out.splitlines()]
-    hyp = tmp_path / "out.txt"
-    hyp.write_text("".join(row[4] + "\n" for row in rows), encoding="utf-8")
-    code, scored, _ = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp, "--glossary", terms,
-                               "--output-format", "tsv"], capsys)
-    assert code == 0
-    assert [row.split("\t")[1:] for row in scored.splitlines()] == [
+    rows, scored = translated_then_scored(trained_model, tmp_path, capsys, "2012\n4521 - 2012\n12/05/2012\n",
+                                          "2012\tzweitausendzwölf\n")
+    assert [row[1:] for row in scored] == [
         ["1.0000", "-", "zweitausendzwölf"], ["1.0000", "-", "4521 - zweitausendzwölf"], ["1.0000", "-", "12/05/2012"]]
     assert [row[5:7] for row in rows] == [["1.0000", "-"]] * 3
 
@@ -86,16 +94,7 @@ def test_score_with_translates_glossary_reads_a_sentence_beside_a_letterless_par
         trained_model, tmp_path, capsys):
     """``2012.`` beside a sentence came out ``zweitausendzwölf.``, which score looked for as
     ``2012.`` and so read the line whole: quality 0.1365 and low_quality for translate's 0.9857."""
-    source, terms = tmp_path / "in.txt", tmp_path / "terms.tsv"
-    source.write_text("A dog runs in the park. 2012.\nA man rides a bicycle. 20 %\n", encoding="utf-8")
-    terms.write_text("2012\tzweitausendzwölf\n20 %\tzwanzig prozent\n", encoding="utf-8")
-    code, out, err = run_cli(["translate", "--model", trained_model, "--glossary", terms, "--output-format", "tsv",
-                            source], capsys)
-    assert code == 0, err
-    rows = [row.split("\t") for row in out.splitlines()]
-    hyp = tmp_path / "out.txt"
-    hyp.write_text("".join(row[4] + "\n" for row in rows), encoding="utf-8")
-    code, scored, _ = run_cli(["score", "--model", trained_model, "--src", source, "--hyp", hyp, "--glossary", terms,
-                               "--output-format", "tsv"], capsys)
-    assert code == 0
-    assert [row.split("\t")[1:3] for row in scored.splitlines()] == [row[5:7] for row in rows]
+    rows, scored = translated_then_scored(trained_model, tmp_path, capsys,
+                                          "A dog runs in the park. 2012.\nA man rides a bicycle. 20 %\n",
+                                          "2012\tzweitausendzwölf\n20 %\tzwanzig prozent\n")
+    assert [row[1:3] for row in scored] == [row[5:7] for row in rows]
