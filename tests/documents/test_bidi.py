@@ -80,24 +80,6 @@ def test_a_sentence_a_review_kept_in_its_source_keeps_it_character_for_character
     assert translate_lines([line], mirror, review=review) == [line]
 
 
-@pytest.mark.parametrize("kept, out", [("A man walks.", "A man walks. RUNS. DOG A"),
-                                       ("A dog runs.", "WALKS. MAN A A dog runs.")])
-def test_a_sentence_kept_in_its_source_loses_a_control_whose_partner_its_translated_neighbour_lost(mirror, kept,
-                                                                                                  out):
-    """Only one of the two sentences a pair straddles kept in its source: it kept its half, which the
-    other's translation had lost ("\u2067A man walks. RUNS. DOG A": a lone isolate, mis-embedding the rest
-    of the line).  The pair is left out of both, as where both are translated."""
-    low = {f"{RLI}A man walks.": "A man walks.", f"A dog{PDI} runs.": "A dog runs."}
-    review = Review(lambda sources, texts: [Assessment(0.2 if low[s] == kept else 0.9, [], False) for s in sources],
-                    0.5, source_below=True)
-    assert translate_lines([f"{RLI}A man walks. A dog{PDI} runs."], mirror, review=review) == [out]
-
-
-def test_a_sentence_the_model_wrote_as_itself_loses_a_control_whose_partner_the_next_translation_lost(known):
-    translator = known({f"{RLI}A man walks.": (f"{RLI}A man walks.", []), f"A dog{PDI} runs.": ("Ein Hund rennt.", [])})
-    assert translate_lines([f"{RLI}A man walks. A dog{PDI} runs."], translator) == ["A man walks. Ein Hund rennt."]
-
-
 @pytest.mark.parametrize("line, split, read", [
     (f"{RLI}A man walks. A dog{PDI} runs.", True, [f"{RLI}A man walks.", f"A dog{PDI} runs."]),
     (f"{RLI}A man walks.{PDI} A dog runs.", False, [f"{RLI}A man walks.{PDI} A dog runs."]),

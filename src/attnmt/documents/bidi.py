@@ -13,17 +13,13 @@ as an unknown piece and writes none back), so:
 - an element that held such controls with its sentence (``<span dir="rtl">\u2066A dog runs.\u2069</span>``)
   still holds them around its translation (``held``): outside it, they would change what it shows;
 - controls inside a sentence go to the model with it, and whatever of them its translation holds
-  is kept only in pairs (``balanced``): half a pair would mis-embed the rest of the line; a pair
-  whose halves fall in two sentences, of which one comes back as its source and the other
-  translated, is left out of both (``without_lost_partners``);
+  is kept only in pairs (``balanced``): half a pair would mis-embed the rest of the line;
 - a text read whole as one sentence, with no spacing of its own kept around it (a JSONL input
   line: attnmt.cli.translate_jsonl), is read without the controls at its edges (``whole``),
   and they come back around its translation (``rewrapped``).
 """
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 ISOLATES = "\u2066\u2067\u2068"  # LRI, RLI, FSI
 CLOSE_ISOLATE = "\u2069"  # PDI
@@ -126,21 +122,3 @@ def kept_in_pairs(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, in
         else:
             n = max(n for n, (_, end) in enumerate(spans) if end <= k)
             spans[n] = (spans[n][0], k + 1)
-
-
-def without_lost_partners(text: str, spans: Sequence[tuple[int, int]], outputs: list[str]) -> list[str]:
-    """``outputs``, what each sentence of ``text`` (``spans``) comes back as, without each control of
-    a sentence that comes back as its source (a review kept it, ``--below-quality source``, or the
-    model wrote it as it was) whose partner (``partners``) stands in another sentence that comes back
-    translated: that translation kept no half of a pair (``balanced``), and the half kept alone would
-    mis-embed the rest of the line (``"\u2067A man walks. A dog\u2069 runs."``, the first sentence kept:
-    ``"A man walks. Ein Hund rennt."``).  The pair is left out, as where both sentences are translated;
-    where in a translation its partner would stand again, nothing tells."""
-    as_was = [output == text[start:end] for (start, end), output in zip(spans, outputs, strict=True)]
-    if all(as_was) or not any(as_was):
-        return outputs
-    sentence_at = {k: n for n, (start, end) in enumerate(spans) for k in range(start, end) if text[k] in CONTROLS}
-    lost = {k for k, partner in partners(text).items() if k in sentence_at and partner in sentence_at
-            and as_was[sentence_at[k]] and not as_was[sentence_at[partner]]}
-    return ["".join(c for k, c in enumerate(output, start) if k not in lost) if was else output
-            for (start, _), output, was in zip(spans, outputs, as_was, strict=True)]

@@ -22,7 +22,7 @@ from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary, as_glossary
 from attnmt.decoding.inputs import check_batch_limits, check_decoding
 from attnmt.decoding.quality import Assessment, Assessor
-from attnmt.documents.bidi import balanced, without_lost_partners
+from attnmt.documents.bidi import balanced
 from attnmt.documents.flat import (
     SENTENCE_ENDS,
     FlatBuilder,
@@ -270,9 +270,7 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
     results, first = [], 0
     for flat, spans in zip(flats, sentences, strict=True):
         last = first + len(spans)
-        # A sentence kept in its source keeps no half of a pair whose other half its neighbour's translation lost.
-        outputs = without_lost_partners(flat.text, spans, translations[first:last])
-        results.append(nest(flat, place(flat, spans, outputs, alignments[first:last])))
+        results.append(nest(flat, place(flat, spans, translations[first:last], alignments[first:last])))
         first = last
     return results
 
