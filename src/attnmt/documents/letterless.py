@@ -117,8 +117,13 @@ def with_terms(text: str, glossary: Glossary | None, shown: Shown | None = None)
     """The translation of ``text``, a text without letters, which the model never reads: each
     term that stands in it (``letterless_terms``) is replaced by its target term; all else stays
     byte for byte (``4521 - zweitausendzwölf``)."""
+    return replaced(text, letterless_terms(text, glossary, shown))
+
+
+def replaced(text: str, terms: list[tuple[int, int, str]]) -> str:
+    """``text`` with each of ``terms`` (start, end, target term: ``letterless_terms``) replaced."""
     kept, last = [], 0
-    for start, end, target in letterless_terms(text, glossary, shown):
+    for start, end, target in terms:
         kept += [text[last:start], target]
         last = end
     return "".join(kept) + text[last:]
@@ -136,7 +141,7 @@ def term_weights(text: str, glossary: Glossary | None, shown: Shown | None = Non
         origins += [(at, at + 1) for at in range(last, start)] + [(start, end)] * len(target)
         last = end
     weights = []
-    for match in re.finditer(r"\S+", with_terms(text, glossary, shown)):
+    for match in re.finditer(r"\S+", replaced(text, terms)):  # with_terms, its terms found once
         first, last = origins[match.start()][0], origins[match.end() - 1][1]
         row = [float(start < last and first < end) for start, end in words]
         weights.append([weight / max(sum(row), 1.0) for weight in row])

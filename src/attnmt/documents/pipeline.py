@@ -260,13 +260,13 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
         repeats.done(translated)
     glossary = translator.glossary
     every = pairs(flats, sentences)
+    shown = [None if s in translated else Shown.of(flat, span) for (flat, span), s in zip(every, sources, strict=True)]
     translations = [without_added_end(flat, span, translated[s][0]) if s in translated
-                    else with_terms(s, glossary, Shown.of(flat, span))
-                    for (flat, span), s in zip(every, sources, strict=True)]
+                    else with_terms(s, glossary, seen)
+                    for (flat, span), s, seen in zip(every, sources, shown, strict=True)]
     alignments: list[Weights | None] = [
-        None if i not in wanted else translated[s][1] if s in translated
-        else term_weights(s, glossary, Shown.of(flat, span))
-        for i, ((flat, span), s) in enumerate(zip(every, sources, strict=True))]
+        None if i not in wanted else translated[s][1] if s in translated else term_weights(s, glossary, seen)
+        for i, (s, seen) in enumerate(zip(sources, shown, strict=True))]
     results, first = [], 0
     for flat, spans in zip(flats, sentences, strict=True):
         last = first + len(spans)
