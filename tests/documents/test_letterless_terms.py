@@ -74,6 +74,14 @@ NUMBERS = Glossary.of({"2012": "zweitausendzwölf", "12": "zwölf", "€": "Euro
     ("2012. 12", "zweitausendzwölf. zwölf"),
     ("12\u00a0€", "zwölf\u00a0Euro"),  # a no-break space glues digits only
     ("2012\u00a0–\u00a02013", "zweitausendzwölf\u00a0–\u00a02013"),  # a range of years: two numbers
+    ("2012–2013", "2012–2013"),  # an en dash's range, a power and a product: one number expression
+    ("2012-2013", "2012-2013"),
+    ("10^12", "10^12"),
+    ("10＾12", "10＾12"),  # full-width: matching reads "^"
+    ("12×20", "12×20"),
+    ("2012 – 2013", "zweitausendzwölf – 2013"),  # a dash between spaces joins nothing, "-" as "–"
+    ("2012 - 2013", "zweitausendzwölf - 2013"),
+    ("12 × 20", "zwölf × 20"),
 ])
 def test_a_term_joined_to_other_digits_as_matching_reads_them_stays(text, expected):
     assert with_terms(text, NUMBERS) == expected

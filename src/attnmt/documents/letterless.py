@@ -8,10 +8,11 @@ matcher's NFKC form (full-width ``１２／０５`` is ``12/05``) with the invis
 (category Cf: a soft hyphen, a zero-width space, a word joiner) read past.  A date, a time, a
 version, a decimal or a number with thousands separators is one number, not the term it holds:
 ``12`` stays in ``12/05/2012``, ``12:30``, ``12,50 €``, ``1.234,12``, ``12 000`` (a no-break
-space) and ``.12``.  An ordinary space joins nothing: ``4521 - 2012`` and ``2012 2012`` hold two
-numbers each.  In a document a term does not cross an inline element's edge (``20<sup>12</sup>``
-is 20 to the 12th), and the text an atom shows beside it is read as the reader sees it
-(``12<x>.</x>5`` is 12.5): ``Shown``.
+space) and ``.12``, and so it does in a range, a power or a product, one number expression:
+``2012–2013``, ``10^12``, ``12×20``.  An ordinary space joins nothing: ``4521 - 2012``,
+``2012 – 2013`` and ``2012 2012`` hold two numbers each.  In a document a term does not cross an
+inline element's edge (``20<sup>12</sup>`` is 20 to the 12th), and the text an atom shows beside
+it is read as the reader sees it (``12<x>.</x>5`` is 12.5): ``Shown``.
 """
 
 from __future__ import annotations
@@ -25,11 +26,13 @@ from attnmt.decoding.glossary import Glossary
 from attnmt.documents.flat import FlatText, has_words, shown_text
 from attnmt.documents.spans import Weights
 
-# What joins the digits either side of it into one date, time, version or decimal number, as matching
-# sees it (NFKC: the full-width "／" is "/", U+2011's non-breaking hyphen U+2010): the ASCII marks,
-# the typographic apostrophe of "12’000", the Unicode hyphens and figure dash, the minus sign, and
-# Arabic's decimal and thousands separators.
-GLUE = frozenset("/.-:,'’\u2010\u2012\u2212\u066b\u066c")
+# What joins the digits either side of it into one date, time, version, decimal number or number
+# expression, as matching sees it (NFKC: the full-width "／" is "/", U+2011's non-breaking hyphen
+# U+2010): the ASCII marks, the typographic apostrophe of "12’000", the Unicode hyphens, figure dash
+# and en dash (a range: "2012–2013"), the minus sign, a power's "^" and a product's "×" ("10^12",
+# "12×20"), and Arabic's decimal and thousands separators.  A mark between spaces joins nothing
+# ("2012 – 2013" holds two numbers), as "-" between spaces never did.
+GLUE = frozenset("/.-:,'’^\u00d7\u2010\u2012\u2013\u2212\u066b\u066c")
 # Spaces that group a number's digits (a no-break, narrow no-break or thin space: "12 000"); NFKC
 # makes them ordinary spaces, which join nothing, so they are read before it.
 NUMBER_SPACES = frozenset("\u00a0\u202f\u2009")
