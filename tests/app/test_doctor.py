@@ -84,6 +84,15 @@ def test_doctor_says_where_the_cache_is_and_how_much_its_copies_take(capsys, cac
     assert f"cache: {cache.parent}, 1 prepared model copy, 2.5 MB" in capsys.readouterr().out
 
 
+def test_doctor_says_a_cache_that_is_a_file_is_not_a_folder_and_goes_on(capsys, monkeypatch, tmp_path):
+    (tmp_path / "cache").write_text("")
+    monkeypatch.setenv("ATTNMT_CACHE", str(tmp_path / "cache"))
+    assert main(["doctor", "--threads", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert f"cache: attnmt's cache {tmp_path / 'cache'} ($ATTNMT_CACHE) is not a folder" in lines
+    assert any(line.startswith("C++ extension: ") for line in lines)  # the rest of the report follows
+
+
 def test_doctor_says_whether_device_cuda_has_a_gpu_and_why_not(capsys, monkeypatch):
     from types import SimpleNamespace
 

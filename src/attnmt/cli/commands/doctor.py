@@ -98,11 +98,17 @@ def tiles_line() -> str:
 
 
 def cache_line() -> str:
-    """Where attnmt's cache is and how much its prepared copies take."""
+    """Where attnmt's cache is and how much its prepared copies take; a file there (a typo'd
+    $ATTNMT_CACHE) is said as translate says it, where it read as an empty cache."""
+    from attnmt.errors import UserError
     from attnmt.fast.cache_contents import counted, human, prepared_copies
     from attnmt.fast.prepared_file import cache_folder
-    from attnmt.files import cache_root
+    from attnmt.files import cache_root, cache_root_folder
 
+    try:
+        cache_root_folder()
+    except UserError as error:
+        return f"cache: {error}"
     try:
         copies = prepared_copies(cache_folder())
     except OSError as error:
