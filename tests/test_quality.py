@@ -26,10 +26,10 @@ from attnmt.decoding.quality import (
     Features,
     assess,
     assess_searched,
-    joined,
     probability,
     segments,
 )
+from attnmt.decoding.quality_joined import joined
 from attnmt.decoding.quality_measures import attention_spread, copied_share, looped, repeated_share
 from attnmt.decoding.search import Hypothesis
 from attnmt.decoding.translate import SearchedBatch, translate_n_best

@@ -1,5 +1,6 @@
-"""Fixtures of the app tests: a headless Chromium that Playwright drives (the browser tests), and a spy on
-the sentences that reach the model (the paragraph tests)."""
+"""Fixtures of the app tests: a headless Chromium that Playwright drives (the browser tests), a spy on
+the sentences that reach the model (the paragraph tests), and the in-process server's limits (the
+serve tests)."""
 
 import importlib
 
@@ -16,6 +17,15 @@ def browser():
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield browser
         browser.close()
+
+
+@pytest.fixture(scope="session")
+def serve_settings():
+    """Limits small enough for a test to reach each of them (test_serve, test_serve_hosts)."""
+    from attnmt.server.app import ServeSettings
+
+    return ServeSettings(max_texts=4, max_chars=120, max_attention_texts=2, max_attention_weights=10_000,
+                         max_glossary_terms=3, max_body_bytes=10_000)
 
 
 @pytest.fixture

@@ -25,7 +25,7 @@ The flags are rules a person can check, each independent of the fit (the words a
 read are measured in attnmt.decoding.quality_measures, which holds LOOP_RUNS and UNREAD):
 
     copied        at least COPIED_SHARE of the translation's words (and at least two) are source words
-                  (a text of several sentences: of all their words, ``joined``)
+                  (a text of several sentences: of all their words, attnmt.decoding.quality_joined)
     repetition    a word n-gram (n <= 4) written LOOP_RUNS times back to back, or a word
                   4-gram that occurs twice
     untranslated  at least UNTRANSLATED_WORDS source words, and UNTRANSLATED_SHARE of them,
@@ -378,26 +378,6 @@ def with_empty(found: Sequence[Assessment | None], sources: Sequence[str], trans
     blank; None stays for a blank pair, which has nothing to assess."""
     return [empty_translation(calibration, threshold) if a is None and s.strip() and not t.strip() else a
             for a, s, t in zip(found, sources, translations, strict=True)]
-
-
-def joined(parts: Sequence[Assessment | None]) -> Assessment | None:
-    """One Assessment for a text translated sentence by sentence: as trustworthy as its worst
-    sentence (the least quality), with every flag any sentence raised, and ``copied`` where the
-    whole text breaks that rule (``copied_whole``); None where none was assessed."""
-    found = [a for a in parts if a is not None]
-    if not found:
-        return None
-    raised = {name for a in found for name in a.flags} | ({"copied"} if copied_whole(found) else set())
-    return Assessment(min(a.quality for a in found), [name for name in (EMPTY, *FLAGS) if name in raised],
-                      all(a.calibrated for a in found), [w for a in found for w in a.words])
-
-
-def copied_whole(parts: Sequence[Assessment]) -> bool:
-    """The copied rule over the words of all ``parts``' translations: a copy of a line of one-word
-    sentences ("Cancel. Retry. Abort.") has no sentence of two words to break it alone."""
-    known = [a.features for a in parts if a.features is not None]
-    words = sum(f.words for f in known)
-    return words >= 2 and round(sum(f.copied * f.words for f in known)) >= COPIED_SHARE * words
 
 
 # The module of the annotations' Calibration, imported last (typing.get_type_hints reads the annotations):

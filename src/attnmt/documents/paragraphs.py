@@ -13,7 +13,7 @@ What the server says about a text of several sentences (docs/serving.md, "Paragr
 - a hypothesis's confidence: each sentence's [piece, probability] list, in order, each ending
   with its ``</s>``;
 - the attention: one trace per sentence of the best hypothesis;
-- a hypothesis's assessment, where asked: its sentences' joined (attnmt.decoding.quality.joined),
+- a hypothesis's assessment, where asked: its sentences' joined (attnmt.decoding.quality_joined.joined),
   as trustworthy as its worst sentence, its word probabilities those of the whole hypothesis's
   words, split at whitespace, as the alignment's are (``text_words``).
 """
@@ -28,7 +28,8 @@ from functools import partial
 
 from attnmt.decoding import MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
-from attnmt.decoding.quality import Assessment, Assessor, joined
+from attnmt.decoding.quality import Assessment, Assessor
+from attnmt.decoding.quality_joined import joined
 from attnmt.decoding.translate import Translation, translate_n_best
 from attnmt.documents.bidi import CONTROLS
 from attnmt.documents.flat import SOFT_HYPHEN, has_words
@@ -86,7 +87,7 @@ def translate_texts_n_best(model: Transformer, tokenizer: PieceCodec, texts: Seq
     """Each plain text's ``decoding.n_best`` hypotheses, from its sentences' (all searched in one
     batched pass, in batches as ``translate_n_best`` makes them); ``prefix`` starts the translation
     of each text's first sentence.  With ``quality``, each hypothesis gets its sentences'
-    assessments joined (attnmt.decoding.quality.joined); a text with no sentence to translate,
+    assessments joined (attnmt.decoding.quality_joined.joined); a text with no sentence to translate,
     which passes through untranslated, gets quality 1 and no flags (``passed_through``)."""
     sentences = [paragraph_sentences(text, options) for text in texts]
     keys = [[(sentence, prefix is not None and j == 0) for j, sentence in enumerate(each)] for each in sentences]
@@ -205,7 +206,7 @@ def assess_lines(assess: Callable[[list[str], list[str]], Sequence[Assessment | 
     """Each line's translation assessed as ``attnmt translate`` assesses its own (``attnmt
     score``): ``assess`` (quality.assess or elsewhere.assess_elsewhere, bound to a model) over
     every line's ``line_pairs`` in one call, a line of several sentences as trustworthy as its
-    worst (quality.joined); a line with no sentence to translate, given as it is or with
+    worst (quality_joined.joined); a line with no sentence to translate, given as it is or with
     ``glossary``'s terms replaced as translate gives it, quality 1 and no flags (``passed_through``);
     None where a side is blank."""
     pairs = [line_pairs(s, t, options, target_lang, glossary) if s.strip() and t.strip() else [(s, t)]
@@ -220,7 +221,7 @@ def assess_lines(assess: Callable[[list[str], list[str]], Sequence[Assessment | 
 
 def text_assessment(parts: Sequence[Assessment | None], sentences: Sequence[str], text: str) -> Assessment | None:
     """The Assessment of ``text`` from those of its ``sentences`` (``parts``, in the order ``text``
-    holds them): quality.joined's (one sentence's as it is), its word probabilities those of the
+    holds them): quality_joined.joined's (one sentence's as it is), its word probabilities those of the
     words of ``text`` (``text_words``)."""
     found = parts[0] if len(parts) == 1 else joined(parts)
     return found and replace(found, words=text_words(parts, sentences, text))

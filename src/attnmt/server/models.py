@@ -22,7 +22,8 @@ from attnmt.config import TransformerConfig
 from attnmt.decoding import MAX_BEAM, Decoding
 from attnmt.decoding.calibration import Calibration
 from attnmt.decoding.glossary import Glossary
-from attnmt.decoding.quality import Assessment, Assessor, joined
+from attnmt.decoding.quality import Assessment, Assessor
+from attnmt.decoding.quality_joined import joined
 from attnmt.documents.files import MAX_FILE_BYTES
 from attnmt.documents.paragraphs import passed_through, translate_texts, translate_texts_n_best
 from attnmt.documents.pipeline import DocumentOptions, ModelTranslator, paragraph_sentences
@@ -141,7 +142,7 @@ class ServedModel:
 
     def assessed_text(self, text: str, translation: str, sentences: dict[str, str]) -> Assessment | None:
         """``text``'s ``translation``, from its ``sentences``' translations, assessed sentence by sentence
-        and joined (attnmt.decoding.quality): as trustworthy as its worst sentence; a text with no
+        and joined (attnmt.decoding.quality_joined): as trustworthy as its worst sentence; a text with no
         sentence to translate, passed through as it is, quality 1 and no flags, as translate_texts_n_best
         gives it (attnmt.documents.paragraphs.passed_through).  Runs in the model's thread."""
         assessor = Assessor(self.calibration)  # an empty translation: quality 0, as /v1/translate gives it

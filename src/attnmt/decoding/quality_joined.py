@@ -1,0 +1,30 @@
+"""One Assessment for a text translated sentence by sentence (a paragraph, a line, a document's
+run): as trustworthy as its worst sentence, with every flag any of them raised, and the copied rule
+(attnmt.decoding.quality) read over the words of all of them, where a sentence alone may be too
+short to break it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from attnmt.decoding.quality import COPIED_SHARE, EMPTY, FLAGS, Assessment
+
+
+def joined(parts: Sequence[Assessment | None]) -> Assessment | None:
+    """One Assessment for a text translated sentence by sentence: as trustworthy as its worst
+    sentence (the least quality), with every flag any sentence raised, and ``copied`` where the
+    whole text breaks that rule (``copied_whole``); None where none was assessed."""
+    found = [a for a in parts if a is not None]
+    if not found:
+        return None
+    raised = {name for a in found for name in a.flags} | ({"copied"} if copied_whole(found) else set())
+    return Assessment(min(a.quality for a in found), [name for name in (EMPTY, *FLAGS) if name in raised],
+                      all(a.calibrated for a in found), [w for a in found for w in a.words])
+
+
+def copied_whole(parts: Sequence[Assessment]) -> bool:
+    """The copied rule over the words of all ``parts``' translations: a copy of a line of one-word
+    sentences ("Cancel. Retry. Abort.") has no sentence of two words to break it alone."""
+    known = [a.features for a in parts if a.features is not None]
+    words = sum(f.words for f in known)
+    return words >= 2 and round(sum(f.copied * f.words for f in known)) >= COPIED_SHARE * words
