@@ -10,7 +10,7 @@ import pytest
 from support import PAIRS, calibration_pairs
 
 from attnmt.checkpoint import load_model_dir
-from attnmt.decoding import calibration as calibration_module
+from attnmt.decoding import elsewhere as elsewhere_module
 from attnmt.decoding.calibration import CALIBRATION, calibrate, load_calibration, save_calibration
 from attnmt.decoding.elsewhere import (
     DAMAGED_BELOW,
@@ -78,7 +78,7 @@ def test_too_few_texts_on_one_side_of_the_threshold_leave_no_fit_for_texts_writt
     def labels(kinds, *_):
         return [0.0 if i < unacceptable else 1.0 for i in range(len(kinds))]
 
-    monkeypatch.setattr(calibration_module, "elsewhere_labels", labels)
+    monkeypatch.setattr(elsewhere_module, "elsewhere_labels", labels)
     model, tokenizer = model_and_tokenizer
     sources, references = zip(*calibration_pairs(), strict=True)
     calibration, report = calibrate(model, tokenizer, trained_copy_module, sources, references)

@@ -96,6 +96,37 @@ def test_old_module_paths_import_the_moved_modules_with_a_warning():
     assert callable(attnmt.translate), "importing the old module path must not rebind the function"
 
 
+# The modules of quality estimation, which import one another: quality takes translate's and calibration's
+# types for its annotations, calibration fits with quality, elsewhere and calibration_file.
+QUALITY_CYCLE = ("attnmt.decoding.translate", "attnmt.decoding.quality", "attnmt.decoding.elsewhere",
+                 "attnmt.decoding.calibration_file", "attnmt.decoding.calibration")
+# Forgets the cycle's modules, imports one of them first, and prints what failed; in turn for each.
+IMPORT_EACH_FIRST = """
+import importlib, sys
+import attnmt.decoding
+for first in sys.argv[1:]:
+    for name in sys.argv[1:]:
+        sys.modules.pop(name, None)
+        vars(attnmt.decoding).pop(name.rpartition(".")[2], None)
+    try:
+        importlib.import_module(first)
+    except ImportError as error:
+        print(f"{first}: {error}")
+"""
+
+
+def test_each_module_of_the_quality_cycle_imports_first():
+    """attnmt/__init__.py imports translate, and so quality, before the others: imported first, as a
+    program or another __init__ may, elsewhere and calibration_file met a name not defined yet
+    (cannot import name 'ENVELOPE_SIGNALS' from partially initialized module 'attnmt.decoding.elsewhere')."""
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-c", IMPORT_EACH_FIRST, *QUALITY_CYCLE], capture_output=True, text=True,
+                         check=True)
+    assert run.stdout == ""
+
+
 def max_tokens_defaults(path: Path) -> list[str]:
     """How each default of a ``max_tokens`` parameter or field, or of ``--max-tokens``, is spelt in ``path``."""
     found = []

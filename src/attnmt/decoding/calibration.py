@@ -55,15 +55,10 @@ from pathlib import Path
 
 import torch
 
-from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
-from attnmt.decoding.calibration_file import ELSEWHERE_KEYS, KEYS, unreadable_inputs, wrong_keys
-from attnmt.decoding.elsewhere import (
-    REFERENCE_WEIGHT,
-    ElsewhereFit,
-    elsewhere_labels,
-    fit_elsewhere,
-    read_against_own,
-)
+# calibration_file's and elsewhere's names are read when called (elsewhere.ElsewhereFit), not taken here:
+# both import quality, which imports this module last, so whichever of them a program imports first is
+# part-way through its imports while this module runs, its names not defined yet.
+from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding, calibration_file, elsewhere
 from attnmt.decoding.fitting import Reliability, logistic_fit, reliability, ridge_fit
 from attnmt.decoding.inputs import TextCodec
 from attnmt.decoding.noising import noised
@@ -109,7 +104,7 @@ class Calibration:
     threshold: float = LOW_QUALITY
     sentences: int = 0
     inputs: tuple[str, ...] = INPUT_NAMES
-    elsewhere: ElsewhereFit | None = None  # for texts the model did not write (attnmt.decoding.elsewhere)
+    elsewhere: elsewhere.ElsewhereFit | None = None  # for texts the model did not write (attnmt.decoding.elsewhere)
     knots: tuple[float, ...] = ()  # where the mean log-prob is cut (quality.segments); none in older files
 
     def quality(self, features: Features) -> float:
@@ -153,14 +148,16 @@ def load_calibration(model_dir: str | Path, weights: str | Path | None = None) -
                             f"at offset {error.start}); {again}") from None
     except json.JSONDecodeError as error:
         raise ModelDirError(f"{path}: not a quality calibration ({error}); {again}") from None
-    if wrong := wrong_keys(values, KEYS, Calibration) or wrong_keys(values.get("elsewhere"), ELSEWHERE_KEYS,
-                                                                    ElsewhereFit, "elsewhere."):
+    if wrong := (calibration_file.wrong_keys(values, calibration_file.KEYS, Calibration)
+                 or calibration_file.wrong_keys(values.get("elsewhere"), calibration_file.ELSEWHERE_KEYS,
+                                                elsewhere.ElsewhereFit, "elsewhere.")):
         raise ModelDirError(f"{path}: not a quality calibration ({wrong}); {again}")
     calibration = Calibration(**{**values, "length_range": tuple(values["length_range"]),
                                  "inputs": tuple(values.get("inputs", INPUT_NAMES)),
                                  "knots": tuple(values.get("knots", ())),
-                                 "elsewhere": values.get("elsewhere") and ElsewhereFit.from_json(values["elsewhere"])})
-    if wrong := unreadable_inputs(calibration):
+                                 "elsewhere": values.get("elsewhere")
+                                 and elsewhere.ElsewhereFit.from_json(values["elsewhere"])})
+    if wrong := calibration_file.unreadable_inputs(calibration):
         raise ModelDirError(f"{path}: {wrong}; {again}")
     found = fingerprint(model_dir, weights)
     if calibration.model_sha256 != found:
@@ -267,11 +264,11 @@ class FitReport:
         return self.own.ece
 
     def table(self) -> str:
-        elsewhere = ("" if self.references_low_elsewhere is None else
-                     f"; read by the fit for texts written elsewhere (attnmt score), which saw them: "
-                     f"{100 * self.references_low_elsewhere:.1f} %")
+        read_elsewhere = ("" if self.references_low_elsewhere is None else
+                          f"; read by the fit for texts written elsewhere (attnmt score), which saw them: "
+                          f"{100 * self.references_low_elsewhere:.1f} %")
         return (f"the model's own translations:\n{self.own.table()}\n"
-                f"references under the low_quality threshold: {100 * self.references_low:.1f} %{elsewhere}")
+                f"references under the low_quality threshold: {100 * self.references_low:.1f} %{read_elsewhere}")
 
 
 def calibrate(model: Transformer, tokenizer: TextCodec, model_dir: Path, sources: Sequence[str],
@@ -314,7 +311,7 @@ def calibrate(model: Transformer, tokenizer: TextCodec, model_dir: Path, sources
 def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibration, sources: Sequence[str],
                   references: Sequence[str], translations: Sequence[str], own: Sequence[Assessment | None],
                   on_references: Sequence[Assessment | None], decoding: Decoding,
-                  max_tokens: int) -> tuple[ElsewhereFit | None, float | None]:
+                  max_tokens: int) -> tuple[elsewhere.ElsewhereFit | None, float | None]:
     """The fit for texts written elsewhere (attnmt.decoding.elsewhere) and the share of the references
     it flags, from the references, the beam's other hypotheses and the model's own translations
     broken by random edits, each read against the model's translation of its source and labelled
@@ -335,18 +332,20 @@ def elsewhere_fit(model: Transformer, tokenizer: TextCodec, calibration: Calibra
         todo[k] = (todo[k][0], todo[k][1], a, todo[k][3])
     todo = [item for item in todo if item[2] is not None]
     texts = [text for _, text, _, _ in todo]
-    readings = read_against_own([a.features for _, _, a, _ in todo], [own[i].features for i, _, _, _ in todo], texts,
-                                [translations[i] for i, _, _, _ in todo])
-    labels = elsewhere_labels([kind for _, _, _, kind in todo],
-                              chrf_scores(texts, [references[i] for i, _, _, _ in todo]),
-                              [r.chrf_to_own for r in readings], calibration.chrf_threshold)
+    readings = elsewhere.read_against_own([a.features for _, _, a, _ in todo],
+                                          [own[i].features for i, _, _, _ in todo], texts,
+                                          [translations[i] for i, _, _, _ in todo])
+    labels = elsewhere.elsewhere_labels([kind for _, _, _, kind in todo],
+                                        chrf_scores(texts, [references[i] for i, _, _, _ in todo]),
+                                        [r.chrf_to_own for r in readings], calibration.chrf_threshold)
     acceptable = int(sum(labels))
     if min(acceptable, len(labels) - acceptable) < MIN_EACH:
         return None, None
     is_reference = [item[3] == "reference" for item in todo]
-    fit = fit_elsewhere(readings, labels, [REFERENCE_WEIGHT if ref else 1.0 for ref in is_reference],
-                        [r for r, ref in zip(readings, is_reference, strict=True) if ref] or readings,
-                        calibration.length_center, calibration.length_range)
+    weights = [elsewhere.REFERENCE_WEIGHT if ref else 1.0 for ref in is_reference]
+    fit = elsewhere.fit_elsewhere(readings, labels, weights,
+                                  [r for r, ref in zip(readings, is_reference, strict=True) if ref] or readings,
+                                  calibration.length_center, calibration.length_range)
     on_refs = [fit.quality(r, calibration.quality(r.features), calibration.length_center, calibration.length_range)
                for r, ref in zip(readings, is_reference, strict=True) if ref]
     return fit, sum(q < calibration.threshold for q in on_refs) / max(1, len(on_refs))

@@ -14,8 +14,10 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import MISSING, fields
 
-from attnmt.decoding.elsewhere import ENVELOPE_SIGNALS
-from attnmt.decoding.elsewhere import INPUT_NAMES as ELSEWHERE_INPUTS
+# elsewhere's names are read when called (elsewhere.ENVELOPE_SIGNALS), not taken here: elsewhere imports
+# quality, which imports calibration and so this module last, so a program that imports elsewhere first
+# has it part-way through its imports while this module runs, its names not defined yet.
+from attnmt.decoding import elsewhere
 from attnmt.decoding.quality import known_inputs
 
 
@@ -88,13 +90,13 @@ def unreadable_inputs(calibration: attnmt.decoding.calibration.Calibration) -> s
         return None
     if twice := named_twice(fit.inputs, "elsewhere.inputs"):
         return twice
-    if unknown := [name for name in fit.inputs if name not in ELSEWHERE_INPUTS]:
+    if unknown := [name for name in fit.inputs if name not in elsewhere.INPUT_NAMES]:
         return f"its fit for texts written elsewhere reads inputs this attnmt does not compute: {', '.join(unknown)}"
     if counts := unequal_counts(fit.weights, fit.means, fit.scales, fit.inputs):
         return f"its fit for texts written elsewhere holds {counts} inputs"
-    if len(fit.envelope) != len(ENVELOPE_SIGNALS):
+    if len(fit.envelope) != len(elsewhere.ENVELOPE_SIGNALS):
         return (f"its fit for texts written elsewhere holds {len(fit.envelope)} envelope values for "
-                f"{len(ENVELOPE_SIGNALS)} signals ({', '.join(ENVELOPE_SIGNALS)})")
+                f"{len(elsewhere.ENVELOPE_SIGNALS)} signals ({', '.join(elsewhere.ENVELOPE_SIGNALS)})")
     return None
 
 
@@ -127,6 +129,5 @@ def unequal_knots(knots: Sequence[float], names: Sequence[str]) -> str | None:
 
 
 # The module of the annotations' Calibration, imported last (typing.get_type_hints reads the annotations):
-# it imports this module, whose names it takes must exist by then.  attnmt/__init__.py imports
-# attnmt.decoding.quality before this module, and quality imports calibration (and so this module) last.
+# it imports this module, whose names it takes must exist by then.
 import attnmt.decoding.calibration  # noqa: E402

@@ -271,6 +271,6 @@ def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence
 
 
 # The module of the annotations' Calibration, imported last (typing.get_type_hints reads the annotations):
-# it imports this module, whose names it takes must exist by then.  attnmt/__init__.py imports
-# attnmt.decoding.quality before this module, and quality imports calibration (and so this module) last.
+# it reads this module's names when called (elsewhere.X), so this module may be part-way through its
+# imports when calibration runs.
 import attnmt.decoding.calibration  # noqa: E402
