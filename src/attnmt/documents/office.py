@@ -196,6 +196,7 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
     kinds = content_types(archive, types)
     main = check_main_part(archive, kinds, suffix, named)
     check_transitional(archive, main, suffix)
+    check_text_parts(archive, types, main, suffix)
     parts = []
     for member, texts in reading_order(archive, kinds, suffix, main):
         if texts is INLINE_STRING and b"inlineStr" not in archive.read(member):
@@ -309,6 +310,18 @@ def check_transitional(archive: Archive, main: str, suffix: str) -> None:
     if root.tag.startswith(f"{{{STRICT}"):
         raise DataError(f"{archive.name}: the file uses Strict Open XML (member {main}), which attnmt does "
                         f"not read; save it as {SAVE_AS[suffix]} and translate it again")
+
+
+def check_text_parts(archive: Archive, types: etree._Element, main: str, suffix: str) -> None:
+    """DataError where a part that holds text (OOXML_PARTS) is missing though [Content_Types].xml
+    gives its type and the main part's relationships name it (a workbook's xl/sharedStrings.xml):
+    its text, and every cell that points into it, came back untranslated, with no word said."""
+    holding = {override.get("PartName", "").lstrip("/") for override in types.iterchildren(f"{{{TYPES}}}Override")
+               if any(override.get("ContentType", "").endswith(end) for end, _ in OOXML_PARTS[suffix])}
+    for related in relationships(archive, main).values():
+        if related.mode is None and related.member in holding and related.member not in archive:
+            raise DataError(f"{archive.name}: member {related.member} is missing, though {main} and "
+                            f"{CONTENT_TYPES} name it; the file is damaged")
 
 
 def word_language_parts(archive: Archive, kinds: dict[str, str], language: str) -> list[Part]:
