@@ -12,6 +12,7 @@ from office_files import (
     epub2_file,
     presentation_file,
     read_members,
+    shared_string_sheet,
     sheet_file,
     slides_file,
     text_file,
@@ -42,6 +43,17 @@ def replaced(data: bytes, member: str, new: bytes) -> bytes:
 def test_a_damaged_archive_is_refused(same):
     assert "not a readable zip archive" in refused(word_file()[:-200], ".docx", same)
     assert "not a readable zip archive" in refused(b"plain text, not a document", ".xlsx", same)
+
+
+def test_a_workbook_whose_shared_strings_are_missing_is_refused_naming_the_member(same):
+    """The workbook's relationships and [Content_Types].xml name xl/sharedStrings.xml, which is
+    not in the archive: its cells came back untranslated, with no word said."""
+    members = read_members(shared_string_sheet(sheet_file()))
+    del members["xl/sharedStrings.xml"]
+    assert refused(write_members(members), ".xlsx", same) == (
+        "the .xlsx file: member xl/sharedStrings.xml is missing, though xl/workbook.xml and "
+        "[Content_Types].xml name it; the file is damaged")
+    assert same.given == []
 
 
 def test_a_password_protected_office_file_is_refused(same):

@@ -4,7 +4,7 @@ order, each aligned to its source word."""
 
 import io
 
-from office_files import master_page_file, read_members, text_file, write_members
+from office_files import master_page_file, odf_bytes, read_members, text_file, write_members
 
 from attnmt.documents.office import translate_office
 from attnmt.documents.pipeline import DocumentOptions
@@ -49,3 +49,28 @@ def test_an_odt_tracked_deletion_is_kept_as_it_was(mirror):
     deletion, paragraph = load(io.BytesIO(out)).text.getElementsByType(text.P)
     assert (str(deletion), str(paragraph)) == ("very old ", "RUNS. DOG A")
     assert mirror.given == ["A dog runs.", "The header text."]
+
+
+def test_a_string_cell_with_a_value_and_no_paragraph_is_translated_into_a_paragraph(mirror):
+    """odfpy writes ``TableCell(valuetype="string", stringvalue=…)`` with no P as a cell whose text
+    is its office:string-value alone, which LibreOffice shows: only paragraphs were read, and the
+    cell stayed in English.  Its lines are now paragraphs, translated, the value dropped (as
+    LibreOffice writes such a cell); its spacing kept; a number's cell untouched."""
+    from odf import table, text
+    from odf.opendocument import OpenDocumentSpreadsheet, load
+
+    document = OpenDocumentSpreadsheet()
+    sheet = table.Table(name="S")
+    for cell in (table.TableCell(valuetype="string", stringvalue="A man  rides.\nThe dog."),
+                 table.TableCell(valuetype="float", value="12"), table.TableCell(valuetype="string", stringvalue="12")):
+        row = table.TableRow()
+        row.addElement(cell)
+        sheet.addElement(row)
+    document.spreadsheet.addElement(sheet)
+    out = translate_office(odf_bytes(document), ".ods", mirror, DocumentOptions())
+    words, number, digits = load(io.BytesIO(out)).spreadsheet.getElementsByType(table.TableCell)
+    assert [str(paragraph) for paragraph in words.getElementsByType(text.P)] == ["RIDES. MAN A", "DOG. THE"]
+    assert words.getAttribute("stringvalue") is None and words.getAttribute("valuetype") == "string"
+    assert number.getAttribute("value") == "12" and not number.childNodes
+    assert digits.getAttribute("stringvalue") == "12" and not digits.childNodes
+    assert mirror.given == ["A man rides.", "The dog."]

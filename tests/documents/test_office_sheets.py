@@ -187,3 +187,36 @@ def test_a_rule_naming_a_tables_column_in_another_case_keeps_its_header(mirror, 
     looked for, so the columns were renamed and the list came up empty."""
     out = translate(validated_goods_file(where, table), mirror)
     assert column_attributes(out, "name") == ["Item", "Unit_x000a_price"]
+
+
+def test_a_string_whose_translation_is_over_excels_cell_limit_keeps_its_source(fixed):
+    """A cell of 31,999 characters (1,600 sentences) translated to 44,799 (1,600 of 27 characters,
+    1,599 spaces) was written whole, over the 32,767 Excel allows; Excel cut it, reporting the
+    workbook damaged.  It keeps its source, with a warning naming the shared string, and the review
+    does not list its sentences (the workbook shows the source); the other cell is translated."""
+    from attnmt.decoding.quality import Assessment
+    from attnmt.documents.review import Review
+
+    source = " ".join(["A man rides a bike."] * 1600)
+    strings = f'<sst xmlns="{S}" count="1" uniqueCount="1"><si><t>{source}</t></si></sst>'
+    review = Review(lambda sources, texts: [Assessment(0.2, [], False) for _ in sources], 0.5)
+    translator = fixed("Ein Mann fährt ein Fahrrad.", [(k, k) for k in range(5)])
+    with pytest.warns(UserWarning, match=(r"^the \.xlsx file: shared string 0 of xl/sharedStrings\.xml: its "
+                                          r"translation is 44,799 characters long, more than the 32,767 Excel "
+                                          r"allows in a cell; the source text is kept there$")):
+        out = translate_office(shared_string_sheet(sheet_file(), strings), ".xlsx", translator, DocumentOptions(),
+                               review=review)
+    sheet = openpyxl.load_workbook(io.BytesIO(out)).active
+    assert (sheet["A2"].value, sheet["A1"].value) == (source, "Ein Mann fährt ein Fahrrad.")
+    assert [segment.place.part for segment in review.segments] == ["xl/worksheets/sheet1.xml"]
+
+
+def test_excels_cell_limit_counts_utf16_code_units(known):
+    """An emoji is one character to Python and two to Excel: 16,384 of them (32,768 units) are
+    over the limit, 16,383 and a "!" (32,767) are not."""
+    over, under = "\U0001F600" * 16_384, "\U0001F600" * 16_383 + "!"
+    translator = known({"A dog runs.": (over, [(0, 0)]), "The cat sleeps.": (under, [(0, 0)])})
+    with pytest.warns(UserWarning, match=r"^the \.xlsx file: cell A1 of xl/worksheets/sheet1\.xml: .* 32,768 "):
+        out = translate(sheet_file(), translator)
+    sheet = openpyxl.load_workbook(io.BytesIO(out)).active
+    assert (sheet["A1"].value, sheet["A2"].value) == ("A dog runs.", under)

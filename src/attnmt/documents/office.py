@@ -55,6 +55,7 @@ from attnmt.documents.archive import (
     serialise_part,
     write_archive,
 )
+from attnmt.documents.cell_limit import over_cell_limit
 from attnmt.documents.chart_cells import follow_cells
 from attnmt.documents.comments import CELL_COMMENTS, POWERPOINT_COMMENTS, THREADED_COMMENTS, P
 from attnmt.documents.epub import epub_parts
@@ -145,7 +146,7 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
     parts = find_parts(archive, suffix, options, translator.glossary)
     if review is not None:
         review.archive = True  # its places are parts and paragraphs, whether or not a sentence needs review
-    places = translate_jobs(parts, translator, options, progress, review)
+    places = translate_jobs(parts, translator, options, progress, review, name)
     if suffix in (".xlsx", ".xlsm"):
         added, no_longer_shown = keep_tables_whole(archive, parts)
         parts += added
@@ -196,6 +197,7 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
     kinds = content_types(archive, types)
     main = check_main_part(archive, kinds, suffix, named)
     check_transitional(archive, main, suffix)
+    check_text_parts(archive, types, main, suffix)
     parts = []
     for member, texts in reading_order(archive, kinds, suffix, main):
         if texts is INLINE_STRING and b"inlineStr" not in archive.read(member):
@@ -311,6 +313,18 @@ def check_transitional(archive: Archive, main: str, suffix: str) -> None:
                         f"not read; save it as {SAVE_AS[suffix]} and translate it again")
 
 
+def check_text_parts(archive: Archive, types: etree._Element, main: str, suffix: str) -> None:
+    """DataError where a part that holds text (OOXML_PARTS) is missing though [Content_Types].xml
+    gives its type and the main part's relationships name it (a workbook's xl/sharedStrings.xml):
+    its text, and every cell that points into it, came back untranslated, with no word said."""
+    holding = {override.get("PartName", "").lstrip("/") for override in types.iterchildren(f"{{{TYPES}}}Override")
+               if any(override.get("ContentType", "").endswith(end) for end, _ in OOXML_PARTS[suffix])}
+    for related in relationships(archive, main).values():
+        if related.mode is None and related.member in holding and related.member not in archive:
+            raise DataError(f"{archive.name}: member {related.member} is missing, though {main} and "
+                            f"{CONTENT_TYPES} name it; the file is damaged")
+
+
 def word_language_parts(archive: Archive, kinds: dict[str, str], language: str) -> list[Part]:
     """Word's default language (its styles' ``w:lang``), set to ``language``."""
     parts = []
@@ -324,13 +338,15 @@ def word_language_parts(archive: Archive, kinds: dict[str, str], language: str) 
 
 def translate_jobs(parts: Sequence[Part], translator: Translator, options: DocumentOptions,
                    progress: Callable[[int, int], None] | None,
-                   review: Review | None = None) -> dict[etree._Element, Place]:
+                   review: Review | None = None, name: str = "input") -> dict[etree._Element, Place]:
     """Every job's flat texts translated (``job_results``), then the jobs finished last to first: a
     paragraph inside a text box, note or frame comes after the paragraph holding it, and is
     translated in place before that paragraph copies the box; a paragraph whose sentences all kept
     their source (FlatText.source_kept) says the languages its runs stated again where the target's
     was set (ooxml_language.say_source_language), and what set_language kept aside for it is then
-    taken out of every part (forget_languages).  A part with jobs is marked
+    taken out of every part (forget_languages).  A workbook's string whose translation is too long
+    for a cell keeps its source (attnmt.documents.cell_limit: a warning naming the file, ``name``,
+    and it is withdrawn from the ``review``).  A part with jobs is marked
     changed, and its jobs are let go one by one as they finish: a job's marks hold its
     paragraph's old runs, which so are freed while the new ones are written, not kept beside them.
     Returns, with a ``review``, each Office Open XML paragraph's place (a string of a workbook's
@@ -343,8 +359,12 @@ def translate_jobs(parts: Sequence[Part], translator: Translator, options: Docum
         part.changed = part.changed or bool(part.jobs)
         part.jobs = []
     while jobs:
-        job = jobs.pop()
-        job.finish(results.pop())
+        job, result = jobs.pop(), results.pop()
+        if over_cell_limit(job, result, name):
+            if review is not None and isinstance(job, ParagraphJob) and job.flat.place is not None:
+                review.withdraw({job.flat.place})
+            continue
+        job.finish(result)
         # before a paragraph holding this one (in a text box) copies it
         if (options.target_lang and isinstance(job, ParagraphJob) and job.flat.source_kept
                 and job.dialect in (WORD, DRAWING)):  # the dialects set_language gave the target language

@@ -19,7 +19,11 @@ runs of its base look: outside every span it took the paragraph's.  A note's, an
 annotation's or a text box's own paragraphs are translated as paragraphs of their own.  A
 spreadsheet cell whose value is not a string (a number, a date, a formula's) is not touched
 (an annotation or a shape on it is); a translated string cell loses its ``office:string-value``,
-the source text LibreOffice would show in place of its paragraphs.  ``fo:language`` and
+the source text LibreOffice would show in place of its paragraphs.  A string cell with that
+attribute and no paragraph (odfpy writes one for ``TableCell(valuetype="string", stringvalue=…)``
+with no P), whose text LibreOffice shows from the attribute, is given a paragraph of it, one a
+line (``value_paragraphs``), translated as any paragraph is; with the attribute dropped, that is
+the cell LibreOffice itself writes.  ``fo:language`` and
 ``fo:country`` of the styles follow the target language.
 
 A chart is a document of its own inside the file (``Object 1/content.xml``, named in
@@ -35,6 +39,7 @@ manifest says so (``manifest:encryption-data``), and it is refused by that befor
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 
@@ -228,6 +233,57 @@ def drop_string_values(paragraphs: list[etree._Element]) -> None:
             cell.attrib.pop(STRING_VALUE, None)
 
 
+def value_paragraphs(root: etree._Element) -> list[etree._Element]:
+    """A paragraph for each line of ``office:string-value`` in each string cell that has no
+    paragraph (the module docstring), added to the cell; those added, which ``take_back``
+    takes out again where the cell keeps the attribute (nothing of it was translated)."""
+    added = []
+    for cell in root.iter(*CELLS):
+        value = cell.get(STRING_VALUE)
+        if (not value or cell.get(f"{{{OFFICE}}}value-type") != "string" or cell.get(f"{{{TABLE}}}formula") is not None
+                or any(isinstance(child.tag, str) and child.tag.startswith(f"{{{TEXT}}}") for child in cell)):
+            continue
+        for line in value.split("\n"):
+            added.append(etree.SubElement(cell, f"{{{TEXT}}}p"))
+            write_spaced(added[-1], line)
+    return added
+
+
+def write_spaced(paragraph: etree._Element, text: str) -> None:
+    """``text`` into an empty paragraph as ODF keeps its spacing, for a paragraph's spaces collapse:
+    each tab a ``text:tab``, a run of spaces at an end all ``text:s``, a run of them between words
+    a space and a ``text:s`` for the rest."""
+    last: etree._Element | None = None  # the element whose tail the text after it goes into
+    position = 0
+    for match in re.finditer(r"\t| {2,}|^ +| +$", text):
+        add_text(paragraph, last, text[position:match.start()])
+        position = match.end()
+        if match.group() == "\t":
+            last = etree.SubElement(paragraph, f"{{{TEXT}}}tab")
+            continue
+        between = 0 < match.start() and match.end() < len(text)
+        add_text(paragraph, last, " " if between else "")
+        last = etree.SubElement(paragraph, f"{{{TEXT}}}s")
+        if len(match.group()) - between > 1:
+            last.set(f"{{{TEXT}}}c", str(len(match.group()) - between))
+    add_text(paragraph, last, text[position:])
+
+
+def add_text(paragraph: etree._Element, last: etree._Element | None, text: str) -> None:
+    """``text`` after the paragraph's last child ``last`` (into its tail), or into the paragraph where it has none."""
+    if last is None:
+        paragraph.text = (paragraph.text or "") + text
+    else:
+        last.tail = (last.tail or "") + text
+
+
+def take_back(added: list[etree._Element]) -> None:
+    """The paragraphs ``value_paragraphs`` added taken out of the cells that keep their ``office:string-value``."""
+    for paragraph in added:
+        if paragraph.getparent().get(STRING_VALUE) is not None:
+            paragraph.getparent().remove(paragraph)
+
+
 def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str,
                        glossary: Glossary | None) -> list[Part]:
     """The document's parts (PARTS), then each chart's (the module docstring); DataError where the
@@ -244,9 +300,11 @@ def opendocument_parts(archive: Archive, options: DocumentOptions, suffix: str,
         if member not in archive:
             continue
         tree = parse_part(archive, member)
+        added = [] if chart else value_paragraphs(tree.getroot())
         paragraphs = [p for p in tree.getroot().iter(*PARAGRAPHS, *DECLARATIONS) if is_translated(p, chart)]
         jobs = [OpenDocumentParagraph(p, vocabulary, job_options, glossary) for p in paragraphs]
         drop_string_values([p for p, job in zip(paragraphs, jobs, strict=True) if job.runs])
+        take_back(added)
         part = Part(member, tree, [job for job in jobs if job.runs])
         if options.target_lang:
             part.changed = set_language(tree.getroot(), options.target_lang)
