@@ -70,10 +70,24 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
     lines end in CR alone (old Mac OS) is read so, and written back so; its last line may end in LF
     (the command line hands on a file's last line ending as LF).  Any other LF makes it a file of LF
     or CRLF lines, a CR in it then a character of its line (a stray CR in a CRLF file, or the CRs of
-    one whose endings were converted twice, ``\\r\\r\\n``), as it always was."""
+    one whose endings were converted twice, ``\\r\\r\\n``), as it always was.  A file that mixes
+    CRLF and LF is read as LF and written back with its first line's ending throughout, whoever
+    calls (the command line, the server, ``attnmt.documents.translate_subtitles``): a block's lines
+    are split at one ending, so a block of both was split at neither and its cue lost."""
     if "\r" in text and "\n" not in text[:-1]:  # else it is one line, and no cue is found
         lf_text = re.sub(r"\r\n?", "\n", text)
-        return translate_subtitle_text(lf_text, translator, options, where, review).replace("\n", "\r")
+        return translate_lf_subtitles(lf_text, translator, options, where, review).replace("\n", "\r")
+    if "\r\n" in text:
+        newline = "\r\n" if text.split("\n", 1)[0].endswith("\r") else "\n"  # the first line's
+        lf_text = text.replace("\r\n", "\n")
+        return translate_lf_subtitles(lf_text, translator, options, where, review).replace("\n", newline)
+    return translate_lf_subtitles(text, translator, options, where, review)
+
+
+def translate_lf_subtitles(text: str, translator: Translator, options: DocumentOptions, where: str,
+                           review: Review | None) -> str:
+    """``translate_subtitle_text`` of a file's text in LF lines (a CR still before an LF, of a file
+    whose endings were converted twice, makes its block one of CRLF lines: ``line_ending``)."""
     pieces = BLOCK_GAP.split(text)  # blocks at even indices, the blank lines between them at odd ones
     vtt = text.lstrip("\ufeff").startswith("WEBVTT")
     cues = []  # (piece index, lines kept: number and timing, text lines)
