@@ -131,6 +131,15 @@ def test_a_file_with_nothing_translated_and_a_warning_is_400_naming_it(client):
         "before it, take out the blank line")}
 
 
+def test_the_warnings_of_a_file_with_nothing_translated_are_parted_by_semicolons(client):
+    """They ran together, a space between them: "… take out the blank line untimed.srt, line 3: …"."""
+    answer = send(client, "untimed.srt", b"Hello there\n\nA dog runs.\n")
+    warning = ("untimed.srt, line {}: a block without a timing line (00:00:01,000 --> 00:00:02,500) is not a cue, so "
+               "it is left untranslated; if it goes on with the cue before it, take out the blank line")
+    assert answer.status_code == 400 and answer.json() == {
+        "error": f"Nothing in the file was translated: {warning.format(1)}; {warning.format(3)}"}
+
+
 def test_a_file_translated_despite_a_warning_comes_back_as_before(client):
     answer = send(client, "loose.srt", b"1\n00:00:01,000 to 00:00:02,000\na dog runs\n")
     assert answer.status_code == 200

@@ -358,6 +358,26 @@ def test_a_turn_runs_on_over_a_voice_span_with_a_dash_in_a_cue_of_no_voice_a_lin
     assert mirror.given == given
 
 
+APART = ["I think that the man", "is walking with his dog."]  # two texts, as the model is given them
+
+
+@pytest.mark.parametrize("cues, given", [
+    (["<v Anna>I think that the man", "<v Ben>is walking with his dog."], APART),
+    (["<v Anna>I think that the man", "is walking with his dog."], APART),
+    (["I think that the man", "<v Ben>is walking with his dog."], APART),
+    (["<v Anna>I think that the man", "<v.loud Anna>is walking with his dog."],
+     ["I think that the man is walking with his dog."]),
+    (["- Where is the dog?\n<v Anna>- It is in the big</v>", "<v Ben>park near the lake.</v>"],
+     ["Where is the dog?", "It is in the big", "park near the lake."]),
+])
+def test_a_sentence_runs_on_only_between_cues_of_one_voice_or_of_none(mirror, cues, given):
+    """Another voice is another speaker, as a dash is: Anna's "I think that the man" and Ben's
+    "is walking with his dog." went to the model as one sentence, cut back into the cues as
+    "Dieser Mann geht mit seinem Hund" / "Gassi."."""
+    translate_subtitle_text(vtt(*cues), mirror)
+    assert mirror.given == given
+
+
 @pytest.mark.parametrize("lines, translated", [
     ("-- Where is the dog?\n-- In the water.", "-- DOG? THE IS WHERE\n-- WATER. THE IN"),
     ("Where is the dog?\n-- In the water.", "DOG? THE IS WHERE\n-- WATER. THE IN"),

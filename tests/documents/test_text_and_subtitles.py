@@ -188,6 +188,20 @@ def test_a_crlf_file_with_a_stray_cr_or_its_endings_converted_twice_keeps_its_cr
     assert out.startswith("1\r\r\n00:00:01,000 --> 00:00:04,000\r\r\nRUNS. DOG A") and out.count("\n") == 3
 
 
+@pytest.mark.parametrize("first, newline", [("1\r\n", "\r\n"), ("1\n", "\n")], ids=["crlf first", "lf first"])
+def test_a_file_that_mixes_crlf_and_lf_is_translated_whole_with_its_first_lines_ending(mirror, first, newline):
+    """Only the command line and the server read such a file as LF: translate_subtitles left cue 1
+    (a block of both endings) untranslated without a word, or warned of timings "2\\n00:00:02,100"."""
+    source = f"{first}00:00:01,000 --> 00:00:02,000\nA dog runs.\r\n\r\n2\n00:00:02,100 --> 00:00:03,000\r\n" \
+             "A cat sleeps.\n"
+    expected = "1\n00:00:01,000 --> 00:00:02,000\nRUNS. DOG A\n\n2\n00:00:02,100 --> 00:00:03,000\nSLEEPS. CAT A\n"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert translate_subtitle_text(source, mirror) == expected.replace("\n", newline)
+        sent = translate_file_bytes(source.encode(), "film.srt", mirror, DocumentOptions())
+    assert sent.decode() == expected.replace("\n", newline)  # the server's way in (it wrote CRLF where any line had it)
+
+
 def test_a_cue_whose_timing_line_lacks_its_arrow_is_translated_with_a_warning_naming_the_line(mirror):
     srt = "1\n00:00:01,000 --> 00:00:02,000\nHello there.\n\n2\n00:00:02,000 -> 00:00:03,000\nGood bye.\n"
     with pytest.warns(UserWarning, match=r"^in.srt, line 6: timings written as '00:00:02,000 -> 00:00:03,000'"):

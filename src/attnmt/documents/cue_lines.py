@@ -35,7 +35,8 @@ DASH_TURN = re.compile(rf"(?P<start>{LEAD}{DASH}\s+)(?P<text>\S.*)")
 # a sentence's end (and any closing quotes or brackets) and spaces, the spaces group 1.
 TURN_GAP = r"[.?!…][\"”’)]*(\s+)(?={dash}\s)"
 CLOSING = re.compile(r"\s*</([^<>]*)>\s*$")  # an end tag a line ends with ("- Hello.</i>")
-SPEAKER = re.compile(r"(<v(?:[.\s][^<>]*)?>)(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
+VOICE_START = re.compile(r"<v(?:[.\s][^<>]*)?>")  # a voice span's start tag (<v Roger>, <v.loud Roger>)
+SPEAKER = re.compile(rf"({VOICE_START.pattern})(.*?)(</v>)?", re.DOTALL)  # a voice span over a whole cue (fullmatch)
 VOICE_TAG = re.compile(r"</?v[.\s>]")  # a voice span's start or end tag (<v Roger>, <v.loud Roger>, </v>)
 # A tag or ASS code, kept whole; else spaces a line may end at: plain ones, and the ideographic space
 # (U+3000) that parts phrases in Japanese; never a no-break space (U+00A0, U+202F).
@@ -180,6 +181,14 @@ def voice(line: str) -> str:
         return ""
     named = span.group(1)[1:-1].split(None, 1)  # "v.loud", "Anna"
     return named[1].strip() if len(named) > 1 else ""
+
+
+def said_by(turn: Turn) -> str:
+    """The speaker's name of the voice ``turn`` is said in: the voice tag in its start ("Anna" of
+    "<v Anna>- Hi.") or the one its text starts with ("<v Anna>Hi.", a cue of one voice span);
+    "" where it has none (``voice``)."""
+    tag = VOICE_START.search(turn.start) or VOICE_START.match(turn.text)
+    return voice(tag.group()) if tag else ""
 
 
 def is_voice_line(line: str) -> bool:

@@ -125,6 +125,8 @@ def translate_file_bytes(data: bytes, filename: str, translator: Translator, opt
     bom, text = decoded(data, filename)
     if TEXT_SUFFIXES[suffix] == "text":
         return bom + translate_plain_text(text, counted, options, review).encode("utf-8")
+    if TEXT_SUFFIXES[suffix] in ("srt", "vtt"):  # its line endings read and written back there, as for any caller
+        return bom + translate_subtitle_text(text, counted, options, filename, review).encode("utf-8")
     newline = "\r\n" if "\r\n" in text else "\n"
     translated = translate_text(TEXT_SUFFIXES[suffix], text.replace("\r\n", "\n"), counted, options, filename,
                                 review)

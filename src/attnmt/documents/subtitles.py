@@ -29,7 +29,8 @@ put back in ascending order.
 
 A sentence that runs on into the next cue is translated whole: consecutive cues
 without tags (a voice span over a whole cue, ``<v Roger>…``, is the cue's speaker, kept
-as its prefix, and does not count) are joined where the next cue starts with a
+as its prefix, and does not count), both in one voice or neither in one (another voice is another
+speaker, as a dash is), are joined where the next cue starts with a
 lower-case letter and without a speaker's dash (a cue's last speaker's turn, ``- I saw a
 man`` / ``in the park.``, runs on as a cue of one text does) and the segmenter finds no
 sentence end where the cue's text ends (at most ``MAX_JOINED`` cues, and never across a
@@ -50,7 +51,7 @@ from itertools import accumulate
 
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, line_ending, seconds
-from attnmt.documents.cue_lines import Turn, speaker, turns, written
+from attnmt.documents.cue_lines import Turn, said_by, speaker, turns, written
 from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, split_at_breaks
 from attnmt.documents.flat import FlatText, Place, has_words
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_sentences, translate_flats
@@ -70,10 +71,24 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
     lines end in CR alone (old Mac OS) is read so, and written back so; its last line may end in LF
     (the command line hands on a file's last line ending as LF).  Any other LF makes it a file of LF
     or CRLF lines, a CR in it then a character of its line (a stray CR in a CRLF file, or the CRs of
-    one whose endings were converted twice, ``\\r\\r\\n``), as it always was."""
+    one whose endings were converted twice, ``\\r\\r\\n``), as it always was.  A file that mixes
+    CRLF and LF is read as LF and written back with its first line's ending throughout, whoever
+    calls (the command line, the server, ``attnmt.documents.translate_subtitles``): a block's lines
+    are split at one ending, so a block of both was split at neither and its cue lost."""
     if "\r" in text and "\n" not in text[:-1]:  # else it is one line, and no cue is found
         lf_text = re.sub(r"\r\n?", "\n", text)
-        return translate_subtitle_text(lf_text, translator, options, where, review).replace("\n", "\r")
+        return translate_lf_subtitles(lf_text, translator, options, where, review).replace("\n", "\r")
+    if "\r\n" in text:
+        newline = "\r\n" if text.split("\n", 1)[0].endswith("\r") else "\n"  # the first line's
+        lf_text = text.replace("\r\n", "\n")
+        return translate_lf_subtitles(lf_text, translator, options, where, review).replace("\n", newline)
+    return translate_lf_subtitles(text, translator, options, where, review)
+
+
+def translate_lf_subtitles(text: str, translator: Translator, options: DocumentOptions, where: str,
+                           review: Review | None) -> str:
+    """``translate_subtitle_text`` of a file's text in LF lines (a CR still before an LF, of a file
+    whose endings were converted twice, makes its block one of CRLF lines: ``line_ending``)."""
     pieces = BLOCK_GAP.split(text)  # blocks at even indices, the blank lines between them at odd ones
     vtt = text.lstrip("\ufeff").startswith("WEBVTT")
     cues = []  # (piece index, lines kept: number and timing, text lines)
@@ -88,12 +103,13 @@ def translate_subtitle_text(text: str, translator: Translator, options: Document
         line_number += "".join(pieces[i:i + 2]).count("\n")
     # A cue is one text a speaker's turn ("- Hi." / "- Hello.", or a voice a line), each keeping its dash
     # or voice; a cue without a dash is one text, its lines joined.  A cue's last turn may run on into
-    # the next cue where that one starts without a dash ("- I saw a man" / "in the park.").
+    # the next cue where that one starts without a dash ("- I saw a man" / "in the park.") and in the
+    # same voice, or neither has one: another voice is another speaker, as a dash is.
     said = [turns(text_lines) for _, _, text_lines in cues]
     texts, follows, starts = [], [], []  # a text a turn; whether it runs on into the next; the line it starts on
     for k, ((i, _, _), cue_turns) in enumerate(zip(cues, said, strict=True)):
         nxt = (k + 1 < len(cues) and joinable(cue_turns) and joinable(said[k + 1]) and not said[k + 1][0].start
-               and cues[k + 1][0] - i in (0, 2))
+               and said_by(cue_turns[-1]) == said_by(said[k + 1][0]) and cues[k + 1][0] - i in (0, 2))
         texts += [turn.text for turn in cue_turns]
         follows += [False] * (len(cue_turns) - 1) + [nxt]  # a cue runs on only into the one right after it
         starts += [lines[k] + turn.line for turn in cue_turns]

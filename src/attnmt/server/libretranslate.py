@@ -279,10 +279,11 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
     if job.state == "failed":
         raise LibreError(400 if job.user_error else 500, job.detail or "Cannot translate file")
     # nothing translated, because parts were left untranslated: its answer has no place for warnings (a
-    # file with nothing to translate, whatever else it was warned of, comes back as it is)
+    # file with nothing to translate, whatever else it was warned of, comes back as it is); the warnings,
+    # each without a stop of its own, parted by "; " (/v1/files lists them)
     if job.total == 0 and job.left_untranslated:
         jobs.delete(job)
-        raise LibreError(400, f"Nothing in the file was translated: {' '.join(job.left_untranslated)}")
+        raise LibreError(400, f"Nothing in the file was translated: {'; '.join(job.left_untranslated)}")
     # percent-encoded: a name with a space, "#" or "ü" is a path of a valid URL (the route gets it decoded)
     name = quote(f"{job.id}.{job.filename}", safe="")
     return {"translatedFileUrl": str(request.url_for("download_file", filename=name))}
