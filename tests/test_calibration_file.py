@@ -103,6 +103,16 @@ def test_a_calibration_value_of_another_kind_is_named_by_its_key(trained_copy, d
         load_calibration(trained_copy)
 
 
+@pytest.mark.parametrize("digits", [400, 5000])  # too large for a float; more digits than Python's int() reads
+def test_a_hand_edited_whole_number_too_large_for_a_float_is_named_by_its_key(trained_copy, digits):
+    """``"bias": 1`` and 400 zeros gave a traceback, OverflowError: int too large to convert to
+    float; 5000 zeros, ValueError: Exceeds the limit (4300 digits) for integer string conversion."""
+    text = json.dumps(older_calibration(trained_copy)).replace('"bias": 0.0', '"bias": 1' + "0" * digits)
+    (trained_copy / CALIBRATION).write_text(text)
+    with pytest.raises(ModelDirError, match=r'quality.json: not a quality calibration \("bias" is not a number\)'):
+        load_calibration(trained_copy)
+
+
 def test_a_calibration_missing_a_weight_says_how_many_of_each_it_holds(trained_copy):
     saved_and_damaged(trained_copy, lambda v: v["weights"].pop())
     with pytest.raises(ModelDirError, match="quality.json: holds 17 weights, 18 means and 18 scales for its 18 "

@@ -56,7 +56,7 @@ from pathlib import Path
 import torch
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
-from attnmt.decoding.calibration_file import ELSEWHERE_KEYS, KEYS, unreadable_inputs, wrong_keys
+from attnmt.decoding.calibration_file import ELSEWHERE_KEYS, KEYS, unreadable_inputs, whole_number, wrong_keys
 from attnmt.decoding.elsewhere import (
     REFERENCE_WEIGHT,
     ElsewhereFit,
@@ -145,7 +145,7 @@ def load_calibration(model_dir: str | Path, weights: str | Path | None = None) -
         return None
     again = f"run attnmt calibrate --model {model_dir} again"
     try:
-        values = json.loads(path.read_text(encoding="utf-8"))
+        values = json.loads(path.read_text(encoding="utf-8"), parse_int=whole_number)
     except OSError as error:
         raise ModelDirError(f"{path}: {error.strerror or error}; {again}") from None
     except UnicodeDecodeError as error:
