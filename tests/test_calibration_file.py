@@ -90,7 +90,9 @@ def test_a_calibration_file_that_is_not_utf8_is_named(trained_copy):
     (lambda v: v.pop("means"), 'no "means"'),
     (lambda v: v.update(colour="blue"), '"colour" is no key of a calibration'),
     (lambda v: v.update(threshold=1.5), '"threshold" is not a number from 0 to 1'),  # a hand edit: every line low
-    (lambda v: v.update(chrf_threshold=-3), '"chrf_threshold" is not a number from 0 to 100'),
+    (lambda v: v.update(chrf_threshold=-3), '"chrf_threshold" is not a number above 0 and at most 100'),
+    # --chrf-threshold 0 is refused: every translation acceptable, nothing for the fit to tell apart
+    (lambda v: v.update(chrf_threshold=0), '"chrf_threshold" is not a number above 0 and at most 100'),
     # Knots out of order cut the mean log-prob into overlapping stretches; equal ones, stretches of no length.
     (lambda v: v.update(knots=v["knots"][::-1]), '"knots" is not a list of numbers, each above the one before'),
     (lambda v: v.update(knots=[v["knots"][0]] * 5), '"knots" is not a list of numbers, each above the one before'),

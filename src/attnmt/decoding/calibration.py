@@ -247,8 +247,11 @@ def too_few(count: int, repeated: int = 0) -> None:
     """DataError for fewer than MIN_SENTENCES distinct pairs (``repeated``: the other lines, each a
     pair given before them)."""
     if count < MIN_SENTENCES:
-        again = f" ({repeated} more lines repeat a pair before them, and count once)" if repeated else ""
-        raise DataError(f"{count} {'distinct ' if repeated else ''}sentences to calibrate on{again}; quality needs "
+        lines = "1 more line repeats a pair before it, and counts" if repeated == 1 else \
+            f"{repeated} more lines repeat a pair before them, and count"
+        again = f" ({lines} once)" if repeated else ""
+        sentences = "sentence" if count == 1 else "sentences"
+        raise DataError(f"{count} {'distinct ' if repeated else ''}{sentences} to calibrate on{again}; quality needs "
                         f"at least {MIN_SENTENCES} (give a larger --src/--ref pair)")
 
 

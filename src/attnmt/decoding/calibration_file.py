@@ -56,7 +56,8 @@ SCALES = ("a list of numbers above 0", list_of(lambda v: finite(v) and v > 0))  
 KEYS = {"model_sha256": ("a string", lambda v: isinstance(v, str)), "weights": NUMBERS, "bias": NUMBER,
         "means": NUMBERS, "scales": SCALES, "length_center": NUMBER,
         "length_range": ("two numbers, the first above 0 and below the second", ratio_range),
-        "chrf_threshold": ("a number from 0 to 100", lambda v: finite(v) and 0 <= v <= 100),
+        # calibrate's --chrf-threshold (attnmt.cli.commands.quality): at 0 every translation is acceptable
+        "chrf_threshold": ("a number above 0 and at most 100", lambda v: finite(v) and 0 < v <= 100),
         "threshold": ("a number from 0 to 1", lambda v: finite(v) and 0 <= v <= 1),
         "sentences": ("a whole number above 0", lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0),
         "inputs": NAMES, "elsewhere": ("an object or null", lambda v: v is None or isinstance(v, dict)),
