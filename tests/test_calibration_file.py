@@ -90,7 +90,9 @@ def test_a_calibration_file_that_is_not_utf8_is_named(trained_copy):
     (lambda v: v.pop("means"), 'no "means"'),
     (lambda v: v.update(colour="blue"), '"colour" is no key of a calibration'),
     (lambda v: v.update(threshold=1.5), '"threshold" is not a number from 0 to 1'),  # a hand edit: every line low
-    (lambda v: v.update(chrf_threshold=-3), '"chrf_threshold" is not a number from 0 to 100'),
+    (lambda v: v.update(chrf_threshold=-3), '"chrf_threshold" is not a number above 0 and at most 100'),
+    # --chrf-threshold 0 is refused: every translation acceptable, nothing for the fit to tell apart
+    (lambda v: v.update(chrf_threshold=0), '"chrf_threshold" is not a number above 0 and at most 100'),
     # Knots out of order cut the mean log-prob into overlapping stretches; equal ones, stretches of no length.
     (lambda v: v.update(knots=v["knots"][::-1]), '"knots" is not a list of numbers, each above the one before'),
     (lambda v: v.update(knots=[v["knots"][0]] * 5), '"knots" is not a list of numbers, each above the one before'),
@@ -100,6 +102,16 @@ def test_a_calibration_file_that_is_not_utf8_is_named(trained_copy):
 def test_a_calibration_value_of_another_kind_is_named_by_its_key(trained_copy, damage, named):
     saved_and_damaged(trained_copy, damage)
     with pytest.raises(ModelDirError, match=f"quality.json: not a quality calibration \\({named}\\)"):
+        load_calibration(trained_copy)
+
+
+@pytest.mark.parametrize("digits", [400, 5000])  # too large for a float; more digits than Python's int() reads
+def test_a_hand_edited_whole_number_too_large_for_a_float_is_named_by_its_key(trained_copy, digits):
+    """``"bias": 1`` and 400 zeros gave a traceback, OverflowError: int too large to convert to
+    float; 5000 zeros, ValueError: Exceeds the limit (4300 digits) for integer string conversion."""
+    text = json.dumps(older_calibration(trained_copy)).replace('"bias": 0.0', '"bias": 1' + "0" * digits)
+    (trained_copy / CALIBRATION).write_text(text)
+    with pytest.raises(ModelDirError, match=r'quality.json: not a quality calibration \("bias" is not a number\)'):
         load_calibration(trained_copy)
 
 

@@ -78,6 +78,31 @@ def test_evaluate_scores_translate_jsonl_output_by_its_best_hypotheses(tmp_path,
     assert code == 2 and f"{hyp}, line 2: not a line of attnmt translate's JSONL output" in err
 
 
+@pytest.mark.parametrize("numbers, message", [
+    ([2, 1, 3], "line 1: an object of line 2, as the first: attnmt translate writes the lines in order"),
+    ([1, 3, 2], "line 2: an object of line 3, after one of line 1: attnmt translate writes the lines in order"),
+    ([1, 2, 2], "line 3: an object of line 2, after one of line 2"),
+    ([1, "2", 3], 'line 2: its "line" is "2", not a line number'),
+], ids=["reversed", "a line left out", "a line twice", "a string"])
+def test_a_jsonl_file_whose_line_numbers_are_out_of_order_is_refused(tmp_path, capsys, numbers, message):
+    """``tac out.jsonl`` was scored by position, each translation against another line's
+    reference, exit 0, where a TSV file out of order is refused."""
+    texts = ["ein hund rennt", "", "zwei hunde"]
+    hyp = write(tmp_path / "out.jsonl", [json.dumps({"line": number, "hypotheses": [{"text": text}] if text else []})
+                                         for number, text in zip(numbers, texts, strict=True)])
+    code, _, err = run(["evaluate", "--hyp", hyp, "--ref", write(tmp_path / "ref.txt", texts)], capsys)
+    assert code == 2 and err.count("\n") == 1 and f"{hyp}, {message}" in err
+
+
+def test_a_jsonl_file_without_line_numbers_is_scored_by_position(tmp_path, capsys):
+    """A file written by hand, not by translate, may leave "line" out: each object is where it stands."""
+    texts = ["ein hund rennt", "", "zwei hunde"]
+    hyp = write(tmp_path / "out.jsonl", [json.dumps({"hypotheses": [{"text": text}] if text else []})
+                                         for text in texts])
+    code, out, _ = run(["evaluate", "--hyp", hyp, "--ref", write(tmp_path / "ref.txt", texts), "--json"], capsys)
+    assert code == 0 and chrf_of(out) == pytest.approx(100.0)
+
+
 def test_a_json_line_whose_hypotheses_are_not_objects_with_a_text_is_scored_as_text(tmp_path, capsys):
     """It was taken for translate's JSONL, then refused: "line 1: not a line of attnmt translate's
     JSONL output ..., as line 1 is"."""

@@ -127,6 +127,18 @@ def test_calibrate_refuses_too_few_sentences_in_one_line(trained_copy, tmp_path,
     assert not (trained_copy / CALIBRATION).exists()
 
 
+@pytest.mark.parametrize("pairs, counted", [
+    (PAIRS[:1], "1 sentence to calibrate on"),
+    (PAIRS[:1] * 2, "1 distinct sentence to calibrate on (1 more line repeats a pair before it, and counts once)"),
+])
+def test_calibrate_counts_one_sentence_in_the_singular(trained_copy, tmp_path, capsys, pairs, counted):
+    """It said "1 sentences to calibrate on" and "1 more lines repeat a pair before them"."""
+    src, ref = write_pairs(tmp_path, "valid", pairs)
+    code, _, err = run_cli(["calibrate", "--model", trained_copy, "--src", src, "--ref", ref], capsys)
+    assert code == 2 and err == f"attnmt: error: {counted}; quality needs at least {MIN_SENTENCES} (give a larger " \
+                                "--src/--ref pair)\n"
+
+
 def test_calibrate_counts_a_repeated_pair_once(trained_copy, tmp_path, capsys):
     """10 pairs given 11 times (one with other spaces) passed the minimums as 110 sentences, and
     the fit, weighted by the repeats, was written: "ECE 0.000", then good references low_quality."""

@@ -6,7 +6,8 @@ them) the file holds:
     alignments  ``translation ||| 0-0 1-1 …`` (text with --alignments): the translation
     tsv         ``line<TAB>rank<TAB>score<TAB>log_prob<TAB>translation<TAB>…`` rows, no header
                 (several a line with --n-best, none for a blank line): each line's rank 1
-    jsonl       ``{"line": 1, "hypotheses": [{"text": …}, …]}``: each line's first hypothesis
+    jsonl       ``{"line": 1, "hypotheses": [{"text": …}, …]}``: each line's first hypothesis (an
+                object a line, a blank line's with no hypotheses; "line" counting 1, 2, … where given)
 
 A TSV file has no row for a blank input line: those at the end of the input leave no trace, and
 are taken to be where the references (every one; score: the sources) go on past the last row with
@@ -94,18 +95,37 @@ def is_translate_jsonl(lines: list[str]) -> bool:
 
 
 def best_texts(path: str, lines: list[str]) -> list[str]:
-    """Each JSONL line's best hypothesis ("" for a blank input line, which has none)."""
+    """Each JSONL line's best hypothesis ("" for a blank input line, which has none), the lines read
+    by position, each one's "line" checked to be it (jsonl_line_checked)."""
     texts = []
     for number, line in enumerate(lines, 1):
         try:
-            hypotheses = json.loads(line)["hypotheses"]
+            item = json.loads(line)
+            hypotheses = item["hypotheses"]
             texts.append(hypotheses[0]["text"] if hypotheses else "")
         except (ValueError, TypeError, KeyError, IndexError):
             raise DataError(f"{path}, line {number}: not a line of attnmt translate's JSONL output "
                             '({"line": ..., "hypotheses": [{"text": ...}]}), as line 1 is') from None
         if not isinstance(texts[-1], str):
             raise DataError(f"{path}, line {number}: the hypothesis's \"text\" is not a string")
+        jsonl_line_checked(path, number, item)
     return texts
+
+
+def jsonl_line_checked(path: str, number: int, item: dict) -> None:
+    """A DataError where the object on line ``number`` has a "line" other than ``number``: translate
+    writes one for every input line (a blank one's with no hypotheses), numbered 1, 2, … in order,
+    so a file reordered (``tac``) or with lines left out would be scored against the wrong sources
+    and references, as tsv_best refuses for TSV.  An object without a "line" (written by hand) is
+    taken to be where it stands."""
+    given = item.get("line", number)
+    if not isinstance(given, int) or isinstance(given, bool):
+        raise DataError(f"{path}, line {number}: its \"line\" is {json.dumps(given)}, not a line number "
+                        "(attnmt translate numbers the lines 1, 2, ...)")
+    if given != number:
+        after = f"after one of line {number - 1}" if number > 1 else "as the first"
+        raise DataError(f"{path}, line {number}: an object of line {given}, {after}: attnmt translate writes the "
+                        "lines in order, one for every input line")
 
 
 def aligned_text(path: str, number: int, line: str) -> str:

@@ -140,7 +140,7 @@ def load_calibration(model_dir: str | Path, weights: str | Path | None = None) -
         return None
     again = f"run attnmt calibrate --model {model_dir} again"
     try:
-        values = json.loads(path.read_text(encoding="utf-8"))
+        values = json.loads(path.read_text(encoding="utf-8"), parse_int=calibration_file.whole_number)
     except OSError as error:
         raise ModelDirError(f"{path}: {error.strerror or error}; {again}") from None
     except UnicodeDecodeError as error:
@@ -244,8 +244,11 @@ def too_few(count: int, repeated: int = 0) -> None:
     """DataError for fewer than MIN_SENTENCES distinct pairs (``repeated``: the other lines, each a
     pair given before them)."""
     if count < MIN_SENTENCES:
-        again = f" ({repeated} more lines repeat a pair before them, and count once)" if repeated else ""
-        raise DataError(f"{count} {'distinct ' if repeated else ''}sentences to calibrate on{again}; quality needs "
+        lines = "1 more line repeats a pair before it, and counts" if repeated == 1 else \
+            f"{repeated} more lines repeat a pair before them, and count"
+        again = f" ({lines} once)" if repeated else ""
+        sentences = "sentence" if count == 1 else "sentences"
+        raise DataError(f"{count} {'distinct ' if repeated else ''}{sentences} to calibrate on{again}; quality needs "
                         f"at least {MIN_SENTENCES} (give a larger --src/--ref pair)")
 
 

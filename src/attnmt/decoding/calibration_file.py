@@ -26,6 +26,14 @@ def finite(value: object) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
+def whole_number(text: str) -> int | float:
+    """A JSON whole number as json.loads's ``parse_int`` reads it: an int, or inf where it is too
+    large for a float, so that ``finite`` refuses it by its key.  A hand-edited ``"bias": 1`` and
+    400 zeros raised OverflowError in math.isfinite, and one of more than 4300 digits a ValueError
+    in int(), each a traceback."""
+    return int(text) if math.isfinite(float(text)) else math.inf
+
+
 def list_of(check: Callable[[object], bool]) -> Callable[[object], bool]:
     return lambda value: isinstance(value, list) and all(check(v) for v in value)
 
@@ -50,7 +58,8 @@ SCALES = ("a list of numbers above 0", list_of(lambda v: finite(v) and v > 0))  
 KEYS = {"model_sha256": ("a string", lambda v: isinstance(v, str)), "weights": NUMBERS, "bias": NUMBER,
         "means": NUMBERS, "scales": SCALES, "length_center": NUMBER,
         "length_range": ("two numbers, the first above 0 and below the second", ratio_range),
-        "chrf_threshold": ("a number from 0 to 100", lambda v: finite(v) and 0 <= v <= 100),
+        # calibrate's --chrf-threshold (attnmt.cli.commands.quality): at 0 every translation is acceptable
+        "chrf_threshold": ("a number above 0 and at most 100", lambda v: finite(v) and 0 < v <= 100),
         "threshold": ("a number from 0 to 1", lambda v: finite(v) and 0 <= v <= 1),
         "sentences": ("a whole number above 0", lambda v: isinstance(v, int) and not isinstance(v, bool) and v > 0),
         "inputs": NAMES, "elsewhere": ("an object or null", lambda v: v is None or isinstance(v, dict)),
