@@ -186,3 +186,10 @@ def test_a_glossary_merges_a_dict_of_terms_as_as_glossary_takes_it():
     assert merged.matches("a dog and a cat") == ["Köter", "Katze"]
     with pytest.raises(ConfigError, match="^glossary: expected a Glossary .* got str 'cat'$"):
         Glossary.of({"dog": "Hund"}).merged("cat")
+
+
+@pytest.mark.parametrize("path", [None, "", 3])
+def test_read_glossary_of_no_path_is_one_config_error(path):
+    """None was pathlib's TypeError; "" read the current directory."""
+    with pytest.raises(ConfigError, match=rf"^read_glossary: expected the path of a glossary file, got {path!r}$"):
+        read_glossary(path)

@@ -25,6 +25,7 @@ glossary of 100,000 terms matches as fast as one of ten).
 from __future__ import annotations
 
 import functools
+import os
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -272,7 +273,10 @@ def is_word(text: str, at: int) -> bool:
 
 def read_glossary(path: str | Path) -> Glossary:
     """The glossary in a TSV file (module docstring); a malformed line is a DataError naming
-    ``path:line`` and what is wrong with it."""
+    ``path:line`` and what is wrong with it.  ConfigError for a ``path`` that is no path (None was a
+    TypeError from pathlib) or an empty one ("" read the current directory)."""
+    if not isinstance(path, str | os.PathLike) or not os.fspath(path):
+        raise ConfigError(f"read_glossary: expected the path of a glossary file, got {path!r}")
     kept: dict[str, tuple[str, str]] = {}
     places: dict[str, str] = {}
     for number, line in enumerate(read_lines(path), start=1):
