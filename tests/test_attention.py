@@ -218,6 +218,16 @@ def test_an_attention_dropout_that_is_no_probability_is_rejected_as_the_module_i
         MultiHeadAttention(8, 2, dropout=p)
 
 
+@pytest.mark.parametrize("queries", [1, 4, 10])  # the fused kernel (1, 10) and the step-by-step path (4)
+@pytest.mark.parametrize("p", [-0.5, 1.5])
+def test_a_dropout_p_that_is_no_probability_is_one_error_on_every_path(queries, p):
+    """Only the step-by-step path checked it: 4 queries took -0.5 without a word, and 1 or 10 gave
+    torch's "not support dropout > 0"."""
+    q, kv = torch.randn(1, 2, queries, 8), torch.randn(1, 2, 5, 8)
+    with pytest.raises(ValueError, match=rf"^dropout_p: dropout probability must be between 0 and 1, got {p}$"):
+        scaled_dot_product_attention(q, kv, kv, dropout_p=p)
+
+
 def test_sizes_of_any_numeric_type_are_counts():
     mha = MultiHeadAttention(np.int64(8), np.int32(2), d_k=4.0, d_v=np.int64(2))
     assert (mha.n_heads, mha.d_k, mha.d_v) == (2, 4, 2) and type(mha.n_heads) is int

@@ -181,8 +181,9 @@ def test_a_length_penalty_past_what_a_float_holds_is_refused_in_one_line():
 
 def test_numbers_of_numpys_types_are_taken_as_the_python_numbers_they_are():
     decoding = Decoding(beam_size=np.int64(1), alpha=np.float32(0.5), sampling_topk=np.int32(0), seed=np.uint64(7),
-                        disable_unk=np.True_)
+                        disable_unk=np.True_, early_stopping=np.False_)
     assert decoding == Decoding(beam_size=1, alpha=0.5, sampling_topk=0, seed=7, disable_unk=True)
+    assert decoding.early_stopping is False
     assert [type(decoding.beam_size), type(decoding.alpha), type(decoding.seed)] == [int, float, int]
     assert decoding.disable_unk is True
 
@@ -193,6 +194,7 @@ def test_numbers_of_numpys_types_are_taken_as_the_python_numbers_they_are():
     (dict(alpha="0.6"), r"^decoding option alpha: expected a finite number, got '0.6'$"),
     (dict(alpha=np.float64("nan")), r"^decoding option alpha: expected a finite number, got "),
     (dict(disable_unk=1), r"^decoding option disable_unk: expected true or false, got 1$"),
+    (dict(early_stopping="false"), r"^decoding option early_stopping: expected true or false, got 'false'$"),
     (dict(beam_size=1, sampling_topk=0, seed=-1), r"^decoding option seed: expected a whole number from 0 "),
 ])
 def test_an_option_that_is_no_number_of_its_kind_is_refused_in_one_line(options, message):

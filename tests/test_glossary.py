@@ -1,5 +1,9 @@
 """Glossaries: the TSV file, its errors, and which target terms a sentence needs."""
 
+import copy
+import dataclasses
+import pickle
+
 import numpy as np
 import pytest
 from support import lines_run
@@ -161,3 +165,31 @@ def test_the_repr_of_a_large_glossary_shows_a_few_terms_and_the_count():
 def test_a_term_before_a_symbol_nfkc_would_spell_out_still_matches(text):
     """NFKC makes "™" "TM": "Acme™" read as the one word "acmetm", and the term matched no more."""
     assert Glossary.of({"Acme": "ACME"}).matches(text) == ["ACME"]
+
+
+def test_a_glossary_replaced_with_other_terms_matches_only_those():
+    """``dataclasses.replace`` copied the old index, and the new glossary enforced the old terms."""
+    replaced = dataclasses.replace(Glossary.of({"dog": "Köter"}, "terms.tsv:1"), terms=(("cat", "Mieze"),))
+    assert replaced.matches("A cat and a dog.") == ["Mieze"]
+    assert replaced.place("dog") is None and replaced == Glossary.of({"cat": "Mieze"})
+
+
+def test_a_glossary_survives_pickle_and_deepcopy_with_its_index_and_places(tmp_path):
+    glossary = read_glossary(write(tmp_path, "dog\tHund\nNew York\tNew York\n"))
+    for copied in (pickle.loads(pickle.dumps(glossary)), copy.deepcopy(glossary)):
+        assert copied == glossary and copied.matches("A dog in new york.") == ["Hund", "New York"]
+        assert copied.place("dog") == f"{tmp_path / 'terms.tsv'}:1"
+
+
+def test_a_glossary_merges_a_dict_of_terms_as_as_glossary_takes_it():
+    merged = Glossary.of({"dog": "Hund"}).merged({"cat": "Katze", "Dog": "Köter"})
+    assert merged.matches("a dog and a cat") == ["Köter", "Katze"]
+    with pytest.raises(ConfigError, match="^glossary: expected a Glossary .* got str 'cat'$"):
+        Glossary.of({"dog": "Hund"}).merged("cat")
+
+
+@pytest.mark.parametrize("path", [None, "", 3])
+def test_read_glossary_of_no_path_is_one_config_error(path):
+    """None was pathlib's TypeError; "" read the current directory."""
+    with pytest.raises(ConfigError, match=rf"^read_glossary: expected the path of a glossary file, got {path!r}$"):
+        read_glossary(path)

@@ -207,3 +207,10 @@ def test_set_dropout_without_activation_dropout_moves_the_feed_forwards_with_dro
 def test_a_config_json_without_activation_dropout_reads_as_unset():
     saved = {key: value for key, value in tiny_config(dropout=0.1).to_dict().items() if key != "activation_dropout"}
     assert TransformerConfig.from_saved(saved).activation_dropout is None
+
+
+def test_a_dict_for_the_config_is_one_config_error_saying_how_to_build_one():
+    """It was an AttributeError: 'dict' object has no attribute 'src_vocab_size'."""
+    with pytest.raises(ConfigError, match=r"^Transformer: expected a TransformerConfig, got dict; build one with "
+                                          r"TransformerConfig\(d_model=512, \.\.\.\) or TransformerConfig.from_dict"):
+        Transformer({"d_model": 64})

@@ -6,7 +6,7 @@ import pytest
 import sentencepiece
 import torch
 
-from attnmt.errors import ConfigError
+from attnmt.errors import ConfigError, DataError
 from attnmt.text.tokenizer import BOS_ID, EOS_ID, PAD_ID, UNK_ID, Tokenizer, sample_sentences, train_sentencepiece
 from attnmt.text.tokenizer_files import read_tokenizer
 
@@ -314,7 +314,7 @@ def test_one_id_in_a_0d_tensor_is_refused_as_one_id_not_a_batch(tokenizer):
         tokenizer.decode(torch.tensor(9))
 
 
-def test_a_marian_tokenizer_refuses_a_list_to_encode_and_a_string_to_decode():
+def test_a_marian_tokenizer_refuses_a_list_to_encode_and_a_string_or_floats_to_decode():
     from support import spm_and_vocab
 
     from attnmt.text.vocab_tokenizer import VocabTokenizer
@@ -327,3 +327,28 @@ def test_a_marian_tokenizer_refuses_a_list_to_encode_and_a_string_to_decode():
         tok.decode("123")
     ids = tok.encode_target("a dog runs")
     assert tok.decode(torch.tensor(ids).unsqueeze(1)) == tok.decode(ids)  # a greedy loop's [n, 1]
+    with pytest.raises(ConfigError, match=r"^text: expected a str, got list$"):
+        tok.pieces(["A dog"])
+    with pytest.raises(ConfigError, match=r"^ids: expected token ids, whole numbers \(ints\), got 5\.0 \(float\)$"):
+        tok.decode([5.0])
+
+
+@pytest.mark.parametrize("method", ["pieces", "target_spans"])
+@pytest.mark.parametrize(("text", "error", "message"), [
+    (["A dog.", "Two cats."], ConfigError, r"^text: expected a str, got list$"),
+    (None, ConfigError, r"^text: expected a str, got NoneType$"),
+    ("a\ud800b", DataError, r"^text is not valid Unicode \(it has an unpaired surrogate\)$"),
+])
+def test_pieces_and_spans_take_one_text_as_encode_does(tokenizer, method, text, error, message):
+    """pieces(["A dog.", "Two cats."]) was SentencePiece's batch, lists of pieces with "</s>" after
+    them; None and a lone surrogate failed inside SentencePiece."""
+    with pytest.raises(error, match=message):
+        getattr(tokenizer, method)(text)
+
+
+@pytest.mark.parametrize("ids", [[5.0, 6.7], torch.tensor([5.0, 6.0]), np.array([5.5])])
+def test_ids_that_are_no_whole_numbers_are_refused_not_cut_to_ints(tokenizer, ids):
+    """decode([5.0, 6.7]) read 6.7 as 6, without a word."""
+    with pytest.raises(ConfigError, match=r"^ids: expected token ids, whole numbers \(ints\), got 5\.[05] \(float\)$"):
+        tokenizer.decode(ids)
+    assert tokenizer.decode([np.int64(50), torch.tensor(60)]) == tokenizer.decode([50, 60])

@@ -98,7 +98,9 @@ def scaled_dot_product_attention(
     A query whose keys are all masked gets zero weights and a zero output, in
     both paths, never NaN.  On CPU, 2 to 8 queries also take the step-by-step
     path: it is faster there (see ``SMALL_QUERY``), and so do bfloat16 inputs.
+    ValueError for a ``dropout_p`` outside 0 to 1, on every path (``check_probability``).
     """
+    check_probability(dropout_p, "dropout_p: ")  # before the paths part: only the step-by-step one checked it
     if mask is not None and mask.dim() == 1:
         mask = mask[None, :]  # the fused kernel wants at least [Lq, Lk]
     on_cpu = q.device.type == "cpu"

@@ -78,6 +78,9 @@ class Transformer(nn.Module):
     """The encoder-decoder Transformer of "Attention Is All You Need"."""
 
     def __init__(self, config: TransformerConfig) -> None:
+        if not isinstance(config, TransformerConfig):  # a dict was an AttributeError naming src_vocab_size
+            raise ConfigError(f"Transformer: expected a TransformerConfig, got {type(config).__name__}; build one "
+                              "with TransformerConfig(d_model=512, ...) or TransformerConfig.from_dict(values)")
         super().__init__()
         self.config = c = config
         self.src_embed = nn.Embedding(c.src_vocab_size or c.vocab_size, c.d_model)

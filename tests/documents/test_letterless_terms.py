@@ -19,6 +19,7 @@ from attnmt.documents.paragraphs import line_pairs
 from attnmt.documents.pipeline import DocumentOptions, FoundTranslations, translate_lines
 from attnmt.documents.subtitles import translate_subtitle_text
 from attnmt.documents.xliff import translate_xliff
+from attnmt.errors import ConfigError
 
 OPTIONS = DocumentOptions()
 TERMS = Glossary.of({"2012": "zweitausendzwölf", "12 34": "Zwölf Vierunddreißig"})
@@ -208,3 +209,52 @@ def test_score_reads_a_sentence_without_the_part_with_terms_the_splitter_left_in
     assert line_pairs(source, translation, OPTIONS, lang, TERMS) == [("A dog runs.", read)]
     assert line_pairs(source, "ein hund rennt zweitausendzwölfte", OPTIONS, "en", TERMS) == [
         (source, "ein hund rennt zweitausendzwölfte")]  # not the part: the line whole, as before
+
+
+class Bare:
+    """A user's own Translator with ``translate`` alone, as the protocol was before it had a glossary:
+    every sentence upper-cased, no word weights."""
+
+    def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list]:
+        return [s.upper() for s in sentences], [None] * len(sentences)
+
+
+class DictTermed(Bare):
+    """Bare with its glossary a dict, as translate() and ModelTranslator take one."""
+
+    glossary = {"2012": "zweitausendzwölf"}
+
+
+def translated_everywhere(translator) -> list[str]:
+    """"2012" and "A dog." in a Word file, an HTML page, an XLIFF unit, a cue and a line of text."""
+    document = docx.Document()
+    for text in ("2012", "A dog."):
+        document.add_paragraph(text)
+    word = docx.Document(io.BytesIO(translate_office(docx_bytes(document), ".docx", translator, OPTIONS)))
+    srt = "1\n00:00:01,000 --> 00:00:02,000\n2012\n"
+    return [*(p.text for p in word.paragraphs),
+            *translate_markup(["<p>2012</p><p>A dog.</p>"], translator, OPTIONS),
+            translate_xliff(XLIFF.format(UNIT.format(1, "2012", "")), translator, OPTIONS),
+            translate_subtitle_text(srt, translator).split("\n")[2], *translate_lines(["2012"], translator)]
+
+
+def test_a_translator_without_a_glossary_has_no_terms_in_every_format():
+    """Its ``translate`` alone: ``translator.glossary`` was an AttributeError in each format."""
+    assert translated_everywhere(Bare()) == [
+        "2012", "A DOG.", "<p>2012</p><p>A DOG.</p>",
+        XLIFF.format(UNIT.format(1, "2012", SUGGESTED.format("2012"))), "2012", "2012"]
+
+
+def test_a_translators_glossary_given_as_a_dict_is_read_as_a_glossary_in_every_format():
+    """The dict failed nine frames deep in the letterless texts' terms."""
+    assert translated_everywhere(DictTermed()) == [
+        "zweitausendzwölf", "A DOG.", "<p>zweitausendzwölf</p><p>A DOG.</p>",
+        XLIFF.format(UNIT.format(1, "2012", SUGGESTED.format("zweitausendzwölf"))), "zweitausendzwölf",
+        "zweitausendzwölf"]
+
+
+def test_a_translators_glossary_of_another_type_is_one_config_error_naming_it():
+    translator = Bare()
+    translator.glossary = ["2012"]
+    with pytest.raises(ConfigError, match=r"^Bare.glossary: expected a Glossary .* got list \['2012'\]$"):
+        translate_lines(["2012"], translator)

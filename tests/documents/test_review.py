@@ -20,6 +20,7 @@ from attnmt.documents.files import translate_file_bytes
 from attnmt.documents.flat import Place
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.review import Review
+from attnmt.errors import ConfigError
 
 OPTIONS = DocumentOptions()
 
@@ -372,3 +373,16 @@ def test_an_inline_elements_attribute_text_is_listed_before_the_sentences_it_sta
     assert [s.source for s in review.segments] == [
         "World Health Organization", "A brown dog", "One.", "The WHO met.", "A dog runs.", "Words.", "Two.", "Bold",
         "A cat sleeps."]
+
+
+def test_a_review_from_a_translators_search_refuses_sentences_another_translator_translated(upper):
+    """translate_file builds its own ModelTranslator: a reviewing() review of another had no
+    assessment for any sentence, listed nothing and said all was well."""
+    from attnmt.documents.pipeline import ModelTranslator, translate_lines
+    from attnmt.documents.review import reviewing
+
+    review = reviewing(ModelTranslator(model=None, tokenizer=None), min_quality=0.5)  # never translates
+    with pytest.raises(ConfigError, match=r"^review: a reviewing\(\) review follows only its own ModelTranslator, "
+                                          r"and 'A dog runs\.' went through another; .* or use model_review"):
+        translate_lines(["A dog runs."], upper, review=review)
+    assert translate_lines(["  ", "2012"], upper, review=review) == ["  ", "2012"]  # nothing translated: nothing asked

@@ -173,3 +173,10 @@ def test_preparing_a_prepared_copy_again_is_one_config_error_saying_what_to_do()
     with pytest.raises(ConfigError, match=r"^this model is a prepared copy already \(attnmt.fast.FastTransformer\): "
                                           r"translate with it as it is, or prepare the Transformer it was made from"):
         prepare(fast, int8=True)
+
+
+@pytest.mark.parametrize("switch", ["int8", "bf16", "fused_step"])
+def test_a_switch_that_is_no_bool_is_one_config_error_naming_it(switch):
+    """``prepare(model, int8="no")`` built int8 layers: "no" is true to ``if``."""
+    with pytest.raises(ConfigError, match=rf"^prepare option {switch}: expected true or false, got 'no'$"):
+        prepare(small_model().eval(), **{switch: "no"})

@@ -125,6 +125,13 @@ def test_a_layer_or_head_the_model_lacks_is_one_config_error_naming_those_it_has
             plot_heads(trace, "cross", layer)
 
 
+@pytest.mark.parametrize("kind", ["crossx", ["cross"]])
+def test_a_kind_of_attention_there_is_not_is_one_config_error_as_a_layer_is(trace, kind):
+    """It was a plain ValueError (a list: a TypeError, unhashable), where a layer or head is a ConfigError."""
+    with pytest.raises(ConfigError, match=rf"^unknown attention kind {re.escape(repr(kind))}: use one of cross, "):
+        plot_attention(trace, kind, layer=0)
+
+
 def test_negative_layers_and_heads_count_from_the_last_as_elsewhere_in_attnmt(trace):
     last = plot_attention(trace, "cross", layer=-1, head=-1).axes[0].images[0].get_array()
     same = plot_attention(trace, "cross", layer=1, head=3).axes[0].images[0].get_array()

@@ -25,6 +25,7 @@ glossary of 100,000 terms matches as fast as one of ten).
 from __future__ import annotations
 
 import functools
+import os
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -45,19 +46,25 @@ class Glossary:
     ``read_glossary(path)``."""
 
     terms: tuple[tuple[str, str], ...] = ()
-    _targets: dict[str, str] = field(default_factory=dict, compare=False, repr=False)  # normal source -> target
-    _lengths: tuple[int, ...] = field(default=(), compare=False, repr=False)  # of the normal sources, longest first
+    # The index, built from ``terms`` alone (never given: ``dataclasses.replace(g, terms=...)`` copied
+    # the old index, and the new glossary enforced the old terms)
+    _targets: dict[str, str] = field(init=False, compare=False, repr=False)  # normal source -> target
+    _lengths: tuple[int, ...] = field(init=False, compare=False, repr=False)  # of the normal sources, longest first
     # normal source -> where its term was given ("terms.tsv:3"), for messages about the term; where known
-    _places: dict[str, str] = field(default_factory=dict, compare=False, repr=False)
+    _places: dict[str, str] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        """Terms given to the dataclass itself (``Glossary((("dogs", "Hunde"),))``, its documented
-        field) are checked and indexed as ``of`` does it: only ``of`` and ``indexed`` filled the
-        index, and such a glossary matched nothing, without a word."""
-        if not isinstance(self.terms, tuple) or (self.terms and not self._targets):
-            built = Glossary.of(self.terms)
-            for name in ("terms", "_targets", "_lengths"):
-                object.__setattr__(self, name, getattr(built, name))
+        """Checks ``terms`` as ``of`` does and builds the index from them, however the glossary was
+        made: ``Glossary((("dogs", "Hunde"),))`` (its documented field), ``of``, or
+        ``dataclasses.replace``."""
+        kept: dict[str, tuple[str, str]] = {}
+        for pair in given_pairs(self.terms, "glossary"):
+            add_term(kept, *term_pair(pair, "glossary"), "glossary")
+        targets = {key: target for key, (_, target) in kept.items()}
+        object.__setattr__(self, "terms", tuple(kept.values()))
+        object.__setattr__(self, "_targets", targets)
+        object.__setattr__(self, "_lengths", tuple(sorted({len(key) for key in targets}, reverse=True)))
+        object.__setattr__(self, "_places", {})
 
     def __repr__(self) -> str:
         """A few terms and the count: the dataclass's own repr of 100,000 terms was 3 MB in a log."""
@@ -73,11 +80,8 @@ class Glossary:
         for terms of another type (one str, None), DataError for an item that is not a pair
         (``["ab"]`` was the term ("a", "b"))."""
         named = where or "glossary"
-        if isinstance(terms, (str, bytes)) or not isinstance(terms, Iterable):
-            raise ConfigError(f'{named}: expected a dict {{"source term": "target term"}} or (source, target) '
-                              f"pairs, got {type(terms).__name__}")
         kept: dict[str, tuple[str, str]] = {}
-        for pair in terms.items() if isinstance(terms, Mapping) else terms:
+        for pair in given_pairs(terms, named):
             add_term(kept, *term_pair(pair, named), named)
         return cls.indexed(kept, dict.fromkeys(kept, where) if where else None)
 
@@ -85,9 +89,9 @@ class Glossary:
     def indexed(cls, kept: dict[str, tuple[str, str]], places: dict[str, str] | None = None) -> Glossary:
         """The glossary of ``kept``: normal source term -> (source, target), checked (``add_term``);
         ``places``: normal source term -> where it was given, where known."""
-        targets = {key: target for key, (_, target) in kept.items()}
-        return cls(tuple(kept.values()), targets, tuple(sorted({len(key) for key in targets}, reverse=True)),
-                   places or {})
+        glossary = cls(tuple(kept.values()))
+        object.__setattr__(glossary, "_places", places or {})
+        return glossary
 
     def __len__(self) -> int:
         return len(self.terms)
@@ -95,8 +99,10 @@ class Glossary:
     def __bool__(self) -> bool:
         return bool(self.terms)
 
-    def merged(self, other: Glossary | None) -> Glossary:
-        """This glossary with ``other``'s terms added; other's target wins for a source term in both."""
+    def merged(self, other: Glossary | Mapping[str, str] | None) -> Glossary:
+        """This glossary with ``other``'s terms added; other's target wins for a source term in both.
+        ``other`` is what ``as_glossary`` takes: a Glossary, a dict {source term: target term} or None."""
+        other = as_glossary(other)
         if not other:
             return self
         kept = dict(zip(self._targets, self.terms, strict=True))  # both in the order the terms came
@@ -166,6 +172,15 @@ class GivenPairs(dict):
     def __init__(self, pairs: list[tuple[str, object]]) -> None:
         super().__init__(pairs)
         self.pairs = pairs
+
+
+def given_pairs(terms: object, where: str) -> Iterable[Any]:
+    """The items of ``terms``, a mapping's (source, target) items or an iterable's own; a ConfigError
+    naming ``where`` for terms of another type (one str, None)."""
+    if isinstance(terms, (str, bytes)) or not isinstance(terms, Iterable):
+        raise ConfigError(f'{where}: expected a dict {{"source term": "target term"}} or (source, target) '
+                          f"pairs, got {type(terms).__name__}")
+    return terms.items() if isinstance(terms, Mapping) else terms
 
 
 def as_glossary(value: object, name: str = "glossary") -> Glossary | None:
@@ -258,7 +273,10 @@ def is_word(text: str, at: int) -> bool:
 
 def read_glossary(path: str | Path) -> Glossary:
     """The glossary in a TSV file (module docstring); a malformed line is a DataError naming
-    ``path:line`` and what is wrong with it."""
+    ``path:line`` and what is wrong with it.  ConfigError for a ``path`` that is no path (None was a
+    TypeError from pathlib) or an empty one ("" read the current directory)."""
+    if not isinstance(path, str | os.PathLike) or not os.fspath(path):
+        raise ConfigError(f"read_glossary: expected the path of a glossary file, got {path!r}")
     kept: dict[str, tuple[str, str]] = {}
     places: dict[str, str] = {}
     for number, line in enumerate(read_lines(path), start=1):

@@ -91,7 +91,8 @@ class Decoding:
         if self.repetition_penalty <= 0:
             raise ConfigError(f"decoding option repetition_penalty: expected more than 0, "
                               f"got {self.repetition_penalty}")
-        self.normalise("disable_unk", truth_value, "true or false")
+        for name in ("early_stopping", "disable_unk"):  # "false" was taken as True, without a word
+            self.normalise(name, truth_value, "true or false")
 
     def normalise(self, name: str, read: Callable[[object], float | None], kind: str) -> None:
         """Option ``name`` as ``read`` (whole_number, finite_number) gives it; ConfigError where it gives None."""

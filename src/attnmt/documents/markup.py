@@ -41,6 +41,7 @@ from attnmt.documents.pipeline import (
     Translator,
     flat_line,
     translate_flats,
+    translator_glossary,
 )
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested, plain
@@ -314,10 +315,11 @@ def translate_markup(texts: Sequence[str], translator: Translator, options: Docu
     vocabulary = Vocabulary(xml and not xhtml, options.source_lang)
     jobs: list[TreeJob] = []
     lines = []
+    glossary = translator_glossary(translator)
     for i, p in enumerate(parsed):
         if p is not None:  # an element's HTML first: the tree's job copies the element as it finishes
-            inner = embedded_jobs(p.root, options, where, translator.glossary) if vocabulary.xml else []
-            jobs += [*inner, TreeJob(p.root, vocabulary, options, translator.glossary)]
+            inner = embedded_jobs(p.root, options, where, glossary) if vocabulary.xml else []
+            jobs += [*inner, TreeJob(p.root, vocabulary, options, glossary)]
             lines += [first_line + i if len(texts) > 1 else p.first_line] * (len(inner) + 1)
     translate_trees(jobs, translator, options, review, lines)
     pages = iter(job for job in jobs if not isinstance(job, EmbeddedJob))  # each parsed text's own, in order

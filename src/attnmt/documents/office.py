@@ -64,7 +64,14 @@ from attnmt.documents.ooxml import ParagraphJob
 from attnmt.documents.ooxml_dialects import DRAWING, INLINE_STRING, SHARED_STRING, WORD, s
 from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_language
 from attnmt.documents.opendocument import opendocument_parts
-from attnmt.documents.pipeline import DocumentOptions, Repeats, Translator, flat_sentences, translate_flats
+from attnmt.documents.pipeline import (
+    DocumentOptions,
+    Repeats,
+    Translator,
+    flat_sentences,
+    translate_flats,
+    translator_glossary,
+)
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested
 from attnmt.documents.tables import keep_tables_whole, relationships
@@ -143,7 +150,7 @@ def translate_archive(data: bytes, suffix: str, translator: Translator, options:
                         f"these can: {', '.join(SUFFIXES)}")
     archive = read_archive(data, name)
     check_macros(archive, suffix, options)
-    parts = find_parts(archive, suffix, options, translator.glossary)
+    parts = find_parts(archive, suffix, options, translator_glossary(translator))
     if review is not None:
         review.archive = True  # its places are parts and paragraphs, whether or not a sentence needs review
     places = translate_jobs(parts, translator, options, progress, review, name)

@@ -119,10 +119,11 @@ DEFAULT_OPTIONS = DocumentOptions()
 
 class Translator(Protocol):
     """What documents need of a model: sentences translated and, for those a mark needs it, how
-    their words attend to each other; and the glossary those translations use, whose terms a text
-    without letters, which never reaches it, takes instead (``with_terms``).  It is the translator's
-    own, so that what is sent and the terms it is searched with cannot come from two glossaries
-    (None: no terms)."""
+    their words attend to each other; and, optionally, the glossary those translations use, whose
+    terms a text without letters, which never reaches it, takes instead (``with_terms``).  It is the
+    translator's own, so that what is sent and the terms it is searched with cannot come from two
+    glossaries.  A translator without a ``glossary`` attribute, or with None, has no terms; a dict
+    {source term: target term} is taken as ``as_glossary`` takes it (``translator_glossary``)."""
 
     @property
     def glossary(self) -> Glossary | None:
@@ -133,6 +134,13 @@ class Translator(Protocol):
         """Each sentence's translation and, where ``weighed``, its [target word][source word]
         cross-attention (attnmt.inspect.align.word_weights); None elsewhere."""
         ...
+
+
+def translator_glossary(translator: Translator) -> Glossary | None:
+    """``translator``'s glossary, which the Translator protocol leaves optional: None for a translator
+    without one (a user's own, written with ``translate`` alone, was an AttributeError), a dict read
+    by ``as_glossary`` (it failed deep in the letterless texts' terms), a ConfigError for another type."""
+    return as_glossary(getattr(translator, "glossary", None), f"{type(translator).__name__}.glossary")
 
 
 @dataclass
@@ -258,7 +266,7 @@ def translate_flats(flats: Sequence[FlatText], translator: Translator, options: 
                                                                        strict=True))
     if repeats is not None:
         repeats.done(translated)
-    glossary = translator.glossary
+    glossary = translator_glossary(translator)
     every = pairs(flats, sentences)
     shown = [None if s in translated else Shown.of(flat, span) for (flat, span), s in zip(every, sources, strict=True)]
     translations = [without_added_end(flat, span, translated[s][0]) if s in translated

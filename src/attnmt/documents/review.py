@@ -44,7 +44,7 @@ from attnmt.decoding.inputs import TextCodec
 from attnmt.decoding.quality import Assessment, Assessor, check_threshold, empty_translation, low_quality_threshold
 from attnmt.documents.flat import FlatText, Place, Placed, shown_text
 from attnmt.documents.spans import Weights, identity, nest, place
-from attnmt.errors import OutputError
+from attnmt.errors import ConfigError, OutputError
 from attnmt.files import write_text
 from attnmt.model import Transformer
 
@@ -208,11 +208,26 @@ def reviewing(translator: attnmt.documents.pipeline.ModelTranslator, calibration
     """A Review of what ``translator`` translates, assessed from its own search: ``translator``
     gets an Assessor (attnmt.decoding.quality) and the Review takes each batch's Assessments from
     it, so the decoder does not run a second time over the translations (``model_review`` does).
-    The threshold is as ``model_review``'s."""
+    The threshold is as ``model_review``'s.  Hand the document to ``translator`` itself (a
+    translate_* of attnmt.documents that takes it): a sentence some other translator translated
+    is a ConfigError (``taken_from``)."""
     check_threshold(min_quality, "min_quality")
     threshold = low_quality_threshold(calibration, min_quality)
     translator.quality = Assessor(calibration, threshold, translator.max_tokens)
-    return Review(translator.taken, threshold, source_below)
+    return Review(partial(taken_from, translator), threshold, source_below)
+
+
+def taken_from(translator: attnmt.documents.pipeline.ModelTranslator, sources: Sequence[str],
+               translations: Sequence[str]) -> list[Assessment | None]:
+    """``translator.taken``, after a ConfigError where it never translated one of ``sources``: the
+    document went through another translator (``translate_file`` builds its own), and the review
+    listed nothing and said all was well, every sentence without an assessment."""
+    missing = next((source for source in sources if source not in translator.assessed), None)
+    if missing is not None:
+        raise ConfigError(f"review: a reviewing() review follows only its own ModelTranslator, and {missing!r:.60} "
+                          "went through another; translate with that translator (translate_office, translate_lines, "
+                          "...), or use model_review(model, tokenizer, ...) with translate_file")
+    return translator.taken(sources, translations)
 
 
 def model_review(model: Transformer, tokenizer: TextCodec, calibration: Calibration | None = None,

@@ -50,7 +50,7 @@ from attnmt.documents.html_layout import gap_before, is_empty
 from attnmt.documents.language import primary
 from attnmt.documents.markup import TreeJob, embedded_job, translate_trees
 from attnmt.documents.pages import CUT, Parsed, cdata_text, is_comment, local_name, named, parse
-from attnmt.documents.pipeline import DocumentOptions, Translator
+from attnmt.documents.pipeline import DocumentOptions, Translator, translator_glossary
 from attnmt.documents.review import Review
 from attnmt.documents.xml_code import holds_markup
 from attnmt.errors import DataError, UserError
@@ -164,11 +164,12 @@ def translate_xliff(text: str, translator: Translator, options: DocumentOptions,
     if slots:
         say_target_language(root, version_2, options.target_lang, where)
     keeping = review is not None and review.source_below
+    glossary = translator_glossary(translator)
     written = []
     for slot in slots:
         before = copy.deepcopy(slot.holder) if keeping else None  # as it came, its target's remarks in it
         remarks = take_remarks(slot.target())
-        written.append((slot, before, remarks, target_jobs(slot, options, where, translator.glossary)))
+        written.append((slot, before, remarks, target_jobs(slot, options, where, glossary)))
     jobs = [job for *_, each in written for job in each]
     translate_trees(jobs, translator, options, review, [parsed.first_line] * len(jobs))
     for slot, before, remarks, each in written:

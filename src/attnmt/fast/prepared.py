@@ -66,7 +66,7 @@ from attnmt.fast.kernels import measure, measure_int8, step_shapes
 from attnmt.fast.packed import Bf16PackedLinear, FusedQKVAttention, PackedLinear, fuse_self_attention, packing_available
 from attnmt.fast.panels import PanelLinear, float_panels_for
 from attnmt.fast.prepared_file import load_prepared, prepared_path, save_prepared
-from attnmt.fast.transformer import FastTransformer, check_bf16, prepare
+from attnmt.fast.transformer import FastTransformer, check_bf16, check_switches, prepare
 from attnmt.files import atomic_write, drop_cached_pages
 from attnmt.model import Transformer, TransformerConfig
 from attnmt.text.tokenizer import Tokenizer
@@ -156,6 +156,7 @@ def load_packed(model_dir: str | Path, weights: str | Path | None = None, bf16: 
     stay mapped from the file: only the pages read become resident (an embedding row per piece
     seen); embeddings tied to an output layer on the panels read their rows from its panels.  The
     numbers are those of ``prepare(load_model_dir(...))``."""
+    check_switches(bf16=bf16)
     if not packing_available():
         model, tokenizer = load_model_dir(model_dir, weights)
         return prepare(model, bf16=bf16), tokenizer

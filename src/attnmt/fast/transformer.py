@@ -22,6 +22,7 @@ from collections.abc import Sequence
 import torch
 from torch import Tensor, nn
 
+from attnmt.config_ranges import truth_value
 from attnmt.decoding.next_tokens import READABLE, NextTokens
 from attnmt.errors import ConfigError
 from attnmt.fast import extension
@@ -57,6 +58,7 @@ class FastTransformer(Transformer):
     int8_choice = None  # the int8 step layers' kernels (attnmt.fast.kernels.measure_int8); None: the widest
 
     def __init__(self, model: Transformer, int8: bool = False, fused_step: bool = True, bf16: bool = False) -> None:
+        check_switches(int8=int8, fused_step=fused_step, bf16=bf16)
         if int8 and bf16:
             raise ValueError("choose int8 or bf16 linear layers, not both")
         if isinstance(model, FastTransformer):  # its layers are packed: it has no float weights left to read
@@ -196,6 +198,14 @@ def fuse_relu(model: Transformer) -> None:
                 and isinstance(module.linear1, (PackedLinear, Int8PanelLinear, PanelLinear))):
             module.linear1.relu = True
             module.activation = nn.Identity()
+
+
+def check_switches(**switches: object) -> None:
+    """A ConfigError naming the first of ``switches`` that is no bool: ``prepare(model, int8="no")``
+    built int8 layers, "no" being true to ``if``."""
+    for name, value in switches.items():
+        if truth_value(value) is None:
+            raise ConfigError(f"prepare option {name}: expected true or false, got {value!r}")
 
 
 def check_bf16(on_cpu: bool) -> None:

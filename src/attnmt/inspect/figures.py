@@ -98,7 +98,7 @@ def tick_labels(trace: TranslationAttention, kind: str) -> tuple[list[str], list
 
 def plot_attention(trace: TranslationAttention, kind: str, layer: int, head: int | None = None) -> Figure:
     """One heatmap: ``kind`` attention of ``layer``, one ``head`` or (None) the mean over heads (both
-    counted from 0); ConfigError naming those there are for a layer or a head the model lacks."""
+    counted from 0); ConfigError naming those there are for a kind, a layer or a head the model lacks."""
     weights = layer_weights(trace, kind, layer)  # [H, Q, K]
     rows, cols = tick_labels(trace, kind)
     if head is not None and not -weights.size(0) <= head < weights.size(0):

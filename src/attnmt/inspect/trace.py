@@ -133,8 +133,10 @@ def number_texts(decimals: int) -> list[str]:
 
 
 def check_kind(kind: str) -> None:
-    if kind not in KINDS:
-        raise ValueError(f"unknown attention kind {kind!r}: use one of {', '.join(KINDS)}")
+    """ConfigError (a ValueError) for a ``kind`` that is no key of KINDS, as for a layer or head the
+    model lacks: it was a plain ValueError, which the command line printed as a traceback."""
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise ConfigError(f"unknown attention kind {kind!r}: use one of {', '.join(KINDS)}")
 
 
 def check_layer(layer: int, count: int, kind: str) -> None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import csv
 import io
+import operator
 import random
 import re
 import warnings
@@ -174,7 +175,7 @@ class Tokenizer:
         Accepts any sequence of ints, a 1-D tensor of a decoder's output included (``check_ids``).
         """
         kept = []
-        for i in map(int, check_ids(ids)):
+        for i in check_ids(ids):
             if i == EOS_ID:
                 break
             if i not in (PAD_ID, BOS_ID):
@@ -188,11 +189,12 @@ class Tokenizer:
 
     def target_spans(self, text: str) -> list[tuple[int, int]]:
         """Where each of `encode_target(text)`'s pieces stands in `text` (``piece_spans``)."""
-        return piece_spans(self._target, text)
+        return piece_spans(self._target, given_text(text))
 
     def pieces(self, text: str) -> list[str]:
-        """Source pieces of `text` as the encoder reads them, e.g. ["▁Ein", "▁Mann", "</s>"]."""
-        pieces = self._source.encode(text, out_type=str)
+        """Source pieces of `text` as the encoder reads them, e.g. ["▁Ein", "▁Mann", "</s>"]; one text
+        (``given_text``): a list was SentencePiece's batch, its pieces' lists with "</s>" after them."""
+        pieces = self._source.encode(given_text(text), out_type=str)
         return [*pieces, "</s>"] if pieces and self.source_eos else pieces
 
     def id_to_piece(self, i: int) -> str:
@@ -221,24 +223,32 @@ def check_text_list(texts: object, name: str = "texts") -> Iterable[object]:
     return texts
 
 
-def check_ids(ids: Sequence[int]) -> Sequence[int]:
-    """``ids`` as one sentence's ids, after one clear error where they are not: a str's characters
-    were read as ids ("123" decoded as "⁇"), and a [1, n] or [2, n] tensor failed with torch's "only
-    one element tensors can be converted to Python scalars".  A tensor or array with one row or one
-    column ([1, n], or the [n, 1] a greedy loop gets by ``torch.cat`` of its [1, 1] steps) holds one
-    sentence: it is read flat.  One id alone (a 0-d tensor) is no sentence: iterating it was a TypeError."""
+def check_ids(ids: Sequence[int]) -> list[int]:
+    """``ids`` as one sentence's ids, a list of ints, after one clear error where they are not: a
+    str's characters were read as ids ("123" decoded as "⁇"), a float was cut to an int (6.7 read as
+    6), and a [1, n] or [2, n] tensor failed with torch's "only one element tensors can be converted
+    to Python scalars".  A tensor or array with one row or one column ([1, n], or the [n, 1] a greedy
+    loop gets by ``torch.cat`` of its [1, 1] steps) holds one sentence: it is read flat.  One id
+    alone (a 0-d tensor) is no sentence: iterating it was a TypeError."""
     if isinstance(ids, str | bytes):
         raise ConfigError(f"ids: expected token ids (a list of ints or a 1-D tensor), got {type(ids).__name__}; "
                           "encode_target gives a text's ids")
-    if not isinstance(ids, torch.Tensor | np.ndarray):
-        return ids
-    if ids.ndim == 0:
-        raise ConfigError(f"ids: expected a sentence's token ids (a list of ints or a 1-D tensor), got one id, "
-                          f"{ids!r}; pass [id] for a sentence of one")
-    if ids.ndim > 2 or (ids.ndim == 2 and min(ids.shape) > 1):
-        raise ConfigError(f"ids: expected token ids (a list of ints or a 1-D tensor), got a tensor of shape "
-                          f"{list(ids.shape)}; decode a batch one row at a time")
-    return ids.reshape(-1)
+    if isinstance(ids, torch.Tensor | np.ndarray):
+        if ids.ndim == 0:
+            raise ConfigError(f"ids: expected a sentence's token ids (a list of ints or a 1-D tensor), got one id, "
+                              f"{ids!r}; pass [id] for a sentence of one")
+        if ids.ndim > 2 or (ids.ndim == 2 and min(ids.shape) > 1):
+            raise ConfigError(f"ids: expected token ids (a list of ints or a 1-D tensor), got a tensor of shape "
+                              f"{list(ids.shape)}; decode a batch one row at a time")
+        ids = ids.reshape(-1).tolist()
+    whole = []
+    for i in ids:
+        try:
+            whole.append(operator.index(i))  # ints of any kind (NumPy's, a 0-d long tensor), never a float
+        except TypeError:
+            raise ConfigError(f"ids: expected token ids, whole numbers (ints), got {i!r} "
+                              f"({type(i).__name__})") from None
+    return whole
 
 
 def piece_spans(processor: spm.SentencePieceProcessor, text: str) -> list[tuple[int, int]]:

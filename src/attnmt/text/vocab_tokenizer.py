@@ -110,8 +110,9 @@ class VocabTokenizer:
         return max(self.source_vocab.values()) + 1
 
     def pieces(self, text: str) -> list[str]:
-        """Source pieces as the model reads them, ``</s>`` included (with ``source_eos``)."""
-        code = []
+        """Source pieces as the model reads them, ``</s>`` included (with ``source_eos``); one text
+        (``given_text``)."""
+        text, code = given_text(text), []
         if text.startswith(">>") and (end := text.find("<<")) != -1:
             code, text = [text[: end + 2]], text[end + 2 :]
         return code + self._source.encode(text, out_type=str) + (["</s>"] if self.source_eos else [])
@@ -119,7 +120,7 @@ class VocabTokenizer:
     def encode(self, text: str) -> list[int]:
         """Source ids of `text`, ending with ``</s>`` (with ``source_eos``); one text (``given_text``)."""
         unk = self.source_vocab["<unk>"]
-        return [self.source_vocab.get(piece, unk) for piece in self.pieces(given_text(text))]
+        return [self.source_vocab.get(piece, unk) for piece in self.pieces(text)]
 
     def encode_batch(self, texts: list[str]) -> list[list[int]]:
         check_text_list(texts)
@@ -137,7 +138,7 @@ class VocabTokenizer:
     def target_spans(self, text: str) -> list[tuple[int, int]]:
         """Where each of `encode_target(text)`'s pieces stands in `text` (attnmt.text.tokenizer.piece_spans),
         a piece the vocabulary lacks (``<unk>``) included."""
-        return piece_spans(self._target, text)
+        return piece_spans(self._target, given_text(text))
 
     def decode(self, ids: Sequence[int]) -> str:
         """Target text of `ids` up to the first ``</s>``, as ``MarianTokenizer.decode(ids,
@@ -151,7 +152,7 @@ class VocabTokenizer:
         that number, which has nothing to do with the vocabulary's ids).
         """
         kept = []
-        for i in map(int, check_ids(ids)):
+        for i in check_ids(ids):
             if i == self.eos_id:
                 break
             if i not in (self.pad_id, self.unk_id) and i in self._target_pieces:
