@@ -31,7 +31,8 @@ translate it:
    again from the headings when its fields are updated).  A link field's result is words of the
    sentence, a mark over them as a hyperlink is (attnmt.documents.fields).
 4. The paragraph's text is translated whole; then runs are written again: text outside every
-   mark in runs of the base formatting, each mark's text in a run of its own formatting.
+   mark in runs of the base formatting, each mark's text in a run of its own formatting (with
+   the spaces it had at its edges, where the base's look shows on a space: spans.keep_edge_spaces).
    Paragraph properties (``w:pPr``, ``a:pPr``, ``a:endParaRPr``) stay where they were.
 
 A spreadsheet's text is an escaped string (``A_x000D_`` for a carriage return:
@@ -141,8 +142,8 @@ class ParagraphJob:
                 marked = base is None or formatting(child, dialect) != formatting(base, dialect)
                 if (marked or self._is_note(child)) and self._kept_whole(builder, child):
                     continue
-                if marked:
-                    builder.open(child)
+                if marked:  # a space at its edge keeps its look where the base's would show on it
+                    builder.open(child, keeps_edge_spaces=shows_on_spaces(base, dialect))
                 self._add_run(builder, child)
                 if marked:
                     builder.close()
@@ -264,7 +265,7 @@ class ParagraphJob:
         dialect, base = self.dialect, self.bases[container]
         elements: list[etree._Element] = []
         current = None  # the base run being written
-        for piece in self._edge_spaces_kept(content, base):
+        for piece in content:
             mark = None if isinstance(piece, str) else self.flat.marks[piece.mark]
             if mark is None or piece.mark in self.run_atoms:
                 if current is None:
@@ -292,31 +293,6 @@ class ParagraphJob:
                 holder.extend(self._fill(mark.node, piece.content))
                 elements.append(holder)
         return elements
-
-    def _edge_spaces_kept(self, content: Sequence[str | Nested], base: etree._Element | None) -> list[str | Nested]:
-        """``content`` with the spaces beside a run's translation moved into it where its source
-        text had spaces at that edge and the ``base`` look shows on a space (formatting.shows_on_spaces:
-        plain `` €`` after an underlined ``2012``): the space keeps the look it had.  Put outside, as
-        spans.hoist_spaces puts every mark's, it took the base's, and an underline, a strike or a
-        highlight ran across the word gap (``<u>zweitausendzwölf </u>Euro``).  Under a base of bold,
-        a colour or a font a space looks the same either way: it goes outside, as before."""
-        if not shows_on_spaces(base, self.dialect):
-            return list(content)
-        pieces = list(content)
-        for at, piece in enumerate(pieces):
-            mark = None if isinstance(piece, str) else self.flat.marks[piece.mark]
-            if mark is None or mark.atom or mark.node.tag != self.dialect.run:
-                continue
-            source, inner = self.flat.text[mark.start:mark.end], list(piece.content)
-            before, after = pieces[at - 1] if at else None, pieces[at + 1] if at + 1 < len(pieces) else None
-            if source[:1].isspace() and isinstance(before, str) and before[-1:].isspace():
-                pieces[at - 1] = before.rstrip()
-                inner.insert(0, before[len(pieces[at - 1]):])
-            if source[-1:].isspace() and isinstance(after, str) and after[:1].isspace():
-                pieces[at + 1] = after.lstrip()
-                inner.append(after[:len(after) - len(pieces[at + 1])])
-            pieces[at] = Nested(piece.mark, inner)
-        return [piece for piece in pieces if piece != ""]
 
     def _new_run(self, template: etree._Element) -> etree._Element:
         run = template.makeelement(template.tag, template.attrib)
