@@ -74,6 +74,9 @@ class Mark:
     glued_after: bool = False
     reference: bool = False  # a note's reference (``runs.<sup>1</sup>``): no part of its sentence's end
     opened_by: int | None = None  # the end of a range (a comment's, a bookmark's): the mark of its start
+    # Whitespace at its edges in the source stays inside it (spans.keep_edge_spaces): an OOXML run whose
+    # surroundings show an underline on a space, where a space put outside would take that line.
+    keeps_edge_spaces: bool = False
 
 
 @dataclass(frozen=True)
@@ -184,8 +187,10 @@ class FlatBuilder:
             self.breaks += [len(self.text) + m.start() for m in FIELD_END.finditer(text)]
         self.text += text
 
-    def open(self, node: Any) -> None:
-        self.marks.append(Mark(len(self.text), len(self.text), self._parent(), node))
+    def open(self, node: Any, keeps_edge_spaces: bool = False) -> None:
+        """An element starts here; ``keeps_edge_spaces``: Mark.keeps_edge_spaces."""
+        self.marks.append(Mark(len(self.text), len(self.text), self._parent(), node,
+                               keeps_edge_spaces=keeps_edge_spaces))
         self.open_marks.append(len(self.marks) - 1)
 
     def close(self) -> None:

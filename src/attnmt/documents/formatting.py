@@ -9,7 +9,7 @@ run together."""
 from __future__ import annotations
 
 import copy
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
 from lxml import etree
 
@@ -66,19 +66,22 @@ def is_link(run: etree._Element, dialect: ooxml_dialects.Dialect) -> bool:
     return properties is not None and any(child.tag in dialect.links for child in properties)
 
 
-def shows_on_spaces(run: etree._Element | None, dialect: ooxml_dialects.Dialect) -> bool:
-    """Whether the run's look shows on a space, not only on letters: a line under or through it
-    or a colour behind it (SPACE_LOOKS: Word's ``w:u``, ``w:strike``, ``w:highlight``, ``w:shd``,
-    a slide's ``u`` and ``strike`` attributes and ``a:highlight``, a sheet's ``u`` and
-    ``strike``), not turned off (``w:val="none"``, ``u="none"``, ``strike="noStrike"``).  Bold,
-    italics, a colour or a font look the same on a space; None, no run, shows nothing."""
-    properties = None if run is None else run.find(dialect.properties)
-    if properties is None:
-        return False
-    said = [value for name, value in properties.attrib.items() if etree.QName(name).localname in SPACE_LOOKS]
-    said += [look_value(child) for child in properties
-             if isinstance(child.tag, str) and etree.QName(child).localname in SPACE_LOOKS]
-    return any(value not in NO_LOOK for value in said)
+def shows_on_spaces(layers: Sequence[etree._Element]) -> bool:
+    """Whether a run's look shows on a space, not only on letters: a line under or through it or a
+    colour behind it (SPACE_LOOKS: Word's ``w:u``, ``w:strike``, ``w:highlight``, ``w:shd``, a
+    slide's ``u`` and ``strike`` attributes and ``a:highlight``, a sheet's ``u`` and ``strike``),
+    not turned off (``w:val="none"``, ``u="none"``, ``strike="noStrike"``).  ``layers``: the run
+    properties that give the run its look, weakest first (a Word run's styles' and then its own:
+    attnmt.documents.word_styles), the last to say a look deciding it: a style's underline shows
+    as a run's own does, and the run's ``w:u w:val="none"`` takes it off.  Bold, italics, a colour
+    or a font look the same on a space; no layers show nothing."""
+    said: dict[str, str] = {}
+    for properties in layers:
+        said.update((etree.QName(name).localname, value) for name, value in properties.attrib.items()
+                    if etree.QName(name).localname in SPACE_LOOKS)
+        said.update((etree.QName(child).localname, look_value(child)) for child in properties
+                    if isinstance(child.tag, str) and etree.QName(child).localname in SPACE_LOOKS)
+    return any(value not in NO_LOOK for value in said.values())
 
 
 def look_value(look: etree._Element) -> str:

@@ -60,7 +60,7 @@ from attnmt.documents.chart_cells import follow_cells
 from attnmt.documents.comments import CELL_COMMENTS, POWERPOINT_COMMENTS, THREADED_COMMENTS, P
 from attnmt.documents.epub import epub_parts
 from attnmt.documents.flat import Place
-from attnmt.documents.ooxml import ParagraphJob
+from attnmt.documents.ooxml import ParagraphJob, paragraph_jobs
 from attnmt.documents.ooxml_dialects import DRAWING, INLINE_STRING, SHARED_STRING, WORD, s
 from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_language
 from attnmt.documents.opendocument import opendocument_parts
@@ -75,6 +75,7 @@ from attnmt.documents.pipeline import (
 from attnmt.documents.review import Review
 from attnmt.documents.spans import Nested
 from attnmt.documents.tables import keep_tables_whole, relationships
+from attnmt.documents.word_styles import WordStyles
 from attnmt.documents.wordml import w
 from attnmt.errors import DataError
 
@@ -205,6 +206,7 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
     main = check_main_part(archive, kinds, suffix, named)
     check_transitional(archive, main, suffix)
     check_text_parts(archive, types, main, suffix)
+    styles = word_styles(archive, main) if suffix == ".docx" else None
     parts = []
     for member, texts in reading_order(archive, kinds, suffix, main):
         if texts is INLINE_STRING and b"inlineStr" not in archive.read(member):
@@ -212,10 +214,20 @@ def ooxml_parts(archive: Archive, suffix: str, options: DocumentOptions, glossar
         tree = parse_part(archive, member)
         if options.target_lang and texts in (WORD, DRAWING):  # a part without jobs is not written again
             set_language(tree.getroot(), texts, options.target_lang)
-        parts.append(Part(member, tree, list(texts.jobs(tree.getroot(), glossary))))
+        # Word's paragraphs read with the document's styles, which give a run its look as its own properties do
+        jobs = paragraph_jobs(tree.getroot(), WORD, glossary, styles) if texts is WORD else texts.jobs(
+            tree.getroot(), glossary)
+        parts.append(Part(member, tree, list(jobs)))
     if suffix == ".docx" and options.target_lang:
         parts += word_language_parts(archive, kinds, options.target_lang)
     return parts
+
+
+def word_styles(archive: Archive, main: str) -> WordStyles:
+    """The styles of a Word file (its main part's styles part: word/styles.xml), none where it has none."""
+    member = next((related.member for related in relationships(archive, main).values()
+                   if related.kind.endswith("/styles") and related.member in archive), None)
+    return WordStyles() if member is None else WordStyles.of(parse_part(archive, member).getroot())
 
 
 def reading_order(archive: Archive, kinds: dict[str, str], suffix: str, main: str) -> list[tuple[str, Texts]]:

@@ -31,7 +31,8 @@ translate it:
    again from the headings when its fields are updated).  A link field's result is words of the
    sentence, a mark over them as a hyperlink is (attnmt.documents.fields).
 4. The paragraph's text is translated whole; then runs are written again: text outside every
-   mark in runs of the base formatting, each mark's text in a run of its own formatting.
+   mark in runs of the base formatting, each mark's text in a run of its own formatting (with
+   the spaces it had at its edges, where the base's look shows on a space: spans.keep_edge_spaces).
    Paragraph properties (``w:pPr``, ``a:pPr``, ``a:endParaRPr``) stay where they were.
 
 A spreadsheet's text is an escaped string (``A_x000D_`` for a carriage return:
@@ -63,6 +64,7 @@ from attnmt.documents.letterless import Shown, needs_translation
 from attnmt.documents.markers import is_marker_text
 from attnmt.documents.ooxml_dialects import WORD, Dialect
 from attnmt.documents.spans import Nested, plain
+from attnmt.documents.word_styles import WordStyles
 from attnmt.documents.wordml import w
 from attnmt.documents.xstring import escape
 
@@ -93,10 +95,12 @@ def range_edge(node: etree._Element) -> tuple[object, bool] | None:
 class ParagraphJob:
     """One paragraph: its flat text (runs as marks), then, given its translated content, the
     paragraph written again in place.  ``field_depth``: the complex fields (``w:fldChar``) open where
-    the paragraph starts; ``self.field_depth`` is those open where it ends."""
+    the paragraph starts; ``self.field_depth`` is those open where it ends.  ``styles``: a Word
+    document's, which give its runs their look as their own properties do."""
 
-    def __init__(self, paragraph: etree._Element, dialect: Dialect, field_depth: int = 0) -> None:
-        self.paragraph, self.dialect = paragraph, dialect
+    def __init__(self, paragraph: etree._Element, dialect: Dialect, field_depth: int = 0,
+                 styles: WordStyles | None = None) -> None:
+        self.paragraph, self.dialect, self.styles = paragraph, dialect, styles
         self.bare = paragraph.find(dialect.text)  # a string with no runs: its text element
         self.drop_cap: DropCap | None = None  # whose letters begin the paragraph (attnmt.documents.dropcaps)
         merge_runs(paragraph, dialect)
@@ -141,8 +145,8 @@ class ParagraphJob:
                 marked = base is None or formatting(child, dialect) != formatting(base, dialect)
                 if (marked or self._is_note(child)) and self._kept_whole(builder, child):
                     continue
-                if marked:
-                    builder.open(child)
+                if marked:  # a space at its edge keeps its look where the base's would show on it
+                    builder.open(child, keeps_edge_spaces=shows_on_spaces(self._layers(base)))
                 self._add_run(builder, child)
                 if marked:
                     builder.close()
@@ -153,6 +157,14 @@ class ParagraphJob:
             else:
                 builder.add_atom(node=child, parts_words=child.tag in dialect.breaks,  # a slide's a:br
                                  range_edge=range_edge(child))
+
+    def _layers(self, run: etree._Element | None) -> list[etree._Element]:
+        """The run properties that give ``run`` its look, weakest first (formatting.shows_on_spaces):
+        in a Word document, its styles' before its own (word_styles.WordStyles.layers)."""
+        if self.styles is not None:
+            return self.styles.layers(run, self.paragraph)
+        properties = None if run is None else run.find(self.dialect.properties)
+        return [] if properties is None else [properties]
 
     def _children(self, container: etree._Element) -> list[etree._Element]:
         """``container``'s children as they are read: a complex field whose result the model reads
@@ -264,7 +276,7 @@ class ParagraphJob:
         dialect, base = self.dialect, self.bases[container]
         elements: list[etree._Element] = []
         current = None  # the base run being written
-        for piece in self._edge_spaces_kept(content, base):
+        for piece in content:
             mark = None if isinstance(piece, str) else self.flat.marks[piece.mark]
             if mark is None or piece.mark in self.run_atoms:
                 if current is None:
@@ -292,31 +304,6 @@ class ParagraphJob:
                 holder.extend(self._fill(mark.node, piece.content))
                 elements.append(holder)
         return elements
-
-    def _edge_spaces_kept(self, content: Sequence[str | Nested], base: etree._Element | None) -> list[str | Nested]:
-        """``content`` with the spaces beside a run's translation moved into it where its source
-        text had spaces at that edge and the ``base`` look shows on a space (formatting.shows_on_spaces:
-        plain `` €`` after an underlined ``2012``): the space keeps the look it had.  Put outside, as
-        spans.hoist_spaces puts every mark's, it took the base's, and an underline, a strike or a
-        highlight ran across the word gap (``<u>zweitausendzwölf </u>Euro``).  Under a base of bold,
-        a colour or a font a space looks the same either way: it goes outside, as before."""
-        if not shows_on_spaces(base, self.dialect):
-            return list(content)
-        pieces = list(content)
-        for at, piece in enumerate(pieces):
-            mark = None if isinstance(piece, str) else self.flat.marks[piece.mark]
-            if mark is None or mark.atom or mark.node.tag != self.dialect.run:
-                continue
-            source, inner = self.flat.text[mark.start:mark.end], list(piece.content)
-            before, after = pieces[at - 1] if at else None, pieces[at + 1] if at + 1 < len(pieces) else None
-            if source[:1].isspace() and isinstance(before, str) and before[-1:].isspace():
-                pieces[at - 1] = before.rstrip()
-                inner.insert(0, before[len(pieces[at - 1]):])
-            if source[-1:].isspace() and isinstance(after, str) and after[:1].isspace():
-                pieces[at + 1] = after.lstrip()
-                inner.append(after[:len(after) - len(pieces[at + 1])])
-            pieces[at] = Nested(piece.mark, inner)
-        return [piece for piece in pieces if piece != ""]
 
     def _new_run(self, template: etree._Element) -> etree._Element:
         run = template.makeelement(template.tag, template.attrib)
@@ -359,13 +346,15 @@ def atom_copy(node: etree._Element) -> etree._Element:
     return new
 
 
-def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | None) -> list[ParagraphJob]:
+def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | None,
+                   styles: WordStyles | None = None) -> list[ParagraphJob]:
     """A job for each paragraph under ``root`` with words to translate, in document order (a text
     box's paragraphs come after the paragraph whose run holds the text box; those of its fallback
     copy, FALLBACK, are not seen).  A complex field open at
     a paragraph's end is open at the start of the next paragraph of its story (STORIES), where the
     story ends its fields.  A drop cap's letters are read with the paragraph they begin
-    (attnmt.documents.dropcaps), and go back into the frame where it has no words ("1", "984")."""
+    (attnmt.documents.dropcaps), and go back into the frame where it has no words ("1", "984").
+    ``styles``: a Word document's (ParagraphJob)."""
     depths: dict[etree._Element, int] = {}  # the fields open at the end of each story's last paragraph so far
     closed: dict[etree._Element, bool] = {}  # whether each story ends every field it begins
     drop_caps = join_drop_caps(root) if dialect is WORD else {}
@@ -376,7 +365,7 @@ def paragraph_jobs(root: etree._Element, dialect: Dialect, glossary: Glossary | 
             kinds = [mark.get(w("fldCharType")) for mark in story.iter(w("fldChar"))]
             closed[story] = kinds.count("begin") <= kinds.count("end")
         # a field never ended (a damaged file) is not carried on: it would keep the rest of the story
-        job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0)
+        job = ParagraphJob(paragraph, dialect, depths.get(story, 0) if closed[story] else 0, styles)
         job.flat.seen = next(paragraph.iterancestors(FALLBACK), None) is None
         job.drop_cap = drop_caps.get(paragraph)
         depths[story] = job.field_depth

@@ -264,12 +264,14 @@ class Nested:
 
 def nest(flat: FlatText, placement: Placement) -> list[str | Nested]:
     """The translation as text and Nested marks, ready to become markup again; atoms come with
-    the spaces they had around them in the source."""
+    the spaces they had around them in the source, and a mark's edge spaces go outside it
+    (hoist_spaces) unless it keeps them (keep_edge_spaces)."""
     children: dict[int | None, list[int]] = {}
     for j, mark in enumerate(flat.marks):
         children.setdefault(mark.parent, []).append(j)
     content = _fill(flat, placement, children, None, 0, len(placement.text))
     part_words_in_place(flat, content)
+    keep_edge_spaces(flat, content)
     return content
 
 
@@ -321,6 +323,30 @@ def hoist_spaces(content: list[str | Nested]) -> tuple[str, list[str | Nested], 
         stripped = content[-1].rstrip()
         after, content = content[-1][len(stripped):], [*content[:-1], stripped]
     return before, [piece for piece in content if piece != ""], after
+
+
+def keep_edge_spaces(flat: FlatText, content: list[str | Nested]) -> None:
+    """The whitespace right beside a mark that keeps its edge spaces (Mark.keeps_edge_spaces) moved
+    into it, at each edge where its source text had whitespace: an OOXML run whose base look shows
+    on a space (an underline), where a space outside took that look, the line drawn across the word
+    gap (underlined ``2012`` and plain `` €``: ``<u>zweitausendzwölf </u>Euro``, now
+    ``<u>zweitausendzwölf</u> Euro``).  Every other mark's spaces stay outside it.  In place."""
+    for at, piece in enumerate(content):
+        if isinstance(piece, str):
+            continue
+        keep_edge_spaces(flat, piece.content)
+        mark = flat.marks[piece.mark]
+        if not mark.keeps_edge_spaces:
+            continue
+        source = flat.text[mark.start:mark.end]
+        before, after = content[at - 1] if at else None, content[at + 1] if at + 1 < len(content) else None
+        if source[:1].isspace() and isinstance(before, str) and before[-1:].isspace():
+            content[at - 1] = before.rstrip()
+            piece.content.insert(0, before[len(content[at - 1]):])
+        if source[-1:].isspace() and isinstance(after, str) and after[:1].isspace():
+            content[at + 1] = after.lstrip()
+            piece.content.append(after[:len(after) - len(content[at + 1])])
+    content[:] = [piece for piece in content if piece != ""]
 
 
 def part_words_in_place(flat: FlatText, content: list[str | Nested]) -> None:

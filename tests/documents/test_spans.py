@@ -1,0 +1,20 @@
+"""attnmt.documents.spans on a flat text built by hand: where a mark's edge spaces go."""
+
+import pytest
+
+from attnmt.documents.flat import FlatText, Mark
+from attnmt.documents.spans import Nested, identity, nest, place
+
+
+def placed(keeps: bool) -> list[str | Nested]:
+    """Plain ``2012`` and a mark over `` €`` (``keeps``: Mark.keeps_edge_spaces), translated word for word."""
+    flat = FlatText("2012 €", [Mark(4, 6, keeps_edge_spaces=keeps)])
+    return nest(flat, place(flat, [(0, 6)], ["zweitausendzwölf Euro"], [identity(2)]))
+
+
+@pytest.mark.parametrize("keeps, expected", [
+    (False, ["zweitausendzwölf ", Nested(0, ["Euro"])]),  # the space outside: the text around takes it
+    (True, ["zweitausendzwölf", Nested(0, [" ", "Euro"])]),  # the space where the source had it
+])
+def test_a_marks_source_edge_space_stays_inside_only_where_it_keeps_its_edge_spaces(keeps, expected):
+    assert placed(keeps) == expected
