@@ -13,6 +13,7 @@ matrix when ``tie_embeddings`` is on (one joint vocabulary), as in the paper.
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass, field
 
 from torch import Tensor, nn
@@ -68,9 +69,10 @@ CROSS_ATTENTION = "cross-attention (decoder → encoder)"
 def check_layer(layer: int, count: int, what: str) -> None:
     """ConfigError naming the layers there are for a ``layer`` that a model with ``count`` layers of
     ``what`` attention lacks (a layer counted from 1, as a paper counts them, is one too many at the
-    top); -1 is the last, as everywhere in attnmt (``align``, ``--alignment-layer``)."""
-    if not -count <= layer < count:
-        raise ConfigError(f"layer={layer}: the model has {count} layers of {what} "
+    top); -1 is the last, as everywhere in attnmt (``align``, ``--alignment-layer``).  A layer that
+    is no integer (1.5, True, "0") is refused too, rather than failing later as an index."""
+    if isinstance(layer, bool) or not isinstance(layer, numbers.Integral) or not -count <= layer < count:
+        raise ConfigError(f"layer={layer!r}: the model has {count} layers of {what} "
                           f"(layer=0 to {count - 1}, -1 to -{count} from the last)")
 
 

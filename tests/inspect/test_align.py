@@ -82,6 +82,9 @@ def test_heads_given_as_whole_numbers_of_any_type_are_read_as_ints(heads):
     (0, [1.5], r"^heads=\[1.5\]: each layer has 2 heads"),
     (0, [True], r"^heads=\[True\]: each layer has 2 heads"),
     (0, [torch.tensor(0.5)], r"^heads=\[tensor\(0.5000\)\]: each layer has 2 heads"),
+    (0, [1, 0, 1], r"^heads=\[1, 0, 1\]: head 1 is given twice; give each head once \(a repeated one would count "
+                   r"twice in the mean\)$"),  # head 1 weighed twice in the mean, before
+    (0, [1, -1], r"^heads=\[1, -1\]: 1 and -1 are the same head; give each head once"),
 ])
 def test_a_layer_or_head_the_model_lacks_is_one_config_error_naming_those_it_has(layer, heads, message):
     from types import SimpleNamespace
@@ -212,3 +215,7 @@ def test_alignment_heads_count_from_the_last_on_the_command_line_as_in_python(tr
     code, out, err = aligned("--alignment-heads", "-5")
     assert code == 2 and out == "" and err == ("attnmt: error: --alignment-heads [-5]: the model has heads 0 to 3 "
                                                "(or -1 to -4 from the last)\n")
+    code, out, err = aligned("--alignment-heads", "1,2,2")  # head 2 counted twice in the mean, before
+    assert code == 2 and out == "" and err == ("attnmt: error: --alignment-heads 1,2,2: head 2 is given twice; give "
+                                               "each head once (a repeated one would count twice in the mean)\n")
+    assert "3 and -1 are the same head" in aligned("--alignment-heads=3,-1")[2]

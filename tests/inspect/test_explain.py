@@ -100,6 +100,22 @@ def test_a_w_o_that_cannot_map_the_heads_back_or_a_mask_not_of_0_and_1_is_named(
         load_example(path)
 
 
+@pytest.mark.parametrize(("name", "extra", "key"), [
+    ("typo.json", {"Mask": "causal", "Heads": 2}, "Mask"),  # both were ignored: one head, no mask
+    ("typo.npz", {"heads": 1, "mask_": "causal"}, "mask_"),
+])
+def test_an_unknown_key_is_named_with_the_keys_there_are(tmp_path, capsys, name, extra, key):
+    path = tmp_path / name
+    values = {**TUTORIAL_EXAMPLE, **extra}
+    if name.endswith(".npz"):
+        np.savez(path, **{k: np.array(value) for k, value in values.items()})
+    else:
+        path.write_text(json.dumps(values), encoding="utf-8")
+    assert main(["explain", str(path)]) == 2
+    assert capsys.readouterr().err == f"attnmt: error: {path}: unknown key {key!r}; the keys are X, Wq, Wk, Wv, " \
+                                      "Wo, heads, mask (names are case-sensitive)\n"
+
+
 def test_values_narrower_than_the_input_explain_with_a_w_o_back_to_d_model(tmp_path):
     path = tmp_path / "narrow.json"
     path.write_text(json.dumps({**NARROW, "Wo": [[1, 0, 0, 0], [0, 1, 0, 0]]}))

@@ -116,6 +116,11 @@ def test_heatmap_axes_carry_the_tokens(trace, kind, rows, cols):
               r"from the last\)$"),
     (-3, None, r"^layer=-3: the model has 2 layers"),
     (0, 4, r"^head=4: each layer has 4 heads \(head=0 to 3, -1 to -4 from the last, or None for their mean\)$"),
+    # No integer: an IndexError, matplotlib's TypeError and a TypeError before.
+    (1.5, None, r"^layer=1.5: the model has 2 layers of cross-attention"),
+    (True, None, r"^layer=True: the model has 2 layers of cross-attention"),
+    (0, "0", r"^head='0': each layer has 4 heads \(head=0 to 3"),
+    (0, True, r"^head=True: each layer has 4 heads"),
 ])
 def test_a_layer_or_head_the_model_lacks_is_one_config_error_naming_those_it_has(trace, layer, head, message):
     with pytest.raises(ConfigError, match=message):
@@ -136,6 +141,8 @@ def test_negative_layers_and_heads_count_from_the_last_as_elsewhere_in_attnmt(tr
     last = plot_attention(trace, "cross", layer=-1, head=-1).axes[0].images[0].get_array()
     same = plot_attention(trace, "cross", layer=1, head=3).axes[0].images[0].get_array()
     assert (last == same).all()
+    numpy = plot_attention(trace, "cross", layer=np.int64(1), head=np.int64(3)).axes[0].images[0].get_array()
+    assert (numpy == same).all()  # NumPy's integers are integers
 
 
 def test_decoder_self_attention_image_leaves_the_upper_triangle_empty(trace, tmp_path):

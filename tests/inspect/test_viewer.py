@@ -106,3 +106,18 @@ def test_the_matrix_view_draws_a_cell_per_query_and_key_shaded_by_its_weight(tra
                  "--window-size=800,400")
     assert (np.asarray(Image.open(shot).convert("RGB")).sum(axis=2) < 600).mean() > 0.005, "the matrix is blank"
 
+
+
+@needs_chromium
+def test_the_lines_view_widens_its_label_columns_to_show_a_long_piece_whole(trace, tmp_path):
+    long = "▁" + "w" * 60  # a run the tokenizer keeps whole (Thai, CJK): 61 monospace characters, over 500 px
+    data = trace.to_dict()
+    data["kinds"]["cross"]["rows"][1] = data["kinds"]["cross"]["cols"][1] = long
+    page = write_viewer(data, tmp_path / "attention.html")
+    dom = run_chromium(tmp_path, f"{page.as_uri()}#kind=cross&layer=0&head=all", "--dump-dom").stdout
+    svg_width = float(re.search(r'<svg id="view"[^>]* width="([\d.]+)"', dom)[1])
+    row_x, col_x = (float(re.search(rf'<g class="token {side}" data-index="1">.*?<text x="([\d.]+)"', dom)[1])
+                    for side in ("row", "col"))
+    # Fixed columns at 260 and 500 px in a 760 px picture cut both copies before.
+    assert row_x >= 8 * len(long), "the row label runs off the picture's left edge"
+    assert svg_width - col_x >= 8 * len(long), "the column label runs off the picture's right edge"

@@ -45,6 +45,7 @@ TUTORIAL_EXAMPLE = {
     "heads": 2,
 }
 MATRICES = ("X", "Wq", "Wk", "Wv", "Wo")
+KEYS = (*MATRICES, "heads", "mask")
 CELL_WIDTH = 7  # a printed number's column: "  -1.00"; wider where a number needs it
 
 
@@ -98,6 +99,17 @@ def load_example(path: str | Path | None = None, heads: int | None = None, causa
 
 
 def read_values(path: Path) -> dict:
+    """The values a file names (``KEYS``).  Any other key is refused: a misspelt one ("Heads",
+    "mask_") would leave its default in place without a word."""
+    values = read_file(path)
+    unknown = [key for key in values if key not in KEYS]
+    if unknown:
+        raise ConfigError(f"{path}: unknown key {unknown[0]!r}; the keys are {', '.join(KEYS)} "
+                          "(names are case-sensitive)")
+    return values
+
+
+def read_file(path: Path) -> dict:
     if not path.is_file():
         raise FileNotFoundError(f"{path}: no such file")
     if path.suffix.lower() == ".npz":

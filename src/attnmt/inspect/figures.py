@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import math
+import numbers
 import re
 import unicodedata
 import warnings
@@ -101,8 +102,9 @@ def plot_attention(trace: TranslationAttention, kind: str, layer: int, head: int
     counted from 0); ConfigError naming those there are for a kind, a layer or a head the model lacks."""
     weights = layer_weights(trace, kind, layer)  # [H, Q, K]
     rows, cols = tick_labels(trace, kind)
-    if head is not None and not -weights.size(0) <= head < weights.size(0):
-        raise ConfigError(f"head={head}: each layer has {weights.size(0)} heads (head=0 to {weights.size(0) - 1}, "
+    if head is not None and (isinstance(head, bool) or not isinstance(head, numbers.Integral)
+                             or not -weights.size(0) <= head < weights.size(0)):
+        raise ConfigError(f"head={head!r}: each layer has {weights.size(0)} heads (head=0 to {weights.size(0) - 1}, "
                           f"-1 to -{weights.size(0)} from the last, or None for their mean)")
     matrix = weights.mean(0) if head is None else weights[head]
     which = "mean of heads" if head is None else f"head {head}"

@@ -163,7 +163,24 @@ def checked_heads(heads: Sequence[int] | None, count: int) -> tuple[int, ...] | 
     chosen = [whole_number(plain_number(head)) for head in heads]
     if not all(head is not None and -count <= head < count for head in chosen):
         raise ConfigError(f"heads={list(heads)}: each layer has {count} heads ({there}, or None for all of them)")
+    twice = repeated_head(chosen, count)
+    if twice:
+        raise ConfigError(f"heads={list(heads)}: {twice}")
     return tuple(head for head in chosen if head is not None)
+
+
+def repeated_head(heads: Sequence[int], count: int) -> str | None:
+    """Where ``heads`` (each in range for a layer of ``count``) names one head twice (2 and 2, or 3
+    and -1 of 4), what to tell the user; None where each is named once.  A repeated head would weigh
+    twice in the mean, which nobody asks for by listing it."""
+    seen: dict[int, int] = {}
+    for head in heads:
+        if head % count in seen:
+            earlier = seen[head % count]
+            twice = f"head {head} is given twice" if earlier == head else f"{earlier} and {head} are the same head"
+            return f"{twice}; give each head once (a repeated one would count twice in the mean)"
+        seen[head % count] = head
+    return None
 
 
 def trace_translation(

@@ -41,7 +41,7 @@ from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.documents.paragraphs import Paragraph
 from attnmt.errors import ConfigError
-from attnmt.inspect.trace import TranslationAttention
+from attnmt.inspect.trace import TranslationAttention, repeated_head
 
 BATCH_SIZE_HELP = ("sentences per batch at most (0: --max-tokens decides; default: 64 where the C++ decoder step "
                    "runs, which decodes larger batches slower, fewer for a large vocabulary, else 0)")
@@ -191,6 +191,9 @@ def check_alignment_options(args: argparse.Namespace, layers: int, heads: int) -
     if args.alignment_heads and not all(-heads <= h < heads for h in args.alignment_heads):
         raise ConfigError(f"--alignment-heads {args.alignment_heads}: the model has heads 0 to {heads - 1} "
                           f"(or -1 to -{heads} from the last)")
+    twice = repeated_head(args.alignment_heads, heads) if args.alignment_heads else None
+    if twice:
+        raise ConfigError(f"--alignment-heads {','.join(map(str, args.alignment_heads))}: {twice}")
 
 
 def add_to(commands: argparse._SubParsersAction) -> None:

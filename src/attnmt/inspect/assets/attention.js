@@ -6,7 +6,9 @@
 // a click opens that one as a matrix).
 const COLORS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
                 "#e377c2", "#7f7f7f", "#bcbd22", "#17becf", "#393b79", "#637939"];
-const ROW_HEIGHT = 24, LEFT_X = 260, RIGHT_X = 500, TOP = 40;
+// The lines view: rows of ROW_HEIGHT; a label column at least MIN_LABEL wide on each side (room
+// for the axis titles), widened for longer pieces, and LINES_GAP between them for the lines.
+const ROW_HEIGHT = 24, TOP = 40, MIN_LABEL = 254, LINES_GAP = 240, MARGIN = 6;
 const SVG_NS = "http://www.w3.org/2000/svg";
 const CELL = 22, THUMB_CELL = 4, THUMB_GAP = 18;
 const controls = { mode: byId("mode"), kind: byId("kind"), layer: byId("layer"), head: byId("head") };
@@ -123,25 +125,43 @@ function renderOverview() {
   byId("legend").replaceChildren();
 }
 
+// The widest of `labels` as the page draws them: measured, since a piece's characters need not
+// be one monospace cell each (CJK takes two, Thai marks none).  8.5 px a character where the
+// browser measures nothing.
+function widest(labels) {
+  const probe = element("text", {});
+  svg.appendChild(probe);
+  const widths = labels.map(label => {
+    probe.textContent = label;
+    return probe.getComputedTextLength() || 8.5 * label.length;
+  });
+  probe.remove();
+  return Math.max(0, ...widths);
+}
+
 function renderLines() {
   const { kind, heads, weights } = chosen();
+  // The label columns fit the longest piece whole, so neither side is cut at the picture's edge.
+  const rowsWide = widest(kind.rows), colsWide = widest(kind.cols);
+  const leftX = MARGIN + Math.max(MIN_LABEL, rowsWide + MARGIN), rightX = leftX + LINES_GAP;
   const height = TOP + ROW_HEIGHT * Math.max(kind.rows.length, kind.cols.length) + 10;
-  svg.setAttribute("width", RIGHT_X + 260);
+  svg.setAttribute("width", rightX + Math.max(MIN_LABEL, colsWide + MARGIN) + MARGIN);
   svg.setAttribute("height", height);
   svg.replaceChildren(
-    element("text", { x: LEFT_X, y: 16, "text-anchor": "end", class: "head" }, kind.row_title),
-    element("text", { x: RIGHT_X, y: 16, class: "head" }, kind.col_title));
+    element("text", { x: leftX, y: 16, "text-anchor": "end", class: "head" }, kind.row_title),
+    element("text", { x: rightX, y: 16, class: "head" }, kind.col_title));
   const y = i => TOP + ROW_HEIGHT * i;
   const lines = element("g", {});
   weights.forEach((matrix, n) => matrix.forEach((row, i) => row.forEach((w, j) => {
     if (w < 0.005) return;
     lines.appendChild(element("line", {
-      x1: LEFT_X + 6, y1: y(i) - 5, x2: RIGHT_X - 6, y2: y(j) - 5, stroke: COLORS[heads[n] % COLORS.length],
+      x1: leftX + 6, y1: y(i) - 5, x2: rightX - 6, y2: y(j) - 5, stroke: COLORS[heads[n] % COLORS.length],
       "stroke-width": 2.5, "stroke-opacity": w, "data-row": i, "data-col": j }));
   })));
   svg.appendChild(lines);
   const tokens = (labels, side, x, anchor) => labels.map((label, i) => {
-    const highlight = element("rect", { x: anchor === "end" ? x - 130 : x - 4, y: y(i) - 18, width: 134,
+    const width = Math.max(134, (anchor === "end" ? rowsWide : colsWide) + 8);
+    const highlight = element("rect", { x: anchor === "end" ? x - width + 4 : x - 4, y: y(i) - 18, width,
                                         height: ROW_HEIGHT - 2, fill: "#ff0", "fill-opacity": 0 });
     const text = element("text", { x, y: y(i), "text-anchor": anchor }, label);
     const group = element("g", { class: "token " + side, "data-index": i }, undefined);
@@ -151,8 +171,8 @@ function renderLines() {
     svg.appendChild(group);
     return highlight;
   });
-  const rowMarks = tokens(kind.rows, "row", LEFT_X, "end");
-  const colMarks = tokens(kind.cols, "col", RIGHT_X, "start");
+  const rowMarks = tokens(kind.rows, "row", leftX, "end");
+  const colMarks = tokens(kind.cols, "col", rightX, "start");
   const mean = (i, j) => weights.reduce((sum, m) => sum + m[i][j], 0) / weights.length;
 
   // Hovering row i shows its lines and shades each key by its weight; hovering key j the reverse.
