@@ -3,16 +3,7 @@
 import json
 
 import pytest
-from support import (
-    PAIRS,
-    UNKNOWN,
-    calibrated_apart,
-    calibration_pairs,
-    known_apart,
-    run_cli,
-    write_calibration,
-    write_pairs,
-)
+from support import PAIRS, calibration_pairs, run_cli, write_calibration, write_pairs
 
 from attnmt.decoding.calibration import CALIBRATION, MIN_SENTENCES
 
@@ -283,47 +274,6 @@ def test_translate_tsv_writes_quality_with_four_decimals_as_score_does(trained_m
     assert copied == "1.0000" and len(translated.split(".")[1]) == 4  # a line passed through: quality 1
 
 
-def test_below_min_quality_the_source_or_a_mark_is_written(trained_model, tmp_path, capsys):
-    source = tmp_path / "in.txt"
-    # Uncalibrated, the memorising model is surer of a pair it knows than of words it never saw.
-    source.write_text(f"a dog runs\n{UNKNOWN}\n", encoding="utf-8")
-    outputs = {}
-    threshold = ["--min-quality", str(known_apart(str(trained_model)))]
-    for below, given in (("keep", []), ("mark", threshold), ("source", threshold)):
-        code, out, _ = run_cli(["translate", "--model", trained_model, *given, "--below-quality", below, source],
-                               capsys)
-        assert code == 0
-        outputs[below] = out.splitlines()
-    kept = outputs["keep"][1]
-    assert outputs["keep"][0] == outputs["mark"][0] == outputs["source"][0] == "ein hund rennt"
-    assert outputs["mark"][1] == "[needs review] " + kept
-    assert outputs["source"][1] == UNKNOWN
-
-
-@pytest.mark.parametrize("input_format", ["text", "jsonl"])
-def test_min_quality_on_text_output_with_below_quality_keep_is_refused_as_on_a_document(trained_model, capsys,
-                                                                                        input_format):
-    code, _, err = run_cli(["translate", "--model", trained_model, "--input-format", input_format,
-                            "--min-quality", "0.95"], capsys)
-    assert code == 2 and err.count("\n") == 1
-    assert "--min-quality with text output and --below-quality keep (the default) would do nothing" in err
-
-
-def test_a_line_with_no_letter_passes_through_unmarked_under_any_min_quality(trained_model, tmp_path, capsys):
-    source = tmp_path / "in.txt"
-    source.write_text("12345\n!!!\na dog runs. 12345\n", encoding="utf-8")
-    code, out, _ = run_cli(["translate", "--model", trained_model, "--min-quality", "1", "--below-quality", "mark",
-                            source], capsys)
-    assert code == 0  # quality 1 is under no threshold; a translation's is under 1
-    assert out.splitlines() == ["12345", "!!!", "[needs review] ein hund rennt 12345"]
-
-
-def test_min_quality_over_one_is_refused(trained_model, capsys):
-    with pytest.raises(SystemExit):
-        run_cli(["translate", "--model", trained_model, "--min-quality", "1.5"], capsys)
-    assert "a quality is from 0 to 1, got '1.5'" in capsys.readouterr().err
-
-
 @pytest.mark.parametrize("threshold", ["0", "-1", "100.5"])
 def test_calibrate_refuses_a_chrf_threshold_outside_0_to_100(trained_copy, tmp_path, capsys, threshold):
     src, ref = write_pairs(tmp_path, "valid", calibration_pairs())
@@ -347,17 +297,6 @@ def test_calibrate_keeps_the_chrf_threshold_given(trained_copy, tmp_path, capsys
 def test_calibrate_reads_the_validation_set_of_the_training_config(trained_copy, capsys):
     code, _, err = run_cli(["calibrate", "--model", trained_copy], capsys)
     assert code == 2 and "20 sentences to calibrate on" in err  # the tiny config validates on its 20 pairs
-
-
-@pytest.mark.parametrize("below", ["mark", "source"])
-def test_below_quality_without_min_quality_takes_the_calibrations_threshold(trained_copy, capsys, below):
-    write_calibration(trained_copy, threshold=calibrated_apart(trained_copy))
-    source = trained_copy / "in.txt"
-    source.write_text(f"a dog runs\n{UNKNOWN}\n", encoding="utf-8")
-    code, out, _ = run_cli(["translate", "--model", trained_copy, "--below-quality", below, source], capsys)
-    known, unknown = out.splitlines()
-    assert code == 0 and known == "ein hund rennt"
-    assert unknown.startswith("[needs review] ") if below == "mark" else unknown == UNKNOWN
 
 
 def a_checkpoint(model_dir):

@@ -9,7 +9,8 @@ a file into their own model and write it from that model, which loses what they 
 (openpyxl drops shapes and charts, python-docx sees no text boxes or footnotes), and each would
 be one more dependency for one format.  Here only the parts that hold text are parsed and
 written again; every other member of the archive keeps its bytes.  The libraries are the
-independent readers of the tests.
+independent readers of the tests.  An Office Open XML file's parts that hold text are known by
+their content types, and the file checked before any is read, in attnmt.documents.ooxml_package.
 
 What is translated, per format:
 
@@ -36,11 +37,8 @@ source language (``DocumentOptions.source_lang``) on its runs.
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable, Sequence
-from pathlib import PurePosixPath
-from typing import Protocol
 
 from lxml import etree
 
@@ -57,12 +55,21 @@ from attnmt.documents.archive import (
 )
 from attnmt.documents.cell_limit import over_cell_limit
 from attnmt.documents.chart_cells import follow_cells
-from attnmt.documents.comments import CELL_COMMENTS, POWERPOINT_COMMENTS, THREADED_COMMENTS, P
+from attnmt.documents.comments import P
 from attnmt.documents.epub import epub_parts
 from attnmt.documents.flat import Place
 from attnmt.documents.ooxml import ParagraphJob, paragraph_jobs
-from attnmt.documents.ooxml_dialects import DRAWING, INLINE_STRING, SHARED_STRING, WORD, s
+from attnmt.documents.ooxml_dialects import DRAWING, INLINE_STRING, WORD, s
 from attnmt.documents.ooxml_language import forget_languages, say_source_language, set_language
+from attnmt.documents.ooxml_package import (
+    CONTENT_TYPES,
+    OOXML_PARTS,
+    Texts,
+    check_main_part,
+    check_text_parts,
+    check_transitional,
+    content_types,
+)
 from attnmt.documents.opendocument import opendocument_parts
 from attnmt.documents.pipeline import (
     DocumentOptions,
@@ -82,51 +89,7 @@ from attnmt.errors import DataError
 MACRO_SUFFIXES = (".docm", ".pptm", ".xlsm")
 SUFFIXES = (".docx", ".pptx", ".xlsx", *MACRO_SUFFIXES, ".odt", ".odp", ".ods", ".epub")
 CHUNK = 256  # paragraphs per translate call: progress is reported after each, and a call batches its sentences
-CONTENT_TYPES = "[Content_Types].xml"
-TYPES = "http://schemas.openxmlformats.org/package/2006/content-types"
 RELATIONSHIP_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
-# Charts' titles and labels written as text, the text boxes and shapes drawn on a chart (its
-# "user shapes": cdr:sp/cdr:txBody, a part of their own), and SmartArt (its data, and the drawing
-# made of it that Office shows), in any of the three formats: DrawingML paragraphs.
-CHARTS_AND_SMARTART = tuple((end, DRAWING) for end in (".drawingml.chart+xml", ".drawingml.chartshapes+xml",
-                                                       ".drawingml.diagramData+xml", ".drawingml.diagramDrawing+xml"))
-
-
-class Texts(Protocol):
-    """How a part's text is found: its paragraphs' dialect (attnmt.documents.ooxml_dialects.Dialect), or
-    its comments' kind (attnmt.documents.comments)."""
-
-    def jobs(self, root: etree._Element, glossary: Glossary | None) -> Sequence[Job]:
-        """A job for each text of ``root`` with words, or a term of ``glossary`` (letterless.needs_translation)."""
-        ...
-
-
-# The content types of the parts that hold text, by how their type ends, with how their text is found,
-# in the order a reader meets them (``reading_order``).  PowerPoint's modern comments
-# ("vnd.ms-powerpoint.comments+xml") hold DrawingML paragraphs.
-OOXML_PARTS: dict[str, tuple[tuple[str, Texts], ...]] = {
-    ".docx": (*((end, WORD) for end in (".main+xml", ".header+xml", ".footer+xml", ".footnotes+xml",
-                                        ".endnotes+xml", ".comments+xml")), *CHARTS_AND_SMARTART),
-    ".pptx": ((".slide+xml", DRAWING), (".notesSlide+xml", DRAWING),
-              (".presentationml.comments+xml", POWERPOINT_COMMENTS), (".ms-powerpoint.comments+xml", DRAWING),
-              *CHARTS_AND_SMARTART),
-    ".xlsx": ((".sharedStrings+xml", SHARED_STRING), (".worksheet+xml", INLINE_STRING),
-              (".comments+xml", CELL_COMMENTS), (".threadedcomments+xml", THREADED_COMMENTS),
-              ("-officedocument.drawing+xml", DRAWING), *CHARTS_AND_SMARTART),
-}
-
-
-# What each format's main part's content type names (also in its macro and template variants:
-# ms-word.document.macroEnabled.main+xml, wordprocessingml.template.main+xml, ...), and what the file is.
-APPLICATIONS = {".docx": ("wordprocessingml", "ms-word"), ".pptx": ("presentationml", "ms-powerpoint"),
-                ".xlsx": ("spreadsheetml", "ms-excel")}
-KINDS = {".docx": "a Word document", ".pptx": "a PowerPoint presentation", ".xlsx": "an Excel workbook"}
-# ISO/IEC 29500 Strict's namespaces (Word's "Strict Open XML Document"), where Transitional's are
-# http://schemas.openxmlformats.org/...: the same parts, whose elements the dialects do not name.
-STRICT = "http://purl.oclc.org/ooxml/"
-STRICT_HEAD = 65536  # bytes of a main part read for its root element, namespaces and all
-SAVE_AS = {".docx": "a Word Document (.docx)", ".pptx": "a PowerPoint Presentation (.pptx)",
-           ".xlsx": "an Excel Workbook (.xlsx)"}
 
 
 def translate_office(data: bytes, suffix: str, translator: Translator, options: DocumentOptions,
@@ -278,70 +241,6 @@ def listed_order(archive: Archive, main: str, tag: str) -> dict[str, int]:
     members = relationships(archive, main)
     ids = [node.get(RELATIONSHIP_ID) for node in parse_part(archive, main).getroot().iter(tag)]
     return {members[each].member: number for number, each in enumerate(ids) if each in members}
-
-
-def content_types(archive: Archive, types: etree._Element) -> dict[str, str]:
-    """Each member's content type: its ``Override``'s, in their order, then, for the members that
-    have none, their extension's ``Default`` (an XML part may take its type from there)."""
-    kinds = {}
-    for override in types.iterchildren(f"{{{TYPES}}}Override"):
-        member = override.get("PartName", "").lstrip("/")
-        if member in archive:
-            kinds[member] = override.get("ContentType", "")
-    defaults = {d.get("Extension", "").lower(): d.get("ContentType", "")
-                for d in types.iterchildren(f"{{{TYPES}}}Default")}
-    for member in archive.names():
-        extension = PurePosixPath(member).suffix.lstrip(".").lower()
-        if member not in kinds and extension in defaults:
-            kinds[member] = defaults[extension]
-    return kinds
-
-
-def check_main_part(archive: Archive, kinds: dict[str, str], suffix: str, named: str) -> str:
-    """The file's main part (its member); DataError where it is not its extension's (a workbook
-    named .docx would come back untranslated), naming what the file is."""
-    mains = {member: kind for member, kind in kinds.items() if kind.endswith(".main+xml")}
-
-    def of(app: str) -> str | None:
-        return next((member for member, kind in mains.items() if any(mark in kind for mark in APPLICATIONS[app])),
-                    None)
-
-    main = of(suffix)
-    if main is not None:
-        return main
-    found = next((app for app in APPLICATIONS if of(app)), None)
-    if found:
-        raise DataError(f"{archive.name}: the file is {KINDS[found]}, not a {named} file: give it its own "
-                        f"extension ({found}) and translate it again")
-    raise DataError(f"{archive.name}: no part of the file is {KINDS[suffix]}'s main part (its document, "
-                    f"presentation or workbook); this is not a {named} file")
-
-
-def check_transitional(archive: Archive, main: str, suffix: str) -> None:
-    """DataError where the main part is in Strict Open XML's namespaces (STRICT): none of its
-    paragraphs would be found, and it came back untranslated, as it was.  Only the root's start
-    is read (a document's body may be megabytes); a part that does not start as XML is left to
-    the reading of its text."""
-    try:
-        _, root = next(etree.iterparse(io.BytesIO(archive.read(main, STRICT_HEAD)), events=("start",),
-                                       resolve_entities=False, no_network=True, load_dtd=False))
-    except (StopIteration, etree.XMLSyntaxError):
-        return
-    if root.tag.startswith(f"{{{STRICT}"):
-        raise DataError(f"{archive.name}: the file uses Strict Open XML (member {main}), which attnmt does "
-                        f"not read; save it as {SAVE_AS[suffix]} and translate it again")
-
-
-def check_text_parts(archive: Archive, types: etree._Element, main: str, suffix: str) -> None:
-    """DataError where a part that holds text (OOXML_PARTS) is missing though [Content_Types].xml
-    gives its type and the main part's relationships name it (a workbook's xl/sharedStrings.xml):
-    its text, and every cell that points into it, came back untranslated, with no word said."""
-    holding = {override.get("PartName", "").lstrip("/") for override in types.iterchildren(f"{{{TYPES}}}Override")
-               if any(override.get("ContentType", "").endswith(end) for end, _ in OOXML_PARTS[suffix])}
-    for related in relationships(archive, main).values():
-        if related.mode is None and related.member in holding and related.member not in archive:
-            raise DataError(f"{archive.name}: member {related.member} is missing, though {main} and "
-                            f"{CONTENT_TYPES} name it; the file is damaged")
 
 
 def word_language_parts(archive: Archive, kinds: dict[str, str], language: str) -> list[Part]:

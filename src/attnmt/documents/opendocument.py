@@ -32,9 +32,8 @@ its table (``table:table``: categories, series names, numbers) is its data, kept
 The picture of the chart the file keeps beside it (``ObjectReplacements/``), for readers that
 cannot draw charts, is kept too, as it was.
 
-A password-protected file is a zip like any other, its members encrypted inside it: only the
-manifest says so (``manifest:encryption-data``), and it is refused by that before a part is read
-(its content.xml would be read as XML that is not well-formed).
+The file's kind, its charts and its encryption are read from its ``mimetype`` and its manifest,
+before any part is (attnmt.documents.opendocument_package).
 """
 
 from __future__ import annotations
@@ -46,15 +45,15 @@ from dataclasses import replace
 from lxml import etree
 
 from attnmt.decoding.glossary import Glossary
-from attnmt.documents.archive import MIMETYPE, Archive, Part, parse_part
+from attnmt.documents.archive import Archive, Part, parse_part
 from attnmt.documents.elements import Vocabulary
 from attnmt.documents.flat import FlatText
 from attnmt.documents.markers import is_marker_text
 from attnmt.documents.markup import TreeJob
+from attnmt.documents.opendocument_package import chart_folders, check_encryption, check_kind, read_manifest
 from attnmt.documents.pages import is_comment
 from attnmt.documents.pipeline import DocumentOptions
 from attnmt.documents.spans import Nested
-from attnmt.errors import DataError
 
 TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
@@ -62,8 +61,6 @@ OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 FO = "urn:oasis:names:tc:opendocument:xmlns:xsl-fo-compatible:1.0"
 STYLE = "urn:oasis:names:tc:opendocument:xmlns:style:1.0"
 DRAW = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
-MANIFEST = "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"
-CHART = "application/vnd.oasis.opendocument.chart"
 CELLS = (f"{{{TABLE}}}table-cell", f"{{{TABLE}}}covered-table-cell")
 STRING_VALUE = f"{{{OFFICE}}}string-value"
 LOEXT = "urn:org:documentfoundation:names:experimental:office:xmlns:loext:1.0"
@@ -90,10 +87,6 @@ RANGES = {f"{{{OFFICE}}}annotation": ("annotation", True, (f"{{{OFFICE}}}name", 
           f"{{{OFFICE}}}annotation-end": ("annotation", False, (f"{{{OFFICE}}}name",)),
           f"{{{TEXT}}}bookmark-start": ("bookmark", True, (f"{{{TEXT}}}name",)),
           f"{{{TEXT}}}bookmark-end": ("bookmark", False, (f"{{{TEXT}}}name",))}
-MANIFEST_PATH = "META-INF/manifest.xml"
-MEDIA_TYPES = {".odt": "application/vnd.oasis.opendocument.text",  # and its -template variant, by prefix
-               ".odp": "application/vnd.oasis.opendocument.presentation",
-               ".ods": "application/vnd.oasis.opendocument.spreadsheet"}
 
 
 class OpenDocumentVocabulary(Vocabulary):
@@ -326,19 +319,6 @@ def is_tracked_change(paragraph: etree._Element) -> bool:
     return next(paragraph.iterancestors(TRACKED_CHANGES), None) is not None
 
 
-def check_kind(archive: Archive, suffix: str) -> None:
-    """DataError naming what the file is where its ``mimetype`` is another kind's (a presentation
-    named .odt, an EPUB book), or where it holds no content.xml: it would come back untranslated."""
-    media = archive.read(MIMETYPE).decode("ascii", "replace").strip() if MIMETYPE in archive else ""
-    if media and not media.startswith(MEDIA_TYPES[suffix]):
-        found = next((other for other, prefix in MEDIA_TYPES.items() if media.startswith(prefix)), None)
-        what = f"an OpenDocument {MEDIA_TYPES[found].rpartition('.')[2]}" if found else f"of type {media}"
-        instead = f": give it its own extension ({found}) and translate it again" if found else ""
-        raise DataError(f"{archive.name}: the file is {what}, not a {suffix} file{instead}")
-    if "content.xml" not in archive:
-        raise DataError(f"{archive.name}: member content.xml is missing; this is not a {suffix} file")
-
-
 def is_master_shape(paragraph: etree._Element) -> bool:
     """Whether the paragraph is in a master page's shapes (the module docstring): in a drawing
     element (draw:frame, draw:custom-shape, …) of a master page, not in its header or footer,
@@ -356,39 +336,6 @@ def is_master_shape(paragraph: etree._Element) -> bool:
 def is_data(paragraph: etree._Element) -> bool:
     """Whether a chart's paragraph is in its table (its data)."""
     return next(paragraph.iterancestors(f"{{{TABLE}}}table"), None) is not None
-
-
-def read_manifest(archive: Archive) -> etree._Element | None:
-    """META-INF/manifest.xml's root; None where the file has none."""
-    if MANIFEST_PATH not in archive:
-        return None
-    # doctype: OpenOffice.org wrote its manifests with a DOCTYPE (never with entities)
-    return parse_part(archive, MANIFEST_PATH, doctype=True).getroot()
-
-
-def check_encryption(archive: Archive, manifest: etree._Element | None) -> None:
-    """DataError where the manifest says a member is encrypted (a password-protected file), naming
-    content.xml where it is one of them."""
-    if manifest is None:
-        return
-    encrypted = [entry.get(f"{{{MANIFEST}}}full-path", "") for entry in manifest.iter(f"{{{MANIFEST}}}file-entry")
-                 if entry.find(f"{{{MANIFEST}}}encryption-data") is not None]
-    if encrypted:
-        member = "content.xml" if "content.xml" in encrypted else encrypted[0]
-        raise DataError(f"{archive.name}: the file is encrypted or password-protected (member {member} is "
-                        "encrypted, says META-INF/manifest.xml); remove the password and try again")
-
-
-def chart_folders(manifest: etree._Element | None) -> list[str]:
-    """The folders of the charts that META-INF/manifest.xml names (``Object 1/``), in its order."""
-    if manifest is None:
-        return []
-    folders = []
-    for entry in manifest.iter(f"{{{MANIFEST}}}file-entry"):
-        path = entry.get(f"{{{MANIFEST}}}full-path", "")
-        if entry.get(f"{{{MANIFEST}}}media-type") == CHART and path.strip("./"):
-            folders.append(path.removeprefix("./").rstrip("/") + "/")
-    return folders
 
 
 def set_language(root: etree._Element, language: str) -> bool:

@@ -1,0 +1,69 @@
+"""An OpenDocument file's package: its kind (``mimetype``), and the manifest
+(META-INF/manifest.xml) that names its members: the charts, each a document of its own inside
+the file, and the members that are encrypted.  attnmt.documents.opendocument reads the file's
+parts after these checks.
+
+A password-protected file is a zip like any other, its members encrypted inside it: only the
+manifest says so (``manifest:encryption-data``), and it is refused by that before a part is read
+(its content.xml would be read as XML that is not well-formed).
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from attnmt.documents.archive import MIMETYPE, Archive, parse_part
+from attnmt.errors import DataError
+
+MANIFEST = "urn:oasis:names:tc:opendocument:xmlns:manifest:1.0"
+CHART = "application/vnd.oasis.opendocument.chart"
+MANIFEST_PATH = "META-INF/manifest.xml"
+MEDIA_TYPES = {".odt": "application/vnd.oasis.opendocument.text",  # and its -template variant, by prefix
+               ".odp": "application/vnd.oasis.opendocument.presentation",
+               ".ods": "application/vnd.oasis.opendocument.spreadsheet"}
+
+
+def check_kind(archive: Archive, suffix: str) -> None:
+    """DataError naming what the file is where its ``mimetype`` is another kind's (a presentation
+    named .odt, an EPUB book), or where it holds no content.xml: it would come back untranslated."""
+    media = archive.read(MIMETYPE).decode("ascii", "replace").strip() if MIMETYPE in archive else ""
+    if media and not media.startswith(MEDIA_TYPES[suffix]):
+        found = next((other for other, prefix in MEDIA_TYPES.items() if media.startswith(prefix)), None)
+        what = f"an OpenDocument {MEDIA_TYPES[found].rpartition('.')[2]}" if found else f"of type {media}"
+        instead = f": give it its own extension ({found}) and translate it again" if found else ""
+        raise DataError(f"{archive.name}: the file is {what}, not a {suffix} file{instead}")
+    if "content.xml" not in archive:
+        raise DataError(f"{archive.name}: member content.xml is missing; this is not a {suffix} file")
+
+
+def read_manifest(archive: Archive) -> etree._Element | None:
+    """META-INF/manifest.xml's root; None where the file has none."""
+    if MANIFEST_PATH not in archive:
+        return None
+    # doctype: OpenOffice.org wrote its manifests with a DOCTYPE (never with entities)
+    return parse_part(archive, MANIFEST_PATH, doctype=True).getroot()
+
+
+def check_encryption(archive: Archive, manifest: etree._Element | None) -> None:
+    """DataError where the manifest says a member is encrypted (a password-protected file), naming
+    content.xml where it is one of them."""
+    if manifest is None:
+        return
+    encrypted = [entry.get(f"{{{MANIFEST}}}full-path", "") for entry in manifest.iter(f"{{{MANIFEST}}}file-entry")
+                 if entry.find(f"{{{MANIFEST}}}encryption-data") is not None]
+    if encrypted:
+        member = "content.xml" if "content.xml" in encrypted else encrypted[0]
+        raise DataError(f"{archive.name}: the file is encrypted or password-protected (member {member} is "
+                        "encrypted, says META-INF/manifest.xml); remove the password and try again")
+
+
+def chart_folders(manifest: etree._Element | None) -> list[str]:
+    """The folders of the charts that META-INF/manifest.xml names (``Object 1/``), in its order."""
+    if manifest is None:
+        return []
+    folders = []
+    for entry in manifest.iter(f"{{{MANIFEST}}}file-entry"):
+        path = entry.get(f"{{{MANIFEST}}}full-path", "")
+        if entry.get(f"{{{MANIFEST}}}media-type") == CHART and path.strip("./"):
+            folders.append(path.removeprefix("./").rstrip("/") + "/")
+    return folders

@@ -1,0 +1,59 @@
+"""attnmt translate --min-quality and --below-quality end to end: a line whose translation's
+quality is under the threshold is written marked, or as its source; a line with no letter, whose
+quality is 1, never is; a threshold over 1, or one that text output would do nothing with, is
+refused; without --min-quality the calibration's threshold is taken."""
+
+import pytest
+from support import UNKNOWN, calibrated_apart, known_apart, run_cli, write_calibration
+
+
+def test_below_min_quality_the_source_or_a_mark_is_written(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.txt"
+    # Uncalibrated, the memorising model is surer of a pair it knows than of words it never saw.
+    source.write_text(f"a dog runs\n{UNKNOWN}\n", encoding="utf-8")
+    outputs = {}
+    threshold = ["--min-quality", str(known_apart(str(trained_model)))]
+    for below, given in (("keep", []), ("mark", threshold), ("source", threshold)):
+        code, out, _ = run_cli(["translate", "--model", trained_model, *given, "--below-quality", below, source],
+                               capsys)
+        assert code == 0
+        outputs[below] = out.splitlines()
+    kept = outputs["keep"][1]
+    assert outputs["keep"][0] == outputs["mark"][0] == outputs["source"][0] == "ein hund rennt"
+    assert outputs["mark"][1] == "[needs review] " + kept
+    assert outputs["source"][1] == UNKNOWN
+
+
+@pytest.mark.parametrize("input_format", ["text", "jsonl"])
+def test_min_quality_on_text_output_with_below_quality_keep_is_refused_as_on_a_document(trained_model, capsys,
+                                                                                        input_format):
+    code, _, err = run_cli(["translate", "--model", trained_model, "--input-format", input_format,
+                            "--min-quality", "0.95"], capsys)
+    assert code == 2 and err.count("\n") == 1
+    assert "--min-quality with text output and --below-quality keep (the default) would do nothing" in err
+
+
+def test_a_line_with_no_letter_passes_through_unmarked_under_any_min_quality(trained_model, tmp_path, capsys):
+    source = tmp_path / "in.txt"
+    source.write_text("12345\n!!!\na dog runs. 12345\n", encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_model, "--min-quality", "1", "--below-quality", "mark",
+                            source], capsys)
+    assert code == 0  # quality 1 is under no threshold; a translation's is under 1
+    assert out.splitlines() == ["12345", "!!!", "[needs review] ein hund rennt 12345"]
+
+
+def test_min_quality_over_one_is_refused(trained_model, capsys):
+    with pytest.raises(SystemExit):
+        run_cli(["translate", "--model", trained_model, "--min-quality", "1.5"], capsys)
+    assert "a quality is from 0 to 1, got '1.5'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("below", ["mark", "source"])
+def test_below_quality_without_min_quality_takes_the_calibrations_threshold(trained_copy, capsys, below):
+    write_calibration(trained_copy, threshold=calibrated_apart(trained_copy))
+    source = trained_copy / "in.txt"
+    source.write_text(f"a dog runs\n{UNKNOWN}\n", encoding="utf-8")
+    code, out, _ = run_cli(["translate", "--model", trained_copy, "--below-quality", below, source], capsys)
+    known, unknown = out.splitlines()
+    assert code == 0 and known == "ein hund rennt"
+    assert unknown.startswith("[needs review] ") if below == "mark" else unknown == UNKNOWN
