@@ -161,3 +161,18 @@ def test_the_repr_of_a_large_glossary_shows_a_few_terms_and_the_count():
 def test_a_term_before_a_symbol_nfkc_would_spell_out_still_matches(text):
     """NFKC makes "™" "TM": "Acme™" read as the one word "acmetm", and the term matched no more."""
     assert Glossary.of({"Acme": "ACME"}).matches(text) == ["ACME"]
+
+
+@pytest.mark.parametrize("text", ["the children\u2019s park", "the children\u2018s park", "the children\u02bcs park",
+                                  "the children's park"])
+def test_a_term_typed_with_a_straight_apostrophe_matches_a_typographic_one(text):
+    """Word writes "’" for "'": "children's park" matched "the children's park" only, silently."""
+    assert Glossary.of({"children's park": "Kinderspielplatz"}).matches(text) == ["Kinderspielplatz"]
+    assert Glossary.of({"children\u2019s park": "Kinderspielplatz"}).matches(text) == ["Kinderspielplatz"]
+
+
+def test_a_typographic_apostrophe_keeps_the_places_found_in_the_text():
+    text = "O\u2019Brien’s 2012 Rock \u2018n\u2019 roll"
+    glossary = Glossary.of({"O'Brien": "OB", "rock 'n' roll": "Rock’n’Roll"})
+    assert glossary.found_in(text) == [(0, 7, "OB"), (15, 28, "Rock’n’Roll")]
+    assert text[0:7] == "O\u2019Brien" and text[15:28] == "Rock \u2018n\u2019 roll"
