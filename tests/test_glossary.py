@@ -193,3 +193,18 @@ def test_read_glossary_of_no_path_is_one_config_error(path):
     """None was pathlib's TypeError; "" read the current directory."""
     with pytest.raises(ConfigError, match=rf"^read_glossary: expected the path of a glossary file, got {path!r}$"):
         read_glossary(path)
+
+
+@pytest.mark.parametrize("text", ["the children\u2019s park", "the children\u2018s park", "the children\u02bcs park",
+                                  "the children's park"])
+def test_a_term_typed_with_a_straight_apostrophe_matches_a_typographic_one(text):
+    """Word writes "’" for "'": "children's park" matched "the children's park" only, silently."""
+    assert Glossary.of({"children's park": "Kinderspielplatz"}).matches(text) == ["Kinderspielplatz"]
+    assert Glossary.of({"children\u2019s park": "Kinderspielplatz"}).matches(text) == ["Kinderspielplatz"]
+
+
+def test_a_typographic_apostrophe_keeps_the_places_found_in_the_text():
+    text = "O\u2019Brien’s 2012 Rock \u2018n\u2019 roll"
+    glossary = Glossary.of({"O'Brien": "OB", "rock 'n' roll": "Rock’n’Roll"})
+    assert glossary.found_in(text) == [(0, 7, "OB"), (15, 28, "Rock’n’Roll")]
+    assert text[0:7] == "O\u2019Brien" and text[15:28] == "Rock \u2018n\u2019 roll"

@@ -15,6 +15,7 @@ from attnmt.cli.options import decoding
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
 from attnmt.decoding.translate import translate, translate_n_best
+from attnmt.documents.pipeline import ModelTranslator
 from attnmt.errors import AttnmtWarning, ConfigError, DataError
 from attnmt.server.app import ServedModel, create_app
 
@@ -106,6 +107,19 @@ def test_sampling_with_a_seed_gives_the_same_translations_twice(loaded):
     assert translate(model, tokenizer, ["a dog runs"] * 8, sampled) == first
     [[scored]] = translate_n_best(model, tokenizer, ["a dog runs"], sampled)
     assert scored.log_prob < 0
+
+
+def test_sampling_with_a_glossary_is_refused_whether_or_not_a_sentence_holds_a_term(loaded):
+    """Only a sentence with a term was refused: "the boy laughs" was sampled, "a dog runs" stopped."""
+    model, tokenizer = loaded
+    sampled = Decoding(beam_size=1, sampling_topk=0, seed=3)
+    for glossary in (Glossary.of({"dog": "katze"}), [None, {"dog": "katze"}]):
+        with pytest.raises(ConfigError, match="the glossary needs beam search .*: leave out sampling_topk, or the"):
+            translate(model, tokenizer, ["the boy laughs", "the boy laughs"], sampled, glossary=glossary)
+    with pytest.raises(ConfigError, match="the glossary needs beam search"):
+        ModelTranslator(model, tokenizer, sampled, glossary={"dog": "katze"})
+    assert translate(model, tokenizer, ["the boy laughs"], sampled, glossary=Glossary()) == translate(
+        model, tokenizer, ["the boy laughs"], sampled)  # an empty glossary is none
 
 
 # --- the command line ----------------------------------------------------------------------------
@@ -265,6 +279,9 @@ def test_the_server_takes_the_decoding_options(client):
     ({"text": "a dog runs", "glossary": {"dog": "katze\thund"}}, "writes it as 'katze hund'; write the term that way"),
     ({"text": "a dog runs", "prefix": "Xylophon"}, "prefix 'Xylophon': the model's target vocabulary cannot write it"),
     ({"text": "a dog runs", "sampling_topk": 0}, "sampling draws one translation per sentence: set beam 1 (got 4)"),
+    ({"text": "the boy laughs", "beam": 1, "sampling_topk": 0, "glossary": {"dog": "katze"}},
+     '"glossary" needs beam search (it steers the search to its terms); sampling draws tokens at random: leave out '
+     '"sampling_topk", or "glossary"'),
 ])
 def test_a_glossary_prefix_or_options_that_cannot_work_are_422_with_a_message(client, body, message):
     for path in ("/v1/translate", "/translate"):
@@ -293,6 +310,23 @@ def test_translate_with_a_prefix_and_with_seeded_sampling(trained_model, tmp_pat
     assert first[0] == 0 and run(sampling, capsys) == first
     code, _, err = run(sampling[:-1] + ["--beam", "4", tmp_path / "in.txt"], capsys)
     assert code == 2 and "sampling draws one translation per sentence: set --beam 1" in err
+
+
+def test_sampling_with_a_glossary_is_refused_before_translating_or_at_the_jsonl_line_that_brings_one(
+        trained_model, tmp_path, capsys):
+    """--glossary with sampling was refused only at a line holding a term, after the lines before it."""
+    (tmp_path / "terms.tsv").write_text("dog\tkatze\n", encoding="utf-8")
+    (tmp_path / "in.txt").write_text("the boy laughs\n", encoding="utf-8")
+    sampling = ["translate", "--model", trained_model, "--beam", "1", "--sampling-topk", "0", "--seed", "3"]
+    code, out, err = run([*sampling, "--glossary", tmp_path / "terms.tsv", tmp_path / "in.txt"], capsys)
+    assert code == 2 and out == ""
+    assert err == ("attnmt: error: --glossary needs beam search (it steers the search to its terms); sampling draws "
+                   "tokens at random: leave out --sampling-topk, or --glossary\n")
+    lines = [{"text": "the boy laughs"}, {"text": "the boy laughs", "glossary": {"dog": "katze"}}]
+    (tmp_path / "in.jsonl").write_text("".join(json.dumps(x) + "\n" for x in lines), encoding="utf-8")
+    code, out, err = run([*sampling, "--input-format", "jsonl", tmp_path / "in.jsonl"], capsys)
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"""{tmp_path / 'in.jsonl'}:2: the line's "glossary" needs beam search""" in err
 
 
 # --- letterless texts --------------------------------------------------------------------------------

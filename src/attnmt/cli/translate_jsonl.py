@@ -25,7 +25,9 @@ from attnmt.cli.translate_quality import (
 )
 from attnmt.decoding import Decoding
 from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.inputs import sampling_with_terms
 from attnmt.decoding.translate import Translation
+from attnmt.errors import DataError
 
 
 def line_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, glossary: Glossary | None,
@@ -37,8 +39,8 @@ def line_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, gl
     and written (attnmt.cli.lines.good_inputs_first); from a file, before any is."""
     from attnmt.cli.lines import good_inputs_first
 
-    inputs, malformed = good_inputs_first(partial(checked_inputs, args, model, tokenizer, glossary, where), read,
-                                          first_line)
+    inputs, malformed = good_inputs_first(partial(checked_inputs, args, model, tokenizer, options, glossary, where),
+                                          read, first_line)
     if malformed is not None and not args.streamed:
         raise malformed
     lost = translate_inputs(args, model, tokenizer, options, inputs, out, where, first_line)
@@ -47,14 +49,18 @@ def line_batch(args: argparse.Namespace, model, tokenizer, options: Decoding, gl
     return lost
 
 
-def checked_inputs(args: argparse.Namespace, model, tokenizer, glossary: Glossary | None, where: str,
-                   lines: list[str], first_line: int) -> Inputs:
+def checked_inputs(args: argparse.Namespace, model, tokenizer, options: Decoding, glossary: Glossary | None,
+                   where: str, lines: list[str], first_line: int) -> Inputs:
     """JSONL lines first_line, first_line + 1, … as Inputs (attnmt.cli.lines.read_inputs), each
-    line's own prefix checked: one the model cannot write is a DataError naming its line."""
+    line's own prefix checked: one the model cannot write is a DataError naming its line, and so is
+    a line's own glossary with sampling (--glossary with it is refused before any line is read)."""
     from attnmt.cli.lines import read_inputs
     from attnmt.decoding.constraints import prefix_ids
 
     inputs = read_inputs(lines, where, first_line, glossary, args.prefix)
+    for number, own in enumerate(inputs.glossaries, start=first_line):
+        if own and options.sampling:
+            raise DataError(f"{where}:{number}: " + sampling_with_terms('the line\'s "glossary"', "--sampling-topk"))
     for number, prefix in enumerate(inputs.prefixes, start=first_line):
         if prefix and prefix != args.prefix:  # a JSONL line's own
             prefix_ids(tokenizer, prefix, model.config.unk_id, f'{where}:{number}: "prefix"')

@@ -22,7 +22,6 @@ from attnmt.decoding.constraints import Terms
 from attnmt.decoding.next_tokens import allow_forced
 from attnmt.decoding.search import Hypothesis, beam_search, greedy_search, length_penalty
 from attnmt.decoding.state import Recording
-from attnmt.errors import ConfigError
 from attnmt.model import Transformer
 from attnmt.text.data import pad_rows
 
@@ -43,10 +42,7 @@ def run_search(model: Transformer, src: Tensor, decoding: Decoding, scored: bool
     hypotheses carry their cross-attention (``Hypothesis.attention``); greedy search's and sampling's
     do not.
     """
-    if decoding.sampling:
-        if any(terms):
-            raise ConfigError("a glossary needs beam search (it steers the search to the terms); sampling draws "
-                              "tokens at random: leave out sampling_topk, or the glossary")
+    if decoding.sampling:  # never with terms: refused before the search (inputs.check_not_sampled)
         outputs = greedy_search(model, src, decoding, prefixes=prefixes, memory=memory)
         return forced_hypotheses(model, src, outputs, decoding.alpha) if scored else [
             [Hypothesis(ids, 0.0, 0.0)] for ids in outputs]

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 import torch
 
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
-from attnmt.decoding.inputs import TextCodec
+from attnmt.decoding.inputs import GivenGlossary, TextCodec
 from attnmt.decoding.quality import (
     Assessment,
     Features,
@@ -229,15 +229,19 @@ def chrf_to(texts: Sequence[str], others: Sequence[str]) -> list[float]:
 def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence[str], translations: Sequence[str],
                      calibration: attnmt.decoding.calibration.Calibration | None, decoding: Decoding = DEFAULT,
                      max_tokens: int = MAX_TOKENS, threshold: float | None = None,
-                     own: Sequence[str] | None = None) -> list[Assessment | None]:
+                     own: Sequence[str] | None = None,
+                     glossary: GivenGlossary | None = None) -> list[Assessment | None]:
     """``assess`` for translations the model did not write (``attnmt score``): each source is
-    translated by the model (``decoding``; or ``own``, those translations, one a source), and each
-    translation that does not read as that one (other ids) gets the fit for texts written
-    elsewhere.  Where the calibration has no such fit (none, or one fitted before it existed), it
-    is ``assess``.  ConfigError (a ValueError), as ``assess``'s, for not one translation (and one
-    of ``own``) a source; ``own`` is checked as the translations are (``given_texts``): one str was
-    read a character a source, and a None was blamed on ``translations``; an option ``assess``
-    cannot take is refused before the search, as there (``check_assessing``)."""
+    translated by the model (``decoding``, and ``glossary``, the terms the translations were made
+    with; or ``own``, those translations, one a source), and each translation that does not read as
+    that one (other ids) gets the fit for texts written elsewhere.  Searched without the terms, the
+    model's own translation with them ("Einrad" for "unicycle") read as written elsewhere, and
+    scored otherwise than translate had scored it.  Where the calibration has no such fit (none,
+    or one fitted before it existed), it is ``assess``.  ConfigError (a ValueError), as
+    ``assess``'s, for not one translation (and one of ``own``) a source; ``own`` is checked as the
+    translations are (``given_texts``): one str was read a character a source, and a None was
+    blamed on ``translations``; an option ``assess`` cannot take is refused before the search, as
+    there (``check_assessing``)."""
     check_assessing(calibration, threshold, max_tokens)
     sources, translations = given_pairs(sources, translations)
     if own is not None:
@@ -249,7 +253,8 @@ def assess_elsewhere(model: Transformer, tokenizer: TextCodec, sources: Sequence
         return assess(model, tokenizer, sources, translations, calibration, max_tokens, threshold)
     filled = [i for i, (s, t) in enumerate(zip(sources, translations, strict=True)) if s.strip() and t.strip()]
     texts, ours = [sources[i] for i in filled], [translations[i] for i in filled]
-    own = translate(model, tokenizer, texts, decoding, max_tokens) if own is None else [own[i] for i in filled]
+    own = (translate(model, tokenizer, texts, decoding, max_tokens, glossary=glossary) if own is None
+           else [own[i] for i in filled])
     both = assess(model, tokenizer, texts * 2, [*ours, *own], calibration, max_tokens, threshold)  # one pass
     mine = both[len(filled):]
     read = [k for k in range(len(filled)) if both[k] is not None and mine[k] is not None

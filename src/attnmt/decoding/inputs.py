@@ -142,6 +142,21 @@ def check_batch_limits(max_tokens: object, max_sentences: object = None) -> None
                           f"the search), got {max_sentences!r}")
 
 
+def check_not_sampled(decoding: Decoding, glossaries: Sequence[Glossary | None]) -> None:
+    """A ConfigError where ``decoding`` samples and any of ``glossaries`` holds a term, before any
+    sentence is searched (``sampling_with_terms``)."""
+    if decoding.sampling and any(glossaries):
+        raise ConfigError(sampling_with_terms("the glossary", "sampling_topk"))
+
+
+def sampling_with_terms(glossary: str, sampling: str) -> str:
+    """Why a glossary and sampling do not go together, each named as its caller gave it ("--glossary",
+    "--sampling-topk").  Refused whenever both are given, not only for a sentence that holds a term:
+    a run sampled "A cat." and stopped at "A dog.", and a request passed or failed on its text."""
+    return (f"{glossary} needs beam search (it steers the search to its terms); sampling draws tokens at random: "
+            f"leave out {sampling}, or {glossary}")
+
+
 def check_decoding(decoding: object) -> None:
     """One clear error for a decoding that is not a Decoding: a dict was an AttributeError deep in
     the search (``translate``, the documents, ``trace_translation``)."""

@@ -37,7 +37,16 @@ from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.batch_search import run_search
 from attnmt.decoding.constraints import continuing_pieces, lone_space, prefix_ids, target_ids
-from attnmt.decoding.inputs import Glossaries, Guides, Prefixes, T, TextCodec, checked_call, padded_sources
+from attnmt.decoding.inputs import (
+    Glossaries,
+    Guides,
+    Prefixes,
+    T,
+    TextCodec,
+    check_not_sampled,
+    checked_call,
+    padded_sources,
+)
 from attnmt.decoding.next_tokens import shortlisted, whole_vocabulary_logits
 from attnmt.decoding.penalties import Penalties
 from attnmt.decoding.search import Hypothesis
@@ -155,7 +164,9 @@ def searched_batches(
 
     A batch the model fails on is searched again a sentence at a time, so that a sentence that
     breaks a search breaks only itself: after the last batch, SentencesFailed names those that
-    failed alone.  A user's mistake (UserError) stops at once."""
+    failed alone.  A user's mistake (UserError) stops at once, and sampling with a glossary before
+    anything is searched (``check_not_sampled``)."""
+    check_not_sampled(decoding, guides.glossaries)
     # Refuse a bad term or prefix before any work; each distinct one once, named where it was first
     # given (a JSONL line's glossary holds --glossary's too).
     places: dict[str, str | None] = {}

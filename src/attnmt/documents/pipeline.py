@@ -20,7 +20,7 @@ from typing import Protocol
 from attnmt.config_ranges import truth_value
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary, as_glossary
-from attnmt.decoding.inputs import check_batch_limits, check_decoding
+from attnmt.decoding.inputs import check_batch_limits, check_decoding, check_not_sampled
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.documents.bidi import balanced
 from attnmt.documents.flat import (
@@ -162,12 +162,14 @@ class ModelTranslator:
     assessed: dict[str, Assessment | None] = field(default_factory=dict)  # sentence -> its Assessment, until taken
 
     def __post_init__(self) -> None:
-        """One clear error for a decoding, batch limit or glossary of the wrong type, before any document is read
+        """One clear error for a decoding, batch limit or glossary of the wrong type (or sampling with
+        a glossary), before any document is read
         (a dict for the decoding was an AttributeError deep in the search); a glossary given as a
         dict indexed once here, not for each batch of sentences."""
         check_decoding(self.decoding)
         check_batch_limits(self.max_tokens, self.max_sentences)
         self.glossary = as_glossary(self.glossary)
+        check_not_sampled(self.decoding, [self.glossary])
 
     def translate(self, sentences: list[str], weighed: list[bool]) -> tuple[list[str], list[Weights | None]]:
         texts, found, assessed = translate_assessed(self.model, self.tokenizer, sentences, weighed, self.decoding,

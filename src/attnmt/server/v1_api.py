@@ -19,6 +19,7 @@ from starlette.requests import ClientDisconnect
 
 from attnmt.decoding import DEFAULT, MOST_SEED, Decoding
 from attnmt.decoding.glossary import GivenPairs, Glossary
+from attnmt.decoding.inputs import sampling_with_terms
 from attnmt.documents.paragraphs import Paragraph, joined_extras, sentence_traces
 from attnmt.errors import UserError
 from attnmt.server.access import Refused
@@ -116,6 +117,8 @@ class TranslateRequest(BaseModel):
             self.decoding()
         except UserError as error:  # Decoding's rule, in the request's words: "beam", not beam_size
             raise ValueError(re.sub(r"\bbeam_size\b", "beam", str(error))) from None
+        if self.glossary and self.decoding().sampling:
+            raise ValueError(sampling_with_terms('"glossary"', '"sampling_topk"'))
         for where, text in self.named_texts():
             if not text.strip():
                 raise ValueError(f"{where} is empty: give a sentence to translate")

@@ -90,14 +90,14 @@ def run_score(args: argparse.Namespace, extra: dict[str, str]) -> int:
                        scores_name(args.hyp, args.output_format))
     sources, translations = read_pairs(args.src, args.hyp)
     calibration = load_calibration(Path(args.model), args.weights)
+    glossary = read_glossary(args.glossary) if args.glossary else None
     model, tokenizer, _ = load_for_translation(args)
     if args.no_search:
         assessing = partial(assess, model, tokenizer, calibration=calibration, max_tokens=args.max_tokens)
-    else:
+    else:  # the model's own translation searched with the terms, as translate searched it
         assessing = partial(assess_elsewhere, model, tokenizer, calibration=calibration, decoding=decoding(args),
-                            max_tokens=args.max_tokens)
+                            max_tokens=args.max_tokens, glossary=glossary)
     options = DocumentOptions(source_lang=args.source_lang, split=not args.no_split)
-    glossary = read_glossary(args.glossary) if args.glossary else None
     found = assess_lines(assessing, sources, translations, options, args.target_lang, glossary)
     found = with_empty(found, sources, translations, calibration)  # quality 0, empty and low_quality
     scores = [a or blank_pair(calibration) for a in found]  # None is left for a blank pair alone (check_pairs)
@@ -186,8 +186,10 @@ def add_to(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--target-lang", default="en", help="language code of --hyp for the sentence splitter (default en)")
     p.add_argument("--glossary", metavar="TSV", help="the glossary --hyp was translated with (translate's "
                    "--glossary): a line without letters whose translation is the line with its terms replaced, as "
-                   "translate writes it, is scored as translate scores it (quality 1, no flags), and a sentence beside "
-                   "such a part is read without it, as translate read it")
+                   "translate writes it, is scored as translate scores it (quality 1, no flags), a sentence beside "
+                   "such a part is read without it, as translate read it, and each sentence is read against the "
+                   "model's own translation searched with its terms, so that translate's output scores as translate "
+                   "scored it")
     p.add_argument("--no-search", action="store_true",
                    help="read each translation alone, without translating its source to read it against: about "
                    "5x faster, and a good translation the model would not have written reads as a poor one")

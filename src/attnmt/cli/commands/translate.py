@@ -39,6 +39,7 @@ from attnmt.cli.translate_quality import (
 )
 from attnmt.decoding import DEFAULT, MAX_TOKENS, Decoding
 from attnmt.decoding.glossary import Glossary
+from attnmt.decoding.inputs import sampling_with_terms
 from attnmt.documents.paragraphs import Paragraph
 from attnmt.errors import ConfigError
 from attnmt.inspect.trace import TranslationAttention, repeated_head
@@ -84,6 +85,8 @@ def run(args: argparse.Namespace, extra: dict[str, str]) -> int:
     if args.n_best > args.beam:
         raise ConfigError(f"--n-best {args.n_best} needs --beam {args.n_best} or more (got --beam {args.beam})")
     options = decoding(args)
+    if glossary and options.sampling:
+        raise ConfigError(sampling_with_terms("--glossary", "--sampling-topk"))
     if args.confidence and args.output_format != "jsonl":
         raise ConfigError("--confidence writes a probability per output piece: add --output-format jsonl")
     args.alignment_layer = alignment_layer(args)
