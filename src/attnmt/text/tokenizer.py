@@ -246,8 +246,8 @@ def check_ids(ids: Sequence[int]) -> list[int]:
         try:
             whole.append(operator.index(i))  # ints of any kind (NumPy's, a 0-d long tensor), never a float
         except TypeError:
-            raise ConfigError(f"ids: expected token ids, whole numbers (ints), got {i!r} "
-                              f"({type(i).__name__})") from None
+            raise ConfigError(f"ids: expected token ids of an integer type, got {i!r} ({type(i).__name__}); "
+                              f"a float array of ids needs .astype(int) (NumPy) or .long() (torch)") from None
     return whole
 
 
