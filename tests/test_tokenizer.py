@@ -349,7 +349,7 @@ def test_pieces_and_spans_take_one_text_as_encode_does(tokenizer, method, text, 
 @pytest.mark.parametrize("ids", [[5.0, 6.7], torch.tensor([5.0, 6.0]), np.array([5.5])])
 def test_ids_that_are_no_whole_numbers_are_refused_not_cut_to_ints(tokenizer, ids):
     """decode([5.0, 6.7]) read 6.7 as 6, without a word."""
-    with pytest.raises(ConfigError, match=r"^ids: expected token ids of an integer type, got 5\.[05] \(float\); a float array of ids "
-                       r"needs \.astype\(int\) \(NumPy\) or \.long\(\) \(torch\)$"):
+    refused = r"^ids: expected token ids of an integer type, got 5\.[05] \(float\); a float array of ids needs "
+    with pytest.raises(ConfigError, match=refused + r"\.astype\(int\) \(NumPy\) or \.long\(\) \(torch\)$"):
         tokenizer.decode(ids)
     assert tokenizer.decode([np.int64(50), torch.tensor(60)]) == tokenizer.decode([50, 60])
