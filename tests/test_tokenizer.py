@@ -333,7 +333,7 @@ def test_a_marian_tokenizer_refuses_a_list_to_encode_and_a_string_or_floats_to_d
         tok.decode([5.0])
 
 
-@pytest.mark.parametrize("method", ["pieces", "target_spans"])
+@pytest.mark.parametrize("method", ["pieces", "source_spans", "target_spans"])
 @pytest.mark.parametrize(("text", "error", "message"), [
     (["A dog.", "Two cats."], ConfigError, r"^text: expected a str, got list$"),
     (None, ConfigError, r"^text: expected a str, got NoneType$"),
@@ -344,6 +344,25 @@ def test_pieces_and_spans_take_one_text_as_encode_does(tokenizer, method, text, 
     them; None and a lone surrogate failed inside SentencePiece."""
     with pytest.raises(error, match=message):
         getattr(tokenizer, method)(text)
+
+
+def test_source_spans_place_each_source_piece_in_the_text_as_given(tokenizer):
+    """Word alignments number a source piece by the word of the text it stands in
+    (attnmt.inspect.trace.span_words): "´" is read as a space and an accent, the "▁" made up empty."""
+    from support import spm_and_vocab
+
+    from attnmt.text.vocab_tokenizer import VocabTokenizer
+
+    text = "A dog´s ball"
+    spans = tokenizer.source_spans(text)
+    assert len(spans) == len(tokenizer.pieces(text)) - 1  # "</s>" aside
+    assert "".join(text[begin:end] for begin, end in spans) == text
+    shared, vocab = spm_and_vocab(CORPUS, 60, None)
+    marian = VocabTokenizer(shared, shared, vocab)
+    text = f">>de<< {text}"  # the language token is one piece; SentencePiece reads the rest without its first space
+    spans = marian.source_spans(text)
+    assert len(spans) == len(marian.pieces(text)) - 1 and spans[0] == (0, 6)
+    assert "".join(text[begin:end] for begin, end in spans) == ">>de<<A dog´s ball"
 
 
 @pytest.mark.parametrize("ids", [[5.0, 6.7], torch.tensor([5.0, 6.0]), np.array([5.5])])

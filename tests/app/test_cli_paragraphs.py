@@ -201,3 +201,26 @@ def test_a_jsonl_texts_hypotheses_wrap_their_text_in_its_controls_and_number_its
     assert code == 0 and len(plain) == 2
     assert first == [{**h, "text": f"{RLI}{h['text']}{PDI}"} for h in plain]
     assert spaced == [{**h, "text": f"{RLI}{h['text']}{PDI}", "alignment": shifted(h["alignment"])} for h in plain]
+
+
+@pytest.mark.parametrize(("line", "read", "words"), [
+    ("a man \u200b rides a bike", "a man rides a bike", {2: 3, 3: 4, 4: 5}),  # U+200B: dropped, a word to split()
+    ("a man´s dog runs", "a man \u0301s dog runs", {2: 1, 3: 2, 4: 3}),  # ´: read as a space and an accent
+])
+def test_alignments_number_the_words_of_the_line_as_written(trained_model, tmp_path, capsys, client, line, read,
+                                                           words):
+    """Each line has the pieces of ``read``, whose words ``words`` renumbers as the line's.  Pieces that
+    start with "▁" were counted as words: after a lone U+200B the line's words were one off, and in
+    "a man´s dog runs" the last pair named word 4 of four."""
+    def aligned(text: str) -> tuple[str, str, str]:  # the server's translation and alignment, the command's
+        [[answer]] = client.post("/v1/translate", json={"text": text, "return_alignments": True}).json()["hypotheses"]
+        (tmp_path / "in.txt").write_text(f"{text}\n", encoding="utf-8")
+        code, out, _ = run_cli(["translate", "--model", trained_model, "--alignments", tmp_path / "in.txt"], capsys)
+        assert code == 0
+        return answer["text"], answer["alignment"], out
+
+    translation, pairs, _ = aligned(read)
+    renumbered = sorted({(words.get(s, s), t) for s, t in (map(int, pair.split("-")) for pair in pairs.split())})
+    expected = pharaoh(renumbered)
+    assert aligned(line) == (translation, expected, f"{translation} ||| {expected}\n")
+    assert max(s for s, _ in renumbered) < len(line.split())

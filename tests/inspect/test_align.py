@@ -41,7 +41,8 @@ def test_chosen_heads_are_averaged_and_the_others_ignored(monkeypatch):
 
     # One layer, two heads, one output piece (+ the EOS row), two source words.
     cross = torch.tensor([[[[1.0, 0.0], [1.0, 0.0]], [[0.0, 1.0], [0.0, 1.0]]]])  # [layers 1, heads 2, 2, 2]
-    traced = SimpleNamespace(cross=cross, source=["▁a", "▁b"], target_out=["▁x", "</s>"])
+    traced = SimpleNamespace(cross=cross, source=["▁a", "▁b"], target_out=["▁x", "</s>"],
+                             source_words=None, target_words=None)
     assert align.trace_alignment(traced, heads=[0]) == [(0, 0)]  # head 0 looks at source word 0
     assert align.trace_alignment(traced, heads=[1]) == [(1, 0)]  # head 1 at source word 1
     monkeypatch.setattr(align, "trace_translation", lambda model, tokenizer, source, target: traced)
@@ -58,13 +59,15 @@ def test_heads_given_as_whole_numbers_of_any_type_are_read_as_ints(heads):
     from attnmt.model import Transformer, TransformerConfig
 
     cross = torch.tensor([[[[1.0, 0.0], [1.0, 0.0]], [[0.0, 1.0], [0.0, 1.0]]]])  # [layers 1, heads 2, 2, 2]
-    traced = SimpleNamespace(cross=cross, source=["▁a", "▁b"], target_out=["▁x", "</s>"])
+    traced = SimpleNamespace(cross=cross, source=["▁a", "▁b"], target_out=["▁x", "</s>"],
+                             source_words=None, target_words=None)
     assert align.trace_alignment(traced, heads=heads) == [(1, 0)]  # head 1 looks at source word 1
     torch.manual_seed(0)
     model = Transformer(TransformerConfig(vocab_size=20, d_model=8, n_heads=2, encoder_layers=1, decoder_layers=1,
                                           d_ff=16, max_positions=16)).eval()
     codec = SimpleNamespace(encode=lambda text: [4, 5, 3], encode_target=lambda text: [6, 3], source_eos=True,
-                            pieces=lambda text: ["▁a", "▁b", "</s>"], id_to_piece=lambda i: "▁x")
+                            pieces=lambda text: ["▁a", "▁b", "</s>"], id_to_piece=lambda i: "▁x",
+                            source_spans=lambda text: [(0, 1), (1, 3)], target_spans=lambda text: [(0, 1), (1, 1)])
     assert align.align_batched(model, codec, ["a b"], ["x"], heads=heads) == align.align_batched(
         model, codec, ["a b"], ["x"], heads=[1])
 
@@ -94,7 +97,8 @@ def test_a_layer_or_head_the_model_lacks_is_one_config_error_naming_those_it_has
     from attnmt.model import Transformer, TransformerConfig
 
     # Three layers, two heads, one output piece (+ the EOS row), two source words: an IndexError before.
-    traced = SimpleNamespace(cross=torch.full((3, 2, 2, 2), 0.5), source=["▁a", "▁b"], target_out=["▁x", "</s>"])
+    traced = SimpleNamespace(cross=torch.full((3, 2, 2, 2), 0.5), source=["▁a", "▁b"], target_out=["▁x", "</s>"],
+                             source_words=None, target_words=None)
     with pytest.raises(ConfigError, match=message):
         align.trace_alignment(traced, layer, heads)
     if heads is None:
@@ -219,3 +223,60 @@ def test_alignment_heads_count_from_the_last_on_the_command_line_as_in_python(tr
     assert code == 2 and out == "" and err == ("attnmt: error: --alignment-heads 1,2,2: head 2 is given twice; give "
                                                "each head once (a repeated one would count twice in the mean)\n")
     assert "3 and -1 are the same head" in aligned("--alignment-heads=3,-1")[2]
+
+
+def test_pieces_are_numbered_by_the_whitespace_word_of_the_text_they_stand_in():
+    """Counting the pieces that start with "▁" numbered the words SentencePiece saw after NFKC."""
+    from attnmt.inspect.trace import span_words
+
+    # "Don´t": ´ is read as a space and an accent: "▁Do" "n" "▁" "́" "t", the "▁" made up (empty span).
+    assert span_words("Don´t touch", [(0, 2), (2, 3), (3, 3), (3, 4), (4, 5), (5, 11)]) == [0, 0, 0, 0, 0, 1]
+    # A lone U+200B is dropped, yet a word of text.split(): "▁rides" spans " \u200b rides", word 3.
+    assert span_words("A man \u200b rides.", [(0, 1), (1, 5), (5, 13), (13, 14)]) == [0, 1, 3, 3]
+    # "™" is read as "TM": "▁T" spans the space before it, "M" the ™.
+    assert span_words("Brand ™ x", [(0, 1), (1, 5), (5, 6), (6, 7), (7, 8), (8, 9)]) == [0, 0, 1, 1, 2, 2]
+
+
+def shifted(pairs: list[tuple[int, int]], source: dict[int, int], target: dict[int, int]) -> list[tuple[int, int]]:
+    """``pairs`` with their words renumbered (a word not in the maps keeps its number)."""
+    return sorted({(source.get(s, s), target.get(t, t)) for s, t in pairs})
+
+
+# The same pieces as the plain texts, whose words are one fewer (a lone U+200B between spaces is dropped, yet a
+# word of text.split()) or one more (´ is read as a space and an accent: "man ́s" is two words, "man´s" one).
+ZERO_WIDTH = ("a man \u200b rides a bike", "ein mann \u200b fährt ein fahrrad")
+ZERO_WIDTH_WORDS = {2: 3, 3: 4, 4: 5}  # of "a man rides a bike" and of "ein mann fährt ein fahrrad"
+ACUTE = ("a man´s dog runs", "a man \u0301s dog runs")  # the second as NFKC reads the first
+ACUTE_WORDS = {2: 1, 3: 2, 4: 3}  # of the second
+
+
+def test_alignments_number_the_words_of_the_texts_as_given_split_at_whitespace(trained_model):
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.inspect.align import align, align_batched, trace_alignment
+    from attnmt.inspect.trace import trace_translation
+
+    model, tokenizer = load_model_dir(trained_model)
+    plain = align(model, tokenizer, ["a man rides a bike", ACUTE[1]], ["ein mann fährt ein fahrrad"] * 2)
+    expected = [shifted(plain[0], ZERO_WIDTH_WORDS, ZERO_WIDTH_WORDS), shifted(plain[1], ACUTE_WORDS, {})]
+    sources, translations = [ZERO_WIDTH[0], ACUTE[0]], [ZERO_WIDTH[1], "ein mann fährt ein fahrrad"]
+    assert align(model, tokenizer, sources, translations) == expected
+    assert align_batched(model, tokenizer, sources, translations) == expected
+    assert [trace_alignment(trace_translation(model, tokenizer, source, target=translation))
+            for source, translation in zip(sources, translations, strict=True)] == expected
+    assert max(s for s, _ in expected[1]) < len(ACUTE[0].split())  # source word 4 of "a man´s dog runs", before
+
+
+def test_word_weights_have_a_column_for_each_whitespace_word(trained_model):
+    """Document markup takes the columns for the sentence's words split at whitespace: a lone U+200B
+    has a column of zeros, and the words after it keep their places."""
+    from attnmt.checkpoint import load_model_dir
+    from attnmt.inspect.align import trace_weights, translate_with_weights
+    from attnmt.inspect.trace import trace_translation
+
+    model, tokenizer = load_model_dir(trained_model)
+    [text], [plain] = translate_with_weights(model, tokenizer, ["a man rides a bike"], [True])
+    [same], [weights] = translate_with_weights(model, tokenizer, [ZERO_WIDTH[0]], [True])
+    assert same == text and weights.shape == (5, 6)
+    assert torch.equal(weights[:, 2], torch.zeros(5)) and torch.equal(weights[:, [0, 1, 3, 4, 5]], plain)
+    traced = trace_weights(trace_translation(model, tokenizer, ZERO_WIDTH[0], target=ZERO_WIDTH[1]))
+    assert traced.shape == (6, 6) and not traced[2].any() and not traced[:, 2].any()

@@ -2,7 +2,8 @@
 
 For each target subword the decoder wrote, the source subword that one layer's
 cross-attention (mean of its heads) weighs most is taken as its partner; subword
-pairs become word pairs (a SentencePiece piece starting with "▁" starts a word).
+pairs become pairs of the words of the sentence and of its translation split at whitespace,
+each piece numbered by where it stands in the text (``trace.span_words``).
 The weights are those of the step that wrote each piece: ``trace.trace_translation``
 teacher-forced on the given translation (``align``), the same pass batched
 (``align_batched``), or, while translating, a pass of the decoder alone over the search's
@@ -34,7 +35,15 @@ from attnmt.decoding.inputs import (
 from attnmt.decoding.quality import Assessment, Assessor
 from attnmt.decoding.state import Recording
 from attnmt.decoding.translate import evaluating, keeping, searched_batches, written_attention
-from attnmt.inspect.trace import PieceCodec, TranslationAttention, check_layer, checked_heads, trace_translation
+from attnmt.inspect.trace import (
+    PieceCodec,
+    TranslationAttention,
+    check_layer,
+    checked_heads,
+    source_word_numbers,
+    target_word_numbers,
+    trace_translation,
+)
 from attnmt.model import Transformer
 from attnmt.text.data import given_pairs, pad_rows
 
@@ -42,7 +51,8 @@ WORD_START = "▁"
 
 
 def word_index(pieces: Sequence[str]) -> list[int]:
-    """For each subword piece, the index of the word it belongs to ("▁" starts a word)."""
+    """For each subword piece, the index of the word it belongs to ("▁" starts a word): the words of a
+    search's output, whose text is its pieces joined, and of pieces given without their text."""
     words, index = [], -1
     for i, piece in enumerate(pieces):
         if piece.startswith(WORD_START) or i == 0:
@@ -51,14 +61,18 @@ def word_index(pieces: Sequence[str]) -> list[int]:
     return words
 
 
-def word_alignment(cross: Tensor, source_pieces: Sequence[str], target_pieces: Sequence[str]) -> list[tuple[int, int]]:
+def word_alignment(cross: Tensor, source_pieces: Sequence[str], target_pieces: Sequence[str],
+                   source_numbers: Sequence[int] | None = None,
+                   target_numbers: Sequence[int] | None = None) -> list[tuple[int, int]]:
     """cross [target pieces, source pieces] attention weights -> sorted (source word, target word)
-    pairs: each target piece linked to the source piece it attends to most."""
+    pairs: each target piece linked to the source piece it attends to most.  ``source_numbers``,
+    ``target_numbers``: each piece's word (``trace.span_words``); None: counted by "▁" (``word_index``)."""
     if not target_pieces or not source_pieces:
         return []
     best = cross[: len(target_pieces), : len(source_pieces)].argmax(dim=1).tolist()
-    source_words, target_words = word_index(source_pieces), word_index(target_pieces)
-    return sorted({(source_words[s], target_words[t]) for t, s in enumerate(best)})
+    source_numbers = word_index(source_pieces) if source_numbers is None else source_numbers
+    target_numbers = word_index(target_pieces) if target_numbers is None else target_numbers
+    return sorted({(source_numbers[s], target_numbers[t]) for t, s in enumerate(best)})
 
 
 def pharaoh(pairs: Sequence[tuple[int, int]]) -> str:
@@ -86,7 +100,7 @@ def trace_alignment(trace: TranslationAttention, layer: int = -1,
     cross = (weights[list(heads)] if heads else weights).mean(dim=0)
     # A source's closing </s> (source_eos) is no word: attention parked on it aligns nothing.
     words = trace.source[:-1] if trace.source[-1:] == ["</s>"] else trace.source
-    return word_alignment(cross, words, trace.target_out[:-1])
+    return word_alignment(cross, words, trace.target_out[:-1], trace.source_words, trace.target_words)
 
 
 def trace_weights(trace: TranslationAttention, layer: int = -1) -> Tensor:
@@ -94,7 +108,8 @@ def trace_weights(trace: TranslationAttention, layer: int = -1) -> Tensor:
     of ``layer``, all heads averaged), as ``translate_with_weights`` gives it for a search's output."""
     check_layer(layer, trace.cross.size(0), "cross")
     words = trace.source[:-1] if trace.source[-1:] == ["</s>"] else trace.source
-    return word_weights(trace.cross[layer].mean(dim=0), words, trace.target_out[:-1])
+    return word_weights(trace.cross[layer].mean(dim=0), words, trace.target_out[:-1], trace.source_words,
+                        trace.target_words)
 
 
 def trace_extras(trace: TranslationAttention | None, alignment: bool, confidence: bool, layer: int = -1,
@@ -121,28 +136,42 @@ def align_batched(model: Transformer, tokenizer: PieceCodec, sources: Sequence[s
     found: list[list[tuple[int, int]]] = [[] for _ in sources]
     for i, cross, source_pieces, target_pieces in cross_attention_batches(
             model, tokenizer, sources, translations, layer, heads, max_tokens):
-        found[i] = word_alignment(cross, source_pieces, target_pieces)
+        found[i] = word_alignment(cross, source_pieces, target_pieces,
+                                  source_word_numbers(tokenizer, sources[i], len(source_pieces)),
+                                  target_word_numbers(tokenizer, translations[i], len(target_pieces)))
     return found
 
 
-def word_weights(cross: Tensor, source_pieces: Sequence[str], target_pieces: Sequence[str]) -> Tensor:
+def word_weights(cross: Tensor, source_pieces: Sequence[str], target_pieces: Sequence[str],
+                 source_numbers: Sequence[int] | None = None, target_numbers: Sequence[int] | None = None) -> Tensor:
     """cross [target pieces, source pieces] -> [target words, source words]: for each target word,
-    the attention its pieces give each source word's pieces (summed over those, averaged over its own)."""
+    the attention its pieces give each source word's pieces (summed over those, averaged over its own).
+    ``source_numbers``, ``target_numbers`` as ``word_alignment`` takes them; a word no piece stands in (a
+    lone U+200B, which the tokenizer drops) has a row or a column of zeros."""
     if not target_pieces or not source_pieces:
         return torch.zeros(0, 0)
+    source_numbers = word_index(source_pieces) if source_numbers is None else source_numbers
+    target_numbers = word_index(target_pieces) if target_numbers is None else target_numbers
+    pieces = cross[: len(target_pieces), : len(source_pieces)].cpu().numpy()
+    words = word_sums(word_sums(pieces, source_numbers, axis=1), target_numbers, axis=0)
+    pieces_per_word = np.bincount(target_numbers, minlength=words.shape[0])
+    return torch.from_numpy(words / np.maximum(pieces_per_word, 1)[:, None])
+
+
+def word_sums(pieces: np.ndarray, words: Sequence[int], axis: int) -> np.ndarray:
+    """pieces summed along ``axis`` by word (``words``: each piece's, in order): one slice per word
+    0 … the last, zeros for a word no piece stands in."""
     # numpy's reduceat over each word's first piece: these matrices are tiny, and torch's index_add_
     # on them costs more in thread hand-offs than in arithmetic.
-    source_starts, target_starts = word_starts(source_pieces), word_starts(target_pieces)
-    pieces = cross[: len(target_pieces), : len(source_pieces)].cpu().numpy()
-    words = np.add.reduceat(np.add.reduceat(pieces, source_starts, axis=1), target_starts, axis=0)
-    pieces_per_word = np.diff([*target_starts, len(target_pieces)])
-    return torch.from_numpy(words / pieces_per_word[:, None])
-
-
-def word_starts(pieces: Sequence[str]) -> list[int]:
-    """The index of each word's first piece (see ``word_index``)."""
-    index = word_index(pieces)
-    return [i for i in range(len(pieces)) if i == 0 or index[i] != index[i - 1]]
+    starts = [i for i in range(len(words)) if i == 0 or words[i] != words[i - 1]]
+    runs = np.add.reduceat(pieces, starts, axis=axis)
+    shape = list(pieces.shape)
+    shape[axis] = max(words) + 1
+    found = np.zeros(shape, dtype=runs.dtype)
+    at: list = [slice(None)] * pieces.ndim
+    at[axis] = [words[i] for i in starts]
+    np.add.at(found, tuple(at), runs)
+    return found
 
 
 def translate_with_weights(model: Transformer, tokenizer: PieceCodec, sentences: Sequence[str],
@@ -206,8 +235,9 @@ def translate_assessed(model: Transformer, tokenizer: PieceCodec, sentences: Seq
                 i = batch.indices[r]
                 recorded = best[r].attention
                 weights = recorded if recorded is not None else cross[r]
-                found[i] = word_weights(weights, source_words(tokenizer, sentences[i], lengths[r]),
-                                        [tokenizer.id_to_piece(t) for t in best[r].tokens])
+                read = source_words(tokenizer, sentences[i], lengths[r])
+                found[i] = word_weights(weights, read, [tokenizer.id_to_piece(t) for t in best[r].tokens],
+                                        source_word_numbers(tokenizer, sentences[i], len(read)))
     return outputs, found, assessed
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 import functools
 import json
 import numbers
+import re
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Protocol
@@ -30,12 +32,18 @@ from attnmt.text.encodings import given_text
 
 class PieceCodec(TextCodec, Protocol):
     """What showing attention needs of a tokenizer besides ``translate``'s: the pieces the model reads
-    and writes, by which its rows and columns are labelled.  load_model_dir's tokenizers have them
+    and writes, by which its rows and columns are labelled, and where each stands in the text (the
+    word it belongs to, for word alignments: ``span_words``).  load_model_dir's tokenizers have them
     (attnmt.text.Tokenizer, and a model imported from Marian's VocabTokenizer)."""
 
     def pieces(self, text: str) -> list[str]: ...
 
     def id_to_piece(self, i: int) -> str: ...
+
+    def source_spans(self, text: str) -> list[tuple[int, int]]: ...
+
+    def target_spans(self, text: str) -> list[tuple[int, int]]: ...
+
 
 KINDS = {
     "cross": CROSS_ATTENTION,
@@ -70,6 +78,11 @@ class TranslationAttention:
     decoder_self: Tensor
     cross: Tensor
     probs: list[float] = field(default_factory=list)  # per target_out piece: the model's probability of it
+    # The word of the sentence (split at whitespace) that holds each source piece but </s> (span_words), and
+    # that of the target given for each output piece; None: counted by "▁" (word_index), as for a search's
+    # output, whose text is its pieces joined.
+    source_words: list[int] | None = None
+    target_words: list[int] | None = None
 
     def confidence(self) -> list[tuple[str, float]]:
         """Each output piece, then the end of sentence, with the probability the model gave it
@@ -219,17 +232,47 @@ def trace_translation(
         return torch.cat(layers).float().cpu()
 
     pieces = [tokenizer.id_to_piece(i) for i in out_ids]
+    source = cut(tokenizer.pieces(sentence), c.longest_input, tokenizer.source_eos)
     return TranslationAttention(
         sentence=sentence,
         translation=tokenizer.decode(out_ids),
-        source=cut(tokenizer.pieces(sentence), c.longest_input, tokenizer.source_eos),
+        source=source,
         target_in=[tokenizer.id_to_piece(c.bos_id), *pieces],
         target_out=[*pieces, tokenizer.id_to_piece(c.eos_id)],
         encoder=stack(scored.trace.encoder),
         decoder_self=stack(scored.trace.decoder_self),
         cross=stack(scored.trace.cross),
         probs=scored.probs,
+        source_words=source_word_numbers(tokenizer, sentence, len(source) - (source[-1:] == ["</s>"])),
+        target_words=None if target is None else target_word_numbers(tokenizer, target, len(out_ids)),
     )
+
+
+WORD = re.compile(r"\S+")  # a word of text split at whitespace, as Pharaoh's words are
+
+
+def span_words(text: str, spans: Sequence[tuple[int, int]]) -> list[int]:
+    """For each piece's (begin, end) in ``text``, the number of the word of ``text`` (split at whitespace)
+    that holds it: the first word that ends after the piece's last character (after its start, for a
+    piece normalisation made up, whose span is empty).
+
+    Counting the pieces that start with "▁" numbers the words of the text as SentencePiece normalised
+    it (NFKC), which are not always the user's: "Don´t" is read "Don ́t" (´ becomes a space and an
+    accent: "▁Do", "n", "▁", "́", "t", one word here), and a U+200B between spaces, a word of its
+    own to ``str.split``, is dropped ("▁rides" after it is the word after it)."""
+    ends = [match.end() for match in WORD.finditer(text)]
+    last = max(len(ends) - 1, 0)
+    return [min(bisect_right(ends, end - 1 if end > begin else begin), last) for begin, end in spans]
+
+
+def source_word_numbers(tokenizer: PieceCodec, sentence: str, count: int) -> list[int]:
+    """``span_words`` of the first ``count`` source pieces of ``sentence`` (a long one is cut, its </s> kept)."""
+    return span_words(sentence, tokenizer.source_spans(sentence)[:count])
+
+
+def target_word_numbers(tokenizer: PieceCodec, translation: str, count: int) -> list[int]:
+    """``span_words`` of the first ``count`` pieces of a translation given to be read (encode_given_targets)."""
+    return span_words(translation, tokenizer.target_spans(translation)[:count])
 
 
 def search_one(model: Transformer, src: Tensor, decoding: Decoding) -> list[int]:

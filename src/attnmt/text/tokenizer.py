@@ -17,7 +17,8 @@ writing and reading them: attnmt.text.tokenizer_files.
 
 Both tokenizers read text the same way: ``encode`` is the source as the encoder reads
 it, ``encode_target`` the target without BOS/EOS, ``decode`` turns target ids into text, and
-``target_spans`` says where each of ``encode_target``'s pieces stands in the text as given.
+``target_spans`` says where each of ``encode_target``'s pieces stands in the text as given, and
+``source_spans`` where each of ``pieces``' does.
 """
 
 from __future__ import annotations
@@ -190,6 +191,10 @@ class Tokenizer:
     def target_spans(self, text: str) -> list[tuple[int, int]]:
         """Where each of `encode_target(text)`'s pieces stands in `text` (``piece_spans``)."""
         return piece_spans(self._target, given_text(text))
+
+    def source_spans(self, text: str) -> list[tuple[int, int]]:
+        """Where each of `pieces(text)`'s pieces stands in `text` (``piece_spans``), the closing "</s>" aside."""
+        return piece_spans(self._source, given_text(text))
 
     def pieces(self, text: str) -> list[str]:
         """Source pieces of `text` as the encoder reads them, e.g. ["▁Ein", "▁Mann", "</s>"]; one text

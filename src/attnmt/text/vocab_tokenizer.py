@@ -112,10 +112,16 @@ class VocabTokenizer:
     def pieces(self, text: str) -> list[str]:
         """Source pieces as the model reads them, ``</s>`` included (with ``source_eos``); one text
         (``given_text``)."""
-        text, code = given_text(text), []
-        if text.startswith(">>") and (end := text.find("<<")) != -1:
-            code, text = [text[: end + 2]], text[end + 2 :]
-        return code + self._source.encode(text, out_type=str) + (["</s>"] if self.source_eos else [])
+        code, text = language_token(given_text(text))
+        end = ["</s>"] if self.source_eos else []
+        return ([code] if code else []) + self._source.encode(text, out_type=str) + end
+
+    def source_spans(self, text: str) -> list[tuple[int, int]]:
+        """Where each of `pieces(text)`'s pieces stands in `text` (attnmt.text.tokenizer.piece_spans), a leading
+        language token included, the closing ``</s>`` aside."""
+        code, text = language_token(given_text(text))
+        return ([(0, len(code))] if code else []) + [
+            (begin + len(code), end + len(code)) for begin, end in piece_spans(self._source, text)]
 
     def encode(self, text: str) -> list[int]:
         """Source ids of `text`, ending with ``</s>`` (with ``source_eos``); one text (``given_text``)."""
@@ -162,6 +168,14 @@ class VocabTokenizer:
     def id_to_piece(self, i: int) -> str:
         """The target piece with id `i` (``<unk>`` for an id the vocabulary lacks)."""
         return self._target_pieces.get(i, "<unk>")
+
+
+def language_token(text: str) -> tuple[str, str]:
+    """(the language token ``text`` starts with, such as ``>>fra<<``, which is read whole, or "";
+    the rest of ``text``)."""
+    if text.startswith(">>") and (end := text.find("<<")) != -1:
+        return text[: end + 2], text[end + 2 :]
+    return "", text
 
 
 def named_proto(proto: bytes, name: str | Path) -> spm.SentencePieceProcessor:
