@@ -176,10 +176,11 @@ def checked_heads(heads: Sequence[int] | None, count: int) -> tuple[int, ...] | 
     chosen = [whole_number(plain_number(head)) for head in heads]
     if not all(head is not None and -count <= head < count for head in chosen):
         raise ConfigError(f"heads={list(heads)}: each layer has {count} heads ({there}, or None for all of them)")
-    twice = repeated_head(chosen, count)
+    given = [head for head in chosen if head is not None]
+    twice = repeated_head(given, count)
     if twice:
         raise ConfigError(f"heads={list(heads)}: {twice}")
-    return tuple(head for head in chosen if head is not None)
+    return tuple(given)
 
 
 def repeated_head(heads: Sequence[int], count: int) -> str | None:
