@@ -274,7 +274,9 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
         raise
     if job.state == "failed" and job.refused is not None:  # over its key's characters: 429 where a minute helps
         raise refusal(Refused(job.refused.reason, job.detail or str(job.refused), job.refused.retry_after))
-    if job.state == "failed" and jobs.stopping.is_set():  # stopped at a chunk: the server is going away
+    # the server is going away: stopped at a chunk, or done as the stop was asked for, its link one the
+    # stopped server would never serve (a file's own fault still says so: a retry would fail alike)
+    if jobs.stopping.is_set() and not job.user_error:
         raise LibreError(503, job.detail or SHUTTING_DOWN, {"Retry-After": "1"})
     if job.state == "failed":
         raise LibreError(400 if job.user_error else 500, job.detail or "Cannot translate file")
