@@ -62,6 +62,8 @@ from attnmt.server.libre_requests import (
     LibreError,
     alternatives_of,
     check_unicode,
+    check_utf8,
+    first_values,
     json_body,
     language_of,
     missing,
@@ -235,9 +237,11 @@ async def translate_attnmt_shape(server: Server, request: Request, body: bytes) 
 async def translate_file(server: Server, jobs: FileJobs, request: Request) -> dict:
     """LibreTranslate's translate_file: the multipart ``file`` translated, its download URL."""
     try:
-        params, file = await uploaded(request)
+        form, file = await uploaded(request)
     except ValueError as error:
         raise LibreError(400, f"Invalid request: {error}") from None
+    check_utf8(request.scope["query_string"], "query")
+    params = first_values(request.query_params.multi_items(), form.multi_items())  # as /translate reads them
     check_unicode(params)
     admit(server, request, params)
     if file is None:
