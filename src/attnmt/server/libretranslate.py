@@ -105,11 +105,14 @@ async def detected(server: Server, texts: list[str], target: str, text_format: s
     ``target`` where there are any.  As LibreTranslate detects them: a text over SHORT_TEXT characters
     on its own, a shorter one as the whole request (all its texts together).  Text with no letters to
     go by (lingua ranks nothing) goes to the first such language, with confidence 0.  Of HTML, what
-    would be translated is read, not the markup (readable_text)."""
+    would be translated is read, not the markup (readable_text).  A ``target`` no model translates
+    into is refused before detection (unreachable)."""
     sources = server.models.sources()
     if not sources:
         raise LibreError(400, "auto is not supported: this server knows no source language")
-    into_target = [code for code in sources if (code, target) in server.models.by_pair] or sources
+    into_target = [code for code in sources if (code, target) in server.models.by_pair]
+    if not into_target:
+        raise unreachable(server, target)
 
     def best(text: str) -> dict:
         ranked = server.detector.rank(text)
@@ -123,6 +126,18 @@ async def detected(server: Server, texts: list[str], target: str, text_format: s
         return [best(text) if len(text) > SHORT_TEXT else whole for text in read]
 
     return await asyncio.to_thread(each)
+
+
+def unreachable(server: Server, target: str) -> LibreError:
+    """The 400 for ``source=auto`` with a ``target`` no served model translates into: of the target
+    alone, since no detected language could reach it (not "from English (en)", a source the client
+    never named), with the targets there are."""
+    if target not in server.models.codes():
+        return LibreError(400, f"{target} is not supported")
+    served = dict.fromkeys(code for _, code in server.models.by_pair)
+    targets = ", ".join(f"{language_name(code)} ({code})" for code in served)
+    return LibreError(400, f"{language_name(target)} ({target}) is not available as a target language from any "
+                           f"source language (this server translates into {targets})")
 
 
 def model_for(server: Server, source: str, target: str) -> ServedModel:
