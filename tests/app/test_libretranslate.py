@@ -185,6 +185,10 @@ def test_frontend_settings_char_limit_is_what_a_request_may_hold_where_char_limi
     ({"q": "a dog runs", "source": "xx", "target": "de"}, "xx is not supported"),
     ({"q": "a dog runs", "source": "en", "target": "fr"},
      "French (fr) is not available as a target language from English (en)"),
+    ({"q": "a dog runs", "source": "auto", "target": "en"},  # not "from English (en)": a source never given
+     "English (en) is not available as a target language from any source language (this server translates into "
+     "German (de))"),
+    ({"q": "a dog runs", "source": "auto", "target": "xx"}, "xx is not supported"),
     ({"q": "a dog runs", "source": "en", "target": "de", "format": "pdf"}, "pdf format is not supported"),
     ({"q": "a dog runs", "source": "en", "target": "de", "alternatives": "many"},
      "Invalid request: alternatives parameter is not a number"),

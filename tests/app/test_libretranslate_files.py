@@ -159,3 +159,25 @@ def test_a_file_with_nothing_to_translate_comes_back_whatever_else_it_was_warned
     answer = send(client, name, data)
     assert answer.status_code == 200, answer.text
     assert client.get(answer.json()["translatedFileUrl"]).content == back
+
+
+def test_a_field_given_twice_is_its_first_value_the_querys_before_the_forms(client):
+    """As /translate reads its parameters (attnmt.server.libre_requests.first_values)."""
+    twice = client.post("/translate_file", data={"source": "en", "target": ["xx", "de"]},
+                        files={"file": ("a.txt", b"a dog runs\n", "text/plain")})
+    assert twice.status_code == 400 and twice.json() == {"error": "xx is not supported"}
+    query_first = client.post("/translate_file?target=de", data={"source": "en", "target": "xx"},
+                              files={"file": ("a.txt", b"a dog runs\n", "text/plain")})
+    assert query_first.status_code == 200, query_first.text
+
+
+def test_the_querys_api_key_comes_before_the_forms(trained_model, tmp_path):
+    from attnmt.server.access import Access, read_api_keys
+
+    (tmp_path / "keys").write_text("k1\n")
+    app = create_app([ServedModel(*load_model_dir(trained_model), "en-de", "en", "de")], SETTINGS,
+                     Access(read_api_keys(tmp_path / "keys")))
+    with TestClient(app, raise_server_exceptions=False) as client:
+        answer = client.post("/translate_file?api_key=k1", data={"source": "en", "target": "de", "api_key": "wrong"},
+                             files={"file": ("a.txt", b"a dog runs\n", "text/plain")})
+        assert answer.status_code == 200, answer.text

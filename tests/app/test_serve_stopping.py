@@ -1,5 +1,6 @@
 """Work no one waits for any more: clients that hang up while their translation waits (it leaves
-the queue, 499), and a server whose shutdown deadline runs out (503, or a stream's error event)."""
+the queue, 499), a file whose last chunk ends as a stop is asked for (503, not a link), and a server
+whose shutdown deadline runs out (503, or a stream's error event)."""
 
 import asyncio
 import json
@@ -11,7 +12,7 @@ import threading
 import pytest
 import uvicorn
 from fastapi.testclient import TestClient
-from support import PAIRS, HeldModel, free_port, wait_until
+from support import PAIRS, HeldModel, free_port, server_events, submit_file, wait_until
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.server.app import ServedModel, ServeSettings, create_app
@@ -114,6 +115,34 @@ def test_a_file_whose_client_hangs_up_stops_and_frees_its_slot(held):
         assert answer.status_code == 200  # its --file-jobs slot is free
 
 
+def test_a_file_whose_last_chunk_is_answered_as_a_stop_is_asked_for_is_503_not_a_dead_link(held):
+    """The stop comes while the file's one chunk is in the model (no next chunk to stop at): the
+    stopped server would never serve its link, so /translate_file answers 503."""
+    with TestClient(create_app([held], ServeSettings(file_chunk=32))) as client:
+        answers = []
+        request = threading.Thread(target=lambda: answers.append(client.post(
+            "/translate_file", data={"source": "en", "target": "de"}, files={"file": ("a.txt", FILE, "text/plain")})))
+        request.start()
+        wait_until(lambda: held.seen)  # its one chunk of 20 sentences is in the model
+        client.app.state.file_jobs.stopping.set()
+        held.release.set()
+        request.join(60)
+    [answer] = answers
+    assert answer.status_code == 503 and answer.json() == {"error": "the server is shutting down"}
+
+
+def test_a_file_job_whose_last_chunk_is_answered_as_a_stop_is_asked_for_fails_and_writes_nothing(held):
+    with TestClient(create_app([held], ServeSettings(file_chunk=32))) as client:
+        jobs = client.app.state.file_jobs
+        job = submit_file(client, "a.txt", FILE).json()
+        wait_until(lambda: held.seen)  # its one chunk of 20 sentences is in the model
+        jobs.stopping.set()
+        held.release.set()
+        assert server_events(client, job["events_url"])[-1] == ("error", {"detail": "the server is shutting down"})
+        assert client.get(job["status_url"]).json()["state"] == "failed"
+        assert list(jobs.folder.iterdir()) == []
+
+
 # --- a stop whose --shutdown-timeout runs out ---------------------------------------------------
 
 
@@ -212,3 +241,4 @@ def test_a_second_ctrl_c_answers_the_requests_in_flight_at_once_before_the_serve
     answer, exited = answer_to_a_held_request(60, ctrl_c_twice)
     assert answer.startswith(b"HTTP/1.1 503 ")  # not uvicorn's 500 for a handler cancelled as the loop closes
     assert exited
+

@@ -3,6 +3,7 @@
 import asyncio
 import json
 import threading
+from contextlib import nullcontext
 from itertools import pairwise
 from types import SimpleNamespace
 
@@ -12,6 +13,8 @@ from support import translated_text
 
 from attnmt.checkpoint import load_model_dir
 from attnmt.decoding import DEFAULT, Decoding
+from attnmt.documents.pipeline import DEFAULT_OPTIONS
+from attnmt.server import streaming
 from attnmt.server.app import ServedModel, ServeSettings, create_app
 from attnmt.server.streaming import Gone, events, run_stream
 
@@ -156,3 +159,38 @@ def test_the_done_event_of_a_text_with_nothing_to_translate_carries_quality_one(
     with TestClient(create_app([served], ServeSettings(quality=True))) as client:
         name, done = stream(client, {"q": text, "source": "en", "target": "de"})[-1]
     assert name == "done" and done == {"translatedText": text, "quality": 1.0, "flags": [], "calibrated": False}
+
+
+STAND_IN = {"A dog runs.": "Ein Hund rennt.", "A cat sleeps.": "Eine Katze schläft."}
+
+
+def stand_in_stream(monkeypatch, text: str) -> list[str]:
+    """``run_stream`` at beam 1 with a stand-in for the search: each sentence's translation in
+    STAND_IN grows a word a step.  The texts it sends, then the translation."""
+    def search(model, sentence, decoding, on_step):
+        words = STAND_IN[sentence].split()
+        for n in range(1, len(words) + 1):
+            on_step({0: SimpleNamespace(tokens=words[:n])})
+        return [[SimpleNamespace(tokens=words)]]
+
+    monkeypatch.setattr(streaming, "padded_sources", lambda model, tokenizer, sentences, **_: [(0, sentences[0])])
+    monkeypatch.setattr(streaming, "beam_search", search)
+    monkeypatch.setattr(streaming, "evaluating", lambda model: nullcontext())
+    served = SimpleNamespace(model=None, tokenizer=SimpleNamespace(decode=" ".join), document_options=DEFAULT_OPTIONS)
+    sent = []
+    translation = run_stream(served, text, Decoding(beam_size=1), sent.append, threading.Event())
+    return [*sent, translation]
+
+
+def test_a_repeated_sentence_streams_once_searched_never_ahead_of_the_search(monkeypatch):
+    assert stand_in_stream(monkeypatch, "A dog runs. A cat sleeps. A dog runs.") == [
+        "Ein", "Ein Hund", "Ein Hund rennt.",
+        "Ein Hund rennt. Eine", "Ein Hund rennt. Eine Katze", "Ein Hund rennt. Eine Katze schläft.",
+        "Ein Hund rennt. Eine Katze schläft. Ein Hund rennt."]  # before: "Ein   Ein", "Ein Hund   Ein Hund", …
+
+
+def test_a_line_without_letters_streams_once_the_search_is_past_it(monkeypatch):
+    assert stand_in_stream(monkeypatch, "A dog runs.\n2024 — 2025\nA cat sleeps.") == [
+        "Ein", "Ein Hund", "Ein Hund rennt.",  # before: "Ein\n2024 — 2025" first
+        "Ein Hund rennt.\n2024 — 2025\nEine", "Ein Hund rennt.\n2024 — 2025\nEine Katze",
+        "Ein Hund rennt.\n2024 — 2025\nEine Katze schläft.", "Ein Hund rennt.\n2024 — 2025\nEine Katze schläft."]

@@ -37,7 +37,7 @@ from urllib.parse import quote
 
 from fastapi import FastAPI, HTTPException, Query, Request
 from fastapi.responses import FileResponse, JSONResponse, Response, StreamingResponse
-from starlette.datastructures import UploadFile
+from starlette.datastructures import FormData, UploadFile
 from starlette.requests import ClientDisconnect
 
 from attnmt.documents.files import supported_suffixes
@@ -60,10 +60,11 @@ SUBMIT_BODY = {"requestBody": {"content": {"multipart/form-data": {"schema": {
     "type": "object", "required": ["file"], "properties": SUBMIT_FIELDS}}}}}
 
 
-async def uploaded(request: Request) -> tuple[dict[str, str], UploadFile | None]:
-    """A multipart form's text fields, and its ``file`` (None where it has none); the form is
-    read with at most one file and a few fields.  ValueError for a form that cannot be read;
-    ClientDisconnect (499, as for a JSON body) for a client that hangs up before the form's end."""
+async def uploaded(request: Request) -> tuple[FormData, UploadFile | None]:
+    """A multipart form, and its ``file`` (None where it has none); the form is read with at most
+    one file and a few fields, each API reading a field given twice as its clients expect.
+    ValueError for a form that cannot be read; ClientDisconnect (499, as for a JSON body) for a
+    client that hangs up before the form's end."""
     try:
         form = await request.form(max_files=1, max_fields=16)
     except (HTTPException, ClientDisconnect):  # a body over its limit or too slow (BodyRefused), or no client
@@ -71,8 +72,7 @@ async def uploaded(request: Request) -> tuple[dict[str, str], UploadFile | None]
     except Exception as error:  # noqa: BLE001 - starlette's parser errors vary by version
         raise ValueError(f"the body is not a multipart form with a file ({error})") from None
     file = form.get("file")
-    fields = {key: value for key, value in form.items() if isinstance(value, str)}
-    return fields, file if isinstance(file, UploadFile) else None
+    return form, file if isinstance(file, UploadFile) else None
 
 
 async def file_bytes(file: UploadFile, max_bytes: int) -> bytes:
@@ -208,9 +208,10 @@ def add_file_routes(app: FastAPI, server: Server, jobs: FileJobs) -> None:
         """Starts translating the multipart ``file`` (its extension names its format) with ``model``
         (a name or pair; default: the first); follow it at status_url or events_url."""
         try:
-            fields, file = await uploaded(request)
+            form, file = await uploaded(request)
         except ValueError as error:
             raise HTTPException(422, str(error)) from None
+        fields = {key: value for key, value in form.items() if isinstance(value, str)}
         admitted_with_key(server, request, fields.get("api_key"))
         if file is None:
             raise HTTPException(422, 'the form has no "file": send the file to translate as the field "file"')

@@ -296,6 +296,9 @@ class FileJobs:
             await asyncio.to_thread(path.write_bytes, translated)
             if job.cancelled.is_set():  # deleted while it was written: never served
                 path.unlink()
+            elif self.stopping.is_set():  # its last chunk was answered as the server stops: a link it
+                path.unlink()  # would never serve is no answer, its failure is (503, the error event)
+                job.fail(SHUTTING_DOWN)
             else:
                 job.path, job.review, job.calibrated, job.state = path, review, served.calibration is not None, "done"
         except Cancelled:

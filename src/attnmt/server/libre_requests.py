@@ -1,6 +1,7 @@
 """LibreTranslate's requests, read and checked: their parameters and the errors it answers them with.
 
     parameters        a request's parameters, from JSON, a form or the query (UTF-8 and Unicode checked)
+    first_values      a query's and a form's parameters, as LibreTranslate reads them (a file's form too)
     texts_of          ``q`` as texts, within the server's count and character limits
     language_of       ``source`` or ``target``;  alternatives_of: ``alternatives``
     LibreError        an answer ``{"error": message}`` with LibreTranslate's status (refusal: for access's)
@@ -15,6 +16,8 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
+from itertools import chain
 from urllib.parse import unquote_to_bytes
 
 from fastapi import Request
@@ -90,11 +93,17 @@ async def parameters(request: Request) -> tuple[dict, bytes | None]:
         form = await request.form()
     except HTTPException as error:  # starlette's answer to a multipart body it cannot parse (no boundary, garbage)
         raise LibreError(400, f"Invalid request: the form cannot be read ({error.detail})") from None
+    return first_values(request.query_params.multi_items(), form.multi_items()), None
+
+
+def first_values(*sent: Iterable[tuple[str, object]]) -> dict[str, str]:
+    """The text parameters of ``sent`` (a query's items, then a form's), by name: the first of a
+    name given twice, the query's before the form's, as Flask reads them for LibreTranslate."""
     params: dict[str, str] = {}
-    for name, value in (*request.query_params.multi_items(), *form.multi_items()):
-        if isinstance(value, str):
-            params.setdefault(name, value)  # the first of a name given twice, the query's before the form's, as Flask's
-    return params, None
+    for name, value in chain(*sent):
+        if isinstance(value, str):  # a form's file is no parameter
+            params.setdefault(name, value)
+    return params
 
 
 def check_utf8(sent: bytes, where: str, percent_encoded: bool = True) -> None:

@@ -62,6 +62,8 @@ from attnmt.server.libre_requests import (
     LibreError,
     alternatives_of,
     check_unicode,
+    check_utf8,
+    first_values,
     json_body,
     language_of,
     missing,
@@ -103,11 +105,14 @@ async def detected(server: Server, texts: list[str], target: str, text_format: s
     ``target`` where there are any.  As LibreTranslate detects them: a text over SHORT_TEXT characters
     on its own, a shorter one as the whole request (all its texts together).  Text with no letters to
     go by (lingua ranks nothing) goes to the first such language, with confidence 0.  Of HTML, what
-    would be translated is read, not the markup (readable_text)."""
+    would be translated is read, not the markup (readable_text).  A ``target`` no model translates
+    into is refused before detection (unreachable)."""
     sources = server.models.sources()
     if not sources:
         raise LibreError(400, "auto is not supported: this server knows no source language")
-    into_target = [code for code in sources if (code, target) in server.models.by_pair] or sources
+    into_target = [code for code in sources if (code, target) in server.models.by_pair]
+    if not into_target:
+        raise unreachable(server, target)
 
     def best(text: str) -> dict:
         ranked = server.detector.rank(text)
@@ -121,6 +126,18 @@ async def detected(server: Server, texts: list[str], target: str, text_format: s
         return [best(text) if len(text) > SHORT_TEXT else whole for text in read]
 
     return await asyncio.to_thread(each)
+
+
+def unreachable(server: Server, target: str) -> LibreError:
+    """The 400 for ``source=auto`` with a ``target`` no served model translates into: of the target
+    alone, since no detected language could reach it (not "from English (en)", a source the client
+    never named), with the targets there are."""
+    if target not in server.models.codes():
+        return LibreError(400, f"{target} is not supported")
+    served = dict.fromkeys(code for _, code in server.models.by_pair)
+    targets = ", ".join(f"{language_name(code)} ({code})" for code in served)
+    return LibreError(400, f"{language_name(target)} ({target}) is not available as a target language from any "
+                           f"source language (this server translates into {targets})")
 
 
 def model_for(server: Server, source: str, target: str) -> ServedModel:
@@ -235,9 +252,11 @@ async def translate_attnmt_shape(server: Server, request: Request, body: bytes) 
 async def translate_file(server: Server, jobs: FileJobs, request: Request) -> dict:
     """LibreTranslate's translate_file: the multipart ``file`` translated, its download URL."""
     try:
-        params, file = await uploaded(request)
+        form, file = await uploaded(request)
     except ValueError as error:
         raise LibreError(400, f"Invalid request: {error}") from None
+    check_utf8(request.scope["query_string"], "query")
+    params = first_values(request.query_params.multi_items(), form.multi_items())  # as /translate reads them
     check_unicode(params)
     admit(server, request, params)
     if file is None:
@@ -274,7 +293,9 @@ async def translate_file(server: Server, jobs: FileJobs, request: Request) -> di
         raise
     if job.state == "failed" and job.refused is not None:  # over its key's characters: 429 where a minute helps
         raise refusal(Refused(job.refused.reason, job.detail or str(job.refused), job.refused.retry_after))
-    if job.state == "failed" and jobs.stopping.is_set():  # stopped at a chunk: the server is going away
+    # the server is going away: stopped at a chunk, or done as the stop was asked for, its link one the
+    # stopped server would never serve (a file's own fault still says so: a retry would fail alike)
+    if jobs.stopping.is_set() and not job.user_error:
         raise LibreError(503, job.detail or SHUTTING_DOWN, {"Retry-After": "1"})
     if job.state == "failed":
         raise LibreError(400 if job.user_error else 500, job.detail or "Cannot translate file")

@@ -12,7 +12,8 @@
 Every event carries the whole text so far, never a delta: a client shows each one in place
 of the last.  A text of several sentences is split as ``attnmt translate`` splits it, and its
 sentences are searched one after another: each event joins the translations of the sentences
-done and the best hypothesis so far of the one being searched, as ``done`` joins them.  Each
+done and the best hypothesis so far of the one being searched, as ``done`` joins them, and ends
+with that hypothesis (what comes after it, a sentence repeated included, waits for its search).  Each
 sentence's search is the one ``POST /v1/translate`` runs for it with the same
 ``beam`` (by default attnmt's, as ``POST /translate`` uses), and after each step a ``partial`` event sends the
 best hypothesis so far (attnmt.decoding.search.best_so_far), when its text changed: the leading
@@ -70,12 +71,20 @@ class Gone(Exception):
     """The client left: the search stops."""
 
 
+# Follows the hypothesis of the sentence being searched in the text joined so far, to cut the text
+# after its first place: a lone surrogate, which no request's text holds (check_unicode refuses it).
+SEARCHED_END = "\udfff"
+
+
 def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callable[[str], None],
                gone: threading.Event, done: dict[str, str] | None = None) -> str:
     """In the model's thread: searches the translation of each of ``text``'s sentences in turn as
-    ``translate`` does, sending the text so far (the sentences done, and the best hypothesis of
-    the one being searched, joined as the translation joins them) after each step where it changed,
-    until the end (returns the translation) or until ``gone`` (raises Gone).  ``done``, where given,
+    ``translate`` does, sending the text so far after each step where it changed, until the end
+    (returns the translation) or until ``gone`` (raises Gone).  The text so far is the translation
+    up to the first place of the sentence being searched (the sentences before it are all done, the
+    parts without letters before it pass through) and its best hypothesis, cut there: a sentence
+    that comes again later, and the parts after it, wait for the whole translation, or each update
+    would show them ahead of the search, the later sentences as gaps.  ``done``, where given,
     receives each sentence's translation."""
     model, tokenizer, options = served.model, served.tokenizer, served.document_options
     done = {} if done is None else done
@@ -88,7 +97,8 @@ def run_stream(served: ServedModel, text: str, decoding: Decoding, send: Callabl
         nonlocal shown
         if gone.is_set():
             raise Gone
-        so_far = joined({**done, sentence: tokenizer.decode(best[0].tokens)}).rstrip()  # later sentences: ""
+        marked = joined({**done, sentence: tokenizer.decode(best[0].tokens) + SEARCHED_END})
+        so_far = marked[:marked.index(SEARCHED_END)].rstrip()
         if so_far != shown:
             shown = so_far
             send(so_far)
