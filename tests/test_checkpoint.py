@@ -263,34 +263,36 @@ def test_models_loaded_on_two_threads_at_once_equal_one_loaded_alone(torch_init_
     assert {name: getattr(nn.init, name) for name in torch_init_restored} == torch_init_restored
 
 
-def test_averaging_checkpoints_of_two_models_names_the_odd_one_in_one_line(tmp_path, capsys):
+def test_averaging_checkpoints_of_two_models_names_the_odd_one_in_one_line(tmp_path):
+    """Checked among themselves (``attnmt average`` checks a run's against its config.json first)."""
     from safetensors.torch import save_file
 
-    for step, vocab in ((1, 250), (2, 250), (3, 300)):  # step 3 of a run with another vocabulary
-        folder = checkpoint.checkpoint_path(tmp_path, step)
+    from attnmt.training.averaging import average_checkpoints
+
+    folders = [checkpoint.checkpoint_path(tmp_path, step) for step in (1, 2, 3)]
+    for folder, vocab in zip(folders, (250, 250, 300), strict=True):  # step 3 of a run with another vocabulary
         folder.mkdir(parents=True)
         save_file({"embed.weight": torch.zeros(vocab, 4), "norm.weight": torch.ones(4)}, folder / checkpoint.WEIGHTS)
-        (folder / checkpoint.TRAINER_STATE).write_bytes(b"")
-    code = main(["average", "--model", str(tmp_path), "--last", "3"])
-    assert code == 2 and capsys.readouterr().err == (
-        f"attnmt: error: {checkpoint.checkpoint_path(tmp_path, 3)}: its weights do not match "
-        f"{checkpoint.checkpoint_path(tmp_path, 1)}'s (embed.weight: [300, 4] against [250, 4]); it is of another "
-        "model (another vocabulary or shape): average checkpoints of one run\n")
+    with pytest.raises(ModelDirError, match=re.escape(
+            f"{folders[2]}: its weights do not match {folders[0]}'s (embed.weight: [300, 4] against [250, 4]); it is "
+            "of another model (another vocabulary or shape): average checkpoints of one run")):
+        average_checkpoints(folders, tmp_path / "averaged.safetensors")
     assert not (tmp_path / "averaged.safetensors").exists()
 
 
 def a_run_of_two_checkpoints(folder: Path) -> Path:
     """A run's directory as averaging sees it: two checkpoints' weights and state, the run's other files
     and corpora.json naming the corpus it trained on, folder/train.src (whose bytes no test reads)."""
-    from safetensors.torch import save_file
-
     model_dir = folder / "model"
+    config = TransformerConfig(vocab_size=8, d_model=4, n_heads=1, encoder_layers=1, decoder_layers=1, d_ff=4)
+    model = Transformer(config)
     for step in (1, 2):
         checkpoint.checkpoint_path(model_dir, step).mkdir(parents=True)
-        save_file({"norm.weight": torch.full((4,), float(step))},
-                  checkpoint.checkpoint_path(model_dir, step) / checkpoint.WEIGHTS)
+        model.encoder_layers[0].norm1.bias.data.fill_(step)
+        checkpoint.save_weights(model, checkpoint.checkpoint_path(model_dir, step) / checkpoint.WEIGHTS)
         (checkpoint.checkpoint_path(model_dir, step) / checkpoint.TRAINER_STATE).write_bytes(b"state")
-    for name in ("spm.model", "config.json", "quality.json", "train.yaml", "log.jsonl"):
+    checkpoint.save_model_config(config, model_dir)  # averaging checks the checkpoints against it
+    for name in ("spm.model", "quality.json", "train.yaml", "log.jsonl"):
         (model_dir / name).write_text(name)
     (folder / "train.src").write_text("train.src")
     files = {"corpus0.src": {"given": "train.src", "path": str(folder / "train.src")}}
@@ -397,7 +399,7 @@ def test_average_may_replace_the_models_weights_with_the_average(tmp_path):
     model_dir = a_run_of_two_checkpoints(tmp_path)
     out = model_dir / "model.safetensors"  # no checkpoint's: attnmt demo keeps an average there
     assert main(["average", "--model", str(model_dir), "--last", "2", "--out", str(out)]) == 0
-    assert checkpoint.read_tensors(model_dir / "model.safetensors")["norm.weight"].tolist() == [1.5] * 4
+    assert checkpoint.read_tensors(model_dir / "model.safetensors")["encoder_layers.0.norm1.bias"].tolist() == [1.5] * 4
 
 
 def hugging_face_marian_folder(folder: Path, **says) -> Path:

@@ -1,5 +1,5 @@
 """Prepared corpora: streamed, filtered and counted, written atomically, read from disk, and refused when they do
-not match (another tokenizer, another format version, a truncated file, other corpora)."""
+not match (another tokenizer, another format version, a truncated file, an id past the vocabulary, other corpora)."""
 
 import json
 import multiprocessing
@@ -115,6 +115,16 @@ def test_a_truncated_array_file_is_refused_with_its_name(tmp_path, tokenizer):
     tokens = folder / "corpus0" / "tgt.tokens"
     tokens.write_bytes(tokens.read_bytes()[:-2])
     with pytest.raises(DataError, match=r"tgt.tokens: \d+ bytes, the header says \d+ bytes .*attnmt prepare"):
+        open_prepared(folder, config, tokenizer, "test")
+
+
+def test_an_id_past_the_vocabulary_is_refused_with_the_files_name(tmp_path, tokenizer):
+    """Only the sizes were checked: the id reached the embedding mid-training, an IndexError traceback."""
+    folder, config = prepared(tmp_path, tokenizer)
+    tokens = folder / "corpus0" / "src.tokens"
+    tokens.write_bytes(b"\xff\x7f" + tokens.read_bytes()[2:])  # uint16 32767, the vocabulary is 0..80
+    with pytest.raises(DataError, match=f"^{tokens}: holds id 32767, outside the vocabulary 0..80 .*; run "
+                                        "'attnmt prepare CONFIG' again$"):
         open_prepared(folder, config, tokenizer, "test")
 
 

@@ -110,6 +110,14 @@ def check_weights_shapes(config: TransformerConfig, stored: dict[str, list[int]]
                                 f"describes has {shape}; they come from different models")
 
 
+def check_weights_fit(config: TransformerConfig, path: Path, source: Path | str) -> None:
+    """Refuses, from its header alone, a weights file of another model than the one ``config`` (read
+    from ``source``) describes: too few numbers, or a tensor of another shape."""
+    stored = stored_shapes(path)  # the header, read once for both checks
+    check_weights_size(config, stored, path, source)
+    check_weights_shapes(config, stored, path, source)
+
+
 def load_weights(model: Transformer, path: Path) -> None:
     """Copies the safetensors file ``path`` into ``model``'s parameters and buffers (a tied matrix,
     stored once, fills both its places); ModelDirError, one line naming the file, for a file that
@@ -235,9 +243,7 @@ def open_model_dir(
     config = load_model_config(model_dir)
     weights = Path(weights) if weights else model_dir / WEIGHTS
     check_model_size(config, model_dir / MODEL_CONFIG)
-    stored = stored_shapes(weights)  # the header, read once for both checks
-    check_weights_size(config, stored, weights, model_dir / MODEL_CONFIG)
-    check_weights_shapes(config, stored, weights, model_dir / MODEL_CONFIG)
+    check_weights_fit(config, weights, model_dir / MODEL_CONFIG)
     return config, weights, load_tokenizer(model_dir, config)
 
 

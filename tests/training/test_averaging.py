@@ -7,7 +7,9 @@ from safetensors.torch import load_file, save_file
 from support import run_cli
 
 from attnmt import checkpoint as ckpt
+from attnmt.config import TransformerConfig
 from attnmt.errors import ConfigError
+from attnmt.model import Transformer
 from attnmt.training.averaging import average_checkpoints, checked_lasts, keep_better_average
 
 
@@ -26,6 +28,25 @@ def test_checkpoints_and_output_given_as_str_are_averaged(tmp_path):
 def test_one_str_for_the_checkpoints_is_refused_not_read_a_character_a_directory(tmp_path):
     with pytest.raises(ConfigError, match=r"^checkpoints: expected a list of checkpoint directories, got str; pass "):
         average_checkpoints(str(checkpoint(tmp_path / "a", 1.0)), tmp_path / "mean.safetensors")
+
+
+def test_a_checkpoint_of_another_shape_than_the_runs_config_is_refused(tmp_path, capsys):
+    """Checked among themselves only, one checkpoint of d_model 8 in a run of d_model 4 was averaged
+    (--last 1) into a file the run's model could not load, exit 0."""
+    shape = dict(vocab_size=8, n_heads=1, encoder_layers=1, decoder_layers=1, d_ff=4)
+    model_dir = tmp_path / "model"
+    model_dir.mkdir()
+    ckpt.save_model_config(TransformerConfig(d_model=4, **shape), model_dir)
+    for step, d_model in ((1, 4), (2, 8)):  # step 2 copied in from another run
+        ckpt.checkpoint_path(model_dir, step).mkdir(parents=True)
+        ckpt.save_weights(Transformer(TransformerConfig(d_model=d_model, **shape)),
+                          ckpt.checkpoint_path(model_dir, step) / ckpt.WEIGHTS)
+        (ckpt.checkpoint_path(model_dir, step) / ckpt.TRAINER_STATE).write_bytes(b"state")
+    code, _, err = run_cli(["average", "--model", model_dir, "--last", "1"], capsys)
+    foreign, config = ckpt.checkpoint_path(model_dir, 2) / ckpt.WEIGHTS, model_dir / ckpt.MODEL_CONFIG
+    assert (code, err) == (2, f"attnmt: error: {foreign}: encoder_layers.0.self_attn.q_proj.weight has the shape "
+                              f"[8, 8], but the model {config} describes has [4, 4]; they come from different models\n")
+    assert not (model_dir / "averaged.safetensors").exists()
 
 
 @pytest.mark.parametrize("name, made, message", [

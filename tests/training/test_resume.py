@@ -52,6 +52,47 @@ def test_a_kill_before_the_best_weights_are_copied_is_set_right_by_the_resume(tm
     assert all(torch.equal(kept[name], best[name]) for name in best)
 
 
+def killed_once(monkeypatch, name: str, when) -> None:
+    """``ckpt.<name>`` dies, as a SIGKILL (or a full disk) there would, the first time ``when()``
+    holds at a call; it works again after."""
+    real = getattr(ckpt, name)
+
+    def dies(*args, **kwargs):
+        if when(*args):
+            monkeypatch.setattr(ckpt, name, real)
+            raise SystemExit(137)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ckpt, name, dies)
+
+
+def test_a_kill_after_a_validations_checkpoint_keeps_its_record(tmp_path, monkeypatch):
+    """The record was written after the save: killed between the two, the resume started after that
+    step's checkpoint and the validation was in neither log.jsonl nor train.log."""
+    config = tiny_config(tmp_path, **SMALL, max_steps=4, eval_every=2)
+    model_dir = Path(config.out_dir)
+    # step 2's checkpoint is written; its weights, the best so far, are being copied to the model's
+    killed_once(monkeypatch, "save_weights", lambda *args: ckpt.checkpoint_path(model_dir, 2).is_dir())
+    with pytest.raises(SystemExit):
+        Trainer(config, progress=False).train()
+    assert ckpt.checkpoint_path(model_dir, 2).is_dir()
+    resume(model_dir, progress=False)
+    assert validations(model_dir) == [2, 4]
+    lines = (model_dir / "train.log").read_text().splitlines()
+    assert [line.split()[3] for line in lines if " valid loss " in line] == ["2:", "4:"]
+
+
+def test_a_kill_before_a_validations_checkpoint_leaves_a_record_the_resume_writes_again(tmp_path, monkeypatch):
+    config = tiny_config(tmp_path, **SMALL, max_steps=4, eval_every=2)
+    model_dir = Path(config.out_dir)
+    killed_once(monkeypatch, "save_checkpoint", lambda model_dir, step, *rest: step == 4)
+    with pytest.raises(SystemExit):
+        Trainer(config, progress=False).train()
+    assert validations(model_dir) == [2, 4]  # step 4's record, without its checkpoint
+    assert resume(model_dir, progress=False).step == 4  # from step 2's checkpoint
+    assert validations(model_dir) == [2, 4]
+
+
 def test_weights_written_after_the_best_checkpoint_stay_on_resume(tmp_path):
     config = tiny_config(tmp_path, **SMALL, max_steps=2, eval_every=1)
     Trainer(config, progress=False).train()

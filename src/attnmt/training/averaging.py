@@ -47,7 +47,9 @@ def average_checkpoints(checkpoints: Sequence[str | Path], out: str | Path) -> N
 
 def last_checkpoints(model_dir: Path, last: int) -> list[Path]:
     """The newest ``last`` checkpoints of the run in ``model_dir`` (``attnmt average``'s); ModelDirError
-    naming ``model_dir`` where it is missing, a file, or holds none."""
+    naming ``model_dir`` where it is missing, a file, or holds none, and naming a checkpoint of another
+    shape than the run's config.json describes (the check ``translate --weights`` makes): averaged
+    among themselves only, such checkpoints gave a file the run's model could not load, without a word."""
     if not model_dir.exists():
         raise ModelDirError(f"{model_dir}: no such model directory")
     if not model_dir.is_dir():
@@ -56,6 +58,9 @@ def last_checkpoints(model_dir: Path, last: int) -> list[Path]:
     if not chosen:
         raise ModelDirError(f"{model_dir}: no checkpoints to average (a run saves them into "
                             f"{model_dir / ckpt.CHECKPOINTS})")
+    config = ckpt.load_model_config(model_dir)
+    for path in chosen:  # from the files' headers: no weights are read yet
+        ckpt.check_weights_fit(config, path / ckpt.WEIGHTS, model_dir / ckpt.MODEL_CONFIG)
     return chosen
 
 

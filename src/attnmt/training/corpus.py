@@ -42,6 +42,7 @@ FORMAT_VERSION = 1
 HEADER = "header.json"
 SIDES = ("src", "tgt")
 PREPARE_AGAIN = "run 'attnmt prepare CONFIG' again"
+CHECK_CHUNK = 1 << 24  # ids read at a time when a token file's ids are checked (32 or 64 MB)
 
 
 def tokenizer_fingerprint(tokenizer: Tokenizer | VocabTokenizer) -> str:
@@ -81,6 +82,13 @@ class ArrayFile:
     def read(self) -> np.ndarray:
         """The whole array, in memory."""
         return self[0 : self.count]
+
+    def value_range(self) -> tuple[int, int]:
+        """The smallest and largest value, read CHECK_CHUNK values at a time (memory stays bounded);
+        (0, -1) when empty."""
+        chunks = (self[start : start + CHECK_CHUNK] for start in range(0, self.count, CHECK_CHUNK))
+        ranges = [(int(chunk.min()), int(chunk.max())) for chunk in chunks]
+        return (min(low for low, _ in ranges), max(high for _, high in ranges)) if ranges else (0, -1)
 
 
 @dataclass(frozen=True)
@@ -164,8 +172,9 @@ def check_tokenizer(folder: Path, header: dict, tokenizer: Tokenizer | VocabToke
                         f"to train with the directory's own")
 
 
-def open_corpus(folder: Path, entry: dict) -> TokenCorpus:
-    """One corpus of a prepared directory, its lengths in memory; every file's size is checked against the header."""
+def open_corpus(folder: Path, entry: dict, vocab_sizes: tuple[int, int]) -> TokenCorpus:
+    """One corpus of a prepared directory, its lengths in memory; every file's size is checked against the header,
+    and the ids of each side against its vocabulary (``vocab_sizes``: source, target)."""
     arrays = {}
     for name, (dtype, count) in array_files(entry).items():
         path = folder / entry["folder"] / name
@@ -176,10 +185,24 @@ def open_corpus(folder: Path, entry: dict) -> TokenCorpus:
             raise DataError(f"{path}: {found}, the header says {expected} bytes (truncated or from another "
                             f"preparation); {PREPARE_AGAIN}")
         arrays[name] = ArrayFile(path, dtype, count)
+    for side, vocab_size in zip(SIDES, vocab_sizes, strict=True):
+        check_ids(folder / entry["folder"] / f"{side}.tokens", arrays[f"{side}.tokens"], vocab_size)
     sides = [Side(arrays[f"{side}.tokens"], arrays[f"{side}.starts"],
                   arrays[f"{side}.lengths"].read())  # in memory: batching reads them all
              for side in SIDES]
     return TokenCorpus(*sides)
+
+
+def check_ids(path: Path, tokens: ArrayFile, vocab_size: int) -> None:
+    """Refuses a token file with an id outside 0 .. vocab_size - 1 (a damaged file, or one another program
+    wrote), which the embedding would meet mid-training as an IndexError.  The ids are read, not a maximum
+    the header recorded at preparation: a file damaged since would pass that.  One pass over the file,
+    as each epoch makes, cheap beside the tokenising that wrote it."""
+    low, high = tokens.value_range()
+    if low < 0 or high >= vocab_size:
+        raise DataError(f"{path}: holds id {high if high >= vocab_size else low}, outside the vocabulary "
+                        f"0..{vocab_size - 1} of the tokenizer it was prepared with (damaged, or written by "
+                        f"another program); {PREPARE_AGAIN}")
 
 
 class SideWriter:

@@ -261,7 +261,7 @@ def open_prepared(folder: str | Path, config: TrainConfig, tokenizer: Tokenizer 
                         f"max_length_ratio {filters.max_length_ratio}: {PREPARE_AGAIN}")
     corpora = []
     for spec, entry in zip(config.corpora(), header["corpora"], strict=True):
-        corpora.append(open_corpus(folder, entry))
+        corpora.append(open_corpus(folder, entry, (tokenizer.source_vocab_size, tokenizer.vocab_size)))
         log(f"{spec.name}: {FilterReport(**entry['report']).summary(filters)} (prepared in {folder})")
     return corpora
 

@@ -49,7 +49,12 @@ class ValidateAndSave(RunState):
         return (bleu if metric == "bleu" else chrf)(hypotheses, references)
 
     def validate_and_save(self) -> None:
-        """Rank 0 validates and shares the scores, so that every rank agrees on the best step."""
+        """Rank 0 validates and shares the scores, so that every rank agrees on the best step.
+
+        The validation is logged before its checkpoint is written: a run killed (or out of disk)
+        between the two resumes from the checkpoint before, whose resume drops this record and
+        writes it again; logged after, a kill between them lost it for good, since the resume
+        starts past this step."""
         started = time.perf_counter()
         loss, score = 0.0, 0.0
         if self.group.is_main:
@@ -62,9 +67,12 @@ class ValidateAndSave(RunState):
             self.best_score, self.best_step, self.bad_evals = score, self.step, 0
         else:
             self.bad_evals += 1
-        path = self.save(improved)
-        if not self.group.is_main:
-            return
+        if self.group.is_main:
+            self.log_validation(loss, score, improved, started)
+        self.save(improved)
+
+    def log_validation(self, loss: float, score: float, improved: bool, started: float) -> None:
+        """The validation's record in log.jsonl and its line in train.log (rank 0 only)."""
         metric = self.config.eval_metric
         record = {"step": self.step, "valid_loss": round(loss, 4), "valid_ppl": round(math.exp(min(loss, 50)), 2)}
         record.update({f"valid_loss_{name}": round(self.validation_loss(batches), 4)
@@ -75,8 +83,9 @@ class ValidateAndSave(RunState):
             score_text = f", {METRIC_NAMES[metric]} {record[f'valid_{metric}']}"
         record.update(elapsed=round(self.elapsed, 1), eval_seconds=round(time.perf_counter() - started, 1))
         self.log.record(record)
+        path = ckpt.checkpoint_path(self.dir, self.step)
         self.log.line(f"step {self.step}: valid loss {loss:.3f}, ppl {record['valid_ppl']}{score_text}"
-                      f"{' (best)' if improved else ''}; saved {path.name}")
+                      f"{' (best)' if improved else ''}; saving {path.name}")
 
     def save_unvalidated(self, interrupted: bool) -> None:
         """A checkpoint without a validation: every save_every steps, or where a signal stops the run.
