@@ -18,3 +18,11 @@ def placed(keeps: bool) -> list[str | Nested]:
 ])
 def test_a_marks_source_edge_space_stays_inside_only_where_it_keeps_its_edge_spaces(keeps, expected):
     assert placed(keeps) == expected
+
+
+def test_a_space_kept_in_a_mark_goes_on_into_the_mark_inside_it_that_keeps_its_edge_spaces():
+    """A content control (mark 0) around its w:sdtContent (mark 1), both over `` €``: the space goes
+    into the inner mark, the one that holds runs; left in the outer, it stood outside every run."""
+    flat = FlatText("2012 €", [Mark(4, 6, keeps_edge_spaces=True), Mark(4, 6, 0, keeps_edge_spaces=True)])
+    content = nest(flat, place(flat, [(0, 6)], ["zweitausendzwölf Euro"], [identity(2)]))
+    assert content == ["zweitausendzwölf", Nested(0, [Nested(1, [" ", "Euro"])])]

@@ -19,7 +19,7 @@ SPELLING = ("err", "dirty")  # DrawingML run attributes that mark spelling, not 
 # The run properties (elements or DrawingML's attributes, by local name) whose look a space shows too:
 # underline, strike-through, highlight, shading, a border; NO_LOOK, the values that turn one off.
 SPACE_LOOKS = frozenset(("u", "strike", "dstrike", "highlight", "shd", "bdr"))
-NO_LOOK = frozenset(("none", "noStrike", "0", "false", "off", "nil", "auto"))
+NO_LOOK = frozenset(("none", "noStrike", "0", "false", "off", "nil"))
 
 
 def formatting(run: etree._Element, dialect: ooxml_dialects.Dialect) -> bytes:
@@ -70,7 +70,8 @@ def shows_on_spaces(layers: Sequence[etree._Element]) -> bool:
     """Whether a run's look shows on a space, not only on letters: a line under or through it or a
     colour behind it (SPACE_LOOKS: Word's ``w:u``, ``w:strike``, ``w:highlight``, ``w:shd``, a
     slide's ``u`` and ``strike`` attributes and ``a:highlight``, a sheet's ``u`` and ``strike``),
-    not turned off (``w:val="none"``, ``u="none"``, ``strike="noStrike"``).  ``layers``: the run
+    not turned off (``w:val="none"``, ``u="none"``, ``strike="noStrike"``, a shading of no
+    pattern and no fill: look_value).  ``layers``: the run
     properties that give the run its look, weakest first (a Word run's styles' and then its own:
     attnmt.documents.word_styles), the last to say a look deciding it: a style's underline shows
     as a run's own does, and the run's ``w:u w:val="none"`` takes it off.  Bold, italics, a colour
@@ -85,10 +86,17 @@ def shows_on_spaces(layers: Sequence[etree._Element]) -> bool:
 
 
 def look_value(look: etree._Element) -> str:
-    """What a look's element says: its ``val`` (a sheet's bare ``<u/>``, none: "on"), a shading's
-    ``fill`` (its colour; ``w:val="clear"`` with a fill is the usual background)."""
-    wanted = "fill" if etree.QName(look).localname == "shd" else "val"
-    return next((value for name, value in look.attrib.items() if etree.QName(name).localname == wanted), "on")
+    """What a look's element says: its ``val`` (a sheet's bare ``<u/>``, none: "on"); for Word's
+    shading (``w:shd``), a pattern (``w:val``) over a fill (``w:fill``, or a theme's ``w:themeFill``):
+    ``w:val="nil"``, and ``clear`` (no pattern) over no fill or ``w:fill="auto"``, show nothing ("nil",
+    Word's ``<w:shd w:val="clear" w:color="auto"/>`` on a plain run); any other pattern or fill does."""
+    said = {etree.QName(name).localname: value for name, value in look.attrib.items()}
+    if etree.QName(look).localname != "shd":
+        return said.get("val", "on")
+    pattern, fill = said.get("val", "clear"), said.get("fill", "auto")
+    if pattern == "nil" or (pattern == "clear" and fill == "auto" and "themeFill" not in said):
+        return "nil"
+    return "on"
 
 
 def is_hidden(run: etree._Element, dialect: ooxml_dialects.Dialect) -> bool:

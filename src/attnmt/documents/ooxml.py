@@ -32,7 +32,8 @@ translate it:
    sentence, a mark over them as a hyperlink is (attnmt.documents.fields).
 4. The paragraph's text is translated whole; then runs are written again: text outside every
    mark in runs of the base formatting, each mark's text in a run of its own formatting (with
-   the spaces it had at its edges, where the base's look shows on a space: spans.keep_edge_spaces).
+   the spaces it had at its edges, where the base's look shows on a space: spans.keep_edge_spaces;
+   a container's too, a hyperlink's or a tracked insertion's, written inside it).
    Paragraph properties (``w:pPr``, ``a:pPr``, ``a:endParaRPr``) stay where they were.
 
 A spreadsheet's text is an escaped string (``A_x000D_`` for a carriage return:
@@ -130,10 +131,16 @@ class ParagraphJob:
     def flats(self) -> list[FlatText]:
         return [self.flat]
 
-    def _add(self, builder: FlatBuilder, container: etree._Element) -> None:
+    def _add(self, builder: FlatBuilder, container: etree._Element, around: bool | None = None) -> None:
+        """``container``'s children into ``builder``; ``around``: whether the look around it shows on
+        a space (None: the paragraph itself, around which there is nothing)."""
         dialect = self.dialect
         children = self._children(container)
         base = self.bases[container] = base_run(children, dialect)
+        # Whether a space beside one of its marks would show the look around it (formatting.shows_on_spaces):
+        # its base's; in a container of no runs of its own (a content control around its w:sdtContent),
+        # the look around the container, whose edge spaces (spans.keep_edge_spaces) go on into the mark.
+        shows = shows_on_spaces(self._layers(base)) if base is not None or around is None else around
         for child in children:
             if child.tag in dialect.kept:
                 continue
@@ -146,13 +153,13 @@ class ParagraphJob:
                 if (marked or self._is_note(child)) and self._kept_whole(builder, child):
                     continue
                 if marked:  # a space at its edge keeps its look where the base's would show on it
-                    builder.open(child, keeps_edge_spaces=shows_on_spaces(self._layers(base)))
+                    builder.open(child, keeps_edge_spaces=shows)
                 self._add_run(builder, child)
                 if marked:
                     builder.close()
-            elif dialect.holds_runs(child):
-                builder.open(child)
-                self._add(builder, child)
+            elif dialect.holds_runs(child):  # its edge spaces, as a run's: in it where the base shows on them
+                builder.open(child, keeps_edge_spaces=shows)
+                self._add(builder, child, shows)
                 builder.close()
             else:
                 builder.add_atom(node=child, parts_words=child.tag in dialect.breaks,  # a slide's a:br

@@ -330,15 +330,14 @@ def keep_edge_spaces(flat: FlatText, content: list[str | Nested]) -> None:
     into it, at each edge where its source text had whitespace: an OOXML run whose base look shows
     on a space (an underline), where a space outside took that look, the line drawn across the word
     gap (underlined ``2012`` and plain `` €``: ``<u>zweitausendzwölf </u>Euro``, now
-    ``<u>zweitausendzwölf</u> Euro``).  Every other mark's spaces stay outside it.  In place."""
+    ``<u>zweitausendzwölf</u> Euro``).  Every other mark's spaces stay outside it.  From the outside
+    in: a space taken into a container goes on into the mark at its edge that keeps its spaces too
+    (a content control's ``w:sdtContent``, a run that had it in the source).  In place."""
     for at, piece in enumerate(content):
         if isinstance(piece, str):
             continue
-        keep_edge_spaces(flat, piece.content)
         mark = flat.marks[piece.mark]
-        if not mark.keeps_edge_spaces:
-            continue
-        source = flat.text[mark.start:mark.end]
+        source = flat.text[mark.start:mark.end] if mark.keeps_edge_spaces else ""
         before, after = content[at - 1] if at else None, content[at + 1] if at + 1 < len(content) else None
         if source[:1].isspace() and isinstance(before, str) and before[-1:].isspace():
             content[at - 1] = before.rstrip()
@@ -346,6 +345,7 @@ def keep_edge_spaces(flat: FlatText, content: list[str | Nested]) -> None:
         if source[-1:].isspace() and isinstance(after, str) and after[:1].isspace():
             content[at + 1] = after.lstrip()
             piece.content.append(after[:len(after) - len(content[at + 1])])
+        keep_edge_spaces(flat, piece.content)
     content[:] = [piece for piece in content if piece != ""]
 
 

@@ -1,10 +1,15 @@
 """Word's styles (its styles.xml part) as they reach a run: the run properties a run takes from
-the document's defaults (``w:docDefaults/w:rPrDefault``), from its paragraph's style (``w:pStyle``,
-else the default paragraph style) and from its character style (``w:rStyle``), each style with
-those of the styles it is based on (``w:basedOn``).  A run's own properties come after all of
-these and override them: an underline from the paragraph's style is taken off by the run's
-``w:u w:val="none"``.  attnmt.documents.ooxml asks whether the look of a paragraph's plain text
-shows on a space (formatting.shows_on_spaces), which a style's underline does as a run's own does."""
+the document's defaults (``w:docDefaults/w:rPrDefault``), from the style of the table it is in
+(``w:tblStyle``), from its paragraph's style (``w:pStyle``) and from its character style
+(``w:rStyle``), each style with those of the styles it is based on (``w:basedOn``): Word's order.
+A paragraph or run that states no style, or one the document lacks, takes the default style of
+its kind, as Word and LibreOffice show it; a table that states none, the default table style.
+Of a table style only its own run properties are read, not those of its conditional parts
+(``w:tblStylePr``: the header row's, the first column's, banded rows'), which depend on where the
+cell stands.  A run's own properties come after all of these and override them: an underline
+from the paragraph's style is taken off by the run's ``w:u w:val="none"``.
+attnmt.documents.ooxml asks whether the look of a paragraph's plain text shows on a space
+(formatting.shows_on_spaces), which a style's underline does as a run's own does."""
 
 from __future__ import annotations
 
@@ -14,49 +19,70 @@ from lxml import etree
 
 from attnmt.documents.wordml import w
 
+# Where a paragraph's table style stops: a text box's paragraphs are a story of their own, even
+# in a table's cell.
+TABLE_OR_STORY = (w("tbl"), w("txbxContent"))
+
 
 @dataclass(frozen=True)
 class WordStyles:
-    """The run properties of each style (its id -> its ``w:rPr``, None where it has none), the style
-    each is based on, the defaults' ``w:rPr`` and the default paragraph and character styles' ids."""
+    """The run properties of each style (its id -> its ``w:rPr``, None where it has none), each
+    style's type (``paragraph``, ``character``, ``table``), the style each is based on, the
+    defaults' ``w:rPr`` and the default style of each type (its id)."""
 
     properties: dict[str, etree._Element | None] = field(default_factory=dict)
+    kinds: dict[str, str] = field(default_factory=dict)
     based_on: dict[str, str] = field(default_factory=dict)
     defaults: etree._Element | None = None
-    default_paragraph: str | None = None
-    default_character: str | None = None
+    default_styles: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, root: etree._Element) -> WordStyles:
         """The styles of a styles.xml part (its root, ``w:styles``)."""
         properties: dict[str, etree._Element | None] = {}
+        kinds: dict[str, str] = {}
         based_on: dict[str, str] = {}
-        defaults: dict[str, str] = {}  # the default style of each type
+        default_styles: dict[str, str] = {}
         for style in root.iterchildren(w("style")):
-            name, kind = style.get(w("styleId")), style.get(w("type"))
+            name, kind = style.get(w("styleId")), style.get(w("type"), "paragraph")  # the type Word takes unsaid
             if name is None:
                 continue
-            properties[name] = style.find(w("rPr"))
+            properties[name], kinds[name] = style.find(w("rPr")), kind
             parent = style.find(w("basedOn"))
             if parent is not None and parent.get(w("val")):
                 based_on[name] = parent.get(w("val"))
-            if style.get(w("default")) in ("1", "true", "on") and kind in ("paragraph", "character"):
-                defaults.setdefault(kind, name)
-        return cls(properties, based_on, root.find(f"{w('docDefaults')}/{w('rPrDefault')}/{w('rPr')}"),
-                   defaults.get("paragraph"), defaults.get("character"))
+            if style.get(w("default")) in ("1", "true", "on"):
+                default_styles.setdefault(kind, name)
+        return cls(properties, kinds, based_on,
+                   root.find(f"{w('docDefaults')}/{w('rPrDefault')}/{w('rPr')}"), default_styles)
 
     def layers(self, run: etree._Element | None, paragraph: etree._Element) -> list[etree._Element]:
         """The run properties that give ``run`` (None: a run with no properties of its own) in
-        ``paragraph`` its look, weakest first: the defaults', the paragraph style's, the character
-        style's (each style after those it is based on), then the run's own."""
-        stated = paragraph.find(f"{w('pPr')}/{w('pStyle')}")
+        ``paragraph`` its look, weakest first: the defaults', the table style's (in a table), the
+        paragraph style's, the character style's (each style after those it is based on), then
+        the run's own."""
         own = None if run is None else run.find(w("rPr"))
-        character = None if own is None else own.find(w("rStyle"))
         found = [self.defaults,
-                 *self.chain(stated.get(w("val")) if stated is not None else self.default_paragraph),
-                 *self.chain(character.get(w("val")) if character is not None else self.default_character),
+                 *self.table_chain(paragraph),
+                 *self.chain(self.style(paragraph.find(f"{w('pPr')}/{w('pStyle')}"), "paragraph")),
+                 *self.chain(self.style(None if own is None else own.find(w("rStyle")), "character")),
                  own]
         return [properties for properties in found if properties is not None]
+
+    def table_chain(self, paragraph: etree._Element) -> list[etree._Element | None]:
+        """The chain of the style of the table whose cell holds ``paragraph``; none outside a table,
+        nor in a text box (a story of its own) in a table's cell."""
+        holder = next(paragraph.iterancestors(*TABLE_OR_STORY), None)
+        if holder is None or holder.tag != w("tbl"):
+            return []
+        return self.chain(self.style(holder.find(f"{w('tblPr')}/{w('tblStyle')}"), "table"))
+
+    def style(self, stated: etree._Element | None, kind: str) -> str | None:
+        """The id of the style of type ``kind`` that ``stated`` (a ``w:pStyle``, ``w:rStyle`` or
+        ``w:tblStyle``; None: none) names, else the default style of that type: a paragraph whose
+        ``w:pStyle`` names a style the document lacks looks as Normal, in Word and LibreOffice."""
+        name = None if stated is None else stated.get(w("val"))
+        return name if name is not None and self.kinds.get(name) == kind else self.default_styles.get(kind)
 
     def chain(self, name: str | None) -> list[etree._Element | None]:
         """The run properties of style ``name`` and of the styles it is based on, the furthest first
