@@ -29,8 +29,9 @@ put back in ascending order.
 
 A sentence that runs on into the next cue is translated whole: consecutive cues
 without tags (a voice span over a whole cue, ``<v Roger>…``, is the cue's speaker, kept
-as its prefix, and does not count), both in one voice or neither in one (another voice is another
-speaker, as a dash is), are joined where the next cue starts with a
+as its prefix, and does not count), and not each in another speaker's voice (another voice is another
+speaker, as a dash is; a cue without a voice goes on in the voice before it, as captions name a
+speaker only where the speaker changes), are joined where the next cue starts with a
 lower-case letter and without a speaker's dash (a cue's last speaker's turn, ``- I saw a
 man`` / ``in the park.``, runs on as a cue of one text does) and the segmenter finds no
 sentence end where the cue's text ends (at most ``MAX_JOINED`` cues, and never across a
@@ -51,7 +52,7 @@ from itertools import accumulate
 
 from attnmt.documents.bidi import edges
 from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, line_ending, seconds
-from attnmt.documents.cue_lines import Turn, said_by, speaker, turns, written
+from attnmt.documents.cue_lines import Turn, another_speaker, speaker, turns, written
 from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, split_at_breaks
 from attnmt.documents.flat import FlatText, Place, has_words
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_sentences, translate_flats
@@ -103,13 +104,13 @@ def translate_lf_subtitles(text: str, translator: Translator, options: DocumentO
         line_number += "".join(pieces[i:i + 2]).count("\n")
     # A cue is one text a speaker's turn ("- Hi." / "- Hello.", or a voice a line), each keeping its dash
     # or voice; a cue without a dash is one text, its lines joined.  A cue's last turn may run on into
-    # the next cue where that one starts without a dash ("- I saw a man" / "in the park.") and in the
-    # same voice, or neither has one: another voice is another speaker, as a dash is.
+    # the next cue where that one starts without a dash ("- I saw a man" / "in the park.") and no
+    # other voice: another voice is another speaker, as a dash is; a cue without one goes on in the last.
     said = [turns(text_lines) for _, _, text_lines in cues]
     texts, follows, starts = [], [], []  # a text a turn; whether it runs on into the next; the line it starts on
     for k, ((i, _, _), cue_turns) in enumerate(zip(cues, said, strict=True)):
         nxt = (k + 1 < len(cues) and joinable(cue_turns) and joinable(said[k + 1]) and not said[k + 1][0].start
-               and said_by(cue_turns[-1]) == said_by(said[k + 1][0]) and cues[k + 1][0] - i in (0, 2))
+               and not another_speaker(cue_turns[-1], said[k + 1][0]) and cues[k + 1][0] - i in (0, 2))
         texts += [turn.text for turn in cue_turns]
         follows += [False] * (len(cue_turns) - 1) + [nxt]  # a cue runs on only into the one right after it
         starts += [lines[k] + turn.line for turn in cue_turns]
