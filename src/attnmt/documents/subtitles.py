@@ -7,7 +7,7 @@ number or identifier, the lines after it the text.  Blocks without ``-->`` (the
 without a word: a timing line written without its arrow (``00:00:01,000 -> 00:00:02,000``) still
 marks a cue, translated with a warning naming the line, as does one with its arrow but not two whole
 times (``00:00:04,000 -->``, ``00:00:09;000 --> 00:00:10;000``, ``… --> 00:00:10;000``) or ending before
-it starts; a file whose lines end in CR alone (old Mac OS) is read line by line as any other; cues with
+it starts; a line may end in CRLF, LF or a lone CR (old Mac OS), a file mixing them included; cues with
 no blank line between them are told apart by their timing lines (a line of spaces between them, as
 editors leave, is no fault to warn about); any other block is left as it was,
 with a warning (attnmt.documents.cue_blocks).  That is the whole of what is needed, so the file is
@@ -51,7 +51,7 @@ from collections.abc import Sequence
 from itertools import accumulate
 
 from attnmt.documents.bidi import edges
-from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, line_ending, seconds
+from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, seconds
 from attnmt.documents.cue_lines import Turn, another_speaker, speaker, turns, written
 from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, split_at_breaks
 from attnmt.documents.flat import FlatText, Place, has_words
@@ -62,34 +62,31 @@ from attnmt.documents.spans import Nested
 
 FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
+# A line's ending: CRLF, LF or a lone CR, and a CR before a CRLF (a CRLF file converted twice).
+LINE_END = re.compile(r"\r?\r\n|\r|\n")
 TIMESTAMP = re.compile(r"<((?:\d+:)?\d+:\d{2}\.\d+)>")  # a WebVTT timestamp in cue text (karaoke): <00:01.500>
 
 
 def translate_subtitle_text(text: str, translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
                             where: str = "input", review: Review | None = None) -> str:
     """An SRT or WebVTT file's text with each cue's text translated; everything else as it was
-    (``review``: attnmt.documents.review, a cue's place the line its text starts on).  A file whose
-    lines end in CR alone (old Mac OS) is read so, and written back so; its last line may end in LF
-    (the command line hands on a file's last line ending as LF).  Any other LF makes it a file of LF
-    or CRLF lines, a CR in it then a character of its line (a stray CR in a CRLF file, or the CRs of
-    one whose endings were converted twice, ``\\r\\r\\n``), as it always was.  A file that mixes
-    CRLF and LF is read as LF and written back with its first line's ending throughout, whoever
-    calls (the command line, the server, ``attnmt.documents.translate_subtitles``): a block's lines
-    are split at one ending, so a block of both was split at neither and its cue lost."""
-    if "\r" in text and "\n" not in text[:-1]:  # else it is one line, and no cue is found
-        lf_text = re.sub(r"\r\n?", "\n", text)
-        return translate_lf_subtitles(lf_text, translator, options, where, review).replace("\n", "\r")
-    if "\r\n" in text:
-        newline = "\r\n" if text.split("\n", 1)[0].endswith("\r") else "\n"  # the first line's
-        lf_text = text.replace("\r\n", "\n")
-        return translate_lf_subtitles(lf_text, translator, options, where, review).replace("\n", newline)
-    return translate_lf_subtitles(text, translator, options, where, review)
+    (``review``: attnmt.documents.review, a cue's place the line its text starts on).  Its lines
+    end at each CRLF, LF and lone CR (``LINE_END``), as WebVTT's parsing rules and Python's text
+    files read them: a file of old Mac OS's CRs, or one whose endings were mixed by an editor
+    (``1\\r00:00:01,000 --> …\\r`` then CRLF), is read line by line, where a block of two
+    endings was split at neither and its cues lost.  A CR right before a CRLF is of that line's
+    ending (``\\r\\r\\n``: a CRLF file whose endings were converted twice).  The file is written
+    back with its first line's ending throughout, whoever calls (the command line, the server,
+    ``attnmt.documents.translate_subtitles``)."""
+    first = LINE_END.search(text)
+    newline = first.group() if first else "\n"
+    lf_text = LINE_END.sub("\n", text)
+    return translate_lf_subtitles(lf_text, translator, options, where, review).replace("\n", newline)
 
 
 def translate_lf_subtitles(text: str, translator: Translator, options: DocumentOptions, where: str,
                            review: Review | None) -> str:
-    """``translate_subtitle_text`` of a file's text in LF lines (a CR still before an LF, of a file
-    whose endings were converted twice, makes its block one of CRLF lines: ``line_ending``)."""
+    """``translate_subtitle_text`` of a file's text in LF lines."""
     pieces = BLOCK_GAP.split(text)  # blocks at even indices, the blank lines between them at odd ones
     vtt = text.lstrip("\ufeff").startswith("WEBVTT")
     cues = []  # (piece index, lines kept: number and timing, text lines)
@@ -122,8 +119,7 @@ def translate_lf_subtitles(text: str, translator: Translator, options: DocumentO
         before, replaced = blocks.get(i, ([], 0))
         blocks[i] = [*before, *kept, *new], replaced + len(kept) + len(text_lines)
     for i, (lines, replaced) in blocks.items():
-        ending = line_ending(pieces[i])
-        pieces[i] = ending.join([*lines, *pieces[i].split(ending)[replaced:]])  # then the block's blank last lines
+        pieces[i] = "\n".join([*lines, *pieces[i].split("\n")[replaced:]])  # then the block's blank last lines
     return "".join(pieces)
 
 
