@@ -56,6 +56,19 @@ def test_a_workbook_whose_shared_strings_are_missing_is_refused_naming_the_membe
     assert same.given == []
 
 
+@pytest.mark.parametrize("member", ["xl/SharedStrings.xml", "XL/SHAREDSTRINGS.XML"])
+def test_a_part_named_in_another_case_is_the_part_its_relationships_name_and_is_translated(upper, member):
+    """Part names are compared case-insensitively (Open Packaging Conventions), as LibreOffice
+    opens such a workbook with its strings: one whose xl/sharedStrings.xml was stored as
+    xl/SharedStrings.xml was refused as damaged, and before that came back without its strings
+    translated."""
+    members = read_members(shared_string_sheet(sheet_file()))
+    members[member] = members.pop("xl/sharedStrings.xml")
+    out = read_members(translate_office(write_members(members), ".xlsx", upper, DocumentOptions()))
+    assert "A red car stops." in upper.given and b"CAR STOPS." in out[member]
+    assert "xl/sharedStrings.xml" not in out
+
+
 def test_a_password_protected_office_file_is_refused(same):
     ole = archive.OLE_SIGNATURE + bytes(504)  # what Office writes for an encrypted .docx: a compound file
     assert "encrypted or password-protected" in refused(ole, ".docx", same)

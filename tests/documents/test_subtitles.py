@@ -359,21 +359,29 @@ def test_a_turn_runs_on_over_a_voice_span_with_a_dash_in_a_cue_of_no_voice_a_lin
 
 
 APART = ["I think that the man", "is walking with his dog."]  # two texts, as the model is given them
+WHOLE = ["I think that the man is walking with his dog."]
 
 
 @pytest.mark.parametrize("cues, given", [
     (["<v Anna>I think that the man", "<v Ben>is walking with his dog."], APART),
-    (["<v Anna>I think that the man", "is walking with his dog."], APART),
-    (["I think that the man", "<v Ben>is walking with his dog."], APART),
-    (["<v Anna>I think that the man", "<v.loud Anna>is walking with his dog."],
-     ["I think that the man is walking with his dog."]),
+    (["<v Anna>I think that the man", "is walking with his dog."], WHOLE),
+    (["I think that the man", "<v Ben>is walking with his dog."], WHOLE),
+    (["<v Anna>I think that the man", "<v.loud Anna>is walking with his dog."], WHOLE),
+    (["<v Anna>I think that the man", "<v  anna>is walking with his dog."], WHOLE),
+    (["<v Anna>Today we will see how the people", "of this small village live and work",
+      "through the long and cold winter."],
+     ["Today we will see how the people of this small village live and work through the long and cold winter."]),
+    (["- Where are you going?\n<v Ben>- We are going to", "the market in town."],
+     ["Where are you going?", "We are going to the market in town."]),
     (["- Where is the dog?\n<v Anna>- It is in the big</v>", "<v Ben>park near the lake.</v>"],
      ["Where is the dog?", "It is in the big", "park near the lake."]),
 ])
-def test_a_sentence_runs_on_only_between_cues_of_one_voice_or_of_none(mirror, cues, given):
+def test_a_sentence_runs_on_unless_the_next_cue_names_another_speaker(mirror, cues, given):
     """Another voice is another speaker, as a dash is: Anna's "I think that the man" and Ben's
     "is walking with his dog." went to the model as one sentence, cut back into the cues as
-    "Dieser Mann geht mit seinem Hund" / "Gassi."."""
+    "Dieser Mann geht mit seinem Hund" / "Gassi.".  Captions name a speaker only where the
+    speaker changes, so a cue without a voice goes on in the one before: "<v Narrator>Today we
+    will see how the people" / "of this small village live and work" went to the model apart."""
     translate_subtitle_text(vtt(*cues), mirror)
     assert mirror.given == given
 

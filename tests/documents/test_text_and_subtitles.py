@@ -175,17 +175,35 @@ def test_a_file_whose_lines_end_in_cr_alone_is_translated_and_keeps_its_endings(
 
 def test_a_crlf_file_with_a_stray_cr_or_its_endings_converted_twice_keeps_its_crlfs(mirror):
     """Both were taken for old Mac files: every CRLF came back a lone CR, and a file of "\\r\\r\\n"
-    endings was left untranslated, a warning a block."""
+    endings was left untranslated, a warning a block.  The stray CR ends a line, as WebVTT's
+    parsing rules and Python's text files read it, so its cue keeps two lines, in CRLFs."""
     stray = "1\r\n00:00:01,000 --> 00:00:04,000\r\nWhere are you\rgoing?\r\n\r\n2\r\n00:00:05,000 --> " \
             "00:00:08,000\r\nA dog runs.\r\n"
     assert translate_subtitle_text(stray, mirror) == \
-        "1\r\n00:00:01,000 --> 00:00:04,000\r\nGOING? YOU ARE WHERE\r\n\r\n2\r\n00:00:05,000 --> " \
+        "1\r\n00:00:01,000 --> 00:00:04,000\r\nGOING? YOU\r\nARE WHERE\r\n\r\n2\r\n00:00:05,000 --> " \
         "00:00:08,000\r\nRUNS. DOG A\r\n"
     twice = "1\r\r\n00:00:01,000 --> 00:00:04,000\r\r\nA dog runs.\r\r\n"
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         out = translate_subtitle_text(twice, mirror)
     assert out.startswith("1\r\r\n00:00:01,000 --> 00:00:04,000\r\r\nRUNS. DOG A") and out.count("\n") == 3
+
+
+@pytest.mark.parametrize("source, newline", [
+    ("1\r00:00:01,000 --> 00:00:02,000\rA dog runs.\r\r2\r00:00:02,100 --> 00:00:03,000\r\nA cat sleeps.\r\n", "\r"),
+    ("1\r00:00:01,000 --> 00:00:02,000\rA dog runs.\r\r2\r00:00:02,100 --> 00:00:03,000\nA cat sleeps.\n", "\r"),
+    ("1\n00:00:01,000 --> 00:00:02,000\rA dog runs.\n\n2\r\n00:00:02,100 --> 00:00:03,000\rA cat sleeps.\r", "\n"),
+], ids=["cr then crlf", "cr then lf", "lf, cr and crlf"])
+def test_a_file_that_mixes_lone_crs_with_crlf_or_lf_is_translated_whole_with_its_first_lines_ending(
+        mirror, source, newline):
+    """A lone CR ended a line only in a file without an LF: cues 1 and 2 of one whose first lines
+    ended in CR, the rest in CRLF, came back in English without a word, through every caller."""
+    expected = "1\n00:00:01,000 --> 00:00:02,000\nRUNS. DOG A\n\n2\n00:00:02,100 --> 00:00:03,000\nSLEEPS. CAT A\n"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert translate_subtitle_text(source, mirror) == expected.replace("\n", newline)
+        sent = translate_file_bytes(source.encode(), "film.srt", mirror, DocumentOptions())
+    assert sent.decode() == expected.replace("\n", newline)
 
 
 @pytest.mark.parametrize("first, newline", [("1\r\n", "\r\n"), ("1\n", "\n")], ids=["crlf first", "lf first"])

@@ -32,6 +32,7 @@ import zipfile
 import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Protocol
 
 from lxml import etree
@@ -66,6 +67,20 @@ class Archive:
 
     def __contains__(self, member: str) -> bool:
         return member in self.packed.NameToInfo
+
+    def part(self, name: str) -> str | None:
+        """The member that is the Office Open XML part ``name`` (without its leading "/"): the Open
+        Packaging Conventions compare part names case-insensitively, as Office and LibreOffice
+        read them (a workbook's xl/SharedStrings.xml is the xl/sharedStrings.xml its relationships
+        and content types name), the member of the very name first; None where there is none."""
+        if name in self:
+            return name
+        return self.folded.get(name.casefold())
+
+    @cached_property
+    def folded(self) -> dict[str, str]:
+        """Each member by its name casefolded (``part``); of two that fold alike, the first."""
+        return {member.casefold(): member for member in reversed(self.names())}
 
     def read(self, member: str, size: int = -1) -> bytes:
         """The member's bytes (its new ones where replaced); its first ``size`` bytes where given."""

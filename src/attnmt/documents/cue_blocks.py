@@ -19,7 +19,7 @@ from attnmt.errors import LeftUntranslated, warn
 # Empty lines, which end a block: a line of spaces does not (WebVTT ends a cue only at an empty line,
 # and srt reads on over one), and stays in its cue as it is; one before a cue's number and timing line
 # parts two cues of a block as a blank line would (block_cues).
-BLOCK_GAP = re.compile(r"(\r?\n(?:\r?\n)+)")
+BLOCK_GAP = re.compile(r"(\n\n+)")
 TIME = r"\d+:\d{2}(?::\d{2})?(?:[,.]\d+)?"
 # A timing line: two whole times (not "00:00:02" of "00:00:02;000"), after a file's byte order mark if first.
 TIMING = re.compile(rf"\ufeff?\s*({TIME})\s*-->\s*({TIME})(?=\s|$)")
@@ -33,17 +33,13 @@ def seconds(time: str) -> float:
     return sum(float(part) * 60 ** k for k, part in enumerate(reversed(time.replace(",", ".").split(":"))))
 
 
-def line_ending(block: str) -> str:
-    return "\r\n" if "\r\n" in block else "\n"
-
-
 def block_cues(block: str, vtt: bool, where: str, first_line: int) -> list[tuple[list[str], list[str]]]:
     """A block's cues, each as (its lines up to its timing line, its text lines), together its
     lines up to the last with text; none for a block that is no cue (``timing_line``).  Cues run
     together without a blank line between them are told apart by their timing lines, with a warning;
     where a line of spaces parts them (editors leave spaces on the blank line between cues), there is
     nothing to warn about, and the line stays after the cue before as it was."""
-    lines = block.split(line_ending(block))
+    lines = block.split("\n")
     last = max((k for k, line in enumerate(lines) if line.strip()), default=-1)
     timing = timing_line(lines[:last + 1], vtt, where, first_line) if last >= 0 else None
     if timing is None or last == timing:

@@ -191,6 +191,15 @@ def said_by(turn: Turn) -> str:
     return voice(tag.group()) if tag else ""
 
 
+def another_speaker(turn: Turn, following: Turn) -> bool:
+    """Whether ``following`` (the next cue's first turn) is said by another speaker than ``turn``:
+    both name one (``said_by``) and the names differ, in case and runs of spaces apart (``<v Anna>``,
+    ``<v  anna>``: one).  Captions name a speaker only at a change of speaker, so a cue without a
+    voice goes on in the voice before it, and a voice after such a cue may go on with what it says."""
+    names = [" ".join(said_by(each).split()).casefold() for each in (turn, following)]
+    return all(names) and names[0] != names[1]
+
+
 def is_voice_line(line: str) -> bool:
     """Whether a cue's line is one speaker's: a voice span from its start to its end (the end tag
     may be left out), with no other voice tag inside."""

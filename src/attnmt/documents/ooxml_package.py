@@ -67,12 +67,13 @@ SAVE_AS = {".docx": "a Word Document (.docx)", ".pptx": "a PowerPoint Presentati
 
 
 def content_types(archive: Archive, types: etree._Element) -> dict[str, str]:
-    """Each member's content type: its ``Override``'s, in their order, then, for the members that
-    have none, their extension's ``Default`` (an XML part may take its type from there)."""
+    """Each member's content type: its ``Override``'s (the part it names, its name's case apart:
+    ``Archive.part``), in their order, then, for the members that have none, their extension's
+    ``Default`` (an XML part may take its type from there)."""
     kinds = {}
     for override in types.iterchildren(f"{{{TYPES}}}Override"):
-        member = override.get("PartName", "").lstrip("/")
-        if member in archive:
+        member = archive.part(override.get("PartName", "").lstrip("/"))
+        if member is not None:
             kinds[member] = override.get("ContentType", "")
     defaults = {d.get("Extension", "").lower(): d.get("ContentType", "")
                 for d in types.iterchildren(f"{{{TYPES}}}Default")}
@@ -121,10 +122,13 @@ def check_transitional(archive: Archive, main: str, suffix: str) -> None:
 def check_text_parts(archive: Archive, types: etree._Element, main: str, suffix: str) -> None:
     """DataError where a part that holds text (OOXML_PARTS) is missing though [Content_Types].xml
     gives its type and the main part's relationships name it (a workbook's xl/sharedStrings.xml):
-    its text, and every cell that points into it, came back untranslated, with no word said."""
-    holding = {override.get("PartName", "").lstrip("/") for override in types.iterchildren(f"{{{TYPES}}}Override")
+    its text, and every cell that points into it, came back untranslated, with no word said.  Part
+    names are compared as the Open Packaging Conventions compare them, case-insensitively: a
+    member xl/SharedStrings.xml is the xl/sharedStrings.xml they name, and is translated."""
+    holding = {override.get("PartName", "").lstrip("/").casefold()
+               for override in types.iterchildren(f"{{{TYPES}}}Override")
                if any(override.get("ContentType", "").endswith(end) for end, _ in OOXML_PARTS[suffix])}
     for related in relationships(archive, main).values():
-        if related.mode is None and related.member in holding and related.member not in archive:
+        if related.mode is None and related.member.casefold() in holding and related.member not in archive:
             raise DataError(f"{archive.name}: member {related.member} is missing, though {main} and "
                             f"{CONTENT_TYPES} name it; the file is damaged")

@@ -7,7 +7,7 @@ number or identifier, the lines after it the text.  Blocks without ``-->`` (the
 without a word: a timing line written without its arrow (``00:00:01,000 -> 00:00:02,000``) still
 marks a cue, translated with a warning naming the line, as does one with its arrow but not two whole
 times (``00:00:04,000 -->``, ``00:00:09;000 --> 00:00:10;000``, ``… --> 00:00:10;000``) or ending before
-it starts; a file whose lines end in CR alone (old Mac OS) is read line by line as any other; cues with
+it starts; a line may end in CRLF, LF or a lone CR (old Mac OS), a file mixing them included; cues with
 no blank line between them are told apart by their timing lines (a line of spaces between them, as
 editors leave, is no fault to warn about); any other block is left as it was,
 with a warning (attnmt.documents.cue_blocks).  That is the whole of what is needed, so the file is
@@ -29,8 +29,9 @@ put back in ascending order.
 
 A sentence that runs on into the next cue is translated whole: consecutive cues
 without tags (a voice span over a whole cue, ``<v Roger>…``, is the cue's speaker, kept
-as its prefix, and does not count), both in one voice or neither in one (another voice is another
-speaker, as a dash is), are joined where the next cue starts with a
+as its prefix, and does not count), and not each in another speaker's voice (another voice is another
+speaker, as a dash is; a cue without a voice goes on in the voice before it, as captions name a
+speaker only where the speaker changes), are joined where the next cue starts with a
 lower-case letter and without a speaker's dash (a cue's last speaker's turn, ``- I saw a
 man`` / ``in the park.``, runs on as a cue of one text does) and the segmenter finds no
 sentence end where the cue's text ends (at most ``MAX_JOINED`` cues, and never across a
@@ -50,8 +51,8 @@ from collections.abc import Sequence
 from itertools import accumulate
 
 from attnmt.documents.bidi import edges
-from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, line_ending, seconds
-from attnmt.documents.cue_lines import Turn, said_by, speaker, turns, written
+from attnmt.documents.cue_blocks import BLOCK_GAP, block_cues, seconds
+from attnmt.documents.cue_lines import Turn, another_speaker, speaker, turns, written
 from attnmt.documents.cue_text import TOKEN, CueBreak, cue_flat, cue_markup, split_at_breaks
 from attnmt.documents.flat import FlatText, Place, has_words
 from attnmt.documents.pipeline import DEFAULT_OPTIONS, DocumentOptions, Translator, flat_sentences, translate_flats
@@ -61,34 +62,31 @@ from attnmt.documents.spans import Nested
 
 FORMATS = ("srt", "vtt")
 MAX_JOINED = 3  # cues a sentence may run over and still be translated whole
+# A line's ending: CRLF, LF or a lone CR, and a CR before a CRLF (a CRLF file converted twice).
+LINE_END = re.compile(r"\r?\r\n|\r|\n")
 TIMESTAMP = re.compile(r"<((?:\d+:)?\d+:\d{2}\.\d+)>")  # a WebVTT timestamp in cue text (karaoke): <00:01.500>
 
 
 def translate_subtitle_text(text: str, translator: Translator, options: DocumentOptions = DEFAULT_OPTIONS,
                             where: str = "input", review: Review | None = None) -> str:
     """An SRT or WebVTT file's text with each cue's text translated; everything else as it was
-    (``review``: attnmt.documents.review, a cue's place the line its text starts on).  A file whose
-    lines end in CR alone (old Mac OS) is read so, and written back so; its last line may end in LF
-    (the command line hands on a file's last line ending as LF).  Any other LF makes it a file of LF
-    or CRLF lines, a CR in it then a character of its line (a stray CR in a CRLF file, or the CRs of
-    one whose endings were converted twice, ``\\r\\r\\n``), as it always was.  A file that mixes
-    CRLF and LF is read as LF and written back with its first line's ending throughout, whoever
-    calls (the command line, the server, ``attnmt.documents.translate_subtitles``): a block's lines
-    are split at one ending, so a block of both was split at neither and its cue lost."""
-    if "\r" in text and "\n" not in text[:-1]:  # else it is one line, and no cue is found
-        lf_text = re.sub(r"\r\n?", "\n", text)
-        return translate_lf_subtitles(lf_text, translator, options, where, review).replace("\n", "\r")
-    if "\r\n" in text:
-        newline = "\r\n" if text.split("\n", 1)[0].endswith("\r") else "\n"  # the first line's
-        lf_text = text.replace("\r\n", "\n")
-        return translate_lf_subtitles(lf_text, translator, options, where, review).replace("\n", newline)
-    return translate_lf_subtitles(text, translator, options, where, review)
+    (``review``: attnmt.documents.review, a cue's place the line its text starts on).  Its lines
+    end at each CRLF, LF and lone CR (``LINE_END``), as WebVTT's parsing rules and Python's text
+    files read them: a file of old Mac OS's CRs, or one whose endings were mixed by an editor
+    (``1\\r00:00:01,000 --> …\\r`` then CRLF), is read line by line, where a block of two
+    endings was split at neither and its cues lost.  A CR right before a CRLF is of that line's
+    ending (``\\r\\r\\n``: a CRLF file whose endings were converted twice).  The file is written
+    back with its first line's ending throughout, whoever calls (the command line, the server,
+    ``attnmt.documents.translate_subtitles``)."""
+    first = LINE_END.search(text)
+    newline = first.group() if first else "\n"
+    lf_text = LINE_END.sub("\n", text)
+    return translate_lf_subtitles(lf_text, translator, options, where, review).replace("\n", newline)
 
 
 def translate_lf_subtitles(text: str, translator: Translator, options: DocumentOptions, where: str,
                            review: Review | None) -> str:
-    """``translate_subtitle_text`` of a file's text in LF lines (a CR still before an LF, of a file
-    whose endings were converted twice, makes its block one of CRLF lines: ``line_ending``)."""
+    """``translate_subtitle_text`` of a file's text in LF lines."""
     pieces = BLOCK_GAP.split(text)  # blocks at even indices, the blank lines between them at odd ones
     vtt = text.lstrip("\ufeff").startswith("WEBVTT")
     cues = []  # (piece index, lines kept: number and timing, text lines)
@@ -103,13 +101,13 @@ def translate_lf_subtitles(text: str, translator: Translator, options: DocumentO
         line_number += "".join(pieces[i:i + 2]).count("\n")
     # A cue is one text a speaker's turn ("- Hi." / "- Hello.", or a voice a line), each keeping its dash
     # or voice; a cue without a dash is one text, its lines joined.  A cue's last turn may run on into
-    # the next cue where that one starts without a dash ("- I saw a man" / "in the park.") and in the
-    # same voice, or neither has one: another voice is another speaker, as a dash is.
+    # the next cue where that one starts without a dash ("- I saw a man" / "in the park.") and no
+    # other voice: another voice is another speaker, as a dash is; a cue without one goes on in the last.
     said = [turns(text_lines) for _, _, text_lines in cues]
     texts, follows, starts = [], [], []  # a text a turn; whether it runs on into the next; the line it starts on
     for k, ((i, _, _), cue_turns) in enumerate(zip(cues, said, strict=True)):
         nxt = (k + 1 < len(cues) and joinable(cue_turns) and joinable(said[k + 1]) and not said[k + 1][0].start
-               and said_by(cue_turns[-1]) == said_by(said[k + 1][0]) and cues[k + 1][0] - i in (0, 2))
+               and not another_speaker(cue_turns[-1], said[k + 1][0]) and cues[k + 1][0] - i in (0, 2))
         texts += [turn.text for turn in cue_turns]
         follows += [False] * (len(cue_turns) - 1) + [nxt]  # a cue runs on only into the one right after it
         starts += [lines[k] + turn.line for turn in cue_turns]
@@ -121,8 +119,7 @@ def translate_lf_subtitles(text: str, translator: Translator, options: DocumentO
         before, replaced = blocks.get(i, ([], 0))
         blocks[i] = [*before, *kept, *new], replaced + len(kept) + len(text_lines)
     for i, (lines, replaced) in blocks.items():
-        ending = line_ending(pieces[i])
-        pieces[i] = ending.join([*lines, *pieces[i].split(ending)[replaced:]])  # then the block's blank last lines
+        pieces[i] = "\n".join([*lines, *pieces[i].split("\n")[replaced:]])  # then the block's blank last lines
     return "".join(pieces)
 
 

@@ -139,16 +139,17 @@ class Relationship(NamedTuple):
 
 
 def relationships(archive: Archive, member: str) -> dict[str, Relationship]:
-    """``member``'s relationships, by id; {} where it has none."""
+    """``member``'s relationships, by id; {} where it has none.  A target is the member that is
+    that part, its name's case apart (``Archive.part``), or as the target names it where none is."""
     folder = posixpath.dirname(member)
-    rels = posixpath.join(folder, "_rels", posixpath.basename(member) + ".rels")
-    if rels not in archive:
+    rels = archive.part(posixpath.join(folder, "_rels", posixpath.basename(member) + ".rels"))
+    if rels is None:
         return {}
     found = {}
     for relationship in parse_part(archive, rels).getroot().iter(f"{{{RELATIONSHIPS}}}Relationship"):
         target = relationship.get("Target", "")  # relative to the member's folder, or to the archive's root
         targeted = target[1:] if target.startswith("/") else posixpath.normpath(posixpath.join(folder, target))
-        found[relationship.get("Id")] = Relationship(relationship.get("Type", ""), targeted,
+        found[relationship.get("Id")] = Relationship(relationship.get("Type", ""), archive.part(targeted) or targeted,
                                                      relationship.get("TargetMode"))
     return found
 
